@@ -1,0 +1,34 @@
+// Production build: the SPA with Vite into dist/web, the server with tsc into dist/node.
+// `--if-stale` skips the build when dist/ was built from exactly the current sources.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildInputsHash, STAMP_FILE } from "./build-inputs.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const stampPath = path.join(root, STAMP_FILE);
+
+export function isBuildFresh() {
+  return fs.existsSync(stampPath) && fs.readFileSync(stampPath, "utf8") === buildInputsHash(root);
+}
+
+export function build() {
+  const bin = (name) => path.join(root, "node_modules", ".bin", name);
+  const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: "inherit" });
+  console.log("Building the web app and the server...");
+  fs.rmSync(path.join(root, "dist"), { recursive: true, force: true });
+  run(bin("vite"), ["build", "--logLevel", "warn"]);
+  run(bin("tsc"), ["-p", "tsconfig.build.json"]);
+  fs.cpSync(path.join(root, "src/server/db/migrations"), path.join(root, "dist/node/server/db/migrations"), { recursive: true });
+  fs.writeFileSync(stampPath, buildInputsHash(root));
+  console.log("Build complete.");
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes("--if-stale") && isBuildFresh()) {
+    console.log("Build is up to date.");
+  } else {
+    build();
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * The only reader of process.env. Every variable is validated here; a bad value stops start-up
+ * with a message naming the variable. Keep the README's configuration table in step.
+ */
+import path from "node:path";
+import { z } from "zod";
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", ""], { error: "must be true or false" })
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const envSchema = z
+  .object({
+    PORT: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be an integer")
+      .min(1, "must be between 1 and 65535")
+      .max(65535, "must be between 1 and 65535")
+      .default(3000),
+    HOST: z.string().trim().min(1, "must not be empty").default("0.0.0.0"),
+    DATA_DIR: z.string().trim().min(1, "must not be empty").default("./data"),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// URL")
+        .optional(),
+    ),
+    PUBLIC_URL: optionalText.pipe(
+      z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+    ),
+    ADMIN_USERNAME: optionalText,
+    ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, "must be at least 6 characters").optional()),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+    SECRETS_KEY: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+    TRUST_PROXY: booleanFlag,
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.ADMIN_USERNAME ? "ADMIN_PASSWORD" : "ADMIN_USERNAME"],
+        message: "must be set together with " + (env.ADMIN_USERNAME ? "ADMIN_USERNAME" : "ADMIN_PASSWORD"),
+      });
+    }
+  });
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  /** Cookies get the Secure flag when the public URL is https. */
+  secureCookies: boolean;
+  admin: { username: string; password: string } | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  secretsKey: string | undefined;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    secureCookies: publicUrl.startsWith("https://"),
+    admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
+    logLevel: e.LOG_LEVEL,
+    secretsKey: e.SECRETS_KEY,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

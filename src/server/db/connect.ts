@@ -1,0 +1,80 @@
+/**
+ * Opens the database (PostgreSQL when DATABASE_URL is set, embedded PGlite in DATA_DIR otherwise)
+ * and applies the committed migrations before anything else touches it.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import pg from "pg";
+import * as schema from "./schema.js";
+
+type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything queries can run on: the database or an open transaction. */
+export type Queryable = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: "postgres" | "pglite";
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+/** Any constant works; it only has to be the same in every process of this product. */
+const MIGRATION_LOCK_KEY = 727_303_001;
+
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client that loses its connection must not crash the process.
+  pool.on("error", () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const lock = await pool.connect();
+  try {
+    // Several processes may start at once; one migrates, the others wait and then find nothing to do.
+    await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+    lock.release();
+  }
+  return { db, kind: "postgres", close: () => pool.end() };
+}
+
+/** `dataDir` undefined means in memory (tests). */
+export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(path.join(dataDir, "pglite")) : new PGlite();
+  const instance = drizzlePglite(client, { schema });
+  await migratePglite(instance, { migrationsFolder: MIGRATIONS_DIR });
+  return { db: instance as unknown as Db, kind: "pglite", close: () => client.close() };
+}
+
+export function openDatabase(opts: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}
+
+/** Postgres error fields, whichever driver raised it (drizzle wraps the driver's error in `cause`). */
+export function pgErrorOf(err: unknown): { code?: string; constraint?: string } | undefined {
+  for (let e: unknown = err, depth = 0; e && typeof e === "object" && depth < 3; depth++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) {
+      return { code, constraint: typeof constraint === "string" ? constraint : undefined };
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const pgErr = pgErrorOf(err);
+  return pgErr?.code === "23505" && (!constraint || pgErr.constraint === constraint);
+}

@@ -1,0 +1,209 @@
+/**
+ * The database schema (spec section 3). Column names are snake_case in SQL, camelCase in code.
+ * Migrations in ./migrations are generated from this file by `npm run db:generate`; a test fails
+ * when the two drift apart. Keep this file free of relative imports: drizzle-kit loads it alone.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    username: text("username").notNull(),
+    /** argon2id hash. */
+    password: text("password").notNull(),
+    email: text("email"),
+    googleId: text("google_id").unique(),
+    credits: integer("credits").notNull().default(0),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Usernames and e-mails are unique regardless of case.
+    uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    check("users_credits_non_negative", sql`${t.credits} >= 0`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** SHA-256 (hex) of the opaque cookie value; the value itself is never stored. */
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+export const kieApis = pgTable("kie_apis", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  /** The provider API key, encrypted at rest. */
+  tokenEncrypted: text("token_encrypted").notNull(),
+  /** SHA-256 (hex) of the key: uniqueness without decrypting. */
+  tokenHash: text("token_hash").notNull().unique(),
+  totalCredits: integer("total_credits").notNull().default(1000),
+  veo3QualityCredits: integer("veo3_quality_credits").notNull().default(400),
+  veo3FastCredits: integer("veo3_fast_credits").notNull().default(80),
+  isEnabled: boolean("is_enabled").notNull().default(true),
+  lastUsed: timestamp("last_used", { withTimezone: true }),
+  totalUsage: integer("total_usage").notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const videoTasks = pgTable(
+  "video_tasks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** The provider's task id. */
+    taskId: text("task_id").notNull().unique(),
+    prompt: text("prompt").notNull(),
+    imageUrls: text("image_urls").array(),
+    model: text("model").notNull(),
+    aspectRatio: text("aspect_ratio").notNull(),
+    watermark: text("watermark"),
+    seeds: integer("seeds"),
+    enableFallback: boolean("enable_fallback").notNull().default(false),
+    status: text("status").notNull().default("generating"),
+    /** 720p result URLs. */
+    resultUrls: text("result_urls").array(),
+    /** 1080p result URL (16:9 only). */
+    hdVideoUrl: text("hd_video_url"),
+    errorMessage: text("error_message"),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    creditsUsed: integer("credits_used").notNull().default(1),
+    createdVia: text("created_via").notNull().default("web"),
+    isPublic: boolean("is_public").notNull().default(false),
+    refunded: boolean("refunded").notNull().default(false),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    kieApiId: uuid("kie_api_id").references(() => kieApis.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("video_tasks_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("video_tasks_status_idx").on(t.status),
+    check("video_tasks_created_via_valid", sql`${t.createdVia} in ('web', 'api')`),
+  ],
+);
+
+export const adminSettings = pgTable(
+  "admin_settings",
+  {
+    /** A single row, id 1. */
+    id: integer("id").primaryKey().default(1),
+    kieToken: text("kie_token"),
+    paypalClientId: text("paypal_client_id"),
+    paypalClientSecret: text("paypal_client_secret"),
+    paypalEnvironment: text("paypal_environment").notNull().default("sandbox"),
+    paypalEnabled: boolean("paypal_enabled").notNull().default(false),
+    creemApiKey: text("creem_api_key"),
+    creemEnvironment: text("creem_environment").notNull().default("test"),
+    creemWebhookSecret: text("creem_webhook_secret"),
+    creemEnabled: boolean("creem_enabled").notNull().default(false),
+    googleClientId: text("google_client_id"),
+    googleClientSecret: text("google_client_secret"),
+    googleRedirectUri: text("google_redirect_uri"),
+    googleAuthEnabled: boolean("google_auth_enabled").notNull().default(false),
+    veo3Credits: integer("veo3_credits").notNull().default(5),
+    veo3FastCredits: integer("veo3_fast_credits").notNull().default(1),
+    veo3ApiPrice: numeric("veo3_api_price", { precision: 10, scale: 2 }).notNull().default("10"),
+    veo3FastApiPrice: numeric("veo3_fast_api_price", { precision: 10, scale: 2 }).notNull().default("2"),
+    telegramBotToken: text("telegram_bot_token"),
+    telegramChatId: text("telegram_chat_id"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("admin_settings_singleton", sql`${t.id} = 1`),
+    check("admin_settings_paypal_environment_valid", sql`${t.paypalEnvironment} in ('sandbox', 'production')`),
+    check("admin_settings_creem_environment_valid", sql`${t.creemEnvironment} in ('test', 'prod')`),
+  ],
+);
+
+export const creditPackages = pgTable(
+  "credit_packages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    credits: integer("credits").notNull(),
+    price: numeric("price", { precision: 10, scale: 2 }).notNull(),
+    creemProductId: text("creem_product_id"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [check("credit_packages_credits_positive", sql`${t.credits} > 0`)],
+);
+
+export const TRANSACTION_TYPES = ["purchase", "refund", "usage", "adjustment"] as const;
+
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** purchase | refund | usage | adjustment (admin credit edits). */
+    type: text("type").notNull(),
+    /** Signed: purchase, refund and upward adjustments positive; usage negative. */
+    amount: integer("amount").notNull(),
+    description: text("description"),
+    videoTaskId: uuid("video_task_id").references(() => videoTasks.id, { onDelete: "set null" }),
+    /** The provider task id, kept so history stays readable after a task row is deleted. */
+    kieTaskId: text("kie_task_id"),
+    packageId: uuid("package_id").references(() => creditPackages.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("transactions_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("transactions_created_idx").on(t.createdAt.desc()),
+    // A task is refunded at most once, whoever asks.
+    uniqueIndex("transactions_one_refund_per_task").on(t.kieTaskId).where(sql`${t.type} = 'refund'`),
+    check(
+      "transactions_type_valid",
+      sql`${t.type} in ('purchase', 'refund', 'usage', 'adjustment')`,
+    ),
+  ],
+);
+
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 (hex) of the token; the token itself is shown once and never stored. */
+    tokenHash: text("token_hash").notNull().unique(),
+    /** The token with its middle masked (first and last 8 characters kept), for lists. */
+    tokenMasked: text("token_masked").notNull(),
+    name: text("name").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    lastUsed: timestamp("last_used", { withTimezone: true }),
+  },
+  (t) => [index("api_tokens_user_id_idx").on(t.userId)],
+);

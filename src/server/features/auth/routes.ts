@@ -1,0 +1,81 @@
+import type { FastifyInstance } from "fastify";
+import {
+  changePasswordSchema,
+  CHANGE_PASSWORD_MESSAGES,
+  loginSchema,
+  registerSchema,
+} from "../../../shared/schemas/auth.js";
+import type { Db } from "../../db/connect.js";
+import { AppError, parseInput } from "../../http/errors.js";
+import { RateLimiter, tooManyRequests, type RateLimitRule } from "../../http/rate-limit.js";
+import { clearSessionCookie, requireUser, setSessionCookie } from "../../http/session-auth.js";
+import { changePassword, login, registerUser } from "./service.js";
+import { deleteSession, SESSION_COOKIE } from "./sessions.js";
+import { toCurrentUser } from "./users.js";
+
+export interface AuthRateLimits {
+  loginPerIp: RateLimitRule;
+  loginFailuresPerUsername: RateLimitRule;
+  registerPerIp: RateLimitRule;
+}
+
+export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
+  loginPerIp: { max: 50, windowMs: 15 * 60_000 },
+  loginFailuresPerUsername: { max: 10, windowMs: 15 * 60_000 },
+  registerPerIp: { max: 20, windowMs: 60 * 60_000 },
+};
+
+export async function authRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; secureCookies: boolean; rateLimits: AuthRateLimits },
+): Promise<void> {
+  const { db, secureCookies } = opts;
+  const loginPerIp = new RateLimiter(opts.rateLimits.loginPerIp);
+  const loginFailures = new RateLimiter(opts.rateLimits.loginFailuresPerUsername);
+  const registerPerIp = new RateLimiter(opts.rateLimits.registerPerIp);
+
+  app.post("/api/auth/register", async (request, reply) => {
+    const wait = registerPerIp.hit(request.ip);
+    if (wait) throw tooManyRequests(wait, "registration attempts");
+    const input = parseInput(registerSchema, request.body);
+    const user = await registerUser(db, input);
+    return reply.status(201).send({ message: "Registration successful", user: toCurrentUser(user) });
+  });
+
+  app.post("/api/auth/login", async (request, reply) => {
+    const ipWait = loginPerIp.hit(request.ip);
+    if (ipWait) throw tooManyRequests(ipWait, "login attempts");
+    const { username, password } = parseInput(loginSchema, request.body);
+    const key = username.toLowerCase();
+    const userWait = loginFailures.check(key);
+    if (userWait) throw tooManyRequests(userWait, "failed login attempts for this account");
+    try {
+      const previous = request.cookies[SESSION_COOKIE];
+      const { user, token } = await login(db, username, password);
+      loginFailures.reset(key);
+      // A new session id at every login; the one the browser had is ended.
+      if (previous) await deleteSession(db, previous);
+      setSessionCookie(reply, token, secureCookies);
+      return { message: "Login successful", user: toCurrentUser(user) };
+    } catch (err) {
+      if (err instanceof AppError && err.status === 401) loginFailures.hit(key);
+      throw err;
+    }
+  });
+
+  app.post("/api/auth/logout", async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await deleteSession(db, token);
+    clearSessionCookie(reply, secureCookies);
+    return { message: "Logged out" };
+  });
+
+  app.get("/api/auth/current-user", async (request) => toCurrentUser(requireUser(request)));
+
+  app.put("/api/user/change-password", async (request) => {
+    const user = requireUser(request);
+    const input = parseInput(changePasswordSchema, request.body);
+    await changePassword(db, user.id, input.currentPassword, input.newPassword, request.cookies[SESSION_COOKIE]);
+    return { message: CHANGE_PASSWORD_MESSAGES.success };
+  });
+}

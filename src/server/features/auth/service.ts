@@ -1,0 +1,79 @@
+/** Registration, login, password changes, and the admin account from the environment. */
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/connect.js";
+import { isUniqueViolation } from "../../db/connect.js";
+import { users } from "../../db/schema.js";
+import { AppError, badRequest, conflict, unauthorized } from "../../http/errors.js";
+import { CHANGE_PASSWORD_MESSAGES, type RegisterInput } from "../../../shared/schemas/auth.js";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.js";
+import { createSession, deleteExpiredSessions, deleteUserSessions } from "./sessions.js";
+import { findUserById, findUserByUsername, type UserRow } from "./users.js";
+
+export const INVALID_CREDENTIALS = "Invalid username or password";
+export const ACCOUNT_DISABLED = "This account has been disabled";
+
+export async function registerUser(db: Db, input: RegisterInput): Promise<UserRow> {
+  const password = await hashPassword(input.password);
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({ username: input.username, email: input.email ?? null, password })
+      .returning();
+    return row!;
+  } catch (err) {
+    if (isUniqueViolation(err, "users_username_lower_key")) throw conflict("Username already exists");
+    if (isUniqueViolation(err, "users_email_lower_key")) throw conflict("An account with this email already exists");
+    throw err;
+  }
+}
+
+/** Checks the credentials; returns the user and a new session token. */
+export async function login(db: Db, username: string, password: string): Promise<{ user: UserRow; token: string }> {
+  const user = await findUserByUsername(db, username);
+  if (!user) {
+    await verifyAgainstDummy(password);
+    throw unauthorized(INVALID_CREDENTIALS);
+  }
+  if (!(await verifyPassword(user.password, password))) throw unauthorized(INVALID_CREDENTIALS);
+  if (!user.isActive) throw new AppError(403, ACCOUNT_DISABLED);
+  await deleteExpiredSessions(db);
+  return { user, token: await createSession(db, user.id) };
+}
+
+/** Changes the password and signs out the user's other sessions. */
+export async function changePassword(
+  db: Db,
+  userId: string,
+  currentPassword: string,
+  newPassword: string,
+  currentToken: string | undefined,
+): Promise<void> {
+  const user = await findUserById(db, userId);
+  if (!user) throw unauthorized();
+  if (!(await verifyPassword(user.password, currentPassword))) throw badRequest(CHANGE_PASSWORD_MESSAGES.wrongCurrent);
+  await db.update(users).set({ password: await hashPassword(newPassword) }).where(eq(users.id, userId));
+  await deleteUserSessions(db, userId, currentToken);
+}
+
+/**
+ * Makes sure the admin named by ADMIN_USERNAME exists, is an active admin and has ADMIN_PASSWORD.
+ * Idempotent: the hash is only rewritten when the password actually changed.
+ */
+export async function ensureAdminAccount(db: Db, admin: { username: string; password: string }): Promise<"created" | "updated" | "unchanged"> {
+  const existing = await findUserByUsername(db, admin.username);
+  if (!existing) {
+    await db.insert(users).values({ username: admin.username, password: await hashPassword(admin.password), isAdmin: true });
+    return "created";
+  }
+  const passwordOk = await verifyPassword(existing.password, admin.password);
+  if (passwordOk && existing.isAdmin && existing.isActive) return "unchanged";
+  await db
+    .update(users)
+    .set({
+      isAdmin: true,
+      isActive: true,
+      ...(passwordOk ? {} : { password: await hashPassword(admin.password) }),
+    })
+    .where(eq(users.id, existing.id));
+  return "updated";
+}

@@ -1,0 +1,78 @@
+/**
+ * Database sessions behind an opaque cookie. The row is keyed by the SHA-256 of the cookie value;
+ * a session expires after SESSION_IDLE_MS without use and dies with its user's `isActive`.
+ */
+import { and, eq, gt, lt, ne } from "drizzle-orm";
+import type { Queryable } from "../../db/connect.js";
+import { sessions, users } from "../../db/schema.js";
+import { randomToken, sha256Hex } from "../../lib/tokens.js";
+
+export const SESSION_COOKIE = "sid";
+export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
+/** Sliding expiry is written at most this often per session, not on every request. */
+const SESSION_TOUCH_MS = 60 * 60 * 1000;
+
+export interface SessionUser {
+  id: string;
+  username: string;
+  email: string | null;
+  credits: number;
+  isAdmin: boolean;
+}
+
+export async function createSession(db: Queryable, userId: string): Promise<string> {
+  const token = randomToken();
+  await db.insert(sessions).values({
+    id: sha256Hex(token),
+    userId,
+    expiresAt: new Date(Date.now() + SESSION_IDLE_MS),
+  });
+  return token;
+}
+
+/** The signed-in, active user of a cookie value, or undefined. Extends the session's life. */
+export async function resolveSession(db: Queryable, token: string): Promise<SessionUser | undefined> {
+  const id = sha256Hex(token);
+  const now = new Date();
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      credits: users.credits,
+      isAdmin: users.isAdmin,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), eq(users.isActive, true)))
+    .limit(1);
+  if (!row) return undefined;
+  const { expiresAt, ...user } = row;
+  if (expiresAt.getTime() - now.getTime() < SESSION_IDLE_MS - SESSION_TOUCH_MS) {
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(now.getTime() + SESSION_IDLE_MS) })
+      .where(eq(sessions.id, id));
+  }
+  return user;
+}
+
+export async function deleteSession(db: Queryable, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sha256Hex(token)));
+}
+
+/** Ends every session of a user, except the one whose cookie value is `keepToken`. */
+export async function deleteUserSessions(db: Queryable, userId: string, keepToken?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      keepToken
+        ? and(eq(sessions.userId, userId), ne(sessions.id, sha256Hex(keepToken)))
+        : eq(sessions.userId, userId),
+    );
+}
+
+export async function deleteExpiredSessions(db: Queryable): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}

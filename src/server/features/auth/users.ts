@@ -1,0 +1,24 @@
+/** User rows as the auth and admin features read them. */
+import { eq, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/connect.js";
+import { users } from "../../db/schema.js";
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserByUsername(db: Queryable, username: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export function toCurrentUser(u: Pick<UserRow, "username" | "email" | "credits" | "isAdmin">) {
+  return { username: u.username, email: u.email, credits: u.credits ?? 0, isAdmin: u.isAdmin };
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from "fastify";
+
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "media-src 'self' blob: https:",
+  "connect-src 'self'",
+  "font-src 'self' data:",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join("; ");
+
+export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean }): void {
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("x-content-type-options", "nosniff");
+    reply.header("x-frame-options", "DENY");
+    reply.header("referrer-policy", "strict-origin-when-cross-origin");
+    if (opts.https) reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
+    const type = reply.getHeader("content-type");
+    if (typeof type === "string" && type.startsWith("text/html")) reply.header("content-security-policy", CSP);
+  });
+}

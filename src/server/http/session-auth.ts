@@ -1,0 +1,50 @@
+/**
+ * Loads the signed-in user from the session cookie for API requests, and guards /api/admin/*
+ * as a whole: 401 signed out, 403 for non-admins, before routing (unknown admin paths included).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Db } from "../db/connect.js";
+import { resolveSession, SESSION_COOKIE, SESSION_IDLE_MS, type SessionUser } from "../features/auth/sessions.js";
+import { forbidden, unauthorized } from "./errors.js";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+export function registerSessionAuth(app: FastifyInstance, db: Db): void {
+  app.decorateRequest("user", null);
+  app.addHook("onRequest", async (request) => {
+    const path = request.url;
+    if (!path.startsWith("/api/")) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) request.user = (await resolveSession(db, token)) ?? null;
+    if (path.startsWith("/api/admin/") || path === "/api/admin") requireAdmin(request);
+  });
+}
+
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export function requireAdmin(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (!user.isAdmin) throw forbidden();
+  return user;
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    maxAge: SESSION_IDLE_MS / 1000,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure });
+}

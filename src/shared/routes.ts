@@ -1,0 +1,11 @@
+/**
+ * The SPA routes that exist today. The server answers these with index.html and 200; any other
+ * non-API path gets index.html with 404 so the app's 404 page shows with the right status.
+ * Add a route here when its page lands.
+ */
+export const SPA_ROUTES = ["/login", "/my-account"] as const;
+
+export function isSpaRoute(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return (SPA_ROUTES as readonly string[]).includes(path);
+}

@@ -1,0 +1,83 @@
+import { z } from "zod";
+
+/** Limits and messages of spec section 5, shared by the login page and the server. */
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 50;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 200;
+
+export const loginSchema = z.object({
+  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required"),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+const usernameSchema = z
+  .string({ error: "Username is required" })
+  .trim()
+  .min(USERNAME_MIN, "Username must be at least 3 characters")
+  .max(USERNAME_MAX, "Username must be at most 50 characters")
+  .regex(/^[A-Za-z0-9._-]+$/, "Username may only contain letters, numbers, dots, dashes and underscores");
+
+const passwordSchema = z
+  .string({ error: "Password is required" })
+  .min(PASSWORD_MIN, "Password must be at least 6 characters")
+  .max(PASSWORD_MAX, "Password must be at most 200 characters");
+
+/** An empty e-mail means "none"; otherwise it must be valid. */
+const optionalEmailSchema = z
+  .string()
+  .trim()
+  .max(254, "Invalid email address")
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.email("Invalid email address").optional());
+
+/** What the server accepts on POST /api/auth/register (no admin flag, ever). */
+export const registerSchema = z.object({
+  username: usernameSchema,
+  email: optionalEmailSchema,
+  password: passwordSchema,
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The register form adds the confirmation, checked on the client only. */
+export const registerFormSchema = z
+  .object({
+    username: usernameSchema,
+    email: z.union([z.literal(""), z.email("Invalid email address")]).optional(),
+    password: passwordSchema,
+    confirmPassword: z.string().min(1, "Please confirm your password"),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ["confirmPassword"],
+  });
+export type RegisterFormInput = z.infer<typeof registerFormSchema>;
+
+export const CHANGE_PASSWORD_MESSAGES = {
+  required: "Vui lòng điền đầy đủ thông tin",
+  tooShort: "Mật khẩu mới phải có ít nhất 6 ký tự",
+  mismatch: "Mật khẩu xác nhận không khớp",
+  wrongCurrent: "Mật khẩu hiện tại không đúng",
+  success: "Đổi mật khẩu thành công",
+} as const;
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ error: CHANGE_PASSWORD_MESSAGES.required }).min(1, CHANGE_PASSWORD_MESSAGES.required),
+  newPassword: z
+    .string({ error: CHANGE_PASSWORD_MESSAGES.required })
+    .min(1, CHANGE_PASSWORD_MESSAGES.required)
+    .min(PASSWORD_MIN, CHANGE_PASSWORD_MESSAGES.tooShort)
+    .max(PASSWORD_MAX, "Mật khẩu mới tối đa 200 ký tự"),
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** GET /api/auth/current-user */
+export interface CurrentUser {
+  username: string;
+  email: string | null;
+  credits: number;
+  isAdmin: boolean;
+}

@@ -1,0 +1,101 @@
+import { z } from "zod";
+
+export const SECRET_SETTING_FIELDS = [
+  "kieToken",
+  "paypalClientSecret",
+  "creemApiKey",
+  "creemWebhookSecret",
+  "googleClientSecret",
+  "telegramBotToken",
+] as const;
+export type SecretSettingField = (typeof SECRET_SETTING_FIELDS)[number];
+
+export const SETTINGS_LIMITS = { creditsMin: 1, creditsMax: 1000, priceMin: 1, priceMax: 1000 } as const;
+
+/** A secret: blank or the masked form keeps the stored value; null clears it. */
+const secret = z.string().max(4096, "Secret is too long").nullable().optional();
+const text = z
+  .string()
+  .trim()
+  .max(2048, "Value is too long")
+  .nullable()
+  .optional()
+  .transform((v) => (v === "" ? null : v));
+
+const credits = (field: string) =>
+  z
+    .union([z.number(), z.string().trim()], { error: `${field} must be an integer between 1 and 1000` })
+    .transform((v) => (typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v))
+    .pipe(
+      z
+        .number({ error: `${field} must be an integer between 1 and 1000` })
+        .int(`${field} must be an integer between 1 and 1000`)
+        .min(SETTINGS_LIMITS.creditsMin, `${field} must be an integer between 1 and 1000`)
+        .max(SETTINGS_LIMITS.creditsMax, `${field} must be an integer between 1 and 1000`),
+    )
+    .optional();
+
+/** Prices travel as strings with at most two decimals ("10", "2.50"); numbers are accepted. */
+const price = (field: string) => {
+  const message = `${field} must be a number between 1 and 1000 with at most two decimals`;
+  return z
+    .union([z.number(), z.string().trim()], { error: message })
+    .transform((v) => String(v))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d+(\.\d{1,2})?$/, message)
+        .refine((v) => Number(v) >= SETTINGS_LIMITS.priceMin && Number(v) <= SETTINGS_LIMITS.priceMax, message),
+    )
+    .optional();
+};
+
+export const settingsUpdateSchema = z.object({
+  kieToken: secret,
+  paypalClientId: text,
+  paypalClientSecret: secret,
+  paypalEnvironment: z.enum(["sandbox", "production"], { error: "paypalEnvironment must be sandbox or production" }).optional(),
+  paypalEnabled: z.boolean({ error: "paypalEnabled must be true or false" }).optional(),
+  creemApiKey: secret,
+  creemEnvironment: z.enum(["test", "prod"], { error: "creemEnvironment must be test or prod" }).optional(),
+  creemWebhookSecret: secret,
+  creemEnabled: z.boolean({ error: "creemEnabled must be true or false" }).optional(),
+  googleClientId: text,
+  googleClientSecret: secret,
+  googleRedirectUri: text.pipe(
+    z.url({ protocol: /^https?$/, error: "googleRedirectUri must be an http(s) URL" }).nullable().optional(),
+  ),
+  googleAuthEnabled: z.boolean({ error: "googleAuthEnabled must be true or false" }).optional(),
+  veo3Credits: credits("veo3Credits"),
+  veo3FastCredits: credits("veo3FastCredits"),
+  veo3ApiPrice: price("veo3ApiPrice"),
+  veo3FastApiPrice: price("veo3FastApiPrice"),
+  telegramBotToken: secret,
+  telegramChatId: text,
+});
+export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
+
+/** GET /api/admin/settings: every field, secrets masked (null when not set). */
+export interface AdminSettingsView {
+  id: number;
+  kieToken: string | null;
+  paypalClientId: string | null;
+  paypalClientSecret: string | null;
+  paypalEnvironment: "sandbox" | "production";
+  paypalEnabled: boolean;
+  creemApiKey: string | null;
+  creemEnvironment: "test" | "prod";
+  creemWebhookSecret: string | null;
+  creemEnabled: boolean;
+  googleClientId: string | null;
+  googleClientSecret: string | null;
+  googleRedirectUri: string | null;
+  googleAuthEnabled: boolean;
+  veo3Credits: number;
+  veo3FastCredits: number;
+  veo3ApiPrice: string;
+  veo3FastApiPrice: string;
+  telegramBotToken: string | null;
+  telegramChatId: string | null;
+  updatedAt: string;
+}

@@ -1,0 +1,97 @@
+/** Builds the real app on a fresh database for in-process tests through app.inject(). */
+import crypto from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { buildApp, type AppDeps } from "../../src/server/app.js";
+import { loadConfig } from "../../src/server/config.js";
+import type { Database } from "../../src/server/db/connect.js";
+import { ensureAdminAccount } from "../../src/server/features/auth/service.js";
+import { createSecretBox, type SecretBox } from "../../src/server/lib/secret-box.js";
+import { createTestDatabase } from "./test-db.js";
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  secretBox: SecretBox;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<AppDeps> & { env?: Record<string, string> } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    DATA_DIR: path.join(os.tmpdir(), `veo-test-${crypto.randomBytes(4).toString("hex")}`),
+    LOG_LEVEL: "silent",
+    ...overrides.env,
+  });
+  const secretBox = createSecretBox(crypto.randomBytes(32));
+  const app = await buildApp({ config, db: database.db, secretBox, ...overrides });
+  await app.ready();
+  return {
+    app,
+    database,
+    secretBox,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A cookie-keeping client over app.inject(), like a browser tab. */
+export class Client {
+  private cookie: string | undefined;
+  /** Each client is a different person: its own address, so per-IP limits see separate people. */
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly remoteAddress = `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`,
+  ) {}
+
+  async request(method: "GET" | "POST" | "PUT" | "DELETE", url: string, body?: unknown): Promise<LightMyRequestResponse> {
+    const res = await this.app.inject({
+      method,
+      url,
+      remoteAddress: this.remoteAddress,
+      headers: this.cookie ? { cookie: this.cookie } : {},
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    const set = res.cookies.find((c) => c.name === "sid");
+    if (set) this.cookie = set.value && (set.maxAge ?? 1) > 0 ? `sid=${set.value}` : undefined;
+    return res;
+  }
+  get = (url: string) => this.request("GET", url);
+  post = (url: string, body?: unknown) => this.request("POST", url, body);
+  put = (url: string, body?: unknown) => this.request("PUT", url, body);
+  get sessionCookie(): string | undefined {
+    return this.cookie;
+  }
+  set sessionCookie(value: string | undefined) {
+    this.cookie = value;
+  }
+}
+
+let counter = 0;
+export function uniqueName(prefix = "user"): string {
+  counter += 1;
+  return `${prefix}${counter}_${crypto.randomBytes(3).toString("hex")}`;
+}
+
+/** Registers and signs in a user; returns a signed-in client. */
+export async function signUp(app: FastifyInstance, opts: { username?: string; password?: string; email?: string } = {}) {
+  const username = opts.username ?? uniqueName();
+  const password = opts.password ?? "password123";
+  const client = new Client(app);
+  const reg = await client.post("/api/auth/register", { username, password, email: opts.email });
+  if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
+  const login = await client.post("/api/auth/login", { username, password });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
+  return { client, username, password };
+}
+
+export async function signInAdmin(t: TestApp, username = "admin", password = "admin-pass") {
+  await ensureAdminAccount(t.database.db, { username, password });
+  const client = new Client(t.app);
+  const res = await client.post("/api/auth/login", { username, password });
+  if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.body}`);
+  return client;
+}

@@ -1,0 +1,203 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessions, users } from "../../src/server/db/schema.js";
+import { Client, createTestApp, signUp, uniqueName, type TestApp } from "../helpers/test-app.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe("registration", () => {
+  it("creates a user without signing in and never takes an admin flag from the body", async () => {
+    const client = new Client(t.app);
+    const username = uniqueName();
+    const res = await client.post("/api/auth/register", { username, email: "Someone@Example.com", password: "secret1", isAdmin: true, credits: 500 });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ message: "Registration successful", user: { username, email: "Someone@Example.com", credits: 0, isAdmin: false } });
+    expect(res.cookies.find((c) => c.name === "sid")).toBeUndefined();
+    const [row] = await t.database.db.select().from(users).where(eq(users.username, username));
+    expect(row!.isAdmin).toBe(false);
+    expect(row!.credits).toBe(0);
+    expect(row!.password).toMatch(/^\$argon2id\$/);
+    expect(row!.password).not.toContain("secret1");
+  });
+
+  it.each([
+    [{ password: "secret1" }, "Username is required"],
+    [{ username: "ab", password: "secret1" }, "Username must be at least 3 characters"],
+    [{ username: "has space", password: "secret1" }, "Username may only contain letters, numbers, dots, dashes and underscores"],
+    [{ username: "valid_name", password: "12345" }, "Password must be at least 6 characters"],
+    [{ username: "valid_name" }, "Password is required"],
+    [{ username: "valid_name", password: "secret1", email: "not-an-email" }, "Invalid email address"],
+    [{ username: 42, password: "secret1" }, "Username is required"],
+  ])("rejects %j with a clear message", async (body, message) => {
+    const res = await new Client(t.app).post("/api/auth/register", body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+  });
+
+  it("accepts an empty e-mail as none", async () => {
+    const res = await new Client(t.app).post("/api/auth/register", { username: uniqueName(), email: "", password: "secret1" });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().user.email).toBeNull();
+  });
+
+  it("answers 409 for a taken username in any case, and for a taken e-mail", async () => {
+    const username = uniqueName("Taken");
+    const email = `${username}@example.com`;
+    expect((await new Client(t.app).post("/api/auth/register", { username, email, password: "secret1" })).statusCode).toBe(201);
+    const again = await new Client(t.app).post("/api/auth/register", { username: username.toUpperCase(), password: "secret1" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: "Username already exists" });
+    const sameEmail = await new Client(t.app).post("/api/auth/register", { username: uniqueName(), email: email.toUpperCase(), password: "secret1" });
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json()).toEqual({ message: "An account with this email already exists" });
+  });
+});
+
+describe("login, session and logout", () => {
+  it("signs in with an httpOnly SameSite=Lax cookie and serves the current user", async () => {
+    const client = new Client(t.app);
+    const username = uniqueName();
+    await client.post("/api/auth/register", { username, password: "secret1" });
+    const res = await client.post("/api/auth/login", { username: username.toUpperCase(), password: "secret1" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: "Login successful", user: { username, email: null, credits: 0, isAdmin: false } });
+    const cookie = res.cookies.find((c) => c.name === "sid")!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe("Lax");
+    expect(cookie.secure).toBeFalsy();
+    expect(cookie.path).toBe("/");
+    const me = await client.get("/api/auth/current-user");
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual({ username, email: null, credits: 0, isAdmin: false });
+  });
+
+  it("stores only a hash of the session cookie", async () => {
+    const { client } = await signUp(t.app);
+    const value = client.sessionCookie!.slice("sid=".length);
+    const rows = await t.database.db.select({ id: sessions.id }).from(sessions);
+    expect(rows.some((r) => r.id === value)).toBe(false);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.id))).toBe(true);
+  });
+
+  it("answers 401 with a message when signed out", async () => {
+    const res = await new Client(t.app).get("/api/auth/current-user");
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: "Authentication required" });
+  });
+
+  it("gives one message for an unknown user and for a wrong password", async () => {
+    const { username } = await signUp(t.app);
+    const wrongPassword = await new Client(t.app).post("/api/auth/login", { username, password: "wrong-password" });
+    const unknownUser = await new Client(t.app).post("/api/auth/login", { username: uniqueName("ghost"), password: "wrong-password" });
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknownUser.statusCode).toBe(401);
+    expect(wrongPassword.json()).toEqual({ message: "Invalid username or password" });
+    expect(unknownUser.json()).toEqual(wrongPassword.json());
+  });
+
+  it("validates login input", async () => {
+    expect((await new Client(t.app).post("/api/auth/login", { password: "x" })).json()).toEqual({ message: "Username is required" });
+    expect((await new Client(t.app).post("/api/auth/login", { username: "someone" })).json()).toEqual({ message: "Password is required" });
+  });
+
+  it("issues a new session id at every login and ends the previous one", async () => {
+    const { client, username, password } = await signUp(t.app);
+    const first = client.sessionCookie!;
+    await client.post("/api/auth/login", { username, password });
+    const second = client.sessionCookie!;
+    expect(second).not.toBe(first);
+    const old = new Client(t.app);
+    old.sessionCookie = first;
+    expect((await old.get("/api/auth/current-user")).statusCode).toBe(401);
+    expect((await client.get("/api/auth/current-user")).statusCode).toBe(200);
+  });
+
+  it("logout deletes the session server-side, accepting a JSON content type without a body", async () => {
+    const { client } = await signUp(t.app);
+    const cookie = client.sessionCookie;
+    const res = await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie: cookie!, "content-type": "application/json" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: "Logged out" });
+    const replay = new Client(t.app);
+    replay.sessionCookie = cookie;
+    expect((await replay.get("/api/auth/current-user")).statusCode).toBe(401);
+  });
+
+  it("expires a session after inactivity", async () => {
+    const { client, username } = await signUp(t.app);
+    const [user] = await t.database.db.select().from(users).where(eq(users.username, username));
+    await t.database.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.userId, user!.id));
+    expect((await client.get("/api/auth/current-user")).statusCode).toBe(401);
+  });
+
+  it("extends a session that is used", async () => {
+    const { client, username } = await signUp(t.app);
+    const [user] = await t.database.db.select().from(users).where(eq(users.username, username));
+    await t.database.db.update(sessions).set({ expiresAt: sql`now() + interval '1 day'` }).where(eq(sessions.userId, user!.id));
+    expect((await client.get("/api/auth/current-user")).statusCode).toBe(200);
+    const [session] = await t.database.db.select().from(sessions).where(eq(sessions.userId, user!.id));
+    expect(session!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600_000);
+  });
+
+  it("answers malformed JSON with a 400 message", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/auth/login", headers: { "content-type": "application/json" }, payload: "{nope" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: "Request body is not valid JSON" });
+  });
+
+  it("answers unknown API paths with a JSON 404", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/nothing-here" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toMatch(/^Not found/);
+  });
+});
+
+describe("change password", () => {
+  it("requires a session", async () => {
+    const res = await new Client(t.app).put("/api/user/change-password", { currentPassword: "a", newPassword: "bbbbbb" });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it.each([
+    [{ newPassword: "newpass1" }, "Vui lòng điền đầy đủ thông tin"],
+    [{ currentPassword: "password123", newPassword: "" }, "Vui lòng điền đầy đủ thông tin"],
+    [{ currentPassword: "password123", newPassword: "12345" }, "Mật khẩu mới phải có ít nhất 6 ký tự"],
+    [{ currentPassword: "wrong-current", newPassword: "newpass1" }, "Mật khẩu hiện tại không đúng"],
+  ])("rejects %j", async (body, message) => {
+    const { client } = await signUp(t.app);
+    const res = await client.put("/api/user/change-password", body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+  });
+
+  it("changes the password, keeps this session and ends the others", async () => {
+    const { client, username, password } = await signUp(t.app);
+    const otherTab = new Client(t.app);
+    await otherTab.post("/api/auth/login", { username, password });
+    const res = await client.put("/api/user/change-password", { currentPassword: password, newPassword: "brand-new-pass" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: "Đổi mật khẩu thành công" });
+    expect((await client.get("/api/auth/current-user")).statusCode).toBe(200);
+    expect((await otherTab.get("/api/auth/current-user")).statusCode).toBe(401);
+    expect((await new Client(t.app).post("/api/auth/login", { username, password })).statusCode).toBe(401);
+    expect((await new Client(t.app).post("/api/auth/login", { username, password: "brand-new-pass" })).statusCode).toBe(200);
+  });
+});
+
+describe("secure cookies", () => {
+  it("marks the session cookie Secure when PUBLIC_URL is https", async () => {
+    const secure = await createTestApp({ env: { PUBLIC_URL: "https://veo.example.com" } });
+    try {
+      const { username, password } = await signUp(secure.app);
+      const login = await secure.app.inject({ method: "POST", url: "/api/auth/login", payload: { username, password } });
+      expect(login.cookies.find((c) => c.name === "sid")!.secure).toBe(true);
+      expect(login.headers["strict-transport-security"]).toBeDefined();
+    } finally {
+      await secure.close();
+    }
+  });
+});

@@ -1,0 +1,153 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../src/server/db/schema.js";
+import { ensureAdminAccount } from "../../src/server/features/auth/service.js";
+import { Client, createTestApp, type TestApp } from "../helpers/test-app.js";
+
+describe("ADMIN_USERNAME / ADMIN_PASSWORD", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("creates the admin once, then leaves it alone, and restores its password and role", async () => {
+    const db = t.database.db;
+    expect(await ensureAdminAccount(db, { username: "root", password: "first-pass" })).toBe("created");
+    expect(await ensureAdminAccount(db, { username: "root", password: "first-pass" })).toBe("unchanged");
+    await db.update(users).set({ isAdmin: false, isActive: false }).where(eq(users.username, "root"));
+    expect(await ensureAdminAccount(db, { username: "ROOT", password: "second-pass" })).toBe("updated");
+    const rows = await db.select().from(users).where(eq(users.username, "root"));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ isAdmin: true, isActive: true });
+    const client = new Client(t.app);
+    expect((await client.post("/api/auth/login", { username: "root", password: "first-pass" })).statusCode).toBe(401);
+    expect((await client.post("/api/auth/login", { username: "root", password: "second-pass" })).json().user.isAdmin).toBe(true);
+  });
+
+  it("/healthz answers once the database is reachable", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/healthz" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+  });
+});
+
+describe("serving the web app", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const webDir = fs.mkdtempSync(path.join(os.tmpdir(), "veo-web-"));
+    fs.mkdirSync(path.join(webDir, "assets"));
+    fs.writeFileSync(path.join(webDir, "index.html"), "<!doctype html><div id=root></div>");
+    fs.writeFileSync(path.join(webDir, "assets", "app-1234.js"), "console.log(1)");
+    t = await createTestApp({ webDir });
+  });
+  afterAll(() => t.close());
+
+  it("answers app routes with index.html and 200, other pages with index.html and 404", async () => {
+    const login = await t.app.inject({ method: "GET", url: "/login?x=1" });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers["content-type"]).toMatch(/^text\/html/);
+    expect(login.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(login.headers["x-frame-options"]).toBe("DENY");
+    expect(login.body).toContain('<div id=root>');
+    const missing = await t.app.inject({ method: "GET", url: "/no/such/page" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<div id=root>');
+  });
+
+  it("serves hashed assets with a long cache and keeps API 404s in JSON", async () => {
+    const asset = await t.app.inject({ method: "GET", url: "/assets/app-1234.js" });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const api = await t.app.inject({ method: "GET", url: "/api/unknown" });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().message).toMatch(/^Not found/);
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitForHealth(base: string, server: { exited: Promise<number | null>; output: () => string }): Promise<void> {
+  const { exited } = server;
+  let dead = false;
+  void exited.then(() => (dead = true));
+  for (let i = 0; i < 300 && !dead; i++) {
+    try {
+      const res = await fetch(`${base}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not become healthy:\n${server.output()}`);
+}
+
+describe("the server process", () => {
+  it("refuses to start on a bad setting, naming the variable", async () => {
+    const server = startServer({ PORT: "not-a-port", DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "veo-bad-")) });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain("Invalid configuration:");
+    expect(server.output()).toContain("PORT: must be a number");
+  });
+
+  it("starts on an empty data folder with PGlite, keeps data across restarts, and signs the env admin in", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "veo-proc-"));
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const env = { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ADMIN_USERNAME: "boss", ADMIN_PASSWORD: "boss-pass-1" };
+    const json = { "content-type": "application/json" };
+
+    const first = startServer(env);
+    try {
+      await waitForHealth(base, first);
+      const reg = await fetch(`${base}/api/auth/register`, { method: "POST", headers: json, body: JSON.stringify({ username: "keeper", password: "secret1" }) });
+      expect(reg.status).toBe(201);
+    } finally {
+      first.child.kill("SIGTERM");
+      await first.exited;
+    }
+    expect(fs.existsSync(path.join(dataDir, "pglite"))).toBe(true);
+    expect(fs.existsSync(path.join(dataDir, "secrets.key"))).toBe(true);
+
+    const second = startServer(env);
+    try {
+      await waitForHealth(base, second);
+      const keeper = await fetch(`${base}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify({ username: "keeper", password: "secret1" }) });
+      expect(keeper.status).toBe(200);
+      const boss = await fetch(`${base}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify({ username: "boss", password: "boss-pass-1" }) });
+      expect(boss.status).toBe(200);
+      expect(((await boss.json()) as { user: { isAdmin: boolean } }).user.isAdmin).toBe(true);
+      expect(second.output()).not.toContain("boss-pass-1");
+    } finally {
+      second.child.kill("SIGTERM");
+      await second.exited;
+    }
+  });
+});
