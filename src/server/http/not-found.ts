@@ -1,5 +1,5 @@
 /**
- * What answers a path no route serves: unknown API paths get a JSON 404; with the web app built,
+ * What answers a path no route serves: unknown API paths (under /api/) get a JSON 404; with the web app built,
  * page paths get index.html, with 200 for routes the app has and 404 for others (so the app's
  * 404 page shows with the right status).
  */
@@ -12,7 +12,6 @@ export function registerNotFoundHandler(app: FastifyInstance, indexHtml: string 
     const isPage =
       indexHtml !== undefined &&
       (request.method === "GET" || request.method === "HEAD") &&
-      pathname !== "/api" &&
       !pathname.startsWith("/api/");
     if (!isPage) return reply.status(404).send({ message: `Not found: ${request.method} ${pathname}` });
     return reply

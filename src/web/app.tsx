@@ -1,0 +1,30 @@
+import { lazy, Suspense, type ComponentType } from "react";
+import { Route, Switch } from "wouter";
+import { AppShell } from "@/components/layout/app-shell";
+import { PageLoading } from "@/components/layout/page-loading";
+import { NotFoundPage } from "@/pages/not-found-page";
+import { SPA_ROUTES, type SpaRoute } from "../shared/routes";
+
+/**
+ * One line per page (loaded on demand). The keys are exactly SPA_ROUTES, the list the server
+ * answers with 200, so a page cannot exist on one side only.
+ */
+const PAGES: Record<SpaRoute, ComponentType> = {
+  "/login": lazy(() => import("@/pages/login-page").then((m) => ({ default: m.LoginPage }))),
+  "/my-account": lazy(() => import("@/pages/my-account-page").then((m) => ({ default: m.MyAccountPage }))),
+};
+
+export function App() {
+  return (
+    <AppShell>
+      <Suspense fallback={<PageLoading />}>
+        <Switch>
+          {SPA_ROUTES.map((path) => (
+            <Route key={path} path={path} component={PAGES[path]} />
+          ))}
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </AppShell>
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect, type ReactNode } from "react";
+import { useLocation } from "wouter";
+import { useSyncAuthWithServer } from "@/features/auth/use-current-user";
+import { Toaster } from "@/components/ui/toaster";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+
+/** Header, page, footer and the toast viewport around every route. */
+export function AppShell({ children }: { children: ReactNode }) {
+  useSyncAuthWithServer();
+  const [location] = useLocation();
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [location]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-surface-raised px-3 py-2 text-sm focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" className="flex flex-1 flex-col">
+        {children}
+      </main>
+      <SiteFooter />
+      <Toaster />
+    </div>
+  );
+}

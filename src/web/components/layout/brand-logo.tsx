@@ -1,0 +1,24 @@
+import { Link } from "wouter";
+import { Play } from "lucide-react";
+import { cn } from "@/lib/cn";
+
+export function BrandLogo({ className, onClick }: { className?: string; onClick?: () => void }) {
+  return (
+    <Link
+      href="/"
+      onClick={onClick}
+      aria-label="Veo Studio home"
+      className={cn(
+        "group flex items-center gap-2.5 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background",
+        className,
+      )}
+    >
+      <span className="flex size-8 items-center justify-center rounded-lg bg-gradient-to-br from-violet-500 to-fuchsia-500 shadow-lg shadow-fuchsia-500/20 transition-transform group-hover:scale-105">
+        <Play className="size-4 translate-x-px fill-white text-white" aria-hidden="true" />
+      </span>
+      <span className="text-base font-semibold tracking-tight text-foreground">
+        Veo <span className="text-gradient">Studio</span>
+      </span>
+    </Link>
+  );
+}

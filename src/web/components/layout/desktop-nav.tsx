@@ -1,0 +1,26 @@
+import { Link, useLocation } from "wouter";
+import { cn } from "@/lib/cn";
+import type { NavLink } from "./nav-links";
+
+export function DesktopNav({ links }: { links: readonly NavLink[] }) {
+  const [location] = useLocation();
+  return (
+    <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+      {links.map((link) => (
+        <Link
+          key={link.href}
+          href={link.href}
+          aria-current={location === link.href ? "page" : undefined}
+          className={(active) =>
+            cn(
+              "rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+              active ? "bg-surface-raised text-foreground" : "text-muted-foreground hover:bg-surface-raised/60 hover:text-foreground",
+            )
+          }
+        >
+          {link.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}

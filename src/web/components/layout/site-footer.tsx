@@ -1,0 +1,27 @@
+import { Link } from "wouter";
+import { Mail } from "lucide-react";
+import { BrandLogo } from "./brand-logo";
+
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="border-t border-border/70 bg-background/60">
+      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+        <div className="grid gap-2">
+          <BrandLogo />
+          <p className="text-sm text-muted-foreground">AI video generation with native sound.</p>
+        </div>
+        <div className="flex flex-col gap-3 text-sm text-muted-foreground sm:items-end">
+          <Link
+            href="/contact"
+            className="inline-flex items-center gap-2 rounded-md text-zinc-300 transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <Mail className="size-4" aria-hidden="true" />
+            Contact us
+          </Link>
+          <p>© {year} Veo Studio. All rights reserved.</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

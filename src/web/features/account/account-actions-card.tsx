@@ -1,0 +1,51 @@
+import { Link } from "wouter";
+import { Coins, Images, ShieldCheck } from "lucide-react";
+import type { CurrentUser } from "../../../shared/schemas/auth";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { formatCredits } from "@/lib/format";
+import { ChangePasswordDialog } from "./change-password-dialog";
+
+/** Balance plus shortcuts: buy credits, gallery, password, and the admin panel for admins. */
+export function AccountActionsCard({ user }: { user: CurrentUser }) {
+  return (
+    <Card className="flex flex-col">
+      <CardHeader>
+        <CardTitle>Quick actions</CardTitle>
+        <CardDescription>Top up, browse your videos or secure your account.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="rounded-xl border border-violet-500/25 bg-gradient-to-br from-violet-500/15 via-fuchsia-500/10 to-transparent p-5">
+          <p className="text-sm text-violet-200/80">Available balance</p>
+          <p className="mt-1 flex items-baseline gap-2 text-3xl font-bold tracking-tight">
+            {formatCredits(user.credits)}
+            <span className="text-base font-medium text-muted-foreground">credits</span>
+          </p>
+        </div>
+        <div className="grid gap-2 sm:grid-cols-2">
+          <Button asChild>
+            <Link href="/pricing">
+              <Coins aria-hidden="true" />
+              Buy Credits
+            </Link>
+          </Button>
+          <Button asChild variant="secondary">
+            <Link href="/my-creations">
+              <Images aria-hidden="true" />
+              View Gallery
+            </Link>
+          </Button>
+        </div>
+        <ChangePasswordDialog />
+        {user.isAdmin ? (
+          <Button asChild variant="outline" className="border-violet-500/40 text-violet-200 hover:border-violet-400">
+            <Link href="/admin">
+              <ShieldCheck aria-hidden="true" />
+              Administrator Panel
+            </Link>
+          </Button>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,85 @@
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { KeyRound, LoaderCircle } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { FormField, fieldErrorId } from "@/components/ui/form-field";
+import { PasswordInput } from "@/components/ui/password-input";
+import { changePasswordFormSchema, type ChangePasswordFormInput } from "./change-password-form-schema";
+import { useChangePasswordMutation } from "./use-change-password-mutation";
+
+const EMPTY: ChangePasswordFormInput = { currentPassword: "", newPassword: "", confirmPassword: "" };
+
+const FIELDS = [
+  { name: "currentPassword", id: "current-password", label: "Current password", autoComplete: "current-password" },
+  { name: "newPassword", id: "new-password", label: "New password", autoComplete: "new-password" },
+  { name: "confirmPassword", id: "confirm-new-password", label: "Confirm new password", autoComplete: "new-password" },
+] as const;
+
+export function ChangePasswordDialog() {
+  const [open, setOpen] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ChangePasswordFormInput>({ resolver: zodResolver(changePasswordFormSchema), defaultValues: EMPTY });
+
+  const mutation = useChangePasswordMutation(() => {
+    setOpen(false);
+    reset(EMPTY);
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) reset(EMPTY);
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="secondary" className="w-full">
+          <KeyRound aria-hidden="true" />
+          Change Password
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Change Password</DialogTitle>
+          <DialogDescription>Enter your current password, then choose a new one of at least 6 characters.</DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          className="grid gap-5"
+          onSubmit={handleSubmit(({ currentPassword, newPassword }) => mutation.mutate({ currentPassword, newPassword }))}
+        >
+          {FIELDS.map(({ name, id, label, autoComplete }) => {
+            const error = errors[name]?.message;
+            return (
+              <FormField key={name} id={id} label={label} error={error}>
+                <PasswordInput
+                  id={id}
+                  autoComplete={autoComplete}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? fieldErrorId(id) : undefined}
+                  {...register(name)}
+                />
+              </FormField>
+            );
+          })}
+          <DialogFooter className="mt-1">
+            <DialogClose asChild>
+              <Button variant="ghost">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" disabled={mutation.isPending}>
+              {mutation.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+              Update Password
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

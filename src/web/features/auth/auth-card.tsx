@@ -1,0 +1,46 @@
+import { useState } from "react";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { LoginForm } from "./login-form";
+import { RegisterForm } from "./register-form";
+
+type AuthMode = "signin" | "register";
+
+const COPY: Record<AuthMode, { title: string; description: string }> = {
+  signin: { title: "Welcome back", description: "Sign in to create videos and manage your credits." },
+  register: { title: "Create your account", description: "Join in seconds. Buy credits only when you need them." },
+};
+
+/** Sign In and Register on one card; a successful registration switches back to Sign In. */
+export function AuthCard() {
+  const [mode, setMode] = useState<AuthMode>("signin");
+  const [registeredUsername, setRegisteredUsername] = useState("");
+
+  return (
+    <Card className="w-full">
+      <CardHeader className="pb-4">
+        <CardTitle className="text-2xl">{COPY[mode].title}</CardTitle>
+        <CardDescription>{COPY[mode].description}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Tabs value={mode} onValueChange={(value) => setMode(value === "register" ? "register" : "signin")}>
+          <TabsList aria-label="Sign in or register" className="mb-6">
+            <TabsTrigger value="signin">Sign In</TabsTrigger>
+            <TabsTrigger value="register">Register</TabsTrigger>
+          </TabsList>
+          <TabsContent value="signin">
+            <LoginForm key={registeredUsername} initialUsername={registeredUsername} />
+          </TabsContent>
+          <TabsContent value="register">
+            <RegisterForm
+              onRegistered={(username) => {
+                setRegisteredUsername(username);
+                setMode("signin");
+              }}
+            />
+          </TabsContent>
+        </Tabs>
+      </CardContent>
+    </Card>
+  );
+}

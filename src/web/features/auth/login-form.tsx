@@ -1,0 +1,54 @@
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { LoaderCircle, LogIn } from "lucide-react";
+import { loginSchema, type LoginInput } from "../../../shared/schemas/auth";
+import { Button } from "@/components/ui/button";
+import { FormField, fieldErrorId } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { PasswordInput } from "@/components/ui/password-input";
+import { useLoginMutation } from "./use-login-mutation";
+
+export function LoginForm({ initialUsername = "" }: { initialUsername?: string }) {
+  const loginMutation = useLoginMutation();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { username: initialUsername, password: "" },
+  });
+
+  return (
+    <form noValidate className="grid gap-5" onSubmit={handleSubmit((values) => loginMutation.mutate(values))}>
+      <FormField id="login-username" label="Username" error={errors.username?.message}>
+        <Input
+          id="login-username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="your-username"
+          autoFocus={!initialUsername}
+          aria-invalid={errors.username ? true : undefined}
+          aria-describedby={errors.username ? fieldErrorId("login-username") : undefined}
+          {...register("username")}
+        />
+      </FormField>
+      <FormField id="login-password" label="Password" error={errors.password?.message}>
+        <PasswordInput
+          id="login-password"
+          autoComplete="current-password"
+          placeholder="••••••••"
+          autoFocus={Boolean(initialUsername)}
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? fieldErrorId("login-password") : undefined}
+          {...register("password")}
+        />
+      </FormField>
+      <Button type="submit" size="lg" className="mt-1 w-full" disabled={loginMutation.isPending}>
+        {loginMutation.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <LogIn aria-hidden="true" />}
+        Sign In
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { LoaderCircle, UserPlus } from "lucide-react";
+import { registerFormSchema, type RegisterFormInput } from "../../../shared/schemas/auth";
+import { Button } from "@/components/ui/button";
+import { FormField, fieldErrorId } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { PasswordInput } from "@/components/ui/password-input";
+import { useRegisterMutation } from "./use-register-mutation";
+
+export function RegisterForm({ onRegistered }: { onRegistered: (username: string) => void }) {
+  const registerMutation = useRegisterMutation(onRegistered);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<RegisterFormInput>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { username: "", email: "", password: "", confirmPassword: "" },
+  });
+
+  const describedBy = (id: string, hasError: boolean) => (hasError ? fieldErrorId(id) : undefined);
+
+  return (
+    <form noValidate className="grid gap-5" onSubmit={handleSubmit((values) => registerMutation.mutate(values))}>
+      <FormField id="register-username" label="Username" error={errors.username?.message}>
+        <Input
+          id="register-username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="At least 3 characters"
+          autoFocus
+          aria-invalid={errors.username ? true : undefined}
+          aria-describedby={describedBy("register-username", Boolean(errors.username))}
+          {...register("username")}
+        />
+      </FormField>
+      <FormField id="register-email" label="Email" hint="Optional" error={errors.email?.message}>
+        <Input
+          id="register-email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={describedBy("register-email", Boolean(errors.email))}
+          {...register("email")}
+        />
+      </FormField>
+      <FormField id="register-password" label="Password" error={errors.password?.message}>
+        <PasswordInput
+          id="register-password"
+          autoComplete="new-password"
+          placeholder="At least 6 characters"
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={describedBy("register-password", Boolean(errors.password))}
+          {...register("password")}
+        />
+      </FormField>
+      <FormField id="register-confirm-password" label="Confirm password" error={errors.confirmPassword?.message}>
+        <PasswordInput
+          id="register-confirm-password"
+          autoComplete="new-password"
+          placeholder="Repeat your password"
+          aria-invalid={errors.confirmPassword ? true : undefined}
+          aria-describedby={describedBy("register-confirm-password", Boolean(errors.confirmPassword))}
+          {...register("confirmPassword")}
+        />
+      </FormField>
+      <Button type="submit" size="lg" className="mt-1 w-full" disabled={registerMutation.isPending}>
+        {registerMutation.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
+        Create Account
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+import { useMutation } from "@tanstack/react-query";
+import { useLocation } from "wouter";
+import type { LoginInput } from "../../../shared/schemas/auth";
+import { errorMessage } from "@/lib/api";
+import { queryClient } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
+import { toast } from "@/hooks/use-toast";
+import { login } from "./auth-api";
+import { authStore } from "./auth-store";
+
+export const LOGIN_FAILED_TITLE = "Đăng nhập thất bại";
+
+/** Signs in, stores the user, refreshes current-user and goes home. */
+export function useLoginMutation() {
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: async ({ user }, input: LoginInput) => {
+      if (user) {
+        authStore.setUser(user);
+        queryClient.setQueryData(queryKeys.currentUser, user);
+      }
+      toast({ title: "Đăng nhập thành công", description: `Welcome back, ${user?.username ?? input.username}!` });
+      navigate("/");
+      await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+    },
+    onError: (error) => {
+      toast({ title: LOGIN_FAILED_TITLE, description: errorMessage(error), variant: "destructive" });
+    },
+  });
+}

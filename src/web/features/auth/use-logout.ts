@@ -1,0 +1,30 @@
+import { useCallback } from "react";
+import { useLocation } from "wouter";
+import { apiRequest } from "@/lib/api";
+import { queryClient } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
+import { authStore } from "./auth-store";
+
+/** Clears every trace of the signed-in user on the client. */
+export async function clearClientSession(): Promise<void> {
+  authStore.clear();
+  // A current-user answer still in flight must not sign the client back in.
+  await queryClient.cancelQueries({ queryKey: queryKeys.currentUser });
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.currentUser[0] });
+  queryClient.setQueryData(queryKeys.currentUser, null);
+}
+
+/** POST /api/auth/logout; the client signs out even when the call fails (spec section 4). */
+export function useLogout(): () => Promise<void> {
+  const [, navigate] = useLocation();
+  return useCallback(async () => {
+    try {
+      await apiRequest("POST", "/api/auth/logout", {});
+    } catch (error) {
+      console.error("Logout failed", error);
+    } finally {
+      await clearClientSession();
+      navigate("/");
+    }
+  }, [navigate]);
+}

@@ -1,0 +1,20 @@
+import { useMutation } from "@tanstack/react-query";
+import type { RegisterFormInput } from "../../../shared/schemas/auth";
+import { errorMessage } from "@/lib/api";
+import { toast } from "@/hooks/use-toast";
+import { register } from "./auth-api";
+
+/** Creates the account (it does not sign in) and hands the username back to the page. */
+export function useRegisterMutation(onRegistered: (username: string) => void) {
+  return useMutation({
+    mutationFn: ({ username, email, password }: RegisterFormInput) =>
+      register({ username: username.trim(), email: email?.trim() ? email.trim() : undefined, password }),
+    onSuccess: (_message, input) => {
+      toast({ title: "Registration successful", description: "Please sign in with your new account." });
+      onRegistered(input.username.trim());
+    },
+    onError: (error) => {
+      toast({ title: "Registration failed", description: errorMessage(error), variant: "destructive" });
+    },
+  });
+}

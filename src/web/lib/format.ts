@@ -1,0 +1,27 @@
+/** Display formatting. Dates use the Vietnamese locale (spec section 9). */
+const DATE_LOCALE = "vi-VN";
+
+type DateInput = Date | string | number | null | undefined;
+
+function toDate(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === "") return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** e.g. "22/11/2025". Returns "—" for a missing or invalid date. */
+export function formatDate(value: DateInput): string {
+  const date = toDate(value);
+  return date ? date.toLocaleDateString(DATE_LOCALE) : "—";
+}
+
+/** e.g. "14:05:09 22/11/2025". Returns "—" for a missing or invalid date. */
+export function formatDateTime(value: DateInput): string {
+  const date = toDate(value);
+  return date ? date.toLocaleString(DATE_LOCALE) : "—";
+}
+
+/** Credits are whole numbers; a missing value shows as 0 (spec section 3). */
+export function formatCredits(value: number | null | undefined): string {
+  return (value ?? 0).toLocaleString("en-US");
+}

@@ -1,0 +1,50 @@
+import { Redirect } from "wouter";
+import { AudioLines, Sparkles, WandSparkles, Zap } from "lucide-react";
+import { AuthCard } from "@/features/auth/auth-card";
+import { useCurrentUser } from "@/features/auth/use-current-user";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+
+const HIGHLIGHTS = [
+  { icon: AudioLines, title: "Native audio", text: "Dialogue, sound effects and ambience generated with every clip." },
+  { icon: WandSparkles, title: "Text or image prompts", text: "Describe a scene or start from a reference image." },
+  { icon: Zap, title: "Fast or quality", text: "Pick the Veo3 Fast model for drafts, Veo3 for the final cut." },
+];
+
+export function LoginPage() {
+  useDocumentTitle("Sign In");
+  const { user, isResolved } = useCurrentUser();
+  if (isResolved && user) return <Redirect to="/" />;
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl flex-1 items-center gap-12 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_28rem] lg:py-16">
+      <section className="hidden lg:block" aria-labelledby="login-pitch">
+        <p className="inline-flex items-center gap-2 rounded-full border border-violet-500/30 bg-violet-500/10 px-3 py-1 text-xs font-medium text-violet-200">
+          <Sparkles className="size-3.5" aria-hidden="true" /> Premium AI video generation
+        </p>
+        <h1 id="login-pitch" className="mt-5 text-4xl font-bold tracking-tight text-balance xl:text-5xl">
+          Turn a prompt into an <span className="text-gradient">8-second film with sound</span>
+        </h1>
+        <p className="mt-4 max-w-lg text-lg text-muted-foreground">
+          Realistic motion, lip sync and audio in one pass. Full HD 1080p for 16:9 videos.
+        </p>
+        <ul className="mt-10 grid gap-5">
+          {HIGHLIGHTS.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="flex gap-4">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-xl border border-border bg-surface-raised">
+                <Icon className="size-5 text-fuchsia-300" aria-hidden="true" />
+              </span>
+              <span>
+                <span className="block font-medium">{title}</span>
+                <span className="block text-sm text-muted-foreground">{text}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div className="mx-auto w-full max-w-md">
+        <h1 className="sr-only lg:hidden">Sign in to Veo Studio</h1>
+        <AuthCard />
+      </div>
+    </div>
+  );
+}

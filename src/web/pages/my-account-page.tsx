@@ -1,0 +1,30 @@
+import { PageLoading } from "@/components/layout/page-loading";
+import { AccountActionsCard } from "@/features/account/account-actions-card";
+import { ProfileCard } from "@/features/account/profile-card";
+import { SignInPrompt } from "@/features/auth/sign-in-prompt";
+import { useCurrentUser } from "@/features/auth/use-current-user";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+
+export function MyAccountPage() {
+  useDocumentTitle("My Account");
+  const { user, isResolved } = useCurrentUser();
+
+  return (
+    <div className="mx-auto w-full max-w-5xl flex-1 px-4 py-10 sm:px-6 lg:py-14">
+      <header className="mb-8">
+        <h1 className="text-3xl font-bold tracking-tight">My Account</h1>
+        <p className="mt-2 text-muted-foreground">Your profile, balance and security settings.</p>
+      </header>
+      {user ? (
+        <div className="grid items-start gap-6 lg:grid-cols-[1.2fr_1fr]">
+          <ProfileCard user={user} />
+          <AccountActionsCard user={user} />
+        </div>
+      ) : isResolved ? (
+        <SignInPrompt title="Sign in to view your account" description="Your profile, credits and password settings live here." />
+      ) : (
+        <PageLoading label="Loading account" />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { expect, test } from "@playwright/test";
+import { expectToast, fillSignInForm, header, openMyAccount, signOut, uniqueUsername } from "./helpers.js";
+
+test("register, sign in, change the password, sign out and sign in again", async ({ page }) => {
+  const username = uniqueUsername("life");
+  const email = `${username}@example.com`;
+  const oldPassword = "first-pass-1";
+  const newPassword = "second-pass-2";
+
+  await page.goto("/login");
+  await expect(header(page).getByRole("link", { name: "Sign In" })).toBeVisible();
+  await expect(header(page).getByRole("link", { name: /credits/ })).toHaveCount(0);
+  await expect(header(page).getByRole("button", { name: "Account menu" })).toHaveCount(0);
+
+  // Register: the app switches back to Sign In with the username filled in.
+  await page.getByRole("tab", { name: "Register" }).click();
+  await page.getByLabel("Username", { exact: true }).fill(username);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(oldPassword);
+  await page.getByLabel("Confirm password", { exact: true }).fill(oldPassword);
+  await page.getByRole("button", { name: "Create Account" }).click();
+
+  await expectToast(page, "Registration successful", "Please sign in with your new account.");
+  await expect(page.getByRole("tab", { name: "Sign In" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByLabel("Username", { exact: true })).toHaveValue(username);
+  await expect(page).toHaveURL("/login");
+
+  // Sign in: the header changes.
+  await page.getByLabel("Password", { exact: true }).fill(oldPassword);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL("/");
+  await expectToast(page, "Đăng nhập thành công", `Welcome back, ${username}!`);
+  await expect(header(page).getByRole("link", { name: "Sign In" })).toHaveCount(0);
+  const credits = header(page).getByRole("link", { name: "0 credits" });
+  await expect(credits).toBeVisible();
+  await expect(credits).toHaveText("0");
+  await expect(credits).toHaveAttribute("href", "/pricing");
+  await expect(header(page).getByRole("button", { name: "Account menu" })).toBeVisible();
+
+  // My Account shows the profile.
+  await openMyAccount(page);
+  const main = page.getByRole("main");
+  await expect(main.getByText(username, { exact: true }).first()).toBeVisible();
+  await expect(main.getByText(email, { exact: true })).toBeVisible();
+  await expect(main.getByText("Standard User").first()).toBeVisible();
+  await expect(main.getByRole("link", { name: "Buy Credits" })).toHaveAttribute("href", "/pricing");
+  await expect(main.getByRole("link", { name: "View Gallery" })).toHaveAttribute("href", "/my-creations");
+
+  // Change the password: the app's own checks first, then a wrong current password, then success.
+  await main.getByRole("button", { name: "Change Password" }).click();
+  const dialog = page.getByRole("dialog", { name: "Change Password" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Update Password" }).click();
+  await expect(dialog.getByText("Vui lòng điền đầy đủ thông tin")).toHaveCount(3);
+
+  await dialog.getByLabel("Current password", { exact: true }).fill(oldPassword);
+  await dialog.getByLabel("New password", { exact: true }).fill("12345");
+  await dialog.getByLabel("Confirm new password", { exact: true }).fill("12345");
+  await dialog.getByRole("button", { name: "Update Password" }).click();
+  await expect(dialog.getByText("Mật khẩu mới phải có ít nhất 6 ký tự")).toBeVisible();
+
+  await dialog.getByLabel("New password", { exact: true }).fill(newPassword);
+  await dialog.getByLabel("Confirm new password", { exact: true }).fill(`${newPassword}x`);
+  await dialog.getByRole("button", { name: "Update Password" }).click();
+  await expect(dialog.getByText("Mật khẩu xác nhận không khớp")).toBeVisible();
+
+  await dialog.getByLabel("Current password", { exact: true }).fill("not-my-password");
+  await dialog.getByLabel("Confirm new password", { exact: true }).fill(newPassword);
+  await dialog.getByRole("button", { name: "Update Password" }).click();
+  await expectToast(page, "Đổi mật khẩu thất bại", "Mật khẩu hiện tại không đúng");
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByLabel("Current password", { exact: true }).fill(oldPassword);
+  await dialog.getByRole("button", { name: "Update Password" }).click();
+  await expectToast(page, "Đổi mật khẩu thành công");
+  await expect(dialog).toBeHidden();
+
+  // Sign out: back home, header signed out.
+  await signOut(page);
+  await expect(header(page).getByRole("button", { name: "Account menu" })).toHaveCount(0);
+  await expect(header(page).getByRole("link", { name: /credits/ })).toHaveCount(0);
+
+  // The old password no longer works; the new one does.
+  await page.goto("/login");
+  await fillSignInForm(page, username, oldPassword);
+  await expectToast(page, "Đăng nhập thất bại", "Invalid username or password");
+  await expect(page).toHaveURL("/login");
+
+  await page.getByLabel("Password", { exact: true }).fill(newPassword);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL("/");
+  await expect(header(page).getByRole("button", { name: "Account menu" })).toBeVisible();
+
+  // Signed in, /login sends you home.
+  await page.goto("/login");
+  await expect(page).toHaveURL("/");
+});

@@ -1,0 +1,70 @@
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+
+export const ADMIN = { username: "admin", password: "admin-pass-123" } as const;
+
+/** A username no other test (or earlier run against the same data) has used. */
+export function uniqueUsername(prefix: string): string {
+  const stamp = Date.now().toString(36);
+  const random = Math.random().toString(36).slice(2, 7);
+  return `${prefix}_${stamp}${random}`;
+}
+
+/** The header's navigation for wide screens. */
+export function mainNav(page: Page): Locator {
+  return page.getByRole("navigation", { name: "Main" });
+}
+
+export function header(page: Page): Locator {
+  return page.getByRole("banner");
+}
+
+/**
+ * The toast viewport (Radix renders it as the "Notifications (F8)" region). While a modal dialog
+ * is open Radix marks the rest of the page aria-hidden (screen readers still hear the toast
+ * through Radix's live announcement), hence includeHidden.
+ */
+export function toasts(page: Page): Locator {
+  return page.getByRole("region", { name: /Notifications/, includeHidden: true });
+}
+
+export async function expectToast(page: Page, title: string, description?: string | RegExp): Promise<void> {
+  const region = toasts(page);
+  await expect(region.getByText(title, { exact: true })).toBeVisible();
+  if (description !== undefined) {
+    await expect(region.getByText(description)).toBeVisible();
+  }
+}
+
+/** Creates an account through the API (faster than the form when the form is not under test). */
+export async function registerViaApi(request: APIRequestContext, username: string, password: string): Promise<void> {
+  const response = await request.post("/api/auth/register", { data: { username, password } });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+export async function fillSignInForm(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel("Username", { exact: true }).fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
+/** Signs in through the login page and waits for the signed-in header. */
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto("/login");
+  await fillSignInForm(page, username, password);
+  await expect(page).toHaveURL("/");
+  await expect(header(page).getByRole("button", { name: "Account menu" })).toBeVisible();
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await header(page).getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(header(page).getByRole("link", { name: "Sign In" })).toBeVisible();
+}
+
+export async function openMyAccount(page: Page): Promise<void> {
+  await header(page).getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "My Account" }).click();
+  await expect(page).toHaveURL("/my-account");
+  await expect(page.getByRole("heading", { name: "My Account", level: 1 })).toBeVisible();
+}
