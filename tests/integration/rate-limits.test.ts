@@ -8,6 +8,7 @@ beforeAll(async () => {
       loginPerIp: { max: 8, windowMs: 60_000 },
       loginFailuresPerUsername: { max: 3, windowMs: 60_000 },
       registerPerIp: { max: 4, windowMs: 60_000 },
+      registerPerUsername: { max: 2, windowMs: 60_000 },
     },
   });
 });
@@ -48,5 +49,15 @@ describe("rate limits", () => {
     expect(statuses).toEqual([201, 201, 201, 201, 429]);
     const client = new Client(t.app);
     expect((await client.post("/api/auth/register", { username: uniqueName(), password: "secret1" })).statusCode).toBe(201);
+  });
+
+  it("limits registration attempts for one username, whatever the address", async () => {
+    const username = uniqueName();
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await new Client(t.app).post("/api/auth/register", { username, password: "secret1" });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([201, 409, 429]);
   });
 });

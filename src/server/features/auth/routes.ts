@@ -17,12 +17,15 @@ export interface AuthRateLimits {
   loginPerIp: RateLimitRule;
   loginFailuresPerUsername: RateLimitRule;
   registerPerIp: RateLimitRule;
+  /** Repeated registrations of one name are someone probing which usernames exist. */
+  registerPerUsername: RateLimitRule;
 }
 
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   loginPerIp: { max: 50, windowMs: 15 * 60_000 },
   loginFailuresPerUsername: { max: 10, windowMs: 15 * 60_000 },
   registerPerIp: { max: 20, windowMs: 60 * 60_000 },
+  registerPerUsername: { max: 5, windowMs: 60 * 60_000 },
 };
 
 export async function authRoutes(
@@ -33,11 +36,14 @@ export async function authRoutes(
   const loginPerIp = new RateLimiter(opts.rateLimits.loginPerIp);
   const loginFailures = new RateLimiter(opts.rateLimits.loginFailuresPerUsername);
   const registerPerIp = new RateLimiter(opts.rateLimits.registerPerIp);
+  const registerPerUsername = new RateLimiter(opts.rateLimits.registerPerUsername);
 
   app.post("/api/auth/register", async (request, reply) => {
     const wait = registerPerIp.hit(request.ip);
     if (wait) throw tooManyRequests(wait, "registration attempts");
     const input = parseInput(registerSchema, request.body);
+    const nameWait = registerPerUsername.hit(input.username.toLowerCase());
+    if (nameWait) throw tooManyRequests(nameWait, "registration attempts for this username");
     const user = await registerUser(db, input);
     return reply.status(201).send({ message: "Registration successful", user: toCurrentUser(user) });
   });

@@ -1,0 +1,2 @@
+export function buildInputsHash(root: string): string;
+export const STAMP_FILE: string;
