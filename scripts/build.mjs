@@ -21,6 +21,8 @@ export function build() {
   run(bin("vite"), ["build", "--logLevel", "warn"]);
   run(bin("tsc"), ["-p", "tsconfig.build.json"]);
   fs.cpSync(path.join(root, "src/server/db/migrations"), path.join(root, "dist/node/server/db/migrations"), { recursive: true });
+  // The KIE simulator's sample clips, resolved next to the compiled simulator via import.meta.url.
+  fs.cpSync(path.join(root, "src/server/simulator/clips"), path.join(root, "dist/node/server/simulator/clips"), { recursive: true });
   fs.writeFileSync(stampPath, buildInputsHash(root));
   console.log("Build complete.");
 }

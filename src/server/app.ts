@@ -15,6 +15,36 @@ import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerSessionAuth } from "./http/session-auth.js";
 import { registerStaticSpa } from "./http/static-spa.js";
 import type { SecretBox } from "./lib/secret-box.js";
+import path from "node:path";
+import type { FastifyPluginAsync } from "fastify";
+import { callbackRoutes } from "./features/videos/callback-routes.js";
+import type { VideoContext } from "./features/videos/context.js";
+import { VideoProvider } from "./features/videos/provider.js";
+import { DEFAULT_GENERATE_RATE_LIMIT, videoRoutes } from "./features/videos/routes.js";
+import { uploadRoutes } from "./features/videos/upload-routes.js";
+import type { RateLimitRule } from "./http/rate-limit.js";
+import { UploadStore } from "./integrations/storage/uploads.js";
+import { DEFAULT_WORKER_OPTIONS, TaskWorker, type TaskWorkerOptions } from "./jobs/task-worker.js";
+import { createKieSimulator } from "./simulator/index.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    taskWorker: TaskWorker;
+  }
+}
+
+/** Where the simulator is: mounted in this app by default, or elsewhere (tests run it standalone). */
+export interface SimulatorLocation {
+  /** How this process reaches it over HTTP. */
+  baseUrl: string;
+  /** How browsers reach its files (result URLs carry this). */
+  publicBaseUrl: string;
+  apiKey: string;
+  /** Mounted under /simulator/kie when given. */
+  plugin?: FastifyPluginAsync;
+}
+
+export const SIMULATOR_PREFIX = "/simulator/kie";
 
 export interface AppDeps {
   config: Config;
@@ -24,6 +54,30 @@ export interface AppDeps {
   /** The built SPA (dist/web); without it only the API is served. */
   webDir?: string;
   rateLimits?: Partial<AuthRateLimits>;
+  simulator?: SimulatorLocation;
+  /** Where the simulator's callbacks reach this app (default: this process on loopback). */
+  callbackBaseUrl?: string;
+  worker?: Partial<TaskWorkerOptions>;
+  generateRateLimit?: RateLimitRule;
+}
+
+/** This process, as seen from itself. */
+function loopbackBaseUrl(config: Config): string {
+  const host = ["0.0.0.0", "::", "localhost"].includes(config.host) ? "127.0.0.1" : config.host;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${config.port}`;
+}
+
+function defaultSimulator(config: Config, secretBox: SecretBox): SimulatorLocation & { close(): void } {
+  const publicBaseUrl = `${config.publicUrl}${SIMULATOR_PREFIX}`;
+  const apiKey = secretBox.derive("kie-simulator");
+  const simulator = createKieSimulator({
+    publicBaseUrl,
+    apiKey,
+    delayMs: config.simulator.delayMs,
+    hdDelayMs: config.simulator.hdDelayMs,
+    uploadDir: path.join(config.dataDir, "simulator-uploads"),
+  });
+  return { baseUrl: `${loopbackBaseUrl(config)}${SIMULATOR_PREFIX}`, publicBaseUrl, apiKey, plugin: simulator.plugin, close: () => simulator.close() };
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -56,6 +110,44 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(adminUserRoutes, { db });
   await app.register(adminSettingsRoutes, { db, secretBox });
+
+  let simulator = deps.simulator;
+  let closeSimulator = () => {};
+  if (!simulator) {
+    const builtIn = defaultSimulator(config, secretBox);
+    simulator = builtIn;
+    closeSimulator = builtIn.close;
+  }
+  if (simulator.plugin) await app.register(simulator.plugin, { prefix: SIMULATOR_PREFIX });
+  const provider = new VideoProvider({ db, secretBox, config, simulator });
+  const workerOptions = { ...DEFAULT_WORKER_OPTIONS, taskTimeoutMs: config.taskTimeoutMs, ...deps.worker };
+  const worker = new TaskWorker(db, provider, workerOptions, deps.logger);
+  app.decorate("taskWorker", worker);
+  const callbackBaseUrl = deps.callbackBaseUrl ?? loopbackBaseUrl(config);
+  const ctx: VideoContext = {
+    db,
+    config,
+    secretBox,
+    provider,
+    uploads: new UploadStore(config.dataDir, config.publicUrl),
+    simulatorFiles: simulator,
+    firstCheckMs: workerOptions.pollScheduleMs[0] ?? 3_000,
+    wake: () => worker.wake(),
+    callbackUrlFor: (source) =>
+      source === "simulator"
+        ? `${callbackBaseUrl}/api/callbacks/kie`
+        : config.publicUrlExplicit
+          ? `${config.publicUrl}/api/callbacks/kie`
+          : undefined,
+  };
+  await app.register(videoRoutes, { ctx, generateRateLimit: deps.generateRateLimit ?? DEFAULT_GENERATE_RATE_LIMIT });
+  await app.register(uploadRoutes, { uploads: ctx.uploads });
+  await app.register(callbackRoutes, { db, wake: ctx.wake });
+  if (config.backgroundWorkers) app.addHook("onReady", async () => worker.start());
+  app.addHook("onClose", async () => {
+    await worker.stop();
+    closeSimulator();
+  });
 
   const indexHtml = deps.webDir ? await registerStaticSpa(app, deps.webDir) : undefined;
   registerNotFoundHandler(app, indexHtml);

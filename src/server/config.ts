@@ -18,6 +18,10 @@ const booleanFlag = z
   .optional()
   .transform((v) => v === "true" || v === "1");
 
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).transform((v) => v.replace(/\/+$/, ""));
+const positiveInt = z.coerce.number({ error: "must be a number" }).int("must be an integer").min(1, "must be at least 1");
+const nonNegativeInt = z.coerce.number({ error: "must be a number" }).int("must be an integer").min(0, "must be 0 or more");
+
 const envSchema = z
   .object({
     PORT: z.coerce
@@ -42,6 +46,18 @@ const envSchema = z
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
     SECRETS_KEY: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
     TRUST_PROXY: booleanFlag,
+    KIE_BASE_URL: httpUrl.default("https://api.kie.ai"),
+    KIE_UPLOAD_BASE_URL: httpUrl.default("https://kieai.redpandaai.co"),
+    KIE_API_KEY: optionalText,
+    KIE_TIMEOUT_MS: positiveInt.default(30_000),
+    VIDEO_PROVIDER: z.enum(["auto", "simulator"], { error: "must be auto or simulator" }).default("auto"),
+    SIMULATOR_DELAY_MS: nonNegativeInt.default(4_000),
+    SIMULATOR_HD_DELAY_MS: nonNegativeInt.default(6_000),
+    TASK_TIMEOUT_MINUTES: positiveInt.default(30),
+    BACKGROUND_WORKERS: z
+      .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+      .default("true")
+      .transform((v) => v === "true" || v === "1"),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -65,6 +81,15 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   secretsKey: string | undefined;
   trustProxy: boolean;
+  /** True when PUBLIC_URL was given: only then can an outside provider call us back. */
+  publicUrlExplicit: boolean;
+  kie: { baseUrl: string; uploadBaseUrl: string; apiKey: string | undefined; timeoutMs: number };
+  /** "simulator" forces the built-in simulator even when provider keys exist. */
+  videoProvider: "auto" | "simulator";
+  simulator: { delayMs: number; hdDelayMs: number };
+  taskTimeoutMs: number;
+  /** Run the task reconciler and 1080p fetcher in this process. */
+  backgroundWorkers: boolean;
 }
 
 export class ConfigError extends Error {
@@ -90,5 +115,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     secretsKey: e.SECRETS_KEY,
     trustProxy: e.TRUST_PROXY,
+    publicUrlExplicit: Boolean(e.PUBLIC_URL),
+    kie: { baseUrl: e.KIE_BASE_URL, uploadBaseUrl: e.KIE_UPLOAD_BASE_URL, apiKey: e.KIE_API_KEY, timeoutMs: e.KIE_TIMEOUT_MS },
+    videoProvider: e.VIDEO_PROVIDER,
+    simulator: { delayMs: e.SIMULATOR_DELAY_MS, hdDelayMs: e.SIMULATOR_HD_DELAY_MS },
+    taskTimeoutMs: e.TASK_TIMEOUT_MINUTES * 60_000,
+    backgroundWorkers: e.BACKGROUND_WORKERS,
   };
 }

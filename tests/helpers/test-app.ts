@@ -1,5 +1,6 @@
 /** Builds the real app on a fresh database for in-process tests through app.inject(). */
 import crypto from "node:crypto";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
@@ -17,14 +18,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<AppDeps> & { env?: Record<string, string> } = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export interface TestAppOptions extends Partial<AppDeps> {
+  env?: Record<string, string>;
+  /** Reuse a database (a "restart", or a second process); it is then not closed with the app. */
+  database?: Database;
+}
+
+/** Background workers are off unless a test turns them on; tests drive taskWorker.runOnce(). */
+export async function createTestApp(overrides: TestAppOptions = {}): Promise<TestApp> {
+  const ownsDatabase = !overrides.database;
+  const database = overrides.database ?? (await createTestDatabase());
   const config = loadConfig({
     DATA_DIR: path.join(os.tmpdir(), `veo-test-${crypto.randomBytes(4).toString("hex")}`),
     LOG_LEVEL: "silent",
+    BACKGROUND_WORKERS: "false",
     ...overrides.env,
   });
-  const secretBox = createSecretBox(crypto.randomBytes(32));
+  const secretBox = overrides.secretBox ?? createSecretBox(crypto.randomBytes(32));
   const app = await buildApp({ config, db: database.db, secretBox, ...overrides });
   await app.ready();
   return {
@@ -33,7 +43,7 @@ export async function createTestApp(overrides: Partial<AppDeps> & { env?: Record
     secretBox,
     async close() {
       await app.close();
-      await database.close();
+      if (ownsDatabase) await database.close();
     },
   };
 }
@@ -94,4 +104,15 @@ export async function signInAdmin(t: TestApp, username = "admin", password = "ad
   const res = await client.post("/api/auth/login", { username, password });
   if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.body}`);
   return client;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
 }

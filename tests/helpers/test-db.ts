@@ -8,7 +8,8 @@ import { openPglite, openPostgres, type Database } from "../../src/server/db/con
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-export async function createTestDatabase(): Promise<Database> {
+/** `url` is set on PostgreSQL, so a test can open a second connection pool like another process. */
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return openPglite(undefined);
   const name = `test_${crypto.randomBytes(6).toString("hex")}`;
@@ -21,6 +22,7 @@ export async function createTestDatabase(): Promise<Database> {
   const database = await openPostgres(url.toString());
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       const dropper = new pg.Client({ connectionString: adminUrl });

@@ -1,13 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../src/server/db/schema.js";
 import { ensureAdminAccount } from "../../src/server/features/auth/service.js";
-import { Client, createTestApp, type TestApp } from "../helpers/test-app.js";
+import { Client, createTestApp, freePort, type TestApp } from "../helpers/test-app.js";
 
 describe("ADMIN_USERNAME / ADMIN_PASSWORD", () => {
   let t: TestApp;
@@ -69,17 +68,6 @@ describe("serving the web app", () => {
     expect(api.json().message).toMatch(/^Not found/);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {

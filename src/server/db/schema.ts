@@ -102,11 +102,27 @@ export const videoTasks = pgTable(
     refunded: boolean("refunded").notNull().default(false),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
     kieApiId: uuid("kie_api_id").references(() => kieApis.id, { onDelete: "set null" }),
+    /** Which key made the task, so status and 1080p calls use the same one: account | settings | env | simulator. */
+    providerSource: text("provider_source").notNull().default("simulator"),
+    /** When the background worker should next ask the provider (generation, then 1080p). */
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+    checkAttempts: integer("check_attempts").notNull().default(0),
+    /** A worker that claimed the task holds it until then; expired leases are claimable again. */
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    /** 1080p: none (9:16 or not yet), pending, ready, failed. */
+    hdStatus: text("hd_status").notNull().default("none"),
+    hdAttempts: integer("hd_attempts").notNull().default(0),
   },
   (t) => [
     index("video_tasks_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("video_tasks_status_idx").on(t.status),
+    // What the background worker scans: unfinished generations and pending 1080p fetches.
+    index("video_tasks_due_idx")
+      .on(t.nextCheckAt)
+      .where(sql`${t.status} in ('generating', 'pending') or ${t.hdStatus} = 'pending'`),
     check("video_tasks_created_via_valid", sql`${t.createdVia} in ('web', 'api')`),
+    check("video_tasks_provider_source_valid", sql`${t.providerSource} in ('account', 'settings', 'env', 'simulator')`),
+    check("video_tasks_hd_status_valid", sql`${t.hdStatus} in ('none', 'pending', 'ready', 'failed')`),
   ],
 );
 
@@ -182,6 +198,8 @@ export const transactions = pgTable(
     index("transactions_created_idx").on(t.createdAt.desc()),
     // A task is refunded at most once, whoever asks.
     uniqueIndex("transactions_one_refund_per_task").on(t.kieTaskId).where(sql`${t.type} = 'refund'`),
+    uniqueIndex("transactions_one_refund_per_video_task").on(t.videoTaskId).where(sql`${t.type} = 'refund'`),
+    index("transactions_video_task_idx").on(t.videoTaskId),
     check(
       "transactions_type_valid",
       sql`${t.type} in ('purchase', 'refund', 'usage', 'adjustment')`,

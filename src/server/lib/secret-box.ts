@@ -9,6 +9,8 @@ import path from "node:path";
 export interface SecretBox {
   encrypt(plain: string): string;
   decrypt(sealed: string): string;
+  /** A stable secret for `label`, the same in every process that shares the key. */
+  derive(label: string): string;
 }
 
 export function createSecretBox(keyMaterial: string | Buffer): SecretBox {
@@ -26,6 +28,9 @@ export function createSecretBox(keyMaterial: string | Buffer): SecretBox {
       const decipher = crypto.createDecipheriv("aes-256-gcm", key, raw.subarray(0, 12));
       decipher.setAuthTag(raw.subarray(12, 28));
       return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
+    },
+    derive(label) {
+      return crypto.createHmac("sha256", key).update(label).digest("base64url");
     },
   };
 }

@@ -1,0 +1,160 @@
+/**
+ * Making a video: take the credits (guarded), record the task and its usage row in one database
+ * transaction, then submit to the provider, failing over between keys. If no key takes it, the
+ * task is failed and refunded at once and the caller is told why.
+ */
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/connect.js";
+import { transactions, users, videoTasks } from "../../db/schema.js";
+import { AppError } from "../../http/errors.js";
+import { KieError } from "../../integrations/kie/errors.js";
+import type { UploadStore } from "../../integrations/storage/uploads.js";
+import type { GenerateVideoInput, GenerateVideoResult } from "../../../shared/schemas/videos.js";
+import { insufficientCreditsMessage, MODEL_LABELS } from "../../../shared/videos.js";
+import { spendCredits } from "../credits/ledger.js";
+import type { ProviderKey, VideoProvider } from "./provider.js";
+import { failTask } from "./task-state.js";
+
+export interface GenerateDeps {
+  db: Db;
+  provider: VideoProvider;
+  uploads: UploadStore;
+  /** Callback URL for a key's source, when the provider can reach us. */
+  callbackUrlFor(source: ProviderKey["source"]): string | undefined;
+  /** First status check after submission. */
+  firstCheckMs: number;
+  /** Tell the background worker there is new work. */
+  wake(): void;
+}
+
+/** Placeholder task id until the provider answers; a task stuck with it was interrupted. */
+export const UNSUBMITTED_PREFIX = "unsubmitted_";
+
+export async function generateVideo(
+  deps: GenerateDeps,
+  userId: string,
+  input: GenerateVideoInput,
+  opts: { via: "web" | "api"; cost: number },
+): Promise<GenerateVideoResult> {
+  const { db } = deps;
+  const { cost } = opts;
+  const label = MODEL_LABELS[input.model];
+
+  const reserved = await db.transaction(async (tx) => {
+    const remaining = await spendCredits(tx, userId, cost);
+    if (remaining === undefined) return undefined;
+    const [task] = await tx
+      .insert(videoTasks)
+      .values({
+        userId,
+        taskId: `${UNSUBMITTED_PREFIX}${crypto.randomUUID()}`,
+        prompt: input.prompt,
+        imageUrls: input.imageUrls,
+        model: input.model,
+        aspectRatio: input.aspectRatio,
+        watermark: input.watermark ?? null,
+        seeds: input.seeds ?? null,
+        enableFallback: input.enableFallback,
+        status: "pending",
+        creditsUsed: cost,
+        createdVia: opts.via,
+        // If this process dies before the provider answers, the worker fails and refunds it then.
+        nextCheckAt: new Date(Date.now() + 2 * 60_000),
+      })
+      .returning({ id: videoTasks.id });
+    await tx.insert(transactions).values({
+      userId,
+      type: "usage",
+      amount: -cost,
+      description: `Video generation (${label}${opts.via === "api" ? ", API" : ""})`,
+      videoTaskId: task!.id,
+    });
+    return { id: task!.id, remaining };
+  });
+
+  if (!reserved) {
+    const [user] = await db.select({ credits: users.credits, isActive: users.isActive }).from(users).where(eq(users.id, userId));
+    if (!user?.isActive) throw new AppError(403, "This account has been disabled");
+    throw new AppError(402, insufficientCreditsMessage(cost, input.model, user.credits));
+  }
+
+  let lastError: KieError | undefined;
+  for (const key of await deps.provider.candidatesFor(input.model)) {
+    try {
+      const imageUrls = await reachableImageUrls(deps, key, input.imageUrls);
+      const { taskId } = await key.client.generate({
+        prompt: input.prompt,
+        model: input.model,
+        aspectRatio: input.aspectRatio,
+        imageUrls,
+        seeds: input.seeds,
+        watermark: input.watermark,
+        enableFallback: input.enableFallback,
+        callBackUrl: deps.callbackUrlFor(key.source),
+      });
+      await db.transaction(async (tx) => {
+        await tx
+          .update(videoTasks)
+          .set({
+            taskId,
+            status: "generating",
+            providerSource: key.source,
+            kieApiId: key.kieApiId ?? null,
+            nextCheckAt: new Date(Date.now() + deps.firstCheckMs),
+          })
+          .where(eq(videoTasks.id, reserved.id));
+        await tx.update(transactions).set({ kieTaskId: taskId }).where(eq(transactions.videoTaskId, reserved.id));
+      });
+      if (key.kieApiId) await deps.provider.recordAccountUse(key.kieApiId, input.model);
+      deps.wake();
+      return { taskId, creditsUsed: cost, remainingCredits: reserved.remaining };
+    } catch (err) {
+      if (!(err instanceof KieError)) {
+        await failTask(db, reserved.id, "The video could not be submitted");
+        throw err;
+      }
+      lastError = err;
+      if (key.kieApiId && (err.kind === "insufficient_credits" || err.kind === "unauthorized")) {
+        await deps.provider.markAccount(key.kieApiId, err.kind);
+      }
+      // Only key problems move on to the next key. A refusal would repeat on any key, and after
+      // a timeout the provider may have taken the video: a second key could make it twice.
+      if (err.kind !== "insufficient_credits" && err.kind !== "unauthorized" && err.kind !== "rate_limited") break;
+    }
+  }
+
+  const refused = refusal(lastError, cost);
+  await failTask(db, reserved.id, refused.reason);
+  throw refused.error;
+}
+
+/** What the user is told when no key took the video; their credits are back by then. */
+function refusal(err: KieError | undefined, cost: number): { reason: string; error: AppError } {
+  const refunded = `Your ${cost} credit${cost === 1 ? " was" : "s were"} refunded.`;
+  switch (err?.kind) {
+    case "rejected":
+      return { reason: err.message, error: new AppError(422, `The video was refused: ${err.message} ${refunded}`) };
+    case "rate_limited":
+      return {
+        reason: "The video service was busy",
+        error: new AppError(503, `The video service is busy right now. Please try again in a minute. ${refunded}`, { "retry-after": "60" }),
+      };
+    default:
+      return {
+        reason: err?.message ?? "The video service is unavailable",
+        error: new AppError(503, `Video generation is temporarily unavailable. Please try again later. ${refunded}`),
+      };
+  }
+}
+
+/** Our own upload URLs may not be public: hand those files to the real provider first. */
+async function reachableImageUrls(deps: GenerateDeps, key: ProviderKey, urls: string[]): Promise<string[]> {
+  if (key.source === "simulator") return urls;
+  const out: string[] = [];
+  for (const url of urls.slice(0, 1)) {
+    const local = await deps.uploads.readByUrl(url);
+    out.push(local ? await key.client.uploadFile(local.data, local.name, local.mime) : url);
+  }
+  return out;
+}

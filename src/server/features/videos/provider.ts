@@ -1,0 +1,123 @@
+/**
+ * Which KIE key makes a video. In order: enabled provider accounts (kie_apis) that can afford it,
+ * richest first; the admin's kieToken; KIE_API_KEY; and, when none is configured (or
+ * VIDEO_PROVIDER=simulator), the built-in simulator. A task remembers its key's source so its
+ * status and 1080p calls use the same key.
+ */
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import type { Config } from "../../config.js";
+import type { Db } from "../../db/connect.js";
+import { kieApis } from "../../db/schema.js";
+import { KieClient } from "../../integrations/kie/client.js";
+import type { SecretBox } from "../../lib/secret-box.js";
+import type { VeoModel } from "../../../shared/videos.js";
+import { readSettings } from "../settings/service.js";
+
+export type ProviderSource = "account" | "settings" | "env" | "simulator";
+
+export interface ProviderKey {
+  source: ProviderSource;
+  kieApiId?: string;
+  client: KieClient;
+}
+
+export interface ProviderDeps {
+  db: Db;
+  secretBox: SecretBox;
+  config: Config;
+  /** Where this process reaches the simulator over HTTP, and the key it accepts. */
+  simulator: { baseUrl: string; apiKey: string };
+}
+
+export class VideoProvider {
+  constructor(private readonly deps: ProviderDeps) {}
+
+  private kieClient(apiKey: string): KieClient {
+    const { kie } = this.deps.config;
+    return new KieClient({ baseUrl: kie.baseUrl, uploadBaseUrl: kie.uploadBaseUrl, apiKey, timeoutMs: kie.timeoutMs });
+  }
+
+  private simulatorKey(): ProviderKey {
+    const { baseUrl, apiKey } = this.deps.simulator;
+    return {
+      source: "simulator",
+      client: new KieClient({ baseUrl, uploadBaseUrl: baseUrl, apiKey, timeoutMs: this.deps.config.kie.timeoutMs }),
+    };
+  }
+
+  /** Keys to try for a new video, best first. Empty never: the simulator is the last resort. */
+  async candidatesFor(model: VeoModel): Promise<ProviderKey[]> {
+    if (this.deps.config.videoProvider === "simulator") return [this.simulatorKey()];
+    const cost = model === "veo3" ? kieApis.veo3QualityCredits : kieApis.veo3FastCredits;
+    const accounts = await this.deps.db
+      .select({ id: kieApis.id, token: kieApis.tokenEncrypted })
+      .from(kieApis)
+      .where(and(eq(kieApis.isEnabled, true), gte(kieApis.totalCredits, cost)))
+      .orderBy(desc(kieApis.totalCredits));
+    const keys: ProviderKey[] = [];
+    for (const a of accounts) {
+      const token = this.open(a.token);
+      if (token) keys.push({ source: "account", kieApiId: a.id, client: this.kieClient(token) });
+    }
+    const settings = await readSettings(this.deps.db, this.deps.secretBox);
+    if (settings.kieToken) keys.push({ source: "settings", client: this.kieClient(settings.kieToken) });
+    if (this.deps.config.kie.apiKey) keys.push({ source: "env", client: this.kieClient(this.deps.config.kie.apiKey) });
+    return keys.length > 0 ? keys : [this.simulatorKey()];
+  }
+
+  /** True when new videos would be made by the simulator (nothing real is configured). */
+  async isSimulated(): Promise<boolean> {
+    if (this.deps.config.videoProvider === "simulator") return true;
+    if (this.deps.config.kie.apiKey) return false;
+    const [account] = await this.deps.db.select({ id: kieApis.id }).from(kieApis).where(eq(kieApis.isEnabled, true)).limit(1);
+    if (account) return false;
+    return !(await readSettings(this.deps.db, this.deps.secretBox)).kieToken;
+  }
+
+  /** The client for an existing task: the key that created it, or the best remaining one. */
+  async clientFor(task: { providerSource: string; kieApiId: string | null }): Promise<KieClient> {
+    if (task.providerSource === "simulator") return this.simulatorKey().client;
+    if (task.providerSource === "account" && task.kieApiId) {
+      const [a] = await this.deps.db.select({ token: kieApis.tokenEncrypted }).from(kieApis).where(eq(kieApis.id, task.kieApiId));
+      const token = a && this.open(a.token);
+      if (token) return this.kieClient(token);
+    }
+    if (task.providerSource !== "env") {
+      const settings = await readSettings(this.deps.db, this.deps.secretBox);
+      if (settings.kieToken) return this.kieClient(settings.kieToken);
+    }
+    if (this.deps.config.kie.apiKey) return this.kieClient(this.deps.config.kie.apiKey);
+    // The key is gone; KIE will answer unauthorized and the task will be retried, then time out.
+    return this.kieClient("");
+  }
+
+  /** After a video was accepted on an account: what it cost the account, and when. */
+  async recordAccountUse(kieApiId: string, model: VeoModel): Promise<void> {
+    const cost = model === "veo3" ? kieApis.veo3QualityCredits : kieApis.veo3FastCredits;
+    await this.deps.db
+      .update(kieApis)
+      .set({
+        totalCredits: sql`greatest(${kieApis.totalCredits} - ${cost}, 0)`,
+        totalUsage: sql`${kieApis.totalUsage} + ${cost}`,
+        lastUsed: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(kieApis.id, kieApiId));
+  }
+
+  /** KIE said the account is out of credits (balance 0) or its key is rejected (disabled). */
+  async markAccount(kieApiId: string, problem: "insufficient_credits" | "unauthorized"): Promise<void> {
+    await this.deps.db
+      .update(kieApis)
+      .set(problem === "unauthorized" ? { isEnabled: false, updatedAt: new Date() } : { totalCredits: 0, updatedAt: new Date() })
+      .where(eq(kieApis.id, kieApiId));
+  }
+
+  private open(sealed: string): string | undefined {
+    try {
+      return this.deps.secretBox.decrypt(sealed);
+    } catch {
+      return undefined;
+    }
+  }
+}

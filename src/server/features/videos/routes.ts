@@ -1,0 +1,138 @@
+import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { generateVideoSchema } from "../../../shared/schemas/videos.js";
+import { successFlagOf, supportsHd } from "../../../shared/videos.js";
+import { AppError, notFound, parseInput } from "../../http/errors.js";
+import { RateLimiter, tooManyRequests, type RateLimitRule } from "../../http/rate-limit.js";
+import { requireAdmin, requireUser } from "../../http/session-auth.js";
+import { KieError } from "../../integrations/kie/errors.js";
+import { readSettings } from "../settings/service.js";
+import { internalFileUrl, type VideoContext } from "./context.js";
+import { generateVideo } from "./generate-service.js";
+import { pricingView, webCost } from "./pricing.js";
+import { getOwnTask, listRecentTasks, listTaskPage } from "./queries.js";
+import { refundVideo } from "./refund-service.js";
+import { markHdReady } from "./task-state.js";
+
+export const DEFAULT_GENERATE_RATE_LIMIT: RateLimitRule = { max: 30, windowMs: 60_000 };
+
+const listQuery = z.object({
+  days: z.coerce.number({ error: "days must be a number" }).int().min(1, "days must be between 1 and 90").max(90, "days must be between 1 and 90").optional(),
+  page: z.coerce.number({ error: "page must be a number" }).int().min(1, "page must be 1 or more").optional(),
+  limit: z.coerce.number({ error: "limit must be a number" }).int().min(1, "limit must be between 1 and 100").max(100, "limit must be between 1 and 100").optional(),
+});
+const taskParam = z.object({ taskId: z.string().min(1).max(200) });
+const downloadQuery = z.object({
+  quality: z.enum(["720p", "1080p"], { error: "quality must be 720p or 1080p" }).default("720p"),
+});
+
+export const NOT_ELIGIBLE_FOR_HD = "Video not found or not eligible for HD processing";
+
+export async function videoRoutes(app: FastifyInstance, opts: { ctx: VideoContext; generateRateLimit: RateLimitRule }): Promise<void> {
+  const { ctx } = opts;
+  const { db } = ctx;
+  const generateLimiter = new RateLimiter(opts.generateRateLimit);
+
+  app.get("/api/pricing/current", async () => {
+    const [settings, simulated] = await Promise.all([readSettings(db, ctx.secretBox), ctx.provider.isSimulated()]);
+    return pricingView(settings, simulated);
+  });
+
+  app.post("/api/generate-video", async (request) => {
+    const user = requireUser(request);
+    const wait = generateLimiter.hit(user.id);
+    if (wait) throw tooManyRequests(wait, "video requests");
+    const input = parseInput(generateVideoSchema, request.body);
+    const cost = webCost(input.model, await readSettings(db, ctx.secretBox));
+    return generateVideo(ctx, user.id, input, { via: "web", cost });
+  });
+
+  app.get("/api/video-tasks", async (request) => {
+    const user = requireUser(request);
+    const q = parseInput(listQuery, request.query);
+    if (q.page !== undefined || q.limit !== undefined) return listTaskPage(db, user.id, q.page ?? 1, q.limit ?? 20);
+    return { tasks: await listRecentTasks(db, user.id, q.days ?? 14) };
+  });
+
+  app.get("/api/video-status/:taskId", async (request) => {
+    const user = requireUser(request);
+    const { taskId } = parseInput(taskParam, request.params);
+    const task = await getOwnTask(db, user.id, taskId);
+    return {
+      data: {
+        taskId: task.taskId,
+        status: task.status,
+        successFlag: successFlagOf(task.status),
+        errorMessage: task.errorMessage,
+        resultUrls: JSON.stringify(task.resultUrls ?? []),
+        hdVideoUrl: task.hdVideoUrl,
+      },
+    };
+  });
+
+  app.get("/api/hd-video/:taskId", async (request) => {
+    const user = requireUser(request);
+    const { taskId } = parseInput(taskParam, request.params);
+    const task = await getOwnTask(db, user.id, taskId);
+    return { success: Boolean(task.hdVideoUrl), hdVideoUrl: task.hdVideoUrl, hdStatus: task.hdStatus, message: hdMessage(task) };
+  });
+
+  /** Asks the provider for the 1080p file now, instead of waiting for the worker. */
+  app.post("/api/force-update-hd/:taskId", async (request) => {
+    const user = requireUser(request);
+    const { taskId } = parseInput(taskParam, request.params);
+    const task = await getOwnTask(db, user.id, taskId, NOT_ELIGIBLE_FOR_HD);
+    if (task.status !== "completed" || !supportsHd(task.aspectRatio)) throw notFound(NOT_ELIGIBLE_FOR_HD);
+    if (task.hdVideoUrl) return { success: true, hdVideoUrl: task.hdVideoUrl, message: "HD video is ready" };
+    try {
+      const hd = await (await ctx.provider.clientFor(task)).get1080p(task.taskId);
+      if (hd.ready) {
+        await markHdReady(db, task.id, hd.url);
+        return { success: true, hdVideoUrl: hd.url, message: "HD video is ready" };
+      }
+    } catch (err) {
+      if (!(err instanceof KieError)) throw err;
+      if (err.kind !== "rate_limited" && err.kind !== "unavailable") throw notFound(NOT_ELIGIBLE_FOR_HD);
+    }
+    return { success: false, hdVideoUrl: null, message: "1080p video is still being processed. Please try again later." };
+  });
+
+  app.get("/api/videos/:taskId/download", async (request, reply) => {
+    const user = requireUser(request);
+    const { taskId } = parseInput(taskParam, request.params);
+    const { quality } = parseInput(downloadQuery, request.query);
+    const task = await getOwnTask(db, user.id, taskId);
+    const url = quality === "1080p" ? task.hdVideoUrl : task.resultUrls?.[0];
+    if (!url) throw notFound(quality === "1080p" ? "The 1080p version of this video is not available" : "This video is not ready yet");
+    let upstream: Response;
+    try {
+      upstream = await fetch(internalFileUrl(ctx, url), { signal: AbortSignal.timeout(60_000) });
+    } catch {
+      throw new AppError(502, "The video file could not be fetched. Please try again.");
+    }
+    if (!upstream.ok || !upstream.body) throw new AppError(502, "The video file is no longer available from the provider");
+    const name = `veo-${task.model.replace("_", "-")}-${task.taskId.slice(-8)}-${quality}.mp4`;
+    reply.header("content-type", upstream.headers.get("content-type") ?? "video/mp4");
+    reply.header("content-disposition", `attachment; filename="${name}"`);
+    const length = upstream.headers.get("content-length");
+    if (length) reply.header("content-length", length);
+    return reply.send(Readable.fromWeb(upstream.body as WebReadableStream));
+  });
+
+  /** Admin: give a task's credits back (from the history page's usage rows). */
+  app.post("/api/video/:taskId/refund", async (request) => {
+    const admin = requireAdmin(request);
+    const { taskId } = parseInput(taskParam, request.params);
+    return { amount: await refundVideo(db, taskId, admin.username) };
+  });
+}
+
+function hdMessage(task: { hdVideoUrl: string | null; hdStatus: string; aspectRatio: string; status: string }): string {
+  if (task.hdVideoUrl) return "HD video is ready";
+  if (!supportsHd(task.aspectRatio)) return "HD is only available for 16:9 videos";
+  if (task.status !== "completed") return "The video is not finished yet";
+  if (task.hdStatus === "failed") return "The 1080p version could not be produced";
+  return "1080p video is still being processed. Please try again later.";
+}

@@ -1,0 +1,55 @@
+/**
+ * The only ways a task leaves "in progress": completed or failed. Each is a conditional update,
+ * so a task finishes once however many workers, callbacks or requests race for it; failing
+ * refunds the credits in the same database transaction.
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/connect.js";
+import { videoTasks } from "../../db/schema.js";
+import { HD_ASPECT_RATIO } from "../../../shared/videos.js";
+import { refundTask } from "../credits/ledger.js";
+
+export const IN_PROGRESS = ["generating", "pending"] as const;
+
+export type TaskRow = typeof videoTasks.$inferSelect;
+
+/** Stores the result; a 16:9 task then waits for its 1080p version. False if it had already finished. */
+export async function completeTask(db: Db, id: string, resultUrls: string[], hdFirstCheckMs: number): Promise<boolean> {
+  const now = new Date();
+  const hd = sql`${videoTasks.aspectRatio} = ${HD_ASPECT_RATIO}`;
+  const rows = await db
+    .update(videoTasks)
+    .set({
+      status: "completed",
+      resultUrls,
+      completedAt: now,
+      leaseUntil: null,
+      checkAttempts: 0,
+      hdStatus: sql`case when ${hd} then 'pending' else 'none' end`,
+      nextCheckAt: sql`case when ${hd} then ${new Date(now.getTime() + hdFirstCheckMs)}::timestamptz else null end`,
+    })
+    .where(and(eq(videoTasks.id, id), inArray(videoTasks.status, IN_PROGRESS)))
+    .returning({ id: videoTasks.id });
+  return rows.length > 0;
+}
+
+/** Marks the task failed and refunds it. Returns the refunded amount, or undefined if it had already finished. */
+export async function failTask(db: Db, id: string, errorMessage: string): Promise<number | undefined> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(videoTasks)
+      .set({ status: "failed", errorMessage, completedAt: new Date(), leaseUntil: null, nextCheckAt: null })
+      .where(and(eq(videoTasks.id, id), inArray(videoTasks.status, IN_PROGRESS)))
+      .returning({ id: videoTasks.id });
+    if (rows.length === 0) return undefined;
+    return refundTask(tx, id, `Refund for failed video: ${errorMessage}`.slice(0, 500));
+  });
+}
+
+/** Stores the 1080p file; whoever finds it first (worker or a person asking) wins, harmlessly. */
+export async function markHdReady(db: Db, id: string, hdVideoUrl: string): Promise<void> {
+  await db
+    .update(videoTasks)
+    .set({ hdVideoUrl, hdStatus: "ready", nextCheckAt: null, leaseUntil: null })
+    .where(eq(videoTasks.id, id));
+}

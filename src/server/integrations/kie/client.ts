@@ -1,0 +1,159 @@
+/**
+ * The KIE.ai Veo3 client: generate, record-info, get-1080p-video, chat/credit and file upload.
+ * Every call has a timeout and a User-Agent; an error becomes a KieError whatever shape it
+ * arrived in (HTTP status, or HTTP 200 with an error `code` in the body).
+ */
+import { asNumber, asRecord, asText, parseUrlList } from "./parse.js";
+import { KieError, kindOfCode, kindOfHttpStatus } from "./errors.js";
+
+export type VeoModel = "veo3" | "veo3_fast";
+export type AspectRatio = "16:9" | "9:16";
+
+export interface GenerateRequest {
+  prompt: string;
+  model: VeoModel;
+  aspectRatio: AspectRatio;
+  imageUrls?: string[];
+  seeds?: number;
+  watermark?: string;
+  callBackUrl?: string;
+  enableFallback?: boolean;
+}
+
+export type TaskRecord =
+  | { state: "generating" }
+  | { state: "succeeded"; resultUrls: string[] }
+  | { state: "failed"; errorMessage: string; errorCode?: number };
+
+export type HdResult = { ready: true; url: string } | { ready: false; message: string };
+
+export interface KieClientOptions {
+  baseUrl: string;
+  uploadBaseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+}
+
+const USER_AGENT = "VeoStudio/1.0 (+https://github.com/veo-studio)";
+
+export class KieClient {
+  constructor(private readonly opts: KieClientOptions) {}
+
+  async generate(req: GenerateRequest): Promise<{ taskId: string }> {
+    const body = {
+      prompt: req.prompt,
+      model: req.model,
+      // KIE's docs disagree on the name; both are accepted, so send both.
+      aspect_ratio: req.aspectRatio,
+      aspectRatio: req.aspectRatio,
+      ...(req.imageUrls?.length ? { imageUrls: req.imageUrls } : {}),
+      ...(req.seeds !== undefined ? { seeds: req.seeds } : {}),
+      ...(req.watermark ? { watermark: req.watermark } : {}),
+      ...(req.callBackUrl ? { callBackUrl: req.callBackUrl } : {}),
+      enableFallback: req.enableFallback ?? false,
+    };
+    const data = asRecord(await this.call("POST", `${this.opts.baseUrl}/api/v1/veo/generate`, body));
+    const taskId = asText(data?.taskId);
+    if (!taskId) throw new KieError("failed", "KIE accepted the request but returned no task id");
+    return { taskId };
+  }
+
+  async recordInfo(taskId: string): Promise<TaskRecord> {
+    const url = `${this.opts.baseUrl}/api/v1/veo/record-info?taskId=${encodeURIComponent(taskId)}`;
+    const data = asRecord(await this.call("GET", url));
+    if (!data) throw new KieError("failed", "KIE returned an empty task record");
+    const flag = asNumber(data.successFlag);
+    if (flag === 1) {
+      const response = asRecord(data.response);
+      const resultUrls = parseUrlList(response?.resultUrls ?? data.resultUrls);
+      if (resultUrls.length === 0) return { state: "generating" };
+      return { state: "succeeded", resultUrls };
+    }
+    if (flag === 2 || flag === 3) {
+      return {
+        state: "failed",
+        errorMessage: asText(data.errorMessage) ?? "An error occurred during video generation",
+        errorCode: asNumber(data.errorCode),
+      };
+    }
+    return { state: "generating" };
+  }
+
+  /** The 1080p file of a successful 16:9 task; "not ready" while KIE is still processing it. */
+  async get1080p(taskId: string, index = 0): Promise<HdResult> {
+    const url = `${this.opts.baseUrl}/api/v1/veo/get-1080p-video?taskId=${encodeURIComponent(taskId)}&index=${index}`;
+    try {
+      const data = asRecord(await this.call("GET", url));
+      const resultUrl = asText(data?.resultUrl) ?? parseUrlList(data?.resultUrls)[0];
+      return resultUrl ? { ready: true, url: resultUrl } : { ready: false, message: "1080p video is not ready yet" };
+    } catch (err) {
+      if (err instanceof KieError && /processing|not ready|check back/i.test(err.message)) {
+        return { ready: false, message: err.message };
+      }
+      throw err;
+    }
+  }
+
+  /** The account's remaining KIE credits. */
+  async credits(): Promise<number> {
+    const data = await this.call("GET", `${this.opts.baseUrl}/api/v1/chat/credit`);
+    const credits = asNumber(data) ?? asNumber(asRecord(data)?.credits);
+    if (credits === undefined) throw new KieError("failed", "KIE returned no credit balance");
+    return credits;
+  }
+
+  /** Uploads a file so KIE can fetch it; returns its download URL. */
+  async uploadFile(file: Buffer, fileName: string, mimeType: string): Promise<string> {
+    const form = new FormData();
+    form.set("file", new Blob([new Uint8Array(file)], { type: mimeType }), fileName);
+    form.set("uploadPath", "images/user-uploads");
+    form.set("fileName", fileName);
+    const data = asRecord(await this.call("POST", `${this.opts.uploadBaseUrl}/api/file-stream-upload`, form));
+    const url = asText(data?.downloadUrl);
+    if (!url) throw new KieError("failed", "KIE's upload returned no download URL");
+    return url;
+  }
+
+  /** One HTTP call; returns the envelope's `data` or throws a KieError. */
+  private async call(method: "GET" | "POST", url: string, body?: unknown): Promise<unknown> {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.opts.apiKey}`,
+      "user-agent": USER_AGENT,
+      accept: "application/json",
+    };
+    let payload: string | FormData | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers["content-type"] = "application/json";
+      payload = JSON.stringify(body);
+    }
+
+    let res: Response;
+    try {
+      res = await fetch(url, { method, headers, body: payload, signal: AbortSignal.timeout(this.opts.timeoutMs) });
+    } catch (err) {
+      const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
+      throw new KieError("unavailable", timedOut ? "KIE did not answer in time" : "KIE could not be reached");
+    }
+
+    const text = await res.text().catch(() => "");
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    const envelope = asRecord(json);
+    const msg = asText(envelope?.msg) ?? asText(envelope?.message) ?? "";
+    if (!res.ok) {
+      throw new KieError(kindOfHttpStatus(res.status, msg), msg || `KIE answered HTTP ${res.status}`, asNumber(envelope?.code));
+    }
+    if (!envelope) throw new KieError("failed", "KIE returned an unreadable answer");
+    const code = asNumber(envelope.code) ?? 200;
+    // The upload API says success with `success: true` as well as code 200.
+    if (code !== 200 || envelope.success === false) {
+      throw new KieError(kindOfCode(code, msg), msg || `KIE error code ${code}`, code);
+    }
+    return envelope.data;
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Reference images people upload: stored under DATA_DIR/uploads with random names, served back at
+ * /uploads/<name>. The type is read from the file's first bytes, never from its name.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+
+export type ImageType = { ext: "jpg" | "png" | "webp"; mime: string };
+
+export function detectImageType(buf: Buffer): ImageType | undefined {
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return { ext: "jpg", mime: "image/jpeg" };
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return { ext: "png", mime: "image/png" };
+  }
+  if (buf.length >= 12 && buf.toString("ascii", 0, 4) === "RIFF" && buf.toString("ascii", 8, 12) === "WEBP") {
+    return { ext: "webp", mime: "image/webp" };
+  }
+  return undefined;
+}
+
+const NAME = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
+const MIME: Record<string, string> = { jpg: "image/jpeg", png: "image/png", webp: "image/webp" };
+
+export class UploadStore {
+  readonly dir: string;
+  constructor(
+    dataDir: string,
+    private readonly publicUrl: string,
+  ) {
+    this.dir = path.join(dataDir, "uploads");
+  }
+
+  async save(buf: Buffer, type: ImageType): Promise<{ name: string; url: string }> {
+    await fs.mkdir(this.dir, { recursive: true });
+    const name = `${crypto.randomBytes(16).toString("hex")}.${type.ext}`;
+    await fs.writeFile(path.join(this.dir, name), buf);
+    return { name, url: `${this.publicUrl}/uploads/${name}` };
+  }
+
+  /** The stored file behind one of our own upload URLs, or undefined for any other URL. */
+  async readByUrl(url: string): Promise<{ name: string; data: Buffer; mime: string } | undefined> {
+    const prefix = `${this.publicUrl}/uploads/`;
+    if (!url.startsWith(prefix)) return undefined;
+    const file = await this.read(url.slice(prefix.length));
+    return file && { name: url.slice(prefix.length), ...file };
+  }
+
+  async read(name: string): Promise<{ data: Buffer; mime: string } | undefined> {
+    if (!NAME.test(name)) return undefined;
+    try {
+      return { data: await fs.readFile(path.join(this.dir, name)), mime: MIME[name.split(".")[1]!]! };
+    } catch {
+      return undefined;
+    }
+  }
+}

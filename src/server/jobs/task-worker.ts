@@ -1,0 +1,222 @@
+/**
+ * The background worker: asks the provider about unfinished tasks (record-info) and fetches
+ * 1080p files for completed 16:9 ones, with backoff, until each is done. Work is claimed with a
+ * row lease (FOR UPDATE SKIP LOCKED), so several processes on one database never handle the same
+ * task at once; a process that dies leaves leases that expire and are picked up again.
+ */
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { Db } from "../db/connect.js";
+import { videoTasks } from "../db/schema.js";
+import { KieError } from "../integrations/kie/errors.js";
+import { UNSUBMITTED_PREFIX } from "../features/videos/generate-service.js";
+import type { VideoProvider } from "../features/videos/provider.js";
+import { completeTask, failTask, IN_PROGRESS, markHdReady, type TaskRow } from "../features/videos/task-state.js";
+
+export interface TaskWorkerOptions {
+  /** Waits between status checks: the n-th check uses entry n (the last one repeats). */
+  pollScheduleMs: number[];
+  /** Waits between 1080p checks, likewise. */
+  hdScheduleMs: number[];
+  /** 1080p checks before giving up on a task's HD version. */
+  hdMaxAttempts: number;
+  /** A task unfinished this long after creation fails (and is refunded). */
+  taskTimeoutMs: number;
+  /** How long a claim holds; longer than one provider call with its timeout. */
+  leaseMs: number;
+  batchSize: number;
+  concurrency: number;
+  /** Idle wait between scans when nothing woke the worker. */
+  idleMs: number;
+}
+
+export const DEFAULT_WORKER_OPTIONS: Omit<TaskWorkerOptions, "taskTimeoutMs"> = {
+  pollScheduleMs: [3_000, 5_000, 8_000, 12_000, 20_000, 30_000],
+  hdScheduleMs: [10_000, 15_000, 20_000, 30_000],
+  hdMaxAttempts: 40,
+  leaseMs: 90_000,
+  batchSize: 20,
+  concurrency: 5,
+  idleMs: 1_000,
+};
+
+/** A task still holding its placeholder id this long after creation was never submitted. */
+const UNSUBMITTED_GRACE_MS = 2 * 60_000;
+/** "record is null" this many times in a row: the provider has no such task. */
+const NOT_FOUND_LIMIT = 5;
+
+const at = (schedule: number[], attempt: number) => schedule[Math.min(attempt, schedule.length - 1)] ?? 30_000;
+
+export class TaskWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private rerun = false;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    private readonly provider: VideoProvider,
+    private readonly opts: TaskWorkerOptions,
+    private readonly log?: Logger,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** New work (a submission, a callback): scan now rather than at the next tick. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) this.rerun = true;
+    else this.schedule(0);
+  }
+
+  /** Handles every task that is due now; returns how many. Tests call this directly. */
+  async runOnce(): Promise<number> {
+    let handled = 0;
+    for (;;) {
+      const batch = await this.claim();
+      handled += batch.length;
+      await pool(batch, this.opts.concurrency, (task) => this.handle(task));
+      if (batch.length < this.opts.batchSize) return handled;
+    }
+  }
+
+  private schedule(ms: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), ms);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    if (this.stopped || this.running) return;
+    this.running = this.runOnce()
+      .then(() => undefined)
+      .catch((err: unknown) => this.log?.error({ err }, "task worker scan failed"));
+    await this.running;
+    this.running = undefined;
+    if (this.stopped) return;
+    const again = this.rerun;
+    this.rerun = false;
+    this.schedule(again ? 0 : this.opts.idleMs);
+  }
+
+  private async claim(): Promise<TaskRow[]> {
+    const now = new Date();
+    const due = this.db
+      .select({ id: videoTasks.id })
+      .from(videoTasks)
+      .where(
+        and(
+          or(inArray(videoTasks.status, IN_PROGRESS), eq(videoTasks.hdStatus, "pending")),
+          lte(videoTasks.nextCheckAt, now),
+          or(isNull(videoTasks.leaseUntil), lt(videoTasks.leaseUntil, now)),
+        ),
+      )
+      .orderBy(asc(videoTasks.nextCheckAt))
+      .limit(this.opts.batchSize)
+      .for("update", { skipLocked: true });
+    return this.db
+      .update(videoTasks)
+      .set({ leaseUntil: new Date(now.getTime() + this.opts.leaseMs) })
+      .where(inArray(videoTasks.id, due))
+      .returning();
+  }
+
+  private async handle(task: TaskRow): Promise<void> {
+    try {
+      if ((IN_PROGRESS as readonly string[]).includes(task.status)) await this.checkGeneration(task);
+      else if (task.hdStatus === "pending") await this.checkHd(task);
+      else await this.release(task.id, {});
+    } catch (err) {
+      this.log?.error({ err, taskId: task.taskId }, "task check failed");
+      await this.release(task.id, { nextCheckAt: new Date(Date.now() + 30_000) }).catch(() => {});
+    }
+  }
+
+  private async checkGeneration(task: TaskRow): Promise<void> {
+    const age = Date.now() - task.createdAt.getTime();
+    if (task.taskId.startsWith(UNSUBMITTED_PREFIX)) {
+      if (age >= UNSUBMITTED_GRACE_MS) await failTask(this.db, task.id, "The submission was interrupted before the provider accepted it");
+      else await this.release(task.id, { nextCheckAt: new Date(task.createdAt.getTime() + UNSUBMITTED_GRACE_MS) });
+      return;
+    }
+    if (age >= this.opts.taskTimeoutMs) {
+      await failTask(this.db, task.id, "Video generation timed out");
+      return;
+    }
+    const attempts = task.checkAttempts + 1;
+    const later = { checkAttempts: attempts, nextCheckAt: new Date(Date.now() + at(this.opts.pollScheduleMs, attempts)) };
+    try {
+      const client = await this.provider.clientFor(task);
+      const record = await client.recordInfo(task.taskId);
+      if (record.state === "succeeded") await completeTask(this.db, task.id, record.resultUrls, this.opts.hdScheduleMs[0] ?? 10_000);
+      else if (record.state === "failed") await failTask(this.db, task.id, record.errorMessage);
+      else await this.release(task.id, later);
+    } catch (err) {
+      if (!(err instanceof KieError)) throw err;
+      if (err.kind === "not_found" && attempts >= NOT_FOUND_LIMIT) {
+        await failTask(this.db, task.id, "The provider has no record of this video");
+        return;
+      }
+      // Rate limits, outages and key trouble are the provider's state, not the video's: retry.
+      this.log?.warn({ taskId: task.taskId, kind: err.kind, message: err.message }, "status check failed; will retry");
+      await this.release(task.id, later);
+    }
+  }
+
+  private async checkHd(task: TaskRow): Promise<void> {
+    const attempts = task.hdAttempts + 1;
+    try {
+      const client = await this.provider.clientFor(task);
+      const hd = await client.get1080p(task.taskId);
+      if (hd.ready) {
+        await markHdReady(this.db, task.id, hd.url);
+        return;
+      }
+    } catch (err) {
+      if (!(err instanceof KieError)) throw err;
+      if (err.kind === "rejected" || err.kind === "not_found") {
+        await this.release(task.id, { hdStatus: "failed", nextCheckAt: null, hdAttempts: attempts });
+        return;
+      }
+    }
+    if (attempts >= this.opts.hdMaxAttempts) {
+      await this.release(task.id, { hdStatus: "failed", nextCheckAt: null, hdAttempts: attempts });
+    } else {
+      await this.release(task.id, { hdAttempts: attempts, nextCheckAt: new Date(Date.now() + at(this.opts.hdScheduleMs, attempts)) });
+    }
+  }
+
+  private async release(id: string, changes: Partial<TaskRow>): Promise<void> {
+    await this.db
+      .update(videoTasks)
+      .set({ ...changes, leaseUntil: null })
+      .where(eq(videoTasks.id, id));
+  }
+}
+
+async function pool<T>(items: T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(size, items.length) }, async () => {
+    while (next < items.length) await fn(items[next++]!);
+  });
+  await Promise.all(lanes);
+}
+
+/** Marks a task due now (a callback arrived): the worker re-reads the provider before acting. */
+export async function markTaskDue(db: Db, taskId: string): Promise<boolean> {
+  const rows = await db
+    .update(videoTasks)
+    .set({ nextCheckAt: sql`now()` })
+    .where(and(eq(videoTasks.taskId, taskId), or(inArray(videoTasks.status, IN_PROGRESS), eq(videoTasks.hdStatus, "pending"))))
+    .returning({ id: videoTasks.id });
+  return rows.length > 0;
+}

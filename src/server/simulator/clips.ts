@@ -1,0 +1,19 @@
+/**
+ * The committed sample clips (made by scripts/make-sample-clips.sh). Resolved next to this file so
+ * the same code works from src/ (tsx, Vitest) and from dist/node (the build copies the folder).
+ */
+import crypto from "node:crypto";
+import { fileURLToPath } from "node:url";
+
+export const CLIPS_DIR = fileURLToPath(new URL("./clips/", import.meta.url));
+export const CLIP_VARIANTS = 3;
+
+/** A variant chosen from the prompt, so a demo does not always show the same video. */
+export function clipVariant(prompt: string): number {
+  const digest = crypto.createHash("sha256").update(prompt).digest();
+  return (digest.readUInt32BE(0) % CLIP_VARIANTS) + 1;
+}
+
+export function clipFileName(variant: number, aspect: "16:9" | "9:16", resolution: "720p" | "1080p"): string {
+  return `sample-${variant}-${aspect === "16:9" ? "16x9" : "9x16"}-${resolution}.mp4`;
+}

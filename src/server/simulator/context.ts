@@ -1,0 +1,36 @@
+/** What every part of one simulator instance shares: resolved options, state and helpers. */
+import type { Callbacks } from "./callbacks.js";
+import type { FaultQueue } from "./faults.js";
+import type { SimulatorStats } from "./types.js";
+
+export interface SimContext {
+  /** Without a trailing slash. */
+  publicBaseUrl: string;
+  delayMs: number;
+  hdDelayMs: number;
+  apiKey: string | undefined;
+  uploadDir: string;
+  now: () => number;
+  faults: FaultQueue;
+  stats: SimulatorStats;
+  accounts: Map<string, { credits: number; revoked?: boolean }>;
+  callbacks: Callbacks;
+}
+
+/** The KIE envelope; the business status lives in `code`, the HTTP status stays 200. */
+export const envelope = (code: number, msg: string, data: unknown = null) => ({ code, msg, data });
+export const ok = (data: unknown) => envelope(200, "success", data);
+
+/** The file upload API adds `success` to the envelope. */
+export const uploadError = (code: number, msg: string) => ({ success: false, code, msg, data: null });
+
+export const UNAUTHORIZED_MSG = "You do not have access permissions";
+
+/** The bearer key of a request when it may use the simulator; undefined means 401. */
+export function authorizedKey(ctx: SimContext, header: string | undefined): string | undefined {
+  const key = /^Bearer\s+(.+)$/i.exec(header ?? "")?.[1]?.trim();
+  if (!key) return undefined;
+  if (ctx.apiKey !== undefined && key !== ctx.apiKey) return undefined;
+  if (ctx.accounts.get(key)?.revoked) return undefined;
+  return key;
+}

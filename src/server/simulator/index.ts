@@ -1,0 +1,73 @@
+/**
+ * A built-in KIE.ai Veo3 simulator: same paths, envelope and codes as api.kie.ai (and the file
+ * upload host), so the product's real KIE client can run against it in demos and tests.
+ * See docs/simulator.md for markers, timing and fault injection.
+ */
+import Fastify from "fastify";
+import { createCallbacks } from "./callbacks.js";
+import type { SimContext } from "./context.js";
+import { createFaults, createStats } from "./faults.js";
+import { fileRoutes } from "./file-routes.js";
+import type { KieSimulator, KieSimulatorOptions } from "./types.js";
+import { uploadRoutes } from "./upload-routes.js";
+import { veoRoutes } from "./veo-routes.js";
+
+export type * from "./types.js";
+
+export const DEFAULT_DELAY_MS = 4000;
+export const DEFAULT_HD_DELAY_MS = 6000;
+
+export function createKieSimulator(opts: KieSimulatorOptions): KieSimulator {
+  return createWithContext(opts).sim;
+}
+
+function createWithContext(opts: KieSimulatorOptions): { sim: KieSimulator; ctx: SimContext } {
+  const ctx: SimContext = {
+    publicBaseUrl: opts.publicBaseUrl.replace(/\/+$/, ""),
+    delayMs: opts.delayMs ?? DEFAULT_DELAY_MS,
+    hdDelayMs: opts.hdDelayMs ?? DEFAULT_HD_DELAY_MS,
+    apiKey: opts.apiKey,
+    uploadDir: opts.uploadDir,
+    now: opts.now ?? Date.now,
+    faults: createFaults(),
+    stats: createStats(),
+    accounts: new Map(),
+    callbacks: createCallbacks(),
+  };
+  const sim: KieSimulator = {
+    // Not wrapped in fastify-plugin on purpose: its error handlers and parsers stay in its scope.
+    plugin: async (app) => {
+      await app.register(veoRoutes(ctx));
+      await app.register(uploadRoutes(ctx));
+      await app.register(fileRoutes(ctx));
+    },
+    faults: ctx.faults,
+    accounts: ctx.accounts,
+    stats: ctx.stats,
+    close: () => ctx.callbacks.close(),
+  };
+  return { sim, ctx };
+}
+
+/** Standalone on 127.0.0.1 and a random port, for tests: returns its base URL and a close(). */
+export async function startKieSimulator(
+  opts: Omit<KieSimulatorOptions, "publicBaseUrl"> & { publicBaseUrl?: string },
+): Promise<KieSimulator & { baseUrl: string; close(): Promise<void> }> {
+  const app = Fastify({ logger: false });
+  const { sim, ctx } = createWithContext({ ...opts, publicBaseUrl: opts.publicBaseUrl ?? "" });
+  await app.register(sim.plugin);
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === "string") throw new Error("simulator: no TCP address");
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  // Without an explicit public URL, result URLs point at the port we just got.
+  if (!opts.publicBaseUrl) ctx.publicBaseUrl = baseUrl;
+  return {
+    ...sim,
+    baseUrl,
+    async close() {
+      sim.close();
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,65 @@
+/** The simulator's public types (re-exported by index.ts); kept apart so the parts can share them. */
+import type { FastifyPluginAsync } from "fastify";
+
+export interface KieSimulatorOptions {
+  /** Absolute base URL under which browsers reach this simulator's routes, e.g. "http://localhost:3000/simulator/kie" (used to build result file URLs). */
+  publicBaseUrl: string;
+  /** How long a task generates before record-info reports success (default 4000). */
+  delayMs?: number;
+  /** Further delay after success before get-1080p-video returns the 1080p file (default 6000). */
+  hdDelayMs?: number;
+  /** When set, only this bearer key is accepted (others get code 401). Unset: any non-empty key. */
+  apiKey?: string;
+  /** Where uploaded files are stored (file upload API); created if missing. */
+  uploadDir: string;
+  /** Clock, for tests. */
+  now?: () => number;
+}
+
+export interface KieSimulator {
+  /** Fastify plugin; register with { prefix: "/simulator/kie" } (or none when standalone). */
+  plugin: FastifyPluginAsync;
+  faults: SimulatorFaults;
+  /** Optional per-key KIE credit accounts; keys without an entry have unlimited credits. */
+  accounts: Map<string, { credits: number; revoked?: boolean }>;
+  stats: SimulatorStats;
+  /** Cancels pending callback timers. */
+  close(): void;
+}
+
+export type SimulatorEndpoint = "generate" | "record-info" | "get-1080p" | "credit" | "upload";
+
+export interface SimulatorFault {
+  /** Answer with this HTTP status (e.g. 429, 500, 503) instead of 200. */
+  httpStatus?: number;
+  /** Answer HTTP 200 with this business code and msg in the envelope (e.g. 402, 455, 500). */
+  code?: number;
+  msg?: string;
+  /** Replace the whole response body (raw JSON value, or a string sent as text). */
+  body?: unknown;
+  /** Wait this long before answering (timeouts), default 0. */
+  delayMs?: number;
+}
+
+export interface SimulatorFaults {
+  /** The next `times` (default 1) calls to `endpoint` answer with `fault`. Queued in order. */
+  inject(endpoint: SimulatorEndpoint, fault: SimulatorFault, times?: number): void;
+  clear(): void;
+}
+
+export interface PollLogEntry {
+  endpoint: "record-info" | "get-1080p";
+  taskId: string;
+  startedAt: number;
+  endedAt: number;
+}
+
+export interface SimulatorStats {
+  /** Calls per endpoint. */
+  calls: Record<SimulatorEndpoint, number>;
+  /** Every record-info and get-1080p call with its taskId and start/end times (ms), to check that no task is polled concurrently. */
+  pollLog: PollLogEntry[];
+  /** Every accepted generate request's task id and image URLs, to check what a client handed over. */
+  submissions: Array<{ taskId: string; imageUrls: string[] }>;
+  reset(): void;
+}

@@ -1,0 +1,119 @@
+/** The Veo API: generate, record-info, get-1080p-video, and the account credit balance. */
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import { clipVariant } from "./clips.js";
+import { envelope, ok, type SimContext } from "./context.js";
+import { appendToLog } from "./faults.js";
+import { guard, requestKey } from "./guard.js";
+import { promptMarkers } from "./markers.js";
+import { ASPECTS, decodeTaskId, encodeTaskId, MODELS, type Model, type TaskMarker } from "./task-id.js";
+import { callbackBody, clipUrl, generationTime, recordInfo, taskState } from "./task-state.js";
+
+/** KIE credits per generation (Veo 3.1 pricing). */
+export const MODEL_COST: Record<Model, number> = { veo3_fast: 60, veo3: 250 };
+/** What /chat/credit reports for keys without an account. */
+export const UNLIMITED_CREDITS = 100_000;
+
+const httpUrl = (field: string) =>
+  z.string({ error: `${field} must be an http(s) URL` }).refine((value) => {
+    try {
+      return ["http:", "https:"].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `${field} must be an http(s) URL`);
+
+const GenerateBody = z.object(
+  {
+    prompt: z.string({ error: "prompt is required" }).refine((p) => p.trim() !== "", "prompt is required"),
+    imageUrls: z.array(httpUrl("imageUrls"), { error: "imageUrls must be an array of URLs" }).max(3, "imageUrls takes at most 3 images").optional(),
+    model: z.enum(MODELS, { error: "model must be veo3 or veo3_fast" }).optional(),
+    aspect_ratio: z.enum(ASPECTS, { error: "aspect_ratio must be 16:9 or 9:16" }).optional(),
+    aspectRatio: z.enum(ASPECTS, { error: "aspectRatio must be 16:9 or 9:16" }).optional(),
+    seeds: z.int({ error: "seeds must be an integer" }).min(10000, "seeds must be between 10000 and 99999").max(99999, "seeds must be between 10000 and 99999").optional(),
+    watermark: z.string({ error: "watermark must be a string" }).optional(),
+    callBackUrl: httpUrl("callBackUrl").optional(),
+    enableFallback: z.boolean({ error: "enableFallback must be a boolean" }).optional(),
+    enableTranslation: z.boolean({ error: "enableTranslation must be a boolean" }).optional(),
+  },
+  { error: "Request body must be a JSON object" },
+);
+
+/** A single-valued query parameter (repeated or missing ones count as absent). */
+function queryParam(query: unknown, name: string): string | undefined {
+  const value = (query as Record<string, unknown> | undefined)?.[name];
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+/** Errors from Fastify itself (bad JSON, wrong content type) still answer in the envelope. */
+function registerEnvelopeErrors(app: FastifyInstance): void {
+  app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
+    const status = err.statusCode ?? 500;
+    if (status < 500) return reply.status(200).send(envelope(422, err.message || "Invalid request"));
+    request.log.error({ err }, "simulator error");
+    return reply.status(200).send(envelope(500, "Server error, please try again later"));
+  });
+}
+
+export function veoRoutes(ctx: SimContext): FastifyPluginAsync {
+  return async (app) => {
+    registerEnvelopeErrors(app);
+
+    app.post("/api/v1/veo/generate", guard(ctx, "generate"), async (request) => {
+      const parsed = GenerateBody.safeParse(request.body ?? {});
+      if (!parsed.success) return envelope(422, parsed.error.issues[0]?.message ?? "Invalid request");
+      const body = parsed.data;
+      const markers = promptMarkers(body.prompt);
+      if (markers.has("reject")) {
+        return envelope(400, "Your prompt was flagged by Website as violating content policies.");
+      }
+      const model = body.model ?? "veo3_fast";
+      const account = ctx.accounts.get(requestKey(request));
+      if (account) {
+        if (account.credits < MODEL_COST[model]) return envelope(402, "The current credits are insufficient. Please top up.");
+        account.credits -= MODEL_COST[model];
+      }
+      const info = {
+        createdAt: ctx.now(),
+        model,
+        aspect: body.aspect_ratio ?? body.aspectRatio ?? "16:9",
+        variant: clipVariant(body.prompt),
+        markers: [...markers].filter((m): m is TaskMarker => m !== "reject"),
+        // Whitespace and control characters collapsed, so the excerpt (and the id) stays short.
+        promptExcerpt: body.prompt.replace(/[\s\p{Cc}]+/gu, " ").trim(),
+      };
+      const taskId = encodeTaskId(info);
+      appendToLog(ctx.stats.submissions, { taskId, imageUrls: body.imageUrls ?? [] });
+      if (body.callBackUrl) ctx.callbacks.schedule(body.callBackUrl, generationTime(ctx, info), () => callbackBody(ctx, taskId, info));
+      return ok({ taskId });
+    });
+
+    app.get("/api/v1/veo/record-info", guard(ctx, "record-info"), async (request) => {
+      const taskId = queryParam(request.query, "taskId");
+      if (!taskId) return envelope(422, "taskId is required");
+      const info = decodeTaskId(taskId);
+      if (!info) return envelope(422, "record is null");
+      return ok(recordInfo(ctx, taskId, info));
+    });
+
+    app.get("/api/v1/veo/get-1080p-video", guard(ctx, "get-1080p"), async (request) => {
+      const taskId = queryParam(request.query, "taskId");
+      const index = queryParam(request.query, "index");
+      if (!taskId) return envelope(422, "taskId is required");
+      const info = decodeTaskId(taskId);
+      if (!info) return envelope(422, "record is null");
+      if (index !== undefined && index !== "0") return envelope(422, "record result data is blank");
+      if (info.aspect !== "16:9") return envelope(422, "Only 16:9 aspect ratio supports 1080P");
+      const state = taskState(ctx, info);
+      if (state.phase !== "success") return envelope(422, "record status is not success");
+      if (state.hdReadyAt === undefined || ctx.now() < state.hdReadyAt) {
+        return envelope(400, "1080P is processing. It should be ready in 1-2 minutes. Please check back shortly.");
+      }
+      return ok({ resultUrl: clipUrl(ctx, info, "1080p") });
+    });
+
+    app.get("/api/v1/chat/credit", guard(ctx, "credit"), async (request) => {
+      return ok(ctx.accounts.get(requestKey(request))?.credits ?? UNLIMITED_CREDITS);
+    });
+  };
+}

@@ -1,0 +1,53 @@
+/** Models, aspect ratios and the rules about them that both sides need. */
+export const MODELS = ["veo3", "veo3_fast"] as const;
+export type VeoModel = (typeof MODELS)[number];
+export const ASPECT_RATIOS = ["16:9", "9:16"] as const;
+export type AspectRatio = (typeof ASPECT_RATIOS)[number];
+
+export const MODEL_LABELS: Record<VeoModel, string> = { veo3: "Veo3 (Quality)", veo3_fast: "Veo3 Fast" };
+
+export const SEED_MIN = 10_000;
+export const SEED_MAX = 99_999;
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const PROMPT_MAX = 5_000;
+
+export type TaskStatus = "generating" | "pending" | "completed" | "failed";
+
+/** Spec section 4: 0 in progress, 1 success, 2 failure. */
+export function successFlagOf(status: string): 0 | 1 | 2 {
+  if (status === "completed") return 1;
+  if (status === "failed") return 2;
+  return 0;
+}
+
+export function insufficientCreditsMessage(needed: number, model: VeoModel, have: number): string {
+  return `You need ${needed} credits to generate a video with ${MODEL_LABELS[model]}. You have ${have} credits.`;
+}
+
+/** Only 16:9 videos get a 1080p version. */
+export const HD_ASPECT_RATIO = "16:9";
+export function supportsHd(aspectRatio: string): boolean {
+  return aspectRatio === HD_ASPECT_RATIO;
+}
+
+/** A task as the owner's lists show it (GET /api/video-tasks). */
+export interface VideoTaskView {
+  id: string;
+  taskId: string;
+  status: TaskStatus;
+  prompt: string;
+  model: VeoModel;
+  aspectRatio: AspectRatio;
+  imageUrls: string[];
+  resultUrls: string[];
+  hdVideoUrl: string | null;
+  hdStatus: "none" | "pending" | "ready" | "failed";
+  errorMessage: string | null;
+  watermark: string | null;
+  seeds: number | null;
+  createdAt: string;
+  completedAt: string | null;
+  creditsUsed: number;
+  createdVia: "web" | "api";
+  refunded: boolean;
+}

@@ -1,0 +1,120 @@
+/**
+ * A test app whose provider is a standalone simulator on its own port: the product's real KIE
+ * client talks to it over HTTP. Short delays and schedules keep tests fast.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { transactions, users, videoTasks } from "../../src/server/db/schema.js";
+import type { Db } from "../../src/server/db/connect.js";
+import { startKieSimulator } from "../../src/server/simulator/index.js";
+import { createTestApp, signUp, type TestApp, type TestAppOptions } from "./test-app.js";
+
+export type StartedSimulator = Awaited<ReturnType<typeof startKieSimulator>>;
+
+export interface VideoTestApp extends TestApp {
+  sim: StartedSimulator;
+}
+
+export const FAST_WORKER = {
+  pollScheduleMs: [0],
+  hdScheduleMs: [0],
+  hdMaxAttempts: 5,
+  leaseMs: 30_000,
+  idleMs: 50,
+};
+
+export async function startSimulator(opts: { delayMs?: number; hdDelayMs?: number } = {}): Promise<StartedSimulator> {
+  return startKieSimulator({
+    delayMs: opts.delayMs ?? 100,
+    hdDelayMs: opts.hdDelayMs ?? 100,
+    uploadDir: fs.mkdtempSync(path.join(os.tmpdir(), "veo-sim-")),
+  });
+}
+
+/** `sim` given: reuse it (a second process, a restart); otherwise start one owned by this app. */
+export async function createVideoTestApp(opts: TestAppOptions & { sim?: StartedSimulator } = {}): Promise<VideoTestApp> {
+  const sim = opts.sim ?? (await startSimulator());
+  const t = await createTestApp({
+    simulator: { baseUrl: sim.baseUrl, publicBaseUrl: sim.baseUrl, apiKey: "test-simulator-key" },
+    worker: FAST_WORKER,
+    generateRateLimit: { max: 10_000, windowMs: 60_000 },
+    ...opts,
+  });
+  return {
+    ...t,
+    sim,
+    async close() {
+      await t.close();
+      if (!opts.sim) await sim.close();
+    },
+  };
+}
+
+/** A signed-in user holding `credits`, written through the ledger as an adjustment. */
+export async function userWithCredits(app: FastifyInstance, db: Db, credits: number) {
+  const signed = await signUp(app);
+  const [user] = await db.select().from(users).where(eq(users.username, signed.username));
+  if (credits > 0) {
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ credits }).where(eq(users.id, user!.id));
+      await tx.insert(transactions).values({ userId: user!.id, type: "adjustment", amount: credits, description: "test credits" });
+    });
+  }
+  return { ...signed, id: user!.id };
+}
+
+export async function balanceOf(db: Db, userId: string): Promise<{ credits: number; ledger: number }> {
+  const [u] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
+  const [l] = await db
+    .select({ sum: sql<number>`coalesce(sum(${transactions.amount}), 0)::int` })
+    .from(transactions)
+    .where(eq(transactions.userId, userId));
+  return { credits: u!.credits, ledger: Number(l!.sum) };
+}
+
+export async function taskRow(db: Db, taskId: string) {
+  const [row] = await db.select().from(videoTasks).where(eq(videoTasks.taskId, taskId));
+  return row!;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Runs the worker until `done` holds, waiting between passes (the simulator works in real time). */
+export async function runWorkerUntil(t: TestApp, done: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    await t.app.taskWorker.runOnce();
+    if (await done()) return;
+    await sleep(40);
+  }
+  throw new Error("the worker did not reach the expected state in time");
+}
+
+export function randomPng(): Buffer {
+  // A valid 1x1 PNG with random trailing bytes so every upload differs.
+  const png = Buffer.from(
+    "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
+    "hex",
+  );
+  return Buffer.concat([png, crypto.randomBytes(8)]);
+}
+
+/** POST /api/images/upload as a browser would send it (multipart field `image`). */
+export function uploadImage(app: FastifyInstance, cookie: string | undefined, data: Buffer, filename: string) {
+  const boundary = "----veo" + crypto.randomBytes(8).toString("hex");
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return app.inject({
+    method: "POST",
+    url: "/api/images/upload",
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}`, ...(cookie ? { cookie } : {}) },
+    payload,
+  });
+}

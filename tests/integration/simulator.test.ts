@@ -1,0 +1,475 @@
+/** The KIE simulator over real HTTP, standalone on its own port, with a fake clock where timing matters. */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import Fastify from "fastify";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createKieSimulator, startKieSimulator } from "../../src/server/simulator/index.js";
+
+const KEY = "test-key";
+const DELAY = 1000;
+const HD_DELAY = 2000;
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+let clock = Date.UTC(2025, 5, 6, 10, 0, 0);
+const now = () => clock;
+const uploadDir = path.join(os.tmpdir(), `kie-sim-${crypto.randomBytes(4).toString("hex")}`);
+const simOptions = { uploadDir, delayMs: DELAY, hdDelayMs: HD_DELAY, now };
+let sim: Awaited<ReturnType<typeof startKieSimulator>>;
+
+interface Envelope {
+  code: number;
+  msg: string;
+  data: unknown;
+  success?: boolean;
+}
+
+async function call(base: string, method: string, url: string, body?: unknown, key: string | null = KEY) {
+  const headers: Record<string, string> = {};
+  if (key !== null) headers.authorization = `Bearer ${key}`;
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const res = await fetch(base + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  let json: Envelope | undefined;
+  try {
+    json = JSON.parse(text) as Envelope;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, json: json as Envelope, text };
+}
+
+const api = (method: string, url: string, body?: unknown, key?: string | null) => call(sim.baseUrl, method, url, body, key);
+
+async function generate(body: Record<string, unknown>, base = sim.baseUrl): Promise<string> {
+  const res = await call(base, "POST", "/api/v1/veo/generate", body);
+  expect(res.json).toMatchObject({ code: 200, msg: "success" });
+  return (res.json.data as { taskId: string }).taskId;
+}
+
+const recordInfo = async (taskId: string, base = sim.baseUrl) =>
+  (await call(base, "GET", `/api/v1/veo/record-info?taskId=${encodeURIComponent(taskId)}`)).json;
+const get1080p = async (taskId: string) => (await api("GET", `/api/v1/veo/get-1080p-video?taskId=${encodeURIComponent(taskId)}&index=0`)).json;
+
+/** Waits (real time) until check() is true. */
+async function waitFor(check: () => boolean, timeoutMs = 3000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+beforeAll(async () => {
+  sim = await startKieSimulator(simOptions);
+});
+afterAll(async () => {
+  await sim.close();
+  fs.rmSync(uploadDir, { recursive: true, force: true });
+});
+beforeEach(() => {
+  sim.faults.clear();
+  sim.stats.reset();
+  sim.accounts.clear();
+});
+
+describe("auth", () => {
+  it("answers 401 in the envelope without a bearer key or for a revoked account", async () => {
+    const missing = await api("GET", "/api/v1/chat/credit", undefined, null);
+    expect(missing.status).toBe(200);
+    expect(missing.json).toEqual({ code: 401, msg: "You do not have access permissions", data: null });
+    sim.accounts.set("revoked-key", { credits: 1000, revoked: true });
+    expect((await api("POST", "/api/v1/veo/generate", { prompt: "x" }, "revoked-key")).json.code).toBe(401);
+    expect((await api("POST", "/api/file-base64-upload", {}, null)).json).toMatchObject({ success: false, code: 401 });
+  });
+
+  it("accepts only the configured apiKey when one is set", async () => {
+    const strict = await startKieSimulator({ ...simOptions, apiKey: "the-key" });
+    try {
+      expect((await call(strict.baseUrl, "GET", "/api/v1/chat/credit", undefined, "other")).json.code).toBe(401);
+      expect((await call(strict.baseUrl, "GET", "/api/v1/chat/credit", undefined, "the-key")).json.code).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe("generate validation", () => {
+  it.each([
+    [{}, "prompt is required"],
+    [{ prompt: "   " }, "prompt is required"],
+    [{ prompt: "x", model: "veo2" }, "model must be veo3 or veo3_fast"],
+    [{ prompt: "x", aspect_ratio: "4:3" }, "aspect_ratio must be 16:9 or 9:16"],
+    [{ prompt: "x", seeds: 5 }, "seeds must be between 10000 and 99999"],
+    [{ prompt: "x", callBackUrl: "ftp://example.com/hook" }, "callBackUrl must be an http(s) URL"],
+    [{ prompt: "x", imageUrls: "http://example.com/a.png" }, "imageUrls must be an array of URLs"],
+  ])("rejects %j with 422", async (body, msg) => {
+    const res = await api("POST", "/api/v1/veo/generate", body);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ code: 422, msg, data: null });
+  });
+
+  it("answers malformed JSON in the envelope too", async () => {
+    const res = await fetch(`${sim.baseUrl}/api/v1/veo/generate`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
+      body: "{not json",
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Envelope).code).toBe(422);
+  });
+});
+
+describe("task lifecycle", () => {
+  it("goes from generating to success and serves the clip with range requests", async () => {
+    const created = clock;
+    const taskId = await generate({ prompt: "A fox in the snow", model: "veo3", aspect_ratio: "16:9", seeds: 12345 });
+    expect(taskId).toMatch(/^sim_/);
+    // Ids go into URL path parameters, where Fastify allows 100 characters by default.
+    const longId = await generate({ prompt: `${"Ünïcödé prompt ".repeat(50)} [sim:fail] [sim:slow] [sim:no-hd]`, model: "veo3" });
+    expect(longId.length).toBeLessThanOrEqual(64);
+
+    const pending = await recordInfo(taskId);
+    expect(pending).toMatchObject({ code: 200, data: { taskId, successFlag: 0, response: null, completeTime: null } });
+
+    clock += DELAY;
+    const done = (await recordInfo(taskId)).data as Record<string, unknown> & { response: { resultUrls: string[] } };
+    expect(done).toMatchObject({
+      successFlag: 1,
+      errorCode: null,
+      errorMessage: "",
+      fallbackFlag: false,
+      createTime: new Date(created).toISOString().slice(0, 19).replace("T", " "),
+      response: { taskId, originUrls: [], resolution: "720p" },
+    });
+    expect(done.completeTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(JSON.parse(done.paramJson as string)).toEqual({ model: "veo3", aspectRatio: "16:9", prompt: "A fox in the snow" });
+    const [url] = done.response.resultUrls;
+    expect(url).toMatch(new RegExp(`^${sim.baseUrl}/files/sample-\\d-16x9-720p\\.mp4$`));
+
+    const ranged = await fetch(url!, { headers: { range: "bytes=0-99" } });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get("content-type")).toBe("video/mp4");
+    expect(ranged.headers.get("content-range")).toMatch(/^bytes 0-99\/\d+$/);
+    expect((await ranged.arrayBuffer()).byteLength).toBe(100);
+    const whole = await fetch(url!);
+    expect(whole.status).toBe(200);
+    expect(Buffer.from(await whole.arrayBuffer()).subarray(4, 8).toString()).toBe("ftyp");
+  });
+
+  it("gives 9:16 tasks a portrait clip and no 1080p", async () => {
+    const taskId = await generate({ prompt: "A tall tower", aspectRatio: "9:16" });
+    clock += DELAY;
+    const data = (await recordInfo(taskId)).data as { response: { resultUrls: string[] }; paramJson: string };
+    expect(data.response.resultUrls[0]).toMatch(/-9x16-720p\.mp4$/);
+    expect(JSON.parse(data.paramJson)).toMatchObject({ model: "veo3_fast", aspectRatio: "9:16" });
+    expect(await get1080p(taskId)).toEqual({ code: 422, msg: "Only 16:9 aspect ratio supports 1080P", data: null });
+  });
+
+  it("serves 16:9 1080p only after success plus the HD delay", async () => {
+    const taskId = await generate({ prompt: "A wide landscape" });
+    expect(await get1080p(taskId)).toMatchObject({ code: 422, msg: "record status is not success" });
+    clock += DELAY;
+    expect(await get1080p(taskId)).toMatchObject({
+      code: 400,
+      msg: "1080P is processing. It should be ready in 1-2 minutes. Please check back shortly.",
+    });
+    clock += HD_DELAY;
+    const ready = await get1080p(taskId);
+    expect(ready).toMatchObject({ code: 200, msg: "success" });
+    const { resultUrl } = ready.data as { resultUrl: string };
+    expect(resultUrl).toMatch(/-16x9-1080p\.mp4$/);
+    expect((await fetch(resultUrl, { method: "HEAD" })).status).toBe(200);
+    expect((await api("GET", `/api/v1/veo/get-1080p-video?taskId=${taskId}&index=1`)).json.code).toBe(422);
+  });
+
+  it("answers record is null for unknown or garbled ids", async () => {
+    const taskId = await generate({ prompt: "x" });
+    for (const bad of ["veo_task_abc", "sim_nope_12345678", taskId.replace(/^sim_../, "sim_zz")]) {
+      expect(await recordInfo(bad)).toEqual({ code: 422, msg: "record is null", data: null });
+    }
+    expect((await api("GET", "/api/v1/veo/record-info")).json.code).toBe(422);
+  });
+
+  it("keeps no state: another instance with the same options answers for the task", async () => {
+    const taskId = await generate({ prompt: "Portable task" });
+    clock += DELAY;
+    const other = await startKieSimulator(simOptions);
+    try {
+      const data = (await recordInfo(taskId, other.baseUrl)).data as { successFlag: number; response: { resultUrls: string[] } };
+      expect(data.successFlag).toBe(1);
+      expect(data.response.resultUrls[0]).toMatch(new RegExp(`^${other.baseUrl}/files/`));
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe("prompt markers", () => {
+  it("[sim:reject] is refused without a task", async () => {
+    const res = await api("POST", "/api/v1/veo/generate", { prompt: "something [SIM:Reject]" });
+    expect(res.json).toEqual({ code: 400, msg: "Your prompt was flagged by Website as violating content policies.", data: null });
+  });
+
+  it("[sim:fail] fails after the delay", async () => {
+    const taskId = await generate({ prompt: "doomed [sim:fail]" });
+    expect(((await recordInfo(taskId)).data as { successFlag: number }).successFlag).toBe(0);
+    clock += DELAY;
+    expect((await recordInfo(taskId)).data).toMatchObject({
+      successFlag: 3,
+      errorCode: 501,
+      errorMessage: "Video generation failed (simulated)",
+      response: null,
+    });
+    expect(await get1080p(taskId)).toMatchObject({ code: 422, msg: "record status is not success" });
+  });
+
+  it("[sim:slow] takes five times as long", async () => {
+    const taskId = await generate({ prompt: "[sim:slow] patience" });
+    clock += DELAY * 4;
+    expect(((await recordInfo(taskId)).data as { successFlag: number }).successFlag).toBe(0);
+    clock += DELAY;
+    expect(((await recordInfo(taskId)).data as { successFlag: number }).successFlag).toBe(1);
+  });
+
+  it("[sim:no-hd] never gets a 1080p file", async () => {
+    const taskId = await generate({ prompt: "soft focus [sim:no-hd]" });
+    clock += DELAY + HD_DELAY * 100;
+    expect(((await recordInfo(taskId)).data as { successFlag: number }).successFlag).toBe(1);
+    expect((await get1080p(taskId)).code).toBe(400);
+  });
+});
+
+describe("credits", () => {
+  it("deducts 250/60 per generation from accounts and answers 402 when short", async () => {
+    sim.accounts.set(KEY, { credits: 300 });
+    await generate({ prompt: "quality", model: "veo3" });
+    expect((await api("GET", "/api/v1/chat/credit")).json).toEqual({ code: 200, msg: "success", data: 50 });
+    expect((await api("POST", "/api/v1/veo/generate", { prompt: "[sim:reject]" })).json.code).toBe(400);
+    const short = await api("POST", "/api/v1/veo/generate", { prompt: "fast" });
+    expect(short.json).toEqual({ code: 402, msg: "The current credits are insufficient. Please top up.", data: null });
+    expect(sim.accounts.get(KEY)!.credits).toBe(50);
+  });
+
+  it("reports 100000 for keys without an account", async () => {
+    expect((await api("GET", "/api/v1/chat/credit")).json.data).toBe(100000);
+  });
+});
+
+describe("faults and stats", () => {
+  it("answers with an HTTP status, a business code, or a replaced body, in queue order", async () => {
+    sim.faults.inject("generate", { httpStatus: 429 }, 2);
+    sim.faults.inject("generate", { code: 455, msg: "maintenance" });
+    sim.faults.inject("generate", { body: "<html>Bad gateway</html>", httpStatus: 502 });
+    sim.faults.inject("generate", { body: { weird: true } });
+    const results = [];
+    for (let i = 0; i < 6; i++) results.push(await api("POST", "/api/v1/veo/generate", { prompt: "x" }));
+    expect(results.map((r) => r.status)).toEqual([429, 429, 200, 502, 200, 200]);
+    expect(results[0]!.json.code).toBe(429);
+    expect(results[2]!.json).toEqual({ code: 455, msg: "maintenance", data: null });
+    expect(results[3]!.text).toBe("<html>Bad gateway</html>");
+    expect(results[4]!.json).toEqual({ weird: true });
+    expect(results[5]!.json.code).toBe(200);
+    expect(sim.stats.calls.generate).toBe(6);
+  });
+
+  it("gives faults precedence over auth, and code 500 per endpoint", async () => {
+    sim.faults.inject("credit", { code: 500 });
+    expect((await api("GET", "/api/v1/chat/credit", undefined, null)).json).toMatchObject({ code: 500 });
+    sim.faults.inject("upload", { code: 500 });
+    expect((await api("POST", "/api/file-url-upload", {})).json).toMatchObject({ success: false, code: 500 });
+  });
+
+  it("delays answers and logs polls with their times", async () => {
+    const taskId = await generate({ prompt: "polled" });
+    sim.faults.inject("record-info", { delayMs: 150 });
+    const started = Date.now();
+    const slow = await recordInfo(taskId);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    expect(slow.code).toBe(200);
+    await get1080p(taskId);
+    expect(sim.stats.calls).toMatchObject({ generate: 1, "record-info": 1, "get-1080p": 1 });
+    expect(sim.stats.pollLog.map((e) => [e.endpoint, e.taskId])).toEqual([
+      ["record-info", taskId],
+      ["get-1080p", taskId],
+    ]);
+    const [first, second] = sim.stats.pollLog;
+    expect(first!.endedAt - first!.startedAt).toBeGreaterThanOrEqual(140);
+    expect(second!.startedAt).toBeGreaterThanOrEqual(first!.endedAt);
+  });
+});
+
+describe("callbacks", () => {
+  let server: http.Server;
+  let hookUrl: string;
+  const received: { taskId: string; body: Record<string, unknown> }[] = [];
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      let text = "";
+      req.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      req.on("end", () => {
+        const body = JSON.parse(text) as { data: { taskId: string } };
+        received.push({ taskId: body.data.taskId, body });
+        res.end("ok");
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    hookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("POSTs the success and failure bodies once tasks finish", async () => {
+    const live = await startKieSimulator({ uploadDir, delayMs: 50, hdDelayMs: 50 });
+    try {
+      const ok = await generate({ prompt: "called back", callBackUrl: hookUrl }, live.baseUrl);
+      const failed = await generate({ prompt: "called back [sim:fail]", callBackUrl: hookUrl }, live.baseUrl);
+      await waitFor(() => received.length >= 2);
+      const byId = new Map(received.map((r) => [r.taskId, r.body]));
+      const success = byId.get(ok) as { data: { info: { resultUrls: string[] } } };
+      expect(success).toMatchObject({
+        code: 200,
+        msg: "Veo3.1 video generated successfully.",
+        data: { taskId: ok, info: { originUrls: [], resolution: "720p" }, fallbackFlag: false },
+      });
+      expect(success.data.info.resultUrls[0]).toMatch(new RegExp(`^${live.baseUrl}/files/.*-720p\\.mp4$`));
+      expect(byId.get(failed)).toEqual({
+        code: 501,
+        msg: "Video generation failed (simulated)",
+        data: { taskId: failed, fallbackFlag: false },
+      });
+    } finally {
+      await live.close();
+    }
+  });
+
+  it("close() cancels pending callbacks", async () => {
+    const live = await startKieSimulator({ uploadDir, delayMs: 100 });
+    const before = received.length;
+    await generate({ prompt: "never called", callBackUrl: hookUrl }, live.baseUrl);
+    await live.close();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(received.length).toBe(before);
+  });
+});
+
+describe("file uploads", () => {
+  const download = async (url: string) => {
+    const res = await fetch(url);
+    return { status: res.status, type: res.headers.get("content-type"), bytes: Buffer.from(await res.arrayBuffer()) };
+  };
+
+  it("stores base64 uploads (data URL or plain) and serves them back", async () => {
+    const res = await api("POST", "/api/file-base64-upload", {
+      base64Data: `data:image/png;base64,${PNG.toString("base64")}`,
+      uploadPath: "images/base64",
+      fileName: "dot.png",
+    });
+    expect(res.json).toMatchObject({
+      success: true,
+      code: 200,
+      msg: "File uploaded successfully",
+      data: { fileName: "dot.png", filePath: "images/base64/dot.png", fileSize: PNG.length, mimeType: "image/png" },
+    });
+    const data = res.json.data as { downloadUrl: string; uploadedAt: string };
+    expect(data.downloadUrl).toMatch(new RegExp(`^${sim.baseUrl}/files/uploads/[0-9a-f]+\\.png$`));
+    expect(data.uploadedAt).toBe(new Date(clock).toISOString());
+    const file = await download(data.downloadUrl);
+    expect(file).toMatchObject({ status: 200, type: "image/png" });
+    expect(file.bytes.equals(PNG)).toBe(true);
+
+    const plain = await api("POST", "/api/file-base64-upload", { base64Data: PNG.toString("base64"), uploadPath: "images" });
+    expect(plain.json.data).toMatchObject({ mimeType: "image/png" });
+  });
+
+  it("never serves an upload as a page", async () => {
+    const res = await api("POST", "/api/file-base64-upload", {
+      base64Data: Buffer.from("<script>alert(1)</script>").toString("base64"),
+      uploadPath: "x",
+      fileName: "evil.html",
+    });
+    const data = res.json.data as { downloadUrl: string; mimeType: string };
+    expect(data.mimeType).toBe("application/octet-stream");
+    expect(data.downloadUrl).toMatch(/\.bin$/);
+    const file = await fetch(data.downloadUrl);
+    expect(file.headers.get("content-security-policy")).toContain("sandbox");
+  });
+
+  it("rejects bad base64 uploads", async () => {
+    expect((await api("POST", "/api/file-base64-upload", { base64Data: "!!!", uploadPath: "x" })).json).toEqual({
+      success: false,
+      code: 400,
+      msg: "base64Data is not valid base64",
+      data: null,
+    });
+    expect((await api("POST", "/api/file-base64-upload", { base64Data: "AAAA" })).json).toMatchObject({ code: 400, msg: "uploadPath is required" });
+    const huge = Buffer.alloc(10 * 1024 * 1024 + 1).toString("base64");
+    expect((await api("POST", "/api/file-base64-upload", { base64Data: huge, uploadPath: "x" })).json).toMatchObject({
+      code: 400,
+      msg: "File is too large (max 10 MB)",
+    });
+  });
+
+  it("stores multipart stream uploads", async () => {
+    const form = new FormData();
+    form.append("file", new Blob([PNG], { type: "image/png" }), "picture.png");
+    form.append("uploadPath", "images/stream");
+    form.append("fileName", "mine.png");
+    const res = await fetch(`${sim.baseUrl}/api/file-stream-upload`, { method: "POST", headers: { authorization: `Bearer ${KEY}` }, body: form });
+    const json = (await res.json()) as Envelope;
+    expect(json).toMatchObject({ success: true, code: 200, data: { fileName: "mine.png", filePath: "images/stream/mine.png", mimeType: "image/png" } });
+    const file = await download((json.data as { downloadUrl: string }).downloadUrl);
+    expect(file.bytes.equals(PNG)).toBe(true);
+  });
+
+  it("stores URL uploads", async () => {
+    const taskId = await generate({ prompt: "source" });
+    clock += DELAY;
+    const clipUrl = ((await recordInfo(taskId)).data as { response: { resultUrls: string[] } }).response.resultUrls[0]!;
+    const res = await api("POST", "/api/file-url-upload", { fileUrl: clipUrl, uploadPath: "videos" });
+    expect(res.json).toMatchObject({ success: true, data: { mimeType: "video/mp4", filePath: `videos/${path.basename(clipUrl)}` } });
+    const missing = await api("POST", "/api/file-url-upload", { fileUrl: `${sim.baseUrl}/files/uploads/nope.png`, uploadPath: "x" });
+    expect(missing.json).toMatchObject({ success: false, code: 400, msg: "Could not download fileUrl: HTTP 404" });
+  });
+});
+
+describe("mounted in a host app", () => {
+  const hosted = createKieSimulator({ ...simOptions, publicBaseUrl: "http://localhost:3000/simulator/kie" });
+  const host = Fastify({ bodyLimit: 1024 * 1024 });
+  beforeAll(async () => {
+    await host.register(hosted.plugin, { prefix: "/simulator/kie" });
+    await host.ready();
+  });
+  afterEach(() => hosted.faults.clear());
+  afterAll(async () => {
+    hosted.close();
+    await host.close();
+  });
+
+  it("serves the API, files and large uploads under the prefix", async () => {
+    const headers = { authorization: `Bearer ${KEY}` };
+    const gen = await host.inject({ method: "POST", url: "/simulator/kie/api/v1/veo/generate", headers, payload: { prompt: "hosted" } });
+    const { taskId } = (gen.json() as { data: { taskId: string } }).data;
+    clock += DELAY;
+    const info = await host.inject({ method: "GET", url: `/simulator/kie/api/v1/veo/record-info?taskId=${taskId}`, headers });
+    const url = (info.json() as { data: { response: { resultUrls: string[] } } }).data.response.resultUrls[0]!;
+    expect(url).toMatch(/^http:\/\/localhost:3000\/simulator\/kie\/files\/sample-/);
+    const file = await host.inject({ method: "GET", url: new URL(url).pathname, headers: { range: "bytes=0-9" } });
+    expect(file.statusCode).toBe(206);
+
+    const big = Buffer.alloc(2 * 1024 * 1024, 1);
+    const upload = await host.inject({
+      method: "POST",
+      url: "/simulator/kie/api/file-base64-upload",
+      headers,
+      payload: { base64Data: big.toString("base64"), uploadPath: "big", fileName: "big.mp4" },
+    });
+    expect(upload.json()).toMatchObject({ success: true, data: { fileSize: big.length } });
+  });
+});

@@ -1,0 +1,348 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { kieApis, videoTasks } from "../../src/server/db/schema.js";
+import { sha256Hex } from "../../src/server/lib/tokens.js";
+import { signInAdmin } from "../helpers/test-app.js";
+import {
+  balanceOf,
+  createVideoTestApp,
+  randomPng,
+  runWorkerUntil,
+  startSimulator,
+  taskRow,
+  uploadImage,
+  userWithCredits,
+  type StartedSimulator,
+  type VideoTestApp,
+} from "../helpers/video-app.js";
+
+/** The real KIE client against the simulator on its own port, configured like production. */
+let sim: StartedSimulator;
+beforeAll(async () => {
+  sim = await startSimulator();
+});
+afterAll(() => sim.close());
+
+async function realProviderApp(env: Record<string, string> = {}): Promise<VideoTestApp> {
+  return createVideoTestApp({ sim, env: { KIE_BASE_URL: sim.baseUrl, KIE_UPLOAD_BASE_URL: sim.baseUrl, ...env } });
+}
+
+async function addAccount(t: VideoTestApp, name: string, token: string, totalCredits: number) {
+  const [row] = await t.database.db
+    .insert(kieApis)
+    .values({ name, tokenEncrypted: t.secretBox.encrypt(token), tokenHash: sha256Hex(token), totalCredits })
+    .returning();
+  return row!;
+}
+
+describe("choosing the provider key", () => {
+  it("uses KIE_API_KEY when nothing else is configured, and pricing says not simulated", async () => {
+    const t = await realProviderApp({ KIE_API_KEY: "env-key-1" });
+    try {
+      expect((await t.app.inject({ method: "GET", url: "/api/pricing/current" })).json().simulated).toBe(false);
+      const u = await userWithCredits(t.app, t.database.db, 1);
+      const { taskId } = (await u.client.post("/api/generate-video", { prompt: "env key", model: "veo3_fast" })).json();
+      expect(await taskRow(t.database.db, taskId)).toMatchObject({ providerSource: "env", kieApiId: null });
+      await runWorkerUntil(t, async () => (await taskRow(t.database.db, taskId)).status === "completed");
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("prefers the admin kieToken to KIE_API_KEY, and an enabled account to both", async () => {
+    const t = await realProviderApp({ KIE_API_KEY: "env-key-2" });
+    try {
+      const admin = await signInAdmin(t);
+      await admin.put("/api/admin/settings", { kieToken: "settings-key-2" });
+      const u = await userWithCredits(t.app, t.database.db, 2);
+      const first = (await u.client.post("/api/generate-video", { prompt: "settings key", model: "veo3_fast" })).json();
+      expect((await taskRow(t.database.db, first.taskId)).providerSource).toBe("settings");
+      const account = await addAccount(t, "main", "account-key-2", 1000);
+      const second = (await u.client.post("/api/generate-video", { prompt: "account key", model: "veo3_fast" })).json();
+      expect(await taskRow(t.database.db, second.taskId)).toMatchObject({ providerSource: "account", kieApiId: account.id });
+      const [after] = await t.database.db.select().from(kieApis).where(eq(kieApis.id, account.id));
+      expect(after).toMatchObject({ totalCredits: 920, totalUsage: 80 });
+      expect(after!.lastUsed).toBeInstanceOf(Date);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("VIDEO_PROVIDER=simulator wins over configured keys", async () => {
+    const t = await realProviderApp({ KIE_API_KEY: "env-key-3", VIDEO_PROVIDER: "simulator" });
+    try {
+      const u = await userWithCredits(t.app, t.database.db, 1);
+      const { taskId } = (await u.client.post("/api/generate-video", { prompt: "forced", model: "veo3_fast" })).json();
+      expect((await taskRow(t.database.db, taskId)).providerSource).toBe("simulator");
+      expect((await t.app.inject({ method: "GET", url: "/api/pricing/current" })).json().simulated).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("reference images", () => {
+  it("hands our uploaded image to KIE's file upload before submitting with the real provider", async () => {
+    const t = await realProviderApp({ KIE_API_KEY: "env-key-image" });
+    try {
+      const u = await userWithCredits(t.app, t.database.db, 1);
+      const { imageUrl } = (await uploadImage(t.app, u.client.sessionCookie, randomPng(), "ref.png")).json();
+      const uploadsBefore = sim.stats.calls.upload;
+      const res = await u.client.post("/api/generate-video", { prompt: "from an image", model: "veo3_fast", imageUrls: [imageUrl] });
+      expect(res.statusCode).toBe(200);
+      expect(sim.stats.calls.upload).toBe(uploadsBefore + 1);
+      const submitted = sim.stats.submissions.find((s) => s.taskId === res.json().taskId);
+      expect(submitted?.imageUrls).toHaveLength(1);
+      expect(submitted!.imageUrls[0]).not.toBe(imageUrl);
+      expect(submitted!.imageUrls[0]!.startsWith(sim.baseUrl)).toBe(true);
+      // The file KIE got is the one the user uploaded.
+      const handed = Buffer.from(await (await fetch(submitted!.imageUrls[0]!)).arrayBuffer());
+      const ours = await t.app.inject({ method: "GET", url: new URL(imageUrl).pathname });
+      expect(handed.equals(ours.rawPayload)).toBe(true);
+      // The task keeps the user's own URL for display.
+      expect((await taskRow(t.database.db, res.json().taskId)).imageUrls).toEqual([imageUrl]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("passes outside image URLs through untouched, and uploads nothing for the simulator", async () => {
+    const t = await realProviderApp({ KIE_API_KEY: "env-key-image-2" });
+    const simApp = await createVideoTestApp({ sim });
+    try {
+      const outside = "https://images.example/cat.png";
+      const u = await userWithCredits(t.app, t.database.db, 1);
+      const uploadsBefore = sim.stats.calls.upload;
+      const viaKey = (await u.client.post("/api/generate-video", { prompt: "outside", model: "veo3_fast", imageUrls: [outside] })).json();
+      expect(sim.stats.submissions.find((s) => s.taskId === viaKey.taskId)?.imageUrls).toEqual([outside]);
+
+      const s = await userWithCredits(simApp.app, simApp.database.db, 1);
+      const { imageUrl } = (await uploadImage(simApp.app, s.client.sessionCookie, randomPng(), "ref.png")).json();
+      const viaSim = (await s.client.post("/api/generate-video", { prompt: "simulated", model: "veo3_fast", imageUrls: [imageUrl] })).json();
+      expect(sim.stats.submissions.find((x) => x.taskId === viaSim.taskId)?.imageUrls).toEqual([imageUrl]);
+      expect(sim.stats.calls.upload).toBe(uploadsBefore);
+    } finally {
+      await t.close();
+      await simApp.close();
+    }
+  });
+});
+
+describe("provider accounts", () => {
+  it("fails over when an account runs out mid-way, marks it, and keeps using the key that made each task", async () => {
+    const t = await realProviderApp();
+    try {
+      // The simulator charges 60 KIE credits per fast video: "rich" can pay for one only.
+      sim.accounts.set("rich-key", { credits: 60 });
+      sim.accounts.set("backup-key", { credits: 10_000 });
+      const rich = await addAccount(t, "rich", "rich-key", 5000);
+      const backup = await addAccount(t, "backup", "backup-key", 1000);
+      const u = await userWithCredits(t.app, t.database.db, 2);
+      const one = (await u.client.post("/api/generate-video", { prompt: "first", model: "veo3_fast" })).json();
+      const two = (await u.client.post("/api/generate-video", { prompt: "second", model: "veo3_fast" })).json();
+      expect((await taskRow(t.database.db, one.taskId)).kieApiId).toBe(rich.id);
+      expect((await taskRow(t.database.db, two.taskId)).kieApiId).toBe(backup.id);
+      const [richAfter] = await t.database.db.select().from(kieApis).where(eq(kieApis.id, rich.id));
+      expect(richAfter!.totalCredits).toBe(0);
+      // If status checks used another key than the task's, the revoked one would answer 401.
+      sim.accounts.set("rich-key", { credits: 0, revoked: false });
+      sim.accounts.set("other", { credits: 0, revoked: true });
+      await runWorkerUntil(t, async () => (await taskRow(t.database.db, two.taskId)).status === "completed");
+      await runWorkerUntil(t, async () => (await taskRow(t.database.db, one.taskId)).status === "completed");
+      expect(await balanceOf(t.database.db, u.id)).toEqual({ credits: 0, ledger: 0 });
+    } finally {
+      await t.close();
+      sim.accounts.clear();
+    }
+  });
+
+  it("disables an account whose key is rejected and uses the next", async () => {
+    const t = await realProviderApp();
+    try {
+      sim.accounts.set("revoked-key", { credits: 10_000, revoked: true });
+      const bad = await addAccount(t, "bad", "revoked-key", 9000);
+      const good = await addAccount(t, "good", "good-key", 1000);
+      const u = await userWithCredits(t.app, t.database.db, 1);
+      const { taskId } = (await u.client.post("/api/generate-video", { prompt: "x", model: "veo3_fast" })).json();
+      expect((await taskRow(t.database.db, taskId)).kieApiId).toBe(good.id);
+      const [badAfter] = await t.database.db.select().from(kieApis).where(eq(kieApis.id, bad.id));
+      expect(badAfter!.isEnabled).toBe(false);
+    } finally {
+      await t.close();
+      sim.accounts.clear();
+    }
+  });
+
+  it("skips accounts that cannot afford the model", async () => {
+    const t = await realProviderApp({ KIE_API_KEY: "env-fallback" });
+    try {
+      await addAccount(t, "poor", "poor-key", 100); // a quality video costs the account 400
+      const u = await userWithCredits(t.app, t.database.db, 5);
+      const { taskId } = (await u.client.post("/api/generate-video", { prompt: "quality", model: "veo3" })).json();
+      expect((await taskRow(t.database.db, taskId)).providerSource).toBe("env");
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("when every key is out of credits the user is refunded and told the service is unavailable", async () => {
+    const t = await realProviderApp({ KIE_API_KEY: "broke-key" });
+    try {
+      sim.accounts.set("broke-key", { credits: 0 });
+      const u = await userWithCredits(t.app, t.database.db, 1);
+      const res = await u.client.post("/api/generate-video", { prompt: "x", model: "veo3_fast" });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe("Video generation is temporarily unavailable. Please try again later. Your 1 credit was refunded.");
+      expect(await balanceOf(t.database.db, u.id)).toEqual({ credits: 1, ledger: 1 });
+    } finally {
+      await t.close();
+      sim.accounts.clear();
+    }
+  });
+});
+
+describe("provider trouble", () => {
+  it("a 429 storm while tracking delays the task, never fails it", async () => {
+    const t = await realProviderApp({ KIE_API_KEY: "storm-key" });
+    try {
+      const u = await userWithCredits(t.app, t.database.db, 1);
+      const { taskId } = (await u.client.post("/api/generate-video", { prompt: "storm", model: "veo3_fast" })).json();
+      await new Promise((r) => setTimeout(r, 150));
+      sim.faults.inject("record-info", { httpStatus: 429 }, 6);
+      for (let i = 0; i < 6; i++) await t.app.taskWorker.runOnce();
+      expect((await taskRow(t.database.db, taskId)).status).toBe("generating");
+      await runWorkerUntil(t, async () => (await taskRow(t.database.db, taskId)).status === "completed");
+    } finally {
+      sim.faults.clear();
+      await t.close();
+    }
+  });
+
+  it("429 at submission: the user is refunded and told to try again, with Retry-After", async () => {
+    const t = await realProviderApp({ KIE_API_KEY: "busy-key" });
+    try {
+      sim.faults.inject("generate", { httpStatus: 429 });
+      const u = await userWithCredits(t.app, t.database.db, 1);
+      const res = await u.client.post("/api/generate-video", { prompt: "busy", model: "veo3_fast" });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers["retry-after"]).toBe("60");
+      expect(res.json().message).toMatch(/^The video service is busy right now\./);
+      expect(await balanceOf(t.database.db, u.id)).toEqual({ credits: 1, ledger: 1 });
+    } finally {
+      sim.faults.clear();
+      await t.close();
+    }
+  });
+
+  it("a timeout at submission refunds and does not try a second key", async () => {
+    const t = await realProviderApp({ KIE_API_KEY: "slow-key", KIE_TIMEOUT_MS: "200" });
+    try {
+      await addAccount(t, "first", "first-key", 5000);
+      const before = sim.stats.calls.generate;
+      sim.faults.inject("generate", { delayMs: 600 });
+      const u = await userWithCredits(t.app, t.database.db, 1);
+      const res = await u.client.post("/api/generate-video", { prompt: "slow", model: "veo3_fast" });
+      expect(res.statusCode).toBe(503);
+      expect(sim.stats.calls.generate - before).toBe(1);
+      expect(await balanceOf(t.database.db, u.id)).toEqual({ credits: 1, ledger: 1 });
+    } finally {
+      sim.faults.clear();
+      await t.close();
+    }
+  });
+
+  it("reads results whatever shape KIE sends them in (resultUrls as a JSON string)", async () => {
+    const t = await realProviderApp({ KIE_API_KEY: "shape-key" });
+    try {
+      const u = await userWithCredits(t.app, t.database.db, 1);
+      const { taskId } = (await u.client.post("/api/generate-video", { prompt: "shape", model: "veo3_fast" })).json();
+      sim.faults.inject("record-info", {
+        body: { code: 200, msg: "success", data: { taskId, successFlag: "1", response: { resultUrls: '["https://cdn.example/v.mp4"]' } } },
+      });
+      await t.app.taskWorker.runOnce();
+      expect(await taskRow(t.database.db, taskId)).toMatchObject({ status: "completed", resultUrls: ["https://cdn.example/v.mp4"] });
+    } finally {
+      sim.faults.clear();
+      await t.close();
+    }
+  });
+});
+
+describe("restarts and several processes", () => {
+  it("tasks in flight when the process stops finish after a restart", async () => {
+    const first = await realProviderApp({ KIE_API_KEY: "restart-key" });
+    const u = await userWithCredits(first.app, first.database.db, 3);
+    const ids: string[] = [];
+    for (const prompt of ["a", "b", "c [sim:fail]"]) {
+      ids.push((await u.client.post("/api/generate-video", { prompt, model: "veo3_fast" })).json().taskId);
+    }
+    await first.app.close(); // the process stops; the database stays (first.close would drop it)
+    const restarted = await createVideoTestApp({ sim, database: first.database, secretBox: first.secretBox, env: { KIE_BASE_URL: sim.baseUrl, KIE_API_KEY: "restart-key" } });
+    try {
+      await runWorkerUntil(restarted, async () => {
+        const rows = await Promise.all(ids.map((id) => taskRow(first.database.db, id)));
+        return rows.every((r) => r.status === "completed" || r.status === "failed");
+      });
+      const rows = await Promise.all(ids.map((id) => taskRow(first.database.db, id)));
+      expect(rows.map((r) => r.status)).toEqual(["completed", "completed", "failed"]);
+      expect(await balanceOf(first.database.db, u.id)).toEqual({ credits: 1, ledger: 1 });
+    } finally {
+      await restarted.close();
+      await first.database.close();
+    }
+  });
+});
+
+describe("callbacks", () => {
+  it("a callback only makes the worker re-read the provider; duplicates change nothing", async () => {
+    const t = await realProviderApp({ KIE_API_KEY: "callback-key" });
+    try {
+      const u = await userWithCredits(t.app, t.database.db, 1);
+      const { taskId } = (await u.client.post("/api/generate-video", { prompt: "cb", model: "veo3_fast" })).json();
+      // A forged "success" for a task the provider still reports as generating changes nothing.
+      sim.faults.inject("record-info", { body: { code: 200, msg: "success", data: { taskId, successFlag: 0 } } });
+      const forged = { code: 200, msg: "ok", data: { taskId, info: { resultUrls: ["https://evil.example/x.mp4"] } } };
+      const res = await t.app.inject({ method: "POST", url: "/api/callbacks/kie", payload: forged });
+      expect(res.statusCode).toBe(200);
+      await t.app.taskWorker.runOnce();
+      expect((await taskRow(t.database.db, taskId)).status).toBe("generating");
+      await new Promise((r) => setTimeout(r, 150));
+      for (let i = 0; i < 3; i++) await t.app.inject({ method: "POST", url: "/api/callbacks/kie", payload: forged });
+      await t.app.taskWorker.runOnce();
+      const row = await taskRow(t.database.db, taskId);
+      expect(row.status).toBe("completed");
+      expect(row.resultUrls![0]).not.toContain("evil.example");
+      const unknown = await t.app.inject({ method: "POST", url: "/api/callbacks/kie", payload: { data: { taskId: "nope" } } });
+      expect(unknown.statusCode).toBe(200);
+      const garbage = await t.app.inject({ method: "POST", url: "/api/callbacks/kie", payload: "[1,2]", headers: { "content-type": "application/json" } });
+      expect(garbage.statusCode).toBe(200);
+      expect(await balanceOf(t.database.db, u.id)).toEqual({ credits: 0, ledger: 0 });
+    } finally {
+      sim.faults.clear();
+      await t.close();
+    }
+  });
+
+  it("the simulator's callback reaches a listening app and completes the task without polling", async () => {
+    const { freePort } = await import("../helpers/test-app.js");
+    const port = await freePort();
+    const t = await createVideoTestApp({
+      env: { PORT: String(port), HOST: "127.0.0.1", BACKGROUND_WORKERS: "true" },
+      // Polling so slow that only the callback can finish the task within the test.
+      worker: { pollScheduleMs: [60_000], hdScheduleMs: [60_000], idleMs: 50 },
+    });
+    try {
+      await t.app.listen({ port, host: "127.0.0.1" });
+      const u = await userWithCredits(t.app, t.database.db, 1);
+      const { taskId } = (await u.client.post("/api/generate-video", { prompt: "callback", model: "veo3_fast" })).json();
+      const deadline = Date.now() + 5_000;
+      while ((await taskRow(t.database.db, taskId)).status !== "completed" && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect((await taskRow(t.database.db, taskId)).status).toBe("completed");
+      expect((await t.database.db.select().from(videoTasks).where(eq(videoTasks.taskId, taskId)))[0]!.checkAttempts).toBeLessThanOrEqual(1);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,183 @@
+/**
+ * The KIE client against a tiny scripted HTTP server: each test says what KIE answers and
+ * checks what the client sends and how it reads the quirky shapes of external-apis.md 1.
+ */
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { KieClient } from "../../src/server/integrations/kie/client.js";
+import { KieError } from "../../src/server/integrations/kie/errors.js";
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingMessage["headers"];
+  body: string;
+}
+
+let server: Server;
+let baseUrl: string;
+let seen: Seen[] = [];
+/** What the next request gets: HTTP status and raw body, or a delay that outlasts the timeout. */
+let answer: { status: number; body: string } | "hang" = { status: 200, body: "{}" };
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c: Buffer) => (body += c.toString("latin1")));
+    req.on("end", () => {
+      seen.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
+      if (answer === "hang") return; // never answers; the client's timeout must fire
+      res.writeHead(answer.status, { "content-type": "application/json" }).end(answer.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+beforeEach(() => {
+  seen = [];
+  answer = { status: 200, body: "{}" };
+});
+
+function client(timeoutMs = 2_000): KieClient {
+  return new KieClient({ baseUrl, uploadBaseUrl: `${baseUrl}/upload-host`, apiKey: "key-123", timeoutMs });
+}
+
+function replyWith(status: number, body: unknown): void {
+  answer = { status, body: typeof body === "string" ? body : JSON.stringify(body) };
+}
+
+async function errorOf(promise: Promise<unknown>): Promise<KieError> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(KieError);
+  return err as KieError;
+}
+
+describe("KieClient requests", () => {
+  it("sends the key, a User-Agent, JSON, and the aspect ratio under both of KIE's names", async () => {
+    replyWith(200, { code: 200, msg: "success", data: { taskId: "veo_task_1" } });
+    const { taskId } = await client().generate({
+      prompt: "a cat",
+      model: "veo3_fast",
+      aspectRatio: "9:16",
+      seeds: 12345,
+      callBackUrl: "https://us.example/api/callbacks/kie",
+    });
+    expect(taskId).toBe("veo_task_1");
+    const req = seen[0]!;
+    expect(req.method).toBe("POST");
+    expect(req.url).toBe("/api/v1/veo/generate");
+    expect(req.headers.authorization).toBe("Bearer key-123");
+    expect(req.headers["user-agent"]).toMatch(/^VeoStudio\//);
+    expect(req.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(req.body)).toMatchObject({
+      prompt: "a cat",
+      model: "veo3_fast",
+      aspect_ratio: "9:16",
+      aspectRatio: "9:16",
+      seeds: 12345,
+      callBackUrl: "https://us.example/api/callbacks/kie",
+      enableFallback: false,
+    });
+  });
+
+  it("uploads a file as multipart to the upload host and returns its download URL", async () => {
+    replyWith(200, { success: true, code: 200, msg: "ok", data: { downloadUrl: "https://files.example/a.png" } });
+    const url = await client().uploadFile(Buffer.from("png-bytes"), "a.png", "image/png");
+    expect(url).toBe("https://files.example/a.png");
+    expect(seen[0]!.url).toBe("/upload-host/api/file-stream-upload");
+    expect(seen[0]!.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen[0]!.body).toContain('filename="a.png"');
+    expect(seen[0]!.body).toContain("png-bytes");
+  });
+});
+
+describe("KieClient reading answers", () => {
+  it.each([
+    ["an array under response", { response: { resultUrls: ["http://v/1.mp4"] } }],
+    ["a JSON string under response", { response: { resultUrls: '["http://v/1.mp4"]' } }],
+    ["a JSON string at the top level", { resultUrls: '["http://v/1.mp4"]' }],
+    ["a bracketed list without quotes", { response: { resultUrls: "[http://v/1.mp4]" } }],
+  ])("reads resultUrls given as %s", async (_, extra) => {
+    replyWith(200, { code: 200, msg: "success", data: { taskId: "t", successFlag: 1, ...extra } });
+    expect(await client().recordInfo("t")).toEqual({ state: "succeeded", resultUrls: ["http://v/1.mp4"] });
+  });
+
+  it("reads a string successFlag, failures with their message, and unfinished tasks", async () => {
+    replyWith(200, { code: 200, msg: "success", data: { successFlag: "0" } });
+    expect(await client().recordInfo("t")).toEqual({ state: "generating" });
+    replyWith(200, { code: 200, msg: "success", data: { successFlag: 2, errorCode: 400, errorMessage: "Flagged" } });
+    expect(await client().recordInfo("t")).toEqual({ state: "failed", errorMessage: "Flagged", errorCode: 400 });
+  });
+
+  it("reads the bare-number credit balance and the singular 1080p resultUrl", async () => {
+    replyWith(200, { code: 200, msg: "success", data: 1234.5 });
+    expect(await client().credits()).toBe(1234.5);
+    replyWith(200, { code: 200, msg: "success", data: { resultUrl: "http://v/hd.mp4" } });
+    expect(await client().get1080p("t")).toEqual({ ready: true, url: "http://v/hd.mp4" });
+    expect(seen[1]!.url).toBe("/api/v1/veo/get-1080p-video?taskId=t&index=0");
+  });
+
+  it("treats the 'still processing' answer of get-1080p-video as not ready, not as an error", async () => {
+    replyWith(200, { code: 422, msg: "1080P is processing. It should be ready in 1-2 minutes. Please check back shortly.", data: null });
+    expect(await client().get1080p("t")).toEqual({
+      ready: false,
+      message: "1080P is processing. It should be ready in 1-2 minutes. Please check back shortly.",
+    });
+  });
+});
+
+describe("KieClient errors", () => {
+  it.each([
+    ["HTTP 200 with code 401", 200, { code: 401, msg: "You do not have access permissions" }, "unauthorized"],
+    ["HTTP 200 with code 402", 200, { code: 402, msg: "The current credits are insufficient. Please top up." }, "insufficient_credits"],
+    ["code 429 whose message says credits ran out", 200, { code: 429, msg: "The current credits are insufficient. Please top up." }, "insufficient_credits"],
+    ["HTTP 429 whose message says credits ran out", 429, { code: 429, msg: "The current credits are insufficient. Please top up." }, "insufficient_credits"],
+    ["HTTP 429", 429, { code: 429, msg: "Too many requests" }, "rate_limited"],
+    ["HTTP 429 with no body", 429, "", "rate_limited"],
+    ["HTTP 200 with code 429", 200, { code: 429, msg: "Rate limited" }, "rate_limited"],
+    ["code 400 (content policy)", 200, { code: 400, msg: "Your prompt was flagged" }, "rejected"],
+    ["code 422 (validation)", 200, { code: 422, msg: "Invalid aspect ratio" }, "rejected"],
+    ["code 455 (maintenance)", 200, { code: 455, msg: "Service unavailable" }, "unavailable"],
+    ["HTTP 500 with an HTML page", 500, "<html>Bad gateway</html>", "unavailable"],
+    ["HTTP 200 with a body that is not JSON", 200, "<html>hello</html>", "failed"],
+    ["code 505 (feature disabled)", 200, { code: 505, msg: "Feature disabled" }, "failed"],
+  ])("maps %s to %s", async (_, status, body, kind) => {
+    replyWith(status, body);
+    const err = await errorOf(client().generate({ prompt: "p", model: "veo3", aspectRatio: "16:9" }));
+    expect(err.kind).toBe(kind);
+  });
+
+  it("keeps KIE's message for the user to read", async () => {
+    replyWith(200, { code: 400, msg: "Your prompt was flagged by Website as violating content policies." });
+    const err = await errorOf(client().generate({ prompt: "p", model: "veo3", aspectRatio: "16:9" }));
+    expect(err.message).toBe("Your prompt was flagged by Website as violating content policies.");
+    expect(err.code).toBe(400);
+  });
+
+  it("gives up after its timeout with 'unavailable'", async () => {
+    answer = "hang";
+    const err = await errorOf(client(150).recordInfo("t"));
+    expect(err.kind).toBe("unavailable");
+    expect(err.message).toBe("KIE did not answer in time");
+  });
+
+  it("says 'unavailable' when nothing listens", async () => {
+    const gone = new KieClient({ baseUrl: "http://127.0.0.1:1", uploadBaseUrl: "http://127.0.0.1:1", apiKey: "k", timeoutMs: 1_000 });
+    expect((await errorOf(gone.credits())).kind).toBe("unavailable");
+  });
+
+  it("a successful envelope without a task id is a failure, not a task", async () => {
+    replyWith(200, { code: 200, msg: "success", data: {} });
+    expect((await errorOf(client().generate({ prompt: "p", model: "veo3", aspectRatio: "16:9" }))).kind).toBe("failed");
+  });
+});
