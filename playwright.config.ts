@@ -60,6 +60,14 @@ export default defineConfig({
       ADMIN_USERNAME: "admin",
       ADMIN_PASSWORD: "admin-pass-123",
       LOG_LEVEL: "warn",
+      // Quick simulated videos for the generator specs (tests/e2e/generate.spec.ts).
+      SIMULATOR_DELAY_MS: "1500",
+      SIMULATOR_HD_DELAY_MS: "2500",
+      // The contact page's channels (tests/e2e/contact.spec.ts).
+      CONTACT_ZALO_PHONE: "+84 912 345 678",
+      CONTACT_ZALO_GROUP_URL: "https://zalo.me/g/veostudio-e2e",
+      CONTACT_TELEGRAM: "@veo_studio_e2e",
+      CONTACT_EMAIL: "support@veo-studio.test",
     },
   },
 });

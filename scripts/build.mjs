@@ -17,13 +17,15 @@ export function build() {
   const bin = (name) => path.join(root, "node_modules", ".bin", name);
   const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: "inherit" });
   console.log("Building the web app and the server...");
+  // Hashed before building: a source changed during the build then makes the next check stale.
+  const inputsHash = buildInputsHash(root);
   fs.rmSync(path.join(root, "dist"), { recursive: true, force: true });
   run(bin("vite"), ["build", "--logLevel", "warn"]);
   run(bin("tsc"), ["-p", "tsconfig.build.json"]);
   fs.cpSync(path.join(root, "src/server/db/migrations"), path.join(root, "dist/node/server/db/migrations"), { recursive: true });
   // The KIE simulator's sample clips, resolved next to the compiled simulator via import.meta.url.
   fs.cpSync(path.join(root, "src/server/simulator/clips"), path.join(root, "dist/node/server/simulator/clips"), { recursive: true });
-  fs.writeFileSync(stampPath, buildInputsHash(root));
+  fs.writeFileSync(stampPath, inputsHash);
   console.log("Build complete.");
 }
 

@@ -6,6 +6,8 @@ import type { Config } from "./config.js";
 import type { Db } from "./db/connect.js";
 import { sql } from "drizzle-orm";
 import { adminUserRoutes } from "./features/admin/users-routes.js";
+import { contactRoutes } from "./features/contact/routes.js";
+import { showcaseRoutes } from "./features/showcase/routes.js";
 import { authRoutes, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from "./features/auth/routes.js";
 import { adminSettingsRoutes } from "./features/settings/routes.js";
 import { registerErrorHandler } from "./http/errors.js";
@@ -110,6 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(adminUserRoutes, { db });
   await app.register(adminSettingsRoutes, { db, secretBox });
+  await app.register(contactRoutes, { contact: config.contact });
+  await app.register(showcaseRoutes);
 
   let simulator = deps.simulator;
   let closeSimulator = () => {};

@@ -22,6 +22,24 @@ const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or http
 const positiveInt = z.coerce.number({ error: "must be a number" }).int("must be an integer").min(1, "must be at least 1");
 const nonNegativeInt = z.coerce.number({ error: "must be a number" }).int("must be an integer").min(0, "must be 0 or more");
 
+/** A phone number for a Zalo chat link: digits with an optional leading +, spaces, dots or dashes allowed. */
+const zaloPhone = optionalText.pipe(
+  z
+    .string()
+    .regex(/^\+?[\d\s.-]+$/, "must be a phone number (digits, optionally with a leading +)")
+    .transform((v) => v.replace(/\D/g, ""))
+    .refine((v) => v.length >= 8 && v.length <= 15, "must have 8 to 15 digits")
+    .optional(),
+);
+/** A Telegram username (5-32 letters, digits or _), given as name, @name or https://t.me/name. */
+const telegramUsername = optionalText.pipe(
+  z
+    .string()
+    .transform((v) => v.replace(/^(?:https?:\/\/)?(?:t\.me|telegram\.me)\/|^@/i, "").replace(/\/+$/, ""))
+    .pipe(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{4,31}$/, "must be a Telegram username (5-32 letters, digits or _), @name or https://t.me/name"))
+    .optional(),
+);
+
 const envSchema = z
   .object({
     PORT: z.coerce
@@ -58,6 +76,10 @@ const envSchema = z
       .enum(["true", "false", "1", "0"], { error: "must be true or false" })
       .default("true")
       .transform((v) => v === "true" || v === "1"),
+    CONTACT_ZALO_PHONE: zaloPhone,
+    CONTACT_ZALO_GROUP_URL: optionalText.pipe(z.url({ protocol: /^https$/, error: "must be an https:// URL" }).optional()),
+    CONTACT_TELEGRAM: telegramUsername,
+    CONTACT_EMAIL: optionalText.pipe(z.email({ error: "must be an e-mail address" }).optional()),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -90,6 +112,17 @@ export interface Config {
   taskTimeoutMs: number;
   /** Run the task reconciler and 1080p fetcher in this process. */
   backgroundWorkers: boolean;
+  /** The public contact channels (the /contact page); each is optional. */
+  contact: ContactConfig;
+}
+
+export interface ContactConfig {
+  /** Digits only, for https://zalo.me/<phone>. */
+  zaloPhone: string | undefined;
+  zaloGroupUrl: string | undefined;
+  /** Without the @. */
+  telegram: string | undefined;
+  email: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -121,5 +154,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     simulator: { delayMs: e.SIMULATOR_DELAY_MS, hdDelayMs: e.SIMULATOR_HD_DELAY_MS },
     taskTimeoutMs: e.TASK_TIMEOUT_MINUTES * 60_000,
     backgroundWorkers: e.BACKGROUND_WORKERS,
+    contact: {
+      zaloPhone: e.CONTACT_ZALO_PHONE,
+      zaloGroupUrl: e.CONTACT_ZALO_GROUP_URL,
+      telegram: e.CONTACT_TELEGRAM,
+      email: e.CONTACT_EMAIL,
+    },
   };
 }

@@ -51,3 +51,9 @@ export interface VideoTaskView {
   createdVia: "web" | "api";
   refunded: boolean;
 }
+
+/** Spec section 4: '1080p HD' once the 1080p file exists, '720p (Processing HD...)' for 16:9 without it, else '720p'. */
+export function qualityLabel(task: { hdVideoUrl: string | null; aspectRatio: string }): string {
+  if (task.hdVideoUrl) return "1080p HD";
+  return supportsHd(task.aspectRatio) ? "720p (Processing HD...)" : "720p";
+}

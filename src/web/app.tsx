@@ -10,6 +10,10 @@ import { SPA_ROUTES, type SpaRoute } from "../shared/routes";
  * answers with 200, so a page cannot exist on one side only.
  */
 const PAGES: Record<SpaRoute, ComponentType> = {
+  "/": lazy(() => import("@/pages/landing-page").then((m) => ({ default: m.LandingPage }))),
+  "/generate": lazy(() => import("@/pages/generate-page").then((m) => ({ default: m.GeneratePage }))),
+  "/my-creations": lazy(() => import("@/pages/my-creations-page").then((m) => ({ default: m.MyCreationsPage }))),
+  "/contact": lazy(() => import("@/pages/contact-page").then((m) => ({ default: m.ContactPage }))),
   "/login": lazy(() => import("@/pages/login-page").then((m) => ({ default: m.LoginPage }))),
   "/my-account": lazy(() => import("@/pages/my-account-page").then((m) => ({ default: m.MyAccountPage }))),
 };
@@ -17,7 +21,7 @@ const PAGES: Record<SpaRoute, ComponentType> = {
 export function App() {
   return (
     <AppShell>
-      <Suspense fallback={<PageLoading />}>
+      <Suspense fallback={<PageLoading fillScreen />}>
         <Switch>
           {SPA_ROUTES.map((path) => (
             <Route key={path} path={path} component={PAGES[path]} />

@@ -66,6 +66,14 @@ export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** POSTs multipart form data (file uploads) with the session cookie and parses the JSON answer. */
+export async function apiFormData<T>(url: string, body: FormData): Promise<T> {
+  const response = await fetch(url, { method: "POST", headers: { Accept: "application/json" }, body, credentials: "include" });
+  await throwIfNotOk(response);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
 export type UnauthorizedBehavior = "returnNull" | "throw";
 
 /**

@@ -25,3 +25,9 @@ export function formatDateTime(value: DateInput): string {
 export function formatCredits(value: number | null | undefined): string {
   return (value ?? 0).toLocaleString("en-US");
 }
+
+/** Cuts text longer than `max` characters and ends it with an ellipsis (spec section 9). */
+export function truncateText(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join("").trimEnd()}…` : text;
+}

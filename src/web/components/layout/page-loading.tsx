@@ -1,9 +1,13 @@
 import { LoaderCircle } from "lucide-react";
+import { cn } from "@/lib/cn";
 
-/** Placeholder while a page's code or data loads. */
-export function PageLoading({ label = "Loading" }: { label?: string }) {
+/**
+ * Placeholder while a page's code or data loads. `fillScreen` (the route-level fallback) keeps
+ * the footer below the fold until the page arrives, so it does not jump down (layout shift).
+ */
+export function PageLoading({ label = "Loading", fillScreen = false }: { label?: string; fillScreen?: boolean }) {
   return (
-    <div className="flex flex-1 items-center justify-center py-24" role="status" aria-label={label}>
+    <div className={cn("flex flex-1 items-center justify-center py-24", fillScreen && "min-h-dvh")} role="status" aria-label={label}>
       <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
     </div>
   );

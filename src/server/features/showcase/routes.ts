@@ -1,0 +1,27 @@
+/**
+ * GET /media/showcase/<clip>.mp4: the landing page's example videos. They are the simulator's
+ * committed sample clips (the build copies them into dist), served under a product path so the
+ * landing page does not depend on the simulator's mount. Public, range requests, cached for a year.
+ */
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import { CLIPS_DIR } from "../../simulator/clips.js";
+
+export const SHOWCASE_PREFIX = "/media/showcase/";
+
+export async function showcaseRoutes(app: FastifyInstance): Promise<void> {
+  // wildcard: false registers one route per file found now: other names (and ../) never reach the disk.
+  await app.register(fastifyStatic, {
+    root: CLIPS_DIR,
+    prefix: SHOWCASE_PREFIX,
+    decorateReply: false,
+    wildcard: false,
+    index: false,
+    dotfiles: "deny",
+    cacheControl: false,
+    allowedPath: (pathName) => /^\/[\w-]+\.mp4$/.test(pathName),
+    setHeaders(res) {
+      res.setHeader("cache-control", "public, max-age=31536000, immutable");
+    },
+  });
+}

@@ -1,0 +1,57 @@
+import { Link } from "wouter";
+import { ArrowRight, AudioLines, Clapperboard, Coins, MonitorPlay, Sparkles } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { usePricing } from "@/features/pricing/use-pricing";
+import { DemoNotice } from "./demo-notice";
+
+export function HeroSection() {
+  const { fast, simulated } = usePricing();
+  const highlights = [
+    { icon: AudioLines, text: "Native audio & lip sync" },
+    { icon: MonitorPlay, text: "Full HD 1080p for 16:9" },
+    { icon: Coins, text: `From ${fast.web} ${fast.web === 1 ? "credit" : "credits"} per video` },
+  ];
+
+  return (
+    <section aria-labelledby="hero-title" className="relative isolate overflow-hidden">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-[36rem] bg-[radial-gradient(40rem_24rem_at_50%_0%,rgb(139_92_246/0.22),transparent_70%)]"
+      />
+      <div className="mx-auto flex max-w-5xl flex-col items-center px-4 pb-16 pt-14 text-center sm:px-6 sm:pt-20 lg:pb-20 lg:pt-28">
+        <p className="inline-flex max-w-full items-center gap-2 rounded-full border border-violet-500/30 bg-violet-500/10 px-4 py-1.5 text-xs font-medium text-violet-100 sm:text-sm">
+          <Sparkles className="size-4 shrink-0 text-fuchsia-300" aria-hidden="true" />
+          <span>Veo Studio offers premium AI video generation with Veo3</span>
+        </p>
+        <h1 id="hero-title" className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-6xl lg:text-7xl">
+          Generate AI Videos with <span className="text-gradient">Realistic Sound</span>
+        </h1>
+        <p className="mt-6 max-w-2xl text-lg text-pretty text-muted-foreground sm:text-xl">
+          Turn a text prompt or a single image into a cinematic 8-second video with native dialogue, sound effects and
+          ambience, perfectly in sync.
+        </p>
+        <div className="mt-9 flex w-full flex-col items-stretch justify-center gap-3 sm:w-auto sm:flex-row sm:items-center">
+          <Button asChild size="lg" className="h-13 px-8 text-base">
+            <Link href="/generate">
+              <Clapperboard aria-hidden="true" />
+              Start Creating Now
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+          <Button asChild size="lg" variant="outline" className="h-13 px-8 text-base">
+            <a href="#generator">See prices</a>
+          </Button>
+        </div>
+        <ul className="mt-10 flex flex-wrap items-center justify-center gap-x-6 gap-y-3 text-sm text-zinc-300">
+          {highlights.map(({ icon: Icon, text }) => (
+            <li key={text} className="flex items-center gap-2">
+              <Icon className="size-4 text-violet-300" aria-hidden="true" />
+              {text}
+            </li>
+          ))}
+        </ul>
+        {simulated ? <DemoNotice className="mt-10" /> : null}
+      </div>
+    </section>
+  );
+}

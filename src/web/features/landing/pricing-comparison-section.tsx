@@ -1,0 +1,101 @@
+import { Link } from "wouter";
+import { BadgeCheck, Check } from "lucide-react";
+import { creditsToUsd, usePricing } from "@/features/pricing/use-pricing";
+import { SectionHeading } from "./section-heading";
+
+interface Row {
+  name: string;
+  detail: string;
+  credits: number;
+  automation: boolean;
+}
+
+export function PricingComparisonSection() {
+  const { fast, quality } = usePricing();
+  const rows: Row[] = [
+    { name: "Fast web", detail: "Veo3 Fast on the website", credits: fast.web, automation: false },
+    { name: "Quality web", detail: "Veo3 Quality on the website", credits: quality.web, automation: false },
+    { name: "Fast API", detail: "Veo3 Fast through the API", credits: fast.api, automation: true },
+    { name: "Quality API", detail: "Veo3 Quality through the API", credits: quality.api, automation: true },
+  ];
+
+  return (
+    <section id="generator" aria-labelledby="pricing-title" className="scroll-mt-20 border-t border-border/60 bg-surface/30">
+      <div className="mx-auto w-full max-w-4xl px-4 py-16 sm:px-6 lg:py-24">
+        <SectionHeading id="pricing-title" eyebrow="Pricing" title="Simple Pay-per-Video Pricing">
+          What one 8 second video costs. One credit is $0.01, with no subscription and no daily limits.
+        </SectionHeading>
+
+        <div className="mt-10 overflow-hidden rounded-2xl border border-border bg-surface/80 shadow-xl shadow-black/30">
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[19rem] text-left text-sm">
+              <caption className="sr-only">Price of an 8 second video by model and channel</caption>
+              <thead className="bg-surface-raised/70 text-xs uppercase tracking-wider text-muted-foreground">
+                <tr>
+                  <th scope="col" className="px-2.5 py-3 font-semibold sm:px-6">
+                    Option
+                  </th>
+                  <th scope="col" className="px-2.5 py-3 text-right font-semibold sm:px-6">
+                    Credits
+                  </th>
+                  <th scope="col" className="px-2.5 py-3 text-right font-semibold sm:px-6">
+                    USD
+                  </th>
+                  <th scope="col" className="px-2.5 py-3 text-center font-semibold sm:px-6">
+                    N8N / Make
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-border">
+                {rows.map((row) => (
+                  <tr key={row.name} className="transition-colors hover:bg-surface-raised/40">
+                    <th scope="row" className="px-2.5 py-4 font-normal sm:px-6">
+                      <span className="block whitespace-nowrap font-semibold text-foreground">{row.name}</span>
+                      <span className="hidden text-xs text-muted-foreground sm:block">{row.detail}</span>
+                    </th>
+                    <td className="px-2.5 py-4 text-right font-semibold tabular-nums sm:px-6">{row.credits}</td>
+                    <td className="px-2.5 py-4 text-right tabular-nums text-zinc-300 sm:px-6">{creditsToUsd(row.credits)}</td>
+                    <td className="px-2.5 py-4 text-center sm:px-6">
+                      {row.automation ? (
+                        <span className="inline-flex items-center gap-1 rounded-full bg-emerald-500/15 px-2.5 py-0.5 text-xs font-semibold text-emerald-300">
+                          <Check className="hidden size-3.5 sm:block" aria-hidden="true" />
+                          YES
+                        </span>
+                      ) : (
+                        <>
+                          <span className="text-muted-foreground" aria-hidden="true">
+                            -
+                          </span>
+                          <span className="sr-only">No</span>
+                        </>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+
+        <div className="mt-6 flex items-start gap-4 rounded-2xl border border-emerald-500/25 bg-gradient-to-br from-emerald-500/10 via-emerald-500/5 to-transparent p-5 sm:p-6">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-emerald-500/15 ring-1 ring-emerald-400/30">
+            <BadgeCheck className="size-5 text-emerald-300" aria-hidden="true" />
+          </span>
+          <div>
+            <h3 className="font-semibold text-emerald-100">Full HD 1080p guarantee</h3>
+            <p className="mt-1 text-sm text-emerald-100/75">
+              All 16:9 videos are generated and delivered in Full HD 1080p, via the web or the API.
+            </p>
+          </div>
+        </div>
+
+        <p className="mt-6 text-center text-sm text-muted-foreground">
+          Need credits?{" "}
+          <Link href="/pricing" className="font-medium text-violet-300 underline-offset-4 hover:text-violet-200 hover:underline">
+            See the credit packages
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { useRef, useState } from "react";
+import { Play } from "lucide-react";
+import { cn } from "@/lib/cn";
+
+interface ShowcaseVideoProps {
+  src: string;
+  /** What the video shows (its prompt), for assistive technology. */
+  description: string;
+  className?: string;
+  /** Smaller play badge for the compact tiles. */
+  compact?: boolean;
+}
+
+/**
+ * An example video in a fixed 16:9 box. Hovering plays a muted, looping preview (leaving pauses
+ * it). Clicking (or Enter/Space) starts it with sound and the player's controls; from then on
+ * the native controls (and clicks on the video) toggle playback.
+ */
+export function ShowcaseVideo({ src, description, className, compact = false }: ShowcaseVideoProps) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [engaged, setEngaged] = useState(false);
+
+  const preview = () => {
+    const video = videoRef.current;
+    if (!video || engaged) return;
+    video.muted = true;
+    // Autoplay policies may refuse; the preview is only a nicety.
+    video.play().catch(() => {});
+  };
+  const stopPreview = () => {
+    const video = videoRef.current;
+    if (video && !engaged) video.pause();
+  };
+  const engage = () => {
+    const video = videoRef.current;
+    if (!video) return;
+    setEngaged(true);
+    video.muted = false;
+    video.play().catch(() => {
+      // Sound may be refused: play muted rather than not at all.
+      video.muted = true;
+      video.play().catch(() => {});
+    });
+  };
+
+  return (
+    <div
+      className={cn("group/video relative aspect-video w-full overflow-hidden bg-gradient-to-br from-violet-950 via-zinc-900 to-fuchsia-950", className)}
+      onMouseEnter={preview}
+      onMouseLeave={stopPreview}
+    >
+      <video
+        ref={videoRef}
+        src={src}
+        aria-label={`Example video: ${description}`}
+        className="absolute inset-0 size-full object-cover"
+        preload="metadata"
+        muted
+        loop
+        playsInline
+        controls={engaged}
+      />
+      {engaged ? null : (
+        <button
+          type="button"
+          onClick={engage}
+          aria-label={`Play example video with sound: ${description}`}
+          className="absolute inset-0 flex items-center justify-center bg-gradient-to-t from-black/50 via-transparent to-transparent transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+        >
+          <span
+            className={cn(
+              "flex items-center justify-center rounded-full bg-black/55 text-white shadow-lg ring-1 ring-white/20 backdrop-blur transition-all duration-200",
+              "group-hover/video:scale-90 group-hover/video:opacity-0",
+              compact ? "size-10" : "size-14",
+            )}
+          >
+            <Play className={cn("translate-x-px fill-white", compact ? "size-4" : "size-6")} aria-hidden="true" />
+          </span>
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,276 @@
+import { Controller, useWatch, type UseFormReturn } from "react-hook-form";
+import { Link } from "wouter";
+import { Coins, Dices, Image as ImageIcon, LoaderCircle, LogIn, Sparkles, Type, Wand2 } from "lucide-react";
+import type { CurrentUser } from "../../../shared/schemas/auth";
+import { insufficientCreditsMessage, MODEL_LABELS, PROMPT_MAX, SEED_MAX, SEED_MIN, type VeoModel, type VideoTaskView } from "../../../shared/videos";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { FormField, fieldErrorId } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import { ToggleGroup, ToggleGroupItem } from "@/components/ui/toggle-group";
+import { toast } from "@/hooks/use-toast";
+import { formatCredits } from "@/lib/format";
+import { GENERATE_DEFAULTS, WATERMARK_MAX, type GenerateFormValues, type GenerateMode } from "./generate-form-schema";
+import { ReferenceImageField } from "./reference-image-field";
+import { useGenerateVideo } from "./use-generate-video";
+import { useUploadImage } from "./use-upload-image";
+
+function creditsText(n: number): string {
+  return `${formatCredits(n)} ${n === 1 ? "credit" : "credits"}`;
+}
+
+function randomSeed(): string {
+  return String(SEED_MIN + Math.floor(Math.random() * (SEED_MAX - SEED_MIN + 1)));
+}
+
+export interface GenerateFormProps {
+  form: UseFormReturn<GenerateFormValues>;
+  /** null when signed out. */
+  user: CurrentUser | null;
+  prices: Record<VeoModel, number>;
+  onStarted: (task: VideoTaskView) => void;
+}
+
+/** The 'Create Video' panel (spec sections 2, 4, 5 and 8). */
+export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProps) {
+  const {
+    control,
+    register,
+    handleSubmit,
+    setValue,
+    reset,
+    formState: { errors, isSubmitted },
+  } = form;
+  const [mode, model, imageUrls, prompt] = useWatch({ control, name: ["mode", "model", "imageUrls", "prompt"] });
+  const { mutation, insufficientCredits } = useGenerateVideo(onStarted);
+  const upload = useUploadImage((imageUrl) => setValue("imageUrls", [imageUrl], { shouldValidate: isSubmitted }));
+
+  const cost = prices[model];
+  const credits = user?.credits ?? 0;
+  const short = user !== null && credits < cost;
+
+  const onSubmit = handleSubmit((values) => {
+    if (!user) return;
+    const needed = prices[values.model];
+    if (user.credits < needed) {
+      insufficientCredits(insufficientCreditsMessage(needed, values.model, user.credits));
+      return;
+    }
+    mutation.mutate(
+      {
+        prompt: values.prompt,
+        imageUrls: values.mode === "image" ? values.imageUrls.slice(0, 1) : [],
+        model: values.model,
+        aspectRatio: values.aspectRatio,
+        watermark: values.watermark || undefined,
+        seeds: values.seed ? Number(values.seed) : undefined,
+        enableFallback: false,
+      },
+      { onSuccess: () => reset(GENERATE_DEFAULTS) },
+    );
+  });
+
+  const promptError = errors.prompt?.message;
+  const watermarkError = errors.watermark?.message;
+  const seedError = errors.seed?.message;
+
+  return (
+    <Card role="region" aria-labelledby="create-video-title">
+      <CardHeader>
+        <CardTitle id="create-video-title" className="flex items-center gap-2">
+          <Wand2 className="size-5 text-fuchsia-300" aria-hidden="true" />
+          Create Video
+        </CardTitle>
+        <CardDescription>Describe a scene, pick a model and get an 8-second video with sound.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate className="grid gap-5" onSubmit={onSubmit}>
+          <Controller
+            control={control}
+            name="mode"
+            render={({ field }) => (
+              <ToggleGroup
+                type="single"
+                aria-label="Generation mode"
+                value={field.value}
+                onValueChange={(value) => {
+                  if (value) field.onChange(value as GenerateMode);
+                }}
+              >
+                <ToggleGroupItem value="text">
+                  <Type aria-hidden="true" />
+                  Text
+                </ToggleGroupItem>
+                <ToggleGroupItem value="image">
+                  <ImageIcon aria-hidden="true" />
+                  Image
+                </ToggleGroupItem>
+              </ToggleGroup>
+            )}
+          />
+
+          <FormField id="prompt" label="Prompt" error={promptError} hint={`${prompt.length}/${PROMPT_MAX}`}>
+            <Textarea
+              id="prompt"
+              rows={5}
+              maxLength={PROMPT_MAX}
+              className="scroll-mt-24"
+              placeholder={
+                mode === "image"
+                  ? "Describe how the scene in your image should move, sound and feel…"
+                  : "A golden retriever surfing a wave at sunset, slow motion, ocean sounds and a cheering crowd…"
+              }
+              aria-invalid={promptError ? true : undefined}
+              aria-describedby={promptError ? fieldErrorId("prompt") : undefined}
+              {...register("prompt")}
+            />
+          </FormField>
+
+          {mode === "image" ? (
+            <ReferenceImageField
+              imageUrl={imageUrls[0]}
+              uploading={upload.isPending}
+              disabled={!user}
+              error={errors.imageUrls?.message}
+              onFile={(file) => upload.mutate(file)}
+              onRemove={() => {
+                setValue("imageUrls", [], { shouldValidate: isSubmitted });
+                toast({ title: "Image removed", description: "The reference image will not be used." });
+              }}
+            />
+          ) : null}
+
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Controller
+              control={control}
+              name="model"
+              render={({ field }) => (
+                <div className="grid gap-2">
+                  <Label htmlFor="model">Model</Label>
+                  <Select value={field.value} onValueChange={(value) => field.onChange(value as VeoModel)}>
+                    <SelectTrigger id="model" ref={field.ref}>
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value="veo3" description={`${creditsText(prices.veo3)} · best quality`}>
+                        {MODEL_LABELS.veo3}
+                      </SelectItem>
+                      <SelectItem value="veo3_fast" description={`${creditsText(prices.veo3_fast)} · fastest`}>
+                        {MODEL_LABELS.veo3_fast}
+                      </SelectItem>
+                    </SelectContent>
+                  </Select>
+                </div>
+              )}
+            />
+            <Controller
+              control={control}
+              name="aspectRatio"
+              render={({ field }) => (
+                <div className="grid gap-2">
+                  <Label htmlFor="aspect-ratio">Aspect ratio</Label>
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <SelectTrigger id="aspect-ratio" ref={field.ref}>
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value="16:9" description="Landscape · 1080p HD">
+                        16:9
+                      </SelectItem>
+                      <SelectItem value="9:16" description="Portrait · 720p">
+                        9:16
+                      </SelectItem>
+                    </SelectContent>
+                  </Select>
+                </div>
+              )}
+            />
+          </div>
+
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField id="watermark" label="Watermark" hint="Optional" error={watermarkError}>
+              <Input
+                id="watermark"
+                maxLength={WATERMARK_MAX}
+                placeholder="e.g. MyBrand"
+                autoComplete="off"
+                aria-invalid={watermarkError ? true : undefined}
+                aria-describedby={watermarkError ? fieldErrorId("watermark") : undefined}
+                {...register("watermark")}
+              />
+            </FormField>
+            <FormField id="seed" label="Seed" hint="Optional" error={seedError}>
+              <div className="relative">
+                <Input
+                  id="seed"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  placeholder={`${SEED_MIN}-${SEED_MAX}`}
+                  className="pr-11"
+                  aria-invalid={seedError ? true : undefined}
+                  aria-describedby={seedError ? fieldErrorId("seed") : undefined}
+                  {...register("seed")}
+                />
+                <button
+                  type="button"
+                  aria-label="Random seed"
+                  title="Random seed"
+                  onClick={() => setValue("seed", randomSeed(), { shouldValidate: isSubmitted })}
+                  className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-zinc-500 transition hover:text-zinc-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+                >
+                  <Dices className="size-4" aria-hidden="true" />
+                </button>
+              </div>
+            </FormField>
+          </div>
+
+          <div className="grid gap-3 rounded-xl border border-violet-500/20 bg-gradient-to-br from-violet-500/10 via-fuchsia-500/5 to-transparent p-4">
+            <div className="flex items-center justify-between gap-3 text-sm">
+              <span className="text-muted-foreground">Cost</span>
+              <span className="font-semibold text-foreground" data-testid="generation-cost">
+                {creditsText(cost)}
+              </span>
+            </div>
+            {user ? (
+              <div className="flex items-center justify-between gap-3 text-sm">
+                <span className="text-muted-foreground">Your credits</span>
+                <span className="inline-flex items-center gap-1.5 font-semibold text-foreground" data-testid="user-credits">
+                  <Coins className="size-4 text-fuchsia-300" aria-hidden="true" />
+                  {formatCredits(credits)}
+                </span>
+              </div>
+            ) : null}
+            {short ? (
+              <p className="rounded-lg border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-xs leading-relaxed text-amber-200" role="note">
+                Not enough credits: {MODEL_LABELS[model]} needs {creditsText(cost)} and you have {creditsText(credits)}.{" "}
+                <Link href="/pricing" className="font-semibold text-amber-100 underline underline-offset-2 hover:text-white">
+                  Buy credits
+                </Link>
+              </p>
+            ) : null}
+          </div>
+
+          {user ? (
+            <Button type="submit" size="lg" className="w-full" disabled={mutation.isPending || upload.isPending || short}>
+              {mutation.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
+              {mutation.isPending ? "Generating..." : "Generate Video"}
+            </Button>
+          ) : (
+            <div className="grid gap-2 text-center">
+              <Button asChild size="lg" className="w-full">
+                <Link href="/login">
+                  <LogIn aria-hidden="true" />
+                  Sign in to Generate
+                </Link>
+              </Button>
+              <p className="text-xs text-muted-foreground">You need an account with credits to generate videos.</p>
+            </div>
+          )}
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

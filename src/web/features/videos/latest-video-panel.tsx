@@ -1,0 +1,102 @@
+import { Clapperboard, Download, Info, LoaderCircle, RotateCcw } from "lucide-react";
+import type { VideoTaskView } from "../../../shared/videos";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { StatusBadge } from "./status-badge";
+import { useVideoDownload } from "./use-video-download";
+import { VideoFrame, TaskPreview } from "./video-frame";
+import { modelLabel, sdUrl } from "./video-display";
+
+export const NO_VIDEOS_TEXT = "No videos yet. Generate your first video!";
+
+export interface LatestVideoPanelProps {
+  task: VideoTaskView | null;
+  progress: number;
+  loading: boolean;
+  onRecreate: (task: VideoTaskView) => void;
+  onOpenDetails: (task: VideoTaskView) => void;
+}
+
+/** 'Latest Video' (spec section 2): the newest task in one of its four states. */
+export function LatestVideoPanel({ task, progress, loading, onRecreate, onOpenDetails }: LatestVideoPanelProps) {
+  const { download, isDownloading } = useVideoDownload();
+  const quality = task?.hdVideoUrl ? "1080p" : "720p";
+  const downloadable = task?.status === "completed" && Boolean(sdUrl(task) ?? task.hdVideoUrl);
+
+  return (
+    <Card role="region" aria-labelledby="latest-video-title">
+      <CardHeader>
+        <CardTitle id="latest-video-title" className="flex items-center gap-2">
+          <Clapperboard className="size-5 text-fuchsia-300" aria-hidden="true" />
+          Latest Video
+        </CardTitle>
+        <CardDescription>Your newest generation appears here as soon as you start it.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        {task ? (
+          <>
+            <TaskPreview task={task} progress={progress} />
+            <dl className="grid gap-3 text-sm">
+              <div className="grid gap-1">
+                <dt className="text-xs text-muted-foreground">Prompt</dt>
+                <dd className="line-clamp-3 text-zinc-100 [overflow-wrap:anywhere]" title={task.prompt}>
+                  {task.prompt}
+                </dd>
+              </div>
+              <div className="grid grid-cols-2 gap-2 min-[480px]:grid-cols-3">
+                <div className="grid gap-1 rounded-lg border border-border/70 bg-zinc-950/40 px-3 py-2">
+                  <dt className="text-xs text-muted-foreground">Model</dt>
+                  <dd className="truncate font-medium">{modelLabel(task.model)}</dd>
+                </div>
+                <div className="grid gap-1 rounded-lg border border-border/70 bg-zinc-950/40 px-3 py-2">
+                  <dt className="text-xs text-muted-foreground">Aspect ratio</dt>
+                  <dd className="font-medium">{task.aspectRatio}</dd>
+                </div>
+                <div className="grid gap-1 rounded-lg border border-border/70 bg-zinc-950/40 px-3 py-2">
+                  <dt className="text-xs text-muted-foreground">Status</dt>
+                  <dd>
+                    <StatusBadge status={task.status} />
+                  </dd>
+                </div>
+              </div>
+            </dl>
+            <div className="grid gap-2 sm:grid-cols-3">
+              <Button variant="secondary" onClick={() => onRecreate(task)}>
+                <RotateCcw aria-hidden="true" />
+                Recreate
+              </Button>
+              <Button
+                variant="secondary"
+                disabled={!downloadable}
+                aria-busy={isDownloading(task.taskId, quality)}
+                onClick={() => void download(task.taskId, quality)}
+              >
+                {isDownloading(task.taskId, quality) ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
+                Download
+              </Button>
+              <Button variant="ghost" onClick={() => onOpenDetails(task)}>
+                <Info aria-hidden="true" />
+                Details
+              </Button>
+            </div>
+          </>
+        ) : loading ? (
+          <VideoFrame aspectRatio="16:9" className="border-dashed bg-zinc-950/40">
+            <div className="absolute inset-0 flex items-center justify-center" role="status" aria-label="Loading your videos">
+              <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
+            </div>
+          </VideoFrame>
+        ) : (
+          <VideoFrame aspectRatio="16:9" className="border-dashed bg-zinc-950/40">
+            <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center">
+              <span className="flex size-12 items-center justify-center rounded-2xl border border-border bg-surface-raised">
+                <Clapperboard className="size-5 text-fuchsia-300" aria-hidden="true" />
+              </span>
+              <p className="text-sm text-muted-foreground">{NO_VIDEOS_TEXT}</p>
+            </div>
+          </VideoFrame>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

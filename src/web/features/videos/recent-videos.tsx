@@ -1,0 +1,64 @@
+import { ArrowRight, History, LoaderCircle, RefreshCw } from "lucide-react";
+import { Link } from "wouter";
+import type { VideoTaskView } from "../../../shared/videos";
+import { Button } from "@/components/ui/button";
+import { VideoGrid } from "./video-card";
+
+/** Spec section 9: up to 16 recent videos on the generator. */
+export const RECENT_VIDEOS_MAX = 16;
+
+export interface RecentVideosProps {
+  tasks: readonly VideoTaskView[] | undefined;
+  /** The list could not be loaded (and nothing is shown yet). */
+  error: string | null;
+  refreshing: boolean;
+  onRefresh: () => void;
+  onOpen: (task: VideoTaskView) => void;
+}
+
+/** 'Recent Videos' (signed-in only): the 16 newest tasks, a Refresh button and a link to all. */
+export function RecentVideos({ tasks, error, refreshing, onRefresh, onOpen }: RecentVideosProps) {
+  const shown = tasks?.slice(0, RECENT_VIDEOS_MAX) ?? [];
+  return (
+    <section aria-labelledby="recent-videos-title" className="mt-12">
+      <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="recent-videos-title" className="flex items-center gap-2 text-xl font-semibold tracking-tight">
+            <History className="size-5 text-fuchsia-300" aria-hidden="true" />
+            Recent Videos
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">Your videos from the last 14 days. Click one for details and downloads.</p>
+        </div>
+        <Button variant="secondary" size="sm" onClick={onRefresh} disabled={refreshing}>
+          <RefreshCw className={refreshing ? "animate-spin" : undefined} aria-hidden="true" />
+          Refresh
+        </Button>
+      </div>
+      {tasks === undefined && error ? (
+        <p className="rounded-xl border border-dashed border-border bg-surface/40 px-6 py-10 text-center text-sm text-muted-foreground" role="alert">
+          Your videos could not be loaded: {error}
+        </p>
+      ) : tasks === undefined ? (
+        <div className="flex justify-center py-12" role="status" aria-label="Loading recent videos">
+          <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
+        </div>
+      ) : shown.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-border bg-surface/40 px-6 py-10 text-center text-sm text-muted-foreground">
+          Videos you generate will show up here.
+        </p>
+      ) : (
+        <VideoGrid tasks={shown} onOpen={onOpen} />
+      )}
+      {tasks && tasks.length > RECENT_VIDEOS_MAX ? (
+        <div className="mt-6 flex justify-center">
+          <Button asChild variant="outline">
+            <Link href="/my-creations">
+              View All My Videos
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

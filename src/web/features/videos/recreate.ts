@@ -1,0 +1,74 @@
+/**
+ * Recreate (spec section 4, decision 0012): a task's prompt, model, aspect ratio, watermark, seed
+ * and its own reference image(s) go back into the generator form.
+ */
+import { ASPECT_RATIOS, MODELS, type AspectRatio, type VeoModel, type VideoTaskView } from "../../../shared/videos";
+import { GENERATE_DEFAULTS, MAX_KEPT_IMAGES, type GenerateFormValues } from "./generate-form-schema";
+
+/** The session-stored entry that prefills /generate once (e.g. Recreate from My Creations). */
+export const RECREATE_STORAGE_KEY = "recreateVideo";
+
+export type RecreateSource = Pick<VideoTaskView, "prompt" | "model" | "aspectRatio" | "watermark" | "seeds" | "imageUrls"> & {
+  taskId?: string;
+};
+
+export function toFormValues(source: RecreateSource): GenerateFormValues {
+  const imageUrls = source.imageUrls.slice(0, MAX_KEPT_IMAGES);
+  return {
+    ...GENERATE_DEFAULTS,
+    mode: imageUrls.length > 0 ? "image" : "text",
+    prompt: source.prompt,
+    imageUrls,
+    model: source.model,
+    aspectRatio: source.aspectRatio,
+    watermark: source.watermark ?? "",
+    seed: source.seeds ? String(source.seeds) : "",
+  };
+}
+
+export function stashRecreate(task: VideoTaskView): void {
+  const entry: RecreateSource = {
+    taskId: task.taskId,
+    prompt: task.prompt,
+    model: task.model,
+    aspectRatio: task.aspectRatio,
+    watermark: task.watermark,
+    seeds: task.seeds,
+    imageUrls: task.imageUrls,
+  };
+  try {
+    window.sessionStorage.setItem(RECREATE_STORAGE_KEY, JSON.stringify(entry));
+  } catch {
+    // Storage disabled: the generator simply opens empty.
+  }
+}
+
+function parseEntry(raw: string): RecreateSource | null {
+  const v = JSON.parse(raw) as Record<string, unknown> | null;
+  if (!v || typeof v !== "object" || typeof v.prompt !== "string" || !v.prompt.trim()) return null;
+  const model: VeoModel = (MODELS as readonly unknown[]).includes(v.model) ? (v.model as VeoModel) : GENERATE_DEFAULTS.model;
+  const aspectRatio: AspectRatio = (ASPECT_RATIOS as readonly unknown[]).includes(v.aspectRatio)
+    ? (v.aspectRatio as AspectRatio)
+    : GENERATE_DEFAULTS.aspectRatio;
+  const imageUrls = Array.isArray(v.imageUrls) ? v.imageUrls.filter((u): u is string => typeof u === "string" && /^https?:\/\//.test(u)) : [];
+  return {
+    prompt: v.prompt,
+    model,
+    aspectRatio,
+    watermark: typeof v.watermark === "string" ? v.watermark : null,
+    seeds: typeof v.seeds === "number" && Number.isInteger(v.seeds) ? v.seeds : null,
+    imageUrls,
+  };
+}
+
+/** Reads and removes the stored entry (it prefills the form once). */
+export function takeStashedRecreate(): RecreateSource | null {
+  try {
+    const raw = window.sessionStorage.getItem(RECREATE_STORAGE_KEY);
+    if (raw === null) return null;
+    window.sessionStorage.removeItem(RECREATE_STORAGE_KEY);
+    return parseEntry(raw);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,85 @@
+import { useCallback, useEffect, useRef } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { useLocation } from "wouter";
+import type { GenerateVideoResult } from "../../../shared/schemas/videos";
+import type { VideoTaskView } from "../../../shared/videos";
+import type { CurrentUser } from "../../../shared/schemas/auth";
+import { ApiError, errorMessage } from "@/lib/api";
+import { queryClient } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
+import { toast } from "@/hooks/use-toast";
+import { generateVideo, type GenerateVideoRequest } from "./video-api";
+import { invalidateVideoTasks } from "./use-video-tasks";
+
+/** Spec section 8: after 'Insufficient credits' the page goes to /pricing after 1.5 s. */
+export const PRICING_REDIRECT_MS = 1_500;
+
+function provisionalTask(result: GenerateVideoResult, request: GenerateVideoRequest): VideoTaskView {
+  return {
+    id: result.taskId,
+    taskId: result.taskId,
+    status: "generating",
+    prompt: request.prompt,
+    model: request.model,
+    aspectRatio: request.aspectRatio,
+    imageUrls: request.imageUrls,
+    resultUrls: [],
+    hdVideoUrl: null,
+    hdStatus: "none",
+    errorMessage: null,
+    watermark: request.watermark ?? null,
+    seeds: request.seeds ?? null,
+    createdAt: new Date().toISOString(),
+    completedAt: null,
+    creditsUsed: result.creditsUsed,
+    createdVia: "web",
+    refunded: false,
+  };
+}
+
+/**
+ * POST /api/generate-video with the spec's toasts: success, 'Generation failed', and for 402
+ * 'Insufficient credits' followed by /pricing.
+ */
+export function useGenerateVideo(onStarted: (task: VideoTaskView) => void) {
+  const [, navigate] = useLocation();
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  const insufficientCredits = useCallback(
+    (message: string) => {
+      toast({ title: "Insufficient credits", description: message, variant: "destructive" });
+      clearTimeout(redirectTimer.current);
+      redirectTimer.current = setTimeout(() => navigate("/pricing"), PRICING_REDIRECT_MS);
+    },
+    [navigate],
+  );
+
+  const mutation = useMutation({
+    mutationFn: generateVideo,
+    onSuccess: (result, request) => {
+      toast({
+        title: "Video generation started",
+        description: `Your video is being generated. ${result.creditsUsed} credits used. ${result.remainingCredits} credits remaining.`,
+      });
+      queryClient.setQueryData<CurrentUser | null>(queryKeys.currentUser, (user) =>
+        user ? { ...user, credits: result.remainingCredits } : user,
+      );
+      onStarted(provisionalTask(result, request));
+      void invalidateVideoTasks();
+      void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 402) {
+        insufficientCredits(error.serverMessage);
+      } else {
+        toast({ title: "Generation failed", description: errorMessage(error), variant: "destructive" });
+      }
+      // A refused video is refunded at once: show the failed task and the balance as they are now.
+      void invalidateVideoTasks();
+      void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+    },
+  });
+
+  return { mutation, insufficientCredits };
+}

@@ -1,0 +1,32 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { queryClient } from "@/lib/query-client";
+import { TASKS_URL, videoKeys, type RecentTasksResponse, type TaskPageResponse } from "./video-api";
+
+/** Spec sections 4 and 9: task lists refresh every 5 s. */
+export const TASK_LIST_REFETCH_MS = 5_000;
+
+/** GET /api/video-tasks?days=14, newest first, polled every 5 s while signed in. */
+export function useRecentVideoTasks(enabled: boolean) {
+  return useQuery<RecentTasksResponse>({
+    queryKey: videoKeys.recent,
+    enabled,
+    refetchInterval: enabled ? TASK_LIST_REFETCH_MS : false,
+  });
+}
+
+/** GET /api/video-tasks?page=&limit=20 for the gallery, polled every 5 s. */
+export function useVideoTaskPage(page: number, enabled: boolean) {
+  return useQuery<TaskPageResponse>({
+    queryKey: videoKeys.page(page),
+    enabled,
+    refetchInterval: enabled ? TASK_LIST_REFETCH_MS : false,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Refetches every task list (generator and gallery pages). */
+export function invalidateVideoTasks(): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (query) => typeof query.queryKey[0] === "string" && query.queryKey[0].startsWith(TASKS_URL),
+  });
+}

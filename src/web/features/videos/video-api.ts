@@ -1,0 +1,124 @@
+/** One function per video endpoint (spec section 7, "Generation"). */
+import type { GenerateVideoResult } from "../../../shared/schemas/videos";
+import type { AspectRatio, VeoModel, VideoTaskView } from "../../../shared/videos";
+import { apiFormData, apiJson, apiRequest } from "@/lib/api";
+
+export const RECENT_DAYS = 14;
+export const GALLERY_PAGE_SIZE = 20;
+
+/** Query keys are the URL they fetch; every task list starts with this prefix. */
+export const TASKS_URL = "/api/video-tasks";
+export const videoKeys = {
+  recent: [`${TASKS_URL}?days=${RECENT_DAYS}`] as const,
+  page: (page: number) => [`${TASKS_URL}?page=${page}&limit=${GALLERY_PAGE_SIZE}`] as const,
+  status: (taskId: string) => [`/api/video-status/${encodeURIComponent(taskId)}`] as const,
+};
+
+export interface GenerateVideoRequest {
+  prompt: string;
+  imageUrls: string[];
+  model: VeoModel;
+  aspectRatio: AspectRatio;
+  watermark?: string | undefined;
+  seeds?: number | undefined;
+  enableFallback: false;
+}
+
+export function generateVideo(body: GenerateVideoRequest): Promise<GenerateVideoResult> {
+  return apiJson<GenerateVideoResult>("POST", "/api/generate-video", body);
+}
+
+export interface UploadImageResponse {
+  success: boolean;
+  imageUrl?: string;
+  message?: string;
+}
+
+/** POST /api/images/upload (multipart field `image`). */
+export async function uploadImage(file: File): Promise<string> {
+  const form = new FormData();
+  form.append("image", file);
+  const body = await apiFormData<UploadImageResponse | undefined>("/api/images/upload", form);
+  if (!body?.success || !body.imageUrl) throw new Error(body?.message || "Upload failed");
+  return body.imageUrl;
+}
+
+export interface RecentTasksResponse {
+  tasks: VideoTaskView[];
+}
+
+export interface TaskPageResponse {
+  tasks: VideoTaskView[];
+  total: number;
+}
+
+/** GET /api/video-status/{taskId}: successFlag 0 in progress, 1 success, 2 (or 3) failure. */
+export interface VideoStatusResponse {
+  data: {
+    taskId: string;
+    status: string;
+    successFlag: number;
+    errorMessage: string | null;
+    /** A JSON-encoded array of 720p URLs. */
+    resultUrls: string | null;
+    hdVideoUrl: string | null;
+  };
+}
+
+export function parseResultUrls(value: string | null | undefined): string[] {
+  if (!value) return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.filter((u): u is string => typeof u === "string" && u.length > 0) : [];
+  } catch {
+    return [];
+  }
+}
+
+export interface HdCheckResponse {
+  success: boolean;
+  hdVideoUrl: string | null;
+  message?: string;
+}
+
+/** POST /api/force-update-hd/{taskId}: asks the provider for the 1080p file now. */
+export function forceUpdateHd(taskId: string): Promise<HdCheckResponse> {
+  return apiJson<HdCheckResponse>("POST", `/api/force-update-hd/${encodeURIComponent(taskId)}`, {});
+}
+
+export type DownloadQuality = "720p" | "1080p";
+
+export function downloadUrl(taskId: string, quality: DownloadQuality): string {
+  return `/api/videos/${encodeURIComponent(taskId)}/download?quality=${quality}`;
+}
+
+/** The file name from a Content-Disposition header, if any. */
+function attachmentName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star?.[1]) return decodeURIComponent(star[1]);
+  return /filename="?([^";]+)"?/i.exec(header)?.[1];
+}
+
+/**
+ * Saves a video through the server's attachment endpoint: the file is fetched, then handed to the
+ * browser as a download with the server's file name.
+ */
+export async function downloadVideo(taskId: string, quality: DownloadQuality): Promise<void> {
+  const response = await apiRequest("GET", downloadUrl(taskId, quality));
+  const name = attachmentName(response.headers.get("content-disposition")) ?? `video-${taskId.slice(-8)}-${quality}.mp4`;
+  const blob = await response.blob();
+  const href = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement("a");
+    link.href = href;
+    link.download = name;
+    link.rel = "noopener";
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // Give the browser a moment to start the download before the URL goes away.
+    setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  }
+}

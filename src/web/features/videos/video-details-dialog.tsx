@@ -1,0 +1,226 @@
+import { useRef, type ReactNode } from "react";
+import { Ban, CircleAlert, Download, LoaderCircle, RefreshCw, RotateCcw } from "lucide-react";
+import { supportsHd, qualityLabel, type VideoTaskView } from "../../../shared/videos";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { cn } from "@/lib/cn";
+import { formatCredits, formatDateTime } from "@/lib/format";
+import { StatusBadge } from "./status-badge";
+import { useHdCheck } from "./use-hd-check";
+import { useVideoDownload } from "./use-video-download";
+import { TaskPreview } from "./video-frame";
+import { createdViaLabel, FAILED_FALLBACK_MESSAGE, HD_NOTE, isInProgress, modelLabel, sdUrl } from "./video-display";
+
+function Field({ term, children, wide }: { term: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={cn("grid gap-1 rounded-lg border border-border/70 bg-zinc-950/40 px-3 py-2.5", wide && "col-span-2")}>
+      <dt className="text-xs text-muted-foreground">{term}</dt>
+      <dd className="min-w-0 text-sm font-medium text-foreground">{children}</dd>
+    </div>
+  );
+}
+
+function refundedText(credits: number): string {
+  return credits === 1 ? "Your 1 credit was refunded." : `Your ${formatCredits(credits)} credits were refunded.`;
+}
+
+type StepState = "done" | "current" | "failed" | "upcoming";
+
+/** Created -> generating -> completed/failed, with the times we know. */
+function StatusTimeline({ task }: { task: VideoTaskView }) {
+  const failed = task.status === "failed";
+  const finished = task.status === "completed" || failed;
+  const steps: { label: string; time: string; state: StepState }[] = [
+    { label: "Created", time: formatDateTime(task.createdAt), state: "done" },
+    {
+      label: "Generating",
+      time: finished ? "Done" : isInProgress(task.status) ? "In progress" : "Waiting",
+      state: finished ? "done" : "current",
+    },
+    failed
+      ? { label: "Failed", time: formatDateTime(task.completedAt), state: "failed" }
+      : {
+          label: "Completed",
+          time: task.status === "completed" ? formatDateTime(task.completedAt) : "Not yet",
+          state: task.status === "completed" ? "done" : "upcoming",
+        },
+  ];
+  return (
+    <ol className="grid gap-0" aria-label="Status timeline">
+      {steps.map((step, index) => (
+        <li key={step.label} className="relative flex gap-3 pb-4 last:pb-0">
+          {index < steps.length - 1 ? <span className="absolute left-[5px] top-4 h-full w-px bg-border" aria-hidden="true" /> : null}
+          <span
+            className={cn(
+              "relative mt-1 size-[11px] shrink-0 rounded-full border-2",
+              step.state === "done" && "border-emerald-400 bg-emerald-400",
+              step.state === "current" && "animate-pulse border-amber-300 bg-amber-300/40 motion-reduce:animate-none",
+              step.state === "failed" && "border-red-400 bg-red-400",
+              step.state === "upcoming" && "border-zinc-600 bg-transparent",
+            )}
+            aria-hidden="true"
+          />
+          <span className="grid gap-0.5">
+            <span className={cn("text-sm font-medium", step.state === "upcoming" ? "text-muted-foreground" : "text-foreground")}>{step.label}</span>
+            <span className="text-xs text-muted-foreground">{step.time}</span>
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function SectionTitle({ children }: { children: ReactNode }) {
+  return <h3 className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">{children}</h3>;
+}
+
+export interface VideoDetailsDialogProps {
+  /** The task to show; null closes the dialog. */
+  task: VideoTaskView | null;
+  onClose: () => void;
+  onRecreate: (task: VideoTaskView) => void;
+}
+
+/** 'Video Details' (spec section 2), shared by the generator and My Creations. */
+export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate }: VideoDetailsDialogProps) {
+  const { task, isChecking, check } = useHdCheck(openedTask);
+  const { download, isDownloading } = useVideoDownload();
+  // After Recreate the focus goes to the form, not back to the card that opened the dialog.
+  const keepFocusAway = useRef(false);
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+
+  return (
+    <Dialog open={task !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      {task ? (
+        <DialogContent
+          className="max-w-4xl gap-6 sm:p-7"
+          onOpenAutoFocus={() => {
+            keepFocusAway.current = false;
+            returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            // There is no Dialog trigger (cards open it): give the focus back to whatever opened it.
+            event.preventDefault();
+            const target = returnFocusTo.current;
+            returnFocusTo.current = null;
+            if (!keepFocusAway.current && target?.isConnected) target.focus();
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>Video Details</DialogTitle>
+            <DialogDescription>
+              {modelLabel(task.model)} · {task.aspectRatio} · created {formatDateTime(task.createdAt)}
+            </DialogDescription>
+          </DialogHeader>
+
+          <div className="grid gap-6 md:grid-cols-[minmax(0,1.35fr)_minmax(0,1fr)]">
+            <div className="grid content-start gap-5">
+              <TaskPreview task={task} />
+              {task.status === "failed" ? (
+                <div className="flex gap-2.5 rounded-lg border border-red-500/30 bg-red-500/10 p-3 text-sm text-red-200" role="alert">
+                  <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  <p>
+                    <span className="font-medium">Error: </span>
+                    {task.errorMessage || FAILED_FALLBACK_MESSAGE}
+                    {task.refunded ? ` ${refundedText(task.creditsUsed)}` : ""}
+                  </p>
+                </div>
+              ) : null}
+              <section className="grid gap-2" aria-labelledby="video-details-prompt">
+                <SectionTitle>
+                  <span id="video-details-prompt">Prompt</span>
+                </SectionTitle>
+                <p className="whitespace-pre-wrap rounded-lg border border-border/70 bg-zinc-950/40 p-3 text-sm leading-relaxed text-zinc-100 [overflow-wrap:anywhere]">
+                  {task.prompt}
+                </p>
+              </section>
+              {task.imageUrls[0] ? (
+                <section className="grid gap-2">
+                  <SectionTitle>Reference image</SectionTitle>
+                  <img
+                    src={task.imageUrls[0]}
+                    alt="Reference image of this video"
+                    className="h-24 w-auto max-w-full self-start justify-self-start rounded-lg border border-border object-contain"
+                  />
+                </section>
+              ) : null}
+              <section className="grid gap-3">
+                <SectionTitle>Status timeline</SectionTitle>
+                <StatusTimeline task={task} />
+              </section>
+            </div>
+
+            <div className="grid content-start gap-5">
+              <dl className="grid grid-cols-2 gap-2">
+                <Field term="Model">{modelLabel(task.model)}</Field>
+                <Field term="Aspect ratio">{task.aspectRatio}</Field>
+                <Field term="Credits used">{formatCredits(task.creditsUsed)}</Field>
+                <Field term="Created via">{createdViaLabel(task.createdVia)}</Field>
+                <Field term="Video quality">{task.status === "failed" ? "—" : qualityLabel(task)}</Field>
+                <Field term="Seed">{task.seeds ?? "Random"}</Field>
+                <Field term="Status">
+                  <StatusBadge status={task.status} />
+                </Field>
+                <Field term="Watermark">{task.watermark || "None"}</Field>
+                <Field term="Created">{formatDateTime(task.createdAt)}</Field>
+                <Field term="Completed">{formatDateTime(task.completedAt)}</Field>
+                <Field term="Task ID" wide>
+                  <span className="break-all font-mono text-xs font-normal text-zinc-300">{task.taskId}</span>
+                </Field>
+              </dl>
+
+              <section className="grid gap-3 rounded-xl border border-border bg-zinc-950/40 p-4" aria-labelledby="video-details-actions">
+                <SectionTitle>
+                  <span id="video-details-actions">Downloads &amp; Actions</span>
+                </SectionTitle>
+                <div className="grid gap-2">
+                  <Button
+                    onClick={() => {
+                      keepFocusAway.current = true;
+                      onRecreate(task);
+                    }}
+                  >
+                    <RotateCcw aria-hidden="true" />
+                    Recreate Video
+                  </Button>
+                  {task.status === "completed" && sdUrl(task) ? (
+                    <Button variant="secondary" onClick={() => void download(task.taskId, "720p")} aria-busy={isDownloading(task.taskId, "720p")}>
+                      {isDownloading(task.taskId, "720p") ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
+                      Download 720p
+                    </Button>
+                  ) : null}
+                  {task.status !== "completed" ? null : task.hdVideoUrl ? (
+                    <Button variant="secondary" onClick={() => void download(task.taskId, "1080p")} aria-busy={isDownloading(task.taskId, "1080p")}>
+                      {isDownloading(task.taskId, "1080p") ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
+                      Download 1080p HD
+                    </Button>
+                  ) : !supportsHd(task.aspectRatio) ? (
+                    <Button variant="outline" disabled>
+                      <Ban aria-hidden="true" />
+                      HD only for 16:9
+                    </Button>
+                  ) : (
+                    <>
+                      <Button variant="outline" disabled>
+                        <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+                        Processing 1080p...
+                      </Button>
+                      <Button variant="ghost" onClick={() => check(task.taskId)} disabled={isChecking}>
+                        <RefreshCw className={isChecking ? "animate-spin" : undefined} aria-hidden="true" />
+                        Check HD Status
+                      </Button>
+                      <p className="text-xs leading-relaxed text-muted-foreground">{HD_NOTE}</p>
+                    </>
+                  )}
+                  {isInProgress(task.status) ? (
+                    <p className="text-xs text-muted-foreground">Downloads become available when the video is ready.</p>
+                  ) : null}
+                </div>
+              </section>
+            </div>
+          </div>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}

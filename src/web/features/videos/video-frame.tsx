@@ -1,0 +1,67 @@
+import type { ReactNode } from "react";
+import { CircleAlert, LoaderCircle } from "lucide-react";
+import type { VideoTaskView } from "../../../shared/videos";
+import { Progress } from "@/components/ui/progress";
+import { cn } from "@/lib/cn";
+import { FAILED_FALLBACK_MESSAGE, GENERATING_HINT, isInProgress, isPlayable, playbackUrl } from "./video-display";
+
+/**
+ * A box with the video's shape, sized before anything loads (no layout shift): 16:9 fills the
+ * width, 9:16 gets a fixed height.
+ */
+export function VideoFrame({ aspectRatio, className, children }: { aspectRatio: string; className?: string; children: ReactNode }) {
+  return (
+    <div
+      className={cn(
+        "relative mx-auto overflow-hidden rounded-xl border border-border bg-black",
+        aspectRatio === "9:16" ? "aspect-[9/16] h-[min(30rem,65vh)] max-w-full" : "aspect-video w-full",
+        className,
+      )}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** The four states of spec section 2: player, generating, failed, and anything else. */
+export function TaskPreview({ task, progress, className }: { task: VideoTaskView; progress?: number; className?: string }) {
+  const url = playbackUrl(task);
+  return (
+    <VideoFrame aspectRatio={task.aspectRatio} className={className}>
+      {isPlayable(task) && url ? (
+        <video
+          key={url}
+          src={url}
+          controls
+          playsInline
+          preload="metadata"
+          className="absolute inset-0 size-full object-contain"
+          aria-label="Generated video"
+        />
+      ) : task.status === "failed" ? (
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-red-950/20 p-6 text-center">
+          <CircleAlert className="size-8 text-red-400" aria-hidden="true" />
+          <p className="font-semibold text-red-200">Generation Failed</p>
+          <p className="max-w-sm text-sm text-red-200/80">{task.errorMessage || FAILED_FALLBACK_MESSAGE}</p>
+        </div>
+      ) : isInProgress(task.status) ? (
+        <div
+          className="absolute inset-0 flex flex-col items-center justify-center gap-4 bg-gradient-to-br from-violet-950/40 via-black to-fuchsia-950/30 p-6 text-center"
+          role="status"
+        >
+          <LoaderCircle className="size-9 animate-spin text-violet-300 motion-reduce:animate-none" aria-hidden="true" />
+          <div className="grid w-full max-w-xs gap-2">
+            <p className="text-sm font-medium text-zinc-100">Generating your video…</p>
+            <Progress value={progress ?? 65} aria-label="Generation progress" />
+            <p className="text-xs text-muted-foreground">{GENERATING_HINT}</p>
+          </div>
+        </div>
+      ) : (
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center" role="status">
+          <LoaderCircle className="size-7 animate-spin text-muted-foreground motion-reduce:animate-none" aria-hidden="true" />
+          <p className="text-sm text-muted-foreground">Processing...</p>
+        </div>
+      )}
+    </VideoFrame>
+  );
+}

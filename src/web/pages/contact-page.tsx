@@ -1,0 +1,83 @@
+import { Clock, Info, Lightbulb } from "lucide-react";
+import { PageLoading } from "@/components/layout/page-loading";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ContactChannelButton } from "@/features/contact/contact-channel-button";
+import { useContactChannels } from "@/features/contact/use-contact-channels";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+
+export function ContactPage() {
+  useDocumentTitle("Contact");
+  const { data, isPending, isError } = useContactChannels();
+  const channels = data?.channels ?? [];
+
+  return (
+    <div className="mx-auto w-full max-w-4xl flex-1 px-4 py-10 sm:px-6 lg:py-14">
+      <header className="mb-8">
+        <h1 className="text-3xl font-bold tracking-tight">Contact Us</h1>
+        <p className="mt-2 max-w-2xl text-muted-foreground">
+          Questions about credits, payments, the API or a video that did not turn out right? Reach our team on the channel you
+          prefer.
+        </p>
+      </header>
+
+      <div className="grid items-start gap-6 lg:grid-cols-[1.5fr_1fr]">
+        <section aria-labelledby="channels-title" className="grid gap-4">
+          <h2 id="channels-title" className="sr-only">
+            Contact channels
+          </h2>
+          {isPending ? (
+            <PageLoading label="Loading contact details" />
+          ) : isError ? (
+            <EmptyState text="Contact details could not be loaded. Please try again in a moment." />
+          ) : channels.length === 0 ? (
+            <EmptyState text="Contact details have not been set up yet. Please check back soon." />
+          ) : (
+            <ul className="grid gap-4">
+              {channels.map((channel) => (
+                <li key={channel.kind}>
+                  <ContactChannelButton channel={channel} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <aside className="grid gap-4">
+          <Card>
+            <CardHeader className="flex-row items-center gap-3 space-y-0">
+              <Clock className="size-5 shrink-0 text-violet-300" aria-hidden="true" />
+              <CardTitle className="text-base">Typical response time</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <CardDescription>
+                We usually reply within a few hours during business hours, and always within one business day.
+              </CardDescription>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader className="flex-row items-center gap-3 space-y-0">
+              <Lightbulb className="size-5 shrink-0 text-fuchsia-300" aria-hidden="true" />
+              <CardTitle className="text-base">Help us help you faster</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ul className="grid list-disc gap-1.5 pl-5 text-sm text-muted-foreground">
+                <li>Your username</li>
+                <li>The task ID of the video, shown in its details</li>
+                <li>What you expected and what happened</li>
+              </ul>
+            </CardContent>
+          </Card>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function EmptyState({ text }: { text: string }) {
+  return (
+    <div role="status" className="flex items-start gap-3 rounded-2xl border border-border bg-surface/80 p-6 text-sm text-zinc-300">
+      <Info className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+      <p>{text}</p>
+    </div>
+  );
+}

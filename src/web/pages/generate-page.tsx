@@ -1,0 +1,102 @@
+import { useCallback, useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useCurrentUser } from "@/features/auth/use-current-user";
+import { GenerateForm } from "@/features/videos/generate-form";
+import { GENERATE_DEFAULTS, generateFormSchema, type GenerateFormValues } from "@/features/videos/generate-form-schema";
+import { LatestVideoPanel } from "@/features/videos/latest-video-panel";
+import { RecentVideos } from "@/features/videos/recent-videos";
+import { takeStashedRecreate, toFormValues, type RecreateSource } from "@/features/videos/recreate";
+import { useTaskSelection } from "@/features/videos/use-task-selection";
+import { useTaskTracker } from "@/features/videos/use-task-tracker";
+import { useRecentVideoTasks } from "@/features/videos/use-video-tasks";
+import { useWebPrices } from "@/features/videos/use-web-prices";
+import { VideoDetailsDialog } from "@/features/videos/video-details-dialog";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+import { toast } from "@/hooks/use-toast";
+import { errorMessage } from "@/lib/api";
+
+export function GeneratePage() {
+  useDocumentTitle("Generate");
+  const { user } = useCurrentUser();
+  const signedIn = user !== null;
+  const prices = useWebPrices();
+  const form = useForm<GenerateFormValues>({ resolver: zodResolver(generateFormSchema), defaultValues: GENERATE_DEFAULTS });
+
+  const recent = useRecentVideoTasks(signedIn);
+  const tasks = signedIn ? recent.data?.tasks : undefined;
+  const tracker = useTaskTracker(tasks);
+  const latest = tracker.task ?? tasks?.[0] ?? null;
+  const details = useTaskSelection(tracker.task ? [tracker.task] : null, tasks);
+
+  const { reset, setFocus } = form;
+  /** Puts a task's settings into the form and moves the focus to its prompt. */
+  const populate = useCallback(
+    (source: RecreateSource) => {
+      reset(toFormValues(source));
+      toast({ title: "Form populated", description: "The video's settings are in the form. Adjust them and generate again." });
+      // After the dialog (if any) has closed; it is told not to take the focus back.
+      setTimeout(() => setFocus("prompt"), 0);
+    },
+    [reset, setFocus],
+  );
+  const { close: closeDetails } = details;
+  const recreate = useCallback(
+    (source: RecreateSource) => {
+      closeDetails();
+      populate(source);
+    },
+    [closeDetails, populate],
+  );
+
+  // Recreate from another page (My Creations) arrives through session storage, once.
+  useEffect(() => {
+    const stashed = takeStashedRecreate();
+    if (stashed) populate(stashed);
+  }, [populate]);
+
+  const [refreshing, setRefreshing] = useState(false);
+  const refresh = async () => {
+    setRefreshing(true);
+    const result = await recent.refetch();
+    setRefreshing(false);
+    if (result.isError) toast({ title: "Refresh failed", description: errorMessage(result.error), variant: "destructive" });
+    else toast({ title: "Refreshed", description: "Your videos are up to date." });
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:py-12">
+      <header className="mb-8">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+          AI Video <span className="text-gradient">Generator</span>
+        </h1>
+        <p className="mt-2 max-w-2xl text-muted-foreground">
+          Turn a prompt or a reference image into an 8-second video with native audio. 16:9 videos are delivered in Full HD 1080p.
+        </p>
+      </header>
+
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+        <GenerateForm form={form} user={user} prices={prices} onStarted={tracker.track} />
+        <LatestVideoPanel
+          task={latest}
+          progress={tracker.progress}
+          loading={signedIn && recent.isPending && !tracker.task}
+          onRecreate={recreate}
+          onOpenDetails={details.open}
+        />
+      </div>
+
+      {signedIn ? (
+        <RecentVideos
+          tasks={tasks}
+          error={recent.isError ? errorMessage(recent.error) : null}
+          refreshing={refreshing}
+          onRefresh={() => void refresh()}
+          onOpen={details.open}
+        />
+      ) : null}
+
+      <VideoDetailsDialog task={details.task} onClose={details.close} onRecreate={recreate} />
+    </div>
+  );
+}

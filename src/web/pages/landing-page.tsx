@@ -1,0 +1,21 @@
+import { FaqSection } from "@/features/landing/faq-section";
+import { FeaturesSection } from "@/features/landing/features-section";
+import { HeroSection } from "@/features/landing/hero-section";
+import { HowToSection } from "@/features/landing/how-to-section";
+import { PricingComparisonSection } from "@/features/landing/pricing-comparison-section";
+import { ShowcaseSection } from "@/features/landing/showcase-section";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+
+export function LandingPage() {
+  useDocumentTitle("AI Video Generator with Sound");
+  return (
+    <div className="flex w-full flex-1 flex-col">
+      <HeroSection />
+      <ShowcaseSection />
+      <FeaturesSection />
+      <HowToSection />
+      <FaqSection />
+      <PricingComparisonSection />
+    </div>
+  );
+}

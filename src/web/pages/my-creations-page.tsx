@@ -1,0 +1,139 @@
+import { Link, useLocation, useSearchParams } from "wouter";
+import { Clapperboard, Plus, RefreshCw, Sparkles } from "lucide-react";
+import type { VideoTaskView } from "../../shared/videos";
+import { PageLoading } from "@/components/layout/page-loading";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Pagination } from "@/components/ui/pagination";
+import { SignInPrompt } from "@/features/auth/sign-in-prompt";
+import { useCurrentUser } from "@/features/auth/use-current-user";
+import { stashRecreate } from "@/features/videos/recreate";
+import { useTaskSelection } from "@/features/videos/use-task-selection";
+import { useVideoTaskPage } from "@/features/videos/use-video-tasks";
+import { GALLERY_PAGE_SIZE } from "@/features/videos/video-api";
+import { VideoGrid } from "@/features/videos/video-card";
+import { VideoDetailsDialog } from "@/features/videos/video-details-dialog";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+import { errorMessage } from "@/lib/api";
+
+function pageFrom(params: URLSearchParams): number {
+  const n = Number.parseInt(params.get("page") ?? "1", 10);
+  return Number.isFinite(n) && n > 0 ? n : 1;
+}
+
+function EmptyState() {
+  return (
+    <Card className="mx-auto w-full max-w-lg text-center">
+      <CardHeader className="items-center">
+        <span className="mb-2 flex size-14 items-center justify-center rounded-2xl border border-border bg-surface-raised">
+          <Clapperboard className="size-6 text-fuchsia-300" aria-hidden="true" />
+        </span>
+        <CardTitle className="text-xl">No videos yet</CardTitle>
+        <CardDescription>Every video you generate is kept here with its details and downloads.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button asChild size="lg">
+          <Link href="/generate">
+            <Sparkles aria-hidden="true" />
+            Create Your First Video
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The gallery (spec section 2): 20 videos a page, refreshed every 5 s, details in a dialog. */
+function Gallery() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [, navigate] = useLocation();
+  const page = pageFrom(searchParams);
+  const query = useVideoTaskPage(page, true);
+  const tasks = query.data?.tasks;
+  const total = query.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / GALLERY_PAGE_SIZE));
+  const details = useTaskSelection(tasks);
+
+  const goTo = (next: number) => {
+    setSearchParams(next > 1 ? { page: String(next) } : {});
+    window.scrollTo({ top: 0 });
+  };
+
+  const recreate = (task: VideoTaskView) => {
+    stashRecreate(task);
+    details.close();
+    navigate("/generate");
+  };
+
+  if (query.isPending) return <PageLoading label="Loading your videos" />;
+  if (query.isError && !query.data) {
+    return (
+      <div className="mx-auto grid max-w-md justify-items-center gap-4 py-16 text-center" role="alert">
+        <p className="text-muted-foreground">{errorMessage(query.error)}</p>
+        <Button variant="secondary" onClick={() => void query.refetch()}>
+          <RefreshCw aria-hidden="true" />
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (total === 0) return <EmptyState />;
+
+  return (
+    <>
+      <div className="mb-5 flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
+        <p>
+          {total} {total === 1 ? "video" : "videos"}
+        </p>
+        {pageCount > 1 ? (
+          <p>
+            Page {Math.min(page, pageCount)} of {pageCount}
+          </p>
+        ) : null}
+      </div>
+      {tasks && tasks.length > 0 ? (
+        <VideoGrid tasks={tasks} onOpen={details.open} />
+      ) : (
+        <div className="grid justify-items-center gap-4 py-12 text-center">
+          <p className="text-muted-foreground">This page is empty.</p>
+          <Button variant="secondary" onClick={() => goTo(1)}>
+            Back to the first page
+          </Button>
+        </div>
+      )}
+      <Pagination className="mt-8" label="Video pages" page={page} pageCount={pageCount} onPageChange={goTo} />
+      <VideoDetailsDialog task={details.task} onClose={details.close} onRecreate={recreate} />
+    </>
+  );
+}
+
+export function MyCreationsPage() {
+  useDocumentTitle("My Creations");
+  const { user, isResolved } = useCurrentUser();
+
+  return (
+    <div className="mx-auto w-full max-w-7xl flex-1 px-4 py-10 sm:px-6 lg:py-14">
+      <header className="mb-8 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">My Creations</h1>
+          <p className="mt-2 text-muted-foreground">All your generated videos: watch, download in 720p or 1080p HD, or recreate them.</p>
+        </div>
+        {user ? (
+          <Button asChild>
+            <Link href="/generate">
+              <Plus aria-hidden="true" />
+              New Video
+            </Link>
+          </Button>
+        ) : null}
+      </header>
+      {user ? (
+        <Gallery />
+      ) : isResolved ? (
+        <SignInPrompt title="Sign in to see your creations" description="Your generated videos, their details and downloads live here." />
+      ) : (
+        <PageLoading label="Loading your videos" />
+      )}
+    </div>
+  );
+}

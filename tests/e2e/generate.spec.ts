@@ -1,0 +1,295 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectToast, header } from "./helpers.js";
+import {
+  chooseOption,
+  createFundedUser,
+  detailsField,
+  createVideoPanel,
+  creditsBadge,
+  generateViaApi,
+  latestVideoPanel,
+  makePng,
+  recentVideos,
+  signInViaApi,
+} from "./video-helpers.js";
+
+/** A finished simulator clip: the player's source is one of its MP4 files. */
+const CLIP_URL = /\/simulator\/kie\/files\/.+\.mp4$/;
+
+async function expectFormDefaults(page: Page): Promise<void> {
+  const form = createVideoPanel(page);
+  await expect(form.getByRole("radio", { name: "Text" })).toHaveAttribute("aria-checked", "true");
+  await expect(form.getByLabel("Prompt", { exact: true })).toHaveValue("");
+  await expect(form.getByRole("combobox", { name: "Model" })).toHaveText("Veo3 Fast");
+  await expect(form.getByRole("combobox", { name: "Aspect ratio" })).toHaveText("16:9");
+  await expect(form.getByLabel("Watermark")).toHaveValue("");
+  await expect(form.getByLabel("Seed", { exact: true })).toHaveValue("");
+  await expect(form.getByRole("img", { name: "Reference image preview" })).toHaveCount(0);
+}
+
+test("a text video: progress, playable result, credits, details, 720p download and 1080p", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const username = await createFundedUser(request, "gen", 10);
+  await signInViaApi(page, username);
+  await page.goto("/generate");
+
+  const form = createVideoPanel(page);
+  const latest = latestVideoPanel(page);
+  await expect(creditsBadge(page, 10)).toBeVisible();
+  await expect(form.getByTestId("user-credits")).toHaveText("10");
+  await expect(form.getByTestId("generation-cost")).toHaveText("1 credit");
+  await expect(latest.getByText("No videos yet. Generate your first video!")).toBeVisible();
+  await expect(recentVideos(page)).toBeVisible();
+
+  // The prompt is required, checked before anything is sent.
+  await form.getByRole("button", { name: "Generate Video" }).click();
+  await expect(form.getByText("Prompt is required")).toBeVisible();
+  await expect(form.getByLabel("Prompt", { exact: true })).toHaveAttribute("aria-invalid", "true");
+
+  // [sim:slow] keeps the video generating for a few seconds, long enough to see the progress.
+  const prompt = "A lighthouse in a storm at night, waves crashing [sim:slow]";
+  await form.getByLabel("Prompt", { exact: true }).fill(prompt);
+  await form.getByLabel("Watermark").fill("E2E Studio");
+  await form.getByLabel("Seed", { exact: true }).fill("123");
+  await form.getByRole("button", { name: "Generate Video" }).click();
+  await expect(form.getByText("Seed must be a whole number between 10000 and 99999")).toBeVisible();
+  await form.getByLabel("Seed", { exact: true }).fill("12345");
+  await form.getByRole("button", { name: "Generate Video" }).click();
+
+  await expectToast(page, "Video generation started", "Your video is being generated. 1 credits used. 9 credits remaining.");
+  await expectFormDefaults(page);
+  await expect(creditsBadge(page, 9)).toBeVisible();
+  await expect(form.getByTestId("user-credits")).toHaveText("9");
+
+  // Generating: spinner, a 65% progress bar and the hint.
+  const progress = latest.getByRole("progressbar", { name: "Generation progress" });
+  await expect(progress).toBeVisible();
+  await expect(progress).toHaveAttribute("aria-valuenow", "65");
+  await expect(latest.getByText("This usually takes 30s - 1 minute")).toBeVisible();
+  await expect(latest.getByText(prompt)).toBeVisible();
+  await expect(latest.getByText("Generating", { exact: true })).toBeVisible();
+
+  // Then the playable video.
+  const video = latest.locator("video");
+  await expect(video).toHaveAttribute("src", CLIP_URL, { timeout: 30_000 });
+  await expect(video).toHaveAttribute("controls", "");
+  await expect(latest.getByText("Completed", { exact: true })).toBeVisible();
+  await expect(latest.getByRole("button", { name: "Download" })).toBeEnabled();
+  await expect(creditsBadge(page, 9)).toBeVisible();
+
+  // Recent Videos: the card with its badges, model, status and date; Refresh.
+  const card = recentVideos(page).getByRole("button", { name: /^View details: A lighthouse in a storm/ });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText("Veo3 Fast");
+  await expect(card).toContainText("Completed");
+  await expect(card).toContainText(/\d{2}:\d{2}:\d{2} \d{1,2}\/\d{1,2}\/\d{4}/);
+  await expect(card.locator("video")).toHaveAttribute("preload", "metadata");
+  await recentVideos(page).getByRole("button", { name: "Refresh" }).click();
+  await expectToast(page, "Refreshed");
+
+  // Details.
+  await card.click();
+  const dialog = page.getByRole("dialog", { name: "Video Details" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator("video")).toHaveAttribute("src", CLIP_URL);
+  await expect(dialog.getByText(prompt)).toBeVisible();
+  const field = (term: string) => detailsField(dialog, term);
+  await expect(field("Model")).toHaveText("Veo3 Fast");
+  await expect(field("Aspect ratio")).toHaveText("16:9");
+  await expect(field("Credits used")).toHaveText("1");
+  await expect(field("Created via")).toHaveText("Web");
+  await expect(field("Seed")).toHaveText("12345");
+  await expect(field("Watermark")).toHaveText("E2E Studio");
+  await expect(field("Status")).toHaveText("Completed");
+  await expect(field("Task ID")).toHaveText(/^sim_/);
+  await expect(field("Created")).toHaveText(/\d{1,2}\/\d{1,2}\/\d{4}/);
+  await expect(field("Completed")).toHaveText(/\d{1,2}\/\d{1,2}\/\d{4}/);
+  await expect(dialog.getByRole("list", { name: "Status timeline" })).toContainText("Completed");
+
+  // Download 720p: a real file through the attachment endpoint.
+  const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Download 720p" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^veo-veo3-fast-[0-9a-f]{8}-720p\.mp4$/);
+  expect((await download.failure()) ?? "ok").toBe("ok");
+
+  // 16:9: the 1080p version arrives (opening the dialog checks once; 'Check HD Status' again).
+  const hdButton = dialog.getByRole("button", { name: "Download 1080p HD" });
+  await expect(async () => {
+    if (await hdButton.isVisible()) return;
+    await expect(dialog.getByRole("button", { name: "Processing 1080p..." })).toBeDisabled();
+    await expect(dialog.getByText("1080p HD will be available in the next 2-3 minutes or possibly longer.")).toBeVisible();
+    await dialog.getByRole("button", { name: "Check HD Status" }).click();
+    await expect(hdButton).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(hdButton).toBeEnabled();
+  await expect(field("Video quality")).toHaveText("1080p HD");
+  const [hdDownload] = await Promise.all([page.waitForEvent("download"), hdButton.click()]);
+  expect(hdDownload.suggestedFilename()).toMatch(/-1080p\.mp4$/);
+
+  // Closing gives the focus back to the card; the card now has the HD badge. (An open toast is
+  // the top layer and takes the first Escape, as in any Radix app.)
+  await expect(async () => {
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden({ timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+  await expect(card).toBeFocused();
+  await expect(card.getByText("HD", { exact: true })).toBeVisible({ timeout: 10_000 });
+});
+
+test("image mode: upload a PNG, generate a 9:16 Quality video, recreate it from the details", async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const username = await createFundedUser(request, "img", 10);
+  await signInViaApi(page, username);
+  await page.goto("/generate");
+  const form = createVideoPanel(page);
+
+  await form.getByRole("radio", { name: "Image" }).click();
+  await expect(form.getByText("JPG, PNG up to 10MB")).toBeVisible();
+  await form.getByLabel("Prompt", { exact: true }).fill("The sunset in this picture slowly turns into a starry night");
+  await form.getByRole("button", { name: "Generate Video" }).click();
+  await expect(form.getByText("Upload a reference image or switch to Text mode")).toBeVisible();
+
+  const upload = { name: "reference.png", mimeType: "image/png", buffer: makePng(64, 36) };
+  await form.getByLabel("Reference image").setInputFiles(upload);
+  await expectToast(page, "Image uploaded successfully");
+  const preview = form.getByRole("img", { name: "Reference image preview" });
+  await expect(preview).toBeVisible();
+  await expect(preview).toHaveAttribute("src", /\/uploads\/[^/]+\.png$/);
+  await expect(form.getByText("Upload a reference image or switch to Text mode")).toHaveCount(0);
+
+  await form.getByRole("button", { name: "Remove image" }).click();
+  await expectToast(page, "Image removed");
+  await expect(preview).toHaveCount(0);
+  await form.getByLabel("Reference image").setInputFiles(upload);
+  await expect(preview).toBeVisible();
+
+  // Not an image: the server's message.
+  await form.getByRole("button", { name: "Remove image" }).click();
+  await form.getByLabel("Reference image").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not a picture") });
+  await expectToast(page, "Upload failed", "Only JPG, PNG or WebP images can be used");
+  await form.getByLabel("Reference image").setInputFiles(upload);
+  await expect(preview).toBeVisible();
+
+  await chooseOption(page, "Model", "Veo3 (Quality)");
+  await chooseOption(page, "Aspect ratio", "9:16");
+  await expect(form.getByTestId("generation-cost")).toHaveText("5 credits");
+  await form.getByRole("button", { name: "Generate Video" }).click();
+  await expectToast(page, "Video generation started", "Your video is being generated. 5 credits used. 5 credits remaining.");
+  await expectFormDefaults(page);
+
+  const latest = latestVideoPanel(page);
+  await expect(latest.locator("video")).toHaveAttribute("src", CLIP_URL, { timeout: 30_000 });
+  await expect(latest.getByText("Veo3 (Quality)")).toBeVisible();
+  await expect(latest.getByText("9:16")).toBeVisible();
+
+  await latest.getByRole("button", { name: "Details" }).click();
+  const dialog = page.getByRole("dialog", { name: "Video Details" });
+  await expect(dialog.getByRole("img", { name: "Reference image of this video" })).toHaveAttribute("src", /\/uploads\//);
+  await expect(dialog.getByText("720p", { exact: true })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "HD only for 16:9" })).toBeDisabled();
+  await expect(dialog.getByRole("button", { name: "Download 720p" })).toBeEnabled();
+  await expect(dialog.getByRole("button", { name: "Download 1080p HD" })).toHaveCount(0);
+
+  // Recreate: the form gets the task's settings and its reference image, in Image mode.
+  await dialog.getByRole("button", { name: "Recreate Video" }).click();
+  await expect(dialog).toBeHidden();
+  await expectToast(page, "Form populated");
+  await expect(form.getByRole("radio", { name: "Image" })).toHaveAttribute("aria-checked", "true");
+  await expect(form.getByLabel("Prompt", { exact: true })).toHaveValue("The sunset in this picture slowly turns into a starry night");
+  await expect(form.getByLabel("Prompt", { exact: true })).toBeFocused();
+  await expect(form.getByRole("combobox", { name: "Model" })).toHaveText("Veo3 (Quality)");
+  await expect(form.getByRole("combobox", { name: "Aspect ratio" })).toHaveText("9:16");
+  await expect(preview).toHaveAttribute("src", /\/uploads\/[^/]+\.png$/);
+});
+
+test("a failed video shows 'Generation Failed' and gives the credits back; a refused one says why", async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const username = await createFundedUser(request, "fail", 3);
+  await signInViaApi(page, username);
+  await page.goto("/generate");
+  const form = createVideoPanel(page);
+  const latest = latestVideoPanel(page);
+  await expect(creditsBadge(page, 3)).toBeVisible();
+
+  await form.getByLabel("Prompt", { exact: true }).fill("A dragon above the mountains [sim:fail]");
+  await form.getByRole("button", { name: "Generate Video" }).click();
+  await expect(creditsBadge(page, 2)).toBeVisible();
+  await expect(latest.getByText("Generation Failed", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(latest.getByText("Video generation failed (simulated)")).toBeVisible();
+  await expect(latest.getByRole("button", { name: "Download" })).toBeDisabled();
+  await expect(creditsBadge(page, 3)).toBeVisible();
+
+  // The error in the details.
+  await recentVideos(page).getByRole("button", { name: /^View details: A dragon above the mountains/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Video Details" });
+  await expect(dialog.getByRole("alert")).toContainText("Video generation failed (simulated)");
+  await expect(dialog.getByRole("list", { name: "Status timeline" })).toContainText("Failed");
+  await expect(dialog.getByRole("button", { name: "Download 720p" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+
+  // Refused by the provider: the server's message, no credits spent.
+  await form.getByLabel("Prompt", { exact: true }).fill("Something the provider refuses [sim:reject]");
+  await form.getByRole("button", { name: "Generate Video" }).click();
+  await expectToast(page, "Generation failed", /refused/);
+  await expect(form.getByLabel("Prompt", { exact: true })).toHaveValue("Something the provider refuses [sim:reject]");
+  await expect(creditsBadge(page, 3)).toBeVisible();
+});
+
+test("too few credits: a disabled button with a hint, and a 402 leads to /pricing", async ({ page, request }) => {
+  const username = await createFundedUser(request, "poor", 1);
+  await signInViaApi(page, username);
+  await page.goto("/generate");
+  const form = createVideoPanel(page);
+  const generate = form.getByRole("button", { name: "Generate Video" });
+  await expect(form.getByTestId("user-credits")).toHaveText("1");
+
+  await chooseOption(page, "Model", "Veo3 (Quality)");
+  await expect(generate).toBeDisabled();
+  await expect(form.getByText("Not enough credits: Veo3 (Quality) needs 5 credits and you have 1 credit.")).toBeVisible();
+  await expect(form.getByRole("link", { name: "Buy credits" })).toHaveAttribute("href", "/pricing");
+  await chooseOption(page, "Model", "Veo3 Fast");
+  await expect(generate).toBeEnabled();
+
+  // The credit is spent elsewhere (another tab, the API): the server answers 402.
+  await generateViaApi(page, { prompt: "Spent somewhere else" });
+  await form.getByLabel("Prompt", { exact: true }).fill("A quiet forest in the morning");
+  await generate.click();
+  await expectToast(page, "Insufficient credits", "You need 1 credits to generate a video with Veo3 Fast. You have 0 credits.");
+  await expect(page).toHaveURL("/pricing");
+});
+
+test("signed out, the generator shows the form and asks to sign in", async ({ page }) => {
+  await page.goto("/generate");
+  const form = createVideoPanel(page);
+  await expect(form.getByLabel("Prompt", { exact: true })).toBeVisible();
+  await expect(form.getByRole("combobox", { name: "Model" })).toHaveText("Veo3 Fast");
+  await expect(form.getByRole("button", { name: "Generate Video" })).toHaveCount(0);
+  await expect(latestVideoPanel(page).getByText("No videos yet. Generate your first video!")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Recent Videos" })).toHaveCount(0);
+  await form.getByRole("radio", { name: "Image" }).click();
+  await expect(form.getByText("Sign in to upload an image")).toBeVisible();
+  await expect(form.getByLabel("Reference image")).toBeDisabled();
+
+  await form.getByRole("link", { name: "Sign in to Generate" }).click();
+  await expect(page).toHaveURL("/login");
+  await expect(header(page).getByRole("link", { name: "Sign In" })).toBeVisible();
+});
+
+test("a 16:9 video whose 1080p is late: 'Processing 1080p...' and 'HD Video Not Ready'", async ({ page, request }) => {
+  const username = await createFundedUser(request, "nohd", 2);
+  await signInViaApi(page, username);
+  await generateViaApi(page, { prompt: "City lights timelapse from a rooftop [sim:no-hd]" });
+  await page.goto("/generate");
+
+  await expect(latestVideoPanel(page).locator("video")).toHaveAttribute("src", CLIP_URL, { timeout: 20_000 });
+  await recentVideos(page).getByRole("button", { name: /^View details: City lights timelapse/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Video Details" });
+  await expect(detailsField(dialog, "Video quality")).toHaveText("720p (Processing HD...)");
+  await expect(dialog.getByRole("button", { name: "Processing 1080p..." })).toBeDisabled();
+  await expect(dialog.getByText("1080p HD will be available in the next 2-3 minutes or possibly longer.")).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Download 720p" })).toBeEnabled();
+  // The automatic check on opening is quiet; the manual one reports.
+  await expect(dialog.getByRole("button", { name: "Check HD Status" })).toBeEnabled();
+  await dialog.getByRole("button", { name: "Check HD Status" }).click();
+  await expectToast(page, "HD Video Not Ready", "1080p video is still being processed. Please try again later.");
+  await expect(dialog.getByRole("button", { name: "Download 1080p HD" })).toHaveCount(0);
+});

@@ -1,0 +1,145 @@
+/** Helpers for the generator and gallery specs: funded accounts, API generations, test images. */
+import zlib from "node:zlib";
+import { expect, request as playwrightRequest, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { ADMIN, header, registerViaApi, uniqueUsername } from "./helpers.js";
+
+export const PASSWORD = "video-pass-123";
+
+function baseURL(): string {
+  const port = process.env.E2E_PORT;
+  if (!port) throw new Error("E2E_PORT is not set (playwright.config.ts sets it)");
+  return `http://127.0.0.1:${port}`;
+}
+
+let adminContext: Promise<APIRequestContext> | undefined;
+
+/** One signed-in admin API context per worker (logins are rate-limited per address). */
+function admin(): Promise<APIRequestContext> {
+  adminContext ??= (async () => {
+    const context = await playwrightRequest.newContext({ baseURL: baseURL() });
+    const response = await context.post("/api/auth/login", { data: ADMIN });
+    expect(response.status(), await response.text()).toBe(200);
+    return context;
+  })();
+  return adminContext;
+}
+
+/** Sets a user's balance through the admin API (PUT /api/admin/users/{id}/credits). */
+export async function setCredits(username: string, credits: number): Promise<void> {
+  const api = await admin();
+  const list = await api.get("/api/admin/users");
+  expect(list.status(), await list.text()).toBe(200);
+  const users = (await list.json()) as { id: string; username: string }[];
+  const user = users.find((u) => u.username === username);
+  if (!user) throw new Error(`No user ${username}`);
+  const response = await api.put(`/api/admin/users/${user.id}/credits`, { data: { credits } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Registers a new user holding `credits` credits; returns the username. */
+export async function createFundedUser(request: APIRequestContext, prefix: string, credits: number): Promise<string> {
+  const username = uniqueUsername(prefix);
+  await registerViaApi(request, username, PASSWORD);
+  if (credits > 0) await setCredits(username, credits);
+  return username;
+}
+
+/** Signs the browser context in through the API (page.request shares the browser's cookies). */
+export async function signInViaApi(page: Page, username: string, password = PASSWORD): Promise<void> {
+  const response = await page.request.post("/api/auth/login", { data: { username, password } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Starts a video with the browser's session, as the generator would. */
+export async function generateViaApi(
+  page: Page,
+  body: {
+    prompt: string;
+    model?: "veo3" | "veo3_fast";
+    aspectRatio?: "16:9" | "9:16";
+    imageUrls?: string[];
+    watermark?: string;
+    seeds?: number;
+  },
+): Promise<string> {
+  const response = await page.request.post("/api/generate-video", {
+    data: { model: "veo3_fast", aspectRatio: "16:9", imageUrls: [], enableFallback: false, ...body },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { taskId: string }).taskId;
+}
+
+/** The header's credits badge with exactly this balance. */
+export function creditsBadge(page: Page, credits: number): Locator {
+  return header(page).getByRole("link", { name: `${credits} credits`, exact: true });
+}
+
+export function createVideoPanel(page: Page): Locator {
+  return page.getByRole("region", { name: "Create Video" });
+}
+
+export function latestVideoPanel(page: Page): Locator {
+  return page.getByRole("region", { name: "Latest Video" });
+}
+
+export function recentVideos(page: Page): Locator {
+  return page.getByRole("region", { name: "Recent Videos" });
+}
+
+/** Picks an option of a Radix select by the select's label. */
+export async function chooseOption(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole("combobox", { name: label }).click();
+  await page.getByRole("option", { name: option }).click();
+  await expect(page.getByRole("combobox", { name: label })).toContainText(option);
+}
+
+function crc32(data: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of data) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, "ascii"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/** A real PNG (RGB, a diagonal gradient) of the given size. */
+export function makePng(width = 64, height = 36): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.writeUInt8(8, 8); // bit depth
+  ihdr.writeUInt8(2, 9); // colour type: RGB
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) {
+      row[1 + x * 3] = Math.round((x / width) * 255);
+      row[2 + x * 3] = 80;
+      row[3 + x * 3] = Math.round((y / height) * 255);
+    }
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk("IHDR", ihdr),
+    pngChunk("IDAT", zlib.deflateSync(Buffer.concat(rows))),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** The value of one field of the Video Details dialog, by its term. */
+export function detailsField(dialog: Locator, term: string): Locator {
+  return dialog
+    .locator("dl > div")
+    .filter({ has: dialog.page().locator("dt").getByText(term, { exact: true }) })
+    .locator("dd");
+}
