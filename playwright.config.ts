@@ -2,15 +2,18 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { E2E_CREEM } from "./tests/e2e/creem-e2e.js";
 
 // Chosen once in the runner process; workers load this file again and inherit the values.
 const ownsDataDir = !process.env.E2E_DATA_DIR;
 process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "veo-e2e-"));
+process.env.E2E_CREEM_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 
 const port = process.env.E2E_PORT;
 const dataDir = process.env.E2E_DATA_DIR;
 const baseURL = `http://127.0.0.1:${port}`;
+const creemURL = `http://127.0.0.1:${process.env.E2E_CREEM_PORT}`;
 
 // The runner created the data folder, so the runner removes it (after the server has stopped).
 if (ownsDataDir && !process.env.TEST_WORKER_INDEX) {
@@ -45,29 +48,51 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: "node dist/node/server/main.js",
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: port,
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
-      ADMIN_USERNAME: "admin",
-      ADMIN_PASSWORD: "admin-pass-123",
-      LOG_LEVEL: "warn",
-      // Quick simulated videos for the generator specs (tests/e2e/generate.spec.ts).
-      SIMULATOR_DELAY_MS: "1500",
-      SIMULATOR_HD_DELAY_MS: "2500",
-      // The contact page's channels (tests/e2e/contact.spec.ts).
-      CONTACT_ZALO_PHONE: "+84 912 345 678",
-      CONTACT_ZALO_GROUP_URL: "https://zalo.me/g/veostudio-e2e",
-      CONTACT_TELEGRAM: "@veo_studio_e2e",
-      CONTACT_EMAIL: "support@veo-studio.test",
+  webServer: [
+    {
+      // The local fake Creem (tests/fakes/creem-fake.mjs) that tests/e2e/creem-purchase.spec.ts buys from.
+      command: "node tests/fakes/creem-fake.mjs",
+      url: `${creemURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        CREEM_FAKE_PORT: String(process.env.E2E_CREEM_PORT),
+        CREEM_FAKE_HOST: "127.0.0.1",
+        CREEM_FAKE_PUBLIC_URL: creemURL,
+        CREEM_FAKE_WEBHOOK_URL: `${baseURL}/api/creem/webhook`,
+        CREEM_FAKE_API_KEY: E2E_CREEM.apiKey,
+        CREEM_FAKE_WEBHOOK_SECRET: E2E_CREEM.webhookSecret,
+        CREEM_FAKE_PRODUCTS: JSON.stringify({ [E2E_CREEM.productId]: { price: E2E_CREEM.priceCents, currency: "USD", name: "E2E credits" } }),
+      },
     },
-  },
+    {
+      command: "node dist/node/server/main.js",
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: port,
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        PUBLIC_URL: baseURL,
+        ADMIN_USERNAME: "admin",
+        ADMIN_PASSWORD: "admin-pass-123",
+        LOG_LEVEL: "warn",
+        // Quick simulated videos for the generator specs (tests/e2e/generate.spec.ts).
+        SIMULATOR_DELAY_MS: "1500",
+        SIMULATOR_HD_DELAY_MS: "2500",
+        // The contact page's channels (tests/e2e/contact.spec.ts).
+        CONTACT_ZALO_PHONE: "+84 912 345 678",
+        CONTACT_ZALO_GROUP_URL: "https://zalo.me/g/veostudio-e2e",
+        CONTACT_TELEGRAM: "@veo_studio_e2e",
+        CONTACT_EMAIL: "support@veo-studio.test",
+        // Creem's API is the local fake above (its keys are set through the admin settings API).
+        CREEM_BASE_URL: creemURL,
+      },
+    },
+  ],
 });

@@ -6,7 +6,12 @@ import type { Config } from "./config.js";
 import type { Db } from "./db/connect.js";
 import { sql } from "drizzle-orm";
 import { adminUserRoutes } from "./features/admin/users-routes.js";
+import { accountStatsRoutes } from "./features/account-stats/routes.js";
 import { contactRoutes } from "./features/contact/routes.js";
+import { creemRoutes } from "./features/payments/creem-routes.js";
+import { registerPaypal } from "./features/payments/paypal-routes.js";
+import { paymentMethodRoutes } from "./features/packages/payment-methods-routes.js";
+import { creditPackageRoutes } from "./features/packages/routes.js";
 import { showcaseRoutes } from "./features/showcase/routes.js";
 import { authRoutes, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from "./features/auth/routes.js";
 import { adminSettingsRoutes } from "./features/settings/routes.js";
@@ -147,6 +152,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(videoRoutes, { ctx, generateRateLimit: deps.generateRateLimit ?? DEFAULT_GENERATE_RATE_LIMIT });
   await app.register(uploadRoutes, { uploads: ctx.uploads });
   await app.register(callbackRoutes, { db, wake: ctx.wake });
+  // Buying credits (issue 5): packages, stats and transactions, Creem, PayPal.
+  await app.register(creditPackageRoutes, { db });
+  await app.register(paymentMethodRoutes, { db, config, secretBox });
+  await app.register(accountStatsRoutes, { db });
+  await registerPaypal(app, { db, config, secretBox });
+  await app.register(creemRoutes, { db, config, secretBox });
+
   if (config.backgroundWorkers) app.addHook("onReady", async () => worker.start());
   app.addHook("onClose", async () => {
     await worker.stop();

@@ -76,6 +76,8 @@ const envSchema = z
       .enum(["true", "false", "1", "0"], { error: "must be true or false" })
       .default("true")
       .transform((v) => v === "true" || v === "1"),
+    CREEM_BASE_URL: optionalText.pipe(httpUrl.optional()),
+    PAYPAL_BASE_URL: optionalText.pipe(httpUrl.optional()),
     CONTACT_ZALO_PHONE: zaloPhone,
     CONTACT_ZALO_GROUP_URL: optionalText.pipe(z.url({ protocol: /^https$/, error: "must be an https:// URL" }).optional()),
     CONTACT_TELEGRAM: telegramUsername,
@@ -114,6 +116,11 @@ export interface Config {
   backgroundWorkers: boolean;
   /** The public contact channels (the /contact page); each is optional. */
   contact: ContactConfig;
+  /**
+   * Payment provider API hosts. Unset, the environment chosen in the admin settings picks the
+   * real host (Creem test/prod, PayPal sandbox/production); set, they override it (local fakes).
+   */
+  payments: { creemBaseUrl: string | undefined; paypalBaseUrl: string | undefined };
 }
 
 export interface ContactConfig {
@@ -154,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     simulator: { delayMs: e.SIMULATOR_DELAY_MS, hdDelayMs: e.SIMULATOR_HD_DELAY_MS },
     taskTimeoutMs: e.TASK_TIMEOUT_MINUTES * 60_000,
     backgroundWorkers: e.BACKGROUND_WORKERS,
+    payments: { creemBaseUrl: e.CREEM_BASE_URL, paypalBaseUrl: e.PAYPAL_BASE_URL },
     contact: {
       zaloPhone: e.CONTACT_ZALO_PHONE,
       zaloGroupUrl: e.CONTACT_ZALO_GROUP_URL,

@@ -3,7 +3,16 @@
  * non-API path gets index.html with 404 so the app's 404 page shows with the right status.
  * Add a route here when its page lands; src/web/app.tsx must then give it a page (type-checked).
  */
-export const SPA_ROUTES = ["/", "/generate", "/my-creations", "/contact", "/login", "/my-account"] as const;
+export const SPA_ROUTES = [
+  "/",
+  "/generate",
+  "/pricing",
+  "/purchase-credits",
+  "/my-creations",
+  "/contact",
+  "/login",
+  "/my-account",
+] as const;
 export type SpaRoute = (typeof SPA_ROUTES)[number];
 
 export function isSpaRoute(pathname: string): boolean {

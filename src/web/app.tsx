@@ -12,6 +12,8 @@ import { SPA_ROUTES, type SpaRoute } from "../shared/routes";
 const PAGES: Record<SpaRoute, ComponentType> = {
   "/": lazy(() => import("@/pages/landing-page").then((m) => ({ default: m.LandingPage }))),
   "/generate": lazy(() => import("@/pages/generate-page").then((m) => ({ default: m.GeneratePage }))),
+  "/pricing": lazy(() => import("@/pages/pricing-page").then((m) => ({ default: m.PricingPage }))),
+  "/purchase-credits": lazy(() => import("@/pages/purchase-credits-page").then((m) => ({ default: m.PurchaseCreditsPage }))),
   "/my-creations": lazy(() => import("@/pages/my-creations-page").then((m) => ({ default: m.MyCreationsPage }))),
   "/contact": lazy(() => import("@/pages/contact-page").then((m) => ({ default: m.ContactPage }))),
   "/login": lazy(() => import("@/pages/login-page").then((m) => ({ default: m.LoginPage }))),

@@ -37,6 +37,7 @@ describe("migrations", () => {
         "api_tokens",
         "credit_packages",
         "kie_apis",
+        "payment_orders",
         "sessions",
         "transactions",
         "users",

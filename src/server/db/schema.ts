@@ -168,9 +168,58 @@ export const creditPackages = pgTable(
     price: numeric("price", { precision: 10, scale: 2 }).notNull(),
     creemProductId: text("creem_product_id"),
     isActive: boolean("is_active").notNull().default(true),
+    /** The client view's extras (spec section 3): a 'Most Popular' badge, a line of text, a bonus note. */
+    popular: boolean("popular").notNull().default(false),
+    description: text("description"),
+    bonus: text("bonus"),
     createdAt: createdAt(),
   },
-  (t) => [check("credit_packages_credits_positive", sql`${t.credits} > 0`)],
+  (t) => [
+    check("credit_packages_credits_positive", sql`${t.credits} > 0`),
+    check("credit_packages_price_positive", sql`${t.price} > 0`),
+  ],
+);
+
+export const PAYMENT_PROVIDERS = ["creem", "paypal"] as const;
+/** created: checkout/order made, not paid; pending: paid but not settled (PayPal PENDING capture). */
+export const PAYMENT_ORDER_STATUSES = ["created", "pending", "completed", "failed"] as const;
+
+/**
+ * One purchase attempt. Its id is ours (Creem request_id, PayPal custom_id); price and credits
+ * are copied from the package when the order is made, so a later price change does not touch it.
+ */
+export const paymentOrders = pgTable(
+  "payment_orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    packageId: uuid("package_id").references(() => creditPackages.id),
+    packageName: text("package_name").notNull(),
+    provider: text("provider").notNull(),
+    /** Creem checkout id (ch_...) or PayPal order id, once the provider has answered. */
+    providerOrderId: text("provider_order_id"),
+    /** PayPal capture id, or the Creem order id (ord_...). */
+    providerPaymentId: text("provider_payment_id"),
+    amount: numeric("amount", { precision: 10, scale: 2 }).notNull(),
+    currency: text("currency").notNull().default("USD"),
+    credits: integer("credits").notNull(),
+    status: text("status").notNull().default("created"),
+    /** Why it failed, or what did not match (kept for admins; never shown raw to payers). */
+    failureReason: text("failure_reason"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("payment_orders_provider_order_idx").on(t.provider, t.providerOrderId),
+    index("payment_orders_user_idx").on(t.userId, t.createdAt.desc()),
+    index("payment_orders_pending_idx").on(t.provider, t.updatedAt).where(sql`${t.status} = 'pending'`),
+    check("payment_orders_provider_valid", sql`${t.provider} in ('creem', 'paypal')`),
+    check("payment_orders_status_valid", sql`${t.status} in ('created', 'pending', 'completed', 'failed')`),
+    check("payment_orders_credits_positive", sql`${t.credits} > 0`),
+  ],
 );
 
 export const TRANSACTION_TYPES = ["purchase", "refund", "usage", "adjustment"] as const;
@@ -191,9 +240,12 @@ export const transactions = pgTable(
     /** The provider task id, kept so history stays readable after a task row is deleted. */
     kieTaskId: text("kie_task_id"),
     packageId: uuid("package_id").references(() => creditPackages.id),
+    /** The order a purchase pays for: one purchase row per order, so a payment credits once. */
+    paymentOrderId: uuid("payment_order_id").references(() => paymentOrders.id),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex("transactions_one_purchase_per_order").on(t.paymentOrderId).where(sql`${t.type} = 'purchase'`),
     index("transactions_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("transactions_created_idx").on(t.createdAt.desc()),
     // A task is refunded at most once, whoever asks.

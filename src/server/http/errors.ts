@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** More fields for the body, e.g. a payment error's `suggestion`. */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = "AppError";
@@ -39,7 +41,7 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.status).headers(err.headers).send({ message: err.message });
+      return reply.status(err.status).headers(err.headers).send({ ...err.extra, message: err.message });
     }
     const status = err.statusCode ?? 500;
     if (status < 500) {

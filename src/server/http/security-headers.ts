@@ -1,12 +1,20 @@
 import type { FastifyInstance } from "fastify";
 
+/**
+ * PayPal's JS SDK (loaded on the purchase pages only when PayPal is enabled, decision 0016): its
+ * script and API calls come from *.paypal.com, its buttons and checkout run in PayPal iframes,
+ * assets from *.paypalobjects.com. Images are already allowed from any https origin.
+ */
+const PAYPAL = ["https://www.paypal.com", "https://www.sandbox.paypal.com", "https://*.paypal.com", "https://*.paypalobjects.com"].join(" ");
+
 const CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${PAYPAL}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "media-src 'self' blob: https:",
-  "connect-src 'self'",
+  `connect-src 'self' ${PAYPAL}`,
+  `frame-src ${PAYPAL}`,
   "font-src 'self' data:",
   "frame-ancestors 'none'",
   "base-uri 'self'",

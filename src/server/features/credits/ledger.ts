@@ -2,9 +2,9 @@
  * The credit ledger. A user's balance changes only here, in the same database transaction as
  * the `transactions` row that explains it, so `users.credits` always equals the sum of amounts.
  */
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/connect.js";
-import { transactions, users, videoTasks } from "../../db/schema.js";
+import { paymentOrders, transactions, users, videoTasks } from "../../db/schema.js";
 import { notFound } from "../../http/errors.js";
 
 /** Sets a balance to an absolute value (admin edit) and records the difference as an adjustment. */
@@ -64,4 +64,54 @@ export async function refundTask(tx: Tx, videoTaskId: string, description: strin
     kieTaskId: task.taskId,
   });
   return task.creditsUsed;
+}
+
+export interface PurchaseCredit {
+  /** True for the one call that credited the order; false when it was already credited (or failed). */
+  credited: boolean;
+  /** The user's balance after this call. */
+  balance: number;
+  userId: string;
+  credits: number;
+}
+
+/**
+ * Credits a paid order, exactly once: the conditional status change lets one caller through
+ * (webhook, return page, capture or re-check, however often and concurrently they arrive), and
+ * the purchase row is unique per order besides. Balance and row change in the caller's
+ * transaction. `paymentId` is the provider's id of the payment (PayPal capture, Creem order).
+ */
+export async function creditPurchase(
+  tx: Tx,
+  orderId: string,
+  paymentId: string | null,
+  describe: (order: { packageName: string; provider: string }) => string,
+): Promise<PurchaseCredit | undefined> {
+  const [order] = await tx
+    .update(paymentOrders)
+    .set({ status: "completed", completedAt: new Date(), updatedAt: new Date(), providerPaymentId: paymentId, failureReason: null })
+    .where(and(eq(paymentOrders.id, orderId), inArray(paymentOrders.status, ["created", "pending"])))
+    .returning();
+  if (!order) {
+    const [existing] = await tx
+      .select({ userId: paymentOrders.userId, credits: paymentOrders.credits, balance: users.credits })
+      .from(paymentOrders)
+      .innerJoin(users, eq(users.id, paymentOrders.userId))
+      .where(eq(paymentOrders.id, orderId));
+    return existing && { credited: false, balance: existing.balance, userId: existing.userId, credits: existing.credits };
+  }
+  const [user] = await tx
+    .update(users)
+    .set({ credits: sql`${users.credits} + ${order.credits}` })
+    .where(eq(users.id, order.userId))
+    .returning({ credits: users.credits });
+  await tx.insert(transactions).values({
+    userId: order.userId,
+    type: "purchase",
+    amount: order.credits,
+    description: describe(order),
+    packageId: order.packageId,
+    paymentOrderId: order.id,
+  });
+  return { credited: true, balance: user!.credits, userId: order.userId, credits: order.credits };
 }

@@ -1,0 +1,55 @@
+/** The signed-in user's own numbers and ledger rows: the /pricing page's stat cards and history. */
+import { count, desc, eq, sql } from "drizzle-orm";
+import { TRANSACTIONS_PAGE_SIZE, type TransactionsPage, type TransactionView, type UserStats } from "../../../shared/payments.js";
+import type { Queryable } from "../../db/connect.js";
+import { transactions, users, videoTasks } from "../../db/schema.js";
+
+/**
+ * credits: the balance; videosCreated: the user's video tasks; totalSpent: credits used on videos
+ * net of refunds (usage rows are negative, refunds positive), never below 0. Purchases and admin
+ * adjustments are not spending. One statement, so the three numbers come from one snapshot.
+ * (The subqueries compare with the id as a parameter: drizzle leaves columns unqualified there.)
+ */
+export async function userStats(db: Queryable, userId: string): Promise<UserStats> {
+  const [row] = await db
+    .select({
+      credits: users.credits,
+      videosCreated: sql<string | number>`(select count(*) from ${videoTasks} where ${videoTasks.userId} = ${userId})`,
+      used: sql<string | number>`(
+        select coalesce(-sum(${transactions.amount}) filter (where ${transactions.type} = 'usage'), 0)
+             - coalesce(sum(${transactions.amount}) filter (where ${transactions.type} = 'refund'), 0)
+        from ${transactions} where ${transactions.userId} = ${userId})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) return { credits: 0, videosCreated: 0, totalSpent: 0 };
+  return { credits: row.credits, videosCreated: Number(row.videosCreated), totalSpent: Math.max(0, Number(row.used)) };
+}
+
+function toTransactionView(row: typeof transactions.$inferSelect): TransactionView {
+  return {
+    id: row.id,
+    type: row.type as TransactionView["type"],
+    amount: row.amount,
+    description: row.description,
+    videoTaskId: row.videoTaskId,
+    packageId: row.packageId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Newest first, id breaking ties so rows never repeat or vanish between pages (transactions_user_created_idx). */
+export async function transactionPage(db: Queryable, userId: string, page: number): Promise<TransactionsPage> {
+  const own = eq(transactions.userId, userId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(transactions)
+      .where(own)
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(TRANSACTIONS_PAGE_SIZE)
+      .offset((page - 1) * TRANSACTIONS_PAGE_SIZE),
+    db.select({ total: count() }).from(transactions).where(own),
+  ]);
+  return { data: rows.map(toTransactionView), total: Number(total?.total ?? 0) };
+}

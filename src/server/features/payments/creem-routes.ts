@@ -1,0 +1,47 @@
+/**
+ * Creem: POST /api/creem/checkout (start), POST /api/creem/confirm (the return page) and
+ * POST /api/creem/webhook (Creem's signed notice). See docs/decisions/0013-creem-payments.md.
+ */
+import type { FastifyInstance } from "fastify";
+import { creemCheckoutSchema, creemConfirmSchema } from "../../../shared/payments.js";
+import type { Config } from "../../config.js";
+import type { Db } from "../../db/connect.js";
+import { parseInput } from "../../http/errors.js";
+import { RateLimiter, tooManyRequests, type RateLimitRule } from "../../http/rate-limit.js";
+import { requireUser } from "../../http/session-auth.js";
+import type { SecretBox } from "../../lib/secret-box.js";
+import { confirmCreemCheckout, startCreemCheckout, type CreemContext } from "./creem-service.js";
+import { creemWebhookRoute } from "./creem-webhook.js";
+
+/** A person buys a few packs at most; this only stops a loop from filling Creem with sessions. */
+export const DEFAULT_CREEM_CHECKOUT_RATE_LIMIT: RateLimitRule = { max: 10, windowMs: 60_000 };
+const CREEM_TIMEOUT_MS = 15_000;
+
+export interface CreemRoutesOptions {
+  db: Db;
+  config: Config;
+  secretBox: SecretBox;
+  checkoutRateLimit?: RateLimitRule;
+  timeoutMs?: number;
+}
+
+export async function creemRoutes(app: FastifyInstance, opts: CreemRoutesOptions): Promise<void> {
+  const ctx: CreemContext = { db: opts.db, config: opts.config, secretBox: opts.secretBox, timeoutMs: opts.timeoutMs ?? CREEM_TIMEOUT_MS };
+  const checkoutLimiter = new RateLimiter(opts.checkoutRateLimit ?? DEFAULT_CREEM_CHECKOUT_RATE_LIMIT);
+
+  app.post("/api/creem/checkout", async (request) => {
+    const user = requireUser(request);
+    const wait = checkoutLimiter.hit(user.id);
+    if (wait) throw tooManyRequests(wait, "checkout attempts");
+    const { packageId } = parseInput(creemCheckoutSchema, request.body);
+    return startCreemCheckout(ctx, user.id, packageId, request.log);
+  });
+
+  app.post("/api/creem/confirm", async (request) => {
+    const user = requireUser(request);
+    const { checkoutId } = parseInput(creemConfirmSchema, request.body);
+    return confirmCreemCheckout(ctx, user.id, checkoutId, request.log);
+  });
+
+  await app.register(creemWebhookRoute, { ctx });
+}

@@ -1,0 +1,176 @@
+/**
+ * Creem purchases: start a checkout for a package, and confirm one from the return page. Price
+ * and credits always come from the package row; our order row exists before Creem hears of it.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { PaymentResult } from "../../../shared/payments.js";
+import type { Config } from "../../config.js";
+import type { Db } from "../../db/connect.js";
+import { paymentOrders, users } from "../../db/schema.js";
+import { AppError, notFound } from "../../http/errors.js";
+import { CreemClient } from "../../integrations/creem/client.js";
+import { CreemError } from "../../integrations/creem/errors.js";
+import type { SecretBox } from "../../lib/secret-box.js";
+import { purchasablePackage } from "../packages/service.js";
+import { readSettings, type Settings } from "../settings/service.js";
+import { creemSettings } from "./payment-settings.js";
+import { settleCheckout, type PaymentOrder } from "./creem-settle.js";
+
+export interface CreemContext {
+  db: Db;
+  config: Config;
+  secretBox: SecretBox;
+  /** Per Creem call. */
+  timeoutMs: number;
+}
+
+const PAY_WITH_PAYPAL = "or pay with PayPal";
+
+export function creemNotConfigured(): AppError {
+  return new AppError(503, "Creem payments are not configured", {}, {
+    suggestion: `Ask an administrator to enable Creem and set its API key and webhook secret in the admin settings, ${PAY_WITH_PAYPAL}`,
+  });
+}
+
+/**
+ * The key and host to talk to Creem with, even when an admin has switched Creem off since:
+ * checkouts already paid must still be confirmable.
+ */
+function creemConnection(settings: Settings, ctx: CreemContext): CreemClient | undefined {
+  const s = creemSettings({ ...settings, creemEnabled: true }, ctx.config);
+  return s && new CreemClient({ baseUrl: s.baseUrl, apiKey: s.apiKey, timeoutMs: ctx.timeoutMs });
+}
+
+function suggestionFor(err: CreemError): string {
+  switch (err.kind) {
+    case "unauthorized":
+      return `Ask an administrator to check the Creem API key and environment (test or prod) in the admin settings, ${PAY_WITH_PAYPAL}`;
+    case "rejected":
+    case "not_found":
+      return `Ask an administrator to check this package's Creem product id, ${PAY_WITH_PAYPAL}`;
+    default:
+      return `Please try again in a few minutes, ${PAY_WITH_PAYPAL}`;
+  }
+}
+
+/** POST /api/creem/checkout: the order row first, then Creem; the order fails if Creem does. */
+export async function startCreemCheckout(
+  ctx: CreemContext,
+  userId: string,
+  packageId: string,
+  log: FastifyBaseLogger,
+): Promise<{ checkoutUrl: string }> {
+  const settings = await readSettings(ctx.db, ctx.secretBox);
+  const creem = creemSettings(settings, ctx.config);
+  if (!creem) throw creemNotConfigured();
+  const pkg = await purchasablePackage(ctx.db, packageId);
+  if (!pkg.creemProductId) {
+    throw new AppError(400, `${pkg.name} cannot be bought with Creem yet`, {}, {
+      suggestion: `Ask an administrator to set this package's Creem product id, ${PAY_WITH_PAYPAL}`,
+    });
+  }
+
+  const [order] = await ctx.db
+    .insert(paymentOrders)
+    .values({
+      userId,
+      packageId: pkg.id,
+      packageName: pkg.name,
+      provider: "creem",
+      amount: pkg.price,
+      currency: "USD",
+      credits: pkg.credits,
+      status: "created",
+    })
+    .returning();
+  const client = new CreemClient({ baseUrl: creem.baseUrl, apiKey: creem.apiKey, timeoutMs: ctx.timeoutMs });
+  try {
+    const checkout = await client.createCheckout({
+      productId: pkg.creemProductId,
+      requestId: order!.id,
+      // Creem appends checkout_id, order_id, request_id, signature... to it.
+      successUrl: `${ctx.config.publicUrl}/purchase-credits`,
+      metadata: { orderId: order!.id, userId, packageId: pkg.id },
+    });
+    await ctx.db
+      .update(paymentOrders)
+      .set({ providerOrderId: checkout.id, updatedAt: new Date() })
+      .where(eq(paymentOrders.id, order!.id));
+    log.info({ orderId: order!.id, checkoutId: checkout.id, packageId: pkg.id }, "Creem checkout created");
+    return { checkoutUrl: checkout.checkoutUrl };
+  } catch (err) {
+    const creemErr = err instanceof CreemError ? err : new CreemError("failed", "Creem checkout could not be recorded");
+    await ctx.db
+      .update(paymentOrders)
+      .set({ status: "failed", failureReason: `checkout not created: ${creemErr.message}`, updatedAt: new Date() })
+      .where(eq(paymentOrders.id, order!.id));
+    log.error({ orderId: order!.id, kind: creemErr.kind, status: creemErr.status, err: err instanceof CreemError ? undefined : err }, `Creem checkout failed: ${creemErr.message}`);
+    throw new AppError(502, `Could not start the Creem checkout. ${creemErr.message}.`, {}, { suggestion: suggestionFor(creemErr) });
+  }
+}
+
+async function resultOf(db: Db, order: PaymentOrder, status: PaymentResult["status"], message: string): Promise<PaymentResult> {
+  const [user] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, order.userId));
+  return { status, credits: order.credits, balance: user?.credits ?? 0, packageName: order.packageName, message };
+}
+
+const MESSAGES = {
+  completed: (o: PaymentOrder) => `Payment successful: ${o.credits} credits were added to your account.`,
+  pending: "Creem has not confirmed this payment yet. Your credits are added as soon as it does; check again in a minute.",
+  expired: "This checkout expired before it was paid. Nothing was charged.",
+  failed: "This payment did not go through. Nothing was credited.",
+  mismatch: "The amount paid does not match this package, so no credits were added. Please contact support.",
+};
+
+/**
+ * POST /api/creem/confirm: the return page asks; Creem's own record of the checkout decides.
+ * Only the buyer's own order is found (404 otherwise).
+ */
+export async function confirmCreemCheckout(ctx: CreemContext, userId: string, checkoutId: string, log: FastifyBaseLogger): Promise<PaymentResult> {
+  const { db } = ctx;
+  const [order] = await db
+    .select()
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.provider, "creem"), eq(paymentOrders.providerOrderId, checkoutId), eq(paymentOrders.userId, userId)));
+  if (!order) throw notFound("Payment not found");
+  if (order.status === "completed") return resultOf(db, order, "completed", MESSAGES.completed(order));
+  if (order.status === "failed") return resultOf(db, order, "failed", MESSAGES.failed);
+
+  const client = creemConnection(await readSettings(db, ctx.secretBox), ctx);
+  if (!client) throw creemNotConfigured();
+  let checkout;
+  try {
+    checkout = await client.getCheckout(checkoutId);
+  } catch (err) {
+    if (!(err instanceof CreemError)) throw err;
+    log.warn({ orderId: order.id, checkoutId, kind: err.kind, status: err.status }, `Creem checkout lookup failed: ${err.message}`);
+    throw new AppError(502, `Could not check the payment with Creem. ${err.message}.`, {}, {
+      suggestion: "If you paid, your credits are added as soon as Creem confirms it. Refresh this page in a minute.",
+    });
+  }
+
+  if (checkout.status === "completed") {
+    const settled = await settleCheckout(db, order, checkout, log);
+    switch (settled.kind) {
+      case "credited":
+      case "already_credited":
+        return resultOf(db, order, "completed", MESSAGES.completed(order));
+      case "mismatch":
+        return resultOf(db, order, "failed", MESSAGES.mismatch);
+      case "order_failed":
+      case "not_ours":
+        return resultOf(db, order, "failed", MESSAGES.failed);
+      case "not_paid":
+        return resultOf(db, order, "pending", MESSAGES.pending);
+    }
+  }
+  if (checkout.status === "expired") {
+    await db
+      .update(paymentOrders)
+      .set({ status: "failed", failureReason: "checkout expired", updatedAt: new Date() })
+      .where(and(eq(paymentOrders.id, order.id), inArray(paymentOrders.status, ["created", "pending"])));
+    return resultOf(db, order, "failed", MESSAGES.expired);
+  }
+  return resultOf(db, order, "pending", MESSAGES.pending);
+}

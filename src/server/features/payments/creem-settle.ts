@@ -1,0 +1,72 @@
+/**
+ * Turns a Creem checkout into credits, the one path shared by the webhook and the return page:
+ * the checkout must be ours, its order paid, and the paid amount and currency exactly the
+ * order's; then creditPurchase() credits once however many callers arrive.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/connect.js";
+import { paymentOrders } from "../../db/schema.js";
+import type { CreemCheckout } from "../../integrations/creem/client.js";
+import { creditPurchase } from "../credits/ledger.js";
+
+export type PaymentOrder = typeof paymentOrders.$inferSelect;
+
+export type Settlement =
+  | { kind: "credited" }
+  | { kind: "already_credited" }
+  /** Creem does not (yet) report a paid order. */
+  | { kind: "not_paid" }
+  /** Paid, but not what this order costs: nothing credited, the reason recorded. */
+  | { kind: "mismatch"; reason: string }
+  /** The checkout belongs to another order. */
+  | { kind: "not_ours" }
+  /** Paid for an order we had already given up on: left for an admin. */
+  | { kind: "order_failed" };
+
+/** "25.00" -> 2500, without floating point. */
+export function toCents(amount: string): number {
+  const [whole = "0", fraction = ""] = amount.trim().split(".");
+  return Number(whole) * 100 + Number(`${fraction}00`.slice(0, 2));
+}
+
+function formatCents(cents: number | undefined): string {
+  return cents === undefined ? "nothing" : (cents / 100).toFixed(2);
+}
+
+export function purchaseDescription(order: Pick<PaymentOrder, "packageName" | "credits">): string {
+  return `Purchased ${order.packageName} (${order.credits} credits) via Creem`;
+}
+
+export async function settleCheckout(db: Db, order: PaymentOrder, checkout: CreemCheckout, log: FastifyBaseLogger): Promise<Settlement> {
+  const context = { orderId: order.id, checkoutId: checkout.id };
+  if ((order.providerOrderId && checkout.id !== order.providerOrderId) || (checkout.requestId && checkout.requestId !== order.id)) {
+    log.warn({ ...context, expectedCheckoutId: order.providerOrderId }, "Creem checkout does not belong to this order; ignored");
+    return { kind: "not_ours" };
+  }
+  if (order.status === "completed") return { kind: "already_credited" };
+  const paid = checkout.order;
+  if (!paid || paid.status !== "paid") return { kind: "not_paid" };
+
+  const expected = toCents(order.amount);
+  const currency = (paid.currency ?? "").toUpperCase();
+  if (paid.amount !== expected || currency !== order.currency.toUpperCase()) {
+    const reason = `amount mismatch: Creem order ${paid.id} paid ${formatCents(paid.amount)} ${currency || "(no currency)"}, expected ${order.amount} ${order.currency}`;
+    await db
+      .update(paymentOrders)
+      .set({ failureReason: reason, updatedAt: new Date() })
+      .where(and(eq(paymentOrders.id, order.id), inArray(paymentOrders.status, ["created", "pending"])));
+    log.error({ ...context, creemOrderId: paid.id, paidCents: paid.amount, paidCurrency: currency, expectedCents: expected }, "Creem payment amount does not match the order; not credited");
+    return { kind: "mismatch", reason };
+  }
+
+  const result = await db.transaction((tx) => creditPurchase(tx, order.id, paid.id, () => purchaseDescription(order)));
+  if (result?.credited) {
+    log.info({ ...context, creemOrderId: paid.id, credits: order.credits }, "Creem purchase credited");
+    return { kind: "credited" };
+  }
+  const [now] = await db.select({ status: paymentOrders.status }).from(paymentOrders).where(eq(paymentOrders.id, order.id));
+  if (now?.status === "completed") return { kind: "already_credited" };
+  log.error({ ...context, creemOrderId: paid.id, status: now?.status }, "Creem reports a paid checkout for an order that had failed; not credited, needs an admin");
+  return { kind: "order_failed" };
+}

@@ -1,0 +1,76 @@
+/**
+ * POST /api/creem/webhook. The signature is checked over the exact bytes received, before the
+ * body is even parsed, so this route has its own body parser that keeps the raw Buffer. The
+ * check is never skipped (test mode included); without a stored secret nothing is accepted.
+ */
+import { and, eq } from "drizzle-orm";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import { paymentOrders } from "../../db/schema.js";
+import { AppError, badRequest } from "../../http/errors.js";
+import { parseCheckout } from "../../integrations/creem/client.js";
+import { verifyWebhookSignature } from "../../integrations/creem/signature.js";
+import { asRecord, asText } from "../../integrations/kie/parse.js";
+import { readSettings } from "../settings/service.js";
+import type { CreemContext } from "./creem-service.js";
+import { settleCheckout } from "./creem-settle.js";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const RECEIVED = { received: true } as const;
+
+export async function creemWebhookRoute(app: FastifyInstance, opts: { ctx: CreemContext }): Promise<void> {
+  const { ctx } = opts;
+  // Encapsulated: only this route sees raw bodies, whatever content type Creem sends.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+
+  app.post("/api/creem/webhook", async (request) => {
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const header = request.headers["creem-signature"];
+    const signature = typeof header === "string" ? header : undefined;
+    // Read the secret even if Creem was switched off since: payments already made still land.
+    const { creemWebhookSecret: secret } = await readSettings(ctx.db, ctx.secretBox);
+    if (!secret) {
+      request.log.warn("Creem webhook refused: no webhook secret is stored");
+      throw new AppError(401, "Creem webhooks are not configured");
+    }
+    if (!verifyWebhookSignature(raw, signature, secret)) {
+      request.log.warn({ hasSignature: Boolean(signature), bytes: raw.length }, "Creem webhook refused: invalid signature");
+      throw new AppError(401, "Invalid webhook signature");
+    }
+    let event: unknown;
+    try {
+      event = JSON.parse(raw.toString("utf8"));
+    } catch {
+      throw badRequest("Webhook body is not valid JSON");
+    }
+    return handleEvent(ctx, event, request.log);
+  });
+}
+
+async function handleEvent(ctx: CreemContext, event: unknown, log: FastifyBaseLogger): Promise<typeof RECEIVED> {
+  const envelope = asRecord(event);
+  const eventType = asText(envelope?.eventType);
+  const eventId = asText(envelope?.id);
+  if (eventType !== "checkout.completed") {
+    log.info({ eventId, eventType }, "Creem webhook event ignored");
+    return RECEIVED;
+  }
+  const checkout = parseCheckout(envelope?.object);
+  const orderId = checkout?.requestId ?? asText(checkout?.metadata.orderId);
+  const [order] =
+    checkout && orderId && UUID.test(orderId)
+      ? await ctx.db
+          .select()
+          .from(paymentOrders)
+          .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.provider, "creem")))
+      : [];
+  if (!checkout || !order) {
+    log.warn({ eventId, checkoutId: checkout?.id, orderId }, "Creem checkout.completed for no order of ours; ignored");
+    return RECEIVED;
+  }
+  // Duplicates (Creem retries, resends) end here without touching anything.
+  if (order.status === "completed") return RECEIVED;
+  const settled = await settleCheckout(ctx.db, order, checkout, log);
+  if (settled.kind === "not_paid") log.warn({ eventId, orderId, checkoutId: checkout.id }, "Creem checkout.completed without a paid order; not credited");
+  return RECEIVED;
+}

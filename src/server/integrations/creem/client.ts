@@ -1,0 +1,120 @@
+/**
+ * The Creem client (external-apis.md 2.2): create a checkout session and read one back. Every
+ * call has a timeout; every failure becomes a CreemError with a message fit to show.
+ */
+import { asNumber, asRecord, asText } from "../kie/parse.js";
+import { CreemError, errorForStatus } from "./errors.js";
+
+export interface CreemClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+}
+
+export interface CreateCheckoutRequest {
+  productId: string;
+  /** Our order id: Creem echoes it in the redirect and the webhook. */
+  requestId: string;
+  successUrl: string;
+  metadata: Record<string, string>;
+}
+
+/** The paid order inside a completed checkout; `amount` is in cents. */
+export interface CreemOrder {
+  id: string;
+  amount: number | undefined;
+  currency: string | undefined;
+  status: string | undefined;
+}
+
+/** The fields of Creem's CheckoutEntity the product acts on. */
+export interface CreemCheckout {
+  id: string;
+  /** pending | processing | completed | expired */
+  status: string | undefined;
+  checkoutUrl: string | undefined;
+  requestId: string | undefined;
+  productId: string | undefined;
+  metadata: Record<string, unknown>;
+  order: CreemOrder | undefined;
+}
+
+const USER_AGENT = "VeoStudio/1.0 (+https://github.com/veo-studio)";
+
+export class CreemClient {
+  constructor(private readonly opts: CreemClientOptions) {}
+
+  async createCheckout(req: CreateCheckoutRequest): Promise<CreemCheckout & { checkoutUrl: string }> {
+    const body = {
+      product_id: req.productId,
+      request_id: req.requestId,
+      success_url: req.successUrl,
+      metadata: req.metadata,
+    };
+    const checkout = parseCheckout(await this.call("POST", "/v1/checkouts", body));
+    const url = checkout?.checkoutUrl;
+    if (!checkout || !url || !/^https?:\/\//.test(url)) {
+      throw new CreemError("failed", "Creem created no usable checkout (no checkout id or URL in its answer)");
+    }
+    return { ...checkout, checkoutUrl: url };
+  }
+
+  async getCheckout(checkoutId: string): Promise<CreemCheckout> {
+    const checkout = parseCheckout(await this.call("GET", `/v1/checkouts?checkout_id=${encodeURIComponent(checkoutId)}`));
+    if (!checkout) throw new CreemError("failed", "Creem returned an unreadable checkout");
+    return checkout;
+  }
+
+  private async call(method: "GET" | "POST", path: string, body?: unknown): Promise<unknown> {
+    const headers: Record<string, string> = {
+      "x-api-key": this.opts.apiKey,
+      "user-agent": USER_AGENT,
+      accept: "application/json",
+    };
+    if (body !== undefined) headers["content-type"] = "application/json";
+    let res: Response;
+    try {
+      res = await fetch(`${this.opts.baseUrl.replace(/\/+$/, "")}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.opts.timeoutMs),
+      });
+    } catch (err) {
+      const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
+      throw new CreemError("unavailable", timedOut ? "Creem did not answer in time" : "Creem could not be reached");
+    }
+    const text = await res.text().catch(() => "");
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    if (!res.ok) throw errorForStatus(res.status, json);
+    if (json === undefined) throw new CreemError("failed", "Creem returned an unreadable answer");
+    return json;
+  }
+}
+
+/** Reads a CheckoutEntity, from the API or from a webhook's `object`; undefined without an id. */
+export function parseCheckout(value: unknown): CreemCheckout | undefined {
+  const c = asRecord(value);
+  const id = asText(c?.id);
+  if (!c || !id) return undefined;
+  const product = c.product;
+  const order = asRecord(c.order);
+  const orderId = asText(order?.id);
+  return {
+    id,
+    status: asText(c.status),
+    checkoutUrl: asText(c.checkout_url),
+    requestId: asText(c.request_id),
+    // `product` is an id, or the product object once expanded.
+    productId: asText(product) ?? asText(asRecord(product)?.id),
+    metadata: asRecord(c.metadata) ?? {},
+    order: order && orderId
+      ? { id: orderId, amount: asNumber(order.amount), currency: asText(order.currency), status: asText(order.status) }
+      : undefined,
+  };
+}

@@ -1,0 +1,198 @@
+/**
+ * The PayPal Orders v2 client (external-apis.md 3): create, capture and read an order, with an
+ * OAuth2 client-credentials token cached per (host, client id, secret) and refreshed before it
+ * expires, or once when PayPal answers 401. Every call has a timeout; every failure becomes a
+ * PaypalError carrying PayPal's `issue` (ORDER_ALREADY_CAPTURED, INSTRUMENT_DECLINED, ...).
+ */
+import { asNumber, asRecord, asText } from "../kie/parse.js";
+import { errorForResponse, PaypalError } from "./errors.js";
+import { sharedTokenCache, TokenCache } from "./token-cache.js";
+
+export interface PaypalClientOptions {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  timeoutMs: number;
+  tokens?: TokenCache;
+}
+
+export interface PaypalAmount {
+  currency: string;
+  /** PayPal's decimal string, e.g. "10.00". */
+  value: string;
+}
+
+/** purchase_units[0].payments.captures[0]: what decides whether money moved. */
+export interface PaypalCapture {
+  id: string;
+  /** COMPLETED | PENDING | DECLINED | FAILED | REFUNDED | PARTIALLY_REFUNDED | ... */
+  status: string;
+  amount: PaypalAmount | undefined;
+  customId: string | undefined;
+}
+
+/** The fields of a PayPal order the product acts on. */
+export interface PaypalOrder {
+  id: string;
+  /** CREATED | SAVED | APPROVED | VOIDED | COMPLETED | PAYER_ACTION_REQUIRED */
+  status: string | undefined;
+  /** purchase_units[0].custom_id: our order id. */
+  customId: string | undefined;
+  amount: PaypalAmount | undefined;
+  /** Every capture of the first purchase unit (one for intent CAPTURE). */
+  captures: PaypalCapture[];
+}
+
+export interface CreateOrderRequest {
+  /** Our order id: custom_id and PayPal-Request-Id, so a retried create makes no second order. */
+  orderId: string;
+  amount: PaypalAmount;
+  /** Shown to the buyer: the package name. */
+  description: string;
+}
+
+const USER_AGENT = "VeoStudio/1.0 (+https://github.com/veo-studio)";
+
+export class PaypalClient {
+  private readonly baseUrl: string;
+  private readonly tokens: TokenCache;
+  private readonly tokenKey: string;
+
+  constructor(private readonly opts: PaypalClientOptions) {
+    this.baseUrl = opts.baseUrl.replace(/\/+$/, "");
+    this.tokens = opts.tokens ?? sharedTokenCache;
+    this.tokenKey = TokenCache.key(this.baseUrl, opts.clientId, opts.clientSecret);
+  }
+
+  /** POST /v2/checkout/orders with intent CAPTURE. */
+  async createOrder(req: CreateOrderRequest): Promise<PaypalOrder> {
+    const body = {
+      intent: "CAPTURE",
+      purchase_units: [
+        {
+          reference_id: "default",
+          custom_id: req.orderId,
+          description: req.description.slice(0, 127),
+          amount: { currency_code: req.amount.currency, value: req.amount.value },
+        },
+      ],
+    };
+    const order = parseOrder(await this.call("POST", "/v2/checkout/orders", body, { "paypal-request-id": req.orderId }));
+    if (!order) throw new PaypalError("failed", "PayPal created no usable order (no order id in its answer)");
+    return order;
+  }
+
+  /** POST /v2/checkout/orders/{id}/capture. The same `requestId` again replays the first result. */
+  async captureOrder(paypalOrderId: string, requestId: string): Promise<PaypalOrder> {
+    const path = `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}/capture`;
+    const order = parseOrder(await this.call("POST", path, {}, { "paypal-request-id": requestId }));
+    if (!order) throw new PaypalError("failed", "PayPal returned an unreadable capture");
+    return order;
+  }
+
+  /** GET /v2/checkout/orders/{id}. */
+  async getOrder(paypalOrderId: string): Promise<PaypalOrder> {
+    const order = parseOrder(await this.call("GET", `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}`));
+    if (!order) throw new PaypalError("failed", "PayPal returned an unreadable order");
+    return order;
+  }
+
+  /** One API call with a bearer token; a 401 gets one retry with a fresh token. */
+  private async call(method: "GET" | "POST", path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<unknown> {
+    for (let attempt = 0; ; attempt++) {
+      const token = await this.tokens.get(this.tokenKey, () => this.requestToken());
+      const headers: Record<string, string> = {
+        authorization: `Bearer ${token}`,
+        accept: "application/json",
+        "user-agent": USER_AGENT,
+        prefer: "return=representation",
+        ...extraHeaders,
+      };
+      if (body !== undefined) headers["content-type"] = "application/json";
+      const res = await this.send(`${this.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      if (res.status === 401 && attempt === 0) {
+        this.tokens.invalidate(this.tokenKey, token);
+        continue;
+      }
+      const json = await readJson(res);
+      if (!res.ok) throw errorForResponse(res.status, json);
+      return json;
+    }
+  }
+
+  /** POST /v1/oauth2/token: Basic auth, form body, grant_type=client_credentials. */
+  private async requestToken(): Promise<{ accessToken: string; expiresInSeconds: number }> {
+    const basic = Buffer.from(`${this.opts.clientId}:${this.opts.clientSecret}`).toString("base64");
+    const res = await this.send(`${this.baseUrl}/v1/oauth2/token`, {
+      method: "POST",
+      headers: {
+        authorization: `Basic ${basic}`,
+        "content-type": "application/x-www-form-urlencoded",
+        accept: "application/json",
+        "user-agent": USER_AGENT,
+      },
+      body: "grant_type=client_credentials",
+    });
+    const json = asRecord(await readJson(res));
+    if (res.status === 401 || res.status === 403) {
+      throw new PaypalError(
+        "unauthorized",
+        `PayPal rejected the client id or secret (${asText(json?.error) ?? `HTTP ${res.status}`}): check them and the environment (sandbox or production)`,
+        asText(json?.error),
+        res.status,
+      );
+    }
+    if (!res.ok) throw errorForResponse(res.status, json);
+    const accessToken = asText(json?.access_token);
+    if (!accessToken) throw new PaypalError("failed", "PayPal's token answer had no access_token");
+    return { accessToken, expiresInSeconds: asNumber(json?.expires_in) ?? 300 };
+  }
+
+  private async send(url: string, init: RequestInit): Promise<Response> {
+    try {
+      return await fetch(url, { ...init, signal: AbortSignal.timeout(this.opts.timeoutMs) });
+    } catch (err) {
+      const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
+      throw new PaypalError("unavailable", timedOut ? "PayPal did not answer in time" : "PayPal could not be reached");
+    }
+  }
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  const text = await res.text().catch(() => "");
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function parseAmount(value: unknown): PaypalAmount | undefined {
+  const amount = asRecord(value);
+  const currency = asText(amount?.currency_code);
+  const decimal = asText(amount?.value);
+  return currency && decimal ? { currency, value: decimal } : undefined;
+}
+
+function parseCapture(value: unknown): PaypalCapture | undefined {
+  const capture = asRecord(value);
+  const id = asText(capture?.id);
+  if (!capture || !id) return undefined;
+  return { id, status: asText(capture.status) ?? "UNKNOWN", amount: parseAmount(capture.amount), customId: asText(capture.custom_id) };
+}
+
+/** Reads an order (create, capture or GET answer); undefined without an id. */
+export function parseOrder(value: unknown): PaypalOrder | undefined {
+  const order = asRecord(value);
+  const id = asText(order?.id);
+  if (!order || !id) return undefined;
+  const unit = asRecord(Array.isArray(order.purchase_units) ? order.purchase_units[0] : undefined);
+  const captures = asRecord(unit?.payments)?.captures;
+  return {
+    id,
+    status: asText(order.status),
+    customId: asText(unit?.custom_id),
+    amount: parseAmount(unit?.amount),
+    captures: Array.isArray(captures) ? captures.map(parseCapture).filter((c): c is PaypalCapture => c !== undefined) : [],
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * The background re-check of PayPal payments: asks GET /v2/checkout/orders/{id} about
+ *  - pending captures (credited once PayPal reports them COMPLETED, failed when DECLINED/FAILED);
+ *  - recent 'created' orders, a few minutes old, in case a capture went through at PayPal but its
+ *    answer never reached us (the buyer closed the window, a timeout): such money is credited too.
+ * Each order is claimed with a short lease written into updatedAt (FOR UPDATE SKIP LOCKED, then
+ * updatedAt in the future), so several processes never ask about the same order at once.
+ * Crediting itself is exactly-once in creditPurchase().
+ */
+import { and, asc, eq, gte, inArray, isNotNull, lte, or } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/connect.js";
+import { paymentOrders } from "../db/schema.js";
+import { settlePaypalOrder, type PaymentOrder } from "../features/payments/paypal-settle.js";
+import type { PaypalClient } from "../integrations/paypal/client.js";
+import { PaypalError } from "../integrations/paypal/errors.js";
+
+export interface PaypalRecheckOptions {
+  /** Between scans. */
+  intervalMs: number;
+  /** How long a claim holds: longer than one PayPal call with its timeout. */
+  leaseMs: number;
+  batchSize: number;
+  /** 'created' orders are looked at from this age (a live capture is still in flight before) ... */
+  createdMinAgeMs: number;
+  /** ... until this age (PayPal's approval window is 3 h; captures follow approval at once) ... */
+  createdMaxAgeMs: number;
+  /** ... at most this often each. */
+  createdEveryMs: number;
+}
+
+export const DEFAULT_PAYPAL_RECHECK_OPTIONS: PaypalRecheckOptions = {
+  intervalMs: 60_000,
+  leaseMs: 2 * 60_000,
+  batchSize: 25,
+  createdMinAgeMs: 5 * 60_000,
+  createdMaxAgeMs: 6 * 60 * 60_000,
+  createdEveryMs: 10 * 60_000,
+};
+
+export interface RecheckSummary {
+  /** Orders asked about. */
+  checked: number;
+  credited: number;
+  failed: number;
+}
+
+export class PaypalRecheck {
+  private readonly opts: PaypalRecheckOptions;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    /** The client with the current credentials, or undefined when PayPal has none. */
+    private readonly connect: () => Promise<PaypalClient | undefined>,
+    opts: Partial<PaypalRecheckOptions> = {},
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.opts = { ...DEFAULT_PAYPAL_RECHECK_OPTIONS, ...opts };
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(this.opts.intervalMs);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** One scan of every order due now. Tests call this directly. */
+  async runOnce(): Promise<RecheckSummary> {
+    const summary: RecheckSummary = { checked: 0, credited: 0, failed: 0 };
+    const client = await this.connect();
+    if (!client) return summary;
+    // Orders released during this scan carry a later updatedAt, so one scan sees each order once.
+    const scanStart = Date.now();
+    for (;;) {
+      const batch = await this.claim(scanStart);
+      for (const order of batch) await this.check(client, order, summary, scanStart);
+      if (batch.length < this.opts.batchSize) return summary;
+    }
+  }
+
+  private schedule(ms: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), ms);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    if (this.stopped) return;
+    this.running = this.runOnce().catch((err: unknown) => this.log.error({ err }, "PayPal re-check scan failed"));
+    await this.running;
+    this.running = undefined;
+    if (!this.stopped) this.schedule(this.opts.intervalMs);
+  }
+
+  private async claim(scanStart: number): Promise<PaymentOrder[]> {
+    const now = scanStart;
+    const ago = (ms: number) => new Date(now - ms);
+    const due = and(
+      eq(paymentOrders.provider, "paypal"),
+      isNotNull(paymentOrders.providerOrderId),
+      or(
+        and(eq(paymentOrders.status, "pending"), lte(paymentOrders.updatedAt, new Date(now))),
+        and(
+          eq(paymentOrders.status, "created"),
+          lte(paymentOrders.createdAt, ago(this.opts.createdMinAgeMs)),
+          gte(paymentOrders.createdAt, ago(this.opts.createdMaxAgeMs)),
+          lte(paymentOrders.updatedAt, ago(this.opts.createdEveryMs)),
+        ),
+      ),
+    );
+    const ids = this.db
+      .select({ id: paymentOrders.id })
+      .from(paymentOrders)
+      .where(due)
+      .orderBy(asc(paymentOrders.updatedAt))
+      .limit(this.opts.batchSize)
+      .for("update", { skipLocked: true });
+    return this.db
+      .update(paymentOrders)
+      .set({ updatedAt: new Date(Date.now() + this.opts.leaseMs) })
+      .where(and(inArray(paymentOrders.id, ids), due))
+      .returning();
+  }
+
+  private async check(client: PaypalClient, order: PaymentOrder, summary: RecheckSummary, scanStart: number): Promise<void> {
+    summary.checked += 1;
+    const context = { orderId: order.id, paypalOrderId: order.providerOrderId };
+    try {
+      const paid = await client.getOrder(order.providerOrderId!);
+      const settled = await settlePaypalOrder(this.db, order, paid, this.log);
+      if (settled.kind === "credited") summary.credited += 1;
+      if (settled.kind === "declined" || settled.kind === "mismatch") summary.failed += 1;
+    } catch (err) {
+      if (err instanceof PaypalError) this.log.warn({ ...context, kind: err.kind, issue: err.issue, status: err.status }, `PayPal re-check failed: ${err.message}`);
+      else this.log.error({ ...context, err }, "PayPal re-check failed");
+    }
+    // Ends the lease; an order that is still open is looked at again on a later scan.
+    await this.db
+      .update(paymentOrders)
+      .set({ updatedAt: new Date(Math.max(Date.now(), scanStart + 1)) })
+      .where(and(eq(paymentOrders.id, order.id), inArray(paymentOrders.status, ["created", "pending"])));
+  }
+}

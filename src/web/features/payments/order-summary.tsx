@@ -1,0 +1,61 @@
+import { ArrowRight, LockKeyhole } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { formatCredits } from "@/lib/format";
+import { formatPricePerCredit, formatUsd, type DisplayPackage } from "./packages";
+
+export interface OrderSummaryProps {
+  pkg: DisplayPackage | null;
+  balance: number;
+  onProceed: () => void;
+}
+
+/** The summary next to the package picker: credits, price, price per credit, balance after. */
+export function OrderSummary({ pkg, balance, onProceed }: OrderSummaryProps) {
+  const rows = pkg
+    ? [
+        { term: "Package", value: pkg.name },
+        { term: "Credits", value: formatCredits(pkg.credits) },
+        ...(pkg.bonus ? [{ term: "Bonus", value: pkg.bonus }] : []),
+        { term: "Price per credit", value: formatPricePerCredit(pkg) },
+        { term: "Balance after purchase", value: `${formatCredits(balance + pkg.credits)} credits` },
+      ]
+    : [];
+
+  return (
+    <Card aria-labelledby="order-summary-title" role="region" className="lg:sticky lg:top-24">
+      <CardHeader>
+        <CardTitle id="order-summary-title">Order Summary</CardTitle>
+        <CardDescription>Your balance today: {formatCredits(balance)} credits</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        {pkg ? (
+          <>
+            <dl className="grid gap-3 text-sm">
+              {rows.map(({ term, value }) => (
+                <div key={term} className="flex items-baseline justify-between gap-4">
+                  <dt className="text-muted-foreground">{term}</dt>
+                  <dd className="truncate text-right font-medium">{value}</dd>
+                </div>
+              ))}
+              <div className="mt-1 flex items-baseline justify-between gap-4 border-t border-border pt-4">
+                <dt className="font-semibold">Total</dt>
+                <dd className="text-2xl font-bold tabular-nums">{formatUsd(pkg.price)}</dd>
+              </div>
+            </dl>
+            <Button size="lg" className="w-full" onClick={onProceed}>
+              Proceed to Payment
+              <ArrowRight aria-hidden="true" />
+            </Button>
+            <p className="flex items-center justify-center gap-1.5 text-center text-xs text-muted-foreground">
+              <LockKeyhole className="size-3.5 shrink-0" aria-hidden="true" />
+              Secure checkout. One-time payment in USD.
+            </p>
+          </>
+        ) : (
+          <p className="text-sm text-muted-foreground">Choose a package to see its summary.</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,94 @@
+import { Check, Gift, Sparkles } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { usePricing } from "@/features/pricing/use-pricing";
+import { cn } from "@/lib/cn";
+import { formatCredits } from "@/lib/format";
+import { formatPricePerCredit, formatUsd, savingsPercent, type DisplayPackage } from "./packages";
+
+export function PopularBadge({ className }: { className?: string }) {
+  return (
+    <Badge className={cn("border-fuchsia-400/40 bg-gradient-to-r from-violet-500 to-fuchsia-500 text-white shadow-lg shadow-violet-500/30", className)}>
+      <Sparkles aria-hidden="true" />
+      Most Popular
+    </Badge>
+  );
+}
+
+/** "about 150 Fast or 30 Quality videos" at today's web prices. */
+export function videosEstimate(credits: number, fast: number, quality: number): string {
+  const fastCount = Math.floor(credits / fast);
+  const qualityCount = Math.floor(credits / quality);
+  return `About ${formatCredits(fastCount)} Fast or ${formatCredits(qualityCount)} Quality videos`;
+}
+
+export interface PackageCardProps {
+  pkg: DisplayPackage;
+  all: readonly DisplayPackage[];
+  onBuy: (pkg: DisplayPackage) => void;
+}
+
+/** A package on /pricing (spec section 2): price, credits, bonus and a buy button. */
+export function PackageCard({ pkg, all, onBuy }: PackageCardProps) {
+  const { fast, quality } = usePricing();
+  const saving = savingsPercent(pkg, all);
+  const titleId = `package-${pkg.id}-title`;
+  const features = [`${formatPricePerCredit(pkg)} per credit`, videosEstimate(pkg.credits, fast.web, quality.web), "For the web generator and the API"];
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={cn(
+        "relative flex flex-col rounded-2xl border bg-surface/80 p-6 shadow-xl shadow-black/30 backdrop-blur transition-colors",
+        pkg.popular ? "border-violet-500/60 ring-1 ring-violet-500/40 shadow-violet-500/10" : "border-border hover:border-zinc-600",
+      )}
+    >
+      {pkg.popular ? <PopularBadge className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap" /> : null}
+      <div className="flex items-start justify-between gap-3">
+        <h3 id={titleId} className="text-lg font-semibold tracking-tight">
+          {pkg.name}
+        </h3>
+        {saving ? <Badge variant="success">Save {saving}%</Badge> : null}
+      </div>
+      {pkg.description ? <p className="mt-1 text-sm text-muted-foreground">{pkg.description}</p> : null}
+
+      <p className="mt-5 flex items-baseline gap-1.5">
+        <span className="text-4xl font-bold tracking-tight tabular-nums">{formatUsd(pkg.price)}</span>
+        <span className="text-sm text-muted-foreground">one-time</span>
+      </p>
+      <p className="mt-2 text-lg font-semibold text-violet-200">
+        <span className="tabular-nums">{formatCredits(pkg.credits)}</span> credits
+      </p>
+      {pkg.bonus ? (
+        <p className="mt-2 inline-flex w-fit items-center gap-1.5 rounded-full bg-emerald-500/10 px-2.5 py-1 text-xs font-medium text-emerald-300 ring-1 ring-emerald-500/25">
+          <Gift className="size-3.5" aria-hidden="true" />
+          {pkg.bonus}
+        </p>
+      ) : null}
+
+      <ul className="mt-5 grid flex-1 content-start gap-2.5 text-sm text-zinc-300">
+        {features.map((feature) => (
+          <li key={feature} className="flex items-start gap-2">
+            <Check className="mt-0.5 size-4 shrink-0 text-emerald-300" aria-hidden="true" />
+            {feature}
+          </li>
+        ))}
+      </ul>
+
+      <Button className="mt-6 w-full" size="lg" variant={pkg.popular ? "default" : "secondary"} onClick={() => onBuy(pkg)} aria-label={`Buy Now: ${pkg.name}`}>
+        Buy Now
+      </Button>
+    </article>
+  );
+}
+
+/** Placeholders while the packages load, the same size as the cards (no layout jump). */
+export function PackageCardSkeletons({ count = 3 }: { count?: number }) {
+  return (
+    <>
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="h-[25rem] animate-pulse rounded-2xl border border-border bg-surface/60" aria-hidden="true" />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+/** Credit packages as the pages show them: the server's list, read tolerantly, or the fallback. */
+import type { CreditPackageView } from "../../../shared/payments";
+
+/** A package on screen. `purchasable` is false for the fallback packages (no database id). */
+export interface DisplayPackage extends CreditPackageView {
+  purchasable: boolean;
+}
+
+/**
+ * Spec section 3: shown when GET /api/credit-packages fails or returns none. Display only: they
+ * are not in the database, so nothing can be bought with them (decision 0016).
+ */
+export const FALLBACK_PACKAGES: readonly DisplayPackage[] = [
+  { id: "starter", name: "Starter", credits: 50, price: "10.00", popular: false, description: null, bonus: null, purchasable: false },
+  { id: "pro", name: "Pro", credits: 150, price: "25.00", popular: true, description: null, bonus: "25 bonus credits", purchasable: false },
+  { id: "premium", name: "Premium", credits: 300, price: "45.00", popular: false, description: null, bonus: "50 bonus credits", purchasable: false },
+];
+
+function text(value: unknown): string | null {
+  return typeof value === "string" && value.trim() ? value.trim() : null;
+}
+
+function positiveNumber(value: unknown): number | null {
+  const n = typeof value === "string" && value.trim() ? Number(value) : value;
+  return typeof n === "number" && Number.isFinite(n) && n > 0 ? n : null;
+}
+
+/**
+ * One package of the server's answer, or null when it is unusable. Spec section 3 tolerates the
+ * alternate names display_name, credit_amount and price_usd.
+ */
+export function toDisplayPackage(raw: unknown): DisplayPackage | null {
+  if (!raw || typeof raw !== "object") return null;
+  const r = raw as Record<string, unknown>;
+  const id = text(r.id) ?? (typeof r.id === "number" ? String(r.id) : null);
+  const name = text(r.name) ?? text(r.display_name);
+  const credits = positiveNumber(r.credits ?? r.credit_amount);
+  const price = positiveNumber(r.price ?? r.price_usd);
+  if (!id || !name || credits === null || price === null) return null;
+  return {
+    id,
+    name,
+    credits: Math.floor(credits),
+    price: price.toFixed(2),
+    popular: r.popular === true,
+    description: text(r.description),
+    bonus: text(r.bonus),
+    purchasable: true,
+  };
+}
+
+export function toDisplayPackages(raw: unknown): DisplayPackage[] {
+  return Array.isArray(raw) ? raw.map(toDisplayPackage).filter((p): p is DisplayPackage => p !== null) : [];
+}
+
+/** The package to preselect: the one asked for, else the popular one, else the first. */
+export function defaultPackage(packages: readonly DisplayPackage[], wanted: string | null): DisplayPackage | null {
+  return packages.find((p) => p.id === wanted) ?? packages.find((p) => p.popular) ?? packages[0] ?? null;
+}
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const usdFine = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 3 });
+
+/** "$25.00" (prices are USD with two decimals). */
+export function formatUsd(price: string | number): string {
+  return usd.format(Number(price));
+}
+
+export function pricePerCredit(pkg: CreditPackageView): number {
+  return Number(pkg.price) / pkg.credits;
+}
+
+/** "$0.167": a third decimal where two would hide the difference between packages. */
+export function formatPricePerCredit(pkg: CreditPackageView): string {
+  return usdFine.format(pricePerCredit(pkg));
+}
+
+/**
+ * Whole percent saved per credit against the dearest package of the list; null below 5 % (not
+ * worth a badge) or when there is nothing to compare with.
+ */
+export function savingsPercent(pkg: CreditPackageView, all: readonly CreditPackageView[]): number | null {
+  const dearest = Math.max(...all.map(pricePerCredit));
+  if (!Number.isFinite(dearest) || dearest <= 0) return null;
+  const percent = Math.round((1 - pricePerCredit(pkg) / dearest) * 100);
+  return percent >= 5 ? percent : null;
+}

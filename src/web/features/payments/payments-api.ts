@@ -1,0 +1,74 @@
+/** One function per payment endpoint (spec section 7, "Pricing and payments"; issue 5). */
+import type {
+  CreditPackageView,
+  CreemCheckoutResponse,
+  PaymentErrorBody,
+  PaymentResult,
+  PaypalSetup,
+  TransactionsPage,
+} from "../../../shared/payments";
+import { ApiError, apiJson } from "@/lib/api";
+
+/** Query keys are the URL they fetch (the default query function reads queryKey[0]). */
+export const TRANSACTIONS_URL = "/api/transactions";
+export const paymentKeys = {
+  packages: ["/api/credit-packages"] as const,
+  methods: ["/api/settings/payment-methods"] as const,
+  stats: ["/api/user/stats"] as const,
+  transactions: (page: number) => [`${TRANSACTIONS_URL}?page=${page}`] as const,
+  paypalSetup: ["/paypal/setup"] as const,
+};
+
+/** The package fields both providers' endpoints accept; the server prices from `packageId` alone. */
+function purchaseFields(pkg: CreditPackageView) {
+  return { amount: pkg.price, currency: "USD", packageId: pkg.id };
+}
+
+/** POST /api/creem/checkout -> the hosted checkout page to send the browser to. */
+export function createCreemCheckout(pkg: CreditPackageView): Promise<Partial<CreemCheckoutResponse> | undefined> {
+  return apiJson("POST", "/api/creem/checkout", { ...purchaseFields(pkg), credits: pkg.credits, packageName: pkg.name });
+}
+
+/** POST /api/creem/confirm: the server checks the checkout with Creem and credits it once. */
+export function confirmCreemCheckout(checkoutId: string): Promise<PaymentResult> {
+  return apiJson("POST", "/api/creem/confirm", { checkoutId });
+}
+
+/** POST /paypal/order -> PayPal's order id, which the PayPal buttons then ask the buyer to approve. */
+export async function createPaypalOrder(pkg: CreditPackageView): Promise<string> {
+  const body = await apiJson<{ id?: unknown } | undefined>("POST", "/paypal/order", { intent: "CAPTURE", ...purchaseFields(pkg) });
+  if (typeof body?.id !== "string" || !body.id) throw new Error("PayPal did not return an order id");
+  return body.id;
+}
+
+/** POST /paypal/order/{id}/capture: 200 completed, 202 pending (credited later), else an error. */
+export function capturePaypalOrder(orderId: string, packageId: string): Promise<PaymentResult> {
+  return apiJson("POST", `/paypal/order/${encodeURIComponent(orderId)}/capture`, { packageId });
+}
+
+export type { PaypalSetup, TransactionsPage };
+
+/** What a failed payment call said: the server's `message` and, when it gave one, its `suggestion`. */
+export interface PaymentProblem {
+  message: string | null;
+  suggestion: string | null;
+}
+
+/**
+ * Reads `{message, suggestion}` from a failed call. ApiError keeps the body in its message as
+ * "<status>: <body>"; anything else (network errors) has no server message.
+ */
+export function paymentProblem(error: unknown): PaymentProblem {
+  if (!(error instanceof ApiError)) return { message: null, suggestion: null };
+  const prefix = `${error.status}: `;
+  const bodyText = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : "";
+  try {
+    const body = JSON.parse(bodyText) as Partial<PaymentErrorBody> | null;
+    return {
+      message: typeof body?.message === "string" && body.message ? body.message : error.serverMessage,
+      suggestion: typeof body?.suggestion === "string" && body.suggestion ? body.suggestion : null,
+    };
+  } catch {
+    return { message: error.serverMessage, suggestion: null };
+  }
+}

@@ -1,0 +1,39 @@
+import { Clapperboard, Coins, Flame, type LucideIcon } from "lucide-react";
+import type { UserStats } from "../../../shared/payments";
+import { cn } from "@/lib/cn";
+import { formatCredits } from "@/lib/format";
+
+interface Stat {
+  label: string;
+  value: number | undefined;
+  hint: string;
+  icon: LucideIcon;
+  tone: string;
+}
+
+/** The three figures of spec section 2: Credits Remaining, Videos Created, Credits Used. */
+export function StatCards({ stats, loading, error }: { stats: UserStats | undefined; loading: boolean; error: boolean }) {
+  const items: Stat[] = [
+    { label: "Credits Remaining", value: stats?.credits, hint: "Available for new videos", icon: Coins, tone: "text-violet-300 bg-violet-500/10 ring-violet-500/25" },
+    { label: "Videos Created", value: stats?.videosCreated, hint: "On the web and through the API", icon: Clapperboard, tone: "text-fuchsia-300 bg-fuchsia-500/10 ring-fuchsia-500/25" },
+    { label: "Credits Used", value: stats?.totalSpent, hint: "Net of refunds", icon: Flame, tone: "text-amber-300 bg-amber-500/10 ring-amber-500/25" },
+  ];
+  return (
+    <section aria-label="Your credits" className="grid grid-cols-3 gap-2.5 sm:gap-4">
+      {items.map(({ label, value, hint, icon: Icon, tone }) => (
+        <div key={label} className="flex items-center gap-4 rounded-2xl border border-border bg-surface/80 p-3 shadow-xl shadow-black/30 backdrop-blur sm:p-5">
+          <span className={cn("hidden size-11 shrink-0 items-center justify-center rounded-xl ring-1 sm:flex", tone)}>
+            <Icon className="size-5" aria-hidden="true" />
+          </span>
+          <dl className="min-w-0">
+            <dt className="text-xs leading-tight text-muted-foreground sm:text-sm">{label}</dt>
+            <dd className="mt-1 text-xl font-bold tabular-nums tracking-tight sm:mt-0 sm:text-2xl" aria-busy={loading}>
+              {value !== undefined ? formatCredits(value) : loading ? <span className="inline-block h-7 w-14 animate-pulse rounded bg-zinc-800 align-middle" /> : "—"}
+            </dd>
+            <dd className="hidden truncate text-xs text-muted-foreground sm:block">{error && value === undefined ? "Could not be loaded" : hint}</dd>
+          </dl>
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { Link } from "wouter";
+import { LogIn, ShieldCheck, Sparkles, Zap } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { useCurrentUser } from "@/features/auth/use-current-user";
+import { FallbackNotice } from "@/features/payments/fallback-notice";
+import { PackageCard, PackageCardSkeletons } from "@/features/payments/package-card";
+import { PaymentDialog } from "@/features/payments/payment-dialog";
+import { StatCards } from "@/features/payments/stat-cards";
+import { TransactionHistory } from "@/features/payments/transaction-table";
+import { useCreditPackages, useUserStats } from "@/features/payments/use-payment-queries";
+import { usePaymentReturnToast } from "@/features/payments/use-payment-return";
+import { usePurchaseFlow } from "@/features/payments/use-purchase-flow";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+
+const PROMISES = [
+  { icon: Zap, text: "Credits arrive as soon as the payment is confirmed" },
+  { icon: ShieldCheck, text: "Secure checkout with trusted payment providers" },
+  { icon: Sparkles, text: "No subscription and no daily limits" },
+];
+
+/** /pricing (spec section 2): stats, credit packages, purchase dialog, transaction history. */
+export function PricingPage() {
+  useDocumentTitle("Pricing");
+  usePaymentReturnToast();
+  const { user, isResolved } = useCurrentUser();
+  const signedIn = user !== null;
+  const stats = useUserStats(signedIn);
+  const { packages, loading, fallback } = useCreditPackages();
+  const purchase = usePurchaseFlow();
+
+  return (
+    <div className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6 lg:py-14">
+      <header className="mb-8 max-w-3xl">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+          Credits &amp; <span className="text-gradient">Pricing</span>
+        </h1>
+        <p className="mt-2 text-muted-foreground">Buy a credit package once and spend it on videos, on the web or through the API. Pay only for what you create.</p>
+      </header>
+
+      {signedIn ? (
+        <div className="mb-12">
+          <StatCards stats={stats.data} loading={stats.isPending} error={stats.isError} />
+        </div>
+      ) : null}
+
+      <section aria-labelledby="packages-title">
+        <div className="mb-8 text-center">
+          <h2 id="packages-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            Credit Packages
+          </h2>
+          <p className="mt-2 text-muted-foreground">Pick the package that fits how much you create.</p>
+        </div>
+        {fallback ? <FallbackNotice /> : null}
+        {/* Flex, not grid: a last row with fewer packages stays centred. */}
+        <div className="flex flex-wrap justify-center gap-6 pt-3 [&>*]:w-full md:[&>*]:w-[calc(50%-0.75rem)] lg:[&>*]:w-[calc(33.333%-1rem)]">
+          {loading ? <PackageCardSkeletons /> : packages.map((pkg) => <PackageCard key={pkg.id} pkg={pkg} all={packages} onBuy={purchase.start} />)}
+        </div>
+        <ul className="mt-8 grid gap-3 text-sm text-muted-foreground sm:flex sm:flex-wrap sm:justify-center sm:gap-x-8">
+          {PROMISES.map(({ icon: Icon, text }) => (
+            <li key={text} className="flex items-center gap-2">
+              <Icon className="size-4 shrink-0 text-emerald-300" aria-hidden="true" />
+              {text}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {signedIn ? (
+        <div className="mt-16">
+          <TransactionHistory />
+        </div>
+      ) : isResolved ? (
+        <div className="mt-16 flex flex-col items-center gap-4 rounded-2xl border border-border bg-surface/60 p-6 text-center sm:flex-row sm:justify-between sm:text-left">
+          <div>
+            <p className="font-semibold">Already have an account?</p>
+            <p className="text-sm text-muted-foreground">Sign in to see your balance, the videos you created and your transaction history.</p>
+          </div>
+          <Button asChild className="w-full sm:w-auto">
+            <Link href="/login">
+              <LogIn aria-hidden="true" />
+              Sign In
+            </Link>
+          </Button>
+        </div>
+      ) : null}
+
+      <PaymentDialog pkg={purchase.dialogPackage} onClose={purchase.closeDialog} />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState } from "react";
+import { Link, useSearchParams } from "wouter";
+import { ArrowLeft } from "lucide-react";
+import { PageLoading } from "@/components/layout/page-loading";
+import { SignInPrompt } from "@/features/auth/sign-in-prompt";
+import { useCurrentUser } from "@/features/auth/use-current-user";
+import { CreemReturnBanner } from "@/features/payments/creem-return-banner";
+import { FallbackNotice } from "@/features/payments/fallback-notice";
+import { OrderSummary } from "@/features/payments/order-summary";
+import { PackagePicker } from "@/features/payments/package-picker";
+import { defaultPackage } from "@/features/payments/packages";
+import { PaymentDialog } from "@/features/payments/payment-dialog";
+import { useCreemReturn } from "@/features/payments/use-creem-return";
+import { useCreditPackages } from "@/features/payments/use-payment-queries";
+import { usePurchaseFlow } from "@/features/payments/use-purchase-flow";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+
+function PurchaseForm({ balance }: { balance: number }) {
+  const [params] = useSearchParams();
+  const { packages, loading, fallback } = useCreditPackages();
+  const purchase = usePurchaseFlow();
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  // ?package=<id> preselects; otherwise the popular package, else the first.
+  const selected = packages.find((p) => p.id === chosenId) ?? defaultPackage(packages, params.get("package"));
+
+  if (loading) return <PageLoading label="Loading packages" />;
+  return (
+    <>
+      {fallback ? <FallbackNotice /> : null}
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <section aria-labelledby="choose-package-title">
+          <h2 id="choose-package-title" className="mb-4 text-lg font-semibold tracking-tight">
+            1. Choose a package
+          </h2>
+          <PackagePicker packages={packages} selectedId={selected?.id ?? null} onSelect={(pkg) => setChosenId(pkg.id)} />
+        </section>
+        <div>
+          <h2 className="mb-4 text-lg font-semibold tracking-tight">2. Review and pay</h2>
+          <OrderSummary pkg={selected} balance={balance} onProceed={() => selected && purchase.start(selected)} />
+        </div>
+      </div>
+      <PaymentDialog pkg={purchase.dialogPackage} onClose={purchase.closeDialog} />
+    </>
+  );
+}
+
+/** /purchase-credits (spec section 2): package selection, summary, payment; Creem returns here. */
+export function PurchaseCreditsPage() {
+  useDocumentTitle("Purchase Credits");
+  const { user, isResolved } = useCurrentUser();
+  const creemReturn = useCreemReturn(user !== null);
+
+  return (
+    <div className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6 lg:py-14">
+      <CreemReturnBanner state={creemReturn} signedIn={user !== null} />
+      <header className="mb-8">
+        <Link href="/pricing" className="mb-4 inline-flex items-center gap-1.5 text-sm text-muted-foreground transition-colors hover:text-foreground">
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to pricing
+        </Link>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+          Purchase <span className="text-gradient">Credits</span>
+        </h1>
+        <p className="mt-2 max-w-2xl text-muted-foreground">Choose a package, review your order and pay securely. Credits are added to your account as soon as the payment is confirmed.</p>
+      </header>
+      {user ? (
+        <PurchaseForm balance={user.credits} />
+      ) : isResolved ? (
+        <SignInPrompt title="Sign in to purchase credits" description="Your credits are added to your account, so sign in or create one first." />
+      ) : (
+        <PageLoading label="Loading" />
+      )}
+    </div>
+  );
+}

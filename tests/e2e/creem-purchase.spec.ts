@@ -1,0 +1,74 @@
+/**
+ * A real Creem purchase end to end (issue 5): the app talks HTTP to the local fake Creem that
+ * playwright.config.ts starts (CREEM_BASE_URL), the browser goes to the fake's hosted checkout
+ * page and pays, the fake delivers the signed webhook to the app and sends the browser back to
+ * /purchase-credits with checkout_id and order_id. Nothing here is mocked with page.route.
+ */
+import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
+import { E2E_CREEM } from "./creem-e2e.js";
+import { ADMIN, expectToast, registerViaApi, uniqueUsername } from "./helpers.js";
+import { PASSWORD, creditsBadge, signInViaApi } from "./video-helpers.js";
+
+const creemURL = `http://127.0.0.1:${process.env.E2E_CREEM_PORT}`;
+
+let admin: APIRequestContext;
+let packageId = "";
+const packageName = `Creem Pack ${Date.now().toString(36)}`;
+
+test.beforeAll(async ({ baseURL }) => {
+  admin = await playwrightRequest.newContext({ baseURL });
+  expect((await admin.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
+  const settings = await admin.put("/api/admin/settings", {
+    data: { creemEnabled: true, creemApiKey: E2E_CREEM.apiKey, creemWebhookSecret: E2E_CREEM.webhookSecret, creemEnvironment: "test", paypalEnabled: false },
+  });
+  expect(settings.status(), await settings.text()).toBe(200);
+  const created = await admin.post("/api/admin/credit-packages", {
+    data: { name: packageName, credits: 200, price: (E2E_CREEM.priceCents / 100).toFixed(2), creemProductId: E2E_CREEM.productId, isActive: true },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  packageId = ((await created.json()) as { id: string }).id;
+});
+
+test.afterAll(async () => {
+  await admin.put("/api/admin/settings", { data: { creemEnabled: false } });
+  await admin.delete(`/api/admin/credit-packages/${packageId}`);
+  await admin.dispose();
+});
+
+test("a user buys a package through Creem's checkout and gets the credits exactly once", async ({ page }) => {
+  const username = uniqueUsername("creem");
+  await registerViaApi(page.request, username, PASSWORD);
+  await signInViaApi(page, username);
+  const before = ((await (await page.request.get("/api/user/stats")).json()) as { credits: number }).credits;
+  const after = before + 200;
+
+  await page.goto(`/purchase-credits?package=${packageId}`);
+  await expect(page.getByRole("radio", { name: new RegExp(packageName) })).toBeChecked();
+  await page.getByRole("button", { name: "Proceed to Payment" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: /Secure checkout by Creem/ }).click();
+
+  // Creem's hosted checkout (the fake's page, another origin).
+  await expect(page).toHaveURL(new RegExp(`^${creemURL}/checkout/`));
+  await page.getByRole("button", { name: "Pay now" }).click();
+
+  // Back on our page: banner, toast, the new balance in the header, then a clean address.
+  const banner = page.getByRole("status").filter({ hasText: "Order reference:" });
+  await expect(banner).toContainText("Payment successful, thank you!");
+  await expectToast(page, "Payment Successful!", `200 credits added. Your balance is now ${after} credits.`);
+  await expect(creditsBadge(page, after)).toBeVisible();
+  await expect(page).toHaveURL("/purchase-credits");
+
+  // The purchase row on /pricing, naming the package and the provider.
+  await page.goto("/pricing");
+  const table = page.getByRole("table", { name: "Your transactions, newest first" });
+  await expect(table.getByRole("row").filter({ hasText: packageName })).toHaveCount(1);
+  await expect(table.getByRole("row").filter({ hasText: packageName })).toContainText("+200");
+
+  // Exactly once: the webhook and the return page both settled this payment; one purchase row.
+  const history = (await (await page.request.get("/api/transactions?page=1")).json()) as {
+    data: { type: string; amount: number; packageId: string | null }[];
+  };
+  expect(history.data.filter((t) => t.type === "purchase")).toEqual([expect.objectContaining({ amount: 200, packageId })]);
+  expect(((await (await page.request.get("/api/user/stats")).json()) as { credits: number }).credits).toBe(after);
+});

@@ -1,0 +1,82 @@
+/** Types for creem-fake.mjs (plain JavaScript so Playwright's webServer can run it with node). */
+export interface FakeProduct {
+  /** Cents. */
+  price: number;
+  currency: string;
+  name?: string;
+}
+
+export interface FakeOrder {
+  id: string;
+  object: "order";
+  mode: "test";
+  customer: string;
+  product: string;
+  amount: number;
+  currency: string;
+  status: "paid";
+  type: "onetime";
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FakeCheckout {
+  id: string;
+  object: "checkout";
+  mode: "test";
+  status: "pending" | "processing" | "completed" | "expired";
+  product: string;
+  units: number;
+  request_id?: string;
+  checkout_url: string;
+  success_url?: string;
+  metadata?: Record<string, unknown>;
+  order?: FakeOrder;
+  customer?: Record<string, unknown>;
+}
+
+export interface WebhookDelivery {
+  body: string;
+  signature: string;
+  /** The app's HTTP status; undefined when it could not be reached. */
+  status: number | undefined;
+  eventType: string | undefined;
+}
+
+export interface CreemFakeOptions {
+  apiKey: string;
+  webhookSecret: string;
+  webhookUrl?: string;
+  publicBaseUrl?: string;
+  port?: number;
+  host?: string;
+  products?: Record<string, FakeProduct>;
+  /** What any other product id costs (default 1000 cents USD). */
+  defaultProduct?: FakeProduct;
+}
+
+export interface CheckoutCompletedEvent {
+  id: string;
+  eventType: "checkout.completed";
+  created_at: number;
+  object: Omit<FakeCheckout, "product"> & { product: { id: string; name: string; price: number; currency: string; billing_type: "onetime" } };
+}
+
+export interface CreemFake {
+  baseUrl: string;
+  publicBaseUrl: string;
+  webhookUrl: string | undefined;
+  checkouts: Map<string, FakeCheckout>;
+  products: Map<string, FakeProduct>;
+  webhookDeliveries: WebhookDelivery[];
+  checkoutCompletedEvent(id: string): CheckoutCompletedEvent;
+  /** `event` is serialised unless it is already the body text; `signature: null` sends none. */
+  deliverWebhook(event: unknown, opts?: { secret?: string; signature?: string | null; url?: string }): Promise<number | undefined>;
+  completeCheckout(id: string, opts?: { amount?: number; currency?: string; deliver?: boolean }): Promise<number | undefined>;
+  expireCheckout(id: string): void;
+  close(): Promise<void>;
+}
+
+export function startCreemFake(options: CreemFakeOptions): Promise<CreemFake>;
+export function signWebhook(body: string, secret: string): string;
+export function signRedirect(params: [string, string | undefined | null][], apiKey: string): string;

@@ -1,0 +1,397 @@
+/**
+ * A fake PayPal REST API (external-apis.md section 3: OAuth2 token and Orders v2) on node:http,
+ * with no dependencies, for Vitest and for Playwright (run standalone:
+ * `node tests/fakes/paypal-fake.mjs`).
+ *
+ * API:   POST /v1/oauth2/token (Basic client id:secret, grant_type=client_credentials; 401
+ *        invalid_client otherwise), and with `Authorization: Bearer <token>` (401
+ *        AUTHENTICATION_FAILURE otherwise):
+ *        POST /v2/checkout/orders                201, or 200 replaying the same PayPal-Request-Id
+ *        POST /v2/checkout/orders/{id}/capture   422 ORDER_NOT_APPROVED before approval; 201 with
+ *            the capture; the same PayPal-Request-Id again -> 200 with the same body; another
+ *            request id once captured -> 422 ORDER_ALREADY_CAPTURED; outcome DECLINED -> 422
+ *            INSTRUMENT_DECLINED
+ *        GET  /v2/checkout/orders/{id}
+ *        Unknown order ids -> 404 RESOURCE_NOT_FOUND / INVALID_RESOURCE_ID. Error bodies are
+ *        PayPal's `{name, message, details: [{issue, description}], debug_id, links}`.
+ * Test controls (also over HTTP for other processes, no auth): POST /__fake/orders/{id}/approve,
+ *        POST /__fake/orders/{id}/outcome {"outcome": "PENDING"}, POST /__fake/orders/{id}/complete.
+ * GET /healthz -> 200.
+ *
+ * Standalone environment: PAYPAL_FAKE_PORT (default 4020), PAYPAL_FAKE_HOST (127.0.0.1),
+ * PAYPAL_FAKE_CLIENT_ID, PAYPAL_FAKE_CLIENT_SECRET, PAYPAL_FAKE_AUTO_APPROVE=true (orders are
+ * approved when created, as if the buyer had clicked through PayPal's window).
+ */
+import crypto from "node:crypto";
+import http from "node:http";
+import { pathToFileURL } from "node:url";
+
+/**
+ * @typedef {"COMPLETED" | "PENDING" | "DECLINED" | "CAPTURE_DECLINED"} CaptureOutcome
+ * @typedef {{ currency_code: string, value: string }} Money
+ * @typedef {{
+ *   id: string, status: "COMPLETED" | "PENDING" | "DECLINED", amount: Money, custom_id?: string,
+ *   final_capture: true, status_details?: { reason: string },
+ *   seller_receivable_breakdown: { gross_amount: Money, paypal_fee: Money, net_amount: Money },
+ *   create_time: string, update_time: string, links: { href: string, rel: string, method: string }[]
+ * }} FakeCapture
+ * @typedef {{
+ *   id: string, intent: string, status: "CREATED" | "APPROVED" | "COMPLETED" | "VOIDED",
+ *   purchase_units: { reference_id: string, amount: Money, custom_id?: string, description?: string,
+ *     payments?: { captures: FakeCapture[] } }[],
+ *   payer?: Record<string, unknown>, create_time: string, update_time?: string,
+ *   links: { href: string, rel: string, method: string }[]
+ * }} FakeOrder
+ * @typedef {{ orderId: string, requestId: string | undefined, status: number, issue?: string }} CaptureCall
+ * @typedef {{ clientId: string, clientSecret: string, port?: number, host?: string,
+ *   tokenTtlSeconds?: number, autoApprove?: boolean }} PaypalFakeOptions
+ */
+
+const ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+/** PayPal ids look like 5O190127TN364715T: 17 upper-case letters and digits. */
+const paypalId = () => Array.from(crypto.randomBytes(17), (b) => ID_ALPHABET[b % ID_ALPHABET.length]).join("");
+const debugId = () => crypto.randomBytes(7).toString("hex");
+const nowIso = () => new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
+
+/** @param {http.ServerResponse} res @param {number} status @param {unknown} body */
+function sendJson(res, status, body) {
+  res.writeHead(status, { "content-type": "application/json", "paypal-debug-id": debugId() }).end(JSON.stringify(body));
+}
+
+const ERRORS = {
+  ORDER_NOT_APPROVED: "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request.",
+  ORDER_ALREADY_CAPTURED: "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
+  INSTRUMENT_DECLINED: "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.",
+  INVALID_RESOURCE_ID: "Specified resource ID does not exist. Please check the resource ID and try again.",
+};
+
+/**
+ * PayPal's error body.
+ * @param {http.ServerResponse} res @param {number} status @param {string} name @param {string} message
+ * @param {{ issue: string, description: string, field?: string }[]} [details]
+ */
+function sendError(res, status, name, message, details) {
+  const id = debugId();
+  sendJson(res, status, {
+    name,
+    message,
+    ...(details ? { details } : {}),
+    debug_id: id,
+    links: [{ href: `https://developer.paypal.com/docs/api/orders/v2/#error-${details?.[0]?.issue ?? name}`, rel: "information_link", method: "GET" }],
+  });
+}
+
+/** @param {http.ServerResponse} res @param {string} issue */
+const unprocessable = (res, issue) =>
+  sendError(res, 422, "UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation.", [
+    { issue, description: ERRORS[/** @type {keyof typeof ERRORS} */ (issue)] ?? issue },
+  ]);
+
+/** @param {http.ServerResponse} res */
+const notFound = (res) =>
+  sendError(res, 404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.", [
+    { issue: "INVALID_RESOURCE_ID", description: ERRORS.INVALID_RESOURCE_ID },
+  ]);
+
+/** @param {http.IncomingMessage} req @returns {Promise<string>} */
+function readBody(req) {
+  return new Promise((resolve, reject) => {
+    /** @type {Buffer[]} */
+    const chunks = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+/** @param {string} text */
+function parseJson(text) {
+  try {
+    return text ? JSON.parse(text) : {};
+  } catch {
+    return undefined;
+  }
+}
+
+/** @param {unknown} money */
+const validMoney = (money) =>
+  Boolean(money) &&
+  typeof (/** @type {any} */ (money).currency_code) === "string" &&
+  /^[A-Z]{3}$/.test(/** @type {any} */ (money).currency_code) &&
+  typeof (/** @type {any} */ (money).value) === "string" &&
+  /^\d{1,10}(\.\d{2})?$/.test(/** @type {any} */ (money).value);
+
+/** 2.9 % + 0.49: any plausible fee; PayPal's is not the product's business. */
+function breakdown(/** @type {Money} */ amount) {
+  const cents = Math.round(Number(amount.value) * 100);
+  const fee = Math.round(cents * 0.029) + 49;
+  const money = (/** @type {number} */ c) => ({ currency_code: amount.currency_code, value: (c / 100).toFixed(2) });
+  return { gross_amount: money(cents), paypal_fee: money(fee), net_amount: money(cents - fee) };
+}
+
+/** @param {PaypalFakeOptions} options */
+export async function startPaypalFake(options) {
+  const tokenTtlSeconds = options.tokenTtlSeconds ?? 32_400;
+  /** @type {Map<string, number>} token -> expiry (epoch ms) */
+  const tokens = new Map();
+  /** @type {Map<string, FakeOrder>} */
+  const orders = new Map();
+  /** @type {Map<string, CaptureOutcome>} */
+  const outcomes = new Map();
+  /** PayPal-Request-Id replays: `${operation}|${requestId}` -> the first answer. */
+  /** @type {Map<string, { orderId: string, body: unknown }>} */
+  const replays = new Map();
+  /** @type {CaptureCall[]} */
+  const captureCalls = [];
+  const state = { tokenRequests: 0, unavailable: false };
+  let baseUrl = "";
+
+  /** @param {FakeOrder} order @param {string | undefined} prefer */
+  const view = (order, prefer) =>
+    prefer?.includes("return=representation") ? order : { id: order.id, status: order.status, links: order.links };
+
+  /** @param {string} id */
+  function approve(id) {
+    const order = orders.get(id);
+    if (!order || order.status !== "CREATED") return false;
+    order.status = "APPROVED";
+    order.update_time = nowIso();
+    order.payer = {
+      name: { given_name: "John", surname: "Doe" },
+      email_address: "buyer@example.com",
+      payer_id: paypalId().slice(0, 13),
+      address: { country_code: "US" },
+    };
+    return true;
+  }
+
+  /** @param {string} id */
+  const captureOf = (id) => orders.get(id)?.purchase_units[0]?.payments?.captures[0];
+
+  /** A PENDING capture settles: COMPLETED (or DECLINED) as PayPal would report it later. */
+  function settlePending(/** @type {string} */ id, /** @type {"COMPLETED" | "DECLINED"} */ status) {
+    const capture = captureOf(id);
+    if (!capture || capture.status !== "PENDING") return false;
+    capture.status = status;
+    delete capture.status_details;
+    capture.update_time = nowIso();
+    return true;
+  }
+
+  /** @param {string} id @param {FakeOrder} order @param {string | undefined} requestId @param {string | undefined} prefer @param {http.ServerResponse} res */
+  function capture(id, order, requestId, prefer, res) {
+    /** @param {number} status @param {string} [issue] */
+    const record = (status, issue) => captureCalls.push({ orderId: id, requestId, status, ...(issue ? { issue } : {}) });
+    const replay = requestId ? replays.get(`capture|${requestId}`) : undefined;
+    if (replay && replay.orderId === id) {
+      record(200);
+      return sendJson(res, 200, replay.body);
+    }
+    if (order.status === "COMPLETED") {
+      record(422, "ORDER_ALREADY_CAPTURED");
+      return unprocessable(res, "ORDER_ALREADY_CAPTURED");
+    }
+    if (order.status !== "APPROVED") {
+      record(422, "ORDER_NOT_APPROVED");
+      return unprocessable(res, "ORDER_NOT_APPROVED");
+    }
+    const outcome = outcomes.get(id) ?? "COMPLETED";
+    if (outcome === "DECLINED") {
+      record(422, "INSTRUMENT_DECLINED");
+      return unprocessable(res, "INSTRUMENT_DECLINED");
+    }
+    const unit = order.purchase_units[0];
+    const captureId = paypalId();
+    const status = outcome === "CAPTURE_DECLINED" ? "DECLINED" : outcome;
+    /** @type {FakeCapture} */
+    const made = {
+      id: captureId,
+      status,
+      ...(status === "PENDING" ? { status_details: { reason: "PENDING_REVIEW" } } : {}),
+      amount: { ...unit.amount },
+      ...(unit.custom_id ? { custom_id: unit.custom_id } : {}),
+      final_capture: true,
+      seller_receivable_breakdown: breakdown(unit.amount),
+      create_time: nowIso(),
+      update_time: nowIso(),
+      links: [
+        { href: `${baseUrl}/v2/payments/captures/${captureId}`, rel: "self", method: "GET" },
+        { href: `${baseUrl}/v2/payments/captures/${captureId}/refund`, rel: "refund", method: "POST" },
+        { href: `${baseUrl}/v2/checkout/orders/${id}`, rel: "up", method: "GET" },
+      ],
+    };
+    unit.payments = { captures: [made] };
+    order.status = "COMPLETED";
+    order.update_time = nowIso();
+    order.links = [{ href: `${baseUrl}/v2/checkout/orders/${id}`, rel: "self", method: "GET" }];
+    const body = structuredClone(view(order, prefer));
+    if (requestId) replays.set(`capture|${requestId}`, { orderId: id, body });
+    record(201);
+    return sendJson(res, 201, body);
+  }
+
+  /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
+  async function handle(req, res) {
+    const url = new URL(req.url ?? "/", "http://fake");
+    const path = url.pathname;
+    const body = await readBody(req);
+    if (req.method === "GET" && path === "/healthz") return sendJson(res, 200, { ok: true });
+
+    const control = /^\/__fake\/orders\/([^/]+)\/(approve|outcome|complete)$/.exec(path);
+    if (req.method === "POST" && control) {
+      const [, id = "", action] = control;
+      if (!orders.has(id)) return notFound(res);
+      if (action === "approve") return sendJson(res, 200, { ok: approve(id) });
+      if (action === "complete") return sendJson(res, 200, { ok: settlePending(id, "COMPLETED") });
+      outcomes.set(id, parseJson(body)?.outcome ?? "COMPLETED");
+      return sendJson(res, 200, { ok: true });
+    }
+
+    if (state.unavailable) {
+      return sendError(res, 503, "SERVICE_UNAVAILABLE", "Service Unavailable.");
+    }
+
+    if (req.method === "POST" && path === "/v1/oauth2/token") {
+      state.tokenRequests += 1;
+      const expected = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString("base64")}`;
+      if (req.headers.authorization !== expected) {
+        return sendJson(res, 401, { error: "invalid_client", error_description: "Client Authentication failed" });
+      }
+      if (new URLSearchParams(body).get("grant_type") !== "client_credentials") {
+        return sendJson(res, 400, { error: "unsupported_grant_type", error_description: "Grant Type is NULL" });
+      }
+      const token = `A21AA${crypto.randomBytes(24).toString("base64url")}`;
+      tokens.set(token, Date.now() + tokenTtlSeconds * 1000);
+      return sendJson(res, 200, {
+        scope: "https://uri.paypal.com/services/payments/payment https://uri.paypal.com/services/payments/orders/readwrite",
+        access_token: token,
+        token_type: "Bearer",
+        app_id: "APP-80W284485P519543T",
+        expires_in: tokenTtlSeconds,
+        nonce: `${nowIso()}${crypto.randomBytes(16).toString("base64url")}`,
+      });
+    }
+
+    if (!path.startsWith("/v2/")) return sendError(res, 404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.");
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+    const expiry = bearer ? tokens.get(bearer) : undefined;
+    if (!expiry || expiry <= Date.now()) {
+      return sendJson(res, 401, {
+        name: "AUTHENTICATION_FAILURE",
+        message: "Authentication failed due to invalid authentication credentials or a missing Authorization header.",
+        links: [{ href: "https://developer.paypal.com/docs/api/overview/#error", rel: "information_link" }],
+      });
+    }
+    const requestId = typeof req.headers["paypal-request-id"] === "string" ? req.headers["paypal-request-id"] : undefined;
+    const prefer = typeof req.headers.prefer === "string" ? req.headers.prefer : undefined;
+
+    if (req.method === "POST" && path === "/v2/checkout/orders") {
+      const replay = requestId ? replays.get(`create|${requestId}`) : undefined;
+      if (replay) return sendJson(res, 200, replay.body);
+      const input = parseJson(body);
+      const unit = input?.purchase_units?.[0];
+      if (!input || !["CAPTURE", "AUTHORIZE"].includes(input.intent) || !unit || !validMoney(unit.amount)) {
+        return sendError(res, 400, "INVALID_REQUEST", "Request is not well-formed, syntactically incorrect, or violates schema.", [
+          { field: "/purchase_units/0/amount", issue: "MISSING_REQUIRED_PARAMETER", description: "A required field / parameter is missing." },
+        ]);
+      }
+      const id = paypalId();
+      /** @type {FakeOrder} */
+      const order = {
+        id,
+        intent: input.intent,
+        status: "CREATED",
+        purchase_units: [
+          {
+            reference_id: unit.reference_id ?? "default",
+            amount: { currency_code: unit.amount.currency_code, value: unit.amount.value },
+            ...(unit.custom_id ? { custom_id: String(unit.custom_id) } : {}),
+            ...(unit.description ? { description: String(unit.description) } : {}),
+          },
+        ],
+        create_time: nowIso(),
+        links: [
+          { href: `${baseUrl}/v2/checkout/orders/${id}`, rel: "self", method: "GET" },
+          { href: `${baseUrl}/checkoutnow?token=${id}`, rel: "approve", method: "GET" },
+          { href: `${baseUrl}/v2/checkout/orders/${id}`, rel: "update", method: "PATCH" },
+          { href: `${baseUrl}/v2/checkout/orders/${id}/capture`, rel: "capture", method: "POST" },
+        ],
+      };
+      orders.set(id, order);
+      if (options.autoApprove) approve(id);
+      const answer = structuredClone(view(order, prefer));
+      if (requestId) replays.set(`create|${requestId}`, { orderId: id, body: answer });
+      return sendJson(res, 201, answer);
+    }
+
+    const match = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
+    const order = match ? orders.get(match[1] ?? "") : undefined;
+    if (match && !order) return notFound(res);
+    if (order && req.method === "POST" && match?.[2]) return capture(order.id, order, requestId, prefer, res);
+    if (order && req.method === "GET" && !match?.[2]) return sendJson(res, 200, order);
+    return sendError(res, 404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.");
+  }
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((err) => {
+      console.error("paypal fake:", err);
+      if (!res.headersSent) sendError(res, 500, "INTERNAL_SERVER_ERROR", "An internal server error occurred.");
+    });
+  });
+  const host = options.host ?? "127.0.0.1";
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => resolve(undefined));
+  });
+  const address = /** @type {import("node:net").AddressInfo} */ (server.address());
+  baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
+
+  return {
+    baseUrl,
+    orders,
+    captureCalls,
+    /** How many token requests arrived (good credentials or not). */
+    get tokenRequests() {
+      return state.tokenRequests;
+    },
+    /** The buyer approves the order in PayPal's window. */
+    approve,
+    /** What the next capture of this order does (default COMPLETED). */
+    setCaptureOutcome(/** @type {string} */ id, /** @type {CaptureOutcome} */ outcome) {
+      outcomes.set(id, outcome);
+    },
+    /** PayPal finishes a PENDING capture (e-check cleared, review passed). */
+    completePending: (/** @type {string} */ id) => settlePending(id, "COMPLETED"),
+    /** PayPal declines a PENDING capture after all. */
+    declinePending: (/** @type {string} */ id) => settlePending(id, "DECLINED"),
+    /** Every access token stops working (PayPal revoked them or they expired early). */
+    revokeTokens() {
+      tokens.clear();
+    },
+    /** While true, every API call answers 503, as during a PayPal outage. */
+    setUnavailable(/** @type {boolean} */ down) {
+      state.unavailable = down;
+    },
+    close() {
+      return new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve(undefined));
+      });
+    },
+  };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const env = process.env;
+  const fake = await startPaypalFake({
+    port: Number(env.PAYPAL_FAKE_PORT ?? 4020),
+    host: env.PAYPAL_FAKE_HOST ?? "127.0.0.1",
+    clientId: env.PAYPAL_FAKE_CLIENT_ID ?? "fake-paypal-client-id",
+    clientSecret: env.PAYPAL_FAKE_CLIENT_SECRET ?? "fake-paypal-client-secret",
+    autoApprove: env.PAYPAL_FAKE_AUTO_APPROVE === "true",
+  });
+  console.log(`PayPal fake listening on ${fake.baseUrl}`);
+  const stop = () => void fake.close().then(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}

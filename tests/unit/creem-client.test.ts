@@ -1,0 +1,102 @@
+/**
+ * The Creem client against the fake Creem (what it sends, how it reads answers) and against a
+ * scripted server for the failures the fake does not produce (5xx, unreadable, no answer).
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CreemClient } from "../../src/server/integrations/creem/client.js";
+import { CreemError } from "../../src/server/integrations/creem/errors.js";
+import { startCreemFake, type CreemFake } from "../fakes/creem-fake.mjs";
+
+const API_KEY = "creem_test_unit_key";
+let fake: CreemFake;
+let scripted: Server;
+let scriptedUrl: string;
+let answer: { status: number; body: string } | "hang" = { status: 200, body: "{}" };
+
+beforeAll(async () => {
+  fake = await startCreemFake({ apiKey: API_KEY, webhookSecret: "whsec_x", products: { prod_a: { price: 1234, currency: "USD" } } });
+  scripted = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      if (answer === "hang") return; // never answers; the client's timeout must fire
+      res.writeHead(answer.status, { "content-type": "application/json" }).end(answer.body);
+    });
+  });
+  await new Promise<void>((resolve) => scripted.listen(0, "127.0.0.1", resolve));
+  scriptedUrl = `http://127.0.0.1:${(scripted.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await fake.close();
+  scripted.closeAllConnections();
+  await new Promise((resolve) => scripted.close(resolve));
+});
+
+const client = (opts: { baseUrl?: string; apiKey?: string; timeoutMs?: number } = {}) =>
+  new CreemClient({ baseUrl: opts.baseUrl ?? fake.baseUrl, apiKey: opts.apiKey ?? API_KEY, timeoutMs: opts.timeoutMs ?? 2_000 });
+
+async function errorOf(promise: Promise<unknown>): Promise<CreemError> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(CreemError);
+  return err as CreemError;
+}
+
+const request = { productId: "prod_a", requestId: "order-1", successUrl: "http://app.test/purchase-credits", metadata: { orderId: "order-1" } };
+
+describe("CreemClient", () => {
+  it("creates a checkout with product, request id, success URL and metadata, and reads it back", async () => {
+    const created = await client().createCheckout(request);
+    expect(created).toMatchObject({ status: "pending", requestId: "order-1", productId: "prod_a", order: undefined });
+    expect(created.checkoutUrl).toBe(`${fake.baseUrl}/checkout/${created.id}`);
+    expect(fake.checkouts.get(created.id)).toMatchObject({ product: "prod_a", request_id: "order-1", success_url: request.successUrl, metadata: { orderId: "order-1" } });
+
+    await fake.completeCheckout(created.id, { deliver: false });
+    const read = await client().getCheckout(created.id);
+    expect(read).toMatchObject({ id: created.id, status: "completed", requestId: "order-1", metadata: { orderId: "order-1" } });
+    expect(read.order).toEqual({ id: expect.stringMatching(/^ord_/), amount: 1234, currency: "USD", status: "paid" });
+  });
+
+  it("says the key is wrong on 403", async () => {
+    const err = await errorOf(client({ apiKey: "creem_test_wrong" }).createCheckout(request));
+    expect(err).toMatchObject({ kind: "unauthorized", status: 403 });
+    expect(err.message).toBe("Creem rejected the API key (HTTP 403): check the Creem API key and its environment (test or prod)");
+    expect(err.message).not.toContain("creem_test_wrong");
+  });
+
+  it("passes on Creem's validation messages on 400, and says what was not found on 404", async () => {
+    const invalid = await errorOf(client().createCheckout({ ...request, productId: "" }));
+    expect(invalid).toMatchObject({ kind: "rejected", status: 400, message: "Creem refused the request: product_id must be a string" });
+    const missing = await errorOf(client().getCheckout("ch_nope"));
+    expect(missing).toMatchObject({ kind: "not_found", status: 404, message: "Creem could not find it: Checkout not found" });
+  });
+
+  it("joins a list of validation messages", async () => {
+    answer = { status: 400, body: JSON.stringify({ status: 400, error: "Bad Request", message: ["product_id must be a string", "units must be a number"] }) };
+    const err = await errorOf(client({ baseUrl: scriptedUrl }).createCheckout(request));
+    expect(err.message).toBe("Creem refused the request: product_id must be a string; units must be a number");
+  });
+
+  it.each([
+    [{ status: 503, body: "" }, "unavailable", "Creem is unavailable (HTTP 503)"],
+    [{ status: 429, body: "{}" }, "unavailable", "Creem is limiting requests right now"],
+    [{ status: 200, body: "<html>" }, "failed", "Creem returned an unreadable answer"],
+    [{ status: 200, body: JSON.stringify({ id: "ch_1" }) }, "failed", "Creem created no usable checkout (no checkout id or URL in its answer)"],
+  ])("maps %j to %s", async (reply, kind, message) => {
+    answer = reply;
+    const err = await errorOf(client({ baseUrl: scriptedUrl }).createCheckout(request));
+    expect(err).toMatchObject({ kind, message });
+  });
+
+  it("gives up when Creem does not answer in time, or cannot be reached", async () => {
+    answer = "hang";
+    const slow = await errorOf(client({ baseUrl: scriptedUrl, timeoutMs: 200 }).getCheckout("ch_1"));
+    expect(slow).toMatchObject({ kind: "unavailable", message: "Creem did not answer in time" });
+    const down = await errorOf(client({ baseUrl: "http://127.0.0.1:1" }).getCheckout("ch_1"));
+    expect(down).toMatchObject({ kind: "unavailable", message: "Creem could not be reached" });
+  });
+});
