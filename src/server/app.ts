@@ -15,7 +15,10 @@ import { creditPackageRoutes } from "./features/packages/routes.js";
 import { showcaseRoutes } from "./features/showcase/routes.js";
 import { authRoutes, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from "./features/auth/routes.js";
 import { adminSettingsRoutes } from "./features/settings/routes.js";
-import { registerErrorHandler } from "./http/errors.js";
+import { apiTokenRoutes, DEFAULT_TOKEN_CREATION_RATE_LIMIT } from "./features/api-tokens/routes.js";
+import { automationDocsRoutes } from "./features/automation/docs-routes.js";
+import { DEFAULT_AUTOMATION_RATE_LIMITS, registerAutomationApi, type AutomationRateLimits } from "./features/automation/routes.js";
+import { frameworkErrors, registerErrorHandler } from "./http/errors.js";
 import { registerJsonBodyParser } from "./http/json-body.js";
 import { registerNotFoundHandler } from "./http/not-found.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
@@ -29,7 +32,7 @@ import type { VideoContext } from "./features/videos/context.js";
 import { VideoProvider } from "./features/videos/provider.js";
 import { DEFAULT_GENERATE_RATE_LIMIT, videoRoutes } from "./features/videos/routes.js";
 import { uploadRoutes } from "./features/videos/upload-routes.js";
-import type { RateLimitRule } from "./http/rate-limit.js";
+import { RateLimiter, type RateLimitRule } from "./http/rate-limit.js";
 import { UploadStore } from "./integrations/storage/uploads.js";
 import { DEFAULT_WORKER_OPTIONS, TaskWorker, type TaskWorkerOptions } from "./jobs/task-worker.js";
 import { createKieSimulator } from "./simulator/index.js";
@@ -66,6 +69,8 @@ export interface AppDeps {
   callbackBaseUrl?: string;
   worker?: Partial<TaskWorkerOptions>;
   generateRateLimit?: RateLimitRule;
+  /** Per API token on /api/n8n/*, and API token creations per user. */
+  automationRateLimits?: Partial<AutomationRateLimits & { tokenCreation: RateLimitRule }>;
 }
 
 /** This process, as seen from itself. */
@@ -93,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loggerInstance: deps.logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   }) as unknown as FastifyInstance;
 
   registerErrorHandler(app);
@@ -149,7 +155,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           ? `${config.publicUrl}/api/callbacks/kie`
           : undefined,
   };
-  await app.register(videoRoutes, { ctx, generateRateLimit: deps.generateRateLimit ?? DEFAULT_GENERATE_RATE_LIMIT });
+  // One generation budget per user, for the web and the automation API together.
+  const generateLimiter = new RateLimiter(deps.generateRateLimit ?? DEFAULT_GENERATE_RATE_LIMIT);
+  await app.register(videoRoutes, { ctx, generateLimiter });
   await app.register(uploadRoutes, { uploads: ctx.uploads });
   await app.register(callbackRoutes, { db, wake: ctx.wake });
   // Buying credits (issue 5): packages, stats and transactions, Creem, PayPal.
@@ -158,6 +166,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountStatsRoutes, { db });
   await registerPaypal(app, { db, config, secretBox });
   await app.register(creemRoutes, { db, config, secretBox });
+  // The automation API (issue 6): API tokens (session) and /api/n8n/* (bearer token only).
+  const { tokenCreation, ...automationLimits } = deps.automationRateLimits ?? {};
+  await app.register(apiTokenRoutes, { db, creationRateLimit: tokenCreation ?? DEFAULT_TOKEN_CREATION_RATE_LIMIT });
+  await registerAutomationApi(app, {
+    ctx,
+    rateLimits: { ...DEFAULT_AUTOMATION_RATE_LIMITS, ...automationLimits },
+    generateLimiter,
+    backgroundWorkers: config.backgroundWorkers,
+  });
+  await app.register(automationDocsRoutes, { config });
 
   if (config.backgroundWorkers) app.addHook("onReady", async () => worker.start());
   app.addHook("onClose", async () => {

@@ -31,6 +31,16 @@ describe("reading tasks is owner-only", () => {
     expect((await new Client(t.app).get(`/api/video-status/${taskId}`)).statusCode).toBe(401);
   });
 
+  it("an over-long or undecodable task id is a 4xx with a message, never the router's own body", async () => {
+    const u = await userWithCredits(t.app, db(), 0);
+    const long = await u.client.get(`/api/video-status/${"x".repeat(300)}`);
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ message: "This address is too long: check the id in the URL" });
+    const bad = await u.client.get("/api/video-status/%E0%A4%A");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: "This address is not valid: check the URL" });
+  });
+
   it("pages newest first with a total, and the days window leaves older tasks out", async () => {
     const u = await userWithCredits(t.app, db(), 0);
     const now = Date.now();

@@ -1,5 +1,5 @@
 /** One error vocabulary: throw an AppError anywhere; the handler turns it into `{message}`. */
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 
 export class AppError extends Error {
@@ -37,6 +37,18 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: "Request body is too large",
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: "Content-Length does not match the body",
 };
+
+/**
+ * Errors the router raises before any route or hook runs (an undecodable address, a path part
+ * longer than maxParamLength): the same `{message}` shape, plus `success: false` on the
+ * automation API, whose hooks never see these requests. Passed to Fastify as `frameworkErrors`.
+ */
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = err.code === "FST_ERR_MAX_PARAM_LENGTH";
+  const message = tooLong ? "This address is too long: check the id in the URL" : "This address is not valid: check the URL";
+  const automation = request.url.startsWith("/api/n8n/");
+  void reply.status(tooLong ? 414 : 400).send(automation ? { success: false, message } : { message });
+}
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { generateVideoSchema } from "../../../shared/schemas/videos.js";
 import { successFlagOf, supportsHd } from "../../../shared/videos.js";
 import { AppError, notFound, parseInput } from "../../http/errors.js";
-import { RateLimiter, tooManyRequests, type RateLimitRule } from "../../http/rate-limit.js";
+import { tooManyRequests, type RateLimiter, type RateLimitRule } from "../../http/rate-limit.js";
 import { requireAdmin, requireUser } from "../../http/session-auth.js";
 import { KieError } from "../../integrations/kie/errors.js";
 import { readSettings } from "../settings/service.js";
@@ -30,10 +30,10 @@ const downloadQuery = z.object({
 
 export const NOT_ELIGIBLE_FOR_HD = "Video not found or not eligible for HD processing";
 
-export async function videoRoutes(app: FastifyInstance, opts: { ctx: VideoContext; generateRateLimit: RateLimitRule }): Promise<void> {
+export async function videoRoutes(app: FastifyInstance, opts: { ctx: VideoContext; generateLimiter: RateLimiter }): Promise<void> {
   const { ctx } = opts;
   const { db } = ctx;
-  const generateLimiter = new RateLimiter(opts.generateRateLimit);
+  const { generateLimiter } = opts;
 
   app.get("/api/pricing/current", async () => {
     const [settings, simulated] = await Promise.all([readSettings(db, ctx.secretBox), ctx.provider.isSimulated()]);

@@ -1,6 +1,8 @@
 /**
  * Reference images people upload: stored under DATA_DIR/uploads with random names, served back at
  * /uploads/<name>. The type is read from the file's first bytes, never from its name.
+ * Temporary images (base64 sent to the automation API) carry a `tmp-` prefix and are deleted by
+ * jobs/temporary-image-sweep.ts once older than their time to live.
  */
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
@@ -19,7 +21,8 @@ export function detectImageType(buf: Buffer): ImageType | undefined {
   return undefined;
 }
 
-const NAME = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
+const NAME = /^(?:tmp-)?[a-f0-9]{32}\.(jpg|png|webp)$/;
+const TEMPORARY = /^tmp-[a-f0-9]{32}\.(jpg|png|webp)$/;
 const MIME: Record<string, string> = { jpg: "image/jpeg", png: "image/png", webp: "image/webp" };
 
 export class UploadStore {
@@ -31,11 +34,40 @@ export class UploadStore {
     this.dir = path.join(dataDir, "uploads");
   }
 
-  async save(buf: Buffer, type: ImageType): Promise<{ name: string; url: string }> {
+  /** `temporary`: swept once older than the sweep's time to live (base64 images from the API). */
+  async save(buf: Buffer, type: ImageType, opts: { temporary?: boolean } = {}): Promise<{ name: string; url: string }> {
     await fs.mkdir(this.dir, { recursive: true });
-    const name = `${crypto.randomBytes(16).toString("hex")}.${type.ext}`;
+    const name = `${opts.temporary ? "tmp-" : ""}${crypto.randomBytes(16).toString("hex")}.${type.ext}`;
     await fs.writeFile(path.join(this.dir, name), buf);
     return { name, url: `${this.publicUrl}/uploads/${name}` };
+  }
+
+  /** Deletes temporary images last written before `cutoff`; returns their names. */
+  async removeTemporaryBefore(cutoff: Date): Promise<string[]> {
+    let names: string[];
+    try {
+      names = await fs.readdir(this.dir);
+    } catch {
+      return [];
+    }
+    const removed: string[] = [];
+    for (const name of names.filter((n) => TEMPORARY.test(n))) {
+      const file = path.join(this.dir, name);
+      try {
+        if ((await fs.stat(file)).mtimeMs < cutoff.getTime()) {
+          await fs.rm(file, { force: true });
+          removed.push(name);
+        }
+      } catch {
+        // Gone already (another process swept it): nothing to do.
+      }
+    }
+    return removed;
+  }
+
+  /** Deletes one stored image by name (unknown names are ignored). */
+  async remove(name: string): Promise<void> {
+    if (NAME.test(name)) await fs.rm(path.join(this.dir, name), { force: true });
   }
 
   /** The stored file behind one of our own upload URLs, or undefined for any other URL. */

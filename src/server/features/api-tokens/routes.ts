@@ -1,0 +1,52 @@
+/** The signed-in user's API tokens (the /api page): list, create (full value once), delete, default. */
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { Db } from "../../db/connect.js";
+import { parseInput } from "../../http/errors.js";
+import { RateLimiter, tooManyRequests, type RateLimitRule } from "../../http/rate-limit.js";
+import { requireUser } from "../../http/session-auth.js";
+import { createTokenSchema } from "../../../shared/automation.js";
+import { createToken, DEFAULT_TOKEN_NAME, deleteToken, listTokens } from "./service.js";
+
+/** Creations (named or default) per user. */
+export const DEFAULT_TOKEN_CREATION_RATE_LIMIT: RateLimitRule = { max: 30, windowMs: 60 * 60_000 };
+
+const idParam = z.object({ id: z.uuid({ error: "Invalid token id" }) });
+
+export async function apiTokenRoutes(app: FastifyInstance, opts: { db: Db; creationRateLimit: RateLimitRule }): Promise<void> {
+  const { db } = opts;
+  const creations = new RateLimiter(opts.creationRateLimit);
+
+  const countCreation = (userId: string) => {
+    const wait = creations.hit(userId);
+    if (wait) throw tooManyRequests(wait, "API tokens created");
+  };
+
+  app.get("/api/user-tokens", async (request, reply) => {
+    const user = requireUser(request);
+    reply.header("cache-control", "private, no-store");
+    return listTokens(db, user.id);
+  });
+
+  app.post("/api/user-tokens", async (request, reply) => {
+    const user = requireUser(request);
+    const { name } = parseInput(createTokenSchema, request.body);
+    countCreation(user.id);
+    const created = await createToken(db, user.id, name);
+    return reply.status(201).header("cache-control", "no-store").send(created);
+  });
+
+  app.post("/api/user-tokens/default", async (request, reply) => {
+    const user = requireUser(request);
+    countCreation(user.id);
+    const created = await createToken(db, user.id, DEFAULT_TOKEN_NAME, { onlyIfNone: true });
+    return reply.status(201).header("cache-control", "no-store").send(created);
+  });
+
+  app.delete("/api/user-tokens/:id", async (request) => {
+    const user = requireUser(request);
+    const { id } = parseInput(idParam, request.params);
+    await deleteToken(db, user.id, id);
+    return { message: "API token deleted" };
+  });
+}

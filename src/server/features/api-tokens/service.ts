@@ -1,0 +1,73 @@
+/**
+ * API tokens (spec section 7 "User tokens"): `veo_` + 256 random bits. Only the SHA-256 and a
+ * masked copy are stored, so the full value exists once, in the answer to its creation.
+ */
+import { and, count, desc, eq } from "drizzle-orm";
+import type { Db, Tx } from "../../db/connect.js";
+import { apiTokens, users } from "../../db/schema.js";
+import { conflict, notFound, unauthorized } from "../../http/errors.js";
+import { randomToken, sha256Hex } from "../../lib/tokens.js";
+import { maskToken, TOKEN_PREFIX, type ApiTokenView, type CreatedApiToken } from "../../../shared/automation.js";
+
+/** Enough for one per workflow tool and environment; more is usually forgotten tokens. */
+export const MAX_TOKENS_PER_USER = 20;
+export const DEFAULT_TOKEN_NAME = "Default";
+
+export const TOKEN_LIMIT_MESSAGE = `You already have ${MAX_TOKENS_PER_USER} API tokens. Delete one you no longer use to create another.`;
+export const HAS_TOKEN_MESSAGE = "You already have an API token. Create another one with a name instead.";
+export const TOKEN_NOT_FOUND = "API token not found";
+
+type Row = typeof apiTokens.$inferSelect;
+
+function toView(row: Row, token = row.tokenMasked): ApiTokenView {
+  return {
+    id: row.id,
+    name: row.name,
+    token,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    lastUsed: row.lastUsed?.toISOString() ?? null,
+  };
+}
+
+export async function listTokens(db: Db, userId: string): Promise<ApiTokenView[]> {
+  const rows = await db
+    .select()
+    .from(apiTokens)
+    .where(eq(apiTokens.userId, userId))
+    .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
+  return rows.map((r) => toView(r));
+}
+
+/**
+ * Creates a token; `onlyIfNone` is the default-token case (409 when the user has one). The user
+ * row is locked first, so concurrent requests cannot pass the count together.
+ */
+export async function createToken(db: Db, userId: string, name: string, opts: { onlyIfNone?: boolean } = {}): Promise<CreatedApiToken> {
+  return db.transaction(async (tx) => {
+    await lockActiveUser(tx, userId);
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(apiTokens).where(eq(apiTokens.userId, userId));
+    if (opts.onlyIfNone && Number(n) > 0) throw conflict(HAS_TOKEN_MESSAGE);
+    if (Number(n) >= MAX_TOKENS_PER_USER) throw conflict(TOKEN_LIMIT_MESSAGE);
+    const token = `${TOKEN_PREFIX}${randomToken(32)}`;
+    const [row] = await tx
+      .insert(apiTokens)
+      .values({ userId, name, tokenHash: sha256Hex(token), tokenMasked: maskToken(token) })
+      .returning();
+    return toView(row!, token);
+  });
+}
+
+async function lockActiveUser(tx: Tx, userId: string): Promise<void> {
+  const [user] = await tx.select({ isActive: users.isActive }).from(users).where(eq(users.id, userId)).for("update");
+  if (!user?.isActive) throw unauthorized();
+}
+
+/** Deletes one of the user's own tokens; anyone else's id answers like an unknown one. */
+export async function deleteToken(db: Db, userId: string, id: string): Promise<void> {
+  const rows = await db
+    .delete(apiTokens)
+    .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, userId)))
+    .returning({ id: apiTokens.id });
+  if (rows.length === 0) throw notFound(TOKEN_NOT_FOUND);
+}

@@ -1,0 +1,61 @@
+/**
+ * The reference image of an automation request: an http(s) URL, passed on as it is (never
+ * fetched by us), or base64 data, plain or as a data: URL, decoded and checked to be a JPG or PNG
+ * of at most MAX_IMAGE_BYTES before it is stored as a temporary upload.
+ */
+import { badRequest } from "../../http/errors.js";
+import { detectImageType, type ImageType } from "../../integrations/storage/uploads.js";
+import { MAX_IMAGE_BYTES } from "../../../shared/videos.js";
+
+export type ImageInput = { kind: "url"; url: string } | { kind: "base64"; data: Buffer; type: ImageType };
+
+const MAX_MB = MAX_IMAGE_BYTES / (1024 * 1024);
+
+export const IMAGE_MESSAGES = {
+  badUrl: "The image URL is not a valid http(s) URL",
+  otherScheme: "Image URLs must start with http:// or https://",
+  dataNotBase64: "Data URLs must be base64 encoded, like data:image/png;base64,iVBORw0...",
+  badBase64:
+    "The image is neither an http(s) URL nor valid base64 data. Send a JPG/PNG URL, base64 image data or a data:image/png;base64,... URL",
+  notImage: "The base64 data is not a JPG or PNG image",
+  tooLarge: `The base64 image must be ${MAX_MB} MB or smaller once decoded`,
+} as const;
+
+const BASE64 = /^(?:[A-Za-z0-9+/]+|[A-Za-z0-9_-]+)={0,2}$/;
+
+export function parseImageInput(value: string): ImageInput {
+  const text = value.trim();
+  if (/^https?:\/\//i.test(text)) return { kind: "url", url: httpUrl(text) };
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) throw badRequest(IMAGE_MESSAGES.otherScheme);
+  if (/^data:/i.test(text)) {
+    const comma = text.indexOf(",");
+    const meta = comma === -1 ? "" : text.slice(5, comma);
+    if (!/;base64$/i.test(meta)) throw badRequest(IMAGE_MESSAGES.dataNotBase64);
+    return decodeBase64Image(text.slice(comma + 1));
+  }
+  return decodeBase64Image(text);
+}
+
+function httpUrl(text: string): string {
+  try {
+    const url = new URL(text);
+    if ((url.protocol === "http:" || url.protocol === "https:") && url.hostname) return text;
+  } catch {
+    // falls through to the message
+  }
+  throw badRequest(IMAGE_MESSAGES.badUrl);
+}
+
+/** Standard or URL-safe base64, line breaks allowed, padding optional. */
+function decodeBase64Image(encoded: string): ImageInput {
+  const compact = encoded.replace(/\s+/g, "");
+  const unpadded = compact.replace(/=+$/, "");
+  if (!compact || !BASE64.test(compact) || unpadded.length % 4 === 1 || (compact !== unpadded && compact.length % 4 !== 0)) {
+    throw badRequest(IMAGE_MESSAGES.badBase64);
+  }
+  if (Math.floor((unpadded.length * 3) / 4) > MAX_IMAGE_BYTES) throw badRequest(IMAGE_MESSAGES.tooLarge);
+  const data = Buffer.from(unpadded, /[-_]/.test(unpadded) ? "base64url" : "base64");
+  const type = detectImageType(data);
+  if (!type || (type.ext !== "jpg" && type.ext !== "png")) throw badRequest(IMAGE_MESSAGES.notImage);
+  return { kind: "base64", data, type };
+}

@@ -1,0 +1,51 @@
+/** GET /api/n8n/video-status/{taskId}: a task as the automation API reports it. */
+import { and, eq, sum } from "drizzle-orm";
+import type { Db } from "../../db/connect.js";
+import { transactions } from "../../db/schema.js";
+import { POLL_SECONDS, type N8nVideoStatus } from "../../../shared/automation.js";
+import { supportsHd } from "../../../shared/videos.js";
+import type { TaskRow } from "../videos/task-state.js";
+
+type StatusFields = Pick<TaskRow, "taskId" | "status" | "resultUrls" | "hdVideoUrl" | "hdStatus" | "aspectRatio" | "errorMessage">;
+
+/** `refunded`: credits given back for this task (the sum of its refund rows). */
+export function toN8nStatus(task: StatusFields, refunded: number): N8nVideoStatus {
+  const base = { taskId: task.taskId, videoUrl: null, hdVideoUrl: null, resolution: null };
+  if (task.status === "failed") {
+    return { ...base, success: false, status: "failed", message: failureMessage(task.errorMessage, refunded) };
+  }
+  if (task.status !== "completed") {
+    const message = `The video is being generated. Check again in ${POLL_SECONDS.min}-${POLL_SECONDS.max} seconds.`;
+    return { ...base, success: true, status: "processing", message };
+  }
+  const hd = task.hdVideoUrl;
+  return {
+    ...base,
+    success: true,
+    status: "completed",
+    videoUrl: task.resultUrls?.[0] ?? null,
+    hdVideoUrl: hd,
+    resolution: hd ? "1080p" : "720p",
+    message: hd
+      ? "The video is ready in 1080p"
+      : supportsHd(task.aspectRatio) && task.hdStatus === "pending"
+        ? "The 720p video is ready; the 1080p version is still being processed"
+        : "The video is ready in 720p",
+  };
+}
+
+function failureMessage(error: string | null, refunded: number): string {
+  const reason = (error ?? "unknown error").trim().replace(/[.\s]+$/, "");
+  const refund =
+    refunded > 0 ? `${refunded} credit${refunded === 1 ? " was" : "s were"} refunded.` : "No credits were refunded.";
+  return `Video generation failed: ${reason}. ${refund}`;
+}
+
+/** What the ledger gave back for a task (failTask and admin refunds write refund rows). */
+export async function refundedCredits(db: Db, videoTaskId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sum(transactions.amount) })
+    .from(transactions)
+    .where(and(eq(transactions.videoTaskId, videoTaskId), eq(transactions.type, "refund")));
+  return Number(row?.total ?? 0);
+}

@@ -1,0 +1,107 @@
+/**
+ * API-token authentication for the automation API: `Authorization: Bearer veo_...`, looked up by
+ * its SHA-256 and joined to an active user. Cookies never count here. Add it to a plugin with
+ * useBearerAuth(); every route of that plugin then has request.tokenUser (issue 9's event stream
+ * can do the same).
+ */
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Db } from "../db/connect.js";
+import { apiTokens, users } from "../db/schema.js";
+import { sha256Hex } from "../lib/tokens.js";
+import { TOKEN_PREFIX } from "../../shared/automation.js";
+import { unauthorized } from "./errors.js";
+import { RateLimiter, tooManyRequests, type RateLimitRule } from "./rate-limit.js";
+
+export interface TokenUser {
+  id: string;
+  username: string;
+  tokenId: string;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    tokenUser: TokenUser | null;
+  }
+}
+
+/** lastUsed is written at most this often per token, so polling stays a read. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** `veo_` + 32 random bytes in base64url (43 characters); see features/api-tokens/service.ts. */
+const TOKEN_SHAPE = new RegExp(`^${TOKEN_PREFIX}[A-Za-z0-9_-]{43}$`);
+
+export const BEARER_MESSAGES = {
+  missing: "Missing API token: send the header 'Authorization: Bearer <your token>'. Create a token on the API page.",
+  malformed: "Malformed Authorization header: expected 'Bearer <token>' with a single API token.",
+  notAToken: `That is not an API token: tokens start with '${TOKEN_PREFIX}' and are 47 characters long. Copy the full token from when it was created.`,
+  unknown: "Invalid API token: it does not exist or was deleted. Create a new token on the API page.",
+  inactive: "This API token is inactive. Create a new token on the API page or use another one.",
+  disabledUser: "The account this API token belongs to has been disabled.",
+} as const;
+
+/** The token's user, or a 401 saying what is wrong with the header. Never echoes the token. */
+export async function authenticateBearer(db: Db, header: string | undefined, now = new Date()): Promise<TokenUser> {
+  const token = tokenFromHeader(header);
+  const [row] = await db
+    .select({
+      tokenId: apiTokens.id,
+      tokenActive: apiTokens.isActive,
+      lastUsed: apiTokens.lastUsed,
+      id: users.id,
+      username: users.username,
+      userActive: users.isActive,
+    })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(eq(apiTokens.tokenHash, sha256Hex(token)))
+    .limit(1);
+  if (!row) throw unauthorized(BEARER_MESSAGES.unknown);
+  if (!row.tokenActive) throw unauthorized(BEARER_MESSAGES.inactive);
+  if (!row.userActive) throw unauthorized(BEARER_MESSAGES.disabledUser);
+  if (!row.lastUsed || now.getTime() - row.lastUsed.getTime() >= LAST_USED_RESOLUTION_MS) {
+    const stale = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
+    // Conditional, so concurrent requests write it once.
+    await db
+      .update(apiTokens)
+      .set({ lastUsed: now })
+      .where(and(eq(apiTokens.id, row.tokenId), or(isNull(apiTokens.lastUsed), lt(apiTokens.lastUsed, stale))));
+  }
+  return { id: row.id, username: row.username, tokenId: row.tokenId };
+}
+
+/** The token from `Bearer <token>` (scheme case-insensitive), checked for shape before any lookup. */
+export function tokenFromHeader(header: string | undefined): string {
+  if (header === undefined || header.trim() === "") throw unauthorized(BEARER_MESSAGES.missing);
+  const match = /^Bearer +(\S+)\s*$/i.exec(header.trim());
+  if (!match) throw unauthorized(BEARER_MESSAGES.malformed);
+  const token = match[1]!;
+  if (!TOKEN_SHAPE.test(token)) throw unauthorized(BEARER_MESSAGES.notAToken);
+  return token;
+}
+
+export interface BearerAuthOptions {
+  db: Db;
+  /** Requests per token; over it: 429 with Retry-After. */
+  rateLimit: RateLimitRule;
+}
+
+/**
+ * Every route in this plugin context (and its 404s) needs a valid token. The rate limit counts per
+ * token value, before the database is asked, so a flood with one token costs no queries.
+ */
+export function useBearerAuth(app: FastifyInstance, opts: BearerAuthOptions): void {
+  const limiter = new RateLimiter(opts.rateLimit);
+  app.decorateRequest("tokenUser", null);
+  app.addHook("onRequest", async (request) => {
+    const token = tokenFromHeader(request.headers.authorization);
+    const wait = limiter.hit(sha256Hex(token));
+    if (wait) throw tooManyRequests(wait, "API requests with this token");
+    request.tokenUser = await authenticateBearer(opts.db, request.headers.authorization);
+  });
+}
+
+export function requireTokenUser(request: FastifyRequest): TokenUser {
+  if (!request.tokenUser) throw unauthorized(BEARER_MESSAGES.missing);
+  return request.tokenUser;
+}

@@ -1,0 +1,159 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { N8N_STATUSES, n8nErrorSchema, n8nGenerateResultSchema, n8nGenerateSchema, n8nVideoStatusSchema } from "../../src/shared/automation.js";
+import { ASPECT_RATIOS, MODELS, SEED_MAX, SEED_MIN } from "../../src/shared/videos.js";
+import { buildOpenApiDocument, committedOpenApiText, PLACEHOLDER_SERVER_URL } from "../../src/server/features/automation/openapi.js";
+import { Client, createTestApp, type TestApp } from "../helpers/test-app.js";
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const PUBLIC_URL = "https://veo.example.test";
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { PUBLIC_URL } });
+});
+afterAll(() => t.close());
+
+const METHODS = ["get", "put", "post", "delete", "patch"] as const;
+function operations(doc: Json): Array<{ path: string; method: string; op: Json }> {
+  return Object.entries(doc.paths as Json).flatMap(([p, item]) =>
+    METHODS.filter((m) => item[m]).map((m) => ({ path: p, method: m.toUpperCase(), op: item[m] as Json })),
+  );
+}
+
+/** Follows a local `#/components/...` reference. */
+function deref(doc: Json, value: Json): Json {
+  if (typeof value.$ref !== "string") return value;
+  return (value.$ref as string)
+    .slice(2)
+    .split("/")
+    .reduce((node: Json, key) => node[key], doc);
+}
+
+/** Full route paths with their methods, read from Fastify's route tree (HEAD left out). */
+function registeredRoutes(app: FastifyInstance): Set<string> {
+  const routes = new Set<string>();
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split("\n")) {
+    const m = /^((?:│ {3}| {4})*)[├└]── (.*?)(?: \(([^)]*)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    const full = (depth > 0 ? stack[depth - 1]! : "") + m[2]!;
+    stack[depth] = full;
+    for (const method of (m[3] ?? "").split(", ").filter((x) => x && x !== "HEAD")) routes.add(`${method} ${full}`);
+  }
+  return routes;
+}
+
+describe("docs/openapi.json", () => {
+  it("is the generated document (run `npm run openapi` after changing the API)", () => {
+    const committed = fs.readFileSync(path.join(import.meta.dirname, "../../docs/openapi.json"), "utf8");
+    expect(committed === committedOpenApiText(), "docs/openapi.json is out of date: run `npm run openapi` and commit it").toBe(true);
+  });
+
+  it("is generated the same way every time, with the placeholder server", () => {
+    expect(committedOpenApiText()).toBe(committedOpenApiText());
+    expect(JSON.parse(committedOpenApiText()).servers).toEqual([{ url: PLACEHOLDER_SERVER_URL }]);
+  });
+
+  it("is a valid OpenAPI 3.1 document for a real validator", async () => {
+    const validator = new Validator();
+    const result = await validator.validate(JSON.parse(committedOpenApiText()));
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+  });
+});
+
+describe("GET /api/openapi.json", () => {
+  it("is public JSON naming this server's PUBLIC_URL, and valid", async () => {
+    const res = await new Client(t.app).get("/api/openapi.json");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    const doc = res.json();
+    expect(doc.servers).toEqual([{ url: PUBLIC_URL }]);
+    expect(doc).toEqual(buildOpenApiDocument(PUBLIC_URL));
+    expect((await new Validator().validate(doc)).valid).toBe(true);
+  });
+
+  it("matches the app's routes: every documented operation exists, every automation route is documented", () => {
+    const doc = buildOpenApiDocument(PUBLIC_URL);
+    // Path parameter names must match too: {taskId} is :taskId.
+    const documented = new Set(operations(doc).map(({ method, path: p }) => `${method} ${p.replace(/\{(\w+)\}/g, ":$1")}`));
+    const registered = registeredRoutes(t.app);
+    const missing = [...documented].filter((r) => !registered.has(r));
+    expect(missing, "documented but not registered").toEqual([]);
+    const undocumented = [...registered].filter((r) => /^\w+ \/api\/(n8n\/|openapi\.json)/.test(r) && !documented.has(r));
+    expect(undocumented, "registered but not documented").toEqual([]);
+  });
+});
+
+describe("the document's content", () => {
+  const doc = buildOpenApiDocument(PUBLIC_URL) as Json;
+  const op = (p: string, m: string) => operations(doc).find((o) => o.path === p && o.method === m)!.op;
+
+  it("states the automation rules in info", () => {
+    const text = doc.info.description as string;
+    for (const needle of ["English", "veo3", "veo3_fast", "16:9", "9:16", `${SEED_MIN} to ${SEED_MAX}`, "only the first image", "24 hours", "15-30 seconds"]) {
+      expect(text).toContain(needle);
+    }
+    expect(doc.info.title).toBeTruthy();
+    expect(doc.info.version).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it("has schemas generated from the zod contract", () => {
+    const s = doc.components.schemas as Json;
+    expect(s.GenerateRequest.required).toEqual(["prompt"]);
+    expect(s.GenerateRequest.properties.model).toMatchObject({ enum: [...MODELS], default: "veo3" });
+    expect(s.GenerateRequest.properties.aspectRatio).toMatchObject({ enum: [...ASPECT_RATIOS], default: "16:9" });
+    expect(s.GenerateRequest.properties.seeds).toMatchObject({ minimum: SEED_MIN, maximum: SEED_MAX });
+    expect(s.GenerateRequest.properties.prompt.examples).toHaveLength(1);
+    expect(s.VideoStatus.properties.status.enum).toEqual([...N8N_STATUSES]);
+    expect(s.VideoStatus.required).toEqual(Object.keys(n8nVideoStatusSchema.shape));
+    expect(s.GenerateResult.required).toEqual(Object.keys(n8nGenerateResultSchema.shape));
+    expect(s.Error.properties.success.const).toBe(false);
+    // OpenAPI 3.1 wants JSON Schema `examples`; the zod metadata's `example` must not leak through.
+    expect(JSON.stringify(s)).not.toContain('"example"');
+  });
+
+  it("secures the automation endpoints with the bearer scheme and leaves the documents public", () => {
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(op("/api/n8n/generate", "POST").security).toEqual([{ bearerAuth: [] }]);
+    expect(op("/api/n8n/video-status/{taskId}", "GET").security).toEqual([{ bearerAuth: [] }]);
+    expect(op("/api/n8n/workflow.json", "GET").security).toEqual([]);
+    expect(op("/api/openapi.json", "GET").security).toEqual([]);
+  });
+
+  it("documents every error with the error schema, and Retry-After on 429", () => {
+    const generate = op("/api/n8n/generate", "POST").responses as Json;
+    const status = op("/api/n8n/video-status/{taskId}", "GET").responses as Json;
+    expect(Object.keys(generate).sort()).toEqual(["200", "400", "401", "402", "413", "422", "429", "503"]);
+    expect(Object.keys(status).sort()).toEqual(["200", "401", "404", "429"]);
+    for (const [code, response] of [...Object.entries(generate), ...Object.entries(status)]) {
+      if (code === "200") continue;
+      const r = deref(doc, response);
+      expect(r.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
+      for (const example of Object.values(r.content["application/json"].examples as Json)) {
+        expect(n8nErrorSchema.safeParse(example.value).success, `${code} example`).toBe(true);
+      }
+    }
+    expect(deref(doc, deref(doc, generate["429"]).headers["Retry-After"]).schema.type).toBe("integer");
+    expect(deref(doc, status["429"]).headers["Retry-After"]).toBeDefined();
+  });
+
+  it("has examples the server's own schemas accept", () => {
+    const generate = op("/api/n8n/generate", "POST");
+    const requests = Object.values(generate.requestBody.content["application/json"].examples as Json);
+    expect(requests.length).toBeGreaterThanOrEqual(2);
+    for (const example of requests) expect(n8nGenerateSchema.safeParse(example.value).error).toBeUndefined();
+    for (const example of Object.values(generate.responses["200"].content["application/json"].examples as Json)) {
+      expect(n8nGenerateResultSchema.strict().safeParse(example.value).error).toBeUndefined();
+    }
+    const statuses = Object.values(op("/api/n8n/video-status/{taskId}", "GET").responses["200"].content["application/json"].examples as Json);
+    expect(new Set(statuses.map((e) => e.value.status))).toEqual(new Set(N8N_STATUSES));
+    for (const example of statuses) expect(n8nVideoStatusSchema.strict().safeParse(example.value).error).toBeUndefined();
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { toN8nStatus } from "../../src/server/features/automation/video-status.js";
+
+const task = {
+  taskId: "veo_task_1",
+  status: "generating",
+  resultUrls: null as string[] | null,
+  hdVideoUrl: null as string | null,
+  hdStatus: "none",
+  aspectRatio: "16:9",
+  errorMessage: null as string | null,
+};
+
+describe("toN8nStatus", () => {
+  it("reports pending and generating as processing", () => {
+    for (const status of ["pending", "generating"]) {
+      expect(toN8nStatus({ ...task, status }, 0)).toEqual({
+        success: true,
+        status: "processing",
+        videoUrl: null,
+        hdVideoUrl: null,
+        resolution: null,
+        message: "The video is being generated. Check again in 15-30 seconds.",
+        taskId: "veo_task_1",
+      });
+    }
+  });
+
+  it("reports 720p until the 1080p file exists, then 1080p", () => {
+    const done = { ...task, status: "completed", resultUrls: ["https://f/720.mp4"], hdStatus: "pending" };
+    expect(toN8nStatus(done, 0)).toMatchObject({ success: true, status: "completed", videoUrl: "https://f/720.mp4", hdVideoUrl: null, resolution: "720p", message: "The 720p video is ready; the 1080p version is still being processed" });
+    expect(toN8nStatus({ ...done, aspectRatio: "9:16", hdStatus: "none" }, 0)).toMatchObject({ resolution: "720p", message: "The video is ready in 720p" });
+    expect(toN8nStatus({ ...done, hdStatus: "failed" }, 0)).toMatchObject({ resolution: "720p", message: "The video is ready in 720p" });
+    expect(toN8nStatus({ ...done, hdVideoUrl: "https://f/1080.mp4", hdStatus: "ready" }, 0)).toMatchObject({ videoUrl: "https://f/720.mp4", hdVideoUrl: "https://f/1080.mp4", resolution: "1080p" });
+  });
+
+  it("reports a failure with its reason and the refund", () => {
+    const failed = { ...task, status: "failed", errorMessage: "Your prompt was flagged." };
+    expect(toN8nStatus(failed, 5)).toEqual({
+      success: false,
+      status: "failed",
+      videoUrl: null,
+      hdVideoUrl: null,
+      resolution: null,
+      message: "Video generation failed: Your prompt was flagged. 5 credits were refunded.",
+      taskId: "veo_task_1",
+    });
+    expect(toN8nStatus(failed, 1).message).toBe("Video generation failed: Your prompt was flagged. 1 credit was refunded.");
+    expect(toN8nStatus({ ...failed, errorMessage: null }, 0).message).toBe("Video generation failed: unknown error. No credits were refunded.");
+  });
+});
