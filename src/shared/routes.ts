@@ -9,6 +9,7 @@ export const SPA_ROUTES = [
   "/pricing",
   "/purchase-credits",
   "/my-creations",
+  "/api",
   "/contact",
   "/login",
   "/my-account",

@@ -15,6 +15,7 @@ const PAGES: Record<SpaRoute, ComponentType> = {
   "/pricing": lazy(() => import("@/pages/pricing-page").then((m) => ({ default: m.PricingPage }))),
   "/purchase-credits": lazy(() => import("@/pages/purchase-credits-page").then((m) => ({ default: m.PurchaseCreditsPage }))),
   "/my-creations": lazy(() => import("@/pages/my-creations-page").then((m) => ({ default: m.MyCreationsPage }))),
+  "/api": lazy(() => import("@/pages/api-page").then((m) => ({ default: m.ApiPage }))),
   "/contact": lazy(() => import("@/pages/contact-page").then((m) => ({ default: m.ContactPage }))),
   "/login": lazy(() => import("@/pages/login-page").then((m) => ({ default: m.LoginPage }))),
   "/my-account": lazy(() => import("@/pages/my-account-page").then((m) => ({ default: m.MyAccountPage }))),

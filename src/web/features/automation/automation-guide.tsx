@@ -1,0 +1,108 @@
+import { Download, FileJson, Workflow } from "lucide-react";
+import { BASE64_IMAGE_TTL_HOURS, POLL_SECONDS } from "../../../shared/automation";
+import { SEED_MAX, SEED_MIN } from "../../../shared/videos";
+import { Button } from "@/components/ui/button";
+import { usePricing } from "@/features/pricing/use-pricing";
+import { CodeBlock } from "./code-block";
+import { GENERATE_ANSWER, generateCurl, STATUS_ANSWER, statusCurl, TOKEN_PLACEHOLDER } from "./curl-examples";
+
+export const WORKFLOW_URL = "/api/n8n/workflow.json";
+export const OPENAPI_URL = "/api/openapi.json";
+
+const RULES = [
+  "Write the prompt in English.",
+  "model: veo3 (Quality) or veo3_fast (Fast).",
+  "aspectRatio: 16:9 or 9:16. 16:9 videos also get a 1080p version.",
+  `seeds: optional, a whole number from ${SEED_MIN} to ${SEED_MAX}, for repeatable results.`,
+  "imageUrls: optional reference images; only the first one is used. A JPG/PNG URL or base64 image data.",
+  `Base64 images are stored for ${BASE64_IMAGE_TTL_HOURS} hours, then deleted.`,
+  `Check the status every ${POLL_SECONDS.min}-${POLL_SECONDS.max} seconds until it is completed or failed.`,
+];
+
+const N8N_STEPS = [
+  "Download the workflow below and import it in n8n 1.x (Workflows → Import from File).",
+  "Create an \"HTTP Bearer Auth\" credential in n8n and paste your API token as its Bearer token.",
+  "Select that credential on the two HTTP Request nodes, \"Generate video\" and \"Check status\".",
+  "Edit the prompt in \"Video settings\" and run the workflow: it waits, checks the status and returns the video URLs.",
+];
+
+/** The automation guide (spec sections 2 and 5): rules, prices, curl examples, the n8n workflow. */
+export function AutomationGuide() {
+  const origin = window.location.origin;
+  const pricing = usePricing();
+
+  return (
+    <section aria-labelledby="guide-title" className="grid gap-8">
+      <div>
+        <h2 id="guide-title" className="text-2xl font-bold tracking-tight">
+          Automation guide
+        </h2>
+        <p className="mt-2 max-w-3xl text-muted-foreground">
+          Make videos from n8n, Make or any HTTP client. Every request carries your token in the header{" "}
+          <code className="rounded bg-surface-raised px-1.5 py-0.5 text-sm">Authorization: Bearer {TOKEN_PLACEHOLDER}</code>; credits, videos and
+          history are the same as on the web, and videos made through the API show in My Creations with an API badge.
+        </p>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="rounded-2xl border border-border bg-surface/60 p-5">
+          <h3 className="font-semibold">Rules</h3>
+          <ul className="mt-3 grid list-disc gap-2 pl-5 text-sm text-muted-foreground">
+            {RULES.map((rule) => (
+              <li key={rule}>{rule}</li>
+            ))}
+          </ul>
+        </div>
+        <div className="rounded-2xl border border-border bg-surface/60 p-5">
+          <h3 className="font-semibold">API prices per 8-second video</h3>
+          <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-6 gap-y-2 text-sm">
+            <dt className="text-muted-foreground">Veo3 Fast (veo3_fast)</dt>
+            <dd className="font-medium">{pricing.fast.api} credits</dd>
+            <dt className="text-muted-foreground">Veo3 Quality (veo3)</dt>
+            <dd className="font-medium">{pricing.quality.api} credits</dd>
+          </dl>
+          <p className="mt-3 text-xs text-muted-foreground">If a video fails, its credits are refunded automatically.</p>
+        </div>
+      </div>
+
+      <div className="grid gap-4">
+        <h3 className="font-semibold">1. Start a video</h3>
+        <CodeBlock title="Generate with curl" code={generateCurl(origin)} />
+        <CodeBlock title="Answer" code={GENERATE_ANSWER} />
+        <h3 className="font-semibold">2. Check its status</h3>
+        <p className="text-sm text-muted-foreground">
+          Replace TASK_ID with the taskId from the answer. The status is processing, then completed (with videoUrl, and hdVideoUrl for 16:9) or
+          failed (the message says why and that the credits were refunded).
+        </p>
+        <CodeBlock title="Status with curl" code={statusCurl(origin)} />
+        <CodeBlock title="Answer when completed" code={STATUS_ANSWER} />
+      </div>
+
+      <div className="rounded-2xl border border-border bg-surface/60 p-5">
+        <h3 className="flex items-center gap-2 font-semibold">
+          <Workflow className="size-4 text-violet-300" aria-hidden="true" />
+          Ready-made n8n workflow
+        </h3>
+        <ol className="mt-3 grid list-decimal gap-2 pl-5 text-sm text-muted-foreground">
+          {N8N_STEPS.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <Button asChild>
+            <a href={WORKFLOW_URL} download="veo-studio-n8n-workflow.json">
+              <Download aria-hidden="true" />
+              Download n8n workflow
+            </a>
+          </Button>
+          <Button asChild variant="outline">
+            <a href={OPENAPI_URL} target="_blank" rel="noreferrer">
+              <FileJson aria-hidden="true" />
+              OpenAPI document
+            </a>
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

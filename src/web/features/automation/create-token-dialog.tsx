@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from "react";
+import { KeyRound, Loader2 } from "lucide-react";
+import { createTokenSchema, TOKEN_NAME_MAX } from "../../../shared/automation";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { fieldErrorId, FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+
+/** Asks for a token's name (non-blank, spec section 5) and hands it to `onCreate`. */
+export function CreateTokenDialog({
+  open,
+  onOpenChange,
+  onCreate,
+  pending,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreate: (name: string) => void;
+  pending: boolean;
+}) {
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string>();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = createTokenSchema.safeParse({ name });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    onCreate(parsed.data.name);
+  }
+
+  function change(next: boolean) {
+    if (!next) {
+      setName("");
+      setError(undefined);
+    }
+    onOpenChange(next);
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={change}>
+      <DialogContent>
+        <form onSubmit={submit} noValidate className="grid gap-5">
+          <DialogHeader>
+            <DialogTitle>Create API token</DialogTitle>
+            <DialogDescription>Name it after where it will be used, such as "n8n production" or "Make".</DialogDescription>
+          </DialogHeader>
+          <FormField id="token-name" label="Token name" error={error}>
+            <Input
+              id="token-name"
+              value={name}
+              maxLength={TOKEN_NAME_MAX}
+              autoComplete="off"
+              placeholder="n8n production"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? fieldErrorId("token-name") : undefined}
+              onChange={(e) => setName(e.target.value)}
+            />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => change(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <KeyRound aria-hidden="true" />}
+              Create Token
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

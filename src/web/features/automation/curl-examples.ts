@@ -1,0 +1,32 @@
+/** The automation guide's copyable examples, built for the origin the page is served from. */
+export const TOKEN_PLACEHOLDER = "YOUR_API_TOKEN";
+
+export function generateCurl(origin: string): string {
+  const body = JSON.stringify({ prompt: "A red fox running through fresh snow at sunrise, cinematic", model: "veo3_fast", aspectRatio: "16:9" });
+  return [
+    `curl -X POST "${origin}/api/n8n/generate" \\`,
+    `  -H "Authorization: Bearer ${TOKEN_PLACEHOLDER}" \\`,
+    `  -H "Content-Type: application/json" \\`,
+    `  -d '${body}'`,
+  ].join("\n");
+}
+
+export function statusCurl(origin: string): string {
+  return [`curl "${origin}/api/n8n/video-status/TASK_ID" \\`, `  -H "Authorization: Bearer ${TOKEN_PLACEHOLDER}"`].join("\n");
+}
+
+export const GENERATE_ANSWER = JSON.stringify({ success: true, taskId: "4f9c2a7e1b3d5f60a8c9e2b4d6f8a0c1", creditsUsed: 2, remainingCredits: 98 }, null, 2);
+
+export const STATUS_ANSWER = JSON.stringify(
+  {
+    success: true,
+    status: "completed",
+    videoUrl: "https://example.com/video.mp4",
+    hdVideoUrl: "https://example.com/video-1080p.mp4",
+    resolution: "1080p",
+    message: "The video is ready in 1080p",
+    taskId: "4f9c2a7e1b3d5f60a8c9e2b4d6f8a0c1",
+  },
+  null,
+  2,
+);

@@ -1,0 +1,54 @@
+/** The /api page's token calls: list, create, create the default one, delete (own tokens only). */
+import { useMutation, useQuery } from "@tanstack/react-query";
+import type { ApiTokenView, CreatedApiToken } from "../../../shared/automation";
+import { apiJson, errorMessage } from "@/lib/api";
+import { queryClient } from "@/lib/query-client";
+import { toast } from "@/hooks/use-toast";
+
+export const TOKENS_URL = "/api/user-tokens";
+const tokensKey = [TOKENS_URL] as const;
+
+export function useApiTokens(enabled: boolean) {
+  return useQuery<ApiTokenView[]>({ queryKey: tokensKey, enabled, staleTime: 0 });
+}
+
+const refreshTokens = () => queryClient.invalidateQueries({ queryKey: tokensKey });
+
+/** POST /api/user-tokens {name}; the answer is the only time the full token is seen. */
+export function useCreateToken(onCreated: (token: CreatedApiToken) => void) {
+  return useMutation({
+    mutationFn: (name: string) => apiJson<CreatedApiToken>("POST", TOKENS_URL, { name }),
+    onSuccess: (token) => {
+      onCreated(token);
+      void refreshTokens();
+    },
+    onError: (error) => toast({ title: "Failed to create API token", description: errorMessage(error), variant: "destructive" }),
+  });
+}
+
+/** POST /api/user-tokens/default: a token named "Default" for someone who has none. */
+export function useCreateDefaultToken(onCreated: (token: CreatedApiToken) => void) {
+  return useMutation({
+    mutationFn: () => apiJson<CreatedApiToken>("POST", `${TOKENS_URL}/default`),
+    onSuccess: (token) => {
+      onCreated(token);
+      void refreshTokens();
+    },
+    onError: (error) => {
+      toast({ title: "Failed to create default API token", description: errorMessage(error), variant: "destructive" });
+      void refreshTokens();
+    },
+  });
+}
+
+export function useDeleteToken(onDeleted: () => void) {
+  return useMutation({
+    mutationFn: (id: string) => apiJson<{ message: string }>("DELETE", `${TOKENS_URL}/${encodeURIComponent(id)}`),
+    onSuccess: () => {
+      toast({ title: "API token deleted", description: "Automations using it stop working at once." });
+      onDeleted();
+      void refreshTokens();
+    },
+    onError: (error) => toast({ title: "Delete failed", description: errorMessage(error), variant: "destructive" }),
+  });
+}

@@ -1,0 +1,33 @@
+import { PageLoading } from "@/components/layout/page-loading";
+import { SignInPrompt } from "@/features/auth/sign-in-prompt";
+import { useCurrentUser } from "@/features/auth/use-current-user";
+import { AutomationGuide } from "@/features/automation/automation-guide";
+import { TokenSection } from "@/features/automation/token-section";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+
+/** /api (spec section 2 "API page"): API tokens and the n8n/Make automation guide. */
+export function ApiPage() {
+  useDocumentTitle("API");
+  const { user, isResolved } = useCurrentUser();
+
+  return (
+    <div className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6 lg:py-14">
+      <header className="mb-10 max-w-3xl">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+          API &amp; <span className="text-gradient">Automation</span>
+        </h1>
+        <p className="mt-2 text-muted-foreground">Create a token, then make videos from n8n, Make or any HTTP client with the same credits as on the web.</p>
+      </header>
+      {user ? (
+        <div className="grid gap-14">
+          <TokenSection />
+          <AutomationGuide />
+        </div>
+      ) : isResolved ? (
+        <SignInPrompt title="Sign in to use the API" description="API tokens belong to your account, so sign in or create one first." />
+      ) : (
+        <PageLoading label="Loading" />
+      )}
+    </div>
+  );
+}
