@@ -3,17 +3,20 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { E2E_CREEM } from "./tests/e2e/creem-e2e.js";
+import { E2E_GOOGLE } from "./tests/e2e/google-e2e.js";
 
 // Chosen once in the runner process; workers load this file again and inherit the values.
 const ownsDataDir = !process.env.E2E_DATA_DIR;
 process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "veo-e2e-"));
 process.env.E2E_CREEM_PORT ??= String(Number(process.env.E2E_PORT) + 1);
+process.env.E2E_GOOGLE_PORT ??= String(Number(process.env.E2E_PORT) + 2);
 
 const port = process.env.E2E_PORT;
 const dataDir = process.env.E2E_DATA_DIR;
 const baseURL = `http://127.0.0.1:${port}`;
 const creemURL = `http://127.0.0.1:${process.env.E2E_CREEM_PORT}`;
+const googleURL = `http://127.0.0.1:${process.env.E2E_GOOGLE_PORT}`;
 
 // The runner created the data folder, so the runner removes it (after the server has stopped).
 if (ownsDataDir && !process.env.TEST_WORKER_INDEX) {
@@ -68,6 +71,20 @@ export default defineConfig({
       },
     },
     {
+      // The local fake Google OpenID provider that tests/e2e/google-sign-in.spec.ts signs in with.
+      command: "node tests/fakes/google-fake.mjs",
+      url: `${googleURL}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        GOOGLE_FAKE_PORT: String(process.env.E2E_GOOGLE_PORT),
+        GOOGLE_FAKE_CLIENT_ID: E2E_GOOGLE.clientId,
+        GOOGLE_FAKE_CLIENT_SECRET: E2E_GOOGLE.clientSecret,
+      },
+    },
+    {
       command: "node dist/node/server/main.js",
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
@@ -92,6 +109,14 @@ export default defineConfig({
         CONTACT_EMAIL: "support@veo-studio.test",
         // Creem's API is the local fake above (its keys are set through the admin settings API).
         CREEM_BASE_URL: creemURL,
+        GOOGLE_AUTH_URL: `${googleURL}/authorize`,
+        GOOGLE_TOKEN_URL: `${googleURL}/token`,
+        GOOGLE_USERINFO_URL: `${googleURL}/userinfo`,
+        GOOGLE_JWKS_URL: `${googleURL}/jwks`,
+        // Nothing listens there: Telegram calls fail at once and never leave the machine.
+        TELEGRAM_BASE_URL: "http://127.0.0.1:9",
+        // Every spec signs up from 127.0.0.1.
+        REGISTER_LIMIT_PER_IP: "200",
       },
     },
   ],

@@ -5,7 +5,13 @@ import type { Logger } from "pino";
 import type { Config } from "./config.js";
 import type { Db } from "./db/connect.js";
 import { sql } from "drizzle-orm";
+import { adminKieApiRoutes } from "./features/admin/kie-apis-routes.js";
+import { adminRecoveryRoutes } from "./features/admin/recovery-routes.js";
+import { adminTransactionRoutes } from "./features/admin/transactions-routes.js";
 import { adminUserRoutes } from "./features/admin/users-routes.js";
+import { telegramRoutes } from "./features/notifications/telegram-routes.js";
+import { googleAuthRoutes } from "./features/auth/google-routes.js";
+import { DEFAULT_NOTIFICATION_OPTIONS, NotificationSender, type NotificationSenderOptions } from "./jobs/notification-sender.js";
 import { accountStatsRoutes } from "./features/account-stats/routes.js";
 import { contactRoutes } from "./features/contact/routes.js";
 import { creemRoutes } from "./features/payments/creem-routes.js";
@@ -40,6 +46,7 @@ import { createKieSimulator } from "./simulator/index.js";
 declare module "fastify" {
   interface FastifyInstance {
     taskWorker: TaskWorker;
+    notificationSender: NotificationSender;
   }
 }
 
@@ -69,6 +76,7 @@ export interface AppDeps {
   callbackBaseUrl?: string;
   worker?: Partial<TaskWorkerOptions>;
   generateRateLimit?: RateLimitRule;
+  notifications?: Partial<NotificationSenderOptions>;
   /** Per API token on /api/n8n/*, and API token creations per user. */
   automationRateLimits?: Partial<AutomationRateLimits & { tokenCreation: RateLimitRule }>;
 }
@@ -119,8 +127,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, {
     db,
     secureCookies: config.secureCookies,
-    rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...deps.rateLimits },
+    rateLimits: {
+      ...DEFAULT_AUTH_RATE_LIMITS,
+      registerPerIp: { ...DEFAULT_AUTH_RATE_LIMITS.registerPerIp, max: config.registerLimitPerIp },
+      ...deps.rateLimits,
+    },
   });
+  await app.register(googleAuthRoutes, { db, config, secretBox });
   await app.register(adminUserRoutes, { db });
   await app.register(adminSettingsRoutes, { db, secretBox });
   await app.register(contactRoutes, { contact: config.contact });
@@ -176,10 +189,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     backgroundWorkers: config.backgroundWorkers,
   });
   await app.register(automationDocsRoutes, { config });
+  // Running the business (issue 7): provider accounts, all transactions, failed-video recovery, Telegram.
+  await app.register(adminKieApiRoutes, { ctx });
+  await app.register(adminTransactionRoutes, { ctx });
+  await app.register(adminRecoveryRoutes, { ctx });
+  await app.register(telegramRoutes, { db, secretBox, telegramBaseUrl: config.telegramBaseUrl });
+  const notifications = new NotificationSender(
+    db,
+    secretBox,
+    { ...DEFAULT_NOTIFICATION_OPTIONS, telegramBaseUrl: config.telegramBaseUrl, ...deps.notifications },
+    app.log.child({ job: "notifications" }),
+  );
+  app.decorate("notificationSender", notifications);
 
-  if (config.backgroundWorkers) app.addHook("onReady", async () => worker.start());
+  if (config.backgroundWorkers) {
+    app.addHook("onReady", async () => {
+      worker.start();
+      notifications.start();
+    });
+  }
   app.addHook("onClose", async () => {
     await worker.stop();
+    await notifications.stop();
     closeSimulator();
   });
 

@@ -78,6 +78,12 @@ const envSchema = z
       .transform((v) => v === "true" || v === "1"),
     CREEM_BASE_URL: optionalText.pipe(httpUrl.optional()),
     PAYPAL_BASE_URL: optionalText.pipe(httpUrl.optional()),
+    TELEGRAM_BASE_URL: httpUrl.default("https://api.telegram.org"),
+    REGISTER_LIMIT_PER_IP: positiveInt.default(20),
+    GOOGLE_AUTH_URL: httpUrl.default("https://accounts.google.com/o/oauth2/v2/auth"),
+    GOOGLE_TOKEN_URL: httpUrl.default("https://oauth2.googleapis.com/token"),
+    GOOGLE_USERINFO_URL: httpUrl.default("https://openidconnect.googleapis.com/v1/userinfo"),
+    GOOGLE_JWKS_URL: httpUrl.default("https://www.googleapis.com/oauth2/v3/certs"),
     CONTACT_ZALO_PHONE: zaloPhone,
     CONTACT_ZALO_GROUP_URL: optionalText.pipe(z.url({ protocol: /^https$/, error: "must be an https:// URL" }).optional()),
     CONTACT_TELEGRAM: telegramUsername,
@@ -121,6 +127,12 @@ export interface Config {
    * real host (Creem test/prod, PayPal sandbox/production); set, they override it (local fakes).
    */
   payments: { creemBaseUrl: string | undefined; paypalBaseUrl: string | undefined };
+  /** The Telegram Bot API host for admin notifications (tests point it at a local fake). */
+  telegramBaseUrl: string;
+  /** Sign-ups allowed per address per hour. */
+  registerLimitPerIp: number;
+  /** Google's OpenID endpoints (tests point them at a local fake). */
+  google: { authUrl: string; tokenUrl: string; userinfoUrl: string; jwksUrl: string };
 }
 
 export interface ContactConfig {
@@ -162,6 +174,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     taskTimeoutMs: e.TASK_TIMEOUT_MINUTES * 60_000,
     backgroundWorkers: e.BACKGROUND_WORKERS,
     payments: { creemBaseUrl: e.CREEM_BASE_URL, paypalBaseUrl: e.PAYPAL_BASE_URL },
+    telegramBaseUrl: e.TELEGRAM_BASE_URL,
+    registerLimitPerIp: e.REGISTER_LIMIT_PER_IP,
+    google: { authUrl: e.GOOGLE_AUTH_URL, tokenUrl: e.GOOGLE_TOKEN_URL, userinfoUrl: e.GOOGLE_USERINFO_URL, jwksUrl: e.GOOGLE_JWKS_URL },
     contact: {
       zaloPhone: e.CONTACT_ZALO_PHONE,
       zaloGroupUrl: e.CONTACT_ZALO_GROUP_URL,

@@ -13,6 +13,8 @@ export const SPA_ROUTES = [
   "/contact",
   "/login",
   "/my-account",
+  "/admin",
+  "/history",
 ] as const;
 export type SpaRoute = (typeof SPA_ROUTES)[number];
 

@@ -2,8 +2,23 @@ import { lazy, Suspense, type ComponentType } from "react";
 import { Route, Switch } from "wouter";
 import { AppShell } from "@/components/layout/app-shell";
 import { PageLoading } from "@/components/layout/page-loading";
+import { AdminGate } from "@/features/admin/admin-gate";
 import { NotFoundPage } from "@/pages/not-found-page";
 import { SPA_ROUTES, type SpaRoute } from "../shared/routes";
+
+/**
+ * The admin pages' code (src/web/features/admin) is in chunks no other page imports, and the
+ * gate decides before the chunk is requested: visitors and users never download it.
+ */
+function adminOnly(Page: ComponentType): ComponentType {
+  return function AdminOnlyPage() {
+    return (
+      <AdminGate>
+        <Page />
+      </AdminGate>
+    );
+  };
+}
 
 /**
  * One line per page (loaded on demand). The keys are exactly SPA_ROUTES, the list the server
@@ -19,6 +34,8 @@ const PAGES: Record<SpaRoute, ComponentType> = {
   "/contact": lazy(() => import("@/pages/contact-page").then((m) => ({ default: m.ContactPage }))),
   "/login": lazy(() => import("@/pages/login-page").then((m) => ({ default: m.LoginPage }))),
   "/my-account": lazy(() => import("@/pages/my-account-page").then((m) => ({ default: m.MyAccountPage }))),
+  "/admin": adminOnly(lazy(() => import("@/pages/admin-page").then((m) => ({ default: m.AdminPage })))),
+  "/history": adminOnly(lazy(() => import("@/pages/history-page").then((m) => ({ default: m.HistoryPage })))),
 };
 
 export function App() {

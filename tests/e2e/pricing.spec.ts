@@ -516,6 +516,8 @@ test.describe("a signed-in buyer", () => {
   });
 
   test("both pages fit a 360 px phone without sideways scrolling", async ({ page }) => {
+    // A name with nowhere to break must wrap anyway.
+    await createPackage({ name: `Unbreakable_${uniqueUsername("package_name")}`, credits: 5, price: "1.00" });
     await page.setViewportSize({ width: 360, height: 740 });
     await signIn(page);
     await page.goto("/pricing");

@@ -15,7 +15,7 @@ describe("registration", () => {
     const username = uniqueName();
     const res = await client.post("/api/auth/register", { username, email: "Someone@Example.com", password: "secret1", isAdmin: true, credits: 500 });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ message: "Registration successful", user: { username, email: "Someone@Example.com", credits: 0, isAdmin: false } });
+    expect(res.json()).toEqual({ message: "Registration successful", user: { username, email: "Someone@Example.com", credits: 0, isAdmin: false, hasPassword: true } });
     expect(res.cookies.find((c) => c.name === "sid")).toBeUndefined();
     const [row] = await t.database.db.select().from(users).where(eq(users.username, username));
     expect(row!.isAdmin).toBe(false);
@@ -64,7 +64,7 @@ describe("login, session and logout", () => {
     await client.post("/api/auth/register", { username, password: "secret1" });
     const res = await client.post("/api/auth/login", { username: username.toUpperCase(), password: "secret1" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: "Login successful", user: { username, email: null, credits: 0, isAdmin: false } });
+    expect(res.json()).toEqual({ message: "Login successful", user: { username, email: null, credits: 0, isAdmin: false, hasPassword: true } });
     const cookie = res.cookies.find((c) => c.name === "sid")!;
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe("Lax");
@@ -72,7 +72,7 @@ describe("login, session and logout", () => {
     expect(cookie.path).toBe("/");
     const me = await client.get("/api/auth/current-user");
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ username, email: null, credits: 0, isAdmin: false });
+    expect(me.json()).toEqual({ username, email: null, credits: 0, isAdmin: false, hasPassword: true });
   });
 
   it("stores only a hash of the session cookie", async () => {

@@ -33,6 +33,7 @@ describe("migrations", () => {
         sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
       )) as unknown as { rows: { table_name: string }[] };
       expect(res.rows.map((r) => r.table_name)).toEqual([
+        "admin_notifications",
         "admin_settings",
         "api_tokens",
         "credit_packages",

@@ -29,6 +29,14 @@ describe("ADMIN_USERNAME / ADMIN_PASSWORD", () => {
     expect((await client.post("/api/auth/login", { username: "root", password: "second-pass" })).json().user.isAdmin).toBe(true);
   });
 
+  it("several processes starting at once on one database all end up with the one admin", async () => {
+    const db = t.database.db;
+    const outcomes = await Promise.all([1, 2, 3].map(() => ensureAdminAccount(db, { username: "boot", password: "boot-pass-1" })));
+    expect(outcomes.filter((o) => o === "created")).toHaveLength(1);
+    expect(outcomes.filter((o) => o !== "created").every((o) => o === "unchanged")).toBe(true);
+    expect(await db.select().from(users).where(eq(users.username, "boot"))).toHaveLength(1);
+  });
+
   it("/healthz answers once the database is reachable", async () => {
     const res = await t.app.inject({ method: "GET", url: "/healthz" });
     expect(res.statusCode).toBe(200);

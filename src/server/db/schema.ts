@@ -277,3 +277,31 @@ export const apiTokens = pgTable(
   },
   (t) => [index("api_tokens_user_id_idx").on(t.userId)],
 );
+
+export const NOTIFICATION_STATUSES = ["pending", "sent", "failed", "skipped"] as const;
+
+/**
+ * The outbox of admin notifications (Telegram): written in the same transaction as the event it
+ * reports, delivered in the background with retries, so an outage never touches the event.
+ */
+export const adminNotifications = pgTable(
+  "admin_notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** purchase | video_failed | provider_low | provider_rejected | provider_empty */
+    kind: text("kind").notNull(),
+    /** The message, HTML-escaped for Telegram's HTML parse mode. */
+    text: text("text").notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** When the sender may next try (also its claim: a sender pushes it ahead while sending). */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("admin_notifications_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    check("admin_notifications_status_valid", sql`${t.status} in ('pending', 'sent', 'failed', 'skipped')`),
+  ],
+);

@@ -14,6 +14,7 @@ import { paymentOrders } from "../db/schema.js";
 import { settlePaypalOrder, type PaymentOrder } from "../features/payments/paypal-settle.js";
 import type { PaypalClient } from "../integrations/paypal/client.js";
 import { PaypalError } from "../integrations/paypal/errors.js";
+import { JobLoop } from "./job-loop.js";
 
 export interface PaypalRecheckOptions {
   /** Between scans. */
@@ -47,9 +48,7 @@ export interface RecheckSummary {
 
 export class PaypalRecheck {
   private readonly opts: PaypalRecheckOptions;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private stopped = true;
+  private readonly loop: JobLoop;
 
   constructor(
     private readonly db: Db,
@@ -59,17 +58,15 @@ export class PaypalRecheck {
     private readonly log: FastifyBaseLogger,
   ) {
     this.opts = { ...DEFAULT_PAYPAL_RECHECK_OPTIONS, ...opts };
+    this.loop = new JobLoop(() => this.runOnce(), this.opts.intervalMs, (err) => this.log.error({ err }, "PayPal re-check scan failed"));
   }
 
   start(): void {
-    this.stopped = false;
-    this.schedule(this.opts.intervalMs);
+    this.loop.start(this.opts.intervalMs);
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** One scan of every order due now. Tests call this directly. */
@@ -84,20 +81,6 @@ export class PaypalRecheck {
       for (const order of batch) await this.check(client, order, summary, scanStart);
       if (batch.length < this.opts.batchSize) return summary;
     }
-  }
-
-  private schedule(ms: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), ms);
-    this.timer.unref();
-  }
-
-  private async tick(): Promise<void> {
-    if (this.stopped) return;
-    this.running = this.runOnce().catch((err: unknown) => this.log.error({ err }, "PayPal re-check scan failed"));
-    await this.running;
-    this.running = undefined;
-    if (!this.stopped) this.schedule(this.opts.intervalMs);
   }
 
   private async claim(scanStart: number): Promise<PaymentOrder[]> {

@@ -12,6 +12,7 @@ import { KieError } from "../integrations/kie/errors.js";
 import { UNSUBMITTED_PREFIX } from "../features/videos/generate-service.js";
 import type { VideoProvider } from "../features/videos/provider.js";
 import { completeTask, failTask, IN_PROGRESS, markHdReady, type TaskRow } from "../features/videos/task-state.js";
+import { JobLoop } from "./job-loop.js";
 
 export interface TaskWorkerOptions {
   /** Waits between status checks: the n-th check uses entry n (the last one repeats). */
@@ -48,34 +49,28 @@ const NOT_FOUND_LIMIT = 5;
 const at = (schedule: number[], attempt: number) => schedule[Math.min(attempt, schedule.length - 1)] ?? 30_000;
 
 export class TaskWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private rerun = false;
-  private stopped = true;
+  private readonly loop: JobLoop;
 
   constructor(
     private readonly db: Db,
     private readonly provider: VideoProvider,
     private readonly opts: TaskWorkerOptions,
     private readonly log?: Logger,
-  ) {}
-
-  start(): void {
-    this.stopped = false;
-    this.schedule(0);
+  ) {
+    this.loop = new JobLoop(() => this.runOnce(), opts.idleMs, (err) => this.log?.error({ err }, "task worker scan failed"));
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  start(): void {
+    this.loop.start(0);
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** New work (a submission, a callback): scan now rather than at the next tick. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) this.rerun = true;
-    else this.schedule(0);
+    this.loop.wake();
   }
 
   /** Handles every task that is due now; returns how many. Tests call this directly. */
@@ -87,25 +82,6 @@ export class TaskWorker {
       await pool(batch, this.opts.concurrency, (task) => this.handle(task));
       if (batch.length < this.opts.batchSize) return handled;
     }
-  }
-
-  private schedule(ms: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), ms);
-    this.timer.unref();
-  }
-
-  private async tick(): Promise<void> {
-    if (this.stopped || this.running) return;
-    this.running = this.runOnce()
-      .then(() => undefined)
-      .catch((err: unknown) => this.log?.error({ err }, "task worker scan failed"));
-    await this.running;
-    this.running = undefined;
-    if (this.stopped) return;
-    const again = this.rerun;
-    this.rerun = false;
-    this.schedule(again ? 0 : this.opts.idleMs);
   }
 
   private async claim(): Promise<TaskRow[]> {

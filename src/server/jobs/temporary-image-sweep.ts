@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { UploadStore } from "../integrations/storage/uploads.js";
+import { JobLoop } from "./job-loop.js";
 import { BASE64_IMAGE_TTL_HOURS } from "../../shared/automation.js";
 
 export interface TemporaryImageSweepOptions {
@@ -20,9 +21,7 @@ export const DEFAULT_TEMPORARY_IMAGE_SWEEP: TemporaryImageSweepOptions = {
 
 export class TemporaryImageSweep {
   private readonly opts: TemporaryImageSweepOptions;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private stopped = true;
+  private readonly loop: JobLoop;
 
   constructor(
     private readonly uploads: UploadStore,
@@ -30,17 +29,15 @@ export class TemporaryImageSweep {
     private readonly log: FastifyBaseLogger,
   ) {
     this.opts = { ...DEFAULT_TEMPORARY_IMAGE_SWEEP, ...opts };
+    this.loop = new JobLoop(() => this.runOnce(), this.opts.intervalMs, (err) => this.log.error({ err }, "base64 image sweep failed"));
   }
 
   start(): void {
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start(0);
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** One sweep as of `now` (tests pass a later time); returns the names deleted. */
@@ -48,19 +45,5 @@ export class TemporaryImageSweep {
     const removed = await this.uploads.removeTemporaryBefore(new Date(now.getTime() - this.opts.ttlMs));
     if (removed.length > 0) this.log.info({ count: removed.length }, "expired base64 images deleted");
     return removed;
-  }
-
-  private schedule(ms: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), ms);
-    this.timer.unref();
-  }
-
-  private async tick(): Promise<void> {
-    if (this.stopped) return;
-    this.running = this.runOnce().catch((err: unknown) => this.log.error({ err }, "base64 image sweep failed"));
-    await this.running;
-    this.running = undefined;
-    if (!this.stopped) this.schedule(this.opts.intervalMs);
   }
 }

@@ -64,8 +64,9 @@ export const CHANGE_PASSWORD_MESSAGES = {
   success: "Đổi mật khẩu thành công",
 } as const;
 
+/** The current password may be left out only by an account that has none yet (Google sign-in). */
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ error: CHANGE_PASSWORD_MESSAGES.required }).min(1, CHANGE_PASSWORD_MESSAGES.required),
+  currentPassword: z.string({ error: CHANGE_PASSWORD_MESSAGES.required }).max(PASSWORD_MAX, CHANGE_PASSWORD_MESSAGES.wrongCurrent).default(""),
   newPassword: z
     .string({ error: CHANGE_PASSWORD_MESSAGES.required })
     .min(1, CHANGE_PASSWORD_MESSAGES.required)
@@ -80,4 +81,6 @@ export interface CurrentUser {
   email: string | null;
   credits: number;
   isAdmin: boolean;
+  /** False until an account made by Google sign-in sets a password. */
+  hasPassword: boolean;
 }

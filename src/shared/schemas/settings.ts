@@ -99,3 +99,16 @@ export interface AdminSettingsView {
   telegramChatId: string | null;
   updatedAt: string;
 }
+
+/** PUT /api/admin/settings/telegram: the Telegram card of /admin. */
+export const telegramSettingsSchema = z.object({
+  telegramBotToken: secret,
+  telegramChatId: z
+    .string({ error: "telegramChatId must be text" })
+    .trim()
+    .max(100, "Chat id must be at most 100 characters")
+    .regex(/^(-?\d+|@[A-Za-z][A-Za-z0-9_]{3,31})?$/, "Chat id must be a number like -1001234567890 or a @channelname")
+    .nullable()
+    .optional()
+    .transform((v) => (v === "" ? null : v)),
+});

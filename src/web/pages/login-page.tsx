@@ -1,6 +1,7 @@
 import { Redirect } from "wouter";
 import { AudioLines, Sparkles, WandSparkles, Zap } from "lucide-react";
 import { AuthCard } from "@/features/auth/auth-card";
+import { useGoogleReturn } from "@/features/auth/google-sign-in";
 import { useCurrentUser } from "@/features/auth/use-current-user";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 
@@ -12,6 +13,7 @@ const HIGHLIGHTS = [
 
 export function LoginPage() {
   useDocumentTitle("Sign In");
+  useGoogleReturn();
   const { user, isResolved } = useCurrentUser();
   if (isResolved && user) return <Redirect to="/" />;
 

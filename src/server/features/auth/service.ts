@@ -11,6 +11,8 @@ import { findUserById, findUserByUsername, type UserRow } from "./users.js";
 
 export const INVALID_CREDENTIALS = "Invalid username or password";
 export const ACCOUNT_DISABLED = "This account has been disabled";
+/** Stored instead of a hash while an account (made by Google sign-in) has no password. */
+export const NO_PASSWORD = "";
 
 export async function registerUser(db: Db, input: RegisterInput): Promise<UserRow> {
   const password = await hashPassword(input.password);
@@ -50,7 +52,11 @@ export async function changePassword(
 ): Promise<void> {
   const user = await findUserById(db, userId);
   if (!user) throw unauthorized();
-  if (!(await verifyPassword(user.password, currentPassword))) throw badRequest(CHANGE_PASSWORD_MESSAGES.wrongCurrent);
+  // An account made by Google sign-in sets its first password without one to confirm.
+  if (user.password !== NO_PASSWORD) {
+    if (!currentPassword) throw badRequest(CHANGE_PASSWORD_MESSAGES.required);
+    if (!(await verifyPassword(user.password, currentPassword))) throw badRequest(CHANGE_PASSWORD_MESSAGES.wrongCurrent);
+  }
   await db.update(users).set({ password: await hashPassword(newPassword) }).where(eq(users.id, userId));
   await deleteUserSessions(db, userId, currentToken);
 }
@@ -62,8 +68,14 @@ export async function changePassword(
 export async function ensureAdminAccount(db: Db, admin: { username: string; password: string }): Promise<"created" | "updated" | "unchanged"> {
   const existing = await findUserByUsername(db, admin.username);
   if (!existing) {
-    await db.insert(users).values({ username: admin.username, password: await hashPassword(admin.password), isAdmin: true });
-    return "created";
+    try {
+      await db.insert(users).values({ username: admin.username, password: await hashPassword(admin.password), isAdmin: true });
+      return "created";
+    } catch (err) {
+      // Several processes starting at once on one database: another one created it first.
+      if (isUniqueViolation(err, "users_username_lower_key")) return ensureAdminAccount(db, admin);
+      throw err;
+    }
   }
   const passwordOk = await verifyPassword(existing.password, admin.password);
   if (passwordOk && existing.isAdmin && existing.isActive) return "unchanged";

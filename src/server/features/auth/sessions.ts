@@ -2,7 +2,7 @@
  * Database sessions behind an opaque cookie. The row is keyed by the SHA-256 of the cookie value;
  * a session expires after SESSION_IDLE_MS without use and dies with its user's `isActive`.
  */
-import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/connect.js";
 import { sessions, users } from "../../db/schema.js";
 import { randomToken, sha256Hex } from "../../lib/tokens.js";
@@ -18,6 +18,8 @@ export interface SessionUser {
   email: string | null;
   credits: number;
   isAdmin: boolean;
+  /** False for an account made by Google sign-in that has not set a password yet. */
+  hasPassword: boolean;
 }
 
 export async function createSession(db: Queryable, userId: string): Promise<string> {
@@ -41,6 +43,7 @@ export async function resolveSession(db: Queryable, token: string): Promise<Sess
       email: users.email,
       credits: users.credits,
       isAdmin: users.isAdmin,
+      hasPassword: sql<boolean>`${users.password} <> ''`,
       expiresAt: sessions.expiresAt,
     })
     .from(sessions)

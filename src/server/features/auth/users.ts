@@ -19,6 +19,7 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
   return row;
 }
 
-export function toCurrentUser(u: Pick<UserRow, "username" | "email" | "credits" | "isAdmin">) {
-  return { username: u.username, email: u.email, credits: u.credits ?? 0, isAdmin: u.isAdmin };
+export function toCurrentUser(u: Pick<UserRow, "username" | "email" | "credits" | "isAdmin"> & ({ password: string } | { hasPassword: boolean })) {
+  const hasPassword = "hasPassword" in u ? Boolean(u.hasPassword) : u.password !== "";
+  return { username: u.username, email: u.email, credits: u.credits ?? 0, isAdmin: u.isAdmin, hasPassword };
 }

@@ -6,6 +6,7 @@ import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/connect.js";
 import { paymentOrders, transactions, users, videoTasks } from "../../db/schema.js";
 import { notFound } from "../../http/errors.js";
+import { notifyPurchase } from "../notifications/outbox.js";
 
 /** Sets a balance to an absolute value (admin edit) and records the difference as an adjustment. */
 export async function setBalance(
@@ -66,6 +67,34 @@ export async function refundTask(tx: Tx, videoTaskId: string, description: strin
   return task.creditsUsed;
 }
 
+/**
+ * Takes back the automatic refund of a failed video that the provider later delivered (admin
+ * re-check), as an adjustment: never below zero, so a user who already spent the credits keeps
+ * them (false). The task stays `refunded`: History offers no second refund for it.
+ */
+export async function takeBackRefund(tx: Tx, videoTaskId: string, description: string): Promise<boolean> {
+  const [task] = await tx
+    .select({ userId: videoTasks.userId, creditsUsed: videoTasks.creditsUsed, taskId: videoTasks.taskId })
+    .from(videoTasks)
+    .where(and(eq(videoTasks.id, videoTaskId), eq(videoTasks.refunded, true)));
+  if (!task || task.creditsUsed <= 0) return false;
+  const [user] = await tx
+    .update(users)
+    .set({ credits: sql`${users.credits} - ${task.creditsUsed}` })
+    .where(and(eq(users.id, task.userId), gte(users.credits, task.creditsUsed)))
+    .returning({ id: users.id });
+  if (!user) return false;
+  await tx.insert(transactions).values({
+    userId: task.userId,
+    type: "adjustment",
+    amount: -task.creditsUsed,
+    description,
+    videoTaskId,
+    kieTaskId: task.taskId,
+  });
+  return true;
+}
+
 export interface PurchaseCredit {
   /** True for the one call that credited the order; false when it was already credited (or failed). */
   credited: boolean;
@@ -113,5 +142,6 @@ export async function creditPurchase(
     packageId: order.packageId,
     paymentOrderId: order.id,
   });
+  await notifyPurchase(tx, order);
   return { credited: true, balance: user!.credits, userId: order.userId, credits: order.credits };
 }

@@ -62,7 +62,7 @@ export function toAdminView(s: Settings): AdminSettingsView {
 }
 
 /** Applies a validated subset. Blank or masked secrets keep what is stored; null clears. */
-export async function updateSettings(db: Queryable, box: SecretBox, patch: SettingsUpdate): Promise<void> {
+export async function updateSettings(db: Queryable, box: SecretBox, patch: Partial<SettingsUpdate>): Promise<void> {
   const values: Partial<Row> = {};
   for (const [key, value] of Object.entries(patch) as [keyof SettingsUpdate, unknown][]) {
     if (value === undefined) continue;

@@ -4,7 +4,7 @@
  * VIDEO_PROVIDER=simulator), the built-in simulator. A task remembers its key's source so its
  * status and 1080p calls use the same key.
  */
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, sql } from "drizzle-orm";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/connect.js";
 import { kieApis } from "../../db/schema.js";
@@ -12,6 +12,8 @@ import { KieClient } from "../../integrations/kie/client.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import type { VeoModel } from "../../../shared/videos.js";
 import { readSettings } from "../settings/service.js";
+import { notifyProviderLow, notifyProviderProblem } from "../notifications/outbox.js";
+import { KIE_AVAILABLE_THRESHOLD } from "../../../shared/schemas/kie-apis.js";
 
 export type ProviderSource = "account" | "settings" | "env" | "simulator";
 
@@ -94,7 +96,7 @@ export class VideoProvider {
   /** After a video was accepted on an account: what it cost the account, and when. */
   async recordAccountUse(kieApiId: string, model: VeoModel): Promise<void> {
     const cost = model === "veo3" ? kieApis.veo3QualityCredits : kieApis.veo3FastCredits;
-    await this.deps.db
+    const [account] = await this.deps.db
       .update(kieApis)
       .set({
         totalCredits: sql`greatest(${kieApis.totalCredits} - ${cost}, 0)`,
@@ -102,15 +104,23 @@ export class VideoProvider {
         lastUsed: new Date(),
         updatedAt: new Date(),
       })
-      .where(eq(kieApis.id, kieApiId));
+      .where(eq(kieApis.id, kieApiId))
+      .returning({ name: kieApis.name, totalCredits: kieApis.totalCredits, cost });
+    // Once, when this video took the account below the 'Available' line.
+    const crossed = account && account.totalCredits < KIE_AVAILABLE_THRESHOLD && account.totalCredits + account.cost >= KIE_AVAILABLE_THRESHOLD;
+    if (crossed) await notifyProviderLow(this.deps.db, account);
   }
 
   /** KIE said the account is out of credits (balance 0) or its key is rejected (disabled). */
   async markAccount(kieApiId: string, problem: "insufficient_credits" | "unauthorized"): Promise<void> {
-    await this.deps.db
+    const unauthorized = problem === "unauthorized";
+    // Only a change is news: an account already disabled (or empty) is not reported again.
+    const [changed] = await this.deps.db
       .update(kieApis)
-      .set(problem === "unauthorized" ? { isEnabled: false, updatedAt: new Date() } : { totalCredits: 0, updatedAt: new Date() })
-      .where(eq(kieApis.id, kieApiId));
+      .set(unauthorized ? { isEnabled: false, updatedAt: new Date() } : { totalCredits: 0, updatedAt: new Date() })
+      .where(and(eq(kieApis.id, kieApiId), unauthorized ? eq(kieApis.isEnabled, true) : gt(kieApis.totalCredits, 0)))
+      .returning({ name: kieApis.name });
+    if (changed) await notifyProviderProblem(this.deps.db, changed, problem);
   }
 
   private open(sealed: string): string | undefined {

@@ -4,17 +4,27 @@
  * refunds the credits in the same database transaction.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/connect.js";
+import type { Db, Queryable } from "../../db/connect.js";
 import { videoTasks } from "../../db/schema.js";
 import { HD_ASPECT_RATIO } from "../../../shared/videos.js";
 import { refundTask } from "../credits/ledger.js";
+import { notifyVideoFailed } from "../notifications/outbox.js";
 
 export const IN_PROGRESS = ["generating", "pending"] as const;
 
 export type TaskRow = typeof videoTasks.$inferSelect;
 
-/** Stores the result; a 16:9 task then waits for its 1080p version. False if it had already finished. */
-export async function completeTask(db: Db, id: string, resultUrls: string[], hdFirstCheckMs: number): Promise<boolean> {
+/**
+ * Stores the result; a 16:9 task then waits for its 1080p version. False if it had already
+ * finished. `from` is ["failed"] only for the admin re-check of failed videos.
+ */
+export async function completeTask(
+  db: Queryable,
+  id: string,
+  resultUrls: string[],
+  hdFirstCheckMs: number,
+  from: readonly string[] = IN_PROGRESS,
+): Promise<boolean> {
   const now = new Date();
   const hd = sql`${videoTasks.aspectRatio} = ${HD_ASPECT_RATIO}`;
   const rows = await db
@@ -22,13 +32,14 @@ export async function completeTask(db: Db, id: string, resultUrls: string[], hdF
     .set({
       status: "completed",
       resultUrls,
+      errorMessage: null,
       completedAt: now,
       leaseUntil: null,
       checkAttempts: 0,
       hdStatus: sql`case when ${hd} then 'pending' else 'none' end`,
       nextCheckAt: sql`case when ${hd} then ${new Date(now.getTime() + hdFirstCheckMs)}::timestamptz else null end`,
     })
-    .where(and(eq(videoTasks.id, id), inArray(videoTasks.status, IN_PROGRESS)))
+    .where(and(eq(videoTasks.id, id), inArray(videoTasks.status, [...from])))
     .returning({ id: videoTasks.id });
   return rows.length > 0;
 }
@@ -40,9 +51,12 @@ export async function failTask(db: Db, id: string, errorMessage: string): Promis
       .update(videoTasks)
       .set({ status: "failed", errorMessage, completedAt: new Date(), leaseUntil: null, nextCheckAt: null })
       .where(and(eq(videoTasks.id, id), inArray(videoTasks.status, IN_PROGRESS)))
-      .returning({ id: videoTasks.id });
-    if (rows.length === 0) return undefined;
-    return refundTask(tx, id, `Refund for failed video: ${errorMessage}`.slice(0, 500));
+      .returning({ userId: videoTasks.userId, model: videoTasks.model, taskId: videoTasks.taskId });
+    const task = rows[0];
+    if (!task) return undefined;
+    const refunded = await refundTask(tx, id, `Refund for failed video: ${errorMessage}`.slice(0, 500));
+    await notifyVideoFailed(tx, { ...task, errorMessage, refunded });
+    return refunded;
   });
 }
 

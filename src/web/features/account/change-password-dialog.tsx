@@ -8,6 +8,7 @@ import { FormField, fieldErrorId } from "@/components/ui/form-field";
 import { PasswordInput } from "@/components/ui/password-input";
 import { changePasswordFormSchema, type ChangePasswordFormInput } from "./change-password-form-schema";
 import { useChangePasswordMutation } from "./use-change-password-mutation";
+import { useCurrentUser } from "@/features/auth/use-current-user";
 
 const EMPTY: ChangePasswordFormInput = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
@@ -19,12 +20,14 @@ const FIELDS = [
 
 export function ChangePasswordDialog() {
   const [open, setOpen] = useState(false);
+  const hasPassword = useCurrentUser().user?.hasPassword !== false;
+  const fields = hasPassword ? FIELDS : FIELDS.filter((f) => f.name !== "currentPassword");
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<ChangePasswordFormInput>({ resolver: zodResolver(changePasswordFormSchema), defaultValues: EMPTY });
+  } = useForm<ChangePasswordFormInput>({ resolver: zodResolver(changePasswordFormSchema(hasPassword)), defaultValues: EMPTY });
 
   const mutation = useChangePasswordMutation(() => {
     setOpen(false);
@@ -42,20 +45,24 @@ export function ChangePasswordDialog() {
       <DialogTrigger asChild>
         <Button variant="secondary" className="w-full">
           <KeyRound aria-hidden="true" />
-          Change Password
+          {hasPassword ? "Change Password" : "Set Password"}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Change Password</DialogTitle>
-          <DialogDescription>Enter your current password, then choose a new one of at least 6 characters.</DialogDescription>
+          <DialogTitle>{hasPassword ? "Change Password" : "Set Password"}</DialogTitle>
+          <DialogDescription>
+            {hasPassword
+              ? "Enter your current password, then choose a new one of at least 6 characters."
+              : "You signed up with Google. Choose a password of at least 6 characters to sign in with your username too."}
+          </DialogDescription>
         </DialogHeader>
         <form
           noValidate
           className="grid gap-5"
           onSubmit={handleSubmit(({ currentPassword, newPassword }) => mutation.mutate({ currentPassword, newPassword }))}
         >
-          {FIELDS.map(({ name, id, label, autoComplete }) => {
+          {fields.map(({ name, id, label, autoComplete }) => {
             const error = errors[name]?.message;
             return (
               <FormField key={name} id={id} label={label} error={error}>

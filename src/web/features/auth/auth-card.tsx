@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { GoogleSignInButton } from "./google-sign-in";
 import { LoginForm } from "./login-form";
 import { RegisterForm } from "./register-form";
 
@@ -40,6 +41,7 @@ export function AuthCard() {
             />
           </TabsContent>
         </Tabs>
+        <GoogleSignInButton />
       </CardContent>
     </Card>
   );

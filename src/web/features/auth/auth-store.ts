@@ -29,6 +29,7 @@ export function toCurrentUser(value: unknown): CurrentUser | null {
     email: typeof v.email === "string" && v.email ? v.email : null,
     credits: typeof v.credits === "number" && Number.isFinite(v.credits) ? v.credits : 0,
     isAdmin: v.isAdmin === true,
+    hasPassword: v.hasPassword !== false,
   };
 }
 

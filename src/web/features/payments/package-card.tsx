@@ -45,7 +45,7 @@ export function PackageCard({ pkg, all, onBuy }: PackageCardProps) {
     >
       {pkg.popular ? <PopularBadge className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap" /> : null}
       <div className="flex items-start justify-between gap-3">
-        <h3 id={titleId} className="text-lg font-semibold tracking-tight">
+        <h3 id={titleId} className="text-lg font-semibold tracking-tight [overflow-wrap:anywhere]">
           {pkg.name}
         </h3>
         {saving ? <Badge variant="success">Save {saving}%</Badge> : null}

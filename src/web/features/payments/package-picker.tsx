@@ -46,7 +46,7 @@ export function PackagePicker({ packages, selectedId, onSelect }: PackagePickerP
             </span>
             <span className="min-w-0 flex-1">
               <span className="flex flex-wrap items-center gap-2">
-                <span id={nameId} className="font-semibold text-foreground">
+                <span id={nameId} className="min-w-0 font-semibold text-foreground [overflow-wrap:anywhere]">
                   {pkg.name}
                 </span>
                 {pkg.popular ? <PopularBadge /> : null}

@@ -12,7 +12,7 @@ import { useTransactions } from "./use-payment-queries";
 /** Spec section 9: user descriptions are cut at 60 characters (the full text is in the tooltip). */
 export const DESCRIPTION_MAX = 60;
 
-const TYPES: Record<TransactionView["type"], { label: string; variant: BadgeProps["variant"] }> = {
+export const TRANSACTION_TYPES: Record<TransactionView["type"], { label: string; variant: BadgeProps["variant"] }> = {
   purchase: { label: "Purchase", variant: "success" },
   refund: { label: "Refund", variant: "default" },
   usage: { label: "Usage", variant: "secondary" },
@@ -27,7 +27,7 @@ export function signedCredits(amount: number): string {
 }
 
 function TransactionRow({ tx }: { tx: TransactionView }) {
-  const type = TYPES[tx.type] ?? { label: tx.type, variant: "secondary" as const };
+  const type = TRANSACTION_TYPES[tx.type] ?? { label: tx.type, variant: "secondary" as const };
   const full = tx.description?.trim() || type.label;
   const short = truncateText(full, DESCRIPTION_MAX);
   return (

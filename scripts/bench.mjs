@@ -1,0 +1,240 @@
+// `npm run bench`: drives the built server with autocannon on the read paths every open page
+// polls, on generation (simulator) and on the landing page, once on PostgreSQL and once on
+// PGlite, and writes docs/benchmarks.md. Figures only; the targets are issue 9's.
+// PostgreSQL: BENCH_DATABASE_URL (default TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test);
+// a fresh database is created next to it and dropped afterwards.
+import { spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import pg from "pg";
+import { build, isBuildFresh } from "./build.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const dist = (p) => path.join(root, "dist/node/server", p);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const HEAVY_USERS = 20;
+const LIGHT_USERS = 200;
+const ROWS_PER_HEAVY_USER = 150;
+
+if (!isBuildFresh()) build();
+const { openDatabase } = await import(dist("db/connect.js"));
+const schema = await import(dist("db/schema.js"));
+const { hashPassword } = await import(dist("features/auth/passwords.js"));
+const { createSession } = await import(dist("features/auth/sessions.js"));
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Users with 150 tasks and 150 transactions each (heavy), and many with only credits (light). */
+async function seed(database) {
+  const { db } = database;
+  const password = await hashPassword("bench-pass-123");
+  const now = Date.now();
+  const heavy = [];
+  const light = [];
+  for (let i = 0; i < HEAVY_USERS + LIGHT_USERS; i++) {
+    const isHeavy = i < HEAVY_USERS;
+    const [user] = await db
+      .insert(schema.users)
+      .values({ username: `bench_${i}`, password, credits: isHeavy ? 100_000 - ROWS_PER_HEAVY_USER : 100_000 })
+      .returning();
+    await db.insert(schema.transactions).values({ userId: user.id, type: "adjustment", amount: 100_000, description: "bench credits" });
+    const cookie = `sid=${await createSession(db, user.id)}`;
+    if (!isHeavy) {
+      light.push({ cookie });
+      continue;
+    }
+    const tasks = Array.from({ length: ROWS_PER_HEAVY_USER }, (_, n) => ({
+      userId: user.id,
+      taskId: `bench_${i}_${n}_${crypto.randomBytes(4).toString("hex")}`,
+      prompt: `A seeded benchmark video number ${n}: a calm lake at dawn, mist over the water`,
+      model: "veo3_fast",
+      aspectRatio: "16:9",
+      status: "completed",
+      resultUrls: [`https://example.invalid/${i}/${n}.mp4`],
+      hdVideoUrl: `https://example.invalid/${i}/${n}-1080p.mp4`,
+      hdStatus: "ready",
+      createdAt: new Date(now - n * 60 * 60_000),
+      completedAt: new Date(now - n * 60 * 60_000 + 60_000),
+    }));
+    const rows = await db.insert(schema.videoTasks).values(tasks).returning({ id: schema.videoTasks.id, taskId: schema.videoTasks.taskId });
+    await db.insert(schema.transactions).values(
+      rows.map((t, n) => ({ userId: user.id, type: "usage", amount: -1, description: "Video generation (veo3_fast)", videoTaskId: t.id, kieTaskId: t.taskId, createdAt: new Date(now - n * 60 * 60_000) })),
+    );
+    heavy.push({ cookie, taskIds: rows.map((r) => r.taskId) });
+  }
+  return { heavy, light };
+}
+
+function startServer(env) {
+  const child = spawn(process.execPath, [dist("main.js")], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (d) => (stderr += d));
+  return { child, stderr: () => stderr };
+}
+
+async function waitReady(base, server) {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.stderr()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("server did not start");
+}
+
+/** Peak and current resident memory of a process, in MB (Linux). */
+function memoryOf(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { peakMb: Math.round(kb("VmHWM") / 1024), rssMb: Math.round(kb("VmRSS") / 1024) };
+}
+
+function run(base, name, requests) {
+  let i = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: base,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        requests: [{ setupRequest: (req) => ({ ...req, ...requests(i++) }) }],
+      },
+      (err, r) => {
+        if (err) return reject(err);
+        resolve({ name, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, ok: r["2xx"], other: r.non2xx + r.errors + r.timeouts });
+      },
+    );
+  });
+}
+
+async function bench(label, env, database) {
+  const users = await seed(database);
+  await database.close();
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startServer({ PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", SIMULATOR_DELAY_MS: "1000", ...env });
+  try {
+    await waitReady(base, server);
+    const html = await (await fetch(`${base}/`)).text();
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    const heavy = (i) => users.heavy[i % users.heavy.length];
+    const light = (i) => users.light[i % users.light.length];
+    const results = [];
+    results.push(await run(base, "GET /api/video-tasks?days=14", (i) => ({ method: "GET", path: "/api/video-tasks?days=14", headers: { cookie: heavy(i).cookie } })));
+    results.push(
+      await run(base, "GET /api/video-status/{taskId}", (i) => {
+        const u = heavy(i);
+        return { method: "GET", path: `/api/video-status/${u.taskIds[i % u.taskIds.length]}`, headers: { cookie: u.cookie } };
+      }),
+    );
+    results.push(await run(base, "GET /api/auth/current-user", (i) => ({ method: "GET", path: "/api/auth/current-user", headers: { cookie: heavy(i).cookie } })));
+    results.push(await run(base, "GET /api/transactions?page=1", (i) => ({ method: "GET", path: "/api/transactions?page=1", headers: { cookie: heavy(i).cookie } })));
+    results.push(
+      await run(base, "POST /api/generate-video (simulator)", (i) => ({
+        method: "POST",
+        path: "/api/generate-video",
+        headers: { cookie: light(i).cookie, "content-type": "application/json" },
+        body: JSON.stringify({ prompt: `bench video ${i}`, model: "veo3_fast", aspectRatio: "16:9" }),
+      })),
+    );
+    results.push(await run(base, "GET / (landing HTML)", () => ({ method: "GET", path: "/" })));
+    if (asset) results.push(await run(base, `GET ${asset.replace(/-[\w-]+\.js$/, "-*.js")}`, () => ({ method: "GET", path: asset })));
+    const memory = memoryOf(server.child.pid);
+    return { label, results, memory };
+  } finally {
+    server.child.kill("SIGTERM");
+    await new Promise((r) => server.child.once("exit", r));
+  }
+}
+
+/** After the generation run: no balance below zero, every balance equal to its ledger. */
+async function ledgerCheck(database) {
+  const { rows } = await database.db.execute(
+    "select count(*) filter (where u.credits < 0)::int as negative, count(*) filter (where u.credits <> coalesce(l.sum, 0))::int as drifted from users u left join (select user_id, sum(amount)::int as sum from transactions group by user_id) l on l.user_id = u.id",
+  );
+  return rows[0];
+}
+
+const pgBase = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const dbName = `bench_${crypto.randomBytes(4).toString("hex")}`;
+const admin = new pg.Client({ connectionString: pgBase });
+await admin.connect();
+await admin.query(`create database ${dbName}`);
+const pgUrl = Object.assign(new URL(pgBase), { pathname: `/${dbName}` }).toString();
+const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), "veo-bench-"));
+const runs = [];
+try {
+  for (const [label, env] of [
+    ["PostgreSQL", { DATABASE_URL: pgUrl, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "veo-bench-pg-")) }],
+    ["PGlite", { DATA_DIR: pgliteDir }],
+  ]) {
+    const open = () => openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    const result = await bench(label, env, await open());
+    const database = await open();
+    result.ledger = await ledgerCheck(database);
+    await database.close();
+    runs.push(result);
+    console.log(`\n${label}: peak ${result.memory.peakMb} MB, now ${result.memory.rssMb} MB; balances below zero ${result.ledger.negative}, drifted ${result.ledger.drifted}`);
+    console.table(result.results);
+  }
+} finally {
+  await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
+  await admin.end();
+  fs.rmSync(pgliteDir, { recursive: true, force: true });
+}
+
+const cpu = os.cpus();
+const lines = [
+  "# Benchmarks",
+  "",
+  "Written by `npm run bench` (scripts/bench.mjs). Do not edit the figures by hand.",
+  "",
+  `Machine: ${cpu.length} × ${cpu[0]?.model ?? "CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}; PostgreSQL on the same machine.`,
+  "",
+  `Method: one server process (\`node dist/node/server/main.js\`, background workers on, simulator 1 s), ` +
+    `${HEAVY_USERS} users with ${ROWS_PER_HEAVY_USER} videos and ${ROWS_PER_HEAVY_USER + 1} transactions each and ${LIGHT_USERS} users with credits only, ` +
+    `autocannon with ${CONNECTIONS} connections for ${DURATION_S} s per endpoint, requests spread over the users' sessions. ` +
+    "Latencies in ms. Memory is the server's resident set (peak over the whole run, and at the end).",
+  "",
+];
+for (const r of runs) {
+  lines.push(`## ${r.label}`, "", "| endpoint | requests/s | p50 | p99 | 2xx | other |", "|---|---:|---:|---:|---:|---:|");
+  for (const x of r.results) lines.push(`| ${x.name} | ${x.rps} | ${x.p50} | ${x.p99} | ${x.ok} | ${x.other} |`);
+  lines.push("", `Server memory: peak ${r.memory.peakMb} MB, ${r.memory.rssMb} MB after the runs. Ledger after the generation run: ${r.ledger.negative} balances below zero, ${r.ledger.drifted} differing from their transactions.`, "");
+}
+/** Issue 9's targets, for one process on PostgreSQL on this 2-core machine. */
+const pgRun = runs.find((r) => r.label === "PostgreSQL");
+if (pgRun) {
+  const byName = (prefix) => pgRun.results.find((x) => x.name.startsWith(prefix));
+  const targets = [
+    ["Task list poll: 1,500 requests/s, p99 < 50 ms", (x) => x.rps >= 1500 && x.p99 < 50, byName("GET /api/video-tasks")],
+    ["current-user: 4,000 requests/s", (x) => x.rps >= 4000, byName("GET /api/auth/current-user")],
+    ["video-status: 4,000 requests/s", (x) => x.rps >= 4000, byName("GET /api/video-status")],
+    ["Generation: 300 videos/s accepted, none overspent", (x) => x.rps >= 300 && pgRun.ledger.negative === 0 && pgRun.ledger.drifted === 0, byName("POST /api/generate-video")],
+  ];
+  lines.push("## Targets (PostgreSQL)", "", "| target | measured | met |", "|---|---|:---:|");
+  for (const [text, ok, x] of targets) lines.push(`| ${text} | ${x ? `${x.rps}/s, p99 ${x.p99} ms` : "n/a"} | ${x && ok(x) ? "yes" : "no"} |`);
+  lines.push(`| Under 200 MB resident after the runs | ${pgRun.memory.rssMb} MB | ${pgRun.memory.rssMb < 200 ? "yes" : "no"} |`, "");
+}
+lines.push(
+  "Generation answers 429 once a user passes 30 videos a minute (the per-user limit), so 'other' on that line counts refusals, not failures.",
+  "",
+);
+fs.writeFileSync(path.join(root, "docs/benchmarks.md"), lines.join("\n"));
+console.log("\nWrote docs/benchmarks.md");

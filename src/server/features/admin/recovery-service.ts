@@ -1,0 +1,113 @@
+/**
+ * Failed-video recovery for admins (decision 0022). Re-check asks the provider again about the
+ * videos that failed in the last 24 hours: a timeout or a lost callback can mark failed a video
+ * that KIE finished after all. Delete removes failed tasks' rows; their ledger rows stay.
+ */
+import { and, eq, gte, not, like, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/connect.js";
+import { videoTasks } from "../../db/schema.js";
+import { takeBackRefund } from "../credits/ledger.js";
+import { UNSUBMITTED_PREFIX } from "../videos/generate-service.js";
+import type { VideoContext } from "../videos/context.js";
+import { completeTask } from "../videos/task-state.js";
+
+const RECHECK_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** One press re-checks at most this many videos (newest first); press again for more. */
+const RECHECK_LIMIT = 500;
+const RECHECK_CONCURRENCY = 4;
+
+export interface RecheckReport {
+  message: string;
+  /** Failed videos of the last 24 h that were asked about. */
+  checked: number;
+  /** Now completed: the provider had delivered them. */
+  recovered: number;
+  /** Of those, automatic refunds taken back through the ledger. */
+  chargedAgain: number;
+  /** Of those, refunds left with the user: the balance could not go below zero. */
+  refundsKept: number;
+  /** The provider confirmed the failure. */
+  stillFailed: number;
+  /** The provider could not be asked (down, key gone, unknown task). */
+  unchecked: number;
+}
+
+/** "raced": another re-check running at the same moment recovered it first. */
+type Outcome = "recovered" | "chargedAgain" | "refundKept" | "stillFailed" | "unchecked" | "raced";
+
+function failedSinceCondition(since: Date) {
+  return and(
+    eq(videoTasks.status, "failed"),
+    gte(sql`coalesce(${videoTasks.completedAt}, ${videoTasks.createdAt})`, since),
+    not(like(videoTasks.taskId, `${UNSUBMITTED_PREFIX}%`)),
+  );
+}
+
+async function recheckOne(ctx: VideoContext, task: typeof videoTasks.$inferSelect, log?: FastifyBaseLogger): Promise<Outcome> {
+  let record;
+  try {
+    record = await (await ctx.provider.clientFor(task)).recordInfo(task.taskId);
+  } catch (err) {
+    log?.warn({ taskId: task.taskId, err: err instanceof Error ? err.message : String(err) }, "re-check: provider not asked");
+    return "unchecked";
+  }
+  if (record.state !== "succeeded") return "stillFailed";
+  return ctx.db.transaction(async (tx): Promise<Outcome> => {
+    // Conditional on still being failed: two admins pressing at once recover it once.
+    if (!(await completeTask(tx, task.id, record.resultUrls, ctx.firstCheckMs, ["failed"]))) return "raced";
+    if (!task.refunded) return "recovered";
+    const taken = await takeBackRefund(tx, task.id, "Video delivered after all (admin re-check): refund taken back");
+    return taken ? "chargedAgain" : "refundKept";
+  });
+}
+
+export async function recheckFailedVideos(ctx: VideoContext, log?: FastifyBaseLogger, now = new Date()): Promise<RecheckReport> {
+  const tasks = await ctx.db
+    .select()
+    .from(videoTasks)
+    .where(failedSinceCondition(new Date(now.getTime() - RECHECK_WINDOW_MS)))
+    .orderBy(sql`${videoTasks.createdAt} desc`)
+    .limit(RECHECK_LIMIT);
+
+  const outcomes: Outcome[] = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < tasks.length) outcomes.push(await recheckOne(ctx, tasks[next++]!, log));
+  };
+  await Promise.all(Array.from({ length: Math.min(RECHECK_CONCURRENCY, tasks.length) }, lane));
+  // Recovered 16:9 videos wait for their 1080p version like any other.
+  if (outcomes.some((o) => o === "recovered" || o === "chargedAgain" || o === "refundKept")) ctx.wake();
+
+  const n = (o: Outcome) => outcomes.filter((x) => x === o).length;
+  const report = {
+    checked: tasks.length - n("raced"),
+    chargedAgain: n("chargedAgain"),
+    refundsKept: n("refundKept"),
+    stillFailed: n("stillFailed"),
+    unchecked: n("unchecked"),
+    recovered: n("recovered") + n("chargedAgain") + n("refundKept"),
+  };
+  return { message: recheckMessage(report), ...report };
+}
+
+function recheckMessage(r: Omit<RecheckReport, "message">): string {
+  if (r.checked === 0) return "No failed videos in the last 24 hours";
+  const parts = [`Checked ${r.checked} failed video${r.checked === 1 ? "" : "s"}: ${r.recovered} recovered, ${r.stillFailed} still failed`];
+  if (r.unchecked > 0) parts.push(`${r.unchecked} could not be checked`);
+  if (r.chargedAgain > 0) parts.push(`${r.chargedAgain} refund${r.chargedAgain === 1 ? "" : "s"} taken back`);
+  if (r.refundsKept > 0) parts.push(`${r.refundsKept} refund${r.refundsKept === 1 ? "" : "s"} left with users who had spent the credits`);
+  return parts.join("; ");
+}
+
+/** Removes every failed task's row; transactions keep the provider task id (kie_task_id) and stay readable. */
+export async function deleteFailedVideos(db: Db): Promise<{ message: string; deleted: number }> {
+  const deleted = await db.transaction(async (tx) => {
+    // Rows written before kie_task_id was kept everywhere get it now, before the link is cut.
+    await tx.execute(sql`update transactions t set kie_task_id = v.task_id from video_tasks v
+      where t.video_task_id = v.id and v.status = 'failed' and t.kie_task_id is null`);
+    return tx.delete(videoTasks).where(eq(videoTasks.status, "failed")).returning({ id: videoTasks.id });
+  });
+  const n = deleted.length;
+  return { message: n === 0 ? "No failed videos to delete" : `Deleted ${n} failed video${n === 1 ? "" : "s"}`, deleted: n };
+}

@@ -1,0 +1,86 @@
+/** Every user's ledger rows for the admin History page, filtered and paged (decision 0020). */
+import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import type {
+  AdminTransactionsPage,
+  AdminTransactionsQuery,
+  AdminTransactionView,
+} from "../../../shared/admin-transactions.js";
+import type { Queryable } from "../../db/connect.js";
+import { transactions, users, videoTasks } from "../../db/schema.js";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function filters(q: AdminTransactionsQuery): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (q.type) conditions.push(eq(transactions.type, q.type));
+  if (q.user) {
+    // strpos, not LIKE: a % or _ typed by the admin is matched as itself.
+    const needle = q.user.toLowerCase();
+    conditions.push(
+      sql`(strpos(lower(${users.username}), ${needle}) > 0 or strpos(lower(coalesce(${users.email}, '')), ${needle}) > 0)`,
+    );
+  }
+  // Whole UTC days, both ends included.
+  if (q.dateFrom) conditions.push(gte(transactions.createdAt, new Date(`${q.dateFrom}T00:00:00Z`)));
+  if (q.dateTo) conditions.push(lt(transactions.createdAt, new Date(new Date(`${q.dateTo}T00:00:00Z`).getTime() + DAY_MS)));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/**
+ * A usage row is refunded when its task says so, or (the task row gone) when a refund row names
+ * the same task. Refunds only happen through ledger.refundTask, which does both at once.
+ */
+const refundedSql = sql<boolean>`(${transactions.type} = 'usage' and (coalesce(${videoTasks.refunded}, false) or exists (
+  select 1 from ${transactions} as r where r.type = 'refund'
+    and (r.video_task_id = "transactions"."video_task_id" or r.kie_task_id = "transactions"."kie_task_id"))))`;
+
+/** Newest first, the id breaking ties, so pages neither repeat nor skip rows. */
+export async function adminTransactionPage(db: Queryable, q: AdminTransactionsQuery): Promise<AdminTransactionsPage> {
+  const where = filters(q);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: transactions.id,
+        userId: transactions.userId,
+        username: users.username,
+        email: users.email,
+        type: transactions.type,
+        amount: transactions.amount,
+        description: transactions.description,
+        videoTaskId: transactions.videoTaskId,
+        taskId: sql<string | null>`coalesce(${transactions.kieTaskId}, ${videoTasks.taskId})`,
+        refunded: refundedSql,
+        createdAt: transactions.createdAt,
+      })
+      .from(transactions)
+      .innerJoin(users, eq(users.id, transactions.userId))
+      .leftJoin(videoTasks, eq(videoTasks.id, transactions.videoTaskId))
+      .where(where)
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ total: count() }).from(transactions).innerJoin(users, eq(users.id, transactions.userId)).where(where),
+  ]);
+  return { data: rows.map(toView), total: Number(total?.total ?? 0) };
+}
+
+function toView(row: {
+  id: string;
+  userId: string;
+  username: string;
+  email: string | null;
+  type: string;
+  amount: number;
+  description: string | null;
+  videoTaskId: string | null;
+  taskId: string | null;
+  refunded: boolean | string | null;
+  createdAt: Date;
+}): AdminTransactionView {
+  return {
+    ...row,
+    type: row.type as AdminTransactionView["type"],
+    refunded: row.refunded === true || row.refunded === "t" || row.refunded === "true",
+    createdAt: row.createdAt.toISOString(),
+  };
+}

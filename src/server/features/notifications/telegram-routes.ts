@@ -1,0 +1,58 @@
+/**
+ * The Telegram card of /admin: PUT /api/admin/settings/telegram and POST /api/test-telegram.
+ * The test is sent at once (the admin waits for the answer); everything else goes through the
+ * outbox. Decision 0023.
+ */
+import type { FastifyInstance } from "fastify";
+import { telegramSettingsSchema } from "../../../shared/schemas/settings.js";
+import type { Db } from "../../db/connect.js";
+import { AppError, badRequest, parseInput } from "../../http/errors.js";
+import { RateLimiter, tooManyRequests, type RateLimitRule } from "../../http/rate-limit.js";
+import { requireAdmin } from "../../http/session-auth.js";
+import { escapeHtml, sendTelegramMessage, TelegramError } from "../../integrations/telegram/client.js";
+import type { SecretBox } from "../../lib/secret-box.js";
+import { readSettings, toAdminView, updateSettings } from "../settings/service.js";
+
+const TEST_RATE_LIMIT: RateLimitRule = { max: 10, windowMs: 60_000 };
+
+function testError(err: unknown): AppError {
+  if (err instanceof TelegramError) {
+    if (err.kind === "unauthorized") return new AppError(422, "Telegram rejected the bot token: check it with @BotFather");
+    if (err.kind === "rejected") return new AppError(422, `Telegram refused the message: ${err.message}`);
+    if (err.kind === "rate_limited") return new AppError(429, "Telegram asks to slow down: try again in a minute");
+    return new AppError(502, `Could not reach Telegram: ${err.message}`);
+  }
+  return new AppError(502, "Could not reach Telegram");
+}
+
+export async function telegramRoutes(app: FastifyInstance, opts: { db: Db; secretBox: SecretBox; telegramBaseUrl: string }): Promise<void> {
+  const { db, secretBox, telegramBaseUrl } = opts;
+  const testLimiter = new RateLimiter(TEST_RATE_LIMIT);
+
+  /** Admin only: the /api/admin prefix is guarded in http/session-auth.ts. */
+  app.put("/api/admin/settings/telegram", async (request) => {
+    const patch = parseInput(telegramSettingsSchema, request.body);
+    await updateSettings(db, secretBox, patch);
+    return { message: "Telegram settings updated", settings: toAdminView(await readSettings(db, secretBox)) };
+  });
+
+  app.post("/api/test-telegram", async (request) => {
+    const admin = requireAdmin(request);
+    const wait = testLimiter.hit(admin.id);
+    if (wait > 0) throw tooManyRequests(wait, "test messages");
+    const { telegramBotToken, telegramChatId } = await readSettings(db, secretBox);
+    if (!telegramBotToken || !telegramChatId) throw badRequest("Set the Telegram bot token and chat id first");
+    try {
+      await sendTelegramMessage(
+        telegramBaseUrl,
+        telegramBotToken,
+        telegramChatId,
+        `✅ <b>Test message</b>\nTelegram notifications work. Sent by ${escapeHtml(admin.username)}.`,
+      );
+    } catch (err) {
+      request.log.warn({ kind: err instanceof TelegramError ? err.kind : "unknown" }, "Telegram test failed");
+      throw testError(err);
+    }
+    return { message: "Test message sent to Telegram" };
+  });
+}

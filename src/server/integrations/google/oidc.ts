@@ -1,0 +1,138 @@
+/**
+ * Google's OpenID Connect web-server flow (external-apis.md section 4): the authorization URL
+ * with state, nonce and PKCE (S256), the code exchange, and the ID token check (signature from
+ * the JWKS, iss, aud, exp, nonce). Every endpoint is a setting, so tests use a local fake.
+ */
+import crypto from "node:crypto";
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
+
+export interface GoogleEndpoints {
+  authUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
+  jwksUrl: string;
+}
+
+export interface GoogleClient {
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+}
+
+export const GOOGLE_ISSUERS = ["https://accounts.google.com", "accounts.google.com"];
+const TIMEOUT_MS = 10_000;
+
+/** What went wrong, in words a person can act on (shown on /login). */
+export class GoogleAuthError extends Error {
+  override name = "GoogleAuthError";
+}
+
+export interface FlowSecrets {
+  state: string;
+  verifier: string;
+  nonce: string;
+}
+
+const random = () => crypto.randomBytes(32).toString("base64url");
+
+export function newFlowSecrets(): FlowSecrets {
+  return { state: random(), verifier: random(), nonce: random() };
+}
+
+export function authorizationUrl(endpoints: GoogleEndpoints, client: GoogleClient, flow: FlowSecrets): string {
+  const url = new URL(endpoints.authUrl);
+  url.search = new URLSearchParams({
+    client_id: client.clientId,
+    redirect_uri: client.redirectUri,
+    response_type: "code",
+    scope: "openid email profile",
+    state: flow.state,
+    nonce: flow.nonce,
+    code_challenge: crypto.createHash("sha256").update(flow.verifier).digest("base64url"),
+    code_challenge_method: "S256",
+    access_type: "online",
+    prompt: "select_account",
+  }).toString();
+  return url.toString();
+}
+
+/** POST to the token endpoint; returns the raw id_token and the access token. */
+export async function exchangeCode(
+  endpoints: GoogleEndpoints,
+  client: GoogleClient,
+  code: string,
+  verifier: string,
+): Promise<{ idToken: string; accessToken: string | undefined }> {
+  let response: Response;
+  try {
+    response = await fetch(endpoints.tokenUrl, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+      body: new URLSearchParams({
+        code,
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+        redirect_uri: client.redirectUri,
+        grant_type: "authorization_code",
+        code_verifier: verifier,
+      }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch {
+    throw new GoogleAuthError("Google could not be reached. Please try again in a moment.");
+  }
+  const body = (await response.json().catch(() => ({}))) as { id_token?: unknown; access_token?: unknown; error?: unknown };
+  if (response.status === 401 || body.error === "invalid_client") {
+    throw new GoogleAuthError("Google sign-in is misconfigured (client id or secret). Please tell the site's admin.");
+  }
+  if (!response.ok) {
+    if (response.status >= 500) throw new GoogleAuthError("Google could not be reached. Please try again in a moment.");
+    throw new GoogleAuthError("Google did not accept this sign-in (it may have expired or been used already). Please try again.");
+  }
+  if (typeof body.id_token !== "string") throw new GoogleAuthError("Google did not send an identity. Please try again.");
+  return { idToken: body.id_token, accessToken: typeof body.access_token === "string" ? body.access_token : undefined };
+}
+
+/** The e-mail from UserInfo, for the rare ID token without one. */
+export async function userinfoEmail(endpoints: GoogleEndpoints, accessToken: string): Promise<{ email?: string; emailVerified: boolean }> {
+  try {
+    const response = await fetch(endpoints.userinfoUrl, { headers: { authorization: `Bearer ${accessToken}` }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    if (!response.ok) return { emailVerified: false };
+    const info = (await response.json()) as { email?: unknown; email_verified?: unknown };
+    return { email: typeof info.email === "string" ? info.email : undefined, emailVerified: info.email_verified === true };
+  } catch {
+    return { emailVerified: false };
+  }
+}
+
+const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+
+export interface GoogleIdentity {
+  sub: string;
+  email: string | undefined;
+  emailVerified: boolean;
+  name: string | undefined;
+}
+
+export async function verifyIdToken(endpoints: GoogleEndpoints, clientId: string, idToken: string, nonce: string): Promise<GoogleIdentity> {
+  let keys = keySets.get(endpoints.jwksUrl);
+  if (!keys) {
+    keys = createRemoteJWKSet(new URL(endpoints.jwksUrl), { timeoutDuration: TIMEOUT_MS });
+    keySets.set(endpoints.jwksUrl, keys);
+  }
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(idToken, keys, { issuer: GOOGLE_ISSUERS, audience: clientId, algorithms: ["RS256"] }));
+  } catch {
+    throw new GoogleAuthError("Google's answer could not be verified. Please try again.");
+  }
+  if (payload.nonce !== nonce) throw new GoogleAuthError("Google's answer does not belong to this sign-in. Please try again.");
+  if (typeof payload.sub !== "string" || !payload.sub) throw new GoogleAuthError("Google did not say who you are. Please try again.");
+  const email = typeof payload.email === "string" ? payload.email.trim() : undefined;
+  return {
+    sub: payload.sub,
+    email: email || undefined,
+    emailVerified: payload.email_verified === true || payload.email_verified === "true",
+    name: typeof payload.name === "string" ? payload.name : undefined,
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * The timer loop every background job shares: run, wait, run again; never two runs at once;
+ * `stop()` waits for the run in progress. `wake()` asks for a run now (or right after the
+ * current one). Errors are logged and the loop goes on.
+ */
+export class JobLoop {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private rerun = false;
+  private stopped = true;
+
+  constructor(
+    private readonly run: () => Promise<unknown>,
+    private readonly intervalMs: number,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+
+  /** Starts the loop; the first run comes after `firstDelayMs`. */
+  start(firstDelayMs = 0): void {
+    this.stopped = false;
+    this.schedule(firstDelayMs);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) this.rerun = true;
+    else this.schedule(0);
+  }
+
+  private schedule(ms: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), ms);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    if (this.stopped || this.running) return;
+    this.running = this.run().then(
+      () => undefined,
+      (err: unknown) => this.onError(err),
+    );
+    await this.running;
+    this.running = undefined;
+    if (this.stopped) return;
+    const again = this.rerun;
+    this.rerun = false;
+    this.schedule(again ? 0 : this.intervalMs);
+  }
+}

@@ -1,0 +1,76 @@
+/** GET /api/admin/transactions: every user's ledger rows for the admin History page (decision 0020). */
+import { z } from "zod";
+
+export const ADMIN_TRANSACTION_TYPES = ["purchase", "refund", "usage", "adjustment"] as const;
+export type AdminTransactionType = (typeof ADMIN_TRANSACTION_TYPES)[number];
+
+export const ADMIN_TRANSACTIONS_DEFAULT_LIMIT = 50;
+export const ADMIN_TRANSACTIONS_MAX_LIMIT = 100;
+export const ADMIN_TRANSACTIONS_MAX_PAGE = 100_000;
+
+const BAD_PAGE = `page must be a whole number from 1 to ${ADMIN_TRANSACTIONS_MAX_PAGE}`;
+const BAD_LIMIT = `limit must be a whole number from 1 to ${ADMIN_TRANSACTIONS_MAX_LIMIT}`;
+const BAD_TYPE = `type must be one of: ${ADMIN_TRANSACTION_TYPES.join(", ")}`;
+
+/** A calendar day YYYY-MM-DD that really exists (no 2026-02-30). */
+function day(field: string) {
+  const message = `${field} must be a date written YYYY-MM-DD`;
+  return z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+    }, message);
+}
+
+/** Empty strings mean "not set": a form that sends `type=` filters nothing. */
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+export const adminTransactionsQuerySchema = z
+  .object({
+    page: z.preprocess(
+      blankToUndefined,
+      z.coerce.number({ error: BAD_PAGE }).int(BAD_PAGE).min(1, BAD_PAGE).max(ADMIN_TRANSACTIONS_MAX_PAGE, BAD_PAGE).default(1),
+    ),
+    limit: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: BAD_LIMIT })
+        .int(BAD_LIMIT)
+        .min(1, BAD_LIMIT)
+        .max(ADMIN_TRANSACTIONS_MAX_LIMIT, BAD_LIMIT)
+        .default(ADMIN_TRANSACTIONS_DEFAULT_LIMIT),
+    ),
+    type: z.preprocess(blankToUndefined, z.enum(ADMIN_TRANSACTION_TYPES, { error: BAD_TYPE }).optional()),
+    user: z.preprocess(blankToUndefined, z.string({ error: "user must be text" }).trim().max(200, "user must be at most 200 characters").optional()),
+    dateFrom: z.preprocess(blankToUndefined, day("dateFrom").optional()),
+    dateTo: z.preprocess(blankToUndefined, day("dateTo").optional()),
+  })
+  .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, { message: "dateFrom must not be after dateTo" });
+
+export type AdminTransactionsQuery = z.output<typeof adminTransactionsQuerySchema>;
+
+/** One row of the admin History page. */
+export interface AdminTransactionView {
+  id: string;
+  userId: string;
+  username: string;
+  email: string | null;
+  type: AdminTransactionType;
+  /** Signed: purchases, refunds and upward adjustments positive; usage negative. */
+  amount: number;
+  description: string | null;
+  videoTaskId: string | null;
+  /** The provider's task id (kept on the row, or read from the video task): what POST /api/video/{taskId}/refund takes. */
+  taskId: string | null;
+  /** Usage rows only: true once the task's credits were given back (the Refund button is then disabled). */
+  refunded: boolean;
+  createdAt: string;
+}
+
+export interface AdminTransactionsPage {
+  data: AdminTransactionView[];
+  total: number;
+}

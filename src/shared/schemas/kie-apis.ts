@@ -1,0 +1,79 @@
+/** Provider accounts (KIE.ai keys) under /api/admin/kie-apis: spec sections 3, 4, 5 and 9. */
+import { z } from "zod";
+
+/** Spec 9: an account is 'Available' at 400 KIE credits or more, else 'Low Credits'. */
+export const KIE_AVAILABLE_THRESHOLD = 400;
+export const KIE_API_DEFAULTS = { totalCredits: 1000, veo3QualityCredits: 400, veo3FastCredits: 80, isEnabled: true } as const;
+export const KIE_CREDITS_MAX = 100_000_000;
+
+export type KieApiStatus = "Available" | "Low Credits";
+
+export function kieApiStatus(totalCredits: number): KieApiStatus {
+  return totalCredits >= KIE_AVAILABLE_THRESHOLD ? "Available" : "Low Credits";
+}
+
+const credits = (label: string) => {
+  const message = `${label} must be a whole number, 0 or more`;
+  return z
+    .union([z.number(), z.string().trim()], { error: message })
+    .transform((v) => (typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v))
+    .pipe(z.number({ error: message }).int(message).min(0, message).max(KIE_CREDITS_MAX, `${label} must be at most ${KIE_CREDITS_MAX}`));
+};
+
+const name = z
+  .string({ error: "Name is required" })
+  .trim()
+  .min(1, "Name is required")
+  .max(100, "Name must be at most 100 characters");
+
+/** On edit, a blank token or the masked one shown in the list keeps the stored key. */
+const token = z.string({ error: "Token is required" }).trim().max(4096, "Token is too long");
+
+const isEnabled = z.boolean({ error: "isEnabled must be true or false" });
+
+/** POST /api/admin/kie-apis */
+export const kieApiCreateSchema = z.object({
+  name,
+  token: token.min(1, "Token is required"),
+  totalCredits: credits("Total credits").default(KIE_API_DEFAULTS.totalCredits),
+  veo3QualityCredits: credits("Veo3 Quality credits").default(KIE_API_DEFAULTS.veo3QualityCredits),
+  veo3FastCredits: credits("Veo3 Fast credits").default(KIE_API_DEFAULTS.veo3FastCredits),
+  isEnabled: isEnabled.default(KIE_API_DEFAULTS.isEnabled),
+});
+export type KieApiCreate = z.output<typeof kieApiCreateSchema>;
+
+/** PUT /api/admin/kie-apis/{id}: any subset; omitted fields keep their values. */
+export const kieApiUpdateSchema = z.object({
+  name: name.optional(),
+  token: token.optional(),
+  totalCredits: credits("Total credits").optional(),
+  veo3QualityCredits: credits("Veo3 Quality credits").optional(),
+  veo3FastCredits: credits("Veo3 Fast credits").optional(),
+  isEnabled: isEnabled.optional(),
+});
+export type KieApiUpdate = z.output<typeof kieApiUpdateSchema>;
+
+/** A provider account as the admin sees it: the key only masked. */
+export interface KieApiView {
+  id: string;
+  name: string;
+  /** Masked: bullets plus the last 4 characters. */
+  token: string;
+  totalCredits: number;
+  veo3QualityCredits: number;
+  veo3FastCredits: number;
+  isEnabled: boolean;
+  status: KieApiStatus;
+  lastUsed: string | null;
+  totalUsage: number;
+  /** Videos made with this account (kept when the account is deleted). */
+  taskCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** POST/PUT answers; POST /api/admin/kie-apis/{id}/check-credits answers the same with the fresh balance. */
+export interface KieApiSaved {
+  message: string;
+  kieApi: KieApiView;
+}

@@ -1,0 +1,108 @@
+/** Small labelled controls shared by the /admin cards. */
+import { useState, type ComponentProps, type ReactNode } from "react";
+import { Eye, EyeOff } from "lucide-react";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { cn } from "@/lib/cn";
+
+interface FieldProps {
+  id: string;
+  label: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}
+
+export function Field({ id, label, hint, children }: FieldProps) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
+    </div>
+  );
+}
+
+type InputProps = Omit<ComponentProps<"input">, "onChange" | "value"> & { value: string; onValueChange: (value: string) => void };
+
+export function TextField({ id, label, hint, value, onValueChange, ...props }: InputProps & { id: string; label: string; hint?: ReactNode }) {
+  return (
+    <Field id={id} label={label} hint={hint}>
+      <Input id={id} value={value} onChange={(e) => onValueChange(e.target.value)} {...props} />
+    </Field>
+  );
+}
+
+/**
+ * A stored secret: the server sends it masked (bullets and the last 4 characters); sending the
+ * masked value back keeps it, typing a new one replaces it. The eye toggles visibility.
+ */
+export function SecretField({ id, label, hint, value, onValueChange, ...props }: InputProps & { id: string; label: string; hint?: ReactNode }) {
+  const [visible, setVisible] = useState(false);
+  const Icon = visible ? EyeOff : Eye;
+  return (
+    <Field id={id} label={label} hint={hint}>
+      <div className="relative">
+        <Input
+          id={id}
+          type={visible ? "text" : "password"}
+          autoComplete="off"
+          spellCheck={false}
+          className="pr-11 font-mono"
+          value={value}
+          onChange={(e) => onValueChange(e.target.value)}
+          {...props}
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((v) => !v)}
+          aria-label={visible ? `Hide ${label}` : `Show ${label}`}
+          aria-pressed={visible}
+          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-zinc-500 transition hover:text-zinc-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+        >
+          <Icon className="size-4" aria-hidden="true" />
+        </button>
+      </div>
+    </Field>
+  );
+}
+
+export function CheckboxField({ id, label, checked, onCheckedChange, className }: { id: string; label: string; checked: boolean; onCheckedChange: (checked: boolean) => void; className?: string }) {
+  return (
+    <label htmlFor={id} className={cn("flex cursor-pointer items-center gap-2.5 text-sm font-medium", className)}>
+      <input id={id} type="checkbox" className="size-4 accent-violet-500" checked={checked} onChange={(e) => onCheckedChange(e.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
+/** A native select: few options, and fully keyboard- and screen-reader-friendly. */
+export function ChoiceField({ id, label, value, options, onValueChange }: { id: string; label: string; value: string; options: { value: string; label: string }[]; onValueChange: (value: string) => void }) {
+  return (
+    <Field id={id} label={label}>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onValueChange(e.target.value)}
+        className="h-11 rounded-lg border border-border bg-zinc-950/60 px-3 text-sm text-foreground focus-visible:border-violet-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40"
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+export function SectionCard({ id, title, description, children, className }: { id: string; title: string; description?: ReactNode; children: ReactNode; className?: string }) {
+  return (
+    <section aria-labelledby={id} className={cn("rounded-2xl border border-border bg-surface/80 p-5 shadow-xl shadow-black/20 sm:p-6", className)}>
+      <h2 id={id} className="text-lg font-semibold tracking-tight">
+        {title}
+      </h2>
+      {description ? <p className="mt-1 text-sm text-muted-foreground">{description}</p> : null}
+      <div className="mt-5">{children}</div>
+    </section>
+  );
+}

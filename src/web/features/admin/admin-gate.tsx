@@ -1,0 +1,41 @@
+import { useEffect, type ReactNode } from "react";
+import { useLocation } from "wouter";
+import { ShieldAlert } from "lucide-react";
+import { useCurrentUser } from "@/features/auth/use-current-user";
+
+const REDIRECT_DELAY_MS = 1500;
+
+/**
+ * The admin pages' guard (spec section 2): 'Loading...' until the server has answered, then
+ * anyone but an administrator sees 'Access Denied' and, a moment later, is sent to /. The server refuses the
+ * admin API to them whatever this renders (401/403).
+ */
+export function AdminGate({ children }: { children: ReactNode }) {
+  const { user, isResolved } = useCurrentUser();
+  const [, navigate] = useLocation();
+  const isAdmin = Boolean(user?.isAdmin);
+  const denied = isResolved && !isAdmin;
+
+  useEffect(() => {
+    if (!denied) return;
+    // Long enough to read why, then home.
+    const timer = setTimeout(() => navigate("/", { replace: true }), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [denied, navigate]);
+
+  if (isAdmin && isResolved) return <>{children}</>;
+  if (!denied) {
+    return (
+      <div className="flex flex-1 items-center justify-center py-24 text-muted-foreground" role="status">
+        Loading...
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-3 px-4 py-24 text-center">
+      <ShieldAlert className="size-10 text-red-400" aria-hidden="true" />
+      <h1 className="text-2xl font-bold">Access Denied</h1>
+      <p className="text-muted-foreground">Admin access required</p>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { LoaderCircle, RotateCcw } from "lucide-react";
+import type { AdminTransactionView } from "../../../shared/admin-transactions";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
+import { formatDateTime, truncateText } from "@/lib/format";
+import { signedCredits, TRANSACTION_TYPES } from "@/features/payments/transaction-table";
+
+/** Spec section 9: admin descriptions are cut at 50 characters (the full text is in the tooltip). */
+export const ADMIN_DESCRIPTION_MAX = 50;
+
+interface Props {
+  rows: AdminTransactionView[];
+  /** The '#' of the first row (numbering continues across pages). */
+  firstNumber: number;
+  /** The usage row whose refund is in flight, if any. */
+  refundingId: string | undefined;
+  onRefund: (row: AdminTransactionView) => void;
+}
+
+function RefundCell({ row, refundingId, onRefund }: { row: AdminTransactionView } & Pick<Props, "refundingId" | "onRefund">) {
+  if (row.type !== "usage" || !row.taskId) return <span className="text-muted-foreground">—</span>;
+  if (row.refunded) {
+    return (
+      <Button variant="outline" size="sm" disabled>
+        Refunded
+      </Button>
+    );
+  }
+  const busy = refundingId === row.id;
+  return (
+    <Button variant="secondary" size="sm" disabled={refundingId !== undefined} onClick={() => onRefund(row)} aria-label={`Refund ${row.username}'s ${-row.amount} credits`}>
+      {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
+      Refund
+    </Button>
+  );
+}
+
+/** Columns #, User, Type, Date, Description, Credits, Actions (spec section 2); scrolls inside itself on phones. */
+export function HistoryTable({ rows, firstNumber, refundingId, onRefund }: Props) {
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-border bg-surface/80 shadow-xl shadow-black/30">
+      <table className="w-full min-w-[56rem] text-left text-sm">
+        <caption className="sr-only">All transactions, newest first</caption>
+        <thead className="bg-surface-raised/70 text-xs uppercase tracking-wider text-muted-foreground">
+          <tr>
+            {["#", "User", "Type", "Date", "Description", "Credits", "Actions"].map((h) => (
+              <th key={h} scope="col" className={cn("px-4 py-3 font-semibold", h === "Credits" && "text-right")}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {rows.map((row, i) => {
+            const type = TRANSACTION_TYPES[row.type] ?? { label: row.type, variant: "secondary" as const };
+            const full = row.description?.trim() || type.label;
+            const short = truncateText(full, ADMIN_DESCRIPTION_MAX);
+            return (
+              <tr key={row.id} className="align-top transition-colors hover:bg-surface-raised/40">
+                <td className="px-4 py-3 text-muted-foreground tabular-nums">{firstNumber + i}</td>
+                <td className="px-4 py-3">
+                  <span className="block font-medium">{row.username}</span>
+                  {row.email ? <span className="block text-xs text-muted-foreground">{row.email}</span> : null}
+                </td>
+                <td className="px-4 py-3">
+                  <Badge variant={type.variant}>{type.label}</Badge>
+                </td>
+                <td className="whitespace-nowrap px-4 py-3 text-muted-foreground tabular-nums">{formatDateTime(row.createdAt)}</td>
+                <td className="px-4 py-3">
+                  <span className="block break-words" title={short === full ? undefined : full}>
+                    {short}
+                  </span>
+                </td>
+                <td
+                  className={cn(
+                    "whitespace-nowrap px-4 py-3 text-right font-semibold tabular-nums",
+                    row.amount > 0 ? "text-emerald-300" : row.amount < 0 ? "text-red-300" : "text-muted-foreground",
+                  )}
+                >
+                  {signedCredits(row.amount)}
+                </td>
+                <td className="px-4 py-3">
+                  <RefundCell row={row} refundingId={refundingId} onRefund={onRefund} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

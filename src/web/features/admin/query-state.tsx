@@ -1,0 +1,32 @@
+import type { ReactNode } from "react";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { LoaderCircle, RefreshCw } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/lib/api";
+
+/** Loading, error (with retry) and empty states around an admin list. */
+export function QueryState<T>({ query, what, empty, children }: { query: UseQueryResult<T[]>; what: string; empty: string; children: (rows: T[]) => ReactNode }) {
+  if (query.isPending) {
+    return (
+      <div className="flex justify-center py-8" role="status" aria-label={`Loading ${what}`}>
+        <LoaderCircle className="size-5 animate-spin text-muted-foreground" aria-hidden="true" />
+      </div>
+    );
+  }
+  if (query.isError && !query.data) {
+    return (
+      <div className="grid justify-items-center gap-3 py-6 text-center" role="alert">
+        <p className="text-sm text-muted-foreground">
+          The {what} could not be loaded: {errorMessage(query.error)}
+        </p>
+        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+          <RefreshCw aria-hidden="true" />
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const rows = query.data ?? [];
+  if (rows.length === 0) return <p className="py-6 text-center text-sm text-muted-foreground">{empty}</p>;
+  return <>{children(rows)}</>;
+}

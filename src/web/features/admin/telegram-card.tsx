@@ -1,0 +1,46 @@
+import { useState, type FormEvent } from "react";
+import { Send } from "lucide-react";
+import type { AdminSettingsView } from "../../../shared/schemas/settings";
+import { Button } from "@/components/ui/button";
+import { useSaveTelegram, useTestTelegram } from "./admin-api";
+import { SecretField, SectionCard, TextField } from "./admin-fields";
+
+/** Telegram bot configuration: save, and 'Test Telegram Bot' (spec section 2). */
+export function TelegramCard({ settings }: { settings: AdminSettingsView }) {
+  const [token, setToken] = useState(settings.telegramBotToken ?? "");
+  const [chatId, setChatId] = useState(settings.telegramChatId ?? "");
+  const save = useSaveTelegram();
+  const test = useTestTelegram();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(
+      { telegramBotToken: token, telegramChatId: chatId.trim() },
+      { onSuccess: ({ settings: saved }) => setToken(saved.telegramBotToken ?? "") },
+    );
+  };
+
+  return (
+    <SectionCard
+      id="telegram-title"
+      title="Telegram Notifications"
+      description="Purchases, failed videos and provider accounts running low are sent to this chat."
+    >
+      <form onSubmit={submit} className="grid gap-4" aria-label="Telegram settings">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SecretField id="telegramBotToken" label="Bot token" value={token} onValueChange={setToken} hint="From @BotFather." />
+          <TextField id="telegramChatId" label="Chat ID" placeholder="-1001234567890 or @channel" value={chatId} onValueChange={setChatId} />
+        </div>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button type="button" variant="outline" disabled={test.isPending} onClick={() => test.mutate()}>
+            <Send aria-hidden="true" />
+            {test.isPending ? "Sending..." : "Test Telegram Bot"}
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? "Saving..." : "Save Telegram Settings"}
+          </Button>
+        </div>
+      </form>
+    </SectionCard>
+  );
+}

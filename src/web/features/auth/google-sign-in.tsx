@@ -1,0 +1,89 @@
+import { useEffect, useRef, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useLocation } from "wouter";
+import { LoaderCircle } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/hooks/use-toast";
+import { apiJson, errorMessage } from "@/lib/api";
+import { queryClient } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
+
+const STATUS_KEY = ["/api/auth/google/status"] as const;
+
+function GoogleMark() {
+  return (
+    <svg viewBox="0 0 48 48" className="size-4" aria-hidden="true">
+      <path fill="#FFC107" d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z" />
+      <path fill="#FF3D00" d="m6.3 14.7 6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z" />
+      <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-7.9l-6.5 5C9.5 39.6 16.2 44 24 44z" />
+      <path fill="#1976D2" d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z" />
+    </svg>
+  );
+}
+
+/** 'Sign in with Google', shown only when the admin has enabled it (GET /api/auth/google/status). */
+export function GoogleSignInButton() {
+  const status = useQuery<{ enabled: boolean }>({ queryKey: STATUS_KEY, staleTime: 60_000 });
+  const [leaving, setLeaving] = useState(false);
+  if (!status.data?.enabled) return null;
+
+  const start = async () => {
+    setLeaving(true);
+    try {
+      const { authUrl } = await apiJson<{ authUrl: string }>("GET", "/api/auth/google/url");
+      window.location.assign(authUrl);
+    } catch (error) {
+      setLeaving(false);
+      toast({ title: "Google Sign In failed", description: errorMessage(error), variant: "destructive" });
+    }
+  };
+
+  return (
+    <div className="mt-6 grid gap-4">
+      <div className="flex items-center gap-3 text-xs uppercase tracking-wider text-muted-foreground">
+        <span className="h-px flex-1 bg-border" />
+        or
+        <span className="h-px flex-1 bg-border" />
+      </div>
+      <Button variant="outline" size="lg" className="w-full" disabled={leaving} onClick={() => void start()}>
+        {leaving ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <GoogleMark />}
+        Sign in with Google
+      </Button>
+    </div>
+  );
+}
+
+function usernameFrom(raw: string | null): string | undefined {
+  try {
+    const parsed = JSON.parse(raw ?? "") as { username?: unknown };
+    return typeof parsed.username === "string" ? parsed.username : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Back from Google: /login?auth=success&user=... or /login?auth=error&message=... (spec
+ * section 8's toasts). The address is cleaned so a reload does not repeat the toast.
+ */
+export function useGoogleReturn(): void {
+  const [, navigate] = useLocation();
+  // Read at the first render: a signed-in user is redirected away before effects run.
+  const [search] = useState(() => window.location.search);
+  const handled = useRef(false);
+  useEffect(() => {
+    if (handled.current) return;
+    const params = new URLSearchParams(search);
+    const auth = params.get("auth");
+    if (auth !== "success" && auth !== "error") return;
+    handled.current = true;
+    if (auth === "success") {
+      const username = usernameFrom(params.get("user"));
+      toast({ title: "Signed in with Google", description: username ? `Welcome, ${username}!` : undefined });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+    } else {
+      toast({ title: "Google Sign In failed", description: params.get("message") || "Please try again.", variant: "destructive" });
+    }
+    if (window.location.pathname === "/login" && window.location.search) navigate("/login", { replace: true });
+  }, [navigate, search]);
+}

@@ -1,0 +1,181 @@
+/**
+ * The authorization matrix over every admin route: signed out 401, a user 403, a disabled admin
+ * 401, an admin 2xx; and no answer to anyone carries a stored secret in clear. The route list is
+ * checked against the app's own routing table, so a new admin route cannot go untested.
+ */
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../src/server/db/schema.js";
+import { ensureAdminAccount } from "../../src/server/features/auth/service.js";
+import { startTelegramFake, type TelegramFake } from "../fakes/telegram-fake.mjs";
+import { Client, signInAdmin, signUp } from "../helpers/test-app.js";
+import { createVideoTestApp, runWorkerUntil, startSimulator, taskRow, userWithCredits, type StartedSimulator, type VideoTestApp } from "../helpers/video-app.js";
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+interface Case {
+  method: Method;
+  /** The route as registered, e.g. /api/admin/kie-apis/:id. */
+  route: string;
+  /** The concrete URL and body an admin sends for a 2xx. */
+  request: () => { url: string; body?: unknown };
+}
+
+/** Admin routes outside the /api/admin prefix. */
+const OUTSIDE_PREFIX = ["/api/test-telegram", "/api/video/:taskId/refund"];
+
+const BOT_TOKEN = "123456:telegram-bot-secret-in-clear";
+const SECRETS = {
+  kieToken: "kie-settings-secret-in-clear-0001",
+  paypalClientSecret: "paypal-secret-in-clear-0002",
+  creemApiKey: "creem-api-key-in-clear-0003",
+  creemWebhookSecret: "creem-webhook-secret-in-clear-0004",
+  googleClientSecret: "google-secret-in-clear-0005",
+  telegramBotToken: BOT_TOKEN,
+};
+const ACCOUNT_TOKEN = "kie-account-token-in-clear-0006";
+
+let sim: StartedSimulator;
+let telegram: TelegramFake;
+let t: VideoTestApp;
+let admin: Client;
+const fixtures = { userId: "", packageId: "", kieApiId: "", taskId: "" };
+
+/** Every method+path the app routes (HEAD aside), from Fastify's own table. */
+function registeredRoutes(app: FastifyInstance): string[] {
+  const found: string[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split("\n")) {
+    const m = /^([│ ]*)[├└]── (\S+) \(([^)]+)\)/.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    stack.length = depth;
+    stack.push(m[2]!);
+    for (const method of m[3]!.split(", ")) if (method !== "HEAD") found.push(`${method} ${stack.join("")}`);
+  }
+  return found;
+}
+
+beforeAll(async () => {
+  sim = await startSimulator();
+  telegram = await startTelegramFake({ tokens: [BOT_TOKEN], chats: ["-100200300"] });
+  t = await createVideoTestApp({
+    sim,
+    env: { KIE_BASE_URL: sim.baseUrl, KIE_UPLOAD_BASE_URL: sim.baseUrl, TELEGRAM_BASE_URL: telegram.url },
+  });
+  admin = await signInAdmin(t);
+  expect((await admin.put("/api/admin/settings", { ...SECRETS, telegramChatId: "-100200300" })).statusCode).toBe(200);
+
+  const u = await userWithCredits(t.app, t.database.db, 50);
+  fixtures.userId = u.id;
+  const pkg = await admin.post("/api/admin/credit-packages", { name: "Matrix pack", credits: 10, price: "1.00" });
+  fixtures.packageId = pkg.json().id;
+  const account = await admin.post("/api/admin/kie-apis", { name: "matrix", token: ACCOUNT_TOKEN, totalCredits: 100_000 });
+  fixtures.kieApiId = account.json().kieApi.id;
+  const gen = await u.client.post("/api/generate-video", { prompt: "a matrix video", model: "veo3_fast" });
+  fixtures.taskId = gen.json().taskId;
+  await runWorkerUntil(t, async () => (await taskRow(t.database.db, fixtures.taskId)).status === "completed");
+});
+afterAll(async () => {
+  await t.close();
+  await sim.close();
+  await telegram.close();
+});
+
+/** In run order: deletions last, so the earlier cases still find their fixtures. */
+const CASES: Case[] = [
+  { method: "GET", route: "/api/admin/settings", request: () => ({ url: "/api/admin/settings" }) },
+  { method: "PUT", route: "/api/admin/settings", request: () => ({ url: "/api/admin/settings", body: { veo3Credits: 5 } }) },
+  {
+    method: "PUT",
+    route: "/api/admin/settings/telegram",
+    request: () => ({ url: "/api/admin/settings/telegram", body: { telegramBotToken: "", telegramChatId: "-100200300" } }),
+  },
+  { method: "POST", route: "/api/test-telegram", request: () => ({ url: "/api/test-telegram", body: {} }) },
+  { method: "GET", route: "/api/admin/users", request: () => ({ url: "/api/admin/users" }) },
+  {
+    method: "PUT",
+    route: "/api/admin/users/:userId/toggle",
+    request: () => ({ url: `/api/admin/users/${fixtures.userId}/toggle`, body: { isActive: true } }),
+  },
+  {
+    method: "PUT",
+    route: "/api/admin/users/:userId/credits",
+    request: () => ({ url: `/api/admin/users/${fixtures.userId}/credits`, body: { credits: 49 } }),
+  },
+  { method: "GET", route: "/api/admin/credit-packages", request: () => ({ url: "/api/admin/credit-packages" }) },
+  {
+    method: "POST",
+    route: "/api/admin/credit-packages",
+    request: () => ({ url: "/api/admin/credit-packages", body: { name: "Another", credits: 5, price: "2" } }),
+  },
+  {
+    method: "PUT",
+    route: "/api/admin/credit-packages/:id",
+    request: () => ({ url: `/api/admin/credit-packages/${fixtures.packageId}`, body: { name: "Matrix pack", credits: 12, price: "1.50" } }),
+  },
+  { method: "GET", route: "/api/admin/kie-apis", request: () => ({ url: "/api/admin/kie-apis" }) },
+  {
+    method: "POST",
+    route: "/api/admin/kie-apis",
+    request: () => ({ url: "/api/admin/kie-apis", body: { name: "second", token: `${ACCOUNT_TOKEN}-2`, isEnabled: false } }),
+  },
+  { method: "PUT", route: "/api/admin/kie-apis/:id", request: () => ({ url: `/api/admin/kie-apis/${fixtures.kieApiId}`, body: { name: "renamed" } }) },
+  {
+    method: "POST",
+    route: "/api/admin/kie-apis/:id/check-credits",
+    request: () => ({ url: `/api/admin/kie-apis/${fixtures.kieApiId}/check-credits`, body: {} }),
+  },
+  { method: "GET", route: "/api/admin/transactions", request: () => ({ url: "/api/admin/transactions?page=1&limit=50" }) },
+  { method: "POST", route: "/api/video/:taskId/refund", request: () => ({ url: `/api/video/${fixtures.taskId}/refund`, body: {} }) },
+  { method: "POST", route: "/api/admin/recheck-failed-videos", request: () => ({ url: "/api/admin/recheck-failed-videos", body: {} }) },
+  { method: "DELETE", route: "/api/admin/delete-failed-videos", request: () => ({ url: "/api/admin/delete-failed-videos", body: {} }) },
+  { method: "DELETE", route: "/api/admin/credit-packages/:id", request: () => ({ url: `/api/admin/credit-packages/${fixtures.packageId}` }) },
+  { method: "DELETE", route: "/api/admin/kie-apis/:id", request: () => ({ url: `/api/admin/kie-apis/${fixtures.kieApiId}` }) },
+];
+
+const bodies: string[] = [];
+const send = async (client: Client, c: Case) => {
+  const { url, body } = c.request();
+  const res = await client.request(c.method, url, body);
+  bodies.push(res.body);
+  return res;
+};
+
+describe("admin authorization matrix", () => {
+  it("covers every admin route the app registers", () => {
+    const admins = registeredRoutes(t.app).filter((r) => {
+      const path = r.slice(r.indexOf(" ") + 1);
+      return path.startsWith("/api/admin") || OUTSIDE_PREFIX.includes(path);
+    });
+    expect(CASES.map((c) => `${c.method} ${c.route}`).sort()).toEqual(admins.sort());
+  });
+
+  it.each(CASES.map((c) => [`${c.method} ${c.route}`, c] as const))("%s: 401 signed out, 403 user, 401 disabled admin, 2xx admin", async (_name, c) => {
+    const anonymous = await send(new Client(t.app), c);
+    expect(anonymous.statusCode, anonymous.body).toBe(401);
+
+    const { client: user } = await signUp(t.app);
+    const asUser = await send(user, c);
+    expect(asUser.statusCode, asUser.body).toBe(403);
+
+    // A second admin, signed in, then disabled in the database behind its session's back.
+    const name = `admin_${Math.random().toString(36).slice(2, 8)}`;
+    await ensureAdminAccount(t.database.db, { username: name, password: "other-admin-pass" });
+    const disabled = await signInAdmin(t, name, "other-admin-pass");
+    await t.database.db.update(users).set({ isActive: false }).where(eq(users.username, name));
+    const asDisabled = await send(disabled, c);
+    expect(asDisabled.statusCode, asDisabled.body).toBe(401);
+
+    const asAdmin = await send(admin, c);
+    expect(asAdmin.statusCode, asAdmin.body).toBeGreaterThanOrEqual(200);
+    expect(asAdmin.statusCode, asAdmin.body).toBeLessThan(300);
+  });
+
+  it("never answered anyone with a stored secret in clear", () => {
+    expect(bodies.length).toBe(CASES.length * 4);
+    for (const secret of [...Object.values(SECRETS), ACCOUNT_TOKEN]) {
+      expect(bodies.filter((b) => b.includes(secret))).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,114 @@
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { transactions, users } from "../../src/server/db/schema.js";
+import type { AdminTransactionView } from "../../src/shared/admin-transactions.js";
+import { expectLedgerBalanced } from "../helpers/ledger.js";
+import { signInAdmin, signUp, type Client } from "../helpers/test-app.js";
+import { balanceOf, createVideoTestApp, taskRow, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
+
+let t: VideoTestApp;
+let admin: Client;
+beforeAll(async () => {
+  t = await createVideoTestApp();
+  admin = await signInAdmin(t);
+});
+afterAll(() => t.close());
+afterEach(() => expectLedgerBalanced(t.database.db));
+
+const page = async (query: string) => {
+  const res = await admin.get(`/api/admin/transactions${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { data: AdminTransactionView[]; total: number };
+};
+
+/** A user with ledger rows at chosen times (amounts balanced by the adjustment that funds them). */
+async function userWithRows(name: string, email: string | undefined, rows: { type: string; amount: number; at: string; description?: string }[]) {
+  const { username } = await signUp(t.app, { username: name, email });
+  const [user] = await t.database.db.select().from(users).where(eq(users.username, username));
+  const sum = rows.reduce((s, r) => s + r.amount, 0);
+  await t.database.db.transaction(async (tx) => {
+    await tx.update(users).set({ credits: sum }).where(eq(users.id, user!.id));
+    for (const r of rows) {
+      await tx.insert(transactions).values({ userId: user!.id, type: r.type, amount: r.amount, description: r.description ?? r.type, createdAt: new Date(r.at) });
+    }
+  });
+  return user!;
+}
+
+describe("GET /api/admin/transactions", () => {
+  it("lists every user's rows newest first with username, email and the provider task id", async () => {
+    const u = await userWithCredits(t.app, t.database.db, 10);
+    const { taskId } = (await u.client.post("/api/generate-video", { prompt: "listed", model: "veo3_fast" })).json();
+    const { data, total } = await page(`?user=${u.username}`);
+    expect(total).toBe(2);
+    expect(data.map((r) => r.type)).toEqual(["usage", "adjustment"]);
+    expect(data[0]).toMatchObject({ username: u.username, amount: -1, taskId, refunded: false, userId: u.id });
+    expect(data[0]!.email).toBeNull();
+  });
+
+  it("filters by type, user text (typed % and _ are literal) and whole UTC days, and pages by 50", async () => {
+    const a = await userWithRows("pct_a_b_user", "alpha@example.com", [
+      { type: "purchase", amount: 50, at: "2026-03-01T00:00:00Z" },
+      { type: "usage", amount: -5, at: "2026-03-02T23:59:59Z" },
+      { type: "refund", amount: 5, at: "2026-03-03T00:00:00Z" },
+    ]);
+    await userWithRows("pct_aXb_user", "beta@example.com", [{ type: "purchase", amount: 10, at: "2026-03-02T12:00:00Z" }]);
+
+    expect((await page("?user=a_b")).data.map((r) => r.username)).toEqual([a.username, a.username, a.username]);
+    expect((await page("?user=pct%25user")).total).toBe(0);
+    expect((await page("?user=ALPHA@EXAMPLE")).total).toBe(3);
+    expect((await page("?user=pct_&type=purchase")).total).toBe(2);
+    const days = await page("?user=pct_&dateFrom=2026-03-02&dateTo=2026-03-02");
+    expect(days.data.map((r) => [r.username, r.type])).toEqual([
+      [a.username, "usage"],
+      ["pct_aXb_user", "purchase"],
+    ]);
+    expect((await page("?user=pct_&dateFrom=2026-03-03")).data.map((r) => r.type)).toEqual(["refund"]);
+    expect((await page("?user=pct_&type=&dateFrom=&dateTo=")).total).toBe(4);
+
+    const many = await userWithRows(
+      "pager_user",
+      undefined,
+      Array.from({ length: 53 }, (_, i) => ({ type: "purchase", amount: 1, at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() })),
+    );
+    const first = await page("?user=pager_user");
+    const second = await page("?user=pager_user&page=2");
+    expect([first.data.length, second.data.length, first.total]).toEqual([50, 3, 53]);
+    expect(new Set([...first.data, ...second.data].map((r) => r.id)).size).toBe(53);
+    expect(first.data[0]!.createdAt > second.data[0]!.createdAt).toBe(true);
+    expect(many.id).toBe(first.data[0]!.userId);
+  });
+
+  it.each([
+    ["?page=0", "page must be a whole number from 1 to 100000"],
+    ["?limit=101", "limit must be a whole number from 1 to 100"],
+    ["?type=bogus", "type must be one of: purchase, refund, usage, adjustment"],
+    ["?dateFrom=2026-02-30", "dateFrom must be a date written YYYY-MM-DD"],
+    ["?dateFrom=2026-03-05&dateTo=2026-03-01", "dateFrom must not be after dateTo"],
+  ])("refuses %s with a readable 400", async (query, message) => {
+    const res = await admin.get(`/api/admin/transactions${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+});
+
+describe("refunds from History", () => {
+  it("refund a usage row exactly once under concurrent clicks, then mark it refunded", async () => {
+    const u = await userWithCredits(t.app, t.database.db, 20);
+    const { taskId } = (await u.client.post("/api/generate-video", { prompt: "refund me", model: "veo3" })).json();
+    expect((await balanceOf(t.database.db, u.id)).credits).toBe(15);
+
+    const clicks = await Promise.all(Array.from({ length: 10 }, () => admin.post(`/api/video/${taskId}/refund`, {})));
+    const statuses = clicks.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, ...Array(9).fill(409)]);
+    expect(clicks.find((r) => r.statusCode === 200)!.json()).toEqual({ amount: 5 });
+    expect(clicks.find((r) => r.statusCode === 409)!.json().message).toBe("This video has already been refunded");
+
+    expect(await balanceOf(t.database.db, u.id)).toEqual({ credits: 20, ledger: 20 });
+    const task = await taskRow(t.database.db, taskId);
+    const refunds = (await t.database.db.select().from(transactions).where(eq(transactions.videoTaskId, task.id))).filter((r) => r.type === "refund");
+    expect(refunds).toHaveLength(1);
+    const { data } = await page(`?user=${u.username}&type=usage`);
+    expect(data).toEqual([expect.objectContaining({ taskId, refunded: true })]);
+  });
+});

@@ -1,0 +1,262 @@
+/**
+ * Sign in with Google against a local fake OpenID provider over real HTTP: the fake signs ID
+ * tokens with its own RSA key and checks PKCE. The browser's part (cookies, redirects) is played
+ * here step by step.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { users } from "../../src/server/db/schema.js";
+import { startGoogleFake, type GoogleFake, type GoogleIdentity } from "../fakes/google-fake.mjs";
+import { Client, createTestApp, signInAdmin, signUp, uniqueName, type TestApp } from "../helpers/test-app.js";
+
+const CLIENT_ID = "fake-client-id.apps.googleusercontent.com";
+const CLIENT_SECRET = "GOCSPX-fake-google-client-secret";
+
+let fake: GoogleFake;
+let t: TestApp;
+let admin: Client;
+let n = 0;
+
+beforeAll(async () => {
+  fake = await startGoogleFake({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, autoApprove: true });
+  t = await createTestApp({
+    env: { GOOGLE_AUTH_URL: fake.urls.auth, GOOGLE_TOKEN_URL: fake.urls.token, GOOGLE_USERINFO_URL: fake.urls.userinfo, GOOGLE_JWKS_URL: fake.urls.jwks },
+  });
+  admin = await signInAdmin(t);
+  const res = await admin.put("/api/admin/settings", { googleAuthEnabled: true, googleClientId: CLIENT_ID, googleClientSecret: CLIENT_SECRET });
+  expect(res.statusCode).toBe(200);
+});
+beforeEach(() => {
+  fake.setDown(false);
+  fake.setClaimOverrides({});
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+function identity(overrides: Partial<GoogleIdentity> = {}): GoogleIdentity {
+  n += 1;
+  return { sub: `1090000000000000${n}${Date.now() % 1000}`, email: `person${n}.${uniqueName("g")}@gmail.com`, email_verified: true, name: "Person Example", ...overrides };
+}
+
+interface Flow {
+  authUrl: string;
+  cookie: string;
+}
+
+async function startFlow(): Promise<Flow> {
+  const res = await t.app.inject({ method: "GET", url: "/api/auth/google/url" });
+  expect(res.statusCode, res.body).toBe(200);
+  const set = res.cookies.find((c) => c.name === "google_oauth")!;
+  expect(set).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/api/auth/google" });
+  return { authUrl: res.json().authUrl, cookie: set.value };
+}
+
+/** The consent step at the fake: returns where Google sends the browser back to. */
+async function consent(authUrl: string): Promise<URL> {
+  const res = await fetch(authUrl, { redirect: "manual" });
+  expect(res.status).toBe(302);
+  return new URL(res.headers.get("location")!);
+}
+
+/** The browser arriving at our callback; returns the /login address and the session cookie, if any. */
+async function callback(back: URL, flowCookie: string | undefined) {
+  const res = await t.app.inject({
+    method: "GET",
+    url: back.pathname + back.search,
+    headers: flowCookie ? { cookie: `google_oauth=${flowCookie}` } : {},
+  });
+  expect(res.statusCode).toBe(302);
+  const location = new URL(res.headers.location as string, "http://app");
+  const sid = res.cookies.find((c) => c.name === "sid" && c.value)?.value;
+  return { location, sid, params: Object.fromEntries(location.searchParams) };
+}
+
+async function signInWithGoogle(who: GoogleIdentity) {
+  fake.setIdentity(who);
+  const flow = await startFlow();
+  return callback(await consent(flow.authUrl), flow.cookie);
+}
+
+async function currentUser(sid: string | undefined) {
+  const res = await t.app.inject({ method: "GET", url: "/api/auth/current-user", headers: sid ? { cookie: `sid=${sid}` } : {} });
+  return res.statusCode === 200 ? res.json() : undefined;
+}
+
+const userBySub = async (sub: string) => (await t.database.db.select().from(users).where(eq(users.googleId, sub)))[0];
+
+describe("GET /api/auth/google/status and /url", () => {
+  it("says enabled, and builds an authorization-code URL with state, nonce and PKCE S256", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/google/status" })).json()).toEqual({ enabled: true });
+    const { authUrl } = await startFlow();
+    const url = new URL(authUrl);
+    expect(url.origin + url.pathname).toBe(fake.urls.auth);
+    const q = Object.fromEntries(url.searchParams);
+    expect(q).toMatchObject({
+      client_id: CLIENT_ID,
+      redirect_uri: "http://localhost:3000/api/auth/google/callback",
+      response_type: "code",
+      scope: "openid email profile",
+      code_challenge_method: "S256",
+    });
+    expect(q.state).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(q.nonce).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(q.code_challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(authUrl).not.toContain(CLIENT_SECRET);
+  });
+
+  it("is off, with a clear 404, until the admin enables it with a client", async () => {
+    await admin.put("/api/admin/settings", { googleAuthEnabled: false });
+    try {
+      expect((await t.app.inject({ method: "GET", url: "/api/auth/google/status" })).json()).toEqual({ enabled: false });
+      const res = await t.app.inject({ method: "GET", url: "/api/auth/google/url" });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe("Google sign-in is not enabled");
+    } finally {
+      await admin.put("/api/admin/settings", { googleAuthEnabled: true });
+    }
+  });
+});
+
+describe("the callback", () => {
+  it("creates a new user with a unique username from the e-mail and signs them in", async () => {
+    const taken = `jane.doe${n + 100}`;
+    await signUp(t.app, { username: taken });
+    const who = identity({ email: `${taken}@gmail.com`.toUpperCase(), name: "Jane Doe" });
+    const { params, sid } = await signInWithGoogle(who);
+    expect(params.auth).toBe("success");
+    const username = JSON.parse(params.user!).username as string;
+    expect(username.toLowerCase()).toBe(`${taken}2`);
+    expect(await currentUser(sid)).toMatchObject({ username, email: who.email, credits: 0, hasPassword: false });
+    expect(await userBySub(who.sub)).toMatchObject({ username, isAdmin: false, isActive: true });
+  });
+
+  it("signs a returning user into the same account", async () => {
+    const who = identity();
+    const first = await signInWithGoogle(who);
+    const second = await signInWithGoogle(who);
+    expect(second.params.auth).toBe("success");
+    expect(second.params.user).toBe(first.params.user);
+    expect(second.sid).not.toBe(first.sid);
+    expect(await t.database.db.select().from(users).where(eq(users.googleId, who.sub))).toHaveLength(1);
+  });
+
+  it("links a local account with the same e-mail when Google says it is verified", async () => {
+    const email = `linked.${uniqueName()}@example.com`;
+    const local = await signUp(t.app, { email, password: "local-pass-1" });
+    const who = identity({ email: email.toUpperCase(), email_verified: true });
+    const { params, sid } = await signInWithGoogle(who);
+    expect(JSON.parse(params.user!)).toEqual({ username: local.username });
+    expect(await currentUser(sid)).toMatchObject({ username: local.username, hasPassword: true });
+    expect((await userBySub(who.sub))!.username).toBe(local.username);
+  });
+
+  it("does not link on an unverified e-mail: a separate account without that address", async () => {
+    const email = `unverified.${uniqueName()}@example.com`;
+    const local = await signUp(t.app, { email, password: "local-pass-2" });
+    const who = identity({ email, email_verified: false });
+    const { params, sid } = await signInWithGoogle(who);
+    expect(params.auth).toBe("success");
+    const me = await currentUser(sid);
+    expect(me.username).not.toBe(local.username);
+    expect(me.email).toBeNull();
+  });
+
+  it("refuses a disabled user", async () => {
+    const who = identity();
+    await signInWithGoogle(who);
+    await t.database.db.update(users).set({ isActive: false }).where(eq(users.googleId, who.sub));
+    const { params, sid } = await signInWithGoogle(who);
+    expect(params).toEqual({ auth: "error", message: "This account has been disabled" });
+    expect(sid).toBeUndefined();
+  });
+
+  it("refuses a state that does not match this browser's flow, or no flow at all", async () => {
+    fake.setIdentity(identity());
+    const mine = await startFlow();
+    const theirs = await startFlow();
+    const back = await consent(theirs.authUrl);
+    const swapped = await callback(back, mine.cookie);
+    expect(swapped.params.auth).toBe("error");
+    expect(swapped.params.message).toMatch(/expired or was opened in another browser/);
+    expect(swapped.sid).toBeUndefined();
+    const noCookie = await callback(back, undefined);
+    expect(noCookie.params.auth).toBe("error");
+    expect(fake.tokenCalls.filter((c) => c.code === back.searchParams.get("code"))).toHaveLength(0);
+  });
+
+  it("fails when the code was issued for another PKCE challenge", async () => {
+    fake.setIdentity(identity());
+    const mine = await startFlow();
+    const other = await startFlow();
+    const tampered = new URL(mine.authUrl);
+    tampered.searchParams.set("code_challenge", new URL(other.authUrl).searchParams.get("code_challenge")!);
+    const { params, sid } = await callback(await consent(tampered.toString()), mine.cookie);
+    expect(params.auth).toBe("error");
+    expect(params.message).toMatch(/Google did not accept this sign-in/);
+    expect(sid).toBeUndefined();
+  });
+
+  it("refuses a code used a second time (a replayed callback)", async () => {
+    fake.setIdentity(identity());
+    const flow = await startFlow();
+    const back = await consent(flow.authUrl);
+    expect((await callback(back, flow.cookie)).params.auth).toBe("success");
+    const replay = await callback(back, flow.cookie);
+    expect(replay.params.auth).toBe("error");
+    expect(replay.sid).toBeUndefined();
+  });
+
+  it.each([
+    ["another audience", { aud: "someone-elses-client.apps.googleusercontent.com" }, false, /could not be verified/],
+    ["another issuer", { iss: "https://evil.example.com" }, false, /could not be verified/],
+    ["an expired token", { exp: Math.floor(Date.now() / 1000) - 600, iat: Math.floor(Date.now() / 1000) - 4200 }, false, /could not be verified/],
+    ["another sign-in's nonce", { nonce: "not-this-flows-nonce" }, false, /does not belong to this sign-in/],
+    ["a signature by a key Google does not publish", {}, true, /could not be verified/],
+  ])("refuses an ID token with %s", async (_name, claims, otherKey, message) => {
+    fake.setClaimOverrides(claims, otherKey);
+    const who = identity();
+    const { params, sid } = await signInWithGoogle(who);
+    expect(params.auth).toBe("error");
+    expect(params.message).toMatch(message);
+    expect(sid).toBeUndefined();
+    expect(await userBySub(who.sub)).toBeUndefined();
+  });
+
+  it("accepts the issuer written without https:// as Google sometimes does", async () => {
+    fake.setClaimOverrides({ iss: "accounts.google.com" });
+    expect((await signInWithGoogle(identity())).params.auth).toBe("success");
+  });
+
+  it("says so when the user declines consent, or Google is down", async () => {
+    const flow = await startFlow();
+    const state = new URL(flow.authUrl).searchParams.get("state")!;
+    const denied = await callback(new URL(`http://localhost:3000/api/auth/google/callback?error=access_denied&state=${state}`), flow.cookie);
+    expect(denied.params).toEqual({ auth: "error", message: "Google sign-in was cancelled." });
+
+    fake.setIdentity(identity());
+    const again = await startFlow();
+    const back = await consent(again.authUrl);
+    fake.setDown(true);
+    const down = await callback(back, again.cookie);
+    expect(down.params).toEqual({ auth: "error", message: "Google could not be reached. Please try again in a moment." });
+  });
+});
+
+describe("a Google-only account", () => {
+  it("sets a password without a current one, then signs in with it; afterwards the current one is asked", async () => {
+    const { params, sid } = await signInWithGoogle(identity());
+    const username = JSON.parse(params.user!).username as string;
+    const login = await new Client(t.app).post("/api/auth/login", { username, password: "anything" });
+    expect(login.statusCode).toBe(401);
+    const client = new Client(t.app);
+    client.sessionCookie = `sid=${sid}`;
+    const set = await client.put("/api/user/change-password", { newPassword: "first-pass-1" });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await new Client(t.app).post("/api/auth/login", { username, password: "first-pass-1" })).statusCode).toBe(200);
+    const again = await client.put("/api/user/change-password", { newPassword: "second-pass-2" });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe("Vui lòng điền đầy đủ thông tin");
+  });
+});
