@@ -78,8 +78,16 @@ async function seed(database) {
   return { heavy, light };
 }
 
+// Profiling: BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server run there (open it in
+// Chrome DevTools); BENCH_ONLY=<substring> runs only the endpoints whose name contains it;
+// BENCH_DATABASES=PostgreSQL (or PGlite) runs one of the two.
+const ONLY = process.env.BENCH_ONLY;
+const DATABASES = (process.env.BENCH_DATABASES ?? "PostgreSQL,PGlite").split(",");
+const PROFILE_DIR = process.env.BENCH_CPU_PROF;
+
 function startServer(env) {
-  const child = spawn(process.execPath, [dist("main.js")], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
+  const args = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`, dist("main.js")] : [dist("main.js")];
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (d) => (stderr += d));
   return { child, stderr: () => stderr };
@@ -106,6 +114,7 @@ function memoryOf(pid) {
 }
 
 function run(base, name, requests) {
+  if (ONLY && !name.includes(ONLY)) return Promise.resolve(undefined);
   let i = 0;
   return new Promise((resolve, reject) => {
     autocannon(
@@ -156,7 +165,7 @@ async function bench(label, env, database) {
     results.push(await run(base, "GET / (landing HTML)", () => ({ method: "GET", path: "/" })));
     if (asset) results.push(await run(base, `GET ${asset.replace(/-[\w-]+\.js$/, "-*.js")}`, () => ({ method: "GET", path: asset })));
     const memory = memoryOf(server.child.pid);
-    return { label, results, memory };
+    return { label, results: results.filter(Boolean), memory };
   } finally {
     server.child.kill("SIGTERM");
     await new Promise((r) => server.child.once("exit", r));
@@ -183,7 +192,7 @@ try {
   for (const [label, env] of [
     ["PostgreSQL", { DATABASE_URL: pgUrl, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "veo-bench-pg-")) }],
     ["PGlite", { DATA_DIR: pgliteDir }],
-  ]) {
+  ].filter(([label]) => DATABASES.includes(label))) {
     const open = () => openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
     const result = await bench(label, env, await open());
     const database = await open();
@@ -236,5 +245,16 @@ lines.push(
   "Generation answers 429 once a user passes 30 videos a minute (the per-user limit), so 'other' on that line counts refusals, not failures.",
   "",
 );
-fs.writeFileSync(path.join(root, "docs/benchmarks.md"), lines.join("\n"));
-console.log("\nWrote docs/benchmarks.md");
+// A partial run (BENCH_ONLY, one database) only prints. The hand-written part of the doc (the
+// profile findings and before/after figures) follows NOTES_MARKER and is kept as it is.
+const NOTES_MARKER = "<!-- Hand-written below: kept by npm run bench -->";
+if (ONLY || DATABASES.length < 2) {
+  console.log("\nPartial run: docs/benchmarks.md left as it is.");
+} else {
+  const docPath = path.join(root, "docs/benchmarks.md");
+  const previous = fs.existsSync(docPath) ? fs.readFileSync(docPath, "utf8") : "";
+  const cut = previous.indexOf(NOTES_MARKER);
+  const notes = cut >= 0 ? previous.slice(cut) : `${NOTES_MARKER}\n`;
+  fs.writeFileSync(docPath, `${lines.join("\n")}\n${notes}`);
+  console.log("\nWrote docs/benchmarks.md");
+}

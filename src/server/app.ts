@@ -3,7 +3,9 @@ import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { Config } from "./config.js";
-import type { Db } from "./db/connect.js";
+import type { Database, Db } from "./db/connect.js";
+import { LIVE_EVENTS_CHANNEL, LiveEvents } from "./events/live-events.js";
+import { eventRoutes } from "./features/events/routes.js";
 import { sql } from "drizzle-orm";
 import { adminKieApiRoutes } from "./features/admin/kie-apis-routes.js";
 import { adminRecoveryRoutes } from "./features/admin/recovery-routes.js";
@@ -38,7 +40,7 @@ import type { VideoContext } from "./features/videos/context.js";
 import { VideoProvider } from "./features/videos/provider.js";
 import { DEFAULT_GENERATE_RATE_LIMIT, videoRoutes } from "./features/videos/routes.js";
 import { uploadRoutes } from "./features/videos/upload-routes.js";
-import { RateLimiter, type RateLimitRule } from "./http/rate-limit.js";
+import { MemoryRateLimitStore, RateLimiter, rateLimitStoreFor, type RateLimitRule, type RateLimitStore } from "./http/rate-limit.js";
 import { UploadStore } from "./integrations/storage/uploads.js";
 import { DEFAULT_WORKER_OPTIONS, TaskWorker, type TaskWorkerOptions } from "./jobs/task-worker.js";
 import { createKieSimulator } from "./simulator/index.js";
@@ -47,6 +49,7 @@ declare module "fastify" {
   interface FastifyInstance {
     taskWorker: TaskWorker;
     notificationSender: NotificationSender;
+    liveEvents: LiveEvents;
   }
 }
 
@@ -66,6 +69,8 @@ export const SIMULATOR_PREFIX = "/simulator/kie";
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** The database's LISTEN (Database.listen): live updates and their SSE stream need it. */
+  listen?: Database["listen"];
   secretBox: SecretBox;
   logger?: Logger;
   /** The built SPA (dist/web); without it only the API is served. */
@@ -76,9 +81,16 @@ export interface AppDeps {
   callbackBaseUrl?: string;
   worker?: Partial<TaskWorkerOptions>;
   generateRateLimit?: RateLimitRule;
+  /** Where rate-limit counters live (rateLimitStoreFor(database)); in memory when not given. */
+  rateLimitStore?: RateLimitStore;
   notifications?: Partial<NotificationSenderOptions>;
   /** Per API token on /api/n8n/*, and API token creations per user. */
   automationRateLimits?: Partial<AutomationRateLimits & { tokenCreation: RateLimitRule }>;
+}
+
+/** What the app takes from an open database: queries, its LISTEN, and where rate limits count. */
+export function databaseDeps(database: Database): Pick<AppDeps, "db" | "listen" | "rateLimitStore"> {
+  return { db: database.db, listen: database.listen, rateLimitStore: rateLimitStoreFor(database) };
 }
 
 /** This process, as seen from itself. */
@@ -102,6 +114,7 @@ function defaultSimulator(config: Config, secretBox: SecretBox): SimulatorLocati
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, secretBox } = deps;
+  const rateLimitStore = deps.rateLimitStore ?? new MemoryRateLimitStore();
   const app = Fastify({
     loggerInstance: deps.logger,
     trustProxy: config.trustProxy,
@@ -115,6 +128,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   registerSessionAuth(app, db);
 
+  // Live updates: the database announces changes; this process listens while it runs.
+  const liveEvents = new LiveEvents();
+  app.decorate("liveEvents", liveEvents);
+  if (deps.listen) {
+    const listen = deps.listen;
+    let stopListening: (() => Promise<void>) | undefined;
+    app.addHook("onReady", async () => {
+      stopListening = await listen(LIVE_EVENTS_CHANNEL, {
+        onPayload: (payload) => liveEvents.receive(payload),
+        onConnected: (up) => {
+          liveEvents.setConnected(up);
+          app.log[up ? "info" : "warn"](up ? "live events connected" : "live events disconnected; pages poll until it is back");
+        },
+      });
+    });
+    app.addHook("onClose", async () => {
+      liveEvents.setConnected(false);
+      await stopListening?.();
+    });
+  }
+  await app.register(eventRoutes, { db, events: liveEvents });
+
   app.get("/healthz", async (_request, reply) => {
     try {
       await db.execute(sql`select 1`);
@@ -126,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(authRoutes, {
     db,
+    rateLimitStore,
     secureCookies: config.secureCookies,
     rateLimits: {
       ...DEFAULT_AUTH_RATE_LIMITS,
@@ -169,7 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           : undefined,
   };
   // One generation budget per user, for the web and the automation API together.
-  const generateLimiter = new RateLimiter(deps.generateRateLimit ?? DEFAULT_GENERATE_RATE_LIMIT);
+  const generateLimiter = new RateLimiter("generate", deps.generateRateLimit ?? DEFAULT_GENERATE_RATE_LIMIT, rateLimitStore);
   await app.register(videoRoutes, { ctx, generateLimiter });
   await app.register(uploadRoutes, { uploads: ctx.uploads });
   await app.register(callbackRoutes, { db, wake: ctx.wake });
@@ -177,14 +213,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(creditPackageRoutes, { db });
   await app.register(paymentMethodRoutes, { db, config, secretBox });
   await app.register(accountStatsRoutes, { db });
-  await registerPaypal(app, { db, config, secretBox });
-  await app.register(creemRoutes, { db, config, secretBox });
+  await registerPaypal(app, { db, config, secretBox, rateLimitStore });
+  await app.register(creemRoutes, { db, config, secretBox, rateLimitStore });
   // The automation API (issue 6): API tokens (session) and /api/n8n/* (bearer token only).
   const { tokenCreation, ...automationLimits } = deps.automationRateLimits ?? {};
-  await app.register(apiTokenRoutes, { db, creationRateLimit: tokenCreation ?? DEFAULT_TOKEN_CREATION_RATE_LIMIT });
+  await app.register(apiTokenRoutes, { db, rateLimitStore, creationRateLimit: tokenCreation ?? DEFAULT_TOKEN_CREATION_RATE_LIMIT });
   await registerAutomationApi(app, {
     ctx,
     rateLimits: { ...DEFAULT_AUTOMATION_RATE_LIMITS, ...automationLimits },
+    rateLimitStore,
     generateLimiter,
     backgroundWorkers: config.backgroundWorkers,
   });
@@ -193,7 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminKieApiRoutes, { ctx });
   await app.register(adminTransactionRoutes, { ctx });
   await app.register(adminRecoveryRoutes, { ctx });
-  await app.register(telegramRoutes, { db, secretBox, telegramBaseUrl: config.telegramBaseUrl });
+  await app.register(telegramRoutes, { db, secretBox, rateLimitStore, telegramBaseUrl: config.telegramBaseUrl });
   const notifications = new NotificationSender(
     db,
     secretBox,

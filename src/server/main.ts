@@ -1,7 +1,7 @@
 /** Process entry: config -> database -> app -> listen. */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildApp } from "./app.js";
+import { buildApp, databaseDeps } from "./app.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { openDatabase } from "./db/connect.js";
 import { ensureAdminAccount } from "./features/auth/service.js";
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
     logger.info({ username: config.admin.username, outcome }, "admin account from ADMIN_USERNAME");
   }
   const webDir = findWebDir(path.dirname(fileURLToPath(import.meta.url)));
-  const app = await buildApp({ config, db: database.db, secretBox, logger, webDir });
+  const app = await buildApp({ config, ...databaseDeps(database), secretBox, logger, webDir });
   if (!webDir) logger.warn("dist/web not found: serving the API only (run `npm run build` for the web app)");
 
   let closing = false;

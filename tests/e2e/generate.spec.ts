@@ -236,6 +236,8 @@ test("a failed video shows 'Generation Failed' and gives the credits back; a ref
 
 test("too few credits: a disabled button with a hint, and a 402 leads to /pricing", async ({ page, request }) => {
   const username = await createFundedUser(request, "poor", 1);
+  // Without live updates (the page polls), the balance it shows can be behind the server's.
+  await page.route("**/api/events", (route) => route.abort());
   await signInViaApi(page, username);
   await page.goto("/generate");
   const form = createVideoPanel(page);

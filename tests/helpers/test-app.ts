@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { buildApp, type AppDeps } from "../../src/server/app.js";
+import { buildApp, databaseDeps, type AppDeps } from "../../src/server/app.js";
 import { loadConfig } from "../../src/server/config.js";
 import type { Database } from "../../src/server/db/connect.js";
 import { ensureAdminAccount } from "../../src/server/features/auth/service.js";
@@ -35,7 +35,7 @@ export async function createTestApp(overrides: TestAppOptions = {}): Promise<Tes
     ...overrides.env,
   });
   const secretBox = overrides.secretBox ?? createSecretBox(crypto.randomBytes(32));
-  const app = await buildApp({ config, db: database.db, secretBox, ...overrides });
+  const app = await buildApp({ config, ...databaseDeps(database), secretBox, ...overrides });
   await app.ready();
   return {
     app,

@@ -39,6 +39,7 @@ describe("migrations", () => {
         "credit_packages",
         "kie_apis",
         "payment_orders",
+        "rate_limit_windows",
         "sessions",
         "transactions",
         "users",

@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { listenPostgres, type ListenHandlers } from "./pg-listen.js";
 import * as schema from "./schema.js";
 
 type Schema = typeof schema;
@@ -24,6 +25,8 @@ export type Queryable = Db | Tx;
 export interface Database {
   db: Db;
   kind: "postgres" | "pglite";
+  /** LISTENs on a channel for as long as the database is open; returns the way to stop. */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -46,7 +49,12 @@ export async function openPostgres(url: string): Promise<Database> {
     await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
     lock.release();
   }
-  return { db, kind: "postgres", close: () => pool.end() };
+  return {
+    db,
+    kind: "postgres",
+    listen: async (channel, handlers) => listenPostgres(url, channel, handlers),
+    close: () => pool.end(),
+  };
 }
 
 /** `dataDir` undefined means in memory (tests). */
@@ -55,7 +63,19 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   const client = dataDir ? new PGlite(path.join(dataDir, "pglite")) : new PGlite();
   const instance = drizzlePglite(client, { schema });
   await migratePglite(instance, { migrationsFolder: MIGRATIONS_DIR });
-  return { db: instance as unknown as Db, kind: "pglite", close: () => client.close() };
+  return {
+    db: instance as unknown as Db,
+    kind: "pglite",
+    // One process, one connection: notifications arrive right after the statement that made them.
+    listen: async (channel, handlers) => {
+      const stop = await client.listen(channel, handlers.onPayload);
+      handlers.onConnected(true);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
+    close: () => client.close(),
+  };
 }
 
 export function openDatabase(opts: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {

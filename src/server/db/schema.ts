@@ -305,3 +305,18 @@ export const adminNotifications = pgTable(
     check("admin_notifications_status_valid", sql`${t.status} in ('pending', 'sent', 'failed', 'skipped')`),
   ],
 );
+
+/**
+ * Fixed-window rate-limit counters shared by every server process on one PostgreSQL
+ * (PGlite is one process, so it counts in memory instead).
+ */
+export const rateLimitWindows = pgTable(
+  "rate_limit_windows",
+  {
+    /** The limiter's name and the counted key (user id, IP, token hash), e.g. `generate:<uuid>`. */
+    key: text("key").primaryKey(),
+    resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull().default(0),
+  },
+  (t) => [index("rate_limit_windows_reset_idx").on(t.resetAt)],
+);

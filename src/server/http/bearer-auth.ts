@@ -11,7 +11,7 @@ import { apiTokens, users } from "../db/schema.js";
 import { sha256Hex } from "../lib/tokens.js";
 import { TOKEN_PREFIX } from "../../shared/automation.js";
 import { unauthorized } from "./errors.js";
-import { RateLimiter, tooManyRequests, type RateLimitRule } from "./rate-limit.js";
+import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore } from "./rate-limit.js";
 
 export interface TokenUser {
   id: string;
@@ -84,18 +84,19 @@ export interface BearerAuthOptions {
   db: Db;
   /** Requests per token; over it: 429 with Retry-After. */
   rateLimit: RateLimitRule;
+  rateLimitStore: RateLimitStore;
 }
 
 /**
  * Every route in this plugin context (and its 404s) needs a valid token. The rate limit counts per
- * token value, before the database is asked, so a flood with one token costs no queries.
+ * token value before the token is looked up, so a flood with one token stops at the counter.
  */
 export function useBearerAuth(app: FastifyInstance, opts: BearerAuthOptions): void {
-  const limiter = new RateLimiter(opts.rateLimit);
+  const limiter = new RateLimiter("api-token", opts.rateLimit, opts.rateLimitStore);
   app.decorateRequest("tokenUser", null);
   app.addHook("onRequest", async (request) => {
     const token = tokenFromHeader(request.headers.authorization);
-    const wait = limiter.hit(sha256Hex(token));
+    const wait = await limiter.hit(sha256Hex(token));
     if (wait) throw tooManyRequests(wait, "API requests with this token");
     request.tokenUser = await authenticateBearer(opts.db, request.headers.authorization);
   });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../db/connect.js";
 import { parseInput } from "../../http/errors.js";
-import { RateLimiter, tooManyRequests, type RateLimitRule } from "../../http/rate-limit.js";
+import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore } from "../../http/rate-limit.js";
 import { requireUser } from "../../http/session-auth.js";
 import { createTokenSchema } from "../../../shared/automation.js";
 import { createToken, DEFAULT_TOKEN_NAME, deleteToken, listTokens } from "./service.js";
@@ -13,12 +13,12 @@ export const DEFAULT_TOKEN_CREATION_RATE_LIMIT: RateLimitRule = { max: 30, windo
 
 const idParam = z.object({ id: z.uuid({ error: "Invalid token id" }) });
 
-export async function apiTokenRoutes(app: FastifyInstance, opts: { db: Db; creationRateLimit: RateLimitRule }): Promise<void> {
+export async function apiTokenRoutes(app: FastifyInstance, opts: { db: Db; rateLimitStore: RateLimitStore; creationRateLimit: RateLimitRule }): Promise<void> {
   const { db } = opts;
-  const creations = new RateLimiter(opts.creationRateLimit);
+  const creations = new RateLimiter("token-creation", opts.creationRateLimit, opts.rateLimitStore);
 
-  const countCreation = (userId: string) => {
-    const wait = creations.hit(userId);
+  const countCreation = async (userId: string) => {
+    const wait = await creations.hit(userId);
     if (wait) throw tooManyRequests(wait, "API tokens created");
   };
 
@@ -31,14 +31,14 @@ export async function apiTokenRoutes(app: FastifyInstance, opts: { db: Db; creat
   app.post("/api/user-tokens", async (request, reply) => {
     const user = requireUser(request);
     const { name } = parseInput(createTokenSchema, request.body);
-    countCreation(user.id);
+    await countCreation(user.id);
     const created = await createToken(db, user.id, name);
     return reply.status(201).header("cache-control", "no-store").send(created);
   });
 
   app.post("/api/user-tokens/default", async (request, reply) => {
     const user = requireUser(request);
-    countCreation(user.id);
+    await countCreation(user.id);
     const created = await createToken(db, user.id, DEFAULT_TOKEN_NAME, { onlyIfNone: true });
     return reply.status(201).header("cache-control", "no-store").send(created);
   });

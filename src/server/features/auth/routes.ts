@@ -7,7 +7,7 @@ import {
 } from "../../../shared/schemas/auth.js";
 import type { Db } from "../../db/connect.js";
 import { AppError, parseInput } from "../../http/errors.js";
-import { RateLimiter, tooManyRequests, type RateLimitRule } from "../../http/rate-limit.js";
+import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore } from "../../http/rate-limit.js";
 import { clearSessionCookie, requireUser, setSessionCookie } from "../../http/session-auth.js";
 import { changePassword, login, registerUser } from "./service.js";
 import { deleteSession, SESSION_COOKIE } from "./sessions.js";
@@ -30,41 +30,42 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
 
 export async function authRoutes(
   app: FastifyInstance,
-  opts: { db: Db; secureCookies: boolean; rateLimits: AuthRateLimits },
+  opts: { db: Db; secureCookies: boolean; rateLimits: AuthRateLimits; rateLimitStore: RateLimitStore },
 ): Promise<void> {
   const { db, secureCookies } = opts;
-  const loginPerIp = new RateLimiter(opts.rateLimits.loginPerIp);
-  const loginFailures = new RateLimiter(opts.rateLimits.loginFailuresPerUsername);
-  const registerPerIp = new RateLimiter(opts.rateLimits.registerPerIp);
-  const registerPerUsername = new RateLimiter(opts.rateLimits.registerPerUsername);
+  const store = opts.rateLimitStore;
+  const loginPerIp = new RateLimiter("login-ip", opts.rateLimits.loginPerIp, store);
+  const loginFailures = new RateLimiter("login-failures", opts.rateLimits.loginFailuresPerUsername, store);
+  const registerPerIp = new RateLimiter("register-ip", opts.rateLimits.registerPerIp, store);
+  const registerPerUsername = new RateLimiter("register-username", opts.rateLimits.registerPerUsername, store);
 
   app.post("/api/auth/register", async (request, reply) => {
-    const wait = registerPerIp.hit(request.ip);
+    const wait = await registerPerIp.hit(request.ip);
     if (wait) throw tooManyRequests(wait, "registration attempts");
     const input = parseInput(registerSchema, request.body);
-    const nameWait = registerPerUsername.hit(input.username.toLowerCase());
+    const nameWait = await registerPerUsername.hit(input.username.toLowerCase());
     if (nameWait) throw tooManyRequests(nameWait, "registration attempts for this username");
     const user = await registerUser(db, input);
     return reply.status(201).send({ message: "Registration successful", user: toCurrentUser(user) });
   });
 
   app.post("/api/auth/login", async (request, reply) => {
-    const ipWait = loginPerIp.hit(request.ip);
+    const ipWait = await loginPerIp.hit(request.ip);
     if (ipWait) throw tooManyRequests(ipWait, "login attempts");
     const { username, password } = parseInput(loginSchema, request.body);
     const key = username.toLowerCase();
-    const userWait = loginFailures.check(key);
+    const userWait = await loginFailures.check(key);
     if (userWait) throw tooManyRequests(userWait, "failed login attempts for this account");
     try {
       const previous = request.cookies[SESSION_COOKIE];
       const { user, token } = await login(db, username, password);
-      loginFailures.reset(key);
+      await loginFailures.reset(key);
       // A new session id at every login; the one the browser had is ended.
       if (previous) await deleteSession(db, previous);
       setSessionCookie(reply, token, secureCookies);
       return { message: "Login successful", user: toCurrentUser(user) };
     } catch (err) {
-      if (err instanceof AppError && err.status === 401) loginFailures.hit(key);
+      if (err instanceof AppError && err.status === 401) await loginFailures.hit(key);
       throw err;
     }
   });

@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { AppError, parseInput } from "../../http/errors.js";
 import { requireTokenUser, useBearerAuth } from "../../http/bearer-auth.js";
-import type { RateLimiter} from "../../http/rate-limit.js";
+import type { RateLimiter, RateLimitStore } from "../../http/rate-limit.js";
 import { tooManyRequests, type RateLimitRule } from "../../http/rate-limit.js";
 import { TemporaryImageSweep, type TemporaryImageSweepOptions } from "../../jobs/temporary-image-sweep.js";
 import { n8nGenerateSchema, type N8nGenerateResult } from "../../../shared/automation.js";
@@ -50,6 +50,7 @@ const taskParam = z.object({ taskId: z.string() });
 interface AutomationOptions {
   ctx: VideoContext;
   rateLimits: AutomationRateLimits;
+  rateLimitStore: RateLimitStore;
   /** The per-user generation limit, shared with the web route: one budget whichever way a video is asked for. */
   generateLimiter: RateLimiter;
 }
@@ -81,11 +82,11 @@ async function automationRoutes(app: FastifyInstance, opts: AutomationOptions): 
     const path = request.url.split("?")[0];
     return reply.status(404).send({ message: `Not found: ${request.method} ${path}. The automation API has POST ${AUTOMATION_PREFIX}/generate and GET ${AUTOMATION_PREFIX}/video-status/{taskId}` });
   });
-  useBearerAuth(app, { db, rateLimit: opts.rateLimits.perToken });
+  useBearerAuth(app, { db, rateLimit: opts.rateLimits.perToken, rateLimitStore: opts.rateLimitStore });
 
   app.post("/generate", { bodyLimit: GENERATE_BODY_LIMIT }, async (request): Promise<N8nGenerateResult> => {
     const user = requireTokenUser(request);
-    const wait = generateLimiter.hit(user.id);
+    const wait = await generateLimiter.hit(user.id);
     if (wait) throw tooManyRequests(wait, "video requests");
     const input = parseInput(n8nGenerateSchema, request.body);
     // Several images are accepted, only the first is used (the automation guide says so).

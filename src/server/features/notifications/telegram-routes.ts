@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { telegramSettingsSchema } from "../../../shared/schemas/settings.js";
 import type { Db } from "../../db/connect.js";
 import { AppError, badRequest, parseInput } from "../../http/errors.js";
-import { RateLimiter, tooManyRequests, type RateLimitRule } from "../../http/rate-limit.js";
+import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore } from "../../http/rate-limit.js";
 import { requireAdmin } from "../../http/session-auth.js";
 import { escapeHtml, sendTelegramMessage, TelegramError } from "../../integrations/telegram/client.js";
 import type { SecretBox } from "../../lib/secret-box.js";
@@ -25,9 +25,9 @@ function testError(err: unknown): AppError {
   return new AppError(502, "Could not reach Telegram");
 }
 
-export async function telegramRoutes(app: FastifyInstance, opts: { db: Db; secretBox: SecretBox; telegramBaseUrl: string }): Promise<void> {
+export async function telegramRoutes(app: FastifyInstance, opts: { db: Db; secretBox: SecretBox; rateLimitStore: RateLimitStore; telegramBaseUrl: string }): Promise<void> {
   const { db, secretBox, telegramBaseUrl } = opts;
-  const testLimiter = new RateLimiter(TEST_RATE_LIMIT);
+  const testLimiter = new RateLimiter("telegram-test", TEST_RATE_LIMIT, opts.rateLimitStore);
 
   /** Admin only: the /api/admin prefix is guarded in http/session-auth.ts. */
   app.put("/api/admin/settings/telegram", async (request) => {
@@ -38,7 +38,7 @@ export async function telegramRoutes(app: FastifyInstance, opts: { db: Db; secre
 
   app.post("/api/test-telegram", async (request) => {
     const admin = requireAdmin(request);
-    const wait = testLimiter.hit(admin.id);
+    const wait = await testLimiter.hit(admin.id);
     if (wait > 0) throw tooManyRequests(wait, "test messages");
     const { telegramBotToken, telegramChatId } = await readSettings(db, secretBox);
     if (!telegramBotToken || !telegramChatId) throw badRequest("Set the Telegram bot token and chat id first");

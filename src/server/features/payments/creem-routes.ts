@@ -7,7 +7,7 @@ import { creemCheckoutSchema, creemConfirmSchema } from "../../../shared/payment
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/connect.js";
 import { parseInput } from "../../http/errors.js";
-import { RateLimiter, tooManyRequests, type RateLimitRule } from "../../http/rate-limit.js";
+import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore } from "../../http/rate-limit.js";
 import { requireUser } from "../../http/session-auth.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { confirmCreemCheckout, startCreemCheckout, type CreemContext } from "./creem-service.js";
@@ -21,17 +21,18 @@ export interface CreemRoutesOptions {
   db: Db;
   config: Config;
   secretBox: SecretBox;
+  rateLimitStore: RateLimitStore;
   checkoutRateLimit?: RateLimitRule;
   timeoutMs?: number;
 }
 
 export async function creemRoutes(app: FastifyInstance, opts: CreemRoutesOptions): Promise<void> {
   const ctx: CreemContext = { db: opts.db, config: opts.config, secretBox: opts.secretBox, timeoutMs: opts.timeoutMs ?? CREEM_TIMEOUT_MS };
-  const checkoutLimiter = new RateLimiter(opts.checkoutRateLimit ?? DEFAULT_CREEM_CHECKOUT_RATE_LIMIT);
+  const checkoutLimiter = new RateLimiter("creem-checkout", opts.checkoutRateLimit ?? DEFAULT_CREEM_CHECKOUT_RATE_LIMIT, opts.rateLimitStore);
 
   app.post("/api/creem/checkout", async (request) => {
     const user = requireUser(request);
-    const wait = checkoutLimiter.hit(user.id);
+    const wait = await checkoutLimiter.hit(user.id);
     if (wait) throw tooManyRequests(wait, "checkout attempts");
     const { packageId } = parseInput(creemCheckoutSchema, request.body);
     return startCreemCheckout(ctx, user.id, packageId, request.log);

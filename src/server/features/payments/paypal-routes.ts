@@ -8,7 +8,7 @@ import { paypalCaptureSchema, paypalOrderSchema } from "../../../shared/payments
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/connect.js";
 import { notFound, parseInput } from "../../http/errors.js";
-import { RateLimiter, tooManyRequests, type RateLimitRule } from "../../http/rate-limit.js";
+import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore } from "../../http/rate-limit.js";
 import { requireUser } from "../../http/session-auth.js";
 import { PaypalRecheck, type PaypalRecheckOptions } from "../../jobs/paypal-recheck.js";
 import type { SecretBox } from "../../lib/secret-box.js";
@@ -31,14 +31,15 @@ export interface PaypalOptions {
   db: Db;
   config: Config;
   secretBox: SecretBox;
+  rateLimitStore: RateLimitStore;
   orderRateLimit?: RateLimitRule;
   timeoutMs?: number;
   recheck?: Partial<PaypalRecheckOptions>;
 }
 
-async function paypalRoutes(app: FastifyInstance, opts: { ctx: PaypalContext; orderRateLimit: RateLimitRule }): Promise<void> {
+async function paypalRoutes(app: FastifyInstance, opts: { ctx: PaypalContext; orderRateLimit: RateLimitRule; rateLimitStore: RateLimitStore }): Promise<void> {
   const { ctx } = opts;
-  const orderLimiter = new RateLimiter(opts.orderRateLimit);
+  const orderLimiter = new RateLimiter("paypal-order", opts.orderRateLimit, opts.rateLimitStore);
 
   // Session auth loads users for /api/ paths only; these routes live outside it (spec section 7).
   app.addHook("onRequest", async (request) => {
@@ -54,7 +55,7 @@ async function paypalRoutes(app: FastifyInstance, opts: { ctx: PaypalContext; or
 
   app.post("/order", async (request) => {
     const user = requireUser(request);
-    const wait = orderLimiter.hit(user.id);
+    const wait = await orderLimiter.hit(user.id);
     if (wait) throw tooManyRequests(wait, "payment attempts");
     const { packageId } = parseInput(paypalOrderSchema, request.body);
     return createPaypalOrder(ctx, user.id, packageId, request.log);
@@ -83,7 +84,12 @@ export async function registerPaypal(app: FastifyInstance, opts: PaypalOptions):
     timeoutMs: opts.timeoutMs ?? PAYPAL_TIMEOUT_MS,
     captures: new Map(),
   };
-  await app.register(paypalRoutes, { prefix: "/paypal", ctx, orderRateLimit: opts.orderRateLimit ?? DEFAULT_PAYPAL_ORDER_RATE_LIMIT });
+  await app.register(paypalRoutes, {
+    prefix: "/paypal",
+    ctx,
+    orderRateLimit: opts.orderRateLimit ?? DEFAULT_PAYPAL_ORDER_RATE_LIMIT,
+    rateLimitStore: opts.rateLimitStore,
+  });
 
   const recheck = new PaypalRecheck(ctx.db, () => paypalConnection(ctx), opts.recheck, app.log.child({ job: "paypal-recheck" }));
   app.decorate("paypalRecheck", recheck);

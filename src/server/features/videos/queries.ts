@@ -57,13 +57,19 @@ export async function listTaskPage(db: Db, userId: string, page: number, limit: 
   return { tasks: rows.map(toTaskView), total: Number(total) };
 }
 
-/** A task of this user by its provider task id; someone else's answers 404 like a missing one. */
-export async function getOwnTask(db: Db, userId: string, taskId: string, message = "Video not found"): Promise<TaskRow> {
+/** A task of this user by its provider task id; someone else's is as missing as a missing one. */
+export async function findOwnTask(db: Db, userId: string, taskId: string): Promise<TaskRow | undefined> {
   const [row] = await db
     .select()
     .from(videoTasks)
     .where(and(eq(videoTasks.taskId, taskId), eq(videoTasks.userId, userId)))
     .limit(1);
+  return row;
+}
+
+/** findOwnTask, or 404. */
+export async function getOwnTask(db: Db, userId: string, taskId: string, message = "Video not found"): Promise<TaskRow> {
+  const row = await findOwnTask(db, userId, taskId);
   if (!row) throw notFound(message);
   return row;
 }

@@ -42,7 +42,7 @@ export async function videoRoutes(app: FastifyInstance, opts: { ctx: VideoContex
 
   app.post("/api/generate-video", async (request) => {
     const user = requireUser(request);
-    const wait = generateLimiter.hit(user.id);
+    const wait = await generateLimiter.hit(user.id);
     if (wait) throw tooManyRequests(wait, "video requests");
     const input = parseInput(generateVideoSchema, request.body);
     const cost = webCost(input.model, await readSettings(db, ctx.secretBox));

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import { useSyncAuthWithServer } from "@/features/auth/use-current-user";
-import { Toaster } from "@/components/ui/toaster";
+import { LazyToaster } from "./lazy-toaster";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
@@ -26,7 +26,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
-      <Toaster />
+      <LazyToaster />
     </div>
   );
 }

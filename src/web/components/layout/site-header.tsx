@@ -8,7 +8,7 @@ import { CreditsBadge } from "./credits-badge";
 import { DesktopNav } from "./desktop-nav";
 import { MOBILE_MENU_ID, MobileNav } from "./mobile-nav";
 import { navLinksFor } from "./nav-links";
-import { UserMenu } from "./user-menu";
+import { LazyUserMenu } from "./lazy-user-menu";
 
 export function SiteHeader() {
   const { user } = useCurrentUser();
@@ -35,7 +35,7 @@ export function SiteHeader() {
           {user ? (
             <>
               <CreditsBadge credits={user.credits} />
-              <UserMenu user={user} />
+              <LazyUserMenu user={user} />
             </>
           ) : (
             <Button asChild size="sm" className="h-9 px-4">

@@ -4,6 +4,12 @@ import { Check, ChevronDown } from "lucide-react";
 import { cn } from "@/lib/cn";
 
 export const Select = SelectPrimitive.Root;
+/**
+ * Give it the selected option's label as children: Radix otherwise copies the item's text into
+ * the trigger through a portal, which misses a value set programmatically right after mount.
+ * Likewise ignore an empty onValueChange: Radix's hidden native <select> reports "" when a value
+ * is set before its options exist (seen with Preact, decision 0028).
+ */
 export const SelectValue = SelectPrimitive.Value;
 
 export function SelectTrigger({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Trigger>) {

@@ -47,7 +47,7 @@ export function HistoryFiltersBar({ value, onChange }: { value: HistoryFilters; 
             onValueChange={(type) => onChange({ ...value, type: type === ALL ? "" : (type as AdminTransactionType) })}
           >
             <SelectTrigger id="history-type" aria-label="Type">
-              <SelectValue />
+              <SelectValue>{TYPE_OPTIONS.find((o) => o.value === (value.type || ALL))?.label}</SelectValue>
             </SelectTrigger>
             <SelectContent>
               {TYPE_OPTIONS.map((o) => (

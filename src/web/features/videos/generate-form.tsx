@@ -150,9 +150,9 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
               render={({ field }) => (
                 <div className="grid gap-2">
                   <Label htmlFor="model">Model</Label>
-                  <Select value={field.value} onValueChange={(value) => field.onChange(value as VeoModel)}>
+                  <Select value={field.value} onValueChange={(value) => value && field.onChange(value as VeoModel)}>
                     <SelectTrigger id="model" ref={field.ref}>
-                      <SelectValue />
+                      <SelectValue>{MODEL_LABELS[field.value]}</SelectValue>
                     </SelectTrigger>
                     <SelectContent>
                       <SelectItem value="veo3" description={`${creditsText(prices.veo3)} · best quality`}>
@@ -172,9 +172,9 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
               render={({ field }) => (
                 <div className="grid gap-2">
                   <Label htmlFor="aspect-ratio">Aspect ratio</Label>
-                  <Select value={field.value} onValueChange={field.onChange}>
+                  <Select value={field.value} onValueChange={(value) => value && field.onChange(value)}>
                     <SelectTrigger id="aspect-ratio" ref={field.ref}>
-                      <SelectValue />
+                      <SelectValue>{field.value}</SelectValue>
                     </SelectTrigger>
                     <SelectContent>
                       <SelectItem value="16:9" description="Landscape · 1080p HD">

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { VideoTaskView } from "../../../shared/videos";
+import { useLiveConnected } from "@/features/live/live-updates";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { parseResultUrls, videoKeys, type VideoStatusResponse } from "./video-api";
@@ -43,13 +44,18 @@ export interface TrackedTask {
 export function useTaskTracker(listTasks: readonly VideoTaskView[] | undefined): TrackedTask {
   const [tracked, setTracked] = useState<VideoTaskView | null>(null);
   const taskId = tracked?.taskId ?? "";
+  const live = useLiveConnected();
   const { data } = useQuery<VideoStatusResponse>({
     queryKey: videoKeys.status(taskId),
     enabled: taskId !== "",
-    refetchInterval: (query) => (query.state.data && query.state.data.data.successFlag !== 0 ? false : STATUS_POLL_MS),
+    // While live updates stream, the status arrives as an event instead.
+    refetchInterval: (query) => (live || (query.state.data && query.state.data.data.successFlag !== 0) ? false : STATUS_POLL_MS),
   });
   const status = data?.data.taskId === taskId ? data.data : undefined;
-  const finished = status !== undefined && status.successFlag !== 0;
+  const base = tracked ? (listTasks?.find((t) => t.taskId === tracked.taskId) ?? tracked) : null;
+  const task = base ? applyStatus(base, status) : null;
+  // The status poll or the task list (kept current by live updates) may learn it first.
+  const finished = task !== null && (task.status === "completed" || task.status === "failed");
 
   useEffect(() => {
     if (!taskId || !finished) return;
@@ -59,9 +65,8 @@ export function useTaskTracker(listTasks: readonly VideoTaskView[] | undefined):
     return () => clearTimeout(timer);
   }, [taskId, finished]);
 
-  const base = tracked ? (listTasks?.find((t) => t.taskId === tracked.taskId) ?? tracked) : null;
   return {
-    task: base ? applyStatus(base, status) : null,
+    task,
     progress: finished ? PROGRESS_DONE : PROGRESS_RUNNING,
     track: setTracked,
   };

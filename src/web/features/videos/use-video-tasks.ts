@@ -1,25 +1,28 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useLiveConnected } from "@/features/live/live-updates";
 import { queryClient } from "@/lib/query-client";
 import { TASKS_URL, videoKeys, type RecentTasksResponse, type TaskPageResponse } from "./video-api";
 
-/** Spec sections 4 and 9: task lists refresh every 5 s. */
+/** Spec sections 4 and 9: task lists refresh every 5 s (when live updates are not streaming). */
 export const TASK_LIST_REFETCH_MS = 5_000;
 
 /** GET /api/video-tasks?days=14, newest first, polled every 5 s while signed in. */
 export function useRecentVideoTasks(enabled: boolean) {
+  const live = useLiveConnected();
   return useQuery<RecentTasksResponse>({
     queryKey: videoKeys.recent,
     enabled,
-    refetchInterval: enabled ? TASK_LIST_REFETCH_MS : false,
+    refetchInterval: enabled && !live ? TASK_LIST_REFETCH_MS : false,
   });
 }
 
 /** GET /api/video-tasks?page=&limit=20 for the gallery, polled every 5 s. */
 export function useVideoTaskPage(page: number, enabled: boolean) {
+  const live = useLiveConnected();
   return useQuery<TaskPageResponse>({
     queryKey: videoKeys.page(page),
     enabled,
-    refetchInterval: enabled ? TASK_LIST_REFETCH_MS : false,
+    refetchInterval: enabled && !live ? TASK_LIST_REFETCH_MS : false,
     placeholderData: keepPreviousData,
   });
 }

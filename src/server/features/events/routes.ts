@@ -1,0 +1,107 @@
+/**
+ * GET /api/events: a server-sent events stream of the signed-in user's changes (session cookie or
+ * API token). Events: `ready` {credits} once connected; `task` {task} with the task as the lists
+ * show it; `task-removed` {taskId}; `credits` {credits}; `signed-out` before the stream ends because
+ * the session or account ended. While the database's event channel is down streams are refused
+ * (503) or ended, so pages poll instead; a page refetches what it shows on every `ready`.
+ */
+import type { ServerResponse } from "node:http";
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/connect.js";
+import { AppError, unauthorized } from "../../http/errors.js";
+import { authenticateBearer } from "../../http/bearer-auth.js";
+import { resolveSession, SESSION_COOKIE } from "../auth/sessions.js";
+import { findUserById } from "../auth/users.js";
+import { findOwnTask, toTaskView } from "../videos/queries.js";
+import type { LiveEvent, LiveEvents } from "../../events/live-events.js";
+
+/** A comment line this often keeps proxies from closing an idle stream. */
+export const HEARTBEAT_MS = 25_000;
+/** Open streams per user and process: a few tabs and automations, not a flood. */
+export const MAX_STREAMS_PER_USER = 20;
+const RETRY_MS = 3_000;
+
+export const STREAM_UNAVAILABLE = "Live updates are unavailable right now; the page refreshes on its own";
+
+export async function eventRoutes(app: FastifyInstance, opts: { db: Db; events: LiveEvents; heartbeatMs?: number }): Promise<void> {
+  const { db, events } = opts;
+  const open = new Set<ServerResponse>();
+  const perUser = new Map<string, number>();
+
+  // Streams never end by themselves: end them so the server can close, and when events stop.
+  app.addHook("preClose", async () => {
+    for (const res of open) res.end();
+  });
+  events.onConnectionChange((up) => {
+    if (!up) for (const res of open) res.end();
+  });
+
+  app.get("/api/events", async (request, reply) => {
+    const cookieToken = request.user ? request.cookies[SESSION_COOKIE] : undefined;
+    const user = request.user ?? (request.headers.authorization ? await authenticateBearer(db, request.headers.authorization) : null);
+    if (!user) throw unauthorized();
+    if (!events.connected) throw new AppError(503, STREAM_UNAVAILABLE, { "retry-after": "30" });
+    const count = perUser.get(user.id) ?? 0;
+    if (count >= MAX_STREAMS_PER_USER) throw new AppError(429, "Too many open live-update streams for this account. Close some tabs and try again.");
+    const row = await findUserById(db, user.id);
+    if (!row?.isActive) throw unauthorized();
+
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-store",
+      connection: "keep-alive",
+      // nginx and similar proxies must pass events through at once.
+      "x-accel-buffering": "no",
+      "x-content-type-options": "nosniff",
+    });
+    res.flushHeaders();
+    open.add(res);
+    perUser.set(user.id, count + 1);
+
+    const send = (event: string, data: unknown) => {
+      if (!res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    };
+    const signOut = () => {
+      send("signed-out", {});
+      res.end();
+    };
+
+    // One event at a time, in the order the database sent them.
+    let queue = Promise.resolve();
+    const handle = async (event: LiveEvent) => {
+      if (res.writableEnded) return;
+      if (event.kind === "task" && event.taskId) {
+        const task = await findOwnTask(db, user.id, event.taskId);
+        if (task) send("task", { task: toTaskView(task) });
+        else send("task-removed", { taskId: event.taskId });
+        return;
+      }
+      if (event.kind === "user") {
+        const current = await findUserById(db, user.id);
+        if (!current?.isActive) return signOut();
+        send("credits", { credits: current.credits });
+        return;
+      }
+      if (event.kind === "session" && cookieToken && !(await resolveSession(db, cookieToken))) signOut();
+    };
+    const unsubscribe = events.subscribe(user.id, (event) => {
+      queue = queue.then(() => handle(event)).catch((err: unknown) => request.log.warn({ err }, "live event not delivered"));
+    });
+    const heartbeat = setInterval(() => res.write(": ping\n\n"), opts.heartbeatMs ?? HEARTBEAT_MS);
+    heartbeat.unref();
+
+    res.on("close", () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      open.delete(res);
+      const left = (perUser.get(user.id) ?? 1) - 1;
+      if (left > 0) perUser.set(user.id, left);
+      else perUser.delete(user.id);
+    });
+
+    res.write(`retry: ${RETRY_MS}\n\n`);
+    send("ready", { credits: row.credits });
+  });
+}

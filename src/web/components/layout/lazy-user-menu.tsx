@@ -1,0 +1,24 @@
+import { lazy, Suspense } from "react";
+import type { CurrentUser } from "../../../shared/schemas/auth";
+import { UserAvatar } from "./user-avatar";
+
+const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.UserMenu })));
+
+/**
+ * The account menu's code (Radix dropdown, positioning) is fetched only for signed-in people.
+ * Until it arrives the same avatar shows as a disabled button, so nothing moves and a click
+ * waits for the real one.
+ */
+export function LazyUserMenu({ user }: { user: CurrentUser }) {
+  return (
+    <Suspense
+      fallback={
+        <button type="button" aria-label="Account menu" disabled className="rounded-full">
+          <UserAvatar username={user.username} />
+        </button>
+      }
+    >
+      <UserMenu user={user} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * Live updates from GET /api/events (server-sent events). While the stream is open, the task lists,
+ * the tracked task and the credit balance change the moment the server says so, and the polling
+ * hooks stand down (useLiveConnected). When it is refused or lost, they poll at the spec's
+ * intervals again and the stream is retried.
+ */
+import { useEffect, useSyncExternalStore } from "react";
+import type { CurrentUser } from "../../../shared/schemas/auth";
+import { successFlagOf, type VideoTaskView } from "../../../shared/videos";
+import { queryClient } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
+import { TASKS_URL, videoKeys, type RecentTasksResponse, type TaskPageResponse, type VideoStatusResponse } from "../videos/video-api";
+
+export const EVENTS_URL = "/api/events";
+/** After the server refused the stream (503, 401) the browser does not retry by itself; this does. */
+export const STREAM_RETRY_MS = 30_000;
+
+let connected = false;
+const listeners = new Set<() => void>();
+
+function setConnected(value: boolean): void {
+  if (connected === value) return;
+  connected = value;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** True while the event stream is open: polling is then unnecessary. */
+export function useLiveConnected(): boolean {
+  return useSyncExternalStore(subscribe, () => connected, () => false);
+}
+
+const isTaskList = (key: readonly unknown[]) => typeof key[0] === "string" && key[0].startsWith(TASKS_URL);
+
+function refetchTaskLists(): void {
+  void queryClient.invalidateQueries({ predicate: (query) => isTaskList(query.queryKey) });
+}
+
+function applyTask(task: VideoTaskView): void {
+  let known = false;
+  for (const [key, data] of queryClient.getQueriesData<RecentTasksResponse | TaskPageResponse>({ predicate: (q) => isTaskList(q.queryKey) })) {
+    if (!data?.tasks.some((t) => t.taskId === task.taskId)) continue;
+    known = true;
+    queryClient.setQueryData(key, { ...data, tasks: data.tasks.map((t) => (t.taskId === task.taskId ? task : t)) });
+  }
+  // A new task belongs at the top of lists the server pages and counts: ask it.
+  if (!known) refetchTaskLists();
+  const statusKey = videoKeys.status(task.taskId);
+  if (queryClient.getQueryCache().find({ queryKey: statusKey })) {
+    // An answer still on its way may be older than this event: it must not win.
+    void queryClient.cancelQueries({ queryKey: statusKey });
+    const status: VideoStatusResponse = {
+      data: {
+        taskId: task.taskId,
+        status: task.status,
+        successFlag: successFlagOf(task.status),
+        errorMessage: task.errorMessage,
+        resultUrls: JSON.stringify(task.resultUrls),
+        hdVideoUrl: task.hdVideoUrl,
+      },
+    };
+    queryClient.setQueryData(statusKey, status);
+  }
+}
+
+function applyCredits(credits: number): void {
+  queryClient.setQueryData<CurrentUser | null>(queryKeys.currentUser, (user) => (user ? { ...user, credits } : user));
+}
+
+function dataOf<T>(event: Event): T {
+  return JSON.parse((event as MessageEvent<string>).data) as T;
+}
+
+/** Opens the stream while `enabled` (signed in). Mount once, in the app shell. */
+export function useLiveUpdates(enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled || typeof EventSource === "undefined") return;
+    let source: EventSource | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+
+    const open = () => {
+      const es = new EventSource(EVENTS_URL);
+      source = es;
+      es.addEventListener("ready", (e) => {
+        setConnected(true);
+        applyCredits(dataOf<{ credits: number }>(e).credits);
+        // Whatever changed while the stream was closed was not heard: read it again.
+        refetchTaskLists();
+      });
+      es.addEventListener("task", (e) => applyTask(dataOf<{ task: VideoTaskView }>(e).task));
+      es.addEventListener("task-removed", refetchTaskLists);
+      es.addEventListener("credits", (e) => applyCredits(dataOf<{ credits: number }>(e).credits));
+      es.addEventListener("signed-out", () => {
+        es.close();
+        setConnected(false);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+      });
+      es.onerror = () => {
+        setConnected(false);
+        // CONNECTING: the browser reconnects by itself. CLOSED: refused; try again later.
+        if (es.readyState === EventSource.CLOSED) retry = setTimeout(open, STREAM_RETRY_MS);
+      };
+    };
+    open();
+    return () => {
+      clearTimeout(retry);
+      source?.close();
+      setConnected(false);
+    };
+  }, [enabled]);
+}

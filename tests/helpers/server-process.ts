@@ -1,0 +1,66 @@
+/**
+ * The real server as a separate OS process (`node --import tsx src/server/main.ts`), for tests
+ * that need several processes on one database, plus a cookie-keeping fetch client for it.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { freePort } from "./test-app.js";
+import type { Json } from "./sse-client.js";
+import { sleep } from "./video-app.js";
+
+export interface ServerProcess {
+  url: string;
+  /** What the process wrote to stderr, for failure messages. */
+  stderr(): string;
+  stop(): Promise<void>;
+}
+
+export async function startServerProcess(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+  const listenPort = port ?? (await freePort());
+  const url = `http://127.0.0.1:${listenPort}`;
+  let errors = "";
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: String(listenPort), PUBLIC_URL: url, LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  child.stderr!.on("data", (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const end = Date.now() + 45_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${errors}`);
+    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > end) {
+      child.kill("SIGKILL");
+      throw new Error(`the server did not start: ${errors}`);
+    }
+    await sleep(100);
+  }
+  return {
+    url,
+    stderr: () => errors,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await Promise.race([exited, sleep(10_000)]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    },
+  };
+}
+
+/** A browser-like client of one session, usable against any process (sessions live in the database). */
+export class HttpClient {
+  cookie: string | undefined;
+
+  async request(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: Json }> {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const set = res.headers.getSetCookie().find((c) => c.startsWith("sid="));
+    if (set) this.cookie = set.split(";")[0];
+    const text = await res.text();
+    return { status: res.status, json: (text ? JSON.parse(text) : {}) as Json };
+  }
+}
