@@ -3,7 +3,7 @@
 // PGlite, and writes docs/benchmarks.md. Figures only; the targets are issue 9's.
 // PostgreSQL: BENCH_DATABASE_URL (default TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test);
 // a fresh database is created next to it and dropped afterwards.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
@@ -113,6 +113,31 @@ function memoryOf(pid) {
   return { peakMb: Math.round(kb("VmHWM") / 1024), rssMb: Math.round(kb("VmRSS") / 1024) };
 }
 
+/**
+ * Lighthouse (the npm package, driving Debian's Chromium) on the landing page of an idle server:
+ * its default mobile profile (simulated slow 4G and a 4x slower CPU). Scores 0-100.
+ */
+function lighthouse(url) {
+  const out = path.join(os.tmpdir(), `veo-lighthouse-${process.pid}.json`);
+  const result = spawnSync(
+    path.join(root, "node_modules/.bin/lighthouse"),
+    [url, "--quiet", "--only-categories=performance,accessibility", "--output=json", `--output-path=${out}`, "--chrome-flags=--headless=new --no-sandbox --disable-gpu"],
+    { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" }, stdio: ["ignore", "ignore", "pipe"], timeout: 180_000 },
+  );
+  if (result.status !== 0 || !fs.existsSync(out)) throw new Error(`lighthouse failed: ${result.stderr}`);
+  const report = JSON.parse(fs.readFileSync(out, "utf8"));
+  fs.rmSync(out, { force: true });
+  const audit = (id) => report.audits[id]?.displayValue ?? "n/a";
+  return {
+    performance: Math.round(report.categories.performance.score * 100),
+    accessibility: Math.round(report.categories.accessibility.score * 100),
+    fcp: audit("first-contentful-paint"),
+    lcp: audit("largest-contentful-paint"),
+    tbt: audit("total-blocking-time"),
+    cls: audit("cumulative-layout-shift"),
+  };
+}
+
 function run(base, name, requests) {
   if (ONLY && !name.includes(ONLY)) return Promise.resolve(undefined);
   let i = 0;
@@ -140,6 +165,8 @@ async function bench(label, env, database) {
   const server = startServer({ PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", SIMULATOR_DELAY_MS: "1000", ...env });
   try {
     await waitReady(base, server);
+    // Lighthouse first, on the idle server (PostgreSQL run only: the page is the same).
+    const pageScores = label === "PostgreSQL" && !ONLY ? lighthouse(`${base}/`) : undefined;
     const html = await (await fetch(`${base}/`)).text();
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     const heavy = (i) => users.heavy[i % users.heavy.length];
@@ -165,7 +192,7 @@ async function bench(label, env, database) {
     results.push(await run(base, "GET / (landing HTML)", () => ({ method: "GET", path: "/" })));
     if (asset) results.push(await run(base, `GET ${asset.replace(/-[\w-]+\.js$/, "-*.js")}`, () => ({ method: "GET", path: asset })));
     const memory = memoryOf(server.child.pid);
-    return { label, results: results.filter(Boolean), memory };
+    return { label, results: results.filter(Boolean), memory, pageScores };
   } finally {
     server.child.kill("SIGTERM");
     await new Promise((r) => server.child.once("exit", r));
@@ -229,6 +256,19 @@ for (const r of runs) {
 }
 /** Issue 9's targets, for one process on PostgreSQL on this 2-core machine. */
 const pgRun = runs.find((r) => r.label === "PostgreSQL");
+const scores = pgRun?.pageScores;
+if (scores) {
+  lines.push(
+    "## Landing page (Lighthouse)",
+    "",
+    "Lighthouse 12 (npm package) with Debian's Chromium, default mobile profile (simulated slow 4G, 4x CPU slowdown), on the idle built server.",
+    "",
+    "| performance | accessibility | first contentful paint | largest contentful paint | total blocking time | layout shift |",
+    "|---:|---:|---:|---:|---:|---:|",
+    `| ${scores.performance} | ${scores.accessibility} | ${scores.fcp} | ${scores.lcp} | ${scores.tbt} | ${scores.cls} |`,
+    "",
+  );
+}
 if (pgRun) {
   const byName = (prefix) => pgRun.results.find((x) => x.name.startsWith(prefix));
   const targets = [
@@ -239,7 +279,12 @@ if (pgRun) {
   ];
   lines.push("## Targets (PostgreSQL)", "", "| target | measured | met |", "|---|---|:---:|");
   for (const [text, ok, x] of targets) lines.push(`| ${text} | ${x ? `${x.rps}/s, p99 ${x.p99} ms` : "n/a"} | ${x && ok(x) ? "yes" : "no"} |`);
-  lines.push(`| Under 200 MB resident after the runs | ${pgRun.memory.rssMb} MB | ${pgRun.memory.rssMb < 200 ? "yes" : "no"} |`, "");
+  lines.push(`| Under 200 MB resident after the runs | ${pgRun.memory.rssMb} MB | ${pgRun.memory.rssMb < 200 ? "yes" : "no"} |`);
+  if (scores) {
+    lines.push(`| Landing page: Lighthouse performance >= 90 | ${scores.performance} | ${scores.performance >= 90 ? "yes" : "no"} |`);
+    lines.push(`| Landing page: Lighthouse accessibility >= 95 | ${scores.accessibility} | ${scores.accessibility >= 95 ? "yes" : "no"} |`);
+  }
+  lines.push("");
 }
 lines.push(
   "Generation answers 429 once a user passes 30 videos a minute (the per-user limit), so 'other' on that line counts refusals, not failures.",

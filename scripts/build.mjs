@@ -4,6 +4,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
 import { buildInputsHash, STAMP_FILE } from "./build-inputs.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -21,12 +22,28 @@ export function build() {
   const inputsHash = buildInputsHash(root);
   fs.rmSync(path.join(root, "dist"), { recursive: true, force: true });
   run(bin("vite"), ["build", "--logLevel", "warn"]);
+  precompress(path.join(root, "dist/web/assets"));
   run(bin("tsc"), ["-p", "tsconfig.build.json"]);
   fs.cpSync(path.join(root, "src/server/db/migrations"), path.join(root, "dist/node/server/db/migrations"), { recursive: true });
   // The KIE simulator's sample clips, resolved next to the compiled simulator via import.meta.url.
   fs.cpSync(path.join(root, "src/server/simulator/clips"), path.join(root, "dist/node/server/simulator/clips"), { recursive: true });
   fs.writeFileSync(stampPath, inputsHash);
   console.log("Build complete.");
+}
+
+/**
+ * Brotli and gzip copies of the text assets, made once at build time: the server sends the one
+ * the browser accepts (@fastify/static preCompressed) without compressing on every request.
+ */
+function precompress(dir) {
+  for (const name of fs.readdirSync(dir)) {
+    if (!/\.(js|css|svg|json|txt)$/.test(name)) continue;
+    const file = path.join(dir, name);
+    const data = fs.readFileSync(file);
+    if (data.length < 1024) continue;
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

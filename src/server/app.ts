@@ -41,6 +41,8 @@ import { VideoProvider } from "./features/videos/provider.js";
 import { DEFAULT_GENERATE_RATE_LIMIT, videoRoutes } from "./features/videos/routes.js";
 import { uploadRoutes } from "./features/videos/upload-routes.js";
 import { MemoryRateLimitStore, RateLimiter, rateLimitStoreFor, type RateLimitRule, type RateLimitStore } from "./http/rate-limit.js";
+import { DiskBlobStore } from "./integrations/storage/blob-store.js";
+import { S3BlobStore } from "./integrations/storage/s3-blob-store.js";
 import { UploadStore } from "./integrations/storage/uploads.js";
 import { DEFAULT_WORKER_OPTIONS, TaskWorker, type TaskWorkerOptions } from "./jobs/task-worker.js";
 import { createKieSimulator } from "./simulator/index.js";
@@ -193,7 +195,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     secretBox,
     provider,
-    uploads: new UploadStore(config.dataDir, config.publicUrl),
+    uploads: new UploadStore(
+      config.s3 ? new S3BlobStore(config.s3) : new DiskBlobStore(path.join(config.dataDir, "uploads")),
+      config.publicUrl,
+    ),
     simulatorFiles: simulator,
     firstCheckMs: workerOptions.pollScheduleMs[0] ?? 3_000,
     wake: () => worker.wake(),

@@ -3,6 +3,7 @@
  * with a message naming the variable. Keep the README's configuration table in step.
  */
 import path from "node:path";
+import type { S3Settings } from "./integrations/storage/s3-blob-store.js";
 import { z } from "zod";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -84,6 +85,16 @@ const envSchema = z
     GOOGLE_TOKEN_URL: httpUrl.default("https://oauth2.googleapis.com/token"),
     GOOGLE_USERINFO_URL: httpUrl.default("https://openidconnect.googleapis.com/v1/userinfo"),
     GOOGLE_JWKS_URL: httpUrl.default("https://www.googleapis.com/oauth2/v3/certs"),
+    S3_BUCKET: optionalText,
+    S3_ENDPOINT: optionalText.pipe(httpUrl.optional()),
+    S3_REGION: optionalText.pipe(z.string().optional()),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_PREFIX: optionalText.pipe(z.string().optional()),
+    S3_PATH_STYLE: z
+      .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+      .default("true")
+      .transform((v) => v === "true" || v === "1"),
     CONTACT_ZALO_PHONE: zaloPhone,
     CONTACT_ZALO_GROUP_URL: optionalText.pipe(z.url({ protocol: /^https$/, error: "must be an https:// URL" }).optional()),
     CONTACT_TELEGRAM: telegramUsername,
@@ -96,6 +107,11 @@ const envSchema = z
         path: [env.ADMIN_USERNAME ? "ADMIN_PASSWORD" : "ADMIN_USERNAME"],
         message: "must be set together with " + (env.ADMIN_USERNAME ? "ADMIN_USERNAME" : "ADMIN_PASSWORD"),
       });
+    }
+    if (env.S3_BUCKET) {
+      for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when S3_BUCKET is set" });
+      }
     }
   });
 
@@ -118,6 +134,8 @@ export interface Config {
   videoProvider: "auto" | "simulator";
   simulator: { delayMs: number; hdDelayMs: number };
   taskTimeoutMs: number;
+  /** Uploaded images in an S3-compatible bucket instead of DATA_DIR/uploads. */
+  s3: S3Settings | undefined;
   /** Run the task reconciler and 1080p fetcher in this process. */
   backgroundWorkers: boolean;
   /** The public contact channels (the /contact page); each is optional. */
@@ -172,6 +190,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     videoProvider: e.VIDEO_PROVIDER,
     simulator: { delayMs: e.SIMULATOR_DELAY_MS, hdDelayMs: e.SIMULATOR_HD_DELAY_MS },
     taskTimeoutMs: e.TASK_TIMEOUT_MINUTES * 60_000,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION ?? "us-east-1",
+          endpoint: e.S3_ENDPOINT ?? `https://s3.${e.S3_REGION ?? "us-east-1"}.amazonaws.com`,
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          prefix: e.S3_PREFIX ?? "uploads/",
+          pathStyle: e.S3_PATH_STYLE,
+        }
+      : undefined,
     backgroundWorkers: e.BACKGROUND_WORKERS,
     payments: { creemBaseUrl: e.CREEM_BASE_URL, paypalBaseUrl: e.PAYPAL_BASE_URL },
     telegramBaseUrl: e.TELEGRAM_BASE_URL,

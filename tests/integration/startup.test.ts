@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../src/server/db/schema.js";
@@ -51,6 +52,11 @@ describe("serving the web app", () => {
     fs.mkdirSync(path.join(webDir, "assets"));
     fs.writeFileSync(path.join(webDir, "index.html"), "<!doctype html><div id=root></div>");
     fs.writeFileSync(path.join(webDir, "assets", "app-1234.js"), "console.log(1)");
+    // The build's compressed copies (scripts/build.mjs), and the build manifest, which is not public.
+    fs.writeFileSync(path.join(webDir, "assets", "app-1234.js.br"), zlib.brotliCompressSync("console.log(1)"));
+    fs.writeFileSync(path.join(webDir, "assets", "app-1234.js.gz"), zlib.gzipSync("console.log(1)"));
+    fs.mkdirSync(path.join(webDir, ".vite"));
+    fs.writeFileSync(path.join(webDir, ".vite", "manifest.json"), "{}");
     t = await createTestApp({ webDir });
   });
   afterAll(() => t.close());
@@ -74,6 +80,20 @@ describe("serving the web app", () => {
     const api = await t.app.inject({ method: "GET", url: "/api/unknown" });
     expect(api.statusCode).toBe(404);
     expect(api.json().message).toMatch(/^Not found/);
+  });
+
+  it("sends the build's brotli or gzip copy to browsers that accept it, and keeps build files private", async () => {
+    const br = await t.app.inject({ method: "GET", url: "/assets/app-1234.js", headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe("console.log(1)");
+    const gz = await t.app.inject({ method: "GET", url: "/assets/app-1234.js", headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe("console.log(1)");
+    const plain = await t.app.inject({ method: "GET", url: "/assets/app-1234.js", headers: { "accept-encoding": "identity" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe("console.log(1)");
+    const manifest = await t.app.inject({ method: "GET", url: "/.vite/manifest.json" });
+    expect(manifest.statusCode).toBe(404);
   });
 });
 

@@ -28,7 +28,9 @@ describe.runIf(usingPostgres)("two server processes on one PostgreSQL", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    sim = await startSimulator({ delayMs: 400, hdDelayMs: 300 });
+    // Videos take 3 s: long enough that no failed one is refunded while the burst below is still
+    // being answered (a refund would rightly let a 13th request through).
+    sim = await startSimulator({ delayMs: 3_000, hdDelayMs: 300 });
     const env = {
       DATABASE_URL: database.url!,
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "veo-two-")),

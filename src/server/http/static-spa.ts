@@ -1,6 +1,7 @@
 /**
- * Serves the built SPA from dist/web. Hashed assets are cached for a year; pages get index.html
- * from the not-found handler (http/not-found.ts).
+ * Serves the built SPA from dist/web. Hashed assets are cached for a year and sent brotli- or
+ * gzip-compressed from the copies the build made; pages get index.html from the not-found
+ * handler (http/not-found.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -15,6 +16,7 @@ export async function registerStaticSpa(app: FastifyInstance, webDir: string): P
     wildcard: false,
     index: false,
     cacheControl: false,
+    preCompressed: true,
     allowedPath: (pathName) => pathName !== "/index.html",
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

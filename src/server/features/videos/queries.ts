@@ -9,7 +9,30 @@ import type { TaskRow } from "./task-state.js";
 /** The most a `days` listing returns; the gallery pages through the rest. */
 const DAYS_LIST_CAP = 200;
 
-export function toTaskView(t: TaskRow): VideoTaskView {
+/** The columns a task view needs: lists read these only, not the worker's bookkeeping. */
+const VIEW_COLUMNS = {
+  id: videoTasks.id,
+  taskId: videoTasks.taskId,
+  status: videoTasks.status,
+  prompt: videoTasks.prompt,
+  model: videoTasks.model,
+  aspectRatio: videoTasks.aspectRatio,
+  imageUrls: videoTasks.imageUrls,
+  resultUrls: videoTasks.resultUrls,
+  hdVideoUrl: videoTasks.hdVideoUrl,
+  hdStatus: videoTasks.hdStatus,
+  errorMessage: videoTasks.errorMessage,
+  watermark: videoTasks.watermark,
+  seeds: videoTasks.seeds,
+  createdAt: videoTasks.createdAt,
+  completedAt: videoTasks.completedAt,
+  creditsUsed: videoTasks.creditsUsed,
+  createdVia: videoTasks.createdVia,
+  refunded: videoTasks.refunded,
+};
+type ViewRow = Pick<TaskRow, keyof typeof VIEW_COLUMNS>;
+
+export function toTaskView(t: ViewRow): VideoTaskView {
   return {
     id: t.id,
     taskId: t.taskId,
@@ -35,7 +58,7 @@ export function toTaskView(t: TaskRow): VideoTaskView {
 export async function listRecentTasks(db: Db, userId: string, days: number): Promise<VideoTaskView[]> {
   const since = new Date(Date.now() - days * 24 * 60 * 60_000);
   const rows = await db
-    .select()
+    .select(VIEW_COLUMNS)
     .from(videoTasks)
     .where(and(eq(videoTasks.userId, userId), gte(videoTasks.createdAt, since)))
     .orderBy(desc(videoTasks.createdAt))
@@ -46,7 +69,7 @@ export async function listRecentTasks(db: Db, userId: string, days: number): Pro
 export async function listTaskPage(db: Db, userId: string, page: number, limit: number): Promise<{ tasks: VideoTaskView[]; total: number }> {
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db
-      .select()
+      .select(VIEW_COLUMNS)
       .from(videoTasks)
       .where(eq(videoTasks.userId, userId))
       .orderBy(desc(videoTasks.createdAt))

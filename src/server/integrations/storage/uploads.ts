@@ -1,12 +1,12 @@
 /**
- * Reference images people upload: stored under DATA_DIR/uploads with random names, served back at
- * /uploads/<name>. The type is read from the file's first bytes, never from its name.
+ * Reference images people upload: stored with random names in a BlobStore (DATA_DIR/uploads, or
+ * an S3 bucket), served back at /uploads/<name>. The type is read from the file's first bytes,
+ * never from its name.
  * Temporary images (base64 sent to the automation API) carry a `tmp-` prefix and are deleted by
  * jobs/temporary-image-sweep.ts once older than their time to live.
  */
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
+import type { BlobStore } from "./blob-store.js";
 
 export type ImageType = { ext: "jpg" | "png" | "webp"; mime: string };
 
@@ -26,48 +26,28 @@ const TEMPORARY = /^tmp-[a-f0-9]{32}\.(jpg|png|webp)$/;
 const MIME: Record<string, string> = { jpg: "image/jpeg", png: "image/png", webp: "image/webp" };
 
 export class UploadStore {
-  readonly dir: string;
   constructor(
-    dataDir: string,
+    private readonly blobs: BlobStore,
     private readonly publicUrl: string,
-  ) {
-    this.dir = path.join(dataDir, "uploads");
-  }
+  ) {}
 
   /** `temporary`: swept once older than the sweep's time to live (base64 images from the API). */
   async save(buf: Buffer, type: ImageType, opts: { temporary?: boolean } = {}): Promise<{ name: string; url: string }> {
-    await fs.mkdir(this.dir, { recursive: true });
     const name = `${opts.temporary ? "tmp-" : ""}${crypto.randomBytes(16).toString("hex")}.${type.ext}`;
-    await fs.writeFile(path.join(this.dir, name), buf);
+    await this.blobs.put(name, buf, type.mime);
     return { name, url: `${this.publicUrl}/uploads/${name}` };
   }
 
   /** Deletes temporary images last written before `cutoff`; returns their names. */
   async removeTemporaryBefore(cutoff: Date): Promise<string[]> {
-    let names: string[];
-    try {
-      names = await fs.readdir(this.dir);
-    } catch {
-      return [];
-    }
-    const removed: string[] = [];
-    for (const name of names.filter((n) => TEMPORARY.test(n))) {
-      const file = path.join(this.dir, name);
-      try {
-        if ((await fs.stat(file)).mtimeMs < cutoff.getTime()) {
-          await fs.rm(file, { force: true });
-          removed.push(name);
-        }
-      } catch {
-        // Gone already (another process swept it): nothing to do.
-      }
-    }
-    return removed;
+    const names = (await this.blobs.listWrittenBefore("tmp-", cutoff)).filter((n) => TEMPORARY.test(n));
+    for (const name of names) await this.blobs.delete(name);
+    return names;
   }
 
   /** Deletes one stored image by name (unknown names are ignored). */
   async remove(name: string): Promise<void> {
-    if (NAME.test(name)) await fs.rm(path.join(this.dir, name), { force: true });
+    if (NAME.test(name)) await this.blobs.delete(name);
   }
 
   /** The stored file behind one of our own upload URLs, or undefined for any other URL. */
@@ -80,10 +60,7 @@ export class UploadStore {
 
   async read(name: string): Promise<{ data: Buffer; mime: string } | undefined> {
     if (!NAME.test(name)) return undefined;
-    try {
-      return { data: await fs.readFile(path.join(this.dir, name)), mime: MIME[name.split(".")[1]!]! };
-    } catch {
-      return undefined;
-    }
+    const data = await this.blobs.get(name);
+    return data && { data, mime: MIME[name.split(".")[1]!]! };
   }
 }

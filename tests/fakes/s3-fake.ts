@@ -1,0 +1,77 @@
+/**
+ * A local fake of the S3 object API over real HTTP, path-style (`/<bucket>/<key>`): PUT, GET and
+ * DELETE objects, and ListObjectsV2 (`GET /<bucket>?list-type=2&prefix=`). Every request must be
+ * signed with AWS Signature V4 for the expected access key and region (checked by shape, not by
+ * recomputing the signature); others get 403. `down` answers 503 to everything.
+ */
+import http from "node:http";
+
+export interface S3FakeObject {
+  data: Buffer;
+  contentType: string | undefined;
+  lastModified: Date;
+}
+
+export interface S3Fake {
+  url: string;
+  bucket: string;
+  objects: Map<string, S3FakeObject>;
+  down: boolean;
+  close(): Promise<void>;
+}
+
+const SIGNATURE = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=[0-9a-f]{64}$/;
+
+export async function startS3Fake(opts: { bucket: string; accessKeyId: string; region: string }): Promise<S3Fake> {
+  const objects = new Map<string, S3FakeObject>();
+  const fake: S3Fake = { url: "", bucket: opts.bucket, objects, down: false, close: async () => {} };
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const send = (status: number, body = "", type = "application/xml") => {
+        res.writeHead(status, { "content-type": type });
+        res.end(body);
+      };
+      if (fake.down) return send(503, "<Error><Code>SlowDown</Code></Error>");
+      const auth = SIGNATURE.exec(req.headers.authorization ?? "");
+      const signed = auth?.[4]?.split(";") ?? [];
+      if (!auth || auth[1] !== opts.accessKeyId || auth[3] !== opts.region || !signed.includes("host") || !signed.includes("x-amz-date") || !req.headers["x-amz-date"]) {
+        return send(403, "<Error><Code>SignatureDoesNotMatch</Code></Error>");
+      }
+      const url = new URL(req.url ?? "/", "http://fake");
+      const [, bucket, ...rest] = url.pathname.split("/");
+      if (bucket !== opts.bucket) return send(404, "<Error><Code>NoSuchBucket</Code></Error>");
+      const key = rest.map(decodeURIComponent).join("/");
+      if (!key && req.method === "GET" && url.searchParams.get("list-type") === "2") {
+        const prefix = url.searchParams.get("prefix") ?? "";
+        const contents = [...objects.entries()]
+          .filter(([k]) => k.startsWith(prefix))
+          .map(([k, o]) => `<Contents><Key>${k}</Key><LastModified>${o.lastModified.toISOString()}</LastModified><Size>${o.data.length}</Size></Contents>`)
+          .join("");
+        return send(200, `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>${bucket}</Name><Prefix>${prefix}</Prefix><IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`);
+      }
+      if (req.method === "PUT") {
+        objects.set(key, { data: Buffer.concat(chunks), contentType: req.headers["content-type"], lastModified: new Date() });
+        return send(200, "");
+      }
+      const found = objects.get(key);
+      if (req.method === "GET") {
+        if (!found) return send(404, "<Error><Code>NoSuchKey</Code></Error>");
+        res.writeHead(200, { "content-type": found.contentType ?? "application/octet-stream" });
+        return res.end(found.data);
+      }
+      if (req.method === "DELETE") {
+        objects.delete(key);
+        return send(204, "");
+      }
+      return send(405, "<Error><Code>MethodNotAllowed</Code></Error>");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  fake.url = `http://127.0.0.1:${port}`;
+  fake.close = () => new Promise((resolve) => server.close(() => resolve()));
+  return fake;
+}

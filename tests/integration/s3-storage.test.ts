@@ -1,0 +1,113 @@
+/**
+ * Uploaded images in an S3-compatible bucket (S3_* settings), against a local fake S3 over HTTP:
+ * uploads land in the bucket under the prefix, any process serves them, base64 images from the
+ * automation API expire there too, and an unreachable bucket is a clear 503, never a 500.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/server/config.js";
+import { users } from "../../src/server/db/schema.js";
+import { startS3Fake, type S3Fake } from "../fakes/s3-fake.js";
+import { createTestDatabase } from "../helpers/test-db.js";
+import { createVideoTestApp, randomPng, startSimulator, uploadImage, userWithCredits, type StartedSimulator, type VideoTestApp } from "../helpers/video-app.js";
+import type { Database } from "../../src/server/db/connect.js";
+
+const S3 = { bucket: "veo-uploads", accessKeyId: "AKIAFAKEKEY", region: "eu-central-1" };
+
+let s3: S3Fake;
+let database: Database;
+let sim: StartedSimulator;
+let first: VideoTestApp;
+let second: VideoTestApp;
+
+beforeAll(async () => {
+  s3 = await startS3Fake(S3);
+  database = await createTestDatabase();
+  sim = await startSimulator();
+  const env = {
+    PUBLIC_URL: "http://veo.test",
+    S3_BUCKET: S3.bucket,
+    S3_ENDPOINT: s3.url,
+    S3_REGION: S3.region,
+    S3_ACCESS_KEY_ID: S3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: "fake-secret-key",
+    S3_PREFIX: "images/",
+  };
+  // Two apps with different data folders on one database and bucket: two processes on two machines.
+  first = await createVideoTestApp({ env, database, sim });
+  second = await createVideoTestApp({ env, database, sim });
+});
+afterAll(async () => {
+  await first?.close();
+  await second?.close();
+  await sim?.close();
+  await database?.close();
+  await s3?.close();
+});
+
+describe("S3 storage for uploads", () => {
+  it("stores an upload in the bucket and serves it from any process", async () => {
+    const u = await userWithCredits(first.app, database.db, 0);
+    const png = randomPng();
+    const res = await uploadImage(first.app, u.client.sessionCookie, png, "ref.png");
+    expect(res.statusCode, res.body).toBe(201);
+    const url = res.json<{ imageUrl: string }>().imageUrl;
+    const name = url.split("/").pop()!;
+    expect(url).toBe(`http://veo.test/uploads/${name}`);
+    const stored = s3.objects.get(`images/${name}`);
+    expect(stored?.data.equals(png)).toBe(true);
+    expect(stored?.contentType).toBe("image/png");
+
+    const served = await second.app.inject({ method: "GET", url: `/uploads/${name}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("image/png");
+    expect(served.rawPayload.equals(png)).toBe(true);
+    expect((await second.app.inject({ method: "GET", url: "/uploads/0123456789abcdef0123456789abcdef.png" })).statusCode).toBe(404);
+  });
+
+  it("keeps base64 images from the API in the bucket and deletes them after 24 hours", async () => {
+    const u = await userWithCredits(first.app, database.db, 5);
+    const token = (await u.client.post("/api/user-tokens", { name: "s3" })).json<{ token: string }>().token;
+    const res = await first.app.inject({
+      method: "POST",
+      url: "/api/n8n/generate",
+      headers: { authorization: `Bearer ${token}` },
+      payload: { prompt: "from base64", model: "veo3_fast", imageUrls: [randomPng().toString("base64")] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const temporary = [...s3.objects.keys()].filter((k) => k.startsWith("images/tmp-"));
+    expect(temporary).toHaveLength(1);
+    const name = temporary[0]!.slice("images/".length);
+    const own = await uploadImage(first.app, u.client.sessionCookie, randomPng(), "mine.png");
+    const ownName = own.json<{ imageUrl: string }>().imageUrl.split("/").pop()!;
+
+    const hours = (h: number) => new Date(Date.now() + h * 60 * 60_000);
+    expect(await second.app.temporaryImageSweep.runOnce(hours(23))).toEqual([]);
+    expect(await second.app.temporaryImageSweep.runOnce(hours(24.1))).toEqual([name]);
+    expect(s3.objects.has(`images/${name}`)).toBe(false);
+    expect(s3.objects.has(`images/${ownName}`)).toBe(true);
+  });
+
+  it("answers 503 with a message when the bucket cannot be reached, and nothing is half-written", async () => {
+    const u = await userWithCredits(first.app, database.db, 0);
+    const before = s3.objects.size;
+    s3.down = true;
+    try {
+      const res = await uploadImage(first.app, u.client.sessionCookie, randomPng(), "ref.png");
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ message: "Image storage is unavailable right now. Please try again in a minute." });
+      const read = await first.app.inject({ method: "GET", url: "/uploads/0123456789abcdef0123456789abcdef.png" });
+      expect(read.statusCode).toBe(503);
+    } finally {
+      s3.down = false;
+    }
+    expect(s3.objects.size).toBe(before);
+    const [row] = await database.db.select().from(users).where(eq(users.username, u.username));
+    expect(row?.credits).toBe(0);
+  });
+
+  it("refuses to start with a bucket but no keys, naming the setting", () => {
+    expect(() => loadConfig({ S3_BUCKET: "b" })).toThrow(/S3_ACCESS_KEY_ID: is required when S3_BUCKET is set/);
+    expect(() => loadConfig({ S3_BUCKET: "b", S3_ACCESS_KEY_ID: "k" })).toThrow(/S3_SECRET_ACCESS_KEY: is required/);
+  });
+});
