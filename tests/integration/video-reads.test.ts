@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { videoTasks } from "../../src/server/db/schema.js";
+import { toTaskView } from "../../src/server/features/videos/queries.js";
 import { Client } from "../helpers/test-app.js";
 import { createVideoTestApp, randomPng, runWorkerUntil, taskRow, uploadImage, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
 
@@ -107,5 +108,31 @@ describe("reference images", () => {
   it("unknown or malformed upload names are 404", async () => {
     expect((await t.app.inject({ method: "GET", url: "/uploads/../../etc/passwd" })).statusCode).toBe(404);
     expect((await t.app.inject({ method: "GET", url: `/uploads/${"a".repeat(32)}.png` })).statusCode).toBe(404);
+  });
+});
+
+describe("task lists", () => {
+  it("show each task exactly as the event stream and the other reads shape it, newest first", async () => {
+    const u = await userWithCredits(t.app, db(), 10);
+    const upload = await uploadImage(t.app, u.client.sessionCookie, randomPng(), "ref.png");
+    const imageUrl = upload.json<{ imageUrl: string }>().imageUrl;
+    const made: string[] = [];
+    for (const body of [
+      { prompt: "plain \"quoted\" text ü ✓", model: "veo3_fast" },
+      { prompt: "with an image", model: "veo3_fast", imageUrls: [imageUrl], aspectRatio: "9:16", seeds: 12345, watermark: "WM" },
+      { prompt: "doomed [sim:fail]", model: "veo3_fast" },
+    ]) {
+      made.push((await u.client.post("/api/generate-video", body)).json<{ taskId: string }>().taskId);
+    }
+    await runWorkerUntil(t, async () => {
+      const rows = await Promise.all(made.map((id) => taskRow(db(), id)));
+      return rows.every((r) => r.status === "completed" || r.status === "failed");
+    });
+    const expected = (await Promise.all(made.map((id) => taskRow(db(), id)))).reverse().map(toTaskView);
+    const recent = await u.client.get("/api/video-tasks?days=14");
+    expect(recent.headers["content-type"]).toMatch(/^application\/json/);
+    expect(recent.json()).toEqual({ tasks: expected });
+    expect((await u.client.get("/api/video-tasks?page=1&limit=2")).json()).toEqual({ tasks: expected.slice(0, 2), total: 3 });
+    expect((await u.client.get("/api/video-tasks?page=2&limit=2")).json()).toEqual({ tasks: expected.slice(2), total: 3 });
   });
 });

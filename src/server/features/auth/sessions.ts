@@ -5,6 +5,7 @@
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/connect.js";
 import { sessions, users } from "../../db/schema.js";
+import { preparedPerDatabase } from "../../db/prepared.js";
 import { randomToken, sha256Hex } from "../../lib/tokens.js";
 
 export const SESSION_COOKIE = "sid";
@@ -32,11 +33,9 @@ export async function createSession(db: Queryable, userId: string): Promise<stri
   return token;
 }
 
-/** The signed-in, active user of a cookie value, or undefined. Extends the session's life. */
-export async function resolveSession(db: Queryable, token: string): Promise<SessionUser | undefined> {
-  const id = sha256Hex(token);
-  const now = new Date();
-  const [row] = await db
+/** Every API request runs it. */
+const sessionLookup = preparedPerDatabase((db: Queryable) =>
+  db
     .select({
       id: users.id,
       username: users.username,
@@ -48,8 +47,16 @@ export async function resolveSession(db: Queryable, token: string): Promise<Sess
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), eq(users.isActive, true)))
-    .limit(1);
+    .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql`now()`), eq(users.isActive, true)))
+    .limit(1)
+    .prepare("resolve_session"),
+);
+
+/** The signed-in, active user of a cookie value, or undefined. Extends the session's life. */
+export async function resolveSession(db: Queryable, token: string): Promise<SessionUser | undefined> {
+  const id = sha256Hex(token);
+  const now = new Date();
+  const [row] = await sessionLookup(db).execute({ id });
   if (!row) return undefined;
   const { expiresAt, ...user } = row;
   if (expiresAt.getTime() - now.getTime() < SESSION_IDLE_MS - SESSION_TOUCH_MS) {

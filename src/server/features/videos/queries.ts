@@ -1,6 +1,7 @@
 /** Reading tasks: always scoped to their owner, never calling the provider. */
-import { and, count, desc, eq, gte } from "drizzle-orm";
+import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/connect.js";
+import { preparedPerDatabase } from "../../db/prepared.js";
 import { videoTasks } from "../../db/schema.js";
 import { notFound } from "../../http/errors.js";
 import type { AspectRatio, TaskStatus, VeoModel, VideoTaskView } from "../../../shared/videos.js";
@@ -9,30 +10,8 @@ import type { TaskRow } from "./task-state.js";
 /** The most a `days` listing returns; the gallery pages through the rest. */
 const DAYS_LIST_CAP = 200;
 
-/** The columns a task view needs: lists read these only, not the worker's bookkeeping. */
-const VIEW_COLUMNS = {
-  id: videoTasks.id,
-  taskId: videoTasks.taskId,
-  status: videoTasks.status,
-  prompt: videoTasks.prompt,
-  model: videoTasks.model,
-  aspectRatio: videoTasks.aspectRatio,
-  imageUrls: videoTasks.imageUrls,
-  resultUrls: videoTasks.resultUrls,
-  hdVideoUrl: videoTasks.hdVideoUrl,
-  hdStatus: videoTasks.hdStatus,
-  errorMessage: videoTasks.errorMessage,
-  watermark: videoTasks.watermark,
-  seeds: videoTasks.seeds,
-  createdAt: videoTasks.createdAt,
-  completedAt: videoTasks.completedAt,
-  creditsUsed: videoTasks.creditsUsed,
-  createdVia: videoTasks.createdVia,
-  refunded: videoTasks.refunded,
-};
-type ViewRow = Pick<TaskRow, keyof typeof VIEW_COLUMNS>;
-
-export function toTaskView(t: ViewRow): VideoTaskView {
+/** A task as the pages and the event stream show it (taskListJson builds the same in SQL). */
+export function toTaskView(t: TaskRow): VideoTaskView {
   return {
     id: t.id,
     taskId: t.taskId,
@@ -55,38 +34,55 @@ export function toTaskView(t: ViewRow): VideoTaskView {
   };
 }
 
-export async function listRecentTasks(db: Db, userId: string, days: number): Promise<VideoTaskView[]> {
-  const since = new Date(Date.now() - days * 24 * 60 * 60_000);
-  const rows = await db
-    .select(VIEW_COLUMNS)
-    .from(videoTasks)
-    .where(and(eq(videoTasks.userId, userId), gte(videoTasks.createdAt, since)))
-    .orderBy(desc(videoTasks.createdAt))
-    .limit(DAYS_LIST_CAP);
-  return rows.map(toTaskView);
+/**
+ * One task as toTaskView() shapes it, built by PostgreSQL as JSON (timestamps as JavaScript's
+ * toISOString() writes them). Lists are the polled reads with the most rows: PostgreSQL builds
+ * their JSON text and it goes to the browser as it is, with no row objects in between.
+ */
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const TASK_JSON = `json_build_object(
+  'id', id, 'taskId', task_id, 'status', status, 'prompt', prompt, 'model', model, 'aspectRatio', aspect_ratio,
+  'imageUrls', coalesce(to_json(image_urls), '[]'::json), 'resultUrls', coalesce(to_json(result_urls), '[]'::json),
+  'hdVideoUrl', hd_video_url, 'hdStatus', hd_status, 'errorMessage', error_message, 'watermark', watermark, 'seeds', seeds,
+  'createdAt', ${iso("created_at")}, 'completedAt', ${iso("completed_at")},
+  'creditsUsed', credits_used, 'createdVia', created_via, 'refunded', refunded)`;
+
+/** `[...tasks]` as JSON text, newest first. */
+async function taskListJson(db: Db, where: SQL, limit: number, offset = 0): Promise<string> {
+  const res = await db.execute(sql`
+    select coalesce(json_agg(${sql.raw(TASK_JSON)} order by created_at desc), '[]'::json)::text as tasks
+    from (select * from video_tasks where ${where} order by created_at desc limit ${limit} offset ${offset}) t`);
+  return (res as unknown as { rows: Array<{ tasks: string }> }).rows[0]!.tasks;
 }
 
-export async function listTaskPage(db: Db, userId: string, page: number, limit: number): Promise<{ tasks: VideoTaskView[]; total: number }> {
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db
-      .select(VIEW_COLUMNS)
-      .from(videoTasks)
-      .where(eq(videoTasks.userId, userId))
-      .orderBy(desc(videoTasks.createdAt))
-      .limit(limit)
-      .offset((page - 1) * limit),
+const ownTask = preparedPerDatabase((db: Db) =>
+  db
+    .select()
+    .from(videoTasks)
+    .where(and(eq(videoTasks.taskId, sql.placeholder("taskId")), eq(videoTasks.userId, sql.placeholder("userId"))))
+    .limit(1)
+    .prepare("own_task"),
+);
+
+/** `{"tasks": [...]}` as JSON text: the user's tasks of the last `days` days, newest first. */
+export async function recentTasksJson(db: Db, userId: string, days: number): Promise<string> {
+  const since = new Date(Date.now() - days * 24 * 60 * 60_000);
+  const tasks = await taskListJson(db, sql`user_id = ${userId} and created_at >= ${since.toISOString()}`, DAYS_LIST_CAP);
+  return `{"tasks":${tasks}}`;
+}
+
+/** `{"tasks": [...], "total": n}` as JSON text: one page of the user's tasks, newest first. */
+export async function taskPageJson(db: Db, userId: string, page: number, limit: number): Promise<string> {
+  const [tasks, [{ total } = { total: 0 }]] = await Promise.all([
+    taskListJson(db, sql`user_id = ${userId}`, limit, (page - 1) * limit),
     db.select({ total: count() }).from(videoTasks).where(eq(videoTasks.userId, userId)),
   ]);
-  return { tasks: rows.map(toTaskView), total: Number(total) };
+  return `{"tasks":${tasks},"total":${Number(total)}}`;
 }
 
 /** A task of this user by its provider task id; someone else's is as missing as a missing one. */
 export async function findOwnTask(db: Db, userId: string, taskId: string): Promise<TaskRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(videoTasks)
-    .where(and(eq(videoTasks.taskId, taskId), eq(videoTasks.userId, userId)))
-    .limit(1);
+  const [row] = await ownTask(db).execute({ taskId, userId });
   return row;
 }
 

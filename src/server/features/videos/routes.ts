@@ -12,7 +12,7 @@ import { readSettings } from "../settings/service.js";
 import { internalFileUrl, type VideoContext } from "./context.js";
 import { generateVideo } from "./generate-service.js";
 import { pricingView, webCost } from "./pricing.js";
-import { getOwnTask, listRecentTasks, listTaskPage } from "./queries.js";
+import { getOwnTask, recentTasksJson, taskPageJson } from "./queries.js";
 import { refundVideo } from "./refund-service.js";
 import { markHdReady } from "./task-state.js";
 
@@ -49,11 +49,14 @@ export async function videoRoutes(app: FastifyInstance, opts: { ctx: VideoContex
     return generateVideo(ctx, user.id, input, { via: "web", cost });
   });
 
-  app.get("/api/video-tasks", async (request) => {
+  app.get("/api/video-tasks", async (request, reply) => {
     const user = requireUser(request);
     const q = parseInput(listQuery, request.query);
-    if (q.page !== undefined || q.limit !== undefined) return listTaskPage(db, user.id, q.page ?? 1, q.limit ?? 20);
-    return { tasks: await listRecentTasks(db, user.id, q.days ?? 14) };
+    const body =
+      q.page !== undefined || q.limit !== undefined
+        ? await taskPageJson(db, user.id, q.page ?? 1, q.limit ?? 20)
+        : await recentTasksJson(db, user.id, q.days ?? 14);
+    return reply.type("application/json; charset=utf-8").send(body);
   });
 
   app.get("/api/video-status/:taskId", async (request) => {
