@@ -1,24 +1,27 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useToasts } from "@/hooks/use-toast";
 
 const Toaster = lazy(() => import("@/components/ui/toaster").then((m) => ({ default: m.Toaster })));
 
 /**
- * The toast viewport's code (Radix Toast) is fetched with the first toast, not with every page:
- * most visits never show one. Once loaded it stays mounted.
+ * The toast viewport's code (Radix Toast) is not part of the first load: it is fetched once the
+ * page is idle, or at once when a toast comes first. Loaded early, the first toast shows without
+ * a network wait and F8 reaches the viewport from the start.
  */
 export function LazyToaster() {
   const hasToasts = useToasts().length > 0;
-  return hasToasts || loaded ? (
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === "function") {
+      const id = window.requestIdleCallback(() => setIdle(true), { timeout: 2_000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = setTimeout(() => setIdle(true), 200);
+    return () => clearTimeout(timer);
+  }, []);
+  return hasToasts || idle ? (
     <Suspense fallback={null}>
-      <MarkLoaded />
       <Toaster />
     </Suspense>
   ) : null;
-}
-
-let loaded = false;
-function MarkLoaded() {
-  loaded = true;
-  return null;
 }
