@@ -19,6 +19,12 @@ const booleanFlag = z
   .optional()
   .transform((v) => v === "true" || v === "1");
 
+/** A true/false setting that is on unless set to false. */
+const onUnlessFalse = z
+  .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+  .default("true")
+  .transform((v) => v === "true" || v === "1");
+
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).transform((v) => v.replace(/\/+$/, ""));
 const positiveInt = z.coerce.number({ error: "must be a number" }).int("must be an integer").min(1, "must be at least 1");
 const nonNegativeInt = z.coerce.number({ error: "must be a number" }).int("must be an integer").min(0, "must be 0 or more");
@@ -73,10 +79,7 @@ const envSchema = z
     SIMULATOR_DELAY_MS: nonNegativeInt.default(4_000),
     SIMULATOR_HD_DELAY_MS: nonNegativeInt.default(6_000),
     TASK_TIMEOUT_MINUTES: positiveInt.default(30),
-    BACKGROUND_WORKERS: z
-      .enum(["true", "false", "1", "0"], { error: "must be true or false" })
-      .default("true")
-      .transform((v) => v === "true" || v === "1"),
+    BACKGROUND_WORKERS: onUnlessFalse,
     CREEM_BASE_URL: optionalText.pipe(httpUrl.optional()),
     PAYPAL_BASE_URL: optionalText.pipe(httpUrl.optional()),
     TELEGRAM_BASE_URL: httpUrl.default("https://api.telegram.org"),
@@ -87,14 +90,11 @@ const envSchema = z
     GOOGLE_JWKS_URL: httpUrl.default("https://www.googleapis.com/oauth2/v3/certs"),
     S3_BUCKET: optionalText,
     S3_ENDPOINT: optionalText.pipe(httpUrl.optional()),
-    S3_REGION: optionalText.pipe(z.string().optional()),
+    S3_REGION: optionalText,
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
-    S3_PREFIX: optionalText.pipe(z.string().optional()),
-    S3_PATH_STYLE: z
-      .enum(["true", "false", "1", "0"], { error: "must be true or false" })
-      .default("true")
-      .transform((v) => v === "true" || v === "1"),
+    S3_PREFIX: optionalText,
+    S3_PATH_STYLE: onUnlessFalse,
     CONTACT_ZALO_PHONE: zaloPhone,
     CONTACT_ZALO_GROUP_URL: optionalText.pipe(z.url({ protocol: /^https$/, error: "must be an https:// URL" }).optional()),
     CONTACT_TELEGRAM: telegramUsername,

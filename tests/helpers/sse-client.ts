@@ -1,4 +1,5 @@
-/** A server-sent events client over real HTTP (fetch), collecting events for tests to wait on. */
+// A server-sent events client over real HTTP (fetch), collecting events for tests to wait on.
+
 /** Event data as tests read it: whatever JSON the server sent. */
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -54,12 +54,6 @@ export class LiveEvents {
     return () => this.connectionListeners.delete(listener);
   }
 
-  get subscriberCount(): number {
-    let n = 0;
-    for (const set of this.byUser.values()) n += set.size;
-    return n;
-  }
-
   /** The database said something (a raw channel payload). */
   receive(payload: string): void {
     const event = parseLiveEvent(payload);

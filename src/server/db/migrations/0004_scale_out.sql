@@ -6,7 +6,7 @@ CREATE TABLE "rate_limit_windows" (
 --> statement-breakpoint
 CREATE INDEX "rate_limit_windows_reset_idx" ON "rate_limit_windows" USING btree ("reset_at");--> statement-breakpoint
 -- Live events: every change a signed-in page shows is announced on the channel 'veo_events' by
--- the database itself, at commit, to every server process that listens (SSE streams, caches).
+-- the database itself, at commit, to every server process that listens (for the SSE streams).
 -- Payload: {"u": user id, "k": "task" | "user" | "session", "t": provider task id (tasks only)}.
 CREATE FUNCTION "veo_notify_task"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -23,17 +23,18 @@ const RETRY_MS = 3_000;
 
 export const STREAM_UNAVAILABLE = "Live updates are unavailable right now; the page refreshes on its own";
 
-export async function eventRoutes(app: FastifyInstance, opts: { db: Db; events: LiveEvents; heartbeatMs?: number }): Promise<void> {
+export async function eventRoutes(app: FastifyInstance, opts: { db: Db; events: LiveEvents }): Promise<void> {
   const { db, events } = opts;
   const open = new Set<ServerResponse>();
   const perUser = new Map<string, number>();
 
   // Streams never end by themselves: end them so the server can close, and when events stop.
-  app.addHook("preClose", async () => {
+  const endAll = () => {
     for (const res of open) res.end();
-  });
+  };
+  app.addHook("preClose", async () => endAll());
   events.onConnectionChange((up) => {
-    if (!up) for (const res of open) res.end();
+    if (!up) endAll();
   });
 
   app.get("/api/events", async (request, reply) => {
@@ -89,7 +90,7 @@ export async function eventRoutes(app: FastifyInstance, opts: { db: Db; events: 
     const unsubscribe = events.subscribe(user.id, (event) => {
       queue = queue.then(() => handle(event)).catch((err: unknown) => request.log.warn({ err }, "live event not delivered"));
     });
-    const heartbeat = setInterval(() => res.write(": ping\n\n"), opts.heartbeatMs ?? HEARTBEAT_MS);
+    const heartbeat = setInterval(() => res.write(": ping\n\n"), HEARTBEAT_MS);
     heartbeat.unref();
 
     res.on("close", () => {

@@ -9,7 +9,8 @@ import type { CurrentUser } from "../../../shared/schemas/auth";
 import { successFlagOf, type VideoTaskView } from "../../../shared/videos";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
-import { TASKS_URL, videoKeys, type RecentTasksResponse, type TaskPageResponse, type VideoStatusResponse } from "../videos/video-api";
+import { invalidateVideoTasks, isTaskListQuery } from "../videos/task-list-queries";
+import { videoKeys, type RecentTasksResponse, type TaskPageResponse, type VideoStatusResponse } from "../videos/video-api";
 
 export const EVENTS_URL = "/api/events";
 /** After the server refused the stream (503, 401) the browser does not retry by itself; this does. */
@@ -34,21 +35,15 @@ export function useLiveConnected(): boolean {
   return useSyncExternalStore(subscribe, () => connected, () => false);
 }
 
-const isTaskList = (key: readonly unknown[]) => typeof key[0] === "string" && key[0].startsWith(TASKS_URL);
-
-function refetchTaskLists(): void {
-  void queryClient.invalidateQueries({ predicate: (query) => isTaskList(query.queryKey) });
-}
-
 function applyTask(task: VideoTaskView): void {
   let known = false;
-  for (const [key, data] of queryClient.getQueriesData<RecentTasksResponse | TaskPageResponse>({ predicate: (q) => isTaskList(q.queryKey) })) {
+  for (const [key, data] of queryClient.getQueriesData<RecentTasksResponse | TaskPageResponse>({ predicate: isTaskListQuery })) {
     if (!data?.tasks.some((t) => t.taskId === task.taskId)) continue;
     known = true;
     queryClient.setQueryData(key, { ...data, tasks: data.tasks.map((t) => (t.taskId === task.taskId ? task : t)) });
   }
   // A new task belongs at the top of lists the server pages and counts: ask it.
-  if (!known) refetchTaskLists();
+  if (!known) void invalidateVideoTasks();
   const statusKey = videoKeys.status(task.taskId);
   if (queryClient.getQueryCache().find({ queryKey: statusKey })) {
     // An answer still on its way may be older than this event: it must not win.
@@ -89,10 +84,10 @@ export function useLiveUpdates(enabled: boolean): void {
         setConnected(true);
         applyCredits(dataOf<{ credits: number }>(e).credits);
         // Whatever changed while the stream was closed was not heard: read it again.
-        refetchTaskLists();
+        void invalidateVideoTasks();
       });
       es.addEventListener("task", (e) => applyTask(dataOf<{ task: VideoTaskView }>(e).task));
-      es.addEventListener("task-removed", refetchTaskLists);
+      es.addEventListener("task-removed", () => void invalidateVideoTasks());
       es.addEventListener("credits", (e) => applyCredits(dataOf<{ credits: number }>(e).credits));
       es.addEventListener("signed-out", () => {
         es.close();

@@ -9,7 +9,7 @@ import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/hooks/use-toast";
 import { generateVideo, type GenerateVideoRequest } from "./video-api";
-import { invalidateVideoTasks } from "./use-video-tasks";
+import { invalidateVideoTasks } from "./task-list-queries";
 
 /** Spec section 8: after 'Insufficient credits' the page goes to /pricing after 1.5 s. */
 export const PRICING_REDIRECT_MS = 1_500;

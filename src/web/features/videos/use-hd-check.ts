@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { supportsHd, type VideoTaskView } from "../../../shared/videos";
 import { toast } from "@/hooks/use-toast";
 import { forceUpdateHd } from "./video-api";
-import { invalidateVideoTasks } from "./use-video-tasks";
+import { invalidateVideoTasks } from "./task-list-queries";
 
 export const HD_NOT_READY_FALLBACK = "1080p video is still being processed. Please try again later.";
 

@@ -5,7 +5,7 @@ import { useLiveConnected } from "@/features/live/live-updates";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { parseResultUrls, videoKeys, type VideoStatusResponse } from "./video-api";
-import { invalidateVideoTasks } from "./use-video-tasks";
+import { invalidateVideoTasks } from "./task-list-queries";
 
 /** Spec sections 4 and 9: the just-submitted task is polled every 3 s. */
 export const STATUS_POLL_MS = 3_000;

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useLiveConnected } from "@/features/live/live-updates";
-import { queryClient } from "@/lib/query-client";
-import { TASKS_URL, videoKeys, type RecentTasksResponse, type TaskPageResponse } from "./video-api";
+import { videoKeys, type RecentTasksResponse, type TaskPageResponse } from "./video-api";
 
 /** Spec sections 4 and 9: task lists refresh every 5 s (when live updates are not streaming). */
 export const TASK_LIST_REFETCH_MS = 5_000;
@@ -24,12 +23,5 @@ export function useVideoTaskPage(page: number, enabled: boolean) {
     enabled,
     refetchInterval: enabled && !live ? TASK_LIST_REFETCH_MS : false,
     placeholderData: keepPreviousData,
-  });
-}
-
-/** Refetches every task list (generator and gallery pages). */
-export function invalidateVideoTasks(): Promise<void> {
-  return queryClient.invalidateQueries({
-    predicate: (query) => typeof query.queryKey[0] === "string" && query.queryKey[0].startsWith(TASKS_URL),
   });
 }
