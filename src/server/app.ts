@@ -5,6 +5,9 @@ import type { Logger } from "pino";
 import type { Config } from "./config.js";
 import type { Database, Db } from "./db/connect.js";
 import { LIVE_EVENTS_CHANNEL, LiveEvents } from "./events/live-events.js";
+import { SETTINGS_GROUP } from "./events/fresh-cache.js";
+import { createReadCaches } from "./events/read-caches.js";
+import { readSettings, type Settings } from "./features/settings/service.js";
 import { eventRoutes } from "./features/events/routes.js";
 import { sql } from "drizzle-orm";
 import { adminKieApiRoutes } from "./features/admin/kie-apis-routes.js";
@@ -128,11 +131,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerJsonBodyParser(app);
   registerSecurityHeaders(app, { https: config.secureCookies });
   await app.register(fastifyCookie);
-  registerSessionAuth(app, db);
 
-  // Live updates: the database announces changes; this process listens while it runs.
-  const liveEvents = new LiveEvents();
+  // Live updates: the database announces changes; this process listens while it runs, for the
+  // event streams and to keep its read caches right (decisions 0026 and 0031).
+  const liveEvents = new LiveEvents((payload) => db.execute(sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${payload})`));
   app.decorate("liveEvents", liveEvents);
+  const caches = createReadCaches(liveEvents);
+  // A write is answered once this process has heard the database announce it: the same person's
+  // next request then never reads a cache from before their own change.
+  app.addHook("onSend", async (request, _reply, payload) => {
+    if (request.method !== "GET" && request.method !== "HEAD") await liveEvents.settle();
+    return payload;
+  });
+  registerSessionAuth(app, db, caches.sessions);
   if (deps.listen) {
     const listen = deps.listen;
     let stopListening: (() => Promise<void>) | undefined;
@@ -150,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await stopListening?.();
     });
   }
-  await app.register(eventRoutes, { db, events: liveEvents });
+  await app.register(eventRoutes, { db, events: liveEvents, caches });
 
   app.get("/healthz", async (_request, reply) => {
     try {
@@ -185,7 +196,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     closeSimulator = builtIn.close;
   }
   if (simulator.plugin) await app.register(simulator.plugin, { prefix: SIMULATOR_PREFIX });
-  const provider = new VideoProvider({ db, secretBox, config, simulator });
+  // Frozen: every generation shares the one object.
+  const readSettingsCached = () => caches.settings.get(SETTINGS_GROUP, async () => Object.freeze(await readSettings(db, secretBox))) as Promise<Settings>;
+  const provider = new VideoProvider({ db, secretBox, config, simulator, readSettings: readSettingsCached });
   const workerOptions = { ...DEFAULT_WORKER_OPTIONS, taskTimeoutMs: config.taskTimeoutMs, ...deps.worker };
   const worker = new TaskWorker(db, provider, workerOptions, deps.logger);
   app.decorate("taskWorker", worker);
@@ -195,6 +208,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     secretBox,
     provider,
+    caches,
+    readSettings: readSettingsCached,
     uploads: new UploadStore(
       config.s3 ? new S3BlobStore(config.s3) : new DiskBlobStore(path.join(config.dataDir, "uploads")),
       config.publicUrl,
@@ -218,7 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(creditPackageRoutes, { db });
   await app.register(paymentMethodRoutes, { db, config, secretBox });
   await app.register(accountStatsRoutes, { db });
-  await registerPaypal(app, { db, config, secretBox, rateLimitStore });
+  await registerPaypal(app, { db, config, secretBox, rateLimitStore, sessions: caches.sessions });
   await app.register(creemRoutes, { db, config, secretBox, rateLimitStore });
   // The automation API (issue 6): API tokens (session) and /api/n8n/* (bearer token only).
   const { tokenCreation, ...automationLimits } = deps.automationRateLimits ?? {};

@@ -58,6 +58,9 @@ export class Client {
   ) {}
 
   async request(method: "GET" | "POST" | "PUT" | "DELETE", url: string, body?: unknown): Promise<LightMyRequestResponse> {
+    // Tests write rows behind the app's back; a person's next click comes later than that, by
+    // which time the database has announced the change to the read caches. Wait for it here.
+    await this.app.liveEvents.settle();
     const res = await this.app.inject({
       method,
       url,

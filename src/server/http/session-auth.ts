@@ -4,7 +4,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/connect.js";
-import { resolveSession, SESSION_COOKIE, SESSION_IDLE_MS, type SessionUser } from "../features/auth/sessions.js";
+import type { FreshCache } from "../events/fresh-cache.js";
+import { resolveSession, SESSION_COOKIE, SESSION_IDLE_MS, type SessionRow, type SessionUser } from "../features/auth/sessions.js";
 import { forbidden, unauthorized } from "./errors.js";
 
 declare module "fastify" {
@@ -13,15 +14,20 @@ declare module "fastify" {
   }
 }
 
-export function registerSessionAuth(app: FastifyInstance, db: Db): void {
+export function registerSessionAuth(app: FastifyInstance, db: Db, sessions: FreshCache<SessionRow>): void {
   app.decorateRequest("user", null);
   app.addHook("onRequest", async (request) => {
     const path = request.url;
     if (!path.startsWith("/api/")) return;
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) request.user = (await resolveSession(db, token)) ?? null;
+    await loadSessionUser(request, db, sessions);
     if (path.startsWith("/api/admin/") || path === "/api/admin") requireAdmin(request);
   });
+}
+
+/** Sets request.user from the session cookie, if it names a live session. */
+export async function loadSessionUser(request: FastifyRequest, db: Db, sessions: FreshCache<SessionRow>): Promise<void> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (token) request.user = (await resolveSession(db, token, sessions)) ?? null;
 }
 
 export function requireUser(request: FastifyRequest): SessionUser {

@@ -7,6 +7,7 @@ import type { Queryable } from "../../db/connect.js";
 import { sessions, users } from "../../db/schema.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
 import { randomToken, sha256Hex } from "../../lib/tokens.js";
+import type { FreshCache } from "../../events/fresh-cache.js";
 
 export const SESSION_COOKIE = "sid";
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -52,18 +53,28 @@ const sessionLookup = preparedPerDatabase((db: Queryable) =>
     .prepare("resolve_session"),
 );
 
-/** The signed-in, active user of a cookie value, or undefined. Extends the session's life. */
-export async function resolveSession(db: Queryable, token: string): Promise<SessionUser | undefined> {
+/** A live session's user, and when the session expires. */
+export interface SessionRow extends SessionUser {
+  expiresAt: Date;
+}
+
+/**
+ * The signed-in, active user of a cookie value, or undefined. Extends the session's life. Read
+ * through the sessions cache: every API request asks.
+ */
+export async function resolveSession(db: Queryable, token: string, cache: FreshCache<SessionRow>): Promise<SessionUser | undefined> {
   const id = sha256Hex(token);
-  const now = new Date();
-  const [row] = await sessionLookup(db).execute({ id });
-  if (!row) return undefined;
+  const row = await cache.get(id, async () => (await sessionLookup(db).execute({ id }))[0]);
+  const now = Date.now();
+  if (!row || row.expiresAt.getTime() <= now) return undefined;
   const { expiresAt, ...user } = row;
-  if (expiresAt.getTime() - now.getTime() < SESSION_IDLE_MS - SESSION_TOUCH_MS) {
+  if (expiresAt.getTime() - now < SESSION_IDLE_MS - SESSION_TOUCH_MS) {
     await db
       .update(sessions)
-      .set({ expiresAt: new Date(now.getTime() + SESSION_IDLE_MS) })
+      .set({ expiresAt: new Date(now + SESSION_IDLE_MS) })
       .where(eq(sessions.id, id));
+    // The touch is not announced (it changes nothing a page shows): reload it next time.
+    cache.delete(id);
   }
   return user;
 }

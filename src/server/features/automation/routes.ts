@@ -12,7 +12,6 @@ import { tooManyRequests, type RateLimitRule } from "../../http/rate-limit.js";
 import { TemporaryImageSweep, type TemporaryImageSweepOptions } from "../../jobs/temporary-image-sweep.js";
 import { n8nGenerateSchema, type N8nGenerateResult } from "../../../shared/automation.js";
 import { MAX_IMAGE_BYTES } from "../../../shared/videos.js";
-import { readSettings } from "../settings/service.js";
 import type { VideoContext } from "../videos/context.js";
 import { generateVideo } from "../videos/generate-service.js";
 import { apiCost } from "../videos/pricing.js";
@@ -91,7 +90,7 @@ async function automationRoutes(app: FastifyInstance, opts: AutomationOptions): 
     const input = parseInput(n8nGenerateSchema, request.body);
     // Several images are accepted, only the first is used (the automation guide says so).
     const image = input.imageUrls[0] === undefined ? undefined : parseImageInput(input.imageUrls[0]);
-    const cost = apiCost(input.model, await readSettings(db, ctx.secretBox));
+    const cost = apiCost(input.model, await ctx.readSettings());
     const stored = image?.kind === "base64" ? await ctx.uploads.save(image.data, image.type, { temporary: true }) : undefined;
     const imageUrl = image?.kind === "url" ? image.url : stored?.url;
     try {
@@ -120,7 +119,7 @@ async function automationRoutes(app: FastifyInstance, opts: AutomationOptions): 
   app.get("/video-status/:taskId", async (request, reply) => {
     const user = requireTokenUser(request);
     const { taskId } = parseInput(taskParam, request.params);
-    const task = await getOwnTask(db, user.id, taskId, TASK_NOT_FOUND);
+    const task = await getOwnTask(db, ctx.caches.tasks, user.id, taskId, TASK_NOT_FOUND);
     const refunded = task.status === "failed" ? await refundedCredits(db, task.id) : 0;
     reply.header("cache-control", "no-store");
     return toN8nStatus(task, refunded);

@@ -14,6 +14,7 @@ import { resolveSession, SESSION_COOKIE } from "../auth/sessions.js";
 import { findUserById } from "../auth/users.js";
 import { findOwnTask, toTaskView } from "../videos/queries.js";
 import type { LiveEvent, LiveEvents } from "../../events/live-events.js";
+import type { ReadCaches } from "../../events/read-caches.js";
 
 /** A comment line this often keeps proxies from closing an idle stream. */
 export const HEARTBEAT_MS = 25_000;
@@ -23,8 +24,8 @@ const RETRY_MS = 3_000;
 
 export const STREAM_UNAVAILABLE = "Live updates are unavailable right now; the page refreshes on its own";
 
-export async function eventRoutes(app: FastifyInstance, opts: { db: Db; events: LiveEvents }): Promise<void> {
-  const { db, events } = opts;
+export async function eventRoutes(app: FastifyInstance, opts: { db: Db; events: LiveEvents; caches: ReadCaches }): Promise<void> {
+  const { db, events, caches } = opts;
   const open = new Set<ServerResponse>();
   const perUser = new Map<string, number>();
 
@@ -74,7 +75,7 @@ export async function eventRoutes(app: FastifyInstance, opts: { db: Db; events: 
     const handle = async (event: LiveEvent) => {
       if (res.writableEnded) return;
       if (event.kind === "task" && event.taskId) {
-        const task = await findOwnTask(db, user.id, event.taskId);
+        const task = await findOwnTask(db, caches.tasks, user.id, event.taskId);
         if (task) send("task", { task: toTaskView(task) });
         else send("task-removed", { taskId: event.taskId });
         return;
@@ -85,7 +86,7 @@ export async function eventRoutes(app: FastifyInstance, opts: { db: Db; events: 
         send("credits", { credits: current.credits });
         return;
       }
-      if (event.kind === "session" && cookieToken && !(await resolveSession(db, cookieToken))) signOut();
+      if (event.kind === "session" && cookieToken && !(await resolveSession(db, cookieToken, caches.sessions))) signOut();
     };
     const unsubscribe = events.subscribe(user.id, (event) => {
       queue = queue.then(() => handle(event)).catch((err: unknown) => request.log.warn({ err }, "live event not delivered"));

@@ -9,10 +9,11 @@ import type { Config } from "../../config.js";
 import type { Db } from "../../db/connect.js";
 import { notFound, parseInput } from "../../http/errors.js";
 import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore } from "../../http/rate-limit.js";
-import { requireUser } from "../../http/session-auth.js";
+import { loadSessionUser, requireUser } from "../../http/session-auth.js";
+import type { FreshCache } from "../../events/fresh-cache.js";
 import { PaypalRecheck, type PaypalRecheckOptions } from "../../jobs/paypal-recheck.js";
 import type { SecretBox } from "../../lib/secret-box.js";
-import { resolveSession, SESSION_COOKIE } from "../auth/sessions.js";
+import type { SessionRow } from "../auth/sessions.js";
 import { capturePaypalOrder, createPaypalOrder, paypalConnection, paypalSetup, type PaypalContext } from "./paypal-service.js";
 
 declare module "fastify" {
@@ -32,20 +33,18 @@ export interface PaypalOptions {
   config: Config;
   secretBox: SecretBox;
   rateLimitStore: RateLimitStore;
+  sessions: FreshCache<SessionRow>;
   orderRateLimit?: RateLimitRule;
   timeoutMs?: number;
   recheck?: Partial<PaypalRecheckOptions>;
 }
 
-async function paypalRoutes(app: FastifyInstance, opts: { ctx: PaypalContext; orderRateLimit: RateLimitRule; rateLimitStore: RateLimitStore }): Promise<void> {
+async function paypalRoutes(app: FastifyInstance, opts: { ctx: PaypalContext; orderRateLimit: RateLimitRule; rateLimitStore: RateLimitStore; sessions: FreshCache<SessionRow> }): Promise<void> {
   const { ctx } = opts;
   const orderLimiter = new RateLimiter("paypal-order", opts.orderRateLimit, opts.rateLimitStore);
 
   // Session auth loads users for /api/ paths only; these routes live outside it (spec section 7).
-  app.addHook("onRequest", async (request) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) request.user = (await resolveSession(ctx.db, token)) ?? null;
-  });
+  app.addHook("onRequest", async (request) => loadSessionUser(request, ctx.db, opts.sessions));
   // Unknown /paypal/* paths answer JSON like unknown API paths, not the SPA's index.html.
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split("?")[0] ?? ""}` }),
@@ -89,6 +88,7 @@ export async function registerPaypal(app: FastifyInstance, opts: PaypalOptions):
     ctx,
     orderRateLimit: opts.orderRateLimit ?? DEFAULT_PAYPAL_ORDER_RATE_LIMIT,
     rateLimitStore: opts.rateLimitStore,
+    sessions: opts.sessions,
   });
 
   const recheck = new PaypalRecheck(ctx.db, () => paypalConnection(ctx), opts.recheck, app.log.child({ job: "paypal-recheck" }));

@@ -11,7 +11,7 @@ import { kieApis } from "../../db/schema.js";
 import { KieClient } from "../../integrations/kie/client.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import type { VeoModel } from "../../../shared/videos.js";
-import { readSettings } from "../settings/service.js";
+import type { Settings } from "../settings/service.js";
 import { notifyProviderLow, notifyProviderProblem } from "../notifications/outbox.js";
 import { KIE_AVAILABLE_THRESHOLD } from "../../../shared/schemas/kie-apis.js";
 
@@ -27,6 +27,8 @@ export interface ProviderDeps {
   db: Db;
   secretBox: SecretBox;
   config: Config;
+  /** The admin settings (kieToken), through the settings cache. */
+  readSettings(): Promise<Settings>;
   /** Where this process reaches the simulator over HTTP, and the key it accepts. */
   simulator: { baseUrl: string; apiKey: string };
 }
@@ -61,7 +63,7 @@ export class VideoProvider {
       const token = this.open(a.token);
       if (token) keys.push({ source: "account", kieApiId: a.id, client: this.kieClient(token) });
     }
-    const settings = await readSettings(this.deps.db, this.deps.secretBox);
+    const settings = await this.deps.readSettings();
     if (settings.kieToken) keys.push({ source: "settings", client: this.kieClient(settings.kieToken) });
     if (this.deps.config.kie.apiKey) keys.push({ source: "env", client: this.kieClient(this.deps.config.kie.apiKey) });
     return keys.length > 0 ? keys : [this.simulatorKey()];
@@ -73,7 +75,7 @@ export class VideoProvider {
     if (this.deps.config.kie.apiKey) return false;
     const [account] = await this.deps.db.select({ id: kieApis.id }).from(kieApis).where(eq(kieApis.isEnabled, true)).limit(1);
     if (account) return false;
-    return !(await readSettings(this.deps.db, this.deps.secretBox)).kieToken;
+    return !(await this.deps.readSettings()).kieToken;
   }
 
   /** The client for an existing task: the key that created it, or the best remaining one. */
@@ -85,7 +87,7 @@ export class VideoProvider {
       if (token) return this.kieClient(token);
     }
     if (task.providerSource !== "env") {
-      const settings = await readSettings(this.deps.db, this.deps.secretBox);
+      const settings = await this.deps.readSettings();
       if (settings.kieToken) return this.kieClient(settings.kieToken);
     }
     if (this.deps.config.kie.apiKey) return this.kieClient(this.deps.config.kie.apiKey);

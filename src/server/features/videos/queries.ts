@@ -1,4 +1,5 @@
 /** Reading tasks: always scoped to their owner, never calling the provider. */
+import crypto from "node:crypto";
 import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/connect.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
@@ -6,6 +7,8 @@ import { videoTasks } from "../../db/schema.js";
 import { notFound } from "../../http/errors.js";
 import type { AspectRatio, TaskStatus, VeoModel, VideoTaskView } from "../../../shared/videos.js";
 import type { TaskRow } from "./task-state.js";
+import type { FreshCache } from "../../events/fresh-cache.js";
+import type { TaskListBody } from "../../events/read-caches.js";
 
 /** The most a `days` listing returns; the gallery pages through the rest. */
 const DAYS_LIST_CAP = 200;
@@ -64,15 +67,29 @@ const ownTask = preparedPerDatabase((db: Db) =>
     .prepare("own_task"),
 );
 
-/** `{"tasks": [...]}` as JSON text: the user's tasks of the last `days` days, newest first. */
-export async function recentTasksJson(db: Db, userId: string, days: number): Promise<string> {
+export type TaskListQuery = { days: number } | { page: number; limit: number };
+
+/**
+ * The user's tasks as JSON text: `{"tasks": [...]}` for the last `days` days, or
+ * `{"tasks": [...], "total": n}` for a page; newest first. Polled by every open page, so read
+ * through the cache, with an entity tag for conditional requests.
+ */
+export async function taskList(db: Db, cache: FreshCache<TaskListBody>, userId: string, query: TaskListQuery): Promise<TaskListBody> {
+  const key = "days" in query ? `${userId}:d${query.days}` : `${userId}:p${query.page}:${query.limit}`;
+  const list = await cache.get(key, async () => {
+    const json = "days" in query ? await recentTasksJson(db, userId, query.days) : await taskPageJson(db, userId, query.page, query.limit);
+    return { userId, json, etag: `"${crypto.createHash("sha1").update(json).digest("base64url")}"` };
+  });
+  return list!;
+}
+
+async function recentTasksJson(db: Db, userId: string, days: number): Promise<string> {
   const since = new Date(Date.now() - days * 24 * 60 * 60_000);
   const tasks = await taskListJson(db, sql`user_id = ${userId} and created_at >= ${since.toISOString()}`, DAYS_LIST_CAP);
   return `{"tasks":${tasks}}`;
 }
 
-/** `{"tasks": [...], "total": n}` as JSON text: one page of the user's tasks, newest first. */
-export async function taskPageJson(db: Db, userId: string, page: number, limit: number): Promise<string> {
+async function taskPageJson(db: Db, userId: string, page: number, limit: number): Promise<string> {
   const [tasks, [{ total } = { total: 0 }]] = await Promise.all([
     taskListJson(db, sql`user_id = ${userId}`, limit, (page - 1) * limit),
     db.select({ total: count() }).from(videoTasks).where(eq(videoTasks.userId, userId)),
@@ -81,14 +98,13 @@ export async function taskPageJson(db: Db, userId: string, page: number, limit: 
 }
 
 /** A task of this user by its provider task id; someone else's is as missing as a missing one. */
-export async function findOwnTask(db: Db, userId: string, taskId: string): Promise<TaskRow | undefined> {
-  const [row] = await ownTask(db).execute({ taskId, userId });
-  return row;
+export async function findOwnTask(db: Db, cache: FreshCache<TaskRow>, userId: string, taskId: string): Promise<TaskRow | undefined> {
+  return cache.get(`${userId}:${taskId}`, async () => (await ownTask(db).execute({ taskId, userId }))[0]);
 }
 
 /** findOwnTask, or 404. */
-export async function getOwnTask(db: Db, userId: string, taskId: string, message = "Video not found"): Promise<TaskRow> {
-  const row = await findOwnTask(db, userId, taskId);
+export async function getOwnTask(db: Db, cache: FreshCache<TaskRow>, userId: string, taskId: string, message = "Video not found"): Promise<TaskRow> {
+  const row = await findOwnTask(db, cache, userId, taskId);
   if (!row) throw notFound(message);
   return row;
 }

@@ -8,11 +8,10 @@ import { AppError, notFound, parseInput } from "../../http/errors.js";
 import { tooManyRequests, type RateLimiter, type RateLimitRule } from "../../http/rate-limit.js";
 import { requireAdmin, requireUser } from "../../http/session-auth.js";
 import { KieError } from "../../integrations/kie/errors.js";
-import { readSettings } from "../settings/service.js";
 import { internalFileUrl, type VideoContext } from "./context.js";
 import { generateVideo } from "./generate-service.js";
 import { pricingView, webCost } from "./pricing.js";
-import { getOwnTask, recentTasksJson, taskPageJson } from "./queries.js";
+import { getOwnTask, taskList } from "./queries.js";
 import { refundVideo } from "./refund-service.js";
 import { markHdReady } from "./task-state.js";
 
@@ -36,7 +35,7 @@ export async function videoRoutes(app: FastifyInstance, opts: { ctx: VideoContex
   const { generateLimiter } = opts;
 
   app.get("/api/pricing/current", async () => {
-    const [settings, simulated] = await Promise.all([readSettings(db, ctx.secretBox), ctx.provider.isSimulated()]);
+    const [settings, simulated] = await Promise.all([ctx.readSettings(), ctx.provider.isSimulated()]);
     return pricingView(settings, simulated);
   });
 
@@ -45,24 +44,29 @@ export async function videoRoutes(app: FastifyInstance, opts: { ctx: VideoContex
     const wait = await generateLimiter.hit(user.id);
     if (wait) throw tooManyRequests(wait, "video requests");
     const input = parseInput(generateVideoSchema, request.body);
-    const cost = webCost(input.model, await readSettings(db, ctx.secretBox));
+    const cost = webCost(input.model, await ctx.readSettings());
     return generateVideo(ctx, user.id, input, { via: "web", cost });
   });
 
   app.get("/api/video-tasks", async (request, reply) => {
     const user = requireUser(request);
     const q = parseInput(listQuery, request.query);
-    const body =
-      q.page !== undefined || q.limit !== undefined
-        ? await taskPageJson(db, user.id, q.page ?? 1, q.limit ?? 20)
-        : await recentTasksJson(db, user.id, q.days ?? 14);
-    return reply.type("application/json; charset=utf-8").send(body);
+    const list = await taskList(
+      db,
+      ctx.caches.taskLists,
+      user.id,
+      q.page !== undefined || q.limit !== undefined ? { page: q.page ?? 1, limit: q.limit ?? 20 } : { days: q.days ?? 14 },
+    );
+    // Pages poll this: an unchanged list is answered 304 with no body (the browser revalidates).
+    reply.header("etag", list.etag).header("cache-control", "private, no-cache");
+    if (request.headers["if-none-match"] === list.etag) return reply.code(304).send();
+    return reply.type("application/json; charset=utf-8").send(list.json);
   });
 
   app.get("/api/video-status/:taskId", async (request) => {
     const user = requireUser(request);
     const { taskId } = parseInput(taskParam, request.params);
-    const task = await getOwnTask(db, user.id, taskId);
+    const task = await getOwnTask(db, ctx.caches.tasks, user.id, taskId);
     return {
       data: {
         taskId: task.taskId,
@@ -78,7 +82,7 @@ export async function videoRoutes(app: FastifyInstance, opts: { ctx: VideoContex
   app.get("/api/hd-video/:taskId", async (request) => {
     const user = requireUser(request);
     const { taskId } = parseInput(taskParam, request.params);
-    const task = await getOwnTask(db, user.id, taskId);
+    const task = await getOwnTask(db, ctx.caches.tasks, user.id, taskId);
     return { success: Boolean(task.hdVideoUrl), hdVideoUrl: task.hdVideoUrl, hdStatus: task.hdStatus, message: hdMessage(task) };
   });
 
@@ -86,7 +90,7 @@ export async function videoRoutes(app: FastifyInstance, opts: { ctx: VideoContex
   app.post("/api/force-update-hd/:taskId", async (request) => {
     const user = requireUser(request);
     const { taskId } = parseInput(taskParam, request.params);
-    const task = await getOwnTask(db, user.id, taskId, NOT_ELIGIBLE_FOR_HD);
+    const task = await getOwnTask(db, ctx.caches.tasks, user.id, taskId, NOT_ELIGIBLE_FOR_HD);
     if (task.status !== "completed" || !supportsHd(task.aspectRatio)) throw notFound(NOT_ELIGIBLE_FOR_HD);
     if (task.hdVideoUrl) return { success: true, hdVideoUrl: task.hdVideoUrl, message: "HD video is ready" };
     try {
@@ -106,7 +110,7 @@ export async function videoRoutes(app: FastifyInstance, opts: { ctx: VideoContex
     const user = requireUser(request);
     const { taskId } = parseInput(taskParam, request.params);
     const { quality } = parseInput(downloadQuery, request.query);
-    const task = await getOwnTask(db, user.id, taskId);
+    const task = await getOwnTask(db, ctx.caches.tasks, user.id, taskId);
     const url = quality === "1080p" ? task.hdVideoUrl : task.resultUrls?.[0];
     if (!url) throw notFound(quality === "1080p" ? "The 1080p version of this video is not available" : "This video is not ready yet");
     let upstream: Response;

@@ -1,0 +1,48 @@
+/**
+ * What the polled reads keep in memory (decision 0031): every open page asks for its user, its
+ * task list and its generating tasks every few seconds, and each generation reads the settings.
+ * All of it is dropped on the database's change announcements (FreshCache).
+ */
+import type { SessionRow } from "../features/auth/sessions.js";
+import type { Settings } from "../features/settings/service.js";
+import type { TaskRow } from "../features/videos/task-state.js";
+import { FreshCache, SETTINGS_GROUP } from "./fresh-cache.js";
+import type { LiveEvents } from "./live-events.js";
+
+/** A task list as sent: JSON text and its entity tag. */
+export interface TaskListBody {
+  userId: string;
+  json: string;
+  etag: string;
+}
+
+export interface ReadCaches {
+  /** By session id (the cookie's hash). */
+  sessions: FreshCache<SessionRow>;
+  /** By `userId:taskId`. */
+  tasks: FreshCache<TaskRow>;
+  /** By the user and the query. */
+  taskLists: FreshCache<TaskListBody>;
+  /** One entry. */
+  settings: FreshCache<Settings>;
+}
+
+const MINUTE = 60_000;
+
+export function createReadCaches(events: LiveEvents): ReadCaches {
+  return {
+    // A few hundred bytes each.
+    sessions: new FreshCache<SessionRow>(events, { kinds: ["user", "session"], groupOf: (s) => s.id, maxWeight: 20_000, ttlMs: 10 * MINUTE }),
+    tasks: new FreshCache<TaskRow>(events, { kinds: ["task"], groupOf: (t) => t.userId, maxWeight: 10_000, ttlMs: 10 * MINUTE }),
+    // Weighed in characters: a long list is 60-80 KB.
+    taskLists: new FreshCache<TaskListBody>(events, {
+      kinds: ["task"],
+      groupOf: (l) => l.userId,
+      weigh: (l) => l.json.length,
+      maxWeight: 16 * 1024 * 1024,
+      // "The last 14 days" moves with the clock.
+      ttlMs: MINUTE,
+    }),
+    settings: new FreshCache<Settings>(events, { kinds: ["settings"], groupOf: () => SETTINGS_GROUP, maxWeight: 1, ttlMs: 10 * MINUTE }),
+  };
+}
