@@ -137,10 +137,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const liveEvents = new LiveEvents((payload) => db.execute(sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${payload})`));
   app.decorate("liveEvents", liveEvents);
   const caches = createReadCaches(liveEvents);
-  // A write is answered once this process has heard the database announce it: the same person's
-  // next request then never reads a cache from before their own change.
+  // A person's write (session or API token) is answered once this process has heard the database
+  // announce it: their next request then never reads a cache from before their own change.
   app.addHook("onSend", async (request, _reply, payload) => {
-    if (request.method !== "GET" && request.method !== "HEAD") await liveEvents.settle();
+    const person = request.user ?? request.tokenUser;
+    if (person && request.method !== "GET" && request.method !== "HEAD") await liveEvents.settle();
     return payload;
   });
   registerSessionAuth(app, db, caches.sessions);
@@ -198,7 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (simulator.plugin) await app.register(simulator.plugin, { prefix: SIMULATOR_PREFIX });
   // Frozen: every generation shares the one object.
   const readSettingsCached = () => caches.settings.get(SETTINGS_GROUP, async () => Object.freeze(await readSettings(db, secretBox))) as Promise<Settings>;
-  const provider = new VideoProvider({ db, secretBox, config, simulator, readSettings: readSettingsCached });
+  const provider = new VideoProvider({ db, secretBox, config, simulator, readSettings: readSettingsCached, accountsCache: caches.kieAccounts });
   const workerOptions = { ...DEFAULT_WORKER_OPTIONS, taskTimeoutMs: config.taskTimeoutMs, ...deps.worker };
   const worker = new TaskWorker(db, provider, workerOptions, deps.logger);
   app.decorate("taskWorker", worker);

@@ -63,6 +63,7 @@ const envSchema = z
         .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// URL")
         .optional(),
     ),
+    DATABASE_POOL_SIZE: positiveInt.max(500, "must be at most 500").default(20),
     PUBLIC_URL: optionalText.pipe(
       z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
     ),
@@ -120,6 +121,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections this process may hold (plus one that listens). */
+  databasePoolSize: number;
   publicUrl: string;
   /** Cookies get the Secure flag when the public URL is https. */
   secureCookies: boolean;
@@ -179,6 +182,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     publicUrl,
     secureCookies: publicUrl.startsWith("https://"),
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,

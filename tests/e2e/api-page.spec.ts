@@ -108,6 +108,7 @@ test.describe("the API page", () => {
     await expect(guide).toContainText("every 15-30 seconds");
     await expect(guide.getByLabel("Generate with curl", { exact: true })).toContainText(`curl -X POST "${baseURL}/api/n8n/generate"`);
     await expect(guide.getByLabel("Status with curl", { exact: true })).toContainText(`"${baseURL}/api/n8n/video-status/TASK_ID"`);
+    await expect(guide.getByLabel("Live events with curl", { exact: true })).toContainText(`curl -N "${baseURL}/api/events"`);
 
     await guide.getByRole("button", { name: "Copy: Generate with curl" }).click();
     expect(await page.evaluate<string>("navigator.clipboard.readText()")).toContain(`${baseURL}/api/n8n/generate`);

@@ -86,7 +86,7 @@ describe("GET /api/openapi.json", () => {
     const registered = registeredRoutes(t.app);
     const missing = [...documented].filter((r) => !registered.has(r));
     expect(missing, "documented but not registered").toEqual([]);
-    const undocumented = [...registered].filter((r) => /^\w+ \/api\/(n8n\/|openapi\.json)/.test(r) && !documented.has(r));
+    const undocumented = [...registered].filter((r) => /^\w+ \/api\/(n8n\/|openapi\.json|events$)/.test(r) && !documented.has(r));
     expect(undocumented, "registered but not documented").toEqual([]);
   });
 });
@@ -123,6 +123,7 @@ describe("the document's content", () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
     expect(op("/api/n8n/generate", "POST").security).toEqual([{ bearerAuth: [] }]);
     expect(op("/api/n8n/video-status/{taskId}", "GET").security).toEqual([{ bearerAuth: [] }]);
+    expect(op("/api/events", "GET").security).toEqual([{ bearerAuth: [] }]);
     expect(op("/api/n8n/workflow.json", "GET").security).toEqual([]);
     expect(op("/api/openapi.json", "GET").security).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { transactions, users, videoTasks } from "../../src/server/db/schema.js";
-import { spendCredits } from "../../src/server/features/credits/ledger.js";
+import { spendOnVideo, type VideoReservation } from "../../src/server/features/credits/ledger.js";
 import { Client, signInAdmin } from "../helpers/test-app.js";
 import { balanceOf, createVideoTestApp, runWorkerUntil, taskRow, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
 
@@ -66,7 +66,7 @@ describe("POST /api/generate-video validation", () => {
     const res = await u.client.post("/api/generate-video", { prompt: "a cat" });
     expect(res.statusCode).toBe(401);
     // Even a request that got past the session check before the switch cannot spend.
-    expect(await db().transaction((tx) => spendCredits(tx, u.id, 1))).toBeUndefined();
+    expect(await spendOnVideo(db(), reservation(u.id, "unsubmitted_disabled"))).toBeUndefined();
     const [row] = await db().select({ credits: users.credits }).from(users).where(eq(users.id, u.id));
     expect(row!.credits).toBe(10);
     expect(await db().select().from(videoTasks).where(eq(videoTasks.userId, u.id))).toHaveLength(0);
@@ -206,15 +206,10 @@ describe("failures refund exactly once", () => {
 
   it("a task whose submission was interrupted is failed and refunded by the worker", async () => {
     const u = await userWithCredits(t.app, db(), 1);
-    const [task] = await db()
-      .insert(videoTasks)
-      .values({ userId: u.id, taskId: "unsubmitted_crash-test", prompt: "p", model: "veo3_fast", aspectRatio: "16:9", status: "pending", creditsUsed: 1, createdAt: new Date(Date.now() - 3 * 60_000), nextCheckAt: new Date() })
-      .returning();
-    await db().transaction(async (tx) => {
-      const { spendCredits } = await import("../../src/server/features/credits/ledger.js");
-      await spendCredits(tx, u.id, 1);
-      await tx.insert(transactions).values({ userId: u.id, type: "usage", amount: -1, videoTaskId: task!.id });
-    });
+    // Credits taken and the task recorded, then the process died before the provider answered.
+    const reserved = await spendOnVideo(db(), reservation(u.id, "unsubmitted_crash-test", new Date()));
+    expect(reserved).toMatchObject({ remaining: 0 });
+    await db().update(videoTasks).set({ createdAt: new Date(Date.now() - 3 * 60_000) }).where(eq(videoTasks.id, reserved!.id));
     await t.app.taskWorker.runOnce();
     expect(await taskRow(db(), "unsubmitted_crash-test")).toMatchObject({ status: "failed", refunded: true });
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 1, ledger: 1 });
@@ -237,3 +232,13 @@ describe("admin refund", () => {
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 5, ledger: 5 });
   });
 });
+
+/** What generation reserves for a one-credit Veo3 Fast video. */
+function reservation(userId: string, taskId: string, nextCheckAt = new Date(Date.now() + 60_000)): VideoReservation {
+  return {
+    userId,
+    cost: 1,
+    description: "Video generation (Veo3 Fast)",
+    task: { taskId, prompt: "p", imageUrls: [], model: "veo3_fast", aspectRatio: "16:9", watermark: null, seeds: null, enableFallback: false, createdVia: "web", nextCheckAt },
+  };
+}

@@ -128,6 +128,20 @@ describe("FreshCache", () => {
     expect(heard).toEqual(["user"]);
   });
 
+  it("settle() calls made together share one marker; later ones send their own", async () => {
+    const sent: string[] = [];
+    const events: LiveEvents = new LiveEvents(async (payload) => {
+      sent.push(payload);
+      setImmediate(() => events.receive(payload));
+    });
+    events.setConnected(true);
+    await Promise.all([events.settle(), events.settle(), events.settle()]);
+    expect(sent).toHaveLength(1);
+    await events.settle();
+    expect(sent).toHaveLength(2);
+    expect(new Set(sent).size).toBe(2);
+  });
+
   it("settle() that hears nothing back, or cannot send, drops every cache instead of waiting forever", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
     const silent = new LiveEvents(async () => {});

@@ -35,8 +35,11 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 /** Any constant works; it only has to be the same in every process of this product. */
 const MIGRATION_LOCK_KEY = 727_303_001;
 
-export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+/** Enough for one process to keep PostgreSQL busy on a small machine (docs/benchmarks.md). */
+export const DEFAULT_POOL_SIZE = 20;
+
+export async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -78,8 +81,8 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   };
 }
 
-export function openDatabase(opts: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+export function openDatabase(opts: { databaseUrl: string | undefined; databasePoolSize?: number; dataDir: string }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.databasePoolSize) : openPglite(opts.dataDir);
 }
 
 /** Postgres error fields, whichever driver raised it (drizzle wraps the driver's error in `cause`). */

@@ -50,6 +50,7 @@ export class LiveEvents {
   private readonly settling = new Map<string, () => void>();
   private readonly markerPrefix = crypto.randomUUID();
   private markers = 0;
+  private nextMarker: Promise<void> | undefined;
   /** False while the database connection that listens is down (events may be missed). */
   connected = false;
 
@@ -72,9 +73,18 @@ export class LiveEvents {
    * Resolves once every change committed before the call has been received by this process
    * (LISTEN delivers in commit order, so its own marker comes after them). A write request
    * answers only then, so the same person's next request never reads a cache from before it.
+   * Calls in the same turn of the event loop share one marker, sent after all of them.
    */
-  async settle(): Promise<void> {
-    if (!this.connected || !this.notify) return;
+  settle(): Promise<void> {
+    if (!this.connected || !this.notify) return Promise.resolve();
+    this.nextMarker ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      this.nextMarker = undefined;
+      return this.sendMarker();
+    });
+    return this.nextMarker;
+  }
+
+  private async sendMarker(): Promise<void> {
     const id = `${this.markerPrefix}:${++this.markers}`;
     let timer: NodeJS.Timeout | undefined;
     const arrived = new Promise<boolean>((resolve) => {
@@ -82,7 +92,7 @@ export class LiveEvents {
       timer = setTimeout(() => resolve(false), SETTLE_TIMEOUT_MS);
     });
     try {
-      await this.notify(JSON.stringify({ k: "sync", s: id }));
+      await this.notify!(JSON.stringify({ k: "sync", s: id }));
       if (!(await arrived)) this.missed();
     } catch {
       // The database is unreachable: forget what may be stale rather than fail the answer.

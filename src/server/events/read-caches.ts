@@ -1,6 +1,7 @@
 /**
  * What the polled reads keep in memory (decision 0031): every open page asks for its user, its
- * task list and its generating tasks every few seconds, and each generation reads the settings.
+ * task list and its generating tasks every few seconds, and each generation reads the settings
+ * and the provider accounts.
  * All of it is dropped on the database's change announcements (FreshCache).
  */
 import type { SessionRow } from "../features/auth/sessions.js";
@@ -16,6 +17,11 @@ export interface TaskListBody {
   etag: string;
 }
 
+/** The enabled provider accounts that can afford a model's video, richest first, tokens opened. */
+export interface KieAccountKeys {
+  accounts: Array<{ id: string; token: string }>;
+}
+
 export interface ReadCaches {
   /** By session id (the cookie's hash). */
   sessions: FreshCache<SessionRow>;
@@ -25,6 +31,8 @@ export interface ReadCaches {
   taskLists: FreshCache<TaskListBody>;
   /** One entry. */
   settings: FreshCache<Settings>;
+  /** By model. */
+  kieAccounts: FreshCache<KieAccountKeys>;
 }
 
 const MINUTE = 60_000;
@@ -44,5 +52,6 @@ export function createReadCaches(events: LiveEvents): ReadCaches {
       ttlMs: MINUTE,
     }),
     settings: new FreshCache<Settings>(events, { kinds: ["settings"], groupOf: () => SETTINGS_GROUP, maxWeight: 1, ttlMs: 10 * MINUTE }),
+    kieAccounts: new FreshCache<KieAccountKeys>(events, { kinds: ["settings"], groupOf: () => SETTINGS_GROUP, maxWeight: 10, ttlMs: 10 * MINUTE }),
   };
 }

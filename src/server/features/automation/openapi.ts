@@ -11,6 +11,7 @@ import { tooManyRequests } from "../../http/rate-limit.js";
 import { componentSchemas, type JsonObject } from "./openapi-schemas.js";
 import { TASK_NOT_FOUND } from "./routes.js";
 import { toN8nStatus } from "./video-status.js";
+import { HEARTBEAT_MS, MAX_STREAMS_PER_USER, STREAM_UNAVAILABLE } from "../events/routes.js";
 
 /** The committed copy's server: stable, and obviously to be replaced. */
 export const PLACEHOLDER_SERVER_URL = "https://veo-studio.example.com";
@@ -123,6 +124,9 @@ function statusExamples(): Record<string, { summary: string; value: unknown }> {
   };
 }
 
+/** Outside /api/n8n errors are `{message}` alone. */
+const plainError = { type: "object", required: ["message"], properties: { message: { type: "string" } } };
+
 function paths(): JsonObject {
   const bearer = [{ bearerAuth: [] }];
   return {
@@ -166,6 +170,37 @@ function paths(): JsonObject {
           "401": ref("responses", "Unauthorized"),
           "404": ref("responses", "TaskNotFound"),
           "429": ref("responses", "TooManyRequests"),
+        },
+      },
+    },
+    "/api/events": {
+      get: {
+        tags: ["Automation"],
+        operationId: "streamEvents",
+        summary: "Follow your videos live (optional)",
+        description: [
+          "A server-sent events stream (text/event-stream) of the account's changes, instead of polling. Send `Accept: text/event-stream` and keep the connection open; reconnect after 3 seconds if it closes (EventSource does this itself).",
+          "Events, each with a JSON `data` line: `ready` {credits} once connected (read the state you show again then); `task` {task} when a video is created or changes (status, resultUrls, hdVideoUrl, hdStatus, errorMessage, refunded), the task as the web app lists it; `task-removed` {taskId}; `credits` {credits} when the balance changes; `signed-out` {} before the stream ends because the account was disabled.",
+          `Lines starting with \`:\` are keep-alive comments, every ${HEARTBEAT_MS / 1000} seconds. At most ${MAX_STREAMS_PER_USER} open streams per account and server.`,
+        ].join("\n\n"),
+        security: bearer,
+        responses: {
+          "200": {
+            description: "The stream; it stays open.",
+            content: {
+              "text/event-stream": {
+                schema: { type: "string" },
+                example: 'retry: 3000\n\nevent: ready\ndata: {"credits":98}\n\nevent: task\ndata: {"task":{"taskId":"4f9c2a7e1b3d5f60a8c9e2b4d6f8a0c1","status":"completed","resultUrls":["https://files.example.com/videos/4f9c2a7e1b3d5f60a8c9e2b4d6f8a0c1.mp4"],"hdStatus":"pending"}}\n\n',
+              },
+            },
+          },
+          "401": { description: "No valid token (or session).", content: json(plainError, { error: { summary: "Unknown token", value: { message: BEARER_MESSAGES.unknown } } }) },
+          "429": { description: "This account already has the most open streams; close some first.", content: json(plainError) },
+          "503": {
+            description: "Live updates are unavailable right now; poll GET /api/n8n/video-status meanwhile and try again after Retry-After seconds.",
+            headers: { "Retry-After": ref("headers", "RetryAfter") },
+            content: json(plainError, { error: { summary: "Unavailable", value: { message: STREAM_UNAVAILABLE } } }),
+          },
         },
       },
     },

@@ -3,7 +3,7 @@
  * the `transactions` row that explains it, so `users.credits` always equals the sum of amounts.
  */
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
-import type { Tx } from "../../db/connect.js";
+import type { Queryable, Tx } from "../../db/connect.js";
 import { paymentOrders, transactions, users, videoTasks } from "../../db/schema.js";
 import { notFound } from "../../http/errors.js";
 import { notifyPurchase } from "../notifications/outbox.js";
@@ -29,18 +29,52 @@ export async function setBalance(
   return { previous: row.credits, credits };
 }
 
+/** A new video task as generation records it before the provider is asked. */
+export interface VideoReservation {
+  userId: string;
+  cost: number;
+  /** The usage row's text. */
+  description: string;
+  task: {
+    taskId: string;
+    prompt: string;
+    imageUrls: string[];
+    model: string;
+    aspectRatio: string;
+    watermark: string | null;
+    seeds: number | null;
+    enableFallback: boolean;
+    createdVia: string;
+    nextCheckAt: Date;
+  };
+}
+
 /**
- * Takes `cost` credits for a video in one guarded statement: never below zero, never for a
- * disabled user, whatever runs concurrently. Returns the new balance, or undefined when the
- * user cannot pay.
+ * Takes `cost` credits for a video and records its task (pending) and usage row, all in one
+ * statement: never below zero, never for a disabled user, whatever runs concurrently. One round
+ * trip instead of a transaction of four, as generation is the busiest write. Returns the task's
+ * id and the new balance, or undefined when the user cannot pay (then nothing was written).
  */
-export async function spendCredits(tx: Tx, userId: string, cost: number): Promise<number | undefined> {
-  const [row] = await tx
-    .update(users)
-    .set({ credits: sql`${users.credits} - ${cost}` })
-    .where(and(eq(users.id, userId), gte(users.credits, cost), eq(users.isActive, true)))
-    .returning({ credits: users.credits });
-  return row?.credits;
+export async function spendOnVideo(db: Queryable, r: VideoReservation): Promise<{ id: string; remaining: number } | undefined> {
+  const t = r.task;
+  const res = await db.execute(sql`
+    with spent as (
+      update users set credits = credits - ${r.cost}
+      where id = ${r.userId} and credits >= ${r.cost} and is_active
+      returning credits
+    ), task as (
+      insert into video_tasks (user_id, task_id, prompt, image_urls, model, aspect_ratio, watermark, seeds, enable_fallback, status, credits_used, created_via, next_check_at)
+      select ${r.userId}, ${t.taskId}, ${t.prompt}, array(select json_array_elements_text(${JSON.stringify(t.imageUrls)}::json)),
+        ${t.model}, ${t.aspectRatio}, ${t.watermark}, ${t.seeds}::integer, ${t.enableFallback}, 'pending', ${r.cost}, ${t.createdVia}, ${t.nextCheckAt.toISOString()}::timestamptz
+      from spent
+      returning id
+    ), usage as (
+      insert into transactions (user_id, type, amount, description, video_task_id)
+      select ${r.userId}, 'usage', ${-r.cost}, ${r.description}, id from task
+    )
+    select task.id, spent.credits from task, spent`);
+  const row = (res as unknown as { rows: Array<{ id: string; credits: number }> }).rows[0];
+  return row && { id: row.id, remaining: row.credits };
 }
 
 /**

@@ -1,18 +1,18 @@
 /**
  * Making a video: take the credits (guarded), record the task and its usage row in one database
- * transaction, then submit to the provider, failing over between keys. If no key takes it, the
+ * statement, then submit to the provider, failing over between keys. If no key takes it, the
  * task is failed and refunded at once and the caller is told why.
  */
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/connect.js";
-import { transactions, users, videoTasks } from "../../db/schema.js";
+import { users } from "../../db/schema.js";
 import { AppError } from "../../http/errors.js";
 import { KieError } from "../../integrations/kie/errors.js";
 import type { UploadStore } from "../../integrations/storage/uploads.js";
 import type { GenerateVideoInput, GenerateVideoResult } from "../../../shared/schemas/videos.js";
 import { insufficientCreditsMessage, MODEL_LABELS } from "../../../shared/videos.js";
-import { spendCredits } from "../credits/ledger.js";
+import { spendOnVideo } from "../credits/ledger.js";
 import type { ProviderKey, VideoProvider } from "./provider.js";
 import { failTask } from "./task-state.js";
 
@@ -41,36 +41,23 @@ export async function generateVideo(
   const { cost } = opts;
   const label = MODEL_LABELS[input.model];
 
-  const reserved = await db.transaction(async (tx) => {
-    const remaining = await spendCredits(tx, userId, cost);
-    if (remaining === undefined) return undefined;
-    const [task] = await tx
-      .insert(videoTasks)
-      .values({
-        userId,
-        taskId: `${UNSUBMITTED_PREFIX}${crypto.randomUUID()}`,
-        prompt: input.prompt,
-        imageUrls: input.imageUrls,
-        model: input.model,
-        aspectRatio: input.aspectRatio,
-        watermark: input.watermark ?? null,
-        seeds: input.seeds ?? null,
-        enableFallback: input.enableFallback,
-        status: "pending",
-        creditsUsed: cost,
-        createdVia: opts.via,
-        // If this process dies before the provider answers, the worker fails and refunds it then.
-        nextCheckAt: new Date(Date.now() + 2 * 60_000),
-      })
-      .returning({ id: videoTasks.id });
-    await tx.insert(transactions).values({
-      userId,
-      type: "usage",
-      amount: -cost,
-      description: `Video generation (${label}${opts.via === "api" ? ", API" : ""})`,
-      videoTaskId: task!.id,
-    });
-    return { id: task!.id, remaining };
+  const reserved = await spendOnVideo(db, {
+    userId,
+    cost,
+    description: `Video generation (${label}${opts.via === "api" ? ", API" : ""})`,
+    task: {
+      taskId: `${UNSUBMITTED_PREFIX}${crypto.randomUUID()}`,
+      prompt: input.prompt,
+      imageUrls: input.imageUrls,
+      model: input.model,
+      aspectRatio: input.aspectRatio,
+      watermark: input.watermark ?? null,
+      seeds: input.seeds ?? null,
+      enableFallback: input.enableFallback,
+      createdVia: opts.via,
+      // If this process dies before the provider answers, the worker fails and refunds it then.
+      nextCheckAt: new Date(Date.now() + 2 * 60_000),
+    },
   });
 
   if (!reserved) {
@@ -93,19 +80,15 @@ export async function generateVideo(
         enableFallback: input.enableFallback,
         callBackUrl: deps.callbackUrlFor(key.source),
       });
-      await db.transaction(async (tx) => {
-        await tx
-          .update(videoTasks)
-          .set({
-            taskId,
-            status: "generating",
-            providerSource: key.source,
-            kieApiId: key.kieApiId ?? null,
-            nextCheckAt: new Date(Date.now() + deps.firstCheckMs),
-          })
-          .where(eq(videoTasks.id, reserved.id));
-        await tx.update(transactions).set({ kieTaskId: taskId }).where(eq(transactions.videoTaskId, reserved.id));
-      });
+      // The task and its usage row learn the provider's id together, in one statement.
+      await db.execute(sql`
+        with task as (
+          update video_tasks set task_id = ${taskId}, status = 'generating', provider_source = ${key.source},
+            kie_api_id = ${key.kieApiId ?? null}::uuid, next_check_at = ${new Date(Date.now() + deps.firstCheckMs).toISOString()}::timestamptz
+          where id = ${reserved.id}
+          returning id
+        )
+        update transactions set kie_task_id = ${taskId} where video_task_id in (select id from task)`);
       if (key.kieApiId) await deps.provider.recordAccountUse(key.kieApiId, input.model);
       deps.wake();
       return { taskId, creditsUsed: cost, remainingCredits: reserved.remaining };

@@ -12,6 +12,8 @@ import { KieClient } from "../../integrations/kie/client.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import type { VeoModel } from "../../../shared/videos.js";
 import type { Settings } from "../settings/service.js";
+import type { FreshCache } from "../../events/fresh-cache.js";
+import type { KieAccountKeys } from "../../events/read-caches.js";
 import { notifyProviderLow, notifyProviderProblem } from "../notifications/outbox.js";
 import { KIE_AVAILABLE_THRESHOLD } from "../../../shared/schemas/kie-apis.js";
 
@@ -29,6 +31,8 @@ export interface ProviderDeps {
   config: Config;
   /** The admin settings (kieToken), through the settings cache. */
   readSettings(): Promise<Settings>;
+  /** Announced changes of kie_apis drop it (migration 0005). */
+  accountsCache: FreshCache<KieAccountKeys>;
   /** Where this process reaches the simulator over HTTP, and the key it accepts. */
   simulator: { baseUrl: string; apiKey: string };
 }
@@ -52,21 +56,27 @@ export class VideoProvider {
   /** Keys to try for a new video, best first. Empty never: the simulator is the last resort. */
   async candidatesFor(model: VeoModel): Promise<ProviderKey[]> {
     if (this.deps.config.videoProvider === "simulator") return [this.simulatorKey()];
-    const cost = model === "veo3" ? kieApis.veo3QualityCredits : kieApis.veo3FastCredits;
-    const accounts = await this.deps.db
-      .select({ id: kieApis.id, token: kieApis.tokenEncrypted })
-      .from(kieApis)
-      .where(and(eq(kieApis.isEnabled, true), gte(kieApis.totalCredits, cost)))
-      .orderBy(desc(kieApis.totalCredits));
-    const keys: ProviderKey[] = [];
-    for (const a of accounts) {
-      const token = this.open(a.token);
-      if (token) keys.push({ source: "account", kieApiId: a.id, client: this.kieClient(token) });
-    }
+    const { accounts } = (await this.deps.accountsCache.get(model, () => this.affordingAccounts(model)))!;
+    const keys: ProviderKey[] = accounts.map((a) => ({ source: "account", kieApiId: a.id, client: this.kieClient(a.token) }));
     const settings = await this.deps.readSettings();
     if (settings.kieToken) keys.push({ source: "settings", client: this.kieClient(settings.kieToken) });
     if (this.deps.config.kie.apiKey) keys.push({ source: "env", client: this.kieClient(this.deps.config.kie.apiKey) });
     return keys.length > 0 ? keys : [this.simulatorKey()];
+  }
+
+  private async affordingAccounts(model: VeoModel): Promise<KieAccountKeys> {
+    const cost = model === "veo3" ? kieApis.veo3QualityCredits : kieApis.veo3FastCredits;
+    const rows = await this.deps.db
+      .select({ id: kieApis.id, token: kieApis.tokenEncrypted })
+      .from(kieApis)
+      .where(and(eq(kieApis.isEnabled, true), gte(kieApis.totalCredits, cost)))
+      .orderBy(desc(kieApis.totalCredits));
+    const accounts: KieAccountKeys["accounts"] = [];
+    for (const a of rows) {
+      const token = this.open(a.token);
+      if (token) accounts.push({ id: a.id, token });
+    }
+    return { accounts };
   }
 
   /** True when new videos would be made by the simulator (nothing real is configured). */

@@ -4,7 +4,7 @@ import { SEED_MAX, SEED_MIN } from "../../../shared/videos";
 import { Button } from "@/components/ui/button";
 import { usePricing } from "@/features/pricing/use-pricing";
 import { CodeBlock } from "./code-block";
-import { GENERATE_ANSWER, generateCurl, STATUS_ANSWER, statusCurl, TOKEN_PLACEHOLDER } from "./curl-examples";
+import { EVENTS_SAMPLE, eventsCurl, GENERATE_ANSWER, generateCurl, STATUS_ANSWER, statusCurl, TOKEN_PLACEHOLDER } from "./curl-examples";
 
 export const WORKFLOW_URL = "/api/n8n/workflow.json";
 export const OPENAPI_URL = "/api/openapi.json";
@@ -76,6 +76,14 @@ export function AutomationGuide() {
         </p>
         <CodeBlock title="Status with curl" code={statusCurl(origin)} />
         <CodeBlock title="Answer when completed" code={STATUS_ANSWER} />
+        <h3 className="font-semibold">3. Or follow your videos live (optional)</h3>
+        <p className="text-sm text-muted-foreground">
+          Instead of checking, keep one connection open to the event stream: it sends a task event the moment a video changes (status, videoUrl as
+          resultUrls, the 1080p version) and a credits event when your balance changes. If it closes, reconnect; while it is unavailable, check the
+          status as above.
+        </p>
+        <CodeBlock title="Live events with curl" code={eventsCurl(origin)} />
+        <CodeBlock title="Events as they arrive" code={EVENTS_SAMPLE} />
       </div>
 
       <div className="rounded-2xl border border-border bg-surface/60 p-5">

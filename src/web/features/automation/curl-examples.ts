@@ -15,6 +15,22 @@ export function statusCurl(origin: string): string {
   return [`curl "${origin}/api/n8n/video-status/TASK_ID" \\`, `  -H "Authorization: Bearer ${TOKEN_PLACEHOLDER}"`].join("\n");
 }
 
+/** -N: curl prints each event as it arrives instead of buffering. */
+export function eventsCurl(origin: string): string {
+  return [`curl -N "${origin}/api/events" \\`, `  -H "Authorization: Bearer ${TOKEN_PLACEHOLDER}" \\`, `  -H "Accept: text/event-stream"`].join("\n");
+}
+
+export const EVENTS_SAMPLE = [
+  "event: ready",
+  'data: {"credits":98}',
+  "",
+  "event: task",
+  'data: {"task":{"taskId":"4f9c2a7e1b3d5f60a8c9e2b4d6f8a0c1","status":"completed","resultUrls":["https://example.com/video.mp4"],"hdStatus":"pending",…}}',
+  "",
+  "event: credits",
+  'data: {"credits":96}',
+].join("\n");
+
 export const GENERATE_ANSWER = JSON.stringify({ success: true, taskId: "4f9c2a7e1b3d5f60a8c9e2b4d6f8a0c1", creditsUsed: 2, remainingCredits: 98 }, null, 2);
 
 export const STATUS_ANSWER = JSON.stringify(
