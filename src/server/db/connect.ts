@@ -85,6 +85,11 @@ export function openDatabase(opts: { databaseUrl: string | undefined; databasePo
   return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.databasePoolSize) : openPglite(opts.dataDir);
 }
 
+/** The rows of a raw `db.execute(sql...)`: both drivers answer `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 /** Postgres error fields, whichever driver raised it (drizzle wraps the driver's error in `cause`). */
 export function pgErrorOf(err: unknown): { code?: string; constraint?: string } | undefined {
   for (let e: unknown = err, depth = 0; e && typeof e === "object" && depth < 3; depth++) {

@@ -6,8 +6,9 @@
  * - A load that overlapped a change of its group is returned but not kept: it may hold the old row.
  * - While the listening connection is down nothing is kept or served from memory, and everything
  *   is dropped whenever changes may have been missed.
- * - A write request answers only after its changes have been announced back (LiveEvents.settle,
- *   app.ts), so the next request of the same person sees them, in this process or another.
+ * - A person's write answers only after its changes have been announced back to this process
+ *   (LiveEvents.settle, app.ts), so their next request here sees them; other processes see them
+ *   when the announcement reaches them (milliseconds).
  */
 import type { DatabaseChange, LiveEventKind, LiveEvents } from "./live-events.js";
 

@@ -4,7 +4,7 @@
  * (docs/decisions/0004-rate-limits.md, 0027-scale-out.md).
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/connect.js";
+import { rowsOf, type Db } from "../db/connect.js";
 import { AppError } from "./errors.js";
 
 export interface RateLimitRule {
@@ -91,13 +91,9 @@ export class PostgresRateLimitStore implements RateLimitStore {
   }
 
   private toWindow(res: unknown): RateWindow {
-    const row = rowsOf(res)[0]!;
+    const row = rowsOf<{ hits: unknown; left_ms: unknown }>(res)[0]!;
     return { count: Number(row.hits), msLeft: Math.max(0, Number(row.left_ms)) };
   }
-}
-
-function rowsOf(res: unknown): Array<{ hits: unknown; left_ms: unknown }> {
-  return (res as { rows: Array<{ hits: unknown; left_ms: unknown }> }).rows;
 }
 
 export class RateLimiter {

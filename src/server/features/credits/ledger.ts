@@ -3,7 +3,7 @@
  * the `transactions` row that explains it, so `users.credits` always equals the sum of amounts.
  */
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
-import type { Queryable, Tx } from "../../db/connect.js";
+import { rowsOf, type Queryable, type Tx } from "../../db/connect.js";
 import { paymentOrders, transactions, users, videoTasks } from "../../db/schema.js";
 import { notFound } from "../../http/errors.js";
 import { notifyPurchase } from "../notifications/outbox.js";
@@ -73,7 +73,7 @@ export async function spendOnVideo(db: Queryable, r: VideoReservation): Promise<
       select ${r.userId}, 'usage', ${-r.cost}, ${r.description}, id from task
     )
     select task.id, spent.credits from task, spent`);
-  const row = (res as unknown as { rows: Array<{ id: string; credits: number }> }).rows[0];
+  const row = rowsOf<{ id: string; credits: number }>(res)[0];
   return row && { id: row.id, remaining: row.credits };
 }
 

@@ -1,7 +1,7 @@
 /** Reading tasks: always scoped to their owner, never calling the provider. */
 import crypto from "node:crypto";
 import { and, count, eq, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/connect.js";
+import { rowsOf, type Db } from "../../db/connect.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
 import { videoTasks } from "../../db/schema.js";
 import { notFound } from "../../http/errors.js";
@@ -55,7 +55,7 @@ async function taskListJson(db: Db, where: SQL, limit: number, offset = 0): Prom
   const res = await db.execute(sql`
     select coalesce(json_agg(${sql.raw(TASK_JSON)} order by created_at desc), '[]'::json)::text as tasks
     from (select * from video_tasks where ${where} order by created_at desc limit ${limit} offset ${offset}) t`);
-  return (res as unknown as { rows: Array<{ tasks: string }> }).rows[0]!.tasks;
+  return rowsOf<{ tasks: string }>(res)[0]!.tasks;
 }
 
 const ownTask = preparedPerDatabase((db: Db) =>
