@@ -1,11 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { kieApis, videoTasks } from "../../src/server/db/schema.js";
 import { sha256Hex } from "../../src/server/lib/tokens.js";
+import { startKieSimulator } from "../../src/server/simulator/index.js";
 import { signInAdmin } from "../helpers/test-app.js";
+import { usingPostgres } from "../helpers/test-db.js";
 import {
   balanceOf,
   createVideoTestApp,
+  FAST_WORKER,
   randomPng,
   runWorkerUntil,
   startSimulator,
@@ -295,30 +301,66 @@ describe("restarts and several processes", () => {
 
 describe("callbacks", () => {
   it("a callback only makes the worker re-read the provider; duplicates change nothing", async () => {
-    const t = await realProviderApp({ KIE_API_KEY: "callback-key" });
+    // The simulator's clock is the test's: the video finishes when the test says so, not after a sleep.
+    let simNow = Date.now();
+    const ownSim = await startKieSimulator({
+      delayMs: 100,
+      hdDelayMs: 100,
+      uploadDir: fs.mkdtempSync(path.join(os.tmpdir(), "veo-sim-")),
+      now: () => simNow,
+    });
+    // Polling so slow that only a callback can make the task due within the test.
+    const t = await createVideoTestApp({
+      sim: ownSim,
+      env: { KIE_BASE_URL: ownSim.baseUrl, KIE_API_KEY: "callback-key" },
+      worker: { ...FAST_WORKER, pollScheduleMs: [60_000] },
+    });
     try {
       const u = await userWithCredits(t.app, t.database.db, 1);
       const { taskId } = (await u.client.post("/api/generate-video", { prompt: "cb", model: "veo3_fast" })).json();
       // A forged "success" for a task the provider still reports as generating changes nothing.
-      sim.faults.inject("record-info", { body: { code: 200, msg: "success", data: { taskId, successFlag: 0 } } });
       const forged = { code: 200, msg: "ok", data: { taskId, info: { resultUrls: ["https://evil.example/x.mp4"] } } };
       const res = await t.app.inject({ method: "POST", url: "/api/callbacks/kie", payload: forged });
       expect(res.statusCode).toBe(200);
-      await t.app.taskWorker.runOnce();
+      expect(await t.app.taskWorker.runOnce()).toBe(1);
       expect((await taskRow(t.database.db, taskId)).status).toBe("generating");
-      await new Promise((r) => setTimeout(r, 150));
+
+      simNow += 1_000; // the provider has finished the video
+      expect(await t.app.taskWorker.runOnce()).toBe(0); // not due: the next poll is a minute away
       for (let i = 0; i < 3; i++) await t.app.inject({ method: "POST", url: "/api/callbacks/kie", payload: forged });
-      await t.app.taskWorker.runOnce();
+      expect(await t.app.taskWorker.runOnce()).toBe(1);
       const row = await taskRow(t.database.db, taskId);
       expect(row.status).toBe("completed");
       expect(row.resultUrls![0]).not.toContain("evil.example");
+      expect(ownSim.stats.calls["record-info"]).toBe(2);
+
       const unknown = await t.app.inject({ method: "POST", url: "/api/callbacks/kie", payload: { data: { taskId: "nope" } } });
       expect(unknown.statusCode).toBe(200);
       const garbage = await t.app.inject({ method: "POST", url: "/api/callbacks/kie", payload: "[1,2]", headers: { "content-type": "application/json" } });
       expect(garbage.statusCode).toBe(200);
       expect(await balanceOf(t.database.db, u.id)).toEqual({ credits: 0, ledger: 0 });
     } finally {
-      sim.faults.clear();
+      await t.close();
+      await ownSim.close();
+    }
+  });
+
+  // On PGlite the database runs in this process and reads its (here faked) clock: no skew to test.
+  it.runIf(usingPostgres)("a task a callback made due is claimed at once, even when this process's clock is behind the database's", async () => {
+    const t = await realProviderApp({ KIE_API_KEY: "clock-key" });
+    try {
+      const u = await userWithCredits(t.app, t.database.db, 1);
+      const { taskId } = (await u.client.post("/api/generate-video", { prompt: "clock", model: "veo3_fast" })).json();
+      await t.database.db.update(videoTasks).set({ nextCheckAt: new Date(Date.now() + 3_600_000) }).where(eq(videoTasks.taskId, taskId));
+      await t.app.inject({ method: "POST", url: "/api/callbacks/kie", payload: { data: { taskId } } });
+      // This process's clock a second behind: "due now" must still be due (the database's clock decides).
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() - 1_000 });
+      try {
+        expect(await t.app.taskWorker.runOnce()).toBe(1);
+      } finally {
+        vi.useRealTimers();
+      }
+    } finally {
       await t.close();
     }
   });

@@ -84,16 +84,20 @@ export class TaskWorker {
     }
   }
 
+  /**
+   * Due and lease times are judged on the database's clock, the one every process shares: a
+   * callback marks a task due at the database's `now()` (microseconds), which this process's
+   * clock (milliseconds, maybe skewed) could still place in the future.
+   */
   private async claim(): Promise<TaskRow[]> {
-    const now = new Date();
     const due = this.db
       .select({ id: videoTasks.id })
       .from(videoTasks)
       .where(
         and(
           or(inArray(videoTasks.status, IN_PROGRESS), eq(videoTasks.hdStatus, "pending")),
-          lte(videoTasks.nextCheckAt, now),
-          or(isNull(videoTasks.leaseUntil), lt(videoTasks.leaseUntil, now)),
+          lte(videoTasks.nextCheckAt, sql`now()`),
+          or(isNull(videoTasks.leaseUntil), lt(videoTasks.leaseUntil, sql`now()`)),
         ),
       )
       .orderBy(asc(videoTasks.nextCheckAt))
@@ -101,7 +105,7 @@ export class TaskWorker {
       .for("update", { skipLocked: true });
     return this.db
       .update(videoTasks)
-      .set({ leaseUntil: new Date(now.getTime() + this.opts.leaseMs) })
+      .set({ leaseUntil: sql`now() + ${this.opts.leaseMs}::integer * interval '1 millisecond'` })
       .where(inArray(videoTasks.id, due))
       .returning();
   }
