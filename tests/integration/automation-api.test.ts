@@ -49,8 +49,13 @@ afterAll(async () => {
 
 type Json = Record<string, unknown>;
 
-/** A bare HTTP client: no cookies, only the Authorization header given. */
-function api(app: FastifyInstance, method: "GET" | "POST", url: string, authorization?: string, body?: unknown, headers: Record<string, string> = {}) {
+/**
+ * A bare HTTP client: no cookies, only the Authorization header given. Like the cookie client
+ * (tests/helpers/test-app.ts), it first lets the read caches hear of every committed change (the
+ * worker's too): an automation's next poll comes later than that.
+ */
+async function api(app: FastifyInstance, method: "GET" | "POST", url: string, authorization?: string, body?: unknown, headers: Record<string, string> = {}) {
+  await app.liveEvents.settle();
   return app.inject({
     method,
     url,
