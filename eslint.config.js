@@ -1,7 +1,36 @@
+import fs from "node:fs";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/**
+ * The web app's import boundaries (decision 0037). A feature (src/web/features/<name>) uses
+ * another only through that feature's index.ts (`@/features/<name>`); its relative imports stay
+ * inside its own folder (or reach src/shared). lib, hooks and components/ui know no feature or
+ * page. Nothing in src/web reaches src/server.
+ */
+const WEB_FEATURES = fs
+  .readdirSync(new URL("src/web/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webNoServer = { regex: "^\\.\\.?/(.+/)?server(/|$)", message: "The web app never imports server code (src/server)." };
+const webBaseNoFeatures = {
+  regex: "^(@/|\\.\\.?/(.+/)?)(features|pages)(/|$)",
+  message: "lib, hooks and components/ui are below the features and pages: they may not import them.",
+};
+const featureBoundary = (name) => [
+  webNoServer,
+  {
+    regex: `^@/features/(?!${name}/)[^/]+/`,
+    message: 'Another feature is used only through its index.ts: import from "@/features/<name>".',
+  },
+  {
+    regex: "^\\.\\./(?!(\\.\\./)*shared/)",
+    message: "Relative imports stay inside the feature (or reach src/shared); use @/ for the rest of the web app.",
+  },
+  { regex: "^@/(pages|app)(/|$)", message: "Features do not import pages or the router." },
+];
 
 export default tseslint.config(
   { ignores: ["dist/", "node_modules/", "data/", "test-results/", "playwright-report/", "src/server/db/migrations/"] },
@@ -26,8 +55,16 @@ export default tseslint.config(
   {
     // The layers stay apart: the web never imports server code, shared imports neither.
     files: ["src/web/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: ["**/server/**"] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [webNoServer] }] },
   },
+  {
+    files: ["src/web/lib/**", "src/web/hooks/**", "src/web/components/ui/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [webNoServer, webBaseNoFeatures] }] },
+  },
+  ...WEB_FEATURES.map((name) => ({
+    files: [`src/web/features/${name}/**`],
+    rules: { "no-restricted-imports": ["error", { patterns: featureBoundary(name) }] },
+  })),
   {
     files: ["src/shared/**"],
     rules: { "no-restricted-imports": ["error", { patterns: ["**/server/**", "**/web/**", "node:*"] }] },

@@ -115,8 +115,9 @@ export default defineConfig({
         GOOGLE_JWKS_URL: `${googleURL}/jwks`,
         // Nothing listens there: Telegram calls fail at once and never leave the machine.
         TELEGRAM_BASE_URL: "http://127.0.0.1:9",
-        // Every spec signs up from 127.0.0.1.
+        // Every spec signs up and signs in from 127.0.0.1.
         REGISTER_LIMIT_PER_IP: "200",
+        LOGIN_LIMIT_PER_IP: "500",
       },
     },
   ],

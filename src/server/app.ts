@@ -14,15 +14,17 @@ import { adminKieApiRoutes } from "./features/admin/kie-apis-routes.js";
 import { adminRecoveryRoutes } from "./features/admin/recovery-routes.js";
 import { adminTransactionRoutes } from "./features/admin/transactions-routes.js";
 import { adminUserRoutes } from "./features/admin/users-routes.js";
-import { telegramRoutes } from "./features/notifications/telegram-routes.js";
+import { adminTelegramSettingsRoutes, telegramTestRoutes } from "./features/notifications/telegram-routes.js";
 import { googleAuthRoutes } from "./features/auth/google-routes.js";
-import { DEFAULT_NOTIFICATION_OPTIONS, NotificationSender, type NotificationSenderOptions } from "./jobs/notification-sender.js";
+import { DEFAULT_NOTIFICATION_OPTIONS, type NotificationSenderOptions } from "./jobs/notification-sender.js";
 import { accountStatsRoutes } from "./features/account-stats/routes.js";
 import { contactRoutes } from "./features/contact/routes.js";
 import { creemRoutes } from "./features/payments/creem-routes.js";
-import { registerPaypal } from "./features/payments/paypal-routes.js";
+import { createPaypalContext, registerPaypal } from "./features/payments/paypal-routes.js";
+import { paypalConnection } from "./features/payments/paypal-service.js";
+import { BackgroundJobs } from "./jobs/background-jobs.js";
 import { paymentMethodRoutes } from "./features/packages/payment-methods-routes.js";
-import { creditPackageRoutes } from "./features/packages/routes.js";
+import { adminCreditPackageRoutes, creditPackageRoutes } from "./features/packages/routes.js";
 import { showcaseRoutes } from "./features/showcase/routes.js";
 import { authRoutes, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from "./features/auth/routes.js";
 import { adminSettingsRoutes } from "./features/settings/routes.js";
@@ -31,9 +33,11 @@ import { automationDocsRoutes } from "./features/automation/docs-routes.js";
 import { DEFAULT_AUTOMATION_RATE_LIMITS, registerAutomationApi, type AutomationRateLimits } from "./features/automation/routes.js";
 import { frameworkErrors, registerErrorHandler } from "./http/errors.js";
 import { registerJsonBodyParser } from "./http/json-body.js";
+import { registerInputGuard } from "./http/input-guard.js";
 import { registerNotFoundHandler } from "./http/not-found.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
-import { registerSessionAuth } from "./http/session-auth.js";
+import { registerRouteAccess, useScopeAccess } from "./http/route-access.js";
+import { ADMIN_PREFIX, adminScope } from "./http/admin-scope.js";
 import { registerStaticSpa } from "./http/static-spa.js";
 import type { SecretBox } from "./lib/secret-box.js";
 import path from "node:path";
@@ -42,18 +46,20 @@ import { callbackRoutes } from "./features/videos/callback-routes.js";
 import type { VideoContext } from "./features/videos/context.js";
 import { VideoProvider } from "./features/videos/provider.js";
 import { DEFAULT_GENERATE_RATE_LIMIT, videoRoutes } from "./features/videos/routes.js";
-import { uploadRoutes } from "./features/videos/upload-routes.js";
+import { registerUploads } from "./features/videos/upload-routes.js";
+import { DEFAULT_UPLOAD_RATE_LIMIT, type UploadLimits } from "./features/videos/upload-service.js";
+import type { UploadSweepOptions } from "./jobs/upload-sweep.js";
 import { MemoryRateLimitStore, RateLimiter, rateLimitStoreFor, type RateLimitRule, type RateLimitStore } from "./http/rate-limit.js";
 import { DiskBlobStore } from "./integrations/storage/blob-store.js";
 import { S3BlobStore } from "./integrations/storage/s3-blob-store.js";
 import { UploadStore } from "./integrations/storage/uploads.js";
-import { DEFAULT_WORKER_OPTIONS, TaskWorker, type TaskWorkerOptions } from "./jobs/task-worker.js";
+import { DEFAULT_WORKER_OPTIONS, type TaskWorkerOptions } from "./jobs/task-worker.js";
 import { createKieSimulator } from "./simulator/index.js";
 
 declare module "fastify" {
   interface FastifyInstance {
-    taskWorker: TaskWorker;
-    notificationSender: NotificationSender;
+    /** Every background job; main.ts starts them (BACKGROUND_WORKERS), tests run them by hand. */
+    jobs: BackgroundJobs;
     liveEvents: LiveEvents;
   }
 }
@@ -91,6 +97,9 @@ export interface AppDeps {
   notifications?: Partial<NotificationSenderOptions>;
   /** Per API token on /api/n8n/*, and API token creations per user. */
   automationRateLimits?: Partial<AutomationRateLimits & { tokenCreation: RateLimitRule }>;
+  /** Per-user upload rate limit and quota (defaults: DEFAULT_UPLOAD_RATE_LIMIT, UPLOAD_QUOTA_MB). */
+  uploadLimits?: Partial<UploadLimits>;
+  uploadSweep?: Partial<UploadSweepOptions>;
 }
 
 /** What the app takes from an open database: queries, its LISTEN, and where rate limits count. */
@@ -129,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerJsonBodyParser(app);
+  registerInputGuard(app);
   registerSecurityHeaders(app, { https: config.secureCookies });
   await app.register(fastifyCookie);
 
@@ -144,7 +154,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (person && request.method !== "GET" && request.method !== "HEAD") await liveEvents.settle();
     return payload;
   });
-  registerSessionAuth(app, db, caches.sessions);
+  // Who may call each route: declared at registration, decided on the matched route (decision 0032).
+  registerRouteAccess(app, { db, sessions: caches.sessions, publicOrigin: new URL(config.publicUrl).origin });
   if (deps.listen) {
     const listen = deps.listen;
     let stopListening: (() => Promise<void>) | undefined;
@@ -164,12 +175,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await app.register(eventRoutes, { db, events: liveEvents, caches });
 
-  app.get("/healthz", async (_request, reply) => {
+  app.get("/healthz", { config: { access: "public" } }, async (_request, reply) => {
     try {
       await db.execute(sql`select 1`);
       return { ok: true };
     } catch {
-      return reply.status(503).send({ ok: false, message: "Database unreachable" });
+      return reply.status(503).send({ ok: false, message: "Database unreachable", code: "service_unavailable" });
     }
   });
 
@@ -180,12 +191,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimits: {
       ...DEFAULT_AUTH_RATE_LIMITS,
       registerPerIp: { ...DEFAULT_AUTH_RATE_LIMITS.registerPerIp, max: config.registerLimitPerIp },
+      loginPerIp: { ...DEFAULT_AUTH_RATE_LIMITS.loginPerIp, max: config.loginLimitPerIp },
       ...deps.rateLimits,
     },
   });
-  await app.register(googleAuthRoutes, { db, config, secretBox });
-  await app.register(adminUserRoutes, { db });
-  await app.register(adminSettingsRoutes, { db, secretBox });
+  await app.register(googleAuthRoutes, { db, config, secretBox, sessions: caches.sessions });
   await app.register(contactRoutes, { contact: config.contact });
   await app.register(showcaseRoutes);
 
@@ -196,13 +206,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     simulator = builtIn;
     closeSimulator = builtIn.close;
   }
-  if (simulator.plugin) await app.register(simulator.plugin, { prefix: SIMULATOR_PREFIX });
+  const simulatorPlugin = simulator.plugin;
+  if (simulatorPlugin) {
+    // The simulator checks its own API key: to this app its routes are public.
+    await app.register(
+      async (sim) => {
+        useScopeAccess(sim, "public");
+        await sim.register(simulatorPlugin);
+      },
+      { prefix: SIMULATOR_PREFIX },
+    );
+  }
   // Frozen: every generation shares the one object.
   const readSettingsCached = () => caches.settings.get(SETTINGS_GROUP, async () => Object.freeze(await readSettings(db, secretBox))) as Promise<Settings>;
   const provider = new VideoProvider({ db, secretBox, config, simulator, readSettings: readSettingsCached, accountsCache: caches.kieAccounts });
   const workerOptions = { ...DEFAULT_WORKER_OPTIONS, taskTimeoutMs: config.taskTimeoutMs, ...deps.worker };
-  const worker = new TaskWorker(db, provider, workerOptions, deps.logger);
-  app.decorate("taskWorker", worker);
+  const uploads = new UploadStore(config.s3 ? new S3BlobStore(config.s3) : new DiskBlobStore(path.join(config.dataDir, "uploads")), config.publicUrl);
+  const paypal = createPaypalContext({ db, config, secretBox });
+  const jobs = new BackgroundJobs(
+    { db, secretBox, provider, uploads, paypal: () => paypalConnection(paypal), log: app.log, workerLogger: deps.logger },
+    {
+      worker: workerOptions,
+      notifications: { ...DEFAULT_NOTIFICATION_OPTIONS, telegramBaseUrl: config.telegramBaseUrl, ...deps.notifications },
+      uploadSweep: deps.uploadSweep,
+    },
+  );
+  app.decorate("jobs", jobs);
   const callbackBaseUrl = deps.callbackBaseUrl ?? loopbackBaseUrl(config);
   const ctx: VideoContext = {
     db,
@@ -211,13 +240,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     provider,
     caches,
     readSettings: readSettingsCached,
-    uploads: new UploadStore(
-      config.s3 ? new S3BlobStore(config.s3) : new DiskBlobStore(path.join(config.dataDir, "uploads")),
-      config.publicUrl,
-    ),
+    uploads,
     simulatorFiles: simulator,
     firstCheckMs: workerOptions.pollScheduleMs[0] ?? 3_000,
-    wake: () => worker.wake(),
+    wake: () => jobs.taskWorker.wake(),
     callbackUrlFor: (source) =>
       source === "simulator"
         ? `${callbackBaseUrl}/api/callbacks/kie`
@@ -228,13 +254,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // One generation budget per user, for the web and the automation API together.
   const generateLimiter = new RateLimiter("generate", deps.generateRateLimit ?? DEFAULT_GENERATE_RATE_LIMIT, rateLimitStore);
   await app.register(videoRoutes, { ctx, generateLimiter });
-  await app.register(uploadRoutes, { uploads: ctx.uploads });
+  // Uploaded reference images: per-user rate limit and quota, unused ones swept (decision 0034).
+  await registerUploads(app, {
+    db,
+    uploads: ctx.uploads,
+    rateLimitStore,
+    limits: { perUser: DEFAULT_UPLOAD_RATE_LIMIT, quotaBytes: config.uploadQuotaBytes, ...deps.uploadLimits },
+    sweepIntervalMs: jobs.uploadSweep.opts.intervalMs,
+  });
   await app.register(callbackRoutes, { db, wake: ctx.wake });
   // Buying credits (issue 5): packages, stats and transactions, Creem, PayPal.
   await app.register(creditPackageRoutes, { db });
   await app.register(paymentMethodRoutes, { db, config, secretBox });
   await app.register(accountStatsRoutes, { db });
-  await registerPaypal(app, { db, config, secretBox, rateLimitStore, sessions: caches.sessions });
+  await registerPaypal(app, { ctx: paypal, rateLimitStore });
   await app.register(creemRoutes, { db, config, secretBox, rateLimitStore });
   // The automation API (issue 6): API tokens (session) and /api/n8n/* (bearer token only).
   const { tokenCreation, ...automationLimits } = deps.automationRateLimits ?? {};
@@ -244,31 +277,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimits: { ...DEFAULT_AUTOMATION_RATE_LIMITS, ...automationLimits },
     rateLimitStore,
     generateLimiter,
-    backgroundWorkers: config.backgroundWorkers,
   });
   await app.register(automationDocsRoutes, { config });
-  // Running the business (issue 7): provider accounts, all transactions, failed-video recovery, Telegram.
-  await app.register(adminKieApiRoutes, { ctx });
-  await app.register(adminTransactionRoutes, { ctx });
-  await app.register(adminRecoveryRoutes, { ctx });
-  await app.register(telegramRoutes, { db, secretBox, rateLimitStore, telegramBaseUrl: config.telegramBaseUrl });
-  const notifications = new NotificationSender(
-    db,
-    secretBox,
-    { ...DEFAULT_NOTIFICATION_OPTIONS, telegramBaseUrl: config.telegramBaseUrl, ...deps.notifications },
-    app.log.child({ job: "notifications" }),
+  // Running the business (issues 4 and 7): every /api/admin route in one admin-only scope.
+  await app.register(
+    adminScope({ db, sessions: caches.sessions }, async (admin) => {
+      await admin.register(adminUserRoutes, { db });
+      await admin.register(adminSettingsRoutes, { db, secretBox });
+      await admin.register(adminCreditPackageRoutes, { db });
+      await admin.register(adminKieApiRoutes, { ctx });
+      await admin.register(adminTransactionRoutes, { ctx });
+      await admin.register(adminRecoveryRoutes, { ctx });
+      await admin.register(adminTelegramSettingsRoutes, { db, secretBox });
+    }),
+    { prefix: ADMIN_PREFIX },
   );
-  app.decorate("notificationSender", notifications);
-
-  if (config.backgroundWorkers) {
-    app.addHook("onReady", async () => {
-      worker.start();
-      notifications.start();
-    });
-  }
+  await app.register(telegramTestRoutes, { db, secretBox, rateLimitStore, telegramBaseUrl: config.telegramBaseUrl });
   app.addHook("onClose", async () => {
-    await worker.stop();
-    await notifications.stop();
+    await jobs.stop();
     closeSimulator();
   });
 

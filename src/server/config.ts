@@ -14,16 +14,67 @@ const optionalText = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
-const booleanFlag = z
-  .enum(["true", "false", "1", "0", ""], { error: "must be true or false" })
-  .optional()
-  .transform((v) => v === "true" || v === "1");
-
 /** A true/false setting that is on unless set to false. */
 const onUnlessFalse = z
   .enum(["true", "false", "1", "0"], { error: "must be true or false" })
   .default("true")
   .transform((v) => v === "true" || v === "1");
+
+/**
+ * TRUST_PROXY (decision 0035): which proxies' X-Forwarded-For to believe, so that rate limits see
+ * the address the nearest trusted proxy saw, never one the client wrote. Fastify 5 ignores a bare
+ * hop count, so hops are passed as a trust function (with `hops` on it for tests and logs).
+ */
+export type TrustHops = ((address: string, hop: number) => boolean) & { readonly hops: number };
+/** false: trust nothing (the socket peer is the client); hops; or the proxies' addresses/CIDRs. */
+export type TrustProxy = false | TrustHops | string[];
+
+export const MAX_TRUSTED_HOPS = 10;
+/** proxy-addr's own names for well-known ranges. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function trustHops(hops: number): TrustHops {
+  return Object.assign((_address: string, hop: number) => hop < hops, { hops });
+}
+
+/** Why `entry` is not an address, CIDR or range name proxy-addr accepts; undefined when it is. */
+function badProxyEntry(entry: string): string | undefined {
+  if (entry === "") return "there is an empty entry (a stray comma?)";
+  if (PROXY_RANGE_NAMES.has(entry)) return undefined;
+  const slash = entry.lastIndexOf("/");
+  const address = slash === -1 ? entry : entry.slice(0, slash);
+  const v4 = z.ipv4().safeParse(address).success;
+  if (!v4 && !z.ipv6().safeParse(address).success) return `"${entry}" is not an IP address or CIDR`;
+  if (slash === -1) return undefined;
+  const prefix = entry.slice(slash + 1);
+  const max = v4 ? 32 : 128;
+  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > max) return `"${entry}" has a bad prefix length (1-${max})`;
+  if (Number(prefix) === 0) return `"${entry}" would trust every address; name the proxies' addresses`;
+  return undefined;
+}
+
+const trustProxySetting = z
+  .string()
+  .optional()
+  .transform((raw, ctx): TrustProxy => {
+    const value = (raw ?? "").trim().toLowerCase();
+    if (value === "" || value === "false" || value === "0") return false;
+    // `true` once meant "trust every hop", which let a client write its own address: now one proxy.
+    if (value === "true") return trustHops(1);
+    const usage = `must be false, true (one proxy), the number of proxies in front (1-${MAX_TRUSTED_HOPS}), or the proxies' addresses/CIDRs separated by commas`;
+    if (/^\d+$/.test(value)) {
+      if (Number(value) <= MAX_TRUSTED_HOPS) return trustHops(Number(value));
+      ctx.addIssue({ code: "custom", message: `${usage}; ${value} hops is more than any real set-up` });
+      return z.NEVER;
+    }
+    const entries = value.split(",").map((e) => e.trim());
+    const problem = entries.map(badProxyEntry).find((p) => p !== undefined);
+    if (problem) {
+      ctx.addIssue({ code: "custom", message: `${usage}; ${problem}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).transform((v) => v.replace(/\/+$/, ""));
 const positiveInt = z.coerce.number({ error: "must be a number" }).int("must be an integer").min(1, "must be at least 1");
@@ -71,7 +122,7 @@ const envSchema = z
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, "must be at least 6 characters").optional()),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
     SECRETS_KEY: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
-    TRUST_PROXY: booleanFlag,
+    TRUST_PROXY: trustProxySetting,
     KIE_BASE_URL: httpUrl.default("https://api.kie.ai"),
     KIE_UPLOAD_BASE_URL: httpUrl.default("https://kieai.redpandaai.co"),
     KIE_API_KEY: optionalText,
@@ -85,6 +136,8 @@ const envSchema = z
     PAYPAL_BASE_URL: optionalText.pipe(httpUrl.optional()),
     TELEGRAM_BASE_URL: httpUrl.default("https://api.telegram.org"),
     REGISTER_LIMIT_PER_IP: positiveInt.default(20),
+    LOGIN_LIMIT_PER_IP: positiveInt.default(50),
+    UPLOAD_QUOTA_MB: positiveInt.max(100_000, "must be at most 100000").default(200),
     GOOGLE_AUTH_URL: httpUrl.default("https://accounts.google.com/o/oauth2/v2/auth"),
     GOOGLE_TOKEN_URL: httpUrl.default("https://oauth2.googleapis.com/token"),
     GOOGLE_USERINFO_URL: httpUrl.default("https://openidconnect.googleapis.com/v1/userinfo"),
@@ -129,7 +182,8 @@ export interface Config {
   admin: { username: string; password: string } | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   secretsKey: string | undefined;
-  trustProxy: boolean;
+  /** Passed to Fastify as is: request.ip is the address the nearest trusted proxy saw. */
+  trustProxy: TrustProxy;
   /** True when PUBLIC_URL was given: only then can an outside provider call us back. */
   publicUrlExplicit: boolean;
   kie: { baseUrl: string; uploadBaseUrl: string; apiKey: string | undefined; timeoutMs: number };
@@ -152,6 +206,10 @@ export interface Config {
   telegramBaseUrl: string;
   /** Sign-ups allowed per address per hour. */
   registerLimitPerIp: number;
+  /** Login attempts allowed per address per 15 minutes. */
+  loginLimitPerIp: number;
+  /** Bytes of uploaded images not yet used in a video that one user may hold (decision 0034). */
+  uploadQuotaBytes: number;
   /** Google's OpenID endpoints (tests point them at a local fake). */
   google: { authUrl: string; tokenUrl: string; userinfoUrl: string; jwksUrl: string };
 }
@@ -209,6 +267,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payments: { creemBaseUrl: e.CREEM_BASE_URL, paypalBaseUrl: e.PAYPAL_BASE_URL },
     telegramBaseUrl: e.TELEGRAM_BASE_URL,
     registerLimitPerIp: e.REGISTER_LIMIT_PER_IP,
+    loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
+    uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
     google: { authUrl: e.GOOGLE_AUTH_URL, tokenUrl: e.GOOGLE_TOKEN_URL, userinfoUrl: e.GOOGLE_USERINFO_URL, jwksUrl: e.GOOGLE_JWKS_URL },
     contact: {
       zaloPhone: e.CONTACT_ZALO_PHONE,

@@ -1,5 +1,6 @@
-import { pino, type Logger } from "pino";
+import { pino, type DestinationStream, type Logger } from "pino";
 import type { Config } from "./config.js";
+import { pgErrorOf } from "./db/connect.js";
 
 /** Credentials never reach the logs, whatever a later change decides to log. */
 export const REDACT_PATHS = [
@@ -13,6 +14,37 @@ export const REDACT_PATHS = [
   "*.secret",
 ];
 
-export function createLogger(config: Pick<Config, "logLevel">): Logger {
-  return pino({ level: config.logLevel, redact: { paths: REDACT_PATHS, censor: "[redacted]" } });
+interface LoggedError {
+  type: string;
+  message: string;
+  stack?: string;
+  code?: string;
+  constraint?: string;
+}
+
+/**
+ * How an error is logged. A database error says which statement class failed, never the SQL's
+ * bound values (prompts, token hashes, encrypted keys) that drizzle puts in its message and
+ * `params`, nor the driver's message (it can quote a value): its class, SQLSTATE, constraint and
+ * the stack frames only.
+ */
+export function serializeError(err: unknown): unknown {
+  if (!(err instanceof Error)) return err;
+  const database = pgErrorOf(err);
+  const fromQuery = "params" in err || "query" in err;
+  if (!database && !fromQuery) return pino.stdSerializers.err(err);
+  const frames = (err.stack ?? "").split("\n").filter((line) => line.startsWith("    at "));
+  const logged: LoggedError = {
+    type: err.constructor.name,
+    message: `Database error${database?.code ? ` ${database.code}` : ""} (statement and values withheld)`,
+    stack: frames.join("\n"),
+  };
+  if (database?.code) logged.code = database.code;
+  if (database?.constraint) logged.constraint = database.constraint;
+  return logged;
+}
+
+export function createLogger(config: Pick<Config, "logLevel">, destination?: DestinationStream): Logger {
+  const options = { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: "[redacted]" }, serializers: { err: serializeError } };
+  return destination ? pino(options, destination) : pino(options);
 }

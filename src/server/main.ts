@@ -1,4 +1,4 @@
-/** Process entry: config -> database -> app -> listen. */
+/** Process entry: config -> database -> app -> listen -> background jobs. */
 import path from "node:path";
 import v8 from "node:v8";
 import { fileURLToPath } from "node:url";
@@ -53,6 +53,8 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
+  // Background jobs start once the process serves (their callbacks reach it); app.close() stops them.
+  if (config.backgroundWorkers) app.jobs.start();
   logger.info(`ready at ${config.publicUrl}`);
 }
 

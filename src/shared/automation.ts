@@ -3,6 +3,7 @@
  * /api/n8n endpoints. The server validates with these schemas, the OpenAPI document is generated
  * from them, and the /api page uses the same types.
  */
+import { ERROR_STATUS, type ErrorCode } from "./error-codes.js";
 import { z } from "zod";
 import { seedSchema } from "./schemas/videos.js";
 import { ASPECT_RATIOS, MODELS, PROMPT_MAX } from "./videos.js";
@@ -34,6 +35,12 @@ export const createTokenSchema = z.object({
     .max(TOKEN_NAME_MAX, `Token name must be at most ${TOKEN_NAME_MAX} characters`),
 });
 export type CreateTokenInput = z.output<typeof createTokenSchema>;
+
+/** DELETE /api/user-tokens ("Revoke all"): how many of the caller's tokens were deleted. */
+export interface RevokedApiTokens {
+  message: string;
+  revoked: number;
+}
 
 /** A token as lists show it: `token` is masked (first and last 8 characters kept). */
 export interface ApiTokenView {
@@ -112,5 +119,8 @@ export type N8nVideoStatus = z.infer<typeof n8nVideoStatusSchema>;
 export const n8nErrorSchema = z.object({
   success: z.literal(false),
   message: z.string().meta({ example: "Invalid or inactive API token" }),
+  code: z
+    .enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]])
+    .meta({ description: "What went wrong, for programs to switch on (the message is for people).", example: "invalid_api_token" }),
 });
 export type N8nError = z.infer<typeof n8nErrorSchema>;

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from "react";
 import { Route, Switch } from "wouter";
 import { AppShell } from "@/components/layout/app-shell";
+import { AreaBoundary, type Area } from "@/components/layout/error-boundaries";
 import { PageLoading } from "@/components/layout/page-loading";
 import { AdminGate } from "@/features/admin/admin-gate";
 import { NotFoundPage } from "@/pages/not-found-page";
@@ -38,15 +39,44 @@ const PAGES: Record<SpaRoute, ComponentType> = {
   "/history": adminOnly(lazy(() => import("@/pages/history-page").then((m) => ({ default: m.HistoryPage })))),
 };
 
+/**
+ * The router's areas, each behind its own error boundary (decision 0037): a page that fails to
+ * render, or whose code is gone after a deploy, shows a notice inside the shell.
+ */
+const AREAS: Record<SpaRoute, Area> = {
+  "/": "public",
+  "/pricing": "public",
+  "/contact": "public",
+  "/login": "public",
+  "/generate": "creator",
+  "/purchase-credits": "creator",
+  "/my-creations": "creator",
+  "/my-account": "creator",
+  "/api": "api",
+  "/admin": "admin",
+  "/history": "admin",
+};
+
 export function App() {
   return (
     <AppShell>
       <Suspense fallback={<PageLoading fillScreen />}>
         <Switch>
-          {SPA_ROUTES.map((path) => (
-            <Route key={path} path={path} component={PAGES[path]} />
-          ))}
-          <Route component={NotFoundPage} />
+          {SPA_ROUTES.map((path) => {
+            const Page = PAGES[path];
+            return (
+              <Route key={path} path={path}>
+                <AreaBoundary area={AREAS[path]}>
+                  <Page />
+                </AreaBoundary>
+              </Route>
+            );
+          })}
+          <Route>
+            <AreaBoundary area="public">
+              <NotFoundPage />
+            </AreaBoundary>
+          </Route>
         </Switch>
       </Suspense>
     </AppShell>

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { expectToast, fillSignInForm, header, openMyAccount, signOut, uniqueUsername } from "./helpers.js";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expectToast, fillSignInForm, header, openMyAccount, registerViaApi, signIn, signOut, uniqueUsername } from "./helpers.js";
 
 test("register, sign in, change the password, sign out and sign in again", async ({ page }) => {
   const username = uniqueUsername("life");
@@ -94,4 +94,60 @@ test("register, sign in, change the password, sign out and sign in again", async
   // Signed in, /login sends you home.
   await page.goto("/login");
   await expect(page).toHaveURL("/");
+});
+
+/** Makes an API token with the page's session (as the /api page would) and returns it. */
+async function createToken(page: Page, baseURL: string, name: string): Promise<string> {
+  const response = await page.request.post("/api/user-tokens", { data: { name }, headers: { origin: new URL(baseURL).origin } });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** A bearer call with no cookies: 404 (no such task) while the token works, 401 once revoked. */
+async function tokenStatus(request: APIRequestContext, token: string): Promise<number> {
+  const response = await request.get("/api/n8n/video-status/no-such-task", { headers: { authorization: `Bearer ${token}` } });
+  return response.status();
+}
+
+test("changing the password revokes the API tokens unless 'Also revoke my API tokens' is unticked", async ({ page, request, baseURL }) => {
+  const username = uniqueUsername("revoke");
+  await registerViaApi(page.request, username, "first-pass-1");
+  await signIn(page, username, "first-pass-1");
+  const token = await createToken(page, baseURL!, "n8n");
+  expect(await tokenStatus(request, token)).toBe(404);
+
+  await openMyAccount(page);
+  const main = page.getByRole("main");
+  const dialog = page.getByRole("dialog", { name: "Change Password" });
+  const revoke = dialog.getByRole("checkbox", { name: "Also revoke my API tokens" });
+
+  // Unticked: the password changes, the token keeps working.
+  await main.getByRole("button", { name: "Change Password" }).click();
+  await expect(dialog).toBeVisible();
+  await expect(revoke).toBeChecked();
+  await revoke.uncheck();
+  await expect(revoke).not.toBeChecked();
+  await dialog.getByLabel("Current password", { exact: true }).fill("first-pass-1");
+  await dialog.getByLabel("New password", { exact: true }).fill("second-pass-2");
+  await dialog.getByLabel("Confirm new password", { exact: true }).fill("second-pass-2");
+  await dialog.getByRole("button", { name: "Update Password" }).click();
+  await expectToast(page, "Đổi mật khẩu thành công");
+  await expect(dialog).toBeHidden();
+  expect(await tokenStatus(request, token)).toBe(404);
+
+  // Opened again, the box is ticked again (the default); kept, the token is revoked with the change.
+  await main.getByRole("button", { name: "Change Password" }).click();
+  await expect(dialog).toBeVisible();
+  await expect(revoke).toBeChecked();
+  await expect(dialog.getByLabel("Current password", { exact: true })).toHaveValue("");
+  await dialog.getByLabel("Current password", { exact: true }).fill("second-pass-2");
+  await dialog.getByLabel("New password", { exact: true }).fill("third-pass-3");
+  await dialog.getByLabel("Confirm new password", { exact: true }).fill("third-pass-3");
+  await dialog.getByRole("button", { name: "Update Password" }).click();
+  await expectToast(page, "Đổi mật khẩu thành công", "1 API token was revoked: automations using it need a new token.");
+  await expect(dialog).toBeHidden();
+  expect(await tokenStatus(request, token)).toBe(401);
+
+  await page.goto("/api");
+  await expect(page.getByText("You have no API token yet")).toBeVisible();
 });

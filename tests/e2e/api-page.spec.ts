@@ -81,6 +81,49 @@ test.describe("the API page", () => {
     await expect(list.getByRole("listitem", { name: "Default" })).toBeVisible();
   });
 
+  test("Revoke all: confirmed first, then every token stops working at once", async ({ page, baseURL }) => {
+    await newUser(page);
+    await page.goto("/api");
+    await expect(page.getByText("You have no API token yet")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Revoke all" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Create my API token" }).click();
+    const first = await takeRevealedToken(page);
+    await page.getByRole("button", { name: "Create Token" }).click();
+    const create = page.getByRole("dialog", { name: "Create API token" });
+    await create.getByLabel("Token name").fill("Make");
+    await create.getByRole("button", { name: "Create Token" }).click();
+    const second = await takeRevealedToken(page);
+    const list = page.getByRole("list", { name: "Your API tokens" });
+    await expect(list.getByRole("listitem")).toHaveCount(2);
+
+    const client = await playwrightRequest.newContext({ baseURL });
+    const status = async (token: string) =>
+      (await client.get("/api/n8n/video-status/no-such-task", { headers: { authorization: `Bearer ${token}` } })).status();
+    try {
+      expect(await status(first)).toBe(404);
+
+      // Cancel keeps them.
+      await page.getByRole("button", { name: "Revoke all" }).click();
+      const confirm = page.getByRole("dialog", { name: "Revoke all API tokens?" });
+      await expect(confirm).toContainText("All 2 of your API tokens stop working at once");
+      await confirm.getByRole("button", { name: "Cancel" }).click();
+      await expect(confirm).toHaveCount(0);
+      await expect(list.getByRole("listitem")).toHaveCount(2);
+      expect(await status(first)).toBe(404);
+
+      await page.getByRole("button", { name: "Revoke all" }).click();
+      await confirm.getByRole("button", { name: "Revoke All Tokens" }).click();
+      await expectToast(page, "API tokens revoked", "2 API tokens revoked. Automations using them stop working at once.");
+      await expect(confirm).toHaveCount(0);
+      await expect(page.getByText("You have no API token yet")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Revoke all" })).toHaveCount(0);
+      expect(await status(first)).toBe(401);
+      expect(await status(second)).toBe(401);
+    } finally {
+      await client.dispose();
+    }
+  });
+
   test("failures use the spec's toasts", async ({ page }) => {
     await newUser(page);
     await page.route("**/api/user-tokens/default", (route) => route.fulfill({ status: 503, json: { message: "Try again in a minute" } }));

@@ -1,6 +1,6 @@
 /**
- * A local fake of the S3 object API over real HTTP, path-style (`/<bucket>/<key>`): PUT, GET and
- * DELETE objects, and ListObjectsV2 (`GET /<bucket>?list-type=2&prefix=`). Every request must be
+ * A local fake of the S3 object API over real HTTP, path-style (`/<bucket>/<key>`): PUT, GET, HEAD
+ * and DELETE objects, and ListObjectsV2 (`GET /<bucket>?list-type=2&prefix=`). Every request must be
  * signed with AWS Signature V4 for the expected access key and region (checked by shape, not by
  * recomputing the signature); others get 403. `down` answers 503 to everything.
  */
@@ -57,6 +57,10 @@ export async function startS3Fake(opts: { bucket: string; accessKeyId: string; r
         return send(200, "");
       }
       const found = objects.get(key);
+      if (req.method === "HEAD") {
+        res.writeHead(found ? 200 : 404, found ? { "content-type": found.contentType ?? "application/octet-stream", "content-length": found.data.length } : {});
+        return res.end();
+      }
       if (req.method === "GET") {
         if (!found) return send(404, "<Error><Code>NoSuchKey</Code></Error>");
         res.writeHead(200, { "content-type": found.contentType ?? "application/octet-stream" });

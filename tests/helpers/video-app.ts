@@ -87,7 +87,7 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function runWorkerUntil(t: TestApp, done: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
-    await t.app.taskWorker.runOnce();
+    await t.app.jobs.taskWorker.runOnce();
     if (await done()) return;
     await sleep(40);
   }

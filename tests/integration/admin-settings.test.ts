@@ -107,7 +107,7 @@ describe("admin settings", () => {
     const before = (await admin.get("/api/admin/settings")).json();
     const res = await admin.put("/api/admin/settings", { telegramChatId: "should-not-be-saved", ...body });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expect(res.json()).toEqual({ message, code: "invalid_input" });
     expect((await admin.get("/api/admin/settings")).json()).toEqual(before);
   });
 

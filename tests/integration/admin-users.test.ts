@@ -29,11 +29,11 @@ describe("admin guard", () => {
   it.each(routes)("%s %s answers 401 signed out and 403 to a non-admin", async (method, url) => {
     const anonymous = await new Client(t.app).request(method, url, {});
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ message: "Authentication required" });
+    expect(anonymous.json()).toEqual({ message: "Authentication required", code: "not_signed_in" });
     const { client } = await signUp(t.app);
     const user = await client.request(method, url, {});
     expect(user.statusCode).toBe(403);
-    expect(user.json()).toEqual({ message: "Admin access required" });
+    expect(user.json()).toEqual({ message: "Admin access required", code: "admin_required" });
   });
 });
 
@@ -65,7 +65,7 @@ describe("PUT /api/admin/users/:userId/toggle", () => {
     expect((await client.get("/api/auth/current-user")).statusCode).toBe(401);
     const login = await new Client(t.app).post("/api/auth/login", { username, password });
     expect(login.statusCode).toBe(403);
-    expect(login.json()).toEqual({ message: "This account has been disabled" });
+    expect(login.json()).toEqual({ message: "This account has been disabled", code: "account_disabled" });
 
     expect((await admin.put(`/api/admin/users/${id}/toggle`, { isActive: true })).statusCode).toBe(200);
     expect((await new Client(t.app).post("/api/auth/login", { username, password })).statusCode).toBe(200);
@@ -80,17 +80,17 @@ describe("PUT /api/admin/users/:userId/toggle", () => {
   it("an admin cannot disable themselves", async () => {
     const res = await admin.put(`/api/admin/users/${await userId("admin")}/toggle`, { isActive: false });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: "You cannot disable your own account" });
+    expect(res.json()).toEqual({ message: "You cannot disable your own account", code: "invalid_input" });
     expect((await admin.get("/api/auth/current-user")).statusCode).toBe(200);
   });
 
   it("validates the body and the user", async () => {
     const { username } = await signUp(t.app);
     const id = await userId(username);
-    expect((await admin.put(`/api/admin/users/${id}/toggle`, { isActive: "no" })).json()).toEqual({ message: "isActive must be true or false" });
+    expect((await admin.put(`/api/admin/users/${id}/toggle`, { isActive: "no" })).json()).toEqual({ message: "isActive must be true or false", code: "invalid_input" });
     const missing = await admin.put("/api/admin/users/00000000-0000-0000-0000-000000000000/toggle", { isActive: false });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: "User not found" });
+    expect(missing.json()).toEqual({ message: "User not found", code: "not_found" });
     expect((await admin.put("/api/admin/users/not-a-uuid/toggle", { isActive: false })).statusCode).toBe(404);
   });
 });

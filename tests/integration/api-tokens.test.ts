@@ -49,7 +49,7 @@ describe("signed out", () => {
   ] as const)("%s %s answers 401", async (method, url) => {
     const res = await new Client(t.app).request(method, url, method === "POST" ? { name: "x" } : undefined);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: "Authentication required" });
+    expect(res.json()).toEqual({ message: "Authentication required", code: "not_signed_in" });
   });
 });
 
@@ -98,7 +98,7 @@ describe("creating and listing", () => {
     const { client } = await signUp(t.app);
     const res = await client.post("/api/user-tokens", body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expect(res.json()).toEqual({ message, code: "invalid_input" });
     expect(await list(client)).toEqual([]);
   });
 
@@ -108,7 +108,7 @@ describe("creating and listing", () => {
     for (let i = 0; i < CREATION_LIMIT - MAX_TOKENS_PER_USER; i++) {
       const over = await client.post("/api/user-tokens", { name: "one more" });
       expect(over.statusCode).toBe(409);
-      expect(over.json()).toEqual({ message: TOKEN_LIMIT_MESSAGE });
+      expect(over.json()).toEqual({ message: TOKEN_LIMIT_MESSAGE, code: "conflict" });
     }
     const limited = await client.post("/api/user-tokens", { name: "one more" });
     expect(limited.statusCode).toBe(429);
@@ -130,7 +130,7 @@ describe("deleting", () => {
 
     const byBob = await del(bob.client, `/api/user-tokens/${a1.id}`);
     expect(byBob.statusCode).toBe(404);
-    expect(byBob.json()).toEqual({ message: "API token not found" });
+    expect(byBob.json()).toEqual({ message: "API token not found", code: "not_found" });
     expect((await list(alice.client)).map((x) => x.id)).toEqual([a2.id, a1.id]);
 
     const res = await del(alice.client, `/api/user-tokens/${a1.id}`);
@@ -144,7 +144,7 @@ describe("deleting", () => {
     for (const bad of ["not-a-uuid", "1", "' or 1=1 --"]) {
       const malformed = await del(alice.client, `/api/user-tokens/${encodeURIComponent(bad)}`);
       expect(malformed.statusCode).toBe(400);
-      expect(malformed.json()).toEqual({ message: "Invalid token id" });
+      expect(malformed.json()).toEqual({ message: "Invalid token id", code: "invalid_input" });
     }
   });
 });
@@ -159,7 +159,7 @@ describe("POST /api/user-tokens/default", () => {
 
     const again = await client.post("/api/user-tokens/default");
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: HAS_TOKEN_MESSAGE });
+    expect(again.json()).toEqual({ message: HAS_TOKEN_MESSAGE, code: "conflict" });
     expect(await list(client)).toHaveLength(1);
 
     // After deleting it the user has none again.

@@ -35,7 +35,7 @@ describe("registration", () => {
   ])("rejects %j with a clear message", async (body, message) => {
     const res = await new Client(t.app).post("/api/auth/register", body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expect(res.json()).toEqual({ message, code: "invalid_input" });
   });
 
   it("accepts an empty e-mail as none", async () => {
@@ -50,10 +50,10 @@ describe("registration", () => {
     expect((await new Client(t.app).post("/api/auth/register", { username, email, password: "secret1" })).statusCode).toBe(201);
     const again = await new Client(t.app).post("/api/auth/register", { username: username.toUpperCase(), password: "secret1" });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: "Username already exists" });
+    expect(again.json()).toEqual({ message: "Username already exists", code: "conflict" });
     const sameEmail = await new Client(t.app).post("/api/auth/register", { username: uniqueName(), email: email.toUpperCase(), password: "secret1" });
     expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json()).toEqual({ message: "An account with this email already exists" });
+    expect(sameEmail.json()).toEqual({ message: "An account with this email already exists", code: "conflict" });
   });
 });
 
@@ -86,7 +86,7 @@ describe("login, session and logout", () => {
   it("answers 401 with a message when signed out", async () => {
     const res = await new Client(t.app).get("/api/auth/current-user");
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: "Authentication required" });
+    expect(res.json()).toEqual({ message: "Authentication required", code: "not_signed_in" });
   });
 
   it("gives one message for an unknown user and for a wrong password", async () => {
@@ -95,13 +95,13 @@ describe("login, session and logout", () => {
     const unknownUser = await new Client(t.app).post("/api/auth/login", { username: uniqueName("ghost"), password: "wrong-password" });
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownUser.statusCode).toBe(401);
-    expect(wrongPassword.json()).toEqual({ message: "Invalid username or password" });
+    expect(wrongPassword.json()).toEqual({ message: "Invalid username or password", code: "invalid_credentials" });
     expect(unknownUser.json()).toEqual(wrongPassword.json());
   });
 
   it("validates login input", async () => {
-    expect((await new Client(t.app).post("/api/auth/login", { password: "x" })).json()).toEqual({ message: "Username is required" });
-    expect((await new Client(t.app).post("/api/auth/login", { username: "someone" })).json()).toEqual({ message: "Password is required" });
+    expect((await new Client(t.app).post("/api/auth/login", { password: "x" })).json()).toEqual({ message: "Username is required", code: "invalid_input" });
+    expect((await new Client(t.app).post("/api/auth/login", { username: "someone" })).json()).toEqual({ message: "Password is required", code: "invalid_input" });
   });
 
   it("issues a new session id at every login and ends the previous one", async () => {
@@ -146,7 +146,7 @@ describe("login, session and logout", () => {
   it("answers malformed JSON with a 400 message", async () => {
     const res = await t.app.inject({ method: "POST", url: "/api/auth/login", headers: { "content-type": "application/json" }, payload: "{nope" });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: "Request body is not valid JSON" });
+    expect(res.json()).toEqual({ message: "Request body is not valid JSON", code: "invalid_input" });
   });
 
   it("answers unknown API paths with a JSON 404", async () => {
@@ -171,7 +171,7 @@ describe("change password", () => {
     const { client } = await signUp(t.app);
     const res = await client.put("/api/user/change-password", body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expect(res.json()).toEqual({ message, code: "invalid_input" });
   });
 
   it("changes the password, keeps this session and ends the others", async () => {
@@ -180,7 +180,7 @@ describe("change password", () => {
     await otherTab.post("/api/auth/login", { username, password });
     const res = await client.put("/api/user/change-password", { currentPassword: password, newPassword: "brand-new-pass" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: "Đổi mật khẩu thành công" });
+    expect(res.json()).toEqual({ message: "Đổi mật khẩu thành công", revokedApiTokens: 0 });
     expect((await client.get("/api/auth/current-user")).statusCode).toBe(200);
     expect((await otherTab.get("/api/auth/current-user")).statusCode).toBe(401);
     expect((await new Client(t.app).post("/api/auth/login", { username, password })).statusCode).toBe(401);

@@ -437,10 +437,10 @@ describe("reference images", () => {
     const ownPath = new URL(upload.json().imageUrl as string).pathname;
     const hours = (h: number) => new Date(Date.now() + h * 60 * 60_000);
 
-    expect(await t.app.temporaryImageSweep.runOnce(hours(23))).not.toContain(name);
+    expect(await t.app.jobs.temporaryImageSweep.runOnce(hours(23))).not.toContain(name);
     expect((await t.app.inject({ method: "GET", url: pathname })).statusCode).toBe(200);
 
-    expect(await t.app.temporaryImageSweep.runOnce(hours(24.1))).toContain(name);
+    expect(await t.app.jobs.temporaryImageSweep.runOnce(hours(24.1))).toContain(name);
     expect((await t.app.inject({ method: "GET", url: pathname })).statusCode).toBe(404);
     expect((await t.app.inject({ method: "GET", url: ownPath })).statusCode).toBe(200);
     expect(temporaryFiles()).toEqual([]);

@@ -233,10 +233,10 @@ describe("admin CRUD", () => {
     const before = await packageCount();
     const post = await admin.post("/api/admin/credit-packages", body);
     expect(post.statusCode).toBe(400);
-    expect(post.json()).toEqual({ message });
+    expect(post.json()).toEqual({ message, code: "invalid_input" });
     const put = await admin.put(`/api/admin/credit-packages/${pkg.id}`, body);
     expect(put.statusCode).toBe(400);
-    expect(put.json()).toEqual({ message });
+    expect(put.json()).toEqual({ message, code: "invalid_input" });
     expect(await packageCount()).toBe(before);
     expect((await adminList()).find((p) => p.id === pkg.id)).toEqual(pkg);
   });
@@ -245,12 +245,12 @@ describe("admin CRUD", () => {
     const unknown = crypto.randomUUID();
     for (const res of [await admin.put(`/api/admin/credit-packages/${unknown}`, valid), await del(admin, `/api/admin/credit-packages/${unknown}`)]) {
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: "Credit package not found" });
+      expect(res.json()).toEqual({ message: "Credit package not found", code: "not_found" });
     }
     for (const id of ["not-a-uuid", "123", "%27%3B%20drop%20table", `${unknown}x`]) {
       for (const res of [await admin.put(`/api/admin/credit-packages/${id}`, valid), await del(admin, `/api/admin/credit-packages/${id}`)]) {
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({ message: "Package id must be a valid UUID" });
+        expect(res.json()).toEqual({ message: "Package id must be a valid UUID", code: "invalid_input" });
       }
     }
   });

@@ -3,9 +3,13 @@
  * tokens with its own RSA key and checks PKCE. The browser's part (cookies, redirects) is played
  * here step by step.
  */
-import { eq } from "drizzle-orm";
+import crypto from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { users } from "../../src/server/db/schema.js";
+import { GOOGLE_ALREADY_HAS_ACCOUNT, GOOGLE_SUB_TAKEN } from "../../src/server/features/auth/google-accounts.js";
+import { ACCOUNT_EXISTS_MESSAGE, GOOGLE_NEW_ACCOUNT_COOKIE, NEW_ACCOUNT_EXPIRED } from "../../src/server/features/auth/google-routes.js";
+import { createSecretBox } from "../../src/server/lib/secret-box.js";
 import { startGoogleFake, type GoogleFake, type GoogleIdentity } from "../fakes/google-fake.mjs";
 import { Client, createTestApp, signInAdmin, signUp, uniqueName, type TestApp } from "../helpers/test-app.js";
 
@@ -60,17 +64,23 @@ async function consent(authUrl: string): Promise<URL> {
   return new URL(res.headers.get("location")!);
 }
 
-/** The browser arriving at our callback; returns the /login address and the session cookie, if any. */
-async function callback(back: URL, flowCookie: string | undefined) {
+/**
+ * The browser arriving at our callback (with its session cookie, if `sessionCookie` is given);
+ * returns the address it is sent to, the new session cookie and the sealed new-account cookie.
+ */
+async function callback(back: URL, flowCookie: string | undefined, sessionCookie?: string) {
+  await t.app.liveEvents.settle();
+  const cookies = [flowCookie ? `google_oauth=${flowCookie}` : "", sessionCookie ?? ""].filter(Boolean);
   const res = await t.app.inject({
     method: "GET",
     url: back.pathname + back.search,
-    headers: flowCookie ? { cookie: `google_oauth=${flowCookie}` } : {},
+    headers: cookies.length ? { cookie: cookies.join("; ") } : {},
   });
   expect(res.statusCode).toBe(302);
   const location = new URL(res.headers.location as string, "http://app");
   const sid = res.cookies.find((c) => c.name === "sid" && c.value)?.value;
-  return { location, sid, params: Object.fromEntries(location.searchParams) };
+  const newAccount = res.cookies.find((c) => c.name === GOOGLE_NEW_ACCOUNT_COOKIE && c.value);
+  return { location, sid, newAccount, params: Object.fromEntries(location.searchParams) };
 }
 
 async function signInWithGoogle(who: GoogleIdentity) {
@@ -85,6 +95,31 @@ async function currentUser(sid: string | undefined) {
 }
 
 const userBySub = async (sub: string) => (await t.database.db.select().from(users).where(eq(users.googleId, sub)))[0];
+const userByName = async (username: string) =>
+  (await t.database.db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`))[0]!;
+
+/** POST /api/auth/google/new-account with this sealed cookie value ("Create a new account with Google"). */
+async function newAccount(sealed: string | undefined) {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/google/new-account",
+    headers: sealed === undefined ? {} : { cookie: `${GOOGLE_NEW_ACCOUNT_COOKIE}=${sealed}` },
+  });
+  const sid = res.cookies.find((c) => c.name === "sid" && c.value)?.value;
+  const cleared = res.cookies.find((c) => c.name === GOOGLE_NEW_ACCOUNT_COOKIE);
+  return { res, sid, cleared };
+}
+
+/** My Account's "Connect Google" for a signed-in client, through consent and back to our callback. */
+async function connectGoogle(client: Client, who: GoogleIdentity, sessionAtCallback: string | null = client.sessionCookie ?? null) {
+  fake.setIdentity(who);
+  await t.app.liveEvents.settle();
+  const start = await t.app.inject({ method: "POST", url: "/api/auth/google/link", headers: { cookie: client.sessionCookie! } });
+  expect(start.statusCode, start.body).toBe(200);
+  const flowCookie = start.cookies.find((c) => c.name === "google_oauth")!;
+  expect(flowCookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/api/auth/google" });
+  return callback(await consent(start.json().authUrl), flowCookie.value, sessionAtCallback ?? undefined);
+}
 
 describe("GET /api/auth/google/status and /url", () => {
   it("says enabled, and builds an authorization-code URL with state, nonce and PKCE S256", async () => {
@@ -129,7 +164,8 @@ describe("the callback", () => {
     const username = JSON.parse(params.user!).username as string;
     expect(username.toLowerCase()).toBe(`${taken}2`);
     expect(await currentUser(sid)).toMatchObject({ username, email: who.email, credits: 0, hasPassword: false });
-    expect(await userBySub(who.sub)).toMatchObject({ username, isAdmin: false, isActive: true });
+    // Google verified the address it brought.
+    expect(await userBySub(who.sub)).toMatchObject({ username, isAdmin: false, isActive: true, emailVerified: true });
   });
 
   it("signs a returning user into the same account", async () => {
@@ -142,14 +178,27 @@ describe("the callback", () => {
     expect(await t.database.db.select().from(users).where(eq(users.googleId, who.sub))).toHaveLength(1);
   });
 
-  it("links a local account with the same e-mail when Google says it is verified", async () => {
+  it("links a local account with the same e-mail when both Google and the account verified it", async () => {
     const email = `linked.${uniqueName()}@example.com`;
     const local = await signUp(t.app, { email, password: "local-pass-1" });
+    // An address proven earlier (as migration 0006 marks the accounts Google vouched for).
+    await t.database.db.update(users).set({ emailVerified: true }).where(eq(users.username, local.username));
     const who = identity({ email: email.toUpperCase(), email_verified: true });
     const { params, sid } = await signInWithGoogle(who);
     expect(JSON.parse(params.user!)).toEqual({ username: local.username });
     expect(await currentUser(sid)).toMatchObject({ username: local.username, hasPassword: true });
     expect((await userBySub(who.sub))!.username).toBe(local.username);
+  });
+
+  it("refuses to link a disabled account with a verified e-mail", async () => {
+    const email = `disabled.${uniqueName()}@example.com`;
+    const local = await signUp(t.app, { email });
+    await t.database.db.update(users).set({ emailVerified: true, isActive: false }).where(eq(users.username, local.username));
+    const who = identity({ email });
+    const { params, sid } = await signInWithGoogle(who);
+    expect(params).toEqual({ auth: "error", message: "This account has been disabled" });
+    expect(sid).toBeUndefined();
+    expect((await userByName(local.username)).googleId).toBeNull();
   });
 
   it("does not link on an unverified e-mail: a separate account without that address", async () => {
@@ -258,5 +307,165 @@ describe("a Google-only account", () => {
     const again = await client.put("/api/user/change-password", { newPassword: "second-pass-2" });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe("Vui lòng điền đầy đủ thông tin");
+  });
+});
+
+describe("an account registered in advance with someone else's e-mail (issue 18)", () => {
+  /** The attacker registers with the victim's address (never verified) and keeps a session. */
+  async function preRegister() {
+    const email = `victim.${uniqueName()}@gmail.com`;
+    const attacker = await signUp(t.app, { email, password: "attacker-pass-1" });
+    return { email, attacker };
+  }
+
+  it("is neither signed into nor linked when the owner of the e-mail signs in with Google", async () => {
+    const { email, attacker } = await preRegister();
+    const victim = identity({ email: email.toUpperCase(), email_verified: true });
+    const { params, sid, newAccount: sealed } = await signInWithGoogle(victim);
+
+    expect(params).toEqual({ auth: "account-exists", message: ACCOUNT_EXISTS_MESSAGE });
+    expect(sid).toBeUndefined();
+    expect(await userBySub(victim.sub)).toBeUndefined();
+    expect(await userByName(attacker.username)).toMatchObject({ googleId: null, email, emailVerified: false });
+    // The verified identity waits sealed (not readable, not sent elsewhere) for the person's choice.
+    expect(sealed).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/api/auth/google", maxAge: 600 });
+    expect(sealed!.value).not.toContain(victim.sub);
+    expect(Buffer.from(sealed!.value.replace(/^v1:/, ""), "base64").toString("latin1")).not.toContain(email);
+    expect((await attacker.client.get("/api/auth/current-user")).json()).toMatchObject({ username: attacker.username, email });
+  });
+
+  it("makes a separate account on request, which takes the e-mail away from the unverified account", async () => {
+    const { email, attacker } = await preRegister();
+    const victim = identity({ email, email_verified: true, name: "Victim Person" });
+    const { newAccount: sealed } = await signInWithGoogle(victim);
+
+    const { res, sid, cleared } = await newAccount(sealed!.value);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(sid).toBeDefined();
+    expect(cleared).toMatchObject({ value: "", path: "/api/auth/google" });
+    const created = res.json().user;
+    expect(created).toMatchObject({ email, hasPassword: false, isAdmin: false, credits: 0 });
+    expect(created.username.toLowerCase()).not.toBe(attacker.username.toLowerCase());
+    expect(await currentUser(sid)).toMatchObject({ username: created.username, email });
+    expect(await userBySub(victim.sub)).toMatchObject({ username: created.username, email, emailVerified: true });
+    // Released in the same step: the attacker's account has no e-mail any more.
+    expect(await userByName(attacker.username)).toMatchObject({ email: null, emailVerified: false, googleId: null });
+
+    // What the victim creates is out of the attacker's reach, by session and by password.
+    const victimClient = new Client(t.app);
+    victimClient.sessionCookie = `sid=${sid}`;
+    const token = await victimClient.post("/api/user-tokens", { name: "victim automation" });
+    expect(token.statusCode, token.body).toBe(201);
+    const attackerView = await attacker.client.get("/api/user-tokens");
+    expect(attackerView.statusCode).toBe(200);
+    expect(JSON.stringify(attackerView.json())).not.toContain("victim automation");
+    expect((await attacker.client.get("/api/auth/current-user")).json()).toMatchObject({ username: attacker.username, email: null });
+    const relogin = new Client(t.app);
+    expect((await relogin.post("/api/auth/login", { username: attacker.username, password: "attacker-pass-1" })).json().user).toMatchObject({
+      username: attacker.username,
+      email: null,
+    });
+    expect(JSON.stringify((await relogin.get("/api/user-tokens")).json())).not.toContain("victim automation");
+
+    // The sealed identity only ever creates: replayed, it signs nobody in.
+    const replay = await newAccount(sealed!.value);
+    expect(replay.res.statusCode).toBe(409);
+    expect(replay.res.json().message).toBe(GOOGLE_ALREADY_HAS_ACCOUNT);
+    expect(replay.sid).toBeUndefined();
+
+    // Google now signs the victim into the new account.
+    const again = await signInWithGoogle(victim);
+    expect(again.params.auth).toBe("success");
+    expect(JSON.parse(again.params.user!)).toEqual({ username: created.username });
+  });
+
+  it("refuses an absent, forged, foreign-key, expired or other sealed value with a 4xx and creates nothing", async () => {
+    const { email, attacker } = await preRegister();
+    const sub = `forged-${crypto.randomBytes(6).toString("hex")}`;
+    const body = { kind: "google-new-account", sub, email, name: "Forger" };
+    const flowCookie = (await startFlow()).cookie;
+    const candidates: Array<[string, string | undefined]> = [
+      ["absent", undefined],
+      ["empty", ""],
+      ["not sealed", JSON.stringify({ ...body, expiresAt: Date.now() + 60_000 })],
+      ["tampered", `v1:${Buffer.from(crypto.randomBytes(80)).toString("base64")}`],
+      ["sealed with another key", createSecretBox(crypto.randomBytes(32)).encrypt(JSON.stringify({ ...body, expiresAt: Date.now() + 60_000 }))],
+      ["expired", t.secretBox.encrypt(JSON.stringify({ ...body, expiresAt: Date.now() - 1 }))],
+      ["of another kind", t.secretBox.encrypt(JSON.stringify({ ...body, kind: "something-else", expiresAt: Date.now() + 60_000 }))],
+      ["a sign-in flow's cookie", flowCookie],
+    ];
+    for (const [name, sealed] of candidates) {
+      const { res, sid } = await newAccount(sealed);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().message, name).toBe(NEW_ACCOUNT_EXPIRED);
+      expect(sid, name).toBeUndefined();
+    }
+    expect(await userBySub(sub)).toBeUndefined();
+    expect(await userByName(attacker.username)).toMatchObject({ email });
+    // The same body sealed with this server's key is accepted: the refusals above are about the seal.
+    const genuine = await newAccount(t.secretBox.encrypt(JSON.stringify({ ...body, expiresAt: Date.now() + 60_000 })));
+    expect(genuine.res.statusCode, genuine.res.body).toBe(200);
+  });
+});
+
+describe("Connect Google on My Account", () => {
+  it("needs a signed-in user", async () => {
+    expect((await t.app.inject({ method: "POST", url: "/api/auth/google/link" })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/google/connection" })).statusCode).toBe(401);
+  });
+
+  it("links the signed-in account and verifies its e-mail when Google's matches; Google then signs into it", async () => {
+    const email = `connect.${uniqueName()}@example.com`;
+    const local = await signUp(t.app, { email, password: "connect-pass-1" });
+    expect((await local.client.get("/api/auth/google/connection")).json()).toEqual({ connected: false });
+    const who = identity({ email: email.toUpperCase() });
+
+    const { location, params, sid } = await connectGoogle(local.client, who);
+    expect(location.pathname).toBe("/my-account");
+    expect(params).toEqual({ google: "connected" });
+    expect(sid).toBeUndefined();
+    expect(await userByName(local.username)).toMatchObject({ googleId: who.sub, emailVerified: true, email });
+    expect((await local.client.get("/api/auth/google/connection")).json()).toEqual({ connected: true });
+    const twice = await local.client.post("/api/auth/google/link");
+    expect(twice.statusCode).toBe(409);
+
+    const signIn = await signInWithGoogle(who);
+    expect(signIn.params.auth).toBe("success");
+    expect(JSON.parse(signIn.params.user!)).toEqual({ username: local.username });
+  });
+
+  it("links without verifying an e-mail that is not Google's", async () => {
+    const email = `other.${uniqueName()}@example.com`;
+    const local = await signUp(t.app, { email });
+    const who = identity();
+    expect((await connectGoogle(local.client, who)).params).toEqual({ google: "connected" });
+    expect(await userByName(local.username)).toMatchObject({ googleId: who.sub, emailVerified: false, email });
+  });
+
+  it("refuses a Google identity that is already on another account", async () => {
+    const who = identity();
+    const owner = JSON.parse((await signInWithGoogle(who)).params.user!).username as string;
+    const local = await signUp(t.app, {});
+    const { location, params } = await connectGoogle(local.client, who);
+    expect(location.pathname).toBe("/my-account");
+    expect(params).toEqual({ google: "error", message: GOOGLE_SUB_TAKEN });
+    expect((await userByName(local.username)).googleId).toBeNull();
+    expect((await userBySub(who.sub))!.username).toBe(owner);
+  });
+
+  it("refuses when another user, or nobody, is signed in by the time Google answers", async () => {
+    const local = await signUp(t.app, {});
+    const other = await signUp(t.app, {});
+    for (const sessionAtCallback of [other.client.sessionCookie!, null]) {
+      const who = identity();
+      const { location, params, sid } = await connectGoogle(local.client, who, sessionAtCallback);
+      expect(location.pathname).toBe("/my-account");
+      expect(params.google).toBe("error");
+      expect(params.message).toMatch(/no longer signed in/);
+      expect(sid).toBeUndefined();
+      expect(await userBySub(who.sub)).toBeUndefined();
+    }
+    expect((await userByName(local.username)).googleId).toBeNull();
+    expect((await userByName(other.username)).googleId).toBeNull();
   });
 });

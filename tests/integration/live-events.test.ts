@@ -116,7 +116,7 @@ describe("GET /api/events", () => {
     try {
       await stream.ended;
       const refused = await SseClient.open(`${base}/api/events`, cookieOf(u.client));
-      expect(refused).toEqual({ status: 503, body: { message: STREAM_UNAVAILABLE } });
+      expect(refused).toEqual({ status: 503, body: { message: STREAM_UNAVAILABLE, code: "service_unavailable" } });
     } finally {
       t.app.liveEvents.setConnected(true);
     }

@@ -42,6 +42,7 @@ describe("migrations", () => {
         "rate_limit_windows",
         "sessions",
         "transactions",
+        "uploads",
         "users",
         "video_tasks",
       ]);

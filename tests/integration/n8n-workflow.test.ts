@@ -299,7 +299,7 @@ describe("GET /api/n8n/workflow.json and a replay of it against a running server
   };
   /** Time passing during a Wait: the worker checks the provider (the simulator takes ~100 ms). */
   const passTime = async () => {
-    await t.app.taskWorker.runOnce();
+    await t.app.jobs.taskWorker.runOnce();
     await new Promise((r) => setTimeout(r, 120));
   };
 
@@ -392,7 +392,7 @@ describe("GET /api/n8n/workflow.json and a replay of it against a running server
       const cap = (wf.nodes.find((n) => n.name === "Keep waiting?")!.parameters as Json).conditions.conditions[0];
       expect(cap.rightValue).toBe(MAX_STATUS_CHECKS);
       cap.rightValue = 3;
-      const replay = await runWorkflow(wf, { credentials: credentialsFor(wf, u.token), onWait: async () => void (await s.app.taskWorker.runOnce()) });
+      const replay = await runWorkflow(wf, { credentials: credentialsFor(wf, u.token), onWait: async () => void (await s.app.jobs.taskWorker.runOnce()) });
       expect(replay.finishedAt).toBe("Gave up");
       expect(replay.requests.filter((r) => r.node === "Check status")).toHaveLength(3);
       const taskId = replay.requests.at(-1)!.url.split("/").at(-1)!;

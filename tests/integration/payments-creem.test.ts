@@ -323,7 +323,7 @@ describe("POST /api/creem/confirm", () => {
     await fake.completeCheckout(checkoutId, { deliver: false });
     const res = await confirm(stranger.client, checkoutId);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: "Payment not found" });
+    expect(res.json()).toEqual({ message: "Payment not found", code: "not_found" });
     expect((await confirm(stranger.client, "ch_unknown")).statusCode).toBe(404);
     expect(await balanceOf(db(), owner.id)).toEqual({ credits: 0, ledger: 0 });
     expect(await balanceOf(db(), stranger.id)).toEqual({ credits: 0, ledger: 0 });
@@ -331,7 +331,7 @@ describe("POST /api/creem/confirm", () => {
 
   it("needs a session and a checkout id", async () => {
     const u = await buyer();
-    expect((await u.client.post("/api/creem/confirm", {})).json()).toEqual({ message: "checkoutId is required" });
+    expect((await u.client.post("/api/creem/confirm", {})).json()).toEqual({ message: "checkoutId is required", code: "invalid_input" });
     const anonymous = await t.app.inject({ method: "POST", url: "/api/creem/confirm", payload: { checkoutId: "ch_x" } });
     expect(anonymous.statusCode).toBe(401);
   });
@@ -348,6 +348,7 @@ describe("POST /api/creem/checkout refusals", () => {
         expect(res.json()).toEqual({
           message: "Creem payments are not configured",
           suggestion: "Ask an administrator to enable Creem and set its API key and webhook secret in the admin settings, or pay with PayPal",
+          code: "payment_not_configured",
         });
       });
     }
@@ -360,12 +361,12 @@ describe("POST /api/creem/checkout refusals", () => {
     const noProduct = await seedPackage({ name: "Starter", creemProductId: null });
     const gone = await u.client.post("/api/creem/checkout", { packageId: inactive.id });
     expect(gone.statusCode).toBe(404);
-    expect(gone.json()).toEqual({ message: "This credit package is not available", suggestion: expect.any(String) });
+    expect(gone.json()).toEqual({ message: "This credit package is not available", suggestion: expect.any(String), code: "not_found" });
     expect((await u.client.post("/api/creem/checkout", { packageId: crypto.randomUUID() })).statusCode).toBe(404);
     const bare = await u.client.post("/api/creem/checkout", { packageId: noProduct.id });
     expect(bare.statusCode).toBe(400);
-    expect(bare.json()).toEqual({ message: "Starter cannot be bought with Creem yet", suggestion: expect.stringContaining("Creem product id") });
-    expect((await u.client.post("/api/creem/checkout", { packageId: "pro" })).json()).toEqual({ message: "Choose a credit package" });
+    expect(bare.json()).toEqual({ message: "Starter cannot be bought with Creem yet", suggestion: expect.stringContaining("Creem product id"), code: "invalid_input" });
+    expect((await u.client.post("/api/creem/checkout", { packageId: "pro" })).json()).toEqual({ message: "Choose a credit package", code: "invalid_input" });
     const anonymous = await t.app.inject({ method: "POST", url: "/api/creem/checkout", payload: { packageId: noProduct.id } });
     expect(anonymous.statusCode).toBe(401);
     expect(await db().select().from(paymentOrders).where(eq(paymentOrders.userId, u.id))).toHaveLength(0);
@@ -381,6 +382,7 @@ describe("POST /api/creem/checkout refusals", () => {
       expect(res.json()).toEqual({
         message: "Could not start the Creem checkout. Creem rejected the API key (HTTP 403): check the Creem API key and its environment (test or prod).",
         suggestion: expect.stringContaining("Creem API key"),
+        code: "upstream_error",
       });
       expect(res.body).not.toContain("creem_test_wrong_key_999");
     });
@@ -415,6 +417,7 @@ describe("Creem down", () => {
       expect(res.json()).toEqual({
         message: "Could not start the Creem checkout. Creem could not be reached.",
         suggestion: "Please try again in a few minutes, or pay with PayPal",
+        code: "upstream_error",
       });
       const [order] = await app.t.database.db.select().from(paymentOrders).where(eq(paymentOrders.userId, u.id));
       expect(order).toMatchObject({ status: "failed", failureReason: "checkout not created: Creem could not be reached" });

@@ -338,18 +338,18 @@ describe("a PayPal capture that does not pay", () => {
     expect(await ourOrder(paypalOrderId)).toMatchObject({ status: "pending", providerPaymentId: captureId });
 
     // Still pending at PayPal: the re-check and a repeated capture change nothing.
-    await t.app.paypalRecheck.runOnce();
+    await t.app.jobs.paypalRecheck.runOnce();
     expect((await capture(u.client, paypalOrderId)).statusCode).toBe(202);
     expect(await balanceOf(db(), u.id)).toBe(0);
     expect(await purchasesOf(u.id)).toHaveLength(0);
 
     expect(fake.completePending(paypalOrderId)).toBe(true);
-    const first = await t.app.paypalRecheck.runOnce();
+    const first = await t.app.jobs.paypalRecheck.runOnce();
     expect(first.credited).toBe(1);
     expect(await balanceOf(db(), u.id)).toBe(150);
     expect(await ourOrder(paypalOrderId)).toMatchObject({ status: "completed", providerPaymentId: captureId });
 
-    const second = await t.app.paypalRecheck.runOnce();
+    const second = await t.app.jobs.paypalRecheck.runOnce();
     expect(second.credited).toBe(0);
     expect(await purchasesOf(u.id)).toHaveLength(1);
     expect((await capture(u.client, paypalOrderId)).json()).toMatchObject({ status: "completed", balance: 150 });
@@ -364,7 +364,7 @@ describe("a PayPal capture that does not pay", () => {
     expect((await capture(u.client, paypalOrderId)).statusCode).toBe(202);
 
     fake.declinePending(paypalOrderId);
-    await t.app.paypalRecheck.runOnce();
+    await t.app.jobs.paypalRecheck.runOnce();
     expect(await ourOrder(paypalOrderId)).toMatchObject({ status: "failed", failureReason: expect.stringMatching(/^declined:/) });
     expect((await capture(u.client, paypalOrderId)).statusCode).toBe(402);
     expect(await balanceOf(db(), u.id)).toBe(0);
@@ -468,12 +468,12 @@ describe("the background re-check", () => {
     expect(await captureAtPaypal(paypalOrderId, `capture-${row.id}`)).toBe(201);
 
     // Fresh orders are left alone: their capture may still be on its way.
-    await t.app.paypalRecheck.runOnce();
+    await t.app.jobs.paypalRecheck.runOnce();
     expect((await ourOrder(paypalOrderId)).status).toBe("created");
 
     const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
     await db().update(paymentOrders).set({ createdAt: tenMinutesAgo, updatedAt: tenMinutesAgo }).where(eq(paymentOrders.id, row.id));
-    const run = await t.app.paypalRecheck.runOnce();
+    const run = await t.app.jobs.paypalRecheck.runOnce();
     expect(run.credited).toBe(1);
     expect(await balanceOf(db(), u.id)).toBe(150);
     expect((await capture(u.client, paypalOrderId)).json()).toMatchObject({ status: "completed", balance: 150 });
@@ -488,7 +488,7 @@ describe("the background re-check", () => {
     expect((await capture(u.client, paypalOrderId)).statusCode).toBe(202);
     fake.completePending(paypalOrderId);
 
-    const runs = await Promise.all([t.app.paypalRecheck.runOnce(), t.app.paypalRecheck.runOnce()]);
+    const runs = await Promise.all([t.app.jobs.paypalRecheck.runOnce(), t.app.jobs.paypalRecheck.runOnce()]);
     expect(runs.reduce((n, r) => n + r.credited, 0)).toBe(1);
     expect(await purchasesOf(u.id)).toHaveLength(1);
     expect(await balanceOf(db(), u.id)).toBe(150);
@@ -506,7 +506,7 @@ describe("routing", () => {
       expect(setup.headers["content-type"]).toContain("application/json");
       const unknown = await spa.app.inject({ method: "GET", url: "/paypal/unknown" });
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ message: "Not found: GET /paypal/unknown" });
+      expect(unknown.json()).toEqual({ message: "Not found: GET /paypal/unknown", code: "not_found" });
       const page = await spa.app.inject({ method: "GET", url: "/pricing" });
       expect(page.headers["content-type"]).toContain("text/html");
     } finally {

@@ -3,10 +3,11 @@
  * uploads land in the bucket under the prefix, any process serves them, base64 images from the
  * automation API expire there too, and an unreachable bucket is a clear 503, never a 500.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config.js";
-import { users } from "../../src/server/db/schema.js";
+import { uploads, users } from "../../src/server/db/schema.js";
+import { IMAGE_GONE } from "../../src/server/features/videos/upload-service.js";
 import { startS3Fake, type S3Fake } from "../fakes/s3-fake.js";
 import { createTestDatabase } from "../helpers/test-db.js";
 import { createVideoTestApp, randomPng, startSimulator, uploadImage, userWithCredits, type StartedSimulator, type VideoTestApp } from "../helpers/video-app.js";
@@ -82,8 +83,8 @@ describe("S3 storage for uploads", () => {
     const ownName = own.json<{ imageUrl: string }>().imageUrl.split("/").pop()!;
 
     const hours = (h: number) => new Date(Date.now() + h * 60 * 60_000);
-    expect(await second.app.temporaryImageSweep.runOnce(hours(23))).toEqual([]);
-    expect(await second.app.temporaryImageSweep.runOnce(hours(24.1))).toEqual([name]);
+    expect(await second.app.jobs.temporaryImageSweep.runOnce(hours(23))).toEqual([]);
+    expect(await second.app.jobs.temporaryImageSweep.runOnce(hours(24.1))).toEqual([name]);
     expect(s3.objects.has(`images/${name}`)).toBe(false);
     expect(s3.objects.has(`images/${ownName}`)).toBe(true);
   });
@@ -104,6 +105,41 @@ describe("S3 storage for uploads", () => {
     expect(s3.objects.size).toBe(before);
     const [row] = await database.db.select().from(users).where(eq(users.username, u.username));
     expect(row?.credits).toBe(0);
+  });
+
+  it("sweeps unused uploads from the bucket; with the bucket down the rows stay for the next run", async () => {
+    const u = await userWithCredits(first.app, database.db, 0);
+    const res = await uploadImage(first.app, u.client.sessionCookie, randomPng(), "old.png");
+    expect(res.statusCode, res.body).toBe(201);
+    const name = res.json<{ imageUrl: string }>().imageUrl.split("/").pop()!;
+    // A write that failed with the bucket down and could not be cleaned up: a row whose file may exist.
+    const failed = "0123456789abcdef0123456789abcdef.png";
+    await database.db.insert(uploads).values({ name: failed, userId: u.id, bytes: 100 });
+    await database.db.execute(sql`update uploads set created_at = now() - interval '25 hours' where user_id = ${u.id}`);
+
+    s3.down = true;
+    try {
+      await expect(second.app.jobs.uploadSweep.runOnce()).rejects.toMatchObject({ status: 503 });
+    } finally {
+      s3.down = false;
+    }
+    expect(await database.db.select().from(uploads).where(eq(uploads.userId, u.id))).toHaveLength(2);
+    expect(s3.objects.has(`images/${name}`)).toBe(true);
+
+    expect((await second.app.jobs.uploadSweep.runOnce()).sort()).toEqual([failed, name].sort());
+    expect(s3.objects.has(`images/${name}`)).toBe(false);
+    expect(await database.db.select().from(uploads).where(eq(uploads.userId, u.id))).toEqual([]);
+  });
+
+  it("a video may use an unrecorded older image still in the bucket, but not one that is gone", async () => {
+    const u = await userWithCredits(first.app, database.db, 10);
+    const legacy = "fedcba9876543210fedcba9876543210.png";
+    s3.objects.set(`images/${legacy}`, { data: randomPng(), contentType: "image/png", lastModified: new Date(0) });
+    const ok = await u.client.post("/api/generate-video", { prompt: "old image", model: "veo3_fast", imageUrls: [`http://veo.test/uploads/${legacy}`] });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const gone = await u.client.post("/api/generate-video", { prompt: "gone image", model: "veo3_fast", imageUrls: ["http://veo.test/uploads/00000000000000000000000000000000.png"] });
+    expect(gone.statusCode).toBe(400);
+    expect(gone.json()).toEqual({ message: IMAGE_GONE, code: "invalid_input" });
   });
 
   it("refuses to start with a bucket but no keys, naming the setting", () => {

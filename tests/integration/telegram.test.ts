@@ -54,7 +54,7 @@ beforeAll(async () => {
 beforeEach(async () => {
   const res = await admin.put("/api/admin/settings/telegram", { telegramBotToken: BOT_TOKEN, telegramChatId: CHAT_ID });
   expect(res.statusCode, res.body).toBe(200);
-  await t.app.notificationSender.runOnce();
+  await t.app.jobs.notificationSender.runOnce();
   telegram.reset();
 });
 afterEach(() => expectLedgerBalanced(t.database.db));
@@ -69,7 +69,7 @@ afterAll(async () => {
 /** Everything the sender can do now, retries included (their waits are milliseconds here). */
 async function drain(): Promise<void> {
   for (let i = 0; i < 10; i++) {
-    await t.app.notificationSender.runOnce(new Date(Date.now() + 60_000));
+    await t.app.jobs.notificationSender.runOnce(new Date(Date.now() + 60_000));
     const [pending] = await t.database.db.select().from(adminNotifications).where(eq(adminNotifications.status, "pending")).limit(1);
     if (!pending) return;
   }
@@ -211,7 +211,7 @@ describe("notifications", () => {
   it("honours Telegram's retry_after and delivers once it recovers", async () => {
     telegram.failNext(1, 429, 30);
     await buyWithPaypal();
-    const first = await t.app.notificationSender.runOnce();
+    const first = await t.app.jobs.notificationSender.runOnce();
     expect(first).toMatchObject({ sent: 0, retried: 1 });
     const [row] = await t.database.db.select().from(adminNotifications).where(eq(adminNotifications.status, "pending"));
     expect(row!.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(25_000);
@@ -222,7 +222,7 @@ describe("notifications", () => {
   it("skips notifications while Telegram is not set up", async () => {
     await admin.put("/api/admin/settings/telegram", { telegramBotToken: null });
     await buyWithPaypal();
-    expect(await t.app.notificationSender.runOnce()).toMatchObject({ skipped: 1, sent: 0 });
+    expect(await t.app.jobs.notificationSender.runOnce()).toMatchObject({ skipped: 1, sent: 0 });
     expect(telegram.calls).toBe(0);
   });
 });

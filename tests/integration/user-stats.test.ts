@@ -157,19 +157,19 @@ describe("GET /api/transactions", () => {
     const u = await userWithCredits(t.app, db(), 0);
     const res = await u.client.get(`/api/transactions?page=${encodeURIComponent(page)}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: "page must be a whole number from 1 to 100000" });
+    expect(res.json()).toEqual({ message: "page must be a whole number from 1 to 100000", code: "invalid_input" });
   });
 
   it("rejects a repeated page parameter", async () => {
     const u = await userWithCredits(t.app, db(), 0);
     const res = await u.client.get("/api/transactions?page=1&page=2");
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: "page must be a whole number from 1 to 100000" });
+    expect(res.json()).toEqual({ message: "page must be a whole number from 1 to 100000", code: "invalid_input" });
   });
 
   it("answers 401 signed out", async () => {
     const res = await new Client(t.app).get("/api/transactions?page=1");
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: "Authentication required" });
+    expect(res.json()).toEqual({ message: "Authentication required", code: "not_signed_in" });
   });
 });

@@ -46,7 +46,7 @@ describe("POST /api/generate-video validation", () => {
     const u = await userWithCredits(t.app, db(), 20);
     const res = await u.client.post("/api/generate-video", body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expect(res.json()).toEqual({ message, code: "invalid_input" });
     expect((await balanceOf(db(), u.id)).credits).toBe(20);
   });
 
@@ -54,7 +54,7 @@ describe("POST /api/generate-video validation", () => {
     const u = await userWithCredits(t.app, db(), 3);
     const res = await u.client.post("/api/generate-video", { prompt: "a cat", model: "veo3" });
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ message: "You need 5 credits to generate a video with Veo3 (Quality). You have 3 credits." });
+    expect(res.json()).toEqual({ message: "You need 5 credits to generate a video with Veo3 (Quality). You have 3 credits.", code: "insufficient_credits" });
     expect(await db().select().from(videoTasks).where(eq(videoTasks.userId, u.id))).toHaveLength(0);
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 3, ledger: 3 });
   });
@@ -132,7 +132,7 @@ describe("a video from submission to 1080p", () => {
     expect(await taskRow(db(), taskId)).toMatchObject({ hdStatus: "none", hdVideoUrl: null });
     const force = await u.client.post(`/api/force-update-hd/${taskId}`);
     expect(force.statusCode).toBe(404);
-    expect(force.json()).toEqual({ message: "Video not found or not eligible for HD processing" });
+    expect(force.json()).toEqual({ message: "Video not found or not eligible for HD processing", code: "not_found" });
     expect((await u.client.get(`/api/videos/${taskId}/download?quality=1080p`)).statusCode).toBe(404);
   });
 
@@ -186,8 +186,8 @@ describe("failures refund exactly once", () => {
     await runWorkerUntil(t, async () => (await taskRow(db(), taskId)).status === "failed");
     const row = await taskRow(db(), taskId);
     expect(row).toMatchObject({ errorMessage: "Video generation failed (simulated)", refunded: true });
-    await t.app.taskWorker.runOnce();
-    await t.app.taskWorker.runOnce();
+    await t.app.jobs.taskWorker.runOnce();
+    await t.app.jobs.taskWorker.runOnce();
     const status = (await u.client.get(`/api/video-status/${taskId}`)).json();
     expect(status.data).toMatchObject({ successFlag: 2, errorMessage: "Video generation failed (simulated)" });
     const refunds = await db().select().from(transactions).where(eq(transactions.videoTaskId, row.id));
@@ -199,7 +199,7 @@ describe("failures refund exactly once", () => {
     const u = await userWithCredits(t.app, db(), 1);
     const { taskId } = (await u.client.post("/api/generate-video", { prompt: "stuck [sim:slow]", model: "veo3_fast" })).json();
     await db().update(videoTasks).set({ createdAt: new Date(Date.now() - 31 * 60_000) }).where(eq(videoTasks.taskId, taskId));
-    await t.app.taskWorker.runOnce();
+    await t.app.jobs.taskWorker.runOnce();
     expect(await taskRow(db(), taskId)).toMatchObject({ status: "failed", errorMessage: "Video generation timed out", refunded: true });
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 1, ledger: 1 });
   });
@@ -210,7 +210,7 @@ describe("failures refund exactly once", () => {
     const reserved = await spendOnVideo(db(), reservation(u.id, "unsubmitted_crash-test", new Date()));
     expect(reserved).toMatchObject({ remaining: 0 });
     await db().update(videoTasks).set({ createdAt: new Date(Date.now() - 3 * 60_000) }).where(eq(videoTasks.id, reserved!.id));
-    await t.app.taskWorker.runOnce();
+    await t.app.jobs.taskWorker.runOnce();
     expect(await taskRow(db(), "unsubmitted_crash-test")).toMatchObject({ status: "failed", refunded: true });
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 1, ledger: 1 });
   });
@@ -227,7 +227,7 @@ describe("admin refund", () => {
     expect(first.json()).toEqual({ amount: 5 });
     const second = await admin.post(`/api/video/${taskId}/refund`, {});
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({ message: "This video has already been refunded" });
+    expect(second.json()).toEqual({ message: "This video has already been refunded", code: "conflict" });
     expect((await admin.post("/api/video/no-such-task/refund", {})).statusCode).toBe(404);
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 5, ledger: 5 });
   });

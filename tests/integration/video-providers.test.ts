@@ -215,7 +215,7 @@ describe("provider trouble", () => {
       const { taskId } = (await u.client.post("/api/generate-video", { prompt: "storm", model: "veo3_fast" })).json();
       await new Promise((r) => setTimeout(r, 150));
       sim.faults.inject("record-info", { httpStatus: 429 }, 6);
-      for (let i = 0; i < 6; i++) await t.app.taskWorker.runOnce();
+      for (let i = 0; i < 6; i++) await t.app.jobs.taskWorker.runOnce();
       expect((await taskRow(t.database.db, taskId)).status).toBe("generating");
       await runWorkerUntil(t, async () => (await taskRow(t.database.db, taskId)).status === "completed");
     } finally {
@@ -265,7 +265,7 @@ describe("provider trouble", () => {
       sim.faults.inject("record-info", {
         body: { code: 200, msg: "success", data: { taskId, successFlag: "1", response: { resultUrls: '["https://cdn.example/v.mp4"]' } } },
       });
-      await t.app.taskWorker.runOnce();
+      await t.app.jobs.taskWorker.runOnce();
       expect(await taskRow(t.database.db, taskId)).toMatchObject({ status: "completed", resultUrls: ["https://cdn.example/v.mp4"] });
     } finally {
       sim.faults.clear();
@@ -322,13 +322,13 @@ describe("callbacks", () => {
       const forged = { code: 200, msg: "ok", data: { taskId, info: { resultUrls: ["https://evil.example/x.mp4"] } } };
       const res = await t.app.inject({ method: "POST", url: "/api/callbacks/kie", payload: forged });
       expect(res.statusCode).toBe(200);
-      expect(await t.app.taskWorker.runOnce()).toBe(1);
+      expect(await t.app.jobs.taskWorker.runOnce()).toBe(1);
       expect((await taskRow(t.database.db, taskId)).status).toBe("generating");
 
       simNow += 1_000; // the provider has finished the video
-      expect(await t.app.taskWorker.runOnce()).toBe(0); // not due: the next poll is a minute away
+      expect(await t.app.jobs.taskWorker.runOnce()).toBe(0); // not due: the next poll is a minute away
       for (let i = 0; i < 3; i++) await t.app.inject({ method: "POST", url: "/api/callbacks/kie", payload: forged });
-      expect(await t.app.taskWorker.runOnce()).toBe(1);
+      expect(await t.app.jobs.taskWorker.runOnce()).toBe(1);
       const row = await taskRow(t.database.db, taskId);
       expect(row.status).toBe("completed");
       expect(row.resultUrls![0]).not.toContain("evil.example");
@@ -356,7 +356,7 @@ describe("callbacks", () => {
       // This process's clock a second behind: "due now" must still be due (the database's clock decides).
       vi.useFakeTimers({ toFake: ["Date"], now: Date.now() - 1_000 });
       try {
-        expect(await t.app.taskWorker.runOnce()).toBe(1);
+        expect(await t.app.jobs.taskWorker.runOnce()).toBe(1);
       } finally {
         vi.useRealTimers();
       }
@@ -369,12 +369,13 @@ describe("callbacks", () => {
     const { freePort } = await import("../helpers/test-app.js");
     const port = await freePort();
     const t = await createVideoTestApp({
-      env: { PORT: String(port), HOST: "127.0.0.1", BACKGROUND_WORKERS: "true" },
+      env: { PORT: String(port), HOST: "127.0.0.1" },
       // Polling so slow that only the callback can finish the task within the test.
       worker: { pollScheduleMs: [60_000], hdScheduleMs: [60_000], idleMs: 50 },
     });
     try {
       await t.app.listen({ port, host: "127.0.0.1" });
+      t.app.jobs.start(); // as main.ts does with BACKGROUND_WORKERS on
       const u = await userWithCredits(t.app, t.database.db, 1);
       const { taskId } = (await u.client.post("/api/generate-video", { prompt: "callback", model: "veo3_fast" })).json();
       const deadline = Date.now() + 5_000;

@@ -36,10 +36,10 @@ describe("reading tasks is owner-only", () => {
     const u = await userWithCredits(t.app, db(), 0);
     const long = await u.client.get(`/api/video-status/${"x".repeat(300)}`);
     expect(long.statusCode).toBe(414);
-    expect(long.json()).toEqual({ message: "This address is too long: check the id in the URL" });
+    expect(long.json()).toEqual({ message: "This address is too long: check the id in the URL", code: "address_too_long" });
     const bad = await u.client.get("/api/video-status/%E0%A4%A");
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: "This address is not valid: check the URL" });
+    expect(bad.json()).toEqual({ message: "This address is not valid: check the URL", code: "invalid_address" });
   });
 
   it("pages newest first with a total, and the days window leaves older tasks out", async () => {
@@ -70,7 +70,7 @@ describe("reading tasks is owner-only", () => {
       ["aspectRatio", "completedAt", "createdAt", "createdVia", "creditsUsed", "errorMessage", "hdStatus", "hdVideoUrl", "id", "imageUrls", "model", "prompt", "refunded", "resultUrls", "seeds", "status", "taskId", "watermark"].sort(),
     );
     expect((await u.client.get("/api/video-tasks?page=0")).statusCode).toBe(400);
-    expect((await u.client.get("/api/video-tasks?limit=500")).json()).toEqual({ message: "limit must be between 1 and 100" });
+    expect((await u.client.get("/api/video-tasks?limit=500")).json()).toEqual({ message: "limit must be between 1 and 100", code: "invalid_input" });
   });
 });
 
@@ -93,10 +93,10 @@ describe("reference images", () => {
     const u = await userWithCredits(t.app, db(), 0);
     const fake = await uploadImage(t.app, u.client.sessionCookie, Buffer.from("<html>not an image</html>"), "x.png");
     expect(fake.statusCode).toBe(415);
-    expect(fake.json()).toEqual({ message: "Only JPG, PNG or WebP images can be used" });
+    expect(fake.json()).toEqual({ message: "Only JPG, PNG or WebP images can be used", code: "unsupported_media_type" });
     const huge = await uploadImage(t.app, u.client.sessionCookie, Buffer.concat([randomPng(), Buffer.alloc(10 * 1024 * 1024)]), "big.png");
     expect(huge.statusCode).toBe(413);
-    expect(huge.json()).toEqual({ message: "The image must be 10 MB or smaller" });
+    expect(huge.json()).toEqual({ message: "The image must be 10 MB or smaller", code: "payload_too_large" });
     const json = await u.client.post("/api/images/upload", { image: "x" });
     expect(json.statusCode).toBe(400);
   });

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../src/server/config.js";
+import { ConfigError, loadConfig, type TrustHops } from "../../src/server/config.js";
 
 describe("loadConfig", () => {
   it("has working defaults", () => {
@@ -16,6 +16,8 @@ describe("loadConfig", () => {
       admin: undefined,
       logLevel: "info",
       trustProxy: false,
+      registerLimitPerIp: 20,
+      loginLimitPerIp: 50,
     });
   });
 
@@ -32,6 +34,7 @@ describe("loadConfig", () => {
       LOG_LEVEL: "warn",
       SECRETS_KEY: "k".repeat(32),
       TRUST_PROXY: "true",
+      LOGIN_LIMIT_PER_IP: "500",
     });
     expect(c).toMatchObject({
       port: 8080,
@@ -44,8 +47,9 @@ describe("loadConfig", () => {
       admin: { username: "boss", password: "longenough" },
       logLevel: "warn",
       secretsKey: "k".repeat(32),
-      trustProxy: true,
+      loginLimitPerIp: 500,
     });
+    expect((c.trustProxy as TrustHops).hops).toBe(1);
   });
 
   it.each([
@@ -60,6 +64,8 @@ describe("loadConfig", () => {
     [{ ADMIN_USERNAME: "boss", ADMIN_PASSWORD: "short" }, "ADMIN_PASSWORD"],
     [{ SECRETS_KEY: "too-short" }, "SECRETS_KEY"],
     [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "10.0.0.0/33" }, "TRUST_PROXY"],
+    [{ LOGIN_LIMIT_PER_IP: "0" }, "LOGIN_LIMIT_PER_IP"],
   ])("rejects %j naming %s", (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));

@@ -1,6 +1,7 @@
 /** Money as PayPal writes it: decimal strings compared in cents, never as floats. */
 import { describe, expect, it } from "vitest";
-import { formatCents, purchaseDescription, toCents } from "../../src/server/features/payments/paypal-settle.js";
+import { purchaseDescription } from "../../src/server/features/payments/paypal-settle.js";
+import { formatCents, toCents } from "../../src/server/lib/money.js";
 
 describe("PayPal amounts", () => {
   it("parses decimal strings to cents exactly", () => {

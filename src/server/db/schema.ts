@@ -27,6 +27,8 @@ export const users = pgTable(
     /** argon2id hash. */
     password: text("password").notNull(),
     email: text("email"),
+    /** Proven to belong to this person (it came from Google's verified e-mail); decision 0033. */
+    emailVerified: boolean("email_verified").notNull().default(false),
     googleId: text("google_id").unique(),
     credits: integer("credits").notNull().default(0),
     isAdmin: boolean("is_admin").notNull().default(false),
@@ -319,4 +321,28 @@ export const rateLimitWindows = pgTable(
     hits: integer("hits").notNull().default(0),
   },
   (t) => [index("rate_limit_windows_reset_idx").on(t.resetAt)],
+);
+
+/**
+ * Reference images people uploaded (the files live in the BlobStore under `name`): counted for the
+ * per-user storage quota, and swept once no task references them after a day (decision 0034).
+ */
+export const uploads = pgTable(
+  "uploads",
+  {
+    name: text("name").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    bytes: integer("bytes").notNull(),
+    createdAt: createdAt(),
+    /** When a video task first used it; null: unused, counted for the quota and swept after a day. */
+    referencedAt: timestamp("referenced_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("uploads_user_id_idx").on(t.userId),
+    // Only unused uploads are summed for the quota and swept: used ones pile up and are never scanned.
+    index("uploads_unused_user_idx").on(t.userId).where(sql`${t.referencedAt} is null`),
+    index("uploads_unused_created_at_idx").on(t.createdAt).where(sql`${t.referencedAt} is null`),
+  ],
 );

@@ -1,6 +1,6 @@
 /**
- * The changes the database announces on LIVE_EVENTS_CHANNEL (triggers in migrations 0004 and
- * 0005): a task created, changed or deleted; a user's credits, status or profile changed; a
+ * The changes the database announces on LIVE_EVENTS_CHANNEL (triggers in migrations 0004, 0005 and
+ * 0008): a task created, changed or deleted; a user's credits, status or profile changed; a
  * session ended; the admin settings changed. Every server process listens, so a change committed
  * by one reaches the open pages (SSE) and the read caches of all. Delivery is at commit and in
  * commit order, so a listener that re-reads sees the change.

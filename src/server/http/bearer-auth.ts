@@ -4,10 +4,9 @@
  * useBearerAuth(); every route of that plugin then has request.tokenUser (issue 9's event stream
  * can do the same).
  */
-import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../db/connect.js";
-import { apiTokens, users } from "../db/schema.js";
+import { findTokenOwner, touchTokenLastUsed } from "../features/api-tokens/queries.js";
 import { sha256Hex } from "../lib/tokens.js";
 import { TOKEN_PREFIX } from "../../shared/automation.js";
 import { unauthorized } from "./errors.js";
@@ -43,29 +42,12 @@ export const BEARER_MESSAGES = {
 /** The token's user, or a 401 saying what is wrong with the header. Never echoes the token. */
 export async function authenticateBearer(db: Db, header: string | undefined, now = new Date()): Promise<TokenUser> {
   const token = tokenFromHeader(header);
-  const [row] = await db
-    .select({
-      tokenId: apiTokens.id,
-      tokenActive: apiTokens.isActive,
-      lastUsed: apiTokens.lastUsed,
-      id: users.id,
-      username: users.username,
-      userActive: users.isActive,
-    })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(eq(apiTokens.tokenHash, sha256Hex(token)))
-    .limit(1);
-  if (!row) throw unauthorized(BEARER_MESSAGES.unknown);
-  if (!row.tokenActive) throw unauthorized(BEARER_MESSAGES.inactive);
-  if (!row.userActive) throw unauthorized(BEARER_MESSAGES.disabledUser);
+  const row = await findTokenOwner(db, sha256Hex(token));
+  if (!row) throw unauthorized(BEARER_MESSAGES.unknown, "invalid_api_token");
+  if (!row.tokenActive) throw unauthorized(BEARER_MESSAGES.inactive, "invalid_api_token");
+  if (!row.userActive) throw unauthorized(BEARER_MESSAGES.disabledUser, "invalid_api_token");
   if (!row.lastUsed || now.getTime() - row.lastUsed.getTime() >= LAST_USED_RESOLUTION_MS) {
-    const stale = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
-    // Conditional, so concurrent requests write it once.
-    await db
-      .update(apiTokens)
-      .set({ lastUsed: now })
-      .where(and(eq(apiTokens.id, row.tokenId), or(isNull(apiTokens.lastUsed), lt(apiTokens.lastUsed, stale))));
+    await touchTokenLastUsed(db, row.tokenId, now, LAST_USED_RESOLUTION_MS);
   }
   return { id: row.id, username: row.username, tokenId: row.tokenId };
 }
@@ -74,9 +56,9 @@ export async function authenticateBearer(db: Db, header: string | undefined, now
 export function tokenFromHeader(header: string | undefined): string {
   if (header === undefined || header.trim() === "") throw unauthorized(BEARER_MESSAGES.missing);
   const match = /^Bearer +(\S+)\s*$/i.exec(header.trim());
-  if (!match) throw unauthorized(BEARER_MESSAGES.malformed);
+  if (!match) throw unauthorized(BEARER_MESSAGES.malformed, "invalid_api_token");
   const token = match[1]!;
-  if (!TOKEN_SHAPE.test(token)) throw unauthorized(BEARER_MESSAGES.notAToken);
+  if (!TOKEN_SHAPE.test(token)) throw unauthorized(BEARER_MESSAGES.notAToken, "invalid_api_token");
   return token;
 }
 

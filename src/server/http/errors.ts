@@ -1,10 +1,19 @@
-/** One error vocabulary: throw an AppError anywhere; the handler turns it into `{message}`. */
+/**
+ * One error vocabulary: throw an AppError anywhere; the handler turns it into `{message, code}`
+ * (the automation API adds `success: false`). Codes and their statuses: shared/error-codes.ts.
+ */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { codeForStatus, ERROR_STATUS, type ErrorCode } from "../../shared/error-codes.js";
 import type { z } from "zod";
+import { pgErrorOf } from "../db/connect.js";
+
+/** character_not_in_repertoire (a NUL), untranslatable_character. */
+const UNSTORABLE_TEXT = new Set(["22021", "22P05"]);
 
 export class AppError extends Error {
+  readonly status: number;
   constructor(
-    readonly status: number,
+    readonly code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
     /** More fields for the body, e.g. a payment error's `suggestion`. */
@@ -12,14 +21,21 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = "AppError";
+    this.status = ERROR_STATUS[code];
   }
 }
 
-export const badRequest = (message: string) => new AppError(400, message);
-export const unauthorized = (message = "Authentication required") => new AppError(401, message);
-export const forbidden = (message = "Admin access required") => new AppError(403, message);
-export const notFound = (message = "Not found") => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);
+/** `where` is "body.prompt", "params.taskId"... or "" when unknown. */
+export function unstorableTextMessage(where: string): string {
+  const field = where.replace(/^(body|query|params)\.?/, "");
+  return `${field ? `${field}: ` : ""}Text cannot contain NUL characters or broken Unicode. Remove them and try again.`;
+}
+
+export const badRequest = (message: string, code: ErrorCode = "invalid_input") => new AppError(code, message);
+export const unauthorized = (message = "Authentication required", code: ErrorCode = "not_signed_in") => new AppError(code, message);
+export const forbidden = (message = "Admin access required", code: ErrorCode = "admin_required") => new AppError(code, message);
+export const notFound = (message = "Not found") => new AppError("not_found", message);
+export const conflict = (message: string) => new AppError("conflict", message);
 
 /** Parses input with a zod schema; the first problem becomes a 400 with its message. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
@@ -40,27 +56,39 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 
 /**
  * Errors the router raises before any route or hook runs (an undecodable address, a path part
- * longer than maxParamLength): the same `{message}` shape, plus `success: false` on the
+ * longer than maxParamLength): the same shape as every other error, plus `success: false` on the
  * automation API, whose hooks never see these requests. Passed to Fastify as `frameworkErrors`.
  */
 export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const tooLong = err.code === "FST_ERR_MAX_PARAM_LENGTH";
-  const message = tooLong ? "This address is too long: check the id in the URL" : "This address is not valid: check the URL";
+  const body = tooLong
+    ? { message: "This address is too long: check the id in the URL", code: "address_too_long" as const }
+    : { message: "This address is not valid: check the URL", code: "invalid_address" as const };
   const automation = request.url.startsWith("/api/n8n/");
-  void reply.status(tooLong ? 414 : 400).send(automation ? { success: false, message } : { message });
+  void reply.status(ERROR_STATUS[body.code]).send(automation ? { success: false, ...body } : body);
 }
 
+/** What any thrown error answers: an AppError as it says; anything unexpected a logged 500. */
+export function toAppError(err: FastifyError | AppError, request: FastifyRequest): AppError {
+  if (err instanceof AppError) return err;
+  // Text the database cannot store, should it get past the input guard: the caller's mistake.
+  if (UNSTORABLE_TEXT.has(pgErrorOf(err)?.code ?? "")) return new AppError("unstorable_text", unstorableTextMessage(""));
+  const status = err.statusCode ?? 500;
+  if (status < 500) return new AppError(codeForStatus(status), FRAMEWORK_MESSAGES[err.code] ?? err.message);
+  // The error's class and SQLSTATE, never bound values (logger.ts); the request id is on the line.
+  request.log.error({ err, route: request.routeOptions.url, method: request.method }, "unhandled error");
+  return new AppError("internal_error", "Internal server error", {}, { requestId: request.id });
+}
+
+/** The body of an error: `{message, code}` and the error's extra fields (a suggestion, a request id). */
+export function errorBody(err: AppError): Record<string, unknown> {
+  return { ...err.extra, message: err.message, code: err.code };
+}
+
+/** The web API's error handler; a scope with another shape (the automation API) sets its own with toAppError. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
-    if (err instanceof AppError) {
-      return reply.status(err.status).headers(err.headers).send({ ...err.extra, message: err.message });
-    }
-    const status = err.statusCode ?? 500;
-    if (status < 500) {
-      return reply.status(status).send({ message: FRAMEWORK_MESSAGES[err.code] ?? err.message });
-    }
-    request.log.error({ err }, "unhandled error");
-    return reply.status(500).send({ message: "Internal server error", requestId: request.id });
+    const error = toAppError(err, request);
+    return reply.status(error.status).headers(error.headers).send(errorBody(error));
   });
-
 }

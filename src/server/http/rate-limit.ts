@@ -3,14 +3,16 @@
  * (PGlite), or in PostgreSQL so that every process on one database counts together
  * (docs/decisions/0004-rate-limits.md, 0027-scale-out.md).
  */
-import { sql } from "drizzle-orm";
-import { rowsOf, type Db } from "../db/connect.js";
+import type { Db } from "../db/connect.js";
+import { PostgresRateLimitStore } from "../db/rate-limit-windows.js";
 import { AppError } from "./errors.js";
 
 export interface RateLimitRule {
   max: number;
   windowMs: number;
 }
+
+export { PostgresRateLimitStore };
 
 export interface RateWindow {
   count: number;
@@ -19,7 +21,11 @@ export interface RateWindow {
 }
 
 export interface RateLimitStore {
-  /** Counts one hit on `key`, opening a new window of `windowMs` if the last one is over. */
+  /**
+   * Counts one hit on `key`, opening a new window of `windowMs` if the last one is over. Atomic:
+   * concurrent hits each get their own count (the memory store increments without awaiting in
+   * between; the database store is one INSERT ... ON CONFLICT DO UPDATE on the key's row).
+   */
   hit(key: string, windowMs: number): Promise<RateWindow>;
   /** The current window of `key`, without counting. */
   peek(key: string): Promise<RateWindow | undefined>;
@@ -58,44 +64,6 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 }
 
-/** Expired windows are deleted now and then, by whichever hit draws the short straw. */
-const SWEEP_ONE_IN = 500;
-
-/** Counters in `rate_limit_windows`, on the database's clock: one limit for all processes. */
-export class PostgresRateLimitStore implements RateLimitStore {
-  constructor(private readonly db: Db) {}
-
-  async hit(key: string, windowMs: number): Promise<RateWindow> {
-    if (Math.random() * SWEEP_ONE_IN < 1) {
-      await this.db.execute(sql`delete from rate_limit_windows where reset_at < now() - interval '1 minute'`);
-    }
-    const res = await this.db.execute(sql`
-      insert into rate_limit_windows as w (key, reset_at, hits)
-      values (${key}, now() + ${windowMs} * interval '1 millisecond', 1)
-      on conflict (key) do update set
-        hits = case when w.reset_at <= now() then 1 else w.hits + 1 end,
-        reset_at = case when w.reset_at <= now() then excluded.reset_at else w.reset_at end
-      returning hits, extract(epoch from reset_at - now()) * 1000 as left_ms`);
-    return this.toWindow(res);
-  }
-
-  async peek(key: string): Promise<RateWindow | undefined> {
-    const res = await this.db.execute(
-      sql`select hits, extract(epoch from reset_at - now()) * 1000 as left_ms from rate_limit_windows where key = ${key} and reset_at > now()`,
-    );
-    return rowsOf(res).length > 0 ? this.toWindow(res) : undefined;
-  }
-
-  async reset(key: string): Promise<void> {
-    await this.db.execute(sql`delete from rate_limit_windows where key = ${key}`);
-  }
-
-  private toWindow(res: unknown): RateWindow {
-    const row = rowsOf<{ hits: unknown; left_ms: unknown }>(res)[0]!;
-    return { count: Number(row.hits), msLeft: Math.max(0, Number(row.left_ms)) };
-  }
-}
-
 export class RateLimiter {
   /** `name` keeps this limiter's keys apart from other limiters' in a shared store. */
   constructor(
@@ -110,7 +78,11 @@ export class RateLimiter {
     return w.count > this.rule.max ? waitSeconds(w) : 0;
   }
 
-  /** Seconds to wait if the key is already at the limit, without counting a hit. */
+  /**
+   * Seconds to wait if the key is already at the limit, without counting a hit. Only a look:
+   * parallel requests all pass a check made before any of them counts, so a limit that must hold
+   * under concurrency reserves with hit() first (the login limit does, decision 0035).
+   */
   async check(key: string): Promise<number> {
     const w = await this.store.peek(`${this.name}:${key}`);
     return w && w.count >= this.rule.max ? waitSeconds(w) : 0;
@@ -128,7 +100,7 @@ function waitSeconds(w: RateWindow): number {
 export function tooManyRequests(retryAfterSeconds: number, what: string): AppError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return new AppError(
-    429,
+    "rate_limited",
     `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
     { "retry-after": String(retryAfterSeconds) },
   );

@@ -1,8 +1,8 @@
 /**
- * Loads the signed-in user from the session cookie for API requests, and guards /api/admin/*
- * as a whole: 401 signed out, 403 for non-admins, before routing (unknown admin paths included).
+ * The session cookie: who a request's session names (loaded by http/route-access.ts for the
+ * routes that need it), and the checks routes use.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/connect.js";
 import type { FreshCache } from "../events/fresh-cache.js";
 import { resolveSession, SESSION_COOKIE, SESSION_IDLE_MS, type SessionRow, type SessionUser } from "../features/auth/sessions.js";
@@ -14,18 +14,9 @@ declare module "fastify" {
   }
 }
 
-export function registerSessionAuth(app: FastifyInstance, db: Db, sessions: FreshCache<SessionRow>): void {
-  app.decorateRequest("user", null);
-  app.addHook("onRequest", async (request) => {
-    const path = request.url;
-    if (!path.startsWith("/api/")) return;
-    await loadSessionUser(request, db, sessions);
-    if (path.startsWith("/api/admin/") || path === "/api/admin") requireAdmin(request);
-  });
-}
-
 /** Sets request.user from the session cookie, if it names a live session. */
 export async function loadSessionUser(request: FastifyRequest, db: Db, sessions: FreshCache<SessionRow>): Promise<void> {
+  if (request.user) return;
   const token = request.cookies[SESSION_COOKIE];
   if (token) request.user = (await resolveSession(db, token, sessions)) ?? null;
 }

@@ -7,11 +7,15 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { useScopeAccess } from "./route-access.js";
 
 /** Registers the static files and returns index.html for the page fallback. */
 export async function registerStaticSpa(app: FastifyInstance, webDir: string): Promise<string> {
   const indexHtml = fs.readFileSync(path.join(webDir, "index.html"), "utf8");
-  await app.register(fastifyStatic, {
+  // Its own scope, so its routes (one per file) are all public.
+  await app.register(async (files) => {
+    useScopeAccess(files, "public");
+    await files.register(fastifyStatic, {
     root: webDir,
     wildcard: false,
     index: false,
@@ -22,6 +26,7 @@ export async function registerStaticSpa(app: FastifyInstance, webDir: string): P
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
     },
+    });
   });
 
   return indexHtml;

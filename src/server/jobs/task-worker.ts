@@ -191,12 +191,3 @@ async function pool<T>(items: T[], size: number, fn: (item: T) => Promise<void>)
   await Promise.all(lanes);
 }
 
-/** Marks a task due now (a callback arrived): the worker re-reads the provider before acting. */
-export async function markTaskDue(db: Db, taskId: string): Promise<boolean> {
-  const rows = await db
-    .update(videoTasks)
-    .set({ nextCheckAt: sql`now()` })
-    .where(and(eq(videoTasks.taskId, taskId), or(inArray(videoTasks.status, IN_PROGRESS), eq(videoTasks.hdStatus, "pending"))))
-    .returning({ id: videoTasks.id });
-  return rows.length > 0;
-}

@@ -72,8 +72,19 @@ export const changePasswordSchema = z.object({
     .min(1, CHANGE_PASSWORD_MESSAGES.required)
     .min(PASSWORD_MIN, CHANGE_PASSWORD_MESSAGES.tooShort)
     .max(PASSWORD_MAX, "Mật khẩu mới tối đa 200 ký tự"),
+  /**
+   * Also revoke (delete) every API token, in the same transaction as the new password: the
+   * dialog's "Also revoke my API tokens", on by default; left out, the tokens go too.
+   */
+  revokeApiTokens: z.boolean({ error: "revokeApiTokens must be true or false" }).default(true),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** PUT /api/user/change-password answers the spec's message and how many API tokens were revoked. */
+export interface ChangePasswordResult {
+  message: string;
+  revokedApiTokens: number;
+}
 
 /** GET /api/auth/current-user */
 export interface CurrentUser {

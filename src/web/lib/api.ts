@@ -1,4 +1,5 @@
 import type { QueryFunction } from "@tanstack/react-query";
+import { isErrorCode, type ErrorCode } from "../../shared/error-codes";
 
 /**
  * The one API client of the SPA (spec section 7 and 8): every call sends the session cookie,
@@ -9,12 +10,25 @@ export class ApiError extends Error {
   readonly status: number;
   /** The `message` field of a JSON error body, else the raw body text (or status text). */
   readonly serverMessage: string;
+  /** The error body's machine-readable `code` (shared/error-codes.ts): switch on this, not on text. */
+  readonly code: ErrorCode | undefined;
 
   constructor(status: number, statusText: string, bodyText: string) {
     super(`${status}: ${bodyText || statusText}`);
     this.name = "ApiError";
     this.status = status;
     this.serverMessage = extractServerMessage(bodyText) || statusText || `Request failed (${status})`;
+    this.code = extractCode(bodyText);
+  }
+}
+
+function extractCode(bodyText: string): ErrorCode | undefined {
+  try {
+    const parsed: unknown = JSON.parse(bodyText);
+    const code = parsed && typeof parsed === "object" ? (parsed as { code?: unknown }).code : undefined;
+    return isErrorCode(code) ? code : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,6 +1,7 @@
 import { Redirect } from "wouter";
 import { AudioLines, Sparkles, WandSparkles, Zap } from "lucide-react";
 import { AuthCard } from "@/features/auth/auth-card";
+import { GoogleAccountExistsNotice } from "@/features/auth/google-account-exists";
 import { useGoogleReturn } from "@/features/auth/google-sign-in";
 import { useCurrentUser } from "@/features/auth/use-current-user";
 import { useDocumentTitle } from "@/hooks/use-document-title";
@@ -45,6 +46,7 @@ export function LoginPage() {
       </section>
       <div className="mx-auto w-full max-w-md">
         <h1 className="sr-only lg:hidden">Sign in to Veo Studio</h1>
+        <GoogleAccountExistsNotice />
         <AuthCard />
       </div>
     </div>

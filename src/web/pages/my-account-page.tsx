@@ -1,12 +1,14 @@
 import { PageLoading } from "@/components/layout/page-loading";
 import { AccountActionsCard } from "@/features/account/account-actions-card";
 import { ProfileCard } from "@/features/account/profile-card";
+import { GoogleConnectionButton, useGoogleLinkReturn } from "@/features/auth/google-connection";
 import { SignInPrompt } from "@/features/auth/sign-in-prompt";
 import { useCurrentUser } from "@/features/auth/use-current-user";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 
 export function MyAccountPage() {
   useDocumentTitle("My Account");
+  useGoogleLinkReturn();
   const { user, isResolved } = useCurrentUser();
 
   return (
@@ -18,7 +20,7 @@ export function MyAccountPage() {
       {user ? (
         <div className="grid items-start gap-6 lg:grid-cols-[1.2fr_1fr]">
           <ProfileCard user={user} />
-          <AccountActionsCard user={user} />
+          <AccountActionsCard user={user} connectGoogle={<GoogleConnectionButton />} />
         </div>
       ) : isResolved ? (
         <SignInPrompt title="Sign in to view your account" description="Your profile, credits and password settings live here." />

@@ -17,13 +17,13 @@ const pageQuery = z.object({
 export async function accountStatsRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   const { db } = opts;
 
-  app.get("/api/user/stats", async (request, reply) => {
+  app.get("/api/user/stats", { config: { access: "user" } }, async (request, reply) => {
     const user = requireUser(request);
     reply.header("cache-control", "private, no-store");
     return userStats(db, user.id);
   });
 
-  app.get("/api/transactions", async (request, reply) => {
+  app.get("/api/transactions", { config: { access: "user" } }, async (request, reply) => {
     const user = requireUser(request);
     const { page } = parseInput(pageQuery, request.query);
     reply.header("cache-control", "private, no-store");

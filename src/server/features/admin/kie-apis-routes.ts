@@ -26,44 +26,44 @@ function accountId(params: unknown): string {
 /** What KIE said about a key, for the admin: a rejected key is the admin's to fix (422), an outage is KIE's (502). */
 function balanceError(err: unknown): AppError {
   if (err instanceof KieError) {
-    if (err.kind === "unauthorized") return new AppError(422, "KIE rejected this API key: check it in your KIE.ai account");
-    if (err.kind === "unavailable" || err.kind === "rate_limited") return new AppError(502, `KIE is not answering right now: ${err.message}`);
-    return new AppError(502, `KIE could not report the balance: ${err.message}`);
+    if (err.kind === "unauthorized") return new AppError("unprocessable", "KIE rejected this API key: check it in your KIE.ai account");
+    if (err.kind === "unavailable" || err.kind === "rate_limited") return new AppError("upstream_error", `KIE is not answering right now: ${err.message}`);
+    return new AppError("upstream_error", `KIE could not report the balance: ${err.message}`);
   }
-  return new AppError(502, "Could not reach KIE to check the balance");
+  return new AppError("upstream_error", "Could not reach KIE to check the balance");
 }
 
-/** Admin only: the /api/admin prefix is guarded in http/session-auth.ts. */
+/** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
 export async function adminKieApiRoutes(app: FastifyInstance, opts: { ctx: VideoContext }): Promise<void> {
   const { db, secretBox, config } = opts.ctx;
 
-  app.get("/api/admin/kie-apis", async (_request, reply) => {
+  app.get("/kie-apis", async (_request, reply) => {
     reply.header("cache-control", "private, no-store");
     return listKieApis(db, secretBox);
   });
 
-  app.post("/api/admin/kie-apis", async (request, reply) => {
+  app.post("/kie-apis", async (request, reply) => {
     const input = parseInput(kieApiCreateSchema, request.body);
     const kieApi = await createKieApi(db, secretBox, input);
     return reply.status(201).send({ message: "KIE API saved", kieApi });
   });
 
-  app.put("/api/admin/kie-apis/:id", async (request) => {
+  app.put("/kie-apis/:id", async (request) => {
     const id = accountId(request.params);
     const patch = parseInput(kieApiUpdateSchema, request.body);
     return { message: "KIE API saved", kieApi: await updateKieApi(db, secretBox, id, patch) };
   });
 
-  app.delete("/api/admin/kie-apis/:id", async (request) => {
+  app.delete("/kie-apis/:id", async (request) => {
     await deleteKieApi(db, accountId(request.params));
     return { message: "KIE API deleted" };
   });
 
   /** Asks KIE (chat/credit) for the account's real balance and stores it as totalCredits. */
-  app.post("/api/admin/kie-apis/:id/check-credits", async (request) => {
+  app.post("/kie-apis/:id/check-credits", async (request) => {
     const id = accountId(request.params);
     const key = await accountKey(db, secretBox, id);
-    if (!key) throw new AppError(422, "This account's key cannot be read (SECRETS_KEY changed): enter the key again");
+    if (!key) throw new AppError("unprocessable", "This account's key cannot be read (SECRETS_KEY changed): enter the key again");
     const { kie } = config;
     const client = new KieClient({ baseUrl: kie.baseUrl, uploadBaseUrl: kie.uploadBaseUrl, apiKey: key, timeoutMs: kie.timeoutMs });
     let credits: number;

@@ -3,11 +3,11 @@ import type { FastifyInstance } from "fastify";
 import type { VideoContext } from "../videos/context.js";
 import { deleteFailedVideos, recheckFailedVideos } from "./recovery-service.js";
 
-/** Admin only: the /api/admin prefix is guarded in http/session-auth.ts. */
+/** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
 export async function adminRecoveryRoutes(app: FastifyInstance, opts: { ctx: VideoContext }): Promise<void> {
   const { ctx } = opts;
 
-  app.post("/api/admin/recheck-failed-videos", async (request) => recheckFailedVideos(ctx, request.log));
+  app.post("/recheck-failed-videos", async (request) => recheckFailedVideos(ctx, request.log));
 
-  app.delete("/api/admin/delete-failed-videos", async () => deleteFailedVideos(ctx.db));
+  app.delete("/delete-failed-videos", async () => deleteFailedVideos(ctx.db));
 }

@@ -5,11 +5,11 @@ import { parseInput } from "../../http/errors.js";
 import type { VideoContext } from "../videos/context.js";
 import { adminTransactionPage } from "./transactions-service.js";
 
-/** Admin only: the /api/admin prefix is guarded in http/session-auth.ts. */
+/** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
 export async function adminTransactionRoutes(app: FastifyInstance, opts: { ctx: VideoContext }): Promise<void> {
   const { db } = opts.ctx;
 
-  app.get("/api/admin/transactions", async (request, reply) => {
+  app.get("/transactions", async (request, reply) => {
     const query = parseInput(adminTransactionsQuerySchema, request.query);
     reply.header("cache-control", "private, no-store");
     return adminTransactionPage(db, query);

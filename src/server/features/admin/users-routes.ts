@@ -15,20 +15,20 @@ function parseUserId(params: unknown): string {
   return userId;
 }
 
-/** Admin only: the /api/admin prefix is guarded in http/session-auth.ts. */
+/** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
 export async function adminUserRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   const { db } = opts;
 
-  app.get("/api/admin/users", async () => listUsers(db));
+  app.get("/users", async () => listUsers(db));
 
-  app.put("/api/admin/users/:userId/toggle", async (request) => {
+  app.put("/users/:userId/toggle", async (request) => {
     const admin = requireAdmin(request);
     const userId = parseUserId(request.params);
     const { isActive } = parseInput(toggleUserSchema, request.body);
     return { message: "User updated", user: await setUserActive(db, admin.id, userId, isActive) };
   });
 
-  app.put("/api/admin/users/:userId/credits", async (request) => {
+  app.put("/users/:userId/credits", async (request) => {
     const admin = requireAdmin(request);
     const userId = parseUserId(request.params);
     const { credits } = parseInput(setCreditsSchema, request.body);

@@ -3,7 +3,7 @@
  * masked copy are stored, so the full value exists once, in the answer to its creation.
  */
 import { and, count, desc, eq } from "drizzle-orm";
-import type { Db, Tx } from "../../db/connect.js";
+import type { Db, Queryable, Tx } from "../../db/connect.js";
 import { apiTokens, users } from "../../db/schema.js";
 import { conflict, notFound, unauthorized } from "../../http/errors.js";
 import { randomToken, sha256Hex } from "../../lib/tokens.js";
@@ -70,4 +70,13 @@ export async function deleteToken(db: Db, userId: string, id: string): Promise<v
     .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, userId)))
     .returning({ id: apiTokens.id });
   if (rows.length === 0) throw notFound(TOKEN_NOT_FOUND);
+}
+
+/**
+ * Deletes every token of the user ("Revoke all" on the /api page, and a password change that asks
+ * for it, inside its transaction); returns how many there were. Automations using them get 401.
+ */
+export async function revokeAllTokens(db: Queryable, userId: string): Promise<number> {
+  const rows = await db.delete(apiTokens).where(eq(apiTokens.userId, userId)).returning({ id: apiTokens.id });
+  return rows.length;
 }

@@ -1,15 +1,24 @@
 /**
- * Which account a Google identity signs into (decision 0025): the one holding its `sub`; else a
- * local account with the same e-mail when Google says the e-mail is verified (linked now); else
- * a new account with a unique username made from the e-mail or name, and no password yet.
+ * Which account a Google identity signs into (decisions 0025 and 0033):
+ * - the one holding its `sub`;
+ * - else, when Google says the e-mail is verified, a local account with that e-mail, but only if
+ *   that account's e-mail was itself verified (linked now). An account whose e-mail was merely
+ *   typed in at registration is never signed into: anyone can register someone else's address.
+ *   The person then signs in with its password and connects Google on My Account, or asks for a
+ *   new account (createGoogleAccount), which takes the e-mail from the unverified account;
+ * - else a new account with a unique username made from the e-mail or name, and no password yet.
  */
-import { eq, sql } from "drizzle-orm";
-import { isUniqueViolation, type Db } from "../../db/connect.js";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { isUniqueViolation, type Queryable } from "../../db/connect.js";
 import { users } from "../../db/schema.js";
 import { USERNAME_MAX, USERNAME_MIN } from "../../../shared/schemas/auth.js";
 import { GoogleAuthError, type GoogleIdentity } from "../../integrations/google/oidc.js";
 import { ACCOUNT_DISABLED, NO_PASSWORD } from "./service.js";
 import type { UserRow } from "./users.js";
+
+export const GOOGLE_SUB_TAKEN = "This Google account is already connected to another account here.";
+export const OTHER_GOOGLE_CONNECTED = "Your account is already connected to a different Google account.";
+export const GOOGLE_ALREADY_HAS_ACCOUNT = "This Google account already has an account here. Sign in with Google.";
 
 function usernameBase(identity: GoogleIdentity): string {
   const source = identity.email?.split("@")[0] || identity.name || "user";
@@ -28,44 +37,125 @@ function refuseDisabled(user: UserRow): UserRow {
   return user;
 }
 
-async function createUser(db: Db, identity: GoogleIdentity, email: string | null): Promise<UserRow> {
+const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
+
+async function userBySub(db: Queryable, sub: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.googleId, sub));
+  return row;
+}
+
+/**
+ * A new account for this identity; it takes `email` (a Google-verified address, so it is stored
+ * as verified) unless someone holds it by then. Each attempt runs in its own savepoint, so this
+ * also works inside a caller's transaction. When the same identity's account appears meanwhile
+ * (two sign-ins at once), that account is the answer, unless `onlyNew`.
+ */
+async function createUser(db: Queryable, identity: GoogleIdentity, email: string | null, onlyNew = false): Promise<UserRow> {
   const base = usernameBase(identity);
   for (let attempt = 0; attempt < 20; attempt++) {
     const suffix = attempt === 0 ? "" : attempt < 10 ? String(attempt + 1) : `_${Math.random().toString(36).slice(2, 6)}`;
     try {
-      const [row] = await db
-        .insert(users)
-        .values({ username: `${base}${suffix}`, email, googleId: identity.sub, password: NO_PASSWORD })
-        .returning();
-      return row!;
+      return await db.transaction(async (sp) => {
+        const [row] = await sp
+          .insert(users)
+          .values({ username: `${base}${suffix}`, email, emailVerified: email !== null, googleId: identity.sub, password: NO_PASSWORD })
+          .returning();
+        return row!;
+      });
     } catch (err) {
       if (isUniqueViolation(err, "users_username_lower_key")) continue;
       // The same Google account signing in twice at once: the other request created it.
       if (isUniqueViolation(err, "users_google_id_unique")) {
-        const [existing] = await db.select().from(users).where(eq(users.googleId, identity.sub));
+        if (onlyNew) throw new GoogleAuthError(GOOGLE_ALREADY_HAS_ACCOUNT);
+        const existing = await userBySub(db, identity.sub);
         if (existing) return refuseDisabled(existing);
       }
       // Someone registered this e-mail meanwhile: keep the account without it.
-      if (isUniqueViolation(err, "users_email_lower_key") && email) return createUser(db, identity, null);
+      if (isUniqueViolation(err, "users_email_lower_key") && email) return createUser(db, identity, null, onlyNew);
       throw err;
     }
   }
   throw new GoogleAuthError("Could not choose a username for this account. Please try again.");
 }
 
-export async function googleAccount(db: Db, identity: GoogleIdentity): Promise<UserRow> {
-  const [known] = await db.select().from(users).where(eq(users.googleId, identity.sub));
-  if (known) return refuseDisabled(known);
+/** What a Google sign-in comes to. */
+export type GoogleSignIn =
+  | { kind: "signed-in"; user: UserRow }
+  /** An account whose e-mail nobody verified holds Google's verified e-mail: nobody is signed in. */
+  | { kind: "email-taken" };
 
-  if (identity.email && identity.emailVerified) {
-    const [sameEmail] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${identity.email})`);
-    if (sameEmail && !sameEmail.googleId) {
-      refuseDisabled(sameEmail);
-      const [linked] = await db.update(users).set({ googleId: identity.sub }).where(eq(users.id, sameEmail.id)).returning();
-      return linked!;
+export async function googleSignIn(db: Queryable, identity: GoogleIdentity): Promise<GoogleSignIn> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const known = await userBySub(db, identity.sub);
+    if (known) return { kind: "signed-in", user: refuseDisabled(known) };
+
+    if (!identity.email || !identity.emailVerified) {
+      // Unverified (or no) e-mail: a separate account that does not take the address.
+      return { kind: "signed-in", user: await createUser(db, identity, null) };
     }
-    if (!sameEmail) return createUser(db, identity, identity.email);
+    const [sameEmail] = await db.select().from(users).where(byEmail(identity.email));
+    if (!sameEmail) return { kind: "signed-in", user: await createUser(db, identity, identity.email) };
+    if (!sameEmail.emailVerified) return { kind: "email-taken" };
+    // Held by an account connected to another Google identity: a separate account without it.
+    if (sameEmail.googleId) return { kind: "signed-in", user: await createUser(db, identity, null) };
+
+    refuseDisabled(sameEmail);
+    const [linked] = await db
+      .update(users)
+      .set({ googleId: identity.sub })
+      .where(and(eq(users.id, sameEmail.id), isNull(users.googleId), eq(users.emailVerified, true), byEmail(identity.email)))
+      .returning()
+      .catch((err: unknown) => {
+        if (isUniqueViolation(err, "users_google_id_unique")) return [];
+        throw err;
+      });
+    if (linked) return { kind: "signed-in", user: linked };
+    // The account or this identity changed meanwhile: decide again on what is there now.
   }
-  // Unverified (or already claimed) e-mail: a separate account that does not take the address.
-  return createUser(db, identity, null);
+  throw new GoogleAuthError("Google sign-in failed. Please try again.");
+}
+
+/**
+ * The person chose "Create a new account with Google" after googleSignIn said "email-taken".
+ * `identity` is the one Google verified moments ago (sealed in a cookie). Google proved this
+ * person owns the e-mail, so the new account takes it, and the account that merely claimed it
+ * (unverified) loses it, in one transaction. It only ever creates: an identity that already has
+ * an account is refused, so the sealed identity cannot be replayed to sign in.
+ */
+export async function createGoogleAccount(db: Queryable, identity: GoogleIdentity): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    if (await userBySub(tx, identity.sub)) throw new GoogleAuthError(GOOGLE_ALREADY_HAS_ACCOUNT);
+    const email = identity.email && identity.emailVerified ? identity.email : null;
+    if (email) {
+      await tx
+        .update(users)
+        .set({ email: null })
+        .where(and(byEmail(email), eq(users.emailVerified, false)));
+    }
+    return createUser(tx, identity, email, true);
+  });
+}
+
+/**
+ * Connects a Google identity to the signed-in account `userId` (My Account, "Connect Google").
+ * The account's e-mail becomes verified when it is the Google-verified e-mail.
+ */
+export async function linkGoogle(db: Queryable, userId: string, identity: GoogleIdentity): Promise<UserRow> {
+  const holder = await userBySub(db, identity.sub);
+  if (holder && holder.id !== userId) throw new GoogleAuthError(GOOGLE_SUB_TAKEN);
+  const sameEmail =
+    identity.email && identity.emailVerified ? sql`coalesce(lower(${users.email}) = lower(${identity.email}), false)` : sql`false`;
+  const [linked] = await db
+    .update(users)
+    .set({ googleId: identity.sub, emailVerified: sql`${users.emailVerified} or ${sameEmail}` })
+    .where(and(eq(users.id, userId), eq(users.isActive, true), sql`(${users.googleId} is null or ${users.googleId} = ${identity.sub})`))
+    .returning()
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err, "users_google_id_unique")) throw new GoogleAuthError(GOOGLE_SUB_TAKEN);
+      throw err;
+    });
+  if (linked) return linked;
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user || !user.isActive) throw new GoogleAuthError(ACCOUNT_DISABLED);
+  throw new GoogleAuthError(OTHER_GOOGLE_CONNECTED);
 }

@@ -1,13 +1,22 @@
 /**
- * Sign in with Google (decision 0025): GET /api/auth/google/status, /url and /callback. The
- * flow's state, nonce and PKCE verifier travel sealed in a short-lived httpOnly cookie bound to
- * this browser; the callback always ends on /login with auth=success or auth=error.
+ * Sign in with Google (decisions 0025 and 0033): GET /api/auth/google/status, /url and /callback;
+ * POST /new-account (after "an account with this e-mail already exists"); and, for a signed-in
+ * user, POST /link and GET /connection (My Account's "Connect Google").
+ *
+ * The flow's state, nonce and PKCE verifier (and, for a link, the user it is for) travel sealed
+ * in a short-lived httpOnly cookie bound to this browser. A sign-in ends on /login with
+ * auth=success, auth=error or auth=account-exists; a link ends on /my-account with
+ * google=connected or google=error.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/connect.js";
-import { AppError } from "../../http/errors.js";
-import { setSessionCookie } from "../../http/session-auth.js";
+import { users } from "../../db/schema.js";
+import type { FreshCache } from "../../events/fresh-cache.js";
+import { AppError, badRequest, conflict } from "../../http/errors.js";
+import { loadSessionUser, requireUser, setSessionCookie } from "../../http/session-auth.js";
 import {
   authorizationUrl,
   exchangeCode,
@@ -17,21 +26,48 @@ import {
   verifyIdToken,
   type FlowSecrets,
   type GoogleClient,
+  type GoogleIdentity,
 } from "../../integrations/google/oidc.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { readSettings } from "../settings/service.js";
-import { googleAccount } from "./google-accounts.js";
-import { createSession, deleteSession, SESSION_COOKIE } from "./sessions.js";
+import { createGoogleAccount, googleSignIn, linkGoogle } from "./google-accounts.js";
+import { createSession, deleteSession, SESSION_COOKIE, type SessionRow } from "./sessions.js";
+import { toCurrentUser } from "./users.js";
+import { GOOGLE_ACCOUNT_EXISTS_MESSAGE, GOOGLE_NEW_ACCOUNT_EXPIRED, type GoogleConnection } from "../../../shared/google-auth.js";
 
 export const GOOGLE_FLOW_COOKIE = "google_oauth";
+/** The verified Google identity waiting for "Create a new account with Google" (decision 0033). */
+export const GOOGLE_NEW_ACCOUNT_COOKIE = "google_new_account";
 const FLOW_PATH = "/api/auth/google";
 const FLOW_TTL_MS = 10 * 60_000;
+const NEW_ACCOUNT_TTL_MS = 10 * 60_000;
+
+export const ACCOUNT_EXISTS_MESSAGE = GOOGLE_ACCOUNT_EXISTS_MESSAGE;
+export const NEW_ACCOUNT_EXPIRED = GOOGLE_NEW_ACCOUNT_EXPIRED;
+const LINK_SESSION_CHANGED = "You are no longer signed in to the account that started connecting Google. Sign in and try again.";
 
 interface Deps {
   db: Db;
   config: Config;
   secretBox: SecretBox;
+  /** The session read cache: the callback of a link checks who is signed in. */
+  sessions: FreshCache<SessionRow>;
 }
+
+/** What the flow cookie holds. A link is bound to the signed-in user who started it. */
+interface Flow extends FlowSecrets {
+  expiresAt: number;
+  intent?: "link";
+  userId?: string;
+}
+
+const newAccountSchema = z.object({
+  kind: z.literal("google-new-account"),
+  sub: z.string().min(1),
+  email: z.string().min(1),
+  name: z.string().optional(),
+  expiresAt: z.number(),
+});
 
 /** The client when Google sign-in is switched on and complete, else undefined. */
 async function googleClient({ db, config, secretBox }: Deps): Promise<GoogleClient | undefined> {
@@ -44,50 +80,111 @@ async function googleClient({ db, config, secretBox }: Deps): Promise<GoogleClie
   };
 }
 
-function readFlow(request: FastifyRequest, box: SecretBox): FlowSecrets | undefined {
-  const sealed = request.cookies[GOOGLE_FLOW_COOKIE];
+function unseal(request: FastifyRequest, box: SecretBox, cookie: string): unknown {
+  const sealed = request.cookies[cookie];
   if (!sealed) return undefined;
   try {
-    const flow = JSON.parse(box.decrypt(sealed)) as FlowSecrets & { expiresAt: number };
-    return flow.expiresAt > Date.now() ? flow : undefined;
+    return JSON.parse(box.decrypt(sealed)) as unknown;
   } catch {
     return undefined;
   }
 }
 
-function loginRedirect(reply: FastifyReply, params: Record<string, string>): FastifyReply {
-  return reply.redirect(`/login?${new URLSearchParams(params).toString()}`, 302);
+function readFlow(request: FastifyRequest, box: SecretBox): Flow | undefined {
+  const flow = unseal(request, box, GOOGLE_FLOW_COOKIE) as Flow | undefined;
+  return flow && typeof flow.expiresAt === "number" && flow.expiresAt > Date.now() ? flow : undefined;
+}
+
+/** The sealed identity of the new-account cookie, if present, genuine and not expired. */
+function readNewAccount(request: FastifyRequest, box: SecretBox): GoogleIdentity | undefined {
+  const parsed = newAccountSchema.safeParse(unseal(request, box, GOOGLE_NEW_ACCOUNT_COOKIE));
+  if (!parsed.success || parsed.data.expiresAt <= Date.now()) return undefined;
+  return { sub: parsed.data.sub, email: parsed.data.email, emailVerified: true, name: parsed.data.name };
+}
+
+function redirectTo(reply: FastifyReply, page: "/login" | "/my-account", params: Record<string, string>): FastifyReply {
+  return reply.redirect(`${page}?${new URLSearchParams(params).toString()}`, 302);
 }
 
 export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db, config, secretBox } = deps;
   const cookieOptions = { path: FLOW_PATH, httpOnly: true, sameSite: "lax" as const, secure: config.secureCookies };
 
-  app.get("/api/auth/google/status", async (_request, reply) => {
+  async function enabledClient(): Promise<GoogleClient> {
+    const client = await googleClient(deps);
+    if (!client) throw new AppError("not_found", "Google sign-in is not enabled");
+    return client;
+  }
+
+  /** Seals a new flow into this browser's cookie and answers Google's authorization URL. */
+  function startFlow(reply: FastifyReply, client: GoogleClient, link?: { userId: string }) {
+    const flow = newFlowSecrets();
+    const sealed: Flow = { ...flow, expiresAt: Date.now() + FLOW_TTL_MS, ...(link ? { intent: "link", userId: link.userId } : {}) };
+    reply.setCookie(GOOGLE_FLOW_COOKIE, secretBox.encrypt(JSON.stringify(sealed)), { ...cookieOptions, maxAge: FLOW_TTL_MS / 1000 });
+    reply.header("cache-control", "no-store");
+    return { authUrl: authorizationUrl(config.google, client, flow) };
+  }
+
+  async function startNewSession(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
+    const previous = request.cookies[SESSION_COOKIE];
+    if (previous) await deleteSession(db, previous);
+    setSessionCookie(reply, await createSession(db, userId), config.secureCookies);
+  }
+
+  app.get("/api/auth/google/status", { config: { access: "public" } }, async (_request, reply) => {
     reply.header("cache-control", "no-cache");
     return { enabled: Boolean(await googleClient(deps)) };
   });
 
-  app.get("/api/auth/google/url", async (_request, reply) => {
-    const client = await googleClient(deps);
-    if (!client) throw new AppError(404, "Google sign-in is not enabled");
-    const flow = newFlowSecrets();
-    reply.setCookie(GOOGLE_FLOW_COOKIE, secretBox.encrypt(JSON.stringify({ ...flow, expiresAt: Date.now() + FLOW_TTL_MS })), {
-      ...cookieOptions,
-      maxAge: FLOW_TTL_MS / 1000,
-    });
-    reply.header("cache-control", "no-store");
-    return { authUrl: authorizationUrl(config.google, client, flow) };
+  app.get("/api/auth/google/url", { config: { access: "public" } }, async (_request, reply) => {
+    return startFlow(reply, await enabledClient());
   });
 
-  app.get("/api/auth/google/callback", async (request, reply) => {
+  // My Account's "Connect Google": the same flow, bound to the signed-in user.
+  app.post("/api/auth/google/link", { config: { access: "user" } }, async (request, reply) => {
+    const user = requireUser(request);
+    const client = await enabledClient();
+    const [row] = await db.select({ googleId: users.googleId }).from(users).where(eq(users.id, user.id));
+    if (row?.googleId) throw conflict("Google is already connected to this account.");
+    return startFlow(reply, client, { userId: user.id });
+  });
+
+  app.get("/api/auth/google/connection", { config: { access: "user" } }, async (request, reply) => {
+    const user = requireUser(request);
+    const [row] = await db.select({ googleId: users.googleId }).from(users).where(eq(users.id, user.id));
+    reply.header("cache-control", "no-store");
+    const answer: GoogleConnection = { connected: Boolean(row?.googleId) };
+    return answer;
+  });
+
+  // "Create a new account with Google", after the callback found an unverified account holding
+  // the e-mail. Only the sealed identity the callback left in this browser is accepted.
+  app.post("/api/auth/google/new-account", { config: { access: "public" } }, async (request, reply) => {
+    const identity = readNewAccount(request, secretBox);
+    reply.clearCookie(GOOGLE_NEW_ACCOUNT_COOKIE, cookieOptions);
+    if (!identity) throw badRequest(NEW_ACCOUNT_EXPIRED);
+    await enabledClient();
+    let user;
+    try {
+      user = await createGoogleAccount(db, identity);
+    } catch (err) {
+      if (err instanceof GoogleAuthError) throw conflict(err.message);
+      throw err;
+    }
+    await startNewSession(request, reply, user.id);
+    return { message: "Account created", user: toCurrentUser(user) };
+  });
+
+  app.get("/api/auth/google/callback", { config: { access: "public" } }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const flow = readFlow(request, secretBox);
+    const linking = flow?.intent === "link";
     // One use: whatever happens next, this browser's flow is over.
     reply.clearCookie(GOOGLE_FLOW_COOKIE, cookieOptions);
     try {
       if (typeof query.error === "string") {
-        throw new GoogleAuthError(query.error === "access_denied" ? "Google sign-in was cancelled." : `Google sign-in failed: ${query.error.slice(0, 100)}`);
+        const what = linking ? "Connecting Google" : "Google sign-in";
+        throw new GoogleAuthError(query.error === "access_denied" ? `${what} was cancelled.` : `${what} failed: ${query.error.slice(0, 100)}`);
       }
       const client = await googleClient(deps);
       if (!client) throw new GoogleAuthError("Google sign-in is not enabled.");
@@ -95,6 +192,11 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
         throw new GoogleAuthError("This sign-in link expired or was opened in another browser. Please try again.");
       }
       if (typeof query.code !== "string" || !query.code) throw new GoogleAuthError("Google sent no sign-in code. Please try again.");
+      if (linking) {
+        // The link is for the user who started it, and only while that user is still signed in here.
+        await loadSessionUser(request, db, deps.sessions);
+        if (!request.user || request.user.id !== flow.userId) throw new GoogleAuthError(LINK_SESSION_CHANGED);
+      }
 
       const { idToken, accessToken } = await exchangeCode(config.google, client, query.code, flow.verifier);
       const identity = await verifyIdToken(config.google, client.clientId, idToken, flow.nonce);
@@ -103,15 +205,25 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
         identity.email = info.email;
         identity.emailVerified = info.emailVerified;
       }
-      const user = await googleAccount(db, identity);
-      const previous = request.cookies[SESSION_COOKIE];
-      if (previous) await deleteSession(db, previous);
-      setSessionCookie(reply, await createSession(db, user.id), config.secureCookies);
-      return loginRedirect(reply, { auth: "success", user: JSON.stringify({ username: user.username }) });
+
+      if (linking) {
+        await linkGoogle(db, flow.userId!, identity);
+        return redirectTo(reply, "/my-account", { google: "connected" });
+      }
+      const outcome = await googleSignIn(db, identity);
+      if (outcome.kind === "email-taken") {
+        // Nobody is signed in. The verified identity waits, sealed, for the person's choice.
+        const sealed = { kind: "google-new-account", sub: identity.sub, email: identity.email, name: identity.name, expiresAt: Date.now() + NEW_ACCOUNT_TTL_MS };
+        reply.setCookie(GOOGLE_NEW_ACCOUNT_COOKIE, secretBox.encrypt(JSON.stringify(sealed)), { ...cookieOptions, maxAge: NEW_ACCOUNT_TTL_MS / 1000 });
+        return redirectTo(reply, "/login", { auth: "account-exists", message: ACCOUNT_EXISTS_MESSAGE });
+      }
+      await startNewSession(request, reply, outcome.user.id);
+      return redirectTo(reply, "/login", { auth: "success", user: JSON.stringify({ username: outcome.user.username }) });
     } catch (err) {
-      if (!(err instanceof GoogleAuthError)) request.log.error({ err }, "Google sign-in failed");
-      const message = err instanceof GoogleAuthError ? err.message : "Google sign-in failed. Please try again.";
-      return loginRedirect(reply, { auth: "error", message });
+      if (!(err instanceof GoogleAuthError)) request.log.error({ err }, linking ? "Connecting Google failed" : "Google sign-in failed");
+      const fallback = linking ? "Connecting Google failed. Please try again." : "Google sign-in failed. Please try again.";
+      const message = err instanceof GoogleAuthError ? err.message : fallback;
+      return redirectTo(reply, linking ? "/my-account" : "/login", linking ? { google: "error", message } : { auth: "error", message });
     }
   });
 }

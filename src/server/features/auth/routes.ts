@@ -2,11 +2,12 @@ import type { FastifyInstance } from "fastify";
 import {
   changePasswordSchema,
   CHANGE_PASSWORD_MESSAGES,
+  type ChangePasswordResult,
   loginSchema,
   registerSchema,
 } from "../../../shared/schemas/auth.js";
 import type { Db } from "../../db/connect.js";
-import { AppError, parseInput } from "../../http/errors.js";
+import { parseInput } from "../../http/errors.js";
 import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore } from "../../http/rate-limit.js";
 import { clearSessionCookie, requireUser, setSessionCookie } from "../../http/session-auth.js";
 import { changePassword, login, registerUser } from "./service.js";
@@ -39,7 +40,7 @@ export async function authRoutes(
   const registerPerIp = new RateLimiter("register-ip", opts.rateLimits.registerPerIp, store);
   const registerPerUsername = new RateLimiter("register-username", opts.rateLimits.registerPerUsername, store);
 
-  app.post("/api/auth/register", async (request, reply) => {
+  app.post("/api/auth/register", { config: { access: "public" } }, async (request, reply) => {
     const wait = await registerPerIp.hit(request.ip);
     if (wait) throw tooManyRequests(wait, "registration attempts");
     const input = parseInput(registerSchema, request.body);
@@ -49,40 +50,41 @@ export async function authRoutes(
     return reply.status(201).send({ message: "Registration successful", user: toCurrentUser(user) });
   });
 
-  app.post("/api/auth/login", async (request, reply) => {
+  app.post("/api/auth/login", { config: { access: "public" } }, async (request, reply) => {
     const ipWait = await loginPerIp.hit(request.ip);
     if (ipWait) throw tooManyRequests(ipWait, "login attempts");
     const { username, password } = parseInput(loginSchema, request.body);
     const key = username.toLowerCase();
-    const userWait = await loginFailures.check(key);
+    // The attempt is counted (reserved) before the password is checked, in one atomic hit, so
+    // parallel guesses cannot all pass a check made before any of them failed (decision 0035).
+    // A success clears the count; a failure leaves its hit in place.
+    const userWait = await loginFailures.hit(key);
     if (userWait) throw tooManyRequests(userWait, "failed login attempts for this account");
-    try {
-      const previous = request.cookies[SESSION_COOKIE];
-      const { user, token } = await login(db, username, password);
-      await loginFailures.reset(key);
-      // A new session id at every login; the one the browser had is ended.
-      if (previous) await deleteSession(db, previous);
-      setSessionCookie(reply, token, secureCookies);
-      return { message: "Login successful", user: toCurrentUser(user) };
-    } catch (err) {
-      if (err instanceof AppError && err.status === 401) await loginFailures.hit(key);
-      throw err;
-    }
+    const previous = request.cookies[SESSION_COOKIE];
+    const { user, token } = await login(db, username, password);
+    await loginFailures.reset(key);
+    // A new session id at every login; the one the browser had is ended.
+    if (previous) await deleteSession(db, previous);
+    setSessionCookie(reply, token, secureCookies);
+    return { message: "Login successful", user: toCurrentUser(user) };
   });
 
-  app.post("/api/auth/logout", async (request, reply) => {
+  app.post("/api/auth/logout", { config: { access: "public" } }, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await deleteSession(db, token);
     clearSessionCookie(reply, secureCookies);
     return { message: "Logged out" };
   });
 
-  app.get("/api/auth/current-user", async (request) => toCurrentUser(requireUser(request)));
+  app.get("/api/auth/current-user", { config: { access: "user" } }, async (request) => toCurrentUser(requireUser(request)));
 
-  app.put("/api/user/change-password", async (request) => {
+  app.put("/api/user/change-password", { config: { access: "user" } }, async (request) => {
     const user = requireUser(request);
     const input = parseInput(changePasswordSchema, request.body);
-    await changePassword(db, user.id, input.currentPassword, input.newPassword, request.cookies[SESSION_COOKIE]);
-    return { message: CHANGE_PASSWORD_MESSAGES.success };
+    const { revokedApiTokens } = await changePassword(db, user.id, input.currentPassword, input.newPassword, request.cookies[SESSION_COOKIE], {
+      revokeApiTokens: input.revokeApiTokens,
+    });
+    const result: ChangePasswordResult = { message: CHANGE_PASSWORD_MESSAGES.success, revokedApiTokens };
+    return result;
   });
 }

@@ -5,6 +5,7 @@ import { isUniqueViolation } from "../../db/connect.js";
 import { users } from "../../db/schema.js";
 import { AppError, badRequest, conflict, unauthorized } from "../../http/errors.js";
 import { CHANGE_PASSWORD_MESSAGES, type RegisterInput } from "../../../shared/schemas/auth.js";
+import { revokeAllTokens } from "../api-tokens/service.js";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.js";
 import { createSession, deleteExpiredSessions, deleteUserSessions } from "./sessions.js";
 import { findUserById, findUserByUsername, type UserRow } from "./users.js";
@@ -34,22 +35,27 @@ export async function login(db: Db, username: string, password: string): Promise
   const user = await findUserByUsername(db, username);
   if (!user) {
     await verifyAgainstDummy(password);
-    throw unauthorized(INVALID_CREDENTIALS);
+    throw unauthorized(INVALID_CREDENTIALS, "invalid_credentials");
   }
-  if (!(await verifyPassword(user.password, password))) throw unauthorized(INVALID_CREDENTIALS);
-  if (!user.isActive) throw new AppError(403, ACCOUNT_DISABLED);
+  if (!(await verifyPassword(user.password, password))) throw unauthorized(INVALID_CREDENTIALS, "invalid_credentials");
+  if (!user.isActive) throw new AppError("account_disabled", ACCOUNT_DISABLED);
   await deleteExpiredSessions(db);
   return { user, token: await createSession(db, user.id) };
 }
 
-/** Changes the password and signs out the user's other sessions. */
+/**
+ * Changes the password and signs out the user's other sessions; with `revokeApiTokens`, deletes
+ * every API token too. All in one transaction: a password change never half happens. Returns how
+ * many tokens were revoked.
+ */
 export async function changePassword(
   db: Db,
   userId: string,
   currentPassword: string,
   newPassword: string,
   currentToken: string | undefined,
-): Promise<void> {
+  opts: { revokeApiTokens: boolean },
+): Promise<{ revokedApiTokens: number }> {
   const user = await findUserById(db, userId);
   if (!user) throw unauthorized();
   // An account made by Google sign-in sets its first password without one to confirm.
@@ -57,8 +63,12 @@ export async function changePassword(
     if (!currentPassword) throw badRequest(CHANGE_PASSWORD_MESSAGES.required);
     if (!(await verifyPassword(user.password, currentPassword))) throw badRequest(CHANGE_PASSWORD_MESSAGES.wrongCurrent);
   }
-  await db.update(users).set({ password: await hashPassword(newPassword) }).where(eq(users.id, userId));
-  await deleteUserSessions(db, userId, currentToken);
+  const hash = await hashPassword(newPassword);
+  return db.transaction(async (tx) => {
+    await tx.update(users).set({ password: hash }).where(eq(users.id, userId));
+    await deleteUserSessions(tx, userId, currentToken);
+    return { revokedApiTokens: opts.revokeApiTokens ? await revokeAllTokens(tx, userId) : 0 };
+  });
 }
 
 /**

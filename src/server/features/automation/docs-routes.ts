@@ -13,12 +13,12 @@ export async function automationDocsRoutes(app: FastifyInstance, opts: { config:
   const openApi = JSON.stringify(buildOpenApiDocument(opts.config.publicUrl), null, 2);
   const workflow = JSON.stringify(buildN8nWorkflow(opts.config.publicUrl), null, 2);
 
-  app.get("/api/openapi.json", async (_request, reply) => {
+  app.get("/api/openapi.json", { config: { access: "public" } }, async (_request, reply) => {
     reply.header("access-control-allow-origin", "*").header("cache-control", "public, max-age=300");
     return reply.type("application/json; charset=utf-8").send(openApi);
   });
 
-  app.get("/api/n8n/workflow.json", async (_request, reply) => {
+  app.get("/api/n8n/workflow.json", { config: { access: "public" } }, async (_request, reply) => {
     reply
       .header("access-control-allow-origin", "*")
       .header("cache-control", "public, max-age=300")

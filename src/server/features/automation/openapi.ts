@@ -4,6 +4,7 @@
  * answers it at GET /api/openapi.json with its own address; `npm run openapi` writes the copy in
  * docs/openapi.json with a placeholder address, and a test fails when that copy is stale.
  */
+import type { ErrorCode } from "../../../shared/error-codes.js";
 import { BASE64_IMAGE_TTL_HOURS, POLL_SECONDS, TOKEN_PREFIX } from "../../../shared/automation.js";
 import { insufficientCreditsMessage, MAX_IMAGE_BYTES, MODEL_LABELS, PROMPT_MAX, SEED_MAX, SEED_MIN } from "../../../shared/videos.js";
 import { BEARER_MESSAGES } from "../../http/bearer-auth.js";
@@ -39,39 +40,44 @@ const DESCRIPTION = `Generate videos from any HTTP client (n8n, Make, curl, your
 
 Videos made through the API appear in My Creations like any other. A ready n8n workflow is at GET /api/n8n/workflow.json.`;
 
-function errorResponse(description: string, message: string, headers?: JsonObject): JsonObject {
+function errorResponse(description: string, code: ErrorCode, message: string, headers?: JsonObject): JsonObject {
   return {
     description,
     ...(headers ? { headers } : {}),
-    content: json(ref("schemas", "Error"), { error: { summary: description, value: { success: false, message } } }),
+    content: json(ref("schemas", "Error"), { error: { summary: description, value: { success: false, message, code } } }),
   };
 }
 
 /** Example messages are the server's own wherever they are fixed text. */
 function responses(): Record<string, JsonObject> {
   return {
-    BadRequest: errorResponse("The request body is not valid; the message says which field.", "Prompt is required"),
+    BadRequest: errorResponse("The request body is not valid; the message says which field.", "invalid_input", "Prompt is required"),
     Unauthorized: errorResponse(
       "The Authorization header is missing or malformed, or the token is unknown, deleted or inactive, or its account is disabled.",
+      "invalid_api_token",
       BEARER_MESSAGES.unknown,
     ),
-    NotEnoughCredits: errorResponse("The account does not have the credits this video costs; nothing was taken.", insufficientCreditsMessage(10, "veo3", 3)),
-    TaskNotFound: errorResponse("No task with this id belongs to the token's account.", TASK_NOT_FOUND),
+    NotEnoughCredits: errorResponse("The account does not have the credits this video costs; nothing was taken.", "insufficient_credits", insufficientCreditsMessage(10, "veo3", 3)),
+    TaskNotFound: errorResponse("No task with this id belongs to the token's account.", "not_found", TASK_NOT_FOUND),
     BodyTooLarge: errorResponse(
       `The body is too large: one reference image of at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB fits.`,
+      "payload_too_large",
       `Request body is too large: send one reference image of at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB (only the first image is used)`,
     ),
     Refused: errorResponse(
       "The video provider refused the prompt or image; the credits were refunded.",
+      "unprocessable",
       "The video was refused: Your prompt was flagged as violating content policies. Your 10 credits were refunded.",
     ),
     TooManyRequests: errorResponse(
       "Too many requests with this token (or videos for this account); wait for Retry-After seconds.",
+      "rate_limited",
       tooManyRequests(60, "API requests with this token").message,
       { "Retry-After": ref("headers", "RetryAfter") },
     ),
     Unavailable: errorResponse(
       "The video provider is unavailable or busy; the credits were refunded. Retry-After is sent when a wait is known.",
+      "service_unavailable",
       "Video generation is temporarily unavailable. Please try again later. Your 10 credits were refunded.",
       { "Retry-After": ref("headers", "RetryAfter") },
     ),

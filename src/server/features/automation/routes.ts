@@ -1,29 +1,21 @@
 /**
  * The automation API for n8n, Make or any HTTP client (spec section 7): POST /api/n8n/generate and
  * GET /api/n8n/video-status/{taskId}, authenticated by API token only (cookies never count).
- * Errors keep the app's statuses and messages and add `success: false` (n8nErrorSchema).
+ * Errors keep the app's statuses, messages and codes and add `success: false` (n8nErrorSchema).
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance } from "fastify";
 import { z } from "zod";
-import { AppError, parseInput } from "../../http/errors.js";
+import { AppError, errorBody, parseInput, toAppError } from "../../http/errors.js";
 import { requireTokenUser, useBearerAuth } from "../../http/bearer-auth.js";
+import { useScopeAccess } from "../../http/route-access.js";
 import type { RateLimiter, RateLimitStore } from "../../http/rate-limit.js";
 import { tooManyRequests, type RateLimitRule } from "../../http/rate-limit.js";
-import { TemporaryImageSweep, type TemporaryImageSweepOptions } from "../../jobs/temporary-image-sweep.js";
 import { n8nGenerateSchema, type N8nGenerateResult } from "../../../shared/automation.js";
 import { MAX_IMAGE_BYTES } from "../../../shared/videos.js";
 import type { VideoContext } from "../videos/context.js";
-import { generateVideo } from "../videos/generate-service.js";
-import { apiCost } from "../videos/pricing.js";
 import { getOwnTask } from "../videos/queries.js";
-import { parseImageInput } from "./reference-image.js";
+import { generateFromApi } from "./generate-service.js";
 import { refundedCredits, toN8nStatus } from "./video-status.js";
-
-declare module "fastify" {
-  interface FastifyInstance {
-    temporaryImageSweep: TemporaryImageSweep;
-  }
-}
 
 export const AUTOMATION_PREFIX = "/api/n8n";
 
@@ -54,15 +46,8 @@ interface AutomationOptions {
   generateLimiter: RateLimiter;
 }
 
-/** Registers the endpoints and the sweep of expired base64 images (app.temporaryImageSweep). */
-export async function registerAutomationApi(
-  app: FastifyInstance,
-  opts: AutomationOptions & { backgroundWorkers: boolean; sweep?: Partial<TemporaryImageSweepOptions> },
-): Promise<void> {
-  const sweep = new TemporaryImageSweep(opts.ctx.uploads, opts.sweep ?? {}, app.log.child({ job: "temporary-image-sweep" }));
-  app.decorate("temporaryImageSweep", sweep);
-  if (opts.backgroundWorkers) app.addHook("onReady", async () => sweep.start());
-  app.addHook("onClose", async () => sweep.stop());
+/** Registers the endpoints under /api/n8n (expired base64 images are swept by jobs/background-jobs.ts). */
+export async function registerAutomationApi(app: FastifyInstance, opts: AutomationOptions): Promise<void> {
   await app.register(automationRoutes, { ...opts, prefix: AUTOMATION_PREFIX });
 }
 
@@ -71,49 +56,25 @@ async function automationRoutes(app: FastifyInstance, opts: AutomationOptions): 
   const { db } = ctx;
   const { generateLimiter } = opts;
 
-  // The app's error handler decides status and message; here only the shape changes.
-  app.setErrorHandler((err: { statusCode?: number }) => {
-    if (err.statusCode === 413) throw new AppError(413, BODY_TOO_LARGE);
-    throw err;
+  // The same errors as the web API, in this API's shape: `{success: false, message, code}`.
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    const error = err instanceof AppError || err.statusCode !== 413 ? toAppError(err, request) : new AppError("payload_too_large", BODY_TOO_LARGE);
+    return reply.status(error.status).headers(error.headers).send({ success: false, ...errorBody(error) });
   });
-  app.addHook("onSend", async (_request, reply, payload) => (reply.statusCode >= 400 ? withSuccessFalse(payload) : payload));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0];
-    return reply.status(404).send({ message: `Not found: ${request.method} ${path}. The automation API has POST ${AUTOMATION_PREFIX}/generate and GET ${AUTOMATION_PREFIX}/video-status/{taskId}` });
+    const message = `Not found: ${request.method} ${path}. The automation API has POST ${AUTOMATION_PREFIX}/generate and GET ${AUTOMATION_PREFIX}/video-status/{taskId}`;
+    return reply.status(404).send({ success: false, message, code: "not_found" });
   });
   useBearerAuth(app, { db, rateLimit: opts.rateLimits.perToken, rateLimitStore: opts.rateLimitStore });
+  useScopeAccess(app, "token");
 
   app.post("/generate", { bodyLimit: GENERATE_BODY_LIMIT }, async (request): Promise<N8nGenerateResult> => {
     const user = requireTokenUser(request);
     const wait = await generateLimiter.hit(user.id);
     if (wait) throw tooManyRequests(wait, "video requests");
     const input = parseInput(n8nGenerateSchema, request.body);
-    // Several images are accepted, only the first is used (the automation guide says so).
-    const image = input.imageUrls[0] === undefined ? undefined : parseImageInput(input.imageUrls[0]);
-    const cost = apiCost(input.model, await ctx.readSettings());
-    const stored = image?.kind === "base64" ? await ctx.uploads.save(image.data, image.type, { temporary: true }) : undefined;
-    const imageUrl = image?.kind === "url" ? image.url : stored?.url;
-    try {
-      const result = await generateVideo(
-        ctx,
-        user.id,
-        {
-          prompt: input.prompt,
-          model: input.model,
-          aspectRatio: input.aspectRatio,
-          seeds: input.seeds,
-          imageUrls: imageUrl ? [imageUrl] : [],
-          watermark: undefined,
-          enableFallback: false,
-        },
-        { via: "api", cost },
-      );
-      return { success: true, ...result };
-    } catch (err) {
-      // 402/403 mean nothing was recorded, so no task will ever show the stored image.
-      if (stored && err instanceof AppError && (err.status === 402 || err.status === 403)) await ctx.uploads.remove(stored.name);
-      throw err;
-    }
+    return { success: true, ...(await generateFromApi(ctx, user.id, input)) };
   });
 
   app.get("/video-status/:taskId", async (request, reply) => {
@@ -124,16 +85,4 @@ async function automationRoutes(app: FastifyInstance, opts: AutomationOptions): 
     reply.header("cache-control", "no-store");
     return toN8nStatus(task, refunded);
   });
-}
-
-/** `{message}` from the app's error handler becomes `{success: false, message}`. */
-function withSuccessFalse(payload: unknown): unknown {
-  if (typeof payload !== "string") return payload;
-  try {
-    const body: unknown = JSON.parse(payload);
-    if (body && typeof body === "object" && !Array.isArray(body) && !("success" in body)) return JSON.stringify({ success: false, ...body });
-  } catch {
-    // Not JSON: leave it.
-  }
-  return payload;
 }

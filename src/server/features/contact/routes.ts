@@ -23,7 +23,7 @@ export function contactChannels(c: ContactConfig): ContactChannel[] {
 
 export async function contactRoutes(app: FastifyInstance, opts: { contact: ContactConfig }): Promise<void> {
   const body: ContactResponse = { channels: contactChannels(opts.contact) };
-  app.get("/api/contact", async (_request, reply) => {
+  app.get("/api/contact", { config: { access: "public" } }, async (_request, reply) => {
     // The settings only change with a restart.
     reply.header("cache-control", "public, max-age=300");
     return body;

@@ -38,13 +38,13 @@ export async function eventRoutes(app: FastifyInstance, opts: { db: Db; events: 
     if (!up) endAll();
   });
 
-  app.get("/api/events", async (request, reply) => {
+  app.get("/api/events", { config: { access: "user-or-token" } }, async (request, reply) => {
     const cookieToken = request.user ? request.cookies[SESSION_COOKIE] : undefined;
     const user = request.user ?? (request.headers.authorization ? await authenticateBearer(db, request.headers.authorization) : null);
     if (!user) throw unauthorized();
-    if (!events.connected) throw new AppError(503, STREAM_UNAVAILABLE, { "retry-after": "30" });
+    if (!events.connected) throw new AppError("service_unavailable", STREAM_UNAVAILABLE, { "retry-after": "30" });
     const count = perUser.get(user.id) ?? 0;
-    if (count >= MAX_STREAMS_PER_USER) throw new AppError(429, "Too many open live-update streams for this account. Close some tabs and try again.");
+    if (count >= MAX_STREAMS_PER_USER) throw new AppError("rate_limited", "Too many open live-update streams for this account. Close some tabs and try again.");
     const row = await findUserById(db, user.id);
     if (!row?.isActive) throw unauthorized();
 

@@ -1,5 +1,6 @@
 /**
- * The Telegram card of /admin: PUT /api/admin/settings/telegram and POST /api/test-telegram.
+ * The Telegram card of /admin: PUT /api/admin/settings/telegram (in the admin scope) and POST
+ * /api/test-telegram (admin, outside the prefix as the spec names it).
  * The test is sent at once (the admin waits for the answer); everything else goes through the
  * outbox. Decision 0023.
  */
@@ -17,26 +18,29 @@ const TEST_RATE_LIMIT: RateLimitRule = { max: 10, windowMs: 60_000 };
 
 function testError(err: unknown): AppError {
   if (err instanceof TelegramError) {
-    if (err.kind === "unauthorized") return new AppError(422, "Telegram rejected the bot token: check it with @BotFather");
-    if (err.kind === "rejected") return new AppError(422, `Telegram refused the message: ${err.message}`);
-    if (err.kind === "rate_limited") return new AppError(429, "Telegram asks to slow down: try again in a minute");
-    return new AppError(502, `Could not reach Telegram: ${err.message}`);
+    if (err.kind === "unauthorized") return new AppError("unprocessable", "Telegram rejected the bot token: check it with @BotFather");
+    if (err.kind === "rejected") return new AppError("unprocessable", `Telegram refused the message: ${err.message}`);
+    if (err.kind === "rate_limited") return new AppError("rate_limited", "Telegram asks to slow down: try again in a minute");
+    return new AppError("upstream_error", `Could not reach Telegram: ${err.message}`);
   }
-  return new AppError(502, "Could not reach Telegram");
+  return new AppError("upstream_error", "Could not reach Telegram");
 }
 
-export async function telegramRoutes(app: FastifyInstance, opts: { db: Db; secretBox: SecretBox; rateLimitStore: RateLimitStore; telegramBaseUrl: string }): Promise<void> {
-  const { db, secretBox, telegramBaseUrl } = opts;
-  const testLimiter = new RateLimiter("telegram-test", TEST_RATE_LIMIT, opts.rateLimitStore);
-
-  /** Admin only: the /api/admin prefix is guarded in http/session-auth.ts. */
-  app.put("/api/admin/settings/telegram", async (request) => {
+/** Under /api/admin. */
+export async function adminTelegramSettingsRoutes(app: FastifyInstance, opts: { db: Db; secretBox: SecretBox }): Promise<void> {
+  const { db, secretBox } = opts;
+  app.put("/settings/telegram", async (request) => {
     const patch = parseInput(telegramSettingsSchema, request.body);
     await updateSettings(db, secretBox, patch);
     return { message: "Telegram settings updated", settings: toAdminView(await readSettings(db, secretBox)) };
   });
+}
 
-  app.post("/api/test-telegram", async (request) => {
+export async function telegramTestRoutes(app: FastifyInstance, opts: { db: Db; secretBox: SecretBox; rateLimitStore: RateLimitStore; telegramBaseUrl: string }): Promise<void> {
+  const { db, secretBox, telegramBaseUrl } = opts;
+  const testLimiter = new RateLimiter("telegram-test", TEST_RATE_LIMIT, opts.rateLimitStore);
+
+  app.post("/api/test-telegram", { config: { access: "admin" } }, async (request) => {
     const admin = requireAdmin(request);
     const wait = await testLimiter.hit(admin.id);
     if (wait > 0) throw tooManyRequests(wait, "test messages");

@@ -11,7 +11,7 @@ import { creemSettings, paypalSettings } from "../payments/payment-settings.js";
 import { readSettings } from "../settings/service.js";
 
 export async function paymentMethodRoutes(app: FastifyInstance, opts: { db: Db; config: Config; secretBox: SecretBox }): Promise<void> {
-  app.get("/api/settings/payment-methods", async (_request, reply): Promise<PaymentMethods> => {
+  app.get("/api/settings/payment-methods", { config: { access: "public" } }, async (_request, reply): Promise<PaymentMethods> => {
     const settings = await readSettings(opts.db, opts.secretBox);
     // Admin switches must show at once (the dialog asks again each time it opens).
     reply.header("cache-control", "no-cache");

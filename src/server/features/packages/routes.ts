@@ -1,13 +1,12 @@
 /**
  * Credit packages: GET /api/credit-packages (public, active ones) and the admin CRUD under
- * /api/admin/credit-packages (admin-guarded as a prefix in http/session-auth.ts). Decision 0015.
+ * /api/admin/credit-packages (registered in the admin scope, http/admin-scope.ts). Decision 0015.
  */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { creditPackageSchema } from "../../../shared/payments.js";
 import type { Db } from "../../db/connect.js";
 import { badRequest, notFound, parseInput } from "../../http/errors.js";
-import { requireAdmin } from "../../http/session-auth.js";
 import { createPackage, listActivePackages, listAllPackages, removePackage, replacePackage } from "./service.js";
 
 export const PACKAGE_NOT_FOUND = "Credit package not found";
@@ -23,25 +22,27 @@ function packageId(params: unknown): string {
 export async function creditPackageRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   const { db } = opts;
 
-  app.get("/api/credit-packages", async (_request, reply) => {
+  app.get("/api/credit-packages", { config: { access: "public" } }, async (_request, reply) => {
     // Admin edits must show at once: caches may keep a copy but must ask again each time.
     reply.header("cache-control", "no-cache");
     return listActivePackages(db);
   });
+}
 
-  app.get("/api/admin/credit-packages", async (request) => {
-    requireAdmin(request);
+/** The admin CRUD, under /api/admin. */
+export async function adminCreditPackageRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
+  const { db } = opts;
+
+  app.get("/credit-packages", async () => {
     return listAllPackages(db);
   });
 
-  app.post("/api/admin/credit-packages", async (request, reply) => {
-    requireAdmin(request);
+  app.post("/credit-packages", async (request, reply) => {
     const values = parseInput(creditPackageSchema, request.body);
     return reply.status(201).send(await createPackage(db, values));
   });
 
-  app.put("/api/admin/credit-packages/:id", async (request) => {
-    requireAdmin(request);
+  app.put("/credit-packages/:id", async (request) => {
     const id = packageId(request.params);
     const values = parseInput(creditPackageSchema, request.body);
     const updated = await replacePackage(db, id, values);
@@ -49,8 +50,7 @@ export async function creditPackageRoutes(app: FastifyInstance, opts: { db: Db }
     return updated;
   });
 
-  app.delete("/api/admin/credit-packages/:id", async (request) => {
-    requireAdmin(request);
+  app.delete("/credit-packages/:id", async (request) => {
     const result = await removePackage(db, packageId(request.params));
     if (!result) throw notFound(PACKAGE_NOT_FOUND);
     return result.deactivated

@@ -64,7 +64,7 @@ export async function purchasablePackage(db: Queryable, id: string): Promise<Row
     .select()
     .from(creditPackages)
     .where(and(eq(creditPackages.id, id), eq(creditPackages.isActive, true)));
-  if (!pkg) throw new AppError(404, "This credit package is not available", {}, { suggestion: "Choose another package on the pricing page" });
+  if (!pkg) throw new AppError("not_found", "This credit package is not available", {}, { suggestion: "Choose another package on the pricing page" });
   return pkg;
 }
 

@@ -30,7 +30,7 @@ export async function creemRoutes(app: FastifyInstance, opts: CreemRoutesOptions
   const ctx: CreemContext = { db: opts.db, config: opts.config, secretBox: opts.secretBox, timeoutMs: opts.timeoutMs ?? CREEM_TIMEOUT_MS };
   const checkoutLimiter = new RateLimiter("creem-checkout", opts.checkoutRateLimit ?? DEFAULT_CREEM_CHECKOUT_RATE_LIMIT, opts.rateLimitStore);
 
-  app.post("/api/creem/checkout", async (request) => {
+  app.post("/api/creem/checkout", { config: { access: "user" } }, async (request) => {
     const user = requireUser(request);
     const wait = await checkoutLimiter.hit(user.id);
     if (wait) throw tooManyRequests(wait, "checkout attempts");
@@ -38,7 +38,7 @@ export async function creemRoutes(app: FastifyInstance, opts: CreemRoutesOptions
     return startCreemCheckout(ctx, user.id, packageId, request.log);
   });
 
-  app.post("/api/creem/confirm", async (request) => {
+  app.post("/api/creem/confirm", { config: { access: "user" } }, async (request) => {
     const user = requireUser(request);
     const { checkoutId } = parseInput(creemConfirmSchema, request.body);
     return confirmCreemCheckout(ctx, user.id, checkoutId, request.log);

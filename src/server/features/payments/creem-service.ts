@@ -28,7 +28,7 @@ export interface CreemContext {
 const PAY_WITH_PAYPAL = "or pay with PayPal";
 
 export function creemNotConfigured(): AppError {
-  return new AppError(503, "Creem payments are not configured", {}, {
+  return new AppError("payment_not_configured", "Creem payments are not configured", {}, {
     suggestion: `Ask an administrator to enable Creem and set its API key and webhook secret in the admin settings, ${PAY_WITH_PAYPAL}`,
   });
 }
@@ -66,7 +66,7 @@ export async function startCreemCheckout(
   if (!creem) throw creemNotConfigured();
   const pkg = await purchasablePackage(ctx.db, packageId);
   if (!pkg.creemProductId) {
-    throw new AppError(400, `${pkg.name} cannot be bought with Creem yet`, {}, {
+    throw new AppError("invalid_input", `${pkg.name} cannot be bought with Creem yet`, {}, {
       suggestion: `Ask an administrator to set this package's Creem product id, ${PAY_WITH_PAYPAL}`,
     });
   }
@@ -106,7 +106,7 @@ export async function startCreemCheckout(
       .set({ status: "failed", failureReason: `checkout not created: ${creemErr.message}`, updatedAt: new Date() })
       .where(eq(paymentOrders.id, order!.id));
     log.error({ orderId: order!.id, kind: creemErr.kind, status: creemErr.status, err: err instanceof CreemError ? undefined : err }, `Creem checkout failed: ${creemErr.message}`);
-    throw new AppError(502, `Could not start the Creem checkout. ${creemErr.message}.`, {}, { suggestion: suggestionFor(creemErr) });
+    throw new AppError("upstream_error", `Could not start the Creem checkout. ${creemErr.message}.`, {}, { suggestion: suggestionFor(creemErr) });
   }
 }
 
@@ -145,7 +145,7 @@ export async function confirmCreemCheckout(ctx: CreemContext, userId: string, ch
   } catch (err) {
     if (!(err instanceof CreemError)) throw err;
     log.warn({ orderId: order.id, checkoutId, kind: err.kind, status: err.status }, `Creem checkout lookup failed: ${err.message}`);
-    throw new AppError(502, `Could not check the payment with Creem. ${err.message}.`, {}, {
+    throw new AppError("upstream_error", `Could not check the payment with Creem. ${err.message}.`, {}, {
       suggestion: "If you paid, your credits are added as soon as Creem confirms it. Refresh this page in a minute.",
     });
   }

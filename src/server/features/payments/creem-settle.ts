@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/connect.js";
 import { paymentOrders } from "../../db/schema.js";
 import type { CreemCheckout } from "../../integrations/creem/client.js";
+import { formatCents, isCents, toCents } from "../../lib/money.js";
 import { creditPurchase } from "../credits/ledger.js";
 
 export type PaymentOrder = typeof paymentOrders.$inferSelect;
@@ -24,14 +25,10 @@ export type Settlement =
   /** Paid for an order we had already given up on: left for an admin. */
   | { kind: "order_failed" };
 
-/** "25.00" -> 2500, without floating point. */
-export function toCents(amount: string): number {
-  const [whole = "0", fraction = ""] = amount.trim().split(".");
-  return Number(whole) * 100 + Number(`${fraction}00`.slice(0, 2));
-}
-
-function formatCents(cents: number | undefined): string {
-  return cents === undefined ? "nothing" : (cents / 100).toFixed(2);
+/** What Creem says was paid, for the mismatch reason: its amount is in cents, or missing. */
+function paidText(cents: number | undefined): string {
+  if (cents === undefined) return "nothing";
+  return isCents(cents) ? formatCents(cents) : `${cents} cents`;
 }
 
 export function purchaseDescription(order: Pick<PaymentOrder, "packageName" | "credits">): string {
@@ -51,7 +48,7 @@ export async function settleCheckout(db: Db, order: PaymentOrder, checkout: Cree
   const expected = toCents(order.amount);
   const currency = (paid.currency ?? "").toUpperCase();
   if (paid.amount !== expected || currency !== order.currency.toUpperCase()) {
-    const reason = `amount mismatch: Creem order ${paid.id} paid ${formatCents(paid.amount)} ${currency || "(no currency)"}, expected ${order.amount} ${order.currency}`;
+    const reason = `amount mismatch: Creem order ${paid.id} paid ${paidText(paid.amount)} ${currency || "(no currency)"}, expected ${order.amount} ${order.currency}`;
     await db
       .update(paymentOrders)
       .set({ failureReason: reason, updatedAt: new Date() })

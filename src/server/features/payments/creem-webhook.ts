@@ -23,7 +23,7 @@ export async function creemWebhookRoute(app: FastifyInstance, opts: { ctx: Creem
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
-  app.post("/api/creem/webhook", async (request) => {
+  app.post("/api/creem/webhook", { config: { access: "callback" } }, async (request) => {
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const header = request.headers["creem-signature"];
     const signature = typeof header === "string" ? header : undefined;
@@ -31,11 +31,11 @@ export async function creemWebhookRoute(app: FastifyInstance, opts: { ctx: Creem
     const { creemWebhookSecret: secret } = await readSettings(ctx.db, ctx.secretBox);
     if (!secret) {
       request.log.warn("Creem webhook refused: no webhook secret is stored");
-      throw new AppError(401, "Creem webhooks are not configured");
+      throw new AppError("not_signed_in", "Creem webhooks are not configured");
     }
     if (!verifyWebhookSignature(raw, signature, secret)) {
       request.log.warn({ hasSignature: Boolean(signature), bytes: raw.length }, "Creem webhook refused: invalid signature");
-      throw new AppError(401, "Invalid webhook signature");
+      throw new AppError("not_signed_in", "Invalid webhook signature");
     }
     let event: unknown;
     try {

@@ -12,6 +12,7 @@ import { paymentOrders, users } from "../../db/schema.js";
 import { AppError, notFound } from "../../http/errors.js";
 import { PaypalClient, type PaypalOrder } from "../../integrations/paypal/client.js";
 import { PaypalError } from "../../integrations/paypal/errors.js";
+import { formatCents, toCents } from "../../lib/money.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { purchasablePackage } from "../packages/service.js";
 import { readSettings } from "../settings/service.js";
@@ -19,11 +20,9 @@ import { paypalSettings } from "./payment-settings.js";
 import {
   DECLINED_PREFIX,
   failOrder,
-  formatCents,
   markPending,
   MISMATCH_PREFIX,
   settlePaypalOrder,
-  toCents,
   type PaymentOrder,
   type PaypalSettlement,
 } from "./paypal-settle.js";
@@ -44,7 +43,7 @@ export const captureRequestId = (orderId: string) => `capture-${orderId}`;
 const OR_CREEM = "or pay with Creem";
 
 export function paypalNotConfigured(): AppError {
-  return new AppError(503, "PayPal payments are not configured", {}, {
+  return new AppError("payment_not_configured", "PayPal payments are not configured", {}, {
     suggestion: `Ask an administrator to enable PayPal and set its client id and secret in the admin settings, ${OR_CREEM}`,
   });
 }
@@ -115,7 +114,7 @@ export async function createPaypalOrder(ctx: PaypalContext, userId: string, pack
       { orderId: order!.id, kind: ppErr.kind, issue: ppErr.issue, status: ppErr.status, debugId: ppErr.debugId, err: err instanceof PaypalError ? undefined : err },
       `PayPal order creation failed: ${ppErr.message}`,
     );
-    throw new AppError(502, `Could not start the PayPal payment. ${ppErr.message}.`, {}, { suggestion: suggestionFor(ppErr) });
+    throw new AppError("upstream_error", `Could not start the PayPal payment. ${ppErr.message}.`, {}, { suggestion: suggestionFor(ppErr) });
   }
 }
 
@@ -131,25 +130,25 @@ const MESSAGES = {
 };
 
 function declined(): AppError {
-  return new AppError(402, "Payment was declined by PayPal. Nothing was charged and no credits were added.", {}, {
+  return new AppError("payment_declined", "Payment was declined by PayPal. Nothing was charged and no credits were added.", {}, {
     suggestion: `Try another card or funding source in PayPal, ${OR_CREEM}`,
   });
 }
 
 function mismatched(): AppError {
-  return new AppError(409, "The amount PayPal captured does not match this order, so no credits were added.", {}, {
+  return new AppError("conflict", "The amount PayPal captured does not match this order, so no credits were added.", {}, {
     suggestion: "Please contact support with your PayPal receipt; the payment is being reviewed.",
   });
 }
 
 function notApproved(): AppError {
-  return new AppError(422, "This PayPal payment has not been approved yet.", {}, {
+  return new AppError("unprocessable", "This PayPal payment has not been approved yet.", {}, {
     suggestion: "Approve the payment in the PayPal window, then try again.",
   });
 }
 
 function unavailable(err: PaypalError): AppError {
-  return new AppError(502, `Could not complete the payment with PayPal. ${err.message}.`, {}, {
+  return new AppError("upstream_error", `Could not complete the payment with PayPal. ${err.message}.`, {}, {
     suggestion:
       err.kind === "unauthorized"
         ? "Ask an administrator to check the PayPal credentials. You were not charged twice; try again once they are fixed."
@@ -161,7 +160,7 @@ function unavailable(err: PaypalError): AppError {
 function failedOrder(order: PaymentOrder): AppError {
   if (order.failureReason?.startsWith(MISMATCH_PREFIX)) return mismatched();
   if (order.failureReason?.startsWith(DECLINED_PREFIX)) return declined();
-  return new AppError(409, "This PayPal payment did not go through. Nothing was credited.", {}, {
+  return new AppError("conflict", "This PayPal payment did not go through. Nothing was credited.", {}, {
     suggestion: "Start a new purchase from the pricing page.",
   });
 }

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/connect.js";
 import { paymentOrders } from "../../db/schema.js";
 import type { PaypalCapture, PaypalOrder } from "../../integrations/paypal/client.js";
+import { toCents } from "../../lib/money.js";
 import { creditPurchase } from "../credits/ledger.js";
 
 export type PaymentOrder = typeof paymentOrders.$inferSelect;
@@ -30,18 +31,6 @@ export type PaypalSettlement =
 /** Failure reasons start with these words so a repeated capture answers the same way. */
 export const DECLINED_PREFIX = "declined:";
 export const MISMATCH_PREFIX = "mismatch:";
-
-/** "25.00" -> 2500 without floating point; NaN for anything that is not a plain decimal. */
-export function toCents(amount: string): number {
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim());
-  if (!match) return Number.NaN;
-  return Number(match[1]) * 100 + Number(`${match[2] ?? ""}00`.slice(0, 2));
-}
-
-/** 2500 -> "25.00", PayPal's amount format. */
-export function formatCents(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
-}
 
 export function purchaseDescription(order: Pick<PaymentOrder, "packageName" | "credits">): string {
   return `Purchased ${order.packageName} (${order.credits} credits) via PayPal`;

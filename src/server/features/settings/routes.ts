@@ -5,13 +5,13 @@ import { parseInput } from "../../http/errors.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { readSettings, toAdminView, updateSettings } from "./service.js";
 
-/** Admin only: the /api/admin prefix is guarded in http/session-auth.ts. */
+/** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
 export async function adminSettingsRoutes(app: FastifyInstance, opts: { db: Db; secretBox: SecretBox }): Promise<void> {
   const { db, secretBox } = opts;
 
-  app.get("/api/admin/settings", async () => toAdminView(await readSettings(db, secretBox)));
+  app.get("/settings", async () => toAdminView(await readSettings(db, secretBox)));
 
-  app.put("/api/admin/settings", async (request) => {
+  app.put("/settings", async (request) => {
     const patch = parseInput(settingsUpdateSchema, request.body);
     await updateSettings(db, secretBox, patch);
     return { message: "Settings updated", settings: toAdminView(await readSettings(db, secretBox)) };

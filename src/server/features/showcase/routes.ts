@@ -5,11 +5,13 @@
  */
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { useScopeAccess } from "../../http/route-access.js";
 import { CLIPS_DIR } from "../../simulator/clips.js";
 
 export const SHOWCASE_PREFIX = "/media/showcase/";
 
 export async function showcaseRoutes(app: FastifyInstance): Promise<void> {
+  useScopeAccess(app, "public");
   // wildcard: false registers one route per file found now: other names (and ../) never reach the disk.
   await app.register(fastifyStatic, {
     root: CLIPS_DIR,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { asRecord, asText } from "../../integrations/kie/parse.js";
-import { markTaskDue } from "../../jobs/task-worker.js";
+import { markTaskDue } from "./task-state.js";
 import type { Db } from "../../db/connect.js";
 
 /**
@@ -8,7 +8,7 @@ import type { Db } from "../../db/connect.js";
  * from the provider before changing anything. It answers at once; repeats change nothing.
  */
 export async function callbackRoutes(app: FastifyInstance, opts: { db: Db; wake: () => void }): Promise<void> {
-  app.post("/api/callbacks/kie", async (request) => {
+  app.post("/api/callbacks/kie", { config: { access: "callback" } }, async (request) => {
     const data = asRecord(asRecord(request.body)?.data);
     const taskId = asText(data?.taskId) ?? asText(data?.task_id);
     if (taskId && (await markTaskDue(opts.db, taskId))) opts.wake();

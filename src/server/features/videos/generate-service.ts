@@ -1,7 +1,8 @@
 /**
  * Making a video: take the credits (guarded), record the task and its usage row in one database
  * statement, then submit to the provider, failing over between keys. If no key takes it, the
- * task is failed and refunded at once and the caller is told why.
+ * task is failed and refunded at once and the caller is told why. Our own uploads among the
+ * images are marked used in the same transaction, so the sweep keeps them (decision 0034).
  */
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
@@ -15,6 +16,7 @@ import { insufficientCreditsMessage, MODEL_LABELS } from "../../../shared/videos
 import { spendOnVideo } from "../credits/ledger.js";
 import type { ProviderKey, VideoProvider } from "./provider.js";
 import { failTask } from "./task-state.js";
+import { markUploadsUsed, ownUploadNames } from "./upload-service.js";
 
 export interface GenerateDeps {
   db: Db;
@@ -41,7 +43,7 @@ export async function generateVideo(
   const { cost } = opts;
   const label = MODEL_LABELS[input.model];
 
-  const reserved = await spendOnVideo(db, {
+  const reservation = {
     userId,
     cost,
     description: `Video generation (${label}${opts.via === "api" ? ", API" : ""})`,
@@ -58,12 +60,28 @@ export async function generateVideo(
       // If this process dies before the provider answers, the worker fails and refunds it then.
       nextCheckAt: new Date(Date.now() + 2 * 60_000),
     },
-  });
+  };
+  const uploadNames = ownUploadNames(deps.uploads, input.imageUrls);
+  const reserved =
+    uploadNames.length === 0
+      ? await spendOnVideo(db, reservation)
+      : await db
+          .transaction(async (tx) => {
+            await markUploadsUsed(tx, deps.uploads, uploadNames);
+            const spent = await spendOnVideo(tx, reservation);
+            // Not spent: undo the marks too (the caller is told why below).
+            if (!spent) throw new NotReserved();
+            return spent;
+          })
+          .catch((err: unknown) => {
+            if (err instanceof NotReserved) return undefined;
+            throw err;
+          });
 
   if (!reserved) {
     const [user] = await db.select({ credits: users.credits, isActive: users.isActive }).from(users).where(eq(users.id, userId));
-    if (!user?.isActive) throw new AppError(403, "This account has been disabled");
-    throw new AppError(402, insufficientCreditsMessage(cost, input.model, user.credits));
+    if (!user?.isActive) throw new AppError("forbidden", "This account has been disabled");
+    throw new AppError("insufficient_credits", insufficientCreditsMessage(cost, input.model, user.credits));
   }
 
   let lastError: KieError | undefined;
@@ -112,21 +130,23 @@ export async function generateVideo(
   throw refused.error;
 }
 
+class NotReserved extends Error {}
+
 /** What the user is told when no key took the video; their credits are back by then. */
 function refusal(err: KieError | undefined, cost: number): { reason: string; error: AppError } {
   const refunded = `Your ${cost} credit${cost === 1 ? " was" : "s were"} refunded.`;
   switch (err?.kind) {
     case "rejected":
-      return { reason: err.message, error: new AppError(422, `The video was refused: ${err.message} ${refunded}`) };
+      return { reason: err.message, error: new AppError("unprocessable", `The video was refused: ${err.message} ${refunded}`) };
     case "rate_limited":
       return {
         reason: "The video service was busy",
-        error: new AppError(503, `The video service is busy right now. Please try again in a minute. ${refunded}`, { "retry-after": "60" }),
+        error: new AppError("service_unavailable", `The video service is busy right now. Please try again in a minute. ${refunded}`, { "retry-after": "60" }),
       };
     default:
       return {
         reason: err?.message ?? "The video service is unavailable",
-        error: new AppError(503, `Video generation is temporarily unavailable. Please try again later. ${refunded}`),
+        error: new AppError("service_unavailable", `Video generation is temporarily unavailable. Please try again later. ${refunded}`),
       };
   }
 }

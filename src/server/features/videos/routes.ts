@@ -1,19 +1,17 @@
-import { Readable } from "node:stream";
-import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { generateVideoSchema } from "../../../shared/schemas/videos.js";
 import { successFlagOf, supportsHd } from "../../../shared/videos.js";
-import { AppError, notFound, parseInput } from "../../http/errors.js";
+import { parseInput } from "../../http/errors.js";
 import { tooManyRequests, type RateLimiter, type RateLimitRule } from "../../http/rate-limit.js";
 import { requireAdmin, requireUser } from "../../http/session-auth.js";
-import { KieError } from "../../integrations/kie/errors.js";
-import { internalFileUrl, type VideoContext } from "./context.js";
+import type { VideoContext } from "./context.js";
+import { openDownload } from "./download-service.js";
 import { generateVideo } from "./generate-service.js";
 import { pricingView, webCost } from "./pricing.js";
 import { getOwnTask, taskList } from "./queries.js";
 import { refundVideo } from "./refund-service.js";
-import { markHdReady } from "./task-state.js";
+import { forceHd } from "./hd-service.js";
 
 export const DEFAULT_GENERATE_RATE_LIMIT: RateLimitRule = { max: 30, windowMs: 60_000 };
 
@@ -27,19 +25,17 @@ const downloadQuery = z.object({
   quality: z.enum(["720p", "1080p"], { error: "quality must be 720p or 1080p" }).default("720p"),
 });
 
-export const NOT_ELIGIBLE_FOR_HD = "Video not found or not eligible for HD processing";
-
 export async function videoRoutes(app: FastifyInstance, opts: { ctx: VideoContext; generateLimiter: RateLimiter }): Promise<void> {
   const { ctx } = opts;
   const { db } = ctx;
   const { generateLimiter } = opts;
 
-  app.get("/api/pricing/current", async () => {
+  app.get("/api/pricing/current", { config: { access: "public" } }, async () => {
     const [settings, simulated] = await Promise.all([ctx.readSettings(), ctx.provider.isSimulated()]);
     return pricingView(settings, simulated);
   });
 
-  app.post("/api/generate-video", async (request) => {
+  app.post("/api/generate-video", { config: { access: "user" } }, async (request) => {
     const user = requireUser(request);
     const wait = await generateLimiter.hit(user.id);
     if (wait) throw tooManyRequests(wait, "video requests");
@@ -48,7 +44,7 @@ export async function videoRoutes(app: FastifyInstance, opts: { ctx: VideoContex
     return generateVideo(ctx, user.id, input, { via: "web", cost });
   });
 
-  app.get("/api/video-tasks", async (request, reply) => {
+  app.get("/api/video-tasks", { config: { access: "user" } }, async (request, reply) => {
     const user = requireUser(request);
     const q = parseInput(listQuery, request.query);
     const list = await taskList(
@@ -63,7 +59,7 @@ export async function videoRoutes(app: FastifyInstance, opts: { ctx: VideoContex
     return reply.type("application/json; charset=utf-8").send(list.json);
   });
 
-  app.get("/api/video-status/:taskId", async (request) => {
+  app.get("/api/video-status/:taskId", { config: { access: "user" } }, async (request) => {
     const user = requireUser(request);
     const { taskId } = parseInput(taskParam, request.params);
     const task = await getOwnTask(db, ctx.caches.tasks, user.id, taskId);
@@ -79,7 +75,7 @@ export async function videoRoutes(app: FastifyInstance, opts: { ctx: VideoContex
     };
   });
 
-  app.get("/api/hd-video/:taskId", async (request) => {
+  app.get("/api/hd-video/:taskId", { config: { access: "user" } }, async (request) => {
     const user = requireUser(request);
     const { taskId } = parseInput(taskParam, request.params);
     const task = await getOwnTask(db, ctx.caches.tasks, user.id, taskId);
@@ -87,49 +83,22 @@ export async function videoRoutes(app: FastifyInstance, opts: { ctx: VideoContex
   });
 
   /** Asks the provider for the 1080p file now, instead of waiting for the worker. */
-  app.post("/api/force-update-hd/:taskId", async (request) => {
+  app.post("/api/force-update-hd/:taskId", { config: { access: "user" } }, async (request) => {
     const user = requireUser(request);
     const { taskId } = parseInput(taskParam, request.params);
-    const task = await getOwnTask(db, ctx.caches.tasks, user.id, taskId, NOT_ELIGIBLE_FOR_HD);
-    if (task.status !== "completed" || !supportsHd(task.aspectRatio)) throw notFound(NOT_ELIGIBLE_FOR_HD);
-    if (task.hdVideoUrl) return { success: true, hdVideoUrl: task.hdVideoUrl, message: "HD video is ready" };
-    try {
-      const hd = await (await ctx.provider.clientFor(task)).get1080p(task.taskId);
-      if (hd.ready) {
-        await markHdReady(db, task.id, hd.url);
-        return { success: true, hdVideoUrl: hd.url, message: "HD video is ready" };
-      }
-    } catch (err) {
-      if (!(err instanceof KieError)) throw err;
-      if (err.kind !== "rate_limited" && err.kind !== "unavailable") throw notFound(NOT_ELIGIBLE_FOR_HD);
-    }
-    return { success: false, hdVideoUrl: null, message: "1080p video is still being processed. Please try again later." };
+    return forceHd(ctx, user.id, taskId);
   });
 
-  app.get("/api/videos/:taskId/download", async (request, reply) => {
+  app.get("/api/videos/:taskId/download", { config: { access: "user" } }, async (request, reply) => {
     const user = requireUser(request);
     const { taskId } = parseInput(taskParam, request.params);
     const { quality } = parseInput(downloadQuery, request.query);
-    const task = await getOwnTask(db, ctx.caches.tasks, user.id, taskId);
-    const url = quality === "1080p" ? task.hdVideoUrl : task.resultUrls?.[0];
-    if (!url) throw notFound(quality === "1080p" ? "The 1080p version of this video is not available" : "This video is not ready yet");
-    let upstream: Response;
-    try {
-      upstream = await fetch(internalFileUrl(ctx, url), { signal: AbortSignal.timeout(60_000) });
-    } catch {
-      throw new AppError(502, "The video file could not be fetched. Please try again.");
-    }
-    if (!upstream.ok || !upstream.body) throw new AppError(502, "The video file is no longer available from the provider");
-    const name = `veo-${task.model.replace("_", "-")}-${task.taskId.slice(-8)}-${quality}.mp4`;
-    reply.header("content-type", upstream.headers.get("content-type") ?? "video/mp4");
-    reply.header("content-disposition", `attachment; filename="${name}"`);
-    const length = upstream.headers.get("content-length");
-    if (length) reply.header("content-length", length);
-    return reply.send(Readable.fromWeb(upstream.body as WebReadableStream));
+    const file = await openDownload(ctx, user.id, taskId, quality);
+    return reply.headers(file.headers).send(file.body);
   });
 
   /** Admin: give a task's credits back (from the history page's usage rows). */
-  app.post("/api/video/:taskId/refund", async (request) => {
+  app.post("/api/video/:taskId/refund", { config: { access: "admin" } }, async (request) => {
     const admin = requireAdmin(request);
     const { taskId } = parseInput(taskParam, request.params);
     return { amount: await refundVideo(db, taskId, admin.username) };

@@ -3,7 +3,7 @@
  * so a task finishes once however many workers, callbacks or requests race for it; failing
  * refunds the credits in the same database transaction.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/connect.js";
 import { videoTasks } from "../../db/schema.js";
 import { HD_ASPECT_RATIO } from "../../../shared/videos.js";
@@ -66,4 +66,14 @@ export async function markHdReady(db: Db, id: string, hdVideoUrl: string): Promi
     .update(videoTasks)
     .set({ hdVideoUrl, hdStatus: "ready", nextCheckAt: null, leaseUntil: null })
     .where(eq(videoTasks.id, id));
+}
+
+/** Marks a task due now (a callback arrived): the worker re-reads the provider before acting. */
+export async function markTaskDue(db: Db, taskId: string): Promise<boolean> {
+  const rows = await db
+    .update(videoTasks)
+    .set({ nextCheckAt: sql`now()` })
+    .where(and(eq(videoTasks.taskId, taskId), or(inArray(videoTasks.status, IN_PROGRESS), eq(videoTasks.hdStatus, "pending"))))
+    .returning({ id: videoTasks.id });
+  return rows.length > 0;
 }

@@ -5,19 +5,40 @@ import { MAX_IMAGE_BYTES } from "../../../shared/videos.js";
 import { AppError, badRequest, notFound, parseInput } from "../../http/errors.js";
 import { requireUser } from "../../http/session-auth.js";
 import { detectImageType, type UploadStore } from "../../integrations/storage/uploads.js";
+import type { Db } from "../../db/connect.js";
+import { RateLimiter, tooManyRequests, type RateLimitStore } from "../../http/rate-limit.js";
+import { storeUpload, type UploadLimits } from "./upload-service.js";
+
+interface UploadRouteOptions {
+  db: Db;
+  uploads: UploadStore;
+  limits: UploadLimits;
+  rateLimitStore: RateLimitStore;
+  /** How often unused uploads are swept: a refused upload says when it can fit. */
+  sweepIntervalMs: number;
+}
+
+/** Registers the routes (unused uploads are swept by jobs/background-jobs.ts; decision 0034). */
+export async function registerUploads(app: FastifyInstance, opts: UploadRouteOptions): Promise<void> {
+  await app.register(uploadRoutes, opts);
+}
 
 const TOO_LARGE = "The image must be 10 MB or smaller";
 
 /** Reference images: POST /api/images/upload (multipart field `image`), served at /uploads/<name>. */
-export async function uploadRoutes(app: FastifyInstance, opts: { uploads: UploadStore }): Promise<void> {
+export async function uploadRoutes(app: FastifyInstance, opts: UploadRouteOptions): Promise<void> {
   const { uploads } = opts;
+  const limiter = new RateLimiter("upload", opts.limits.perUser, opts.rateLimitStore);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
 
-  app.post("/api/images/upload", async (request, reply) => {
-    requireUser(request);
+  app.post("/api/images/upload", { config: { access: "user" } }, async (request, reply) => {
+    const user = requireUser(request);
+    // Counted before the body is read: refused and failed uploads cost the same effort.
+    const wait = await limiter.hit(user.id);
+    if (wait) throw tooManyRequests(wait, "image uploads");
     if (!request.isMultipart()) throw badRequest("Send the image as multipart/form-data in the field 'image'");
     const file = await request.file().catch((err: unknown) => {
-      if ((err as { statusCode?: number }).statusCode === 413) throw new AppError(413, TOO_LARGE);
+      if ((err as { statusCode?: number }).statusCode === 413) throw new AppError("payload_too_large", TOO_LARGE);
       throw badRequest("The upload could not be read");
     });
     if (!file || file.fieldname !== "image") throw badRequest("Send the image in the field 'image'");
@@ -25,16 +46,22 @@ export async function uploadRoutes(app: FastifyInstance, opts: { uploads: Upload
     try {
       data = await file.toBuffer();
     } catch (err) {
-      if ((err as { statusCode?: number }).statusCode === 413) throw new AppError(413, TOO_LARGE);
+      if ((err as { statusCode?: number }).statusCode === 413) throw new AppError("payload_too_large", TOO_LARGE);
       throw err;
     }
     const type = detectImageType(data);
-    if (!type) throw new AppError(415, "Only JPG, PNG or WebP images can be used");
-    const saved = await uploads.save(data, type);
+    if (!type) throw new AppError("unsupported_media_type", "Only JPG, PNG or WebP images can be used");
+    const saved = await storeUpload(opts.db, uploads, {
+      userId: user.id,
+      data,
+      type,
+      quotaBytes: opts.limits.quotaBytes,
+      sweepDelayMs: opts.sweepIntervalMs,
+    });
     return reply.status(201).send({ success: true, imageUrl: saved.url });
   });
 
-  app.get("/uploads/:name", async (request, reply) => {
+  app.get("/uploads/:name", { config: { access: "public" } }, async (request, reply) => {
     const { name } = parseInput(z.object({ name: z.string() }), request.params);
     const file = await uploads.read(name);
     if (!file) throw notFound("Image not found");

@@ -1,7 +1,9 @@
 /**
  * The Creem client (external-apis.md 2.2): create a checkout session and read one back. Every
- * call has a timeout; every failure becomes a CreemError with a message fit to show.
+ * call goes through requestJson (timeout, User-Agent); every failure becomes a CreemError with a
+ * message fit to show.
  */
+import { HttpError, requestJson, USER_AGENT } from "../http/json-request.js";
 import { asNumber, asRecord, asText } from "../kie/parse.js";
 import { CreemError, errorForStatus } from "./errors.js";
 
@@ -39,8 +41,6 @@ export interface CreemCheckout {
   order: CreemOrder | undefined;
 }
 
-const USER_AGENT = "VeoStudio/1.0 (+https://github.com/veo-studio)";
-
 export class CreemClient {
   constructor(private readonly opts: CreemClientOptions) {}
 
@@ -66,34 +66,36 @@ export class CreemClient {
   }
 
   private async call(method: "GET" | "POST", path: string, body?: unknown): Promise<unknown> {
-    const headers: Record<string, string> = {
-      "x-api-key": this.opts.apiKey,
-      "user-agent": USER_AGENT,
-      accept: "application/json",
-    };
-    if (body !== undefined) headers["content-type"] = "application/json";
-    let res: Response;
-    try {
-      res = await fetch(`${this.opts.baseUrl.replace(/\/+$/, "")}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.opts.timeoutMs),
-      });
-    } catch (err) {
-      const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
-      throw new CreemError("unavailable", timedOut ? "Creem did not answer in time" : "Creem could not be reached");
-    }
-    const text = await res.text().catch(() => "");
     let json: unknown;
     try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
+      ({ body: json } = await requestJson(`${this.opts.baseUrl.replace(/\/+$/, "")}${path}`, {
+        method,
+        headers: { "x-api-key": this.opts.apiKey, "user-agent": USER_AGENT },
+        json: body,
+        timeoutMs: this.opts.timeoutMs,
+      }));
+    } catch (err) {
+      if (err instanceof HttpError) throw creemErrorOf(err);
+      throw err;
     }
-    if (!res.ok) throw errorForStatus(res.status, json);
-    if (json === undefined) throw new CreemError("failed", "Creem returned an unreadable answer");
+    if (json === undefined) throw new CreemError("failed", UNREADABLE);
     return json;
+  }
+}
+
+const UNREADABLE = "Creem returned an unreadable answer";
+
+/** The helper's failure in Creem's terms. */
+function creemErrorOf(err: HttpError): CreemError {
+  switch (err.kind) {
+    case "timeout":
+      return new CreemError("unavailable", "Creem did not answer in time");
+    case "unreachable":
+      return new CreemError("unavailable", "Creem could not be reached");
+    case "unparsable":
+      return new CreemError("failed", UNREADABLE);
+    case "status":
+      return errorForStatus(err.status ?? 0, err.body);
   }
 }
 

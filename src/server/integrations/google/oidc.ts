@@ -5,6 +5,8 @@
  */
 import crypto from "node:crypto";
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
+import { HttpError, requestJson } from "../http/json-request.js";
+import { asRecord } from "../kie/parse.js";
 
 export interface GoogleEndpoints {
   authUrl: string;
@@ -56,6 +58,25 @@ export function authorizationUrl(endpoints: GoogleEndpoints, client: GoogleClien
   return url.toString();
 }
 
+const UNREACHABLE = "Google could not be reached. Please try again in a moment.";
+const MISCONFIGURED = "Google sign-in is misconfigured (client id or secret). Please tell the site's admin.";
+const NO_IDENTITY = "Google did not send an identity. Please try again.";
+
+/** The helper's failure in words for the person signing in. */
+function tokenErrorOf(err: HttpError): GoogleAuthError {
+  switch (err.kind) {
+    case "timeout":
+    case "unreachable":
+      return new GoogleAuthError(UNREACHABLE);
+    case "unparsable":
+      return new GoogleAuthError(NO_IDENTITY);
+    case "status":
+      if (err.status === 401 || asRecord(err.body)?.error === "invalid_client") return new GoogleAuthError(MISCONFIGURED);
+      if ((err.status ?? 0) >= 500) return new GoogleAuthError(UNREACHABLE);
+      return new GoogleAuthError("Google did not accept this sign-in (it may have expired or been used already). Please try again.");
+  }
+}
+
 /** POST to the token endpoint; returns the raw id_token and the access token. */
 export async function exchangeCode(
   endpoints: GoogleEndpoints,
@@ -63,11 +84,11 @@ export async function exchangeCode(
   code: string,
   verifier: string,
 ): Promise<{ idToken: string; accessToken: string | undefined }> {
-  let response: Response;
+  let body: Record<string, unknown> | undefined;
   try {
-    response = await fetch(endpoints.tokenUrl, {
+    const res = await requestJson(endpoints.tokenUrl, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+      headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({
         code,
         client_id: client.clientId,
@@ -76,32 +97,27 @@ export async function exchangeCode(
         grant_type: "authorization_code",
         code_verifier: verifier,
       }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      timeoutMs: TIMEOUT_MS,
     });
-  } catch {
-    throw new GoogleAuthError("Google could not be reached. Please try again in a moment.");
+    body = asRecord(res.body);
+  } catch (err) {
+    if (err instanceof HttpError) throw tokenErrorOf(err);
+    throw err;
   }
-  const body = (await response.json().catch(() => ({}))) as { id_token?: unknown; access_token?: unknown; error?: unknown };
-  if (response.status === 401 || body.error === "invalid_client") {
-    throw new GoogleAuthError("Google sign-in is misconfigured (client id or secret). Please tell the site's admin.");
-  }
-  if (!response.ok) {
-    if (response.status >= 500) throw new GoogleAuthError("Google could not be reached. Please try again in a moment.");
-    throw new GoogleAuthError("Google did not accept this sign-in (it may have expired or been used already). Please try again.");
-  }
-  if (typeof body.id_token !== "string") throw new GoogleAuthError("Google did not send an identity. Please try again.");
+  if (body?.error === "invalid_client") throw new GoogleAuthError(MISCONFIGURED);
+  if (typeof body?.id_token !== "string") throw new GoogleAuthError(NO_IDENTITY);
   return { idToken: body.id_token, accessToken: typeof body.access_token === "string" ? body.access_token : undefined };
 }
 
-/** The e-mail from UserInfo, for the rare ID token without one. */
+/** The e-mail from UserInfo, for the rare ID token without one; nothing verified on any failure. */
 export async function userinfoEmail(endpoints: GoogleEndpoints, accessToken: string): Promise<{ email?: string; emailVerified: boolean }> {
   try {
-    const response = await fetch(endpoints.userinfoUrl, { headers: { authorization: `Bearer ${accessToken}` }, signal: AbortSignal.timeout(TIMEOUT_MS) });
-    if (!response.ok) return { emailVerified: false };
-    const info = (await response.json()) as { email?: unknown; email_verified?: unknown };
-    return { email: typeof info.email === "string" ? info.email : undefined, emailVerified: info.email_verified === true };
-  } catch {
-    return { emailVerified: false };
+    const res = await requestJson(endpoints.userinfoUrl, { headers: { authorization: `Bearer ${accessToken}` }, timeoutMs: TIMEOUT_MS });
+    const info = asRecord(res.body);
+    return { email: typeof info?.email === "string" ? info.email : undefined, emailVerified: info?.email_verified === true };
+  } catch (err) {
+    if (err instanceof HttpError) return { emailVerified: false };
+    throw err;
   }
 }
 

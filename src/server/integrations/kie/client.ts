@@ -1,10 +1,11 @@
 /**
  * The KIE.ai Veo3 client: generate, record-info, get-1080p-video, chat/credit and file upload.
- * Every call has a timeout and a User-Agent; an error becomes a KieError whatever shape it
- * arrived in (HTTP status, or HTTP 200 with an error `code` in the body).
+ * Every call goes through requestJson (timeout, User-Agent); an error becomes a KieError whatever
+ * shape it arrived in (HTTP status, or HTTP 200 with an error `code` in the body).
  */
-import { asNumber, asRecord, asText, parseUrlList } from "./parse.js";
+import { HttpError, requestJson, USER_AGENT } from "../http/json-request.js";
 import { KieError, kindOfCode, kindOfHttpStatus } from "./errors.js";
+import { asNumber, asRecord, asText, parseUrlList } from "./parse.js";
 
 export type VeoModel = "veo3" | "veo3_fast";
 export type AspectRatio = "16:9" | "9:16";
@@ -33,8 +34,6 @@ export interface KieClientOptions {
   apiKey: string;
   timeoutMs: number;
 }
-
-const USER_AGENT = "VeoStudio/1.0 (+https://github.com/veo-studio)";
 
 export class KieClient {
   constructor(private readonly opts: KieClientOptions) {}
@@ -116,44 +115,47 @@ export class KieClient {
 
   /** One HTTP call; returns the envelope's `data` or throws a KieError. */
   private async call(method: "GET" | "POST", url: string, body?: unknown): Promise<unknown> {
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${this.opts.apiKey}`,
-      "user-agent": USER_AGENT,
-      accept: "application/json",
-    };
-    let payload: string | FormData | undefined;
-    if (body instanceof FormData) payload = body;
-    else if (body !== undefined) {
-      headers["content-type"] = "application/json";
-      payload = JSON.stringify(body);
-    }
-
-    let res: Response;
+    const headers = { authorization: `Bearer ${this.opts.apiKey}`, "user-agent": USER_AGENT };
+    let envelope: Record<string, unknown> | undefined;
     try {
-      res = await fetch(url, { method, headers, body: payload, signal: AbortSignal.timeout(this.opts.timeoutMs) });
+      const res = await requestJson(url, {
+        method,
+        headers,
+        ...(body instanceof FormData ? { body } : { json: body }),
+        timeoutMs: this.opts.timeoutMs,
+      });
+      envelope = asRecord(res.body);
     } catch (err) {
-      const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
-      throw new KieError("unavailable", timedOut ? "KIE did not answer in time" : "KIE could not be reached");
-    }
-
-    const text = await res.text().catch(() => "");
-    let json: unknown;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
-    const envelope = asRecord(json);
-    const msg = asText(envelope?.msg) ?? asText(envelope?.message) ?? "";
-    if (!res.ok) {
-      throw new KieError(kindOfHttpStatus(res.status, msg), msg || `KIE answered HTTP ${res.status}`, asNumber(envelope?.code));
+      if (err instanceof HttpError) throw kieErrorOf(err);
+      throw err;
     }
     if (!envelope) throw new KieError("failed", "KIE returned an unreadable answer");
+    const msg = messageOf(envelope);
     const code = asNumber(envelope.code) ?? 200;
     // The upload API says success with `success: true` as well as code 200.
     if (code !== 200 || envelope.success === false) {
       throw new KieError(kindOfCode(code, msg), msg || `KIE error code ${code}`, code);
     }
     return envelope.data;
+  }
+}
+
+const messageOf = (envelope: Record<string, unknown> | undefined) => asText(envelope?.msg) ?? asText(envelope?.message) ?? "";
+
+/** The helper's failure in KIE's terms. */
+function kieErrorOf(err: HttpError): KieError {
+  switch (err.kind) {
+    case "timeout":
+      return new KieError("unavailable", "KIE did not answer in time");
+    case "unreachable":
+      return new KieError("unavailable", "KIE could not be reached");
+    case "unparsable":
+      return new KieError("failed", "KIE returned an unreadable answer");
+    case "status": {
+      const status = err.status ?? 0;
+      const envelope = asRecord(err.body);
+      const msg = messageOf(envelope);
+      return new KieError(kindOfHttpStatus(status, msg), msg || `KIE answered HTTP ${status}`, asNumber(envelope?.code));
+    }
   }
 }

@@ -1,9 +1,11 @@
 /**
  * The PayPal Orders v2 client (external-apis.md 3): create, capture and read an order, with an
  * OAuth2 client-credentials token cached per (host, client id, secret) and refreshed before it
- * expires, or once when PayPal answers 401. Every call has a timeout; every failure becomes a
- * PaypalError carrying PayPal's `issue` (ORDER_ALREADY_CAPTURED, INSTRUMENT_DECLINED, ...).
+ * expires, or once when PayPal answers 401. Every call goes through requestJson (timeout,
+ * User-Agent); every failure becomes a PaypalError carrying PayPal's `issue`
+ * (ORDER_ALREADY_CAPTURED, INSTRUMENT_DECLINED, ...).
  */
+import { HttpError, requestJson, USER_AGENT } from "../http/json-request.js";
 import { asNumber, asRecord, asText } from "../kie/parse.js";
 import { errorForResponse, PaypalError } from "./errors.js";
 import { sharedTokenCache, TokenCache } from "./token-cache.js";
@@ -50,8 +52,6 @@ export interface CreateOrderRequest {
   /** Shown to the buyer: the package name. */
   description: string;
 }
-
-const USER_AGENT = "VeoStudio/1.0 (+https://github.com/veo-studio)";
 
 export class PaypalClient {
   private readonly baseUrl: string;
@@ -101,69 +101,62 @@ export class PaypalClient {
   private async call(method: "GET" | "POST", path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<unknown> {
     for (let attempt = 0; ; attempt++) {
       const token = await this.tokens.get(this.tokenKey, () => this.requestToken());
-      const headers: Record<string, string> = {
-        authorization: `Bearer ${token}`,
-        accept: "application/json",
-        "user-agent": USER_AGENT,
-        prefer: "return=representation",
-        ...extraHeaders,
-      };
-      if (body !== undefined) headers["content-type"] = "application/json";
-      const res = await this.send(`${this.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      if (res.status === 401 && attempt === 0) {
-        this.tokens.invalidate(this.tokenKey, token);
-        continue;
+      const headers = { authorization: `Bearer ${token}`, "user-agent": USER_AGENT, prefer: "return=representation", ...extraHeaders };
+      try {
+        return (await requestJson(`${this.baseUrl}${path}`, { method, headers, json: body, timeoutMs: this.opts.timeoutMs })).body;
+      } catch (err) {
+        if (!(err instanceof HttpError)) throw err;
+        if (err.kind === "status" && err.status === 401 && attempt === 0) {
+          this.tokens.invalidate(this.tokenKey, token);
+          continue;
+        }
+        throw paypalErrorOf(err);
       }
-      const json = await readJson(res);
-      if (!res.ok) throw errorForResponse(res.status, json);
-      return json;
     }
   }
 
   /** POST /v1/oauth2/token: Basic auth, form body, grant_type=client_credentials. */
   private async requestToken(): Promise<{ accessToken: string; expiresInSeconds: number }> {
     const basic = Buffer.from(`${this.opts.clientId}:${this.opts.clientSecret}`).toString("base64");
-    const res = await this.send(`${this.baseUrl}/v1/oauth2/token`, {
-      method: "POST",
-      headers: {
-        authorization: `Basic ${basic}`,
-        "content-type": "application/x-www-form-urlencoded",
-        accept: "application/json",
-        "user-agent": USER_AGENT,
-      },
-      body: "grant_type=client_credentials",
-    });
-    const json = asRecord(await readJson(res));
-    if (res.status === 401 || res.status === 403) {
-      throw new PaypalError(
-        "unauthorized",
-        `PayPal rejected the client id or secret (${asText(json?.error) ?? `HTTP ${res.status}`}): check them and the environment (sandbox or production)`,
-        asText(json?.error),
-        res.status,
-      );
+    let json: Record<string, unknown> | undefined;
+    try {
+      const res = await requestJson(`${this.baseUrl}/v1/oauth2/token`, {
+        method: "POST",
+        headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded", "user-agent": USER_AGENT },
+        body: "grant_type=client_credentials",
+        timeoutMs: this.opts.timeoutMs,
+      });
+      json = asRecord(res.body);
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      if (err.kind === "status" && (err.status === 401 || err.status === 403)) {
+        const error = asText(asRecord(err.body)?.error);
+        throw new PaypalError(
+          "unauthorized",
+          `PayPal rejected the client id or secret (${error ?? `HTTP ${err.status}`}): check them and the environment (sandbox or production)`,
+          error,
+          err.status,
+        );
+      }
+      throw paypalErrorOf(err);
     }
-    if (!res.ok) throw errorForResponse(res.status, json);
     const accessToken = asText(json?.access_token);
     if (!accessToken) throw new PaypalError("failed", "PayPal's token answer had no access_token");
     return { accessToken, expiresInSeconds: asNumber(json?.expires_in) ?? 300 };
   }
-
-  private async send(url: string, init: RequestInit): Promise<Response> {
-    try {
-      return await fetch(url, { ...init, signal: AbortSignal.timeout(this.opts.timeoutMs) });
-    } catch (err) {
-      const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
-      throw new PaypalError("unavailable", timedOut ? "PayPal did not answer in time" : "PayPal could not be reached");
-    }
-  }
 }
 
-async function readJson(res: Response): Promise<unknown> {
-  const text = await res.text().catch(() => "");
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
+/** The helper's failure in PayPal's terms. */
+function paypalErrorOf(err: HttpError): PaypalError {
+  switch (err.kind) {
+    case "timeout":
+      return new PaypalError("unavailable", "PayPal did not answer in time");
+    case "unreachable":
+      return new PaypalError("unavailable", "PayPal could not be reached");
+    case "unparsable":
+      return new PaypalError("failed", "PayPal returned an unreadable answer", undefined, err.status);
+    case "status":
+      return errorForResponse(err.status ?? 0, err.body);
   }
 }
 

@@ -9,6 +9,8 @@ export interface BlobStore {
   put(name: string, data: Buffer, mime: string): Promise<void>;
   /** The file's bytes, or undefined when there is none by that name. */
   get(name: string): Promise<Buffer | undefined>;
+  /** Whether a file by that name is stored, without reading it. */
+  exists(name: string): Promise<boolean>;
   /** Deleting a missing file is not an error. */
   delete(name: string): Promise<void>;
   /** Names starting with `prefix` last written before `cutoff`. */
@@ -28,6 +30,15 @@ export class DiskBlobStore implements BlobStore {
       return await fs.readFile(path.join(this.dir, name));
     } catch {
       return undefined;
+    }
+  }
+
+  async exists(name: string): Promise<boolean> {
+    try {
+      await fs.access(path.join(this.dir, name));
+      return true;
+    } catch {
+      return false;
     }
   }
 

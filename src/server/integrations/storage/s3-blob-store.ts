@@ -1,6 +1,6 @@
 /**
  * Uploaded files in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, ...), signed with
- * AWS Signature V4 (aws4fetch). Objects are `<prefix><name>`; listing uses ListObjectsV2.
+ * AWS Signature V4 (aws4fetch). Objects are `<prefix><name>`; listing uses ListObjectsV2, `exists` a HEAD.
  */
 import { AwsClient } from "aws4fetch";
 import { AppError } from "../../http/errors.js";
@@ -25,7 +25,7 @@ export const STORAGE_UNAVAILABLE = "Image storage is unavailable right now. Plea
 /** The bucket failed or could not be reached: a 503 for whoever asked, the detail for the logs. */
 export class S3Error extends AppError {
   constructor(readonly detail: string) {
-    super(503, STORAGE_UNAVAILABLE, { "retry-after": "60" });
+    super("service_unavailable", STORAGE_UNAVAILABLE, { "retry-after": "60" });
   }
 }
 
@@ -46,6 +46,13 @@ export class S3BlobStore implements BlobStore {
     if (res.status === 404) return undefined;
     if (!res.ok) throw new S3Error(`S3 GET ${name} failed: ${res.status}`);
     return Buffer.from(await res.arrayBuffer());
+  }
+
+  async exists(name: string): Promise<boolean> {
+    const res = await this.send(this.objectUrl(name), { method: "HEAD" });
+    if (res.status === 404) return false;
+    if (!res.ok) throw new S3Error(`S3 HEAD ${name} failed: ${res.status}`);
+    return true;
   }
 
   async delete(name: string): Promise<void> {

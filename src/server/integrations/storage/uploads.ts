@@ -1,7 +1,8 @@
 /**
- * Reference images people upload: stored with random names in a BlobStore (DATA_DIR/uploads, or
- * an S3 bucket), served back at /uploads/<name>. The type is read from the file's first bytes,
- * never from its name.
+ * Reference images people upload: stored with random names (128 bits, unguessable) in a BlobStore
+ * (DATA_DIR/uploads, or an S3 bucket), served back at /uploads/<name>. The type is read from the
+ * file's first bytes, never from its name. Browser uploads are also recorded in the `uploads`
+ * table (features/videos/upload-service.ts: quota, references, the sweep; decision 0034).
  * Temporary images (base64 sent to the automation API) carry a `tmp-` prefix and are deleted by
  * jobs/temporary-image-sweep.ts once older than their time to live.
  */
@@ -31,11 +32,41 @@ export class UploadStore {
     private readonly publicUrl: string,
   ) {}
 
+  /** A fresh random name (128 bits); `temporary` gives the `tmp-` prefix. */
+  newName(type: ImageType, opts: { temporary?: boolean } = {}): string {
+    return `${opts.temporary ? "tmp-" : ""}${crypto.randomBytes(16).toString("hex")}.${type.ext}`;
+  }
+
+  urlOf(name: string): string {
+    return `${this.publicUrl}/uploads/${name}`;
+  }
+
+  /** Writes the file under a name from newName(). */
+  async put(name: string, buf: Buffer, type: ImageType): Promise<void> {
+    if (!NAME.test(name)) throw new Error(`not an upload name: ${name}`);
+    await this.blobs.put(name, buf, type.mime);
+  }
+
   /** `temporary`: swept once older than the sweep's time to live (base64 images from the API). */
   async save(buf: Buffer, type: ImageType, opts: { temporary?: boolean } = {}): Promise<{ name: string; url: string }> {
-    const name = `${opts.temporary ? "tmp-" : ""}${crypto.randomBytes(16).toString("hex")}.${type.ext}`;
-    await this.blobs.put(name, buf, type.mime);
-    return { name, url: `${this.publicUrl}/uploads/${name}` };
+    const name = this.newName(type, opts);
+    await this.put(name, buf, type);
+    return { name, url: this.urlOf(name) };
+  }
+
+  /** The name behind one of our own upload URLs (`PUBLIC_URL/uploads/<name>`), else undefined. */
+  nameOf(url: string): string | undefined {
+    const prefix = `${this.publicUrl}/uploads/`;
+    const name = url.startsWith(prefix) ? url.slice(prefix.length) : undefined;
+    return name !== undefined && NAME.test(name) ? name : undefined;
+  }
+
+  isTemporary(name: string): boolean {
+    return TEMPORARY.test(name);
+  }
+
+  async exists(name: string): Promise<boolean> {
+    return NAME.test(name) && (await this.blobs.exists(name));
   }
 
   /** Deletes temporary images last written before `cutoff`; returns their names. */
@@ -52,10 +83,9 @@ export class UploadStore {
 
   /** The stored file behind one of our own upload URLs, or undefined for any other URL. */
   async readByUrl(url: string): Promise<{ name: string; data: Buffer; mime: string } | undefined> {
-    const prefix = `${this.publicUrl}/uploads/`;
-    if (!url.startsWith(prefix)) return undefined;
-    const file = await this.read(url.slice(prefix.length));
-    return file && { name: url.slice(prefix.length), ...file };
+    const name = this.nameOf(url);
+    const file = name === undefined ? undefined : await this.read(name);
+    return file && { name: name!, ...file };
   }
 
   async read(name: string): Promise<{ data: Buffer; mime: string } | undefined> {

@@ -2,6 +2,9 @@
  * Telegram Bot API sendMessage (external-apis.md section 5). The token is part of the URL, so it
  * is never put into an error message: callers may log these errors as they are.
  */
+import { HttpError, requestJson } from "../http/json-request.js";
+import { asNumber, asRecord, asText } from "../kie/parse.js";
+
 export type TelegramErrorKind =
   /** Wrong or revoked bot token (401/404). */
   | "unauthorized"
@@ -27,18 +30,22 @@ export const TELEGRAM_TIMEOUT_MS = 10_000;
 /** Telegram's limit for one message. */
 export const TELEGRAM_MAX_TEXT = 4096;
 
-interface TelegramAnswer {
-  ok?: boolean;
-  error_code?: number;
-  description?: string;
-  parameters?: { retry_after?: number };
-}
-
 function kindOf(status: number): TelegramErrorKind {
   if (status === 401 || status === 404) return "unauthorized";
   if (status === 429) return "rate_limited";
   if (status >= 500) return "unavailable";
   return "rejected";
+}
+
+/**
+ * Telegram's answer `{ok, error_code, description, parameters: {retry_after}}` as an error. An
+ * answer without its own error code counts as 502 when the HTTP status said success.
+ */
+function errorOfAnswer(httpStatus: number, answer: Record<string, unknown> | undefined): TelegramError {
+  const ok = httpStatus >= 200 && httpStatus < 300;
+  const status = asNumber(answer?.error_code) ?? (ok ? 502 : httpStatus);
+  const description = asText(answer?.description)?.slice(0, 200) ?? `HTTP ${httpStatus}`;
+  return new TelegramError(kindOf(status), description, asNumber(asRecord(answer?.parameters)?.retry_after));
 }
 
 export async function sendTelegramMessage(
@@ -48,28 +55,29 @@ export async function sendTelegramMessage(
   text: string,
   timeoutMs = TELEGRAM_TIMEOUT_MS,
 ): Promise<void> {
-  let response: Response;
+  let answer: Record<string, unknown> | undefined;
+  let httpStatus: number;
   try {
-    response = await fetch(`${baseUrl}/bot${token}/sendMessage`, {
+    const res = await requestJson(`${baseUrl}/bot${token}/sendMessage`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
+      json: {
         chat_id: chatId,
         text: text.slice(0, TELEGRAM_MAX_TEXT),
         parse_mode: "HTML",
         link_preview_options: { is_disabled: true },
-      }),
-      signal: AbortSignal.timeout(timeoutMs),
+      },
+      timeoutMs,
     });
+    answer = asRecord(res.body);
+    httpStatus = res.status;
   } catch (err) {
-    const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
-    throw new TelegramError("unavailable", timedOut ? "Telegram did not answer in time" : "Telegram could not be reached");
+    if (!(err instanceof HttpError)) throw err;
+    if (err.kind === "timeout") throw new TelegramError("unavailable", "Telegram did not answer in time");
+    if (err.kind === "unreachable") throw new TelegramError("unavailable", "Telegram could not be reached");
+    throw errorOfAnswer(err.status ?? 502, asRecord(err.body));
   }
-  const answer = (await response.json().catch(() => ({}))) as TelegramAnswer;
-  if (response.ok && answer.ok === true) return;
-  const status = answer.error_code ?? (response.ok ? 502 : response.status);
-  const description = typeof answer.description === "string" ? answer.description.slice(0, 200) : `HTTP ${response.status}`;
-  throw new TelegramError(kindOf(status), description, answer.parameters?.retry_after);
+  if (answer?.ok === true) return;
+  throw errorOfAnswer(httpStatus, answer);
 }
 
 /** Escapes text for parse_mode HTML. */

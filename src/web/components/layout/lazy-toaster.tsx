@@ -1,12 +1,14 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useToasts } from "@/hooks/use-toast";
+import { WidgetBoundary } from "./error-boundaries";
 
 const Toaster = lazy(() => import("@/components/ui/toaster").then((m) => ({ default: m.Toaster })));
 
 /**
  * The toast viewport's code (Radix Toast) is not part of the first load: it is fetched once the
  * page is idle, or at once when a toast comes first. Loaded early, the first toast shows without
- * a network wait and F8 reaches the viewport from the start.
+ * a network wait and F8 reaches the viewport from the start. If its code cannot be fetched (a
+ * deploy removed it), toasts stay unseen but the page goes on working.
  */
 export function LazyToaster() {
   const hasToasts = useToasts().length > 0;
@@ -20,8 +22,10 @@ export function LazyToaster() {
     return () => clearTimeout(timer);
   }, []);
   return hasToasts || idle ? (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
+    <WidgetBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </WidgetBoundary>
   ) : null;
 }

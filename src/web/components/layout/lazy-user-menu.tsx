@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import type { CurrentUser } from "../../../shared/schemas/auth";
+import { ReloadButton, WidgetBoundary } from "./error-boundaries";
 import { UserAvatar } from "./user-avatar";
 
 const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.UserMenu })));
@@ -7,18 +8,21 @@ const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.User
 /**
  * The account menu's code (Radix dropdown, positioning) is fetched only for signed-in people.
  * Until it arrives the same avatar shows as a disabled button, so nothing moves and a click
- * waits for the real one.
+ * waits for the real one. If its code cannot be fetched (a deploy removed it), a Reload button
+ * takes its place.
  */
 export function LazyUserMenu({ user }: { user: CurrentUser }) {
   return (
-    <Suspense
-      fallback={
-        <button type="button" aria-label="Account menu" disabled className="rounded-full">
-          <UserAvatar username={user.username} />
-        </button>
-      }
-    >
-      <UserMenu user={user} />
-    </Suspense>
+    <WidgetBoundary fallback={<ReloadButton label="The account menu could not be loaded" />}>
+      <Suspense
+        fallback={
+          <button type="button" aria-label="Account menu" disabled className="rounded-full">
+            <UserAvatar username={user.username} />
+          </button>
+        }
+      >
+        <UserMenu user={user} />
+      </Suspense>
+    </WidgetBoundary>
   );
 }

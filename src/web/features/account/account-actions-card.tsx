@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { Coins, Images, ShieldCheck } from "lucide-react";
 import type { CurrentUser } from "../../../shared/schemas/auth";
@@ -6,8 +7,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { formatCredits } from "@/lib/format";
 import { ChangePasswordDialog } from "./change-password-dialog";
 
-/** Balance plus shortcuts: buy credits, gallery, password, and the admin panel for admins. */
-export function AccountActionsCard({ user }: { user: CurrentUser }) {
+/**
+ * Balance plus shortcuts: buy credits, gallery, password, Connect Google (`connectGoogle`, from
+ * the auth feature; the page passes it in) and the admin panel for admins.
+ */
+export function AccountActionsCard({ user, connectGoogle }: { user: CurrentUser; connectGoogle?: ReactNode }) {
   return (
     <Card className="flex flex-col">
       <CardHeader>
@@ -37,6 +41,7 @@ export function AccountActionsCard({ user }: { user: CurrentUser }) {
           </Button>
         </div>
         <ChangePasswordDialog />
+        {connectGoogle}
         {user.isAdmin ? (
           <Button asChild variant="outline" className="border-violet-500/40 text-violet-200 hover:border-violet-400">
             <Link href="/admin">

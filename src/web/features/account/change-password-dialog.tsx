@@ -8,9 +8,9 @@ import { FormField, fieldErrorId } from "@/components/ui/form-field";
 import { PasswordInput } from "@/components/ui/password-input";
 import { changePasswordFormSchema, type ChangePasswordFormInput } from "./change-password-form-schema";
 import { useChangePasswordMutation } from "./use-change-password-mutation";
-import { useCurrentUser } from "@/features/auth/use-current-user";
+import { useCurrentUser } from "@/features/auth";
 
-const EMPTY: ChangePasswordFormInput = { currentPassword: "", newPassword: "", confirmPassword: "" };
+const EMPTY: ChangePasswordFormInput = { currentPassword: "", newPassword: "", confirmPassword: "", revokeApiTokens: true };
 
 const FIELDS = [
   { name: "currentPassword", id: "current-password", label: "Current password", autoComplete: "current-password" },
@@ -60,7 +60,7 @@ export function ChangePasswordDialog() {
         <form
           noValidate
           className="grid gap-5"
-          onSubmit={handleSubmit(({ currentPassword, newPassword }) => mutation.mutate({ currentPassword, newPassword }))}
+          onSubmit={handleSubmit(({ currentPassword, newPassword, revokeApiTokens }) => mutation.mutate({ currentPassword, newPassword, revokeApiTokens }))}
         >
           {fields.map(({ name, id, label, autoComplete }) => {
             const error = errors[name]?.message;
@@ -76,6 +76,15 @@ export function ChangePasswordDialog() {
               </FormField>
             );
           })}
+          <div className="grid gap-1">
+            <label htmlFor="revoke-api-tokens" className="flex cursor-pointer items-center gap-2.5 text-sm font-medium">
+              <input id="revoke-api-tokens" type="checkbox" className="size-4 accent-violet-500" aria-describedby="revoke-api-tokens-hint" {...register("revokeApiTokens")} />
+              Also revoke my API tokens
+            </label>
+            <p id="revoke-api-tokens-hint" className="pl-6.5 text-xs text-muted-foreground">
+              Automations using them stop at once; create new ones on the API page. Other signed-in devices are signed out either way.
+            </p>
+          </div>
           <DialogFooter className="mt-1">
             <DialogClose asChild>
               <Button variant="ghost">Cancel</Button>

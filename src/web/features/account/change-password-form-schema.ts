@@ -11,6 +11,8 @@ export function changePasswordFormSchema(hasPassword: boolean) {
       currentPassword: hasPassword ? z.string().min(1, CHANGE_PASSWORD_MESSAGES.required) : z.string(),
       newPassword: changePasswordSchema.shape.newPassword,
       confirmPassword: z.string({ error: CHANGE_PASSWORD_MESSAGES.required }).min(1, CHANGE_PASSWORD_MESSAGES.required),
+      /** "Also revoke my API tokens": on unless the person unticks it. */
+      revokeApiTokens: z.boolean(),
     })
     .refine((v) => v.newPassword === v.confirmPassword, {
       message: CHANGE_PASSWORD_MESSAGES.mismatch,

@@ -1,16 +1,21 @@
 import { useMutation } from "@tanstack/react-query";
-import { CHANGE_PASSWORD_MESSAGES, type ChangePasswordInput } from "../../../shared/schemas/auth";
+import { CHANGE_PASSWORD_MESSAGES, type ChangePasswordInput, type ChangePasswordResult } from "../../../shared/schemas/auth";
 import { apiJson, errorMessage } from "@/lib/api";
 import { toast } from "@/hooks/use-toast";
 
 export const CHANGE_PASSWORD_FAILED_TITLE = "Đổi mật khẩu thất bại";
 
-/** PUT /api/user/change-password; toasts the server's message either way. */
+export function revokedTokensText(count: number): string {
+  return `${count} API token${count === 1 ? " was" : "s were"} revoked: automations using ${count === 1 ? "it" : "them"} need a new token.`;
+}
+
+/** PUT /api/user/change-password; toasts the server's message either way (and any revoked tokens). */
 export function useChangePasswordMutation(onChanged: () => void) {
   return useMutation({
-    mutationFn: (input: ChangePasswordInput) => apiJson<{ message?: string } | undefined>("PUT", "/api/user/change-password", input),
+    mutationFn: (input: ChangePasswordInput) => apiJson<Partial<ChangePasswordResult> | undefined>("PUT", "/api/user/change-password", input),
     onSuccess: (body) => {
-      toast({ title: body?.message ?? CHANGE_PASSWORD_MESSAGES.success });
+      const revoked = body?.revokedApiTokens ?? 0;
+      toast({ title: body?.message ?? CHANGE_PASSWORD_MESSAGES.success, ...(revoked > 0 ? { description: revokedTokensText(revoked) } : {}) });
       onChanged();
     },
     onError: (error) => {

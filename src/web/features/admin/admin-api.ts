@@ -8,14 +8,6 @@ import { apiJson, errorMessage, type HttpMethod } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/hooks/use-toast";
-import { PRICING_URL } from "@/features/pricing/use-pricing";
-
-export const adminKeys = {
-  settings: ["/api/admin/settings"] as const,
-  packages: ["/api/admin/credit-packages"] as const,
-  kieApis: ["/api/admin/kie-apis"] as const,
-  users: ["/api/admin/users"] as const,
-};
 
 const refresh = (...keys: (readonly string[])[]) => {
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
@@ -25,19 +17,19 @@ const refresh = (...keys: (readonly string[])[]) => {
 const failed = (title: string, fallback: string) => (error: unknown) =>
   toast({ title, description: `${fallback}: ${errorMessage(error)}`, variant: "destructive" });
 
-export const useAdminSettings = () => useQuery<AdminSettingsView>({ queryKey: adminKeys.settings, staleTime: 0 });
-export const useAdminPackages = () => useQuery<AdminCreditPackageView[]>({ queryKey: adminKeys.packages, staleTime: 0 });
-export const useKieApis = () => useQuery<KieApiView[]>({ queryKey: adminKeys.kieApis, staleTime: 0 });
-export const useAdminUsers = () => useQuery<AdminUserView[]>({ queryKey: adminKeys.users, staleTime: 0 });
+export const useAdminSettings = () => useQuery<AdminSettingsView>({ queryKey: queryKeys.admin.settings, staleTime: 0 });
+export const useAdminPackages = () => useQuery<AdminCreditPackageView[]>({ queryKey: queryKeys.admin.packages, staleTime: 0 });
+export const useKieApis = () => useQuery<KieApiView[]>({ queryKey: queryKeys.admin.kieApis, staleTime: 0 });
+export const useAdminUsers = () => useQuery<AdminUserView[]>({ queryKey: queryKeys.admin.users, staleTime: 0 });
 
 /** PUT /api/admin/settings with any subset of fields ('Save Other Settings'). */
 export function useSaveSettings() {
   return useMutation({
     mutationFn: (patch: Record<string, unknown>) => apiJson<{ settings: AdminSettingsView }>("PUT", "/api/admin/settings", patch),
     onSuccess: ({ settings }) => {
-      queryClient.setQueryData(adminKeys.settings, settings);
+      queryClient.setQueryData(queryKeys.admin.settings, settings);
       toast({ title: "Settings updated" });
-      refresh([PRICING_URL], ["/api/settings/payment-methods"], ["/paypal/setup"]);
+      refresh(queryKeys.pricing, queryKeys.payments.methods, queryKeys.payments.paypalSetup);
     },
     onError: failed("Update failed", "Failed to update settings"),
   });
@@ -48,7 +40,7 @@ export function useSaveTelegram() {
     mutationFn: (body: { telegramBotToken: string; telegramChatId: string }) =>
       apiJson<{ message: string; settings: AdminSettingsView }>("PUT", "/api/admin/settings/telegram", body),
     onSuccess: ({ settings }) => {
-      queryClient.setQueryData(adminKeys.settings, settings);
+      queryClient.setQueryData(queryKeys.admin.settings, settings);
       toast({ title: "Telegram Settings Updated" });
     },
     onError: failed("Update failed", "Failed to update Telegram settings"),
@@ -72,7 +64,7 @@ export function useSavePackage(onSaved: () => void) {
       onSaved();
     },
     onError: failed("Save failed", "Failed to save package"),
-    onSettled: () => refresh(adminKeys.packages, ["/api/credit-packages"]),
+    onSettled: () => refresh(queryKeys.admin.packages, queryKeys.payments.packages),
   });
 }
 
@@ -84,7 +76,7 @@ export function useDeletePackage(onDone: () => void) {
       onDone();
     },
     onError: failed("Delete failed", "Failed to delete package"),
-    onSettled: () => refresh(adminKeys.packages, ["/api/credit-packages"]),
+    onSettled: () => refresh(queryKeys.admin.packages, queryKeys.payments.packages),
   });
 }
 
@@ -97,7 +89,7 @@ export function useSaveKieApi(onSaved: () => void) {
       onSaved();
     },
     onError: failed("Save failed", "Failed to save KIE API"),
-    onSettled: () => refresh(adminKeys.kieApis, [PRICING_URL]),
+    onSettled: () => refresh(queryKeys.admin.kieApis, queryKeys.pricing),
   });
 }
 
@@ -109,7 +101,7 @@ export function useDeleteKieApi(onDone: () => void) {
       onDone();
     },
     onError: failed("Delete failed", "Failed to delete KIE API"),
-    onSettled: () => refresh(adminKeys.kieApis, [PRICING_URL]),
+    onSettled: () => refresh(queryKeys.admin.kieApis, queryKeys.pricing),
   });
 }
 
@@ -118,7 +110,7 @@ export function useCheckKieBalance() {
     mutationFn: (id: string) => apiJson<KieApiSaved>("POST", `/api/admin/kie-apis/${id}/check-credits`, {}),
     onSuccess: ({ message }) => toast({ title: "Balance updated", description: message }),
     onError: failed("Check Failed", "Failed to check the KIE balance"),
-    onSettled: () => refresh(adminKeys.kieApis),
+    onSettled: () => refresh(queryKeys.admin.kieApis),
   });
 }
 
@@ -127,7 +119,7 @@ function recoveryMutation(method: HttpMethod, url: string, title: string, failTi
     mutationFn: () => apiJson<{ message: string }>(method, url, method === "DELETE" ? undefined : {}),
     onSuccess: ({ message }: { message: string }) => toast({ title, description: message }),
     onError: failed(failTitle, fallback),
-    onSettled: () => refresh(adminKeys.users),
+    onSettled: () => refresh(queryKeys.admin.users),
   };
 }
 
@@ -141,7 +133,7 @@ export function useToggleUser() {
     mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => apiJson("PUT", `/api/admin/users/${id}/toggle`, { isActive }),
     onSuccess: () => toast({ title: "User updated" }),
     onError: failed("Update failed", "Failed to update user"),
-    onSettled: () => refresh(adminKeys.users),
+    onSettled: () => refresh(queryKeys.admin.users),
   });
 }
 
@@ -153,6 +145,6 @@ export function useSetCredits(onSaved: () => void) {
       onSaved();
     },
     onError: failed("Update failed", "Failed to update credits"),
-    onSettled: () => refresh(adminKeys.users, queryKeys.currentUser),
+    onSettled: () => refresh(queryKeys.admin.users, queryKeys.currentUser),
   });
 }

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import { ShieldAlert } from "lucide-react";
-import { useCurrentUser } from "@/features/auth/use-current-user";
+import { useCurrentUser } from "@/features/auth";
 
 const REDIRECT_DELAY_MS = 1500;
 

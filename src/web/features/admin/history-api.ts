@@ -7,11 +7,10 @@ import {
 } from "../../../shared/admin-transactions";
 import { apiJson, errorMessage } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
+import { queryKeys, underPath } from "@/lib/query-keys";
 import { toast } from "@/hooks/use-toast";
 
 export const HISTORY_PAGE_SIZE = ADMIN_TRANSACTIONS_DEFAULT_LIMIT;
-const TRANSACTIONS_URL = "/api/admin/transactions";
 
 export interface HistoryFilters {
   type: AdminTransactionType | "";
@@ -26,18 +25,16 @@ export function hasFilters(f: HistoryFilters): boolean {
   return Boolean(f.type || f.user.trim() || f.dateFrom || f.dateTo);
 }
 
-function transactionsUrl(filters: HistoryFilters, page: number): string {
-  const params = new URLSearchParams({ page: String(page), limit: String(HISTORY_PAGE_SIZE) });
-  if (filters.type) params.set("type", filters.type);
-  if (filters.user.trim()) params.set("user", filters.user.trim());
-  if (filters.dateFrom) params.set("dateFrom", filters.dateFrom);
-  if (filters.dateTo) params.set("dateTo", filters.dateTo);
-  return `${TRANSACTIONS_URL}?${params}`;
-}
-
 export function useAdminTransactions(filters: HistoryFilters, page: number) {
   return useQuery<AdminTransactionsPage>({
-    queryKey: [transactionsUrl(filters, page)],
+    queryKey: queryKeys.admin.transactions({
+      page,
+      limit: HISTORY_PAGE_SIZE,
+      type: filters.type,
+      user: filters.user.trim(),
+      dateFrom: filters.dateFrom,
+      dateTo: filters.dateTo,
+    }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -52,7 +49,7 @@ export function useRefund() {
     },
     onError: (error) => toast({ title: "Refund Failed", description: errorMessage(error), variant: "destructive" }),
     onSettled: () => {
-      void queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(TRANSACTIONS_URL) });
+      void queryClient.invalidateQueries({ predicate: underPath(queryKeys.admin.transactionsPath) });
       // The admin may have refunded their own video.
       void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
     },

@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { formatDateTime, truncateText } from "@/lib/format";
-import { signedCredits, TRANSACTION_TYPES } from "@/features/payments/transaction-table";
+import { signedCredits, TRANSACTION_TYPES } from "@/features/payments";
 
 /** Spec section 9: admin descriptions are cut at 50 characters (the full text is in the tooltip). */
 export const ADMIN_DESCRIPTION_MAX = 50;

@@ -3,7 +3,7 @@ import { Coins } from "lucide-react";
 import type { AdminUserView } from "../../../shared/schemas/admin-users";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { useCurrentUser } from "@/features/auth/use-current-user";
+import { useCurrentUser } from "@/features/auth";
 import { formatCredits } from "@/lib/format";
 import { useAdminUsers, useToggleUser } from "./admin-api";
 import { SectionCard } from "./admin-fields";

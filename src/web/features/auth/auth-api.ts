@@ -1,6 +1,6 @@
 import type { CurrentUser, LoginInput, RegisterInput } from "../../../shared/schemas/auth";
 import { apiJson } from "@/lib/api";
-import { toCurrentUser } from "./auth-store";
+import { toCurrentUser } from "./current-user-cache";
 
 interface AuthResponse {
   message?: string;

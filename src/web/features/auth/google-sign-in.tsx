@@ -8,9 +8,29 @@ import { apiJson, errorMessage } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 
-const STATUS_KEY = ["/api/auth/google/status"] as const;
+/** Whether the admin has enabled Google sign-in (GET /api/auth/google/status). */
+export function useGoogleSignInEnabled(): boolean {
+  const status = useQuery<{ enabled: boolean }>({ queryKey: queryKeys.googleStatus, staleTime: 60_000 });
+  return status.data?.enabled === true;
+}
 
-function GoogleMark() {
+/** Leaves for Google's consent page: `start` asks our server for the address; `leaving` while it does. */
+export function useGoogleRedirect(method: "GET" | "POST", path: string, failureTitle: string) {
+  const [leaving, setLeaving] = useState(false);
+  const start = async () => {
+    setLeaving(true);
+    try {
+      const { authUrl } = await apiJson<{ authUrl: string }>(method, path);
+      window.location.assign(authUrl);
+    } catch (error) {
+      setLeaving(false);
+      toast({ title: failureTitle, description: errorMessage(error), variant: "destructive" });
+    }
+  };
+  return { leaving, start };
+}
+
+export function GoogleMark() {
   return (
     <svg viewBox="0 0 48 48" className="size-4" aria-hidden="true">
       <path fill="#FFC107" d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z" />
@@ -23,20 +43,9 @@ function GoogleMark() {
 
 /** 'Sign in with Google', shown only when the admin has enabled it (GET /api/auth/google/status). */
 export function GoogleSignInButton() {
-  const status = useQuery<{ enabled: boolean }>({ queryKey: STATUS_KEY, staleTime: 60_000 });
-  const [leaving, setLeaving] = useState(false);
-  if (!status.data?.enabled) return null;
-
-  const start = async () => {
-    setLeaving(true);
-    try {
-      const { authUrl } = await apiJson<{ authUrl: string }>("GET", "/api/auth/google/url");
-      window.location.assign(authUrl);
-    } catch (error) {
-      setLeaving(false);
-      toast({ title: "Google Sign In failed", description: errorMessage(error), variant: "destructive" });
-    }
-  };
+  const enabled = useGoogleSignInEnabled();
+  const { leaving, start } = useGoogleRedirect("GET", "/api/auth/google/url", "Google Sign In failed");
+  if (!enabled) return null;
 
   return (
     <div className="mt-6 grid gap-4">
@@ -65,6 +74,8 @@ function usernameFrom(raw: string | null): string | undefined {
 /**
  * Back from Google: /login?auth=success&user=... or /login?auth=error&message=... (spec
  * section 8's toasts). The address is cleaned so a reload does not repeat the toast.
+ * auth=account-exists is shown by GoogleAccountExistsNotice (read at its first render); here
+ * its address is only cleaned.
  */
 export function useGoogleReturn(): void {
   const [, navigate] = useLocation();
@@ -75,9 +86,11 @@ export function useGoogleReturn(): void {
     if (handled.current) return;
     const params = new URLSearchParams(search);
     const auth = params.get("auth");
-    if (auth !== "success" && auth !== "error") return;
+    if (auth !== "success" && auth !== "error" && auth !== "account-exists") return;
     handled.current = true;
-    if (auth === "success") {
+    if (auth === "account-exists") {
+      // Nobody was signed in: GoogleAccountExistsNotice says why and offers the choice.
+    } else if (auth === "success") {
       const username = usernameFrom(params.get("user"));
       toast({ title: "Signed in with Google", description: username ? `Welcome, ${username}!` : undefined });
       void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });

@@ -1,19 +1,19 @@
-import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { getQueryFn } from "@/lib/api";
 import { queryKeys } from "@/lib/query-keys";
-import { useLiveConnected, useLiveUpdates } from "@/features/live/live-updates";
-import { authStore, toCurrentUser, useAuthStore } from "./auth-store";
+import { useLiveConnected, useLiveUpdates } from "@/features/live";
+import { toCurrentUser } from "./current-user-cache";
 
 export const CURRENT_USER_REFETCH_MS = 30_000;
 
 const fetchCurrentUser = getQueryFn<unknown>({ on401: "returnNull" });
 
 /**
- * GET /api/auth/current-user; a 401 means "signed out" (null). Only the app shell's observer
- * polls (every 30 s, unless live updates bring the balance), so several readers do not multiply
- * the requests.
+ * GET /api/auth/current-user; a 401 means "signed out" (null). Its cache entry is the one place
+ * the signed-in user is kept (decision 0037; persisted by current-user-cache.ts). Only the app
+ * shell's observer polls (every 30 s, unless live updates bring the balance), so several readers
+ * do not multiply the requests.
  */
 export function useCurrentUserQuery(options: { poll?: boolean } = {}) {
   const live = useLiveConnected();
@@ -25,34 +25,25 @@ export function useCurrentUserQuery(options: { poll?: boolean } = {}) {
 }
 
 /**
- * Keeps the persisted auth store in step with the server (spec section 4): a user in the
- * response signs the client in, null signs it out; while signed in, live updates stream. Mount
- * once, in the app shell.
+ * Keeps the current user in step with the server (spec section 4): polls while the event stream
+ * is closed and, while signed in, opens it. Mount once, in the app shell.
  */
 export function useSyncAuthWithServer(): void {
   const { data } = useCurrentUserQuery({ poll: true });
   useLiveUpdates(Boolean(data));
-  useEffect(() => {
-    if (data === undefined) return;
-    if (data) authStore.setUser(data);
-    else authStore.clear();
-  }, [data]);
 }
 
 export interface CurrentUserView {
-  /** The user to show: the server's answer, or the persisted one until it arrives. */
+  /** The user to show: the server's answer, or the stored one until it arrives. */
   user: CurrentUser | null;
   isAuthenticated: boolean;
-  /** True once the server has answered at least once. */
+  /** True once the server has answered at least once (or could not be reached). */
   isResolved: boolean;
 }
 
 export function useCurrentUser(): CurrentUserView {
   const query = useCurrentUserQuery();
-  const stored = useAuthStore();
-  if (query.data !== undefined) {
-    return { user: query.data, isAuthenticated: query.data !== null, isResolved: true };
-  }
-  // Server unreachable or still loading: trust the persisted state.
-  return { user: stored.user, isAuthenticated: stored.isAuthenticated, isResolved: query.isError };
+  const user = query.data ?? null;
+  // The stored copy is restored "updated at 0"; any answer (or a sign-in, sign-out) is later.
+  return { user, isAuthenticated: user !== null, isResolved: query.dataUpdatedAt > 0 || query.isError };
 }

@@ -6,20 +6,16 @@ import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/hooks/use-toast";
 import { login } from "./auth-api";
-import { authStore } from "./auth-store";
 
 export const LOGIN_FAILED_TITLE = "Đăng nhập thất bại";
 
-/** Signs in, stores the user, refreshes current-user and goes home. */
+/** Signs in, puts the user in the current-user cache entry, refreshes it and goes home. */
 export function useLoginMutation() {
   const [, navigate] = useLocation();
   return useMutation({
     mutationFn: login,
     onSuccess: async ({ user }, input: LoginInput) => {
-      if (user) {
-        authStore.setUser(user);
-        queryClient.setQueryData(queryKeys.currentUser, user);
-      }
+      if (user) queryClient.setQueryData(queryKeys.currentUser, user);
       toast({ title: "Đăng nhập thành công", description: `Welcome back, ${user?.username ?? input.username}!` });
       navigate("/");
       await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });

@@ -3,11 +3,9 @@ import { useLocation } from "wouter";
 import { apiRequest } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
-import { authStore } from "./auth-store";
 
-/** Clears every trace of the signed-in user on the client. */
+/** Clears every trace of the signed-in user on the client (the stored copy follows the cache). */
 export async function clearClientSession(): Promise<void> {
-  authStore.clear();
   // A current-user answer still in flight must not sign the client back in.
   await queryClient.cancelQueries({ queryKey: queryKeys.currentUser });
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.currentUser[0] });

@@ -2,7 +2,7 @@ import { Download, FileJson, Workflow } from "lucide-react";
 import { BASE64_IMAGE_TTL_HOURS, POLL_SECONDS } from "../../../shared/automation";
 import { SEED_MAX, SEED_MIN } from "../../../shared/videos";
 import { Button } from "@/components/ui/button";
-import { usePricing } from "@/features/pricing/use-pricing";
+import { usePricing } from "@/features/pricing";
 import { CodeBlock } from "./code-block";
 import { EVENTS_SAMPLE, eventsCurl, GENERATE_ANSWER, generateCurl, STATUS_ANSWER, statusCurl, TOKEN_PLACEHOLDER } from "./curl-examples";
 

@@ -7,9 +7,10 @@ import { errorMessage } from "@/lib/api";
 import { CreateTokenDialog } from "./create-token-dialog";
 import { TokenList } from "./token-list";
 import { TokenRevealDialog } from "./token-reveal-dialog";
+import { RevokeAllTokens } from "./token-revoke-all";
 import { useApiTokens, useCreateDefaultToken, useCreateToken } from "./use-api-tokens";
 
-/** API tokens: the list, create (named, or the default one when there is none), reveal once. */
+/** API tokens: the list, create (named, or the default one when there is none), reveal once, revoke all. */
 export function TokenSection() {
   const tokens = useApiTokens(true);
   const [creating, setCreating] = useState(false);
@@ -30,10 +31,13 @@ export function TokenSection() {
           </h2>
           <p className="mt-1 text-sm text-muted-foreground">Each token is shown in full once, when it is created. Keep it secret like a password.</p>
         </div>
-        <Button type="button" onClick={() => setCreating(true)}>
-          <Plus aria-hidden="true" />
-          Create Token
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {tokens.data && tokens.data.length > 0 ? <RevokeAllTokens count={tokens.data.length} /> : null}
+          <Button type="button" onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" />
+            Create Token
+          </Button>
+        </div>
       </div>
 
       {tokens.isPending ? (

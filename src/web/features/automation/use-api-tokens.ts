@@ -1,18 +1,18 @@
-/** The /api page's token calls: list, create, create the default one, delete (own tokens only). */
+/** The /api page's token calls: list, create, create the default one, delete, revoke all (own tokens only). */
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { ApiTokenView, CreatedApiToken } from "../../../shared/automation";
+import type { ApiTokenView, CreatedApiToken, RevokedApiTokens } from "../../../shared/automation";
 import { apiJson, errorMessage } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/hooks/use-toast";
 
-export const TOKENS_URL = "/api/user-tokens";
-const tokensKey = [TOKENS_URL] as const;
+const TOKENS_URL = "/api/user-tokens";
 
 export function useApiTokens(enabled: boolean) {
-  return useQuery<ApiTokenView[]>({ queryKey: tokensKey, enabled, staleTime: 0 });
+  return useQuery<ApiTokenView[]>({ queryKey: queryKeys.apiTokens, enabled, staleTime: 0 });
 }
 
-const refreshTokens = () => queryClient.invalidateQueries({ queryKey: tokensKey });
+const refreshTokens = () => queryClient.invalidateQueries({ queryKey: queryKeys.apiTokens });
 
 /** POST /api/user-tokens {name}; the answer is the only time the full token is seen. */
 export function useCreateToken(onCreated: (token: CreatedApiToken) => void) {
@@ -50,5 +50,24 @@ export function useDeleteToken(onDeleted: () => void) {
       void refreshTokens();
     },
     onError: (error) => toast({ title: "Delete failed", description: errorMessage(error), variant: "destructive" }),
+  });
+}
+
+/** DELETE /api/user-tokens: every token of this user ("Revoke all"). */
+export function useRevokeAllTokens(onRevoked: () => void) {
+  return useMutation({
+    mutationFn: () => apiJson<RevokedApiTokens>("DELETE", TOKENS_URL),
+    onSuccess: ({ revoked }) => {
+      toast({
+        title: "API tokens revoked",
+        description: `${revoked} API token${revoked === 1 ? "" : "s"} revoked. Automations using ${revoked === 1 ? "it" : "them"} stop working at once.`,
+      });
+      onRevoked();
+      void refreshTokens();
+    },
+    onError: (error) => {
+      toast({ title: "Revoke failed", description: errorMessage(error), variant: "destructive" });
+      void refreshTokens();
+    },
   });
 }

@@ -1,9 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ContactResponse } from "../../../shared/contact";
-
-export const CONTACT_URL = "/api/contact";
+import { queryKeys } from "@/lib/query-keys";
 
 /** GET /api/contact: the channels the operator configured (public). */
 export function useContactChannels() {
-  return useQuery<ContactResponse | null>({ queryKey: [CONTACT_URL] });
+  return useQuery<ContactResponse | null>({ queryKey: queryKeys.contact });
 }

@@ -1,7 +1,7 @@
 import { Link } from "wouter";
 import { ArrowRight, AudioLines, Clapperboard, Coins, MonitorPlay, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { usePricing } from "@/features/pricing/use-pricing";
+import { usePricing } from "@/features/pricing";
 import { DemoNotice } from "./demo-notice";
 
 export function HeroSection() {

@@ -1,6 +1,6 @@
 import { Link } from "wouter";
 import { BadgeCheck, Check } from "lucide-react";
-import { creditsToUsd, usePricing } from "@/features/pricing/use-pricing";
+import { creditsToUsd, usePricing } from "@/features/pricing";
 import { SectionHeading } from "./section-heading";
 
 interface Row {

@@ -9,8 +9,7 @@ import type { CurrentUser } from "../../../shared/schemas/auth";
 import { successFlagOf, type VideoTaskView } from "../../../shared/videos";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
-import { invalidateVideoTasks, isTaskListQuery } from "../videos/task-list-queries";
-import { videoKeys, type RecentTasksResponse, type TaskPageResponse, type VideoStatusResponse } from "../videos/video-api";
+import { invalidateVideoTasks, isTaskListQuery, type RecentTasksResponse, type TaskPageResponse, type VideoStatusResponse } from "@/features/videos";
 
 export const EVENTS_URL = "/api/events";
 /** After the server refused the stream (503, 401) the browser does not retry by itself; this does. */
@@ -44,7 +43,7 @@ function applyTask(task: VideoTaskView): void {
   }
   // A new task belongs at the top of lists the server pages and counts: ask it.
   if (!known) void invalidateVideoTasks();
-  const statusKey = videoKeys.status(task.taskId);
+  const statusKey = queryKeys.videos.status(task.taskId);
   if (queryClient.getQueryCache().find({ queryKey: statusKey })) {
     // An answer still on its way may be older than this event: it must not win.
     void queryClient.cancelQueries({ queryKey: statusKey });

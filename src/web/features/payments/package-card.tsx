@@ -1,7 +1,7 @@
 import { Check, Gift, Sparkles } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { usePricing } from "@/features/pricing/use-pricing";
+import { usePricing } from "@/features/pricing";
 import { cn } from "@/lib/cn";
 import { formatCredits } from "@/lib/format";
 import { formatPricePerCredit, formatUsd, savingsPercent, type DisplayPackage } from "./packages";

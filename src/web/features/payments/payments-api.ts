@@ -9,16 +9,6 @@ import type {
 } from "../../../shared/payments";
 import { ApiError, apiJson } from "@/lib/api";
 
-/** Query keys are the URL they fetch (the default query function reads queryKey[0]). */
-export const TRANSACTIONS_URL = "/api/transactions";
-export const paymentKeys = {
-  packages: ["/api/credit-packages"] as const,
-  methods: ["/api/settings/payment-methods"] as const,
-  stats: ["/api/user/stats"] as const,
-  transactions: (page: number) => [`${TRANSACTIONS_URL}?page=${page}`] as const,
-  paypalSetup: ["/paypal/setup"] as const,
-};
-
 /** The package fields both providers' endpoints accept; the server prices from `packageId` alone. */
 function purchaseFields(pkg: CreditPackageView) {
   return { amount: pkg.price, currency: "USD", packageId: pkg.id };

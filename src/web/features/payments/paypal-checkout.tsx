@@ -5,9 +5,10 @@ import type { PaymentResult, PaypalSetup } from "../../../shared/payments";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
+import { queryKeys } from "@/lib/query-keys";
 import type { DisplayPackage } from "./packages";
 import { announcePaymentResult, toastPaymentCancelled, toastPaymentStepError } from "./payment-feedback";
-import { capturePaypalOrder, createPaypalOrder, paymentKeys } from "./payments-api";
+import { capturePaypalOrder, createPaypalOrder } from "./payments-api";
 import { loadPaypalSdk } from "./paypal-sdk";
 import { refreshAfterPurchase } from "./use-payment-queries";
 
@@ -45,10 +46,10 @@ function LoadError({ message, onRetry }: { message: string; onRetry: () => void 
  * POST /paypal/order and onApprove -> POST /paypal/order/{id}/capture on our server.
  */
 export function PaypalCheckout({ pkg, onResult, onBusyChange }: PaypalCheckoutProps) {
-  const setup = useQuery<PaypalSetup>({ queryKey: paymentKeys.paypalSetup, staleTime: 60_000 });
+  const setup = useQuery<PaypalSetup>({ queryKey: queryKeys.payments.paypalSetup, staleTime: 60_000 });
   const clientId = setup.data?.clientId;
   const sdk = useQuery({
-    queryKey: ["paypal-sdk", clientId],
+    queryKey: queryKeys.payments.paypalSdk(clientId),
     queryFn: () => loadPaypalSdk(clientId ?? ""),
     enabled: Boolean(clientId),
     staleTime: Infinity,

@@ -2,9 +2,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { PaymentMethods, TransactionsPage, UserStats } from "../../../shared/payments";
 import { queryClient } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
+import { queryKeys, underPath } from "@/lib/query-keys";
 import { FALLBACK_PACKAGES, toDisplayPackages, type DisplayPackage } from "./packages";
-import { paymentKeys, TRANSACTIONS_URL } from "./payments-api";
 
 export interface PackagesView {
   packages: readonly DisplayPackage[];
@@ -16,7 +15,7 @@ export interface PackagesView {
 
 /** GET /api/credit-packages (public), with the fallback packages when it fails or is empty. */
 export function useCreditPackages(): PackagesView {
-  const query = useQuery({ queryKey: paymentKeys.packages, select: toDisplayPackages, staleTime: 60_000 });
+  const query = useQuery({ queryKey: queryKeys.payments.packages, select: toDisplayPackages, staleTime: 60_000 });
   if (query.isPending) return { packages: [], loading: true, fallback: false };
   const loaded = query.data ?? [];
   return loaded.length > 0 ? { packages: loaded, loading: false, fallback: false } : { packages: FALLBACK_PACKAGES, loading: false, fallback: true };
@@ -24,18 +23,18 @@ export function useCreditPackages(): PackagesView {
 
 /** GET /api/settings/payment-methods (public). Asked again whenever a payment dialog opens. */
 export function usePaymentMethods(enabled = true) {
-  return useQuery<PaymentMethods>({ queryKey: paymentKeys.methods, enabled, staleTime: 0 });
+  return useQuery<PaymentMethods>({ queryKey: queryKeys.payments.methods, enabled, staleTime: 0 });
 }
 
 /** GET /api/user/stats: fresh on every visit (videos and purchases change it elsewhere). */
 export function useUserStats(enabled: boolean) {
-  return useQuery<UserStats>({ queryKey: paymentKeys.stats, enabled, staleTime: 0 });
+  return useQuery<UserStats>({ queryKey: queryKeys.payments.stats, enabled, staleTime: 0 });
 }
 
 /** GET /api/transactions?page= (50 a page, newest first). */
 export function useTransactions(page: number, enabled: boolean) {
   return useQuery<TransactionsPage>({
-    queryKey: paymentKeys.transactions(page),
+    queryKey: queryKeys.payments.transactions(page),
     enabled,
     staleTime: 0,
     placeholderData: keepPreviousData,
@@ -46,9 +45,7 @@ export function useTransactions(page: number, enabled: boolean) {
 export function refreshAfterPurchase(): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
-    queryClient.invalidateQueries({ queryKey: paymentKeys.stats }),
-    queryClient.invalidateQueries({
-      predicate: (query) => typeof query.queryKey[0] === "string" && query.queryKey[0].startsWith(TRANSACTIONS_URL),
-    }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.payments.stats }),
+    queryClient.invalidateQueries({ predicate: underPath(queryKeys.payments.transactionsPath) }),
   ]);
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
-import { useCurrentUser } from "@/features/auth/use-current-user";
+import { useCurrentUser } from "@/features/auth";
 import { toast } from "@/hooks/use-toast";
 import type { DisplayPackage } from "./packages";
 

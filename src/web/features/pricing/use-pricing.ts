@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
+import { queryKeys } from "@/lib/query-keys";
 
 /** GET /api/pricing/current (public). Read tolerantly: any missing or bad figure gets its default. */
-export const PRICING_URL = "/api/pricing/current";
 export const PRICING_REFETCH_MS = 60_000;
 
 /** Spec section 9: web fast 1 and quality 5 credits; API fast 2 and quality 10. */
@@ -39,7 +39,7 @@ function credits(value: unknown, fallback: number): number {
 /** The current prices (refetched every 60 s), with the defaults applied while unknown. */
 export function usePricing(): Pricing {
   const { data } = useQuery<PricingResponse | null>({
-    queryKey: [PRICING_URL],
+    queryKey: queryKeys.pricing,
     refetchInterval: PRICING_REFETCH_MS,
   });
   return {

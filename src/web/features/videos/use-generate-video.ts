@@ -70,7 +70,7 @@ export function useGenerateVideo(onStarted: (task: VideoTaskView) => void) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 402) {
+      if (error instanceof ApiError && error.code === "insufficient_credits") {
         insufficientCredits(error.serverMessage);
       } else {
         toast({ title: "Generation failed", description: errorMessage(error), variant: "destructive" });

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { VideoTaskView } from "../../../shared/videos";
-import { useLiveConnected } from "@/features/live/live-updates";
+import { useLiveConnected } from "@/features/live";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
-import { parseResultUrls, videoKeys, type VideoStatusResponse } from "./video-api";
+import { parseResultUrls, type VideoStatusResponse } from "./video-api";
 import { invalidateVideoTasks } from "./task-list-queries";
 
 /** Spec sections 4 and 9: the just-submitted task is polled every 3 s. */
@@ -46,7 +46,7 @@ export function useTaskTracker(listTasks: readonly VideoTaskView[] | undefined):
   const taskId = tracked?.taskId ?? "";
   const live = useLiveConnected();
   const { data } = useQuery<VideoStatusResponse>({
-    queryKey: videoKeys.status(taskId),
+    queryKey: queryKeys.videos.status(taskId),
     enabled: taskId !== "",
     // While live updates stream, the status arrives as an event instead.
     refetchInterval: (query) => (live || (query.state.data && query.state.data.data.successFlag !== 0) ? false : STATUS_POLL_MS),

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useLiveConnected } from "@/features/live/live-updates";
-import { videoKeys, type RecentTasksResponse, type TaskPageResponse } from "./video-api";
+import { useLiveConnected } from "@/features/live";
+import { queryKeys } from "@/lib/query-keys";
+import { GALLERY_PAGE_SIZE, RECENT_DAYS, type RecentTasksResponse, type TaskPageResponse } from "./video-api";
 
 /** Spec sections 4 and 9: task lists refresh every 5 s (when live updates are not streaming). */
 export const TASK_LIST_REFETCH_MS = 5_000;
@@ -9,7 +10,7 @@ export const TASK_LIST_REFETCH_MS = 5_000;
 export function useRecentVideoTasks(enabled: boolean) {
   const live = useLiveConnected();
   return useQuery<RecentTasksResponse>({
-    queryKey: videoKeys.recent,
+    queryKey: queryKeys.videos.recent(RECENT_DAYS),
     enabled,
     refetchInterval: enabled && !live ? TASK_LIST_REFETCH_MS : false,
   });
@@ -19,7 +20,7 @@ export function useRecentVideoTasks(enabled: boolean) {
 export function useVideoTaskPage(page: number, enabled: boolean) {
   const live = useLiveConnected();
   return useQuery<TaskPageResponse>({
-    queryKey: videoKeys.page(page),
+    queryKey: queryKeys.videos.page(page, GALLERY_PAGE_SIZE),
     enabled,
     refetchInterval: enabled && !live ? TASK_LIST_REFETCH_MS : false,
     placeholderData: keepPreviousData,

@@ -1,5 +1,5 @@
 import type { VeoModel } from "../../../shared/videos";
-import { usePricing } from "@/features/pricing/use-pricing";
+import { usePricing } from "@/features/pricing";
 
 /** What a video made on the website costs per model (defaults 1 and 5 until the server answers). */
 export function useWebPrices(): Record<VeoModel, number> {

@@ -6,14 +6,6 @@ import { apiFormData, apiJson, apiRequest } from "@/lib/api";
 export const RECENT_DAYS = 14;
 export const GALLERY_PAGE_SIZE = 20;
 
-/** Query keys are the URL they fetch; every task list starts with this prefix. */
-export const TASKS_URL = "/api/video-tasks";
-export const videoKeys = {
-  recent: [`${TASKS_URL}?days=${RECENT_DAYS}`] as const,
-  page: (page: number) => [`${TASKS_URL}?page=${page}&limit=${GALLERY_PAGE_SIZE}`] as const,
-  status: (taskId: string) => [`/api/video-status/${encodeURIComponent(taskId)}`] as const,
-};
-
 export interface GenerateVideoRequest {
   prompt: string;
   imageUrls: string[];

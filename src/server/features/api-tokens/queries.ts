@@ -1,0 +1,40 @@
+/** The API token lookups the bearer authentication needs (http/bearer-auth.ts). */
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import type { Db } from "../../db/connect.js";
+import { apiTokens, users } from "../../db/schema.js";
+
+export interface TokenOwner {
+  tokenId: string;
+  tokenActive: boolean;
+  lastUsed: Date | null;
+  id: string;
+  username: string;
+  userActive: boolean;
+}
+
+/** The token with this SHA-256 and its account, if any. */
+export async function findTokenOwner(db: Db, tokenHash: string): Promise<TokenOwner | undefined> {
+  const [row] = await db
+    .select({
+      tokenId: apiTokens.id,
+      tokenActive: apiTokens.isActive,
+      lastUsed: apiTokens.lastUsed,
+      id: users.id,
+      username: users.username,
+      userActive: users.isActive,
+    })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(eq(apiTokens.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+/** Records a use, unless one was recorded in the last `resolutionMs` (conditional: concurrent requests write it once). */
+export async function touchTokenLastUsed(db: Db, tokenId: string, now: Date, resolutionMs: number): Promise<void> {
+  const stale = new Date(now.getTime() - resolutionMs);
+  await db
+    .update(apiTokens)
+    .set({ lastUsed: now })
+    .where(and(eq(apiTokens.id, tokenId), or(isNull(apiTokens.lastUsed), lt(apiTokens.lastUsed, stale))));
+}

@@ -1,0 +1,39 @@
+/**
+ * POST /api/n8n/generate's work: the first reference image (a URL passed on, or base64 stored
+ * as a temporary upload), the API price, then the same generation as the web's.
+ */
+import type { N8nGenerateInput } from "../../../shared/automation.js";
+import type { GenerateVideoResult } from "../../../shared/schemas/videos.js";
+import { AppError } from "../../http/errors.js";
+import type { VideoContext } from "../videos/context.js";
+import { generateVideo } from "../videos/generate-service.js";
+import { apiCost } from "../videos/pricing.js";
+import { parseImageInput } from "./reference-image.js";
+
+export async function generateFromApi(ctx: VideoContext, userId: string, input: N8nGenerateInput): Promise<GenerateVideoResult> {
+  // Several images are accepted, only the first is used (the automation guide says so).
+  const image = input.imageUrls[0] === undefined ? undefined : parseImageInput(input.imageUrls[0]);
+  const cost = apiCost(input.model, await ctx.readSettings());
+  const stored = image?.kind === "base64" ? await ctx.uploads.save(image.data, image.type, { temporary: true }) : undefined;
+  const imageUrl = image?.kind === "url" ? image.url : stored?.url;
+  try {
+    return await generateVideo(
+      ctx,
+      userId,
+      {
+        prompt: input.prompt,
+        model: input.model,
+        aspectRatio: input.aspectRatio,
+        seeds: input.seeds,
+        imageUrls: imageUrl ? [imageUrl] : [],
+        watermark: undefined,
+        enableFallback: false,
+      },
+      { via: "api", cost },
+    );
+  } catch (err) {
+    // 402/403 mean nothing was recorded, so no task will ever show the stored image.
+    if (stored && err instanceof AppError && (err.status === 402 || err.status === 403)) await ctx.uploads.remove(stored.name);
+    throw err;
+  }
+}

@@ -1,0 +1,33 @@
+/** POST /api/force-update-hd: asks the provider for a finished video's 1080p file now, instead of waiting for the worker. */
+import { supportsHd } from "../../../shared/videos.js";
+import { notFound } from "../../http/errors.js";
+import { KieError } from "../../integrations/kie/errors.js";
+import type { VideoContext } from "./context.js";
+import { getOwnTask } from "./queries.js";
+import { markHdReady } from "./task-state.js";
+
+export const NOT_ELIGIBLE_FOR_HD = "Video not found or not eligible for HD processing";
+
+export interface ForceHdResult {
+  success: boolean;
+  hdVideoUrl: string | null;
+  message: string;
+}
+
+export async function forceHd(ctx: VideoContext, userId: string, taskId: string): Promise<ForceHdResult> {
+  const task = await getOwnTask(ctx.db, ctx.caches.tasks, userId, taskId, NOT_ELIGIBLE_FOR_HD);
+  if (task.status !== "completed" || !supportsHd(task.aspectRatio)) throw notFound(NOT_ELIGIBLE_FOR_HD);
+  if (task.hdVideoUrl) return { success: true, hdVideoUrl: task.hdVideoUrl, message: "HD video is ready" };
+  try {
+    const hd = await (await ctx.provider.clientFor(task)).get1080p(task.taskId);
+    if (hd.ready) {
+      await markHdReady(ctx.db, task.id, hd.url);
+      return { success: true, hdVideoUrl: hd.url, message: "HD video is ready" };
+    }
+  } catch (err) {
+    if (!(err instanceof KieError)) throw err;
+    // Busy or unreachable: still processing, as far as the person can tell; anything else: not eligible.
+    if (err.kind !== "rate_limited" && err.kind !== "unavailable") throw notFound(NOT_ELIGIBLE_FOR_HD);
+  }
+  return { success: false, hdVideoUrl: null, message: "1080p video is still being processed. Please try again later." };
+}

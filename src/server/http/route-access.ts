@@ -1,0 +1,122 @@
+/**
+ * Who may call a route, declared when it is registered and enforced on the route that matched
+ * (decision 0032), never on the URL's spelling:
+ *
+ *   app.post("/api/thing", { config: { access: "user" } }, handler)
+ *
+ * - public: anyone; the route does not know who (no session is read)
+ * - user: a signed-in, active user (session cookie); request.user is set
+ * - admin: a signed-in, active admin (session cookie)
+ * - token: an API token (Authorization: Bearer, checked by useBearerAuth); cookies never count
+ * - user-or-token: the route reads the session (request.user) or checks a bearer token itself
+ * - callback: a provider's callback or webhook, verified by the route (signature, re-read)
+ *
+ * Registering a route without an access is an error at start-up (deny by default); a plugin
+ * scope can give all its routes one access (useScopeAccess: the admin API, static files, the
+ * simulator). State-changing requests on cookie routes must come from our own origin (CSRF).
+ */
+import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
+import type { Db } from "../db/connect.js";
+import type { FreshCache } from "../events/fresh-cache.js";
+import type { SessionRow } from "../features/auth/sessions.js";
+import { AppError, unauthorized } from "./errors.js";
+import { loadSessionUser, requireAdmin, requireUser } from "./session-auth.js";
+
+export const ACCESS_LEVELS = ["public", "user", "admin", "token", "user-or-token", "callback"] as const;
+export type Access = (typeof ACCESS_LEVELS)[number];
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyInstance {
+    /** Every route registered, with its access: the authorization tests walk it. */
+    routeAccessTable: RouteAccessEntry[];
+  }
+}
+
+export interface RouteAccessEntry {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+/** The access a plugin scope gives all its routes (set on the encapsulated instance, so children inherit it). */
+const SCOPE_ACCESS = Symbol("scopeAccess");
+type Scoped = FastifyInstance & { [SCOPE_ACCESS]?: Access };
+
+/** Every route in this plugin scope (and its children) has `access`; a route declaring another is an error. */
+export function useScopeAccess(app: FastifyInstance, access: Access): void {
+  (app as Scoped)[SCOPE_ACCESS] = access;
+}
+
+const SESSION_ACCESS: ReadonlySet<Access> = new Set(["user", "admin", "user-or-token"]);
+/** Requests that carry a session cookie but must not be able to act on it. */
+const COOKIE_EXEMPT: ReadonlySet<Access> = new Set(["token", "callback"]);
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export const CROSS_SITE_MESSAGE = "This request came from another website and was refused. Open the app itself and try again.";
+
+export interface RouteAccessOptions {
+  db: Db;
+  sessions: FreshCache<SessionRow>;
+  /** PUBLIC_URL's origin: requests from it (or from the host they were sent to) are our own. */
+  publicOrigin: string;
+}
+
+/**
+ * Registers the declaration check (onRoute) and the one hook that enforces it (onRequest, on the
+ * matched route's config). Call before any route is registered.
+ */
+export function registerRouteAccess(app: FastifyInstance, opts: RouteAccessOptions): void {
+  const table: RouteAccessEntry[] = [];
+  app.decorate("routeAccessTable", table);
+  app.decorateRequest("user", null);
+
+  app.addHook("onRoute", function (this: FastifyInstance, route: RouteOptions) {
+    const scope = (this as Scoped)[SCOPE_ACCESS];
+    const declared = route.config?.access;
+    const access = declared ?? scope;
+    const methods = [route.method].flat().join(",");
+    if (!access) throw new Error(`Route ${methods} ${route.url} declares no access: add { config: { access } } (see http/route-access.ts)`);
+    if (!ACCESS_LEVELS.includes(access)) throw new Error(`Route ${methods} ${route.url} declares an unknown access "${String(access)}"`);
+    if (scope && declared && declared !== scope) throw new Error(`Route ${methods} ${route.url} declares "${declared}" inside a "${scope}" scope`);
+    route.config = { ...route.config, access };
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
+  });
+
+  app.addHook("onRequest", async (request) => {
+    // No route matched: the not-found handler of the request's scope answers (the admin scope's
+    // own hook still demands an admin, so unknown admin paths reveal nothing).
+    const access = matchedAccess(request);
+    if (!access) return;
+    if (!SAFE_METHODS.has(request.method) && !COOKIE_EXEMPT.has(access) && isCrossSite(request, opts.publicOrigin)) {
+      throw new AppError("cross_site_request", CROSS_SITE_MESSAGE);
+    }
+    if (SESSION_ACCESS.has(access)) await loadSessionUser(request, opts.db, opts.sessions);
+    if (access === "user") requireUser(request);
+    else if (access === "admin") requireAdmin(request);
+  });
+
+  // A token route outside a useBearerAuth scope would be open: refuse it instead.
+  app.addHook("preHandler", async (request) => {
+    if (matchedAccess(request) === "token" && !request.tokenUser) throw unauthorized();
+  });
+}
+
+/** The access of the route this request matched; undefined when none did (404). */
+function matchedAccess(request: FastifyRequest): Access | undefined {
+  return request.is404 ? undefined : request.routeOptions.config.access;
+}
+
+/**
+ * A browser's request from another site: its Origin is neither PUBLIC_URL's nor the one it was
+ * sent to, or (no Origin) Sec-Fetch-Site says another site. Neither header: not a browser (curl,
+ * n8n), which cannot carry someone else's cookie.
+ */
+export function isCrossSite(request: FastifyRequest, publicOrigin: string): boolean {
+  const origin = request.headers.origin;
+  if (origin !== undefined) return origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`;
+  const site = request.headers["sec-fetch-site"];
+  return site !== undefined && site !== "same-origin" && site !== "none";
+}

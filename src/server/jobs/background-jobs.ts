@@ -1,0 +1,66 @@
+/**
+ * Every background job of the process, built in one place (app.ts hands in what they need) and
+ * started in one place (main.ts, when BACKGROUND_WORKERS is on; tests drive them by hand):
+ * the task worker, the Telegram outbox, the PayPal re-check, and the two image sweeps.
+ */
+import type { FastifyBaseLogger } from "fastify";
+import type { Logger } from "pino";
+import type { Db } from "../db/connect.js";
+import type { VideoProvider } from "../features/videos/provider.js";
+import type { PaypalClient } from "../integrations/paypal/client.js";
+import type { UploadStore } from "../integrations/storage/uploads.js";
+import type { SecretBox } from "../lib/secret-box.js";
+import { NotificationSender, type NotificationSenderOptions } from "./notification-sender.js";
+import { PaypalRecheck, type PaypalRecheckOptions } from "./paypal-recheck.js";
+import { TaskWorker, type TaskWorkerOptions } from "./task-worker.js";
+import { TemporaryImageSweep, type TemporaryImageSweepOptions } from "./temporary-image-sweep.js";
+import { UploadSweep, type UploadSweepOptions } from "./upload-sweep.js";
+
+export interface BackgroundJobDeps {
+  db: Db;
+  secretBox: SecretBox;
+  provider: VideoProvider;
+  uploads: UploadStore;
+  /** The PayPal client with the current credentials, or undefined when PayPal has none. */
+  paypal: () => Promise<PaypalClient | undefined>;
+  log: FastifyBaseLogger;
+  /** The task worker's logger (pino), when given. */
+  workerLogger?: Logger;
+}
+
+export interface BackgroundJobOptions {
+  worker: TaskWorkerOptions;
+  notifications: NotificationSenderOptions;
+  paypalRecheck?: Partial<PaypalRecheckOptions>;
+  temporaryImageSweep?: Partial<TemporaryImageSweepOptions>;
+  uploadSweep?: Partial<UploadSweepOptions>;
+}
+
+export class BackgroundJobs {
+  readonly taskWorker: TaskWorker;
+  readonly notificationSender: NotificationSender;
+  readonly paypalRecheck: PaypalRecheck;
+  readonly temporaryImageSweep: TemporaryImageSweep;
+  readonly uploadSweep: UploadSweep;
+
+  constructor(deps: BackgroundJobDeps, opts: BackgroundJobOptions) {
+    const { db, log } = deps;
+    this.taskWorker = new TaskWorker(db, deps.provider, opts.worker, deps.workerLogger);
+    this.notificationSender = new NotificationSender(db, deps.secretBox, opts.notifications, log.child({ job: "notifications" }));
+    this.paypalRecheck = new PaypalRecheck(db, deps.paypal, opts.paypalRecheck, log.child({ job: "paypal-recheck" }));
+    this.temporaryImageSweep = new TemporaryImageSweep(deps.uploads, opts.temporaryImageSweep ?? {}, log.child({ job: "temporary-image-sweep" }));
+    this.uploadSweep = new UploadSweep(db, deps.uploads, opts.uploadSweep ?? {}, log.child({ job: "upload-sweep" }));
+  }
+
+  private get all() {
+    return [this.taskWorker, this.notificationSender, this.paypalRecheck, this.temporaryImageSweep, this.uploadSweep];
+  }
+
+  start(): void {
+    for (const job of this.all) job.start();
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.all.map((job) => job.stop()));
+  }
+}

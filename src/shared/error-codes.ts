@@ -1,0 +1,63 @@
+/**
+ * The machine-readable `code` of every error the API answers with (decision 0039), and the one
+ * table that maps each to its HTTP status. Clients switch on the code, never on the message text
+ * (which is for people, and will come in two languages).
+ */
+export const ERROR_STATUS = {
+  /** The input is wrong in a way the message explains. */
+  invalid_input: 400,
+  /** Text with a NUL character or broken Unicode. */
+  unstorable_text: 400,
+  /** The address could not be decoded. */
+  invalid_address: 400,
+  /** No valid session (or, on the automation API, no valid token). */
+  not_signed_in: 401,
+  invalid_credentials: 401,
+  invalid_api_token: 401,
+  insufficient_credits: 402,
+  payment_declined: 402,
+  forbidden: 403,
+  admin_required: 403,
+  /** A state-changing request from another website. */
+  cross_site_request: 403,
+  account_disabled: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  upload_quota_exceeded: 413,
+  address_too_long: 414,
+  unsupported_media_type: 415,
+  /** Understood but refused by an outside service (Telegram, a payment provider). */
+  unprocessable: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  /** An outside service (the video provider, a payment provider, S3) failed or answered badly. */
+  upstream_error: 502,
+  service_unavailable: 503,
+  /** The payment method is not set up by the admin. */
+  payment_not_configured: 503,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** The code for a status when nothing more specific is known (framework errors). */
+export function codeForStatus(status: number): ErrorCode {
+  const generic: Record<number, ErrorCode> = {
+    400: "invalid_input",
+    401: "not_signed_in",
+    402: "insufficient_credits",
+    403: "forbidden",
+    404: "not_found",
+    409: "conflict",
+    413: "payload_too_large",
+    414: "address_too_long",
+    415: "unsupported_media_type",
+    422: "unprocessable",
+    429: "rate_limited",
+    502: "upstream_error",
+    503: "service_unavailable",
+  };
+  return generic[status] ?? (status >= 500 ? "internal_error" : "invalid_input");
+}
+
+export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === "string" && Object.hasOwn(ERROR_STATUS, value);

@@ -1,0 +1,62 @@
+import { useEffect, useRef, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useLocation } from "wouter";
+import { CircleCheck, LoaderCircle } from "lucide-react";
+import type { GoogleConnection } from "../../../shared/google-auth";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/hooks/use-toast";
+import { queryClient } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
+import { GoogleMark, useGoogleRedirect, useGoogleSignInEnabled } from "./google-sign-in";
+
+/**
+ * My Account's "Connect Google" (decision 0033), shown while Google sign-in is enabled: starts
+ * Google's flow for the signed-in account; once connected, says so.
+ */
+export function GoogleConnectionButton() {
+  const enabled = useGoogleSignInEnabled();
+  // Asked again whenever My Account opens: whoever is signed in now may not be who was before.
+  const connection = useQuery<GoogleConnection>({ queryKey: queryKeys.googleConnection, enabled, staleTime: 0 });
+  const { leaving, start } = useGoogleRedirect("POST", "/api/auth/google/link", "Could not connect Google");
+  if (!enabled || !connection.data) return null;
+
+  if (connection.data.connected) {
+    return (
+      <p className="flex items-center justify-center gap-2 rounded-md border border-border px-4 py-2.5 text-sm text-muted-foreground">
+        <CircleCheck className="size-4 text-emerald-400" aria-hidden="true" />
+        Google account connected
+      </p>
+    );
+  }
+
+  return (
+    <Button variant="outline" className="w-full" disabled={leaving} onClick={() => void start()}>
+      {leaving ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <GoogleMark />}
+      Connect Google
+    </Button>
+  );
+}
+
+/**
+ * Back from connecting Google: /my-account?google=connected or ?google=error&message=...; a
+ * toast says how it went, and the address is cleaned so a reload does not repeat it.
+ */
+export function useGoogleLinkReturn(): void {
+  const [, navigate] = useLocation();
+  const [search] = useState(() => window.location.search);
+  const handled = useRef(false);
+  useEffect(() => {
+    if (handled.current) return;
+    const params = new URLSearchParams(search);
+    const outcome = params.get("google");
+    if (outcome !== "connected" && outcome !== "error") return;
+    handled.current = true;
+    if (outcome === "connected") {
+      toast({ title: "Google connected", description: "You can now sign in with Google too." });
+    } else {
+      toast({ title: "Could not connect Google", description: params.get("message") || "Please try again.", variant: "destructive" });
+    }
+    void queryClient.invalidateQueries({ queryKey: queryKeys.googleConnection });
+    if (window.location.pathname === "/my-account" && window.location.search) navigate("/my-account", { replace: true });
+  }, [navigate, search]);
+}

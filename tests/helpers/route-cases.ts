@@ -1,0 +1,280 @@
+/**
+ * One sample request per route the app registers, and the people and rows they need: the
+ * authorization walk (route-access.test.ts) and the hostile-input properties
+ * (hostile-input.test.ts) both go over the app's own route table with these, so a route added
+ * without a case fails both.
+ */
+import crypto from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../src/server/db/connect.js";
+import { apiTokens, creditPackages, kieApis, paymentOrders, users } from "../../src/server/db/schema.js";
+import { createSession } from "../../src/server/features/auth/sessions.js";
+import type { Access, RouteAccessEntry } from "../../src/server/http/route-access.js";
+import { sha256Hex } from "../../src/server/lib/tokens.js";
+import {
+  createVideoTestApp,
+  randomPng,
+  runWorkerUntil,
+  startSimulator,
+  taskRow,
+  userWithCredits,
+  type StartedSimulator,
+  type VideoTestApp,
+} from "./video-app.js";
+import { signInAdmin } from "./test-app.js";
+
+export interface Fixtures {
+  ownerId: string;
+  /** A user who signs in with password123. */
+  loginUsername: string;
+  /** A completed task of the owner. */
+  taskId: string;
+  /** An API token row of the owner (deleted by its DELETE case: made again per case). */
+  tokenId: string;
+  /** A PayPal order of the owner. */
+  paypalOrderId: string;
+  /** A user the admin cases change. */
+  targetUserId: string;
+  packageId: string;
+  kieApiId: string;
+  uploadName: string;
+}
+
+export interface SampleRequest {
+  url: string;
+  body?: unknown;
+  /** A raw body and its content type (multipart uploads, webhooks). */
+  raw?: { contentType: string; payload: Buffer | string };
+}
+
+export interface RouteCase {
+  method: string;
+  route: string;
+  /** The resource in the URL is the owner's: other people (the admin included) are refused. */
+  ownerOnly?: boolean;
+  /** What the permitted caller's answer must be; a 2xx unless the route needs outside services. */
+  accepts?: (status: number, body: string) => boolean;
+  request(f: Fixtures): SampleRequest;
+}
+
+/** The route ran and answered for itself (a refusal of its own: a conflict, a bad id...). */
+const reachedRoute = (status: number) => status < 500 && status !== 401 && status !== 403;
+/** The payment provider is not set up in this app: the route says so. */
+const notConfigured = (status: number, body: string) => status === 503 && body.includes("not configured");
+
+function multipartImage(): SampleRequest["raw"] {
+  const boundary = `----routecase${crypto.randomBytes(6).toString("hex")}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+    randomPng(),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { contentType: `multipart/form-data; boundary=${boundary}`, payload };
+}
+
+/** In run order: what ends sessions or deletes fixtures comes last. */
+export const ROUTE_CASES: RouteCase[] = [
+  { method: "GET", route: "/healthz", request: () => ({ url: "/healthz" }) },
+  { method: "GET", route: "/api/contact", request: () => ({ url: "/api/contact" }) },
+  { method: "GET", route: "/api/pricing/current", request: () => ({ url: "/api/pricing/current" }) },
+  { method: "GET", route: "/api/credit-packages", request: () => ({ url: "/api/credit-packages" }) },
+  { method: "GET", route: "/api/settings/payment-methods", request: () => ({ url: "/api/settings/payment-methods" }) },
+  { method: "GET", route: "/api/openapi.json", request: () => ({ url: "/api/openapi.json" }) },
+  { method: "GET", route: "/api/n8n/workflow.json", request: () => ({ url: "/api/n8n/workflow.json" }) },
+  { method: "GET", route: "/paypal/setup", accepts: notConfigured, request: () => ({ url: "/paypal/setup" }) },
+  { method: "GET", route: "/api/auth/google/status", request: () => ({ url: "/api/auth/google/status" }) },
+  { method: "GET", route: "/api/auth/google/url", accepts: reachedRoute, request: () => ({ url: "/api/auth/google/url" }) },
+  { method: "GET", route: "/api/auth/google/callback", accepts: (s) => s === 302, request: () => ({ url: "/api/auth/google/callback?state=x&code=y" }) },
+  { method: "GET", route: "/uploads/:name", request: (f) => ({ url: `/uploads/${f.uploadName}` }) },
+  {
+    method: "POST",
+    route: "/api/auth/register",
+    request: () => ({ url: "/api/auth/register", body: { username: `case_${crypto.randomBytes(4).toString("hex")}`, password: "password123" } }),
+  },
+  { method: "POST", route: "/api/auth/login", request: (f) => ({ url: "/api/auth/login", body: { username: f.loginUsername, password: "password123" } }) },
+  { method: "POST", route: "/api/callbacks/kie", accepts: reachedRoute, request: (f) => ({ url: "/api/callbacks/kie", body: { code: 200, data: { taskId: f.taskId } } }) },
+  {
+    method: "POST",
+    route: "/api/creem/webhook",
+    accepts: (status, body) => status === 401 && body.includes("not configured"),
+    request: () => ({ url: "/api/creem/webhook", raw: { contentType: "application/json", payload: JSON.stringify({ eventType: "checkout.completed", object: {} }) } }),
+  },
+
+  { method: "GET", route: "/api/auth/current-user", request: () => ({ url: "/api/auth/current-user" }) },
+  { method: "GET", route: "/api/user/stats", request: () => ({ url: "/api/user/stats" }) },
+  { method: "GET", route: "/api/transactions", request: () => ({ url: "/api/transactions?page=1&limit=10" }) },
+  { method: "GET", route: "/api/video-tasks", request: () => ({ url: "/api/video-tasks" }) },
+  { method: "GET", route: "/api/video-status/:taskId", ownerOnly: true, request: (f) => ({ url: `/api/video-status/${f.taskId}` }) },
+  { method: "GET", route: "/api/hd-video/:taskId", ownerOnly: true, request: (f) => ({ url: `/api/hd-video/${f.taskId}` }) },
+  { method: "GET", route: "/api/videos/:taskId/download", ownerOnly: true, request: (f) => ({ url: `/api/videos/${f.taskId}/download?quality=720p` }) },
+  { method: "POST", route: "/api/force-update-hd/:taskId", ownerOnly: true, accepts: reachedRoute, request: (f) => ({ url: `/api/force-update-hd/${f.taskId}`, body: {} }) },
+  { method: "POST", route: "/api/generate-video", request: () => ({ url: "/api/generate-video", body: { prompt: "a calm lake at dawn", model: "veo3_fast" } }) },
+  { method: "POST", route: "/api/images/upload", request: () => ({ url: "/api/images/upload", raw: multipartImage() }) },
+  { method: "GET", route: "/api/user-tokens", request: () => ({ url: "/api/user-tokens" }) },
+  { method: "POST", route: "/api/user-tokens", request: () => ({ url: "/api/user-tokens", body: { name: "case token" } }) },
+  { method: "POST", route: "/api/user-tokens/default", accepts: reachedRoute, request: () => ({ url: "/api/user-tokens/default", body: {} }) },
+  { method: "DELETE", route: "/api/user-tokens/:id", ownerOnly: true, request: (f) => ({ url: `/api/user-tokens/${f.tokenId}` }) },
+  { method: "POST", route: "/api/creem/checkout", accepts: notConfigured, request: (f) => ({ url: "/api/creem/checkout", body: { packageId: f.packageId } }) },
+  { method: "POST", route: "/api/creem/confirm", accepts: reachedRoute, request: () => ({ url: "/api/creem/confirm", body: { checkoutId: "ch_case" } }) },
+  { method: "POST", route: "/paypal/order", accepts: notConfigured, request: (f) => ({ url: "/paypal/order", body: { packageId: f.packageId } }) },
+  {
+    method: "POST",
+    route: "/paypal/order/:orderId/capture",
+    ownerOnly: true,
+    accepts: notConfigured,
+    request: (f) => ({ url: `/paypal/order/${f.paypalOrderId}/capture`, body: {} }),
+  },
+  { method: "GET", route: "/api/auth/google/connection", accepts: reachedRoute, request: () => ({ url: "/api/auth/google/connection" }) },
+  { method: "POST", route: "/api/auth/google/link", accepts: reachedRoute, request: () => ({ url: "/api/auth/google/link", body: {} }) },
+  { method: "POST", route: "/api/auth/google/new-account", accepts: reachedRoute, request: () => ({ url: "/api/auth/google/new-account", body: {} }) },
+  { method: "GET", route: "/api/events", request: () => ({ url: "/api/events" }) },
+  { method: "POST", route: "/api/n8n/generate", request: () => ({ url: "/api/n8n/generate", body: { prompt: "a calm lake at dawn", model: "veo3_fast" } }) },
+  { method: "GET", route: "/api/n8n/video-status/:taskId", ownerOnly: true, request: (f) => ({ url: `/api/n8n/video-status/${f.taskId}` }) },
+
+  { method: "GET", route: "/api/admin/users", request: () => ({ url: "/api/admin/users" }) },
+  { method: "PUT", route: "/api/admin/users/:userId/toggle", request: (f) => ({ url: `/api/admin/users/${f.targetUserId}/toggle`, body: { isActive: true } }) },
+  { method: "PUT", route: "/api/admin/users/:userId/credits", request: (f) => ({ url: `/api/admin/users/${f.targetUserId}/credits`, body: { credits: 7 } }) },
+  { method: "GET", route: "/api/admin/settings", request: () => ({ url: "/api/admin/settings" }) },
+  { method: "PUT", route: "/api/admin/settings", request: () => ({ url: "/api/admin/settings", body: { veo3FastCredits: 20 } }) },
+  { method: "PUT", route: "/api/admin/settings/telegram", request: () => ({ url: "/api/admin/settings/telegram", body: { telegramChatId: "-100200300" } }) },
+  { method: "POST", route: "/api/test-telegram", accepts: reachedRoute, request: () => ({ url: "/api/test-telegram", body: {} }) },
+  { method: "GET", route: "/api/admin/credit-packages", request: () => ({ url: "/api/admin/credit-packages" }) },
+  { method: "POST", route: "/api/admin/credit-packages", request: () => ({ url: "/api/admin/credit-packages", body: { name: "Case pack", credits: 5, price: "2.00" } }) },
+  {
+    method: "PUT",
+    route: "/api/admin/credit-packages/:id",
+    request: (f) => ({ url: `/api/admin/credit-packages/${f.packageId}`, body: { name: "Route pack", credits: 12, price: "1.50" } }),
+  },
+  { method: "GET", route: "/api/admin/kie-apis", request: () => ({ url: "/api/admin/kie-apis" }) },
+  { method: "POST", route: "/api/admin/kie-apis", request: () => ({ url: "/api/admin/kie-apis", body: { name: "case account", token: `case-token-${crypto.randomBytes(4).toString("hex")}`, isEnabled: false } }) },
+  { method: "PUT", route: "/api/admin/kie-apis/:id", request: (f) => ({ url: `/api/admin/kie-apis/${f.kieApiId}`, body: { name: "renamed" } }) },
+  { method: "POST", route: "/api/admin/kie-apis/:id/check-credits", accepts: reachedRoute, request: (f) => ({ url: `/api/admin/kie-apis/${f.kieApiId}/check-credits`, body: {} }) },
+  { method: "GET", route: "/api/admin/transactions", request: () => ({ url: "/api/admin/transactions?page=1&limit=20" }) },
+  { method: "POST", route: "/api/video/:taskId/refund", accepts: reachedRoute, request: (f) => ({ url: `/api/video/${f.taskId}/refund`, body: {} }) },
+  { method: "POST", route: "/api/admin/recheck-failed-videos", request: () => ({ url: "/api/admin/recheck-failed-videos", body: {} }) },
+  { method: "DELETE", route: "/api/admin/delete-failed-videos", request: () => ({ url: "/api/admin/delete-failed-videos" }) },
+  { method: "DELETE", route: "/api/admin/credit-packages/:id", request: (f) => ({ url: `/api/admin/credit-packages/${f.packageId}` }) },
+  { method: "DELETE", route: "/api/admin/kie-apis/:id", request: (f) => ({ url: `/api/admin/kie-apis/${f.kieApiId}` }) },
+
+  { method: "DELETE", route: "/api/user-tokens", request: () => ({ url: "/api/user-tokens" }) },
+  { method: "PUT", route: "/api/user/change-password", request: () => ({ url: "/api/user/change-password", body: { currentPassword: "password123", newPassword: "password123" } }) },
+  { method: "POST", route: "/api/auth/logout", request: () => ({ url: "/api/auth/logout", body: {} }) },
+];
+
+/** Routes with no input and nothing to authorize: the landing page's sample clips (static files). */
+export const isStaticFile = (entry: RouteAccessEntry): boolean => entry.url.startsWith("/media/showcase/");
+
+export const caseKey = (c: { method: string; route?: string; url?: string }) => `${c.method} ${c.route ?? c.url}`;
+
+/** The app's own route table (HEAD aside: Fastify adds one per GET), without static files. */
+export function routeTable(t: VideoTestApp): RouteAccessEntry[] {
+  return t.app.routeAccessTable.filter((r) => r.method !== "HEAD" && !isStaticFile(r));
+}
+
+export function accessOf(t: VideoTestApp, c: RouteCase): Access {
+  const entry = t.app.routeAccessTable.find((r) => r.method === c.method && r.url === c.route);
+  if (!entry) throw new Error(`${caseKey(c)} is not a route of the app`);
+  return entry.access;
+}
+
+/** A new API token of `userId` (its bearer value and row id). */
+export async function issueToken(db: Db, userId: string): Promise<{ token: string; id: string }> {
+  const token = `veo_${crypto.randomBytes(32).toString("base64url")}`;
+  const [row] = await db
+    .insert(apiTokens)
+    .values({ userId, tokenHash: sha256Hex(token), tokenMasked: `${token.slice(0, 8)}...${token.slice(-8)}`, name: "route case" })
+    .returning({ id: apiTokens.id });
+  return { token, id: row!.id };
+}
+
+export interface People {
+  owner: { id: string; cookie: string; token: string };
+  other: { id: string; cookie: string; token: string };
+  /** Signed in, then disabled behind its session's back. */
+  disabled: { id: string; cookie: string; token: string };
+  admin: { cookie: string };
+}
+
+async function person(t: VideoTestApp, credits: number) {
+  const u = await userWithCredits(t.app, t.database.db, credits);
+  const cookie = `sid=${await createSession(t.database.db, u.id)}`;
+  const { token } = await issueToken(t.database.db, u.id);
+  return { id: u.id, cookie, token };
+}
+
+const UNLIMITED = { max: 1_000_000, windowMs: 60_000 };
+
+/** A video test app without rate limits in the way, its simulator, and the cases' people and rows. */
+export async function startRouteCaseApp(): Promise<{ t: VideoTestApp; sim: StartedSimulator; people: People; fixtures: Fixtures }> {
+  const sim = await startSimulator({ delayMs: 50, hdDelayMs: 50 });
+  const t = await createVideoTestApp({
+    sim,
+    env: { KIE_BASE_URL: sim.baseUrl, KIE_UPLOAD_BASE_URL: sim.baseUrl },
+    rateLimits: { loginPerIp: UNLIMITED, loginFailuresPerUsername: UNLIMITED, registerPerIp: UNLIMITED, registerPerUsername: UNLIMITED },
+    automationRateLimits: { perToken: UNLIMITED, tokenCreation: UNLIMITED },
+  });
+  return { t, sim, ...(await setUpRouteCases(t)) };
+}
+
+/** The people and the rows the cases point at. */
+export async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People; fixtures: Fixtures }> {
+  const db = t.database.db;
+  const adminClient = await signInAdmin(t);
+  const owner = await person(t, 500);
+  const other = await person(t, 500);
+  const disabled = await person(t, 50);
+  await db.update(users).set({ isActive: false }).where(eq(users.id, disabled.id));
+  const target = await userWithCredits(t.app, db, 0);
+
+  const gen = await t.app.inject({ method: "POST", url: "/api/generate-video", headers: { cookie: owner.cookie }, payload: { prompt: "a route case video", model: "veo3_fast" } });
+  if (gen.statusCode !== 200) throw new Error(`generate failed: ${gen.body}`);
+  const taskId = (gen.json() as { taskId: string }).taskId;
+  await runWorkerUntil(t, async () => (await taskRow(db, taskId)).status === "completed");
+
+  const [pkg] = await db.insert(creditPackages).values({ name: "Route pack", credits: 10, price: "1.00" }).returning();
+  const [account] = await db
+    .insert(kieApis)
+    .values({ name: "route account", tokenEncrypted: t.secretBox.encrypt("route-account-token"), tokenHash: sha256Hex("route-account-token"), isEnabled: false })
+    .returning();
+  const [order] = await db
+    .insert(paymentOrders)
+    .values({ userId: owner.id, packageId: pkg!.id, packageName: pkg!.name, provider: "paypal", providerOrderId: "ROUTECASE1", amount: "1.00", credits: 10, status: "created" })
+    .returning();
+  const raw = multipartImage()!;
+  const up = await t.app.inject({ method: "POST", url: "/api/images/upload", headers: { cookie: owner.cookie, "content-type": raw.contentType }, payload: raw.payload });
+  if (up.statusCode !== 201) throw new Error(`upload failed: ${up.body}`);
+  const uploadName = (up.json() as { imageUrl: string }).imageUrl.split("/uploads/")[1]!;
+
+  const fixtures: Fixtures = {
+    ownerId: owner.id,
+    loginUsername: target.username,
+    taskId,
+    tokenId: (await issueToken(db, owner.id)).id,
+    paypalOrderId: order!.providerOrderId!,
+    targetUserId: target.id,
+    packageId: pkg!.id,
+    kieApiId: account!.id,
+    uploadName,
+  };
+  return { people: { owner, other, disabled, admin: { cookie: adminClient.sessionCookie! } }, fixtures };
+}
+
+/** Everything stored, as one comparable value: rate-limit counters and last-seen times (sessions, tokens) aside. */
+export async function fingerprint(db: Db): Promise<string> {
+  const tables = (await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)) as unknown as {
+    rows: { table_name: string }[];
+  };
+  const parts: string[] = [];
+  for (const { table_name: name } of tables.rows) {
+    if (name === "rate_limit_windows" || name.startsWith("__drizzle")) continue;
+    const rows = (await db.execute(sql`select * from ${sql.identifier(name)}`)) as unknown as { rows: Record<string, unknown>[] };
+    const lines = rows.rows.map((row) => {
+      const copy = { ...row };
+      if (name === "sessions") delete copy.expires_at;
+      if (name === "api_tokens") delete copy.last_used;
+      return JSON.stringify(copy);
+    });
+    parts.push(`${name}:${lines.sort().join("\n")}`);
+  }
+  return crypto.createHash("sha256").update(parts.join("\n#\n")).digest("hex");
+}
