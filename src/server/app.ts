@@ -37,6 +37,9 @@ import { registerInputGuard } from "./http/input-guard.js";
 import { registerNotFoundHandler } from "./http/not-found.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerRouteAccess, useScopeAccess } from "./http/route-access.js";
+import { registerRouteContracts, useNonApiScope } from "./http/route-contract.js";
+import { registerOpenApi } from "./http/openapi.js";
+import { healthRoutes } from "./http/health-routes.js";
 import { ADMIN_PREFIX, adminScope } from "./http/admin-scope.js";
 import { registerStaticSpa } from "./http/static-spa.js";
 import type { SecretBox } from "./lib/secret-box.js";
@@ -137,6 +140,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }) as unknown as FastifyInstance;
 
   registerErrorHandler(app);
+  // Each route's zod contract validates its input and serialises its answers, and the same
+  // declarations make the OpenAPI document (decision 0040).
+  registerRouteContracts(app);
+  await registerOpenApi(app);
   registerJsonBodyParser(app);
   registerInputGuard(app);
   registerSecurityHeaders(app, { https: config.secureCookies });
@@ -175,14 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await app.register(eventRoutes, { db, events: liveEvents, caches });
 
-  app.get("/healthz", { config: { access: "public" } }, async (_request, reply) => {
-    try {
-      await db.execute(sql`select 1`);
-      return { ok: true };
-    } catch {
-      return reply.status(503).send({ ok: false, message: "Database unreachable", code: "service_unavailable" });
-    }
-  });
+  await app.register(healthRoutes, { db });
 
   await app.register(authRoutes, {
     db,
@@ -212,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(
       async (sim) => {
         useScopeAccess(sim, "public");
+        useNonApiScope(sim, "a fake of KIE's API, documented by KIE");
         await sim.register(simulatorPlugin);
       },
       { prefix: SIMULATOR_PREFIX },

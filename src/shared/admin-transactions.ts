@@ -1,5 +1,6 @@
 /** GET /api/admin/transactions: every user's ledger rows for the admin History page (decision 0020). */
 import { z } from "zod";
+import { isoTimestamp } from "./schemas/common.js";
 
 export const ADMIN_TRANSACTION_TYPES = ["purchase", "refund", "usage", "adjustment"] as const;
 export type AdminTransactionType = (typeof ADMIN_TRANSACTION_TYPES)[number];
@@ -52,25 +53,33 @@ export const adminTransactionsQuerySchema = z
 
 export type AdminTransactionsQuery = z.output<typeof adminTransactionsQuerySchema>;
 
-/** One row of the admin History page. */
-export interface AdminTransactionView {
-  id: string;
-  userId: string;
-  username: string;
-  email: string | null;
-  type: AdminTransactionType;
-  /** Signed: purchases, refunds and upward adjustments positive; usage negative. */
-  amount: number;
-  description: string | null;
-  videoTaskId: string | null;
-  /** The provider's task id (kept on the row, or read from the video task): what POST /api/video/{taskId}/refund takes. */
-  taskId: string | null;
-  /** Usage rows only: true once the task's credits were given back (the Refund button is then disabled). */
-  refunded: boolean;
-  createdAt: string;
-}
+// ---- Answers (decision 0040) ----
 
-export interface AdminTransactionsPage {
-  data: AdminTransactionView[];
-  total: number;
-}
+/** One row of the admin History page. */
+export const adminTransactionViewSchema = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    username: z.string(),
+    email: z.string().nullable(),
+    type: z.enum(ADMIN_TRANSACTION_TYPES),
+    amount: z.number().int().meta({ description: "Signed: purchases, refunds and upward adjustments positive; usage negative." }),
+    description: z.string().nullable(),
+    videoTaskId: z.string().nullable(),
+    taskId: z
+      .string()
+      .nullable()
+      .meta({ description: "The provider's task id (kept on the row, or read from the video task): what POST /api/video/{taskId}/refund takes." }),
+    refunded: z
+      .boolean()
+      .meta({ description: "Usage rows only: true once the task's credits were given back (the Refund button is then disabled)." }),
+    createdAt: isoTimestamp,
+  })
+  .meta({ id: "AdminTransaction" });
+export type AdminTransactionView = z.infer<typeof adminTransactionViewSchema>;
+
+/** GET /api/admin/transactions: one page, newest first, and how many rows match the filters. */
+export const adminTransactionsPageSchema = z
+  .object({ data: z.array(adminTransactionViewSchema), total: z.number().int() })
+  .meta({ id: "AdminTransactionPage" });
+export type AdminTransactionsPage = z.infer<typeof adminTransactionsPageSchema>;

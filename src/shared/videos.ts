@@ -6,12 +6,19 @@ export type AspectRatio = (typeof ASPECT_RATIOS)[number];
 
 export const MODEL_LABELS: Record<VeoModel, string> = { veo3: "Veo3 (Quality)", veo3_fast: "Veo3 Fast" };
 
+/** What a video costs until the admin changes it (spec section 9): credits on the website and through the API. */
+export const DEFAULT_PRICES = {
+  veo3: { web: 5, api: 10 },
+  veo3_fast: { web: 1, api: 2 },
+} as const satisfies Record<VeoModel, { web: number; api: number }>;
+
 export const SEED_MIN = 10_000;
 export const SEED_MAX = 99_999;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const PROMPT_MAX = 5_000;
 
-export type TaskStatus = "generating" | "pending" | "completed" | "failed";
+export const TASK_STATUSES = ["generating", "pending", "completed", "failed"] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
 
 /** Spec section 4: 0 in progress, 1 success, 2 failure. */
 export function successFlagOf(status: string): 0 | 1 | 2 {
@@ -30,27 +37,7 @@ export function supportsHd(aspectRatio: string): boolean {
   return aspectRatio === HD_ASPECT_RATIO;
 }
 
-/** A task as the owner's lists show it (GET /api/video-tasks). */
-export interface VideoTaskView {
-  id: string;
-  taskId: string;
-  status: TaskStatus;
-  prompt: string;
-  model: VeoModel;
-  aspectRatio: AspectRatio;
-  imageUrls: string[];
-  resultUrls: string[];
-  hdVideoUrl: string | null;
-  hdStatus: "none" | "pending" | "ready" | "failed";
-  errorMessage: string | null;
-  watermark: string | null;
-  seeds: number | null;
-  createdAt: string;
-  completedAt: string | null;
-  creditsUsed: number;
-  createdVia: "web" | "api";
-  refunded: boolean;
-}
+export type { VideoTaskView } from "./schemas/videos.js";
 
 /** Spec section 4: '1080p HD' once the 1080p file exists, '720p (Processing HD...)' for 16:9 without it, else '720p'. */
 export function qualityLabel(task: { hdVideoUrl: string | null; aspectRatio: string }): string {

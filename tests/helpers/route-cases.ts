@@ -80,6 +80,7 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: "GET", route: "/api/credit-packages", request: () => ({ url: "/api/credit-packages" }) },
   { method: "GET", route: "/api/settings/payment-methods", request: () => ({ url: "/api/settings/payment-methods" }) },
   { method: "GET", route: "/api/openapi.json", request: () => ({ url: "/api/openapi.json" }) },
+  { method: "GET", route: "/api/openapi-full.json", request: () => ({ url: "/api/openapi-full.json" }) },
   { method: "GET", route: "/api/n8n/workflow.json", request: () => ({ url: "/api/n8n/workflow.json" }) },
   { method: "GET", route: "/paypal/setup", accepts: notConfigured, request: () => ({ url: "/paypal/setup" }) },
   { method: "GET", route: "/api/auth/google/status", request: () => ({ url: "/api/auth/google/status" }) },

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { videoTasks } from "../../src/server/db/schema.js";
 import { buildN8nWorkflow, CREDENTIAL_TYPE, MAX_STATUS_CHECKS, WAIT_SECONDS, type N8nNode, type N8nWorkflow } from "../../src/server/features/automation/n8n-workflow.js";
-import { WORKFLOW_FILENAME } from "../../src/server/features/automation/openapi.js";
+import { WORKFLOW_FILENAME } from "../../src/server/features/automation/messages.js";
 import { TOKEN_PREFIX } from "../../src/shared/automation.js";
 import { Client, freePort } from "../helpers/test-app.js";
 import { balanceOf, createVideoTestApp, startSimulator, userWithCredits, type StartedSimulator, type VideoTestApp } from "../helpers/video-app.js";

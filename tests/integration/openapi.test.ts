@@ -5,7 +5,8 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { N8N_STATUSES, n8nErrorSchema, n8nGenerateResultSchema, n8nGenerateSchema, n8nVideoStatusSchema } from "../../src/shared/automation.js";
 import { ASPECT_RATIOS, MODELS, SEED_MAX, SEED_MIN } from "../../src/shared/videos.js";
-import { buildOpenApiDocument, committedOpenApiText, PLACEHOLDER_SERVER_URL } from "../../src/server/features/automation/openapi.js";
+import { automationOpenApiDocument, committedFullOpenApiText, committedOpenApiText, PLACEHOLDER_SERVER_URL } from "../../src/server/features/automation/openapi.js";
+import { fullOpenApiDocument } from "../../src/server/http/openapi.js";
 import { Client, createTestApp, type TestApp } from "../helpers/test-app.js";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -14,7 +15,9 @@ const PUBLIC_URL = "https://veo.example.test";
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { PUBLIC_URL } });
+  await t.app.ready();
 });
+const buildOpenApiDocument = (serverUrl: string) => automationOpenApiDocument(t.app, serverUrl);
 afterAll(() => t.close());
 
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
@@ -48,20 +51,23 @@ function registeredRoutes(app: FastifyInstance): Set<string> {
   return routes;
 }
 
-describe("docs/openapi.json", () => {
+describe.each([
+  ["docs/openapi.json", () => committedOpenApiText(t.app)],
+  ["docs/openapi-full.json", () => committedFullOpenApiText(t.app)],
+])("%s", (file, text) => {
   it("is the generated document (run `npm run openapi` after changing the API)", () => {
-    const committed = fs.readFileSync(path.join(import.meta.dirname, "../../docs/openapi.json"), "utf8");
-    expect(committed === committedOpenApiText(), "docs/openapi.json is out of date: run `npm run openapi` and commit it").toBe(true);
+    const committed = fs.readFileSync(path.join(import.meta.dirname, "../..", file), "utf8");
+    expect(committed === text(), `${file} is out of date: run \`npm run openapi\` and commit it`).toBe(true);
   });
 
   it("is generated the same way every time, with the placeholder server", () => {
-    expect(committedOpenApiText()).toBe(committedOpenApiText());
-    expect(JSON.parse(committedOpenApiText()).servers).toEqual([{ url: PLACEHOLDER_SERVER_URL }]);
+    expect(text()).toBe(text());
+    expect(JSON.parse(text()).servers).toEqual([{ url: PLACEHOLDER_SERVER_URL }]);
   });
 
   it("is a valid OpenAPI 3.1 document for a real validator", async () => {
     const validator = new Validator();
-    const result = await validator.validate(JSON.parse(committedOpenApiText()));
+    const result = await validator.validate(JSON.parse(text()));
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);
     expect(validator.version).toBe("3.1");
@@ -79,6 +85,27 @@ describe("GET /api/openapi.json", () => {
     expect((await new Validator().validate(doc)).valid).toBe(true);
   });
 
+  it("GET /api/openapi-full.json is the whole document, naming PUBLIC_URL", async () => {
+    const res = await new Client(t.app).get("/api/openapi-full.json");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(fullOpenApiDocument(t.app, PUBLIC_URL));
+  });
+
+  it("documents every API route of the app, with its access as security, and nothing else", () => {
+    const doc = fullOpenApiDocument(t.app, PUBLIC_URL);
+    const documented = new Set(operations(doc).map(({ method, path: p }) => `${method} ${p.replace(/\{(\w+)\}/g, ":$1")}`));
+    const api = t.app.routeAccessTable.map((r) => `${r.method} ${r.url}`).filter((r) => !r.startsWith("HEAD ") && !t.app.nonApiRoutes.has(r));
+    expect(api.filter((r) => !documented.has(r)), "registered but not documented").toEqual([]);
+    expect([...documented].filter((r) => !api.includes(r)), "documented but not registered").toEqual([]);
+    const expected: Record<string, unknown[]> = { public: [], callback: [], user: [{ cookieAuth: [] }], admin: [{ cookieAuth: [] }], token: [{ bearerAuth: [] }], "user-or-token": [{ cookieAuth: [] }, { bearerAuth: [] }] };
+    for (const { method, url, access } of t.app.routeAccessTable) {
+      if (method === "HEAD" || t.app.nonApiRoutes.has(`${method} ${url}`)) continue;
+      const op = operations(doc).find((o) => o.method === method && o.path.replace(/\{(\w+)\}/g, ":$1") === url);
+      expect(op?.op.security, `${method} ${url}`).toEqual(expected[access]);
+      expect(op?.op.tags, `${method} ${url} has a tag`).toHaveLength(1);
+    }
+  });
+
   it("matches the app's routes: every documented operation exists, every automation route is documented", () => {
     const doc = buildOpenApiDocument(PUBLIC_URL);
     // Path parameter names must match too: {taskId} is :taskId.
@@ -92,7 +119,10 @@ describe("GET /api/openapi.json", () => {
 });
 
 describe("the document's content", () => {
-  const doc = buildOpenApiDocument(PUBLIC_URL) as Json;
+  let doc: Json;
+  beforeAll(() => {
+    doc = buildOpenApiDocument(PUBLIC_URL) as Json;
+  });
   const op = (p: string, m: string) => operations(doc).find((o) => o.path === p && o.method === m)!.op;
 
   it("states the automation rules in info", () => {

@@ -113,7 +113,9 @@ async function waitForHealth(base: string, server: { exited: Promise<number | nu
   const { exited } = server;
   let dead = false;
   void exited.then(() => (dead = true));
-  for (let i = 0; i < 300 && !dead; i++) {
+  // Generous: each start compiles the server (tsx) and opens PGlite, slow on a busy machine.
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && !dead) {
     try {
       const res = await fetch(`${base}/healthz`);
       if (res.ok) return;
@@ -133,7 +135,7 @@ describe("the server process", () => {
     expect(server.output()).toContain("PORT: must be a number");
   });
 
-  it("starts on an empty data folder with PGlite, keeps data across restarts, and signs the env admin in", async () => {
+  it("starts on an empty data folder with PGlite, keeps data across restarts, and signs the env admin in", { timeout: 150_000 }, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "veo-proc-"));
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;

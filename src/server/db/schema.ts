@@ -146,6 +146,7 @@ export const adminSettings = pgTable(
     googleClientSecret: text("google_client_secret"),
     googleRedirectUri: text("google_redirect_uri"),
     googleAuthEnabled: boolean("google_auth_enabled").notNull().default(false),
+    // The defaults are shared/videos.ts's DEFAULT_PRICES (no relative imports here): tests/unit/default-prices.test.ts.
     veo3Credits: integer("veo3_credits").notNull().default(5),
     veo3FastCredits: integer("veo3_fast_credits").notNull().default(1),
     veo3ApiPrice: numeric("veo3_api_price", { precision: 10, scale: 2 }).notNull().default("10"),

@@ -37,15 +37,13 @@ export const forbidden = (message = "Admin access required", code: ErrorCode = "
 export const notFound = (message = "Not found") => new AppError("not_found", message);
 export const conflict = (message: string) => new AppError("conflict", message);
 
-/** Parses input with a zod schema; the first problem becomes a 400 with its message. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
+/** The 400 for input a zod schema refused: the first problem, named by its field when zod's wording does not. */
+export function invalidInput(error: z.ZodError): AppError {
+  const issue = error.issues[0];
   const field = issue && issue.path.length > 0 ? String(issue.path[issue.path.length - 1]) : undefined;
   // zod's own wording ("Invalid input: expected string, received number") gets the field name.
   const message = issue?.message ?? "Invalid request";
-  throw badRequest(field && message.startsWith("Invalid input") ? `${field}: ${message}` : message);
+  return badRequest(field && message.startsWith("Invalid input") ? `${field}: ${message}` : message);
 }
 
 const FRAMEWORK_MESSAGES: Record<string, string> = {

@@ -8,6 +8,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { useScopeAccess } from "./route-access.js";
+import { useNonApiScope } from "./route-contract.js";
 
 /** Registers the static files and returns index.html for the page fallback. */
 export async function registerStaticSpa(app: FastifyInstance, webDir: string): Promise<string> {
@@ -15,6 +16,7 @@ export async function registerStaticSpa(app: FastifyInstance, webDir: string): P
   // Its own scope, so its routes (one per file) are all public.
   await app.register(async (files) => {
     useScopeAccess(files, "public");
+    useNonApiScope(files, "the web app's files");
     await files.register(fastifyStatic, {
     root: webDir,
     wildcard: false,

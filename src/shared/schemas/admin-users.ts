@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoTimestamp } from "./common.js";
 
 /** PUT /api/admin/users/{userId}/credits */
 export const setCreditsSchema = z.object({
@@ -19,14 +20,34 @@ export const toggleUserSchema = z.object({
   isActive: z.boolean({ error: "isActive must be true or false" }),
 });
 
+/**
+ * The user in the path of /api/admin/users/{userId}/...: any text here; a malformed id names no
+ * user, so the route answers it 404 (not 400), before reading the body.
+ */
+export const adminUserParams = z.object({ userId: z.string().meta({ description: "The user's id (a UUID)." }) });
+
+// ---- Answers (decision 0040) ----
+
 /** A row of GET /api/admin/users. */
-export interface AdminUserView {
-  id: string;
-  username: string;
-  email: string | null;
-  credits: number;
-  isAdmin: boolean;
-  isActive: boolean;
-  createdAt: string;
-  videoCount: number;
-}
+export const adminUserViewSchema = z
+  .object({
+    id: z.string(),
+    username: z.string(),
+    email: z.string().nullable(),
+    credits: z.number().int(),
+    isAdmin: z.boolean(),
+    isActive: z.boolean(),
+    createdAt: isoTimestamp,
+    videoCount: z.number().int().meta({ description: "Videos the user has made (rows still kept)." }),
+  })
+  .meta({ id: "AdminUser" });
+export type AdminUserView = z.infer<typeof adminUserViewSchema>;
+
+/** GET /api/admin/users: every user, newest first. */
+export const adminUserListSchema = z.array(adminUserViewSchema);
+
+/** PUT /api/admin/users/{userId}/toggle and /credits: the user as it is now. */
+export const adminUserSavedSchema = z
+  .object({ message: z.string(), user: adminUserViewSchema })
+  .meta({ id: "AdminUserSaved" });
+export type AdminUserSaved = z.infer<typeof adminUserSavedSchema>;

@@ -80,18 +80,29 @@ export const changePasswordSchema = z.object({
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
-/** PUT /api/user/change-password answers the spec's message and how many API tokens were revoked. */
-export interface ChangePasswordResult {
-  message: string;
-  revokedApiTokens: number;
-}
+// ---- Answers (decision 0040) ----
 
-/** GET /api/auth/current-user */
-export interface CurrentUser {
-  username: string;
-  email: string | null;
-  credits: number;
-  isAdmin: boolean;
-  /** False until an account made by Google sign-in sets a password. */
-  hasPassword: boolean;
-}
+/** GET /api/auth/current-user, and the user in the answers to signing in and registering. */
+export const currentUserSchema = z
+  .object({
+    username: z.string(),
+    email: z.string().nullable(),
+    credits: z.number().int(),
+    isAdmin: z.boolean(),
+    hasPassword: z.boolean().meta({ description: "False until an account made by Google sign-in sets a password." }),
+  })
+  .meta({ id: "CurrentUser" });
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** POST /api/auth/register (201), POST /api/auth/login and POST /api/auth/google/new-account. */
+export const authResultSchema = z.object({ message: z.string(), user: currentUserSchema }).meta({ id: "AuthResult" });
+export type AuthResult = z.infer<typeof authResultSchema>;
+
+/** POST /api/auth/logout. */
+export const loggedOutSchema = z.object({ message: z.string() }).meta({ id: "LoggedOut" });
+
+/** PUT /api/user/change-password answers the spec's message and how many API tokens were revoked. */
+export const changePasswordResultSchema = z
+  .object({ message: z.string(), revokedApiTokens: z.number().int().min(0) })
+  .meta({ id: "PasswordChanged" });
+export type ChangePasswordResult = z.infer<typeof changePasswordResultSchema>;

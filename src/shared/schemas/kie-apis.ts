@@ -1,12 +1,15 @@
 /** Provider accounts (KIE.ai keys) under /api/admin/kie-apis: spec sections 3, 4, 5 and 9. */
 import { z } from "zod";
+import { isoTimestamp } from "./common.js";
+import { maskedText } from "./settings.js";
 
 /** Spec 9: an account is 'Available' at 400 KIE credits or more, else 'Low Credits'. */
 export const KIE_AVAILABLE_THRESHOLD = 400;
 export const KIE_API_DEFAULTS = { totalCredits: 1000, veo3QualityCredits: 400, veo3FastCredits: 80, isEnabled: true } as const;
 export const KIE_CREDITS_MAX = 100_000_000;
 
-export type KieApiStatus = "Available" | "Low Credits";
+export const KIE_API_STATUSES = ["Available", "Low Credits"] as const;
+export type KieApiStatus = (typeof KIE_API_STATUSES)[number];
 
 export function kieApiStatus(totalCredits: number): KieApiStatus {
   return totalCredits >= KIE_AVAILABLE_THRESHOLD ? "Available" : "Low Credits";
@@ -53,27 +56,39 @@ export const kieApiUpdateSchema = z.object({
 });
 export type KieApiUpdate = z.output<typeof kieApiUpdateSchema>;
 
+/** The account in the path of /api/admin/kie-apis/{id}: a malformed id is the caller's mistake (400). */
+export const kieApiIdParams = z.object({ id: z.uuid({ error: "KIE API id must be a valid UUID" }) });
+
+// ---- Answers (decision 0040) ----
+
 /** A provider account as the admin sees it: the key only masked. */
-export interface KieApiView {
-  id: string;
-  name: string;
-  /** Masked: bullets plus the last 4 characters. */
-  token: string;
-  totalCredits: number;
-  veo3QualityCredits: number;
-  veo3FastCredits: number;
-  isEnabled: boolean;
-  status: KieApiStatus;
-  lastUsed: string | null;
-  totalUsage: number;
-  /** Videos made with this account (kept when the account is deleted). */
-  taskCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export const kieApiViewSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    token: maskedText.meta({ description: "Masked: bullets plus the last 4 characters (never the key itself)." }),
+    totalCredits: z.number().int(),
+    veo3QualityCredits: z.number().int(),
+    veo3FastCredits: z.number().int(),
+    isEnabled: z.boolean(),
+    status: z.enum(KIE_API_STATUSES),
+    lastUsed: isoTimestamp.nullable(),
+    totalUsage: z.number().int(),
+    taskCount: z.number().int().meta({ description: "Videos made with this account (kept when the account is deleted)." }),
+    createdAt: isoTimestamp,
+    updatedAt: isoTimestamp,
+  })
+  .meta({ id: "AdminKieApi" });
+export type KieApiView = z.infer<typeof kieApiViewSchema>;
+
+/** GET /api/admin/kie-apis: newest first. */
+export const kieApiListSchema = z.array(kieApiViewSchema);
 
 /** POST/PUT answers; POST /api/admin/kie-apis/{id}/check-credits answers the same with the fresh balance. */
-export interface KieApiSaved {
-  message: string;
-  kieApi: KieApiView;
-}
+export const kieApiSavedSchema = z
+  .object({ message: z.string(), kieApi: kieApiViewSchema })
+  .meta({ id: "AdminKieApiSaved" });
+export type KieApiSaved = z.infer<typeof kieApiSavedSchema>;
+
+/** DELETE /api/admin/kie-apis/{id}. */
+export const kieApiDeletedSchema = z.object({ message: z.string() });

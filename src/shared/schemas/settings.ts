@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { MASK_PREFIX } from "../mask.js";
+import { isoTimestamp } from "./common.js";
 
 export const SECRET_SETTING_FIELDS = [
   "kieToken",
@@ -75,31 +77,6 @@ export const settingsUpdateSchema = z.object({
 });
 export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
 
-/** GET /api/admin/settings: every field, secrets masked (null when not set). */
-export interface AdminSettingsView {
-  id: number;
-  kieToken: string | null;
-  paypalClientId: string | null;
-  paypalClientSecret: string | null;
-  paypalEnvironment: "sandbox" | "production";
-  paypalEnabled: boolean;
-  creemApiKey: string | null;
-  creemEnvironment: "test" | "prod";
-  creemWebhookSecret: string | null;
-  creemEnabled: boolean;
-  googleClientId: string | null;
-  googleClientSecret: string | null;
-  googleRedirectUri: string | null;
-  googleAuthEnabled: boolean;
-  veo3Credits: number;
-  veo3FastCredits: number;
-  veo3ApiPrice: string;
-  veo3FastApiPrice: string;
-  telegramBotToken: string | null;
-  telegramChatId: string | null;
-  updatedAt: string;
-}
-
 /** PUT /api/admin/settings/telegram: the Telegram card of /admin. */
 export const telegramSettingsSchema = z.object({
   telegramBotToken: secret,
@@ -112,3 +89,51 @@ export const telegramSettingsSchema = z.object({
     .optional()
     .transform((v) => (v === "" ? null : v)),
 });
+
+// ---- Answers (decision 0040) ----
+
+/**
+ * A secret as it leaves the server: masked (bullets plus the last 4 characters). Anything not
+ * masked fails the answer's encoding (a 500) rather than leaving.
+ */
+export const maskedText = z.string().regex(new RegExp(`^${MASK_PREFIX}`), "A secret must leave the server masked");
+
+/** A stored secret: masked, null when not set. */
+const maskedSecret = maskedText.nullable().meta({ description: "Masked: bullets plus the last 4 characters; null when not set." });
+
+/** GET /api/admin/settings: every field, secrets masked (null when not set). */
+export const adminSettingsViewSchema = z
+  .object({
+    id: z.number().int(),
+    kieToken: maskedSecret,
+    paypalClientId: z.string().nullable(),
+    paypalClientSecret: maskedSecret,
+    paypalEnvironment: z.enum(["sandbox", "production"]),
+    paypalEnabled: z.boolean(),
+    creemApiKey: maskedSecret,
+    creemEnvironment: z.enum(["test", "prod"]),
+    creemWebhookSecret: maskedSecret,
+    creemEnabled: z.boolean(),
+    googleClientId: z.string().nullable(),
+    googleClientSecret: maskedSecret,
+    googleRedirectUri: z.string().nullable(),
+    googleAuthEnabled: z.boolean(),
+    veo3Credits: z.number().int(),
+    veo3FastCredits: z.number().int(),
+    veo3ApiPrice: z.string().meta({ description: "Two decimals, e.g. \"10.00\"." }),
+    veo3FastApiPrice: z.string().meta({ description: "Two decimals, e.g. \"2.00\"." }),
+    telegramBotToken: maskedSecret,
+    telegramChatId: z.string().nullable(),
+    updatedAt: isoTimestamp,
+  })
+  .meta({ id: "AdminSettings" });
+export type AdminSettingsView = z.infer<typeof adminSettingsViewSchema>;
+
+/** PUT /api/admin/settings and PUT /api/admin/settings/telegram: the settings as they are now. */
+export const adminSettingsSavedSchema = z
+  .object({ message: z.string(), settings: adminSettingsViewSchema })
+  .meta({ id: "AdminSettingsSaved" });
+export type AdminSettingsSaved = z.infer<typeof adminSettingsSavedSchema>;
+
+/** POST /api/test-telegram. */
+export const telegramTestResultSchema = z.object({ message: z.string() });

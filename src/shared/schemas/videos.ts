@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ASPECT_RATIOS, MODELS, PROMPT_MAX, SEED_MAX, SEED_MIN } from "../videos.js";
+import { ASPECT_RATIOS, MODELS, PROMPT_MAX, SEED_MAX, SEED_MIN, TASK_STATUSES } from "../videos.js";
+import { isoTimestamp } from "./common.js";
 
 const seedMessage = `Seed must be a whole number between ${SEED_MIN} and ${SEED_MAX}`;
 
@@ -39,8 +40,87 @@ export const generateVideoSchema = z.object({
 });
 export type GenerateVideoInput = z.output<typeof generateVideoSchema>;
 
-export interface GenerateVideoResult {
-  taskId: string;
-  creditsUsed: number;
-  remainingCredits: number;
-}
+
+// ---- Answers (decision 0040) ----
+
+export const generateVideoResultSchema = z
+  .object({ taskId: z.string(), creditsUsed: z.number().int(), remainingCredits: z.number().int() })
+  .meta({ id: "WebGenerateResult" });
+export type GenerateVideoResult = z.infer<typeof generateVideoResultSchema>;
+
+export const HD_STATUSES = ["none", "pending", "ready", "failed"] as const;
+
+/** A task as the owner's lists, the details dialog and the event stream show it. */
+export const videoTaskViewSchema = z
+  .object({
+    id: z.string(),
+    taskId: z.string(),
+    status: z.enum(TASK_STATUSES),
+    prompt: z.string(),
+    model: z.enum(MODELS),
+    aspectRatio: z.enum(ASPECT_RATIOS),
+    imageUrls: z.array(z.string()),
+    resultUrls: z.array(z.string()),
+    hdVideoUrl: z.string().nullable(),
+    hdStatus: z.enum(HD_STATUSES),
+    errorMessage: z.string().nullable(),
+    watermark: z.string().nullable(),
+    seeds: z.number().int().nullable(),
+    createdAt: isoTimestamp,
+    completedAt: isoTimestamp.nullable(),
+    creditsUsed: z.number().int(),
+    createdVia: z.enum(["web", "api"]),
+    refunded: z.boolean(),
+  })
+  .meta({ id: "VideoTask" });
+export type VideoTaskView = z.infer<typeof videoTaskViewSchema>;
+
+/** GET /api/video-tasks: `?days=` gives the recent tasks; `?page=&limit=` a page with the total. */
+export const taskListSchema = z
+  .object({ tasks: z.array(videoTaskViewSchema), total: z.number().int().optional() })
+  .meta({ id: "VideoTaskList" });
+export type TaskList = z.infer<typeof taskListSchema>;
+
+/** GET /api/video-status/{taskId}: KIE's record-info shape (successFlag 0 in progress, 1 done, 2 failed). */
+export const videoStatusSchema = z
+  .object({
+    data: z.object({
+      taskId: z.string(),
+      status: z.enum(TASK_STATUSES),
+      successFlag: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+      errorMessage: z.string().nullable(),
+      /** A JSON-encoded array of 720p URLs. */
+      resultUrls: z.string(),
+      hdVideoUrl: z.string().nullable(),
+    }),
+  })
+  .meta({ id: "WebVideoStatus" });
+export type VideoStatusResponse = z.infer<typeof videoStatusSchema>;
+
+/** GET /api/hd-video/{taskId} and POST /api/force-update-hd/{taskId}. */
+export const hdVideoSchema = z
+  .object({ success: z.boolean(), hdVideoUrl: z.string().nullable(), hdStatus: z.enum(HD_STATUSES).optional(), message: z.string() })
+  .meta({ id: "HdVideo" });
+export type HdVideoResponse = z.infer<typeof hdVideoSchema>;
+
+export const refundResultSchema = z.object({ amount: z.number().int() }).meta({ id: "RefundResult" });
+
+/** Per model, what a video costs on the website and through the API. */
+const modelPriceSchema = z.object({ web_credits: z.number(), api_credits: z.number() });
+/** GET /api/pricing/current. */
+export const pricingViewSchema = z
+  .object({
+    veo3_fast: modelPriceSchema,
+    veo3_quality: modelPriceSchema,
+    /** True when videos are made by the built-in simulator, not a real provider. */
+    simulated: z.boolean(),
+  })
+  .meta({ id: "Pricing" });
+export type PricingView = z.infer<typeof pricingViewSchema>;
+
+/** POST /api/images/upload. */
+export const uploadImageResultSchema = z.object({ success: z.literal(true), imageUrl: z.string() }).meta({ id: "UploadedImage" });
+
+/** GET /api/events: the `task` and the `ready`/`credits` events' data lines. */
+export const taskEventSchema = z.object({ task: videoTaskViewSchema });
+export const creditsEventSchema = z.object({ credits: z.number().int() });

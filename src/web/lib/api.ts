@@ -1,4 +1,4 @@
-import type { QueryFunction } from "@tanstack/react-query";
+import type { z } from "zod";
 import { isErrorCode, type ErrorCode } from "../../shared/error-codes";
 
 /**
@@ -73,34 +73,45 @@ export async function apiRequest(method: HttpMethod, url: string, body?: unknown
   return response;
 }
 
-/** Like apiRequest, then parses the JSON body (an empty body gives undefined). */
-export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
-  const response = await apiRequest(method, url, body);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+/** An answer that does not match the route's shared schema: this page is older or newer than the server. */
+export class UnexpectedResponseError extends Error {
+  constructor(url: string, cause: z.ZodError) {
+    super(`The server's answer to ${url} was not understood. Reload the page to get the current version.`, { cause });
+    this.name = "UnexpectedResponseError";
+  }
 }
 
-/** POSTs multipart form data (file uploads) with the session cookie and parses the JSON answer. */
-export async function apiFormData<T>(url: string, body: FormData): Promise<T> {
+/** Reads a response body with the route's shared schema (decision 0040). */
+export function parseResponse<S extends z.ZodType>(schema: S, url: string, text: string): z.output<S> {
+  const result = schema.safeParse(text ? JSON.parse(text) : undefined);
+  if (!result.success) throw new UnexpectedResponseError(url, result.error);
+  return result.data;
+}
+
+/** Sends a JSON request and reads the answer with the route's shared response schema. */
+export async function apiCall<S extends z.ZodType>(schema: S, method: HttpMethod, url: string, body?: unknown): Promise<z.output<S>> {
+  const response = await apiRequest(method, url, body);
+  return parseResponse(schema, url, await response.text());
+}
+
+/** A query function that reads `url` with its shared schema; `"returnNull"` answers null when signed out. */
+export function schemaQueryFn<S extends z.ZodType>(schema: S, url: string): (context: { signal?: AbortSignal }) => Promise<z.output<S>>;
+export function schemaQueryFn<S extends z.ZodType>(schema: S, url: string, on401: UnauthorizedBehavior): (context: { signal?: AbortSignal }) => Promise<z.output<S> | null>;
+export function schemaQueryFn<S extends z.ZodType>(schema: S, url: string, on401: UnauthorizedBehavior = "throw") {
+  return async ({ signal }: { signal?: AbortSignal }): Promise<z.output<S> | null> => {
+    const response = await fetch(url, { credentials: "include", headers: { Accept: "application/json" }, signal });
+    if (on401 === "returnNull" && response.status === 401) return null;
+    await throwIfNotOk(response);
+    return parseResponse(schema, url, await response.text());
+  };
+}
+
+/** POSTs multipart form data (file uploads) with the session cookie and reads the answer with its schema. */
+export async function apiFormData<S extends z.ZodType>(schema: S, url: string, body: FormData): Promise<z.output<S>> {
   const response = await fetch(url, { method: "POST", headers: { Accept: "application/json" }, body, credentials: "include" });
   await throwIfNotOk(response);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return parseResponse(schema, url, await response.text());
 }
 
 export type UnauthorizedBehavior = "returnNull" | "throw";
 
-/**
- * Query function factory: the query key's first element is the URL. With `returnNull`, a 401
- * resolves to null instead of failing (used for "who am I").
- */
-export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey, signal }) => {
-    const url = String(queryKey[0]);
-    const response = await fetch(url, { credentials: "include", headers: { Accept: "application/json" }, signal });
-    if (options.on401 === "returnNull" && response.status === 401) return null;
-    await throwIfNotOk(response);
-    const text = await response.text();
-    return (text ? JSON.parse(text) : null) as T;
-  };
-}

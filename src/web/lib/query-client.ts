@@ -1,11 +1,12 @@
 import { QueryClient } from "@tanstack/react-query";
-import { getQueryFn } from "./api";
 
-/** Spec section 7: nothing goes stale, no refetch on window focus, no retries; 401 is an error. */
+/**
+ * Spec section 7: nothing goes stale, no refetch on window focus, no retries; 401 is an error.
+ * No default query function: every query reads its URL with its shared schema (schemaQueryFn).
+ */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      queryFn: getQueryFn({ on401: "throw" }),
       staleTime: Infinity,
       refetchOnWindowFocus: false,
       refetchInterval: false,

@@ -1,6 +1,6 @@
 /**
- * Every query key of the SPA (decision 0037). A key is the URL it fetches: the default query
- * function reads queryKey[0] (lib/api.ts getQueryFn), so the key and the request cannot drift.
+ * Every query key of the SPA (decision 0037). A key is the URL it fetches: each query reads
+ * queryKey[0] with its schema (lib/api.ts schemaQueryFn), so the key and the request cannot drift.
  * Lists whose URLs carry a query string are matched by their path with `underPath`.
  */
 

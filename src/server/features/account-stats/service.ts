@@ -1,6 +1,7 @@
 /** The signed-in user's own numbers and ledger rows: the /pricing page's stat cards and history. */
 import { count, desc, eq, sql } from "drizzle-orm";
-import { TRANSACTIONS_PAGE_SIZE, type TransactionsPage, type TransactionView, type UserStats } from "../../../shared/payments.js";
+import { TRANSACTIONS_PAGE_SIZE } from "../../../shared/payments.js";
+import type { TransactionsPage, TransactionView, UserStats } from "../../../shared/schemas/account.js";
 import type { Queryable } from "../../db/connect.js";
 import { transactions, users, videoTasks } from "../../db/schema.js";
 

@@ -1,8 +1,16 @@
 /** Provider accounts: GET/POST /api/admin/kie-apis, PUT/DELETE /api/admin/kie-apis/{id}, and a balance check. */
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
-import { kieApiCreateSchema, kieApiUpdateSchema } from "../../../shared/schemas/kie-apis.js";
-import { AppError, badRequest, parseInput } from "../../http/errors.js";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  kieApiCreateSchema,
+  kieApiDeletedSchema,
+  kieApiIdParams,
+  kieApiListSchema,
+  kieApiSavedSchema,
+  kieApiUpdateSchema,
+} from "../../../shared/schemas/kie-apis.js";
+import { AppError } from "../../http/errors.js";
+import { errors } from "../../http/route-contract.js";
 import { KieClient } from "../../integrations/kie/client.js";
 import { KieError } from "../../integrations/kie/errors.js";
 import type { VideoContext } from "../videos/context.js";
@@ -15,13 +23,6 @@ import {
   storeBalance,
   updateKieApi,
 } from "./kie-apis-service.js";
-
-/** A malformed id is the caller's mistake (400) and must never reach the uuid column (a 500). */
-function accountId(params: unknown): string {
-  const id = (params as { id?: unknown } | undefined)?.id;
-  if (typeof id !== "string" || !z.uuid().safeParse(id).success) throw badRequest("KIE API id must be a valid UUID");
-  return id;
-}
 
 /** What KIE said about a key, for the admin: a rejected key is the admin's to fix (422), an outage is KIE's (502). */
 function balanceError(err: unknown): AppError {
@@ -36,45 +37,96 @@ function balanceError(err: unknown): AppError {
 /** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
 export async function adminKieApiRoutes(app: FastifyInstance, opts: { ctx: VideoContext }): Promise<void> {
   const { db, secretBox, config } = opts.ctx;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get("/kie-apis", async (_request, reply) => {
-    reply.header("cache-control", "private, no-store");
-    return listKieApis(db, secretBox);
-  });
+  api.get(
+    "/kie-apis",
+    {
+      schema: {
+        tags: ["Admin"],
+        summary: "The provider accounts (KIE keys, masked), newest first",
+        response: { 200: kieApiListSchema, ...errors(401, 403) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return listKieApis(db, secretBox);
+    },
+  );
 
-  app.post("/kie-apis", async (request, reply) => {
-    const input = parseInput(kieApiCreateSchema, request.body);
-    const kieApi = await createKieApi(db, secretBox, input);
-    return reply.status(201).send({ message: "KIE API saved", kieApi });
-  });
+  api.post(
+    "/kie-apis",
+    {
+      schema: {
+        tags: ["Admin"],
+        summary: "Add a provider account",
+        body: kieApiCreateSchema,
+        response: { 201: kieApiSavedSchema, ...errors(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const kieApi = await createKieApi(db, secretBox, request.body);
+      return reply.status(201).send({ message: "KIE API saved", kieApi });
+    },
+  );
 
-  app.put("/kie-apis/:id", async (request) => {
-    const id = accountId(request.params);
-    const patch = parseInput(kieApiUpdateSchema, request.body);
-    return { message: "KIE API saved", kieApi: await updateKieApi(db, secretBox, id, patch) };
-  });
+  api.put(
+    "/kie-apis/:id",
+    {
+      schema: {
+        tags: ["Admin"],
+        summary: "Change a provider account (a blank or masked token keeps the key)",
+        params: kieApiIdParams,
+        body: kieApiUpdateSchema,
+        response: { 200: kieApiSavedSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({ message: "KIE API saved", kieApi: await updateKieApi(db, secretBox, request.params.id, request.body) }),
+  );
 
-  app.delete("/kie-apis/:id", async (request) => {
-    await deleteKieApi(db, accountId(request.params));
-    return { message: "KIE API deleted" };
-  });
+  api.delete(
+    "/kie-apis/:id",
+    {
+      schema: {
+        tags: ["Admin"],
+        summary: "Delete a provider account (its videos keep their history)",
+        params: kieApiIdParams,
+        response: { 200: kieApiDeletedSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await deleteKieApi(db, request.params.id);
+      return { message: "KIE API deleted" };
+    },
+  );
 
   /** Asks KIE (chat/credit) for the account's real balance and stores it as totalCredits. */
-  app.post("/kie-apis/:id/check-credits", async (request) => {
-    const id = accountId(request.params);
-    const key = await accountKey(db, secretBox, id);
-    if (!key) throw new AppError("unprocessable", "This account's key cannot be read (SECRETS_KEY changed): enter the key again");
-    const { kie } = config;
-    const client = new KieClient({ baseUrl: kie.baseUrl, uploadBaseUrl: kie.uploadBaseUrl, apiKey: key, timeoutMs: kie.timeoutMs });
-    let credits: number;
-    try {
-      credits = await client.credits();
-    } catch (err) {
-      request.log.warn({ kieApiId: id, kind: err instanceof KieError ? err.kind : "network" }, "KIE balance check failed");
-      throw balanceError(err);
-    }
-    await storeBalance(db, id, credits);
-    const kieApi = await getKieApi(db, secretBox, id);
-    return { message: `KIE reports ${kieApi.totalCredits} credits`, kieApi };
-  });
+  api.post(
+    "/kie-apis/:id/check-credits",
+    {
+      schema: {
+        tags: ["Admin"],
+        summary: "Ask KIE for an account's balance and store it",
+        params: kieApiIdParams,
+        response: { 200: kieApiSavedSchema, ...errors(400, 401, 403, 404, 422, 502) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const key = await accountKey(db, secretBox, id);
+      if (!key) throw new AppError("unprocessable", "This account's key cannot be read (SECRETS_KEY changed): enter the key again");
+      const { kie } = config;
+      const client = new KieClient({ baseUrl: kie.baseUrl, uploadBaseUrl: kie.uploadBaseUrl, apiKey: key, timeoutMs: kie.timeoutMs });
+      let credits: number;
+      try {
+        credits = await client.credits();
+      } catch (err) {
+        request.log.warn({ kieApiId: id, kind: err instanceof KieError ? err.kind : "network" }, "KIE balance check failed");
+        throw balanceError(err);
+      }
+      await storeBalance(db, id, credits);
+      const kieApi = await getKieApi(db, secretBox, id);
+      return { message: `KIE reports ${kieApi.totalCredits} credits`, kieApi };
+    },
+  );
 }

@@ -7,6 +7,7 @@ import { and, eq, gte, not, like, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/connect.js";
 import { videoTasks } from "../../db/schema.js";
+import type { DeletedFailedVideos, RecheckReport } from "../../../shared/schemas/admin-recovery.js";
 import { takeBackRefund } from "../credits/ledger.js";
 import { UNSUBMITTED_PREFIX } from "../videos/generate-service.js";
 import type { VideoContext } from "../videos/context.js";
@@ -16,22 +17,6 @@ const RECHECK_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** One press re-checks at most this many videos (newest first); press again for more. */
 const RECHECK_LIMIT = 500;
 const RECHECK_CONCURRENCY = 4;
-
-export interface RecheckReport {
-  message: string;
-  /** Failed videos of the last 24 h that were asked about. */
-  checked: number;
-  /** Now completed: the provider had delivered them. */
-  recovered: number;
-  /** Of those, automatic refunds taken back through the ledger. */
-  chargedAgain: number;
-  /** Of those, refunds left with the user: the balance could not go below zero. */
-  refundsKept: number;
-  /** The provider confirmed the failure. */
-  stillFailed: number;
-  /** The provider could not be asked (down, key gone, unknown task). */
-  unchecked: number;
-}
 
 /** "raced": another re-check running at the same moment recovered it first. */
 type Outcome = "recovered" | "chargedAgain" | "refundKept" | "stillFailed" | "unchecked" | "raced";
@@ -101,7 +86,7 @@ function recheckMessage(r: Omit<RecheckReport, "message">): string {
 }
 
 /** Removes every failed task's row; transactions keep the provider task id (kie_task_id) and stay readable. */
-export async function deleteFailedVideos(db: Db): Promise<{ message: string; deleted: number }> {
+export async function deleteFailedVideos(db: Db): Promise<DeletedFailedVideos> {
   const deleted = await db.transaction(async (tx) => {
     // Rows written before kie_task_id was kept everywhere get it now, before the link is cut.
     await tx.execute(sql`update transactions t set kie_task_id = v.task_id from video_tasks v

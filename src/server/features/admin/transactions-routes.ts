@@ -1,7 +1,8 @@
 /** GET /api/admin/transactions: the admin History page (decision 0020). */
 import type { FastifyInstance } from "fastify";
-import { adminTransactionsQuerySchema } from "../../../shared/admin-transactions.js";
-import { parseInput } from "../../http/errors.js";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { adminTransactionsPageSchema, adminTransactionsQuerySchema } from "../../../shared/admin-transactions.js";
+import { errors } from "../../http/route-contract.js";
 import type { VideoContext } from "../videos/context.js";
 import { adminTransactionPage } from "./transactions-service.js";
 
@@ -9,9 +10,19 @@ import { adminTransactionPage } from "./transactions-service.js";
 export async function adminTransactionRoutes(app: FastifyInstance, opts: { ctx: VideoContext }): Promise<void> {
   const { db } = opts.ctx;
 
-  app.get("/transactions", async (request, reply) => {
-    const query = parseInput(adminTransactionsQuerySchema, request.query);
-    reply.header("cache-control", "private, no-store");
-    return adminTransactionPage(db, query);
-  });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/transactions",
+    {
+      schema: {
+        tags: ["Admin"],
+        summary: "Every user's credit history, filtered and paged, newest first",
+        querystring: adminTransactionsQuerySchema,
+        response: { 200: adminTransactionsPageSchema, ...errors(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return adminTransactionPage(db, request.query);
+    },
+  );
 }

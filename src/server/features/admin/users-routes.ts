@@ -1,37 +1,78 @@
-import type { FastifyInstance } from "fastify";
+/** Users on /admin: GET /api/admin/users, PUT /api/admin/users/{userId}/toggle and /credits. */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { setCreditsSchema, toggleUserSchema } from "../../../shared/schemas/admin-users.js";
+import {
+  adminUserListSchema,
+  adminUserParams,
+  adminUserSavedSchema,
+  setCreditsSchema,
+  toggleUserSchema,
+} from "../../../shared/schemas/admin-users.js";
 import type { Db } from "../../db/connect.js";
-import { notFound, parseInput } from "../../http/errors.js";
+import { notFound } from "../../http/errors.js";
+import { errors } from "../../http/route-contract.js";
 import { requireAdmin } from "../../http/session-auth.js";
 import { listUsers, setUserActive, setUserCredits } from "./users-service.js";
 
-const userIdParam = z.object({ userId: z.string() });
-
-/** A malformed id cannot name a user: 404, not a database error. */
-function parseUserId(params: unknown): string {
-  const { userId } = parseInput(userIdParam, params);
+/** A malformed id cannot name a user: 404 (not a database error), before the body is looked at. */
+async function userIdNamesAUser(request: FastifyRequest): Promise<void> {
+  const { userId } = request.params as { userId?: unknown };
   if (!z.uuid().safeParse(userId).success) throw notFound("User not found");
-  return userId;
 }
 
 /** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
 export async function adminUserRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   const { db } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get("/users", async () => listUsers(db));
+  api.get(
+    "/users",
+    {
+      schema: {
+        tags: ["Admin"],
+        summary: "Every user with their balance and video count, newest first",
+        response: { 200: adminUserListSchema, ...errors(401, 403) },
+      },
+    },
+    async () => listUsers(db),
+  );
 
-  app.put("/users/:userId/toggle", async (request) => {
-    const admin = requireAdmin(request);
-    const userId = parseUserId(request.params);
-    const { isActive } = parseInput(toggleUserSchema, request.body);
-    return { message: "User updated", user: await setUserActive(db, admin.id, userId, isActive) };
-  });
+  api.put(
+    "/users/:userId/toggle",
+    {
+      preValidation: userIdNamesAUser,
+      schema: {
+        tags: ["Admin"],
+        summary: "Enable or disable a user (disabling ends their sessions)",
+        params: adminUserParams,
+        body: toggleUserSchema,
+        response: { 200: adminUserSavedSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      const user = await setUserActive(db, admin.id, request.params.userId, request.body.isActive);
+      return { message: "User updated", user };
+    },
+  );
 
-  app.put("/users/:userId/credits", async (request) => {
-    const admin = requireAdmin(request);
-    const userId = parseUserId(request.params);
-    const { credits } = parseInput(setCreditsSchema, request.body);
-    return { message: "Credits updated", user: await setUserCredits(db, admin.username, userId, credits) };
-  });
+  api.put(
+    "/users/:userId/credits",
+    {
+      preValidation: userIdNamesAUser,
+      schema: {
+        tags: ["Admin"],
+        summary: "Set a user's balance (the difference is recorded as an adjustment)",
+        params: adminUserParams,
+        body: setCreditsSchema,
+        response: { 200: adminUserSavedSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      const user = await setUserCredits(db, admin.username, request.params.userId, request.body.credits);
+      return { message: "Credits updated", user };
+    },
+  );
 }

@@ -7,7 +7,8 @@ import type { Db, Queryable, Tx } from "../../db/connect.js";
 import { apiTokens, users } from "../../db/schema.js";
 import { conflict, notFound, unauthorized } from "../../http/errors.js";
 import { randomToken, sha256Hex } from "../../lib/tokens.js";
-import { maskToken, TOKEN_PREFIX, type ApiTokenView, type CreatedApiToken } from "../../../shared/automation.js";
+import { maskToken, TOKEN_PREFIX } from "../../../shared/automation.js";
+import type { ApiTokenView, CreatedApiToken } from "../../../shared/schemas/api-tokens.js";
 
 /** Enough for one per workflow tool and environment; more is usually forgotten tokens. */
 export const MAX_TOKENS_PER_USER = 20;

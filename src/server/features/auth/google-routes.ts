@@ -9,6 +9,7 @@
  * google=connected or google=error.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Config } from "../../config.js";
@@ -16,6 +17,7 @@ import type { Db } from "../../db/connect.js";
 import { users } from "../../db/schema.js";
 import type { FreshCache } from "../../events/fresh-cache.js";
 import { AppError, badRequest, conflict } from "../../http/errors.js";
+import { errors } from "../../http/route-contract.js";
 import { loadSessionUser, requireUser, setSessionCookie } from "../../http/session-auth.js";
 import {
   authorizationUrl,
@@ -33,7 +35,16 @@ import { readSettings } from "../settings/service.js";
 import { createGoogleAccount, googleSignIn, linkGoogle } from "./google-accounts.js";
 import { createSession, deleteSession, SESSION_COOKIE, type SessionRow } from "./sessions.js";
 import { toCurrentUser } from "./users.js";
-import { GOOGLE_ACCOUNT_EXISTS_MESSAGE, GOOGLE_NEW_ACCOUNT_EXPIRED, type GoogleConnection } from "../../../shared/google-auth.js";
+import {
+  GOOGLE_ACCOUNT_EXISTS_MESSAGE,
+  GOOGLE_NEW_ACCOUNT_EXPIRED,
+  googleAuthUrlSchema,
+  googleCallbackQuerySchema,
+  googleConnectionSchema,
+  googleStatusSchema,
+} from "../../../shared/google-auth.js";
+import { authResultSchema } from "../../../shared/schemas/auth.js";
+import { noBody } from "../../../shared/schemas/common.js";
 
 export const GOOGLE_FLOW_COOKIE = "google_oauth";
 /** The verified Google identity waiting for "Create a new account with Google" (decision 0033). */
@@ -106,6 +117,10 @@ function redirectTo(reply: FastifyReply, page: "/login" | "/my-account", params:
   return reply.redirect(`${page}?${new URLSearchParams(params).toString()}`, 302);
 }
 
+const CALLBACK_DESCRIPTION =
+  "Always a redirect: a sign-in ends on /login?auth=success&user=…, /login?auth=error&message=… or " +
+  "/login?auth=account-exists&message=…; connecting Google ends on /my-account?google=connected or ?google=error&message=….";
+
 export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db, config, secretBox } = deps;
   const cookieOptions = { path: FLOW_PATH, httpOnly: true, sameSite: "lax" as const, secure: config.secureCookies };
@@ -131,99 +146,160 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
     setSessionCookie(reply, await createSession(db, userId), config.secureCookies);
   }
 
-  app.get("/api/auth/google/status", { config: { access: "public" } }, async (_request, reply) => {
-    reply.header("cache-control", "no-cache");
-    return { enabled: Boolean(await googleClient(deps)) };
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get("/api/auth/google/url", { config: { access: "public" } }, async (_request, reply) => {
-    return startFlow(reply, await enabledClient());
-  });
+  api.get(
+    "/api/auth/google/status",
+    {
+      config: { access: "public" },
+      schema: { tags: ["Account"], summary: "Whether Google sign-in is enabled", response: { 200: googleStatusSchema } },
+    },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-cache");
+      return { enabled: Boolean(await googleClient(deps)) };
+    },
+  );
+
+  api.get(
+    "/api/auth/google/url",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["Account"],
+        summary: "Start signing in with Google (sets the flow cookie, answers Google's address)",
+        response: { 200: googleAuthUrlSchema, ...errors(404) },
+      },
+    },
+    async (_request, reply) => startFlow(reply, await enabledClient()),
+  );
 
   // My Account's "Connect Google": the same flow, bound to the signed-in user.
-  app.post("/api/auth/google/link", { config: { access: "user" } }, async (request, reply) => {
-    const user = requireUser(request);
-    const client = await enabledClient();
-    const [row] = await db.select({ googleId: users.googleId }).from(users).where(eq(users.id, user.id));
-    if (row?.googleId) throw conflict("Google is already connected to this account.");
-    return startFlow(reply, client, { userId: user.id });
-  });
+  api.post(
+    "/api/auth/google/link",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["Account"],
+        summary: "Start connecting Google to the signed-in account",
+        response: { 200: googleAuthUrlSchema, ...errors(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const client = await enabledClient();
+      const [row] = await db.select({ googleId: users.googleId }).from(users).where(eq(users.id, user.id));
+      if (row?.googleId) throw conflict("Google is already connected to this account.");
+      return startFlow(reply, client, { userId: user.id });
+    },
+  );
 
-  app.get("/api/auth/google/connection", { config: { access: "user" } }, async (request, reply) => {
-    const user = requireUser(request);
-    const [row] = await db.select({ googleId: users.googleId }).from(users).where(eq(users.id, user.id));
-    reply.header("cache-control", "no-store");
-    const answer: GoogleConnection = { connected: Boolean(row?.googleId) };
-    return answer;
-  });
+  api.get(
+    "/api/auth/google/connection",
+    {
+      config: { access: "user" },
+      schema: { tags: ["Account"], summary: "Whether Google is connected to the signed-in account", response: { 200: googleConnectionSchema, ...errors(401) } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const [row] = await db.select({ googleId: users.googleId }).from(users).where(eq(users.id, user.id));
+      reply.header("cache-control", "no-store");
+      return { connected: Boolean(row?.googleId) };
+    },
+  );
 
   // "Create a new account with Google", after the callback found an unverified account holding
   // the e-mail. Only the sealed identity the callback left in this browser is accepted.
-  app.post("/api/auth/google/new-account", { config: { access: "public" } }, async (request, reply) => {
-    const identity = readNewAccount(request, secretBox);
-    reply.clearCookie(GOOGLE_NEW_ACCOUNT_COOKIE, cookieOptions);
-    if (!identity) throw badRequest(NEW_ACCOUNT_EXPIRED);
-    await enabledClient();
-    let user;
-    try {
-      user = await createGoogleAccount(db, identity);
-    } catch (err) {
-      if (err instanceof GoogleAuthError) throw conflict(err.message);
-      throw err;
-    }
-    await startNewSession(request, reply, user.id);
-    return { message: "Account created", user: toCurrentUser(user) };
-  });
+  api.post(
+    "/api/auth/google/new-account",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["Account"],
+        summary: "Create a new account with the identity Google just verified (signs in)",
+        response: { 200: authResultSchema, ...errors(400, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const identity = readNewAccount(request, secretBox);
+      reply.clearCookie(GOOGLE_NEW_ACCOUNT_COOKIE, cookieOptions);
+      if (!identity) throw badRequest(NEW_ACCOUNT_EXPIRED);
+      await enabledClient();
+      let user;
+      try {
+        user = await createGoogleAccount(db, identity);
+      } catch (err) {
+        if (err instanceof GoogleAuthError) throw conflict(err.message);
+        throw err;
+      }
+      await startNewSession(request, reply, user.id);
+      return { message: "Account created", user: toCurrentUser(user) };
+    },
+  );
 
-  app.get("/api/auth/google/callback", { config: { access: "public" } }, async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
-    const flow = readFlow(request, secretBox);
-    const linking = flow?.intent === "link";
-    // One use: whatever happens next, this browser's flow is over.
-    reply.clearCookie(GOOGLE_FLOW_COOKIE, cookieOptions);
-    try {
-      if (typeof query.error === "string") {
-        const what = linking ? "Connecting Google" : "Google sign-in";
-        throw new GoogleAuthError(query.error === "access_denied" ? `${what} was cancelled.` : `${what} failed: ${query.error.slice(0, 100)}`);
-      }
-      const client = await googleClient(deps);
-      if (!client) throw new GoogleAuthError("Google sign-in is not enabled.");
-      if (!flow || typeof query.state !== "string" || query.state !== flow.state) {
-        throw new GoogleAuthError("This sign-in link expired or was opened in another browser. Please try again.");
-      }
-      if (typeof query.code !== "string" || !query.code) throw new GoogleAuthError("Google sent no sign-in code. Please try again.");
-      if (linking) {
-        // The link is for the user who started it, and only while that user is still signed in here.
-        await loadSessionUser(request, db, deps.sessions);
-        if (!request.user || request.user.id !== flow.userId) throw new GoogleAuthError(LINK_SESSION_CHANGED);
-      }
+  api.get(
+    "/api/auth/google/callback",
+    {
+      config: {
+        access: "public",
+        docs: { responses: { 302: { description: CALLBACK_DESCRIPTION, headers: { location: { description: "The page that says how it went.", schema: { type: "string" } } } } } },
+      },
+      schema: {
+        tags: ["Account"],
+        summary: "Where Google sends the browser back (ends on /login or /my-account)",
+        querystring: googleCallbackQuerySchema,
+        response: { 302: noBody },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const flow = readFlow(request, secretBox);
+      const linking = flow?.intent === "link";
+      // One use: whatever happens next, this browser's flow is over.
+      reply.clearCookie(GOOGLE_FLOW_COOKIE, cookieOptions);
+      try {
+        if (typeof query.error === "string") {
+          const what = linking ? "Connecting Google" : "Google sign-in";
+          throw new GoogleAuthError(query.error === "access_denied" ? `${what} was cancelled.` : `${what} failed: ${query.error.slice(0, 100)}`);
+        }
+        const client = await googleClient(deps);
+        if (!client) throw new GoogleAuthError("Google sign-in is not enabled.");
+        if (!flow || typeof query.state !== "string" || query.state !== flow.state) {
+          throw new GoogleAuthError("This sign-in link expired or was opened in another browser. Please try again.");
+        }
+        if (typeof query.code !== "string" || !query.code) throw new GoogleAuthError("Google sent no sign-in code. Please try again.");
+        if (linking) {
+          // The link is for the user who started it, and only while that user is still signed in here.
+          await loadSessionUser(request, db, deps.sessions);
+          if (!request.user || request.user.id !== flow.userId) throw new GoogleAuthError(LINK_SESSION_CHANGED);
+        }
 
-      const { idToken, accessToken } = await exchangeCode(config.google, client, query.code, flow.verifier);
-      const identity = await verifyIdToken(config.google, client.clientId, idToken, flow.nonce);
-      if (!identity.email && accessToken) {
-        const info = await userinfoEmail(config.google, accessToken);
-        identity.email = info.email;
-        identity.emailVerified = info.emailVerified;
-      }
+        const { idToken, accessToken } = await exchangeCode(config.google, client, query.code, flow.verifier);
+        const identity = await verifyIdToken(config.google, client.clientId, idToken, flow.nonce);
+        if (!identity.email && accessToken) {
+          const info = await userinfoEmail(config.google, accessToken);
+          identity.email = info.email;
+          identity.emailVerified = info.emailVerified;
+        }
 
-      if (linking) {
-        await linkGoogle(db, flow.userId!, identity);
-        return redirectTo(reply, "/my-account", { google: "connected" });
+        if (linking) {
+          await linkGoogle(db, flow.userId!, identity);
+          return redirectTo(reply, "/my-account", { google: "connected" });
+        }
+        const outcome = await googleSignIn(db, identity);
+        if (outcome.kind === "email-taken") {
+          // Nobody is signed in. The verified identity waits, sealed, for the person's choice.
+          const sealed = { kind: "google-new-account", sub: identity.sub, email: identity.email, name: identity.name, expiresAt: Date.now() + NEW_ACCOUNT_TTL_MS };
+          reply.setCookie(GOOGLE_NEW_ACCOUNT_COOKIE, secretBox.encrypt(JSON.stringify(sealed)), { ...cookieOptions, maxAge: NEW_ACCOUNT_TTL_MS / 1000 });
+          return redirectTo(reply, "/login", { auth: "account-exists", message: ACCOUNT_EXISTS_MESSAGE });
+        }
+        await startNewSession(request, reply, outcome.user.id);
+        return redirectTo(reply, "/login", { auth: "success", user: JSON.stringify({ username: outcome.user.username }) });
+      } catch (err) {
+        if (!(err instanceof GoogleAuthError)) request.log.error({ err }, linking ? "Connecting Google failed" : "Google sign-in failed");
+        const fallback = linking ? "Connecting Google failed. Please try again." : "Google sign-in failed. Please try again.";
+        const message = err instanceof GoogleAuthError ? err.message : fallback;
+        return redirectTo(reply, linking ? "/my-account" : "/login", linking ? { google: "error", message } : { auth: "error", message });
       }
-      const outcome = await googleSignIn(db, identity);
-      if (outcome.kind === "email-taken") {
-        // Nobody is signed in. The verified identity waits, sealed, for the person's choice.
-        const sealed = { kind: "google-new-account", sub: identity.sub, email: identity.email, name: identity.name, expiresAt: Date.now() + NEW_ACCOUNT_TTL_MS };
-        reply.setCookie(GOOGLE_NEW_ACCOUNT_COOKIE, secretBox.encrypt(JSON.stringify(sealed)), { ...cookieOptions, maxAge: NEW_ACCOUNT_TTL_MS / 1000 });
-        return redirectTo(reply, "/login", { auth: "account-exists", message: ACCOUNT_EXISTS_MESSAGE });
-      }
-      await startNewSession(request, reply, outcome.user.id);
-      return redirectTo(reply, "/login", { auth: "success", user: JSON.stringify({ username: outcome.user.username }) });
-    } catch (err) {
-      if (!(err instanceof GoogleAuthError)) request.log.error({ err }, linking ? "Connecting Google failed" : "Google sign-in failed");
-      const fallback = linking ? "Connecting Google failed. Please try again." : "Google sign-in failed. Please try again.";
-      const message = err instanceof GoogleAuthError ? err.message : fallback;
-      return redirectTo(reply, linking ? "/my-account" : "/login", linking ? { google: "error", message } : { auth: "error", message });
-    }
-  });
+    },
+  );
 }

@@ -1,13 +1,17 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
+  authResultSchema,
+  changePasswordResultSchema,
   changePasswordSchema,
   CHANGE_PASSWORD_MESSAGES,
-  type ChangePasswordResult,
+  currentUserSchema,
+  loggedOutSchema,
   loginSchema,
   registerSchema,
 } from "../../../shared/schemas/auth.js";
 import type { Db } from "../../db/connect.js";
-import { parseInput } from "../../http/errors.js";
+import { errors } from "../../http/route-contract.js";
 import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore } from "../../http/rate-limit.js";
 import { clearSessionCookie, requireUser, setSessionCookie } from "../../http/session-auth.js";
 import { changePassword, login, registerUser } from "./service.js";
@@ -40,51 +44,102 @@ export async function authRoutes(
   const registerPerIp = new RateLimiter("register-ip", opts.rateLimits.registerPerIp, store);
   const registerPerUsername = new RateLimiter("register-username", opts.rateLimits.registerPerUsername, store);
 
-  app.post("/api/auth/register", { config: { access: "public" } }, async (request, reply) => {
-    const wait = await registerPerIp.hit(request.ip);
-    if (wait) throw tooManyRequests(wait, "registration attempts");
-    const input = parseInput(registerSchema, request.body);
-    const nameWait = await registerPerUsername.hit(input.username.toLowerCase());
-    if (nameWait) throw tooManyRequests(nameWait, "registration attempts for this username");
-    const user = await registerUser(db, input);
-    return reply.status(201).send({ message: "Registration successful", user: toCurrentUser(user) });
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.post("/api/auth/login", { config: { access: "public" } }, async (request, reply) => {
-    const ipWait = await loginPerIp.hit(request.ip);
-    if (ipWait) throw tooManyRequests(ipWait, "login attempts");
-    const { username, password } = parseInput(loginSchema, request.body);
-    const key = username.toLowerCase();
-    // The attempt is counted (reserved) before the password is checked, in one atomic hit, so
-    // parallel guesses cannot all pass a check made before any of them failed (decision 0035).
-    // A success clears the count; a failure leaves its hit in place.
-    const userWait = await loginFailures.hit(key);
-    if (userWait) throw tooManyRequests(userWait, "failed login attempts for this account");
-    const previous = request.cookies[SESSION_COOKIE];
-    const { user, token } = await login(db, username, password);
-    await loginFailures.reset(key);
-    // A new session id at every login; the one the browser had is ended.
-    if (previous) await deleteSession(db, previous);
-    setSessionCookie(reply, token, secureCookies);
-    return { message: "Login successful", user: toCurrentUser(user) };
-  });
+  api.post(
+    "/api/auth/register",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["Account"],
+        summary: "Create an account (it does not sign in)",
+        body: registerSchema,
+        response: { 201: authResultSchema, ...errors(400, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const wait = await registerPerIp.hit(request.ip);
+      if (wait) throw tooManyRequests(wait, "registration attempts");
+      const input = request.body;
+      const nameWait = await registerPerUsername.hit(input.username.toLowerCase());
+      if (nameWait) throw tooManyRequests(nameWait, "registration attempts for this username");
+      const user = await registerUser(db, input);
+      return reply.status(201).send({ message: "Registration successful", user: toCurrentUser(user) });
+    },
+  );
 
-  app.post("/api/auth/logout", { config: { access: "public" } }, async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) await deleteSession(db, token);
-    clearSessionCookie(reply, secureCookies);
-    return { message: "Logged out" };
-  });
+  api.post(
+    "/api/auth/login",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["Account"],
+        summary: "Sign in with a username and password (sets the session cookie)",
+        body: loginSchema,
+        response: { 200: authResultSchema, ...errors(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const ipWait = await loginPerIp.hit(request.ip);
+      if (ipWait) throw tooManyRequests(ipWait, "login attempts");
+      const { username, password } = request.body;
+      const key = username.toLowerCase();
+      // The attempt is counted (reserved) before the password is checked, in one atomic hit, so
+      // parallel guesses cannot all pass a check made before any of them failed (decision 0035).
+      // A success clears the count; a failure leaves its hit in place.
+      const userWait = await loginFailures.hit(key);
+      if (userWait) throw tooManyRequests(userWait, "failed login attempts for this account");
+      const previous = request.cookies[SESSION_COOKIE];
+      const { user, token } = await login(db, username, password);
+      await loginFailures.reset(key);
+      // A new session id at every login; the one the browser had is ended.
+      if (previous) await deleteSession(db, previous);
+      setSessionCookie(reply, token, secureCookies);
+      return { message: "Login successful", user: toCurrentUser(user) };
+    },
+  );
 
-  app.get("/api/auth/current-user", { config: { access: "user" } }, async (request) => toCurrentUser(requireUser(request)));
+  api.post(
+    "/api/auth/logout",
+    {
+      config: { access: "public" },
+      schema: { tags: ["Account"], summary: "Sign out (ends the session, clears the cookie)", response: { 200: loggedOutSchema, ...errors(403) } },
+    },
+    async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await deleteSession(db, token);
+      clearSessionCookie(reply, secureCookies);
+      return { message: "Logged out" };
+    },
+  );
 
-  app.put("/api/user/change-password", { config: { access: "user" } }, async (request) => {
-    const user = requireUser(request);
-    const input = parseInput(changePasswordSchema, request.body);
-    const { revokedApiTokens } = await changePassword(db, user.id, input.currentPassword, input.newPassword, request.cookies[SESSION_COOKIE], {
-      revokeApiTokens: input.revokeApiTokens,
-    });
-    const result: ChangePasswordResult = { message: CHANGE_PASSWORD_MESSAGES.success, revokedApiTokens };
-    return result;
-  });
+  api.get(
+    "/api/auth/current-user",
+    {
+      config: { access: "user" },
+      schema: { tags: ["Account"], summary: "The signed-in user", response: { 200: currentUserSchema, ...errors(401) } },
+    },
+    async (request) => toCurrentUser(requireUser(request)),
+  );
+
+  api.put(
+    "/api/user/change-password",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["Account"],
+        summary: "Change the password (signs out the other sessions; may revoke the API tokens)",
+        body: changePasswordSchema,
+        response: { 200: changePasswordResultSchema, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const input = request.body;
+      const { revokedApiTokens } = await changePassword(db, user.id, input.currentPassword, input.newPassword, request.cookies[SESSION_COOKIE], {
+        revokeApiTokens: input.revokeApiTokens,
+      });
+      return { message: CHANGE_PASSWORD_MESSAGES.success, revokedApiTokens };
+    },
+  );
 }

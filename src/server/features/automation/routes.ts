@@ -4,20 +4,23 @@
  * Errors keep the app's statuses, messages and codes and add `success: false` (n8nErrorSchema).
  */
 import type { FastifyError, FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError, errorBody, parseInput, toAppError } from "../../http/errors.js";
+import { AppError, errorBody, toAppError } from "../../http/errors.js";
 import { requireTokenUser, useBearerAuth } from "../../http/bearer-auth.js";
 import { useScopeAccess } from "../../http/route-access.js";
 import type { RateLimiter, RateLimitStore } from "../../http/rate-limit.js";
 import { tooManyRequests, type RateLimitRule } from "../../http/rate-limit.js";
-import { n8nGenerateSchema, type N8nGenerateResult } from "../../../shared/automation.js";
+import { n8nErrorSchema, n8nGenerateResultSchema, n8nGenerateSchema, n8nVideoStatusSchema } from "../../../shared/automation.js";
 import { MAX_IMAGE_BYTES } from "../../../shared/videos.js";
 import type { VideoContext } from "../videos/context.js";
 import { getOwnTask } from "../videos/queries.js";
 import { generateFromApi } from "./generate-service.js";
 import { refundedCredits, toN8nStatus } from "./video-status.js";
+import { AUTOMATION_PREFIX, BODY_TOO_LARGE, TASK_NOT_FOUND } from "./messages.js";
+import { GENERATE_DOCS, STATUS_DESCRIPTION, statusDocs } from "./openapi.js";
 
-export const AUTOMATION_PREFIX = "/api/n8n";
+export { AUTOMATION_PREFIX, TASK_NOT_FOUND } from "./messages.js";
 
 export interface AutomationRateLimits {
   /** All /api/n8n requests per token (polling included). */
@@ -32,11 +35,11 @@ export const DEFAULT_AUTOMATION_RATE_LIMITS: AutomationRateLimits = {
 /** A 10 MB image as base64 is ~13.4 MB; the prompt and JSON fit in the rest. */
 export const GENERATE_BODY_LIMIT = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 1024 * 1024;
 
-export const TASK_NOT_FOUND = "Video task not found: use a taskId that /api/n8n/generate returned for this token's account";
-export const BODY_TOO_LARGE = `Request body is too large: send one reference image of at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB (only the first image is used)`;
 
 // Fastify's maxParamLength (100) bounds the id; an empty one is simply not found.
-const taskParam = z.object({ taskId: z.string() });
+const taskParam = z.object({ taskId: z.string().meta({ description: "The taskId from POST /api/n8n/generate." }) });
+/** This API's errors, `{success: false, message, code}`, for these statuses. */
+const errorsOf = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, n8nErrorSchema]));
 
 interface AutomationOptions {
   ctx: VideoContext;
@@ -51,7 +54,8 @@ export async function registerAutomationApi(app: FastifyInstance, opts: Automati
   await app.register(automationRoutes, { ...opts, prefix: AUTOMATION_PREFIX });
 }
 
-async function automationRoutes(app: FastifyInstance, opts: AutomationOptions): Promise<void> {
+async function automationRoutes(scope: FastifyInstance, opts: AutomationOptions): Promise<void> {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
   const { ctx } = opts;
   const { db } = ctx;
   const { generateLimiter } = opts;
@@ -69,17 +73,32 @@ async function automationRoutes(app: FastifyInstance, opts: AutomationOptions): 
   useBearerAuth(app, { db, rateLimit: opts.rateLimits.perToken, rateLimitStore: opts.rateLimitStore });
   useScopeAccess(app, "token");
 
-  app.post("/generate", { bodyLimit: GENERATE_BODY_LIMIT }, async (request): Promise<N8nGenerateResult> => {
+  const generateSchema = {
+    tags: ["Automation"],
+    operationId: "generateVideo",
+    summary: "Start a video",
+    description: "Takes the API price of the model from the token's account and starts the video. Poll the status with the returned taskId.",
+    body: n8nGenerateSchema,
+    response: { 200: n8nGenerateResultSchema, ...errorsOf(400, 401, 402, 413, 422, 429, 503) },
+  };
+  app.post("/generate", { bodyLimit: GENERATE_BODY_LIMIT, config: { docs: GENERATE_DOCS }, schema: generateSchema }, async (request) => {
     const user = requireTokenUser(request);
     const wait = await generateLimiter.hit(user.id);
     if (wait) throw tooManyRequests(wait, "video requests");
-    const input = parseInput(n8nGenerateSchema, request.body);
-    return { success: true, ...(await generateFromApi(ctx, user.id, input)) };
+    return { success: true as const, ...(await generateFromApi(ctx, user.id, request.body)) };
   });
 
-  app.get("/video-status/:taskId", async (request, reply) => {
+  const statusSchema = {
+    tags: ["Automation"],
+    operationId: "getVideoStatus",
+    summary: "Check a video",
+    description: STATUS_DESCRIPTION,
+    params: taskParam,
+    response: { 200: n8nVideoStatusSchema, ...errorsOf(401, 404, 429) },
+  };
+  app.get("/video-status/:taskId", { config: { docs: statusDocs() }, schema: statusSchema }, async (request, reply) => {
     const user = requireTokenUser(request);
-    const { taskId } = parseInput(taskParam, request.params);
+    const { taskId } = request.params;
     const task = await getOwnTask(db, ctx.caches.tasks, user.id, taskId, TASK_NOT_FOUND);
     const refunded = task.status === "failed" ? await refundedCredits(db, task.id) : 0;
     reply.header("cache-control", "no-store");

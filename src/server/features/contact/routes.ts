@@ -1,6 +1,7 @@
 /** GET /api/contact: the contact channels the operator configured (public; no secrets in here). */
 import type { FastifyInstance } from "fastify";
-import type { ContactChannel, ContactResponse } from "../../../shared/contact.js";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { contactResponseSchema, type ContactChannel, type ContactResponse } from "../../../shared/contact.js";
 import type { ContactConfig } from "../../config.js";
 
 /** In the order the page shows them; unset channels are left out. */
@@ -23,9 +24,16 @@ export function contactChannels(c: ContactConfig): ContactChannel[] {
 
 export async function contactRoutes(app: FastifyInstance, opts: { contact: ContactConfig }): Promise<void> {
   const body: ContactResponse = { channels: contactChannels(opts.contact) };
-  app.get("/api/contact", { config: { access: "public" } }, async (_request, reply) => {
-    // The settings only change with a restart.
-    reply.header("cache-control", "public, max-age=300");
-    return body;
-  });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/api/contact",
+    {
+      config: { access: "public" },
+      schema: { tags: ["Site"], summary: "The contact channels the operator configured", response: { 200: contactResponseSchema } },
+    },
+    async (_request, reply) => {
+      // The settings only change with a restart.
+      reply.header("cache-control", "public, max-age=300");
+      return body;
+    },
+  );
 }

@@ -7,6 +7,9 @@
  */
 import type { ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errors } from "../../http/route-contract.js";
 import type { Db } from "../../db/connect.js";
 import { AppError, unauthorized } from "../../http/errors.js";
 import { authenticateBearer } from "../../http/bearer-auth.js";
@@ -24,7 +27,26 @@ const RETRY_MS = 3_000;
 
 export const STREAM_UNAVAILABLE = "Live updates are unavailable right now; the page refreshes on its own";
 
-export async function eventRoutes(app: FastifyInstance, opts: { db: Db; events: LiveEvents; caches: ReadCaches }): Promise<void> {
+const STREAM_EXAMPLE =
+  'retry: 3000\n\nevent: ready\ndata: {"credits":98}\n\nevent: task\ndata: {"task":{"taskId":"4f9c2a7e1b3d5f60a8c9e2b4d6f8a0c1","status":"completed","resultUrls":["https://files.example.com/videos/4f9c2a7e1b3d5f60a8c9e2b4d6f8a0c1.mp4"],"hdStatus":"pending"}}\n\n';
+
+const eventsSchema = {
+  tags: ["Automation"],
+  operationId: "streamEvents",
+  summary: "Follow your videos live (optional)",
+  description: [
+    "A server-sent events stream (text/event-stream) of the account's changes, instead of polling. Send `Accept: text/event-stream` and keep the connection open; reconnect after 3 seconds if it closes (EventSource does this itself).",
+    "Events, each with a JSON `data` line: `ready` {credits} once connected (read the state you show again then); `task` {task} when a video is created or changes (status, resultUrls, hdVideoUrl, hdStatus, errorMessage, refunded), the task as the web app lists it; `task-removed` {taskId}; `credits` {credits} when the balance changes; `signed-out` {} before the stream ends because the account was disabled.",
+    `Lines starting with \`:\` are keep-alive comments, every ${HEARTBEAT_MS / 1000} seconds. At most ${MAX_STREAMS_PER_USER} open streams per account and server.`,
+  ].join("\n\n"),
+  response: {
+    200: { description: "The stream; it stays open.", content: { "text/event-stream": { schema: z.string().meta({ examples: [STREAM_EXAMPLE] }) } } },
+    ...errors(401, 429, 503),
+  },
+};
+
+export async function eventRoutes(scope: FastifyInstance, opts: { db: Db; events: LiveEvents; caches: ReadCaches }): Promise<void> {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
   const { db, events, caches } = opts;
   const open = new Set<ServerResponse>();
   const perUser = new Map<string, number>();
@@ -38,7 +60,17 @@ export async function eventRoutes(app: FastifyInstance, opts: { db: Db; events: 
     if (!up) endAll();
   });
 
-  app.get("/api/events", { config: { access: "user-or-token" } }, async (request, reply) => {
+  const docs = {
+    responses: {
+      401: { description: "No valid token (or session)." },
+      429: { description: "This account already has the most open streams; close some first." },
+      503: {
+        description: "Live updates are unavailable right now; poll GET /api/n8n/video-status meanwhile and try again after Retry-After seconds.",
+        headers: { "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer", minimum: 1 } } },
+      },
+    },
+  };
+  app.get("/api/events", { config: { access: "user-or-token", docs }, schema: eventsSchema }, async (request, reply) => {
     const cookieToken = request.user ? request.cookies[SESSION_COOKIE] : undefined;
     const user = request.user ?? (request.headers.authorization ? await authenticateBearer(db, request.headers.authorization) : null);
     if (!user) throw unauthorized();

@@ -5,10 +5,12 @@
  * outbox. Decision 0023.
  */
 import type { FastifyInstance } from "fastify";
-import { telegramSettingsSchema } from "../../../shared/schemas/settings.js";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { adminSettingsSavedSchema, telegramSettingsSchema, telegramTestResultSchema } from "../../../shared/schemas/settings.js";
 import type { Db } from "../../db/connect.js";
-import { AppError, badRequest, parseInput } from "../../http/errors.js";
+import { AppError, badRequest } from "../../http/errors.js";
 import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore } from "../../http/rate-limit.js";
+import { errors } from "../../http/route-contract.js";
 import { requireAdmin } from "../../http/session-auth.js";
 import { escapeHtml, sendTelegramMessage, TelegramError } from "../../integrations/telegram/client.js";
 import type { SecretBox } from "../../lib/secret-box.js";
@@ -29,34 +31,55 @@ function testError(err: unknown): AppError {
 /** Under /api/admin. */
 export async function adminTelegramSettingsRoutes(app: FastifyInstance, opts: { db: Db; secretBox: SecretBox }): Promise<void> {
   const { db, secretBox } = opts;
-  app.put("/settings/telegram", async (request) => {
-    const patch = parseInput(telegramSettingsSchema, request.body);
-    await updateSettings(db, secretBox, patch);
-    return { message: "Telegram settings updated", settings: toAdminView(await readSettings(db, secretBox)) };
-  });
+  app.withTypeProvider<ZodTypeProvider>().put(
+    "/settings/telegram",
+    {
+      schema: {
+        tags: ["Admin"],
+        summary: "Set the Telegram bot token and chat id (a blank or masked token keeps the stored one)",
+        body: telegramSettingsSchema,
+        response: { 200: adminSettingsSavedSchema, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      await updateSettings(db, secretBox, request.body);
+      return { message: "Telegram settings updated", settings: toAdminView(await readSettings(db, secretBox)) };
+    },
+  );
 }
 
 export async function telegramTestRoutes(app: FastifyInstance, opts: { db: Db; secretBox: SecretBox; rateLimitStore: RateLimitStore; telegramBaseUrl: string }): Promise<void> {
   const { db, secretBox, telegramBaseUrl } = opts;
   const testLimiter = new RateLimiter("telegram-test", TEST_RATE_LIMIT, opts.rateLimitStore);
 
-  app.post("/api/test-telegram", { config: { access: "admin" } }, async (request) => {
-    const admin = requireAdmin(request);
-    const wait = await testLimiter.hit(admin.id);
-    if (wait > 0) throw tooManyRequests(wait, "test messages");
-    const { telegramBotToken, telegramChatId } = await readSettings(db, secretBox);
-    if (!telegramBotToken || !telegramChatId) throw badRequest("Set the Telegram bot token and chat id first");
-    try {
-      await sendTelegramMessage(
-        telegramBaseUrl,
-        telegramBotToken,
-        telegramChatId,
-        `✅ <b>Test message</b>\nTelegram notifications work. Sent by ${escapeHtml(admin.username)}.`,
-      );
-    } catch (err) {
-      request.log.warn({ kind: err instanceof TelegramError ? err.kind : "unknown" }, "Telegram test failed");
-      throw testError(err);
-    }
-    return { message: "Test message sent to Telegram" };
-  });
+  app.withTypeProvider<ZodTypeProvider>().post(
+    "/api/test-telegram",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["Admin"],
+        summary: "Send a test message to the configured Telegram chat",
+        response: { 200: telegramTestResultSchema, ...errors(400, 401, 403, 422, 429, 502) },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      const wait = await testLimiter.hit(admin.id);
+      if (wait > 0) throw tooManyRequests(wait, "test messages");
+      const { telegramBotToken, telegramChatId } = await readSettings(db, secretBox);
+      if (!telegramBotToken || !telegramChatId) throw badRequest("Set the Telegram bot token and chat id first");
+      try {
+        await sendTelegramMessage(
+          telegramBaseUrl,
+          telegramBotToken,
+          telegramChatId,
+          `✅ <b>Test message</b>\nTelegram notifications work. Sent by ${escapeHtml(admin.username)}.`,
+        );
+      } catch (err) {
+        request.log.warn({ kind: err instanceof TelegramError ? err.kind : "unknown" }, "Telegram test failed");
+        throw testError(err);
+      }
+      return { message: "Test message sent to Telegram" };
+    },
+  );
 }

@@ -4,7 +4,7 @@
  * a purchase refers to only hides it (decision 0015).
  */
 import { and, asc, eq } from "drizzle-orm";
-import type { AdminCreditPackageView, CreditPackageView } from "../../../shared/payments.js";
+import type { AdminCreditPackageView, CreditPackageView } from "../../../shared/schemas/packages.js";
 import type { Db, Queryable } from "../../db/connect.js";
 import { AppError } from "../../http/errors.js";
 import { creditPackages, paymentOrders, transactions } from "../../db/schema.js";

@@ -4,7 +4,7 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { PaymentResult } from "../../../shared/payments.js";
+import type { PaymentResult } from "../../../shared/schemas/payments.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/connect.js";
 import { paymentOrders, users } from "../../db/schema.js";

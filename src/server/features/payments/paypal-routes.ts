@@ -3,12 +3,21 @@
  * section 7: outside /api). See docs/decisions/0014-paypal-payments.md.
  */
 import type { FastifyInstance } from "fastify";
-import { paypalCaptureSchema, paypalOrderSchema } from "../../../shared/payments.js";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  paymentResultSchema,
+  paypalCaptureParams,
+  paypalCaptureSchema,
+  paypalOrderCreatedSchema,
+  paypalOrderSchema,
+  paypalSetupSchema,
+} from "../../../shared/schemas/payments.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/connect.js";
-import { notFound, parseInput } from "../../http/errors.js";
+import { notFound } from "../../http/errors.js";
 import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore } from "../../http/rate-limit.js";
 import { apiNotFound } from "../../http/not-found.js";
+import { errors } from "../../http/route-contract.js";
 import { requireUser } from "../../http/session-auth.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { capturePaypalOrder, createPaypalOrder, paypalSetup, type PaypalContext } from "./paypal-service.js";
@@ -25,32 +34,70 @@ export interface PaypalOptions {
   orderRateLimit?: RateLimitRule;
 }
 
-async function paypalRoutes(app: FastifyInstance, opts: { ctx: PaypalContext; orderRateLimit: RateLimitRule; rateLimitStore: RateLimitStore }): Promise<void> {
+async function paypalRoutes(
+  scope: FastifyInstance,
+  opts: { ctx: PaypalContext; orderRateLimit: RateLimitRule; rateLimitStore: RateLimitStore },
+): Promise<void> {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
   const { ctx } = opts;
   const orderLimiter = new RateLimiter("paypal-order", opts.orderRateLimit, opts.rateLimitStore);
 
   // Unknown /paypal/* paths answer JSON like unknown API paths, not the SPA's index.html.
   app.setNotFoundHandler(apiNotFound);
 
-  app.get("/setup", { config: { access: "public" } }, async () => paypalSetup(ctx));
+  app.get(
+    "/setup",
+    {
+      config: { access: "public" },
+      schema: { tags: ["Payments"], summary: "What the PayPal buttons need", response: { 200: paypalSetupSchema, ...errors(503) } },
+    },
+    async () => paypalSetup(ctx),
+  );
 
-  app.post("/order", { config: { access: "user" } }, async (request) => {
-    const user = requireUser(request);
-    const wait = await orderLimiter.hit(user.id);
-    if (wait) throw tooManyRequests(wait, "payment attempts");
-    const { packageId } = parseInput(paypalOrderSchema, request.body);
-    return createPaypalOrder(ctx, user.id, packageId, request.log);
-  });
+  app.post(
+    "/order",
+    {
+      config: { access: "user" },
+      // Counted before the body is read, so malformed attempts count too (as they always did).
+      preValidation: async (request) => {
+        const wait = await orderLimiter.hit(requireUser(request).id);
+        if (wait) throw tooManyRequests(wait, "payment attempts");
+      },
+      schema: {
+        tags: ["Payments"],
+        summary: "Create a PayPal order for a credit package",
+        body: paypalOrderSchema,
+        response: { 200: paypalOrderCreatedSchema, ...errors(400, 401, 404, 429, 502, 503) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return createPaypalOrder(ctx, user.id, request.body.packageId, request.log);
+    },
+  );
 
-  app.post<{ Params: { orderId: string } }>("/order/:orderId/capture", { config: { access: "user" } }, async (request, reply) => {
-    const user = requireUser(request);
-    // The stored order decides what is credited; packageId is validated and otherwise ignored.
-    parseInput(paypalCaptureSchema, request.body);
-    const { orderId } = request.params;
-    if (!PAYPAL_ORDER_ID.test(orderId)) throw notFound("Payment not found");
-    const { statusCode, result } = await capturePaypalOrder(ctx, user.id, orderId, request.log);
-    return reply.status(statusCode).send(result);
-  });
+  app.post(
+    "/order/:orderId/capture",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["Payments"],
+        summary: "Capture an approved PayPal order and credit it",
+        description: "200 when credited (now or earlier), 202 when PayPal is still processing the payment (credited once it completes).",
+        params: paypalCaptureParams,
+        // The stored order decides what is credited; packageId is validated and otherwise ignored.
+        body: paypalCaptureSchema,
+        response: { 200: paymentResultSchema, 202: paymentResultSchema, ...errors(400, 401, 402, 404, 409, 422, 502, 503) },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { orderId } = request.params;
+      if (!PAYPAL_ORDER_ID.test(orderId)) throw notFound("Payment not found");
+      const { statusCode, result } = await capturePaypalOrder(ctx, user.id, orderId, request.log);
+      return reply.status(statusCode).send(result);
+    },
+  );
 }
 
 /** Registers the routes under /paypal (the re-check job is in jobs/background-jobs.ts). */

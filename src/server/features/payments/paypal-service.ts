@@ -5,7 +5,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { PaymentResult, PaypalSetup } from "../../../shared/payments.js";
+import type { PaymentResult, PaypalSetup } from "../../../shared/schemas/payments.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/connect.js";
 import { paymentOrders, users } from "../../db/schema.js";

@@ -6,12 +6,14 @@
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { useScopeAccess } from "../../http/route-access.js";
+import { useNonApiScope } from "../../http/route-contract.js";
 import { CLIPS_DIR } from "../../simulator/clips.js";
 
 export const SHOWCASE_PREFIX = "/media/showcase/";
 
 export async function showcaseRoutes(app: FastifyInstance): Promise<void> {
   useScopeAccess(app, "public");
+  useNonApiScope(app, "the landing page's example clips: static video files");
   // wildcard: false registers one route per file found now: other names (and ../) never reach the disk.
   await app.register(fastifyStatic, {
     root: CLIPS_DIR,

@@ -1,4 +1,5 @@
 /** What a video costs in our credits (spec sections 3, 7 and 9). */
+import type { PricingView } from "../../../shared/schemas/videos.js";
 import type { VeoModel } from "../../../shared/videos.js";
 import type { Settings } from "../settings/service.js";
 
@@ -9,13 +10,6 @@ export function webCost(model: VeoModel, s: Pick<Settings, "veo3Credits" | "veo3
 /** API prices are stored as decimals; a video costs whole credits, rounded up. */
 export function apiCost(model: VeoModel, s: Pick<Settings, "veo3ApiPrice" | "veo3FastApiPrice">): number {
   return Math.ceil(Number(model === "veo3" ? s.veo3ApiPrice : s.veo3FastApiPrice));
-}
-
-export interface PricingView {
-  veo3_fast: { web_credits: number; api_credits: number };
-  veo3_quality: { web_credits: number; api_credits: number };
-  /** True when videos are made by the built-in simulator, not a real provider. */
-  simulated: boolean;
 }
 
 export function pricingView(s: Settings, simulated: boolean): PricingView {

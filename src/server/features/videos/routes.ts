@@ -1,15 +1,24 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { generateVideoSchema } from "../../../shared/schemas/videos.js";
+import {
+  generateVideoResultSchema,
+  generateVideoSchema,
+  hdVideoSchema,
+  pricingViewSchema,
+  refundResultSchema,
+  taskListSchema,
+  videoStatusSchema,
+} from "../../../shared/schemas/videos.js";
 import { successFlagOf, supportsHd } from "../../../shared/videos.js";
-import { parseInput } from "../../http/errors.js";
 import { tooManyRequests, type RateLimiter, type RateLimitRule } from "../../http/rate-limit.js";
+import { errors } from "../../http/route-contract.js";
 import { requireAdmin, requireUser } from "../../http/session-auth.js";
 import type { VideoContext } from "./context.js";
 import { openDownload } from "./download-service.js";
 import { generateVideo } from "./generate-service.js";
 import { pricingView, webCost } from "./pricing.js";
-import { getOwnTask, taskList } from "./queries.js";
+import { getOwnTask, taskList, toTaskView } from "./queries.js";
 import { refundVideo } from "./refund-service.js";
 import { forceHd } from "./hd-service.js";
 
@@ -24,29 +33,37 @@ const taskParam = z.object({ taskId: z.string().min(1).max(200) });
 const downloadQuery = z.object({
   quality: z.enum(["720p", "1080p"], { error: "quality must be 720p or 1080p" }).default("720p"),
 });
+/** A file, streamed from the provider with a download name. */
+const videoFile = { description: "The MP4 file, as an attachment.", content: { "video/mp4": { schema: z.string().meta({ format: "binary" }) } } };
+const notModified = { description: "The list has not changed since the ETag sent in If-None-Match.", content: { "application/json": { schema: z.null() } } };
 
-export async function videoRoutes(app: FastifyInstance, opts: { ctx: VideoContext; generateLimiter: RateLimiter }): Promise<void> {
+export async function videoRoutes(scope: FastifyInstance, opts: { ctx: VideoContext; generateLimiter: RateLimiter }): Promise<void> {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
   const { ctx } = opts;
   const { db } = ctx;
   const { generateLimiter } = opts;
 
-  app.get("/api/pricing/current", { config: { access: "public" } }, async () => {
+  app.get("/api/pricing/current", { config: { access: "public" }, schema: { tags: ["Site"], summary: "What a video costs", response: { 200: pricingViewSchema } } }, async () => {
     const [settings, simulated] = await Promise.all([ctx.readSettings(), ctx.provider.isSimulated()]);
     return pricingView(settings, simulated);
   });
 
-  app.post("/api/generate-video", { config: { access: "user" } }, async (request) => {
+  const generateErrors = errors(400, 401, 402, 403, 422, 429, 502, 503);
+  app.post("/api/generate-video", { config: { access: "user" }, schema: { tags: ["Videos"], summary: "Start a video", body: generateVideoSchema, response: { 200: generateVideoResultSchema, ...generateErrors } } }, async (request) => {
     const user = requireUser(request);
     const wait = await generateLimiter.hit(user.id);
     if (wait) throw tooManyRequests(wait, "video requests");
-    const input = parseInput(generateVideoSchema, request.body);
+    const input = request.body;
     const cost = webCost(input.model, await ctx.readSettings());
     return generateVideo(ctx, user.id, input, { via: "web", cost });
   });
 
-  app.get("/api/video-tasks", { config: { access: "user" } }, async (request, reply) => {
+  app.get(
+    "/api/video-tasks",
+    { config: { access: "user" }, schema: { tags: ["Videos"], summary: "The signed-in person's videos", querystring: listQuery, response: { 200: taskListSchema, 304: notModified, ...errors(400, 401) } } },
+    async (request, reply) => {
     const user = requireUser(request);
-    const q = parseInput(listQuery, request.query);
+    const q = request.query;
     const list = await taskList(
       db,
       ctx.caches.taskLists,
@@ -56,51 +73,61 @@ export async function videoRoutes(app: FastifyInstance, opts: { ctx: VideoContex
     // Pages poll this: an unchanged list is answered 304 with no body (the browser revalidates).
     reply.header("etag", list.etag).header("cache-control", "private, no-cache");
     if (request.headers["if-none-match"] === list.etag) return reply.code(304).send();
-    return reply.type("application/json; charset=utf-8").send(list.json);
-  });
+    // Already JSON (PostgreSQL built it in taskListSchema's shape, tests/integration/video-reads.test.ts): sent as is.
+    return reply.type("application/json; charset=utf-8").send(list.json as never);
+  },
+  );
 
-  app.get("/api/video-status/:taskId", { config: { access: "user" } }, async (request) => {
+  app.get("/api/video-status/:taskId", { config: { access: "user" }, schema: { tags: ["Videos"], summary: "One video's state", params: taskParam, response: { 200: videoStatusSchema, ...errors(401, 404) } } }, async (request) => {
     const user = requireUser(request);
-    const { taskId } = parseInput(taskParam, request.params);
-    const task = await getOwnTask(db, ctx.caches.tasks, user.id, taskId);
+    const { taskId } = request.params;
+    const task = toTaskView(await getOwnTask(db, ctx.caches.tasks, user.id, taskId));
     return {
       data: {
         taskId: task.taskId,
         status: task.status,
         successFlag: successFlagOf(task.status),
         errorMessage: task.errorMessage,
-        resultUrls: JSON.stringify(task.resultUrls ?? []),
+        resultUrls: JSON.stringify(task.resultUrls),
         hdVideoUrl: task.hdVideoUrl,
       },
     };
   });
 
-  app.get("/api/hd-video/:taskId", { config: { access: "user" } }, async (request) => {
+  app.get("/api/hd-video/:taskId", { config: { access: "user" }, schema: { tags: ["Videos"], summary: "A video's 1080p file, if ready", params: taskParam, response: { 200: hdVideoSchema, ...errors(401, 404) } } }, async (request) => {
     const user = requireUser(request);
-    const { taskId } = parseInput(taskParam, request.params);
-    const task = await getOwnTask(db, ctx.caches.tasks, user.id, taskId);
+    const { taskId } = request.params;
+    const task = toTaskView(await getOwnTask(db, ctx.caches.tasks, user.id, taskId));
     return { success: Boolean(task.hdVideoUrl), hdVideoUrl: task.hdVideoUrl, hdStatus: task.hdStatus, message: hdMessage(task) };
   });
 
   /** Asks the provider for the 1080p file now, instead of waiting for the worker. */
-  app.post("/api/force-update-hd/:taskId", { config: { access: "user" } }, async (request) => {
+  app.post(
+    "/api/force-update-hd/:taskId",
+    { config: { access: "user" }, schema: { tags: ["Videos"], summary: "Ask the provider for the 1080p file now", params: taskParam, response: { 200: hdVideoSchema, ...errors(400, 401, 404, 502, 503) } } },
+    async (request) => {
     const user = requireUser(request);
-    const { taskId } = parseInput(taskParam, request.params);
+    const { taskId } = request.params;
     return forceHd(ctx, user.id, taskId);
-  });
+  },
+  );
 
-  app.get("/api/videos/:taskId/download", { config: { access: "user" } }, async (request, reply) => {
+  app.get(
+    "/api/videos/:taskId/download",
+    { config: { access: "user" }, schema: { tags: ["Videos"], summary: "Download a video", params: taskParam, querystring: downloadQuery, response: { 200: videoFile, ...errors(400, 401, 404, 502) } } },
+    async (request, reply) => {
     const user = requireUser(request);
-    const { taskId } = parseInput(taskParam, request.params);
-    const { quality } = parseInput(downloadQuery, request.query);
+    const { taskId } = request.params;
+    const { quality } = request.query;
     const file = await openDownload(ctx, user.id, taskId, quality);
-    return reply.headers(file.headers).send(file.body);
-  });
+    return reply.headers(file.headers).send(file.body as never); // a stream: never serialised
+  },
+  );
 
   /** Admin: give a task's credits back (from the history page's usage rows). */
-  app.post("/api/video/:taskId/refund", { config: { access: "admin" } }, async (request) => {
+  app.post("/api/video/:taskId/refund", { config: { access: "admin" }, schema: { tags: ["Admin"], summary: "Give a video's credits back", params: taskParam, response: { 200: refundResultSchema, ...errors(401, 403, 404, 409) } } }, async (request) => {
     const admin = requireAdmin(request);
-    const { taskId } = parseInput(taskParam, request.params);
+    const { taskId } = request.params;
     return { amount: await refundVideo(db, taskId, admin.username) };
   });
 }

@@ -1,8 +1,11 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { uploadImageResultSchema } from "../../../shared/schemas/videos.js";
 import { MAX_IMAGE_BYTES } from "../../../shared/videos.js";
-import { AppError, badRequest, notFound, parseInput } from "../../http/errors.js";
+import { AppError, badRequest, notFound } from "../../http/errors.js";
+import { errors } from "../../http/route-contract.js";
 import { requireUser } from "../../http/session-auth.js";
 import { detectImageType, type UploadStore } from "../../integrations/storage/uploads.js";
 import type { Db } from "../../db/connect.js";
@@ -26,12 +29,19 @@ export async function registerUploads(app: FastifyInstance, opts: UploadRouteOpt
 const TOO_LARGE = "The image must be 10 MB or smaller";
 
 /** Reference images: POST /api/images/upload (multipart field `image`), served at /uploads/<name>. */
-export async function uploadRoutes(app: FastifyInstance, opts: UploadRouteOptions): Promise<void> {
+export async function uploadRoutes(scope: FastifyInstance, opts: UploadRouteOptions): Promise<void> {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
   const { uploads } = opts;
   const limiter = new RateLimiter("upload", opts.limits.perUser, opts.rateLimitStore);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
 
-  app.post("/api/images/upload", { config: { access: "user" } }, async (request, reply) => {
+  const uploadSchema = {
+    tags: ["Videos"],
+    summary: "Upload a reference image",
+    description: "multipart/form-data with one JPG, PNG or WebP image (at most 10 MB) in the field `image`.",
+    response: { 201: uploadImageResultSchema, ...errors(400, 401, 413, 415, 429, 503) },
+  };
+  app.post("/api/images/upload", { config: { access: "user" }, schema: uploadSchema }, async (request, reply) => {
     const user = requireUser(request);
     // Counted before the body is read: refused and failed uploads cost the same effort.
     const wait = await limiter.hit(user.id);
@@ -61,10 +71,12 @@ export async function uploadRoutes(app: FastifyInstance, opts: UploadRouteOption
     return reply.status(201).send({ success: true, imageUrl: saved.url });
   });
 
-  app.get("/uploads/:name", { config: { access: "public" } }, async (request, reply) => {
-    const { name } = parseInput(z.object({ name: z.string() }), request.params);
+  const imageFile = { description: "The image.", content: { "image/*": { schema: z.string().meta({ format: "binary" }) } } };
+  const fileSchema = { tags: ["Videos"], summary: "An uploaded reference image", params: z.object({ name: z.string() }), response: { 200: imageFile, ...errors(404) } };
+  app.get("/uploads/:name", { config: { access: "public" }, schema: fileSchema }, async (request, reply) => {
+    const { name } = request.params;
     const file = await uploads.read(name);
     if (!file) throw notFound("Image not found");
-    return reply.header("content-type", file.mime).header("cache-control", "public, max-age=86400").send(file.data);
+    return reply.header("content-type", file.mime).header("cache-control", "public, max-age=86400").send(file.data as never); // bytes: never serialised
   });
 }

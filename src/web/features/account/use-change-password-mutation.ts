@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import { CHANGE_PASSWORD_MESSAGES, type ChangePasswordInput, type ChangePasswordResult } from "../../../shared/schemas/auth";
-import { apiJson, errorMessage } from "@/lib/api";
+import { changePasswordResultSchema, type ChangePasswordInput } from "../../../shared/schemas/auth";
+import { apiCall, errorMessage } from "@/lib/api";
 import { toast } from "@/hooks/use-toast";
 
 export const CHANGE_PASSWORD_FAILED_TITLE = "Đổi mật khẩu thất bại";
@@ -12,10 +12,9 @@ export function revokedTokensText(count: number): string {
 /** PUT /api/user/change-password; toasts the server's message either way (and any revoked tokens). */
 export function useChangePasswordMutation(onChanged: () => void) {
   return useMutation({
-    mutationFn: (input: ChangePasswordInput) => apiJson<Partial<ChangePasswordResult> | undefined>("PUT", "/api/user/change-password", input),
-    onSuccess: (body) => {
-      const revoked = body?.revokedApiTokens ?? 0;
-      toast({ title: body?.message ?? CHANGE_PASSWORD_MESSAGES.success, ...(revoked > 0 ? { description: revokedTokensText(revoked) } : {}) });
+    mutationFn: (input: ChangePasswordInput) => apiCall(changePasswordResultSchema, "PUT", "/api/user/change-password", input),
+    onSuccess: ({ message, revokedApiTokens: revoked }) => {
+      toast({ title: message, ...(revoked > 0 ? { description: revokedTokensText(revoked) } : {}) });
       onChanged();
     },
     onError: (error) => {

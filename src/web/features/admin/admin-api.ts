@@ -1,10 +1,11 @@
-/** The /admin page's calls. Every save toasts with the spec's titles (section 8) and refreshes what it changed. */
+/** The /admin page's calls (the credit packages' are in packages-api.ts). Every save toasts with the spec's titles (section 8) and refreshes what it changed. */
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { AdminCreditPackageView, CreditPackageInput } from "../../../shared/payments";
-import type { AdminUserView } from "../../../shared/schemas/admin-users";
-import type { KieApiSaved, KieApiView } from "../../../shared/schemas/kie-apis";
-import type { AdminSettingsView } from "../../../shared/schemas/settings";
-import { apiJson, errorMessage, type HttpMethod } from "@/lib/api";
+import type { z } from "zod";
+import { deletedFailedVideosSchema, recheckReportSchema } from "../../../shared/schemas/admin-recovery";
+import { adminUserListSchema, adminUserSavedSchema } from "../../../shared/schemas/admin-users";
+import { kieApiDeletedSchema, kieApiListSchema, kieApiSavedSchema } from "../../../shared/schemas/kie-apis";
+import { adminSettingsSavedSchema, adminSettingsViewSchema, telegramTestResultSchema } from "../../../shared/schemas/settings";
+import { apiCall, errorMessage, schemaQueryFn, type HttpMethod } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/hooks/use-toast";
@@ -17,15 +18,21 @@ const refresh = (...keys: (readonly string[])[]) => {
 const failed = (title: string, fallback: string) => (error: unknown) =>
   toast({ title, description: `${fallback}: ${errorMessage(error)}`, variant: "destructive" });
 
-export const useAdminSettings = () => useQuery<AdminSettingsView>({ queryKey: queryKeys.admin.settings, staleTime: 0 });
-export const useAdminPackages = () => useQuery<AdminCreditPackageView[]>({ queryKey: queryKeys.admin.packages, staleTime: 0 });
-export const useKieApis = () => useQuery<KieApiView[]>({ queryKey: queryKeys.admin.kieApis, staleTime: 0 });
-export const useAdminUsers = () => useQuery<AdminUserView[]>({ queryKey: queryKeys.admin.users, staleTime: 0 });
+/** Reads a query's URL (its key) with the route's schema (decision 0040); signed out is an error here (the admin gate), never null. */
+export function readWith<S extends z.ZodType>(schema: S, url: string) {
+  const read = schemaQueryFn(schema, url);
+  return async (context: { signal?: AbortSignal }): Promise<z.output<S>> => (await read(context)) as z.output<S>;
+}
+
+export const useAdminSettings = () =>
+  useQuery({ queryKey: queryKeys.admin.settings, queryFn: readWith(adminSettingsViewSchema, queryKeys.admin.settings[0]), staleTime: 0 });
+export const useKieApis = () => useQuery({ queryKey: queryKeys.admin.kieApis, queryFn: readWith(kieApiListSchema, queryKeys.admin.kieApis[0]), staleTime: 0 });
+export const useAdminUsers = () => useQuery({ queryKey: queryKeys.admin.users, queryFn: readWith(adminUserListSchema, queryKeys.admin.users[0]), staleTime: 0 });
 
 /** PUT /api/admin/settings with any subset of fields ('Save Other Settings'). */
 export function useSaveSettings() {
   return useMutation({
-    mutationFn: (patch: Record<string, unknown>) => apiJson<{ settings: AdminSettingsView }>("PUT", "/api/admin/settings", patch),
+    mutationFn: (patch: Record<string, unknown>) => apiCall(adminSettingsSavedSchema, "PUT", "/api/admin/settings", patch),
     onSuccess: ({ settings }) => {
       queryClient.setQueryData(queryKeys.admin.settings, settings);
       toast({ title: "Settings updated" });
@@ -38,7 +45,7 @@ export function useSaveSettings() {
 export function useSaveTelegram() {
   return useMutation({
     mutationFn: (body: { telegramBotToken: string; telegramChatId: string }) =>
-      apiJson<{ message: string; settings: AdminSettingsView }>("PUT", "/api/admin/settings/telegram", body),
+      apiCall(adminSettingsSavedSchema, "PUT", "/api/admin/settings/telegram", body),
     onSuccess: ({ settings }) => {
       queryClient.setQueryData(queryKeys.admin.settings, settings);
       toast({ title: "Telegram Settings Updated" });
@@ -49,41 +56,16 @@ export function useSaveTelegram() {
 
 export function useTestTelegram() {
   return useMutation({
-    mutationFn: () => apiJson<{ message: string }>("POST", "/api/test-telegram", {}),
+    mutationFn: () => apiCall(telegramTestResultSchema, "POST", "/api/test-telegram", {}),
     onSuccess: ({ message }) => toast({ title: "Telegram Test Sent", description: message }),
     onError: failed("Telegram Test Failed", "Failed to send test message"),
-  });
-}
-
-export function useSavePackage(onSaved: () => void) {
-  return useMutation({
-    mutationFn: ({ id, body }: { id?: string; body: CreditPackageInput }) =>
-      apiJson<AdminCreditPackageView>(id ? "PUT" : "POST", id ? `/api/admin/credit-packages/${id}` : "/api/admin/credit-packages", body),
-    onSuccess: () => {
-      toast({ title: "Package saved" });
-      onSaved();
-    },
-    onError: failed("Save failed", "Failed to save package"),
-    onSettled: () => refresh(queryKeys.admin.packages, queryKeys.payments.packages),
-  });
-}
-
-export function useDeletePackage(onDone: () => void) {
-  return useMutation({
-    mutationFn: (id: string) => apiJson<{ message: string; deactivated: boolean }>("DELETE", `/api/admin/credit-packages/${id}`),
-    onSuccess: ({ message, deactivated }) => {
-      toast({ title: "Package deleted", description: deactivated ? message : undefined });
-      onDone();
-    },
-    onError: failed("Delete failed", "Failed to delete package"),
-    onSettled: () => refresh(queryKeys.admin.packages, queryKeys.payments.packages),
   });
 }
 
 export function useSaveKieApi(onSaved: () => void) {
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: Record<string, unknown> }) =>
-      apiJson<KieApiSaved>(id ? "PUT" : "POST", id ? `/api/admin/kie-apis/${id}` : "/api/admin/kie-apis", body),
+      apiCall(kieApiSavedSchema, id ? "PUT" : "POST", id ? `/api/admin/kie-apis/${id}` : "/api/admin/kie-apis", body),
     onSuccess: () => {
       toast({ title: "KIE API saved" });
       onSaved();
@@ -95,7 +77,7 @@ export function useSaveKieApi(onSaved: () => void) {
 
 export function useDeleteKieApi(onDone: () => void) {
   return useMutation({
-    mutationFn: (id: string) => apiJson<{ message: string }>("DELETE", `/api/admin/kie-apis/${id}`),
+    mutationFn: (id: string) => apiCall(kieApiDeletedSchema, "DELETE", `/api/admin/kie-apis/${id}`),
     onSuccess: () => {
       toast({ title: "KIE API deleted" });
       onDone();
@@ -107,16 +89,23 @@ export function useDeleteKieApi(onDone: () => void) {
 
 export function useCheckKieBalance() {
   return useMutation({
-    mutationFn: (id: string) => apiJson<KieApiSaved>("POST", `/api/admin/kie-apis/${id}/check-credits`, {}),
+    mutationFn: (id: string) => apiCall(kieApiSavedSchema, "POST", `/api/admin/kie-apis/${id}/check-credits`, {}),
     onSuccess: ({ message }) => toast({ title: "Balance updated", description: message }),
     onError: failed("Check Failed", "Failed to check the KIE balance"),
     onSettled: () => refresh(queryKeys.admin.kieApis),
   });
 }
 
-function recoveryMutation(method: HttpMethod, url: string, title: string, failTitle: string, fallback: string) {
+function recoveryMutation(
+  schema: typeof recheckReportSchema | typeof deletedFailedVideosSchema,
+  method: HttpMethod,
+  url: string,
+  title: string,
+  failTitle: string,
+  fallback: string,
+) {
   return {
-    mutationFn: () => apiJson<{ message: string }>(method, url, method === "DELETE" ? undefined : {}),
+    mutationFn: (): Promise<{ message: string }> => apiCall(schema, method, url, method === "DELETE" ? undefined : {}),
     onSuccess: ({ message }: { message: string }) => toast({ title, description: message }),
     onError: failed(failTitle, fallback),
     onSettled: () => refresh(queryKeys.admin.users),
@@ -124,13 +113,13 @@ function recoveryMutation(method: HttpMethod, url: string, title: string, failTi
 }
 
 export const useRecheckFailed = () =>
-  useMutation(recoveryMutation("POST", "/api/admin/recheck-failed-videos", "Video Recovery Completed", "Recovery Failed", "Failed to recover videos"));
+  useMutation(recoveryMutation(recheckReportSchema, "POST", "/api/admin/recheck-failed-videos", "Video Recovery Completed", "Recovery Failed", "Failed to recover videos"));
 export const useDeleteFailed = () =>
-  useMutation(recoveryMutation("DELETE", "/api/admin/delete-failed-videos", "Failed Videos Deleted", "Delete Failed", "Failed to delete videos"));
+  useMutation(recoveryMutation(deletedFailedVideosSchema, "DELETE", "/api/admin/delete-failed-videos", "Failed Videos Deleted", "Delete Failed", "Failed to delete videos"));
 
 export function useToggleUser() {
   return useMutation({
-    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => apiJson("PUT", `/api/admin/users/${id}/toggle`, { isActive }),
+    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => apiCall(adminUserSavedSchema, "PUT", `/api/admin/users/${id}/toggle`, { isActive }),
     onSuccess: () => toast({ title: "User updated" }),
     onError: failed("Update failed", "Failed to update user"),
     onSettled: () => refresh(queryKeys.admin.users),
@@ -139,7 +128,7 @@ export function useToggleUser() {
 
 export function useSetCredits(onSaved: () => void) {
   return useMutation({
-    mutationFn: ({ id, credits }: { id: string; credits: number }) => apiJson("PUT", `/api/admin/users/${id}/credits`, { credits }),
+    mutationFn: ({ id, credits }: { id: string; credits: number }) => apiCall(adminUserSavedSchema, "PUT", `/api/admin/users/${id}/credits`, { credits }),
     onSuccess: () => {
       toast({ title: "Credits updated" });
       onSaved();

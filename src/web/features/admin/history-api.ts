@@ -1,14 +1,12 @@
 /** The /history page's calls: every user's transactions (filtered, paged) and refunds of usage rows. */
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
-import {
-  ADMIN_TRANSACTIONS_DEFAULT_LIMIT,
-  type AdminTransactionsPage,
-  type AdminTransactionType,
-} from "../../../shared/admin-transactions";
-import { apiJson, errorMessage } from "@/lib/api";
+import { ADMIN_TRANSACTIONS_DEFAULT_LIMIT, adminTransactionsPageSchema, type AdminTransactionType } from "../../../shared/admin-transactions";
+import { refundResultSchema } from "../../../shared/schemas/videos";
+import { apiCall, errorMessage } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys, underPath } from "@/lib/query-keys";
 import { toast } from "@/hooks/use-toast";
+import { readWith } from "./admin-api";
 
 export const HISTORY_PAGE_SIZE = ADMIN_TRANSACTIONS_DEFAULT_LIMIT;
 
@@ -26,15 +24,17 @@ export function hasFilters(f: HistoryFilters): boolean {
 }
 
 export function useAdminTransactions(filters: HistoryFilters, page: number) {
-  return useQuery<AdminTransactionsPage>({
-    queryKey: queryKeys.admin.transactions({
-      page,
-      limit: HISTORY_PAGE_SIZE,
-      type: filters.type,
-      user: filters.user.trim(),
-      dateFrom: filters.dateFrom,
-      dateTo: filters.dateTo,
-    }),
+  const queryKey = queryKeys.admin.transactions({
+    page,
+    limit: HISTORY_PAGE_SIZE,
+    type: filters.type,
+    user: filters.user.trim(),
+    dateFrom: filters.dateFrom,
+    dateTo: filters.dateTo,
+  });
+  return useQuery({
+    queryKey,
+    queryFn: readWith(adminTransactionsPageSchema, queryKey[0]),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -43,7 +43,7 @@ export function useAdminTransactions(filters: HistoryFilters, page: number) {
 /** POST /api/video/{taskId}/refund: gives a usage row's credits back, once (a repeat is a 409). */
 export function useRefund() {
   return useMutation({
-    mutationFn: (taskId: string) => apiJson<{ amount: number }>("POST", `/api/video/${encodeURIComponent(taskId)}/refund`, {}),
+    mutationFn: (taskId: string) => apiCall(refundResultSchema, "POST", `/api/video/${encodeURIComponent(taskId)}/refund`, {}),
     onSuccess: ({ amount }) => {
       toast({ title: "Refund Processed", description: `Refunded ${amount} credits to user successfully` });
     },

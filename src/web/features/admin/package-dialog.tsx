@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
-import type { AdminCreditPackageView } from "../../../shared/payments";
+import type { AdminCreditPackageView } from "../../../shared/schemas/packages";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { useSavePackage } from "./admin-api";
+import { useSavePackage } from "./packages-api";
 import { FormFooter } from "./form-footer";
 import { CheckboxField, TextField } from "./admin-fields";
 

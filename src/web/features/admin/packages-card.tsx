@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Pencil, Plus, Trash2 } from "lucide-react";
-import type { AdminCreditPackageView } from "../../../shared/payments";
+import type { AdminCreditPackageView } from "../../../shared/schemas/packages";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatCredits } from "@/lib/format";
-import { useAdminPackages, useDeletePackage } from "./admin-api";
+import { useAdminPackages, useDeletePackage } from "./packages-api";
 import { SectionCard } from "./admin-fields";
 import { ConfirmDialog } from "./confirm-dialog";
 import { PackageDialog } from "./package-dialog";

@@ -17,8 +17,8 @@ function isCurrentUser(value: unknown): value is CurrentUser {
   return typeof v.username === "string" && v.username.length > 0;
 }
 
-/** Keeps only the fields the client uses, whatever extra fields the server sent. */
-export function toCurrentUser(value: unknown): CurrentUser | null {
+/** A stored copy as the client uses it, lenient: copies written by earlier versions lack some fields. */
+function toCurrentUser(value: unknown): CurrentUser | null {
   if (!isCurrentUser(value)) return null;
   const v = value as unknown as Record<string, unknown>;
   return {

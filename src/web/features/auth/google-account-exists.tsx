@@ -3,17 +3,17 @@ import { useMutation } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import { LoaderCircle, UserRoundPlus, X } from "lucide-react";
 import { GOOGLE_ACCOUNT_EXISTS_MESSAGE } from "../../../shared/google-auth";
+import { authResultSchema } from "../../../shared/schemas/auth";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
-import { apiJson, errorMessage } from "@/lib/api";
+import { apiCall, errorMessage } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
-import { toCurrentUser } from "./current-user-cache";
 
 /** POST /api/auth/google/new-account: the account made from the identity Google just verified. */
 async function createAccountWithGoogle() {
-  const body = await apiJson<{ user?: unknown } | undefined>("POST", "/api/auth/google/new-account");
-  return toCurrentUser(body?.user);
+  const { user } = await apiCall(authResultSchema, "POST", "/api/auth/google/new-account");
+  return user;
 }
 
 /**
@@ -29,8 +29,8 @@ export function GoogleAccountExistsNotice() {
   const create = useMutation({
     mutationFn: createAccountWithGoogle,
     onSuccess: async (user) => {
-      if (user) queryClient.setQueryData(queryKeys.currentUser, user);
-      toast({ title: "Signed in with Google", description: user ? `Welcome, ${user.username}!` : undefined });
+      queryClient.setQueryData(queryKeys.currentUser, user);
+      toast({ title: "Signed in with Google", description: `Welcome, ${user.username}!` });
       navigate("/");
       await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
     },

@@ -2,12 +2,15 @@ import { useEffect, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import { CircleCheck, LoaderCircle } from "lucide-react";
-import type { GoogleConnection } from "../../../shared/google-auth";
+import { googleConnectionSchema } from "../../../shared/google-auth";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
+import { schemaQueryFn } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { GoogleMark, useGoogleRedirect, useGoogleSignInEnabled } from "./google-sign-in";
+
+const readConnection = schemaQueryFn(googleConnectionSchema, queryKeys.googleConnection[0]);
 
 /**
  * My Account's "Connect Google" (decision 0033), shown while Google sign-in is enabled: starts
@@ -16,7 +19,7 @@ import { GoogleMark, useGoogleRedirect, useGoogleSignInEnabled } from "./google-
 export function GoogleConnectionButton() {
   const enabled = useGoogleSignInEnabled();
   // Asked again whenever My Account opens: whoever is signed in now may not be who was before.
-  const connection = useQuery<GoogleConnection>({ queryKey: queryKeys.googleConnection, enabled, staleTime: 0 });
+  const connection = useQuery({ queryKey: queryKeys.googleConnection, queryFn: readConnection, enabled, staleTime: 0 });
   const { leaving, start } = useGoogleRedirect("POST", "/api/auth/google/link", "Could not connect Google");
   if (!enabled || !connection.data) return null;
 

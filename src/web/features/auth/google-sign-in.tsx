@@ -2,15 +2,18 @@ import { useEffect, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import { LoaderCircle } from "lucide-react";
+import { googleAuthUrlSchema, googleStatusSchema } from "../../../shared/google-auth";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
-import { apiJson, errorMessage } from "@/lib/api";
+import { apiCall, errorMessage, schemaQueryFn } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 
+const readStatus = schemaQueryFn(googleStatusSchema, queryKeys.googleStatus[0]);
+
 /** Whether the admin has enabled Google sign-in (GET /api/auth/google/status). */
 export function useGoogleSignInEnabled(): boolean {
-  const status = useQuery<{ enabled: boolean }>({ queryKey: queryKeys.googleStatus, staleTime: 60_000 });
+  const status = useQuery({ queryKey: queryKeys.googleStatus, queryFn: readStatus, staleTime: 60_000 });
   return status.data?.enabled === true;
 }
 
@@ -20,7 +23,7 @@ export function useGoogleRedirect(method: "GET" | "POST", path: string, failureT
   const start = async () => {
     setLeaving(true);
     try {
-      const { authUrl } = await apiJson<{ authUrl: string }>(method, path);
+      const { authUrl } = await apiCall(googleAuthUrlSchema, method, path);
       window.location.assign(authUrl);
     } catch (error) {
       setLeaving(false);

@@ -1,13 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import type { CurrentUser } from "../../../shared/schemas/auth";
-import { getQueryFn } from "@/lib/api";
+import { currentUserSchema, type CurrentUser } from "../../../shared/schemas/auth";
+import { schemaQueryFn } from "@/lib/api";
 import { queryKeys } from "@/lib/query-keys";
 import { useLiveConnected, useLiveUpdates } from "@/features/live";
-import { toCurrentUser } from "./current-user-cache";
 
 export const CURRENT_USER_REFETCH_MS = 30_000;
 
-const fetchCurrentUser = getQueryFn<unknown>({ on401: "returnNull" });
+const fetchCurrentUser = schemaQueryFn(currentUserSchema, queryKeys.currentUser[0], "returnNull");
 
 /**
  * GET /api/auth/current-user; a 401 means "signed out" (null). Its cache entry is the one place
@@ -19,7 +18,7 @@ export function useCurrentUserQuery(options: { poll?: boolean } = {}) {
   const live = useLiveConnected();
   return useQuery<CurrentUser | null>({
     queryKey: queryKeys.currentUser,
-    queryFn: async (context) => toCurrentUser(await fetchCurrentUser(context)),
+    queryFn: fetchCurrentUser,
     refetchInterval: options.poll && !live ? CURRENT_USER_REFETCH_MS : false,
   });
 }

@@ -1,6 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
 import { useLocation } from "wouter";
-import type { LoginInput } from "../../../shared/schemas/auth";
 import { errorMessage } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
@@ -14,9 +13,9 @@ export function useLoginMutation() {
   const [, navigate] = useLocation();
   return useMutation({
     mutationFn: login,
-    onSuccess: async ({ user }, input: LoginInput) => {
-      if (user) queryClient.setQueryData(queryKeys.currentUser, user);
-      toast({ title: "Đăng nhập thành công", description: `Welcome back, ${user?.username ?? input.username}!` });
+    onSuccess: async ({ user }) => {
+      queryClient.setQueryData(queryKeys.currentUser, user);
+      toast({ title: "Đăng nhập thành công", description: `Welcome back, ${user.username}!` });
       navigate("/");
       await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
     },

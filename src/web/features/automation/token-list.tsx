@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { KeyRound, Loader2, Trash2 } from "lucide-react";
-import type { ApiTokenView } from "../../../shared/automation";
+import type { ApiTokenView } from "../../../shared/schemas/api-tokens";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";

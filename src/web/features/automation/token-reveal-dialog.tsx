@@ -1,5 +1,5 @@
 import { TriangleAlert } from "lucide-react";
-import type { CreatedApiToken } from "../../../shared/automation";
+import type { CreatedApiToken } from "../../../shared/schemas/api-tokens";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { CopyButton } from "./copy-button";

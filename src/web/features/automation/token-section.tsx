@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { KeyRound, Loader2, Plus } from "lucide-react";
-import type { CreatedApiToken } from "../../../shared/automation";
+import type { CreatedApiToken } from "../../../shared/schemas/api-tokens";
 import { Button } from "@/components/ui/button";
 import { PageLoading } from "@/components/layout/page-loading";
 import { errorMessage } from "@/lib/api";

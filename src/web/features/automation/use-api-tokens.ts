@@ -1,15 +1,30 @@
 /** The /api page's token calls: list, create, create the default one, delete, revoke all (own tokens only). */
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { ApiTokenView, CreatedApiToken, RevokedApiTokens } from "../../../shared/automation";
-import { apiJson, errorMessage } from "@/lib/api";
+import {
+  apiTokenDeletedSchema,
+  apiTokenListSchema,
+  createdApiTokenSchema,
+  revokedApiTokensSchema,
+  type ApiTokenView,
+  type CreatedApiToken,
+} from "../../../shared/schemas/api-tokens";
+import { apiCall, errorMessage, schemaQueryFn } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/hooks/use-toast";
 
 const TOKENS_URL = "/api/user-tokens";
 
+const readTokens = schemaQueryFn(apiTokenListSchema, TOKENS_URL);
+
 export function useApiTokens(enabled: boolean) {
-  return useQuery<ApiTokenView[]>({ queryKey: queryKeys.apiTokens, enabled, staleTime: 0 });
+  return useQuery({
+    queryKey: queryKeys.apiTokens,
+    // Signed out is an error here (the page's gate), never null.
+    queryFn: async (context): Promise<ApiTokenView[]> => (await readTokens(context)) ?? [],
+    enabled,
+    staleTime: 0,
+  });
 }
 
 const refreshTokens = () => queryClient.invalidateQueries({ queryKey: queryKeys.apiTokens });
@@ -17,7 +32,7 @@ const refreshTokens = () => queryClient.invalidateQueries({ queryKey: queryKeys.
 /** POST /api/user-tokens {name}; the answer is the only time the full token is seen. */
 export function useCreateToken(onCreated: (token: CreatedApiToken) => void) {
   return useMutation({
-    mutationFn: (name: string) => apiJson<CreatedApiToken>("POST", TOKENS_URL, { name }),
+    mutationFn: (name: string) => apiCall(createdApiTokenSchema, "POST", TOKENS_URL, { name }),
     onSuccess: (token) => {
       onCreated(token);
       void refreshTokens();
@@ -29,7 +44,7 @@ export function useCreateToken(onCreated: (token: CreatedApiToken) => void) {
 /** POST /api/user-tokens/default: a token named "Default" for someone who has none. */
 export function useCreateDefaultToken(onCreated: (token: CreatedApiToken) => void) {
   return useMutation({
-    mutationFn: () => apiJson<CreatedApiToken>("POST", `${TOKENS_URL}/default`),
+    mutationFn: () => apiCall(createdApiTokenSchema, "POST", `${TOKENS_URL}/default`),
     onSuccess: (token) => {
       onCreated(token);
       void refreshTokens();
@@ -43,7 +58,7 @@ export function useCreateDefaultToken(onCreated: (token: CreatedApiToken) => voi
 
 export function useDeleteToken(onDeleted: () => void) {
   return useMutation({
-    mutationFn: (id: string) => apiJson<{ message: string }>("DELETE", `${TOKENS_URL}/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => apiCall(apiTokenDeletedSchema, "DELETE", `${TOKENS_URL}/${encodeURIComponent(id)}`),
     onSuccess: () => {
       toast({ title: "API token deleted", description: "Automations using it stop working at once." });
       onDeleted();
@@ -56,7 +71,7 @@ export function useDeleteToken(onDeleted: () => void) {
 /** DELETE /api/user-tokens: every token of this user ("Revoke all"). */
 export function useRevokeAllTokens(onRevoked: () => void) {
   return useMutation({
-    mutationFn: () => apiJson<RevokedApiTokens>("DELETE", TOKENS_URL),
+    mutationFn: () => apiCall(revokedApiTokensSchema, "DELETE", TOKENS_URL),
     onSuccess: ({ revoked }) => {
       toast({
         title: "API tokens revoked",

@@ -1,8 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import type { ContactResponse } from "../../../shared/contact";
+import { contactResponseSchema } from "../../../shared/contact";
+import { schemaQueryFn } from "@/lib/api";
 import { queryKeys } from "@/lib/query-keys";
+
+const readContact = schemaQueryFn(contactResponseSchema, queryKeys.contact[0]);
 
 /** GET /api/contact: the channels the operator configured (public). */
 export function useContactChannels() {
-  return useQuery<ContactResponse | null>({ queryKey: queryKeys.contact });
+  return useQuery({ queryKey: queryKeys.contact, queryFn: readContact });
 }

@@ -6,10 +6,12 @@
  */
 import { useEffect, useSyncExternalStore } from "react";
 import type { CurrentUser } from "../../../shared/schemas/auth";
+import type { z } from "zod";
+import { creditsEventSchema, taskEventSchema } from "../../../shared/schemas/videos";
 import { successFlagOf, type VideoTaskView } from "../../../shared/videos";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
-import { invalidateVideoTasks, isTaskListQuery, type RecentTasksResponse, type TaskPageResponse, type VideoStatusResponse } from "@/features/videos";
+import { invalidateVideoTasks, isTaskListQuery, type TaskList, type VideoStatusResponse } from "@/features/videos";
 
 export const EVENTS_URL = "/api/events";
 /** After the server refused the stream (503, 401) the browser does not retry by itself; this does. */
@@ -36,7 +38,7 @@ export function useLiveConnected(): boolean {
 
 function applyTask(task: VideoTaskView): void {
   let known = false;
-  for (const [key, data] of queryClient.getQueriesData<RecentTasksResponse | TaskPageResponse>({ predicate: isTaskListQuery })) {
+  for (const [key, data] of queryClient.getQueriesData<TaskList>({ predicate: isTaskListQuery })) {
     if (!data?.tasks.some((t) => t.taskId === task.taskId)) continue;
     known = true;
     queryClient.setQueryData(key, { ...data, tasks: data.tasks.map((t) => (t.taskId === task.taskId ? task : t)) });
@@ -65,8 +67,18 @@ function applyCredits(credits: number): void {
   queryClient.setQueryData<CurrentUser | null>(queryKeys.currentUser, (user) => (user ? { ...user, credits } : user));
 }
 
-function dataOf<T>(event: Event): T {
-  return JSON.parse((event as MessageEvent<string>).data) as T;
+/** An event's data read with its shared schema; one that does not fit makes the lists refetch instead. */
+function dataOf<S extends z.ZodType>(schema: S, event: Event): z.output<S> | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse((event as MessageEvent<string>).data);
+  } catch {
+    json = undefined;
+  }
+  const result = schema.safeParse(json);
+  if (result.success) return result.data;
+  void invalidateVideoTasks();
+  return undefined;
 }
 
 /** Opens the stream while `enabled` (signed in). Mount once, in the app shell. */
@@ -81,13 +93,20 @@ export function useLiveUpdates(enabled: boolean): void {
       source = es;
       es.addEventListener("ready", (e) => {
         setConnected(true);
-        applyCredits(dataOf<{ credits: number }>(e).credits);
+        const ready = dataOf(creditsEventSchema, e);
+        if (ready) applyCredits(ready.credits);
         // Whatever changed while the stream was closed was not heard: read it again.
         void invalidateVideoTasks();
       });
-      es.addEventListener("task", (e) => applyTask(dataOf<{ task: VideoTaskView }>(e).task));
+      es.addEventListener("task", (e) => {
+        const data = dataOf(taskEventSchema, e);
+        if (data) applyTask(data.task);
+      });
       es.addEventListener("task-removed", () => void invalidateVideoTasks());
-      es.addEventListener("credits", (e) => applyCredits(dataOf<{ credits: number }>(e).credits));
+      es.addEventListener("credits", (e) => {
+        const data = dataOf(creditsEventSchema, e);
+        if (data) applyCredits(data.credits);
+      });
       es.addEventListener("signed-out", () => {
         es.close();
         setConnected(false);

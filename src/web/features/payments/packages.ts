@@ -1,5 +1,5 @@
 /** Credit packages as the pages show them: the server's list, read tolerantly, or the fallback. */
-import type { CreditPackageView } from "../../../shared/payments";
+import type { CreditPackageView } from "../../../shared/schemas/packages";
 
 /** A package on screen. `purchasable` is false for the fallback packages (no database id). */
 export interface DisplayPackage extends CreditPackageView {

@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { ChevronRight, CreditCard, LoaderCircle, ShieldCheck, TriangleAlert, Wallet } from "lucide-react";
-import type { PaymentResult } from "../../../shared/payments";
+import type { PaymentResult } from "../../../shared/schemas/payments";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { cn } from "@/lib/cn";
 import { formatCredits } from "@/lib/format";

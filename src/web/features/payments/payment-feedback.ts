@@ -1,5 +1,5 @@
 /** The payment toasts of spec section 8, in one place so every flow says the same thing. */
-import type { PaymentResult } from "../../../shared/payments";
+import type { PaymentResult } from "../../../shared/schemas/payments";
 import { toast } from "@/hooks/use-toast";
 import { formatCredits } from "@/lib/format";
 import { paymentProblem } from "./payments-api";

@@ -1,42 +1,41 @@
-/** One function per payment endpoint (spec section 7, "Pricing and payments"; issue 5). */
-import type {
-  CreditPackageView,
-  CreemCheckoutResponse,
-  PaymentErrorBody,
-  PaymentResult,
-  PaypalSetup,
-  TransactionsPage,
-} from "../../../shared/payments";
-import { ApiError, apiJson } from "@/lib/api";
+/** One function per payment endpoint (spec section 7, "Pricing and payments"; issue 5), read with the routes' schemas (decision 0040). */
+import type { ApiErrorBody } from "../../../shared/schemas/api-error";
+import type { CreditPackageView } from "../../../shared/schemas/packages";
+import { creemCheckoutResponseSchema, paymentResultSchema, paypalOrderCreatedSchema, type PaymentResult } from "../../../shared/schemas/payments";
+import { ApiError, apiCall, UnexpectedResponseError } from "@/lib/api";
 
 /** The package fields both providers' endpoints accept; the server prices from `packageId` alone. */
 function purchaseFields(pkg: CreditPackageView) {
   return { amount: pkg.price, currency: "USD", packageId: pkg.id };
 }
 
+/** Read leniently: an answer without a URL is told apart (use-creem-checkout says "No checkout URL received"). */
+const creemCheckoutAnswer = creemCheckoutResponseSchema.partial().optional();
+
 /** POST /api/creem/checkout -> the hosted checkout page to send the browser to. */
-export function createCreemCheckout(pkg: CreditPackageView): Promise<Partial<CreemCheckoutResponse> | undefined> {
-  return apiJson("POST", "/api/creem/checkout", { ...purchaseFields(pkg), credits: pkg.credits, packageName: pkg.name });
+export function createCreemCheckout(pkg: CreditPackageView) {
+  return apiCall(creemCheckoutAnswer, "POST", "/api/creem/checkout", { ...purchaseFields(pkg), credits: pkg.credits, packageName: pkg.name });
 }
 
 /** POST /api/creem/confirm: the server checks the checkout with Creem and credits it once. */
 export function confirmCreemCheckout(checkoutId: string): Promise<PaymentResult> {
-  return apiJson("POST", "/api/creem/confirm", { checkoutId });
+  return apiCall(paymentResultSchema, "POST", "/api/creem/confirm", { checkoutId });
 }
+
+/** Read leniently: an answer without an id is told apart ("PayPal did not return an order id"). */
+const paypalOrderAnswer = paypalOrderCreatedSchema.partial().optional();
 
 /** POST /paypal/order -> PayPal's order id, which the PayPal buttons then ask the buyer to approve. */
 export async function createPaypalOrder(pkg: CreditPackageView): Promise<string> {
-  const body = await apiJson<{ id?: unknown } | undefined>("POST", "/paypal/order", { intent: "CAPTURE", ...purchaseFields(pkg) });
-  if (typeof body?.id !== "string" || !body.id) throw new Error("PayPal did not return an order id");
+  const body = await apiCall(paypalOrderAnswer, "POST", "/paypal/order", { intent: "CAPTURE", ...purchaseFields(pkg) });
+  if (!body?.id) throw new Error("PayPal did not return an order id");
   return body.id;
 }
 
 /** POST /paypal/order/{id}/capture: 200 completed, 202 pending (credited later), else an error. */
 export function capturePaypalOrder(orderId: string, packageId: string): Promise<PaymentResult> {
-  return apiJson("POST", `/paypal/order/${encodeURIComponent(orderId)}/capture`, { packageId });
+  return apiCall(paymentResultSchema, "POST", `/paypal/order/${encodeURIComponent(orderId)}/capture`, { packageId });
 }
-
-export type { PaypalSetup, TransactionsPage };
 
 /** What a failed payment call said: the server's `message` and, when it gave one, its `suggestion`. */
 export interface PaymentProblem {
@@ -49,11 +48,13 @@ export interface PaymentProblem {
  * "<status>: <body>"; anything else (network errors) has no server message.
  */
 export function paymentProblem(error: unknown): PaymentProblem {
+  // An answer this page does not understand: say so (it asks for a reload).
+  if (error instanceof UnexpectedResponseError) return { message: error.message, suggestion: null };
   if (!(error instanceof ApiError)) return { message: null, suggestion: null };
   const prefix = `${error.status}: `;
   const bodyText = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : "";
   try {
-    const body = JSON.parse(bodyText) as Partial<PaymentErrorBody> | null;
+    const body = JSON.parse(bodyText) as Partial<ApiErrorBody> | null;
     return {
       message: typeof body?.message === "string" && body.message ? body.message : error.serverMessage,
       suggestion: typeof body?.suggestion === "string" && body.suggestion ? body.suggestion : null,

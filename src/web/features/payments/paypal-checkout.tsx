@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircle, RefreshCw } from "lucide-react";
-import type { PaymentResult, PaypalSetup } from "../../../shared/payments";
+import { paypalSetupSchema, type PaymentResult } from "../../../shared/schemas/payments";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
@@ -10,7 +10,7 @@ import type { DisplayPackage } from "./packages";
 import { announcePaymentResult, toastPaymentCancelled, toastPaymentStepError } from "./payment-feedback";
 import { capturePaypalOrder, createPaypalOrder } from "./payments-api";
 import { loadPaypalSdk } from "./paypal-sdk";
-import { refreshAfterPurchase } from "./use-payment-queries";
+import { readWith, refreshAfterPurchase } from "./use-payment-queries";
 
 export interface PaypalCheckoutProps {
   pkg: DisplayPackage;
@@ -46,7 +46,11 @@ function LoadError({ message, onRetry }: { message: string; onRetry: () => void 
  * POST /paypal/order and onApprove -> POST /paypal/order/{id}/capture on our server.
  */
 export function PaypalCheckout({ pkg, onResult, onBusyChange }: PaypalCheckoutProps) {
-  const setup = useQuery<PaypalSetup>({ queryKey: queryKeys.payments.paypalSetup, staleTime: 60_000 });
+  const setup = useQuery({
+    queryKey: queryKeys.payments.paypalSetup,
+    queryFn: readWith(paypalSetupSchema, queryKeys.payments.paypalSetup[0]),
+    staleTime: 60_000,
+  });
   const clientId = setup.data?.clientId;
   const sdk = useQuery({
     queryKey: queryKeys.payments.paypalSdk(clientId),

@@ -1,5 +1,5 @@
 import { Clapperboard, Coins, Flame, type LucideIcon } from "lucide-react";
-import type { UserStats } from "../../../shared/payments";
+import type { UserStats } from "../../../shared/schemas/account";
 import { cn } from "@/lib/cn";
 import { formatCredits } from "@/lib/format";
 

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { LoaderCircle, ReceiptText, RefreshCw } from "lucide-react";
-import { TRANSACTIONS_PAGE_SIZE, type TransactionView } from "../../../shared/payments";
+import { TRANSACTIONS_PAGE_SIZE } from "../../../shared/payments";
+import type { TransactionView } from "../../../shared/schemas/account";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Pagination } from "@/components/ui/pagination";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useLocation } from "wouter";
-import type { PaymentResult } from "../../../shared/payments";
+import type { PaymentResult } from "../../../shared/schemas/payments";
 import { announcePaymentResult, toastPaymentStepError } from "./payment-feedback";
 import { confirmCreemCheckout } from "./payments-api";
 import { refreshAfterPurchase } from "./use-payment-queries";

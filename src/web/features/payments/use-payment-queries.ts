@@ -1,9 +1,18 @@
-/** The reads of the pricing and purchase pages, and the refresh after a purchase. */
+/** The reads of the pricing and purchase pages (with the routes' schemas, decision 0040), and the refresh after a purchase. */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { PaymentMethods, TransactionsPage, UserStats } from "../../../shared/payments";
+import type { z } from "zod";
+import { transactionsPageSchema, userStatsSchema } from "../../../shared/schemas/account";
+import { creditPackageListSchema, paymentMethodsSchema } from "../../../shared/schemas/packages";
+import { schemaQueryFn } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys, underPath } from "@/lib/query-keys";
 import { FALLBACK_PACKAGES, toDisplayPackages, type DisplayPackage } from "./packages";
+
+/** Reads a query's URL (its key) with the route's schema; signed out is an error here, never null. */
+export function readWith<S extends z.ZodType>(schema: S, url: string) {
+  const read = schemaQueryFn(schema, url);
+  return async (context: { signal?: AbortSignal }): Promise<z.output<S>> => (await read(context)) as z.output<S>;
+}
 
 export interface PackagesView {
   packages: readonly DisplayPackage[];
@@ -15,7 +24,12 @@ export interface PackagesView {
 
 /** GET /api/credit-packages (public), with the fallback packages when it fails or is empty. */
 export function useCreditPackages(): PackagesView {
-  const query = useQuery({ queryKey: queryKeys.payments.packages, select: toDisplayPackages, staleTime: 60_000 });
+  const query = useQuery({
+    queryKey: queryKeys.payments.packages,
+    queryFn: readWith(creditPackageListSchema, queryKeys.payments.packages[0]),
+    select: toDisplayPackages,
+    staleTime: 60_000,
+  });
   if (query.isPending) return { packages: [], loading: true, fallback: false };
   const loaded = query.data ?? [];
   return loaded.length > 0 ? { packages: loaded, loading: false, fallback: false } : { packages: FALLBACK_PACKAGES, loading: false, fallback: true };
@@ -23,18 +37,20 @@ export function useCreditPackages(): PackagesView {
 
 /** GET /api/settings/payment-methods (public). Asked again whenever a payment dialog opens. */
 export function usePaymentMethods(enabled = true) {
-  return useQuery<PaymentMethods>({ queryKey: queryKeys.payments.methods, enabled, staleTime: 0 });
+  return useQuery({ queryKey: queryKeys.payments.methods, queryFn: readWith(paymentMethodsSchema, queryKeys.payments.methods[0]), enabled, staleTime: 0 });
 }
 
 /** GET /api/user/stats: fresh on every visit (videos and purchases change it elsewhere). */
 export function useUserStats(enabled: boolean) {
-  return useQuery<UserStats>({ queryKey: queryKeys.payments.stats, enabled, staleTime: 0 });
+  return useQuery({ queryKey: queryKeys.payments.stats, queryFn: readWith(userStatsSchema, queryKeys.payments.stats[0]), enabled, staleTime: 0 });
 }
 
 /** GET /api/transactions?page= (50 a page, newest first). */
 export function useTransactions(page: number, enabled: boolean) {
-  return useQuery<TransactionsPage>({
-    queryKey: queryKeys.payments.transactions(page),
+  const queryKey = queryKeys.payments.transactions(page);
+  return useQuery({
+    queryKey,
+    queryFn: readWith(transactionsPageSchema, queryKey[0]),
     enabled,
     staleTime: 0,
     placeholderData: keepPreviousData,

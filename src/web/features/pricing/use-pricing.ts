@@ -1,13 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
+import { schemaQueryFn } from "@/lib/api";
 import { queryKeys } from "@/lib/query-keys";
+import { pricingViewSchema } from "../../../shared/schemas/videos";
+import { DEFAULT_PRICES } from "../../../shared/videos";
 
-/** GET /api/pricing/current (public). Read tolerantly: any missing or bad figure gets its default. */
+/** GET /api/pricing/current (public), read with its shared schema; until it answers, the defaults. */
 export const PRICING_REFETCH_MS = 60_000;
 
-/** Spec section 9: web fast 1 and quality 5 credits; API fast 2 and quality 10. */
+/** The prices shown until the server answers (shared/videos.ts, the database's defaults too). */
 export const DEFAULT_PRICING = {
-  fast: { web: 1, api: 2 },
-  quality: { web: 5, api: 10 },
+  fast: DEFAULT_PRICES.veo3_fast,
+  quality: DEFAULT_PRICES.veo3,
 } as const;
 
 export interface ModelPrice {
@@ -26,33 +29,17 @@ export interface Pricing {
   fromServer: boolean;
 }
 
-interface PricingResponse {
-  veo3_fast?: { web_credits?: unknown; api_credits?: unknown };
-  veo3_quality?: { web_credits?: unknown; api_credits?: unknown };
-  simulated?: unknown;
-}
+const readPricing = schemaQueryFn(pricingViewSchema, queryKeys.pricing[0]);
 
-function credits(value: unknown, fallback: number): number {
-  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
-/** The current prices (refetched every 60 s), with the defaults applied while unknown. */
+/** The current prices (refetched every 60 s), with the defaults while unknown. */
 export function usePricing(): Pricing {
-  const { data } = useQuery<PricingResponse | null>({
-    queryKey: queryKeys.pricing,
-    refetchInterval: PRICING_REFETCH_MS,
-  });
+  const { data } = useQuery({ queryKey: queryKeys.pricing, queryFn: readPricing, refetchInterval: PRICING_REFETCH_MS });
+  if (!data) return { ...DEFAULT_PRICING, simulated: false, fromServer: false };
   return {
-    fast: {
-      web: credits(data?.veo3_fast?.web_credits, DEFAULT_PRICING.fast.web),
-      api: credits(data?.veo3_fast?.api_credits, DEFAULT_PRICING.fast.api),
-    },
-    quality: {
-      web: credits(data?.veo3_quality?.web_credits, DEFAULT_PRICING.quality.web),
-      api: credits(data?.veo3_quality?.api_credits, DEFAULT_PRICING.quality.api),
-    },
-    simulated: data?.simulated === true,
-    fromServer: Boolean(data),
+    fast: { web: data.veo3_fast.web_credits, api: data.veo3_fast.api_credits },
+    quality: { web: data.veo3_quality.web_credits, api: data.veo3_quality.api_credits },
+    simulated: data.simulated,
+    fromServer: true,
   };
 }
 

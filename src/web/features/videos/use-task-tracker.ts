@@ -4,6 +4,8 @@ import type { VideoTaskView } from "../../../shared/videos";
 import { useLiveConnected } from "@/features/live";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
+import { schemaQueryFn } from "@/lib/api";
+import { videoStatusSchema } from "../../../shared/schemas/videos";
 import { parseResultUrls, type VideoStatusResponse } from "./video-api";
 import { invalidateVideoTasks } from "./task-list-queries";
 
@@ -45,8 +47,10 @@ export function useTaskTracker(listTasks: readonly VideoTaskView[] | undefined):
   const [tracked, setTracked] = useState<VideoTaskView | null>(null);
   const taskId = tracked?.taskId ?? "";
   const live = useLiveConnected();
+  const statusKey = queryKeys.videos.status(taskId);
   const { data } = useQuery<VideoStatusResponse>({
-    queryKey: queryKeys.videos.status(taskId),
+    queryKey: statusKey,
+    queryFn: schemaQueryFn(videoStatusSchema, statusKey[0]),
     enabled: taskId !== "",
     // While live updates stream, the status arrives as an event instead.
     refetchInterval: (query) => (live || (query.state.data && query.state.data.data.successFlag !== 0) ? false : STATUS_POLL_MS),

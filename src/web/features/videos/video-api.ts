@@ -1,7 +1,15 @@
-/** One function per video endpoint (spec section 7, "Generation"). */
-import type { GenerateVideoResult } from "../../../shared/schemas/videos";
-import type { AspectRatio, VeoModel, VideoTaskView } from "../../../shared/videos";
-import { apiFormData, apiJson, apiRequest } from "@/lib/api";
+/** One function per video endpoint (spec section 7, "Generation"); answers read with the shared schemas (decision 0040). */
+import {
+  generateVideoResultSchema,
+  hdVideoSchema,
+  uploadImageResultSchema,
+  type GenerateVideoResult,
+  type HdVideoResponse,
+} from "../../../shared/schemas/videos";
+import type { AspectRatio, VeoModel } from "../../../shared/videos";
+import { apiCall, apiFormData, apiRequest } from "@/lib/api";
+
+export type { TaskList, VideoStatusResponse } from "../../../shared/schemas/videos";
 
 export const RECENT_DAYS = 14;
 export const GALLERY_PAGE_SIZE = 20;
@@ -17,44 +25,14 @@ export interface GenerateVideoRequest {
 }
 
 export function generateVideo(body: GenerateVideoRequest): Promise<GenerateVideoResult> {
-  return apiJson<GenerateVideoResult>("POST", "/api/generate-video", body);
+  return apiCall(generateVideoResultSchema, "POST", "/api/generate-video", body);
 }
 
-export interface UploadImageResponse {
-  success: boolean;
-  imageUrl?: string;
-  message?: string;
-}
-
-/** POST /api/images/upload (multipart field `image`). */
+/** POST /api/images/upload (multipart field `image`); a refusal is an ApiError with the server's message. */
 export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append("image", file);
-  const body = await apiFormData<UploadImageResponse | undefined>("/api/images/upload", form);
-  if (!body?.success || !body.imageUrl) throw new Error(body?.message || "Upload failed");
-  return body.imageUrl;
-}
-
-export interface RecentTasksResponse {
-  tasks: VideoTaskView[];
-}
-
-export interface TaskPageResponse {
-  tasks: VideoTaskView[];
-  total: number;
-}
-
-/** GET /api/video-status/{taskId}: successFlag 0 in progress, 1 success, 2 (or 3) failure. */
-export interface VideoStatusResponse {
-  data: {
-    taskId: string;
-    status: string;
-    successFlag: number;
-    errorMessage: string | null;
-    /** A JSON-encoded array of 720p URLs. */
-    resultUrls: string | null;
-    hdVideoUrl: string | null;
-  };
+  return (await apiFormData(uploadImageResultSchema, "/api/images/upload", form)).imageUrl;
 }
 
 export function parseResultUrls(value: string | null | undefined): string[] {
@@ -67,15 +45,9 @@ export function parseResultUrls(value: string | null | undefined): string[] {
   }
 }
 
-export interface HdCheckResponse {
-  success: boolean;
-  hdVideoUrl: string | null;
-  message?: string;
-}
-
 /** POST /api/force-update-hd/{taskId}: asks the provider for the 1080p file now. */
-export function forceUpdateHd(taskId: string): Promise<HdCheckResponse> {
-  return apiJson<HdCheckResponse>("POST", `/api/force-update-hd/${encodeURIComponent(taskId)}`, {});
+export function forceUpdateHd(taskId: string): Promise<HdVideoResponse> {
+  return apiCall(hdVideoSchema, "POST", `/api/force-update-hd/${encodeURIComponent(taskId)}`, {});
 }
 
 export type DownloadQuality = "720p" | "1080p";

@@ -1,0 +1,60 @@
+/**
+ * The /admin page's credit-package calls (GET, POST, PUT, DELETE /api/admin/credit-packages),
+ * read with the routes' schemas (decision 0040). Every save toasts with the spec's titles
+ * (section 8) and refreshes the admin list and the public one.
+ */
+import { useMutation, useQuery } from "@tanstack/react-query";
+import {
+  adminCreditPackageListSchema,
+  adminCreditPackageViewSchema,
+  packageRemovedSchema,
+  type AdminCreditPackageView,
+  type CreditPackageInput,
+} from "../../../shared/schemas/packages";
+import { apiCall, errorMessage, schemaQueryFn } from "@/lib/api";
+import { queryClient } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
+import { toast } from "@/hooks/use-toast";
+
+const refreshPackages = () => {
+  for (const queryKey of [queryKeys.admin.packages, queryKeys.payments.packages]) void queryClient.invalidateQueries({ queryKey });
+};
+
+/** The spec's failure toast, with the server's reason after it so the admin can act. */
+const failed = (title: string, fallback: string) => (error: unknown) =>
+  toast({ title, description: `${fallback}: ${errorMessage(error)}`, variant: "destructive" });
+
+const readPackages = schemaQueryFn(adminCreditPackageListSchema, queryKeys.admin.packages[0]);
+
+export const useAdminPackages = () =>
+  useQuery({
+    queryKey: queryKeys.admin.packages,
+    // Signed out is an error here (the admin gate), never null.
+    queryFn: async (context): Promise<AdminCreditPackageView[]> => (await readPackages(context)) ?? [],
+    staleTime: 0,
+  });
+
+export function useSavePackage(onSaved: () => void) {
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: string; body: CreditPackageInput }) =>
+      apiCall(adminCreditPackageViewSchema, id ? "PUT" : "POST", id ? `/api/admin/credit-packages/${id}` : "/api/admin/credit-packages", body),
+    onSuccess: () => {
+      toast({ title: "Package saved" });
+      onSaved();
+    },
+    onError: failed("Save failed", "Failed to save package"),
+    onSettled: refreshPackages,
+  });
+}
+
+export function useDeletePackage(onDone: () => void) {
+  return useMutation({
+    mutationFn: (id: string) => apiCall(packageRemovedSchema, "DELETE", `/api/admin/credit-packages/${id}`),
+    onSuccess: ({ message, deactivated }) => {
+      toast({ title: "Package deleted", description: deactivated ? message : undefined });
+      onDone();
+    },
+    onError: failed("Delete failed", "Failed to delete package"),
+    onSettled: refreshPackages,
+  });
+}
