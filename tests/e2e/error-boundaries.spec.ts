@@ -1,7 +1,7 @@
 /**
  * Error boundaries per area (decision 0037): a page whose code is gone after a deploy offers
- * Reload instead of a blank app, and a page that fails to render offers a way back, both inside
- * the shell (header still there).
+ * Reload instead of a blank app, so does an answer the page cannot read, and a page that fails to
+ * render offers a way back, all inside the shell (header still there).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -42,8 +42,10 @@ test("a page whose code was removed by a deploy offers Reload, and Reload brings
 });
 
 test("a page that fails to render says so inside the shell and offers a way back", async ({ page }) => {
-  // An answer in a shape the page cannot render (channels is not a list).
-  await page.route("**/api/contact", (route) => route.fulfill({ status: 200, contentType: "application/json", body: '{"channels":{}}' }));
+  // The page's code loads but breaks as it runs.
+  await page.route(`**/${chunkFile("pages/contact-page.tsx")}`, (route) =>
+    route.fulfill({ status: 200, contentType: "text/javascript", body: 'throw new Error("The contact page broke while rendering");' }),
+  );
   await page.goto("/contact");
   const notice = page.getByRole("alert").filter({ hasText: "Something went wrong" });
   await expect(notice).toBeVisible();
@@ -53,6 +55,21 @@ test("a page that fails to render says so inside the shell and offers a way back
   await notice.getByRole("link", { name: "Back to home" }).click();
   await expect(page).toHaveURL("/");
   await expect(page.getByRole("heading", { level: 1, name: /Generate AI Videos/ })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+});
+
+test("an answer the page does not understand (a newer or older server) offers Reload inside the shell", async ({ page }) => {
+  // channels should be a list (decision 0040: every answer is read with its shared schema).
+  let answer = '{"channels":{}}';
+  await page.route("**/api/contact", (route) => route.fulfill({ status: 200, contentType: "application/json", body: answer }));
+  await page.goto("/contact");
+  const notice = page.getByRole("alert").filter({ hasText: "This page could not be loaded" });
+  await expect(notice).toBeVisible();
+  await expect(header(page).getByRole("link", { name: "Sign In" })).toBeVisible();
+
+  answer = '{"channels":[]}';
+  await notice.getByRole("button", { name: "Reload" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
   await expect(notice).toHaveCount(0);
 });
 

@@ -3,6 +3,7 @@ import { ErrorBoundary, type FallbackProps } from "react-error-boundary";
 import { Link, useLocation } from "wouter";
 import { ArrowLeft, RefreshCw, TriangleAlert } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { UnexpectedResponseError } from "@/lib/api";
 
 /**
  * Error boundaries (decision 0037). A render error or a page's code that will not load stays in
@@ -12,9 +13,11 @@ import { Button } from "@/components/ui/button";
 
 /**
  * True for code that failed to download: after a deploy the old hashed files are gone, and the
- * browser says so in its own words (Chromium, Firefox, Safari; Vite's CSS preload).
+ * browser says so in its own words (Chromium, Firefox, Safari; Vite's CSS preload). Also for an
+ * answer this page's code does not understand (decision 0040): the server was updated.
  */
 export function isChunkLoadError(error: unknown): boolean {
+  if (error instanceof UnexpectedResponseError) return true; // an answer from a newer or older server
   if (!(error instanceof Error)) return false;
   return /dynamically imported module|Importing a module script failed|Unable to preload CSS|Loading (CSS )?chunk/i.test(error.message);
 }
