@@ -224,7 +224,11 @@ test("a failed video shows 'Generation Failed' and gives the credits back; a ref
   await expect(dialog.getByRole("alert")).toContainText("Video generation failed (simulated)");
   await expect(dialog.getByRole("list", { name: "Status timeline" })).toContainText("Failed");
   await expect(dialog.getByRole("button", { name: "Download 720p" })).toHaveCount(0);
-  await page.keyboard.press("Escape");
+  // The failure's toast, while open, is the top layer and takes the first Escape.
+  await expect(async () => {
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden({ timeout: 500 });
+  }).toPass({ timeout: 10_000 });
 
   // Refused by the provider: the server's message, no credits spent.
   await form.getByLabel("Prompt", { exact: true }).fill("Something the provider refuses [sim:reject]");
