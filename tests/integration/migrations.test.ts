@@ -27,7 +27,7 @@ describe("migrations", () => {
   });
 
   it("apply cleanly to a fresh database and twice without harm", async () => {
-    const database = await createTestDatabase();
+    const database = await createTestDatabase({ migrate: true });
     try {
       const res = (await database.db.execute(
         sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,

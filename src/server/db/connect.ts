@@ -60,10 +60,13 @@ export async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): P
   };
 }
 
-/** `dataDir` undefined means in memory (tests). */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+/**
+ * `dataDir` undefined means in memory (tests); `loadDataDir` then starts it from a dumped data
+ * folder (the tests' migrated template, decision 0036), which leaves the migrations nothing to do.
+ */
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(path.join(dataDir, "pglite")) : new PGlite();
+  const client = dataDir ? new PGlite(path.join(dataDir, "pglite")) : new PGlite(loadDataDir ? { loadDataDir } : {});
   const instance = drizzlePglite(client, { schema });
   await migratePglite(instance, { migrationsFolder: MIGRATIONS_DIR });
   return {

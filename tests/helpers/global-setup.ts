@@ -1,0 +1,61 @@
+/**
+ * Vitest globalSetup: migrates one template database per run, which every test database then
+ * starts as a copy of (tests/helpers/test-db.ts; decision 0036). PGlite: the migrated data folder,
+ * dumped to a file. PostgreSQL (TEST_DATABASE_URL): a migrated database, the TEMPLATE of each
+ * test file's `CREATE DATABASE`, dropped at the end.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { MIGRATIONS_DIR, openPostgres } from "../../src/server/db/connect.js";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** PGlite: the migrated template's data folder, as a tar file. */
+    pgliteTemplate: string;
+    /** PostgreSQL: the migrated template database's name. */
+    postgresTemplate: string;
+  }
+}
+
+async function adminQuery(adminUrl: string, text: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const name = `test_template_${crypto.randomBytes(6).toString("hex")}`;
+    await adminQuery(adminUrl, `create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const database = await openPostgres(url.toString(), 2);
+    await database.close();
+    project.provide("postgresTemplate", name);
+    project.provide("pgliteTemplate", "");
+    return () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+  }
+
+  const client = new PGlite();
+  await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
+  const dump = await client.dumpDataDir("none");
+  await client.close();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "veo-test-template-"));
+  const file = path.join(dir, "pglite.tar");
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide("pgliteTemplate", file);
+  project.provide("postgresTemplate", "");
+  return async () => fs.rmSync(dir, { recursive: true, force: true });
+}
