@@ -13,7 +13,10 @@ import type { Db } from "../../src/server/db/connect.js";
 import { startKieSimulator } from "../../src/server/simulator/index.js";
 import { createTestApp, signUp, type TestApp, type TestAppOptions } from "./test-app.js";
 
-export type StartedSimulator = Awaited<ReturnType<typeof startKieSimulator>>;
+export type StartedSimulator = Awaited<ReturnType<typeof startKieSimulator>> & {
+  /** startSimulator's: moves the simulator's clock on, as if that much time had passed. */
+  advance?: (ms: number) => void;
+};
 
 export interface VideoTestApp extends TestApp {
   sim: StartedSimulator;
@@ -27,12 +30,32 @@ export const FAST_WORKER = {
   idleMs: 50,
 };
 
+/** How far runWorkerUntil moves the simulator's clock between passes: one default video. */
+const SIM_STEP_MS = 100;
+
 export async function startSimulator(opts: { delayMs?: number; hdDelayMs?: number } = {}): Promise<StartedSimulator> {
-  return startKieSimulator({
+  // The simulator's clock: real time plus whatever the tests skipped instead of waiting.
+  let skippedMs = 0;
+  const sim = await startKieSimulator({
     delayMs: opts.delayMs ?? 100,
     hdDelayMs: opts.hdDelayMs ?? 100,
     uploadDir: fs.mkdtempSync(path.join(os.tmpdir(), "veo-sim-")),
+    now: () => Date.now() + skippedMs,
   });
+  return Object.assign(sim, { advance: (ms: number) => void (skippedMs += ms) });
+}
+
+/**
+ * Lets `ms` of the simulator's time pass: its clock moves on (startSimulator's) instead of the
+ * test waiting; a simulator on the real clock is waited for.
+ */
+export async function passSimulatorTime(sim: StartedSimulator, ms: number): Promise<void> {
+  if (sim.advance) {
+    sim.advance(ms);
+    await sleep(0);
+  } else {
+    await sleep(ms);
+  }
 }
 
 /** `sim` given: reuse it (a second process, a restart); otherwise start one owned by this app. */
@@ -83,13 +106,23 @@ export async function taskRow(db: Db, taskId: string) {
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Runs the worker until `done` holds, waiting between passes (the simulator works in real time). */
-export async function runWorkerUntil(t: TestApp, done: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+/**
+ * Runs the worker until `done` holds. Between passes the simulator's clock (startSimulator's)
+ * moves on by a video's time instead of the test waiting for it; other simulators work in real
+ * time, so then it waits.
+ */
+export async function runWorkerUntil(t: TestApp | VideoTestApp, done: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const end = Date.now() + timeoutMs;
+  const advance = "sim" in t ? t.sim.advance : undefined;
   while (Date.now() < end) {
     await t.app.jobs.taskWorker.runOnce();
     if (await done()) return;
-    await sleep(40);
+    if (advance) {
+      advance(SIM_STEP_MS);
+      await sleep(5);
+    } else {
+      await sleep(40);
+    }
   }
   throw new Error("the worker did not reach the expected state in time");
 }

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { transactions, videoTasks } from "../../src/server/db/schema.js";
 import { signInAdmin, type Client } from "../helpers/test-app.js";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
-import { balanceOf, createVideoTestApp, runWorkerUntil, sleep, taskRow, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
+import { balanceOf, createVideoTestApp, passSimulatorTime, runWorkerUntil, taskRow, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
 
 let t: VideoTestApp;
 let admin: Client;
@@ -25,7 +25,7 @@ async function timedOutVideo(u: Awaited<ReturnType<typeof userWithCredits>>, pro
   await runWorkerUntil(t, async () => (await taskRow(t.database.db, taskId)).status === "failed");
   const task = await taskRow(t.database.db, taskId);
   expect(task).toMatchObject({ errorMessage: "Video generation timed out", refunded: true });
-  await sleep(150); // the simulator has finished it by now
+  await passSimulatorTime(t.sim, 150); // the simulator has finished it by now
   return task;
 }
 

@@ -12,7 +12,7 @@ import { buildN8nWorkflow, CREDENTIAL_TYPE, MAX_STATUS_CHECKS, WAIT_SECONDS, typ
 import { WORKFLOW_FILENAME } from "../../src/server/features/automation/messages.js";
 import { TOKEN_PREFIX } from "../../src/shared/automation.js";
 import { Client, freePort } from "../helpers/test-app.js";
-import { balanceOf, createVideoTestApp, startSimulator, userWithCredits, type StartedSimulator, type VideoTestApp } from "../helpers/video-app.js";
+import { balanceOf, createVideoTestApp, passSimulatorTime, startSimulator, userWithCredits, type StartedSimulator, type VideoTestApp } from "../helpers/video-app.js";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -300,7 +300,7 @@ describe("GET /api/n8n/workflow.json and a replay of it against a running server
   /** Time passing during a Wait: the worker checks the provider (the simulator takes ~100 ms). */
   const passTime = async () => {
     await t.app.jobs.taskWorker.runOnce();
-    await new Promise((r) => setTimeout(r, 120));
+    await passSimulatorTime(t.sim, 120);
   };
 
   it("is public, a file download, with this server's origin and no token", async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { transactions, users, videoTasks } from "../../src/server/db/schema.js";
 import { spendOnVideo, type VideoReservation } from "../../src/server/features/credits/ledger.js";
 import { Client, signInAdmin } from "../helpers/test-app.js";
-import { balanceOf, createVideoTestApp, runWorkerUntil, taskRow, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
+import { balanceOf, createVideoTestApp, passSimulatorTime, runWorkerUntil, taskRow, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
 
 let t: VideoTestApp;
 beforeAll(async () => {
@@ -142,7 +142,7 @@ describe("a video from submission to 1080p", () => {
     const early = await u.client.post(`/api/force-update-hd/${taskId}`);
     expect(early.statusCode).toBe(404);
     await runWorkerUntil(t, async () => (await taskRow(db(), taskId)).status === "completed");
-    await new Promise((r) => setTimeout(r, 150));
+    await passSimulatorTime(t.sim, 150);
     const res = await u.client.post(`/api/force-update-hd/${taskId}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, hdVideoUrl: expect.stringMatching(/1080p\.mp4$/), message: "HD video is ready" });

@@ -12,6 +12,7 @@ import {
   balanceOf,
   createVideoTestApp,
   FAST_WORKER,
+  passSimulatorTime,
   randomPng,
   runWorkerUntil,
   startSimulator,
@@ -213,7 +214,7 @@ describe("provider trouble", () => {
     try {
       const u = await userWithCredits(t.app, t.database.db, 1);
       const { taskId } = (await u.client.post("/api/generate-video", { prompt: "storm", model: "veo3_fast" })).json();
-      await new Promise((r) => setTimeout(r, 150));
+      await passSimulatorTime(sim, 150);
       sim.faults.inject("record-info", { httpStatus: 429 }, 6);
       for (let i = 0; i < 6; i++) await t.app.jobs.taskWorker.runOnce();
       expect((await taskRow(t.database.db, taskId)).status).toBe("generating");
