@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -5,12 +6,29 @@ import { defineConfig } from "@playwright/test";
 import { E2E_CREEM } from "./tests/e2e/creem-e2e.js";
 import { E2E_GOOGLE } from "./tests/e2e/google-e2e.js";
 
+/**
+ * `count` distinct ports that are free now, as the system hands them out for port 0. Asked of a
+ * short-lived child process because the config is loaded synchronously; held together so they differ.
+ */
+function freePorts(count: number): number[] {
+  const script = `const net = require("node:net");
+    const servers = Array.from({ length: ${count} }, () => net.createServer());
+    Promise.all(servers.map((s) => new Promise((ok) => s.listen(0, "127.0.0.1", ok)))).then(() => {
+      console.log(JSON.stringify(servers.map((s) => s.address().port)));
+      for (const s of servers) s.close();
+    });`;
+  return JSON.parse(execFileSync(process.execPath, ["-e", script], { encoding: "utf8" })) as number[];
+}
+
 // Chosen once in the runner process; workers load this file again and inherit the values.
 const ownsDataDir = !process.env.E2E_DATA_DIR;
-process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
+if (!process.env.E2E_PORT || !process.env.E2E_CREEM_PORT || !process.env.E2E_GOOGLE_PORT) {
+  const [app, creem, google] = freePorts(3);
+  process.env.E2E_PORT ??= String(app);
+  process.env.E2E_CREEM_PORT ??= String(creem);
+  process.env.E2E_GOOGLE_PORT ??= String(google);
+}
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "veo-e2e-"));
-process.env.E2E_CREEM_PORT ??= String(Number(process.env.E2E_PORT) + 1);
-process.env.E2E_GOOGLE_PORT ??= String(Number(process.env.E2E_PORT) + 2);
 
 const port = process.env.E2E_PORT;
 const dataDir = process.env.E2E_DATA_DIR;
@@ -37,7 +55,9 @@ export default defineConfig({
     browserName: "chromium",
     headless: true,
     locale: "en-US",
-    trace: "retain-on-failure",
+    // Recording a trace of every test costs time (decision 0036): CI retries a failed test once
+    // with a trace; locally add `--trace retain-on-failure`.
+    trace: "on-first-retry",
     launchOptions: {
       executablePath: "/usr/bin/chromium",
       args: [
