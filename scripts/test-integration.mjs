@@ -1,13 +1,26 @@
 // Runs the Vitest suite on embedded PGlite, then once more on PostgreSQL when
-// TEST_DATABASE_URL is set (each test file gets its own fresh database there).
+// TEST_DATABASE_URL is set (each test database there starts as a copy of a template migrated
+// once per run: tests/helpers/global-setup.ts). `npm test` runs the same steps through
+// scripts/test.mjs, beside the other checks.
 import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 
-const { TEST_DATABASE_URL, ...envWithoutPg } = process.env;
-const vitest = (label, env, args) => {
-  console.log(`\n=== Integration tests on ${label} ===`);
-  const result = spawnSync("node_modules/.bin/vitest", ["run", ...args], { stdio: "inherit", env });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-};
+/** The integration steps: a label, the Vitest arguments and the environment of each. */
+export function integrationSteps(env = process.env) {
+  const { TEST_DATABASE_URL, ...envWithoutPg } = env;
+  const steps = [{ label: "integration on PGlite", args: ["run"], env: envWithoutPg }];
+  if (TEST_DATABASE_URL) {
+    steps.push({ label: `integration on PostgreSQL (${new URL(TEST_DATABASE_URL).host})`, args: ["run", "tests/integration"], env });
+  }
+  return steps;
+}
 
-vitest("PGlite", envWithoutPg, []);
-if (TEST_DATABASE_URL) vitest(`PostgreSQL (${new URL(TEST_DATABASE_URL).host})`, process.env, ["tests/integration"]);
+export const VITEST = "node_modules/.bin/vitest";
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  for (const step of integrationSteps()) {
+    console.log(`\n=== ${step.label} ===`);
+    const result = spawnSync(VITEST, step.args, { stdio: "inherit", env: step.env });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
+}

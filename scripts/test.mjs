@@ -1,0 +1,81 @@
+// `npm test`: typecheck, lint, the integration suites (PGlite, then PostgreSQL when
+// TEST_DATABASE_URL is set) and the browser tests, side by side where nothing makes them wait
+// for each other (decision 0036). Two lanes run at once:
+//   checks:  integration on PGlite, beside typecheck then lint; then integration on PostgreSQL
+//   browser: build if stale, then Playwright
+// The browser tests are the longest step and mostly wait (on the simulator, on the pages' polls),
+// so the checks fill that time; Vitest then uses one worker, leaving a core to the browser tests
+// (a lower CPU priority for the checks instead starves them when the machine is shared).
+// Each step's output is printed whole when it ends, then a summary. Any failed step fails the
+// run, and once one has failed no further step starts. `--serial` runs the steps one at a time.
+import { spawn } from "node:child_process";
+import { integrationSteps, VITEST } from "./test-integration.mjs";
+
+const serial = process.argv.includes("--serial");
+const colour = process.stdout.isTTY ? { FORCE_COLOR: "1" } : {};
+const started = Date.now();
+const results = [];
+const running = new Map();
+let failed = false;
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const clock = (ms) => `${Math.floor(ms / 60_000)}m ${String(Math.round((ms % 60_000) / 1000)).padStart(2, "0")}s`;
+
+/** Runs one step with its output collected; prints it when the step ends. */
+function run({ label, command, args, env = process.env }) {
+  if (failed) {
+    results.push({ label, status: "skipped" });
+    return Promise.resolve(false);
+  }
+  const begin = Date.now();
+  running.set(label, begin);
+  return new Promise((resolve) => {
+    const chunks = [];
+    const child = spawn(command, args, { env: { ...env, ...colour }, stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.on("data", (c) => chunks.push(c));
+    child.stderr.on("data", (c) => chunks.push(c));
+    child.on("error", (err) => chunks.push(Buffer.from(`${err.message}\n`)));
+    child.on("close", (code, signal) => {
+      running.delete(label);
+      const ok = code === 0;
+      const ms = Date.now() - begin;
+      if (!ok) failed = true;
+      results.push({ label, status: ok ? "passed" : "FAILED", ms });
+      const output = Buffer.concat(chunks).toString().trimEnd();
+      const why = ok ? "" : signal ? ` (killed by ${signal})` : ` (exit code ${code})`;
+      process.stdout.write(`\n──── ${label}: ${ok ? "passed" : "FAILED"}${why} in ${seconds(ms)} ────\n${output}\n`);
+      resolve(ok);
+    });
+  });
+}
+
+const npmRun = (label, script) => ({ label, command: "npm", args: ["run", "--silent", script] });
+const vitestWorkers = serial ? [] : ["--maxWorkers=1"];
+const [onPglite, ...onPostgres] = integrationSteps().map((s) => ({ label: s.label, command: VITEST, args: [...s.args, ...vitestWorkers], env: s.env }));
+const typecheck = npmRun("typecheck", "typecheck");
+const lint = npmRun("lint", "lint");
+const e2e = npmRun("e2e (build if stale, Playwright)", "test:e2e");
+
+const heartbeat = setInterval(() => {
+  const now = Date.now();
+  const list = [...running].map(([label, begin]) => `${label} (${clock(now - begin)})`).join(", ");
+  if (list) console.log(`… ${clock(now - started)}: still running ${list}`);
+}, 60_000);
+
+async function checksLane() {
+  await Promise.all([run(onPglite), run(typecheck).then(() => run(lint))]);
+  for (const step of onPostgres) await run(step);
+}
+
+if (serial) {
+  for (const step of [typecheck, lint, onPglite, ...onPostgres, e2e]) await run(step);
+} else {
+  console.log(`Running at once: ${onPglite.label}${onPostgres.length ? " then on PostgreSQL" : ""}; typecheck then lint; ${e2e.label}.`);
+  await Promise.all([checksLane(), run(e2e)]);
+}
+clearInterval(heartbeat);
+
+console.log("\n──── summary ────");
+for (const r of results) console.log(`${r.status.padEnd(8)} ${r.ms === undefined ? "" : seconds(r.ms).padStart(8)}  ${r.label}`);
+console.log(`npm test ${failed ? "FAILED" : "passed"} in ${clock(Date.now() - started)}`);
+process.exit(failed ? 1 : 0);
