@@ -1,11 +1,8 @@
 // `npm test`: typecheck, lint, the integration suites (PGlite, then PostgreSQL when
-// TEST_DATABASE_URL is set) and the browser tests, side by side where nothing makes them wait
-// for each other (decision 0036). Two lanes run at once:
-//   checks:  integration on PGlite, beside typecheck then lint; then integration on PostgreSQL
-//   browser: build if stale, then Playwright
-// The browser tests are the longest step and mostly wait (on the simulator, on the pages' polls),
-// so the checks fill that time; Vitest then uses one worker, leaving a core to the browser tests
-// (a lower CPU priority for the checks instead starves them when the machine is shared).
+// TEST_DATABASE_URL is set) and the browser tests (decision 0036). While the integration suite
+// runs on PGlite (mostly waiting on timers and I/O), typecheck, lint and the browser build run
+// beside it; then the suite on PostgreSQL; then Playwright alone, because its pages time out if
+// the machine (2 cores in CI) is busy with other tests.
 // Each step's output is printed whole when it ends, then a summary. Any failed step fails the
 // run, and once one has failed no further step starts. `--serial` runs the steps one at a time.
 import { spawn } from "node:child_process";
@@ -50,11 +47,11 @@ function run({ label, command, args, env = process.env }) {
 }
 
 const npmRun = (label, script) => ({ label, command: "npm", args: ["run", "--silent", script] });
-const vitestWorkers = serial ? [] : ["--maxWorkers=1"];
-const [onPglite, ...onPostgres] = integrationSteps().map((s) => ({ label: s.label, command: VITEST, args: [...s.args, ...vitestWorkers], env: s.env }));
+const [onPglite, ...onPostgres] = integrationSteps().map((s) => ({ label: s.label, command: VITEST, args: s.args, env: s.env }));
 const typecheck = npmRun("typecheck", "typecheck");
 const lint = npmRun("lint", "lint");
-const e2e = npmRun("e2e (build if stale, Playwright)", "test:e2e");
+const build = { label: "build (if stale)", command: "node", args: ["scripts/build.mjs", "--if-stale"] };
+const e2e = { label: "browser tests (Playwright)", command: "node_modules/.bin/playwright", args: ["test"] };
 
 const heartbeat = setInterval(() => {
   const now = Date.now();
@@ -62,16 +59,12 @@ const heartbeat = setInterval(() => {
   if (list) console.log(`… ${clock(now - started)}: still running ${list}`);
 }, 60_000);
 
-async function checksLane() {
-  await Promise.all([run(onPglite), run(typecheck).then(() => run(lint))]);
-  for (const step of onPostgres) await run(step);
-}
-
 if (serial) {
-  for (const step of [typecheck, lint, onPglite, ...onPostgres, e2e]) await run(step);
+  for (const step of [typecheck, lint, onPglite, ...onPostgres, build, e2e]) await run(step);
 } else {
-  console.log(`Running at once: ${onPglite.label}${onPostgres.length ? " then on PostgreSQL" : ""}; typecheck then lint; ${e2e.label}.`);
-  await Promise.all([checksLane(), run(e2e)]);
+  console.log(`Running at once: ${onPglite.label}; typecheck, lint and the build. Then ${onPostgres.length ? "on PostgreSQL, then " : ""}the browser tests.`);
+  await Promise.all([run(onPglite), run(typecheck).then(() => run(lint)).then(() => run(build))]);
+  for (const step of [...onPostgres, e2e]) await run(step);
 }
 clearInterval(heartbeat);
 
