@@ -2,36 +2,26 @@
  * The Creem client against the fake Creem (what it sends, how it reads answers) and against a
  * scripted server for the failures the fake does not produce (5xx, unreadable, no answer).
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CreemClient } from "../../src/server/integrations/creem/client.js";
 import { CreemError } from "../../src/server/integrations/creem/errors.js";
 import { startCreemFake, type CreemFake } from "../fakes/creem-fake.mjs";
+import { startScriptedServer, type ScriptedServer } from "../helpers/scripted-server.js";
 
 const API_KEY = "creem_test_unit_key";
 let fake: CreemFake;
-let scripted: Server;
+let scripted: ScriptedServer;
 let scriptedUrl: string;
-let answer: { status: number; body: string } | "hang" = { status: 200, body: "{}" };
 
 beforeAll(async () => {
   fake = await startCreemFake({ apiKey: API_KEY, webhookSecret: "whsec_x", products: { prod_a: { price: 1234, currency: "USD" } } });
-  scripted = createServer((req, res) => {
-    req.resume();
-    req.on("end", () => {
-      if (answer === "hang") return; // never answers; the client's timeout must fire
-      res.writeHead(answer.status, { "content-type": "application/json" }).end(answer.body);
-    });
-  });
-  await new Promise<void>((resolve) => scripted.listen(0, "127.0.0.1", resolve));
-  scriptedUrl = `http://127.0.0.1:${(scripted.address() as AddressInfo).port}`;
+  scripted = await startScriptedServer();
+  scriptedUrl = scripted.baseUrl;
 });
 
 afterAll(async () => {
   await fake.close();
-  scripted.closeAllConnections();
-  await new Promise((resolve) => scripted.close(resolve));
+  await scripted.close();
 });
 
 const client = (opts: { baseUrl?: string; apiKey?: string; timeoutMs?: number } = {}) =>
@@ -76,7 +66,7 @@ describe("CreemClient", () => {
   });
 
   it("joins a list of validation messages", async () => {
-    answer = { status: 400, body: JSON.stringify({ status: 400, error: "Bad Request", message: ["product_id must be a string", "units must be a number"] }) };
+    scripted.answer = { status: 400, body: JSON.stringify({ status: 400, error: "Bad Request", message: ["product_id must be a string", "units must be a number"] }) };
     const err = await errorOf(client({ baseUrl: scriptedUrl }).createCheckout(request));
     expect(err.message).toBe("Creem refused the request: product_id must be a string; units must be a number");
   });
@@ -87,13 +77,13 @@ describe("CreemClient", () => {
     [{ status: 200, body: "<html>" }, "failed", "Creem returned an unreadable answer"],
     [{ status: 200, body: JSON.stringify({ id: "ch_1" }) }, "failed", "Creem created no usable checkout (no checkout id or URL in its answer)"],
   ])("maps %j to %s", async (reply, kind, message) => {
-    answer = reply;
+    scripted.answer = reply;
     const err = await errorOf(client({ baseUrl: scriptedUrl }).createCheckout(request));
     expect(err).toMatchObject({ kind, message });
   });
 
   it("gives up when Creem does not answer in time, or cannot be reached", async () => {
-    answer = "hang";
+    scripted.answer = "hang";
     const slow = await errorOf(client({ baseUrl: scriptedUrl, timeoutMs: 200 }).getCheckout("ch_1"));
     expect(slow).toMatchObject({ kind: "unavailable", message: "Creem did not answer in time" });
     const down = await errorOf(client({ baseUrl: "http://127.0.0.1:1" }).getCheckout("ch_1"));

@@ -2,56 +2,31 @@
  * The KIE client against a tiny scripted HTTP server: each test says what KIE answers and
  * checks what the client sends and how it reads the quirky shapes of external-apis.md 1.
  */
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { KieClient } from "../../src/server/integrations/kie/client.js";
 import { KieError } from "../../src/server/integrations/kie/errors.js";
+import { startScriptedServer, type ScriptedServer } from "../helpers/scripted-server.js";
 
-interface Seen {
-  method: string;
-  url: string;
-  headers: IncomingMessage["headers"];
-  body: string;
-}
-
-let server: Server;
+let kie: ScriptedServer;
 let baseUrl: string;
-let seen: Seen[] = [];
-/** What the next request gets: HTTP status and raw body, or a delay that outlasts the timeout. */
-let answer: { status: number; body: string } | "hang" = { status: 200, body: "{}" };
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c: Buffer) => (body += c.toString("latin1")));
-    req.on("end", () => {
-      seen.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
-      if (answer === "hang") return; // never answers; the client's timeout must fire
-      res.writeHead(answer.status, { "content-type": "application/json" }).end(answer.body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  kie = await startScriptedServer();
+  baseUrl = kie.baseUrl;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => kie.close());
 
 beforeEach(() => {
-  seen = [];
-  answer = { status: 200, body: "{}" };
+  kie.seen.length = 0;
+  kie.answer = { status: 200, body: "{}" };
 });
 
 function client(timeoutMs = 2_000): KieClient {
   return new KieClient({ baseUrl, uploadBaseUrl: `${baseUrl}/upload-host`, apiKey: "key-123", timeoutMs });
 }
 
-function replyWith(status: number, body: unknown): void {
-  answer = { status, body: typeof body === "string" ? body : JSON.stringify(body) };
-}
+const replyWith = (status: number, body: unknown) => kie.reply(status, body);
 
 async function errorOf(promise: Promise<unknown>): Promise<KieError> {
   const err = await promise.then(
@@ -73,7 +48,7 @@ describe("KieClient requests", () => {
       callBackUrl: "https://us.example/api/callbacks/kie",
     });
     expect(taskId).toBe("veo_task_1");
-    const req = seen[0]!;
+    const req = kie.seen[0]!;
     expect(req.method).toBe("POST");
     expect(req.url).toBe("/api/v1/veo/generate");
     expect(req.headers.authorization).toBe("Bearer key-123");
@@ -94,10 +69,10 @@ describe("KieClient requests", () => {
     replyWith(200, { success: true, code: 200, msg: "ok", data: { downloadUrl: "https://files.example/a.png" } });
     const url = await client().uploadFile(Buffer.from("png-bytes"), "a.png", "image/png");
     expect(url).toBe("https://files.example/a.png");
-    expect(seen[0]!.url).toBe("/upload-host/api/file-stream-upload");
-    expect(seen[0]!.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
-    expect(seen[0]!.body).toContain('filename="a.png"');
-    expect(seen[0]!.body).toContain("png-bytes");
+    expect(kie.seen[0]!.url).toBe("/upload-host/api/file-stream-upload");
+    expect(kie.seen[0]!.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
+    expect(kie.seen[0]!.body).toContain('filename="a.png"');
+    expect(kie.seen[0]!.body).toContain("png-bytes");
   });
 });
 
@@ -124,7 +99,7 @@ describe("KieClient reading answers", () => {
     expect(await client().credits()).toBe(1234.5);
     replyWith(200, { code: 200, msg: "success", data: { resultUrl: "http://v/hd.mp4" } });
     expect(await client().get1080p("t")).toEqual({ ready: true, url: "http://v/hd.mp4" });
-    expect(seen[1]!.url).toBe("/api/v1/veo/get-1080p-video?taskId=t&index=0");
+    expect(kie.seen[1]!.url).toBe("/api/v1/veo/get-1080p-video?taskId=t&index=0");
   });
 
   it("treats the 'still processing' answer of get-1080p-video as not ready, not as an error", async () => {
@@ -165,7 +140,7 @@ describe("KieClient errors", () => {
   });
 
   it("gives up after its timeout with 'unavailable'", async () => {
-    answer = "hang";
+    kie.answer = "hang";
     const err = await errorOf(client(150).recordInfo("t"));
     expect(err.kind).toBe("unavailable");
     expect(err.message).toBe("KIE did not answer in time");

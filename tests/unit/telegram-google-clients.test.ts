@@ -3,35 +3,22 @@
  * server: the answers their integration tests do not reach (bodies that are not JSON, a JSON
  * `null`, error bodies without JSON) still become their own errors with their own messages.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exchangeCode, GoogleAuthError, userinfoEmail, type GoogleEndpoints } from "../../src/server/integrations/google/oidc.js";
 import { sendTelegramMessage, TelegramError } from "../../src/server/integrations/telegram/client.js";
+import { startScriptedServer, type ScriptedServer } from "../helpers/scripted-server.js";
 
-let server: Server;
+let server: ScriptedServer;
 let baseUrl: string;
-/** What the next request gets. */
-let answer: { status: number; body: string } | "hang" = { status: 200, body: "{}" };
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume();
-    req.on("end", () => {
-      if (answer === "hang") return;
-      res.writeHead(answer.status, { "content-type": "application/json" }).end(answer.body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startScriptedServer();
+  baseUrl = server.baseUrl;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => server.close());
 
-const reply = (status: number, body: unknown) => (answer = { status, body: typeof body === "string" ? body : JSON.stringify(body) });
+const reply = (status: number, body: unknown) => server.reply(status, body);
 
 async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
@@ -73,7 +60,7 @@ describe("sendTelegramMessage", () => {
   });
 
   it("a timeout and an unreachable host say so, without the token", async () => {
-    answer = "hang";
+    server.answer = "hang";
     const slow = await send(200);
     expect(slow).toMatchObject({ kind: "unavailable", message: "Telegram did not answer in time" });
     const down = await rejectionOf(sendTelegramMessage("http://127.0.0.1:1", TOKEN, "42", "hello"));

@@ -103,13 +103,17 @@ function usedComponents(doc: JsonObject): JsonObject {
   const components = doc.components as { schemas?: Record<string, unknown> };
   const all = components.schemas ?? {};
   const used = referencedSchemas(doc.paths, all);
+  const named = (name: string) => {
+    const plain = name.replace(/Input$/, "");
+    return plain !== name && !used.has(plain) ? plain : name;
+  };
   // Sorted: the registry's order is the order modules happened to load in.
-  components.schemas = Object.fromEntries(Object.entries(all).filter(([name]) => used.has(name)).sort(([a], [b]) => (a < b ? -1 : 1)));
+  components.schemas = Object.fromEntries(
+    [...used].map((name) => [named(name), all[name]] as const).sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
   let text = JSON.stringify(doc);
   for (const name of used) {
-    const plain = name.replace(/Input$/, "");
-    if (plain === name || used.has(plain)) continue;
-    text = text.replaceAll(`"${SCHEMA_REF}${name}"`, `"${SCHEMA_REF}${plain}"`).replace(`"${name}":{`, `"${plain}":{`);
+    if (named(name) !== name) text = text.replaceAll(`"${SCHEMA_REF}${name}"`, `"${SCHEMA_REF}${named(name)}"`);
   }
   return JSON.parse(text) as JsonObject;
 }

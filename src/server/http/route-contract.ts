@@ -48,10 +48,13 @@ export function useNonApiScope(app: FastifyInstance, why: string): void {
   (app as Scoped)[NOT_API] = why;
 }
 
-/** The error responses of the web API for these statuses, for a route's `response`. */
-export function errors(...statuses: number[]): Record<number, typeof apiErrorSchema> {
-  return Object.fromEntries(statuses.map((s) => [s, apiErrorSchema]));
+/** Error responses for these statuses with `schema` (the automation API's own shape), for a route's `response`. */
+export function errorsWith<S extends z.ZodType>(schema: S, ...statuses: number[]): Record<number, S> {
+  return Object.fromEntries(statuses.map((s) => [s, schema]));
 }
+
+/** The web API's error responses (`{message, code}`) for these statuses. */
+export const errors = (...statuses: number[]) => errorsWith(apiErrorSchema, ...statuses);
 
 /** Does this route answer with a declared schema? (For the declaration check and its tests.) */
 export function hasResponseSchema(route: Pick<RouteOptions, "schema">): boolean {

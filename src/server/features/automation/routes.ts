@@ -9,6 +9,7 @@ import { z } from "zod";
 import { AppError, errorBody, toAppError } from "../../http/errors.js";
 import { requireTokenUser, useBearerAuth } from "../../http/bearer-auth.js";
 import { useScopeAccess } from "../../http/route-access.js";
+import { errorsWith } from "../../http/route-contract.js";
 import type { RateLimiter, RateLimitStore } from "../../http/rate-limit.js";
 import { tooManyRequests, type RateLimitRule } from "../../http/rate-limit.js";
 import { n8nErrorSchema, n8nGenerateResultSchema, n8nGenerateSchema, n8nVideoStatusSchema } from "../../../shared/automation.js";
@@ -38,8 +39,7 @@ export const GENERATE_BODY_LIMIT = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 1024 *
 
 // Fastify's maxParamLength (100) bounds the id; an empty one is simply not found.
 const taskParam = z.object({ taskId: z.string().meta({ description: "The taskId from POST /api/n8n/generate." }) });
-/** This API's errors, `{success: false, message, code}`, for these statuses. */
-const errorsOf = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, n8nErrorSchema]));
+
 
 interface AutomationOptions {
   ctx: VideoContext;
@@ -79,7 +79,7 @@ async function automationRoutes(scope: FastifyInstance, opts: AutomationOptions)
     summary: "Start a video",
     description: "Takes the API price of the model from the token's account and starts the video. Poll the status with the returned taskId.",
     body: n8nGenerateSchema,
-    response: { 200: n8nGenerateResultSchema, ...errorsOf(400, 401, 402, 413, 422, 429, 503) },
+    response: { 200: n8nGenerateResultSchema, ...errorsWith(n8nErrorSchema, 400, 401, 402, 413, 422, 429, 503) },
   };
   app.post("/generate", { bodyLimit: GENERATE_BODY_LIMIT, config: { docs: GENERATE_DOCS }, schema: generateSchema }, async (request) => {
     const user = requireTokenUser(request);
@@ -94,7 +94,7 @@ async function automationRoutes(scope: FastifyInstance, opts: AutomationOptions)
     summary: "Check a video",
     description: STATUS_DESCRIPTION,
     params: taskParam,
-    response: { 200: n8nVideoStatusSchema, ...errorsOf(401, 404, 429) },
+    response: { 200: n8nVideoStatusSchema, ...errorsWith(n8nErrorSchema, 401, 404, 429) },
   };
   app.get("/video-status/:taskId", { config: { docs: statusDocs() }, schema: statusSchema }, async (request, reply) => {
     const user = requireTokenUser(request);

@@ -1,6 +1,5 @@
 /** The /admin page's calls (the credit packages' are in packages-api.ts). Every save toasts with the spec's titles (section 8) and refreshes what it changed. */
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { z } from "zod";
 import { deletedFailedVideosSchema, recheckReportSchema } from "../../../shared/schemas/admin-recovery";
 import { adminUserListSchema, adminUserSavedSchema } from "../../../shared/schemas/admin-users";
 import { kieApiDeletedSchema, kieApiListSchema, kieApiSavedSchema } from "../../../shared/schemas/kie-apis";
@@ -19,15 +18,10 @@ const failed = (title: string, fallback: string) => (error: unknown) =>
   toast({ title, description: `${fallback}: ${errorMessage(error)}`, variant: "destructive" });
 
 /** Reads a query's URL (its key) with the route's schema (decision 0040); signed out is an error here (the admin gate), never null. */
-export function readWith<S extends z.ZodType>(schema: S, url: string) {
-  const read = schemaQueryFn(schema, url);
-  return async (context: { signal?: AbortSignal }): Promise<z.output<S>> => (await read(context)) as z.output<S>;
-}
-
 export const useAdminSettings = () =>
-  useQuery({ queryKey: queryKeys.admin.settings, queryFn: readWith(adminSettingsViewSchema, queryKeys.admin.settings[0]), staleTime: 0 });
-export const useKieApis = () => useQuery({ queryKey: queryKeys.admin.kieApis, queryFn: readWith(kieApiListSchema, queryKeys.admin.kieApis[0]), staleTime: 0 });
-export const useAdminUsers = () => useQuery({ queryKey: queryKeys.admin.users, queryFn: readWith(adminUserListSchema, queryKeys.admin.users[0]), staleTime: 0 });
+  useQuery({ queryKey: queryKeys.admin.settings, queryFn: schemaQueryFn(adminSettingsViewSchema, queryKeys.admin.settings[0]), staleTime: 0 });
+export const useKieApis = () => useQuery({ queryKey: queryKeys.admin.kieApis, queryFn: schemaQueryFn(kieApiListSchema, queryKeys.admin.kieApis[0]), staleTime: 0 });
+export const useAdminUsers = () => useQuery({ queryKey: queryKeys.admin.users, queryFn: schemaQueryFn(adminUserListSchema, queryKeys.admin.users[0]), staleTime: 0 });
 
 /** PUT /api/admin/settings with any subset of fields ('Save Other Settings'). */
 export function useSaveSettings() {

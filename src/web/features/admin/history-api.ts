@@ -2,11 +2,10 @@
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { ADMIN_TRANSACTIONS_DEFAULT_LIMIT, adminTransactionsPageSchema, type AdminTransactionType } from "../../../shared/admin-transactions";
 import { refundResultSchema } from "../../../shared/schemas/videos";
-import { apiCall, errorMessage } from "@/lib/api";
+import { apiCall, errorMessage, schemaQueryFn } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys, underPath } from "@/lib/query-keys";
 import { toast } from "@/hooks/use-toast";
-import { readWith } from "./admin-api";
 
 export const HISTORY_PAGE_SIZE = ADMIN_TRANSACTIONS_DEFAULT_LIMIT;
 
@@ -34,7 +33,7 @@ export function useAdminTransactions(filters: HistoryFilters, page: number) {
   });
   return useQuery({
     queryKey,
-    queryFn: readWith(adminTransactionsPageSchema, queryKey[0]),
+    queryFn: schemaQueryFn(adminTransactionsPageSchema, queryKey[0]),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

@@ -8,7 +8,6 @@ import {
   adminCreditPackageListSchema,
   adminCreditPackageViewSchema,
   packageRemovedSchema,
-  type AdminCreditPackageView,
   type CreditPackageInput,
 } from "../../../shared/schemas/packages";
 import { apiCall, errorMessage, schemaQueryFn } from "@/lib/api";
@@ -29,8 +28,7 @@ const readPackages = schemaQueryFn(adminCreditPackageListSchema, queryKeys.admin
 export const useAdminPackages = () =>
   useQuery({
     queryKey: queryKeys.admin.packages,
-    // Signed out is an error here (the admin gate), never null.
-    queryFn: async (context): Promise<AdminCreditPackageView[]> => (await readPackages(context)) ?? [],
+    queryFn: readPackages,
     staleTime: 0,
   });
 

@@ -1,6 +1,4 @@
-import { useEffect, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { useLocation } from "wouter";
 import { CircleCheck, LoaderCircle } from "lucide-react";
 import { googleConnectionSchema } from "../../../shared/google-auth";
 import { Button } from "@/components/ui/button";
@@ -9,6 +7,7 @@ import { schemaQueryFn } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { GoogleMark, useGoogleRedirect, useGoogleSignInEnabled } from "./google-sign-in";
+import { useReturnParams } from "./use-return-params";
 
 const readConnection = schemaQueryFn(googleConnectionSchema, queryKeys.googleConnection[0]);
 
@@ -40,26 +39,20 @@ export function GoogleConnectionButton() {
   );
 }
 
-/**
- * Back from connecting Google: /my-account?google=connected or ?google=error&message=...; a
- * toast says how it went, and the address is cleaned so a reload does not repeat it.
- */
+/** My Account's `?google=connected` or `?google=error&message=...`: a toast says how it went. */
+function showLinkOutcome(params: URLSearchParams): boolean {
+  const outcome = params.get("google");
+  if (outcome !== "connected" && outcome !== "error") return false;
+  if (outcome === "connected") {
+    toast({ title: "Google connected", description: "You can now sign in with Google too." });
+  } else {
+    toast({ title: "Could not connect Google", description: params.get("message") || "Please try again.", variant: "destructive" });
+  }
+  void queryClient.invalidateQueries({ queryKey: queryKeys.googleConnection });
+  return true;
+}
+
+/** Back from connecting Google (/my-account?google=...): the toast, then a clean address. */
 export function useGoogleLinkReturn(): void {
-  const [, navigate] = useLocation();
-  const [search] = useState(() => window.location.search);
-  const handled = useRef(false);
-  useEffect(() => {
-    if (handled.current) return;
-    const params = new URLSearchParams(search);
-    const outcome = params.get("google");
-    if (outcome !== "connected" && outcome !== "error") return;
-    handled.current = true;
-    if (outcome === "connected") {
-      toast({ title: "Google connected", description: "You can now sign in with Google too." });
-    } else {
-      toast({ title: "Could not connect Google", description: params.get("message") || "Please try again.", variant: "destructive" });
-    }
-    void queryClient.invalidateQueries({ queryKey: queryKeys.googleConnection });
-    if (window.location.pathname === "/my-account" && window.location.search) navigate("/my-account", { replace: true });
-  }, [navigate, search]);
+  useReturnParams("/my-account", showLinkOutcome);
 }

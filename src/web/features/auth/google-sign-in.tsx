@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { useLocation } from "wouter";
 import { LoaderCircle } from "lucide-react";
 import { googleAuthUrlSchema, googleStatusSchema } from "../../../shared/google-auth";
 import { Button } from "@/components/ui/button";
@@ -8,6 +7,7 @@ import { toast } from "@/hooks/use-toast";
 import { apiCall, errorMessage, schemaQueryFn } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
+import { useReturnParams } from "./use-return-params";
 
 const readStatus = schemaQueryFn(googleStatusSchema, queryKeys.googleStatus[0]);
 
@@ -75,31 +75,24 @@ function usernameFrom(raw: string | null): string | undefined {
 }
 
 /**
- * Back from Google: /login?auth=success&user=... or /login?auth=error&message=... (spec
- * section 8's toasts). The address is cleaned so a reload does not repeat the toast.
- * auth=account-exists is shown by GoogleAccountExistsNotice (read at its first render); here
- * its address is only cleaned.
+ * /login?auth=success&user=... or ?auth=error&message=... (spec section 8's toasts).
+ * auth=account-exists is shown by GoogleAccountExistsNotice (read at its first render); here its
+ * address is only cleaned.
  */
+function showSignInOutcome(params: URLSearchParams): boolean {
+  const auth = params.get("auth");
+  if (auth !== "success" && auth !== "error" && auth !== "account-exists") return false;
+  if (auth === "success") {
+    const username = usernameFrom(params.get("user"));
+    toast({ title: "Signed in with Google", description: username ? `Welcome, ${username}!` : undefined });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+  } else if (auth === "error") {
+    toast({ title: "Google Sign In failed", description: params.get("message") || "Please try again.", variant: "destructive" });
+  }
+  return true;
+}
+
+/** Back from Google (/login?auth=...): the toast, then a clean address. */
 export function useGoogleReturn(): void {
-  const [, navigate] = useLocation();
-  // Read at the first render: a signed-in user is redirected away before effects run.
-  const [search] = useState(() => window.location.search);
-  const handled = useRef(false);
-  useEffect(() => {
-    if (handled.current) return;
-    const params = new URLSearchParams(search);
-    const auth = params.get("auth");
-    if (auth !== "success" && auth !== "error" && auth !== "account-exists") return;
-    handled.current = true;
-    if (auth === "account-exists") {
-      // Nobody was signed in: GoogleAccountExistsNotice says why and offers the choice.
-    } else if (auth === "success") {
-      const username = usernameFrom(params.get("user"));
-      toast({ title: "Signed in with Google", description: username ? `Welcome, ${username}!` : undefined });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
-    } else {
-      toast({ title: "Google Sign In failed", description: params.get("message") || "Please try again.", variant: "destructive" });
-    }
-    if (window.location.pathname === "/login" && window.location.search) navigate("/login", { replace: true });
-  }, [navigate, search]);
+  useReturnParams("/login", showSignInOutcome);
 }

@@ -5,7 +5,6 @@ import {
   apiTokenListSchema,
   createdApiTokenSchema,
   revokedApiTokensSchema,
-  type ApiTokenView,
   type CreatedApiToken,
 } from "../../../shared/schemas/api-tokens";
 import { apiCall, errorMessage, schemaQueryFn } from "@/lib/api";
@@ -20,8 +19,7 @@ const readTokens = schemaQueryFn(apiTokenListSchema, TOKENS_URL);
 export function useApiTokens(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.apiTokens,
-    // Signed out is an error here (the page's gate), never null.
-    queryFn: async (context): Promise<ApiTokenView[]> => (await readTokens(context)) ?? [],
+    queryFn: readTokens,
     enabled,
     staleTime: 0,
   });

@@ -4,13 +4,13 @@ import { LoaderCircle, RefreshCw } from "lucide-react";
 import { paypalSetupSchema, type PaymentResult } from "../../../shared/schemas/payments";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
-import { errorMessage } from "@/lib/api";
+import { errorMessage, schemaQueryFn } from "@/lib/api";
 import { queryKeys } from "@/lib/query-keys";
 import type { DisplayPackage } from "./packages";
 import { announcePaymentResult, toastPaymentCancelled, toastPaymentStepError } from "./payment-feedback";
 import { capturePaypalOrder, createPaypalOrder } from "./payments-api";
 import { loadPaypalSdk } from "./paypal-sdk";
-import { readWith, refreshAfterPurchase } from "./use-payment-queries";
+import { refreshAfterPurchase } from "./use-payment-queries";
 
 export interface PaypalCheckoutProps {
   pkg: DisplayPackage;
@@ -48,7 +48,7 @@ function LoadError({ message, onRetry }: { message: string; onRetry: () => void 
 export function PaypalCheckout({ pkg, onResult, onBusyChange }: PaypalCheckoutProps) {
   const setup = useQuery({
     queryKey: queryKeys.payments.paypalSetup,
-    queryFn: readWith(paypalSetupSchema, queryKeys.payments.paypalSetup[0]),
+    queryFn: schemaQueryFn(paypalSetupSchema, queryKeys.payments.paypalSetup[0]),
     staleTime: 60_000,
   });
   const clientId = setup.data?.clientId;

@@ -1,6 +1,5 @@
 /** The reads of the pricing and purchase pages (with the routes' schemas, decision 0040), and the refresh after a purchase. */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { z } from "zod";
 import { transactionsPageSchema, userStatsSchema } from "../../../shared/schemas/account";
 import { creditPackageListSchema, paymentMethodsSchema } from "../../../shared/schemas/packages";
 import { schemaQueryFn } from "@/lib/api";
@@ -9,11 +8,6 @@ import { queryKeys, underPath } from "@/lib/query-keys";
 import { FALLBACK_PACKAGES, toDisplayPackages, type DisplayPackage } from "./packages";
 
 /** Reads a query's URL (its key) with the route's schema; signed out is an error here, never null. */
-export function readWith<S extends z.ZodType>(schema: S, url: string) {
-  const read = schemaQueryFn(schema, url);
-  return async (context: { signal?: AbortSignal }): Promise<z.output<S>> => (await read(context)) as z.output<S>;
-}
-
 export interface PackagesView {
   packages: readonly DisplayPackage[];
   /** True while the first answer is awaited (nothing to show yet). */
@@ -26,7 +20,7 @@ export interface PackagesView {
 export function useCreditPackages(): PackagesView {
   const query = useQuery({
     queryKey: queryKeys.payments.packages,
-    queryFn: readWith(creditPackageListSchema, queryKeys.payments.packages[0]),
+    queryFn: schemaQueryFn(creditPackageListSchema, queryKeys.payments.packages[0]),
     select: toDisplayPackages,
     staleTime: 60_000,
   });
@@ -37,12 +31,12 @@ export function useCreditPackages(): PackagesView {
 
 /** GET /api/settings/payment-methods (public). Asked again whenever a payment dialog opens. */
 export function usePaymentMethods(enabled = true) {
-  return useQuery({ queryKey: queryKeys.payments.methods, queryFn: readWith(paymentMethodsSchema, queryKeys.payments.methods[0]), enabled, staleTime: 0 });
+  return useQuery({ queryKey: queryKeys.payments.methods, queryFn: schemaQueryFn(paymentMethodsSchema, queryKeys.payments.methods[0]), enabled, staleTime: 0 });
 }
 
 /** GET /api/user/stats: fresh on every visit (videos and purchases change it elsewhere). */
 export function useUserStats(enabled: boolean) {
-  return useQuery({ queryKey: queryKeys.payments.stats, queryFn: readWith(userStatsSchema, queryKeys.payments.stats[0]), enabled, staleTime: 0 });
+  return useQuery({ queryKey: queryKeys.payments.stats, queryFn: schemaQueryFn(userStatsSchema, queryKeys.payments.stats[0]), enabled, staleTime: 0 });
 }
 
 /** GET /api/transactions?page= (50 a page, newest first). */
@@ -50,7 +44,7 @@ export function useTransactions(page: number, enabled: boolean) {
   const queryKey = queryKeys.payments.transactions(page);
   return useQuery({
     queryKey,
-    queryFn: readWith(transactionsPageSchema, queryKey[0]),
+    queryFn: schemaQueryFn(transactionsPageSchema, queryKey[0]),
     enabled,
     staleTime: 0,
     placeholderData: keepPreviousData,
