@@ -2,7 +2,8 @@
 import path from "node:path";
 import v8 from "node:v8";
 import { fileURLToPath } from "node:url";
-import { buildApp, databaseDeps } from "./app.js";
+import { buildApp } from "./app.js";
+import { databaseDeps } from "./services.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { openDatabase } from "./db/connect.js";
 import { ensureAdminAccount } from "./features/auth/service.js";

@@ -4,7 +4,7 @@
  * the address counted is the one the nearest trusted proxy saw (decision 0035).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppDeps } from "../../src/server/app.js";
+import type { AppDeps } from "../../src/server/services.js";
 import type { Database } from "../../src/server/db/connect.js";
 import { createTestApp, uniqueName, type TestApp } from "../helpers/test-app.js";
 import { createTestDatabase } from "../helpers/test-db.js";

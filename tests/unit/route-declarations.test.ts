@@ -8,6 +8,7 @@ import { ADMIN_PREFIX, adminScope } from "../../src/server/http/admin-scope.js";
 import { registerRouteAccess } from "../../src/server/http/route-access.js";
 
 const deps = { db: {} as Db, sessions: {} as FreshCache<SessionRow> };
+const adminDeps = { db: deps.db, caches: { sessions: deps.sessions } };
 
 function appWithAccessCheck() {
   const app = Fastify();
@@ -36,7 +37,7 @@ describe("route declarations", () => {
     const app = appWithAccessCheck();
     const start = async () => {
       await app.register(
-        adminScope(deps, async (admin) => {
+        adminScope(adminDeps, async (admin) => {
           admin.get("/fine", async () => ({}));
           admin.get("/open", { config: { access: "public" } }, async () => ({}));
         }),
@@ -50,7 +51,7 @@ describe("route declarations", () => {
   it("declared routes start, and the table lists each with its access", async () => {
     const app = appWithAccessCheck();
     app.get("/api/open", { config: { access: "public" } }, async () => ({}));
-    await app.register(adminScope(deps, async (admin) => void admin.get("/users", async () => ({}))), { prefix: ADMIN_PREFIX });
+    await app.register(adminScope(adminDeps, async (admin) => void admin.get("/users", async () => ({}))), { prefix: ADMIN_PREFIX });
     await app.ready();
     expect(app.routeAccessTable.filter((r) => r.method === "GET")).toEqual([
       { method: "GET", url: "/api/open", access: "public" },

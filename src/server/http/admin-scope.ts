@@ -13,11 +13,11 @@ import { loadSessionUser, requireAdmin } from "./session-auth.js";
 
 export const ADMIN_PREFIX = "/api/admin";
 
-export function adminScope(opts: { db: Db; sessions: FreshCache<SessionRow> }, routes: (admin: FastifyInstance) => Promise<void>): FastifyPluginAsync {
+export function adminScope(opts: { db: Db; caches: { sessions: FreshCache<SessionRow> } }, routes: (admin: FastifyInstance) => Promise<void>): FastifyPluginAsync {
   return async (admin) => {
     useScopeAccess(admin, "admin");
     admin.addHook("onRequest", async (request) => {
-      await loadSessionUser(request, opts.db, opts.sessions);
+      await loadSessionUser(request, opts.db, opts.caches.sessions);
       requireAdmin(request);
     });
     admin.setNotFoundHandler(apiNotFound);

@@ -9,11 +9,13 @@ import {
   kieApiSavedSchema,
   kieApiUpdateSchema,
 } from "../../../shared/schemas/kie-apis.js";
+import type { Config } from "../../config.js";
+import type { Db } from "../../db/connect.js";
 import { AppError } from "../../http/errors.js";
+import type { SecretBox } from "../../lib/secret-box.js";
 import { errors } from "../../http/route-contract.js";
 import { KieClient } from "../../integrations/kie/client.js";
 import { KieError } from "../../integrations/kie/errors.js";
-import type { VideoContext } from "../videos/context.js";
 import {
   accountKey,
   createKieApi,
@@ -35,8 +37,8 @@ function balanceError(err: unknown): AppError {
 }
 
 /** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
-export async function adminKieApiRoutes(app: FastifyInstance, opts: { ctx: VideoContext }): Promise<void> {
-  const { db, secretBox, config } = opts.ctx;
+export async function adminKieApiRoutes(app: FastifyInstance, opts: { db: Db; secretBox: SecretBox; config: Config }): Promise<void> {
+  const { db, secretBox, config } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(

@@ -3,12 +3,10 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { deletedFailedVideosSchema, recheckReportSchema } from "../../../shared/schemas/admin-recovery.js";
 import { errors } from "../../http/route-contract.js";
-import type { VideoContext } from "../videos/context.js";
-import { deleteFailedVideos, recheckFailedVideos } from "./recovery-service.js";
+import { deleteFailedVideos, recheckFailedVideos, type RecoveryDeps } from "./recovery-service.js";
 
 /** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
-export async function adminRecoveryRoutes(app: FastifyInstance, opts: { ctx: VideoContext }): Promise<void> {
-  const { ctx } = opts;
+export async function adminRecoveryRoutes(app: FastifyInstance, ctx: RecoveryDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(

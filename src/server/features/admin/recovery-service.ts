@@ -9,8 +9,8 @@ import type { Db } from "../../db/connect.js";
 import { videoTasks } from "../../db/schema.js";
 import type { DeletedFailedVideos, RecheckReport } from "../../../shared/schemas/admin-recovery.js";
 import { takeBackRefund } from "../credits/ledger.js";
-import { UNSUBMITTED_PREFIX } from "../videos/generate-service.js";
-import type { VideoContext } from "../videos/context.js";
+import { UNSUBMITTED_PREFIX, type GenerateDeps } from "../videos/generate-service.js";
+import type { VideoProvider } from "../videos/provider.js";
 import { completeTask } from "../videos/task-state.js";
 
 const RECHECK_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -19,6 +19,13 @@ const RECHECK_LIMIT = 500;
 const RECHECK_CONCURRENCY = 4;
 
 /** "raced": another re-check running at the same moment recovered it first. */
+export interface RecoveryDeps {
+  db: Db;
+  provider: VideoProvider;
+  /** When a recovered video's next check is due, and how to wake the worker for it. */
+  generation: Pick<GenerateDeps, "firstCheckMs" | "wake">;
+}
+
 type Outcome = "recovered" | "chargedAgain" | "refundKept" | "stillFailed" | "unchecked" | "raced";
 
 function failedSinceCondition(since: Date) {
@@ -29,7 +36,7 @@ function failedSinceCondition(since: Date) {
   );
 }
 
-async function recheckOne(ctx: VideoContext, task: typeof videoTasks.$inferSelect, log?: FastifyBaseLogger): Promise<Outcome> {
+async function recheckOne(ctx: RecoveryDeps, task: typeof videoTasks.$inferSelect, log?: FastifyBaseLogger): Promise<Outcome> {
   let record;
   try {
     record = await (await ctx.provider.clientFor(task)).recordInfo(task.taskId);
@@ -40,14 +47,14 @@ async function recheckOne(ctx: VideoContext, task: typeof videoTasks.$inferSelec
   if (record.state !== "succeeded") return "stillFailed";
   return ctx.db.transaction(async (tx): Promise<Outcome> => {
     // Conditional on still being failed: two admins pressing at once recover it once.
-    if (!(await completeTask(tx, task.id, record.resultUrls, ctx.firstCheckMs, ["failed"]))) return "raced";
+    if (!(await completeTask(tx, task.id, record.resultUrls, ctx.generation.firstCheckMs, ["failed"]))) return "raced";
     if (!task.refunded) return "recovered";
     const taken = await takeBackRefund(tx, task.id, "Video delivered after all (admin re-check): refund taken back");
     return taken ? "chargedAgain" : "refundKept";
   });
 }
 
-export async function recheckFailedVideos(ctx: VideoContext, log?: FastifyBaseLogger, now = new Date()): Promise<RecheckReport> {
+export async function recheckFailedVideos(ctx: RecoveryDeps, log?: FastifyBaseLogger, now = new Date()): Promise<RecheckReport> {
   const tasks = await ctx.db
     .select()
     .from(videoTasks)
@@ -62,7 +69,7 @@ export async function recheckFailedVideos(ctx: VideoContext, log?: FastifyBaseLo
   };
   await Promise.all(Array.from({ length: Math.min(RECHECK_CONCURRENCY, tasks.length) }, lane));
   // Recovered 16:9 videos wait for their 1080p version like any other.
-  if (outcomes.some((o) => o === "recovered" || o === "chargedAgain" || o === "refundKept")) ctx.wake();
+  if (outcomes.some((o) => o === "recovered" || o === "chargedAgain" || o === "refundKept")) ctx.generation.wake();
 
   const n = (o: Outcome) => outcomes.filter((x) => x === o).length;
   const report = {

@@ -3,12 +3,12 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { adminTransactionsPageSchema, adminTransactionsQuerySchema } from "../../../shared/admin-transactions.js";
 import { errors } from "../../http/route-contract.js";
-import type { VideoContext } from "../videos/context.js";
+import type { Db } from "../../db/connect.js";
 import { adminTransactionPage } from "./transactions-service.js";
 
 /** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
-export async function adminTransactionRoutes(app: FastifyInstance, opts: { ctx: VideoContext }): Promise<void> {
-  const { db } = opts.ctx;
+export async function adminTransactionRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
+  const { db } = opts;
 
   app.withTypeProvider<ZodTypeProvider>().get(
     "/transactions",

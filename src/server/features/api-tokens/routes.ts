@@ -18,9 +18,9 @@ import { createToken, DEFAULT_TOKEN_NAME, deleteToken, listTokens, revokeAllToke
 /** Creations (named or default) per user. */
 export const DEFAULT_TOKEN_CREATION_RATE_LIMIT: RateLimitRule = { max: 30, windowMs: 60 * 60_000 };
 
-export async function apiTokenRoutes(app: FastifyInstance, opts: { db: Db; rateLimitStore: RateLimitStore; creationRateLimit: RateLimitRule }): Promise<void> {
+export async function apiTokenRoutes(app: FastifyInstance, opts: { db: Db; rateLimitStore: RateLimitStore; limits: { tokenCreation: RateLimitRule } }): Promise<void> {
   const { db } = opts;
-  const creations = new RateLimiter("token-creation", opts.creationRateLimit, opts.rateLimitStore);
+  const creations = new RateLimiter("token-creation", opts.limits.tokenCreation, opts.rateLimitStore);
 
   const countCreation = async (userId: string) => {
     const wait = await creations.hit(userId);

@@ -62,7 +62,7 @@ interface Deps {
   config: Config;
   secretBox: SecretBox;
   /** The session read cache: the callback of a link checks who is signed in. */
-  sessions: FreshCache<SessionRow>;
+  caches: { sessions: FreshCache<SessionRow> };
 }
 
 /** What the flow cookie holds. A link is bound to the signed-in user who started it. */
@@ -269,7 +269,7 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
         if (typeof query.code !== "string" || !query.code) throw new GoogleAuthError("Google sent no sign-in code. Please try again.");
         if (linking) {
           // The link is for the user who started it, and only while that user is still signed in here.
-          await loadSessionUser(request, db, deps.sessions);
+          await loadSessionUser(request, db, deps.caches.sessions);
           if (!request.user || request.user.id !== flow.userId) throw new GoogleAuthError(LINK_SESSION_CHANGED);
         }
 

@@ -35,14 +35,16 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
 
 export async function authRoutes(
   app: FastifyInstance,
-  opts: { db: Db; secureCookies: boolean; rateLimits: AuthRateLimits; rateLimitStore: RateLimitStore },
+  opts: { db: Db; config: { secureCookies: boolean }; limits: { auth: AuthRateLimits }; rateLimitStore: RateLimitStore },
 ): Promise<void> {
-  const { db, secureCookies } = opts;
+  const { db } = opts;
+  const { secureCookies } = opts.config;
+  const rateLimits = opts.limits.auth;
   const store = opts.rateLimitStore;
-  const loginPerIp = new RateLimiter("login-ip", opts.rateLimits.loginPerIp, store);
-  const loginFailures = new RateLimiter("login-failures", opts.rateLimits.loginFailuresPerUsername, store);
-  const registerPerIp = new RateLimiter("register-ip", opts.rateLimits.registerPerIp, store);
-  const registerPerUsername = new RateLimiter("register-username", opts.rateLimits.registerPerUsername, store);
+  const loginPerIp = new RateLimiter("login-ip", rateLimits.loginPerIp, store);
+  const loginFailures = new RateLimiter("login-failures", rateLimits.loginFailuresPerUsername, store);
+  const registerPerIp = new RateLimiter("register-ip", rateLimits.registerPerIp, store);
+  const registerPerUsername = new RateLimiter("register-username", rateLimits.registerPerUsername, store);
 
   const api = app.withTypeProvider<ZodTypeProvider>();
 

@@ -5,12 +5,19 @@
 import type { N8nGenerateInput } from "../../../shared/automation.js";
 import type { GenerateVideoResult } from "../../../shared/schemas/videos.js";
 import { AppError } from "../../http/errors.js";
-import type { VideoContext } from "../videos/context.js";
-import { generateVideo } from "../videos/generate-service.js";
+import type { UploadStore } from "../../integrations/storage/uploads.js";
+import type { Settings } from "../settings/service.js";
+import { generateVideo, type GenerateDeps } from "../videos/generate-service.js";
 import { apiCost } from "../videos/pricing.js";
 import { parseImageInput } from "./reference-image.js";
 
-export async function generateFromApi(ctx: VideoContext, userId: string, input: N8nGenerateInput): Promise<GenerateVideoResult> {
+export interface ApiGenerateDeps {
+  readSettings(): Promise<Settings>;
+  uploads: UploadStore;
+  generation: GenerateDeps;
+}
+
+export async function generateFromApi(ctx: ApiGenerateDeps, userId: string, input: N8nGenerateInput): Promise<GenerateVideoResult> {
   // Several images are accepted, only the first is used (the automation guide says so).
   const image = input.imageUrls[0] === undefined ? undefined : parseImageInput(input.imageUrls[0]);
   const cost = apiCost(input.model, await ctx.readSettings());
@@ -18,7 +25,7 @@ export async function generateFromApi(ctx: VideoContext, userId: string, input: 
   const imageUrl = image?.kind === "url" ? image.url : stored?.url;
   try {
     return await generateVideo(
-      ctx,
+      ctx.generation,
       userId,
       {
         prompt: input.prompt,

@@ -14,9 +14,9 @@ import type { RateLimiter, RateLimitStore } from "../../http/rate-limit.js";
 import { tooManyRequests, type RateLimitRule } from "../../http/rate-limit.js";
 import { n8nErrorSchema, n8nGenerateResultSchema, n8nGenerateSchema, n8nVideoStatusSchema } from "../../../shared/automation.js";
 import { MAX_IMAGE_BYTES } from "../../../shared/videos.js";
-import type { VideoContext } from "../videos/context.js";
+import type { TaskReads } from "../videos/video-deps.js";
 import { getOwnTask } from "../videos/queries.js";
-import { generateFromApi } from "./generate-service.js";
+import { generateFromApi, type ApiGenerateDeps } from "./generate-service.js";
 import { refundedCredits, toN8nStatus } from "./video-status.js";
 import { AUTOMATION_PREFIX, BODY_TOO_LARGE, TASK_NOT_FOUND } from "./messages.js";
 import { GENERATE_DOCS, STATUS_DESCRIPTION, statusDocs } from "./openapi.js";
@@ -41,9 +41,8 @@ export const GENERATE_BODY_LIMIT = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 1024 *
 const taskParam = z.object({ taskId: z.string().meta({ description: "The taskId from POST /api/n8n/generate." }) });
 
 
-interface AutomationOptions {
-  ctx: VideoContext;
-  rateLimits: AutomationRateLimits;
+interface AutomationOptions extends TaskReads, ApiGenerateDeps {
+  limits: { automation: AutomationRateLimits };
   rateLimitStore: RateLimitStore;
   /** The per-user generation limit, shared with the web route: one budget whichever way a video is asked for. */
   generateLimiter: RateLimiter;
@@ -54,11 +53,9 @@ export async function registerAutomationApi(app: FastifyInstance, opts: Automati
   await app.register(automationRoutes, { ...opts, prefix: AUTOMATION_PREFIX });
 }
 
-async function automationRoutes(scope: FastifyInstance, opts: AutomationOptions): Promise<void> {
+async function automationRoutes(scope: FastifyInstance, ctx: AutomationOptions): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
-  const { ctx } = opts;
-  const { db } = ctx;
-  const { generateLimiter } = opts;
+  const { db, generateLimiter } = ctx;
 
   // The same errors as the web API, in this API's shape: `{success: false, message, code}`.
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
@@ -70,7 +67,7 @@ async function automationRoutes(scope: FastifyInstance, opts: AutomationOptions)
     const message = `Not found: ${request.method} ${path}. The automation API has POST ${AUTOMATION_PREFIX}/generate and GET ${AUTOMATION_PREFIX}/video-status/{taskId}`;
     return reply.status(404).send({ success: false, message, code: "not_found" });
   });
-  useBearerAuth(app, { db, rateLimit: opts.rateLimits.perToken, rateLimitStore: opts.rateLimitStore });
+  useBearerAuth(app, { db, rateLimit: ctx.limits.automation.perToken, rateLimitStore: ctx.rateLimitStore });
   useScopeAccess(app, "token");
 
   const generateSchema = {

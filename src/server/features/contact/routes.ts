@@ -22,8 +22,8 @@ export function contactChannels(c: ContactConfig): ContactChannel[] {
   return channels;
 }
 
-export async function contactRoutes(app: FastifyInstance, opts: { contact: ContactConfig }): Promise<void> {
-  const body: ContactResponse = { channels: contactChannels(opts.contact) };
+export async function contactRoutes(app: FastifyInstance, opts: { config: { contact: ContactConfig } }): Promise<void> {
+  const body: ContactResponse = { channels: contactChannels(opts.config.contact) };
   app.withTypeProvider<ZodTypeProvider>().get(
     "/api/contact",
     {

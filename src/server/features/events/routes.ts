@@ -45,9 +45,9 @@ const eventsSchema = {
   },
 };
 
-export async function eventRoutes(scope: FastifyInstance, opts: { db: Db; events: LiveEvents; caches: ReadCaches }): Promise<void> {
+export async function eventRoutes(scope: FastifyInstance, opts: { db: Db; liveEvents: LiveEvents; caches: ReadCaches }): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
-  const { db, events, caches } = opts;
+  const { db, liveEvents: events, caches } = opts;
   const open = new Set<ServerResponse>();
   const perUser = new Map<string, number>();
 

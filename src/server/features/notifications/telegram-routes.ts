@@ -48,8 +48,9 @@ export async function adminTelegramSettingsRoutes(app: FastifyInstance, opts: { 
   );
 }
 
-export async function telegramTestRoutes(app: FastifyInstance, opts: { db: Db; secretBox: SecretBox; rateLimitStore: RateLimitStore; telegramBaseUrl: string }): Promise<void> {
-  const { db, secretBox, telegramBaseUrl } = opts;
+export async function telegramTestRoutes(app: FastifyInstance, opts: { db: Db; secretBox: SecretBox; rateLimitStore: RateLimitStore; config: { telegramBaseUrl: string } }): Promise<void> {
+  const { db, secretBox } = opts;
+  const { telegramBaseUrl } = opts.config;
   const testLimiter = new RateLimiter("telegram-test", TEST_RATE_LIMIT, opts.rateLimitStore);
 
   app.withTypeProvider<ZodTypeProvider>().post(

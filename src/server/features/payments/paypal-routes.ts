@@ -29,9 +29,8 @@ const PAYPAL_TIMEOUT_MS = 15_000;
 const PAYPAL_ORDER_ID = /^[A-Za-z0-9-]{1,64}$/;
 
 export interface PaypalOptions {
-  ctx: PaypalContext;
+  paypal: PaypalContext;
   rateLimitStore: RateLimitStore;
-  orderRateLimit?: RateLimitRule;
 }
 
 async function paypalRoutes(
@@ -104,8 +103,8 @@ async function paypalRoutes(
 export async function registerPaypal(app: FastifyInstance, opts: PaypalOptions): Promise<void> {
   await app.register(paypalRoutes, {
     prefix: "/paypal",
-    ctx: opts.ctx,
-    orderRateLimit: opts.orderRateLimit ?? DEFAULT_PAYPAL_ORDER_RATE_LIMIT,
+    ctx: opts.paypal,
+    orderRateLimit: DEFAULT_PAYPAL_ORDER_RATE_LIMIT,
     rateLimitStore: opts.rateLimitStore,
   });
 }

@@ -2,8 +2,8 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { AppError, notFound } from "../../http/errors.js";
-import { internalFileUrl, type VideoContext } from "./context.js";
 import { getOwnTask } from "./queries.js";
+import { internalFileUrl, type SimulatorFiles, type TaskReads } from "./video-deps.js";
 
 const DOWNLOAD_TIMEOUT_MS = 60_000;
 
@@ -12,7 +12,7 @@ export interface Download {
   body: Readable;
 }
 
-export async function openDownload(ctx: VideoContext, userId: string, taskId: string, quality: "720p" | "1080p"): Promise<Download> {
+export async function openDownload(ctx: TaskReads & SimulatorFiles, userId: string, taskId: string, quality: "720p" | "1080p"): Promise<Download> {
   const task = await getOwnTask(ctx.db, ctx.caches.tasks, userId, taskId);
   const url = quality === "1080p" ? task.hdVideoUrl : task.resultUrls?.[0];
   if (!url) throw notFound(quality === "1080p" ? "The 1080p version of this video is not available" : "This video is not ready yet");

@@ -2,9 +2,10 @@
 import { supportsHd } from "../../../shared/videos.js";
 import { notFound } from "../../http/errors.js";
 import { KieError } from "../../integrations/kie/errors.js";
-import type { VideoContext } from "./context.js";
+import type { VideoProvider } from "./provider.js";
 import { getOwnTask } from "./queries.js";
 import { markHdReady } from "./task-state.js";
+import type { TaskReads } from "./video-deps.js";
 
 export const NOT_ELIGIBLE_FOR_HD = "Video not found or not eligible for HD processing";
 
@@ -14,7 +15,7 @@ export interface ForceHdResult {
   message: string;
 }
 
-export async function forceHd(ctx: VideoContext, userId: string, taskId: string): Promise<ForceHdResult> {
+export async function forceHd(ctx: TaskReads & { provider: VideoProvider }, userId: string, taskId: string): Promise<ForceHdResult> {
   const task = await getOwnTask(ctx.db, ctx.caches.tasks, userId, taskId, NOT_ELIGIBLE_FOR_HD);
   if (task.status !== "completed" || !supportsHd(task.aspectRatio)) throw notFound(NOT_ELIGIBLE_FOR_HD);
   if (task.hdVideoUrl) return { success: true, hdVideoUrl: task.hdVideoUrl, message: "HD video is ready" };

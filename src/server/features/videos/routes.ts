@@ -14,13 +14,15 @@ import { successFlagOf, supportsHd } from "../../../shared/videos.js";
 import { tooManyRequests, type RateLimiter, type RateLimitRule } from "../../http/rate-limit.js";
 import { errors } from "../../http/route-contract.js";
 import { requireAdmin, requireUser } from "../../http/session-auth.js";
-import type { VideoContext } from "./context.js";
 import { openDownload } from "./download-service.js";
-import { generateVideo } from "./generate-service.js";
+import { generateVideo, type GenerateDeps } from "./generate-service.js";
 import { pricingView, webCost } from "./pricing.js";
 import { getOwnTask, taskList, toTaskView } from "./queries.js";
 import { refundVideo } from "./refund-service.js";
 import { forceHd } from "./hd-service.js";
+import type { VideoProvider } from "./provider.js";
+import type { SimulatorFiles, TaskReads } from "./video-deps.js";
+import type { Settings } from "../settings/service.js";
 
 export const DEFAULT_GENERATE_RATE_LIMIT: RateLimitRule = { max: 30, windowMs: 60_000 };
 
@@ -37,11 +39,17 @@ const downloadQuery = z.object({
 const videoFile = { description: "The MP4 file, as an attachment.", content: { "video/mp4": { schema: z.string().meta({ format: "binary" }) } } };
 const notModified = { description: "The list has not changed since the ETag sent in If-None-Match.", content: { "application/json": { schema: z.null() } } };
 
-export async function videoRoutes(scope: FastifyInstance, opts: { ctx: VideoContext; generateLimiter: RateLimiter }): Promise<void> {
+export interface VideoRouteDeps extends TaskReads, SimulatorFiles {
+  provider: VideoProvider;
+  readSettings(): Promise<Settings>;
+  generation: GenerateDeps;
+  /** Shared with the automation API: one budget whichever way a video is asked for. */
+  generateLimiter: RateLimiter;
+}
+
+export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
-  const { ctx } = opts;
-  const { db } = ctx;
-  const { generateLimiter } = opts;
+  const { db, generateLimiter } = ctx;
 
   app.get("/api/pricing/current", { config: { access: "public" }, schema: { tags: ["Site"], summary: "What a video costs", response: { 200: pricingViewSchema } } }, async () => {
     const [settings, simulated] = await Promise.all([ctx.readSettings(), ctx.provider.isSimulated()]);
@@ -55,7 +63,7 @@ export async function videoRoutes(scope: FastifyInstance, opts: { ctx: VideoCont
     if (wait) throw tooManyRequests(wait, "video requests");
     const input = request.body;
     const cost = webCost(input.model, await ctx.readSettings());
-    return generateVideo(ctx, user.id, input, { via: "web", cost });
+    return generateVideo(ctx.generation, user.id, input, { via: "web", cost });
   });
 
   app.get(

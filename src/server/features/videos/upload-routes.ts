@@ -15,10 +15,9 @@ import { storeUpload, type UploadLimits } from "./upload-service.js";
 interface UploadRouteOptions {
   db: Db;
   uploads: UploadStore;
-  limits: UploadLimits;
+  /** sweepIntervalMs: how often unused uploads are swept; a refused upload says when it can fit. */
+  limits: { uploads: UploadLimits & { sweepIntervalMs: number } };
   rateLimitStore: RateLimitStore;
-  /** How often unused uploads are swept: a refused upload says when it can fit. */
-  sweepIntervalMs: number;
 }
 
 /** Registers the routes (unused uploads are swept by jobs/background-jobs.ts; decision 0034). */
@@ -32,7 +31,7 @@ const TOO_LARGE = "The image must be 10 MB or smaller";
 export async function uploadRoutes(scope: FastifyInstance, opts: UploadRouteOptions): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { uploads } = opts;
-  const limiter = new RateLimiter("upload", opts.limits.perUser, opts.rateLimitStore);
+  const limiter = new RateLimiter("upload", opts.limits.uploads.perUser, opts.rateLimitStore);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
 
   const uploadSchema = {
@@ -65,8 +64,8 @@ export async function uploadRoutes(scope: FastifyInstance, opts: UploadRouteOpti
       userId: user.id,
       data,
       type,
-      quotaBytes: opts.limits.quotaBytes,
-      sweepDelayMs: opts.sweepIntervalMs,
+      quotaBytes: opts.limits.uploads.quotaBytes,
+      sweepDelayMs: opts.limits.uploads.sweepIntervalMs,
     });
     return reply.status(201).send({ success: true, imageUrl: saved.url });
   });

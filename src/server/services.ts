@@ -1,0 +1,216 @@
+/**
+ * Every service of the process, built once from the app's dependencies and handed to each feature
+ * plugin as one typed object. Each plugin declares the part it uses (its own options type), so
+ * unrelated features share no grab-bag context; this file is the only place that knows them all.
+ */
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger, FastifyPluginAsync } from "fastify";
+import type { Logger } from "pino";
+import type { Config } from "./config.js";
+import type { Database, Db } from "./db/connect.js";
+import { SETTINGS_GROUP } from "./events/fresh-cache.js";
+import { LIVE_EVENTS_CHANNEL, LiveEvents } from "./events/live-events.js";
+import { createReadCaches, type ReadCaches } from "./events/read-caches.js";
+import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from "./features/auth/routes.js";
+import { DEFAULT_TOKEN_CREATION_RATE_LIMIT } from "./features/api-tokens/routes.js";
+import { DEFAULT_AUTOMATION_RATE_LIMITS, type AutomationRateLimits } from "./features/automation/routes.js";
+import { createPaypalContext } from "./features/payments/paypal-routes.js";
+import { paypalConnection, type PaypalContext } from "./features/payments/paypal-service.js";
+import { readSettings, type Settings } from "./features/settings/service.js";
+import type { GenerateDeps } from "./features/videos/generate-service.js";
+import { VideoProvider } from "./features/videos/provider.js";
+import { DEFAULT_GENERATE_RATE_LIMIT } from "./features/videos/routes.js";
+import { DEFAULT_UPLOAD_RATE_LIMIT, type UploadLimits } from "./features/videos/upload-service.js";
+import { MemoryRateLimitStore, RateLimiter, rateLimitStoreFor, type RateLimitRule, type RateLimitStore } from "./http/rate-limit.js";
+import { DiskBlobStore } from "./integrations/storage/blob-store.js";
+import { S3BlobStore } from "./integrations/storage/s3-blob-store.js";
+import { UploadStore } from "./integrations/storage/uploads.js";
+import { BackgroundJobs } from "./jobs/background-jobs.js";
+import { DEFAULT_NOTIFICATION_OPTIONS, type NotificationSenderOptions } from "./jobs/notification-sender.js";
+import { DEFAULT_WORKER_OPTIONS, type TaskWorkerOptions } from "./jobs/task-worker.js";
+import type { UploadSweepOptions } from "./jobs/upload-sweep.js";
+import type { SecretBox } from "./lib/secret-box.js";
+import { createKieSimulator } from "./simulator/index.js";
+
+/** Where the simulator is: mounted in this app by default, or elsewhere (tests run it standalone). */
+export interface SimulatorLocation {
+  /** How this process reaches it over HTTP. */
+  baseUrl: string;
+  /** How browsers reach its files (result URLs carry this). */
+  publicBaseUrl: string;
+  apiKey: string;
+  /** Mounted under /simulator/kie when given. */
+  plugin?: FastifyPluginAsync;
+}
+
+export const SIMULATOR_PREFIX = "/simulator/kie";
+
+/** What buildApp takes: main.ts gives the real ones, tests their own. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  /** The database's LISTEN (Database.listen): live updates and their SSE stream need it. */
+  listen?: Database["listen"];
+  secretBox: SecretBox;
+  logger?: Logger;
+  /** The built SPA (dist/web); without it only the API is served. */
+  webDir?: string;
+  rateLimits?: Partial<AuthRateLimits>;
+  simulator?: SimulatorLocation;
+  /** Where the simulator's callbacks reach this app (default: this process on loopback). */
+  callbackBaseUrl?: string;
+  worker?: Partial<TaskWorkerOptions>;
+  generateRateLimit?: RateLimitRule;
+  /** Where rate-limit counters live (rateLimitStoreFor(database)); in memory when not given. */
+  rateLimitStore?: RateLimitStore;
+  notifications?: Partial<NotificationSenderOptions>;
+  /** Per API token on /api/n8n/*, and API token creations per user. */
+  automationRateLimits?: Partial<AutomationRateLimits & { tokenCreation: RateLimitRule }>;
+  /** Per-user upload rate limit and quota (defaults: DEFAULT_UPLOAD_RATE_LIMIT, UPLOAD_QUOTA_MB). */
+  uploadLimits?: Partial<UploadLimits>;
+  uploadSweep?: Partial<UploadSweepOptions>;
+}
+
+/** What the app takes from an open database: queries, its LISTEN, and where rate limits count. */
+export function databaseDeps(database: Database): Pick<AppDeps, "db" | "listen" | "rateLimitStore"> {
+  return { db: database.db, listen: database.listen, rateLimitStore: rateLimitStoreFor(database) };
+}
+
+export interface Services {
+  config: Config;
+  db: Db;
+  secretBox: SecretBox;
+  /** Where every rate limit counts. */
+  rateLimitStore: RateLimitStore;
+  /** The resolved rate limits and quotas of each feature. */
+  limits: {
+    auth: AuthRateLimits;
+    automation: AutomationRateLimits;
+    tokenCreation: RateLimitRule;
+    /** sweepIntervalMs: how often unused uploads are swept (a refused upload says when it fits). */
+    uploads: UploadLimits & { sweepIntervalMs: number };
+  };
+  /** One generation budget per user, for the web and the automation API together. */
+  generateLimiter: RateLimiter;
+  /** The database's change announcements, heard by this process (decisions 0026 and 0031). */
+  liveEvents: LiveEvents;
+  caches: ReadCaches;
+  /** The admin settings through the settings cache, frozen: every reader shares the one object. */
+  readSettings(): Promise<Settings>;
+  provider: VideoProvider;
+  uploads: UploadStore;
+  paypal: PaypalContext;
+  /** What a generation needs beyond its input (web and automation alike). */
+  generation: GenerateDeps;
+  /** Result files of the simulator are fetched from its internal address, not the public one. */
+  simulatorFiles: { publicBaseUrl: string; baseUrl: string };
+  /** The built-in simulator's routes, when this process serves it. */
+  simulatorPlugin?: FastifyPluginAsync;
+  jobs: BackgroundJobs;
+  /** Stops the jobs and the built-in simulator. */
+  close(): Promise<void>;
+}
+
+/** This process, as seen from itself. */
+function loopbackBaseUrl(config: Config): string {
+  const host = ["0.0.0.0", "::", "localhost"].includes(config.host) ? "127.0.0.1" : config.host;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${config.port}`;
+}
+
+function builtInSimulator(config: Config, secretBox: SecretBox): SimulatorLocation & { close(): void } {
+  const publicBaseUrl = `${config.publicUrl}${SIMULATOR_PREFIX}`;
+  const apiKey = secretBox.derive("kie-simulator");
+  const simulator = createKieSimulator({
+    publicBaseUrl,
+    apiKey,
+    delayMs: config.simulator.delayMs,
+    hdDelayMs: config.simulator.hdDelayMs,
+    uploadDir: path.join(config.dataDir, "simulator-uploads"),
+  });
+  return { baseUrl: `${loopbackBaseUrl(config)}${SIMULATOR_PREFIX}`, publicBaseUrl, apiKey, plugin: simulator.plugin, close: () => simulator.close() };
+}
+
+export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
+  const { config, db, secretBox } = deps;
+  const rateLimitStore = deps.rateLimitStore ?? new MemoryRateLimitStore();
+  const liveEvents = new LiveEvents((payload) => db.execute(sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${payload})`));
+  const caches = createReadCaches(liveEvents);
+  const readSettingsCached = () => caches.settings.get(SETTINGS_GROUP, async () => Object.freeze(await readSettings(db, secretBox))) as Promise<Settings>;
+
+  let simulator = deps.simulator;
+  let closeSimulator = () => {};
+  if (!simulator) {
+    const builtIn = builtInSimulator(config, secretBox);
+    simulator = builtIn;
+    closeSimulator = builtIn.close;
+  }
+  const provider = new VideoProvider({ db, secretBox, config, simulator, readSettings: readSettingsCached, accountsCache: caches.kieAccounts });
+  const uploads = new UploadStore(config.s3 ? new S3BlobStore(config.s3) : new DiskBlobStore(path.join(config.dataDir, "uploads")), config.publicUrl);
+  const paypal = createPaypalContext({ db, config, secretBox });
+  const worker = { ...DEFAULT_WORKER_OPTIONS, taskTimeoutMs: config.taskTimeoutMs, ...deps.worker };
+  const jobs = new BackgroundJobs(
+    { db, secretBox, provider, uploads, paypal: () => paypalConnection(paypal), log, workerLogger: deps.logger },
+    {
+      worker,
+      notifications: { ...DEFAULT_NOTIFICATION_OPTIONS, telegramBaseUrl: config.telegramBaseUrl, ...deps.notifications },
+      uploadSweep: deps.uploadSweep,
+    },
+  );
+
+  const callbackBaseUrl = deps.callbackBaseUrl ?? loopbackBaseUrl(config);
+  const generation: GenerateDeps = {
+    db,
+    provider,
+    uploads,
+    firstCheckMs: worker.pollScheduleMs[0] ?? 3_000,
+    wake: () => jobs.taskWorker.wake(),
+    callbackUrlFor: (source) =>
+      source === "simulator"
+        ? `${callbackBaseUrl}/api/callbacks/kie`
+        : config.publicUrlExplicit
+          ? `${config.publicUrl}/api/callbacks/kie`
+          : undefined,
+  };
+
+  const { tokenCreation, ...automation } = deps.automationRateLimits ?? {};
+  const limits: Services["limits"] = {
+    auth: {
+      ...DEFAULT_AUTH_RATE_LIMITS,
+      registerPerIp: { ...DEFAULT_AUTH_RATE_LIMITS.registerPerIp, max: config.registerLimitPerIp },
+      loginPerIp: { ...DEFAULT_AUTH_RATE_LIMITS.loginPerIp, max: config.loginLimitPerIp },
+      ...deps.rateLimits,
+    },
+    automation: { ...DEFAULT_AUTOMATION_RATE_LIMITS, ...automation },
+    tokenCreation: tokenCreation ?? DEFAULT_TOKEN_CREATION_RATE_LIMIT,
+    uploads: {
+      perUser: DEFAULT_UPLOAD_RATE_LIMIT,
+      quotaBytes: config.uploadQuotaBytes,
+      ...deps.uploadLimits,
+      sweepIntervalMs: jobs.uploadSweep.opts.intervalMs,
+    },
+  };
+
+  return {
+    config,
+    db,
+    secretBox,
+    rateLimitStore,
+    limits,
+    generateLimiter: new RateLimiter("generate", deps.generateRateLimit ?? DEFAULT_GENERATE_RATE_LIMIT, rateLimitStore),
+    liveEvents,
+    caches,
+    readSettings: readSettingsCached,
+    provider,
+    uploads,
+    paypal,
+    generation,
+    simulatorFiles: simulator,
+    simulatorPlugin: simulator.plugin,
+    jobs,
+    close: async () => {
+      await jobs.stop();
+      closeSimulator();
+    },
+  };
+}
