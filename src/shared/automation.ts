@@ -1,5 +1,5 @@
 /**
- * The automation API's contract (issue 6, spec sections 5 and 7): API tokens and the bearer-token
+ * The automation API's contract (issue 6, decision 0017): API tokens and the bearer-token
  * /api/n8n endpoints. The server validates with these schemas, the OpenAPI document is generated
  * from them, and the /api page uses the same types.
  */
@@ -18,7 +18,7 @@ export const BASE64_IMAGE_TTL_HOURS = 24;
 /** What the automation guide suggests between status checks. */
 export const POLL_SECONDS = { min: 15, max: 30 } as const;
 
-/** The first and last 8 characters, the middle masked (spec section 7 "User tokens"). */
+/** The first and last 8 characters, the middle masked (decision 0017). */
 export function maskToken(token: string): string {
   if (token.length <= TOKEN_VISIBLE_CHARS * 2) return "•".repeat(token.length);
   return `${token.slice(0, TOKEN_VISIBLE_CHARS)}${"•".repeat(8)}${token.slice(-TOKEN_VISIBLE_CHARS)}`;

@@ -1,5 +1,5 @@
 /**
- * The buying-credits API as both sides see it (spec sections 3 and 7; issue 5). The packages'
+ * The buying-credits API as both sides see it (issue 5; decisions 0013 to 0015). The packages'
  * and the purchases' contracts are zod schemas in schemas/packages.ts and schemas/payments.ts
  * (decision 0040), the account's stats and history in schemas/account.ts; their types are
  * repeated here for the readers that import them from here.

@@ -6,7 +6,7 @@ export type AspectRatio = (typeof ASPECT_RATIOS)[number];
 
 export const MODEL_LABELS: Record<VeoModel, string> = { veo3: "Veo3 (Quality)", veo3_fast: "Veo3 Fast" };
 
-/** What a video costs until the admin changes it (spec section 9): credits on the website and through the API. */
+/** What a video costs until the admin changes it (the default prices): credits on the website and through the API. */
 export const DEFAULT_PRICES = {
   veo3: { web: 5, api: 10 },
   veo3_fast: { web: 1, api: 2 },
@@ -20,7 +20,7 @@ export const PROMPT_MAX = 5_000;
 export const TASK_STATUSES = ["generating", "pending", "completed", "failed"] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
-/** Spec section 4: 0 in progress, 1 success, 2 failure. */
+/** 0 in progress, 1 success, 2 failure (KIE's successFlag, repeated by our video-status). */
 export function successFlagOf(status: string): 0 | 1 | 2 {
   if (status === "completed") return 1;
   if (status === "failed") return 2;
@@ -39,7 +39,7 @@ export function supportsHd(aspectRatio: string): boolean {
 
 export type { VideoTaskView } from "./schemas/videos.js";
 
-/** Spec section 4: '1080p HD' once the 1080p file exists, '720p (Processing HD...)' for 16:9 without it, else '720p'. */
+/** The quality label: '1080p HD' once the 1080p file exists, '720p (Processing HD...)' for 16:9 without it, else '720p'. */
 export function qualityLabel(task: { hdVideoUrl: string | null; aspectRatio: string }): string {
   if (task.hdVideoUrl) return "1080p HD";
   return supportsHd(task.aspectRatio) ? "720p (Processing HD...)" : "720p";

@@ -1,5 +1,5 @@
 /**
- * A fake Creem (external-apis.md section 2) on node:http, with no dependencies, for Vitest and
+ * A fake Creem API (checkouts, products, webhooks) on node:http, with no dependencies, for Vitest and
  * for Playwright (run standalone: `node tests/fakes/creem-fake.mjs`).
  *
  * API:      POST /v1/checkouts, GET /v1/checkouts?checkout_id=, POST /v1/products,

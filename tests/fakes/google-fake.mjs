@@ -1,5 +1,5 @@
 /**
- * A local fake Google OpenID provider (external-apis.md section 4), over real HTTP:
+ * A local fake Google OpenID provider (Google's OAuth endpoints), over real HTTP:
  * `/authorize` shows a consent page (Allow / Deny) or, with `autoApprove`, redirects at once;
  * `/token` checks the code (single use), client credentials, redirect_uri and PKCE S256, and
  * answers an RS256 id_token signed with the fake's own key; `/jwks`, `/userinfo` and

@@ -1,5 +1,5 @@
 /**
- * A fake PayPal REST API (external-apis.md section 3: OAuth2 token and Orders v2) on node:http,
+ * A fake PayPal REST API (OAuth2 token and Orders v2) on node:http,
  * with no dependencies, for Vitest and for Playwright (run standalone:
  * `node tests/fakes/paypal-fake.mjs`).
  *

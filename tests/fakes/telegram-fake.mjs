@@ -1,5 +1,5 @@
 /**
- * A local fake of the Telegram Bot API's sendMessage (external-apis.md section 5), over real
+ * A local fake of the Telegram Bot API's sendMessage, over real
  * HTTP: `POST /bot{token}/sendMessage` with a JSON or form body. Unknown tokens get 401, unknown
  * chats 400 'chat not found'; accepted messages are recorded. `failNext` makes the next calls
  * answer 500 (or 429 with retry_after) to exercise retries; `down` refuses every call.

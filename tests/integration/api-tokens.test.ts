@@ -1,5 +1,5 @@
 /**
- * API tokens on the /api page (spec section 7 "User tokens"): create shows the full token once,
+ * API tokens on the /api page: create shows the full token once,
  * lists mask it, only the SHA-256 is stored, owners only, the default token, the cap and the
  * creation rate limit. Decision 0017.
  */

@@ -1,5 +1,5 @@
 /**
- * The bearer-token automation API (spec section 7): POST /api/n8n/generate and
+ * The bearer-token automation API: POST /api/n8n/generate and
  * GET /api/n8n/video-status/{taskId} through the real KIE client and the simulator; every 401,
  * owners only, API prices, reference images (URL, base64, data URL; base64 deleted after 24 h),
  * 402, 429 and the `{success:false, message}` error shape. Decision 0017.

@@ -1,5 +1,5 @@
 /**
- * Credit packages (public list and admin CRUD, spec section 5 validation) and which payment
+ * Credit packages (public list and admin CRUD with its validation) and which payment
  * providers are offered. Decision 0015.
  */
 import crypto from "node:crypto";

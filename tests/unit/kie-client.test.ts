@@ -1,6 +1,6 @@
 /**
  * The KIE client against a tiny scripted HTTP server: each test says what KIE answers and
- * checks what the client sends and how it reads the quirky shapes of external-apis.md 1.
+ * checks what the client sends and how it reads the quirky shapes of KIE's answers.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { KieClient } from "../../src/server/integrations/kie/client.js";

@@ -1,5 +1,5 @@
 /**
- * The database schema (spec section 3). Column names are snake_case in SQL, camelCase in code.
+ * The database schema: every table. Column names are snake_case in SQL, camelCase in code.
  * Migrations in ./migrations are generated from this file by `npm run db:generate`; a test fails
  * when the two drift apart. Keep this file free of relative imports: drizzle-kit loads it alone.
  */
@@ -171,7 +171,7 @@ export const creditPackages = pgTable(
     price: numeric("price", { precision: 10, scale: 2 }).notNull(),
     creemProductId: text("creem_product_id"),
     isActive: boolean("is_active").notNull().default(true),
-    /** The client view's extras (spec section 3): a 'Most Popular' badge, a line of text, a bonus note. */
+    /** The client view's extras (shown to buyers): a 'Most Popular' badge, a line of text, a bonus note. */
     popular: boolean("popular").notNull().default(false),
     description: text("description"),
     bonus: text("bonus"),

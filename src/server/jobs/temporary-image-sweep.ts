@@ -1,6 +1,6 @@
 /**
  * Deletes base64 images sent to the automation API once they are older than their time to live
- * (24 hours, spec sections 5 and 9). By then the provider has long had them: the real one gets a
+ * (24 hours, decision 0017). By then the provider has long had them: the real one gets a
  * copy at submission, the simulator never fetches them. Several processes may sweep the same
  * folder; a file already gone is simply skipped.
  */

@@ -1,5 +1,5 @@
 /**
- * The /api page's API tokens (spec section 7 "User tokens"), as the session-authenticated
+ * The /api page's API tokens (decisions 0017 and 0019), as the session-authenticated
  * /api/user-tokens routes answer them (decision 0040). The request body is createTokenSchema
  * (shared/automation.ts).
  */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Limits and messages of spec section 5, shared by the login page and the server. */
+/** Limits and messages of the account forms (usernames: decision 0003), shared by the login page and the server. */
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 50;
 export const PASSWORD_MIN = 6;

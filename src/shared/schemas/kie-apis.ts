@@ -1,9 +1,9 @@
-/** Provider accounts (KIE.ai keys) under /api/admin/kie-apis: spec sections 3, 4, 5 and 9. */
+/** Provider accounts (KIE.ai keys) under /api/admin/kie-apis (decision 0021). */
 import { z } from "zod";
 import { isoTimestamp } from "./common.js";
 import { maskedText } from "./settings.js";
 
-/** Spec 9: an account is 'Available' at 400 KIE credits or more, else 'Low Credits'. */
+/** An account is 'Available' at 400 KIE credits or more, else 'Low Credits' (decision 0021). */
 export const KIE_AVAILABLE_THRESHOLD = 400;
 export const KIE_API_DEFAULTS = { totalCredits: 1000, veo3QualityCredits: 400, veo3FastCredits: 80, isEnabled: true } as const;
 export const KIE_CREDITS_MAX = 100_000_000;

@@ -37,7 +37,7 @@ export const adminCreditPackageListSchema = z.array(adminCreditPackageViewSchema
 
 const PRICE_PATTERN = /^\d+(\.\d{1,2})?$/;
 
-/** POST /api/admin/credit-packages and PUT /api/admin/credit-packages/{id} (spec section 5). */
+/** POST /api/admin/credit-packages and PUT /api/admin/credit-packages/{id} (decision 0015). */
 export const creditPackageInputSchema = z.object({
   name: z.string({ error: "Package name is required" }).trim().min(1, "Package name is required").max(100, "Package name must be at most 100 characters"),
   credits: z

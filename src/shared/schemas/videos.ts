@@ -13,7 +13,7 @@ export const seedSchema = z
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "Each image URL must be a valid http(s) URL" });
 
-/** POST /api/generate-video (spec section 5: server defaults model veo3, enableFallback false). */
+/** POST /api/generate-video (the server's defaults: model veo3, enableFallback false). */
 export const generateVideoSchema = z.object({
   prompt: z
     .string({ error: "Prompt is required" })

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { isErrorCode, type ErrorCode } from "../../shared/error-codes";
 
 /**
- * The one API client of the SPA (spec section 7 and 8): every call sends the session cookie,
+ * The one API client of the SPA (decision 0006): every call sends the session cookie,
  * bodies are JSON, and any non-2xx response becomes an ApiError.
  */
 export class ApiError extends Error {

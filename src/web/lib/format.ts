@@ -1,4 +1,4 @@
-/** Display formatting. Dates use the Vietnamese locale (spec section 9). */
+/** Display formatting. Dates use the Vietnamese locale (vi-VN). */
 const DATE_LOCALE = "vi-VN";
 
 type DateInput = Date | string | number | null | undefined;
@@ -21,12 +21,12 @@ export function formatDateTime(value: DateInput): string {
   return date ? date.toLocaleString(DATE_LOCALE) : "—";
 }
 
-/** Credits are whole numbers; a missing value shows as 0 (spec section 3). */
+/** Credits are whole numbers; a missing value shows as 0. */
 export function formatCredits(value: number | null | undefined): string {
   return (value ?? 0).toLocaleString("en-US");
 }
 
-/** Cuts text longer than `max` characters and ends it with an ellipsis (spec section 9). */
+/** Cuts text longer than `max` characters and ends it with an ellipsis (…). */
 export function truncateText(text: string, max: number): string {
   const chars = Array.from(text);
   return chars.length > max ? `${chars.slice(0, max).join("").trimEnd()}…` : text;

@@ -2,7 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { UnexpectedResponseError } from "./api";
 
 /**
- * Spec section 7: nothing goes stale, no refetch on window focus, no retries; 401 is an error.
+ * Query defaults: nothing goes stale, no refetch on window focus, no retries; 401 is an error.
  * No default query function: every query reads its URL with its shared schema (schemaQueryFn).
  * An answer that does not fit it goes to the area's error boundary, which offers Reload.
  */

@@ -5,7 +5,7 @@ import { AutomationGuide } from "@/features/automation/automation-guide";
 import { TokenSection } from "@/features/automation/token-section";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 
-/** /api (spec section 2 "API page"): API tokens and the n8n/Make automation guide. */
+/** /api (decision 0019): API tokens and the n8n/Make automation guide. */
 export function ApiPage() {
   useDocumentTitle("API");
   const { user, isResolved } = useCurrentUser();

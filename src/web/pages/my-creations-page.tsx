@@ -43,7 +43,7 @@ function EmptyState() {
   );
 }
 
-/** The gallery (spec section 2): 20 videos a page, refreshed every 5 s, details in a dialog. */
+/** The gallery: 20 videos a page, refreshed every 5 s, details in a dialog. */
 function Gallery() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [, navigate] = useLocation();

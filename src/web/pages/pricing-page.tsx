@@ -18,7 +18,7 @@ const PROMISES = [
   { icon: Sparkles, text: "No subscription and no daily limits" },
 ];
 
-/** /pricing (spec section 2): stats, credit packages, purchase dialog, transaction history. */
+/** /pricing (decision 0016): stats, credit packages, purchase dialog, transaction history. */
 export function PricingPage() {
   useDocumentTitle("Pricing");
   usePaymentReturnToast();

@@ -44,7 +44,7 @@ function PurchaseForm({ balance }: { balance: number }) {
   );
 }
 
-/** /purchase-credits (spec section 2): package selection, summary, payment; Creem returns here. */
+/** /purchase-credits (decision 0016): package selection, summary, payment; Creem returns here. */
 export function PurchaseCreditsPage() {
   useDocumentTitle("Purchase Credits");
   const { user, isResolved } = useCurrentUser();

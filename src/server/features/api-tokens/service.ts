@@ -1,5 +1,5 @@
 /**
- * API tokens (spec section 7 "User tokens"): `veo_` + 256 random bits. Only the SHA-256 and a
+ * API tokens (decision 0017): `veo_` + 256 random bits. Only the SHA-256 and a
  * masked copy are stored, so the full value exists once, in the answer to its creation.
  */
 import { and, count, desc, eq } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * The automation API for n8n, Make or any HTTP client (spec section 7): POST /api/n8n/generate and
+ * The automation API for n8n, Make or any HTTP client (decision 0017): POST /api/n8n/generate and
  * GET /api/n8n/video-status/{taskId}, authenticated by API token only (cookies never count).
  * Errors keep the app's statuses, messages and codes and add `success: false` (n8nErrorSchema).
  */

@@ -1,6 +1,6 @@
 /**
- * PayPal: GET /paypal/setup, POST /paypal/order, POST /paypal/order/{orderId}/capture (spec
- * section 7: outside /api). See docs/decisions/0014-paypal-payments.md.
+ * PayPal: GET /paypal/setup, POST /paypal/order, POST /paypal/order/{orderId}/capture, outside
+ * /api. See docs/decisions/0014-paypal-payments.md.
  */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";

@@ -1,4 +1,4 @@
-/** What a video costs in our credits (spec sections 3, 7 and 9). */
+/** What a video costs in our credits: web prices, and API prices rounded up (decision 0017). */
 import type { PricingView } from "../../../shared/schemas/videos.js";
 import type { VeoModel } from "../../../shared/videos.js";
 import type { Settings } from "../settings/service.js";

@@ -1,5 +1,5 @@
 /**
- * The Creem client (external-apis.md 2.2): create a checkout session and read one back. Every
+ * The Creem client (Creem's checkouts API): create a checkout session and read one back. Every
  * call goes through requestJson (timeout, User-Agent); every failure becomes a CreemError with a
  * message fit to show.
  */

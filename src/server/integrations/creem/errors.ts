@@ -1,4 +1,4 @@
-/** What can go wrong with a Creem call, in the terms the product acts on (external-apis.md 2.1). */
+/** What can go wrong with a Creem call, in the terms the product acts on (Creem's error answers). */
 export type CreemErrorKind =
   /** The API key is missing, wrong, or belongs to the other mode (test vs prod). */
   | "unauthorized"

@@ -1,5 +1,5 @@
 /**
- * Creem webhook signatures (external-apis.md 2.4): `creem-signature` is the hex
+ * Creem webhook signatures (decision 0013): `creem-signature` is the hex
  * HMAC-SHA256 of the raw request body keyed with the webhook secret. No timestamp is signed,
  * so replays are possible; crediting is idempotent, which makes them harmless.
  */

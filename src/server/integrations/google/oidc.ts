@@ -1,5 +1,5 @@
 /**
- * Google's OpenID Connect web-server flow (external-apis.md section 4): the authorization URL
+ * Google's OpenID Connect web-server flow (decision 0025): the authorization URL
  * with state, nonce and PKCE (S256), the code exchange, and the ID token check (signature from
  * the JWKS, iss, aud, exp, nonce). Every endpoint is a setting, so tests use a local fake.
  */

@@ -1,4 +1,4 @@
-/** Tolerant readers for the shapes KIE is known to send (external-apis.md section 1). */
+/** Tolerant readers for the shapes KIE's API is known to send (numbers as text, URL lists as text). */
 
 export function asRecord(value: unknown): Record<string, unknown> | undefined {
   return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;

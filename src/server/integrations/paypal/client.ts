@@ -1,5 +1,5 @@
 /**
- * The PayPal Orders v2 client (external-apis.md 3): create, capture and read an order, with an
+ * The PayPal Orders v2 client (decision 0014): create, capture and read an order, with an
  * OAuth2 client-credentials token cached per (host, client id, secret) and refreshed before it
  * expires, or once when PayPal answers 401. Every call goes through requestJson (timeout,
  * User-Agent); every failure becomes a PaypalError carrying PayPal's `issue`

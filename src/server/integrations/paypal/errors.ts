@@ -1,4 +1,4 @@
-/** What can go wrong with a PayPal call, in the terms the product acts on (external-apis.md 3). */
+/** What can go wrong with a PayPal call, in the terms the product acts on (PayPal's error answers). */
 import { asRecord, asText } from "../kie/parse.js";
 
 export type PaypalErrorKind =

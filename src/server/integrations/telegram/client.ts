@@ -1,5 +1,5 @@
 /**
- * Telegram Bot API sendMessage (external-apis.md section 5). The token is part of the URL, so it
+ * Telegram Bot API sendMessage (decision 0023). The token is part of the URL, so it
  * is never put into an error message: callers may log these errors as they are.
  */
 import { HttpError, requestJson } from "../http/json-request.js";

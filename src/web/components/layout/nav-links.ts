@@ -6,7 +6,7 @@ export interface NavLink {
   icon: LucideIcon;
 }
 
-/** Header links for everyone (spec section 2, "Header and shell"). */
+/** Header links for everyone, signed in or not. */
 export const MAIN_NAV_LINKS: readonly NavLink[] = [
   { href: "/", label: "Home", icon: House },
   { href: "/generate", label: "Generate", icon: Clapperboard },

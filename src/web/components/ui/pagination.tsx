@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { cn } from "@/lib/cn";
 import { Button } from "./button";
 
-/** Spec section 9: at most 5 page buttons, centred on the current page where possible. */
+/** At most 5 page buttons, centred on the current page where possible. */
 export const MAX_PAGE_BUTTONS = 5;
 
 export function pageWindow(page: number, pageCount: number, max = MAX_PAGE_BUTTONS): number[] {

@@ -2,7 +2,7 @@ import { CircleAlert, CircleCheck } from "lucide-react";
 import { TOAST_DURATION_MS, dismissToast, useToasts } from "@/hooks/use-toast";
 import { ToastClose, ToastDescription, ToastProvider, ToastRoot, ToastTitle, ToastViewport } from "./toast";
 
-/** Renders the toast queue (spec section 9: 5000 ms, swipe 50 px, F8 focuses the viewport). */
+/** Renders the toast queue (5000 ms each, swipe 50 px to dismiss, F8 focuses the viewport). */
 export function Toaster() {
   const toasts = useToasts();
   return (

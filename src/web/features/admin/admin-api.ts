@@ -1,4 +1,4 @@
-/** The /admin page's calls (the credit packages' are in packages-api.ts). Every save toasts with the spec's titles (section 8) and refreshes what it changed. */
+/** The /admin page's calls (the credit packages' are in packages-api.ts). Every save toasts with its fixed titles (decision 0024) and refreshes what it changed. */
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { deletedFailedVideosSchema, recheckReportSchema } from "../../../shared/schemas/admin-recovery";
 import { adminUserListSchema, adminUserSavedSchema } from "../../../shared/schemas/admin-users";

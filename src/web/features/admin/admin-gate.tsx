@@ -6,7 +6,7 @@ import { useCurrentUser } from "@/features/auth";
 const REDIRECT_DELAY_MS = 1500;
 
 /**
- * The admin pages' guard (spec section 2): 'Loading...' until the server has answered, then
+ * The admin pages' guard (decision 0024): 'Loading...' until the server has answered, then
  * anyone but an administrator sees 'Access Denied' and, a moment later, is sent to /. The server refuses the
  * admin API to them whatever this renders (401/403).
  */

@@ -18,7 +18,7 @@ const TYPE_OPTIONS: { value: AdminTransactionType | typeof ALL; label: string }[
 ];
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** Type, username search (debounced), from and to dates, Clear All and an 'Active' badge (spec section 2). */
+/** Type, username search (debounced), from and to dates, Clear All and an 'Active' badge (decision 0024). */
 export function HistoryFiltersBar({ value, onChange }: { value: HistoryFilters; onChange: (next: HistoryFilters) => void }) {
   const [search, setSearch] = useState(value.user);
 

@@ -6,7 +6,7 @@ import { cn } from "@/lib/cn";
 import { formatDateTime, truncateText } from "@/lib/format";
 import { signedCredits, TRANSACTION_TYPES } from "@/features/payments";
 
-/** Spec section 9: admin descriptions are cut at 50 characters (the full text is in the tooltip). */
+/** Admin descriptions are cut at 50 characters (the full text is in the tooltip). */
 export const ADMIN_DESCRIPTION_MAX = 50;
 
 interface Props {
@@ -36,7 +36,7 @@ function RefundCell({ row, refundingId, onRefund }: { row: AdminTransactionView 
   );
 }
 
-/** Columns #, User, Type, Date, Description, Credits, Actions (spec section 2); scrolls inside itself on phones. */
+/** Columns #, User, Type, Date, Description, Credits, Actions (decision 0024); scrolls inside itself on phones. */
 export function HistoryTable({ rows, firstNumber, refundingId, onRefund }: Props) {
   return (
     <div className="overflow-x-auto rounded-2xl border border-border bg-surface/80 shadow-xl shadow-black/30">

@@ -13,7 +13,7 @@ const NUMBER_FIELDS = [
 
 type NumberField = (typeof NUMBER_FIELDS)[number][0];
 
-/** Add or edit a provider account (spec section 5); `account` undefined means a new one. */
+/** Add or edit a provider account (decision 0021); `account` undefined means a new one. */
 export function KieApiDialog({ account, open, onOpenChange }: { account?: KieApiView; open: boolean; onOpenChange: (open: boolean) => void }) {
   const [name, setName] = useState(account?.name ?? "");
   const [token, setToken] = useState(account?.token ?? "");

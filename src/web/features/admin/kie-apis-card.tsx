@@ -44,7 +44,7 @@ function AccountRow({ a, onEdit, onDelete }: { a: KieApiView; onEdit: () => void
   );
 }
 
-/** Provider API (KIE) accounts with add, edit, delete and a balance check (spec section 2). */
+/** Provider API (KIE) accounts with add, edit, delete and a balance check (decision 0021). */
 export function KieApisCard() {
   const query = useKieApis();
   const [editing, setEditing] = useState<KieApiView | "new">();

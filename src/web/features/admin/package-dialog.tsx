@@ -7,7 +7,7 @@ import { CheckboxField, TextField } from "./admin-fields";
 
 const PRICE_PATTERN = /^\d+(\.\d{1,2})?$/;
 
-/** The spec's package rules (section 5), checked before the server checks them again. */
+/** The package rules of creditPackageInputSchema, checked before the server checks them again. */
 function problemOf(d: { name: string; credits: string; price: string }): string | undefined {
   if (!d.name.trim()) return "Package name is required";
   if (!/^\d+$/.test(d.credits.trim()) || Number(d.credits) < 1) return "Credits must be positive";

@@ -1,7 +1,7 @@
 /**
  * The /admin page's credit-package calls (GET, POST, PUT, DELETE /api/admin/credit-packages),
- * read with the routes' schemas (decision 0040). Every save toasts with the spec's titles
- * (section 8) and refreshes the admin list and the public one.
+ * read with the routes' schemas (decision 0040). Every save toasts with its fixed titles
+ * (decision 0024) and refreshes the admin list and the public one.
  */
 import { useMutation, useQuery } from "@tanstack/react-query";
 import {

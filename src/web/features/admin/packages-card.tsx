@@ -10,7 +10,7 @@ import { ConfirmDialog } from "./confirm-dialog";
 import { PackageDialog } from "./package-dialog";
 import { QueryState } from "./query-state";
 
-/** Credit Packages list with add, edit and delete (spec section 2). */
+/** Credit Packages list with add, edit and delete (decision 0015). */
 export function PackagesCard() {
   const query = useAdminPackages();
   const [editing, setEditing] = useState<AdminCreditPackageView | "new">();

@@ -33,7 +33,7 @@ function patchOf(d: Draft): Record<string, unknown> {
 
 /**
  * KIE token, PayPal, Creem, Google OAuth, Model Pricing and API Pricing, saved together with
- * 'Save Other Settings' (spec section 2). Telegram has its own card and button.
+ * 'Save Other Settings' (decision 0024). Telegram has its own card and button.
  */
 export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
   const [draft, setDraft] = useState(() => draftOf(settings));

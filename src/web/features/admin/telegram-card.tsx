@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { useSaveTelegram, useTestTelegram } from "./admin-api";
 import { SecretField, SectionCard, TextField } from "./admin-fields";
 
-/** Telegram bot configuration: save, and 'Test Telegram Bot' (spec section 2). */
+/** Telegram bot configuration: save, and 'Test Telegram Bot' (decision 0024). */
 export function TelegramCard({ settings }: { settings: AdminSettingsView }) {
   const [token, setToken] = useState(settings.telegramBotToken ?? "");
   const [chatId, setChatId] = useState(settings.telegramChatId ?? "");

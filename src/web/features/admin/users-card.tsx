@@ -10,7 +10,7 @@ import { SectionCard } from "./admin-fields";
 import { QueryState } from "./query-state";
 import { UserCreditsDialog } from "./user-credits-dialog";
 
-/** User Management: Username, Email, Credits, Videos Created, Status, Actions (spec section 2). */
+/** User Management: Username, Email, Credits, Videos Created, Status, Actions (one row per user). */
 export function UsersCard() {
   const query = useAdminUsers();
   const toggle = useToggleUser();

@@ -5,7 +5,7 @@ import { queryKeys } from "@/lib/query-keys";
 /**
  * The signed-in user lives in one place: the query cache's GET /api/auth/current-user entry
  * (decision 0037). This module keeps a copy of that entry in localStorage, so a reload paints the
- * right header at once (spec sections 3 and 4), and puts it back into the cache at start-up. The
+ * right header at once, before the server answers, and puts it back into the cache at start-up. The
  * server stays the source of truth: the restored entry is marked stale, so the first reader asks
  * the server, and its answer (a user, or null for a 401) replaces it.
  */

@@ -75,7 +75,7 @@ function usernameFrom(raw: string | null): string | undefined {
 }
 
 /**
- * /login?auth=success&user=... or ?auth=error&message=... (spec section 8's toasts).
+ * /login?auth=success&user=... or ?auth=error&message=... become toasts (decision 0025).
  * auth=account-exists is shown by GoogleAccountExistsNotice (read at its first render); here its
  * address is only cleaned.
  */

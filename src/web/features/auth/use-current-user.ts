@@ -24,7 +24,7 @@ export function useCurrentUserQuery(options: { poll?: boolean } = {}) {
 }
 
 /**
- * Keeps the current user in step with the server (spec section 4): polls while the event stream
+ * Keeps the current user in step with the server (decision 0026): polls while the event stream
  * is closed and, while signed in, opens it. Mount once, in the app shell.
  */
 export function useSyncAuthWithServer(): void {

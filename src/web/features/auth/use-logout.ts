@@ -12,7 +12,7 @@ export async function clearClientSession(): Promise<void> {
   queryClient.setQueryData(queryKeys.currentUser, null);
 }
 
-/** POST /api/auth/logout; the client signs out even when the call fails (spec section 4). */
+/** POST /api/auth/logout; the client signs out even when the call fails. */
 export function useLogout(): () => Promise<void> {
   const [, navigate] = useLocation();
   return useCallback(async () => {

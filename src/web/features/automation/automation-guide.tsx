@@ -26,7 +26,7 @@ const N8N_STEPS = [
   "Edit the prompt in \"Video settings\" and run the workflow: it waits, checks the status and returns the video URLs.",
 ];
 
-/** The automation guide (spec sections 2 and 5): rules, prices, curl examples, the n8n workflow. */
+/** The automation guide (decision 0019): rules, prices, curl examples, the n8n workflow. */
 export function AutomationGuide() {
   const origin = window.location.origin;
   const pricing = usePricing();

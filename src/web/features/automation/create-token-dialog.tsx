@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { fieldErrorId, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 
-/** Asks for a token's name (non-blank, spec section 5) and hands it to `onCreate`. */
+/** Asks for a token's name (non-blank, checked with createTokenSchema) and hands it to `onCreate`. */
 export function CreateTokenDialog({
   open,
   onOpenChange,

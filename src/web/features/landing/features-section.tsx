@@ -7,7 +7,7 @@ interface Feature {
   text: string;
 }
 
-/** Spec section 1, marketing claims. */
+/** The product's marketing claims. */
 const FEATURES: readonly Feature[] = [
   {
     icon: AudioLines,

@@ -9,7 +9,7 @@ interface Step {
   text: string;
 }
 
-/** Spec section 2: exactly these four steps. */
+/** Four steps, as the heading 'From Idea to Video in 4 Steps' promises. */
 const STEPS: readonly Step[] = [
   { icon: LogIn, title: "Sign Up or Log In", text: "Create a free account in seconds, or sign in with Google, then top up a few credits." },
   { icon: PenLine, title: "Enter Your Prompt", text: "Describe the scene, the camera and what people say, or upload an image to start from." },

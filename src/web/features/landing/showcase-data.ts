@@ -1,5 +1,5 @@
 /**
- * The landing page's examples: static sample data (spec section 3, "Showcase item"). The clips are
+ * The landing page's examples: static sample data, not from the database. The clips are
  * the product's own sample videos, served by the server under /media/showcase/.
  */
 import type { VeoModel } from "../../../shared/videos";
@@ -17,11 +17,11 @@ export interface ShowcaseItem {
   createdAt: string;
 }
 
-/** Spec section 9: prompts longer than this are cut with an ellipsis in the showcase. */
+/** Prompts longer than this are cut with an ellipsis in the showcase. */
 export const SHOWCASE_PROMPT_MAX = 100;
 export const TRENDING_MAX = 8;
 
-/** Invented view counts, in thousands (spec section 2): a fixed list of 12 figures. */
+/** Invented view counts, in thousands (not measured): a fixed list of 12 figures. */
 export const VIEW_COUNTS = ["12.5K", "8.3K", "15.7K", "6.2K", "21.4K", "9.8K", "18.1K", "4.6K", "11.3K", "27.9K", "7.4K", "14.2K"] as const;
 
 export function viewCountLabel(index: number): string {

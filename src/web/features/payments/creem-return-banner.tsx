@@ -51,7 +51,7 @@ function content(state: CreemReturnState, signedIn: boolean) {
   };
 }
 
-/** Spec section 2: the green banner on /purchase-credits when Creem returns with checkout_id and order_id. */
+/** The banner on /purchase-credits when Creem returns with checkout_id and order_id (decision 0016). */
 export function CreemReturnBanner({ state, signedIn }: { state: CreemReturnState; signedIn: boolean }) {
   if (!state.info?.orderId) return null;
   const { tone, icon: Icon, title, text } = content(state, signedIn);

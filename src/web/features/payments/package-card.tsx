@@ -28,7 +28,7 @@ export interface PackageCardProps {
   onBuy: (pkg: DisplayPackage) => void;
 }
 
-/** A package on /pricing (spec section 2): price, credits, bonus and a buy button. */
+/** A package on /pricing: price, credits, bonus and a buy button. */
 export function PackageCard({ pkg, all, onBuy }: PackageCardProps) {
   const { fast, quality } = usePricing();
   const saving = savingsPercent(pkg, all);

@@ -7,7 +7,7 @@ export interface DisplayPackage extends CreditPackageView {
 }
 
 /**
- * Spec section 3: shown when GET /api/credit-packages fails or returns none. Display only: they
+ * Shown when GET /api/credit-packages fails or returns none. Display only: they
  * are not in the database, so nothing can be bought with them (decision 0016).
  */
 export const FALLBACK_PACKAGES: readonly DisplayPackage[] = [
@@ -26,8 +26,8 @@ function positiveNumber(value: unknown): number | null {
 }
 
 /**
- * One package of the server's answer, or null when it is unusable. Spec section 3 tolerates the
- * alternate names display_name, credit_amount and price_usd.
+ * One package of the server's answer, or null when it is unusable. The alternate names
+ * display_name, credit_amount and price_usd are accepted too.
  */
 export function toDisplayPackage(raw: unknown): DisplayPackage | null {
   if (!raw || typeof raw !== "object") return null;

@@ -154,7 +154,7 @@ export interface PaymentDialogProps {
   onClose: () => void;
 }
 
-/** The 'Proceed to Payment' modal (spec sections 2 and 4): the order and the enabled providers. */
+/** The 'Proceed to Payment' modal (decision 0016): the order and the enabled providers. */
 export function PaymentDialog({ pkg, onClose }: PaymentDialogProps) {
   // While PayPal captures, closing would drop the answer: the dialog stays until it arrives.
   const [busy, setBusy] = useState(false);

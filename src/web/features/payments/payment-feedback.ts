@@ -1,4 +1,4 @@
-/** The payment toasts of spec section 8, in one place so every flow says the same thing. */
+/** The payment toasts (decision 0016), in one place so every flow says the same thing. */
 import type { PaymentResult } from "../../../shared/schemas/payments";
 import { toast } from "@/hooks/use-toast";
 import { formatCredits } from "@/lib/format";
@@ -34,7 +34,7 @@ export function announcePaymentResult(result: PaymentResult): void {
 
 /**
  * A failed payment call: the server's message as the title and its suggestion as the
- * description (spec section 8), or `fallbackTitle` when the server said nothing usable.
+ * description (decision 0016), or `fallbackTitle` when the server said nothing usable.
  */
 export function toastPaymentError(error: unknown, fallbackTitle: string): void {
   const { message, suggestion } = paymentProblem(error);
@@ -45,7 +45,7 @@ export function toastPaymentError(error: unknown, fallbackTitle: string): void {
   }
 }
 
-/** A failed PayPal step: a fixed title (spec section 8) and what the server said as the description. */
+/** A failed PayPal step: a fixed title (decision 0016) and what the server said as the description. */
 export function toastPaymentStepError(title: string, error: unknown): void {
   const { message, suggestion } = paymentProblem(error);
   const sentence = message && !/[.!?]$/.test(message) ? `${message}.` : message;

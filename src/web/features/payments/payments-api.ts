@@ -1,4 +1,4 @@
-/** One function per payment endpoint (spec section 7, "Pricing and payments"; issue 5), read with the routes' schemas (decision 0040). */
+/** One function per payment endpoint (issue 5; decisions 0013 and 0014), read with the routes' schemas (decision 0040). */
 import type { ApiErrorBody } from "../../../shared/schemas/api-error";
 import type { CreditPackageView } from "../../../shared/schemas/packages";
 import { creemCheckoutResponseSchema, paymentResultSchema, paypalOrderCreatedSchema, type PaymentResult } from "../../../shared/schemas/payments";

@@ -42,7 +42,7 @@ function LoadError({ message, onRetry }: { message: string; onRetry: () => void 
 }
 
 /**
- * PayPal's buttons (spec sections 4 and 7): GET /paypal/setup, the SDK, then createOrder ->
+ * PayPal's buttons (decision 0014): GET /paypal/setup, the SDK, then createOrder ->
  * POST /paypal/order and onApprove -> POST /paypal/order/{id}/capture on our server.
  */
 export function PaypalCheckout({ pkg, onResult, onBusyChange }: PaypalCheckoutProps) {

@@ -11,7 +11,7 @@ interface Stat {
   tone: string;
 }
 
-/** The three figures of spec section 2: Credits Remaining, Videos Created, Credits Used. */
+/** The three figures (decision 0015): Credits Remaining, Videos Created, Credits Used. */
 export function StatCards({ stats, loading, error }: { stats: UserStats | undefined; loading: boolean; error: boolean }) {
   const items: Stat[] = [
     { label: "Credits Remaining", value: stats?.credits, hint: "Available for new videos", icon: Coins, tone: "text-violet-300 bg-violet-500/10 ring-violet-500/25" },

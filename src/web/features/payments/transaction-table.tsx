@@ -10,7 +10,7 @@ import { cn } from "@/lib/cn";
 import { formatCredits, formatDate, formatDateTime, truncateText } from "@/lib/format";
 import { useTransactions } from "./use-payment-queries";
 
-/** Spec section 9: user descriptions are cut at 60 characters (the full text is in the tooltip). */
+/** User descriptions are cut at 60 characters (the full text is in the tooltip). */
 export const DESCRIPTION_MAX = 60;
 
 export const TRANSACTION_TYPES: Record<TransactionView["type"], { label: string; variant: BadgeProps["variant"] }> = {
@@ -59,7 +59,7 @@ function TransactionRow({ tx }: { tx: TransactionView }) {
   );
 }
 
-/** 'Transaction History' (spec section 2): 50 a page, up to 5 page buttons, newest first. */
+/** 'Transaction History' (decision 0015): 50 a page, up to 5 page buttons, newest first. */
 export function TransactionHistory() {
   const [page, setPage] = useState(1);
   const query = useTransactions(page, true);

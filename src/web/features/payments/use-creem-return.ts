@@ -6,7 +6,7 @@ import { announcePaymentResult, toastPaymentStepError } from "./payment-feedback
 import { confirmCreemCheckout } from "./payments-api";
 import { refreshAfterPurchase } from "./use-payment-queries";
 
-/** What Creem appended to our success_url (reference section 2.3). */
+/** The part of Creem's return to our success_url that we read (decision 0013). */
 export interface CreemReturn {
   checkoutId: string;
   orderId: string | null;

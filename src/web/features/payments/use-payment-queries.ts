@@ -12,7 +12,7 @@ export interface PackagesView {
   packages: readonly DisplayPackage[];
   /** True while the first answer is awaited (nothing to show yet). */
   loading: boolean;
-  /** The server failed or had no active package: the static fallback is shown (spec section 3). */
+  /** The server failed or had no active package: the static fallback is shown (decision 0016). */
   fallback: boolean;
 }
 
@@ -51,7 +51,7 @@ export function useTransactions(page: number, enabled: boolean) {
   });
 }
 
-/** After a purchase: balance, stats and history change (spec section 4, "Payment flow"). */
+/** After a purchase: balance, stats and history change (decision 0016). */
 export function refreshAfterPurchase(): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),

@@ -5,7 +5,7 @@ import { refreshAfterPurchase } from "./use-payment-queries";
 
 /**
  * /pricing?payment=success|failed|error|cancelled (a provider sent the buyer back): one toast,
- * then the address becomes plain /pricing without a reload (spec section 2), so a reload or a
+ * then the address becomes plain /pricing without a reload (a replace), so a reload or a
  * shared link does not repeat it.
  */
 export function usePaymentReturnToast(): void {

@@ -14,8 +14,8 @@ export function toastPurchasesUnavailable(): void {
 }
 
 /**
- * Spec section 4, "Payment flow": a click on a package goes to /login when signed out, else opens
- * the payment dialog for it. `dialogPackage` is what PaymentDialog shows.
+ * A click on a package goes to /login when signed out, else opens the payment dialog for it
+ * (decision 0016). `dialogPackage` is what PaymentDialog shows.
  */
 export function usePurchaseFlow() {
   const { user } = useCurrentUser();

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ASPECT_RATIOS, MODELS, PROMPT_MAX, SEED_MAX, SEED_MIN } from "../../../shared/videos";
 
-/** Spec section 9: up to 4 reference images are kept on recreate; the server uses the first. */
+/** Up to 4 reference images are kept on recreate; the server uses the first (decision 0012). */
 export const MAX_KEPT_IMAGES = 4;
 export const WATERMARK_MAX = 100;
 
@@ -19,7 +19,7 @@ function isSeed(value: string): boolean {
   return n >= SEED_MIN && n <= SEED_MAX;
 }
 
-/** The generator form (spec section 5). Seed is text in the form and a number on the wire. */
+/** The generator form, with the server's limits. Seed is text in the form and a number on the wire. */
 export const generateFormSchema = z
   .object({
     mode: z.enum(GENERATE_MODES),
@@ -38,7 +38,7 @@ export const generateFormSchema = z
 
 export type GenerateFormValues = z.infer<typeof generateFormSchema>;
 
-/** Spec section 4: what the form goes back to after a submission. */
+/** What the form goes back to after a submission. */
 export const GENERATE_DEFAULTS: GenerateFormValues = {
   mode: "text",
   prompt: "",

@@ -34,7 +34,7 @@ export interface GenerateFormProps {
   onStarted: (task: VideoTaskView) => void;
 }
 
-/** The 'Create Video' panel (spec sections 2, 4, 5 and 8). */
+/** The 'Create Video' panel: mode, prompt, image, model, aspect ratio, watermark, seed, cost. */
 export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProps) {
   const {
     control,

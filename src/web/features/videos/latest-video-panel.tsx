@@ -17,7 +17,7 @@ export interface LatestVideoPanelProps {
   onOpenDetails: (task: VideoTaskView) => void;
 }
 
-/** 'Latest Video' (spec section 2): the newest task in one of its four states. */
+/** The 'Latest Video' panel: the newest task in one of its four states. */
 export function LatestVideoPanel({ task, progress, loading, onRecreate, onOpenDetails }: LatestVideoPanelProps) {
   const { download, isDownloading } = useVideoDownload();
   const quality = task?.hdVideoUrl ? "1080p" : "720p";

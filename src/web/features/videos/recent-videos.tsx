@@ -4,7 +4,7 @@ import type { VideoTaskView } from "../../../shared/videos";
 import { Button } from "@/components/ui/button";
 import { VideoGrid } from "./video-card";
 
-/** Spec section 9: up to 16 recent videos on the generator. */
+/** Up to 16 recent videos on the generator. */
 export const RECENT_VIDEOS_MAX = 16;
 
 export interface RecentVideosProps {

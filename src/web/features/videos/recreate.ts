@@ -1,5 +1,5 @@
 /**
- * Recreate (spec section 4, decision 0012): a task's prompt, model, aspect ratio, watermark, seed
+ * Recreate (decision 0012): a task's prompt, model, aspect ratio, watermark, seed
  * and its own reference image(s) go back into the generator form.
  */
 import { ASPECT_RATIOS, MODELS, type AspectRatio, type VeoModel, type VideoTaskView } from "../../../shared/videos";

@@ -19,7 +19,7 @@ export interface ReferenceImageFieldProps {
   onRemove: () => void;
 }
 
-/** One reference image (spec section 2): pick or drop a file, see it, remove it. */
+/** One reference image: pick or drop a file, see it, remove it. */
 export function ReferenceImageField({ imageUrl, uploading, disabled, error, onFile, onRemove }: ReferenceImageFieldProps) {
   const [dragging, setDragging] = useState(false);
 

@@ -11,7 +11,7 @@ import { toast } from "@/hooks/use-toast";
 import { generateVideo, type GenerateVideoRequest } from "./video-api";
 import { invalidateVideoTasks } from "./task-list-queries";
 
-/** Spec section 8: after 'Insufficient credits' the page goes to /pricing after 1.5 s. */
+/** After 'Insufficient credits' the page goes to /pricing after 1.5 s. */
 export const PRICING_REDIRECT_MS = 1_500;
 
 function provisionalTask(result: GenerateVideoResult, request: GenerateVideoRequest): VideoTaskView {

@@ -12,7 +12,7 @@ export function needsHdCheck(task: Pick<VideoTaskView, "status" | "aspectRatio" 
 }
 
 /**
- * The 1080p check of the details view (spec section 4): automatic when a completed 16:9 task
+ * The 1080p check of the details view (decision 0010): automatic when a completed 16:9 task
  * without 1080p is opened, and manual through 'Check HD Status'. Only the manual check reports
  * "not ready" and errors; a found 1080p file is announced either way.
  */

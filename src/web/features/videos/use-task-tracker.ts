@@ -9,7 +9,7 @@ import { videoStatusSchema } from "../../../shared/schemas/videos";
 import { parseResultUrls, type VideoStatusResponse } from "./video-api";
 import { invalidateVideoTasks } from "./task-list-queries";
 
-/** Spec sections 4 and 9: the just-submitted task is polled every 3 s. */
+/** The just-submitted task is polled every 3 s while the event stream is closed (decision 0026). */
 export const STATUS_POLL_MS = 3_000;
 /** After it finishes, the tracked task is let go after 3 s. */
 export const CLEAR_TRACKED_AFTER_MS = 3_000;

@@ -5,7 +5,7 @@ function keyOf(taskId: string, quality: DownloadQuality): string {
   return `${quality}:${taskId}`;
 }
 
-/** Downloads through the attachment endpoint; a failure is only logged (spec section 8). */
+/** Downloads through the attachment endpoint; a failure is only logged, never toasted. */
 export function useVideoDownload() {
   const [pending, setPending] = useState<ReadonlySet<string>>(() => new Set());
   const inFlight = useRef(new Set<string>());

@@ -5,7 +5,7 @@ import { queryKeys } from "@/lib/query-keys";
 import { taskListSchema } from "../../../shared/schemas/videos";
 import { GALLERY_PAGE_SIZE, RECENT_DAYS } from "./video-api";
 
-/** Spec sections 4 and 9: task lists refresh every 5 s (when live updates are not streaming). */
+/** Task lists refresh every 5 s when live updates are not streaming (decision 0026). */
 export const TASK_LIST_REFETCH_MS = 5_000;
 
 /** GET /api/video-tasks?days=14, newest first, polled every 5 s while signed in. */

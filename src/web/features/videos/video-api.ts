@@ -1,4 +1,4 @@
-/** One function per video endpoint (spec section 7, "Generation"); answers read with the shared schemas (decision 0040). */
+/** One function per video endpoint (generation, status, lists, 1080p, download); answers read with the shared schemas (decision 0040). */
 import {
   generateVideoResultSchema,
   hdVideoSchema,

@@ -81,7 +81,7 @@ export interface VideoDetailsDialogProps {
   onRecreate: (task: VideoTaskView) => void;
 }
 
-/** 'Video Details' (spec section 2), shared by the generator and My Creations. */
+/** The 'Video Details' dialog, shared by the generator and My Creations. */
 export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate }: VideoDetailsDialogProps) {
   const { task, isChecking, check } = useHdCheck(openedTask);
   const { download, isDownloading } = useVideoDownload();

@@ -2,7 +2,7 @@
 import { MODEL_LABELS, type VideoTaskView } from "../../../shared/videos";
 import type { BadgeProps } from "@/components/ui/badge";
 
-/** Spec section 9: prompts are cut at 60 characters in cards. */
+/** Prompts are cut at 60 characters in cards. */
 export const CARD_PROMPT_MAX = 60;
 
 export interface StatusMeta {
@@ -10,7 +10,7 @@ export interface StatusMeta {
   variant: NonNullable<BadgeProps["variant"]>;
 }
 
-/** Spec section 4: completed green, generating/pending yellow, failed red, anything else neutral. */
+/** Status colours: completed green, generating/pending yellow, failed red, anything else neutral. */
 export function statusMeta(status: string): StatusMeta {
   switch (status) {
     case "completed":

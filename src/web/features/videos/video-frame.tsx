@@ -23,7 +23,7 @@ export function VideoFrame({ aspectRatio, className, children }: { aspectRatio: 
   );
 }
 
-/** The four states of spec section 2: player, generating, failed, and anything else. */
+/** A task's preview in its four states: player, generating, failed, and anything else. */
 export function TaskPreview({ task, progress, className }: { task: VideoTaskView; progress?: number; className?: string }) {
   const url = playbackUrl(task);
   return (
