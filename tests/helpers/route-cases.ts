@@ -229,7 +229,7 @@ export async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People
 
   const gen = await t.app.inject({ method: "POST", url: "/api/generate-video", headers: { cookie: owner.cookie }, payload: { prompt: "a route case video", model: "veo3_fast" } });
   if (gen.statusCode !== 200) throw new Error(`generate failed: ${gen.body}`);
-  const taskId = (gen.json() as { taskId: string }).taskId;
+  const taskId = gen.json<{ taskId: string }>().taskId;
   await runWorkerUntil(t, async () => (await taskRow(db, taskId)).status === "completed");
 
   const [pkg] = await db.insert(creditPackages).values({ name: "Route pack", credits: 10, price: "1.00" }).returning();
@@ -244,7 +244,7 @@ export async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People
   const raw = multipartImage()!;
   const up = await t.app.inject({ method: "POST", url: "/api/images/upload", headers: { cookie: owner.cookie, "content-type": raw.contentType }, payload: raw.payload });
   if (up.statusCode !== 201) throw new Error(`upload failed: ${up.body}`);
-  const uploadName = (up.json() as { imageUrl: string }).imageUrl.split("/uploads/")[1]!;
+  const uploadName = up.json<{ imageUrl: string }>().imageUrl.split("/uploads/")[1]!;
 
   const fixtures: Fixtures = {
     ownerId: owner.id,
@@ -262,13 +262,13 @@ export async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People
 
 /** Everything stored, as one comparable value: rate-limit counters and last-seen times (sessions, tokens) aside. */
 export async function fingerprint(db: Db): Promise<string> {
-  const tables = (await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)) as unknown as {
+  const tables = (await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)) as {
     rows: { table_name: string }[];
   };
   const parts: string[] = [];
   for (const { table_name: name } of tables.rows) {
     if (name === "rate_limit_windows" || name.startsWith("__drizzle")) continue;
-    const rows = (await db.execute(sql`select * from ${sql.identifier(name)}`)) as unknown as { rows: Record<string, unknown>[] };
+    const rows = (await db.execute(sql`select * from ${sql.identifier(name)}`)) as { rows: Record<string, unknown>[] };
     const lines = rows.rows.map((row) => {
       const copy = { ...row };
       if (name === "sessions") delete copy.expires_at;

@@ -10,10 +10,10 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { transactions, users, videoTasks } from "../../src/server/db/schema.js";
 import type { Db } from "../../src/server/db/connect.js";
-import { startKieSimulator } from "../../src/server/simulator/index.js";
+import { startKieSimulator, type StandaloneKieSimulator } from "./kie-simulator.js";
 import { createTestApp, signUp, type TestApp, type TestAppOptions } from "./test-app.js";
 
-export type StartedSimulator = Awaited<ReturnType<typeof startKieSimulator>> & {
+export type StartedSimulator = StandaloneKieSimulator & {
   /** startSimulator's: moves the simulator's clock on, as if that much time had passed. */
   advance?: (ms: number) => void;
 };

@@ -52,7 +52,7 @@ describe("POST /api/admin/kie-apis", () => {
     const list = await admin.get("/api/admin/kie-apis");
     expect(list.statusCode).toBe(200);
     expect(list.body).not.toContain(token);
-    expect((list.json() as KieApiView[]).find((a) => a.id === view.id)).toMatchObject({ token: view.token });
+    expect(list.json<KieApiView[]>().find((a) => a.id === view.id)).toMatchObject({ token: view.token });
     const [row] = await t.database.db.select().from(kieApis).where(eq(kieApis.id, view.id));
     expect(row!.tokenEncrypted).not.toContain(token);
     expect(t.secretBox.decrypt(row!.tokenEncrypted)).toBe(token);
@@ -159,7 +159,7 @@ describe("DELETE /api/admin/kie-apis/:id", () => {
     expect(gen.statusCode, gen.body).toBe(200);
     const { taskId } = gen.json();
     expect((await taskRow(t.database.db, taskId)).kieApiId).toBe(account.id);
-    const listed = (await admin.get("/api/admin/kie-apis")).json() as KieApiView[];
+    const listed = (await admin.get("/api/admin/kie-apis")).json<KieApiView[]>();
     expect(listed.find((a) => a.id === account.id)).toMatchObject({ taskCount: 1, totalCredits: 100_000 - 80, totalUsage: 80 });
 
     const res = await admin.request("DELETE", `/api/admin/kie-apis/${account.id}`);

@@ -20,7 +20,7 @@ const HOUR = 60 * 60 * 1000;
 async function timedOutVideo(u: Awaited<ReturnType<typeof userWithCredits>>, prompt: string) {
   const res = await u.client.post("/api/generate-video", { prompt, model: "veo3", aspectRatio: "16:9" });
   expect(res.statusCode, res.body).toBe(200);
-  const { taskId } = res.json() as { taskId: string };
+  const { taskId } = res.json<{ taskId: string }>();
   await t.database.db.update(videoTasks).set({ createdAt: new Date(Date.now() - 2 * HOUR) }).where(eq(videoTasks.taskId, taskId));
   await runWorkerUntil(t, async () => (await taskRow(t.database.db, taskId)).status === "failed");
   const task = await taskRow(t.database.db, taskId);
@@ -31,7 +31,7 @@ async function timedOutVideo(u: Awaited<ReturnType<typeof userWithCredits>>, pro
 
 async function failedByProvider(u: Awaited<ReturnType<typeof userWithCredits>>) {
   const res = await u.client.post("/api/generate-video", { prompt: "really broken [sim:fail]", model: "veo3_fast" });
-  const { taskId } = res.json() as { taskId: string };
+  const { taskId } = res.json<{ taskId: string }>();
   await runWorkerUntil(t, async () => (await taskRow(t.database.db, taskId)).status === "failed");
   return taskRow(t.database.db, taskId);
 }

@@ -52,7 +52,7 @@ describe("admin settings", () => {
     }
     expect(view.paypalClientId).toBe("pp-client-id");
     expect(view.telegramChatId).toBe("-100123");
-    const raw = (await t.database.db.execute(sql`select * from admin_settings`)) as unknown as { rows: Record<string, string>[] };
+    const raw = (await t.database.db.execute(sql`select * from admin_settings`)) as { rows: Record<string, string>[] };
     const rawText = JSON.stringify(raw.rows);
     for (const value of Object.values(SECRETS)) expect(rawText).not.toContain(value);
     expect(raw.rows[0]!.kie_token).toMatch(/^v1:/);

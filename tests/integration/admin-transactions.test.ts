@@ -18,7 +18,7 @@ afterEach(() => expectLedgerBalanced(t.database.db));
 const page = async (query: string) => {
   const res = await admin.get(`/api/admin/transactions${query}`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { data: AdminTransactionView[]; total: number };
+  return res.json<{ data: AdminTransactionView[]; total: number }>();
 };
 
 /** A user with ledger rows at chosen times (amounts balanced by the adjustment that funds them). */

@@ -46,7 +46,7 @@ describe("GET /api/admin/users", () => {
     }
     const res = await admin.get("/api/admin/users");
     expect(res.statusCode).toBe(200);
-    const rows = res.json() as Record<string, unknown>[];
+    const rows = res.json<Record<string, unknown>[]>();
     const row = rows.find((r) => r.username === username)!;
     expect(row).toMatchObject({ id, username, credits: 0, isAdmin: false, isActive: true, videoCount: 3 });
     expect(rows.find((r) => r.username === "admin")).toMatchObject({ isAdmin: true, videoCount: 0 });

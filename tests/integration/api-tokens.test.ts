@@ -81,7 +81,7 @@ describe("creating and listing", () => {
   it("stores only the SHA-256 and the masked form: no column holds the full token", async () => {
     const { client } = await signUp(t.app);
     const created = await create(client, "hash check");
-    const raw = (await db().execute(sql`select * from api_tokens where id = ${created.id}`)) as unknown as { rows: Record<string, unknown>[] };
+    const raw = (await db().execute(sql`select * from api_tokens where id = ${created.id}`)) as { rows: Record<string, unknown>[] };
     expect(raw.rows).toHaveLength(1);
     const values = Object.values(raw.rows[0]!).map((v) => (v instanceof Date ? v.toISOString() : String(v)));
     for (const v of values) expect(v).not.toContain(created.token.slice(4));
@@ -185,7 +185,7 @@ describe("a disabled user", () => {
   it("can no longer reach their tokens (the session ends)", async () => {
     const u = await signUp(t.app);
     await create(u.client, "mine");
-    const [row] = await db().execute(sql`select id from users where username = ${u.username}`).then((r) => (r as unknown as { rows: { id: string }[] }).rows);
+    const [row] = await db().execute(sql`select id from users where username = ${u.username}`).then((r) => (r as { rows: { id: string }[] }).rows);
     const admin = await signInAdmin(t);
     expect((await admin.put(`/api/admin/users/${row!.id}/toggle`, { isActive: false })).statusCode).toBe(200);
     expect((await u.client.get("/api/user-tokens")).statusCode).toBe(401);

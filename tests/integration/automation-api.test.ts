@@ -309,7 +309,7 @@ describe("authentication: bearer token only", () => {
     await u.status("whatever");
     const first = await lastUsed();
     expect(first).toBeInstanceOf(Date);
-    const listed = (await u.client.get("/api/user-tokens")).json() as { id: string; lastUsed: string | null }[];
+    const listed = (await u.client.get("/api/user-tokens")).json<{ id: string; lastUsed: string | null }[]>();
     expect(listed.find((x) => x.id === u.tokenId)!.lastUsed).toBe(first!.toISOString());
 
     await u.status("whatever");

@@ -31,7 +31,7 @@ describe("migrations", () => {
     try {
       const res = (await database.db.execute(
         sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
-      )) as unknown as { rows: { table_name: string }[] };
+      )) as { rows: { table_name: string }[] };
       expect(res.rows.map((r) => r.table_name)).toEqual([
         "admin_notifications",
         "admin_settings",

@@ -5,6 +5,7 @@
  * the trigger and sends its requests over real HTTP to a listening app whose provider is the
  * simulator, skipping only the Wait's delay.
  */
+import vm from "node:vm";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { videoTasks } from "../../src/server/db/schema.js";
@@ -42,17 +43,20 @@ interface Replay {
 
 class WorkflowError extends Error {}
 
+/** n8n's text for a value (a {{ }} in a text, a Set field of type string): objects as JSON. */
+function n8nString(v: unknown): string {
+  return typeof v === "object" && v !== null ? JSON.stringify(v) : String(v);
+}
+
 /** n8n expressions: "=" then text with {{ js }} parts; a lone {{ }} keeps its value's type. */
 function evaluate(value: unknown, scope: Json): unknown {
   if (typeof value !== "string" || !value.startsWith("=")) return value;
   const template = value.slice(1);
-  const run = (code: string) => new Function(...Object.keys(scope), `return (${code});`)(...Object.values(scope));
+  // The replay runs the workflow's own {{ }} JavaScript, as n8n does: a function of the scope's names.
+  const run = (code: string) => vm.runInThisContext(`(function (${Object.keys(scope).join(", ")}) { return (${code}); })`)(...Object.values(scope));
   const whole = /^\{\{([\s\S]*)\}\}$/.exec(template.trim());
   if (whole && !whole[1]!.includes("}}")) return run(whole[1]!);
-  return template.replace(/\{\{([\s\S]*?)\}\}/g, (_, code: string) => {
-    const v = run(code);
-    return typeof v === "object" && v !== null ? JSON.stringify(v) : String(v);
-  });
+  return template.replace(/\{\{([\s\S]*?)\}\}/g, (_, code: string) => n8nString(run(code)));
 }
 
 function checkCondition(node: N8nNode, scope: Json): boolean {
@@ -79,7 +83,7 @@ function setFields(node: N8nNode, scope: Json): Json {
       // n8n's Set (3.3+) rejects a missing value for a typed field unless conversion errors are ignored.
       if (!params.options?.ignoreConversionErrors) throw new WorkflowError(`${node.name}: '${a.name}' expects a ${a.type} but got ${v}`);
       out[a.name] = null;
-    } else out[a.name] = a.type === "number" ? Number(v) : String(v);
+    } else out[a.name] = a.type === "number" ? Number(v) : n8nString(v);
   }
   return out;
 }

@@ -30,7 +30,7 @@ function operations(doc: Json): Array<{ path: string; method: string; op: Json }
 /** Follows a local `#/components/...` reference. */
 function deref(doc: Json, value: Json): Json {
   if (typeof value.$ref !== "string") return value;
-  return (value.$ref as string)
+  return value.$ref
     .slice(2)
     .split("/")
     .reduce((node: Json, key) => node[key], doc);
@@ -121,7 +121,7 @@ describe("GET /api/openapi.json", () => {
 describe("the document's content", () => {
   let doc: Json;
   beforeAll(() => {
-    doc = buildOpenApiDocument(PUBLIC_URL) as Json;
+    doc = buildOpenApiDocument(PUBLIC_URL);
   });
   const op = (p: string, m: string) => operations(doc).find((o) => o.path === p && o.method === m)!.op;
 

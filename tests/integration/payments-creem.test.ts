@@ -67,7 +67,7 @@ const buyer = () => userWithCredits(t.app, db(), 0);
 async function checkout(client: Client, packageId: string, extra: Record<string, unknown> = {}): Promise<string> {
   const res = await client.post("/api/creem/checkout", { packageId, ...extra });
   expect(res.statusCode, res.body).toBe(200);
-  const { checkoutUrl } = res.json() as { checkoutUrl: string };
+  const { checkoutUrl } = res.json<{ checkoutUrl: string }>();
   const match = new RegExp(`^${fake.publicBaseUrl}/checkout/(ch_[0-9a-f]+)$`).exec(checkoutUrl);
   expect(match, checkoutUrl).not.toBeNull();
   return match![1]!;
@@ -181,7 +181,7 @@ describe("a Creem purchase", () => {
     await fake.completeCheckout(checkoutId, { deliver: false });
     const event = fake.checkoutCompletedEvent(checkoutId);
     const results = await Promise.all([
-      ...Array.from({ length: 5 }, () => confirm(u.client, checkoutId).then((r) => (r.json() as PaymentResult).status)),
+      ...Array.from({ length: 5 }, () => confirm(u.client, checkoutId).then((r) => r.json<PaymentResult>().status)),
       ...Array.from({ length: 5 }, () => fake.deliverWebhook(event)),
     ]);
     expect(results).toEqual([...Array(5).fill("completed"), ...Array(5).fill(200)]);

@@ -57,7 +57,7 @@ const balanceOf = async (database: ReturnType<typeof db>, userId: string) => (aw
 async function order(client: Client, packageId: string, extra: Record<string, unknown> = {}): Promise<string> {
   const res = await client.post("/paypal/order", { intent: "CAPTURE", amount: "25.00", currency: "USD", packageId, ...extra });
   expect(res.statusCode, res.body).toBe(200);
-  const { id } = res.json() as { id: string };
+  const { id } = res.json<{ id: string }>();
   expect(id).toMatch(/^[A-Z0-9]{17}$/);
   return id;
 }

@@ -43,7 +43,7 @@ const credits = async (app: FastifyInstance, cookie: string) => (await inject(ap
 async function silently(write: (tx: Db) => Promise<unknown>) {
   await db().transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
-    await write(tx as unknown as Db);
+    await write(tx);
   });
 }
 
@@ -53,7 +53,7 @@ describe("read caches", () => {
     const cookie = u.client.sessionCookie!;
     const made = await inject(t.app, cookie, "POST", "/api/generate-video", { prompt: "cached", model: "veo3_fast" });
     expect(made.statusCode, made.body).toBe(200);
-    const { taskId } = made.json() as { taskId: string };
+    const { taskId } = made.json<{ taskId: string }>();
     const status = async () => (await inject(t.app, cookie, "GET", `/api/video-status/${taskId}`)).json().data.errorMessage as string | null;
     const list = async () => (await inject(t.app, cookie, "GET", "/api/video-tasks?days=14")).json().tasks[0].errorMessage as string | null;
     expect(await credits(t.app, cookie)).toBe(9);

@@ -20,13 +20,13 @@ afterAll(() => t?.close());
 async function createToken(client: Client, name: string): Promise<string> {
   const res = await client.post("/api/user-tokens", { name });
   expect(res.statusCode, res.body).toBe(201);
-  return (res.json() as CreatedApiToken).token;
+  return res.json<CreatedApiToken>().token;
 }
 
 async function tokenNames(client: Client): Promise<string[]> {
   const res = await client.get("/api/user-tokens");
   expect(res.statusCode).toBe(200);
-  return (res.json() as ApiTokenView[]).map((x) => x.name).sort();
+  return res.json<ApiTokenView[]>().map((x) => x.name).sort();
 }
 
 /**

@@ -7,7 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import Fastify from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createKieSimulator, startKieSimulator } from "../../src/server/simulator/index.js";
+import { createKieSimulator } from "../../src/server/simulator/index.js";
+import { startKieSimulator, type StandaloneKieSimulator } from "../helpers/kie-simulator.js";
 
 const KEY = "test-key";
 const DELAY = 1000;
@@ -21,7 +22,7 @@ let clock = Date.UTC(2025, 5, 6, 10, 0, 0);
 const now = () => clock;
 const uploadDir = path.join(os.tmpdir(), `kie-sim-${crypto.randomBytes(4).toString("hex")}`);
 const simOptions = { uploadDir, delayMs: DELAY, hdDelayMs: HD_DELAY, now };
-let sim: Awaited<ReturnType<typeof startKieSimulator>>;
+let sim: StandaloneKieSimulator;
 
 interface Envelope {
   code: number;
@@ -455,10 +456,10 @@ describe("mounted in a host app", () => {
   it("serves the API, files and large uploads under the prefix", async () => {
     const headers = { authorization: `Bearer ${KEY}` };
     const gen = await host.inject({ method: "POST", url: "/simulator/kie/api/v1/veo/generate", headers, payload: { prompt: "hosted" } });
-    const { taskId } = (gen.json() as { data: { taskId: string } }).data;
+    const { taskId } = gen.json<{ data: { taskId: string } }>().data;
     clock += DELAY;
     const info = await host.inject({ method: "GET", url: `/simulator/kie/api/v1/veo/record-info?taskId=${taskId}`, headers });
-    const url = (info.json() as { data: { response: { resultUrls: string[] } } }).data.response.resultUrls[0]!;
+    const url = info.json<{ data: { response: { resultUrls: string[] } } }>().data.response.resultUrls[0]!;
     expect(url).toMatch(/^http:\/\/localhost:3000\/simulator\/kie\/files\/sample-/);
     const file = await host.inject({ method: "GET", url: new URL(url).pathname, headers: { range: "bytes=0-9" } });
     expect(file.statusCode).toBe(206);

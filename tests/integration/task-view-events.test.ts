@@ -95,7 +95,7 @@ function recordChanges() {
 async function listed(cookie: string): Promise<VideoTaskView[]> {
   const res = await t.app.inject({ method: "GET", url: "/api/video-tasks?page=1&limit=100", headers: { cookie } });
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { tasks: VideoTaskView[] }).tasks;
+  return res.json<{ tasks: VideoTaskView[] }>().tasks;
 }
 
 describe("the task view's announcements", () => {

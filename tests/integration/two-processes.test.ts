@@ -72,7 +72,7 @@ describe.runIf(usingPostgres)("two server processes on one PostgreSQL", () => {
 
   it("started together, they migrated once and made one admin", async () => {
     const migrations = await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-    expect((migrations as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(fs.readdirSync("src/server/db/migrations").filter((f) => f.endsWith(".sql")).length);
+    expect((migrations as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(fs.readdirSync("src/server/db/migrations").filter((f) => f.endsWith(".sql")).length);
     const admins = await database.db.select().from(users).where(eq(users.username, ADMIN.username));
     expect(admins).toHaveLength(1);
   });

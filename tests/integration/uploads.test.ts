@@ -217,7 +217,7 @@ describe("the sweep of unused uploads", () => {
       await ageBy(nameOf(url!), 30);
     }
     const [a, b] = await Promise.all([t.app.jobs.uploadSweep.runOnce(), other.app.jobs.uploadSweep.runOnce()]);
-    expect([...a!, ...b!].sort()).toEqual([...names].sort());
+    expect([...a, ...b].sort()).toEqual([...names].sort());
     expect(await rowsOfUser(u.id)).toEqual([]);
     for (const name of names) expect(filesOnDisk()).not.toContain(name);
 
