@@ -143,7 +143,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
   if (!simulator) {
     const builtIn = builtInSimulator(config, secretBox);
     simulator = builtIn;
-    closeSimulator = builtIn.close;
+    closeSimulator = () => builtIn.close();
   }
   const provider = new VideoProvider({ db, secretBox, config, simulator, readSettings: readSettingsCached, accountsCache: caches.kieAccounts });
   const uploads = new UploadStore(config.s3 ? new S3BlobStore(config.s3) : new DiskBlobStore(path.join(config.dataDir, "uploads")), config.publicUrl);

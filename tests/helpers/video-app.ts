@@ -10,7 +10,7 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { transactions, users, videoTasks } from "../../src/server/db/schema.js";
 import type { Db } from "../../src/server/db/connect.js";
-import { startKieSimulator, type StandaloneKieSimulator } from "./kie-simulator.js";
+import { startKieSimulator, type StandaloneKieSimulator } from "../../src/server/simulator/index.js";
 import { createTestApp, signUp, type TestApp, type TestAppOptions } from "./test-app.js";
 
 export type StartedSimulator = StandaloneKieSimulator & {

@@ -7,8 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import Fastify from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createKieSimulator } from "../../src/server/simulator/index.js";
-import { startKieSimulator, type StandaloneKieSimulator } from "../helpers/kie-simulator.js";
+import { createKieSimulator, startKieSimulator, type StandaloneKieSimulator } from "../../src/server/simulator/index.js";
 
 const KEY = "test-key";
 const DELAY = 1000;

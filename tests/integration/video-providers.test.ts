@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { kieApis, videoTasks } from "../../src/server/db/schema.js";
 import { sha256Hex } from "../../src/server/lib/tokens.js";
-import { startKieSimulator } from "../helpers/kie-simulator.js";
+import { startKieSimulator } from "../../src/server/simulator/index.js";
 import { signInAdmin } from "../helpers/test-app.js";
 import { usingPostgres } from "../helpers/test-db.js";
 import {

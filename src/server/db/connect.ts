@@ -26,7 +26,7 @@ export interface Database {
   db: Db;
   kind: "postgres" | "pglite";
   /** LISTENs on a channel for as long as the database is open; returns the way to stop. */
-  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  listen: (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

@@ -6,8 +6,8 @@
 import pg from "pg";
 
 export interface ListenHandlers {
-  onPayload(payload: string): void;
-  onConnected(up: boolean): void;
+  onPayload: (payload: string) => void;
+  onConnected: (up: boolean) => void;
 }
 
 const RETRY_MS = [500, 1_000, 2_000, 5_000, 10_000];

@@ -127,7 +127,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     for (const method of [route.method].flat()) docsByOperation.set(`${method.toLowerCase()} ${route.url.replace(/:(\w+)/g, "{$1}")}`, docs);
   });
   const transformObject = (args: Parameters<typeof jsonSchemaTransformObject>[0]) => {
-    const doc = usedComponents(jsonSchemaTransformObject(args) as unknown as JsonObject);
+    const doc = usedComponents(jsonSchemaTransformObject(args));
     for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Operation>>)) {
       for (const [method, op] of Object.entries(item)) {
         const docs = docsByOperation.get(`${method} ${path}`);
@@ -154,8 +154,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    transform: transform as never,
-    transformObject: transformObject as never,
+    transform,
+    transformObject,
   });
 }
 

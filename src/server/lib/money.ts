@@ -21,8 +21,8 @@ export function toCents(amount: string): number {
 }
 
 /** A whole, non-negative number of cents that formatCents can write. */
-export function isCents(value: unknown): value is number {
-  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+export function isCents(value: number): boolean {
+  return Number.isSafeInteger(value) && value >= 0;
 }
 
 /** 2500 -> "25.00", 5 -> "0.05"; a RangeError for anything isCents refuses. */

@@ -49,10 +49,11 @@ function createWithContext(opts: KieSimulatorOptions): { sim: KieSimulator; ctx:
   return { sim, ctx };
 }
 
-/** Standalone on 127.0.0.1 and a random port, for tests: returns its base URL and a close(). */
-export async function startKieSimulator(
-  opts: Omit<KieSimulatorOptions, "publicBaseUrl"> & { publicBaseUrl?: string },
-): Promise<KieSimulator & { baseUrl: string; close(): Promise<void> }> {
+/** The simulator on its own port: its base URL, and a close() that also stops the HTTP server. */
+export type StandaloneKieSimulator = Omit<KieSimulator, "close"> & { baseUrl: string; close(): Promise<void> };
+
+/** Standalone on 127.0.0.1 and a random port, for tests. */
+export async function startKieSimulator(opts: Omit<KieSimulatorOptions, "publicBaseUrl"> & { publicBaseUrl?: string }): Promise<StandaloneKieSimulator> {
   const app = Fastify({ logger: false });
   const { sim, ctx } = createWithContext({ ...opts, publicBaseUrl: opts.publicBaseUrl ?? "" });
   await app.register(sim.plugin);

@@ -80,7 +80,7 @@ export async function readCapped(res: Response, max: number): Promise<Buffer | u
   if (Number(res.headers.get("content-length") ?? 0) > max) return undefined;
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of res.body ?? []) {
+  for await (const chunk of (res.body ?? []) as AsyncIterable<Uint8Array>) {
     size += chunk.length;
     if (size > max) {
       await res.body?.cancel().catch(() => undefined);

@@ -37,7 +37,7 @@ function extractServerMessage(bodyText: string): string {
   try {
     const parsed: unknown = JSON.parse(bodyText);
     if (parsed && typeof parsed === "object" && "message" in parsed) {
-      const { message } = parsed as { message: unknown };
+      const { message } = parsed;
       if (typeof message === "string" && message) return message;
     }
   } catch {

@@ -19,7 +19,7 @@ const workflowDocument = z.looseObject({ name: z.string(), nodes: z.array(z.unkn
 /** Sends JSON text built once (the documents change only with a restart: new code or a new PUBLIC_URL). */
 function sendDocument(reply: FastifyReply, text: string) {
   reply.header("access-control-allow-origin", "*").header("cache-control", "public, max-age=300");
-  return reply.type("application/json; charset=utf-8").send(text as never);
+  return reply.type("application/json; charset=utf-8").send(text);
 }
 
 export async function automationDocsRoutes(scope: FastifyInstance, opts: { config: Pick<Config, "publicUrl"> }): Promise<void> {

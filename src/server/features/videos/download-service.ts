@@ -1,6 +1,5 @@
 /** GET /api/videos/{taskId}/download: the owner's video file, streamed from where the provider keeps it, with a file name. */
 import { Readable } from "node:stream";
-import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { AppError, notFound } from "../../http/errors.js";
 import { getOwnTask } from "./queries.js";
 import { internalFileUrl, type SimulatorFiles, type TaskReads } from "./video-deps.js";
@@ -31,6 +30,6 @@ export async function openDownload(ctx: TaskReads & SimulatorFiles, userId: stri
       "content-disposition": `attachment; filename="${name}"`,
       ...(length ? { "content-length": length } : {}),
     },
-    body: Readable.fromWeb(upstream.body as WebReadableStream),
+    body: Readable.fromWeb(upstream.body),
   };
 }

@@ -72,7 +72,8 @@ export function persistCurrentUser(client: QueryClient): () => void {
   const hash = hashKey(queryKeys.currentUser);
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type !== "updated" || event.query.queryHash !== hash) return;
-    const { data, dataUpdatedAt } = event.query.state;
+    const { dataUpdatedAt } = event.query.state;
+    const data: unknown = event.query.state.data;
     // Only answers (or what sign-in, sign-out and live updates set) are stored, never the restored copy.
     if (data === undefined || dataUpdatedAt === 0) return;
     const next = serialize(data as CurrentUser | null);

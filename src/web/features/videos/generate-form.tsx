@@ -13,7 +13,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { ToggleGroup, ToggleGroupItem } from "@/components/ui/toggle-group";
 import { toast } from "@/hooks/use-toast";
 import { formatCredits } from "@/lib/format";
-import { GENERATE_DEFAULTS, WATERMARK_MAX, type GenerateFormValues, type GenerateMode } from "./generate-form-schema";
+import { GENERATE_DEFAULTS, WATERMARK_MAX, type GenerateFormValues } from "./generate-form-schema";
 import { ReferenceImageField } from "./reference-image-field";
 import { useGenerateVideo } from "./use-generate-video";
 import { useUploadImage } from "./use-upload-image";
@@ -97,7 +97,7 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
                 aria-label="Generation mode"
                 value={field.value}
                 onValueChange={(value) => {
-                  if (value) field.onChange(value as GenerateMode);
+                  if (value) field.onChange(value);
                 }}
               >
                 <ToggleGroupItem value="text">
@@ -150,7 +150,7 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
               render={({ field }) => (
                 <div className="grid gap-2">
                   <Label htmlFor="model">Model</Label>
-                  <Select value={field.value} onValueChange={(value) => value && field.onChange(value as VeoModel)}>
+                  <Select value={field.value} onValueChange={(value) => value && field.onChange(value)}>
                     <SelectTrigger id="model" ref={field.ref}>
                       <SelectValue>{MODEL_LABELS[field.value]}</SelectValue>
                     </SelectTrigger>
