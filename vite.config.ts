@@ -14,7 +14,14 @@ function chunkModules(): Plugin {
       const chunks: Record<string, { modules: string[] }> = {};
       for (const [file, output] of Object.entries(bundle)) {
         if (output.type !== "chunk") continue;
-        const modules = output.moduleIds.filter((id) => !id.startsWith("\0")).map((id) => path.relative(import.meta.dirname, id).split(path.sep).join("/"));
+        const modules = output.moduleIds
+          .filter((id) => !id.startsWith("\0"))
+          .map((id) =>
+            path
+              .relative(import.meta.dirname, id)
+              .split(path.sep)
+              .join("/"),
+          );
         chunks[file] = { modules };
       }
       this.emitFile({ type: "asset", fileName: ".vite/chunks.json", source: JSON.stringify(chunks, null, 1) });

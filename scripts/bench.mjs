@@ -71,7 +71,15 @@ async function seed(database) {
     }));
     const rows = await db.insert(schema.videoTasks).values(tasks).returning({ id: schema.videoTasks.id, taskId: schema.videoTasks.taskId });
     await db.insert(schema.transactions).values(
-      rows.map((t, n) => ({ userId: user.id, type: "usage", amount: -1, description: "Video generation (veo3_fast)", videoTaskId: t.id, kieTaskId: t.taskId, createdAt: new Date(now - n * 60 * 60_000) })),
+      rows.map((t, n) => ({
+        userId: user.id,
+        type: "usage",
+        amount: -1,
+        description: "Video generation (veo3_fast)",
+        videoTaskId: t.id,
+        kieTaskId: t.taskId,
+        createdAt: new Date(now - n * 60 * 60_000),
+      })),
     );
     heavy.push({ cookie, taskIds: rows.map((r) => r.taskId) });
   }
@@ -129,7 +137,14 @@ function lighthouse(url) {
   const out = path.join(os.tmpdir(), `veo-lighthouse-${process.pid}.json`);
   const result = spawnSync(
     path.join(root, "node_modules/.bin/lighthouse"),
-    [url, "--quiet", "--only-categories=performance,accessibility", "--output=json", `--output-path=${out}`, "--chrome-flags=--headless=new --no-sandbox --disable-gpu"],
+    [
+      url,
+      "--quiet",
+      "--only-categories=performance,accessibility",
+      "--output=json",
+      `--output-path=${out}`,
+      "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+    ],
     { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" }, stdio: ["ignore", "ignore", "pipe"], timeout: 180_000 },
   );
   if (result.status !== 0 || !fs.existsSync(out)) throw new Error(`lighthouse failed: ${result.stderr}`);
@@ -180,15 +195,21 @@ async function bench(label, env, database) {
     const heavy = (i) => users.heavy[i % users.heavy.length];
     const light = (i) => users.light[i % users.light.length];
     const results = [];
-    results.push(await run(base, "GET /api/video-tasks?days=14", (i) => ({ method: "GET", path: "/api/video-tasks?days=14", headers: { cookie: heavy(i).cookie } })));
+    results.push(
+      await run(base, "GET /api/video-tasks?days=14", (i) => ({ method: "GET", path: "/api/video-tasks?days=14", headers: { cookie: heavy(i).cookie } })),
+    );
     results.push(
       await run(base, "GET /api/video-status/{taskId}", (i) => {
         const u = heavy(i);
         return { method: "GET", path: `/api/video-status/${u.taskIds[i % u.taskIds.length]}`, headers: { cookie: u.cookie } };
       }),
     );
-    results.push(await run(base, "GET /api/auth/current-user", (i) => ({ method: "GET", path: "/api/auth/current-user", headers: { cookie: heavy(i).cookie } })));
-    results.push(await run(base, "GET /api/transactions?page=1", (i) => ({ method: "GET", path: "/api/transactions?page=1", headers: { cookie: heavy(i).cookie } })));
+    results.push(
+      await run(base, "GET /api/auth/current-user", (i) => ({ method: "GET", path: "/api/auth/current-user", headers: { cookie: heavy(i).cookie } })),
+    );
+    results.push(
+      await run(base, "GET /api/transactions?page=1", (i) => ({ method: "GET", path: "/api/transactions?page=1", headers: { cookie: heavy(i).cookie } })),
+    );
     results.push(
       await run(base, "POST /api/generate-video (simulator)", (i) => ({
         method: "POST",
@@ -234,7 +255,9 @@ try {
     result.ledger = await ledgerCheck(database);
     await database.close();
     runs.push(result);
-    console.log(`\n${label}: peak ${result.memory.peakMb} MB, now ${result.memory.rssMb} MB; balances below zero ${result.ledger.negative}, drifted ${result.ledger.drifted}`);
+    console.log(
+      `\n${label}: peak ${result.memory.peakMb} MB, now ${result.memory.rssMb} MB; balances below zero ${result.ledger.negative}, drifted ${result.ledger.drifted}`,
+    );
     console.table(result.results);
   }
 } finally {
@@ -260,7 +283,11 @@ const lines = [
 for (const r of runs) {
   lines.push(`## ${r.label}`, "", "| endpoint | requests/s | p50 | p99 | 2xx | other |", "|---|---:|---:|---:|---:|---:|");
   for (const x of r.results) lines.push(`| ${x.name} | ${x.rps} | ${x.p50} | ${x.p99} | ${x.ok} | ${x.other} |`);
-  lines.push("", `Server memory: peak ${r.memory.peakMb} MB, ${r.memory.rssMb} MB after the runs. Ledger after the generation run: ${r.ledger.negative} balances below zero, ${r.ledger.drifted} differing from their transactions.`, "");
+  lines.push(
+    "",
+    `Server memory: peak ${r.memory.peakMb} MB, ${r.memory.rssMb} MB after the runs. Ledger after the generation run: ${r.ledger.negative} balances below zero, ${r.ledger.drifted} differing from their transactions.`,
+    "",
+  );
 }
 /** Issue 9's targets, for one process on PostgreSQL on this 2-core machine. */
 const pgRun = runs.find((r) => r.label === "PostgreSQL");
@@ -283,7 +310,11 @@ if (pgRun) {
     ["Task list poll: 1,500 requests/s, p99 < 50 ms", (x) => x.rps >= 1500 && x.p99 < 50, byName("GET /api/video-tasks")],
     ["current-user: 4,000 requests/s", (x) => x.rps >= 4000, byName("GET /api/auth/current-user")],
     ["video-status: 4,000 requests/s", (x) => x.rps >= 4000, byName("GET /api/video-status")],
-    ["Generation: 300 videos/s accepted, none overspent", (x) => x.rps >= 300 && pgRun.ledger.negative === 0 && pgRun.ledger.drifted === 0, byName("POST /api/generate-video")],
+    [
+      "Generation: 300 videos/s accepted, none overspent",
+      (x) => x.rps >= 300 && pgRun.ledger.negative === 0 && pgRun.ledger.drifted === 0,
+      byName("POST /api/generate-video"),
+    ],
   ];
   lines.push("## Targets (PostgreSQL)", "", "| target | measured | met |", "|---|---|:---:|");
   for (const [text, ok, x] of targets) lines.push(`| ${text} | ${x ? `${x.rps}/s, p99 ${x.p99} ms` : "n/a"} | ${x && ok(x) ? "yes" : "no"} |`);
@@ -294,10 +325,7 @@ if (pgRun) {
   }
   lines.push("");
 }
-lines.push(
-  "Generation answers 429 once a user passes 30 videos a minute (the per-user limit), so 'other' on that line counts refusals, not failures.",
-  "",
-);
+lines.push("Generation answers 429 once a user passes 30 videos a minute (the per-user limit), so 'other' on that line counts refusals, not failures.", "");
 // A partial run (BENCH_ONLY, one database) only prints. The hand-written part of the doc (the
 // profile findings and before/after figures) follows NOTES_MARKER and is kept as it is.
 const NOTES_MARKER = "<!-- Hand-written below: kept by npm run bench -->";

@@ -1,6 +1,6 @@
-// `npm test`: typecheck, lint, the integration suites (PGlite, then PostgreSQL when
+// `npm test`: typecheck, lint, the formatting check, the integration suites (PGlite, then PostgreSQL when
 // TEST_DATABASE_URL is set) and the browser tests (decision 0036). While the integration suite
-// runs on PGlite (mostly waiting on timers and I/O), typecheck, lint and the browser build run
+// runs on PGlite (mostly waiting on timers and I/O), typecheck, lint, format and the build run
 // beside it; then the suite on PostgreSQL; then Playwright alone, because its pages time out if
 // the machine (2 cores in CI) is busy with other tests.
 // Each step's output is printed whole when it ends, then a summary. Any failed step fails the
@@ -50,6 +50,7 @@ const npmRun = (label, script) => ({ label, command: "npm", args: ["run", "--sil
 const [onPglite, ...onPostgres] = integrationSteps().map((s) => ({ label: s.label, command: VITEST, args: s.args, env: s.env }));
 const typecheck = npmRun("typecheck", "typecheck");
 const lint = npmRun("lint", "lint");
+const format = npmRun("format (prettier --check)", "format:check");
 const build = { label: "build (if stale)", command: "node", args: ["scripts/build.mjs", "--if-stale"] };
 const e2e = { label: "browser tests (Playwright)", command: "node_modules/.bin/playwright", args: ["test"] };
 
@@ -60,10 +61,18 @@ const heartbeat = setInterval(() => {
 }, 60_000);
 
 if (serial) {
-  for (const step of [typecheck, lint, onPglite, ...onPostgres, build, e2e]) await run(step);
+  for (const step of [typecheck, lint, format, onPglite, ...onPostgres, build, e2e]) await run(step);
 } else {
-  console.log(`Running at once: ${onPglite.label}; typecheck, lint and the build. Then ${onPostgres.length ? "on PostgreSQL, then " : ""}the browser tests.`);
-  await Promise.all([run(onPglite), run(typecheck).then(() => run(lint)).then(() => run(build))]);
+  console.log(
+    `Running at once: ${onPglite.label}; typecheck, lint, format and the build. Then ${onPostgres.length ? "on PostgreSQL, then " : ""}the browser tests.`,
+  );
+  await Promise.all([
+    run(onPglite),
+    run(typecheck)
+      .then(() => run(lint))
+      .then(() => run(format))
+      .then(() => run(build)),
+  ]);
   for (const step of [...onPostgres, e2e]) await run(step);
 }
 clearInterval(heartbeat);

@@ -115,9 +115,7 @@ const envSchema = z
         .optional(),
     ),
     DATABASE_POOL_SIZE: positiveInt.max(500, "must be at most 500").default(20),
-    PUBLIC_URL: optionalText.pipe(
-      z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
-    ),
+    PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional()),
     ADMIN_USERNAME: optionalText,
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, "must be at least 6 characters").optional()),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),

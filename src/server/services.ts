@@ -166,11 +166,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     firstCheckMs: worker.pollScheduleMs[0] ?? 3_000,
     wake: () => jobs.taskWorker.wake(),
     callbackUrlFor: (source) =>
-      source === "simulator"
-        ? `${callbackBaseUrl}/api/callbacks/kie`
-        : config.publicUrlExplicit
-          ? `${config.publicUrl}/api/callbacks/kie`
-          : undefined,
+      source === "simulator" ? `${callbackBaseUrl}/api/callbacks/kie` : config.publicUrlExplicit ? `${config.publicUrl}/api/callbacks/kie` : undefined,
   };
 
   const { tokenCreation, ...automation } = deps.automationRateLimits ?? {};

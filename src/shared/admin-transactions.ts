@@ -70,9 +70,7 @@ export const adminTransactionViewSchema = z
       .string()
       .nullable()
       .meta({ description: "The provider's task id (kept on the row, or read from the video task): what POST /api/video/{taskId}/refund takes." }),
-    refunded: z
-      .boolean()
-      .meta({ description: "Usage rows only: true once the task's credits were given back (the Refund button is then disabled)." }),
+    refunded: z.boolean().meta({ description: "Usage rows only: true once the task's credits were given back (the Refund button is then disabled)." }),
     createdAt: isoTimestamp,
   })
   .meta({ id: "AdminTransaction" });

@@ -53,66 +53,78 @@ export const automationImageSchema = z
 /** POST /api/n8n/generate. Several imageUrls are accepted; only the first is used. */
 export const n8nGenerateSchema = z
   .object({
-  prompt: z
-    .string({ error: "Prompt is required" })
-    .trim()
-    .min(1, "Prompt is required")
-    .max(PROMPT_MAX, `Prompt must be at most ${PROMPT_MAX} characters`)
-    .meta({ description: "What the video shows, in English.", examples: ["A red fox running through fresh snow at sunrise, cinematic"] }),
-  model: z
-    .enum(MODELS, { error: "Model must be veo3 or veo3_fast" })
-    .default("veo3")
-    .meta({ description: "veo3 (Quality, the default) or veo3_fast (Fast).", examples: ["veo3_fast"] }),
-  aspectRatio: z
-    .enum(ASPECT_RATIOS, { error: "Aspect ratio must be 16:9 or 9:16" })
-    .default("16:9")
-    .meta({ description: "16:9 videos also get a 1080p version.", examples: ["16:9"] }),
-  seeds: seedSchema.meta({
-    description: "Optional seed, 10000-99999, for repeatable results.",
-    examples: [12345],
-    // The range applies after a digit string is read as a number, where JSON Schema cannot see it.
-    minimum: SEED_MIN,
-    maximum: SEED_MAX,
-  }),
-  imageUrls: z
-    .array(automationImageSchema, { error: "imageUrls must be a list of image URLs or base64 images" })
-    .max(10, "imageUrls can hold at most 10 entries (only the first is used)")
-    .nullable()
-    .optional()
-    .transform((v) => v ?? [])
-    .meta({ description: "Optional reference images; only the first is used. JPG/PNG URL or base64 data (kept 24 hours)." }),
-})
+    prompt: z
+      .string({ error: "Prompt is required" })
+      .trim()
+      .min(1, "Prompt is required")
+      .max(PROMPT_MAX, `Prompt must be at most ${PROMPT_MAX} characters`)
+      .meta({ description: "What the video shows, in English.", examples: ["A red fox running through fresh snow at sunrise, cinematic"] }),
+    model: z
+      .enum(MODELS, { error: "Model must be veo3 or veo3_fast" })
+      .default("veo3")
+      .meta({ description: "veo3 (Quality, the default) or veo3_fast (Fast).", examples: ["veo3_fast"] }),
+    aspectRatio: z
+      .enum(ASPECT_RATIOS, { error: "Aspect ratio must be 16:9 or 9:16" })
+      .default("16:9")
+      .meta({ description: "16:9 videos also get a 1080p version.", examples: ["16:9"] }),
+    seeds: seedSchema.meta({
+      description: "Optional seed, 10000-99999, for repeatable results.",
+      examples: [12345],
+      // The range applies after a digit string is read as a number, where JSON Schema cannot see it.
+      minimum: SEED_MIN,
+      maximum: SEED_MAX,
+    }),
+    imageUrls: z
+      .array(automationImageSchema, { error: "imageUrls must be a list of image URLs or base64 images" })
+      .max(10, "imageUrls can hold at most 10 entries (only the first is used)")
+      .nullable()
+      .optional()
+      .transform((v) => v ?? [])
+      .meta({ description: "Optional reference images; only the first is used. JPG/PNG URL or base64 data (kept 24 hours)." }),
+  })
   .meta({ id: "GenerateRequest" });
 export type N8nGenerateInput = z.output<typeof n8nGenerateSchema>;
 
-export const n8nGenerateResultSchema = z.object({
-  success: z.literal(true),
-  taskId: z.string().meta({ examples: ["4f9c2a7e1b3d5f60a8c9e2b4d6f8a0c1"] }),
-  creditsUsed: z.number().int().meta({ examples: [2] }),
-  remainingCredits: z.number().int().meta({ examples: [98] }),
-}).meta({ id: "GenerateResult" });
+export const n8nGenerateResultSchema = z
+  .object({
+    success: z.literal(true),
+    taskId: z.string().meta({ examples: ["4f9c2a7e1b3d5f60a8c9e2b4d6f8a0c1"] }),
+    creditsUsed: z
+      .number()
+      .int()
+      .meta({ examples: [2] }),
+    remainingCredits: z
+      .number()
+      .int()
+      .meta({ examples: [98] }),
+  })
+  .meta({ id: "GenerateResult" });
 export type N8nGenerateResult = z.infer<typeof n8nGenerateResultSchema>;
 
 export const N8N_STATUSES = ["processing", "completed", "failed"] as const;
 
 /** GET /api/n8n/video-status/{taskId} */
-export const n8nVideoStatusSchema = z.object({
-  success: z.boolean().meta({ description: "false only when the video failed." }),
-  status: z.enum(N8N_STATUSES),
-  videoUrl: z.string().nullable().meta({ description: "The 720p video once completed." }),
-  hdVideoUrl: z.string().nullable().meta({ description: "The 1080p video (16:9 only) once ready; it may follow the 720p one." }),
-  resolution: z.enum(["720p", "1080p"]).nullable().meta({ description: "The best resolution available now." }),
-  message: z.string().meta({ description: "What is happening; for a failed video the reason and the refund." }),
-  taskId: z.string(),
-}).meta({ id: "VideoStatus" });
+export const n8nVideoStatusSchema = z
+  .object({
+    success: z.boolean().meta({ description: "false only when the video failed." }),
+    status: z.enum(N8N_STATUSES),
+    videoUrl: z.string().nullable().meta({ description: "The 720p video once completed." }),
+    hdVideoUrl: z.string().nullable().meta({ description: "The 1080p video (16:9 only) once ready; it may follow the 720p one." }),
+    resolution: z.enum(["720p", "1080p"]).nullable().meta({ description: "The best resolution available now." }),
+    message: z.string().meta({ description: "What is happening; for a failed video the reason and the refund." }),
+    taskId: z.string(),
+  })
+  .meta({ id: "VideoStatus" });
 export type N8nVideoStatus = z.infer<typeof n8nVideoStatusSchema>;
 
 /** Every error from /api/n8n/*: a status code plus this body. */
-export const n8nErrorSchema = z.object({
-  success: z.literal(false),
-  message: z.string().meta({ examples: ["Invalid or inactive API token"] }),
-  code: z
-    .enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]])
-    .meta({ description: "What went wrong, for programs to switch on (the message is for people).", examples: ["invalid_api_token"] }),
-}).meta({ id: "Error" });
+export const n8nErrorSchema = z
+  .object({
+    success: z.literal(false),
+    message: z.string().meta({ examples: ["Invalid or inactive API token"] }),
+    code: z
+      .enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]])
+      .meta({ description: "What went wrong, for programs to switch on (the message is for people).", examples: ["invalid_api_token"] }),
+  })
+  .meta({ id: "Error" });
 export type N8nError = z.infer<typeof n8nErrorSchema>;

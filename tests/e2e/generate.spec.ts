@@ -219,7 +219,9 @@ test("a failed video shows 'Generation Failed' and gives the credits back; a ref
   await expect(creditsBadge(page, 3)).toBeVisible();
 
   // The error in the details.
-  await recentVideos(page).getByRole("button", { name: /^View details: A dragon above the mountains/ }).click();
+  await recentVideos(page)
+    .getByRole("button", { name: /^View details: A dragon above the mountains/ })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Video Details" });
   await expect(dialog.getByRole("alert")).toContainText("Video generation failed (simulated)");
   await expect(dialog.getByRole("list", { name: "Status timeline" })).toContainText("Failed");
@@ -287,7 +289,9 @@ test("a 16:9 video whose 1080p is late: 'Processing 1080p...' and 'HD Video Not 
   await page.goto("/generate");
 
   await expect(latestVideoPanel(page).locator("video")).toHaveAttribute("src", CLIP_URL, { timeout: 20_000 });
-  await recentVideos(page).getByRole("button", { name: /^View details: City lights timelapse/ }).click();
+  await recentVideos(page)
+    .getByRole("button", { name: /^View details: City lights timelapse/ })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Video Details" });
   await expect(detailsField(dialog, "Video quality")).toHaveText("720p (Processing HD...)");
   await expect(dialog.getByRole("button", { name: "Processing 1080p..." })).toBeDisabled();

@@ -56,7 +56,16 @@ test("a visitor sees every section, with prices from the server, without loading
 
     // Key features and the four steps.
     const features = section(page, "Everything You Need for Videos That Sound Real");
-    for (const name of ["Native Audio", "Realistic Lip Sync", "Physics-Based Motion", "Text or Image Prompts", "8-Second Videos", "1080p for 16:9", "API & Automation", "Commercial Use"]) {
+    for (const name of [
+      "Native Audio",
+      "Realistic Lip Sync",
+      "Physics-Based Motion",
+      "Text or Image Prompts",
+      "8-Second Videos",
+      "1080p for 16:9",
+      "API & Automation",
+      "Commercial Use",
+    ]) {
       await expect(features.getByRole("heading", { name, exact: true })).toBeVisible();
     }
     const steps = section(page, "From Idea to Video in 4 Steps").getByRole("listitem");
@@ -147,7 +156,12 @@ test("the pricing table falls back to the default prices when the server cannot 
   await page.goto("/#generator");
   const rows = page.locator("section#generator").getByRole("row");
   for (const [i, usd] of ["$0.01", "$0.05", "$0.02", "$0.10"].entries()) {
-    await expect(rows.nth(i + 1).getByRole("cell").nth(1)).toHaveText(usd);
+    await expect(
+      rows
+        .nth(i + 1)
+        .getByRole("cell")
+        .nth(1),
+    ).toHaveText(usd);
   }
   await expect(page.getByRole("note")).toHaveCount(0);
 });

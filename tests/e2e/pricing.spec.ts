@@ -34,7 +34,14 @@ test.afterAll(async () => {
   await admin.dispose();
 });
 
-async function createPackage(data: { name: string; credits: number; price: string; popular?: boolean; bonus?: string; description?: string }): Promise<CreatedPackage> {
+async function createPackage(data: {
+  name: string;
+  credits: number;
+  price: string;
+  popular?: boolean;
+  bonus?: string;
+  description?: string;
+}): Promise<CreatedPackage> {
   const response = await admin.post("/api/admin/credit-packages", { data: { isActive: true, ...data } });
   expect(response.status(), await response.text()).toBeLessThan(300);
   const body = (await response.json()) as { id?: string; package?: { id: string } };
@@ -59,7 +66,12 @@ function buyButton(page: Page, name: string): Locator {
 }
 
 function statValue(page: Page, label: string): Locator {
-  return page.getByRole("region", { name: "Your credits" }).locator("dl").filter({ has: page.getByText(label, { exact: true }) }).locator("dd").first();
+  return page
+    .getByRole("region", { name: "Your credits" })
+    .locator("dl")
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator("dd")
+    .first();
 }
 
 function transactionsTable(page: Page): Locator {
@@ -67,9 +79,7 @@ function transactionsTable(page: Page): Locator {
 }
 
 async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const widths = await page.evaluate<{ scroll: number; viewport: number }>(
-    "({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth })",
-  );
+  const widths = await page.evaluate<{ scroll: number; viewport: number }>("({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth })");
   expect(widths.scroll, "the page must not scroll sideways").toBeLessThanOrEqual(widths.viewport);
 }
 
@@ -111,7 +121,14 @@ test.describe("visitors", () => {
   test("real packages with 'Most Popular'; a signed-out click goes to /login", async ({ page }) => {
     const stamp = Date.now().toString(36);
     const basic = await createPackage({ name: `Basic ${stamp}`, credits: 80, price: "12.5" });
-    const popular = await createPackage({ name: `Creator ${stamp}`, credits: 400, price: "40.00", popular: true, bonus: "40 bonus credits", description: "For weekly creators" });
+    const popular = await createPackage({
+      name: `Creator ${stamp}`,
+      credits: 400,
+      price: "40.00",
+      popular: true,
+      bonus: "40 bonus credits",
+      description: "For weekly creators",
+    });
 
     await page.goto("/pricing");
     const popularCard = packageCard(page, popular.name);
@@ -234,7 +251,10 @@ test.describe("a signed-in buyer", () => {
     });
     await signIn(page);
     await page.goto("/pricing");
-    const cell = transactionsTable(page).locator("tbody tr").first().getByText(/^Purchased the Extra Large/);
+    const cell = transactionsTable(page)
+      .locator("tbody tr")
+      .first()
+      .getByText(/^Purchased the Extra Large/);
     await expect(cell).toHaveText(`${Array.from(long).slice(0, 60).join("").trimEnd()}…`);
     await expect(cell).toHaveAttribute("title", long);
   });
@@ -324,7 +344,13 @@ test.describe("a signed-in buyer", () => {
   test("back from Creem: banner, toast, refreshed balance and a clean address", async ({ page }) => {
     await signIn(page);
     const results = {
-      completed: { status: "completed", credits: 150, balance: 169, packageName: pkg.name, message: "Payment successful: 150 credits were added to your account." },
+      completed: {
+        status: "completed",
+        credits: 150,
+        balance: 169,
+        packageName: pkg.name,
+        message: "Payment successful: 150 credits were added to your account.",
+      },
       pending: { status: "pending", credits: 150, balance: 19, packageName: pkg.name, message: "Creem has not confirmed this payment yet." },
       failed: { status: "failed", credits: 150, balance: 19, packageName: pkg.name, message: "This payment did not go through. Nothing was credited." },
     };
@@ -454,7 +480,10 @@ test.describe("a signed-in buyer", () => {
       await page.getByRole("button", { name: "Proceed to Payment" }).click();
       await dialog.getByRole("button", { name: /Pay with PayPal/ }).click();
       orderAnswer = { status: 201, json: { id: "PAYPAL-ORDER-4" } };
-      captureAnswer = { status: 202, json: { status: "pending", credits: 150, balance: 19, packageName: pkg.name, message: "PayPal is still processing this payment." } };
+      captureAnswer = {
+        status: 202,
+        json: { status: "pending", credits: 150, balance: 19, packageName: pkg.name, message: "PayPal is still processing this payment." },
+      };
       await dialog.getByRole("button", { name: "Fake PayPal pay" }).click();
       await expectToast(page, "Payment Pending", "PayPal is still processing this payment.");
       await expect(dialog).toHaveCount(0);

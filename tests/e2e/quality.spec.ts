@@ -30,7 +30,10 @@ test("at 360 px wide no creator page scrolls sideways, and every image has alt t
   }
 
   // The details dialog fits the phone too.
-  await page.getByRole("button", { name: /^View details: A lighthouse/ }).first().click();
+  await page
+    .getByRole("button", { name: /^View details: A lighthouse/ })
+    .first()
+    .click();
   const dialog = page.getByRole("dialog", { name: "Video Details" });
   await expect(dialog).toBeVisible();
   // (Polled: the dialog's opening animation scales it for a moment.)

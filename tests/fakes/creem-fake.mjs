@@ -52,7 +52,10 @@ export function signWebhook(/** @type {string} */ body, /** @type {string} */ se
  */
 export function signRedirect(params, apiKey) {
   const parts = params.filter(([k, v]) => k !== "signature" && v !== undefined && v !== null && v !== "").map(([k, v]) => `${k}=${v}`);
-  return crypto.createHash("sha256").update([...parts, `salt=${apiKey}`].join("|")).digest("hex");
+  return crypto
+    .createHash("sha256")
+    .update([...parts, `salt=${apiKey}`].join("|"))
+    .digest("hex");
 }
 
 /** @param {string} text */
@@ -233,7 +236,9 @@ export async function startCreemFake(options) {
     if (req.method === "GET" && url.pathname === "/v1/products") {
       const id = url.searchParams.get("product_id") ?? "";
       const product = products.get(id);
-      return product ? sendJson(res, 200, { id, object: "product", mode: "test", billing_type: "onetime", ...product }) : sendError(res, 404, ["Product not found"]);
+      return product
+        ? sendJson(res, 200, { id, object: "product", mode: "test", billing_type: "onetime", ...product })
+        : sendError(res, 404, ["Product not found"]);
     }
     return sendError(res, 404, ["Not found"]);
   }
@@ -243,10 +248,11 @@ export async function startCreemFake(options) {
     const product = productOf(checkout.product);
     const amount = `${(product.price / 100).toFixed(2)} ${product.currency}`;
     const back = checkout.success_url ? `${new URL(checkout.success_url).origin}/pricing?payment=cancelled` : "/";
-    const action = checkout.status === "pending"
-      ? `<form method="post" action="/checkout/${checkout.id}/pay"><button type="submit">Pay now</button></form>
+    const action =
+      checkout.status === "pending"
+        ? `<form method="post" action="/checkout/${checkout.id}/pay"><button type="submit">Pay now</button></form>
     <p><a href="${escapeHtml(back)}">Cancel</a></p>`
-      : `<p>This checkout is ${checkout.status}.</p>`;
+        : `<p>This checkout is ${checkout.status}.</p>`;
     return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Creem test checkout</title></head>
 <body>
@@ -291,11 +297,12 @@ export async function startCreemFake(options) {
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://fake.invalid");
-    const route = url.pathname === "/healthz"
-      ? Promise.resolve(sendJson(res, 200, { ok: true }))
-      : url.pathname.startsWith("/v1/")
-        ? handleApi(req, res, url)
-        : handleBrowser(req, res, url);
+    const route =
+      url.pathname === "/healthz"
+        ? Promise.resolve(sendJson(res, 200, { ok: true }))
+        : url.pathname.startsWith("/v1/")
+          ? handleApi(req, res, url)
+          : handleBrowser(req, res, url);
     route.catch((err) => {
       if (!res.headersSent) sendError(res, 500, [String(err)]);
     });

@@ -75,7 +75,13 @@ export async function startGoogleFake(options) {
       const url = new URL(req.url ?? "/", "http://fake");
       const q = Object.fromEntries(url.searchParams);
       if (url.pathname === "/.well-known/openid-configuration") {
-        return json(res, 200, { issuer: FAKE_ISSUER, authorization_endpoint: `${base}/authorize`, token_endpoint: `${base}/token`, userinfo_endpoint: `${base}/userinfo`, jwks_uri: `${base}/jwks` });
+        return json(res, 200, {
+          issuer: FAKE_ISSUER,
+          authorization_endpoint: `${base}/authorize`,
+          token_endpoint: `${base}/token`,
+          userinfo_endpoint: `${base}/userinfo`,
+          jwks_uri: `${base}/jwks`,
+        });
       }
       if (url.pathname === "/jwks") return json(res, 200, { keys: [jwk] });
       // Test control (e2e specs cannot reach the fake's object): who signs in next.

@@ -59,7 +59,8 @@ function sendJson(res, status, body) {
 }
 
 const ERRORS = {
-  ORDER_NOT_APPROVED: "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request.",
+  ORDER_NOT_APPROVED:
+    "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request.",
   ORDER_ALREADY_CAPTURED: "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
   INSTRUMENT_DECLINED: "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.",
   INVALID_RESOURCE_ID: "Specified resource ID does not exist. Please check the resource ID and try again.",
@@ -147,8 +148,7 @@ export async function startPaypalFake(options) {
   let baseUrl = "";
 
   /** @param {FakeOrder} order @param {string | undefined} prefer */
-  const view = (order, prefer) =>
-    prefer?.includes("return=representation") ? order : { id: order.id, status: order.status, links: order.links };
+  const view = (order, prefer) => (prefer?.includes("return=representation") ? order : { id: order.id, status: order.status, links: order.links });
 
   /** @param {string} id */
   function approve(id) {

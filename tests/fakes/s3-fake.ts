@@ -37,7 +37,14 @@ export async function startS3Fake(opts: { bucket: string; accessKeyId: string; r
       if (fake.down) return send(503, "<Error><Code>SlowDown</Code></Error>");
       const auth = SIGNATURE.exec(req.headers.authorization ?? "");
       const signed = auth?.[4]?.split(";") ?? [];
-      if (!auth || auth[1] !== opts.accessKeyId || auth[3] !== opts.region || !signed.includes("host") || !signed.includes("x-amz-date") || !req.headers["x-amz-date"]) {
+      if (
+        !auth ||
+        auth[1] !== opts.accessKeyId ||
+        auth[3] !== opts.region ||
+        !signed.includes("host") ||
+        !signed.includes("x-amz-date") ||
+        !req.headers["x-amz-date"]
+      ) {
         return send(403, "<Error><Code>SignatureDoesNotMatch</Code></Error>");
       }
       const url = new URL(req.url ?? "/", "http://fake");
@@ -50,7 +57,10 @@ export async function startS3Fake(opts: { bucket: string; accessKeyId: string; r
           .filter(([k]) => k.startsWith(prefix))
           .map(([k, o]) => `<Contents><Key>${k}</Key><LastModified>${o.lastModified.toISOString()}</LastModified><Size>${o.data.length}</Size></Contents>`)
           .join("");
-        return send(200, `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>${bucket}</Name><Prefix>${prefix}</Prefix><IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`);
+        return send(
+          200,
+          `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>${bucket}</Name><Prefix>${prefix}</Prefix><IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`,
+        );
       }
       if (req.method === "PUT") {
         objects.set(key, { data: Buffer.concat(chunks), contentType: req.headers["content-type"], lastModified: new Date() });

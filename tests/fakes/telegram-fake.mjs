@@ -36,7 +36,8 @@ export async function startTelegramFake(options) {
       if (down) return req.socket.destroy();
       const failure = failures.shift();
       if (failure) {
-        if (failure.status === 429) return error(res, 429, `Too Many Requests: retry after ${failure.retryAfter ?? 1}`, { retry_after: failure.retryAfter ?? 1 });
+        if (failure.status === 429)
+          return error(res, 429, `Too Many Requests: retry after ${failure.retryAfter ?? 1}`, { retry_after: failure.retryAfter ?? 1 });
         return error(res, failure.status, "Internal Server Error");
       }
       const token = decodeURIComponent(match[1]);

@@ -93,12 +93,20 @@ export const ROUTE_CASES: RouteCase[] = [
     request: () => ({ url: "/api/auth/register", body: { username: `case_${crypto.randomBytes(4).toString("hex")}`, password: "password123" } }),
   },
   { method: "POST", route: "/api/auth/login", request: (f) => ({ url: "/api/auth/login", body: { username: f.loginUsername, password: "password123" } }) },
-  { method: "POST", route: "/api/callbacks/kie", accepts: reachedRoute, request: (f) => ({ url: "/api/callbacks/kie", body: { code: 200, data: { taskId: f.taskId } } }) },
+  {
+    method: "POST",
+    route: "/api/callbacks/kie",
+    accepts: reachedRoute,
+    request: (f) => ({ url: "/api/callbacks/kie", body: { code: 200, data: { taskId: f.taskId } } }),
+  },
   {
     method: "POST",
     route: "/api/creem/webhook",
     accepts: (status, body) => status === 401 && body.includes("not configured"),
-    request: () => ({ url: "/api/creem/webhook", raw: { contentType: "application/json", payload: JSON.stringify({ eventType: "checkout.completed", object: {} }) } }),
+    request: () => ({
+      url: "/api/creem/webhook",
+      raw: { contentType: "application/json", payload: JSON.stringify({ eventType: "checkout.completed", object: {} }) },
+    }),
   },
 
   { method: "GET", route: "/api/auth/current-user", request: () => ({ url: "/api/auth/current-user" }) },
@@ -108,8 +116,18 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: "GET", route: "/api/video-status/:taskId", ownerOnly: true, request: (f) => ({ url: `/api/video-status/${f.taskId}` }) },
   { method: "GET", route: "/api/hd-video/:taskId", ownerOnly: true, request: (f) => ({ url: `/api/hd-video/${f.taskId}` }) },
   { method: "GET", route: "/api/videos/:taskId/download", ownerOnly: true, request: (f) => ({ url: `/api/videos/${f.taskId}/download?quality=720p` }) },
-  { method: "POST", route: "/api/force-update-hd/:taskId", ownerOnly: true, accepts: reachedRoute, request: (f) => ({ url: `/api/force-update-hd/${f.taskId}`, body: {} }) },
-  { method: "POST", route: "/api/generate-video", request: () => ({ url: "/api/generate-video", body: { prompt: "a calm lake at dawn", model: "veo3_fast" } }) },
+  {
+    method: "POST",
+    route: "/api/force-update-hd/:taskId",
+    ownerOnly: true,
+    accepts: reachedRoute,
+    request: (f) => ({ url: `/api/force-update-hd/${f.taskId}`, body: {} }),
+  },
+  {
+    method: "POST",
+    route: "/api/generate-video",
+    request: () => ({ url: "/api/generate-video", body: { prompt: "a calm lake at dawn", model: "veo3_fast" } }),
+  },
   { method: "POST", route: "/api/images/upload", request: () => ({ url: "/api/images/upload", raw: multipartImage() }) },
   { method: "GET", route: "/api/user-tokens", request: () => ({ url: "/api/user-tokens" }) },
   { method: "POST", route: "/api/user-tokens", request: () => ({ url: "/api/user-tokens", body: { name: "case token" } }) },
@@ -140,16 +158,32 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: "PUT", route: "/api/admin/settings/telegram", request: () => ({ url: "/api/admin/settings/telegram", body: { telegramChatId: "-100200300" } }) },
   { method: "POST", route: "/api/test-telegram", accepts: reachedRoute, request: () => ({ url: "/api/test-telegram", body: {} }) },
   { method: "GET", route: "/api/admin/credit-packages", request: () => ({ url: "/api/admin/credit-packages" }) },
-  { method: "POST", route: "/api/admin/credit-packages", request: () => ({ url: "/api/admin/credit-packages", body: { name: "Case pack", credits: 5, price: "2.00" } }) },
+  {
+    method: "POST",
+    route: "/api/admin/credit-packages",
+    request: () => ({ url: "/api/admin/credit-packages", body: { name: "Case pack", credits: 5, price: "2.00" } }),
+  },
   {
     method: "PUT",
     route: "/api/admin/credit-packages/:id",
     request: (f) => ({ url: `/api/admin/credit-packages/${f.packageId}`, body: { name: "Route pack", credits: 12, price: "1.50" } }),
   },
   { method: "GET", route: "/api/admin/kie-apis", request: () => ({ url: "/api/admin/kie-apis" }) },
-  { method: "POST", route: "/api/admin/kie-apis", request: () => ({ url: "/api/admin/kie-apis", body: { name: "case account", token: `case-token-${crypto.randomBytes(4).toString("hex")}`, isEnabled: false } }) },
+  {
+    method: "POST",
+    route: "/api/admin/kie-apis",
+    request: () => ({
+      url: "/api/admin/kie-apis",
+      body: { name: "case account", token: `case-token-${crypto.randomBytes(4).toString("hex")}`, isEnabled: false },
+    }),
+  },
   { method: "PUT", route: "/api/admin/kie-apis/:id", request: (f) => ({ url: `/api/admin/kie-apis/${f.kieApiId}`, body: { name: "renamed" } }) },
-  { method: "POST", route: "/api/admin/kie-apis/:id/check-credits", accepts: reachedRoute, request: (f) => ({ url: `/api/admin/kie-apis/${f.kieApiId}/check-credits`, body: {} }) },
+  {
+    method: "POST",
+    route: "/api/admin/kie-apis/:id/check-credits",
+    accepts: reachedRoute,
+    request: (f) => ({ url: `/api/admin/kie-apis/${f.kieApiId}/check-credits`, body: {} }),
+  },
   { method: "GET", route: "/api/admin/transactions", request: () => ({ url: "/api/admin/transactions?page=1&limit=20" }) },
   { method: "POST", route: "/api/video/:taskId/refund", accepts: reachedRoute, request: (f) => ({ url: `/api/video/${f.taskId}/refund`, body: {} }) },
   { method: "POST", route: "/api/admin/recheck-failed-videos", request: () => ({ url: "/api/admin/recheck-failed-videos", body: {} }) },
@@ -158,7 +192,11 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: "DELETE", route: "/api/admin/kie-apis/:id", request: (f) => ({ url: `/api/admin/kie-apis/${f.kieApiId}` }) },
 
   { method: "DELETE", route: "/api/user-tokens", request: () => ({ url: "/api/user-tokens" }) },
-  { method: "PUT", route: "/api/user/change-password", request: () => ({ url: "/api/user/change-password", body: { currentPassword: "password123", newPassword: "password123" } }) },
+  {
+    method: "PUT",
+    route: "/api/user/change-password",
+    request: () => ({ url: "/api/user/change-password", body: { currentPassword: "password123", newPassword: "password123" } }),
+  },
   { method: "POST", route: "/api/auth/logout", request: () => ({ url: "/api/auth/logout", body: {} }) },
 ];
 
@@ -227,7 +265,12 @@ export async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People
   await db.update(users).set({ isActive: false }).where(eq(users.id, disabled.id));
   const target = await userWithCredits(t.app, db, 0);
 
-  const gen = await t.app.inject({ method: "POST", url: "/api/generate-video", headers: { cookie: owner.cookie }, payload: { prompt: "a route case video", model: "veo3_fast" } });
+  const gen = await t.app.inject({
+    method: "POST",
+    url: "/api/generate-video",
+    headers: { cookie: owner.cookie },
+    payload: { prompt: "a route case video", model: "veo3_fast" },
+  });
   if (gen.statusCode !== 200) throw new Error(`generate failed: ${gen.body}`);
   const taskId = gen.json<{ taskId: string }>().taskId;
   await runWorkerUntil(t, async () => (await taskRow(db, taskId)).status === "completed");
@@ -235,14 +278,33 @@ export async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People
   const [pkg] = await db.insert(creditPackages).values({ name: "Route pack", credits: 10, price: "1.00" }).returning();
   const [account] = await db
     .insert(kieApis)
-    .values({ name: "route account", tokenEncrypted: t.secretBox.encrypt("route-account-token"), tokenHash: sha256Hex("route-account-token"), isEnabled: false })
+    .values({
+      name: "route account",
+      tokenEncrypted: t.secretBox.encrypt("route-account-token"),
+      tokenHash: sha256Hex("route-account-token"),
+      isEnabled: false,
+    })
     .returning();
   const [order] = await db
     .insert(paymentOrders)
-    .values({ userId: owner.id, packageId: pkg!.id, packageName: pkg!.name, provider: "paypal", providerOrderId: "ROUTECASE1", amount: "1.00", credits: 10, status: "created" })
+    .values({
+      userId: owner.id,
+      packageId: pkg!.id,
+      packageName: pkg!.name,
+      provider: "paypal",
+      providerOrderId: "ROUTECASE1",
+      amount: "1.00",
+      credits: 10,
+      status: "created",
+    })
     .returning();
   const raw = multipartImage()!;
-  const up = await t.app.inject({ method: "POST", url: "/api/images/upload", headers: { cookie: owner.cookie, "content-type": raw.contentType }, payload: raw.payload });
+  const up = await t.app.inject({
+    method: "POST",
+    url: "/api/images/upload",
+    headers: { cookie: owner.cookie, "content-type": raw.contentType },
+    payload: raw.payload,
+  });
   if (up.statusCode !== 201) throw new Error(`upload failed: ${up.body}`);
   const uploadName = up.json<{ imageUrl: string }>().imageUrl.split("/uploads/")[1]!;
 
@@ -262,7 +324,9 @@ export async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People
 
 /** Everything stored, as one comparable value: rate-limit counters and last-seen times (sessions, tokens) aside. */
 export async function fingerprint(db: Db): Promise<string> {
-  const tables = (await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)) as {
+  const tables = (await db.execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  )) as {
     rows: { table_name: string }[];
   };
   const parts: string[] = [];

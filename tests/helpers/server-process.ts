@@ -29,7 +29,10 @@ export async function startServerProcess(env: Record<string, string>, port?: num
   const end = Date.now() + 45_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${errors}`);
-    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > end) {
       child.kill("SIGKILL");

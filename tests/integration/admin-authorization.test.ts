@@ -10,7 +10,15 @@ import { users } from "../../src/server/db/schema.js";
 import { ensureAdminAccount } from "../../src/server/features/auth/service.js";
 import { startTelegramFake, type TelegramFake } from "../fakes/telegram-fake.mjs";
 import { Client, signInAdmin, signUp } from "../helpers/test-app.js";
-import { createVideoTestApp, runWorkerUntil, startSimulator, taskRow, userWithCredits, type StartedSimulator, type VideoTestApp } from "../helpers/video-app.js";
+import {
+  createVideoTestApp,
+  runWorkerUntil,
+  startSimulator,
+  taskRow,
+  userWithCredits,
+  type StartedSimulator,
+  type VideoTestApp,
+} from "../helpers/video-app.js";
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 interface Case {

@@ -21,7 +21,10 @@ async function timedOutVideo(u: Awaited<ReturnType<typeof userWithCredits>>, pro
   const res = await u.client.post("/api/generate-video", { prompt, model: "veo3", aspectRatio: "16:9" });
   expect(res.statusCode, res.body).toBe(200);
   const { taskId } = res.json<{ taskId: string }>();
-  await t.database.db.update(videoTasks).set({ createdAt: new Date(Date.now() - 2 * HOUR) }).where(eq(videoTasks.taskId, taskId));
+  await t.database.db
+    .update(videoTasks)
+    .set({ createdAt: new Date(Date.now() - 2 * HOUR) })
+    .where(eq(videoTasks.taskId, taskId));
   await runWorkerUntil(t, async () => (await taskRow(t.database.db, taskId)).status === "failed");
   const task = await taskRow(t.database.db, taskId);
   expect(task).toMatchObject({ errorMessage: "Video generation timed out", refunded: true });
@@ -45,10 +48,7 @@ describe("POST /api/admin/recheck-failed-videos", () => {
     expect((await balanceOf(t.database.db, u.id)).credits).toBe(12);
 
     // Two admins pressing at once: the video is recovered and charged again exactly once.
-    const [first, second] = await Promise.all([
-      admin.post("/api/admin/recheck-failed-videos", {}),
-      admin.post("/api/admin/recheck-failed-videos", {}),
-    ]);
+    const [first, second] = await Promise.all([admin.post("/api/admin/recheck-failed-videos", {}), admin.post("/api/admin/recheck-failed-videos", {})]);
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
     const reports = [first.json(), second.json()];
@@ -64,7 +64,11 @@ describe("POST /api/admin/recheck-failed-videos", () => {
     expect((await taskRow(t.database.db, broken.taskId)).status).toBe("failed");
     expect(await balanceOf(t.database.db, u.id)).toEqual({ credits: 12 - 5, ledger: 12 - 5 });
     const rows = await t.database.db.select().from(transactions).where(eq(transactions.videoTaskId, recovered.id));
-    expect(rows.map((r) => [r.type, r.amount]).sort()).toEqual([["adjustment", -5], ["refund", 5], ["usage", -5]]);
+    expect(rows.map((r) => [r.type, r.amount]).sort()).toEqual([
+      ["adjustment", -5],
+      ["refund", 5],
+      ["usage", -5],
+    ]);
 
     // The video no longer counts as failed: pressing again finds only the broken one.
     const again = (await admin.post("/api/admin/recheck-failed-videos", {})).json();
@@ -88,7 +92,10 @@ describe("POST /api/admin/recheck-failed-videos", () => {
     await admin.request("DELETE", "/api/admin/delete-failed-videos");
     const u = await userWithCredits(t.app, t.database.db, 5);
     const old = await timedOutVideo(u, "an old failure");
-    await t.database.db.update(videoTasks).set({ completedAt: new Date(Date.now() - 25 * HOUR) }).where(eq(videoTasks.id, old.id));
+    await t.database.db
+      .update(videoTasks)
+      .set({ completedAt: new Date(Date.now() - 25 * HOUR) })
+      .where(eq(videoTasks.id, old.id));
     const res = await admin.post("/api/admin/recheck-failed-videos", {});
     expect(res.json()).toMatchObject({ message: "No failed videos in the last 24 hours", checked: 0, recovered: 0 });
     expect((await taskRow(t.database.db, old.taskId)).status).toBe("failed");
@@ -124,7 +131,10 @@ describe("DELETE /api/admin/delete-failed-videos", () => {
     expect((await taskRow(t.database.db, okTaskId)).status).toBe("completed");
 
     const rows = await t.database.db.select().from(transactions).where(eq(transactions.kieTaskId, failed.taskId));
-    expect(rows.map((r) => [r.type, r.amount]).sort()).toEqual([["refund", 1], ["usage", -1]]);
+    expect(rows.map((r) => [r.type, r.amount]).sort()).toEqual([
+      ["refund", 1],
+      ["usage", -1],
+    ]);
     expect(rows.every((r) => r.videoTaskId === null)).toBe(true);
     const history = (await admin.get(`/api/admin/transactions?user=${encodeURIComponent(u.username)}&type=usage`)).json();
     const usage = history.data.find((r: { taskId: string }) => r.taskId === failed.taskId);

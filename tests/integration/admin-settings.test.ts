@@ -75,8 +75,20 @@ describe("admin settings", () => {
   });
 
   it("takes any subset and leaves the rest alone", async () => {
-    await admin.put("/api/admin/settings", { veo3Credits: 7, veo3FastCredits: "3", veo3ApiPrice: "12.5", veo3FastApiPrice: 2.25, paypalEnvironment: "production", creemEnvironment: "prod", paypalEnabled: true });
-    await admin.put("/api/admin/settings", { googleAuthEnabled: true, googleClientId: "gid", googleRedirectUri: "https://veo.example.com/api/auth/google/callback" });
+    await admin.put("/api/admin/settings", {
+      veo3Credits: 7,
+      veo3FastCredits: "3",
+      veo3ApiPrice: "12.5",
+      veo3FastApiPrice: 2.25,
+      paypalEnvironment: "production",
+      creemEnvironment: "prod",
+      paypalEnabled: true,
+    });
+    await admin.put("/api/admin/settings", {
+      googleAuthEnabled: true,
+      googleClientId: "gid",
+      googleRedirectUri: "https://veo.example.com/api/auth/google/callback",
+    });
     expect((await admin.get("/api/admin/settings")).json()).toMatchObject({
       veo3Credits: 7,
       veo3FastCredits: 3,

@@ -29,7 +29,9 @@ async function userWithRows(name: string, email: string | undefined, rows: { typ
   await t.database.db.transaction(async (tx) => {
     await tx.update(users).set({ credits: sum }).where(eq(users.id, user!.id));
     for (const r of rows) {
-      await tx.insert(transactions).values({ userId: user!.id, type: r.type, amount: r.amount, description: r.description ?? r.type, createdAt: new Date(r.at) });
+      await tx
+        .insert(transactions)
+        .values({ userId: user!.id, type: r.type, amount: r.amount, description: r.description ?? r.type, createdAt: new Date(r.at) });
     }
   });
   return user!;

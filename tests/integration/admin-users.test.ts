@@ -87,7 +87,10 @@ describe("PUT /api/admin/users/:userId/toggle", () => {
   it("validates the body and the user", async () => {
     const { username } = await signUp(t.app);
     const id = await userId(username);
-    expect((await admin.put(`/api/admin/users/${id}/toggle`, { isActive: "no" })).json()).toEqual({ message: "isActive must be true or false", code: "invalid_input" });
+    expect((await admin.put(`/api/admin/users/${id}/toggle`, { isActive: "no" })).json()).toEqual({
+      message: "isActive must be true or false",
+      code: "invalid_input",
+    });
     const missing = await admin.put("/api/admin/users/00000000-0000-0000-0000-000000000000/toggle", { isActive: false });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: "User not found", code: "not_found" });
@@ -106,7 +109,11 @@ describe("PUT /api/admin/users/:userId/credits", () => {
     }
     const rows = await t.database.db.select().from(transactions).where(eq(transactions.userId, id));
     expect(rows.map((r) => [r.type, r.amount])).toEqual(
-      expect.arrayContaining([["adjustment", 100], ["adjustment", -60], ["adjustment", 210]]),
+      expect.arrayContaining([
+        ["adjustment", 100],
+        ["adjustment", -60],
+        ["adjustment", 210],
+      ]),
     );
     expect(rows).toHaveLength(3);
     expect(rows.find((r) => r.amount === -60)!.description).toBe("Credits set to 40 by admin admin (was 100)");

@@ -62,7 +62,14 @@ describe("creating and listing", () => {
     expect(res.statusCode).toBe(201);
     expect(res.headers["cache-control"]).toBe("no-store");
     const first: CreatedApiToken = res.json();
-    expect(first).toEqual({ id: expect.any(String), name: "n8n production", token: expect.stringMatching(TOKEN_SHAPE), isActive: true, createdAt: expect.any(String), lastUsed: null });
+    expect(first).toEqual({
+      id: expect.any(String),
+      name: "n8n production",
+      token: expect.stringMatching(TOKEN_SHAPE),
+      isActive: true,
+      createdAt: expect.any(String),
+      lastUsed: null,
+    });
     const second = await create(client, "Make");
     expect(second.token).not.toBe(first.token);
 
@@ -185,7 +192,9 @@ describe("a disabled user", () => {
   it("can no longer reach their tokens (the session ends)", async () => {
     const u = await signUp(t.app);
     await create(u.client, "mine");
-    const [row] = await db().execute(sql`select id from users where username = ${u.username}`).then((r) => (r as { rows: { id: string }[] }).rows);
+    const [row] = await db()
+      .execute(sql`select id from users where username = ${u.username}`)
+      .then((r) => (r as { rows: { id: string }[] }).rows);
     const admin = await signInAdmin(t);
     expect((await admin.put(`/api/admin/users/${row!.id}/toggle`, { isActive: false })).statusCode).toBe(200);
     expect((await u.client.get("/api/user-tokens")).statusCode).toBe(401);

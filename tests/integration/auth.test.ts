@@ -15,7 +15,10 @@ describe("registration", () => {
     const username = uniqueName();
     const res = await client.post("/api/auth/register", { username, email: "Someone@Example.com", password: "secret1", isAdmin: true, credits: 500 });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ message: "Registration successful", user: { username, email: "Someone@Example.com", credits: 0, isAdmin: false, hasPassword: true } });
+    expect(res.json()).toEqual({
+      message: "Registration successful",
+      user: { username, email: "Someone@Example.com", credits: 0, isAdmin: false, hasPassword: true },
+    });
     expect(res.cookies.find((c) => c.name === "sid")).toBeUndefined();
     const [row] = await t.database.db.select().from(users).where(eq(users.username, username));
     expect(row!.isAdmin).toBe(false);
@@ -101,7 +104,10 @@ describe("login, session and logout", () => {
 
   it("validates login input", async () => {
     expect((await new Client(t.app).post("/api/auth/login", { password: "x" })).json()).toEqual({ message: "Username is required", code: "invalid_input" });
-    expect((await new Client(t.app).post("/api/auth/login", { username: "someone" })).json()).toEqual({ message: "Password is required", code: "invalid_input" });
+    expect((await new Client(t.app).post("/api/auth/login", { username: "someone" })).json()).toEqual({
+      message: "Password is required",
+      code: "invalid_input",
+    });
   });
 
   it("issues a new session id at every login and ends the previous one", async () => {
@@ -130,14 +136,20 @@ describe("login, session and logout", () => {
   it("expires a session after inactivity", async () => {
     const { client, username } = await signUp(t.app);
     const [user] = await t.database.db.select().from(users).where(eq(users.username, username));
-    await t.database.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.userId, user!.id));
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.userId, user!.id));
     expect((await client.get("/api/auth/current-user")).statusCode).toBe(401);
   });
 
   it("extends a session that is used", async () => {
     const { client, username } = await signUp(t.app);
     const [user] = await t.database.db.select().from(users).where(eq(users.username, username));
-    await t.database.db.update(sessions).set({ expiresAt: sql`now() + interval '1 day'` }).where(eq(sessions.userId, user!.id));
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() + interval '1 day'` })
+      .where(eq(sessions.userId, user!.id));
     expect((await client.get("/api/auth/current-user")).statusCode).toBe(200);
     const [session] = await t.database.db.select().from(sessions).where(eq(sessions.userId, user!.id));
     expect(session!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600_000);

@@ -104,7 +104,17 @@ describe("a video through the API, from generate to 1080p", () => {
     expect(body).toEqual({ success: true, taskId: expect.any(String), creditsUsed: 10, remainingCredits: 40 });
 
     const row = await taskRow(db(), body.taskId);
-    expect(row).toMatchObject({ userId: u.id, createdVia: "api", creditsUsed: 10, model: "veo3", aspectRatio: "16:9", seeds: 12345, imageUrls: [], enableFallback: false, watermark: null });
+    expect(row).toMatchObject({
+      userId: u.id,
+      createdVia: "api",
+      creditsUsed: 10,
+      model: "veo3",
+      aspectRatio: "16:9",
+      seeds: 12345,
+      imageUrls: [],
+      enableFallback: false,
+      watermark: null,
+    });
     const usage = await db().select().from(transactions).where(eq(transactions.videoTaskId, row.id));
     expect(usage.map((r) => [r.type, r.amount, r.description])).toEqual([["usage", -10, "Video generation (Veo3 (Quality), API)"]]);
 
@@ -144,7 +154,13 @@ describe("a video through the API, from generate to 1080p", () => {
     const u = await tokenUser(2);
     const { taskId } = (await u.generate({ prompt: "A tall waterfall", model: "veo3_fast", aspectRatio: "9:16" })).json();
     await runWorkerUntil(t, async () => (await taskRow(db(), taskId)).status === "completed");
-    expect((await u.status(taskId)).json()).toMatchObject({ success: true, status: "completed", resolution: "720p", hdVideoUrl: null, message: "The video is ready in 720p" });
+    expect((await u.status(taskId)).json()).toMatchObject({
+      success: true,
+      status: "completed",
+      resolution: "720p",
+      hdVideoUrl: null,
+      message: "The video is ready in 720p",
+    });
   });
 
   it("defaults to veo3 and 16:9 like the contract says", async () => {
@@ -207,7 +223,11 @@ describe("failures", () => {
   it("400 for malformed JSON and 415 for a non-JSON body, in the API's shape", async () => {
     const u = await tokenUser(10);
     const bearer = `Bearer ${u.token}`;
-    expectError(await api(t.app, "POST", "/api/n8n/generate", bearer, "{not json", { "content-type": "application/json" }), 400, "Request body is not valid JSON");
+    expectError(
+      await api(t.app, "POST", "/api/n8n/generate", bearer, "{not json", { "content-type": "application/json" }),
+      400,
+      "Request body is not valid JSON",
+    );
     expectError(await api(t.app, "POST", "/api/n8n/generate", bearer, "prompt=a", { "content-type": "application/x-www-form-urlencoded" }), 415);
   });
 
@@ -335,7 +355,12 @@ describe("API pricing", () => {
       expect(quality).toMatchObject({ creditsUsed: 12, remainingCredits: 82 });
       expect(await taskRow(db(), fast.taskId)).toMatchObject({ creditsUsed: 4, createdVia: "api" });
       const rows = await db().select().from(transactions).where(eq(transactions.userId, u.id));
-      expect(rows.filter((r) => r.type === "usage").map((r) => r.amount).sort((a, b) => a - b)).toEqual([-12, -4, -2]);
+      expect(
+        rows
+          .filter((r) => r.type === "usage")
+          .map((r) => r.amount)
+          .sort((a, b) => a - b),
+      ).toEqual([-12, -4, -2]);
       // The web keeps its own price.
       expect((await u.client.post("/api/generate-video", { prompt: "web", model: "veo3_fast" })).json().creditsUsed).toBe(1);
     } finally {

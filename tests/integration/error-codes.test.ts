@@ -78,7 +78,12 @@ describe("error codes", () => {
     expect(unknown.json()).toEqual({ success: false, message: expect.stringContaining("Not found"), code: "not_found" });
     const nul = await inject({ method: "POST", url: "/api/n8n/generate", headers: auth, payload: { prompt: "a\u0000b" } });
     expect(nul.json()).toEqual({ success: false, message: expect.stringContaining("NUL"), code: "unstorable_text" });
-    const big = await inject({ method: "POST", url: "/api/n8n/generate", headers: { ...auth, "content-type": "application/json" }, payload: `{"prompt":"${"x".repeat(15 * 1024 * 1024)}"}` });
+    const big = await inject({
+      method: "POST",
+      url: "/api/n8n/generate",
+      headers: { ...auth, "content-type": "application/json" },
+      payload: `{"prompt":"${"x".repeat(15 * 1024 * 1024)}"}`,
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toMatchObject({ success: false, code: "payload_too_large" });
   });

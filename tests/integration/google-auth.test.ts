@@ -41,7 +41,13 @@ afterAll(async () => {
 
 function identity(overrides: Partial<GoogleIdentity> = {}): GoogleIdentity {
   n += 1;
-  return { sub: `1090000000000000${n}${Date.now() % 1000}`, email: `person${n}.${uniqueName("g")}@gmail.com`, email_verified: true, name: "Person Example", ...overrides };
+  return {
+    sub: `1090000000000000${n}${Date.now() % 1000}`,
+    email: `person${n}.${uniqueName("g")}@gmail.com`,
+    email_verified: true,
+    name: "Person Example",
+    ...overrides,
+  };
 }
 
 interface Flow {
@@ -96,7 +102,12 @@ async function currentUser(sid: string | undefined) {
 
 const userBySub = async (sub: string) => (await t.database.db.select().from(users).where(eq(users.googleId, sub)))[0];
 const userByName = async (username: string) =>
-  (await t.database.db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`))[0]!;
+  (
+    await t.database.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${username})`)
+  )[0]!;
 
 /** POST /api/auth/google/new-account with this sealed cookie value ("Create a new account with Google"). */
 async function newAccount(sealed: string | undefined) {

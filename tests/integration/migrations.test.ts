@@ -29,9 +29,9 @@ describe("migrations", () => {
   it("apply cleanly to a fresh database and twice without harm", async () => {
     const database = await createTestDatabase({ migrate: true });
     try {
-      const res = (await database.db.execute(
-        sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
-      )) as { rows: { table_name: string }[] };
+      const res = (await database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`)) as {
+        rows: { table_name: string }[];
+      };
       expect(res.rows.map((r) => r.table_name)).toEqual([
         "admin_notifications",
         "admin_settings",

@@ -9,11 +9,26 @@ import vm from "node:vm";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { videoTasks } from "../../src/server/db/schema.js";
-import { buildN8nWorkflow, CREDENTIAL_TYPE, MAX_STATUS_CHECKS, WAIT_SECONDS, type N8nNode, type N8nWorkflow } from "../../src/server/features/automation/n8n-workflow.js";
+import {
+  buildN8nWorkflow,
+  CREDENTIAL_TYPE,
+  MAX_STATUS_CHECKS,
+  WAIT_SECONDS,
+  type N8nNode,
+  type N8nWorkflow,
+} from "../../src/server/features/automation/n8n-workflow.js";
 import { WORKFLOW_FILENAME } from "../../src/server/features/automation/messages.js";
 import { TOKEN_PREFIX } from "../../src/shared/automation.js";
 import { Client, freePort } from "../helpers/test-app.js";
-import { balanceOf, createVideoTestApp, passSimulatorTime, startSimulator, userWithCredits, type StartedSimulator, type VideoTestApp } from "../helpers/video-app.js";
+import {
+  balanceOf,
+  createVideoTestApp,
+  passSimulatorTime,
+  startSimulator,
+  userWithCredits,
+  type StartedSimulator,
+  type VideoTestApp,
+} from "../helpers/video-app.js";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -141,7 +156,9 @@ async function runWorkflow(wf: N8nWorkflow, opts: { credentials: Record<string, 
     replay.finishedAt = name;
     replay.output = outputs.flat()[0]?.json;
     // Execution order v1: a branch runs to its end before the next; nodes without input do not run.
-    const next = (wf.connections[name]?.main ?? []).flatMap((targets, i) => (outputs[i]?.length ? targets.map((t) => ({ name: t.node, items: outputs[i]! })) : []));
+    const next = (wf.connections[name]?.main ?? []).flatMap((targets, i) =>
+      outputs[i]?.length ? targets.map((t) => ({ name: t.node, items: outputs[i]! })) : [],
+    );
     queue.unshift(...next);
   }
   return replay;
@@ -244,7 +261,9 @@ describe("the workflow's structure", () => {
       expect(n.parameters.sendHeaders).toBeUndefined();
     }
     expect(http[0]!.parameters).toMatchObject({ sendBody: true, specifyBody: "json" });
-    expect(buildN8nWorkflow("http://localhost:3000").nodes.find((n) => n.name === "Generate video")!.parameters.url).toBe("http://localhost:3000/api/n8n/generate");
+    expect(buildN8nWorkflow("http://localhost:3000").nodes.find((n) => n.name === "Generate video")!.parameters.url).toBe(
+      "http://localhost:3000/api/n8n/generate",
+    );
   });
 
   it("waits 15-30 s (under n8n's 65 s in-memory limit) and loops back at most 40 times", () => {

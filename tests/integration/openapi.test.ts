@@ -5,7 +5,12 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { N8N_STATUSES, n8nErrorSchema, n8nGenerateResultSchema, n8nGenerateSchema, n8nVideoStatusSchema } from "../../src/shared/automation.js";
 import { ASPECT_RATIOS, MODELS, SEED_MAX, SEED_MIN } from "../../src/shared/videos.js";
-import { automationOpenApiDocument, committedFullOpenApiText, committedOpenApiText, PLACEHOLDER_SERVER_URL } from "../../src/server/features/automation/openapi.js";
+import {
+  automationOpenApiDocument,
+  committedFullOpenApiText,
+  committedOpenApiText,
+  PLACEHOLDER_SERVER_URL,
+} from "../../src/server/features/automation/openapi.js";
 import { fullOpenApiDocument } from "../../src/server/http/openapi.js";
 import { Client, createTestApp, type TestApp } from "../helpers/test-app.js";
 
@@ -95,9 +100,22 @@ describe("GET /api/openapi.json", () => {
     const doc = fullOpenApiDocument(t.app, PUBLIC_URL);
     const documented = new Set(operations(doc).map(({ method, path: p }) => `${method} ${p.replace(/\{(\w+)\}/g, ":$1")}`));
     const api = t.app.routeAccessTable.map((r) => `${r.method} ${r.url}`).filter((r) => !r.startsWith("HEAD ") && !t.app.nonApiRoutes.has(r));
-    expect(api.filter((r) => !documented.has(r)), "registered but not documented").toEqual([]);
-    expect([...documented].filter((r) => !api.includes(r)), "documented but not registered").toEqual([]);
-    const expected: Record<string, unknown[]> = { public: [], callback: [], user: [{ cookieAuth: [] }], admin: [{ cookieAuth: [] }], token: [{ bearerAuth: [] }], "user-or-token": [{ cookieAuth: [] }, { bearerAuth: [] }] };
+    expect(
+      api.filter((r) => !documented.has(r)),
+      "registered but not documented",
+    ).toEqual([]);
+    expect(
+      [...documented].filter((r) => !api.includes(r)),
+      "documented but not registered",
+    ).toEqual([]);
+    const expected: Record<string, unknown[]> = {
+      public: [],
+      callback: [],
+      user: [{ cookieAuth: [] }],
+      admin: [{ cookieAuth: [] }],
+      token: [{ bearerAuth: [] }],
+      "user-or-token": [{ cookieAuth: [] }, { bearerAuth: [] }],
+    };
     for (const { method, url, access } of t.app.routeAccessTable) {
       if (method === "HEAD" || t.app.nonApiRoutes.has(`${method} ${url}`)) continue;
       const op = operations(doc).find((o) => o.method === method && o.path.replace(/\{(\w+)\}/g, ":$1") === url);

@@ -57,7 +57,10 @@ afterAll(async () => {
 });
 
 async function seedPackage(overrides: Partial<typeof creditPackages.$inferInsert> = {}) {
-  const [pkg] = await db().insert(creditPackages).values({ ...PRO, ...overrides }).returning();
+  const [pkg] = await db()
+    .insert(creditPackages)
+    .values({ ...PRO, ...overrides })
+    .returning();
   return pkg!;
 }
 
@@ -79,7 +82,10 @@ async function orderOf(checkoutId: string) {
 }
 
 const purchasesOf = (userId: string) =>
-  db().select().from(transactions).where(and(eq(transactions.userId, userId), eq(transactions.type, "purchase")));
+  db()
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.type, "purchase")));
 
 const confirm = (client: Client, checkoutId: string) => client.post("/api/creem/confirm", { checkoutId });
 
@@ -100,7 +106,16 @@ describe("a Creem purchase", () => {
     const checkoutId = await checkout(u.client, pkg.id);
 
     const order = await orderOf(checkoutId);
-    expect(order).toMatchObject({ userId: u.id, packageId: pkg.id, provider: "creem", status: "created", amount: "25.00", currency: "USD", credits: 150, packageName: "Pro Pack" });
+    expect(order).toMatchObject({
+      userId: u.id,
+      packageId: pkg.id,
+      provider: "creem",
+      status: "created",
+      amount: "25.00",
+      currency: "USD",
+      credits: 150,
+      packageName: "Pro Pack",
+    });
     expect(fake.checkouts.get(checkoutId)).toMatchObject({
       product: "prod_pro",
       request_id: order.id,
@@ -365,7 +380,11 @@ describe("POST /api/creem/checkout refusals", () => {
     expect((await u.client.post("/api/creem/checkout", { packageId: crypto.randomUUID() })).statusCode).toBe(404);
     const bare = await u.client.post("/api/creem/checkout", { packageId: noProduct.id });
     expect(bare.statusCode).toBe(400);
-    expect(bare.json()).toEqual({ message: "Starter cannot be bought with Creem yet", suggestion: expect.stringContaining("Creem product id"), code: "invalid_input" });
+    expect(bare.json()).toEqual({
+      message: "Starter cannot be bought with Creem yet",
+      suggestion: expect.stringContaining("Creem product id"),
+      code: "invalid_input",
+    });
     expect((await u.client.post("/api/creem/checkout", { packageId: "pro" })).json()).toEqual({ message: "Choose a credit package", code: "invalid_input" });
     const anonymous = await t.app.inject({ method: "POST", url: "/api/creem/checkout", payload: { packageId: noProduct.id } });
     expect(anonymous.statusCode).toBe(401);

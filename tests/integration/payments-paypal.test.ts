@@ -44,7 +44,10 @@ afterAll(async () => {
 });
 
 async function seedPackage(overrides: Partial<typeof creditPackages.$inferInsert> = {}) {
-  const [pkg] = await db().insert(creditPackages).values({ ...PRO, ...overrides }).returning();
+  const [pkg] = await db()
+    .insert(creditPackages)
+    .values({ ...PRO, ...overrides })
+    .returning();
   return pkg!;
 }
 
@@ -71,7 +74,10 @@ async function ourOrder(paypalOrderId: string) {
 }
 
 const purchasesOf = (userId: string) =>
-  db().select().from(transactions).where(and(eq(transactions.userId, userId), eq(transactions.type, "purchase")));
+  db()
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.type, "purchase")));
 
 const callsFor = (paypalOrderId: string) => fake.captureCalls.filter((c) => c.orderId === paypalOrderId);
 
@@ -129,7 +135,10 @@ describe("GET /paypal/setup", () => {
         expect(res.json().suggestion).toBeTruthy();
       });
     }
-    const [{ count }] = (await db().select({ count: sql<number>`count(*)::int` }).from(paymentOrders).where(eq(paymentOrders.userId, u.id))) as [{ count: number }];
+    const [{ count }] = (await db()
+      .select({ count: sql<number>`count(*)::int` })
+      .from(paymentOrders)
+      .where(eq(paymentOrders.userId, u.id))) as [{ count: number }];
     expect(count).toBe(0);
   });
 });
@@ -141,7 +150,16 @@ describe("a PayPal purchase", () => {
     const paypalOrderId = await order(u.client, pkg.id);
 
     const row = await ourOrder(paypalOrderId);
-    expect(row).toMatchObject({ userId: u.id, packageId: pkg.id, provider: "paypal", status: "created", amount: "25.00", currency: "USD", credits: 150, packageName: "Pro Pack" });
+    expect(row).toMatchObject({
+      userId: u.id,
+      packageId: pkg.id,
+      provider: "paypal",
+      status: "created",
+      amount: "25.00",
+      currency: "USD",
+      credits: 150,
+      packageName: "Pro Pack",
+    });
     expect(fake.orders.get(paypalOrderId)).toMatchObject({
       intent: "CAPTURE",
       status: "CREATED",
@@ -262,9 +280,7 @@ describe("a PayPal purchase", () => {
       const elsewhere = new Client(second.app);
       elsewhere.sessionCookie = u.client.sessionCookie;
 
-      const results = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => capture(i % 2 === 0 ? u.client : elsewhere, paypalOrderId)),
-      );
+      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => capture(i % 2 === 0 ? u.client : elsewhere, paypalOrderId)));
       for (const res of results) expect(res.json()).toMatchObject({ status: "completed", credits: 150 });
       // One capture at PayPal; the other process's call replays it or finds it already captured.
       expect(callsFor(paypalOrderId).filter((c) => c.status === 201)).toHaveLength(1);
@@ -380,7 +396,10 @@ describe("a PayPal capture that does not pay", () => {
     const res = await capture(u.client, paypalOrderId);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ message: expect.stringMatching(/does not match/), suggestion: expect.any(String) });
-    expect(await ourOrder(paypalOrderId)).toMatchObject({ status: "failed", failureReason: expect.stringMatching(/^mismatch:.*paid 1\.00 USD, expected 25\.00 USD/) });
+    expect(await ourOrder(paypalOrderId)).toMatchObject({
+      status: "failed",
+      failureReason: expect.stringMatching(/^mismatch:.*paid 1\.00 USD, expected 25\.00 USD/),
+    });
     expect(await balanceOf(db(), u.id)).toBe(0);
     const { id: orderId } = await ourOrder(paypalOrderId);
     const errors = logs.map((l) => JSON.parse(l) as { level: number; msg: string; orderId?: string }).filter((l) => l.level >= 50);

@@ -43,7 +43,12 @@ describe("rate limits", () => {
   it("limits registrations per IP", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const res = await t.app.inject({ method: "POST", url: "/api/auth/register", payload: { username: uniqueName(), password: "secret1" }, remoteAddress: "10.2.2.2" });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/register",
+        payload: { username: uniqueName(), password: "secret1" },
+        remoteAddress: "10.2.2.2",
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([201, 201, 201, 201, 429]);

@@ -26,7 +26,10 @@ async function createToken(client: Client, name: string): Promise<string> {
 async function tokenNames(client: Client): Promise<string[]> {
   const res = await client.get("/api/user-tokens");
   expect(res.statusCode).toBe(200);
-  return res.json<ApiTokenView[]>().map((x) => x.name).sort();
+  return res
+    .json<ApiTokenView[]>()
+    .map((x) => x.name)
+    .sort();
 }
 
 /**
@@ -95,10 +98,18 @@ describe("changing the password", () => {
     const otherDevice = new Client(t.app);
     expect((await otherDevice.post("/api/auth/login", { username: owner.username, password: owner.password })).statusCode).toBe(200);
     // A trigger that refuses to delete this one token makes the revocation fail half-way.
-    await t.database.db.execute(sql`create function refuse_token_delete() returns trigger language plpgsql as $$ begin raise exception 'test: refused'; end $$`);
-    await t.database.db.execute(sql`create trigger refuse_token_delete before delete on api_tokens for each row when (old.name = 'undeletable') execute function refuse_token_delete()`);
+    await t.database.db.execute(
+      sql`create function refuse_token_delete() returns trigger language plpgsql as $$ begin raise exception 'test: refused'; end $$`,
+    );
+    await t.database.db.execute(
+      sql`create trigger refuse_token_delete before delete on api_tokens for each row when (old.name = 'undeletable') execute function refuse_token_delete()`,
+    );
     try {
-      const res = await owner.client.put("/api/user/change-password", { currentPassword: owner.password, newPassword: "brand-new-pass", revokeApiTokens: true });
+      const res = await owner.client.put("/api/user/change-password", {
+        currentPassword: owner.password,
+        newPassword: "brand-new-pass",
+        revokeApiTokens: true,
+      });
       expect(res.statusCode).toBe(500);
     } finally {
       await t.database.db.execute(sql`drop trigger refuse_token_delete on api_tokens`);
@@ -112,10 +123,18 @@ describe("changing the password", () => {
 
   it("a refused change (wrong current password, bad flag) revokes nothing", async () => {
     const { owner, tokens } = await setUp();
-    const wrong = await owner.client.put("/api/user/change-password", { currentPassword: "not-my-password", newPassword: "brand-new-pass", revokeApiTokens: true });
+    const wrong = await owner.client.put("/api/user/change-password", {
+      currentPassword: "not-my-password",
+      newPassword: "brand-new-pass",
+      revokeApiTokens: true,
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ message: "Mật khẩu hiện tại không đúng", code: "invalid_input" });
-    const badFlag = await owner.client.put("/api/user/change-password", { currentPassword: owner.password, newPassword: "brand-new-pass", revokeApiTokens: "yes" });
+    const badFlag = await owner.client.put("/api/user/change-password", {
+      currentPassword: owner.password,
+      newPassword: "brand-new-pass",
+      revokeApiTokens: "yes",
+    });
     expect(badFlag.statusCode).toBe(400);
     expect(badFlag.json()).toEqual({ message: "revokeApiTokens must be true or false", code: "invalid_input" });
     for (const token of tokens) expect(await tokenWorks(token)).toBe(true);

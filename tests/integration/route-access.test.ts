@@ -28,7 +28,6 @@ import {
 } from "../helpers/route-cases.js";
 import type { StartedSimulator, VideoTestApp } from "../helpers/video-app.js";
 
-
 let sim: StartedSimulator;
 let t: VideoTestApp;
 let people: People;

@@ -137,7 +137,11 @@ describe("S3 storage for uploads", () => {
     s3.objects.set(`images/${legacy}`, { data: randomPng(), contentType: "image/png", lastModified: new Date(0) });
     const ok = await u.client.post("/api/generate-video", { prompt: "old image", model: "veo3_fast", imageUrls: [`http://veo.test/uploads/${legacy}`] });
     expect(ok.statusCode, ok.body).toBe(200);
-    const gone = await u.client.post("/api/generate-video", { prompt: "gone image", model: "veo3_fast", imageUrls: ["http://veo.test/uploads/00000000000000000000000000000000.png"] });
+    const gone = await u.client.post("/api/generate-video", {
+      prompt: "gone image",
+      model: "veo3_fast",
+      imageUrls: ["http://veo.test/uploads/00000000000000000000000000000000.png"],
+    });
     expect(gone.statusCode).toBe(400);
     expect(gone.json()).toEqual({ message: IMAGE_GONE, code: "invalid_input" });
   });

@@ -12,10 +12,7 @@ import { createKieSimulator, startKieSimulator, type StandaloneKieSimulator } fr
 const KEY = "test-key";
 const DELAY = 1000;
 const HD_DELAY = 2000;
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
 let clock = Date.UTC(2025, 5, 6, 10, 0, 0);
 const now = () => clock;
@@ -53,8 +50,7 @@ async function generate(body: Record<string, unknown>, base = sim.baseUrl): Prom
   return (res.json.data as { taskId: string }).taskId;
 }
 
-const recordInfo = async (taskId: string, base = sim.baseUrl) =>
-  (await call(base, "GET", `/api/v1/veo/record-info?taskId=${encodeURIComponent(taskId)}`)).json;
+const recordInfo = async (taskId: string, base = sim.baseUrl) => (await call(base, "GET", `/api/v1/veo/record-info?taskId=${encodeURIComponent(taskId)}`)).json;
 const get1080p = async (taskId: string) => (await api("GET", `/api/v1/veo/get-1080p-video?taskId=${encodeURIComponent(taskId)}&index=0`)).json;
 
 /** Waits (real time) until check() is true. */
@@ -160,7 +156,11 @@ describe("task lifecycle", () => {
     expect((await ranged.arrayBuffer()).byteLength).toBe(100);
     const whole = await fetch(url!);
     expect(whole.status).toBe(200);
-    expect(Buffer.from(await whole.arrayBuffer()).subarray(4, 8).toString()).toBe("ftyp");
+    expect(
+      Buffer.from(await whole.arrayBuffer())
+        .subarray(4, 8)
+        .toString(),
+    ).toBe("ftyp");
   });
 
   it("gives 9:16 tasks a portrait clip and no 1080p", async () => {

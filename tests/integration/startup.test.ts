@@ -67,10 +67,10 @@ describe("serving the web app", () => {
     expect(login.headers["content-type"]).toMatch(/^text\/html/);
     expect(login.headers["content-security-policy"]).toContain("default-src 'self'");
     expect(login.headers["x-frame-options"]).toBe("DENY");
-    expect(login.body).toContain('<div id=root>');
+    expect(login.body).toContain("<div id=root>");
     const missing = await t.app.inject({ method: "GET", url: "/no/such/page" });
     expect(missing.statusCode).toBe(404);
-    expect(missing.body).toContain('<div id=root>');
+    expect(missing.body).toContain("<div id=root>");
   });
 
   it("serves hashed assets with a long cache and keeps API 404s in JSON", async () => {
@@ -145,7 +145,11 @@ describe("the server process", () => {
     const first = startServer(env);
     try {
       await waitForHealth(base, first);
-      const reg = await fetch(`${base}/api/auth/register`, { method: "POST", headers: json, body: JSON.stringify({ username: "keeper", password: "secret1" }) });
+      const reg = await fetch(`${base}/api/auth/register`, {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ username: "keeper", password: "secret1" }),
+      });
       expect(reg.status).toBe(201);
     } finally {
       first.child.kill("SIGTERM");
@@ -157,9 +161,17 @@ describe("the server process", () => {
     const second = startServer(env);
     try {
       await waitForHealth(base, second);
-      const keeper = await fetch(`${base}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify({ username: "keeper", password: "secret1" }) });
+      const keeper = await fetch(`${base}/api/auth/login`, {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ username: "keeper", password: "secret1" }),
+      });
       expect(keeper.status).toBe(200);
-      const boss = await fetch(`${base}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify({ username: "boss", password: "boss-pass-1" }) });
+      const boss = await fetch(`${base}/api/auth/login`, {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ username: "boss", password: "boss-pass-1" }),
+      });
       expect(boss.status).toBe(200);
       expect(((await boss.json()) as { user: { isAdmin: boolean } }).user.isAdmin).toBe(true);
       expect(second.output()).not.toContain("boss-pass-1");

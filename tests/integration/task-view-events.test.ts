@@ -125,7 +125,10 @@ describe("the task view's announcements", () => {
     await t.app.liveEvents.settle();
     stop();
 
-    const [changed] = await db().select().from(videoTasks).where(eq(videoTasks.id, field === "id" ? (changes.id.value as string) : row.id));
+    const [changed] = await db()
+      .select()
+      .from(videoTasks)
+      .where(eq(videoTasks.id, field === "id" ? (changes.id.value as string) : row.id));
     expect(heard, `no announcement when video_tasks.${getTableColumns(videoTasks)[field].name} changed`).toContainEqual({
       kind: "task",
       userId: owner.id,

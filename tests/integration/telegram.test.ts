@@ -11,7 +11,7 @@ import { MASK_PREFIX } from "../../src/shared/mask.js";
 import { startPaypalFake, type PaypalFake } from "../fakes/paypal-fake.mjs";
 import { startTelegramFake, type TelegramFake } from "../fakes/telegram-fake.mjs";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
-import type { Client} from "../helpers/test-app.js";
+import type { Client } from "../helpers/test-app.js";
 import { signInAdmin } from "../helpers/test-app.js";
 import {
   balanceOf,
@@ -26,7 +26,12 @@ import {
 
 const BOT_TOKEN = "7000000001:AAH-telegram-fake-bot-token-0001";
 const CHAT_ID = "-1001234567890";
-const PAYPAL = { paypalEnabled: true, paypalClientId: "PayPalClientId-telegram-test", paypalClientSecret: "paypal-secret-telegram-test", paypalEnvironment: "sandbox" };
+const PAYPAL = {
+  paypalEnabled: true,
+  paypalClientId: "PayPalClientId-telegram-test",
+  paypalClientSecret: "paypal-secret-telegram-test",
+  paypalEnvironment: "sandbox",
+};
 /** Retries a few milliseconds apart, so giving up is quick to observe. */
 const RETRIES = [10, 10, 10];
 

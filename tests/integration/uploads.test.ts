@@ -72,8 +72,7 @@ afterAll(async () => {
 
 const db = () => t.database.db;
 const rowsOfUser = (userId: string) => db().select().from(uploads).where(eq(uploads.userId, userId));
-const ageBy = (name: string, hours: number) =>
-  db().execute(sql`update uploads set created_at = now() - ${hours} * interval '1 hour' where name = ${name}`);
+const ageBy = (name: string, hours: number) => db().execute(sql`update uploads set created_at = now() - ${hours} * interval '1 hour' where name = ${name}`);
 
 async function upload(app: TestApp["app"], cookie: string | undefined, bytes = IMAGE) {
   const res = await uploadImage(app, cookie, pngOf(bytes), "photo.png");
@@ -147,7 +146,10 @@ describe("the per-user quota over images not yet used in a video", () => {
 
     const gen = await u.client.post("/api/generate-video", { prompt: "a cat on a roof", model: "veo3_fast", imageUrls: [first.url] });
     expect(gen.statusCode, gen.body).toBe(200);
-    const [row] = await db().select().from(uploads).where(eq(uploads.name, nameOf(first.url!)));
+    const [row] = await db()
+      .select()
+      .from(uploads)
+      .where(eq(uploads.name, nameOf(first.url!)));
     expect(row?.referencedAt).toBeInstanceOf(Date);
     expect((await upload(t.app, u.client.sessionCookie)).res.statusCode).toBe(201);
   });

@@ -26,7 +26,10 @@ type Row = Pick<typeof transactions.$inferInsert, "type" | "amount" | "descripti
 async function addLedgerRows(userId: string, rows: Row[]): Promise<void> {
   const sum = rows.reduce((s, r) => s + r.amount, 0);
   await db().transaction(async (tx) => {
-    await tx.update(users).set({ credits: sql`${users.credits} + ${sum}` }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ credits: sql`${users.credits} + ${sum}` })
+      .where(eq(users.id, userId));
     await tx.insert(transactions).values(rows.map((r) => ({ userId, ...r })));
   });
 }
@@ -95,9 +98,7 @@ describe("GET /api/transactions", () => {
   /** What the pages must add up to: the user's rows, newest first, id breaking ties. */
   async function expectedOrder(userId: string): Promise<string[]> {
     const rows = await db().select().from(transactions).where(eq(transactions.userId, userId));
-    return rows
-      .sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime() || (x.id < y.id ? 1 : x.id > y.id ? -1 : 0))
-      .map((r) => r.id);
+    return rows.sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime() || (x.id < y.id ? 1 : x.id > y.id ? -1 : 0)).map((r) => r.id);
   }
 
   it("pages 120 rows as 50, 50 and 20, newest first, with the total, and only the owner's rows", async () => {
@@ -106,7 +107,12 @@ describe("GET /api/transactions", () => {
     // Two rows share each timestamp, so the order between them rests on the id tiebreak.
     await addLedgerRows(
       u.id,
-      Array.from({ length: 120 }, (_, i) => ({ type: "adjustment" as const, amount: 1, description: `row ${i}`, createdAt: new Date(base + Math.floor(i / 2) * 1000) })),
+      Array.from({ length: 120 }, (_, i) => ({
+        type: "adjustment" as const,
+        amount: 1,
+        description: `row ${i}`,
+        createdAt: new Date(base + Math.floor(i / 2) * 1000),
+      })),
     );
     const other = await userWithCredits(t.app, db(), 30);
     await addLedgerRows(other.id, [{ type: "usage", amount: -3, description: "someone else's video" }]);

@@ -2,7 +2,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { transactions, videoTasks } from "../../src/server/db/schema.js";
 import { createTestDatabase, usingPostgres } from "../helpers/test-db.js";
-import { balanceOf, createVideoTestApp, runWorkerUntil, startSimulator, userWithCredits, type StartedSimulator, type VideoTestApp } from "../helpers/video-app.js";
+import {
+  balanceOf,
+  createVideoTestApp,
+  runWorkerUntil,
+  startSimulator,
+  userWithCredits,
+  type StartedSimulator,
+  type VideoTestApp,
+} from "../helpers/video-app.js";
 
 describe("concurrent generation never overspends", () => {
   let t: VideoTestApp;
@@ -21,7 +29,10 @@ describe("concurrent generation never overspends", () => {
     expect(statuses.filter((s) => s === 402)).toHaveLength(13);
     expect(await balanceOf(t.database.db, u.id)).toEqual({ credits: 0, ledger: 0 });
     expect(await t.database.db.select().from(videoTasks).where(eq(videoTasks.userId, u.id))).toHaveLength(7);
-    const remaining = results.filter((r) => r.statusCode === 200).map((r) => r.json().remainingCredits).sort();
+    const remaining = results
+      .filter((r) => r.statusCode === 200)
+      .map((r) => r.json().remainingCredits)
+      .sort();
     expect(remaining).toEqual([0, 1, 2, 3, 4, 5, 6]);
   });
 

@@ -89,7 +89,16 @@ describe("a video from submission to 1080p", () => {
     expect(body).toEqual({ taskId: expect.any(String), creditsUsed: 5, remainingCredits: 5 });
 
     const row = await taskRow(db(), body.taskId);
-    expect(row).toMatchObject({ status: "generating", model: "veo3", aspectRatio: "16:9", seeds: 12345, watermark: "mine", creditsUsed: 5, createdVia: "web", providerSource: "simulator" });
+    expect(row).toMatchObject({
+      status: "generating",
+      model: "veo3",
+      aspectRatio: "16:9",
+      seeds: 12345,
+      watermark: "mine",
+      creditsUsed: 5,
+      createdVia: "web",
+      providerSource: "simulator",
+    });
     const usage = await db().select().from(transactions).where(eq(transactions.videoTaskId, row.id));
     expect(usage.map((r) => [r.type, r.amount, r.kieTaskId])).toEqual([["usage", -5, body.taskId]]);
 
@@ -104,7 +113,15 @@ describe("a video from submission to 1080p", () => {
     expect(urls[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\/.+16x9-720p\.mp4$/);
 
     const list = (await u.client.get("/api/video-tasks?days=14")).json();
-    expect(list.tasks[0]).toMatchObject({ taskId: body.taskId, status: "completed", resultUrls: urls, hdVideoUrl: null, creditsUsed: 5, createdVia: "web", seeds: 12345 });
+    expect(list.tasks[0]).toMatchObject({
+      taskId: body.taskId,
+      status: "completed",
+      resultUrls: urls,
+      hdVideoUrl: null,
+      creditsUsed: 5,
+      createdVia: "web",
+      seeds: 12345,
+    });
     expect(list.tasks[0].completedAt).toEqual(expect.any(String));
 
     const download = await u.client.get(`/api/videos/${body.taskId}/download?quality=720p`);
@@ -170,13 +187,14 @@ describe("failures refund exactly once", () => {
     const u = await userWithCredits(t.app, db(), 5);
     const res = await u.client.post("/api/generate-video", { prompt: "something [sim:reject]", model: "veo3" });
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe(
-      "The video was refused: Your prompt was flagged by Website as violating content policies. Your 5 credits were refunded.",
-    );
+    expect(res.json().message).toBe("The video was refused: Your prompt was flagged by Website as violating content policies. Your 5 credits were refunded.");
     const [task] = await db().select().from(videoTasks).where(eq(videoTasks.userId, u.id));
     expect(task).toMatchObject({ status: "failed", refunded: true, errorMessage: "Your prompt was flagged by Website as violating content policies." });
     const rows = await db().select().from(transactions).where(eq(transactions.videoTaskId, task!.id));
-    expect(rows.map((r) => [r.type, r.amount]).sort()).toEqual([["refund", 5], ["usage", -5]]);
+    expect(rows.map((r) => [r.type, r.amount]).sort()).toEqual([
+      ["refund", 5],
+      ["usage", -5],
+    ]);
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 5, ledger: 5 });
   });
 
@@ -198,7 +216,10 @@ describe("failures refund exactly once", () => {
   it("a task past the timeout fails and is refunded", async () => {
     const u = await userWithCredits(t.app, db(), 1);
     const { taskId } = (await u.client.post("/api/generate-video", { prompt: "stuck [sim:slow]", model: "veo3_fast" })).json();
-    await db().update(videoTasks).set({ createdAt: new Date(Date.now() - 31 * 60_000) }).where(eq(videoTasks.taskId, taskId));
+    await db()
+      .update(videoTasks)
+      .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(videoTasks.taskId, taskId));
     await t.app.jobs.taskWorker.runOnce();
     expect(await taskRow(db(), taskId)).toMatchObject({ status: "failed", errorMessage: "Video generation timed out", refunded: true });
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 1, ledger: 1 });
@@ -209,7 +230,10 @@ describe("failures refund exactly once", () => {
     // Credits taken and the task recorded, then the process died before the provider answered.
     const reserved = await spendOnVideo(db(), reservation(u.id, "unsubmitted_crash-test", new Date()));
     expect(reserved).toMatchObject({ remaining: 0 });
-    await db().update(videoTasks).set({ createdAt: new Date(Date.now() - 3 * 60_000) }).where(eq(videoTasks.id, reserved!.id));
+    await db()
+      .update(videoTasks)
+      .set({ createdAt: new Date(Date.now() - 3 * 60_000) })
+      .where(eq(videoTasks.id, reserved!.id));
     await t.app.jobs.taskWorker.runOnce();
     expect(await taskRow(db(), "unsubmitted_crash-test")).toMatchObject({ status: "failed", refunded: true });
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 1, ledger: 1 });
@@ -239,6 +263,17 @@ function reservation(userId: string, taskId: string, nextCheckAt = new Date(Date
     userId,
     cost: 1,
     description: "Video generation (Veo3 Fast)",
-    task: { taskId, prompt: "p", imageUrls: [], model: "veo3_fast", aspectRatio: "16:9", watermark: null, seeds: null, enableFallback: false, createdVia: "web", nextCheckAt },
+    task: {
+      taskId,
+      prompt: "p",
+      imageUrls: [],
+      model: "veo3_fast",
+      aspectRatio: "16:9",
+      watermark: null,
+      seeds: null,
+      enableFallback: false,
+      createdVia: "web",
+      nextCheckAt,
+    },
   };
 }

@@ -284,7 +284,12 @@ describe("restarts and several processes", () => {
       ids.push((await u.client.post("/api/generate-video", { prompt, model: "veo3_fast" })).json().taskId);
     }
     await first.app.close(); // the process stops; the database stays (first.close would drop it)
-    const restarted = await createVideoTestApp({ sim, database: first.database, secretBox: first.secretBox, env: { KIE_BASE_URL: sim.baseUrl, KIE_API_KEY: "restart-key" } });
+    const restarted = await createVideoTestApp({
+      sim,
+      database: first.database,
+      secretBox: first.secretBox,
+      env: { KIE_BASE_URL: sim.baseUrl, KIE_API_KEY: "restart-key" },
+    });
     try {
       await runWorkerUntil(restarted, async () => {
         const rows = await Promise.all(ids.map((id) => taskRow(first.database.db, id)));
@@ -352,7 +357,10 @@ describe("callbacks", () => {
     try {
       const u = await userWithCredits(t.app, t.database.db, 1);
       const { taskId } = (await u.client.post("/api/generate-video", { prompt: "clock", model: "veo3_fast" })).json();
-      await t.database.db.update(videoTasks).set({ nextCheckAt: new Date(Date.now() + 3_600_000) }).where(eq(videoTasks.taskId, taskId));
+      await t.database.db
+        .update(videoTasks)
+        .set({ nextCheckAt: new Date(Date.now() + 3_600_000) })
+        .where(eq(videoTasks.taskId, taskId));
       await t.app.inject({ method: "POST", url: "/api/callbacks/kie", payload: { data: { taskId } } });
       // This process's clock a second behind: "due now" must still be due (the database's clock decides).
       vi.useFakeTimers({ toFake: ["Date"], now: Date.now() - 1_000 });

@@ -67,7 +67,26 @@ describe("reading tasks is owner-only", () => {
     const recent = (await u.client.get("/api/video-tasks?days=14")).json();
     expect(recent.tasks).toHaveLength(14);
     expect(Object.keys(recent.tasks[0]).sort()).toEqual(
-      ["aspectRatio", "completedAt", "createdAt", "createdVia", "creditsUsed", "errorMessage", "hdStatus", "hdVideoUrl", "id", "imageUrls", "model", "prompt", "refunded", "resultUrls", "seeds", "status", "taskId", "watermark"].sort(),
+      [
+        "aspectRatio",
+        "completedAt",
+        "createdAt",
+        "createdVia",
+        "creditsUsed",
+        "errorMessage",
+        "hdStatus",
+        "hdVideoUrl",
+        "id",
+        "imageUrls",
+        "model",
+        "prompt",
+        "refunded",
+        "resultUrls",
+        "seeds",
+        "status",
+        "taskId",
+        "watermark",
+      ].sort(),
     );
     expect((await u.client.get("/api/video-tasks?page=0")).statusCode).toBe(400);
     expect((await u.client.get("/api/video-tasks?limit=500")).json()).toEqual({ message: "limit must be between 1 and 100", code: "invalid_input" });
@@ -118,7 +137,7 @@ describe("task lists", () => {
     const imageUrl = upload.json<{ imageUrl: string }>().imageUrl;
     const made: string[] = [];
     for (const body of [
-      { prompt: "plain \"quoted\" text ü ✓", model: "veo3_fast" },
+      { prompt: 'plain "quoted" text ü ✓', model: "veo3_fast" },
       { prompt: "with an image", model: "veo3_fast", imageUrls: [imageUrl], aspectRatio: "9:16", seeds: 12345, watermark: "WM" },
       { prompt: "doomed [sim:fail]", model: "veo3_fast" },
     ]) {

@@ -43,7 +43,12 @@ describe("CreemClient", () => {
     const created = await client().createCheckout(request);
     expect(created).toMatchObject({ status: "pending", requestId: "order-1", productId: "prod_a", order: undefined });
     expect(created.checkoutUrl).toBe(`${fake.baseUrl}/checkout/${created.id}`);
-    expect(fake.checkouts.get(created.id)).toMatchObject({ product: "prod_a", request_id: "order-1", success_url: request.successUrl, metadata: { orderId: "order-1" } });
+    expect(fake.checkouts.get(created.id)).toMatchObject({
+      product: "prod_a",
+      request_id: "order-1",
+      success_url: request.successUrl,
+      metadata: { orderId: "order-1" },
+    });
 
     await fake.completeCheckout(created.id, { deliver: false });
     const read = await client().getCheckout(created.id);
@@ -66,7 +71,10 @@ describe("CreemClient", () => {
   });
 
   it("joins a list of validation messages", async () => {
-    scripted.answer = { status: 400, body: JSON.stringify({ status: 400, error: "Bad Request", message: ["product_id must be a string", "units must be a number"] }) };
+    scripted.answer = {
+      status: 400,
+      body: JSON.stringify({ status: 400, error: "Bad Request", message: ["product_id must be a string", "units must be a number"] }),
+    };
     const err = await errorOf(client({ baseUrl: scriptedUrl }).createCheckout(request));
     expect(err.message).toBe("Creem refused the request: product_id must be a string; units must be a number");
   });

@@ -97,7 +97,12 @@ describe("requestJson: answers", () => {
 
   it("sends a form as it is, with no JSON content type, and lets the caller's accept header win", async () => {
     seen = [];
-    await requestJson(`${baseUrl}/ok`, { method: "POST", body: new URLSearchParams({ grant_type: "client_credentials" }), headers: { accept: "text/plain" }, timeoutMs: 2_000 });
+    await requestJson(`${baseUrl}/ok`, {
+      method: "POST",
+      body: new URLSearchParams({ grant_type: "client_credentials" }),
+      headers: { accept: "text/plain" },
+      timeoutMs: 2_000,
+    });
     expect(seen[0]!.body).toBe("grant_type=client_credentials");
     expect(seen[0]!.headers["content-type"]).toMatch(/^application\/x-www-form-urlencoded/);
     expect(seen[0]!.headers.accept).toBe("text/plain");

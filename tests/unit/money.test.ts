@@ -57,10 +57,17 @@ describe("toCents", () => {
 
   it("answers NaN or whole non-negative cents, whatever the text", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.double().map(String), amountText.map((a) => a.text)), (text) => {
-        const result = toCents(text);
-        expect(Number.isNaN(result) || isCents(result)).toBe(true);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.double().map(String),
+          amountText.map((a) => a.text),
+        ),
+        (text) => {
+          const result = toCents(text);
+          expect(Number.isNaN(result) || isCents(result)).toBe(true);
+        },
+      ),
     );
   });
 });

@@ -28,10 +28,21 @@ describe("toN8nStatus", () => {
 
   it("reports 720p until the 1080p file exists, then 1080p", () => {
     const done = { ...task, status: "completed", resultUrls: ["https://f/720.mp4"], hdStatus: "pending" };
-    expect(toN8nStatus(done, 0)).toMatchObject({ success: true, status: "completed", videoUrl: "https://f/720.mp4", hdVideoUrl: null, resolution: "720p", message: "The 720p video is ready; the 1080p version is still being processed" });
+    expect(toN8nStatus(done, 0)).toMatchObject({
+      success: true,
+      status: "completed",
+      videoUrl: "https://f/720.mp4",
+      hdVideoUrl: null,
+      resolution: "720p",
+      message: "The 720p video is ready; the 1080p version is still being processed",
+    });
     expect(toN8nStatus({ ...done, aspectRatio: "9:16", hdStatus: "none" }, 0)).toMatchObject({ resolution: "720p", message: "The video is ready in 720p" });
     expect(toN8nStatus({ ...done, hdStatus: "failed" }, 0)).toMatchObject({ resolution: "720p", message: "The video is ready in 720p" });
-    expect(toN8nStatus({ ...done, hdVideoUrl: "https://f/1080.mp4", hdStatus: "ready" }, 0)).toMatchObject({ videoUrl: "https://f/720.mp4", hdVideoUrl: "https://f/1080.mp4", resolution: "1080p" });
+    expect(toN8nStatus({ ...done, hdVideoUrl: "https://f/1080.mp4", hdStatus: "ready" }, 0)).toMatchObject({
+      videoUrl: "https://f/720.mp4",
+      hdVideoUrl: "https://f/1080.mp4",
+      resolution: "1080p",
+    });
   });
 
   it("reports a failure with its reason and the refund", () => {

@@ -5,7 +5,16 @@ import { creemSettings, paypalSettings } from "../../src/server/features/payment
 const noOverride = { payments: { creemBaseUrl: undefined, paypalBaseUrl: undefined } };
 const creem = { creemEnabled: true, creemApiKey: "key", creemWebhookSecret: "whsec", creemEnvironment: "test" };
 const paypal = { paypalEnabled: true, paypalClientId: "id", paypalClientSecret: "secret", paypalEnvironment: "sandbox" };
-const off = { creemEnabled: false, creemApiKey: "", creemWebhookSecret: "", creemEnvironment: "test", paypalEnabled: false, paypalClientId: "", paypalClientSecret: "", paypalEnvironment: "sandbox" };
+const off = {
+  creemEnabled: false,
+  creemApiKey: "",
+  creemWebhookSecret: "",
+  creemEnvironment: "test",
+  paypalEnabled: false,
+  paypalClientId: "",
+  paypalClientSecret: "",
+  paypalEnvironment: "sandbox",
+};
 
 describe("Creem settings", () => {
   it("picks the API host from the environment: test, prod", () => {
@@ -33,7 +42,10 @@ describe("PayPal settings", () => {
 
   it("lets PAYPAL_BASE_URL override the environment", () => {
     const config = { payments: { creemBaseUrl: undefined, paypalBaseUrl: "http://127.0.0.1:4020" } };
-    expect(paypalSettings({ ...off, ...paypal, paypalEnvironment: "production" }, config)).toMatchObject({ baseUrl: "http://127.0.0.1:4020", environment: "production" });
+    expect(paypalSettings({ ...off, ...paypal, paypalEnvironment: "production" }, config)).toMatchObject({
+      baseUrl: "http://127.0.0.1:4020",
+      environment: "production",
+    });
   });
 
   it("is unusable when switched off or missing a key", () => {

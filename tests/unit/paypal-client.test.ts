@@ -20,13 +20,23 @@ afterAll(() => fake?.close());
 
 /** A client with its own token cache, so token counts are this test's own. */
 function client(overrides: Partial<ConstructorParameters<typeof PaypalClient>[0]> = {}) {
-  return new PaypalClient({ baseUrl: fake.baseUrl, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, timeoutMs: 5_000, tokens: new TokenCache(), ...overrides });
+  return new PaypalClient({
+    baseUrl: fake.baseUrl,
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    timeoutMs: 5_000,
+    tokens: new TokenCache(),
+    ...overrides,
+  });
 }
 
 const amount = { currency: "USD", value: "10.00" };
 
 async function caught(promise: Promise<unknown>): Promise<PaypalError> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(PaypalError);
   return err as PaypalError;
 }
@@ -103,10 +113,16 @@ describe("PaypalClient tokens", () => {
   it("shares tokens per host and credentials through the cache, and a new secret gets its own", async () => {
     const tokens = new TokenCache();
     const before = fake.tokenRequests;
-    await client({ tokens }).getOrder("NOSUCH").catch(() => undefined);
-    await client({ tokens }).getOrder("NOSUCH").catch(() => undefined);
+    await client({ tokens })
+      .getOrder("NOSUCH")
+      .catch(() => undefined);
+    await client({ tokens })
+      .getOrder("NOSUCH")
+      .catch(() => undefined);
     expect(fake.tokenRequests - before).toBe(1);
-    await client({ tokens, clientSecret: "another" }).getOrder("NOSUCH").catch(() => undefined);
+    await client({ tokens, clientSecret: "another" })
+      .getOrder("NOSUCH")
+      .catch(() => undefined);
     expect(fake.tokenRequests - before).toBe(2);
   });
 
@@ -179,7 +195,9 @@ describe("PaypalClient transport failures", () => {
 
 describe("parseOrder", () => {
   it("reads the first purchase unit's captures and tolerates missing parts", () => {
-    expect(parseOrder({ id: "A", status: "COMPLETED", purchase_units: [{ custom_id: "o", payments: { captures: [{ id: "C", status: "PENDING" }, { nope: 1 }] } }] })).toEqual({
+    expect(
+      parseOrder({ id: "A", status: "COMPLETED", purchase_units: [{ custom_id: "o", payments: { captures: [{ id: "C", status: "PENDING" }, { nope: 1 }] } }] }),
+    ).toEqual({
       id: "A",
       status: "COMPLETED",
       customId: "o",

@@ -37,7 +37,11 @@ describe("route contracts", () => {
     const app = appWithContracts().withTypeProvider<ZodTypeProvider>();
     const body = z.object({ name: z.string({ error: "Name is required" }).min(1, "Name is required"), count: z.number().int().default(1) });
     const answer = z.object({ name: z.string(), count: z.number() });
-    app.post("/api/thing", { schema: { body, response: { 200: answer } } }, async (request) => ({ ...request.body, secret: "never sent" }) as z.infer<typeof answer>);
+    app.post(
+      "/api/thing",
+      { schema: { body, response: { 200: answer } } },
+      async (request) => ({ ...request.body, secret: "never sent" }) as z.infer<typeof answer>,
+    );
     const empty = await app.inject({ method: "POST", url: "/api/thing" });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({ message: "Name is required", code: "invalid_input" });

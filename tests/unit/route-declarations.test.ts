@@ -51,7 +51,10 @@ describe("route declarations", () => {
   it("declared routes start, and the table lists each with its access", async () => {
     const app = appWithAccessCheck();
     app.get("/api/open", { config: { access: "public" } }, async () => ({}));
-    await app.register(adminScope(adminDeps, async (admin) => void admin.get("/users", async () => ({}))), { prefix: ADMIN_PREFIX });
+    await app.register(
+      adminScope(adminDeps, async (admin) => void admin.get("/users", async () => ({}))),
+      { prefix: ADMIN_PREFIX },
+    );
     await app.ready();
     expect(app.routeAccessTable.filter((r) => r.method === "GET")).toEqual([
       { method: "GET", url: "/api/open", access: "public" },

@@ -70,7 +70,12 @@ describe("sendTelegramMessage", () => {
 });
 
 describe("Google's token and UserInfo calls", () => {
-  const endpoints = (): GoogleEndpoints => ({ authUrl: `${baseUrl}/auth`, tokenUrl: `${baseUrl}/token`, userinfoUrl: `${baseUrl}/userinfo`, jwksUrl: `${baseUrl}/jwks` });
+  const endpoints = (): GoogleEndpoints => ({
+    authUrl: `${baseUrl}/auth`,
+    tokenUrl: `${baseUrl}/token`,
+    userinfoUrl: `${baseUrl}/userinfo`,
+    jwksUrl: `${baseUrl}/jwks`,
+  });
   const client = { clientId: "cid", clientSecret: "csecret", redirectUri: "https://us.example/cb" };
   const exchange = () => rejectionOf(exchangeCode(endpoints(), client, "code-1", "verifier-1"));
   const messageOf = async () => {

@@ -55,7 +55,9 @@ describe("TRUST_PROXY parsing", () => {
     ["2,10.0.0.1", /"2" is not an IP address or CIDR/],
   ])("refuses %j at start-up, saying why", (value, why) => {
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
-    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/^Invalid configuration:\n {2}TRUST_PROXY: must be false, true \(one proxy\), the number of proxies/);
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+      /^Invalid configuration:\n {2}TRUST_PROXY: must be false, true \(one proxy\), the number of proxies/,
+    );
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(why);
   });
 });

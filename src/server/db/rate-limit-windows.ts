@@ -43,4 +43,3 @@ export class PostgresRateLimitStore implements RateLimitStore {
     return { count: Number(row.hits), msLeft: Math.max(0, Number(row.left_ms)) };
   }
 }
-

@@ -4,18 +4,7 @@
  * when the two drift apart. Keep this file free of relative imports: drizzle-kit loads it alone.
  */
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -177,10 +166,7 @@ export const creditPackages = pgTable(
     bonus: text("bonus"),
     createdAt: createdAt(),
   },
-  (t) => [
-    check("credit_packages_credits_positive", sql`${t.credits} > 0`),
-    check("credit_packages_price_positive", sql`${t.price} > 0`),
-  ],
+  (t) => [check("credit_packages_credits_positive", sql`${t.credits} > 0`), check("credit_packages_price_positive", sql`${t.price} > 0`)],
 );
 
 export const PAYMENT_PROVIDERS = ["creem", "paypal"] as const;
@@ -218,7 +204,9 @@ export const paymentOrders = pgTable(
   (t) => [
     uniqueIndex("payment_orders_provider_order_idx").on(t.provider, t.providerOrderId),
     index("payment_orders_user_idx").on(t.userId, t.createdAt.desc()),
-    index("payment_orders_pending_idx").on(t.provider, t.updatedAt).where(sql`${t.status} = 'pending'`),
+    index("payment_orders_pending_idx")
+      .on(t.provider, t.updatedAt)
+      .where(sql`${t.status} = 'pending'`),
     check("payment_orders_provider_valid", sql`${t.provider} in ('creem', 'paypal')`),
     check("payment_orders_status_valid", sql`${t.status} in ('created', 'pending', 'completed', 'failed')`),
     check("payment_orders_credits_positive", sql`${t.credits} > 0`),
@@ -248,17 +236,20 @@ export const transactions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("transactions_one_purchase_per_order").on(t.paymentOrderId).where(sql`${t.type} = 'purchase'`),
+    uniqueIndex("transactions_one_purchase_per_order")
+      .on(t.paymentOrderId)
+      .where(sql`${t.type} = 'purchase'`),
     index("transactions_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("transactions_created_idx").on(t.createdAt.desc()),
     // A task is refunded at most once, whoever asks.
-    uniqueIndex("transactions_one_refund_per_task").on(t.kieTaskId).where(sql`${t.type} = 'refund'`),
-    uniqueIndex("transactions_one_refund_per_video_task").on(t.videoTaskId).where(sql`${t.type} = 'refund'`),
+    uniqueIndex("transactions_one_refund_per_task")
+      .on(t.kieTaskId)
+      .where(sql`${t.type} = 'refund'`),
+    uniqueIndex("transactions_one_refund_per_video_task")
+      .on(t.videoTaskId)
+      .where(sql`${t.type} = 'refund'`),
     index("transactions_video_task_idx").on(t.videoTaskId),
-    check(
-      "transactions_type_valid",
-      sql`${t.type} in ('purchase', 'refund', 'usage', 'adjustment')`,
-    ),
+    check("transactions_type_valid", sql`${t.type} in ('purchase', 'refund', 'usage', 'adjustment')`),
   ],
 );
 
@@ -304,7 +295,9 @@ export const adminNotifications = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (t) => [
-    index("admin_notifications_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("admin_notifications_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
     check("admin_notifications_status_valid", sql`${t.status} in ('pending', 'sent', 'failed', 'skipped')`),
   ],
 );
@@ -343,7 +336,11 @@ export const uploads = pgTable(
   (t) => [
     index("uploads_user_id_idx").on(t.userId),
     // Only unused uploads are summed for the quota and swept: used ones pile up and are never scanned.
-    index("uploads_unused_user_idx").on(t.userId).where(sql`${t.referencedAt} is null`),
-    index("uploads_unused_created_at_idx").on(t.createdAt).where(sql`${t.referencedAt} is null`),
+    index("uploads_unused_user_idx")
+      .on(t.userId)
+      .where(sql`${t.referencedAt} is null`),
+    index("uploads_unused_created_at_idx")
+      .on(t.createdAt)
+      .where(sql`${t.referencedAt} is null`),
   ],
 );

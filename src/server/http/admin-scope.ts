@@ -13,7 +13,10 @@ import { loadSessionUser, requireAdmin } from "./session-auth.js";
 
 export const ADMIN_PREFIX = "/api/admin";
 
-export function adminScope(opts: { db: Db; caches: { sessions: FreshCache<SessionRow> } }, routes: (admin: FastifyInstance) => Promise<void>): FastifyPluginAsync {
+export function adminScope(
+  opts: { db: Db; caches: { sessions: FreshCache<SessionRow> } },
+  routes: (admin: FastifyInstance) => Promise<void>,
+): FastifyPluginAsync {
   return async (admin) => {
     useScopeAccess(admin, "admin");
     admin.addHook("onRequest", async (request) => {

@@ -23,10 +23,7 @@ export function findUnstorableText(value: unknown, where: string, depth = 0): st
 
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook("preValidation", async (request) => {
-    const bad =
-      findUnstorableText(request.params, "params") ??
-      findUnstorableText(request.query, "query") ??
-      findUnstorableText(request.body, "body");
+    const bad = findUnstorableText(request.params, "params") ?? findUnstorableText(request.query, "query") ?? findUnstorableText(request.body, "body");
     if (bad) throw badRequest(unstorableTextMessage(bad), "unstorable_text");
   });
 }

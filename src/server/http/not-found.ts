@@ -9,10 +9,7 @@ import { isSpaRoute } from "../../shared/routes.js";
 export function registerNotFoundHandler(app: FastifyInstance, indexHtml: string | undefined): void {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
-    const isPage =
-      indexHtml !== undefined &&
-      (request.method === "GET" || request.method === "HEAD") &&
-      !pathname.startsWith("/api/");
+    const isPage = indexHtml !== undefined && (request.method === "GET" || request.method === "HEAD") && !pathname.startsWith("/api/");
     if (!isPage) return apiNotFound(request, reply);
     return reply
       .status(isSpaRoute(pathname) ? 200 : 404)

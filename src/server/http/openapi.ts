@@ -108,9 +108,7 @@ function usedComponents(doc: JsonObject): JsonObject {
     return plain !== name && !used.has(plain) ? plain : name;
   };
   // Sorted: the registry's order is the order modules happened to load in.
-  components.schemas = Object.fromEntries(
-    [...used].map((name) => [named(name), all[name]] as const).sort(([a], [b]) => (a < b ? -1 : 1)),
-  );
+  components.schemas = Object.fromEntries([...used].map((name) => [named(name), all[name]] as const).sort(([a], [b]) => (a < b ? -1 : 1)));
   let text = JSON.stringify(doc);
   for (const name of used) {
     if (named(name) !== name) text = text.replaceAll(`"${SCHEMA_REF}${name}"`, `"${SCHEMA_REF}${named(name)}"`);

@@ -18,16 +18,16 @@ export async function registerStaticSpa(app: FastifyInstance, webDir: string): P
     useScopeAccess(files, "public");
     useNonApiScope(files, "the web app's files");
     await files.register(fastifyStatic, {
-    root: webDir,
-    wildcard: false,
-    index: false,
-    cacheControl: false,
-    preCompressed: true,
-    allowedPath: (pathName) => pathName !== "/index.html",
-    setHeaders(res, filePath) {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
-    },
+      root: webDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      preCompressed: true,
+      allowedPath: (pathName) => pathName !== "/index.html",
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+      },
     });
   });
 

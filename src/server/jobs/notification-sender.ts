@@ -51,7 +51,11 @@ export class NotificationSender {
     private readonly opts: NotificationSenderOptions,
     private readonly log?: FastifyBaseLogger,
   ) {
-    this.loop = new JobLoop(() => this.runOnce(), opts.intervalMs, (err) => this.log?.error({ err }, "notification scan failed"));
+    this.loop = new JobLoop(
+      () => this.runOnce(),
+      opts.intervalMs,
+      (err) => this.log?.error({ err }, "notification scan failed"),
+    );
   }
 
   start(): void {

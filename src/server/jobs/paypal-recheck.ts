@@ -58,7 +58,11 @@ export class PaypalRecheck {
     private readonly log: FastifyBaseLogger,
   ) {
     this.opts = { ...DEFAULT_PAYPAL_RECHECK_OPTIONS, ...opts };
-    this.loop = new JobLoop(() => this.runOnce(), this.opts.intervalMs, (err) => this.log.error({ err }, "PayPal re-check scan failed"));
+    this.loop = new JobLoop(
+      () => this.runOnce(),
+      this.opts.intervalMs,
+      (err) => this.log.error({ err }, "PayPal re-check scan failed"),
+    );
   }
 
   start(): void {
@@ -122,7 +126,8 @@ export class PaypalRecheck {
       if (settled.kind === "credited") summary.credited += 1;
       if (settled.kind === "declined" || settled.kind === "mismatch") summary.failed += 1;
     } catch (err) {
-      if (err instanceof PaypalError) this.log.warn({ ...context, kind: err.kind, issue: err.issue, status: err.status }, `PayPal re-check failed: ${err.message}`);
+      if (err instanceof PaypalError)
+        this.log.warn({ ...context, kind: err.kind, issue: err.issue, status: err.status }, `PayPal re-check failed: ${err.message}`);
       else this.log.error({ ...context, err }, "PayPal re-check failed");
     }
     // Ends the lease; an order that is still open is looked at again on a later scan.

@@ -57,7 +57,11 @@ export class TaskWorker {
     private readonly opts: TaskWorkerOptions,
     private readonly log?: Logger,
   ) {
-    this.loop = new JobLoop(() => this.runOnce(), opts.idleMs, (err) => this.log?.error({ err }, "task worker scan failed"));
+    this.loop = new JobLoop(
+      () => this.runOnce(),
+      opts.idleMs,
+      (err) => this.log?.error({ err }, "task worker scan failed"),
+    );
   }
 
   start(): void {
@@ -190,4 +194,3 @@ async function pool<T>(items: T[], size: number, fn: (item: T) => Promise<void>)
   });
   await Promise.all(lanes);
 }
-

@@ -29,7 +29,11 @@ export class TemporaryImageSweep {
     private readonly log: FastifyBaseLogger,
   ) {
     this.opts = { ...DEFAULT_TEMPORARY_IMAGE_SWEEP, ...opts };
-    this.loop = new JobLoop(() => this.runOnce(), this.opts.intervalMs, (err) => this.log.error({ err }, "base64 image sweep failed"));
+    this.loop = new JobLoop(
+      () => this.runOnce(),
+      this.opts.intervalMs,
+      (err) => this.log.error({ err }, "base64 image sweep failed"),
+    );
   }
 
   start(): void {

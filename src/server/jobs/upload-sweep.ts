@@ -49,7 +49,11 @@ export class UploadSweep {
     private readonly log: FastifyBaseLogger,
   ) {
     this.opts = { ...DEFAULT_UPLOAD_SWEEP, ...opts };
-    this.loop = new JobLoop(() => this.runOnce(), this.opts.intervalMs, (err) => this.log.error({ err }, "upload sweep failed"));
+    this.loop = new JobLoop(
+      () => this.runOnce(),
+      this.opts.intervalMs,
+      (err) => this.log.error({ err }, "upload sweep failed"),
+    );
   }
 
   start(): void {

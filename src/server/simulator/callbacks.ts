@@ -31,10 +31,13 @@ export function createCallbacks(): Callbacks {
   return {
     schedule(url, afterMs, body) {
       if (closing.signal.aborted) return;
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        void deliver(url, body());
-      }, Math.max(0, afterMs));
+      const timer = setTimeout(
+        () => {
+          timers.delete(timer);
+          void deliver(url, body());
+        },
+        Math.max(0, afterMs),
+      );
       timer.unref();
       timers.add(timer);
     },

@@ -50,5 +50,4 @@ export function createStats(): SimulatorStats {
 }
 
 /** Whether the fault answers by itself (otherwise it only delays the normal answer). */
-export const faultAnswers = (fault: SimulatorFault) =>
-  fault.httpStatus !== undefined || fault.code !== undefined || fault.body !== undefined;
+export const faultAnswers = (fault: SimulatorFault) => fault.httpStatus !== undefined || fault.code !== undefined || fault.body !== undefined;

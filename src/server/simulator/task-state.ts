@@ -4,9 +4,7 @@ import type { SimContext } from "./context.js";
 import type { TaskInfo } from "./task-id.js";
 
 export type TaskState =
-  | { phase: "generating" }
-  | { phase: "failed"; completedAt: number }
-  | { phase: "success"; completedAt: number; hdReadyAt: number | undefined };
+  { phase: "generating" } | { phase: "failed"; completedAt: number } | { phase: "success"; completedAt: number; hdReadyAt: number | undefined };
 
 export const FAILURE_CODE = 501;
 export const FAILURE_MSG = "Video generation failed (simulated)";

@@ -30,7 +30,11 @@ const GenerateBody = z.object(
     model: z.enum(MODELS, { error: "model must be veo3 or veo3_fast" }).optional(),
     aspect_ratio: z.enum(ASPECTS, { error: "aspect_ratio must be 16:9 or 9:16" }).optional(),
     aspectRatio: z.enum(ASPECTS, { error: "aspectRatio must be 16:9 or 9:16" }).optional(),
-    seeds: z.int({ error: "seeds must be an integer" }).min(10000, "seeds must be between 10000 and 99999").max(99999, "seeds must be between 10000 and 99999").optional(),
+    seeds: z
+      .int({ error: "seeds must be an integer" })
+      .min(10000, "seeds must be between 10000 and 99999")
+      .max(99999, "seeds must be between 10000 and 99999")
+      .optional(),
     watermark: z.string({ error: "watermark must be a string" }).optional(),
     callBackUrl: httpUrl("callBackUrl").optional(),
     enableFallback: z.boolean({ error: "enableFallback must be a boolean" }).optional(),

@@ -46,7 +46,5 @@ export const transactionViewSchema = z
   .meta({ id: "Transaction" });
 export type TransactionView = z.infer<typeof transactionViewSchema>;
 
-export const transactionsPageSchema = z
-  .object({ data: z.array(transactionViewSchema), total: z.number().int() })
-  .meta({ id: "TransactionPage" });
+export const transactionsPageSchema = z.object({ data: z.array(transactionViewSchema), total: z.number().int() }).meta({ id: "TransactionPage" });
 export type TransactionsPage = z.infer<typeof transactionsPageSchema>;

@@ -16,7 +16,5 @@ export const recheckReportSchema = z
 export type RecheckReport = z.infer<typeof recheckReportSchema>;
 
 /** DELETE /api/admin/delete-failed-videos. */
-export const deletedFailedVideosSchema = z
-  .object({ message: z.string(), deleted: z.number().int() })
-  .meta({ id: "AdminDeletedFailedVideos" });
+export const deletedFailedVideosSchema = z.object({ message: z.string(), deleted: z.number().int() }).meta({ id: "AdminDeletedFailedVideos" });
 export type DeletedFailedVideos = z.infer<typeof deletedFailedVideosSchema>;

@@ -47,7 +47,5 @@ export type AdminUserView = z.infer<typeof adminUserViewSchema>;
 export const adminUserListSchema = z.array(adminUserViewSchema);
 
 /** PUT /api/admin/users/{userId}/toggle and /credits: the user as it is now. */
-export const adminUserSavedSchema = z
-  .object({ message: z.string(), user: adminUserViewSchema })
-  .meta({ id: "AdminUserSaved" });
+export const adminUserSavedSchema = z.object({ message: z.string(), user: adminUserViewSchema }).meta({ id: "AdminUserSaved" });
 export type AdminUserSaved = z.infer<typeof adminUserSavedSchema>;

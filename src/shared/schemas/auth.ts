@@ -102,7 +102,5 @@ export type AuthResult = z.infer<typeof authResultSchema>;
 export const loggedOutSchema = z.object({ message: z.string() }).meta({ id: "LoggedOut" });
 
 /** PUT /api/user/change-password answers the spec's message and how many API tokens were revoked. */
-export const changePasswordResultSchema = z
-  .object({ message: z.string(), revokedApiTokens: z.number().int().min(0) })
-  .meta({ id: "PasswordChanged" });
+export const changePasswordResultSchema = z.object({ message: z.string(), revokedApiTokens: z.number().int().min(0) }).meta({ id: "PasswordChanged" });
 export type ChangePasswordResult = z.infer<typeof changePasswordResultSchema>;

@@ -23,11 +23,7 @@ const credits = (label: string) => {
     .pipe(z.number({ error: message }).int(message).min(0, message).max(KIE_CREDITS_MAX, `${label} must be at most ${KIE_CREDITS_MAX}`));
 };
 
-const name = z
-  .string({ error: "Name is required" })
-  .trim()
-  .min(1, "Name is required")
-  .max(100, "Name must be at most 100 characters");
+const name = z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name must be at most 100 characters");
 
 /** On edit, a blank token or the masked one shown in the list keeps the stored key. */
 const token = z.string({ error: "Token is required" }).trim().max(4096, "Token is too long");
@@ -85,9 +81,7 @@ export type KieApiView = z.infer<typeof kieApiViewSchema>;
 export const kieApiListSchema = z.array(kieApiViewSchema);
 
 /** POST/PUT answers; POST /api/admin/kie-apis/{id}/check-credits answers the same with the fresh balance. */
-export const kieApiSavedSchema = z
-  .object({ message: z.string(), kieApi: kieApiViewSchema })
-  .meta({ id: "AdminKieApiSaved" });
+export const kieApiSavedSchema = z.object({ message: z.string(), kieApi: kieApiViewSchema }).meta({ id: "AdminKieApiSaved" });
 export type KieApiSaved = z.infer<typeof kieApiSavedSchema>;
 
 /** DELETE /api/admin/kie-apis/{id}. */

@@ -2,14 +2,7 @@ import { z } from "zod";
 import { MASK_PREFIX } from "../mask.js";
 import { isoTimestamp } from "./common.js";
 
-export const SECRET_SETTING_FIELDS = [
-  "kieToken",
-  "paypalClientSecret",
-  "creemApiKey",
-  "creemWebhookSecret",
-  "googleClientSecret",
-  "telegramBotToken",
-] as const;
+export const SECRET_SETTING_FIELDS = ["kieToken", "paypalClientSecret", "creemApiKey", "creemWebhookSecret", "googleClientSecret", "telegramBotToken"] as const;
 export type SecretSettingField = (typeof SECRET_SETTING_FIELDS)[number];
 
 export const SETTINGS_LIMITS = { creditsMin: 1, creditsMax: 1000, priceMin: 1, priceMax: 1000 } as const;
@@ -65,7 +58,10 @@ export const settingsUpdateSchema = z.object({
   googleClientId: text,
   googleClientSecret: secret,
   googleRedirectUri: text.pipe(
-    z.url({ protocol: /^https?$/, error: "googleRedirectUri must be an http(s) URL" }).nullable().optional(),
+    z
+      .url({ protocol: /^https?$/, error: "googleRedirectUri must be an http(s) URL" })
+      .nullable()
+      .optional(),
   ),
   googleAuthEnabled: z.boolean({ error: "googleAuthEnabled must be true or false" }).optional(),
   veo3Credits: credits("veo3Credits"),
@@ -120,8 +116,8 @@ export const adminSettingsViewSchema = z
     googleAuthEnabled: z.boolean(),
     veo3Credits: z.number().int(),
     veo3FastCredits: z.number().int(),
-    veo3ApiPrice: z.string().meta({ description: "Two decimals, e.g. \"10.00\"." }),
-    veo3FastApiPrice: z.string().meta({ description: "Two decimals, e.g. \"2.00\"." }),
+    veo3ApiPrice: z.string().meta({ description: 'Two decimals, e.g. "10.00".' }),
+    veo3FastApiPrice: z.string().meta({ description: 'Two decimals, e.g. "2.00".' }),
     telegramBotToken: maskedSecret,
     telegramChatId: z.string().nullable(),
     updatedAt: isoTimestamp,
@@ -130,9 +126,7 @@ export const adminSettingsViewSchema = z
 export type AdminSettingsView = z.infer<typeof adminSettingsViewSchema>;
 
 /** PUT /api/admin/settings and PUT /api/admin/settings/telegram: the settings as they are now. */
-export const adminSettingsSavedSchema = z
-  .object({ message: z.string(), settings: adminSettingsViewSchema })
-  .meta({ id: "AdminSettingsSaved" });
+export const adminSettingsSavedSchema = z.object({ message: z.string(), settings: adminSettingsViewSchema }).meta({ id: "AdminSettingsSaved" });
 export type AdminSettingsSaved = z.infer<typeof adminSettingsSavedSchema>;
 
 /** POST /api/test-telegram. */

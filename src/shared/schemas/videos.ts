@@ -15,11 +15,7 @@ const httpUrl = z.url({ protocol: /^https?$/, error: "Each image URL must be a v
 
 /** POST /api/generate-video (the server's defaults: model veo3, enableFallback false). */
 export const generateVideoSchema = z.object({
-  prompt: z
-    .string({ error: "Prompt is required" })
-    .trim()
-    .min(1, "Prompt is required")
-    .max(PROMPT_MAX, `Prompt must be at most ${PROMPT_MAX} characters`),
+  prompt: z.string({ error: "Prompt is required" }).trim().min(1, "Prompt is required").max(PROMPT_MAX, `Prompt must be at most ${PROMPT_MAX} characters`),
   model: z.enum(MODELS, { error: "Model must be veo3 or veo3_fast" }).default("veo3"),
   aspectRatio: z.enum(ASPECT_RATIOS, { error: "Aspect ratio must be 16:9 or 9:16" }).default("16:9"),
   imageUrls: z
@@ -39,7 +35,6 @@ export const generateVideoSchema = z.object({
   enableFallback: z.boolean({ error: "enableFallback must be true or false" }).default(false),
 });
 export type GenerateVideoInput = z.output<typeof generateVideoSchema>;
-
 
 // ---- Answers (decision 0040) ----
 
@@ -76,9 +71,7 @@ export const videoTaskViewSchema = z
 export type VideoTaskView = z.infer<typeof videoTaskViewSchema>;
 
 /** GET /api/video-tasks: `?days=` gives the recent tasks; `?page=&limit=` a page with the total. */
-export const taskListSchema = z
-  .object({ tasks: z.array(videoTaskViewSchema), total: z.number().int().optional() })
-  .meta({ id: "VideoTaskList" });
+export const taskListSchema = z.object({ tasks: z.array(videoTaskViewSchema), total: z.number().int().optional() }).meta({ id: "VideoTaskList" });
 export type TaskList = z.infer<typeof taskListSchema>;
 
 /** GET /api/video-status/{taskId}: KIE's record-info shape (successFlag 0 in progress, 1 done, 2 failed). */

@@ -96,7 +96,11 @@ export async function apiCall<S extends z.ZodType>(schema: S, method: HttpMethod
 
 /** A query function that reads `url` with its shared schema; `"returnNull"` answers null when signed out. */
 export function schemaQueryFn<S extends z.ZodType>(schema: S, url: string): (context: { signal?: AbortSignal }) => Promise<z.output<S>>;
-export function schemaQueryFn<S extends z.ZodType>(schema: S, url: string, on401: UnauthorizedBehavior): (context: { signal?: AbortSignal }) => Promise<z.output<S> | null>;
+export function schemaQueryFn<S extends z.ZodType>(
+  schema: S,
+  url: string,
+  on401: UnauthorizedBehavior,
+): (context: { signal?: AbortSignal }) => Promise<z.output<S> | null>;
 export function schemaQueryFn<S extends z.ZodType>(schema: S, url: string, on401: UnauthorizedBehavior = "throw") {
   return async ({ signal }: { signal?: AbortSignal }): Promise<z.output<S> | null> => {
     const response = await fetch(url, { credentials: "include", headers: { Accept: "application/json" }, signal });
@@ -114,4 +118,3 @@ export async function apiFormData<S extends z.ZodType>(schema: S, url: string, b
 }
 
 export type UnauthorizedBehavior = "returnNull" | "throw";
-

@@ -15,8 +15,7 @@ export function ContactPage() {
       <header className="mb-8">
         <h1 className="text-3xl font-bold tracking-tight">Contact Us</h1>
         <p className="mt-2 max-w-2xl text-muted-foreground">
-          Questions about credits, payments, the API or a video that did not turn out right? Reach our team on the channel you
-          prefer.
+          Questions about credits, payments, the API or a video that did not turn out right? Reach our team on the channel you prefer.
         </p>
       </header>
 
@@ -49,9 +48,7 @@ export function ContactPage() {
               <CardTitle className="text-base">Typical response time</CardTitle>
             </CardHeader>
             <CardContent>
-              <CardDescription>
-                We usually reply within a few hours during business hours, and always within one business day.
-              </CardDescription>
+              <CardDescription>We usually reply within a few hours during business hours, and always within one business day.</CardDescription>
             </CardContent>
           </Card>
           <Card>

@@ -27,9 +27,7 @@ export function LoginPage() {
         <h1 id="login-pitch" className="mt-5 text-4xl font-bold tracking-tight text-balance xl:text-5xl">
           Turn a prompt into an <span className="text-gradient">8-second film with sound</span>
         </h1>
-        <p className="mt-4 max-w-lg text-lg text-muted-foreground">
-          Realistic motion, lip sync and audio in one pass. Full HD 1080p for 16:9 videos.
-        </p>
+        <p className="mt-4 max-w-lg text-lg text-muted-foreground">Realistic motion, lip sync and audio in one pass. Full HD 1080p for 16:9 videos.</p>
         <ul className="mt-10 grid gap-5">
           {HIGHLIGHTS.map(({ icon: Icon, title, text }) => (
             <li key={title} className="flex gap-4">

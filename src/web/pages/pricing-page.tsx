@@ -34,7 +34,9 @@ export function PricingPage() {
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
           Credits &amp; <span className="text-gradient">Pricing</span>
         </h1>
-        <p className="mt-2 text-muted-foreground">Buy a credit package once and spend it on videos, on the web or through the API. Pay only for what you create.</p>
+        <p className="mt-2 text-muted-foreground">
+          Buy a credit package once and spend it on videos, on the web or through the API. Pay only for what you create.
+        </p>
       </header>
 
       {signedIn ? (

@@ -61,7 +61,9 @@ export function PurchaseCreditsPage() {
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
           Purchase <span className="text-gradient">Credits</span>
         </h1>
-        <p className="mt-2 max-w-2xl text-muted-foreground">Choose a package, review your order and pay securely. Credits are added to your account as soon as the payment is confirmed.</p>
+        <p className="mt-2 max-w-2xl text-muted-foreground">
+          Choose a package, review your order and pay securely. Credits are added to your account as soon as the payment is confirmed.
+        </p>
       </header>
       {user ? (
         <PurchaseForm balance={user.credits} />

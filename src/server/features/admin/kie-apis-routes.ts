@@ -16,15 +16,7 @@ import type { SecretBox } from "../../lib/secret-box.js";
 import { errors } from "../../http/route-contract.js";
 import { KieClient } from "../../integrations/kie/client.js";
 import { KieError } from "../../integrations/kie/errors.js";
-import {
-  accountKey,
-  createKieApi,
-  deleteKieApi,
-  getKieApi,
-  listKieApis,
-  storeBalance,
-  updateKieApi,
-} from "./kie-apis-service.js";
+import { accountKey, createKieApi, deleteKieApi, getKieApi, listKieApis, storeBalance, updateKieApi } from "./kie-apis-service.js";
 
 /** What KIE said about a key, for the admin: a rejected key is the admin's to fix (422), an outage is KIE's (502). */
 function balanceError(err: unknown): AppError {

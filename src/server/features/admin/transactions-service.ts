@@ -1,10 +1,6 @@
 /** Every user's ledger rows for the admin History page, filtered and paged (decision 0020). */
 import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import type {
-  AdminTransactionsPage,
-  AdminTransactionsQuery,
-  AdminTransactionView,
-} from "../../../shared/admin-transactions.js";
+import type { AdminTransactionsPage, AdminTransactionsQuery, AdminTransactionView } from "../../../shared/admin-transactions.js";
 import type { Queryable } from "../../db/connect.js";
 import { transactions, users, videoTasks } from "../../db/schema.js";
 
@@ -16,9 +12,7 @@ function filters(q: AdminTransactionsQuery): SQL | undefined {
   if (q.user) {
     // strpos, not LIKE: a % or _ typed by the admin is matched as itself.
     const needle = q.user.toLowerCase();
-    conditions.push(
-      sql`(strpos(lower(${users.username}), ${needle}) > 0 or strpos(lower(coalesce(${users.email}, '')), ${needle}) > 0)`,
-    );
+    conditions.push(sql`(strpos(lower(${users.username}), ${needle}) > 0 or strpos(lower(coalesce(${users.email}, '')), ${needle}) > 0)`);
   }
   // Whole UTC days, both ends included.
   if (q.dateFrom) conditions.push(gte(transactions.createdAt, new Date(`${q.dateFrom}T00:00:00Z`)));

@@ -2,13 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  adminUserListSchema,
-  adminUserParams,
-  adminUserSavedSchema,
-  setCreditsSchema,
-  toggleUserSchema,
-} from "../../../shared/schemas/admin-users.js";
+import { adminUserListSchema, adminUserParams, adminUserSavedSchema, setCreditsSchema, toggleUserSchema } from "../../../shared/schemas/admin-users.js";
 import type { Db } from "../../db/connect.js";
 import { notFound } from "../../http/errors.js";
 import { errors } from "../../http/route-contract.js";

@@ -49,8 +49,6 @@ export async function setUserActive(db: Db, actingAdminId: string, userId: strin
 }
 
 export async function setUserCredits(db: Db, adminUsername: string, userId: string, credits: number): Promise<AdminUserView> {
-  await db.transaction((tx) =>
-    setBalance(tx, userId, credits, (previous) => `Credits set to ${credits} by admin ${adminUsername} (was ${previous})`),
-  );
+  await db.transaction((tx) => setBalance(tx, userId, credits, (previous) => `Credits set to ${credits} by admin ${adminUsername} (was ${previous})`));
   return getUserView(db, userId);
 }

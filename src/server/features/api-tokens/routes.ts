@@ -18,7 +18,10 @@ import { createToken, DEFAULT_TOKEN_NAME, deleteToken, listTokens, revokeAllToke
 /** Creations (named or default) per user. */
 export const DEFAULT_TOKEN_CREATION_RATE_LIMIT: RateLimitRule = { max: 30, windowMs: 60 * 60_000 };
 
-export async function apiTokenRoutes(app: FastifyInstance, opts: { db: Db; rateLimitStore: RateLimitStore; limits: { tokenCreation: RateLimitRule } }): Promise<void> {
+export async function apiTokenRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; rateLimitStore: RateLimitStore; limits: { tokenCreation: RateLimitRule } },
+): Promise<void> {
   const { db } = opts;
   const creations = new RateLimiter("token-creation", opts.limits.tokenCreation, opts.rateLimitStore);
 

@@ -32,11 +32,7 @@ function toView(row: Row, token = row.tokenMasked): ApiTokenView {
 }
 
 export async function listTokens(db: Db, userId: string): Promise<ApiTokenView[]> {
-  const rows = await db
-    .select()
-    .from(apiTokens)
-    .where(eq(apiTokens.userId, userId))
-    .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
+  const rows = await db.select().from(apiTokens).where(eq(apiTokens.userId, userId)).orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
   return rows.map((r) => toView(r));
 }
 

@@ -143,8 +143,7 @@ export async function createGoogleAccount(db: Queryable, identity: GoogleIdentit
 export async function linkGoogle(db: Queryable, userId: string, identity: GoogleIdentity): Promise<UserRow> {
   const holder = await userBySub(db, identity.sub);
   if (holder && holder.id !== userId) throw new GoogleAuthError(GOOGLE_SUB_TAKEN);
-  const sameEmail =
-    identity.email && identity.emailVerified ? sql`coalesce(lower(${users.email}) = lower(${identity.email}), false)` : sql`false`;
+  const sameEmail = identity.email && identity.emailVerified ? sql`coalesce(lower(${users.email}) = lower(${identity.email}), false)` : sql`false`;
   const [linked] = await db
     .update(users)
     .set({ googleId: identity.sub, emailVerified: sql`${users.emailVerified} or ${sameEmail}` })

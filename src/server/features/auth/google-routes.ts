@@ -241,7 +241,11 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
     {
       config: {
         access: "public",
-        docs: { responses: { 302: { description: CALLBACK_DESCRIPTION, headers: { location: { description: "The page that says how it went.", schema: { type: "string" } } } } } },
+        docs: {
+          responses: {
+            302: { description: CALLBACK_DESCRIPTION, headers: { location: { description: "The page that says how it went.", schema: { type: "string" } } } },
+          },
+        },
       },
       schema: {
         tags: ["Account"],
@@ -288,7 +292,13 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
         const outcome = await googleSignIn(db, identity);
         if (outcome.kind === "email-taken") {
           // Nobody is signed in. The verified identity waits, sealed, for the person's choice.
-          const sealed = { kind: "google-new-account", sub: identity.sub, email: identity.email, name: identity.name, expiresAt: Date.now() + NEW_ACCOUNT_TTL_MS };
+          const sealed = {
+            kind: "google-new-account",
+            sub: identity.sub,
+            email: identity.email,
+            name: identity.name,
+            expiresAt: Date.now() + NEW_ACCOUNT_TTL_MS,
+          };
           reply.setCookie(GOOGLE_NEW_ACCOUNT_COOKIE, secretBox.encrypt(JSON.stringify(sealed)), { ...cookieOptions, maxAge: NEW_ACCOUNT_TTL_MS / 1000 });
           return redirectTo(reply, "/login", { auth: "account-exists", message: ACCOUNT_EXISTS_MESSAGE });
         }

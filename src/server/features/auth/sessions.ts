@@ -85,13 +85,7 @@ export async function deleteSession(db: Queryable, token: string): Promise<void>
 
 /** Ends every session of a user, except the one whose cookie value is `keepToken`. */
 export async function deleteUserSessions(db: Queryable, userId: string, keepToken?: string): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(
-      keepToken
-        ? and(eq(sessions.userId, userId), ne(sessions.id, sha256Hex(keepToken)))
-        : eq(sessions.userId, userId),
-    );
+  await db.delete(sessions).where(keepToken ? and(eq(sessions.userId, userId), ne(sessions.id, sha256Hex(keepToken))) : eq(sessions.userId, userId));
 }
 
 export async function deleteExpiredSessions(db: Queryable): Promise<void> {

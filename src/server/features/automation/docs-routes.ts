@@ -13,7 +13,9 @@ import { WORKFLOW_FILENAME } from "./messages.js";
 import { buildN8nWorkflow } from "./n8n-workflow.js";
 import { automationOpenApiDocument } from "./openapi.js";
 
-const openApiDocument = z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) }).meta({ description: "An OpenAPI 3.1 document, with this server's address." });
+const openApiDocument = z
+  .looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) })
+  .meta({ description: "An OpenAPI 3.1 document, with this server's address." });
 const workflowDocument = z.looseObject({ name: z.string(), nodes: z.array(z.unknown()), connections: z.looseObject({}) });
 
 /** Sends JSON text built once (the documents change only with a restart: new code or a new PUBLIC_URL). */
@@ -38,7 +40,10 @@ export async function automationDocsRoutes(scope: FastifyInstance, opts: { confi
 
   app.get(
     "/api/openapi.json",
-    { config: { access: "public" }, schema: docsSchema("This document", "getOpenApiDocument", "The automation API's OpenAPI 3.1 document, with this server's address.") },
+    {
+      config: { access: "public" },
+      schema: docsSchema("This document", "getOpenApiDocument", "The automation API's OpenAPI 3.1 document, with this server's address."),
+    },
     async (_request, reply) => sendDocument(reply, (automation ??= JSON.stringify(automationOpenApiDocument(scope, opts.config.publicUrl), null, 2))),
   );
 
@@ -46,7 +51,11 @@ export async function automationDocsRoutes(scope: FastifyInstance, opts: { confi
     "/api/openapi-full.json",
     {
       config: { access: "public" },
-      schema: docsSchema("Every route", "getFullOpenApiDocument", "The OpenAPI 3.1 document of every route (the web app's and the admin's too), with this server's address."),
+      schema: docsSchema(
+        "Every route",
+        "getFullOpenApiDocument",
+        "The OpenAPI 3.1 document of every route (the web app's and the admin's too), with this server's address.",
+      ),
     },
     async (_request, reply) => sendDocument(reply, (full ??= JSON.stringify(fullOpenApiDocument(scope, opts.config.publicUrl), null, 2))),
   );

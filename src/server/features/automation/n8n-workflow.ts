@@ -54,14 +54,25 @@ function node(name: string, type: string, typeVersion: number, position: [number
   return { id: stableUuid(name), name, type: `n8n-nodes-base.${type}`, typeVersion, position, parameters };
 }
 
-function setFields(name: string, position: [number, number], fields: Array<[string, string, "string" | "number"]>, options: Record<string, unknown> = {}): N8nNode {
+function setFields(
+  name: string,
+  position: [number, number],
+  fields: Array<[string, string, "string" | "number"]>,
+  options: Record<string, unknown> = {},
+): N8nNode {
   return node(name, "set", 3.4, position, {
     assignments: { assignments: fields.map(([field, value, type]) => ({ id: stableUuid(`${name}.${field}`), name: field, value, type })) },
     options,
   });
 }
 
-function ifNode(name: string, position: [number, number], leftValue: string, operator: { type: string; operation: string }, rightValue: string | number): N8nNode {
+function ifNode(
+  name: string,
+  position: [number, number],
+  leftValue: string,
+  operator: { type: string; operation: string },
+  rightValue: string | number,
+): N8nNode {
   return node(name, "if", 2.2, position, {
     conditions: {
       options: { caseSensitive: true, leftValue: "", typeValidation: "strict", version: 2 },
@@ -93,11 +104,15 @@ const to = (...targets: string[]): { main: N8nConnection[][] } => ({
 export function buildN8nWorkflow(origin: string): N8nWorkflow {
   const nodes: N8nNode[] = [
     node("Start", "manualTrigger", 1, [0, 300], {}),
-    setFields("Video settings", [220, 300], [
-      ["prompt", "A red fox running through fresh snow at sunrise, cinematic", "string"],
-      ["model", "veo3_fast", "string"],
-      ["aspectRatio", "16:9", "string"],
-    ]),
+    setFields(
+      "Video settings",
+      [220, 300],
+      [
+        ["prompt", "A red fox running through fresh snow at sunrise, cinematic", "string"],
+        ["model", "veo3_fast", "string"],
+        ["aspectRatio", "16:9", "string"],
+      ],
+    ),
     httpRequest("Generate video", [440, 300], {
       method: "POST",
       url: `${origin}/api/n8n/generate`,

@@ -49,7 +49,11 @@ const ERRORS = {
     "invalid_api_token",
     BEARER_MESSAGES.unknown,
   ),
-  402: errorDoc("The account does not have the credits this video costs; nothing was taken.", "insufficient_credits", insufficientCreditsMessage(10, "veo3", 3)),
+  402: errorDoc(
+    "The account does not have the credits this video costs; nothing was taken.",
+    "insufficient_credits",
+    insufficientCreditsMessage(10, "veo3", 3),
+  ),
   404: errorDoc("No task with this id belongs to the token's account.", "not_found", TASK_NOT_FOUND),
   413: errorDoc(`The body is too large: one reference image of at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB fits.`, "payload_too_large", BODY_TOO_LARGE),
   422: errorDoc(
@@ -121,7 +125,10 @@ function statusExamples(): Record<string, { summary: string; value: unknown }> {
 export const GENERATE_DOCS: RouteDocs = {
   bodyExamples: generateExamples,
   responses: {
-    200: { description: "The video was accepted.", examples: { accepted: { summary: "Accepted", value: { success: true, taskId: TASK_ID, creditsUsed: 2, remainingCredits: 98 } } } },
+    200: {
+      description: "The video was accepted.",
+      examples: { accepted: { summary: "Accepted", value: { success: true, taskId: TASK_ID, creditsUsed: 2, remainingCredits: 98 } } },
+    },
     400: ERRORS[400],
     401: ERRORS[401],
     402: ERRORS[402],

@@ -15,8 +15,7 @@ export const IMAGE_MESSAGES = {
   badUrl: "The image URL is not a valid http(s) URL",
   otherScheme: "Image URLs must start with http:// or https://",
   dataNotBase64: "Data URLs must be base64 encoded, like data:image/png;base64,iVBORw0...",
-  badBase64:
-    "The image is neither an http(s) URL nor valid base64 data. Send a JPG/PNG URL, base64 image data or a data:image/png;base64,... URL",
+  badBase64: "The image is neither an http(s) URL nor valid base64 data. Send a JPG/PNG URL, base64 image data or a data:image/png;base64,... URL",
   notImage: "The base64 data is not a JPG or PNG image",
   tooLarge: `The base64 image must be ${MAX_MB} MB or smaller once decoded`,
 } as const;

@@ -36,10 +36,8 @@ export const DEFAULT_AUTOMATION_RATE_LIMITS: AutomationRateLimits = {
 /** A 10 MB image as base64 is ~13.4 MB; the prompt and JSON fit in the rest. */
 export const GENERATE_BODY_LIMIT = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 1024 * 1024;
 
-
 // Fastify's maxParamLength (100) bounds the id; an empty one is simply not found.
 const taskParam = z.object({ taskId: z.string().meta({ description: "The taskId from POST /api/n8n/generate." }) });
-
 
 interface AutomationOptions extends TaskReads, ApiGenerateDeps {
   limits: { automation: AutomationRateLimits };
@@ -60,7 +58,10 @@ async function automationRoutes(scope: FastifyInstance, ctx: AutomationOptions):
   // The same errors as the web API, in this API's shape: `{success: false, message, code}`.
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     const error = err instanceof AppError || err.statusCode !== 413 ? toAppError(err, request) : new AppError("payload_too_large", BODY_TOO_LARGE);
-    return reply.status(error.status).headers(error.headers).send({ success: false, ...errorBody(error) });
+    return reply
+      .status(error.status)
+      .headers(error.headers)
+      .send({ success: false, ...errorBody(error) });
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0];

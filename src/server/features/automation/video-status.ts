@@ -36,8 +36,7 @@ export function toN8nStatus(task: StatusFields, refunded: number): N8nVideoStatu
 
 function failureMessage(error: string | null, refunded: number): string {
   const reason = (error ?? "unknown error").trim().replace(/[.\s]+$/, "");
-  const refund =
-    refunded > 0 ? `${refunded} credit${refunded === 1 ? " was" : "s were"} refunded.` : "No credits were refunded.";
+  const refund = refunded > 0 ? `${refunded} credit${refunded === 1 ? " was" : "s were"} refunded.` : "No credits were refunded.";
   return `Video generation failed: ${reason}. ${refund}`;
 }
 

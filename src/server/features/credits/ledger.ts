@@ -15,15 +15,14 @@ export async function setBalance(
   credits: number,
   describe: (previous: number) => string,
 ): Promise<{ previous: number; credits: number }> {
-  const [row] = await tx
-    .select({ credits: users.credits })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for("update");
+  const [row] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, userId)).for("update");
   if (!row) throw notFound("User not found");
   const delta = credits - row.credits;
   if (delta !== 0) {
-    await tx.update(users).set({ credits: sql`${users.credits} + ${delta}` }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ credits: sql`${users.credits} + ${delta}` })
+      .where(eq(users.id, userId));
     await tx.insert(transactions).values({ userId, type: "adjustment", amount: delta, description: describe(row.credits) });
   }
   return { previous: row.credits, credits };
@@ -89,7 +88,10 @@ export async function refundTask(tx: Tx, videoTaskId: string, description: strin
     .where(and(eq(videoTasks.id, videoTaskId), eq(videoTasks.refunded, false)))
     .returning({ userId: videoTasks.userId, creditsUsed: videoTasks.creditsUsed, taskId: videoTasks.taskId });
   if (!task || task.creditsUsed <= 0) return 0;
-  await tx.update(users).set({ credits: sql`${users.credits} + ${task.creditsUsed}` }).where(eq(users.id, task.userId));
+  await tx
+    .update(users)
+    .set({ credits: sql`${users.credits} + ${task.creditsUsed}` })
+    .where(eq(users.id, task.userId));
   await tx.insert(transactions).values({
     userId: task.userId,
     type: "refund",

@@ -57,7 +57,11 @@ export async function notifyProviderLow(db: Queryable, a: { name: string; totalC
 
 export async function notifyProviderProblem(db: Queryable, a: { name: string }, problem: "unauthorized" | "insufficient_credits"): Promise<void> {
   if (problem === "unauthorized") {
-    await queue(db, "provider_rejected", `⛔ <b>KIE account rejected</b>\nKIE refused the key of ${e(a.name)}; the account was disabled. Check the key on /admin.`);
+    await queue(
+      db,
+      "provider_rejected",
+      `⛔ <b>KIE account rejected</b>\nKIE refused the key of ${e(a.name)}; the account was disabled. Check the key on /admin.`,
+    );
   } else {
     await queue(db, "provider_empty", `🪫 <b>KIE account empty</b>\n${e(a.name)} is out of KIE credits; videos go to the other accounts.`);
   }

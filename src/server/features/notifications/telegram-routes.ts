@@ -48,7 +48,10 @@ export async function adminTelegramSettingsRoutes(app: FastifyInstance, opts: { 
   );
 }
 
-export async function telegramTestRoutes(app: FastifyInstance, opts: { db: Db; secretBox: SecretBox; rateLimitStore: RateLimitStore; config: { telegramBaseUrl: string } }): Promise<void> {
+export async function telegramTestRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; secretBox: SecretBox; rateLimitStore: RateLimitStore; config: { telegramBaseUrl: string } },
+): Promise<void> {
   const { db, secretBox } = opts;
   const { telegramBaseUrl } = opts.config;
   const testLimiter = new RateLimiter("telegram-test", TEST_RATE_LIMIT, opts.rateLimitStore);

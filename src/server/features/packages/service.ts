@@ -38,12 +38,19 @@ export function toAdminPackageView(row: Row): AdminCreditPackageView {
 const displayOrder = [asc(creditPackages.price), asc(creditPackages.credits), asc(creditPackages.createdAt), asc(creditPackages.id)];
 
 export async function listActivePackages(db: Queryable): Promise<CreditPackageView[]> {
-  const rows = await db.select().from(creditPackages).where(eq(creditPackages.isActive, true)).orderBy(...displayOrder);
+  const rows = await db
+    .select()
+    .from(creditPackages)
+    .where(eq(creditPackages.isActive, true))
+    .orderBy(...displayOrder);
   return rows.map(toPackageView);
 }
 
 export async function listAllPackages(db: Queryable): Promise<AdminCreditPackageView[]> {
-  const rows = await db.select().from(creditPackages).orderBy(...displayOrder);
+  const rows = await db
+    .select()
+    .from(creditPackages)
+    .orderBy(...displayOrder);
   return rows.map(toAdminPackageView);
 }
 

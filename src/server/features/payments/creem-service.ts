@@ -28,9 +28,14 @@ export interface CreemContext {
 const PAY_WITH_PAYPAL = "or pay with PayPal";
 
 export function creemNotConfigured(): AppError {
-  return new AppError("payment_not_configured", "Creem payments are not configured", {}, {
-    suggestion: `Ask an administrator to enable Creem and set its API key and webhook secret in the admin settings, ${PAY_WITH_PAYPAL}`,
-  });
+  return new AppError(
+    "payment_not_configured",
+    "Creem payments are not configured",
+    {},
+    {
+      suggestion: `Ask an administrator to enable Creem and set its API key and webhook secret in the admin settings, ${PAY_WITH_PAYPAL}`,
+    },
+  );
 }
 
 /**
@@ -55,20 +60,20 @@ function suggestionFor(err: CreemError): string {
 }
 
 /** POST /api/creem/checkout: the order row first, then Creem; the order fails if Creem does. */
-export async function startCreemCheckout(
-  ctx: CreemContext,
-  userId: string,
-  packageId: string,
-  log: FastifyBaseLogger,
-): Promise<{ checkoutUrl: string }> {
+export async function startCreemCheckout(ctx: CreemContext, userId: string, packageId: string, log: FastifyBaseLogger): Promise<{ checkoutUrl: string }> {
   const settings = await readSettings(ctx.db, ctx.secretBox);
   const creem = creemSettings(settings, ctx.config);
   if (!creem) throw creemNotConfigured();
   const pkg = await purchasablePackage(ctx.db, packageId);
   if (!pkg.creemProductId) {
-    throw new AppError("invalid_input", `${pkg.name} cannot be bought with Creem yet`, {}, {
-      suggestion: `Ask an administrator to set this package's Creem product id, ${PAY_WITH_PAYPAL}`,
-    });
+    throw new AppError(
+      "invalid_input",
+      `${pkg.name} cannot be bought with Creem yet`,
+      {},
+      {
+        suggestion: `Ask an administrator to set this package's Creem product id, ${PAY_WITH_PAYPAL}`,
+      },
+    );
   }
 
   const [order] = await ctx.db
@@ -93,10 +98,7 @@ export async function startCreemCheckout(
       successUrl: `${ctx.config.publicUrl}/purchase-credits`,
       metadata: { orderId: order!.id, userId, packageId: pkg.id },
     });
-    await ctx.db
-      .update(paymentOrders)
-      .set({ providerOrderId: checkout.id, updatedAt: new Date() })
-      .where(eq(paymentOrders.id, order!.id));
+    await ctx.db.update(paymentOrders).set({ providerOrderId: checkout.id, updatedAt: new Date() }).where(eq(paymentOrders.id, order!.id));
     log.info({ orderId: order!.id, checkoutId: checkout.id, packageId: pkg.id }, "Creem checkout created");
     return { checkoutUrl: checkout.checkoutUrl };
   } catch (err) {
@@ -105,7 +107,10 @@ export async function startCreemCheckout(
       .update(paymentOrders)
       .set({ status: "failed", failureReason: `checkout not created: ${creemErr.message}`, updatedAt: new Date() })
       .where(eq(paymentOrders.id, order!.id));
-    log.error({ orderId: order!.id, kind: creemErr.kind, status: creemErr.status, err: err instanceof CreemError ? undefined : err }, `Creem checkout failed: ${creemErr.message}`);
+    log.error(
+      { orderId: order!.id, kind: creemErr.kind, status: creemErr.status, err: err instanceof CreemError ? undefined : err },
+      `Creem checkout failed: ${creemErr.message}`,
+    );
     throw new AppError("upstream_error", `Could not start the Creem checkout. ${creemErr.message}.`, {}, { suggestion: suggestionFor(creemErr) });
   }
 }
@@ -145,9 +150,14 @@ export async function confirmCreemCheckout(ctx: CreemContext, userId: string, ch
   } catch (err) {
     if (!(err instanceof CreemError)) throw err;
     log.warn({ orderId: order.id, checkoutId, kind: err.kind, status: err.status }, `Creem checkout lookup failed: ${err.message}`);
-    throw new AppError("upstream_error", `Could not check the payment with Creem. ${err.message}.`, {}, {
-      suggestion: "If you paid, your credits are added as soon as Creem confirms it. Refresh this page in a minute.",
-    });
+    throw new AppError(
+      "upstream_error",
+      `Could not check the payment with Creem. ${err.message}.`,
+      {},
+      {
+        suggestion: "If you paid, your credits are added as soon as Creem confirms it. Refresh this page in a minute.",
+      },
+    );
   }
 
   if (checkout.status === "completed") {

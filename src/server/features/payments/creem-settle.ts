@@ -53,7 +53,10 @@ export async function settleCheckout(db: Db, order: PaymentOrder, checkout: Cree
       .update(paymentOrders)
       .set({ failureReason: reason, updatedAt: new Date() })
       .where(and(eq(paymentOrders.id, order.id), inArray(paymentOrders.status, ["created", "pending"])));
-    log.error({ ...context, creemOrderId: paid.id, paidCents: paid.amount, paidCurrency: currency, expectedCents: expected }, "Creem payment amount does not match the order; not credited");
+    log.error(
+      { ...context, creemOrderId: paid.id, paidCents: paid.amount, paidCurrency: currency, expectedCents: expected },
+      "Creem payment amount does not match the order; not credited",
+    );
     return { kind: "mismatch", reason };
   }
 
@@ -64,6 +67,9 @@ export async function settleCheckout(db: Db, order: PaymentOrder, checkout: Cree
   }
   const [now] = await db.select({ status: paymentOrders.status }).from(paymentOrders).where(eq(paymentOrders.id, order.id));
   if (now?.status === "completed") return { kind: "already_credited" };
-  log.error({ ...context, creemOrderId: paid.id, status: now?.status }, "Creem reports a paid checkout for an order that had failed; not credited, needs an admin");
+  log.error(
+    { ...context, creemOrderId: paid.id, status: now?.status },
+    "Creem reports a paid checkout for an order that had failed; not credited, needs an admin",
+  );
   return { kind: "order_failed" };
 }

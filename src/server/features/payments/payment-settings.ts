@@ -24,14 +24,7 @@ export interface PaypalSettings {
 
 type PaymentFields = Pick<
   Settings,
-  | "creemEnabled"
-  | "creemApiKey"
-  | "creemWebhookSecret"
-  | "creemEnvironment"
-  | "paypalEnabled"
-  | "paypalClientId"
-  | "paypalClientSecret"
-  | "paypalEnvironment"
+  "creemEnabled" | "creemApiKey" | "creemWebhookSecret" | "creemEnvironment" | "paypalEnabled" | "paypalClientId" | "paypalClientSecret" | "paypalEnvironment"
 >;
 
 /** Creem as configured, or undefined when switched off or missing a key. */

@@ -17,15 +17,7 @@ import type { SecretBox } from "../../lib/secret-box.js";
 import { purchasablePackage } from "../packages/service.js";
 import { readSettings } from "../settings/service.js";
 import { paypalSettings } from "./payment-settings.js";
-import {
-  DECLINED_PREFIX,
-  failOrder,
-  markPending,
-  MISMATCH_PREFIX,
-  settlePaypalOrder,
-  type PaymentOrder,
-  type PaypalSettlement,
-} from "./paypal-settle.js";
+import { DECLINED_PREFIX, failOrder, markPending, MISMATCH_PREFIX, settlePaypalOrder, type PaymentOrder, type PaypalSettlement } from "./paypal-settle.js";
 
 export interface PaypalContext {
   db: Db;
@@ -43,9 +35,14 @@ export const captureRequestId = (orderId: string) => `capture-${orderId}`;
 const OR_CREEM = "or pay with Creem";
 
 export function paypalNotConfigured(): AppError {
-  return new AppError("payment_not_configured", "PayPal payments are not configured", {}, {
-    suggestion: `Ask an administrator to enable PayPal and set its client id and secret in the admin settings, ${OR_CREEM}`,
-  });
+  return new AppError(
+    "payment_not_configured",
+    "PayPal payments are not configured",
+    {},
+    {
+      suggestion: `Ask an administrator to enable PayPal and set its client id and secret in the admin settings, ${OR_CREEM}`,
+    },
+  );
 }
 
 /** GET /paypal/setup: what the PayPal buttons need; never the secret. */
@@ -72,8 +69,7 @@ function suggestionFor(err: PaypalError): string {
   return `Please try again in a few minutes, ${OR_CREEM}`;
 }
 
-const asPaypalError = (err: unknown, what: string) =>
-  err instanceof PaypalError ? err : new PaypalError("failed", `${what} failed unexpectedly`);
+const asPaypalError = (err: unknown, what: string) => (err instanceof PaypalError ? err : new PaypalError("failed", `${what} failed unexpectedly`));
 
 /** POST /paypal/order: the order row first, then PayPal; the order fails if PayPal does. */
 export async function createPaypalOrder(ctx: PaypalContext, userId: string, packageId: string, log: FastifyBaseLogger): Promise<{ id: string }> {
@@ -101,17 +97,21 @@ export async function createPaypalOrder(ctx: PaypalContext, userId: string, pack
       amount: { currency: order!.currency, value: formatCents(toCents(order!.amount)) },
       description: pkg.name,
     });
-    await ctx.db
-      .update(paymentOrders)
-      .set({ providerOrderId: created.id, updatedAt: new Date() })
-      .where(eq(paymentOrders.id, order!.id));
+    await ctx.db.update(paymentOrders).set({ providerOrderId: created.id, updatedAt: new Date() }).where(eq(paymentOrders.id, order!.id));
     log.info({ orderId: order!.id, paypalOrderId: created.id, packageId: pkg.id }, "PayPal order created");
     return { id: created.id };
   } catch (err) {
     const ppErr = asPaypalError(err, "Creating the PayPal order");
     await failOrder(ctx.db, order!.id, `order not created: ${ppErr.message}`);
     log.error(
-      { orderId: order!.id, kind: ppErr.kind, issue: ppErr.issue, status: ppErr.status, debugId: ppErr.debugId, err: err instanceof PaypalError ? undefined : err },
+      {
+        orderId: order!.id,
+        kind: ppErr.kind,
+        issue: ppErr.issue,
+        status: ppErr.status,
+        debugId: ppErr.debugId,
+        err: err instanceof PaypalError ? undefined : err,
+      },
       `PayPal order creation failed: ${ppErr.message}`,
     );
     throw new AppError("upstream_error", `Could not start the PayPal payment. ${ppErr.message}.`, {}, { suggestion: suggestionFor(ppErr) });
@@ -125,44 +125,68 @@ export interface CaptureReply {
 
 const MESSAGES = {
   completed: (o: PaymentOrder) => `Payment successful: ${o.credits} credits were added to your account.`,
-  pending: (o: PaymentOrder) =>
-    `PayPal is still processing this payment. Your ${o.credits} credits will be added once PayPal completes it.`,
+  pending: (o: PaymentOrder) => `PayPal is still processing this payment. Your ${o.credits} credits will be added once PayPal completes it.`,
 };
 
 function declined(): AppError {
-  return new AppError("payment_declined", "Payment was declined by PayPal. Nothing was charged and no credits were added.", {}, {
-    suggestion: `Try another card or funding source in PayPal, ${OR_CREEM}`,
-  });
+  return new AppError(
+    "payment_declined",
+    "Payment was declined by PayPal. Nothing was charged and no credits were added.",
+    {},
+    {
+      suggestion: `Try another card or funding source in PayPal, ${OR_CREEM}`,
+    },
+  );
 }
 
 function mismatched(): AppError {
-  return new AppError("conflict", "The amount PayPal captured does not match this order, so no credits were added.", {}, {
-    suggestion: "Please contact support with your PayPal receipt; the payment is being reviewed.",
-  });
+  return new AppError(
+    "conflict",
+    "The amount PayPal captured does not match this order, so no credits were added.",
+    {},
+    {
+      suggestion: "Please contact support with your PayPal receipt; the payment is being reviewed.",
+    },
+  );
 }
 
 function notApproved(): AppError {
-  return new AppError("unprocessable", "This PayPal payment has not been approved yet.", {}, {
-    suggestion: "Approve the payment in the PayPal window, then try again.",
-  });
+  return new AppError(
+    "unprocessable",
+    "This PayPal payment has not been approved yet.",
+    {},
+    {
+      suggestion: "Approve the payment in the PayPal window, then try again.",
+    },
+  );
 }
 
 function unavailable(err: PaypalError): AppError {
-  return new AppError("upstream_error", `Could not complete the payment with PayPal. ${err.message}.`, {}, {
-    suggestion:
-      err.kind === "unauthorized"
-        ? "Ask an administrator to check the PayPal credentials. You were not charged twice; try again once they are fixed."
-        : "Please try again in a minute. Trying again never charges you twice.",
-  });
+  return new AppError(
+    "upstream_error",
+    `Could not complete the payment with PayPal. ${err.message}.`,
+    {},
+    {
+      suggestion:
+        err.kind === "unauthorized"
+          ? "Ask an administrator to check the PayPal credentials. You were not charged twice; try again once they are fixed."
+          : "Please try again in a minute. Trying again never charges you twice.",
+    },
+  );
 }
 
 /** The answer for an order that has already ended one way or the other. */
 function failedOrder(order: PaymentOrder): AppError {
   if (order.failureReason?.startsWith(MISMATCH_PREFIX)) return mismatched();
   if (order.failureReason?.startsWith(DECLINED_PREFIX)) return declined();
-  return new AppError("conflict", "This PayPal payment did not go through. Nothing was credited.", {}, {
-    suggestion: "Start a new purchase from the pricing page.",
-  });
+  return new AppError(
+    "conflict",
+    "This PayPal payment did not go through. Nothing was credited.",
+    {},
+    {
+      suggestion: "Start a new purchase from the pricing page.",
+    },
+  );
 }
 
 async function reply(db: Db, orderId: string): Promise<CaptureReply> {

@@ -127,7 +127,14 @@ async function complete(db: Db, order: PaymentOrder, capture: PaypalCapture, log
 async function mismatch(db: Db, order: PaymentOrder, reason: string, capture: PaypalCapture, log: FastifyBaseLogger): Promise<PaypalSettlement> {
   await failOrder(db, order.id, reason, capture.id);
   log.error(
-    { orderId: order.id, paypalOrderId: order.providerOrderId, captureId: capture.id, captureStatus: capture.status, paid: capture.amount, expected: { value: order.amount, currency: order.currency } },
+    {
+      orderId: order.id,
+      paypalOrderId: order.providerOrderId,
+      captureId: capture.id,
+      captureStatus: capture.status,
+      paid: capture.amount,
+      expected: { value: order.amount, currency: order.currency },
+    },
     "PayPal payment does not match the order; not credited, needs an admin",
   );
   return { kind: "mismatch", reason };

@@ -7,11 +7,7 @@ import type { Queryable } from "../../db/connect.js";
 import { adminSettings } from "../../db/schema.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { isMaskedSecret, maskSecret } from "../../../shared/mask.js";
-import {
-  SECRET_SETTING_FIELDS,
-  type AdminSettingsView,
-  type SettingsUpdate,
-} from "../../../shared/schemas/settings.js";
+import { SECRET_SETTING_FIELDS, type AdminSettingsView, type SettingsUpdate } from "../../../shared/schemas/settings.js";
 
 type Row = typeof adminSettings.$inferSelect;
 /** The settings with secrets in plain text: server-side use only. */

@@ -29,7 +29,12 @@ export const DEFAULT_GENERATE_RATE_LIMIT: RateLimitRule = { max: 30, windowMs: 6
 const listQuery = z.object({
   days: z.coerce.number({ error: "days must be a number" }).int().min(1, "days must be between 1 and 90").max(90, "days must be between 1 and 90").optional(),
   page: z.coerce.number({ error: "page must be a number" }).int().min(1, "page must be 1 or more").optional(),
-  limit: z.coerce.number({ error: "limit must be a number" }).int().min(1, "limit must be between 1 and 100").max(100, "limit must be between 1 and 100").optional(),
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int()
+    .min(1, "limit must be between 1 and 100")
+    .max(100, "limit must be between 1 and 100")
+    .optional(),
 });
 const taskParam = z.object({ taskId: z.string().min(1).max(200) });
 const downloadQuery = z.object({
@@ -51,93 +56,155 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { db, generateLimiter } = ctx;
 
-  app.get("/api/pricing/current", { config: { access: "public" }, schema: { tags: ["Site"], summary: "What a video costs", response: { 200: pricingViewSchema } } }, async () => {
-    const [settings, simulated] = await Promise.all([ctx.readSettings(), ctx.provider.isSimulated()]);
-    return pricingView(settings, simulated);
-  });
+  app.get(
+    "/api/pricing/current",
+    { config: { access: "public" }, schema: { tags: ["Site"], summary: "What a video costs", response: { 200: pricingViewSchema } } },
+    async () => {
+      const [settings, simulated] = await Promise.all([ctx.readSettings(), ctx.provider.isSimulated()]);
+      return pricingView(settings, simulated);
+    },
+  );
 
   const generateErrors = errors(400, 401, 402, 403, 422, 429, 502, 503);
-  app.post("/api/generate-video", { config: { access: "user" }, schema: { tags: ["Videos"], summary: "Start a video", body: generateVideoSchema, response: { 200: generateVideoResultSchema, ...generateErrors } } }, async (request) => {
-    const user = requireUser(request);
-    const wait = await generateLimiter.hit(user.id);
-    if (wait) throw tooManyRequests(wait, "video requests");
-    const input = request.body;
-    const cost = webCost(input.model, await ctx.readSettings());
-    return generateVideo(ctx.generation, user.id, input, { via: "web", cost });
-  });
+  app.post(
+    "/api/generate-video",
+    {
+      config: { access: "user" },
+      schema: { tags: ["Videos"], summary: "Start a video", body: generateVideoSchema, response: { 200: generateVideoResultSchema, ...generateErrors } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const wait = await generateLimiter.hit(user.id);
+      if (wait) throw tooManyRequests(wait, "video requests");
+      const input = request.body;
+      const cost = webCost(input.model, await ctx.readSettings());
+      return generateVideo(ctx.generation, user.id, input, { via: "web", cost });
+    },
+  );
 
   app.get(
     "/api/video-tasks",
-    { config: { access: "user" }, schema: { tags: ["Videos"], summary: "The signed-in person's videos", querystring: listQuery, response: { 200: taskListSchema, 304: notModified, ...errors(400, 401) } } },
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["Videos"],
+        summary: "The signed-in person's videos",
+        querystring: listQuery,
+        response: { 200: taskListSchema, 304: notModified, ...errors(400, 401) },
+      },
+    },
     async (request, reply) => {
-    const user = requireUser(request);
-    const q = request.query;
-    const list = await taskList(
-      db,
-      ctx.caches.taskLists,
-      user.id,
-      q.page !== undefined || q.limit !== undefined ? { page: q.page ?? 1, limit: q.limit ?? 20 } : { days: q.days ?? 14 },
-    );
-    // Pages poll this: an unchanged list is answered 304 with no body (the browser revalidates).
-    reply.header("etag", list.etag).header("cache-control", "private, no-cache");
-    if (request.headers["if-none-match"] === list.etag) return reply.code(304).send();
-    // Already JSON (PostgreSQL built it in taskListSchema's shape, tests/integration/video-reads.test.ts): sent as is.
-    return reply.type("application/json; charset=utf-8").send(list.json as never);
-  },
+      const user = requireUser(request);
+      const q = request.query;
+      const list = await taskList(
+        db,
+        ctx.caches.taskLists,
+        user.id,
+        q.page !== undefined || q.limit !== undefined ? { page: q.page ?? 1, limit: q.limit ?? 20 } : { days: q.days ?? 14 },
+      );
+      // Pages poll this: an unchanged list is answered 304 with no body (the browser revalidates).
+      reply.header("etag", list.etag).header("cache-control", "private, no-cache");
+      if (request.headers["if-none-match"] === list.etag) return reply.code(304).send();
+      // Already JSON (PostgreSQL built it in taskListSchema's shape, tests/integration/video-reads.test.ts): sent as is.
+      return reply.type("application/json; charset=utf-8").send(list.json as never);
+    },
   );
 
-  app.get("/api/video-status/:taskId", { config: { access: "user" }, schema: { tags: ["Videos"], summary: "One video's state", params: taskParam, response: { 200: videoStatusSchema, ...errors(401, 404) } } }, async (request) => {
-    const user = requireUser(request);
-    const { taskId } = request.params;
-    const task = toTaskView(await getOwnTask(db, ctx.caches.tasks, user.id, taskId));
-    return {
-      data: {
-        taskId: task.taskId,
-        status: task.status,
-        successFlag: successFlagOf(task.status),
-        errorMessage: task.errorMessage,
-        resultUrls: JSON.stringify(task.resultUrls),
-        hdVideoUrl: task.hdVideoUrl,
-      },
-    };
-  });
+  app.get(
+    "/api/video-status/:taskId",
+    {
+      config: { access: "user" },
+      schema: { tags: ["Videos"], summary: "One video's state", params: taskParam, response: { 200: videoStatusSchema, ...errors(401, 404) } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { taskId } = request.params;
+      const task = toTaskView(await getOwnTask(db, ctx.caches.tasks, user.id, taskId));
+      return {
+        data: {
+          taskId: task.taskId,
+          status: task.status,
+          successFlag: successFlagOf(task.status),
+          errorMessage: task.errorMessage,
+          resultUrls: JSON.stringify(task.resultUrls),
+          hdVideoUrl: task.hdVideoUrl,
+        },
+      };
+    },
+  );
 
-  app.get("/api/hd-video/:taskId", { config: { access: "user" }, schema: { tags: ["Videos"], summary: "A video's 1080p file, if ready", params: taskParam, response: { 200: hdVideoSchema, ...errors(401, 404) } } }, async (request) => {
-    const user = requireUser(request);
-    const { taskId } = request.params;
-    const task = toTaskView(await getOwnTask(db, ctx.caches.tasks, user.id, taskId));
-    return { success: Boolean(task.hdVideoUrl), hdVideoUrl: task.hdVideoUrl, hdStatus: task.hdStatus, message: hdMessage(task) };
-  });
+  app.get(
+    "/api/hd-video/:taskId",
+    {
+      config: { access: "user" },
+      schema: { tags: ["Videos"], summary: "A video's 1080p file, if ready", params: taskParam, response: { 200: hdVideoSchema, ...errors(401, 404) } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { taskId } = request.params;
+      const task = toTaskView(await getOwnTask(db, ctx.caches.tasks, user.id, taskId));
+      return { success: Boolean(task.hdVideoUrl), hdVideoUrl: task.hdVideoUrl, hdStatus: task.hdStatus, message: hdMessage(task) };
+    },
+  );
 
   /** Asks the provider for the 1080p file now, instead of waiting for the worker. */
   app.post(
     "/api/force-update-hd/:taskId",
-    { config: { access: "user" }, schema: { tags: ["Videos"], summary: "Ask the provider for the 1080p file now", params: taskParam, response: { 200: hdVideoSchema, ...errors(400, 401, 404, 502, 503) } } },
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["Videos"],
+        summary: "Ask the provider for the 1080p file now",
+        params: taskParam,
+        response: { 200: hdVideoSchema, ...errors(400, 401, 404, 502, 503) },
+      },
+    },
     async (request) => {
-    const user = requireUser(request);
-    const { taskId } = request.params;
-    return forceHd(ctx, user.id, taskId);
-  },
+      const user = requireUser(request);
+      const { taskId } = request.params;
+      return forceHd(ctx, user.id, taskId);
+    },
   );
 
   app.get(
     "/api/videos/:taskId/download",
-    { config: { access: "user" }, schema: { tags: ["Videos"], summary: "Download a video", params: taskParam, querystring: downloadQuery, response: { 200: videoFile, ...errors(400, 401, 404, 502) } } },
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["Videos"],
+        summary: "Download a video",
+        params: taskParam,
+        querystring: downloadQuery,
+        response: { 200: videoFile, ...errors(400, 401, 404, 502) },
+      },
+    },
     async (request, reply) => {
-    const user = requireUser(request);
-    const { taskId } = request.params;
-    const { quality } = request.query;
-    const file = await openDownload(ctx, user.id, taskId, quality);
-    return reply.headers(file.headers).send(file.body as never); // a stream: never serialised
-  },
+      const user = requireUser(request);
+      const { taskId } = request.params;
+      const { quality } = request.query;
+      const file = await openDownload(ctx, user.id, taskId, quality);
+      return reply.headers(file.headers).send(file.body as never); // a stream: never serialised
+    },
   );
 
   /** Admin: give a task's credits back (from the history page's usage rows). */
-  app.post("/api/video/:taskId/refund", { config: { access: "admin" }, schema: { tags: ["Admin"], summary: "Give a video's credits back", params: taskParam, response: { 200: refundResultSchema, ...errors(401, 403, 404, 409) } } }, async (request) => {
-    const admin = requireAdmin(request);
-    const { taskId } = request.params;
-    return { amount: await refundVideo(db, taskId, admin.username) };
-  });
+  app.post(
+    "/api/video/:taskId/refund",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["Admin"],
+        summary: "Give a video's credits back",
+        params: taskParam,
+        response: { 200: refundResultSchema, ...errors(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      const { taskId } = request.params;
+      return { amount: await refundVideo(db, taskId, admin.username) };
+    },
+  );
 }
 
 function hdMessage(task: { hdVideoUrl: string | null; hdStatus: string; aspectRatio: string; status: string }): string {

@@ -62,10 +62,7 @@ export async function failTask(db: Db, id: string, errorMessage: string): Promis
 
 /** Stores the 1080p file; whoever finds it first (worker or a person asking) wins, harmlessly. */
 export async function markHdReady(db: Db, id: string, hdVideoUrl: string): Promise<void> {
-  await db
-    .update(videoTasks)
-    .set({ hdVideoUrl, hdStatus: "ready", nextCheckAt: null, leaseUntil: null })
-    .where(eq(videoTasks.id, id));
+  await db.update(videoTasks).set({ hdVideoUrl, hdStatus: "ready", nextCheckAt: null, leaseUntil: null }).where(eq(videoTasks.id, id));
 }
 
 /** Marks a task due now (a callback arrived): the worker re-reads the provider before acting. */

@@ -71,11 +71,19 @@ export async function uploadRoutes(scope: FastifyInstance, opts: UploadRouteOpti
   });
 
   const imageFile = { description: "The image.", content: { "image/*": { schema: z.string().meta({ format: "binary" }) } } };
-  const fileSchema = { tags: ["Videos"], summary: "An uploaded reference image", params: z.object({ name: z.string() }), response: { 200: imageFile, ...errors(404) } };
+  const fileSchema = {
+    tags: ["Videos"],
+    summary: "An uploaded reference image",
+    params: z.object({ name: z.string() }),
+    response: { 200: imageFile, ...errors(404) },
+  };
   app.get("/uploads/:name", { config: { access: "public" }, schema: fileSchema }, async (request, reply) => {
     const { name } = request.params;
     const file = await uploads.read(name);
     if (!file) throw notFound("Image not found");
-    return reply.header("content-type", file.mime).header("cache-control", "public, max-age=86400").send(file.data as never); // bytes: never serialised
+    return reply
+      .header("content-type", file.mime)
+      .header("cache-control", "public, max-age=86400")
+      .send(file.data as never); // bytes: never serialised
   });
 }

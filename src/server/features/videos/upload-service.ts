@@ -32,8 +32,7 @@ export const DEFAULT_UPLOAD_RATE_LIMIT: RateLimitRule = { max: 20, windowMs: 15 
 export const DEFAULT_UPLOAD_QUOTA_MB = 200;
 
 export const IMAGE_GONE =
-  `The reference image is no longer stored: images not used in a video are deleted ${UNUSED_UPLOAD_TTL_HOURS} hours after upload. ` +
-  "Please upload it again.";
+  `The reference image is no longer stored: images not used in a video are deleted ${UNUSED_UPLOAD_TTL_HOURS} hours after upload. ` + "Please upload it again.";
 
 /** Distinct from every other advisory lock key (only the two-int form is used with it). */
 const QUOTA_LOCK_NAMESPACE = 34_001;
@@ -81,13 +80,10 @@ async function unusedBytes(tx: Tx, userId: string): Promise<number> {
 }
 
 /** 413 with Retry-After: when enough of the owner's unused uploads will have been swept. */
-async function quotaExceeded(
-  tx: Tx,
-  userId: string,
-  q: { used: number; size: number; quotaBytes: number; sweepDelayMs: number },
-): Promise<AppError> {
+async function quotaExceeded(tx: Tx, userId: string, q: { used: number; size: number; quotaBytes: number; sweepDelayMs: number }): Promise<AppError> {
   const limit = formatMb(q.quotaBytes);
-  if (q.size > q.quotaBytes) return new AppError("upload_quota_exceeded", `This image is larger than the ${limit} of upload space each account has. Please choose a smaller image.`);
+  if (q.size > q.quotaBytes)
+    return new AppError("upload_quota_exceeded", `This image is larger than the ${limit} of upload space each account has. Please choose a smaller image.`);
   const res = await tx.execute(sql`
     select bytes, extract(epoch from created_at + ${UNUSED_UPLOAD_TTL_HOURS} * interval '1 hour' - now()) * 1000 as left_ms
     from uploads where user_id = ${userId} and referenced_at is null order by created_at`);

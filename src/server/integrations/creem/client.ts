@@ -115,8 +115,6 @@ export function parseCheckout(value: unknown): CreemCheckout | undefined {
     // `product` is an id, or the product object once expanded.
     productId: asText(product) ?? asText(asRecord(product)?.id),
     metadata: asRecord(c.metadata) ?? {},
-    order: order && orderId
-      ? { id: orderId, amount: asNumber(order.amount), currency: asText(order.currency), status: asText(order.status) }
-      : undefined,
+    order: order && orderId ? { id: orderId, amount: asNumber(order.amount), currency: asText(order.currency), status: asText(order.status) } : undefined,
   };
 }

@@ -63,9 +63,7 @@ export interface JsonResponse {
 const isTimeout = (err: unknown) => err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
 
 function failure(err: unknown, timeoutMs: number): HttpError {
-  return isTimeout(err)
-    ? new HttpError("timeout", `No answer within ${timeoutMs} ms`)
-    : new HttpError("unreachable", "The service could not be reached");
+  return isTimeout(err) ? new HttpError("timeout", `No answer within ${timeoutMs} ms`) : new HttpError("unreachable", "The service could not be reached");
 }
 
 /** Tolerant parse: undefined for an empty body, `unparsable` for anything else that is not JSON. */

@@ -21,10 +21,7 @@ export interface GenerateRequest {
   enableFallback?: boolean;
 }
 
-export type TaskRecord =
-  | { state: "generating" }
-  | { state: "succeeded"; resultUrls: string[] }
-  | { state: "failed"; errorMessage: string; errorCode?: number };
+export type TaskRecord = { state: "generating" } | { state: "succeeded"; resultUrls: string[] } | { state: "failed"; errorMessage: string; errorCode?: number };
 
 export type HdResult = { ready: true; url: string } | { ready: false; message: string };
 

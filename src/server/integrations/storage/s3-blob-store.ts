@@ -76,7 +76,9 @@ export class S3BlobStore implements BlobStore {
         const modified = Date.parse(/<LastModified>([\s\S]*?)<\/LastModified>/.exec(body!)?.[1] ?? "");
         if (key.startsWith(this.s3.prefix) && modified < cutoff.getTime()) old.push(key.slice(this.s3.prefix.length));
       }
-      token = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? unescapeXml(/<NextContinuationToken>([\s\S]*?)<\/NextContinuationToken>/.exec(xml)?.[1] ?? "") : undefined;
+      token = /<IsTruncated>true<\/IsTruncated>/.test(xml)
+        ? unescapeXml(/<NextContinuationToken>([\s\S]*?)<\/NextContinuationToken>/.exec(xml)?.[1] ?? "")
+        : undefined;
     } while (token);
     return old;
   }
@@ -101,5 +103,10 @@ export class S3BlobStore implements BlobStore {
 }
 
 function unescapeXml(text: string): string {
-  return text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
+  return text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, "&");
 }

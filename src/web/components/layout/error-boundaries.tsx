@@ -78,11 +78,7 @@ function AreaFallback({ error, resetErrorBoundary }: FallbackProps) {
 export function AreaBoundary({ area, children }: { area: Area; children: ReactNode }) {
   const [location] = useLocation();
   return (
-    <ErrorBoundary
-      resetKeys={[location]}
-      FallbackComponent={AreaFallback}
-      onError={(error) => console.error(`Error in the ${area} pages`, error)}
-    >
+    <ErrorBoundary resetKeys={[location]} FallbackComponent={AreaFallback} onError={(error) => console.error(`Error in the ${area} pages`, error)}>
       {children}
     </ErrorBoundary>
   );

@@ -8,11 +8,7 @@ export const MOBILE_MENU_ID = "mobile-menu";
 export function MobileNav({ links, onNavigate }: { links: readonly NavLink[]; onNavigate: () => void }) {
   const [location] = useLocation();
   return (
-    <nav
-      id={MOBILE_MENU_ID}
-      aria-label="Mobile"
-      className="animate-slide-down border-t border-border bg-background/95 backdrop-blur-xl lg:hidden"
-    >
+    <nav id={MOBILE_MENU_ID} aria-label="Mobile" className="animate-slide-down border-t border-border bg-background/95 backdrop-blur-xl lg:hidden">
       <ul className="mx-auto grid max-w-7xl gap-1 px-4 py-3">
         {links.map(({ href, label, icon: Icon }) => (
           <li key={href}>

@@ -78,7 +78,13 @@ export function ChangePasswordDialog() {
           })}
           <div className="grid gap-1">
             <label htmlFor="revoke-api-tokens" className="flex cursor-pointer items-center gap-2.5 text-sm font-medium">
-              <input id="revoke-api-tokens" type="checkbox" className="size-4 accent-violet-500" aria-describedby="revoke-api-tokens-hint" {...register("revokeApiTokens")} />
+              <input
+                id="revoke-api-tokens"
+                type="checkbox"
+                className="size-4 accent-violet-500"
+                aria-describedby="revoke-api-tokens-hint"
+                {...register("revokeApiTokens")}
+              />
               Also revoke my API tokens
             </label>
             <p id="revoke-api-tokens-hint" className="pl-6.5 text-xs text-muted-foreground">

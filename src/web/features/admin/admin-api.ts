@@ -20,8 +20,10 @@ const failed = (title: string, fallback: string) => (error: unknown) =>
 /** Reads a query's URL (its key) with the route's schema (decision 0040); signed out is an error here (the admin gate), never null. */
 export const useAdminSettings = () =>
   useQuery({ queryKey: queryKeys.admin.settings, queryFn: schemaQueryFn(adminSettingsViewSchema, queryKeys.admin.settings[0]), staleTime: 0 });
-export const useKieApis = () => useQuery({ queryKey: queryKeys.admin.kieApis, queryFn: schemaQueryFn(kieApiListSchema, queryKeys.admin.kieApis[0]), staleTime: 0 });
-export const useAdminUsers = () => useQuery({ queryKey: queryKeys.admin.users, queryFn: schemaQueryFn(adminUserListSchema, queryKeys.admin.users[0]), staleTime: 0 });
+export const useKieApis = () =>
+  useQuery({ queryKey: queryKeys.admin.kieApis, queryFn: schemaQueryFn(kieApiListSchema, queryKeys.admin.kieApis[0]), staleTime: 0 });
+export const useAdminUsers = () =>
+  useQuery({ queryKey: queryKeys.admin.users, queryFn: schemaQueryFn(adminUserListSchema, queryKeys.admin.users[0]), staleTime: 0 });
 
 /** PUT /api/admin/settings with any subset of fields ('Save Other Settings'). */
 export function useSaveSettings() {
@@ -38,8 +40,7 @@ export function useSaveSettings() {
 
 export function useSaveTelegram() {
   return useMutation({
-    mutationFn: (body: { telegramBotToken: string; telegramChatId: string }) =>
-      apiCall(adminSettingsSavedSchema, "PUT", "/api/admin/settings/telegram", body),
+    mutationFn: (body: { telegramBotToken: string; telegramChatId: string }) => apiCall(adminSettingsSavedSchema, "PUT", "/api/admin/settings/telegram", body),
     onSuccess: ({ settings }) => {
       queryClient.setQueryData(queryKeys.admin.settings, settings);
       toast({ title: "Telegram Settings Updated" });
@@ -107,9 +108,27 @@ function recoveryMutation(
 }
 
 export const useRecheckFailed = () =>
-  useMutation(recoveryMutation(recheckReportSchema, "POST", "/api/admin/recheck-failed-videos", "Video Recovery Completed", "Recovery Failed", "Failed to recover videos"));
+  useMutation(
+    recoveryMutation(
+      recheckReportSchema,
+      "POST",
+      "/api/admin/recheck-failed-videos",
+      "Video Recovery Completed",
+      "Recovery Failed",
+      "Failed to recover videos",
+    ),
+  );
 export const useDeleteFailed = () =>
-  useMutation(recoveryMutation(deletedFailedVideosSchema, "DELETE", "/api/admin/delete-failed-videos", "Failed Videos Deleted", "Delete Failed", "Failed to delete videos"));
+  useMutation(
+    recoveryMutation(
+      deletedFailedVideosSchema,
+      "DELETE",
+      "/api/admin/delete-failed-videos",
+      "Failed Videos Deleted",
+      "Delete Failed",
+      "Failed to delete videos",
+    ),
+  );
 
 export function useToggleUser() {
   return useMutation({

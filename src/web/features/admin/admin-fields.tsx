@@ -66,7 +66,19 @@ export function SecretField({ id, label, hint, value, onValueChange, ...props }:
   );
 }
 
-export function CheckboxField({ id, label, checked, onCheckedChange, className }: { id: string; label: string; checked: boolean; onCheckedChange: (checked: boolean) => void; className?: string }) {
+export function CheckboxField({
+  id,
+  label,
+  checked,
+  onCheckedChange,
+  className,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  className?: string;
+}) {
   return (
     <label htmlFor={id} className={cn("flex cursor-pointer items-center gap-2.5 text-sm font-medium", className)}>
       <input id={id} type="checkbox" className="size-4 accent-violet-500" checked={checked} onChange={(e) => onCheckedChange(e.target.checked)} />
@@ -76,7 +88,19 @@ export function CheckboxField({ id, label, checked, onCheckedChange, className }
 }
 
 /** A native select: few options, and fully keyboard- and screen-reader-friendly. */
-export function ChoiceField({ id, label, value, options, onValueChange }: { id: string; label: string; value: string; options: { value: string; label: string }[]; onValueChange: (value: string) => void }) {
+export function ChoiceField({
+  id,
+  label,
+  value,
+  options,
+  onValueChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onValueChange: (value: string) => void;
+}) {
   return (
     <Field id={id} label={label}>
       <select
@@ -95,7 +119,19 @@ export function ChoiceField({ id, label, value, options, onValueChange }: { id: 
   );
 }
 
-export function SectionCard({ id, title, description, children, className }: { id: string; title: string; description?: ReactNode; children: ReactNode; className?: string }) {
+export function SectionCard({
+  id,
+  title,
+  description,
+  children,
+  className,
+}: {
+  id: string;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section aria-labelledby={id} className={cn("rounded-2xl border border-border bg-surface/80 p-5 shadow-xl shadow-black/20 sm:p-6", className)}>
       <h2 id={id} className="text-lg font-semibold tracking-tight">

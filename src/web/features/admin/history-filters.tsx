@@ -42,10 +42,7 @@ export function HistoryFiltersBar({ value, onChange }: { value: HistoryFilters; 
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[10rem_1fr_10rem_10rem_auto] lg:items-end">
         <div className="grid gap-1.5">
           <Label htmlFor="history-type">Type</Label>
-          <Select
-            value={value.type || ALL}
-            onValueChange={(type) => onChange({ ...value, type: type === ALL ? "" : (type as AdminTransactionType) })}
-          >
+          <Select value={value.type || ALL} onValueChange={(type) => onChange({ ...value, type: type === ALL ? "" : (type as AdminTransactionType) })}>
             <SelectTrigger id="history-type" aria-label="Type">
               <SelectValue>{TYPE_OPTIONS.find((o) => o.value === (value.type || ALL))?.label}</SelectValue>
             </SelectTrigger>
@@ -64,11 +61,23 @@ export function HistoryFiltersBar({ value, onChange }: { value: HistoryFilters; 
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="history-from">From</Label>
-          <Input id="history-from" type="date" value={value.dateFrom} max={value.dateTo || undefined} onChange={(e) => onChange({ ...value, dateFrom: e.target.value })} />
+          <Input
+            id="history-from"
+            type="date"
+            value={value.dateFrom}
+            max={value.dateTo || undefined}
+            onChange={(e) => onChange({ ...value, dateFrom: e.target.value })}
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="history-to">To</Label>
-          <Input id="history-to" type="date" value={value.dateTo} min={value.dateFrom || undefined} onChange={(e) => onChange({ ...value, dateTo: e.target.value })} />
+          <Input
+            id="history-to"
+            type="date"
+            value={value.dateTo}
+            min={value.dateFrom || undefined}
+            onChange={(e) => onChange({ ...value, dateTo: e.target.value })}
+          />
         </div>
         <Button variant="outline" disabled={!active} onClick={clearAll}>
           <X aria-hidden="true" />

@@ -29,7 +29,13 @@ function RefundCell({ row, refundingId, onRefund }: { row: AdminTransactionView 
   }
   const busy = refundingId === row.id;
   return (
-    <Button variant="secondary" size="sm" disabled={refundingId !== undefined} onClick={() => onRefund(row)} aria-label={`Refund ${row.username}'s ${-row.amount} credits`}>
+    <Button
+      variant="secondary"
+      size="sm"
+      disabled={refundingId !== undefined}
+      onClick={() => onRefund(row)}
+      aria-label={`Refund ${row.username}'s ${-row.amount} credits`}
+    >
       {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
       Refund
     </Button>

@@ -29,7 +29,13 @@ export function KieApiDialog({ account, open, onOpenChange }: { account?: KieApi
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const bad = NUMBER_FIELDS.find(([key]) => !/^\d+$/.test(numbers[key].trim()));
-    const found = !name.trim() ? "Name is required" : !account && !token.trim() ? "Token is required" : bad ? `${bad[1]} must be a whole number, 0 or more` : undefined;
+    const found = !name.trim()
+      ? "Name is required"
+      : !account && !token.trim()
+        ? "Token is required"
+        : bad
+          ? `${bad[1]} must be a whole number, 0 or more`
+          : undefined;
     setProblem(found);
     if (found) return;
     const body = {
@@ -59,7 +65,14 @@ export function KieApiDialog({ account, open, onOpenChange }: { account?: KieApi
           />
           <div className="grid gap-4 sm:grid-cols-3">
             {NUMBER_FIELDS.map(([key, label]) => (
-              <TextField key={key} id={`kie-${key}`} label={label} inputMode="numeric" value={numbers[key]} onValueChange={(v) => setNumbers((n) => ({ ...n, [key]: v }))} />
+              <TextField
+                key={key}
+                id={`kie-${key}`}
+                label={label}
+                inputMode="numeric"
+                value={numbers[key]}
+                onValueChange={(v) => setNumbers((n) => ({ ...n, [key]: v }))}
+              />
             ))}
           </div>
           <CheckboxField id="kie-enabled" label="Enabled" checked={isEnabled} onCheckedChange={setEnabled} />

@@ -22,8 +22,8 @@ function AccountRow({ a, onEdit, onDelete }: { a: KieApiView; onEdit: () => void
         </p>
         <p className="mt-0.5 break-all font-mono text-xs text-muted-foreground">{a.token}</p>
         <p className="mt-1 text-sm text-muted-foreground">
-          {formatCredits(a.totalCredits)} credits · Quality {a.veo3QualityCredits} / Fast {a.veo3FastCredits} per video · used{" "}
-          {formatCredits(a.totalUsage)} · {a.taskCount} videos · last used {a.lastUsed ? formatDateTime(a.lastUsed) : "never"}
+          {formatCredits(a.totalCredits)} credits · Quality {a.veo3QualityCredits} / Fast {a.veo3FastCredits} per video · used {formatCredits(a.totalUsage)} ·{" "}
+          {a.taskCount} videos · last used {a.lastUsed ? formatDateTime(a.lastUsed) : "never"}
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
@@ -52,7 +52,11 @@ export function KieApisCard() {
   const remove = useDeleteKieApi(() => setDeleting(undefined));
 
   return (
-    <SectionCard id="kie-apis-title" title="Provider API (KIE)" description="'Available' from 400 KIE credits, else 'Low Credits'. Check Balance asks KIE for the real figure.">
+    <SectionCard
+      id="kie-apis-title"
+      title="Provider API (KIE)"
+      description="'Available' from 400 KIE credits, else 'Low Credits'. Check Balance asks KIE for the real figure."
+    >
       <div className="mb-4 flex justify-end">
         <Button size="sm" onClick={() => setEditing("new")}>
           <Plus aria-hidden="true" />
@@ -69,7 +73,12 @@ export function KieApisCard() {
         )}
       </QueryState>
       {editing ? (
-        <KieApiDialog key={editing === "new" ? "new" : editing.id} account={editing === "new" ? undefined : editing} open onOpenChange={(open) => !open && setEditing(undefined)} />
+        <KieApiDialog
+          key={editing === "new" ? "new" : editing.id}
+          account={editing === "new" ? undefined : editing}
+          open
+          onOpenChange={(open) => !open && setEditing(undefined)}
+        />
       ) : null}
       <ConfirmDialog
         open={Boolean(deleting)}

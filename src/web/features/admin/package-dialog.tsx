@@ -29,7 +29,10 @@ export function PackageDialog({ pkg, open, onOpenChange }: { pkg?: AdminCreditPa
   }));
   const [problem, setProblem] = useState<string>();
   const save = useSavePackage(() => onOpenChange(false));
-  const set = <K extends keyof typeof d>(key: K) => (value: (typeof d)[K]) => setD((x) => ({ ...x, [key]: value }));
+  const set =
+    <K extends keyof typeof d>(key: K) =>
+    (value: (typeof d)[K]) =>
+      setD((x) => ({ ...x, [key]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -4,12 +4,7 @@
  * (decision 0024) and refreshes the admin list and the public one.
  */
 import { useMutation, useQuery } from "@tanstack/react-query";
-import {
-  adminCreditPackageListSchema,
-  adminCreditPackageViewSchema,
-  packageRemovedSchema,
-  type CreditPackageInput,
-} from "../../../shared/schemas/packages";
+import { adminCreditPackageListSchema, adminCreditPackageViewSchema, packageRemovedSchema, type CreditPackageInput } from "../../../shared/schemas/packages";
 import { apiCall, errorMessage, schemaQueryFn } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";

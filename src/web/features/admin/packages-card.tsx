@@ -57,7 +57,12 @@ export function PackagesCard() {
         )}
       </QueryState>
       {editing ? (
-        <PackageDialog key={editing === "new" ? "new" : editing.id} pkg={editing === "new" ? undefined : editing} open onOpenChange={(open) => !open && setEditing(undefined)} />
+        <PackageDialog
+          key={editing === "new" ? "new" : editing.id}
+          pkg={editing === "new" ? undefined : editing}
+          open
+          onOpenChange={(open) => !open && setEditing(undefined)}
+        />
       ) : null}
       <ConfirmDialog
         open={Boolean(deleting)}

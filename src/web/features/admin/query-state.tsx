@@ -5,7 +5,17 @@ import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api";
 
 /** Loading, error (with retry) and empty states around an admin list. */
-export function QueryState<T>({ query, what, empty, children }: { query: UseQueryResult<T[]>; what: string; empty: string; children: (rows: T[]) => ReactNode }) {
+export function QueryState<T>({
+  query,
+  what,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T[]>;
+  what: string;
+  empty: string;
+  children: (rows: T[]) => ReactNode;
+}) {
   if (query.isPending) {
     return (
       <div className="flex justify-center py-8" role="status" aria-label={`Loading ${what}`}>

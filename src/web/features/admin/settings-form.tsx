@@ -38,7 +38,10 @@ function patchOf(d: Draft): Record<string, unknown> {
 export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
   const [draft, setDraft] = useState(() => draftOf(settings));
   const save = useSaveSettings();
-  const set = <K extends keyof Draft>(key: K) => (value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const set =
+    <K extends keyof Draft>(key: K) =>
+    (value: Draft[K]) =>
+      setDraft((d) => ({ ...d, [key]: value }));
   const redirectDefault = `${window.location.origin}/api/auth/google/callback`;
 
   const submit = (event: FormEvent) => {
@@ -55,18 +58,63 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
 
         <SectionCard id="pricing-title" title="Model Pricing and API Pricing" description="Credits per 8 second video, on the website and through the API.">
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField id="veo3Credits" label="Veo3 Quality (credits)" type="number" min={1} max={1000} step={1} required value={draft.veo3Credits} onValueChange={set("veo3Credits")} />
-            <TextField id="veo3FastCredits" label="Veo3 Fast (credits)" type="number" min={1} max={1000} step={1} required value={draft.veo3FastCredits} onValueChange={set("veo3FastCredits")} />
-            <TextField id="veo3ApiPrice" label="Veo3 Quality API price" inputMode="decimal" placeholder="0.50" value={draft.veo3ApiPrice} onValueChange={set("veo3ApiPrice")} />
-            <TextField id="veo3FastApiPrice" label="Veo3 Fast API price" inputMode="decimal" placeholder="0.20" value={draft.veo3FastApiPrice} onValueChange={set("veo3FastApiPrice")} />
+            <TextField
+              id="veo3Credits"
+              label="Veo3 Quality (credits)"
+              type="number"
+              min={1}
+              max={1000}
+              step={1}
+              required
+              value={draft.veo3Credits}
+              onValueChange={set("veo3Credits")}
+            />
+            <TextField
+              id="veo3FastCredits"
+              label="Veo3 Fast (credits)"
+              type="number"
+              min={1}
+              max={1000}
+              step={1}
+              required
+              value={draft.veo3FastCredits}
+              onValueChange={set("veo3FastCredits")}
+            />
+            <TextField
+              id="veo3ApiPrice"
+              label="Veo3 Quality API price"
+              inputMode="decimal"
+              placeholder="0.50"
+              value={draft.veo3ApiPrice}
+              onValueChange={set("veo3ApiPrice")}
+            />
+            <TextField
+              id="veo3FastApiPrice"
+              label="Veo3 Fast API price"
+              inputMode="decimal"
+              placeholder="0.20"
+              value={draft.veo3FastApiPrice}
+              onValueChange={set("veo3FastApiPrice")}
+            />
           </div>
         </SectionCard>
 
         <SectionCard id="paypal-title" title="PayPal" description="Card and PayPal payments through PayPal Checkout.">
           <div className="grid gap-4">
             <CheckboxField id="paypalEnabled" label="Enable PayPal" checked={draft.paypalEnabled} onCheckedChange={set("paypalEnabled")} />
-            <TextField id="paypalClientId" label="PayPal client ID" autoComplete="off" value={draft.paypalClientId ?? ""} onValueChange={set("paypalClientId")} />
-            <SecretField id="paypalClientSecret" label="PayPal client secret" value={draft.paypalClientSecret ?? ""} onValueChange={set("paypalClientSecret")} />
+            <TextField
+              id="paypalClientId"
+              label="PayPal client ID"
+              autoComplete="off"
+              value={draft.paypalClientId ?? ""}
+              onValueChange={set("paypalClientId")}
+            />
+            <SecretField
+              id="paypalClientSecret"
+              label="PayPal client secret"
+              value={draft.paypalClientSecret ?? ""}
+              onValueChange={set("paypalClientSecret")}
+            />
             <ChoiceField
               id="paypalEnvironment"
               label="PayPal environment"
@@ -84,7 +132,12 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
           <div className="grid gap-4">
             <CheckboxField id="creemEnabled" label="Enable Creem" checked={draft.creemEnabled} onCheckedChange={set("creemEnabled")} />
             <SecretField id="creemApiKey" label="Creem API key" value={draft.creemApiKey ?? ""} onValueChange={set("creemApiKey")} />
-            <SecretField id="creemWebhookSecret" label="Creem webhook secret" value={draft.creemWebhookSecret ?? ""} onValueChange={set("creemWebhookSecret")} />
+            <SecretField
+              id="creemWebhookSecret"
+              label="Creem webhook secret"
+              value={draft.creemWebhookSecret ?? ""}
+              onValueChange={set("creemWebhookSecret")}
+            />
             <ChoiceField
               id="creemEnvironment"
               label="Creem environment"
@@ -101,8 +154,19 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
         <SectionCard id="google-title" title="Google OAuth" description="One-click sign-in with Google.">
           <div className="grid gap-4">
             <CheckboxField id="googleAuthEnabled" label="Enable Google sign-in" checked={draft.googleAuthEnabled} onCheckedChange={set("googleAuthEnabled")} />
-            <TextField id="googleClientId" label="Google client ID" autoComplete="off" value={draft.googleClientId ?? ""} onValueChange={set("googleClientId")} />
-            <SecretField id="googleClientSecret" label="Google client secret" value={draft.googleClientSecret ?? ""} onValueChange={set("googleClientSecret")} />
+            <TextField
+              id="googleClientId"
+              label="Google client ID"
+              autoComplete="off"
+              value={draft.googleClientId ?? ""}
+              onValueChange={set("googleClientId")}
+            />
+            <SecretField
+              id="googleClientSecret"
+              label="Google client secret"
+              value={draft.googleClientSecret ?? ""}
+              onValueChange={set("googleClientSecret")}
+            />
             <TextField
               id="googleRedirectUri"
               label="Redirect URI"

@@ -14,10 +14,7 @@ export function TelegramCard({ settings }: { settings: AdminSettingsView }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate(
-      { telegramBotToken: token, telegramChatId: chatId.trim() },
-      { onSuccess: ({ settings: saved }) => setToken(saved.telegramBotToken ?? "") },
-    );
+    save.mutate({ telegramBotToken: token, telegramChatId: chatId.trim() }, { onSuccess: ({ settings: saved }) => setToken(saved.telegramBotToken ?? "") });
   };
 
   return (

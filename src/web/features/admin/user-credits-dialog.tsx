@@ -23,9 +23,7 @@ export function UserCreditsDialog({ user, onClose }: { user: AdminUserView; onCl
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Edit Credits</DialogTitle>
-          <DialogDescription>
-            Set {user.username}'s balance. The change appears in their transactions as an adjustment.
-          </DialogDescription>
+          <DialogDescription>Set {user.username}'s balance. The change appears in their transactions as an adjustment.</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <TextField id="user-credits" label="Credits" inputMode="numeric" value={credits} onValueChange={setCredits} autoFocus />

@@ -21,9 +21,9 @@ const RULES = [
 
 const N8N_STEPS = [
   "Download the workflow below and import it in n8n 1.x (Workflows → Import from File).",
-  "Create an \"HTTP Bearer Auth\" credential in n8n and paste your API token as its Bearer token.",
-  "Select that credential on the two HTTP Request nodes, \"Generate video\" and \"Check status\".",
-  "Edit the prompt in \"Video settings\" and run the workflow: it waits, checks the status and returns the video URLs.",
+  'Create an "HTTP Bearer Auth" credential in n8n and paste your API token as its Bearer token.',
+  'Select that credential on the two HTTP Request nodes, "Generate video" and "Check status".',
+  'Edit the prompt in "Video settings" and run the workflow: it waits, checks the status and returns the video URLs.',
 ];
 
 /** The automation guide (decision 0019): rules, prices, curl examples, the n8n workflow. */
@@ -39,8 +39,8 @@ export function AutomationGuide() {
         </h2>
         <p className="mt-2 max-w-3xl text-muted-foreground">
           Make videos from n8n, Make or any HTTP client. Every request carries your token in the header{" "}
-          <code className="rounded bg-surface-raised px-1.5 py-0.5 text-sm">Authorization: Bearer {TOKEN_PLACEHOLDER}</code>; credits, videos and
-          history are the same as on the web, and videos made through the API show in My Creations with an API badge.
+          <code className="rounded bg-surface-raised px-1.5 py-0.5 text-sm">Authorization: Bearer {TOKEN_PLACEHOLDER}</code>; credits, videos and history are
+          the same as on the web, and videos made through the API show in My Creations with an API badge.
         </p>
       </div>
 
@@ -71,16 +71,15 @@ export function AutomationGuide() {
         <CodeBlock title="Answer" code={GENERATE_ANSWER} />
         <h3 className="font-semibold">2. Check its status</h3>
         <p className="text-sm text-muted-foreground">
-          Replace TASK_ID with the taskId from the answer. The status is processing, then completed (with videoUrl, and hdVideoUrl for 16:9) or
-          failed (the message says why and that the credits were refunded).
+          Replace TASK_ID with the taskId from the answer. The status is processing, then completed (with videoUrl, and hdVideoUrl for 16:9) or failed (the
+          message says why and that the credits were refunded).
         </p>
         <CodeBlock title="Status with curl" code={statusCurl(origin)} />
         <CodeBlock title="Answer when completed" code={STATUS_ANSWER} />
         <h3 className="font-semibold">3. Or follow your videos live (optional)</h3>
         <p className="text-sm text-muted-foreground">
-          Instead of checking, keep one connection open to the event stream: it sends a task event the moment a video changes (status, videoUrl as
-          resultUrls, the 1080p version) and a credits event when your balance changes. If it closes, reconnect; while it is unavailable, check the
-          status as above.
+          Instead of checking, keep one connection open to the event stream: it sends a task event the moment a video changes (status, videoUrl as resultUrls,
+          the 1080p version) and a credits event when your balance changes. If it closes, reconnect; while it is unavailable, check the status as above.
         </p>
         <CodeBlock title="Live events with curl" code={eventsCurl(origin)} />
         <CodeBlock title="Events as they arrive" code={EVENTS_SAMPLE} />

@@ -8,7 +8,11 @@ export function CodeBlock({ title, code }: { title: string; code: string }) {
         {title}
         <CopyButton text={code} label={`Copy: ${title}`} />
       </figcaption>
-      <pre tabIndex={0} aria-label={title} className="overflow-x-auto p-4 text-xs leading-relaxed text-zinc-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+      <pre
+        tabIndex={0}
+        aria-label={title}
+        className="overflow-x-auto p-4 text-xs leading-relaxed text-zinc-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
         <code>{code}</code>
       </pre>
     </figure>

@@ -14,7 +14,10 @@ export function TokenRevealDialog({ token, onClose }: { token: CreatedApiToken |
           <DialogDescription>{token ? `"${token.name}" is ready. Use it as a Bearer token.` : ""}</DialogDescription>
         </DialogHeader>
         <div className="grid gap-3">
-          <code aria-label="Full API token" className="block select-all break-all rounded-lg border border-border bg-black/40 p-3 font-mono text-sm text-emerald-200">
+          <code
+            aria-label="Full API token"
+            className="block select-all break-all rounded-lg border border-border bg-black/40 p-3 font-mono text-sm text-emerald-200"
+          >
             {token?.token}
           </code>
           <CopyButton text={token?.token ?? ""} label="Copy API token" className="justify-self-start" />

@@ -13,8 +13,7 @@ export function DemoNotice({ className }: { className?: string }) {
     >
       <FlaskConical className="mt-0.5 size-4 shrink-0 text-amber-300" aria-hidden="true" />
       <span>
-        <strong className="font-semibold text-amber-200">Demo mode:</strong> videos are currently simulated sample clips, not
-        real AI generations.
+        <strong className="font-semibold text-amber-200">Demo mode:</strong> videos are currently simulated sample clips, not real AI generations.
       </span>
     </p>
   );

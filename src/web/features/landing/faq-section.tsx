@@ -23,8 +23,7 @@ const FAQS: readonly Faq[] = [
   {
     id: "length",
     question: "How long are the videos?",
-    answer:
-      "Every video is 8 seconds long, with sound. Longer videos are planned. You can chain several clips in any video editor to tell a longer story.",
+    answer: "Every video is 8 seconds long, with sound. Longer videos are planned. You can chain several clips in any video editor to tell a longer story.",
   },
   {
     id: "hd",
@@ -35,8 +34,7 @@ const FAQS: readonly Faq[] = [
   {
     id: "refunds",
     question: "What happens if a video fails?",
-    answer:
-      "If a generation fails or is refused, the credits it used are returned to your balance automatically. You never pay for a video you did not get.",
+    answer: "If a generation fails or is refused, the credits it used are returned to your balance automatically. You never pay for a video you did not get.",
   },
   {
     id: "api",

@@ -27,8 +27,7 @@ export function HeroSection() {
           Generate AI Videos with <span className="text-gradient">Realistic Sound</span>
         </h1>
         <p className="mt-6 max-w-2xl text-lg text-pretty text-muted-foreground sm:text-xl">
-          Turn a text prompt or a single image into a cinematic 8-second video with native dialogue, sound effects and
-          ambience, perfectly in sync.
+          Turn a text prompt or a single image into a cinematic 8-second video with native dialogue, sound effects and ambience, perfectly in sync.
         </p>
         <div className="mt-9 flex w-full flex-col items-stretch justify-center gap-3 sm:w-auto sm:flex-row sm:items-center">
           <Button asChild size="lg" className="h-13 px-8 text-base">

@@ -83,9 +83,7 @@ export function PricingComparisonSection() {
           </span>
           <div>
             <h3 className="font-semibold text-emerald-100">Full HD 1080p guarantee</h3>
-            <p className="mt-1 text-sm text-emerald-100/75">
-              All 16:9 videos are generated and delivered in Full HD 1080p, via the web or the API.
-            </p>
+            <p className="mt-1 text-sm text-emerald-100/75">All 16:9 videos are generated and delivered in Full HD 1080p, via the web or the API.</p>
           </div>
         </div>
 

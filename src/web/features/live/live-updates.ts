@@ -33,7 +33,11 @@ function subscribe(listener: () => void): () => void {
 
 /** True while the event stream is open: polling is then unnecessary. */
 export function useLiveConnected(): boolean {
-  return useSyncExternalStore(subscribe, () => connected, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => connected,
+    () => false,
+  );
 }
 
 function applyTask(task: VideoTaskView): void {

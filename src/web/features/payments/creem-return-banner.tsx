@@ -57,7 +57,14 @@ export function CreemReturnBanner({ state, signedIn }: { state: CreemReturnState
   const { tone, icon: Icon, title, text } = content(state, signedIn);
   return (
     <div role="status" aria-live="polite" className={cn("mb-8 flex items-start gap-4 rounded-2xl border p-5 sm:p-6", TONES[tone])}>
-      <Icon className={cn("mt-0.5 size-6 shrink-0", Icon === LoaderCircle && "animate-spin", tone === "success" ? "text-emerald-300" : tone === "warning" ? "text-amber-300" : "text-red-300")} aria-hidden="true" />
+      <Icon
+        className={cn(
+          "mt-0.5 size-6 shrink-0",
+          Icon === LoaderCircle && "animate-spin",
+          tone === "success" ? "text-emerald-300" : tone === "warning" ? "text-amber-300" : "text-red-300",
+        )}
+        aria-hidden="true"
+      />
       <div className="min-w-0">
         <p className="font-semibold">{title}</p>
         <p className="mt-1 text-sm opacity-80">{text}</p>

@@ -7,7 +7,9 @@ export function FallbackNotice() {
       <Info className="mt-0.5 size-4 shrink-0 text-amber-300" aria-hidden="true" />
       <p>
         <span className="font-semibold">Showing our standard packages.</span>{" "}
-        <span className="text-amber-100/80">The current packages could not be loaded, so purchases are unavailable right now. Please try again in a few minutes.</span>
+        <span className="text-amber-100/80">
+          The current packages could not be loaded, so purchases are unavailable right now. Please try again in a few minutes.
+        </span>
       </p>
     </div>
   );

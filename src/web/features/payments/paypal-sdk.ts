@@ -5,7 +5,13 @@
 
 /** The part of `window.paypal` we use (the Buttons component of SDK v5). */
 export interface PaypalButtonsOptions {
-  style?: { layout?: "vertical" | "horizontal"; color?: "gold" | "blue" | "silver" | "white" | "black"; shape?: "rect" | "pill"; label?: string; height?: number };
+  style?: {
+    layout?: "vertical" | "horizontal";
+    color?: "gold" | "blue" | "silver" | "white" | "black";
+    shape?: "rect" | "pill";
+    label?: string;
+    height?: number;
+  };
   createOrder: () => Promise<string>;
   onApprove: (data: { orderID: string }) => Promise<void>;
   onCancel?: (data: { orderID?: string }) => void;

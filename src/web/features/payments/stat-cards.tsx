@@ -14,8 +14,20 @@ interface Stat {
 /** The three figures (decision 0015): Credits Remaining, Videos Created, Credits Used. */
 export function StatCards({ stats, loading, error }: { stats: UserStats | undefined; loading: boolean; error: boolean }) {
   const items: Stat[] = [
-    { label: "Credits Remaining", value: stats?.credits, hint: "Available for new videos", icon: Coins, tone: "text-violet-300 bg-violet-500/10 ring-violet-500/25" },
-    { label: "Videos Created", value: stats?.videosCreated, hint: "On the web and through the API", icon: Clapperboard, tone: "text-fuchsia-300 bg-fuchsia-500/10 ring-fuchsia-500/25" },
+    {
+      label: "Credits Remaining",
+      value: stats?.credits,
+      hint: "Available for new videos",
+      icon: Coins,
+      tone: "text-violet-300 bg-violet-500/10 ring-violet-500/25",
+    },
+    {
+      label: "Videos Created",
+      value: stats?.videosCreated,
+      hint: "On the web and through the API",
+      icon: Clapperboard,
+      tone: "text-fuchsia-300 bg-fuchsia-500/10 ring-fuchsia-500/25",
+    },
     { label: "Credits Used", value: stats?.totalSpent, hint: "Net of refunds", icon: Flame, tone: "text-amber-300 bg-amber-500/10 ring-amber-500/25" },
   ];
   return (
@@ -28,7 +40,13 @@ export function StatCards({ stats, loading, error }: { stats: UserStats | undefi
           <dl className="min-w-0">
             <dt className="text-xs leading-tight text-muted-foreground sm:text-sm">{label}</dt>
             <dd className="mt-1 text-xl font-bold tabular-nums tracking-tight sm:mt-0 sm:text-2xl" aria-busy={loading}>
-              {value !== undefined ? formatCredits(value) : loading ? <span className="inline-block h-7 w-14 animate-pulse rounded bg-zinc-800 align-middle" /> : "—"}
+              {value !== undefined ? (
+                formatCredits(value)
+              ) : loading ? (
+                <span className="inline-block h-7 w-14 animate-pulse rounded bg-zinc-800 align-middle" />
+              ) : (
+                "—"
+              )}
             </dd>
             <dd className="hidden truncate text-xs text-muted-foreground sm:block">{error && value === undefined ? "Could not be loaded" : hint}</dd>
           </dl>

@@ -52,9 +52,7 @@ function TransactionRow({ tx }: { tx: TransactionView }) {
       >
         {signedCredits(tx.amount)}
       </td>
-      <td className="hidden whitespace-nowrap px-5 py-3.5 text-right text-muted-foreground tabular-nums sm:table-cell">
-        {formatDateTime(tx.createdAt)}
-      </td>
+      <td className="hidden whitespace-nowrap px-5 py-3.5 text-right text-muted-foreground tabular-nums sm:table-cell">{formatDateTime(tx.createdAt)}</td>
     </tr>
   );
 }
@@ -108,7 +106,9 @@ export function TransactionHistory() {
         </p>
       ) : (
         <>
-          <div className={cn("overflow-hidden rounded-2xl border border-border bg-surface/80 shadow-xl shadow-black/30", query.isPlaceholderData && "opacity-60")}>
+          <div
+            className={cn("overflow-hidden rounded-2xl border border-border bg-surface/80 shadow-xl shadow-black/30", query.isPlaceholderData && "opacity-60")}
+          >
             <table className="w-full table-fixed text-left text-sm">
               <caption className="sr-only">Your transactions, newest first</caption>
               <thead className="bg-surface-raised/70 text-xs uppercase tracking-wider text-muted-foreground">

@@ -62,9 +62,7 @@ export function useGenerateVideo(onStarted: (task: VideoTaskView) => void) {
         title: "Video generation started",
         description: `Your video is being generated. ${result.creditsUsed} credits used. ${result.remainingCredits} credits remaining.`,
       });
-      queryClient.setQueryData<CurrentUser | null>(queryKeys.currentUser, (user) =>
-        user ? { ...user, credits: result.remainingCredits } : user,
-      );
+      queryClient.setQueryData<CurrentUser | null>(queryKeys.currentUser, (user) => (user ? { ...user, credits: result.remainingCredits } : user));
       onStarted(provisionalTask(result, request));
       void invalidateVideoTasks();
       void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });

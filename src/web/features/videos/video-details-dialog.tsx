@@ -212,9 +212,7 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate }: Vi
                       <p className="text-xs leading-relaxed text-muted-foreground">{HD_NOTE}</p>
                     </>
                   )}
-                  {isInProgress(task.status) ? (
-                    <p className="text-xs text-muted-foreground">Downloads become available when the video is ready.</p>
-                  ) : null}
+                  {isInProgress(task.status) ? <p className="text-xs text-muted-foreground">Downloads become available when the video is ready.</p> : null}
                 </div>
               </section>
             </div>

@@ -29,15 +29,7 @@ export function TaskPreview({ task, progress, className }: { task: VideoTaskView
   return (
     <VideoFrame aspectRatio={task.aspectRatio} className={className}>
       {isPlayable(task) && url ? (
-        <video
-          key={url}
-          src={url}
-          controls
-          playsInline
-          preload="metadata"
-          className="absolute inset-0 size-full object-contain"
-          aria-label="Generated video"
-        />
+        <video key={url} src={url} controls playsInline preload="metadata" className="absolute inset-0 size-full object-contain" aria-label="Generated video" />
       ) : task.status === "failed" ? (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-red-950/20 p-6 text-center">
           <CircleAlert className="size-8 text-red-400" aria-hidden="true" />
