@@ -109,7 +109,8 @@ export default defineConfig({
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
-      stdout: "ignore",
+      // Only warnings and errors (LOG_LEVEL below): a failed test shows what the server said.
+      stdout: "pipe",
       stderr: "pipe",
       env: {
         PORT: port,
