@@ -128,6 +128,7 @@ const envSchema = z
     VIDEO_PROVIDER: z.enum(["auto", "simulator"], { error: "must be auto or simulator" }).default("auto"),
     SIMULATOR_DELAY_MS: nonNegativeInt.default(4_000),
     SIMULATOR_HD_DELAY_MS: nonNegativeInt.default(6_000),
+    SIMULATOR_LINK_TTL_SECONDS: nonNegativeInt.default(600),
     TASK_TIMEOUT_MINUTES: positiveInt.default(30),
     BACKGROUND_WORKERS: onUnlessFalse,
     CREEM_BASE_URL: optionalText.pipe(httpUrl.optional()),
@@ -187,7 +188,8 @@ export interface Config {
   kie: { baseUrl: string; uploadBaseUrl: string; apiKey: string | undefined; timeoutMs: number };
   /** "simulator" forces the built-in simulator even when provider keys exist. */
   videoProvider: "auto" | "simulator";
-  simulator: { delayMs: number; hdDelayMs: number };
+  /** linkTtlMs: how long the simulator's result links work (0: for ever). */
+  simulator: { delayMs: number; hdDelayMs: number; linkTtlMs: number };
   taskTimeoutMs: number;
   /** Uploaded images in an S3-compatible bucket instead of DATA_DIR/uploads. */
   s3: S3Settings | undefined;
@@ -248,7 +250,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrlExplicit: Boolean(e.PUBLIC_URL),
     kie: { baseUrl: e.KIE_BASE_URL, uploadBaseUrl: e.KIE_UPLOAD_BASE_URL, apiKey: e.KIE_API_KEY, timeoutMs: e.KIE_TIMEOUT_MS },
     videoProvider: e.VIDEO_PROVIDER,
-    simulator: { delayMs: e.SIMULATOR_DELAY_MS, hdDelayMs: e.SIMULATOR_HD_DELAY_MS },
+    simulator: { delayMs: e.SIMULATOR_DELAY_MS, hdDelayMs: e.SIMULATOR_HD_DELAY_MS, linkTtlMs: e.SIMULATOR_LINK_TTL_SECONDS * 1000 },
     taskTimeoutMs: e.TASK_TIMEOUT_MINUTES * 60_000,
     s3: e.S3_BUCKET
       ? {

@@ -26,6 +26,10 @@ import { MemoryRateLimitStore, RateLimiter, rateLimitStoreFor, type RateLimitRul
 import { DiskBlobStore } from "./integrations/storage/blob-store.js";
 import { S3BlobStore } from "./integrations/storage/s3-blob-store.js";
 import { UploadStore } from "./integrations/storage/uploads.js";
+import { DiskVideoStore, S3VideoStore, type VideoStore } from "./integrations/storage/video-store.js";
+import { VideoUrlSigner } from "./features/videos/video-files.js";
+import { internalFileUrl } from "./features/videos/video-deps.js";
+import type { VideoArchiverOptions } from "./jobs/video-archiver.js";
 import { BackgroundJobs } from "./jobs/background-jobs.js";
 import { DEFAULT_NOTIFICATION_OPTIONS, type NotificationSenderOptions } from "./jobs/notification-sender.js";
 import { DEFAULT_WORKER_OPTIONS, type TaskWorkerOptions } from "./jobs/task-worker.js";
@@ -70,6 +74,7 @@ export interface AppDeps {
   /** Per-user upload rate limit and quota (defaults: DEFAULT_UPLOAD_RATE_LIMIT, UPLOAD_QUOTA_MB). */
   uploadLimits?: Partial<UploadLimits>;
   uploadSweep?: Partial<UploadSweepOptions>;
+  archiver?: Partial<VideoArchiverOptions>;
 }
 
 /** What the app takes from an open database: queries, its LISTEN, and where rate limits count. */
@@ -100,6 +105,9 @@ export interface Services {
   readSettings(): Promise<Settings>;
   provider: VideoProvider;
   uploads: UploadStore;
+  /** Archived videos (decision 0043), and the signer of their URLs. */
+  videoStore: VideoStore;
+  videoUrls: VideoUrlSigner;
   paypal: PaypalContext;
   /** What a generation needs beyond its input (web and automation alike). */
   generation: GenerateDeps;
@@ -126,6 +134,7 @@ function builtInSimulator(config: Config, secretBox: SecretBox): SimulatorLocati
     apiKey,
     delayMs: config.simulator.delayMs,
     hdDelayMs: config.simulator.hdDelayMs,
+    linkTtlMs: config.simulator.linkTtlMs,
     uploadDir: path.join(config.dataDir, "simulator-uploads"),
   });
   return { baseUrl: `${loopbackBaseUrl(config)}${SIMULATOR_PREFIX}`, publicBaseUrl, apiKey, plugin: simulator.plugin, close: () => simulator.close() };
@@ -147,14 +156,33 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
   }
   const provider = new VideoProvider({ db, secretBox, config, simulator, readSettings: readSettingsCached, accountsCache: caches.kieAccounts });
   const uploads = new UploadStore(config.s3 ? new S3BlobStore(config.s3) : new DiskBlobStore(path.join(config.dataDir, "uploads")), config.publicUrl);
+  const videoStore = config.s3
+    ? new S3VideoStore(config.s3, path.join(config.dataDir, "video-copies"))
+    : new DiskVideoStore(path.join(config.dataDir, "videos"));
+  const simulatorFiles = { publicBaseUrl: simulator.publicBaseUrl, baseUrl: simulator.baseUrl };
   const paypal = createPaypalContext({ db, config, secretBox });
   const worker = { ...DEFAULT_WORKER_OPTIONS, taskTimeoutMs: config.taskTimeoutMs, ...deps.worker };
   const jobs = new BackgroundJobs(
-    { db, secretBox, provider, uploads, paypal: () => paypalConnection(paypal), log, workerLogger: deps.logger },
+    {
+      db,
+      secretBox,
+      provider,
+      uploads,
+      paypal: () => paypalConnection(paypal),
+      log,
+      workerLogger: deps.logger,
+      archive: {
+        store: videoStore,
+        fetchUrlFor: (url) => internalFileUrl({ simulatorFiles }, url),
+        // Our simulator, and a KIE address the operator chose, may be on this machine's network.
+        trustedOrigins: [simulator.baseUrl, simulator.publicBaseUrl, config.kie.baseUrl].map((url) => new URL(url).origin),
+      },
+    },
     {
       worker,
       notifications: { ...DEFAULT_NOTIFICATION_OPTIONS, telegramBaseUrl: config.telegramBaseUrl, ...deps.notifications },
       uploadSweep: deps.uploadSweep,
+      archiver: deps.archiver,
     },
   );
 
@@ -199,9 +227,11 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     readSettings: readSettingsCached,
     provider,
     uploads,
+    videoStore,
+    videoUrls: new VideoUrlSigner(secretBox.derive("video-urls")),
     paypal,
     generation,
-    simulatorFiles: simulator,
+    simulatorFiles,
     simulatorPlugin: simulator.plugin,
     jobs,
     close: async () => {

@@ -27,6 +27,8 @@ export const ERROR_STATUS = {
   upload_quota_exceeded: 413,
   address_too_long: 414,
   unsupported_media_type: 415,
+  /** A Range header asking for bytes the file does not have. */
+  range_not_satisfiable: 416,
   /** Understood but refused by an outside service (Telegram, a payment provider). */
   unprocessable: 422,
   rate_limited: 429,
@@ -50,6 +52,7 @@ export function codeForStatus(status: number): ErrorCode {
     404: "not_found",
     409: "conflict",
     413: "payload_too_large",
+    416: "range_not_satisfiable",
     414: "address_too_long",
     415: "unsupported_media_type",
     422: "unprocessable",

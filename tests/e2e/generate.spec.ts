@@ -13,8 +13,8 @@ import {
   signInViaApi,
 } from "./video-helpers.js";
 
-/** A finished simulator clip: the player's source is one of its MP4 files. */
-const CLIP_URL = /\/simulator\/kie\/files\/.+\.mp4$/;
+/** The provider's link (the simulator's) until the archive job has copied the file, then our own (decision 0043). */
+const CLIP_URL = /(\/simulator\/kie\/files\/.+|^\/media\/videos\/[0-9a-f-]{36})\.mp4(\?.*)?$/;
 
 async function expectFormDefaults(page: Page): Promise<void> {
   const form = createVideoPanel(page);

@@ -5,9 +5,9 @@
  * without a case fails both.
  */
 import crypto from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../src/server/db/connect.js";
-import { apiTokens, creditPackages, kieApis, paymentOrders, users } from "../../src/server/db/schema.js";
+import { apiTokens, creditPackages, kieApis, paymentOrders, users, videoFiles } from "../../src/server/db/schema.js";
 import { createSession } from "../../src/server/features/auth/sessions.js";
 import type { Access, RouteAccessEntry } from "../../src/server/http/route-access.js";
 import { sha256Hex } from "../../src/server/lib/tokens.js";
@@ -29,6 +29,8 @@ export interface Fixtures {
   loginUsername: string;
   /** A completed task of the owner. */
   taskId: string;
+  /** That task's 720p file, archived: GET /media/videos/<id>.mp4. */
+  videoFileId: string;
   /** An API token row of the owner (deleted by its DELETE case: made again per case). */
   tokenId: string;
   /** A PayPal order of the owner. */
@@ -115,7 +117,15 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: "GET", route: "/api/video-tasks", request: () => ({ url: "/api/video-tasks" }) },
   { method: "GET", route: "/api/video-status/:taskId", ownerOnly: true, request: (f) => ({ url: `/api/video-status/${f.taskId}` }) },
   { method: "GET", route: "/api/hd-video/:taskId", ownerOnly: true, request: (f) => ({ url: `/api/hd-video/${f.taskId}` }) },
-  { method: "GET", route: "/api/videos/:taskId/download", ownerOnly: true, request: (f) => ({ url: `/api/videos/${f.taskId}/download?quality=720p` }) },
+  {
+    method: "GET",
+    route: "/api/videos/:taskId/download",
+    ownerOnly: true,
+    // The fixture's video is archived: the download is our own copy (decision 0043).
+    accepts: (status) => status === 302,
+    request: (f) => ({ url: `/api/videos/${f.taskId}/download?quality=720p` }),
+  },
+  { method: "GET", route: "/media/videos/:file", ownerOnly: true, request: (f) => ({ url: `/media/videos/${f.videoFileId}.mp4` }) },
   {
     method: "POST",
     route: "/api/force-update-hd/:taskId",
@@ -274,6 +284,11 @@ export async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People
   if (gen.statusCode !== 200) throw new Error(`generate failed: ${gen.body}`);
   const taskId = gen.json<{ taskId: string }>().taskId;
   await runWorkerUntil(t, async () => (await taskRow(db, taskId)).status === "completed");
+  await t.app.jobs.videoArchiver.runOnce();
+  const [videoFile] = await db
+    .select({ id: videoFiles.id })
+    .from(videoFiles)
+    .where(and(eq(videoFiles.videoTaskId, (await taskRow(db, taskId)).id), eq(videoFiles.quality, "720p"), eq(videoFiles.status, "archived")));
 
   const [pkg] = await db.insert(creditPackages).values({ name: "Route pack", credits: 10, price: "1.00" }).returning();
   const [account] = await db
@@ -312,6 +327,7 @@ export async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People
     ownerId: owner.id,
     loginUsername: target.username,
     taskId,
+    videoFileId: videoFile!.id,
     tokenId: (await issueToken(db, owner.id)).id,
     paypalOrderId: order!.providerOrderId!,
     targetUserId: target.id,

@@ -6,7 +6,7 @@ import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../src/server/app.js";
 import { databaseDeps, type AppDeps } from "../../src/server/services.js";
-import { loadConfig } from "../../src/server/config.js";
+import { loadConfig, type Config } from "../../src/server/config.js";
 import type { Database } from "../../src/server/db/connect.js";
 import { ensureAdminAccount } from "../../src/server/features/auth/service.js";
 import { createSecretBox, type SecretBox } from "../../src/server/lib/secret-box.js";
@@ -16,6 +16,7 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   secretBox: SecretBox;
+  config: Config;
   close(): Promise<void>;
 }
 
@@ -42,6 +43,7 @@ export async function createTestApp(overrides: TestAppOptions = {}): Promise<Tes
     app,
     database,
     secretBox,
+    config,
     async close() {
       await app.close();
       if (ownsDatabase) await database.close();

@@ -44,6 +44,7 @@ describe("migrations", () => {
         "transactions",
         "uploads",
         "users",
+        "video_files",
         "video_tasks",
       ]);
     } finally {

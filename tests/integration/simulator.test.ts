@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import Fastify from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { clipFileName, clipVariant } from "../../src/server/simulator/clips.js";
 import { createKieSimulator, startKieSimulator, type StandaloneKieSimulator } from "../../src/server/simulator/index.js";
 
 const KEY = "test-key";
@@ -147,7 +148,8 @@ describe("task lifecycle", () => {
     expect(done.completeTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect(JSON.parse(done.paramJson as string)).toEqual({ model: "veo3", aspectRatio: "16:9", prompt: "A fox in the snow" });
     const [url] = done.response.resultUrls;
-    expect(url).toMatch(new RegExp(`^${sim.baseUrl}/files/sample-\\d-16x9-720p\\.mp4$`));
+    expect(url).toBe(`${sim.baseUrl}/files/${taskId}/${path.basename(url!)}`);
+    expect(url).toMatch(/\/sample-\d-16x9-720p\.mp4$/);
 
     const ranged = await fetch(url!, { headers: { range: "bytes=0-99" } });
     expect(ranged.status).toBe(206);
@@ -208,6 +210,111 @@ describe("task lifecycle", () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe("result links", () => {
+  const TTL = 600_000; // the default: 10 minutes
+  const status = async (url: string, init: RequestInit = {}) => {
+    const res = await fetch(url, init);
+    const text = await res.text();
+    return { status: res.status, text, range: res.headers.get("content-range"), cache: res.headers.get("cache-control") };
+  };
+  const resultUrl = async (taskId: string) => ((await recordInfo(taskId)).data as { response: { resultUrls: string[] } }).response.resultUrls[0]!;
+
+  it("a 720p link works until the TTL after completion, with range requests, then answers 404", async () => {
+    const taskId = await generate({ prompt: "Short-lived fox" });
+    clock += DELAY;
+    const url = await resultUrl(taskId);
+    expect(url).toMatch(new RegExp(`^${sim.baseUrl}/files/${taskId}/sample-\\d-16x9-720p\\.mp4$`));
+    const fresh = await status(url);
+    expect(fresh).toMatchObject({ status: 200, cache: `public, max-age=${TTL / 1000}` });
+
+    clock += TTL; // the last moment the link lives
+    expect(await status(url, { headers: { range: "bytes=0-99" } })).toMatchObject({ status: 206, range: expect.stringMatching(/^bytes 0-99\/\d+$/) });
+    expect((await status(url, { method: "HEAD" })).status).toBe(200);
+
+    clock += 1;
+    expect(await status(url)).toEqual({ status: 404, text: "Not found: this link has expired", range: null, cache: null });
+    expect((await status(url, { method: "HEAD" })).status).toBe(404);
+    expect((await status(url, { headers: { range: "bytes=0-99" } })).status).toBe(404);
+    // record-info keeps handing out the same, dead link; the bare clip path (no task id) never expires.
+    expect(await resultUrl(taskId)).toBe(url);
+    expect((await status(`${sim.baseUrl}/files/${path.basename(url)}`)).status).toBe(200);
+  });
+
+  it("a 1080p link lives for the TTL from when the 1080p was ready", async () => {
+    const taskId = await generate({ prompt: "Short-lived landscape" });
+    clock += DELAY + HD_DELAY;
+    const hdUrl = ((await get1080p(taskId)).data as { resultUrl: string }).resultUrl;
+    expect(hdUrl).toMatch(new RegExp(`^${sim.baseUrl}/files/${taskId}/sample-\\d-16x9-1080p\\.mp4$`));
+    const sdUrl = await resultUrl(taskId);
+
+    clock += TTL - HD_DELAY + 1; // the 720p link has just died, the 1080p one lives on
+    expect((await status(sdUrl)).status).toBe(404);
+    expect((await status(hdUrl, { headers: { range: "bytes=0-9" } })).status).toBe(206);
+    clock += HD_DELAY - 1;
+    expect((await status(hdUrl)).status).toBe(200);
+    clock += 1;
+    expect(await status(hdUrl)).toMatchObject({ status: 404, text: "Not found: this link has expired" });
+  });
+
+  it("never expire with linkTtlMs 0, and expire after a custom TTL", async () => {
+    const forever = await startKieSimulator({ ...simOptions, linkTtlMs: 0 });
+    const short = await startKieSimulator({ ...simOptions, linkTtlMs: 5_000 });
+    try {
+      const taskId = await generate({ prompt: "Evergreen" }, forever.baseUrl);
+      clock += DELAY;
+      const data = (await recordInfo(taskId, forever.baseUrl)).data as { response: { resultUrls: string[] } };
+      const link = data.response.resultUrls[0]!;
+      // Stateless: the same task's link on the short-lived instance.
+      const shortLink = link.replace(forever.baseUrl, short.baseUrl);
+      expect((await status(shortLink)).status).toBe(200);
+      clock += 5_001;
+      expect((await status(shortLink)).status).toBe(404);
+      clock += 365 * 24 * 3600 * 1000;
+      expect(await status(link)).toMatchObject({ status: 200, cache: "public, max-age=31536000" });
+      expect((await status(link, { headers: { range: "bytes=0-9" } })).status).toBe(206);
+    } finally {
+      await forever.close();
+      await short.close();
+    }
+  });
+
+  it("the expireLinks fault makes even fresh links answer 404 until it is turned off", async () => {
+    const taskId = await generate({ prompt: "Doomed link" });
+    clock += DELAY + HD_DELAY;
+    const sdUrl = await resultUrl(taskId);
+    const hdUrl = ((await get1080p(taskId)).data as { resultUrl: string }).resultUrl;
+    expect((await status(sdUrl)).status).toBe(200);
+    sim.faults.expireLinks();
+    for (const url of [sdUrl, hdUrl]) expect(await status(url)).toMatchObject({ status: 404, text: "Not found: this link has expired" });
+    expect((await status(sdUrl, { headers: { range: "bytes=0-9" } })).status).toBe(404);
+    sim.faults.expireLinks(false);
+    expect((await status(hdUrl)).status).toBe(200);
+    sim.faults.expireLinks();
+    sim.faults.clear();
+    expect((await status(sdUrl)).status).toBe(200);
+  });
+
+  it("answers 404 for links to files a task does not have (yet)", async () => {
+    const link = (id: string, prompt: string, aspect: "16:9" | "9:16", resolution: "720p" | "1080p") =>
+      `${sim.baseUrl}/files/${id}/${clipFileName(clipVariant(prompt), aspect, resolution)}`;
+    const taskId = await generate({ prompt: "Not yet" });
+    const portrait = await generate({ prompt: "Tall", aspectRatio: "9:16" });
+    const failed = await generate({ prompt: "No file [sim:fail]" });
+    expect((await status(link(taskId, "Not yet", "16:9", "720p"))).status).toBe(404); // still generating
+    clock += DELAY;
+    const url = await resultUrl(taskId);
+    expect(url).toBe(link(taskId, "Not yet", "16:9", "720p"));
+    expect((await status(url)).status).toBe(200);
+    expect((await status(link(taskId, "Not yet", "16:9", "1080p"))).status).toBe(404); // not ready yet
+    expect((await status(link(portrait, "Tall", "9:16", "720p"))).status).toBe(200);
+    expect((await status(link(portrait, "Tall", "9:16", "1080p"))).status).toBe(404); // no 1080p for 9:16
+    expect((await status(link(failed, "No file [sim:fail]", "16:9", "720p"))).status).toBe(404);
+    expect((await status(link(taskId, "Tall", "9:16", "720p"))).status).toBe(404); // another task's clip
+    expect((await status(url.replace(taskId, "sim_garbage_12345678"))).status).toBe(404);
+    expect(await status(`${sim.baseUrl}/files/${taskId}/..%2F..%2Fpackage.json`)).toMatchObject({ status: 404, text: "Not found" });
   });
 });
 
@@ -338,7 +445,7 @@ describe("callbacks", () => {
         msg: "Veo3.1 video generated successfully.",
         data: { taskId: ok, info: { originUrls: [], resolution: "720p" }, fallbackFlag: false },
       });
-      expect(success.data.info.resultUrls[0]).toMatch(new RegExp(`^${live.baseUrl}/files/.*-720p\\.mp4$`));
+      expect(success.data.info.resultUrls[0]).toMatch(new RegExp(`^${live.baseUrl}/files/${ok}/sample-\\d-16x9-720p\\.mp4$`));
       expect(byId.get(failed)).toEqual({
         code: 501,
         msg: "Video generation failed (simulated)",
@@ -459,7 +566,7 @@ describe("mounted in a host app", () => {
     clock += DELAY;
     const info = await host.inject({ method: "GET", url: `/simulator/kie/api/v1/veo/record-info?taskId=${taskId}`, headers });
     const url = info.json<{ data: { response: { resultUrls: string[] } } }>().data.response.resultUrls[0]!;
-    expect(url).toMatch(/^http:\/\/localhost:3000\/simulator\/kie\/files\/sample-/);
+    expect(url).toMatch(new RegExp(`^http://localhost:3000/simulator/kie/files/${taskId}/sample-`));
     const file = await host.inject({ method: "GET", url: new URL(url).pathname, headers: { range: "bytes=0-9" } });
     expect(file.statusCode).toBe(206);
 

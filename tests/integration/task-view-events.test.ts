@@ -82,6 +82,7 @@ const changes: { [K in keyof VideoTaskView]: { value: unknown; shown?: unknown }
   creditsUsed: { value: 5 },
   createdVia: { value: "api" },
   refunded: { value: true },
+  videoExpired: { value: true },
 };
 const fields = Object.keys(changes) as Array<keyof VideoTaskView>;
 

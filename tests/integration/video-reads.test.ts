@@ -85,6 +85,7 @@ describe("reading tasks is owner-only", () => {
         "seeds",
         "status",
         "taskId",
+        "videoExpired",
         "watermark",
       ].sort(),
     );

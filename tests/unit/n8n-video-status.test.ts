@@ -9,6 +9,7 @@ const task = {
   hdStatus: "none",
   aspectRatio: "16:9",
   errorMessage: null as string | null,
+  videoExpired: false,
 };
 
 describe("toN8nStatus", () => {

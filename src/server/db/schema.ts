@@ -4,7 +4,7 @@
  * when the two drift apart. Keep this file free of relative imports: drizzle-kit loads it alone.
  */
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -103,6 +103,8 @@ export const videoTasks = pgTable(
     /** 1080p: none (9:16 or not yet), pending, ready, failed. */
     hdStatus: text("hd_status").notNull().default("none"),
     hdAttempts: integer("hd_attempts").notNull().default(0),
+    /** The 720p file died at the provider before it could be saved (decision 0043). */
+    videoExpired: boolean("video_expired").notNull().default(false),
   },
   (t) => [
     index("video_tasks_user_created_idx").on(t.userId, t.createdAt.desc()),
@@ -114,6 +116,43 @@ export const videoTasks = pgTable(
     check("video_tasks_created_via_valid", sql`${t.createdVia} in ('web', 'api')`),
     check("video_tasks_provider_source_valid", sql`${t.providerSource} in ('account', 'settings', 'env', 'simulator')`),
     check("video_tasks_hd_status_valid", sql`${t.hdStatus} in ('none', 'pending', 'ready', 'failed')`),
+  ],
+);
+
+/**
+ * A finished video's file (720p, 1080p) and its copy in our storage (decision 0043): the archive
+ * job's queue, leased like the task worker's. Once archived, the task's URL is ours.
+ */
+export const videoFiles = pgTable(
+  "video_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    videoTaskId: uuid("video_task_id")
+      .notNull()
+      .references(() => videoTasks.id, { onDelete: "cascade" }),
+    quality: text("quality").notNull(),
+    /** Where the provider keeps it (the link may die). */
+    sourceUrl: text("source_url").notNull(),
+    /** pending (to copy), archived, failed (gave up; the provider link is served while it lives), expired (the link died first). */
+    status: text("status").notNull().default("pending"),
+    /** The name in the video store, once archived. */
+    blobName: text("blob_name"),
+    sizeBytes: bigint("size_bytes", { mode: "number" }),
+    sha256: text("sha256"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    createdAt: createdAt(),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("video_files_task_quality_idx").on(t.videoTaskId, t.quality),
+    index("video_files_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    check("video_files_quality_valid", sql`${t.quality} in ('720p', '1080p')`),
+    check("video_files_status_valid", sql`${t.status} in ('pending', 'archived', 'failed', 'expired')`),
   ],
 );
 

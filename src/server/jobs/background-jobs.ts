@@ -1,7 +1,7 @@
 /**
  * Every background job of the process, built in one place (app.ts hands in what they need) and
  * started in one place (main.ts, when BACKGROUND_WORKERS is on; tests drive them by hand):
- * the task worker, the Telegram outbox, the PayPal re-check, and the two image sweeps.
+ * the task worker, the video archiver, the Telegram outbox, the PayPal re-check, and the two image sweeps.
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Logger } from "pino";
@@ -15,6 +15,7 @@ import { PaypalRecheck, type PaypalRecheckOptions } from "./paypal-recheck.js";
 import { TaskWorker, type TaskWorkerOptions } from "./task-worker.js";
 import { TemporaryImageSweep, type TemporaryImageSweepOptions } from "./temporary-image-sweep.js";
 import { UploadSweep, type UploadSweepOptions } from "./upload-sweep.js";
+import { VideoArchiver, type VideoArchiverDeps, type VideoArchiverOptions } from "./video-archiver.js";
 
 export interface BackgroundJobDeps {
   db: Db;
@@ -26,6 +27,7 @@ export interface BackgroundJobDeps {
   log: FastifyBaseLogger;
   /** The task worker's logger (pino), when given. */
   workerLogger?: Logger;
+  archive: Omit<VideoArchiverDeps, "db" | "log">;
 }
 
 export interface BackgroundJobOptions {
@@ -34,6 +36,7 @@ export interface BackgroundJobOptions {
   paypalRecheck?: Partial<PaypalRecheckOptions>;
   temporaryImageSweep?: Partial<TemporaryImageSweepOptions>;
   uploadSweep?: Partial<UploadSweepOptions>;
+  archiver?: Partial<VideoArchiverOptions>;
 }
 
 export class BackgroundJobs {
@@ -42,6 +45,7 @@ export class BackgroundJobs {
   readonly paypalRecheck: PaypalRecheck;
   readonly temporaryImageSweep: TemporaryImageSweep;
   readonly uploadSweep: UploadSweep;
+  readonly videoArchiver: VideoArchiver;
 
   constructor(deps: BackgroundJobDeps, opts: BackgroundJobOptions) {
     const { db, log } = deps;
@@ -50,10 +54,11 @@ export class BackgroundJobs {
     this.paypalRecheck = new PaypalRecheck(db, deps.paypal, opts.paypalRecheck, log.child({ job: "paypal-recheck" }));
     this.temporaryImageSweep = new TemporaryImageSweep(deps.uploads, opts.temporaryImageSweep ?? {}, log.child({ job: "temporary-image-sweep" }));
     this.uploadSweep = new UploadSweep(db, deps.uploads, opts.uploadSweep ?? {}, log.child({ job: "upload-sweep" }));
+    this.videoArchiver = new VideoArchiver({ db, ...deps.archive, log: log.child({ job: "video-archiver" }) }, opts.archiver);
   }
 
   private get all() {
-    return [this.taskWorker, this.notificationSender, this.paypalRecheck, this.temporaryImageSweep, this.uploadSweep];
+    return [this.taskWorker, this.videoArchiver, this.notificationSender, this.paypalRecheck, this.temporaryImageSweep, this.uploadSweep];
   }
 
   start(): void {

@@ -8,6 +8,8 @@ export interface SimContext {
   publicBaseUrl: string;
   delayMs: number;
   hdDelayMs: number;
+  /** 0: result links never expire. */
+  linkTtlMs: number;
   apiKey: string | undefined;
   uploadDir: string;
   now: () => number;

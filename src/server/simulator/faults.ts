@@ -6,18 +6,28 @@ export const ENDPOINTS: readonly SimulatorEndpoint[] = ["generate", "record-info
 export interface FaultQueue extends SimulatorFaults {
   /** The fault for this call, if one is queued (removes it). */
   take(endpoint: SimulatorEndpoint): SimulatorFault | undefined;
+  /** Whether expireLinks is on. */
+  readonly linksExpired: boolean;
 }
 
 export function createFaults(): FaultQueue {
   const queues = new Map<SimulatorEndpoint, SimulatorFault[]>();
+  let linksExpired = false;
   return {
     inject(endpoint, fault, times = 1) {
       const queue = queues.get(endpoint) ?? [];
       for (let i = 0; i < times; i++) queue.push(fault);
       queues.set(endpoint, queue);
     },
+    expireLinks(on = true) {
+      linksExpired = on;
+    },
+    get linksExpired() {
+      return linksExpired;
+    },
     clear() {
       queues.clear();
+      linksExpired = false;
     },
     take(endpoint) {
       return queues.get(endpoint)?.shift();

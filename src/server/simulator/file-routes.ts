@@ -1,9 +1,15 @@
-/** GET /files/<clip>.mp4 and /files/uploads/<name>, with range requests (no auth, like KIE's CDN). */
+/**
+ * GET /files/<taskId>/<clip>.mp4 (result links, which expire), /files/<clip>.mp4 (the bare clips,
+ * which never do) and /files/uploads/<name>, with range requests (no auth, like KIE's CDN).
+ */
 import fs from "node:fs";
 import fastifyStatic from "@fastify/static";
 import type { FastifyPluginAsync } from "fastify";
 import { CLIPS_DIR } from "./clips.js";
 import type { SimContext } from "./context.js";
+import { resultLink } from "./task-state.js";
+
+const YEAR_S = 31_536_000;
 
 export function fileRoutes(ctx: SimContext): FastifyPluginAsync {
   return async (app) => {
@@ -18,7 +24,7 @@ export function fileRoutes(ctx: SimContext): FastifyPluginAsync {
       cacheControl: false,
       allowedPath: (pathName) => pathName.endsWith(".mp4"),
       setHeaders(res) {
-        res.setHeader("cache-control", "public, max-age=31536000, immutable");
+        res.setHeader("cache-control", `public, max-age=${YEAR_S}, immutable`);
       },
     });
     await app.register(fastifyStatic, {
@@ -32,6 +38,30 @@ export function fileRoutes(ctx: SimContext): FastifyPluginAsync {
         res.setHeader("content-security-policy", "default-src 'none'; sandbox");
         res.setHeader("x-content-type-options", "nosniff");
       },
+    });
+    // Result links, in a scope of their own for reply.sendFile. Only a task's own clip names pass
+    // resultLink, so nothing else on disk is reachable; "uploads" (a static segment) wins the route.
+    await app.register(async (links) => {
+      await links.register(fastifyStatic, { root: CLIPS_DIR, serve: false, index: false, cacheControl: false });
+      links.route<{ Params: { taskId: string; clip: string } }>({
+        method: ["GET", "HEAD"],
+        url: "/files/:taskId/:clip",
+        handler: async (request, reply) => {
+          const { taskId, clip } = request.params;
+          const link = resultLink(ctx, taskId, clip);
+          if (link.status !== "live") {
+            // KIE's storage answers 404 (or 403) once a file is deleted.
+            return reply
+              .status(404)
+              .type("text/plain; charset=utf-8")
+              .send(link.status === "expired" ? "Not found: this link has expired" : "Not found");
+          }
+          // Cached no longer than the link lives, so a browser cannot keep playing a dead link.
+          const maxAge = link.expiresAt === undefined ? YEAR_S : Math.max(0, Math.floor((link.expiresAt - ctx.now()) / 1000));
+          reply.header("cache-control", `public, max-age=${maxAge}`);
+          return reply.sendFile(clip);
+        },
+      });
     });
   };
 }

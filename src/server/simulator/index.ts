@@ -16,6 +16,7 @@ export type * from "./types.js";
 
 export const DEFAULT_DELAY_MS = 4000;
 export const DEFAULT_HD_DELAY_MS = 6000;
+export const DEFAULT_LINK_TTL_MS = 600_000;
 
 export function createKieSimulator(opts: KieSimulatorOptions): KieSimulator {
   return createWithContext(opts).sim;
@@ -26,6 +27,7 @@ function createWithContext(opts: KieSimulatorOptions): { sim: KieSimulator; ctx:
     publicBaseUrl: opts.publicBaseUrl.replace(/\/+$/, ""),
     delayMs: opts.delayMs ?? DEFAULT_DELAY_MS,
     hdDelayMs: opts.hdDelayMs ?? DEFAULT_HD_DELAY_MS,
+    linkTtlMs: opts.linkTtlMs ?? DEFAULT_LINK_TTL_MS,
     apiKey: opts.apiKey,
     uploadDir: opts.uploadDir,
     now: opts.now ?? Date.now,

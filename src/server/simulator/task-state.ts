@@ -1,7 +1,7 @@
 /** A task's state is a pure function of its id and the clock: no task table to lose on restart. */
 import { clipFileName } from "./clips.js";
 import type { SimContext } from "./context.js";
-import type { TaskInfo } from "./task-id.js";
+import { decodeTaskId, type TaskInfo } from "./task-id.js";
 
 export type TaskState =
   { phase: "generating" } | { phase: "failed"; completedAt: number } | { phase: "success"; completedAt: number; hdReadyAt: number | undefined };
@@ -23,8 +23,42 @@ export function taskState(ctx: SimContext, info: TaskInfo): TaskState {
   return { phase: "success", completedAt, hdReadyAt };
 }
 
-export const clipUrl = (ctx: SimContext, info: TaskInfo, resolution: "720p" | "1080p") =>
-  `${ctx.publicBaseUrl}/files/${clipFileName(info.variant, info.aspect, resolution)}`;
+export type Resolution = "720p" | "1080p";
+
+/**
+ * A result link: `/files/<taskId>/<clip>.mp4`. The id in the path lets the file route tell when
+ * the link dies (resultLink); the file name stays the clip's, as KIE's links end in the file name.
+ */
+export const clipUrl = (ctx: SimContext, taskId: string, info: TaskInfo, resolution: Resolution) =>
+  `${ctx.publicBaseUrl}/files/${taskId}/${clipFileName(info.variant, info.aspect, resolution)}`;
+
+/** When the task's file in this resolution became available; undefined when it has none (yet). */
+export function fileReadyAt(ctx: SimContext, info: TaskInfo, resolution: Resolution): number | undefined {
+  const state = taskState(ctx, info);
+  if (state.phase !== "success") return undefined;
+  if (resolution === "720p") return state.completedAt;
+  if (info.aspect !== "16:9" || state.hdReadyAt === undefined || ctx.now() < state.hdReadyAt) return undefined;
+  return state.hdReadyAt;
+}
+
+export type ResultLink = { status: "live"; expiresAt: number | undefined } | { status: "expired" } | { status: "missing" };
+
+/**
+ * What a result link `/files/<taskId>/<clip>` serves: live from when its file was ready until
+ * linkTtlMs later (always with linkTtlMs 0), then expired, like KIE's links; missing when the id
+ * is not ours or the clip is not that task's (yet).
+ */
+export function resultLink(ctx: SimContext, taskId: string, clip: string): ResultLink {
+  const info = decodeTaskId(taskId);
+  if (!info) return { status: "missing" };
+  const resolution = (["720p", "1080p"] as const).find((r) => clip === clipFileName(info.variant, info.aspect, r));
+  const readyAt = resolution && fileReadyAt(ctx, info, resolution);
+  if (readyAt === undefined) return { status: "missing" };
+  if (ctx.faults.linksExpired) return { status: "expired" };
+  if (ctx.linkTtlMs === 0) return { status: "live", expiresAt: undefined };
+  const expiresAt = readyAt + ctx.linkTtlMs;
+  return ctx.now() > expiresAt ? { status: "expired" } : { status: "live", expiresAt };
+}
 
 /** KIE's "YYYY-MM-DD HH:mm:ss" (UTC here). */
 const formatTime = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace("T", " ");
@@ -47,7 +81,7 @@ export function recordInfo(ctx: SimContext, taskId: string, info: TaskInfo) {
     case "success":
       return {
         ...base,
-        response: { taskId, resultUrls: [clipUrl(ctx, info, "720p")], originUrls: [], resolution: "720p" },
+        response: { taskId, resultUrls: [clipUrl(ctx, taskId, info, "720p")], originUrls: [], resolution: "720p" },
         successFlag: 1,
         errorCode: null,
         errorMessage: "",
@@ -65,7 +99,7 @@ export function callbackBody(ctx: SimContext, taskId: string, info: TaskInfo) {
     msg: "Veo3.1 video generated successfully.",
     data: {
       taskId,
-      info: { resultUrls: [clipUrl(ctx, info, "720p")], originUrls: [], resolution: "720p" },
+      info: { resultUrls: [clipUrl(ctx, taskId, info, "720p")], originUrls: [], resolution: "720p" },
       fallbackFlag: false,
     },
   };

@@ -8,6 +8,8 @@ export interface KieSimulatorOptions {
   delayMs?: number;
   /** Further delay after success before get-1080p-video returns the 1080p file (default 6000). */
   hdDelayMs?: number;
+  /** How long a result link works, counted from when its file was ready (default 600000, 10 minutes); 0: links never expire. */
+  linkTtlMs?: number;
   /** When set, only this bearer key is accepted (others get code 401). Unset: any non-empty key. */
   apiKey?: string;
   /** Where uploaded files are stored (file upload API); created if missing. */
@@ -44,6 +46,9 @@ export interface SimulatorFault {
 export interface SimulatorFaults {
   /** The next `times` (default 1) calls to `endpoint` answer with `fault`. Queued in order. */
   inject(endpoint: SimulatorEndpoint, fault: SimulatorFault, times?: number): void;
+  /** While on (default true), every result link answers 404 as if it had expired, fresh ones included; clear() turns it off. */
+  expireLinks(on?: boolean): void;
+  /** Empties the queues and turns expireLinks off. */
   clear(): void;
 }
 

@@ -113,7 +113,7 @@ export function veoRoutes(ctx: SimContext): FastifyPluginAsync {
       if (state.hdReadyAt === undefined || ctx.now() < state.hdReadyAt) {
         return envelope(400, "1080P is processing. It should be ready in 1-2 minutes. Please check back shortly.");
       }
-      return ok({ resultUrl: clipUrl(ctx, info, "1080p") });
+      return ok({ resultUrl: clipUrl(ctx, taskId, info, "1080p") });
     });
 
     app.get("/api/v1/chat/credit", guard(ctx, "credit"), async (request) => {

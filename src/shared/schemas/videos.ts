@@ -66,6 +66,8 @@ export const videoTaskViewSchema = z
     creditsUsed: z.number().int(),
     createdVia: z.enum(["web", "api"]),
     refunded: z.boolean(),
+    /** The 720p file died at the provider before it could be saved: there is nothing to play. */
+    videoExpired: z.boolean(),
   })
   .meta({ id: "VideoTask" });
 export type VideoTaskView = z.infer<typeof videoTaskViewSchema>;

@@ -102,7 +102,7 @@ const generateExamples = {
 const TASK_ID = "4f9c2a7e1b3d5f60a8c9e2b4d6f8a0c1";
 /** Status examples come from the function that answers GET /api/n8n/video-status. */
 function statusExamples(): Record<string, { summary: string; value: unknown }> {
-  const task = { taskId: TASK_ID, aspectRatio: "16:9", resultUrls: null, hdVideoUrl: null, hdStatus: "none", errorMessage: null };
+  const task = { taskId: TASK_ID, aspectRatio: "16:9", resultUrls: null, hdVideoUrl: null, hdStatus: "none", errorMessage: null, videoExpired: false };
   const video = `https://files.example.com/videos/${TASK_ID}`;
   return {
     processing: { summary: "Still generating", value: toN8nStatus({ ...task, status: "generating" }, 0) },

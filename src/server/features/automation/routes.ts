@@ -15,6 +15,7 @@ import { tooManyRequests, type RateLimitRule } from "../../http/rate-limit.js";
 import { n8nErrorSchema, n8nGenerateResultSchema, n8nGenerateSchema, n8nVideoStatusSchema } from "../../../shared/automation.js";
 import { MAX_IMAGE_BYTES } from "../../../shared/videos.js";
 import type { TaskReads } from "../videos/video-deps.js";
+import { signedUntil, type VideoUrlSigner } from "../videos/video-files.js";
 import { getOwnTask } from "../videos/queries.js";
 import { generateFromApi, type ApiGenerateDeps } from "./generate-service.js";
 import { refundedCredits, toN8nStatus } from "./video-status.js";
@@ -22,6 +23,8 @@ import { AUTOMATION_PREFIX, BODY_TOO_LARGE, TASK_NOT_FOUND } from "./messages.js
 import { GENERATE_DOCS, STATUS_DESCRIPTION, statusDocs } from "./openapi.js";
 
 export { AUTOMATION_PREFIX, TASK_NOT_FOUND } from "./messages.js";
+
+const SIGNED_URL_SECONDS = 24 * 3600;
 
 export interface AutomationRateLimits {
   /** All /api/n8n requests per token (polling included). */
@@ -40,6 +43,8 @@ export const GENERATE_BODY_LIMIT = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 1024 *
 const taskParam = z.object({ taskId: z.string().meta({ description: "The taskId from POST /api/n8n/generate." }) });
 
 interface AutomationOptions extends TaskReads, ApiGenerateDeps {
+  config: { publicUrl: string };
+  videoUrls: VideoUrlSigner;
   limits: { automation: AutomationRateLimits };
   rateLimitStore: RateLimitStore;
   /** The per-user generation limit, shared with the web route: one budget whichever way a video is asked for. */
@@ -100,6 +105,8 @@ async function automationRoutes(scope: FastifyInstance, ctx: AutomationOptions):
     const task = await getOwnTask(db, ctx.caches.tasks, user.id, taskId, TASK_NOT_FOUND);
     const refunded = task.status === "failed" ? await refundedCredits(db, task.id) : 0;
     reply.header("cache-control", "no-store");
-    return toN8nStatus(task, refunded);
+    // Our archived files as signed URLs, so a downloader needs no header (valid for a day or more).
+    const until = signedUntil(SIGNED_URL_SECONDS);
+    return toN8nStatus(task, refunded, (url) => ctx.videoUrls.sign(url, ctx.config.publicUrl, until));
   });
 }

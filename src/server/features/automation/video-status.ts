@@ -6,10 +6,15 @@ import { POLL_SECONDS, type N8nVideoStatus } from "../../../shared/automation.js
 import { supportsHd } from "../../../shared/videos.js";
 import type { TaskRow } from "../videos/task-state.js";
 
-type StatusFields = Pick<TaskRow, "taskId" | "status" | "resultUrls" | "hdVideoUrl" | "hdStatus" | "aspectRatio" | "errorMessage">;
+type StatusFields = Pick<TaskRow, "taskId" | "status" | "resultUrls" | "hdVideoUrl" | "hdStatus" | "aspectRatio" | "errorMessage" | "videoExpired">;
 
-/** `refunded`: credits given back for this task (the sum of its refund rows). */
-export function toN8nStatus(task: StatusFields, refunded: number): N8nVideoStatus {
+export const VIDEO_EXPIRED = "This video expired before it could be saved";
+
+/**
+ * `refunded`: credits given back for this task (the sum of its refund rows). `link` turns a stored
+ * URL into one the caller can fetch (our archived files: absolute and signed).
+ */
+export function toN8nStatus(task: StatusFields, refunded: number, link: (url: string) => string = (url) => url): N8nVideoStatus {
   const base = { taskId: task.taskId, videoUrl: null, hdVideoUrl: null, resolution: null };
   if (task.status === "failed") {
     return { ...base, success: false, status: "failed", message: failureMessage(task.errorMessage, refunded) };
@@ -18,12 +23,14 @@ export function toN8nStatus(task: StatusFields, refunded: number): N8nVideoStatu
     const message = `The video is being generated. Check again in ${POLL_SECONDS.min}-${POLL_SECONDS.max} seconds.`;
     return { ...base, success: true, status: "processing", message };
   }
-  const hd = task.hdVideoUrl;
+  if (task.videoExpired) return { ...base, success: true, status: "completed", message: VIDEO_EXPIRED };
+  const hd = task.hdVideoUrl ? link(task.hdVideoUrl) : null;
+  const video = task.resultUrls?.[0];
   return {
     ...base,
     success: true,
     status: "completed",
-    videoUrl: task.resultUrls?.[0] ?? null,
+    videoUrl: video ? link(video) : null,
     hdVideoUrl: hd,
     resolution: hd ? "1080p" : "720p",
     message: hd

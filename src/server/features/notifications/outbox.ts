@@ -9,7 +9,7 @@ import { adminNotifications, users } from "../../db/schema.js";
 import { escapeHtml } from "../../integrations/telegram/client.js";
 import { KIE_AVAILABLE_THRESHOLD } from "../../../shared/schemas/kie-apis.js";
 
-export type NotificationKind = "purchase" | "video_failed" | "provider_low" | "provider_rejected" | "provider_empty";
+export type NotificationKind = "purchase" | "video_failed" | "provider_low" | "provider_rejected" | "provider_empty" | "archive_failed";
 
 async function queue(db: Queryable, kind: NotificationKind, text: string): Promise<void> {
   await db.insert(adminNotifications).values({ kind, text });
@@ -44,6 +44,14 @@ export async function notifyVideoFailed(
     db,
     "video_failed",
     `⚠️ <b>Video failed</b>\nUser: ${e(who)}\nModel: ${e(v.model)}\nTask: <code>${e(v.taskId)}</code>\nError: ${e(v.errorMessage.slice(0, 500))}\n${refund}`,
+  );
+}
+
+export async function notifyArchiveFailed(db: Queryable, f: { taskId: string; quality: string; attempts: number; error: string }): Promise<void> {
+  await queue(
+    db,
+    "archive_failed",
+    `🗄️ <b>Video not saved</b>\nTask: <code>${e(f.taskId)}</code> (${e(f.quality)})\nGave up after ${f.attempts} tries: ${e(f.error.slice(0, 300))}\nThe provider's link is served while it lives.`,
   );
 }
 

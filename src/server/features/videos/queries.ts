@@ -34,6 +34,7 @@ export function toTaskView(t: TaskRow): VideoTaskView {
     creditsUsed: t.creditsUsed,
     createdVia: t.createdVia as VideoTaskView["createdVia"],
     refunded: t.refunded,
+    videoExpired: t.videoExpired,
   };
 }
 
@@ -48,7 +49,7 @@ const TASK_JSON = `json_build_object(
   'imageUrls', coalesce(to_json(image_urls), '[]'::json), 'resultUrls', coalesce(to_json(result_urls), '[]'::json),
   'hdVideoUrl', hd_video_url, 'hdStatus', hd_status, 'errorMessage', error_message, 'watermark', watermark, 'seeds', seeds,
   'createdAt', ${iso("created_at")}, 'completedAt', ${iso("completed_at")},
-  'creditsUsed', credits_used, 'createdVia', created_via, 'refunded', refunded)`;
+  'creditsUsed', credits_used, 'createdVia', created_via, 'refunded', refunded, 'videoExpired', video_expired)`;
 
 /** `[...tasks]` as JSON text, newest first. */
 async function taskListJson(db: Db, where: SQL, limit: number, offset = 0): Promise<string> {

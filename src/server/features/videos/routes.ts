@@ -42,9 +42,14 @@ const downloadQuery = z.object({
 });
 /** A file, streamed from the provider with a download name. */
 const videoFile = { description: "The MP4 file, as an attachment.", content: { "video/mp4": { schema: z.string().meta({ format: "binary" }) } } };
+const archivedRedirect = {
+  description: "Archived: our own copy, as an attachment (GET /media/videos/{file}?download=1).",
+  content: { "text/plain": { schema: z.string() } },
+};
 const notModified = { description: "The list has not changed since the ETag sent in If-None-Match.", content: { "application/json": { schema: z.null() } } };
 
 export interface VideoRouteDeps extends TaskReads, SimulatorFiles {
+  config: { kie: { baseUrl: string } };
   provider: VideoProvider;
   readSettings(): Promise<Settings>;
   generation: GenerateDeps;
@@ -175,7 +180,7 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
         summary: "Download a video",
         params: taskParam,
         querystring: downloadQuery,
-        response: { 200: videoFile, ...errors(400, 401, 404, 502) },
+        response: { 200: videoFile, 302: archivedRedirect, ...errors(400, 401, 404, 502) },
       },
     },
     async (request, reply) => {
@@ -183,6 +188,7 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
       const { taskId } = request.params;
       const { quality } = request.query;
       const file = await openDownload(ctx, user.id, taskId, quality);
+      if ("archived" in file) return reply.redirect(file.archived, 302);
       return reply.headers(file.headers).send(file.body as never); // a stream: never serialised
     },
   );

@@ -34,6 +34,7 @@ function provisionalTask(result: GenerateVideoResult, request: GenerateVideoRequ
     creditsUsed: result.creditsUsed,
     createdVia: "web",
     refunded: false,
+    videoExpired: false,
   };
 }
 

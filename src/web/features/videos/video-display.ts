@@ -52,6 +52,8 @@ export function isPlayable(task: Pick<VideoTaskView, "status" | "resultUrls" | "
   return task.status === "completed" && playbackUrl(task) !== null;
 }
 
+/** The provider deleted the file before our copy was made (decision 0043). */
+export const VIDEO_EXPIRED_MESSAGE = "This video expired before it could be saved";
 export const FAILED_FALLBACK_MESSAGE = "An error occurred during video generation";
 export const GENERATING_HINT = "This usually takes 30s - 1 minute";
 export const HD_NOTE = "1080p HD will be available in the next 2-3 minutes or possibly longer.";

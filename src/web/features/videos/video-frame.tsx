@@ -3,7 +3,7 @@ import { CircleAlert, LoaderCircle } from "lucide-react";
 import type { VideoTaskView } from "../../../shared/videos";
 import { Progress } from "@/components/ui/progress";
 import { cn } from "@/lib/cn";
-import { FAILED_FALLBACK_MESSAGE, GENERATING_HINT, isInProgress, isPlayable, playbackUrl } from "./video-display";
+import { FAILED_FALLBACK_MESSAGE, GENERATING_HINT, isInProgress, isPlayable, playbackUrl, VIDEO_EXPIRED_MESSAGE } from "./video-display";
 
 /**
  * A box with the video's shape, sized before anything loads (no layout shift): 16:9 fills the
@@ -23,13 +23,19 @@ export function VideoFrame({ aspectRatio, className, children }: { aspectRatio: 
   );
 }
 
-/** A task's preview in its four states: player, generating, failed, and anything else. */
+/** A task's preview in its states: player, expired, failed, generating, and anything else. */
 export function TaskPreview({ task, progress, className }: { task: VideoTaskView; progress?: number; className?: string }) {
   const url = playbackUrl(task);
   return (
     <VideoFrame aspectRatio={task.aspectRatio} className={className}>
       {isPlayable(task) && url ? (
         <video key={url} src={url} controls playsInline preload="metadata" className="absolute inset-0 size-full object-contain" aria-label="Generated video" />
+      ) : task.videoExpired ? (
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-zinc-950/60 p-6 text-center" role="status">
+          <CircleAlert className="size-8 text-amber-300" aria-hidden="true" />
+          <p className="font-semibold text-zinc-100">{VIDEO_EXPIRED_MESSAGE}</p>
+          <p className="max-w-sm text-sm text-muted-foreground">The provider deleted the file before we could keep a copy.</p>
+        </div>
       ) : task.status === "failed" ? (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-red-950/20 p-6 text-center">
           <CircleAlert className="size-8 text-red-400" aria-hidden="true" />

@@ -1,0 +1,95 @@
+/**
+ * GET /media/videos/<file id>.mp4: an archived video (decision 0043), for its owner (session or API
+ * token) or a signed URL. From disk with Range requests, ETag and caching (@fastify/static's
+ * sendFile); from the bucket as a redirect to a presigned URL. `?download=1` names the file.
+ */
+import fs from "node:fs";
+import fastifyStatic from "@fastify/static";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Db } from "../../db/connect.js";
+import { videoFiles, videoTasks } from "../../db/schema.js";
+import { authenticateBearer } from "../../http/bearer-auth.js";
+import { AppError, notFound, unauthorized } from "../../http/errors.js";
+import { errors } from "../../http/route-contract.js";
+import type { VideoStore } from "../../integrations/storage/video-store.js";
+import { VIDEO_MEDIA_PREFIX, type VideoUrlSigner } from "./video-files.js";
+
+export const VIDEO_NOT_FOUND = "Video not found";
+export const LINK_EXPIRED = "This video link has expired. Open the video again for a new link.";
+export const LINK_INVALID = "This video link is not valid. Open the video again for a new link.";
+
+const params = z.object({ file: z.string().max(100) });
+const query = z.object({
+  expires: z.coerce.number({ error: "expires must be a number" }).int().optional(),
+  signature: z.string().max(200).optional(),
+  download: z.literal("1").optional(),
+});
+const video = { description: "The MP4 file (206 for a range).", content: { "video/mp4": { schema: z.string().meta({ format: "binary" }) } } };
+const redirect = { description: "With S3 storage: a presigned URL of the bucket.", content: { "text/plain": { schema: z.string() } } };
+
+export interface MediaRouteDeps {
+  db: Db;
+  videoStore: VideoStore;
+  videoUrls: VideoUrlSigner;
+}
+
+export async function videoMediaRoutes(scope: FastifyInstance, deps: MediaRouteDeps): Promise<void> {
+  const { db, videoStore, videoUrls } = deps;
+  const location = await videoStore.locate("probe", { expiresInSeconds: 60 });
+  if ("dir" in location) {
+    fs.mkdirSync(location.dir, { recursive: true });
+    // Only sendFile: no route serves the folder by itself.
+    await scope.register(fastifyStatic, { root: location.dir, serve: false, cacheControl: false, dotfiles: "deny", index: false });
+  }
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    `${VIDEO_MEDIA_PREFIX}:file`,
+    {
+      config: { access: "user-or-token" },
+      schema: {
+        tags: ["Videos"],
+        summary: "An archived video file (owner, or a signed URL)",
+        params,
+        querystring: query,
+        response: { 200: video, 206: video, 302: redirect, ...errors(400, 401, 403, 404, 416) },
+      },
+    },
+    async (request, reply) => {
+      const fileId = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.mp4$/.exec(request.params.file)?.[1];
+      if (!fileId) throw notFound(VIDEO_NOT_FOUND);
+      const [row] = await db
+        .select({
+          blobName: videoFiles.blobName,
+          status: videoFiles.status,
+          quality: videoFiles.quality,
+          userId: videoTasks.userId,
+          taskId: videoTasks.taskId,
+          model: videoTasks.model,
+        })
+        .from(videoFiles)
+        .innerJoin(videoTasks, eq(videoTasks.id, videoFiles.videoTaskId))
+        .where(eq(videoFiles.id, fileId));
+      const { expires, signature, download } = request.query;
+      if (expires !== undefined || signature !== undefined) {
+        const verdict = videoUrls.verify(fileId, expires ?? 0, signature ?? "");
+        if (verdict !== "valid") throw new AppError("forbidden", verdict === "expired" ? LINK_EXPIRED : LINK_INVALID);
+      } else {
+        const user = request.user ?? (request.headers.authorization ? await authenticateBearer(db, request.headers.authorization) : null);
+        if (!user) throw unauthorized();
+        if (row?.userId !== user.id) throw notFound(VIDEO_NOT_FOUND);
+      }
+      if (!row || row.status !== "archived" || !row.blobName) throw notFound(VIDEO_NOT_FOUND);
+
+      const downloadName = download ? `veo-${row.model.replace("_", "-")}-${row.taskId.slice(-8)}-${row.quality}.mp4` : undefined;
+      const where = await videoStore.locate(row.blobName, { expiresInSeconds: 3600, downloadName });
+      reply.header("cache-control", "private, max-age=3600");
+      if ("url" in where) return reply.redirect(where.url, 302);
+      if (downloadName) reply.header("content-disposition", `attachment; filename="${downloadName}"`);
+      return reply.type("video/mp4").sendFile(row.blobName, where.dir);
+    },
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * Our own video URLs (decision 0043). A task's URL becomes `/media/videos/<file id>.mp4` once its
+ * file is archived; the owner's session or API token opens it, and so does a signed URL with an
+ * expiry (`?expires=<unix seconds>&signature=<HMAC>`), for `<video src>` elsewhere and n8n's downloader.
+ */
+import crypto from "node:crypto";
+
+export const VIDEO_MEDIA_PREFIX = "/media/videos/";
+const FILE_NAME = /^\/media\/videos\/([0-9a-f-]{36})\.mp4$/;
+
+export function archivedVideoPath(fileId: string): string {
+  return `${VIDEO_MEDIA_PREFIX}${fileId}.mp4`;
+}
+
+/** The file id of one of our video URLs (absolute or not), or undefined for a provider URL. */
+export function archivedFileId(url: string): string | undefined {
+  const pathname = url.startsWith("/") ? url.split("?")[0]! : URL.canParse(url) ? new URL(url).pathname : url;
+  return FILE_NAME.exec(pathname)?.[1];
+}
+
+export class VideoUrlSigner {
+  constructor(private readonly key: string) {}
+
+  private mac(fileId: string, expires: number): string {
+    return crypto.createHmac("sha256", this.key).update(`${fileId}.${expires}`).digest("base64url");
+  }
+
+  /** Our URL on `baseUrl`, signed until `expires` (unix seconds). Provider URLs are returned as they are. */
+  sign(url: string, baseUrl: string, expires: number): string {
+    const fileId = archivedFileId(url);
+    if (!fileId) return url;
+    return `${baseUrl}${archivedVideoPath(fileId)}?expires=${expires}&signature=${this.mac(fileId, expires)}`;
+  }
+
+  /** Whether the signature is ours for this file and has not expired. */
+  verify(fileId: string, expires: number, signature: string, now = Date.now()): "valid" | "expired" | "invalid" {
+    const expected = Buffer.from(this.mac(fileId, expires));
+    const given = Buffer.from(signature);
+    if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return "invalid";
+    return expires * 1000 > now ? "valid" : "expired";
+  }
+}
+
+/** Signed URLs end at the next whole hour after `ttlSeconds`, so one file's URL stays the same for a while (caches, ETags). */
+export function signedUntil(ttlSeconds: number, now = Date.now()): number {
+  return Math.ceil((now / 1000 + ttlSeconds) / 3600) * 3600;
+}

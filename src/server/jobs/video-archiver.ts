@@ -1,0 +1,182 @@
+/**
+ * Copies finished videos from the provider into our video store (decision 0043). Files are leased
+ * like the task worker's tasks (several processes, one copy each); a failed copy is tried again
+ * with backoff and, after the last try, marked failed with an alert to the admin (the provider's
+ * link is served while it lives). A link that answers "gone" marks the file expired.
+ */
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/connect.js";
+import { videoFiles, videoTasks } from "../db/schema.js";
+import { notifyArchiveFailed } from "../features/notifications/outbox.js";
+import { copyToTemp, type CopyLimits } from "../features/videos/archive-copy.js";
+import { archivedVideoPath } from "../features/videos/video-files.js";
+import type { VideoStore } from "../integrations/storage/video-store.js";
+import { JobLoop } from "./job-loop.js";
+
+export interface VideoArchiverOptions {
+  intervalMs: number;
+  batchSize: number;
+  concurrency: number;
+  /** A copy holds its file this long; a process that died mid-copy lets it go when it ends. */
+  leaseMs: number;
+  /** Waits before each further try. */
+  retryScheduleMs: number[];
+  maxAttempts: number;
+  maxBytes: number;
+  timeoutMs: number;
+}
+
+export const DEFAULT_ARCHIVER_OPTIONS: VideoArchiverOptions = {
+  intervalMs: 2_000,
+  batchSize: 10,
+  concurrency: 2,
+  leaseMs: 10 * 60_000,
+  retryScheduleMs: [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 60 * 60_000],
+  maxAttempts: 6,
+  maxBytes: 1024 * 1024 * 1024,
+  timeoutMs: 5 * 60_000,
+};
+
+type FileRow = typeof videoFiles.$inferSelect;
+
+export interface VideoArchiverDeps {
+  db: Db;
+  store: VideoStore;
+  /** Where this process fetches a provider URL from (the simulator's internal address). */
+  fetchUrlFor(url: string): string;
+  trustedOrigins: readonly string[];
+  log: FastifyBaseLogger;
+}
+
+export class VideoArchiver {
+  private readonly loop: JobLoop;
+  readonly opts: VideoArchiverOptions;
+
+  constructor(
+    private readonly deps: VideoArchiverDeps,
+    opts: Partial<VideoArchiverOptions> = {},
+  ) {
+    this.opts = { ...DEFAULT_ARCHIVER_OPTIONS, ...opts };
+    this.loop = new JobLoop(
+      () => this.runOnce(),
+      this.opts.intervalMs,
+      (err) => deps.log.error({ err }, "video archive scan failed"),
+    );
+  }
+
+  start(): void {
+    this.loop.start(0);
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+
+  /** Copies every file that is due now; returns how many were handled. Tests call this directly. */
+  async runOnce(): Promise<number> {
+    await this.sweepPartials();
+    let handled = 0;
+    for (;;) {
+      const batch = await this.claim();
+      handled += batch.length;
+      let next = 0;
+      const lane = async () => {
+        while (next < batch.length) await this.handle(batch[next++]!);
+      };
+      await Promise.all(Array.from({ length: Math.min(this.opts.concurrency, batch.length) }, lane));
+      if (batch.length < this.opts.batchSize) return handled;
+    }
+  }
+
+  private async claim(): Promise<FileRow[]> {
+    const { db } = this.deps;
+    const due = db
+      .select({ id: videoFiles.id })
+      .from(videoFiles)
+      .where(
+        and(
+          eq(videoFiles.status, "pending"),
+          lte(videoFiles.nextAttemptAt, sql`now()`),
+          or(isNull(videoFiles.leaseUntil), lt(videoFiles.leaseUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(videoFiles.nextAttemptAt)
+      .limit(this.opts.batchSize)
+      .for("update", { skipLocked: true });
+    return db
+      .update(videoFiles)
+      .set({ leaseUntil: sql`now() + ${this.opts.leaseMs}::integer * interval '1 millisecond'` })
+      .where(inArray(videoFiles.id, due))
+      .returning();
+  }
+
+  private async handle(file: FileRow): Promise<void> {
+    const { db, store } = this.deps;
+    const limits: CopyLimits = { maxBytes: this.opts.maxBytes, timeoutMs: this.opts.timeoutMs, trustedOrigins: this.deps.trustedOrigins };
+    try {
+      const copy = await copyToTemp(this.deps.fetchUrlFor(file.sourceUrl), store.tempDir, limits);
+      if (copy.kind === "gone") return await this.expire(file);
+      const blobName = `${file.id}.mp4`;
+      await store.putFile(copy.tempPath, blobName, copy.sizeBytes);
+      await db.transaction(async (tx) => {
+        const done = await tx
+          .update(videoFiles)
+          .set({ status: "archived", blobName, sizeBytes: copy.sizeBytes, sha256: copy.sha256, archivedAt: new Date(), leaseUntil: null, lastError: null })
+          .where(and(eq(videoFiles.id, file.id), eq(videoFiles.status, "pending")))
+          .returning({ id: videoFiles.id });
+        if (done.length === 0) return;
+        const ours = archivedVideoPath(file.id);
+        await tx
+          .update(videoTasks)
+          .set(file.quality === "720p" ? { resultUrls: [ours], videoExpired: false } : { hdVideoUrl: ours })
+          .where(eq(videoTasks.id, file.videoTaskId));
+      });
+    } catch (err) {
+      await this.retryLater(file, err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  /** The provider no longer has it: a 720p video has nothing left to play; a 1080p one is gone too. */
+  private async expire(file: FileRow): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      await tx.update(videoFiles).set({ status: "expired", leaseUntil: null, lastError: "The provider's link had expired" }).where(eq(videoFiles.id, file.id));
+      await tx
+        .update(videoTasks)
+        .set(file.quality === "720p" ? { videoExpired: true, resultUrls: [] } : { hdVideoUrl: null, hdStatus: "failed" })
+        .where(eq(videoTasks.id, file.videoTaskId));
+    });
+  }
+
+  private async retryLater(file: FileRow, error: string): Promise<void> {
+    const attempts = file.attempts + 1;
+    this.deps.log.warn({ fileId: file.id, attempts, error }, "video copy failed");
+    if (attempts < this.opts.maxAttempts) {
+      const waitMs = this.opts.retryScheduleMs[Math.min(attempts - 1, this.opts.retryScheduleMs.length - 1)] ?? 60_000;
+      await this.deps.db
+        .update(videoFiles)
+        .set({ attempts, lastError: error, leaseUntil: null, nextAttemptAt: new Date(Date.now() + waitMs) })
+        .where(eq(videoFiles.id, file.id));
+      return;
+    }
+    await this.deps.db.transaction(async (tx) => {
+      await tx.update(videoFiles).set({ status: "failed", attempts, lastError: error, leaseUntil: null }).where(eq(videoFiles.id, file.id));
+      const [task] = await tx.select({ taskId: videoTasks.taskId }).from(videoTasks).where(eq(videoTasks.id, file.videoTaskId));
+      await notifyArchiveFailed(tx, { taskId: task?.taskId ?? file.videoTaskId, quality: file.quality, attempts, error });
+    });
+  }
+
+  /** Temporary files left by a process that died mid-copy (older than any lease) are removed. */
+  private async sweepPartials(): Promise<void> {
+    const dir = this.deps.store.tempDir;
+    const names = await fsp.readdir(dir).catch(() => [] as string[]);
+    const cutoff = Date.now() - 2 * this.opts.leaseMs;
+    for (const name of names) {
+      const full = path.join(dir, name);
+      const stat = await fsp.stat(full).catch(() => undefined);
+      if (stat && stat.mtimeMs < cutoff) await fsp.rm(full, { force: true });
+    }
+  }
+}
