@@ -123,6 +123,8 @@ export default defineConfig({
         // Quick simulated videos for the generator specs (tests/e2e/generate.spec.ts).
         SIMULATOR_DELAY_MS: "1500",
         SIMULATOR_HD_DELAY_MS: "2500",
+        // Result links die 15 s after a video is ready: only our archived copy plays after that (video-keeping.spec.ts).
+        SIMULATOR_LINK_TTL_SECONDS: "15",
         // The contact page's channels (tests/e2e/contact.spec.ts).
         CONTACT_ZALO_PHONE: "+84 912 345 678",
         CONTACT_ZALO_GROUP_URL: "https://zalo.me/g/veostudio-e2e",

@@ -24,6 +24,7 @@ import { adminSettingsRoutes } from "./features/settings/routes.js";
 import { showcaseRoutes } from "./features/showcase/routes.js";
 import { callbackRoutes } from "./features/videos/callback-routes.js";
 import { videoMediaRoutes } from "./features/videos/media-routes.js";
+import { shareRoutes } from "./features/videos/share-routes.js";
 import { videoRoutes } from "./features/videos/routes.js";
 import { registerUploads } from "./features/videos/upload-routes.js";
 import { ADMIN_PREFIX, adminScope } from "./http/admin-scope.js";
@@ -98,6 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(videoRoutes, services);
   // Archived videos, served from our origin (decision 0043).
   await app.register(videoMediaRoutes, services);
+  // Sharing (a public page per shared video) and deleting (decision 0044).
+  await app.register(shareRoutes, services);
   // Uploaded reference images: per-user rate limit and quota, unused ones swept (decision 0034).
   await registerUploads(app, services);
   await app.register(callbackRoutes, services);

@@ -7,7 +7,7 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../src/server/db/connect.js";
-import { apiTokens, creditPackages, kieApis, paymentOrders, users, videoFiles } from "../../src/server/db/schema.js";
+import { apiTokens, creditPackages, kieApis, paymentOrders, users, videoFiles, videoTasks } from "../../src/server/db/schema.js";
 import { createSession } from "../../src/server/features/auth/sessions.js";
 import type { Access, RouteAccessEntry } from "../../src/server/http/route-access.js";
 import { sha256Hex } from "../../src/server/lib/tokens.js";
@@ -31,6 +31,8 @@ export interface Fixtures {
   taskId: string;
   /** That task's 720p file, archived: GET /media/videos/<id>.mp4. */
   videoFileId: string;
+  /** Another finished task of the owner, for the case that deletes a video. */
+  spareTaskId: string;
   /** An API token row of the owner (deleted by its DELETE case: made again per case). */
   tokenId: string;
   /** A PayPal order of the owner. */
@@ -127,6 +129,14 @@ export const ROUTE_CASES: RouteCase[] = [
   },
   { method: "GET", route: "/media/videos/:file", ownerOnly: true, request: (f) => ({ url: `/media/videos/${f.videoFileId}.mp4` }) },
   {
+    method: "PUT",
+    route: "/api/videos/:taskId/sharing",
+    ownerOnly: true,
+    request: (f) => ({ url: `/api/videos/${f.taskId}/sharing`, body: { isPublic: true, hidePrompt: false } }),
+  },
+  // Public: nothing is shared under this id, and the page says so.
+  { method: "GET", route: "/v/:shareId", accepts: (status) => status === 404, request: () => ({ url: "/v/nothing-shared-here" }) },
+  {
     method: "POST",
     route: "/api/force-update-hd/:taskId",
     ownerOnly: true,
@@ -207,6 +217,7 @@ export const ROUTE_CASES: RouteCase[] = [
     route: "/api/user/change-password",
     request: () => ({ url: "/api/user/change-password", body: { currentPassword: "password123", newPassword: "password123" } }),
   },
+  { method: "DELETE", route: "/api/videos/:taskId", ownerOnly: true, request: (f) => ({ url: `/api/videos/${f.spareTaskId}` }) },
   { method: "POST", route: "/api/auth/logout", request: () => ({ url: "/api/auth/logout", body: {} }) },
 ];
 
@@ -328,6 +339,12 @@ export async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People
     loginUsername: target.username,
     taskId,
     videoFileId: videoFile!.id,
+    spareTaskId: (
+      await db
+        .insert(videoTasks)
+        .values({ userId: owner.id, taskId: `spare_${crypto.randomUUID()}`, prompt: "a spare", model: "veo3_fast", aspectRatio: "9:16", status: "completed" })
+        .returning()
+    )[0]!.taskId,
     tokenId: (await issueToken(db, owner.id)).id,
     paypalOrderId: order!.providerOrderId!,
     targetUserId: target.id,

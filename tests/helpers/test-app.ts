@@ -78,6 +78,7 @@ export class Client {
   get = (url: string) => this.request("GET", url);
   post = (url: string, body?: unknown) => this.request("POST", url, body);
   put = (url: string, body?: unknown) => this.request("PUT", url, body);
+  delete = (url: string) => this.request("DELETE", url);
   get sessionCookie(): string | undefined {
     return this.cookie;
   }

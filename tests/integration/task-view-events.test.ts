@@ -83,6 +83,9 @@ const changes: { [K in keyof VideoTaskView]: { value: unknown; shown?: unknown }
   createdVia: { value: "api" },
   refunded: { value: true },
   videoExpired: { value: true },
+  isPublic: { value: true },
+  shareId: { value: "share-abc123" },
+  sharePromptHidden: { value: true },
 };
 const fields = Object.keys(changes) as Array<keyof VideoTaskView>;
 

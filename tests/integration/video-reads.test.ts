@@ -86,6 +86,9 @@ describe("reading tasks is owner-only", () => {
         "status",
         "taskId",
         "videoExpired",
+        "isPublic",
+        "shareId",
+        "sharePromptHidden",
         "watermark",
       ].sort(),
     );

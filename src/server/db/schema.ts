@@ -105,9 +105,16 @@ export const videoTasks = pgTable(
     hdAttempts: integer("hd_attempts").notNull().default(0),
     /** The 720p file died at the provider before it could be saved (decision 0043). */
     videoExpired: boolean("video_expired").notNull().default(false),
+    /** The public page /v/<shareId> while isPublic; a new one each time it is shared (decision 0044). */
+    shareId: text("share_id"),
+    /** The owner shares the video without its prompt. */
+    sharePromptHidden: boolean("share_prompt_hidden").notNull().default(false),
+    /** Deleted by its owner: gone from every list and read; its ledger rows stay. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
     index("video_tasks_user_created_idx").on(t.userId, t.createdAt.desc()),
+    uniqueIndex("video_tasks_share_id_idx").on(t.shareId),
     index("video_tasks_status_idx").on(t.status),
     // What the background worker scans: unfinished generations and pending 1080p fetches.
     index("video_tasks_due_idx")
@@ -133,7 +140,7 @@ export const videoFiles = pgTable(
     quality: text("quality").notNull(),
     /** Where the provider keeps it (the link may die). */
     sourceUrl: text("source_url").notNull(),
-    /** pending (to copy), archived, failed (gave up; the provider link is served while it lives), expired (the link died first). */
+    /** pending (to copy), archived, failed (gave up; the provider link is served while it lives), expired (the link died first), deleted (by its owner or the retention rule). */
     status: text("status").notNull().default("pending"),
     /** The name in the video store, once archived. */
     blobName: text("blob_name"),
@@ -152,7 +159,7 @@ export const videoFiles = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
     check("video_files_quality_valid", sql`${t.quality} in ('720p', '1080p')`),
-    check("video_files_status_valid", sql`${t.status} in ('pending', 'archived', 'failed', 'expired')`),
+    check("video_files_status_valid", sql`${t.status} in ('pending', 'archived', 'failed', 'expired', 'deleted')`),
   ],
 );
 

@@ -68,6 +68,11 @@ export const videoTaskViewSchema = z
     refunded: z.boolean(),
     /** The 720p file died at the provider before it could be saved: there is nothing to play. */
     videoExpired: z.boolean(),
+    /** Shared: the page /v/{shareId} shows it to anyone with the link. */
+    isPublic: z.boolean(),
+    shareId: z.string().nullable(),
+    /** The share page leaves the prompt out. */
+    sharePromptHidden: z.boolean(),
   })
   .meta({ id: "VideoTask" });
 export type VideoTaskView = z.infer<typeof videoTaskViewSchema>;
@@ -119,3 +124,21 @@ export const uploadImageResultSchema = z.object({ success: z.literal(true), imag
 /** GET /api/events: the `task` and the `ready`/`credits` events' data lines. */
 export const taskEventSchema = z.object({ task: videoTaskViewSchema });
 export const creditsEventSchema = z.object({ credits: z.number().int() });
+
+/** PUT /api/videos/{taskId}/sharing: share a finished video (or stop), with or without its prompt. */
+export const sharingInputSchema = z.object({
+  isPublic: z.boolean({ error: "isPublic must be true or false" }),
+  hidePrompt: z.boolean({ error: "hidePrompt must be true or false" }).optional(),
+});
+
+export const sharingViewSchema = z
+  .object({
+    isPublic: z.boolean(),
+    /** The public page, while shared. */
+    shareUrl: z.string().nullable(),
+    sharePromptHidden: z.boolean(),
+  })
+  .meta({ id: "Sharing" });
+export type SharingView = z.infer<typeof sharingViewSchema>;
+
+export const videoDeletedSchema = z.object({ message: z.string() }).meta({ id: "VideoDeleted" });

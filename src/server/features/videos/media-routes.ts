@@ -25,6 +25,7 @@ const params = z.object({ file: z.string().max(100) });
 const query = z.object({
   expires: z.coerce.number({ error: "expires must be a number" }).int().optional(),
   signature: z.string().max(200).optional(),
+  share: z.string().max(64).optional(),
   download: z.literal("1").optional(),
 });
 const video = { description: "The MP4 file (206 for a range).", content: { "video/mp4": { schema: z.string().meta({ format: "binary" }) } } };
@@ -69,14 +70,18 @@ export async function videoMediaRoutes(scope: FastifyInstance, deps: MediaRouteD
           userId: videoTasks.userId,
           taskId: videoTasks.taskId,
           model: videoTasks.model,
+          isPublic: videoTasks.isPublic,
+          shareId: videoTasks.shareId,
         })
         .from(videoFiles)
         .innerJoin(videoTasks, eq(videoTasks.id, videoFiles.videoTaskId))
         .where(eq(videoFiles.id, fileId));
-      const { expires, signature, download } = request.query;
+      const { expires, signature, share, download } = request.query;
       if (expires !== undefined || signature !== undefined) {
-        const verdict = videoUrls.verify(fileId, expires ?? 0, signature ?? "");
+        const verdict = videoUrls.verify(fileId, expires ?? 0, signature ?? "", share);
         if (verdict !== "valid") throw new AppError("forbidden", verdict === "expired" ? LINK_EXPIRED : LINK_INVALID);
+        // A share page's link lives only while the video is shared under that link.
+        if (share !== undefined && !(row?.isPublic && row.shareId === share)) throw notFound(VIDEO_NOT_FOUND);
       } else {
         const user = request.user ?? (request.headers.authorization ? await authenticateBearer(db, request.headers.authorization) : null);
         if (!user) throw unauthorized();

@@ -1,6 +1,6 @@
 /** Reading tasks: always scoped to their owner, never calling the provider. */
 import crypto from "node:crypto";
-import { and, count, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Db } from "../../db/connect.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
 import { videoTasks } from "../../db/schema.js";
@@ -35,6 +35,9 @@ export function toTaskView(t: TaskRow): VideoTaskView {
     createdVia: t.createdVia as VideoTaskView["createdVia"],
     refunded: t.refunded,
     videoExpired: t.videoExpired,
+    isPublic: t.isPublic,
+    shareId: t.shareId,
+    sharePromptHidden: t.sharePromptHidden,
   };
 }
 
@@ -49,7 +52,8 @@ const TASK_JSON = `json_build_object(
   'imageUrls', coalesce(to_json(image_urls), '[]'::json), 'resultUrls', coalesce(to_json(result_urls), '[]'::json),
   'hdVideoUrl', hd_video_url, 'hdStatus', hd_status, 'errorMessage', error_message, 'watermark', watermark, 'seeds', seeds,
   'createdAt', ${iso("created_at")}, 'completedAt', ${iso("completed_at")},
-  'creditsUsed', credits_used, 'createdVia', created_via, 'refunded', refunded, 'videoExpired', video_expired)`;
+  'creditsUsed', credits_used, 'createdVia', created_via, 'refunded', refunded, 'videoExpired', video_expired,
+  'isPublic', is_public, 'shareId', share_id, 'sharePromptHidden', share_prompt_hidden)`;
 
 /** `[...tasks]` as JSON text, newest first. */
 async function taskListJson(db: Db, where: SQL, limit: number, offset = 0): Promise<string> {
@@ -63,7 +67,7 @@ const ownTask = preparedPerDatabase((db: Db) =>
   db
     .select()
     .from(videoTasks)
-    .where(and(eq(videoTasks.taskId, sql.placeholder("taskId")), eq(videoTasks.userId, sql.placeholder("userId"))))
+    .where(and(eq(videoTasks.taskId, sql.placeholder("taskId")), eq(videoTasks.userId, sql.placeholder("userId")), isNull(videoTasks.deletedAt)))
     .limit(1)
     .prepare("own_task"),
 );
@@ -86,14 +90,17 @@ export async function taskList(db: Db, cache: FreshCache<TaskListBody>, userId: 
 
 async function recentTasksJson(db: Db, userId: string, days: number): Promise<string> {
   const since = new Date(Date.now() - days * 24 * 60 * 60_000);
-  const tasks = await taskListJson(db, sql`user_id = ${userId} and created_at >= ${since.toISOString()}`, DAYS_LIST_CAP);
+  const tasks = await taskListJson(db, sql`user_id = ${userId} and deleted_at is null and created_at >= ${since.toISOString()}`, DAYS_LIST_CAP);
   return `{"tasks":${tasks}}`;
 }
 
 async function taskPageJson(db: Db, userId: string, page: number, limit: number): Promise<string> {
   const [tasks, [{ total } = { total: 0 }]] = await Promise.all([
-    taskListJson(db, sql`user_id = ${userId}`, limit, (page - 1) * limit),
-    db.select({ total: count() }).from(videoTasks).where(eq(videoTasks.userId, userId)),
+    taskListJson(db, sql`user_id = ${userId} and deleted_at is null`, limit, (page - 1) * limit),
+    db
+      .select({ total: count() })
+      .from(videoTasks)
+      .where(and(eq(videoTasks.userId, userId), isNull(videoTasks.deletedAt))),
   ]);
   return `{"tasks":${tasks},"total":${Number(total)}}`;
 }

@@ -21,20 +21,27 @@ export function archivedFileId(url: string): string | undefined {
 export class VideoUrlSigner {
   constructor(private readonly key: string) {}
 
-  private mac(fileId: string, expires: number): string {
-    return crypto.createHmac("sha256", this.key).update(`${fileId}.${expires}`).digest("base64url");
+  private mac(fileId: string, expires: number, shareId: string | undefined): string {
+    return crypto
+      .createHmac("sha256", this.key)
+      .update(`${fileId}.${expires}${shareId === undefined ? "" : `.${shareId}`}`)
+      .digest("base64url");
   }
 
-  /** Our URL on `baseUrl`, signed until `expires` (unix seconds). Provider URLs are returned as they are. */
-  sign(url: string, baseUrl: string, expires: number): string {
+  /**
+   * Our URL on `baseUrl`, signed until `expires` (unix seconds); provider URLs are returned as they
+   * are. With `shareId`, the URL also stops working as soon as the video stops being shared.
+   */
+  sign(url: string, baseUrl: string, expires: number, shareId?: string): string {
     const fileId = archivedFileId(url);
     if (!fileId) return url;
-    return `${baseUrl}${archivedVideoPath(fileId)}?expires=${expires}&signature=${this.mac(fileId, expires)}`;
+    const share = shareId === undefined ? "" : `&share=${encodeURIComponent(shareId)}`;
+    return `${baseUrl}${archivedVideoPath(fileId)}?expires=${expires}${share}&signature=${this.mac(fileId, expires, shareId)}`;
   }
 
-  /** Whether the signature is ours for this file and has not expired. */
-  verify(fileId: string, expires: number, signature: string, now = Date.now()): "valid" | "expired" | "invalid" {
-    const expected = Buffer.from(this.mac(fileId, expires));
+  /** Whether the signature is ours for this file (and share) and has not expired. */
+  verify(fileId: string, expires: number, signature: string, shareId?: string, now = Date.now()): "valid" | "expired" | "invalid" {
+    const expected = Buffer.from(this.mac(fileId, expires, shareId));
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return "invalid";
     return expires * 1000 > now ? "valid" : "expired";

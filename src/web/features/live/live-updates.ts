@@ -40,7 +40,11 @@ export function useLiveConnected(): boolean {
   );
 }
 
-function applyTask(task: VideoTaskView): void {
+async function applyTask(task: VideoTaskView): Promise<void> {
+  // A list answer still on its way may be older than this event: it must not land over it. If one
+  // was cancelled, the lists are asked again (that answer is at least as new as this event).
+  const wasFetching = queryClient.isFetching({ predicate: isTaskListQuery }) > 0;
+  await queryClient.cancelQueries({ predicate: isTaskListQuery });
   let known = false;
   for (const [key, data] of queryClient.getQueriesData<TaskList>({ predicate: isTaskListQuery })) {
     if (!data?.tasks.some((t) => t.taskId === task.taskId)) continue;
@@ -48,11 +52,11 @@ function applyTask(task: VideoTaskView): void {
     queryClient.setQueryData(key, { ...data, tasks: data.tasks.map((t) => (t.taskId === task.taskId ? task : t)) });
   }
   // A new task belongs at the top of lists the server pages and counts: ask it.
-  if (!known) void invalidateVideoTasks();
+  if (!known || wasFetching) void invalidateVideoTasks();
   const statusKey = queryKeys.videos.status(task.taskId);
   if (queryClient.getQueryCache().find({ queryKey: statusKey })) {
     // An answer still on its way may be older than this event: it must not win.
-    void queryClient.cancelQueries({ queryKey: statusKey });
+    await queryClient.cancelQueries({ queryKey: statusKey });
     const status: VideoStatusResponse = {
       data: {
         taskId: task.taskId,
@@ -90,6 +94,7 @@ export function useLiveUpdates(enabled: boolean): void {
   useEffect(() => {
     if (!enabled || typeof EventSource === "undefined") return;
     let source: EventSource | undefined;
+    let applying = Promise.resolve();
     let retry: ReturnType<typeof setTimeout> | undefined;
 
     const open = () => {
@@ -104,7 +109,8 @@ export function useLiveUpdates(enabled: boolean): void {
       });
       es.addEventListener("task", (e) => {
         const data = dataOf(taskEventSchema, e);
-        if (data) applyTask(data.task);
+        // One at a time, in the order they came: a later event always lands last.
+        if (data) applying = applying.then(() => applyTask(data.task)).catch((err: unknown) => console.warn("live task event not applied", err));
       });
       es.addEventListener("task-removed", () => void invalidateVideoTasks());
       es.addEventListener("credits", (e) => {

@@ -35,6 +35,9 @@ function provisionalTask(result: GenerateVideoResult, request: GenerateVideoRequ
     createdVia: "web",
     refunded: false,
     videoExpired: false,
+    isPublic: false,
+    shareId: null,
+    sharePromptHidden: false,
   };
 }
 

@@ -2,7 +2,10 @@
 import {
   generateVideoResultSchema,
   hdVideoSchema,
+  sharingViewSchema,
   uploadImageResultSchema,
+  videoDeletedSchema,
+  type SharingView,
   type GenerateVideoResult,
   type HdVideoResponse,
 } from "../../../shared/schemas/videos";
@@ -85,4 +88,14 @@ export async function downloadVideo(taskId: string, quality: DownloadQuality): P
     // Give the browser a moment to start the download before the URL goes away.
     setTimeout(() => URL.revokeObjectURL(href), 60_000);
   }
+}
+
+/** PUT /api/videos/{taskId}/sharing: share publicly (a page at /v/...) or stop; with or without the prompt. */
+export function setVideoSharing(taskId: string, body: { isPublic: boolean; hidePrompt?: boolean }): Promise<SharingView> {
+  return apiCall(sharingViewSchema, "PUT", `/api/videos/${encodeURIComponent(taskId)}/sharing`, body);
+}
+
+/** DELETE /api/videos/{taskId}: the video and its files go (the credits history keeps its rows). */
+export function deleteVideo(taskId: string): Promise<{ message: string }> {
+  return apiCall(videoDeletedSchema, "DELETE", `/api/videos/${encodeURIComponent(taskId)}`);
 }

@@ -9,6 +9,7 @@ import { StatusBadge } from "./status-badge";
 import { useHdCheck } from "./use-hd-check";
 import { useVideoDownload } from "./use-video-download";
 import { TaskPreview } from "./video-frame";
+import { DeleteVideoButton, ShareSection } from "./share-section";
 import { createdViaLabel, FAILED_FALLBACK_MESSAGE, HD_NOTE, isInProgress, modelLabel, sdUrl } from "./video-display";
 
 function Field({ term, children, wide }: { term: string; children: ReactNode; wide?: boolean }) {
@@ -213,6 +214,8 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate }: Vi
                     </>
                   )}
                   {isInProgress(task.status) ? <p className="text-xs text-muted-foreground">Downloads become available when the video is ready.</p> : null}
+                  <ShareSection key={task.taskId} task={task} />
+                  <DeleteVideoButton key={`delete-${task.taskId}`} task={task} onDeleted={onClose} />
                 </div>
               </section>
             </div>
