@@ -235,6 +235,25 @@ describe("when copying goes wrong", () => {
     expect(answers).toHaveLength(1);
   });
 
+  it("a pass ends after its batches and when stopped, however many files keep failing", async () => {
+    const app = await createVideoTestApp({
+      database: trusted.database,
+      env: { KIE_BASE_URL: sourceUrl },
+      archiver: { retryScheduleMs: [0], maxAttempts: 1_000, batchSize: 3, maxBatchesPerPass: 2 },
+    });
+    try {
+      for (let i = 0; i < 5; i++) await finishedTask(app, `${sourceUrl}/always-failing-${i}.mp4`);
+      answers = [];
+      // Every file fails and is due again at once: the pass still ends after 2 batches of 3.
+      expect(await app.app.jobs.videoArchiver.runOnce()).toBe(6);
+      await app.app.jobs.videoArchiver.stop();
+      expect(await app.app.jobs.videoArchiver.runOnce()).toBe(0);
+    } finally {
+      await app.close();
+      await trusted.database.db.update(videoFiles).set({ status: "failed" }).where(eq(videoFiles.status, "pending"));
+    }
+  });
+
   it("a copy cut off by a crash leaves no served file: another run copies it once the lease has passed", async () => {
     const row = await finishedTask(trusted, `${sourceUrl}/crash.mp4`);
     // A process claimed it and died mid-copy: its lease is over and its partial file is still there.

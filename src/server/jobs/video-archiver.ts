@@ -19,6 +19,8 @@ import { JobLoop } from "./job-loop.js";
 export interface VideoArchiverOptions {
   intervalMs: number;
   batchSize: number;
+  /** A pass ends after this many batches, so files failing again and again cannot keep it (or a shutdown) going. */
+  maxBatchesPerPass: number;
   concurrency: number;
   /** A copy holds its file this long; a process that died mid-copy lets it go when it ends. */
   leaseMs: number;
@@ -32,6 +34,7 @@ export interface VideoArchiverOptions {
 export const DEFAULT_ARCHIVER_OPTIONS: VideoArchiverOptions = {
   intervalMs: 2_000,
   batchSize: 10,
+  maxBatchesPerPass: 20,
   concurrency: 2,
   leaseMs: 10 * 60_000,
   retryScheduleMs: [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 60 * 60_000],
@@ -53,6 +56,7 @@ export interface VideoArchiverDeps {
 
 export class VideoArchiver {
   private readonly loop: JobLoop;
+  private stopping = false;
   readonly opts: VideoArchiverOptions;
 
   constructor(
@@ -68,10 +72,13 @@ export class VideoArchiver {
   }
 
   start(): void {
+    this.stopping = false;
     this.loop.start(0);
   }
 
+  /** Ends after the batch in progress. */
   stop(): Promise<void> {
+    this.stopping = true;
     return this.loop.stop();
   }
 
@@ -79,7 +86,7 @@ export class VideoArchiver {
   async runOnce(): Promise<number> {
     await this.sweepPartials();
     let handled = 0;
-    for (;;) {
+    for (let batches = 0; batches < this.opts.maxBatchesPerPass && !this.stopping; batches++) {
       const batch = await this.claim();
       handled += batch.length;
       let next = 0;
@@ -87,8 +94,9 @@ export class VideoArchiver {
         while (next < batch.length) await this.handle(batch[next++]!);
       };
       await Promise.all(Array.from({ length: Math.min(this.opts.concurrency, batch.length) }, lane));
-      if (batch.length < this.opts.batchSize) return handled;
+      if (batch.length < this.opts.batchSize) break;
     }
+    return handled;
   }
 
   private async claim(): Promise<FileRow[]> {
