@@ -113,6 +113,8 @@ export interface Services {
   generation: GenerateDeps;
   /** Result files of the simulator are fetched from its internal address, not the public one. */
   simulatorFiles: { publicBaseUrl: string; baseUrl: string };
+  /** Origins provider files may be fetched from though not on the public internet: our simulator, and a KIE_BASE_URL the operator chose. */
+  trustedFileOrigins: readonly string[];
   /** The built-in simulator's routes, when this process serves it. */
   simulatorPlugin?: FastifyPluginAsync;
   jobs: BackgroundJobs;
@@ -160,6 +162,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     ? new S3VideoStore(config.s3, path.join(config.dataDir, "video-copies"))
     : new DiskVideoStore(path.join(config.dataDir, "videos"));
   const simulatorFiles = { publicBaseUrl: simulator.publicBaseUrl, baseUrl: simulator.baseUrl };
+  const trustedFileOrigins = [simulator.baseUrl, simulator.publicBaseUrl, config.kie.baseUrl].map((url) => new URL(url).origin);
   const paypal = createPaypalContext({ db, config, secretBox });
   const worker = { ...DEFAULT_WORKER_OPTIONS, taskTimeoutMs: config.taskTimeoutMs, ...deps.worker };
   const jobs = new BackgroundJobs(
@@ -174,8 +177,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
       archive: {
         store: videoStore,
         fetchUrlFor: (url) => internalFileUrl({ simulatorFiles }, url),
-        // Our simulator, and a KIE address the operator chose, may be on this machine's network.
-        trustedOrigins: [simulator.baseUrl, simulator.publicBaseUrl, config.kie.baseUrl].map((url) => new URL(url).origin),
+        trustedOrigins: trustedFileOrigins,
       },
     },
     {
@@ -232,6 +234,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     paypal,
     generation,
     simulatorFiles,
+    trustedFileOrigins,
     simulatorPlugin: simulator.plugin,
     jobs,
     close: async () => {

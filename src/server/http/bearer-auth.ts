@@ -52,6 +52,16 @@ export async function authenticateBearer(db: Db, header: string | undefined, now
   return { id: row.id, username: row.username, tokenId: row.tokenId };
 }
 
+/**
+ * Who calls a "user-or-token" route (http/route-access.ts): the signed-in user (session cookie),
+ * else the API token's owner; a 401 when there is neither, or the token is not valid.
+ */
+export async function requireUserOrToken(request: FastifyRequest, db: Db): Promise<{ id: string }> {
+  const user = request.user ?? (request.headers.authorization ? await authenticateBearer(db, request.headers.authorization) : null);
+  if (!user) throw unauthorized();
+  return user;
+}
+
 /** The token from `Bearer <token>` (scheme case-insensitive), checked for shape before any lookup. */
 export function tokenFromHeader(header: string | undefined): string {
   if (header === undefined || header.trim() === "") throw unauthorized(BEARER_MESSAGES.missing);

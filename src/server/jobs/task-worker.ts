@@ -13,6 +13,7 @@ import { UNSUBMITTED_PREFIX } from "../features/videos/generate-service.js";
 import type { VideoProvider } from "../features/videos/provider.js";
 import { completeTask, failTask, IN_PROGRESS, markHdReady, type TaskRow } from "../features/videos/task-state.js";
 import { JobLoop } from "./job-loop.js";
+import { pool } from "../lib/pool.js";
 
 export interface TaskWorkerOptions {
   /** Waits between status checks: the n-th check uses entry n (the last one repeats). */
@@ -185,12 +186,4 @@ export class TaskWorker {
       .set({ ...changes, leaseUntil: null })
       .where(eq(videoTasks.id, id));
   }
-}
-
-async function pool<T>(items: T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(size, items.length) }, async () => {
-    while (next < items.length) await fn(items[next++]!);
-  });
-  await Promise.all(lanes);
 }

@@ -14,6 +14,7 @@ import { notifyArchiveFailed } from "../features/notifications/outbox.js";
 import { copyToTemp, type CopyLimits } from "../features/videos/archive-copy.js";
 import { archivedVideoPath } from "../features/videos/video-files.js";
 import type { VideoStore } from "../integrations/storage/video-store.js";
+import { pool } from "../lib/pool.js";
 import { JobLoop } from "./job-loop.js";
 
 export interface VideoArchiverOptions {
@@ -89,11 +90,7 @@ export class VideoArchiver {
     for (let batches = 0; batches < this.opts.maxBatchesPerPass && !this.stopping; batches++) {
       const batch = await this.claim();
       handled += batch.length;
-      let next = 0;
-      const lane = async () => {
-        while (next < batch.length) await this.handle(batch[next++]!);
-      };
-      await Promise.all(Array.from({ length: Math.min(this.opts.concurrency, batch.length) }, lane));
+      await pool(batch, this.opts.concurrency, (file) => this.handle(file));
       if (batch.length < this.opts.batchSize) break;
     }
     return handled;

@@ -12,6 +12,7 @@ import { takeBackRefund } from "../credits/ledger.js";
 import { UNSUBMITTED_PREFIX, type GenerateDeps } from "../videos/generate-service.js";
 import type { VideoProvider } from "../videos/provider.js";
 import { completeTask } from "../videos/task-state.js";
+import { pool } from "../../lib/pool.js";
 
 const RECHECK_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** One press re-checks at most this many videos (newest first); press again for more. */
@@ -63,11 +64,9 @@ export async function recheckFailedVideos(ctx: RecoveryDeps, log?: FastifyBaseLo
     .limit(RECHECK_LIMIT);
 
   const outcomes: Outcome[] = [];
-  let next = 0;
-  const lane = async () => {
-    while (next < tasks.length) outcomes.push(await recheckOne(ctx, tasks[next++]!, log));
-  };
-  await Promise.all(Array.from({ length: Math.min(RECHECK_CONCURRENCY, tasks.length) }, lane));
+  await pool(tasks, RECHECK_CONCURRENCY, async (task) => {
+    outcomes.push(await recheckOne(ctx, task, log));
+  });
   // Recovered 16:9 videos wait for their 1080p version like any other.
   if (outcomes.some((o) => o === "recovered" || o === "chargedAgain" || o === "refundKept")) ctx.generation.wake();
 

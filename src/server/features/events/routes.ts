@@ -12,7 +12,7 @@ import { z } from "zod";
 import { errors } from "../../http/route-contract.js";
 import type { Db } from "../../db/connect.js";
 import { AppError, unauthorized } from "../../http/errors.js";
-import { authenticateBearer } from "../../http/bearer-auth.js";
+import { requireUserOrToken } from "../../http/bearer-auth.js";
 import { resolveSession, SESSION_COOKIE } from "../auth/sessions.js";
 import { findUserById } from "../auth/users.js";
 import { findOwnTask, toTaskView } from "../videos/queries.js";
@@ -72,8 +72,7 @@ export async function eventRoutes(scope: FastifyInstance, opts: { db: Db; liveEv
   };
   app.get("/api/events", { config: { access: "user-or-token", docs }, schema: eventsSchema }, async (request, reply) => {
     const cookieToken = request.user ? request.cookies[SESSION_COOKIE] : undefined;
-    const user = request.user ?? (request.headers.authorization ? await authenticateBearer(db, request.headers.authorization) : null);
-    if (!user) throw unauthorized();
+    const user = await requireUserOrToken(request, db);
     if (!events.connected) throw new AppError("service_unavailable", STREAM_UNAVAILABLE, { "retry-after": "30" });
     const count = perUser.get(user.id) ?? 0;
     if (count >= MAX_STREAMS_PER_USER) throw new AppError("rate_limited", "Too many open live-update streams for this account. Close some tabs and try again.");

@@ -8,14 +8,14 @@ import { AppError, notFound } from "../../http/errors.js";
 import { downloadPublic } from "../../integrations/http/public-download.js";
 import { getOwnTask } from "./queries.js";
 import { internalFileUrl, type SimulatorFiles, type TaskReads } from "./video-deps.js";
-import { archivedFileId, archivedVideoPath } from "./video-files.js";
+import { archivedFileId, archivedVideoPath, videoFileName } from "./video-files.js";
 
 const DOWNLOAD_TIMEOUT_MS = 60_000;
 
 export type Download = { headers: Record<string, string>; body: Readable } | { archived: string };
 
 export async function openDownload(
-  ctx: TaskReads & SimulatorFiles & { config: { kie: { baseUrl: string } } },
+  ctx: TaskReads & SimulatorFiles & { trustedFileOrigins: readonly string[] },
   userId: string,
   taskId: string,
   quality: "720p" | "1080p",
@@ -25,10 +25,9 @@ export async function openDownload(
   if (!url) throw notFound(quality === "1080p" ? "The 1080p version of this video is not available" : "This video is not ready yet");
   const fileId = archivedFileId(url);
   if (fileId) return { archived: `${archivedVideoPath(fileId)}?download=1` };
-  const trustedOrigins = [ctx.simulatorFiles.baseUrl, ctx.simulatorFiles.publicBaseUrl, ctx.config.kie.baseUrl].map((u) => new URL(u).origin);
   let upstream;
   try {
-    upstream = await downloadPublic(internalFileUrl(ctx, url), { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS), trustedOrigins });
+    upstream = await downloadPublic(internalFileUrl(ctx, url), { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS), trustedOrigins: ctx.trustedFileOrigins });
   } catch {
     throw new AppError("upstream_error", "The video file could not be fetched. Please try again.");
   }
@@ -37,7 +36,7 @@ export async function openDownload(
     upstream.resume();
     throw new AppError("upstream_error", "The video file is no longer available from the provider");
   }
-  const name = `veo-${task.model.replace("_", "-")}-${task.taskId.slice(-8)}-${quality}.mp4`;
+  const name = videoFileName(task.model, task.taskId, quality);
   const length = upstream.headers["content-length"];
   return {
     headers: {

@@ -11,11 +11,11 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/connect.js";
 import { videoFiles, videoTasks } from "../../db/schema.js";
-import { authenticateBearer } from "../../http/bearer-auth.js";
-import { AppError, notFound, unauthorized } from "../../http/errors.js";
+import { requireUserOrToken } from "../../http/bearer-auth.js";
+import { AppError, notFound } from "../../http/errors.js";
 import { errors } from "../../http/route-contract.js";
 import type { VideoStore } from "../../integrations/storage/video-store.js";
-import { VIDEO_MEDIA_PREFIX, type VideoUrlSigner } from "./video-files.js";
+import { fileIdOfName, VIDEO_MEDIA_PREFIX, videoFileName, type VideoUrlSigner } from "./video-files.js";
 
 export const VIDEO_NOT_FOUND = "Video not found";
 export const LINK_EXPIRED = "This video link has expired. Open the video again for a new link.";
@@ -39,11 +39,10 @@ export interface MediaRouteDeps {
 
 export async function videoMediaRoutes(scope: FastifyInstance, deps: MediaRouteDeps): Promise<void> {
   const { db, videoStore, videoUrls } = deps;
-  const location = await videoStore.locate("probe", { expiresInSeconds: 60 });
-  if ("dir" in location) {
-    fs.mkdirSync(location.dir, { recursive: true });
+  if (videoStore.localDir) {
+    fs.mkdirSync(videoStore.localDir, { recursive: true });
     // Only sendFile: no route serves the folder by itself.
-    await scope.register(fastifyStatic, { root: location.dir, serve: false, cacheControl: false, dotfiles: "deny", index: false });
+    await scope.register(fastifyStatic, { root: videoStore.localDir, serve: false, cacheControl: false, dotfiles: "deny", index: false });
   }
   const app = scope.withTypeProvider<ZodTypeProvider>();
 
@@ -60,7 +59,7 @@ export async function videoMediaRoutes(scope: FastifyInstance, deps: MediaRouteD
       },
     },
     async (request, reply) => {
-      const fileId = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.mp4$/.exec(request.params.file)?.[1];
+      const fileId = fileIdOfName(request.params.file);
       if (!fileId) throw notFound(VIDEO_NOT_FOUND);
       const [row] = await db
         .select({
@@ -83,13 +82,12 @@ export async function videoMediaRoutes(scope: FastifyInstance, deps: MediaRouteD
         // A share page's link lives only while the video is shared under that link.
         if (share !== undefined && !(row?.isPublic && row.shareId === share)) throw notFound(VIDEO_NOT_FOUND);
       } else {
-        const user = request.user ?? (request.headers.authorization ? await authenticateBearer(db, request.headers.authorization) : null);
-        if (!user) throw unauthorized();
+        const user = await requireUserOrToken(request, db);
         if (row?.userId !== user.id) throw notFound(VIDEO_NOT_FOUND);
       }
       if (!row || row.status !== "archived" || !row.blobName) throw notFound(VIDEO_NOT_FOUND);
 
-      const downloadName = download ? `veo-${row.model.replace("_", "-")}-${row.taskId.slice(-8)}-${row.quality}.mp4` : undefined;
+      const downloadName = download ? videoFileName(row.model, row.taskId, row.quality) : undefined;
       const where = await videoStore.locate(row.blobName, { expiresInSeconds: 3600, downloadName });
       reply.header("cache-control", "private, max-age=3600");
       if ("url" in where) return reply.redirect(where.url, 302);

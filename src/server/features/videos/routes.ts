@@ -49,7 +49,8 @@ const archivedRedirect = {
 const notModified = { description: "The list has not changed since the ETag sent in If-None-Match.", content: { "application/json": { schema: z.null() } } };
 
 export interface VideoRouteDeps extends TaskReads, SimulatorFiles {
-  config: { kie: { baseUrl: string } };
+  /** Origins provider files may be fetched from though not public (our simulator, KIE_BASE_URL). */
+  trustedFileOrigins: readonly string[];
   provider: VideoProvider;
   readSettings(): Promise<Settings>;
   generation: GenerateDeps;

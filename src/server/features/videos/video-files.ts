@@ -6,16 +6,27 @@
 import crypto from "node:crypto";
 
 export const VIDEO_MEDIA_PREFIX = "/media/videos/";
-const FILE_NAME = /^\/media\/videos\/([0-9a-f-]{36})\.mp4$/;
+/** `<file id>.mp4`, the id a UUID. */
+const FILE_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.mp4$/;
 
 export function archivedVideoPath(fileId: string): string {
   return `${VIDEO_MEDIA_PREFIX}${fileId}.mp4`;
 }
 
+/** The file id in a file name of ours (`<id>.mp4`), or undefined. */
+export function fileIdOfName(name: string): string | undefined {
+  return FILE_NAME.exec(name)?.[1];
+}
+
 /** The file id of one of our video URLs (absolute or not), or undefined for a provider URL. */
 export function archivedFileId(url: string): string | undefined {
   const pathname = url.startsWith("/") ? url.split("?")[0]! : URL.canParse(url) ? new URL(url).pathname : url;
-  return FILE_NAME.exec(pathname)?.[1];
+  return pathname.startsWith(VIDEO_MEDIA_PREFIX) ? fileIdOfName(pathname.slice(VIDEO_MEDIA_PREFIX.length)) : undefined;
+}
+
+/** The name a downloaded video gets: `veo-<model>-<end of the task id>-<quality>.mp4`. */
+export function videoFileName(model: string, taskId: string, quality: string): string {
+  return `veo-${model.replace("_", "-")}-${taskId.slice(-8)}-${quality}.mp4`;
 }
 
 export class VideoUrlSigner {

@@ -29,6 +29,18 @@ export class S3Error extends AppError {
   }
 }
 
+/** The bucket's URL: `endpoint/bucket` (path style) or `bucket.endpoint`. */
+export function s3BucketUrl(s3: S3Settings): string {
+  const endpoint = new URL(s3.endpoint);
+  if (s3.pathStyle) return `${endpoint.origin}/${s3.bucket}`;
+  return `${endpoint.protocol}//${s3.bucket}.${endpoint.host}`;
+}
+
+/** The URL of the object `<prefix><name>`, each path segment encoded. */
+export function s3ObjectUrl(s3: S3Settings, name: string): string {
+  return `${s3BucketUrl(s3)}/${`${s3.prefix}${name}`.split("/").map(encodeURIComponent).join("/")}`;
+}
+
 export class S3BlobStore implements BlobStore {
   private readonly client: AwsClient;
 
@@ -84,13 +96,11 @@ export class S3BlobStore implements BlobStore {
   }
 
   private bucketUrl(): string {
-    const endpoint = new URL(this.s3.endpoint);
-    if (this.s3.pathStyle) return `${endpoint.origin}/${this.s3.bucket}`;
-    return `${endpoint.protocol}//${this.s3.bucket}.${endpoint.host}`;
+    return s3BucketUrl(this.s3);
   }
 
   private objectUrl(name: string): string {
-    return `${this.bucketUrl()}/${`${this.s3.prefix}${name}`.split("/").map(encodeURIComponent).join("/")}`;
+    return s3ObjectUrl(this.s3, name);
   }
 
   private async send(url: string, init: RequestInit): Promise<Response> {

@@ -9,11 +9,13 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { AwsClient } from "aws4fetch";
-import { S3Error, type S3Settings } from "./s3-blob-store.js";
+import { S3Error, s3ObjectUrl, type S3Settings } from "./s3-blob-store.js";
 
 export interface VideoStore {
   /** Where temporary copies are written (on the same disk as the store, so moving is a rename). */
   readonly tempDir: string;
+  /** The folder the files are in when they are on this machine's disk (else they are in the bucket). */
+  readonly localDir: string | undefined;
   /** Moves a complete temporary file into the store under `name`; the temporary file is gone after. */
   putFile(tempPath: string, name: string, size: number): Promise<void>;
   /** Deleting a missing file is not an error. */
@@ -25,25 +27,26 @@ export interface VideoStore {
 export class DiskVideoStore implements VideoStore {
   readonly tempDir: string;
 
-  constructor(readonly dir: string) {
-    this.tempDir = path.join(dir, ".partial");
+  constructor(readonly localDir: string) {
+    this.tempDir = path.join(localDir, ".partial");
   }
 
   async putFile(tempPath: string, name: string): Promise<void> {
-    await fsp.mkdir(this.dir, { recursive: true });
-    await fsp.rename(tempPath, path.join(this.dir, name));
+    await fsp.mkdir(this.localDir, { recursive: true });
+    await fsp.rename(tempPath, path.join(this.localDir, name));
   }
 
   async delete(name: string): Promise<void> {
-    await fsp.rm(path.join(this.dir, name), { force: true });
+    await fsp.rm(path.join(this.localDir, name), { force: true });
   }
 
   async locate(): Promise<{ dir: string }> {
-    return { dir: this.dir };
+    return { dir: this.localDir };
   }
 }
 
 export class S3VideoStore implements VideoStore {
+  readonly localDir = undefined;
   private readonly client: AwsClient;
 
   constructor(
@@ -82,11 +85,6 @@ export class S3VideoStore implements VideoStore {
   }
 
   private objectUrl(name: string): string {
-    const key = `${this.s3.prefix}videos/${name}`
-      .split("/")
-      .map((part) => encodeURIComponent(part))
-      .join("/");
-    const endpoint = new URL(this.s3.endpoint);
-    return this.s3.pathStyle ? `${endpoint.origin}/${this.s3.bucket}/${key}` : `${endpoint.protocol}//${this.s3.bucket}.${endpoint.host}/${key}`;
+    return s3ObjectUrl(this.s3, `videos/${name}`);
   }
 }
