@@ -6,6 +6,7 @@ import type { LiveEvents } from "./events/live-events.js";
 import { accountStatsRoutes } from "./features/account-stats/routes.js";
 import { adminKieApiRoutes } from "./features/admin/kie-apis-routes.js";
 import { adminRecoveryRoutes } from "./features/admin/recovery-routes.js";
+import { adminVideoStorageRoutes } from "./features/admin/video-storage-routes.js";
 import { adminTransactionRoutes } from "./features/admin/transactions-routes.js";
 import { adminUserRoutes } from "./features/admin/users-routes.js";
 import { apiTokenRoutes } from "./features/api-tokens/routes.js";
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await admin.register(adminTransactionRoutes, services);
       await admin.register(adminRecoveryRoutes, services);
       await admin.register(adminTelegramSettingsRoutes, services);
+      await admin.register(adminVideoStorageRoutes, services);
     }),
     { prefix: ADMIN_PREFIX },
   );

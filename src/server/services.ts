@@ -75,6 +75,8 @@ export interface AppDeps {
   uploadLimits?: Partial<UploadLimits>;
   uploadSweep?: Partial<UploadSweepOptions>;
   archiver?: Partial<VideoArchiverOptions>;
+  /** Wraps the configured video store (tests inject failures and pauses through it). */
+  wrapVideoStore?: (store: VideoStore) => VideoStore;
 }
 
 /** What the app takes from an open database: queries, its LISTEN, and where rate limits count. */
@@ -158,9 +160,10 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
   }
   const provider = new VideoProvider({ db, secretBox, config, simulator, readSettings: readSettingsCached, accountsCache: caches.kieAccounts });
   const uploads = new UploadStore(config.s3 ? new S3BlobStore(config.s3) : new DiskBlobStore(path.join(config.dataDir, "uploads")), config.publicUrl);
-  const videoStore = config.s3
+  const defaultVideoStore = config.s3
     ? new S3VideoStore(config.s3, path.join(config.dataDir, "video-copies"))
     : new DiskVideoStore(path.join(config.dataDir, "videos"));
+  const videoStore = deps.wrapVideoStore ? deps.wrapVideoStore(defaultVideoStore) : defaultVideoStore;
   const simulatorFiles = { publicBaseUrl: simulator.publicBaseUrl, baseUrl: simulator.baseUrl };
   const trustedFileOrigins = [simulator.baseUrl, simulator.publicBaseUrl, config.kie.baseUrl].map((url) => new URL(url).origin);
   const paypal = createPaypalContext({ db, config, secretBox });

@@ -4,6 +4,21 @@ import { createFundedUser, PASSWORD, signInViaApi } from "./video-helpers.js";
 
 const section = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 
+/**
+ * The settings this file changes are the whole e2e server's: they go back to the defaults after
+ * the file even when a test timed out before its own clean-up (afterAll has time of its own).
+ */
+test.afterAll(async ({ playwright }, testInfo) => {
+  const admin = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  try {
+    expect((await admin.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
+    expect((await admin.put("/api/admin/settings", { data: { veo3FastCredits: 1, videoRetentionDays: null } })).status()).toBe(200);
+    expect((await admin.put("/api/admin/settings/telegram", { data: { telegramBotToken: null, telegramChatId: null } })).status()).toBe(200);
+  } finally {
+    await admin.dispose();
+  }
+});
+
 test("non-admins on /admin or /history see 'Access Denied', then are sent home", async ({ page, request }) => {
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
@@ -66,6 +81,7 @@ test("Telegram, recovery and failure toasts", async ({ page }) => {
 });
 
 test("an admin edits a package, a user's credits and status, prices, and a provider account", async ({ page, browser, request }) => {
+  test.setTimeout(90_000);
   const funded = await createFundedUser(request, "credited", 5);
   const victim = await createFundedUser(request, "disabled", 0);
   const victimPage = await browser.newPage();
@@ -160,5 +176,31 @@ test("an admin edits a package, a user's credits and status, prices, and a provi
     await fast.fill("1");
     await page.getByRole("button", { name: "Save Other Settings" }).click();
     await expectToast(page, "Settings updated");
+  }
+});
+
+test("Video Storage shows what the archive holds and keeps the retention the admin chose", async ({ page }) => {
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await page.goto("/admin");
+  const storage = section(page, "Video Storage");
+  const figures = storage.getByRole("definition");
+  await expect(storage.getByText("Videos stored")).toBeVisible();
+  await expect(figures.first()).toHaveText(/^[\d,]+ files$/);
+  await expect(storage.getByLabel("Forever")).toBeChecked();
+  await expect(storage.getByLabel("Days to keep videos")).toBeDisabled();
+  try {
+    await storage.getByLabel(/Delete videos finished more than/).check();
+    await storage.getByLabel("Days to keep videos").fill("0");
+    await storage.getByRole("button", { name: "Save Retention" }).click();
+    await expectToast(page, "Update failed", /videoRetentionDays must be a whole number of days between 1 and 36500/);
+
+    await storage.getByLabel("Days to keep videos").fill("45");
+    await storage.getByRole("button", { name: "Save Retention" }).click();
+    await expectToast(page, "Settings updated");
+    await page.reload();
+    await expect(storage.getByLabel(/Delete videos finished more than/)).toBeChecked();
+    await expect(storage.getByLabel("Days to keep videos")).toHaveValue("45");
+  } finally {
+    expect((await page.request.put("/api/admin/settings", { data: { videoRetentionDays: null } })).status()).toBe(200);
   }
 });

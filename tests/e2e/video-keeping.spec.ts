@@ -85,3 +85,25 @@ test("a kept video plays and seeks from our origin after the provider's link die
   await expect(dialog).toBeHidden();
   await expect(recentVideos(page).getByRole("button", { name: /^View details: Waves on a black sand beach/ })).toHaveCount(0);
 });
+
+test("a video whose provider link died before it was saved says so on every screen, with nothing broken to play or download", async ({ page, request }) => {
+  const username = await createFundedUser(request, "expired", 1);
+  await signInViaApi(page, username);
+  await generateViaApi(page, { prompt: "A sandcastle before the tide [sim:dead-link]", aspectRatio: "9:16" });
+  await page.goto("/generate");
+  const latest = latestVideoPanel(page);
+  await expect(latest.getByText("This video expired before it could be saved")).toBeVisible({ timeout: 30_000 });
+  await expect(latest.getByText("The provider deleted the file before we could keep a copy.")).toBeVisible();
+  await expect(latest.locator("video")).toHaveCount(0);
+
+  await page.goto("/my-creations");
+  const card = page.getByRole("main").getByRole("button", { name: /^View details: A sandcastle before the tide/ });
+  await expect(card.getByText("This video expired before it could be saved")).toBeVisible();
+  await card.click();
+  const dialog = page.getByRole("dialog", { name: "Video Details" });
+  await expect(dialog.getByText("This video expired before it could be saved")).toBeVisible();
+  await expect(dialog.locator("video")).toHaveCount(0);
+  await expect(dialog.getByRole("button", { name: /Download/ })).toHaveCount(0);
+  await expect(dialog.getByRole("link", { name: /Download/ })).toHaveCount(0);
+  await expect(dialog.getByRole("checkbox", { name: "Share publicly" })).toHaveCount(0);
+});

@@ -207,6 +207,7 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: "GET", route: "/api/admin/transactions", request: () => ({ url: "/api/admin/transactions?page=1&limit=20" }) },
   { method: "POST", route: "/api/video/:taskId/refund", accepts: reachedRoute, request: (f) => ({ url: `/api/video/${f.taskId}/refund`, body: {} }) },
   { method: "POST", route: "/api/admin/recheck-failed-videos", request: () => ({ url: "/api/admin/recheck-failed-videos", body: {} }) },
+  { method: "GET", route: "/api/admin/video-storage", request: () => ({ url: "/api/admin/video-storage" }) },
   { method: "DELETE", route: "/api/admin/delete-failed-videos", request: () => ({ url: "/api/admin/delete-failed-videos" }) },
   { method: "DELETE", route: "/api/admin/credit-packages/:id", request: (f) => ({ url: `/api/admin/credit-packages/${f.packageId}` }) },
   { method: "DELETE", route: "/api/admin/kie-apis/:id", request: (f) => ({ url: `/api/admin/kie-apis/${f.kieApiId}` }) },

@@ -138,6 +138,7 @@ const CASES: Case[] = [
   { method: "POST", route: "/api/video/:taskId/refund", request: () => ({ url: `/api/video/${fixtures.taskId}/refund`, body: {} }) },
   { method: "POST", route: "/api/admin/recheck-failed-videos", request: () => ({ url: "/api/admin/recheck-failed-videos", body: {} }) },
   { method: "DELETE", route: "/api/admin/delete-failed-videos", request: () => ({ url: "/api/admin/delete-failed-videos", body: {} }) },
+  { method: "GET", route: "/api/admin/video-storage", request: () => ({ url: "/api/admin/video-storage" }) },
   { method: "DELETE", route: "/api/admin/credit-packages/:id", request: () => ({ url: `/api/admin/credit-packages/${fixtures.packageId}` }) },
   { method: "DELETE", route: "/api/admin/kie-apis/:id", request: () => ({ url: `/api/admin/kie-apis/${fixtures.kieApiId}` }) },
 ];

@@ -39,6 +39,7 @@ describe("admin settings", () => {
       veo3ApiPrice: "10.00",
       veo3FastApiPrice: "2.00",
       telegramChatId: null,
+      videoRetentionDays: null,
     });
   });
 

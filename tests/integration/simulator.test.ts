@@ -243,6 +243,13 @@ describe("result links", () => {
     expect((await status(`${sim.baseUrl}/files/${path.basename(url)}`)).status).toBe(200);
   });
 
+  it("[sim:dead-link] finishes with a link that is already dead", async () => {
+    const taskId = await generate({ prompt: "gone too soon [sim:dead-link]" });
+    clock += DELAY;
+    expect(((await recordInfo(taskId)).data as { successFlag: number }).successFlag).toBe(1);
+    expect(await status(await resultUrl(taskId))).toMatchObject({ status: 404, text: "Not found: this link has expired" });
+  });
+
   it("a 1080p link lives for the TTL from when the 1080p was ready", async () => {
     const taskId = await generate({ prompt: "Short-lived landscape" });
     clock += DELAY + HD_DELAY;

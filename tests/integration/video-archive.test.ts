@@ -272,7 +272,7 @@ describe("when copying goes wrong", () => {
     const [file] = await trusted.database.db.select().from(videoFiles).where(eq(videoFiles.videoTaskId, row.id));
     expect(file).toMatchObject({ status: "archived", sizeBytes: CLIP.length });
     const dir = path.join(trusted.config.dataDir, "videos");
-    expect(fs.readdirSync(dir).filter((n) => n.endsWith(".mp4"))).toContain(`${file!.id}.mp4`);
+    expect(fs.readdirSync(dir).filter((n) => n.endsWith(".mp4"))).toContain(file!.blobName);
     expect(fs.readdirSync(partials)).toEqual([]);
   });
 });

@@ -120,6 +120,10 @@ export const videoTasks = pgTable(
     index("video_tasks_due_idx")
       .on(t.nextCheckAt)
       .where(sql`${t.status} in ('generating', 'pending') or ${t.hdStatus} = 'pending'`),
+    // What the retention sweep scans (decision 0045): finished videos still kept, oldest first.
+    index("video_tasks_retention_idx")
+      .on(t.completedAt)
+      .where(sql`${t.status} = 'completed' and ${t.deletedAt} is null`),
     check("video_tasks_created_via_valid", sql`${t.createdVia} in ('web', 'api')`),
     check("video_tasks_provider_source_valid", sql`${t.providerSource} in ('account', 'settings', 'env', 'simulator')`),
     check("video_tasks_hd_status_valid", sql`${t.hdStatus} in ('none', 'pending', 'ready', 'failed')`),
@@ -158,6 +162,10 @@ export const videoFiles = pgTable(
     index("video_files_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
+    // Deleted files whose blob could not be removed yet (the retention sweep tries again).
+    index("video_files_blob_to_remove_idx")
+      .on(t.id)
+      .where(sql`${t.status} = 'deleted' and ${t.blobName} is not null`),
     check("video_files_quality_valid", sql`${t.quality} in ('720p', '1080p')`),
     check("video_files_status_valid", sql`${t.status} in ('pending', 'archived', 'failed', 'expired', 'deleted')`),
   ],
@@ -188,12 +196,15 @@ export const adminSettings = pgTable(
     veo3FastApiPrice: numeric("veo3_fast_api_price", { precision: 10, scale: 2 }).notNull().default("2"),
     telegramBotToken: text("telegram_bot_token"),
     telegramChatId: text("telegram_chat_id"),
+    /** Archived videos older than this many days are deleted by the retention sweep; null keeps them forever (decision 0045). */
+    videoRetentionDays: integer("video_retention_days"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("admin_settings_singleton", sql`${t.id} = 1`),
     check("admin_settings_paypal_environment_valid", sql`${t.paypalEnvironment} in ('sandbox', 'production')`),
     check("admin_settings_creem_environment_valid", sql`${t.creemEnvironment} in ('test', 'prod')`),
+    check("admin_settings_video_retention_days_valid", sql`${t.videoRetentionDays} between 1 and 36500`),
   ],
 );
 

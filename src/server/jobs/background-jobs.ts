@@ -1,7 +1,7 @@
 /**
  * Every background job of the process, built in one place (app.ts hands in what they need) and
  * started in one place (main.ts, when BACKGROUND_WORKERS is on; tests drive them by hand):
- * the task worker, the video archiver, the Telegram outbox, the PayPal re-check, and the two image sweeps.
+ * the task worker, the video archiver and retention sweep, the Telegram outbox, the PayPal re-check, and the two image sweeps.
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Logger } from "pino";
@@ -16,6 +16,7 @@ import { TaskWorker, type TaskWorkerOptions } from "./task-worker.js";
 import { TemporaryImageSweep, type TemporaryImageSweepOptions } from "./temporary-image-sweep.js";
 import { UploadSweep, type UploadSweepOptions } from "./upload-sweep.js";
 import { VideoArchiver, type VideoArchiverDeps, type VideoArchiverOptions } from "./video-archiver.js";
+import { VideoRetention, type VideoRetentionOptions } from "./video-retention.js";
 
 export interface BackgroundJobDeps {
   db: Db;
@@ -37,6 +38,7 @@ export interface BackgroundJobOptions {
   temporaryImageSweep?: Partial<TemporaryImageSweepOptions>;
   uploadSweep?: Partial<UploadSweepOptions>;
   archiver?: Partial<VideoArchiverOptions>;
+  retention?: Partial<VideoRetentionOptions>;
 }
 
 export class BackgroundJobs {
@@ -46,6 +48,7 @@ export class BackgroundJobs {
   readonly temporaryImageSweep: TemporaryImageSweep;
   readonly uploadSweep: UploadSweep;
   readonly videoArchiver: VideoArchiver;
+  readonly videoRetention: VideoRetention;
 
   constructor(deps: BackgroundJobDeps, opts: BackgroundJobOptions) {
     const { db, log } = deps;
@@ -55,10 +58,11 @@ export class BackgroundJobs {
     this.temporaryImageSweep = new TemporaryImageSweep(deps.uploads, opts.temporaryImageSweep ?? {}, log.child({ job: "temporary-image-sweep" }));
     this.uploadSweep = new UploadSweep(db, deps.uploads, opts.uploadSweep ?? {}, log.child({ job: "upload-sweep" }));
     this.videoArchiver = new VideoArchiver({ db, ...deps.archive, log: log.child({ job: "video-archiver" }) }, opts.archiver);
+    this.videoRetention = new VideoRetention(db, deps.archive.store, opts.retention ?? {}, log.child({ job: "video-retention" }));
   }
 
   private get all() {
-    return [this.taskWorker, this.videoArchiver, this.notificationSender, this.paypalRecheck, this.temporaryImageSweep, this.uploadSweep];
+    return [this.taskWorker, this.videoArchiver, this.videoRetention, this.notificationSender, this.paypalRecheck, this.temporaryImageSweep, this.uploadSweep];
   }
 
   start(): void {

@@ -8,6 +8,7 @@ export class JobLoop {
   private running: Promise<void> | undefined;
   private rerun = false;
   private stopped = true;
+  private stopAsked = false;
 
   constructor(
     private readonly run: () => Promise<unknown>,
@@ -18,11 +19,18 @@ export class JobLoop {
   /** Starts the loop; the first run comes after `firstDelayMs`. */
   start(firstDelayMs = 0): void {
     this.stopped = false;
+    this.stopAsked = false;
     this.schedule(firstDelayMs);
+  }
+
+  /** Whether stop() was called (and start() not since): a long run checks it between batches to end early. */
+  get stopRequested(): boolean {
+    return this.stopAsked;
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopAsked = true;
     clearTimeout(this.timer);
     await this.running;
   }

@@ -4,6 +4,7 @@
  * with backoff and, after the last try, marked failed with an alert to the admin (the provider's
  * link is served while it lives). A link that answers "gone" marks the file expired.
  */
+import crypto from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
@@ -23,7 +24,10 @@ export interface VideoArchiverOptions {
   /** A pass ends after this many batches, so files failing again and again cannot keep it (or a shutdown) going. */
   maxBatchesPerPass: number;
   concurrency: number;
-  /** A copy holds its file this long; a process that died mid-copy lets it go when it ends. */
+  /**
+   * A copy holds its file this long (longer than a fetch and an upload may take); a process that
+   * died mid-copy lets it go when it ends. A copy that outlives its lease keeps nothing.
+   */
   leaseMs: number;
   /** Waits before each further try. */
   retryScheduleMs: number[];
@@ -37,7 +41,7 @@ export const DEFAULT_ARCHIVER_OPTIONS: VideoArchiverOptions = {
   batchSize: 10,
   maxBatchesPerPass: 20,
   concurrency: 2,
-  leaseMs: 10 * 60_000,
+  leaseMs: 20 * 60_000,
   retryScheduleMs: [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 60 * 60_000],
   maxAttempts: 6,
   maxBytes: 1024 * 1024 * 1024,
@@ -45,6 +49,17 @@ export const DEFAULT_ARCHIVER_OPTIONS: VideoArchiverOptions = {
 };
 
 type FileRow = typeof videoFiles.$inferSelect;
+
+/**
+ * The file as this copy claimed it: still pending, from the same source, under our lease. Anything
+ * else (deleted meanwhile, its source changed, the lease run out and taken over) means this copy's
+ * outcome is no longer wanted.
+ */
+function stillOurs(file: FileRow) {
+  return and(eq(videoFiles.id, file.id), eq(videoFiles.status, "pending"), eq(videoFiles.sourceUrl, file.sourceUrl), heldLease(file));
+}
+
+const heldLease = (file: FileRow) => (file.leaseUntil ? eq(videoFiles.leaseUntil, file.leaseUntil) : isNull(videoFiles.leaseUntil));
 
 export interface VideoArchiverDeps {
   db: Db;
@@ -57,7 +72,6 @@ export interface VideoArchiverDeps {
 
 export class VideoArchiver {
   private readonly loop: JobLoop;
-  private stopping = false;
   readonly opts: VideoArchiverOptions;
 
   constructor(
@@ -73,13 +87,11 @@ export class VideoArchiver {
   }
 
   start(): void {
-    this.stopping = false;
     this.loop.start(0);
   }
 
   /** Ends after the batch in progress. */
   stop(): Promise<void> {
-    this.stopping = true;
     return this.loop.stop();
   }
 
@@ -87,7 +99,7 @@ export class VideoArchiver {
   async runOnce(): Promise<number> {
     await this.sweepPartials();
     let handled = 0;
-    for (let batches = 0; batches < this.opts.maxBatchesPerPass && !this.stopping; batches++) {
+    for (let batches = 0; batches < this.opts.maxBatchesPerPass && !this.loop.stopRequested; batches++) {
       const batch = await this.claim();
       handled += batch.length;
       await pool(batch, this.opts.concurrency, (file) => this.handle(file));
@@ -111,11 +123,14 @@ export class VideoArchiver {
       .orderBy(videoFiles.nextAttemptAt)
       .limit(this.opts.batchSize)
       .for("update", { skipLocked: true });
-    return db
-      .update(videoFiles)
-      .set({ leaseUntil: sql`now() + ${this.opts.leaseMs}::integer * interval '1 millisecond'` })
-      .where(inArray(videoFiles.id, due))
-      .returning();
+    return (
+      db
+        .update(videoFiles)
+        // Whole milliseconds, so the holder can match it exactly when it finishes (JavaScript dates have no microseconds).
+        .set({ leaseUntil: sql`date_trunc('milliseconds', now() + ${this.opts.leaseMs}::integer * interval '1 millisecond')` })
+        .where(inArray(videoFiles.id, due))
+        .returning()
+    );
   }
 
   private async handle(file: FileRow): Promise<void> {
@@ -124,21 +139,32 @@ export class VideoArchiver {
     try {
       const copy = await copyToTemp(this.deps.fetchUrlFor(file.sourceUrl), store.tempDir, limits);
       if (copy.kind === "gone") return await this.expire(file);
-      const blobName = `${file.id}.mp4`;
+      // A name of this copy's own: a copy that loses its file (deleted meanwhile, its lease taken
+      // over, its source changed) removes only what it wrote, never what another copy wrote.
+      const blobName = `${file.id}.${crypto.randomBytes(6).toString("hex")}.mp4`;
       await store.putFile(copy.tempPath, blobName, copy.sizeBytes);
-      await db.transaction(async (tx) => {
+      const kept = await db.transaction(async (tx) => {
         const done = await tx
           .update(videoFiles)
           .set({ status: "archived", blobName, sizeBytes: copy.sizeBytes, sha256: copy.sha256, archivedAt: new Date(), leaseUntil: null, lastError: null })
-          .where(and(eq(videoFiles.id, file.id), eq(videoFiles.status, "pending")))
+          .where(stillOurs(file))
           .returning({ id: videoFiles.id });
-        if (done.length === 0) return;
+        if (done.length === 0) return false;
         const ours = archivedVideoPath(file.id);
         await tx
           .update(videoTasks)
           .set(file.quality === "720p" ? { resultUrls: [ours], videoExpired: false } : { hdVideoUrl: ours })
           .where(eq(videoTasks.id, file.videoTaskId));
+        return true;
       });
+      if (!kept) {
+        await store.delete(blobName);
+        // Its source changed meanwhile: let the next pass copy the new one at once.
+        await db
+          .update(videoFiles)
+          .set({ leaseUntil: null })
+          .where(and(eq(videoFiles.id, file.id), heldLease(file)));
+      }
     } catch (err) {
       await this.retryLater(file, err instanceof Error ? err.message : String(err));
     }
@@ -147,7 +173,12 @@ export class VideoArchiver {
   /** The provider no longer has it: a 720p video has nothing left to play; a 1080p one is gone too. */
   private async expire(file: FileRow): Promise<void> {
     await this.deps.db.transaction(async (tx) => {
-      await tx.update(videoFiles).set({ status: "expired", leaseUntil: null, lastError: "The provider's link had expired" }).where(eq(videoFiles.id, file.id));
+      const done = await tx
+        .update(videoFiles)
+        .set({ status: "expired", leaseUntil: null, lastError: "The provider's link had expired" })
+        .where(stillOurs(file))
+        .returning({ id: videoFiles.id });
+      if (done.length === 0) return;
       await tx
         .update(videoTasks)
         .set(file.quality === "720p" ? { videoExpired: true, resultUrls: [] } : { hdVideoUrl: null, hdStatus: "failed" })
@@ -163,11 +194,16 @@ export class VideoArchiver {
       await this.deps.db
         .update(videoFiles)
         .set({ attempts, lastError: error, leaseUntil: null, nextAttemptAt: new Date(Date.now() + waitMs) })
-        .where(eq(videoFiles.id, file.id));
+        .where(stillOurs(file));
       return;
     }
     await this.deps.db.transaction(async (tx) => {
-      await tx.update(videoFiles).set({ status: "failed", attempts, lastError: error, leaseUntil: null }).where(eq(videoFiles.id, file.id));
+      const done = await tx
+        .update(videoFiles)
+        .set({ status: "failed", attempts, lastError: error, leaseUntil: null })
+        .where(stillOurs(file))
+        .returning({ id: videoFiles.id });
+      if (done.length === 0) return;
       const [task] = await tx.select({ taskId: videoTasks.taskId }).from(videoTasks).where(eq(videoTasks.id, file.videoTaskId));
       await notifyArchiveFailed(tx, { taskId: task?.taskId ?? file.videoTaskId, quality: file.quality, attempts, error });
     });

@@ -3,7 +3,7 @@ import type { TaskMarker } from "./task-id.js";
 
 export type PromptMarker = TaskMarker | "reject";
 
-const MARKER_PATTERN = /\[sim:(reject|fail|slow|no-hd)\]/gi;
+const MARKER_PATTERN = /\[sim:(reject|fail|slow|no-hd|dead-link)\]/gi;
 
 export function promptMarkers(prompt: string): Set<PromptMarker> {
   const found = new Set<PromptMarker>();

@@ -13,7 +13,7 @@ import { CLIP_VARIANTS } from "./clips.js";
 
 export const MODELS = ["veo3", "veo3_fast"] as const;
 export const ASPECTS = ["16:9", "9:16"] as const;
-export const TASK_MARKERS = ["fail", "slow", "no-hd"] as const;
+export const TASK_MARKERS = ["fail", "slow", "no-hd", "dead-link"] as const;
 export type Model = (typeof MODELS)[number];
 export type Aspect = (typeof ASPECTS)[number];
 export type TaskMarker = (typeof TASK_MARKERS)[number];
@@ -33,12 +33,11 @@ const VERSION = 1;
 const HEADER_BYTES = 8;
 const EXCERPT_BYTES = 30;
 
-// Flags byte: bit 0 model veo3, bit 1 aspect 9:16, bits 2-3 variant, bits 4-6 markers.
+// Flags byte: bit 0 model veo3, bit 1 aspect 9:16, bits 2-3 variant, bits 4-7 markers.
 const VEO3 = 1;
 const PORTRAIT = 2;
 const VARIANT_SHIFT = 2;
-const MARKER_BITS: Record<TaskMarker, number> = { fail: 16, slow: 32, "no-hd": 64 };
-const UNUSED_BITS = 128;
+const MARKER_BITS: Record<TaskMarker, number> = { fail: 16, slow: 32, "no-hd": 64, "dead-link": 128 };
 
 // base64url may itself contain "_", so the suffix is recognised by its fixed shape at the end.
 const ID_PATTERN = /^sim_([A-Za-z0-9_-]+)_[0-9a-f]{8}$/;
@@ -76,7 +75,7 @@ export function decodeTaskId(id: string): TaskInfo | undefined {
   if (bytes.toString("base64url") !== encoded || bytes.readUInt8(0) !== VERSION) return undefined;
   const flags = bytes.readUInt8(7);
   const variant = (flags >> VARIANT_SHIFT) & 3;
-  if (flags & UNUSED_BITS || variant < 1 || variant > CLIP_VARIANTS) return undefined;
+  if (variant < 1 || variant > CLIP_VARIANTS) return undefined;
   let promptExcerpt: string;
   try {
     promptExcerpt = strictUtf8.decode(bytes.subarray(HEADER_BYTES));

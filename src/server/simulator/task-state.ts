@@ -45,8 +45,8 @@ export type ResultLink = { status: "live"; expiresAt: number | undefined } | { s
 
 /**
  * What a result link `/files/<taskId>/<clip>` serves: live from when its file was ready until
- * linkTtlMs later (always with linkTtlMs 0), then expired, like KIE's links; missing when the id
- * is not ours or the clip is not that task's (yet).
+ * linkTtlMs later (always with linkTtlMs 0), then expired, like KIE's links (at once with
+ * `[sim:dead-link]`); missing when the id is not ours or the clip is not that task's (yet).
  */
 export function resultLink(ctx: SimContext, taskId: string, clip: string): ResultLink {
   const info = decodeTaskId(taskId);
@@ -54,7 +54,7 @@ export function resultLink(ctx: SimContext, taskId: string, clip: string): Resul
   const resolution = (["720p", "1080p"] as const).find((r) => clip === clipFileName(info.variant, info.aspect, r));
   const readyAt = resolution && fileReadyAt(ctx, info, resolution);
   if (readyAt === undefined) return { status: "missing" };
-  if (ctx.faults.linksExpired) return { status: "expired" };
+  if (ctx.faults.linksExpired || info.markers.includes("dead-link")) return { status: "expired" };
   if (ctx.linkTtlMs === 0) return { status: "live", expiresAt: undefined };
   const expiresAt = readyAt + ctx.linkTtlMs;
   return ctx.now() > expiresAt ? { status: "expired" } : { status: "live", expiresAt };

@@ -45,6 +45,22 @@ const price = (field: string) => {
     .optional();
 };
 
+export const RETENTION_DAYS_LIMITS = { min: 1, max: 36500 } as const;
+const retentionMessage = `videoRetentionDays must be a whole number of days between ${RETENTION_DAYS_LIMITS.min} and ${RETENTION_DAYS_LIMITS.max}, or null to keep videos forever`;
+/** Days an archived video is kept (decision 0045); null keeps them forever. */
+const retentionDays = z
+  .union([z.number(), z.string().trim()], { error: retentionMessage })
+  .transform((v) => (typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v))
+  .pipe(
+    z
+      .number({ error: retentionMessage })
+      .int(retentionMessage)
+      .min(RETENTION_DAYS_LIMITS.min, retentionMessage)
+      .max(RETENTION_DAYS_LIMITS.max, retentionMessage),
+  )
+  .nullable()
+  .optional();
+
 export const settingsUpdateSchema = z.object({
   kieToken: secret,
   paypalClientId: text,
@@ -70,6 +86,7 @@ export const settingsUpdateSchema = z.object({
   veo3FastApiPrice: price("veo3FastApiPrice"),
   telegramBotToken: secret,
   telegramChatId: text,
+  videoRetentionDays: retentionDays,
 });
 export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
 
@@ -120,6 +137,7 @@ export const adminSettingsViewSchema = z
     veo3FastApiPrice: z.string().meta({ description: 'Two decimals, e.g. "2.00".' }),
     telegramBotToken: maskedSecret,
     telegramChatId: z.string().nullable(),
+    videoRetentionDays: z.number().int().nullable().meta({ description: "Archived videos older than this are deleted; null keeps them forever." }),
     updatedAt: isoTimestamp,
   })
   .meta({ id: "AdminSettings" });

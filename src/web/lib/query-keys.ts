@@ -48,6 +48,7 @@ export const queryKeys = {
     packages: ["/api/admin/credit-packages"] as const,
     kieApis: ["/api/admin/kie-apis"] as const,
     users: ["/api/admin/users"] as const,
+    videoStorage: ["/api/admin/video-storage"] as const,
     /** Every filtered page of all users' transactions (/history) is under this path. */
     transactionsPath: ADMIN_TRANSACTIONS_PATH,
     transactions: (params: Record<string, string | number | undefined>) => [withQuery(ADMIN_TRANSACTIONS_PATH, params)] as const,

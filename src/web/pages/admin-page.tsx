@@ -6,10 +6,11 @@ import { RecoveryCard } from "@/features/admin/recovery-card";
 import { SettingsForm } from "@/features/admin/settings-form";
 import { TelegramCard } from "@/features/admin/telegram-card";
 import { UsersCard } from "@/features/admin/users-card";
+import { VideoStorageCard } from "@/features/admin/video-storage-card";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { errorMessage } from "@/lib/api";
 
-/** /admin: settings, packages, provider accounts, recovery and users (admin only: gated in app.tsx). */
+/** /admin: settings, packages, provider accounts, recovery, video storage and users (admin only: gated in app.tsx). */
 export function AdminPage() {
   useDocumentTitle("Admin Dashboard");
   const settings = useAdminSettings();
@@ -40,6 +41,7 @@ export function AdminPage() {
       <PackagesCard />
       <KieApisCard />
       <RecoveryCard />
+      {settings.data ? <VideoStorageCard key={`storage-${settings.data.updatedAt}`} retentionDays={settings.data.videoRetentionDays} /> : null}
       <UsersCard />
     </div>
   );

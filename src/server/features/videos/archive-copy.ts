@@ -82,7 +82,8 @@ export async function copyToTemp(url: string, tempDir: string, limits: CopyLimit
   const tempPath = path.join(tempDir, `${crypto.randomUUID()}.partial`);
   const check = new VideoCheck(limits.maxBytes);
   try {
-    await pipeline(res, check, fs.createWriteStream(tempPath), { signal });
+    // flush: the bytes are on the disk (fsync) before the file can be moved into place.
+    await pipeline(res, check, fs.createWriteStream(tempPath, { flush: true }), { signal });
   } catch (err) {
     await fsp.rm(tempPath, { force: true });
     if (err instanceof CopyError) throw err;

@@ -4,16 +4,17 @@
  * good. Deleted, its files go and it leaves every list and read; its ledger rows stay.
  */
 import crypto from "node:crypto";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/connect.js";
-import { videoFiles, videoTasks } from "../../db/schema.js";
+import { videoTasks } from "../../db/schema.js";
 import { AppError, notFound } from "../../http/errors.js";
 import type { VideoStore } from "../../integrations/storage/video-store.js";
 import type { FreshCache } from "../../events/fresh-cache.js";
 import type { SharingView } from "../../../shared/schemas/videos.js";
 import { getOwnTask } from "./queries.js";
 import { IN_PROGRESS, type TaskRow } from "./task-state.js";
+import { markVideosDeleted, removeBlobs } from "./video-removal.js";
 
 export const SHARE_PREFIX = "/v/";
 export const NOT_SHAREABLE = "Only a finished video can be shared";
@@ -48,7 +49,7 @@ export async function setSharing(
   return sharingView(row, deps.config.publicUrl);
 }
 
-/** Marks the task deleted and removes its archived files (a file that cannot be removed now is left to the retention sweep). */
+/** Marks the task deleted and removes its archived files (one that cannot be removed now is left to the retention sweep). */
 export async function deleteVideo(
   deps: { db: Db; caches: { tasks: FreshCache<TaskRow> }; videoStore: VideoStore },
   userId: string,
@@ -57,26 +58,6 @@ export async function deleteVideo(
 ): Promise<void> {
   const task = await getOwnTask(deps.db, deps.caches.tasks, userId, taskId);
   if ((IN_PROGRESS as readonly string[]).includes(task.status)) throw new AppError("conflict", STILL_GENERATING);
-  const files = await deps.db.transaction(async (tx) => {
-    const done = await tx
-      .update(videoTasks)
-      .set({ deletedAt: new Date(), isPublic: false, shareId: null, nextCheckAt: null, hdStatus: task.hdStatus === "pending" ? "none" : task.hdStatus })
-      .where(and(eq(videoTasks.id, task.id), isNull(videoTasks.deletedAt)))
-      .returning({ id: videoTasks.id });
-    if (done.length === 0) return [];
-    return tx
-      .update(videoFiles)
-      .set({ status: "deleted", leaseUntil: null })
-      .where(and(eq(videoFiles.videoTaskId, task.id), inArray(videoFiles.status, ["pending", "archived", "failed"])))
-      .returning({ id: videoFiles.id, blobName: videoFiles.blobName });
-  });
-  for (const file of files) {
-    if (!file.blobName) continue;
-    try {
-      await deps.videoStore.delete(file.blobName);
-      await deps.db.update(videoFiles).set({ blobName: null }).where(eq(videoFiles.id, file.id));
-    } catch (err) {
-      log.warn({ err, fileId: file.id }, "a deleted video's file could not be removed yet");
-    }
-  }
+  const files = await deps.db.transaction((tx) => markVideosDeleted(tx, [task.id]));
+  await removeBlobs(deps.db, deps.videoStore, files, log);
 }

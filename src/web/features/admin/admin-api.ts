@@ -1,6 +1,7 @@
 /** The /admin page's calls (the credit packages' are in packages-api.ts). Every save toasts with its fixed titles (decision 0024) and refreshes what it changed. */
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { deletedFailedVideosSchema, recheckReportSchema } from "../../../shared/schemas/admin-recovery";
+import { videoStorageViewSchema } from "../../../shared/schemas/admin-video-storage";
 import { adminUserListSchema, adminUserSavedSchema } from "../../../shared/schemas/admin-users";
 import { kieApiDeletedSchema, kieApiListSchema, kieApiSavedSchema } from "../../../shared/schemas/kie-apis";
 import { adminSettingsSavedSchema, adminSettingsViewSchema, telegramTestResultSchema } from "../../../shared/schemas/settings";
@@ -25,6 +26,9 @@ export const useKieApis = () =>
 export const useAdminUsers = () =>
   useQuery({ queryKey: queryKeys.admin.users, queryFn: schemaQueryFn(adminUserListSchema, queryKeys.admin.users[0]), staleTime: 0 });
 
+export const useVideoStorage = () =>
+  useQuery({ queryKey: queryKeys.admin.videoStorage, queryFn: schemaQueryFn(videoStorageViewSchema, queryKeys.admin.videoStorage[0]), staleTime: 0 });
+
 /** PUT /api/admin/settings with any subset of fields ('Save Other Settings'). */
 export function useSaveSettings() {
   return useMutation({
@@ -32,7 +36,7 @@ export function useSaveSettings() {
     onSuccess: ({ settings }) => {
       queryClient.setQueryData(queryKeys.admin.settings, settings);
       toast({ title: "Settings updated" });
-      refresh(queryKeys.pricing, queryKeys.payments.methods, queryKeys.payments.paypalSetup);
+      refresh(queryKeys.pricing, queryKeys.payments.methods, queryKeys.payments.paypalSetup, queryKeys.admin.videoStorage);
     },
     onError: failed("Update failed", "Failed to update settings"),
   });

@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
 import { formatDateTime, truncateText } from "@/lib/format";
 import { StatusBadge } from "./status-badge";
-import { CARD_PROMPT_MAX, isInProgress, modelLabel, sdUrl } from "./video-display";
+import { CARD_PROMPT_MAX, isInProgress, modelLabel, sdUrl, VIDEO_EXPIRED_MESSAGE } from "./video-display";
 
 /** The card's picture: the 720p video itself (metadata only), in a fixed 16:9 box. */
 function Thumbnail({ task }: { task: VideoTaskView }) {
@@ -22,6 +22,14 @@ function Thumbnail({ task }: { task: VideoTaskView }) {
           task.aspectRatio === "9:16" ? "object-contain" : "object-cover",
         )}
       />
+    );
+  }
+  if (task.videoExpired) {
+    return (
+      <span className="absolute inset-0 flex flex-col items-center justify-center gap-1.5 bg-zinc-950/70 p-3 text-center">
+        <CircleAlert className="size-6 text-amber-300" aria-hidden="true" />
+        <span className="text-xs font-medium text-zinc-200">{VIDEO_EXPIRED_MESSAGE}</span>
+      </span>
     );
   }
   const Icon = task.status === "failed" ? CircleAlert : isInProgress(task.status) ? LoaderCircle : Clapperboard;

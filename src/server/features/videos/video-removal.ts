@@ -1,0 +1,61 @@
+/**
+ * Deleting videos, by their owner (decision 0044) or by the retention rule (decision 0045): the
+ * tasks leave every list and read, their ledger rows stay, and their archived files go. A file
+ * whose blob cannot be removed now keeps its blob name, and the retention sweep tries again.
+ */
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db, Queryable } from "../../db/connect.js";
+import { videoFiles, videoTasks } from "../../db/schema.js";
+import type { VideoStore } from "../../integrations/storage/video-store.js";
+
+export interface FileToRemove {
+  id: string;
+  blobName: string | null;
+}
+
+/** Marks the tasks deleted (those not deleted yet) and their kept files deleted; returns those files. */
+export async function markVideosDeleted(tx: Queryable, taskRowIds: string[]): Promise<FileToRemove[]> {
+  if (taskRowIds.length === 0) return [];
+  const done = await tx
+    .update(videoTasks)
+    .set({
+      deletedAt: new Date(),
+      isPublic: false,
+      shareId: null,
+      nextCheckAt: null,
+      hdStatus: sql`case when ${videoTasks.hdStatus} = 'pending' then 'none' else ${videoTasks.hdStatus} end`,
+    })
+    .where(and(inArray(videoTasks.id, taskRowIds), isNull(videoTasks.deletedAt)))
+    .returning({ id: videoTasks.id });
+  if (done.length === 0) return [];
+  return tx
+    .update(videoFiles)
+    .set({ status: "deleted", leaseUntil: null })
+    .where(
+      and(
+        inArray(
+          videoFiles.videoTaskId,
+          done.map((d) => d.id),
+        ),
+        inArray(videoFiles.status, ["pending", "archived", "failed"]),
+      ),
+    )
+    .returning({ id: videoFiles.id, blobName: videoFiles.blobName });
+}
+
+/** Removes the files' blobs; returns how many went. A failure is logged and left for the next sweep. */
+export async function removeBlobs(db: Db, store: VideoStore, files: FileToRemove[], log: FastifyBaseLogger): Promise<number> {
+  let removed = 0;
+  for (const file of files) {
+    if (!file.blobName) continue;
+    try {
+      await store.delete(file.blobName);
+      await db.update(videoFiles).set({ blobName: null }).where(eq(videoFiles.id, file.id));
+      removed++;
+    } catch (err) {
+      log.warn({ err, fileId: file.id }, "a deleted video's file could not be removed yet");
+    }
+  }
+  return removed;
+}
