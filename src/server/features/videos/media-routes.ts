@@ -4,7 +4,7 @@
  * sendFile); from the bucket as a redirect to a presigned URL. `?download=1` names the file.
  */
 import fs from "node:fs";
-import fastifyStatic from "@fastify/static";
+import fastifyStatic, { type SendOptions } from "@fastify/static";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -30,6 +30,16 @@ const query = z.object({
 });
 const video = { description: "The MP4 file (206 for a range).", content: { "video/mp4": { schema: z.string().meta({ format: "binary" }) } } };
 const redirect = { description: "With S3 storage: a presigned URL of the bucket.", content: { "text/plain": { schema: z.string() } } };
+
+/** Larger reads than the file streams' 64 KiB: 1 MB ranges served ~1.5x faster (npm run bench, decision 0043). */
+const READ_CHUNK_BYTES = 256 * 1024;
+
+declare module "fastify" {
+  interface FastifyReply {
+    // @fastify/send reads highWaterMark (its read size); @fastify/static's types leave it out.
+    sendFile(filename: string, rootPath: string, options: SendOptions & { highWaterMark?: number }): FastifyReply;
+  }
+}
 
 export interface MediaRouteDeps {
   db: Db;
@@ -92,7 +102,7 @@ export async function videoMediaRoutes(scope: FastifyInstance, deps: MediaRouteD
       reply.header("cache-control", "private, max-age=3600");
       if ("url" in where) return reply.redirect(where.url, 302);
       if (downloadName) reply.header("content-disposition", `attachment; filename="${downloadName}"`);
-      return reply.type("video/mp4").sendFile(row.blobName, where.dir);
+      return reply.type("video/mp4").sendFile(row.blobName, where.dir, { highWaterMark: READ_CHUNK_BYTES });
     },
   );
 }
