@@ -1,8 +1,9 @@
 /**
  * A local fake of the S3 object API over real HTTP, path-style (`/<bucket>/<key>`): PUT, GET, HEAD
  * and DELETE objects, and ListObjectsV2 (`GET /<bucket>?list-type=2&prefix=`). Every request must be
- * signed with AWS Signature V4 for the expected access key and region (checked by shape, not by
- * recomputing the signature); others get 403. `down` answers 503 to everything.
+ * signed with AWS Signature V4 for the expected access key and region, in its headers or, for a
+ * presigned URL, in its query (checked by shape and expiry, not by recomputing the signature);
+ * others get 403. A presigned GET honours `response-content-disposition`. `down` answers 503 to everything.
  */
 import http from "node:http";
 
@@ -35,9 +36,14 @@ export async function startS3Fake(opts: { bucket: string; accessKeyId: string; r
         res.end(body);
       };
       if (fake.down) return send(503, "<Error><Code>SlowDown</Code></Error>");
+      const url = new URL(req.url ?? "/", "http://fake");
+      const presigned = url.searchParams.has("X-Amz-Signature");
+      if (presigned && !validPresigned(url.searchParams, opts)) return send(403, "<Error><Code>AccessDenied</Code></Error>");
       const auth = SIGNATURE.exec(req.headers.authorization ?? "");
       const signed = auth?.[4]?.split(";") ?? [];
-      if (
+      if (presigned) {
+        // checked above
+      } else if (
         !auth ||
         auth[1] !== opts.accessKeyId ||
         auth[3] !== opts.region ||
@@ -47,7 +53,6 @@ export async function startS3Fake(opts: { bucket: string; accessKeyId: string; r
       ) {
         return send(403, "<Error><Code>SignatureDoesNotMatch</Code></Error>");
       }
-      const url = new URL(req.url ?? "/", "http://fake");
       const [, bucket, ...rest] = url.pathname.split("/");
       if (bucket !== opts.bucket) return send(404, "<Error><Code>NoSuchBucket</Code></Error>");
       const key = rest.map(decodeURIComponent).join("/");
@@ -73,7 +78,8 @@ export async function startS3Fake(opts: { bucket: string; accessKeyId: string; r
       }
       if (req.method === "GET") {
         if (!found) return send(404, "<Error><Code>NoSuchKey</Code></Error>");
-        res.writeHead(200, { "content-type": found.contentType ?? "application/octet-stream" });
+        const disposition = presigned ? url.searchParams.get("response-content-disposition") : null;
+        res.writeHead(200, { "content-type": found.contentType ?? "application/octet-stream", ...(disposition ? { "content-disposition": disposition } : {}) });
         return res.end(found.data);
       }
       if (req.method === "DELETE") {
@@ -88,4 +94,15 @@ export async function startS3Fake(opts: { bucket: string; accessKeyId: string; r
   fake.url = `http://127.0.0.1:${port}`;
   fake.close = () => new Promise((resolve) => server.close(() => resolve()));
   return fake;
+}
+
+/** A presigned URL's query: the expected key and region, a signature, and not past X-Amz-Date + X-Amz-Expires. */
+function validPresigned(q: URLSearchParams, opts: { accessKeyId: string; region: string }): boolean {
+  const credential = /^([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request$/.exec(q.get("X-Amz-Credential") ?? "");
+  const date = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(q.get("X-Amz-Date") ?? "");
+  const expires = Number(q.get("X-Amz-Expires"));
+  if (!credential || credential[1] !== opts.accessKeyId || credential[3] !== opts.region || !date || !(expires > 0)) return false;
+  if (q.get("X-Amz-Algorithm") !== "AWS4-HMAC-SHA256" || !/^[0-9a-f]{64}$/.test(q.get("X-Amz-Signature") ?? "")) return false;
+  const [y, mo, d, h, mi, sec] = date.slice(1).map(Number);
+  return Date.UTC(y!, mo! - 1, d, h, mi, sec) + expires * 1000 >= Date.now();
 }

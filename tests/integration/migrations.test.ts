@@ -2,7 +2,10 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
 import { describe, expect, it } from "vitest";
 import { MIGRATIONS_DIR } from "../../src/server/db/connect.js";
 import { createTestDatabase } from "../helpers/test-db.js";
@@ -49,6 +52,44 @@ describe("migrations", () => {
       ]);
     } finally {
       await database.close();
+    }
+  });
+
+  it("queue the files of videos finished before the archive existed (the backfill), and only those", async () => {
+    // The migrations as they stood before the archive (0000-0008), applied to a database with history.
+    const before = fs.mkdtempSync(path.join(os.tmpdir(), "veo-before-archive-"));
+    fs.cpSync(MIGRATIONS_DIR, before, { recursive: true });
+    const journalPath = path.join(before, "meta", "_journal.json");
+    const journal = JSON.parse(fs.readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
+    const archiveAt = journal.entries.findIndex((e) => e.tag === "0009_video_archive");
+    expect(archiveAt).toBe(9);
+    journal.entries = journal.entries.slice(0, archiveAt);
+    fs.writeFileSync(journalPath, JSON.stringify(journal));
+    const client = new PGlite();
+    const db = drizzle(client);
+    try {
+      await migrate(db, { migrationsFolder: before });
+      await db.execute(sql`insert into users (id, username, password) values ('00000000-0000-4000-8000-000000000001', 'old_user', 'x')`);
+      const task = (n: number, status: string, resultUrls: string | null, hd: string | null) =>
+        db.execute(sql`insert into video_tasks (id, user_id, task_id, prompt, model, aspect_ratio, status, result_urls, hd_video_url)
+          values (${`00000000-0000-4000-8000-00000000010${n}`}, '00000000-0000-4000-8000-000000000001', ${`old_${n}`}, 'old', 'veo3_fast', '16:9',
+                  ${status}, ${resultUrls}::text[], ${hd})`);
+      await task(1, "completed", "{https://tempfile.aiquickdraw.com/v/old-1.mp4}", "https://tempfile.aiquickdraw.com/v/old-1-hd.mp4");
+      await task(2, "completed", "{https://tempfile.aiquickdraw.com/v/old-2.mp4}", null);
+      await task(3, "failed", null, null);
+      await task(4, "generating", null, null);
+
+      await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+      const queued = (await db.execute(sql`select t.task_id, f.quality, f.source_url, f.status from video_files f join video_tasks t on t.id = f.video_task_id
+        order by t.task_id, f.quality`)) as unknown as { rows: Record<string, string>[] };
+      expect(queued.rows).toEqual([
+        { task_id: "old_1", quality: "1080p", source_url: "https://tempfile.aiquickdraw.com/v/old-1-hd.mp4", status: "pending" },
+        { task_id: "old_1", quality: "720p", source_url: "https://tempfile.aiquickdraw.com/v/old-1.mp4", status: "pending" },
+        { task_id: "old_2", quality: "720p", source_url: "https://tempfile.aiquickdraw.com/v/old-2.mp4", status: "pending" },
+      ]);
+    } finally {
+      await client.close();
+      fs.rmSync(before, { recursive: true, force: true });
     }
   });
 });

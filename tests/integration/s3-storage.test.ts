@@ -1,16 +1,31 @@
 /**
  * Uploaded images in an S3-compatible bucket (S3_* settings), against a local fake S3 over HTTP:
  * uploads land in the bucket under the prefix, any process serves them, base64 images from the
- * automation API expire there too, and an unreachable bucket is a clear 503, never a 500.
+ * automation API expire there too, and an unreachable bucket is a clear 503, never a 500. Archived
+ * videos live there as well, served through presigned URLs (decision 0043).
  */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config.js";
-import { uploads, users } from "../../src/server/db/schema.js";
+import { uploads, users, videoFiles } from "../../src/server/db/schema.js";
 import { IMAGE_GONE } from "../../src/server/features/videos/upload-service.js";
 import { startS3Fake, type S3Fake } from "../fakes/s3-fake.js";
 import { createTestDatabase } from "../helpers/test-db.js";
-import { createVideoTestApp, randomPng, startSimulator, uploadImage, userWithCredits, type StartedSimulator, type VideoTestApp } from "../helpers/video-app.js";
+import { Client } from "../helpers/test-app.js";
+import {
+  createVideoTestApp,
+  randomPng,
+  runWorkerUntil,
+  startSimulator,
+  taskRow,
+  uploadImage,
+  userWithCredits,
+  type StartedSimulator,
+  type VideoTestApp,
+} from "../helpers/video-app.js";
 import type { Database } from "../../src/server/db/connect.js";
 
 const S3 = { bucket: "veo-uploads", accessKeyId: "AKIAFAKEKEY", region: "eu-central-1" };
@@ -149,5 +164,54 @@ describe("S3 storage for uploads", () => {
   it("refuses to start with a bucket but no keys, naming the setting", () => {
     expect(() => loadConfig({ S3_BUCKET: "b" })).toThrow(/S3_ACCESS_KEY_ID: is required when S3_BUCKET is set/);
     expect(() => loadConfig({ S3_BUCKET: "b", S3_ACCESS_KEY_ID: "k" })).toThrow(/S3_SECRET_ACCESS_KEY: is required/);
+  });
+});
+
+describe("S3 storage for archived videos", () => {
+  it("copies a finished video into the bucket, serves it through presigned URLs from any process, and deletes it with the video", async () => {
+    const u = await userWithCredits(first.app, database.db, 5);
+    const res = await u.client.post("/api/generate-video", { prompt: "A paper boat in the rain", model: "veo3_fast", aspectRatio: "9:16", imageUrls: [] });
+    expect(res.statusCode, res.body).toBe(200);
+    const { taskId } = res.json<{ taskId: string }>();
+    await runWorkerUntil(first, async () => (await taskRow(database.db, taskId)).status === "completed");
+    await first.app.jobs.videoArchiver.runOnce();
+    const [file] = await database.db
+      .select()
+      .from(videoFiles)
+      .where(eq(videoFiles.videoTaskId, (await taskRow(database.db, taskId)).id));
+    expect(file).toMatchObject({ status: "archived" });
+    const key = `images/videos/${file!.blobName}`;
+    const stored = s3.objects.get(key);
+    expect(stored?.contentType).toBe("video/mp4");
+    expect(stored?.data.length).toBe(file!.sizeBytes);
+    expect(crypto.createHash("sha256").update(stored!.data).digest("hex")).toBe(file!.sha256);
+    // Nothing of it on either machine's disk.
+    for (const app of [first, second]) expect(fs.existsSync(path.join(app.config.dataDir, "videos", file!.blobName!))).toBe(false);
+
+    // The other process serves it too: a redirect to a presigned URL of the bucket that works without headers.
+    const ourUrl = (await taskRow(database.db, taskId)).resultUrls![0]!;
+    const other = new Client(second.app);
+    other.sessionCookie = u.client.sessionCookie;
+    const played = await other.get(ourUrl);
+    expect(played.statusCode).toBe(302);
+    const presigned = new URL(played.headers.location as string);
+    expect(presigned.origin + presigned.pathname).toBe(`${s3.url}/${S3.bucket}/${key}`);
+    expect(presigned.searchParams.get("X-Amz-Signature")).toMatch(/^[0-9a-f]{64}$/);
+    const fetched = await fetch(presigned);
+    expect(fetched.status).toBe(200);
+    expect(Buffer.from(await fetched.arrayBuffer()).equals(stored!.data)).toBe(true);
+    // Tampered: refused.
+    presigned.searchParams.set("X-Amz-Credential", presigned.searchParams.get("X-Amz-Credential")!.replace(S3.accessKeyId, "AKIAOTHER"));
+    expect((await fetch(presigned)).status).toBe(403);
+
+    // A download names the file.
+    const download = await other.get(`${ourUrl}?download=1`);
+    const named = await fetch(download.headers.location as string);
+    expect(named.headers.get("content-disposition")).toMatch(/^attachment; filename="veo-veo3-fast-.+-720p\.mp4"$/);
+
+    // Deleted with its video.
+    expect((await u.client.delete(`/api/videos/${taskId}`)).statusCode).toBe(200);
+    expect(s3.objects.has(key)).toBe(false);
+    expect((await other.get(ourUrl)).statusCode).toBe(404);
   });
 });
