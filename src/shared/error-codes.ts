@@ -23,6 +23,8 @@ export const ERROR_STATUS = {
   account_disabled: 403,
   not_found: 404,
   conflict: 409,
+  /** An Idempotency-Key whose first request has not finished yet (retry after Retry-After). */
+  idempotency_key_in_progress: 409,
   payload_too_large: 413,
   upload_quota_exceeded: 413,
   address_too_long: 414,
@@ -31,6 +33,8 @@ export const ERROR_STATUS = {
   range_not_satisfiable: 416,
   /** Understood but refused by an outside service (Telegram, a payment provider). */
   unprocessable: 422,
+  /** An Idempotency-Key already used for a different request. */
+  idempotency_key_reused: 422,
   rate_limited: 429,
   internal_error: 500,
   /** An outside service (the video provider, a payment provider, S3) failed or answered badly. */

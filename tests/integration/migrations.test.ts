@@ -40,6 +40,7 @@ describe("migrations", () => {
         "admin_settings",
         "api_tokens",
         "credit_packages",
+        "idempotency_keys",
         "kie_apis",
         "payment_orders",
         "rate_limit_windows",

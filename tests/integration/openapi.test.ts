@@ -179,7 +179,7 @@ describe("the document's content", () => {
   it("documents every error with the error schema, and Retry-After on 429", () => {
     const generate = op("/api/n8n/generate", "POST").responses as Json;
     const status = op("/api/n8n/video-status/{taskId}", "GET").responses as Json;
-    expect(Object.keys(generate).sort()).toEqual(["200", "400", "401", "402", "413", "422", "429", "503"]);
+    expect(Object.keys(generate).sort()).toEqual(["200", "400", "401", "402", "409", "413", "422", "429", "503"]);
     expect(Object.keys(status).sort()).toEqual(["200", "401", "404", "429"]);
     for (const [code, response] of [...Object.entries(generate), ...Object.entries(status)]) {
       if (code === "200") continue;
@@ -191,6 +191,21 @@ describe("the document's content", () => {
     }
     expect(deref(doc, deref(doc, generate["429"]).headers["Retry-After"]).schema.type).toBe("integer");
     expect(deref(doc, status["429"]).headers["Retry-After"]).toBeDefined();
+  });
+
+  it("documents the Idempotency-Key header on both routes that start a video", () => {
+    const full = fullOpenApiDocument(t.app, PUBLIC_URL);
+    for (const [document, path] of [
+      [doc, "/api/n8n/generate"],
+      [full, "/api/generate-video"],
+    ] as const) {
+      const parameters = (operations(document).find((o) => o.path === path && o.method === "POST")!.op.parameters ?? []) as Json[];
+      expect(
+        parameters.find((p) => p.in === "header" && p.name === "idempotency-key"),
+        path,
+      ).toMatchObject({ required: false, schema: { type: "string" } });
+    }
+    expect(doc.info.description).toContain("Idempotency-Key");
   });
 
   it("has examples the server's own schemas accept", () => {

@@ -4,7 +4,7 @@
  * when the two drift apart. Keep this file free of relative imports: drizzle-kit loads it alone.
  */
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -399,5 +399,35 @@ export const uploads = pgTable(
     index("uploads_unused_created_at_idx")
       .on(t.createdAt)
       .where(sql`${t.referencedAt} is null`),
+  ],
+);
+
+/**
+ * Idempotency-Key requests (decision 0046): the first request with a key claims it; later ones
+ * with the same key and request get its stored answer for 24 hours. `videoTaskId` is set in the
+ * transaction that charges for the video.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** SHA-256 of the route and the validated body: the same key with another request is refused. */
+    fingerprint: text("fingerprint").notNull(),
+    /** processing (the first request is running) or done (its answer is stored). */
+    state: text("state").notNull().default("processing"),
+    statusCode: integer("status_code"),
+    /** The answer's body, or `{code, message}` of an error answer. */
+    response: jsonb("response"),
+    videoTaskId: uuid("video_task_id").references(() => videoTasks.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index("idempotency_keys_expires_idx").on(t.expiresAt),
+    check("idempotency_keys_state_valid", sql`${t.state} in ('processing', 'done')`),
   ],
 );

@@ -1,7 +1,8 @@
 /**
  * Every background job of the process, built in one place (app.ts hands in what they need) and
  * started in one place (main.ts, when BACKGROUND_WORKERS is on; tests drive them by hand):
- * the task worker, the video archiver and retention sweep, the Telegram outbox, the PayPal re-check, and the two image sweeps.
+ * the task worker, the video archiver and retention sweep, the Telegram outbox, the PayPal re-check, the two image sweeps
+ * and the sweep of expired Idempotency-Keys.
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Logger } from "pino";
@@ -10,6 +11,7 @@ import type { VideoProvider } from "../features/videos/provider.js";
 import type { PaypalClient } from "../integrations/paypal/client.js";
 import type { UploadStore } from "../integrations/storage/uploads.js";
 import type { SecretBox } from "../lib/secret-box.js";
+import { IdempotencyKeySweep } from "./idempotency-key-sweep.js";
 import { NotificationSender, type NotificationSenderOptions } from "./notification-sender.js";
 import { PaypalRecheck, type PaypalRecheckOptions } from "./paypal-recheck.js";
 import { TaskWorker, type TaskWorkerOptions } from "./task-worker.js";
@@ -49,6 +51,7 @@ export class BackgroundJobs {
   readonly uploadSweep: UploadSweep;
   readonly videoArchiver: VideoArchiver;
   readonly videoRetention: VideoRetention;
+  readonly idempotencyKeySweep: IdempotencyKeySweep;
 
   constructor(deps: BackgroundJobDeps, opts: BackgroundJobOptions) {
     const { db, log } = deps;
@@ -58,11 +61,21 @@ export class BackgroundJobs {
     this.temporaryImageSweep = new TemporaryImageSweep(deps.uploads, opts.temporaryImageSweep ?? {}, log.child({ job: "temporary-image-sweep" }));
     this.uploadSweep = new UploadSweep(db, deps.uploads, opts.uploadSweep ?? {}, log.child({ job: "upload-sweep" }));
     this.videoArchiver = new VideoArchiver({ db, ...deps.archive, log: log.child({ job: "video-archiver" }) }, opts.archiver);
+    this.idempotencyKeySweep = new IdempotencyKeySweep(db, log.child({ job: "idempotency-key-sweep" }));
     this.videoRetention = new VideoRetention(db, deps.archive.store, opts.retention ?? {}, log.child({ job: "video-retention" }));
   }
 
   private get all() {
-    return [this.taskWorker, this.videoArchiver, this.videoRetention, this.notificationSender, this.paypalRecheck, this.temporaryImageSweep, this.uploadSweep];
+    return [
+      this.taskWorker,
+      this.videoArchiver,
+      this.videoRetention,
+      this.notificationSender,
+      this.paypalRecheck,
+      this.temporaryImageSweep,
+      this.uploadSweep,
+      this.idempotencyKeySweep,
+    ];
   }
 
   start(): void {

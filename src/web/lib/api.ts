@@ -62,10 +62,10 @@ async function throwIfNotOk(response: Response): Promise<void> {
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** Sends a JSON request with the session cookie and returns the raw response (2xx only). */
-export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+export async function apiRequest(method: HttpMethod, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
   const response = await fetch(url, {
     method,
-    headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+    headers: { Accept: "application/json", ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: "include",
   });
@@ -89,8 +89,14 @@ export function parseResponse<S extends z.ZodType>(schema: S, url: string, text:
 }
 
 /** Sends a JSON request and reads the answer with the route's shared response schema. */
-export async function apiCall<S extends z.ZodType>(schema: S, method: HttpMethod, url: string, body?: unknown): Promise<z.output<S>> {
-  const response = await apiRequest(method, url, body);
+export async function apiCall<S extends z.ZodType>(
+  schema: S,
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+): Promise<z.output<S>> {
+  const response = await apiRequest(method, url, body, headers);
   return parseResponse(schema, url, await response.text());
 }
 

@@ -5,6 +5,7 @@
 import type { N8nGenerateInput } from "../../../shared/automation.js";
 import type { GenerateVideoResult } from "../../../shared/schemas/videos.js";
 import { AppError } from "../../http/errors.js";
+import type { LinkTask } from "../../http/idempotency.js";
 import type { UploadStore } from "../../integrations/storage/uploads.js";
 import type { Settings } from "../settings/service.js";
 import { generateVideo, type GenerateDeps } from "../videos/generate-service.js";
@@ -17,7 +18,7 @@ export interface ApiGenerateDeps {
   generation: GenerateDeps;
 }
 
-export async function generateFromApi(ctx: ApiGenerateDeps, userId: string, input: N8nGenerateInput): Promise<GenerateVideoResult> {
+export async function generateFromApi(ctx: ApiGenerateDeps, userId: string, input: N8nGenerateInput, linkTask?: LinkTask): Promise<GenerateVideoResult> {
   // Several images are accepted, only the first is used (the automation guide says so).
   const image = input.imageUrls[0] === undefined ? undefined : parseImageInput(input.imageUrls[0]);
   const cost = apiCost(input.model, await ctx.readSettings());
@@ -36,7 +37,7 @@ export async function generateFromApi(ctx: ApiGenerateDeps, userId: string, inpu
         watermark: undefined,
         enableFallback: false,
       },
-      { via: "api", cost },
+      { via: "api", cost, linkTask },
     );
   } catch (err) {
     // 402/403 mean nothing was recorded, so no task will ever show the stored image.

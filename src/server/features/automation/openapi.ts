@@ -12,6 +12,7 @@ import { BASE64_IMAGE_TTL_HOURS, POLL_SECONDS, TOKEN_PREFIX } from "../../../sha
 import { insufficientCreditsMessage, MAX_IMAGE_BYTES, MODEL_LABELS, PROMPT_MAX, SEED_MAX, SEED_MIN } from "../../../shared/videos.js";
 import { BEARER_MESSAGES } from "../../http/bearer-auth.js";
 import { fullOpenApiDocument, PLACEHOLDER_SERVER_URL, referencedSchemas, type JsonObject } from "../../http/openapi.js";
+import { KEY_IN_PROGRESS, KEY_REUSED } from "../../http/idempotency.js";
 import { tooManyRequests } from "../../http/rate-limit.js";
 import type { RouteDocs } from "../../http/route-contract.js";
 import { BODY_TOO_LARGE, TASK_NOT_FOUND } from "./messages.js";
@@ -30,6 +31,7 @@ const DESCRIPTION = `Generate videos from any HTTP client (n8n, Make, curl, your
 - \`seeds\`: optional, a whole number from ${SEED_MIN} to ${SEED_MAX}.
 - \`imageUrls\`: optional; only the first image is used. Each entry is a JPG/PNG URL or base64 image data (plain or a \`data:image/...;base64,\` URL). Base64 images are stored for ${BASE64_IMAGE_TTL_HOURS} hours, then deleted.
 - Each video costs the API price of its model in credits (GET /api/pricing/current, \`api_credits\`). Credits are taken when the video is accepted and refunded if it fails.
+- Send an \`Idempotency-Key\` header (any unique text, 1-255 printable characters) and retry with the same key after a timeout: within 24 hours the same key and body get the first answer again (header \`Idempotent-Replayed: true\`), never a second video or charge.
 - Poll GET /api/n8n/video-status/{taskId} every ${POLL_SECONDS.min}-${POLL_SECONDS.max} seconds until \`status\` is \`completed\` or \`failed\`.
 
 Videos made through the API appear in My Creations like any other. A ready n8n workflow is at GET /api/n8n/workflow.json.`;
@@ -55,12 +57,27 @@ const ERRORS = {
     insufficientCreditsMessage(10, "veo3", 3),
   ),
   404: errorDoc("No task with this id belongs to the token's account.", "not_found", TASK_NOT_FOUND),
-  413: errorDoc(`The body is too large: one reference image of at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB fits.`, "payload_too_large", BODY_TOO_LARGE),
-  422: errorDoc(
-    "The video provider refused the prompt or image; the credits were refunded.",
-    "unprocessable",
-    "The video was refused: Your prompt was flagged as violating content policies. Your 10 credits were refunded.",
+  409: errorDoc(
+    "A request with the same Idempotency-Key is still being processed; retry after Retry-After seconds.",
+    "idempotency_key_in_progress",
+    KEY_IN_PROGRESS,
+    RETRY_AFTER,
   ),
+  413: errorDoc(`The body is too large: one reference image of at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB fits.`, "payload_too_large", BODY_TOO_LARGE),
+  422: {
+    description: "The video provider refused the prompt or image (the credits were refunded), or the Idempotency-Key was used for a different request.",
+    examples: {
+      refused: {
+        summary: "Refused by the provider",
+        value: {
+          success: false,
+          message: "The video was refused: Your prompt was flagged as violating content policies. Your 10 credits were refunded.",
+          code: "unprocessable",
+        },
+      },
+      keyReused: { summary: "Idempotency-Key used for another request", value: { success: false, message: KEY_REUSED, code: "idempotency_key_reused" } },
+    },
+  },
   429: errorDoc(
     "Too many requests with this token (or videos for this account); wait for Retry-After seconds.",
     "rate_limited",
@@ -132,6 +149,7 @@ export const GENERATE_DOCS: RouteDocs = {
     400: ERRORS[400],
     401: ERRORS[401],
     402: ERRORS[402],
+    409: ERRORS[409],
     413: ERRORS[413],
     422: ERRORS[422],
     429: ERRORS[429],

@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, errorBody, toAppError } from "../../http/errors.js";
 import { requireTokenUser, useBearerAuth } from "../../http/bearer-auth.js";
+import { idempotencyHeaders, idempotent } from "../../http/idempotency.js";
 import { useScopeAccess } from "../../http/route-access.js";
 import { errorsWith } from "../../http/route-contract.js";
 import type { RateLimiter, RateLimitStore } from "../../http/rate-limit.js";
@@ -81,14 +82,17 @@ async function automationRoutes(scope: FastifyInstance, ctx: AutomationOptions):
     operationId: "generateVideo",
     summary: "Start a video",
     description: "Takes the API price of the model from the token's account and starts the video. Poll the status with the returned taskId.",
+    headers: idempotencyHeaders,
     body: n8nGenerateSchema,
-    response: { 200: n8nGenerateResultSchema, ...errorsWith(n8nErrorSchema, 400, 401, 402, 413, 422, 429, 503) },
+    response: { 200: n8nGenerateResultSchema, ...errorsWith(n8nErrorSchema, 400, 401, 402, 409, 413, 422, 429, 503) },
   };
-  app.post("/generate", { bodyLimit: GENERATE_BODY_LIMIT, config: { docs: GENERATE_DOCS }, schema: generateSchema }, async (request) => {
+  app.post("/generate", { bodyLimit: GENERATE_BODY_LIMIT, config: { docs: GENERATE_DOCS }, schema: generateSchema }, async (request, reply) => {
     const user = requireTokenUser(request);
-    const wait = await generateLimiter.hit(user.id);
-    if (wait) throw tooManyRequests(wait, "video requests");
-    return { success: true as const, ...(await generateFromApi(ctx, user.id, request.body)) };
+    return idempotent(ctx.db, request, reply, user.id, "POST /api/n8n/generate", async (linkTask) => {
+      const wait = await generateLimiter.hit(user.id);
+      if (wait) throw tooManyRequests(wait, "video requests");
+      return { success: true as const, ...(await generateFromApi(ctx, user.id, request.body, linkTask)) };
+    });
   });
 
   const statusSchema = {

@@ -9,6 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/connect.js";
 import { users } from "../../db/schema.js";
 import { AppError } from "../../http/errors.js";
+import type { LinkTask } from "../../http/idempotency.js";
 import { KieError } from "../../integrations/kie/errors.js";
 import type { UploadStore } from "../../integrations/storage/uploads.js";
 import type { GenerateVideoInput, GenerateVideoResult } from "../../../shared/schemas/videos.js";
@@ -37,7 +38,7 @@ export async function generateVideo(
   deps: GenerateDeps,
   userId: string,
   input: GenerateVideoInput,
-  opts: { via: "web" | "api"; cost: number },
+  opts: { via: "web" | "api"; cost: number; linkTask?: LinkTask },
 ): Promise<GenerateVideoResult> {
   const { db } = deps;
   const { cost } = opts;
@@ -63,14 +64,16 @@ export async function generateVideo(
   };
   const uploadNames = ownUploadNames(deps.uploads, input.imageUrls);
   const reserved =
-    uploadNames.length === 0
+    uploadNames.length === 0 && !opts.linkTask
       ? await spendOnVideo(db, reservation)
       : await db
           .transaction(async (tx) => {
-            await markUploadsUsed(tx, deps.uploads, uploadNames);
+            if (uploadNames.length > 0) await markUploadsUsed(tx, deps.uploads, uploadNames);
             const spent = await spendOnVideo(tx, reservation);
             // Not spent: undo the marks too (the caller is told why below).
             if (!spent) throw new NotReserved();
+            // An Idempotency-Key learns its video with the charge (decision 0046).
+            await opts.linkTask?.(tx, spent.id);
             return spent;
           })
           .catch((err: unknown) => {

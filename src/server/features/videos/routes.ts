@@ -11,6 +11,7 @@ import {
   videoStatusSchema,
 } from "../../../shared/schemas/videos.js";
 import { successFlagOf, supportsHd } from "../../../shared/videos.js";
+import { idempotencyHeaders, idempotent } from "../../http/idempotency.js";
 import { tooManyRequests, type RateLimiter, type RateLimitRule } from "../../http/rate-limit.js";
 import { errors } from "../../http/route-contract.js";
 import { requireAdmin, requireUser } from "../../http/session-auth.js";
@@ -71,20 +72,28 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
     },
   );
 
-  const generateErrors = errors(400, 401, 402, 403, 422, 429, 502, 503);
+  const generateErrors = errors(400, 401, 402, 403, 409, 422, 429, 502, 503);
   app.post(
     "/api/generate-video",
     {
       config: { access: "user" },
-      schema: { tags: ["Videos"], summary: "Start a video", body: generateVideoSchema, response: { 200: generateVideoResultSchema, ...generateErrors } },
+      schema: {
+        tags: ["Videos"],
+        summary: "Start a video",
+        headers: idempotencyHeaders,
+        body: generateVideoSchema,
+        response: { 200: generateVideoResultSchema, ...generateErrors },
+      },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
-      const wait = await generateLimiter.hit(user.id);
-      if (wait) throw tooManyRequests(wait, "video requests");
-      const input = request.body;
-      const cost = webCost(input.model, await ctx.readSettings());
-      return generateVideo(ctx.generation, user.id, input, { via: "web", cost });
+      return idempotent(db, request, reply, user.id, "POST /api/generate-video", async (linkTask) => {
+        const wait = await generateLimiter.hit(user.id);
+        if (wait) throw tooManyRequests(wait, "video requests");
+        const input = request.body;
+        const cost = webCost(input.model, await ctx.readSettings());
+        return generateVideo(ctx.generation, user.id, input, { via: "web", cost, linkTask });
+      });
     },
   );
 

@@ -68,6 +68,11 @@ export function AutomationGuide() {
       <div className="grid gap-4">
         <h3 className="font-semibold">1. Start a video</h3>
         <CodeBlock title="Generate with curl" code={generateCurl(origin)} />
+        <p className="text-sm text-muted-foreground">
+          Send an Idempotency-Key (any unique text, up to 255 characters) and retry with the same key when a request times out: within 24 hours the same key and
+          body get the first answer again (with the header Idempotent-Replayed: true), never a second video or charge. The same key with a different body is
+          refused (422).
+        </p>
         <CodeBlock title="Answer" code={GENERATE_ANSWER} />
         <h3 className="font-semibold">2. Check its status</h3>
         <p className="text-sm text-muted-foreground">

@@ -7,6 +7,7 @@ export function generateCurl(origin: string): string {
     `curl -X POST "${origin}/api/n8n/generate" \\`,
     `  -H "Authorization: Bearer ${TOKEN_PLACEHOLDER}" \\`,
     `  -H "Content-Type: application/json" \\`,
+    `  -H "Idempotency-Key: $(uuidgen)" \\`,
     `  -d '${body}'`,
   ].join("\n");
 }

@@ -11,6 +11,11 @@ import { toast } from "@/hooks/use-toast";
 import { generateVideo, type GenerateVideoRequest } from "./video-api";
 import { invalidateVideoTasks } from "./task-list-queries";
 
+/** 128 random bits in hex (crypto.randomUUID needs a secure context; a self-hosted http:// page is not one). */
+function randomKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 /** After 'Insufficient credits' the page goes to /pricing after 1.5 s. */
 export const PRICING_REDIRECT_MS = 1_500;
 
@@ -59,9 +64,20 @@ export function useGenerateVideo(onStarted: (task: VideoTaskView) => void) {
     [navigate],
   );
 
+  // One Idempotency-Key per request the person means to send (decision 0046): a double click or a
+  // resend after a lost answer reuses it, so it never makes two videos; a new request, an answer
+  // (success or refusal) or a change of the form gets a new one.
+  const pending = useRef<{ request: string; key: string } | undefined>(undefined);
+  const keyFor = (request: GenerateVideoRequest): string => {
+    const text = JSON.stringify(request);
+    if (pending.current?.request !== text) pending.current = { request: text, key: randomKey() };
+    return pending.current.key;
+  };
+
   const mutation = useMutation({
-    mutationFn: generateVideo,
+    mutationFn: (request: GenerateVideoRequest) => generateVideo(request, keyFor(request)),
     onSuccess: (result, request) => {
+      pending.current = undefined;
       toast({
         title: "Video generation started",
         description: `Your video is being generated. ${result.creditsUsed} credits used. ${result.remainingCredits} credits remaining.`,
@@ -72,6 +88,8 @@ export function useGenerateVideo(onStarted: (task: VideoTaskView) => void) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
     },
     onError: (error) => {
+      // The server answered: this request is decided. Without an answer it may have run, so a resend keeps the key.
+      if (error instanceof ApiError) pending.current = undefined;
       if (error instanceof ApiError && error.code === "insufficient_credits") {
         insufficientCredits(error.serverMessage);
       } else {

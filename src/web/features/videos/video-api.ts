@@ -27,8 +27,9 @@ export interface GenerateVideoRequest {
   enableFallback: false;
 }
 
-export function generateVideo(body: GenerateVideoRequest): Promise<GenerateVideoResult> {
-  return apiCall(generateVideoResultSchema, "POST", "/api/generate-video", body);
+/** `idempotencyKey`: the same key for the same request sent again (decision 0046), so it never makes two videos. */
+export function generateVideo(body: GenerateVideoRequest, idempotencyKey: string): Promise<GenerateVideoResult> {
+  return apiCall(generateVideoResultSchema, "POST", "/api/generate-video", body, { "Idempotency-Key": idempotencyKey });
 }
 
 /** POST /api/images/upload (multipart field `image`); a refusal is an ApiError with the server's message. */
