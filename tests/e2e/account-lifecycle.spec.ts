@@ -2,6 +2,9 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { expectToast, fillSignInForm, header, openMyAccount, registerViaApi, signIn, signOut, uniqueUsername } from "./helpers.js";
 
 test("register, sign in, change the password, sign out and sign in again", async ({ page }) => {
+  // A whole account's life in one test: about 11 s on an idle machine, up to 30 s when the two
+  // cores are busy, where the default 30 s limit cut it off at whatever step it had reached.
+  test.setTimeout(60_000);
   const username = uniqueUsername("life");
   const email = `${username}@example.com`;
   const oldPassword = "first-pass-1";
