@@ -38,20 +38,8 @@ export async function startS3Fake(opts: { bucket: string; accessKeyId: string; r
       if (fake.down) return send(503, "<Error><Code>SlowDown</Code></Error>");
       const url = new URL(req.url ?? "/", "http://fake");
       const presigned = url.searchParams.has("X-Amz-Signature");
-      if (presigned && !validPresigned(url.searchParams, opts)) return send(403, "<Error><Code>AccessDenied</Code></Error>");
-      const auth = SIGNATURE.exec(req.headers.authorization ?? "");
-      const signed = auth?.[4]?.split(";") ?? [];
-      if (presigned) {
-        // checked above
-      } else if (
-        !auth ||
-        auth[1] !== opts.accessKeyId ||
-        auth[3] !== opts.region ||
-        !signed.includes("host") ||
-        !signed.includes("x-amz-date") ||
-        !req.headers["x-amz-date"]
-      ) {
-        return send(403, "<Error><Code>SignatureDoesNotMatch</Code></Error>");
+      if (presigned ? !validPresigned(url.searchParams, opts) : !validSignedHeaders(req, opts)) {
+        return send(403, `<Error><Code>${presigned ? "AccessDenied" : "SignatureDoesNotMatch"}</Code></Error>`);
       }
       const [, bucket, ...rest] = url.pathname.split("/");
       if (bucket !== opts.bucket) return send(404, "<Error><Code>NoSuchBucket</Code></Error>");
@@ -94,6 +82,15 @@ export async function startS3Fake(opts: { bucket: string; accessKeyId: string; r
   fake.url = `http://127.0.0.1:${port}`;
   fake.close = () => new Promise((resolve) => server.close(() => resolve()));
   return fake;
+}
+
+/** A request signed in its headers: the expected key and region, with host and x-amz-date among the signed headers. */
+function validSignedHeaders(req: http.IncomingMessage, opts: { accessKeyId: string; region: string }): boolean {
+  const auth = SIGNATURE.exec(req.headers.authorization ?? "");
+  const signed = auth?.[4]?.split(";") ?? [];
+  return Boolean(
+    auth && auth[1] === opts.accessKeyId && auth[3] === opts.region && signed.includes("host") && signed.includes("x-amz-date") && req.headers["x-amz-date"],
+  );
 }
 
 /** A presigned URL's query: the expected key and region, a signature, and not past X-Amz-Date + X-Amz-Expires. */

@@ -16,7 +16,7 @@ import { idempotencyKeys } from "../db/schema.js";
 import { AppError } from "./errors.js";
 import type { ErrorCode } from "../../shared/error-codes.js";
 
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
 /** How long a repeat waits for the first request to finish before answering 409. */
 const WAIT_FOR_FIRST_MS = 8_000;
 const POLL_MS = 100;
