@@ -138,6 +138,8 @@ export default defineConfig({
         GOOGLE_JWKS_URL: `${googleURL}/jwks`,
         // Nothing listens there: Telegram calls fail at once and never leave the machine.
         TELEGRAM_BASE_URL: "http://127.0.0.1:9",
+        // Webhooks may go to the specs' own receivers on 127.0.0.1 over http (tests/e2e/webhooks.spec.ts).
+        WEBHOOKS_ALLOW_LOCAL: "true",
         // Every spec signs up and signs in from 127.0.0.1.
         REGISTER_LIMIT_PER_IP: "200",
         LOGIN_LIMIT_PER_IP: "500",

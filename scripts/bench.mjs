@@ -7,6 +7,10 @@
 // archive job's copy rate and the server's memory while 20 copies of a 50 MB file run, and Range
 // requests on an archived file. BENCH_ONLY=archive runs only that section and rewrites only its
 // part of docs/benchmarks.md (it takes about a minute with BENCH_SECONDS=10).
+// Webhooks (scripts/bench-webhooks.mjs, on each database in a fresh one): the webhook sender's
+// outbox drain rate to a local receiver, and a finished video's time to its webhook with the
+// server running. BENCH_ONLY=webhooks runs only that section and rewrites only its part of
+// docs/benchmarks.md when both databases ran (about 90 s, plus a build if dist/ is stale).
 import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -17,6 +21,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { archiveSection, benchArchive, replaceArchiveSection } from "./bench-archive.mjs";
+import { benchWebhooks, replaceWebhooksSection, webhooksSection } from "./bench-webhooks.mjs";
 import { build, isBuildFresh } from "./build.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -98,11 +103,13 @@ async function seed(database) {
 
 // Profiling: BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server run there (open it in
 // Chrome DevTools); BENCH_ONLY=<substring> runs only the endpoints whose name contains it
-// (BENCH_ONLY=archive: only the video archive section);
+// (BENCH_ONLY=archive: only the video archive section; BENCH_ONLY=webhooks: only the webhooks one);
 // BENCH_DATABASES=PostgreSQL (or PGlite) runs one of the two.
 const ONLY = process.env.BENCH_ONLY;
 /** BENCH_ONLY=archive: only the video archive section (no endpoint matches "archive" anyway). */
 const ARCHIVE_ONLY = ONLY === "archive";
+/** BENCH_ONLY=webhooks: only the webhooks section (no endpoint matches "webhooks" either). */
+const WEBHOOKS_ONLY = ONLY === "webhooks";
 const DATABASES = (process.env.BENCH_DATABASES ?? "PostgreSQL,PGlite").split(",");
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 
@@ -271,11 +278,12 @@ const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), "veo-bench-"));
 const pgDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "veo-bench-pg-"));
 const runs = [];
 let archive;
+const webhookRuns = [];
 try {
   for (const [label, env] of [
     ["PostgreSQL", { DATABASE_URL: pgUrl, DATA_DIR: pgDataDir }],
     ["PGlite", { DATA_DIR: pgliteDir }],
-  ].filter(([label]) => DATABASES.includes(label) && !ARCHIVE_ONLY)) {
+  ].filter(([label]) => DATABASES.includes(label) && !ARCHIVE_ONLY && !WEBHOOKS_ONLY)) {
     const open = () => openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
     const result = await bench(label, env, await open());
     const database = await open();
@@ -307,6 +315,27 @@ try {
     const { memory, ...copies } = archive.archive;
     console.table({ ...copies, ...Object.fromEntries(Object.entries(memory).map(([k, v]) => [`memory ${k}`, v])) });
     console.table([archive.range]);
+  }
+  if (!ONLY || WEBHOOKS_ONLY) {
+    for (const label of ["PostgreSQL", "PGlite"].filter((l) => DATABASES.includes(l))) {
+      const result = await benchWebhooks(label, {
+        root,
+        admin,
+        pgBase,
+        openDatabase,
+        schema,
+        hashPassword,
+        createSession,
+        startServer,
+        stopServer,
+        waitReady,
+        freePort,
+      });
+      webhookRuns.push(result);
+      console.log(`\nWebhooks (${label}):`);
+      console.table({ "drain, answer at once": result.drain.fast, "drain, answer after 50 ms": result.drain.slow });
+      console.table({ "completion to arrival (ms)": result.latency });
+    }
   }
 } finally {
   await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
@@ -349,6 +378,8 @@ const archiveLines = archive
     })
   : [];
 lines.push(...archiveLines);
+const webhookLines = webhookRuns.length > 0 ? webhooksSection(webhookRuns, { machine }) : [];
+lines.push(...webhookLines);
 /** Issue 9's targets, for one process on PostgreSQL on this 2-core machine. */
 const pgRun = runs.find((r) => r.label === "PostgreSQL");
 const scores = pgRun?.pageScores;
@@ -387,13 +418,17 @@ if (pgRun) {
 }
 lines.push("Generation answers 429 once a user passes 30 videos a minute (the per-user limit), so 'other' on that line counts refusals, not failures.", "");
 // A partial run (BENCH_ONLY, one database) only prints, except BENCH_ONLY=archive, which replaces
-// the Video archive section and leaves the rest of the doc as it is. The hand-written part of the doc (the
+// the Video archive section, and BENCH_ONLY=webhooks on both databases, which replaces the
+// Webhooks section; either leaves the rest of the doc as it is. The hand-written part of the doc (the
 // profile findings and before/after figures) follows NOTES_MARKER and is kept as it is.
 const NOTES_MARKER = "<!-- Hand-written below: kept by npm run bench -->";
 const docPath = path.join(root, "docs/benchmarks.md");
 if (ARCHIVE_ONLY && archive && fs.existsSync(docPath)) {
   fs.writeFileSync(docPath, replaceArchiveSection(fs.readFileSync(docPath, "utf8"), archiveLines));
   console.log("\nWrote the Video archive section of docs/benchmarks.md");
+} else if (WEBHOOKS_ONLY && webhookRuns.length === 2 && fs.existsSync(docPath)) {
+  fs.writeFileSync(docPath, replaceWebhooksSection(fs.readFileSync(docPath, "utf8"), webhookLines));
+  console.log("\nWrote the Webhooks section of docs/benchmarks.md");
 } else if (ONLY || DATABASES.length < 2) {
   console.log("\nPartial run: docs/benchmarks.md left as it is.");
 } else {

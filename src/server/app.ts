@@ -12,6 +12,8 @@ import { adminUserRoutes } from "./features/admin/users-routes.js";
 import { apiTokenRoutes } from "./features/api-tokens/routes.js";
 import { googleAuthRoutes } from "./features/auth/google-routes.js";
 import { authRoutes } from "./features/auth/routes.js";
+import { webhookRoutes } from "./features/webhooks/routes.js";
+import { webhooksOpenApi } from "./features/webhooks/openapi.js";
 import { automationDocsRoutes } from "./features/automation/docs-routes.js";
 import { registerAutomationApi } from "./features/automation/routes.js";
 import { contactRoutes } from "./features/contact/routes.js";
@@ -69,7 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Each route's zod contract validates its input and serialises its answers, and the same
   // declarations make the OpenAPI document (decision 0040).
   registerRouteContracts(app);
-  await registerOpenApi(app);
+  await registerOpenApi(app, webhooksOpenApi());
   registerJsonBodyParser(app);
   registerInputGuard(app);
   registerSecurityHeaders(app, { https: config.secureCookies });
@@ -115,6 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(apiTokenRoutes, services);
   await registerAutomationApi(app, services);
   await app.register(automationDocsRoutes, services);
+  // Outbound webhooks (decision 0047), managed on the /api page.
+  await app.register(webhookRoutes, services);
   // Running the business: every /api/admin route in one admin-only scope.
   await app.register(
     adminScope(services, async (admin) => {

@@ -14,6 +14,12 @@ const optionalText = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+/** A true/false setting that is off unless set to true. */
+const offUnlessTrue = z
+  .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+  .default("false")
+  .transform((v) => v === "true" || v === "1");
+
 /** A true/false setting that is on unless set to false. */
 const onUnlessFalse = z
   .enum(["true", "false", "1", "0"], { error: "must be true or false" })
@@ -131,6 +137,7 @@ const envSchema = z
     SIMULATOR_LINK_TTL_SECONDS: nonNegativeInt.default(600),
     TASK_TIMEOUT_MINUTES: positiveInt.default(30),
     BACKGROUND_WORKERS: onUnlessFalse,
+    WEBHOOKS_ALLOW_LOCAL: offUnlessTrue,
     CREEM_BASE_URL: optionalText.pipe(httpUrl.optional()),
     PAYPAL_BASE_URL: optionalText.pipe(httpUrl.optional()),
     TELEGRAM_BASE_URL: httpUrl.default("https://api.telegram.org"),
@@ -195,6 +202,8 @@ export interface Config {
   s3: S3Settings | undefined;
   /** Run the task reconciler and 1080p fetcher in this process. */
   backgroundWorkers: boolean;
+  /** Webhooks may go to http:// and loopback URLs (self-hosting, tests); private and metadata addresses never (decision 0047). */
+  webhooksAllowLocal: boolean;
   /** The public contact channels (the /contact page); each is optional. */
   contact: ContactConfig;
   /**
@@ -264,6 +273,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : undefined,
     backgroundWorkers: e.BACKGROUND_WORKERS,
+    webhooksAllowLocal: e.WEBHOOKS_ALLOW_LOCAL,
     payments: { creemBaseUrl: e.CREEM_BASE_URL, paypalBaseUrl: e.PAYPAL_BASE_URL },
     telegramBaseUrl: e.TELEGRAM_BASE_URL,
     registerLimitPerIp: e.REGISTER_LIMIT_PER_IP,

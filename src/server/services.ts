@@ -27,7 +27,10 @@ import { DiskBlobStore } from "./integrations/storage/blob-store.js";
 import { S3BlobStore } from "./integrations/storage/s3-blob-store.js";
 import { UploadStore } from "./integrations/storage/uploads.js";
 import { DiskVideoStore, S3VideoStore, type VideoStore } from "./integrations/storage/video-store.js";
-import { VideoUrlSigner } from "./features/videos/video-files.js";
+import { signedUntil, VideoUrlSigner } from "./features/videos/video-files.js";
+import { refundedCredits, toN8nStatus } from "./features/automation/video-status.js";
+import type { RenderTaskStatus } from "./features/webhooks/deliveries.js";
+import { type WebhookSenderOptions } from "./jobs/webhook-sender.js";
 import { internalFileUrl } from "./features/videos/video-deps.js";
 import type { VideoArchiverOptions } from "./jobs/video-archiver.js";
 import { BackgroundJobs } from "./jobs/background-jobs.js";
@@ -49,6 +52,8 @@ export interface SimulatorLocation {
 }
 
 export const SIMULATOR_PREFIX = "/simulator/kie";
+
+const WEBHOOK_LINK_SECONDS = 3 * 24 * 3600;
 
 /** What buildApp takes: main.ts gives the real ones, tests their own. */
 export interface AppDeps {
@@ -75,6 +80,7 @@ export interface AppDeps {
   uploadLimits?: Partial<UploadLimits>;
   uploadSweep?: Partial<UploadSweepOptions>;
   archiver?: Partial<VideoArchiverOptions>;
+  webhooks?: Partial<WebhookSenderOptions>;
   /** Wraps the configured video store (tests inject failures and pauses through it). */
   wrapVideoStore?: (store: VideoStore) => VideoStore;
 }
@@ -168,6 +174,12 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
   const trustedFileOrigins = [simulator.baseUrl, simulator.publicBaseUrl, config.kie.baseUrl].map((url) => new URL(url).origin);
   const paypal = createPaypalContext({ db, config, secretBox });
   const worker = { ...DEFAULT_WORKER_OPTIONS, taskTimeoutMs: config.taskTimeoutMs, ...deps.worker };
+  const videoUrls = new VideoUrlSigner(secretBox.derive("video-urls"));
+  // A webhook's body is fixed when its event is fanned out and retried for about 27 hours: its links outlive that.
+  const renderTaskStatus: RenderTaskStatus = async (reader, task) =>
+    toN8nStatus(task, task.status === "failed" ? await refundedCredits(reader, task.id) : 0, (url) =>
+      videoUrls.sign(url, config.publicUrl, signedUntil(WEBHOOK_LINK_SECONDS)),
+    );
   const jobs = new BackgroundJobs(
     {
       db,
@@ -182,14 +194,18 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
         fetchUrlFor: (url) => internalFileUrl({ simulatorFiles }, url),
         trustedOrigins: trustedFileOrigins,
       },
+      renderTaskStatus,
     },
     {
       worker,
       notifications: { ...DEFAULT_NOTIFICATION_OPTIONS, telegramBaseUrl: config.telegramBaseUrl, ...deps.notifications },
       uploadSweep: deps.uploadSweep,
       archiver: deps.archiver,
+      webhooks: { allowLocal: config.webhooksAllowLocal, ...deps.webhooks },
     },
   );
+  // The triggers that write webhook events announce them: deliver now rather than at the next scan.
+  liveEvents.onWebhookEvents(() => jobs.webhookSender.wake());
 
   const callbackBaseUrl = deps.callbackBaseUrl ?? loopbackBaseUrl(config);
   const generation: GenerateDeps = {
@@ -233,7 +249,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     provider,
     uploads,
     videoStore,
-    videoUrls: new VideoUrlSigner(secretBox.derive("video-urls")),
+    videoUrls,
     paypal,
     generation,
     simulatorFiles,

@@ -81,6 +81,17 @@ export const n8nGenerateSchema = z
       .optional()
       .transform((v) => v ?? [])
       .meta({ description: "Optional reference images; only the first is used. JPG/PNG URL or base64 data (kept 24 hours)." }),
+    callbackUrl: z
+      .string({ error: "callbackUrl must be a URL" })
+      .trim()
+      .min(1, "callbackUrl must be a URL")
+      .max(2000, "callbackUrl must be at most 2000 characters")
+      .optional()
+      .meta({
+        description:
+          "Optional https URL that receives the signed video.completed or video.failed event when the video ends (retried like any webhook), such as n8n's {{$execution.resumeUrl}}. Signed with your callback secret from the /api page.",
+        examples: ["https://n8n.example.com/webhook-waiting/123"],
+      }),
   })
   .meta({ id: "GenerateRequest" });
 export type N8nGenerateInput = z.output<typeof n8nGenerateSchema>;

@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   invalid_input: 400,
   /** Text with a NUL character or broken Unicode. */
   unstorable_text: 400,
+  /** A webhook URL that is not https, or points to a private, local or reserved address (decision 0047). */
+  webhook_url_refused: 400,
   /** The address could not be decoded. */
   invalid_address: 400,
   /** No valid session (or, on the automation API, no valid token). */

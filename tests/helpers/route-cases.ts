@@ -7,7 +7,18 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../src/server/db/connect.js";
-import { apiTokens, creditPackages, kieApis, paymentOrders, users, videoFiles, videoTasks } from "../../src/server/db/schema.js";
+import {
+  apiTokens,
+  creditPackages,
+  kieApis,
+  paymentOrders,
+  users,
+  videoFiles,
+  videoTasks,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookEvents,
+} from "../../src/server/db/schema.js";
 import { createSession } from "../../src/server/features/auth/sessions.js";
 import type { Access, RouteAccessEntry } from "../../src/server/http/route-access.js";
 import { sha256Hex } from "../../src/server/lib/tokens.js";
@@ -42,6 +53,9 @@ export interface Fixtures {
   packageId: string;
   kieApiId: string;
   uploadName: string;
+  /** A webhook endpoint of the owner, and a delivery to it. */
+  webhookEndpointId: string;
+  webhookDeliveryId: string;
 }
 
 export interface SampleRequest {
@@ -86,6 +100,7 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: "GET", route: "/api/openapi.json", request: () => ({ url: "/api/openapi.json" }) },
   { method: "GET", route: "/api/openapi-full.json", request: () => ({ url: "/api/openapi-full.json" }) },
   { method: "GET", route: "/api/n8n/workflow.json", request: () => ({ url: "/api/n8n/workflow.json" }) },
+  { method: "GET", route: "/api/n8n/workflow-webhook.json", request: () => ({ url: "/api/n8n/workflow-webhook.json" }) },
   { method: "GET", route: "/paypal/setup", accepts: notConfigured, request: () => ({ url: "/paypal/setup" }) },
   { method: "GET", route: "/api/auth/google/status", request: () => ({ url: "/api/auth/google/status" }) },
   { method: "GET", route: "/api/auth/google/url", accepts: reachedRoute, request: () => ({ url: "/api/auth/google/url" }) },
@@ -153,6 +168,45 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: "POST", route: "/api/user-tokens", request: () => ({ url: "/api/user-tokens", body: { name: "case token" } }) },
   { method: "POST", route: "/api/user-tokens/default", accepts: reachedRoute, request: () => ({ url: "/api/user-tokens/default", body: {} }) },
   { method: "DELETE", route: "/api/user-tokens/:id", ownerOnly: true, request: (f) => ({ url: `/api/user-tokens/${f.tokenId}` }) },
+  { method: "GET", route: "/api/webhooks", request: () => ({ url: "/api/webhooks" }) },
+  {
+    method: "POST",
+    route: "/api/webhooks/endpoints",
+    // A public address written as one: saved without a DNS lookup, and nothing is sent in these tests.
+    request: () => ({ url: "/api/webhooks/endpoints", body: { url: "https://93.184.216.34/hook", events: ["video.completed"] } }),
+  },
+  {
+    method: "PATCH",
+    route: "/api/webhooks/endpoints/:id",
+    ownerOnly: true,
+    request: (f) => ({ url: `/api/webhooks/endpoints/${f.webhookEndpointId}`, body: { description: "renamed" } }),
+  },
+  {
+    method: "POST",
+    route: "/api/webhooks/endpoints/:id/rotate-secret",
+    ownerOnly: true,
+    request: (f) => ({ url: `/api/webhooks/endpoints/${f.webhookEndpointId}/rotate-secret`, body: {} }),
+  },
+  {
+    method: "POST",
+    route: "/api/webhooks/endpoints/:id/test",
+    ownerOnly: true,
+    request: (f) => ({ url: `/api/webhooks/endpoints/${f.webhookEndpointId}/test`, body: {} }),
+  },
+  {
+    method: "GET",
+    route: "/api/webhooks/endpoints/:id/attempts",
+    ownerOnly: true,
+    request: (f) => ({ url: `/api/webhooks/endpoints/${f.webhookEndpointId}/attempts` }),
+  },
+  {
+    method: "POST",
+    route: "/api/webhooks/deliveries/:id/resend",
+    ownerOnly: true,
+    request: (f) => ({ url: `/api/webhooks/deliveries/${f.webhookDeliveryId}/resend`, body: {} }),
+  },
+  { method: "POST", route: "/api/webhooks/callback-secret", request: () => ({ url: "/api/webhooks/callback-secret", body: {} }) },
+  { method: "PUT", route: "/api/webhooks/low-credits", request: () => ({ url: "/api/webhooks/low-credits", body: { threshold: 5 } }) },
   { method: "POST", route: "/api/creem/checkout", accepts: notConfigured, request: (f) => ({ url: "/api/creem/checkout", body: { packageId: f.packageId } }) },
   { method: "POST", route: "/api/creem/confirm", accepts: reachedRoute, request: () => ({ url: "/api/creem/confirm", body: { checkoutId: "ch_case" } }) },
   { method: "POST", route: "/paypal/order", accepts: notConfigured, request: (f) => ({ url: "/paypal/order", body: { packageId: f.packageId } }) },
@@ -213,6 +267,7 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: "DELETE", route: "/api/admin/kie-apis/:id", request: (f) => ({ url: `/api/admin/kie-apis/${f.kieApiId}` }) },
 
   { method: "DELETE", route: "/api/user-tokens", request: () => ({ url: "/api/user-tokens" }) },
+  { method: "DELETE", route: "/api/webhooks/endpoints/:id", ownerOnly: true, request: (f) => ({ url: `/api/webhooks/endpoints/${f.webhookEndpointId}` }) },
   {
     method: "PUT",
     route: "/api/user/change-password",
@@ -335,6 +390,14 @@ export async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People
   if (up.statusCode !== 201) throw new Error(`upload failed: ${up.body}`);
   const uploadName = up.json<{ imageUrl: string }>().imageUrl.split("/uploads/")[1]!;
 
+  const [endpoint] = await db
+    .insert(webhookEndpoints)
+    .values({ userId: owner.id, url: "https://93.184.216.34/hook", eventTypes: ["video.completed"], secretEncrypted: t.secretBox.encrypt("whsec_AAAA") })
+    .returning();
+  const eventId = `msg_${crypto.randomUUID().replaceAll("-", "")}`;
+  await db.insert(webhookEvents).values({ id: eventId, userId: owner.id, type: "webhook.test", fannedOutAt: new Date() });
+  const [delivery] = await db.insert(webhookDeliveries).values({ eventId, endpointId: endpoint!.id, payload: "{}", status: "failed" }).returning();
+
   const fixtures: Fixtures = {
     ownerId: owner.id,
     loginUsername: target.username,
@@ -352,6 +415,8 @@ export async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People
     packageId: pkg!.id,
     kieApiId: account!.id,
     uploadName,
+    webhookEndpointId: endpoint!.id,
+    webhookDeliveryId: delivery!.id,
   };
   return { people: { owner, other, disabled, admin: { cookie: adminClient.sessionCookie! } }, fixtures };
 }

@@ -60,7 +60,7 @@ export class Client {
     readonly remoteAddress = `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`,
   ) {}
 
-  async request(method: "GET" | "POST" | "PUT" | "DELETE", url: string, body?: unknown): Promise<LightMyRequestResponse> {
+  async request(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, body?: unknown): Promise<LightMyRequestResponse> {
     // Tests write rows behind the app's back; a person's next click comes later than that, by
     // which time the database has announced the change to the read caches. Wait for it here.
     await this.app.liveEvents.settle();
@@ -78,6 +78,7 @@ export class Client {
   get = (url: string) => this.request("GET", url);
   post = (url: string, body?: unknown) => this.request("POST", url, body);
   put = (url: string, body?: unknown) => this.request("PUT", url, body);
+  patch = (url: string, body?: unknown) => this.request("PATCH", url, body);
   delete = (url: string) => this.request("DELETE", url);
   get sessionCookie(): string | undefined {
     return this.cookie;

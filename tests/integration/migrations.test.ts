@@ -50,6 +50,10 @@ describe("migrations", () => {
         "users",
         "video_files",
         "video_tasks",
+        "webhook_attempts",
+        "webhook_deliveries",
+        "webhook_endpoints",
+        "webhook_events",
       ]);
     } finally {
       await database.close();

@@ -5,7 +5,6 @@
  * the trigger and sends its requests over real HTTP to a listening app whose provider is the
  * simulator, skipping only the Wait's delay.
  */
-import vm from "node:vm";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { videoTasks } from "../../src/server/db/schema.js";
@@ -19,6 +18,7 @@ import {
 } from "../../src/server/features/automation/n8n-workflow.js";
 import { WORKFLOW_FILENAME } from "../../src/server/features/automation/messages.js";
 import { TOKEN_PREFIX } from "../../src/shared/automation.js";
+import { commonNode, evaluate, walkWorkflow, WorkflowError, type Json, type Walked } from "../helpers/n8n-replay.js";
 import { Client, freePort } from "../helpers/test-app.js";
 import {
   balanceOf,
@@ -30,15 +30,10 @@ import {
   type VideoTestApp,
 } from "../helpers/video-app.js";
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
 // ---------------------------------------------------------------------------------------------
 // A tiny n8n: enough of its execution model and expression syntax for this workflow.
 // ---------------------------------------------------------------------------------------------
 
-interface Item {
-  json: Json;
-}
 interface SentRequest {
   node: string;
   method: string;
@@ -46,125 +41,32 @@ interface SentRequest {
   authorization: string | undefined;
   body: unknown;
 }
-interface Replay {
-  /** The last node that ran and what it output. */
-  finishedAt: string;
-  output: Json | undefined;
-  /** Set when a Stop and Error node (or a failed HTTP Request) ended the run. */
-  error: string | undefined;
+interface Replay extends Walked {
   requests: SentRequest[];
   waits: number;
 }
 
-class WorkflowError extends Error {}
-
-/** n8n's text for a value (a {{ }} in a text, a Set field of type string): objects as JSON. */
-function n8nString(v: unknown): string {
-  return typeof v === "object" && v !== null ? JSON.stringify(v) : String(v);
-}
-
-/** n8n expressions: "=" then text with {{ js }} parts; a lone {{ }} keeps its value's type. */
-function evaluate(value: unknown, scope: Json): unknown {
-  if (typeof value !== "string" || !value.startsWith("=")) return value;
-  const template = value.slice(1);
-  // The replay runs the workflow's own {{ }} JavaScript, as n8n does: a function of the scope's names.
-  const run = (code: string) => vm.runInThisContext(`(function (${Object.keys(scope).join(", ")}) { return (${code}); })`)(...Object.values(scope));
-  const whole = /^\{\{([\s\S]*)\}\}$/.exec(template.trim());
-  if (whole && !whole[1]!.includes("}}")) return run(whole[1]!);
-  return template.replace(/\{\{([\s\S]*?)\}\}/g, (_, code: string) => n8nString(run(code)));
-}
-
-function checkCondition(node: N8nNode, scope: Json): boolean {
-  const { conditions } = node.parameters as Json;
-  expect(conditions.combinator).toBe("and");
-  expect(conditions.options.typeValidation).toBe("strict");
-  return (conditions.conditions as Json[]).every((c) => {
-    const left = evaluate(c.leftValue, scope);
-    const { type, operation } = c.operator as { type: string; operation: string };
-    // Strict type validation: n8n fails the node when the value is not of the operator's type.
-    if (typeof left !== type) throw new WorkflowError(`${node.name}: expected a ${type}, got ${JSON.stringify(left)}`);
-    if (type === "string" && operation === "equals") return left === c.rightValue;
-    if (type === "number" && operation === "lt") return (left as number) < (c.rightValue as number);
-    throw new Error(`the replay does not know the ${type} operation ${operation}`);
-  });
-}
-
-function setFields(node: N8nNode, scope: Json): Json {
-  const params = node.parameters as Json;
-  const out: Json = {};
-  for (const a of params.assignments.assignments as Json[]) {
-    const v = evaluate(a.value, scope);
-    if (v === null || v === undefined) {
-      // n8n's Set (3.3+) rejects a missing value for a typed field unless conversion errors are ignored.
-      if (!params.options?.ignoreConversionErrors) throw new WorkflowError(`${node.name}: '${a.name}' expects a ${a.type} but got ${v}`);
-      out[a.name] = null;
-    } else out[a.name] = a.type === "number" ? Number(v) : n8nString(v);
-  }
-  return out;
-}
-
 async function runWorkflow(wf: N8nWorkflow, opts: { credentials: Record<string, string>; onWait: () => Promise<void> }): Promise<Replay> {
-  const byName = new Map(wf.nodes.map((n) => [n.name, n]));
-  const lastOutput = new Map<string, Item[]>();
-  const runs = new Map<string, number>();
-  const replay: Replay = { finishedAt: "", output: undefined, error: undefined, requests: [], waits: 0 };
-  const trigger = wf.nodes.find((n) => n.type === "n8n-nodes-base.manualTrigger")!;
-  const queue: Array<{ name: string; items: Item[] }> = [{ name: trigger.name, items: [{ json: {} }] }];
-
-  for (let steps = 0; queue.length > 0; steps++) {
-    if (steps > 1000) throw new Error("the workflow did not end");
-    const { name, items } = queue.shift()!;
-    const node = byName.get(name)!;
-    const runIndex = runs.get(name) ?? 0;
-    runs.set(name, runIndex + 1);
-    const pick = (nodeName: string) => {
-      const out = lastOutput.get(nodeName);
-      if (!out) throw new WorkflowError(`${name}: node '${nodeName}' has not run`);
-      return { item: out[0], first: () => out[0], last: () => out.at(-1), all: () => out };
-    };
+  const replay = { requests: [] as SentRequest[], waits: 0 };
+  const walked = await walkWorkflow(wf, async ({ node, items, runIndex, pick }) => {
     const scope = { $json: items[0]!.json, $runIndex: runIndex, $: pick, JSON };
-    let outputs: Item[][];
-    try {
-      switch (node.type) {
-        case "n8n-nodes-base.manualTrigger":
-          outputs = [items];
-          break;
-        case "n8n-nodes-base.set":
-          outputs = [[{ json: setFields(node, scope) }]];
-          break;
-        case "n8n-nodes-base.wait":
-          replay.waits += 1;
-          await opts.onWait();
-          outputs = [items];
-          break;
-        case "n8n-nodes-base.if":
-          outputs = checkCondition(node, scope) ? [items, []] : [[], items];
-          break;
-        case "n8n-nodes-base.stopAndError":
-          throw new WorkflowError(String(evaluate(node.parameters.errorMessage, scope)));
-        case "n8n-nodes-base.httpRequest":
-          outputs = [[{ json: await httpRequest(node, scope, opts.credentials, replay) }]];
-          break;
-        default:
-          throw new Error(`the replay does not know ${node.type}`);
-      }
-    } catch (err) {
-      if (!(err instanceof WorkflowError)) throw err;
-      return { ...replay, finishedAt: name, error: err.message };
+    const common = commonNode(node, items, scope);
+    if (common) return common;
+    switch (node.type) {
+      case "n8n-nodes-base.wait":
+        replay.waits += 1;
+        await opts.onWait();
+        return [items];
+      case "n8n-nodes-base.httpRequest":
+        return [[{ json: await httpRequest(node, scope, opts.credentials, replay) }]];
+      default:
+        throw new Error(`the replay does not know ${node.type}`);
     }
-    lastOutput.set(name, outputs.flat());
-    replay.finishedAt = name;
-    replay.output = outputs.flat()[0]?.json;
-    // Execution order v1: a branch runs to its end before the next; nodes without input do not run.
-    const next = (wf.connections[name]?.main ?? []).flatMap((targets, i) =>
-      outputs[i]?.length ? targets.map((t) => ({ name: t.node, items: outputs[i]! })) : [],
-    );
-    queue.unshift(...next);
-  }
-  return replay;
+  });
+  return { ...walked, ...replay };
 }
 
-async function httpRequest(node: N8nNode, scope: Json, credentials: Record<string, string>, replay: Replay): Promise<Json> {
+async function httpRequest(node: N8nNode, scope: Json, credentials: Record<string, string>, replay: { requests: SentRequest[] }): Promise<Json> {
   const p = node.parameters as Json;
   expect(p.authentication).toBe("genericCredentialType");
   const credentialId = node.credentials?.[p.genericAuthType as string]?.id;

@@ -208,6 +208,25 @@ describe("the document's content", () => {
     expect(doc.info.description).toContain("Idempotency-Key");
   });
 
+  it("documents callbackUrl and every webhook, with its signing headers and a body that resolves", () => {
+    const generate = op("/api/n8n/generate", "POST");
+    const body = deref(doc, generate.requestBody.content["application/json"].schema);
+    expect(body.properties.callbackUrl).toMatchObject({ type: "string" });
+    const webhooks = doc.webhooks as Record<string, { post: Json }>;
+    expect(Object.keys(webhooks).sort()).toEqual(["credits.low", "video.completed", "video.failed", "video.hd_ready", "webhook.test"]);
+    for (const [type, item] of Object.entries(webhooks)) {
+      const names = (item.post.parameters as Json[]).map((p) => p.name);
+      expect(names, type).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
+      const schema = deref(doc, item.post.requestBody.content["application/json"].schema);
+      expect(schema.properties.type, type).toBeDefined();
+      // Every schema it names is in the document.
+      for (const ref of JSON.stringify(schema).match(/#\/components\/schemas\/\w+/g) ?? []) expect(deref(doc, { $ref: ref }), ref).toBeDefined();
+    }
+    expect(deref(doc, webhooks["video.completed"]!.post.requestBody.content["application/json"].schema).properties.data).toEqual({
+      $ref: "#/components/schemas/VideoStatus",
+    });
+  });
+
   it("has examples the server's own schemas accept", () => {
     const generate = op("/api/n8n/generate", "POST");
     const requests = Object.values(generate.requestBody.content["application/json"].examples as Json);

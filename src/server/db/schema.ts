@@ -22,6 +22,8 @@ export const users = pgTable(
     credits: integer("credits").notNull().default(0),
     isAdmin: boolean("is_admin").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
+    /** The credits.low webhook fires when the balance falls below this (decision 0047); null: never. */
+    lowCreditsThreshold: integer("low_credits_threshold"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -29,6 +31,7 @@ export const users = pgTable(
     uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
     check("users_credits_non_negative", sql`${t.credits} >= 0`),
+    check("users_low_credits_threshold_valid", sql`${t.lowCreditsThreshold} between 1 and 1000000`),
   ],
 );
 
@@ -111,6 +114,8 @@ export const videoTasks = pgTable(
     sharePromptHidden: boolean("share_prompt_hidden").notNull().default(false),
     /** Deleted by its owner: gone from every list and read; its ledger rows stay. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** POST /api/n8n/generate's callbackUrl: the signed video.completed or video.failed event goes there too (decision 0047). */
+    callbackUrl: text("callback_url"),
   },
   (t) => [
     index("video_tasks_user_created_idx").on(t.userId, t.createdAt.desc()),
@@ -430,4 +435,124 @@ export const idempotencyKeys = pgTable(
     index("idempotency_keys_expires_idx").on(t.expiresAt),
     check("idempotency_keys_state_valid", sql`${t.state} in ('processing', 'done')`),
   ],
+);
+
+/**
+ * Outbound webhooks (decision 0047). An endpoint is a URL a person added on /api (kind
+ * `endpoint`), or the one row per person that signs the deliveries to requests' callbackUrls
+ * (kind `callbacks`, no URL). Secrets are sealed by the secret box.
+ */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull().default("endpoint"),
+    url: text("url"),
+    description: text("description").notNull().default(""),
+    eventTypes: text("event_types")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    secretEncrypted: text("secret_encrypted").notNull(),
+    /** After a rotation, deliveries are signed with this one too until previousSecretUntil. */
+    previousSecretEncrypted: text("previous_secret_encrypted"),
+    previousSecretUntil: timestamp("previous_secret_until", { withTimezone: true }),
+    enabled: boolean("enabled").notNull().default(true),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    disabledReason: text("disabled_reason"),
+    /** Every delivery since then failed; after 3 days the endpoint is disabled. */
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("webhook_endpoints_user_idx").on(t.userId),
+    uniqueIndex("webhook_endpoints_callbacks_key")
+      .on(t.userId)
+      .where(sql`${t.kind} = 'callbacks'`),
+    check("webhook_endpoints_kind_valid", sql`${t.kind} in ('endpoint', 'callbacks')`),
+    check("webhook_endpoints_url_valid", sql`(${t.kind} = 'endpoint') = (${t.url} is not null)`),
+  ],
+);
+
+/**
+ * What happened, written by database triggers in the same transaction as the change itself (a
+ * task finishing, 1080p arriving, a balance falling below its threshold), then fanned out into
+ * deliveries by the webhook job. `id` is the Standard Webhooks message id.
+ */
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    videoTaskId: uuid("video_task_id").references(() => videoTasks.id, { onDelete: "cascade" }),
+    /** Type-specific facts known only at the moment (credits.low: the balance and threshold). */
+    data: jsonb("data"),
+    createdAt: createdAt(),
+    fannedOutAt: timestamp("fanned_out_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("webhook_events_unfanned_idx")
+      .on(t.createdAt)
+      .where(sql`${t.fannedOutAt} is null`),
+    index("webhook_events_created_idx").on(t.createdAt),
+  ],
+);
+
+/** The outbox: one event for one endpoint, with its exact body, retried until it succeeds or the schedule ends. */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: "cascade" }),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    /** Only for callbacks: the request's callbackUrl. Endpoints are sent to their current URL. */
+    url: text("url"),
+    payload: text("payload").notNull(),
+    status: text("status").notNull().default("pending"),
+    /** Tries in the current series (a resend starts a new one). */
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_event_endpoint_key").on(t.eventId, t.endpointId),
+    index("webhook_deliveries_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId),
+    check("webhook_deliveries_status_valid", sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+  ],
+);
+
+/** The delivery log: every try, the last WEBHOOK_LOG_SIZE per endpoint kept. */
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    deliveryId: uuid("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    attempt: integer("attempt").notNull(),
+    statusCode: integer("status_code"),
+    durationMs: integer("duration_ms").notNull(),
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webhook_attempts_endpoint_idx").on(t.endpointId, t.createdAt.desc())],
 );

@@ -22,12 +22,13 @@ export interface LiveEvent {
 /** Any announced change: a user's, or the admin settings row (everyone's). */
 export type DatabaseChange = LiveEvent | { kind: "settings" };
 
-type Parsed = DatabaseChange | { kind: "sync"; id: string };
+type Parsed = DatabaseChange | { kind: "sync"; id: string } | { kind: "webhook" };
 
 function parse(payload: string): Parsed | undefined {
   try {
     const raw = JSON.parse(payload) as { u?: unknown; k?: unknown; t?: unknown; s?: unknown };
     if (raw.k === "settings") return { kind: "settings" };
+    if (raw.k === "webhook") return { kind: "webhook" };
     if (raw.k === "sync") return typeof raw.s === "string" ? { kind: "sync", id: raw.s } : undefined;
     if (typeof raw.u !== "string" || (raw.k !== "task" && raw.k !== "user" && raw.k !== "session")) return undefined;
     return { userId: raw.u, kind: raw.k, ...(typeof raw.t === "string" ? { taskId: raw.t } : {}) };
@@ -47,6 +48,7 @@ export class LiveEvents {
   private readonly changeListeners = new Set<(change: DatabaseChange) => void>();
   private readonly connectionListeners = new Set<(up: boolean) => void>();
   private readonly missedListeners = new Set<() => void>();
+  private readonly webhookListeners = new Set<() => void>();
   private readonly settling = new Map<string, () => void>();
   private readonly markerPrefix = crypto.randomUUID();
   private markers = 0;
@@ -61,6 +63,12 @@ export class LiveEvents {
   onChange(listener: (change: DatabaseChange) => void): () => void {
     this.changeListeners.add(listener);
     return () => this.changeListeners.delete(listener);
+  }
+
+  /** Told when a committed change wrote webhook events (decision 0047): the sender has work. */
+  onWebhookEvents(listener: () => void): () => void {
+    this.webhookListeners.add(listener);
+    return () => this.webhookListeners.delete(listener);
   }
 
   /** Told whenever changes may have been missed: the connection went down or came back, or settle() timed out. */
@@ -128,6 +136,10 @@ export class LiveEvents {
     const change = parse(payload);
     if (!change) return;
     if (change.kind === "sync") return this.settling.get(change.id)?.();
+    if (change.kind === "webhook") {
+      for (const listener of [...this.webhookListeners]) listener();
+      return;
+    }
     for (const listener of [...this.changeListeners]) listener(change);
     if (change.kind === "settings") return;
     const set = this.byUser.get(change.userId);

@@ -102,7 +102,7 @@ const SCHEMA_REF = "#/components/schemas/";
 function usedComponents(doc: JsonObject): JsonObject {
   const components = doc.components as { schemas?: Record<string, unknown> };
   const all = components.schemas ?? {};
-  const used = referencedSchemas(doc.paths, all);
+  const used = referencedSchemas([doc.paths, doc.webhooks], all);
   const named = (name: string) => {
     const plain = name.replace(/Input$/, "");
     return plain !== name && !used.has(plain) ? plain : name;
@@ -116,8 +116,14 @@ function usedComponents(doc: JsonObject): JsonObject {
   return JSON.parse(text) as JsonObject;
 }
 
+/** What the server sends rather than serves (OpenAPI 3.1 `webhooks`), with the component schemas they name. */
+export interface WebhookDocs {
+  webhooks: JsonObject;
+  schemas: Record<string, JsonObject>;
+}
+
 /** Registers the document's collector; call before any route is registered. */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance, outbound?: WebhookDocs): Promise<void> {
   const docsByOperation = new Map<string, RouteDocs>();
   app.addHook("onRoute", (route) => {
     const docs = route.config?.docs;
@@ -125,7 +131,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     for (const method of [route.method].flat()) docsByOperation.set(`${method.toLowerCase()} ${route.url.replace(/:(\w+)/g, "{$1}")}`, docs);
   });
   const transformObject = (args: Parameters<typeof jsonSchemaTransformObject>[0]) => {
-    const doc = usedComponents(jsonSchemaTransformObject(args));
+    const generated = jsonSchemaTransformObject(args) as JsonObject;
+    if (outbound) {
+      generated.webhooks = outbound.webhooks;
+      const schemas = ((generated.components as JsonObject).schemas ??= {}) as Record<string, unknown>;
+      for (const [name, schema] of Object.entries(outbound.schemas)) schemas[name] ??= schema;
+    }
+    const doc = usedComponents(generated);
     for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Operation>>)) {
       for (const [method, op] of Object.entries(item)) {
         const docs = docsByOperation.get(`${method} ${path}`);

@@ -1,8 +1,8 @@
 /**
  * Every background job of the process, built in one place (app.ts hands in what they need) and
  * started in one place (main.ts, when BACKGROUND_WORKERS is on; tests drive them by hand):
- * the task worker, the video archiver and retention sweep, the Telegram outbox, the PayPal re-check, the two image sweeps
- * and the sweep of expired Idempotency-Keys.
+ * the task worker, the video archiver and retention sweep, the Telegram outbox, the webhook outbox, the PayPal re-check,
+ * the two image sweeps and the sweep of expired Idempotency-Keys.
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Logger } from "pino";
@@ -19,6 +19,8 @@ import { TemporaryImageSweep, type TemporaryImageSweepOptions } from "./temporar
 import { UploadSweep, type UploadSweepOptions } from "./upload-sweep.js";
 import { VideoArchiver, type VideoArchiverDeps, type VideoArchiverOptions } from "./video-archiver.js";
 import { VideoRetention, type VideoRetentionOptions } from "./video-retention.js";
+import { DEFAULT_WEBHOOK_OPTIONS, WebhookSender, type WebhookSenderOptions } from "./webhook-sender.js";
+import type { RenderTaskStatus } from "../features/webhooks/deliveries.js";
 
 export interface BackgroundJobDeps {
   db: Db;
@@ -31,6 +33,8 @@ export interface BackgroundJobDeps {
   /** The task worker's logger (pino), when given. */
   workerLogger?: Logger;
   archive: Omit<VideoArchiverDeps, "db" | "log">;
+  /** How a webhook shows a task (the automation API's view, links signed). */
+  renderTaskStatus: RenderTaskStatus;
 }
 
 export interface BackgroundJobOptions {
@@ -41,6 +45,7 @@ export interface BackgroundJobOptions {
   uploadSweep?: Partial<UploadSweepOptions>;
   archiver?: Partial<VideoArchiverOptions>;
   retention?: Partial<VideoRetentionOptions>;
+  webhooks: Partial<WebhookSenderOptions> & Pick<WebhookSenderOptions, "allowLocal">;
 }
 
 export class BackgroundJobs {
@@ -52,6 +57,7 @@ export class BackgroundJobs {
   readonly videoArchiver: VideoArchiver;
   readonly videoRetention: VideoRetention;
   readonly idempotencyKeySweep: IdempotencyKeySweep;
+  readonly webhookSender: WebhookSender;
 
   constructor(deps: BackgroundJobDeps, opts: BackgroundJobOptions) {
     const { db, log } = deps;
@@ -62,6 +68,13 @@ export class BackgroundJobs {
     this.uploadSweep = new UploadSweep(db, deps.uploads, opts.uploadSweep ?? {}, log.child({ job: "upload-sweep" }));
     this.videoArchiver = new VideoArchiver({ db, ...deps.archive, log: log.child({ job: "video-archiver" }) }, opts.archiver);
     this.idempotencyKeySweep = new IdempotencyKeySweep(db, log.child({ job: "idempotency-key-sweep" }));
+    this.webhookSender = new WebhookSender(
+      db,
+      deps.secretBox,
+      deps.renderTaskStatus,
+      { ...DEFAULT_WEBHOOK_OPTIONS, ...opts.webhooks },
+      log.child({ job: "webhook-sender" }),
+    );
     this.videoRetention = new VideoRetention(db, deps.archive.store, opts.retention ?? {}, log.child({ job: "video-retention" }));
   }
 
@@ -71,6 +84,7 @@ export class BackgroundJobs {
       this.videoArchiver,
       this.videoRetention,
       this.notificationSender,
+      this.webhookSender,
       this.paypalRecheck,
       this.temporaryImageSweep,
       this.uploadSweep,

@@ -25,6 +25,11 @@ export const queryKeys = {
   contact: ["/api/contact"] as const,
   pricing: ["/api/pricing/current"] as const,
   apiTokens: ["/api/user-tokens"] as const,
+  webhooks: {
+    overview: ["/api/webhooks"] as const,
+    /** The delivery log of an endpoint, or of the per-request callbacks. */
+    attempts: (endpointId: string) => [`/api/webhooks/endpoints/${encodeURIComponent(endpointId)}/attempts`] as const,
+  },
   videos: {
     /** Every task list (the generator's recent list and the gallery pages) is under this path. */
     listsPath: TASKS_PATH,

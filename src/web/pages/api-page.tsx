@@ -3,9 +3,10 @@ import { SignInPrompt } from "@/features/auth/sign-in-prompt";
 import { useCurrentUser } from "@/features/auth/use-current-user";
 import { AutomationGuide } from "@/features/automation/automation-guide";
 import { TokenSection } from "@/features/automation/token-section";
+import { WebhooksSection } from "@/features/webhooks/webhooks-section";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 
-/** /api (decision 0019): API tokens and the n8n/Make automation guide. */
+/** /api (decision 0019): API tokens, webhooks (decision 0047) and the n8n/Make automation guide. */
 export function ApiPage() {
   useDocumentTitle("API");
   const { user, isResolved } = useCurrentUser();
@@ -21,6 +22,7 @@ export function ApiPage() {
       {user ? (
         <div className="grid gap-14">
           <TokenSection />
+          <WebhooksSection />
           <AutomationGuide />
         </div>
       ) : isResolved ? (

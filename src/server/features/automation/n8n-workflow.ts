@@ -42,7 +42,7 @@ export interface N8nWorkflow {
 }
 
 /** Stable UUIDs (v5 layout) so the file is the same on every download. */
-function stableUuid(seed: string): string {
+export function stableUuid(seed: string): string {
   const h = crypto.createHash("sha1").update(`veo-studio-n8n:${seed}`).digest();
   h[6] = (h[6]! & 0x0f) | 0x50;
   h[8] = (h[8]! & 0x3f) | 0x80;
@@ -50,11 +50,11 @@ function stableUuid(seed: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-function node(name: string, type: string, typeVersion: number, position: [number, number], parameters: Record<string, unknown>): N8nNode {
+export function node(name: string, type: string, typeVersion: number, position: [number, number], parameters: Record<string, unknown>): N8nNode {
   return { id: stableUuid(name), name, type: `n8n-nodes-base.${type}`, typeVersion, position, parameters };
 }
 
-function setFields(
+export function setFields(
   name: string,
   position: [number, number],
   fields: Array<[string, string, "string" | "number"]>,
@@ -66,7 +66,7 @@ function setFields(
   });
 }
 
-function ifNode(
+export function ifNode(
   name: string,
   position: [number, number],
   leftValue: string,
@@ -83,7 +83,7 @@ function ifNode(
   });
 }
 
-function httpRequest(name: string, position: [number, number], parameters: Record<string, unknown>): N8nNode {
+export function httpRequest(name: string, position: [number, number], parameters: Record<string, unknown>): N8nNode {
   return {
     ...node(name, "httpRequest", 4.2, position, {
       ...parameters,
@@ -96,23 +96,22 @@ function httpRequest(name: string, position: [number, number], parameters: Recor
 }
 
 /** One target per output, in output order. */
-const to = (...targets: string[]): { main: N8nConnection[][] } => ({
+export const to = (...targets: string[]): { main: N8nConnection[][] } => ({
   main: targets.map((t) => [{ node: t, type: "main" as const, index: 0 }]),
 });
+
+/** The settings both workflows start from: a sample prompt, the Fast model, 16:9. */
+export const SETTINGS_FIELDS: Array<[string, string, "string"]> = [
+  ["prompt", "A red fox running through fresh snow at sunrise, cinematic", "string"],
+  ["model", "veo3_fast", "string"],
+  ["aspectRatio", "16:9", "string"],
+];
 
 /** `origin` is the server clients call, e.g. https://veo.example.com (no trailing slash). */
 export function buildN8nWorkflow(origin: string): N8nWorkflow {
   const nodes: N8nNode[] = [
     node("Start", "manualTrigger", 1, [0, 300], {}),
-    setFields(
-      "Video settings",
-      [220, 300],
-      [
-        ["prompt", "A red fox running through fresh snow at sunrise, cinematic", "string"],
-        ["model", "veo3_fast", "string"],
-        ["aspectRatio", "16:9", "string"],
-      ],
-    ),
+    setFields("Video settings", [220, 300], SETTINGS_FIELDS),
     httpRequest("Generate video", [440, 300], {
       method: "POST",
       url: `${origin}/api/n8n/generate`,

@@ -32,9 +32,10 @@ const DESCRIPTION = `Generate videos from any HTTP client (n8n, Make, curl, your
 - \`imageUrls\`: optional; only the first image is used. Each entry is a JPG/PNG URL or base64 image data (plain or a \`data:image/...;base64,\` URL). Base64 images are stored for ${BASE64_IMAGE_TTL_HOURS} hours, then deleted.
 - Each video costs the API price of its model in credits (GET /api/pricing/current, \`api_credits\`). Credits are taken when the video is accepted and refunded if it fails.
 - Send an \`Idempotency-Key\` header (any unique text, 1-255 printable characters) and retry with the same key after a timeout: within 24 hours the same key and body get the first answer again (header \`Idempotent-Replayed: true\`), never a second video or charge.
-- Poll GET /api/n8n/video-status/{taskId} every ${POLL_SECONDS.min}-${POLL_SECONDS.max} seconds until \`status\` is \`completed\` or \`failed\`.
+- Poll GET /api/n8n/video-status/{taskId} every ${POLL_SECONDS.min}-${POLL_SECONDS.max} seconds until \`status\` is \`completed\` or \`failed\`, or pass a \`callbackUrl\` and wait: when the video ends, a signed \`video.completed\` or \`video.failed\` event is POSTed there (see \`webhooks\`).
+- Webhooks: endpoints added on the /api page receive the events they subscribe to, signed as the Standard Webhooks specification says (headers \`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`), retried for about 27 hours until one answers 2xx.
 
-Videos made through the API appear in My Creations like any other. A ready n8n workflow is at GET /api/n8n/workflow.json.`;
+Videos made through the API appear in My Creations like any other. Ready n8n workflows: GET /api/n8n/workflow.json (polls) and GET /api/n8n/workflow-webhook.json (waits for the callback).`;
 
 type ResponseDoc = NonNullable<RouteDocs["responses"]>[number];
 const RETRY_AFTER = { "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer", minimum: 1 } } };
@@ -185,13 +186,14 @@ export function automationOpenApiDocument(app: FastifyInstance, serverUrl: strin
     if (Object.keys(kept).length > 0) paths[path] = kept;
   }
   const components = full.components as { schemas: Record<string, JsonObject>; securitySchemes: Record<string, JsonObject> };
-  const used = referencedSchemas(paths, components.schemas);
+  const used = referencedSchemas([paths, full.webhooks], components.schemas);
   return {
     openapi: full.openapi,
     info: { title: "Veo Studio automation API", version: (full.info as JsonObject).version, description: DESCRIPTION },
     servers: [{ url: serverUrl }],
     tags: (full.tags as Array<{ name: string }>).filter((t) => AUTOMATION_TAGS.has(t.name)),
     paths,
+    ...(full.webhooks ? { webhooks: full.webhooks } : {}),
     components: {
       schemas: Object.fromEntries(Object.entries(components.schemas).filter(([name]) => used.has(name))),
       securitySchemes: { bearerAuth: components.securitySchemes.bearerAuth },

@@ -44,7 +44,7 @@ export const GENERATE_BODY_LIMIT = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 1024 *
 const taskParam = z.object({ taskId: z.string().meta({ description: "The taskId from POST /api/n8n/generate." }) });
 
 interface AutomationOptions extends TaskReads, ApiGenerateDeps {
-  config: { publicUrl: string };
+  config: { publicUrl: string; webhooksAllowLocal: boolean };
   videoUrls: VideoUrlSigner;
   limits: { automation: AutomationRateLimits };
   rateLimitStore: RateLimitStore;

@@ -1,6 +1,6 @@
 /** GET /api/n8n/video-status/{taskId}: a task as the automation API reports it. */
 import { and, eq, sum } from "drizzle-orm";
-import type { Db } from "../../db/connect.js";
+import type { Queryable } from "../../db/connect.js";
 import { transactions } from "../../db/schema.js";
 import { POLL_SECONDS, type N8nVideoStatus } from "../../../shared/automation.js";
 import { supportsHd } from "../../../shared/videos.js";
@@ -48,7 +48,7 @@ function failureMessage(error: string | null, refunded: number): string {
 }
 
 /** What the ledger gave back for a task (failTask and admin refunds write refund rows). */
-export async function refundedCredits(db: Db, videoTaskId: string): Promise<number> {
+export async function refundedCredits(db: Queryable, videoTaskId: string): Promise<number> {
   const [row] = await db
     .select({ total: sum(transactions.amount) })
     .from(transactions)

@@ -45,6 +45,8 @@ export interface VideoReservation {
     enableFallback: boolean;
     createdVia: string;
     nextCheckAt: Date;
+    /** Where the finished video's webhook also goes (automation requests only). */
+    callbackUrl?: string | null;
   };
 }
 
@@ -62,9 +64,10 @@ export async function spendOnVideo(db: Queryable, r: VideoReservation): Promise<
       where id = ${r.userId} and credits >= ${r.cost} and is_active
       returning credits
     ), task as (
-      insert into video_tasks (user_id, task_id, prompt, image_urls, model, aspect_ratio, watermark, seeds, enable_fallback, status, credits_used, created_via, next_check_at)
+      insert into video_tasks (user_id, task_id, prompt, image_urls, model, aspect_ratio, watermark, seeds, enable_fallback, status, credits_used, created_via, next_check_at, callback_url)
       select ${r.userId}, ${t.taskId}, ${t.prompt}, array(select json_array_elements_text(${JSON.stringify(t.imageUrls)}::json)),
-        ${t.model}, ${t.aspectRatio}, ${t.watermark}, ${t.seeds}::integer, ${t.enableFallback}, 'pending', ${r.cost}, ${t.createdVia}, ${t.nextCheckAt.toISOString()}::timestamptz
+        ${t.model}, ${t.aspectRatio}, ${t.watermark}, ${t.seeds}::integer, ${t.enableFallback}, 'pending', ${r.cost}, ${t.createdVia}, ${t.nextCheckAt.toISOString()}::timestamptz,
+        ${t.callbackUrl ?? null}::text
       from spent
       returning id
     ), usage as (

@@ -38,7 +38,7 @@ export async function generateVideo(
   deps: GenerateDeps,
   userId: string,
   input: GenerateVideoInput,
-  opts: { via: "web" | "api"; cost: number; linkTask?: LinkTask },
+  opts: { via: "web" | "api"; cost: number; linkTask?: LinkTask; callbackUrl?: string },
 ): Promise<GenerateVideoResult> {
   const { db } = deps;
   const { cost } = opts;
@@ -58,6 +58,7 @@ export async function generateVideo(
       seeds: input.seeds ?? null,
       enableFallback: input.enableFallback,
       createdVia: opts.via,
+      callbackUrl: opts.callbackUrl ?? null,
       // If this process dies before the provider answers, the worker fails and refunds it then.
       nextCheckAt: new Date(Date.now() + 2 * 60_000),
     },

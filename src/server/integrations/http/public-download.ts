@@ -17,25 +17,38 @@ export class BlockedAddressError extends Error {
   }
 }
 
+/** The address as ipaddr.js sees it, an IPv4-mapped IPv6 address as its IPv4 one; undefined when not an address. */
+function parseAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
+  if (!ipaddr.isValid(address)) return undefined;
+  const parsed = ipaddr.parse(address);
+  return parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress() ? (parsed as ipaddr.IPv6).toIPv4Address() : parsed;
+}
+
 export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  return parsed.range() === "unicast";
+  return parseAddress(address)?.range() === "unicast";
+}
+
+export function isLoopbackAddress(address: string): boolean {
+  return parseAddress(address)?.range() === "loopback";
 }
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
+export type LookupFunction = (hostname: string, options: dns.LookupOptions, callback: LookupCallback) => void;
 
-/** dns.lookup that refuses non-public answers (net calls it while connecting). */
-function publicLookup(hostname: string, options: dns.LookupOptions, callback: LookupCallback): void {
-  dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return callback(err, []);
-    if (addresses.length === 0 || addresses.some((a) => !isPublicAddress(a.address))) return callback(new BlockedAddressError(hostname), []);
-    if (options.all) return callback(null, addresses);
-    const [first] = addresses;
-    callback(null, first!.address, first!.family);
-  });
+/** A dns.lookup for net to call while connecting that refuses any answer `allowed` rejects (so what was checked is what is connected to). */
+export function checkedLookup(allowed: (address: string) => boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, []);
+      if (addresses.length === 0 || addresses.some((a) => !allowed(a.address))) return callback(new BlockedAddressError(hostname), []);
+      if (options.all) return callback(null, addresses);
+      const [first] = addresses;
+      callback(null, first!.address, first!.family);
+    });
+  };
 }
+
+const publicLookup = checkedLookup(isPublicAddress);
 
 export interface DownloadOptions {
   signal: AbortSignal;

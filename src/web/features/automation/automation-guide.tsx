@@ -7,6 +7,7 @@ import { CodeBlock } from "./code-block";
 import { EVENTS_SAMPLE, eventsCurl, GENERATE_ANSWER, generateCurl, STATUS_ANSWER, statusCurl, TOKEN_PLACEHOLDER } from "./curl-examples";
 
 export const WORKFLOW_URL = "/api/n8n/workflow.json";
+export const WEBHOOK_WORKFLOW_URL = "/api/n8n/workflow-webhook.json";
 export const OPENAPI_URL = "/api/openapi.json";
 
 const RULES = [
@@ -88,6 +89,12 @@ export function AutomationGuide() {
         </p>
         <CodeBlock title="Live events with curl" code={eventsCurl(origin)} />
         <CodeBlock title="Events as they arrive" code={EVENTS_SAMPLE} />
+        <h3 className="font-semibold">4. Or be called back (no checking at all)</h3>
+        <p className="text-sm text-muted-foreground">
+          Add &quot;callbackUrl&quot;: &quot;https://…&quot; to the generate request: when the video ends, a signed video.completed or video.failed event is
+          POSTed there, with the same fields as the status answer under data (retried for about 27 hours until it gets a 2xx). Webhook endpoints (below) receive
+          the events they subscribe to for every video, the 1080p version and a low balance too. The URL must be https on the public internet.
+        </p>
       </div>
 
       <div className="rounded-2xl border border-border bg-surface/60 p-5">
@@ -95,6 +102,11 @@ export function AutomationGuide() {
           <Workflow className="size-4 text-violet-300" aria-hidden="true" />
           Ready-made n8n workflow
         </h3>
+        <p className="mt-2 text-sm text-muted-foreground">
+          Two versions: one checks the status every 20 seconds; the other waits for the callback (a Wait node on $execution.resumeUrl) and never polls. The
+          second needs n8n reachable from the internet over https (set n8n&apos;s WEBHOOK_URL to its public address); then select the credential on
+          &quot;Generate video&quot; only.
+        </p>
         <ol className="mt-3 grid list-decimal gap-2 pl-5 text-sm text-muted-foreground">
           {N8N_STEPS.map((step) => (
             <li key={step}>{step}</li>
@@ -105,6 +117,12 @@ export function AutomationGuide() {
             <a href={WORKFLOW_URL} download="veo-studio-n8n-workflow.json">
               <Download aria-hidden="true" />
               Download n8n workflow
+            </a>
+          </Button>
+          <Button asChild variant="outline" className="h-auto min-h-10 shrink whitespace-normal py-2">
+            <a href={WEBHOOK_WORKFLOW_URL} download="veo-studio-n8n-workflow-webhook.json">
+              <Download aria-hidden="true" />
+              n8n workflow (wait for webhook, no polling)
             </a>
           </Button>
           <Button asChild variant="outline">

@@ -1,0 +1,167 @@
+/**
+ * From events to deliveries (decision 0047). Database triggers write an event when a task
+ * finishes, its 1080p arrives or a balance falls below its threshold; `fanOutEvents` turns each
+ * into one delivery per subscribed endpoint (and the task's callbackUrl), with the body fixed
+ * then, so every retry and resend sends the same bytes under the same webhook-id. Also: the
+ * delivery log, resend, and the test event.
+ */
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db, Queryable } from "../../db/connect.js";
+import { videoTasks, webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "../../db/schema.js";
+import { conflict, notFound } from "../../http/errors.js";
+import type { N8nVideoStatus } from "../../../shared/automation.js";
+import {
+  WEBHOOK_LOG_SIZE,
+  WEBHOOK_TEST_EVENT,
+  type WebhookAttemptList,
+  type WebhookEvent,
+  type WebhookQueued,
+  type WebhookEventType,
+} from "../../../shared/schemas/webhooks.js";
+import { ENDPOINT_NOT_FOUND, ownEndpoint } from "./endpoints-service.js";
+
+/** The task as the automation API reports it now (read through `db`, the fan-out's transaction), its links signed to outlive every retry. */
+export type RenderTaskStatus = (db: Queryable, task: typeof videoTasks.$inferSelect) => Promise<N8nVideoStatus>;
+
+const FAN_OUT_BATCH = 100;
+const CALLBACK_EVENTS = new Set(["video.completed", "video.failed"]);
+
+export const newEventId = () => `msg_${crypto.randomUUID().replaceAll("-", "")}`;
+
+/** Turns up to FAN_OUT_BATCH new events into deliveries; returns how many events it took. */
+export async function fanOutEvents(db: Db, render: RenderTaskStatus): Promise<number> {
+  return db.transaction(async (tx) => {
+    const events = await tx
+      .select()
+      .from(webhookEvents)
+      .where(isNull(webhookEvents.fannedOutAt))
+      .orderBy(asc(webhookEvents.createdAt))
+      .limit(FAN_OUT_BATCH)
+      .for("update", { skipLocked: true });
+    if (events.length === 0) return 0;
+    const userIds = [...new Set(events.map((e) => e.userId))];
+    const endpoints = await tx
+      .select({ id: webhookEndpoints.id, userId: webhookEndpoints.userId, kind: webhookEndpoints.kind, eventTypes: webhookEndpoints.eventTypes })
+      .from(webhookEndpoints)
+      .where(and(inArray(webhookEndpoints.userId, userIds), eq(webhookEndpoints.enabled, true)));
+    const taskIds = events.flatMap((e) => (e.videoTaskId ? [e.videoTaskId] : []));
+    const tasks = taskIds.length ? await tx.select().from(videoTasks).where(inArray(videoTasks.id, taskIds)) : [];
+    const taskById = new Map(tasks.map((t) => [t.id, t]));
+
+    // Due now by this process's clock, the one the sender compares with (not the database's).
+    const now = new Date();
+    const rows: (typeof webhookDeliveries.$inferInsert)[] = [];
+    for (const event of events) {
+      const task = event.videoTaskId ? taskById.get(event.videoTaskId) : undefined;
+      const payload = JSON.stringify(await eventBody(event, task, (row) => render(tx, row)));
+      for (const endpoint of endpoints) {
+        if (endpoint.userId !== event.userId) continue;
+        if (endpoint.kind === "endpoint" && endpoint.eventTypes.includes(event.type))
+          rows.push({ eventId: event.id, endpointId: endpoint.id, payload, nextAttemptAt: now });
+        if (endpoint.kind === "callbacks" && task?.callbackUrl && CALLBACK_EVENTS.has(event.type)) {
+          rows.push({ eventId: event.id, endpointId: endpoint.id, url: task.callbackUrl, payload, nextAttemptAt: now });
+        }
+      }
+    }
+    if (rows.length > 0) await tx.insert(webhookDeliveries).values(rows).onConflictDoNothing();
+    await tx
+      .update(webhookEvents)
+      .set({ fannedOutAt: now })
+      .where(
+        inArray(
+          webhookEvents.id,
+          events.map((e) => e.id),
+        ),
+      );
+    return events.length;
+  });
+}
+
+type TaskRow = typeof videoTasks.$inferSelect;
+
+async function eventBody(
+  event: typeof webhookEvents.$inferSelect,
+  task: TaskRow | undefined,
+  render: (task: TaskRow) => Promise<N8nVideoStatus>,
+): Promise<WebhookEvent> {
+  const envelope = { id: event.id, timestamp: event.createdAt.toISOString() };
+  if (event.type === "credits.low") {
+    const data = event.data as { credits: number; threshold: number };
+    return { ...envelope, type: "credits.low", data: { credits: data.credits, threshold: data.threshold } };
+  }
+  if (!task) throw new Error(`webhook event ${event.id} (${event.type}) has no task`);
+  return { ...envelope, type: event.type as Exclude<WebhookEventType, "credits.low">, data: await render(task) };
+}
+
+/** The delivery log of one of the user's endpoints (or their callbacks): newest first. */
+export async function listAttempts(db: Db, userId: string, endpointId: string): Promise<WebhookAttemptList> {
+  await ownEndpoint(db, userId, endpointId);
+  const rows = await db
+    .select({
+      id: webhookAttempts.id,
+      deliveryId: webhookAttempts.deliveryId,
+      eventId: webhookDeliveries.eventId,
+      eventType: webhookEvents.type,
+      attempt: webhookAttempts.attempt,
+      statusCode: webhookAttempts.statusCode,
+      durationMs: webhookAttempts.durationMs,
+      error: webhookAttempts.error,
+      at: webhookAttempts.createdAt,
+      deliveryStatus: webhookDeliveries.status,
+    })
+    .from(webhookAttempts)
+    .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+    .where(eq(webhookAttempts.endpointId, endpointId))
+    .orderBy(desc(webhookAttempts.createdAt))
+    .limit(WEBHOOK_LOG_SIZE);
+  return {
+    attempts: rows.map((r) => ({ ...r, at: r.at.toISOString(), deliveryStatus: r.deliveryStatus as "pending" | "succeeded" | "failed" })),
+  };
+}
+
+const DISABLED = "This endpoint is disabled: enable it first";
+
+/** Sends a delivery again now, as a new series of tries (same body, same webhook-id). */
+export async function resendDelivery(db: Db, userId: string, deliveryId: string): Promise<WebhookQueued> {
+  const [found] = await db
+    .select({ enabled: webhookEndpoints.enabled })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookEndpoints.userId, userId)));
+  if (!found) throw notFound("Delivery not found");
+  if (!found.enabled) throw conflict(DISABLED);
+  const [row] = await db
+    .update(webhookDeliveries)
+    .set({ status: "pending", attempts: 0, nextAttemptAt: new Date(), lastError: null })
+    .where(eq(webhookDeliveries.id, deliveryId))
+    .returning({ eventId: webhookDeliveries.eventId });
+  return { message: "The event will be sent again in a moment", eventId: row!.eventId };
+}
+
+/** "Send test event": a webhook.test event for this endpoint only, delivered like any other. */
+export async function queueTestEvent(db: Db, userId: string, endpointId: string): Promise<WebhookQueued> {
+  const endpoint = await ownEndpoint(db, userId, endpointId);
+  if (endpoint.kind !== "endpoint") throw notFound(ENDPOINT_NOT_FOUND);
+  if (!endpoint.enabled) throw conflict(DISABLED);
+  const id = newEventId();
+  const now = new Date();
+  const body: WebhookEvent = {
+    id,
+    timestamp: now.toISOString(),
+    type: WEBHOOK_TEST_EVENT,
+    data: { message: "A test event from the /api page. Real events carry a video's status or your balance." },
+  };
+  await db.transaction(async (tx) => {
+    await tx.insert(webhookEvents).values({ id, userId, type: WEBHOOK_TEST_EVENT, createdAt: now, fannedOutAt: now });
+    await tx.insert(webhookDeliveries).values({ eventId: id, endpointId, payload: JSON.stringify(body), nextAttemptAt: now });
+  });
+  return { message: "Test event queued: it appears in the delivery log in a moment", eventId: id };
+}
+
+/** Keeps the last WEBHOOK_LOG_SIZE attempts of an endpoint (called after each new one). */
+export async function trimAttemptLog(db: Queryable, endpointId: string): Promise<void> {
+  await db.execute(sql`
+    delete from webhook_attempts where endpoint_id = ${endpointId} and id in (
+      select id from webhook_attempts where endpoint_id = ${endpointId} order by created_at desc offset ${WEBHOOK_LOG_SIZE})`);
+}

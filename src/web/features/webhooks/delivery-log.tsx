@@ -1,0 +1,137 @@
+import { useEffect, useRef } from "react";
+import { Loader2, RotateCw } from "lucide-react";
+import { WEBHOOK_LOG_SIZE, type WebhookAttempt } from "../../../shared/schemas/webhooks";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/lib/api";
+import { formatDateTime } from "@/lib/format";
+import { refreshWebhooks, useDeliveryLog, useResendDelivery } from "./use-webhooks";
+
+const DELIVERY_STATUS: Record<WebhookAttempt["deliveryStatus"], { label: string; variant: "success" | "warning" | "destructive" }> = {
+  succeeded: { label: "Delivered", variant: "success" },
+  pending: { label: "Retrying", variant: "warning" },
+  failed: { label: "Failed", variant: "destructive" },
+};
+
+function AttemptResult({ attempt }: { attempt: WebhookAttempt }) {
+  const ok = attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300;
+  return (
+    <div className="grid gap-1">
+      {attempt.statusCode !== null ? <Badge variant={ok ? "success" : "destructive"}>{attempt.statusCode}</Badge> : null}
+      {attempt.error ? <span className="break-words text-xs text-red-300">{attempt.error}</span> : null}
+    </div>
+  );
+}
+
+/**
+ * An endpoint's (or the callbacks') last tries, newest first, each with "Resend". Read while shown:
+ * quickly for a while after a send (`fastUntil`), then slower; a new try also re-reads the
+ * overview, whose "failing since" it may have changed.
+ */
+export function DeliveryLog({ endpointId, label, fastUntil, onSent }: { endpointId: string; label: string; fastUntil: number; onSent: () => void }) {
+  const log = useDeliveryLog(endpointId, fastUntil);
+  const resend = useResendDelivery(endpointId, onSent);
+  const loaded = log.data !== undefined;
+  const newest = log.data?.attempts[0]?.id;
+  /** The newest try already seen; null until the first read. */
+  const seen = useRef<string | undefined | null>(null);
+  useEffect(() => {
+    if (!loaded) return;
+    const before = seen.current;
+    seen.current = newest;
+    if (before !== null && before !== newest) void refreshWebhooks();
+  }, [loaded, newest]);
+
+  if (log.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+        Loading the delivery log
+      </p>
+    );
+  }
+  if (log.isError) {
+    return (
+      <p role="alert" className="rounded-lg border border-red-500/30 bg-red-500/10 p-3 text-sm text-red-200">
+        The delivery log could not be loaded: {errorMessage(log.error)}
+      </p>
+    );
+  }
+  const { attempts } = log.data;
+  if (attempts.length === 0) {
+    return <p className="text-sm text-muted-foreground">No deliveries yet. Sent events show here a moment after they are queued.</p>;
+  }
+
+  return (
+    <div className="grid min-w-0 gap-2">
+      <div className="relative overflow-x-auto rounded-xl border border-border" tabIndex={0} role="region" aria-label={`${label} (scrollable)`}>
+        <table className="w-full min-w-[40rem] text-left text-sm">
+          <caption className="sr-only">{label}</caption>
+          <thead className="bg-surface-raised/60 text-xs text-muted-foreground">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Time
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Event
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Attempt
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Result
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Duration
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Delivery
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {attempts.map((attempt) => {
+              const status = DELIVERY_STATUS[attempt.deliveryStatus];
+              const sending = resend.isPending && resend.variables === attempt.deliveryId;
+              return (
+                <tr key={attempt.id} className="border-t border-border align-top">
+                  <td className="whitespace-nowrap px-3 py-2">{formatDateTime(attempt.at)}</td>
+                  <td className="px-3 py-2">
+                    <code className="text-xs">{attempt.eventType}</code>
+                  </td>
+                  <td className="px-3 py-2">{attempt.attempt}</td>
+                  <td className="px-3 py-2">
+                    <AttemptResult attempt={attempt} />
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2">{attempt.durationMs} ms</td>
+                  <td className="px-3 py-2">
+                    <Badge variant={status.variant}>{status.label}</Badge>
+                  </td>
+                  <td className="px-3 py-2 text-right">
+                    <Button
+                      type="button"
+                      variant="outline"
+                      size="sm"
+                      disabled={sending}
+                      aria-label={`Resend ${attempt.eventType} (try ${attempt.attempt}, ${formatDateTime(attempt.at)})`}
+                      onClick={() => resend.mutate(attempt.deliveryId)}
+                    >
+                      {sending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RotateCw aria-hidden="true" />}
+                      Resend
+                    </Button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <p className="text-xs text-muted-foreground">
+        The last {WEBHOOK_LOG_SIZE} tries, newest first. A resend sends the same body with the same webhook-id, so receivers can skip repeats.
+      </p>
+    </div>
+  );
+}

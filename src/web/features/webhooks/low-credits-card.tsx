@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from "react";
+import { BellRing, Loader2 } from "lucide-react";
+import { LOW_CREDITS_MAX, lowCreditsThresholdSchema } from "../../../shared/schemas/webhooks";
+import { Button } from "@/components/ui/button";
+import { fieldErrorId, FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { useSetLowCreditsThreshold } from "./use-webhooks";
+
+/** The credits.low threshold: the balance below which the event fires; empty turns it off. */
+export function LowCreditsCard({ threshold }: { threshold: number | null }) {
+  // Re-mounted (key) when the saved value changes, so the field starts from it.
+  return <LowCreditsForm key={String(threshold)} threshold={threshold} />;
+}
+
+function LowCreditsForm({ threshold }: { threshold: number | null }) {
+  const [value, setValue] = useState(threshold === null ? "" : String(threshold));
+  const [error, setError] = useState<string>();
+  const save = useSetLowCreditsThreshold();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const text = value.trim();
+    const parsed = lowCreditsThresholdSchema.safeParse({ threshold: text === "" ? null : Number(text) });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    save.mutate(parsed.data.threshold);
+  }
+
+  return (
+    <section aria-labelledby="low-credits-title" className="grid min-w-0 content-start gap-4 rounded-2xl border border-border bg-surface/60 p-5">
+      <div>
+        <h3 id="low-credits-title" className="flex items-center gap-2 font-semibold">
+          <BellRing className="size-4 text-violet-300" aria-hidden="true" />
+          Low balance alert
+        </h3>
+        <p className="mt-1 text-sm text-muted-foreground">
+          When your balance falls below this number of credits, a credits.low event goes to the endpoints that receive it. Leave it empty to turn the alert off.
+        </p>
+      </div>
+      <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
+        <div className="w-48">
+          <FormField id="low-credits-threshold" label="Alert below (credits)" error={error}>
+            <Input
+              id="low-credits-threshold"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={LOW_CREDITS_MAX}
+              step={1}
+              placeholder="Off"
+              value={value}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? fieldErrorId("low-credits-threshold") : undefined}
+              onChange={(e) => setValue(e.target.value)}
+            />
+          </FormField>
+        </div>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+          Save alert
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,169 @@
+/** The /api page's webhook calls (decision 0047): the overview, endpoints, secrets, the delivery log, resend, test events, the threshold. */
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { okSchema } from "../../../shared/schemas/common";
+import {
+  createdWebhookEndpointSchema,
+  rotatedWebhookSecretSchema,
+  webhookAttemptListSchema,
+  webhookEndpointViewSchema,
+  webhookQueuedSchema,
+  webhooksOverviewSchema,
+  type CreatedWebhookEndpoint,
+  type CreateWebhookEndpointInput,
+  type RotatedWebhookSecret,
+  type UpdateWebhookEndpointInput,
+  type WebhookAttemptList,
+  type WebhookEndpointView,
+  type WebhooksOverview,
+} from "../../../shared/schemas/webhooks";
+import { apiCall, errorMessage, schemaQueryFn } from "@/lib/api";
+import { queryClient } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
+import { toast } from "@/hooks/use-toast";
+
+const BASE = "/api/webhooks";
+const endpointUrl = (id: string) => `${BASE}/endpoints/${encodeURIComponent(id)}`;
+
+const readOverview = schemaQueryFn(webhooksOverviewSchema, queryKeys.webhooks.overview[0]);
+
+export function useWebhooks() {
+  return useQuery({ queryKey: queryKeys.webhooks.overview, queryFn: readOverview, staleTime: 0 });
+}
+
+export const refreshWebhooks = () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.overview });
+const refreshLog = (endpointId: string) => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.attempts(endpointId) });
+
+/** Polled every second while something was just sent; every few seconds while a delivery waits for a retry; else every 15 s. */
+const FAST_POLL_MS = 1_000;
+/** How long after a send the delivery log polls every FAST_POLL_MS. */
+export const FAST_POLL_WINDOW_MS = 15_000;
+const PENDING_POLL_MS = 5_000;
+const IDLE_POLL_MS = 15_000;
+
+/** The delivery log (newest first), read while it is shown: `fastUntil` (epoch ms) asks for quick polls after a send. */
+export function useDeliveryLog(endpointId: string, fastUntil: number) {
+  const queryKey = queryKeys.webhooks.attempts(endpointId);
+  return useQuery<WebhookAttemptList>({
+    queryKey,
+    queryFn: schemaQueryFn(webhookAttemptListSchema, queryKey[0]),
+    staleTime: 0,
+    refetchInterval: (query) => {
+      if (Date.now() < fastUntil) return FAST_POLL_MS;
+      return query.state.data?.attempts.some((a) => a.deliveryStatus === "pending") ? PENDING_POLL_MS : IDLE_POLL_MS;
+    },
+  });
+}
+
+/** POST /api/webhooks/endpoints: the answer is the only time the secret is seen. Errors go to the form. */
+export function useCreateEndpoint(onCreated: (created: CreatedWebhookEndpoint) => void) {
+  return useMutation({
+    mutationFn: (input: CreateWebhookEndpointInput) => apiCall(createdWebhookEndpointSchema, "POST", `${BASE}/endpoints`, input),
+    onSuccess: (created) => {
+      onCreated(created);
+      void refreshWebhooks();
+    },
+  });
+}
+
+/** Puts the changed endpoint in the overview at once, then re-reads it. */
+function replaceEndpoint(endpoint: WebhookEndpointView) {
+  queryClient.setQueryData(queryKeys.webhooks.overview, (old: WebhooksOverview | undefined) =>
+    old ? { ...old, endpoints: old.endpoints.map((e) => (e.id === endpoint.id ? endpoint : e)) } : old,
+  );
+  void refreshWebhooks();
+}
+
+/** PATCH an endpoint (edit, disable, enable). Errors of an edit go to its form; a toggle's to a toast. */
+export function useUpdateEndpoint(onUpdated?: (endpoint: WebhookEndpointView) => void) {
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: UpdateWebhookEndpointInput }) => apiCall(webhookEndpointViewSchema, "PATCH", endpointUrl(id), changes),
+    onSuccess: (endpoint) => {
+      replaceEndpoint(endpoint);
+      onUpdated?.(endpoint);
+    },
+  });
+}
+
+export function useSetEndpointEnabled() {
+  return useMutation({
+    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) => apiCall(webhookEndpointViewSchema, "PATCH", endpointUrl(id), { enabled }),
+    onSuccess: (endpoint) => {
+      toast({
+        title: endpoint.enabled ? "Endpoint enabled" : "Endpoint disabled",
+        description: endpoint.enabled ? "New events are delivered to it again." : "No events are sent to it until you enable it again.",
+      });
+      replaceEndpoint(endpoint);
+    },
+    onError: (error) => {
+      toast({ title: "The endpoint could not be changed", description: errorMessage(error), variant: "destructive" });
+      void refreshWebhooks();
+    },
+  });
+}
+
+export function useDeleteEndpoint(onDeleted: () => void) {
+  return useMutation({
+    mutationFn: (id: string) => apiCall(okSchema, "DELETE", endpointUrl(id)),
+    onSuccess: () => {
+      toast({ title: "Endpoint deleted", description: "It receives no more events; its delivery log is gone too." });
+      onDeleted();
+      void refreshWebhooks();
+    },
+    onError: (error) => {
+      toast({ title: "Delete failed", description: errorMessage(error), variant: "destructive" });
+      void refreshWebhooks();
+    },
+  });
+}
+
+/** A new secret for an endpoint (`id`) or for the per-request callbacks (no id). */
+export function useRotateSecret(onRotated: (rotated: RotatedWebhookSecret) => void) {
+  return useMutation({
+    mutationFn: (id: string | null) =>
+      apiCall(rotatedWebhookSecretSchema, "POST", id === null ? `${BASE}/callback-secret` : `${endpointUrl(id)}/rotate-secret`),
+    onSuccess: (rotated) => {
+      onRotated(rotated);
+      void refreshWebhooks();
+    },
+    onError: (error) => toast({ title: "The secret could not be changed", description: errorMessage(error), variant: "destructive" }),
+  });
+}
+
+/** "Send test event" (endpoint id) and "Resend" (delivery id): both queue a delivery; `onQueued` gets the endpoint whose log to watch. */
+export function useSendTestEvent(onQueued: (endpointId: string) => void) {
+  return useMutation({
+    mutationFn: (endpointId: string) => apiCall(webhookQueuedSchema, "POST", `${endpointUrl(endpointId)}/test`),
+    onSuccess: (queued, endpointId) => {
+      toast({ title: "Test event queued", description: queued.message });
+      onQueued(endpointId);
+      void refreshLog(endpointId);
+    },
+    onError: (error) => toast({ title: "The test event could not be sent", description: errorMessage(error), variant: "destructive" }),
+  });
+}
+
+export function useResendDelivery(endpointId: string, onQueued: () => void) {
+  return useMutation({
+    mutationFn: (deliveryId: string) => apiCall(webhookQueuedSchema, "POST", `${BASE}/deliveries/${encodeURIComponent(deliveryId)}/resend`),
+    onSuccess: (queued) => {
+      toast({ title: "Delivery queued again", description: queued.message });
+      onQueued();
+      void refreshLog(endpointId);
+    },
+    onError: (error) => toast({ title: "Resend failed", description: errorMessage(error), variant: "destructive" }),
+  });
+}
+
+export function useSetLowCreditsThreshold() {
+  return useMutation({
+    mutationFn: (threshold: number | null) => apiCall(okSchema, "PUT", `${BASE}/low-credits`, { threshold }),
+    onSuccess: (_ok, threshold) => {
+      toast({
+        title: threshold === null ? "Low balance alert turned off" : "Low balance alert saved",
+        description: threshold === null ? "No credits.low events will be sent." : `credits.low is sent when your balance falls below ${threshold} credits.`,
+      });
+      void refreshWebhooks();
+    },
+    onError: (error) => toast({ title: "The alert could not be saved", description: errorMessage(error), variant: "destructive" }),
+  });
+}
