@@ -150,7 +150,7 @@ describe("the server process", () => {
         headers: json,
         body: JSON.stringify({ username: "keeper", password: "secret1" }),
       });
-      expect(reg.status).toBe(201);
+      expect({ status: reg.status, body: await reg.text() }).toMatchObject({ status: 201 });
     } finally {
       first.child.kill("SIGTERM");
       await first.exited;
