@@ -2,9 +2,13 @@
 # Makes the KIE simulator's sample clips in src/server/simulator/clips (committed, so the runtime needs
 # no media tools). Needs ffmpeg (with libx264 and the lavfi sources) and espeak-ng:
 #   apt-get install -y ffmpeg espeak-ng   # fonts-dejavu-core for the caption (optional)
-# Output: 3 visual variants x {16:9 720p, 9:16 720p, 16:9 1080p}, 8 s, H.264 + AAC, faststart.
+# Output: 3 visual variants x {16:9 720p, 9:16 720p, 16:9 1080p, 9:16 1080p}, 8 s, H.264 + AAC, faststart.
+# Arguments, if any, are shell patterns: only clips whose file name matches one are (re)made, e.g.
+#   scripts/make-sample-clips.sh '*-9x16-1080p.mp4'
+# (encoders change between versions, so remaking a committed clip changes its bytes).
 set -euo pipefail
 
+PATTERNS=("$@")
 OUT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/src/server/simulator/clips"
 mkdir -p "$OUT_DIR"
 DURATION=8
@@ -46,8 +50,20 @@ bed() {
   esac
 }
 
+# Whether a clip was asked for (no arguments: every clip).
+wanted() {
+  local name=$1 pattern
+  ((${#PATTERNS[@]} == 0)) && return 0
+  for pattern in "${PATTERNS[@]}"; do
+    # shellcheck disable=SC2053 # the pattern is meant to glob
+    [[ $name == $pattern ]] && return 0
+  done
+  return 1
+}
+
 make_clip() {
   local variant=$1 size=$2 name=$3 maxrate=$4
+  wanted "$name" || return 0
   local w=${size%x*} h=${size#*x}
   local caption=""
   if [[ -n "$FONT" ]]; then
@@ -70,4 +86,5 @@ for v in 1 2 3; do
   make_clip "$v" 1280x720 "sample-$v-16x9-720p.mp4" 300k
   make_clip "$v" 720x1280 "sample-$v-9x16-720p.mp4" 300k
   make_clip "$v" 1920x1080 "sample-$v-16x9-1080p.mp4" 550k
+  make_clip "$v" 1080x1920 "sample-$v-9x16-1080p.mp4" 550k
 done

@@ -136,7 +136,7 @@ function loopbackBaseUrl(config: Config): string {
   return `http://${host.includes(":") ? `[${host}]` : host}:${config.port}`;
 }
 
-function builtInSimulator(config: Config, secretBox: SecretBox): SimulatorLocation & { close(): void } {
+function builtInSimulator(config: Config, secretBox: SecretBox, readSettings: () => Promise<Settings>): SimulatorLocation & { close(): void } {
   const publicBaseUrl = `${config.publicUrl}${SIMULATOR_PREFIX}`;
   const apiKey = secretBox.derive("kie-simulator");
   const simulator = createKieSimulator({
@@ -146,6 +146,8 @@ function builtInSimulator(config: Config, secretBox: SecretBox): SimulatorLocati
     hdDelayMs: config.simulator.hdDelayMs,
     linkTtlMs: config.simulator.linkTtlMs,
     uploadDir: path.join(config.dataDir, "simulator-uploads"),
+    // Signed like KIE's once the admin sets its webhook key, so the demo shows that path too.
+    webhookHmacKey: async () => (await readSettings()).kieWebhookHmacKey,
   });
   return { baseUrl: `${loopbackBaseUrl(config)}${SIMULATOR_PREFIX}`, publicBaseUrl, apiKey, plugin: simulator.plugin, close: () => simulator.close() };
 }
@@ -160,7 +162,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
   let simulator = deps.simulator;
   let closeSimulator = () => {};
   if (!simulator) {
-    const builtIn = builtInSimulator(config, secretBox);
+    const builtIn = builtInSimulator(config, secretBox, readSettingsCached);
     simulator = builtIn;
     closeSimulator = () => builtIn.close();
   }

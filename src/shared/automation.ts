@@ -5,8 +5,9 @@
  */
 import { ERROR_STATUS, type ErrorCode } from "./error-codes.js";
 import { z } from "zod";
-import { seedSchema } from "./schemas/videos.js";
-import { ASPECT_RATIOS, MODELS, PROMPT_MAX, SEED_MAX, SEED_MIN } from "./videos.js";
+import { ASPECT_RATIOS, MODE_CATALOGUE, MODEL_CATALOGUE, MODELS, MODES } from "./catalogue.js";
+import { aspectRatioMessage, IMAGE_LIST_MAX, modeMessage, modelMessage, seedSchema, withMode } from "./schemas/videos.js";
+import { PROMPT_MAX, SEED_MAX, SEED_MIN } from "./videos.js";
 
 /** Every token starts with this, so people (and secret scanners) recognise one. */
 export const TOKEN_PREFIX = "veo_";
@@ -50,7 +51,15 @@ export const automationImageSchema = z
   .trim()
   .min(1, "Each image must be a URL or base64 image data");
 
-/** POST /api/n8n/generate. Several imageUrls are accepted; only the first is used. */
+const modelList = MODELS.map((m) => `${m} (${MODEL_CATALOGUE[m].label})`).join(", ");
+const modeList = MODES.map(
+  (m) => `${m}: ${MODE_CATALOGUE[m].description.toLowerCase()} (${MODE_CATALOGUE[m].images.min}-${MODE_CATALOGUE[m].images.max} images)`,
+).join("; ");
+
+/**
+ * POST /api/n8n/generate. Without `mode` a request means what it always did: several imageUrls
+ * are accepted and only the first is used. With `mode`, the images are the mode's.
+ */
 export const n8nGenerateSchema = z
   .object({
     prompt: z
@@ -60,13 +69,20 @@ export const n8nGenerateSchema = z
       .max(PROMPT_MAX, `Prompt must be at most ${PROMPT_MAX} characters`)
       .meta({ description: "What the video shows, in English.", examples: ["A red fox running through fresh snow at sunrise, cinematic"] }),
     model: z
-      .enum(MODELS, { error: "Model must be veo3 or veo3_fast" })
+      .enum(MODELS, { error: modelMessage })
       .default("veo3")
-      .meta({ description: "veo3 (Quality, the default) or veo3_fast (Fast).", examples: ["veo3_fast"] }),
+      .meta({ description: `${modelList}. The default is veo3.`, examples: ["veo3_fast"] }),
+    mode: z
+      .enum(MODES, { error: modeMessage })
+      .optional()
+      .meta({
+        description: `${modeList}. Without it: text, or image with only the first of imageUrls. Reference works with ${MODE_CATALOGUE.reference.models.join(" and ")}.`,
+        examples: ["image"],
+      }),
     aspectRatio: z
-      .enum(ASPECT_RATIOS, { error: "Aspect ratio must be 16:9 or 9:16" })
+      .enum(ASPECT_RATIOS, { error: aspectRatioMessage })
       .default("16:9")
-      .meta({ description: "16:9 videos also get a 1080p version.", examples: ["16:9"] }),
+      .meta({ description: "Every video also gets a 1080p version.", examples: ["16:9"] }),
     seeds: seedSchema.meta({
       description: "Optional seed, 10000-99999, for repeatable results.",
       examples: [12345],
@@ -76,11 +92,14 @@ export const n8nGenerateSchema = z
     }),
     imageUrls: z
       .array(automationImageSchema, { error: "imageUrls must be a list of image URLs or base64 images" })
-      .max(10, "imageUrls can hold at most 10 entries (only the first is used)")
+      .max(IMAGE_LIST_MAX, `imageUrls can hold at most ${IMAGE_LIST_MAX} entries`)
       .nullable()
       .optional()
       .transform((v) => v ?? [])
-      .meta({ description: "Optional reference images; only the first is used. JPG/PNG URL or base64 data (kept 24 hours)." }),
+      .meta({
+        description:
+          "Images for image mode (first frame, then last frame) or reference mode (up to 3). Without mode only the first is used. JPG/PNG URL or base64 data (kept 24 hours).",
+      }),
     callbackUrl: z
       .string({ error: "callbackUrl must be a URL" })
       .trim()
@@ -93,6 +112,7 @@ export const n8nGenerateSchema = z
         examples: ["https://n8n.example.com/webhook-waiting/123"],
       }),
   })
+  .transform((value, ctx) => withMode(value.mode ? value : { ...value, imageUrls: value.imageUrls.slice(0, 1) }, ctx))
   .meta({ id: "GenerateRequest" });
 export type N8nGenerateInput = z.output<typeof n8nGenerateSchema>;
 
@@ -120,7 +140,7 @@ export const n8nVideoStatusSchema = z
     success: z.boolean().meta({ description: "false only when the video failed." }),
     status: z.enum(N8N_STATUSES),
     videoUrl: z.string().nullable().meta({ description: "The 720p video once completed." }),
-    hdVideoUrl: z.string().nullable().meta({ description: "The 1080p video (16:9 only) once ready; it may follow the 720p one." }),
+    hdVideoUrl: z.string().nullable().meta({ description: "The 1080p video once ready; it may follow the 720p one." }),
     resolution: z.enum(["720p", "1080p"]).nullable().meta({ description: "The best resolution available now." }),
     message: z.string().meta({ description: "What is happening; for a failed video the reason and the refund." }),
     taskId: z.string(),

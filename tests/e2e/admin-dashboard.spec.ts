@@ -152,12 +152,15 @@ test("an admin edits a package, a user's credits and status, prices, and a provi
   const kie = page.getByRole("dialog", { name: "Add KIE API" });
   await kie.getByLabel("Name").fill("E2E account");
   await kie.getByLabel("API token", { exact: true }).fill(token);
+  await expect(kie.getByLabel("Veo3 Lite credits per video")).toHaveValue("40");
+  await kie.getByLabel("Veo3 Lite credits per video").fill("30");
   await kie.getByLabel("Enabled").uncheck();
   await kie.getByRole("button", { name: "Save KIE API" }).click();
   await expectToast(page, "KIE API saved");
   const row = accounts.getByRole("listitem", { name: "KIE API E2E account" });
   await expect(row).toContainText("Available");
   await expect(row).toContainText("••••••••tail");
+  await expect(row).toContainText("Quality 400 / Fast 80 / Lite 30 per video");
   expect(await page.content()).not.toContain(token);
   await row.getByRole("button", { name: "Delete E2E account" }).click();
   await page.getByRole("dialog", { name: "Delete KIE API?" }).getByRole("button", { name: "Delete" }).click();
@@ -165,7 +168,7 @@ test("an admin edits a package, a user's credits and status, prices, and a provi
   await expect(row).toHaveCount(0);
 
   // Model Pricing: a new price shows at once; then the default comes back for the other specs.
-  const fast = page.getByLabel("Veo3 Fast (credits)");
+  const fast = page.getByRole("group", { name: "Veo3 Fast" }).getByLabel("Web credits");
   try {
     await fast.fill("3");
     await page.getByRole("button", { name: "Save Other Settings" }).click();

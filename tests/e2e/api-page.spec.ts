@@ -146,7 +146,17 @@ test.describe("the API page", () => {
     await page.goto("/api");
     const guide = page.getByRole("region", { name: "Automation guide" });
     await expect(guide).toContainText("Write the prompt in English.");
-    await expect(guide).toContainText("only the first one is used");
+    // The catalogue's models and modes; "only the first image" is the rule for requests without a mode.
+    await expect(guide).toContainText("model: veo3 (Veo3 (Quality)), veo3_fast (Veo3 Fast) or veo3_lite (Veo3 Lite).");
+    await expect(guide).toContainText("Without mode: text, or image with only the first of imageUrls used.");
+    const modes = guide.getByRole("list", { name: "Modes" }).getByRole("listitem");
+    await expect(modes).toHaveText([
+      /^text: .*\(no images\)\.$/,
+      /^image: .*\(1-2 images: First frame, Last frame\)\.$/,
+      /^reference: .*\(1-3 images: Reference 1, Reference 2, Reference 3; only with veo3_fast or veo3_lite\)\.$/,
+    ]);
+    await expect(guide.getByLabel("Generate from reference images with curl", { exact: true })).toContainText('"model":"veo3_lite","mode":"reference"');
+    await expect(guide.getByText("Veo3 Lite (veo3_lite)")).toBeVisible();
     await expect(guide).toContainText("stored for 24 hours");
     await expect(guide).toContainText("every 15-30 seconds");
     await expect(guide.getByLabel("Generate with curl", { exact: true })).toContainText(`curl -X POST "${baseURL}/api/n8n/generate"`);

@@ -24,7 +24,8 @@ async function expectFormDefaults(page: Page): Promise<void> {
   await expect(form.getByRole("combobox", { name: "Aspect ratio" })).toHaveText("16:9");
   await expect(form.getByLabel("Watermark")).toHaveValue("");
   await expect(form.getByLabel("Seed", { exact: true })).toHaveValue("");
-  await expect(form.getByRole("img", { name: "Reference image preview" })).toHaveCount(0);
+  await expect(form.getByRole("img", { name: /preview$/ })).toHaveCount(0);
+  await expect(form.getByRole("group", { name: "Images" })).toHaveCount(0);
 }
 
 test("a text video: progress, playable result, credits, details, 720p download and 1080p", async ({ page, request }) => {
@@ -135,7 +136,7 @@ test("a text video: progress, playable result, credits, details, 720p download a
   await expect(card.getByText("HD", { exact: true })).toBeVisible({ timeout: 10_000 });
 });
 
-test("image mode: upload a PNG, generate a 9:16 Quality video, recreate it from the details", async ({ page, request }) => {
+test("image mode: upload a first frame, generate a 9:16 Quality video, recreate it from the details", async ({ page, request }) => {
   test.setTimeout(60_000);
   const username = await createFundedUser(request, "img", 10);
   await signInViaApi(page, username);
@@ -146,27 +147,27 @@ test("image mode: upload a PNG, generate a 9:16 Quality video, recreate it from 
   await expect(form.getByText("JPG, PNG up to 10MB")).toBeVisible();
   await form.getByLabel("Prompt", { exact: true }).fill("The sunset in this picture slowly turns into a starry night");
   await form.getByRole("button", { name: "Generate Video" }).click();
-  await expect(form.getByText("Upload a reference image or switch to Text mode")).toBeVisible();
+  await expect(form.getByText("Image mode needs at least 1 image")).toBeVisible();
 
   const upload = { name: "reference.png", mimeType: "image/png", buffer: makePng(64, 36) };
-  await form.getByLabel("Reference image").setInputFiles(upload);
+  await form.getByLabel("First frame").setInputFiles(upload);
   await expectToast(page, "Image uploaded successfully");
-  const preview = form.getByRole("img", { name: "Reference image preview" });
+  const preview = form.getByRole("img", { name: "First frame preview" });
   await expect(preview).toBeVisible();
   await expect(preview).toHaveAttribute("src", /\/uploads\/[^/]+\.png$/);
-  await expect(form.getByText("Upload a reference image or switch to Text mode")).toHaveCount(0);
+  await expect(form.getByText("Image mode needs at least 1 image")).toHaveCount(0);
 
-  await form.getByRole("button", { name: "Remove image" }).click();
+  await form.getByRole("button", { name: "Remove First frame" }).click();
   await expectToast(page, "Image removed");
   await expect(preview).toHaveCount(0);
-  await form.getByLabel("Reference image").setInputFiles(upload);
+  await form.getByLabel("First frame").setInputFiles(upload);
   await expect(preview).toBeVisible();
 
   // Not an image: the server's message.
-  await form.getByRole("button", { name: "Remove image" }).click();
-  await form.getByLabel("Reference image").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not a picture") });
+  await form.getByRole("button", { name: "Remove First frame" }).click();
+  await form.getByLabel("First frame").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not a picture") });
   await expectToast(page, "Upload failed", "Only JPG, PNG or WebP images can be used");
-  await form.getByLabel("Reference image").setInputFiles(upload);
+  await form.getByLabel("First frame").setInputFiles(upload);
   await expect(preview).toBeVisible();
 
   await chooseOption(page, "Model", "Veo3 (Quality)");
@@ -183,13 +184,13 @@ test("image mode: upload a PNG, generate a 9:16 Quality video, recreate it from 
 
   await latest.getByRole("button", { name: "Details" }).click();
   const dialog = page.getByRole("dialog", { name: "Video Details" });
-  await expect(dialog.getByRole("img", { name: "Reference image of this video" })).toHaveAttribute("src", /\/uploads\//);
-  await expect(dialog.getByText("720p", { exact: true })).toBeVisible();
-  await expect(dialog.getByRole("button", { name: "HD only for 16:9" })).toBeDisabled();
+  await expect(dialog.getByRole("img", { name: "First frame of this video" })).toHaveAttribute("src", /\/uploads\//);
+  await expect(detailsField(dialog, "Mode")).toHaveText("Image");
   await expect(dialog.getByRole("button", { name: "Download 720p" })).toBeEnabled();
-  await expect(dialog.getByRole("button", { name: "Download 1080p HD" })).toHaveCount(0);
+  // 9:16 gets its 1080p version too.
+  await expect(dialog.getByRole("button", { name: /^(Processing 1080p\.\.\.|Download 1080p HD)$/ })).toBeVisible();
 
-  // Recreate: the form gets the task's settings and its reference image, in Image mode.
+  // Recreate: the form gets the task's settings and its first frame, in Image mode.
   await dialog.getByRole("button", { name: "Recreate Video" }).click();
   await expect(dialog).toBeHidden();
   await expectToast(page, "Form populated");
@@ -274,8 +275,8 @@ test("signed out, the generator shows the form and asks to sign in", async ({ pa
   await expect(latestVideoPanel(page).getByText("No videos yet. Generate your first video!")).toBeVisible();
   await expect(page.getByRole("region", { name: "Recent Videos" })).toHaveCount(0);
   await form.getByRole("radio", { name: "Image" }).click();
-  await expect(form.getByText("Sign in to upload an image")).toBeVisible();
-  await expect(form.getByLabel("Reference image")).toBeDisabled();
+  await expect(form.getByText("Sign in to upload an image")).toHaveCount(2);
+  await expect(form.getByLabel("First frame")).toBeDisabled();
 
   await form.getByRole("link", { name: "Sign in to Generate" }).click();
   await expect(page).toHaveURL("/login");

@@ -7,24 +7,25 @@ function section(page: Page, heading: string | RegExp): Locator {
   return page.getByRole("region", { name: heading });
 }
 
-type Prices = { veo3FastCredits: number; veo3Credits: number; veo3FastApiPrice: string; veo3ApiPrice: string };
+/** The admin settings' `prices`: every model and surcharge. */
+type Prices = Record<string, { webCredits: number | string; apiPrice: string }>;
 
-async function setPrices(request: APIRequestContext, prices: Partial<Prices>): Promise<Prices> {
+/** Sets some prices; returns all of them as they were, to put back. */
+async function setPrices(request: APIRequestContext, prices: Prices): Promise<Prices> {
   const login = await request.post("/api/auth/login", { data: ADMIN });
   expect(login.status(), await login.text()).toBe(200);
-  const before = (await (await request.get("/api/admin/settings")).json()) as Prices;
-  const res = await request.put("/api/admin/settings", { data: prices });
+  const before = ((await (await request.get("/api/admin/settings")).json()) as { prices: Prices }).prices;
+  const res = await request.put("/api/admin/settings", { data: { prices } });
   expect(res.status(), await res.text()).toBe(200);
-  return {
-    veo3FastCredits: before.veo3FastCredits,
-    veo3Credits: before.veo3Credits,
-    veo3FastApiPrice: before.veo3FastApiPrice,
-    veo3ApiPrice: before.veo3ApiPrice,
-  };
+  return before;
 }
 
 test("a visitor sees every section, with prices from the server, without loading the generator's code", async ({ page, request }) => {
-  const previous = await setPrices(request, { veo3FastCredits: 3, veo3Credits: 7, veo3FastApiPrice: "4", veo3ApiPrice: "12" });
+  const previous = await setPrices(request, {
+    veo3: { webCredits: 7, apiPrice: "12" },
+    veo3_fast: { webCredits: 3, apiPrice: "4" },
+    veo3_lite: { webCredits: 2, apiPrice: "2.5" },
+  });
   try {
     const scripts: string[] = [];
     page.on("request", (r) => {
@@ -62,7 +63,7 @@ test("a visitor sees every section, with prices from the server, without loading
       "Physics-Based Motion",
       "Text or Image Prompts",
       "8-Second Videos",
-      "1080p for 16:9",
+      "Full HD 1080p",
       "API & Automation",
       "Commercial Use",
     ]) {
@@ -78,12 +79,15 @@ test("a visitor sees every section, with prices from the server, without loading
     // Pricing comparison (#generator) with the server's prices; USD is credits / 100.
     const pricing = page.locator("section#generator");
     const rows = pricing.getByRole("row");
-    await expect(rows).toHaveCount(5);
+    // A web row and an API row for every model; an API price with cents is charged rounded up.
+    await expect(rows).toHaveCount(7);
     const expected = [
-      ["Fast web", "3", "$0.03", "-"],
-      ["Quality web", "7", "$0.07", "-"],
-      ["Fast API", "4", "$0.04", "YES"],
-      ["Quality API", "12", "$0.12", "YES"],
+      ["Veo3 (Quality) web", "7", "$0.07", "-"],
+      ["Veo3 Fast web", "3", "$0.03", "-"],
+      ["Veo3 Lite web", "2", "$0.02", "-"],
+      ["Veo3 (Quality) API", "12", "$0.12", "YES"],
+      ["Veo3 Fast API", "4", "$0.04", "YES"],
+      ["Veo3 Lite API", "3", "$0.03", "YES"],
     ];
     for (const [i, [name, credits, usd, automation]] of expected.entries()) {
       const row = rows.nth(i + 1);
@@ -92,7 +96,7 @@ test("a visitor sees every section, with prices from the server, without loading
       await expect(row.getByRole("cell").nth(1)).toHaveText(usd!);
       await expect(row.getByRole("cell").nth(2)).toContainText(automation!);
     }
-    await expect(pricing).toContainText("All 16:9 videos are generated and delivered in Full HD 1080p, via the web or the API.");
+    await expect(pricing).toContainText("All videos are generated and delivered in Full HD 1080p, in 16:9 and 9:16, via the web or the API.");
 
     // Route-level code splitting: the generator's chunk is only fetched on the way to /generate.
     await page.waitForLoadState("networkidle");
@@ -155,7 +159,8 @@ test("the pricing table falls back to the default prices when the server cannot 
   await page.route("**/api/pricing/current", (route) => route.fulfill({ status: 500, body: "{}" }));
   await page.goto("/#generator");
   const rows = page.locator("section#generator").getByRole("row");
-  for (const [i, usd] of ["$0.01", "$0.05", "$0.02", "$0.10"].entries()) {
+  // The catalogue's defaults: Quality, Fast and Lite on the web, then through the API.
+  for (const [i, usd] of ["$0.05", "$0.01", "$0.01", "$0.10", "$0.02", "$0.01"].entries()) {
     await expect(
       rows
         .nth(i + 1)

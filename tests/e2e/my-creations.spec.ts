@@ -68,14 +68,16 @@ test("cards, pagination, live refresh, details and Recreate through /generate", 
   const field = (term: string) => detailsField(dialog, term);
   await expect(field("Aspect ratio")).toHaveText("9:16");
   await expect(field("Seed")).toHaveText("54321");
-  await expect(field("Video quality")).toHaveText("720p");
+  await expect(field("Video quality")).toHaveText(/^(720p \(Processing HD\.\.\.\)|1080p HD)$/);
+  await expect(field("Mode")).toHaveText("Text");
   await expect(field("Created via")).toHaveText("Web");
   const timeline = dialog.getByRole("list", { name: "Status timeline" });
   await expect(timeline.getByRole("listitem")).toHaveCount(3);
   await expect(timeline).toContainText("Created");
   await expect(timeline).toContainText("Generating");
   await expect(timeline).toContainText("Completed");
-  await expect(dialog.getByRole("button", { name: "HD only for 16:9" })).toBeDisabled();
+  // 9:16 gets a 1080p version too.
+  await expect(dialog.getByRole("button", { name: /^(Processing 1080p\.\.\.|Download 1080p HD)$/ })).toBeVisible();
 
   // Recreate: the generator opens with the video's settings, once.
   await dialog.getByRole("button", { name: "Recreate Video" }).click();

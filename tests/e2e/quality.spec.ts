@@ -124,13 +124,29 @@ test("the pricing table asks the server again every 60 seconds", async ({ page }
   let fast = 3;
   await page.route("**/api/pricing/current", async (route) => {
     calls++;
+    const models = [
+      { model: "veo3", label: "Veo3 (Quality)", description: "", modes: ["text", "image"], web_credits: 7, api_credits: 12 },
+      { model: "veo3_fast", label: "Veo3 Fast", description: "", modes: ["text", "image", "reference"], web_credits: fast, api_credits: 4 },
+      { model: "veo3_lite", label: "Veo3 Lite", description: "", modes: ["text", "image", "reference"], web_credits: 1, api_credits: 1 },
+    ];
     await route.fulfill({
-      json: { veo3_fast: { web_credits: fast, api_credits: 4 }, veo3_quality: { web_credits: 7, api_credits: 12 }, simulated: false },
+      json: {
+        veo3_fast: { web_credits: fast, api_credits: 4 },
+        veo3_quality: { web_credits: 7, api_credits: 12 },
+        models,
+        modes: [],
+        surcharges: [],
+        simulated: false,
+      },
     });
   });
   await page.clock.install();
   await page.goto("/#generator");
-  const fastWeb = page.locator("section#generator").getByRole("row").nth(1).getByRole("cell").nth(1);
+  const fastWeb = page
+    .locator("section#generator")
+    .getByRole("row", { name: /^Veo3 Fast web/ })
+    .getByRole("cell")
+    .nth(1);
   await expect(fastWeb).toHaveText("$0.03");
   const before = calls;
 

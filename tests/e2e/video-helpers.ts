@@ -1,6 +1,7 @@
 /** Helpers for the generator and gallery specs: funded accounts, API generations, test images. */
 import zlib from "node:zlib";
 import { expect, request as playwrightRequest, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import type { AspectRatio, GenerationMode, VeoModel } from "../../src/shared/catalogue.js";
 import { ADMIN, header, registerViaApi, uniqueUsername } from "./helpers.js";
 
 export const PASSWORD = "video-pass-123";
@@ -55,8 +56,9 @@ export async function generateViaApi(
   page: Page,
   body: {
     prompt: string;
-    model?: "veo3" | "veo3_fast";
-    aspectRatio?: "16:9" | "9:16";
+    model?: VeoModel;
+    mode?: GenerationMode;
+    aspectRatio?: AspectRatio;
     imageUrls?: string[];
     watermark?: string;
     seeds?: number;

@@ -33,7 +33,7 @@ export const FAST_WORKER = {
 /** How far runWorkerUntil moves the simulator's clock between passes: one default video. */
 const SIM_STEP_MS = 100;
 
-export async function startSimulator(opts: { delayMs?: number; hdDelayMs?: number } = {}): Promise<StartedSimulator> {
+export async function startSimulator(opts: { delayMs?: number; hdDelayMs?: number; webhookHmacKey?: string } = {}): Promise<StartedSimulator> {
   // The simulator's clock: real time plus whatever the tests skipped instead of waiting.
   let skippedMs = 0;
   const sim = await startKieSimulator({
@@ -41,6 +41,7 @@ export async function startSimulator(opts: { delayMs?: number; hdDelayMs?: numbe
     hdDelayMs: opts.hdDelayMs ?? 100,
     uploadDir: fs.mkdtempSync(path.join(os.tmpdir(), "veo-sim-")),
     now: () => Date.now() + skippedMs,
+    webhookHmacKey: () => opts.webhookHmacKey,
   });
   return Object.assign(sim, { advance: (ms: number) => void (skippedMs += ms) });
 }

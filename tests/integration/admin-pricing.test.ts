@@ -39,4 +39,35 @@ describe("prices set on /admin", () => {
     expect((await balanceOf(t.database.db, u.id)).credits).toBe(100 - 7 - 13 - 2);
     await expectLedgerBalanced(t.database.db);
   });
+
+  it("prices: any model or surcharge, each field alone; surcharges may be 0, models not; unknown items refused", async () => {
+    const ok = await admin.put("/api/admin/settings", { prices: { veo3_lite: { apiPrice: "1.25" }, extend: { webCredits: 0, apiPrice: 0 } } });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const prices = ok.json().settings.prices;
+    expect(prices.veo3_lite).toEqual({ webCredits: 1, apiPrice: "1.25" });
+    expect(prices.extend).toEqual({ webCredits: 0, apiPrice: "0.00" });
+    // The old fields still read and write the same two prices.
+    expect(ok.json().settings).toMatchObject({ veo3Credits: prices.veo3.webCredits, veo3FastApiPrice: prices.veo3_fast.apiPrice });
+
+    for (const [body, message] of [
+      [{ prices: { veo3_lite: { webCredits: 0 } } }, "prices.veo3_lite.webCredits must be an integer between 1 and 1000"],
+      [{ prices: { "4k": { apiPrice: "2.555" } } }, "prices.4k.apiPrice must be a number between 0 and 1000 with at most two decimals"],
+      [{ prices: { veo4: { webCredits: 3 } } }, "prices takes veo3, veo3_fast, veo3_lite, 4k, extend"],
+      [{ prices: { veo3: { web: 3 } } }, "prices.veo3 takes webCredits and apiPrice"],
+    ] as const) {
+      const res = await admin.put("/api/admin/settings", body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message, JSON.stringify(body)).toBe(message);
+    }
+    expect((await admin.get("/api/admin/settings")).json().prices).toEqual(prices);
+  });
+
+  it("two admins changing different prices of one model at once both keep their change", async () => {
+    await Promise.all([
+      admin.put("/api/admin/settings", { prices: { veo3_lite: { webCredits: 4 } } }),
+      admin.put("/api/admin/settings", { prices: { veo3_lite: { apiPrice: "3.50" } } }),
+    ]);
+    expect((await admin.get("/api/admin/settings")).json().prices.veo3_lite).toEqual({ webCredits: 4, apiPrice: "3.50" });
+    await admin.put("/api/admin/settings", { prices: { veo3_lite: { webCredits: 1, apiPrice: 1 } } });
+  });
 });

@@ -150,17 +150,13 @@ describe("a video through the API, from generate to 1080p", () => {
     expect((await u.client.get("/api/auth/current-user")).json().credits).toBe(40);
   });
 
-  it("a 9:16 video completes in 720p only", async () => {
+  it("a 9:16 video gets its 1080p version too", async () => {
     const u = await tokenUser(2);
     const { taskId } = (await u.generate({ prompt: "A tall waterfall", model: "veo3_fast", aspectRatio: "9:16" })).json();
-    await runWorkerUntil(t, async () => (await taskRow(db(), taskId)).status === "completed");
-    expect((await u.status(taskId)).json()).toMatchObject({
-      success: true,
-      status: "completed",
-      resolution: "720p",
-      hdVideoUrl: null,
-      message: "The video is ready in 720p",
-    });
+    await runWorkerUntil(t, async () => Boolean((await taskRow(db(), taskId)).hdVideoUrl));
+    const hd = n8nVideoStatusSchema.parse((await u.status(taskId)).json());
+    expect(hd).toMatchObject({ success: true, status: "completed", resolution: "1080p", message: "The video is ready in 1080p" });
+    expect(hd.hdVideoUrl).toMatch(/9x16-1080p\.mp4$/);
   });
 
   it("defaults to veo3 and 16:9 like the contract says", async () => {
@@ -209,7 +205,7 @@ describe("failures", () => {
   it.each([
     [{}, "Prompt is required"],
     [{ prompt: "  " }, "Prompt is required"],
-    [{ prompt: "a cat", model: "veo2" }, "Model must be veo3 or veo3_fast"],
+    [{ prompt: "a cat", model: "veo2" }, "Model must be veo3, veo3_fast or veo3_lite"],
     [{ prompt: "a cat", aspectRatio: "1:1" }, "Aspect ratio must be 16:9 or 9:16"],
     [{ prompt: "a cat", seeds: 9999 }, "Seed must be a whole number between 10000 and 99999"],
     [{ prompt: "a cat", imageUrls: "https://a.example/1.png" }, "imageUrls must be a list of image URLs or base64 images"],

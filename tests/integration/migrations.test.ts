@@ -97,4 +97,42 @@ describe("migrations", () => {
       fs.rmSync(before, { recursive: true, force: true });
     }
   });
+
+  it("move the admin's four prices into the price table and mark old tasks with images as image mode (0015)", async () => {
+    const before = fs.mkdtempSync(path.join(os.tmpdir(), "veo-before-catalogue-"));
+    fs.cpSync(MIGRATIONS_DIR, before, { recursive: true });
+    const journalPath = path.join(before, "meta", "_journal.json");
+    const journal = JSON.parse(fs.readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
+    journal.entries = journal.entries.slice(
+      0,
+      journal.entries.findIndex((e) => e.tag === "0015_catalogue"),
+    );
+    fs.writeFileSync(journalPath, JSON.stringify(journal));
+    const client = new PGlite();
+    const db = drizzle(client);
+    try {
+      await migrate(db, { migrationsFolder: before });
+      await db.execute(sql`insert into admin_settings (id, veo3_credits, veo3_fast_credits, veo3_api_price, veo3_fast_api_price) values (1, 7, 3, 12.5, 2.25)`);
+      await db.execute(sql`insert into users (id, username, password) values ('00000000-0000-4000-8000-000000000001', 'old_user', 'x')`);
+      const task = (n: number, images: string | null) =>
+        db.execute(sql`insert into video_tasks (user_id, task_id, prompt, model, aspect_ratio, image_urls)
+          values ('00000000-0000-4000-8000-000000000001', ${`old_${n}`}, 'old', 'veo3_fast', '16:9', ${images}::text[])`);
+      await task(1, "{https://images.example.test/a.png}");
+      await task(2, null);
+      await task(3, "{}");
+
+      await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+      const settings = (await db.execute(sql`select prices from admin_settings`)) as unknown as { rows: { prices: unknown }[] };
+      expect(settings.rows[0]!.prices).toEqual({ veo3: { web: 7, api: 12.5 }, veo3_fast: { web: 3, api: 2.25 } });
+      const modes = (await db.execute(sql`select task_id, mode from video_tasks order by task_id`)) as unknown as { rows: Record<string, string>[] };
+      expect(modes.rows).toEqual([
+        { task_id: "old_1", mode: "image" },
+        { task_id: "old_2", mode: "text" },
+        { task_id: "old_3", mode: "text" },
+      ]);
+    } finally {
+      await client.close();
+      fs.rmSync(before, { recursive: true, force: true });
+    }
+  });
 });

@@ -241,10 +241,22 @@ describe("the webhook workflow's structure", () => {
     expect(Object.keys(generate.credentials!)).toEqual([CREDENTIAL_TYPE]);
     const body = JSON.parse(
       String(
-        evaluate(generate.parameters.jsonBody, { $json: { prompt: "p", model: "veo3", aspectRatio: "9:16" }, $execution: { id: "7", resumeUrl: "R" }, JSON }),
+        evaluate(generate.parameters.jsonBody, {
+          $json: { prompt: "p", model: "veo3", mode: "image", aspectRatio: "9:16", imageUrls: " https://i.test/a.png ,https://i.test/b.png, " },
+          $execution: { id: "7", resumeUrl: "R" },
+          JSON,
+          String,
+        }),
       ),
     );
-    expect(body).toEqual({ prompt: "p", model: "veo3", aspectRatio: "9:16", callbackUrl: "R" });
+    expect(body).toEqual({
+      prompt: "p",
+      model: "veo3",
+      mode: "image",
+      aspectRatio: "9:16",
+      imageUrls: ["https://i.test/a.png", "https://i.test/b.png"],
+      callbackUrl: "R",
+    });
   });
 
   it("waits for a POST to its resume URL, with a time limit longer than the server's task timeout", () => {
@@ -367,7 +379,9 @@ describe("GET /api/n8n/workflow-webhook.json and a replay of it against a runnin
         body: {
           prompt: "A red fox running through fresh snow at sunrise, cinematic",
           model: "veo3_fast",
+          mode: "text",
           aspectRatio: "16:9",
+          imageUrls: [],
           callbackUrl: execution.resumeUrl,
         },
       },

@@ -251,7 +251,7 @@ describe("GET /api/n8n/workflow.json and a replay of it against a running server
       method: "POST",
       url: `${origin}/api/n8n/generate`,
       authorization: `Bearer ${u.token}`,
-      body: { prompt: "A red fox running through fresh snow at sunrise, cinematic", model: "veo3_fast", aspectRatio: "16:9" },
+      body: { prompt: "A red fox running through fresh snow at sunrise, cinematic", model: "veo3_fast", mode: "text", aspectRatio: "16:9", imageUrls: [] },
     });
     expect(checks.length).toBeGreaterThanOrEqual(1);
     expect(checks.length).toBe(replay.waits);
@@ -264,6 +264,29 @@ describe("GET /api/n8n/workflow.json and a replay of it against a running server
     const [row] = await t.database.db.select().from(videoTasks).where(eq(videoTasks.taskId, taskId));
     expect(row).toMatchObject({ userId: u.id, status: "completed", model: "veo3_fast", createdVia: "api" });
     expect(before.credits - after.credits).toBe(2);
+  });
+
+  it("carries the catalogue's fields: Lite with three reference images from the comma-separated setting", async () => {
+    const u = await tokenOwner();
+    const wf = await download();
+    const fields = (wf.nodes.find((n) => n.name === "Video settings")!.parameters as Json).assignments.assignments as Json[];
+    const set = (name: string, value: string) => (fields.find((f) => f.name === name)!.value = value);
+    set("model", "veo3_lite");
+    set("mode", "reference");
+    set("imageUrls", "https://images.example.test/a.png, https://images.example.test/b.png,https://images.example.test/c.png");
+    const replay = await runWorkflow(wf, { credentials: credentialsFor(wf, u.token), onWait: passTime });
+    expect(replay.error).toBeUndefined();
+    expect(replay.requests[0]!.body).toMatchObject({
+      model: "veo3_lite",
+      mode: "reference",
+      imageUrls: ["https://images.example.test/a.png", "https://images.example.test/b.png", "https://images.example.test/c.png"],
+    });
+    const [row] = await t.database.db
+      .select()
+      .from(videoTasks)
+      .where(eq(videoTasks.taskId, replay.output!.taskId as string));
+    expect(row).toMatchObject({ model: "veo3_lite", mode: "reference", status: "completed" });
+    expect(row!.imageUrls).toHaveLength(3);
   });
 
   it("stops with the server's message when the video fails", async () => {

@@ -4,7 +4,8 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { N8N_STATUSES, n8nErrorSchema, n8nGenerateResultSchema, n8nGenerateSchema, n8nVideoStatusSchema } from "../../src/shared/automation.js";
-import { ASPECT_RATIOS, MODELS, SEED_MAX, SEED_MIN } from "../../src/shared/videos.js";
+import { SEED_MAX, SEED_MIN } from "../../src/shared/videos.js";
+import { ASPECT_RATIOS, MODELS } from "../../src/shared/catalogue.js";
 import {
   automationOpenApiDocument,
   committedFullOpenApiText,
@@ -145,7 +146,19 @@ describe("the document's content", () => {
 
   it("states the automation rules in info", () => {
     const text = doc.info.description as string;
-    for (const needle of ["English", "veo3", "veo3_fast", "16:9", "9:16", `${SEED_MIN} to ${SEED_MAX}`, "only the first image", "24 hours", "15-30 seconds"]) {
+    for (const needle of [
+      "English",
+      "veo3",
+      "veo3_fast",
+      "16:9",
+      "9:16",
+      `${SEED_MIN} to ${SEED_MAX}`,
+      "veo3_lite",
+      "`reference`",
+      "only the first of `imageUrls`",
+      "24 hours",
+      "15-30 seconds",
+    ]) {
       expect(text).toContain(needle);
     }
     expect(doc.info.title).toBeTruthy();

@@ -40,7 +40,7 @@ describe("GET /media/showcase/<clip>", () => {
 
   it("serves every committed clip", async () => {
     const clips = fs.readdirSync(CLIPS_DIR).filter((name) => name.endsWith(".mp4"));
-    expect(clips.length).toBe(9);
+    expect(clips.length).toBe(12);
     for (const name of clips) {
       const res = await t.app.inject({ method: "HEAD", url: `/media/showcase/${name}` });
       expect(res.statusCode, name).toBe(200);

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import Fastify from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { clipFileName, clipVariant } from "../../src/server/simulator/clips.js";
+import { CLIPS_DIR, clipFileName, clipVariant } from "../../src/server/simulator/clips.js";
 import { createKieSimulator, startKieSimulator, type StandaloneKieSimulator } from "../../src/server/simulator/index.js";
 
 const KEY = "test-key";
@@ -101,7 +101,16 @@ describe("generate validation", () => {
   it.each([
     [{}, "prompt is required"],
     [{ prompt: "   " }, "prompt is required"],
-    [{ prompt: "x", model: "veo2" }, "model must be veo3 or veo3_fast"],
+    [{ prompt: "x", model: "veo2" }, "model must be veo3, veo3_fast or veo3_lite"],
+    [{ prompt: "x", generationType: "IMAGE_2_VIDEO" }, "generationType must be TEXT_2_VIDEO, FIRST_AND_LAST_FRAMES_2_VIDEO or REFERENCE_2_VIDEO"],
+    [{ prompt: "x", resolution: "8k" }, "resolution must be 720p, 1080p or 4k"],
+    [{ prompt: "x", duration: 5 }, "duration must be 4, 6 or 8"],
+    [{ prompt: "x", duration: "8" }, "duration must be 4, 6 or 8"],
+    [{ prompt: "x", enableTranslation: "yes" }, "enableTranslation must be a boolean"],
+    [
+      { prompt: "x", imageUrls: ["http://example.com/1.png", "http://example.com/2.png", "http://example.com/3.png", "http://example.com/4.png"] },
+      "imageUrls takes at most 3 images",
+    ],
     [{ prompt: "x", aspect_ratio: "4:3" }, "aspect_ratio must be 16:9 or 9:16"],
     [{ prompt: "x", seeds: 5 }, "seeds must be between 10000 and 99999"],
     [{ prompt: "x", callBackUrl: "ftp://example.com/hook" }, "callBackUrl must be an http(s) URL"],
@@ -126,7 +135,7 @@ describe("generate validation", () => {
 describe("task lifecycle", () => {
   it("goes from generating to success and serves the clip with range requests", async () => {
     const created = clock;
-    const taskId = await generate({ prompt: "A fox in the snow", model: "veo3", aspect_ratio: "16:9", seeds: 12345 });
+    const taskId = await generate({ prompt: "A fox in the snow", model: "veo3", aspect_ratio: "16:9", seeds: 12345, enableFallback: false });
     expect(taskId).toMatch(/^sim_/);
     // Ids go into URL path parameters, where Fastify allows 100 characters by default.
     const longId = await generate({ prompt: `${"Ünïcödé prompt ".repeat(50)} [sim:fail] [sim:slow] [sim:no-hd]`, model: "veo3" });
@@ -142,11 +151,20 @@ describe("task lifecycle", () => {
       errorCode: null,
       errorMessage: "",
       fallbackFlag: false,
-      createTime: new Date(created).toISOString().slice(0, 19).replace("T", " "),
-      response: { taskId, originUrls: [], resolution: "720p" },
+      // Epoch milliseconds, as KIE answers live.
+      createTime: created,
+      completeTime: created + DELAY,
+      response: { taskId, originUrls: null, resolution: "720p" },
     });
-    expect(done.completeTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
-    expect(JSON.parse(done.paramJson as string)).toEqual({ model: "veo3", aspectRatio: "16:9", prompt: "A fox in the snow" });
+    expect(JSON.parse(done.paramJson as string)).toEqual({
+      model: "veo3",
+      aspectRatio: "16:9",
+      generationType: "TEXT_2_VIDEO",
+      imageCount: 0,
+      resolution: "720p",
+      duration: 8,
+      prompt: "A fox in the snow",
+    });
     const [url] = done.response.resultUrls;
     expect(url).toBe(`${sim.baseUrl}/files/${taskId}/${path.basename(url!)}`);
     expect(url).toMatch(/\/sample-\d-16x9-720p\.mp4$/);
@@ -165,13 +183,35 @@ describe("task lifecycle", () => {
     ).toBe("ftyp");
   });
 
-  it("gives 9:16 tasks a portrait clip and no 1080p", async () => {
-    const taskId = await generate({ prompt: "A tall tower", aspectRatio: "9:16" });
+  it("gives 9:16 tasks a portrait clip, and a portrait 1080p one after the HD delay", async () => {
+    const prompt = "A tall tower";
+    const taskId = await generate({ prompt, aspectRatio: "9:16" });
     clock += DELAY;
-    const data = (await recordInfo(taskId)).data as { response: { resultUrls: string[] }; paramJson: string };
+    const data = (await recordInfo(taskId)).data as { response: { resultUrls: string[]; originUrls: string[] | null }; paramJson: string };
     expect(data.response.resultUrls[0]).toMatch(/-9x16-720p\.mp4$/);
+    expect(data.response.originUrls).toEqual(data.response.resultUrls);
     expect(JSON.parse(data.paramJson)).toMatchObject({ model: "veo3_fast", aspectRatio: "9:16" });
-    expect(await get1080p(taskId)).toEqual({ code: 422, msg: "Only 16:9 aspect ratio supports 1080P", data: null });
+    expect(await get1080p(taskId)).toMatchObject({ code: 400, msg: expect.stringContaining("1080P is processing") });
+    clock += HD_DELAY - 1;
+    expect((await get1080p(taskId)).code).toBe(400);
+    clock += 1;
+    const ready = await get1080p(taskId);
+    expect(ready).toMatchObject({ code: 200, msg: "success" });
+    const { resultUrl } = ready.data as { resultUrl: string };
+    const clip = clipFileName(clipVariant(prompt), "9:16", "1080p");
+    expect(clip).toMatch(/^sample-\d-9x16-1080p\.mp4$/);
+    expect(resultUrl).toBe(`${sim.baseUrl}/files/${taskId}/${clip}`);
+    const file = await fetch(resultUrl);
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer()).equals(fs.readFileSync(path.join(CLIPS_DIR, clip)))).toBe(true);
+  });
+
+  it("has a 1080x1920 clip of every variant for 9:16 1080p", () => {
+    for (let variant = 1; variant <= 3; variant++) {
+      const bytes = fs.readFileSync(path.join(CLIPS_DIR, clipFileName(variant, "9:16", "1080p")));
+      expect(bytes.subarray(4, 8).toString()).toBe("ftyp");
+      expect(bytes.length).toBeLessThan(1024 * 1024);
+    }
   });
 
   it("serves 16:9 1080p only after success plus the HD delay", async () => {
@@ -317,11 +357,205 @@ describe("result links", () => {
     expect((await status(url)).status).toBe(200);
     expect((await status(link(taskId, "Not yet", "16:9", "1080p"))).status).toBe(404); // not ready yet
     expect((await status(link(portrait, "Tall", "9:16", "720p"))).status).toBe(200);
-    expect((await status(link(portrait, "Tall", "9:16", "1080p"))).status).toBe(404); // no 1080p for 9:16
+    expect((await status(link(portrait, "Tall", "9:16", "1080p"))).status).toBe(404); // not ready yet
     expect((await status(link(failed, "No file [sim:fail]", "16:9", "720p"))).status).toBe(404);
     expect((await status(link(taskId, "Tall", "9:16", "720p"))).status).toBe(404); // another task's clip
     expect((await status(url.replace(taskId, "sim_garbage_12345678"))).status).toBe(404);
+    clock += HD_DELAY;
+    expect((await status(link(portrait, "Tall", "9:16", "1080p"))).status).toBe(200);
+    expect((await status(link(portrait, "Tall", "16:9", "1080p"))).status).toBe(404); // not this task's aspect
     expect(await status(`${sim.baseUrl}/files/${taskId}/..%2F..%2Fpackage.json`)).toMatchObject({ status: 404, text: "Not found" });
+  });
+});
+
+describe("Veo 3.1 catalogue", () => {
+  const MODELS = ["veo3", "veo3_fast", "veo3_lite"] as const;
+  const TYPES = ["TEXT_2_VIDEO", "FIRST_AND_LAST_FRAMES_2_VIDEO", "REFERENCE_2_VIDEO"] as const;
+  const images = (n: number) => Array.from({ length: n }, (_, i) => `https://example.com/image-${i + 1}.png`);
+  const params = async (taskId: string) => JSON.parse(((await recordInfo(taskId)).data as { paramJson: string }).paramJson) as Record<string, unknown>;
+  /** KIE's rules (kie-2026.md §1.3), written out independently of the simulator's code. */
+  function expected(type: (typeof TYPES)[number], model: (typeof MODELS)[number], count: number): string | undefined {
+    if (type === "TEXT_2_VIDEO") return count === 0 ? undefined : "TEXT_2_VIDEO mode does not accept imageUrls";
+    if (type === "FIRST_AND_LAST_FRAMES_2_VIDEO")
+      return count === 1 || count === 2 ? undefined : "FIRST_AND_LAST_FRAMES_2_VIDEO mode requires 1 or 2 imageUrls";
+    if (model === "veo3") return "REFERENCE_2_VIDEO mode currently only supports veo3_fast and veo3_lite models";
+    return count >= 1 ? undefined : "REFERENCE_2_VIDEO mode requires 1 to 3 imageUrls";
+  }
+
+  it.each([
+    ["veo3", 250],
+    ["veo3_fast", 60],
+    ["veo3_lite", 30],
+  ] as const)("accepts %s and charges its %i credits", async (model, cost) => {
+    sim.accounts.set(KEY, { credits: 1000 });
+    const taskId = await generate({ prompt: `a ${model} video`, model });
+    expect(sim.accounts.get(KEY)!.credits).toBe(1000 - cost);
+    expect((await api("GET", "/api/v1/chat/credit")).json.data).toBe(1000 - cost);
+    expect(await params(taskId)).toMatchObject({ model });
+  });
+
+  it("defaults to veo3_fast", async () => {
+    sim.accounts.set(KEY, { credits: 100 });
+    const taskId = await generate({ prompt: "no model named" });
+    expect(sim.accounts.get(KEY)!.credits).toBe(40);
+    expect(await params(taskId)).toMatchObject({ model: "veo3_fast" });
+  });
+
+  it("accepts or refuses each generationType x model x image count like KIE, charging only what it accepts", async () => {
+    sim.accounts.set(KEY, { credits: 1_000_000 });
+    let accepted = 0;
+    for (const type of TYPES) {
+      for (const model of MODELS) {
+        for (let count = 0; count <= 3; count++) {
+          const before = sim.accounts.get(KEY)!.credits;
+          const body = { prompt: `${type} ${model} ${count}`, model, generationType: type, imageUrls: images(count), aspect_ratio: "9:16" };
+          const res = await api("POST", "/api/v1/veo/generate", body);
+          const problem = expected(type, model, count);
+          if (problem) {
+            expect(res.json, JSON.stringify(body)).toEqual({ code: 422, msg: problem, data: null });
+            expect(sim.accounts.get(KEY)!.credits).toBe(before);
+            continue;
+          }
+          accepted += 1;
+          expect(res.json.code, JSON.stringify(body)).toBe(200);
+          const { taskId } = res.json.data as { taskId: string };
+          expect(taskId.length).toBeLessThanOrEqual(64);
+          expect(await params(taskId)).toMatchObject({ model, generationType: type, imageCount: count, aspectRatio: "9:16" });
+          expect(sim.stats.submissions.at(-1)).toEqual({ taskId, imageUrls: images(count) });
+        }
+      }
+    }
+    // TEXT: 3 models x 0 images; FIRST_AND_LAST: 3 x {1, 2}; REFERENCE: 2 x {1, 2, 3}.
+    expect(accepted).toBe(3 + 6 + 6);
+  });
+
+  it("infers the generationType from the images when it is absent", async () => {
+    for (const model of MODELS) {
+      for (let count = 0; count <= 3; count++) {
+        const res = await api("POST", "/api/v1/veo/generate", { prompt: `inferred ${count}`, model, imageUrls: count === 0 ? undefined : images(count) });
+        const type = count === 0 ? "TEXT_2_VIDEO" : "FIRST_AND_LAST_FRAMES_2_VIDEO";
+        const problem = expected(type, model, count);
+        if (problem) {
+          expect(res.json).toEqual({ code: 422, msg: problem, data: null });
+          continue;
+        }
+        expect(await params((res.json.data as { taskId: string }).taskId)).toMatchObject({ generationType: type, imageCount: count });
+      }
+    }
+  });
+
+  it("refuses REFERENCE_2_VIDEO with veo3, even with good images", async () => {
+    const res = await api("POST", "/api/v1/veo/generate", { prompt: "ref", model: "veo3", generationType: "REFERENCE_2_VIDEO", imageUrls: images(2) });
+    expect(res.json).toEqual({ code: 422, msg: "REFERENCE_2_VIDEO mode currently only supports veo3_fast and veo3_lite models", data: null });
+  });
+
+  it("accepts resolution, duration and enableTranslation and echoes them in paramJson", async () => {
+    const taskId = await generate({
+      prompt: "options",
+      model: "veo3_lite",
+      generationType: "REFERENCE_2_VIDEO",
+      imageUrls: images(3),
+      aspectRatio: "16:9",
+      resolution: "4k",
+      duration: 6,
+      enableTranslation: false,
+    });
+    expect(await params(taskId)).toEqual({
+      model: "veo3_lite",
+      aspectRatio: "16:9",
+      generationType: "REFERENCE_2_VIDEO",
+      imageCount: 3,
+      resolution: "4k",
+      duration: 6,
+      enableTranslation: false,
+      prompt: "options",
+    });
+    for (const resolution of ["720p", "1080p"]) {
+      for (const duration of [4, 8]) {
+        const id = await generate({ prompt: "more options", resolution, duration, enableTranslation: true });
+        expect(await params(id)).toMatchObject({ resolution, duration, enableTranslation: true });
+      }
+    }
+  });
+
+  it("keeps ids within 64 characters for long Unicode prompts and every option", async () => {
+    const prompts = [
+      `${"Ünïcödé prompt ".repeat(50)} [sim:fail] [sim:slow] [sim:no-hd] [sim:dead-link]`,
+      "🦊".repeat(500),
+      "漢字".repeat(300),
+      `a${"\u0301".repeat(400)}`,
+    ];
+    for (const prompt of prompts) {
+      const taskId = await generate({
+        prompt,
+        model: "veo3_lite",
+        generationType: "REFERENCE_2_VIDEO",
+        imageUrls: images(3),
+        aspect_ratio: "9:16",
+        resolution: "1080p",
+        duration: 4,
+        enableTranslation: true,
+      });
+      expect(taskId.length).toBeLessThanOrEqual(64);
+      expect((await recordInfo(taskId)).code).toBe(200);
+    }
+  });
+});
+
+describe("version-1 task ids (made before the Veo 3.1 catalogue)", () => {
+  /** The old layout: version 1, 48-bit ms, flags (bit 0 veo3, bit 1 9:16, bits 2-3 variant, bits 4-7 fail/slow/no-hd/dead-link), <= 30 prompt bytes. */
+  function v1TaskId(o: { createdAt: number; veo3: boolean; portrait: boolean; variant: number; markerBits: number; prompt: string }): string {
+    const header = Buffer.alloc(8);
+    header.writeUInt8(1, 0);
+    header.writeUIntBE(o.createdAt, 1, 6);
+    header.writeUInt8((o.veo3 ? 1 : 0) | (o.portrait ? 2 : 0) | (o.variant << 2) | o.markerBits, 7);
+    return `sim_${Buffer.concat([header, Buffer.from(o.prompt, "utf8")]).toString("base64url")}_712022a7`;
+  }
+
+  it("are built here exactly as the old encoder made them", () => {
+    // Ids the version-1 encoder (git history) made for these inputs, random suffix aside.
+    const createdAt = Date.UTC(2025, 5, 6, 10, 0, 0);
+    expect(v1TaskId({ createdAt, veo3: true, portrait: true, variant: 2, markerBits: 0, prompt: "Old tall tower" })).toBe(
+      "sim_AQGXRK7dAAtPbGQgdGFsbCB0b3dlcg_712022a7",
+    );
+    expect(v1TaskId({ createdAt, veo3: false, portrait: false, variant: 3, markerBits: 16, prompt: "Old doomed ünïcödé" })).toBe(
+      "sim_AQGXRK7dABxPbGQgZG9vbWVkIMO8bsOvY8O2ZMOp_712022a7",
+    );
+  });
+
+  it("still decode and poll: generating, success with the old paramJson, 720p and 1080p links", async () => {
+    const createdAt = clock;
+    const taskId = v1TaskId({ createdAt, veo3: true, portrait: true, variant: 2, markerBits: 0, prompt: "Old tall tower" });
+    expect((await recordInfo(taskId)).data).toMatchObject({ taskId, successFlag: 0, completeTime: null, createTime: createdAt });
+    clock += DELAY;
+    const done = (await recordInfo(taskId)).data as { successFlag: number; paramJson: string; response: { resultUrls: string[] } };
+    expect(done.successFlag).toBe(1);
+    expect(JSON.parse(done.paramJson)).toEqual({ model: "veo3", aspectRatio: "9:16", prompt: "Old tall tower" });
+    expect(done.response.resultUrls).toEqual([`${sim.baseUrl}/files/${taskId}/sample-2-9x16-720p.mp4`]);
+    expect((await fetch(done.response.resultUrls[0]!, { method: "HEAD" })).status).toBe(200);
+    clock += HD_DELAY;
+    const hdUrl = `${sim.baseUrl}/files/${taskId}/sample-2-9x16-1080p.mp4`;
+    expect(await get1080p(taskId)).toEqual({ code: 200, msg: "success", data: { resultUrl: hdUrl } });
+    expect((await fetch(hdUrl, { method: "HEAD" })).status).toBe(200);
+  });
+
+  it("keep their markers", async () => {
+    const failed = v1TaskId({ createdAt: clock, veo3: false, portrait: false, variant: 3, markerBits: 16, prompt: "Old doomed ünïcödé" });
+    const slow = v1TaskId({ createdAt: clock, veo3: false, portrait: false, variant: 1, markerBits: 32, prompt: "Old slow" });
+    clock += DELAY;
+    const data = (await recordInfo(failed)).data as { paramJson: string };
+    expect(data).toMatchObject({ successFlag: 3, errorCode: 501, response: null });
+    expect(JSON.parse(data.paramJson)).toEqual({ model: "veo3_fast", aspectRatio: "16:9", prompt: "Old doomed ünïcödé" });
+    expect(((await recordInfo(slow)).data as { successFlag: number }).successFlag).toBe(0);
+  });
+
+  it("are not ours with a bad variant or too long an excerpt", async () => {
+    for (const id of [
+      v1TaskId({ createdAt: clock, veo3: false, portrait: false, variant: 0, markerBits: 0, prompt: "x" }),
+      v1TaskId({ createdAt: clock, veo3: false, portrait: false, variant: 1, markerBits: 0, prompt: "x".repeat(31) }),
+    ]) {
+      expect(await recordInfo(id)).toEqual({ code: 422, msg: "record is null", data: null });
+    }
   });
 });
 
@@ -329,6 +563,30 @@ describe("prompt markers", () => {
   it("[sim:reject] is refused without a task", async () => {
     const res = await api("POST", "/api/v1/veo/generate", { prompt: "something [SIM:Reject]" });
     expect(res.json).toEqual({ code: 400, msg: "Your prompt was flagged by Website as violating content policies.", data: null });
+  });
+
+  it.each([
+    [408, "Upstream is currently experiencing service issues. No result has been returned for over 10 minutes."],
+    [433, "Request Limit - Sub-key Usage Exceeds Limit"],
+    [451, "Failed to fetch the image. Kindly verify any access limits set by you or your service provider."],
+    [455, "Service Unavailable - System is currently undergoing maintenance"],
+    [500, "Internal Error, Please try again later."],
+    [501, "Generation Failed"],
+    [505, "Feature Disabled - The requested feature is currently disabled"],
+  ])("[sim:code-%i] makes generate answer that code, without a task or a charge", async (code, msg) => {
+    sim.accounts.set(KEY, { credits: 1000 });
+    const res = await api("POST", "/api/v1/veo/generate", { prompt: `a cat [SIM:Code-${code}] on a mat`, model: "veo3_lite" });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ code, msg, data: null });
+    expect(sim.accounts.get(KEY)!.credits).toBe(1000);
+    expect(sim.stats.submissions).toEqual([]);
+  });
+
+  it("[sim:code-NNN] with other codes is no marker, and the first code marker wins", async () => {
+    await generate({ prompt: "a cat [sim:code-999] [sim:code-200] [sim:code-4550]" });
+    expect((await api("POST", "/api/v1/veo/generate", { prompt: "[sim:code-505] [sim:code-455]" })).json.code).toBe(505);
+    // Validation comes first, as it would at KIE.
+    expect((await api("POST", "/api/v1/veo/generate", { prompt: "[sim:code-455]", generationType: "REFERENCE_2_VIDEO" })).json.code).toBe(422);
   });
 
   it("[sim:fail] fails after the delay", async () => {
@@ -361,7 +619,7 @@ describe("prompt markers", () => {
 });
 
 describe("credits", () => {
-  it("deducts 250/60 per generation from accounts and answers 402 when short", async () => {
+  it("deducts 250/60/30 per generation from accounts and answers 402 when short", async () => {
     sim.accounts.set(KEY, { credits: 300 });
     await generate({ prompt: "quality", model: "veo3" });
     expect((await api("GET", "/api/v1/chat/credit")).json).toEqual({ code: 200, msg: "success", data: 50 });
@@ -369,6 +627,9 @@ describe("credits", () => {
     const short = await api("POST", "/api/v1/veo/generate", { prompt: "fast" });
     expect(short.json).toEqual({ code: 402, msg: "The current credits are insufficient. Please top up.", data: null });
     expect(sim.accounts.get(KEY)!.credits).toBe(50);
+    await generate({ prompt: "lite", model: "veo3_lite" });
+    expect(sim.accounts.get(KEY)!.credits).toBe(20);
+    expect((await api("POST", "/api/v1/veo/generate", { prompt: "lite again", model: "veo3_lite" })).json.code).toBe(402);
   });
 
   it("reports 100000 for keys without an account", async () => {

@@ -69,6 +69,7 @@ const changes: { [K in keyof VideoTaskView]: { value: unknown; shown?: unknown }
   status: { value: "completed" },
   prompt: { value: "a heron at dusk" },
   model: { value: "veo3" },
+  mode: { value: "reference" },
   aspectRatio: { value: "9:16" },
   imageUrls: { value: ["https://images.example.test/reference.png"] },
   resultUrls: { value: ["https://videos.example.test/720p.mp4"] },

@@ -17,11 +17,13 @@ describe("GET /api/pricing/current", () => {
   it("is public and gives web and API credits for both models, and says videos are simulated", async () => {
     const res = await new Client(t.app).get("/api/pricing/current");
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    // The old fields for old clients, then the whole catalogue (video-catalogue.test.ts reads it in full).
+    expect(res.json()).toMatchObject({
       veo3_fast: { web_credits: 1, api_credits: 2 },
       veo3_quality: { web_credits: 5, api_credits: 10 },
       simulated: true,
     });
+    expect(res.json().models.map((m: { model: string }) => m.model)).toEqual(["veo3", "veo3_fast", "veo3_lite"]);
   });
 });
 
@@ -34,12 +36,12 @@ describe("POST /api/generate-video validation", () => {
   it.each([
     [{}, "Prompt is required"],
     [{ prompt: "   " }, "Prompt is required"],
-    [{ prompt: "a cat", model: "veo2" }, "Model must be veo3 or veo3_fast"],
+    [{ prompt: "a cat", model: "veo2" }, "Model must be veo3, veo3_fast or veo3_lite"],
     [{ prompt: "a cat", aspectRatio: "1:1" }, "Aspect ratio must be 16:9 or 9:16"],
     [{ prompt: "a cat", seeds: 9999 }, "Seed must be a whole number between 10000 and 99999"],
     [{ prompt: "a cat", seeds: 100000 }, "Seed must be a whole number between 10000 and 99999"],
     [{ prompt: "a cat", seeds: 12345.5 }, "Seed must be a whole number between 10000 and 99999"],
-    [{ prompt: "a cat", imageUrls: ["https://a.example/1.png", "https://a.example/2.png"] }, "Only one reference image can be used"],
+    [{ prompt: "a cat", imageUrls: ["https://a.example/1.png", "https://a.example/2.png", "https://a.example/3.png"] }, "Image mode takes at most 2 images"],
     [{ prompt: "a cat", imageUrls: ["not a url"] }, "Each image URL must be a valid http(s) URL"],
     [{ prompt: "a cat", enableFallback: "yes" }, "enableFallback must be true or false"],
   ])("rejects %j with %s and takes nothing", async (body, message) => {
@@ -142,15 +144,26 @@ describe("a video from submission to 1080p", () => {
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 5, ledger: 5 });
   });
 
-  it("gives a 9:16 video no 1080p version", async () => {
+  it("gives a 9:16 video a 1080p version too (KIE makes both aspect ratios in 1080p now)", async () => {
     const u = await userWithCredits(t.app, db(), 1);
     const { taskId } = (await u.client.post("/api/generate-video", { prompt: "a tall waterfall", model: "veo3_fast", aspectRatio: "9:16" })).json();
     await runWorkerUntil(t, async () => (await taskRow(db(), taskId)).status === "completed");
-    expect(await taskRow(db(), taskId)).toMatchObject({ hdStatus: "none", hdVideoUrl: null });
-    const force = await u.client.post(`/api/force-update-hd/${taskId}`);
-    expect(force.statusCode).toBe(404);
-    expect(force.json()).toEqual({ message: "Video not found or not eligible for HD processing", code: "not_found" });
-    expect((await u.client.get(`/api/videos/${taskId}/download?quality=1080p`)).statusCode).toBe(404);
+    expect((await taskRow(db(), taskId)).hdStatus).toBe("pending");
+    await runWorkerUntil(t, async () => (await taskRow(db(), taskId)).hdStatus === "ready");
+    expect((await taskRow(db(), taskId)).hdVideoUrl).toMatch(/9x16-1080p\.mp4$/);
+    expect((await u.client.get(`/api/videos/${taskId}/download?quality=1080p`)).statusCode).toBe(200);
+  });
+
+  it("a 9:16 video made before 1080p existed for it can still ask for one", async () => {
+    const u = await userWithCredits(t.app, db(), 1);
+    const { taskId } = (await u.client.post("/api/generate-video", { prompt: "an old tall video", model: "veo3_fast", aspectRatio: "9:16" })).json();
+    await runWorkerUntil(t, async () => (await taskRow(db(), taskId)).status === "completed");
+    // As such a task was left: completed, no 1080p asked for.
+    await db().update(videoTasks).set({ hdStatus: "none", nextCheckAt: null }).where(eq(videoTasks.taskId, taskId));
+    expect((await u.client.get(`/api/hd-video/${taskId}`)).json()).toMatchObject({ success: false, hdStatus: "none" });
+    await passSimulatorTime(t.sim, 150);
+    const res = await u.client.post(`/api/force-update-hd/${taskId}`);
+    expect(res.json()).toEqual({ success: true, hdVideoUrl: expect.stringMatching(/9x16-1080p\.mp4$/), message: "HD video is ready" });
   });
 
   it("force-update-hd asks the provider at once and stores the 1080p file", async () => {
@@ -268,6 +281,7 @@ function reservation(userId: string, taskId: string, nextCheckAt = new Date(Date
       prompt: "p",
       imageUrls: [],
       model: "veo3_fast",
+      mode: "text",
       aspectRatio: "16:9",
       watermark: null,
       seeds: null,

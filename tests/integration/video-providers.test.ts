@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import fs from "node:fs";
 import os from "node:os";
@@ -208,6 +209,63 @@ describe("provider accounts", () => {
   });
 });
 
+describe("KIE's newer answers (issue 22)", () => {
+  it("a Lite video costs an account its Lite price; an account that cannot afford Lite is skipped", async () => {
+    const t = await realProviderApp({ KIE_API_KEY: "env-fallback" });
+    try {
+      const poor = await addAccount(t, "poor", "poor-lite", 10);
+      await t.database.db.update(kieApis).set({ veo3LiteCredits: 25 }).where(eq(kieApis.id, poor.id));
+      const rich = await addAccount(t, "rich", "rich-lite", 100);
+      await t.database.db.update(kieApis).set({ veo3LiteCredits: 25 }).where(eq(kieApis.id, rich.id));
+      const u = await userWithCredits(t.app, t.database.db, 1);
+      const { taskId } = (await u.client.post("/api/generate-video", { prompt: "lite", model: "veo3_lite" })).json();
+      expect((await taskRow(t.database.db, taskId)).kieApiId).toBe(rich.id);
+      const [after] = await t.database.db.select().from(kieApis).where(eq(kieApis.id, rich.id));
+      expect(after).toMatchObject({ totalCredits: 75, totalUsage: 25 });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("433 (a key's own cap) moves on to the next key and leaves the account as it was", async () => {
+    const t = await realProviderApp({ KIE_API_KEY: "env-after-433" });
+    try {
+      const capped = await addAccount(t, "capped", "capped-key", 5000);
+      const u = await userWithCredits(t.app, t.database.db, 1);
+      const before = sim.stats.calls.generate;
+      // The marker makes every key answer 433: each is tried (the account, then KIE_API_KEY), none is marked, the user is refunded.
+      const res = await u.client.post("/api/generate-video", { prompt: "capped [sim:code-433]", model: "veo3_fast" });
+      expect(res.statusCode).toBe(503);
+      expect(sim.stats.calls.generate - before).toBe(2);
+      const [after] = await t.database.db.select().from(kieApis).where(eq(kieApis.id, capped.id));
+      expect(after).toMatchObject({ isEnabled: true, totalCredits: 5000 });
+      expect(await balanceOf(t.database.db, u.id)).toEqual({ credits: 1, ledger: 1 });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it.each([
+    ["451 (the image could not be fetched)", "451", 422, /^The video was refused: Failed to fetch the image\./],
+    ["455 (maintenance)", "455", 503, /^Video generation is temporarily unavailable/],
+    ["505 (feature disabled)", "505", 503, /^Video generation is temporarily unavailable/],
+    ["408 (no result upstream)", "408", 503, /^Video generation is temporarily unavailable/],
+    ["501 (generation failed)", "501", 503, /^Video generation is temporarily unavailable/],
+  ])("%s at submission: refunded at once, with a message a person can act on", async (_, code, status, message) => {
+    const t = await realProviderApp({ KIE_API_KEY: "codes-key" });
+    try {
+      const u = await userWithCredits(t.app, t.database.db, 1);
+      const res = await u.client.post("/api/generate-video", { prompt: `codes [sim:code-${code}]`, model: "veo3_fast" });
+      expect(res.statusCode).toBe(status);
+      expect(res.json().message).toMatch(message);
+      expect(res.json().message).toMatch(/Your 1 credit was refunded\.$/);
+      expect(await balanceOf(t.database.db, u.id)).toEqual({ credits: 1, ledger: 1 });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe("provider trouble", () => {
   it("a 429 storm while tracking delays the task, never fails it", async () => {
     const t = await realProviderApp({ KIE_API_KEY: "storm-key" });
@@ -395,6 +453,62 @@ describe("callbacks", () => {
       expect((await t.database.db.select().from(videoTasks).where(eq(videoTasks.taskId, taskId)))[0]!.checkAttempts).toBeLessThanOrEqual(1);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe("signed callbacks (KIE's webhook HMAC key)", () => {
+  const KEY = "kie-hmac-test-key";
+  const sign = (taskId: string, timestamp: string, key = KEY) => crypto.createHmac("sha256", key).update(`${taskId}.${timestamp}`).digest("base64");
+  const now = () => String(Math.floor(Date.now() / 1000));
+
+  it("with the key set, the simulator's signed callback completes the task; unsigned, wrongly signed and stale ones change nothing", async () => {
+    const { freePort } = await import("../helpers/test-app.js");
+    const port = await freePort();
+    const signingSim = await startSimulator({ webhookHmacKey: KEY });
+    const t = await createVideoTestApp({
+      sim: signingSim,
+      env: { PORT: String(port), HOST: "127.0.0.1" },
+      // Polling so slow that only a callback can finish the task within the test.
+      worker: { pollScheduleMs: [60_000], hdScheduleMs: [60_000], idleMs: 50 },
+    });
+    try {
+      const admin = await signInAdmin(t);
+      expect((await admin.put("/api/admin/settings", { kieWebhookHmacKey: KEY })).json().settings.kieWebhookHmacKey).toMatch(/^•+-key$/);
+      const u = await userWithCredits(t.app, t.database.db, 2);
+
+      // Refused callbacks: the task is not made due (the worker finds nothing to do).
+      const { taskId: quiet } = (await u.client.post("/api/generate-video", { prompt: "quiet", model: "veo3_fast" })).json();
+      await t.app.jobs.taskWorker.runOnce(); // the first check is a minute away after this
+      const post = (headers: Record<string, string>, body: unknown = { code: 200, data: { taskId: quiet } }) =>
+        t.app.inject({ method: "POST", url: "/api/callbacks/kie", payload: body as object, headers });
+      const old = String(Math.floor(Date.now() / 1000) - 3600);
+      for (const headers of [
+        {} as Record<string, string>,
+        { "x-webhook-timestamp": now(), "x-webhook-signature": sign(quiet, now(), "another-key") },
+        { "x-webhook-timestamp": old, "x-webhook-signature": sign(quiet, old) },
+        { "x-webhook-timestamp": now(), "x-webhook-signature": sign("some-other-task", now()) },
+      ]) {
+        const res = await post(headers);
+        expect(res.statusCode, JSON.stringify(headers)).toBe(401);
+        expect(res.json()).toEqual({ message: "Invalid or missing webhook signature", code: "not_signed_in" });
+      }
+      expect(await t.app.jobs.taskWorker.runOnce()).toBe(0);
+      // KIE's documented samples read data.task_id: a valid signature over that shape is accepted.
+      const ts = now();
+      expect((await post({ "x-webhook-timestamp": ts, "x-webhook-signature": sign(quiet, ts) }, { data: { task_id: quiet } })).statusCode).toBe(200);
+      expect(await t.app.jobs.taskWorker.runOnce()).toBe(1);
+
+      // The simulator signs its own callback: it reaches the listening app and finishes the video.
+      await t.app.listen({ port, host: "127.0.0.1" });
+      t.app.jobs.start();
+      const { taskId } = (await u.client.post("/api/generate-video", { prompt: "signed", model: "veo3_fast" })).json();
+      const deadline = Date.now() + 5_000;
+      while ((await taskRow(t.database.db, taskId)).status !== "completed" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect((await taskRow(t.database.db, taskId)).status).toBe("completed");
+    } finally {
+      await t.close();
+      await signingSim.close();
     }
   });
 });

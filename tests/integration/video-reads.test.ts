@@ -79,6 +79,7 @@ describe("reading tasks is owner-only", () => {
         "id",
         "imageUrls",
         "model",
+        "mode",
         "prompt",
         "refunded",
         "resultUrls",

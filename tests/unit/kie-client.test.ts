@@ -38,11 +38,13 @@ async function errorOf(promise: Promise<unknown>): Promise<KieError> {
 }
 
 describe("KieClient requests", () => {
-  it("sends the key, a User-Agent, JSON, and the aspect ratio under both of KIE's names", async () => {
+  it("sends the key, a User-Agent, and JSON as KIE's current docs say: generationType, aspect_ratio, enableTranslation, no enableFallback", async () => {
     replyWith(200, { code: 200, msg: "success", data: { taskId: "veo_task_1" } });
     const { taskId } = await client().generate({
       prompt: "a cat",
-      model: "veo3_fast",
+      model: "veo3_lite",
+      generationType: "REFERENCE_2_VIDEO",
+      imageUrls: ["https://img.example/1.png", "https://img.example/2.png", "https://img.example/3.png"],
       aspectRatio: "9:16",
       seeds: 12345,
       callBackUrl: "https://us.example/api/callbacks/kie",
@@ -54,14 +56,15 @@ describe("KieClient requests", () => {
     expect(req.headers.authorization).toBe("Bearer key-123");
     expect(req.headers["user-agent"]).toMatch(/^VeoStudio\//);
     expect(req.headers["content-type"]).toBe("application/json");
-    expect(JSON.parse(req.body)).toMatchObject({
+    expect(JSON.parse(req.body)).toEqual({
       prompt: "a cat",
-      model: "veo3_fast",
+      model: "veo3_lite",
+      generationType: "REFERENCE_2_VIDEO",
+      imageUrls: ["https://img.example/1.png", "https://img.example/2.png", "https://img.example/3.png"],
       aspect_ratio: "9:16",
-      aspectRatio: "9:16",
       seeds: 12345,
       callBackUrl: "https://us.example/api/callbacks/kie",
-      enableFallback: false,
+      enableTranslation: true,
     });
   });
 
@@ -92,6 +95,11 @@ describe("KieClient reading answers", () => {
     expect(await client().recordInfo("t")).toEqual({ state: "generating" });
     replyWith(200, { code: 200, msg: "success", data: { successFlag: 2, errorCode: 400, errorMessage: "Flagged" } });
     expect(await client().recordInfo("t")).toEqual({ state: "failed", errorMessage: "Flagged", errorCode: 400 });
+    // 3: created, then failed upstream; any later value is a failure too (only 0 is in progress).
+    for (const successFlag of [3, 4, "3"]) {
+      replyWith(200, { code: 200, msg: "success", data: { successFlag, errorCode: 501, errorMessage: "Failed - Video generation task failed" } });
+      expect(await client().recordInfo("t")).toEqual({ state: "failed", errorMessage: "Failed - Video generation task failed", errorCode: 501 });
+    }
   });
 
   it("reads the bare-number credit balance and the singular 1080p resultUrl", async () => {
@@ -125,16 +133,20 @@ describe("KieClient errors", () => {
     ["code 455 (maintenance)", 200, { code: 455, msg: "Service unavailable" }, "unavailable"],
     ["HTTP 500 with an HTML page", 500, "<html>Bad gateway</html>", "unavailable"],
     ["HTTP 200 with a body that is not JSON", 200, "<html>hello</html>", "failed"],
-    ["code 505 (feature disabled)", 200, { code: 505, msg: "Feature disabled" }, "failed"],
+    ["code 505 (feature disabled)", 200, { code: 505, msg: "Feature Disabled - The requested feature is currently disabled" }, "unavailable"],
+    ["code 408 (no result upstream for 10 minutes)", 200, { code: 408, msg: "Upstream is currently experiencing service issues." }, "unavailable"],
+    ["code 433 (the sub-key's cap)", 200, { code: 433, msg: "Request Limit - Sub-key Usage Exceeds Limit" }, "key_limited"],
+    ["code 451 (the image could not be fetched)", 200, { code: 451, msg: "Failed to fetch the image." }, "rejected"],
+    ["code 501 (generation failed)", 200, { code: 501, msg: "Generation Failed" }, "failed"],
   ])("maps %s to %s", async (_, status, body, kind) => {
     replyWith(status, body);
-    const err = await errorOf(client().generate({ prompt: "p", model: "veo3", aspectRatio: "16:9" }));
+    const err = await errorOf(client().generate({ prompt: "p", model: "veo3", generationType: "TEXT_2_VIDEO", aspectRatio: "16:9" }));
     expect(err.kind).toBe(kind);
   });
 
   it("keeps KIE's message for the user to read", async () => {
     replyWith(200, { code: 400, msg: "Your prompt was flagged by Website as violating content policies." });
-    const err = await errorOf(client().generate({ prompt: "p", model: "veo3", aspectRatio: "16:9" }));
+    const err = await errorOf(client().generate({ prompt: "p", model: "veo3", generationType: "TEXT_2_VIDEO", aspectRatio: "16:9" }));
     expect(err.message).toBe("Your prompt was flagged by Website as violating content policies.");
     expect(err.code).toBe(400);
   });
@@ -153,6 +165,6 @@ describe("KieClient errors", () => {
 
   it("a successful envelope without a task id is a failure, not a task", async () => {
     replyWith(200, { code: 200, msg: "success", data: {} });
-    expect((await errorOf(client().generate({ prompt: "p", model: "veo3", aspectRatio: "16:9" }))).kind).toBe("failed");
+    expect((await errorOf(client().generate({ prompt: "p", model: "veo3", generationType: "TEXT_2_VIDEO", aspectRatio: "16:9" }))).kind).toBe("failed");
   });
 });

@@ -59,6 +59,7 @@ export const kieApis = pgTable("kie_apis", {
   totalCredits: integer("total_credits").notNull().default(1000),
   veo3QualityCredits: integer("veo3_quality_credits").notNull().default(400),
   veo3FastCredits: integer("veo3_fast_credits").notNull().default(80),
+  veo3LiteCredits: integer("veo3_lite_credits").notNull().default(40),
   isEnabled: boolean("is_enabled").notNull().default(true),
   lastUsed: timestamp("last_used", { withTimezone: true }),
   totalUsage: integer("total_usage").notNull().default(0),
@@ -78,6 +79,8 @@ export const videoTasks = pgTable(
     prompt: text("prompt").notNull(),
     imageUrls: text("image_urls").array(),
     model: text("model").notNull(),
+    /** The catalogue's mode: text, image (first and last frames) or reference (decision 0048). */
+    mode: text("mode").notNull().default("text"),
     aspectRatio: text("aspect_ratio").notNull(),
     watermark: text("watermark"),
     seeds: integer("seeds"),
@@ -85,7 +88,7 @@ export const videoTasks = pgTable(
     status: text("status").notNull().default("generating"),
     /** 720p result URLs. */
     resultUrls: text("result_urls").array(),
-    /** 1080p result URL (16:9 only). */
+    /** 1080p result URL. */
     hdVideoUrl: text("hd_video_url"),
     errorMessage: text("error_message"),
     createdAt: createdAt(),
@@ -103,7 +106,7 @@ export const videoTasks = pgTable(
     checkAttempts: integer("check_attempts").notNull().default(0),
     /** A worker that claimed the task holds it until then; expired leases are claimable again. */
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
-    /** 1080p: none (9:16 or not yet), pending, ready, failed. */
+    /** 1080p: none (not yet, or a 9:16 video from before issue 22), pending, ready, failed. */
     hdStatus: text("hd_status").notNull().default("none"),
     hdAttempts: integer("hd_attempts").notNull().default(0),
     /** The 720p file died at the provider before it could be saved (decision 0043). */
@@ -182,6 +185,8 @@ export const adminSettings = pgTable(
     /** A single row, id 1. */
     id: integer("id").primaryKey().default(1),
     kieToken: text("kie_token"),
+    /** KIE's webhookHmacKey (kie.ai settings), sealed: when set, callbacks must carry its signature (decision 0048). */
+    kieWebhookHmacKey: text("kie_webhook_hmac_key"),
     paypalClientId: text("paypal_client_id"),
     paypalClientSecret: text("paypal_client_secret"),
     paypalEnvironment: text("paypal_environment").notNull().default("sandbox"),
@@ -194,11 +199,8 @@ export const adminSettings = pgTable(
     googleClientSecret: text("google_client_secret"),
     googleRedirectUri: text("google_redirect_uri"),
     googleAuthEnabled: boolean("google_auth_enabled").notNull().default(false),
-    // The defaults are shared/videos.ts's DEFAULT_PRICES (no relative imports here): tests/unit/default-prices.test.ts.
-    veo3Credits: integer("veo3_credits").notNull().default(5),
-    veo3FastCredits: integer("veo3_fast_credits").notNull().default(1),
-    veo3ApiPrice: numeric("veo3_api_price", { precision: 10, scale: 2 }).notNull().default("10"),
-    veo3FastApiPrice: numeric("veo3_fast_api_price", { precision: 10, scale: 2 }).notNull().default("2"),
+    /** The admin's prices per model and surcharge, `{"veo3": {"web": 5, "api": 10}, ...}`; a missing one costs the catalogue's default (decision 0048). */
+    prices: jsonb("prices").$type<Partial<Record<string, { web?: number; api?: number }>>>().notNull().default({}),
     telegramBotToken: text("telegram_bot_token"),
     telegramChatId: text("telegram_chat_id"),
     /** Archived videos older than this many days are deleted by the retention sweep; null keeps them forever (decision 0045). */

@@ -34,7 +34,7 @@ function createWithContext(opts: KieSimulatorOptions): { sim: KieSimulator; ctx:
     faults: createFaults(),
     stats: createStats(),
     accounts: new Map(),
-    callbacks: createCallbacks(),
+    callbacks: createCallbacks(opts.webhookHmacKey),
   };
   const sim: KieSimulator = {
     // Not wrapped in fastify-plugin on purpose: its error handlers and parsers stay in its scope.

@@ -1,12 +1,43 @@
-/** Prompt markers that steer a simulated task, e.g. "a cat [sim:fail]" (case-insensitive, anywhere). */
-import type { TaskMarker } from "./task-id.js";
+/**
+ * Prompt markers that steer a simulated request, e.g. "a cat [sim:fail]" (case-insensitive,
+ * anywhere): `[sim:reject]`, `[sim:code-NNN]` (generate answers that KIE code), and the task
+ * markers `[sim:fail]`, `[sim:slow]`, `[sim:no-hd]`, `[sim:dead-link]`.
+ */
+import { TASK_MARKERS, type TaskMarker } from "./task-id.js";
 
-export type PromptMarker = TaskMarker | "reject";
+/** The codes `[sim:code-NNN]` makes generate answer, with KIE's wording (kie-2026.md §5.2). */
+export const GENERATE_ERRORS = {
+  408: "Upstream is currently experiencing service issues. No result has been returned for over 10 minutes.",
+  433: "Request Limit - Sub-key Usage Exceeds Limit",
+  451: "Failed to fetch the image. Kindly verify any access limits set by you or your service provider.",
+  455: "Service Unavailable - System is currently undergoing maintenance",
+  500: "Internal Error, Please try again later.",
+  501: "Generation Failed",
+  505: "Feature Disabled - The requested feature is currently disabled",
+} as const;
+export type GenerateErrorCode = keyof typeof GENERATE_ERRORS;
 
-const MARKER_PATTERN = /\[sim:(reject|fail|slow|no-hd|dead-link)\]/gi;
+export const REJECT_MSG = "Your prompt was flagged by Website as violating content policies.";
 
-export function promptMarkers(prompt: string): Set<PromptMarker> {
-  const found = new Set<PromptMarker>();
-  for (const match of prompt.matchAll(MARKER_PATTERN)) found.add(match[1]!.toLowerCase() as PromptMarker);
+const CODES = Object.keys(GENERATE_ERRORS).join("|");
+const MARKER_PATTERN = new RegExp(`\\[sim:(reject|${TASK_MARKERS.join("|")}|code-(?:${CODES}))\\]`, "gi");
+
+export interface PromptMarkers {
+  /** `[sim:reject]`: generate answers 400 (content policy). */
+  reject: boolean;
+  /** `[sim:code-NNN]`: generate answers that code (the first such marker wins). */
+  errorCode: GenerateErrorCode | undefined;
+  /** Markers the task carries in its id. */
+  task: TaskMarker[];
+}
+
+export function promptMarkers(prompt: string): PromptMarkers {
+  const found: PromptMarkers = { reject: false, errorCode: undefined, task: [] };
+  for (const match of prompt.matchAll(MARKER_PATTERN)) {
+    const marker = match[1]!.toLowerCase();
+    if (marker === "reject") found.reject = true;
+    else if (marker.startsWith("code-")) found.errorCode ??= Number(marker.slice(5)) as GenerateErrorCode;
+    else if (!found.task.includes(marker as TaskMarker)) found.task.push(marker as TaskMarker);
+  }
   return found;
 }

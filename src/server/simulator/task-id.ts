@@ -1,22 +1,45 @@
 /**
- * Stateless task ids: the id carries everything record-info needs (creation time, model, aspect,
- * clip variant, markers, a prompt excerpt), so polls work after a restart and in any process
- * running the simulator with the same options. No signature: it is a simulator, not a vault.
+ * Stateless task ids: the id carries everything record-info needs (creation time, the request's
+ * model, mode and options, clip variant, markers, a prompt excerpt), so polls work after a restart
+ * and in any process running the simulator with the same options. No signature: it is a simulator,
+ * not a vault.
  *
- * Layout: `sim_` + base64url(bytes) + `_` + 8 random hex digits, where bytes are a version byte,
- * the creation time (48-bit ms), a flags byte and up to 30 bytes of the prompt (UTF-8). Binary,
- * not JSON, so ids stay at most 64 characters: ids end up in URL path parameters, and Fastify's
- * default maxParamLength (100) answers 414 to longer ones.
+ * Layout: `sim_` + base64url(bytes) + `_` + 8 random hex digits. Binary, not JSON, so ids stay at
+ * most 64 characters: ids end up in URL path parameters, and Fastify's default maxParamLength (100)
+ * answers 414 to longer ones. 64 - "sim_" - "_" - 8 hex leaves 51 base64url characters: 38 bytes.
+ *
+ * - Version 1 (still decoded: such ids sit in databases and keep being polled): version byte 1,
+ *   the creation time (48-bit ms), a flags byte (bit 0 model veo3, bit 1 aspect 9:16, bits 2-3
+ *   variant, bits 4-7 markers) and up to 30 bytes of the prompt (UTF-8).
+ * - Version 2 (written now): version byte 2, the creation time (48-bit ms), 24 flag bits (big
+ *   endian, see FLAGS_V2) and up to 28 bytes of the prompt (UTF-8).
  */
 import crypto from "node:crypto";
 import { CLIP_VARIANTS } from "./clips.js";
 
-export const MODELS = ["veo3", "veo3_fast"] as const;
+export const MODELS = ["veo3", "veo3_fast", "veo3_lite"] as const;
 export const ASPECTS = ["16:9", "9:16"] as const;
+export const GENERATION_TYPES = ["TEXT_2_VIDEO", "FIRST_AND_LAST_FRAMES_2_VIDEO", "REFERENCE_2_VIDEO"] as const;
+export const RESOLUTIONS = ["720p", "1080p", "4k"] as const;
+export const DURATIONS = [4, 6, 8] as const;
 export const TASK_MARKERS = ["fail", "slow", "no-hd", "dead-link"] as const;
 export type Model = (typeof MODELS)[number];
 export type Aspect = (typeof ASPECTS)[number];
+export type GenerationType = (typeof GENERATION_TYPES)[number];
+export type RequestedResolution = (typeof RESOLUTIONS)[number];
+export type Duration = (typeof DURATIONS)[number];
 export type TaskMarker = (typeof TASK_MARKERS)[number];
+
+/** What a version-2 id records of the request, beyond model and aspect (version-1 ids did not). */
+export interface TaskRequest {
+  generationType: GenerationType;
+  /** 0-3. */
+  imageCount: number;
+  resolution: RequestedResolution;
+  duration: Duration;
+  /** Undefined when the request did not say. */
+  enableTranslation: boolean | undefined;
+}
 
 export interface TaskInfo {
   createdAt: number;
@@ -26,18 +49,50 @@ export interface TaskInfo {
   markers: TaskMarker[];
   /** The start of the prompt, for paramJson. */
   promptExcerpt: string;
+  /** Undefined for version-1 ids. */
+  request?: TaskRequest;
 }
 
 export const MAX_TASK_ID_LENGTH = 64;
-const VERSION = 1;
-const HEADER_BYTES = 8;
-const EXCERPT_BYTES = 30;
+const TIME_OFFSET = 1;
 
-// Flags byte: bit 0 model veo3, bit 1 aspect 9:16, bits 2-3 variant, bits 4-7 markers.
-const VEO3 = 1;
-const PORTRAIT = 2;
-const VARIANT_SHIFT = 2;
-const MARKER_BITS: Record<TaskMarker, number> = { fail: 16, slow: 32, "no-hd": 64, "dead-link": 128 };
+// ---- Version 1 (decode only) ----
+const V1 = { version: 1, headerBytes: 8, excerptBytes: 30 } as const;
+const V1_VEO3 = 1;
+const V1_PORTRAIT = 2;
+const V1_VARIANT_SHIFT = 2;
+const V1_MARKER_BITS: Record<TaskMarker, number> = { fail: 16, slow: 32, "no-hd": 64, "dead-link": 128 };
+
+// ---- Version 2 ----
+const V2 = { version: 2, headerBytes: 10, excerptBytes: 28 } as const;
+/**
+ * The 24 flag bits of a version-2 id: [shift, width] of each field. Enumerations are stored as
+ * indexes into the code tables below; codes past a table's end (room for more) do not decode.
+ * Bits 20-23 are reserved and must be 0.
+ */
+const FLAGS_V2 = {
+  model: [0, 3], // MODEL_CODES: 8 codes, 3 used
+  generationType: [3, 2], // GENERATION_TYPES
+  imageCount: [5, 2], // 0-3
+  aspect: [7, 1], // ASPECTS
+  variant: [8, 2], // 1..CLIP_VARIANTS
+  markers: [10, 4], // one bit per TASK_MARKERS entry, in order
+  resolution: [14, 2], // RESOLUTIONS
+  duration: [16, 2], // DURATIONS
+  enableTranslation: [18, 2], // 0 not given, 1 false, 2 true
+} as const satisfies Record<string, readonly [number, number]>;
+const RESERVED_V2 = 0xf00000;
+/** Stable codes: new models are appended, never inserted. */
+const MODEL_CODES: readonly Model[] = ["veo3_fast", "veo3", "veo3_lite"];
+const TRANSLATION_CODES = [undefined, false, true] as const;
+
+type FlagField = keyof typeof FLAGS_V2;
+const getField = (flags: number, field: FlagField) => (flags >> FLAGS_V2[field][0]) & ((1 << FLAGS_V2[field][1]) - 1);
+const setField = (field: FlagField, value: number) => {
+  const [shift, width] = FLAGS_V2[field];
+  if (value < 0 || value >= 1 << width) throw new RangeError(`task id: ${field} ${value} does not fit`);
+  return value << shift;
+};
 
 // base64url may itself contain "_", so the suffix is recognised by its fixed shape at the end.
 const ID_PATTERN = /^sim_([A-Za-z0-9_-]+)_[0-9a-f]{8}$/;
@@ -54,40 +109,80 @@ function utf8Prefix(text: string, maxBytes: number): Buffer {
   return out;
 }
 
-export function encodeTaskId(info: TaskInfo): string {
-  const header = Buffer.alloc(HEADER_BYTES);
-  header.writeUInt8(VERSION, 0);
-  header.writeUIntBE(info.createdAt, 1, 6);
-  let flags = (info.model === "veo3" ? VEO3 : 0) | (info.aspect === "9:16" ? PORTRAIT : 0) | (info.variant << VARIANT_SHIFT);
-  for (const marker of info.markers) flags |= MARKER_BITS[marker];
-  header.writeUInt8(flags, 7);
-  const payload = Buffer.concat([header, utf8Prefix(info.promptExcerpt, EXCERPT_BYTES)]);
+/** A version-2 id for a new task. */
+export function encodeTaskId(info: TaskInfo & { request: TaskRequest }): string {
+  const { request } = info;
+  let flags =
+    setField("model", MODEL_CODES.indexOf(info.model)) |
+    setField("generationType", GENERATION_TYPES.indexOf(request.generationType)) |
+    setField("imageCount", request.imageCount) |
+    setField("aspect", ASPECTS.indexOf(info.aspect)) |
+    setField("variant", info.variant) |
+    setField("resolution", RESOLUTIONS.indexOf(request.resolution)) |
+    setField("duration", DURATIONS.indexOf(request.duration)) |
+    setField("enableTranslation", TRANSLATION_CODES.indexOf(request.enableTranslation));
+  for (const marker of info.markers) flags |= 1 << (FLAGS_V2.markers[0] + TASK_MARKERS.indexOf(marker));
+  const header = Buffer.alloc(V2.headerBytes);
+  header.writeUInt8(V2.version, 0);
+  header.writeUIntBE(info.createdAt, TIME_OFFSET, 6);
+  header.writeUIntBE(flags, 7, 3);
+  const payload = Buffer.concat([header, utf8Prefix(info.promptExcerpt, V2.excerptBytes)]);
   return `sim_${payload.toString("base64url")}_${crypto.randomBytes(4).toString("hex")}`;
 }
 
-/** The task an id describes, or undefined for anything that is not one of our ids. */
+function decodeV1(flags: number): Omit<TaskInfo, "createdAt" | "promptExcerpt"> | undefined {
+  const variant = (flags >> V1_VARIANT_SHIFT) & 3;
+  if (variant < 1 || variant > CLIP_VARIANTS) return undefined;
+  return {
+    model: flags & V1_VEO3 ? "veo3" : "veo3_fast",
+    aspect: flags & V1_PORTRAIT ? "9:16" : "16:9",
+    variant,
+    markers: TASK_MARKERS.filter((marker) => flags & V1_MARKER_BITS[marker]),
+  };
+}
+
+function decodeV2(flags: number): Omit<TaskInfo, "createdAt" | "promptExcerpt"> | undefined {
+  if (flags & RESERVED_V2) return undefined;
+  const model = MODEL_CODES[getField(flags, "model")];
+  const generationType = GENERATION_TYPES[getField(flags, "generationType")];
+  const resolution = RESOLUTIONS[getField(flags, "resolution")];
+  const duration = DURATIONS[getField(flags, "duration")];
+  const translationCode = getField(flags, "enableTranslation");
+  const variant = getField(flags, "variant");
+  if (!model || !generationType || !resolution || !duration || translationCode >= TRANSLATION_CODES.length) return undefined;
+  if (variant < 1 || variant > CLIP_VARIANTS) return undefined;
+  const markerBits = getField(flags, "markers");
+  return {
+    model,
+    aspect: ASPECTS[getField(flags, "aspect")]!,
+    variant,
+    markers: TASK_MARKERS.filter((_, i) => markerBits & (1 << i)),
+    request: {
+      generationType,
+      imageCount: getField(flags, "imageCount"),
+      resolution,
+      duration,
+      enableTranslation: TRANSLATION_CODES[translationCode],
+    },
+  };
+}
+
+/** The task an id (either version) describes, or undefined for anything that is not one of our ids. */
 export function decodeTaskId(id: string): TaskInfo | undefined {
   if (id.length > MAX_TASK_ID_LENGTH) return undefined;
   const encoded = ID_PATTERN.exec(id)?.[1];
   if (!encoded) return undefined;
   const bytes = Buffer.from(encoded, "base64url");
-  if (bytes.length < HEADER_BYTES || bytes.length > HEADER_BYTES + EXCERPT_BYTES) return undefined;
-  if (bytes.toString("base64url") !== encoded || bytes.readUInt8(0) !== VERSION) return undefined;
-  const flags = bytes.readUInt8(7);
-  const variant = (flags >> VARIANT_SHIFT) & 3;
-  if (variant < 1 || variant > CLIP_VARIANTS) return undefined;
+  if (bytes.length === 0 || bytes.toString("base64url") !== encoded) return undefined;
+  const layout = [V1, V2].find((v) => v.version === bytes.readUInt8(0));
+  if (!layout || bytes.length < layout.headerBytes || bytes.length > layout.headerBytes + layout.excerptBytes) return undefined;
+  const fields = layout === V1 ? decodeV1(bytes.readUInt8(7)) : decodeV2(bytes.readUIntBE(7, 3));
+  if (!fields) return undefined;
   let promptExcerpt: string;
   try {
-    promptExcerpt = strictUtf8.decode(bytes.subarray(HEADER_BYTES));
+    promptExcerpt = strictUtf8.decode(bytes.subarray(layout.headerBytes));
   } catch {
     return undefined;
   }
-  return {
-    createdAt: bytes.readUIntBE(1, 6),
-    model: flags & VEO3 ? "veo3" : "veo3_fast",
-    aspect: flags & PORTRAIT ? "9:16" : "16:9",
-    variant,
-    markers: TASK_MARKERS.filter((marker) => flags & MARKER_BITS[marker]),
-    promptExcerpt,
-  };
+  return { createdAt: bytes.readUIntBE(TIME_OFFSET, 6), ...fields, promptExcerpt };
 }

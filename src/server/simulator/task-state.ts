@@ -37,7 +37,8 @@ export function fileReadyAt(ctx: SimContext, info: TaskInfo, resolution: Resolut
   const state = taskState(ctx, info);
   if (state.phase !== "success") return undefined;
   if (resolution === "720p") return state.completedAt;
-  if (info.aspect !== "16:9" || state.hdReadyAt === undefined || ctx.now() < state.hdReadyAt) return undefined;
+  // Both aspect ratios have a 1080p file (KIE upgrades 9:16 too since 2026).
+  if (state.hdReadyAt === undefined || ctx.now() < state.hdReadyAt) return undefined;
   return state.hdReadyAt;
 }
 
@@ -60,17 +61,36 @@ export function resultLink(ctx: SimContext, taskId: string, clip: string): Resul
   return ctx.now() > expiresAt ? { status: "expired" } : { status: "live", expiresAt };
 }
 
-/** KIE's "YYYY-MM-DD HH:mm:ss" (UTC here). */
-const formatTime = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace("T", " ");
+/**
+ * record-info's paramJson: the request as KIE echoes it (a JSON string). Version-1 ids recorded
+ * only model, aspect and prompt; version-2 ids add the mode, the number of images (the URLs
+ * themselves do not fit in an id) and the options.
+ */
+export function paramJson(info: TaskInfo): string {
+  const { request } = info;
+  return JSON.stringify({
+    model: info.model,
+    aspectRatio: info.aspect,
+    ...(request && {
+      generationType: request.generationType,
+      imageCount: request.imageCount,
+      resolution: request.resolution,
+      duration: request.duration,
+      ...(request.enableTranslation !== undefined && { enableTranslation: request.enableTranslation }),
+    }),
+    prompt: info.promptExcerpt,
+  });
+}
 
 /** The record-info `data` object. */
 export function recordInfo(ctx: SimContext, taskId: string, info: TaskInfo) {
   const state = taskState(ctx, info);
   const base = {
     taskId,
-    paramJson: JSON.stringify({ model: info.model, aspectRatio: info.aspect, prompt: info.promptExcerpt }),
-    createTime: formatTime(info.createdAt),
-    completeTime: state.phase === "generating" ? null : formatTime(state.completedAt),
+    paramJson: paramJson(info),
+    // Epoch milliseconds, as KIE answers live (its docs still show "YYYY-MM-DD HH:mm:ss").
+    createTime: info.createdAt,
+    completeTime: state.phase === "generating" ? null : state.completedAt,
     fallbackFlag: false,
   };
   switch (state.phase) {
@@ -81,7 +101,13 @@ export function recordInfo(ctx: SimContext, taskId: string, info: TaskInfo) {
     case "success":
       return {
         ...base,
-        response: { taskId, resultUrls: [clipUrl(ctx, taskId, info, "720p")], originUrls: [], resolution: "720p" },
+        response: {
+          taskId,
+          resultUrls: [clipUrl(ctx, taskId, info, "720p")],
+          // KIE: "Only has value when aspect_ratio is not 16:9" (null live for 16:9).
+          originUrls: info.aspect === "16:9" ? null : [clipUrl(ctx, taskId, info, "720p")],
+          resolution: "720p",
+        },
         successFlag: 1,
         errorCode: null,
         errorMessage: "",

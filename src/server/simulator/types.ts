@@ -1,5 +1,6 @@
 /** The simulator's public types (re-exported by index.ts); kept apart so the parts can share them. */
 import type { FastifyPluginAsync } from "fastify";
+import type { SigningKey } from "./callbacks.js";
 
 export interface KieSimulatorOptions {
   /** Absolute base URL under which browsers reach this simulator's routes, e.g. "http://localhost:3000/simulator/kie" (used to build result file URLs). */
@@ -16,6 +17,8 @@ export interface KieSimulatorOptions {
   uploadDir: string;
   /** Clock, for tests. */
   now?: () => number;
+  /** KIE's webhookHmacKey: when it gives a key, callbacks carry KIE's signature headers. */
+  webhookHmacKey?: SigningKey;
 }
 
 export interface KieSimulator {

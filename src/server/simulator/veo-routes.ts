@@ -5,12 +5,26 @@ import { clipVariant } from "./clips.js";
 import { envelope, ok, type SimContext } from "./context.js";
 import { appendToLog } from "./faults.js";
 import { guard, requestKey } from "./guard.js";
-import { promptMarkers } from "./markers.js";
-import { ASPECTS, decodeTaskId, encodeTaskId, MODELS, type Model, type TaskMarker } from "./task-id.js";
+import { GENERATE_ERRORS, promptMarkers, REJECT_MSG } from "./markers.js";
+import {
+  ASPECTS,
+  decodeTaskId,
+  DURATIONS,
+  encodeTaskId,
+  GENERATION_TYPES,
+  MODELS,
+  RESOLUTIONS,
+  type GenerationType,
+  type Model,
+  type TaskInfo,
+  type TaskRequest,
+} from "./task-id.js";
 import { callbackBody, clipUrl, generationTime, recordInfo, taskState } from "./task-state.js";
 
-/** KIE credits per generation (Veo 3.1 pricing). */
-export const MODEL_COST: Record<Model, number> = { veo3_fast: 60, veo3: 250 };
+/** KIE credits per generation (Veo 3.1 pricing, 720p). */
+export const MODEL_COST: Record<Model, number> = { veo3: 250, veo3_fast: 60, veo3_lite: 30 };
+/** KIE's model when the request names none. */
+export const DEFAULT_MODEL: Model = "veo3_fast";
 /** What /chat/credit reports for keys without an account. */
 export const UNLIMITED_CREDITS = 100_000;
 
@@ -27,7 +41,10 @@ const GenerateBody = z.object(
   {
     prompt: z.string({ error: "prompt is required" }).refine((p) => p.trim() !== "", "prompt is required"),
     imageUrls: z.array(httpUrl("imageUrls"), { error: "imageUrls must be an array of URLs" }).max(3, "imageUrls takes at most 3 images").optional(),
-    model: z.enum(MODELS, { error: "model must be veo3 or veo3_fast" }).optional(),
+    model: z.enum(MODELS, { error: "model must be veo3, veo3_fast or veo3_lite" }).optional(),
+    generationType: z.enum(GENERATION_TYPES, { error: "generationType must be TEXT_2_VIDEO, FIRST_AND_LAST_FRAMES_2_VIDEO or REFERENCE_2_VIDEO" }).optional(),
+    resolution: z.enum(RESOLUTIONS, { error: "resolution must be 720p, 1080p or 4k" }).optional(),
+    duration: z.literal(DURATIONS, { error: "duration must be 4, 6 or 8" }).optional(),
     aspect_ratio: z.enum(ASPECTS, { error: "aspect_ratio must be 16:9 or 9:16" }).optional(),
     aspectRatio: z.enum(ASPECTS, { error: "aspectRatio must be 16:9 or 9:16" }).optional(),
     seeds: z
@@ -42,6 +59,23 @@ const GenerateBody = z.object(
   },
   { error: "Request body must be a JSON object" },
 );
+
+/**
+ * Why KIE would refuse this mode with this model and number of images (kie-2026.md §1.3), or
+ * undefined. REFERENCE_2_VIDEO's aspect rule (16:9 or 9:16) always holds: those are the only
+ * aspect ratios accepted at all.
+ */
+function modeProblem(type: GenerationType, model: Model, imageCount: number): string | undefined {
+  switch (type) {
+    case "TEXT_2_VIDEO":
+      return imageCount === 0 ? undefined : "TEXT_2_VIDEO mode does not accept imageUrls";
+    case "FIRST_AND_LAST_FRAMES_2_VIDEO":
+      return imageCount >= 1 && imageCount <= 2 ? undefined : "FIRST_AND_LAST_FRAMES_2_VIDEO mode requires 1 or 2 imageUrls";
+    case "REFERENCE_2_VIDEO":
+      if (model === "veo3") return "REFERENCE_2_VIDEO mode currently only supports veo3_fast and veo3_lite models";
+      return imageCount >= 1 && imageCount <= 3 ? undefined : "REFERENCE_2_VIDEO mode requires 1 to 3 imageUrls";
+  }
+}
 
 /** A single-valued query parameter (repeated or missing ones count as absent). */
 function queryParam(query: unknown, name: string): string | undefined {
@@ -67,27 +101,39 @@ export function veoRoutes(ctx: SimContext): FastifyPluginAsync {
       const parsed = GenerateBody.safeParse(request.body ?? {});
       if (!parsed.success) return envelope(422, parsed.error.issues[0]?.message ?? "Invalid request");
       const body = parsed.data;
+      const model = body.model ?? DEFAULT_MODEL;
+      const imageUrls = body.imageUrls ?? [];
+      // Without a generationType, KIE goes by whether there are images.
+      const generationType = body.generationType ?? (imageUrls.length > 0 ? "FIRST_AND_LAST_FRAMES_2_VIDEO" : "TEXT_2_VIDEO");
+      const problem = modeProblem(generationType, model, imageUrls.length);
+      if (problem) return envelope(422, problem);
       const markers = promptMarkers(body.prompt);
-      if (markers.has("reject")) {
-        return envelope(400, "Your prompt was flagged by Website as violating content policies.");
-      }
-      const model = body.model ?? "veo3_fast";
+      if (markers.reject) return envelope(400, REJECT_MSG);
+      if (markers.errorCode) return envelope(markers.errorCode, GENERATE_ERRORS[markers.errorCode]);
       const account = ctx.accounts.get(requestKey(request));
       if (account) {
         if (account.credits < MODEL_COST[model]) return envelope(402, "The current credits are insufficient. Please top up.");
         account.credits -= MODEL_COST[model];
       }
-      const info = {
+      const taskRequest: TaskRequest = {
+        generationType,
+        imageCount: imageUrls.length,
+        resolution: body.resolution ?? "720p",
+        duration: body.duration ?? 8,
+        enableTranslation: body.enableTranslation,
+      };
+      const info: TaskInfo & { request: TaskRequest } = {
         createdAt: ctx.now(),
         model,
         aspect: body.aspect_ratio ?? body.aspectRatio ?? "16:9",
         variant: clipVariant(body.prompt),
-        markers: [...markers].filter((m): m is TaskMarker => m !== "reject"),
+        markers: markers.task,
         // Whitespace and control characters collapsed, so the excerpt (and the id) stays short.
         promptExcerpt: body.prompt.replace(/[\s\p{Cc}]+/gu, " ").trim(),
+        request: taskRequest,
       };
       const taskId = encodeTaskId(info);
-      appendToLog(ctx.stats.submissions, { taskId, imageUrls: body.imageUrls ?? [] });
+      appendToLog(ctx.stats.submissions, { taskId, imageUrls });
       if (body.callBackUrl) ctx.callbacks.schedule(body.callBackUrl, generationTime(ctx, info), () => callbackBody(ctx, taskId, info));
       return ok({ taskId });
     });
@@ -107,7 +153,6 @@ export function veoRoutes(ctx: SimContext): FastifyPluginAsync {
       const info = decodeTaskId(taskId);
       if (!info) return envelope(422, "record is null");
       if (index !== undefined && index !== "0") return envelope(422, "record result data is blank");
-      if (info.aspect !== "16:9") return envelope(422, "Only 16:9 aspect ratio supports 1080P");
       const state = taskState(ctx, info);
       if (state.phase !== "success") return envelope(422, "record status is not success");
       if (state.hdReadyAt === undefined || ctx.now() < state.hdReadyAt) {

@@ -5,7 +5,7 @@ import { maskedText } from "./settings.js";
 
 /** An account is 'Available' at 400 KIE credits or more, else 'Low Credits' (decision 0021). */
 export const KIE_AVAILABLE_THRESHOLD = 400;
-export const KIE_API_DEFAULTS = { totalCredits: 1000, veo3QualityCredits: 400, veo3FastCredits: 80, isEnabled: true } as const;
+export const KIE_API_DEFAULTS = { totalCredits: 1000, veo3QualityCredits: 400, veo3FastCredits: 80, veo3LiteCredits: 40, isEnabled: true } as const;
 export const KIE_CREDITS_MAX = 100_000_000;
 
 export const KIE_API_STATUSES = ["Available", "Low Credits"] as const;
@@ -37,6 +37,7 @@ export const kieApiCreateSchema = z.object({
   totalCredits: credits("Total credits").default(KIE_API_DEFAULTS.totalCredits),
   veo3QualityCredits: credits("Veo3 Quality credits").default(KIE_API_DEFAULTS.veo3QualityCredits),
   veo3FastCredits: credits("Veo3 Fast credits").default(KIE_API_DEFAULTS.veo3FastCredits),
+  veo3LiteCredits: credits("Veo3 Lite credits").default(KIE_API_DEFAULTS.veo3LiteCredits),
   isEnabled: isEnabled.default(KIE_API_DEFAULTS.isEnabled),
 });
 export type KieApiCreate = z.output<typeof kieApiCreateSchema>;
@@ -48,6 +49,7 @@ export const kieApiUpdateSchema = z.object({
   totalCredits: credits("Total credits").optional(),
   veo3QualityCredits: credits("Veo3 Quality credits").optional(),
   veo3FastCredits: credits("Veo3 Fast credits").optional(),
+  veo3LiteCredits: credits("Veo3 Lite credits").optional(),
   isEnabled: isEnabled.optional(),
 });
 export type KieApiUpdate = z.output<typeof kieApiUpdateSchema>;
@@ -66,6 +68,7 @@ export const kieApiViewSchema = z
     totalCredits: z.number().int(),
     veo3QualityCredits: z.number().int(),
     veo3FastCredits: z.number().int(),
+    veo3LiteCredits: z.number().int(),
     isEnabled: z.boolean(),
     status: z.enum(KIE_API_STATUSES),
     lastUsed: isoTimestamp.nullable(),

@@ -1,8 +1,17 @@
 import { z } from "zod";
+import { MODEL_CATALOGUE, PRICE_ITEMS, type PriceItem } from "../catalogue.js";
 import { MASK_PREFIX } from "../mask.js";
 import { isoTimestamp } from "./common.js";
 
-export const SECRET_SETTING_FIELDS = ["kieToken", "paypalClientSecret", "creemApiKey", "creemWebhookSecret", "googleClientSecret", "telegramBotToken"] as const;
+export const SECRET_SETTING_FIELDS = [
+  "kieToken",
+  "kieWebhookHmacKey",
+  "paypalClientSecret",
+  "creemApiKey",
+  "creemWebhookSecret",
+  "googleClientSecret",
+  "telegramBotToken",
+] as const;
 export type SecretSettingField = (typeof SECRET_SETTING_FIELDS)[number];
 
 export const SETTINGS_LIMITS = { creditsMin: 1, creditsMax: 1000, priceMin: 1, priceMax: 1000 } as const;
@@ -17,22 +26,21 @@ const text = z
   .optional()
   .transform((v) => (v === "" ? null : v));
 
-const credits = (field: string) =>
-  z
-    .union([z.number(), z.string().trim()], { error: `${field} must be an integer between 1 and 1000` })
+/** Models cost at least 1 credit; a surcharge may be 0. */
+const lowestPrice = (item?: PriceItem) => (item === undefined || item in MODEL_CATALOGUE ? SETTINGS_LIMITS.creditsMin : 0);
+
+const credits = (field: string, min: number = SETTINGS_LIMITS.creditsMin) => {
+  const message = `${field} must be an integer between ${min} and ${SETTINGS_LIMITS.creditsMax}`;
+  return z
+    .union([z.number(), z.string().trim()], { error: message })
     .transform((v) => (typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v))
-    .pipe(
-      z
-        .number({ error: `${field} must be an integer between 1 and 1000` })
-        .int(`${field} must be an integer between 1 and 1000`)
-        .min(SETTINGS_LIMITS.creditsMin, `${field} must be an integer between 1 and 1000`)
-        .max(SETTINGS_LIMITS.creditsMax, `${field} must be an integer between 1 and 1000`),
-    )
+    .pipe(z.number({ error: message }).int(message).min(min, message).max(SETTINGS_LIMITS.creditsMax, message))
     .optional();
+};
 
 /** Prices travel as strings with at most two decimals ("10", "2.50"); numbers are accepted. */
-const price = (field: string) => {
-  const message = `${field} must be a number between 1 and 1000 with at most two decimals`;
+const price = (field: string, min: number = SETTINGS_LIMITS.priceMin) => {
+  const message = `${field} must be a number between ${min} and ${SETTINGS_LIMITS.priceMax} with at most two decimals`;
   return z
     .union([z.number(), z.string().trim()], { error: message })
     .transform((v) => String(v))
@@ -40,10 +48,28 @@ const price = (field: string) => {
       z
         .string()
         .regex(/^\d+(\.\d{1,2})?$/, message)
-        .refine((v) => Number(v) >= SETTINGS_LIMITS.priceMin && Number(v) <= SETTINGS_LIMITS.priceMax, message),
+        .refine((v) => Number(v) >= min && Number(v) <= SETTINGS_LIMITS.priceMax, message),
     )
     .optional();
 };
+
+/** `prices` in PUT /api/admin/settings: any models and surcharges, each with either price or both. */
+const pricesUpdate = z
+  .strictObject(
+    Object.fromEntries(
+      PRICE_ITEMS.map((item) => [
+        item,
+        z
+          .strictObject(
+            { webCredits: credits(`prices.${item}.webCredits`, lowestPrice(item)), apiPrice: price(`prices.${item}.apiPrice`, lowestPrice(item)) },
+            { error: `prices.${item} takes webCredits and apiPrice` },
+          )
+          .optional(),
+      ]),
+    ) as Record<PriceItem, z.ZodOptional<z.ZodObject<{ webCredits: ReturnType<typeof credits>; apiPrice: ReturnType<typeof price> }>>>,
+    { error: `prices takes ${PRICE_ITEMS.join(", ")}` },
+  )
+  .optional();
 
 export const RETENTION_DAYS_LIMITS = { min: 1, max: 36500 } as const;
 const retentionMessage = `videoRetentionDays must be a whole number of days between ${RETENTION_DAYS_LIMITS.min} and ${RETENTION_DAYS_LIMITS.max}, or null to keep videos forever`;
@@ -63,6 +89,7 @@ const retentionDays = z
 
 export const settingsUpdateSchema = z.object({
   kieToken: secret,
+  kieWebhookHmacKey: secret,
   paypalClientId: text,
   paypalClientSecret: secret,
   paypalEnvironment: z.enum(["sandbox", "production"], { error: "paypalEnvironment must be sandbox or production" }).optional(),
@@ -84,6 +111,7 @@ export const settingsUpdateSchema = z.object({
   veo3FastCredits: credits("veo3FastCredits"),
   veo3ApiPrice: price("veo3ApiPrice"),
   veo3FastApiPrice: price("veo3FastApiPrice"),
+  prices: pricesUpdate,
   telegramBotToken: secret,
   telegramChatId: text,
   videoRetentionDays: retentionDays,
@@ -119,6 +147,7 @@ export const adminSettingsViewSchema = z
   .object({
     id: z.number().int(),
     kieToken: maskedSecret,
+    kieWebhookHmacKey: maskedSecret,
     paypalClientId: z.string().nullable(),
     paypalClientSecret: maskedSecret,
     paypalEnvironment: z.enum(["sandbox", "production"]),
@@ -135,6 +164,8 @@ export const adminSettingsViewSchema = z
     veo3FastCredits: z.number().int(),
     veo3ApiPrice: z.string().meta({ description: 'Two decimals, e.g. "10.00".' }),
     veo3FastApiPrice: z.string().meta({ description: 'Two decimals, e.g. "2.00".' }),
+    /** Every model's and surcharge's price (the four fields above repeat two of them, for old clients). */
+    prices: z.record(z.enum(PRICE_ITEMS as [PriceItem, ...PriceItem[]]), z.object({ webCredits: z.number().int(), apiPrice: z.string() })),
     telegramBotToken: maskedSecret,
     telegramChatId: z.string().nullable(),
     videoRetentionDays: z.number().int().nullable().meta({ description: "Archived videos older than this are deleted; null keeps them forever." }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ASPECT_RATIOS, MODELS, PROMPT_MAX, SEED_MAX, SEED_MIN, TASK_STATUSES } from "../videos.js";
+import { ASPECT_RATIOS, combinationProblem, impliedMode, MODELS, MODES, SURCHARGES, type GenerationMode } from "../catalogue.js";
+import { PROMPT_MAX, SEED_MAX, SEED_MIN, TASK_STATUSES } from "../videos.js";
 import { isoTimestamp } from "./common.js";
 
 const seedMessage = `Seed must be a whole number between ${SEED_MIN} and ${SEED_MAX}`;
@@ -13,27 +14,51 @@ export const seedSchema = z
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "Each image URL must be a valid http(s) URL" });
 
+export const modelMessage = `Model must be ${MODELS.slice(0, -1).join(", ")} or ${MODELS.at(-1)}`;
+export const modeMessage = `Mode must be ${MODES.slice(0, -1).join(", ")} or ${MODES.at(-1)}`;
+export const aspectRatioMessage = `Aspect ratio must be ${ASPECT_RATIOS.join(" or ")}`;
+/** More than any mode takes, so the catalogue's message (not a length error) says what is wrong. */
+export const IMAGE_LIST_MAX = 10;
+
+/**
+ * The mode a request means (old clients send none: text without images, image with them), and the
+ * catalogue's verdict on the combination, as an issue on the field a person should change.
+ */
+export function withMode<T extends { model: (typeof MODELS)[number]; mode?: GenerationMode; imageUrls: string[] }>(
+  value: T,
+  ctx: z.RefinementCtx,
+): Omit<T, "mode"> & { mode: GenerationMode } {
+  const mode = value.mode ?? impliedMode(value.imageUrls.length);
+  const problem = combinationProblem({ model: value.model, mode, imageCount: value.imageUrls.length });
+  if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
+  return { ...value, mode };
+}
+
 /** POST /api/generate-video (the server's defaults: model veo3, enableFallback false). */
-export const generateVideoSchema = z.object({
-  prompt: z.string({ error: "Prompt is required" }).trim().min(1, "Prompt is required").max(PROMPT_MAX, `Prompt must be at most ${PROMPT_MAX} characters`),
-  model: z.enum(MODELS, { error: "Model must be veo3 or veo3_fast" }).default("veo3"),
-  aspectRatio: z.enum(ASPECT_RATIOS, { error: "Aspect ratio must be 16:9 or 9:16" }).default("16:9"),
-  imageUrls: z
-    .array(httpUrl, { error: "imageUrls must be a list of image URLs" })
-    .max(1, "Only one reference image can be used")
-    .nullable()
-    .optional()
-    .transform((v) => v ?? []),
-  watermark: z
-    .string({ error: "Watermark must be text" })
-    .trim()
-    .max(100, "Watermark must be at most 100 characters")
-    .nullable()
-    .optional()
-    .transform((v) => v || undefined),
-  seeds: seedSchema,
-  enableFallback: z.boolean({ error: "enableFallback must be true or false" }).default(false),
-});
+export const generateVideoSchema = z
+  .object({
+    prompt: z.string({ error: "Prompt is required" }).trim().min(1, "Prompt is required").max(PROMPT_MAX, `Prompt must be at most ${PROMPT_MAX} characters`),
+    model: z.enum(MODELS, { error: modelMessage }).default("veo3"),
+    mode: z.enum(MODES, { error: modeMessage }).optional(),
+    aspectRatio: z.enum(ASPECT_RATIOS, { error: aspectRatioMessage }).default("16:9"),
+    imageUrls: z
+      .array(httpUrl, { error: "imageUrls must be a list of image URLs" })
+      .max(IMAGE_LIST_MAX, `imageUrls can hold at most ${IMAGE_LIST_MAX} entries`)
+      .nullable()
+      .optional()
+      .transform((v) => v ?? []),
+    watermark: z
+      .string({ error: "Watermark must be text" })
+      .trim()
+      .max(100, "Watermark must be at most 100 characters")
+      .nullable()
+      .optional()
+      .transform((v) => v || undefined),
+    seeds: seedSchema,
+    /** Deprecated by KIE (no longer sent); accepted so old clients keep working. */
+    enableFallback: z.boolean({ error: "enableFallback must be true or false" }).default(false),
+  })
+  .transform(withMode);
 export type GenerateVideoInput = z.output<typeof generateVideoSchema>;
 
 // ---- Answers (decision 0040) ----
@@ -53,6 +78,7 @@ export const videoTaskViewSchema = z
     status: z.enum(TASK_STATUSES),
     prompt: z.string(),
     model: z.enum(MODELS),
+    mode: z.enum(MODES),
     aspectRatio: z.enum(ASPECT_RATIOS),
     imageUrls: z.array(z.string()),
     resultUrls: z.array(z.string()),
@@ -107,11 +133,32 @@ export const refundResultSchema = z.object({ amount: z.number().int() }).meta({ 
 
 /** Per model, what a video costs on the website and through the API. */
 const modelPriceSchema = z.object({ web_credits: z.number(), api_credits: z.number() });
-/** GET /api/pricing/current. */
+/** GET /api/pricing/current: the two old fields for old clients, then the whole catalogue with its prices. */
 export const pricingViewSchema = z
   .object({
     veo3_fast: modelPriceSchema,
     veo3_quality: modelPriceSchema,
+    models: z.array(
+      modelPriceSchema.extend({
+        model: z.enum(MODELS),
+        label: z.string(),
+        description: z.string(),
+        /** The modes this model makes. */
+        modes: z.array(z.enum(MODES)),
+      }),
+    ),
+    modes: z.array(
+      z.object({
+        mode: z.enum(MODES),
+        label: z.string(),
+        description: z.string(),
+        minImages: z.number().int(),
+        maxImages: z.number().int(),
+        imageLabels: z.array(z.string()),
+      }),
+    ),
+    /** Added to a model's price: a 4K version, an extension. API prices here are decimals; a charge is rounded up once. */
+    surcharges: z.array(z.object({ surcharge: z.enum(SURCHARGES), label: z.string(), web_credits: z.number(), api_credits: z.number() })),
     /** True when videos are made by the built-in simulator, not a real provider. */
     simulated: z.boolean(),
   })

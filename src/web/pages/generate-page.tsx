@@ -71,7 +71,7 @@ export function GeneratePage() {
           AI Video <span className="text-gradient">Generator</span>
         </h1>
         <p className="mt-2 max-w-2xl text-muted-foreground">
-          Turn a prompt or a reference image into an 8-second video with native audio. 16:9 videos are delivered in Full HD 1080p.
+          Turn a prompt, a first and last frame or reference images into an 8-second video with native audio, delivered in Full HD 1080p.
         </p>
       </header>
 

@@ -1,5 +1,6 @@
 import { Redirect } from "wouter";
 import { AudioLines, Sparkles, WandSparkles, Zap } from "lucide-react";
+import { MODEL_CATALOGUE, MODELS } from "../../shared/catalogue";
 import { AuthCard } from "@/features/auth/auth-card";
 import { GoogleAccountExistsNotice } from "@/features/auth/google-account-exists";
 import { useGoogleReturn } from "@/features/auth/google-sign-in";
@@ -8,8 +9,12 @@ import { useDocumentTitle } from "@/hooks/use-document-title";
 
 const HIGHLIGHTS = [
   { icon: AudioLines, title: "Native audio", text: "Dialogue, sound effects and ambience generated with every clip." },
-  { icon: WandSparkles, title: "Text or image prompts", text: "Describe a scene or start from a reference image." },
-  { icon: Zap, title: "Fast or quality", text: "Pick the Veo3 Fast model for drafts, Veo3 for the final cut." },
+  { icon: WandSparkles, title: "Text or image prompts", text: "Describe a scene, set its first and last frames or give reference images." },
+  {
+    icon: Zap,
+    title: "A model for every budget",
+    text: `${MODELS.map((m) => `${MODEL_CATALOGUE[m].label}: ${MODEL_CATALOGUE[m].description.toLowerCase()}`).join(". ")}.`,
+  },
 ];
 
 export function LoginPage() {
@@ -27,7 +32,7 @@ export function LoginPage() {
         <h1 id="login-pitch" className="mt-5 text-4xl font-bold tracking-tight text-balance xl:text-5xl">
           Turn a prompt into an <span className="text-gradient">8-second film with sound</span>
         </h1>
-        <p className="mt-4 max-w-lg text-lg text-muted-foreground">Realistic motion, lip sync and audio in one pass. Full HD 1080p for 16:9 videos.</p>
+        <p className="mt-4 max-w-lg text-lg text-muted-foreground">Realistic motion, lip sync and audio in one pass. Full HD 1080p for every video.</p>
         <ul className="mt-10 grid gap-5">
           {HIGHLIGHTS.map(({ icon: Icon, title, text }) => (
             <li key={title} className="flex gap-4">

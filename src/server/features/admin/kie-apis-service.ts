@@ -31,6 +31,7 @@ function toView(box: SecretBox, row: Row, taskCount: number): KieApiView {
     totalCredits: row.totalCredits,
     veo3QualityCredits: row.veo3QualityCredits,
     veo3FastCredits: row.veo3FastCredits,
+    veo3LiteCredits: row.veo3LiteCredits,
     isEnabled: row.isEnabled,
     status: kieApiStatus(row.totalCredits),
     lastUsed: row.lastUsed?.toISOString() ?? null,

@@ -11,7 +11,19 @@
  * so a retry of that node inside one execution never starts (or charges) a second video.
  * Parameter shapes follow n8n's node definitions (HTTP Request 4.2, Set 3.4, If 2.2, Wait 1.1).
  */
-import { httpRequest, ifNode, node, setFields, SETTINGS_FIELDS, stableUuid, to, type N8nNode, type N8nWorkflow } from "./n8n-workflow.js";
+import {
+  GENERATE_BODY_FIELDS,
+  httpRequest,
+  ifNode,
+  node,
+  setFields,
+  SETTINGS_FIELDS,
+  SETTINGS_HELP,
+  stableUuid,
+  to,
+  type N8nNode,
+  type N8nWorkflow,
+} from "./n8n-workflow.js";
 
 /**
  * How long the Wait node waits for the callback. Longer than the server's default task timeout
@@ -41,7 +53,7 @@ export function buildN8nWebhookWorkflow(origin: string): N8nWorkflow {
       headerParameters: { parameters: [{ name: "Idempotency-Key", value: "={{ $execution.id }}" }] },
       sendBody: true,
       specifyBody: "json",
-      jsonBody: "={{ JSON.stringify({ prompt: $json.prompt, model: $json.model, aspectRatio: $json.aspectRatio, callbackUrl: $execution.resumeUrl }) }}",
+      jsonBody: `={{ JSON.stringify({ ${GENERATE_BODY_FIELDS}, callbackUrl: $execution.resumeUrl }) }}`,
     }),
     {
       ...node(WEBHOOK_WAIT_NODE, "wait", 1.1, [660, 300], {
@@ -85,7 +97,7 @@ export function buildN8nWebhookWorkflow(origin: string): N8nWorkflow {
       content: [
         "## Veo Studio: generate a video (webhook)",
         `1. Open **Generate video** and create a *Bearer Auth* credential holding your API token (from the /api page of ${origin}); select it.`,
-        "2. Edit the prompt (in English), model (veo3 or veo3_fast) and aspect ratio (16:9 or 9:16) in **Settings**.",
+        `2. ${SETTINGS_HELP} in **Settings**.`,
         "3. Veo Studio must reach this n8n: its resume URL (n8n's WEBHOOK_URL) has to be a public https address.",
         `4. Run the workflow. It waits for Veo Studio's callback instead of polling (${WEBHOOK_WAIT_MINUTES} minutes at most). The 1080p link may come later: check it with GET /api/n8n/video-status/{taskId}.`,
       ].join("\n"),

@@ -7,6 +7,7 @@
  */
 import crypto from "node:crypto";
 import { POLL_SECONDS } from "../../../shared/automation.js";
+import { ASPECT_RATIOS, MODE_CATALOGUE, MODELS, MODES } from "../../../shared/catalogue.js";
 
 export const MAX_STATUS_CHECKS = 40;
 /** Between the guide's 15-30 s, and under 65 s so n8n keeps the execution in memory. */
@@ -100,12 +101,21 @@ export const to = (...targets: string[]): { main: N8nConnection[][] } => ({
   main: targets.map((t) => [{ node: t, type: "main" as const, index: 0 }]),
 });
 
-/** The settings both workflows start from: a sample prompt, the Fast model, 16:9. */
+/** The settings both workflows start from: a sample prompt, the Fast model, text mode, 16:9, no images. */
 export const SETTINGS_FIELDS: Array<[string, string, "string"]> = [
   ["prompt", "A red fox running through fresh snow at sunrise, cinematic", "string"],
   ["model", "veo3_fast", "string"],
+  ["mode", "text", "string"],
   ["aspectRatio", "16:9", "string"],
+  ["imageUrls", "", "string"],
 ];
+
+/** The generate request's fields from the settings; imageUrls is a comma-separated list there. */
+export const GENERATE_BODY_FIELDS =
+  "prompt: $json.prompt, model: $json.model, mode: $json.mode, aspectRatio: $json.aspectRatio, imageUrls: String($json.imageUrls ?? '').split(',').map(u => u.trim()).filter(u => u)";
+
+/** The settings note's line about them, from the catalogue. */
+export const SETTINGS_HELP = `Edit the prompt (in English), model (${MODELS.join(", ")}), mode (${MODES.map((m) => `${m}: ${MODE_CATALOGUE[m].images.max === 0 ? "no images" : `${MODE_CATALOGUE[m].images.min}-${MODE_CATALOGUE[m].images.max} image URLs, comma-separated`}`).join("; ")}; reference only with ${MODE_CATALOGUE.reference.models.join(" or ")}) and aspect ratio (${ASPECT_RATIOS.join(" or ")})`;
 
 /** `origin` is the server clients call, e.g. https://veo.example.com (no trailing slash). */
 export function buildN8nWorkflow(origin: string): N8nWorkflow {
@@ -117,7 +127,7 @@ export function buildN8nWorkflow(origin: string): N8nWorkflow {
       url: `${origin}/api/n8n/generate`,
       sendBody: true,
       specifyBody: "json",
-      jsonBody: "={{ JSON.stringify({ prompt: $json.prompt, model: $json.model, aspectRatio: $json.aspectRatio }) }}",
+      jsonBody: `={{ JSON.stringify({ ${GENERATE_BODY_FIELDS} }) }}`,
     }),
     { ...node("Wait", "wait", 1.1, [660, 300], { resume: "timeInterval", amount: WAIT_SECONDS, unit: "seconds" }), webhookId: stableUuid("Wait.webhook") },
     // Both the generate answer and every status answer carry taskId, so $json works on each pass.
@@ -132,7 +142,7 @@ export function buildN8nWorkflow(origin: string): N8nWorkflow {
         ["hdVideoUrl", "={{ $json.hdVideoUrl }}", "string"],
         ["resolution", "={{ $json.resolution }}", "string"],
       ],
-      // hdVideoUrl is null for 9:16 videos (and until the 1080p file is ready): keep null as null.
+      // hdVideoUrl is null until the 1080p file is ready: keep null as null.
       { ignoreConversionErrors: true },
     ),
     ifNode("Failed?", [1320, 420], "={{ $json.status }}", { type: "string", operation: "equals" }, "failed"),
@@ -146,7 +156,7 @@ export function buildN8nWorkflow(origin: string): N8nWorkflow {
       content: [
         "## Veo Studio: generate a video",
         `1. Open **Generate video** and **Check status** and create one *Bearer Auth* credential holding your API token (from the /api page of ${origin}); select it on both.`,
-        "2. Edit the prompt (in English), model (veo3 or veo3_fast) and aspect ratio (16:9 or 9:16) in **Video settings**.",
+        `2. ${SETTINGS_HELP} in **Video settings**.`,
         `3. Run the workflow. It checks the video every ${WAIT_SECONDS} s (the guide says ${POLL_SECONDS.min}-${POLL_SECONDS.max} s), ${MAX_STATUS_CHECKS} times at most.`,
       ].join("\n"),
       width: 560,

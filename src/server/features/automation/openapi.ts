@@ -9,7 +9,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ErrorCode } from "../../../shared/error-codes.js";
 import { BASE64_IMAGE_TTL_HOURS, POLL_SECONDS, TOKEN_PREFIX } from "../../../shared/automation.js";
-import { insufficientCreditsMessage, MAX_IMAGE_BYTES, MODEL_LABELS, PROMPT_MAX, SEED_MAX, SEED_MIN } from "../../../shared/videos.js";
+import { insufficientCreditsMessage, MAX_IMAGE_BYTES, PROMPT_MAX, SEED_MAX, SEED_MIN } from "../../../shared/videos.js";
+import { MODE_CATALOGUE, MODEL_CATALOGUE, MODELS, MODES } from "../../../shared/catalogue.js";
 import { BEARER_MESSAGES } from "../../http/bearer-auth.js";
 import { fullOpenApiDocument, PLACEHOLDER_SERVER_URL, referencedSchemas, type JsonObject } from "../../http/openapi.js";
 import { KEY_IN_PROGRESS, KEY_REUSED } from "../../http/idempotency.js";
@@ -26,10 +27,11 @@ const DESCRIPTION = `Generate videos from any HTTP client (n8n, Make, curl, your
 
 **Rules**
 - Write the prompt in English (at most ${PROMPT_MAX} characters).
-- \`model\`: \`veo3\` (${MODEL_LABELS.veo3}, the default) or \`veo3_fast\` (${MODEL_LABELS.veo3_fast}).
-- \`aspectRatio\`: \`16:9\` (the default; these videos also get a 1080p version) or \`9:16\`.
+- \`model\`: ${MODELS.map((m) => `\`${m}\` (${MODEL_CATALOGUE[m].label}${m === "veo3" ? ", the default" : ""})`).join(", ")}.
+- \`mode\`: ${MODES.map((m) => `\`${m}\` (${MODE_CATALOGUE[m].description.toLowerCase()}; ${MODE_CATALOGUE[m].images.max === 0 ? "no images" : `${MODE_CATALOGUE[m].images.min}-${MODE_CATALOGUE[m].images.max} images`}${MODE_CATALOGUE[m].models.length < MODELS.length ? `; only ${MODE_CATALOGUE[m].models.map((x) => `\`${x}\``).join(" and ")}` : ""})`).join(", ")}. Without \`mode\`, a request means what it always did: \`text\`, or \`image\` with only the first of \`imageUrls\`.
+- \`aspectRatio\`: \`16:9\` (the default) or \`9:16\`; every video also gets a 1080p version.
 - \`seeds\`: optional, a whole number from ${SEED_MIN} to ${SEED_MAX}.
-- \`imageUrls\`: optional; only the first image is used. Each entry is a JPG/PNG URL or base64 image data (plain or a \`data:image/...;base64,\` URL). Base64 images are stored for ${BASE64_IMAGE_TTL_HOURS} hours, then deleted.
+- \`imageUrls\`: the mode's images, in order (image mode: first frame, then last frame). Each entry is a JPG/PNG URL or base64 image data (plain or a \`data:image/...;base64,\` URL). Base64 images are stored for ${BASE64_IMAGE_TTL_HOURS} hours, then deleted.
 - Each video costs the API price of its model in credits (GET /api/pricing/current, \`api_credits\`). Credits are taken when the video is accepted and refunded if it fails.
 - Send an \`Idempotency-Key\` header (any unique text, 1-255 printable characters) and retry with the same key after a timeout: within 24 hours the same key and body get the first answer again (header \`Idempotent-Replayed: true\`), never a second video or charge.
 - Poll GET /api/n8n/video-status/{taskId} every ${POLL_SECONDS.min}-${POLL_SECONDS.max} seconds until \`status\` is \`completed\` or \`failed\`, or pass a \`callbackUrl\` and wait: when the video ends, a signed \`video.completed\` or \`video.failed\` event is POSTed there (see \`webhooks\`).
@@ -98,8 +100,27 @@ const generateExamples = {
     summary: "Text to video, Fast model",
     value: { prompt: "A red fox running through fresh snow at sunrise, cinematic", model: "veo3_fast", aspectRatio: "16:9" },
   },
+  firstAndLastFrames: {
+    summary: "Image mode: first and last frames, Lite model",
+    value: {
+      prompt: "The flower opens slowly as the sun rises",
+      model: "veo3_lite",
+      mode: "image",
+      imageUrls: ["https://images.example.com/bud.png", "https://images.example.com/bloom.png"],
+    },
+  },
+  referenceImages: {
+    summary: "Reference mode: up to 3 images of what the video should show (Fast or Lite)",
+    value: {
+      prompt: "The woman from the photos walks her dog along the beach",
+      model: "veo3_fast",
+      mode: "reference",
+      aspectRatio: "9:16",
+      imageUrls: ["https://images.example.com/woman.png", "https://images.example.com/dog.png", "https://images.example.com/beach.png"],
+    },
+  },
   imageUrl: {
-    summary: "Reference image by URL, fixed seed, portrait",
+    summary: "One image by URL (image mode without naming it, as older clients send), fixed seed, portrait",
     value: {
       prompt: "The person in the photo waves and smiles, soft daylight",
       model: "veo3",

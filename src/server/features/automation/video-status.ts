@@ -3,7 +3,6 @@ import { and, eq, sum } from "drizzle-orm";
 import type { Queryable } from "../../db/connect.js";
 import { transactions } from "../../db/schema.js";
 import { POLL_SECONDS, type N8nVideoStatus } from "../../../shared/automation.js";
-import { supportsHd } from "../../../shared/videos.js";
 import type { TaskRow } from "../videos/task-state.js";
 
 type StatusFields = Pick<TaskRow, "taskId" | "status" | "resultUrls" | "hdVideoUrl" | "hdStatus" | "aspectRatio" | "errorMessage" | "videoExpired">;
@@ -35,7 +34,7 @@ export function toN8nStatus(task: StatusFields, refunded: number, link: (url: st
     resolution: hd ? "1080p" : "720p",
     message: hd
       ? "The video is ready in 1080p"
-      : supportsHd(task.aspectRatio) && task.hdStatus === "pending"
+      : task.hdStatus === "pending"
         ? "The 720p video is ready; the 1080p version is still being processed"
         : "The video is ready in 720p",
   };

@@ -39,6 +39,7 @@ export interface VideoReservation {
     prompt: string;
     imageUrls: string[];
     model: string;
+    mode: string;
     aspectRatio: string;
     watermark: string | null;
     seeds: number | null;
@@ -64,9 +65,9 @@ export async function spendOnVideo(db: Queryable, r: VideoReservation): Promise<
       where id = ${r.userId} and credits >= ${r.cost} and is_active
       returning credits
     ), task as (
-      insert into video_tasks (user_id, task_id, prompt, image_urls, model, aspect_ratio, watermark, seeds, enable_fallback, status, credits_used, created_via, next_check_at, callback_url)
+      insert into video_tasks (user_id, task_id, prompt, image_urls, model, mode, aspect_ratio, watermark, seeds, enable_fallback, status, credits_used, created_via, next_check_at, callback_url)
       select ${r.userId}, ${t.taskId}, ${t.prompt}, array(select json_array_elements_text(${JSON.stringify(t.imageUrls)}::json)),
-        ${t.model}, ${t.aspectRatio}, ${t.watermark}, ${t.seeds}::integer, ${t.enableFallback}, 'pending', ${r.cost}, ${t.createdVia}, ${t.nextCheckAt.toISOString()}::timestamptz,
+        ${t.model}, ${t.mode}, ${t.aspectRatio}, ${t.watermark}, ${t.seeds}::integer, ${t.enableFallback}, 'pending', ${r.cost}, ${t.createdVia}, ${t.nextCheckAt.toISOString()}::timestamptz,
         ${t.callbackUrl ?? null}::text
       from spent
       returning id

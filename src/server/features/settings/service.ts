@@ -2,12 +2,14 @@
  * The single admin_settings row. Secret fields are stored encrypted and leave the server only
  * masked; later features read the decrypted values through readSettings().
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/connect.js";
 import { adminSettings } from "../../db/schema.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { isMaskedSecret, maskSecret } from "../../../shared/mask.js";
 import { SECRET_SETTING_FIELDS, type AdminSettingsView, type SettingsUpdate } from "../../../shared/schemas/settings.js";
+import { PRICE_ITEMS, type PriceItem } from "../../../shared/catalogue.js";
+import { resolvePrices, type StoredPrices } from "../../../shared/prices.js";
 
 type Row = typeof adminSettings.$inferSelect;
 /** The settings with secrets in plain text: server-side use only. */
@@ -42,12 +44,25 @@ function openSecret(box: SecretBox, sealed: string): string | null {
   }
 }
 
+const twoDecimals = (n: number) => n.toFixed(2);
+
 export function toAdminView(s: Settings): AdminSettingsView {
+  const { prices: stored, ...rest } = s;
+  const prices = resolvePrices(stored);
   return {
-    ...s,
+    ...rest,
+    // The four fields old clients read, from the price table.
+    veo3Credits: prices.veo3.web,
+    veo3FastCredits: prices.veo3_fast.web,
+    veo3ApiPrice: twoDecimals(prices.veo3.api),
+    veo3FastApiPrice: twoDecimals(prices.veo3_fast.api),
+    prices: Object.fromEntries(
+      PRICE_ITEMS.map((item) => [item, { webCredits: prices[item].web, apiPrice: twoDecimals(prices[item].api) }]),
+    ) as AdminSettingsView["prices"],
     paypalEnvironment: s.paypalEnvironment as AdminSettingsView["paypalEnvironment"],
     creemEnvironment: s.creemEnvironment as AdminSettingsView["creemEnvironment"],
     kieToken: maskSecret(s.kieToken),
+    kieWebhookHmacKey: maskSecret(s.kieWebhookHmacKey),
     paypalClientSecret: maskSecret(s.paypalClientSecret),
     creemApiKey: maskSecret(s.creemApiKey),
     creemWebhookSecret: maskSecret(s.creemWebhookSecret),
@@ -59,8 +74,9 @@ export function toAdminView(s: Settings): AdminSettingsView {
 
 /** Applies a validated subset. Blank or masked secrets keep what is stored; null clears. */
 export async function updateSettings(db: Queryable, box: SecretBox, patch: Partial<SettingsUpdate>): Promise<void> {
+  const { veo3Credits, veo3FastCredits, veo3ApiPrice, veo3FastApiPrice, prices: pricePatch, ...fields } = patch;
   const values: Partial<Row> = {};
-  for (const [key, value] of Object.entries(patch) as [keyof SettingsUpdate, unknown][]) {
+  for (const [key, value] of Object.entries(fields) as [keyof SettingsUpdate, unknown][]) {
     if (value === undefined) continue;
     if ((SECRET_SETTING_FIELDS as readonly string[]).includes(key)) {
       const secret = value as string | null;
@@ -72,9 +88,32 @@ export async function updateSettings(db: Queryable, box: SecretBox, patch: Parti
       (values as Record<string, unknown>)[key] = value;
     }
   }
+  // The old fields are two models' prices; `prices` names any item. Merged into the stored table in
+  // one statement, so two admins changing different prices at once both keep their change.
+  const changes: StoredPrices = {};
+  const change = (item: PriceItem, web: number | undefined, api: string | undefined) => {
+    if (web === undefined && api === undefined) return;
+    changes[item] = { ...changes[item], ...(web === undefined ? {} : { web }), ...(api === undefined ? {} : { api: Number(api) }) };
+  };
+  change("veo3", veo3Credits, veo3ApiPrice);
+  change("veo3_fast", veo3FastCredits, veo3FastApiPrice);
+  for (const item of PRICE_ITEMS) change(item, pricePatch?.[item]?.webCredits, pricePatch?.[item]?.apiPrice);
   await ensureSettingsRow(db);
   await db
     .update(adminSettings)
-    .set({ ...values, updatedAt: new Date() })
+    .set({
+      ...values,
+      ...(Object.keys(changes).length > 0 ? { prices: sql`${adminSettings.prices} || ${mergedPrices(changes)}` } : {}),
+      updatedAt: new Date(),
+    })
     .where(eq(adminSettings.id, SETTINGS_ID));
+}
+
+/** Each changed item merged into its stored entry (jsonb `||` alone would replace the entry whole). */
+function mergedPrices(changes: StoredPrices) {
+  const parts = Object.entries(changes).map(
+    ([item, price]) =>
+      sql`jsonb_build_object(${item}::text, coalesce(${adminSettings.prices} -> ${item}::text, '{}'::jsonb) || ${JSON.stringify(price)}::jsonb)`,
+  );
+  return sql.join(parts, sql` || `);
 }

@@ -13,7 +13,8 @@ import type { LinkTask } from "../../http/idempotency.js";
 import { KieError } from "../../integrations/kie/errors.js";
 import type { UploadStore } from "../../integrations/storage/uploads.js";
 import type { GenerateVideoInput, GenerateVideoResult } from "../../../shared/schemas/videos.js";
-import { insufficientCreditsMessage, MODEL_LABELS } from "../../../shared/videos.js";
+import { MODE_CATALOGUE } from "../../../shared/catalogue.js";
+import { insufficientCreditsMessage, modelLabel } from "../../../shared/videos.js";
 import { spendOnVideo } from "../credits/ledger.js";
 import type { ProviderKey, VideoProvider } from "./provider.js";
 import { failTask } from "./task-state.js";
@@ -42,7 +43,7 @@ export async function generateVideo(
 ): Promise<GenerateVideoResult> {
   const { db } = deps;
   const { cost } = opts;
-  const label = MODEL_LABELS[input.model];
+  const label = modelLabel(input.model);
 
   const reservation = {
     userId,
@@ -53,6 +54,7 @@ export async function generateVideo(
       prompt: input.prompt,
       imageUrls: input.imageUrls,
       model: input.model,
+      mode: input.mode,
       aspectRatio: input.aspectRatio,
       watermark: input.watermark ?? null,
       seeds: input.seeds ?? null,
@@ -95,11 +97,11 @@ export async function generateVideo(
       const { taskId } = await key.client.generate({
         prompt: input.prompt,
         model: input.model,
+        generationType: MODE_CATALOGUE[input.mode].generationType,
         aspectRatio: input.aspectRatio,
         imageUrls,
         seeds: input.seeds,
         watermark: input.watermark,
-        enableFallback: input.enableFallback,
         callBackUrl: deps.callbackUrlFor(key.source),
       });
       // The task and its usage row learn the provider's id together, in one statement.
@@ -125,7 +127,7 @@ export async function generateVideo(
       }
       // Only key problems move on to the next key. A refusal would repeat on any key, and after
       // a timeout the provider may have taken the video: a second key could make it twice.
-      if (err.kind !== "insufficient_credits" && err.kind !== "unauthorized" && err.kind !== "rate_limited") break;
+      if (!["insufficient_credits", "unauthorized", "rate_limited", "key_limited"].includes(err.kind)) break;
     }
   }
 
@@ -159,7 +161,7 @@ function refusal(err: KieError | undefined, cost: number): { reason: string; err
 async function reachableImageUrls(deps: GenerateDeps, key: ProviderKey, urls: string[]): Promise<string[]> {
   if (key.source === "simulator") return urls;
   const out: string[] = [];
-  for (const url of urls.slice(0, 1)) {
+  for (const url of urls) {
     const local = await deps.uploads.readByUrl(url);
     out.push(local ? await key.client.uploadFile(local.data, local.name, local.mime) : url);
   }

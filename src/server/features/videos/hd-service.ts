@@ -1,5 +1,4 @@
 /** POST /api/force-update-hd: asks the provider for a finished video's 1080p file now, instead of waiting for the worker. */
-import { supportsHd } from "../../../shared/videos.js";
 import { notFound } from "../../http/errors.js";
 import { KieError } from "../../integrations/kie/errors.js";
 import type { VideoProvider } from "./provider.js";
@@ -17,7 +16,8 @@ export interface ForceHdResult {
 
 export async function forceHd(ctx: TaskReads & { provider: VideoProvider }, userId: string, taskId: string): Promise<ForceHdResult> {
   const task = await getOwnTask(ctx.db, ctx.caches.tasks, userId, taskId, NOT_ELIGIBLE_FOR_HD);
-  if (task.status !== "completed" || !supportsHd(task.aspectRatio)) throw notFound(NOT_ELIGIBLE_FOR_HD);
+  // Every aspect ratio has a 1080p version now (issue 22), 9:16 videos made before it too.
+  if (task.status !== "completed") throw notFound(NOT_ELIGIBLE_FOR_HD);
   if (task.hdVideoUrl) return { success: true, hdVideoUrl: task.hdVideoUrl, message: "HD video is ready" };
   try {
     const hd = await (await ctx.provider.clientFor(task)).get1080p(task.taskId);

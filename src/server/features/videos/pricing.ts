@@ -1,21 +1,38 @@
-/** What a video costs in our credits: web prices, and API prices rounded up (decision 0017). */
+/** What a video costs in our credits, from the admin's prices (decision 0048). */
+import { MODE_CATALOGUE, MODEL_CATALOGUE, MODELS, modesFor, SURCHARGE_CATALOGUE, SURCHARGES } from "../../../shared/catalogue.js";
+import { apiCost, resolvePrices, webCost, type PriceTable } from "../../../shared/prices.js";
 import type { PricingView } from "../../../shared/schemas/videos.js";
-import type { VeoModel } from "../../../shared/videos.js";
 import type { Settings } from "../settings/service.js";
 
-export function webCost(model: VeoModel, s: Pick<Settings, "veo3Credits" | "veo3FastCredits">): number {
-  return model === "veo3" ? s.veo3Credits : s.veo3FastCredits;
-}
-
-/** API prices are stored as decimals; a video costs whole credits, rounded up. */
-export function apiCost(model: VeoModel, s: Pick<Settings, "veo3ApiPrice" | "veo3FastApiPrice">): number {
-  return Math.ceil(Number(model === "veo3" ? s.veo3ApiPrice : s.veo3FastApiPrice));
-}
+export const pricesOf = (s: Pick<Settings, "prices">): PriceTable => resolvePrices(s.prices);
 
 export function pricingView(s: Settings, simulated: boolean): PricingView {
+  const prices = pricesOf(s);
+  const price = (model: (typeof MODELS)[number]) => ({ web_credits: webCost(prices, model), api_credits: apiCost(prices, model) });
   return {
-    veo3_fast: { web_credits: webCost("veo3_fast", s), api_credits: apiCost("veo3_fast", s) },
-    veo3_quality: { web_credits: webCost("veo3", s), api_credits: apiCost("veo3", s) },
+    veo3_fast: price("veo3_fast"),
+    veo3_quality: price("veo3"),
+    models: MODELS.map((model) => ({
+      model,
+      label: MODEL_CATALOGUE[model].label,
+      description: MODEL_CATALOGUE[model].description,
+      modes: modesFor(model),
+      ...price(model),
+    })),
+    modes: Object.entries(MODE_CATALOGUE).map(([mode, entry]) => ({
+      mode: mode as PricingView["modes"][number]["mode"],
+      label: entry.label,
+      description: entry.description,
+      minImages: entry.images.min,
+      maxImages: entry.images.max,
+      imageLabels: [...entry.imageLabels],
+    })),
+    surcharges: SURCHARGES.map((surcharge) => ({
+      surcharge,
+      label: SURCHARGE_CATALOGUE[surcharge].label,
+      web_credits: prices[surcharge].web,
+      api_credits: prices[surcharge].api,
+    })),
     simulated,
   };
 }

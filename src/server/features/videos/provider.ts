@@ -10,12 +10,18 @@ import type { Db } from "../../db/connect.js";
 import { kieApis } from "../../db/schema.js";
 import { KieClient } from "../../integrations/kie/client.js";
 import type { SecretBox } from "../../lib/secret-box.js";
-import type { VeoModel } from "../../../shared/videos.js";
+import type { VeoModel } from "../../../shared/catalogue.js";
 import type { Settings } from "../settings/service.js";
 import type { FreshCache } from "../../events/fresh-cache.js";
 import type { KieAccountKeys } from "../../events/read-caches.js";
 import { notifyProviderLow, notifyProviderProblem } from "../notifications/outbox.js";
 import { KIE_AVAILABLE_THRESHOLD } from "../../../shared/schemas/kie-apis.js";
+
+/** What a video of each model costs a provider account, as the admin set it per account. */
+const ACCOUNT_COST = { veo3: kieApis.veo3QualityCredits, veo3_fast: kieApis.veo3FastCredits, veo3_lite: kieApis.veo3LiteCredits } satisfies Record<
+  VeoModel,
+  unknown
+>;
 
 export type ProviderSource = "account" | "settings" | "env" | "simulator";
 
@@ -65,7 +71,7 @@ export class VideoProvider {
   }
 
   private async affordingAccounts(model: VeoModel): Promise<KieAccountKeys> {
-    const cost = model === "veo3" ? kieApis.veo3QualityCredits : kieApis.veo3FastCredits;
+    const cost = ACCOUNT_COST[model];
     const rows = await this.deps.db
       .select({ id: kieApis.id, token: kieApis.tokenEncrypted })
       .from(kieApis)
@@ -107,7 +113,7 @@ export class VideoProvider {
 
   /** After a video was accepted on an account: what it cost the account, and when. */
   async recordAccountUse(kieApiId: string, model: VeoModel): Promise<void> {
-    const cost = model === "veo3" ? kieApis.veo3QualityCredits : kieApis.veo3FastCredits;
+    const cost = ACCOUNT_COST[model];
     const [account] = await this.deps.db
       .update(kieApis)
       .set({

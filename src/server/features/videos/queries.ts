@@ -5,7 +5,8 @@ import { rowsOf, type Db } from "../../db/connect.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
 import { videoTasks } from "../../db/schema.js";
 import { notFound } from "../../http/errors.js";
-import type { AspectRatio, TaskStatus, VeoModel, VideoTaskView } from "../../../shared/videos.js";
+import type { AspectRatio, GenerationMode, VeoModel } from "../../../shared/catalogue.js";
+import type { TaskStatus, VideoTaskView } from "../../../shared/videos.js";
 import type { TaskRow } from "./task-state.js";
 import type { FreshCache } from "../../events/fresh-cache.js";
 import type { TaskListBody } from "../../events/read-caches.js";
@@ -21,6 +22,7 @@ export function toTaskView(t: TaskRow): VideoTaskView {
     status: t.status as TaskStatus,
     prompt: t.prompt,
     model: t.model as VeoModel,
+    mode: t.mode as GenerationMode,
     aspectRatio: t.aspectRatio as AspectRatio,
     imageUrls: t.imageUrls ?? [],
     resultUrls: t.resultUrls ?? [],
@@ -48,7 +50,7 @@ export function toTaskView(t: TaskRow): VideoTaskView {
  */
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const TASK_JSON = `json_build_object(
-  'id', id, 'taskId', task_id, 'status', status, 'prompt', prompt, 'model', model, 'aspectRatio', aspect_ratio,
+  'id', id, 'taskId', task_id, 'status', status, 'prompt', prompt, 'model', model, 'mode', mode, 'aspectRatio', aspect_ratio,
   'imageUrls', coalesce(to_json(image_urls), '[]'::json), 'resultUrls', coalesce(to_json(result_urls), '[]'::json),
   'hdVideoUrl', hd_video_url, 'hdStatus', hd_status, 'errorMessage', error_message, 'watermark', watermark, 'seeds', seeds,
   'createdAt', ${iso("created_at")}, 'completedAt', ${iso("completed_at")},

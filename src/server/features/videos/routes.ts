@@ -10,14 +10,15 @@ import {
   taskListSchema,
   videoStatusSchema,
 } from "../../../shared/schemas/videos.js";
-import { successFlagOf, supportsHd } from "../../../shared/videos.js";
+import { successFlagOf } from "../../../shared/videos.js";
 import { idempotencyHeaders, idempotent } from "../../http/idempotency.js";
 import { tooManyRequests, type RateLimiter, type RateLimitRule } from "../../http/rate-limit.js";
 import { errors } from "../../http/route-contract.js";
 import { requireAdmin, requireUser } from "../../http/session-auth.js";
 import { openDownload } from "./download-service.js";
 import { generateVideo, type GenerateDeps } from "./generate-service.js";
-import { pricingView, webCost } from "./pricing.js";
+import { pricesOf, pricingView } from "./pricing.js";
+import { webCost } from "../../../shared/prices.js";
 import { getOwnTask, taskList, toTaskView } from "./queries.js";
 import { refundVideo } from "./refund-service.js";
 import { forceHd } from "./hd-service.js";
@@ -91,7 +92,7 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
         const wait = await generateLimiter.hit(user.id);
         if (wait) throw tooManyRequests(wait, "video requests");
         const input = request.body;
-        const cost = webCost(input.model, await ctx.readSettings());
+        const cost = webCost(pricesOf(await ctx.readSettings()), input.model);
         return generateVideo(ctx.generation, user.id, input, { via: "web", cost, linkTask });
       });
     },
@@ -223,10 +224,11 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
   );
 }
 
-function hdMessage(task: { hdVideoUrl: string | null; hdStatus: string; aspectRatio: string; status: string }): string {
+function hdMessage(task: { hdVideoUrl: string | null; hdStatus: string; status: string }): string {
   if (task.hdVideoUrl) return "HD video is ready";
-  if (!supportsHd(task.aspectRatio)) return "HD is only available for 16:9 videos";
   if (task.status !== "completed") return "The video is not finished yet";
   if (task.hdStatus === "failed") return "The 1080p version could not be produced";
+  // A 9:16 video from before 1080p existed for it: Check HD Status asks for one.
+  if (task.hdStatus === "none") return "No 1080p version has been asked for yet: use Check HD Status";
   return "1080p video is still being processed. Please try again later.";
 }

@@ -3,7 +3,7 @@
  * prompt (unless the owner hid it), the model, and Open Graph / Twitter tags so the link previews
  * in chats and social apps. Everything from the database is escaped.
  */
-import { MODEL_LABELS, type VeoModel } from "../../../shared/videos.js";
+import { modelLabel } from "../../../shared/videos.js";
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -18,7 +18,7 @@ export interface SharedVideo {
 }
 
 export function renderSharePage(v: SharedVideo): string {
-  const model = MODEL_LABELS[v.model as VeoModel] ?? v.model;
+  const model = modelLabel(v.model);
   const title = v.prompt ? `${v.prompt.slice(0, 70)}${v.prompt.length > 70 ? "…" : ""}` : `A video made with ${model}`;
   const description = v.prompt ? v.prompt.slice(0, 200) : `An 8-second video with sound, made with ${model} on Veo Studio.`;
   const [width, height] = v.aspectRatio === "9:16" ? [720, 1280] : [1280, 720];

@@ -6,7 +6,6 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/connect.js";
 import { videoTasks } from "../../db/schema.js";
-import { HD_ASPECT_RATIO } from "../../../shared/videos.js";
 import { refundTask } from "../credits/ledger.js";
 import { notifyVideoFailed } from "../notifications/outbox.js";
 
@@ -15,8 +14,8 @@ export const IN_PROGRESS = ["generating", "pending"] as const;
 export type TaskRow = typeof videoTasks.$inferSelect;
 
 /**
- * Stores the result; a 16:9 task then waits for its 1080p version. False if it had already
- * finished. `from` is ["failed"] only for the admin re-check of failed videos.
+ * Stores the result; the task then waits for its 1080p version (every aspect ratio since issue 22).
+ * False if it had already finished. `from` is ["failed"] only for the admin re-check of failed videos.
  */
 export async function completeTask(
   db: Queryable,
@@ -26,7 +25,6 @@ export async function completeTask(
   from: readonly string[] = IN_PROGRESS,
 ): Promise<boolean> {
   const now = new Date();
-  const hd = sql`${videoTasks.aspectRatio} = ${HD_ASPECT_RATIO}`;
   const rows = await db
     .update(videoTasks)
     .set({
@@ -36,8 +34,8 @@ export async function completeTask(
       completedAt: now,
       leaseUntil: null,
       checkAttempts: 0,
-      hdStatus: sql`case when ${hd} then 'pending' else 'none' end`,
-      nextCheckAt: sql`case when ${hd} then ${new Date(now.getTime() + hdFirstCheckMs)}::timestamptz else null end`,
+      hdStatus: "pending",
+      nextCheckAt: new Date(now.getTime() + hdFirstCheckMs),
     })
     .where(and(eq(videoTasks.id, id), inArray(videoTasks.status, [...from])))
     .returning({ id: videoTasks.id });

@@ -7,18 +7,17 @@ import { HttpError, requestJson, USER_AGENT } from "../http/json-request.js";
 import { KieError, kindOfCode, kindOfHttpStatus } from "./errors.js";
 import { asNumber, asRecord, asText, parseUrlList } from "./parse.js";
 
-export type VeoModel = "veo3" | "veo3_fast";
-export type AspectRatio = "16:9" | "9:16";
+import type { AspectRatio, ModeEntry, VeoModel } from "../../../shared/catalogue.js";
 
 export interface GenerateRequest {
   prompt: string;
   model: VeoModel;
+  generationType: ModeEntry["generationType"];
   aspectRatio: AspectRatio;
   imageUrls?: string[];
   seeds?: number;
   watermark?: string;
   callBackUrl?: string;
-  enableFallback?: boolean;
 }
 
 export type TaskRecord = { state: "generating" } | { state: "succeeded"; resultUrls: string[] } | { state: "failed"; errorMessage: string; errorCode?: number };
@@ -36,17 +35,18 @@ export class KieClient {
   constructor(private readonly opts: KieClientOptions) {}
 
   async generate(req: GenerateRequest): Promise<{ taskId: string }> {
+    // As KIE's current docs say (decision 0048): generationType always, enableTranslation explicitly
+    // (its default changed between versions of the docs), no enableFallback (deprecated).
     const body = {
       prompt: req.prompt,
       model: req.model,
-      // KIE's docs disagree on the name; both are accepted, so send both.
+      generationType: req.generationType,
       aspect_ratio: req.aspectRatio,
-      aspectRatio: req.aspectRatio,
       ...(req.imageUrls?.length ? { imageUrls: req.imageUrls } : {}),
       ...(req.seeds !== undefined ? { seeds: req.seeds } : {}),
       ...(req.watermark ? { watermark: req.watermark } : {}),
       ...(req.callBackUrl ? { callBackUrl: req.callBackUrl } : {}),
-      enableFallback: req.enableFallback ?? false,
+      enableTranslation: true,
     };
     const data = asRecord(await this.call("POST", `${this.opts.baseUrl}/api/v1/veo/generate`, body));
     const taskId = asText(data?.taskId);
@@ -65,7 +65,8 @@ export class KieClient {
       if (resultUrls.length === 0) return { state: "generating" };
       return { state: "succeeded", resultUrls };
     }
-    if (flag === 2 || flag === 3) {
+    // 2 failed, 3 "generation failed"; any later value is a failure too (only 0 is in progress).
+    if (flag !== undefined && flag !== 0) {
       return {
         state: "failed",
         errorMessage: asText(data.errorMessage) ?? "An error occurred during video generation",

@@ -6,6 +6,8 @@ export type KieErrorKind =
   | "insufficient_credits"
   /** Too many requests: try again later; not a failure of the task. */
   | "rate_limited"
+  /** The key has used up its own hourly/daily/total cap (433): try another account, leave this one be. */
+  | "key_limited"
   /** The request or its content was refused (policy, validation, image): the user's problem. */
   | "rejected"
   /** KIE is down, in maintenance, or did not answer in time: try again later. */
@@ -37,6 +39,8 @@ export function kindOfCode(code: number, msg: string): KieErrorKind {
       return "insufficient_credits";
     case 429:
       return "rate_limited";
+    case 433:
+      return "key_limited";
     case 400:
     case 413:
     case 422:
@@ -44,12 +48,16 @@ export function kindOfCode(code: number, msg: string): KieErrorKind {
       return /record is null|not found/i.test(msg) ? "not_found" : "rejected";
     case 404:
       return "not_found";
+    // 408: no result upstream for 10 minutes; 455: maintenance; 505: the feature is switched off.
+    case 408:
     case 455:
+    case 505:
     case 500:
     case 502:
     case 503:
     case 504:
       return "unavailable";
+    // 501 "Generation Failed", and anything new.
     default:
       return "failed";
   }

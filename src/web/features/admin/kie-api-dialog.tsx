@@ -9,6 +9,7 @@ const NUMBER_FIELDS = [
   ["totalCredits", "Total credits"],
   ["veo3QualityCredits", "Veo3 Quality credits per video"],
   ["veo3FastCredits", "Veo3 Fast credits per video"],
+  ["veo3LiteCredits", "Veo3 Lite credits per video"],
 ] as const;
 
 type NumberField = (typeof NUMBER_FIELDS)[number][0];
@@ -22,6 +23,7 @@ export function KieApiDialog({ account, open, onOpenChange }: { account?: KieApi
     totalCredits: String(account?.totalCredits ?? KIE_API_DEFAULTS.totalCredits),
     veo3QualityCredits: String(account?.veo3QualityCredits ?? KIE_API_DEFAULTS.veo3QualityCredits),
     veo3FastCredits: String(account?.veo3FastCredits ?? KIE_API_DEFAULTS.veo3FastCredits),
+    veo3LiteCredits: String(account?.veo3LiteCredits ?? KIE_API_DEFAULTS.veo3LiteCredits),
   }));
   const [problem, setProblem] = useState<string>();
   const save = useSaveKieApi(() => onOpenChange(false));
@@ -63,7 +65,7 @@ export function KieApiDialog({ account, open, onOpenChange }: { account?: KieApi
             onValueChange={setToken}
             hint={account ? "Leave as it is to keep the stored key." : "Shown only masked once saved."}
           />
-          <div className="grid gap-4 sm:grid-cols-3">
+          <div className="grid gap-4 sm:grid-cols-2">
             {NUMBER_FIELDS.map(([key, label]) => (
               <TextField
                 key={key}

@@ -22,8 +22,8 @@ function AccountRow({ a, onEdit, onDelete }: { a: KieApiView; onEdit: () => void
         </p>
         <p className="mt-0.5 break-all font-mono text-xs text-muted-foreground">{a.token}</p>
         <p className="mt-1 text-sm text-muted-foreground">
-          {formatCredits(a.totalCredits)} credits · Quality {a.veo3QualityCredits} / Fast {a.veo3FastCredits} per video · used {formatCredits(a.totalUsage)} ·{" "}
-          {a.taskCount} videos · last used {a.lastUsed ? formatDateTime(a.lastUsed) : "never"}
+          {formatCredits(a.totalCredits)} credits · Quality {a.veo3QualityCredits} / Fast {a.veo3FastCredits} / Lite {a.veo3LiteCredits} per video · used{" "}
+          {formatCredits(a.totalUsage)} · {a.taskCount} videos · last used {a.lastUsed ? formatDateTime(a.lastUsed) : "never"}
         </p>
       </div>
       <div className="flex flex-wrap gap-2">

@@ -1,18 +1,41 @@
 import { useState, type FormEvent } from "react";
 import { Save } from "lucide-react";
-import type { AdminSettingsView } from "../../../shared/schemas/settings";
+import { defaultPriceOf, MODEL_CATALOGUE, MODELS, PRICE_ITEMS, SURCHARGE_CATALOGUE, SURCHARGES, type PriceItem } from "../../../shared/catalogue";
+import { SETTINGS_LIMITS, type AdminSettingsView } from "../../../shared/schemas/settings";
 import { Button } from "@/components/ui/button";
 import { useSaveSettings } from "./admin-api";
 import { CheckboxField, ChoiceField, SecretField, SectionCard, TextField } from "./admin-fields";
 
-type Draft = Omit<AdminSettingsView, "id" | "updatedAt" | "telegramBotToken" | "telegramChatId" | "veo3Credits" | "veo3FastCredits"> & {
-  veo3Credits: string;
-  veo3FastCredits: string;
-};
+/** A price as typed: web credits and the API price, both text until saved. */
+type PriceDraft = { webCredits: string; apiPrice: string };
+
+/** The four old price fields repeat two of `prices` (for old clients): the form reads and writes `prices` only. */
+type Draft = Omit<
+  AdminSettingsView,
+  "id" | "updatedAt" | "telegramBotToken" | "telegramChatId" | "veo3Credits" | "veo3FastCredits" | "veo3ApiPrice" | "veo3FastApiPrice" | "prices"
+> & { prices: Record<PriceItem, PriceDraft> };
 
 function draftOf(s: AdminSettingsView): Draft {
-  const { id: _id, updatedAt: _u, telegramBotToken: _t, telegramChatId: _c, ...rest } = s;
-  return { ...rest, veo3Credits: String(s.veo3Credits), veo3FastCredits: String(s.veo3FastCredits) };
+  const {
+    id: _id,
+    updatedAt: _u,
+    telegramBotToken: _t,
+    telegramChatId: _c,
+    veo3Credits: _vc,
+    veo3FastCredits: _fc,
+    veo3ApiPrice: _va,
+    veo3FastApiPrice: _fa,
+    prices,
+    ...rest
+  } = s;
+  const draftPrices = Object.fromEntries(
+    PRICE_ITEMS.map((item) => {
+      // An item the server does not list yet (a newer catalogue) starts at its default.
+      const own = (prices as Partial<typeof prices>)[item] ?? { webCredits: defaultPriceOf(item).web, apiPrice: defaultPriceOf(item).api.toFixed(2) };
+      return [item, { webCredits: String(own.webCredits), apiPrice: own.apiPrice }];
+    }),
+  ) as Record<PriceItem, PriceDraft>;
+  return { ...rest, prices: draftPrices };
 }
 
 /** Blank text fields mean "not set"; secrets left masked or blank keep what is stored (server rule). */
@@ -20,7 +43,9 @@ function patchOf(d: Draft): Record<string, unknown> {
   const text = (v: string | null) => (v?.trim() ? v.trim() : null);
   return {
     ...d,
+    prices: Object.fromEntries(PRICE_ITEMS.map((item) => [item, { webCredits: d.prices[item].webCredits.trim(), apiPrice: d.prices[item].apiPrice.trim() }])),
     kieToken: d.kieToken ?? "",
+    kieWebhookHmacKey: d.kieWebhookHmacKey ?? "",
     paypalClientSecret: d.paypalClientSecret ?? "",
     creemApiKey: d.creemApiKey ?? "",
     creemWebhookSecret: d.creemWebhookSecret ?? "",
@@ -29,6 +54,57 @@ function patchOf(d: Draft): Record<string, unknown> {
     googleClientId: text(d.googleClientId),
     googleRedirectUri: text(d.googleRedirectUri),
   };
+}
+
+/** One model's or surcharge's prices: web credits and the API price. */
+function PriceFields({
+  item,
+  label,
+  hint,
+  min,
+  value,
+  onChange,
+}: {
+  item: PriceItem;
+  label: string;
+  hint: string;
+  min: number;
+  value: PriceDraft;
+  onChange: (value: PriceDraft) => void;
+}) {
+  const legendId = `price-${item}-title`;
+  return (
+    <fieldset
+      className="grid gap-3 rounded-xl border border-border/70 bg-zinc-950/30 p-3 sm:grid-cols-[minmax(0,1fr)_7rem_7rem] sm:items-end"
+      aria-labelledby={legendId}
+    >
+      <div className="grid gap-0.5 self-center">
+        <p id={legendId} className="text-sm font-semibold">
+          {label}
+        </p>
+        <p className="text-xs text-muted-foreground">{hint}</p>
+      </div>
+      <TextField
+        id={`price-${item}-web`}
+        label="Web credits"
+        type="number"
+        min={min}
+        max={SETTINGS_LIMITS.creditsMax}
+        step={1}
+        required
+        value={value.webCredits}
+        onValueChange={(webCredits) => onChange({ ...value, webCredits })}
+      />
+      <TextField
+        id={`price-${item}-api`}
+        label="API price"
+        inputMode="decimal"
+        required
+        value={value.apiPrice}
+        onValueChange={(apiPrice) => onChange({ ...value, apiPrice })}
+      />
+    </fieldset>
+  );
 }
 
 /**
@@ -42,6 +118,7 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
     <K extends keyof Draft>(key: K) =>
     (value: Draft[K]) =>
       setDraft((d) => ({ ...d, [key]: value }));
+  const setPrice = (item: PriceItem) => (value: PriceDraft) => setDraft((d) => ({ ...d, prices: { ...d.prices, [item]: value } }));
   const redirectDefault = `${window.location.origin}/api/auth/google/callback`;
 
   const submit = (event: FormEvent) => {
@@ -53,48 +130,13 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
     <form onSubmit={submit} className="grid grid-cols-1 gap-6" aria-label="Other settings">
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <SectionCard id="kie-token-title" title="KIE Token" description="The KIE.ai API key used when no provider account below can make a video.">
-          <SecretField id="kieToken" label="KIE API token" value={draft.kieToken ?? ""} onValueChange={set("kieToken")} />
-        </SectionCard>
-
-        <SectionCard id="pricing-title" title="Model Pricing and API Pricing" description="Credits per 8 second video, on the website and through the API.">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              id="veo3Credits"
-              label="Veo3 Quality (credits)"
-              type="number"
-              min={1}
-              max={1000}
-              step={1}
-              required
-              value={draft.veo3Credits}
-              onValueChange={set("veo3Credits")}
-            />
-            <TextField
-              id="veo3FastCredits"
-              label="Veo3 Fast (credits)"
-              type="number"
-              min={1}
-              max={1000}
-              step={1}
-              required
-              value={draft.veo3FastCredits}
-              onValueChange={set("veo3FastCredits")}
-            />
-            <TextField
-              id="veo3ApiPrice"
-              label="Veo3 Quality API price"
-              inputMode="decimal"
-              placeholder="0.50"
-              value={draft.veo3ApiPrice}
-              onValueChange={set("veo3ApiPrice")}
-            />
-            <TextField
-              id="veo3FastApiPrice"
-              label="Veo3 Fast API price"
-              inputMode="decimal"
-              placeholder="0.20"
-              value={draft.veo3FastApiPrice}
-              onValueChange={set("veo3FastApiPrice")}
+          <div className="grid gap-4">
+            <SecretField id="kieToken" label="KIE API token" value={draft.kieToken ?? ""} onValueChange={set("kieToken")} />
+            <SecretField
+              id="kieWebhookHmacKey"
+              label="KIE webhook HMAC key (from kie.ai settings; when set, unsigned callbacks are refused)"
+              value={draft.kieWebhookHmacKey ?? ""}
+              onValueChange={set("kieWebhookHmacKey")}
             />
           </div>
         </SectionCard>
@@ -181,6 +223,38 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
                 </>
               }
             />
+          </div>
+        </SectionCard>
+
+        <SectionCard
+          id="pricing-title"
+          title="Model Pricing and API Pricing"
+          description="Credits per 8 second video, on the website and through the API (API prices may have cents; a charge is rounded up). Surcharges are added to the model's price."
+          className="lg:col-span-2"
+        >
+          <div className="grid gap-3">
+            {MODELS.map((model) => (
+              <PriceFields
+                key={model}
+                item={model}
+                label={MODEL_CATALOGUE[model].label}
+                hint={MODEL_CATALOGUE[model].description}
+                min={SETTINGS_LIMITS.creditsMin}
+                value={draft.prices[model]}
+                onChange={setPrice(model)}
+              />
+            ))}
+            {SURCHARGES.map((surcharge) => (
+              <PriceFields
+                key={surcharge}
+                item={surcharge}
+                label={SURCHARGE_CATALOGUE[surcharge].label}
+                hint={SURCHARGE_CATALOGUE[surcharge].description}
+                min={0}
+                value={draft.prices[surcharge]}
+                onChange={setPrice(surcharge)}
+              />
+            ))}
           </div>
         </SectionCard>
       </div>

@@ -1,21 +1,39 @@
 import { Download, FileJson, Workflow } from "lucide-react";
 import { BASE64_IMAGE_TTL_HOURS, POLL_SECONDS } from "../../../shared/automation";
+import { ASPECT_RATIOS, MODE_CATALOGUE, MODEL_CATALOGUE, MODELS, MODES, type GenerationMode } from "../../../shared/catalogue";
 import { SEED_MAX, SEED_MIN } from "../../../shared/videos";
 import { Button } from "@/components/ui/button";
 import { usePricing } from "@/features/pricing";
 import { CodeBlock } from "./code-block";
-import { EVENTS_SAMPLE, eventsCurl, GENERATE_ANSWER, generateCurl, STATUS_ANSWER, statusCurl, TOKEN_PLACEHOLDER } from "./curl-examples";
+import { EVENTS_SAMPLE, eventsCurl, GENERATE_ANSWER, generateCurl, referenceCurl, STATUS_ANSWER, statusCurl, TOKEN_PLACEHOLDER } from "./curl-examples";
 
 export const WORKFLOW_URL = "/api/n8n/workflow.json";
 export const WEBHOOK_WORKFLOW_URL = "/api/n8n/workflow-webhook.json";
 export const OPENAPI_URL = "/api/openapi.json";
 
+/** "a, b or c". */
+const orList = (items: readonly string[]) => (items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`);
+
+const imageCount = (mode: GenerationMode) => {
+  const { min, max } = MODE_CATALOGUE[mode].images;
+  if (max === 0) return "no images";
+  return `${min === max ? max : `${min}-${max}`} image${max === 1 ? "" : "s"}: ${MODE_CATALOGUE[mode].imageLabels.slice(0, max).join(", ")}`;
+};
+
+/** Each mode with its images and, when not every model makes it, its models. */
+export const MODE_RULES = MODES.map((mode) => {
+  const entry = MODE_CATALOGUE[mode];
+  const only = entry.models.length < MODELS.length ? `; only with ${orList(entry.models)}` : "";
+  return `${mode}: ${entry.description.toLowerCase()} (${imageCount(mode)}${only}).`;
+});
+
 const RULES = [
   "Write the prompt in English.",
-  "model: veo3 (Quality) or veo3_fast (Fast).",
-  "aspectRatio: 16:9 or 9:16. 16:9 videos also get a 1080p version.",
+  `model: ${orList(MODELS.map((m) => `${m} (${MODEL_CATALOGUE[m].label})`))}.`,
+  `mode: ${orList(MODES)}; see the modes below. Without mode: text, or image with only the first of imageUrls used.`,
+  `aspectRatio: ${orList(ASPECT_RATIOS)}. Every video also gets a 1080p version.`,
   `seeds: optional, a whole number from ${SEED_MIN} to ${SEED_MAX}, for repeatable results.`,
-  "imageUrls: optional reference images; only the first one is used. A JPG/PNG URL or base64 image data.",
+  "imageUrls: the mode's images in its order, each a JPG/PNG URL or base64 image data.",
   `Base64 images are stored for ${BASE64_IMAGE_TTL_HOURS} hours, then deleted.`,
   `Check the status every ${POLL_SECONDS.min}-${POLL_SECONDS.max} seconds until it is completed or failed.`,
 ];
@@ -53,14 +71,24 @@ export function AutomationGuide() {
               <li key={rule}>{rule}</li>
             ))}
           </ul>
+          <h3 className="mt-5 font-semibold">Modes</h3>
+          <ul className="mt-3 grid list-disc gap-2 pl-5 text-sm text-muted-foreground" aria-label="Modes">
+            {MODE_RULES.map((rule) => (
+              <li key={rule}>{rule}</li>
+            ))}
+          </ul>
         </div>
         <div className="rounded-2xl border border-border bg-surface/60 p-5">
           <h3 className="font-semibold">API prices per 8-second video</h3>
           <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-6 gap-y-2 text-sm">
-            <dt className="text-muted-foreground">Veo3 Fast (veo3_fast)</dt>
-            <dd className="font-medium">{pricing.fast.api} credits</dd>
-            <dt className="text-muted-foreground">Veo3 Quality (veo3)</dt>
-            <dd className="font-medium">{pricing.quality.api} credits</dd>
+            {pricing.models.map((m) => (
+              <div key={m.model} className="contents">
+                <dt className="text-muted-foreground">
+                  {m.label} ({m.model})
+                </dt>
+                <dd className="font-medium">{m.api} credits</dd>
+              </div>
+            ))}
           </dl>
           <p className="mt-3 text-xs text-muted-foreground">If a video fails, its credits are refunded automatically.</p>
         </div>
@@ -69,6 +97,7 @@ export function AutomationGuide() {
       <div className="grid gap-4">
         <h3 className="font-semibold">1. Start a video</h3>
         <CodeBlock title="Generate with curl" code={generateCurl(origin)} />
+        <CodeBlock title="Generate from reference images with curl" code={referenceCurl(origin)} />
         <p className="text-sm text-muted-foreground">
           Send an Idempotency-Key (any unique text, up to 255 characters) and retry with the same key when a request times out: within 24 hours the same key and
           body get the first answer again (with the header Idempotent-Replayed: true), never a second video or charge. The same key with a different body is
@@ -77,8 +106,8 @@ export function AutomationGuide() {
         <CodeBlock title="Answer" code={GENERATE_ANSWER} />
         <h3 className="font-semibold">2. Check its status</h3>
         <p className="text-sm text-muted-foreground">
-          Replace TASK_ID with the taskId from the answer. The status is processing, then completed (with videoUrl, and hdVideoUrl for 16:9) or failed (the
-          message says why and that the credits were refunded).
+          Replace TASK_ID with the taskId from the answer. The status is processing, then completed (with videoUrl, and hdVideoUrl once the 1080p version is
+          ready) or failed (the message says why and that the credits were refunded).
         </p>
         <CodeBlock title="Status with curl" code={statusCurl(origin)} />
         <CodeBlock title="Answer when completed" code={STATUS_ANSWER} />

@@ -1,8 +1,9 @@
 /** The automation guide's copyable examples, built for the origin the page is served from. */
+import { MODE_CATALOGUE, modelsFor } from "../../../shared/catalogue";
+
 export const TOKEN_PLACEHOLDER = "YOUR_API_TOKEN";
 
-export function generateCurl(origin: string): string {
-  const body = JSON.stringify({ prompt: "A red fox running through fresh snow at sunrise, cinematic", model: "veo3_fast", aspectRatio: "16:9" });
+function postCurl(origin: string, body: string): string {
   return [
     `curl -X POST "${origin}/api/n8n/generate" \\`,
     `  -H "Authorization: Bearer ${TOKEN_PLACEHOLDER}" \\`,
@@ -10,6 +11,30 @@ export function generateCurl(origin: string): string {
     `  -H "Idempotency-Key: $(uuidgen)" \\`,
     `  -d '${body}'`,
   ].join("\n");
+}
+
+export function generateCurl(origin: string): string {
+  return postCurl(
+    origin,
+    JSON.stringify({ prompt: "A red fox running through fresh snow at sunrise, cinematic", model: "veo3_fast", mode: "text", aspectRatio: "16:9" }),
+  );
+}
+
+/** Reference mode with as many images as it takes, made by one of the models that make it. */
+export function referenceCurl(origin: string): string {
+  const { max } = MODE_CATALOGUE.reference.images;
+  const imageUrls = Array.from({ length: max }, (_, i) => `https://example.com/reference-${i + 1}.jpg`);
+  const model = modelsFor("reference").at(-1);
+  return postCurl(
+    origin,
+    JSON.stringify({
+      prompt: "The woman in the first image walks her dog through the city in the third",
+      model,
+      mode: "reference",
+      aspectRatio: "9:16",
+      imageUrls,
+    }),
+  );
 }
 
 export function statusCurl(origin: string): string {

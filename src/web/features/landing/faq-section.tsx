@@ -1,4 +1,5 @@
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/components/ui/accordion";
+import { MODE_CATALOGUE, MODEL_CATALOGUE, MODELS } from "../../../shared/catalogue";
 import { SectionHeading } from "./section-heading";
 
 interface Faq {
@@ -16,9 +17,8 @@ const FAQS: readonly Faq[] = [
   },
   {
     id: "models",
-    question: "What is the difference between Veo3 Quality and Veo3 Fast?",
-    answer:
-      "Veo3 Quality gives the richest detail, the most accurate motion and the best lip sync, and is ideal for final cuts. Veo3 Fast renders more quickly for fewer credits, which makes it perfect for drafts, testing prompts and high-volume work.",
+    question: "Which model should I choose?",
+    answer: `${MODELS.map((m) => `${MODEL_CATALOGUE[m].label}: ${MODEL_CATALOGUE[m].description.toLowerCase()}.`).join(" ")} Reference images work with ${MODE_CATALOGUE.reference.models.map((m) => MODEL_CATALOGUE[m].label).join(" and ")}; the table below shows what each costs.`,
   },
   {
     id: "length",
@@ -29,7 +29,7 @@ const FAQS: readonly Faq[] = [
     id: "hd",
     question: "Do I get videos in 1080p?",
     answer:
-      "Yes. Every 16:9 video is delivered in Full HD 1080p, on the website and through the API. The 720p version is ready first and the 1080p file usually follows within 2-3 minutes. Portrait 9:16 videos are delivered in 720p.",
+      "Yes. Every video, 16:9 or 9:16, is delivered in Full HD 1080p, on the website and through the API. The 720p version is ready first and the 1080p file usually follows within 2-3 minutes.",
   },
   {
     id: "refunds",

@@ -27,7 +27,7 @@ const FEATURES: readonly Feature[] = [
   {
     icon: ImagePlus,
     title: "Text or Image Prompts",
-    text: "Describe a scene in words, or upload a reference image to bring a character, product or place to life.",
+    text: "Describe a scene in words, set its first and last frames, or give up to 3 reference images of a character, product or style.",
   },
   {
     icon: Timer,
@@ -36,8 +36,8 @@ const FEATURES: readonly Feature[] = [
   },
   {
     icon: MonitorPlay,
-    title: "1080p for 16:9",
-    text: "Landscape videos are delivered in Full HD 1080p, through the website and the API alike.",
+    title: "Full HD 1080p",
+    text: "Every video, landscape or portrait, is delivered in Full HD 1080p, through the website and the API alike.",
   },
   {
     icon: Workflow,

@@ -1,15 +1,16 @@
 import { Link } from "wouter";
 import { ArrowRight, AudioLines, Clapperboard, Coins, MonitorPlay, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { usePricing } from "@/features/pricing";
+import { lowestWebPrice, usePricing } from "@/features/pricing";
 import { DemoNotice } from "./demo-notice";
 
 export function HeroSection() {
-  const { fast, simulated } = usePricing();
+  const pricing = usePricing();
+  const from = lowestWebPrice(pricing);
   const highlights = [
     { icon: AudioLines, text: "Native audio & lip sync" },
-    { icon: MonitorPlay, text: "Full HD 1080p for 16:9" },
-    { icon: Coins, text: `From ${fast.web} ${fast.web === 1 ? "credit" : "credits"} per video` },
+    { icon: MonitorPlay, text: "Full HD 1080p for every video" },
+    { icon: Coins, text: `From ${from} ${from === 1 ? "credit" : "credits"} per video` },
   ];
 
   return (
@@ -27,7 +28,8 @@ export function HeroSection() {
           Generate AI Videos with <span className="text-gradient">Realistic Sound</span>
         </h1>
         <p className="mt-6 max-w-2xl text-lg text-pretty text-muted-foreground sm:text-xl">
-          Turn a text prompt or a single image into a cinematic 8-second video with native dialogue, sound effects and ambience, perfectly in sync.
+          Turn a text prompt, a first and last frame or reference images into a cinematic 8-second video with native dialogue, sound effects and ambience,
+          perfectly in sync.
         </p>
         <div className="mt-9 flex w-full flex-col items-stretch justify-center gap-3 sm:w-auto sm:flex-row sm:items-center">
           <Button asChild size="lg" className="h-13 px-8 text-base">
@@ -49,7 +51,7 @@ export function HeroSection() {
             </li>
           ))}
         </ul>
-        {simulated ? <DemoNotice className="mt-10" /> : null}
+        {pricing.simulated ? <DemoNotice className="mt-10" /> : null}
       </div>
     </section>
   );

@@ -10,13 +10,12 @@ interface Row {
   automation: boolean;
 }
 
+/** A web row for every model of the catalogue, then an API row for every model. */
 export function PricingComparisonSection() {
-  const { fast, quality } = usePricing();
+  const { models } = usePricing();
   const rows: Row[] = [
-    { name: "Fast web", detail: "Veo3 Fast on the website", credits: fast.web, automation: false },
-    { name: "Quality web", detail: "Veo3 Quality on the website", credits: quality.web, automation: false },
-    { name: "Fast API", detail: "Veo3 Fast through the API", credits: fast.api, automation: true },
-    { name: "Quality API", detail: "Veo3 Quality through the API", credits: quality.api, automation: true },
+    ...models.map((m) => ({ name: `${m.label} web`, detail: `${m.description}, on the website`, credits: m.web, automation: false })),
+    ...models.map((m) => ({ name: `${m.label} API`, detail: `${m.label} through the API`, credits: m.api, automation: true })),
   ];
 
   return (
@@ -27,7 +26,7 @@ export function PricingComparisonSection() {
         </SectionHeading>
 
         <div className="mt-10 overflow-hidden rounded-2xl border border-border bg-surface/80 shadow-xl shadow-black/30">
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full min-w-[19rem] text-left text-sm">
               <caption className="sr-only">Price of an 8 second video by model and channel</caption>
               <thead className="bg-surface-raised/70 text-xs uppercase tracking-wider text-muted-foreground">
@@ -50,7 +49,7 @@ export function PricingComparisonSection() {
                 {rows.map((row) => (
                   <tr key={row.name} className="transition-colors hover:bg-surface-raised/40">
                     <th scope="row" className="px-2.5 py-4 font-normal sm:px-6">
-                      <span className="block whitespace-nowrap font-semibold text-foreground">{row.name}</span>
+                      <span className="block font-semibold text-foreground sm:whitespace-nowrap">{row.name}</span>
                       <span className="hidden text-xs text-muted-foreground sm:block">{row.detail}</span>
                     </th>
                     <td className="px-2.5 py-4 text-right font-semibold tabular-nums sm:px-6">{row.credits}</td>
@@ -83,7 +82,9 @@ export function PricingComparisonSection() {
           </span>
           <div>
             <h3 className="font-semibold text-emerald-100">Full HD 1080p guarantee</h3>
-            <p className="mt-1 text-sm text-emerald-100/75">All 16:9 videos are generated and delivered in Full HD 1080p, via the web or the API.</p>
+            <p className="mt-1 text-sm text-emerald-100/75">
+              All videos are generated and delivered in Full HD 1080p, in 16:9 and 9:16, via the web or the API.
+            </p>
           </div>
         </div>
 

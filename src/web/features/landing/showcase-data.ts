@@ -2,7 +2,7 @@
  * The landing page's examples: static sample data, not from the database. The clips are
  * the product's own sample videos, served by the server under /media/showcase/.
  */
-import type { VeoModel } from "../../../shared/videos";
+import type { VeoModel } from "../../../shared/catalogue";
 
 export interface ShowcaseItem {
   id: string;

@@ -1,6 +1,6 @@
 import { Link } from "wouter";
 import { ArrowRight, Eye, Flame, Sparkles } from "lucide-react";
-import { MODEL_LABELS } from "../../../shared/videos";
+import { modelLabel } from "../../../shared/videos";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { truncateText } from "@/lib/format";
@@ -19,7 +19,7 @@ function ExampleCard({ item, index }: { item: ShowcaseItem; index: number }) {
         <ShowcaseVideo src={item.resultUrls[0] ?? item.hdVideoUrl} description={item.prompt} />
         <div className="flex flex-1 flex-col gap-3 p-5">
           <div className="flex flex-wrap items-center gap-2">
-            <Badge>{MODEL_LABELS[item.model]}</Badge>
+            <Badge>{modelLabel(item.model)}</Badge>
             <Badge variant="secondary">1080p HD</Badge>
           </div>
           <p className="flex-1 text-sm leading-relaxed text-zinc-300" title={item.prompt}>
@@ -48,7 +48,7 @@ function TrendingTile({ item, index }: { item: ShowcaseItem; index: number }) {
             {truncateText(item.prompt, SHOWCASE_PROMPT_MAX)}
           </p>
           <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 text-xs text-muted-foreground">
-            <span>{MODEL_LABELS[item.model]}</span>
+            <span>{modelLabel(item.model)}</span>
             <span className="flex items-center gap-1">
               <Eye className="size-3.5" aria-hidden="true" />
               {/* Continue the fixed list after the six examples. */}

@@ -1,7 +1,7 @@
 import { Check, Gift, Sparkles } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { usePricing } from "@/features/pricing";
+import { usePricing, type ModelPricing } from "@/features/pricing";
 import { cn } from "@/lib/cn";
 import { formatCredits } from "@/lib/format";
 import { formatPricePerCredit, formatUsd, savingsPercent, type DisplayPackage } from "./packages";
@@ -15,11 +15,11 @@ export function PopularBadge({ className }: { className?: string }) {
   );
 }
 
-/** "about 150 Fast or 30 Quality videos" at today's web prices. */
-export function videosEstimate(credits: number, fast: number, quality: number): string {
-  const fastCount = Math.floor(credits / fast);
-  const qualityCount = Math.floor(credits / quality);
-  return `About ${formatCredits(fastCount)} Fast or ${formatCredits(qualityCount)} Quality videos`;
+/** "About 150 Veo3 (Quality), 750 Veo3 Fast or 750 Veo3 Lite videos" at today's web prices, every model of the catalogue. */
+export function videosEstimate(credits: number, models: readonly Pick<ModelPricing, "label" | "web">[]): string {
+  const counts = models.map((m) => `${formatCredits(Math.floor(credits / m.web))} ${m.label}`);
+  const list = counts.length <= 1 ? (counts[0] ?? "") : `${counts.slice(0, -1).join(", ")} or ${counts.at(-1)}`;
+  return `About ${list} videos`;
 }
 
 export interface PackageCardProps {
@@ -30,10 +30,10 @@ export interface PackageCardProps {
 
 /** A package on /pricing: price, credits, bonus and a buy button. */
 export function PackageCard({ pkg, all, onBuy }: PackageCardProps) {
-  const { fast, quality } = usePricing();
+  const { models } = usePricing();
   const saving = savingsPercent(pkg, all);
   const titleId = `package-${pkg.id}-title`;
-  const features = [`${formatPricePerCredit(pkg)} per credit`, videosEstimate(pkg.credits, fast.web, quality.web), "For the web generator and the API"];
+  const features = [`${formatPricePerCredit(pkg)} per credit`, videosEstimate(pkg.credits, models), "For the web generator and the API"];
 
   return (
     <article

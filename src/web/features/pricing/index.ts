@@ -1,2 +1,2 @@
 /** What other features may use of the pricing feature (decision 0037). */
-export { creditsToUsd, usePricing, type Pricing } from "./use-pricing";
+export { creditsToUsd, lowestWebPrice, usePricing, type ModelPricing, type Pricing } from "./use-pricing";

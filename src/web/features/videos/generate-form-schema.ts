@@ -1,16 +1,13 @@
 import { z } from "zod";
-import { ASPECT_RATIOS, MODELS, PROMPT_MAX, SEED_MAX, SEED_MIN } from "../../../shared/videos";
+import { ASPECT_RATIOS, combinationProblem, MODE_CATALOGUE, MODELS, MODES, modelsFor, type GenerationMode, type VeoModel } from "../../../shared/catalogue";
+import { PROMPT_MAX, SEED_MAX, SEED_MIN } from "../../../shared/videos";
 
-/** Up to 4 reference images are kept on recreate; the server uses the first (decision 0012). */
-export const MAX_KEPT_IMAGES = 4;
 export const WATERMARK_MAX = 100;
-
-export const GENERATE_MODES = ["text", "image"] as const;
-export type GenerateMode = (typeof GENERATE_MODES)[number];
+/** The most images any mode takes: the form keeps no more. */
+export const MAX_FORM_IMAGES = Math.max(...MODES.map((mode) => MODE_CATALOGUE[mode].images.max));
 
 export const PROMPT_REQUIRED = "Prompt is required";
 export const SEED_MESSAGE = `Seed must be a whole number between ${SEED_MIN} and ${SEED_MAX}`;
-export const IMAGE_REQUIRED = "Upload a reference image or switch to Text mode";
 
 function isSeed(value: string): boolean {
   if (value === "") return true;
@@ -19,21 +16,34 @@ function isSeed(value: string): boolean {
   return n >= SEED_MIN && n <= SEED_MAX;
 }
 
-/** The generator form, with the server's limits. Seed is text in the form and a number on the wire. */
+/**
+ * The images a mode uses of those in the form: the form keeps its images when the mode changes
+ * (back to Reference, they are still there), and shows and sends only as many as the mode takes.
+ */
+export function imagesFor(mode: GenerationMode, imageUrls: readonly string[]): string[] {
+  return imageUrls.slice(0, MODE_CATALOGUE[mode].images.max);
+}
+
+/** The model to use in `mode`: this one if the mode takes it, else the mode's first. */
+export function modelFor(mode: GenerationMode, model: VeoModel): VeoModel {
+  const models = modelsFor(mode);
+  return models.includes(model) ? model : (models[0] ?? model);
+}
+
+/** The generator form, with the server's limits and the catalogue's rules. Seed is text in the form and a number on the wire. */
 export const generateFormSchema = z
   .object({
-    mode: z.enum(GENERATE_MODES),
+    mode: z.enum(MODES),
     prompt: z.string().trim().min(1, PROMPT_REQUIRED).max(PROMPT_MAX, `Prompt must be at most ${PROMPT_MAX} characters`),
-    imageUrls: z.array(z.string()).max(MAX_KEPT_IMAGES),
+    imageUrls: z.array(z.string()).max(MAX_FORM_IMAGES),
     model: z.enum(MODELS),
     aspectRatio: z.enum(ASPECT_RATIOS),
     watermark: z.string().trim().max(WATERMARK_MAX, `Watermark must be at most ${WATERMARK_MAX} characters`),
     seed: z.string().trim().refine(isSeed, SEED_MESSAGE),
   })
   .superRefine((values, ctx) => {
-    if (values.mode === "image" && values.imageUrls.length === 0) {
-      ctx.addIssue({ code: "custom", path: ["imageUrls"], message: IMAGE_REQUIRED });
-    }
+    const problem = combinationProblem({ model: values.model, mode: values.mode, imageCount: imagesFor(values.mode, values.imageUrls).length });
+    if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
   });
 
 export type GenerateFormValues = z.infer<typeof generateFormSchema>;

@@ -1,8 +1,19 @@
 import { Controller, useWatch, type UseFormReturn } from "react-hook-form";
 import { Link } from "wouter";
-import { Coins, Dices, Image as ImageIcon, LoaderCircle, LogIn, Sparkles, Type, Wand2 } from "lucide-react";
+import { Coins, Dices, Image as ImageIcon, Images, LoaderCircle, LogIn, Sparkles, Type, Wand2, type LucideIcon } from "lucide-react";
+import {
+  ASPECT_RATIOS,
+  MODE_CATALOGUE,
+  MODEL_CATALOGUE,
+  MODELS,
+  MODES,
+  modelsFor,
+  type AspectRatio,
+  type GenerationMode,
+  type VeoModel,
+} from "../../../shared/catalogue";
 import type { CurrentUser } from "../../../shared/schemas/auth";
-import { insufficientCreditsMessage, MODEL_LABELS, PROMPT_MAX, SEED_MAX, SEED_MIN, type VeoModel, type VideoTaskView } from "../../../shared/videos";
+import { insufficientCreditsMessage, PROMPT_MAX, SEED_MAX, SEED_MIN, type VideoTaskView } from "../../../shared/videos";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField, fieldErrorId } from "@/components/ui/form-field";
@@ -13,14 +24,24 @@ import { Textarea } from "@/components/ui/textarea";
 import { ToggleGroup, ToggleGroupItem } from "@/components/ui/toggle-group";
 import { toast } from "@/hooks/use-toast";
 import { formatCredits } from "@/lib/format";
-import { GENERATE_DEFAULTS, WATERMARK_MAX, type GenerateFormValues } from "./generate-form-schema";
-import { ReferenceImageField } from "./reference-image-field";
+import { GENERATE_DEFAULTS, imagesFor, modelFor, WATERMARK_MAX, type GenerateFormValues } from "./generate-form-schema";
+import { ImageSlotsField } from "./reference-image-field";
 import { useGenerateVideo } from "./use-generate-video";
 import { useUploadImage } from "./use-upload-image";
 
 function creditsText(n: number): string {
   return `${formatCredits(n)} ${n === 1 ? "credit" : "credits"}`;
 }
+
+const MODE_ICONS: Record<GenerationMode, LucideIcon> = { text: Type, image: ImageIcon, reference: Images };
+
+const ASPECT_DESCRIPTIONS: Record<AspectRatio, string> = { "16:9": "Landscape · 1080p HD", "9:16": "Portrait · 1080p HD" };
+
+const PROMPT_PLACEHOLDERS: Record<GenerationMode, string> = {
+  text: "A golden retriever surfing a wave at sunset, slow motion, ocean sounds and a cheering crowd…",
+  image: "Describe how the scene in your image should move, sound and feel…",
+  reference: "Describe the scene the people, objects or style in your images should appear in…",
+};
 
 function randomSeed(): string {
   return String(SEED_MIN + Math.floor(Math.random() * (SEED_MAX - SEED_MIN + 1)));
@@ -34,7 +55,11 @@ export interface GenerateFormProps {
   onStarted: (task: VideoTaskView) => void;
 }
 
-/** The 'Create Video' panel: mode, prompt, image, model, aspect ratio, watermark, seed, cost. */
+/**
+ * The 'Create Video' panel: mode, prompt, the mode's images, model, aspect ratio, watermark, seed,
+ * cost. Only the catalogue's combinations are offered: a mode switches to a model it takes, and the
+ * model list disables the models the mode does not take.
+ */
 export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProps) {
   const {
     control,
@@ -46,7 +71,13 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
   } = form;
   const [mode, model, imageUrls, prompt] = useWatch({ control, name: ["mode", "model", "imageUrls", "prompt"] });
   const { mutation, insufficientCredits } = useGenerateVideo(onStarted);
-  const upload = useUploadImage((imageUrl) => setValue("imageUrls", [imageUrl], { shouldValidate: isSubmitted }));
+  const images = imagesFor(mode, imageUrls);
+  const upload = useUploadImage((imageUrl) => {
+    // Into the next empty slot of the mode the form is in now.
+    const current = form.getValues();
+    setValue("imageUrls", [...imagesFor(current.mode, current.imageUrls), imageUrl], { shouldValidate: isSubmitted });
+  });
+  const modeModels = modelsFor(mode);
 
   const cost = prices[model];
   const credits = user?.credits ?? 0;
@@ -62,8 +93,9 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
     mutation.mutate(
       {
         prompt: values.prompt,
-        imageUrls: values.mode === "image" ? values.imageUrls.slice(0, 1) : [],
+        imageUrls: imagesFor(values.mode, values.imageUrls),
         model: values.model,
+        mode: values.mode,
         aspectRatio: values.aspectRatio,
         watermark: values.watermark || undefined,
         seeds: values.seed ? Number(values.seed) : undefined,
@@ -76,6 +108,7 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
   const promptError = errors.prompt?.message;
   const watermarkError = errors.watermark?.message;
   const seedError = errors.seed?.message;
+  const modelError = errors.model?.message;
 
   return (
     <Card role="region" aria-labelledby="create-video-title">
@@ -88,29 +121,41 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
       </CardHeader>
       <CardContent>
         <form noValidate className="grid gap-5" onSubmit={onSubmit}>
-          <Controller
-            control={control}
-            name="mode"
-            render={({ field }) => (
-              <ToggleGroup
-                type="single"
-                aria-label="Generation mode"
-                value={field.value}
-                onValueChange={(value) => {
-                  if (value) field.onChange(value);
-                }}
-              >
-                <ToggleGroupItem value="text">
-                  <Type aria-hidden="true" />
-                  Text
-                </ToggleGroupItem>
-                <ToggleGroupItem value="image">
-                  <ImageIcon aria-hidden="true" />
-                  Image
-                </ToggleGroupItem>
-              </ToggleGroup>
-            )}
-          />
+          <div className="grid gap-2">
+            <Controller
+              control={control}
+              name="mode"
+              render={({ field }) => (
+                <ToggleGroup
+                  type="single"
+                  aria-label="Generation mode"
+                  value={field.value}
+                  onValueChange={(value) => {
+                    if (!value) return;
+                    const next = value as GenerationMode;
+                    field.onChange(next);
+                    const nextModel = modelFor(next, form.getValues("model"));
+                    if (nextModel !== form.getValues("model")) setValue("model", nextModel);
+                    // After a submission the images' and the model's messages follow the new mode.
+                    if (isSubmitted) void form.trigger(["imageUrls", "model"]);
+                  }}
+                >
+                  {MODES.map((m) => {
+                    const Icon = MODE_ICONS[m];
+                    return (
+                      <ToggleGroupItem key={m} value={m}>
+                        <Icon aria-hidden="true" />
+                        {MODE_CATALOGUE[m].label}
+                      </ToggleGroupItem>
+                    );
+                  })}
+                </ToggleGroup>
+              )}
+            />
+            <p className="text-xs text-muted-foreground" data-testid="mode-description">
+              {MODE_CATALOGUE[mode].description}.
+            </p>
+          </div>
 
           <FormField id="prompt" label="Prompt" error={promptError} hint={`${prompt.length}/${PROMPT_MAX}`}>
             <Textarea
@@ -118,27 +163,28 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
               rows={5}
               maxLength={PROMPT_MAX}
               className="scroll-mt-24"
-              placeholder={
-                mode === "image"
-                  ? "Describe how the scene in your image should move, sound and feel…"
-                  : "A golden retriever surfing a wave at sunset, slow motion, ocean sounds and a cheering crowd…"
-              }
+              placeholder={PROMPT_PLACEHOLDERS[mode]}
               aria-invalid={promptError ? true : undefined}
               aria-describedby={promptError ? fieldErrorId("prompt") : undefined}
               {...register("prompt")}
             />
           </FormField>
 
-          {mode === "image" ? (
-            <ReferenceImageField
-              imageUrl={imageUrls[0]}
+          {MODE_CATALOGUE[mode].images.max > 0 ? (
+            <ImageSlotsField
+              mode={mode}
+              imageUrls={images}
               uploading={upload.isPending}
-              disabled={!user}
+              signedOut={!user}
               error={errors.imageUrls?.message}
               onFile={(file) => upload.mutate(file)}
-              onRemove={() => {
-                setValue("imageUrls", [], { shouldValidate: isSubmitted });
-                toast({ title: "Image removed", description: "The reference image will not be used." });
+              onRemove={(index) => {
+                setValue(
+                  "imageUrls",
+                  images.filter((_, i) => i !== index),
+                  { shouldValidate: isSubmitted },
+                );
+                toast({ title: "Image removed", description: "It will not be used for this video." });
               }}
             />
           ) : null}
@@ -151,18 +197,37 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
                 <div className="grid gap-2">
                   <Label htmlFor="model">Model</Label>
                   <Select value={field.value} onValueChange={(value) => value && field.onChange(value)}>
-                    <SelectTrigger id="model" ref={field.ref}>
-                      <SelectValue>{MODEL_LABELS[field.value]}</SelectValue>
+                    <SelectTrigger
+                      id="model"
+                      ref={field.ref}
+                      aria-invalid={modelError ? true : undefined}
+                      aria-describedby={modelError ? fieldErrorId("model") : undefined}
+                    >
+                      <SelectValue>{MODEL_CATALOGUE[field.value].label}</SelectValue>
                     </SelectTrigger>
                     <SelectContent>
-                      <SelectItem value="veo3" description={`${creditsText(prices.veo3)} · best quality`}>
-                        {MODEL_LABELS.veo3}
-                      </SelectItem>
-                      <SelectItem value="veo3_fast" description={`${creditsText(prices.veo3_fast)} · fastest`}>
-                        {MODEL_LABELS.veo3_fast}
-                      </SelectItem>
+                      {MODELS.map((m) => {
+                        const offered = modeModels.includes(m);
+                        return (
+                          <SelectItem
+                            key={m}
+                            value={m}
+                            disabled={!offered}
+                            description={
+                              offered ? `${creditsText(prices[m])} · ${MODEL_CATALOGUE[m].description}` : `Not for ${MODE_CATALOGUE[mode].label} mode`
+                            }
+                          >
+                            {MODEL_CATALOGUE[m].label}
+                          </SelectItem>
+                        );
+                      })}
                     </SelectContent>
                   </Select>
+                  {modelError ? (
+                    <p id={fieldErrorId("model")} className="text-xs font-medium text-red-400">
+                      {modelError}
+                    </p>
+                  ) : null}
                 </div>
               )}
             />
@@ -177,12 +242,11 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
                       <SelectValue>{field.value}</SelectValue>
                     </SelectTrigger>
                     <SelectContent>
-                      <SelectItem value="16:9" description="Landscape · 1080p HD">
-                        16:9
-                      </SelectItem>
-                      <SelectItem value="9:16" description="Portrait · 720p">
-                        9:16
-                      </SelectItem>
+                      {ASPECT_RATIOS.map((ratio) => (
+                        <SelectItem key={ratio} value={ratio} description={ASPECT_DESCRIPTIONS[ratio]}>
+                          {ratio}
+                        </SelectItem>
+                      ))}
                     </SelectContent>
                   </Select>
                 </div>
@@ -245,7 +309,7 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
             ) : null}
             {short ? (
               <p className="rounded-lg border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-xs leading-relaxed text-amber-200" role="note">
-                Not enough credits: {MODEL_LABELS[model]} needs {creditsText(cost)} and you have {creditsText(credits)}.{" "}
+                Not enough credits: {MODEL_CATALOGUE[model].label} needs {creditsText(cost)} and you have {creditsText(credits)}.{" "}
                 <Link href="/pricing" className="font-semibold text-amber-100 underline underline-offset-2 hover:text-white">
                   Buy credits
                 </Link>

@@ -1,25 +1,25 @@
 /**
- * Recreate (decision 0012): a task's prompt, model, aspect ratio, watermark, seed
- * and its own reference image(s) go back into the generator form.
+ * Recreate (decision 0012): a task's prompt, mode, model, aspect ratio, watermark, seed
+ * and its own images (as many as its mode takes) go back into the generator form.
  */
-import { ASPECT_RATIOS, MODELS, type AspectRatio, type VeoModel, type VideoTaskView } from "../../../shared/videos";
-import { GENERATE_DEFAULTS, MAX_KEPT_IMAGES, type GenerateFormValues } from "./generate-form-schema";
+import { ASPECT_RATIOS, impliedMode, MODELS, MODES, type AspectRatio, type GenerationMode, type VeoModel } from "../../../shared/catalogue";
+import type { VideoTaskView } from "../../../shared/videos";
+import { GENERATE_DEFAULTS, imagesFor, modelFor, type GenerateFormValues } from "./generate-form-schema";
 
 /** The session-stored entry that prefills /generate once (e.g. Recreate from My Creations). */
 export const RECREATE_STORAGE_KEY = "recreateVideo";
 
-export type RecreateSource = Pick<VideoTaskView, "prompt" | "model" | "aspectRatio" | "watermark" | "seeds" | "imageUrls"> & {
+export type RecreateSource = Pick<VideoTaskView, "prompt" | "model" | "mode" | "aspectRatio" | "watermark" | "seeds" | "imageUrls"> & {
   taskId?: string;
 };
 
 export function toFormValues(source: RecreateSource): GenerateFormValues {
-  const imageUrls = source.imageUrls.slice(0, MAX_KEPT_IMAGES);
   return {
     ...GENERATE_DEFAULTS,
-    mode: imageUrls.length > 0 ? "image" : "text",
+    mode: source.mode,
     prompt: source.prompt,
-    imageUrls,
-    model: source.model,
+    imageUrls: imagesFor(source.mode, source.imageUrls),
+    model: modelFor(source.mode, source.model),
     aspectRatio: source.aspectRatio,
     watermark: source.watermark ?? "",
     seed: source.seeds ? String(source.seeds) : "",
@@ -31,6 +31,7 @@ export function stashRecreate(task: VideoTaskView): void {
     taskId: task.taskId,
     prompt: task.prompt,
     model: task.model,
+    mode: task.mode,
     aspectRatio: task.aspectRatio,
     watermark: task.watermark,
     seeds: task.seeds,
@@ -51,9 +52,11 @@ function parseEntry(raw: string): RecreateSource | null {
     ? (v.aspectRatio as AspectRatio)
     : GENERATE_DEFAULTS.aspectRatio;
   const imageUrls = Array.isArray(v.imageUrls) ? v.imageUrls.filter((u): u is string => typeof u === "string" && /^https?:\/\//.test(u)) : [];
+  const mode: GenerationMode = (MODES as readonly unknown[]).includes(v.mode) ? (v.mode as GenerationMode) : impliedMode(imageUrls.length);
   return {
     prompt: v.prompt,
     model,
+    mode,
     aspectRatio,
     watermark: typeof v.watermark === "string" ? v.watermark : null,
     seeds: typeof v.seeds === "number" && Number.isInteger(v.seeds) ? v.seeds : null,

@@ -1,62 +1,73 @@
 import { useState, type DragEvent } from "react";
-import { ImagePlus, LoaderCircle, Trash2 } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { ImagePlus, LoaderCircle, X } from "lucide-react";
+import { MODE_CATALOGUE, type GenerationMode } from "../../../shared/catalogue";
 import { fieldErrorId } from "@/components/ui/form-field";
-import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/cn";
 import { ACCEPTED_IMAGE_TYPES } from "./use-upload-image";
 
-export const REFERENCE_IMAGE_INPUT_ID = "reference-image";
+/** The error of the images, under all the slots. */
+export const IMAGE_SLOTS_ID = "image-slots";
 
-export interface ReferenceImageFieldProps {
-  /** The uploaded image (the one sent with the request), if any. */
+export const imageSlotInputId = (index: number) => `image-slot-${index}`;
+
+interface ImageSlotProps {
+  index: number;
+  label: string;
+  optional: boolean;
   imageUrl: string | undefined;
+  /** This slot is where the upload in progress goes. */
   uploading: boolean;
-  /** Signed out: uploads need an account. */
+  /** Signed out, an upload in progress, or an earlier slot still empty. */
   disabled: boolean;
-  error?: string | undefined;
+  disabledText: string;
+  error: string | undefined;
   onFile: (file: File) => void;
   onRemove: () => void;
 }
 
-/** One reference image: pick or drop a file, see it, remove it. */
-export function ReferenceImageField({ imageUrl, uploading, disabled, error, onFile, onRemove }: ReferenceImageFieldProps) {
+/** One image of the mode: pick or drop a file, see it, remove it. */
+function ImageSlot({ index, label, optional, imageUrl, uploading, disabled, disabledText, error, onFile, onRemove }: ImageSlotProps) {
   const [dragging, setDragging] = useState(false);
+  const inputId = imageSlotInputId(index);
 
   const onDrop = (event: DragEvent<HTMLLabelElement>) => {
     event.preventDefault();
     setDragging(false);
     const file = event.dataTransfer.files[0];
-    if (file && !disabled && !uploading) onFile(file);
+    if (file && !disabled) onFile(file);
   };
 
   return (
-    <div className="grid gap-2">
-      <Label htmlFor={imageUrl ? undefined : REFERENCE_IMAGE_INPUT_ID}>Reference image</Label>
+    <div className="grid content-start gap-1.5">
+      <div className="flex items-baseline justify-between gap-2 text-sm">
+        <label htmlFor={imageUrl ? undefined : inputId} className="font-medium text-zinc-200">
+          {label}
+        </label>
+        {optional ? <span className="text-xs text-muted-foreground">Optional</span> : null}
+      </div>
       {imageUrl ? (
-        <div className="relative flex items-center gap-4 rounded-xl border border-border bg-zinc-950/60 p-3">
-          <span className="flex h-24 w-32 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-black">
-            <img src={imageUrl} alt="Reference image preview" className="size-full object-contain" />
-          </span>
-          <div className="grid min-w-0 gap-2">
-            <p className="text-sm text-zinc-200">Reference image ready</p>
-            <p className="text-xs text-muted-foreground">Your video will start from this image.</p>
-            <Button variant="outline" size="sm" className="w-fit" onClick={onRemove}>
-              <Trash2 aria-hidden="true" />
-              Remove image
-            </Button>
-          </div>
+        <div className="relative flex h-28 items-center justify-center overflow-hidden rounded-xl border border-border bg-black">
+          <img src={imageUrl} alt={`${label} preview`} className="size-full object-contain" />
+          <button
+            type="button"
+            onClick={onRemove}
+            aria-label={`Remove ${label}`}
+            title={`Remove ${label}`}
+            className="absolute right-1.5 top-1.5 flex size-7 items-center justify-center rounded-full bg-black/70 text-zinc-200 transition hover:bg-black hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <X className="size-4" aria-hidden="true" />
+          </button>
         </div>
       ) : (
         <>
           <input
-            id={REFERENCE_IMAGE_INPUT_ID}
+            id={inputId}
             type="file"
             accept={ACCEPTED_IMAGE_TYPES.join(",")}
             className="peer sr-only"
-            disabled={disabled || uploading}
+            disabled={disabled}
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? fieldErrorId(REFERENCE_IMAGE_INPUT_ID) : undefined}
+            aria-describedby={error ? fieldErrorId(IMAGE_SLOTS_ID) : undefined}
             onChange={(event) => {
               const file = event.target.files?.[0];
               event.target.value = "";
@@ -64,7 +75,7 @@ export function ReferenceImageField({ imageUrl, uploading, disabled, error, onFi
             }}
           />
           <label
-            htmlFor={REFERENCE_IMAGE_INPUT_ID}
+            htmlFor={inputId}
             onDragOver={(event) => {
               event.preventDefault();
               if (!disabled) setDragging(true);
@@ -72,27 +83,73 @@ export function ReferenceImageField({ imageUrl, uploading, disabled, error, onFi
             onDragLeave={() => setDragging(false)}
             onDrop={onDrop}
             className={cn(
-              "flex min-h-32 cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-zinc-700 bg-zinc-950/40 p-5 text-center transition-colors",
+              "flex h-28 cursor-pointer flex-col items-center justify-center gap-1.5 rounded-xl border border-dashed border-zinc-700 bg-zinc-950/40 p-3 text-center transition-colors",
               "hover:border-violet-500/60 hover:bg-violet-500/5 peer-focus-visible:ring-2 peer-focus-visible:ring-ring",
               dragging && "border-violet-400 bg-violet-500/10",
               error && "border-destructive",
-              (disabled || uploading) && "cursor-not-allowed opacity-70 hover:border-zinc-700 hover:bg-zinc-950/40",
+              disabled && "cursor-not-allowed opacity-60 hover:border-zinc-700 hover:bg-zinc-950/40",
             )}
           >
             {uploading ? (
-              <LoaderCircle className="size-6 animate-spin text-violet-300" aria-hidden="true" />
+              <LoaderCircle className="size-5 animate-spin text-violet-300" aria-hidden="true" />
             ) : (
-              <ImagePlus className="size-6 text-violet-300" aria-hidden="true" />
+              <ImagePlus className="size-5 text-violet-300" aria-hidden="true" />
             )}
-            <span className="text-sm font-medium text-zinc-200">
-              {uploading ? "Uploading…" : disabled ? "Sign in to upload an image" : "Click to upload or drag an image here"}
-            </span>
-            <span className="text-xs text-muted-foreground">JPG, PNG up to 10MB</span>
+            <span className="text-xs font-medium text-zinc-200">{uploading ? "Uploading…" : disabled ? disabledText : "Click or drop an image"}</span>
           </label>
         </>
       )}
+    </div>
+  );
+}
+
+export interface ImageSlotsFieldProps {
+  mode: GenerationMode;
+  /** The images the mode uses, in slot order. */
+  imageUrls: readonly string[];
+  uploading: boolean;
+  /** Signed out: uploads need an account. */
+  signedOut: boolean;
+  error?: string | undefined;
+  onFile: (file: File) => void;
+  onRemove: (index: number) => void;
+}
+
+/**
+ * The images of a mode, one slot each with the catalogue's label ('First frame', 'Last frame',
+ * 'Reference 1'...). Slots fill in order: the next empty one takes the upload, later ones wait.
+ */
+export function ImageSlotsField({ mode, imageUrls, uploading, signedOut, error, onFile, onRemove }: ImageSlotsFieldProps) {
+  const entry = MODE_CATALOGUE[mode];
+  const slots = entry.imageLabels.slice(0, entry.images.max);
+  const next = imageUrls.length;
+  return (
+    <div className="grid gap-2" role="group" aria-labelledby={`${IMAGE_SLOTS_ID}-title`} aria-describedby={`${IMAGE_SLOTS_ID}-hint`}>
+      <p id={`${IMAGE_SLOTS_ID}-title`} className="text-sm font-medium leading-none">
+        Images
+      </p>
+      <p id={`${IMAGE_SLOTS_ID}-hint`} className="text-xs text-muted-foreground">
+        {entry.description}. JPG, PNG up to 10MB.
+      </p>
+      <div className={cn("grid gap-3", slots.length >= 3 ? "grid-cols-2 sm:grid-cols-3" : "grid-cols-2")}>
+        {slots.map((label, index) => (
+          <ImageSlot
+            key={`${mode}-${label}`}
+            index={index}
+            label={label}
+            optional={index >= entry.images.min}
+            imageUrl={imageUrls[index]}
+            uploading={uploading && index === next}
+            disabled={signedOut || uploading || index > next}
+            disabledText={signedOut ? "Sign in to upload an image" : index > next ? "After the image before" : "Uploading…"}
+            error={index === next ? error : undefined}
+            onFile={onFile}
+            onRemove={() => onRemove(index)}
+          />
+        ))}
+      </div>
       {error ? (
-        <p id={fieldErrorId(REFERENCE_IMAGE_INPUT_ID)} className="text-xs font-medium text-red-400">
+        <p id={fieldErrorId(IMAGE_SLOTS_ID)} className="text-xs font-medium text-red-400">
           {error}
         </p>
       ) : null}

@@ -26,6 +26,7 @@ function provisionalTask(result: GenerateVideoResult, request: GenerateVideoRequ
     status: "generating",
     prompt: request.prompt,
     model: request.model,
+    mode: request.mode,
     aspectRatio: request.aspectRatio,
     imageUrls: request.imageUrls,
     resultUrls: [],

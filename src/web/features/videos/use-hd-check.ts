@@ -1,19 +1,20 @@
 import { useEffect, useRef, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { supportsHd, type VideoTaskView } from "../../../shared/videos";
+import type { VideoTaskView } from "../../../shared/videos";
 import { toast } from "@/hooks/use-toast";
 import { forceUpdateHd } from "./video-api";
 import { invalidateVideoTasks } from "./task-list-queries";
 
 export const HD_NOT_READY_FALLBACK = "1080p video is still being processed. Please try again later.";
 
-export function needsHdCheck(task: Pick<VideoTaskView, "status" | "aspectRatio" | "hdVideoUrl">): boolean {
-  return task.status === "completed" && supportsHd(task.aspectRatio) && !task.hdVideoUrl;
+/** Every aspect ratio gets a 1080p version (issue 22): a finished video still waiting for its own is checked. */
+export function needsHdCheck(task: Pick<VideoTaskView, "status" | "hdVideoUrl" | "hdStatus">): boolean {
+  return task.status === "completed" && !task.hdVideoUrl && task.hdStatus === "pending";
 }
 
 /**
- * The 1080p check of the details view (decision 0010): automatic when a completed 16:9 task
- * without 1080p is opened, and manual through 'Check HD Status'. Only the manual check reports
+ * The 1080p check of the details view (decision 0010): automatic when a completed task still
+ * waiting for its 1080p is opened, and manual through 'Check HD Status'. Only the manual check reports
  * "not ready" and errors; a found 1080p file is announced either way.
  */
 export function useHdCheck(task: VideoTaskView | null) {

@@ -1,8 +1,8 @@
-import type { VeoModel } from "../../../shared/videos";
+import type { VeoModel } from "../../../shared/catalogue";
 import { usePricing } from "@/features/pricing";
 
-/** What a video made on the website costs per model (defaults 1 and 5 until the server answers). */
+/** What a video made on the website costs per model (the catalogue's defaults until the server answers). */
 export function useWebPrices(): Record<VeoModel, number> {
-  const { fast, quality } = usePricing();
-  return { veo3_fast: fast.web, veo3: quality.web };
+  const { models } = usePricing();
+  return Object.fromEntries(models.map((m) => [m.model, m.web])) as Record<VeoModel, number>;
 }

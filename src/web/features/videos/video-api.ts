@@ -9,7 +9,7 @@ import {
   type GenerateVideoResult,
   type HdVideoResponse,
 } from "../../../shared/schemas/videos";
-import type { AspectRatio, VeoModel } from "../../../shared/videos";
+import type { AspectRatio, GenerationMode, VeoModel } from "../../../shared/catalogue";
 import { apiCall, apiFormData, apiRequest } from "@/lib/api";
 
 export type { TaskList, VideoStatusResponse } from "../../../shared/schemas/videos";
@@ -19,8 +19,10 @@ export const GALLERY_PAGE_SIZE = 20;
 
 export interface GenerateVideoRequest {
   prompt: string;
+  /** The images of the mode, in its slots' order. */
   imageUrls: string[];
   model: VeoModel;
+  mode: GenerationMode;
   aspectRatio: AspectRatio;
   watermark?: string | undefined;
   seeds?: number | undefined;

@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
 import { formatDateTime, truncateText } from "@/lib/format";
 import { StatusBadge } from "./status-badge";
-import { CARD_PROMPT_MAX, isInProgress, modelLabel, sdUrl, VIDEO_EXPIRED_MESSAGE } from "./video-display";
+import { CARD_PROMPT_MAX, isInProgress, modeLabel, modelLabel, sdUrl, VIDEO_EXPIRED_MESSAGE } from "./video-display";
 
 /** The card's picture: the 720p video itself (metadata only), in a fixed 16:9 box. */
 function Thumbnail({ task }: { task: VideoTaskView }) {
@@ -85,7 +85,9 @@ export function VideoCard({ task, onOpen }: { task: VideoTaskView; onOpen: (task
       </span>
       <span className="flex flex-1 flex-col gap-1.5 p-3.5">
         <span className="flex items-center justify-between gap-2 text-xs">
-          <span className="truncate font-medium text-violet-200">{modelLabel(task.model)}</span>
+          <span className="truncate font-medium text-violet-200">
+            {modelLabel(task.model)} <span className="font-normal text-muted-foreground">· {modeLabel(task.mode)}</span>
+          </span>
           <span className="shrink-0 text-muted-foreground">{task.aspectRatio}</span>
         </span>
         <span className="line-clamp-2 min-h-10 text-sm leading-5 text-zinc-200 [overflow-wrap:anywhere]" title={task.prompt}>

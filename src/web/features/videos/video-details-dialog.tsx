@@ -1,6 +1,6 @@
 import { useRef, type ReactNode } from "react";
 import { Ban, CircleAlert, Download, LoaderCircle, RefreshCw, RotateCcw } from "lucide-react";
-import { supportsHd, qualityLabel, type VideoTaskView } from "../../../shared/videos";
+import { qualityLabel, type VideoTaskView } from "../../../shared/videos";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { cn } from "@/lib/cn";
@@ -10,7 +10,7 @@ import { useHdCheck } from "./use-hd-check";
 import { useVideoDownload } from "./use-video-download";
 import { TaskPreview } from "./video-frame";
 import { DeleteVideoButton, ShareSection } from "./share-section";
-import { createdViaLabel, FAILED_FALLBACK_MESSAGE, HD_NOTE, isInProgress, modelLabel, sdUrl } from "./video-display";
+import { createdViaLabel, FAILED_FALLBACK_MESSAGE, HD_NOTE, imageLabels, isInProgress, modeLabel, modelLabel, sdUrl } from "./video-display";
 
 function Field({ term, children, wide }: { term: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -110,7 +110,7 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate }: Vi
           <DialogHeader>
             <DialogTitle>Video Details</DialogTitle>
             <DialogDescription>
-              {modelLabel(task.model)} · {task.aspectRatio} · created {formatDateTime(task.createdAt)}
+              {modelLabel(task.model)} · {modeLabel(task.mode)} · {task.aspectRatio} · created {formatDateTime(task.createdAt)}
             </DialogDescription>
           </DialogHeader>
 
@@ -135,14 +135,21 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate }: Vi
                   {task.prompt}
                 </p>
               </section>
-              {task.imageUrls[0] ? (
+              {task.imageUrls.length > 0 ? (
                 <section className="grid gap-2">
-                  <SectionTitle>Reference image</SectionTitle>
-                  <img
-                    src={task.imageUrls[0]}
-                    alt="Reference image of this video"
-                    className="h-24 w-auto max-w-full self-start justify-self-start rounded-lg border border-border object-contain"
-                  />
+                  <SectionTitle>{task.imageUrls.length === 1 ? "Image" : "Images"}</SectionTitle>
+                  <ul className="flex flex-wrap gap-3">
+                    {imageLabels(task).map((label, i) => (
+                      <li key={`${i}-${task.imageUrls[i]}`} className="grid gap-1">
+                        <img
+                          src={task.imageUrls[i]}
+                          alt={`${label} of this video`}
+                          className="h-24 w-auto max-w-full rounded-lg border border-border object-contain"
+                        />
+                        <span className="text-xs text-muted-foreground">{label}</span>
+                      </li>
+                    ))}
+                  </ul>
                 </section>
               ) : null}
               <section className="grid gap-3">
@@ -154,6 +161,7 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate }: Vi
             <div className="grid content-start gap-5">
               <dl className="grid grid-cols-2 gap-2">
                 <Field term="Model">{modelLabel(task.model)}</Field>
+                <Field term="Mode">{modeLabel(task.mode)}</Field>
                 <Field term="Aspect ratio">{task.aspectRatio}</Field>
                 <Field term="Credits used">{formatCredits(task.creditsUsed)}</Field>
                 <Field term="Created via">{createdViaLabel(task.createdVia)}</Field>
@@ -162,9 +170,11 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate }: Vi
                 <Field term="Status">
                   <StatusBadge status={task.status} />
                 </Field>
-                <Field term="Watermark">{task.watermark || "None"}</Field>
                 <Field term="Created">{formatDateTime(task.createdAt)}</Field>
                 <Field term="Completed">{formatDateTime(task.completedAt)}</Field>
+                <Field term="Watermark" wide>
+                  <span className="[overflow-wrap:anywhere]">{task.watermark || "None"}</span>
+                </Field>
                 <Field term="Task ID" wide>
                   <span className="break-all font-mono text-xs font-normal text-zinc-300">{task.taskId}</span>
                 </Field>
@@ -195,11 +205,19 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate }: Vi
                       {isDownloading(task.taskId, "1080p") ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
                       Download 1080p HD
                     </Button>
-                  ) : !supportsHd(task.aspectRatio) ? (
-                    <Button variant="outline" disabled>
-                      <Ban aria-hidden="true" />
-                      HD only for 16:9
-                    </Button>
+                  ) : task.hdStatus !== "pending" ? (
+                    <>
+                      {task.hdStatus === "failed" ? (
+                        <Button variant="outline" disabled>
+                          <Ban aria-hidden="true" />
+                          1080p not available
+                        </Button>
+                      ) : null}
+                      <Button variant="ghost" onClick={() => check(task.taskId)} disabled={isChecking}>
+                        <RefreshCw className={isChecking ? "animate-spin" : undefined} aria-hidden="true" />
+                        Check HD Status
+                      </Button>
+                    </>
                   ) : (
                     <>
                       <Button variant="outline" disabled>

@@ -1,5 +1,6 @@
 /** How tasks are shown: labels, colours and which file plays. */
-import { MODEL_LABELS, type VideoTaskView } from "../../../shared/videos";
+import { MODE_CATALOGUE } from "../../../shared/catalogue";
+import type { VideoTaskView } from "../../../shared/videos";
 import type { BadgeProps } from "@/components/ui/badge";
 
 /** Prompts are cut at 60 characters in cards. */
@@ -30,8 +31,17 @@ export function isInProgress(status: string): boolean {
   return status === "generating" || status === "pending";
 }
 
-export function modelLabel(model: string): string {
-  return (MODEL_LABELS as Record<string, string>)[model] ?? model;
+export { modelLabel } from "../../../shared/videos";
+
+/** 'Text', 'Image' or 'Reference'; a mode no longer in the catalogue shows its id. */
+export function modeLabel(mode: string): string {
+  return (MODE_CATALOGUE as Record<string, { label: string } | undefined>)[mode]?.label ?? mode;
+}
+
+/** The label of each of a task's images: its mode's slot labels ('First frame', 'Reference 2'), else 'Image n'. */
+export function imageLabels(task: Pick<VideoTaskView, "mode" | "imageUrls">): string[] {
+  const labels = (MODE_CATALOGUE as Record<string, { imageLabels: readonly string[] } | undefined>)[task.mode]?.imageLabels ?? [];
+  return task.imageUrls.map((_, i) => labels[i] ?? `Image ${i + 1}`);
 }
 
 export function createdViaLabel(createdVia: string): string {

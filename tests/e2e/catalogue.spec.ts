@@ -1,0 +1,164 @@
+/**
+ * One model catalogue (issue 22): the generator offers exactly the catalogue's combinations, a
+ * Lite video from three reference images, 1080p for 9:16, and the admin's per-model prices.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { ADMIN, expectToast } from "./helpers.js";
+import { chooseOption, createFundedUser, createVideoPanel, detailsField, latestVideoPanel, makePng, signInViaApi } from "./video-helpers.js";
+
+/** The provider's link (the simulator's) until the archive job has copied the file, then our own. */
+const CLIP_URL = /(\/simulator\/kie\/files\/.+|^\/media\/videos\/[0-9a-f-]{36})\.mp4(\?.*)?$/;
+
+/** Opens the model select, checks which of the catalogue's models it offers, closes it. */
+async function expectModelOptions(page: Page, enabled: Record<string, boolean>): Promise<void> {
+  await page.getByRole("combobox", { name: "Model" }).click();
+  const options = page.getByRole("option");
+  await expect(options).toHaveCount(Object.keys(enabled).length);
+  for (const [name, on] of Object.entries(enabled)) {
+    const option = page.getByRole("option", { name, exact: true });
+    if (on) await expect(option).toBeEnabled();
+    else await expect(option).toBeDisabled();
+  }
+  await page.keyboard.press("Escape");
+  await expect(options).toHaveCount(0);
+}
+
+test("the form offers exactly the valid combinations; Lite makes a 9:16 video from three reference images, with 1080p", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const username = await createFundedUser(request, "lite", 10);
+  await signInViaApi(page, username);
+  await page.goto("/generate");
+  const form = createVideoPanel(page);
+  const images = form.getByRole("group", { name: "Images" });
+
+  // Text: the three modes, every model, no image slots.
+  await expect(form.getByRole("radio")).toHaveText(["Text", "Image", "Reference"]);
+  await expect(form.getByRole("radio", { name: "Text" })).toHaveAttribute("aria-checked", "true");
+  await expect(images).toHaveCount(0);
+  await expectModelOptions(page, { "Veo3 (Quality)": true, "Veo3 Fast": true, "Veo3 Lite": true });
+
+  // Image: 'First frame' (required) and 'Last frame' (optional, after the first); every model.
+  await chooseOption(page, "Model", "Veo3 (Quality)");
+  await form.getByRole("radio", { name: "Image" }).click();
+  await expect(images.getByLabel("First frame")).toBeEnabled();
+  await expect(images.getByLabel("Last frame")).toBeDisabled();
+  await expect(images.getByText("Optional")).toHaveCount(1);
+  await expect(images.getByLabel(/^Reference/)).toHaveCount(0);
+  await expect(form.getByRole("combobox", { name: "Model" })).toHaveText("Veo3 (Quality)");
+
+  // Reference: Quality cannot make it, so the form moves to the first model that can; Quality is disabled.
+  await form.getByRole("radio", { name: "Reference" }).click();
+  await expect(form.getByRole("combobox", { name: "Model" })).toHaveText("Veo3 Fast");
+  await expectModelOptions(page, { "Veo3 (Quality)": false, "Veo3 Fast": true, "Veo3 Lite": true });
+  await expect(images.getByLabel("First frame")).toHaveCount(0);
+  await chooseOption(page, "Model", "Veo3 Lite");
+  await expect(form.getByTestId("generation-cost")).toHaveText("1 credit");
+
+  // At least one image.
+  const prompt = "The woman in the first image walks the dog of the second through the city of the third";
+  await form.getByLabel("Prompt", { exact: true }).fill(prompt);
+  await form.getByRole("button", { name: "Generate Video" }).click();
+  await expect(form.getByText("Reference mode needs at least 1 image")).toBeVisible();
+
+  // Three images, each slot after the one before.
+  for (const n of [1, 2, 3]) {
+    await images.getByLabel(`Reference ${n}`).setInputFiles({ name: `reference-${n}.png`, mimeType: "image/png", buffer: makePng(32 + n * 8, 32) });
+    await expect(images.getByRole("img", { name: `Reference ${n} preview` })).toHaveAttribute("src", /\/uploads\/[^/]+\.png$/);
+  }
+  await expect(form.getByText("Reference mode needs at least 1 image")).toHaveCount(0);
+  await chooseOption(page, "Aspect ratio", "9:16");
+
+  const sent = page.waitForRequest((r) => r.url().endsWith("/api/generate-video") && r.method() === "POST");
+  await form.getByRole("button", { name: "Generate Video" }).click();
+  const body = (await sent).postDataJSON() as { model: string; mode: string; aspectRatio: string; imageUrls: string[] };
+  expect(body).toMatchObject({ model: "veo3_lite", mode: "reference", aspectRatio: "9:16" });
+  expect(body.imageUrls).toHaveLength(3);
+  await expectToast(page, "Video generation started", "Your video is being generated. 1 credits used. 9 credits remaining.");
+  // Back to the defaults: Fast, 16:9, Text.
+  await expect(form.getByRole("radio", { name: "Text" })).toHaveAttribute("aria-checked", "true");
+  await expect(form.getByRole("combobox", { name: "Model" })).toHaveText("Veo3 Fast");
+  await expect(form.getByRole("combobox", { name: "Aspect ratio" })).toHaveText("16:9");
+  await expect(images).toHaveCount(0);
+
+  const latest = latestVideoPanel(page);
+  await expect(latest.locator("video")).toHaveAttribute("src", CLIP_URL, { timeout: 30_000 });
+  await latest.getByRole("button", { name: "Details" }).click();
+  const dialog = page.getByRole("dialog", { name: "Video Details" });
+  const field = (term: string) => detailsField(dialog, term);
+  await expect(field("Model")).toHaveText("Veo3 Lite");
+  await expect(field("Mode")).toHaveText("Reference");
+  await expect(field("Aspect ratio")).toHaveText("9:16");
+  for (const n of [1, 2, 3]) await expect(dialog.getByRole("img", { name: `Reference ${n} of this video` })).toHaveAttribute("src", /\/uploads\//);
+
+  // 9:16 gets its 1080p version too (opening the dialog checks once; 'Check HD Status' again).
+  const hdButton = dialog.getByRole("button", { name: "Download 1080p HD" });
+  await expect(async () => {
+    if (await hdButton.isVisible()) return;
+    await dialog.getByRole("button", { name: "Check HD Status" }).click();
+    await expect(hdButton).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(field("Video quality")).toHaveText("1080p HD");
+  const [hdDownload] = await Promise.all([page.waitForEvent("download"), hdButton.click()]);
+  expect(hdDownload.suggestedFilename()).toMatch(/-1080p\.mp4$/);
+
+  // Recreate: the mode, the model, the aspect ratio and all three images come back.
+  await dialog.getByRole("button", { name: "Recreate Video" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(form.getByRole("radio", { name: "Reference" })).toHaveAttribute("aria-checked", "true");
+  await expect(form.getByRole("combobox", { name: "Model" })).toHaveText("Veo3 Lite");
+  await expect(form.getByRole("combobox", { name: "Aspect ratio" })).toHaveText("9:16");
+  await expect(images.getByRole("img", { name: /^Reference \d preview$/ })).toHaveCount(3);
+
+  // Image mode takes two of them: first and last frame.
+  await form.getByRole("radio", { name: "Image" }).click();
+  await expect(images.getByRole("img", { name: /preview$/ })).toHaveCount(2);
+  await expect(images.getByRole("img", { name: "Last frame preview" })).toBeVisible();
+});
+
+test("the admin's Lite price and 4K surcharge are saved in Model Pricing, and the generator's cost follows", async ({ page, playwright, baseURL }) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  try {
+    await signInViaApi(page, ADMIN.username, ADMIN.password);
+    await page.goto("/admin");
+    const pricing = page.getByRole("region", { name: "Model Pricing and API Pricing" });
+    for (const name of ["Veo3 (Quality)", "Veo3 Fast", "Veo3 Lite", "4K upgrade", "Extension"]) {
+      await expect(pricing.getByRole("group", { name })).toBeVisible();
+    }
+    const lite = pricing.getByRole("group", { name: "Veo3 Lite" });
+    const fourK = pricing.getByRole("group", { name: "4K upgrade" });
+    await lite.getByLabel("Web credits").fill("4");
+    await lite.getByLabel("API price").fill("3.5");
+    await fourK.getByLabel("Web credits").fill("6");
+    await fourK.getByLabel("API price").fill("7.25");
+    await page.getByRole("button", { name: "Save Other Settings" }).click();
+    await expectToast(page, "Settings updated");
+
+    await page.reload();
+    await expect(lite.getByLabel("Web credits")).toHaveValue("4");
+    await expect(lite.getByLabel("API price")).toHaveValue("3.50");
+    await expect(fourK.getByLabel("Web credits")).toHaveValue("6");
+    await expect(fourK.getByLabel("API price")).toHaveValue("7.25");
+
+    const current = (await (await page.request.get("/api/pricing/current")).json()) as {
+      models: { model: string; web_credits: number; api_credits: number }[];
+      surcharges: { surcharge: string; web_credits: number; api_credits: number }[];
+    };
+    expect(current.models.find((m) => m.model === "veo3_lite")).toMatchObject({ web_credits: 4, api_credits: 4 });
+    expect(current.surcharges.find((s) => s.surcharge === "4k")).toMatchObject({ web_credits: 6, api_credits: 7.25 });
+
+    // The generator shows the new price for Lite, and Fast's is unchanged.
+    await page.goto("/generate");
+    const form = createVideoPanel(page);
+    await expect(form.getByTestId("generation-cost")).toHaveText("1 credit");
+    await chooseOption(page, "Model", "Veo3 Lite");
+    await expect(form.getByTestId("generation-cost")).toHaveText("4 credits");
+  } finally {
+    // Back to the catalogue's defaults for the other specs.
+    expect((await admin.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
+    const reset = await admin.put("/api/admin/settings", {
+      data: { prices: { veo3_lite: { webCredits: 1, apiPrice: "1" }, "4k": { webCredits: 2, apiPrice: "4" } } },
+    });
+    expect(reset.status(), await reset.text()).toBe(200);
+    await admin.dispose();
+  }
+});
