@@ -241,7 +241,8 @@ describe("retries, disabling, resend", () => {
     expect(delivery).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: 500 });
     // The first wait is the schedule's, plus at most 10 % jitter.
     expect(delivery.nextAttemptAt.getTime() - after).toBeGreaterThanOrEqual(schedule[0]! - (after - before));
-    expect(delivery.nextAttemptAt.getTime() - before).toBeLessThanOrEqual(schedule[0]! * 1.1 + 5);
+    // Counted from when the try ended, which is no later than `after` (a busy machine makes the try itself slow).
+    expect(delivery.nextAttemptAt.getTime() - after).toBeLessThanOrEqual(schedule[0]! * 1.1 + 1);
     // Not due yet: nothing is sent.
     await send(new Date(delivery.nextAttemptAt.getTime() - 1000));
     expect(receiver.received).toHaveLength(1);
