@@ -87,7 +87,10 @@ export class UploadSweep {
       const names = rowsOf<{ name: string }>(res).map((r) => r.name);
       if (names.length === 0) return [];
       for (let i = 0; i < names.length; i += DELETE_CONCURRENCY) {
-        await Promise.all(names.slice(i, i + DELETE_CONCURRENCY).map((name) => this.uploads.remove(name)));
+        // Every delete of the group ends before a failure rolls the rows back: none lands afterwards.
+        const results = await Promise.allSettled(names.slice(i, i + DELETE_CONCURRENCY).map((name) => this.uploads.remove(name)));
+        const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+        if (failed) throw failed.reason;
       }
       await tx.delete(uploadsTable).where(inArray(uploadsTable.name, names));
       return names;
