@@ -19,7 +19,7 @@ import { createPaypalContext } from "./features/payments/paypal-routes.js";
 import { paypalConnection, type PaypalContext } from "./features/payments/paypal-service.js";
 import { readSettings, type Settings } from "./features/settings/service.js";
 import type { GenerateDeps } from "./features/videos/generate-service.js";
-import { VideoProvider } from "./features/videos/provider.js";
+import { VideoProvider, type ProviderKey } from "./features/videos/provider.js";
 import { DEFAULT_GENERATE_RATE_LIMIT } from "./features/videos/routes.js";
 import { DEFAULT_UPLOAD_RATE_LIMIT, type UploadLimits } from "./features/videos/upload-service.js";
 import { MemoryRateLimitStore, RateLimiter, rateLimitStoreFor, type RateLimitRule, type RateLimitStore } from "./http/rate-limit.js";
@@ -182,9 +182,14 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     toN8nStatus(task, task.status === "failed" ? await refundedCredits(reader, task.id) : 0, (url) =>
       videoUrls.sign(url, config.publicUrl, signedUntil(WEBHOOK_LINK_SECONDS)),
     );
+  const callbackBaseUrl = deps.callbackBaseUrl ?? loopbackBaseUrl(config);
+  /** Where KIE's callbacks go for a key's source: the simulator reaches this process; KIE only a public URL. */
+  const callbackUrlFor = (source: ProviderKey["source"]) =>
+    source === "simulator" ? `${callbackBaseUrl}/api/callbacks/kie` : config.publicUrlExplicit ? `${config.publicUrl}/api/callbacks/kie` : undefined;
   const jobs = new BackgroundJobs(
     {
       db,
+      callbackUrlFor,
       secretBox,
       provider,
       uploads,
@@ -209,15 +214,13 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
   // The triggers that write webhook events announce them: deliver now rather than at the next scan.
   liveEvents.onWebhookEvents(() => jobs.webhookSender.wake());
 
-  const callbackBaseUrl = deps.callbackBaseUrl ?? loopbackBaseUrl(config);
   const generation: GenerateDeps = {
     db,
     provider,
     uploads,
     firstCheckMs: worker.pollScheduleMs[0] ?? 3_000,
     wake: () => jobs.taskWorker.wake(),
-    callbackUrlFor: (source) =>
-      source === "simulator" ? `${callbackBaseUrl}/api/callbacks/kie` : config.publicUrlExplicit ? `${config.publicUrl}/api/callbacks/kie` : undefined,
+    callbackUrlFor,
   };
 
   const { tokenCreation, ...automation } = deps.automationRateLimits ?? {};

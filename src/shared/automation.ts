@@ -100,6 +100,9 @@ export const n8nGenerateSchema = z
         description:
           "Images for image mode (first frame, then last frame) or reference mode (up to 3). Without mode only the first is used. JPG/PNG URL or base64 data (kept 24 hours).",
       }),
+    upgrade4k: z.boolean({ error: "upgrade4k must be true or false" }).default(false).meta({
+      description: "Also make the 4K version once the video is ready, for the 4K surcharge (GET /api/pricing/current); refunded if KIE cannot make it.",
+    }),
     callbackUrl: z
       .string({ error: "callbackUrl must be a URL" })
       .trim()
@@ -141,7 +144,8 @@ export const n8nVideoStatusSchema = z
     status: z.enum(N8N_STATUSES),
     videoUrl: z.string().nullable().meta({ description: "The 720p video once completed." }),
     hdVideoUrl: z.string().nullable().meta({ description: "The 1080p video once ready; it may follow the 720p one." }),
-    resolution: z.enum(["720p", "1080p"]).nullable().meta({ description: "The best resolution available now." }),
+    videoUrl4k: z.string().nullable().meta({ description: "The 4K video, when one was asked for and is ready." }),
+    resolution: z.enum(["720p", "1080p", "4k"]).nullable().meta({ description: "The best resolution available now." }),
     message: z.string().meta({ description: "What is happening; for a failed video the reason and the refund." }),
     taskId: z.string(),
   })

@@ -29,3 +29,8 @@ export function apiCost(prices: PriceTable, model: VeoModel, extras: readonly Su
   const cents = extras.reduce((sum, extra) => sum + Math.round(prices[extra].api * 100), Math.round(prices[model].api * 100));
   return Math.ceil(cents / 100);
 }
+
+/** A surcharge charged on its own (a 4K upgrade): its web price, or its API price rounded up. */
+export function surchargeCost(prices: PriceTable, surcharge: Surcharge, via: "web" | "api"): number {
+  return via === "web" ? prices[surcharge].web : Math.ceil(prices[surcharge].api);
+}

@@ -160,6 +160,13 @@ export const ROUTE_CASES: RouteCase[] = [
   },
   {
     method: "POST",
+    route: "/api/videos/:taskId/upgrade-4k",
+    ownerOnly: true,
+    accepts: reachedRoute,
+    request: (f) => ({ url: `/api/videos/${f.taskId}/upgrade-4k`, body: {} }),
+  },
+  {
+    method: "POST",
     route: "/api/generate-video",
     request: () => ({ url: "/api/generate-video", body: { prompt: "a calm lake at dawn", model: "veo3_fast" } }),
   },

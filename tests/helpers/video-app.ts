@@ -26,6 +26,8 @@ export const FAST_WORKER = {
   pollScheduleMs: [0],
   hdScheduleMs: [0],
   hdMaxAttempts: 5,
+  uhdScheduleMs: [0],
+  uhdMaxAttempts: 5,
   leaseMs: 30_000,
   idleMs: 50,
 };
@@ -33,12 +35,15 @@ export const FAST_WORKER = {
 /** How far runWorkerUntil moves the simulator's clock between passes: one default video. */
 const SIM_STEP_MS = 100;
 
-export async function startSimulator(opts: { delayMs?: number; hdDelayMs?: number; webhookHmacKey?: string } = {}): Promise<StartedSimulator> {
+export async function startSimulator(
+  opts: { delayMs?: number; hdDelayMs?: number; fourKDelayMs?: number; webhookHmacKey?: string } = {},
+): Promise<StartedSimulator> {
   // The simulator's clock: real time plus whatever the tests skipped instead of waiting.
   let skippedMs = 0;
   const sim = await startKieSimulator({
     delayMs: opts.delayMs ?? 100,
     hdDelayMs: opts.hdDelayMs ?? 100,
+    fourKDelayMs: opts.fourKDelayMs ?? 100,
     uploadDir: fs.mkdtempSync(path.join(os.tmpdir(), "veo-sim-")),
     now: () => Date.now() + skippedMs,
     webhookHmacKey: () => opts.webhookHmacKey,

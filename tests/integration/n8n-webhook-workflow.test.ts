@@ -255,6 +255,7 @@ describe("the webhook workflow's structure", () => {
       mode: "image",
       aspectRatio: "9:16",
       imageUrls: ["https://i.test/a.png", "https://i.test/b.png"],
+      upgrade4k: false,
       callbackUrl: "R",
     });
   });
@@ -382,6 +383,7 @@ describe("GET /api/n8n/workflow-webhook.json and a replay of it against a runnin
           mode: "text",
           aspectRatio: "16:9",
           imageUrls: [],
+          upgrade4k: false,
           callbackUrl: execution.resumeUrl,
         },
       },

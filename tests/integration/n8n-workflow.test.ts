@@ -251,7 +251,14 @@ describe("GET /api/n8n/workflow.json and a replay of it against a running server
       method: "POST",
       url: `${origin}/api/n8n/generate`,
       authorization: `Bearer ${u.token}`,
-      body: { prompt: "A red fox running through fresh snow at sunrise, cinematic", model: "veo3_fast", mode: "text", aspectRatio: "16:9", imageUrls: [] },
+      body: {
+        prompt: "A red fox running through fresh snow at sunrise, cinematic",
+        model: "veo3_fast",
+        mode: "text",
+        aspectRatio: "16:9",
+        imageUrls: [],
+        upgrade4k: false,
+      },
     });
     expect(checks.length).toBeGreaterThanOrEqual(1);
     expect(checks.length).toBe(replay.waits);
@@ -274,18 +281,21 @@ describe("GET /api/n8n/workflow.json and a replay of it against a running server
     set("model", "veo3_lite");
     set("mode", "reference");
     set("imageUrls", "https://images.example.test/a.png, https://images.example.test/b.png,https://images.example.test/c.png");
+    set("upgrade4k", "true");
     const replay = await runWorkflow(wf, { credentials: credentialsFor(wf, u.token), onWait: passTime });
     expect(replay.error).toBeUndefined();
     expect(replay.requests[0]!.body).toMatchObject({
       model: "veo3_lite",
       mode: "reference",
       imageUrls: ["https://images.example.test/a.png", "https://images.example.test/b.png", "https://images.example.test/c.png"],
+      upgrade4k: true,
     });
     const [row] = await t.database.db
       .select()
       .from(videoTasks)
       .where(eq(videoTasks.taskId, replay.output!.taskId as string));
-    expect(row).toMatchObject({ model: "veo3_lite", mode: "reference", status: "completed" });
+    expect(row).toMatchObject({ model: "veo3_lite", mode: "reference", status: "completed", uhdCredits: 4 });
+    expect(row!.uhdStatus).not.toBe("none");
     expect(row!.imageUrls).toHaveLength(3);
   });
 

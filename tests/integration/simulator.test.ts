@@ -13,12 +13,13 @@ import { createKieSimulator, startKieSimulator, type StandaloneKieSimulator } fr
 const KEY = "test-key";
 const DELAY = 1000;
 const HD_DELAY = 2000;
+const FOUR_K_DELAY = 3000;
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
 let clock = Date.UTC(2025, 5, 6, 10, 0, 0);
 const now = () => clock;
 const uploadDir = path.join(os.tmpdir(), `kie-sim-${crypto.randomBytes(4).toString("hex")}`);
-const simOptions = { uploadDir, delayMs: DELAY, hdDelayMs: HD_DELAY, now };
+const simOptions = { uploadDir, delayMs: DELAY, hdDelayMs: HD_DELAY, fourKDelayMs: FOUR_K_DELAY, now };
 let sim: StandaloneKieSimulator;
 
 interface Envelope {
@@ -53,6 +54,11 @@ async function generate(body: Record<string, unknown>, base = sim.baseUrl): Prom
 
 const recordInfo = async (taskId: string, base = sim.baseUrl) => (await call(base, "GET", `/api/v1/veo/record-info?taskId=${encodeURIComponent(taskId)}`)).json;
 const get1080p = async (taskId: string) => (await api("GET", `/api/v1/veo/get-1080p-video?taskId=${encodeURIComponent(taskId)}&index=0`)).json;
+const get4k = async (body: Record<string, unknown>, base = sim.baseUrl, key?: string) => (await call(base, "POST", "/api/v1/veo/get-4k-video", body, key)).json;
+
+const FOUR_K_PROCESSING = "4k is processing. It should be ready in 5-10 minutes. Please check back shortly.";
+const FOUR_K_DONE = "The video has been generated successfully";
+const FOUR_K_UNAVAILABLE = "The 4K version of this video is unavailable. Please try a different video.";
 
 /** Waits (real time) until check() is true. */
 async function waitFor(check: () => boolean, timeoutMs = 3000): Promise<void> {
@@ -539,6 +545,16 @@ describe("version-1 task ids (made before the Veo 3.1 catalogue)", () => {
     expect((await fetch(hdUrl, { method: "HEAD" })).status).toBe(200);
   });
 
+  it("can be upgraded to 4K", async () => {
+    const taskId = v1TaskId({ createdAt: clock, veo3: false, portrait: true, variant: 1, markerBits: 0, prompt: "Old 4K tower" });
+    clock += DELAY;
+    expect(await get4k({ taskId })).toEqual({ code: 200, msg: "success", data: { taskId, resultUrls: null, imageUrls: null } });
+    clock += FOUR_K_DELAY;
+    const link = `${sim.baseUrl}/files/${taskId}/sample-1-9x16-4k.mp4`;
+    expect(await get4k({ taskId, index: 0 })).toEqual({ code: 422, msg: FOUR_K_DONE, data: { taskId, resultUrls: [link], imageUrls: [link] } });
+    expect((await fetch(link, { method: "HEAD" })).status).toBe(200);
+  });
+
   it("keep their markers", async () => {
     const failed = v1TaskId({ createdAt: clock, veo3: false, portrait: false, variant: 3, markerBits: 16, prompt: "Old doomed ünïcödé" });
     const slow = v1TaskId({ createdAt: clock, veo3: false, portrait: false, variant: 1, markerBits: 32, prompt: "Old slow" });
@@ -556,6 +572,186 @@ describe("version-1 task ids (made before the Veo 3.1 catalogue)", () => {
     ]) {
       expect(await recordInfo(id)).toEqual({ code: 422, msg: "record is null", data: null });
     }
+  });
+});
+
+describe("4K upgrade (get-4k-video)", () => {
+  const pending = (taskId: string) => ({ taskId, resultUrls: null, imageUrls: null });
+  const link4k = (taskId: string, prompt: string, aspect: "16:9" | "9:16" = "16:9") =>
+    `${sim.baseUrl}/files/${taskId}/${clipFileName(clipVariant(prompt), aspect, "4k")}`;
+  const fetchStatus = async (url: string, init: RequestInit = {}) => {
+    const res = await fetch(url, init);
+    return { status: res.status, text: await res.text() };
+  };
+
+  it("starts on the first call (charging 120 once), answers processing, then the 4K link", async () => {
+    sim.accounts.set(KEY, { credits: 1000 });
+    const prompt = "A fox in 4K";
+    const taskId = await generate({ prompt });
+    expect(sim.accounts.get(KEY)!.credits).toBe(940);
+    clock += DELAY;
+    const started = await api("POST", "/api/v1/veo/get-4k-video", { taskId, index: 0 });
+    expect(started.status).toBe(200);
+    expect(started.json).toEqual({ code: 200, msg: "success", data: pending(taskId) });
+    expect(sim.accounts.get(KEY)!.credits).toBe(820);
+
+    const link = link4k(taskId, prompt);
+    expect(link).toMatch(new RegExp(`^${sim.baseUrl}/files/${taskId}/sample-\\d-16x9-4k\\.mp4$`));
+    expect(await get4k({ taskId })).toEqual({ code: 422, msg: FOUR_K_PROCESSING, data: pending(taskId) });
+    expect(await fetchStatus(link)).toEqual({ status: 404, text: "Not found" }); // not ready yet
+    clock += FOUR_K_DELAY - 1;
+    expect(await get4k({ taskId, callBackUrl: "http://127.0.0.1:9/never" })).toEqual({ code: 422, msg: FOUR_K_PROCESSING, data: pending(taskId) });
+    clock += 1;
+    const done = await get4k({ taskId });
+    expect(done).toEqual({ code: 422, msg: FOUR_K_DONE, data: { taskId, resultUrls: [link], imageUrls: [link] } });
+    expect(await get4k({ taskId })).toEqual(done);
+    // Repeats charge nothing.
+    expect(sim.accounts.get(KEY)!.credits).toBe(820);
+    expect(sim.stats.calls["get-4k"]).toBe(5);
+
+    // The 1080p clip's bytes under the 4k name, with range requests.
+    const hdBytes = fs.readFileSync(path.join(CLIPS_DIR, clipFileName(clipVariant(prompt), "16:9", "1080p")));
+    const whole = await fetch(link);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("content-type")).toBe("video/mp4");
+    expect(Buffer.from(await whole.arrayBuffer()).equals(hdBytes)).toBe(true);
+    const ranged = await fetch(link, { headers: { range: "bytes=0-99" } });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get("content-range")).toBe(`bytes 0-99/${hdBytes.length}`);
+    expect(Buffer.from(await ranged.arrayBuffer()).equals(hdBytes.subarray(0, 100))).toBe(true);
+    expect((await fetch(link, { method: "HEAD" })).status).toBe(200);
+
+    // record-info is unchanged: the 4K result comes only through get-4k-video and its callback.
+    expect(((await recordInfo(taskId)).data as { response: unknown }).response).toEqual({
+      taskId,
+      resultUrls: [`${sim.baseUrl}/files/${taskId}/${clipFileName(clipVariant(prompt), "16:9", "720p")}`],
+      originUrls: null,
+      resolution: "720p",
+    });
+  });
+
+  it("upgrades 9:16 tasks too", async () => {
+    const prompt = "A tall 4K tower";
+    const taskId = await generate({ prompt, aspect_ratio: "9:16" });
+    clock += DELAY;
+    expect((await get4k({ taskId })).code).toBe(200);
+    clock += FOUR_K_DELAY;
+    const link = link4k(taskId, prompt, "9:16");
+    expect(link).toMatch(/-9x16-4k\.mp4$/);
+    expect((await get4k({ taskId })).data).toEqual({ taskId, resultUrls: [link], imageUrls: [link] });
+    const file = await fetch(link);
+    const hdBytes = fs.readFileSync(path.join(CLIPS_DIR, clipFileName(clipVariant(prompt), "9:16", "1080p")));
+    expect(Buffer.from(await file.arrayBuffer()).equals(hdBytes)).toBe(true);
+  });
+
+  it("answers like KIE for unknown ids, other indexes, and tasks that did not succeed, without charging", async () => {
+    sim.accounts.set(KEY, { credits: 1000 });
+    const generating = await generate({ prompt: "still going" }); // succeeds once the clock moves on
+    const failed = await generate({ prompt: "doomed 4K [sim:fail]" });
+    const credits = sim.accounts.get(KEY)!.credits;
+    expect(await get4k({ taskId: generating })).toEqual({ code: 422, msg: "record status is not success", data: null });
+    clock += DELAY;
+    expect(await get4k({ taskId: failed })).toEqual({ code: 422, msg: "record status is not success", data: null });
+    expect(await get4k({ taskId: "veo_task_abcdef123456" })).toEqual({ code: 422, msg: "record is null", data: null });
+    expect(await get4k({ taskId: generating.replace(/^sim_../, "sim_zz") })).toEqual({ code: 422, msg: "record is null", data: null });
+    expect(await get4k({ taskId: generating, index: 1 })).toEqual({ code: 422, msg: "record result data is blank", data: null });
+    expect(await get4k({})).toEqual({ code: 422, msg: "taskId is required", data: null });
+    expect(await get4k({ taskId: generating, index: "0" })).toEqual({ code: 422, msg: "index must be an integer", data: null });
+    expect(await get4k({ taskId: generating, callBackUrl: "ftp://x" })).toEqual({ code: 422, msg: "callBackUrl must be an http(s) URL", data: null });
+    expect(sim.accounts.get(KEY)!.credits).toBe(credits);
+    // None of these started an upgrade: the next good call is a first one.
+    expect((await get4k({ taskId: generating })).code).toBe(200);
+    expect(sim.accounts.get(KEY)!.credits).toBe(credits - 120);
+    expect((await api("POST", "/api/v1/veo/get-4k-video", { taskId: generating }, null)).json.code).toBe(401);
+  });
+
+  it("answers 402 when the account cannot pay, and starts nothing", async () => {
+    const prompt = "Pricey 4K";
+    const taskId = await generate({ prompt });
+    clock += DELAY;
+    sim.accounts.set(KEY, { credits: 119 });
+    const short = { code: 402, msg: "The current credits are insufficient. Please top up.", data: null };
+    expect(await get4k({ taskId })).toEqual(short);
+    expect(await get4k({ taskId })).toEqual(short);
+    expect(sim.accounts.get(KEY)!.credits).toBe(119);
+    clock += FOUR_K_DELAY;
+    expect((await fetchStatus(link4k(taskId, prompt))).status).toBe(404);
+    sim.accounts.set(KEY, { credits: 120 });
+    expect(await get4k({ taskId })).toEqual({ code: 200, msg: "success", data: pending(taskId) });
+    expect(sim.accounts.get(KEY)!.credits).toBe(0);
+    expect((await get4k({ taskId })).msg).toBe(FOUR_K_PROCESSING);
+  });
+
+  it("[sim:no-4k] accepts the upgrade, then answers 500 unavailable once it is due", async () => {
+    sim.accounts.set(KEY, { credits: 1000 });
+    const prompt = `${"Ünïcödé prompt ".repeat(20)} [sim:no-4k] [sim:slow] [sim:dead-link] [sim:no-hd] [sim:fail]`;
+    expect((await generate({ prompt, model: "veo3_lite", aspect_ratio: "9:16", resolution: "4k", enableTranslation: true })).length).toBeLessThanOrEqual(64);
+    const taskId = await generate({ prompt: "no upscale [sim:no-4k]" });
+    clock += DELAY;
+    expect(await get4k({ taskId })).toEqual({ code: 200, msg: "success", data: pending(taskId) });
+    expect(sim.accounts.get(KEY)!.credits).toBe(1000 - 30 - 60 - 120);
+    expect((await get4k({ taskId })).msg).toBe(FOUR_K_PROCESSING);
+    clock += FOUR_K_DELAY;
+    expect(await get4k({ taskId })).toEqual({ code: 500, msg: FOUR_K_UNAVAILABLE, data: null });
+    expect(await get4k({ taskId })).toEqual({ code: 500, msg: FOUR_K_UNAVAILABLE, data: null });
+    expect((await fetchStatus(link4k(taskId, "no upscale [sim:no-4k]"))).status).toBe(404);
+    // The task itself is fine.
+    expect(((await recordInfo(taskId)).data as { successFlag: number }).successFlag).toBe(1);
+    clock += HD_DELAY;
+    expect((await get1080p(taskId)).code).toBe(200);
+  });
+
+  it("a 4K link lives for the TTL from when it was ready; never for a task not upgraded; [sim:dead-link] applies", async () => {
+    const TTL = 600_000;
+    const prompt = "Short-lived 4K";
+    const taskId = await generate({ prompt });
+    const never = await generate({ prompt: "never upscaled" });
+    const dead = await generate({ prompt: "dead 4K [sim:dead-link]" });
+    clock += DELAY;
+    await get4k({ taskId });
+    await get4k({ taskId: dead });
+    clock += FOUR_K_DELAY;
+    const link = link4k(taskId, prompt);
+    expect((await get4k({ taskId })).data).toMatchObject({ resultUrls: [link] });
+    const fresh = await fetch(link);
+    await fresh.arrayBuffer();
+    expect(fresh.headers.get("cache-control")).toBe(`public, max-age=${TTL / 1000}`);
+    expect(await fetchStatus(link4k(never, "never upscaled"))).toEqual({ status: 404, text: "Not found" });
+    expect(await fetchStatus(link4k(dead, "dead 4K [sim:dead-link]"))).toEqual({ status: 404, text: "Not found: this link has expired" });
+    // Another task's 4K name, and a 4K name in the wrong aspect, are not this task's.
+    expect((await fetchStatus(link.replace(taskId, never))).status).toBe(404);
+    expect((await fetchStatus(link4k(taskId, prompt, "9:16"))).status).toBe(404);
+    clock += TTL;
+    expect((await fetchStatus(link, { headers: { range: "bytes=0-9" } })).status).toBe(206);
+    clock += 1;
+    expect(await fetchStatus(link)).toEqual({ status: 404, text: "Not found: this link has expired" });
+    // The bare clip paths have no 4K names.
+    expect((await fetchStatus(`${sim.baseUrl}/files/${path.basename(link)}`)).status).toBe(404);
+  });
+
+  it("remembers requests per process: another instance treats a repeat as a first call", async () => {
+    const taskId = await generate({ prompt: "Restarted 4K" });
+    clock += DELAY;
+    expect((await get4k({ taskId })).code).toBe(200);
+    const other = await startKieSimulator(simOptions);
+    try {
+      other.accounts.set(KEY, { credits: 500 });
+      expect(await get4k({ taskId }, other.baseUrl)).toEqual({ code: 200, msg: "success", data: pending(taskId) });
+      expect(other.accounts.get(KEY)!.credits).toBe(380);
+      expect((await get4k({ taskId }, other.baseUrl)).msg).toBe(FOUR_K_PROCESSING);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("takes injected faults and counts calls as get-4k", async () => {
+    sim.faults.inject("get-4k", { code: 455 });
+    sim.faults.inject("get-4k", { httpStatus: 429 });
+    const first = await api("POST", "/api/v1/veo/get-4k-video", { taskId: "anything" });
+    expect(first.json).toEqual({ code: 455, msg: "Service unavailable: the system is under maintenance", data: null });
+    expect((await api("POST", "/api/v1/veo/get-4k-video", { taskId: "anything" })).status).toBe(429);
+    expect((await get4k({ taskId: "anything" })).msg).toBe("record is null");
+    expect(sim.stats.calls).toMatchObject({ "get-4k": 3, "get-1080p": 0, generate: 0 });
   });
 });
 
@@ -683,7 +879,7 @@ describe("faults and stats", () => {
 describe("callbacks", () => {
   let server: http.Server;
   let hookUrl: string;
-  const received: { taskId: string; body: Record<string, unknown> }[] = [];
+  const received: { taskId: string; body: Record<string, unknown>; headers: http.IncomingHttpHeaders }[] = [];
 
   beforeAll(async () => {
     server = http.createServer((req, res) => {
@@ -691,7 +887,7 @@ describe("callbacks", () => {
       req.on("data", (chunk: Buffer) => (text += chunk.toString()));
       req.on("end", () => {
         const body = JSON.parse(text) as { data: { taskId: string } };
-        received.push({ taskId: body.data.taskId, body });
+        received.push({ taskId: body.data.taskId, body, headers: req.headers });
         res.end("ok");
       });
     });
@@ -719,6 +915,58 @@ describe("callbacks", () => {
         msg: "Video generation failed (simulated)",
         data: { taskId: failed, fallbackFlag: false },
       });
+    } finally {
+      await live.close();
+    }
+  });
+
+  const fourKCallbacks = (taskId: string) => received.filter((r) => r.taskId === taskId && String(r.body.msg).includes("4K"));
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("POSTs KIE's 4K callback when the upgrade is ready, once, and the failure one for [sim:no-4k]", async () => {
+    const live = await startKieSimulator({ uploadDir, delayMs: 20, fourKDelayMs: 60 });
+    try {
+      const ok = await generate({ prompt: "4K called back" }, live.baseUrl);
+      const none = await generate({ prompt: "4K called back [sim:no-4k]" }, live.baseUrl);
+      await sleep(50); // both tasks have succeeded (real clock)
+      for (const taskId of [ok, none]) expect((await get4k({ taskId, callBackUrl: hookUrl }, live.baseUrl)).code).toBe(200);
+      // A repeat's callBackUrl is not called: only the call that started the upgrade is.
+      expect((await get4k({ taskId: ok, callBackUrl: hookUrl }, live.baseUrl)).msg).toBe(FOUR_K_PROCESSING);
+      await waitFor(() => fourKCallbacks(ok).length >= 1 && fourKCallbacks(none).length >= 1);
+      const [success] = fourKCallbacks(ok);
+      const link = `${live.baseUrl}/files/${ok}/${clipFileName(clipVariant("4K called back"), "16:9", "4k")}`;
+      expect(success!.body).toEqual({
+        code: 200,
+        msg: "4K Video generated successfully.",
+        data: { taskId: ok, info: { resultUrls: [link], imageUrls: [link] } },
+      });
+      expect(success!.headers["x-webhook-signature"]).toBeUndefined();
+      expect(fourKCallbacks(none)[0]!.body).toEqual({ code: 500, msg: FOUR_K_UNAVAILABLE, data: { taskId: none } });
+      // The callback never comes before the result: the link already works.
+      expect((await fetch(link, { method: "HEAD" })).status).toBe(200);
+      expect((await get4k({ taskId: ok }, live.baseUrl)).data).toEqual({ taskId: ok, resultUrls: [link], imageUrls: [link] });
+      await sleep(100);
+      expect(fourKCallbacks(ok)).toHaveLength(1);
+    } finally {
+      await live.close();
+    }
+  });
+
+  it("signs the 4K callback when a webhook HMAC key is set", async () => {
+    const secret = "4k-hmac-secret";
+    const live = await startKieSimulator({ uploadDir, delayMs: 20, fourKDelayMs: 20, webhookHmacKey: () => secret });
+    try {
+      const taskId = await generate({ prompt: "4K signed" }, live.baseUrl);
+      await sleep(50);
+      expect((await get4k({ taskId, callBackUrl: hookUrl }, live.baseUrl)).code).toBe(200);
+      await waitFor(() => fourKCallbacks(taskId).length >= 1);
+      const { headers, body } = fourKCallbacks(taskId)[0]!;
+      expect(body).toMatchObject({ code: 200, data: { taskId } });
+      const timestamp = headers["x-webhook-timestamp"] as string;
+      expect(timestamp).toMatch(/^\d+$/);
+      expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(60);
+      const expected = crypto.createHmac("sha256", secret).update(`${taskId}.${timestamp}`).digest("base64");
+      expect(headers["x-webhook-signature"]).toBe(expected);
     } finally {
       await live.close();
     }

@@ -7,6 +7,7 @@ const task = {
   resultUrls: null as string[] | null,
   hdVideoUrl: null as string | null,
   hdStatus: "none",
+  uhdVideoUrl: null as string | null,
   aspectRatio: "16:9",
   errorMessage: null as string | null,
   videoExpired: false,
@@ -20,6 +21,7 @@ describe("toN8nStatus", () => {
         status: "processing",
         videoUrl: null,
         hdVideoUrl: null,
+        videoUrl4k: null,
         resolution: null,
         message: "The video is being generated. Check again in 15-30 seconds.",
         taskId: "veo_task_1",
@@ -34,6 +36,7 @@ describe("toN8nStatus", () => {
       status: "completed",
       videoUrl: "https://f/720.mp4",
       hdVideoUrl: null,
+      videoUrl4k: null,
       resolution: "720p",
       message: "The 720p video is ready; the 1080p version is still being processed",
     });
@@ -44,6 +47,12 @@ describe("toN8nStatus", () => {
       hdVideoUrl: "https://f/1080.mp4",
       resolution: "1080p",
     });
+    expect(toN8nStatus({ ...done, hdVideoUrl: "https://f/1080.mp4", hdStatus: "ready", uhdVideoUrl: "https://f/4k.mp4" }, 0)).toMatchObject({
+      hdVideoUrl: "https://f/1080.mp4",
+      videoUrl4k: "https://f/4k.mp4",
+      resolution: "4k",
+      message: "The video is ready in 4K",
+    });
   });
 
   it("reports a failure with its reason and the refund", () => {
@@ -53,6 +62,7 @@ describe("toN8nStatus", () => {
       status: "failed",
       videoUrl: null,
       hdVideoUrl: null,
+      videoUrl4k: null,
       resolution: null,
       message: "Video generation failed: Your prompt was flagged. 5 credits were refunded.",
       taskId: "veo_task_1",

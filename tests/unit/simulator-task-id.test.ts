@@ -91,7 +91,9 @@ describe("task ids", () => {
       edited(id, setFlags(flags | (3 << 14))), // resolution 3
       edited(id, setFlags(flags | (3 << 16))), // duration 3
       edited(id, setFlags(flags | (3 << 18))), // enableTranslation 3
-      edited(id, setFlags(flags | (1 << 20))), // reserved
+      edited(id, setFlags(flags | (1 << 21))), // reserved
+      edited(id, setFlags(flags | (1 << 22))), // reserved
+      edited(id, setFlags(flags | (1 << 23))), // reserved
       edited(id, setFlags(flags & ~(3 << 8))), // variant 0
       edited(id, (b) => Buffer.concat([b, Buffer.from([0xff])])),
       edited(id, (b) => Buffer.concat([b.subarray(0, 10), Buffer.alloc(29, 0x61)])), // excerpt over 28 bytes
@@ -99,6 +101,16 @@ describe("task ids", () => {
     ];
     for (const id of bad) expect(decodeTaskId(id), id).toBeUndefined();
     expect(decodeTaskId(`${id}0`)).toBeUndefined();
+  });
+
+  it("keep [sim:no-4k] in bit 20, taken from the reserved bits", () => {
+    const id = encodeTaskId({ ...sample, markers: ["no-4k", "fail"] });
+    expect(id.length).toBeLessThanOrEqual(MAX_TASK_ID_LENGTH);
+    const flags = Buffer.from(/^sim_(.+)_[0-9a-f]{8}$/.exec(id)![1]!, "base64url").readUIntBE(7, 3);
+    expect(flags & (0b1111 << 10)).toBe(1 << 10); // fail, in the first markers field
+    expect(flags & (0b1111 << 20)).toBe(1 << 20); // no-4k; bits 21-23 stay reserved
+    expect(decodeTaskId(id)).toEqual({ ...sample, markers: ["fail", "no-4k"] });
+    expect(decodeTaskId(encodeTaskId(sample))!.markers).not.toContain("no-4k");
   });
 
   it("still decode version 1", () => {
@@ -128,6 +140,7 @@ describe("prompt markers", () => {
       task: ["fail", "slow"],
     });
     expect(promptMarkers("[sim:no-hd][sim:dead-link]")).toEqual({ reject: false, errorCode: undefined, task: ["no-hd", "dead-link"] });
+    expect(promptMarkers("plain [SIM:No-4K] please")).toEqual({ reject: false, errorCode: undefined, task: ["no-4k"] });
   });
 
   it("knows only KIE's generate failure codes", () => {

@@ -109,6 +109,14 @@ export const videoTasks = pgTable(
     /** 1080p: none (not yet, or a 9:16 video from before issue 22), pending, ready, failed. */
     hdStatus: text("hd_status").notNull().default("none"),
     hdAttempts: integer("hd_attempts").notNull().default(0),
+    /** 4K (decision 0049): none, requested (asked for at generation, waiting for the video), pending, ready, failed. */
+    uhdStatus: text("uhd_status").notNull().default("none"),
+    uhdVideoUrl: text("uhd_video_url"),
+    uhdAttempts: integer("uhd_attempts").notNull().default(0),
+    /** What the 4K upgrade was charged: what a refund of it gives back. */
+    uhdCredits: integer("uhd_credits").notNull().default(0),
+    /** Why the 4K version could not be made (its credits were refunded). */
+    uhdError: text("uhd_error"),
     /** The 720p file died at the provider before it could be saved (decision 0043). */
     videoExpired: boolean("video_expired").notNull().default(false),
     /** The public page /v/<shareId> while isPublic; a new one each time it is shared (decision 0044). */
@@ -124,10 +132,10 @@ export const videoTasks = pgTable(
     index("video_tasks_user_created_idx").on(t.userId, t.createdAt.desc()),
     uniqueIndex("video_tasks_share_id_idx").on(t.shareId),
     index("video_tasks_status_idx").on(t.status),
-    // What the background worker scans: unfinished generations and pending 1080p fetches.
+    // What the background worker scans: unfinished generations and pending 1080p and 4K fetches.
     index("video_tasks_due_idx")
       .on(t.nextCheckAt)
-      .where(sql`${t.status} in ('generating', 'pending') or ${t.hdStatus} = 'pending'`),
+      .where(sql`${t.status} in ('generating', 'pending') or ${t.hdStatus} = 'pending' or ${t.uhdStatus} = 'pending'`),
     // What the retention sweep scans (decision 0045): finished videos still kept, oldest first.
     index("video_tasks_retention_idx")
       .on(t.completedAt)
@@ -174,7 +182,7 @@ export const videoFiles = pgTable(
     index("video_files_blob_to_remove_idx")
       .on(t.id)
       .where(sql`${t.status} = 'deleted' and ${t.blobName} is not null`),
-    check("video_files_quality_valid", sql`${t.quality} in ('720p', '1080p')`),
+    check("video_files_quality_valid", sql`${t.quality} in ('720p', '1080p', '4k')`),
     check("video_files_status_valid", sql`${t.status} in ('pending', 'archived', 'failed', 'expired', 'deleted')`),
   ],
 );
@@ -294,6 +302,8 @@ export const transactions = pgTable(
     videoTaskId: uuid("video_task_id").references(() => videoTasks.id, { onDelete: "set null" }),
     /** The provider task id, kept so history stays readable after a task row is deleted. */
     kieTaskId: text("kie_task_id"),
+    /** What of the video a usage or refund row is for: null for the video itself, "4k" for its 4K upgrade (decision 0049). */
+    upgrade: text("upgrade"),
     packageId: uuid("package_id").references(() => creditPackages.id),
     /** The order a purchase pays for: one purchase row per order, so a payment credits once. */
     paymentOrderId: uuid("payment_order_id").references(() => paymentOrders.id),
@@ -305,13 +315,16 @@ export const transactions = pgTable(
       .where(sql`${t.type} = 'purchase'`),
     index("transactions_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("transactions_created_idx").on(t.createdAt.desc()),
-    // A task is refunded at most once, whoever asks.
+    // A task is refunded at most once, whoever asks; and its 4K upgrade at most once too.
     uniqueIndex("transactions_one_refund_per_task")
       .on(t.kieTaskId)
-      .where(sql`${t.type} = 'refund'`),
+      .where(sql`${t.type} = 'refund' and ${t.upgrade} is null`),
     uniqueIndex("transactions_one_refund_per_video_task")
       .on(t.videoTaskId)
-      .where(sql`${t.type} = 'refund'`),
+      .where(sql`${t.type} = 'refund' and ${t.upgrade} is null`),
+    uniqueIndex("transactions_one_upgrade_refund")
+      .on(t.videoTaskId, t.upgrade)
+      .where(sql`${t.type} = 'refund' and ${t.upgrade} is not null`),
     index("transactions_video_task_idx").on(t.videoTaskId),
     check("transactions_type_valid", sql`${t.type} in ('purchase', 'refund', 'usage', 'adjustment')`),
   ],

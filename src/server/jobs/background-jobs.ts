@@ -21,9 +21,12 @@ import { VideoArchiver, type VideoArchiverDeps, type VideoArchiverOptions } from
 import { VideoRetention, type VideoRetentionOptions } from "./video-retention.js";
 import { DEFAULT_WEBHOOK_OPTIONS, WebhookSender, type WebhookSenderOptions } from "./webhook-sender.js";
 import type { RenderTaskStatus } from "../features/webhooks/deliveries.js";
+import type { ProviderKey } from "../features/videos/provider.js";
 
 export interface BackgroundJobDeps {
   db: Db;
+  /** Where KIE's callbacks (the 4K one here) go for a key's source. */
+  callbackUrlFor: (source: ProviderKey["source"]) => string | undefined;
   secretBox: SecretBox;
   provider: VideoProvider;
   uploads: UploadStore;
@@ -61,7 +64,7 @@ export class BackgroundJobs {
 
   constructor(deps: BackgroundJobDeps, opts: BackgroundJobOptions) {
     const { db, log } = deps;
-    this.taskWorker = new TaskWorker(db, deps.provider, opts.worker, deps.workerLogger);
+    this.taskWorker = new TaskWorker(db, deps.provider, opts.worker, deps.workerLogger, deps.callbackUrlFor);
     this.notificationSender = new NotificationSender(db, deps.secretBox, opts.notifications, log.child({ job: "notifications" }));
     this.paypalRecheck = new PaypalRecheck(db, deps.paypal, opts.paypalRecheck, log.child({ job: "paypal-recheck" }));
     this.temporaryImageSweep = new TemporaryImageSweep(deps.uploads, opts.temporaryImageSweep ?? {}, log.child({ job: "temporary-image-sweep" }));

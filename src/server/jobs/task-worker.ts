@@ -11,7 +11,9 @@ import { videoTasks } from "../db/schema.js";
 import { KieError } from "../integrations/kie/errors.js";
 import { UNSUBMITTED_PREFIX } from "../features/videos/generate-service.js";
 import type { VideoProvider } from "../features/videos/provider.js";
-import { completeTask, failTask, IN_PROGRESS, markHdReady, type TaskRow } from "../features/videos/task-state.js";
+import { completeTask, failTask, IN_PROGRESS, type TaskRow } from "../features/videos/task-state.js";
+import { refundUhd } from "../features/videos/uhd.js";
+import type { ProviderKey } from "../features/videos/provider.js";
 import { JobLoop } from "./job-loop.js";
 import { pool } from "../lib/pool.js";
 
@@ -22,6 +24,10 @@ export interface TaskWorkerOptions {
   hdScheduleMs: number[];
   /** 1080p checks before giving up on a task's HD version. */
   hdMaxAttempts: number;
+  /** Waits between 4K checks (KIE: 5-10 minutes to make, ask every 30 s or more). */
+  uhdScheduleMs: number[];
+  /** 4K checks before giving up and refunding the upgrade. */
+  uhdMaxAttempts: number;
   /** A task unfinished this long after creation fails (and is refunded). */
   taskTimeoutMs: number;
   /** How long a claim holds; longer than one provider call with its timeout. */
@@ -36,6 +42,8 @@ export const DEFAULT_WORKER_OPTIONS: Omit<TaskWorkerOptions, "taskTimeoutMs"> = 
   pollScheduleMs: [3_000, 5_000, 8_000, 12_000, 20_000, 30_000],
   hdScheduleMs: [10_000, 15_000, 20_000, 30_000],
   hdMaxAttempts: 40,
+  uhdScheduleMs: [30_000, 30_000, 60_000],
+  uhdMaxAttempts: 40,
   leaseMs: 90_000,
   batchSize: 20,
   concurrency: 5,
@@ -49,6 +57,12 @@ const NOT_FOUND_LIMIT = 5;
 
 const at = (schedule: number[], attempt: number) => schedule[Math.min(attempt, schedule.length - 1)] ?? 30_000;
 
+/** One fetch's outcome: the task's changes, and when to ask again (none: done either way). */
+interface Step {
+  changes: Partial<TaskRow>;
+  retryInMs?: number;
+}
+
 export class TaskWorker {
   private readonly loop: JobLoop;
 
@@ -57,6 +71,8 @@ export class TaskWorker {
     private readonly provider: VideoProvider,
     private readonly opts: TaskWorkerOptions,
     private readonly log?: Logger,
+    /** Where KIE's 4K callback should go for a task's key (none: the worker polls). */
+    private readonly callbackUrlFor?: (source: ProviderKey["source"]) => string | undefined,
   ) {
     this.loop = new JobLoop(
       () => this.runOnce(),
@@ -100,7 +116,7 @@ export class TaskWorker {
       .from(videoTasks)
       .where(
         and(
-          or(inArray(videoTasks.status, IN_PROGRESS), eq(videoTasks.hdStatus, "pending")),
+          or(inArray(videoTasks.status, IN_PROGRESS), eq(videoTasks.hdStatus, "pending"), eq(videoTasks.uhdStatus, "pending")),
           lte(videoTasks.nextCheckAt, sql`now()`),
           or(isNull(videoTasks.leaseUntil), lt(videoTasks.leaseUntil, sql`now()`)),
         ),
@@ -118,8 +134,7 @@ export class TaskWorker {
   private async handle(task: TaskRow): Promise<void> {
     try {
       if ((IN_PROGRESS as readonly string[]).includes(task.status)) await this.checkGeneration(task);
-      else if (task.hdStatus === "pending") await this.checkHd(task);
-      else await this.release(task.id, {});
+      else await this.checkUpgrades(task);
     } catch (err) {
       this.log?.error({ err, taskId: task.taskId }, "task check failed");
       await this.release(task.id, { nextCheckAt: new Date(Date.now() + 30_000) }).catch(() => {});
@@ -157,27 +172,51 @@ export class TaskWorker {
     }
   }
 
-  private async checkHd(task: TaskRow): Promise<void> {
+  /** A finished task's 1080p and 4K fetches, each on its own schedule; the task is due again at the sooner one. */
+  private async checkUpgrades(task: TaskRow): Promise<void> {
+    const steps = [task.hdStatus === "pending" ? await this.hdStep(task) : undefined, task.uhdStatus === "pending" ? await this.uhdStep(task) : undefined];
+    const waits = steps.flatMap((step) => (step?.retryInMs === undefined ? [] : [step.retryInMs]));
+    await this.release(task.id, {
+      ...steps[0]?.changes,
+      ...steps[1]?.changes,
+      nextCheckAt: waits.length > 0 ? new Date(Date.now() + Math.min(...waits)) : null,
+    });
+  }
+
+  private async hdStep(task: TaskRow): Promise<Step> {
     const attempts = task.hdAttempts + 1;
     try {
       const client = await this.provider.clientFor(task);
       const hd = await client.get1080p(task.taskId);
-      if (hd.ready) {
-        await markHdReady(this.db, task.id, hd.url);
-        return;
-      }
+      if (hd.ready) return { changes: { hdVideoUrl: hd.url, hdStatus: "ready" } };
     } catch (err) {
       if (!(err instanceof KieError)) throw err;
-      if (err.kind === "rejected" || err.kind === "not_found") {
-        await this.release(task.id, { hdStatus: "failed", nextCheckAt: null, hdAttempts: attempts });
-        return;
-      }
+      if (err.kind === "rejected" || err.kind === "not_found") return { changes: { hdStatus: "failed", hdAttempts: attempts } };
     }
-    if (attempts >= this.opts.hdMaxAttempts) {
-      await this.release(task.id, { hdStatus: "failed", nextCheckAt: null, hdAttempts: attempts });
-    } else {
-      await this.release(task.id, { hdAttempts: attempts, nextCheckAt: new Date(Date.now() + at(this.opts.hdScheduleMs, attempts)) });
+    if (attempts >= this.opts.hdMaxAttempts) return { changes: { hdStatus: "failed", hdAttempts: attempts } };
+    return { changes: { hdAttempts: attempts }, retryInMs: at(this.opts.hdScheduleMs, attempts) };
+  }
+
+  /** Asks KIE for the 4K file; a final "no" (or too many tries) refunds the surcharge, once. */
+  private async uhdStep(task: TaskRow): Promise<Step> {
+    const attempts = task.uhdAttempts + 1;
+    let failure: string | undefined;
+    try {
+      const client = await this.provider.clientFor(task);
+      const uhd = await client.get4k(task.taskId, this.callbackUrlFor?.(task.providerSource as ProviderKey["source"]));
+      if (uhd.state === "ready") return { changes: { uhdVideoUrl: uhd.url, uhdStatus: "ready" } };
+      if (uhd.state === "unavailable") failure = uhd.message;
+    } catch (err) {
+      if (!(err instanceof KieError)) throw err;
+      if (err.kind === "rejected" || err.kind === "not_found") failure = err.message;
+      else this.log?.warn({ taskId: task.taskId, kind: err.kind, message: err.message }, "4K check failed; will retry");
     }
+    if (failure === undefined && attempts >= this.opts.uhdMaxAttempts) failure = "The 4K version took too long to make";
+    if (failure !== undefined) {
+      await this.db.transaction((tx) => refundUhd(tx, task.id, failure));
+      return { changes: {} };
+    }
+    return { changes: { uhdAttempts: attempts }, retryInMs: at(this.opts.uhdScheduleMs, attempts) };
   }
 
   private async release(id: string, changes: Partial<TaskRow>): Promise<void> {

@@ -153,7 +153,7 @@ export class VideoArchiver {
         const ours = archivedVideoPath(file.id);
         await tx
           .update(videoTasks)
-          .set(file.quality === "720p" ? { resultUrls: [ours], videoExpired: false } : { hdVideoUrl: ours })
+          .set(file.quality === "720p" ? { resultUrls: [ours], videoExpired: false } : file.quality === "4k" ? { uhdVideoUrl: ours } : { hdVideoUrl: ours })
           .where(eq(videoTasks.id, file.videoTaskId));
         return true;
       });
@@ -170,7 +170,7 @@ export class VideoArchiver {
     }
   }
 
-  /** The provider no longer has it: a 720p video has nothing left to play; a 1080p one is gone too. */
+  /** The provider no longer has it: a 720p video has nothing left to play; a 1080p or 4K one is gone too (the 4K was delivered: no refund). */
   private async expire(file: FileRow): Promise<void> {
     await this.deps.db.transaction(async (tx) => {
       const done = await tx
@@ -181,7 +181,13 @@ export class VideoArchiver {
       if (done.length === 0) return;
       await tx
         .update(videoTasks)
-        .set(file.quality === "720p" ? { videoExpired: true, resultUrls: [] } : { hdVideoUrl: null, hdStatus: "failed" })
+        .set(
+          file.quality === "720p"
+            ? { videoExpired: true, resultUrls: [] }
+            : file.quality === "4k"
+              ? { uhdVideoUrl: null, uhdStatus: "failed", uhdError: "The 4K file expired at the provider before it could be saved" }
+              : { hdVideoUrl: null, hdStatus: "failed" },
+        )
         .where(eq(videoTasks.id, file.videoTaskId));
     });
   }

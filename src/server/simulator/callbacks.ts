@@ -47,15 +47,21 @@ export function createCallbacks(signingKey: SigningKey = () => undefined): Callb
   return {
     schedule(url, afterMs, body) {
       if (closing.signal.aborted) return;
-      const timer = setTimeout(
-        () => {
+      // Node times from the event loop's cached clock, so a timer can fire a little before
+      // Date.now() reaches the due time; wait out the rest, so a callback never comes before the
+      // state it reports (the default clock is Date.now).
+      const dueAt = Date.now() + Math.max(0, afterMs);
+      const arm = (delayMs: number) => {
+        const timer = setTimeout(() => {
           timers.delete(timer);
-          void deliver(url, body());
-        },
-        Math.max(0, afterMs),
-      );
-      timer.unref();
-      timers.add(timer);
+          const early = dueAt - Date.now();
+          if (early > 0) arm(early);
+          else void deliver(url, body());
+        }, delayMs);
+        timer.unref();
+        timers.add(timer);
+      };
+      arm(dueAt - Date.now());
     },
     close() {
       for (const timer of timers) clearTimeout(timer);

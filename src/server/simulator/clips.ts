@@ -14,6 +14,15 @@ export function clipVariant(prompt: string): number {
   return (digest.readUInt32BE(0) % CLIP_VARIANTS) + 1;
 }
 
-export function clipFileName(variant: number, aspect: "16:9" | "9:16", resolution: "720p" | "1080p"): string {
+/**
+ * A clip's file name. There are no 4K clips (multi-MB files we do not want in the repo): the `4k`
+ * name is only used in result links, which serve the 1080p clip's bytes under it (servedClip).
+ */
+export function clipFileName(variant: number, aspect: "16:9" | "9:16", resolution: "720p" | "1080p" | "4k"): string {
   return `sample-${variant}-${aspect === "16:9" ? "16x9" : "9x16"}-${resolution}.mp4`;
+}
+
+/** The file on disk behind a clip name: 4K links serve the 1080p clip. */
+export function servedClip(variant: number, aspect: "16:9" | "9:16", resolution: "720p" | "1080p" | "4k"): string {
+  return clipFileName(variant, aspect, resolution === "4k" ? "1080p" : resolution);
 }

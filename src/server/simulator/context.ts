@@ -8,6 +8,7 @@ export interface SimContext {
   publicBaseUrl: string;
   delayMs: number;
   hdDelayMs: number;
+  fourKDelayMs: number;
   /** 0: result links never expire. */
   linkTtlMs: number;
   apiKey: string | undefined;
@@ -17,6 +18,12 @@ export interface SimContext {
   stats: SimulatorStats;
   accounts: Map<string, { credits: number; revoked?: boolean }>;
   callbacks: Callbacks;
+  /**
+   * When each task's 4K version was first asked for (get-4k-video), by task id: the simulator's
+   * only task state. Per process and in memory: a restart forgets it (a repeat call then acts as
+   * a first one), and another instance does not share it. Bounded by FOUR_K_LIMIT.
+   */
+  fourKRequests: Map<string, number>;
 }
 
 /** The KIE envelope; the business status lives in `code`, the HTTP status stays 200. */

@@ -1,7 +1,7 @@
 /** Test hooks: queued faults per endpoint, and call statistics. */
 import type { SimulatorEndpoint, SimulatorFault, SimulatorFaults, SimulatorStats } from "./types.js";
 
-export const ENDPOINTS: readonly SimulatorEndpoint[] = ["generate", "record-info", "get-1080p", "credit", "upload"];
+export const ENDPOINTS: readonly SimulatorEndpoint[] = ["generate", "record-info", "get-1080p", "get-4k", "credit", "upload"];
 
 export interface FaultQueue extends SimulatorFaults {
   /** The fault for this call, if one is queued (removes it). */

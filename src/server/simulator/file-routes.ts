@@ -1,6 +1,7 @@
 /**
- * GET /files/<taskId>/<clip>.mp4 (result links, which expire), /files/<clip>.mp4 (the bare clips,
- * which never do) and /files/uploads/<name>, with range requests (no auth, like KIE's CDN).
+ * GET /files/<taskId>/<clip>.mp4 (result links, which expire; `-4k.mp4` ones serve the 1080p clip),
+ * /files/<clip>.mp4 (the bare clips, which never do) and /files/uploads/<name>, with range requests
+ * (no auth, like KIE's CDN).
  */
 import fs from "node:fs";
 import fastifyStatic from "@fastify/static";
@@ -59,7 +60,8 @@ export function fileRoutes(ctx: SimContext): FastifyPluginAsync {
           // Cached no longer than the link lives, so a browser cannot keep playing a dead link.
           const maxAge = link.expiresAt === undefined ? YEAR_S : Math.max(0, Math.floor((link.expiresAt - ctx.now()) / 1000));
           reply.header("cache-control", `public, max-age=${maxAge}`);
-          return reply.sendFile(clip);
+          // A 4K link's name is not on disk: it serves the 1080p clip (link.file).
+          return reply.sendFile(link.file);
         },
       });
     });

@@ -16,6 +16,7 @@ export type * from "./types.js";
 
 export const DEFAULT_DELAY_MS = 4000;
 export const DEFAULT_HD_DELAY_MS = 6000;
+export const DEFAULT_FOUR_K_DELAY_MS = 8000;
 export const DEFAULT_LINK_TTL_MS = 600_000;
 
 export function createKieSimulator(opts: KieSimulatorOptions): KieSimulator {
@@ -27,6 +28,7 @@ function createWithContext(opts: KieSimulatorOptions): { sim: KieSimulator; ctx:
     publicBaseUrl: opts.publicBaseUrl.replace(/\/+$/, ""),
     delayMs: opts.delayMs ?? DEFAULT_DELAY_MS,
     hdDelayMs: opts.hdDelayMs ?? DEFAULT_HD_DELAY_MS,
+    fourKDelayMs: opts.fourKDelayMs ?? DEFAULT_FOUR_K_DELAY_MS,
     linkTtlMs: opts.linkTtlMs ?? DEFAULT_LINK_TTL_MS,
     apiKey: opts.apiKey,
     uploadDir: opts.uploadDir,
@@ -35,6 +37,7 @@ function createWithContext(opts: KieSimulatorOptions): { sim: KieSimulator; ctx:
     stats: createStats(),
     accounts: new Map(),
     callbacks: createCallbacks(opts.webhookHmacKey),
+    fourKRequests: new Map(),
   };
   const sim: KieSimulator = {
     // Not wrapped in fastify-plugin on purpose: its error handlers and parsers stay in its scope.

@@ -1,7 +1,7 @@
 /**
  * Prompt markers that steer a simulated request, e.g. "a cat [sim:fail]" (case-insensitive,
  * anywhere): `[sim:reject]`, `[sim:code-NNN]` (generate answers that KIE code), and the task
- * markers `[sim:fail]`, `[sim:slow]`, `[sim:no-hd]`, `[sim:dead-link]`.
+ * markers `[sim:fail]`, `[sim:slow]`, `[sim:no-hd]`, `[sim:dead-link]`, `[sim:no-4k]`.
  */
 import { TASK_MARKERS, type TaskMarker } from "./task-id.js";
 

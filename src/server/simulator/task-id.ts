@@ -13,6 +13,9 @@
  *   variant, bits 4-7 markers) and up to 30 bytes of the prompt (UTF-8).
  * - Version 2 (written now): version byte 2, the creation time (48-bit ms), 24 flag bits (big
  *   endian, see FLAGS_V2) and up to 28 bytes of the prompt (UTF-8).
+ *
+ * Markers added later take bits out of the reserved ones (`no-4k`: bit 20). Version-1 ids have no
+ * room for them: they never carry such markers.
  */
 import crypto from "node:crypto";
 import { CLIP_VARIANTS } from "./clips.js";
@@ -22,7 +25,7 @@ export const ASPECTS = ["16:9", "9:16"] as const;
 export const GENERATION_TYPES = ["TEXT_2_VIDEO", "FIRST_AND_LAST_FRAMES_2_VIDEO", "REFERENCE_2_VIDEO"] as const;
 export const RESOLUTIONS = ["720p", "1080p", "4k"] as const;
 export const DURATIONS = [4, 6, 8] as const;
-export const TASK_MARKERS = ["fail", "slow", "no-hd", "dead-link"] as const;
+export const TASK_MARKERS = ["fail", "slow", "no-hd", "dead-link", "no-4k"] as const;
 export type Model = (typeof MODELS)[number];
 export type Aspect = (typeof ASPECTS)[number];
 export type GenerationType = (typeof GENERATION_TYPES)[number];
@@ -61,14 +64,15 @@ const V1 = { version: 1, headerBytes: 8, excerptBytes: 30 } as const;
 const V1_VEO3 = 1;
 const V1_PORTRAIT = 2;
 const V1_VARIANT_SHIFT = 2;
-const V1_MARKER_BITS: Record<TaskMarker, number> = { fail: 16, slow: 32, "no-hd": 64, "dead-link": 128 };
+/** Markers newer than version 1 have no bit there. */
+const V1_MARKER_BITS: Partial<Record<TaskMarker, number>> = { fail: 16, slow: 32, "no-hd": 64, "dead-link": 128 };
 
 // ---- Version 2 ----
 const V2 = { version: 2, headerBytes: 10, excerptBytes: 28 } as const;
 /**
  * The 24 flag bits of a version-2 id: [shift, width] of each field. Enumerations are stored as
  * indexes into the code tables below; codes past a table's end (room for more) do not decode.
- * Bits 20-23 are reserved and must be 0.
+ * Bits 21-23 are reserved and must be 0.
  */
 const FLAGS_V2 = {
   model: [0, 3], // MODEL_CODES: 8 codes, 3 used
@@ -76,12 +80,21 @@ const FLAGS_V2 = {
   imageCount: [5, 2], // 0-3
   aspect: [7, 1], // ASPECTS
   variant: [8, 2], // 1..CLIP_VARIANTS
-  markers: [10, 4], // one bit per TASK_MARKERS entry, in order
+  markers: [10, 4], // fail, slow, no-hd, dead-link: one bit each (MARKER_BITS_V2)
   resolution: [14, 2], // RESOLUTIONS
   duration: [16, 2], // DURATIONS
   enableTranslation: [18, 2], // 0 not given, 1 false, 2 true
+  laterMarkers: [20, 1], // no-4k (taken from the reserved bits 20-23)
 } as const satisfies Record<string, readonly [number, number]>;
-const RESERVED_V2 = 0xf00000;
+const RESERVED_V2 = 0xe00000;
+/** The flag bit of each marker: the first four in the markers field, later ones in laterMarkers. */
+const MARKER_BITS_V2: Record<TaskMarker, number> = {
+  fail: 1 << FLAGS_V2.markers[0],
+  slow: 1 << (FLAGS_V2.markers[0] + 1),
+  "no-hd": 1 << (FLAGS_V2.markers[0] + 2),
+  "dead-link": 1 << (FLAGS_V2.markers[0] + 3),
+  "no-4k": 1 << FLAGS_V2.laterMarkers[0],
+};
 /** Stable codes: new models are appended, never inserted. */
 const MODEL_CODES: readonly Model[] = ["veo3_fast", "veo3", "veo3_lite"];
 const TRANSLATION_CODES = [undefined, false, true] as const;
@@ -121,7 +134,7 @@ export function encodeTaskId(info: TaskInfo & { request: TaskRequest }): string 
     setField("resolution", RESOLUTIONS.indexOf(request.resolution)) |
     setField("duration", DURATIONS.indexOf(request.duration)) |
     setField("enableTranslation", TRANSLATION_CODES.indexOf(request.enableTranslation));
-  for (const marker of info.markers) flags |= 1 << (FLAGS_V2.markers[0] + TASK_MARKERS.indexOf(marker));
+  for (const marker of info.markers) flags |= MARKER_BITS_V2[marker];
   const header = Buffer.alloc(V2.headerBytes);
   header.writeUInt8(V2.version, 0);
   header.writeUIntBE(info.createdAt, TIME_OFFSET, 6);
@@ -137,7 +150,7 @@ function decodeV1(flags: number): Omit<TaskInfo, "createdAt" | "promptExcerpt"> 
     model: flags & V1_VEO3 ? "veo3" : "veo3_fast",
     aspect: flags & V1_PORTRAIT ? "9:16" : "16:9",
     variant,
-    markers: TASK_MARKERS.filter((marker) => flags & V1_MARKER_BITS[marker]),
+    markers: TASK_MARKERS.filter((marker) => flags & (V1_MARKER_BITS[marker] ?? 0)),
   };
 }
 
@@ -151,12 +164,11 @@ function decodeV2(flags: number): Omit<TaskInfo, "createdAt" | "promptExcerpt"> 
   const variant = getField(flags, "variant");
   if (!model || !generationType || !resolution || !duration || translationCode >= TRANSLATION_CODES.length) return undefined;
   if (variant < 1 || variant > CLIP_VARIANTS) return undefined;
-  const markerBits = getField(flags, "markers");
   return {
     model,
     aspect: ASPECTS[getField(flags, "aspect")]!,
     variant,
-    markers: TASK_MARKERS.filter((_, i) => markerBits & (1 << i)),
+    markers: TASK_MARKERS.filter((marker) => flags & MARKER_BITS_V2[marker]),
     request: {
       generationType,
       imageCount: getField(flags, "imageCount"),

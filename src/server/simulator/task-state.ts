@@ -1,5 +1,9 @@
-/** A task's state is a pure function of its id and the clock: no task table to lose on restart. */
-import { clipFileName } from "./clips.js";
+/**
+ * A task's state is a pure function of its id and the clock: no task table to lose on restart.
+ * The one exception is the 4K upgrade, which starts when the client first asks for it: its start
+ * time is kept in memory (ctx.fourKRequests).
+ */
+import { clipFileName, servedClip } from "./clips.js";
 import type { SimContext } from "./context.js";
 import { decodeTaskId, type TaskInfo } from "./task-id.js";
 
@@ -23,7 +27,39 @@ export function taskState(ctx: SimContext, info: TaskInfo): TaskState {
   return { phase: "success", completedAt, hdReadyAt };
 }
 
-export type Resolution = "720p" | "1080p";
+export type Resolution = "720p" | "1080p" | "4k";
+const LINK_RESOLUTIONS: readonly Resolution[] = ["720p", "1080p", "4k"];
+
+/** KIE credits for a 4K upgrade (kie-2026.md §1.7: about two Fast generations). */
+export const FOUR_K_COST = 120;
+export const FOUR_K_PROCESSING_MSG = "4k is processing. It should be ready in 5-10 minutes. Please check back shortly.";
+export const FOUR_K_DONE_MSG = "The video has been generated successfully";
+export const FOUR_K_UNAVAILABLE_MSG = "The 4K version of this video is unavailable. Please try a different video.";
+export const FOUR_K_CALLBACK_MSG = "4K Video generated successfully.";
+/** How many 4K requests are remembered; the oldest are forgotten beyond it (a long-running demo must not grow without end). */
+export const FOUR_K_LIMIT = 100_000;
+
+export type FourKState =
+  { phase: "not-requested" } | { phase: "processing"; readyAt: number } | { phase: "ready"; readyAt: number } | { phase: "unavailable"; readyAt: number };
+
+/** Where the task's 4K upgrade stands (the caller checks that the task itself succeeded). */
+export function fourKState(ctx: SimContext, taskId: string, info: TaskInfo): FourKState {
+  const requestedAt = ctx.fourKRequests.get(taskId);
+  if (requestedAt === undefined) return { phase: "not-requested" };
+  const readyAt = requestedAt + ctx.fourKDelayMs;
+  if (ctx.now() < readyAt) return { phase: "processing", readyAt };
+  return { phase: info.markers.includes("no-4k") ? "unavailable" : "ready", readyAt };
+}
+
+/** Records the first 4K request for a task. */
+export function rememberFourKRequest(ctx: SimContext, taskId: string, at: number): void {
+  ctx.fourKRequests.set(taskId, at);
+  // Maps iterate in insertion order: the first keys are the oldest requests.
+  for (const oldest of ctx.fourKRequests.keys()) {
+    if (ctx.fourKRequests.size <= FOUR_K_LIMIT) break;
+    ctx.fourKRequests.delete(oldest);
+  }
+}
 
 /**
  * A result link: `/files/<taskId>/<clip>.mp4`. The id in the path lets the file route tell when
@@ -33,16 +69,21 @@ export const clipUrl = (ctx: SimContext, taskId: string, info: TaskInfo, resolut
   `${ctx.publicBaseUrl}/files/${taskId}/${clipFileName(info.variant, info.aspect, resolution)}`;
 
 /** When the task's file in this resolution became available; undefined when it has none (yet). */
-export function fileReadyAt(ctx: SimContext, info: TaskInfo, resolution: Resolution): number | undefined {
+export function fileReadyAt(ctx: SimContext, taskId: string, info: TaskInfo, resolution: Resolution): number | undefined {
   const state = taskState(ctx, info);
   if (state.phase !== "success") return undefined;
   if (resolution === "720p") return state.completedAt;
+  if (resolution === "4k") {
+    const fourK = fourKState(ctx, taskId, info);
+    return fourK.phase === "ready" ? fourK.readyAt : undefined;
+  }
   // Both aspect ratios have a 1080p file (KIE upgrades 9:16 too since 2026).
   if (state.hdReadyAt === undefined || ctx.now() < state.hdReadyAt) return undefined;
   return state.hdReadyAt;
 }
 
-export type ResultLink = { status: "live"; expiresAt: number | undefined } | { status: "expired" } | { status: "missing" };
+/** `file`: the clip on disk to send (a 4K link's is the 1080p clip). */
+export type ResultLink = { status: "live"; file: string; expiresAt: number | undefined } | { status: "expired" } | { status: "missing" };
 
 /**
  * What a result link `/files/<taskId>/<clip>` serves: live from when its file was ready until
@@ -52,13 +93,15 @@ export type ResultLink = { status: "live"; expiresAt: number | undefined } | { s
 export function resultLink(ctx: SimContext, taskId: string, clip: string): ResultLink {
   const info = decodeTaskId(taskId);
   if (!info) return { status: "missing" };
-  const resolution = (["720p", "1080p"] as const).find((r) => clip === clipFileName(info.variant, info.aspect, r));
-  const readyAt = resolution && fileReadyAt(ctx, info, resolution);
+  const resolution = LINK_RESOLUTIONS.find((r) => clip === clipFileName(info.variant, info.aspect, r));
+  if (!resolution) return { status: "missing" };
+  const readyAt = fileReadyAt(ctx, taskId, info, resolution);
   if (readyAt === undefined) return { status: "missing" };
   if (ctx.faults.linksExpired || info.markers.includes("dead-link")) return { status: "expired" };
-  if (ctx.linkTtlMs === 0) return { status: "live", expiresAt: undefined };
+  const file = servedClip(info.variant, info.aspect, resolution);
+  if (ctx.linkTtlMs === 0) return { status: "live", file, expiresAt: undefined };
   const expiresAt = readyAt + ctx.linkTtlMs;
-  return ctx.now() > expiresAt ? { status: "expired" } : { status: "live", expiresAt };
+  return ctx.now() > expiresAt ? { status: "expired" } : { status: "live", file, expiresAt };
 }
 
 /**
@@ -129,4 +172,12 @@ export function callbackBody(ctx: SimContext, taskId: string, info: TaskInfo) {
       fallbackFlag: false,
     },
   };
+}
+
+/** The body KIE POSTs to a get-4k-video callBackUrl once the upgrade has finished (kie-2026.md §1.8). */
+export function fourKCallbackBody(ctx: SimContext, taskId: string, info: TaskInfo) {
+  if (info.markers.includes("no-4k")) return { code: 500, msg: FOUR_K_UNAVAILABLE_MSG, data: { taskId } };
+  const link = clipUrl(ctx, taskId, info, "4k");
+  // No thumbnails exist: imageUrls repeats the video link.
+  return { code: 200, msg: FOUR_K_CALLBACK_MSG, data: { taskId, info: { resultUrls: [link], imageUrls: [link] } } };
 }

@@ -9,6 +9,8 @@ export interface KieSimulatorOptions {
   delayMs?: number;
   /** Further delay after success before get-1080p-video returns the 1080p file (default 6000). */
   hdDelayMs?: number;
+  /** How long a 4K upgrade takes, counted from the first get-4k-video call for the task (default 8000). */
+  fourKDelayMs?: number;
   /** How long a result link works, counted from when its file was ready (default 600000, 10 minutes); 0: links never expire. */
   linkTtlMs?: number;
   /** When set, only this bearer key is accepted (others get code 401). Unset: any non-empty key. */
@@ -32,7 +34,7 @@ export interface KieSimulator {
   close(): void;
 }
 
-export type SimulatorEndpoint = "generate" | "record-info" | "get-1080p" | "credit" | "upload";
+export type SimulatorEndpoint = "generate" | "record-info" | "get-1080p" | "get-4k" | "credit" | "upload";
 
 export interface SimulatorFault {
   /** Answer with this HTTP status (e.g. 429, 500, 503) instead of 200. */

@@ -1,4 +1,4 @@
-/** The Veo API: generate, record-info, get-1080p-video, and the account credit balance. */
+/** The Veo API: generate, record-info, get-1080p-video, get-4k-video, and the account credit balance. */
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { clipVariant } from "./clips.js";
@@ -19,7 +19,20 @@ import {
   type TaskInfo,
   type TaskRequest,
 } from "./task-id.js";
-import { callbackBody, clipUrl, generationTime, recordInfo, taskState } from "./task-state.js";
+import {
+  callbackBody,
+  clipUrl,
+  FOUR_K_COST,
+  FOUR_K_DONE_MSG,
+  FOUR_K_PROCESSING_MSG,
+  FOUR_K_UNAVAILABLE_MSG,
+  fourKCallbackBody,
+  fourKState,
+  generationTime,
+  recordInfo,
+  rememberFourKRequest,
+  taskState,
+} from "./task-state.js";
 
 /** KIE credits per generation (Veo 3.1 pricing, 720p). */
 export const MODEL_COST: Record<Model, number> = { veo3: 250, veo3_fast: 60, veo3_lite: 30 };
@@ -59,6 +72,17 @@ const GenerateBody = z.object(
   },
   { error: "Request body must be a JSON object" },
 );
+
+const Get4kBody = z.object(
+  {
+    taskId: z.string({ error: "taskId is required" }).refine((id) => id !== "", "taskId is required"),
+    index: z.int({ error: "index must be an integer" }).optional(),
+    callBackUrl: httpUrl("callBackUrl").optional(),
+  },
+  { error: "Request body must be a JSON object" },
+);
+
+const INSUFFICIENT_MSG = "The current credits are insufficient. Please top up.";
 
 /**
  * Why KIE would refuse this mode with this model and number of images (kie-2026.md §1.3), or
@@ -112,7 +136,7 @@ export function veoRoutes(ctx: SimContext): FastifyPluginAsync {
       if (markers.errorCode) return envelope(markers.errorCode, GENERATE_ERRORS[markers.errorCode]);
       const account = ctx.accounts.get(requestKey(request));
       if (account) {
-        if (account.credits < MODEL_COST[model]) return envelope(402, "The current credits are insufficient. Please top up.");
+        if (account.credits < MODEL_COST[model]) return envelope(402, INSUFFICIENT_MSG);
         account.credits -= MODEL_COST[model];
       }
       const taskRequest: TaskRequest = {
@@ -159,6 +183,42 @@ export function veoRoutes(ctx: SimContext): FastifyPluginAsync {
         return envelope(400, "1080P is processing. It should be ready in 1-2 minutes. Please check back shortly.");
       }
       return ok({ resultUrl: clipUrl(ctx, taskId, info, "1080p") });
+    });
+
+    // The 4K upgrade (kie-2026.md §1.7): the first call starts it (and charges), repeats answer 422
+    // with its progress, and the result, when there is one, comes in data.resultUrls.
+    app.post("/api/v1/veo/get-4k-video", guard(ctx, "get-4k"), async (request) => {
+      const parsed = Get4kBody.safeParse(request.body ?? {});
+      if (!parsed.success) return envelope(422, parsed.error.issues[0]?.message ?? "Invalid request");
+      const { taskId, index, callBackUrl } = parsed.data;
+      const info = decodeTaskId(taskId);
+      if (!info) return envelope(422, "record is null");
+      if (index !== undefined && index !== 0) return envelope(422, "record result data is blank");
+      if (taskState(ctx, info).phase !== "success") return envelope(422, "record status is not success");
+      const pending = { taskId, resultUrls: null, imageUrls: null };
+      const fourK = fourKState(ctx, taskId, info);
+      switch (fourK.phase) {
+        case "not-requested": {
+          const account = ctx.accounts.get(requestKey(request));
+          if (account) {
+            if (account.credits < FOUR_K_COST) return envelope(402, INSUFFICIENT_MSG);
+            account.credits -= FOUR_K_COST;
+          }
+          rememberFourKRequest(ctx, taskId, ctx.now());
+          // Repeats ignore their callBackUrl: only the call that started the upgrade gets called back.
+          if (callBackUrl) ctx.callbacks.schedule(callBackUrl, ctx.fourKDelayMs, () => fourKCallbackBody(ctx, taskId, info));
+          return ok(pending);
+        }
+        case "processing":
+          return envelope(422, FOUR_K_PROCESSING_MSG, pending);
+        case "unavailable":
+          return envelope(500, FOUR_K_UNAVAILABLE_MSG);
+        case "ready": {
+          // No thumbnails exist: imageUrls repeats the video link.
+          const link = clipUrl(ctx, taskId, info, "4k");
+          return envelope(422, FOUR_K_DONE_MSG, { taskId, resultUrls: [link], imageUrls: [link] });
+        }
+      }
     });
 
     app.get("/api/v1/chat/credit", guard(ctx, "credit"), async (request) => {

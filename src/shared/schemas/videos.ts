@@ -55,6 +55,8 @@ export const generateVideoSchema = z
       .optional()
       .transform((v) => v || undefined),
     seeds: seedSchema,
+    /** Also make the 4K version once the video is ready, for the 4K surcharge (decision 0049). */
+    upgrade4k: z.boolean({ error: "upgrade4k must be true or false" }).default(false),
     /** Deprecated by KIE (no longer sent); accepted so old clients keep working. */
     enableFallback: z.boolean({ error: "enableFallback must be true or false" }).default(false),
   })
@@ -69,6 +71,7 @@ export const generateVideoResultSchema = z
 export type GenerateVideoResult = z.infer<typeof generateVideoResultSchema>;
 
 export const HD_STATUSES = ["none", "pending", "ready", "failed"] as const;
+export const UHD_STATUSES = ["none", "requested", "pending", "ready", "failed"] as const;
 
 /** A task as the owner's lists, the details dialog and the event stream show it. */
 export const videoTaskViewSchema = z
@@ -84,6 +87,13 @@ export const videoTaskViewSchema = z
     resultUrls: z.array(z.string()),
     hdVideoUrl: z.string().nullable(),
     hdStatus: z.enum(HD_STATUSES),
+    /** The 4K version (decision 0049): paid for with the video and waiting for it, being made, ready, or refunded. */
+    uhdStatus: z.enum(UHD_STATUSES),
+    uhdVideoUrl: z.string().nullable(),
+    /** What the 4K version was charged (beside creditsUsed, the video's own price); refunded when uhdStatus is failed. */
+    uhdCredits: z.number().int(),
+    /** Why the 4K version could not be made (its credits were refunded). */
+    uhdError: z.string().nullable(),
     errorMessage: z.string().nullable(),
     watermark: z.string().nullable(),
     seeds: z.number().int().nullable(),
@@ -128,6 +138,15 @@ export const hdVideoSchema = z
   .object({ success: z.boolean(), hdVideoUrl: z.string().nullable(), hdStatus: z.enum(HD_STATUSES).optional(), message: z.string() })
   .meta({ id: "HdVideo" });
 export type HdVideoResponse = z.infer<typeof hdVideoSchema>;
+
+/** POST /api/videos/{taskId}/upgrade-4k. */
+export const upgradeResultSchema = z
+  .object({ taskId: z.string(), uhdStatus: z.literal("pending"), creditsUsed: z.number().int(), remainingCredits: z.number().int() })
+  .meta({ id: "UpgradeResult" });
+
+/** The files a video can have, smallest first. */
+export const VIDEO_QUALITIES = ["720p", "1080p", "4k"] as const;
+export type VideoQuality = (typeof VIDEO_QUALITIES)[number];
 
 export const refundResultSchema = z.object({ amount: z.number().int() }).meta({ id: "RefundResult" });
 

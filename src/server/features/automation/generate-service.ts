@@ -10,7 +10,7 @@ import type { UploadStore } from "../../integrations/storage/uploads.js";
 import type { Settings } from "../settings/service.js";
 import { generateVideo, type GenerateDeps } from "../videos/generate-service.js";
 import { pricesOf } from "../videos/pricing.js";
-import { apiCost } from "../../../shared/prices.js";
+import { apiCost, surchargeCost } from "../../../shared/prices.js";
 import { parseImageInput } from "./reference-image.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { acceptableUrl, callbacksEndpointId } from "../webhooks/endpoints-service.js";
@@ -26,7 +26,8 @@ export interface ApiGenerateDeps {
 export async function generateFromApi(ctx: ApiGenerateDeps, userId: string, input: N8nGenerateInput, linkTask?: LinkTask): Promise<GenerateVideoResult> {
   // Without a mode only the first image was kept (the schema); with one, the mode's images.
   const images = input.imageUrls.map(parseImageInput);
-  const cost = apiCost(pricesOf(await ctx.readSettings()), input.model);
+  const prices = pricesOf(await ctx.readSettings());
+  const cost = apiCost(prices, input.model);
   // Checked before anything is charged; the row that signs callbacks exists before the task can end.
   const callbackUrl = input.callbackUrl === undefined ? undefined : await acceptableUrl(input.callbackUrl, ctx.config.webhooksAllowLocal);
   if (callbackUrl) await callbacksEndpointId(ctx.generation.db, ctx.secretBox, userId);
@@ -52,9 +53,10 @@ export async function generateFromApi(ctx: ApiGenerateDeps, userId: string, inpu
         seeds: input.seeds,
         imageUrls,
         watermark: undefined,
+        upgrade4k: input.upgrade4k,
         enableFallback: false,
       },
-      { via: "api", cost, linkTask, callbackUrl },
+      { via: "api", cost, uhdCost: surchargeCost(prices, "4k", "api"), linkTask, callbackUrl },
     );
   } catch (err) {
     // 402/403 mean nothing was recorded, so no task will ever show the stored image.

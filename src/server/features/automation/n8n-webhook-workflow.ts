@@ -77,7 +77,7 @@ export function buildN8nWebhookWorkflow(origin: string): N8nWorkflow {
         ["videoUrl", `={{ ${EVENT}.videoUrl }}`, "string"],
         ["hdVideoUrl", `={{ ${EVENT}.hdVideoUrl }}`, "string"],
       ],
-      // hdVideoUrl is null for 9:16 videos and, usually, when the 720p video has just finished: keep null as null.
+      // hdVideoUrl is usually null when the 720p video has just finished: keep null as null.
       { ignoreConversionErrors: true },
     ),
     setFields(

@@ -108,14 +108,15 @@ export const SETTINGS_FIELDS: Array<[string, string, "string"]> = [
   ["mode", "text", "string"],
   ["aspectRatio", "16:9", "string"],
   ["imageUrls", "", "string"],
+  ["upgrade4k", "false", "string"],
 ];
 
 /** The generate request's fields from the settings; imageUrls is a comma-separated list there. */
 export const GENERATE_BODY_FIELDS =
-  "prompt: $json.prompt, model: $json.model, mode: $json.mode, aspectRatio: $json.aspectRatio, imageUrls: String($json.imageUrls ?? '').split(',').map(u => u.trim()).filter(u => u)";
+  "prompt: $json.prompt, model: $json.model, mode: $json.mode, aspectRatio: $json.aspectRatio, imageUrls: String($json.imageUrls ?? '').split(',').map(u => u.trim()).filter(u => u), upgrade4k: String($json.upgrade4k) === 'true'";
 
 /** The settings note's line about them, from the catalogue. */
-export const SETTINGS_HELP = `Edit the prompt (in English), model (${MODELS.join(", ")}), mode (${MODES.map((m) => `${m}: ${MODE_CATALOGUE[m].images.max === 0 ? "no images" : `${MODE_CATALOGUE[m].images.min}-${MODE_CATALOGUE[m].images.max} image URLs, comma-separated`}`).join("; ")}; reference only with ${MODE_CATALOGUE.reference.models.join(" or ")}) and aspect ratio (${ASPECT_RATIOS.join(" or ")})`;
+export const SETTINGS_HELP = `Edit the prompt (in English), model (${MODELS.join(", ")}), mode (${MODES.map((m) => `${m}: ${MODE_CATALOGUE[m].images.max === 0 ? "no images" : `${MODE_CATALOGUE[m].images.min}-${MODE_CATALOGUE[m].images.max} image URLs, comma-separated`}`).join("; ")}; reference only with ${MODE_CATALOGUE.reference.models.join(" or ")}), aspect ratio (${ASPECT_RATIOS.join(" or ")}) and upgrade4k (true also makes the 4K version, for the 4K surcharge)`;
 
 /** `origin` is the server clients call, e.g. https://veo.example.com (no trailing slash). */
 export function buildN8nWorkflow(origin: string): N8nWorkflow {
@@ -140,6 +141,7 @@ export function buildN8nWorkflow(origin: string): N8nWorkflow {
         ["taskId", "={{ $json.taskId }}", "string"],
         ["videoUrl", "={{ $json.videoUrl }}", "string"],
         ["hdVideoUrl", "={{ $json.hdVideoUrl }}", "string"],
+        ["videoUrl4k", "={{ $json.videoUrl4k }}", "string"],
         ["resolution", "={{ $json.resolution }}", "string"],
       ],
       // hdVideoUrl is null until the 1080p file is ready: keep null as null.

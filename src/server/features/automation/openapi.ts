@@ -32,6 +32,7 @@ const DESCRIPTION = `Generate videos from any HTTP client (n8n, Make, curl, your
 - \`aspectRatio\`: \`16:9\` (the default) or \`9:16\`; every video also gets a 1080p version.
 - \`seeds\`: optional, a whole number from ${SEED_MIN} to ${SEED_MAX}.
 - \`imageUrls\`: the mode's images, in order (image mode: first frame, then last frame). Each entry is a JPG/PNG URL or base64 image data (plain or a \`data:image/...;base64,\` URL). Base64 images are stored for ${BASE64_IMAGE_TTL_HOURS} hours, then deleted.
+- \`upgrade4k\`: optional, \`true\` also makes the 4K version once the video is ready (5-10 minutes more), for the 4K surcharge; \`videoUrl4k\` in the status then holds it. If KIE cannot make it, the surcharge is refunded.
 - Each video costs the API price of its model in credits (GET /api/pricing/current, \`api_credits\`). Credits are taken when the video is accepted and refunded if it fails.
 - Send an \`Idempotency-Key\` header (any unique text, 1-255 printable characters) and retry with the same key after a timeout: within 24 hours the same key and body get the first answer again (header \`Idempotent-Replayed: true\`), never a second video or charge.
 - Poll GET /api/n8n/video-status/{taskId} every ${POLL_SECONDS.min}-${POLL_SECONDS.max} seconds until \`status\` is \`completed\` or \`failed\`, or pass a \`callbackUrl\` and wait: when the video ends, a signed \`video.completed\` or \`video.failed\` event is POSTed there (see \`webhooks\`).
@@ -141,13 +142,29 @@ const generateExamples = {
 const TASK_ID = "4f9c2a7e1b3d5f60a8c9e2b4d6f8a0c1";
 /** Status examples come from the function that answers GET /api/n8n/video-status. */
 function statusExamples(): Record<string, { summary: string; value: unknown }> {
-  const task = { taskId: TASK_ID, aspectRatio: "16:9", resultUrls: null, hdVideoUrl: null, hdStatus: "none", errorMessage: null, videoExpired: false };
+  const task = {
+    taskId: TASK_ID,
+    aspectRatio: "16:9",
+    resultUrls: null,
+    hdVideoUrl: null,
+    hdStatus: "none",
+    uhdVideoUrl: null,
+    errorMessage: null,
+    videoExpired: false,
+  };
   const video = `https://files.example.com/videos/${TASK_ID}`;
   return {
     processing: { summary: "Still generating", value: toN8nStatus({ ...task, status: "generating" }, 0) },
     completed: {
       summary: "Done, with the 1080p version",
       value: toN8nStatus({ ...task, status: "completed", resultUrls: [`${video}.mp4`], hdVideoUrl: `${video}-1080p.mp4`, hdStatus: "ready" }, 0),
+    },
+    completed4k: {
+      summary: "Done, with the 4K version asked for with upgrade4k",
+      value: toN8nStatus(
+        { ...task, status: "completed", resultUrls: [`${video}.mp4`], hdVideoUrl: `${video}-1080p.mp4`, hdStatus: "ready", uhdVideoUrl: `${video}-4k.mp4` },
+        0,
+      ),
     },
     completed720p: {
       summary: "Done in 720p; the 1080p version is still being made",

@@ -5,7 +5,10 @@ import { transactions } from "../../db/schema.js";
 import { POLL_SECONDS, type N8nVideoStatus } from "../../../shared/automation.js";
 import type { TaskRow } from "../videos/task-state.js";
 
-type StatusFields = Pick<TaskRow, "taskId" | "status" | "resultUrls" | "hdVideoUrl" | "hdStatus" | "aspectRatio" | "errorMessage" | "videoExpired">;
+type StatusFields = Pick<
+  TaskRow,
+  "taskId" | "status" | "resultUrls" | "hdVideoUrl" | "hdStatus" | "uhdVideoUrl" | "aspectRatio" | "errorMessage" | "videoExpired"
+>;
 
 export const VIDEO_EXPIRED = "This video expired before it could be saved";
 
@@ -14,7 +17,7 @@ export const VIDEO_EXPIRED = "This video expired before it could be saved";
  * URL into one the caller can fetch (our archived files: absolute and signed).
  */
 export function toN8nStatus(task: StatusFields, refunded: number, link: (url: string) => string = (url) => url): N8nVideoStatus {
-  const base = { taskId: task.taskId, videoUrl: null, hdVideoUrl: null, resolution: null };
+  const base = { taskId: task.taskId, videoUrl: null, hdVideoUrl: null, videoUrl4k: null, resolution: null };
   if (task.status === "failed") {
     return { ...base, success: false, status: "failed", message: failureMessage(task.errorMessage, refunded) };
   }
@@ -24,6 +27,7 @@ export function toN8nStatus(task: StatusFields, refunded: number, link: (url: st
   }
   if (task.videoExpired) return { ...base, success: true, status: "completed", message: VIDEO_EXPIRED };
   const hd = task.hdVideoUrl ? link(task.hdVideoUrl) : null;
+  const uhd = task.uhdVideoUrl ? link(task.uhdVideoUrl) : null;
   const video = task.resultUrls?.[0];
   return {
     ...base,
@@ -31,12 +35,15 @@ export function toN8nStatus(task: StatusFields, refunded: number, link: (url: st
     status: "completed",
     videoUrl: video ? link(video) : null,
     hdVideoUrl: hd,
-    resolution: hd ? "1080p" : "720p",
-    message: hd
-      ? "The video is ready in 1080p"
-      : task.hdStatus === "pending"
-        ? "The 720p video is ready; the 1080p version is still being processed"
-        : "The video is ready in 720p",
+    videoUrl4k: uhd,
+    resolution: uhd ? "4k" : hd ? "1080p" : "720p",
+    message: uhd
+      ? "The video is ready in 4K"
+      : hd
+        ? "The video is ready in 1080p"
+        : task.hdStatus === "pending"
+          ? "The 720p video is ready; the 1080p version is still being processed"
+          : "The video is ready in 720p",
   };
 }
 

@@ -49,6 +49,8 @@ export interface VideoReservation {
     /** Where the finished video's webhook also goes (automation requests only). */
     callbackUrl?: string | null;
   };
+  /** The 4K upgrade asked for with the video (decision 0049): its own usage row, refundable on its own. */
+  uhd?: { cost: number; description: string };
 }
 
 /**
@@ -59,21 +61,26 @@ export interface VideoReservation {
  */
 export async function spendOnVideo(db: Queryable, r: VideoReservation): Promise<{ id: string; remaining: number } | undefined> {
   const t = r.task;
+  const uhdCost = r.uhd?.cost ?? 0;
+  const total = r.cost + uhdCost;
   const res = await db.execute(sql`
     with spent as (
-      update users set credits = credits - ${r.cost}
-      where id = ${r.userId} and credits >= ${r.cost} and is_active
+      update users set credits = credits - ${total}
+      where id = ${r.userId} and credits >= ${total} and is_active
       returning credits
     ), task as (
-      insert into video_tasks (user_id, task_id, prompt, image_urls, model, mode, aspect_ratio, watermark, seeds, enable_fallback, status, credits_used, created_via, next_check_at, callback_url)
+      insert into video_tasks (user_id, task_id, prompt, image_urls, model, mode, aspect_ratio, watermark, seeds, enable_fallback, status, credits_used, created_via, next_check_at, callback_url,
+        uhd_status, uhd_credits)
       select ${r.userId}, ${t.taskId}, ${t.prompt}, array(select json_array_elements_text(${JSON.stringify(t.imageUrls)}::json)),
         ${t.model}, ${t.mode}, ${t.aspectRatio}, ${t.watermark}, ${t.seeds}::integer, ${t.enableFallback}, 'pending', ${r.cost}, ${t.createdVia}, ${t.nextCheckAt.toISOString()}::timestamptz,
-        ${t.callbackUrl ?? null}::text
+        ${t.callbackUrl ?? null}::text, ${r.uhd ? "requested" : "none"}, ${uhdCost}::integer
       from spent
       returning id
     ), usage as (
-      insert into transactions (user_id, type, amount, description, video_task_id)
-      select ${r.userId}, 'usage', ${-r.cost}, ${r.description}, id from task
+      insert into transactions (user_id, type, amount, description, video_task_id, upgrade)
+      select ${r.userId}::uuid, 'usage', ${-r.cost}::integer, ${r.description}::text, id, null::text from task
+      union all
+      select ${r.userId}::uuid, 'usage', ${-uhdCost}::integer, ${r.uhd?.description ?? ""}::text, id, '4k' from task where ${uhdCost}::integer > 0
     )
     select task.id, spent.credits from task, spent`);
   const row = rowsOf<{ id: string; credits: number }>(res)[0];

@@ -7,6 +7,7 @@ import type { Readable } from "node:stream";
 import { AppError, notFound } from "../../http/errors.js";
 import { downloadPublic } from "../../integrations/http/public-download.js";
 import { getOwnTask } from "./queries.js";
+import type { VideoQuality } from "../../../shared/schemas/videos.js";
 import { internalFileUrl, type SimulatorFiles, type TaskReads } from "./video-deps.js";
 import { archivedFileId, archivedVideoPath, videoFileName } from "./video-files.js";
 
@@ -18,11 +19,12 @@ export async function openDownload(
   ctx: TaskReads & SimulatorFiles & { trustedFileOrigins: readonly string[] },
   userId: string,
   taskId: string,
-  quality: "720p" | "1080p",
+  quality: VideoQuality,
 ): Promise<Download> {
   const task = await getOwnTask(ctx.db, ctx.caches.tasks, userId, taskId);
-  const url = quality === "1080p" ? task.hdVideoUrl : task.resultUrls?.[0];
-  if (!url) throw notFound(quality === "1080p" ? "The 1080p version of this video is not available" : "This video is not ready yet");
+  const url = { "720p": task.resultUrls?.[0], "1080p": task.hdVideoUrl, "4k": task.uhdVideoUrl }[quality];
+  if (!url)
+    throw notFound(quality === "720p" ? "This video is not ready yet" : `The ${quality === "4k" ? "4K" : quality} version of this video is not available`);
   const fileId = archivedFileId(url);
   if (fileId) return { archived: `${archivedVideoPath(fileId)}?download=1` };
   let upstream;

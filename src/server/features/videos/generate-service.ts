@@ -39,15 +39,17 @@ export async function generateVideo(
   deps: GenerateDeps,
   userId: string,
   input: GenerateVideoInput,
-  opts: { via: "web" | "api"; cost: number; linkTask?: LinkTask; callbackUrl?: string },
+  opts: { via: "web" | "api"; cost: number; linkTask?: LinkTask; callbackUrl?: string; uhdCost?: number },
 ): Promise<GenerateVideoResult> {
   const { db } = deps;
   const { cost } = opts;
   const label = modelLabel(input.model);
 
+  const uhd = input.upgrade4k ? { cost: opts.uhdCost ?? 0, description: `4K upgrade (${label}${opts.via === "api" ? ", API" : ""})` } : undefined;
   const reservation = {
     userId,
     cost,
+    uhd,
     description: `Video generation (${label}${opts.via === "api" ? ", API" : ""})`,
     task: {
       taskId: `${UNSUBMITTED_PREFIX}${crypto.randomUUID()}`,
@@ -87,7 +89,7 @@ export async function generateVideo(
   if (!reserved) {
     const [user] = await db.select({ credits: users.credits, isActive: users.isActive }).from(users).where(eq(users.id, userId));
     if (!user?.isActive) throw new AppError("forbidden", "This account has been disabled");
-    throw new AppError("insufficient_credits", insufficientCreditsMessage(cost, input.model, user.credits));
+    throw new AppError("insufficient_credits", insufficientCreditsMessage(cost + (uhd?.cost ?? 0), input.model, user.credits));
   }
 
   let lastError: KieError | undefined;
@@ -115,7 +117,7 @@ export async function generateVideo(
         update transactions set kie_task_id = ${taskId} where video_task_id in (select id from task)`);
       if (key.kieApiId) await deps.provider.recordAccountUse(key.kieApiId, input.model);
       deps.wake();
-      return { taskId, creditsUsed: cost, remainingCredits: reserved.remaining };
+      return { taskId, creditsUsed: cost + (uhd?.cost ?? 0), remainingCredits: reserved.remaining };
     } catch (err) {
       if (!(err instanceof KieError)) {
         await failTask(db, reserved.id, "The video could not be submitted");
@@ -131,7 +133,8 @@ export async function generateVideo(
     }
   }
 
-  const refused = refusal(lastError, cost);
+  // failTask gives back the video's credits and a 4K upgrade's together.
+  const refused = refusal(lastError, cost + (uhd?.cost ?? 0));
   await failTask(db, reserved.id, refused.reason);
   throw refused.error;
 }

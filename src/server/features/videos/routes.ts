@@ -8,9 +8,12 @@ import {
   pricingViewSchema,
   refundResultSchema,
   taskListSchema,
+  upgradeResultSchema,
+  VIDEO_QUALITIES,
   videoStatusSchema,
 } from "../../../shared/schemas/videos.js";
-import { successFlagOf } from "../../../shared/videos.js";
+import { modelLabel, successFlagOf } from "../../../shared/videos.js";
+import { NOT_UPGRADABLE, requestUhd } from "./uhd.js";
 import { idempotencyHeaders, idempotent } from "../../http/idempotency.js";
 import { tooManyRequests, type RateLimiter, type RateLimitRule } from "../../http/rate-limit.js";
 import { errors } from "../../http/route-contract.js";
@@ -18,7 +21,7 @@ import { requireAdmin, requireUser } from "../../http/session-auth.js";
 import { openDownload } from "./download-service.js";
 import { generateVideo, type GenerateDeps } from "./generate-service.js";
 import { pricesOf, pricingView } from "./pricing.js";
-import { webCost } from "../../../shared/prices.js";
+import { surchargeCost, webCost } from "../../../shared/prices.js";
 import { getOwnTask, taskList, toTaskView } from "./queries.js";
 import { refundVideo } from "./refund-service.js";
 import { forceHd } from "./hd-service.js";
@@ -40,7 +43,7 @@ const listQuery = z.object({
 });
 const taskParam = z.object({ taskId: z.string().min(1).max(200) });
 const downloadQuery = z.object({
-  quality: z.enum(["720p", "1080p"], { error: "quality must be 720p or 1080p" }).default("720p"),
+  quality: z.enum(VIDEO_QUALITIES, { error: "quality must be 720p, 1080p or 4k" }).default("720p"),
 });
 /** A file, streamed from the provider with a download name. */
 const videoFile = { description: "The MP4 file, as an attachment.", content: { "video/mp4": { schema: z.string().meta({ format: "binary" }) } } };
@@ -92,8 +95,9 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
         const wait = await generateLimiter.hit(user.id);
         if (wait) throw tooManyRequests(wait, "video requests");
         const input = request.body;
-        const cost = webCost(pricesOf(await ctx.readSettings()), input.model);
-        return generateVideo(ctx.generation, user.id, input, { via: "web", cost, linkTask });
+        const prices = pricesOf(await ctx.readSettings());
+        const cost = webCost(prices, input.model);
+        return generateVideo(ctx.generation, user.id, input, { via: "web", cost, uhdCost: surchargeCost(prices, "4k", "web"), linkTask });
       });
     },
   );
@@ -179,6 +183,29 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
       const user = requireUser(request);
       const { taskId } = request.params;
       return forceHd(ctx, user.id, taskId);
+    },
+  );
+
+  /** The 4K version of a finished video, for the 4K surcharge (decision 0049); the worker fetches it. */
+  app.post(
+    "/api/videos/:taskId/upgrade-4k",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["Videos"],
+        summary: "Make the 4K version of a finished video (charged now, refunded if it cannot be made)",
+        params: taskParam,
+        response: { 200: upgradeResultSchema, ...errors(400, 401, 402, 404, 409) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { taskId } = request.params;
+      const task = await getOwnTask(db, ctx.caches.tasks, user.id, taskId, NOT_UPGRADABLE);
+      const cost = surchargeCost(pricesOf(await ctx.readSettings()), "4k", "web");
+      const { remaining } = await requestUhd(db, user.id, taskId, cost, `4K upgrade (${modelLabel(task.model)})`);
+      ctx.generation.wake();
+      return { taskId, uhdStatus: "pending" as const, creditsUsed: cost, remainingCredits: remaining };
     },
   );
 

@@ -8,6 +8,7 @@ import type { Db, Queryable } from "../../db/connect.js";
 import { videoTasks } from "../../db/schema.js";
 import { refundTask } from "../credits/ledger.js";
 import { notifyVideoFailed } from "../notifications/outbox.js";
+import { refundUhd } from "./uhd.js";
 
 export const IN_PROGRESS = ["generating", "pending"] as const;
 
@@ -35,6 +36,8 @@ export async function completeTask(
       leaseUntil: null,
       checkAttempts: 0,
       hdStatus: "pending",
+      // A 4K version paid for with the video is asked for now too.
+      uhdStatus: sql`case when ${videoTasks.uhdStatus} = 'requested' then 'pending' else ${videoTasks.uhdStatus} end`,
       nextCheckAt: new Date(now.getTime() + hdFirstCheckMs),
     })
     .where(and(eq(videoTasks.id, id), inArray(videoTasks.status, [...from])))
@@ -42,7 +45,7 @@ export async function completeTask(
   return rows.length > 0;
 }
 
-/** Marks the task failed and refunds it. Returns the refunded amount, or undefined if it had already finished. */
+/** Marks the task failed and refunds it (and a 4K upgrade paid with it). Returns the video's refunded amount, or undefined if it had already finished. */
 export async function failTask(db: Db, id: string, errorMessage: string): Promise<number | undefined> {
   return db.transaction(async (tx) => {
     const rows = await tx
@@ -53,14 +56,18 @@ export async function failTask(db: Db, id: string, errorMessage: string): Promis
     const task = rows[0];
     if (!task) return undefined;
     const refunded = await refundTask(tx, id, `Refund for failed video: ${errorMessage}`.slice(0, 500));
+    await refundUhd(tx, id, "the video failed");
     await notifyVideoFailed(tx, { ...task, errorMessage, refunded });
     return refunded;
   });
 }
 
-/** Stores the 1080p file; whoever finds it first (worker or a person asking) wins, harmlessly. */
+/** Stores the 1080p file; whoever finds it first (worker or a person asking) wins, harmlessly. A pending 4K fetch stays due. */
 export async function markHdReady(db: Db, id: string, hdVideoUrl: string): Promise<void> {
-  await db.update(videoTasks).set({ hdVideoUrl, hdStatus: "ready", nextCheckAt: null, leaseUntil: null }).where(eq(videoTasks.id, id));
+  await db
+    .update(videoTasks)
+    .set({ hdVideoUrl, hdStatus: "ready", nextCheckAt: sql`case when ${videoTasks.uhdStatus} = 'pending' then now() else null end`, leaseUntil: null })
+    .where(eq(videoTasks.id, id));
 }
 
 /** Marks a task due now (a callback arrived): the worker re-reads the provider before acting. */
@@ -68,7 +75,9 @@ export async function markTaskDue(db: Db, taskId: string): Promise<boolean> {
   const rows = await db
     .update(videoTasks)
     .set({ nextCheckAt: sql`now()` })
-    .where(and(eq(videoTasks.taskId, taskId), or(inArray(videoTasks.status, IN_PROGRESS), eq(videoTasks.hdStatus, "pending"))))
+    .where(
+      and(eq(videoTasks.taskId, taskId), or(inArray(videoTasks.status, IN_PROGRESS), eq(videoTasks.hdStatus, "pending"), eq(videoTasks.uhdStatus, "pending"))),
+    )
     .returning({ id: videoTasks.id });
   return rows.length > 0;
 }

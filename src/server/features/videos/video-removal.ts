@@ -5,7 +5,8 @@
  */
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Db, Queryable } from "../../db/connect.js";
+import type { Db, Tx } from "../../db/connect.js";
+import { refundUhd, UHD_OWED } from "./uhd.js";
 import { videoFiles, videoTasks } from "../../db/schema.js";
 import type { VideoStore } from "../../integrations/storage/video-store.js";
 
@@ -14,9 +15,17 @@ export interface FileToRemove {
   blobName: string | null;
 }
 
-/** Marks the tasks deleted (those not deleted yet) and their kept files deleted; returns those files. */
-export async function markVideosDeleted(tx: Queryable, taskRowIds: string[]): Promise<FileToRemove[]> {
+/**
+ * Marks the tasks deleted (those not deleted yet) and their kept files deleted; returns those files.
+ * A 4K version paid for and not delivered yet is refunded (decision 0049): it will never come.
+ */
+export async function markVideosDeleted(tx: Tx, taskRowIds: string[]): Promise<FileToRemove[]> {
   if (taskRowIds.length === 0) return [];
+  const owed = await tx
+    .select({ id: videoTasks.id })
+    .from(videoTasks)
+    .where(and(inArray(videoTasks.id, taskRowIds), isNull(videoTasks.deletedAt), inArray(videoTasks.uhdStatus, [...UHD_OWED])));
+  for (const { id } of owed) await refundUhd(tx, id, "the video was deleted");
   const done = await tx
     .update(videoTasks)
     .set({

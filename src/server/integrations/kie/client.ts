@@ -24,6 +24,9 @@ export type TaskRecord = { state: "generating" } | { state: "succeeded"; resultU
 
 export type HdResult = { ready: true; url: string } | { ready: false; message: string };
 
+/** The 4K version: ready, still being made, or refused for good ("unavailable"). */
+export type UhdResult = { state: "ready"; url: string } | { state: "processing"; message: string } | { state: "unavailable"; message: string };
+
 export interface KieClientOptions {
   baseUrl: string;
   uploadBaseUrl: string;
@@ -91,6 +94,28 @@ export class KieClient {
     }
   }
 
+  /**
+   * Asks for (the first time) or after (every later time) the 4K version of a successful task.
+   * KIE answers 200 to the first request, then code 422 both while processing and once done (with
+   * the URLs): a 422 with URLs is the result, not an error. "Unavailable" is final (the refund's cue).
+   */
+  async get4k(taskId: string, callBackUrl?: string): Promise<UhdResult> {
+    const body = { taskId, index: 0, ...(callBackUrl ? { callBackUrl } : {}) };
+    try {
+      const data = asRecord(await this.call("POST", `${this.opts.baseUrl}/api/v1/veo/get-4k-video`, body));
+      const url = parseUrlList(data?.resultUrls)[0];
+      return url ? { state: "ready", url } : { state: "processing", message: "4K video is being made" };
+    } catch (err) {
+      if (!(err instanceof KieError)) throw err;
+      const url = parseUrlList(asRecord(err.data)?.resultUrls)[0];
+      if (url) return { state: "ready", url };
+      if (/processing|check back/i.test(err.message)) return { state: "processing", message: err.message };
+      // "The 4K version of this video is unavailable. Please try a different video." (not 455's maintenance).
+      if (/4k version.*unavailable/i.test(err.message)) return { state: "unavailable", message: err.message };
+      throw err;
+    }
+  }
+
   /** The account's remaining KIE credits. */
   async credits(): Promise<number> {
     const data = await this.call("GET", `${this.opts.baseUrl}/api/v1/chat/credit`);
@@ -132,7 +157,7 @@ export class KieClient {
     const code = asNumber(envelope.code) ?? 200;
     // The upload API says success with `success: true` as well as code 200.
     if (code !== 200 || envelope.success === false) {
-      throw new KieError(kindOfCode(code, msg), msg || `KIE error code ${code}`, code);
+      throw new KieError(kindOfCode(code, msg), msg || `KIE error code ${code}`, code, envelope.data);
     }
     return envelope.data;
   }

@@ -22,6 +22,8 @@ export class KieError extends Error {
     readonly kind: KieErrorKind,
     message: string,
     readonly code?: number,
+    /** The envelope's `data`: some "errors" carry a result (4K's 422 "generated successfully"). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = "KieError";

@@ -35,6 +35,7 @@ const RULES = [
   `seeds: optional, a whole number from ${SEED_MIN} to ${SEED_MAX}, for repeatable results.`,
   "imageUrls: the mode's images in its order, each a JPG/PNG URL or base64 image data.",
   `Base64 images are stored for ${BASE64_IMAGE_TTL_HOURS} hours, then deleted.`,
+  "upgrade4k: optional; true also makes the 4K version for the 4K surcharge (videoUrl4k in the status once ready; refunded if it cannot be made).",
   `Check the status every ${POLL_SECONDS.min}-${POLL_SECONDS.max} seconds until it is completed or failed.`,
 ];
 

@@ -40,6 +40,8 @@ export const generateFormSchema = z
     aspectRatio: z.enum(ASPECT_RATIOS),
     watermark: z.string().trim().max(WATERMARK_MAX, `Watermark must be at most ${WATERMARK_MAX} characters`),
     seed: z.string().trim().refine(isSeed, SEED_MESSAGE),
+    /** Also make the 4K version, for the 4K surcharge (decision 0049). */
+    upgrade4k: z.boolean(),
   })
   .superRefine((values, ctx) => {
     const problem = combinationProblem({ model: values.model, mode: values.mode, imageCount: imagesFor(values.mode, values.imageUrls).length });
@@ -57,4 +59,5 @@ export const GENERATE_DEFAULTS: GenerateFormValues = {
   aspectRatio: "16:9",
   watermark: "",
   seed: "",
+  upgrade4k: false,
 };

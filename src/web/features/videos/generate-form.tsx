@@ -28,10 +28,8 @@ import { GENERATE_DEFAULTS, imagesFor, modelFor, WATERMARK_MAX, type GenerateFor
 import { ImageSlotsField } from "./reference-image-field";
 import { useGenerateVideo } from "./use-generate-video";
 import { useUploadImage } from "./use-upload-image";
-
-function creditsText(n: number): string {
-  return `${formatCredits(n)} ${n === 1 ? "credit" : "credits"}`;
-}
+import { useFourKPrice } from "./use-web-prices";
+import { creditsText } from "./video-display";
 
 const MODE_ICONS: Record<GenerationMode, LucideIcon> = { text: Type, image: ImageIcon, reference: Images };
 
@@ -69,7 +67,7 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
     reset,
     formState: { errors, isSubmitted },
   } = form;
-  const [mode, model, imageUrls, prompt] = useWatch({ control, name: ["mode", "model", "imageUrls", "prompt"] });
+  const [mode, model, imageUrls, prompt, upgrade4k] = useWatch({ control, name: ["mode", "model", "imageUrls", "prompt", "upgrade4k"] });
   const { mutation, insufficientCredits } = useGenerateVideo(onStarted);
   const images = imagesFor(mode, imageUrls);
   const upload = useUploadImage((imageUrl) => {
@@ -79,13 +77,16 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
   });
   const modeModels = modelsFor(mode);
 
-  const cost = prices[model];
+  const fourKPrice = useFourKPrice();
+  /** The model's price, plus the 4K surcharge when the 4K version is asked for too. */
+  const costOf = (values: Pick<GenerateFormValues, "model" | "upgrade4k">) => prices[values.model] + (values.upgrade4k ? fourKPrice : 0);
+  const cost = costOf({ model, upgrade4k });
   const credits = user?.credits ?? 0;
   const short = user !== null && credits < cost;
 
   const onSubmit = handleSubmit((values) => {
     if (!user) return;
-    const needed = prices[values.model];
+    const needed = costOf(values);
     if (user.credits < needed) {
       insufficientCredits(insufficientCreditsMessage(needed, values.model, user.credits));
       return;
@@ -99,6 +100,7 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
         aspectRatio: values.aspectRatio,
         watermark: values.watermark || undefined,
         seeds: values.seed ? Number(values.seed) : undefined,
+        upgrade4k: values.upgrade4k,
         enableFallback: false,
       },
       { onSuccess: () => reset(GENERATE_DEFAULTS) },
@@ -291,6 +293,14 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
             </FormField>
           </div>
 
+          <div className="grid gap-1">
+            <label className="flex cursor-pointer items-center gap-2.5 text-sm font-medium">
+              <input type="checkbox" className="size-4 accent-violet-500" {...register("upgrade4k")} />
+              Also make a 4K version (+{creditsText(fourKPrice)})
+            </label>
+            <p className="pl-6.5 text-xs text-muted-foreground">Made once the video is ready: 5-10 minutes more. Refunded if it cannot be made.</p>
+          </div>
+
           <div className="grid gap-3 rounded-xl border border-violet-500/20 bg-gradient-to-br from-violet-500/10 via-fuchsia-500/5 to-transparent p-4">
             <div className="flex items-center justify-between gap-3 text-sm">
               <span className="text-muted-foreground">Cost</span>
@@ -298,6 +308,11 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
                 {creditsText(cost)}
               </span>
             </div>
+            {upgrade4k ? (
+              <p className="-mt-2 text-right text-xs text-muted-foreground" data-testid="generation-cost-breakdown">
+                {MODEL_CATALOGUE[model].label} {creditsText(prices[model])} + 4K {creditsText(fourKPrice)}
+              </p>
+            ) : null}
             {user ? (
               <div className="flex items-center justify-between gap-3 text-sm">
                 <span className="text-muted-foreground">Your credits</span>
@@ -309,7 +324,8 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
             ) : null}
             {short ? (
               <p className="rounded-lg border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-xs leading-relaxed text-amber-200" role="note">
-                Not enough credits: {MODEL_CATALOGUE[model].label} needs {creditsText(cost)} and you have {creditsText(credits)}.{" "}
+                Not enough credits: {MODEL_CATALOGUE[model].label}
+                {upgrade4k ? " with its 4K version" : ""} needs {creditsText(cost)} and you have {creditsText(credits)}.{" "}
                 <Link href="/pricing" className="font-semibold text-amber-100 underline underline-offset-2 hover:text-white">
                   Buy credits
                 </Link>

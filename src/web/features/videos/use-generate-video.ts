@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useRef } from "react";
+import { useRef } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { useLocation } from "wouter";
 import type { GenerateVideoResult } from "../../../shared/schemas/videos";
 import type { VideoTaskView } from "../../../shared/videos";
 import type { CurrentUser } from "../../../shared/schemas/auth";
@@ -10,14 +9,12 @@ import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/hooks/use-toast";
 import { generateVideo, type GenerateVideoRequest } from "./video-api";
 import { invalidateVideoTasks } from "./task-list-queries";
+import { useInsufficientCredits } from "./use-insufficient-credits";
 
 /** 128 random bits in hex (crypto.randomUUID needs a secure context; a self-hosted http:// page is not one). */
 function randomKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
-
-/** After 'Insufficient credits' the page goes to /pricing after 1.5 s. */
-export const PRICING_REDIRECT_MS = 1_500;
 
 function provisionalTask(result: GenerateVideoResult, request: GenerateVideoRequest): VideoTaskView {
   return {
@@ -32,6 +29,11 @@ function provisionalTask(result: GenerateVideoResult, request: GenerateVideoRequ
     resultUrls: [],
     hdVideoUrl: null,
     hdStatus: "none",
+    uhdStatus: request.upgrade4k ? "requested" : "none",
+    uhdVideoUrl: null,
+    // The answer's creditsUsed is the total (the video and its 4K): shown as such until the server's view replaces this.
+    uhdCredits: 0,
+    uhdError: null,
     errorMessage: null,
     watermark: request.watermark ?? null,
     seeds: request.seeds ?? null,
@@ -52,18 +54,7 @@ function provisionalTask(result: GenerateVideoResult, request: GenerateVideoRequ
  * 'Insufficient credits' followed by /pricing.
  */
 export function useGenerateVideo(onStarted: (task: VideoTaskView) => void) {
-  const [, navigate] = useLocation();
-  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(redirectTimer.current), []);
-
-  const insufficientCredits = useCallback(
-    (message: string) => {
-      toast({ title: "Insufficient credits", description: message, variant: "destructive" });
-      clearTimeout(redirectTimer.current);
-      redirectTimer.current = setTimeout(() => navigate("/pricing"), PRICING_REDIRECT_MS);
-    },
-    [navigate],
-  );
+  const insufficientCredits = useInsufficientCredits();
 
   // One Idempotency-Key per request the person means to send (decision 0046): a double click or a
   // resend after a lost answer reuses it, so it never makes two videos; a new request, an answer

@@ -1,15 +1,18 @@
-/** One function per video endpoint (generation, status, lists, 1080p, download); answers read with the shared schemas (decision 0040). */
+/** One function per video endpoint (generation, status, lists, 1080p, 4K, download); answers read with the shared schemas (decision 0040). */
 import {
   generateVideoResultSchema,
   hdVideoSchema,
   sharingViewSchema,
+  upgradeResultSchema,
   uploadImageResultSchema,
   videoDeletedSchema,
   type SharingView,
   type GenerateVideoResult,
   type HdVideoResponse,
+  type VideoQuality,
 } from "../../../shared/schemas/videos";
 import type { AspectRatio, GenerationMode, VeoModel } from "../../../shared/catalogue";
+import type { z } from "zod";
 import { apiCall, apiFormData, apiRequest } from "@/lib/api";
 
 export type { TaskList, VideoStatusResponse } from "../../../shared/schemas/videos";
@@ -26,6 +29,8 @@ export interface GenerateVideoRequest {
   aspectRatio: AspectRatio;
   watermark?: string | undefined;
   seeds?: number | undefined;
+  /** Also make the 4K version (decision 0049). */
+  upgrade4k?: boolean;
   enableFallback: false;
 }
 
@@ -56,7 +61,14 @@ export function forceUpdateHd(taskId: string): Promise<HdVideoResponse> {
   return apiCall(hdVideoSchema, "POST", `/api/force-update-hd/${encodeURIComponent(taskId)}`, {});
 }
 
-export type DownloadQuality = "720p" | "1080p";
+/** POST /api/videos/{taskId}/upgrade-4k: charges the 4K surcharge and starts the 4K version (decision 0049). */
+export function upgradeTo4k(taskId: string): Promise<UpgradeResult> {
+  return apiCall(upgradeResultSchema, "POST", `/api/videos/${encodeURIComponent(taskId)}/upgrade-4k`);
+}
+
+export type UpgradeResult = z.infer<typeof upgradeResultSchema>;
+
+export type DownloadQuality = VideoQuality;
 
 export function downloadUrl(taskId: string, quality: DownloadQuality): string {
   return `/api/videos/${encodeURIComponent(taskId)}/download?quality=${quality}`;

@@ -66,7 +66,11 @@ export function VideoCard({ task, onOpen }: { task: VideoTaskView; onOpen: (task
       <span className="relative block aspect-video w-full overflow-hidden bg-black">
         <Thumbnail task={task} />
         <span className="absolute left-2 top-2 flex flex-wrap gap-1">
-          {task.hdVideoUrl ? (
+          {task.uhdVideoUrl ? (
+            <Badge variant="default" className="bg-fuchsia-600/80 text-white backdrop-blur">
+              4K
+            </Badge>
+          ) : task.hdVideoUrl ? (
             <Badge variant="default" className="bg-violet-600/80 text-white backdrop-blur">
               HD
             </Badge>

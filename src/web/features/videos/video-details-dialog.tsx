@@ -9,6 +9,7 @@ import { StatusBadge } from "./status-badge";
 import { useHdCheck } from "./use-hd-check";
 import { useVideoDownload } from "./use-video-download";
 import { TaskPreview } from "./video-frame";
+import { UhdActions } from "./uhd-actions";
 import { DeleteVideoButton, ShareSection } from "./share-section";
 import { createdViaLabel, FAILED_FALLBACK_MESSAGE, HD_NOTE, imageLabels, isInProgress, modeLabel, modelLabel, sdUrl } from "./video-display";
 
@@ -163,7 +164,7 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate }: Vi
                 <Field term="Model">{modelLabel(task.model)}</Field>
                 <Field term="Mode">{modeLabel(task.mode)}</Field>
                 <Field term="Aspect ratio">{task.aspectRatio}</Field>
-                <Field term="Credits used">{formatCredits(task.creditsUsed)}</Field>
+                <Field term="Credits used">{formatCredits(task.creditsUsed + (task.uhdStatus === "none" ? 0 : task.uhdCredits))}</Field>
                 <Field term="Created via">{createdViaLabel(task.createdVia)}</Field>
                 <Field term="Video quality">{task.status === "failed" ? "—" : qualityLabel(task)}</Field>
                 <Field term="Seed">{task.seeds ?? "Random"}</Field>
@@ -231,6 +232,7 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate }: Vi
                       <p className="text-xs leading-relaxed text-muted-foreground">{HD_NOTE}</p>
                     </>
                   )}
+                  <UhdActions task={task} download={download} isDownloading={isDownloading} />
                   {isInProgress(task.status) ? <p className="text-xs text-muted-foreground">Downloads become available when the video is ready.</p> : null}
                   <ShareSection key={task.taskId} task={task} />
                   <DeleteVideoButton key={`delete-${task.taskId}`} task={task} onDeleted={onClose} />

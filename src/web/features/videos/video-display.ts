@@ -2,6 +2,7 @@
 import { MODE_CATALOGUE } from "../../../shared/catalogue";
 import type { VideoTaskView } from "../../../shared/videos";
 import type { BadgeProps } from "@/components/ui/badge";
+import { formatCredits } from "@/lib/format";
 
 /** Prompts are cut at 60 characters in cards. */
 export const CARD_PROMPT_MAX = 60;
@@ -32,6 +33,11 @@ export function isInProgress(status: string): boolean {
 }
 
 export { modelLabel } from "../../../shared/videos";
+
+/** "1 credit", "1,200 credits". */
+export function creditsText(n: number): string {
+  return `${formatCredits(n)} ${n === 1 ? "credit" : "credits"}`;
+}
 
 /** 'Text', 'Image' or 'Reference'; a mode no longer in the catalogue shows its id. */
 export function modeLabel(mode: string): string {
@@ -67,3 +73,4 @@ export const VIDEO_EXPIRED_MESSAGE = "This video expired before it could be save
 export const FAILED_FALLBACK_MESSAGE = "An error occurred during video generation";
 export const GENERATING_HINT = "This usually takes 30s - 1 minute";
 export const HD_NOTE = "1080p HD will be available in the next 2-3 minutes or possibly longer.";
+export const UHD_NOTE = "The 4K version takes 5-10 minutes.";

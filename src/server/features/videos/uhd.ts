@@ -1,0 +1,83 @@
+/**
+ * 4K upgrades (decision 0049). The surcharge is charged once, when the upgrade is asked for (from
+ * the details dialog, or with the video); the worker then asks KIE until the file exists; if KIE
+ * says the 4K version is unavailable, or the video itself fails, the surcharge comes back exactly
+ * once: every refund goes through one conditional update of uhd_status.
+ */
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db, Queryable } from "../../db/connect.js";
+import { transactions, users, videoTasks } from "../../db/schema.js";
+import { AppError, conflict, notFound } from "../../http/errors.js";
+
+/** Paid for and not yet delivered or refunded. */
+export const UHD_OWED = ["requested", "pending"] as const;
+
+export const NOT_UPGRADABLE = "Video not found";
+
+/**
+ * Charges `cost` credits for the 4K version of the owner's finished video and queues it. Refuses
+ * (nothing charged) a video that is not finished, already has or is getting its 4K version, whose
+ * 4K version KIE could not make before (refunded once, not sold again), or whose 720p file expired.
+ */
+export async function requestUhd(db: Db, userId: string, taskId: string, cost: number, description: string): Promise<{ remaining: number }> {
+  return db.transaction(async (tx) => {
+    const [task] = await tx
+      .select({
+        id: videoTasks.id,
+        status: videoTasks.status,
+        uhdStatus: videoTasks.uhdStatus,
+        uhdError: videoTasks.uhdError,
+        videoExpired: videoTasks.videoExpired,
+      })
+      .from(videoTasks)
+      .where(and(eq(videoTasks.userId, userId), eq(videoTasks.taskId, taskId), isNull(videoTasks.deletedAt)))
+      .for("update");
+    if (!task) throw notFound(NOT_UPGRADABLE);
+    if (task.status !== "completed" || task.videoExpired) throw conflict("Only a finished video can be upgraded to 4K");
+    if (task.uhdStatus === "ready") throw conflict("This video already has its 4K version");
+    // KIE's "unavailable" says to try another video; a refunded upgrade is not sold twice.
+    if (task.uhdStatus === "failed") throw conflict(`The 4K version of this video could not be made${task.uhdError ? `: ${task.uhdError}` : ""}`);
+    if ((UHD_OWED as readonly string[]).includes(task.uhdStatus)) throw conflict("The 4K version of this video is already being made");
+    const [user] = await tx
+      .update(users)
+      .set({ credits: sql`${users.credits} - ${cost}` })
+      .where(and(eq(users.id, userId), sql`${users.credits} >= ${cost}`, eq(users.isActive, true)))
+      .returning({ credits: users.credits });
+    if (!user) {
+      const [me] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
+      throw new AppError("insufficient_credits", `You need ${cost} credits for the 4K version. You have ${me?.credits ?? 0} credits.`);
+    }
+    await tx
+      .update(videoTasks)
+      .set({ uhdStatus: "pending", uhdCredits: cost, uhdAttempts: 0, nextCheckAt: sql`now()` })
+      .where(eq(videoTasks.id, task.id));
+    await tx.insert(transactions).values({ userId, type: "usage", amount: -cost, description, videoTaskId: task.id, kieTaskId: taskId, upgrade: "4k" });
+    return { remaining: user.credits };
+  });
+}
+
+/** Gives the 4K surcharge back and marks the upgrade failed, once. Returns the amount, or undefined if nothing was owed. */
+export async function refundUhd(tx: Queryable, id: string, reason: string): Promise<number | undefined> {
+  const [task] = await tx
+    .update(videoTasks)
+    .set({ uhdStatus: "failed", uhdError: reason })
+    .where(and(eq(videoTasks.id, id), inArray(videoTasks.uhdStatus, [...UHD_OWED])))
+    .returning({ userId: videoTasks.userId, credits: videoTasks.uhdCredits, taskId: videoTasks.taskId });
+  if (!task) return undefined;
+  if (task.credits > 0) {
+    await tx
+      .update(users)
+      .set({ credits: sql`${users.credits} + ${task.credits}` })
+      .where(eq(users.id, task.userId));
+    await tx.insert(transactions).values({
+      userId: task.userId,
+      type: "refund",
+      amount: task.credits,
+      description: `Refund for the 4K version: ${reason}`.slice(0, 500),
+      videoTaskId: id,
+      kieTaskId: task.taskId,
+      upgrade: "4k",
+    });
+  }
+  return task.credits;
+}

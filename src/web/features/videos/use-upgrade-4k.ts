@@ -1,0 +1,57 @@
+import { useMutation } from "@tanstack/react-query";
+import type { CurrentUser } from "../../../shared/schemas/auth";
+import type { VideoTaskView } from "../../../shared/videos";
+import { toast } from "@/hooks/use-toast";
+import { ApiError, errorMessage } from "@/lib/api";
+import { queryClient } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
+import { upgradeTo4k } from "./video-api";
+import { invalidateVideoTasks, isTaskListQuery } from "./task-list-queries";
+import { useInsufficientCredits } from "./use-insufficient-credits";
+import type { TaskList } from "./video-api";
+import { creditsText, UHD_NOTE } from "./video-display";
+
+/** Shows a task as having its 4K version made, in every list that holds it, until the lists answer again. */
+function markPending(taskId: string): void {
+  queryClient.setQueriesData<TaskList>({ predicate: isTaskListQuery }, (data) =>
+    data?.tasks.some((t) => t.taskId === taskId)
+      ? { ...data, tasks: data.tasks.map((t): VideoTaskView => (t.taskId === taskId ? { ...t, uhdStatus: "pending", uhdError: null } : t)) }
+      : data,
+  );
+}
+
+/**
+ * 'Upgrade to 4K' of the details dialog (decision 0049): POST /api/videos/{taskId}/upgrade-4k, then
+ * the new balance and the task's 4K status. 402 is the generator's 'Insufficient credits' (then
+ * /pricing); any other refusal shows the server's message.
+ */
+export function useUpgrade4k() {
+  const insufficientCredits = useInsufficientCredits();
+  const mutation = useMutation({
+    mutationFn: (taskId: string) => upgradeTo4k(taskId),
+    onSuccess: (result) => {
+      toast({
+        title: "4K upgrade started",
+        description: `${UHD_NOTE} ${creditsText(result.creditsUsed)} used. ${creditsText(result.remainingCredits)} remaining.`,
+      });
+      queryClient.setQueryData<CurrentUser | null>(queryKeys.currentUser, (user) => (user ? { ...user, credits: result.remainingCredits } : user));
+      markPending(result.taskId);
+      void invalidateVideoTasks();
+      void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === "insufficient_credits") {
+        insufficientCredits(error.serverMessage);
+      } else {
+        toast({ title: "4K upgrade failed", description: errorMessage(error), variant: "destructive" });
+      }
+      // A refusal may mean the task changed meanwhile (already upgraded, expired): show it as it is.
+      void invalidateVideoTasks();
+      void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+    },
+  });
+  return {
+    upgrade: (taskId: string) => mutation.mutate(taskId),
+    isUpgrading: (taskId: string) => mutation.isPending && mutation.variables === taskId,
+  };
+}
