@@ -3,37 +3,24 @@
  * 'Download 4K'; ask for it with a new video in the generator; a 4K version the provider cannot
  * make is refunded. The in-app simulator makes a 4K version about 8 s after it is asked for.
  */
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { expectToast } from "./helpers.js";
-import { createFundedUser, createVideoPanel, creditsBadge, detailsField, generateViaApi, latestVideoPanel, setCredits, signInViaApi } from "./video-helpers.js";
+import {
+  createFundedUser,
+  createVideoPanel,
+  creditsBadge,
+  creditsText,
+  detailsField,
+  generateViaApi,
+  latestVideoPanel,
+  openDetails,
+  setCredits,
+  signInViaApi,
+  webPrices,
+} from "./video-helpers.js";
 
 /** The simulator's 4K delay (8 s) plus the callback, the worker and the live event. */
 const UHD_READY_TIMEOUT = 30_000;
-
-/** The web prices now: Veo3 Fast's and the 4K surcharge's (another spec may change them and put them back). */
-async function webPrices(request: APIRequestContext): Promise<{ fast: number; fourK: number }> {
-  const response = await request.get("/api/pricing/current");
-  expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as {
-    models: { model: string; web_credits: number }[];
-    surcharges: { surcharge: string; web_credits: number }[];
-  };
-  const fast = body.models.find((m) => m.model === "veo3_fast")?.web_credits;
-  const fourK = body.surcharges.find((s) => s.surcharge === "4k")?.web_credits;
-  if (fast === undefined || fourK === undefined) throw new Error("No price for Veo3 Fast or 4K");
-  return { fast, fourK };
-}
-
-const credits = (n: number) => `${n} ${n === 1 ? "credit" : "credits"}`;
-
-/** Opens the details of the card whose prompt starts with `prompt` on My Creations. */
-async function openDetails(page: Page, prompt: string) {
-  await page.goto("/my-creations");
-  await page.getByRole("button", { name: `View details: ${prompt}` }).click();
-  const dialog = page.getByRole("dialog", { name: "Video Details" });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
 
 async function closeDialog(page: Page): Promise<void> {
   const dialog = page.getByRole("dialog", { name: "Video Details" });
@@ -46,21 +33,21 @@ async function closeDialog(page: Page): Promise<void> {
 
 test("upgrade a finished video to 4K from its details: charged, 'Processing 4K...', then 'Download 4K'", async ({ page, request }) => {
   test.setTimeout(60_000);
-  const { fast, fourK } = await webPrices(request);
+  const { fast, surcharge: fourK } = await webPrices(request, "4k");
   const username = await createFundedUser(request, "uhd", 10);
   await signInViaApi(page, username);
   const prompt = "A hot air balloon over a canyon at sunrise";
   await generateViaApi(page, { prompt });
 
   const dialog = await openDetails(page, prompt);
-  const upgrade = dialog.getByRole("button", { name: `Upgrade to 4K (${credits(fourK)})` });
+  const upgrade = dialog.getByRole("button", { name: `Upgrade to 4K (${creditsText(fourK)})` });
   // Offered once the video has finished (it follows the task list, kept current live).
   await expect(upgrade).toBeEnabled({ timeout: 15_000 });
   await expect(detailsField(dialog, "Status")).toHaveText("Completed");
   await upgrade.click();
 
   const remaining = 10 - fast - fourK;
-  await expectToast(page, "4K upgrade started", `The 4K version takes 5-10 minutes. ${credits(fourK)} used. ${credits(remaining)} remaining.`);
+  await expectToast(page, "4K upgrade started", `The 4K version takes 5-10 minutes. ${creditsText(fourK)} used. ${creditsText(remaining)} remaining.`);
   await expect(upgrade).toHaveCount(0);
   await expect(dialog.getByRole("button", { name: "Processing 4K..." })).toBeDisabled();
   await expect(dialog.getByText("The 4K version takes 5-10 minutes.")).toBeVisible();
@@ -84,20 +71,20 @@ test("upgrade a finished video to 4K from its details: charged, 'Processing 4K..
 
 test("the generator's 4K checkbox adds the surcharge to the cost and to the request, and resets after it", async ({ page, request }) => {
   test.setTimeout(60_000);
-  const { fast, fourK } = await webPrices(request);
+  const { fast, surcharge: fourK } = await webPrices(request, "4k");
   const username = await createFundedUser(request, "uhdgen", fast + fourK - 1);
   await signInViaApi(page, username);
   await page.goto("/generate");
   const form = createVideoPanel(page);
-  const checkbox = form.getByRole("checkbox", { name: `Also make a 4K version (+${credits(fourK)})` });
+  const checkbox = form.getByRole("checkbox", { name: `Also make a 4K version (+${creditsText(fourK)})` });
   const submit = form.getByRole("button", { name: "Generate Video" });
 
   await expect(checkbox).not.toBeChecked();
-  await expect(form.getByTestId("generation-cost")).toHaveText(credits(fast));
+  await expect(form.getByTestId("generation-cost")).toHaveText(creditsText(fast));
   await checkbox.check();
-  await expect(form.getByTestId("generation-cost")).toHaveText(credits(fast + fourK));
+  await expect(form.getByTestId("generation-cost")).toHaveText(creditsText(fast + fourK));
   // One credit short of the video with its 4K version.
-  await expect(form.getByRole("note")).toContainText(`needs ${credits(fast + fourK)}`);
+  await expect(form.getByRole("note")).toContainText(`needs ${creditsText(fast + fourK)}`);
   await expect(submit).toBeDisabled();
   await checkbox.uncheck();
   await expect(submit).toBeEnabled();
@@ -109,7 +96,7 @@ test("the generator's 4K checkbox adds the surcharge to the cost and to the requ
   await expect(form.getByTestId("user-credits")).toHaveText("10");
   await form.getByLabel("Prompt", { exact: true }).fill("A paper boat on a rainy street, macro lens");
   await checkbox.check();
-  await expect(form.getByTestId("generation-cost")).toHaveText(credits(fast + fourK));
+  await expect(form.getByTestId("generation-cost")).toHaveText(creditsText(fast + fourK));
   const sent = page.waitForRequest((r) => r.url().endsWith("/api/generate-video") && r.method() === "POST");
   await submit.click();
   expect((await sent).postDataJSON()).toMatchObject({ model: "veo3_fast", upgrade4k: true });
@@ -118,7 +105,7 @@ test("the generator's 4K checkbox adds the surcharge to the cost and to the requ
   await expect(creditsBadge(page, remaining)).toBeVisible();
   // Back to unchecked, and the cost without the surcharge.
   await expect(checkbox).not.toBeChecked();
-  await expect(form.getByTestId("generation-cost")).toHaveText(credits(fast));
+  await expect(form.getByTestId("generation-cost")).toHaveText(creditsText(fast));
 
   // The details show the 4K version waiting for the video, then being made, then ready.
   const latest = latestVideoPanel(page);
@@ -133,12 +120,12 @@ test("the generator's 4K checkbox adds the surcharge to the cost and to the requ
   await expect(dialog).toBeHidden();
   await expect(form.getByLabel("Prompt", { exact: true })).toHaveValue("A paper boat on a rainy street, macro lens");
   await expect(checkbox).not.toBeChecked();
-  await expect(form.getByTestId("generation-cost")).toHaveText(credits(fast));
+  await expect(form.getByTestId("generation-cost")).toHaveText(creditsText(fast));
 });
 
 test("4K refusals: too few credits goes to pricing; a version the provider cannot make is refunded", async ({ page, request }) => {
   test.setTimeout(60_000);
-  const { fourK } = await webPrices(request);
+  const { surcharge: fourK } = await webPrices(request, "4k");
   const username = await createFundedUser(request, "uhdfail", 10);
   await signInViaApi(page, username);
   const prompt = "A red kite over the dunes [sim:no-4k]";
@@ -146,7 +133,7 @@ test("4K refusals: too few credits goes to pricing; a version the provider canno
 
   // Too few credits: the generator's 'Insufficient credits', then the pricing page.
   let dialog = await openDetails(page, "A red kite over the dunes");
-  let upgrade = dialog.getByRole("button", { name: `Upgrade to 4K (${credits(fourK)})` });
+  let upgrade = dialog.getByRole("button", { name: `Upgrade to 4K (${creditsText(fourK)})` });
   await expect(upgrade).toBeEnabled({ timeout: 15_000 });
   await setCredits(username, fourK - 1);
   await upgrade.click();
@@ -155,7 +142,7 @@ test("4K refusals: too few credits goes to pricing; a version the provider canno
 
   await setCredits(username, 10);
   dialog = await openDetails(page, "A red kite over the dunes");
-  upgrade = dialog.getByRole("button", { name: `Upgrade to 4K (${credits(fourK)})` });
+  upgrade = dialog.getByRole("button", { name: `Upgrade to 4K (${creditsText(fourK)})` });
   await upgrade.click();
   await expectToast(page, "4K upgrade started");
   await expect(dialog.getByRole("button", { name: "Processing 4K..." })).toBeDisabled();

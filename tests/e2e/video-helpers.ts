@@ -62,6 +62,7 @@ export async function generateViaApi(
     imageUrls?: string[];
     watermark?: string;
     seeds?: number;
+    keepExtendable?: boolean;
   },
 ): Promise<string> {
   const response = await page.request.post("/api/generate-video", {
@@ -144,4 +145,30 @@ export function detailsField(dialog: Locator, term: string): Locator {
     .locator("dl > div")
     .filter({ has: dialog.page().locator("dt").getByText(term, { exact: true }) })
     .locator("dd");
+}
+
+/** The web prices now of Veo3 Fast and a surcharge (another spec may change them and put them back). */
+export async function webPrices(request: APIRequestContext, surcharge: "4k" | "extend"): Promise<{ fast: number; surcharge: number }> {
+  const response = await request.get("/api/pricing/current");
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as {
+    models: { model: string; web_credits: number }[];
+    surcharges: { surcharge: string; web_credits: number }[];
+  };
+  const fast = body.models.find((m) => m.model === "veo3_fast")?.web_credits;
+  const extra = body.surcharges.find((s) => s.surcharge === surcharge)?.web_credits;
+  if (fast === undefined || extra === undefined) throw new Error(`No price for Veo3 Fast or ${surcharge}`);
+  return { fast, surcharge: extra };
+}
+
+/** "1 credit", "3 credits". */
+export const creditsText = (n: number) => `${n} ${n === 1 ? "credit" : "credits"}`;
+
+/** Opens the details of the card whose prompt starts with `prompt` on My Creations. */
+export async function openDetails(page: Page, prompt: string): Promise<Locator> {
+  await page.goto("/my-creations");
+  await page.getByRole("button", { name: `View details: ${prompt}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Video Details" });
+  await expect(dialog).toBeVisible();
+  return dialog;
 }

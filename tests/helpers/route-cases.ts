@@ -160,6 +160,13 @@ export const ROUTE_CASES: RouteCase[] = [
   },
   {
     method: "POST",
+    route: "/api/videos/:taskId/extend",
+    ownerOnly: true,
+    accepts: reachedRoute,
+    request: (f) => ({ url: `/api/videos/${f.taskId}/extend`, body: { prompt: "continue" } }),
+  },
+  {
+    method: "POST",
     route: "/api/videos/:taskId/upgrade-4k",
     ownerOnly: true,
     accepts: reachedRoute,

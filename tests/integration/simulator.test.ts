@@ -55,6 +55,7 @@ async function generate(body: Record<string, unknown>, base = sim.baseUrl): Prom
 const recordInfo = async (taskId: string, base = sim.baseUrl) => (await call(base, "GET", `/api/v1/veo/record-info?taskId=${encodeURIComponent(taskId)}`)).json;
 const get1080p = async (taskId: string) => (await api("GET", `/api/v1/veo/get-1080p-video?taskId=${encodeURIComponent(taskId)}&index=0`)).json;
 const get4k = async (body: Record<string, unknown>, base = sim.baseUrl, key?: string) => (await call(base, "POST", "/api/v1/veo/get-4k-video", body, key)).json;
+const extend = async (body: Record<string, unknown>, base = sim.baseUrl, key?: string) => (await call(base, "POST", "/api/v1/veo/extend", body, key)).json;
 
 const FOUR_K_PROCESSING = "4k is processing. It should be ready in 5-10 minutes. Please check back shortly.";
 const FOUR_K_DONE = "The video has been generated successfully";
@@ -555,6 +556,29 @@ describe("version-1 task ids (made before the Veo 3.1 catalogue)", () => {
     expect((await fetch(link, { method: "HEAD" })).status).toBe(200);
   });
 
+  it("can be extended, until their 1080p is asked for", async () => {
+    const taskId = v1TaskId({ createdAt: clock, veo3: true, portrait: true, variant: 3, markerBits: 0, prompt: "Old extended tower" });
+    const upscaled = v1TaskId({ createdAt: clock, veo3: false, portrait: false, variant: 1, markerBits: 0, prompt: "Old upscaled" });
+    clock += DELAY;
+    const res = await extend({ taskId, prompt: "Then it rains", model: "quality" });
+    expect(res.code).toBe(200);
+    const { taskId: extension } = res.data as { taskId: string };
+    expect(extension.length).toBeLessThanOrEqual(64);
+    clock += DELAY;
+    const data = (await recordInfo(extension)).data as { successFlag: number; paramJson: string; response: { resultUrls: string[]; fullResultUrls: string[] } };
+    expect(data.successFlag).toBe(1);
+    expect(JSON.parse(data.paramJson)).toEqual({ extends: true, model: "quality", aspectRatio: "9:16", prompt: "Then it rains" });
+    expect(data.response.resultUrls).toEqual([`${sim.baseUrl}/files/${extension}/sample-3-9x16-720p.mp4`]);
+    expect(data.response.fullResultUrls).toEqual([`${sim.baseUrl}/files/${extension}/sample-3-9x16-720p-extended.mp4`]);
+    expect((await fetch(data.response.fullResultUrls[0]!, { method: "HEAD" })).status).toBe(200);
+    await get1080p(upscaled);
+    expect(await extend({ taskId: upscaled, prompt: "Then it rains" })).toEqual({
+      code: 422,
+      msg: "Videos generated after 1080P generation cannot be extended.",
+      data: null,
+    });
+  });
+
   it("keep their markers", async () => {
     const failed = v1TaskId({ createdAt: clock, veo3: false, portrait: false, variant: 3, markerBits: 16, prompt: "Old doomed ünïcödé" });
     const slow = v1TaskId({ createdAt: clock, veo3: false, portrait: false, variant: 1, markerBits: 32, prompt: "Old slow" });
@@ -755,6 +779,270 @@ describe("4K upgrade (get-4k-video)", () => {
   });
 });
 
+describe("extension (extend)", () => {
+  const EXTEND_AFTER_HD = "Videos generated after 1080P generation cannot be extended.";
+  interface Record_ {
+    taskId: string;
+    successFlag: number;
+    paramJson: string;
+    createTime: number;
+    completeTime: number | null;
+    errorCode: number | null;
+    response: { taskId: string; resultUrls: string[]; fullResultUrls?: string[]; originUrls: string[] | null; resolution: string } | null;
+  }
+  const record = async (taskId: string, base = sim.baseUrl) => (await recordInfo(taskId, base)).data as Record_;
+  /** A finished task (the clock moved past its generation). */
+  async function finished(body: Record<string, unknown>): Promise<string> {
+    const taskId = await generate(body);
+    clock += DELAY;
+    return taskId;
+  }
+  const clip = (prompt: string, aspect: "16:9" | "9:16" = "16:9") => clipFileName(clipVariant(prompt), aspect, "720p");
+  const extendedName = (prompt: string, aspect: "16:9" | "9:16" = "16:9") => clip(prompt, aspect).replace(/\.mp4$/, "-extended.mp4");
+
+  it("makes a new task from a finished one: charged by model, generating, then success with the full video", async () => {
+    sim.accounts.set(KEY, { credits: 1000 });
+    const prompt = "A fox walks into the forest";
+    const source = await finished({ prompt, model: "veo3" });
+    expect(sim.accounts.get(KEY)!.credits).toBe(750);
+    const created = clock;
+    const res = await extend({ taskId: source, prompt: "The fox finds a cave", seeds: 12345, watermark: "mine" });
+    expect(res).toEqual({ code: 200, msg: "success", data: { taskId: expect.any(String) } });
+    const taskId = (res.data as { taskId: string }).taskId;
+    expect(taskId).toMatch(/^sim_/);
+    expect(taskId).not.toBe(source);
+    expect(taskId.length).toBeLessThanOrEqual(64);
+    expect(sim.accounts.get(KEY)!.credits).toBe(750 - 60); // fast by default
+    expect(sim.stats.calls.extend).toBe(1);
+
+    expect(await record(taskId)).toMatchObject({ taskId, successFlag: 0, response: null, completeTime: null, createTime: created });
+    clock += DELAY - 1;
+    expect((await record(taskId)).successFlag).toBe(0);
+    clock += 1;
+    const done = await record(taskId);
+    const segment = `${sim.baseUrl}/files/${taskId}/${clip(prompt)}`;
+    const full = `${sim.baseUrl}/files/${taskId}/${extendedName(prompt)}`;
+    expect(full).toMatch(/\/sample-\d-16x9-720p-extended\.mp4$/);
+    expect(done).toMatchObject({ successFlag: 1, errorCode: null, completeTime: created + DELAY });
+    expect(done.response).toEqual({ taskId, resultUrls: [segment], fullResultUrls: [full], originUrls: null, resolution: "720p" });
+    expect(JSON.parse(done.paramJson)).toEqual({ extends: true, model: "fast", aspectRatio: "16:9", prompt: "The fox finds a cave" });
+
+    // The full video is the same 8 s clip (there are no longer ones), with range requests.
+    const bytes = fs.readFileSync(path.join(CLIPS_DIR, clip(prompt)));
+    const whole = await fetch(full);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("content-type")).toBe("video/mp4");
+    expect(Buffer.from(await whole.arrayBuffer()).equals(bytes)).toBe(true);
+    const ranged = await fetch(full, { headers: { range: "bytes=0-99" } });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get("content-range")).toBe(`bytes 0-99/${bytes.length}`);
+    expect((await fetch(segment, { method: "HEAD" })).status).toBe(200);
+
+    // The source is unchanged, and plain tasks have no fullResultUrls (nor a full-video link).
+    expect((await record(source)).response).toEqual({
+      taskId: source,
+      resultUrls: [`${sim.baseUrl}/files/${source}/${clip(prompt)}`],
+      originUrls: null,
+      resolution: "720p",
+    });
+    expect((await fetch(`${sim.baseUrl}/files/${source}/${extendedName(prompt)}`)).status).toBe(404);
+  });
+
+  it("charges 60 / 250 / 30 by model, records the model, and answers 402 when the account cannot pay", async () => {
+    const source = await finished({ prompt: "Priced extension", aspect_ratio: "9:16" });
+    sim.accounts.set(KEY, { credits: 399 });
+    const models = { fast: 339, quality: 89, lite: 59 } as const;
+    const ids: string[] = [];
+    for (const [model, left] of Object.entries(models)) {
+      const res = await extend({ taskId: source, prompt: `go on ${model}`, model });
+      expect(res.code).toBe(200);
+      expect(sim.accounts.get(KEY)!.credits).toBe(left);
+      ids.push((res.data as { taskId: string }).taskId);
+    }
+    const short = { code: 402, msg: "The current credits are insufficient. Please top up.", data: null };
+    expect(await extend({ taskId: source, prompt: "too dear", model: "fast" })).toEqual(short);
+    expect(await extend({ taskId: source, prompt: "too dear", model: "quality" })).toEqual(short);
+    expect(sim.accounts.get(KEY)!.credits).toBe(59);
+    clock += DELAY;
+    for (const [i, model] of Object.keys(models).entries()) {
+      const data = await record(ids[i]!);
+      expect(JSON.parse(data.paramJson)).toEqual({ extends: true, model, aspectRatio: "9:16", prompt: `go on ${model}` });
+      // The source's aspect ratio and clip; 9:16 has originUrls, as any 9:16 task.
+      expect(data.response).toMatchObject({
+        resultUrls: [`${sim.baseUrl}/files/${ids[i]}/${clip("Priced extension", "9:16")}`],
+        fullResultUrls: [`${sim.baseUrl}/files/${ids[i]}/${extendedName("Priced extension", "9:16")}`],
+        originUrls: [`${sim.baseUrl}/files/${ids[i]}/${clip("Priced extension", "9:16")}`],
+      });
+    }
+  });
+
+  it.each([
+    [{}, "taskId is required"],
+    [{ taskId: "" }, "taskId is required"],
+    [{ taskId: "x" }, "prompt is required"],
+    [{ taskId: "x", prompt: "  " }, "prompt is required"],
+    [{ taskId: "x", prompt: "p", model: "veo3_fast" }, "model must be fast, quality or lite"],
+    [{ taskId: "x", prompt: "p", seeds: 9999 }, "seeds must be between 10000 and 99999"],
+    [{ taskId: "x", prompt: "p", seeds: 100000 }, "seeds must be between 10000 and 99999"],
+    [{ taskId: "x", prompt: "p", seeds: 12345.5 }, "seeds must be an integer"],
+    [{ taskId: "x", prompt: "p", watermark: 1 }, "watermark must be a string"],
+    [{ taskId: "x", prompt: "p", callBackUrl: "ftp://example.com/hook" }, "callBackUrl must be an http(s) URL"],
+  ])("rejects %j with 422", async (body, msg) => {
+    expect(await extend(body)).toEqual({ code: 422, msg, data: null });
+  });
+
+  it("refuses unknown ids and tasks that did not succeed, without charging", async () => {
+    sim.accounts.set(KEY, { credits: 1000 });
+    const generating = await generate({ prompt: "not yet" });
+    const failed = await generate({ prompt: "doomed [sim:fail]" });
+    expect(await extend({ taskId: generating, prompt: "more" })).toEqual({ code: 422, msg: "record status is not success", data: null });
+    clock += DELAY;
+    expect(await extend({ taskId: failed, prompt: "more" })).toEqual({ code: 422, msg: "record status is not success", data: null });
+    for (const bad of ["veo_task_abcdef123456", "sim_nope_12345678", generating.replace(/^sim_../, "sim_zz")]) {
+      expect(await extend({ taskId: bad, prompt: "more" })).toEqual({ code: 422, msg: "record is null", data: null });
+    }
+    expect(sim.accounts.get(KEY)!.credits).toBe(1000 - 120);
+    expect((await extend({ taskId: generating, prompt: "more" })).code).toBe(200);
+    expect((await api("POST", "/api/v1/veo/extend", { taskId: generating, prompt: "more" }, null)).json.code).toBe(401);
+  });
+
+  it("refuses a task whose 1080p was asked for, from the first ask, without charging", async () => {
+    sim.accounts.set(KEY, { credits: 1000 });
+    const upscaled = await generate({ prompt: "Upscaled" });
+    const early = await generate({ prompt: "Asked too early" });
+    const other = await generate({ prompt: "Never upscaled" });
+    // Calls that do not get past the checks (not yet successful, another index, unknown id) do not count.
+    expect((await get1080p(early)).msg).toBe("record status is not success");
+    clock += DELAY;
+    expect((await api("GET", `/api/v1/veo/get-1080p-video?taskId=${early}&index=1`)).json.code).toBe(422);
+    // Still processing: counts already.
+    expect((await get1080p(upscaled)).code).toBe(400);
+    const refused = { code: 422, msg: EXTEND_AFTER_HD, data: null };
+    expect(await extend({ taskId: upscaled, prompt: "more", model: "quality" })).toEqual(refused);
+    clock += HD_DELAY;
+    expect((await get1080p(upscaled)).code).toBe(200);
+    expect(await extend({ taskId: upscaled, prompt: "more [sim:reject]" })).toEqual(refused);
+    expect(sim.accounts.get(KEY)!.credits).toBe(1000 - 3 * 60);
+    expect((await extend({ taskId: early, prompt: "more" })).code).toBe(200);
+    expect((await extend({ taskId: other, prompt: "more" })).code).toBe(200);
+    // A 4K upgrade does not block extending.
+    expect((await get4k({ taskId: other })).code).toBe(200);
+    expect((await extend({ taskId: other, prompt: "more again" })).code).toBe(200);
+    expect(sim.accounts.get(KEY)!.credits).toBe(1000 - 3 * 60 - 3 * 60 - 120);
+  });
+
+  it("extends an extension, whose own 1080p and 4K work and whose 1080p then blocks extending it", async () => {
+    const prompt = "Chain";
+    const source = await finished({ prompt, aspect_ratio: "9:16" });
+    const first = (await extend({ taskId: source, prompt: "link one" })).data as { taskId: string };
+    expect((await extend({ taskId: first.taskId, prompt: "too soon" })).msg).toBe("record status is not success");
+    clock += DELAY;
+    const second = (await extend({ taskId: first.taskId, prompt: "link two", model: "lite" })).data as { taskId: string };
+    expect(second.taskId.length).toBeLessThanOrEqual(64);
+    clock += DELAY;
+    const data = await record(second.taskId);
+    expect(data.successFlag).toBe(1);
+    expect(data.response!.fullResultUrls).toEqual([`${sim.baseUrl}/files/${second.taskId}/${extendedName(prompt, "9:16")}`]);
+    expect((await fetch(data.response!.fullResultUrls![0]!, { method: "HEAD" })).status).toBe(200);
+
+    // The extension's 1080p and 4K, like any task's.
+    expect((await get1080p(second.taskId)).code).toBe(400);
+    clock += HD_DELAY;
+    const hd = await get1080p(second.taskId);
+    expect(hd).toEqual({
+      code: 200,
+      msg: "success",
+      data: { resultUrl: `${sim.baseUrl}/files/${second.taskId}/${clipFileName(clipVariant(prompt), "9:16", "1080p")}` },
+    });
+    expect((await fetch((hd.data as { resultUrl: string }).resultUrl, { method: "HEAD" })).status).toBe(200);
+    expect((await get4k({ taskId: second.taskId })).code).toBe(200);
+    clock += FOUR_K_DELAY;
+    expect((await get4k({ taskId: second.taskId })).msg).toBe(FOUR_K_DONE);
+
+    // Its 1080p blocks extending it, not its source.
+    expect(await extend({ taskId: second.taskId, prompt: "link three" })).toEqual({ code: 422, msg: EXTEND_AFTER_HD, data: null });
+    expect((await extend({ taskId: first.taskId, prompt: "branch" })).code).toBe(200);
+    expect((await extend({ taskId: source, prompt: "branch" })).code).toBe(200);
+  });
+
+  it("applies the markers of the extension's prompt, not the source's", async () => {
+    sim.accounts.set(KEY, { credits: 1000 });
+    const source = await finished({ prompt: "Marked source [sim:no-hd]" });
+    expect(await extend({ taskId: source, prompt: "nope [SIM:reject]" })).toEqual({
+      code: 400,
+      msg: "Your prompt was flagged by Website as violating content policies.",
+      data: null,
+    });
+    expect(await extend({ taskId: source, prompt: "busy [sim:code-455] [sim:code-500]" })).toEqual({
+      code: 455,
+      msg: "Service Unavailable - System is currently undergoing maintenance",
+      data: null,
+    });
+    expect(sim.accounts.get(KEY)!.credits).toBe(940);
+    const failed = (await extend({ taskId: source, prompt: "falls [sim:fail]" })).data as { taskId: string };
+    const slow = (await extend({ taskId: source, prompt: "crawls [sim:slow]" })).data as { taskId: string };
+    const dead = (await extend({ taskId: source, prompt: "vanishes [sim:dead-link]" })).data as { taskId: string };
+    const plain = (await extend({ taskId: source, prompt: "plain" })).data as { taskId: string };
+    clock += DELAY;
+    expect(await record(failed.taskId)).toMatchObject({ successFlag: 3, errorCode: 501, response: null });
+    expect((await record(slow.taskId)).successFlag).toBe(0);
+    const deadFull = (await record(dead.taskId)).response!.fullResultUrls![0]!;
+    const deadRes = await fetch(deadFull);
+    expect({ status: deadRes.status, text: await deadRes.text() }).toEqual({ status: 404, text: "Not found: this link has expired" });
+    // [sim:no-hd] on the source does not carry over.
+    clock += HD_DELAY;
+    expect((await get1080p(plain.taskId)).code).toBe(200);
+    clock += DELAY * 4;
+    expect((await record(slow.taskId)).successFlag).toBe(1);
+    expect(sim.accounts.get(KEY)!.credits).toBe(940 - 4 * 60);
+  });
+
+  it("the full-video link lives like the segment's: for the TTL from completion", async () => {
+    const TTL = 600_000;
+    const source = await finished({ prompt: "Short-lived extension" });
+    const { taskId } = (await extend({ taskId: source, prompt: "more" })).data as { taskId: string };
+    const full = `${sim.baseUrl}/files/${taskId}/${extendedName("Short-lived extension")}`;
+    expect((await fetch(full)).status).toBe(404); // not finished yet
+    clock += DELAY;
+    const fresh = await fetch(full);
+    await fresh.arrayBuffer();
+    expect(fresh.headers.get("cache-control")).toBe(`public, max-age=${TTL / 1000}`);
+    // Another aspect's full-video name is not this task's; the bare path does not exist.
+    expect((await fetch(`${sim.baseUrl}/files/${taskId}/${extendedName("Short-lived extension", "9:16")}`)).status).toBe(404);
+    expect((await fetch(`${sim.baseUrl}/files/${path.basename(full)}`)).status).toBe(404);
+    clock += TTL;
+    expect((await fetch(full, { method: "HEAD" })).status).toBe(200);
+    clock += 1;
+    expect((await fetch(full, { method: "HEAD" })).status).toBe(404);
+  });
+
+  it("remembers 1080p requests per process: another instance extends the task", async () => {
+    const source = await finished({ prompt: "Restarted extension" });
+    await get1080p(source);
+    expect((await extend({ taskId: source, prompt: "more" })).msg).toBe(EXTEND_AFTER_HD);
+    const other = await startKieSimulator(simOptions);
+    try {
+      const res = await extend({ taskId: source, prompt: "more" }, other.baseUrl);
+      expect(res.code).toBe(200);
+      // The extension itself is stateless: the first instance answers for it.
+      clock += DELAY;
+      expect((await record((res.data as { taskId: string }).taskId)).successFlag).toBe(1);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("takes injected faults and counts calls as extend", async () => {
+    sim.faults.inject("extend", { code: 455 });
+    sim.faults.inject("extend", { httpStatus: 429 });
+    expect(await extend({ taskId: "anything", prompt: "x" })).toEqual({ code: 455, msg: "Service unavailable: the system is under maintenance", data: null });
+    expect((await api("POST", "/api/v1/veo/extend", { taskId: "anything", prompt: "x" })).status).toBe(429);
+    expect((await extend({ taskId: "anything", prompt: "x" })).msg).toBe("record is null");
+    expect(sim.stats.calls).toMatchObject({ extend: 3, generate: 0, "get-4k": 0 });
+    expect(sim.stats.submissions).toEqual([]);
+  });
+});
+
 describe("prompt markers", () => {
   it("[sim:reject] is refused without a task", async () => {
     const res = await api("POST", "/api/v1/veo/generate", { prompt: "something [SIM:Reject]" });
@@ -811,6 +1099,173 @@ describe("prompt markers", () => {
     clock += DELAY + HD_DELAY * 100;
     expect(((await recordInfo(taskId)).data as { successFlag: number }).successFlag).toBe(1);
     expect((await get1080p(taskId)).code).toBe(400);
+  });
+});
+
+describe("Market jobs API (veo-3-1)", () => {
+  const createTask = async (body: Record<string, unknown>, base = sim.baseUrl) => (await call(base, "POST", "/api/v1/jobs/createTask", body)).json;
+  const marketTask = async (input: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
+    const res = await createTask({ model: "veo-3-1", input, ...extra });
+    expect(res).toMatchObject({ code: 200, msg: "success" });
+    return (res.data as { taskId: string }).taskId;
+  };
+  const jobsRecord = async (taskId: string) => (await api("GET", `/api/v1/jobs/recordInfo?taskId=${encodeURIComponent(taskId)}`)).json;
+
+  it("goes waiting, generating, then success with resultJson a string whose link serves the clip", async () => {
+    const created = clock;
+    const taskId = await marketTask({ prompt: "A market fox", model: "veo3", aspect_ratio: "9:16", enable_translation: true, watermark: "Sim" });
+    expect(taskId).toMatch(/^sim_/);
+    expect(sim.stats.calls["create-task"]).toBe(1);
+    const waiting = await jobsRecord(taskId);
+    expect(waiting).toEqual({
+      code: 200,
+      msg: "success",
+      data: {
+        taskId,
+        model: "veo-3-1",
+        state: "waiting",
+        param: expect.any(String) as string,
+        resultJson: "",
+        failCode: "",
+        failMsg: "",
+        costTime: 0,
+        createTime: created,
+        updateTime: created,
+        completeTime: null,
+      },
+    });
+    expect(JSON.parse((waiting.data as { param: string }).param)).toEqual({
+      model: "veo-3-1",
+      input: {
+        prompt: "A market fox",
+        model: "veo3",
+        aspect_ratio: "9:16",
+        generation_type: "TEXT_2_VIDEO",
+        image_count: 0,
+        resolution: "720p",
+        duration: 8,
+        enable_translation: true,
+      },
+    });
+    clock += DELAY / 10;
+    expect((await jobsRecord(taskId)).data).toMatchObject({ state: "generating", updateTime: created + DELAY / 10, completeTime: null });
+    clock += DELAY;
+    const done = (await jobsRecord(taskId)).data as { resultJson: string };
+    expect(done).toMatchObject({ state: "success", failCode: "", failMsg: "", costTime: 1, completeTime: created + DELAY, updateTime: created + DELAY });
+    expect(typeof done.resultJson).toBe("string");
+    const { resultUrls } = JSON.parse(done.resultJson) as { resultUrls: string[] };
+    expect(resultUrls).toEqual([`${sim.baseUrl}/files/${taskId}/${clipFileName(clipVariant("A market fox"), "9:16", "720p")}`]);
+    const clip = await fetch(resultUrls[0]!);
+    expect(clip.status).toBe(200);
+    expect(
+      Buffer.from(await clip.arrayBuffer())
+        .subarray(4, 8)
+        .toString(),
+    ).toBe("ftyp");
+    expect(sim.stats.pollLog.map((e) => e.endpoint)).toEqual(["record-info-market", "record-info-market", "record-info-market"]);
+  });
+
+  it('[sim:fail] ends in state fail with failCode "501"', async () => {
+    const taskId = await marketTask({ prompt: "doomed [sim:fail]" });
+    clock += DELAY;
+    expect((await jobsRecord(taskId)).data).toMatchObject({
+      state: "fail",
+      resultJson: "",
+      failCode: "501",
+      failMsg: "Video generation failed (simulated)",
+      costTime: 1,
+    });
+  });
+
+  it.each([
+    [{ model: "kling-3.0/video", input: { prompt: "x" } }, "model is not supported"],
+    [{ input: { prompt: "x" } }, "model is required"],
+    [{ model: "veo-3-1" }, "input is required"],
+    [{ model: "veo-3-1", input: { prompt: " " } }, "prompt is required"],
+    [{ model: "veo-3-1", input: { prompt: "x", model: "veo2" } }, "model must be veo3, veo3_fast or veo3_lite"],
+    [
+      { model: "veo-3-1", input: { prompt: "x", generation_type: "IMAGE_2_VIDEO" } },
+      "generation_type must be TEXT_2_VIDEO, FIRST_AND_LAST_FRAMES_2_VIDEO or REFERENCE_2_VIDEO",
+    ],
+    [
+      { model: "veo-3-1", input: { prompt: "x", image_urls: ["a", "b", "c", "d"].map((n) => `http://example.com/${n}.png`) } },
+      "image_urls takes at most 3 images",
+    ],
+    [
+      { model: "veo-3-1", input: { prompt: "x", generation_type: "TEXT_2_VIDEO", image_urls: ["http://example.com/a.png"] } },
+      "TEXT_2_VIDEO mode does not accept imageUrls",
+    ],
+    [
+      { model: "veo-3-1", input: { prompt: "x", generation_type: "FIRST_AND_LAST_FRAMES_2_VIDEO" } },
+      "FIRST_AND_LAST_FRAMES_2_VIDEO mode requires 1 or 2 imageUrls",
+    ],
+    [
+      { model: "veo-3-1", input: { prompt: "x", model: "veo3", generation_type: "REFERENCE_2_VIDEO", image_urls: ["http://example.com/a.png"] } },
+      "REFERENCE_2_VIDEO mode currently only supports veo3_fast and veo3_lite models",
+    ],
+    [{ model: "veo-3-1", input: { prompt: "x", seeds: 5 } }, "seeds must be between 10000 and 99999"],
+  ])("answers 422 (HTTP 200) for %j", async (body, msg) => {
+    sim.accounts.set(KEY, { credits: 1000 });
+    const res = await api("POST", "/api/v1/jobs/createTask", body);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ code: 422, msg, data: null });
+    expect(sim.accounts.get(KEY)!.credits).toBe(1000);
+  });
+
+  it("charges like generate, answers 402 when short, and takes the prompt's code markers", async () => {
+    sim.accounts.set(KEY, { credits: 100 });
+    await marketTask({ prompt: "fast by default", image_urls: ["http://example.com/a.png"] });
+    expect(sim.accounts.get(KEY)!.credits).toBe(40);
+    expect(sim.stats.submissions.at(-1)!.imageUrls).toEqual(["http://example.com/a.png"]);
+    expect(await createTask({ model: "veo-3-1", input: { prompt: "again" } })).toEqual({
+      code: 402,
+      msg: "The current credits are insufficient. Please top up.",
+      data: null,
+    });
+    expect(await createTask({ model: "veo-3-1", input: { prompt: "busy [sim:code-455]" } })).toEqual({
+      code: 455,
+      msg: "Service Unavailable - System is currently undergoing maintenance",
+      data: null,
+    });
+    expect((await createTask({ model: "veo-3-1", input: { prompt: "[sim:reject]" } })).code).toBe(400);
+    expect(sim.accounts.get(KEY)!.credits).toBe(40);
+  });
+
+  it("answers recordInfo errors like the Market, and each surface refuses the other's tasks", async () => {
+    expect((await api("GET", "/api/v1/jobs/recordInfo")).json).toEqual({ code: 400, msg: "taskId parameter is required", data: null });
+    expect(await jobsRecord("task_veo_123")).toEqual({ code: 422, msg: "recordInfo is null", data: null });
+    const legacy = await generate({ prompt: "legacy" });
+    const market = await marketTask({ prompt: "market" });
+    expect(await jobsRecord(legacy)).toEqual({ code: 422, msg: "recordInfo is null", data: null });
+    expect(await recordInfo(market)).toEqual({ code: 422, msg: "record is null", data: null });
+    expect((await recordInfo(legacy)).code).toBe(200);
+  });
+
+  it("takes Market tasks on get-1080p-video, get-4k-video and extend", async () => {
+    const taskId = await marketTask({ prompt: "Upgraded on the side" });
+    clock += DELAY + HD_DELAY;
+    const hd = await get1080p(taskId);
+    expect(hd).toMatchObject({
+      code: 200,
+      data: { resultUrl: `${sim.baseUrl}/files/${taskId}/${clipFileName(clipVariant("Upgraded on the side"), "16:9", "1080p")}` },
+    });
+    expect((await fetch((hd.data as { resultUrl: string }).resultUrl, { method: "HEAD" })).status).toBe(200);
+    expect((await get4k({ taskId })).code).toBe(200);
+    const other = await marketTask({ prompt: "Extended on the side" });
+    clock += DELAY;
+    const ext = await extend({ taskId: other, prompt: "onwards" });
+    expect(ext.code).toBe(200);
+    // The extension is a legacy task (POST /veo/extend).
+    expect((await recordInfo((ext.data as { taskId: string }).taskId)).code).toBe(200);
+  });
+
+  it("takes injected faults and counts calls as create-task and record-info-market", async () => {
+    sim.faults.inject("create-task", { code: 433 });
+    sim.faults.inject("record-info-market", { httpStatus: 429 });
+    expect((await createTask({ model: "veo-3-1", input: { prompt: "x" } })).code).toBe(433);
+    expect((await api("GET", "/api/v1/jobs/recordInfo?taskId=x")).status).toBe(429);
+    expect((await api("POST", "/api/v1/jobs/createTask", { model: "veo-3-1", input: { prompt: "x" } }, null)).json.code).toBe(401);
+    expect(sim.stats.calls).toMatchObject({ "create-task": 2, "record-info-market": 1 });
   });
 });
 
@@ -967,6 +1422,99 @@ describe("callbacks", () => {
       expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(60);
       const expected = crypto.createHmac("sha256", secret).update(`${taskId}.${timestamp}`).digest("base64");
       expect(headers["x-webhook-signature"]).toBe(expected);
+    } finally {
+      await live.close();
+    }
+  });
+
+  it("POSTs KIE's extension callback with fullResultUrls, and the failure one, signed when a key is set", async () => {
+    const secret = "extend-hmac-secret";
+    const live = await startKieSimulator({ uploadDir, delayMs: 20, webhookHmacKey: () => secret });
+    try {
+      const prompt = "Extension called back";
+      const source = await generate({ prompt, aspect_ratio: "9:16" }, live.baseUrl);
+      await sleep(50); // the source has succeeded (real clock)
+      const extendFrom = async (extra: string) => {
+        const res = await call(live.baseUrl, "POST", "/api/v1/veo/extend", { taskId: source, prompt: `onwards${extra}`, callBackUrl: hookUrl });
+        expect(res.json.code).toBe(200);
+        return (res.json.data as { taskId: string }).taskId;
+      };
+      const done = await extendFrom("");
+      const failed = await extendFrom(" [sim:fail]");
+      await waitFor(() => received.some((r) => r.taskId === done) && received.some((r) => r.taskId === failed));
+      const success = received.find((r) => r.taskId === done)!;
+      const segment = `${live.baseUrl}/files/${done}/${clipFileName(clipVariant(prompt), "9:16", "720p")}`;
+      const full = segment.replace(/\.mp4$/, "-extended.mp4");
+      expect(success.body).toEqual({
+        code: 200,
+        msg: "Veo3.1 video extension successful.",
+        data: { taskId: done, info: { resultUrls: [segment], fullResultUrls: [full], originUrls: [], resolution: "720p" }, fallbackFlag: false },
+      });
+      const timestamp = success.headers["x-webhook-timestamp"] as string;
+      expect(success.headers["x-webhook-signature"]).toBe(crypto.createHmac("sha256", secret).update(`${done}.${timestamp}`).digest("base64"));
+      expect(received.find((r) => r.taskId === failed)!.body).toEqual({
+        code: 501,
+        msg: "Video generation failed (simulated)",
+        data: { taskId: failed, fallbackFlag: false },
+      });
+      // The callback never comes before the result: the full video's link already works.
+      expect((await fetch(full, { method: "HEAD" })).status).toBe(200);
+    } finally {
+      await live.close();
+    }
+  });
+
+  it("POSTs the Market's success and failure bodies, signed when a key is set", async () => {
+    const secret = "market-hmac-secret";
+    const live = await startKieSimulator({ uploadDir, delayMs: 50, webhookHmacKey: () => secret });
+    try {
+      const create = async (prompt: string) => {
+        const res = await call(live.baseUrl, "POST", "/api/v1/jobs/createTask", {
+          model: "veo-3-1",
+          callBackUrl: hookUrl,
+          input: { prompt, model: "veo3_lite" },
+        });
+        expect(res.json.code).toBe(200);
+        return (res.json.data as { taskId: string }).taskId;
+      };
+      const done = await create("Market called back");
+      const failed = await create("Market called back [sim:fail]");
+      await waitFor(() => received.some((r) => r.taskId === done) && received.some((r) => r.taskId === failed));
+      const success = received.find((r) => r.taskId === done)!;
+      const link = `${live.baseUrl}/files/${done}/${clipFileName(clipVariant("Market called back"), "16:9", "720p")}`;
+      expect(success.body).toEqual({
+        code: 200,
+        msg: "Playground task completed successfully.",
+        data: {
+          taskId: done,
+          model: "veo-3-1",
+          state: "success",
+          param: expect.stringContaining('"model":"veo-3-1"') as string,
+          resultJson: JSON.stringify({ resultUrls: [link] }),
+          costTime: 0,
+          completeTime: expect.any(Number) as number,
+          createTime: expect.any(Number) as number,
+          updateTime: expect.any(Number) as number,
+          creditsConsumed: 30,
+        },
+      });
+      const timestamp = success.headers["x-webhook-timestamp"] as string;
+      expect(success.headers["x-webhook-signature"]).toBe(crypto.createHmac("sha256", secret).update(`${done}.${timestamp}`).digest("base64"));
+      expect(received.find((r) => r.taskId === failed)!.body).toEqual({
+        code: 501,
+        msg: "Playground task failed.",
+        data: {
+          taskId: failed,
+          model: "veo-3-1",
+          state: "fail",
+          param: expect.any(String) as string,
+          failCode: "501",
+          failMsg: "Video generation failed (simulated)",
+          costTime: 0,
+          creditsConsumed: 0,
+        },
+      });
+      expect((await fetch(link, { method: "HEAD" })).status).toBe(200);
     } finally {
       await live.close();
     }

@@ -74,6 +74,7 @@ const changes: { [K in keyof VideoTaskView]: { value: unknown; shown?: unknown }
   imageUrls: { value: ["https://images.example.test/reference.png"] },
   resultUrls: { value: ["https://videos.example.test/720p.mp4"] },
   hdVideoUrl: { value: "https://videos.example.test/1080p.mp4" },
+  extendedFrom: { value: "sim_parent_task" },
   uhdStatus: { value: "pending" },
   uhdVideoUrl: { value: "https://videos.example.test/4k.mp4" },
   uhdCredits: { value: 4 },

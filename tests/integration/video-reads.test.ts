@@ -76,6 +76,7 @@ describe("reading tasks is owner-only", () => {
         "errorMessage",
         "hdStatus",
         "hdVideoUrl",
+        "extendedFrom",
         "uhdStatus",
         "uhdVideoUrl",
         "uhdCredits",

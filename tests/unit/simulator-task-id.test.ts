@@ -1,4 +1,4 @@
-/** The simulator's stateless task ids (version 2, version 1 still decoded) and its prompt markers. */
+/** The simulator's stateless task ids (version 2 with the extension and Market flags, version 1 still decoded) and its prompt markers. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { promptMarkers } from "../../src/server/simulator/markers.js";
@@ -7,6 +7,7 @@ import {
   decodeTaskId,
   DURATIONS,
   encodeTaskId,
+  EXTENSION_REQUEST,
   GENERATION_TYPES,
   MAX_TASK_ID_LENGTH,
   MODELS,
@@ -30,6 +31,8 @@ const taskInfo: fc.Arbitrary<TaskInfo & { request: TaskRequest }> = fc.record({
     duration: fc.constantFrom(...DURATIONS),
     enableTranslation: fc.constantFrom(undefined, false, true),
   }),
+  extension: fc.boolean(),
+  market: fc.boolean(),
 });
 
 /** Bytes of a made id with `edit` applied, re-encoded (same random suffix). */
@@ -55,8 +58,11 @@ describe("task ids", () => {
         const id = encodeTaskId(info);
         expect(id.length).toBeLessThanOrEqual(MAX_TASK_ID_LENGTH);
         const decoded = decodeTaskId(id)!;
-        const { promptExcerpt, markers, ...rest } = info;
+        const { promptExcerpt, markers, extension, market, ...rest } = info;
         expect(decoded).toMatchObject(rest);
+        // Present only on extensions and Market tasks.
+        expect(decoded.extension).toBe(extension ? true : undefined);
+        expect(decoded.market).toBe(market ? true : undefined);
         expect(decoded.markers).toEqual(TASK_MARKERS.filter((m) => markers.includes(m)));
         expect(promptExcerpt.startsWith(decoded.promptExcerpt)).toBe(true);
         expect(Buffer.byteLength(decoded.promptExcerpt)).toBeLessThanOrEqual(28);
@@ -91,8 +97,6 @@ describe("task ids", () => {
       edited(id, setFlags(flags | (3 << 14))), // resolution 3
       edited(id, setFlags(flags | (3 << 16))), // duration 3
       edited(id, setFlags(flags | (3 << 18))), // enableTranslation 3
-      edited(id, setFlags(flags | (1 << 21))), // reserved
-      edited(id, setFlags(flags | (1 << 22))), // reserved
       edited(id, setFlags(flags | (1 << 23))), // reserved
       edited(id, setFlags(flags & ~(3 << 8))), // variant 0
       edited(id, (b) => Buffer.concat([b, Buffer.from([0xff])])),
@@ -108,9 +112,43 @@ describe("task ids", () => {
     expect(id.length).toBeLessThanOrEqual(MAX_TASK_ID_LENGTH);
     const flags = Buffer.from(/^sim_(.+)_[0-9a-f]{8}$/.exec(id)![1]!, "base64url").readUIntBE(7, 3);
     expect(flags & (0b1111 << 10)).toBe(1 << 10); // fail, in the first markers field
-    expect(flags & (0b1111 << 20)).toBe(1 << 20); // no-4k; bits 21-23 stay reserved
+    expect(flags & (0b1111 << 20)).toBe(1 << 20); // no-4k; bits 21-23 are other flags
     expect(decodeTaskId(id)).toEqual({ ...sample, markers: ["fail", "no-4k"] });
     expect(decodeTaskId(encodeTaskId(sample))!.markers).not.toContain("no-4k");
+  });
+
+  it("mark extensions with bit 21, taken from the reserved bits", () => {
+    const extension = { ...sample, request: EXTENSION_REQUEST, markers: ["no-4k" as const], extension: true };
+    const id = encodeTaskId(extension);
+    expect(id.length).toBeLessThanOrEqual(MAX_TASK_ID_LENGTH);
+    const flags = Buffer.from(/^sim_(.+)_[0-9a-f]{8}$/.exec(id)![1]!, "base64url").readUIntBE(7, 3);
+    expect(flags & (0b1111 << 20)).toBe((1 << 20) | (1 << 21)); // no-4k, extension; bits 22-23 are other flags
+    expect(decodeTaskId(id)).toEqual(extension);
+    expect(decodeTaskId(encodeTaskId({ ...sample, extension: false }))).not.toHaveProperty("extension");
+    // The same id without bit 21 is a plain task.
+    const plain = edited(id, (b) => {
+      const copy = Buffer.from(b);
+      copy.writeUIntBE(flags & ~(1 << 21), 7, 3);
+      return copy;
+    });
+    expect(decodeTaskId(plain)).toEqual({ ...extension, extension: undefined });
+    expect(decodeTaskId(plain)).not.toHaveProperty("extension");
+  });
+
+  it("mark Market tasks with bit 22, taken from the reserved bits", () => {
+    const market = { ...sample, markers: ["no-4k" as const], market: true };
+    const id = encodeTaskId(market);
+    expect(id.length).toBeLessThanOrEqual(MAX_TASK_ID_LENGTH);
+    const flags = Buffer.from(/^sim_(.+)_[0-9a-f]{8}$/.exec(id)![1]!, "base64url").readUIntBE(7, 3);
+    expect(flags & (0b1111 << 20)).toBe((1 << 20) | (1 << 22)); // no-4k, Market; bit 23 stays reserved
+    expect(decodeTaskId(id)).toEqual(market);
+    expect(decodeTaskId(encodeTaskId({ ...sample, market: false }))).not.toHaveProperty("market");
+    const legacy = edited(id, (b) => {
+      const copy = Buffer.from(b);
+      copy.writeUIntBE(flags & ~(1 << 22), 7, 3);
+      return copy;
+    });
+    expect(decodeTaskId(legacy)).not.toHaveProperty("market");
   });
 
   it("still decode version 1", () => {

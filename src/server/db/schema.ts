@@ -101,14 +101,20 @@ export const videoTasks = pgTable(
     kieApiId: uuid("kie_api_id").references(() => kieApis.id, { onDelete: "set null" }),
     /** Which key made the task, so status and 1080p calls use the same one: account | settings | env | simulator. */
     providerSource: text("provider_source").notNull().default("simulator"),
+    /** Which of KIE's surfaces made the task, so its status is read there: veo or market (decision 0051). */
+    providerSurface: text("provider_surface").notNull().default("veo"),
     /** When the background worker should next ask the provider (generation, then 1080p). */
     nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
     checkAttempts: integer("check_attempts").notNull().default(0),
     /** A worker that claimed the task holds it until then; expired leases are claimable again. */
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
-    /** 1080p: none (not yet, or a 9:16 video from before issue 22), pending, ready, failed. */
+    /** 1080p: none (not yet, or a 9:16 video from before issue 22), held (kept extendable, decision 0050), pending, ready, failed. */
     hdStatus: text("hd_status").notNull().default("none"),
     hdAttempts: integer("hd_attempts").notNull().default(0),
+    /** An extension (decision 0050): the provider task id of the video it continues. */
+    extendedFrom: text("extended_from"),
+    /** Its 1080p version waits until asked for (hd_status 'held'): KIE cannot extend a video after its 1080p version was made. */
+    keepExtendable: boolean("keep_extendable").notNull().default(false),
     /** 4K (decision 0049): none, requested (asked for at generation, waiting for the video), pending, ready, failed. */
     uhdStatus: text("uhd_status").notNull().default("none"),
     uhdVideoUrl: text("uhd_video_url"),
@@ -142,7 +148,9 @@ export const videoTasks = pgTable(
       .where(sql`${t.status} = 'completed' and ${t.deletedAt} is null`),
     check("video_tasks_created_via_valid", sql`${t.createdVia} in ('web', 'api')`),
     check("video_tasks_provider_source_valid", sql`${t.providerSource} in ('account', 'settings', 'env', 'simulator')`),
-    check("video_tasks_hd_status_valid", sql`${t.hdStatus} in ('none', 'pending', 'ready', 'failed')`),
+    check("video_tasks_hd_status_valid", sql`${t.hdStatus} in ('none', 'held', 'pending', 'ready', 'failed')`),
+    check("video_tasks_provider_surface_valid", sql`${t.providerSurface} in ('veo', 'market')`),
+    check("video_tasks_uhd_status_valid", sql`${t.uhdStatus} in ('none', 'requested', 'pending', 'ready', 'failed')`),
   ],
 );
 
@@ -195,6 +203,8 @@ export const adminSettings = pgTable(
     kieToken: text("kie_token"),
     /** KIE's webhookHmacKey (kie.ai settings), sealed: when set, callbacks must carry its signature (decision 0048). */
     kieWebhookHmacKey: text("kie_webhook_hmac_key"),
+    /** Which of KIE's surfaces new videos are made on: veo (/api/v1/veo/*) or market (/api/v1/jobs/*, model veo-3-1) (decision 0051). */
+    kieSurface: text("kie_surface").notNull().default("veo"),
     paypalClientId: text("paypal_client_id"),
     paypalClientSecret: text("paypal_client_secret"),
     paypalEnvironment: text("paypal_environment").notNull().default("sandbox"),
@@ -220,6 +230,7 @@ export const adminSettings = pgTable(
     check("admin_settings_paypal_environment_valid", sql`${t.paypalEnvironment} in ('sandbox', 'production')`),
     check("admin_settings_creem_environment_valid", sql`${t.creemEnvironment} in ('test', 'prod')`),
     check("admin_settings_video_retention_days_valid", sql`${t.videoRetentionDays} between 1 and 36500`),
+    check("admin_settings_kie_surface_valid", sql`${t.kieSurface} in ('veo', 'market')`),
   ],
 );
 

@@ -22,6 +22,14 @@ export function clipFileName(variant: number, aspect: "16:9" | "9:16", resolutio
   return `sample-${variant}-${aspect === "16:9" ? "16x9" : "9x16"}-${resolution}.mp4`;
 }
 
+/**
+ * The name of an extension's "full video" link (record-info fullResultUrls): there are no longer
+ * clips, so it serves the 720p clip's bytes (servedClip with 720p), the same 8 s as the segment.
+ */
+export function extendedClipFileName(variant: number, aspect: "16:9" | "9:16"): string {
+  return clipFileName(variant, aspect, "720p").replace(/\.mp4$/, "-extended.mp4");
+}
+
 /** The file on disk behind a clip name: 4K links serve the 1080p clip. */
 export function servedClip(variant: number, aspect: "16:9" | "9:16", resolution: "720p" | "1080p" | "4k"): string {
   return clipFileName(variant, aspect, resolution === "4k" ? "1080p" : resolution);

@@ -24,6 +24,12 @@ export interface SimContext {
    * a first one), and another instance does not share it. Bounded by FOUR_K_LIMIT.
    */
   fourKRequests: Map<string, number>;
+  /**
+   * The tasks whose 1080p version was asked for (a get-1080p-video call once the task had
+   * succeeded, whatever it answered): KIE does not extend those. Per process and in memory like
+   * fourKRequests: a restart or another instance forgets it. Bounded by HD_REQUEST_LIMIT.
+   */
+  hdRequests: Set<string>;
 }
 
 /** The KIE envelope; the business status lives in `code`, the HTTP status stays 200. */

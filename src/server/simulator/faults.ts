@@ -1,7 +1,17 @@
 /** Test hooks: queued faults per endpoint, and call statistics. */
 import type { SimulatorEndpoint, SimulatorFault, SimulatorFaults, SimulatorStats } from "./types.js";
 
-export const ENDPOINTS: readonly SimulatorEndpoint[] = ["generate", "record-info", "get-1080p", "get-4k", "credit", "upload"];
+export const ENDPOINTS: readonly SimulatorEndpoint[] = [
+  "generate",
+  "extend",
+  "record-info",
+  "get-1080p",
+  "get-4k",
+  "credit",
+  "upload",
+  "create-task",
+  "record-info-market",
+];
 
 export interface FaultQueue extends SimulatorFaults {
   /** The fault for this call, if one is queued (removes it). */

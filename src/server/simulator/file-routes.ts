@@ -1,5 +1,6 @@
 /**
- * GET /files/<taskId>/<clip>.mp4 (result links, which expire; `-4k.mp4` ones serve the 1080p clip),
+ * GET /files/<taskId>/<clip>.mp4 (result links, which expire; `-4k.mp4` ones serve the 1080p clip,
+ * an extension's `-720p-extended.mp4` full video the 720p one),
  * /files/<clip>.mp4 (the bare clips, which never do) and /files/uploads/<name>, with range requests
  * (no auth, like KIE's CDN).
  */

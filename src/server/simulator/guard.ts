@@ -59,7 +59,7 @@ export function guard(ctx: SimContext, endpoint: SimulatorEndpoint) {
   };
 
   const onSend: onSendAsyncHookHandler = async (request, _reply, payload) => {
-    if (endpoint !== "record-info" && endpoint !== "get-1080p") return payload;
+    if (endpoint !== "record-info" && endpoint !== "get-1080p" && endpoint !== "record-info-market") return payload;
     const taskId = (request.query as { taskId?: unknown } | undefined)?.taskId;
     appendToLog(ctx.stats.pollLog, {
       endpoint,

@@ -8,6 +8,7 @@ import { createCallbacks } from "./callbacks.js";
 import type { SimContext } from "./context.js";
 import { createFaults, createStats } from "./faults.js";
 import { fileRoutes } from "./file-routes.js";
+import { marketRoutes } from "./market-routes.js";
 import type { KieSimulator, KieSimulatorOptions } from "./types.js";
 import { uploadRoutes } from "./upload-routes.js";
 import { veoRoutes } from "./veo-routes.js";
@@ -38,11 +39,13 @@ function createWithContext(opts: KieSimulatorOptions): { sim: KieSimulator; ctx:
     accounts: new Map(),
     callbacks: createCallbacks(opts.webhookHmacKey),
     fourKRequests: new Map(),
+    hdRequests: new Set(),
   };
   const sim: KieSimulator = {
     // Not wrapped in fastify-plugin on purpose: its error handlers and parsers stay in its scope.
     plugin: async (app) => {
       await app.register(veoRoutes(ctx));
+      await app.register(marketRoutes(ctx));
       await app.register(uploadRoutes(ctx));
       await app.register(fileRoutes(ctx));
     },

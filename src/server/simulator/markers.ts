@@ -1,11 +1,12 @@
 /**
  * Prompt markers that steer a simulated request, e.g. "a cat [sim:fail]" (case-insensitive,
  * anywhere): `[sim:reject]`, `[sim:code-NNN]` (generate answers that KIE code), and the task
- * markers `[sim:fail]`, `[sim:slow]`, `[sim:no-hd]`, `[sim:dead-link]`, `[sim:no-4k]`.
+ * markers `[sim:fail]`, `[sim:slow]`, `[sim:no-hd]`, `[sim:dead-link]`, `[sim:no-4k]`. An
+ * extension's prompt (POST /veo/extend) takes them all the same way.
  */
 import { TASK_MARKERS, type TaskMarker } from "./task-id.js";
 
-/** The codes `[sim:code-NNN]` makes generate answer, with KIE's wording (kie-2026.md §5.2). */
+/** The codes `[sim:code-NNN]` makes generate (and extend) answer, with KIE's wording (kie-2026.md §5.2). */
 export const GENERATE_ERRORS = {
   408: "Upstream is currently experiencing service issues. No result has been returned for over 10 minutes.",
   433: "Request Limit - Sub-key Usage Exceeds Limit",
@@ -23,9 +24,9 @@ const CODES = Object.keys(GENERATE_ERRORS).join("|");
 const MARKER_PATTERN = new RegExp(`\\[sim:(reject|${TASK_MARKERS.join("|")}|code-(?:${CODES}))\\]`, "gi");
 
 export interface PromptMarkers {
-  /** `[sim:reject]`: generate answers 400 (content policy). */
+  /** `[sim:reject]`: generate (and extend) answers 400 (content policy). */
   reject: boolean;
-  /** `[sim:code-NNN]`: generate answers that code (the first such marker wins). */
+  /** `[sim:code-NNN]`: generate (and extend) answers that code (the first such marker wins). */
   errorCode: GenerateErrorCode | undefined;
   /** Markers the task carries in its id. */
   task: TaskMarker[];

@@ -14,8 +14,12 @@
  * - Version 2 (written now): version byte 2, the creation time (48-bit ms), 24 flag bits (big
  *   endian, see FLAGS_V2) and up to 28 bytes of the prompt (UTF-8).
  *
- * Markers added later take bits out of the reserved ones (`no-4k`: bit 20). Version-1 ids have no
- * room for them: they never carry such markers.
+ * Markers added later take bits out of the reserved ones (`no-4k`: bit 20), and so does the
+ * extension flag (bit 21: the task is a POST /veo/extend of another task, whose id does not fit).
+ * Bit 22 marks a task made on the Market (POST /api/v1/jobs/createTask with model "veo-3-1"),
+ * so each surface's status endpoint can refuse the other's tasks. Bit 23 stays reserved.
+ * Version-1 ids have no room for them: they never carry such markers, are never extensions and
+ * never Market tasks.
  */
 import crypto from "node:crypto";
 import { CLIP_VARIANTS } from "./clips.js";
@@ -27,6 +31,9 @@ export const RESOLUTIONS = ["720p", "1080p", "4k"] as const;
 export const DURATIONS = [4, 6, 8] as const;
 export const TASK_MARKERS = ["fail", "slow", "no-hd", "dead-link", "no-4k"] as const;
 export type Model = (typeof MODELS)[number];
+/** POST /veo/extend names the models differently (kie-2026.md section 1.9); each is one of ours. */
+export const EXTEND_MODELS = { fast: "veo3_fast", quality: "veo3", lite: "veo3_lite" } as const satisfies Record<string, Model>;
+export type ExtendModel = keyof typeof EXTEND_MODELS;
 export type Aspect = (typeof ASPECTS)[number];
 export type GenerationType = (typeof GENERATION_TYPES)[number];
 export type RequestedResolution = (typeof RESOLUTIONS)[number];
@@ -52,9 +59,22 @@ export interface TaskInfo {
   markers: TaskMarker[];
   /** The start of the prompt, for paramJson. */
   promptExcerpt: string;
-  /** Undefined for version-1 ids. */
+  /** Undefined for version-1 ids. For an extension, fixed values (EXTENSION_REQUEST): not echoed. */
   request?: TaskRequest;
+  /** The task extends another one (POST /veo/extend). Absent (never false) when decoded from a plain task's id. */
+  extension?: boolean;
+  /** The task was made on the Market (POST /jobs/createTask). Absent (never false) when decoded from a legacy task's id. */
+  market?: boolean;
 }
+
+/** What an extension's id records in the request fields (an extension has none of these options). */
+export const EXTENSION_REQUEST: TaskRequest = {
+  generationType: "TEXT_2_VIDEO",
+  imageCount: 0,
+  resolution: "720p",
+  duration: 8,
+  enableTranslation: undefined,
+};
 
 export const MAX_TASK_ID_LENGTH = 64;
 const TIME_OFFSET = 1;
@@ -72,7 +92,7 @@ const V2 = { version: 2, headerBytes: 10, excerptBytes: 28 } as const;
 /**
  * The 24 flag bits of a version-2 id: [shift, width] of each field. Enumerations are stored as
  * indexes into the code tables below; codes past a table's end (room for more) do not decode.
- * Bits 21-23 are reserved and must be 0.
+ * Bit 23 is reserved and must be 0.
  */
 const FLAGS_V2 = {
   model: [0, 3], // MODEL_CODES: 8 codes, 3 used
@@ -85,8 +105,10 @@ const FLAGS_V2 = {
   duration: [16, 2], // DURATIONS
   enableTranslation: [18, 2], // 0 not given, 1 false, 2 true
   laterMarkers: [20, 1], // no-4k (taken from the reserved bits 20-23)
+  extension: [21, 1], // 1: an extension of another task (taken from the reserved bits 21-23)
+  market: [22, 1], // 1: made on the Market, POST /jobs/createTask (taken from the reserved bits 22-23)
 } as const satisfies Record<string, readonly [number, number]>;
-const RESERVED_V2 = 0xe00000;
+const RESERVED_V2 = 0x800000;
 /** The flag bit of each marker: the first four in the markers field, later ones in laterMarkers. */
 const MARKER_BITS_V2: Record<TaskMarker, number> = {
   fail: 1 << FLAGS_V2.markers[0],
@@ -133,7 +155,9 @@ export function encodeTaskId(info: TaskInfo & { request: TaskRequest }): string 
     setField("variant", info.variant) |
     setField("resolution", RESOLUTIONS.indexOf(request.resolution)) |
     setField("duration", DURATIONS.indexOf(request.duration)) |
-    setField("enableTranslation", TRANSLATION_CODES.indexOf(request.enableTranslation));
+    setField("enableTranslation", TRANSLATION_CODES.indexOf(request.enableTranslation)) |
+    setField("extension", info.extension ? 1 : 0) |
+    setField("market", info.market ? 1 : 0);
   for (const marker of info.markers) flags |= MARKER_BITS_V2[marker];
   const header = Buffer.alloc(V2.headerBytes);
   header.writeUInt8(V2.version, 0);
@@ -176,6 +200,8 @@ function decodeV2(flags: number): Omit<TaskInfo, "createdAt" | "promptExcerpt"> 
       duration,
       enableTranslation: TRANSLATION_CODES[translationCode],
     },
+    ...(getField(flags, "extension") === 1 && { extension: true }),
+    ...(getField(flags, "market") === 1 && { market: true }),
   };
 }
 

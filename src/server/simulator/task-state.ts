@@ -1,11 +1,12 @@
 /**
  * A task's state is a pure function of its id and the clock: no task table to lose on restart.
- * The one exception is the 4K upgrade, which starts when the client first asks for it: its start
- * time is kept in memory (ctx.fourKRequests).
+ * The exceptions live in memory, per process: the 4K upgrade, which starts when the client first
+ * asks for it (its start time: ctx.fourKRequests), and which tasks had their 1080p version asked
+ * for, which KIE then refuses to extend (ctx.hdRequests).
  */
-import { clipFileName, servedClip } from "./clips.js";
+import { clipFileName, extendedClipFileName, servedClip } from "./clips.js";
 import type { SimContext } from "./context.js";
-import { decodeTaskId, type TaskInfo } from "./task-id.js";
+import { decodeTaskId, EXTEND_MODELS, type ExtendModel, type TaskInfo } from "./task-id.js";
 
 export type TaskState =
   { phase: "generating" } | { phase: "failed"; completedAt: number } | { phase: "success"; completedAt: number; hdReadyAt: number | undefined };
@@ -61,12 +62,35 @@ export function rememberFourKRequest(ctx: SimContext, taskId: string, at: number
   }
 }
 
+/** How many tasks whose 1080p was asked for are remembered; the oldest are forgotten beyond it. */
+export const HD_REQUEST_LIMIT = 100_000;
+
+/** Whether this process saw a get-1080p-video call for the task once it had succeeded. */
+export const hdRequested = (ctx: SimContext, taskId: string): boolean => ctx.hdRequests.has(taskId);
+
+/** Records a get-1080p-video call on a successful task: KIE does not extend such a task any more. */
+export function rememberHdRequest(ctx: SimContext, taskId: string): void {
+  ctx.hdRequests.add(taskId);
+  // Sets iterate in insertion order (a repeat does not move its key): the first keys are the oldest.
+  for (const oldest of ctx.hdRequests) {
+    if (ctx.hdRequests.size <= HD_REQUEST_LIMIT) break;
+    ctx.hdRequests.delete(oldest);
+  }
+}
+
 /**
  * A result link: `/files/<taskId>/<clip>.mp4`. The id in the path lets the file route tell when
  * the link dies (resultLink); the file name stays the clip's, as KIE's links end in the file name.
  */
 export const clipUrl = (ctx: SimContext, taskId: string, info: TaskInfo, resolution: Resolution) =>
   `${ctx.publicBaseUrl}/files/${taskId}/${clipFileName(info.variant, info.aspect, resolution)}`;
+
+/**
+ * An extension's full video (fullResultUrls): `/files/<taskId>/sample-N-<aspect>-720p-extended.mp4`,
+ * ready and expiring with the 720p segment and serving the same 8 s clip (there are no longer ones).
+ */
+export const fullVideoUrl = (ctx: SimContext, taskId: string, info: TaskInfo) =>
+  `${ctx.publicBaseUrl}/files/${taskId}/${extendedClipFileName(info.variant, info.aspect)}`;
 
 /** When the task's file in this resolution became available; undefined when it has none (yet). */
 export function fileReadyAt(ctx: SimContext, taskId: string, info: TaskInfo, resolution: Resolution): number | undefined {
@@ -89,11 +113,15 @@ export type ResultLink = { status: "live"; file: string; expiresAt: number | und
  * What a result link `/files/<taskId>/<clip>` serves: live from when its file was ready until
  * linkTtlMs later (always with linkTtlMs 0), then expired, like KIE's links (at once with
  * `[sim:dead-link]`); missing when the id is not ours or the clip is not that task's (yet).
+ * An extension's full-video link counts as its 720p file.
  */
 export function resultLink(ctx: SimContext, taskId: string, clip: string): ResultLink {
   const info = decodeTaskId(taskId);
   if (!info) return { status: "missing" };
-  const resolution = LINK_RESOLUTIONS.find((r) => clip === clipFileName(info.variant, info.aspect, r));
+  const resolution =
+    info.extension && clip === extendedClipFileName(info.variant, info.aspect)
+      ? "720p"
+      : LINK_RESOLUTIONS.find((r) => clip === clipFileName(info.variant, info.aspect, r));
   if (!resolution) return { status: "missing" };
   const readyAt = fileReadyAt(ctx, taskId, info, resolution);
   if (readyAt === undefined) return { status: "missing" };
@@ -104,12 +132,18 @@ export function resultLink(ctx: SimContext, taskId: string, clip: string): Resul
   return ctx.now() > expiresAt ? { status: "expired" } : { status: "live", file, expiresAt };
 }
 
+const EXTEND_MODEL_NAMES = Object.fromEntries(Object.entries(EXTEND_MODELS).map(([name, model]) => [model, name])) as Record<TaskInfo["model"], ExtendModel>;
+
 /**
  * record-info's paramJson: the request as KIE echoes it (a JSON string). Version-1 ids recorded
  * only model, aspect and prompt; version-2 ids add the mode, the number of images (the URLs
- * themselves do not fit in an id) and the options.
+ * themselves do not fit in an id) and the options. An extension's says `extends: true` and its
+ * model as /veo/extend names it (fast, quality, lite); the source task's id does not fit in the id.
  */
 export function paramJson(info: TaskInfo): string {
+  if (info.extension) {
+    return JSON.stringify({ extends: true, model: EXTEND_MODEL_NAMES[info.model], aspectRatio: info.aspect, prompt: info.promptExcerpt });
+  }
   const { request } = info;
   return JSON.stringify({
     model: info.model,
@@ -150,6 +184,8 @@ export function recordInfo(ctx: SimContext, taskId: string, info: TaskInfo) {
           // KIE: "Only has value when aspect_ratio is not 16:9" (null live for 16:9).
           originUrls: info.aspect === "16:9" ? null : [clipUrl(ctx, taskId, info, "720p")],
           resolution: "720p",
+          // An extension's whole video; plain tasks have no fullResultUrls.
+          ...(info.extension && { fullResultUrls: [fullVideoUrl(ctx, taskId, info)] }),
         },
         successFlag: 1,
         errorCode: null,
@@ -158,17 +194,23 @@ export function recordInfo(ctx: SimContext, taskId: string, info: TaskInfo) {
   }
 }
 
-/** The body KIE POSTs to callBackUrl once the task has finished. */
+export const GENERATION_CALLBACK_MSG = "Veo3.1 video generated successfully.";
+export const EXTENSION_CALLBACK_MSG = "Veo3.1 video extension successful.";
+
+/** The body KIE POSTs to callBackUrl once the task (a generation or an extension) has finished. */
 export function callbackBody(ctx: SimContext, taskId: string, info: TaskInfo) {
   if (info.markers.includes("fail")) {
     return { code: FAILURE_CODE, msg: FAILURE_MSG, data: { taskId, fallbackFlag: false } };
   }
+  const resultUrls = [clipUrl(ctx, taskId, info, "720p")];
   return {
     code: 200,
-    msg: "Veo3.1 video generated successfully.",
+    msg: info.extension ? EXTENSION_CALLBACK_MSG : GENERATION_CALLBACK_MSG,
     data: {
       taskId,
-      info: { resultUrls: [clipUrl(ctx, taskId, info, "720p")], originUrls: [], resolution: "720p" },
+      info: info.extension
+        ? { resultUrls, fullResultUrls: [fullVideoUrl(ctx, taskId, info)], originUrls: [], resolution: "720p" }
+        : { resultUrls, originUrls: [], resolution: "720p" },
       fallbackFlag: false,
     },
   };

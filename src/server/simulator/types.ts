@@ -34,7 +34,8 @@ export interface KieSimulator {
   close(): void;
 }
 
-export type SimulatorEndpoint = "generate" | "record-info" | "get-1080p" | "get-4k" | "credit" | "upload";
+/** `create-task` and `record-info-market`: the Market's POST /jobs/createTask and GET /jobs/recordInfo. */
+export type SimulatorEndpoint = "generate" | "extend" | "record-info" | "get-1080p" | "get-4k" | "credit" | "upload" | "create-task" | "record-info-market";
 
 export interface SimulatorFault {
   /** Answer with this HTTP status (e.g. 429, 500, 503) instead of 200. */
@@ -58,7 +59,7 @@ export interface SimulatorFaults {
 }
 
 export interface PollLogEntry {
-  endpoint: "record-info" | "get-1080p";
+  endpoint: "record-info" | "get-1080p" | "record-info-market";
   taskId: string;
   startedAt: number;
   endedAt: number;
@@ -67,9 +68,9 @@ export interface PollLogEntry {
 export interface SimulatorStats {
   /** Calls per endpoint. */
   calls: Record<SimulatorEndpoint, number>;
-  /** Every record-info and get-1080p call with its taskId and start/end times (ms), to check that no task is polled concurrently. */
+  /** Every record-info, get-1080p and Market recordInfo call with its taskId and start/end times (ms), to check that no task is polled concurrently. */
   pollLog: PollLogEntry[];
-  /** Every accepted generate request's task id and image URLs, to check what a client handed over. */
+  /** Every accepted generate (and Market createTask) request's task id and image URLs, to check what a client handed over. */
   submissions: Array<{ taskId: string; imageUrls: string[] }>;
   reset(): void;
 }

@@ -1,4 +1,4 @@
-/** The Veo API: generate, record-info, get-1080p-video, get-4k-video, and the account credit balance. */
+/** The Veo API: generate, extend, record-info, get-1080p-video, get-4k-video, and the account credit balance. */
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { clipVariant } from "./clips.js";
@@ -11,9 +11,12 @@ import {
   decodeTaskId,
   DURATIONS,
   encodeTaskId,
+  EXTEND_MODELS,
+  EXTENSION_REQUEST,
   GENERATION_TYPES,
   MODELS,
   RESOLUTIONS,
+  type ExtendModel,
   type GenerationType,
   type Model,
   type TaskInfo,
@@ -29,8 +32,10 @@ import {
   fourKCallbackBody,
   fourKState,
   generationTime,
+  hdRequested,
   recordInfo,
   rememberFourKRequest,
+  rememberHdRequest,
   taskState,
 } from "./task-state.js";
 
@@ -38,10 +43,15 @@ import {
 export const MODEL_COST: Record<Model, number> = { veo3: 250, veo3_fast: 60, veo3_lite: 30 };
 /** KIE's model when the request names none. */
 export const DEFAULT_MODEL: Model = "veo3_fast";
+/** KIE credits per extension (kie-2026.md section 1.12: Fast 60, Quality 250, Lite 30). */
+export const EXTEND_COST: Record<ExtendModel, number> = { fast: 60, quality: 250, lite: 30 };
+export const DEFAULT_EXTEND_MODEL: ExtendModel = "fast";
+/** KIE's refusal to extend a task whose 1080p version was asked for (kie-2026.md sections 1.6 and 1.9). */
+export const EXTEND_AFTER_HD_MSG = "Videos generated after 1080P generation cannot be extended.";
 /** What /chat/credit reports for keys without an account. */
 export const UNLIMITED_CREDITS = 100_000;
 
-const httpUrl = (field: string) =>
+export const httpUrl = (field: string) =>
   z.string({ error: `${field} must be an http(s) URL` }).refine((value) => {
     try {
       return ["http:", "https:"].includes(new URL(value).protocol);
@@ -50,9 +60,16 @@ const httpUrl = (field: string) =>
     }
   }, `${field} must be an http(s) URL`);
 
+export const prompt = z.string({ error: "prompt is required" }).refine((p) => p.trim() !== "", "prompt is required");
+export const seeds = z
+  .int({ error: "seeds must be an integer" })
+  .min(10000, "seeds must be between 10000 and 99999")
+  .max(99999, "seeds must be between 10000 and 99999");
+const taskIdField = z.string({ error: "taskId is required" }).refine((id) => id !== "", "taskId is required");
+
 const GenerateBody = z.object(
   {
-    prompt: z.string({ error: "prompt is required" }).refine((p) => p.trim() !== "", "prompt is required"),
+    prompt,
     imageUrls: z.array(httpUrl("imageUrls"), { error: "imageUrls must be an array of URLs" }).max(3, "imageUrls takes at most 3 images").optional(),
     model: z.enum(MODELS, { error: "model must be veo3, veo3_fast or veo3_lite" }).optional(),
     generationType: z.enum(GENERATION_TYPES, { error: "generationType must be TEXT_2_VIDEO, FIRST_AND_LAST_FRAMES_2_VIDEO or REFERENCE_2_VIDEO" }).optional(),
@@ -60,11 +77,7 @@ const GenerateBody = z.object(
     duration: z.literal(DURATIONS, { error: "duration must be 4, 6 or 8" }).optional(),
     aspect_ratio: z.enum(ASPECTS, { error: "aspect_ratio must be 16:9 or 9:16" }).optional(),
     aspectRatio: z.enum(ASPECTS, { error: "aspectRatio must be 16:9 or 9:16" }).optional(),
-    seeds: z
-      .int({ error: "seeds must be an integer" })
-      .min(10000, "seeds must be between 10000 and 99999")
-      .max(99999, "seeds must be between 10000 and 99999")
-      .optional(),
+    seeds: seeds.optional(),
     watermark: z.string({ error: "watermark must be a string" }).optional(),
     callBackUrl: httpUrl("callBackUrl").optional(),
     enableFallback: z.boolean({ error: "enableFallback must be a boolean" }).optional(),
@@ -73,23 +86,35 @@ const GenerateBody = z.object(
   { error: "Request body must be a JSON object" },
 );
 
+const ExtendBody = z.object(
+  {
+    taskId: taskIdField,
+    prompt,
+    seeds: seeds.optional(),
+    model: z.enum(["fast", "quality", "lite"], { error: "model must be fast, quality or lite" }).optional(),
+    watermark: z.string({ error: "watermark must be a string" }).optional(),
+    callBackUrl: httpUrl("callBackUrl").optional(),
+  },
+  { error: "Request body must be a JSON object" },
+);
+
 const Get4kBody = z.object(
   {
-    taskId: z.string({ error: "taskId is required" }).refine((id) => id !== "", "taskId is required"),
+    taskId: taskIdField,
     index: z.int({ error: "index must be an integer" }).optional(),
     callBackUrl: httpUrl("callBackUrl").optional(),
   },
   { error: "Request body must be a JSON object" },
 );
 
-const INSUFFICIENT_MSG = "The current credits are insufficient. Please top up.";
+export const INSUFFICIENT_MSG = "The current credits are insufficient. Please top up.";
 
 /**
  * Why KIE would refuse this mode with this model and number of images (kie-2026.md §1.3), or
  * undefined. REFERENCE_2_VIDEO's aspect rule (16:9 or 9:16) always holds: those are the only
  * aspect ratios accepted at all.
  */
-function modeProblem(type: GenerationType, model: Model, imageCount: number): string | undefined {
+export function modeProblem(type: GenerationType, model: Model, imageCount: number): string | undefined {
   switch (type) {
     case "TEXT_2_VIDEO":
       return imageCount === 0 ? undefined : "TEXT_2_VIDEO mode does not accept imageUrls";
@@ -101,14 +126,26 @@ function modeProblem(type: GenerationType, model: Model, imageCount: number): st
   }
 }
 
+/** Whitespace and control characters collapsed, so the excerpt (and the id) stays short. */
+export const excerpt = (prompt: string) => prompt.replace(/[\s\p{Cc}]+/gu, " ").trim();
+
+/** Takes `cost` from the caller's account, if it has one; false when the account cannot pay. */
+export function charge(ctx: SimContext, key: string, cost: number): boolean {
+  const account = ctx.accounts.get(key);
+  if (!account) return true;
+  if (account.credits < cost) return false;
+  account.credits -= cost;
+  return true;
+}
+
 /** A single-valued query parameter (repeated or missing ones count as absent). */
-function queryParam(query: unknown, name: string): string | undefined {
+export function queryParam(query: unknown, name: string): string | undefined {
   const value = (query as Record<string, unknown> | undefined)?.[name];
   return typeof value === "string" && value !== "" ? value : undefined;
 }
 
 /** Errors from Fastify itself (bad JSON, wrong content type) still answer in the envelope. */
-function registerEnvelopeErrors(app: FastifyInstance): void {
+export function registerEnvelopeErrors(app: FastifyInstance): void {
   app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
     const status = err.statusCode ?? 500;
     if (status < 500) return reply.status(200).send(envelope(422, err.message || "Invalid request"));
@@ -134,11 +171,7 @@ export function veoRoutes(ctx: SimContext): FastifyPluginAsync {
       const markers = promptMarkers(body.prompt);
       if (markers.reject) return envelope(400, REJECT_MSG);
       if (markers.errorCode) return envelope(markers.errorCode, GENERATE_ERRORS[markers.errorCode]);
-      const account = ctx.accounts.get(requestKey(request));
-      if (account) {
-        if (account.credits < MODEL_COST[model]) return envelope(402, INSUFFICIENT_MSG);
-        account.credits -= MODEL_COST[model];
-      }
+      if (!charge(ctx, requestKey(request), MODEL_COST[model])) return envelope(402, INSUFFICIENT_MSG);
       const taskRequest: TaskRequest = {
         generationType,
         imageCount: imageUrls.length,
@@ -152,8 +185,7 @@ export function veoRoutes(ctx: SimContext): FastifyPluginAsync {
         aspect: body.aspect_ratio ?? body.aspectRatio ?? "16:9",
         variant: clipVariant(body.prompt),
         markers: markers.task,
-        // Whitespace and control characters collapsed, so the excerpt (and the id) stays short.
-        promptExcerpt: body.prompt.replace(/[\s\p{Cc}]+/gu, " ").trim(),
+        promptExcerpt: excerpt(body.prompt),
         request: taskRequest,
       };
       const taskId = encodeTaskId(info);
@@ -162,11 +194,43 @@ export function veoRoutes(ctx: SimContext): FastifyPluginAsync {
       return ok({ taskId });
     });
 
+    // An extension (kie-2026.md section 1.9): a new task continuing a successful one, refused once
+    // the source's 1080p was asked for. It takes the source's aspect ratio and clip, and generates
+    // like a new video.
+    app.post("/api/v1/veo/extend", guard(ctx, "extend"), async (request) => {
+      const parsed = ExtendBody.safeParse(request.body ?? {});
+      if (!parsed.success) return envelope(422, parsed.error.issues[0]?.message ?? "Invalid request");
+      const body = parsed.data;
+      const source = decodeTaskId(body.taskId);
+      if (!source) return envelope(422, "record is null");
+      if (taskState(ctx, source).phase !== "success") return envelope(422, "record status is not success");
+      if (hdRequested(ctx, body.taskId)) return envelope(422, EXTEND_AFTER_HD_MSG);
+      const markers = promptMarkers(body.prompt);
+      if (markers.reject) return envelope(400, REJECT_MSG);
+      if (markers.errorCode) return envelope(markers.errorCode, GENERATE_ERRORS[markers.errorCode]);
+      const extendModel = body.model ?? DEFAULT_EXTEND_MODEL;
+      if (!charge(ctx, requestKey(request), EXTEND_COST[extendModel])) return envelope(402, INSUFFICIENT_MSG);
+      const info: TaskInfo & { request: TaskRequest } = {
+        createdAt: ctx.now(),
+        model: EXTEND_MODELS[extendModel],
+        aspect: source.aspect,
+        variant: source.variant,
+        markers: markers.task,
+        promptExcerpt: excerpt(body.prompt),
+        request: EXTENSION_REQUEST,
+        extension: true,
+      };
+      const taskId = encodeTaskId(info);
+      if (body.callBackUrl) ctx.callbacks.schedule(body.callBackUrl, generationTime(ctx, info), () => callbackBody(ctx, taskId, info));
+      return ok({ taskId });
+    });
+
     app.get("/api/v1/veo/record-info", guard(ctx, "record-info"), async (request) => {
       const taskId = queryParam(request.query, "taskId");
       if (!taskId) return envelope(422, "taskId is required");
       const info = decodeTaskId(taskId);
-      if (!info) return envelope(422, "record is null");
+      // The legacy surface does not know Market tasks (those answer on GET /jobs/recordInfo).
+      if (!info || info.market) return envelope(422, "record is null");
       return ok(recordInfo(ctx, taskId, info));
     });
 
@@ -179,6 +243,8 @@ export function veoRoutes(ctx: SimContext): FastifyPluginAsync {
       if (index !== undefined && index !== "0") return envelope(422, "record result data is blank");
       const state = taskState(ctx, info);
       if (state.phase !== "success") return envelope(422, "record status is not success");
+      // From the first ask on (processing or not), KIE no longer extends the task.
+      rememberHdRequest(ctx, taskId);
       if (state.hdReadyAt === undefined || ctx.now() < state.hdReadyAt) {
         return envelope(400, "1080P is processing. It should be ready in 1-2 minutes. Please check back shortly.");
       }
@@ -199,11 +265,7 @@ export function veoRoutes(ctx: SimContext): FastifyPluginAsync {
       const fourK = fourKState(ctx, taskId, info);
       switch (fourK.phase) {
         case "not-requested": {
-          const account = ctx.accounts.get(requestKey(request));
-          if (account) {
-            if (account.credits < FOUR_K_COST) return envelope(402, INSUFFICIENT_MSG);
-            account.credits -= FOUR_K_COST;
-          }
+          if (!charge(ctx, requestKey(request), FOUR_K_COST)) return envelope(402, INSUFFICIENT_MSG);
           rememberFourKRequest(ctx, taskId, ctx.now());
           // Repeats ignore their callBackUrl: only the call that started the upgrade gets called back.
           if (callBackUrl) ctx.callbacks.schedule(callBackUrl, ctx.fourKDelayMs, () => fourKCallbackBody(ctx, taskId, info));

@@ -14,6 +14,10 @@ export const SECRET_SETTING_FIELDS = [
 ] as const;
 export type SecretSettingField = (typeof SECRET_SETTING_FIELDS)[number];
 
+/** KIE's two ways to make a Veo 3.1 video (decision 0051): /api/v1/veo/* and the Market's /api/v1/jobs/*. */
+export const KIE_SURFACES = ["veo", "market"] as const;
+export type KieSurface = (typeof KIE_SURFACES)[number];
+
 export const SETTINGS_LIMITS = { creditsMin: 1, creditsMax: 1000, priceMin: 1, priceMax: 1000 } as const;
 
 /** A secret: blank or the masked form keeps the stored value; null clears it. */
@@ -90,6 +94,7 @@ const retentionDays = z
 export const settingsUpdateSchema = z.object({
   kieToken: secret,
   kieWebhookHmacKey: secret,
+  kieSurface: z.enum(KIE_SURFACES, { error: "kieSurface must be veo or market" }).optional(),
   paypalClientId: text,
   paypalClientSecret: secret,
   paypalEnvironment: z.enum(["sandbox", "production"], { error: "paypalEnvironment must be sandbox or production" }).optional(),
@@ -148,6 +153,7 @@ export const adminSettingsViewSchema = z
     id: z.number().int(),
     kieToken: maskedSecret,
     kieWebhookHmacKey: maskedSecret,
+    kieSurface: z.enum(KIE_SURFACES).meta({ description: "Where new videos are made: KIE's Veo API (veo) or its Market jobs API (market)." }),
     paypalClientId: z.string().nullable(),
     paypalClientSecret: maskedSecret,
     paypalEnvironment: z.enum(["sandbox", "production"]),

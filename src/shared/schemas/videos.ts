@@ -57,6 +57,8 @@ export const generateVideoSchema = z
     seeds: seedSchema,
     /** Also make the 4K version once the video is ready, for the 4K surcharge (decision 0049). */
     upgrade4k: z.boolean({ error: "upgrade4k must be true or false" }).default(false),
+    /** Hold the 1080p version until asked for, so the video can be extended (decision 0050). */
+    keepExtendable: z.boolean({ error: "keepExtendable must be true or false" }).default(false),
     /** Deprecated by KIE (no longer sent); accepted so old clients keep working. */
     enableFallback: z.boolean({ error: "enableFallback must be true or false" }).default(false),
   })
@@ -70,7 +72,7 @@ export const generateVideoResultSchema = z
   .meta({ id: "WebGenerateResult" });
 export type GenerateVideoResult = z.infer<typeof generateVideoResultSchema>;
 
-export const HD_STATUSES = ["none", "pending", "ready", "failed"] as const;
+export const HD_STATUSES = ["none", "held", "pending", "ready", "failed"] as const;
 export const UHD_STATUSES = ["none", "requested", "pending", "ready", "failed"] as const;
 
 /** A task as the owner's lists, the details dialog and the event stream show it. */
@@ -87,6 +89,8 @@ export const videoTaskViewSchema = z
     resultUrls: z.array(z.string()),
     hdVideoUrl: z.string().nullable(),
     hdStatus: z.enum(HD_STATUSES),
+    /** The video this one extends (its taskId), for an extension (decision 0050). */
+    extendedFrom: z.string().nullable(),
     /** The 4K version (decision 0049): paid for with the video and waiting for it, being made, ready, or refunded. */
     uhdStatus: z.enum(UHD_STATUSES),
     uhdVideoUrl: z.string().nullable(),
@@ -138,6 +142,22 @@ export const hdVideoSchema = z
   .object({ success: z.boolean(), hdVideoUrl: z.string().nullable(), hdStatus: z.enum(HD_STATUSES).optional(), message: z.string() })
   .meta({ id: "HdVideo" });
 export type HdVideoResponse = z.infer<typeof hdVideoSchema>;
+
+/** POST /api/videos/{taskId}/extend: what happens next in the video (decision 0050). */
+export const extendVideoSchema = z.object({
+  prompt: z.string({ error: "Prompt is required" }).trim().min(1, "Prompt is required").max(PROMPT_MAX, `Prompt must be at most ${PROMPT_MAX} characters`),
+  seeds: seedSchema,
+  watermark: z
+    .string({ error: "Watermark must be text" })
+    .trim()
+    .max(100, "Watermark must be at most 100 characters")
+    .nullable()
+    .optional()
+    .transform((v) => v || undefined),
+  /** Hold the extension's 1080p version too, to extend it again. */
+  keepExtendable: z.boolean({ error: "keepExtendable must be true or false" }).default(false),
+});
+export type ExtendVideoInput = z.output<typeof extendVideoSchema>;
 
 /** POST /api/videos/{taskId}/upgrade-4k. */
 export const upgradeResultSchema = z

@@ -96,7 +96,7 @@ export function GeneratePage() {
         />
       ) : null}
 
-      <VideoDetailsDialog task={details.task} onClose={details.close} onRecreate={recreate} />
+      <VideoDetailsDialog task={details.task} onClose={details.close} onRecreate={recreate} onExtended={tracker.track} />
     </div>
   );
 }

@@ -54,6 +54,7 @@ export async function generateFromApi(ctx: ApiGenerateDeps, userId: string, inpu
         imageUrls,
         watermark: undefined,
         upgrade4k: input.upgrade4k,
+        keepExtendable: false,
         enableFallback: false,
       },
       { via: "api", cost, uhdCost: surchargeCost(prices, "4k", "api"), linkTask, callbackUrl },

@@ -60,6 +60,7 @@ export function toAdminView(s: Settings): AdminSettingsView {
       PRICE_ITEMS.map((item) => [item, { webCredits: prices[item].web, apiPrice: twoDecimals(prices[item].api) }]),
     ) as AdminSettingsView["prices"],
     paypalEnvironment: s.paypalEnvironment as AdminSettingsView["paypalEnvironment"],
+    kieSurface: s.kieSurface as AdminSettingsView["kieSurface"],
     creemEnvironment: s.creemEnvironment as AdminSettingsView["creemEnvironment"],
     kieToken: maskSecret(s.kieToken),
     kieWebhookHmacKey: maskSecret(s.kieWebhookHmacKey),

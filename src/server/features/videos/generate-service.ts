@@ -13,11 +13,11 @@ import type { LinkTask } from "../../http/idempotency.js";
 import { KieError } from "../../integrations/kie/errors.js";
 import type { UploadStore } from "../../integrations/storage/uploads.js";
 import type { GenerateVideoInput, GenerateVideoResult } from "../../../shared/schemas/videos.js";
-import { MODE_CATALOGUE } from "../../../shared/catalogue.js";
+import { MODE_CATALOGUE, MODEL_CATALOGUE } from "../../../shared/catalogue.js";
 import { insufficientCreditsMessage, modelLabel } from "../../../shared/videos.js";
 import { spendOnVideo } from "../credits/ledger.js";
 import type { ProviderKey, VideoProvider } from "./provider.js";
-import { failTask } from "./task-state.js";
+import { failTask, type TaskRow } from "./task-state.js";
 import { markUploadsUsed, ownUploadNames } from "./upload-service.js";
 
 export interface GenerateDeps {
@@ -39,10 +39,18 @@ export async function generateVideo(
   deps: GenerateDeps,
   userId: string,
   input: GenerateVideoInput,
-  opts: { via: "web" | "api"; cost: number; linkTask?: LinkTask; callbackUrl?: string; uhdCost?: number },
+  opts: {
+    via: "web" | "api";
+    cost: number;
+    linkTask?: LinkTask;
+    callbackUrl?: string;
+    uhdCost?: number;
+    /** An extension of this finished video (decision 0050): made with the key that made it, through KIE's extend. */
+    extend?: TaskRow;
+  },
 ): Promise<GenerateVideoResult> {
   const { db } = deps;
-  const { cost } = opts;
+  const { cost, extend } = opts;
   const label = modelLabel(input.model);
 
   const uhd = input.upgrade4k ? { cost: opts.uhdCost ?? 0, description: `4K upgrade (${label}${opts.via === "api" ? ", API" : ""})` } : undefined;
@@ -50,7 +58,7 @@ export async function generateVideo(
     userId,
     cost,
     uhd,
-    description: `Video generation (${label}${opts.via === "api" ? ", API" : ""})`,
+    description: `${extend ? "Video extension" : "Video generation"} (${label}${opts.via === "api" ? ", API" : ""})`,
     task: {
       taskId: `${UNSUBMITTED_PREFIX}${crypto.randomUUID()}`,
       prompt: input.prompt,
@@ -63,6 +71,8 @@ export async function generateVideo(
       enableFallback: input.enableFallback,
       createdVia: opts.via,
       callbackUrl: opts.callbackUrl ?? null,
+      extendedFrom: extend?.taskId ?? null,
+      keepExtendable: input.keepExtendable,
       // If this process dies before the provider answers, the worker fails and refunds it then.
       nextCheckAt: new Date(Date.now() + 2 * 60_000),
     },
@@ -93,23 +103,34 @@ export async function generateVideo(
   }
 
   let lastError: KieError | undefined;
-  for (const key of await deps.provider.candidatesFor(input.model)) {
+  // An extension continues a task KIE knows under one account: only that key can extend it.
+  const keys = extend ? [await deps.provider.keyOf(extend)] : await deps.provider.candidatesFor(input.model);
+  for (const key of keys) {
     try {
-      const imageUrls = await reachableImageUrls(deps, key, input.imageUrls);
-      const { taskId } = await key.client.generate({
-        prompt: input.prompt,
-        model: input.model,
-        generationType: MODE_CATALOGUE[input.mode].generationType,
-        aspectRatio: input.aspectRatio,
-        imageUrls,
-        seeds: input.seeds,
-        watermark: input.watermark,
-        callBackUrl: deps.callbackUrlFor(key.source),
-      });
-      // The task and its usage row learn the provider's id together, in one statement.
+      const { taskId } = extend
+        ? await key.client.extend({
+            taskId: extend.taskId,
+            prompt: input.prompt,
+            model: MODEL_CATALOGUE[input.model].extendModel,
+            seeds: input.seeds,
+            watermark: input.watermark,
+            callBackUrl: deps.callbackUrlFor(key.source),
+          })
+        : await key.client.generate({
+            prompt: input.prompt,
+            model: input.model,
+            generationType: MODE_CATALOGUE[input.mode].generationType,
+            aspectRatio: input.aspectRatio,
+            imageUrls: await reachableImageUrls(deps, key, input.imageUrls),
+            seeds: input.seeds,
+            watermark: input.watermark,
+            callBackUrl: deps.callbackUrlFor(key.source),
+          });
+      // The task and its usage row learn the provider's id together, in one statement. An extension
+      // is made through the Veo API whatever made its parent, so its record is read there.
       await db.execute(sql`
         with task as (
-          update video_tasks set task_id = ${taskId}, status = 'generating', provider_source = ${key.source},
+          update video_tasks set task_id = ${taskId}, status = 'generating', provider_source = ${key.source}, provider_surface = ${extend ? "veo" : key.client.surface},
             kie_api_id = ${key.kieApiId ?? null}::uuid, next_check_at = ${new Date(Date.now() + deps.firstCheckMs).toISOString()}::timestamptz
           where id = ${reserved.id}
           returning id
@@ -146,6 +167,10 @@ function refusal(err: KieError | undefined, cost: number): { reason: string; err
   const refunded = `Your ${cost} credit${cost === 1 ? " was" : "s were"} refunded.`;
   switch (err?.kind) {
     case "rejected":
+      if (/after 1080P generation cannot be extended/i.test(err.message)) {
+        const reason = "KIE cannot extend a video after its 1080p version was made";
+        return { reason, error: new AppError("unprocessable", `This video cannot be extended: ${reason}. ${refunded}`) };
+      }
       return { reason: err.message, error: new AppError("unprocessable", `The video was refused: ${err.message} ${refunded}`) };
     case "rate_limited":
       return {

@@ -1,4 +1,6 @@
 /** POST /api/force-update-hd: asks the provider for a finished video's 1080p file now, instead of waiting for the worker. */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { videoTasks } from "../../db/schema.js";
 import { notFound } from "../../http/errors.js";
 import { KieError } from "../../integrations/kie/errors.js";
 import type { VideoProvider } from "./provider.js";
@@ -19,6 +21,13 @@ export async function forceHd(ctx: TaskReads & { provider: VideoProvider }, user
   // Every aspect ratio has a 1080p version now (issue 22), 9:16 videos made before it too.
   if (task.status !== "completed") throw notFound(NOT_ELIGIBLE_FOR_HD);
   if (task.hdVideoUrl) return { success: true, hdVideoUrl: task.hdVideoUrl, message: "HD video is ready" };
+  // Held (kept extendable, decision 0050) or never asked for: from now on the worker fetches it too.
+  if (task.hdStatus === "held" || task.hdStatus === "none") {
+    await ctx.db
+      .update(videoTasks)
+      .set({ hdStatus: "pending", hdAttempts: 0, nextCheckAt: sql`now() + interval '10 seconds'` })
+      .where(and(eq(videoTasks.id, task.id), inArray(videoTasks.hdStatus, ["held", "none"])));
+  }
   try {
     const hd = await (await ctx.provider.clientFor(task)).get1080p(task.taskId);
     if (hd.ready) {

@@ -11,6 +11,7 @@ import { kieApis } from "../../db/schema.js";
 import { KieClient } from "../../integrations/kie/client.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import type { VeoModel } from "../../../shared/catalogue.js";
+import type { KieSurface } from "../../../shared/schemas/settings.js";
 import type { Settings } from "../settings/service.js";
 import type { FreshCache } from "../../events/fresh-cache.js";
 import type { KieAccountKeys } from "../../events/read-caches.js";
@@ -46,28 +47,29 @@ export interface ProviderDeps {
 export class VideoProvider {
   constructor(private readonly deps: ProviderDeps) {}
 
-  private kieClient(apiKey: string): KieClient {
+  private kieClient(apiKey: string, surface: KieSurface): KieClient {
     const { kie } = this.deps.config;
-    return new KieClient({ baseUrl: kie.baseUrl, uploadBaseUrl: kie.uploadBaseUrl, apiKey, timeoutMs: kie.timeoutMs });
+    return new KieClient({ surface, baseUrl: kie.baseUrl, uploadBaseUrl: kie.uploadBaseUrl, apiKey, timeoutMs: kie.timeoutMs });
   }
 
-  private simulatorKey(): ProviderKey {
+  private simulatorKey(surface: KieSurface): ProviderKey {
     const { baseUrl, apiKey } = this.deps.simulator;
     return {
       source: "simulator",
-      client: new KieClient({ baseUrl, uploadBaseUrl: baseUrl, apiKey, timeoutMs: this.deps.config.kie.timeoutMs }),
+      client: new KieClient({ surface, baseUrl, uploadBaseUrl: baseUrl, apiKey, timeoutMs: this.deps.config.kie.timeoutMs }),
     };
   }
 
-  /** Keys to try for a new video, best first. Empty never: the simulator is the last resort. */
+  /** Keys to try for a new video, best first, on the surface the admin chose. Empty never: the simulator is the last resort. */
   async candidatesFor(model: VeoModel): Promise<ProviderKey[]> {
-    if (this.deps.config.videoProvider === "simulator") return [this.simulatorKey()];
-    const { accounts } = (await this.deps.accountsCache.get(model, () => this.affordingAccounts(model)))!;
-    const keys: ProviderKey[] = accounts.map((a) => ({ source: "account", kieApiId: a.id, client: this.kieClient(a.token) }));
     const settings = await this.deps.readSettings();
-    if (settings.kieToken) keys.push({ source: "settings", client: this.kieClient(settings.kieToken) });
-    if (this.deps.config.kie.apiKey) keys.push({ source: "env", client: this.kieClient(this.deps.config.kie.apiKey) });
-    return keys.length > 0 ? keys : [this.simulatorKey()];
+    const surface = settings.kieSurface as KieSurface;
+    if (this.deps.config.videoProvider === "simulator") return [this.simulatorKey(surface)];
+    const { accounts } = (await this.deps.accountsCache.get(model, () => this.affordingAccounts(model)))!;
+    const keys: ProviderKey[] = accounts.map((a) => ({ source: "account", kieApiId: a.id, client: this.kieClient(a.token, surface) }));
+    if (settings.kieToken) keys.push({ source: "settings", client: this.kieClient(settings.kieToken, surface) });
+    if (this.deps.config.kie.apiKey) keys.push({ source: "env", client: this.kieClient(this.deps.config.kie.apiKey, surface) });
+    return keys.length > 0 ? keys : [this.simulatorKey(surface)];
   }
 
   private async affordingAccounts(model: VeoModel): Promise<KieAccountKeys> {
@@ -94,21 +96,27 @@ export class VideoProvider {
     return !(await this.deps.readSettings()).kieToken;
   }
 
-  /** The client for an existing task: the key that created it, or the best remaining one. */
-  async clientFor(task: { providerSource: string; kieApiId: string | null }): Promise<KieClient> {
-    if (task.providerSource === "simulator") return this.simulatorKey().client;
+  /** The key that made an existing task, as a key to submit with (an extension of it). */
+  async keyOf(task: { providerSource: string; kieApiId: string | null; providerSurface?: string }): Promise<ProviderKey> {
+    return { source: task.providerSource as ProviderSource, ...(task.kieApiId ? { kieApiId: task.kieApiId } : {}), client: await this.clientFor(task) };
+  }
+
+  /** The client for an existing task, on the surface that made it: the key that created it, or the best remaining one. */
+  async clientFor(task: { providerSource: string; kieApiId: string | null; providerSurface?: string }): Promise<KieClient> {
+    const surface = (task.providerSurface ?? "veo") as KieSurface;
+    if (task.providerSource === "simulator") return this.simulatorKey(surface).client;
     if (task.providerSource === "account" && task.kieApiId) {
       const [a] = await this.deps.db.select({ token: kieApis.tokenEncrypted }).from(kieApis).where(eq(kieApis.id, task.kieApiId));
       const token = a && this.open(a.token);
-      if (token) return this.kieClient(token);
+      if (token) return this.kieClient(token, surface);
     }
     if (task.providerSource !== "env") {
       const settings = await this.deps.readSettings();
-      if (settings.kieToken) return this.kieClient(settings.kieToken);
+      if (settings.kieToken) return this.kieClient(settings.kieToken, surface);
     }
-    if (this.deps.config.kie.apiKey) return this.kieClient(this.deps.config.kie.apiKey);
+    if (this.deps.config.kie.apiKey) return this.kieClient(this.deps.config.kie.apiKey, surface);
     // The key is gone; KIE will answer unauthorized and the task will be retried, then time out.
-    return this.kieClient("");
+    return this.kieClient("", surface);
   }
 
   /** After a video was accepted on an account: what it cost the account, and when. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  extendVideoSchema,
   generateVideoResultSchema,
   generateVideoSchema,
   hdVideoSchema,
@@ -14,6 +15,7 @@ import {
 } from "../../../shared/schemas/videos.js";
 import { modelLabel, successFlagOf } from "../../../shared/videos.js";
 import { NOT_UPGRADABLE, requestUhd } from "./uhd.js";
+import { extendVideo } from "./extend-service.js";
 import { idempotencyHeaders, idempotent } from "../../http/idempotency.js";
 import { tooManyRequests, type RateLimiter, type RateLimitRule } from "../../http/rate-limit.js";
 import { errors } from "../../http/route-contract.js";
@@ -98,6 +100,31 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
         const prices = pricesOf(await ctx.readSettings());
         const cost = webCost(prices, input.model);
         return generateVideo(ctx.generation, user.id, input, { via: "web", cost, uhdCost: surchargeCost(prices, "4k", "web"), linkTask });
+      });
+    },
+  );
+
+  /** A new video that continues a finished one (decision 0050). */
+  app.post(
+    "/api/videos/:taskId/extend",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["Videos"],
+        summary: "Extend a finished video with a new prompt (a new video linked to it)",
+        headers: idempotencyHeaders,
+        params: taskParam,
+        body: extendVideoSchema,
+        response: { 200: generateVideoResultSchema, ...errors(400, 401, 402, 403, 404, 409, 422, 429, 502, 503) },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { taskId } = request.params;
+      return idempotent(db, request, reply, user.id, `POST /api/videos/${taskId}/extend`, async (linkTask) => {
+        const wait = await generateLimiter.hit(user.id);
+        if (wait) throw tooManyRequests(wait, "video requests");
+        return extendVideo(ctx, user.id, taskId, request.body, linkTask);
       });
     },
   );
@@ -255,6 +282,7 @@ function hdMessage(task: { hdVideoUrl: string | null; hdStatus: string; status: 
   if (task.hdVideoUrl) return "HD video is ready";
   if (task.status !== "completed") return "The video is not finished yet";
   if (task.hdStatus === "failed") return "The 1080p version could not be produced";
+  if (task.hdStatus === "held") return "The 1080p version is held so the video can be extended: ask for it when you are done";
   // A 9:16 video from before 1080p existed for it: Check HD Status asks for one.
   if (task.hdStatus === "none") return "No 1080p version has been asked for yet: use Check HD Status";
   return "1080p video is still being processed. Please try again later.";

@@ -35,7 +35,8 @@ export async function completeTask(
       completedAt: now,
       leaseUntil: null,
       checkAttempts: 0,
-      hdStatus: "pending",
+      // A video kept extendable holds its 1080p version until asked for (decision 0050).
+      hdStatus: sql`case when ${videoTasks.keepExtendable} then 'held' else 'pending' end`,
       // A 4K version paid for with the video is asked for now too.
       uhdStatus: sql`case when ${videoTasks.uhdStatus} = 'requested' then 'pending' else ${videoTasks.uhdStatus} end`,
       nextCheckAt: new Date(now.getTime() + hdFirstCheckMs),

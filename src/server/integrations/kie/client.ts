@@ -8,6 +8,8 @@ import { KieError, kindOfCode, kindOfHttpStatus } from "./errors.js";
 import { asNumber, asRecord, asText, parseUrlList } from "./parse.js";
 
 import type { AspectRatio, ModeEntry, VeoModel } from "../../../shared/catalogue.js";
+import type { KieSurface } from "../../../shared/schemas/settings.js";
+import { marketCreateBody, parseMarketRecord } from "./market.js";
 
 export interface GenerateRequest {
   prompt: string;
@@ -28,6 +30,8 @@ export type HdResult = { ready: true; url: string } | { ready: false; message: s
 export type UhdResult = { state: "ready"; url: string } | { state: "processing"; message: string } | { state: "unavailable"; message: string };
 
 export interface KieClientOptions {
+  /** Which surface makes new videos and reads their records (decision 0051); veo when not given. */
+  surface?: KieSurface;
   baseUrl: string;
   uploadBaseUrl: string;
   apiKey: string;
@@ -37,7 +41,17 @@ export interface KieClientOptions {
 export class KieClient {
   constructor(private readonly opts: KieClientOptions) {}
 
+  get surface(): KieSurface {
+    return this.opts.surface ?? "veo";
+  }
+
   async generate(req: GenerateRequest): Promise<{ taskId: string }> {
+    if (this.surface === "market") {
+      const data = asRecord(await this.call("POST", `${this.opts.baseUrl}/api/v1/jobs/createTask`, marketCreateBody(req)));
+      const taskId = asText(data?.taskId);
+      if (!taskId) throw new KieError("failed", "KIE accepted the request but returned no task id");
+      return { taskId };
+    }
     // As KIE's current docs say (decision 0048): generationType always, enableTranslation explicitly
     // (its default changed between versions of the docs), no enableFallback (deprecated).
     const body = {
@@ -58,13 +72,20 @@ export class KieClient {
   }
 
   async recordInfo(taskId: string): Promise<TaskRecord> {
+    if (this.surface === "market") {
+      const data = asRecord(await this.call("GET", `${this.opts.baseUrl}/api/v1/jobs/recordInfo?taskId=${encodeURIComponent(taskId)}`));
+      if (!data) throw new KieError("failed", "KIE returned an empty task record");
+      return parseMarketRecord(data);
+    }
     const url = `${this.opts.baseUrl}/api/v1/veo/record-info?taskId=${encodeURIComponent(taskId)}`;
     const data = asRecord(await this.call("GET", url));
     if (!data) throw new KieError("failed", "KIE returned an empty task record");
     const flag = asNumber(data.successFlag);
     if (flag === 1) {
       const response = asRecord(data.response);
-      const resultUrls = parseUrlList(response?.resultUrls ?? data.resultUrls);
+      // An extension's whole video is fullResultUrls (resultUrls may be only the new part).
+      const full = parseUrlList(response?.fullResultUrls);
+      const resultUrls = full.length > 0 ? full : parseUrlList(response?.resultUrls ?? data.resultUrls);
       if (resultUrls.length === 0) return { state: "generating" };
       return { state: "succeeded", resultUrls };
     }
@@ -92,6 +113,29 @@ export class KieClient {
       }
       throw err;
     }
+  }
+
+  /** Continues a finished video with a new prompt (a new task); KIE names the models fast, quality and lite here. */
+  async extend(req: {
+    taskId: string;
+    prompt: string;
+    model: "fast" | "quality" | "lite";
+    seeds?: number;
+    watermark?: string;
+    callBackUrl?: string;
+  }): Promise<{ taskId: string }> {
+    const body = {
+      taskId: req.taskId,
+      prompt: req.prompt,
+      model: req.model,
+      ...(req.seeds !== undefined ? { seeds: req.seeds } : {}),
+      ...(req.watermark ? { watermark: req.watermark } : {}),
+      ...(req.callBackUrl ? { callBackUrl: req.callBackUrl } : {}),
+    };
+    const data = asRecord(await this.call("POST", `${this.opts.baseUrl}/api/v1/veo/extend`, body));
+    const taskId = asText(data?.taskId);
+    if (!taskId) throw new KieError("failed", "KIE accepted the extension but returned no task id");
+    return { taskId };
   }
 
   /**

@@ -47,7 +47,8 @@ export function kindOfCode(code: number, msg: string): KieErrorKind {
     case 413:
     case 422:
     case 451:
-      return /record is null|not found/i.test(msg) ? "not_found" : "rejected";
+      // "record is null" (Veo API), "recordInfo is null" (Market).
+      return /record(info)? is null|not found/i.test(msg) ? "not_found" : "rejected";
     case 404:
       return "not_found";
     // 408: no result upstream for 10 minutes; 455: maintenance; 505: the feature is switched off.

@@ -138,6 +138,16 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
               value={draft.kieWebhookHmacKey ?? ""}
               onValueChange={set("kieWebhookHmacKey")}
             />
+            <ChoiceField
+              id="kieSurface"
+              label="KIE API for new videos"
+              value={draft.kieSurface}
+              options={[
+                { value: "veo", label: "Veo API (/api/v1/veo)" },
+                { value: "market", label: "Market jobs API (/api/v1/jobs, veo-3-1)" },
+              ]}
+              onValueChange={(v) => set("kieSurface")(v as Draft["kieSurface"])}
+            />
           </div>
         </SectionCard>
 

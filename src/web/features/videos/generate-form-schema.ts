@@ -9,7 +9,8 @@ export const MAX_FORM_IMAGES = Math.max(...MODES.map((mode) => MODE_CATALOGUE[mo
 export const PROMPT_REQUIRED = "Prompt is required";
 export const SEED_MESSAGE = `Seed must be a whole number between ${SEED_MIN} and ${SEED_MAX}`;
 
-function isSeed(value: string): boolean {
+/** An empty seed (random) or a whole number in the provider's range. */
+export function isSeed(value: string): boolean {
   if (value === "") return true;
   if (!/^\d+$/.test(value)) return false;
   const n = Number(value);
@@ -42,6 +43,8 @@ export const generateFormSchema = z
     seed: z.string().trim().refine(isSeed, SEED_MESSAGE),
     /** Also make the 4K version, for the 4K surcharge (decision 0049). */
     upgrade4k: z.boolean(),
+    /** Hold the 1080p version until asked for, so the video can be extended (decision 0050). */
+    keepExtendable: z.boolean(),
   })
   .superRefine((values, ctx) => {
     const problem = combinationProblem({ model: values.model, mode: values.mode, imageCount: imagesFor(values.mode, values.imageUrls).length });
@@ -60,4 +63,5 @@ export const GENERATE_DEFAULTS: GenerateFormValues = {
   watermark: "",
   seed: "",
   upgrade4k: false,
+  keepExtendable: false,
 };

@@ -29,7 +29,7 @@ import { ImageSlotsField } from "./reference-image-field";
 import { useGenerateVideo } from "./use-generate-video";
 import { useUploadImage } from "./use-upload-image";
 import { useFourKPrice } from "./use-web-prices";
-import { creditsText } from "./video-display";
+import { creditsText, KEEP_EXTENDABLE_HINT } from "./video-display";
 
 const MODE_ICONS: Record<GenerationMode, LucideIcon> = { text: Type, image: ImageIcon, reference: Images };
 
@@ -101,6 +101,7 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
         watermark: values.watermark || undefined,
         seeds: values.seed ? Number(values.seed) : undefined,
         upgrade4k: values.upgrade4k,
+        keepExtendable: values.keepExtendable,
         enableFallback: false,
       },
       { onSuccess: () => reset(GENERATE_DEFAULTS) },
@@ -299,6 +300,16 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
               Also make a 4K version (+{creditsText(fourKPrice)})
             </label>
             <p className="pl-6.5 text-xs text-muted-foreground">Made once the video is ready: 5-10 minutes more. Refunded if it cannot be made.</p>
+          </div>
+
+          <div className="grid gap-1">
+            <label className="flex cursor-pointer items-center gap-2.5 text-sm font-medium">
+              <input type="checkbox" className="size-4 accent-violet-500" aria-describedby="keep-extendable-hint" {...register("keepExtendable")} />
+              Keep extendable (1080p when you ask for it)
+            </label>
+            <p id="keep-extendable-hint" className="pl-6.5 text-xs text-muted-foreground">
+              {KEEP_EXTENDABLE_HINT}
+            </p>
           </div>
 
           <div className="grid gap-3 rounded-xl border border-violet-500/20 bg-gradient-to-br from-violet-500/10 via-fuchsia-500/5 to-transparent p-4">

@@ -1,4 +1,3 @@
-import { useRef } from "react";
 import { useMutation } from "@tanstack/react-query";
 import type { GenerateVideoResult } from "../../../shared/schemas/videos";
 import type { VideoTaskView } from "../../../shared/videos";
@@ -9,14 +8,11 @@ import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/hooks/use-toast";
 import { generateVideo, type GenerateVideoRequest } from "./video-api";
 import { invalidateVideoTasks } from "./task-list-queries";
+import { useIdempotencyKey } from "./idempotency-key";
 import { useInsufficientCredits } from "./use-insufficient-credits";
 
-/** 128 random bits in hex (crypto.randomUUID needs a secure context; a self-hosted http:// page is not one). */
-function randomKey(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-function provisionalTask(result: GenerateVideoResult, request: GenerateVideoRequest): VideoTaskView {
+/** The task as the lists will show it, until the server's view replaces it; `extendedFrom` for an extension (decision 0050). */
+export function provisionalTask(result: GenerateVideoResult, request: GenerateVideoRequest, extendedFrom: string | null = null): VideoTaskView {
   return {
     id: result.taskId,
     taskId: result.taskId,
@@ -29,6 +25,7 @@ function provisionalTask(result: GenerateVideoResult, request: GenerateVideoRequ
     resultUrls: [],
     hdVideoUrl: null,
     hdStatus: "none",
+    extendedFrom,
     uhdStatus: request.upgrade4k ? "requested" : "none",
     uhdVideoUrl: null,
     // The answer's creditsUsed is the total (the video and its 4K): shown as such until the server's view replaces this.
@@ -59,17 +56,12 @@ export function useGenerateVideo(onStarted: (task: VideoTaskView) => void) {
   // One Idempotency-Key per request the person means to send (decision 0046): a double click or a
   // resend after a lost answer reuses it, so it never makes two videos; a new request, an answer
   // (success or refusal) or a change of the form gets a new one.
-  const pending = useRef<{ request: string; key: string } | undefined>(undefined);
-  const keyFor = (request: GenerateVideoRequest): string => {
-    const text = JSON.stringify(request);
-    if (pending.current?.request !== text) pending.current = { request: text, key: randomKey() };
-    return pending.current.key;
-  };
+  const { keyFor, settle } = useIdempotencyKey();
 
   const mutation = useMutation({
     mutationFn: (request: GenerateVideoRequest) => generateVideo(request, keyFor(request)),
     onSuccess: (result, request) => {
-      pending.current = undefined;
+      settle();
       toast({
         title: "Video generation started",
         description: `Your video is being generated. ${result.creditsUsed} credits used. ${result.remainingCredits} credits remaining.`,
@@ -81,7 +73,7 @@ export function useGenerateVideo(onStarted: (task: VideoTaskView) => void) {
     },
     onError: (error) => {
       // The server answered: this request is decided. Without an answer it may have run, so a resend keeps the key.
-      if (error instanceof ApiError) pending.current = undefined;
+      if (error instanceof ApiError) settle();
       if (error instanceof ApiError && error.code === "insufficient_credits") {
         insufficientCredits(error.serverMessage);
       } else {

@@ -2,44 +2,73 @@ import { useEffect, useRef, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import type { VideoTaskView } from "../../../shared/videos";
 import { toast } from "@/hooks/use-toast";
-import { forceUpdateHd } from "./video-api";
-import { invalidateVideoTasks } from "./task-list-queries";
+import { errorMessage } from "@/lib/api";
+import { queryClient } from "@/lib/query-client";
+import { forceUpdateHd, type TaskList } from "./video-api";
+import { invalidateVideoTasks, isTaskListQuery } from "./task-list-queries";
+import { HD_NOTE } from "./video-display";
 
 export const HD_NOT_READY_FALLBACK = "1080p video is still being processed. Please try again later.";
 
-/** Every aspect ratio gets a 1080p version (issue 22): a finished video still waiting for its own is checked. */
+/**
+ * Every aspect ratio gets a 1080p version (issue 22): a finished video still waiting for its own is checked.
+ * A held 1080p (kept extendable, decision 0050) is not: asking for it ends extending.
+ */
 export function needsHdCheck(task: Pick<VideoTaskView, "status" | "hdVideoUrl" | "hdStatus">): boolean {
   return task.status === "completed" && !task.hdVideoUrl && task.hdStatus === "pending";
+}
+
+/** How a check was asked for: on opening the details, 'Check HD Status', or 'Make 1080p' of a held video. */
+type CheckKind = "auto" | "manual" | "release";
+
+/** Shows a task's 1080p as being made, in every list that holds it, until the lists answer again. */
+function markHdPending(taskId: string): void {
+  queryClient.setQueriesData<TaskList>({ predicate: isTaskListQuery }, (data) =>
+    data?.tasks.some((t) => t.taskId === taskId && (t.hdStatus === "held" || t.hdStatus === "none"))
+      ? { ...data, tasks: data.tasks.map((t): VideoTaskView => (t.taskId === taskId ? { ...t, hdStatus: "pending" } : t)) }
+      : data,
+  );
 }
 
 /**
  * The 1080p check of the details view (decision 0010): automatic when a completed task still
  * waiting for its 1080p is opened, and manual through 'Check HD Status'. Only the manual check reports
- * "not ready" and errors; a found 1080p file is announced either way.
+ * "not ready" and errors; a found 1080p file is announced either way. `release` asks for a held
+ * 1080p (decision 0050): from then on the worker fetches it, and the video can no longer be extended.
  */
 export function useHdCheck(task: VideoTaskView | null) {
   const [found, setFound] = useState<Readonly<Record<string, string>>>({});
+  const autoChecked = useRef<string | null>(null);
   const mutation = useMutation({
-    mutationFn: ({ taskId }: { taskId: string; manual: boolean }) => forceUpdateHd(taskId),
-    onSuccess: (result, { taskId, manual }) => {
+    mutationFn: ({ taskId }: { taskId: string; kind: CheckKind }) => forceUpdateHd(taskId),
+    onSuccess: (result, { taskId, kind }) => {
       if (result.success && result.hdVideoUrl) {
         const url = result.hdVideoUrl;
         setFound((current) => ({ ...current, [taskId]: url }));
         toast({ title: "HD Video Ready!", description: "The 1080p HD version is ready to watch and download." });
         void invalidateVideoTasks();
-      } else if (manual) {
+      } else if (kind === "release") {
+        markHdPending(taskId);
+        toast({ title: "Making 1080p", description: `${HD_NOTE} This video can no longer be extended.` });
+        void invalidateVideoTasks();
+      } else if (kind === "manual") {
         toast({ title: "HD Video Not Ready", description: result.message || HD_NOT_READY_FALLBACK });
       }
     },
-    onError: (error, { manual }) => {
-      if (manual) toast({ title: "Check Failed", description: "Failed to check HD video status", variant: "destructive" });
-      else console.warn("Automatic HD check failed", error);
+    onError: (error, { kind }) => {
+      if (kind === "release") {
+        toast({ title: "Make 1080p failed", description: errorMessage(error), variant: "destructive" });
+        void invalidateVideoTasks();
+      } else if (kind === "manual") {
+        toast({ title: "Check Failed", description: "Failed to check HD video status", variant: "destructive" });
+      } else {
+        console.warn("Automatic HD check failed", error);
+      }
     },
   });
 
   const withHd = task && !task.hdVideoUrl && found[task.taskId] ? { ...task, hdVideoUrl: found[task.taskId] ?? null } : task;
   const autoKey = withHd && needsHdCheck(withHd) ? withHd.taskId : null;
-  const autoChecked = useRef<string | null>(null);
   const { mutate } = mutation;
 
   useEffect(() => {
@@ -49,12 +78,17 @@ export function useHdCheck(task: VideoTaskView | null) {
     }
     if (autoChecked.current === autoKey) return;
     autoChecked.current = autoKey;
-    mutate({ taskId: autoKey, manual: false });
+    mutate({ taskId: autoKey, kind: "auto" });
   }, [autoKey, task, mutate]);
 
   return {
     task: withHd,
     isChecking: mutation.isPending,
-    check: (taskId: string) => mutation.mutate({ taskId, manual: true }),
+    check: (taskId: string) => mutation.mutate({ taskId, kind: "manual" }),
+    /** 'Make 1080p (ends extending)': the release just asked for the file, so no automatic check follows it. */
+    release: (taskId: string) => {
+      autoChecked.current = taskId;
+      mutation.mutate({ taskId, kind: "release" });
+    },
   };
 }

@@ -12,3 +12,9 @@ export function useFourKPrice(): number {
   const { surcharges } = usePricing();
   return surcharges.find((s) => s.surcharge === "4k")?.web ?? defaultPriceOf("4k").web;
 }
+
+/** What extending a video adds to its model's price on the website (the extension surcharge, decision 0050). */
+export function useExtendSurcharge(): number {
+  const { surcharges } = usePricing();
+  return surcharges.find((s) => s.surcharge === "extend")?.web ?? defaultPriceOf("extend").web;
+}

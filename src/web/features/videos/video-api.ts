@@ -31,12 +31,28 @@ export interface GenerateVideoRequest {
   seeds?: number | undefined;
   /** Also make the 4K version (decision 0049). */
   upgrade4k?: boolean;
+  /** Hold the 1080p version until asked for, so the video can be extended (decision 0050). */
+  keepExtendable?: boolean;
   enableFallback: false;
+}
+
+/** POST /api/videos/{taskId}/extend: what happens next in the video (decision 0050). */
+export interface ExtendVideoRequest {
+  prompt: string;
+  seeds?: number | undefined;
+  watermark?: string | undefined;
+  /** Hold the extension's 1080p version too, to extend it again. */
+  keepExtendable: boolean;
 }
 
 /** `idempotencyKey`: the same key for the same request sent again (decision 0046), so it never makes two videos. */
 export function generateVideo(body: GenerateVideoRequest, idempotencyKey: string): Promise<GenerateVideoResult> {
   return apiCall(generateVideoResultSchema, "POST", "/api/generate-video", body, { "Idempotency-Key": idempotencyKey });
+}
+
+/** A new video continuing a finished one (decision 0050); answers like generation. `idempotencyKey` as for generateVideo. */
+export function extendVideo(taskId: string, body: ExtendVideoRequest, idempotencyKey: string): Promise<GenerateVideoResult> {
+  return apiCall(generateVideoResultSchema, "POST", `/api/videos/${encodeURIComponent(taskId)}/extend`, body, { "Idempotency-Key": idempotencyKey });
 }
 
 /** POST /api/images/upload (multipart field `image`); a refusal is an ApiError with the server's message. */
@@ -56,7 +72,7 @@ export function parseResultUrls(value: string | null | undefined): string[] {
   }
 }
 
-/** POST /api/force-update-hd/{taskId}: asks the provider for the 1080p file now. */
+/** POST /api/force-update-hd/{taskId}: asks the provider for the 1080p file now (and releases a held one: decision 0050). */
 export function forceUpdateHd(taskId: string): Promise<HdVideoResponse> {
   return apiCall(hdVideoSchema, "POST", `/api/force-update-hd/${encodeURIComponent(taskId)}`, {});
 }

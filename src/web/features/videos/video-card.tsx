@@ -79,6 +79,11 @@ export function VideoCard({ task, onOpen }: { task: VideoTaskView; onOpen: (task
               720p
             </Badge>
           ) : null}
+          {task.extendedFrom ? (
+            <Badge variant="secondary" className="bg-black/60 text-amber-200 backdrop-blur">
+              Extended
+            </Badge>
+          ) : null}
           {task.createdVia === "api" ? (
             <Badge variant="secondary" className="bg-black/60 text-sky-200 backdrop-blur">
               API

@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from "react";
-import { Ban, CircleAlert, Download, LoaderCircle, RefreshCw, RotateCcw } from "lucide-react";
+import { Ban, CircleAlert, Download, FastForward, HardDriveDownload, LoaderCircle, RefreshCw, RotateCcw } from "lucide-react";
 import { qualityLabel, type VideoTaskView } from "../../../shared/videos";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -11,7 +11,22 @@ import { useVideoDownload } from "./use-video-download";
 import { TaskPreview } from "./video-frame";
 import { UhdActions } from "./uhd-actions";
 import { DeleteVideoButton, ShareSection } from "./share-section";
-import { createdViaLabel, FAILED_FALLBACK_MESSAGE, HD_NOTE, imageLabels, isInProgress, modeLabel, modelLabel, sdUrl } from "./video-display";
+import { ExtendVideoButton } from "./extend-video-dialog";
+import {
+  createdViaLabel,
+  FAILED_FALLBACK_MESSAGE,
+  HD_HELD_NOTE,
+  HD_NOTE,
+  imageLabels,
+  isExtendable,
+  isInProgress,
+  isPastExtending,
+  modeLabel,
+  modelLabel,
+  NOT_EXTENDABLE_REASON,
+  sdUrl,
+  shortTaskId,
+} from "./video-display";
 
 function Field({ term, children, wide }: { term: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -81,11 +96,30 @@ export interface VideoDetailsDialogProps {
   task: VideoTaskView | null;
   onClose: () => void;
   onRecreate: (task: VideoTaskView) => void;
+  /** An extension of the shown video was started (the dialog closes): the generator follows it. */
+  onExtended?: (task: VideoTaskView) => void;
+}
+
+/** 'Extend video' (decision 0050): offered while the video can be extended, disabled with the reason once its 1080p exists or is being made. */
+function ExtendAction({ task, onStarted }: { task: VideoTaskView; onStarted: (extension: VideoTaskView) => void }) {
+  if (isExtendable(task)) return <ExtendVideoButton task={task} onStarted={onStarted} />;
+  if (!isPastExtending(task)) return null;
+  return (
+    <>
+      <Button variant="outline" disabled aria-describedby="extend-unavailable-reason">
+        <FastForward aria-hidden="true" />
+        Extend video
+      </Button>
+      <p id="extend-unavailable-reason" className="text-xs leading-relaxed text-muted-foreground">
+        {NOT_EXTENDABLE_REASON}
+      </p>
+    </>
+  );
 }
 
 /** The 'Video Details' dialog, shared by the generator and My Creations. */
-export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate }: VideoDetailsDialogProps) {
-  const { task, isChecking, check } = useHdCheck(openedTask);
+export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate, onExtended }: VideoDetailsDialogProps) {
+  const { task, isChecking, check, release } = useHdCheck(openedTask);
   const { download, isDownloading } = useVideoDownload();
   // After Recreate the focus goes to the form, not back to the card that opened the dialog.
   const keepFocusAway = useRef(false);
@@ -173,6 +207,13 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate }: Vi
                 </Field>
                 <Field term="Created">{formatDateTime(task.createdAt)}</Field>
                 <Field term="Completed">{formatDateTime(task.completedAt)}</Field>
+                {task.extendedFrom ? (
+                  <Field term="Extended from" wide>
+                    <span className="font-mono text-xs font-normal text-zinc-300" title={task.extendedFrom}>
+                      {shortTaskId(task.extendedFrom)}
+                    </span>
+                  </Field>
+                ) : null}
                 <Field term="Watermark" wide>
                   <span className="[overflow-wrap:anywhere]">{task.watermark || "None"}</span>
                 </Field>
@@ -195,6 +236,13 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate }: Vi
                     <RotateCcw aria-hidden="true" />
                     Recreate Video
                   </Button>
+                  <ExtendAction
+                    task={task}
+                    onStarted={(extension) => {
+                      onExtended?.(extension);
+                      onClose();
+                    }}
+                  />
                   {task.status === "completed" && sdUrl(task) ? (
                     <Button variant="secondary" onClick={() => void download(task.taskId, "720p")} aria-busy={isDownloading(task.taskId, "720p")}>
                       {isDownloading(task.taskId, "720p") ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
@@ -206,6 +254,14 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate }: Vi
                       {isDownloading(task.taskId, "1080p") ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
                       Download 1080p HD
                     </Button>
+                  ) : task.hdStatus === "held" ? (
+                    <>
+                      <Button variant="secondary" onClick={() => release(task.taskId)} disabled={isChecking} aria-busy={isChecking}>
+                        {isChecking ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <HardDriveDownload aria-hidden="true" />}
+                        Make 1080p (ends extending)
+                      </Button>
+                      <p className="text-xs leading-relaxed text-muted-foreground">{HD_HELD_NOTE}</p>
+                    </>
                   ) : task.hdStatus !== "pending" ? (
                     <>
                       {task.hdStatus === "failed" ? (

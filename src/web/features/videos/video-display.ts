@@ -74,3 +74,23 @@ export const FAILED_FALLBACK_MESSAGE = "An error occurred during video generatio
 export const GENERATING_HINT = "This usually takes 30s - 1 minute";
 export const HD_NOTE = "1080p HD will be available in the next 2-3 minutes or possibly longer.";
 export const UHD_NOTE = "The 4K version takes 5-10 minutes.";
+
+/** Extending (decision 0050): KIE cannot extend a video once its 1080p version was made. */
+export const KEEP_EXTENDABLE_HINT = "Extend it later with a new prompt; a video can no longer be extended once its 1080p version is made.";
+export const NOT_EXTENDABLE_REASON = "Videos can be extended only before their 1080p version is made";
+export const HD_HELD_NOTE = "1080p is held so you can extend this video.";
+
+/** A finished video KIE can still extend: its 1080p version held or never asked for. */
+export function isExtendable(task: Pick<VideoTaskView, "status" | "videoExpired" | "hdStatus" | "hdVideoUrl">): boolean {
+  return task.status === "completed" && !task.videoExpired && !task.hdVideoUrl && (task.hdStatus === "held" || task.hdStatus === "none");
+}
+
+/** A finished video that can no longer be extended because its 1080p version exists or was asked for. */
+export function isPastExtending(task: Pick<VideoTaskView, "status" | "videoExpired" | "hdStatus" | "hdVideoUrl">): boolean {
+  return task.status === "completed" && !task.videoExpired && !isExtendable(task);
+}
+
+/** The last 8 characters of a task id (as in download file names). */
+export function shortTaskId(taskId: string): string {
+  return taskId.length > 8 ? taskId.slice(-8) : taskId;
+}

@@ -1,0 +1,50 @@
+/**
+ * Extending a finished video with a new prompt (decision 0050): a new task linked to its parent,
+ * made with the key that made the parent, at the model's price plus the extension surcharge. KIE
+ * cannot extend a video after its 1080p version was made, so only videos whose 1080p is held (kept
+ * extendable) or was never asked for are offered; if KIE refuses anyway, the credits come back.
+ */
+import type { GenerateVideoResult } from "../../../shared/schemas/videos.js";
+import type { ExtendVideoInput } from "../../../shared/schemas/videos.js";
+import type { VeoModel } from "../../../shared/catalogue.js";
+import { webCost } from "../../../shared/prices.js";
+import { conflict } from "../../http/errors.js";
+import type { LinkTask } from "../../http/idempotency.js";
+import type { Settings } from "../settings/service.js";
+import { generateVideo, type GenerateDeps } from "./generate-service.js";
+import { pricesOf } from "./pricing.js";
+import { getOwnTask } from "./queries.js";
+import type { TaskReads } from "./video-deps.js";
+
+export const NOT_EXTENDABLE = "KIE cannot extend a video after its 1080p version was made. Tick “Keep extendable” when you make a video you may extend.";
+
+export async function extendVideo(
+  ctx: TaskReads & { generation: GenerateDeps; readSettings(): Promise<Settings> },
+  userId: string,
+  taskId: string,
+  input: ExtendVideoInput,
+  linkTask?: LinkTask,
+): Promise<GenerateVideoResult> {
+  const parent = await getOwnTask(ctx.db, ctx.caches.tasks, userId, taskId);
+  if (parent.status !== "completed" || parent.videoExpired) throw conflict("Only a finished video can be extended");
+  if (parent.hdStatus !== "held" && parent.hdStatus !== "none") throw conflict(NOT_EXTENDABLE);
+  const model = parent.model as VeoModel;
+  const cost = webCost(pricesOf(await ctx.readSettings()), model, ["extend"]);
+  return generateVideo(
+    ctx.generation,
+    userId,
+    {
+      prompt: input.prompt,
+      model,
+      mode: "text",
+      aspectRatio: parent.aspectRatio as "16:9" | "9:16",
+      imageUrls: [],
+      watermark: input.watermark,
+      seeds: input.seeds,
+      upgrade4k: false,
+      keepExtendable: input.keepExtendable,
+      enableFallback: false,
+    },
+    { via: "web", cost, linkTask, extend: parent },
+  );
+}
