@@ -338,20 +338,3 @@ export function webhooksSection(runs, { machine }) {
     "",
   ];
 }
-
-/** Puts the section in place of the old one, or before the Lighthouse, targets or notes part. */
-export function replaceWebhooksSection(doc, section) {
-  const heading = "## Webhooks";
-  const text = section.join("\n");
-  const at = doc.indexOf(`${heading}\n`);
-  if (at >= 0) {
-    const next = doc.slice(at + heading.length).search(/\n(## |<!-- )/);
-    const end = next >= 0 ? at + heading.length + next + 1 : doc.length;
-    return doc.slice(0, at) + text + "\n" + doc.slice(end);
-  }
-  for (const marker of ["## Landing page", "## Targets", "<!-- Hand-written below"]) {
-    const i = doc.indexOf(marker);
-    if (i >= 0) return doc.slice(0, i) + text + "\n" + doc.slice(i);
-  }
-  return `${doc}\n${text}\n`;
-}

@@ -11,6 +11,10 @@
 // outbox drain rate to a local receiver, and a finished video's time to its webhook with the
 // server running. BENCH_ONLY=webhooks runs only that section and rewrites only its part of
 // docs/benchmarks.md when both databases ran (about 90 s, plus a build if dist/ is stale).
+// Admin at scale (scripts/bench-admin.mjs, PostgreSQL only, in a fresh database): 100,000 users and
+// 1,000,000 videos seeded with generate_series, then the admin overview and the users list's pages,
+// searches and filters one request at a time. BENCH_ONLY=admin runs only that section and rewrites
+// only its part of docs/benchmarks.md (a few minutes, most of it seeding).
 import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -20,8 +24,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
-import { archiveSection, benchArchive, replaceArchiveSection } from "./bench-archive.mjs";
-import { benchWebhooks, replaceWebhooksSection, webhooksSection } from "./bench-webhooks.mjs";
+import { adminSection, benchAdmin } from "./bench-admin.mjs";
+import { archiveSection, benchArchive } from "./bench-archive.mjs";
+import { benchWebhooks, webhooksSection } from "./bench-webhooks.mjs";
+import { replaceSection } from "./bench-doc.mjs";
 import { build, isBuildFresh } from "./build.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -110,6 +116,8 @@ const ONLY = process.env.BENCH_ONLY;
 const ARCHIVE_ONLY = ONLY === "archive";
 /** BENCH_ONLY=webhooks: only the webhooks section (no endpoint matches "webhooks" either). */
 const WEBHOOKS_ONLY = ONLY === "webhooks";
+/** BENCH_ONLY=admin: only the admin at scale section. */
+const ADMIN_ONLY = ONLY === "admin";
 const DATABASES = (process.env.BENCH_DATABASES ?? "PostgreSQL,PGlite").split(",");
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 
@@ -279,11 +287,12 @@ const pgDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "veo-bench-pg-"));
 const runs = [];
 let archive;
 const webhookRuns = [];
+let adminRun;
 try {
   for (const [label, env] of [
     ["PostgreSQL", { DATABASE_URL: pgUrl, DATA_DIR: pgDataDir }],
     ["PGlite", { DATA_DIR: pgliteDir }],
-  ].filter(([label]) => DATABASES.includes(label) && !ARCHIVE_ONLY && !WEBHOOKS_ONLY)) {
+  ].filter(([label]) => DATABASES.includes(label) && !ARCHIVE_ONLY && !WEBHOOKS_ONLY && !ADMIN_ONLY)) {
     const open = () => openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
     const result = await bench(label, env, await open());
     const database = await open();
@@ -337,6 +346,12 @@ try {
       console.table({ "completion to arrival (ms)": result.latency });
     }
   }
+  if (DATABASES.includes("PostgreSQL") && (!ONLY || ADMIN_ONLY)) {
+    console.log("\nAdmin at scale (PostgreSQL):");
+    adminRun = await benchAdmin({ root, admin, pgBase, openDatabase, hashPassword, createSession, startServer, stopServer, waitReady, freePort });
+    console.table(adminRun.results);
+    console.table(adminRun.explains);
+  }
 } finally {
   await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
   await admin.end();
@@ -380,6 +395,8 @@ const archiveLines = archive
 lines.push(...archiveLines);
 const webhookLines = webhookRuns.length > 0 ? webhooksSection(webhookRuns, { machine }) : [];
 lines.push(...webhookLines);
+const adminLines = adminRun ? adminSection(adminRun, { machine }) : [];
+lines.push(...adminLines);
 /** Issue 9's targets, for one process on PostgreSQL on this 2-core machine. */
 const pgRun = runs.find((r) => r.label === "PostgreSQL");
 const scores = pgRun?.pageScores;
@@ -424,11 +441,14 @@ lines.push("Generation answers 429 once a user passes 30 videos a minute (the pe
 const NOTES_MARKER = "<!-- Hand-written below: kept by npm run bench -->";
 const docPath = path.join(root, "docs/benchmarks.md");
 if (ARCHIVE_ONLY && archive && fs.existsSync(docPath)) {
-  fs.writeFileSync(docPath, replaceArchiveSection(fs.readFileSync(docPath, "utf8"), archiveLines));
+  fs.writeFileSync(docPath, replaceSection(fs.readFileSync(docPath, "utf8"), archiveLines));
   console.log("\nWrote the Video archive section of docs/benchmarks.md");
 } else if (WEBHOOKS_ONLY && webhookRuns.length === 2 && fs.existsSync(docPath)) {
-  fs.writeFileSync(docPath, replaceWebhooksSection(fs.readFileSync(docPath, "utf8"), webhookLines));
+  fs.writeFileSync(docPath, replaceSection(fs.readFileSync(docPath, "utf8"), webhookLines));
   console.log("\nWrote the Webhooks section of docs/benchmarks.md");
+} else if (ADMIN_ONLY && adminRun && fs.existsSync(docPath)) {
+  fs.writeFileSync(docPath, replaceSection(fs.readFileSync(docPath, "utf8"), adminLines));
+  console.log("\nWrote the Admin at scale section of docs/benchmarks.md");
 } else if (ONLY || DATABASES.length < 2) {
   console.log("\nPartial run: docs/benchmarks.md left as it is.");
 } else {

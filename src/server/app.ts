@@ -4,11 +4,14 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { registerLiveUpdates } from "./events/register-live-updates.js";
 import type { LiveEvents } from "./events/live-events.js";
 import { accountStatsRoutes } from "./features/account-stats/routes.js";
+import { adminExportRoutes } from "./features/admin/exports-routes.js";
 import { adminKieApiRoutes } from "./features/admin/kie-apis-routes.js";
+import { adminOverviewRoutes } from "./features/admin/overview-routes.js";
 import { adminRecoveryRoutes } from "./features/admin/recovery-routes.js";
 import { adminVideoStorageRoutes } from "./features/admin/video-storage-routes.js";
 import { adminTransactionRoutes } from "./features/admin/transactions-routes.js";
 import { adminUserRoutes } from "./features/admin/users-routes.js";
+import { adminAuditRoutes } from "./features/audit/audit-routes.js";
 import { apiTokenRoutes } from "./features/api-tokens/routes.js";
 import { googleAuthRoutes } from "./features/auth/google-routes.js";
 import { authRoutes } from "./features/auth/routes.js";
@@ -123,13 +126,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     adminScope(services, async (admin) => {
       await admin.register(adminUserRoutes, services);
+      await admin.register(adminOverviewRoutes, services);
       await admin.register(adminSettingsRoutes, services);
       await admin.register(adminCreditPackageRoutes, services);
       await admin.register(adminKieApiRoutes, services);
       await admin.register(adminTransactionRoutes, services);
+      await admin.register(adminExportRoutes, services);
       await admin.register(adminRecoveryRoutes, services);
       await admin.register(adminTelegramSettingsRoutes, services);
       await admin.register(adminVideoStorageRoutes, services);
+      await admin.register(adminAuditRoutes, services);
     }),
     { prefix: ADMIN_PREFIX },
   );

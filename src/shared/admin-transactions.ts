@@ -29,6 +29,22 @@ function day(field: string) {
 /** Empty strings mean "not set": a form that sends `type=` filters nothing. */
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
+const BAD_USER_ID = "userId must be a user's id (a UUID)";
+
+/** The filters of the list and of its CSV export (GET /api/admin/exports/transactions.csv). */
+const filterFields = {
+  type: z.preprocess(blankToUndefined, z.enum(ADMIN_TRANSACTION_TYPES, { error: BAD_TYPE }).optional()),
+  user: z.preprocess(blankToUndefined, z.string({ error: "user must be text" }).trim().max(200, "user must be at most 200 characters").optional()),
+  userId: z.preprocess(blankToUndefined, z.guid({ error: BAD_USER_ID }).optional().meta({ description: "Only this user's rows (the user's id)." })),
+  dateFrom: z.preprocess(blankToUndefined, day("dateFrom").optional()),
+  dateTo: z.preprocess(blankToUndefined, day("dateTo").optional()),
+};
+const datesInOrder = (q: { dateFrom?: string | undefined; dateTo?: string | undefined }) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo;
+const DATES_OUT_OF_ORDER = { message: "dateFrom must not be after dateTo" };
+
+export const adminTransactionFiltersSchema = z.object(filterFields).refine(datesInOrder, DATES_OUT_OF_ORDER);
+export type AdminTransactionFilters = z.output<typeof adminTransactionFiltersSchema>;
+
 export const adminTransactionsQuerySchema = z
   .object({
     page: z.preprocess(
@@ -44,12 +60,9 @@ export const adminTransactionsQuerySchema = z
         .max(ADMIN_TRANSACTIONS_MAX_LIMIT, BAD_LIMIT)
         .default(ADMIN_TRANSACTIONS_DEFAULT_LIMIT),
     ),
-    type: z.preprocess(blankToUndefined, z.enum(ADMIN_TRANSACTION_TYPES, { error: BAD_TYPE }).optional()),
-    user: z.preprocess(blankToUndefined, z.string({ error: "user must be text" }).trim().max(200, "user must be at most 200 characters").optional()),
-    dateFrom: z.preprocess(blankToUndefined, day("dateFrom").optional()),
-    dateTo: z.preprocess(blankToUndefined, day("dateTo").optional()),
+    ...filterFields,
   })
-  .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, { message: "dateFrom must not be after dateTo" });
+  .refine(datesInOrder, DATES_OUT_OF_ORDER);
 
 export type AdminTransactionsQuery = z.output<typeof adminTransactionsQuerySchema>;
 
@@ -70,6 +83,7 @@ export const adminTransactionViewSchema = z
       .string()
       .nullable()
       .meta({ description: "The provider's task id (kept on the row, or read from the video task): what POST /api/video/{taskId}/refund takes." }),
+    kieTaskId: z.string().nullable().meta({ description: "The provider's task id, as the spec names it: the same value as taskId." }),
     refunded: z.boolean().meta({ description: "Usage rows only: true once the task's credits were given back (the Refund button is then disabled)." }),
     createdAt: isoTimestamp,
   })

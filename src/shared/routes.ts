@@ -14,11 +14,20 @@ export const SPA_ROUTES = [
   "/login",
   "/my-account",
   "/admin",
+  "/admin/users",
+  "/admin/users/:userId",
+  "/admin/settings",
+  "/admin/audit",
   "/history",
 ] as const;
 export type SpaRoute = (typeof SPA_ROUTES)[number];
 
+/** Whether a path is one of SPA_ROUTES; a `:name` segment matches any one non-empty segment. */
 export function isSpaRoute(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return (SPA_ROUTES as readonly string[]).includes(path);
+  const segments = path.split("/");
+  return SPA_ROUTES.some((route) => {
+    const parts = route.split("/");
+    return parts.length === segments.length && parts.every((part, i) => (part.startsWith(":") ? segments[i] !== "" : part === segments[i]));
+  });
 }

@@ -36,6 +36,10 @@ const PAGES: Record<SpaRoute, ComponentType> = {
   "/login": lazy(() => import("@/pages/login-page").then((m) => ({ default: m.LoginPage }))),
   "/my-account": lazy(() => import("@/pages/my-account-page").then((m) => ({ default: m.MyAccountPage }))),
   "/admin": adminOnly(lazy(() => import("@/pages/admin-page").then((m) => ({ default: m.AdminPage })))),
+  "/admin/users": adminOnly(lazy(() => import("@/pages/admin-users-page").then((m) => ({ default: m.AdminUsersPage })))),
+  "/admin/users/:userId": adminOnly(lazy(() => import("@/pages/admin-user-page").then((m) => ({ default: m.AdminUserPage })))),
+  "/admin/settings": adminOnly(lazy(() => import("@/pages/admin-settings-page").then((m) => ({ default: m.AdminSettingsPage })))),
+  "/admin/audit": adminOnly(lazy(() => import("@/pages/admin-audit-page").then((m) => ({ default: m.AdminAuditPage })))),
   "/history": adminOnly(lazy(() => import("@/pages/history-page").then((m) => ({ default: m.HistoryPage })))),
 };
 
@@ -54,6 +58,10 @@ const AREAS: Record<SpaRoute, Area> = {
   "/my-account": "creator",
   "/api": "api",
   "/admin": "admin",
+  "/admin/users": "admin",
+  "/admin/users/:userId": "admin",
+  "/admin/settings": "admin",
+  "/admin/audit": "admin",
   "/history": "admin",
 };
 

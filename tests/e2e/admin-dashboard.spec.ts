@@ -49,7 +49,7 @@ test("'Loading...' shows while the server has not said who is signed in", async 
 
 test("Telegram, recovery and failure toasts", async ({ page }) => {
   await signIn(page, ADMIN.username, ADMIN.password);
-  await page.goto("/admin");
+  await page.goto("/admin/settings");
   const telegram = section(page, "Telegram Notifications");
   try {
     await telegram.getByLabel("Bot token", { exact: true }).fill("123456:e2e-unreachable-bot");
@@ -90,8 +90,8 @@ test("an admin edits a package, a user's credits and status, prices, and a provi
   await expect(victimPage.getByRole("heading", { name: "My Account" })).toBeVisible();
 
   await signIn(page, ADMIN.username, ADMIN.password);
-  await page.goto("/admin");
-  await expect(page.getByRole("heading", { name: "Admin Dashboard", level: 1 })).toBeVisible();
+  await page.goto("/admin/settings");
+  await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
 
   // Credit Packages: add, then edit the price.
   const name = uniqueUsername("Pack");
@@ -120,8 +120,10 @@ test("an admin edits a package, a user's credits and status, prices, and a provi
   await expectToast(page, "Package deleted");
   await expect(packages.getByRole("listitem", { name: `Package ${name}` })).toHaveCount(0);
 
-  // User Management: edit credits, then disable a signed-in user.
+  // User Management (/admin/users): edit credits, then disable a signed-in user.
+  await page.goto("/admin/users");
   const users = section(page, "User Management");
+  await users.getByLabel("Search users").fill(funded);
   await users.getByRole("button", { name: `Edit credits of ${funded}` }).click();
   const credits = page.getByRole("dialog", { name: "Edit Credits" });
   await credits.getByLabel("Credits").fill("42");
@@ -129,6 +131,7 @@ test("an admin edits a package, a user's credits and status, prices, and a provi
   await expectToast(page, "Credits updated");
   await expect(users.getByRole("row", { name: `User ${funded}` })).toContainText("42");
 
+  await users.getByLabel("Search users").fill(victim);
   await users.getByRole("button", { name: `Disable ${victim}` }).click();
   await expectToast(page, "User updated");
   await expect(users.getByRole("row", { name: `User ${victim}` })).toContainText("Disabled");
@@ -140,6 +143,7 @@ test("an admin edits a package, a user's credits and status, prices, and a provi
   await victimPage.close();
 
   // Secrets are masked, with a show/hide toggle.
+  await page.goto("/admin/settings");
   const kieToken = page.getByLabel("KIE API token", { exact: true });
   await expect(kieToken).toHaveAttribute("type", "password");
   await page.getByRole("button", { name: "Show KIE API token" }).click();
@@ -184,7 +188,7 @@ test("an admin edits a package, a user's credits and status, prices, and a provi
 
 test("Video Storage shows what the archive holds and keeps the retention the admin chose", async ({ page }) => {
   await signIn(page, ADMIN.username, ADMIN.password);
-  await page.goto("/admin");
+  await page.goto("/admin/settings");
   const storage = section(page, "Video Storage");
   const figures = storage.getByRole("definition");
   await expect(storage.getByText("Videos stored")).toBeVisible();

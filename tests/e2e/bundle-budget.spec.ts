@@ -25,13 +25,17 @@ const PAGE_SOURCE: Record<SpaRoute, string> = {
   "/login": "pages/login-page.tsx",
   "/my-account": "pages/my-account-page.tsx",
   "/admin": "pages/admin-page.tsx",
+  "/admin/users": "pages/admin-users-page.tsx",
+  "/admin/users/:userId": "pages/admin-user-page.tsx",
+  "/admin/settings": "pages/admin-settings-page.tsx",
+  "/admin/audit": "pages/admin-audit-page.tsx",
   "/history": "pages/history-page.tsx",
 };
-const ADMIN_ROUTES: SpaRoute[] = ["/admin", "/history"];
+const ADMIN_ROUTES: SpaRoute[] = ["/admin", "/admin/users", "/admin/users/:userId", "/admin/settings", "/admin/audit", "/history"];
 /** The gate that decides whether to fetch the admin pages lives in the main bundle by design. */
 const isAdminModule = (source: string) =>
   (source.startsWith("src/web/features/admin/") && source !== "src/web/features/admin/admin-gate.tsx") ||
-  source === "src/web/pages/admin-page.tsx" ||
+  /^src\/web\/pages\/admin-[a-z-]*page\.tsx$/.test(source) ||
   source === "src/web/pages/history-page.tsx";
 
 interface ManifestEntry {
@@ -81,5 +85,20 @@ test("only /admin and /history would download admin code", () => {
   for (const route of SPA_ROUTES.filter((r) => !ADMIN_ROUTES.includes(r))) {
     const leaked = initialFiles(manifest, PAGE_SOURCE[route]).flatMap((f) => (chunks[f]?.modules ?? []).filter(isAdminModule));
     expect(leaked, `admin modules in the code of ${route}`).toEqual([]);
+  }
+});
+
+/** The overview's chart library (decision 0053) and what it brings along only for it. */
+const isChartModule = (source: string) =>
+  /^node_modules\/(recharts|victory-vendor|react-redux|redux|redux-thunk|@reduxjs\/toolkit|immer|reselect|decimal\.js-light|d3-[a-z-]+)\//.test(source);
+
+test("the chart library loads with the admin overview only", () => {
+  const manifest = readJson<Manifest>("manifest.json");
+  const chunks = readJson<Record<string, { modules: string[] }>>("chunks.json");
+  const adminFiles = initialFiles(manifest, PAGE_SOURCE["/admin"]);
+  expect(adminFiles.some((f) => chunks[f]?.modules.some((m) => m.startsWith("node_modules/recharts/")))).toBe(true);
+  for (const route of SPA_ROUTES.filter((r) => !ADMIN_ROUTES.includes(r))) {
+    const leaked = initialFiles(manifest, PAGE_SOURCE[route]).flatMap((f) => (chunks[f]?.modules ?? []).filter(isChartModule));
+    expect(leaked, `chart library modules in the code of ${route}`).toEqual([]);
   }
 });

@@ -119,7 +119,7 @@ test("the admin's Lite price and 4K surcharge are saved in Model Pricing, and th
   const admin = await playwright.request.newContext({ baseURL });
   try {
     await signInViaApi(page, ADMIN.username, ADMIN.password);
-    await page.goto("/admin");
+    await page.goto("/admin/settings");
     const pricing = page.getByRole("region", { name: "Model Pricing and API Pricing" });
     for (const name of ["Veo3 (Quality)", "Veo3 Fast", "Veo3 Lite", "4K upgrade", "Extension"]) {
       await expect(pricing.getByRole("group", { name })).toBeVisible();

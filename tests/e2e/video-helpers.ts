@@ -28,7 +28,7 @@ function admin(): Promise<APIRequestContext> {
 /** Sets a user's balance through the admin API (PUT /api/admin/users/{id}/credits). */
 export async function setCredits(username: string, credits: number): Promise<void> {
   const api = await admin();
-  const list = await api.get("/api/admin/users");
+  const list = await api.get(`/api/admin/users?q=${encodeURIComponent(username)}`);
   expect(list.status(), await list.text()).toBe(200);
   const users = (await list.json()) as { id: string; username: string }[];
   const user = users.find((u) => u.username === username);

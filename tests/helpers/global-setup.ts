@@ -13,7 +13,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { MIGRATIONS_DIR, openPostgres } from "../../src/server/db/connect.js";
+import { MIGRATIONS_DIR, openPostgres, pgliteOptions } from "../../src/server/db/connect.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -48,7 +48,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
   }
 
-  const client = new PGlite();
+  const client = new PGlite(pgliteOptions());
   await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
   const dump = await client.dumpDataDir("none");
   await client.close();

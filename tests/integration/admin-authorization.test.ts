@@ -47,7 +47,7 @@ let sim: StartedSimulator;
 let telegram: TelegramFake;
 let t: VideoTestApp;
 let admin: Client;
-const fixtures = { userId: "", packageId: "", kieApiId: "", taskId: "" };
+const fixtures = { userId: "", packageId: "", kieApiId: "", taskId: "", tokenId: "" };
 
 /** Every method+path the app routes (HEAD aside), from Fastify's own table. */
 function registeredRoutes(app: FastifyInstance): string[] {
@@ -80,6 +80,8 @@ beforeAll(async () => {
   fixtures.packageId = pkg.json().id;
   const account = await admin.post("/api/admin/kie-apis", { name: "matrix", token: ACCOUNT_TOKEN, totalCredits: 100_000 });
   fixtures.kieApiId = account.json().kieApi.id;
+  const token = await u.client.post("/api/user-tokens", { name: "matrix" });
+  fixtures.tokenId = token.json<{ id: string }>().id;
   const gen = await u.client.post("/api/generate-video", { prompt: "a matrix video", model: "veo3_fast" });
   fixtures.taskId = gen.json().taskId;
   await runWorkerUntil(t, async () => (await taskRow(t.database.db, fixtures.taskId)).status === "completed");
@@ -135,10 +137,22 @@ const CASES: Case[] = [
     request: () => ({ url: `/api/admin/kie-apis/${fixtures.kieApiId}/check-credits`, body: {} }),
   },
   { method: "GET", route: "/api/admin/transactions", request: () => ({ url: "/api/admin/transactions?page=1&limit=50" }) },
+  { method: "GET", route: "/api/admin/exports/transactions.csv", request: () => ({ url: "/api/admin/exports/transactions.csv?type=usage" }) },
+  { method: "GET", route: "/api/admin/exports/users.csv", request: () => ({ url: "/api/admin/exports/users.csv?sort=newest" }) },
   { method: "POST", route: "/api/video/:taskId/refund", request: () => ({ url: `/api/video/${fixtures.taskId}/refund`, body: {} }) },
   { method: "POST", route: "/api/admin/recheck-failed-videos", request: () => ({ url: "/api/admin/recheck-failed-videos", body: {} }) },
   { method: "DELETE", route: "/api/admin/delete-failed-videos", request: () => ({ url: "/api/admin/delete-failed-videos", body: {} }) },
   { method: "GET", route: "/api/admin/video-storage", request: () => ({ url: "/api/admin/video-storage" }) },
+  { method: "GET", route: "/api/admin/users/:userId", request: () => ({ url: `/api/admin/users/${fixtures.userId}` }) },
+  { method: "GET", route: "/api/admin/users/:userId/videos", request: () => ({ url: `/api/admin/users/${fixtures.userId}/videos` }) },
+  {
+    method: "DELETE",
+    route: "/api/admin/users/:userId/api-tokens/:tokenId",
+    request: () => ({ url: `/api/admin/users/${fixtures.userId}/api-tokens/${fixtures.tokenId}` }),
+  },
+  { method: "DELETE", route: "/api/admin/users/:userId/sessions", request: () => ({ url: `/api/admin/users/${fixtures.userId}/sessions` }) },
+  { method: "GET", route: "/api/admin/audit-log", request: () => ({ url: "/api/admin/audit-log" }) },
+  { method: "GET", route: "/api/admin/overview", request: () => ({ url: "/api/admin/overview?range=today" }) },
   { method: "DELETE", route: "/api/admin/credit-packages/:id", request: () => ({ url: `/api/admin/credit-packages/${fixtures.packageId}` }) },
   { method: "DELETE", route: "/api/admin/kie-apis/:id", request: () => ({ url: `/api/admin/kie-apis/${fixtures.kieApiId}` }) },
 ];

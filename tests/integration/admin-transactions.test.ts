@@ -114,3 +114,41 @@ describe("refunds from History", () => {
     expect(data).toEqual([expect.objectContaining({ taskId, refunded: true })]);
   });
 });
+
+describe("the provider task id and the userId filter (issue 23)", () => {
+  it("carries the provider task id as kieTaskId (and taskId), from the row or from its video task", async () => {
+    const u = await userWithCredits(t.app, t.database.db, 10);
+    const { taskId } = (await u.client.post("/api/generate-video", { prompt: "named kieTaskId", model: "veo3_fast" })).json();
+    const { data } = await page(`?user=${u.username}`);
+    expect(data.map((r) => [r.type, r.kieTaskId, r.taskId])).toEqual([
+      ["usage", taskId, taskId],
+      ["adjustment", null, null],
+    ]);
+    // An older row without kie_task_id of its own reads it from its video task.
+    await t.database.db.update(transactions).set({ kieTaskId: null }).where(eq(transactions.id, data[0]!.id));
+    const again = await page(`?user=${u.username}&type=usage`);
+    expect(again.data[0]).toMatchObject({ kieTaskId: taskId, taskId });
+  });
+
+  it("filters by userId, alone or with the other filters; an id of nobody matches nothing", async () => {
+    const a = await userWithCredits(t.app, t.database.db, 7);
+    const b = await userWithCredits(t.app, t.database.db, 9);
+    const onlyA = await page(`?userId=${a.id}`);
+    expect(onlyA.total).toBe(1);
+    expect(onlyA.data.map((r) => [r.userId, r.amount])).toEqual([[a.id, 7]]);
+    expect((await page(`?userId=${b.id}&type=adjustment`)).data.map((r) => r.userId)).toEqual([b.id]);
+    expect((await page(`?userId=${a.id}&user=${b.username}`)).total).toBe(0);
+    expect((await page(`?userId=${a.id.toUpperCase()}`)).total).toBe(1);
+    expect((await page("?userId=00000000-0000-4000-8000-000000000000")).total).toBe(0);
+    expect((await page("?userId=")).total).toBeGreaterThan(1);
+  });
+
+  it.each(["nobody", "1234", `${"a".repeat(8)}-${"b".repeat(4)}-${"c".repeat(4)}-${"d".repeat(4)}-${"e".repeat(11)}`, "00000000-0000-4000-8000-00000000000g"])(
+    "refuses userId=%s with a 400 that says what it must be",
+    async (userId) => {
+      const res = await admin.get(`/api/admin/transactions?userId=${userId}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: "invalid_input", message: "userId must be a user's id (a UUID)" });
+    },
+  );
+});

@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { users } from "../../src/server/db/schema.js";
+import { adminAuditLog, users } from "../../src/server/db/schema.js";
 import { GOOGLE_ALREADY_HAS_ACCOUNT, GOOGLE_SUB_TAKEN } from "../../src/server/features/auth/google-accounts.js";
 import { ACCOUNT_EXISTS_MESSAGE, GOOGLE_NEW_ACCOUNT_COOKIE, NEW_ACCOUNT_EXPIRED } from "../../src/server/features/auth/google-routes.js";
 import { createSecretBox } from "../../src/server/lib/secret-box.js";
@@ -187,6 +187,18 @@ describe("the callback", () => {
     expect(second.params.user).toBe(first.params.user);
     expect(second.sid).not.toBe(first.sid);
     expect(await t.database.db.select().from(users).where(eq(users.googleId, who.sub))).toHaveLength(1);
+  });
+
+  it("an administrator's Google sign-in is recorded in the audit log; a user's is not (decision 0052)", async () => {
+    const who = identity();
+    const first = await signInWithGoogle(who);
+    const username = JSON.parse(first.params.user!) as { username: string };
+    const audited = async () =>
+      (await t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.adminUsername, username.username))).map((r) => [r.action, r.details]);
+    expect(await audited()).toEqual([]);
+    await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.googleId, who.sub));
+    expect((await signInWithGoogle(who)).params.auth).toBe("success");
+    expect(await audited()).toEqual([["admin.sign_in", { method: "google" }]]);
   });
 
   it("links a local account with the same e-mail when both Google and the account verified it", async () => {

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { describe, expect, it } from "vitest";
-import { MIGRATIONS_DIR } from "../../src/server/db/connect.js";
+import { MIGRATIONS_DIR, pgliteOptions } from "../../src/server/db/connect.js";
 import { createTestDatabase } from "../helpers/test-db.js";
 
 function listFiles(dir: string): string[] {
@@ -36,6 +36,7 @@ describe("migrations", () => {
         rows: { table_name: string }[];
       };
       expect(res.rows.map((r) => r.table_name)).toEqual([
+        "admin_audit_log",
         "admin_notifications",
         "admin_settings",
         "api_tokens",
@@ -70,7 +71,7 @@ describe("migrations", () => {
     expect(archiveAt).toBe(9);
     journal.entries = journal.entries.slice(0, archiveAt);
     fs.writeFileSync(journalPath, JSON.stringify(journal));
-    const client = new PGlite();
+    const client = new PGlite(pgliteOptions());
     const db = drizzle(client);
     try {
       await migrate(db, { migrationsFolder: before });
@@ -108,7 +109,7 @@ describe("migrations", () => {
       journal.entries.findIndex((e) => e.tag === "0015_catalogue"),
     );
     fs.writeFileSync(journalPath, JSON.stringify(journal));
-    const client = new PGlite();
+    const client = new PGlite(pgliteOptions());
     const db = drizzle(client);
     try {
       await migrate(db, { migrationsFolder: before });

@@ -5,7 +5,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -60,13 +61,18 @@ export async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): P
   };
 }
 
+/** Every PGlite the product or its tests open: the extensions the migrations create (pg_trgm, 0019) must be loaded. */
+export function pgliteOptions(options: PGliteOptions = {}): PGliteOptions {
+  return { ...options, extensions: { pg_trgm } };
+}
+
 /**
  * `dataDir` undefined means in memory (tests); `loadDataDir` then starts it from a dumped data
  * folder (the tests' migrated template, decision 0036), which leaves the migrations nothing to do.
  */
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(path.join(dataDir, "pglite")) : new PGlite(loadDataDir ? { loadDataDir } : {});
+  const client = new PGlite(pgliteOptions(dataDir ? { dataDir: path.join(dataDir, "pglite") } : loadDataDir ? { loadDataDir } : {}));
   const instance = drizzlePglite(client, { schema });
   await migratePglite(instance, { migrationsFolder: MIGRATIONS_DIR });
   return {

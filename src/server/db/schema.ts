@@ -24,12 +24,20 @@ export const users = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     /** The credits.low webhook fires when the balance falls below this (decision 0047); null: never. */
     lowCreditsThreshold: integer("low_credits_threshold"),
+    /** Rows in video_tasks of this user, kept by a trigger (migration 0019) so the admin list can sort by it. */
+    videoCount: integer("video_count").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     // Usernames and e-mails are unique regardless of case.
     uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    // The admin's user list (decision 0052): each sort walks its index, the id breaking ties; searches use trigrams.
+    index("users_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("users_credits_idx").on(t.credits.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("users_video_count_idx").on(t.videoCount.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("users_username_trgm_idx").using("gin", sql`lower(${t.username}) gin_trgm_ops`),
+    index("users_email_trgm_idx").using("gin", sql`lower(${t.email}) gin_trgm_ops`),
     check("users_credits_non_negative", sql`${t.credits} >= 0`),
     check("users_low_credits_threshold_valid", sql`${t.lowCreditsThreshold} between 1 and 1000000`),
   ],
@@ -45,6 +53,9 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Where and with what it signed in, for the admin's view of a user's sessions. */
+    ip: text("ip"),
+    userAgent: text("user_agent"),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
 );
@@ -93,6 +104,8 @@ export const videoTasks = pgTable(
     errorMessage: text("error_message"),
     createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** When its 1080p version became ready (set by a trigger, migration 0019): the overview's time to 1080p. */
+    hdReadyAt: timestamp("hd_ready_at", { withTimezone: true }),
     creditsUsed: integer("credits_used").notNull().default(1),
     createdVia: text("created_via").notNull().default("web"),
     isPublic: boolean("is_public").notNull().default(false),
@@ -136,6 +149,8 @@ export const videoTasks = pgTable(
   },
   (t) => [
     index("video_tasks_user_created_idx").on(t.userId, t.createdAt.desc()),
+    // The admin overview's range scans (decision 0053): every column it reads, so they are index-only scans.
+    index("video_tasks_created_idx").on(t.createdAt, t.model, t.status, t.refunded, t.completedAt, t.hdReadyAt),
     uniqueIndex("video_tasks_share_id_idx").on(t.shareId),
     index("video_tasks_status_idx").on(t.status),
     // What the background worker scans: unfinished generations and pending 1080p and 4K fetches.
@@ -287,6 +302,9 @@ export const paymentOrders = pgTable(
   (t) => [
     uniqueIndex("payment_orders_provider_order_idx").on(t.provider, t.providerOrderId),
     index("payment_orders_user_idx").on(t.userId, t.createdAt.desc()),
+    index("payment_orders_completed_idx")
+      .on(t.completedAt)
+      .where(sql`${t.status} = 'completed'`),
     index("payment_orders_pending_idx")
       .on(t.provider, t.updatedAt)
       .where(sql`${t.status} = 'pending'`),
@@ -326,6 +344,8 @@ export const transactions = pgTable(
       .where(sql`${t.type} = 'purchase'`),
     index("transactions_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("transactions_created_idx").on(t.createdAt.desc()),
+    // The admin overview's credits by day (decision 0053): an index-only scan.
+    index("transactions_overview_idx").on(t.createdAt, t.type, t.amount),
     // A task is refunded at most once, whoever asks; and its 4K upgrade at most once too.
     uniqueIndex("transactions_one_refund_per_task")
       .on(t.kieTaskId)
@@ -581,4 +601,34 @@ export const webhookAttempts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("webhook_attempts_endpoint_idx").on(t.endpointId, t.createdAt.desc())],
+);
+
+/**
+ * What admins did (decision 0052): who, when, from where, what. Append-only: triggers refuse
+ * UPDATE, DELETE and TRUNCATE (migration 0019); nothing in the app changes a row.
+ */
+export const adminAuditLog = pgTable(
+  "admin_audit_log",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    createdAt: createdAt(),
+    /** The admin; null only if that account is ever removed (the name below stays). */
+    adminId: uuid("admin_id").references(() => users.id, { onDelete: "set null" }),
+    adminUsername: text("admin_username").notNull(),
+    ip: text("ip"),
+    /** e.g. settings.update, user.credits, transaction.refund (shared/audit.ts lists them). */
+    action: text("action").notNull(),
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    /** A readable name of the target when it was acted on (a username, a package name). */
+    targetLabel: text("target_label"),
+    /** What changed: field names, before/after values; never a secret's value. */
+    details: jsonb("details").notNull().default({}),
+  },
+  (t) => [
+    index("admin_audit_log_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("admin_audit_log_action_idx").on(t.action, t.id.desc().nullsFirst()),
+    index("admin_audit_log_admin_idx").on(t.adminId, t.id.desc().nullsFirst()),
+    index("admin_audit_log_target_idx").on(t.targetType, t.targetId, t.id.desc().nullsFirst()),
+  ],
 );

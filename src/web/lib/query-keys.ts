@@ -52,11 +52,22 @@ export const queryKeys = {
     settings: ["/api/admin/settings"] as const,
     packages: ["/api/admin/credit-packages"] as const,
     kieApis: ["/api/admin/kie-apis"] as const,
-    users: ["/api/admin/users"] as const,
     videoStorage: ["/api/admin/video-storage"] as const,
     /** Every filtered page of all users' transactions (/history) is under this path. */
     transactionsPath: ADMIN_TRANSACTIONS_PATH,
     transactions: (params: Record<string, string | number | undefined>) => [withQuery(ADMIN_TRANSACTIONS_PATH, params)] as const,
+    /** The /admin overview of one range (today, 7d, 30d, 90d). */
+    overview: (range: string) => [`/api/admin/overview?range=${encodeURIComponent(range)}`] as const,
+    /** The user list's pages, a user's page and their videos (/admin/users) are all under this path. */
+    usersPath: "/api/admin/users",
+    /** One page of the user list: its filters, page size and cursor. */
+    userList: (params: Record<string, string | number | undefined>) => [withQuery("/api/admin/users", params)] as const,
+    user: (userId: string) => [`/api/admin/users/${encodeURIComponent(userId)}`] as const,
+    userVideos: (userId: string, page: number) => [`/api/admin/users/${encodeURIComponent(userId)}/videos?page=${page}`] as const,
+    /** Every filtered view of the audit log (/admin/audit, a user's recent admin actions) is under this path. */
+    auditPath: "/api/admin/audit-log",
+    /** The audit log's first page with these filters (older pages add a cursor). */
+    auditLog: (params: Record<string, string | number | undefined>) => [withQuery("/api/admin/audit-log", params)] as const,
   },
 };
 

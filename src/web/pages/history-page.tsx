@@ -1,18 +1,21 @@
 import { useCallback, useState } from "react";
-import { History, LoaderCircle, RefreshCw } from "lucide-react";
+import { LoaderCircle, RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Pagination } from "@/components/ui/pagination";
+import { AdminLayout } from "@/features/admin/admin-layout";
+import { CsvDownloadLink, csvExportHref } from "@/features/admin/csv-download-link";
 import { HISTORY_PAGE_SIZE, NO_FILTERS, useAdminTransactions, useRefund, type HistoryFilters } from "@/features/admin/history-api";
 import { HistoryFiltersBar } from "@/features/admin/history-filters";
 import { HistoryTable } from "@/features/admin/history-table";
-import { useDocumentTitle } from "@/hooks/use-document-title";
 import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { formatCredits } from "@/lib/format";
 
-/** /history: every user's transactions, with refunds of usage rows (admin only: the route is gated in app.tsx). */
+/**
+ * /history: every user's transactions, with refunds of usage rows (admin only: the route is gated
+ * in app.tsx), and the same rows as a CSV file (decision 0054).
+ */
 export function HistoryPage() {
-  useDocumentTitle("Transaction History");
   const [filters, setFilters] = useState<HistoryFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const query = useAdminTransactions(filters, page);
@@ -29,55 +32,61 @@ export function HistoryPage() {
   const pageCount = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
   const first = (page - 1) * HISTORY_PAGE_SIZE + 1;
 
+  // The file has the rows these filters show, every page of them.
+  const csvHref = csvExportHref("/api/admin/exports/transactions.csv", {
+    type: filters.type,
+    user: filters.user,
+    dateFrom: filters.dateFrom,
+    dateTo: filters.dateTo,
+  });
+
   return (
-    <div className="mx-auto w-full max-w-7xl flex-1 px-4 py-10 sm:px-6 lg:py-14">
-      <header className="mb-6">
-        <h1 className="flex items-center gap-2 text-3xl font-bold tracking-tight">
-          <History className="size-7 text-fuchsia-300" aria-hidden="true" />
-          Transaction History
-        </h1>
-        <p className="mt-2 text-muted-foreground">Every user's purchases, video usage, refunds and adjustments.</p>
-      </header>
+    <AdminLayout
+      title="Transaction History"
+      description="Every user's purchases, video usage, refunds and adjustments."
+      actions={<CsvDownloadLink href={csvHref} />}
+    >
+      <div>
+        <HistoryFiltersBar value={filters} onChange={changeFilters} />
 
-      <HistoryFiltersBar value={filters} onChange={changeFilters} />
-
-      <div className="mb-3 mt-6 flex justify-end text-sm text-muted-foreground tabular-nums">
-        {total > 0 ? `${first}–${Math.min(first + rows.length - 1, total)} of ${formatCredits(total)}` : null}
-      </div>
-
-      {query.isPending ? (
-        <div className="flex justify-center py-14" role="status" aria-label="Loading transactions">
-          <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
+        <div className="mb-3 mt-6 flex justify-end text-sm text-muted-foreground tabular-nums">
+          {total > 0 ? `${first}–${Math.min(first + rows.length - 1, total)} of ${formatCredits(total)}` : null}
         </div>
-      ) : query.isError && !query.data ? (
-        <div className="grid justify-items-center gap-4 rounded-2xl border border-dashed border-border px-6 py-10 text-center" role="alert">
-          <p className="text-sm text-muted-foreground">Transactions could not be loaded: {errorMessage(query.error)}</p>
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
-      ) : total === 0 ? (
-        <p className="rounded-2xl border border-dashed border-border px-6 py-10 text-center text-sm text-muted-foreground">
-          No transactions match these filters.
-        </p>
-      ) : (
-        <>
-          <div className={cn(query.isPlaceholderData && "opacity-60")}>
-            <HistoryTable
-              rows={rows}
-              firstNumber={first}
-              refundingId={refundingId}
-              onRefund={(row) => {
-                if (!row.taskId || refundingId) return;
-                setRefundingId(row.id);
-                refund.mutate(row.taskId, { onSettled: () => setRefundingId(undefined) });
-              }}
-            />
+
+        {query.isPending ? (
+          <div className="flex justify-center py-14" role="status" aria-label="Loading transactions">
+            <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
           </div>
-          <Pagination className="mt-6" label="Transaction pages" page={page} pageCount={pageCount} onPageChange={setPage} />
-        </>
-      )}
-    </div>
+        ) : query.isError && !query.data ? (
+          <div className="grid justify-items-center gap-4 rounded-2xl border border-dashed border-border px-6 py-10 text-center" role="alert">
+            <p className="text-sm text-muted-foreground">Transactions could not be loaded: {errorMessage(query.error)}</p>
+            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+              <RefreshCw aria-hidden="true" />
+              Try again
+            </Button>
+          </div>
+        ) : total === 0 ? (
+          <p className="rounded-2xl border border-dashed border-border px-6 py-10 text-center text-sm text-muted-foreground">
+            No transactions match these filters.
+          </p>
+        ) : (
+          <>
+            <div className={cn(query.isPlaceholderData && "opacity-60")}>
+              <HistoryTable
+                rows={rows}
+                firstNumber={first}
+                refundingId={refundingId}
+                onRefund={(row) => {
+                  if (!row.taskId || refundingId) return;
+                  setRefundingId(row.id);
+                  refund.mutate(row.taskId, { onSettled: () => setRefundingId(undefined) });
+                }}
+              />
+            </div>
+            <Pagination className="mt-6" label="Transaction pages" page={page} pageCount={pageCount} onPageChange={setPage} />
+          </>
+        )}
+      </div>
+    </AdminLayout>
   );
 }

@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { useCurrentUser } from "@/features/auth/use-current-user";
 import { FallbackNotice } from "@/features/payments/fallback-notice";
 import { PackageCard, PackageCardSkeletons } from "@/features/payments/package-card";
+import { PackagesNotSetUp } from "@/features/payments/packages-not-set-up";
 import { PaymentDialog } from "@/features/payments/payment-dialog";
 import { StatCards } from "@/features/payments/stat-cards";
 import { TransactionHistory } from "@/features/payments/transaction-table";
@@ -25,7 +26,7 @@ export function PricingPage() {
   const { user, isResolved } = useCurrentUser();
   const signedIn = user !== null;
   const stats = useUserStats(signedIn);
-  const { packages, loading, fallback } = useCreditPackages();
+  const { packages, loading, fallback, notSetUp, retry, retrying } = useCreditPackages();
   const purchase = usePurchaseFlow();
 
   return (
@@ -52,11 +53,15 @@ export function PricingPage() {
           </h2>
           <p className="mt-2 text-muted-foreground">Pick the package that fits how much you create.</p>
         </div>
-        {fallback ? <FallbackNotice /> : null}
-        {/* Flex, not grid: a last row with fewer packages stays centred. */}
-        <div className="flex flex-wrap justify-center gap-6 pt-3 [&>*]:w-full md:[&>*]:w-[calc(50%-0.75rem)] lg:[&>*]:w-[calc(33.333%-1rem)]">
-          {loading ? <PackageCardSkeletons /> : packages.map((pkg) => <PackageCard key={pkg.id} pkg={pkg} all={packages} onBuy={purchase.start} />)}
-        </div>
+        {fallback ? <FallbackNotice onRetry={retry} retrying={retrying} /> : null}
+        {notSetUp ? (
+          <PackagesNotSetUp isAdmin={user?.isAdmin === true} />
+        ) : (
+          /* Flex, not grid: a last row with fewer packages stays centred. */
+          <div className="flex flex-wrap justify-center gap-6 pt-3 [&>*]:w-full md:[&>*]:w-[calc(50%-0.75rem)] lg:[&>*]:w-[calc(33.333%-1rem)]">
+            {loading ? <PackageCardSkeletons /> : packages.map((pkg) => <PackageCard key={pkg.id} pkg={pkg} all={packages} onBuy={purchase.start} />)}
+          </div>
+        )}
         <ul className="mt-8 grid gap-3 text-sm text-muted-foreground sm:flex sm:flex-wrap sm:justify-center sm:gap-x-8">
           {PROMISES.map(({ icon: Icon, text }) => (
             <li key={text} className="flex items-center gap-2">

@@ -8,6 +8,7 @@ import { CreemReturnBanner } from "@/features/payments/creem-return-banner";
 import { FallbackNotice } from "@/features/payments/fallback-notice";
 import { OrderSummary } from "@/features/payments/order-summary";
 import { PackagePicker } from "@/features/payments/package-picker";
+import { PackagesNotSetUp } from "@/features/payments/packages-not-set-up";
 import { defaultPackage } from "@/features/payments/packages";
 import { PaymentDialog } from "@/features/payments/payment-dialog";
 import { useCreemReturn } from "@/features/payments/use-creem-return";
@@ -15,18 +16,19 @@ import { useCreditPackages } from "@/features/payments/use-payment-queries";
 import { usePurchaseFlow } from "@/features/payments/use-purchase-flow";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 
-function PurchaseForm({ balance }: { balance: number }) {
+function PurchaseForm({ balance, isAdmin }: { balance: number; isAdmin: boolean }) {
   const [params] = useSearchParams();
-  const { packages, loading, fallback } = useCreditPackages();
+  const { packages, loading, fallback, notSetUp, retry, retrying } = useCreditPackages();
   const purchase = usePurchaseFlow();
   const [chosenId, setChosenId] = useState<string | null>(null);
   // ?package=<id> preselects; otherwise the popular package, else the first.
   const selected = packages.find((p) => p.id === chosenId) ?? defaultPackage(packages, params.get("package"));
 
   if (loading) return <PageLoading label="Loading packages" />;
+  if (notSetUp) return <PackagesNotSetUp isAdmin={isAdmin} />;
   return (
     <>
-      {fallback ? <FallbackNotice /> : null}
+      {fallback ? <FallbackNotice onRetry={retry} retrying={retrying} /> : null}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-labelledby="choose-package-title">
           <h2 id="choose-package-title" className="mb-4 text-lg font-semibold tracking-tight">
@@ -66,7 +68,7 @@ export function PurchaseCreditsPage() {
         </p>
       </header>
       {user ? (
-        <PurchaseForm balance={user.credits} />
+        <PurchaseForm balance={user.credits} isAdmin={user.isAdmin} />
       ) : isResolved ? (
         <SignInPrompt title="Sign in to purchase credits" description="Your credits are added to your account, so sign in or create one first." />
       ) : (

@@ -9,6 +9,7 @@ import {
   kieApiSavedSchema,
   kieApiUpdateSchema,
 } from "../../../shared/schemas/kie-apis.js";
+import { isMaskedSecret } from "../../../shared/mask.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/connect.js";
 import { AppError } from "../../http/errors.js";
@@ -16,6 +17,7 @@ import type { SecretBox } from "../../lib/secret-box.js";
 import { errors } from "../../http/route-contract.js";
 import { KieClient } from "../../integrations/kie/client.js";
 import { KieError } from "../../integrations/kie/errors.js";
+import { auditActor, fieldChanges, recordAudit } from "../audit/audit-log.js";
 import { accountKey, createKieApi, deleteKieApi, getKieApi, listKieApis, storeBalance, updateKieApi } from "./kie-apis-service.js";
 
 /** What KIE said about a key, for the admin: a rejected key is the admin's to fix (422), an outage is KIE's (502). */
@@ -59,7 +61,19 @@ export async function adminKieApiRoutes(app: FastifyInstance, opts: { db: Db; se
       },
     },
     async (request, reply) => {
-      const kieApi = await createKieApi(db, secretBox, request.body);
+      const actor = auditActor(request);
+      const kieApi = await db.transaction(async (tx) => {
+        const created = await createKieApi(tx, secretBox, request.body);
+        const { token: _token, ...fields } = request.body;
+        await recordAudit(tx, actor, {
+          action: "kie_api.create",
+          targetType: "kie_api",
+          targetId: created.id,
+          targetLabel: created.name,
+          details: { after: fields },
+        });
+        return created;
+      });
       return reply.status(201).send({ message: "KIE API saved", kieApi });
     },
   );
@@ -75,7 +89,22 @@ export async function adminKieApiRoutes(app: FastifyInstance, opts: { db: Db; se
         response: { 200: kieApiSavedSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => ({ message: "KIE API saved", kieApi: await updateKieApi(db, secretBox, request.params.id, request.body) }),
+    async (request) => {
+      const actor = auditActor(request);
+      const kieApi = await db.transaction(async (tx) => {
+        const before = await getKieApi(tx, secretBox, request.params.id);
+        const after = await updateKieApi(tx, secretBox, request.params.id, request.body);
+        const { token: _b, updatedAt: _bu, ...was } = before;
+        const { token: _a, updatedAt: _au, ...now } = after;
+        const changes = fieldChanges(was, now);
+        // A new key is named, never shown (a blank or masked one keeps the stored key).
+        const { token } = request.body;
+        if (token && !isMaskedSecret(token)) changes.push({ field: "token", secret: true });
+        await recordAudit(tx, actor, { action: "kie_api.update", targetType: "kie_api", targetId: after.id, targetLabel: after.name, details: { changes } });
+        return after;
+      });
+      return { message: "KIE API saved", kieApi };
+    },
   );
 
   api.delete(
@@ -89,7 +118,12 @@ export async function adminKieApiRoutes(app: FastifyInstance, opts: { db: Db; se
       },
     },
     async (request) => {
-      await deleteKieApi(db, request.params.id);
+      const actor = auditActor(request);
+      await db.transaction(async (tx) => {
+        const gone = await getKieApi(tx, secretBox, request.params.id);
+        await deleteKieApi(tx, request.params.id);
+        await recordAudit(tx, actor, { action: "kie_api.delete", targetType: "kie_api", targetId: gone.id, targetLabel: gone.name });
+      });
       return { message: "KIE API deleted" };
     },
   );
@@ -120,6 +154,13 @@ export async function adminKieApiRoutes(app: FastifyInstance, opts: { db: Db; se
       }
       await storeBalance(db, id, credits);
       const kieApi = await getKieApi(db, secretBox, id);
+      await recordAudit(db, auditActor(request), {
+        action: "kie_api.check_balance",
+        targetType: "kie_api",
+        targetId: id,
+        targetLabel: kieApi.name,
+        details: { credits: kieApi.totalCredits },
+      });
       return { message: `KIE reports ${kieApi.totalCredits} credits`, kieApi };
     },
   );

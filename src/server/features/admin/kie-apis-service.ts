@@ -3,7 +3,7 @@
  * hash, and leave the server only masked. Decision 0021.
  */
 import { count, desc, eq, getTableColumns } from "drizzle-orm";
-import { isUniqueViolation, type Db } from "../../db/connect.js";
+import { isUniqueViolation, type Db, type Queryable } from "../../db/connect.js";
 import { kieApis, videoTasks } from "../../db/schema.js";
 import { badRequest, conflict, notFound } from "../../http/errors.js";
 import type { SecretBox } from "../../lib/secret-box.js";
@@ -59,7 +59,7 @@ export async function listKieApis(db: Db, box: SecretBox): Promise<KieApiView[]>
   return rows.map(({ row, n }) => toView(box, row, Number(n ?? 0)));
 }
 
-export async function getKieApi(db: Db, box: SecretBox, id: string): Promise<KieApiView> {
+export async function getKieApi(db: Queryable, box: SecretBox, id: string): Promise<KieApiView> {
   const [row] = await db.select().from(kieApis).where(eq(kieApis.id, id));
   if (!row) throw notFound(KIE_API_NOT_FOUND);
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(videoTasks).where(eq(videoTasks.kieApiId, id));
@@ -77,12 +77,12 @@ export async function accountKey(db: Db, box: SecretBox, id: string): Promise<st
   }
 }
 
-async function ensureTokenFree(db: Db, hash: string, exceptId?: string): Promise<void> {
+async function ensureTokenFree(db: Queryable, hash: string, exceptId?: string): Promise<void> {
   const [other] = await db.select({ id: kieApis.id }).from(kieApis).where(eq(kieApis.tokenHash, hash));
   if (other && other.id !== exceptId) throw conflict(DUPLICATE_TOKEN);
 }
 
-export async function createKieApi(db: Db, box: SecretBox, input: KieApiCreate): Promise<KieApiView> {
+export async function createKieApi(db: Queryable, box: SecretBox, input: KieApiCreate): Promise<KieApiView> {
   if (isMaskedSecret(input.token)) throw badRequest("Paste the full KIE API key, not the masked one");
   const hash = sha256Hex(input.token);
   await ensureTokenFree(db, hash);
@@ -100,7 +100,7 @@ export async function createKieApi(db: Db, box: SecretBox, input: KieApiCreate):
 }
 
 /** A blank or masked token keeps the stored key. */
-export async function updateKieApi(db: Db, box: SecretBox, id: string, patch: KieApiUpdate): Promise<KieApiView> {
+export async function updateKieApi(db: Queryable, box: SecretBox, id: string, patch: KieApiUpdate): Promise<KieApiView> {
   const { token, ...rest } = patch;
   const values: Partial<typeof kieApis.$inferInsert> = { ...rest, updatedAt: new Date() };
   if (token && !isMaskedSecret(token)) {
@@ -120,13 +120,13 @@ export async function updateKieApi(db: Db, box: SecretBox, id: string, patch: Ki
 }
 
 /** Tasks made with the account keep their rows (kie_api_id becomes null); their history stays. */
-export async function deleteKieApi(db: Db, id: string): Promise<void> {
+export async function deleteKieApi(db: Queryable, id: string): Promise<void> {
   const deleted = await db.delete(kieApis).where(eq(kieApis.id, id)).returning({ id: kieApis.id });
   if (deleted.length === 0) throw notFound(KIE_API_NOT_FOUND);
 }
 
 /** Stores the balance KIE reported; at 0 (or below the per-video cost) the pool skips the account. */
-export async function storeBalance(db: Db, id: string, credits: number): Promise<void> {
+export async function storeBalance(db: Queryable, id: string, credits: number): Promise<void> {
   const totalCredits = Math.max(0, Math.floor(credits));
   await db.update(kieApis).set({ totalCredits, updatedAt: new Date() }).where(eq(kieApis.id, id));
 }

@@ -3,7 +3,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { deletedFailedVideosSchema, recheckReportSchema } from "../../../shared/schemas/admin-recovery.js";
 import { errors } from "../../http/route-contract.js";
-import { deleteFailedVideos, recheckFailedVideos, type RecoveryDeps } from "./recovery-service.js";
+import { auditActor } from "../audit/audit-log.js";
+import { deleteFailedVideos, recheckFailedVideosAudited, type RecoveryDeps } from "./recovery-service.js";
 
 /** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
 export async function adminRecoveryRoutes(app: FastifyInstance, ctx: RecoveryDeps): Promise<void> {
@@ -18,7 +19,7 @@ export async function adminRecoveryRoutes(app: FastifyInstance, ctx: RecoveryDep
         response: { 200: recheckReportSchema, ...errors(401, 403) },
       },
     },
-    async (request) => recheckFailedVideos(ctx, request.log),
+    async (request) => recheckFailedVideosAudited(ctx, auditActor(request), request.log),
   );
 
   api.delete(
@@ -30,6 +31,6 @@ export async function adminRecoveryRoutes(app: FastifyInstance, ctx: RecoveryDep
         response: { 200: deletedFailedVideosSchema, ...errors(401, 403) },
       },
     },
-    async () => deleteFailedVideos(ctx.db),
+    async (request) => deleteFailedVideos(ctx.db, auditActor(request)),
   );
 }

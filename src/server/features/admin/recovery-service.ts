@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/connect.js";
 import { videoTasks } from "../../db/schema.js";
 import type { DeletedFailedVideos, RecheckReport } from "../../../shared/schemas/admin-recovery.js";
+import { recordAudit, type AuditActor } from "../audit/audit-log.js";
 import { takeBackRefund } from "../credits/ledger.js";
 import { UNSUBMITTED_PREFIX, type GenerateDeps } from "../videos/generate-service.js";
 import type { VideoProvider } from "../videos/provider.js";
@@ -55,6 +56,14 @@ async function recheckOne(ctx: RecoveryDeps, task: typeof videoTasks.$inferSelec
   });
 }
 
+/** Re-checks and records what it found in the audit log (each recovery commits on its own, so the record follows them). */
+export async function recheckFailedVideosAudited(ctx: RecoveryDeps, actor: AuditActor, log?: FastifyBaseLogger): Promise<RecheckReport> {
+  const report = await recheckFailedVideos(ctx, log);
+  const { message: _message, ...figures } = report;
+  await recordAudit(ctx.db, actor, { action: "videos.recheck_failed", details: figures });
+  return report;
+}
+
 export async function recheckFailedVideos(ctx: RecoveryDeps, log?: FastifyBaseLogger, now = new Date()): Promise<RecheckReport> {
   const tasks = await ctx.db
     .select()
@@ -92,12 +101,14 @@ function recheckMessage(r: Omit<RecheckReport, "message">): string {
 }
 
 /** Removes every failed task's row; transactions keep the provider task id (kie_task_id) and stay readable. */
-export async function deleteFailedVideos(db: Db): Promise<DeletedFailedVideos> {
+export async function deleteFailedVideos(db: Db, actor: AuditActor): Promise<DeletedFailedVideos> {
   const deleted = await db.transaction(async (tx) => {
     // Rows written before kie_task_id was kept everywhere get it now, before the link is cut.
     await tx.execute(sql`update transactions t set kie_task_id = v.task_id from video_tasks v
       where t.video_task_id = v.id and v.status = 'failed' and t.kie_task_id is null`);
-    return tx.delete(videoTasks).where(eq(videoTasks.status, "failed")).returning({ id: videoTasks.id });
+    const rows = await tx.delete(videoTasks).where(eq(videoTasks.status, "failed")).returning({ id: videoTasks.id });
+    await recordAudit(tx, actor, { action: "videos.delete_failed", details: { deleted: rows.length } });
+    return rows;
   });
   const n = deleted.length;
   return { message: n === 0 ? "No failed videos to delete" : `Deleted ${n} failed video${n === 1 ? "" : "s"}`, deleted: n };

@@ -1,14 +1,16 @@
 /** Every user's ledger rows for the admin History page, filtered and paged (decision 0020). */
 import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import type { AdminTransactionsPage, AdminTransactionsQuery, AdminTransactionView } from "../../../shared/admin-transactions.js";
+import type { AdminTransactionFilters, AdminTransactionsPage, AdminTransactionsQuery, AdminTransactionView } from "../../../shared/admin-transactions.js";
 import type { Queryable } from "../../db/connect.js";
 import { transactions, users, videoTasks } from "../../db/schema.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function filters(q: AdminTransactionsQuery): SQL | undefined {
+/** The list's and the CSV export's filters as one condition (undefined: every row). */
+export function transactionFilterWhere(q: AdminTransactionFilters): SQL | undefined {
   const conditions: SQL[] = [];
   if (q.type) conditions.push(eq(transactions.type, q.type));
+  if (q.userId) conditions.push(eq(transactions.userId, q.userId));
   if (q.user) {
     // strpos, not LIKE: a % or _ typed by the admin is matched as itself.
     const needle = q.user.toLowerCase();
@@ -24,13 +26,16 @@ function filters(q: AdminTransactionsQuery): SQL | undefined {
  * A usage row is refunded when its task says so, or (the task row gone) when a refund row names
  * the same task. Refunds only happen through ledger.refundTask, which does both at once.
  */
-const refundedSql = sql<boolean>`(${transactions.type} = 'usage' and (coalesce(${videoTasks.refunded}, false) or exists (
+export const refundedSql = sql<boolean>`(${transactions.type} = 'usage' and (coalesce(${videoTasks.refunded}, false) or exists (
   select 1 from ${transactions} as r where r.type = 'refund'
     and (r.video_task_id = "transactions"."video_task_id" or r.kie_task_id = "transactions"."kie_task_id"))))`;
 
+/** The provider's task id: kept on the row, or (older rows) read from the video task. */
+export const providerTaskIdSql = sql<string | null>`coalesce(${transactions.kieTaskId}, ${videoTasks.taskId})`;
+
 /** Newest first, the id breaking ties, so pages neither repeat nor skip rows. */
 export async function adminTransactionPage(db: Queryable, q: AdminTransactionsQuery): Promise<AdminTransactionsPage> {
-  const where = filters(q);
+  const where = transactionFilterWhere(q);
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -42,7 +47,7 @@ export async function adminTransactionPage(db: Queryable, q: AdminTransactionsQu
         amount: transactions.amount,
         description: transactions.description,
         videoTaskId: transactions.videoTaskId,
-        taskId: sql<string | null>`coalesce(${transactions.kieTaskId}, ${videoTasks.taskId})`,
+        taskId: providerTaskIdSql,
         refunded: refundedSql,
         createdAt: transactions.createdAt,
       })
@@ -73,6 +78,7 @@ function toView(row: {
 }): AdminTransactionView {
   return {
     ...row,
+    kieTaskId: row.taskId,
     type: row.type as AdminTransactionView["type"],
     refunded: row.refunded === true || row.refunded === "t" || row.refunded === "true",
     createdAt: row.createdAt.toISOString(),

@@ -1,8 +1,14 @@
-import { count, desc, eq } from "drizzle-orm";
-import type { Db } from "../../db/connect.js";
-import { users, videoTasks } from "../../db/schema.js";
+/**
+ * Users for the admin pages (decision 0052): the list pages on the server with a keyset cursor
+ * (each sort walks its own index, the id breaking ties), searches usernames and e-mails through
+ * trigram indexes, and reads the video count from users.video_count (kept by a trigger).
+ */
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { Db, Queryable } from "../../db/connect.js";
+import { apiTokens, users } from "../../db/schema.js";
 import { badRequest, notFound } from "../../http/errors.js";
-import type { AdminUserView } from "../../../shared/schemas/admin-users.js";
+import type { AdminUserFilters, AdminUserListQuery, AdminUserSort, AdminUserView } from "../../../shared/schemas/admin-users.js";
+import { recordAudit, type AuditActor } from "../audit/audit-log.js";
 import { deleteUserSessions } from "../auth/sessions.js";
 import { setBalance } from "../credits/ledger.js";
 
@@ -14,41 +20,168 @@ const userColumns = {
   isAdmin: users.isAdmin,
   isActive: users.isActive,
   createdAt: users.createdAt,
+  videoCount: users.videoCount,
 };
 
-export async function listUsers(db: Db): Promise<AdminUserView[]> {
-  const videoCounts = db
-    .select({ userId: videoTasks.userId, videoCount: count().as("video_count") })
-    .from(videoTasks)
-    .groupBy(videoTasks.userId)
-    .as("video_counts");
-  const rows = await db
-    .select({ ...userColumns, videoCount: videoCounts.videoCount })
-    .from(users)
-    .leftJoin(videoCounts, eq(videoCounts.userId, users.id))
-    .orderBy(desc(users.createdAt));
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), videoCount: Number(r.videoCount ?? 0) }));
+type UserRow = { createdAt: Date } & Omit<AdminUserView, "createdAt">;
+const toView = (r: UserRow): AdminUserView => ({ ...r, createdAt: r.createdAt.toISOString() });
+
+/** `%`, `_` and `\` typed by the admin are matched as themselves. */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The list's and the CSV export's filters as one condition (undefined: every user). */
+export function userFilterWhere(f: AdminUserFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (f.q) {
+    const pattern = `%${likeEscape(f.q.toLowerCase())}%`;
+    conditions.push(sql`(lower(${users.username}) like ${pattern} or lower(${users.email}) like ${pattern})`);
+  }
+  if (f.status) conditions.push(eq(users.isActive, f.status === "active"));
+  if (f.role) conditions.push(eq(users.isAdmin, f.role === "admin"));
+  if (f.apiTokens) {
+    const has = sql`exists (select 1 from ${apiTokens} where ${apiTokens.userId} = ${users.id})`;
+    conditions.push(f.apiTokens === "with" ? has : sql`not ${has}`);
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-async function getUserView(db: Db, userId: string): Promise<AdminUserView> {
+/** The column each sort walks (descending), the id breaking ties. */
+const SORT_COLUMN = { newest: users.createdAt, credits: users.credits, videos: users.videoCount } as const;
+
+export function userOrderBy(sort: AdminUserSort): SQL[] {
+  return [desc(SORT_COLUMN[sort]), desc(users.id)];
+}
+
+/**
+ * A cursor is the last row's sort value and id, base64url JSON. Timestamps travel as text with
+ * microseconds (what PostgreSQL stores), so no row is skipped or repeated between pages.
+ */
+interface Cursor {
+  s: AdminUserSort;
+  v: string | number;
+  id: string;
+}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const CURSOR_INVALID = "This cursor is not one this server gave for this sort. Start again from the first page.";
+
+function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify(c)).toString("base64url");
+}
+
+function decodeCursor(text: string, sort: AdminUserSort): Cursor {
+  let c: unknown;
+  try {
+    c = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+  } catch {
+    throw badRequest(CURSOR_INVALID);
+  }
+  const { s, v, id } = (c ?? {}) as Partial<Cursor>;
+  const valueOk = sort === "newest" ? typeof v === "string" && TIMESTAMP.test(v) : Number.isSafeInteger(v);
+  if (s !== sort || !valueOk || typeof id !== "string" || !UUID.test(id)) throw badRequest(CURSOR_INVALID);
+  return { s, v: v!, id };
+}
+
+/** The rows after (value, id) in a sort: a row comparison its index `(column desc, id desc)` serves. Also the CSV export's batches. */
+export function usersAfter(sort: AdminUserSort, value: string | number, id: string): SQL {
+  const typed = sort === "newest" ? sql`${value}::timestamptz` : sql`${value}::integer`;
+  return sql`(${SORT_COLUMN[sort]}, ${users.id}) < (${typed}, ${id}::uuid)`;
+}
+
+/** A row's value in a sort as text: timestamps with their microseconds, as PostgreSQL stores them. */
+export function userSortKey(sort: AdminUserSort): SQL<string> {
+  return sort === "newest"
+    ? sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+    : sql<string>`${SORT_COLUMN[sort]}::text`;
+}
+
+export interface AdminUserPage {
+  users: AdminUserView[];
+  /** How many match; with a search, counted up to SEARCH_COUNT_CAP (`capped` when there are more). */
+  total: number;
+  capped: boolean;
+  nextCursor: string | undefined;
+}
+
+/**
+ * A search counts at most this many matches: a short or common text ("a", ".com") matches most
+ * users and trigrams cannot narrow it, so an exact count would read every row (decision 0052).
+ */
+export const SEARCH_COUNT_CAP = 10_000;
+
+async function countUsers(db: Db, where: SQL | undefined, search: boolean): Promise<{ total: number; capped: boolean }> {
+  if (!search) {
+    const [row] = await db.select({ n: count() }).from(users).where(where);
+    return { total: Number(row?.n ?? 0), capped: false };
+  }
+  const matches = db
+    .select({ one: sql`1`.as("one") })
+    .from(users)
+    .where(where)
+    .limit(SEARCH_COUNT_CAP + 1)
+    .as("matches");
+  const [row] = await db.select({ n: count() }).from(matches);
+  const n = Number(row?.n ?? 0);
+  return n > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, capped: true } : { total: n, capped: false };
+}
+
+export async function listUsers(db: Db, q: AdminUserListQuery): Promise<AdminUserPage> {
+  const where = userFilterWhere(q);
+  const cursor = q.cursor === undefined ? undefined : decodeCursor(q.cursor, q.sort);
+  const after = cursor && usersAfter(cursor.s, cursor.v, cursor.id);
+  const pageWhere = after ? (where ? and(where, after) : after) : where;
+  const [rows, counted] = await Promise.all([
+    db
+      .select({ ...userColumns, sortKey: userSortKey(q.sort) })
+      .from(users)
+      .where(pageWhere)
+      .orderBy(...userOrderBy(q.sort))
+      .limit(q.limit + 1),
+    countUsers(db, where, Boolean(q.q)),
+  ]);
+  const page = rows.slice(0, q.limit);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > q.limit && last ? encodeCursor({ s: q.sort, v: q.sort === "newest" ? last.sortKey : Number(last.sortKey), id: last.id }) : undefined;
+  return { users: page.map(({ sortKey: _key, ...r }) => toView(r)), ...counted, nextCursor };
+}
+
+export async function getUserView(db: Queryable, userId: string): Promise<AdminUserView> {
   const [row] = await db.select(userColumns).from(users).where(eq(users.id, userId));
   if (!row) throw notFound("User not found");
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(videoTasks).where(eq(videoTasks.userId, userId));
-  return { ...row, createdAt: row.createdAt.toISOString(), videoCount: Number(n) };
+  return toView(row);
 }
 
-/** Enables or disables a user; disabling ends every session of theirs at once. */
-export async function setUserActive(db: Db, actingAdminId: string, userId: string, isActive: boolean): Promise<AdminUserView> {
-  if (userId === actingAdminId && !isActive) throw badRequest("You cannot disable your own account");
+/** Enables or disables a user; disabling ends every session of theirs at once. One audit row, in the same transaction. */
+export async function setUserActive(db: Db, actor: AuditActor, userId: string, isActive: boolean): Promise<AdminUserView> {
+  if (userId === actor.adminId && !isActive) throw badRequest("You cannot disable your own account");
   await db.transaction(async (tx) => {
-    const updated = await tx.update(users).set({ isActive }).where(eq(users.id, userId)).returning({ id: users.id });
-    if (updated.length === 0) throw notFound("User not found");
+    const [before] = await tx.select({ isActive: users.isActive, username: users.username }).from(users).where(eq(users.id, userId)).for("update");
+    if (!before) throw notFound("User not found");
+    await tx.update(users).set({ isActive }).where(eq(users.id, userId));
     if (!isActive) await deleteUserSessions(tx, userId);
+    await recordAudit(tx, actor, {
+      action: isActive ? "user.enable" : "user.disable",
+      targetType: "user",
+      targetId: userId,
+      targetLabel: before.username,
+      details: { before: { isActive: before.isActive }, after: { isActive } },
+    });
   });
   return getUserView(db, userId);
 }
 
-export async function setUserCredits(db: Db, adminUsername: string, userId: string, credits: number): Promise<AdminUserView> {
-  await db.transaction((tx) => setBalance(tx, userId, credits, (previous) => `Credits set to ${credits} by admin ${adminUsername} (was ${previous})`));
+export async function setUserCredits(db: Db, actor: AuditActor, userId: string, credits: number): Promise<AdminUserView> {
+  await db.transaction(async (tx) => {
+    const { previous } = await setBalance(tx, userId, credits, (was) => `Credits set to ${credits} by admin ${actor.adminUsername} (was ${was})`);
+    const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
+    await recordAudit(tx, actor, {
+      action: "user.credits",
+      targetType: "user",
+      targetId: userId,
+      targetLabel: user?.username ?? null,
+      details: { before: { credits: previous }, after: { credits } },
+    });
+  });
   return getUserView(db, userId);
 }

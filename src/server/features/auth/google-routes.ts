@@ -33,7 +33,8 @@ import {
 import type { SecretBox } from "../../lib/secret-box.js";
 import { readSettings } from "../settings/service.js";
 import { createGoogleAccount, googleSignIn, linkGoogle } from "./google-accounts.js";
-import { createSession, deleteSession, SESSION_COOKIE, type SessionRow } from "./sessions.js";
+import { recordAdminSignIn } from "./service.js";
+import { createSession, deleteSession, SESSION_COOKIE, sessionOrigin, type SessionRow } from "./sessions.js";
 import { toCurrentUser } from "./users.js";
 import {
   GOOGLE_ACCOUNT_EXISTS_MESSAGE,
@@ -140,10 +141,12 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
     return { authUrl: authorizationUrl(config.google, client, flow) };
   }
 
-  async function startNewSession(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
+  async function startNewSession(request: FastifyRequest, reply: FastifyReply, user: { id: string; username: string; isAdmin: boolean }): Promise<void> {
     const previous = request.cookies[SESSION_COOKIE];
     if (previous) await deleteSession(db, previous);
-    setSessionCookie(reply, await createSession(db, userId), config.secureCookies);
+    const origin = sessionOrigin(request);
+    setSessionCookie(reply, await createSession(db, user.id, origin), config.secureCookies);
+    if (user.isAdmin) await recordAdminSignIn(db, user, origin, "google");
   }
 
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -231,7 +234,7 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
         if (err instanceof GoogleAuthError) throw conflict(err.message);
         throw err;
       }
-      await startNewSession(request, reply, user.id);
+      await startNewSession(request, reply, user);
       return { message: "Account created", user: toCurrentUser(user) };
     },
   );
@@ -302,7 +305,7 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
           reply.setCookie(GOOGLE_NEW_ACCOUNT_COOKIE, secretBox.encrypt(JSON.stringify(sealed)), { ...cookieOptions, maxAge: NEW_ACCOUNT_TTL_MS / 1000 });
           return redirectTo(reply, "/login", { auth: "account-exists", message: ACCOUNT_EXISTS_MESSAGE });
         }
-        await startNewSession(request, reply, outcome.user.id);
+        await startNewSession(request, reply, outcome.user);
         return redirectTo(reply, "/login", { auth: "success", user: JSON.stringify({ username: outcome.user.username }) });
       } catch (err) {
         if (!(err instanceof GoogleAuthError)) request.log.error({ err }, linking ? "Connecting Google failed" : "Google sign-in failed");

@@ -15,7 +15,7 @@ import { errors } from "../../http/route-contract.js";
 import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore } from "../../http/rate-limit.js";
 import { clearSessionCookie, requireUser, setSessionCookie } from "../../http/session-auth.js";
 import { changePassword, login, registerUser } from "./service.js";
-import { deleteSession, SESSION_COOKIE } from "./sessions.js";
+import { deleteSession, SESSION_COOKIE, sessionOrigin } from "./sessions.js";
 import { toCurrentUser } from "./users.js";
 
 export interface AuthRateLimits {
@@ -92,7 +92,7 @@ export async function authRoutes(
       const userWait = await loginFailures.hit(key);
       if (userWait) throw tooManyRequests(userWait, "failed login attempts for this account");
       const previous = request.cookies[SESSION_COOKIE];
-      const { user, token } = await login(db, username, password);
+      const { user, token } = await login(db, username, password, sessionOrigin(request));
       await loginFailures.reset(key);
       // A new session id at every login; the one the browser had is ended.
       if (previous) await deleteSession(db, previous);

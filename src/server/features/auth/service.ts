@@ -7,7 +7,8 @@ import { AppError, badRequest, conflict, unauthorized } from "../../http/errors.
 import { CHANGE_PASSWORD_MESSAGES, type RegisterInput } from "../../../shared/schemas/auth.js";
 import { revokeAllTokens } from "../api-tokens/service.js";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.js";
-import { createSession, deleteExpiredSessions, deleteUserSessions } from "./sessions.js";
+import { recordAudit } from "../audit/audit-log.js";
+import { createSession, deleteExpiredSessions, deleteUserSessions, type SessionOrigin } from "./sessions.js";
 import { findUserById, findUserByUsername, type UserRow } from "./users.js";
 
 export const INVALID_CREDENTIALS = "Invalid username or password";
@@ -30,8 +31,8 @@ export async function registerUser(db: Db, input: RegisterInput): Promise<UserRo
   }
 }
 
-/** Checks the credentials; returns the user and a new session token. */
-export async function login(db: Db, username: string, password: string): Promise<{ user: UserRow; token: string }> {
+/** Checks the credentials; returns the user and a new session token. An admin's sign-in is audited. */
+export async function login(db: Db, username: string, password: string, origin?: SessionOrigin): Promise<{ user: UserRow; token: string }> {
   const user = await findUserByUsername(db, username);
   if (!user) {
     await verifyAgainstDummy(password);
@@ -40,7 +41,14 @@ export async function login(db: Db, username: string, password: string): Promise
   if (!(await verifyPassword(user.password, password))) throw unauthorized(INVALID_CREDENTIALS, "invalid_credentials");
   if (!user.isActive) throw new AppError("account_disabled", ACCOUNT_DISABLED);
   await deleteExpiredSessions(db);
-  return { user, token: await createSession(db, user.id) };
+  const token = await createSession(db, user.id, origin);
+  if (user.isAdmin) await recordAdminSignIn(db, user, origin, "password");
+  return { user, token };
+}
+
+/** One audit row per admin sign-in (decision 0052), whichever way they signed in. */
+export async function recordAdminSignIn(db: Db, user: Pick<UserRow, "id" | "username">, origin: SessionOrigin | undefined, method: "password" | "google") {
+  await recordAudit(db, { adminId: user.id, adminUsername: user.username, ip: origin?.ip ?? null }, { action: "admin.sign_in", details: { method } });
 }
 
 /**

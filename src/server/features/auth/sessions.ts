@@ -24,12 +24,28 @@ export interface SessionUser {
   hasPassword: boolean;
 }
 
-export async function createSession(db: Queryable, userId: string): Promise<string> {
+/** Where a session signed in from, shown to admins on the user's page (decision 0052). */
+export interface SessionOrigin {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** The request's address and browser, the browser's text cut to 300 characters without control characters. */
+export function sessionOrigin(request: { ip?: string; headers: Record<string, string | string[] | undefined> }): SessionOrigin {
+  const agent = request.headers["user-agent"];
+  const printable = typeof agent === "string" ? [...agent].filter((c) => c >= " " && c !== "\u007f").join("") : "";
+  const clean = printable.slice(0, 300);
+  return { ip: request.ip ?? null, userAgent: clean || null };
+}
+
+export async function createSession(db: Queryable, userId: string, origin?: SessionOrigin): Promise<string> {
   const token = randomToken();
   await db.insert(sessions).values({
     id: sha256Hex(token),
     userId,
     expiresAt: new Date(Date.now() + SESSION_IDLE_MS),
+    ip: origin?.ip ?? null,
+    userAgent: origin?.userAgent ?? null,
   });
   return token;
 }

@@ -14,7 +14,8 @@ import { errors } from "../../http/route-contract.js";
 import { requireAdmin } from "../../http/session-auth.js";
 import { escapeHtml, sendTelegramMessage, TelegramError } from "../../integrations/telegram/client.js";
 import type { SecretBox } from "../../lib/secret-box.js";
-import { readSettings, toAdminView, updateSettings } from "../settings/service.js";
+import { auditActor, recordAudit } from "../audit/audit-log.js";
+import { readSettings, toAdminView, updateSettingsAudited } from "../settings/service.js";
 
 const TEST_RATE_LIMIT: RateLimitRule = { max: 10, windowMs: 60_000 };
 
@@ -42,7 +43,7 @@ export async function adminTelegramSettingsRoutes(app: FastifyInstance, opts: { 
       },
     },
     async (request) => {
-      await updateSettings(db, secretBox, request.body);
+      await updateSettingsAudited(db, secretBox, request.body, auditActor(request), "telegram.update");
       return { message: "Telegram settings updated", settings: toAdminView(await readSettings(db, secretBox)) };
     },
   );
@@ -83,6 +84,7 @@ export async function telegramTestRoutes(
         request.log.warn({ kind: err instanceof TelegramError ? err.kind : "unknown" }, "Telegram test failed");
         throw testError(err);
       }
+      await recordAudit(db, auditActor(request), { action: "telegram.test", targetType: "settings", details: { chatId: telegramChatId } });
       return { message: "Test message sent to Telegram" };
     },
   );

@@ -15,7 +15,8 @@ import {
 import type { Db } from "../../db/connect.js";
 import { notFound } from "../../http/errors.js";
 import { errors } from "../../http/route-contract.js";
-import { createPackage, listActivePackages, listAllPackages, removePackage, replacePackage } from "./service.js";
+import { auditActor } from "../audit/audit-log.js";
+import { createPackageAudited, listActivePackages, listAllPackages, removePackage, replacePackageAudited } from "./service.js";
 
 export const PACKAGE_NOT_FOUND = "Credit package not found";
 
@@ -55,7 +56,7 @@ export async function adminCreditPackageRoutes(scope: FastifyInstance, opts: { d
         response: { 201: adminCreditPackageViewSchema, ...errors(400, 401, 403) },
       },
     },
-    async (request, reply) => reply.status(201).send(await createPackage(db, request.body)),
+    async (request, reply) => reply.status(201).send(await createPackageAudited(db, request.body, auditActor(request))),
   );
 
   app.put(
@@ -70,7 +71,7 @@ export async function adminCreditPackageRoutes(scope: FastifyInstance, opts: { d
       },
     },
     async (request) => {
-      const updated = await replacePackage(db, request.params.id, request.body);
+      const updated = await replacePackageAudited(db, request.params.id, request.body, auditActor(request));
       if (!updated) throw notFound(PACKAGE_NOT_FOUND);
       return updated;
     },
@@ -87,7 +88,7 @@ export async function adminCreditPackageRoutes(scope: FastifyInstance, opts: { d
       },
     },
     async (request) => {
-      const result = await removePackage(db, request.params.id);
+      const result = await removePackage(db, request.params.id, auditActor(request));
       if (!result) throw notFound(PACKAGE_NOT_FOUND);
       return result.deactivated
         ? { message: "Package deactivated: purchases refer to it", deactivated: true }

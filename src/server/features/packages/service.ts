@@ -8,6 +8,7 @@ import type { AdminCreditPackageView, CreditPackageView } from "../../../shared/
 import type { Db, Queryable } from "../../db/connect.js";
 import { AppError } from "../../http/errors.js";
 import { creditPackages, paymentOrders, transactions } from "../../db/schema.js";
+import { fieldChanges, recordAudit, type AuditActor } from "../audit/audit-log.js";
 
 type Row = typeof creditPackages.$inferSelect;
 export type PackageValues = Pick<Row, "name" | "credits" | "price" | "creemProductId" | "isActive" | "popular" | "description" | "bonus">;
@@ -88,15 +89,41 @@ async function isReferenced(db: Queryable, id: string): Promise<boolean> {
  * key takes, so an order made meanwhile is either seen here or waits until the package is gone
  * (and then fails its foreign key rather than referring to nothing). Undefined: no such package.
  */
-export async function removePackage(db: Db, id: string): Promise<{ deactivated: boolean } | undefined> {
+export async function removePackage(db: Db, id: string, actor: AuditActor): Promise<{ deactivated: boolean } | undefined> {
   return db.transaction(async (tx) => {
-    const [pkg] = await tx.select({ id: creditPackages.id }).from(creditPackages).where(eq(creditPackages.id, id)).for("update");
+    const [pkg] = await tx.select({ id: creditPackages.id, name: creditPackages.name }).from(creditPackages).where(eq(creditPackages.id, id)).for("update");
     if (!pkg) return undefined;
-    if (await isReferenced(tx, id)) {
-      await tx.update(creditPackages).set({ isActive: false }).where(eq(creditPackages.id, id));
-      return { deactivated: true };
-    }
-    await tx.delete(creditPackages).where(eq(creditPackages.id, id));
-    return { deactivated: false };
+    const deactivated = await isReferenced(tx, id);
+    if (deactivated) await tx.update(creditPackages).set({ isActive: false }).where(eq(creditPackages.id, id));
+    else await tx.delete(creditPackages).where(eq(creditPackages.id, id));
+    await recordAudit(tx, actor, { action: "package.delete", targetType: "package", targetId: id, targetLabel: pkg.name, details: { deactivated } });
+    return { deactivated };
+  });
+}
+
+/** Adds a package and its audit row in one transaction. */
+export async function createPackageAudited(db: Db, values: PackageValues, actor: AuditActor): Promise<AdminCreditPackageView> {
+  return db.transaction(async (tx) => {
+    const created = await createPackage(tx, values);
+    await recordAudit(tx, actor, {
+      action: "package.create",
+      targetType: "package",
+      targetId: created.id,
+      targetLabel: created.name,
+      details: { after: values },
+    });
+    return created;
+  });
+}
+
+/** Replaces a package and records what changed; undefined when no package has this id. */
+export async function replacePackageAudited(db: Db, id: string, values: PackageValues, actor: AuditActor): Promise<AdminCreditPackageView | undefined> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(creditPackages).where(eq(creditPackages.id, id)).for("update");
+    if (!before) return undefined;
+    const updated = await replacePackage(tx, id, values);
+    const changes = fieldChanges(toAdminPackageView(before), updated ?? {});
+    await recordAudit(tx, actor, { action: "package.update", targetType: "package", targetId: id, targetLabel: values.name, details: { changes } });
+    return updated;
   });
 }

@@ -5,7 +5,8 @@ import { adminSettingsSavedSchema, adminSettingsViewSchema, settingsUpdateSchema
 import type { Db } from "../../db/connect.js";
 import { errors } from "../../http/route-contract.js";
 import type { SecretBox } from "../../lib/secret-box.js";
-import { readSettings, toAdminView, updateSettings } from "./service.js";
+import { auditActor } from "../audit/audit-log.js";
+import { readSettings, toAdminView, updateSettingsAudited } from "./service.js";
 
 /** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
 export async function adminSettingsRoutes(app: FastifyInstance, opts: { db: Db; secretBox: SecretBox }): Promise<void> {
@@ -35,7 +36,7 @@ export async function adminSettingsRoutes(app: FastifyInstance, opts: { db: Db; 
       },
     },
     async (request) => {
-      await updateSettings(db, secretBox, request.body);
+      await updateSettingsAudited(db, secretBox, request.body, auditActor(request), "settings.update");
       return { message: "Settings updated", settings: toAdminView(await readSettings(db, secretBox)) };
     },
   );

@@ -3,13 +3,14 @@
  * masked; later features read the decrypted values through readSettings().
  */
 import { eq, sql } from "drizzle-orm";
-import type { Queryable } from "../../db/connect.js";
+import type { Db, Queryable } from "../../db/connect.js";
 import { adminSettings } from "../../db/schema.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { isMaskedSecret, maskSecret } from "../../../shared/mask.js";
 import { SECRET_SETTING_FIELDS, type AdminSettingsView, type SettingsUpdate } from "../../../shared/schemas/settings.js";
 import { PRICE_ITEMS, type PriceItem } from "../../../shared/catalogue.js";
 import { resolvePrices, type StoredPrices } from "../../../shared/prices.js";
+import { fieldChanges, recordAudit, type AuditActor } from "../audit/audit-log.js";
 
 type Row = typeof adminSettings.$inferSelect;
 /** The settings with secrets in plain text: server-side use only. */
@@ -108,6 +109,39 @@ export async function updateSettings(db: Queryable, box: SecretBox, patch: Parti
       updatedAt: new Date(),
     })
     .where(eq(adminSettings.id, SETTINGS_ID));
+}
+
+/** Settings as flat fields for the audit log: each price is its own field (`prices.veo3.web`). */
+function flatSettings(s: Settings): Record<string, unknown> {
+  const { prices, updatedAt: _updatedAt, id: _id, ...rest } = s;
+  const flat: Record<string, unknown> = { ...rest };
+  for (const [item, price] of Object.entries(resolvePrices(prices))) {
+    flat[`prices.${item}.web`] = price.web;
+    flat[`prices.${item}.api`] = price.api;
+  }
+  return flat;
+}
+
+/**
+ * Applies the change and records it in the audit log, in one transaction (decision 0052): the
+ * fields that changed with their values before and after; secrets by name only.
+ */
+export async function updateSettingsAudited(
+  db: Db,
+  box: SecretBox,
+  patch: Partial<SettingsUpdate>,
+  actor: AuditActor,
+  action: "settings.update" | "telegram.update",
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await ensureSettingsRow(tx);
+    await tx.select({ id: adminSettings.id }).from(adminSettings).where(eq(adminSettings.id, SETTINGS_ID)).for("update");
+    const before = flatSettings(await readSettings(tx, box));
+    await updateSettings(tx, box, patch);
+    const after = flatSettings(await readSettings(tx, box));
+    const changes = fieldChanges(before, after, new Set<string>(SECRET_SETTING_FIELDS));
+    await recordAudit(tx, actor, { action, targetType: "settings", details: { changes } });
+  });
 }
 
 /** Each changed item merged into its stored entry (jsonb `||` alone would replace the entry whole). */

@@ -19,12 +19,13 @@ import { extendVideo } from "./extend-service.js";
 import { idempotencyHeaders, idempotent } from "../../http/idempotency.js";
 import { tooManyRequests, type RateLimiter, type RateLimitRule } from "../../http/rate-limit.js";
 import { errors } from "../../http/route-contract.js";
-import { requireAdmin, requireUser } from "../../http/session-auth.js";
+import { requireUser } from "../../http/session-auth.js";
 import { openDownload } from "./download-service.js";
 import { generateVideo, type GenerateDeps } from "./generate-service.js";
 import { pricesOf, pricingView } from "./pricing.js";
 import { surchargeCost, webCost } from "../../../shared/prices.js";
 import { getOwnTask, taskList, toTaskView } from "./queries.js";
+import { auditActor } from "../audit/audit-log.js";
 import { refundVideo } from "./refund-service.js";
 import { forceHd } from "./hd-service.js";
 import type { VideoProvider } from "./provider.js";
@@ -271,9 +272,8 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
       },
     },
     async (request) => {
-      const admin = requireAdmin(request);
       const { taskId } = request.params;
-      return { amount: await refundVideo(db, taskId, admin.username) };
+      return { amount: await refundVideo(db, taskId, auditActor(request)) };
     },
   );
 }

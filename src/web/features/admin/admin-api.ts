@@ -2,13 +2,14 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { deletedFailedVideosSchema, recheckReportSchema } from "../../../shared/schemas/admin-recovery";
 import { videoStorageViewSchema } from "../../../shared/schemas/admin-video-storage";
-import { adminUserListSchema, adminUserSavedSchema } from "../../../shared/schemas/admin-users";
+import { adminUserSavedSchema } from "../../../shared/schemas/admin-users";
 import { kieApiDeletedSchema, kieApiListSchema, kieApiSavedSchema } from "../../../shared/schemas/kie-apis";
 import { adminSettingsSavedSchema, adminSettingsViewSchema, telegramTestResultSchema } from "../../../shared/schemas/settings";
 import { apiCall, errorMessage, schemaQueryFn, type HttpMethod } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/hooks/use-toast";
+import { refreshUsers } from "./users-api";
 
 const refresh = (...keys: (readonly string[])[]) => {
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
@@ -23,8 +24,6 @@ export const useAdminSettings = () =>
   useQuery({ queryKey: queryKeys.admin.settings, queryFn: schemaQueryFn(adminSettingsViewSchema, queryKeys.admin.settings[0]), staleTime: 0 });
 export const useKieApis = () =>
   useQuery({ queryKey: queryKeys.admin.kieApis, queryFn: schemaQueryFn(kieApiListSchema, queryKeys.admin.kieApis[0]), staleTime: 0 });
-export const useAdminUsers = () =>
-  useQuery({ queryKey: queryKeys.admin.users, queryFn: schemaQueryFn(adminUserListSchema, queryKeys.admin.users[0]), staleTime: 0 });
 
 export const useVideoStorage = () =>
   useQuery({ queryKey: queryKeys.admin.videoStorage, queryFn: schemaQueryFn(videoStorageViewSchema, queryKeys.admin.videoStorage[0]), staleTime: 0 });
@@ -107,7 +106,7 @@ function recoveryMutation(
     mutationFn: (): Promise<{ message: string }> => apiCall(schema, method, url, method === "DELETE" ? undefined : {}),
     onSuccess: ({ message }: { message: string }) => toast({ title, description: message }),
     onError: failed(failTitle, fallback),
-    onSettled: () => refresh(queryKeys.admin.users),
+    onSettled: refreshUsers,
   };
 }
 
@@ -139,7 +138,7 @@ export function useToggleUser() {
     mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => apiCall(adminUserSavedSchema, "PUT", `/api/admin/users/${id}/toggle`, { isActive }),
     onSuccess: () => toast({ title: "User updated" }),
     onError: failed("Update failed", "Failed to update user"),
-    onSettled: () => refresh(queryKeys.admin.users),
+    onSettled: refreshUsers,
   });
 }
 
@@ -151,6 +150,9 @@ export function useSetCredits(onSaved: () => void) {
       onSaved();
     },
     onError: failed("Update failed", "Failed to update credits"),
-    onSettled: () => refresh(queryKeys.admin.users, queryKeys.currentUser),
+    onSettled: () => {
+      refreshUsers();
+      refresh(queryKeys.currentUser);
+    },
   });
 }

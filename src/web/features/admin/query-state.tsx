@@ -4,18 +4,10 @@ import { LoaderCircle, RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api";
 
-/** Loading, error (with retry) and empty states around an admin list. */
-export function QueryState<T>({
-  query,
-  what,
-  empty,
-  children,
-}: {
-  query: UseQueryResult<T[]>;
-  what: string;
-  empty: string;
-  children: (rows: T[]) => ReactNode;
-}) {
+const noRows = (data: unknown) => (Array.isArray(data) ? data.length === 0 : (data as { total?: number }).total === 0);
+
+/** Loading, error (with retry) and empty states around an admin list: an array, or a page `{data, total}`. */
+export function QueryState<T>({ query, what, empty, children }: { query: UseQueryResult<T>; what: string; empty: string; children: (data: T) => ReactNode }) {
   if (query.isPending) {
     return (
       <div className="flex justify-center py-8" role="status" aria-label={`Loading ${what}`}>
@@ -36,7 +28,6 @@ export function QueryState<T>({
       </div>
     );
   }
-  const rows = query.data ?? [];
-  if (rows.length === 0) return <p className="py-6 text-center text-sm text-muted-foreground">{empty}</p>;
-  return <>{children(rows)}</>;
+  if (query.data === undefined || noRows(query.data)) return <p className="py-6 text-center text-sm text-muted-foreground">{empty}</p>;
+  return <>{children(query.data)}</>;
 }

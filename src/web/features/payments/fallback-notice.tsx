@@ -1,16 +1,26 @@
-import { Info } from "lucide-react";
+import { Info, RefreshCw } from "lucide-react";
+import { Button } from "@/components/ui/button";
 
-/** Above the fallback packages: why they cannot be bought right now (decision 0016). */
-export function FallbackNotice() {
+/** Above the fallback packages: why they cannot be bought right now, and a retry (decision 0016). */
+export function FallbackNotice({ onRetry, retrying = false }: { onRetry?: () => void; retrying?: boolean }) {
   return (
-    <div className="mb-6 flex items-start gap-3 rounded-xl border border-amber-500/30 bg-amber-500/10 p-4 text-sm text-amber-50" role="note">
+    <div
+      className="mb-6 flex flex-wrap items-start gap-3 rounded-xl border border-amber-500/30 bg-amber-500/10 p-4 text-sm text-amber-50 sm:flex-nowrap"
+      role="note"
+    >
       <Info className="mt-0.5 size-4 shrink-0 text-amber-300" aria-hidden="true" />
-      <p>
+      <p className="flex-1">
         <span className="font-semibold">Showing our standard packages.</span>{" "}
         <span className="text-amber-100/80">
           The current packages could not be loaded, so purchases are unavailable right now. Please try again in a few minutes.
         </span>
       </p>
+      {onRetry ? (
+        <Button variant="secondary" size="sm" onClick={onRetry} disabled={retrying}>
+          <RefreshCw className={retrying ? "animate-spin" : undefined} aria-hidden="true" />
+          Try again
+        </Button>
+      ) : null}
     </div>
   );
 }

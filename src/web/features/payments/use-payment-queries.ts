@@ -12,11 +12,17 @@ export interface PackagesView {
   packages: readonly DisplayPackage[];
   /** True while the first answer is awaited (nothing to show yet). */
   loading: boolean;
-  /** The server failed or had no active package: the static fallback is shown (decision 0016). */
+  /** The list could not be loaded: the static fallback is shown, display only (decision 0016). */
   fallback: boolean;
+  /** The server answered, with no active package: a fresh install (nothing to show or buy). */
+  notSetUp: boolean;
+  /** Asks again (after a failure). */
+  retry: () => void;
+  /** A retry is under way. */
+  retrying: boolean;
 }
 
-/** GET /api/credit-packages (public), with the fallback packages when it fails or is empty. */
+/** GET /api/credit-packages (public): the packages, the fallback when it fails, or none yet. */
 export function useCreditPackages(): PackagesView {
   const query = useQuery({
     queryKey: queryKeys.payments.packages,
@@ -24,9 +30,12 @@ export function useCreditPackages(): PackagesView {
     select: toDisplayPackages,
     staleTime: 60_000,
   });
-  if (query.isPending) return { packages: [], loading: true, fallback: false };
+  const retry = () => void query.refetch();
+  const retrying = query.isFetching;
+  if (query.isPending) return { packages: [], loading: true, fallback: false, notSetUp: false, retry, retrying };
+  if (query.isError && !query.data) return { packages: FALLBACK_PACKAGES, loading: false, fallback: true, notSetUp: false, retry, retrying };
   const loaded = query.data ?? [];
-  return loaded.length > 0 ? { packages: loaded, loading: false, fallback: false } : { packages: FALLBACK_PACKAGES, loading: false, fallback: true };
+  return { packages: loaded, loading: false, fallback: false, notSetUp: loaded.length === 0, retry, retrying };
 }
 
 /** GET /api/settings/payment-methods (public). Asked again whenever a payment dialog opens. */

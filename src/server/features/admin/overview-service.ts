@@ -1,0 +1,267 @@
+/**
+ * The admin overview (issue 23, decision 0053): one SQL aggregate per figure, each a range scan
+ * on an indexed created_at / completed_at column, all run at once; the days without rows are
+ * filled in here so every series has one entry per UTC day.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { rowsOf, type Db } from "../../db/connect.js";
+import { formatCents, toCents } from "../../lib/money.js";
+import { PAYMENT_PROVIDERS } from "../../db/schema.js";
+import { MODELS } from "../../../shared/catalogue.js";
+import { kieApiStatus } from "../../../shared/schemas/kie-apis.js";
+import { OVERVIEW_RANGE_DAYS, type AdminOverview, type OverviewRange, type VideoOutcome } from "../../../shared/schemas/admin-overview.js";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Revenue is listed in this currency for every provider, even with no orders. */
+const MAIN_CURRENCY = "USD";
+
+/** The range's whole UTC days: from the first day's midnight (included) to the midnight after today (excluded). */
+export function overviewBounds(range: OverviewRange, now: Date): { from: Date; to: Date; days: string[] } {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const n = OVERVIEW_RANGE_DAYS[range];
+  const from = new Date(today - (n - 1) * DAY_MS);
+  const to = new Date(today + DAY_MS);
+  const days = Array.from({ length: n }, (_, i) => new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10));
+  return { from, to, days };
+}
+
+/**
+ * The UTC day of a timestamp column, as that day's midnight: date_bin on an absolute instant is
+ * cheaper than to_char and needs no time zone (the origin is a UTC midnight).
+ */
+const utcDay = (column: string) => sql.raw(`date_bin('1 day', ${column}, timestamptz '2000-01-01 00:00:00+00')`);
+
+const between = (column: string, from: Date, to: Date): SQL =>
+  sql`${sql.raw(column)} >= ${from.toISOString()}::timestamptz and ${sql.raw(column)} < ${to.toISOString()}::timestamptz`;
+
+type Day = Date | string;
+
+interface RevenueRow {
+  day: Day;
+  provider: string;
+  currency: string;
+  orders: number;
+  amount: string;
+}
+interface CreditRow {
+  day: Day;
+  type: string;
+  positive: boolean;
+  amount: string;
+}
+interface VideoRow {
+  day: Day;
+  model: string;
+  status: string;
+  refunded: boolean;
+  count: number;
+}
+interface DurationRow {
+  n: number;
+  median: number | null;
+  p95: number | null;
+}
+interface AccountRow {
+  id: string;
+  name: string;
+  is_enabled: boolean;
+  total_credits: number;
+  last_used: Date | string | null;
+  updated_at: Date | string;
+}
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return rowsOf<T>(await db.execute(query));
+}
+
+// Each statement groups by plain columns (and the day) and leaves the sums to the code below:
+// fewer expressions per row. video_tasks_created_idx and transactions_overview_idx hold every
+// column read, so the video and credit scans are index-only (migration 0019).
+
+const revenueQuery = (from: Date, to: Date) => sql`
+  select ${utcDay("completed_at")} as day, provider, currency, count(*)::int as orders, sum(amount)::text as amount
+  from payment_orders
+  where status = 'completed' and ${between("completed_at", from, to)}
+  group by 1, 2, 3`;
+
+const creditsQuery = (from: Date, to: Date) => sql`
+  select ${utcDay("created_at")} as day, type, amount > 0 as positive, sum(amount)::text as amount
+  from transactions
+  where ${between("created_at", from, to)}
+  group by 1, 2, 3`;
+
+const newUsersQuery = (from: Date, to: Date) => sql`
+  select ${utcDay("created_at")} as day, count(*)::int as count
+  from users
+  where ${between("created_at", from, to)}
+  group by 1`;
+
+const videosQuery = (from: Date, to: Date) => sql`
+  select ${utcDay("created_at")} as day, model, status, refunded, count(*)::int as count
+  from video_tasks
+  where ${between("created_at", from, to)}
+  group by 1, 2, 3, 4`;
+
+/** The count, median and 95th percentile (continuous) of `end - created_at` in seconds, over the videos `where` keeps. */
+const durationQuery = (end: string, where: SQL, from: Date, to: Date) => sql`
+  select n, p[1] as median, p[2] as p95 from (
+    select count(*)::int as n, percentile_cont(array[0.5, 0.95]) within group (order by date_part('epoch', ${sql.raw(end)} - created_at)) as p
+    from video_tasks
+    where ${between("created_at", from, to)} and ${where}
+  ) as d`;
+
+const accountsQuery = sql`
+  select id, name, is_enabled, total_credits, last_used, updated_at from kie_apis order by name, created_at, id`;
+
+const num = (v: string | number | null | undefined) => Number(v ?? 0);
+/** Seconds to the millisecond; null stays null (no videos to measure). */
+const secs = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Math.round(Number(v) * 1000) / 1000);
+const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+const dayOf = (v: Day) => iso(v).slice(0, 10);
+const rateOf = (part: number, finished: number) => (finished === 0 ? null : part / finished);
+const isTrue = (v: boolean | string) => v === true || v === "t" || v === "true";
+
+export function overviewQueries(from: Date, to: Date) {
+  return {
+    revenue: revenueQuery(from, to),
+    credits: creditsQuery(from, to),
+    newUsers: newUsersQuery(from, to),
+    videos: videosQuery(from, to),
+    toVideo: durationQuery("completed_at", sql`status = 'completed'`, from, to),
+    to1080p: durationQuery("hd_ready_at", sql`hd_ready_at is not null`, from, to),
+    accounts: accountsQuery,
+  };
+}
+
+export async function adminOverview(db: Db, range: OverviewRange, now = new Date()): Promise<AdminOverview> {
+  const { from, to, days } = overviewBounds(range, now);
+  const q = overviewQueries(from, to);
+  // Each on its own pooled connection on PostgreSQL; PGlite runs them one after another.
+  const [revenueRows, creditRows, userRows, videoRows, [toVideo], [to1080p], accounts] = await Promise.all([
+    rows<RevenueRow>(db, q.revenue),
+    rows<CreditRow>(db, q.credits),
+    rows<{ day: Day; count: number }>(db, q.newUsers),
+    rows<VideoRow>(db, q.videos),
+    rows<DurationRow>(db, q.toVideo),
+    rows<DurationRow>(db, q.to1080p),
+    rows<AccountRow>(db, q.accounts),
+  ]);
+  const duration = (d: DurationRow | undefined) => ({ count: num(d?.n), medianSeconds: secs(d?.median), p95Seconds: secs(d?.p95) });
+
+  return {
+    range,
+    from: from.toISOString(),
+    to: to.toISOString(),
+    days,
+    revenue: revenue(
+      revenueRows.map((r) => ({ ...r, day: dayOf(r.day) })),
+      days,
+    ),
+    credits: credits(
+      creditRows.map((r) => ({ ...r, day: dayOf(r.day), positive: isTrue(r.positive) })),
+      days,
+    ),
+    newUsers: newUsers(
+      userRows.map((r) => ({ day: dayOf(r.day), count: num(r.count) })),
+      days,
+    ),
+    videos: videos(
+      videoRows.map((r) => ({ ...r, day: dayOf(r.day), refunded: isTrue(r.refunded), count: num(r.count) })),
+      days,
+    ),
+    times: { toVideo: duration(toVideo), to1080p: duration(to1080p) },
+    providerAccounts: accounts.map((a) => ({
+      id: a.id,
+      name: a.name,
+      isEnabled: a.is_enabled,
+      totalCredits: num(a.total_credits),
+      status: kieApiStatus(num(a.total_credits)),
+      lastUsed: a.last_used === null ? null : iso(a.last_used),
+      balanceUpdatedAt: iso(a.updated_at),
+    })),
+    generatedAt: now.toISOString(),
+  };
+}
+
+type Dated<T> = Omit<T, "day"> & { day: string };
+
+/** Both providers in USD always, then any other provider or currency that had orders. */
+function revenue(revenueRows: Dated<RevenueRow>[], days: string[]): AdminOverview["revenue"] {
+  const keys = new Map<string, { provider: string; currency: string }>();
+  for (const provider of PAYMENT_PROVIDERS) keys.set(`${provider}|${MAIN_CURRENCY}`, { provider, currency: MAIN_CURRENCY });
+  for (const r of revenueRows) keys.set(`${r.provider}|${r.currency}`, { provider: r.provider, currency: r.currency });
+  const cents = (r: Dated<RevenueRow> | undefined) => (r ? toCents(r.amount) : 0);
+  const byProvider: AdminOverview["revenue"]["byProvider"] = [];
+  const byDay: AdminOverview["revenue"]["byDay"] = [];
+  for (const { provider, currency } of keys.values()) {
+    const mine = revenueRows.filter((r) => r.provider === provider && r.currency === currency);
+    byProvider.push({
+      provider,
+      currency,
+      orders: mine.reduce((s, r) => s + num(r.orders), 0),
+      amount: formatCents(mine.reduce((s, r) => s + cents(r), 0)),
+    });
+    for (const day of days) {
+      const row = mine.find((r) => r.day === day);
+      byDay.push({ day, provider, currency, orders: num(row?.orders), amount: formatCents(cents(row)) });
+    }
+  }
+  return { byProvider, byDay };
+}
+
+/** Sums by type (and sign, for adjustments); usage is counted as a positive number of credits spent. */
+function credits(creditRows: Dated<CreditRow>[], days: string[]): AdminOverview["credits"] {
+  const sum = (of: Dated<CreditRow>[], type: string, positive?: boolean) =>
+    Math.abs(of.filter((r) => r.type === type && (positive === undefined || r.positive === positive)).reduce((s, r) => s + num(r.amount), 0));
+  const spent = sum(creditRows, "usage");
+  const refunded = sum(creditRows, "refund");
+  return {
+    sold: sum(creditRows, "purchase"),
+    spent,
+    refunded,
+    netSpent: spent - refunded,
+    adjustedUp: sum(creditRows, "adjustment", true),
+    adjustedDown: sum(creditRows, "adjustment", false),
+    byDay: days.map((day) => {
+      const mine = creditRows.filter((r) => r.day === day);
+      return { day, sold: sum(mine, "purchase"), spent: sum(mine, "usage"), refunded: sum(mine, "refund") };
+    }),
+  };
+}
+
+function newUsers(userRows: { day: string; count: number }[], days: string[]): AdminOverview["newUsers"] {
+  return {
+    total: userRows.reduce((s, r) => s + r.count, 0),
+    byDay: days.map((day) => ({ day, count: userRows.find((r) => r.day === day)?.count ?? 0 })),
+  };
+}
+
+/** A video's outcome: failed; completed and refunded; completed; anything else is still in progress. */
+function outcomeOf(r: { status: string; refunded: boolean }): VideoOutcome {
+  if (r.status === "failed") return "failed";
+  if (r.status === "completed") return r.refunded ? "refunded" : "completed";
+  return "inProgress";
+}
+
+/** The catalogue's models first (in its order), then any other model that made videos. */
+function videos(videoRows: Dated<VideoRow>[], days: string[]): AdminOverview["videos"] {
+  const seen = new Set(videoRows.map((r) => r.model));
+  const models = [...MODELS.filter((m) => seen.has(m)), ...[...seen].filter((m) => !(MODELS as readonly string[]).includes(m)).sort()];
+  const counts = (of: Dated<VideoRow>[]) => {
+    const t = { completed: 0, refunded: 0, failed: 0, inProgress: 0 };
+    for (const r of of) t[outcomeOf(r)] += r.count;
+    return t;
+  };
+  const withRates = (of: Dated<VideoRow>[]) => {
+    const t = counts(of);
+    const finished = t.completed + t.refunded + t.failed;
+    // Credits given back: every refunded completed video, and the failed ones (refunded automatically).
+    const givenBack = of.filter((r) => r.refunded && (r.status === "completed" || r.status === "failed")).reduce((s, r) => s + r.count, 0);
+    return { total: finished + t.inProgress, ...t, failureRate: rateOf(t.failed, finished), refundRate: rateOf(givenBack, finished) };
+  };
+  return {
+    ...withRates(videoRows),
+    byModel: models.map((model) => ({ model, ...withRates(videoRows.filter((r) => r.model === model)) })),
+    byDay: models.flatMap((model) => days.map((day) => ({ day, model, ...counts(videoRows.filter((r) => r.model === model && r.day === day)) }))),
+  };
+}

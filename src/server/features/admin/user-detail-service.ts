@@ -1,0 +1,126 @@
+/** One user's page on /admin/users/{id} (decision 0052): profile, tokens, sessions, orders, videos, and the two actions on them. */
+import { and, count, desc, eq, gt } from "drizzle-orm";
+import type { Db } from "../../db/connect.js";
+import { apiTokens, paymentOrders, sessions, users, videoTasks } from "../../db/schema.js";
+import { notFound } from "../../http/errors.js";
+import type { AdminUserDetail, AdminUserVideo, AdminUserVideosPage } from "../../../shared/schemas/admin-users.js";
+import { ADMIN_USER_VIDEOS_LIMIT } from "../../../shared/schemas/admin-users.js";
+import { recordAudit, type AuditActor } from "../audit/audit-log.js";
+import { getUserView } from "./users-service.js";
+
+const ORDERS_SHOWN = 50;
+const iso = (d: Date) => d.toISOString();
+const isoOrNull = (d: Date | null) => d?.toISOString() ?? null;
+
+export async function getUserDetail(db: Db, userId: string): Promise<AdminUserDetail> {
+  const view = await getUserView(db, userId);
+  const now = new Date();
+  const [[extra], tokens, live, orders, [orderCount]] = await Promise.all([
+    db.select({ emailVerified: users.emailVerified, googleId: users.googleId }).from(users).where(eq(users.id, userId)),
+    db.select().from(apiTokens).where(eq(apiTokens.userId, userId)).orderBy(desc(apiTokens.createdAt), desc(apiTokens.id)),
+    db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+      .orderBy(desc(sessions.createdAt)),
+    db.select().from(paymentOrders).where(eq(paymentOrders.userId, userId)).orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id)).limit(ORDERS_SHOWN),
+    db.select({ n: count() }).from(paymentOrders).where(eq(paymentOrders.userId, userId)),
+  ]);
+  return {
+    ...view,
+    emailVerified: extra?.emailVerified ?? false,
+    googleLinked: Boolean(extra?.googleId),
+    apiTokens: tokens.map((t) => ({ id: t.id, name: t.name, token: t.tokenMasked, createdAt: iso(t.createdAt), lastUsed: isoOrNull(t.lastUsed) })),
+    // The id is the SHA-256 of the cookie; a prefix of it names the session without being usable as one.
+    sessions: live.map((s) => ({ id: s.id.slice(0, 12), createdAt: iso(s.createdAt), expiresAt: iso(s.expiresAt), ip: s.ip, userAgent: s.userAgent })),
+    paymentOrders: orders.map((o) => ({
+      id: o.id,
+      provider: o.provider as "creem" | "paypal",
+      packageName: o.packageName,
+      amount: o.amount,
+      currency: o.currency,
+      credits: o.credits,
+      status: o.status as AdminUserDetail["paymentOrders"][number]["status"],
+      failureReason: o.failureReason,
+      createdAt: iso(o.createdAt),
+      completedAt: isoOrNull(o.completedAt),
+    })),
+    paymentOrderCount: Number(orderCount?.n ?? 0),
+  };
+}
+
+/** The user's videos, newest first, deleted ones included (their links are not: the files are gone). */
+export async function listUserVideos(db: Db, userId: string, page: number, sign: (url: string) => string): Promise<AdminUserVideosPage> {
+  await getUserView(db, userId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(videoTasks)
+      .where(eq(videoTasks.userId, userId))
+      .orderBy(desc(videoTasks.createdAt), desc(videoTasks.id))
+      .limit(ADMIN_USER_VIDEOS_LIMIT)
+      .offset((page - 1) * ADMIN_USER_VIDEOS_LIMIT),
+    db.select({ n: count() }).from(videoTasks).where(eq(videoTasks.userId, userId)),
+  ]);
+  const link = (url: string | null | undefined, deleted: boolean) => (url && !deleted ? sign(url) : null);
+  const data = rows.map((t): AdminUserVideo => ({
+    id: t.id,
+    taskId: t.taskId,
+    prompt: t.prompt,
+    model: t.model,
+    mode: t.mode,
+    aspectRatio: t.aspectRatio,
+    status: t.status as AdminUserVideo["status"],
+    hdStatus: t.hdStatus,
+    uhdStatus: t.uhdStatus,
+    creditsUsed: t.creditsUsed,
+    refunded: t.refunded,
+    createdVia: t.createdVia as AdminUserVideo["createdVia"],
+    errorMessage: t.errorMessage,
+    videoExpired: t.videoExpired,
+    createdAt: iso(t.createdAt),
+    completedAt: isoOrNull(t.completedAt),
+    deletedAt: isoOrNull(t.deletedAt),
+    videoUrl: link(t.resultUrls?.[0], t.deletedAt !== null || t.videoExpired),
+    hdVideoUrl: t.hdStatus === "ready" ? link(t.hdVideoUrl, t.deletedAt !== null) : null,
+    uhdVideoUrl: t.uhdStatus === "ready" ? link(t.uhdVideoUrl, t.deletedAt !== null) : null,
+  }));
+  return { data, total: Number(total?.n ?? 0) };
+}
+
+/** Ends every session of the user (they sign in again); one audit row with how many ended. */
+export async function signOutEverywhere(db: Db, actor: AuditActor, userId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
+    if (!user) throw notFound("User not found");
+    const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+    await recordAudit(tx, actor, {
+      action: "user.sign_out",
+      targetType: "user",
+      targetId: userId,
+      targetLabel: user.username,
+      details: { sessions: ended.length },
+    });
+    return ended.length;
+  });
+}
+
+/** Deletes one of the user's API tokens (automations using it get 401); another user's token id is 404. */
+export async function revokeUserToken(db: Db, actor: AuditActor, userId: string, tokenId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [token] = await tx
+      .delete(apiTokens)
+      .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId)))
+      .returning({ name: apiTokens.name, masked: apiTokens.tokenMasked });
+    if (!token) throw notFound("API token not found");
+    const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
+    // The user is the target, so the revocation shows among the admin actions on their page.
+    await recordAudit(tx, actor, {
+      action: "user.api_token_revoke",
+      targetType: "user",
+      targetId: userId,
+      targetLabel: user?.username ?? null,
+      details: { tokenId, name: token.name, token: token.masked },
+    });
+  });
+}

@@ -1,0 +1,125 @@
+/**
+ * GET /api/admin/overview (issue 23, decision 0053): how the business did over a range of whole
+ * UTC days: revenue, credits, new users, videos and their outcomes, how long videos take, and
+ * the provider accounts' last known balances.
+ */
+import { z } from "zod";
+import { isoTimestamp } from "./common.js";
+import { KIE_API_STATUSES } from "./kie-apis.js";
+
+export const OVERVIEW_RANGES = ["today", "7d", "30d", "90d"] as const;
+export type OverviewRange = (typeof OVERVIEW_RANGES)[number];
+export const OVERVIEW_DEFAULT_RANGE: OverviewRange = "7d";
+
+/** How many UTC days each range covers: today and the days before it. */
+export const OVERVIEW_RANGE_DAYS: Record<OverviewRange, number> = { today: 1, "7d": 7, "30d": 30, "90d": 90 };
+
+export const OVERVIEW_RANGE_LABELS: Record<OverviewRange, string> = {
+  today: "Today",
+  "7d": "Last 7 days",
+  "30d": "Last 30 days",
+  "90d": "Last 90 days",
+};
+
+/** A video's outcome on the overview: finished ones count in the rates, those in progress do not. */
+export const VIDEO_OUTCOMES = ["completed", "refunded", "failed", "inProgress"] as const;
+export type VideoOutcome = (typeof VIDEO_OUTCOMES)[number];
+
+const BAD_RANGE = `range must be one of: ${OVERVIEW_RANGES.join(", ")}`;
+
+export const adminOverviewQuerySchema = z.object({
+  range: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.enum(OVERVIEW_RANGES, { error: BAD_RANGE }).default(OVERVIEW_DEFAULT_RANGE),
+  ),
+});
+export type AdminOverviewQuery = z.output<typeof adminOverviewQuerySchema>;
+
+// ---- Answers (decision 0040) ----
+
+const day = z.string().meta({ description: "A UTC day, YYYY-MM-DD." });
+const count = z.number().int().min(0);
+const money = z.string().meta({ description: 'A decimal amount with two decimals, e.g. "25.00" (decision 0038).' });
+
+const revenueRowSchema = z.object({
+  provider: z.string().meta({ description: "creem or paypal." }),
+  currency: z.string(),
+  orders: count.meta({ description: "Completed orders." }),
+  amount: money,
+});
+
+const outcomeCounts = {
+  completed: count.meta({ description: "Completed and not refunded." }),
+  refunded: count.meta({ description: "Completed, then refunded (by an admin, or a failed video the provider delivered later)." }),
+  failed: count.meta({ description: "Failed (their credits are given back automatically)." }),
+  inProgress: count.meta({ description: "Still generating: not counted in the rates." }),
+};
+
+const rate = z
+  .number()
+  .min(0)
+  .max(1)
+  .nullable()
+  .meta({ description: "A fraction from 0 to 1 of the finished videos (completed, refunded, failed); null when none finished." });
+
+const durationSchema = z.object({
+  count: count.meta({ description: "How many videos the figures are computed from." }),
+  medianSeconds: z.number().nullable(),
+  p95Seconds: z.number().nullable().meta({ description: "95th percentile (continuous)." }),
+});
+
+export const providerAccountBalanceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  isEnabled: z.boolean(),
+  totalCredits: z.number().int().meta({ description: "The last known KIE balance: 'Check Balance' reads it from KIE, each video subtracts its cost." }),
+  status: z.enum(KIE_API_STATUSES),
+  lastUsed: isoTimestamp.nullable(),
+  balanceUpdatedAt: isoTimestamp.meta({ description: "When the account row last changed (a balance check, a video, an edit)." }),
+});
+export type ProviderAccountBalance = z.infer<typeof providerAccountBalanceSchema>;
+
+export const adminOverviewSchema = z
+  .object({
+    range: z.enum(OVERVIEW_RANGES),
+    from: isoTimestamp.meta({ description: "The first day's 00:00 UTC (included)." }),
+    to: isoTimestamp.meta({ description: "The day after the last, 00:00 UTC (excluded)." }),
+    days: z.array(day).meta({ description: "Every UTC day of the range, oldest first: each series has one entry per day." }),
+    revenue: z.object({
+      byProvider: z.array(revenueRowSchema).meta({ description: "Completed payment orders by provider and currency (both providers always listed in USD)." }),
+      byDay: z.array(revenueRowSchema.extend({ day })).meta({ description: "The same per day, every day present for each provider and currency." }),
+    }),
+    credits: z.object({
+      sold: count.meta({ description: "Purchase rows: credits bought." }),
+      spent: count.meta({ description: "Usage rows, as a positive number: credits charged for videos and 4K upgrades." }),
+      refunded: count.meta({ description: "Refund rows: credits given back." }),
+      netSpent: z.number().int().meta({ description: "spent - refunded." }),
+      adjustedUp: count.meta({ description: "Admin adjustments that added credits." }),
+      adjustedDown: count.meta({ description: "Admin adjustments that removed credits, as a positive number." }),
+      byDay: z.array(z.object({ day, sold: count, spent: count, refunded: count })),
+    }),
+    newUsers: z.object({
+      total: count,
+      byDay: z.array(z.object({ day, count })),
+    }),
+    videos: z.object({
+      total: count,
+      ...outcomeCounts,
+      failureRate: rate.meta({ description: "failed / (completed + refunded + failed)." }),
+      refundRate: rate.meta({
+        description: "Videos whose credits were given back (failed ones refunded automatically, and refunded ones) / (completed + refunded + failed).",
+      }),
+      byModel: z.array(z.object({ model: z.string(), total: count, ...outcomeCounts, failureRate: rate, refundRate: rate })),
+      byDay: z
+        .array(z.object({ day, model: z.string(), ...outcomeCounts }))
+        .meta({ description: "Per day and model: every day present for each model listed in byModel." }),
+    }),
+    times: z.object({
+      toVideo: durationSchema.meta({ description: "From submission to the video (completed_at - created_at) of completed videos." }),
+      to1080p: durationSchema.meta({ description: "From submission to its 1080p version being ready (hd_ready_at - created_at)." }),
+    }),
+    providerAccounts: z.array(providerAccountBalanceSchema),
+    generatedAt: isoTimestamp,
+  })
+  .meta({ id: "AdminOverview" });
+export type AdminOverview = z.infer<typeof adminOverviewSchema>;

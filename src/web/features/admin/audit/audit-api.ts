@@ -1,0 +1,60 @@
+/** GET /api/admin/audit-log (decision 0052): the filters, and the pages newest first ("Load older" follows nextCursor). */
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { AUDIT_ACTION_NAMES, type AuditAction } from "../../../../shared/audit";
+import { auditPageSchema } from "../../../../shared/schemas/admin-audit";
+import { schemaQueryFn } from "@/lib/api";
+import { queryKeys } from "@/lib/query-keys";
+
+export interface AuditFilters {
+  action: AuditAction | "";
+  admin: string;
+  targetId: string;
+  dateFrom: string;
+  dateTo: string;
+}
+
+export const NO_AUDIT_FILTERS: AuditFilters = { action: "", admin: "", targetId: "", dateFrom: "", dateTo: "" };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The filters in the address (?action=&admin=&targetId=&dateFrom=&dateTo=); anything malformed is left out. */
+export function auditFiltersFromParams(params: URLSearchParams): AuditFilters {
+  const action = params.get("action") ?? "";
+  const day = (name: string) => {
+    const value = params.get(name) ?? "";
+    return DAY.test(value) ? value : "";
+  };
+  return {
+    action: (AUDIT_ACTION_NAMES as readonly string[]).includes(action) ? (action as AuditAction) : "",
+    admin: params.get("admin") ?? "",
+    targetId: params.get("targetId") ?? "",
+    dateFrom: day("dateFrom"),
+    dateTo: day("dateTo"),
+  };
+}
+
+/** The filters as query parameters, blanks left out. */
+export function auditFiltersToParams(filters: AuditFilters): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(filters) as [keyof AuditFilters, string][]) {
+    if (value.trim()) params[name] = value.trim();
+  }
+  return params;
+}
+
+export const hasAuditFilters = (filters: AuditFilters) => Object.keys(auditFiltersToParams(filters)).length > 0;
+
+/** The log with these filters, a page of 50 at a time. */
+export function useAuditLog(filters: AuditFilters) {
+  const queryKey = queryKeys.admin.auditLog(auditFiltersToParams(filters));
+  return useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => {
+      const url = pageParam ? `${queryKey[0]}${queryKey[0].includes("?") ? "&" : "?"}cursor=${encodeURIComponent(pageParam)}` : queryKey[0];
+      return schemaQueryFn(auditPageSchema, url)({ signal });
+    },
+    initialPageParam: "",
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,92 @@
+import { useEffect, useState } from "react";
+import { X } from "lucide-react";
+import { AUDIT_ACTIONS, type AuditAction } from "../../../../shared/audit";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { ChoiceField } from "@/features/admin/admin-fields";
+import { hasAuditFilters, NO_AUDIT_FILTERS, type AuditFilters } from "./audit-api";
+
+const SEARCH_DEBOUNCE_MS = 300;
+const ACTION_OPTIONS = [
+  { value: "", label: "All actions" },
+  ...Object.entries(AUDIT_ACTIONS)
+    .map(([value, label]) => ({ value, label }))
+    .sort((a, b) => a.label.localeCompare(b.label)),
+];
+
+/** Action, admin name (debounced), from and to dates, Clear; a target chosen elsewhere (a user's page) shows as a removable filter. */
+export function AuditFiltersBar({ value, onChange }: { value: AuditFilters; onChange: (next: AuditFilters, options?: { replace?: boolean }) => void }) {
+  const [admin, setAdmin] = useState(value.admin);
+  const [seenAdmin, setSeenAdmin] = useState(value.admin);
+
+  // The address changed under the box (Back, Clear): show what it says now.
+  if (value.admin !== seenAdmin) {
+    setSeenAdmin(value.admin);
+    if (admin.trim() !== value.admin) setAdmin(value.admin);
+  }
+
+  useEffect(() => {
+    if (admin.trim() === value.admin) return;
+    const timer = setTimeout(() => onChange({ ...value, admin: admin.trim() }, { replace: true }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [admin, value, onChange]);
+
+  const active = hasAuditFilters(value) || admin.trim() !== "";
+  const change = (patch: Partial<AuditFilters>) => onChange({ ...value, admin: admin.trim(), ...patch });
+
+  return (
+    <div className="rounded-2xl border border-border bg-surface/80 p-4 sm:p-5">
+      <div className="mb-3 flex flex-wrap items-center gap-2">
+        <h2 className="text-sm font-semibold">Filters</h2>
+        {active ? <Badge variant="default">Active</Badge> : null}
+        {value.targetId ? (
+          <Badge variant="secondary" className="ml-auto">
+            Target {value.targetId}
+            <button
+              type="button"
+              className="rounded-full hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              onClick={() => change({ targetId: "" })}
+              aria-label="Remove the target filter"
+            >
+              <X aria-hidden="true" />
+            </button>
+          </Badge>
+        ) : null}
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[16rem_1fr_10rem_10rem_auto] lg:items-end">
+        <ChoiceField
+          id="audit-action"
+          label="Action"
+          value={value.action}
+          options={ACTION_OPTIONS}
+          onValueChange={(action) => change({ action: action as AuditAction | "" })}
+        />
+        <div className="grid gap-1.5">
+          <Label htmlFor="audit-admin">Admin</Label>
+          <Input id="audit-admin" type="search" placeholder="Admin's username" autoComplete="off" value={admin} onChange={(e) => setAdmin(e.target.value)} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="audit-from">From</Label>
+          <Input id="audit-from" type="date" value={value.dateFrom} max={value.dateTo || undefined} onChange={(e) => change({ dateFrom: e.target.value })} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="audit-to">To</Label>
+          <Input id="audit-to" type="date" value={value.dateTo} min={value.dateFrom || undefined} onChange={(e) => change({ dateTo: e.target.value })} />
+        </div>
+        <Button
+          variant="outline"
+          disabled={!active}
+          onClick={() => {
+            setAdmin("");
+            onChange(NO_AUDIT_FILTERS);
+          }}
+        >
+          <X aria-hidden="true" />
+          Clear
+        </Button>
+      </div>
+    </div>
+  );
+}

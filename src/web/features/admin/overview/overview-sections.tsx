@@ -1,0 +1,319 @@
+/** The overview's sections: each chart with the table of its numbers beside it (decision 0053). */
+import { useState, type ReactNode } from "react";
+import { OVERVIEW_RANGE_LABELS, VIDEO_OUTCOMES, type AdminOverview, type VideoOutcome } from "../../../../shared/schemas/admin-overview";
+import { modelLabel } from "../../../../shared/videos";
+import { Badge } from "@/components/ui/badge";
+import { ToggleGroup, ToggleGroupItem } from "@/components/ui/toggle-group";
+import { cn } from "@/lib/cn";
+import { formatDateTime } from "@/lib/format";
+import { SectionCard } from "@/features/admin/admin-fields";
+import { DailyBarChart, type ChartSeries, type DayPoint } from "./daily-bar-chart";
+import { ChartFigure, DataTable, type Column } from "./data-table";
+import { formatCount, formatDay, formatDuration, formatMoney, formatRate, OUTCOME_LABELS, providerLabel } from "./overview-format";
+
+const MAIN_CURRENCY = "USD";
+const PROVIDER_COLORS: Record<string, string> = { creem: "#e879f9", paypal: "#38bdf8" };
+const OUTCOME_COLORS: Record<VideoOutcome, string> = { completed: "#34d399", refunded: "#fbbf24", failed: "#f87171", inProgress: "#a1a1aa" };
+
+const rangeText = (data: AdminOverview) => OVERVIEW_RANGE_LABELS[data.range].toLowerCase();
+const dayColumn = <Row extends { day: string }>(): Column<Row> => ({ header: "Day", cell: (r) => formatDay(r.day) });
+
+/** A chart and its table: side by side on wide screens, one under the other on phones. */
+function ChartAndTable({ chart, table, wideTable = false }: { chart: ReactNode; table: ReactNode; wideTable?: boolean }) {
+  return (
+    <div className={cn("grid items-start gap-4", wideTable ? "xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]" : "lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]")}>
+      {chart}
+      {table}
+    </div>
+  );
+}
+
+export function RevenueSection({ data }: { data: AdminOverview }) {
+  const providers = data.revenue.byProvider.filter((r) => r.currency === MAIN_CURRENCY).map((r) => r.provider);
+  const points: DayPoint[] = data.days.map((day) => {
+    const point: DayPoint = { day };
+    for (const p of providers) {
+      const row = data.revenue.byDay.find((r) => r.day === day && r.provider === p && r.currency === MAIN_CURRENCY);
+      point[p] = Number(row?.amount ?? 0);
+    }
+    return point;
+  });
+  const series: ChartSeries[] = providers.map((p) => ({ key: p, label: providerLabel(p), color: PROVIDER_COLORS[p] ?? "#a78bfa" }));
+  const usd = (v: number) => formatMoney(v, MAIN_CURRENCY);
+  const totals = data.revenue.byProvider;
+  const mainTotals = totals.filter((r) => r.currency === MAIN_CURRENCY);
+  const caption = `Revenue per day in ${MAIN_CURRENCY} by payment provider, ${rangeText(data)}`;
+  return (
+    <SectionCard id="overview-revenue" title="Revenue by payment provider" description="Completed payments, by the day they were completed (UTC).">
+      <ChartAndTable
+        chart={
+          <ChartFigure
+            label={`Bar chart: ${caption}. Totals: ${mainTotals.map((r) => `${providerLabel(r.provider)} ${usd(Number(r.amount))}`).join(", ")}. The numbers are in the table "${caption}".`}
+          >
+            <DailyBarChart data={points} series={series} stacked formatValue={usd} />
+          </ChartFigure>
+        }
+        table={
+          <DataTable<DayPoint>
+            caption={caption}
+            rowKey={(r) => r.day}
+            rows={points}
+            columns={[dayColumn<DayPoint>(), ...providers.map((p) => ({ header: providerLabel(p), numeric: true, cell: (r: DayPoint) => usd(Number(r[p])) }))]}
+            footer={{ label: "Total", row: Object.assign({ day: "" }, ...mainTotals.map((r) => ({ [r.provider]: Number(r.amount) }))) as DayPoint }}
+          />
+        }
+      />
+      <DataTable
+        className="mt-4 max-h-none"
+        caption={`Revenue by payment provider and currency, ${rangeText(data)}`}
+        rowKey={(r) => `${r.provider}-${r.currency}`}
+        rows={totals}
+        columns={[
+          { header: "Provider", cell: (r) => providerLabel(r.provider) },
+          { header: "Currency", cell: (r) => r.currency },
+          { header: "Orders", numeric: true, cell: (r) => formatCount(r.orders) },
+          { header: "Revenue", numeric: true, cell: (r) => formatMoney(r.amount, r.currency) },
+        ]}
+      />
+    </SectionCard>
+  );
+}
+
+export function CreditsSection({ data }: { data: AdminOverview }) {
+  const c = data.credits;
+  const points: DayPoint[] = c.byDay.map((d) => ({ ...d }));
+  const series: ChartSeries[] = [
+    { key: "sold", label: "Sold", color: "#34d399" },
+    { key: "spent", label: "Spent", color: "#e879f9" },
+    { key: "refunded", label: "Refunded", color: "#fbbf24" },
+  ];
+  const caption = `Credits sold, spent and refunded per day, ${rangeText(data)}`;
+  return (
+    <SectionCard
+      id="overview-credits"
+      title="Credits sold and spent"
+      description="Sold: credits bought. Spent: credits charged for videos and 4K upgrades. Refunded: credits given back."
+    >
+      <dl className="mb-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3 lg:grid-cols-6" aria-label="Credit totals">
+        <Figure label="Sold" value={formatCount(c.sold)} />
+        <Figure label="Spent" value={formatCount(c.spent)} />
+        <Figure label="Refunded" value={formatCount(c.refunded)} />
+        <Figure label="Net spent" value={formatCount(c.netSpent)} detail="spent - refunded" />
+        <Figure label="Added by admins" value={formatCount(c.adjustedUp)} />
+        <Figure label="Removed by admins" value={formatCount(c.adjustedDown)} />
+      </dl>
+      <ChartAndTable
+        chart={
+          <ChartFigure
+            label={`Bar chart: ${caption}. Totals: ${formatCount(c.sold)} sold, ${formatCount(c.spent)} spent, ${formatCount(c.refunded)} refunded. The numbers are in the table "${caption}".`}
+          >
+            <DailyBarChart data={points} series={series} formatValue={formatCount} />
+          </ChartFigure>
+        }
+        table={
+          <DataTable<DayPoint>
+            caption={caption}
+            rowKey={(r) => r.day}
+            rows={points}
+            columns={[dayColumn<DayPoint>(), ...series.map((s) => ({ header: s.label, numeric: true, cell: (r: DayPoint) => formatCount(Number(r[s.key])) }))]}
+            footer={{ label: "Total", row: { day: "", sold: c.sold, spent: c.spent, refunded: c.refunded } }}
+          />
+        }
+      />
+    </SectionCard>
+  );
+}
+
+export function NewUsersSection({ data }: { data: AdminOverview }) {
+  const points: DayPoint[] = data.newUsers.byDay.map((d) => ({ ...d }));
+  const caption = `New users per day, ${rangeText(data)}`;
+  return (
+    <SectionCard id="overview-users" title="New users" description="Accounts created, by day (UTC).">
+      <ChartAndTable
+        chart={
+          <ChartFigure label={`Bar chart: ${caption}. ${formatCount(data.newUsers.total)} in total. The numbers are in the table "${caption}".`}>
+            <DailyBarChart data={points} series={[{ key: "count", label: "New users", color: "#a78bfa" }]} formatValue={formatCount} />
+          </ChartFigure>
+        }
+        table={
+          <DataTable<DayPoint>
+            caption={caption}
+            rowKey={(r) => r.day}
+            rows={points}
+            columns={[dayColumn<DayPoint>(), { header: "New users", numeric: true, cell: (r) => formatCount(Number(r.count)) }]}
+            footer={{ label: "Total", row: { day: "", count: data.newUsers.total } }}
+          />
+        }
+      />
+    </SectionCard>
+  );
+}
+
+const ALL_MODELS = "all";
+
+export function VideosSection({ data }: { data: AdminOverview }) {
+  const v = data.videos;
+  const [chosen, setChosen] = useState<string>(ALL_MODELS);
+  const model = chosen === ALL_MODELS || v.byModel.some((m) => m.model === chosen) ? chosen : ALL_MODELS;
+  const modelName = model === ALL_MODELS ? "all models" : modelLabel(model);
+  const points: DayPoint[] = data.days.map((day) => {
+    const point: DayPoint = { day, completed: 0, refunded: 0, failed: 0, inProgress: 0, total: 0 };
+    for (const r of v.byDay) {
+      if (r.day !== day || (model !== ALL_MODELS && r.model !== model)) continue;
+      for (const o of VIDEO_OUTCOMES) {
+        point[o] = Number(point[o]) + r[o];
+        point.total = Number(point.total) + r[o];
+      }
+    }
+    return point;
+  });
+  const totals = model === ALL_MODELS ? v : v.byModel.find((m) => m.model === model)!;
+  const series: ChartSeries[] = VIDEO_OUTCOMES.map((o) => ({ key: o, label: OUTCOME_LABELS[o], color: OUTCOME_COLORS[o] }));
+  const caption = `Videos per day by outcome, ${modelName}, ${rangeText(data)}`;
+  return (
+    <SectionCard id="overview-videos" title="Videos" description="Videos submitted, by day (UTC), model and outcome.">
+      {v.byModel.length > 0 ? (
+        <ToggleGroup
+          type="single"
+          aria-label="Model"
+          value={model}
+          onValueChange={(next) => {
+            if (next) setChosen(next);
+          }}
+          className="mb-4 flex w-fit max-w-full flex-wrap"
+        >
+          <ToggleGroupItem value={ALL_MODELS}>All models</ToggleGroupItem>
+          {v.byModel.map((m) => (
+            <ToggleGroupItem key={m.model} value={m.model}>
+              {modelLabel(m.model)}
+            </ToggleGroupItem>
+          ))}
+        </ToggleGroup>
+      ) : null}
+      <ChartAndTable
+        wideTable
+        chart={
+          <ChartFigure
+            label={`Stacked bar chart: ${caption}. Totals: ${VIDEO_OUTCOMES.map((o) => `${formatCount(totals[o])} ${OUTCOME_LABELS[o].toLowerCase()}`).join(", ")}. The numbers are in the table "${caption}".`}
+          >
+            <DailyBarChart data={points} series={series} stacked formatValue={formatCount} />
+          </ChartFigure>
+        }
+        table={
+          <DataTable<DayPoint>
+            caption={caption}
+            rowKey={(r) => r.day}
+            rows={points}
+            columns={[
+              dayColumn<DayPoint>(),
+              ...VIDEO_OUTCOMES.map((o) => ({ header: OUTCOME_LABELS[o], numeric: true, cell: (r: DayPoint) => formatCount(Number(r[o])) })),
+              { header: "Total", numeric: true, cell: (r) => formatCount(Number(r.total)) },
+            ]}
+            footer={{
+              label: "Total",
+              row: {
+                day: "",
+                completed: totals.completed,
+                refunded: totals.refunded,
+                failed: totals.failed,
+                inProgress: totals.inProgress,
+                total: totals.total,
+              },
+            }}
+          />
+        }
+      />
+      <DataTable
+        className="mt-4 max-h-none"
+        caption={`Videos by model, outcome and rates, ${rangeText(data)}`}
+        rowKey={(r) => r.model}
+        rows={v.byModel}
+        columns={[
+          { header: "Model", cell: (r) => modelLabel(r.model) },
+          ...VIDEO_OUTCOMES.map((o) => ({ header: OUTCOME_LABELS[o], numeric: true, cell: (r: (typeof v.byModel)[number]) => formatCount(r[o]) })),
+          { header: "Failure rate", numeric: true, cell: (r) => formatRate(r.failureRate) },
+          { header: "Refund rate", numeric: true, cell: (r) => formatRate(r.refundRate) },
+        ]}
+        footer={{ label: "All models", row: { ...v, model: "" } }}
+      />
+      <p className="mt-3 text-xs text-muted-foreground" id="overview-rate-definitions">
+        Finished videos are those completed, refunded or failed; those in progress are not in the rates. Failure rate: failed ÷ finished. Refund rate: videos
+        whose credits were given back ÷ finished, where refunds include the automatic refund of every failed video, an admin&apos;s refund of a completed one,
+        and a failed video the provider delivered later. Refunded (outcome): completed, then refunded.
+      </p>
+    </SectionCard>
+  );
+}
+
+export function TimesSection({ data }: { data: AdminOverview }) {
+  const rows = [
+    { measure: "Submission to video", ...data.times.toVideo },
+    { measure: "Submission to 1080p", ...data.times.to1080p },
+  ];
+  return (
+    <SectionCard
+      id="overview-times"
+      title="How long videos take"
+      description="Of the videos submitted in the range: to the video, of completed ones; to 1080p, of those whose 1080p version is ready (a video kept extendable waits for its owner)."
+    >
+      <DataTable
+        className="max-h-none"
+        caption={`Time from submission, ${rangeText(data)}`}
+        rowKey={(r) => r.measure}
+        rows={rows}
+        columns={[
+          { header: "Measure", cell: (r) => r.measure },
+          { header: "Videos", numeric: true, cell: (r) => formatCount(r.count) },
+          { header: "Median", numeric: true, cell: (r) => formatDuration(r.medianSeconds) },
+          { header: "95th percentile", numeric: true, cell: (r) => formatDuration(r.p95Seconds) },
+        ]}
+      />
+    </SectionCard>
+  );
+}
+
+export function ProviderAccountsSection({ data }: { data: AdminOverview }) {
+  return (
+    <SectionCard
+      id="overview-accounts"
+      title="Provider accounts"
+      description="Each KIE account's last known balance: Check Balance in Settings reads it from KIE; each video subtracts its cost in between."
+    >
+      {data.providerAccounts.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No provider accounts: videos use the key in Settings or the environment.</p>
+      ) : (
+        <DataTable
+          className="max-h-none"
+          caption="Provider accounts and their last known balances"
+          rowKey={(r) => r.id}
+          rows={data.providerAccounts}
+          columns={[
+            { header: "Name", cell: (r) => r.name },
+            {
+              header: "Status",
+              cell: (r) => (
+                <span className="flex gap-1.5">
+                  <Badge variant={r.status === "Available" ? "success" : "warning"}>{r.status}</Badge>
+                  {r.isEnabled ? null : <Badge variant="secondary">Disabled</Badge>}
+                </span>
+              ),
+            },
+            { header: "Balance (KIE credits)", numeric: true, cell: (r) => formatCount(r.totalCredits) },
+            { header: "Last used", cell: (r) => formatDateTime(r.lastUsed) },
+            { header: "Balance as of", cell: (r) => formatDateTime(r.balanceUpdatedAt) },
+          ]}
+        />
+      )}
+    </SectionCard>
+  );
+}
+
+export function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
+  return (
+    <div className="rounded-xl border border-border bg-zinc-950/40 p-3">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="mt-1 text-xl font-semibold tabular-nums">{value}</dd>
+      {detail ? <dd className="text-xs text-muted-foreground">{detail}</dd> : null}
+    </div>
+  );
+}

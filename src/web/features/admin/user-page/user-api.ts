@@ -1,0 +1,65 @@
+/** A user's page (/admin/users/{id}, decision 0052): their profile, videos and transactions, and the actions on their sessions and tokens. */
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import { adminTransactionsPageSchema } from "../../../../shared/admin-transactions";
+import { adminUserActionSchema, adminUserDetailSchema, adminUserVideosPageSchema } from "../../../../shared/schemas/admin-users";
+import { refreshUsers } from "@/features/admin/users-api";
+import { toast } from "@/hooks/use-toast";
+import { ApiError, apiCall, errorMessage, schemaQueryFn } from "@/lib/api";
+import { queryKeys } from "@/lib/query-keys";
+
+export { ADMIN_USER_VIDEOS_LIMIT as USER_VIDEOS_PAGE_SIZE } from "../../../../shared/schemas/admin-users";
+export const USER_TRANSACTIONS_PAGE_SIZE = 20;
+
+const failed = (title: string, fallback: string) => (error: unknown) =>
+  toast({ title, description: `${fallback}: ${errorMessage(error)}`, variant: "destructive" });
+
+export function useAdminUser(userId: string) {
+  const queryKey = queryKeys.admin.user(userId);
+  return useQuery({
+    queryKey,
+    queryFn: schemaQueryFn(adminUserDetailSchema, queryKey[0]),
+    staleTime: 0,
+  });
+}
+
+export function useUserVideos(userId: string, page: number) {
+  const queryKey = queryKeys.admin.userVideos(userId, page);
+  return useQuery({ queryKey, queryFn: schemaQueryFn(adminUserVideosPageSchema, queryKey[0]), placeholderData: keepPreviousData, staleTime: 0 });
+}
+
+/** GET /api/admin/transactions?userId=: the History page's rows, of this user only. */
+export function useUserTransactions(userId: string, page: number) {
+  const queryKey = queryKeys.admin.transactions({ userId, page, limit: USER_TRANSACTIONS_PAGE_SIZE });
+  return useQuery({ queryKey, queryFn: schemaQueryFn(adminTransactionsPageSchema, queryKey[0]), placeholderData: keepPreviousData, staleTime: 0 });
+}
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/** DELETE /api/admin/users/{id}/sessions: every session of the user ends. */
+export function useSignOutEverywhere(userId: string, onDone: () => void) {
+  return useMutation({
+    mutationFn: () => apiCall(adminUserActionSchema, "DELETE", `/api/admin/users/${encodeURIComponent(userId)}/sessions`),
+    onSuccess: ({ message }) => {
+      toast({ title: "Signed out everywhere", description: message });
+      onDone();
+    },
+    onError: failed("Sign out failed", "Failed to sign the user out"),
+    onSettled: refreshUsers,
+  });
+}
+
+/** DELETE /api/admin/users/{id}/api-tokens/{tokenId}: automations using the token get 401 from now on. */
+export function useRevokeToken(userId: string, onDone: () => void) {
+  return useMutation({
+    mutationFn: (tokenId: string) =>
+      apiCall(adminUserActionSchema, "DELETE", `/api/admin/users/${encodeURIComponent(userId)}/api-tokens/${encodeURIComponent(tokenId)}`),
+    onSuccess: () => {
+      toast({ title: "API token revoked" });
+      onDone();
+    },
+    onError: failed("Revoke failed", "Failed to revoke the API token"),
+    onSettled: refreshUsers,
+  });
+}

@@ -1,0 +1,51 @@
+import { useState } from "react";
+import { Pagination } from "@/components/ui/pagination";
+import { SectionCard } from "@/features/admin/admin-fields";
+import { useRefund } from "@/features/admin/history-api";
+import { HistoryTable } from "@/features/admin/history-table";
+import { refreshUsers } from "@/features/admin/users-api";
+import { cn } from "@/lib/cn";
+import { QueryState } from "@/features/admin/query-state";
+import { USER_TRANSACTIONS_PAGE_SIZE, useUserTransactions } from "./user-api";
+
+/** The user's transactions as on the History page (with Refund of usage rows), 20 a page. */
+export function UserTransactionsCard({ userId }: { userId: string }) {
+  const [page, setPage] = useState(1);
+  const query = useUserTransactions(userId, page);
+  const refund = useRefund();
+  const [refundingId, setRefundingId] = useState<string>();
+  return (
+    <SectionCard id="user-transactions-title" title="Transactions">
+      <QueryState query={query} what="transactions" empty="No transactions yet.">
+        {({ data, total }) => (
+          <>
+            <div className={cn(query.isPlaceholderData && "opacity-60")}>
+              <HistoryTable
+                rows={data}
+                firstNumber={(page - 1) * USER_TRANSACTIONS_PAGE_SIZE + 1}
+                refundingId={refundingId}
+                onRefund={(row) => {
+                  if (!row.taskId || refundingId) return;
+                  setRefundingId(row.id);
+                  refund.mutate(row.taskId, {
+                    onSettled: () => {
+                      setRefundingId(undefined);
+                      refreshUsers();
+                    },
+                  });
+                }}
+              />
+            </div>
+            <Pagination
+              className="mt-4"
+              label="Transaction pages"
+              page={page}
+              pageCount={Math.max(1, Math.ceil(total / USER_TRANSACTIONS_PAGE_SIZE))}
+              onPageChange={setPage}
+            />
+          </>
+        )}
+      </QueryState>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,19 @@
+import { useCallback, useMemo } from "react";
+import { useSearchParams } from "wouter";
+import { AdminLayout } from "@/features/admin/admin-layout";
+import { auditFiltersFromParams, auditFiltersToParams, type AuditFilters } from "@/features/admin/audit/audit-api";
+import { AuditFiltersBar } from "@/features/admin/audit/audit-filters";
+import { AuditList } from "@/features/admin/audit/audit-table";
+
+/** /admin/audit: what admins did, newest first; the filters live in the address (admin only: gated in app.tsx). */
+export function AdminAuditPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => auditFiltersFromParams(params), [params]);
+  const setFilters = useCallback((next: AuditFilters, options?: { replace?: boolean }) => setParams(auditFiltersToParams(next), options), [setParams]);
+  return (
+    <AdminLayout title="Audit Log" description="Who changed what, when and from where.">
+      <AuditFiltersBar value={filters} onChange={setFilters} />
+      <AuditList filters={filters} caption="Admin actions, newest first" empty="No admin actions match these filters." />
+    </AdminLayout>
+  );
+}

@@ -1,0 +1,38 @@
+import { LoaderCircle } from "lucide-react";
+import { useAdminSettings } from "@/features/admin/admin-api";
+import { AdminLayout } from "@/features/admin/admin-layout";
+import { KieApisCard } from "@/features/admin/kie-apis-card";
+import { PackagesCard } from "@/features/admin/packages-card";
+import { RecoveryCard } from "@/features/admin/recovery-card";
+import { SettingsForm } from "@/features/admin/settings-form";
+import { TelegramCard } from "@/features/admin/telegram-card";
+import { VideoStorageCard } from "@/features/admin/video-storage-card";
+import { errorMessage } from "@/lib/api";
+
+/** /admin/settings: keys, prices, payments, packages, provider accounts, recovery and video storage (admin only: gated in app.tsx). */
+export function AdminSettingsPage() {
+  const settings = useAdminSettings();
+
+  return (
+    <AdminLayout title="Settings" description="Prices, payments, provider accounts and credit packages.">
+      {settings.data ? (
+        <>
+          <SettingsForm key={settings.data.updatedAt} settings={settings.data} />
+          <TelegramCard key={`telegram-${settings.data.updatedAt}`} settings={settings.data} />
+        </>
+      ) : settings.isError ? (
+        <p role="alert" className="text-sm text-red-400">
+          Settings could not be loaded: {errorMessage(settings.error)}
+        </p>
+      ) : (
+        <div className="flex justify-center py-10" role="status" aria-label="Loading settings">
+          <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
+        </div>
+      )}
+      <PackagesCard />
+      <KieApisCard />
+      <RecoveryCard />
+      {settings.data ? <VideoStorageCard key={`storage-${settings.data.updatedAt}`} retentionDays={settings.data.videoRetentionDays} /> : null}
+    </AdminLayout>
+  );
+}

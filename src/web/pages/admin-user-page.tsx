@@ -1,0 +1,68 @@
+import { ArrowLeft, LoaderCircle, RefreshCw } from "lucide-react";
+import { Link, useParams } from "wouter";
+import { Button } from "@/components/ui/button";
+import { AdminLayout } from "@/features/admin/admin-layout";
+import { UserAccessCards } from "@/features/admin/user-page/user-access";
+import { isNotFound, useAdminUser } from "@/features/admin/user-page/user-api";
+import { UserAuditCard } from "@/features/admin/user-page/user-audit";
+import { UserOrdersCard } from "@/features/admin/user-page/user-orders";
+import { BalanceCard, ProfileCard } from "@/features/admin/user-page/user-profile";
+import { UserTransactionsCard } from "@/features/admin/user-page/user-transactions";
+import { UserVideosCard } from "@/features/admin/user-page/user-videos";
+import { errorMessage } from "@/lib/api";
+
+const backLink = (
+  <Link href="/admin/users" className="inline-flex items-center gap-1.5 text-sm text-violet-300 underline-offset-4 hover:underline">
+    <ArrowLeft className="size-4" aria-hidden="true" />
+    All users
+  </Link>
+);
+
+/** /admin/users/{id}: one user's profile, balance, videos, transactions, tokens, sessions, orders and the admin actions on them. */
+export function AdminUserPage() {
+  const { userId } = useParams<{ userId: string }>();
+  const query = useAdminUser(userId);
+  const user = query.data;
+
+  if (query.isError && isNotFound(query.error)) {
+    return (
+      <AdminLayout title="User not found" description="No user has this id: they may have been removed, or the link is wrong.">
+        <p>
+          <Link href="/admin/users" className="text-violet-300 underline-offset-4 hover:underline">
+            Back to all users
+          </Link>
+        </p>
+      </AdminLayout>
+    );
+  }
+
+  return (
+    <AdminLayout title={user?.username ?? "User"} description="Profile, balance and activity." actions={backLink}>
+      {query.isPending ? (
+        <div className="flex justify-center py-14" role="status" aria-label="Loading the user">
+          <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
+        </div>
+      ) : !user ? (
+        <div className="grid justify-items-center gap-3 py-10 text-center" role="alert">
+          <p className="text-sm text-muted-foreground">The user could not be loaded: {errorMessage(query.error)}</p>
+          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+            <RefreshCw aria-hidden="true" />
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <>
+          <div className="grid gap-6 lg:grid-cols-3">
+            <ProfileCard user={user} />
+            <BalanceCard user={user} />
+          </div>
+          <UserVideosCard userId={user.id} />
+          <UserTransactionsCard userId={user.id} />
+          <UserAccessCards user={user} />
+          <UserOrdersCard user={user} />
+          <UserAuditCard userId={user.id} username={user.username} />
+        </>
+      )}
+    </AdminLayout>
+  );
+}

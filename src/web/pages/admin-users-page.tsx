@@ -1,0 +1,11 @@
+import { AdminLayout } from "@/features/admin/admin-layout";
+import { UsersCard } from "@/features/admin/users-card";
+
+/** /admin/users: search, filter and page through every user (admin only: gated in app.tsx). */
+export function AdminUsersPage() {
+  return (
+    <AdminLayout title="Users" description="Search, filter and open any account.">
+      <UsersCard />
+    </AdminLayout>
+  );
+}
