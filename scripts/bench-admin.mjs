@@ -2,7 +2,8 @@
 // on PostgreSQL: 100,000 users and 1,000,000 videos over the last 365 days (with their ledger,
 // payment orders and API tokens) seeded with generate_series in a fresh database, then the built
 // server answers the admin overview for each range and the users list's pages, searches and
-// filters, one request at a time. Figures only; the targets are issue 23's (users list p99 < 50 ms,
+// filters, one request at a time, then streams both CSV exports whole while its memory is sampled
+// (decision 0054). Figures only; the targets are issue 23's (users list p99 < 50 ms,
 // overview < 300 ms). Everything it makes (its database, a DATA_DIR, the server) is removed before
 // it returns.
 import crypto from "node:crypto";
@@ -10,6 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { rssOf, rssSampler } from "./bench-archive.mjs";
 
 export const ADMIN_BENCH = { users: 100_000, videos: 1_000_000, orders: 60_000, tokenUsers: 5_000, days: 365 };
 const REQUESTS = Number(process.env.BENCH_ADMIN_REQUESTS ?? 200);
@@ -153,6 +155,27 @@ async function measure(base, cookie, name, count, next) {
   return { name, requests: count, p50: round(pct(0.5)), p99: round(pct(0.99)), max: round(latencies.at(-1)), ok, other };
 }
 
+/**
+ * Downloads a CSV export whole, counting its bytes and lines as they arrive, while sampling the
+ * server's resident memory: the export streams in batches, so memory must not grow with the rows.
+ */
+async function measureExport(base, cookie, url, pid) {
+  const idleMb = rssOf(pid) / 2 ** 20;
+  const sampler = rssSampler(pid);
+  const started = performance.now();
+  const res = await fetch(`${base}${url}`, { headers: { cookie } });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of res.body) {
+    bytes += chunk.length;
+    for (const b of chunk) if (b === 10) lines++;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const peakMb = Math.max(...sampler.stop()) / 2 ** 20;
+  return { url, rows: lines - 1, mb: bytes / 2 ** 20, seconds, idleMb, peakMb };
+}
+
 /** The path and query of a Link header's rel="next" URL. */
 function nextLink(res) {
   const link = res.headers.get("link");
@@ -247,8 +270,17 @@ export async function benchAdmin(deps) {
       await run(`GET /api/admin/users?${filter}`, REQUESTS, () => `/api/admin/users?${filter}`);
     }
 
+    const exports = [];
+    for (const url of ["/api/admin/exports/transactions.csv", "/api/admin/exports/users.csv"]) {
+      const e = await measureExport(base, cookie, url, server.child.pid);
+      exports.push(e);
+      console.log(
+        `  ${url}: ${e.rows} rows, ${e.mb.toFixed(1)} MB in ${e.seconds.toFixed(1)} s; server ${e.idleMb.toFixed(0)} MB before, peak ${e.peakMb.toFixed(0)} MB`,
+      );
+    }
+
     const explains = await explainOverview(root, pgUrl);
-    return { results, seedS, seedTimes, counts, explains };
+    return { results, seedS, seedTimes, counts, explains, exports };
   } finally {
     if (server) await stopServer(server);
     await sleep(100);
@@ -303,7 +335,7 @@ const fixed = (x, digits = 1) => Number(x).toFixed(digits);
 const n = (x) => Number(x).toLocaleString("en-US");
 
 /** The section of docs/benchmarks.md, in the style of the others. */
-export function adminSection({ results, seedS, counts, explains }, { machine }) {
+export function adminSection({ results, seedS, counts, explains, exports }, { machine }) {
   const target = (r) => (r.name.includes("/overview") ? OVERVIEW_TARGET_MS : USERS_TARGET_MS);
   return [
     "## Admin at scale (PostgreSQL)",
@@ -327,6 +359,15 @@ export function adminSection({ results, seedS, counts, explains }, { machine }) 
         .map(([name, ms]) => `${name} ${fixed(ms)}`)
         .join(", ") +
       ". `BENCH_EXPLAIN=1` prints their plans.",
+    "",
+    "CSV exports of the same data, downloaded whole by one client (the server's resident memory sampled every 200 ms):",
+    "",
+    "| export | rows | size | time | rows/s | server memory before | server memory peak |",
+    "|---|---:|---:|---:|---:|---:|---:|",
+    ...exports.map(
+      (e) =>
+        `| GET ${e.url} | ${n(e.rows)} | ${fixed(e.mb)} MB | ${fixed(e.seconds)} s | ${n(Math.round(e.rows / e.seconds))} | ${fixed(e.idleMb, 0)} MB | ${fixed(e.peakMb, 0)} MB |`,
+    ),
     "",
   ];
 }

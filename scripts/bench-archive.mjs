@@ -18,7 +18,7 @@ const SAMPLE_MS = 200;
 const COPY_TIMEOUT_MS = 10 * 60_000;
 
 /** Resident set (VmRSS) of a process, in bytes (Linux). */
-function rssOf(pid) {
+export function rssOf(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
 }
@@ -33,7 +33,7 @@ function cpuSecondsOf(pid) {
 }
 
 /** Samples a process's resident set every SAMPLE_MS until stopped. */
-function rssSampler(pid) {
+export function rssSampler(pid) {
   const samples = [];
   const take = () => {
     try {

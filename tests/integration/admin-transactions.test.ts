@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { transactions, users } from "../../src/server/db/schema.js";
 import type { AdminTransactionView } from "../../src/shared/admin-transactions.js";
+import { refundUhd } from "../../src/server/features/videos/uhd.js";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
 import { signInAdmin, signUp, type Client } from "../helpers/test-app.js";
 import { balanceOf, createVideoTestApp, taskRow, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
@@ -112,6 +113,33 @@ describe("refunds from History", () => {
     expect(refunds).toHaveLength(1);
     const { data } = await page(`?user=${u.username}&type=usage`);
     expect(data).toEqual([expect.objectContaining({ taskId, refunded: true })]);
+  });
+});
+
+describe("a 4K upgrade's usage row (decision 0049)", () => {
+  it("is refunded by its own refund only: the video's refund leaves it charged, and the other way round", async () => {
+    const u = await userWithCredits(t.app, t.database.db, 50);
+    const gen = await u.client.post("/api/generate-video", { prompt: "four k rows", model: "veo3_fast", upgrade4k: true });
+    expect(gen.statusCode, gen.body).toBe(200);
+    const { taskId } = gen.json<{ taskId: string }>();
+    const usage = async () =>
+      (await page(`?user=${u.username}&type=usage`)).data.map((r) => [r.amount, r.refunded]).sort((a, b) => Number(a[0]) - Number(b[0]));
+    expect(await usage()).toEqual([
+      [-2, false],
+      [-1, false],
+    ]);
+    expect((await admin.post(`/api/video/${taskId}/refund`, {})).statusCode).toBe(200);
+    expect(await usage()).toEqual([
+      [-2, false],
+      [-1, true],
+    ]);
+    // KIE saying 4K is unavailable gives the surcharge back (the worker's path): now both are refunded.
+    const task = await taskRow(t.database.db, taskId);
+    expect(await refundUhd(t.database.db, task.id, "4K is not available for this video")).toBe(2);
+    expect(await usage()).toEqual([
+      [-2, true],
+      [-1, true],
+    ]);
   });
 });
 
