@@ -17,7 +17,7 @@ describe("registration", () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       message: "Registration successful",
-      user: { username, email: "Someone@Example.com", credits: 0, isAdmin: false, hasPassword: true },
+      user: { username, email: "Someone@Example.com", credits: 0, isAdmin: false, hasPassword: true, language: null },
     });
     expect(res.cookies.find((c) => c.name === "sid")).toBeUndefined();
     const [row] = await t.database.db.select().from(users).where(eq(users.username, username));
@@ -67,7 +67,7 @@ describe("login, session and logout", () => {
     await client.post("/api/auth/register", { username, password: "secret1" });
     const res = await client.post("/api/auth/login", { username: username.toUpperCase(), password: "secret1" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: "Login successful", user: { username, email: null, credits: 0, isAdmin: false, hasPassword: true } });
+    expect(res.json()).toEqual({ message: "Login successful", user: { username, email: null, credits: 0, isAdmin: false, hasPassword: true, language: null } });
     const cookie = res.cookies.find((c) => c.name === "sid")!;
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe("Lax");
@@ -75,7 +75,7 @@ describe("login, session and logout", () => {
     expect(cookie.path).toBe("/");
     const me = await client.get("/api/auth/current-user");
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ username, email: null, credits: 0, isAdmin: false, hasPassword: true });
+    expect(me.json()).toEqual({ username, email: null, credits: 0, isAdmin: false, hasPassword: true, language: null });
   });
 
   it("stores only a hash of the session cookie", async () => {

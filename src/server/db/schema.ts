@@ -24,6 +24,8 @@ export const users = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     /** The credits.low webhook fires when the balance falls below this (decision 0047); null: never. */
     lowCreditsThreshold: integer("low_credits_threshold"),
+    /** The language the person chose (en, vi); null: their browser's (decision 0055). */
+    language: text("language"),
     /** Rows in video_tasks of this user, kept by a trigger (migration 0019) so the admin list can sort by it. */
     videoCount: integer("video_count").notNull().default(0),
     createdAt: createdAt(),
@@ -40,6 +42,7 @@ export const users = pgTable(
     index("users_email_trgm_idx").using("gin", sql`lower(${t.email}) gin_trgm_ops`),
     check("users_credits_non_negative", sql`${t.credits} >= 0`),
     check("users_low_credits_threshold_valid", sql`${t.lowCreditsThreshold} between 1 and 1000000`),
+    check("users_language_valid", sql`${t.language} in ('en', 'vi')`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES, localeSchema } from "../i18n.js";
 
 /** Limits and messages of the account forms (usernames: decision 0003), shared by the login page and the server. */
 export const USERNAME_MIN = 3;
@@ -90,8 +91,13 @@ export const currentUserSchema = z
     credits: z.number().int(),
     isAdmin: z.boolean(),
     hasPassword: z.boolean().meta({ description: "False until an account made by Google sign-in sets a password." }),
+    language: z.enum(LOCALES).nullable().meta({ description: "The language the person chose; null: the browser's (decision 0055)." }),
   })
   .meta({ id: "CurrentUser" });
+
+/** PUT /api/user/language */
+export const setLanguageSchema = z.object({ language: localeSchema });
+export const languageSavedSchema = z.object({ message: z.string(), language: z.enum(LOCALES) }).meta({ id: "LanguageSaved" });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** POST /api/auth/register (201), POST /api/auth/login and POST /api/auth/google/new-account. */

@@ -8,13 +8,15 @@ import {
   currentUserSchema,
   loggedOutSchema,
   loginSchema,
+  languageSavedSchema,
   registerSchema,
+  setLanguageSchema,
 } from "../../../shared/schemas/auth.js";
 import type { Db } from "../../db/connect.js";
 import { errors } from "../../http/route-contract.js";
 import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore } from "../../http/rate-limit.js";
 import { clearSessionCookie, requireUser, setSessionCookie } from "../../http/session-auth.js";
-import { changePassword, login, registerUser } from "./service.js";
+import { changePassword, login, registerUser, setLanguage } from "./service.js";
 import { deleteSession, SESSION_COOKIE, sessionOrigin } from "./sessions.js";
 import { toCurrentUser } from "./users.js";
 
@@ -142,6 +144,25 @@ export async function authRoutes(
         revokeApiTokens: input.revokeApiTokens,
       });
       return { message: CHANGE_PASSWORD_MESSAGES.success, revokedApiTokens };
+    },
+  );
+
+  api.put(
+    "/api/user/language",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["Account"],
+        summary: "Remember the language the person chose (their pages follow it on every device)",
+        body: setLanguageSchema,
+        response: { 200: languageSavedSchema, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { language } = request.body;
+      await setLanguage(db, user.id, language);
+      return { message: "Language saved", language };
     },
   );
 }

@@ -4,6 +4,7 @@ import type { Db } from "../../db/connect.js";
 import { isUniqueViolation } from "../../db/connect.js";
 import { users } from "../../db/schema.js";
 import { AppError, badRequest, conflict, unauthorized } from "../../http/errors.js";
+import type { Locale } from "../../../shared/i18n.js";
 import { CHANGE_PASSWORD_MESSAGES, type RegisterInput } from "../../../shared/schemas/auth.js";
 import { revokeAllTokens } from "../api-tokens/service.js";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.js";
@@ -106,4 +107,9 @@ export async function ensureAdminAccount(db: Db, admin: { username: string; pass
     })
     .where(eq(users.id, existing.id));
   return "updated";
+}
+
+/** The person's language (decision 0055); the users trigger tells every process's session cache. */
+export async function setLanguage(db: Db, userId: string, language: Locale): Promise<void> {
+  await db.update(users).set({ language }).where(eq(users.id, userId));
 }

@@ -22,6 +22,8 @@ export interface SessionUser {
   isAdmin: boolean;
   /** False for an account made by Google sign-in that has not set a password yet. */
   hasPassword: boolean;
+  /** The language they chose; null: their browser's. */
+  language: string | null;
 }
 
 /** Where a session signed in from, shown to admins on the user's page (decision 0052). */
@@ -60,6 +62,7 @@ const sessionLookup = preparedPerDatabase((db: Queryable) =>
       credits: users.credits,
       isAdmin: users.isAdmin,
       hasPassword: sql<boolean>`${users.password} <> ''`,
+      language: users.language,
       expiresAt: sessions.expiresAt,
     })
     .from(sessions)

@@ -2,6 +2,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/connect.js";
 import { users } from "../../db/schema.js";
+import type { CurrentUser } from "../../../shared/schemas/auth.js";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -19,7 +20,10 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
   return row;
 }
 
-export function toCurrentUser(u: Pick<UserRow, "username" | "email" | "credits" | "isAdmin"> & ({ password: string } | { hasPassword: boolean })) {
+export function toCurrentUser(
+  u: Pick<UserRow, "username" | "email" | "credits" | "isAdmin" | "language"> & ({ password: string } | { hasPassword: boolean }),
+): CurrentUser {
   const hasPassword = "hasPassword" in u ? Boolean(u.hasPassword) : u.password !== "";
-  return { username: u.username, email: u.email, credits: u.credits ?? 0, isAdmin: u.isAdmin, hasPassword };
+  const language = u.language === "en" || u.language === "vi" ? u.language : null;
+  return { username: u.username, email: u.email, credits: u.credits ?? 0, isAdmin: u.isAdmin, hasPassword, language };
 }
