@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import js from "@eslint/js";
+import pluginLingui from "eslint-plugin-lingui";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -85,6 +86,90 @@ export default tseslint.config(
     files: [`src/web/features/${name}/**`],
     rules: { "no-restricted-imports": ["error", { patterns: featureBoundary(name) }] },
   })),
+  {
+    // Every word a person reads comes from the catalogues (decision 0056): a literal string in the
+    // web app's code is an error unless it is plainly not text (class names, ids, URLs, keys...).
+    files: ["src/web/**/*.{ts,tsx}"],
+    ...pluginLingui.configs["flat/recommended"],
+  },
+  {
+    files: ["src/web/**/*.{ts,tsx}"],
+    rules: {
+      "lingui/no-unlocalized-strings": [
+        "error",
+        {
+          useTsTypes: true,
+          ignore: [
+            // One "word" without spaces that does not start with a capital: keys, ids, paths, classes.
+            "^(?![A-Z])\\S+$",
+            // UPPERCASE constants, and text with no letters at all ("—", "·", "$", "%", "4K").
+            "^[A-Z0-9_-]+$",
+            "^[^A-Za-z\\u00C0-\\u1EF9]*$",
+            "^[0-9]+[A-Za-z]{0,2}$",
+          ],
+          ignoreNames: [
+            {
+              regex: {
+                pattern:
+                  "className|classNames|variant|size|side|align|role|type|mode|key|id$|Id$|href|src|rel|target|method|name|autoComplete|inputMode|pattern|accept|sizes|testId",
+                flags: "i",
+              },
+            },
+            { regex: { pattern: "^[A-Z0-9_]+$" } },
+            "displayName",
+            "queryKey",
+          ],
+          ignoreFunctions: [
+            "cn",
+            "cva",
+            "clsx",
+            "twMerge",
+            "Error",
+            "TypeError",
+            "console.*",
+            "*.startsWith",
+            "*.endsWith",
+            "*.includes",
+            "*.indexOf",
+            "*.split",
+            "*.replace",
+            "*.addEventListener",
+            "*.removeEventListener",
+            "*.getElementById",
+            "*.querySelector",
+            "*.setAttribute",
+            "*.getItem",
+            "*.setItem",
+            "*.removeItem",
+            "*.set",
+            "*.get",
+            "*.has",
+            "*.append",
+            "URL",
+            "URLSearchParams",
+            "fetch",
+            "apiFetch",
+            "apiGet",
+            "apiPost",
+            "apiPut",
+            "apiDelete",
+            "navigate",
+            "setLocation",
+            "useRoute",
+            "matchMedia",
+            "*.matchMedia",
+            "z.*",
+            "Intl.*",
+            "*.toLocaleString",
+            "*.toLocaleDateString",
+            "createElement",
+            "*.createElement",
+          ],
+          ignoreMethodsOnTypes: ["Map.get", "Map.has", "Map.set", "Set.has", "Headers.set", "Headers.get", "URLSearchParams.set", "URLSearchParams.get"],
+        },
+      ],
+    },
+  },
   {
     files: ["src/shared/**"],
     rules: { "no-restricted-imports": ["error", { patterns: ["**/server/**", "**/web/**", "node:*"] }] },

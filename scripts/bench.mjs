@@ -38,7 +38,7 @@ const HEAVY_USERS = 20;
 const LIGHT_USERS = 200;
 const ROWS_PER_HEAVY_USER = 150;
 
-if (!isBuildFresh()) build();
+if (!isBuildFresh()) await build();
 const { openDatabase } = await import(dist("db/connect.js"));
 const schema = await import(dist("db/schema.js"));
 const { hashPassword } = await import(dist("features/auth/passwords.js"));

@@ -3,7 +3,17 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-const INPUTS = ["src", "package-lock.json", "vite.config.ts", "tsconfig.base.json", "tsconfig.build.json", "tsconfig.web.json"];
+const INPUTS = [
+  "src",
+  "package-lock.json",
+  "vite.config.ts",
+  "lingui.config.ts",
+  "scripts/prerender.mjs",
+  "scripts/vite-lingui-macro.mjs",
+  "tsconfig.base.json",
+  "tsconfig.build.json",
+  "tsconfig.web.json",
+];
 
 function* files(entry) {
   if (!fs.existsSync(entry)) return;

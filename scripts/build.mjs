@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import { buildInputsHash, STAMP_FILE } from "./build-inputs.mjs";
+import { prerender } from "./prerender.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const stampPath = path.join(root, STAMP_FILE);
@@ -14,7 +15,7 @@ export function isBuildFresh() {
   return fs.existsSync(stampPath) && fs.readFileSync(stampPath, "utf8") === buildInputsHash(root);
 }
 
-export function build() {
+export async function build() {
   const bin = (name) => path.join(root, "node_modules", ".bin", name);
   const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: "inherit" });
   console.log("Building the web app and the server...");
@@ -22,6 +23,10 @@ export function build() {
   const inputsHash = buildInputsHash(root);
   fs.rmSync(path.join(root, "dist"), { recursive: true, force: true });
   run(bin("vite"), ["build", "--logLevel", "warn"]);
+  // The landing page in each language, rendered by a server bundle of the same components.
+  run(bin("vite"), ["build", "--logLevel", "warn", "--ssr", "prerender.tsx", "--outDir", "../../dist/prerender"]);
+  await prerender(root);
+  fs.rmSync(path.join(root, "dist/prerender"), { recursive: true, force: true });
   precompress(path.join(root, "dist/web/assets"));
   run(bin("tsc"), ["-p", "tsconfig.build.json"]);
   fs.cpSync(path.join(root, "src/server/db/migrations"), path.join(root, "dist/node/server/db/migrations"), { recursive: true });
@@ -50,6 +55,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (process.argv.includes("--if-stale") && isBuildFresh()) {
     console.log("Build is up to date.");
   } else {
-    build();
+    await build();
   }
 }

@@ -1,5 +1,5 @@
 // `npm start`: builds when dist/ is missing or older than the sources, then runs the server.
 import { build, isBuildFresh } from "./build.mjs";
 
-if (!isBuildFresh()) build();
+if (!isBuildFresh()) await build();
 await import("../dist/node/server/main.js");

@@ -141,7 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(telegramTestRoutes, services);
 
-  const indexHtml = deps.webDir ? await registerStaticSpa(app, deps.webDir) : undefined;
-  registerNotFoundHandler(app, indexHtml);
+  const documents = deps.webDir ? await registerStaticSpa(app, deps.webDir, config.publicUrl) : undefined;
+  registerNotFoundHandler(app, documents);
   return app;
 }

@@ -5,6 +5,9 @@
  */
 export const SPA_ROUTES = [
   "/",
+  // The landing page in each language (decision 0056); `/` follows the person's language.
+  "/en",
+  "/vi",
   "/generate",
   "/pricing",
   "/purchase-credits",

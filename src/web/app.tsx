@@ -3,15 +3,22 @@ import { Route, Switch } from "wouter";
 import { AppShell } from "@/components/layout/app-shell";
 import { AreaBoundary, type Area } from "@/components/layout/error-boundaries";
 import { PageLoading } from "@/components/layout/page-loading";
-import { AdminGate } from "@/features/admin/admin-gate";
+import { needCatalog, type CatalogName } from "@/lib/i18n";
+import { AdminGate } from "@/components/layout/admin-gate";
 import { NotFoundPage } from "@/pages/not-found-page";
 import { SPA_ROUTES, type SpaRoute } from "../shared/routes";
+
+/** A page fetched on demand together with the catalogues its words are in (lingui.config.ts). */
+function page(load: () => Promise<ComponentType>, catalogs: CatalogName[] = ["app"]): ComponentType {
+  return lazy(() => Promise.all([load(), ...catalogs.map(needCatalog)]).then(([component]) => ({ default: component })));
+}
 
 /**
  * The admin pages' code (src/web/features/admin) is in chunks no other page imports, and the
  * gate decides before the chunk is requested: visitors and users never download it.
  */
-function adminOnly(Page: ComponentType): ComponentType {
+function adminOnly(load: () => Promise<ComponentType>): ComponentType {
+  const Page = page(load, ["app", "admin"]);
   return function AdminOnlyPage() {
     return (
       <AdminGate>
@@ -21,26 +28,33 @@ function adminOnly(Page: ComponentType): ComponentType {
   };
 }
 
+/** The landing page's code, fetched early when the page is the landing page (main.tsx). */
+export const loadLandingPage = () => import("@/pages/landing-page").then((m) => ({ default: m.LandingPage }));
+
+const LandingPage = lazy(loadLandingPage);
+
 /**
  * One line per page (loaded on demand). The keys are exactly SPA_ROUTES, the list the server
  * answers with 200, so a page cannot exist on one side only.
  */
 const PAGES: Record<SpaRoute, ComponentType> = {
-  "/": lazy(() => import("@/pages/landing-page").then((m) => ({ default: m.LandingPage }))),
-  "/generate": lazy(() => import("@/pages/generate-page").then((m) => ({ default: m.GeneratePage }))),
-  "/pricing": lazy(() => import("@/pages/pricing-page").then((m) => ({ default: m.PricingPage }))),
-  "/purchase-credits": lazy(() => import("@/pages/purchase-credits-page").then((m) => ({ default: m.PurchaseCreditsPage }))),
-  "/my-creations": lazy(() => import("@/pages/my-creations-page").then((m) => ({ default: m.MyCreationsPage }))),
-  "/api": lazy(() => import("@/pages/api-page").then((m) => ({ default: m.ApiPage }))),
-  "/contact": lazy(() => import("@/pages/contact-page").then((m) => ({ default: m.ContactPage }))),
-  "/login": lazy(() => import("@/pages/login-page").then((m) => ({ default: m.LoginPage }))),
-  "/my-account": lazy(() => import("@/pages/my-account-page").then((m) => ({ default: m.MyAccountPage }))),
-  "/admin": adminOnly(lazy(() => import("@/pages/admin-page").then((m) => ({ default: m.AdminPage })))),
-  "/admin/users": adminOnly(lazy(() => import("@/pages/admin-users-page").then((m) => ({ default: m.AdminUsersPage })))),
-  "/admin/users/:userId": adminOnly(lazy(() => import("@/pages/admin-user-page").then((m) => ({ default: m.AdminUserPage })))),
-  "/admin/settings": adminOnly(lazy(() => import("@/pages/admin-settings-page").then((m) => ({ default: m.AdminSettingsPage })))),
-  "/admin/audit": adminOnly(lazy(() => import("@/pages/admin-audit-page").then((m) => ({ default: m.AdminAuditPage })))),
-  "/history": adminOnly(lazy(() => import("@/pages/history-page").then((m) => ({ default: m.HistoryPage })))),
+  "/": LandingPage,
+  "/en": LandingPage,
+  "/vi": LandingPage,
+  "/generate": page(() => import("@/pages/generate-page").then((m) => m.GeneratePage)),
+  "/pricing": page(() => import("@/pages/pricing-page").then((m) => m.PricingPage)),
+  "/purchase-credits": page(() => import("@/pages/purchase-credits-page").then((m) => m.PurchaseCreditsPage)),
+  "/my-creations": page(() => import("@/pages/my-creations-page").then((m) => m.MyCreationsPage)),
+  "/api": page(() => import("@/pages/api-page").then((m) => m.ApiPage)),
+  "/contact": page(() => import("@/pages/contact-page").then((m) => m.ContactPage)),
+  "/login": page(() => import("@/pages/login-page").then((m) => m.LoginPage), []),
+  "/my-account": page(() => import("@/pages/my-account-page").then((m) => m.MyAccountPage)),
+  "/admin": adminOnly(() => import("@/pages/admin-page").then((m) => m.AdminPage)),
+  "/admin/users": adminOnly(() => import("@/pages/admin-users-page").then((m) => m.AdminUsersPage)),
+  "/admin/users/:userId": adminOnly(() => import("@/pages/admin-user-page").then((m) => m.AdminUserPage)),
+  "/admin/settings": adminOnly(() => import("@/pages/admin-settings-page").then((m) => m.AdminSettingsPage)),
+  "/admin/audit": adminOnly(() => import("@/pages/admin-audit-page").then((m) => m.AdminAuditPage)),
+  "/history": adminOnly(() => import("@/pages/history-page").then((m) => m.HistoryPage)),
 };
 
 /**
@@ -49,6 +63,8 @@ const PAGES: Record<SpaRoute, ComponentType> = {
  */
 const AREAS: Record<SpaRoute, Area> = {
   "/": "public",
+  "/en": "public",
+  "/vi": "public",
   "/pricing": "public",
   "/contact": "public",
   "/login": "public",

@@ -32,7 +32,7 @@ test("register, sign in, change the password, sign out and sign in again", async
   await page.getByLabel("Password", { exact: true }).fill(oldPassword);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL("/");
-  await expectToast(page, "Đăng nhập thành công", `Welcome back, ${username}!`);
+  await expectToast(page, "Login successful", `Welcome back, ${username}!`);
   await expect(header(page).getByRole("link", { name: "Sign In" })).toHaveCount(0);
   const credits = header(page).getByRole("link", { name: "0 credits" });
   await expect(credits).toBeVisible();
@@ -54,28 +54,28 @@ test("register, sign in, change the password, sign out and sign in again", async
   const dialog = page.getByRole("dialog", { name: "Change Password" });
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Update Password" }).click();
-  await expect(dialog.getByText("Vui lòng điền đầy đủ thông tin")).toHaveCount(3);
+  await expect(dialog.getByText("Please fill in all fields")).toHaveCount(3);
 
   await dialog.getByLabel("Current password", { exact: true }).fill(oldPassword);
   await dialog.getByLabel("New password", { exact: true }).fill("12345");
   await dialog.getByLabel("Confirm new password", { exact: true }).fill("12345");
   await dialog.getByRole("button", { name: "Update Password" }).click();
-  await expect(dialog.getByText("Mật khẩu mới phải có ít nhất 6 ký tự")).toBeVisible();
+  await expect(dialog.getByText("The new password must be at least 6 characters")).toBeVisible();
 
   await dialog.getByLabel("New password", { exact: true }).fill(newPassword);
   await dialog.getByLabel("Confirm new password", { exact: true }).fill(`${newPassword}x`);
   await dialog.getByRole("button", { name: "Update Password" }).click();
-  await expect(dialog.getByText("Mật khẩu xác nhận không khớp")).toBeVisible();
+  await expect(dialog.getByText("The passwords do not match")).toBeVisible();
 
   await dialog.getByLabel("Current password", { exact: true }).fill("not-my-password");
   await dialog.getByLabel("Confirm new password", { exact: true }).fill(newPassword);
   await dialog.getByRole("button", { name: "Update Password" }).click();
-  await expectToast(page, "Đổi mật khẩu thất bại", "Mật khẩu hiện tại không đúng");
+  await expectToast(page, "Password change failed", "The current password is incorrect");
   await expect(dialog).toBeVisible();
 
   await dialog.getByLabel("Current password", { exact: true }).fill(oldPassword);
   await dialog.getByRole("button", { name: "Update Password" }).click();
-  await expectToast(page, "Đổi mật khẩu thành công");
+  await expectToast(page, "Password changed");
   await expect(dialog).toBeHidden();
 
   // Sign out: back home, header signed out.
@@ -86,7 +86,7 @@ test("register, sign in, change the password, sign out and sign in again", async
   // The old password no longer works; the new one does.
   await page.goto("/login");
   await fillSignInForm(page, username, oldPassword);
-  await expectToast(page, "Đăng nhập thất bại", "Invalid username or password");
+  await expectToast(page, "Login failed", "Invalid username or password");
   await expect(page).toHaveURL("/login");
 
   await page.getByLabel("Password", { exact: true }).fill(newPassword);
@@ -134,7 +134,7 @@ test("changing the password revokes the API tokens unless 'Also revoke my API to
   await dialog.getByLabel("New password", { exact: true }).fill("second-pass-2");
   await dialog.getByLabel("Confirm new password", { exact: true }).fill("second-pass-2");
   await dialog.getByRole("button", { name: "Update Password" }).click();
-  await expectToast(page, "Đổi mật khẩu thành công");
+  await expectToast(page, "Password changed");
   await expect(dialog).toBeHidden();
   expect(await tokenStatus(request, token)).toBe(404);
 
@@ -147,7 +147,7 @@ test("changing the password revokes the API tokens unless 'Also revoke my API to
   await dialog.getByLabel("New password", { exact: true }).fill("third-pass-3");
   await dialog.getByLabel("Confirm new password", { exact: true }).fill("third-pass-3");
   await dialog.getByRole("button", { name: "Update Password" }).click();
-  await expectToast(page, "Đổi mật khẩu thành công", "1 API token was revoked: automations using it need a new token.");
+  await expectToast(page, "Password changed", "1 API token was revoked: automations using it need a new token.");
   await expect(dialog).toBeHidden();
   expect(await tokenStatus(request, token)).toBe(401);
 

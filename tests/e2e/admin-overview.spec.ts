@@ -15,8 +15,11 @@ async function overview(page: Page, range = "today"): Promise<AdminOverview> {
   return (await response.json()) as AdminOverview;
 }
 
-/** "2026-03-09" as the tables write it. */
-const dayText = (day: string) => day.split("-").reverse().join("/");
+/** "2026-03-09" as the tables write it in English: 3/9/2026. */
+const dayText = (day: string) => {
+  const [year, month, date] = day.split("-").map(Number);
+  return new Date(year!, month! - 1, date).toLocaleDateString("en-US");
+};
 
 /** What the focused element is called: a table region by its caption, anything else by its text. */
 const focusedName = (page: Page) =>

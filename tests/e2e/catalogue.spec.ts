@@ -12,10 +12,11 @@ const CLIP_URL = /(\/simulator\/kie\/files\/.+|^\/media\/videos\/[0-9a-f-]{36})\
 /** Opens the model select, checks which of the catalogue's models it offers, closes it. */
 async function expectModelOptions(page: Page, enabled: Record<string, boolean>): Promise<void> {
   await page.getByRole("combobox", { name: "Model" }).click();
-  const options = page.getByRole("option");
+  // The select's own list (the header's language switch has options too).
+  const options = page.getByRole("listbox").getByRole("option");
   await expect(options).toHaveCount(Object.keys(enabled).length);
   for (const [name, on] of Object.entries(enabled)) {
-    const option = page.getByRole("option", { name, exact: true });
+    const option = page.getByRole("listbox").getByRole("option", { name, exact: true });
     if (on) await expect(option).toBeEnabled();
     else await expect(option).toBeDisabled();
   }

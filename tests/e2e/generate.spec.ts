@@ -83,7 +83,7 @@ test("a text video: progress, playable result, credits, details, 720p download a
   await expect(card).toBeVisible();
   await expect(card).toContainText("Veo3 Fast");
   await expect(card).toContainText("Completed");
-  await expect(card).toContainText(/\d{2}:\d{2}:\d{2} \d{1,2}\/\d{1,2}\/\d{4}/);
+  await expect(card).toContainText(/\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2} (AM|PM)/);
   await expect(card.locator("video")).toHaveAttribute("preload", "metadata");
   await recentVideos(page).getByRole("button", { name: "Refresh" }).click();
   await expectToast(page, "Refreshed");

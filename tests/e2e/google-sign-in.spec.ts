@@ -60,7 +60,7 @@ test("the Google button shows only when enabled; consent signs in with a toast; 
     await dialog.getByLabel("New password", { exact: true }).fill("google-then-pass");
     await dialog.getByLabel("Confirm new password", { exact: true }).fill("google-then-pass");
     await dialog.getByRole("button", { name: "Update Password" }).click();
-    await expectToast(page, "Đổi mật khẩu thành công");
+    await expectToast(page, "Password changed");
     await signOut(page);
     await page.goto("/login");
     await fillSignInForm(page, username, "google-then-pass");

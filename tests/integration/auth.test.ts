@@ -53,10 +53,10 @@ describe("registration", () => {
     expect((await new Client(t.app).post("/api/auth/register", { username, email, password: "secret1" })).statusCode).toBe(201);
     const again = await new Client(t.app).post("/api/auth/register", { username: username.toUpperCase(), password: "secret1" });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: "Username already exists", code: "conflict" });
+    expect(again.json()).toEqual({ message: "Username already exists", code: "conflict", reason: "username_taken" });
     const sameEmail = await new Client(t.app).post("/api/auth/register", { username: uniqueName(), email: email.toUpperCase(), password: "secret1" });
     expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json()).toEqual({ message: "An account with this email already exists", code: "conflict" });
+    expect(sameEmail.json()).toEqual({ message: "An account with this email already exists", code: "conflict", reason: "email_taken" });
   });
 });
 
@@ -175,15 +175,16 @@ describe("change password", () => {
   });
 
   it.each([
-    [{ newPassword: "newpass1" }, "Vui lòng điền đầy đủ thông tin"],
-    [{ currentPassword: "password123", newPassword: "" }, "Vui lòng điền đầy đủ thông tin"],
-    [{ currentPassword: "password123", newPassword: "12345" }, "Mật khẩu mới phải có ít nhất 6 ký tự"],
-    [{ currentPassword: "wrong-current", newPassword: "newpass1" }, "Mật khẩu hiện tại không đúng"],
-  ])("rejects %j", async (body, message) => {
+    // The server's English message, and a reason where the web app words it itself (decision 0056).
+    [{ newPassword: "newpass1" }, "Please fill in all fields", "fields_required"],
+    [{ currentPassword: "password123", newPassword: "" }, "Please fill in all fields", undefined],
+    [{ currentPassword: "password123", newPassword: "12345" }, "The new password must be at least 6 characters", undefined],
+    [{ currentPassword: "wrong-current", newPassword: "newpass1" }, "The current password is incorrect", "wrong_current_password"],
+  ])("rejects %j", async (body, message, reason) => {
     const { client } = await signUp(t.app);
     const res = await client.put("/api/user/change-password", body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message, code: "invalid_input" });
+    expect(res.json()).toEqual({ message, code: "invalid_input", ...(reason ? { reason } : {}) });
   });
 
   it("changes the password, keeps this session and ends the others", async () => {
@@ -192,7 +193,7 @@ describe("change password", () => {
     await otherTab.post("/api/auth/login", { username, password });
     const res = await client.put("/api/user/change-password", { currentPassword: password, newPassword: "brand-new-pass" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: "Đổi mật khẩu thành công", revokedApiTokens: 0 });
+    expect(res.json()).toEqual({ message: "Password changed", revokedApiTokens: 0 });
     expect((await client.get("/api/auth/current-user")).statusCode).toBe(200);
     expect((await otherTab.get("/api/auth/current-user")).statusCode).toBe(401);
     expect((await new Client(t.app).post("/api/auth/login", { username, password })).statusCode).toBe(401);

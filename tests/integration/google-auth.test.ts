@@ -329,7 +329,7 @@ describe("a Google-only account", () => {
     expect((await new Client(t.app).post("/api/auth/login", { username, password: "first-pass-1" })).statusCode).toBe(200);
     const again = await client.put("/api/user/change-password", { newPassword: "second-pass-2" });
     expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe("Vui lòng điền đầy đủ thông tin");
+    expect(again.json().message).toBe("Please fill in all fields");
   });
 });
 

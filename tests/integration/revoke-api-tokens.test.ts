@@ -65,7 +65,7 @@ describe("changing the password", () => {
     const { owner, tokens, bystander, bystanderToken } = await setUp();
     const res = await owner.client.put("/api/user/change-password", { currentPassword: owner.password, newPassword: "brand-new-pass", revokeApiTokens: true });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: "Đổi mật khẩu thành công", revokedApiTokens: 2 });
+    expect(res.json()).toEqual({ message: "Password changed", revokedApiTokens: 2 });
     for (const token of tokens) expect(await tokenWorks(token)).toBe(false);
     expect(await tokenNames(owner.client)).toEqual([]);
     expect(await tokenWorks(bystanderToken)).toBe(true);
@@ -86,7 +86,7 @@ describe("changing the password", () => {
     expect((await otherDevice.post("/api/auth/login", { username: owner.username, password: owner.password })).statusCode).toBe(200);
     const res = await owner.client.put("/api/user/change-password", { currentPassword: owner.password, newPassword: "brand-new-pass", revokeApiTokens: false });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: "Đổi mật khẩu thành công", revokedApiTokens: 0 });
+    expect(res.json()).toEqual({ message: "Password changed", revokedApiTokens: 0 });
     for (const token of tokens) expect(await tokenWorks(token)).toBe(true);
     expect(await tokenNames(owner.client)).toEqual(["Make", "n8n"]);
     expect((await otherDevice.get("/api/auth/current-user")).statusCode).toBe(401);
@@ -129,7 +129,7 @@ describe("changing the password", () => {
       revokeApiTokens: true,
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ message: "Mật khẩu hiện tại không đúng", code: "invalid_input" });
+    expect(wrong.json()).toEqual({ message: "The current password is incorrect", code: "invalid_input", reason: "wrong_current_password" });
     const badFlag = await owner.client.put("/api/user/change-password", {
       currentPassword: owner.password,
       newPassword: "brand-new-pass",

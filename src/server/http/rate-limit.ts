@@ -99,9 +99,14 @@ function waitSeconds(w: RateWindow): number {
 
 export function tooManyRequests(retryAfterSeconds: number, what: string): AppError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new AppError("rate_limited", `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, {
-    "retry-after": String(retryAfterSeconds),
-  });
+  return new AppError(
+    "rate_limited",
+    `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    {
+      "retry-after": String(retryAfterSeconds),
+    },
+    { params: { minutes } },
+  );
 }
 
 /** PostgreSQL counts for every process on it; PGlite is a single process and counts in memory. */

@@ -1,18 +1,19 @@
 /**
  * Serves the built SPA from dist/web. Hashed assets are cached for a year and sent brotli- or
- * gzip-compressed from the copies the build made; pages get index.html from the not-found
- * handler (http/not-found.ts).
+ * gzip-compressed from the copies the build made; pages get their document (page-documents.ts)
+ * from the not-found handler (http/not-found.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { loadPageDocuments, type PageDocuments } from "./page-documents.js";
 import { useScopeAccess } from "./route-access.js";
 import { useNonApiScope } from "./route-contract.js";
 
-/** Registers the static files and returns index.html for the page fallback. */
-export async function registerStaticSpa(app: FastifyInstance, webDir: string): Promise<string> {
-  const indexHtml = fs.readFileSync(path.join(webDir, "index.html"), "utf8");
+/** Registers the static files and returns the pages' documents. */
+export async function registerStaticSpa(app: FastifyInstance, webDir: string, publicUrl: string): Promise<PageDocuments> {
+  const documents = loadPageDocuments(webDir, publicUrl);
   // Its own scope, so its routes (one per file) are all public.
   await app.register(async (files) => {
     useScopeAccess(files, "public");
@@ -23,7 +24,8 @@ export async function registerStaticSpa(app: FastifyInstance, webDir: string): P
       index: false,
       cacheControl: false,
       preCompressed: true,
-      allowedPath: (pathName) => pathName !== "/index.html",
+      // Documents are answered per language by the page fallback, never as files.
+      allowedPath: (pathName) => pathName !== "/index.html" && !pathName.startsWith("/pages/"),
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
@@ -31,7 +33,7 @@ export async function registerStaticSpa(app: FastifyInstance, webDir: string): P
     });
   });
 
-  return indexHtml;
+  return documents;
 }
 
 /** dist/web next to the running code, if it was built. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LOCALES, localeSchema } from "../i18n.js";
+import { LOCALES } from "../i18n.js";
 
 /** Limits and messages of the account forms (usernames: decision 0003), shared by the login page and the server. */
 export const USERNAME_MIN = 3;
@@ -58,11 +58,11 @@ export const registerFormSchema = z
 export type RegisterFormInput = z.infer<typeof registerFormSchema>;
 
 export const CHANGE_PASSWORD_MESSAGES = {
-  required: "Vui lòng điền đầy đủ thông tin",
-  tooShort: "Mật khẩu mới phải có ít nhất 6 ký tự",
-  mismatch: "Mật khẩu xác nhận không khớp",
-  wrongCurrent: "Mật khẩu hiện tại không đúng",
-  success: "Đổi mật khẩu thành công",
+  required: "Please fill in all fields",
+  tooShort: "The new password must be at least 6 characters",
+  mismatch: "The passwords do not match",
+  wrongCurrent: "The current password is incorrect",
+  success: "Password changed",
 } as const;
 
 /** The current password may be left out only by an account that has none yet (Google sign-in). */
@@ -72,7 +72,7 @@ export const changePasswordSchema = z.object({
     .string({ error: CHANGE_PASSWORD_MESSAGES.required })
     .min(1, CHANGE_PASSWORD_MESSAGES.required)
     .min(PASSWORD_MIN, CHANGE_PASSWORD_MESSAGES.tooShort)
-    .max(PASSWORD_MAX, "Mật khẩu mới tối đa 200 ký tự"),
+    .max(PASSWORD_MAX, "The new password can be at most 200 characters"),
   /**
    * Also revoke (delete) every API token, in the same transaction as the new password: the
    * dialog's "Also revoke my API tokens", on by default; left out, the tokens go too.
@@ -96,6 +96,7 @@ export const currentUserSchema = z
   .meta({ id: "CurrentUser" });
 
 /** PUT /api/user/language */
+const localeSchema = z.enum(LOCALES, { error: `language must be one of: ${LOCALES.join(", ")}` });
 export const setLanguageSchema = z.object({ language: localeSchema });
 export const languageSavedSchema = z.object({ message: z.string(), language: z.enum(LOCALES) }).meta({ id: "LanguageSaved" });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

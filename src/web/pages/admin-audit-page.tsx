@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from "react";
+import { useLingui } from "@lingui/react/macro";
 import { useSearchParams } from "wouter";
 import { AdminLayout } from "@/features/admin/admin-layout";
 import { auditFiltersFromParams, auditFiltersToParams, type AuditFilters } from "@/features/admin/audit/audit-api";
@@ -7,13 +8,14 @@ import { AuditList } from "@/features/admin/audit/audit-table";
 
 /** /admin/audit: what admins did, newest first; the filters live in the address (admin only: gated in app.tsx). */
 export function AdminAuditPage() {
+  const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => auditFiltersFromParams(params), [params]);
   const setFilters = useCallback((next: AuditFilters, options?: { replace?: boolean }) => setParams(auditFiltersToParams(next), options), [setParams]);
   return (
-    <AdminLayout title="Audit Log" description="Who changed what, when and from where.">
+    <AdminLayout title={t`Audit Log`} description={t`Who changed what, when and from where.`}>
       <AuditFiltersBar value={filters} onChange={setFilters} />
-      <AuditList filters={filters} caption="Admin actions, newest first" empty="No admin actions match these filters." />
+      <AuditList filters={filters} caption={t`Admin actions, newest first`} empty={t`No admin actions match these filters.`} />
     </AdminLayout>
   );
 }

@@ -1,4 +1,5 @@
 import { LoaderCircle } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useAdminSettings } from "@/features/admin/admin-api";
 import { AdminLayout } from "@/features/admin/admin-layout";
 import { KieApisCard } from "@/features/admin/kie-apis-card";
@@ -11,10 +12,12 @@ import { errorMessage } from "@/lib/api";
 
 /** /admin/settings: keys, prices, payments, packages, provider accounts, recovery and video storage (admin only: gated in app.tsx). */
 export function AdminSettingsPage() {
+  const { t } = useLingui();
   const settings = useAdminSettings();
+  const reason = settings.isError ? errorMessage(settings.error) : "";
 
   return (
-    <AdminLayout title="Settings" description="Prices, payments, provider accounts and credit packages.">
+    <AdminLayout title={t`Settings`} description={t`Prices, payments, provider accounts and credit packages.`}>
       {settings.data ? (
         <>
           <SettingsForm key={settings.data.updatedAt} settings={settings.data} />
@@ -22,10 +25,10 @@ export function AdminSettingsPage() {
         </>
       ) : settings.isError ? (
         <p role="alert" className="text-sm text-red-400">
-          Settings could not be loaded: {errorMessage(settings.error)}
+          <Trans>Settings could not be loaded: {reason}</Trans>
         </p>
       ) : (
-        <div className="flex justify-center py-10" role="status" aria-label="Loading settings">
+        <div className="flex justify-center py-10" role="status" aria-label={t`Loading settings`}>
           <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
         </div>
       )}

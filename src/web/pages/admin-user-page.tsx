@@ -1,4 +1,5 @@
 import { ArrowLeft, LoaderCircle, RefreshCw } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useParams } from "wouter";
 import { Button } from "@/components/ui/button";
 import { AdminLayout } from "@/features/admin/admin-layout";
@@ -11,25 +12,29 @@ import { UserTransactionsCard } from "@/features/admin/user-page/user-transactio
 import { UserVideosCard } from "@/features/admin/user-page/user-videos";
 import { errorMessage } from "@/lib/api";
 
-const backLink = (
-  <Link href="/admin/users" className="inline-flex items-center gap-1.5 text-sm text-violet-300 underline-offset-4 hover:underline">
-    <ArrowLeft className="size-4" aria-hidden="true" />
-    All users
-  </Link>
-);
+function BackLink() {
+  return (
+    <Link href="/admin/users" className="inline-flex items-center gap-1.5 text-sm text-violet-300 underline-offset-4 hover:underline">
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      <Trans>All users</Trans>
+    </Link>
+  );
+}
 
 /** /admin/users/{id}: one user's profile, balance, videos, transactions, tokens, sessions, orders and the admin actions on them. */
 export function AdminUserPage() {
+  const { t } = useLingui();
   const { userId } = useParams<{ userId: string }>();
   const query = useAdminUser(userId);
   const user = query.data;
+  const reason = query.isError ? errorMessage(query.error) : "";
 
   if (query.isError && isNotFound(query.error)) {
     return (
-      <AdminLayout title="User not found" description="No user has this id: they may have been removed, or the link is wrong.">
+      <AdminLayout title={t`User not found`} description={t`No user has this id: they may have been removed, or the link is wrong.`}>
         <p>
           <Link href="/admin/users" className="text-violet-300 underline-offset-4 hover:underline">
-            Back to all users
+            <Trans>Back to all users</Trans>
           </Link>
         </p>
       </AdminLayout>
@@ -37,17 +42,19 @@ export function AdminUserPage() {
   }
 
   return (
-    <AdminLayout title={user?.username ?? "User"} description="Profile, balance and activity." actions={backLink}>
+    <AdminLayout title={user?.username ?? t`User`} description={t`Profile, balance and activity.`} actions={<BackLink />}>
       {query.isPending ? (
-        <div className="flex justify-center py-14" role="status" aria-label="Loading the user">
+        <div className="flex justify-center py-14" role="status" aria-label={t`Loading the user`}>
           <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
         </div>
       ) : !user ? (
         <div className="grid justify-items-center gap-3 py-10 text-center" role="alert">
-          <p className="text-sm text-muted-foreground">The user could not be loaded: {errorMessage(query.error)}</p>
+          <p className="text-sm text-muted-foreground">
+            <Trans>The user could not be loaded: {reason}</Trans>
+          </p>
           <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
             <RefreshCw aria-hidden="true" />
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       ) : (

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { PageLoading } from "@/components/layout/page-loading";
 import { SignInPrompt } from "@/features/auth/sign-in-prompt";
 import { useCurrentUser } from "@/features/auth/use-current-user";
@@ -8,6 +9,7 @@ import { useDocumentTitle } from "@/hooks/use-document-title";
 
 /** /api (decision 0019): API tokens, webhooks (decision 0047) and the n8n/Make automation guide. */
 export function ApiPage() {
+  const { t } = useLingui();
   useDocumentTitle("API");
   const { user, isResolved } = useCurrentUser();
 
@@ -15,9 +17,13 @@ export function ApiPage() {
     <div className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6 lg:py-14">
       <header className="mb-10 max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
-          API &amp; <span className="text-gradient">Automation</span>
+          <Trans>
+            API &amp; <span className="text-gradient">Automation</span>
+          </Trans>
         </h1>
-        <p className="mt-2 text-muted-foreground">Create a token, then make videos from n8n, Make or any HTTP client with the same credits as on the web.</p>
+        <p className="mt-2 text-muted-foreground">
+          <Trans>Create a token, then make videos from n8n, Make or any HTTP client with the same credits as on the web.</Trans>
+        </p>
       </header>
       {user ? (
         <div className="grid gap-14">
@@ -26,9 +32,9 @@ export function ApiPage() {
           <AutomationGuide />
         </div>
       ) : isResolved ? (
-        <SignInPrompt title="Sign in to use the API" description="API tokens belong to your account, so sign in or create one first." />
+        <SignInPrompt title={t`Sign in to use the API`} description={t`API tokens belong to your account, so sign in or create one first.`} />
       ) : (
-        <PageLoading label="Loading" />
+        <PageLoading label={t`Loading`} />
       )}
     </div>
   );

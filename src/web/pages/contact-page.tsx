@@ -1,4 +1,5 @@
 import { Clock, Info, Lightbulb } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { PageLoading } from "@/components/layout/page-loading";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ContactChannelButton } from "@/features/contact/contact-channel-button";
@@ -6,30 +7,33 @@ import { useContactChannels } from "@/features/contact/use-contact-channels";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 
 export function ContactPage() {
-  useDocumentTitle("Contact");
+  const { t } = useLingui();
+  useDocumentTitle(t`Contact`);
   const { data, isPending, isError } = useContactChannels();
   const channels = data?.channels ?? [];
 
   return (
     <div className="mx-auto w-full max-w-4xl flex-1 px-4 py-10 sm:px-6 lg:py-14">
       <header className="mb-8">
-        <h1 className="text-3xl font-bold tracking-tight">Contact Us</h1>
+        <h1 className="text-3xl font-bold tracking-tight">
+          <Trans>Contact Us</Trans>
+        </h1>
         <p className="mt-2 max-w-2xl text-muted-foreground">
-          Questions about credits, payments, the API or a video that did not turn out right? Reach our team on the channel you prefer.
+          <Trans>Questions about credits, payments, the API or a video that did not turn out right? Reach our team on the channel you prefer.</Trans>
         </p>
       </header>
 
       <div className="grid items-start gap-6 lg:grid-cols-[1.5fr_1fr]">
         <section aria-labelledby="channels-title" className="grid gap-4">
           <h2 id="channels-title" className="sr-only">
-            Contact channels
+            <Trans>Contact channels</Trans>
           </h2>
           {isPending ? (
-            <PageLoading label="Loading contact details" />
+            <PageLoading label={t`Loading contact details`} />
           ) : isError ? (
-            <EmptyState text="Contact details could not be loaded. Please try again in a moment." />
+            <EmptyState text={t`Contact details could not be loaded. Please try again in a moment.`} />
           ) : channels.length === 0 ? (
-            <EmptyState text="Contact details have not been set up yet. Please check back soon." />
+            <EmptyState text={t`Contact details have not been set up yet. Please check back soon.`} />
           ) : (
             <ul className="grid gap-4">
               {channels.map((channel) => (
@@ -45,22 +49,34 @@ export function ContactPage() {
           <Card>
             <CardHeader className="flex-row items-center gap-3 space-y-0">
               <Clock className="size-5 shrink-0 text-violet-300" aria-hidden="true" />
-              <CardTitle className="text-base">Typical response time</CardTitle>
+              <CardTitle className="text-base">
+                <Trans>Typical response time</Trans>
+              </CardTitle>
             </CardHeader>
             <CardContent>
-              <CardDescription>We usually reply within a few hours during business hours, and always within one business day.</CardDescription>
+              <CardDescription>
+                <Trans>We usually reply within a few hours during business hours, and always within one business day.</Trans>
+              </CardDescription>
             </CardContent>
           </Card>
           <Card>
             <CardHeader className="flex-row items-center gap-3 space-y-0">
               <Lightbulb className="size-5 shrink-0 text-fuchsia-300" aria-hidden="true" />
-              <CardTitle className="text-base">Help us help you faster</CardTitle>
+              <CardTitle className="text-base">
+                <Trans>Help us help you faster</Trans>
+              </CardTitle>
             </CardHeader>
             <CardContent>
               <ul className="grid list-disc gap-1.5 pl-5 text-sm text-muted-foreground">
-                <li>Your username</li>
-                <li>The task ID of the video, shown in its details</li>
-                <li>What you expected and what happened</li>
+                <li>
+                  <Trans>Your username</Trans>
+                </li>
+                <li>
+                  <Trans>The task ID of the video, shown in its details</Trans>
+                </li>
+                <li>
+                  <Trans>What you expected and what happened</Trans>
+                </li>
               </ul>
             </CardContent>
           </Card>

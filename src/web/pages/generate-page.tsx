@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useCurrentUser } from "@/features/auth/use-current-user";
 import { GenerateForm } from "@/features/videos/generate-form";
 import { GENERATE_DEFAULTS, generateFormSchema, type GenerateFormValues } from "@/features/videos/generate-form-schema";
@@ -17,7 +18,8 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 
 export function GeneratePage() {
-  useDocumentTitle("Generate");
+  const { t } = useLingui();
+  useDocumentTitle(t`Generate`);
   const { user } = useCurrentUser();
   const signedIn = user !== null;
   const prices = useWebPrices();
@@ -34,11 +36,11 @@ export function GeneratePage() {
   const populate = useCallback(
     (source: RecreateSource) => {
       reset(toFormValues(source));
-      toast({ title: "Form populated", description: "The video's settings are in the form. Adjust them and generate again." });
+      toast({ title: t`Form populated`, description: t`The video's settings are in the form. Adjust them and generate again.` });
       // After the dialog (if any) has closed; it is told not to take the focus back.
       setTimeout(() => setFocus("prompt"), 0);
     },
-    [reset, setFocus],
+    [reset, setFocus, t],
   );
   const { close: closeDetails } = details;
   const recreate = useCallback(
@@ -60,18 +62,20 @@ export function GeneratePage() {
     setRefreshing(true);
     const result = await recent.refetch();
     setRefreshing(false);
-    if (result.isError) toast({ title: "Refresh failed", description: errorMessage(result.error), variant: "destructive" });
-    else toast({ title: "Refreshed", description: "Your videos are up to date." });
+    if (result.isError) toast({ title: t`Refresh failed`, description: errorMessage(result.error), variant: "destructive" });
+    else toast({ title: t`Refreshed`, description: t`Your videos are up to date.` });
   };
 
   return (
     <div className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:py-12">
       <header className="mb-8">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
-          AI Video <span className="text-gradient">Generator</span>
+          <Trans>
+            AI Video <span className="text-gradient">Generator</span>
+          </Trans>
         </h1>
         <p className="mt-2 max-w-2xl text-muted-foreground">
-          Turn a prompt, a first and last frame or reference images into an 8-second video with native audio, delivered in Full HD 1080p.
+          <Trans>Turn a prompt, a first and last frame or reference images into an 8-second video with native audio, delivered in Full HD 1080p.</Trans>
         </p>
       </header>
 

@@ -1,5 +1,6 @@
 import { useCallback, useState } from "react";
 import { LoaderCircle, RefreshCw } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
 import { Pagination } from "@/components/ui/pagination";
 import { AdminLayout } from "@/features/admin/admin-layout";
@@ -9,13 +10,14 @@ import { HistoryFiltersBar } from "@/features/admin/history-filters";
 import { HistoryTable } from "@/features/admin/history-table";
 import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/cn";
-import { formatCredits } from "@/lib/format";
+import { formatCredits, formatNumber } from "@/lib/format";
 
 /**
  * /history: every user's transactions, with refunds of usage rows (admin only: the route is gated
  * in app.tsx), and the same rows as a CSV file (decision 0054).
  */
 export function HistoryPage() {
+  const { t } = useLingui();
   const [filters, setFilters] = useState<HistoryFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const query = useAdminTransactions(filters, page);
@@ -31,6 +33,10 @@ export function HistoryPage() {
   const total = query.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
   const first = (page - 1) * HISTORY_PAGE_SIZE + 1;
+  const from = formatNumber(first);
+  const to = formatNumber(Math.min(first + rows.length - 1, total));
+  const count = formatCredits(total);
+  const reason = query.isError ? errorMessage(query.error) : "";
 
   // The file has the rows these filters show, every page of them.
   const csvHref = csvExportHref("/api/admin/exports/transactions.csv", {
@@ -42,32 +48,32 @@ export function HistoryPage() {
 
   return (
     <AdminLayout
-      title="Transaction History"
-      description="Every user's purchases, video usage, refunds and adjustments."
+      title={t`Transaction History`}
+      description={t`Every user's purchases, video usage, refunds and adjustments.`}
       actions={<CsvDownloadLink href={csvHref} />}
     >
       <div>
         <HistoryFiltersBar value={filters} onChange={changeFilters} />
 
-        <div className="mb-3 mt-6 flex justify-end text-sm text-muted-foreground tabular-nums">
-          {total > 0 ? `${first}–${Math.min(first + rows.length - 1, total)} of ${formatCredits(total)}` : null}
-        </div>
+        <div className="mb-3 mt-6 flex justify-end text-sm text-muted-foreground tabular-nums">{total > 0 ? t`${from}–${to} of ${count}` : null}</div>
 
         {query.isPending ? (
-          <div className="flex justify-center py-14" role="status" aria-label="Loading transactions">
+          <div className="flex justify-center py-14" role="status" aria-label={t`Loading transactions`}>
             <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
           </div>
         ) : query.isError && !query.data ? (
           <div className="grid justify-items-center gap-4 rounded-2xl border border-dashed border-border px-6 py-10 text-center" role="alert">
-            <p className="text-sm text-muted-foreground">Transactions could not be loaded: {errorMessage(query.error)}</p>
+            <p className="text-sm text-muted-foreground">
+              <Trans>Transactions could not be loaded: {reason}</Trans>
+            </p>
             <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
               <RefreshCw aria-hidden="true" />
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           </div>
         ) : total === 0 ? (
           <p className="rounded-2xl border border-dashed border-border px-6 py-10 text-center text-sm text-muted-foreground">
-            No transactions match these filters.
+            <Trans>No transactions match these filters.</Trans>
           </p>
         ) : (
           <>
@@ -83,7 +89,7 @@ export function HistoryPage() {
                 }}
               />
             </div>
-            <Pagination className="mt-6" label="Transaction pages" page={page} pageCount={pageCount} onPageChange={setPage} />
+            <Pagination className="mt-6" label={t`Transaction pages`} page={page} pageCount={pageCount} onPageChange={setPage} />
           </>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { FaqSection } from "@/features/landing/faq-section";
 import { FeaturesSection } from "@/features/landing/features-section";
 import { HeroSection } from "@/features/landing/hero-section";
@@ -7,7 +8,8 @@ import { ShowcaseSection } from "@/features/landing/showcase-section";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 
 export function LandingPage() {
-  useDocumentTitle("AI Video Generator with Sound");
+  const { t } = useLingui();
+  useDocumentTitle(t`AI Video Generator with Sound`);
   return (
     <div className="flex w-full flex-1 flex-col">
       <HeroSection />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { PageLoading } from "@/components/layout/page-loading";
 import { AccountActionsCard } from "@/features/account/account-actions-card";
 import { ProfileCard } from "@/features/account/profile-card";
@@ -7,15 +8,20 @@ import { useCurrentUser } from "@/features/auth/use-current-user";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 
 export function MyAccountPage() {
-  useDocumentTitle("My Account");
+  const { t } = useLingui();
+  useDocumentTitle(t`My Account`);
   useGoogleLinkReturn();
   const { user, isResolved } = useCurrentUser();
 
   return (
     <div className="mx-auto w-full max-w-5xl flex-1 px-4 py-10 sm:px-6 lg:py-14">
       <header className="mb-8">
-        <h1 className="text-3xl font-bold tracking-tight">My Account</h1>
-        <p className="mt-2 text-muted-foreground">Your profile, balance and security settings.</p>
+        <h1 className="text-3xl font-bold tracking-tight">
+          <Trans>My Account</Trans>
+        </h1>
+        <p className="mt-2 text-muted-foreground">
+          <Trans>Your profile, balance and security settings.</Trans>
+        </p>
       </header>
       {user ? (
         <div className="grid items-start gap-6 lg:grid-cols-[1.2fr_1fr]">
@@ -23,9 +29,9 @@ export function MyAccountPage() {
           <AccountActionsCard user={user} connectGoogle={<GoogleConnectionButton />} />
         </div>
       ) : isResolved ? (
-        <SignInPrompt title="Sign in to view your account" description="Your profile, credits and password settings live here." />
+        <SignInPrompt title={t`Sign in to view your account`} description={t`Your profile, credits and password settings live here.`} />
       ) : (
-        <PageLoading label="Loading account" />
+        <PageLoading label={t`Loading account`} />
       )}
     </div>
   );

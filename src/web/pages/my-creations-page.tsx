@@ -1,5 +1,6 @@
 import { Link, useLocation, useSearchParams } from "wouter";
 import { Clapperboard, Plus, RefreshCw, Sparkles } from "lucide-react";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import type { VideoTaskView } from "../../shared/videos";
 import { PageLoading } from "@/components/layout/page-loading";
 import { Button } from "@/components/ui/button";
@@ -28,14 +29,18 @@ function EmptyState() {
         <span className="mb-2 flex size-14 items-center justify-center rounded-2xl border border-border bg-surface-raised">
           <Clapperboard className="size-6 text-fuchsia-300" aria-hidden="true" />
         </span>
-        <CardTitle className="text-xl">No videos yet</CardTitle>
-        <CardDescription>Every video you generate is kept here with its details and downloads.</CardDescription>
+        <CardTitle className="text-xl">
+          <Trans>No videos yet</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>Every video you generate is kept here with its details and downloads.</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <Button asChild size="lg">
           <Link href="/generate">
             <Sparkles aria-hidden="true" />
-            Create Your First Video
+            <Trans>Create Your First Video</Trans>
           </Link>
         </Button>
       </CardContent>
@@ -45,6 +50,7 @@ function EmptyState() {
 
 /** The gallery: 20 videos a page, refreshed every 5 s, details in a dialog. */
 function Gallery() {
+  const { t } = useLingui();
   const [searchParams, setSearchParams] = useSearchParams();
   const [, navigate] = useLocation();
   const page = pageFrom(searchParams);
@@ -65,29 +71,32 @@ function Gallery() {
     navigate("/generate");
   };
 
-  if (query.isPending) return <PageLoading label="Loading your videos" />;
+  if (query.isPending) return <PageLoading label={t`Loading your videos`} />;
   if (query.isError && !query.data) {
     return (
       <div className="mx-auto grid max-w-md justify-items-center gap-4 py-16 text-center" role="alert">
         <p className="text-muted-foreground">{errorMessage(query.error)}</p>
         <Button variant="secondary" onClick={() => void query.refetch()}>
           <RefreshCw aria-hidden="true" />
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
   }
   if (total === 0) return <EmptyState />;
+  const shownPage = Math.min(page, pageCount);
 
   return (
     <>
       <div className="mb-5 flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
         <p>
-          {total} {total === 1 ? "video" : "videos"}
+          <Plural value={total} one="# video" other="# videos" />
         </p>
         {pageCount > 1 ? (
           <p>
-            Page {Math.min(page, pageCount)} of {pageCount}
+            <Trans>
+              Page {shownPage} of {pageCount}
+            </Trans>
           </p>
         ) : null}
       </div>
@@ -95,34 +104,41 @@ function Gallery() {
         <VideoGrid tasks={tasks} onOpen={details.open} />
       ) : (
         <div className="grid justify-items-center gap-4 py-12 text-center">
-          <p className="text-muted-foreground">This page is empty.</p>
+          <p className="text-muted-foreground">
+            <Trans>This page is empty.</Trans>
+          </p>
           <Button variant="secondary" onClick={() => goTo(1)}>
-            Back to the first page
+            <Trans>Back to the first page</Trans>
           </Button>
         </div>
       )}
-      <Pagination className="mt-8" label="Video pages" page={page} pageCount={pageCount} onPageChange={goTo} />
+      <Pagination className="mt-8" label={t`Video pages`} page={page} pageCount={pageCount} onPageChange={goTo} />
       <VideoDetailsDialog task={details.task} onClose={details.close} onRecreate={recreate} />
     </>
   );
 }
 
 export function MyCreationsPage() {
-  useDocumentTitle("My Creations");
+  const { t } = useLingui();
+  useDocumentTitle(t`My Creations`);
   const { user, isResolved } = useCurrentUser();
 
   return (
     <div className="mx-auto w-full max-w-7xl flex-1 px-4 py-10 sm:px-6 lg:py-14">
       <header className="mb-8 flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight">My Creations</h1>
-          <p className="mt-2 text-muted-foreground">All your generated videos: watch, download in 720p or 1080p HD, or recreate them.</p>
+          <h1 className="text-3xl font-bold tracking-tight">
+            <Trans>My Creations</Trans>
+          </h1>
+          <p className="mt-2 text-muted-foreground">
+            <Trans>All your generated videos: watch, download in 720p or 1080p HD, or recreate them.</Trans>
+          </p>
         </div>
         {user ? (
           <Button asChild>
             <Link href="/generate">
               <Plus aria-hidden="true" />
-              New Video
+              <Trans>New Video</Trans>
             </Link>
           </Button>
         ) : null}
@@ -130,9 +146,9 @@ export function MyCreationsPage() {
       {user ? (
         <Gallery />
       ) : isResolved ? (
-        <SignInPrompt title="Sign in to see your creations" description="Your generated videos, their details and downloads live here." />
+        <SignInPrompt title={t`Sign in to see your creations`} description={t`Your generated videos, their details and downloads live here.`} />
       ) : (
-        <PageLoading label="Loading your videos" />
+        <PageLoading label={t`Loading your videos`} />
       )}
     </div>
   );

@@ -1,5 +1,7 @@
 import { Link } from "wouter";
 import { LogIn, ShieldCheck, Sparkles, Zap } from "lucide-react";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
 import { useCurrentUser } from "@/features/auth/use-current-user";
 import { FallbackNotice } from "@/features/payments/fallback-notice";
@@ -14,14 +16,15 @@ import { usePurchaseFlow } from "@/features/payments/use-purchase-flow";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 
 const PROMISES = [
-  { icon: Zap, text: "Credits arrive as soon as the payment is confirmed" },
-  { icon: ShieldCheck, text: "Secure checkout with trusted payment providers" },
-  { icon: Sparkles, text: "No subscription and no daily limits" },
+  { icon: Zap, text: msg`Credits arrive as soon as the payment is confirmed` },
+  { icon: ShieldCheck, text: msg`Secure checkout with trusted payment providers` },
+  { icon: Sparkles, text: msg`No subscription and no daily limits` },
 ];
 
 /** /pricing (decision 0016): stats, credit packages, purchase dialog, transaction history. */
 export function PricingPage() {
-  useDocumentTitle("Pricing");
+  const { t } = useLingui();
+  useDocumentTitle(t`Pricing`);
   usePaymentReturnToast();
   const { user, isResolved } = useCurrentUser();
   const signedIn = user !== null;
@@ -33,10 +36,12 @@ export function PricingPage() {
     <div className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6 lg:py-14">
       <header className="mb-8 max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
-          Credits &amp; <span className="text-gradient">Pricing</span>
+          <Trans>
+            Credits &amp; <span className="text-gradient">Pricing</span>
+          </Trans>
         </h1>
         <p className="mt-2 text-muted-foreground">
-          Buy a credit package once and spend it on videos, on the web or through the API. Pay only for what you create.
+          <Trans>Buy a credit package once and spend it on videos, on the web or through the API. Pay only for what you create.</Trans>
         </p>
       </header>
 
@@ -49,9 +54,11 @@ export function PricingPage() {
       <section aria-labelledby="packages-title">
         <div className="mb-8 text-center">
           <h2 id="packages-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
-            Credit Packages
+            <Trans>Credit Packages</Trans>
           </h2>
-          <p className="mt-2 text-muted-foreground">Pick the package that fits how much you create.</p>
+          <p className="mt-2 text-muted-foreground">
+            <Trans>Pick the package that fits how much you create.</Trans>
+          </p>
         </div>
         {fallback ? <FallbackNotice onRetry={retry} retrying={retrying} /> : null}
         {notSetUp ? (
@@ -64,9 +71,9 @@ export function PricingPage() {
         )}
         <ul className="mt-8 grid gap-3 text-sm text-muted-foreground sm:flex sm:flex-wrap sm:justify-center sm:gap-x-8">
           {PROMISES.map(({ icon: Icon, text }) => (
-            <li key={text} className="flex items-center gap-2">
+            <li key={text.id} className="flex items-center gap-2">
               <Icon className="size-4 shrink-0 text-emerald-300" aria-hidden="true" />
-              {text}
+              {t(text)}
             </li>
           ))}
         </ul>
@@ -79,13 +86,17 @@ export function PricingPage() {
       ) : isResolved ? (
         <div className="mt-16 flex flex-col items-center gap-4 rounded-2xl border border-border bg-surface/60 p-6 text-center sm:flex-row sm:justify-between sm:text-left">
           <div>
-            <p className="font-semibold">Already have an account?</p>
-            <p className="text-sm text-muted-foreground">Sign in to see your balance, the videos you created and your transaction history.</p>
+            <p className="font-semibold">
+              <Trans>Already have an account?</Trans>
+            </p>
+            <p className="text-sm text-muted-foreground">
+              <Trans>Sign in to see your balance, the videos you created and your transaction history.</Trans>
+            </p>
           </div>
           <Button asChild className="w-full sm:w-auto">
             <Link href="/login">
               <LogIn aria-hidden="true" />
-              Sign In
+              <Trans>Sign In</Trans>
             </Link>
           </Button>
         </div>

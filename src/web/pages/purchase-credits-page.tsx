@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import { ArrowLeft } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { PageLoading } from "@/components/layout/page-loading";
 import { SignInPrompt } from "@/features/auth/sign-in-prompt";
 import { useCurrentUser } from "@/features/auth/use-current-user";
@@ -17,6 +18,7 @@ import { usePurchaseFlow } from "@/features/payments/use-purchase-flow";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 
 function PurchaseForm({ balance, isAdmin }: { balance: number; isAdmin: boolean }) {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const { packages, loading, fallback, notSetUp, retry, retrying } = useCreditPackages();
   const purchase = usePurchaseFlow();
@@ -24,7 +26,7 @@ function PurchaseForm({ balance, isAdmin }: { balance: number; isAdmin: boolean 
   // ?package=<id> preselects; otherwise the popular package, else the first.
   const selected = packages.find((p) => p.id === chosenId) ?? defaultPackage(packages, params.get("package"));
 
-  if (loading) return <PageLoading label="Loading packages" />;
+  if (loading) return <PageLoading label={t`Loading packages`} />;
   if (notSetUp) return <PackagesNotSetUp isAdmin={isAdmin} />;
   return (
     <>
@@ -32,12 +34,14 @@ function PurchaseForm({ balance, isAdmin }: { balance: number; isAdmin: boolean 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-labelledby="choose-package-title">
           <h2 id="choose-package-title" className="mb-4 text-lg font-semibold tracking-tight">
-            1. Choose a package
+            <Trans>1. Choose a package</Trans>
           </h2>
           <PackagePicker packages={packages} selectedId={selected?.id ?? null} onSelect={(pkg) => setChosenId(pkg.id)} />
         </section>
         <div>
-          <h2 className="mb-4 text-lg font-semibold tracking-tight">2. Review and pay</h2>
+          <h2 className="mb-4 text-lg font-semibold tracking-tight">
+            <Trans>2. Review and pay</Trans>
+          </h2>
           <OrderSummary pkg={selected} balance={balance} onProceed={() => selected && purchase.start(selected)} />
         </div>
       </div>
@@ -48,7 +52,8 @@ function PurchaseForm({ balance, isAdmin }: { balance: number; isAdmin: boolean 
 
 /** /purchase-credits (decision 0016): package selection, summary, payment; Creem returns here. */
 export function PurchaseCreditsPage() {
-  useDocumentTitle("Purchase Credits");
+  const { t } = useLingui();
+  useDocumentTitle(t`Purchase Credits`);
   const { user, isResolved } = useCurrentUser();
   const creemReturn = useCreemReturn(user !== null);
 
@@ -58,21 +63,23 @@ export function PurchaseCreditsPage() {
       <header className="mb-8">
         <Link href="/pricing" className="mb-4 inline-flex items-center gap-1.5 text-sm text-muted-foreground transition-colors hover:text-foreground">
           <ArrowLeft className="size-4" aria-hidden="true" />
-          Back to pricing
+          <Trans>Back to pricing</Trans>
         </Link>
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
-          Purchase <span className="text-gradient">Credits</span>
+          <Trans>
+            Purchase <span className="text-gradient">Credits</span>
+          </Trans>
         </h1>
         <p className="mt-2 max-w-2xl text-muted-foreground">
-          Choose a package, review your order and pay securely. Credits are added to your account as soon as the payment is confirmed.
+          <Trans>Choose a package, review your order and pay securely. Credits are added to your account as soon as the payment is confirmed.</Trans>
         </p>
       </header>
       {user ? (
         <PurchaseForm balance={user.credits} isAdmin={user.isAdmin} />
       ) : isResolved ? (
-        <SignInPrompt title="Sign in to purchase credits" description="Your credits are added to your account, so sign in or create one first." />
+        <SignInPrompt title={t`Sign in to purchase credits`} description={t`Your credits are added to your account, so sign in or create one first.`} />
       ) : (
-        <PageLoading label="Loading" />
+        <PageLoading label={t`Loading`} />
       )}
     </div>
   );

@@ -5,10 +5,11 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "../../db/connect.js";
 import { apiTokens, users } from "../../db/schema.js";
-import { conflict, notFound, unauthorized } from "../../http/errors.js";
+import { AppError, conflict, notFound, unauthorized } from "../../http/errors.js";
 import { randomToken, sha256Hex } from "../../lib/tokens.js";
 import { maskToken, TOKEN_PREFIX } from "../../../shared/automation.js";
 import type { ApiTokenView, CreatedApiToken } from "../../../shared/schemas/api-tokens.js";
+import { reasoned } from "../../../shared/error-reasons.js";
 
 /** Enough for one per workflow tool and environment; more is usually forgotten tokens. */
 export const MAX_TOKENS_PER_USER = 20;
@@ -45,7 +46,7 @@ export async function createToken(db: Db, userId: string, name: string, opts: { 
     await lockActiveUser(tx, userId);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(apiTokens).where(eq(apiTokens.userId, userId));
     if (opts.onlyIfNone && Number(n) > 0) throw conflict(HAS_TOKEN_MESSAGE);
-    if (Number(n) >= MAX_TOKENS_PER_USER) throw conflict(TOKEN_LIMIT_MESSAGE);
+    if (Number(n) >= MAX_TOKENS_PER_USER) throw new AppError("conflict", TOKEN_LIMIT_MESSAGE, {}, reasoned("token_limit", { max: MAX_TOKENS_PER_USER }));
     const token = `${TOKEN_PREFIX}${randomToken(32)}`;
     const [row] = await tx
       .insert(apiTokens)

@@ -46,6 +46,7 @@ import {
 } from "../../../shared/google-auth.js";
 import { authResultSchema } from "../../../shared/schemas/auth.js";
 import { noBody } from "../../../shared/schemas/common.js";
+import { reasoned } from "../../../shared/error-reasons.js";
 
 export const GOOGLE_FLOW_COOKIE = "google_oauth";
 /** The verified Google identity waiting for "Create a new account with Google" (decision 0033). */
@@ -128,7 +129,7 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
 
   async function enabledClient(): Promise<GoogleClient> {
     const client = await googleClient(deps);
-    if (!client) throw new AppError("not_found", "Google sign-in is not enabled");
+    if (!client) throw new AppError("not_found", "Google sign-in is not enabled", {}, reasoned("google_not_enabled"));
     return client;
   }
 
@@ -191,7 +192,7 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
       const user = requireUser(request);
       const client = await enabledClient();
       const [row] = await db.select({ googleId: users.googleId }).from(users).where(eq(users.id, user.id));
-      if (row?.googleId) throw conflict("Google is already connected to this account.");
+      if (row?.googleId) throw new AppError("conflict", "Google is already connected to this account.", {}, reasoned("google_already_connected"));
       return startFlow(reply, client, { userId: user.id });
     },
   );

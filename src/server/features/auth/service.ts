@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/connect.js";
 import { isUniqueViolation } from "../../db/connect.js";
 import { users } from "../../db/schema.js";
-import { AppError, badRequest, conflict, unauthorized } from "../../http/errors.js";
+import { AppError, unauthorized } from "../../http/errors.js";
 import type { Locale } from "../../../shared/i18n.js";
 import { CHANGE_PASSWORD_MESSAGES, type RegisterInput } from "../../../shared/schemas/auth.js";
 import { revokeAllTokens } from "../api-tokens/service.js";
@@ -11,6 +11,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.js
 import { recordAudit } from "../audit/audit-log.js";
 import { createSession, deleteExpiredSessions, deleteUserSessions, type SessionOrigin } from "./sessions.js";
 import { findUserById, findUserByUsername, type UserRow } from "./users.js";
+import { reasoned } from "../../../shared/error-reasons.js";
 
 export const INVALID_CREDENTIALS = "Invalid username or password";
 export const ACCOUNT_DISABLED = "This account has been disabled";
@@ -26,8 +27,9 @@ export async function registerUser(db: Db, input: RegisterInput): Promise<UserRo
       .returning();
     return row!;
   } catch (err) {
-    if (isUniqueViolation(err, "users_username_lower_key")) throw conflict("Username already exists");
-    if (isUniqueViolation(err, "users_email_lower_key")) throw conflict("An account with this email already exists");
+    if (isUniqueViolation(err, "users_username_lower_key")) throw new AppError("conflict", "Username already exists", {}, reasoned("username_taken"));
+    if (isUniqueViolation(err, "users_email_lower_key"))
+      throw new AppError("conflict", "An account with this email already exists", {}, reasoned("email_taken"));
     throw err;
   }
 }
@@ -69,8 +71,9 @@ export async function changePassword(
   if (!user) throw unauthorized();
   // An account made by Google sign-in sets its first password without one to confirm.
   if (user.password !== NO_PASSWORD) {
-    if (!currentPassword) throw badRequest(CHANGE_PASSWORD_MESSAGES.required);
-    if (!(await verifyPassword(user.password, currentPassword))) throw badRequest(CHANGE_PASSWORD_MESSAGES.wrongCurrent);
+    if (!currentPassword) throw new AppError("invalid_input", CHANGE_PASSWORD_MESSAGES.required, {}, reasoned("fields_required"));
+    if (!(await verifyPassword(user.password, currentPassword)))
+      throw new AppError("invalid_input", CHANGE_PASSWORD_MESSAGES.wrongCurrent, {}, reasoned("wrong_current_password"));
   }
   const hash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {

@@ -18,6 +18,7 @@ import { findUserById } from "../auth/users.js";
 import { findOwnTask, toTaskView } from "../videos/queries.js";
 import type { LiveEvent, LiveEvents } from "../../events/live-events.js";
 import type { ReadCaches } from "../../events/read-caches.js";
+import { reasoned } from "../../../shared/error-reasons.js";
 
 /** A comment line this often keeps proxies from closing an idle stream. */
 export const HEARTBEAT_MS = 25_000;
@@ -75,7 +76,13 @@ export async function eventRoutes(scope: FastifyInstance, opts: { db: Db; liveEv
     const user = await requireUserOrToken(request, db);
     if (!events.connected) throw new AppError("service_unavailable", STREAM_UNAVAILABLE, { "retry-after": "30" });
     const count = perUser.get(user.id) ?? 0;
-    if (count >= MAX_STREAMS_PER_USER) throw new AppError("rate_limited", "Too many open live-update streams for this account. Close some tabs and try again.");
+    if (count >= MAX_STREAMS_PER_USER)
+      throw new AppError(
+        "rate_limited",
+        "Too many open live-update streams for this account. Close some tabs and try again.",
+        {},
+        reasoned("live_stream_limit"),
+      );
     const row = await findUserById(db, user.id);
     if (!row?.isActive) throw unauthorized();
 

@@ -9,6 +9,7 @@ import type { Db, Queryable } from "../../db/connect.js";
 import { AppError } from "../../http/errors.js";
 import { creditPackages, paymentOrders, transactions } from "../../db/schema.js";
 import { fieldChanges, recordAudit, type AuditActor } from "../audit/audit-log.js";
+import { reasoned } from "../../../shared/error-reasons.js";
 
 type Row = typeof creditPackages.$inferSelect;
 export type PackageValues = Pick<Row, "name" | "credits" | "price" | "creemProductId" | "isActive" | "popular" | "description" | "bonus">;
@@ -72,7 +73,13 @@ export async function purchasablePackage(db: Queryable, id: string): Promise<Row
     .select()
     .from(creditPackages)
     .where(and(eq(creditPackages.id, id), eq(creditPackages.isActive, true)));
-  if (!pkg) throw new AppError("not_found", "This credit package is not available", {}, { suggestion: "Choose another package on the pricing page" });
+  if (!pkg)
+    throw new AppError(
+      "not_found",
+      "This credit package is not available",
+      {},
+      { suggestion: "Choose another package on the pricing page", ...reasoned("package_unavailable") },
+    );
   return pkg;
 }
 

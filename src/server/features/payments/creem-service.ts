@@ -16,6 +16,7 @@ import { purchasablePackage } from "../packages/service.js";
 import { readSettings, type Settings } from "../settings/service.js";
 import { creemSettings } from "./payment-settings.js";
 import { settleCheckout, type PaymentOrder } from "./creem-settle.js";
+import { reasoned } from "../../../shared/error-reasons.js";
 
 export interface CreemContext {
   db: Db;
@@ -111,7 +112,12 @@ export async function startCreemCheckout(ctx: CreemContext, userId: string, pack
       { orderId: order!.id, kind: creemErr.kind, status: creemErr.status, err: err instanceof CreemError ? undefined : err },
       `Creem checkout failed: ${creemErr.message}`,
     );
-    throw new AppError("upstream_error", `Could not start the Creem checkout. ${creemErr.message}.`, {}, { suggestion: suggestionFor(creemErr) });
+    throw new AppError(
+      "upstream_error",
+      `Could not start the Creem checkout. ${creemErr.message}.`,
+      {},
+      { suggestion: suggestionFor(creemErr), ...reasoned("checkout_failed", { provider: "Creem" }) },
+    );
   }
 }
 

@@ -18,6 +18,7 @@ import { purchasablePackage } from "../packages/service.js";
 import { readSettings } from "../settings/service.js";
 import { paypalSettings } from "./payment-settings.js";
 import { DECLINED_PREFIX, failOrder, markPending, MISMATCH_PREFIX, settlePaypalOrder, type PaymentOrder, type PaypalSettlement } from "./paypal-settle.js";
+import { reasoned } from "../../../shared/error-reasons.js";
 
 export interface PaypalContext {
   db: Db;
@@ -114,7 +115,12 @@ export async function createPaypalOrder(ctx: PaypalContext, userId: string, pack
       },
       `PayPal order creation failed: ${ppErr.message}`,
     );
-    throw new AppError("upstream_error", `Could not start the PayPal payment. ${ppErr.message}.`, {}, { suggestion: suggestionFor(ppErr) });
+    throw new AppError(
+      "upstream_error",
+      `Could not start the PayPal payment. ${ppErr.message}.`,
+      {},
+      { suggestion: suggestionFor(ppErr), ...reasoned("checkout_failed", { provider: "PayPal" }) },
+    );
   }
 }
 

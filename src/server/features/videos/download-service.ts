@@ -4,12 +4,13 @@
  * only from public addresses (or our simulator, or the operator's KIE_BASE_URL).
  */
 import type { Readable } from "node:stream";
-import { AppError, notFound } from "../../http/errors.js";
+import { AppError } from "../../http/errors.js";
 import { downloadPublic } from "../../integrations/http/public-download.js";
 import { getOwnTask } from "./queries.js";
 import type { VideoQuality } from "../../../shared/schemas/videos.js";
 import { internalFileUrl, type SimulatorFiles, type TaskReads } from "./video-deps.js";
 import { archivedFileId, archivedVideoPath, videoFileName } from "./video-files.js";
+import { reasoned } from "../../../shared/error-reasons.js";
 
 const DOWNLOAD_TIMEOUT_MS = 60_000;
 
@@ -24,7 +25,12 @@ export async function openDownload(
   const task = await getOwnTask(ctx.db, ctx.caches.tasks, userId, taskId);
   const url = { "720p": task.resultUrls?.[0], "1080p": task.hdVideoUrl, "4k": task.uhdVideoUrl }[quality];
   if (!url)
-    throw notFound(quality === "720p" ? "This video is not ready yet" : `The ${quality === "4k" ? "4K" : quality} version of this video is not available`);
+    throw new AppError(
+      "not_found",
+      quality === "720p" ? "This video is not ready yet" : `The ${quality === "4k" ? "4K" : quality} version of this video is not available`,
+      {},
+      reasoned("video_not_ready", { quality }),
+    );
   const fileId = archivedFileId(url);
   if (fileId) return { archived: `${archivedVideoPath(fileId)}?download=1` };
   let upstream;

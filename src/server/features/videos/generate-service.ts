@@ -19,6 +19,7 @@ import { spendOnVideo } from "../credits/ledger.js";
 import type { ProviderKey, VideoProvider } from "./provider.js";
 import { failTask, type TaskRow } from "./task-state.js";
 import { markUploadsUsed, ownUploadNames } from "./upload-service.js";
+import { reasoned } from "../../../shared/error-reasons.js";
 
 export interface GenerateDeps {
   db: Db;
@@ -99,7 +100,14 @@ export async function generateVideo(
   if (!reserved) {
     const [user] = await db.select({ credits: users.credits, isActive: users.isActive }).from(users).where(eq(users.id, userId));
     if (!user?.isActive) throw new AppError("forbidden", "This account has been disabled");
-    throw new AppError("insufficient_credits", insufficientCreditsMessage(cost + (uhd?.cost ?? 0), input.model, user.credits));
+    throw new AppError(
+      "insufficient_credits",
+      insufficientCreditsMessage(cost + (uhd?.cost ?? 0), input.model, user.credits),
+      {},
+      {
+        params: { required: cost + (uhd?.cost ?? 0), balance: user.credits, model: modelLabel(input.model) },
+      },
+    );
   }
 
   let lastError: KieError | undefined;
@@ -169,18 +177,34 @@ function refusal(err: KieError | undefined, cost: number): { reason: string; err
     case "rejected":
       if (/after 1080P generation cannot be extended/i.test(err.message)) {
         const reason = "KIE cannot extend a video after its 1080p version was made";
-        return { reason, error: new AppError("unprocessable", `This video cannot be extended: ${reason}. ${refunded}`) };
+        return {
+          reason,
+          error: new AppError("unprocessable", `This video cannot be extended: ${reason}. ${refunded}`, {}, reasoned("extend_refused", { detail: reason })),
+        };
       }
-      return { reason: err.message, error: new AppError("unprocessable", `The video was refused: ${err.message} ${refunded}`) };
+      return {
+        reason: err.message,
+        error: new AppError("unprocessable", `The video was refused: ${err.message} ${refunded}`, {}, reasoned("video_refused", { detail: err.message })),
+      };
     case "rate_limited":
       return {
         reason: "The video service was busy",
-        error: new AppError("service_unavailable", `The video service is busy right now. Please try again in a minute. ${refunded}`, { "retry-after": "60" }),
+        error: new AppError(
+          "service_unavailable",
+          `The video service is busy right now. Please try again in a minute. ${refunded}`,
+          { "retry-after": "60" },
+          reasoned("provider_busy"),
+        ),
       };
     default:
       return {
         reason: err?.message ?? "The video service is unavailable",
-        error: new AppError("service_unavailable", `Video generation is temporarily unavailable. Please try again later. ${refunded}`),
+        error: new AppError(
+          "service_unavailable",
+          `Video generation is temporarily unavailable. Please try again later. ${refunded}`,
+          {},
+          reasoned("generation_unavailable"),
+        ),
       };
   }
 }

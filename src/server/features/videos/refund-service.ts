@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/connect.js";
 import { users, videoTasks } from "../../db/schema.js";
-import { conflict, notFound } from "../../http/errors.js";
+import { AppError, notFound } from "../../http/errors.js";
 import { recordAudit, type AuditActor } from "../audit/audit-log.js";
 import { refundTask } from "../credits/ledger.js";
+import { reasoned } from "../../../shared/error-reasons.js";
 
 /** Admin refund of a task's usage, exactly once: a second attempt is a 409. The refund and its audit row commit together. */
 export async function refundVideo(db: Db, taskId: string, actor: AuditActor): Promise<number> {
@@ -26,6 +27,6 @@ export async function refundVideo(db: Db, taskId: string, actor: AuditActor): Pr
     }
     return given;
   });
-  if (amount === 0) throw conflict("This video has already been refunded");
+  if (amount === 0) throw new AppError("conflict", "This video has already been refunded", {}, reasoned("video_already_refunded"));
   return amount;
 }

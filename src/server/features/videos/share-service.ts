@@ -15,6 +15,7 @@ import type { SharingView } from "../../../shared/schemas/videos.js";
 import { getOwnTask } from "./queries.js";
 import { IN_PROGRESS, type TaskRow } from "./task-state.js";
 import { markVideosDeleted, removeBlobs } from "./video-removal.js";
+import { reasoned } from "../../../shared/error-reasons.js";
 
 export const SHARE_PREFIX = "/v/";
 export const NOT_SHAREABLE = "Only a finished video can be shared";
@@ -35,7 +36,7 @@ export async function setSharing(
   input: { isPublic: boolean; hidePrompt?: boolean },
 ): Promise<SharingView> {
   const task = await getOwnTask(deps.db, deps.caches.tasks, userId, taskId);
-  if (input.isPublic && (task.status !== "completed" || task.videoExpired)) throw new AppError("conflict", NOT_SHAREABLE);
+  if (input.isPublic && (task.status !== "completed" || task.videoExpired)) throw new AppError("conflict", NOT_SHAREABLE, {}, reasoned("video_not_shareable"));
   const [row] = await deps.db
     .update(videoTasks)
     .set({
@@ -57,7 +58,7 @@ export async function deleteVideo(
   log: FastifyBaseLogger,
 ): Promise<void> {
   const task = await getOwnTask(deps.db, deps.caches.tasks, userId, taskId);
-  if ((IN_PROGRESS as readonly string[]).includes(task.status)) throw new AppError("conflict", STILL_GENERATING);
+  if ((IN_PROGRESS as readonly string[]).includes(task.status)) throw new AppError("conflict", STILL_GENERATING, {}, reasoned("video_still_generating"));
   const files = await deps.db.transaction((tx) => markVideosDeleted(tx, [task.id]));
   await removeBlobs(deps.db, deps.videoStore, files, log);
 }

@@ -7,7 +7,8 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/connect.js";
 import { transactions, users, videoTasks } from "../../db/schema.js";
-import { AppError, conflict, notFound } from "../../http/errors.js";
+import { AppError, notFound } from "../../http/errors.js";
+import { reasoned } from "../../../shared/error-reasons.js";
 
 /** Paid for and not yet delivered or refunded. */
 export const UHD_OWED = ["requested", "pending"] as const;
@@ -33,11 +34,14 @@ export async function requestUhd(db: Db, userId: string, taskId: string, cost: n
       .where(and(eq(videoTasks.userId, userId), eq(videoTasks.taskId, taskId), isNull(videoTasks.deletedAt)))
       .for("update");
     if (!task) throw notFound(NOT_UPGRADABLE);
-    if (task.status !== "completed" || task.videoExpired) throw conflict("Only a finished video can be upgraded to 4K");
-    if (task.uhdStatus === "ready") throw conflict("This video already has its 4K version");
+    if (task.status !== "completed" || task.videoExpired)
+      throw new AppError("conflict", "Only a finished video can be upgraded to 4K", {}, reasoned("uhd_needs_finished_video"));
+    if (task.uhdStatus === "ready") throw new AppError("conflict", "This video already has its 4K version", {}, reasoned("uhd_exists"));
     // KIE's "unavailable" says to try another video; a refunded upgrade is not sold twice.
-    if (task.uhdStatus === "failed") throw conflict(`The 4K version of this video could not be made${task.uhdError ? `: ${task.uhdError}` : ""}`);
-    if ((UHD_OWED as readonly string[]).includes(task.uhdStatus)) throw conflict("The 4K version of this video is already being made");
+    if (task.uhdStatus === "failed")
+      throw new AppError("conflict", `The 4K version of this video could not be made${task.uhdError ? `: ${task.uhdError}` : ""}`, {}, reasoned("uhd_failed"));
+    if ((UHD_OWED as readonly string[]).includes(task.uhdStatus))
+      throw new AppError("conflict", "The 4K version of this video is already being made", {}, reasoned("uhd_in_progress"));
     const [user] = await tx
       .update(users)
       .set({ credits: sql`${users.credits} - ${cost}` })
@@ -45,7 +49,12 @@ export async function requestUhd(db: Db, userId: string, taskId: string, cost: n
       .returning({ credits: users.credits });
     if (!user) {
       const [me] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
-      throw new AppError("insufficient_credits", `You need ${cost} credits for the 4K version. You have ${me?.credits ?? 0} credits.`);
+      throw new AppError(
+        "insufficient_credits",
+        `You need ${cost} credits for the 4K version. You have ${me?.credits ?? 0} credits.`,
+        {},
+        { params: { required: cost, balance: me?.credits ?? 0 } },
+      );
     }
     await tx
       .update(videoTasks)

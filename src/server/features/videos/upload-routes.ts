@@ -11,6 +11,7 @@ import { detectImageType, type UploadStore } from "../../integrations/storage/up
 import type { Db } from "../../db/connect.js";
 import { RateLimiter, tooManyRequests, type RateLimitStore } from "../../http/rate-limit.js";
 import { storeUpload, type UploadLimits } from "./upload-service.js";
+import { reasoned } from "../../../shared/error-reasons.js";
 
 interface UploadRouteOptions {
   db: Db;
@@ -59,7 +60,7 @@ export async function uploadRoutes(scope: FastifyInstance, opts: UploadRouteOpti
       throw err;
     }
     const type = detectImageType(data);
-    if (!type) throw new AppError("unsupported_media_type", "Only JPG, PNG or WebP images can be used");
+    if (!type) throw new AppError("unsupported_media_type", "Only JPG, PNG or WebP images can be used", {}, reasoned("image_type"));
     const saved = await storeUpload(opts.db, uploads, {
       userId: user.id,
       data,

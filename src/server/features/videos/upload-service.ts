@@ -11,9 +11,10 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { rowsOf, type Db, type Tx } from "../../db/connect.js";
 import { uploads as uploadsTable } from "../../db/schema.js";
-import { AppError, badRequest } from "../../http/errors.js";
+import { AppError } from "../../http/errors.js";
 import type { RateLimitRule } from "../../http/rate-limit.js";
 import type { ImageType, UploadStore } from "../../integrations/storage/uploads.js";
+import { reasoned } from "../../../shared/error-reasons.js";
 
 /** Uploads no task uses are deleted this long after they were made (jobs/upload-sweep.ts). */
 export const UNUSED_UPLOAD_TTL_HOURS = 24;
@@ -130,6 +131,6 @@ export async function markUploadsUsed(tx: Tx, uploads: UploadStore, names: strin
     .returning({ name: uploadsTable.name });
   const found = new Set(marked.map((m) => m.name));
   for (const name of names) {
-    if (!found.has(name) && !(await uploads.exists(name))) throw badRequest(IMAGE_GONE);
+    if (!found.has(name) && !(await uploads.exists(name))) throw new AppError("invalid_input", IMAGE_GONE, {}, reasoned("image_gone"));
   }
 }

@@ -6,7 +6,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/connect.js";
 import { users, webhookEndpoints } from "../../db/schema.js";
-import { AppError, conflict, notFound } from "../../http/errors.js";
+import { AppError, notFound } from "../../http/errors.js";
 import { checkWebhookUrl, WebhookUrlError } from "../../integrations/http/webhook-post.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import {
@@ -18,6 +18,7 @@ import {
   type WebhooksOverview,
 } from "../../../shared/schemas/webhooks.js";
 import { newWebhookSecret } from "./signature.js";
+import { reasoned } from "../../../shared/error-reasons.js";
 
 /** How long deliveries are also signed with the secret a rotation replaced. */
 export const SECRET_OVERLAP_MS = 24 * 3600_000;
@@ -89,7 +90,13 @@ export async function createEndpoint(
       .select({ n: count() })
       .from(webhookEndpoints)
       .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.kind, "endpoint")));
-    if ((existing?.n ?? 0) >= MAX_WEBHOOK_ENDPOINTS) throw conflict(`You can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints; delete one first`);
+    if ((existing?.n ?? 0) >= MAX_WEBHOOK_ENDPOINTS)
+      throw new AppError(
+        "conflict",
+        `You can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints; delete one first`,
+        {},
+        reasoned("webhook_limit", { max: MAX_WEBHOOK_ENDPOINTS }),
+      );
     const [created] = await tx
       .insert(webhookEndpoints)
       .values({ userId, kind: "endpoint", url, description: input.description, eventTypes: input.events, secretEncrypted: deps.secretBox.encrypt(secret) })

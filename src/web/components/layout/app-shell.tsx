@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { useLocation } from "wouter";
+import { Trans } from "@lingui/react/macro";
 import { useSyncAuthWithServer } from "@/features/auth/use-current-user";
 import { LazyToaster } from "./lazy-toaster";
 import { SiteFooter } from "./site-footer";
@@ -16,7 +17,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only z-50 rounded-md bg-surface-raised px-3 py-2 text-sm focus:not-sr-only focus:fixed focus:left-4 focus:top-4">
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <SiteHeader />
       <main id="main" className="flex flex-1 flex-col">

@@ -1,13 +1,19 @@
 import { Link } from "wouter";
 import { Play } from "lucide-react";
+import { useLingui } from "@lingui/react/macro";
 import { cn } from "@/lib/cn";
 
+/** The product's name (a name: the same in every language), its second word in the gradient. */
+const BRAND_FIRST = "Veo";
+const BRAND_SECOND = "Studio";
+
 export function BrandLogo({ className, onClick }: { className?: string; onClick?: () => void }) {
+  const { t } = useLingui();
   return (
     <Link
       href="/"
       onClick={onClick}
-      aria-label="Veo Studio home"
+      aria-label={t`Veo Studio home`}
       className={cn(
         "group flex items-center gap-2.5 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background",
         className,
@@ -17,7 +23,7 @@ export function BrandLogo({ className, onClick }: { className?: string; onClick?
         <Play className="size-4 translate-x-px fill-white text-white" aria-hidden="true" />
       </span>
       <span className="text-base font-semibold tracking-tight text-foreground">
-        Veo <span className="text-gradient">Studio</span>
+        {BRAND_FIRST} <span className="text-gradient">{BRAND_SECOND}</span>
       </span>
     </Link>
   );

@@ -1,11 +1,13 @@
 import { Link, useLocation } from "wouter";
+import { useLingui } from "@lingui/react/macro";
 import { cn } from "@/lib/cn";
 import type { NavLink } from "./nav-links";
 
 export function DesktopNav({ links }: { links: readonly NavLink[] }) {
+  const { t } = useLingui();
   const [location] = useLocation();
   return (
-    <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+    <nav aria-label={t`Main`} className="hidden items-center gap-1 lg:flex">
       {links.map((link) => (
         <Link
           key={link.href}
@@ -18,7 +20,7 @@ export function DesktopNav({ links }: { links: readonly NavLink[] }) {
             )
           }
         >
-          {link.label}
+          {t(link.label)}
         </Link>
       ))}
     </nav>

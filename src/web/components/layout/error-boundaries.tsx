@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { ErrorBoundary, type FallbackProps } from "react-error-boundary";
 import { Link, useLocation } from "wouter";
 import { ArrowLeft, RefreshCw, TriangleAlert } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
 import { UnexpectedResponseError } from "@/lib/api";
 
@@ -25,15 +26,16 @@ export function isChunkLoadError(error: unknown): boolean {
 const reload = () => window.location.reload();
 
 function ReloadNotice({ fillScreen = false }: { fillScreen?: boolean }) {
+  const { t } = useLingui();
   return (
     <Notice
       fillScreen={fillScreen}
-      title="This page could not be loaded"
-      text="The site may have been updated since this tab was opened. Reload to get the latest version."
+      title={t`This page could not be loaded`}
+      text={t`The site may have been updated since this tab was opened. Reload to get the latest version.`}
     >
       <Button onClick={reload}>
         <RefreshCw aria-hidden="true" />
-        Reload
+        <Trans>Reload</Trans>
       </Button>
     </Notice>
   );
@@ -57,17 +59,18 @@ function Notice({ title, text, fillScreen, children }: { title: string; text: st
 export type Area = "public" | "creator" | "api" | "admin";
 
 function AreaFallback({ error, resetErrorBoundary }: FallbackProps) {
+  const { t } = useLingui();
   if (isChunkLoadError(error)) return <ReloadNotice />;
   return (
-    <Notice title="Something went wrong" text="This page ran into a problem. Try again, or go back and carry on from there.">
+    <Notice title={t`Something went wrong`} text={t`This page ran into a problem. Try again, or go back and carry on from there.`}>
       <Button variant="secondary" onClick={resetErrorBoundary}>
         <RefreshCw aria-hidden="true" />
-        Try again
+        <Trans>Try again</Trans>
       </Button>
       <Button asChild>
         <Link href="/" onClick={resetErrorBoundary}>
           <ArrowLeft aria-hidden="true" />
-          Back to home
+          <Trans>Back to home</Trans>
         </Link>
       </Button>
     </Notice>
@@ -84,22 +87,23 @@ export function AreaBoundary({ area, children }: { area: Area; children: ReactNo
   );
 }
 
+function AppFailedNotice() {
+  const { t } = useLingui();
+  return (
+    <Notice fillScreen title={t`Something went wrong`} text={t`The app ran into a problem. Reload the page to carry on.`}>
+      <Button onClick={reload}>
+        <RefreshCw aria-hidden="true" />
+        <Trans>Reload</Trans>
+      </Button>
+    </Notice>
+  );
+}
+
 /** The last resort around the whole app (the shell itself failed): a page of its own, no router. */
 export function AppBoundary({ children }: { children: ReactNode }) {
   return (
     <ErrorBoundary
-      fallbackRender={({ error }) =>
-        isChunkLoadError(error) ? (
-          <ReloadNotice fillScreen />
-        ) : (
-          <Notice fillScreen title="Something went wrong" text="The app ran into a problem. Reload the page to carry on.">
-            <Button onClick={reload}>
-              <RefreshCw aria-hidden="true" />
-              Reload
-            </Button>
-          </Notice>
-        )
-      }
+      fallbackRender={({ error }) => (isChunkLoadError(error) ? <ReloadNotice fillScreen /> : <AppFailedNotice />)}
       onError={(error) => console.error("The app failed", error)}
     >
       {children}
@@ -124,7 +128,7 @@ export function ReloadButton({ label }: { label: string }) {
   return (
     <Button variant="outline" size="sm" onClick={reload} title={label}>
       <RefreshCw aria-hidden="true" />
-      Reload
+      <Trans>Reload</Trans>
     </Button>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { useLingui } from "@lingui/react/macro";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { ReloadButton, WidgetBoundary } from "./error-boundaries";
 import { UserAvatar } from "./user-avatar";
@@ -12,11 +13,12 @@ const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.User
  * takes its place.
  */
 export function LazyUserMenu({ user }: { user: CurrentUser }) {
+  const { t } = useLingui();
   return (
-    <WidgetBoundary fallback={<ReloadButton label="The account menu could not be loaded" />}>
+    <WidgetBoundary fallback={<ReloadButton label={t`The account menu could not be loaded`} />}>
       <Suspense
         fallback={
-          <button type="button" aria-label="Account menu" disabled className="rounded-full">
+          <button type="button" aria-label={t`Account menu`} disabled className="rounded-full">
             <UserAvatar username={user.username} />
           </button>
         }

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "wouter";
+import { useLingui } from "@lingui/react/macro";
 import { cn } from "@/lib/cn";
 import type { NavLink } from "./nav-links";
 
@@ -6,9 +7,10 @@ export const MOBILE_MENU_ID = "mobile-menu";
 
 /** The links of the header for small screens; any click closes the menu. */
 export function MobileNav({ links, onNavigate }: { links: readonly NavLink[]; onNavigate: () => void }) {
+  const { t } = useLingui();
   const [location] = useLocation();
   return (
-    <nav id={MOBILE_MENU_ID} aria-label="Mobile" className="animate-slide-down border-t border-border bg-background/95 backdrop-blur-xl lg:hidden">
+    <nav id={MOBILE_MENU_ID} aria-label={t`Mobile`} className="animate-slide-down border-t border-border bg-background/95 backdrop-blur-xl lg:hidden">
       <ul className="mx-auto grid max-w-7xl gap-1 px-4 py-3">
         {links.map(({ href, label, icon: Icon }) => (
           <li key={href}>
@@ -24,7 +26,7 @@ export function MobileNav({ links, onNavigate }: { links: readonly NavLink[]; on
               }
             >
               <Icon className="size-5 text-muted-foreground" aria-hidden="true" />
-              {label}
+              {t(label)}
             </Link>
           </li>
         ))}

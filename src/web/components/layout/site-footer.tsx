@@ -1,5 +1,6 @@
 import { Link } from "wouter";
 import { Mail } from "lucide-react";
+import { Trans } from "@lingui/react/macro";
 import { BrandLogo } from "./brand-logo";
 
 export function SiteFooter() {
@@ -9,7 +10,9 @@ export function SiteFooter() {
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:flex-row sm:items-center sm:justify-between sm:px-6">
         <div className="grid gap-2">
           <BrandLogo />
-          <p className="text-sm text-muted-foreground">AI video generation with native sound.</p>
+          <p className="text-sm text-muted-foreground">
+            <Trans>AI video generation with native sound.</Trans>
+          </p>
         </div>
         <div className="flex flex-col gap-3 text-sm text-muted-foreground sm:items-end">
           <Link
@@ -17,9 +20,11 @@ export function SiteFooter() {
             className="inline-flex items-center gap-2 rounded-md text-zinc-300 transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             <Mail className="size-4" aria-hidden="true" />
-            Contact us
+            <Trans>Contact us</Trans>
           </Link>
-          <p>© {year} Veo Studio. All rights reserved.</p>
+          <p>
+            <Trans>© {year} Veo Studio. All rights reserved.</Trans>
+          </p>
         </div>
       </div>
     </footer>

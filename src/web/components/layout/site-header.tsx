@@ -1,8 +1,10 @@
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { LogIn, Menu, X } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useCurrentUser } from "@/features/auth/use-current-user";
 import { Button } from "@/components/ui/button";
+import { LanguageSwitch, useAccountLanguage } from "@/features/language";
 import { BrandLogo } from "./brand-logo";
 import { CreditsBadge } from "./credits-badge";
 import { DesktopNav } from "./desktop-nav";
@@ -11,7 +13,9 @@ import { navLinksFor } from "./nav-links";
 import { LazyUserMenu } from "./lazy-user-menu";
 
 export function SiteHeader() {
+  const { t } = useLingui();
   const { user } = useCurrentUser();
+  useAccountLanguage();
   const [location] = useLocation();
   // The menu belongs to the page it was opened on: any navigation (links, back button) closes it.
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
@@ -32,6 +36,7 @@ export function SiteHeader() {
           <DesktopNav links={links} />
         </div>
         <div className="flex items-center gap-2 sm:gap-3">
+          <LanguageSwitch className="hidden sm:inline-flex" />
           {user ? (
             <>
               <CreditsBadge credits={user.credits} />
@@ -41,7 +46,7 @@ export function SiteHeader() {
             <Button asChild size="sm" className="h-9 px-4">
               <Link href="/login" onClick={closeMenu}>
                 <LogIn aria-hidden="true" />
-                Sign In
+                <Trans>Sign In</Trans>
               </Link>
             </Button>
           )}
@@ -49,7 +54,7 @@ export function SiteHeader() {
             variant="ghost"
             size="icon"
             className="lg:hidden"
-            aria-label="Toggle menu"
+            aria-label={t`Toggle menu`}
             aria-expanded={menuOpen}
             aria-controls={MOBILE_MENU_ID}
             onClick={() => setMenuOpenedAt(menuOpen ? null : location)}

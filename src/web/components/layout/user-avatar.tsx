@@ -1,5 +1,6 @@
 import { cn } from "@/lib/cn";
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- class names
 const SIZES = { sm: "size-9 text-sm", lg: "size-16 text-2xl" } as const;
 
 /** A round badge with the username's first letter. */

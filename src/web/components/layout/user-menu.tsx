@@ -1,5 +1,6 @@
 import { Link } from "wouter";
 import { LogOut, ShieldCheck, UserRound } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { useLogout } from "@/features/auth/use-logout";
 import {
@@ -14,11 +15,12 @@ import { UserAvatar } from "./user-avatar";
 
 /** The avatar button and its menu: My Account and Logout. */
 export function UserMenu({ user }: { user: CurrentUser }) {
+  const { t } = useLingui();
   const logout = useLogout();
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger
-        aria-label="Account menu"
+        aria-label={t`Account menu`}
         className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
       >
         <UserAvatar username={user.username} />
@@ -26,10 +28,10 @@ export function UserMenu({ user }: { user: CurrentUser }) {
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>
           <p className="truncate font-semibold text-foreground">{user.username}</p>
-          <p className="truncate text-xs font-normal text-muted-foreground">{user.email ?? "No email set"}</p>
+          <p className="truncate text-xs font-normal text-muted-foreground">{user.email ?? t`No email set`}</p>
           {user.isAdmin ? (
             <p className="mt-1.5 inline-flex items-center gap-1 text-xs font-medium text-violet-300">
-              <ShieldCheck className="size-3.5" aria-hidden="true" /> Administrator
+              <ShieldCheck className="size-3.5" aria-hidden="true" /> <Trans>Administrator</Trans>
             </p>
           ) : null}
         </DropdownMenuLabel>
@@ -37,12 +39,12 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         <DropdownMenuItem asChild>
           <Link href="/my-account">
             <UserRound aria-hidden="true" />
-            My Account
+            <Trans>My Account</Trans>
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => void logout()} className="text-red-300 data-[highlighted]:text-red-200 [&_svg]:text-red-400">
           <LogOut aria-hidden="true" />
-          Logout
+          <Trans>Logout</Trans>
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

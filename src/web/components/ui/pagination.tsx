@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { cn } from "@/lib/cn";
 import { Button } from "./button";
 
@@ -22,13 +23,16 @@ export interface PaginationProps {
 }
 
 /** Previous, up to 5 numbered pages and Next. Renders nothing for a single page. */
-export function Pagination({ page, pageCount, onPageChange, label = "Pagination", className }: PaginationProps) {
+export function Pagination({ page, pageCount, onPageChange, label, className }: PaginationProps) {
+  const { t } = useLingui();
   if (pageCount <= 1) return null;
   return (
-    <nav aria-label={label} className={cn("flex flex-wrap items-center justify-center gap-1.5", className)}>
-      <Button variant="outline" size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1} aria-label="Previous page">
+    <nav aria-label={label ?? t`Pagination`} className={cn("flex flex-wrap items-center justify-center gap-1.5", className)}>
+      <Button variant="outline" size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1} aria-label={t`Previous page`}>
         <ChevronLeft aria-hidden="true" />
-        <span className="hidden sm:inline">Previous</span>
+        <span className="hidden sm:inline">
+          <Trans>Previous</Trans>
+        </span>
       </Button>
       {pageWindow(page, pageCount).map((n) => (
         <Button
@@ -36,15 +40,17 @@ export function Pagination({ page, pageCount, onPageChange, label = "Pagination"
           variant={n === page ? "secondary" : "ghost"}
           size="sm"
           className={cn("min-w-8", n === page && "border-violet-500/50 text-foreground")}
-          aria-label={`Page ${n}`}
+          aria-label={t`Page ${n}`}
           aria-current={n === page ? "page" : undefined}
           onClick={() => onPageChange(n)}
         >
           {n}
         </Button>
       ))}
-      <Button variant="outline" size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= pageCount} aria-label="Next page">
-        <span className="hidden sm:inline">Next</span>
+      <Button variant="outline" size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= pageCount} aria-label={t`Next page`}>
+        <span className="hidden sm:inline">
+          <Trans>Next</Trans>
+        </span>
         <ChevronRight aria-hidden="true" />
       </Button>
     </nav>

@@ -2,6 +2,7 @@ import type { ComponentProps } from "react";
 import { Toast as ToastPrimitive } from "radix-ui";
 import { cva, type VariantProps } from "class-variance-authority";
 import { X } from "lucide-react";
+import { useLingui } from "@lingui/react/macro";
 import { cn } from "@/lib/cn";
 
 export const ToastProvider = ToastPrimitive.Provider;
@@ -46,9 +47,10 @@ export function ToastDescription({ className, ...props }: ComponentProps<typeof 
 }
 
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
+  const { t } = useLingui();
   return (
     <ToastPrimitive.Close
-      aria-label="Close notification"
+      aria-label={t`Close notification`}
       className={cn(
         "absolute right-2 top-2 rounded-md p-1 text-current opacity-60 transition hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
         className,

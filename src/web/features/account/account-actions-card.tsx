@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { Coins, Images, ShieldCheck } from "lucide-react";
+import { Plural, Trans } from "@lingui/react/macro";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -12,31 +13,40 @@ import { ChangePasswordDialog } from "./change-password-dialog";
  * the auth feature; the page passes it in) and the admin panel for admins.
  */
 export function AccountActionsCard({ user, connectGoogle }: { user: CurrentUser; connectGoogle?: ReactNode }) {
+  const { credits } = user;
   return (
     <Card className="flex flex-col">
       <CardHeader>
-        <CardTitle>Quick actions</CardTitle>
-        <CardDescription>Top up, browse your videos or secure your account.</CardDescription>
+        <CardTitle>
+          <Trans>Quick actions</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>Top up, browse your videos or secure your account.</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="rounded-xl border border-violet-500/25 bg-gradient-to-br from-violet-500/15 via-fuchsia-500/10 to-transparent p-5">
-          <p className="text-sm text-violet-200/80">Available balance</p>
+          <p className="text-sm text-violet-200/80">
+            <Trans>Available balance</Trans>
+          </p>
           <p className="mt-1 flex items-baseline gap-2 text-3xl font-bold tracking-tight">
-            {formatCredits(user.credits)}
-            <span className="text-base font-medium text-muted-foreground">credits</span>
+            {formatCredits(credits)}
+            <span className="text-base font-medium text-muted-foreground">
+              <Plural value={credits} one="credit" other="credits" />
+            </span>
           </p>
         </div>
         <div className="grid gap-2 sm:grid-cols-2">
           <Button asChild>
             <Link href="/pricing">
               <Coins aria-hidden="true" />
-              Buy Credits
+              <Trans>Buy Credits</Trans>
             </Link>
           </Button>
           <Button asChild variant="secondary">
             <Link href="/my-creations">
               <Images aria-hidden="true" />
-              View Gallery
+              <Trans>View Gallery</Trans>
             </Link>
           </Button>
         </div>
@@ -46,7 +56,7 @@ export function AccountActionsCard({ user, connectGoogle }: { user: CurrentUser;
           <Button asChild variant="outline" className="border-violet-500/40 text-violet-200 hover:border-violet-400">
             <Link href="/admin">
               <ShieldCheck aria-hidden="true" />
-              Administrator Panel
+              <Trans>Administrator Panel</Trans>
             </Link>
           </Button>
         ) : null}

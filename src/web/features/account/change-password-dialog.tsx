@@ -2,6 +2,8 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound, LoaderCircle } from "lucide-react";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { FormField, fieldErrorId } from "@/components/ui/form-field";
@@ -13,12 +15,13 @@ import { useCurrentUser } from "@/features/auth";
 const EMPTY: ChangePasswordFormInput = { currentPassword: "", newPassword: "", confirmPassword: "", revokeApiTokens: true };
 
 const FIELDS = [
-  { name: "currentPassword", id: "current-password", label: "Current password", autoComplete: "current-password" },
-  { name: "newPassword", id: "new-password", label: "New password", autoComplete: "new-password" },
-  { name: "confirmPassword", id: "confirm-new-password", label: "Confirm new password", autoComplete: "new-password" },
+  { name: "currentPassword", id: "current-password", label: msg`Current password`, autoComplete: "current-password" },
+  { name: "newPassword", id: "new-password", label: msg`New password`, autoComplete: "new-password" },
+  { name: "confirmPassword", id: "confirm-new-password", label: msg`Confirm new password`, autoComplete: "new-password" },
 ] as const;
 
 export function ChangePasswordDialog() {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const hasPassword = useCurrentUser().user?.hasPassword !== false;
   const fields = hasPassword ? FIELDS : FIELDS.filter((f) => f.name !== "currentPassword");
@@ -45,16 +48,16 @@ export function ChangePasswordDialog() {
       <DialogTrigger asChild>
         <Button variant="secondary" className="w-full">
           <KeyRound aria-hidden="true" />
-          {hasPassword ? "Change Password" : "Set Password"}
+          {hasPassword ? t`Change Password` : t`Set Password`}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{hasPassword ? "Change Password" : "Set Password"}</DialogTitle>
+          <DialogTitle>{hasPassword ? t`Change Password` : t`Set Password`}</DialogTitle>
           <DialogDescription>
             {hasPassword
-              ? "Enter your current password, then choose a new one of at least 6 characters."
-              : "You signed up with Google. Choose a password of at least 6 characters to sign in with your username too."}
+              ? t`Enter your current password, then choose a new one of at least 6 characters.`
+              : t`You signed up with Google. Choose a password of at least 6 characters to sign in with your username too.`}
           </DialogDescription>
         </DialogHeader>
         <form
@@ -65,7 +68,7 @@ export function ChangePasswordDialog() {
           {fields.map(({ name, id, label, autoComplete }) => {
             const error = errors[name]?.message;
             return (
-              <FormField key={name} id={id} label={label} error={error}>
+              <FormField key={name} id={id} label={t(label)} error={error}>
                 <PasswordInput
                   id={id}
                   autoComplete={autoComplete}
@@ -85,19 +88,21 @@ export function ChangePasswordDialog() {
                 aria-describedby="revoke-api-tokens-hint"
                 {...register("revokeApiTokens")}
               />
-              Also revoke my API tokens
+              <Trans>Also revoke my API tokens</Trans>
             </label>
             <p id="revoke-api-tokens-hint" className="pl-6.5 text-xs text-muted-foreground">
-              Automations using them stop at once; create new ones on the API page. Other signed-in devices are signed out either way.
+              <Trans>Automations using them stop at once; create new ones on the API page. Other signed-in devices are signed out either way.</Trans>
             </p>
           </div>
           <DialogFooter className="mt-1">
             <DialogClose asChild>
-              <Button variant="ghost">Cancel</Button>
+              <Button variant="ghost">
+                <Trans>Cancel</Trans>
+              </Button>
             </DialogClose>
             <Button type="submit" disabled={mutation.isPending}>
               {mutation.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-              Update Password
+              <Trans>Update Password</Trans>
             </Button>
           </DialogFooter>
         </form>

@@ -1,21 +1,26 @@
 import { Coins, Mail, ShieldCheck, UserRound } from "lucide-react";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { UserAvatar } from "@/components/layout/user-avatar";
 import { formatCredits } from "@/lib/format";
 
-export function accountTypeLabel(isAdmin: boolean): string {
-  return isAdmin ? "Administrator" : "Standard User";
+/** The account type's name, rendered with `t(...)`. */
+export function accountTypeLabel(isAdmin: boolean) {
+  return isAdmin ? msg`Administrator` : msg`Standard User`;
 }
 
 /** Username, email, credits and account type of the signed-in user. */
 export function ProfileCard({ user }: { user: CurrentUser }) {
+  const { t } = useLingui();
+  const accountType = t(accountTypeLabel(user.isAdmin));
   const rows = [
-    { icon: UserRound, term: "Username", value: user.username },
-    { icon: Mail, term: "Email", value: user.email ?? "Not set", muted: !user.email },
-    { icon: Coins, term: "Credits", value: formatCredits(user.credits) },
-    { icon: ShieldCheck, term: "Account type", value: accountTypeLabel(user.isAdmin) },
+    { key: "username", icon: UserRound, term: t`Username`, value: user.username },
+    { key: "email", icon: Mail, term: t`Email`, value: user.email ?? t`Not set`, muted: !user.email },
+    { key: "credits", icon: Coins, term: t`Credits`, value: formatCredits(user.credits) },
+    { key: "type", icon: ShieldCheck, term: t`Account type`, value: accountType },
   ];
 
   return (
@@ -26,14 +31,14 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
           <CardTitle className="truncate text-xl">{user.username}</CardTitle>
           <Badge variant={user.isAdmin ? "default" : "secondary"} className="mt-1.5">
             {user.isAdmin ? <ShieldCheck aria-hidden="true" /> : null}
-            {accountTypeLabel(user.isAdmin)}
+            {accountType}
           </Badge>
         </div>
       </CardHeader>
       <CardContent>
         <dl className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-zinc-950/40">
-          {rows.map(({ icon: Icon, term, value, muted }) => (
-            <div key={term} className="flex items-center justify-between gap-4 px-4 py-3.5">
+          {rows.map(({ key, icon: Icon, term, value, muted }) => (
+            <div key={key} className="flex items-center justify-between gap-4 px-4 py-3.5">
               <dt className="flex items-center gap-2.5 text-sm text-muted-foreground">
                 <Icon className="size-4" aria-hidden="true" />
                 {term}

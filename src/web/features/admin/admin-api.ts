@@ -1,11 +1,15 @@
 /** The /admin page's calls (the credit packages' are in packages-api.ts). Every save toasts with its fixed titles (decision 0024) and refreshes what it changed. */
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural, t } from "@lingui/core/macro";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { deletedFailedVideosSchema, recheckReportSchema } from "../../../shared/schemas/admin-recovery";
+import { deletedFailedVideosSchema, recheckReportSchema, type RecheckReport } from "../../../shared/schemas/admin-recovery";
 import { videoStorageViewSchema } from "../../../shared/schemas/admin-video-storage";
 import { adminUserSavedSchema } from "../../../shared/schemas/admin-users";
 import { kieApiDeletedSchema, kieApiListSchema, kieApiSavedSchema } from "../../../shared/schemas/kie-apis";
 import { adminSettingsSavedSchema, adminSettingsViewSchema, telegramTestResultSchema } from "../../../shared/schemas/settings";
-import { apiCall, errorMessage, schemaQueryFn, type HttpMethod } from "@/lib/api";
+import { apiCall, errorMessage, schemaQueryFn } from "@/lib/api";
+import { formatCredits } from "@/lib/format";
+import { i18n } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/hooks/use-toast";
@@ -15,9 +19,9 @@ const refresh = (...keys: (readonly string[])[]) => {
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
 };
 
-/** The spec's failure toast, with the server's reason after it so the admin can act. */
-const failed = (title: string, fallback: string) => (error: unknown) =>
-  toast({ title, description: `${fallback}: ${errorMessage(error)}`, variant: "destructive" });
+/** The spec's failure toast, with the server's reason after it so the admin can act (read in the language active when it fails). */
+const failed = (title: MessageDescriptor, fallback: MessageDescriptor) => (error: unknown) =>
+  toast({ title: i18n._(title), description: `${i18n._(fallback)}: ${errorMessage(error)}`, variant: "destructive" });
 
 /** Reads a query's URL (its key) with the route's schema (decision 0040); signed out is an error here (the admin gate), never null. */
 export const useAdminSettings = () =>
@@ -34,10 +38,10 @@ export function useSaveSettings() {
     mutationFn: (patch: Record<string, unknown>) => apiCall(adminSettingsSavedSchema, "PUT", "/api/admin/settings", patch),
     onSuccess: ({ settings }) => {
       queryClient.setQueryData(queryKeys.admin.settings, settings);
-      toast({ title: "Settings updated" });
+      toast({ title: t`Settings updated` });
       refresh(queryKeys.pricing, queryKeys.payments.methods, queryKeys.payments.paypalSetup, queryKeys.admin.videoStorage);
     },
-    onError: failed("Update failed", "Failed to update settings"),
+    onError: failed(msg`Update failed`, msg`Failed to update settings`),
   });
 }
 
@@ -46,17 +50,17 @@ export function useSaveTelegram() {
     mutationFn: (body: { telegramBotToken: string; telegramChatId: string }) => apiCall(adminSettingsSavedSchema, "PUT", "/api/admin/settings/telegram", body),
     onSuccess: ({ settings }) => {
       queryClient.setQueryData(queryKeys.admin.settings, settings);
-      toast({ title: "Telegram Settings Updated" });
+      toast({ title: t`Telegram Settings Updated` });
     },
-    onError: failed("Update failed", "Failed to update Telegram settings"),
+    onError: failed(msg`Update failed`, msg`Failed to update Telegram settings`),
   });
 }
 
 export function useTestTelegram() {
   return useMutation({
     mutationFn: () => apiCall(telegramTestResultSchema, "POST", "/api/test-telegram", {}),
-    onSuccess: ({ message }) => toast({ title: "Telegram Test Sent", description: message }),
-    onError: failed("Telegram Test Failed", "Failed to send test message"),
+    onSuccess: () => toast({ title: t`Telegram Test Sent`, description: t`Test message sent to Telegram` }),
+    onError: failed(msg`Telegram Test Failed`, msg`Failed to send test message`),
   });
 }
 
@@ -65,10 +69,10 @@ export function useSaveKieApi(onSaved: () => void) {
     mutationFn: ({ id, body }: { id?: string; body: Record<string, unknown> }) =>
       apiCall(kieApiSavedSchema, id ? "PUT" : "POST", id ? `/api/admin/kie-apis/${id}` : "/api/admin/kie-apis", body),
     onSuccess: () => {
-      toast({ title: "KIE API saved" });
+      toast({ title: t`KIE API saved` });
       onSaved();
     },
-    onError: failed("Save failed", "Failed to save KIE API"),
+    onError: failed(msg`Save failed`, msg`Failed to save KIE API`),
     onSettled: () => refresh(queryKeys.admin.kieApis, queryKeys.pricing),
   });
 }
@@ -77,10 +81,10 @@ export function useDeleteKieApi(onDone: () => void) {
   return useMutation({
     mutationFn: (id: string) => apiCall(kieApiDeletedSchema, "DELETE", `/api/admin/kie-apis/${id}`),
     onSuccess: () => {
-      toast({ title: "KIE API deleted" });
+      toast({ title: t`KIE API deleted` });
       onDone();
     },
-    onError: failed("Delete failed", "Failed to delete KIE API"),
+    onError: failed(msg`Delete failed`, msg`Failed to delete KIE API`),
     onSettled: () => refresh(queryKeys.admin.kieApis, queryKeys.pricing),
   });
 }
@@ -88,56 +92,59 @@ export function useDeleteKieApi(onDone: () => void) {
 export function useCheckKieBalance() {
   return useMutation({
     mutationFn: (id: string) => apiCall(kieApiSavedSchema, "POST", `/api/admin/kie-apis/${id}/check-credits`, {}),
-    onSuccess: ({ message }) => toast({ title: "Balance updated", description: message }),
-    onError: failed("Check Failed", "Failed to check the KIE balance"),
+    onSuccess: ({ kieApi }) => {
+      const credits = formatCredits(kieApi.totalCredits);
+      toast({ title: t`Balance updated`, description: t`KIE reports ${credits} credits` });
+    },
+    onError: failed(msg`Check Failed`, msg`Failed to check the KIE balance`),
     onSettled: () => refresh(queryKeys.admin.kieApis),
   });
 }
 
-function recoveryMutation(
-  schema: typeof recheckReportSchema | typeof deletedFailedVideosSchema,
-  method: HttpMethod,
-  url: string,
-  title: string,
-  failTitle: string,
-  fallback: string,
-) {
-  return {
-    mutationFn: (): Promise<{ message: string }> => apiCall(schema, method, url, method === "DELETE" ? undefined : {}),
-    onSuccess: ({ message }: { message: string }) => toast({ title, description: message }),
-    onError: failed(failTitle, fallback),
-    onSettled: refreshUsers,
-  };
+/** What a re-check found, as the server words it in its `message`, in the active language. */
+function recheckSummary(r: RecheckReport): string {
+  if (r.checked === 0) return t`No failed videos in the last 24 hours`;
+  const { checked, recovered, stillFailed, unchecked, chargedAgain, refundsKept } = r;
+  const parts = [
+    plural(checked, {
+      one: `Checked # failed video: ${recovered} recovered, ${stillFailed} still failed`,
+      other: `Checked # failed videos: ${recovered} recovered, ${stillFailed} still failed`,
+    }),
+  ];
+  if (unchecked > 0) parts.push(t`${unchecked} could not be checked`);
+  if (chargedAgain > 0) parts.push(plural(chargedAgain, { one: "# refund taken back", other: "# refunds taken back" }));
+  if (refundsKept > 0) {
+    parts.push(
+      plural(refundsKept, { one: "# refund left with users who had spent the credits", other: "# refunds left with users who had spent the credits" }),
+    );
+  }
+  return parts.join("; ");
 }
 
 export const useRecheckFailed = () =>
-  useMutation(
-    recoveryMutation(
-      recheckReportSchema,
-      "POST",
-      "/api/admin/recheck-failed-videos",
-      "Video Recovery Completed",
-      "Recovery Failed",
-      "Failed to recover videos",
-    ),
-  );
+  useMutation({
+    mutationFn: () => apiCall(recheckReportSchema, "POST", "/api/admin/recheck-failed-videos", {}),
+    onSuccess: (report) => toast({ title: t`Video Recovery Completed`, description: recheckSummary(report) }),
+    onError: failed(msg`Recovery Failed`, msg`Failed to recover videos`),
+    onSettled: refreshUsers,
+  });
 export const useDeleteFailed = () =>
-  useMutation(
-    recoveryMutation(
-      deletedFailedVideosSchema,
-      "DELETE",
-      "/api/admin/delete-failed-videos",
-      "Failed Videos Deleted",
-      "Delete Failed",
-      "Failed to delete videos",
-    ),
-  );
+  useMutation({
+    mutationFn: () => apiCall(deletedFailedVideosSchema, "DELETE", "/api/admin/delete-failed-videos"),
+    onSuccess: ({ deleted }) =>
+      toast({
+        title: t`Failed Videos Deleted`,
+        description: deleted === 0 ? t`No failed videos to delete` : plural(deleted, { one: "Deleted # failed video", other: "Deleted # failed videos" }),
+      }),
+    onError: failed(msg`Delete Failed`, msg`Failed to delete videos`),
+    onSettled: refreshUsers,
+  });
 
 export function useToggleUser() {
   return useMutation({
     mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => apiCall(adminUserSavedSchema, "PUT", `/api/admin/users/${id}/toggle`, { isActive }),
-    onSuccess: () => toast({ title: "User updated" }),
-    onError: failed("Update failed", "Failed to update user"),
+    onSuccess: () => toast({ title: t`User updated` }),
+    onError: failed(msg`Update failed`, msg`Failed to update user`),
     onSettled: refreshUsers,
   });
 }
@@ -146,10 +153,10 @@ export function useSetCredits(onSaved: () => void) {
   return useMutation({
     mutationFn: ({ id, credits }: { id: string; credits: number }) => apiCall(adminUserSavedSchema, "PUT", `/api/admin/users/${id}/credits`, { credits }),
     onSuccess: () => {
-      toast({ title: "Credits updated" });
+      toast({ title: t`Credits updated` });
       onSaved();
     },
-    onError: failed("Update failed", "Failed to update credits"),
+    onError: failed(msg`Update failed`, msg`Failed to update credits`),
     onSettled: () => {
       refreshUsers();
       refresh(queryKeys.currentUser);

@@ -1,5 +1,6 @@
 /** Small labelled controls shared by the /admin cards. */
 import { useState, type ComponentProps, type ReactNode } from "react";
+import { useLingui } from "@lingui/react/macro";
 import { Eye, EyeOff } from "lucide-react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -37,6 +38,7 @@ export function TextField({ id, label, hint, value, onValueChange, ...props }: I
  * masked value back keeps it, typing a new one replaces it. The eye toggles visibility.
  */
 export function SecretField({ id, label, hint, value, onValueChange, ...props }: InputProps & { id: string; label: string; hint?: ReactNode }) {
+  const { t } = useLingui();
   const [visible, setVisible] = useState(false);
   const Icon = visible ? EyeOff : Eye;
   return (
@@ -55,7 +57,7 @@ export function SecretField({ id, label, hint, value, onValueChange, ...props }:
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
-          aria-label={visible ? `Hide ${label}` : `Show ${label}`}
+          aria-label={visible ? t`Hide ${label}` : t`Show ${label}`}
           aria-pressed={visible}
           className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-zinc-500 transition hover:text-zinc-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
         >

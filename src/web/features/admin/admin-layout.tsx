@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Link, useLocation } from "wouter";
 import { ShieldCheck } from "lucide-react";
 import { cn } from "@/lib/cn";
@@ -6,24 +8,25 @@ import { useDocumentTitle } from "@/hooks/use-document-title";
 
 /** The admin area's sections (decision 0052): each is its own page, so a link or a reload opens it again. */
 const SECTIONS = [
-  { href: "/admin", label: "Overview" },
-  { href: "/admin/users", label: "Users" },
-  { href: "/history", label: "Transactions" },
-  { href: "/admin/audit", label: "Audit Log" },
-  { href: "/admin/settings", label: "Settings" },
+  { href: "/admin", label: msg`Overview` },
+  { href: "/admin/users", label: msg`Users` },
+  { href: "/history", label: msg`Transactions` },
+  { href: "/admin/audit", label: msg`Audit Log` },
+  { href: "/admin/settings", label: msg`Settings` },
 ] as const;
 
 function isCurrent(href: string, location: string): boolean {
   return href === "/admin" ? location === "/admin" : location === href || location.startsWith(`${href}/`);
 }
 
-/** Every admin page: its title, a line on what it is for, and the section links. */
+/** Every admin page: its title, a line on what it is for (both already in the active language), and the section links. */
 export function AdminLayout({ title, description, actions, children }: { title: string; description: string; actions?: ReactNode; children: ReactNode }) {
+  const { t } = useLingui();
   useDocumentTitle(title);
   const [location] = useLocation();
   return (
     <div className="mx-auto grid w-full max-w-7xl flex-1 grid-cols-1 content-start gap-6 px-4 py-10 sm:px-6 lg:py-14">
-      <nav aria-label="Admin sections" className="-mb-2 overflow-x-auto">
+      <nav aria-label={t`Admin sections`} className="-mb-2 overflow-x-auto">
         <ul className="flex gap-1 border-b border-border">
           {SECTIONS.map((s) => {
             const current = isCurrent(s.href, location);
@@ -37,7 +40,7 @@ export function AdminLayout({ title, description, actions, children }: { title: 
                     current ? "border-fuchsia-400 text-foreground" : "border-transparent text-muted-foreground hover:text-foreground",
                   )}
                 >
-                  {s.label}
+                  {t(s.label)}
                 </Link>
               </li>
             );

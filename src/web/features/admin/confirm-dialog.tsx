@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Trans } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 
@@ -21,10 +22,10 @@ export function ConfirmDialog(props: {
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" onClick={() => props.onOpenChange(false)}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button variant="destructive" disabled={props.pending} onClick={props.onConfirm}>
-            {props.pending ? "Working..." : props.confirmLabel}
+            {props.pending ? <Trans>Working...</Trans> : props.confirmLabel}
           </Button>
         </DialogFooter>
       </DialogContent>

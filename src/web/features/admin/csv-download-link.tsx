@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Download } from "lucide-react";
 import { Button } from "@/components/ui/button";
 
@@ -19,12 +20,13 @@ export function csvExportHref(path: string, filters: Record<string, string | und
  * "Download CSV": a plain link to an export, so the browser downloads the file itself as it
  * streams (the session cookie goes with it; nothing is held in the page's memory).
  */
-export function CsvDownloadLink({ href, label = "Download CSV" }: { href: string; label?: string }) {
+export function CsvDownloadLink({ href, label }: { href: string; label?: string }) {
+  const { t } = useLingui();
   return (
     <Button asChild variant="secondary" size="sm">
       <a href={href} download>
         <Download aria-hidden="true" />
-        {label}
+        {label ?? t`Download CSV`}
       </a>
     </Button>
   );

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
 
@@ -12,10 +13,10 @@ export function FormFooter({ problem, pending, saveLabel, onCancel }: { problem?
       ) : null}
       <DialogFooter>
         <Button variant="outline" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" disabled={pending}>
-          {pending ? "Saving..." : saveLabel}
+          {pending ? <Trans>Saving...</Trans> : saveLabel}
         </Button>
       </DialogFooter>
     </>

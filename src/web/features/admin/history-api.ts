@@ -1,4 +1,6 @@
 /** The /history page's calls: every user's transactions (filtered, paged) and refunds of usage rows. */
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, t } from "@lingui/core/macro";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { ADMIN_TRANSACTIONS_DEFAULT_LIMIT, adminTransactionsPageSchema, type AdminTransactionType } from "../../../shared/admin-transactions";
 import { refundResultSchema } from "../../../shared/schemas/videos";
@@ -15,6 +17,14 @@ export interface HistoryFilters {
   dateFrom: string;
   dateTo: string;
 }
+
+/** The transaction types' names, for the filter and the table's badges. */
+export const TRANSACTION_TYPE_LABELS: Record<AdminTransactionType, MessageDescriptor> = {
+  purchase: msg`Purchase`,
+  refund: msg`Refund`,
+  usage: msg`Usage`,
+  adjustment: msg`Adjustment`,
+};
 
 export const NO_FILTERS: HistoryFilters = { type: "", user: "", dateFrom: "", dateTo: "" };
 
@@ -44,9 +54,9 @@ export function useRefund() {
   return useMutation({
     mutationFn: (taskId: string) => apiCall(refundResultSchema, "POST", `/api/video/${encodeURIComponent(taskId)}/refund`, {}),
     onSuccess: ({ amount }) => {
-      toast({ title: "Refund Processed", description: `Refunded ${amount} credits to user successfully` });
+      toast({ title: t`Refund Processed`, description: t`Refunded ${amount} credits to user successfully` });
     },
-    onError: (error) => toast({ title: "Refund Failed", description: errorMessage(error), variant: "destructive" }),
+    onError: (error) => toast({ title: t`Refund Failed`, description: errorMessage(error), variant: "destructive" }),
     onSettled: () => {
       void queryClient.invalidateQueries({ predicate: underPath(queryKeys.admin.transactionsPath) });
       // The admin may have refunded their own video.

@@ -1,4 +1,7 @@
 import { useEffect, useState } from "react";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { X } from "lucide-react";
 import type { AdminTransactionType } from "../../../shared/admin-transactions";
 import { Badge } from "@/components/ui/badge";
@@ -6,20 +9,18 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { hasFilters, NO_FILTERS, type HistoryFilters } from "./history-api";
+import { hasFilters, NO_FILTERS, TRANSACTION_TYPE_LABELS, type HistoryFilters } from "./history-api";
 
 const ALL = "all";
-const TYPE_OPTIONS: { value: AdminTransactionType | typeof ALL; label: string }[] = [
-  { value: ALL, label: "All types" },
-  { value: "purchase", label: "Purchase" },
-  { value: "refund", label: "Refund" },
-  { value: "usage", label: "Usage" },
-  { value: "adjustment", label: "Adjustment" },
+const TYPE_OPTIONS: { value: AdminTransactionType | typeof ALL; label: MessageDescriptor }[] = [
+  { value: ALL, label: msg`All types` },
+  ...(["purchase", "refund", "usage", "adjustment"] as const).map((value) => ({ value, label: TRANSACTION_TYPE_LABELS[value] })),
 ];
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** Type, username search (debounced), from and to dates, Clear All and an 'Active' badge (decision 0024). */
 export function HistoryFiltersBar({ value, onChange }: { value: HistoryFilters; onChange: (next: HistoryFilters) => void }) {
+  const { t } = useLingui();
   const [search, setSearch] = useState(value.user);
 
   useEffect(() => {
@@ -36,31 +37,43 @@ export function HistoryFiltersBar({ value, onChange }: { value: HistoryFilters; 
   return (
     <div className="rounded-2xl border border-border bg-surface/80 p-4 sm:p-5">
       <div className="mb-3 flex items-center gap-2">
-        <h2 className="text-sm font-semibold">Filters</h2>
-        {active ? <Badge variant="default">Active</Badge> : null}
+        <h2 className="text-sm font-semibold">
+          <Trans>Filters</Trans>
+        </h2>
+        {active ? (
+          <Badge variant="default">
+            <Trans>Active</Trans>
+          </Badge>
+        ) : null}
       </div>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[10rem_1fr_10rem_10rem_auto] lg:items-end">
         <div className="grid gap-1.5">
-          <Label htmlFor="history-type">Type</Label>
+          <Label htmlFor="history-type">
+            <Trans>Type</Trans>
+          </Label>
           <Select value={value.type || ALL} onValueChange={(type) => onChange({ ...value, type: type === ALL ? "" : (type as AdminTransactionType) })}>
-            <SelectTrigger id="history-type" aria-label="Type">
-              <SelectValue>{TYPE_OPTIONS.find((o) => o.value === (value.type || ALL))?.label}</SelectValue>
+            <SelectTrigger id="history-type" aria-label={t`Type`}>
+              <SelectValue>{t(TYPE_OPTIONS.find((o) => o.value === (value.type || ALL))?.label ?? TYPE_OPTIONS[0]!.label)}</SelectValue>
             </SelectTrigger>
             <SelectContent>
               {TYPE_OPTIONS.map((o) => (
                 <SelectItem key={o.value} value={o.value}>
-                  {o.label}
+                  {t(o.label)}
                 </SelectItem>
               ))}
             </SelectContent>
           </Select>
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor="history-user">Username</Label>
-          <Input id="history-user" type="search" placeholder="Search username or e-mail" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Label htmlFor="history-user">
+            <Trans>Username</Trans>
+          </Label>
+          <Input id="history-user" type="search" placeholder={t`Search username or e-mail`} value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor="history-from">From</Label>
+          <Label htmlFor="history-from">
+            <Trans>From</Trans>
+          </Label>
           <Input
             id="history-from"
             type="date"
@@ -70,7 +83,9 @@ export function HistoryFiltersBar({ value, onChange }: { value: HistoryFilters; 
           />
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor="history-to">To</Label>
+          <Label htmlFor="history-to">
+            <Trans>To</Trans>
+          </Label>
           <Input
             id="history-to"
             type="date"
@@ -81,7 +96,7 @@ export function HistoryFiltersBar({ value, onChange }: { value: HistoryFilters; 
         </div>
         <Button variant="outline" disabled={!active} onClick={clearAll}>
           <X aria-hidden="true" />
-          Clear All
+          <Trans>Clear All</Trans>
         </Button>
       </div>
     </div>

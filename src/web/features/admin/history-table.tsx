@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { LoaderCircle, RotateCcw } from "lucide-react";
 import type { AdminTransactionView } from "../../../shared/admin-transactions";
 import { Badge } from "@/components/ui/badge";
@@ -5,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { formatDateTime, truncateText } from "@/lib/format";
 import { signedCredits, TRANSACTION_TYPES } from "@/features/payments";
+import { TRANSACTION_TYPE_LABELS } from "./history-api";
 
 /** Admin descriptions are cut at 50 characters (the full text is in the tooltip). */
 export const ADMIN_DESCRIPTION_MAX = 50;
@@ -19,48 +21,64 @@ interface Props {
 }
 
 function RefundCell({ row, refundingId, onRefund }: { row: AdminTransactionView } & Pick<Props, "refundingId" | "onRefund">) {
+  const { t } = useLingui();
   if (row.type !== "usage" || !row.taskId) return <span className="text-muted-foreground">—</span>;
   if (row.refunded) {
     return (
       <Button variant="outline" size="sm" disabled>
-        Refunded
+        <Trans>Refunded</Trans>
       </Button>
     );
   }
   const busy = refundingId === row.id;
+  const { username } = row;
+  const credits = -row.amount;
   return (
     <Button
       variant="secondary"
       size="sm"
       disabled={refundingId !== undefined}
       onClick={() => onRefund(row)}
-      aria-label={`Refund ${row.username}'s ${-row.amount} credits`}
+      aria-label={t`Refund ${username}'s ${credits} credits`}
     >
       {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
-      Refund
+      <Trans>Refund</Trans>
     </Button>
   );
 }
 
 /** Columns #, User, Type, Date, Description, Credits, Actions (decision 0024); scrolls inside itself on phones. */
 export function HistoryTable({ rows, firstNumber, refundingId, onRefund }: Props) {
+  const { t } = useLingui();
+  const headers = [
+    { key: "number", label: "#" },
+    { key: "user", label: t`User` },
+    { key: "type", label: t`Type` },
+    { key: "date", label: t`Date` },
+    { key: "description", label: t`Description` },
+    { key: "credits", label: t`Credits` },
+    { key: "actions", label: t`Actions` },
+  ];
   return (
     <div className="overflow-x-auto rounded-2xl border border-border bg-surface/80 shadow-xl shadow-black/30">
       <table className="w-full min-w-[56rem] text-left text-sm">
-        <caption className="sr-only">All transactions, newest first</caption>
+        <caption className="sr-only">
+          <Trans>All transactions, newest first</Trans>
+        </caption>
         <thead className="bg-surface-raised/70 text-xs uppercase tracking-wider text-muted-foreground">
           <tr>
-            {["#", "User", "Type", "Date", "Description", "Credits", "Actions"].map((h) => (
-              <th key={h} scope="col" className={cn("px-4 py-3 font-semibold", h === "Credits" && "text-right")}>
-                {h}
+            {headers.map((h) => (
+              <th key={h.key} scope="col" className={cn("px-4 py-3 font-semibold", h.key === "credits" && "text-right")}>
+                {h.label}
               </th>
             ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-border">
           {rows.map((row, i) => {
-            const type = TRANSACTION_TYPES[row.type] ?? { label: row.type, variant: "secondary" as const };
-            const full = row.description?.trim() || type.label;
+            const variant = TRANSACTION_TYPES[row.type]?.variant ?? "secondary";
+            const label = row.type in TRANSACTION_TYPE_LABELS ? t(TRANSACTION_TYPE_LABELS[row.type]) : row.type;
+            const full = row.description?.trim() || label;
             const short = truncateText(full, ADMIN_DESCRIPTION_MAX);
             return (
               <tr key={row.id} className="align-top transition-colors hover:bg-surface-raised/40">
@@ -70,7 +88,7 @@ export function HistoryTable({ rows, firstNumber, refundingId, onRefund }: Props
                   {row.email ? <span className="block text-xs text-muted-foreground">{row.email}</span> : null}
                 </td>
                 <td className="px-4 py-3">
-                  <Badge variant={type.variant}>{type.label}</Badge>
+                  <Badge variant={variant}>{label}</Badge>
                 </td>
                 <td className="whitespace-nowrap px-4 py-3 text-muted-foreground tabular-nums">{formatDateTime(row.createdAt)}</td>
                 <td className="px-4 py-3">

@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from "react";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { KIE_API_DEFAULTS, type KieApiView } from "../../../shared/schemas/kie-apis";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { useSaveKieApi } from "./admin-api";
@@ -6,16 +8,17 @@ import { FormFooter } from "./form-footer";
 import { CheckboxField, SecretField, TextField } from "./admin-fields";
 
 const NUMBER_FIELDS = [
-  ["totalCredits", "Total credits"],
-  ["veo3QualityCredits", "Veo3 Quality credits per video"],
-  ["veo3FastCredits", "Veo3 Fast credits per video"],
-  ["veo3LiteCredits", "Veo3 Lite credits per video"],
+  ["totalCredits", msg`Total credits`],
+  ["veo3QualityCredits", msg`Veo3 Quality credits per video`],
+  ["veo3FastCredits", msg`Veo3 Fast credits per video`],
+  ["veo3LiteCredits", msg`Veo3 Lite credits per video`],
 ] as const;
 
 type NumberField = (typeof NUMBER_FIELDS)[number][0];
 
 /** Add or edit a provider account (decision 0021); `account` undefined means a new one. */
 export function KieApiDialog({ account, open, onOpenChange }: { account?: KieApiView; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useLingui();
   const [name, setName] = useState(account?.name ?? "");
   const [token, setToken] = useState(account?.token ?? "");
   const [isEnabled, setEnabled] = useState<boolean>(account?.isEnabled ?? KIE_API_DEFAULTS.isEnabled);
@@ -31,12 +34,13 @@ export function KieApiDialog({ account, open, onOpenChange }: { account?: KieApi
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const bad = NUMBER_FIELDS.find(([key]) => !/^\d+$/.test(numbers[key].trim()));
+    const field = bad ? t(bad[1]) : "";
     const found = !name.trim()
-      ? "Name is required"
+      ? t`Name is required`
       : !account && !token.trim()
-        ? "Token is required"
+        ? t`Token is required`
         : bad
-          ? `${bad[1]} must be a whole number, 0 or more`
+          ? t`${field} must be a whole number, 0 or more`
           : undefined;
     setProblem(found);
     if (found) return;
@@ -53,32 +57,34 @@ export function KieApiDialog({ account, open, onOpenChange }: { account?: KieApi
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-lg">
         <DialogHeader>
-          <DialogTitle>{account ? "Edit KIE API" : "Add KIE API"}</DialogTitle>
-          <DialogDescription>A KIE.ai account the service can make videos with. The richest enabled account is used first.</DialogDescription>
+          <DialogTitle>{account ? t`Edit KIE API` : t`Add KIE API`}</DialogTitle>
+          <DialogDescription>
+            <Trans>A KIE.ai account the service can make videos with. The richest enabled account is used first.</Trans>
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4" noValidate>
-          <TextField id="kie-name" label="Name" value={name} onValueChange={setName} />
+          <TextField id="kie-name" label={t`Name`} value={name} onValueChange={setName} />
           <SecretField
             id="kie-token"
-            label="API token"
+            label={t`API token`}
             value={token}
             onValueChange={setToken}
-            hint={account ? "Leave as it is to keep the stored key." : "Shown only masked once saved."}
+            hint={account ? t`Leave as it is to keep the stored key.` : t`Shown only masked once saved.`}
           />
           <div className="grid gap-4 sm:grid-cols-2">
             {NUMBER_FIELDS.map(([key, label]) => (
               <TextField
                 key={key}
                 id={`kie-${key}`}
-                label={label}
+                label={t(label)}
                 inputMode="numeric"
                 value={numbers[key]}
                 onValueChange={(v) => setNumbers((n) => ({ ...n, [key]: v }))}
               />
             ))}
           </div>
-          <CheckboxField id="kie-enabled" label="Enabled" checked={isEnabled} onCheckedChange={setEnabled} />
-          <FormFooter problem={problem} pending={save.isPending} saveLabel="Save KIE API" onCancel={() => onOpenChange(false)} />
+          <CheckboxField id="kie-enabled" label={t`Enabled`} checked={isEnabled} onCheckedChange={setEnabled} />
+          <FormFooter problem={problem} pending={save.isPending} saveLabel={t`Save KIE API`} onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Pencil, Plus, RefreshCw, Trash2 } from "lucide-react";
 import type { KieApiView } from "../../../shared/schemas/kie-apis";
 import { Badge } from "@/components/ui/badge";
@@ -11,33 +12,45 @@ import { KieApiDialog } from "./kie-api-dialog";
 import { QueryState } from "./query-state";
 
 function AccountRow({ a, onEdit, onDelete }: { a: KieApiView; onEdit: () => void; onDelete: () => void }) {
+  const { t } = useLingui();
   const check = useCheckKieBalance();
+  const { name, veo3QualityCredits: quality, veo3FastCredits: fast, veo3LiteCredits: lite, taskCount } = a;
+  const credits = formatCredits(a.totalCredits);
+  const used = formatCredits(a.totalUsage);
+  const when = a.lastUsed ? formatDateTime(a.lastUsed) : null;
+  const lastUsed = when ? t`last used ${when}` : t`last used never`;
   return (
-    <li className="grid gap-3 px-4 py-3 sm:grid-cols-[1fr_auto] sm:items-center" aria-label={`KIE API ${a.name}`}>
+    <li className="grid gap-3 px-4 py-3 sm:grid-cols-[1fr_auto] sm:items-center" aria-label={t`KIE API ${name}`}>
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2 font-medium">
           {a.name}
-          <Badge variant={a.status === "Available" ? "success" : "warning"}>{a.status}</Badge>
-          {a.isEnabled ? null : <Badge variant="secondary">Disabled</Badge>}
+          <Badge variant={a.status === "Available" ? "success" : "warning"}>{a.status === "Available" ? t`Available` : t`Low Credits`}</Badge>
+          {a.isEnabled ? null : (
+            <Badge variant="secondary">
+              <Trans>Disabled</Trans>
+            </Badge>
+          )}
         </p>
         <p className="mt-0.5 break-all font-mono text-xs text-muted-foreground">{a.token}</p>
         <p className="mt-1 text-sm text-muted-foreground">
-          {formatCredits(a.totalCredits)} credits · Quality {a.veo3QualityCredits} / Fast {a.veo3FastCredits} / Lite {a.veo3LiteCredits} per video · used{" "}
-          {formatCredits(a.totalUsage)} · {a.taskCount} videos · last used {a.lastUsed ? formatDateTime(a.lastUsed) : "never"}
+          <Trans>
+            {credits} credits · Quality {quality} / Fast {fast} / Lite {lite} per video · used {used} ·{" "}
+            <Plural value={taskCount} one="# video" other="# videos" /> · {lastUsed}
+          </Trans>
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" disabled={check.isPending} onClick={() => check.mutate(a.id)} aria-label={`Check balance of ${a.name}`}>
+        <Button variant="outline" size="sm" disabled={check.isPending} onClick={() => check.mutate(a.id)} aria-label={t`Check balance of ${name}`}>
           <RefreshCw className={check.isPending ? "animate-spin" : undefined} aria-hidden="true" />
-          Check Balance
+          <Trans>Check Balance</Trans>
         </Button>
-        <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${a.name}`}>
+        <Button variant="outline" size="sm" onClick={onEdit} aria-label={t`Edit ${name}`}>
           <Pencil aria-hidden="true" />
-          Edit
+          <Trans>Edit</Trans>
         </Button>
-        <Button variant="outline" size="sm" onClick={onDelete} aria-label={`Delete ${a.name}`}>
+        <Button variant="outline" size="sm" onClick={onDelete} aria-label={t`Delete ${name}`}>
           <Trash2 aria-hidden="true" />
-          Delete
+          <Trans>Delete</Trans>
         </Button>
       </div>
     </li>
@@ -46,24 +59,26 @@ function AccountRow({ a, onEdit, onDelete }: { a: KieApiView; onEdit: () => void
 
 /** Provider API (KIE) accounts with add, edit, delete and a balance check (decision 0021). */
 export function KieApisCard() {
+  const { t } = useLingui();
   const query = useKieApis();
   const [editing, setEditing] = useState<KieApiView | "new">();
   const [deleting, setDeleting] = useState<KieApiView>();
   const remove = useDeleteKieApi(() => setDeleting(undefined));
+  const deletingName = deleting?.name ?? "";
 
   return (
     <SectionCard
       id="kie-apis-title"
-      title="Provider API (KIE)"
-      description="'Available' from 400 KIE credits, else 'Low Credits'. Check Balance asks KIE for the real figure."
+      title={t`Provider API (KIE)`}
+      description={t`'Available' from 400 KIE credits, else 'Low Credits'. Check Balance asks KIE for the real figure.`}
     >
       <div className="mb-4 flex justify-end">
         <Button size="sm" onClick={() => setEditing("new")}>
           <Plus aria-hidden="true" />
-          Add KIE API
+          <Trans>Add KIE API</Trans>
         </Button>
       </div>
-      <QueryState query={query} what="provider accounts" empty="No provider accounts: videos use the KIE token above, KIE_API_KEY, or the simulator.">
+      <QueryState query={query} what={t`provider accounts`} empty={t`No provider accounts: videos use the KIE token above, KIE_API_KEY, or the simulator.`}>
         {(accounts) => (
           <ul className="divide-y divide-border rounded-xl border border-border">
             {accounts.map((a) => (
@@ -83,9 +98,9 @@ export function KieApisCard() {
       <ConfirmDialog
         open={Boolean(deleting)}
         onOpenChange={(open) => !open && setDeleting(undefined)}
-        title="Delete KIE API?"
-        description={`“${deleting?.name ?? ""}” is no longer used for new videos. Videos it made keep their history and credits.`}
-        confirmLabel="Delete"
+        title={t`Delete KIE API?`}
+        description={t`“${deletingName}” is no longer used for new videos. Videos it made keep their history and credits.`}
+        confirmLabel={t`Delete`}
         pending={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting.id)}
       />

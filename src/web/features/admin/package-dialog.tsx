@@ -1,4 +1,7 @@
 import { useState, type FormEvent } from "react";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { AdminCreditPackageView } from "../../../shared/schemas/packages";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { useSavePackage } from "./packages-api";
@@ -8,15 +11,16 @@ import { CheckboxField, TextField } from "./admin-fields";
 const PRICE_PATTERN = /^\d+(\.\d{1,2})?$/;
 
 /** The package rules of creditPackageInputSchema, checked before the server checks them again. */
-function problemOf(d: { name: string; credits: string; price: string }): string | undefined {
-  if (!d.name.trim()) return "Package name is required";
-  if (!/^\d+$/.test(d.credits.trim()) || Number(d.credits) < 1) return "Credits must be positive";
-  if (!PRICE_PATTERN.test(d.price.trim()) || Number(d.price) <= 0) return "Price must be valid";
+function problemOf(d: { name: string; credits: string; price: string }): MessageDescriptor | undefined {
+  if (!d.name.trim()) return msg`Package name is required`;
+  if (!/^\d+$/.test(d.credits.trim()) || Number(d.credits) < 1) return msg`Credits must be positive`;
+  if (!PRICE_PATTERN.test(d.price.trim()) || Number(d.price) <= 0) return msg`Price must be valid`;
   return undefined;
 }
 
 /** Add or edit a credit package; `pkg` undefined means a new one. */
 export function PackageDialog({ pkg, open, onOpenChange }: { pkg?: AdminCreditPackageView; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useLingui();
   const [d, setD] = useState(() => ({
     name: pkg?.name ?? "",
     credits: pkg ? String(pkg.credits) : "",
@@ -37,7 +41,7 @@ export function PackageDialog({ pkg, open, onOpenChange }: { pkg?: AdminCreditPa
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = problemOf(d);
-    setProblem(found);
+    setProblem(found && t(found));
     if (found) return;
     save.mutate({ id: pkg?.id, body: { ...d, name: d.name.trim(), credits: Number(d.credits), price: d.price.trim() } });
   };
@@ -46,23 +50,25 @@ export function PackageDialog({ pkg, open, onOpenChange }: { pkg?: AdminCreditPa
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-lg">
         <DialogHeader>
-          <DialogTitle>{pkg ? "Edit Package" : "Add Package"}</DialogTitle>
-          <DialogDescription>What buyers see on /pricing and /purchase-credits.</DialogDescription>
+          <DialogTitle>{pkg ? t`Edit Package` : t`Add Package`}</DialogTitle>
+          <DialogDescription>
+            <Trans>What buyers see on /pricing and /purchase-credits.</Trans>
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4" noValidate>
-          <TextField id="package-name" label="Package name" value={d.name} onValueChange={set("name")} />
+          <TextField id="package-name" label={t`Package name`} value={d.name} onValueChange={set("name")} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField id="package-credits" label="Credits" inputMode="numeric" value={d.credits} onValueChange={set("credits")} />
-            <TextField id="package-price" label="Price (USD)" inputMode="decimal" placeholder="10.00" value={d.price} onValueChange={set("price")} />
+            <TextField id="package-credits" label={t`Credits`} inputMode="numeric" value={d.credits} onValueChange={set("credits")} />
+            <TextField id="package-price" label={t`Price (USD)`} inputMode="decimal" placeholder="10.00" value={d.price} onValueChange={set("price")} />
           </div>
-          <TextField id="package-creem" label="Creem product ID (optional)" value={d.creemProductId} onValueChange={set("creemProductId")} />
-          <TextField id="package-description" label="Description (optional)" value={d.description} onValueChange={set("description")} />
-          <TextField id="package-bonus" label="Bonus note (optional)" placeholder="25 bonus credits" value={d.bonus} onValueChange={set("bonus")} />
+          <TextField id="package-creem" label={t`Creem product ID (optional)`} value={d.creemProductId} onValueChange={set("creemProductId")} />
+          <TextField id="package-description" label={t`Description (optional)`} value={d.description} onValueChange={set("description")} />
+          <TextField id="package-bonus" label={t`Bonus note (optional)`} placeholder={t`25 bonus credits`} value={d.bonus} onValueChange={set("bonus")} />
           <div className="flex flex-wrap gap-5">
-            <CheckboxField id="package-active" label="Active" checked={d.isActive} onCheckedChange={set("isActive")} />
-            <CheckboxField id="package-popular" label="Most Popular" checked={d.popular} onCheckedChange={set("popular")} />
+            <CheckboxField id="package-active" label={t`Active`} checked={d.isActive} onCheckedChange={set("isActive")} />
+            <CheckboxField id="package-popular" label={t`Most Popular`} checked={d.popular} onCheckedChange={set("popular")} />
           </div>
-          <FormFooter problem={problem} pending={save.isPending} saveLabel="Save Package" onCancel={() => onOpenChange(false)} />
+          <FormFooter problem={problem} pending={save.isPending} saveLabel={t`Save Package`} onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>
     </Dialog>

@@ -3,9 +3,12 @@
  * read with the routes' schemas (decision 0040). Every save toasts with its fixed titles
  * (decision 0024) and refreshes the admin list and the public one.
  */
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, t } from "@lingui/core/macro";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { adminCreditPackageListSchema, adminCreditPackageViewSchema, packageRemovedSchema, type CreditPackageInput } from "../../../shared/schemas/packages";
 import { apiCall, errorMessage, schemaQueryFn } from "@/lib/api";
+import { i18n } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/hooks/use-toast";
@@ -14,9 +17,9 @@ const refreshPackages = () => {
   for (const queryKey of [queryKeys.admin.packages, queryKeys.payments.packages]) void queryClient.invalidateQueries({ queryKey });
 };
 
-/** The spec's failure toast, with the server's reason after it so the admin can act. */
-const failed = (title: string, fallback: string) => (error: unknown) =>
-  toast({ title, description: `${fallback}: ${errorMessage(error)}`, variant: "destructive" });
+/** The spec's failure toast, with the server's reason after it so the admin can act (read in the language active when it fails). */
+const failed = (title: MessageDescriptor, fallback: MessageDescriptor) => (error: unknown) =>
+  toast({ title: i18n._(title), description: `${i18n._(fallback)}: ${errorMessage(error)}`, variant: "destructive" });
 
 const readPackages = schemaQueryFn(adminCreditPackageListSchema, queryKeys.admin.packages[0]);
 
@@ -32,10 +35,10 @@ export function useSavePackage(onSaved: () => void) {
     mutationFn: ({ id, body }: { id?: string; body: CreditPackageInput }) =>
       apiCall(adminCreditPackageViewSchema, id ? "PUT" : "POST", id ? `/api/admin/credit-packages/${id}` : "/api/admin/credit-packages", body),
     onSuccess: () => {
-      toast({ title: "Package saved" });
+      toast({ title: t`Package saved` });
       onSaved();
     },
-    onError: failed("Save failed", "Failed to save package"),
+    onError: failed(msg`Save failed`, msg`Failed to save package`),
     onSettled: refreshPackages,
   });
 }
@@ -43,11 +46,11 @@ export function useSavePackage(onSaved: () => void) {
 export function useDeletePackage(onDone: () => void) {
   return useMutation({
     mutationFn: (id: string) => apiCall(packageRemovedSchema, "DELETE", `/api/admin/credit-packages/${id}`),
-    onSuccess: ({ message, deactivated }) => {
-      toast({ title: "Package deleted", description: deactivated ? message : undefined });
+    onSuccess: ({ deactivated }) => {
+      toast({ title: t`Package deleted`, description: deactivated ? t`Package deactivated: purchases refer to it` : undefined });
       onDone();
     },
-    onError: failed("Delete failed", "Failed to delete package"),
+    onError: failed(msg`Delete failed`, msg`Failed to delete package`),
     onSettled: refreshPackages,
   });
 }

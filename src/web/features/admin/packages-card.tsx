@@ -1,9 +1,10 @@
 import { useState } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import type { AdminCreditPackageView } from "../../../shared/schemas/packages";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { formatCredits } from "@/lib/format";
+import { formatCredits, formatMoney } from "@/lib/format";
 import { useAdminPackages, useDeletePackage } from "./packages-api";
 import { SectionCard } from "./admin-fields";
 import { ConfirmDialog } from "./confirm-dialog";
@@ -12,47 +13,65 @@ import { QueryState } from "./query-state";
 
 /** Credit Packages list with add, edit and delete (decision 0015). */
 export function PackagesCard() {
+  const { t } = useLingui();
   const query = useAdminPackages();
   const [editing, setEditing] = useState<AdminCreditPackageView | "new">();
   const [deleting, setDeleting] = useState<AdminCreditPackageView>();
   const remove = useDeletePackage(() => setDeleting(undefined));
+  const deletingName = deleting?.name ?? "";
 
   return (
-    <SectionCard id="packages-title" title="Credit Packages" description="What people can buy. A package with purchases is deactivated instead of deleted.">
+    <SectionCard
+      id="packages-title"
+      title={t`Credit Packages`}
+      description={t`What people can buy. A package with purchases is deactivated instead of deleted.`}
+    >
       <div className="mb-4 flex justify-end">
         <Button size="sm" onClick={() => setEditing("new")}>
           <Plus aria-hidden="true" />
-          Add Package
+          <Trans>Add Package</Trans>
         </Button>
       </div>
-      <QueryState query={query} what="packages" empty="No packages yet: buyers see the built-in fallback packages.">
+      <QueryState query={query} what={t`packages`} empty={t`No packages yet: buyers see the built-in fallback packages.`}>
         {(packages) => (
           <ul className="divide-y divide-border rounded-xl border border-border">
-            {packages.map((p) => (
-              <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3" aria-label={`Package ${p.name}`}>
-                <div className="min-w-0">
-                  <p className="flex flex-wrap items-center gap-2 font-medium">
-                    {p.name}
-                    {p.popular ? <Badge>Most Popular</Badge> : null}
-                    <Badge variant={p.isActive ? "success" : "secondary"}>{p.isActive ? "Active" : "Inactive"}</Badge>
-                  </p>
-                  <p className="text-sm text-muted-foreground">
-                    {formatCredits(p.credits)} credits · ${p.price}
-                    {p.creemProductId ? ` · Creem ${p.creemProductId}` : ""}
-                  </p>
-                </div>
-                <div className="flex gap-2">
-                  <Button variant="outline" size="sm" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
-                    <Pencil aria-hidden="true" />
-                    Edit
-                  </Button>
-                  <Button variant="outline" size="sm" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`}>
-                    <Trash2 aria-hidden="true" />
-                    Delete
-                  </Button>
-                </div>
-              </li>
-            ))}
+            {packages.map((p) => {
+              const { name } = p;
+              const credits = formatCredits(p.credits);
+              const price = formatMoney(Number(p.price), "USD");
+              return (
+                <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3" aria-label={t`Package ${name}`}>
+                  <div className="min-w-0">
+                    <p className="flex flex-wrap items-center gap-2 font-medium">
+                      {p.name}
+                      {p.popular ? (
+                        <Badge>
+                          <Trans>Most Popular</Trans>
+                        </Badge>
+                      ) : null}
+                      <Badge variant={p.isActive ? "success" : "secondary"}>{p.isActive ? t`Active` : t`Inactive`}</Badge>
+                    </p>
+                    <p className="text-sm text-muted-foreground">
+                      <Trans>
+                        {credits} credits · {price}
+                      </Trans>
+                      {/* eslint-disable-next-line lingui/no-unlocalized-strings -- Creem is a brand name, followed by its product id */}
+                      {p.creemProductId ? ` · Creem ${p.creemProductId}` : ""}
+                    </p>
+                  </div>
+                  <div className="flex gap-2">
+                    <Button variant="outline" size="sm" onClick={() => setEditing(p)} aria-label={t`Edit ${name}`}>
+                      <Pencil aria-hidden="true" />
+                      <Trans>Edit</Trans>
+                    </Button>
+                    <Button variant="outline" size="sm" onClick={() => setDeleting(p)} aria-label={t`Delete ${name}`}>
+                      <Trash2 aria-hidden="true" />
+                      <Trans>Delete</Trans>
+                    </Button>
+                  </div>
+                </li>
+              );
+            })}
           </ul>
         )}
       </QueryState>
@@ -67,9 +86,9 @@ export function PackagesCard() {
       <ConfirmDialog
         open={Boolean(deleting)}
         onOpenChange={(open) => !open && setDeleting(undefined)}
-        title="Delete package?"
-        description={`“${deleting?.name ?? ""}” disappears from the pricing pages. If people bought it, it is deactivated instead so their purchases keep their record.`}
-        confirmLabel="Delete"
+        title={t`Delete package?`}
+        description={t`“${deletingName}” disappears from the pricing pages. If people bought it, it is deactivated instead so their purchases keep their record.`}
+        confirmLabel={t`Delete`}
         pending={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting.id)}
       />

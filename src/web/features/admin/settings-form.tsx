@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Save } from "lucide-react";
-import { defaultPriceOf, MODEL_CATALOGUE, MODELS, PRICE_ITEMS, SURCHARGE_CATALOGUE, SURCHARGES, type PriceItem } from "../../../shared/catalogue";
+import { defaultPriceOf, MODELS, PRICE_ITEMS, SURCHARGES, type PriceItem } from "../../../shared/catalogue";
 import { SETTINGS_LIMITS, type AdminSettingsView } from "../../../shared/schemas/settings";
 import { Button } from "@/components/ui/button";
+import { modelDescription, modelLabel, surchargeDescription, surchargeLabel } from "@/lib/catalogue-text";
 import { useSaveSettings } from "./admin-api";
 import { CheckboxField, ChoiceField, SecretField, SectionCard, TextField } from "./admin-fields";
 
@@ -72,6 +74,7 @@ function PriceFields({
   value: PriceDraft;
   onChange: (value: PriceDraft) => void;
 }) {
+  const { t } = useLingui();
   const legendId = `price-${item}-title`;
   return (
     <fieldset
@@ -86,7 +89,7 @@ function PriceFields({
       </div>
       <TextField
         id={`price-${item}-web`}
-        label="Web credits"
+        label={t`Web credits`}
         type="number"
         min={min}
         max={SETTINGS_LIMITS.creditsMax}
@@ -97,7 +100,7 @@ function PriceFields({
       />
       <TextField
         id={`price-${item}-api`}
-        label="API price"
+        label={t`API price`}
         inputMode="decimal"
         required
         value={value.apiPrice}
@@ -112,6 +115,7 @@ function PriceFields({
  * 'Save Other Settings' (decision 0024). Telegram has its own card and button.
  */
 export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
+  const { t } = useLingui();
   const [draft, setDraft] = useState(() => draftOf(settings));
   const save = useSaveSettings();
   const set =
@@ -127,110 +131,130 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
   };
 
   return (
-    <form onSubmit={submit} className="grid grid-cols-1 gap-6" aria-label="Other settings">
+    <form onSubmit={submit} className="grid grid-cols-1 gap-6" aria-label={t`Other settings`}>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <SectionCard id="kie-token-title" title="KIE Token" description="The KIE.ai API key used when no provider account below can make a video.">
+        <SectionCard id="kie-token-title" title={t`KIE Token`} description={t`The KIE.ai API key used when no provider account below can make a video.`}>
           <div className="grid gap-4">
-            <SecretField id="kieToken" label="KIE API token" value={draft.kieToken ?? ""} onValueChange={set("kieToken")} />
+            <SecretField id="kieToken" label={t`KIE API token`} value={draft.kieToken ?? ""} onValueChange={set("kieToken")} />
             <SecretField
               id="kieWebhookHmacKey"
-              label="KIE webhook HMAC key (from kie.ai settings; when set, unsigned callbacks are refused)"
+              label={t`KIE webhook HMAC key (from kie.ai settings; when set, unsigned callbacks are refused)`}
               value={draft.kieWebhookHmacKey ?? ""}
               onValueChange={set("kieWebhookHmacKey")}
             />
             <ChoiceField
               id="kieSurface"
-              label="KIE API for new videos"
+              label={t`KIE API for new videos`}
               value={draft.kieSurface}
               options={[
-                { value: "veo", label: "Veo API (/api/v1/veo)" },
-                { value: "market", label: "Market jobs API (/api/v1/jobs, veo-3-1)" },
+                { value: "veo", label: t`Veo API (/api/v1/veo)` },
+                { value: "market", label: t`Market jobs API (/api/v1/jobs, veo-3-1)` },
               ]}
               onValueChange={(v) => set("kieSurface")(v as Draft["kieSurface"])}
             />
           </div>
         </SectionCard>
 
-        <SectionCard id="paypal-title" title="PayPal" description="Card and PayPal payments through PayPal Checkout.">
+        <SectionCard
+          id="paypal-title"
+          // eslint-disable-next-line lingui/no-unlocalized-strings -- a brand name
+          title="PayPal"
+          description={t`Card and PayPal payments through PayPal Checkout.`}
+        >
           <div className="grid gap-4">
-            <CheckboxField id="paypalEnabled" label="Enable PayPal" checked={draft.paypalEnabled} onCheckedChange={set("paypalEnabled")} />
+            <CheckboxField id="paypalEnabled" label={t`Enable PayPal`} checked={draft.paypalEnabled} onCheckedChange={set("paypalEnabled")} />
             <TextField
               id="paypalClientId"
-              label="PayPal client ID"
+              label={t`PayPal client ID`}
               autoComplete="off"
               value={draft.paypalClientId ?? ""}
               onValueChange={set("paypalClientId")}
             />
             <SecretField
               id="paypalClientSecret"
-              label="PayPal client secret"
+              label={t`PayPal client secret`}
               value={draft.paypalClientSecret ?? ""}
               onValueChange={set("paypalClientSecret")}
             />
             <ChoiceField
               id="paypalEnvironment"
-              label="PayPal environment"
+              label={t`PayPal environment`}
               value={draft.paypalEnvironment}
               options={[
-                { value: "sandbox", label: "Sandbox" },
-                { value: "production", label: "Production" },
+                { value: "sandbox", label: t`Sandbox` },
+                { value: "production", label: t`Production` },
               ]}
               onValueChange={(v) => set("paypalEnvironment")(v as Draft["paypalEnvironment"])}
             />
           </div>
         </SectionCard>
 
-        <SectionCard id="creem-title" title="Creem" description="Hosted checkout; credits arrive through the signed webhook.">
+        <SectionCard
+          id="creem-title"
+          // eslint-disable-next-line lingui/no-unlocalized-strings -- a brand name
+          title="Creem"
+          description={t`Hosted checkout; credits arrive through the signed webhook.`}
+        >
           <div className="grid gap-4">
-            <CheckboxField id="creemEnabled" label="Enable Creem" checked={draft.creemEnabled} onCheckedChange={set("creemEnabled")} />
-            <SecretField id="creemApiKey" label="Creem API key" value={draft.creemApiKey ?? ""} onValueChange={set("creemApiKey")} />
+            <CheckboxField id="creemEnabled" label={t`Enable Creem`} checked={draft.creemEnabled} onCheckedChange={set("creemEnabled")} />
+            <SecretField id="creemApiKey" label={t`Creem API key`} value={draft.creemApiKey ?? ""} onValueChange={set("creemApiKey")} />
             <SecretField
               id="creemWebhookSecret"
-              label="Creem webhook secret"
+              label={t`Creem webhook secret`}
               value={draft.creemWebhookSecret ?? ""}
               onValueChange={set("creemWebhookSecret")}
             />
             <ChoiceField
               id="creemEnvironment"
-              label="Creem environment"
+              label={t`Creem environment`}
               value={draft.creemEnvironment}
               options={[
-                { value: "test", label: "Test" },
-                { value: "prod", label: "Production" },
+                { value: "test", label: t`Test` },
+                { value: "prod", label: t`Production` },
               ]}
               onValueChange={(v) => set("creemEnvironment")(v as Draft["creemEnvironment"])}
             />
           </div>
         </SectionCard>
 
-        <SectionCard id="google-title" title="Google OAuth" description="One-click sign-in with Google.">
+        <SectionCard
+          id="google-title"
+          // eslint-disable-next-line lingui/no-unlocalized-strings -- a brand name
+          title="Google OAuth"
+          description={t`One-click sign-in with Google.`}
+        >
           <div className="grid gap-4">
-            <CheckboxField id="googleAuthEnabled" label="Enable Google sign-in" checked={draft.googleAuthEnabled} onCheckedChange={set("googleAuthEnabled")} />
+            <CheckboxField
+              id="googleAuthEnabled"
+              label={t`Enable Google sign-in`}
+              checked={draft.googleAuthEnabled}
+              onCheckedChange={set("googleAuthEnabled")}
+            />
             <TextField
               id="googleClientId"
-              label="Google client ID"
+              label={t`Google client ID`}
               autoComplete="off"
               value={draft.googleClientId ?? ""}
               onValueChange={set("googleClientId")}
             />
             <SecretField
               id="googleClientSecret"
-              label="Google client secret"
+              label={t`Google client secret`}
               value={draft.googleClientSecret ?? ""}
               onValueChange={set("googleClientSecret")}
             />
             <TextField
               id="googleRedirectUri"
-              label="Redirect URI"
+              label={t`Redirect URI`}
               type="url"
               placeholder={redirectDefault}
               value={draft.googleRedirectUri ?? ""}
               onValueChange={set("googleRedirectUri")}
               hint={
-                <>
+                <Trans>
                   Register this exact address under Authorized redirect URIs in the Google Cloud console. Left blank, it is{" "}
                   <code className="break-all">{redirectDefault}</code>.
-                </>
+                </Trans>
               }
             />
           </div>
@@ -238,8 +262,8 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
 
         <SectionCard
           id="pricing-title"
-          title="Model Pricing and API Pricing"
-          description="Credits per 8 second video, on the website and through the API (API prices may have cents; a charge is rounded up). Surcharges are added to the model's price."
+          title={t`Model Pricing and API Pricing`}
+          description={t`Credits per 8 second video, on the website and through the API (API prices may have cents; a charge is rounded up). Surcharges are added to the model's price.`}
           className="lg:col-span-2"
         >
           <div className="grid gap-3">
@@ -247,8 +271,8 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
               <PriceFields
                 key={model}
                 item={model}
-                label={MODEL_CATALOGUE[model].label}
-                hint={MODEL_CATALOGUE[model].description}
+                label={modelLabel(model)}
+                hint={modelDescription(model)}
                 min={SETTINGS_LIMITS.creditsMin}
                 value={draft.prices[model]}
                 onChange={setPrice(model)}
@@ -258,8 +282,8 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
               <PriceFields
                 key={surcharge}
                 item={surcharge}
-                label={SURCHARGE_CATALOGUE[surcharge].label}
-                hint={SURCHARGE_CATALOGUE[surcharge].description}
+                label={surchargeLabel(surcharge)}
+                hint={surchargeDescription(surcharge)}
                 min={0}
                 value={draft.prices[surcharge]}
                 onChange={setPrice(surcharge)}
@@ -271,7 +295,7 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
       <div className="flex justify-end">
         <Button type="submit" size="lg" disabled={save.isPending}>
           <Save aria-hidden="true" />
-          {save.isPending ? "Saving..." : "Save Other Settings"}
+          {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save Other Settings</Trans>}
         </Button>
       </div>
     </form>

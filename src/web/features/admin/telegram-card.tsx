@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Send } from "lucide-react";
 import type { AdminSettingsView } from "../../../shared/schemas/settings";
 import { Button } from "@/components/ui/button";
@@ -7,6 +8,7 @@ import { SecretField, SectionCard, TextField } from "./admin-fields";
 
 /** Telegram bot configuration: save, and 'Test Telegram Bot' (decision 0024). */
 export function TelegramCard({ settings }: { settings: AdminSettingsView }) {
+  const { t } = useLingui();
   const [token, setToken] = useState(settings.telegramBotToken ?? "");
   const [chatId, setChatId] = useState(settings.telegramChatId ?? "");
   const save = useSaveTelegram();
@@ -20,21 +22,21 @@ export function TelegramCard({ settings }: { settings: AdminSettingsView }) {
   return (
     <SectionCard
       id="telegram-title"
-      title="Telegram Notifications"
-      description="Purchases, failed videos and provider accounts running low are sent to this chat."
+      title={t`Telegram Notifications`}
+      description={t`Purchases, failed videos and provider accounts running low are sent to this chat.`}
     >
-      <form onSubmit={submit} className="grid gap-4" aria-label="Telegram settings">
+      <form onSubmit={submit} className="grid gap-4" aria-label={t`Telegram settings`}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <SecretField id="telegramBotToken" label="Bot token" value={token} onValueChange={setToken} hint="From @BotFather." />
-          <TextField id="telegramChatId" label="Chat ID" placeholder="-1001234567890 or @channel" value={chatId} onValueChange={setChatId} />
+          <SecretField id="telegramBotToken" label={t`Bot token`} value={token} onValueChange={setToken} hint={t`From @BotFather.`} />
+          <TextField id="telegramChatId" label={t`Chat ID`} placeholder={t`-1001234567890 or @channel`} value={chatId} onValueChange={setChatId} />
         </div>
         <div className="flex flex-wrap justify-end gap-2">
           <Button type="button" variant="outline" disabled={test.isPending} onClick={() => test.mutate()}>
             <Send aria-hidden="true" />
-            {test.isPending ? "Sending..." : "Test Telegram Bot"}
+            {test.isPending ? <Trans>Sending...</Trans> : <Trans>Test Telegram Bot</Trans>}
           </Button>
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? "Saving..." : "Save Telegram Settings"}
+            {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save Telegram Settings</Trans>}
           </Button>
         </div>
       </form>

@@ -1,15 +1,18 @@
 import { useState, type FormEvent } from "react";
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { HardDrive } from "lucide-react";
 import { RETENTION_DAYS_LIMITS } from "../../../shared/schemas/settings";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api";
+import { formatNumber } from "@/lib/format";
 import { useSaveSettings, useVideoStorage } from "./admin-api";
 import { SectionCard } from "./admin-fields";
 
 const UNITS = ["byte", "kilobyte", "megabyte", "gigabyte", "terabyte"] as const;
 
-/** 1,234,567 bytes -> "1.2 MB" (powers of 1000, as disks and buckets bill). */
+/** 1,234,567 bytes -> "1.2 MB" (powers of 1000, as disks and buckets bill), in the active language. */
 export function formatBytes(bytes: number): string {
   let value = bytes;
   let unit = 0;
@@ -17,11 +20,12 @@ export function formatBytes(bytes: number): string {
     value /= 1000;
     unit++;
   }
-  return new Intl.NumberFormat("en", { style: "unit", unit: UNITS[unit], unitDisplay: "short", maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+  return formatNumber(value, { style: "unit", unit: UNITS[unit], unitDisplay: "short", maximumFractionDigits: unit === 0 ? 0 : 1 });
 }
 
 /** Video Storage (decisions 0043, 0045): what the archive holds, its queue, and how long videos are kept. */
 export function VideoStorageCard({ retentionDays }: { retentionDays: number | null }) {
+  const { t } = useLingui();
   const storage = useVideoStorage();
   const [keepForever, setKeepForever] = useState(retentionDays === null);
   const [days, setDays] = useState(String(retentionDays ?? 90));
@@ -33,61 +37,74 @@ export function VideoStorageCard({ retentionDays }: { retentionDays: number | nu
   };
 
   const figures = storage.data;
+  const reason = errorMessage(storage.error);
   return (
     <SectionCard
       id="video-storage-title"
-      title="Video Storage"
-      description="Every finished video is copied into our own storage, so it outlives the provider's link."
+      title={t`Video Storage`}
+      description={t`Every finished video is copied into our own storage, so it outlives the provider's link.`}
     >
       {figures ? (
-        <dl className="grid gap-3 sm:grid-cols-4" aria-label="Video storage figures">
-          <Figure label="Videos stored" value={`${figures.archivedFiles.toLocaleString("en")} files`} detail={formatBytes(figures.archivedBytes)} />
-          <Figure label="Waiting to be copied" value={figures.pendingFiles.toLocaleString("en")} detail="archive queue" />
-          <Figure label="Copies failed" value={figures.failedFiles.toLocaleString("en")} detail="served from the provider while it lasts" />
-          <Figure label="Expired before saved" value={figures.expiredFiles.toLocaleString("en")} detail="the provider's link died first" />
+        <dl className="grid gap-3 sm:grid-cols-4" aria-label={t`Video storage figures`}>
+          <Figure label={t`Videos stored`} value={fileCount(figures.archivedFiles)} detail={formatBytes(figures.archivedBytes)} />
+          <Figure label={t`Waiting to be copied`} value={formatNumber(figures.pendingFiles)} detail={t`archive queue`} />
+          <Figure label={t`Copies failed`} value={formatNumber(figures.failedFiles)} detail={t`served from the provider while it lasts`} />
+          <Figure label={t`Expired before saved`} value={formatNumber(figures.expiredFiles)} detail={t`the provider's link died first`} />
         </dl>
       ) : storage.isError ? (
         <p role="alert" className="text-sm text-red-400">
-          Storage figures could not be loaded: {errorMessage(storage.error)}
+          <Trans>Storage figures could not be loaded: {reason}</Trans>
         </p>
       ) : (
         <p role="status" className="text-sm text-muted-foreground">
-          Loading storage figures...
+          <Trans>Loading storage figures...</Trans>
         </p>
       )}
-      <form onSubmit={submit} className="mt-6 grid gap-3" aria-label="Video retention">
+      <form onSubmit={submit} className="mt-6 grid gap-3" aria-label={t`Video retention`}>
         <fieldset className="grid gap-2">
-          <legend className="mb-1 text-sm font-medium">Keep videos</legend>
+          <legend className="mb-1 text-sm font-medium">
+            <Trans>Keep videos</Trans>
+          </legend>
           <label className="flex items-center gap-2 text-sm">
             <input type="radio" name="retention" checked={keepForever} onChange={() => setKeepForever(true)} />
-            Forever
+            <Trans>Forever</Trans>
           </label>
           <label className="flex flex-wrap items-center gap-2 text-sm">
             <input type="radio" name="retention" checked={!keepForever} onChange={() => setKeepForever(false)} />
-            Delete videos finished more than
-            <Input
-              aria-label="Days to keep videos"
-              className="w-24"
-              inputMode="numeric"
-              min={RETENTION_DAYS_LIMITS.min}
-              max={RETENTION_DAYS_LIMITS.max}
-              value={days}
-              disabled={keepForever}
-              onChange={(e) => setDays(e.target.value)}
-            />
-            days ago
+            <Trans>
+              Delete videos finished more than{" "}
+              <Input
+                aria-label={t`Days to keep videos`}
+                className="w-24"
+                inputMode="numeric"
+                min={RETENTION_DAYS_LIMITS.min}
+                max={RETENTION_DAYS_LIMITS.max}
+                value={days}
+                disabled={keepForever}
+                onChange={(e) => setDays(e.target.value)}
+              />{" "}
+              days ago
+            </Trans>
           </label>
         </fieldset>
-        <p className="text-xs text-muted-foreground">Deleted videos leave their owners&apos; lists; their transactions stay in History.</p>
+        <p className="text-xs text-muted-foreground">
+          <Trans>Deleted videos leave their owners&apos; lists; their transactions stay in History.</Trans>
+        </p>
         <div className="flex justify-end">
           <Button type="submit" disabled={save.isPending}>
             <HardDrive aria-hidden="true" />
-            {save.isPending ? "Saving..." : "Save Retention"}
+            {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save Retention</Trans>}
           </Button>
         </div>
       </form>
     </SectionCard>
   );
+}
+
+/** "1,234 files", with the number grouped for the active language. */
+function fileCount(count: number): string {
+  const files = formatNumber(count);
+  return plural(count, { one: `${files} file`, other: `${files} files` });
 }
 
 function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {

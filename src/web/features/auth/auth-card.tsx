@@ -1,4 +1,7 @@
 import { useState } from "react";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { GoogleSignInButton } from "./google-sign-in";
@@ -7,27 +10,32 @@ import { RegisterForm } from "./register-form";
 
 type AuthMode = "signin" | "register";
 
-const COPY: Record<AuthMode, { title: string; description: string }> = {
-  signin: { title: "Welcome back", description: "Sign in to create videos and manage your credits." },
-  register: { title: "Create your account", description: "Join in seconds. Buy credits only when you need them." },
+const COPY: Record<AuthMode, { title: MessageDescriptor; description: MessageDescriptor }> = {
+  signin: { title: msg`Welcome back`, description: msg`Sign in to create videos and manage your credits.` },
+  register: { title: msg`Create your account`, description: msg`Join in seconds. Buy credits only when you need them.` },
 };
 
 /** Sign In and Register on one card; a successful registration switches back to Sign In. */
 export function AuthCard() {
+  const { t } = useLingui();
   const [mode, setMode] = useState<AuthMode>("signin");
   const [registeredUsername, setRegisteredUsername] = useState("");
 
   return (
     <Card className="w-full">
       <CardHeader className="pb-4">
-        <CardTitle className="text-2xl">{COPY[mode].title}</CardTitle>
-        <CardDescription>{COPY[mode].description}</CardDescription>
+        <CardTitle className="text-2xl">{t(COPY[mode].title)}</CardTitle>
+        <CardDescription>{t(COPY[mode].description)}</CardDescription>
       </CardHeader>
       <CardContent>
         <Tabs value={mode} onValueChange={(value) => setMode(value === "register" ? "register" : "signin")}>
-          <TabsList aria-label="Sign in or register" className="mb-6">
-            <TabsTrigger value="signin">Sign In</TabsTrigger>
-            <TabsTrigger value="register">Register</TabsTrigger>
+          <TabsList aria-label={t`Sign in or register`} className="mb-6">
+            <TabsTrigger value="signin">
+              <Trans>Sign In</Trans>
+            </TabsTrigger>
+            <TabsTrigger value="register">
+              <Trans>Register</Trans>
+            </TabsTrigger>
           </TabsList>
           <TabsContent value="signin">
             <LoginForm key={registeredUsername} initialUsername={registeredUsername} />

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import { LoaderCircle, UserRoundPlus, X } from "lucide-react";
-import { GOOGLE_ACCOUNT_EXISTS_MESSAGE } from "../../../shared/google-auth";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { authResultSchema } from "../../../shared/schemas/auth";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
@@ -23,6 +23,7 @@ async function createAccountWithGoogle() {
  * with Google. The text is the app's own, never the address bar's.
  */
 export function GoogleAccountExistsNotice() {
+  const { t } = useLingui();
   // Read at the first render: useGoogleReturn cleans the address bar afterwards.
   const [shown, setShown] = useState(() => new URLSearchParams(window.location.search).get("auth") === "account-exists");
   const [, navigate] = useLocation();
@@ -30,12 +31,13 @@ export function GoogleAccountExistsNotice() {
     mutationFn: createAccountWithGoogle,
     onSuccess: async (user) => {
       queryClient.setQueryData(queryKeys.currentUser, user);
-      toast({ title: "Signed in with Google", description: `Welcome, ${user.username}!` });
+      const { username } = user;
+      toast({ title: t`Signed in with Google`, description: t`Welcome, ${username}!` });
       navigate("/");
       await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
     },
     onError: (error) => {
-      toast({ title: "Google Sign In failed", description: errorMessage(error), variant: "destructive" });
+      toast({ title: t`Google Sign In failed`, description: errorMessage(error), variant: "destructive" });
     },
   });
   if (!shown) return null;
@@ -46,16 +48,20 @@ export function GoogleAccountExistsNotice() {
       aria-labelledby="google-account-exists-title"
       className="relative mb-6 rounded-xl border border-amber-500/40 bg-amber-500/10 p-5 text-sm"
     >
-      <Button variant="ghost" size="icon" className="absolute top-2 right-2 size-8" aria-label="Dismiss" onClick={() => setShown(false)}>
+      <Button variant="ghost" size="icon" className="absolute top-2 right-2 size-8" aria-label={t`Dismiss`} onClick={() => setShown(false)}>
         <X aria-hidden="true" />
       </Button>
       <h2 id="google-account-exists-title" className="pr-8 font-semibold text-amber-100">
-        This e-mail already has an account
+        <Trans>This e-mail already has an account</Trans>
       </h2>
-      <p className="mt-2 text-amber-100/80">{GOOGLE_ACCOUNT_EXISTS_MESSAGE}</p>
+      <p className="mt-2 text-amber-100/80">
+        <Trans>
+          An account with this e-mail already exists. Sign in with its password and connect Google on My Account, or create a new account with Google.
+        </Trans>
+      </p>
       <Button variant="outline" className="mt-4 w-full" disabled={create.isPending} onClick={() => create.mutate()}>
         {create.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <UserRoundPlus aria-hidden="true" />}
-        Create a new account with Google
+        <Trans>Create a new account with Google</Trans>
       </Button>
     </section>
   );

@@ -1,15 +1,19 @@
 import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, LoaderCircle } from "lucide-react";
+import { msg, t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { googleConnectionSchema } from "../../../shared/google-auth";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
 import { schemaQueryFn } from "@/lib/api";
+import { i18n } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { GoogleMark, useGoogleRedirect, useGoogleSignInEnabled } from "./google-sign-in";
 import { useReturnParams } from "./use-return-params";
 
 const readConnection = schemaQueryFn(googleConnectionSchema, queryKeys.googleConnection[0]);
+const CONNECT_FAILED = msg`Could not connect Google`;
 
 /**
  * My Account's "Connect Google" (decision 0033), shown while Google sign-in is enabled: starts
@@ -19,14 +23,14 @@ export function GoogleConnectionButton() {
   const enabled = useGoogleSignInEnabled();
   // Asked again whenever My Account opens: whoever is signed in now may not be who was before.
   const connection = useQuery({ queryKey: queryKeys.googleConnection, queryFn: readConnection, enabled, staleTime: 0 });
-  const { leaving, start } = useGoogleRedirect("POST", "/api/auth/google/link", "Could not connect Google");
+  const { leaving, start } = useGoogleRedirect("POST", "/api/auth/google/link", CONNECT_FAILED);
   if (!enabled || !connection.data) return null;
 
   if (connection.data.connected) {
     return (
       <p className="flex items-center justify-center gap-2 rounded-md border border-border px-4 py-2.5 text-sm text-muted-foreground">
         <CircleCheck className="size-4 text-emerald-400" aria-hidden="true" />
-        Google account connected
+        <Trans>Google account connected</Trans>
       </p>
     );
   }
@@ -34,7 +38,7 @@ export function GoogleConnectionButton() {
   return (
     <Button variant="outline" className="w-full" disabled={leaving} onClick={() => void start()}>
       {leaving ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <GoogleMark />}
-      Connect Google
+      <Trans>Connect Google</Trans>
     </Button>
   );
 }
@@ -44,9 +48,9 @@ function showLinkOutcome(params: URLSearchParams): boolean {
   const outcome = params.get("google");
   if (outcome !== "connected" && outcome !== "error") return false;
   if (outcome === "connected") {
-    toast({ title: "Google connected", description: "You can now sign in with Google too." });
+    toast({ title: t`Google connected`, description: t`You can now sign in with Google too.` });
   } else {
-    toast({ title: "Could not connect Google", description: params.get("message") || "Please try again.", variant: "destructive" });
+    toast({ title: i18n._(CONNECT_FAILED), description: params.get("message") || t`Please try again.`, variant: "destructive" });
   }
   void queryClient.invalidateQueries({ queryKey: queryKeys.googleConnection });
   return true;

@@ -1,10 +1,14 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircle } from "lucide-react";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { googleAuthUrlSchema, googleStatusSchema } from "../../../shared/google-auth";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
 import { apiCall, errorMessage, schemaQueryFn } from "@/lib/api";
+import { i18n } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { useReturnParams } from "./use-return-params";
@@ -17,8 +21,11 @@ export function useGoogleSignInEnabled(): boolean {
   return status.data?.enabled === true;
 }
 
-/** Leaves for Google's consent page: `start` asks our server for the address; `leaving` while it does. */
-export function useGoogleRedirect(method: "GET" | "POST", path: string, failureTitle: string) {
+/**
+ * Leaves for Google's consent page: `start` asks our server for the address; `leaving` while it
+ * does. `failureTitle` is the toast's title if that fails, in the language active then.
+ */
+export function useGoogleRedirect(method: "GET" | "POST", path: string, failureTitle: MessageDescriptor) {
   const [leaving, setLeaving] = useState(false);
   const start = async () => {
     setLeaving(true);
@@ -27,7 +34,7 @@ export function useGoogleRedirect(method: "GET" | "POST", path: string, failureT
       window.location.assign(authUrl);
     } catch (error) {
       setLeaving(false);
-      toast({ title: failureTitle, description: errorMessage(error), variant: "destructive" });
+      toast({ title: i18n._(failureTitle), description: errorMessage(error), variant: "destructive" });
     }
   };
   return { leaving, start };
@@ -47,22 +54,24 @@ export function GoogleMark() {
   );
 }
 
+const SIGN_IN_FAILED = msg`Google Sign In failed`;
+
 /** 'Sign in with Google', shown only when the admin has enabled it (GET /api/auth/google/status). */
 export function GoogleSignInButton() {
   const enabled = useGoogleSignInEnabled();
-  const { leaving, start } = useGoogleRedirect("GET", "/api/auth/google/url", "Google Sign In failed");
+  const { leaving, start } = useGoogleRedirect("GET", "/api/auth/google/url", SIGN_IN_FAILED);
   if (!enabled) return null;
 
   return (
     <div className="mt-6 grid gap-4">
       <div className="flex items-center gap-3 text-xs uppercase tracking-wider text-muted-foreground">
         <span className="h-px flex-1 bg-border" />
-        or
+        <Trans>or</Trans>
         <span className="h-px flex-1 bg-border" />
       </div>
       <Button variant="outline" size="lg" className="w-full" disabled={leaving} onClick={() => void start()}>
         {leaving ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <GoogleMark />}
-        Sign in with Google
+        <Trans>Sign in with Google</Trans>
       </Button>
     </div>
   );
@@ -87,10 +96,10 @@ function showSignInOutcome(params: URLSearchParams): boolean {
   if (auth !== "success" && auth !== "error" && auth !== "account-exists") return false;
   if (auth === "success") {
     const username = usernameFrom(params.get("user"));
-    toast({ title: "Signed in with Google", description: username ? `Welcome, ${username}!` : undefined });
+    toast({ title: t`Signed in with Google`, description: username ? t`Welcome, ${username}!` : undefined });
     void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
   } else if (auth === "error") {
-    toast({ title: "Google Sign In failed", description: params.get("message") || "Please try again.", variant: "destructive" });
+    toast({ title: i18n._(SIGN_IN_FAILED), description: params.get("message") || t`Please try again.`, variant: "destructive" });
   }
   return true;
 }

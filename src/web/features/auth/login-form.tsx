@@ -1,40 +1,42 @@
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle, LogIn } from "lucide-react";
-import { loginSchema, type LoginInput } from "../../../shared/schemas/auth";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
 import { FormField, fieldErrorId } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
+import { loginFormSchema, type LoginFormInput } from "./auth-form-schemas";
 import { useLoginMutation } from "./use-login-mutation";
 
 export function LoginForm({ initialUsername = "" }: { initialUsername?: string }) {
+  const { t } = useLingui();
   const loginMutation = useLoginMutation();
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
+  } = useForm<LoginFormInput>({
+    resolver: zodResolver(loginFormSchema),
     defaultValues: { username: initialUsername, password: "" },
   });
 
   return (
     <form noValidate className="grid gap-5" onSubmit={handleSubmit((values) => loginMutation.mutate(values))}>
-      <FormField id="login-username" label="Username" error={errors.username?.message}>
+      <FormField id="login-username" label={t`Username`} error={errors.username?.message}>
         <Input
           id="login-username"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          placeholder="your-username"
+          placeholder={t`your-username`}
           autoFocus={!initialUsername}
           aria-invalid={errors.username ? true : undefined}
           aria-describedby={errors.username ? fieldErrorId("login-username") : undefined}
           {...register("username")}
         />
       </FormField>
-      <FormField id="login-password" label="Password" error={errors.password?.message}>
+      <FormField id="login-password" label={t`Password`} error={errors.password?.message}>
         <PasswordInput
           id="login-password"
           autoComplete="current-password"
@@ -47,7 +49,7 @@ export function LoginForm({ initialUsername = "" }: { initialUsername?: string }
       </FormField>
       <Button type="submit" size="lg" className="mt-1 w-full" disabled={loginMutation.isPending}>
         {loginMutation.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <LogIn aria-hidden="true" />}
-        Sign In
+        <Trans>Sign In</Trans>
       </Button>
     </form>
   );

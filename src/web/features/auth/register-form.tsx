@@ -1,14 +1,16 @@
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle, UserPlus } from "lucide-react";
-import { registerFormSchema, type RegisterFormInput } from "../../../shared/schemas/auth";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
 import { FormField, fieldErrorId } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
+import { registerFormSchema, type RegisterFormInput } from "./auth-form-schemas";
 import { useRegisterMutation } from "./use-register-mutation";
 
 export function RegisterForm({ onRegistered }: { onRegistered: (username: string) => void }) {
+  const { t } = useLingui();
   const registerMutation = useRegisterMutation(onRegistered);
   const {
     register,
@@ -23,20 +25,20 @@ export function RegisterForm({ onRegistered }: { onRegistered: (username: string
 
   return (
     <form noValidate className="grid gap-5" onSubmit={handleSubmit((values) => registerMutation.mutate(values))}>
-      <FormField id="register-username" label="Username" error={errors.username?.message}>
+      <FormField id="register-username" label={t`Username`} error={errors.username?.message}>
         <Input
           id="register-username"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          placeholder="At least 3 characters"
+          placeholder={t`At least 3 characters`}
           autoFocus
           aria-invalid={errors.username ? true : undefined}
           aria-describedby={describedBy("register-username", Boolean(errors.username))}
           {...register("username")}
         />
       </FormField>
-      <FormField id="register-email" label="Email" hint="Optional" error={errors.email?.message}>
+      <FormField id="register-email" label={t`Email`} hint={t`Optional`} error={errors.email?.message}>
         <Input
           id="register-email"
           type="email"
@@ -47,21 +49,21 @@ export function RegisterForm({ onRegistered }: { onRegistered: (username: string
           {...register("email")}
         />
       </FormField>
-      <FormField id="register-password" label="Password" error={errors.password?.message}>
+      <FormField id="register-password" label={t`Password`} error={errors.password?.message}>
         <PasswordInput
           id="register-password"
           autoComplete="new-password"
-          placeholder="At least 6 characters"
+          placeholder={t`At least 6 characters`}
           aria-invalid={errors.password ? true : undefined}
           aria-describedby={describedBy("register-password", Boolean(errors.password))}
           {...register("password")}
         />
       </FormField>
-      <FormField id="register-confirm-password" label="Confirm password" error={errors.confirmPassword?.message}>
+      <FormField id="register-confirm-password" label={t`Confirm password`} error={errors.confirmPassword?.message}>
         <PasswordInput
           id="register-confirm-password"
           autoComplete="new-password"
-          placeholder="Repeat your password"
+          placeholder={t`Repeat your password`}
           aria-invalid={errors.confirmPassword ? true : undefined}
           aria-describedby={describedBy("register-confirm-password", Boolean(errors.confirmPassword))}
           {...register("confirmPassword")}
@@ -69,7 +71,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (username: string
       </FormField>
       <Button type="submit" size="lg" className="mt-1 w-full" disabled={registerMutation.isPending}>
         {registerMutation.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
-        Create Account
+        <Trans>Create Account</Trans>
       </Button>
     </form>
   );

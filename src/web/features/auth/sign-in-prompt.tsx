@@ -1,5 +1,6 @@
 import { Link } from "wouter";
 import { Lock, LogIn } from "lucide-react";
+import { Trans } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
@@ -18,7 +19,7 @@ export function SignInPrompt({ title, description }: { title: string; descriptio
         <Button asChild size="lg" className="w-full">
           <Link href="/login">
             <LogIn aria-hidden="true" />
-            Sign In
+            <Trans>Sign In</Trans>
           </Link>
         </Button>
       </CardContent>

@@ -1,11 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { currentUserSchema, type CurrentUser } from "../../../shared/schemas/auth";
+import type { CurrentUser } from "../../../shared/schemas/auth";
 import { schemaQueryFn } from "@/lib/api";
 import { queryKeys } from "@/lib/query-keys";
 import { useLiveConnected, useLiveUpdates } from "@/features/live";
 
 export const CURRENT_USER_REFETCH_MS = 30_000;
 
+// Imported when an answer comes: every page asks this first (lib/api.ts, SchemaSource).
+const currentUserSchema = () => import("../../../shared/schemas/auth").then((m) => m.currentUserSchema);
 const fetchCurrentUser = schemaQueryFn(currentUserSchema, queryKeys.currentUser[0], "returnNull");
 
 /**

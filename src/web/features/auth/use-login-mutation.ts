@@ -1,12 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
+import { t } from "@lingui/core/macro";
 import { useLocation } from "wouter";
 import { errorMessage } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/hooks/use-toast";
 import { login } from "./auth-api";
-
-export const LOGIN_FAILED_TITLE = "Đăng nhập thất bại";
 
 /** Signs in, puts the user in the current-user cache entry, refreshes it and goes home. */
 export function useLoginMutation() {
@@ -15,12 +14,13 @@ export function useLoginMutation() {
     mutationFn: login,
     onSuccess: async ({ user }) => {
       queryClient.setQueryData(queryKeys.currentUser, user);
-      toast({ title: "Đăng nhập thành công", description: `Welcome back, ${user.username}!` });
+      const { username } = user;
+      toast({ title: t`Login successful`, description: t`Welcome back, ${username}!` });
       navigate("/");
       await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
     },
     onError: (error) => {
-      toast({ title: LOGIN_FAILED_TITLE, description: errorMessage(error), variant: "destructive" });
+      toast({ title: t`Login failed`, description: errorMessage(error), variant: "destructive" });
     },
   });
 }

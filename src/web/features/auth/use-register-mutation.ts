@@ -1,8 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
-import type { RegisterFormInput } from "../../../shared/schemas/auth";
+import { t } from "@lingui/core/macro";
 import { errorMessage } from "@/lib/api";
 import { toast } from "@/hooks/use-toast";
 import { register } from "./auth-api";
+import type { RegisterFormInput } from "./auth-form-schemas";
 
 /** Creates the account (it does not sign in) and hands the username back to the page. */
 export function useRegisterMutation(onRegistered: (username: string) => void) {
@@ -10,11 +11,11 @@ export function useRegisterMutation(onRegistered: (username: string) => void) {
     mutationFn: ({ username, email, password }: RegisterFormInput) =>
       register({ username: username.trim(), email: email?.trim() ? email.trim() : undefined, password }),
     onSuccess: (_message, input) => {
-      toast({ title: "Registration successful", description: "Please sign in with your new account." });
+      toast({ title: t`Registration successful`, description: t`Please sign in with your new account.` });
       onRegistered(input.username.trim());
     },
     onError: (error) => {
-      toast({ title: "Registration failed", description: errorMessage(error), variant: "destructive" });
+      toast({ title: t`Registration failed`, description: errorMessage(error), variant: "destructive" });
     },
   });
 }

@@ -1,12 +1,14 @@
+import { useLingui } from "@lingui/react/macro";
 import { CopyButton } from "./copy-button";
 
 /** A titled, copyable snippet; long lines scroll inside the block, never the page. */
 export function CodeBlock({ title, code }: { title: string; code: string }) {
+  const { t } = useLingui();
   return (
     <figure className="min-w-0 overflow-hidden rounded-xl border border-border bg-black/40">
       <figcaption className="flex items-center justify-between gap-3 border-b border-border px-4 py-2 text-xs font-medium text-muted-foreground">
         {title}
-        <CopyButton text={code} label={`Copy: ${title}`} />
+        <CopyButton text={code} label={t`Copy: ${title}`} />
       </figcaption>
       <pre
         tabIndex={0}

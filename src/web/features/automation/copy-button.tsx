@@ -1,9 +1,11 @@
 import { useEffect, useState } from "react";
 import { Check, Copy } from "lucide-react";
+import { useLingui } from "@lingui/react/macro";
 import { Button, type ButtonProps } from "@/components/ui/button";
 
 /** Copies `text` to the clipboard and says so for two seconds ('Copied'). */
 export function CopyButton({ text, label, ...props }: { text: string; label: string } & Omit<ButtonProps, "onClick" | "children">) {
+  const { t } = useLingui();
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   useEffect(() => {
     if (state === "idle") return;
@@ -25,10 +27,10 @@ export function CopyButton({ text, label, ...props }: { text: string; label: str
     <>
       <Button type="button" variant="outline" size="sm" aria-label={label} onClick={() => void copy()} {...props}>
         {state === "copied" ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-        {state === "copied" ? "Copied" : state === "failed" ? "Select and copy" : "Copy"}
+        {state === "copied" ? t`Copied` : state === "failed" ? t`Select and copy` : t`Copy`}
       </Button>
       <span role="status" className="sr-only">
-        {state === "copied" ? "Copied to the clipboard" : state === "failed" ? "Copying failed: select the text and copy it" : ""}
+        {state === "copied" ? t`Copied to the clipboard` : state === "failed" ? t`Copying failed: select the text and copy it` : ""}
       </span>
     </>
   );

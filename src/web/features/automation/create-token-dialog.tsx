@@ -1,12 +1,16 @@
 import { useState, type FormEvent } from "react";
 import { KeyRound, Loader2 } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { createTokenSchema, TOKEN_NAME_MAX } from "../../../shared/automation";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { fieldErrorId, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 
-/** Asks for a token's name (non-blank, checked with createTokenSchema) and hands it to `onCreate`. */
+/**
+ * Asks for a token's name (non-blank, checked with createTokenSchema) and hands it to `onCreate`.
+ * The schema's English messages are the server's; the form says the same in the active language.
+ */
 export function CreateTokenDialog({
   open,
   onOpenChange,
@@ -18,6 +22,7 @@ export function CreateTokenDialog({
   onCreate: (name: string) => void;
   pending: boolean;
 }) {
+  const { t } = useLingui();
   const [name, setName] = useState("");
   const [error, setError] = useState<string>();
 
@@ -25,7 +30,8 @@ export function CreateTokenDialog({
     event.preventDefault();
     const parsed = createTokenSchema.safeParse({ name });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+      const max = TOKEN_NAME_MAX;
+      setError(parsed.error.issues[0]?.code === "too_big" ? t`Token name must be at most ${max} characters` : t`Token name is required`);
       return;
     }
     setError(undefined);
@@ -45,15 +51,20 @@ export function CreateTokenDialog({
       <DialogContent>
         <form onSubmit={submit} noValidate className="grid gap-5">
           <DialogHeader>
-            <DialogTitle>Create API token</DialogTitle>
-            <DialogDescription>Name it after where it will be used, such as "n8n production" or "Make".</DialogDescription>
+            <DialogTitle>
+              <Trans>Create API token</Trans>
+            </DialogTitle>
+            <DialogDescription>
+              <Trans>Name it after where it will be used, such as "n8n production" or "Make".</Trans>
+            </DialogDescription>
           </DialogHeader>
-          <FormField id="token-name" label="Token name" error={error}>
+          <FormField id="token-name" label={t`Token name`} error={error}>
             <Input
               id="token-name"
               value={name}
               maxLength={TOKEN_NAME_MAX}
               autoComplete="off"
+              // eslint-disable-next-line lingui/no-unlocalized-strings -- an example name (a product's), as the description quotes it
               placeholder="n8n production"
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? fieldErrorId("token-name") : undefined}
@@ -62,11 +73,11 @@ export function CreateTokenDialog({
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => change(false)}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={pending}>
               {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <KeyRound aria-hidden="true" />}
-              Create Token
+              <Trans>Create Token</Trans>
             </Button>
           </DialogFooter>
         </form>

@@ -1,4 +1,5 @@
 /** The automation guide's copyable examples, built for the origin the page is served from. */
+/* eslint-disable lingui/no-unlocalized-strings -- code samples (curl, JSON): the same in every language */
 import { MODE_CATALOGUE, modelsFor } from "../../../shared/catalogue";
 
 export const TOKEN_PLACEHOLDER = "YOUR_API_TOKEN";

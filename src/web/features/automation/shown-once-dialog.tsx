@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { TriangleAlert } from "lucide-react";
+import { Trans } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { CopyButton } from "./copy-button";
@@ -18,6 +19,7 @@ export function ShownOnceDialog(props: {
   onClose: () => void;
   children?: ReactNode;
 }) {
+  const { lostHint } = props;
   return (
     <Dialog open={props.value !== null} onOpenChange={(open) => !open && props.onClose()}>
       <DialogContent className="max-w-lg">
@@ -36,12 +38,12 @@ export function ShownOnceDialog(props: {
           {props.children}
           <p className="flex gap-2 rounded-lg border border-amber-500/30 bg-amber-500/10 p-3 text-sm text-amber-200">
             <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            Copy it now: it will not be shown again. {props.lostHint}
+            <Trans>Copy it now: it will not be shown again. {lostHint}</Trans>
           </p>
         </div>
         <DialogFooter>
           <Button type="button" onClick={props.onClose}>
-            I have copied it
+            <Trans>I have copied it</Trans>
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { KeyRound, Loader2, Trash2 } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { ApiTokenView } from "../../../shared/schemas/api-tokens";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -9,53 +10,72 @@ import { useDeleteToken } from "./use-api-tokens";
 
 /** The user's tokens, masked (first and last 8 characters), each with a confirmed delete. */
 export function TokenList({ tokens }: { tokens: readonly ApiTokenView[] }) {
+  const { t } = useLingui();
   const [doomed, setDoomed] = useState<ApiTokenView | null>(null);
+  const doomedName = doomed?.name ?? "";
   const remove = useDeleteToken(() => setDoomed(null));
 
   return (
     <>
-      <ul className="grid gap-3" aria-label="Your API tokens">
-        {tokens.map((token) => (
-          <li key={token.id} aria-label={token.name} className="flex flex-wrap items-center gap-x-6 gap-y-3 rounded-xl border border-border bg-surface/60 p-4">
-            <div className="min-w-0 flex-1 basis-64">
-              <div className="flex flex-wrap items-center gap-2">
-                <KeyRound className="size-4 text-violet-300" aria-hidden="true" />
-                <span className="break-all font-medium">{token.name}</span>
-                {token.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>}
+      <ul className="grid gap-3" aria-label={t`Your API tokens`}>
+        {tokens.map((token) => {
+          const { id, name, isActive, createdAt, lastUsed } = token;
+          return (
+            <li key={id} aria-label={name} className="flex flex-wrap items-center gap-x-6 gap-y-3 rounded-xl border border-border bg-surface/60 p-4">
+              <div className="min-w-0 flex-1 basis-64">
+                <div className="flex flex-wrap items-center gap-2">
+                  <KeyRound className="size-4 text-violet-300" aria-hidden="true" />
+                  <span className="break-all font-medium">{name}</span>
+                  {isActive ? (
+                    <Badge variant="success">
+                      <Trans>Active</Trans>
+                    </Badge>
+                  ) : (
+                    <Badge variant="secondary">
+                      <Trans>Inactive</Trans>
+                    </Badge>
+                  )}
+                </div>
+                <code className="mt-2 block break-all font-mono text-sm text-muted-foreground" aria-label={t`Masked token`}>
+                  {token.token}
+                </code>
               </div>
-              <code className="mt-2 block break-all font-mono text-sm text-muted-foreground" aria-label="Masked token">
-                {token.token}
-              </code>
-            </div>
-            <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-xs text-muted-foreground">
-              <dt>Created</dt>
-              <dd className="text-foreground">{formatDateTime(token.createdAt)}</dd>
-              <dt>Last used</dt>
-              <dd className="text-foreground">{token.lastUsed ? formatDateTime(token.lastUsed) : "Never"}</dd>
-            </dl>
-            <Button type="button" variant="outline" size="sm" aria-label={`Delete token ${token.name}`} onClick={() => setDoomed(token)}>
-              <Trash2 aria-hidden="true" />
-              Delete
-            </Button>
-          </li>
-        ))}
+              <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-xs text-muted-foreground">
+                <dt>
+                  <Trans>Created</Trans>
+                </dt>
+                <dd className="text-foreground">{formatDateTime(createdAt)}</dd>
+                <dt>
+                  <Trans>Last used</Trans>
+                </dt>
+                <dd className="text-foreground">{lastUsed ? formatDateTime(lastUsed) : t`Never`}</dd>
+              </dl>
+              <Button type="button" variant="outline" size="sm" aria-label={t`Delete token ${name}`} onClick={() => setDoomed(token)}>
+                <Trash2 aria-hidden="true" />
+                <Trans>Delete</Trans>
+              </Button>
+            </li>
+          );
+        })}
       </ul>
 
       <Dialog open={doomed !== null} onOpenChange={(open) => !open && setDoomed(null)}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Delete this API token?</DialogTitle>
+            <DialogTitle>
+              <Trans>Delete this API token?</Trans>
+            </DialogTitle>
             <DialogDescription>
-              {doomed ? `"${doomed.name}" stops working at once: automations that use it get 401 until they use another token.` : ""}
+              {doomed ? <Trans>"{doomedName}" stops working at once: automations that use it get 401 until they use another token.</Trans> : null}
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setDoomed(null)}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="button" variant="destructive" disabled={remove.isPending} onClick={() => doomed && remove.mutate(doomed.id)}>
               {remove.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
-              Delete Token
+              <Trans>Delete Token</Trans>
             </Button>
           </DialogFooter>
         </DialogContent>

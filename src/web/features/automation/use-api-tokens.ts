@@ -1,5 +1,6 @@
 /** The /api page's token calls: list, create, create the default one, delete, revoke all (own tokens only). */
 import { useMutation, useQuery } from "@tanstack/react-query";
+import { plural, t } from "@lingui/core/macro";
 import {
   apiTokenDeletedSchema,
   apiTokenListSchema,
@@ -35,7 +36,7 @@ export function useCreateToken(onCreated: (token: CreatedApiToken) => void) {
       onCreated(token);
       void refreshTokens();
     },
-    onError: (error) => toast({ title: "Failed to create API token", description: errorMessage(error), variant: "destructive" }),
+    onError: (error) => toast({ title: t`Failed to create API token`, description: errorMessage(error), variant: "destructive" }),
   });
 }
 
@@ -48,7 +49,7 @@ export function useCreateDefaultToken(onCreated: (token: CreatedApiToken) => voi
       void refreshTokens();
     },
     onError: (error) => {
-      toast({ title: "Failed to create default API token", description: errorMessage(error), variant: "destructive" });
+      toast({ title: t`Failed to create default API token`, description: errorMessage(error), variant: "destructive" });
       void refreshTokens();
     },
   });
@@ -58,11 +59,11 @@ export function useDeleteToken(onDeleted: () => void) {
   return useMutation({
     mutationFn: (id: string) => apiCall(apiTokenDeletedSchema, "DELETE", `${TOKENS_URL}/${encodeURIComponent(id)}`),
     onSuccess: () => {
-      toast({ title: "API token deleted", description: "Automations using it stop working at once." });
+      toast({ title: t`API token deleted`, description: t`Automations using it stop working at once.` });
       onDeleted();
       void refreshTokens();
     },
-    onError: (error) => toast({ title: "Delete failed", description: errorMessage(error), variant: "destructive" }),
+    onError: (error) => toast({ title: t`Delete failed`, description: errorMessage(error), variant: "destructive" }),
   });
 }
 
@@ -72,14 +73,17 @@ export function useRevokeAllTokens(onRevoked: () => void) {
     mutationFn: () => apiCall(revokedApiTokensSchema, "DELETE", TOKENS_URL),
     onSuccess: ({ revoked }) => {
       toast({
-        title: "API tokens revoked",
-        description: `${revoked} API token${revoked === 1 ? "" : "s"} revoked. Automations using ${revoked === 1 ? "it" : "them"} stop working at once.`,
+        title: t`API tokens revoked`,
+        description: plural(revoked, {
+          one: "# API token revoked. Automations using it stop working at once.",
+          other: "# API tokens revoked. Automations using them stop working at once.",
+        }),
       });
       onRevoked();
       void refreshTokens();
     },
     onError: (error) => {
-      toast({ title: "Revoke failed", description: errorMessage(error), variant: "destructive" });
+      toast({ title: t`Revoke failed`, description: errorMessage(error), variant: "destructive" });
       void refreshTokens();
     },
   });

@@ -1,4 +1,5 @@
 import { FlaskConical } from "lucide-react";
+import { Trans } from "@lingui/react/macro";
 import { cn } from "@/lib/cn";
 
 /** Shown while the server makes videos with its built-in simulator (GET /api/pricing/current says simulated). */
@@ -13,7 +14,9 @@ export function DemoNotice({ className }: { className?: string }) {
     >
       <FlaskConical className="mt-0.5 size-4 shrink-0 text-amber-300" aria-hidden="true" />
       <span>
-        <strong className="font-semibold text-amber-200">Demo mode:</strong> videos are currently simulated sample clips, not real AI generations.
+        <Trans>
+          <strong className="font-semibold text-amber-200">Demo mode:</strong> videos are currently simulated sample clips, not real AI generations.
+        </Trans>
       </span>
     </p>
   );

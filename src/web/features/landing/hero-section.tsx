@@ -1,16 +1,19 @@
 import { Link } from "wouter";
 import { ArrowRight, AudioLines, Clapperboard, Coins, MonitorPlay, Sparkles } from "lucide-react";
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
 import { lowestWebPrice, usePricing } from "@/features/pricing";
 import { DemoNotice } from "./demo-notice";
 
 export function HeroSection() {
+  const { t } = useLingui();
   const pricing = usePricing();
   const from = lowestWebPrice(pricing);
   const highlights = [
-    { icon: AudioLines, text: "Native audio & lip sync" },
-    { icon: MonitorPlay, text: "Full HD 1080p for every video" },
-    { icon: Coins, text: `From ${from} ${from === 1 ? "credit" : "credits"} per video` },
+    { icon: AudioLines, text: t`Native audio & lip sync` },
+    { icon: MonitorPlay, text: t`Full HD 1080p for every video` },
+    { icon: Coins, text: t`${plural(from, { one: "From # credit per video", other: "From # credits per video" })}` },
   ];
 
   return (
@@ -22,25 +25,33 @@ export function HeroSection() {
       <div className="mx-auto flex max-w-5xl flex-col items-center px-4 pb-16 pt-14 text-center sm:px-6 sm:pt-20 lg:pb-20 lg:pt-28">
         <p className="inline-flex max-w-full items-center gap-2 rounded-full border border-violet-500/30 bg-violet-500/10 px-4 py-1.5 text-xs font-medium text-violet-100 sm:text-sm">
           <Sparkles className="size-4 shrink-0 text-fuchsia-300" aria-hidden="true" />
-          <span>Veo Studio offers premium AI video generation with Veo3</span>
+          <span>
+            <Trans>Veo Studio offers premium AI video generation with Veo3</Trans>
+          </span>
         </p>
         <h1 id="hero-title" className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-6xl lg:text-7xl">
-          Generate AI Videos with <span className="text-gradient">Realistic Sound</span>
+          <Trans>
+            Generate AI Videos with <span className="text-gradient">Realistic Sound</span>
+          </Trans>
         </h1>
         <p className="mt-6 max-w-2xl text-lg text-pretty text-muted-foreground sm:text-xl">
-          Turn a text prompt, a first and last frame or reference images into a cinematic 8-second video with native dialogue, sound effects and ambience,
-          perfectly in sync.
+          <Trans>
+            Turn a text prompt, a first and last frame or reference images into a cinematic 8-second video with native dialogue, sound effects and ambience,
+            perfectly in sync.
+          </Trans>
         </p>
         <div className="mt-9 flex w-full flex-col items-stretch justify-center gap-3 sm:w-auto sm:flex-row sm:items-center">
           <Button asChild size="lg" className="h-13 px-8 text-base">
             <Link href="/generate">
               <Clapperboard aria-hidden="true" />
-              Start Creating Now
+              <Trans>Start Creating Now</Trans>
               <ArrowRight aria-hidden="true" />
             </Link>
           </Button>
           <Button asChild size="lg" variant="outline" className="h-13 px-8 text-base">
-            <a href="#generator">See prices</a>
+            <a href="#generator">
+              <Trans>See prices</Trans>
+            </a>
           </Button>
         </div>
         <ul className="mt-10 flex flex-wrap items-center justify-center gap-x-6 gap-y-3 text-sm text-zinc-300">

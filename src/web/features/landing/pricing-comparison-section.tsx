@@ -1,7 +1,13 @@
 import { Link } from "wouter";
 import { BadgeCheck, Check } from "lucide-react";
-import { creditsToUsd, usePricing } from "@/features/pricing";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { usePricing } from "@/features/pricing";
+import { modelDescription } from "@/lib/catalogue-text";
+import { formatCredits, formatMoney } from "@/lib/format";
 import { SectionHeading } from "./section-heading";
+
+/** The names of two automation tools (names: the same in every language). */
+const AUTOMATION_TOOLS = "N8N / Make";
 
 interface Row {
   name: string;
@@ -12,36 +18,42 @@ interface Row {
 
 /** A web row for every model of the catalogue, then an API row for every model. */
 export function PricingComparisonSection() {
+  const { t } = useLingui();
   const { models } = usePricing();
   const rows: Row[] = [
-    ...models.map((m) => ({ name: `${m.label} web`, detail: `${m.description}, on the website`, credits: m.web, automation: false })),
-    ...models.map((m) => ({ name: `${m.label} API`, detail: `${m.label} through the API`, credits: m.api, automation: true })),
+    ...models.map(({ label, model, web }) => {
+      const description = modelDescription(model);
+      return { name: t`${label} web`, detail: t`${description}, on the website`, credits: web, automation: false };
+    }),
+    ...models.map(({ label, api }) => ({ name: t`${label} API`, detail: t`${label} through the API`, credits: api, automation: true })),
   ];
 
   return (
     <section id="generator" aria-labelledby="pricing-title" className="scroll-mt-20 border-t border-border/60 bg-surface/30">
       <div className="mx-auto w-full max-w-4xl px-4 py-16 sm:px-6 lg:py-24">
-        <SectionHeading id="pricing-title" eyebrow="Pricing" title="Simple Pay-per-Video Pricing">
-          What one 8 second video costs. One credit is $0.01, with no subscription and no daily limits.
+        <SectionHeading id="pricing-title" eyebrow={t`Pricing`} title={t`Simple Pay-per-Video Pricing`}>
+          <Trans>What one 8 second video costs. One credit is $0.01, with no subscription and no daily limits.</Trans>
         </SectionHeading>
 
         <div className="mt-10 overflow-hidden rounded-2xl border border-border bg-surface/80 shadow-xl shadow-black/30">
           <div className="relative overflow-x-auto">
             <table className="w-full min-w-[19rem] text-left text-sm">
-              <caption className="sr-only">Price of an 8 second video by model and channel</caption>
+              <caption className="sr-only">
+                <Trans>Price of an 8 second video by model and channel</Trans>
+              </caption>
               <thead className="bg-surface-raised/70 text-xs uppercase tracking-wider text-muted-foreground">
                 <tr>
                   <th scope="col" className="px-2.5 py-3 font-semibold sm:px-6">
-                    Option
+                    <Trans>Option</Trans>
                   </th>
                   <th scope="col" className="px-2.5 py-3 text-right font-semibold sm:px-6">
-                    Credits
+                    <Trans>Credits</Trans>
                   </th>
                   <th scope="col" className="px-2.5 py-3 text-right font-semibold sm:px-6">
                     USD
                   </th>
                   <th scope="col" className="px-2.5 py-3 text-center font-semibold sm:px-6">
-                    N8N / Make
+                    {AUTOMATION_TOOLS}
                   </th>
                 </tr>
               </thead>
@@ -52,20 +64,22 @@ export function PricingComparisonSection() {
                       <span className="block font-semibold text-foreground sm:whitespace-nowrap">{row.name}</span>
                       <span className="hidden text-xs text-muted-foreground sm:block">{row.detail}</span>
                     </th>
-                    <td className="px-2.5 py-4 text-right font-semibold tabular-nums sm:px-6">{row.credits}</td>
-                    <td className="px-2.5 py-4 text-right tabular-nums text-zinc-300 sm:px-6">{creditsToUsd(row.credits)}</td>
+                    <td className="px-2.5 py-4 text-right font-semibold tabular-nums sm:px-6">{formatCredits(row.credits)}</td>
+                    <td className="px-2.5 py-4 text-right tabular-nums text-zinc-300 sm:px-6">{formatMoney(row.credits / 100, "USD")}</td>
                     <td className="px-2.5 py-4 text-center sm:px-6">
                       {row.automation ? (
                         <span className="inline-flex items-center gap-1 rounded-full bg-emerald-500/15 px-2.5 py-0.5 text-xs font-semibold text-emerald-300">
                           <Check className="hidden size-3.5 sm:block" aria-hidden="true" />
-                          YES
+                          <Trans>YES</Trans>
                         </span>
                       ) : (
                         <>
                           <span className="text-muted-foreground" aria-hidden="true">
                             -
                           </span>
-                          <span className="sr-only">No</span>
+                          <span className="sr-only">
+                            <Trans>No</Trans>
+                          </span>
                         </>
                       )}
                     </td>
@@ -81,18 +95,22 @@ export function PricingComparisonSection() {
             <BadgeCheck className="size-5 text-emerald-300" aria-hidden="true" />
           </span>
           <div>
-            <h3 className="font-semibold text-emerald-100">Full HD 1080p guarantee</h3>
+            <h3 className="font-semibold text-emerald-100">
+              <Trans>Full HD 1080p guarantee</Trans>
+            </h3>
             <p className="mt-1 text-sm text-emerald-100/75">
-              All videos are generated and delivered in Full HD 1080p, in 16:9 and 9:16, via the web or the API.
+              <Trans>All videos are generated and delivered in Full HD 1080p, in 16:9 and 9:16, via the web or the API.</Trans>
             </p>
           </div>
         </div>
 
         <p className="mt-6 text-center text-sm text-muted-foreground">
-          Need credits?{" "}
-          <Link href="/pricing" className="font-medium text-violet-300 underline-offset-4 hover:text-violet-200 hover:underline">
-            See the credit packages
-          </Link>
+          <Trans>
+            Need credits?{" "}
+            <Link href="/pricing" className="font-medium text-violet-300 underline-offset-4 hover:text-violet-200 hover:underline">
+              See the credit packages
+            </Link>
+          </Trans>
         </p>
       </div>
     </section>

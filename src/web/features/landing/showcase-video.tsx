@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { Play } from "lucide-react";
+import { useLingui } from "@lingui/react/macro";
 import { cn } from "@/lib/cn";
 
 interface ShowcaseVideoProps {
@@ -17,6 +18,7 @@ interface ShowcaseVideoProps {
  * the native controls (and clicks on the video) toggle playback.
  */
 export function ShowcaseVideo({ src, description, className, compact = false }: ShowcaseVideoProps) {
+  const { t } = useLingui();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [engaged, setEngaged] = useState(false);
 
@@ -52,7 +54,7 @@ export function ShowcaseVideo({ src, description, className, compact = false }: 
       <video
         ref={videoRef}
         src={src}
-        aria-label={`Example video: ${description}`}
+        aria-label={t`Example video: ${description}`}
         className="absolute inset-0 size-full object-cover"
         preload="metadata"
         muted
@@ -64,7 +66,7 @@ export function ShowcaseVideo({ src, description, className, compact = false }: 
         <button
           type="button"
           onClick={engage}
-          aria-label={`Play example video with sound: ${description}`}
+          aria-label={t`Play example video with sound: ${description}`}
           className="absolute inset-0 flex items-center justify-center bg-gradient-to-t from-black/50 via-transparent to-transparent transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
         >
           <span

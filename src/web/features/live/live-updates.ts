@@ -7,7 +7,6 @@
 import { useEffect, useSyncExternalStore } from "react";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import type { z } from "zod";
-import { creditsEventSchema, taskEventSchema } from "../../../shared/schemas/videos";
 import { successFlagOf, type VideoTaskView } from "../../../shared/videos";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
@@ -96,8 +95,12 @@ export function useLiveUpdates(enabled: boolean): void {
     let source: EventSource | undefined;
     let applying = Promise.resolve();
     let retry: ReturnType<typeof setTimeout> | undefined;
+    let closed = false;
 
-    const open = () => {
+    // The events' schemas (and zod) come with the stream, not with the first page (lib/api.ts).
+    const open = async () => {
+      const { creditsEventSchema, taskEventSchema } = await import("../../../shared/schemas/videos");
+      if (closed) return;
       const es = new EventSource(EVENTS_URL);
       source = es;
       es.addEventListener("ready", (e) => {
@@ -125,11 +128,14 @@ export function useLiveUpdates(enabled: boolean): void {
       es.onerror = () => {
         setConnected(false);
         // CONNECTING: the browser reconnects by itself. CLOSED: refused; try again later.
-        if (es.readyState === EventSource.CLOSED) retry = setTimeout(open, STREAM_RETRY_MS);
+        if (es.readyState === EventSource.CLOSED) retry = setTimeout(start, STREAM_RETRY_MS);
       };
     };
-    open();
+    // Without the schemas (the site was updated meanwhile) the lists keep polling.
+    const start = () => void open().catch((err: unknown) => console.warn("live updates not started", err));
+    start();
     return () => {
+      closed = true;
       clearTimeout(retry);
       source?.close();
       setConnected(false);

@@ -1,4 +1,5 @@
 import { ArrowRight, LockKeyhole } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatCredits } from "@/lib/format";
@@ -12,21 +13,28 @@ export interface OrderSummaryProps {
 
 /** The summary next to the package picker: credits, price, price per credit, balance after. */
 export function OrderSummary({ pkg, balance, onProceed }: OrderSummaryProps) {
+  const { t } = useLingui();
+  const balanceNow = formatCredits(balance);
+  const balanceAfter = pkg ? formatCredits(balance + pkg.credits) : "";
   const rows = pkg
     ? [
-        { term: "Package", value: pkg.name },
-        { term: "Credits", value: formatCredits(pkg.credits) },
-        ...(pkg.bonus ? [{ term: "Bonus", value: pkg.bonus }] : []),
-        { term: "Price per credit", value: formatPricePerCredit(pkg) },
-        { term: "Balance after purchase", value: `${formatCredits(balance + pkg.credits)} credits` },
+        { term: t`Package`, value: pkg.name },
+        { term: t`Credits`, value: formatCredits(pkg.credits) },
+        ...(pkg.bonus ? [{ term: t`Bonus`, value: pkg.bonus }] : []),
+        { term: t`Price per credit`, value: formatPricePerCredit(pkg) },
+        { term: t`Balance after purchase`, value: t`${balanceAfter} credits` },
       ]
     : [];
 
   return (
     <Card aria-labelledby="order-summary-title" role="region" className="lg:sticky lg:top-24">
       <CardHeader>
-        <CardTitle id="order-summary-title">Order Summary</CardTitle>
-        <CardDescription>Your balance today: {formatCredits(balance)} credits</CardDescription>
+        <CardTitle id="order-summary-title">
+          <Trans>Order Summary</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>Your balance today: {balanceNow} credits</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
         {pkg ? (
@@ -39,21 +47,25 @@ export function OrderSummary({ pkg, balance, onProceed }: OrderSummaryProps) {
                 </div>
               ))}
               <div className="mt-1 flex items-baseline justify-between gap-4 border-t border-border pt-4">
-                <dt className="font-semibold">Total</dt>
+                <dt className="font-semibold">
+                  <Trans>Total</Trans>
+                </dt>
                 <dd className="text-2xl font-bold tabular-nums">{formatUsd(pkg.price)}</dd>
               </div>
             </dl>
             <Button size="lg" className="w-full" onClick={onProceed}>
-              Proceed to Payment
+              <Trans>Proceed to Payment</Trans>
               <ArrowRight aria-hidden="true" />
             </Button>
             <p className="flex items-center justify-center gap-1.5 text-center text-xs text-muted-foreground">
               <LockKeyhole className="size-3.5 shrink-0" aria-hidden="true" />
-              Secure checkout. One-time payment in USD.
+              <Trans>Secure checkout. One-time payment in USD.</Trans>
             </p>
           </>
         ) : (
-          <p className="text-sm text-muted-foreground">Choose a package to see its summary.</p>
+          <p className="text-sm text-muted-foreground">
+            <Trans>Choose a package to see its summary.</Trans>
+          </p>
         )}
       </CardContent>
     </Card>

@@ -1,25 +1,33 @@
 import { Check, Gift, Sparkles } from "lucide-react";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { usePricing, type ModelPricing } from "@/features/pricing";
 import { cn } from "@/lib/cn";
 import { formatCredits } from "@/lib/format";
+import { i18n } from "@/lib/i18n";
 import { formatPricePerCredit, formatUsd, savingsPercent, type DisplayPackage } from "./packages";
 
 export function PopularBadge({ className }: { className?: string }) {
   return (
     <Badge className={cn("border-fuchsia-400/40 bg-gradient-to-r from-violet-500 to-fuchsia-500 text-white shadow-lg shadow-violet-500/30", className)}>
       <Sparkles aria-hidden="true" />
-      Most Popular
+      <Trans>Most Popular</Trans>
     </Badge>
   );
 }
 
-/** "About 150 Veo3 (Quality), 750 Veo3 Fast or 750 Veo3 Lite videos" at today's web prices, every model of the catalogue. */
+/**
+ * "About 150 Veo3 (Quality), 750 Veo3 Fast or 750 Veo3 Lite videos" at today's web prices, every
+ * model of the catalogue, in the active language (called while rendering).
+ */
 export function videosEstimate(credits: number, models: readonly Pick<ModelPricing, "label" | "web">[]): string {
   const counts = models.map((m) => `${formatCredits(Math.floor(credits / m.web))} ${m.label}`);
-  const list = counts.length <= 1 ? (counts[0] ?? "") : `${counts.slice(0, -1).join(", ")} or ${counts.at(-1)}`;
-  return `About ${list} videos`;
+  const first = counts.slice(0, -1).join(", ");
+  const last = counts.at(-1) ?? "";
+  const list = counts.length <= 1 ? last : i18n._(msg`${first} or ${last}`);
+  return i18n._(msg`About ${list} videos`);
 }
 
 export interface PackageCardProps {
@@ -30,10 +38,14 @@ export interface PackageCardProps {
 
 /** A package on /pricing: price, credits, bonus and a buy button. */
 export function PackageCard({ pkg, all, onBuy }: PackageCardProps) {
+  const { t } = useLingui();
   const { models } = usePricing();
   const saving = savingsPercent(pkg, all);
   const titleId = `package-${pkg.id}-title`;
-  const features = [`${formatPricePerCredit(pkg)} per credit`, videosEstimate(pkg.credits, models), "For the web generator and the API"];
+  const perCredit = formatPricePerCredit(pkg);
+  const credits = formatCredits(pkg.credits);
+  const packageName = pkg.name;
+  const features = [t`${perCredit} per credit`, videosEstimate(pkg.credits, models), t`For the web generator and the API`];
 
   return (
     <article
@@ -48,16 +60,24 @@ export function PackageCard({ pkg, all, onBuy }: PackageCardProps) {
         <h3 id={titleId} className="text-lg font-semibold tracking-tight [overflow-wrap:anywhere]">
           {pkg.name}
         </h3>
-        {saving ? <Badge variant="success">Save {saving}%</Badge> : null}
+        {saving ? (
+          <Badge variant="success">
+            <Trans>Save {saving}%</Trans>
+          </Badge>
+        ) : null}
       </div>
       {pkg.description ? <p className="mt-1 text-sm text-muted-foreground">{pkg.description}</p> : null}
 
       <p className="mt-5 flex items-baseline gap-1.5">
         <span className="text-4xl font-bold tracking-tight tabular-nums">{formatUsd(pkg.price)}</span>
-        <span className="text-sm text-muted-foreground">one-time</span>
+        <span className="text-sm text-muted-foreground">
+          <Trans>one-time</Trans>
+        </span>
       </p>
       <p className="mt-2 text-lg font-semibold text-violet-200">
-        <span className="tabular-nums">{formatCredits(pkg.credits)}</span> credits
+        <Trans>
+          <span className="tabular-nums">{credits}</span> credits
+        </Trans>
       </p>
       {pkg.bonus ? (
         <p className="mt-2 inline-flex w-fit items-center gap-1.5 rounded-full bg-emerald-500/10 px-2.5 py-1 text-xs font-medium text-emerald-300 ring-1 ring-emerald-500/25">
@@ -75,8 +95,14 @@ export function PackageCard({ pkg, all, onBuy }: PackageCardProps) {
         ))}
       </ul>
 
-      <Button className="mt-6 w-full" size="lg" variant={pkg.popular ? "default" : "secondary"} onClick={() => onBuy(pkg)} aria-label={`Buy Now: ${pkg.name}`}>
-        Buy Now
+      <Button
+        className="mt-6 w-full"
+        size="lg"
+        variant={pkg.popular ? "default" : "secondary"}
+        onClick={() => onBuy(pkg)}
+        aria-label={t`Buy Now: ${packageName}`}
+      >
+        <Trans>Buy Now</Trans>
       </Button>
     </article>
   );

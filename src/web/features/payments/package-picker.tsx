@@ -1,5 +1,6 @@
 import { RadioGroup } from "radix-ui";
 import { Gift } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
 import { formatCredits } from "@/lib/format";
@@ -14,9 +15,10 @@ export interface PackagePickerProps {
 
 /** Package selection on /purchase-credits: one radio card per package (arrow keys move). */
 export function PackagePicker({ packages, selectedId, onSelect }: PackagePickerProps) {
+  const { t } = useLingui();
   return (
     <RadioGroup.Root
-      aria-label="Credit package"
+      aria-label={t`Credit package`}
       value={selectedId ?? ""}
       onValueChange={(id) => {
         const pkg = packages.find((p) => p.id === id);
@@ -27,6 +29,8 @@ export function PackagePicker({ packages, selectedId, onSelect }: PackagePickerP
       {packages.map((pkg) => {
         const saving = savingsPercent(pkg, packages);
         const nameId = `pick-${pkg.id}-name`;
+        const credits = formatCredits(pkg.credits);
+        const perCredit = formatPricePerCredit(pkg);
         return (
           <RadioGroup.Item
             key={pkg.id}
@@ -50,10 +54,16 @@ export function PackagePicker({ packages, selectedId, onSelect }: PackagePickerP
                   {pkg.name}
                 </span>
                 {pkg.popular ? <PopularBadge /> : null}
-                {saving ? <Badge variant="success">Save {saving}%</Badge> : null}
+                {saving ? (
+                  <Badge variant="success">
+                    <Trans>Save {saving}%</Trans>
+                  </Badge>
+                ) : null}
               </span>
               <span className="mt-1 block text-sm text-muted-foreground">
-                {formatCredits(pkg.credits)} credits · {formatPricePerCredit(pkg)} per credit
+                <Trans>
+                  {credits} credits · {perCredit} per credit
+                </Trans>
               </span>
               {pkg.bonus ? (
                 <span className="mt-1 flex items-center gap-1 text-xs font-medium text-emerald-300">

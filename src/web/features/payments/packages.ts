@@ -1,20 +1,37 @@
 /** Credit packages as the pages show them: the server's list, read tolerantly, or the fallback. */
+import { msg } from "@lingui/core/macro";
 import type { CreditPackageView } from "../../../shared/schemas/packages";
+import { formatMoney, formatNumber } from "@/lib/format";
+import { i18n } from "@/lib/i18n";
 
 /** A package on screen. `purchasable` is false for the fallback packages (no database id). */
 export interface DisplayPackage extends CreditPackageView {
   purchasable: boolean;
 }
 
+const FALLBACK_BONUS = { pro: msg`25 bonus credits`, premium: msg`50 bonus credits` };
+
 /**
  * Shown when GET /api/credit-packages fails or returns none. Display only: they
  * are not in the database, so nothing can be bought with them (decision 0016).
+ * Built on each call: the bonus lines are in the active language.
  */
-export const FALLBACK_PACKAGES: readonly DisplayPackage[] = [
-  { id: "starter", name: "Starter", credits: 50, price: "10.00", popular: false, description: null, bonus: null, purchasable: false },
-  { id: "pro", name: "Pro", credits: 150, price: "25.00", popular: true, description: null, bonus: "25 bonus credits", purchasable: false },
-  { id: "premium", name: "Premium", credits: 300, price: "45.00", popular: false, description: null, bonus: "50 bonus credits", purchasable: false },
-];
+export function fallbackPackages(): DisplayPackage[] {
+  return [
+    { id: "starter", name: "Starter", credits: 50, price: "10.00", popular: false, description: null, bonus: null, purchasable: false },
+    { id: "pro", name: "Pro", credits: 150, price: "25.00", popular: true, description: null, bonus: i18n._(FALLBACK_BONUS.pro), purchasable: false },
+    {
+      id: "premium",
+      name: "Premium",
+      credits: 300,
+      price: "45.00",
+      popular: false,
+      description: null,
+      bonus: i18n._(FALLBACK_BONUS.premium),
+      purchasable: false,
+    },
+  ];
+}
 
 function text(value: unknown): string | null {
   return typeof value === "string" && value.trim() ? value.trim() : null;
@@ -58,12 +75,9 @@ export function defaultPackage(packages: readonly DisplayPackage[], wanted: stri
   return packages.find((p) => p.id === wanted) ?? packages.find((p) => p.popular) ?? packages[0] ?? null;
 }
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const usdFine = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 3 });
-
-/** "$25.00" (prices are USD with two decimals). */
+/** "$25.00" (prices are USD with two decimals), in the active language's way. */
 export function formatUsd(price: string | number): string {
-  return usd.format(Number(price));
+  return formatMoney(Number(price), "USD");
 }
 
 export function pricePerCredit(pkg: CreditPackageView): number {
@@ -72,7 +86,7 @@ export function pricePerCredit(pkg: CreditPackageView): number {
 
 /** "$0.167": a third decimal where two would hide the difference between packages. */
 export function formatPricePerCredit(pkg: CreditPackageView): string {
-  return usdFine.format(pricePerCredit(pkg));
+  return formatNumber(pricePerCredit(pkg), { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 3 });
 }
 
 /**

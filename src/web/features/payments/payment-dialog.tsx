@@ -1,6 +1,7 @@
 import { useRef, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { ChevronRight, CreditCard, LoaderCircle, ShieldCheck, TriangleAlert, Wallet } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { PaymentResult } from "../../../shared/schemas/payments";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { cn } from "@/lib/cn";
@@ -50,15 +51,24 @@ function ProviderOption({ icon, title, caption, onClick, busy, disabled, expande
 }
 
 function OrderLine({ pkg }: { pkg: DisplayPackage }) {
+  const credits = formatCredits(pkg.credits);
+  const perCredit = formatPricePerCredit(pkg);
+  const bonus = pkg.bonus;
   return (
     <div className="rounded-xl border border-border bg-zinc-950/40 p-4">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="truncate font-semibold">{pkg.name}</p>
           <p className="text-sm text-muted-foreground">
-            {formatCredits(pkg.credits)} credits · {formatPricePerCredit(pkg)} per credit
+            <Trans>
+              {credits} credits · {perCredit} per credit
+            </Trans>
           </p>
-          {pkg.bonus ? <p className="mt-1 text-xs font-medium text-emerald-300">Includes {pkg.bonus}</p> : null}
+          {bonus ? (
+            <p className="mt-1 text-xs font-medium text-emerald-300">
+              <Trans>Includes {bonus}</Trans>
+            </p>
+          ) : null}
         </div>
         <p className="shrink-0 text-xl font-bold tabular-nums">{formatUsd(pkg.price)}</p>
       </div>
@@ -71,13 +81,17 @@ function Unavailable() {
     <div className="flex gap-3 rounded-xl border border-amber-500/30 bg-amber-500/10 p-4 text-sm" role="alert">
       <TriangleAlert className="mt-0.5 size-5 shrink-0 text-amber-300" aria-hidden="true" />
       <div>
-        <p className="font-semibold text-amber-100">Payment methods temporarily unavailable</p>
+        <p className="font-semibold text-amber-100">
+          <Trans>Payment methods temporarily unavailable</Trans>
+        </p>
         <p className="mt-1 text-amber-100/75">
-          Please try again in a few minutes, or{" "}
-          <Link href="/contact" className="font-medium text-amber-100 underline underline-offset-4">
-            contact us
-          </Link>{" "}
-          to buy credits.
+          <Trans>
+            Please try again in a few minutes, or{" "}
+            <Link href="/contact" className="font-medium text-amber-100 underline underline-offset-4">
+              contact us
+            </Link>{" "}
+            to buy credits.
+          </Trans>
         </p>
       </div>
     </div>
@@ -85,6 +99,7 @@ function Unavailable() {
 }
 
 function DialogBody({ pkg, onClose, onBusyChange }: { pkg: DisplayPackage; onClose: () => void; onBusyChange: (busy: boolean) => void }) {
+  const { t } = useLingui();
   const methods = usePaymentMethods();
   const creem = useCreemCheckout();
   const [paypalOpen, setPaypalOpen] = useState(false);
@@ -98,18 +113,22 @@ function DialogBody({ pkg, onClose, onBusyChange }: { pkg: DisplayPackage; onClo
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Complete Your Purchase</DialogTitle>
-        <DialogDescription>Choose how you would like to pay. Credits are added as soon as the payment is confirmed.</DialogDescription>
+        <DialogTitle>
+          <Trans>Complete Your Purchase</Trans>
+        </DialogTitle>
+        <DialogDescription>
+          <Trans>Choose how you would like to pay. Credits are added as soon as the payment is confirmed.</Trans>
+        </DialogDescription>
       </DialogHeader>
       <OrderLine pkg={pkg} />
       <section aria-labelledby="payment-methods-title" className="grid gap-2.5">
         <h3 id="payment-methods-title" className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">
-          Payment method
+          <Trans>Payment method</Trans>
         </h3>
         {methods.isPending ? (
           <div className="flex items-center justify-center gap-2 py-6 text-sm text-muted-foreground" role="status">
             <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-            Loading payment methods…
+            <Trans>Loading payment methods…</Trans>
           </div>
         ) : !creemEnabled && !paypalEnabled ? (
           <Unavailable />
@@ -118,8 +137,8 @@ function DialogBody({ pkg, onClose, onBusyChange }: { pkg: DisplayPackage; onClo
             {creemEnabled ? (
               <ProviderOption
                 icon={<CreditCard className="text-violet-300" aria-hidden="true" />}
-                title={creem.isPending ? "Redirecting to secure checkout…" : "Pay with Card"}
-                caption="Secure checkout by Creem"
+                title={creem.isPending ? t`Redirecting to secure checkout…` : t`Pay with Card`}
+                caption={t`Secure checkout by Creem`}
                 busy={creem.isPending}
                 onClick={() => creem.mutate(pkg)}
               />
@@ -128,8 +147,8 @@ function DialogBody({ pkg, onClose, onBusyChange }: { pkg: DisplayPackage; onClo
               <>
                 <ProviderOption
                   icon={<Wallet className="text-sky-300" aria-hidden="true" />}
-                  title="Pay with PayPal"
-                  caption="Your PayPal account, or a card through PayPal"
+                  title={t`Pay with PayPal`}
+                  caption={t`Your PayPal account, or a card through PayPal`}
                   disabled={creem.isPending}
                   expanded={paypalOpen}
                   onClick={() => setPaypalOpen((open) => !open)}
@@ -142,7 +161,7 @@ function DialogBody({ pkg, onClose, onBusyChange }: { pkg: DisplayPackage; onClo
       </section>
       <p className="flex items-center justify-center gap-1.5 text-center text-xs text-muted-foreground">
         <ShieldCheck className="size-3.5 shrink-0 text-emerald-300" aria-hidden="true" />
-        One-time payment in USD. Your card details never reach our servers.
+        <Trans>One-time payment in USD. Your card details never reach our servers.</Trans>
       </p>
     </>
   );

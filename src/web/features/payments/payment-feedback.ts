@@ -1,34 +1,43 @@
 /** The payment toasts (decision 0016), in one place so every flow says the same thing. */
+import { t } from "@lingui/core/macro";
 import type { PaymentResult } from "../../../shared/schemas/payments";
 import { toast } from "@/hooks/use-toast";
 import { formatCredits } from "@/lib/format";
 import { paymentProblem } from "./payments-api";
 
-export const PAYMENT_FAILED_TEXT = "There was an issue with your payment. Please try again.";
-
-export function toastPaymentSuccess(description?: string): void {
-  toast({ title: "Payment Successful!", description: description ?? "Your credits have been added to your account." });
+function paymentFailedText(): string {
+  return t`There was an issue with your payment. Please try again.`;
 }
 
-export function toastPaymentFailed(description = PAYMENT_FAILED_TEXT): void {
-  toast({ title: "Payment Failed", description, variant: "destructive" });
+function checkConnectionText(): string {
+  return t`Please check your connection and try again.`;
+}
+
+export function toastPaymentSuccess(description?: string): void {
+  toast({ title: t`Payment Successful!`, description: description ?? t`Your credits have been added to your account.` });
+}
+
+export function toastPaymentFailed(description?: string): void {
+  toast({ title: t`Payment Failed`, description: description ?? paymentFailedText(), variant: "destructive" });
 }
 
 export function toastPaymentCancelled(): void {
-  toast({ title: "Payment Cancelled", description: "Your payment was cancelled. You have not been charged." });
+  toast({ title: t`Payment Cancelled`, description: t`Your payment was cancelled. You have not been charged.` });
 }
 
 /** A checkout or capture answer: completed, still pending at the provider, or not paid. */
 export function announcePaymentResult(result: PaymentResult): void {
   if (result.status === "completed") {
-    toastPaymentSuccess(`${formatCredits(result.credits)} credits added. Your balance is now ${formatCredits(result.balance)} credits.`);
+    const credits = formatCredits(result.credits);
+    const balance = formatCredits(result.balance);
+    toastPaymentSuccess(t`${credits} credits added. Your balance is now ${balance} credits.`);
   } else if (result.status === "pending") {
     toast({
-      title: "Payment Pending",
-      description: result.message || "Your payment is being processed. Your credits will be added as soon as it is confirmed.",
+      title: t`Payment Pending`,
+      description: result.message || t`Your payment is being processed. Your credits will be added as soon as it is confirmed.`,
     });
   } else {
-    toastPaymentFailed(result.message || PAYMENT_FAILED_TEXT);
+    toastPaymentFailed(result.message || undefined);
   }
 }
 
@@ -41,7 +50,7 @@ export function toastPaymentError(error: unknown, fallbackTitle: string): void {
   if (message) {
     toast({ title: message, description: suggestion ?? undefined, variant: "destructive" });
   } else {
-    toast({ title: fallbackTitle, description: "Please check your connection and try again.", variant: "destructive" });
+    toast({ title: fallbackTitle, description: checkConnectionText(), variant: "destructive" });
   }
 }
 
@@ -49,6 +58,25 @@ export function toastPaymentError(error: unknown, fallbackTitle: string): void {
 export function toastPaymentStepError(title: string, error: unknown): void {
   const { message, suggestion } = paymentProblem(error);
   const sentence = message && !/[.!?]$/.test(message) ? `${message}.` : message;
-  const description = [sentence, suggestion].filter(Boolean).join(" ") || "Please check your connection and try again.";
+  const description = [sentence, suggestion].filter(Boolean).join(" ") || checkConnectionText();
   toast({ title, description, variant: "destructive" });
+}
+
+/** PayPal could not create the order (its createOrder step). */
+export function toastPaypalOrderFailed(error: unknown): void {
+  toastPaymentStepError(t`Failed to create payment order`, error);
+}
+
+/** The capture of an approved PayPal order failed. */
+export function toastPaypalCaptureFailed(error: unknown): void {
+  toastPaymentStepError(t`Failed to complete payment`, error);
+}
+
+/** PayPal's own onError, when no step has said what went wrong. */
+export function toastPaypalError(): void {
+  toast({
+    title: t`PayPal payment error`,
+    description: t`PayPal could not process the payment. Please try again or choose another payment method.`,
+    variant: "destructive",
+  });
 }

@@ -2,7 +2,7 @@
 import type { ApiErrorBody } from "../../../shared/schemas/api-error";
 import type { CreditPackageView } from "../../../shared/schemas/packages";
 import { creemCheckoutResponseSchema, paymentResultSchema, paypalOrderCreatedSchema, type PaymentResult } from "../../../shared/schemas/payments";
-import { ApiError, apiCall, UnexpectedResponseError } from "@/lib/api";
+import { ApiError, apiCall, errorMessage, UnexpectedResponseError } from "@/lib/api";
 
 /** The package fields both providers' endpoints accept; the server prices from `packageId` alone. */
 function purchaseFields(pkg: CreditPackageView) {
@@ -37,29 +37,32 @@ export function capturePaypalOrder(orderId: string, packageId: string): Promise<
   return apiCall(paymentResultSchema, "POST", `/paypal/order/${encodeURIComponent(orderId)}/capture`, { packageId });
 }
 
-/** What a failed payment call said: the server's `message` and, when it gave one, its `suggestion`. */
+/** What a failed payment call said: its message (errorMessage) and, when the server gave one, its `suggestion`. */
 export interface PaymentProblem {
   message: string | null;
   suggestion: string | null;
 }
 
 /**
- * Reads `{message, suggestion}` from a failed call. ApiError keeps the body in its message as
+ * Reads a failed call: the message through errorMessage (the server's code in the person's
+ * language), and the body's `suggestion`. ApiError keeps the body in its message as
  * "<status>: <body>"; anything else (network errors) has no server message.
  */
 export function paymentProblem(error: unknown): PaymentProblem {
   // An answer this page does not understand: say so (it asks for a reload).
-  if (error instanceof UnexpectedResponseError) return { message: error.message, suggestion: null };
+  if (error instanceof UnexpectedResponseError) return { message: errorMessage(error), suggestion: null };
   if (!(error instanceof ApiError)) return { message: null, suggestion: null };
+  return { message: errorMessage(error), suggestion: serverSuggestion(error) };
+}
+
+/** The error body's `suggestion` (payment errors), when it has one. */
+function serverSuggestion(error: ApiError): string | null {
   const prefix = `${error.status}: `;
   const bodyText = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : "";
   try {
     const body = JSON.parse(bodyText) as Partial<ApiErrorBody> | null;
-    return {
-      message: typeof body?.message === "string" && body.message ? body.message : error.serverMessage,
-      suggestion: typeof body?.suggestion === "string" && body.suggestion ? body.suggestion : null,
-    };
+    return typeof body?.suggestion === "string" && body.suggestion ? body.suggestion : null;
   } catch {
-    return { message: error.serverMessage, suggestion: null };
+    return null;
   }
 }

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircle, RefreshCw } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { paypalSetupSchema, type PaymentResult } from "../../../shared/schemas/payments";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/hooks/use-toast";
 import { errorMessage, schemaQueryFn } from "@/lib/api";
 import { queryKeys } from "@/lib/query-keys";
 import type { DisplayPackage } from "./packages";
-import { announcePaymentResult, toastPaymentCancelled, toastPaymentStepError } from "./payment-feedback";
+import { announcePaymentResult, toastPaymentCancelled, toastPaypalCaptureFailed, toastPaypalError, toastPaypalOrderFailed } from "./payment-feedback";
 import { capturePaypalOrder, createPaypalOrder } from "./payments-api";
 import { loadPaypalSdk } from "./paypal-sdk";
 import { refreshAfterPurchase } from "./use-payment-queries";
@@ -35,7 +35,7 @@ function LoadError({ message, onRetry }: { message: string; onRetry: () => void 
       <p className="text-sm text-muted-foreground">{message}</p>
       <Button variant="secondary" size="sm" onClick={onRetry}>
         <RefreshCw aria-hidden="true" />
-        Try again
+        <Trans>Try again</Trans>
       </Button>
     </div>
   );
@@ -46,6 +46,7 @@ function LoadError({ message, onRetry }: { message: string; onRetry: () => void 
  * POST /paypal/order and onApprove -> POST /paypal/order/{id}/capture on our server.
  */
 export function PaypalCheckout({ pkg, onResult, onBusyChange }: PaypalCheckoutProps) {
+  const { t } = useLingui();
   const setup = useQuery({
     queryKey: queryKeys.payments.paypalSetup,
     queryFn: schemaQueryFn(paypalSetupSchema, queryKeys.payments.paypalSetup[0]),
@@ -84,7 +85,7 @@ export function PaypalCheckout({ pkg, onResult, onBusyChange }: PaypalCheckoutPr
           return await createPaypalOrder(latest.current.pkg);
         } catch (error) {
           reported = true;
-          toastPaymentStepError("Failed to create payment order", error);
+          toastPaypalOrderFailed(error);
           throw error;
         }
       },
@@ -97,7 +98,7 @@ export function PaypalCheckout({ pkg, onResult, onBusyChange }: PaypalCheckoutPr
           if (result.status !== "failed") void refreshAfterPurchase();
           latest.current.onResult(result);
         } catch (error) {
-          toastPaymentStepError("Failed to complete payment", error);
+          toastPaypalCaptureFailed(error);
         } finally {
           if (!disposed) setCapturing(false);
           latest.current.onBusyChange(false);
@@ -109,11 +110,7 @@ export function PaypalCheckout({ pkg, onResult, onBusyChange }: PaypalCheckoutPr
           reported = false;
           return;
         }
-        toast({
-          title: "PayPal payment error",
-          description: "PayPal could not process the payment. Please try again or choose another payment method.",
-          variant: "destructive",
-        });
+        toastPaypalError();
       },
     });
     buttons.render(element).catch(() => {
@@ -126,14 +123,15 @@ export function PaypalCheckout({ pkg, onResult, onBusyChange }: PaypalCheckoutPr
     };
   }, [paypal, renderAttempt]);
 
-  if (setup.isPending) return <Loading label="Loading PayPal…" />;
+  if (setup.isPending) return <Loading label={t`Loading PayPal…`} />;
   if (setup.isError) {
-    return <LoadError message={`PayPal is not available right now: ${errorMessage(setup.error)}`} onRetry={() => void setup.refetch()} />;
+    const problem = errorMessage(setup.error);
+    return <LoadError message={t`PayPal is not available right now: ${problem}`} onRetry={() => void setup.refetch()} />;
   }
   if (sdk.isError || renderFailed) {
     return (
       <LoadError
-        message={sdk.isError ? errorMessage(sdk.error) : "PayPal's buttons could not be shown. Please try again."}
+        message={sdk.isError ? errorMessage(sdk.error) : t`PayPal's buttons could not be shown. Please try again.`}
         onRetry={() => {
           setRenderFailed(false);
           setRenderAttempt((n) => n + 1);
@@ -144,12 +142,12 @@ export function PaypalCheckout({ pkg, onResult, onBusyChange }: PaypalCheckoutPr
   }
   return (
     <div className="relative min-h-14" aria-busy={capturing || sdk.isPending}>
-      {sdk.isPending ? <Loading label="Loading PayPal…" /> : null}
-      <div ref={container} aria-label="PayPal checkout" role="group" />
+      {sdk.isPending ? <Loading label={t`Loading PayPal…`} /> : null}
+      <div ref={container} aria-label={t`PayPal checkout`} role="group" />
       {capturing ? (
         <div className="absolute inset-0 flex items-center justify-center gap-2 rounded-xl bg-surface/90 text-sm font-medium" role="status">
           <LoaderCircle className="size-4 animate-spin text-primary" aria-hidden="true" />
-          Completing your payment…
+          <Trans>Completing your payment…</Trans>
         </div>
       ) : null}
     </div>

@@ -2,6 +2,7 @@
  * Loads PayPal's JS SDK on demand: only when PayPal is enabled and the buyer opens the PayPal
  * option (decision 0016), so no PayPal code runs on any other visit. One script per client id.
  */
+import { t } from "@lingui/core/macro";
 
 /** The part of `window.paypal` we use (the Buttons component of SDK v5). */
 export interface PaypalButtonsOptions {
@@ -61,9 +62,9 @@ export function loadPaypalSdk(clientId: string): Promise<PaypalNamespace> {
     };
     script.addEventListener("load", () => {
       if (window.paypal?.Buttons) resolve(window.paypal);
-      else fail("PayPal did not start. Please try again.");
+      else fail(t`PayPal did not start. Please try again.`);
     });
-    script.addEventListener("error", () => fail("PayPal could not be loaded. Check your connection and try again."));
+    script.addEventListener("error", () => fail(t`PayPal could not be loaded. Check your connection and try again.`));
   });
   current = { clientId, script, promise };
   document.head.append(script);

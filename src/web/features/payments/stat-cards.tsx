@@ -1,4 +1,5 @@
 import { Clapperboard, Coins, Flame, type LucideIcon } from "lucide-react";
+import { useLingui } from "@lingui/react/macro";
 import type { UserStats } from "../../../shared/schemas/account";
 import { cn } from "@/lib/cn";
 import { formatCredits } from "@/lib/format";
@@ -8,33 +9,40 @@ interface Stat {
   value: number | undefined;
   hint: string;
   icon: LucideIcon;
-  tone: string;
+  toneClassName: string;
 }
 
 /** The three figures (decision 0015): Credits Remaining, Videos Created, Credits Used. */
 export function StatCards({ stats, loading, error }: { stats: UserStats | undefined; loading: boolean; error: boolean }) {
+  const { t } = useLingui();
   const items: Stat[] = [
     {
-      label: "Credits Remaining",
+      label: t`Credits Remaining`,
       value: stats?.credits,
-      hint: "Available for new videos",
+      hint: t`Available for new videos`,
       icon: Coins,
-      tone: "text-violet-300 bg-violet-500/10 ring-violet-500/25",
+      toneClassName: "text-violet-300 bg-violet-500/10 ring-violet-500/25",
     },
     {
-      label: "Videos Created",
+      label: t`Videos Created`,
       value: stats?.videosCreated,
-      hint: "On the web and through the API",
+      hint: t`On the web and through the API`,
       icon: Clapperboard,
-      tone: "text-fuchsia-300 bg-fuchsia-500/10 ring-fuchsia-500/25",
+      toneClassName: "text-fuchsia-300 bg-fuchsia-500/10 ring-fuchsia-500/25",
     },
-    { label: "Credits Used", value: stats?.totalSpent, hint: "Net of refunds", icon: Flame, tone: "text-amber-300 bg-amber-500/10 ring-amber-500/25" },
+    {
+      label: t`Credits Used`,
+      value: stats?.totalSpent,
+      hint: t`Net of refunds`,
+      icon: Flame,
+      toneClassName: "text-amber-300 bg-amber-500/10 ring-amber-500/25",
+    },
   ];
   return (
-    <section aria-label="Your credits" className="grid grid-cols-3 gap-2.5 sm:gap-4">
-      {items.map(({ label, value, hint, icon: Icon, tone }) => (
+    <section aria-label={t`Your credits`} className="grid grid-cols-3 gap-2.5 sm:gap-4">
+      {items.map(({ label, value, hint, icon: Icon, toneClassName }) => (
         <div key={label} className="flex items-center gap-4 rounded-2xl border border-border bg-surface/80 p-3 shadow-xl shadow-black/30 backdrop-blur sm:p-5">
-          <span className={cn("hidden size-11 shrink-0 items-center justify-center rounded-xl ring-1 sm:flex", tone)}>
+          <span className={cn("hidden size-11 shrink-0 items-center justify-center rounded-xl ring-1 sm:flex", toneClassName)}>
             <Icon className="size-5" aria-hidden="true" />
           </span>
           <dl className="min-w-0">
@@ -48,7 +56,7 @@ export function StatCards({ stats, loading, error }: { stats: UserStats | undefi
                 "—"
               )}
             </dd>
-            <dd className="hidden truncate text-xs text-muted-foreground sm:block">{error && value === undefined ? "Could not be loaded" : hint}</dd>
+            <dd className="hidden truncate text-xs text-muted-foreground sm:block">{error && value === undefined ? t`Could not be loaded` : hint}</dd>
           </dl>
         </div>
       ))}

@@ -1,5 +1,8 @@
 import { useState } from "react";
 import { LoaderCircle, ReceiptText, RefreshCw } from "lucide-react";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { TRANSACTIONS_PAGE_SIZE } from "../../../shared/payments";
 import type { TransactionView } from "../../../shared/schemas/account";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
@@ -8,16 +11,32 @@ import { Pagination } from "@/components/ui/pagination";
 import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { formatCredits, formatDate, formatDateTime, truncateText } from "@/lib/format";
+import { i18n } from "@/lib/i18n";
 import { useTransactions } from "./use-payment-queries";
 
 /** User descriptions are cut at 60 characters (the full text is in the tooltip). */
 export const DESCRIPTION_MAX = 60;
 
-export const TRANSACTION_TYPES: Record<TransactionView["type"], { label: string; variant: BadgeProps["variant"] }> = {
-  purchase: { label: "Purchase", variant: "success" },
-  refund: { label: "Refund", variant: "default" },
-  usage: { label: "Usage", variant: "secondary" },
-  adjustment: { label: "Adjustment", variant: "warning" },
+export interface TransactionTypeLook {
+  /** In the active language, read when shown. */
+  readonly label: string;
+  readonly variant: BadgeProps["variant"];
+}
+
+function transactionType(label: MessageDescriptor, variant: BadgeProps["variant"]): TransactionTypeLook {
+  return {
+    get label() {
+      return i18n._(label);
+    },
+    variant,
+  };
+}
+
+export const TRANSACTION_TYPES: Record<TransactionView["type"], TransactionTypeLook> = {
+  purchase: transactionType(msg`Purchase`, "success"),
+  refund: transactionType(msg`Refund`, "default"),
+  usage: transactionType(msg`Usage`, "secondary"),
+  adjustment: transactionType(msg`Adjustment`, "warning"),
 };
 
 /** "+150" or "−5" (a real minus sign). */
@@ -59,12 +78,16 @@ function TransactionRow({ tx }: { tx: TransactionView }) {
 
 /** 'Transaction History' (decision 0015): 50 a page, up to 5 page buttons, newest first. */
 export function TransactionHistory() {
+  const { t } = useLingui();
   const [page, setPage] = useState(1);
   const query = useTransactions(page, true);
   const rows = query.data?.data ?? [];
   const total = query.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / TRANSACTIONS_PAGE_SIZE));
   const first = (page - 1) * TRANSACTIONS_PAGE_SIZE + 1;
+  const last = Math.min(first + rows.length - 1, total);
+  const totalText = formatCredits(total);
+  const problem = query.isError ? errorMessage(query.error) : "";
 
   const goTo = (next: number) => {
     setPage(next);
@@ -77,32 +100,38 @@ export function TransactionHistory() {
         <div>
           <h2 id="transactions-title" className="flex items-center gap-2 text-xl font-semibold tracking-tight">
             <ReceiptText className="size-5 text-fuchsia-300" aria-hidden="true" />
-            Transaction History
+            <Trans>Transaction History</Trans>
           </h2>
-          <p className="mt-1 text-sm text-muted-foreground">Purchases, video usage, refunds and adjustments to your balance.</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            <Trans>Purchases, video usage, refunds and adjustments to your balance.</Trans>
+          </p>
         </div>
         {total > 0 ? (
           <p className="text-sm text-muted-foreground tabular-nums">
-            {first}–{Math.min(first + rows.length - 1, total)} of {formatCredits(total)}
+            <Trans>
+              {first}–{last} of {totalText}
+            </Trans>
           </p>
         ) : null}
       </div>
 
       {query.isPending ? (
-        <div className="flex justify-center rounded-2xl border border-border bg-surface/60 py-14" role="status" aria-label="Loading transactions">
+        <div className="flex justify-center rounded-2xl border border-border bg-surface/60 py-14" role="status" aria-label={t`Loading transactions`}>
           <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
         </div>
       ) : query.isError && !query.data ? (
         <div className="grid justify-items-center gap-4 rounded-2xl border border-dashed border-border bg-surface/40 px-6 py-10 text-center" role="alert">
-          <p className="text-sm text-muted-foreground">Your transactions could not be loaded: {errorMessage(query.error)}</p>
+          <p className="text-sm text-muted-foreground">
+            <Trans>Your transactions could not be loaded: {problem}</Trans>
+          </p>
           <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
             <RefreshCw aria-hidden="true" />
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       ) : total === 0 ? (
         <p className="rounded-2xl border border-dashed border-border bg-surface/40 px-6 py-10 text-center text-sm text-muted-foreground">
-          No transactions yet. Purchases and the credits your videos use will show up here.
+          <Trans>No transactions yet. Purchases and the credits your videos use will show up here.</Trans>
         </p>
       ) : (
         <>
@@ -110,20 +139,22 @@ export function TransactionHistory() {
             className={cn("overflow-hidden rounded-2xl border border-border bg-surface/80 shadow-xl shadow-black/30", query.isPlaceholderData && "opacity-60")}
           >
             <table className="w-full table-fixed text-left text-sm">
-              <caption className="sr-only">Your transactions, newest first</caption>
+              <caption className="sr-only">
+                <Trans>Your transactions, newest first</Trans>
+              </caption>
               <thead className="bg-surface-raised/70 text-xs uppercase tracking-wider text-muted-foreground">
                 <tr>
                   <th scope="col" className="w-[6.25rem] px-2.5 py-3 font-semibold sm:w-36 sm:px-5">
-                    Type
+                    <Trans>Type</Trans>
                   </th>
                   <th scope="col" className="px-2.5 py-3 font-semibold sm:px-5">
-                    Description
+                    <Trans>Description</Trans>
                   </th>
                   <th scope="col" className="w-[4.75rem] px-2.5 py-3 text-right font-semibold sm:w-28 sm:px-5">
-                    Credits
+                    <Trans>Credits</Trans>
                   </th>
                   <th scope="col" className="hidden w-48 px-5 py-3 text-right font-semibold sm:table-cell">
-                    Date
+                    <Trans>Date</Trans>
                   </th>
                 </tr>
               </thead>
@@ -134,7 +165,7 @@ export function TransactionHistory() {
               </tbody>
             </table>
           </div>
-          <Pagination className="mt-6" label="Transaction pages" page={page} pageCount={pageCount} onPageChange={goTo} />
+          <Pagination className="mt-6" label={t`Transaction pages`} page={page} pageCount={pageCount} onPageChange={goTo} />
         </>
       )}
     </section>

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useMutation } from "@tanstack/react-query";
+import { t } from "@lingui/core/macro";
 import { toast } from "@/hooks/use-toast";
 import type { DisplayPackage } from "./packages";
 import { toastPaymentError } from "./payment-feedback";
@@ -20,14 +21,18 @@ export function useCreemCheckout() {
       const body = await createCreemCheckout(pkg);
       const url = typeof body?.checkoutUrl === "string" ? body.checkoutUrl : "";
       if (!url) {
-        toast({ title: "No checkout URL received", description: "The payment provider did not answer as expected. Please try again.", variant: "destructive" });
+        toast({
+          title: t`No checkout URL received`,
+          description: t`The payment provider did not answer as expected. Please try again.`,
+          variant: "destructive",
+        });
         return;
       }
       goToCheckout(url);
       // Never settles: the page is being replaced by the checkout.
       await new Promise<never>(() => {});
     },
-    onError: (error) => toastPaymentError(error, "Failed to create checkout session"),
+    onError: (error) => toastPaymentError(error, t`Failed to create checkout session`),
   });
   // Back from the checkout page with the browser's page cache: the button works again.
   const { reset } = mutation;

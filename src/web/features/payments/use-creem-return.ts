@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useLocation } from "wouter";
+import { t } from "@lingui/core/macro";
 import type { PaymentResult } from "../../../shared/schemas/payments";
 import { announcePaymentResult, toastPaymentStepError } from "./payment-feedback";
 import { confirmCreemCheckout } from "./payments-api";
@@ -43,7 +44,7 @@ export function useCreemReturn(signedIn: boolean): CreemReturnState {
       announcePaymentResult(result);
       if (result.status !== "failed") void refreshAfterPurchase();
     },
-    onError: (error) => toastPaymentStepError("Could not confirm your payment", error),
+    onError: (error) => toastPaymentStepError(t`Could not confirm your payment`, error),
     onSettled: () => {
       // Only if the buyer is still here (not gone to another page meanwhile).
       if (window.location.pathname === "/purchase-credits") navigate("/purchase-credits", { replace: true });

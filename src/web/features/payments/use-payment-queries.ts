@@ -5,7 +5,7 @@ import { creditPackageListSchema, paymentMethodsSchema } from "../../../shared/s
 import { schemaQueryFn } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys, underPath } from "@/lib/query-keys";
-import { FALLBACK_PACKAGES, toDisplayPackages, type DisplayPackage } from "./packages";
+import { fallbackPackages, toDisplayPackages, type DisplayPackage } from "./packages";
 
 /** Reads a query's URL (its key) with the route's schema; signed out is an error here, never null. */
 export interface PackagesView {
@@ -33,7 +33,7 @@ export function useCreditPackages(): PackagesView {
   const retry = () => void query.refetch();
   const retrying = query.isFetching;
   if (query.isPending) return { packages: [], loading: true, fallback: false, notSetUp: false, retry, retrying };
-  if (query.isError && !query.data) return { packages: FALLBACK_PACKAGES, loading: false, fallback: true, notSetUp: false, retry, retrying };
+  if (query.isError && !query.data) return { packages: fallbackPackages(), loading: false, fallback: true, notSetUp: false, retry, retrying };
   const loaded = query.data ?? [];
   return { packages: loaded, loading: false, fallback: false, notSetUp: loaded.length === 0, retry, retrying };
 }

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
+import { t } from "@lingui/core/macro";
 import { useCurrentUser } from "@/features/auth";
 import { toast } from "@/hooks/use-toast";
 import type { DisplayPackage } from "./packages";
@@ -7,8 +8,8 @@ import type { DisplayPackage } from "./packages";
 /** Fallback packages are display-only (no database id): say why nothing can be bought (decision 0016). */
 export function toastPurchasesUnavailable(): void {
   toast({
-    title: "Purchases unavailable right now",
-    description: "We couldn't load the current credit packages, so checkout is paused. Please refresh the page or try again in a few minutes.",
+    title: t`Purchases unavailable right now`,
+    description: t`We couldn't load the current credit packages, so checkout is paused. Please refresh the page or try again in a few minutes.`,
     variant: "destructive",
   });
 }

@@ -3,6 +3,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { FastForward, LoaderCircle } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { PROMPT_MAX, SEED_MAX, SEED_MIN, type VideoTaskView } from "../../../shared/videos";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
@@ -11,14 +12,22 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { useCurrentUser } from "@/features/auth";
 import { formatCredits } from "@/lib/format";
-import { isSeed, PROMPT_REQUIRED, SEED_MESSAGE } from "./generate-form-schema";
+import { isSeed, promptRequiredMessage, promptTooLongMessage, seedMessage } from "./generate-form-schema";
 import { useExtendVideo } from "./use-extend-video";
 import { useExtendSurcharge, useWebPrices } from "./use-web-prices";
 import { creditsText, KEEP_EXTENDABLE_HINT, modelLabel } from "./video-display";
 
 const extendFormSchema = z.object({
-  prompt: z.string().trim().min(1, PROMPT_REQUIRED).max(PROMPT_MAX, `Prompt must be at most ${PROMPT_MAX} characters`),
-  seed: z.string().trim().refine(isSeed, SEED_MESSAGE),
+  // Lazy messages: zod makes them when it validates, in the language of that moment.
+  prompt: z
+    .string()
+    .trim()
+    .min(1, { error: () => promptRequiredMessage() })
+    .max(PROMPT_MAX, { error: () => promptTooLongMessage() }),
+  seed: z
+    .string()
+    .trim()
+    .refine(isSeed, { error: () => seedMessage() }),
   keepExtendable: z.boolean(),
 });
 type ExtendFormValues = z.infer<typeof extendFormSchema>;
@@ -32,6 +41,7 @@ function useExtendCost(task: VideoTaskView): number {
 }
 
 function ExtendForm({ task, onStarted }: { task: VideoTaskView; onStarted: (extension: VideoTaskView) => void }) {
+  const { t } = useLingui();
   const { user } = useCurrentUser();
   const cost = useExtendCost(task);
   const mutation = useExtendVideo(onStarted);
@@ -54,18 +64,18 @@ function ExtendForm({ task, onStarted }: { task: VideoTaskView; onStarted: (exte
 
   return (
     <form noValidate className="grid gap-5" onSubmit={onSubmit}>
-      <FormField id="extend-prompt" label="Prompt" error={promptError} hint={`${prompt.length}/${PROMPT_MAX}`}>
+      <FormField id="extend-prompt" label={t`Prompt`} error={promptError} hint={`${prompt.length}/${PROMPT_MAX}`}>
         <Textarea
           id="extend-prompt"
           rows={4}
           maxLength={PROMPT_MAX}
-          placeholder="What happens next…"
+          placeholder={t`What happens next…`}
           aria-invalid={promptError ? true : undefined}
           aria-describedby={promptError ? fieldErrorId("extend-prompt") : undefined}
           {...register("prompt")}
         />
       </FormField>
-      <FormField id="extend-seed" label="Seed" hint="Optional" error={seedError}>
+      <FormField id="extend-seed" label={t`Seed`} hint={t`Optional`} error={seedError}>
         <Input
           id="extend-seed"
           inputMode="numeric"
@@ -79,33 +89,39 @@ function ExtendForm({ task, onStarted }: { task: VideoTaskView; onStarted: (exte
       <div className="grid gap-1">
         <label className="flex cursor-pointer items-center gap-2.5 text-sm font-medium">
           <input type="checkbox" className="size-4 accent-violet-500" aria-describedby="extend-keep-extendable-hint" {...register("keepExtendable")} />
-          Keep extendable
+          <Trans>Keep extendable</Trans>
         </label>
         <p id="extend-keep-extendable-hint" className="pl-6.5 text-xs text-muted-foreground">
-          {KEEP_EXTENDABLE_HINT}
+          {t(KEEP_EXTENDABLE_HINT)}
         </p>
       </div>
       <div className="grid gap-2 rounded-xl border border-violet-500/20 bg-gradient-to-br from-violet-500/10 via-fuchsia-500/5 to-transparent p-4 text-sm">
         <div className="flex items-center justify-between gap-3">
-          <span className="text-muted-foreground">Cost</span>
+          <span className="text-muted-foreground">
+            <Trans>Cost</Trans>
+          </span>
           <span className="font-semibold text-foreground" data-testid="extend-cost">
             {creditsText(cost)}
           </span>
         </div>
         {user ? (
           <div className="flex items-center justify-between gap-3">
-            <span className="text-muted-foreground">Your credits</span>
+            <span className="text-muted-foreground">
+              <Trans>Your credits</Trans>
+            </span>
             <span className="font-semibold text-foreground">{formatCredits(user.credits)}</span>
           </div>
         ) : null}
       </div>
       <DialogFooter>
         <DialogClose asChild>
-          <Button variant="ghost">Cancel</Button>
+          <Button variant="ghost">
+            <Trans>Cancel</Trans>
+          </Button>
         </DialogClose>
         <Button type="submit" disabled={mutation.isPending} aria-busy={mutation.isPending}>
           {mutation.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <FastForward aria-hidden="true" />}
-          Extend
+          <Trans>Extend</Trans>
         </Button>
       </DialogFooter>
     </form>
@@ -119,19 +135,25 @@ function ExtendForm({ task, onStarted }: { task: VideoTaskView; onStarted: (exte
  */
 export function ExtendVideoButton({ task, onStarted }: { task: VideoTaskView; onStarted: (extension: VideoTaskView) => void }) {
   const [open, setOpen] = useState(false);
+  const model = modelLabel(task.model);
+  const { aspectRatio } = task;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="secondary">
           <FastForward aria-hidden="true" />
-          Extend video
+          <Trans>Extend video</Trans>
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Extend video</DialogTitle>
+          <DialogTitle>
+            <Trans>Extend video</Trans>
+          </DialogTitle>
           <DialogDescription>
-            A new video that continues this one with your prompt, made with {modelLabel(task.model)} in {task.aspectRatio}.
+            <Trans>
+              A new video that continues this one with your prompt, made with {model} in {aspectRatio}.
+            </Trans>
           </DialogDescription>
         </DialogHeader>
         <ExtendForm

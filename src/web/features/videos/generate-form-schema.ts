@@ -1,13 +1,28 @@
 import { z } from "zod";
-import { ASPECT_RATIOS, combinationProblem, MODE_CATALOGUE, MODELS, MODES, modelsFor, type GenerationMode, type VeoModel } from "../../../shared/catalogue";
+import { t } from "@lingui/core/macro";
+import { ASPECT_RATIOS, MODE_CATALOGUE, MODELS, MODES, modelsFor, type GenerationMode, type VeoModel } from "../../../shared/catalogue";
 import { PROMPT_MAX, SEED_MAX, SEED_MIN } from "../../../shared/videos";
+import { combinationProblemText } from "@/lib/catalogue-text";
 
 export const WATERMARK_MAX = 100;
 /** The most images any mode takes: the form keeps no more. */
 export const MAX_FORM_IMAGES = Math.max(...MODES.map((mode) => MODE_CATALOGUE[mode].images.max));
 
-export const PROMPT_REQUIRED = "Prompt is required";
-export const SEED_MESSAGE = `Seed must be a whole number between ${SEED_MIN} and ${SEED_MAX}`;
+// The messages are made when the form is validated (zod calls `error`), so they follow the language.
+export const promptRequiredMessage = () => t`Prompt is required`;
+export function promptTooLongMessage(): string {
+  const max = PROMPT_MAX;
+  return t`Prompt must be at most ${max} characters`;
+}
+export function seedMessage(): string {
+  const min = SEED_MIN;
+  const max = SEED_MAX;
+  return t`Seed must be a whole number between ${min} and ${max}`;
+}
+function watermarkTooLongMessage(): string {
+  const max = WATERMARK_MAX;
+  return t`Watermark must be at most ${max} characters`;
+}
 
 /** An empty seed (random) or a whole number in the provider's range. */
 export function isSeed(value: string): boolean {
@@ -35,19 +50,19 @@ export function modelFor(mode: GenerationMode, model: VeoModel): VeoModel {
 export const generateFormSchema = z
   .object({
     mode: z.enum(MODES),
-    prompt: z.string().trim().min(1, PROMPT_REQUIRED).max(PROMPT_MAX, `Prompt must be at most ${PROMPT_MAX} characters`),
+    prompt: z.string().trim().min(1, { error: promptRequiredMessage }).max(PROMPT_MAX, { error: promptTooLongMessage }),
     imageUrls: z.array(z.string()).max(MAX_FORM_IMAGES),
     model: z.enum(MODELS),
     aspectRatio: z.enum(ASPECT_RATIOS),
-    watermark: z.string().trim().max(WATERMARK_MAX, `Watermark must be at most ${WATERMARK_MAX} characters`),
-    seed: z.string().trim().refine(isSeed, SEED_MESSAGE),
+    watermark: z.string().trim().max(WATERMARK_MAX, { error: watermarkTooLongMessage }),
+    seed: z.string().trim().refine(isSeed, { error: seedMessage }),
     /** Also make the 4K version, for the 4K surcharge (decision 0049). */
     upgrade4k: z.boolean(),
     /** Hold the 1080p version until asked for, so the video can be extended (decision 0050). */
     keepExtendable: z.boolean(),
   })
   .superRefine((values, ctx) => {
-    const problem = combinationProblem({ model: values.model, mode: values.mode, imageCount: imagesFor(values.mode, values.imageUrls).length });
+    const problem = combinationProblemText({ model: values.model, mode: values.mode, imageCount: imagesFor(values.mode, values.imageUrls).length });
     if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
   });
 

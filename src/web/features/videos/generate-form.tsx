@@ -1,19 +1,12 @@
 import { Controller, useWatch, type UseFormReturn } from "react-hook-form";
 import { Link } from "wouter";
 import { Coins, Dices, Image as ImageIcon, Images, LoaderCircle, LogIn, Sparkles, Type, Wand2, type LucideIcon } from "lucide-react";
-import {
-  ASPECT_RATIOS,
-  MODE_CATALOGUE,
-  MODEL_CATALOGUE,
-  MODELS,
-  MODES,
-  modelsFor,
-  type AspectRatio,
-  type GenerationMode,
-  type VeoModel,
-} from "../../../shared/catalogue";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { ASPECT_RATIOS, MODE_CATALOGUE, MODELS, MODES, modelsFor, type AspectRatio, type GenerationMode, type VeoModel } from "../../../shared/catalogue";
 import type { CurrentUser } from "../../../shared/schemas/auth";
-import { insufficientCreditsMessage, PROMPT_MAX, SEED_MAX, SEED_MIN, type VideoTaskView } from "../../../shared/videos";
+import { PROMPT_MAX, SEED_MAX, SEED_MIN, type VideoTaskView } from "../../../shared/videos";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField, fieldErrorId } from "@/components/ui/form-field";
@@ -23,6 +16,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Textarea } from "@/components/ui/textarea";
 import { ToggleGroup, ToggleGroupItem } from "@/components/ui/toggle-group";
 import { toast } from "@/hooks/use-toast";
+import { modelDescription, modelLabel, modeDescription, modeLabel } from "@/lib/catalogue-text";
 import { formatCredits } from "@/lib/format";
 import { GENERATE_DEFAULTS, imagesFor, modelFor, WATERMARK_MAX, type GenerateFormValues } from "./generate-form-schema";
 import { ImageSlotsField } from "./reference-image-field";
@@ -33,12 +27,12 @@ import { creditsText, KEEP_EXTENDABLE_HINT } from "./video-display";
 
 const MODE_ICONS: Record<GenerationMode, LucideIcon> = { text: Type, image: ImageIcon, reference: Images };
 
-const ASPECT_DESCRIPTIONS: Record<AspectRatio, string> = { "16:9": "Landscape · 1080p HD", "9:16": "Portrait · 1080p HD" };
+const ASPECT_DESCRIPTIONS: Record<AspectRatio, MessageDescriptor> = { "16:9": msg`Landscape · 1080p HD`, "9:16": msg`Portrait · 1080p HD` };
 
-const PROMPT_PLACEHOLDERS: Record<GenerationMode, string> = {
-  text: "A golden retriever surfing a wave at sunset, slow motion, ocean sounds and a cheering crowd…",
-  image: "Describe how the scene in your image should move, sound and feel…",
-  reference: "Describe the scene the people, objects or style in your images should appear in…",
+const PROMPT_PLACEHOLDERS: Record<GenerationMode, MessageDescriptor> = {
+  text: msg`A golden retriever surfing a wave at sunset, slow motion, ocean sounds and a cheering crowd…`,
+  image: msg`Describe how the scene in your image should move, sound and feel…`,
+  reference: msg`Describe the scene the people, objects or style in your images should appear in…`,
 };
 
 function randomSeed(): string {
@@ -59,6 +53,7 @@ export interface GenerateFormProps {
  * model list disables the models the mode does not take.
  */
 export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProps) {
+  const { t } = useLingui();
   const {
     control,
     register,
@@ -88,7 +83,11 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
     if (!user) return;
     const needed = costOf(values);
     if (user.credits < needed) {
-      insufficientCredits(insufficientCreditsMessage(needed, values.model, user.credits));
+      // The server's words for the same refusal (shared/videos.ts insufficientCreditsMessage), in the active language.
+      const neededText = formatCredits(needed);
+      const modelName = modelLabel(values.model);
+      const have = formatCredits(user.credits);
+      insufficientCredits(t`You need ${neededText} credits to generate a video with ${modelName}. You have ${have} credits.`);
       return;
     }
     mutation.mutate(
@@ -112,15 +111,23 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
   const watermarkError = errors.watermark?.message;
   const seedError = errors.seed?.message;
   const modelError = errors.model?.message;
+  const modeName = modeLabel(mode);
+  const modelName = modelLabel(model);
+  const fourKText = creditsText(fourKPrice);
+  const modelPriceText = creditsText(prices[model]);
+  const costText = creditsText(cost);
+  const creditsHeld = creditsText(credits);
 
   return (
     <Card role="region" aria-labelledby="create-video-title">
       <CardHeader>
         <CardTitle id="create-video-title" className="flex items-center gap-2">
           <Wand2 className="size-5 text-fuchsia-300" aria-hidden="true" />
-          Create Video
+          <Trans>Create Video</Trans>
         </CardTitle>
-        <CardDescription>Describe a scene, pick a model and get an 8-second video with sound.</CardDescription>
+        <CardDescription>
+          <Trans>Describe a scene, pick a model and get an 8-second video with sound.</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate className="grid gap-5" onSubmit={onSubmit}>
@@ -131,7 +138,7 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
               render={({ field }) => (
                 <ToggleGroup
                   type="single"
-                  aria-label="Generation mode"
+                  aria-label={t`Generation mode`}
                   value={field.value}
                   onValueChange={(value) => {
                     if (!value) return;
@@ -148,7 +155,7 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
                     return (
                       <ToggleGroupItem key={m} value={m}>
                         <Icon aria-hidden="true" />
-                        {MODE_CATALOGUE[m].label}
+                        {modeLabel(m)}
                       </ToggleGroupItem>
                     );
                   })}
@@ -156,17 +163,17 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
               )}
             />
             <p className="text-xs text-muted-foreground" data-testid="mode-description">
-              {MODE_CATALOGUE[mode].description}.
+              {modeDescription(mode)}.
             </p>
           </div>
 
-          <FormField id="prompt" label="Prompt" error={promptError} hint={`${prompt.length}/${PROMPT_MAX}`}>
+          <FormField id="prompt" label={t`Prompt`} error={promptError} hint={`${prompt.length}/${PROMPT_MAX}`}>
             <Textarea
               id="prompt"
               rows={5}
               maxLength={PROMPT_MAX}
               className="scroll-mt-24"
-              placeholder={PROMPT_PLACEHOLDERS[mode]}
+              placeholder={t(PROMPT_PLACEHOLDERS[mode])}
               aria-invalid={promptError ? true : undefined}
               aria-describedby={promptError ? fieldErrorId("prompt") : undefined}
               {...register("prompt")}
@@ -187,7 +194,7 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
                   images.filter((_, i) => i !== index),
                   { shouldValidate: isSubmitted },
                 );
-                toast({ title: "Image removed", description: "It will not be used for this video." });
+                toast({ title: t`Image removed`, description: t`It will not be used for this video.` });
               }}
             />
           ) : null}
@@ -198,7 +205,9 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
               name="model"
               render={({ field }) => (
                 <div className="grid gap-2">
-                  <Label htmlFor="model">Model</Label>
+                  <Label htmlFor="model">
+                    <Trans>Model</Trans>
+                  </Label>
                   <Select value={field.value} onValueChange={(value) => value && field.onChange(value)}>
                     <SelectTrigger
                       id="model"
@@ -206,7 +215,7 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
                       aria-invalid={modelError ? true : undefined}
                       aria-describedby={modelError ? fieldErrorId("model") : undefined}
                     >
-                      <SelectValue>{MODEL_CATALOGUE[field.value].label}</SelectValue>
+                      <SelectValue>{modelLabel(field.value)}</SelectValue>
                     </SelectTrigger>
                     <SelectContent>
                       {MODELS.map((m) => {
@@ -216,11 +225,9 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
                             key={m}
                             value={m}
                             disabled={!offered}
-                            description={
-                              offered ? `${creditsText(prices[m])} · ${MODEL_CATALOGUE[m].description}` : `Not for ${MODE_CATALOGUE[mode].label} mode`
-                            }
+                            description={offered ? `${creditsText(prices[m])} · ${modelDescription(m)}` : t`Not for ${modeName} mode`}
                           >
-                            {MODEL_CATALOGUE[m].label}
+                            {modelLabel(m)}
                           </SelectItem>
                         );
                       })}
@@ -239,14 +246,16 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
               name="aspectRatio"
               render={({ field }) => (
                 <div className="grid gap-2">
-                  <Label htmlFor="aspect-ratio">Aspect ratio</Label>
+                  <Label htmlFor="aspect-ratio">
+                    <Trans>Aspect ratio</Trans>
+                  </Label>
                   <Select value={field.value} onValueChange={(value) => value && field.onChange(value)}>
                     <SelectTrigger id="aspect-ratio" ref={field.ref}>
                       <SelectValue>{field.value}</SelectValue>
                     </SelectTrigger>
                     <SelectContent>
                       {ASPECT_RATIOS.map((ratio) => (
-                        <SelectItem key={ratio} value={ratio} description={ASPECT_DESCRIPTIONS[ratio]}>
+                        <SelectItem key={ratio} value={ratio} description={t(ASPECT_DESCRIPTIONS[ratio])}>
                           {ratio}
                         </SelectItem>
                       ))}
@@ -258,18 +267,18 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
           </div>
 
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormField id="watermark" label="Watermark" hint="Optional" error={watermarkError}>
+            <FormField id="watermark" label={t`Watermark`} hint={t`Optional`} error={watermarkError}>
               <Input
                 id="watermark"
                 maxLength={WATERMARK_MAX}
-                placeholder="e.g. MyBrand"
+                placeholder={t`e.g. MyBrand`}
                 autoComplete="off"
                 aria-invalid={watermarkError ? true : undefined}
                 aria-describedby={watermarkError ? fieldErrorId("watermark") : undefined}
                 {...register("watermark")}
               />
             </FormField>
-            <FormField id="seed" label="Seed" hint="Optional" error={seedError}>
+            <FormField id="seed" label={t`Seed`} hint={t`Optional`} error={seedError}>
               <div className="relative">
                 <Input
                   id="seed"
@@ -283,8 +292,8 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
                 />
                 <button
                   type="button"
-                  aria-label="Random seed"
-                  title="Random seed"
+                  aria-label={t`Random seed`}
+                  title={t`Random seed`}
                   onClick={() => setValue("seed", randomSeed(), { shouldValidate: isSubmitted })}
                   className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-zinc-500 transition hover:text-zinc-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
                 >
@@ -297,36 +306,44 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
           <div className="grid gap-1">
             <label className="flex cursor-pointer items-center gap-2.5 text-sm font-medium">
               <input type="checkbox" className="size-4 accent-violet-500" {...register("upgrade4k")} />
-              Also make a 4K version (+{creditsText(fourKPrice)})
+              <Trans>Also make a 4K version (+{fourKText})</Trans>
             </label>
-            <p className="pl-6.5 text-xs text-muted-foreground">Made once the video is ready: 5-10 minutes more. Refunded if it cannot be made.</p>
+            <p className="pl-6.5 text-xs text-muted-foreground">
+              <Trans>Made once the video is ready: 5-10 minutes more. Refunded if it cannot be made.</Trans>
+            </p>
           </div>
 
           <div className="grid gap-1">
             <label className="flex cursor-pointer items-center gap-2.5 text-sm font-medium">
               <input type="checkbox" className="size-4 accent-violet-500" aria-describedby="keep-extendable-hint" {...register("keepExtendable")} />
-              Keep extendable (1080p when you ask for it)
+              <Trans>Keep extendable (1080p when you ask for it)</Trans>
             </label>
             <p id="keep-extendable-hint" className="pl-6.5 text-xs text-muted-foreground">
-              {KEEP_EXTENDABLE_HINT}
+              {t(KEEP_EXTENDABLE_HINT)}
             </p>
           </div>
 
           <div className="grid gap-3 rounded-xl border border-violet-500/20 bg-gradient-to-br from-violet-500/10 via-fuchsia-500/5 to-transparent p-4">
             <div className="flex items-center justify-between gap-3 text-sm">
-              <span className="text-muted-foreground">Cost</span>
+              <span className="text-muted-foreground">
+                <Trans>Cost</Trans>
+              </span>
               <span className="font-semibold text-foreground" data-testid="generation-cost">
-                {creditsText(cost)}
+                {costText}
               </span>
             </div>
             {upgrade4k ? (
               <p className="-mt-2 text-right text-xs text-muted-foreground" data-testid="generation-cost-breakdown">
-                {MODEL_CATALOGUE[model].label} {creditsText(prices[model])} + 4K {creditsText(fourKPrice)}
+                <Trans>
+                  {modelName} {modelPriceText} + 4K {fourKText}
+                </Trans>
               </p>
             ) : null}
             {user ? (
               <div className="flex items-center justify-between gap-3 text-sm">
-                <span className="text-muted-foreground">Your credits</span>
+                <span className="text-muted-foreground">
+                  <Trans>Your credits</Trans>
+                </span>
                 <span className="inline-flex items-center gap-1.5 font-semibold text-foreground" data-testid="user-credits">
                   <Coins className="size-4 text-fuchsia-300" aria-hidden="true" />
                   {formatCredits(credits)}
@@ -335,10 +352,17 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
             ) : null}
             {short ? (
               <p className="rounded-lg border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-xs leading-relaxed text-amber-200" role="note">
-                Not enough credits: {MODEL_CATALOGUE[model].label}
-                {upgrade4k ? " with its 4K version" : ""} needs {creditsText(cost)} and you have {creditsText(credits)}.{" "}
+                {upgrade4k ? (
+                  <Trans>
+                    Not enough credits: {modelName} with its 4K version needs {costText} and you have {creditsHeld}.
+                  </Trans>
+                ) : (
+                  <Trans>
+                    Not enough credits: {modelName} needs {costText} and you have {creditsHeld}.
+                  </Trans>
+                )}{" "}
                 <Link href="/pricing" className="font-semibold text-amber-100 underline underline-offset-2 hover:text-white">
-                  Buy credits
+                  <Trans>Buy credits</Trans>
                 </Link>
               </p>
             ) : null}
@@ -347,17 +371,19 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
           {user ? (
             <Button type="submit" size="lg" className="w-full" disabled={mutation.isPending || upload.isPending || short}>
               {mutation.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
-              {mutation.isPending ? "Generating..." : "Generate Video"}
+              {mutation.isPending ? <Trans>Generating...</Trans> : <Trans>Generate Video</Trans>}
             </Button>
           ) : (
             <div className="grid gap-2 text-center">
               <Button asChild size="lg" className="w-full">
                 <Link href="/login">
                   <LogIn aria-hidden="true" />
-                  Sign in to Generate
+                  <Trans>Sign in to Generate</Trans>
                 </Link>
               </Button>
-              <p className="text-xs text-muted-foreground">You need an account with credits to generate videos.</p>
+              <p className="text-xs text-muted-foreground">
+                <Trans>You need an account with credits to generate videos.</Trans>
+              </p>
             </div>
           )}
         </form>

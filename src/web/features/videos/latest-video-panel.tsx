@@ -1,4 +1,5 @@
 import { Clapperboard, Download, Info, LoaderCircle, RotateCcw } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { VideoTaskView } from "../../../shared/videos";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -6,8 +7,6 @@ import { StatusBadge } from "./status-badge";
 import { useVideoDownload } from "./use-video-download";
 import { VideoFrame, TaskPreview } from "./video-frame";
 import { modelLabel, sdUrl } from "./video-display";
-
-export const NO_VIDEOS_TEXT = "No videos yet. Generate your first video!";
 
 export interface LatestVideoPanelProps {
   task: VideoTaskView | null;
@@ -19,6 +18,7 @@ export interface LatestVideoPanelProps {
 
 /** The 'Latest Video' panel: the newest task in one of its four states. */
 export function LatestVideoPanel({ task, progress, loading, onRecreate, onOpenDetails }: LatestVideoPanelProps) {
+  const { t } = useLingui();
   const { download, isDownloading } = useVideoDownload();
   const quality = task?.hdVideoUrl ? "1080p" : "720p";
   const downloadable = task?.status === "completed" && Boolean(sdUrl(task) ?? task.hdVideoUrl);
@@ -28,9 +28,11 @@ export function LatestVideoPanel({ task, progress, loading, onRecreate, onOpenDe
       <CardHeader>
         <CardTitle id="latest-video-title" className="flex items-center gap-2">
           <Clapperboard className="size-5 text-fuchsia-300" aria-hidden="true" />
-          Latest Video
+          <Trans>Latest Video</Trans>
         </CardTitle>
-        <CardDescription>Your newest generation appears here as soon as you start it.</CardDescription>
+        <CardDescription>
+          <Trans>Your newest generation appears here as soon as you start it.</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
         {task ? (
@@ -38,22 +40,30 @@ export function LatestVideoPanel({ task, progress, loading, onRecreate, onOpenDe
             <TaskPreview task={task} progress={progress} />
             <dl className="grid gap-3 text-sm">
               <div className="grid gap-1">
-                <dt className="text-xs text-muted-foreground">Prompt</dt>
+                <dt className="text-xs text-muted-foreground">
+                  <Trans>Prompt</Trans>
+                </dt>
                 <dd className="line-clamp-3 text-zinc-100 [overflow-wrap:anywhere]" title={task.prompt}>
                   {task.prompt}
                 </dd>
               </div>
               <div className="grid grid-cols-2 gap-2 min-[480px]:grid-cols-3">
                 <div className="grid gap-1 rounded-lg border border-border/70 bg-zinc-950/40 px-3 py-2">
-                  <dt className="text-xs text-muted-foreground">Model</dt>
+                  <dt className="text-xs text-muted-foreground">
+                    <Trans>Model</Trans>
+                  </dt>
                   <dd className="truncate font-medium">{modelLabel(task.model)}</dd>
                 </div>
                 <div className="grid gap-1 rounded-lg border border-border/70 bg-zinc-950/40 px-3 py-2">
-                  <dt className="text-xs text-muted-foreground">Aspect ratio</dt>
+                  <dt className="text-xs text-muted-foreground">
+                    <Trans>Aspect ratio</Trans>
+                  </dt>
                   <dd className="font-medium">{task.aspectRatio}</dd>
                 </div>
                 <div className="grid gap-1 rounded-lg border border-border/70 bg-zinc-950/40 px-3 py-2">
-                  <dt className="text-xs text-muted-foreground">Status</dt>
+                  <dt className="text-xs text-muted-foreground">
+                    <Trans>Status</Trans>
+                  </dt>
                   <dd>
                     <StatusBadge status={task.status} />
                   </dd>
@@ -63,7 +73,7 @@ export function LatestVideoPanel({ task, progress, loading, onRecreate, onOpenDe
             <div className="grid gap-2 sm:grid-cols-3">
               <Button variant="secondary" onClick={() => onRecreate(task)}>
                 <RotateCcw aria-hidden="true" />
-                Recreate
+                <Trans>Recreate</Trans>
               </Button>
               <Button
                 variant="secondary"
@@ -72,17 +82,17 @@ export function LatestVideoPanel({ task, progress, loading, onRecreate, onOpenDe
                 onClick={() => void download(task.taskId, quality)}
               >
                 {isDownloading(task.taskId, quality) ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
-                Download
+                <Trans>Download</Trans>
               </Button>
               <Button variant="ghost" onClick={() => onOpenDetails(task)}>
                 <Info aria-hidden="true" />
-                Details
+                <Trans>Details</Trans>
               </Button>
             </div>
           </>
         ) : loading ? (
           <VideoFrame aspectRatio="16:9" className="border-dashed bg-zinc-950/40">
-            <div className="absolute inset-0 flex items-center justify-center" role="status" aria-label="Loading your videos">
+            <div className="absolute inset-0 flex items-center justify-center" role="status" aria-label={t`Loading your videos`}>
               <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
             </div>
           </VideoFrame>
@@ -92,7 +102,9 @@ export function LatestVideoPanel({ task, progress, loading, onRecreate, onOpenDe
               <span className="flex size-12 items-center justify-center rounded-2xl border border-border bg-surface-raised">
                 <Clapperboard className="size-5 text-fuchsia-300" aria-hidden="true" />
               </span>
-              <p className="text-sm text-muted-foreground">{NO_VIDEOS_TEXT}</p>
+              <p className="text-sm text-muted-foreground">
+                <Trans>No videos yet. Generate your first video!</Trans>
+              </p>
             </div>
           </VideoFrame>
         )}

@@ -1,5 +1,6 @@
 import { ArrowRight, History, LoaderCircle, RefreshCw } from "lucide-react";
 import { Link } from "wouter";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { VideoTaskView } from "../../../shared/videos";
 import { Button } from "@/components/ui/button";
 import { VideoGrid } from "./video-card";
@@ -18,6 +19,7 @@ export interface RecentVideosProps {
 
 /** 'Recent Videos' (signed-in only): the 16 newest tasks, a Refresh button and a link to all. */
 export function RecentVideos({ tasks, error, refreshing, onRefresh, onOpen }: RecentVideosProps) {
+  const { t } = useLingui();
   const shown = tasks?.slice(0, RECENT_VIDEOS_MAX) ?? [];
   return (
     <section aria-labelledby="recent-videos-title" className="mt-12">
@@ -25,26 +27,28 @@ export function RecentVideos({ tasks, error, refreshing, onRefresh, onOpen }: Re
         <div>
           <h2 id="recent-videos-title" className="flex items-center gap-2 text-xl font-semibold tracking-tight">
             <History className="size-5 text-fuchsia-300" aria-hidden="true" />
-            Recent Videos
+            <Trans>Recent Videos</Trans>
           </h2>
-          <p className="mt-1 text-sm text-muted-foreground">Your videos from the last 14 days. Click one for details and downloads.</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            <Trans>Your videos from the last 14 days. Click one for details and downloads.</Trans>
+          </p>
         </div>
         <Button variant="secondary" size="sm" onClick={onRefresh} disabled={refreshing}>
           <RefreshCw className={refreshing ? "animate-spin" : undefined} aria-hidden="true" />
-          Refresh
+          <Trans>Refresh</Trans>
         </Button>
       </div>
       {tasks === undefined && error ? (
         <p className="rounded-xl border border-dashed border-border bg-surface/40 px-6 py-10 text-center text-sm text-muted-foreground" role="alert">
-          Your videos could not be loaded: {error}
+          <Trans>Your videos could not be loaded: {error}</Trans>
         </p>
       ) : tasks === undefined ? (
-        <div className="flex justify-center py-12" role="status" aria-label="Loading recent videos">
+        <div className="flex justify-center py-12" role="status" aria-label={t`Loading recent videos`}>
           <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
         </div>
       ) : shown.length === 0 ? (
         <p className="rounded-xl border border-dashed border-border bg-surface/40 px-6 py-10 text-center text-sm text-muted-foreground">
-          Videos you generate will show up here.
+          <Trans>Videos you generate will show up here.</Trans>
         </p>
       ) : (
         <VideoGrid tasks={shown} onOpen={onOpen} />
@@ -53,7 +57,7 @@ export function RecentVideos({ tasks, error, refreshing, onRefresh, onOpen }: Re
         <div className="mt-6 flex justify-center">
           <Button asChild variant="outline">
             <Link href="/my-creations">
-              View All My Videos
+              <Trans>View All My Videos</Trans>
               <ArrowRight aria-hidden="true" />
             </Link>
           </Button>

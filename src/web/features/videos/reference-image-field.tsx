@@ -1,7 +1,9 @@
 import { useState, type DragEvent } from "react";
 import { ImagePlus, LoaderCircle, X } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { MODE_CATALOGUE, type GenerationMode } from "../../../shared/catalogue";
 import { fieldErrorId } from "@/components/ui/form-field";
+import { imageSlotLabel, modeDescription } from "@/lib/catalogue-text";
 import { cn } from "@/lib/cn";
 import { ACCEPTED_IMAGE_TYPES } from "./use-upload-image";
 
@@ -27,6 +29,7 @@ interface ImageSlotProps {
 
 /** One image of the mode: pick or drop a file, see it, remove it. */
 function ImageSlot({ index, label, optional, imageUrl, uploading, disabled, disabledText, error, onFile, onRemove }: ImageSlotProps) {
+  const { t } = useLingui();
   const [dragging, setDragging] = useState(false);
   const inputId = imageSlotInputId(index);
 
@@ -43,16 +46,20 @@ function ImageSlot({ index, label, optional, imageUrl, uploading, disabled, disa
         <label htmlFor={imageUrl ? undefined : inputId} className="font-medium text-zinc-200">
           {label}
         </label>
-        {optional ? <span className="text-xs text-muted-foreground">Optional</span> : null}
+        {optional ? (
+          <span className="text-xs text-muted-foreground">
+            <Trans>Optional</Trans>
+          </span>
+        ) : null}
       </div>
       {imageUrl ? (
         <div className="relative flex h-28 items-center justify-center overflow-hidden rounded-xl border border-border bg-black">
-          <img src={imageUrl} alt={`${label} preview`} className="size-full object-contain" />
+          <img src={imageUrl} alt={t`${label} preview`} className="size-full object-contain" />
           <button
             type="button"
             onClick={onRemove}
-            aria-label={`Remove ${label}`}
-            title={`Remove ${label}`}
+            aria-label={t`Remove ${label}`}
+            title={t`Remove ${label}`}
             className="absolute right-1.5 top-1.5 flex size-7 items-center justify-center rounded-full bg-black/70 text-zinc-200 transition hover:bg-black hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             <X className="size-4" aria-hidden="true" />
@@ -95,7 +102,7 @@ function ImageSlot({ index, label, optional, imageUrl, uploading, disabled, disa
             ) : (
               <ImagePlus className="size-5 text-violet-300" aria-hidden="true" />
             )}
-            <span className="text-xs font-medium text-zinc-200">{uploading ? "Uploading…" : disabled ? disabledText : "Click or drop an image"}</span>
+            <span className="text-xs font-medium text-zinc-200">{uploading ? t`Uploading…` : disabled ? disabledText : t`Click or drop an image`}</span>
           </label>
         </>
       )}
@@ -120,28 +127,30 @@ export interface ImageSlotsFieldProps {
  * 'Reference 1'...). Slots fill in order: the next empty one takes the upload, later ones wait.
  */
 export function ImageSlotsField({ mode, imageUrls, uploading, signedOut, error, onFile, onRemove }: ImageSlotsFieldProps) {
+  const { t } = useLingui();
   const entry = MODE_CATALOGUE[mode];
-  const slots = entry.imageLabels.slice(0, entry.images.max);
+  const slots = Array.from({ length: entry.images.max }, (_, index) => imageSlotLabel(mode, index));
+  const description = modeDescription(mode);
   const next = imageUrls.length;
   return (
     <div className="grid gap-2" role="group" aria-labelledby={`${IMAGE_SLOTS_ID}-title`} aria-describedby={`${IMAGE_SLOTS_ID}-hint`}>
       <p id={`${IMAGE_SLOTS_ID}-title`} className="text-sm font-medium leading-none">
-        Images
+        <Trans>Images</Trans>
       </p>
       <p id={`${IMAGE_SLOTS_ID}-hint`} className="text-xs text-muted-foreground">
-        {entry.description}. JPG, PNG up to 10MB.
+        <Trans>{description}. JPG, PNG up to 10MB.</Trans>
       </p>
       <div className={cn("grid gap-3", slots.length >= 3 ? "grid-cols-2 sm:grid-cols-3" : "grid-cols-2")}>
         {slots.map((label, index) => (
           <ImageSlot
-            key={`${mode}-${label}`}
+            key={`${mode}-${index}`}
             index={index}
             label={label}
             optional={index >= entry.images.min}
             imageUrl={imageUrls[index]}
             uploading={uploading && index === next}
             disabled={signedOut || uploading || index > next}
-            disabledText={signedOut ? "Sign in to upload an image" : index > next ? "After the image before" : "Uploading…"}
+            disabledText={signedOut ? t`Sign in to upload an image` : index > next ? t`After the image before` : t`Uploading…`}
             error={index === next ? error : undefined}
             onFile={onFile}
             onRemove={() => onRemove(index)}

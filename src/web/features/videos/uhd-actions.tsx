@@ -1,4 +1,5 @@
 import { Ban, Download, LoaderCircle, Sparkles } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { VideoTaskView } from "../../../shared/videos";
 import { Button } from "@/components/ui/button";
 import type { DownloadQuality } from "./video-api";
@@ -18,7 +19,10 @@ export interface UhdActionsProps {
  * it, or learn why it could not be made and that it was refunded.
  */
 export function UhdActions({ task, download, isDownloading }: UhdActionsProps) {
+  const { t } = useLingui();
   const price = useFourKPrice();
+  const priceText = creditsText(price);
+  const uhdNote = t(UHD_NOTE);
   const { upgrade, isUpgrading } = useUpgrade4k();
 
   switch (task.uhdStatus) {
@@ -28,7 +32,7 @@ export function UhdActions({ task, download, isDownloading }: UhdActionsProps) {
       return (
         <Button variant="secondary" onClick={() => upgrade(task.taskId)} disabled={busy} aria-busy={busy}>
           {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
-          Upgrade to 4K ({creditsText(price)})
+          <Trans>Upgrade to 4K ({priceText})</Trans>
         </Button>
       );
     }
@@ -38,10 +42,10 @@ export function UhdActions({ task, download, isDownloading }: UhdActionsProps) {
         <>
           <Button variant="outline" disabled>
             <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
-            Processing 4K...
+            <Trans>Processing 4K...</Trans>
           </Button>
           <p className="text-xs leading-relaxed text-muted-foreground">
-            {task.uhdStatus === "requested" ? `The 4K version is made once the video is ready. ${UHD_NOTE}` : UHD_NOTE}
+            {task.uhdStatus === "requested" ? t`The 4K version is made once the video is ready. ${uhdNote}` : uhdNote}
           </p>
         </>
       );
@@ -50,7 +54,7 @@ export function UhdActions({ task, download, isDownloading }: UhdActionsProps) {
       return (
         <Button variant="secondary" onClick={() => void download(task.taskId, "4k")} aria-busy={isDownloading(task.taskId, "4k")}>
           {isDownloading(task.taskId, "4k") ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
-          Download 4K
+          <Trans>Download 4K</Trans>
         </Button>
       );
     case "failed":
@@ -58,10 +62,12 @@ export function UhdActions({ task, download, isDownloading }: UhdActionsProps) {
         <>
           <Button variant="outline" disabled>
             <Ban aria-hidden="true" />
-            4K not available
+            <Trans>4K not available</Trans>
           </Button>
           <p className="text-xs leading-relaxed text-muted-foreground" data-testid="uhd-error">
-            {task.uhdError ? `${task.uhdError}${/[.!?]$/.test(task.uhdError) ? "" : "."} ` : ""}Your credits were refunded.
+            {/* The server's reason (stored with the task, in English), then the refund in the active language. */}
+            {task.uhdError ? `${task.uhdError}${/[.!?]$/.test(task.uhdError) ? "" : "."} ` : ""}
+            <Trans>Your credits were refunded.</Trans>
           </p>
         </>
       );

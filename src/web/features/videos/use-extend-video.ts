@@ -1,8 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
+import { t } from "@lingui/core/macro";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import type { VideoTaskView } from "../../../shared/videos";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, errorMessage } from "@/lib/api";
+import { formatCredits } from "@/lib/format";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { extendVideo, type ExtendVideoRequest } from "./video-api";
@@ -30,9 +32,11 @@ export function useExtendVideo(onStarted?: (task: VideoTaskView) => void) {
     mutationFn: ({ parent, request }: ExtendVariables) => extendVideo(parent.taskId, request, keyFor({ taskId: parent.taskId, ...request })),
     onSuccess: (result, { parent, request }) => {
       settle();
+      const used = formatCredits(result.creditsUsed);
+      const remaining = formatCredits(result.remainingCredits);
       toast({
-        title: "Extension started",
-        description: `Your video is being extended. ${result.creditsUsed} credits used. ${result.remainingCredits} credits remaining.`,
+        title: t`Extension started`,
+        description: t`Your video is being extended. ${used} credits used. ${remaining} credits remaining.`,
       });
       queryClient.setQueryData<CurrentUser | null>(queryKeys.currentUser, (user) => (user ? { ...user, credits: result.remainingCredits } : user));
       const task = provisionalTask(
@@ -58,9 +62,9 @@ export function useExtendVideo(onStarted?: (task: VideoTaskView) => void) {
       // The server answered: this request is decided. Without an answer it may have run, so a resend keeps the key.
       if (error instanceof ApiError) settle();
       if (error instanceof ApiError && error.code === "insufficient_credits") {
-        insufficientCredits(error.serverMessage);
+        insufficientCredits(errorMessage(error));
       } else {
-        toast({ title: "Extension failed", description: errorMessage(error), variant: "destructive" });
+        toast({ title: t`Extension failed`, description: errorMessage(error), variant: "destructive" });
       }
       // A refusal may mean the video changed meanwhile (its 1080p asked for) or was refunded: show it as it is.
       void invalidateVideoTasks();

@@ -1,8 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
+import { t } from "@lingui/core/macro";
 import type { GenerateVideoResult } from "../../../shared/schemas/videos";
 import type { VideoTaskView } from "../../../shared/videos";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { ApiError, errorMessage } from "@/lib/api";
+import { formatCredits } from "@/lib/format";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/hooks/use-toast";
@@ -62,9 +64,11 @@ export function useGenerateVideo(onStarted: (task: VideoTaskView) => void) {
     mutationFn: (request: GenerateVideoRequest) => generateVideo(request, keyFor(request)),
     onSuccess: (result, request) => {
       settle();
+      const used = formatCredits(result.creditsUsed);
+      const remaining = formatCredits(result.remainingCredits);
       toast({
-        title: "Video generation started",
-        description: `Your video is being generated. ${result.creditsUsed} credits used. ${result.remainingCredits} credits remaining.`,
+        title: t`Video generation started`,
+        description: t`Your video is being generated. ${used} credits used. ${remaining} credits remaining.`,
       });
       queryClient.setQueryData<CurrentUser | null>(queryKeys.currentUser, (user) => (user ? { ...user, credits: result.remainingCredits } : user));
       onStarted(provisionalTask(result, request));
@@ -75,9 +79,9 @@ export function useGenerateVideo(onStarted: (task: VideoTaskView) => void) {
       // The server answered: this request is decided. Without an answer it may have run, so a resend keeps the key.
       if (error instanceof ApiError) settle();
       if (error instanceof ApiError && error.code === "insufficient_credits") {
-        insufficientCredits(error.serverMessage);
+        insufficientCredits(errorMessage(error));
       } else {
-        toast({ title: "Generation failed", description: errorMessage(error), variant: "destructive" });
+        toast({ title: t`Generation failed`, description: errorMessage(error), variant: "destructive" });
       }
       // A refused video is refunded at once: show the failed task and the balance as they are now.
       void invalidateVideoTasks();

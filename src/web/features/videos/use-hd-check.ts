@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
+import { t } from "@lingui/core/macro";
 import type { VideoTaskView } from "../../../shared/videos";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
+import { i18n } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { forceUpdateHd, type TaskList } from "./video-api";
 import { invalidateVideoTasks, isTaskListQuery } from "./task-list-queries";
 import { HD_NOTE } from "./video-display";
 
-export const HD_NOT_READY_FALLBACK = "1080p video is still being processed. Please try again later.";
+export const hdNotReadyFallback = () => t`1080p video is still being processed. Please try again later.`;
 
 /**
  * Every aspect ratio gets a 1080p version (issue 22): a finished video still waiting for its own is checked.
@@ -45,22 +47,24 @@ export function useHdCheck(task: VideoTaskView | null) {
       if (result.success && result.hdVideoUrl) {
         const url = result.hdVideoUrl;
         setFound((current) => ({ ...current, [taskId]: url }));
-        toast({ title: "HD Video Ready!", description: "The 1080p HD version is ready to watch and download." });
+        toast({ title: t`HD Video Ready!`, description: t`The 1080p HD version is ready to watch and download.` });
         void invalidateVideoTasks();
       } else if (kind === "release") {
         markHdPending(taskId);
-        toast({ title: "Making 1080p", description: `${HD_NOTE} This video can no longer be extended.` });
+        const hdNote = i18n._(HD_NOTE);
+        toast({ title: t`Making 1080p`, description: t`${hdNote} This video can no longer be extended.` });
         void invalidateVideoTasks();
       } else if (kind === "manual") {
-        toast({ title: "HD Video Not Ready", description: result.message || HD_NOT_READY_FALLBACK });
+        // The server's only "not ready" answer, in the active language (its `message` is English).
+        toast({ title: t`HD Video Not Ready`, description: hdNotReadyFallback() });
       }
     },
     onError: (error, { kind }) => {
       if (kind === "release") {
-        toast({ title: "Make 1080p failed", description: errorMessage(error), variant: "destructive" });
+        toast({ title: t`Make 1080p failed`, description: errorMessage(error), variant: "destructive" });
         void invalidateVideoTasks();
       } else if (kind === "manual") {
-        toast({ title: "Check Failed", description: "Failed to check HD video status", variant: "destructive" });
+        toast({ title: t`Check Failed`, description: t`Failed to check HD video status`, variant: "destructive" });
       } else {
         console.warn("Automatic HD check failed", error);
       }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useLocation } from "wouter";
+import { t } from "@lingui/core/macro";
 import { toast } from "@/hooks/use-toast";
 
 /** After 'Insufficient credits' the page goes to /pricing after 1.5 s. */
@@ -13,7 +14,7 @@ export function useInsufficientCredits(): (message: string) => void {
 
   return useCallback(
     (message: string) => {
-      toast({ title: "Insufficient credits", description: message, variant: "destructive" });
+      toast({ title: t`Insufficient credits`, description: message, variant: "destructive" });
       clearTimeout(redirectTimer.current);
       redirectTimer.current = setTimeout(() => navigate("/pricing"), PRICING_REDIRECT_MS);
     },

@@ -1,8 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
+import { t } from "@lingui/core/macro";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import type { VideoTaskView } from "../../../shared/videos";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, errorMessage } from "@/lib/api";
+import { i18n } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { upgradeTo4k } from "./video-api";
@@ -30,10 +32,10 @@ export function useUpgrade4k() {
   const mutation = useMutation({
     mutationFn: (taskId: string) => upgradeTo4k(taskId),
     onSuccess: (result) => {
-      toast({
-        title: "4K upgrade started",
-        description: `${UHD_NOTE} ${creditsText(result.creditsUsed)} used. ${creditsText(result.remainingCredits)} remaining.`,
-      });
+      const uhdNote = i18n._(UHD_NOTE);
+      const used = creditsText(result.creditsUsed);
+      const remaining = creditsText(result.remainingCredits);
+      toast({ title: t`4K upgrade started`, description: t`${uhdNote} ${used} used. ${remaining} remaining.` });
       queryClient.setQueryData<CurrentUser | null>(queryKeys.currentUser, (user) => (user ? { ...user, credits: result.remainingCredits } : user));
       markPending(result.taskId);
       void invalidateVideoTasks();
@@ -41,9 +43,9 @@ export function useUpgrade4k() {
     },
     onError: (error) => {
       if (error instanceof ApiError && error.code === "insufficient_credits") {
-        insufficientCredits(error.serverMessage);
+        insufficientCredits(errorMessage(error));
       } else {
-        toast({ title: "4K upgrade failed", description: errorMessage(error), variant: "destructive" });
+        toast({ title: t`4K upgrade failed`, description: errorMessage(error), variant: "destructive" });
       }
       // A refusal may mean the task changed meanwhile (already upgraded, expired): show it as it is.
       void invalidateVideoTasks();

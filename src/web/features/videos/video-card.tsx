@@ -1,4 +1,5 @@
 import { CircleAlert, Clapperboard, LoaderCircle } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { VideoTaskView } from "../../../shared/videos";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
@@ -8,6 +9,7 @@ import { CARD_PROMPT_MAX, isInProgress, modeLabel, modelLabel, sdUrl, VIDEO_EXPI
 
 /** The card's picture: the 720p video itself (metadata only), in a fixed 16:9 box. */
 function Thumbnail({ task }: { task: VideoTaskView }) {
+  const { t } = useLingui();
   const url = task.status === "completed" ? (sdUrl(task) ?? task.hdVideoUrl) : null;
   if (url) {
     return (
@@ -28,7 +30,7 @@ function Thumbnail({ task }: { task: VideoTaskView }) {
     return (
       <span className="absolute inset-0 flex flex-col items-center justify-center gap-1.5 bg-zinc-950/70 p-3 text-center">
         <CircleAlert className="size-6 text-amber-300" aria-hidden="true" />
-        <span className="text-xs font-medium text-zinc-200">{VIDEO_EXPIRED_MESSAGE}</span>
+        <span className="text-xs font-medium text-zinc-200">{t(VIDEO_EXPIRED_MESSAGE)}</span>
       </span>
     );
   }
@@ -54,13 +56,14 @@ function Thumbnail({ task }: { task: VideoTaskView }) {
 
 /** A task in a grid; the whole card opens the details dialog. */
 export function VideoCard({ task, onOpen }: { task: VideoTaskView; onOpen: (task: VideoTaskView) => void }) {
+  const { t } = useLingui();
   const prompt = truncateText(task.prompt, CARD_PROMPT_MAX);
   const hasVideo = task.status === "completed" && (task.resultUrls.length > 0 || task.hdVideoUrl);
   return (
     <button
       type="button"
       onClick={() => onOpen(task)}
-      aria-label={`View details: ${prompt}`}
+      aria-label={t`View details: ${prompt}`}
       className="group flex h-full w-full flex-col overflow-hidden rounded-xl border border-border bg-surface/80 text-left shadow-lg shadow-black/20 transition-all duration-150 hover:-translate-y-0.5 hover:border-violet-500/40 hover:shadow-violet-950/40 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background motion-reduce:hover:translate-y-0"
     >
       <span className="relative block aspect-video w-full overflow-hidden bg-black">
@@ -81,7 +84,7 @@ export function VideoCard({ task, onOpen }: { task: VideoTaskView; onOpen: (task
           ) : null}
           {task.extendedFrom ? (
             <Badge variant="secondary" className="bg-black/60 text-amber-200 backdrop-blur">
-              Extended
+              <Trans>Extended</Trans>
             </Badge>
           ) : null}
           {task.createdVia === "api" ? (

@@ -1,6 +1,8 @@
 import { useRef, type ReactNode } from "react";
 import { Ban, CircleAlert, Download, FastForward, HardDriveDownload, LoaderCircle, RefreshCw, RotateCcw } from "lucide-react";
-import { qualityLabel, type VideoTaskView } from "../../../shared/videos";
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { VideoTaskView } from "../../../shared/videos";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { cn } from "@/lib/cn";
@@ -15,7 +17,6 @@ import { ExtendVideoButton } from "./extend-video-dialog";
 import {
   createdViaLabel,
   FAILED_FALLBACK_MESSAGE,
-  HD_HELD_NOTE,
   HD_NOTE,
   imageLabels,
   isExtendable,
@@ -23,7 +24,7 @@ import {
   isPastExtending,
   modeLabel,
   modelLabel,
-  NOT_EXTENDABLE_REASON,
+  qualityLabel,
   sdUrl,
   shortTaskId,
 } from "./video-display";
@@ -38,34 +39,37 @@ function Field({ term, children, wide }: { term: string; children: ReactNode; wi
 }
 
 function refundedText(credits: number): string {
-  return credits === 1 ? "Your 1 credit was refunded." : `Your ${formatCredits(credits)} credits were refunded.`;
+  return plural(credits, { one: "Your # credit was refunded.", other: "Your # credits were refunded." });
 }
 
 type StepState = "done" | "current" | "failed" | "upcoming";
 
 /** Created -> generating -> completed/failed, with the times we know. */
 function StatusTimeline({ task }: { task: VideoTaskView }) {
+  const { t } = useLingui();
   const failed = task.status === "failed";
   const finished = task.status === "completed" || failed;
-  const steps: { label: string; time: string; state: StepState }[] = [
-    { label: "Created", time: formatDateTime(task.createdAt), state: "done" },
+  const steps: { key: string; label: string; time: string; state: StepState }[] = [
+    { key: "created", label: t`Created`, time: formatDateTime(task.createdAt), state: "done" },
     {
-      label: "Generating",
-      time: finished ? "Done" : isInProgress(task.status) ? "In progress" : "Waiting",
+      key: "generating",
+      label: t`Generating`,
+      time: finished ? t`Done` : isInProgress(task.status) ? t`In progress` : t`Waiting`,
       state: finished ? "done" : "current",
     },
     failed
-      ? { label: "Failed", time: formatDateTime(task.completedAt), state: "failed" }
+      ? { key: "failed", label: t`Failed`, time: formatDateTime(task.completedAt), state: "failed" }
       : {
-          label: "Completed",
-          time: task.status === "completed" ? formatDateTime(task.completedAt) : "Not yet",
+          key: "completed",
+          label: t`Completed`,
+          time: task.status === "completed" ? formatDateTime(task.completedAt) : t`Not yet`,
           state: task.status === "completed" ? "done" : "upcoming",
         },
   ];
   return (
-    <ol className="grid gap-0" aria-label="Status timeline">
+    <ol className="grid gap-0" aria-label={t`Status timeline`}>
       {steps.map((step, index) => (
-        <li key={step.label} className="relative flex gap-3 pb-4 last:pb-0">
+        <li key={step.key} className="relative flex gap-3 pb-4 last:pb-0">
           {index < steps.length - 1 ? <span className="absolute left-[5px] top-4 h-full w-px bg-border" aria-hidden="true" /> : null}
           <span
             className={cn(
@@ -108,10 +112,10 @@ function ExtendAction({ task, onStarted }: { task: VideoTaskView; onStarted: (ex
     <>
       <Button variant="outline" disabled aria-describedby="extend-unavailable-reason">
         <FastForward aria-hidden="true" />
-        Extend video
+        <Trans>Extend video</Trans>
       </Button>
       <p id="extend-unavailable-reason" className="text-xs leading-relaxed text-muted-foreground">
-        {NOT_EXTENDABLE_REASON}
+        <Trans>Videos can be extended only before their 1080p version is made</Trans>
       </p>
     </>
   );
@@ -119,7 +123,9 @@ function ExtendAction({ task, onStarted }: { task: VideoTaskView; onStarted: (ex
 
 /** The 'Video Details' dialog, shared by the generator and My Creations. */
 export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate, onExtended }: VideoDetailsDialogProps) {
+  const { t } = useLingui();
   const { task, isChecking, check, release } = useHdCheck(openedTask);
+  const createdAt = task ? formatDateTime(task.createdAt) : "";
   const { download, isDownloading } = useVideoDownload();
   // After Recreate the focus goes to the form, not back to the card that opened the dialog.
   const keepFocusAway = useRef(false);
@@ -143,9 +149,11 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate, onEx
           }}
         >
           <DialogHeader>
-            <DialogTitle>Video Details</DialogTitle>
+            <DialogTitle>
+              <Trans>Video Details</Trans>
+            </DialogTitle>
             <DialogDescription>
-              {modelLabel(task.model)} · {modeLabel(task.mode)} · {task.aspectRatio} · created {formatDateTime(task.createdAt)}
+              {modelLabel(task.model)} · {modeLabel(task.mode)} · {task.aspectRatio} · {t`created ${createdAt}`}
             </DialogDescription>
           </DialogHeader>
 
@@ -156,15 +164,20 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate, onEx
                 <div className="flex gap-2.5 rounded-lg border border-red-500/30 bg-red-500/10 p-3 text-sm text-red-200" role="alert">
                   <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
                   <p>
-                    <span className="font-medium">Error: </span>
-                    {task.errorMessage || FAILED_FALLBACK_MESSAGE}
+                    <span className="font-medium">
+                      <Trans>Error:</Trans>{" "}
+                    </span>
+                    {/* The provider's reason as the server stored it (English), else ours. */}
+                    {task.errorMessage || t(FAILED_FALLBACK_MESSAGE)}
                     {task.refunded ? ` ${refundedText(task.creditsUsed)}` : ""}
                   </p>
                 </div>
               ) : null}
               <section className="grid gap-2" aria-labelledby="video-details-prompt">
                 <SectionTitle>
-                  <span id="video-details-prompt">Prompt</span>
+                  <span id="video-details-prompt">
+                    <Trans>Prompt</Trans>
+                  </span>
                 </SectionTitle>
                 <p className="whitespace-pre-wrap rounded-lg border border-border/70 bg-zinc-950/40 p-3 text-sm leading-relaxed text-zinc-100 [overflow-wrap:anywhere]">
                   {task.prompt}
@@ -172,13 +185,13 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate, onEx
               </section>
               {task.imageUrls.length > 0 ? (
                 <section className="grid gap-2">
-                  <SectionTitle>{task.imageUrls.length === 1 ? "Image" : "Images"}</SectionTitle>
+                  <SectionTitle>{task.imageUrls.length === 1 ? <Trans>Image</Trans> : <Trans>Images</Trans>}</SectionTitle>
                   <ul className="flex flex-wrap gap-3">
                     {imageLabels(task).map((label, i) => (
                       <li key={`${i}-${task.imageUrls[i]}`} className="grid gap-1">
                         <img
                           src={task.imageUrls[i]}
-                          alt={`${label} of this video`}
+                          alt={t`${label} of this video`}
                           className="h-24 w-auto max-w-full rounded-lg border border-border object-contain"
                         />
                         <span className="text-xs text-muted-foreground">{label}</span>
@@ -188,43 +201,47 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate, onEx
                 </section>
               ) : null}
               <section className="grid gap-3">
-                <SectionTitle>Status timeline</SectionTitle>
+                <SectionTitle>
+                  <Trans>Status timeline</Trans>
+                </SectionTitle>
                 <StatusTimeline task={task} />
               </section>
             </div>
 
             <div className="grid content-start gap-5">
               <dl className="grid grid-cols-2 gap-2">
-                <Field term="Model">{modelLabel(task.model)}</Field>
-                <Field term="Mode">{modeLabel(task.mode)}</Field>
-                <Field term="Aspect ratio">{task.aspectRatio}</Field>
-                <Field term="Credits used">{formatCredits(task.creditsUsed + (task.uhdStatus === "none" ? 0 : task.uhdCredits))}</Field>
-                <Field term="Created via">{createdViaLabel(task.createdVia)}</Field>
-                <Field term="Video quality">{task.status === "failed" ? "—" : qualityLabel(task)}</Field>
-                <Field term="Seed">{task.seeds ?? "Random"}</Field>
-                <Field term="Status">
+                <Field term={t`Model`}>{modelLabel(task.model)}</Field>
+                <Field term={t`Mode`}>{modeLabel(task.mode)}</Field>
+                <Field term={t`Aspect ratio`}>{task.aspectRatio}</Field>
+                <Field term={t`Credits used`}>{formatCredits(task.creditsUsed + (task.uhdStatus === "none" ? 0 : task.uhdCredits))}</Field>
+                <Field term={t`Created via`}>{createdViaLabel(task.createdVia)}</Field>
+                <Field term={t`Video quality`}>{task.status === "failed" ? "—" : qualityLabel(task)}</Field>
+                <Field term={t`Seed`}>{task.seeds ?? t`Random`}</Field>
+                <Field term={t`Status`}>
                   <StatusBadge status={task.status} />
                 </Field>
-                <Field term="Created">{formatDateTime(task.createdAt)}</Field>
-                <Field term="Completed">{formatDateTime(task.completedAt)}</Field>
+                <Field term={t`Created`}>{formatDateTime(task.createdAt)}</Field>
+                <Field term={t`Completed`}>{formatDateTime(task.completedAt)}</Field>
                 {task.extendedFrom ? (
-                  <Field term="Extended from" wide>
+                  <Field term={t`Extended from`} wide>
                     <span className="font-mono text-xs font-normal text-zinc-300" title={task.extendedFrom}>
                       {shortTaskId(task.extendedFrom)}
                     </span>
                   </Field>
                 ) : null}
-                <Field term="Watermark" wide>
-                  <span className="[overflow-wrap:anywhere]">{task.watermark || "None"}</span>
+                <Field term={t`Watermark`} wide>
+                  <span className="[overflow-wrap:anywhere]">{task.watermark || t`None`}</span>
                 </Field>
-                <Field term="Task ID" wide>
+                <Field term={t`Task ID`} wide>
                   <span className="break-all font-mono text-xs font-normal text-zinc-300">{task.taskId}</span>
                 </Field>
               </dl>
 
               <section className="grid gap-3 rounded-xl border border-border bg-zinc-950/40 p-4" aria-labelledby="video-details-actions">
                 <SectionTitle>
-                  <span id="video-details-actions">Downloads &amp; Actions</span>
+                  <span id="video-details-actions">
+                    <Trans>Downloads &amp; Actions</Trans>
+                  </span>
                 </SectionTitle>
                 <div className="grid gap-2">
                   <Button
@@ -234,7 +251,7 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate, onEx
                     }}
                   >
                     <RotateCcw aria-hidden="true" />
-                    Recreate Video
+                    <Trans>Recreate Video</Trans>
                   </Button>
                   <ExtendAction
                     task={task}
@@ -246,50 +263,56 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate, onEx
                   {task.status === "completed" && sdUrl(task) ? (
                     <Button variant="secondary" onClick={() => void download(task.taskId, "720p")} aria-busy={isDownloading(task.taskId, "720p")}>
                       {isDownloading(task.taskId, "720p") ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
-                      Download 720p
+                      <Trans>Download 720p</Trans>
                     </Button>
                   ) : null}
                   {task.status !== "completed" ? null : task.hdVideoUrl ? (
                     <Button variant="secondary" onClick={() => void download(task.taskId, "1080p")} aria-busy={isDownloading(task.taskId, "1080p")}>
                       {isDownloading(task.taskId, "1080p") ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
-                      Download 1080p HD
+                      <Trans>Download 1080p HD</Trans>
                     </Button>
                   ) : task.hdStatus === "held" ? (
                     <>
                       <Button variant="secondary" onClick={() => release(task.taskId)} disabled={isChecking} aria-busy={isChecking}>
                         {isChecking ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <HardDriveDownload aria-hidden="true" />}
-                        Make 1080p (ends extending)
+                        <Trans>Make 1080p (ends extending)</Trans>
                       </Button>
-                      <p className="text-xs leading-relaxed text-muted-foreground">{HD_HELD_NOTE}</p>
+                      <p className="text-xs leading-relaxed text-muted-foreground">
+                        <Trans>1080p is held so you can extend this video.</Trans>
+                      </p>
                     </>
                   ) : task.hdStatus !== "pending" ? (
                     <>
                       {task.hdStatus === "failed" ? (
                         <Button variant="outline" disabled>
                           <Ban aria-hidden="true" />
-                          1080p not available
+                          <Trans>1080p not available</Trans>
                         </Button>
                       ) : null}
                       <Button variant="ghost" onClick={() => check(task.taskId)} disabled={isChecking}>
                         <RefreshCw className={isChecking ? "animate-spin" : undefined} aria-hidden="true" />
-                        Check HD Status
+                        <Trans>Check HD Status</Trans>
                       </Button>
                     </>
                   ) : (
                     <>
                       <Button variant="outline" disabled>
                         <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
-                        Processing 1080p...
+                        <Trans>Processing 1080p...</Trans>
                       </Button>
                       <Button variant="ghost" onClick={() => check(task.taskId)} disabled={isChecking}>
                         <RefreshCw className={isChecking ? "animate-spin" : undefined} aria-hidden="true" />
-                        Check HD Status
+                        <Trans>Check HD Status</Trans>
                       </Button>
-                      <p className="text-xs leading-relaxed text-muted-foreground">{HD_NOTE}</p>
+                      <p className="text-xs leading-relaxed text-muted-foreground">{t(HD_NOTE)}</p>
                     </>
                   )}
                   <UhdActions task={task} download={download} isDownloading={isDownloading} />
-                  {isInProgress(task.status) ? <p className="text-xs text-muted-foreground">Downloads become available when the video is ready.</p> : null}
+                  {isInProgress(task.status) ? (
+                    <p className="text-xs text-muted-foreground">
+                      <Trans>Downloads become available when the video is ready.</Trans>
+                    </p>
+                  ) : null}
                   <ShareSection key={task.taskId} task={task} />
                   <DeleteVideoButton key={`delete-${task.taskId}`} task={task} onDeleted={onClose} />
                 </div>

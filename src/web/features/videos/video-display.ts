@@ -1,14 +1,17 @@
 /** How tasks are shown: labels, colours and which file plays. */
-import { MODE_CATALOGUE } from "../../../shared/catalogue";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural, t } from "@lingui/core/macro";
+import { MODE_CATALOGUE, MODES, type GenerationMode } from "../../../shared/catalogue";
 import type { VideoTaskView } from "../../../shared/videos";
 import type { BadgeProps } from "@/components/ui/badge";
-import { formatCredits } from "@/lib/format";
+import { imageSlotLabel, modeLabel as catalogueModeLabel } from "@/lib/catalogue-text";
 
 /** Prompts are cut at 60 characters in cards. */
 export const CARD_PROMPT_MAX = 60;
 
 export interface StatusMeta {
-  label: string;
+  /** Rendered with `t(label)` (useLingui), so it follows the language. */
+  label: MessageDescriptor;
   variant: NonNullable<BadgeProps["variant"]>;
 }
 
@@ -16,15 +19,15 @@ export interface StatusMeta {
 export function statusMeta(status: string): StatusMeta {
   switch (status) {
     case "completed":
-      return { label: "Completed", variant: "success" };
+      return { label: msg`Completed`, variant: "success" };
     case "generating":
-      return { label: "Generating", variant: "warning" };
+      return { label: msg`Generating`, variant: "warning" };
     case "pending":
-      return { label: "Pending", variant: "warning" };
+      return { label: msg`Pending`, variant: "warning" };
     case "failed":
-      return { label: "Failed", variant: "destructive" };
+      return { label: msg`Failed`, variant: "destructive" };
     default:
-      return { label: "Processing...", variant: "secondary" };
+      return { label: msg`Processing...`, variant: "secondary" };
   }
 }
 
@@ -34,24 +37,42 @@ export function isInProgress(status: string): boolean {
 
 export { modelLabel } from "../../../shared/videos";
 
-/** "1 credit", "1,200 credits". */
+/** "1 credit", "1,200 credits", in the active language. */
 export function creditsText(n: number): string {
-  return `${formatCredits(n)} ${n === 1 ? "credit" : "credits"}`;
+  return plural(n, { one: "# credit", other: "# credits" });
 }
 
-/** 'Text', 'Image' or 'Reference'; a mode no longer in the catalogue shows its id. */
+const isMode = (mode: string): mode is GenerationMode => (MODES as readonly string[]).includes(mode);
+
+/** 'Text', 'Image' or 'Reference' in the active language; a mode no longer in the catalogue shows its id. */
 export function modeLabel(mode: string): string {
-  return (MODE_CATALOGUE as Record<string, { label: string } | undefined>)[mode]?.label ?? mode;
+  return isMode(mode) ? catalogueModeLabel(mode) : mode;
 }
 
 /** The label of each of a task's images: its mode's slot labels ('First frame', 'Reference 2'), else 'Image n'. */
 export function imageLabels(task: Pick<VideoTaskView, "mode" | "imageUrls">): string[] {
-  const labels = (MODE_CATALOGUE as Record<string, { imageLabels: readonly string[] } | undefined>)[task.mode]?.imageLabels ?? [];
-  return task.imageUrls.map((_, i) => labels[i] ?? `Image ${i + 1}`);
+  const { mode } = task;
+  const slots = isMode(mode) ? MODE_CATALOGUE[mode].images.max : 0;
+  return task.imageUrls.map((_, i) => {
+    if (isMode(mode) && i < slots) return imageSlotLabel(mode, i);
+    const position = i + 1;
+    return t`Image ${position}`;
+  });
 }
 
 export function createdViaLabel(createdVia: string): string {
-  return createdVia === "api" ? "API" : "Web";
+  return createdVia === "api" ? "API" : t`Web`;
+}
+
+/**
+ * The quality label: '4K' once the 4K file exists, '1080p HD' once the 1080p file exists,
+ * '720p (Processing HD...)' while that is being made, else '720p' (shared/videos.ts' qualityLabel in the active language).
+ */
+export function qualityLabel(task: Pick<VideoTaskView, "hdVideoUrl" | "hdStatus" | "uhdVideoUrl">): string {
+  if (task.uhdVideoUrl) return "4K";
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a video format's name, the same in every language
+  if (task.hdVideoUrl) return "1080p HD";
+  return task.hdStatus === "pending" ? t`720p (Processing HD...)` : "720p";
 }
 
 /** The 720p file (first result URL). */
@@ -68,17 +89,16 @@ export function isPlayable(task: Pick<VideoTaskView, "status" | "resultUrls" | "
   return task.status === "completed" && playbackUrl(task) !== null;
 }
 
+// Texts shared by several files: render them with `t(...)` from useLingui(), or `i18n._(...)` in callbacks.
+
 /** The provider deleted the file before our copy was made (decision 0043). */
-export const VIDEO_EXPIRED_MESSAGE = "This video expired before it could be saved";
-export const FAILED_FALLBACK_MESSAGE = "An error occurred during video generation";
-export const GENERATING_HINT = "This usually takes 30s - 1 minute";
-export const HD_NOTE = "1080p HD will be available in the next 2-3 minutes or possibly longer.";
-export const UHD_NOTE = "The 4K version takes 5-10 minutes.";
+export const VIDEO_EXPIRED_MESSAGE = msg`This video expired before it could be saved`;
+export const FAILED_FALLBACK_MESSAGE = msg`An error occurred during video generation`;
+export const HD_NOTE = msg`1080p HD will be available in the next 2-3 minutes or possibly longer.`;
+export const UHD_NOTE = msg`The 4K version takes 5-10 minutes.`;
 
 /** Extending (decision 0050): KIE cannot extend a video once its 1080p version was made. */
-export const KEEP_EXTENDABLE_HINT = "Extend it later with a new prompt; a video can no longer be extended once its 1080p version is made.";
-export const NOT_EXTENDABLE_REASON = "Videos can be extended only before their 1080p version is made";
-export const HD_HELD_NOTE = "1080p is held so you can extend this video.";
+export const KEEP_EXTENDABLE_HINT = msg`Extend it later with a new prompt; a video can no longer be extended once its 1080p version is made.`;
 
 /** A finished video KIE can still extend: its 1080p version held or never asked for. */
 export function isExtendable(task: Pick<VideoTaskView, "status" | "videoExpired" | "hdStatus" | "hdVideoUrl">): boolean {

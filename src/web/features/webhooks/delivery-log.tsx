@@ -1,16 +1,19 @@
 import { useEffect, useRef } from "react";
 import { Loader2, RotateCw } from "lucide-react";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { WEBHOOK_LOG_SIZE, type WebhookAttempt } from "../../../shared/schemas/webhooks";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, formatNumber } from "@/lib/format";
 import { refreshWebhooks, useDeliveryLog, useResendDelivery } from "./use-webhooks";
 
-const DELIVERY_STATUS: Record<WebhookAttempt["deliveryStatus"], { label: string; variant: "success" | "warning" | "destructive" }> = {
-  succeeded: { label: "Delivered", variant: "success" },
-  pending: { label: "Retrying", variant: "warning" },
-  failed: { label: "Failed", variant: "destructive" },
+const DELIVERY_STATUS: Record<WebhookAttempt["deliveryStatus"], { label: MessageDescriptor; variant: "success" | "warning" | "destructive" }> = {
+  succeeded: { label: msg`Delivered`, variant: "success" },
+  pending: { label: msg`Retrying`, variant: "warning" },
+  failed: { label: msg`Failed`, variant: "destructive" },
 };
 
 function AttemptResult({ attempt }: { attempt: WebhookAttempt }) {
@@ -29,6 +32,7 @@ function AttemptResult({ attempt }: { attempt: WebhookAttempt }) {
  * overview, whose "failing since" it may have changed.
  */
 export function DeliveryLog({ endpointId, label, fastUntil, onSent }: { endpointId: string; label: string; fastUntil: number; onSent: () => void }) {
+  const { t } = useLingui();
   const log = useDeliveryLog(endpointId, fastUntil);
   const resend = useResendDelivery(endpointId, onSent);
   const loaded = log.data !== undefined;
@@ -46,49 +50,57 @@ export function DeliveryLog({ endpointId, label, fastUntil, onSent }: { endpoint
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
         <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-        Loading the delivery log
+        <Trans>Loading the delivery log</Trans>
       </p>
     );
   }
   if (log.isError) {
+    const problem = errorMessage(log.error);
     return (
       <p role="alert" className="rounded-lg border border-red-500/30 bg-red-500/10 p-3 text-sm text-red-200">
-        The delivery log could not be loaded: {errorMessage(log.error)}
+        <Trans>The delivery log could not be loaded: {problem}</Trans>
       </p>
     );
   }
   const { attempts } = log.data;
+  const logSize = WEBHOOK_LOG_SIZE;
   if (attempts.length === 0) {
-    return <p className="text-sm text-muted-foreground">No deliveries yet. Sent events show here a moment after they are queued.</p>;
+    return (
+      <p className="text-sm text-muted-foreground">
+        <Trans>No deliveries yet. Sent events show here a moment after they are queued.</Trans>
+      </p>
+    );
   }
 
   return (
     <div className="grid min-w-0 gap-2">
-      <div className="relative overflow-x-auto rounded-xl border border-border" tabIndex={0} role="region" aria-label={`${label} (scrollable)`}>
+      <div className="relative overflow-x-auto rounded-xl border border-border" tabIndex={0} role="region" aria-label={t`${label} (scrollable)`}>
         <table className="w-full min-w-[40rem] text-left text-sm">
           <caption className="sr-only">{label}</caption>
           <thead className="bg-surface-raised/60 text-xs text-muted-foreground">
             <tr>
               <th scope="col" className="px-3 py-2 font-medium">
-                Time
+                <Trans>Time</Trans>
               </th>
               <th scope="col" className="px-3 py-2 font-medium">
-                Event
+                <Trans>Event</Trans>
               </th>
               <th scope="col" className="px-3 py-2 font-medium">
-                Attempt
+                <Trans>Attempt</Trans>
               </th>
               <th scope="col" className="px-3 py-2 font-medium">
-                Result
+                <Trans>Result</Trans>
               </th>
               <th scope="col" className="px-3 py-2 font-medium">
-                Duration
+                <Trans>Duration</Trans>
               </th>
               <th scope="col" className="px-3 py-2 font-medium">
-                Delivery
+                <Trans>Delivery</Trans>
               </th>
               <th scope="col" className="px-3 py-2 font-medium">
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">
+                  <Trans>Actions</Trans>
+                </span>
               </th>
             </tr>
           </thead>
@@ -96,9 +108,11 @@ export function DeliveryLog({ endpointId, label, fastUntil, onSent }: { endpoint
             {attempts.map((attempt) => {
               const status = DELIVERY_STATUS[attempt.deliveryStatus];
               const sending = resend.isPending && resend.variables === attempt.deliveryId;
+              const { eventType, attempt: tryNumber } = attempt;
+              const at = formatDateTime(attempt.at);
               return (
                 <tr key={attempt.id} className="border-t border-border align-top">
-                  <td className="whitespace-nowrap px-3 py-2">{formatDateTime(attempt.at)}</td>
+                  <td className="whitespace-nowrap px-3 py-2">{at}</td>
                   <td className="px-3 py-2">
                     <code className="text-xs">{attempt.eventType}</code>
                   </td>
@@ -106,9 +120,9 @@ export function DeliveryLog({ endpointId, label, fastUntil, onSent }: { endpoint
                   <td className="px-3 py-2">
                     <AttemptResult attempt={attempt} />
                   </td>
-                  <td className="whitespace-nowrap px-3 py-2">{attempt.durationMs} ms</td>
+                  <td className="whitespace-nowrap px-3 py-2">{formatNumber(attempt.durationMs)} ms</td>
                   <td className="px-3 py-2">
-                    <Badge variant={status.variant}>{status.label}</Badge>
+                    <Badge variant={status.variant}>{t(status.label)}</Badge>
                   </td>
                   <td className="px-3 py-2 text-right">
                     <Button
@@ -116,11 +130,11 @@ export function DeliveryLog({ endpointId, label, fastUntil, onSent }: { endpoint
                       variant="outline"
                       size="sm"
                       disabled={sending}
-                      aria-label={`Resend ${attempt.eventType} (try ${attempt.attempt}, ${formatDateTime(attempt.at)})`}
+                      aria-label={t`Resend ${eventType} (try ${tryNumber}, ${at})`}
                       onClick={() => resend.mutate(attempt.deliveryId)}
                     >
                       {sending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RotateCw aria-hidden="true" />}
-                      Resend
+                      <Trans>Resend</Trans>
                     </Button>
                   </td>
                 </tr>
@@ -130,7 +144,7 @@ export function DeliveryLog({ endpointId, label, fastUntil, onSent }: { endpoint
         </table>
       </div>
       <p className="text-xs text-muted-foreground">
-        The last {WEBHOOK_LOG_SIZE} tries, newest first. A resend sends the same body with the same webhook-id, so receivers can skip repeats.
+        <Trans>The last {logSize} tries, newest first. A resend sends the same body with the same webhook-id, so receivers can skip repeats.</Trans>
       </p>
     </div>
   );

@@ -1,11 +1,13 @@
 import { useId, useState } from "react";
 import { KeyRound, Loader2, Pencil, Power, PowerOff, ScrollText, Send, Trash2, TriangleAlert, Webhook } from "lucide-react";
-import { WEBHOOK_EVENT_LABELS, type RotatedWebhookSecret, type WebhookEndpointView } from "../../../shared/schemas/webhooks";
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { RotatedWebhookSecret, WebhookEndpointView } from "../../../shared/schemas/webhooks";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { formatDateTime } from "@/lib/format";
 import { DeliveryLog } from "./delivery-log";
+import { disabledReasonText, eventLabel } from "./event-labels";
 import { RotateSecretDialog } from "./rotate-secret-dialog";
 import { FAST_POLL_WINDOW_MS, useDeleteEndpoint, useRotateSecret, useSendTestEvent, useSetEndpointEnabled } from "./use-webhooks";
 
@@ -19,6 +21,7 @@ export function EndpointCard({
   onEdit: (endpoint: WebhookEndpointView) => void;
   onRotated: (rotated: RotatedWebhookSecret) => void;
 }) {
+  const { t } = useLingui();
   const logId = useId();
   const [logOpen, setLogOpen] = useState(false);
   const [fastUntil, setFastUntil] = useState(0);
@@ -36,6 +39,10 @@ export function EndpointCard({
     onRotated(rotated);
   });
   const name = endpoint.description || endpoint.url;
+  const { url } = endpoint;
+  const previousUntil = endpoint.previousSecretValidUntil ? formatDateTime(endpoint.previousSecretValidUntil) : null;
+  const disabledOn = endpoint.disabledAt ? formatDateTime(endpoint.disabledAt) : null;
+  const failingSince = endpoint.failingSince ? formatDateTime(endpoint.failingSince) : null;
 
   return (
     <li aria-label={endpoint.url} className="grid gap-4 rounded-xl border border-border bg-surface/60 p-4">
@@ -44,13 +51,21 @@ export function EndpointCard({
           <div className="flex flex-wrap items-center gap-2">
             <Webhook className="size-4 text-violet-300" aria-hidden="true" />
             <span className="break-all font-mono text-sm font-medium">{endpoint.url}</span>
-            {endpoint.enabled ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Disabled</Badge>}
+            {endpoint.enabled ? (
+              <Badge variant="success">
+                <Trans>Active</Trans>
+              </Badge>
+            ) : (
+              <Badge variant="secondary">
+                <Trans>Disabled</Trans>
+              </Badge>
+            )}
           </div>
           {endpoint.description ? <p className="mt-1 break-words text-sm text-muted-foreground">{endpoint.description}</p> : null}
-          <ul aria-label="Events" className="mt-2 flex flex-wrap gap-1.5">
+          <ul aria-label={t`Events`} className="mt-2 flex flex-wrap gap-1.5">
             {endpoint.events.map((type) => (
               <li key={type}>
-                <Badge variant="default" title={WEBHOOK_EVENT_LABELS[type]}>
+                <Badge variant="default" title={eventLabel(type)}>
                   {type}
                 </Badge>
               </li>
@@ -58,12 +73,18 @@ export function EndpointCard({
           </ul>
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-xs text-muted-foreground">
-          <dt>Added</dt>
+          <dt>
+            <Trans>Added</Trans>
+          </dt>
           <dd className="text-foreground">{formatDateTime(endpoint.createdAt)}</dd>
-          {endpoint.previousSecretValidUntil ? (
+          {previousUntil ? (
             <>
-              <dt>Old secret</dt>
-              <dd className="text-foreground">also signs until {formatDateTime(endpoint.previousSecretValidUntil)}</dd>
+              <dt>
+                <Trans>Old secret</Trans>
+              </dt>
+              <dd className="text-foreground">
+                <Trans>also signs until {previousUntil}</Trans>
+              </dd>
             </>
           ) : null}
         </dl>
@@ -72,26 +93,28 @@ export function EndpointCard({
       {!endpoint.enabled ? (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border bg-surface-raised/60 p-3 text-sm">
           <p className="min-w-0 flex-1 basis-64">
-            <span className="font-medium">Disabled {endpoint.disabledAt ? `on ${formatDateTime(endpoint.disabledAt)}` : ""}</span>
-            {endpoint.disabledReason ? `: ${endpoint.disabledReason}` : ""}
-            <span className="block text-muted-foreground">No events (test events included) are sent to it until it is enabled again.</span>
+            <span className="font-medium">{disabledOn ? <Trans>Disabled on {disabledOn}</Trans> : <Trans>Disabled</Trans>}</span>
+            {endpoint.disabledReason ? `: ${disabledReasonText(endpoint.disabledReason)}` : ""}
+            <span className="block text-muted-foreground">
+              <Trans>No events (test events included) are sent to it until it is enabled again.</Trans>
+            </span>
           </p>
           <Button
             type="button"
             size="sm"
             disabled={setEnabled.isPending}
-            aria-label={`Enable again: ${name}`}
+            aria-label={t`Enable again: ${name}`}
             onClick={() => setEnabled.mutate({ id: endpoint.id, enabled: true })}
           >
             {setEnabled.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Power aria-hidden="true" />}
-            Enable again
+            <Trans>Enable again</Trans>
           </Button>
         </div>
-      ) : endpoint.failingSince ? (
+      ) : failingSince ? (
         <p className="flex gap-2 rounded-lg border border-amber-500/30 bg-amber-500/10 p-3 text-sm text-amber-200">
           <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <span>
-            Failing since {formatDateTime(endpoint.failingSince)}: every delivery since then has failed. After 3 days of failures the endpoint is disabled.
+            <Trans>Failing since {failingSince}: every delivery since then has failed. After 3 days of failures the endpoint is disabled.</Trans>
           </span>
         </p>
       ) : null}
@@ -102,11 +125,11 @@ export function EndpointCard({
           variant="outline"
           size="sm"
           disabled={!endpoint.enabled || sendTest.isPending}
-          aria-label={`Send test event: ${name}`}
+          aria-label={t`Send test event: ${name}`}
           onClick={() => sendTest.mutate(endpoint.id)}
         >
           {sendTest.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
-          Send test event
+          <Trans>Send test event</Trans>
         </Button>
         <Button
           type="button"
@@ -114,15 +137,15 @@ export function EndpointCard({
           size="sm"
           aria-expanded={logOpen}
           aria-controls={logId}
-          aria-label={`Delivery log: ${name}`}
+          aria-label={t`Delivery log: ${name}`}
           onClick={() => setLogOpen((open) => !open)}
         >
           <ScrollText aria-hidden="true" />
-          Delivery log
+          <Trans>Delivery log</Trans>
         </Button>
-        <Button type="button" variant="outline" size="sm" aria-label={`Edit: ${name}`} onClick={() => onEdit(endpoint)}>
+        <Button type="button" variant="outline" size="sm" aria-label={t`Edit: ${name}`} onClick={() => onEdit(endpoint)}>
           <Pencil aria-hidden="true" />
-          Edit
+          <Trans>Edit</Trans>
         </Button>
         {endpoint.enabled ? (
           <Button
@@ -130,20 +153,20 @@ export function EndpointCard({
             variant="outline"
             size="sm"
             disabled={setEnabled.isPending}
-            aria-label={`Disable: ${name}`}
+            aria-label={t`Disable: ${name}`}
             onClick={() => setEnabled.mutate({ id: endpoint.id, enabled: false })}
           >
             <PowerOff aria-hidden="true" />
-            Disable
+            <Trans>Disable</Trans>
           </Button>
         ) : null}
-        <Button type="button" variant="outline" size="sm" aria-label={`Rotate secret: ${name}`} onClick={() => setRotating(true)}>
+        <Button type="button" variant="outline" size="sm" aria-label={t`Rotate secret: ${name}`} onClick={() => setRotating(true)}>
           <KeyRound aria-hidden="true" />
-          Rotate secret
+          <Trans>Rotate secret</Trans>
         </Button>
-        <Button type="button" variant="outline" size="sm" aria-label={`Delete: ${name}`} onClick={() => setDeleting(true)}>
+        <Button type="button" variant="outline" size="sm" aria-label={t`Delete: ${name}`} onClick={() => setDeleting(true)}>
           <Trash2 aria-hidden="true" />
-          Delete
+          <Trans>Delete</Trans>
         </Button>
       </div>
 
@@ -151,7 +174,7 @@ export function EndpointCard({
         <div id={logId} className="min-w-0">
           <DeliveryLog
             endpointId={endpoint.id}
-            label={`Delivery log of ${endpoint.url}`}
+            label={t`Delivery log of ${url}`}
             fastUntil={fastUntil}
             onSent={() => setFastUntil(Date.now() + FAST_POLL_WINDOW_MS)}
           />
@@ -168,16 +191,20 @@ export function EndpointCard({
       <Dialog open={deleting} onOpenChange={setDeleting}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Delete this webhook endpoint?</DialogTitle>
-            <DialogDescription>{`${endpoint.url} receives no more events, and its delivery log is deleted with it.`}</DialogDescription>
+            <DialogTitle>
+              <Trans>Delete this webhook endpoint?</Trans>
+            </DialogTitle>
+            <DialogDescription>
+              <Trans>{url} receives no more events, and its delivery log is deleted with it.</Trans>
+            </DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setDeleting(false)}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="button" variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate(endpoint.id)}>
               {remove.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
-              Delete endpoint
+              <Trans>Delete endpoint</Trans>
             </Button>
           </DialogFooter>
         </DialogContent>

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { Loader2, Save, Webhook } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import {
   createWebhookEndpointSchema,
-  WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_URL_MAX,
   type CreateWebhookEndpointInput,
@@ -14,13 +14,18 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { fieldErrorId, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { ApiError, errorMessage } from "@/lib/api";
+import { eventLabel } from "./event-labels";
 
 export type EndpointFormValues = Required<CreateWebhookEndpointInput>;
 type FieldErrors = Partial<Record<"url" | "description" | "events" | "form", string>>;
+type Field = "url" | "description" | "events";
+
+/** The shared schema's limit on a description. */
+const DESCRIPTION_MAX = 200;
 
 /**
  * Add or edit an endpoint: URL, description and the events it receives, checked with the shared
- * schema; the server's refusal of a URL (private address, not https...) shows under the URL as is.
+ * schema; the server's refusal of a URL (private address, not https...) shows under the URL.
  */
 export function EndpointFormDialog({
   endpoint,
@@ -57,11 +62,25 @@ function EndpointForm({
   onSubmit: (values: EndpointFormValues) => Promise<unknown>;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const [url, setUrl] = useState(endpoint?.url ?? "");
   const [description, setDescription] = useState(endpoint?.description ?? "");
   const [events, setEvents] = useState<readonly WebhookEventType[]>(endpoint?.events ?? ["video.completed", "video.failed"]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
+
+  /** The shared schema's messages (the server's English) for a field's problem, in the active language. */
+  function problemText(field: Field, code: string): string {
+    if (field === "url") {
+      const max = WEBHOOK_URL_MAX;
+      return code === "too_big" ? t`The URL must be at most ${max} characters` : t`URL is required`;
+    }
+    if (field === "description") {
+      const max = DESCRIPTION_MAX;
+      return t`The description must be at most ${max} characters`;
+    }
+    return code === "too_small" ? t`Choose at least one event` : t`Choose the events to receive`;
+  }
 
   function toggle(type: WebhookEventType, checked: boolean) {
     setEvents((current) => (checked ? WEBHOOK_EVENT_TYPES.filter((t) => t === type || current.includes(t)) : current.filter((t) => t !== type)));
@@ -74,7 +93,7 @@ function EndpointForm({
       const next: FieldErrors = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
-        if ((field === "url" || field === "description" || field === "events") && !next[field]) next[field] = issue.message;
+        if ((field === "url" || field === "description" || field === "events") && !next[field]) next[field] = problemText(field, issue.code);
       }
       setErrors(next);
       return;
@@ -84,24 +103,26 @@ function EndpointForm({
     try {
       await onSubmit(parsed.data);
     } catch (error) {
-      setErrors(error instanceof ApiError && error.code === "webhook_url_refused" ? { url: error.serverMessage } : { form: errorMessage(error) });
+      setErrors(error instanceof ApiError && error.code === "webhook_url_refused" ? { url: errorMessage(error) } : { form: errorMessage(error) });
     } finally {
       setPending(false);
     }
   }
 
-  const urlHint = allowsLocal ? "https:// (or http:// on this server)" : "https:// only";
+  const urlHint = allowsLocal ? t`https:// (or http:// on this server)` : t`https:// only`;
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-5">
       <DialogHeader>
-        <DialogTitle>{endpoint ? "Edit webhook endpoint" : "Add webhook endpoint"}</DialogTitle>
+        <DialogTitle>{endpoint ? <Trans>Edit webhook endpoint</Trans> : <Trans>Add webhook endpoint</Trans>}</DialogTitle>
         <DialogDescription>
-          Events are POSTed as JSON to this URL, signed with the endpoint's secret (Standard Webhooks). Any 2xx answer counts as delivered; anything else is
-          retried for about a day.
+          <Trans>
+            Events are POSTed as JSON to this URL, signed with the endpoint's secret (Standard Webhooks). Any 2xx answer counts as delivered; anything else is
+            retried for about a day.
+          </Trans>
         </DialogDescription>
       </DialogHeader>
-      <FormField id="webhook-url" label="Endpoint URL" hint={urlHint} error={errors.url}>
+      <FormField id="webhook-url" label={t`Endpoint URL`} hint={urlHint} error={errors.url}>
         <Input
           id="webhook-url"
           type="url"
@@ -116,12 +137,13 @@ function EndpointForm({
           onChange={(e) => setUrl(e.target.value)}
         />
       </FormField>
-      <FormField id="webhook-description" label="Description" hint="Optional" error={errors.description}>
+      <FormField id="webhook-description" label={t`Description`} hint={t`Optional`} error={errors.description}>
         <Input
           id="webhook-description"
           value={description}
-          maxLength={200}
+          maxLength={DESCRIPTION_MAX}
           autoComplete="off"
+          // eslint-disable-next-line lingui/no-unlocalized-strings -- an example name (a product's), the same in every language
           placeholder="n8n production"
           aria-invalid={errors.description ? true : undefined}
           aria-describedby={errors.description ? fieldErrorId("webhook-description") : undefined}
@@ -129,7 +151,9 @@ function EndpointForm({
         />
       </FormField>
       <fieldset className="grid gap-2.5" aria-describedby={errors.events ? "webhook-events-error" : undefined}>
-        <legend className="mb-2 text-sm font-medium">Events</legend>
+        <legend className="mb-2 text-sm font-medium">
+          <Trans>Events</Trans>
+        </legend>
         {WEBHOOK_EVENT_TYPES.map((type) => (
           <label key={type} className="flex cursor-pointer items-start gap-2.5 text-sm">
             <input
@@ -139,7 +163,7 @@ function EndpointForm({
               onChange={(e) => toggle(type, e.target.checked)}
             />
             <span>
-              {WEBHOOK_EVENT_LABELS[type]} <code className="text-xs text-muted-foreground">{type}</code>
+              {eventLabel(type)} <code className="text-xs text-muted-foreground">{type}</code>
             </span>
           </label>
         ))}
@@ -156,11 +180,11 @@ function EndpointForm({
       ) : null}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" disabled={pending}>
           {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : endpoint ? <Save aria-hidden="true" /> : <Webhook aria-hidden="true" />}
-          {endpoint ? "Save changes" : "Add endpoint"}
+          {endpoint ? <Trans>Save changes</Trans> : <Trans>Add endpoint</Trans>}
         </Button>
       </DialogFooter>
     </form>

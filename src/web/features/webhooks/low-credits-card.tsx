@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { BellRing, Loader2 } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { LOW_CREDITS_MAX, lowCreditsThresholdSchema } from "../../../shared/schemas/webhooks";
 import { Button } from "@/components/ui/button";
 import { fieldErrorId, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { formatCredits } from "@/lib/format";
 import { useSetLowCreditsThreshold } from "./use-webhooks";
 
 /** The credits.low threshold: the balance below which the event fires; empty turns it off. */
@@ -13,6 +15,7 @@ export function LowCreditsCard({ threshold }: { threshold: number | null }) {
 }
 
 function LowCreditsForm({ threshold }: { threshold: number | null }) {
+  const { t } = useLingui();
   const [value, setValue] = useState(threshold === null ? "" : String(threshold));
   const [error, setError] = useState<string>();
   const save = useSetLowCreditsThreshold();
@@ -22,7 +25,16 @@ function LowCreditsForm({ threshold }: { threshold: number | null }) {
     const text = value.trim();
     const parsed = lowCreditsThresholdSchema.safeParse({ threshold: text === "" ? null : Number(text) });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+      // The shared schema's messages are the server's English: the same said in the active language.
+      const code = parsed.error.issues[0]?.code;
+      const max = formatCredits(LOW_CREDITS_MAX);
+      setError(
+        code === "too_small"
+          ? t`The threshold must be at least 1 credit`
+          : code === "too_big"
+            ? t`The threshold must be at most ${max} credits`
+            : t`The threshold must be a whole number of credits`,
+      );
       return;
     }
     setError(undefined);
@@ -34,15 +46,18 @@ function LowCreditsForm({ threshold }: { threshold: number | null }) {
       <div>
         <h3 id="low-credits-title" className="flex items-center gap-2 font-semibold">
           <BellRing className="size-4 text-violet-300" aria-hidden="true" />
-          Low balance alert
+          <Trans>Low balance alert</Trans>
         </h3>
         <p className="mt-1 text-sm text-muted-foreground">
-          When your balance falls below this number of credits, a credits.low event goes to the endpoints that receive it. Leave it empty to turn the alert off.
+          <Trans>
+            When your balance falls below this number of credits, a credits.low event goes to the endpoints that receive it. Leave it empty to turn the alert
+            off.
+          </Trans>
         </p>
       </div>
       <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
         <div className="w-48">
-          <FormField id="low-credits-threshold" label="Alert below (credits)" error={error}>
+          <FormField id="low-credits-threshold" label={t`Alert below (credits)`} error={error}>
             <Input
               id="low-credits-threshold"
               type="number"
@@ -50,7 +65,7 @@ function LowCreditsForm({ threshold }: { threshold: number | null }) {
               min={1}
               max={LOW_CREDITS_MAX}
               step={1}
-              placeholder="Off"
+              placeholder={t`Off`}
               value={value}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? fieldErrorId("low-credits-threshold") : undefined}
@@ -60,7 +75,7 @@ function LowCreditsForm({ threshold }: { threshold: number | null }) {
         </div>
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-          Save alert
+          <Trans>Save alert</Trans>
         </Button>
       </form>
     </section>

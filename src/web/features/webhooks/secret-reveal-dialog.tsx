@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ShownOnceDialog } from "@/features/automation";
 import { formatDateTime } from "@/lib/format";
 
@@ -11,19 +12,21 @@ export interface RevealedSecret {
 
 /** The one time a signing secret is shown in full (the server never answers with it again). */
 export function SecretRevealDialog({ revealed, onClose }: { revealed: RevealedSecret | null; onClose: () => void }) {
+  const { t } = useLingui();
+  const previousUntil = revealed?.previousSecretValidUntil ? formatDateTime(revealed.previousSecretValidUntil) : null;
   return (
     <ShownOnceDialog
       value={revealed?.secret ?? null}
       title={revealed?.title ?? ""}
       description={revealed?.description ?? ""}
-      valueLabel="Signing secret"
-      copyLabel="Copy signing secret"
-      lostHint="If you lose it, rotate the secret to get a new one."
+      valueLabel={t`Signing secret`}
+      copyLabel={t`Copy signing secret`}
+      lostHint={t`If you lose it, rotate the secret to get a new one.`}
       onClose={onClose}
     >
-      {revealed?.previousSecretValidUntil ? (
+      {previousUntil ? (
         <p className="text-sm text-muted-foreground">
-          The previous secret also signs deliveries until {formatDateTime(revealed.previousSecretValidUntil)}: update your receiver before then.
+          <Trans>The previous secret also signs deliveries until {previousUntil}: update your receiver before then.</Trans>
         </p>
       ) : null}
     </ShownOnceDialog>

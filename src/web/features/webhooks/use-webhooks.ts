@@ -1,5 +1,6 @@
 /** The /api page's webhook calls (decision 0047): the overview, endpoints, secrets, the delivery log, resend, test events, the threshold. */
 import { useMutation, useQuery } from "@tanstack/react-query";
+import { plural, t } from "@lingui/core/macro";
 import { okSchema } from "../../../shared/schemas/common";
 import {
   createdWebhookEndpointSchema,
@@ -89,13 +90,13 @@ export function useSetEndpointEnabled() {
     mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) => apiCall(webhookEndpointViewSchema, "PATCH", endpointUrl(id), { enabled }),
     onSuccess: (endpoint) => {
       toast({
-        title: endpoint.enabled ? "Endpoint enabled" : "Endpoint disabled",
-        description: endpoint.enabled ? "New events are delivered to it again." : "No events are sent to it until you enable it again.",
+        title: endpoint.enabled ? t`Endpoint enabled` : t`Endpoint disabled`,
+        description: endpoint.enabled ? t`New events are delivered to it again.` : t`No events are sent to it until you enable it again.`,
       });
       replaceEndpoint(endpoint);
     },
     onError: (error) => {
-      toast({ title: "The endpoint could not be changed", description: errorMessage(error), variant: "destructive" });
+      toast({ title: t`The endpoint could not be changed`, description: errorMessage(error), variant: "destructive" });
       void refreshWebhooks();
     },
   });
@@ -105,12 +106,12 @@ export function useDeleteEndpoint(onDeleted: () => void) {
   return useMutation({
     mutationFn: (id: string) => apiCall(okSchema, "DELETE", endpointUrl(id)),
     onSuccess: () => {
-      toast({ title: "Endpoint deleted", description: "It receives no more events; its delivery log is gone too." });
+      toast({ title: t`Endpoint deleted`, description: t`It receives no more events; its delivery log is gone too.` });
       onDeleted();
       void refreshWebhooks();
     },
     onError: (error) => {
-      toast({ title: "Delete failed", description: errorMessage(error), variant: "destructive" });
+      toast({ title: t`Delete failed`, description: errorMessage(error), variant: "destructive" });
       void refreshWebhooks();
     },
   });
@@ -125,7 +126,7 @@ export function useRotateSecret(onRotated: (rotated: RotatedWebhookSecret) => vo
       onRotated(rotated);
       void refreshWebhooks();
     },
-    onError: (error) => toast({ title: "The secret could not be changed", description: errorMessage(error), variant: "destructive" }),
+    onError: (error) => toast({ title: t`The secret could not be changed`, description: errorMessage(error), variant: "destructive" }),
   });
 }
 
@@ -133,24 +134,25 @@ export function useRotateSecret(onRotated: (rotated: RotatedWebhookSecret) => vo
 export function useSendTestEvent(onQueued: (endpointId: string) => void) {
   return useMutation({
     mutationFn: (endpointId: string) => apiCall(webhookQueuedSchema, "POST", `${endpointUrl(endpointId)}/test`),
-    onSuccess: (queued, endpointId) => {
-      toast({ title: "Test event queued", description: queued.message });
+    // The answer's message is the server's English: the same said here in the active language.
+    onSuccess: (_queued, endpointId) => {
+      toast({ title: t`Test event queued`, description: t`Test event queued: it appears in the delivery log in a moment` });
       onQueued(endpointId);
       void refreshLog(endpointId);
     },
-    onError: (error) => toast({ title: "The test event could not be sent", description: errorMessage(error), variant: "destructive" }),
+    onError: (error) => toast({ title: t`The test event could not be sent`, description: errorMessage(error), variant: "destructive" }),
   });
 }
 
 export function useResendDelivery(endpointId: string, onQueued: () => void) {
   return useMutation({
     mutationFn: (deliveryId: string) => apiCall(webhookQueuedSchema, "POST", `${BASE}/deliveries/${encodeURIComponent(deliveryId)}/resend`),
-    onSuccess: (queued) => {
-      toast({ title: "Delivery queued again", description: queued.message });
+    onSuccess: () => {
+      toast({ title: t`Delivery queued again`, description: t`The event will be sent again in a moment` });
       onQueued();
       void refreshLog(endpointId);
     },
-    onError: (error) => toast({ title: "Resend failed", description: errorMessage(error), variant: "destructive" }),
+    onError: (error) => toast({ title: t`Resend failed`, description: errorMessage(error), variant: "destructive" }),
   });
 }
 
@@ -159,11 +161,17 @@ export function useSetLowCreditsThreshold() {
     mutationFn: (threshold: number | null) => apiCall(okSchema, "PUT", `${BASE}/low-credits`, { threshold }),
     onSuccess: (_ok, threshold) => {
       toast({
-        title: threshold === null ? "Low balance alert turned off" : "Low balance alert saved",
-        description: threshold === null ? "No credits.low events will be sent." : `credits.low is sent when your balance falls below ${threshold} credits.`,
+        title: threshold === null ? t`Low balance alert turned off` : t`Low balance alert saved`,
+        description:
+          threshold === null
+            ? t`No credits.low events will be sent.`
+            : plural(threshold, {
+                one: "credits.low is sent when your balance falls below # credit.",
+                other: "credits.low is sent when your balance falls below # credits.",
+              }),
       });
       void refreshWebhooks();
     },
-    onError: (error) => toast({ title: "The alert could not be saved", description: errorMessage(error), variant: "destructive" }),
+    onError: (error) => toast({ title: t`The alert could not be saved`, description: errorMessage(error), variant: "destructive" }),
   });
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { CodeBlock } from "@/features/automation";
 
 /** Verifying with the Standard Webhooks library (https://www.standardwebhooks.com). */
@@ -36,20 +37,23 @@ export function verifyWebhook(secret, rawBody, headers) {
 
 /** How a receiver checks that a delivery came from us and was not replayed. */
 export function VerifySignature() {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="verify-title" className="grid gap-4 rounded-2xl border border-border bg-surface/60 p-5">
       <div>
         <h3 id="verify-title" className="font-semibold">
-          Verify a signature
+          <Trans>Verify a signature</Trans>
         </h3>
         <p className="mt-1 text-sm text-muted-foreground">
-          Every delivery follows Standard Webhooks: the headers webhook-id (the event id, the same on every retry and resend, so you can skip repeats),
-          webhook-timestamp (seconds) and webhook-signature (<code>v1,</code> + base64 HMAC-SHA256 of <code>id.timestamp.body</code>, keyed with the
-          base64-decoded secret after <code>whsec_</code>). Check it against the raw body before you trust the event, and answer 2xx quickly.
+          <Trans>
+            Every delivery follows Standard Webhooks: the headers webhook-id (the event id, the same on every retry and resend, so you can skip repeats),
+            webhook-timestamp (seconds) and webhook-signature (<code>v1,</code> + base64 HMAC-SHA256 of <code>id.timestamp.body</code>, keyed with the
+            base64-decoded secret after <code>whsec_</code>). Check it against the raw body before you trust the event, and answer 2xx quickly.
+          </Trans>
         </p>
       </div>
-      <CodeBlock title="Verify with standardwebhooks" code={VERIFY_WITH_LIBRARY} />
-      <CodeBlock title="Verify with node:crypto only" code={VERIFY_WITH_CRYPTO} />
+      <CodeBlock title={t`Verify with standardwebhooks`} code={VERIFY_WITH_LIBRARY} />
+      <CodeBlock title={t`Verify with node:crypto only`} code={VERIFY_WITH_CRYPTO} />
     </section>
   );
 }

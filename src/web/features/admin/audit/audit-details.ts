@@ -2,7 +2,8 @@
  * An audit entry's details in words (decision 0052): each changed field as "field: before → after"
  * (a secret only as "field: changed"), and anything else as "key: value".
  */
-import { truncateText } from "@/lib/format";
+import { t } from "@lingui/core/macro";
+import { formatNumber, truncateText } from "@/lib/format";
 
 const VALUE_MAX = 80;
 
@@ -17,12 +18,12 @@ export function fieldLabel(name: string): string {
 
 /** A value as a short text: none, yes/no, numbers with separators, lists joined, anything else as JSON. */
 export function formatValue(value: unknown): string {
-  if (value === null || value === undefined || value === "") return "none";
-  if (typeof value === "boolean") return value ? "yes" : "no";
-  if (typeof value === "number") return value.toLocaleString("en-US");
+  if (value === null || value === undefined || value === "") return t`none`;
+  if (typeof value === "boolean") return value ? t`yes` : t`no`;
+  if (typeof value === "number") return formatNumber(value);
   if (typeof value === "string") return truncateText(value, VALUE_MAX);
   if (Array.isArray(value) && value.every((v) => typeof v !== "object" || v === null))
-    return truncateText(value.map(formatValue).join(", "), VALUE_MAX) || "none";
+    return truncateText(value.map(formatValue).join(", "), VALUE_MAX) || t`none`;
   return truncateText(JSON.stringify(value), VALUE_MAX);
 }
 
@@ -39,7 +40,7 @@ const isFieldChange = (value: unknown): value is FieldChange => isRecord(value) 
 
 function changeLine(change: FieldChange): string {
   const field = fieldLabel(change.field);
-  if (change.secret) return `${field}: changed`;
+  if (change.secret) return t`${field}: changed`;
   return `${field}: ${formatValue(change.before)} → ${formatValue(change.after)}`;
 }
 
@@ -61,7 +62,11 @@ export function detailLines(details: Record<string, unknown>): string[] {
     for (const field of fields) {
       if (was && now) lines.push(changeLine({ field, before: was[field], after: now[field] }));
       else if (now) lines.push(`${fieldLabel(field)}: ${formatValue(now[field])}`);
-      else lines.push(`${fieldLabel(field)}: was ${formatValue(was![field])}`);
+      else {
+        const label = fieldLabel(field);
+        const value = formatValue(was![field]);
+        lines.push(t`${label}: was ${value}`);
+      }
     }
   }
   if (before !== undefined && !was) rest.before = before;

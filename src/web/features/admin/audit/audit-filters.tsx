@@ -1,23 +1,27 @@
 import { useEffect, useState } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { X } from "lucide-react";
-import { AUDIT_ACTIONS, type AuditAction } from "../../../../shared/audit";
+import type { AuditAction } from "../../../../shared/audit";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { ChoiceField } from "@/features/admin/admin-fields";
 import { hasAuditFilters, NO_AUDIT_FILTERS, type AuditFilters } from "./audit-api";
+import { AUDIT_ACTION_LABELS } from "./audit-labels";
 
 const SEARCH_DEBOUNCE_MS = 300;
-const ACTION_OPTIONS = [
-  { value: "", label: "All actions" },
-  ...Object.entries(AUDIT_ACTIONS)
-    .map(([value, label]) => ({ value, label }))
-    .sort((a, b) => a.label.localeCompare(b.label)),
-];
 
 /** Action, admin name (debounced), from and to dates, Clear; a target chosen elsewhere (a user's page) shows as a removable filter. */
 export function AuditFiltersBar({ value, onChange }: { value: AuditFilters; onChange: (next: AuditFilters, options?: { replace?: boolean }) => void }) {
+  const { t, i18n } = useLingui();
+  // Every action by its label in the active language, in that language's alphabetical order.
+  const actionOptions = [
+    { value: "", label: t`All actions` },
+    ...Object.entries(AUDIT_ACTION_LABELS)
+      .map(([value, label]) => ({ value, label: t(label) }))
+      .sort((a, b) => a.label.localeCompare(b.label, i18n.locale)),
+  ];
   const [admin, setAdmin] = useState(value.admin);
   const [seenAdmin, setSeenAdmin] = useState(value.admin);
 
@@ -34,21 +38,28 @@ export function AuditFiltersBar({ value, onChange }: { value: AuditFilters; onCh
   }, [admin, value, onChange]);
 
   const active = hasAuditFilters(value) || admin.trim() !== "";
+  const targetId = value.targetId;
   const change = (patch: Partial<AuditFilters>) => onChange({ ...value, admin: admin.trim(), ...patch });
 
   return (
     <div className="rounded-2xl border border-border bg-surface/80 p-4 sm:p-5">
       <div className="mb-3 flex flex-wrap items-center gap-2">
-        <h2 className="text-sm font-semibold">Filters</h2>
-        {active ? <Badge variant="default">Active</Badge> : null}
+        <h2 className="text-sm font-semibold">
+          <Trans>Filters</Trans>
+        </h2>
+        {active ? (
+          <Badge variant="default">
+            <Trans>Active</Trans>
+          </Badge>
+        ) : null}
         {value.targetId ? (
           <Badge variant="secondary" className="ml-auto">
-            Target {value.targetId}
+            <Trans>Target {targetId}</Trans>
             <button
               type="button"
               className="rounded-full hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               onClick={() => change({ targetId: "" })}
-              aria-label="Remove the target filter"
+              aria-label={t`Remove the target filter`}
             >
               <X aria-hidden="true" />
             </button>
@@ -58,21 +69,27 @@ export function AuditFiltersBar({ value, onChange }: { value: AuditFilters; onCh
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[16rem_1fr_10rem_10rem_auto] lg:items-end">
         <ChoiceField
           id="audit-action"
-          label="Action"
+          label={t`Action`}
           value={value.action}
-          options={ACTION_OPTIONS}
+          options={actionOptions}
           onValueChange={(action) => change({ action: action as AuditAction | "" })}
         />
         <div className="grid gap-1.5">
-          <Label htmlFor="audit-admin">Admin</Label>
-          <Input id="audit-admin" type="search" placeholder="Admin's username" autoComplete="off" value={admin} onChange={(e) => setAdmin(e.target.value)} />
+          <Label htmlFor="audit-admin">
+            <Trans>Admin</Trans>
+          </Label>
+          <Input id="audit-admin" type="search" placeholder={t`Admin's username`} autoComplete="off" value={admin} onChange={(e) => setAdmin(e.target.value)} />
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor="audit-from">From</Label>
+          <Label htmlFor="audit-from">
+            <Trans>From</Trans>
+          </Label>
           <Input id="audit-from" type="date" value={value.dateFrom} max={value.dateTo || undefined} onChange={(e) => change({ dateFrom: e.target.value })} />
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor="audit-to">To</Label>
+          <Label htmlFor="audit-to">
+            <Trans>To</Trans>
+          </Label>
           <Input id="audit-to" type="date" value={value.dateTo} min={value.dateFrom || undefined} onChange={(e) => change({ dateTo: e.target.value })} />
         </div>
         <Button
@@ -84,7 +101,7 @@ export function AuditFiltersBar({ value, onChange }: { value: AuditFilters; onCh
           }}
         >
           <X aria-hidden="true" />
-          Clear
+          <Trans>Clear</Trans>
         </Button>
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { ChevronDown, LoaderCircle, RefreshCw } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
-import { AUDIT_ACTIONS } from "../../../../shared/audit";
 import type { AuditEntryView } from "../../../../shared/schemas/admin-audit";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -8,25 +8,19 @@ import { errorMessage } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
 import { useAuditLog, type AuditFilters } from "./audit-api";
 import { detailLines } from "./audit-details";
+import { auditActionLabel, targetTypeLabel } from "./audit-labels";
 
-const TARGET_TYPES: Record<string, string> = {
-  user: "User",
-  settings: "Settings",
-  package: "Credit package",
-  kie_api: "Provider account",
-  video: "Video",
-};
-
-const linkClass = "rounded text-violet-300 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
+const linkClassName = "rounded text-violet-300 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 function Target({ entry }: { entry: AuditEntryView }) {
+  const { t } = useLingui();
   if (!entry.targetType && !entry.targetId) return <span className="text-muted-foreground">—</span>;
-  const type = entry.targetType ? (TARGET_TYPES[entry.targetType] ?? entry.targetType) : undefined;
+  const type = entry.targetType ? targetTypeLabel(entry.targetType) : undefined;
   const label = entry.targetLabel ?? (entry.targetType === "settings" ? undefined : entry.targetId);
   if (entry.targetType === "user" && entry.targetId) {
     return (
-      <Link href={`/admin/users/${entry.targetId}`} className={linkClass}>
-        {label ?? "User"}
+      <Link href={`/admin/users/${entry.targetId}`} className={linkClassName}>
+        {label ?? t`User`}
       </Link>
     );
   }
@@ -54,13 +48,15 @@ function Details({ details }: { details: Record<string, unknown> }) {
 
 /** When, Admin, Address, Action, Target, Details: one row per entry, newest first. */
 export function AuditTable({ entries, caption }: { entries: AuditEntryView[]; caption: string }) {
+  const { t } = useLingui();
+  const headers = [t`When`, t`Admin`, t`Address`, t`Action`, t`Target`, t`Details`];
   return (
     <div className="overflow-x-auto rounded-xl border border-border">
       <table className="w-full min-w-[56rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-surface-raised/70 text-xs uppercase tracking-wider text-muted-foreground">
           <tr>
-            {["When", "Admin", "Address", "Action", "Target", "Details"].map((h) => (
+            {headers.map((h) => (
               <th key={h} scope="col" className="px-4 py-3 font-semibold">
                 {h}
               </th>
@@ -76,7 +72,7 @@ export function AuditTable({ entries, caption }: { entries: AuditEntryView[]; ca
               <td className="px-4 py-3 font-medium">{entry.adminUsername}</td>
               <td className="whitespace-nowrap px-4 py-3 font-mono text-xs text-muted-foreground">{entry.ip ?? "—"}</td>
               <td className="px-4 py-3">
-                <Badge variant="secondary">{AUDIT_ACTIONS[entry.action] ?? entry.action}</Badge>
+                <Badge variant="secondary">{auditActionLabel(entry.action)}</Badge>
               </td>
               <td className="px-4 py-3">
                 <Target entry={entry} />
@@ -94,21 +90,25 @@ export function AuditTable({ entries, caption }: { entries: AuditEntryView[]; ca
 
 /** The log with these filters: loading, error (with retry), empty, the table and "Load older". */
 export function AuditList({ filters, caption, empty }: { filters: AuditFilters; caption: string; empty: string }) {
+  const { t } = useLingui();
   const query = useAuditLog(filters);
   if (query.isPending) {
     return (
-      <div className="flex justify-center py-8" role="status" aria-label="Loading the audit log">
+      <div className="flex justify-center py-8" role="status" aria-label={t`Loading the audit log`}>
         <LoaderCircle className="size-5 animate-spin text-muted-foreground" aria-hidden="true" />
       </div>
     );
   }
   if (query.isError && !query.data) {
+    const reason = errorMessage(query.error);
     return (
       <div className="grid justify-items-center gap-3 py-6 text-center" role="alert">
-        <p className="text-sm text-muted-foreground">The audit log could not be loaded: {errorMessage(query.error)}</p>
+        <p className="text-sm text-muted-foreground">
+          <Trans>The audit log could not be loaded: {reason}</Trans>
+        </p>
         <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
           <RefreshCw aria-hidden="true" />
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
@@ -122,7 +122,7 @@ export function AuditList({ filters, caption, empty }: { filters: AuditFilters; 
         <div className="flex justify-center">
           <Button variant="outline" size="sm" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
             {query.isFetchingNextPage ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
-            Load older
+            <Trans>Load older</Trans>
           </Button>
         </div>
       ) : null}

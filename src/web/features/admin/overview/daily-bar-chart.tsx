@@ -40,6 +40,7 @@ export function DailyBarChart({
       <YAxis tick={AXIS} tickLine={false} axisLine={false} width={56} allowDecimals={false} tickFormatter={(v: number) => formatValue(v)} />
       <Tooltip
         cursor={{ fill: "rgba(255,255,255,0.04)" }}
+        // eslint-disable-next-line lingui/no-unlocalized-strings -- CSS values
         contentStyle={{ background: "#18181b", border: "1px solid #3f3f46", borderRadius: 8, fontSize: 12 }}
         labelStyle={{ color: "#e4e4e7" }}
         labelFormatter={(day) => (typeof day === "string" ? formatDay(day) : "")}

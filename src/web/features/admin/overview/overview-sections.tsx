@@ -1,6 +1,7 @@
 /** The overview's sections: each chart with the table of its numbers beside it (decision 0053). */
 import { useState, type ReactNode } from "react";
-import { OVERVIEW_RANGE_LABELS, VIDEO_OUTCOMES, type AdminOverview, type VideoOutcome } from "../../../../shared/schemas/admin-overview";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { VIDEO_OUTCOMES, type AdminOverview, type VideoOutcome } from "../../../../shared/schemas/admin-overview";
 import { modelLabel } from "../../../../shared/videos";
 import { Badge } from "@/components/ui/badge";
 import { ToggleGroup, ToggleGroupItem } from "@/components/ui/toggle-group";
@@ -9,14 +10,23 @@ import { formatDateTime } from "@/lib/format";
 import { SectionCard } from "@/features/admin/admin-fields";
 import { DailyBarChart, type ChartSeries, type DayPoint } from "./daily-bar-chart";
 import { ChartFigure, DataTable, type Column } from "./data-table";
-import { formatCount, formatDay, formatDuration, formatMoney, formatRate, OUTCOME_LABELS, providerLabel } from "./overview-format";
+import {
+  formatCount,
+  formatDay,
+  formatDuration,
+  formatMoney,
+  formatRate,
+  KIE_STATUS_LABELS,
+  OUTCOME_LABELS,
+  providerLabel,
+  RANGE_PHRASES,
+} from "./overview-format";
 
 const MAIN_CURRENCY = "USD";
 const PROVIDER_COLORS: Record<string, string> = { creem: "#e879f9", paypal: "#38bdf8" };
 const OUTCOME_COLORS: Record<VideoOutcome, string> = { completed: "#34d399", refunded: "#fbbf24", failed: "#f87171", inProgress: "#a1a1aa" };
 
-const rangeText = (data: AdminOverview) => OVERVIEW_RANGE_LABELS[data.range].toLowerCase();
-const dayColumn = <Row extends { day: string }>(): Column<Row> => ({ header: "Day", cell: (r) => formatDay(r.day) });
+const dayColumn = <Row extends { day: string }>(header: string): Column<Row> => ({ header, cell: (r) => formatDay(r.day) });
 
 /** A chart and its table: side by side on wide screens, one under the other on phones. */
 function ChartAndTable({ chart, table, wideTable = false }: { chart: ReactNode; table: ReactNode; wideTable?: boolean }) {
@@ -29,6 +39,8 @@ function ChartAndTable({ chart, table, wideTable = false }: { chart: ReactNode; 
 }
 
 export function RevenueSection({ data }: { data: AdminOverview }) {
+  const { t } = useLingui();
+  const range = t(RANGE_PHRASES[data.range]);
   const providers = data.revenue.byProvider.filter((r) => r.currency === MAIN_CURRENCY).map((r) => r.provider);
   const points: DayPoint[] = data.days.map((day) => {
     const point: DayPoint = { day };
@@ -42,14 +54,14 @@ export function RevenueSection({ data }: { data: AdminOverview }) {
   const usd = (v: number) => formatMoney(v, MAIN_CURRENCY);
   const totals = data.revenue.byProvider;
   const mainTotals = totals.filter((r) => r.currency === MAIN_CURRENCY);
-  const caption = `Revenue per day in ${MAIN_CURRENCY} by payment provider, ${rangeText(data)}`;
+  const currency = MAIN_CURRENCY;
+  const caption = t`Revenue per day in ${currency} by payment provider, ${range}`;
+  const chartTotals = mainTotals.map((r) => `${providerLabel(r.provider)} ${usd(Number(r.amount))}`).join(", ");
   return (
-    <SectionCard id="overview-revenue" title="Revenue by payment provider" description="Completed payments, by the day they were completed (UTC).">
+    <SectionCard id="overview-revenue" title={t`Revenue by payment provider`} description={t`Completed payments, by the day they were completed (UTC).`}>
       <ChartAndTable
         chart={
-          <ChartFigure
-            label={`Bar chart: ${caption}. Totals: ${mainTotals.map((r) => `${providerLabel(r.provider)} ${usd(Number(r.amount))}`).join(", ")}. The numbers are in the table "${caption}".`}
-          >
+          <ChartFigure label={t`Bar chart: ${caption}. Totals: ${chartTotals}. The numbers are in the table "${caption}".`}>
             <DailyBarChart data={points} series={series} stacked formatValue={usd} />
           </ChartFigure>
         }
@@ -58,21 +70,24 @@ export function RevenueSection({ data }: { data: AdminOverview }) {
             caption={caption}
             rowKey={(r) => r.day}
             rows={points}
-            columns={[dayColumn<DayPoint>(), ...providers.map((p) => ({ header: providerLabel(p), numeric: true, cell: (r: DayPoint) => usd(Number(r[p])) }))]}
-            footer={{ label: "Total", row: Object.assign({ day: "" }, ...mainTotals.map((r) => ({ [r.provider]: Number(r.amount) }))) as DayPoint }}
+            columns={[
+              dayColumn<DayPoint>(t`Day`),
+              ...providers.map((p) => ({ header: providerLabel(p), numeric: true, cell: (r: DayPoint) => usd(Number(r[p])) })),
+            ]}
+            footer={{ label: t`Total`, row: Object.assign({ day: "" }, ...mainTotals.map((r) => ({ [r.provider]: Number(r.amount) }))) as DayPoint }}
           />
         }
       />
       <DataTable
         className="mt-4 max-h-none"
-        caption={`Revenue by payment provider and currency, ${rangeText(data)}`}
+        caption={t`Revenue by payment provider and currency, ${range}`}
         rowKey={(r) => `${r.provider}-${r.currency}`}
         rows={totals}
         columns={[
-          { header: "Provider", cell: (r) => providerLabel(r.provider) },
-          { header: "Currency", cell: (r) => r.currency },
-          { header: "Orders", numeric: true, cell: (r) => formatCount(r.orders) },
-          { header: "Revenue", numeric: true, cell: (r) => formatMoney(r.amount, r.currency) },
+          { header: t`Provider`, cell: (r) => providerLabel(r.provider) },
+          { header: t`Currency`, cell: (r) => r.currency },
+          { header: t`Orders`, numeric: true, cell: (r) => formatCount(r.orders) },
+          { header: t`Revenue`, numeric: true, cell: (r) => formatMoney(r.amount, r.currency) },
         ]}
       />
     </SectionCard>
@@ -80,33 +95,34 @@ export function RevenueSection({ data }: { data: AdminOverview }) {
 }
 
 export function CreditsSection({ data }: { data: AdminOverview }) {
+  const { t } = useLingui();
+  const range = t(RANGE_PHRASES[data.range]);
   const c = data.credits;
   const points: DayPoint[] = c.byDay.map((d) => ({ ...d }));
   const series: ChartSeries[] = [
-    { key: "sold", label: "Sold", color: "#34d399" },
-    { key: "spent", label: "Spent", color: "#e879f9" },
-    { key: "refunded", label: "Refunded", color: "#fbbf24" },
+    { key: "sold", label: t`Sold`, color: "#34d399" },
+    { key: "spent", label: t`Spent`, color: "#e879f9" },
+    { key: "refunded", label: t`Refunded`, color: "#fbbf24" },
   ];
-  const caption = `Credits sold, spent and refunded per day, ${rangeText(data)}`;
+  const caption = t`Credits sold, spent and refunded per day, ${range}`;
+  const [sold, spent, refunded] = [formatCount(c.sold), formatCount(c.spent), formatCount(c.refunded)];
   return (
     <SectionCard
       id="overview-credits"
-      title="Credits sold and spent"
-      description="Sold: credits bought. Spent: credits charged for videos and 4K upgrades. Refunded: credits given back."
+      title={t`Credits sold and spent`}
+      description={t`Sold: credits bought. Spent: credits charged for videos and 4K upgrades. Refunded: credits given back.`}
     >
-      <dl className="mb-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3 lg:grid-cols-6" aria-label="Credit totals">
-        <Figure label="Sold" value={formatCount(c.sold)} />
-        <Figure label="Spent" value={formatCount(c.spent)} />
-        <Figure label="Refunded" value={formatCount(c.refunded)} />
-        <Figure label="Net spent" value={formatCount(c.netSpent)} detail="spent - refunded" />
-        <Figure label="Added by admins" value={formatCount(c.adjustedUp)} />
-        <Figure label="Removed by admins" value={formatCount(c.adjustedDown)} />
+      <dl className="mb-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3 lg:grid-cols-6" aria-label={t`Credit totals`}>
+        <Figure label={t`Sold`} value={sold} />
+        <Figure label={t`Spent`} value={spent} />
+        <Figure label={t`Refunded`} value={refunded} />
+        <Figure label={t`Net spent`} value={formatCount(c.netSpent)} detail={t`spent - refunded`} />
+        <Figure label={t`Added by admins`} value={formatCount(c.adjustedUp)} />
+        <Figure label={t`Removed by admins`} value={formatCount(c.adjustedDown)} />
       </dl>
       <ChartAndTable
         chart={
-          <ChartFigure
-            label={`Bar chart: ${caption}. Totals: ${formatCount(c.sold)} sold, ${formatCount(c.spent)} spent, ${formatCount(c.refunded)} refunded. The numbers are in the table "${caption}".`}
-          >
+          <ChartFigure label={t`Bar chart: ${caption}. Totals: ${sold} sold, ${spent} spent, ${refunded} refunded. The numbers are in the table "${caption}".`}>
             <DailyBarChart data={points} series={series} formatValue={formatCount} />
           </ChartFigure>
         }
@@ -115,8 +131,11 @@ export function CreditsSection({ data }: { data: AdminOverview }) {
             caption={caption}
             rowKey={(r) => r.day}
             rows={points}
-            columns={[dayColumn<DayPoint>(), ...series.map((s) => ({ header: s.label, numeric: true, cell: (r: DayPoint) => formatCount(Number(r[s.key])) }))]}
-            footer={{ label: "Total", row: { day: "", sold: c.sold, spent: c.spent, refunded: c.refunded } }}
+            columns={[
+              dayColumn<DayPoint>(t`Day`),
+              ...series.map((s) => ({ header: s.label, numeric: true, cell: (r: DayPoint) => formatCount(Number(r[s.key])) })),
+            ]}
+            footer={{ label: t`Total`, row: { day: "", sold: c.sold, spent: c.spent, refunded: c.refunded } }}
           />
         }
       />
@@ -125,14 +144,17 @@ export function CreditsSection({ data }: { data: AdminOverview }) {
 }
 
 export function NewUsersSection({ data }: { data: AdminOverview }) {
+  const { t } = useLingui();
+  const range = t(RANGE_PHRASES[data.range]);
   const points: DayPoint[] = data.newUsers.byDay.map((d) => ({ ...d }));
-  const caption = `New users per day, ${rangeText(data)}`;
+  const caption = t`New users per day, ${range}`;
+  const total = formatCount(data.newUsers.total);
   return (
-    <SectionCard id="overview-users" title="New users" description="Accounts created, by day (UTC).">
+    <SectionCard id="overview-users" title={t`New users`} description={t`Accounts created, by day (UTC).`}>
       <ChartAndTable
         chart={
-          <ChartFigure label={`Bar chart: ${caption}. ${formatCount(data.newUsers.total)} in total. The numbers are in the table "${caption}".`}>
-            <DailyBarChart data={points} series={[{ key: "count", label: "New users", color: "#a78bfa" }]} formatValue={formatCount} />
+          <ChartFigure label={t`Bar chart: ${caption}. ${total} in total. The numbers are in the table "${caption}".`}>
+            <DailyBarChart data={points} series={[{ key: "count", label: t`New users`, color: "#a78bfa" }]} formatValue={formatCount} />
           </ChartFigure>
         }
         table={
@@ -140,8 +162,8 @@ export function NewUsersSection({ data }: { data: AdminOverview }) {
             caption={caption}
             rowKey={(r) => r.day}
             rows={points}
-            columns={[dayColumn<DayPoint>(), { header: "New users", numeric: true, cell: (r) => formatCount(Number(r.count)) }]}
-            footer={{ label: "Total", row: { day: "", count: data.newUsers.total } }}
+            columns={[dayColumn<DayPoint>(t`Day`), { header: t`New users`, numeric: true, cell: (r) => formatCount(Number(r.count)) }]}
+            footer={{ label: t`Total`, row: { day: "", count: data.newUsers.total } }}
           />
         }
       />
@@ -152,10 +174,12 @@ export function NewUsersSection({ data }: { data: AdminOverview }) {
 const ALL_MODELS = "all";
 
 export function VideosSection({ data }: { data: AdminOverview }) {
+  const { t } = useLingui();
+  const range = t(RANGE_PHRASES[data.range]);
   const v = data.videos;
   const [chosen, setChosen] = useState<string>(ALL_MODELS);
   const model = chosen === ALL_MODELS || v.byModel.some((m) => m.model === chosen) ? chosen : ALL_MODELS;
-  const modelName = model === ALL_MODELS ? "all models" : modelLabel(model);
+  const modelName = model === ALL_MODELS ? t`all models` : modelLabel(model);
   const points: DayPoint[] = data.days.map((day) => {
     const point: DayPoint = { day, completed: 0, refunded: 0, failed: 0, inProgress: 0, total: 0 };
     for (const r of v.byDay) {
@@ -168,21 +192,24 @@ export function VideosSection({ data }: { data: AdminOverview }) {
     return point;
   });
   const totals = model === ALL_MODELS ? v : v.byModel.find((m) => m.model === model)!;
-  const series: ChartSeries[] = VIDEO_OUTCOMES.map((o) => ({ key: o, label: OUTCOME_LABELS[o], color: OUTCOME_COLORS[o] }));
-  const caption = `Videos per day by outcome, ${modelName}, ${rangeText(data)}`;
+  const series: ChartSeries[] = VIDEO_OUTCOMES.map((o) => ({ key: o, label: t(OUTCOME_LABELS[o]), color: OUTCOME_COLORS[o] }));
+  const caption = t`Videos per day by outcome, ${modelName}, ${range}`;
+  const chartTotals = VIDEO_OUTCOMES.map((o) => `${formatCount(totals[o])} ${t(OUTCOME_LABELS[o]).toLowerCase()}`).join(", ");
   return (
-    <SectionCard id="overview-videos" title="Videos" description="Videos submitted, by day (UTC), model and outcome.">
+    <SectionCard id="overview-videos" title={t`Videos`} description={t`Videos submitted, by day (UTC), model and outcome.`}>
       {v.byModel.length > 0 ? (
         <ToggleGroup
           type="single"
-          aria-label="Model"
+          aria-label={t`Model`}
           value={model}
           onValueChange={(next) => {
             if (next) setChosen(next);
           }}
           className="mb-4 flex w-fit max-w-full flex-wrap"
         >
-          <ToggleGroupItem value={ALL_MODELS}>All models</ToggleGroupItem>
+          <ToggleGroupItem value={ALL_MODELS}>
+            <Trans>All models</Trans>
+          </ToggleGroupItem>
           {v.byModel.map((m) => (
             <ToggleGroupItem key={m.model} value={m.model}>
               {modelLabel(m.model)}
@@ -193,9 +220,7 @@ export function VideosSection({ data }: { data: AdminOverview }) {
       <ChartAndTable
         wideTable
         chart={
-          <ChartFigure
-            label={`Stacked bar chart: ${caption}. Totals: ${VIDEO_OUTCOMES.map((o) => `${formatCount(totals[o])} ${OUTCOME_LABELS[o].toLowerCase()}`).join(", ")}. The numbers are in the table "${caption}".`}
-          >
+          <ChartFigure label={t`Stacked bar chart: ${caption}. Totals: ${chartTotals}. The numbers are in the table "${caption}".`}>
             <DailyBarChart data={points} series={series} stacked formatValue={formatCount} />
           </ChartFigure>
         }
@@ -205,12 +230,12 @@ export function VideosSection({ data }: { data: AdminOverview }) {
             rowKey={(r) => r.day}
             rows={points}
             columns={[
-              dayColumn<DayPoint>(),
-              ...VIDEO_OUTCOMES.map((o) => ({ header: OUTCOME_LABELS[o], numeric: true, cell: (r: DayPoint) => formatCount(Number(r[o])) })),
-              { header: "Total", numeric: true, cell: (r) => formatCount(Number(r.total)) },
+              dayColumn<DayPoint>(t`Day`),
+              ...VIDEO_OUTCOMES.map((o) => ({ header: t(OUTCOME_LABELS[o]), numeric: true, cell: (r: DayPoint) => formatCount(Number(r[o])) })),
+              { header: t`Total`, numeric: true, cell: (r) => formatCount(Number(r.total)) },
             ]}
             footer={{
-              label: "Total",
+              label: t`Total`,
               row: {
                 day: "",
                 completed: totals.completed,
@@ -225,47 +250,51 @@ export function VideosSection({ data }: { data: AdminOverview }) {
       />
       <DataTable
         className="mt-4 max-h-none"
-        caption={`Videos by model, outcome and rates, ${rangeText(data)}`}
+        caption={t`Videos by model, outcome and rates, ${range}`}
         rowKey={(r) => r.model}
         rows={v.byModel}
         columns={[
-          { header: "Model", cell: (r) => modelLabel(r.model) },
-          ...VIDEO_OUTCOMES.map((o) => ({ header: OUTCOME_LABELS[o], numeric: true, cell: (r: (typeof v.byModel)[number]) => formatCount(r[o]) })),
-          { header: "Failure rate", numeric: true, cell: (r) => formatRate(r.failureRate) },
-          { header: "Refund rate", numeric: true, cell: (r) => formatRate(r.refundRate) },
+          { header: t`Model`, cell: (r) => modelLabel(r.model) },
+          ...VIDEO_OUTCOMES.map((o) => ({ header: t(OUTCOME_LABELS[o]), numeric: true, cell: (r: (typeof v.byModel)[number]) => formatCount(r[o]) })),
+          { header: t`Failure rate`, numeric: true, cell: (r) => formatRate(r.failureRate) },
+          { header: t`Refund rate`, numeric: true, cell: (r) => formatRate(r.refundRate) },
         ]}
-        footer={{ label: "All models", row: { ...v, model: "" } }}
+        footer={{ label: t`All models`, row: { ...v, model: "" } }}
       />
       <p className="mt-3 text-xs text-muted-foreground" id="overview-rate-definitions">
-        Finished videos are those completed, refunded or failed; those in progress are not in the rates. Failure rate: failed ÷ finished. Refund rate: videos
-        whose credits were given back ÷ finished, where refunds include the automatic refund of every failed video, an admin&apos;s refund of a completed one,
-        and a failed video the provider delivered later. Refunded (outcome): completed, then refunded.
+        <Trans>
+          Finished videos are those completed, refunded or failed; those in progress are not in the rates. Failure rate: failed ÷ finished. Refund rate: videos
+          whose credits were given back ÷ finished, where refunds include the automatic refund of every failed video, an admin&apos;s refund of a completed one,
+          and a failed video the provider delivered later. Refunded (outcome): completed, then refunded.
+        </Trans>
       </p>
     </SectionCard>
   );
 }
 
 export function TimesSection({ data }: { data: AdminOverview }) {
+  const { t } = useLingui();
+  const range = t(RANGE_PHRASES[data.range]);
   const rows = [
-    { measure: "Submission to video", ...data.times.toVideo },
-    { measure: "Submission to 1080p", ...data.times.to1080p },
+    { measure: t`Submission to video`, ...data.times.toVideo },
+    { measure: t`Submission to 1080p`, ...data.times.to1080p },
   ];
   return (
     <SectionCard
       id="overview-times"
-      title="How long videos take"
-      description="Of the videos submitted in the range: to the video, of completed ones; to 1080p, of those whose 1080p version is ready (a video kept extendable waits for its owner)."
+      title={t`How long videos take`}
+      description={t`Of the videos submitted in the range: to the video, of completed ones; to 1080p, of those whose 1080p version is ready (a video kept extendable waits for its owner).`}
     >
       <DataTable
         className="max-h-none"
-        caption={`Time from submission, ${rangeText(data)}`}
+        caption={t`Time from submission, ${range}`}
         rowKey={(r) => r.measure}
         rows={rows}
         columns={[
-          { header: "Measure", cell: (r) => r.measure },
-          { header: "Videos", numeric: true, cell: (r) => formatCount(r.count) },
-          { header: "Median", numeric: true, cell: (r) => formatDuration(r.medianSeconds) },
-          { header: "95th percentile", numeric: true, cell: (r) => formatDuration(r.p95Seconds) },
+          { header: t`Measure`, cell: (r) => r.measure },
+          { header: t`Videos`, numeric: true, cell: (r) => formatCount(r.count) },
+          { header: t`Median`, numeric: true, cell: (r) => formatDuration(r.medianSeconds) },
+          { header: t`95th percentile`, numeric: true, cell: (r) => formatDuration(r.p95Seconds) },
         ]}
       />
     </SectionCard>
@@ -273,34 +302,41 @@ export function TimesSection({ data }: { data: AdminOverview }) {
 }
 
 export function ProviderAccountsSection({ data }: { data: AdminOverview }) {
+  const { t } = useLingui();
   return (
     <SectionCard
       id="overview-accounts"
-      title="Provider accounts"
-      description="Each KIE account's last known balance: Check Balance in Settings reads it from KIE; each video subtracts its cost in between."
+      title={t`Provider accounts`}
+      description={t`Each KIE account's last known balance: Check Balance in Settings reads it from KIE; each video subtracts its cost in between.`}
     >
       {data.providerAccounts.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No provider accounts: videos use the key in Settings or the environment.</p>
+        <p className="text-sm text-muted-foreground">
+          <Trans>No provider accounts: videos use the key in Settings or the environment.</Trans>
+        </p>
       ) : (
         <DataTable
           className="max-h-none"
-          caption="Provider accounts and their last known balances"
+          caption={t`Provider accounts and their last known balances`}
           rowKey={(r) => r.id}
           rows={data.providerAccounts}
           columns={[
-            { header: "Name", cell: (r) => r.name },
+            { header: t`Name`, cell: (r) => r.name },
             {
-              header: "Status",
+              header: t`Status`,
               cell: (r) => (
                 <span className="flex gap-1.5">
-                  <Badge variant={r.status === "Available" ? "success" : "warning"}>{r.status}</Badge>
-                  {r.isEnabled ? null : <Badge variant="secondary">Disabled</Badge>}
+                  <Badge variant={r.status === "Available" ? "success" : "warning"}>{t(KIE_STATUS_LABELS[r.status])}</Badge>
+                  {r.isEnabled ? null : (
+                    <Badge variant="secondary">
+                      <Trans>Disabled</Trans>
+                    </Badge>
+                  )}
                 </span>
               ),
             },
-            { header: "Balance (KIE credits)", numeric: true, cell: (r) => formatCount(r.totalCredits) },
-            { header: "Last used", cell: (r) => formatDateTime(r.lastUsed) },
-            { header: "Balance as of", cell: (r) => formatDateTime(r.balanceUpdatedAt) },
+            { header: t`Balance (KIE credits)`, numeric: true, cell: (r) => formatCount(r.totalCredits) },
+            { header: t`Last used`, cell: (r) => formatDateTime(r.lastUsed) },
+            { header: t`Balance as of`, cell: (r) => formatDateTime(r.balanceUpdatedAt) },
           ]}
         />
       )}

@@ -1,12 +1,15 @@
-import { OVERVIEW_RANGE_LABELS, OVERVIEW_RANGES, type OverviewRange } from "../../../../shared/schemas/admin-overview";
+import { useLingui } from "@lingui/react/macro";
+import { OVERVIEW_RANGES, type OverviewRange } from "../../../../shared/schemas/admin-overview";
 import { ToggleGroup, ToggleGroupItem } from "@/components/ui/toggle-group";
+import { RANGE_LABELS } from "./overview-format";
 
 /** Today, 7, 30 or 90 days: one of them is always chosen (arrow keys move between them). */
 export function RangePicker({ value, onChange }: { value: OverviewRange; onChange: (range: OverviewRange) => void }) {
+  const { t } = useLingui();
   return (
     <ToggleGroup
       type="single"
-      aria-label="Range"
+      aria-label={t`Range`}
       value={value}
       // Radix lets the chosen item be pressed off (""): the range stays as it was.
       onValueChange={(next) => {
@@ -16,7 +19,7 @@ export function RangePicker({ value, onChange }: { value: OverviewRange; onChang
     >
       {OVERVIEW_RANGES.map((r) => (
         <ToggleGroupItem key={r} value={r}>
-          {OVERVIEW_RANGE_LABELS[r]}
+          {t(RANGE_LABELS[r])}
         </ToggleGroupItem>
       ))}
     </ToggleGroup>

@@ -1,13 +1,13 @@
 /** The user page's table styles and header row. */
 
-export const tableWrap = "overflow-x-auto rounded-xl border border-border";
-export const theadClass = "bg-surface-raised/70 text-xs uppercase tracking-wider text-muted-foreground";
-export const cell = "px-4 py-3";
+export const tableWrapClassName = "overflow-x-auto rounded-xl border border-border";
+export const theadClassName = "bg-surface-raised/70 text-xs uppercase tracking-wider text-muted-foreground";
+export const cellClassName = "px-4 py-3";
 
 /** Column headers with scope="col". */
 export function HeaderRow({ columns }: { columns: string[] }) {
   return (
-    <thead className={theadClass}>
+    <thead className={theadClassName}>
       <tr>
         {columns.map((h) => (
           <th key={h} scope="col" className="px-4 py-3 font-semibold">

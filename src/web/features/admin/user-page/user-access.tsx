@@ -1,5 +1,7 @@
 import { useState } from "react";
 import { KeyRound, LogOut } from "lucide-react";
+import { t as tNow } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { AdminUserDetail } from "../../../../shared/schemas/admin-users";
 import { Button } from "@/components/ui/button";
 import { SectionCard } from "@/features/admin/admin-fields";
@@ -7,41 +9,54 @@ import { ConfirmDialog } from "@/features/admin/confirm-dialog";
 import { useCurrentUser } from "@/features/auth";
 import { cn } from "@/lib/cn";
 import { formatDateTime } from "@/lib/format";
-import { cell, HeaderRow, tableWrap } from "./section-state";
+import { cellClassName, HeaderRow, tableWrapClassName } from "./section-state";
 import { useRevokeToken, useSignOutEverywhere } from "./user-api";
 
 type Token = AdminUserDetail["apiTokens"][number];
 
 /** The user's API tokens, masked as on their own /api page; Revoke asks first. */
 export function UserTokensCard({ user }: { user: AdminUserDetail }) {
+  const { t } = useLingui();
   const [revoking, setRevoking] = useState<Token>();
   const revoke = useRevokeToken(user.id, () => setRevoking(undefined));
+  const username = user.username;
+  const tokenName = revoking?.name;
+  const maskedToken = revoking?.token;
   return (
-    <SectionCard id="user-tokens-title" title="API tokens" description="Automations using a revoked token are refused from then on.">
+    <SectionCard id="user-tokens-title" title={t`API tokens`} description={t`Automations using a revoked token are refused from then on.`}>
       {user.apiTokens.length === 0 ? (
-        <p className="py-6 text-center text-sm text-muted-foreground">No API tokens.</p>
+        <p className="py-6 text-center text-sm text-muted-foreground">
+          <Trans>No API tokens.</Trans>
+        </p>
       ) : (
-        <div className={tableWrap}>
+        <div className={tableWrapClassName}>
           <table className="w-full min-w-[40rem] text-left text-sm">
-            <caption className="sr-only">{user.username}'s API tokens</caption>
-            <HeaderRow columns={["Name", "Token", "Created", "Last used", "Actions"]} />
+            <caption className="sr-only">
+              <Trans>{username}'s API tokens</Trans>
+            </caption>
+            <HeaderRow columns={[t`Name`, t`Token`, t`Created`, t`Last used`, t`Actions`]} />
             <tbody className="divide-y divide-border">
-              {user.apiTokens.map((t) => (
-                <tr key={t.id} aria-label={`API token ${t.name}`}>
-                  <th scope="row" className={cn(cell, "font-medium")}>
-                    {t.name}
-                  </th>
-                  <td className={cn(cell, "whitespace-nowrap font-mono text-xs")}>{t.token}</td>
-                  <td className={cn(cell, "whitespace-nowrap text-muted-foreground tabular-nums")}>{formatDateTime(t.createdAt)}</td>
-                  <td className={cn(cell, "whitespace-nowrap text-muted-foreground tabular-nums")}>{t.lastUsed ? formatDateTime(t.lastUsed) : "Never"}</td>
-                  <td className={cell}>
-                    <Button variant="outline" size="sm" onClick={() => setRevoking(t)} aria-label={`Revoke API token ${t.name}`}>
-                      <KeyRound aria-hidden="true" />
-                      Revoke
-                    </Button>
-                  </td>
-                </tr>
-              ))}
+              {user.apiTokens.map((token) => {
+                const name = token.name;
+                return (
+                  <tr key={token.id} aria-label={t`API token ${name}`}>
+                    <th scope="row" className={cn(cellClassName, "font-medium")}>
+                      {token.name}
+                    </th>
+                    <td className={cn(cellClassName, "whitespace-nowrap font-mono text-xs")}>{token.token}</td>
+                    <td className={cn(cellClassName, "whitespace-nowrap text-muted-foreground tabular-nums")}>{formatDateTime(token.createdAt)}</td>
+                    <td className={cn(cellClassName, "whitespace-nowrap text-muted-foreground tabular-nums")}>
+                      {token.lastUsed ? formatDateTime(token.lastUsed) : t`Never`}
+                    </td>
+                    <td className={cellClassName}>
+                      <Button variant="outline" size="sm" onClick={() => setRevoking(token)} aria-label={t`Revoke API token ${name}`}>
+                        <KeyRound aria-hidden="true" />
+                        <Trans>Revoke</Trans>
+                      </Button>
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>
@@ -49,13 +64,13 @@ export function UserTokensCard({ user }: { user: AdminUserDetail }) {
       <ConfirmDialog
         open={revoking !== undefined}
         onOpenChange={(open) => !open && setRevoking(undefined)}
-        title="Revoke API token?"
+        title={t`Revoke API token?`}
         description={
-          <>
-            Automations using “{revoking?.name}” ({revoking?.token}) stop working at once. {user.username} can make a new token on their API page.
-          </>
+          <Trans>
+            Automations using “{tokenName}” ({maskedToken}) stop working at once. {username} can make a new token on their API page.
+          </Trans>
         }
-        confirmLabel="Revoke"
+        confirmLabel={t`Revoke`}
         pending={revoke.isPending}
         onConfirm={() => revoking && revoke.mutate(revoking.id)}
       />
@@ -63,6 +78,7 @@ export function UserTokensCard({ user }: { user: AdminUserDetail }) {
   );
 }
 
+/* eslint-disable lingui/no-unlocalized-strings -- browser and system names are product names, the same in every language */
 const BROWSERS: [RegExp, string][] = [
   [/Edg(e|A|iOS)?\//, "Edge"],
   [/OPR\/|Opera/, "Opera"],
@@ -79,36 +95,43 @@ const SYSTEMS: [RegExp, string][] = [
   [/CrOS/, "ChromeOS"],
   [/Linux/, "Linux"],
 ];
+/* eslint-enable lingui/no-unlocalized-strings */
 
 /** A browser and system in a few words, from a User-Agent ("Chrome on Windows"); the whole string is the cell's tooltip. */
 export function browserOf(userAgent: string | null): string {
-  if (!userAgent) return "Unknown";
-  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1] ?? "Other";
+  if (!userAgent) return tNow`Unknown`;
+  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1] ?? tNow`Other`;
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  return system ? `${browser} on ${system}` : browser;
+  return system ? tNow`${browser} on ${system}` : browser;
 }
 
 /** The user's sessions not yet expired; "Sign out everywhere" ends them all (asks first). */
 export function UserSessionsCard({ user }: { user: AdminUserDetail }) {
+  const { t } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const signOut = useSignOutEverywhere(user.id, () => setConfirming(false));
   const me = useCurrentUser().user;
+  const username = user.username;
   return (
-    <SectionCard id="user-sessions-title" title="Active sessions" description="Where the user is signed in now.">
+    <SectionCard id="user-sessions-title" title={t`Active sessions`} description={t`Where the user is signed in now.`}>
       {user.sessions.length === 0 ? (
-        <p className="py-6 text-center text-sm text-muted-foreground">No active sessions.</p>
+        <p className="py-6 text-center text-sm text-muted-foreground">
+          <Trans>No active sessions.</Trans>
+        </p>
       ) : (
-        <div className={tableWrap}>
+        <div className={tableWrapClassName}>
           <table className="w-full min-w-[40rem] text-left text-sm">
-            <caption className="sr-only">{user.username}'s active sessions, newest first</caption>
-            <HeaderRow columns={["Signed in", "Expires", "IP address", "Browser"]} />
+            <caption className="sr-only">
+              <Trans>{username}'s active sessions, newest first</Trans>
+            </caption>
+            <HeaderRow columns={[t`Signed in`, t`Expires`, t`IP address`, t`Browser`]} />
             <tbody className="divide-y divide-border">
               {user.sessions.map((s) => (
                 <tr key={s.id}>
-                  <td className={cn(cell, "whitespace-nowrap tabular-nums")}>{formatDateTime(s.createdAt)}</td>
-                  <td className={cn(cell, "whitespace-nowrap text-muted-foreground tabular-nums")}>{formatDateTime(s.expiresAt)}</td>
-                  <td className={cn(cell, "whitespace-nowrap font-mono text-xs")}>{s.ip ?? "—"}</td>
-                  <td className={cell} title={s.userAgent ?? undefined}>
+                  <td className={cn(cellClassName, "whitespace-nowrap tabular-nums")}>{formatDateTime(s.createdAt)}</td>
+                  <td className={cn(cellClassName, "whitespace-nowrap text-muted-foreground tabular-nums")}>{formatDateTime(s.expiresAt)}</td>
+                  <td className={cn(cellClassName, "whitespace-nowrap font-mono text-xs")}>{s.ip ?? "—"}</td>
+                  <td className={cellClassName} title={s.userAgent ?? undefined}>
                     {browserOf(s.userAgent)}
                   </td>
                 </tr>
@@ -120,19 +143,19 @@ export function UserSessionsCard({ user }: { user: AdminUserDetail }) {
       <div className="mt-4">
         <Button variant="outline" disabled={user.sessions.length === 0} onClick={() => setConfirming(true)}>
           <LogOut aria-hidden="true" />
-          Sign out everywhere
+          <Trans>Sign out everywhere</Trans>
         </Button>
       </div>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Sign out everywhere?"
+        title={t`Sign out everywhere?`}
         description={
           user.username === me?.username
-            ? "Every session of yours ends, this one too: you will sign in again."
-            : `Every session of ${user.username} ends; they sign in again. Their API tokens keep working.`
+            ? t`Every session of yours ends, this one too: you will sign in again.`
+            : t`Every session of ${username} ends; they sign in again. Their API tokens keep working.`
         }
-        confirmLabel="Sign out everywhere"
+        confirmLabel={t`Sign out everywhere`}
         pending={signOut.isPending}
         onConfirm={() => signOut.mutate()}
       />

@@ -1,4 +1,5 @@
 /** A user's page (/admin/users/{id}, decision 0052): their profile, videos and transactions, and the actions on their sessions and tokens. */
+import { t, plural } from "@lingui/core/macro";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { adminTransactionsPageSchema } from "../../../../shared/admin-transactions";
 import { adminUserActionSchema, adminUserDetailSchema, adminUserVideosPageSchema } from "../../../../shared/schemas/admin-users";
@@ -10,8 +11,13 @@ import { queryKeys } from "@/lib/query-keys";
 export { ADMIN_USER_VIDEOS_LIMIT as USER_VIDEOS_PAGE_SIZE } from "../../../../shared/schemas/admin-users";
 export const USER_TRANSACTIONS_PAGE_SIZE = 20;
 
-const failed = (title: string, fallback: string) => (error: unknown) =>
-  toast({ title, description: `${fallback}: ${errorMessage(error)}`, variant: "destructive" });
+/** The server says "3 sessions ended" (in English): told again in the active language from its number. */
+function sessionsEnded(message: string): string {
+  const match = /^(\d+) sessions? ended$/.exec(message);
+  if (!match) return message;
+  const count = Number(match[1]);
+  return plural(count, { one: "# session ended", other: "# sessions ended" });
+}
 
 export function useAdminUser(userId: string) {
   const queryKey = queryKeys.admin.user(userId);
@@ -42,10 +48,13 @@ export function useSignOutEverywhere(userId: string, onDone: () => void) {
   return useMutation({
     mutationFn: () => apiCall(adminUserActionSchema, "DELETE", `/api/admin/users/${encodeURIComponent(userId)}/sessions`),
     onSuccess: ({ message }) => {
-      toast({ title: "Signed out everywhere", description: message });
+      toast({ title: t`Signed out everywhere`, description: sessionsEnded(message) });
       onDone();
     },
-    onError: failed("Sign out failed", "Failed to sign the user out"),
+    onError: (error) => {
+      const reason = errorMessage(error);
+      toast({ title: t`Sign out failed`, description: t`Failed to sign the user out: ${reason}`, variant: "destructive" });
+    },
     onSettled: refreshUsers,
   });
 }
@@ -56,10 +65,13 @@ export function useRevokeToken(userId: string, onDone: () => void) {
     mutationFn: (tokenId: string) =>
       apiCall(adminUserActionSchema, "DELETE", `/api/admin/users/${encodeURIComponent(userId)}/api-tokens/${encodeURIComponent(tokenId)}`),
     onSuccess: () => {
-      toast({ title: "API token revoked" });
+      toast({ title: t`API token revoked` });
       onDone();
     },
-    onError: failed("Revoke failed", "Failed to revoke the API token"),
+    onError: (error) => {
+      const reason = errorMessage(error);
+      toast({ title: t`Revoke failed`, description: t`Failed to revoke the API token: ${reason}`, variant: "destructive" });
+    },
     onSettled: refreshUsers,
   });
 }

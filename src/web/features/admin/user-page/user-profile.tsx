@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { BadgeCheck, Coins } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { AdminUserDetail } from "../../../../shared/schemas/admin-users";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -8,6 +9,9 @@ import { SectionCard } from "@/features/admin/admin-fields";
 import { UserCreditsDialog } from "@/features/admin/user-credits-dialog";
 import { useCurrentUser } from "@/features/auth";
 import { formatCredits, formatDate } from "@/lib/format";
+
+/** A brand name, the same in every language. */
+const GOOGLE = "Google";
 
 function Item({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -20,40 +24,59 @@ function Item({ term, children }: { term: string; children: ReactNode }) {
 
 /** Who the user is: username, e-mail (verified or not), Google, role, status, when they joined. */
 export function ProfileCard({ user }: { user: AdminUserDetail }) {
+  const { t } = useLingui();
   return (
-    <SectionCard id="user-profile-title" title="Profile" className="lg:col-span-2">
+    <SectionCard id="user-profile-title" title={t`Profile`} className="lg:col-span-2">
       <dl className="grid gap-4 sm:grid-cols-2">
-        <Item term="Username">
+        <Item term={t`Username`}>
           <span className="font-medium">{user.username}</span>
-          {user.isAdmin ? <Badge>Admin</Badge> : null}
+          {user.isAdmin ? (
+            <Badge>
+              <Trans>Admin</Trans>
+            </Badge>
+          ) : null}
         </Item>
-        <Item term="Email">
+        <Item term={t`Email`}>
           {user.email ? (
             <>
               <span className="break-all">{user.email}</span>
               {user.emailVerified ? (
                 <Badge variant="success">
                   <BadgeCheck aria-hidden="true" />
-                  Verified
+                  <Trans>Verified</Trans>
                 </Badge>
               ) : (
-                <Badge variant="warning">Not verified</Badge>
+                <Badge variant="warning">
+                  <Trans>Not verified</Trans>
+                </Badge>
               )}
             </>
           ) : (
-            <span className="text-muted-foreground">None</span>
+            <span className="text-muted-foreground">
+              <Trans>None</Trans>
+            </span>
           )}
         </Item>
-        <Item term="Google">{user.googleLinked ? <Badge variant="success">Linked</Badge> : <span className="text-muted-foreground">Not linked</span>}</Item>
-        <Item term="Role">{user.isAdmin ? "Admin" : "User"}</Item>
-        <Item term="Status">
-          <Badge variant={user.isActive ? "success" : "destructive"}>{user.isActive ? "Active" : "Disabled"}</Badge>
+        <Item term={GOOGLE}>
+          {user.googleLinked ? (
+            <Badge variant="success">
+              <Trans>Linked</Trans>
+            </Badge>
+          ) : (
+            <span className="text-muted-foreground">
+              <Trans>Not linked</Trans>
+            </span>
+          )}
         </Item>
-        <Item term="Joined">
+        <Item term={t`Role`}>{user.isAdmin ? t`Admin` : t`User`}</Item>
+        <Item term={t`Status`}>
+          <Badge variant={user.isActive ? "success" : "destructive"}>{user.isActive ? t`Active` : t`Disabled`}</Badge>
+        </Item>
+        <Item term={t`Joined`}>
           <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
         </Item>
-        <Item term="Videos created">{formatCredits(user.videoCount)}</Item>
-        <Item term="Payment orders">{formatCredits(user.paymentOrderCount)}</Item>
+        <Item term={t`Videos created`}>{formatCredits(user.videoCount)}</Item>
+        <Item term={t`Payment orders`}>{formatCredits(user.paymentOrderCount)}</Item>
       </dl>
     </SectionCard>
   );
@@ -61,26 +84,31 @@ export function ProfileCard({ user }: { user: AdminUserDetail }) {
 
 /** The balance, Edit Credits (an adjustment in their transactions) and Enable/Disable (disabling signs them out everywhere). */
 export function BalanceCard({ user }: { user: AdminUserDetail }) {
+  const { t } = useLingui();
   const [editing, setEditing] = useState(false);
   const toggle = useToggleUser();
   const me = useCurrentUser().user;
+  const username = user.username;
+  const credits = formatCredits(user.credits);
   return (
-    <SectionCard id="user-balance-title" title="Balance" description="Disabling a user signs them out everywhere at once.">
+    <SectionCard id="user-balance-title" title={t`Balance`} description={t`Disabling a user signs them out everywhere at once.`}>
       <p className="text-4xl font-bold tabular-nums tracking-tight">
-        {formatCredits(user.credits)} <span className="text-base font-medium text-muted-foreground">credits</span>
+        <Trans>
+          {credits} <span className="text-base font-medium text-muted-foreground">credits</span>
+        </Trans>
       </p>
       <div className="mt-5 flex flex-wrap gap-2">
-        <Button variant="outline" onClick={() => setEditing(true)} aria-label={`Edit credits of ${user.username}`}>
+        <Button variant="outline" onClick={() => setEditing(true)} aria-label={t`Edit credits of ${username}`}>
           <Coins aria-hidden="true" />
-          Edit Credits
+          <Trans>Edit Credits</Trans>
         </Button>
         <Button
           variant={user.isActive ? "outline" : "secondary"}
           disabled={user.username === me?.username || toggle.isPending}
           onClick={() => toggle.mutate({ id: user.id, isActive: !user.isActive })}
-          aria-label={`${user.isActive ? "Disable" : "Enable"} ${user.username}`}
+          aria-label={user.isActive ? t`Disable ${username}` : t`Enable ${username}`}
         >
-          {user.isActive ? "Disable" : "Enable"}
+          {user.isActive ? t`Disable` : t`Enable`}
         </Button>
       </div>
       {editing ? <UserCreditsDialog user={user} onClose={() => setEditing(false)} /> : null}

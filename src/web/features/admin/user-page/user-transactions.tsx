@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useLingui } from "@lingui/react/macro";
 import { Pagination } from "@/components/ui/pagination";
 import { SectionCard } from "@/features/admin/admin-fields";
 import { useRefund } from "@/features/admin/history-api";
@@ -10,13 +11,14 @@ import { USER_TRANSACTIONS_PAGE_SIZE, useUserTransactions } from "./user-api";
 
 /** The user's transactions as on the History page (with Refund of usage rows), 20 a page. */
 export function UserTransactionsCard({ userId }: { userId: string }) {
+  const { t } = useLingui();
   const [page, setPage] = useState(1);
   const query = useUserTransactions(userId, page);
   const refund = useRefund();
   const [refundingId, setRefundingId] = useState<string>();
   return (
-    <SectionCard id="user-transactions-title" title="Transactions">
-      <QueryState query={query} what="transactions" empty="No transactions yet.">
+    <SectionCard id="user-transactions-title" title={t`Transactions`}>
+      <QueryState query={query} what={t`transactions`} empty={t`No transactions yet.`}>
         {({ data, total }) => (
           <>
             <div className={cn(query.isPlaceholderData && "opacity-60")}>
@@ -38,7 +40,7 @@ export function UserTransactionsCard({ userId }: { userId: string }) {
             </div>
             <Pagination
               className="mt-4"
-              label="Transaction pages"
+              label={t`Transaction pages`}
               page={page}
               pageCount={Math.max(1, Math.ceil(total / USER_TRANSACTIONS_PAGE_SIZE))}
               onPageChange={setPage}

@@ -1,5 +1,8 @@
 import { useState } from "react";
 import { ExternalLink } from "lucide-react";
+import { msg } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { AdminUserVideo } from "../../../../shared/schemas/admin-users";
 import { modelLabel } from "../../../../shared/videos";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
@@ -7,31 +10,38 @@ import { Pagination } from "@/components/ui/pagination";
 import { SectionCard } from "@/features/admin/admin-fields";
 import { cn } from "@/lib/cn";
 import { formatCredits, formatDateTime, truncateText } from "@/lib/format";
+import { i18n } from "@/lib/i18n";
 import { QueryState } from "@/features/admin/query-state";
-import { cell, HeaderRow, tableWrap } from "./section-state";
+import { cellClassName, HeaderRow, tableWrapClassName } from "./section-state";
 import { USER_VIDEOS_PAGE_SIZE, useUserVideos } from "./user-api";
 
 const PROMPT_MAX = 60;
+/** The column of the 1080p and 4K files: resolutions, the same in every language. */
+const FILE_COLUMN = "1080p / 4K";
 
-const STATUS: Record<AdminUserVideo["status"], { label: string; variant: BadgeProps["variant"] }> = {
-  generating: { label: "Generating", variant: "default" },
-  pending: { label: "Pending", variant: "default" },
-  completed: { label: "Completed", variant: "success" },
-  failed: { label: "Failed", variant: "destructive" },
+const STATUS: Record<AdminUserVideo["status"], { label: MessageDescriptor; variant: BadgeProps["variant"] }> = {
+  generating: { label: msg`Generating`, variant: "default" },
+  pending: { label: msg`Pending`, variant: "default" },
+  completed: { label: msg`Completed`, variant: "success" },
+  failed: { label: msg`Failed`, variant: "destructive" },
 };
 
 /** hd_status / uhd_status in words ("none" is a dash). */
-const FILE_STATE: Record<string, string> = {
-  none: "—",
-  held: "held",
-  requested: "requested",
-  pending: "in progress",
-  ready: "ready",
-  failed: "failed",
+const FILE_STATE: Partial<Record<string, MessageDescriptor>> = {
+  held: msg`held`,
+  requested: msg`requested`,
+  pending: msg`in progress`,
+  ready: msg`ready`,
+  failed: msg`failed`,
 };
-const fileState = (state: string) => FILE_STATE[state] ?? state;
+function fileState(state: string): string {
+  if (state === "none") return "—";
+  const label = FILE_STATE[state];
+  return label ? i18n._(label) : state;
+}
 
 function VideoLinks({ video }: { video: AdminUserVideo }) {
+  const { t } = useLingui();
   const links = [
     { label: "720p", url: video.videoUrl },
     { label: "1080p", url: video.hdVideoUrl },
@@ -41,16 +51,16 @@ function VideoLinks({ video }: { video: AdminUserVideo }) {
   const when = formatDateTime(video.createdAt);
   return (
     <div className="flex flex-wrap gap-2">
-      {links.map((l) => (
+      {links.map(({ label, url }) => (
         <a
-          key={l.label}
-          href={l.url}
+          key={label}
+          href={url}
           target="_blank"
           rel="noopener noreferrer"
-          aria-label={`${l.label} of the video made ${when} (opens in a new tab)`}
+          aria-label={t`${label} of the video made ${when} (opens in a new tab)`}
           className="inline-flex items-center gap-1 rounded text-violet-300 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
-          {l.label}
+          {label}
           <ExternalLink className="size-3" aria-hidden="true" />
         </a>
       ))}
@@ -60,30 +70,36 @@ function VideoLinks({ video }: { video: AdminUserVideo }) {
 
 /** The user's videos, newest first, 20 a page, deleted ones marked; links are signed for a day. */
 export function UserVideosCard({ userId }: { userId: string }) {
+  const { t } = useLingui();
   const [page, setPage] = useState(1);
   const query = useUserVideos(userId, page);
   return (
-    <SectionCard id="user-videos-title" title="Videos">
-      <QueryState query={query} what="videos" empty="No videos yet.">
+    <SectionCard id="user-videos-title" title={t`Videos`}>
+      <QueryState query={query} what={t`videos`} empty={t`No videos yet.`}>
         {({ data, total }) => (
           <>
-            <div className={cn(tableWrap, query.isPlaceholderData && "opacity-60")}>
+            <div className={cn(tableWrapClassName, query.isPlaceholderData && "opacity-60")}>
               <table className="w-full min-w-[60rem] text-left text-sm">
-                <caption className="sr-only">The user's videos, newest first</caption>
-                <HeaderRow columns={["Created", "Prompt", "Model", "Status", "1080p / 4K", "Credits", "Links"]} />
+                <caption className="sr-only">
+                  <Trans>The user's videos, newest first</Trans>
+                </caption>
+                <HeaderRow columns={[t`Created`, t`Prompt`, t`Model`, t`Status`, FILE_COLUMN, t`Credits`, t`Links`]} />
                 <tbody className="divide-y divide-border">
                   {data.map((v) => {
                     const status = STATUS[v.status];
+                    const deletedAt = formatDateTime(v.deletedAt);
+                    const hd = fileState(v.hdStatus);
+                    const uhd = fileState(v.uhdStatus);
                     return (
                       <tr key={v.id} className="align-top">
-                        <td className={cn(cell, "whitespace-nowrap text-muted-foreground tabular-nums")}>{formatDateTime(v.createdAt)}</td>
-                        <td className={cn(cell, "max-w-[18rem]")}>
+                        <td className={cn(cellClassName, "whitespace-nowrap text-muted-foreground tabular-nums")}>{formatDateTime(v.createdAt)}</td>
+                        <td className={cn(cellClassName, "max-w-[18rem]")}>
                           <span className="block break-words" title={v.prompt}>
                             {truncateText(v.prompt, PROMPT_MAX)}
                           </span>
                           {v.errorMessage ? <span className="mt-1 block text-xs text-red-300">{truncateText(v.errorMessage, PROMPT_MAX)}</span> : null}
                         </td>
-                        <td className={cn(cell, "whitespace-nowrap")}>
+                        <td className={cn(cellClassName, "whitespace-nowrap")}>
                           {modelLabel(v.model)}
                           {v.createdVia === "api" ? (
                             <Badge variant="secondary" className="ml-2">
@@ -91,30 +107,38 @@ export function UserVideosCard({ userId }: { userId: string }) {
                             </Badge>
                           ) : null}
                         </td>
-                        <td className={cell}>
+                        <td className={cellClassName}>
                           <div className="flex flex-wrap gap-1">
-                            <Badge variant={status.variant}>{status.label}</Badge>
+                            <Badge variant={status.variant}>{t(status.label)}</Badge>
                             {v.deletedAt ? (
-                              <Badge variant="warning" title={`Deleted ${formatDateTime(v.deletedAt)}`}>
-                                deleted
+                              <Badge variant="warning" title={t`Deleted ${deletedAt}`}>
+                                <Trans>deleted</Trans>
                               </Badge>
                             ) : null}
-                            {v.videoExpired && !v.deletedAt ? <Badge variant="secondary">expired</Badge> : null}
+                            {v.videoExpired && !v.deletedAt ? (
+                              <Badge variant="secondary">
+                                <Trans>expired</Trans>
+                              </Badge>
+                            ) : null}
                           </div>
                         </td>
-                        <td className={cn(cell, "whitespace-nowrap text-xs")}>
-                          <span className="block">1080p: {fileState(v.hdStatus)}</span>
-                          <span className="block">4K: {fileState(v.uhdStatus)}</span>
+                        <td className={cn(cellClassName, "whitespace-nowrap text-xs")}>
+                          <span className="block">
+                            <Trans>1080p: {hd}</Trans>
+                          </span>
+                          <span className="block">
+                            <Trans>4K: {uhd}</Trans>
+                          </span>
                         </td>
-                        <td className={cn(cell, "whitespace-nowrap tabular-nums")}>
+                        <td className={cn(cellClassName, "whitespace-nowrap tabular-nums")}>
                           {formatCredits(v.creditsUsed)}
                           {v.refunded ? (
                             <Badge variant="secondary" className="ml-2">
-                              refunded
+                              <Trans>refunded</Trans>
                             </Badge>
                           ) : null}
                         </td>
-                        <td className={cell}>
+                        <td className={cellClassName}>
                           <VideoLinks video={v} />
                         </td>
                       </tr>
@@ -125,7 +149,7 @@ export function UserVideosCard({ userId }: { userId: string }) {
             </div>
             <Pagination
               className="mt-4"
-              label="Video pages"
+              label={t`Video pages`}
               page={page}
               pageCount={Math.max(1, Math.ceil(total / USER_VIDEOS_PAGE_SIZE))}
               onPageChange={setPage}

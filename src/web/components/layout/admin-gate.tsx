@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import { ShieldAlert } from "lucide-react";
+import { Trans } from "@lingui/react/macro";
 import { useCurrentUser } from "@/features/auth";
 
 const REDIRECT_DELAY_MS = 1500;
@@ -27,15 +28,19 @@ export function AdminGate({ children }: { children: ReactNode }) {
   if (!denied) {
     return (
       <div className="flex flex-1 items-center justify-center py-24 text-muted-foreground" role="status">
-        Loading...
+        <Trans>Loading...</Trans>
       </div>
     );
   }
   return (
     <div className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-3 px-4 py-24 text-center">
       <ShieldAlert className="size-10 text-red-400" aria-hidden="true" />
-      <h1 className="text-2xl font-bold">Access Denied</h1>
-      <p className="text-muted-foreground">Admin access required</p>
+      <h1 className="text-2xl font-bold">
+        <Trans>Access Denied</Trans>
+      </h1>
+      <p className="text-muted-foreground">
+        <Trans>Admin access required</Trans>
+      </p>
     </div>
   );
 }

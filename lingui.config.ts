@@ -1,0 +1,35 @@
+import { defineConfig } from "@lingui/conf";
+import { formatter } from "@lingui/format-po";
+
+/**
+ * The web app's message catalogues (decision 0056). English is the source language: its catalogue
+ * is the source text itself. Three catalogues per language, so a page downloads only the words it
+ * can show:
+ * - `public`: the shell (header, footer, menus, toasts, error texts), the landing and login pages:
+ *   everything a first visit paints, within the landing page's 100 KB budget;
+ * - `app`: the other pages and their features, fetched with a page's code (src/web/app.tsx);
+ * - `admin`: the admin pages' own code, fetched with their chunk.
+ * A directory in none of them has no words (the catalogue test finds its messages missing);
+ * tests/e2e/bundle-budget.spec.ts checks that each page's code finds its words in the catalogues
+ * that page loads.
+ */
+const web = (paths: string[]) => paths.map((p) => `<rootDir>/src/web/${p}`);
+const PUBLIC_FEATURES = ["auth", "landing", "language", "live", "pricing"].map((f) => `features/${f}`);
+const PUBLIC_PAGES = ["landing-page.tsx", "login-page.tsx", "not-found-page.tsx"].map((p) => `pages/${p}`);
+const PUBLIC = web(["app.tsx", "main.tsx", "prerender.tsx", "components", "hooks", "lib", ...PUBLIC_FEATURES, ...PUBLIC_PAGES]);
+const ADMIN = web(["features/admin", "pages/admin-*", "pages/history-page.tsx"]);
+const APP = web(["account", "automation", "contact", "payments", "videos", "webhooks"].map((f) => `features/${f}`).concat("pages"));
+const TESTS = "**/*.test.*";
+
+export default defineConfig({
+  sourceLocale: "en",
+  locales: ["en", "vi"],
+  fallbackLocales: { default: "en" },
+  format: formatter({ lineNumbers: false }),
+  orderBy: "message",
+  catalogs: [
+    { path: "<rootDir>/src/web/locales/{locale}/public", include: PUBLIC, exclude: [TESTS] },
+    { path: "<rootDir>/src/web/locales/{locale}/app", include: APP, exclude: [...ADMIN, ...web(PUBLIC_PAGES), TESTS] },
+    { path: "<rootDir>/src/web/locales/{locale}/admin", include: ADMIN, exclude: [TESTS] },
+  ],
+});

@@ -1,0 +1,45 @@
+/**
+ * The HTML documents of the web app's pages, per language (decision 0056). The build writes, for
+ * each language, the landing page pre-rendered and an empty document for every other page, with
+ * `<html lang>`, title and description in that language (scripts/prerender.mjs). Here they get
+ * their `hreflang` links, which must be absolute: the public address is known only at run time.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { FastifyRequest } from "fastify";
+import Negotiator from "negotiator";
+import { DEFAULT_LOCALE, LANDING_PATHS, LANGUAGE_COOKIE, LOCALES, isLocale, type Locale } from "../../shared/i18n.js";
+
+export interface PageDocuments {
+  landing(locale: Locale): string;
+  page(locale: Locale): string;
+}
+
+/** Where the build put the documents inside dist/web. */
+export const pageDocumentPath = (locale: Locale, kind: "landing" | "page") => path.join("pages", locale, `${kind}.html`);
+
+const ALTERNATES = "<!--alternates-->";
+
+export function loadPageDocuments(webDir: string, publicUrl: string): PageDocuments {
+  const indexHtml = fs.readFileSync(path.join(webDir, "index.html"), "utf8");
+  const link = (hreflang: string, pathname: string) => `<link rel="alternate" hreflang="${hreflang}" href="${new URL(pathname, publicUrl).href}" />`;
+  const alternates = [...LOCALES.map((locale) => link(locale, LANDING_PATHS[locale])), link("x-default", "/")].join("\n    ");
+  const read = (locale: Locale, kind: "landing" | "page") => {
+    const file = path.join(webDir, pageDocumentPath(locale, kind));
+    // A build without pre-rendered pages (an old one, or a test's stand-in) serves index.html.
+    return fs.existsSync(file) ? fs.readFileSync(file, "utf8").replace(ALTERNATES, alternates) : indexHtml;
+  };
+  const documents = Object.fromEntries(LOCALES.map((locale) => [locale, { landing: read(locale, "landing"), page: read(locale, "page") }])) as Record<
+    Locale,
+    { landing: string; page: string }
+  >;
+  return { landing: (locale) => documents[locale].landing, page: (locale) => documents[locale].page };
+}
+
+/** The language to answer a page in: the person's choice (cookie), else their browser's, else English. */
+export function pageLocale(request: FastifyRequest): Locale {
+  const chosen = request.cookies[LANGUAGE_COOKIE];
+  if (isLocale(chosen)) return chosen;
+  const accepted = new Negotiator({ headers: { "accept-language": request.headers["accept-language"] } }).language([...LOCALES]);
+  return isLocale(accepted) ? accepted : DEFAULT_LOCALE;
+}

@@ -1,0 +1,44 @@
+/**
+ * Finer, stable keys for the errors people read (decision 0056), sent as `reason` beside the
+ * error's `code` with the values the sentence needs as `params`. The web app renders the sentence
+ * from them in the person's language; the API's `message` stays English for automation clients.
+ * A reason is added where one code covers several situations a person must tell apart; errors
+ * without one are rendered from their code.
+ */
+export const ERROR_REASONS = [
+  "username_taken",
+  "email_taken",
+  "fields_required",
+  "wrong_current_password",
+  "google_not_enabled",
+  "google_already_connected",
+  "video_not_ready",
+  "video_still_generating",
+  "video_not_shareable",
+  "video_already_refunded",
+  "uhd_needs_finished_video",
+  "uhd_exists",
+  "uhd_in_progress",
+  "uhd_failed",
+  "extend_needs_finished_video",
+  "extend_after_hd",
+  "extend_refused",
+  "video_refused",
+  "provider_busy",
+  "generation_unavailable",
+  "image_type",
+  "image_gone",
+  "token_limit",
+  "webhook_limit",
+  "package_unavailable",
+  "checkout_failed",
+  "live_stream_limit",
+] as const;
+export type ErrorReason = (typeof ERROR_REASONS)[number];
+
+/** The values an error's sentence needs: credits, minutes, a provider's name... */
+export type ErrorParams = Record<string, string | number>;
+
+/** The extra body fields of an error with a reason (AppError's `extra`). */
+export const reasoned = (reason: ErrorReason, params?: ErrorParams): { reason: ErrorReason; params?: ErrorParams } =>
+  params ? { reason, params } : { reason };

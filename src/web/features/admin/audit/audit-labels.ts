@@ -1,0 +1,49 @@
+/** The audit log's words for what it records (src/shared/audit.ts): each action's and each target type's label. */
+import { msg } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
+import type { AuditAction } from "../../../../shared/audit";
+import { i18n } from "@/lib/i18n";
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
+  "admin.sign_in": msg`Admin signed in`,
+  "settings.update": msg`Settings changed`,
+  "telegram.update": msg`Telegram settings changed`,
+  "telegram.test": msg`Telegram test sent`,
+  "package.create": msg`Credit package added`,
+  "package.update": msg`Credit package changed`,
+  "package.delete": msg`Credit package deleted`,
+  "user.credits": msg`Credits set`,
+  "user.enable": msg`User enabled`,
+  "user.disable": msg`User disabled`,
+  "user.sign_out": msg`User signed out everywhere`,
+  "user.api_token_revoke": msg`API token revoked`,
+  "transaction.refund": msg`Video refunded`,
+  "kie_api.create": msg`Provider account added`,
+  "kie_api.update": msg`Provider account changed`,
+  "kie_api.delete": msg`Provider account deleted`,
+  "kie_api.check_balance": msg`Provider balance checked`,
+  "videos.recheck_failed": msg`Failed videos re-checked`,
+  "videos.delete_failed": msg`Failed videos deleted`,
+  "export.users": msg`Users exported`,
+  "export.transactions": msg`Transactions exported`,
+};
+
+/** An action's label in the active language; an action this page does not know shows by its name. */
+export function auditActionLabel(action: string): string {
+  const label = (AUDIT_ACTION_LABELS as Partial<Record<string, MessageDescriptor>>)[action];
+  return label ? i18n._(label) : action;
+}
+
+const TARGET_TYPE_LABELS: Partial<Record<string, MessageDescriptor>> = {
+  user: msg`User`,
+  settings: msg`Settings`,
+  package: msg`Credit package`,
+  kie_api: msg`Provider account`,
+  video: msg`Video`,
+};
+
+/** A target type's label in the active language; an unknown type shows as it is. */
+export function targetTypeLabel(type: string): string {
+  const label = TARGET_TYPE_LABELS[type];
+  return label ? i18n._(label) : type;
+}

@@ -1,0 +1,61 @@
+/**
+ * The words of the model catalogue (src/shared/catalogue.ts) in the active language. The shared
+ * catalogue keeps its English for the server and the API documentation; the web app shows these.
+ * Model names (Veo3 Fast...) are names and stay as they are.
+ */
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural, t } from "@lingui/core/macro";
+import { combinationProblem, MODE_CATALOGUE, MODEL_CATALOGUE, type GenerationMode, type Surcharge, type VeoModel } from "../../shared/catalogue";
+import { i18n } from "./i18n";
+
+const MODEL_DESCRIPTIONS: Record<VeoModel, MessageDescriptor> = {
+  veo3: msg`The best picture and sound, slower`,
+  veo3_fast: msg`Quick, for most videos`,
+  veo3_lite: msg`The most affordable, for many videos`,
+};
+
+const MODE_LABELS: Record<GenerationMode, MessageDescriptor> = { text: msg`Text`, image: msg`Image`, reference: msg`Reference` };
+
+const MODE_DESCRIPTIONS: Record<GenerationMode, MessageDescriptor> = {
+  text: msg`A video from words alone`,
+  image: msg`One image the video unfolds around, or two as its first and last frames`,
+  reference: msg`Up to 3 images of the people, objects or style the video should show`,
+};
+
+const SURCHARGE_LABELS: Record<Surcharge, MessageDescriptor> = { "4k": msg`4K upgrade`, extend: msg`Extension` };
+const SURCHARGE_DESCRIPTIONS: Record<Surcharge, MessageDescriptor> = {
+  "4k": msg`A 4K version of a finished video`,
+  extend: msg`Added to the model's price when a video is extended`,
+};
+
+export const modelLabel = (model: VeoModel): string => MODEL_CATALOGUE[model].label;
+export const modelDescription = (model: VeoModel): string => i18n._(MODEL_DESCRIPTIONS[model]);
+export const modeLabel = (mode: GenerationMode): string => i18n._(MODE_LABELS[mode]);
+export const modeDescription = (mode: GenerationMode): string => i18n._(MODE_DESCRIPTIONS[mode]);
+export const surchargeLabel = (surcharge: Surcharge): string => i18n._(SURCHARGE_LABELS[surcharge]);
+export const surchargeDescription = (surcharge: Surcharge): string => i18n._(SURCHARGE_DESCRIPTIONS[surcharge]);
+
+/** The label of image slot `index` (0-based) in `mode`: "First frame", "Last frame", "Reference 2". */
+export function imageSlotLabel(mode: GenerationMode, index: number): string {
+  if (mode === "image") return index === 0 ? t`First frame` : t`Last frame`;
+  const position = index + 1;
+  return t`Reference ${position}`;
+}
+
+/** combinationProblem (shared/catalogue.ts) in the active language. */
+export function combinationProblemText(c: Parameters<typeof combinationProblem>[0]): { field: "model" | "imageUrls"; message: string } | undefined {
+  const problem = combinationProblem(c);
+  if (!problem) return undefined;
+  const mode = modeLabel(c.mode);
+  const { min, max } = MODE_CATALOGUE[c.mode].images;
+  const count = c.imageCount;
+  if (problem.field === "model") {
+    const models = new Intl.ListFormat(i18n.locale, { type: "disjunction" }).format(MODE_CATALOGUE[c.mode].models.map(modelLabel));
+    const chosen = modelLabel(c.model);
+    return { field: "model", message: t`${mode} mode works with ${models}, not ${chosen}` };
+  }
+  if (max === 0) return { field: "imageUrls", message: t`${mode} mode takes no images: remove them or choose Image or Reference mode` };
+  if (count < min)
+    return { field: "imageUrls", message: plural(min, { one: `${mode} mode needs at least # image`, other: `${mode} mode needs at least # images` }) };
+  return { field: "imageUrls", message: plural(max, { one: `${mode} mode takes at most # image`, other: `${mode} mode takes at most # images` }) };
+}

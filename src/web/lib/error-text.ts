@@ -1,0 +1,167 @@
+/**
+ * What an API error means, in the person's language (decision 0056): from the error's `reason`
+ * when it has one, else from its `code`, with the values from `params`. The server's English
+ * `message` is English: in English it is shown as it is.
+ */
+import { t } from "@lingui/core/macro";
+import type { ErrorCode } from "../../shared/error-codes";
+import { DEFAULT_LOCALE } from "../../shared/i18n";
+import type { ErrorParams, ErrorReason } from "../../shared/error-reasons";
+import { activeLocale } from "./i18n";
+
+type Params = ErrorParams;
+const num = (params: Params, name: string) => Number(params[name] ?? 0);
+const str = (params: Params, name: string) => String(params[name] ?? "");
+
+function reasonText(reason: ErrorReason, params: Params): string {
+  switch (reason) {
+    case "username_taken":
+      return t`Username already exists`;
+    case "email_taken":
+      return t`An account with this email already exists`;
+    case "fields_required":
+      return t`Please fill in all fields`;
+    case "wrong_current_password":
+      return t`The current password is incorrect`;
+    case "google_not_enabled":
+      return t`Google sign-in is not enabled`;
+    case "google_already_connected":
+      return t`Google is already connected to this account.`;
+    case "video_not_ready":
+      return t`This version of the video is not available yet`;
+    case "video_still_generating":
+      return t`This video is still being made. Delete it once it has finished.`;
+    case "video_not_shareable":
+      return t`Only a finished video can be shared`;
+    case "video_already_refunded":
+      return t`This video has already been refunded`;
+    case "uhd_needs_finished_video":
+      return t`Only a finished video can be upgraded to 4K`;
+    case "uhd_exists":
+      return t`This video already has its 4K version`;
+    case "uhd_in_progress":
+      return t`The 4K version of this video is already being made`;
+    case "uhd_failed":
+      return t`The 4K version of this video could not be made`;
+    case "extend_needs_finished_video":
+      return t`Only a finished video can be extended`;
+    case "extend_after_hd":
+      return t`KIE cannot extend a video after its 1080p version was made. Tick “Keep extendable” when you make a video you may extend.`;
+    case "extend_refused": {
+      const detail = str(params, "detail");
+      return t`This video cannot be extended: ${detail}. Your credits were refunded.`;
+    }
+    case "video_refused": {
+      const detail = str(params, "detail");
+      return t`The video was refused: ${detail}. Your credits were refunded.`;
+    }
+    case "provider_busy":
+      return t`The video service is busy right now. Please try again in a minute. Your credits were refunded.`;
+    case "generation_unavailable":
+      return t`Video generation is temporarily unavailable. Please try again later. Your credits were refunded.`;
+    case "image_type":
+      return t`Only JPG, PNG or WebP images can be used`;
+    case "image_gone":
+      return t`An image of this video is no longer stored. Upload it again.`;
+    case "token_limit": {
+      const max = num(params, "max");
+      return t`You already have ${max} API tokens. Delete one you no longer use to create another.`;
+    }
+    case "webhook_limit": {
+      const max = num(params, "max");
+      return t`You can have at most ${max} webhook endpoints; delete one first`;
+    }
+    case "package_unavailable":
+      return t`This credit package is not available. Choose another package on the pricing page.`;
+    case "checkout_failed": {
+      const provider = str(params, "provider");
+      return t`Could not start the ${provider} payment. Please try again or choose another payment method.`;
+    }
+    case "live_stream_limit":
+      return t`Too many open live-update streams for this account. Close some tabs and try again.`;
+  }
+}
+
+function codeText(code: ErrorCode, params: Params): string {
+  switch (code) {
+    case "insufficient_credits": {
+      const required = num(params, "required");
+      const balance = num(params, "balance");
+      return params.required === undefined ? t`You do not have enough credits.` : t`You need ${required} credits. You have ${balance} credits.`;
+    }
+    case "rate_limited": {
+      const minutes = num(params, "minutes") || 1;
+      return t`Too many attempts. Please try again in ${minutes} min.`;
+    }
+    case "invalid_credentials":
+      return t`Invalid username or password`;
+    case "account_disabled":
+      return t`This account has been disabled`;
+    case "not_signed_in":
+      return t`Please sign in to continue.`;
+    case "invalid_api_token":
+      return t`This API token is not valid.`;
+    case "forbidden":
+    case "admin_required":
+      return t`You do not have access to this.`;
+    case "cross_site_request":
+      return t`This request came from another website and was refused. Open the app itself and try again.`;
+    case "not_found":
+      return t`Not found.`;
+    case "conflict":
+      return t`This cannot be done in the current state. Reload the page and try again.`;
+    case "idempotency_key_in_progress":
+      return t`The same request is still being processed. Try again in a moment.`;
+    case "idempotency_key_reused":
+      return t`This request was already used for something else.`;
+    case "payload_too_large":
+      return t`This is too large to send.`;
+    case "upload_quota_exceeded":
+      return t`This image is larger than the upload space left on your account. Please choose a smaller image.`;
+    case "address_too_long":
+      return t`This address is too long.`;
+    case "unsupported_media_type":
+      return t`This kind of file cannot be used.`;
+    case "range_not_satisfiable":
+      return t`That part of the file does not exist.`;
+    case "unstorable_text":
+      return t`Text cannot contain NUL characters or broken Unicode. Remove them and try again.`;
+    case "webhook_url_refused":
+      return t`This address cannot receive webhooks: it must be https and reachable on the internet.`;
+    case "invalid_address":
+      return t`This address could not be read.`;
+    case "payment_declined":
+      return t`The payment was declined. You have not been charged.`;
+    case "payment_not_configured":
+      return t`This payment method is not available right now.`;
+    case "unprocessable":
+      return t`The request was refused. Check it and try again.`;
+    case "upstream_error":
+      return t`A service we rely on did not answer as expected. Please try again.`;
+    case "service_unavailable":
+      return t`The service is briefly unavailable. Please try again in a moment.`;
+    case "internal_error": {
+      const requestId = str(params, "requestId");
+      return requestId
+        ? t`Something went wrong on our side (reference ${requestId}). Please try again.`
+        : t`Something went wrong on our side. Please try again.`;
+    }
+    case "invalid_input":
+      return t`Some of the information is not valid. Check it and try again.`;
+  }
+}
+
+export interface ApiErrorFacts {
+  code?: ErrorCode;
+  reason?: ErrorReason;
+  params?: Params;
+  serverMessage: string;
+}
+
+/** The sentence to show for an API error. */
+export function apiErrorText({ code, reason, params = {}, serverMessage }: ApiErrorFacts): string {
+  // In English the server's own sentence is the one to show: it can say more (the field, the limit).
+  if (activeLocale() === DEFAULT_LOCALE && serverMessage) return serverMessage;
+  if (reason) return reasonText(reason, params);
+  return code ? codeText(code, params) : t`Something went wrong. Please try again.`;
+}
