@@ -11,6 +11,18 @@ export const SEED_MAX = 99_999;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const PROMPT_MAX = 5_000;
 
+/**
+ * Why a video failed, in the words this server stores (a task's `errorMessage`); any other text
+ * is the provider's own. The web words these in the person's language (decision 0056).
+ */
+export const TASK_FAILURES = {
+  generic: "An error occurred during video generation",
+  interrupted: "The submission was interrupted before the provider accepted it",
+  timedOut: "Video generation timed out",
+  unknownToProvider: "The provider has no record of this video",
+  notSubmitted: "The video could not be submitted",
+} as const;
+
 export const TASK_STATUSES = ["generating", "pending", "completed", "failed"] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 

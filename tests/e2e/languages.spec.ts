@@ -80,6 +80,13 @@ test("a failed login says so in each language", async ({ page, browser }) => {
   await vi.getByLabel("Mật khẩu", { exact: true }).fill("wrong-password");
   await vi.getByRole("button", { name: "Đăng nhập", exact: true }).click();
   await expectToast(vi, "Đăng nhập thất bại", "Tên đăng nhập hoặc mật khẩu không đúng");
+
+  // A sign-in Google ended: the server's key (problem) is worded in Vietnamese, its English message shown in English.
+  const cancelled = "/login?auth=error&problem=cancelled&message=Google+sign-in+was+cancelled.";
+  await vi.goto(cancelled);
+  await expectToast(vi, "Đăng nhập bằng Google thất bại", "Bạn đã hủy thao tác này trên Google.");
+  await page.goto(cancelled);
+  await expectToast(page, "Google Sign In failed", "Google sign-in was cancelled.");
   await context.close();
 });
 
@@ -117,6 +124,30 @@ test("the switch is remembered across reloads and sign-in, and on the account fo
   await expect(h1(elsewhere)).toHaveText("AI Video Generator");
   await expect.poll(async () => ((await (await elsewhere.request.get("/api/auth/current-user")).json()) as { language: string | null }).language).toBe("en");
   await other.close();
+});
+
+test("on a phone the switch is in the menu; /my-account has one that the account keeps", async ({ page, request }) => {
+  const username = uniqueUsername("langm");
+  await registerViaApi(request, username, PASSWORD);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/");
+  await expect(languageSwitch(page)).toBeHidden();
+  await header(page).getByRole("button", { name: "Toggle menu" }).click();
+  const mobileMenu = page.getByRole("navigation", { name: "Mobile" });
+  await mobileMenu.getByRole("combobox", { name: "Language" }).selectOption("vi");
+  await expect(page.getByRole("navigation", { name: "Điều hướng trên di động" }).getByRole("link", { name: "Bảng giá" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "vi");
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInViaApi(page, username);
+  await page.goto("/my-account");
+  await expect(h1(page)).toHaveText("Tài khoản của tôi");
+  const accountSwitch = page.getByRole("main").getByRole("combobox", { name: "Ngôn ngữ" });
+  await expect(accountSwitch).toHaveValue("vi");
+  await accountSwitch.selectOption("en");
+  await expect(h1(page)).toHaveText("My Account");
+  await expect(languageSwitch(page)).toHaveValue("en");
+  await expect.poll(async () => ((await (await page.request.get("/api/auth/current-user")).json()) as { language: string | null }).language).toBe("en");
 });
 
 test("dates read HH:mm:ss dd/MM/yyyy in Vietnamese and month/day/year in English", async ({ page, browser, request }) => {

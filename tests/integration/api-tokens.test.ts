@@ -115,7 +115,7 @@ describe("creating and listing", () => {
     for (let i = 0; i < CREATION_LIMIT - MAX_TOKENS_PER_USER; i++) {
       const over = await client.post("/api/user-tokens", { name: "one more" });
       expect(over.statusCode).toBe(409);
-      expect(over.json()).toEqual({ message: TOKEN_LIMIT_MESSAGE, code: "conflict" });
+      expect(over.json()).toEqual({ message: TOKEN_LIMIT_MESSAGE, code: "conflict", reason: "token_limit", params: { max: MAX_TOKENS_PER_USER } });
     }
     const limited = await client.post("/api/user-tokens", { name: "one more" });
     expect(limited.statusCode).toBe(429);

@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { adminAuditLog, users } from "../../src/server/db/schema.js";
-import { GOOGLE_ALREADY_HAS_ACCOUNT, GOOGLE_SUB_TAKEN } from "../../src/server/features/auth/google-accounts.js";
+import { GOOGLE_PROBLEMS } from "../../src/shared/google-auth.js";
 import { ACCOUNT_EXISTS_MESSAGE, GOOGLE_NEW_ACCOUNT_COOKIE, NEW_ACCOUNT_EXPIRED } from "../../src/server/features/auth/google-routes.js";
 import { createSecretBox } from "../../src/server/lib/secret-box.js";
 import { startGoogleFake, type GoogleFake, type GoogleIdentity } from "../fakes/google-fake.mjs";
@@ -219,7 +219,7 @@ describe("the callback", () => {
     await t.database.db.update(users).set({ emailVerified: true, isActive: false }).where(eq(users.username, local.username));
     const who = identity({ email });
     const { params, sid } = await signInWithGoogle(who);
-    expect(params).toEqual({ auth: "error", message: "This account has been disabled" });
+    expect(params).toEqual({ auth: "error", problem: "account_disabled", message: "This account has been disabled" });
     expect(sid).toBeUndefined();
     expect((await userByName(local.username)).googleId).toBeNull();
   });
@@ -240,7 +240,7 @@ describe("the callback", () => {
     await signInWithGoogle(who);
     await t.database.db.update(users).set({ isActive: false }).where(eq(users.googleId, who.sub));
     const { params, sid } = await signInWithGoogle(who);
-    expect(params).toEqual({ auth: "error", message: "This account has been disabled" });
+    expect(params).toEqual({ auth: "error", problem: "account_disabled", message: "This account has been disabled" });
     expect(sid).toBeUndefined();
   });
 
@@ -305,14 +305,14 @@ describe("the callback", () => {
     const flow = await startFlow();
     const state = new URL(flow.authUrl).searchParams.get("state")!;
     const denied = await callback(new URL(`http://localhost:3000/api/auth/google/callback?error=access_denied&state=${state}`), flow.cookie);
-    expect(denied.params).toEqual({ auth: "error", message: "Google sign-in was cancelled." });
+    expect(denied.params).toEqual({ auth: "error", problem: "cancelled", message: "Google sign-in was cancelled." });
 
     fake.setIdentity(identity());
     const again = await startFlow();
     const back = await consent(again.authUrl);
     fake.setDown(true);
     const down = await callback(back, again.cookie);
-    expect(down.params).toEqual({ auth: "error", message: "Google could not be reached. Please try again in a moment." });
+    expect(down.params).toEqual({ auth: "error", problem: "unreachable", message: "Google could not be reached. Please try again in a moment." });
   });
 });
 
@@ -393,7 +393,7 @@ describe("an account registered in advance with someone else's e-mail (issue 18)
     // The sealed identity only ever creates: replayed, it signs nobody in.
     const replay = await newAccount(sealed!.value);
     expect(replay.res.statusCode).toBe(409);
-    expect(replay.res.json().message).toBe(GOOGLE_ALREADY_HAS_ACCOUNT);
+    expect(replay.res.json().message).toBe(GOOGLE_PROBLEMS.already_has_account);
     expect(replay.sid).toBeUndefined();
 
     // Google now signs the victim into the new account.
@@ -471,7 +471,7 @@ describe("Connect Google on My Account", () => {
     const local = await signUp(t.app, {});
     const { location, params } = await connectGoogle(local.client, who);
     expect(location.pathname).toBe("/my-account");
-    expect(params).toEqual({ google: "error", message: GOOGLE_SUB_TAKEN });
+    expect(params).toEqual({ google: "error", problem: "google_taken", message: GOOGLE_PROBLEMS.google_taken });
     expect((await userByName(local.username)).googleId).toBeNull();
     expect((await userBySub(who.sub))!.username).toBe(owner);
   });

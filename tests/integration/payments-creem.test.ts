@@ -325,7 +325,7 @@ describe("POST /api/creem/confirm", () => {
     const checkoutId = await checkout(u.client, pkg.id);
     expect((await confirm(u.client, checkoutId)).json()).toMatchObject({ status: "pending", credits: 150, balance: 0, packageName: "Pro Pack" });
     fake.expireCheckout(checkoutId);
-    expect((await confirm(u.client, checkoutId)).json()).toMatchObject({ status: "failed", balance: 0 });
+    expect((await confirm(u.client, checkoutId)).json()).toMatchObject({ status: "failed", balance: 0, reason: "checkout_expired" });
     expect(await orderOf(checkoutId)).toMatchObject({ status: "failed", failureReason: "checkout expired" });
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 0, ledger: 0 });
   });
@@ -376,7 +376,12 @@ describe("POST /api/creem/checkout refusals", () => {
     const noProduct = await seedPackage({ name: "Starter", creemProductId: null });
     const gone = await u.client.post("/api/creem/checkout", { packageId: inactive.id });
     expect(gone.statusCode).toBe(404);
-    expect(gone.json()).toEqual({ message: "This credit package is not available", suggestion: expect.any(String), code: "not_found" });
+    expect(gone.json()).toEqual({
+      message: "This credit package is not available",
+      suggestion: expect.any(String),
+      code: "not_found",
+      reason: "package_unavailable",
+    });
     expect((await u.client.post("/api/creem/checkout", { packageId: crypto.randomUUID() })).statusCode).toBe(404);
     const bare = await u.client.post("/api/creem/checkout", { packageId: noProduct.id });
     expect(bare.statusCode).toBe(400);
@@ -402,6 +407,8 @@ describe("POST /api/creem/checkout refusals", () => {
         message: "Could not start the Creem checkout. Creem rejected the API key (HTTP 403): check the Creem API key and its environment (test or prod).",
         suggestion: expect.stringContaining("Creem API key"),
         code: "upstream_error",
+        reason: "checkout_failed",
+        params: { provider: "Creem" },
       });
       expect(res.body).not.toContain("creem_test_wrong_key_999");
     });
@@ -437,6 +444,8 @@ describe("Creem down", () => {
         message: "Could not start the Creem checkout. Creem could not be reached.",
         suggestion: "Please try again in a few minutes, or pay with PayPal",
         code: "upstream_error",
+        reason: "checkout_failed",
+        params: { provider: "Creem" },
       });
       const [order] = await app.t.database.db.select().from(paymentOrders).where(eq(paymentOrders.userId, u.id));
       expect(order).toMatchObject({ status: "failed", failureReason: "checkout not created: Creem could not be reached" });

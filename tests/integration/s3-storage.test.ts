@@ -158,7 +158,7 @@ describe("S3 storage for uploads", () => {
       imageUrls: ["http://veo.test/uploads/00000000000000000000000000000000.png"],
     });
     expect(gone.statusCode).toBe(400);
-    expect(gone.json()).toEqual({ message: IMAGE_GONE, code: "invalid_input" });
+    expect(gone.json()).toEqual({ message: IMAGE_GONE, code: "invalid_input", reason: "image_gone" });
   });
 
   it("refuses to start with a bucket but no keys, naming the setting", () => {

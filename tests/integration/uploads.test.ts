@@ -105,7 +105,11 @@ describe("the per-user rate limit", () => {
     const { res } = await upload(t.app, u.client.sessionCookie, 200);
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
-    expect(res.json()).toEqual({ message: expect.stringMatching(/^Too many image uploads\. Please try again in \d+ minutes?\.$/), code: "rate_limited" });
+    expect(res.json()).toEqual({
+      message: expect.stringMatching(/^Too many image uploads\. Please try again in \d+ minutes?\.$/),
+      code: "rate_limited",
+      params: { minutes: expect.any(Number) },
+    });
     expect(filesOnDisk()).toEqual(before);
     expect(await rowsOfUser(u.id)).toHaveLength(RATE.max);
 
@@ -247,7 +251,7 @@ describe("the sweep of unused uploads", () => {
 
     const refused = await u.client.post("/api/generate-video", { prompt: "a horse", model: "veo3_fast", imageUrls: [gone.url] });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ message: IMAGE_GONE, code: "invalid_input" });
+    expect(refused.json()).toEqual({ message: IMAGE_GONE, code: "invalid_input", reason: "image_gone" });
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 10, ledger: 10 });
     expect(await db().select().from(videoTasks).where(eq(videoTasks.userId, u.id))).toEqual([]);
 

@@ -100,7 +100,11 @@ describe("upgrading a finished video", () => {
     await owner.client.post("/api/generate-video", { prompt: "spend one", model: "veo3_fast" });
     const poor = await owner.client.post(`/api/videos/${taskId}/upgrade-4k`);
     expect(poor.statusCode).toBe(402);
-    expect(poor.json()).toEqual({ message: "You need 2 credits for the 4K version. You have 1 credits.", code: "insufficient_credits" });
+    expect(poor.json()).toEqual({
+      message: "You need 2 credits for the 4K version. You have 1 credits.",
+      code: "insufficient_credits",
+      params: { required: 2, balance: 1 },
+    });
     expect((await taskRow(db(), taskId)).uhdStatus).toBe("none");
     expect((await balanceOf(db(), owner.id)).credits).toBe(1);
     expect((await balanceOf(db(), other.id)).credits).toBe(9);

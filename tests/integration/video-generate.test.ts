@@ -56,7 +56,11 @@ describe("POST /api/generate-video validation", () => {
     const u = await userWithCredits(t.app, db(), 3);
     const res = await u.client.post("/api/generate-video", { prompt: "a cat", model: "veo3" });
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ message: "You need 5 credits to generate a video with Veo3 (Quality). You have 3 credits.", code: "insufficient_credits" });
+    expect(res.json()).toEqual({
+      message: "You need 5 credits to generate a video with Veo3 (Quality). You have 3 credits.",
+      code: "insufficient_credits",
+      params: { required: 5, balance: 3, model: "Veo3 (Quality)" },
+    });
     expect(await db().select().from(videoTasks).where(eq(videoTasks.userId, u.id))).toHaveLength(0);
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 3, ledger: 3 });
   });
@@ -264,7 +268,7 @@ describe("admin refund", () => {
     expect(first.json()).toEqual({ amount: 5 });
     const second = await admin.post(`/api/video/${taskId}/refund`, {});
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({ message: "This video has already been refunded", code: "conflict" });
+    expect(second.json()).toEqual({ message: "This video has already been refunded", code: "conflict", reason: "video_already_refunded" });
     expect((await admin.post("/api/video/no-such-task/refund", {})).statusCode).toBe(404);
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 5, ledger: 5 });
   });

@@ -122,7 +122,7 @@ describe("reference images", () => {
     const u = await userWithCredits(t.app, db(), 0);
     const fake = await uploadImage(t.app, u.client.sessionCookie, Buffer.from("<html>not an image</html>"), "x.png");
     expect(fake.statusCode).toBe(415);
-    expect(fake.json()).toEqual({ message: "Only JPG, PNG or WebP images can be used", code: "unsupported_media_type" });
+    expect(fake.json()).toEqual({ message: "Only JPG, PNG or WebP images can be used", code: "unsupported_media_type", reason: "image_type" });
     const huge = await uploadImage(t.app, u.client.sessionCookie, Buffer.concat([randomPng(), Buffer.alloc(10 * 1024 * 1024)]), "big.png");
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toEqual({ message: "The image must be 10 MB or smaller", code: "payload_too_large" });

@@ -16,6 +16,7 @@ import { refundUhd } from "../features/videos/uhd.js";
 import type { ProviderKey } from "../features/videos/provider.js";
 import { JobLoop } from "./job-loop.js";
 import { pool } from "../lib/pool.js";
+import { TASK_FAILURES } from "../../shared/videos.js";
 
 export interface TaskWorkerOptions {
   /** Waits between status checks: the n-th check uses entry n (the last one repeats). */
@@ -144,12 +145,12 @@ export class TaskWorker {
   private async checkGeneration(task: TaskRow): Promise<void> {
     const age = Date.now() - task.createdAt.getTime();
     if (task.taskId.startsWith(UNSUBMITTED_PREFIX)) {
-      if (age >= UNSUBMITTED_GRACE_MS) await failTask(this.db, task.id, "The submission was interrupted before the provider accepted it");
+      if (age >= UNSUBMITTED_GRACE_MS) await failTask(this.db, task.id, TASK_FAILURES.interrupted);
       else await this.release(task.id, { nextCheckAt: new Date(task.createdAt.getTime() + UNSUBMITTED_GRACE_MS) });
       return;
     }
     if (age >= this.opts.taskTimeoutMs) {
-      await failTask(this.db, task.id, "Video generation timed out");
+      await failTask(this.db, task.id, TASK_FAILURES.timedOut);
       return;
     }
     const attempts = task.checkAttempts + 1;
@@ -163,7 +164,7 @@ export class TaskWorker {
     } catch (err) {
       if (!(err instanceof KieError)) throw err;
       if (err.kind === "not_found" && attempts >= NOT_FOUND_LIMIT) {
-        await failTask(this.db, task.id, "The provider has no record of this video");
+        await failTask(this.db, task.id, TASK_FAILURES.unknownToProvider);
         return;
       }
       // Rate limits, outages and key trouble are the provider's state, not the video's: retry.

@@ -14,6 +14,7 @@ import { signatureHeaders } from "../features/webhooks/signature.js";
 import { postWebhook } from "../integrations/http/webhook-post.js";
 import type { SecretBox } from "../lib/secret-box.js";
 import { JobLoop } from "./job-loop.js";
+import { WEBHOOK_DISABLED_REASONS } from "../../shared/schemas/webhooks.js";
 
 export interface WebhookSenderOptions {
   /** Between scans when idle (new events also wake it). */
@@ -48,7 +49,7 @@ export const DEFAULT_WEBHOOK_OPTIONS: Omit<WebhookSenderOptions, "allowLocal"> =
   keepMs: 30 * 24 * HOUR,
 };
 
-export const DISABLED_AFTER_FAILING = "Every delivery failed for 3 days, so it was disabled. Fix the receiver, then enable it again.";
+export const DISABLED_AFTER_FAILING = WEBHOOK_DISABLED_REASONS.afterFailing;
 const ENDPOINT_DISABLED = "The endpoint is disabled";
 /** A callbackUrl serves one task (n8n's resumeUrl, say): these answers mean nobody waits there any more, so retrying cannot help. */
 const CALLBACK_GONE = new Set([404, 409, 410]);

@@ -14,13 +14,6 @@ export const OVERVIEW_DEFAULT_RANGE: OverviewRange = "7d";
 /** How many UTC days each range covers: today and the days before it. */
 export const OVERVIEW_RANGE_DAYS: Record<OverviewRange, number> = { today: 1, "7d": 7, "30d": 30, "90d": 90 };
 
-export const OVERVIEW_RANGE_LABELS: Record<OverviewRange, string> = {
-  today: "Today",
-  "7d": "Last 7 days",
-  "30d": "Last 30 days",
-  "90d": "Last 90 days",
-};
-
 /** A video's outcome on the overview: finished ones count in the rates, those in progress do not. */
 export const VIDEO_OUTCOMES = ["completed", "refunded", "failed", "inProgress"] as const;
 export type VideoOutcome = (typeof VIDEO_OUTCOMES)[number];

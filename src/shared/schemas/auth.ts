@@ -7,33 +7,45 @@ export const USERNAME_MAX = 50;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 200;
 
+/** The account forms' messages: the server sends them, the web words each in the person's language. */
+export const AUTH_FORM_MESSAGES = {
+  usernameRequired: "Username is required",
+  usernameTooShort: "Username must be at least 3 characters",
+  usernameTooLong: "Username must be at most 50 characters",
+  usernameCharacters: "Username may only contain letters, numbers, dots, dashes and underscores",
+  passwordRequired: "Password is required",
+  passwordTooShort: "Password must be at least 6 characters",
+  passwordTooLong: "Password must be at most 200 characters",
+  invalidEmail: "Invalid email address",
+  confirmRequired: "Please confirm your password",
+  passwordsDiffer: "Passwords don't match",
+} as const;
+const M = AUTH_FORM_MESSAGES;
+
 export const loginSchema = z.object({
-  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required"),
-  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
+  username: z.string({ error: M.usernameRequired }).trim().min(1, M.usernameRequired),
+  password: z.string({ error: M.passwordRequired }).min(1, M.passwordRequired),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 const usernameSchema = z
-  .string({ error: "Username is required" })
+  .string({ error: M.usernameRequired })
   .trim()
-  .min(USERNAME_MIN, "Username must be at least 3 characters")
-  .max(USERNAME_MAX, "Username must be at most 50 characters")
-  .regex(/^[A-Za-z0-9._-]+$/, "Username may only contain letters, numbers, dots, dashes and underscores");
+  .min(USERNAME_MIN, M.usernameTooShort)
+  .max(USERNAME_MAX, M.usernameTooLong)
+  .regex(/^[A-Za-z0-9._-]+$/, M.usernameCharacters);
 
-const passwordSchema = z
-  .string({ error: "Password is required" })
-  .min(PASSWORD_MIN, "Password must be at least 6 characters")
-  .max(PASSWORD_MAX, "Password must be at most 200 characters");
+const passwordSchema = z.string({ error: M.passwordRequired }).min(PASSWORD_MIN, M.passwordTooShort).max(PASSWORD_MAX, M.passwordTooLong);
 
 /** An empty e-mail means "none"; otherwise it must be valid. */
 const optionalEmailSchema = z
   .string()
   .trim()
-  .max(254, "Invalid email address")
+  .max(254, M.invalidEmail)
   .optional()
   .nullable()
   .transform((v) => (v ? v : undefined))
-  .pipe(z.email("Invalid email address").optional());
+  .pipe(z.email(M.invalidEmail).optional());
 
 /** What the server accepts on POST /api/auth/register (no admin flag, ever). */
 export const registerSchema = z.object({
@@ -47,12 +59,12 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 export const registerFormSchema = z
   .object({
     username: usernameSchema,
-    email: z.union([z.literal(""), z.email("Invalid email address")]).optional(),
+    email: z.union([z.literal(""), z.email(M.invalidEmail)]).optional(),
     password: passwordSchema,
-    confirmPassword: z.string().min(1, "Please confirm your password"),
+    confirmPassword: z.string().min(1, M.confirmRequired),
   })
   .refine((v) => v.password === v.confirmPassword, {
-    message: "Passwords don't match",
+    message: M.passwordsDiffer,
     path: ["confirmPassword"],
   });
 export type RegisterFormInput = z.infer<typeof registerFormSchema>;

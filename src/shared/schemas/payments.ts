@@ -33,6 +33,10 @@ export const creemConfirmSchema = z.object({
 export const webhookReceivedSchema = z.object({ received: z.literal(true) }).meta({ id: "WebhookReceived" });
 
 /** What a purchase attempt came to, from the return page or a PayPal capture. */
+/** A failed payment's finer outcome, so the web can word it in the person's language (decision 0056). */
+export const PAYMENT_RESULT_REASONS = ["checkout_expired", "amount_mismatch"] as const;
+export type PaymentResultReason = (typeof PAYMENT_RESULT_REASONS)[number];
+
 export const paymentResultSchema = z
   .object({
     status: z.enum(["completed", "pending", "failed"]).meta({
@@ -42,6 +46,9 @@ export const paymentResultSchema = z
     balance: z.number().int().meta({ description: "The buyer's balance after this call." }),
     packageName: z.string(),
     message: z.string(),
+    reason: z.enum(PAYMENT_RESULT_REASONS).optional().meta({
+      description: "Why a payment failed, when it is not a plain failure: the checkout expired unpaid, or the amount paid did not match.",
+    }),
   })
   .meta({ id: "PaymentResult" });
 export type PaymentResult = z.infer<typeof paymentResultSchema>;

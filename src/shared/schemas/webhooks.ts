@@ -18,6 +18,12 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   "credits.low": "My balance fell below my threshold",
 };
 
+/** Why an endpoint is off, stored and sent as this English text; the web words each in the person's language. */
+export const WEBHOOK_DISABLED_REASONS = {
+  byOwner: "Disabled by you",
+  afterFailing: "Every delivery failed for 3 days, so it was disabled. Fix the receiver, then enable it again.",
+} as const;
+
 /** Endpoints a person may add (the per-request callbacks are not counted). */
 export const MAX_WEBHOOK_ENDPOINTS = 10;
 /** The delivery log keeps this many attempts per endpoint. */

@@ -5,9 +5,8 @@
  */
 import { t } from "@lingui/core/macro";
 import type { ErrorCode } from "../../shared/error-codes";
-import { DEFAULT_LOCALE } from "../../shared/i18n";
 import type { ErrorParams, ErrorReason } from "../../shared/error-reasons";
-import { activeLocale } from "./i18n";
+import { readsServerLanguage } from "./i18n";
 
 type Params = ErrorParams;
 const num = (params: Params, name: string) => Number(params[name] ?? 0);
@@ -160,8 +159,7 @@ export interface ApiErrorFacts {
 
 /** The sentence to show for an API error. */
 export function apiErrorText({ code, reason, params = {}, serverMessage }: ApiErrorFacts): string {
-  // In English the server's own sentence is the one to show: it can say more (the field, the limit).
-  if (activeLocale() === DEFAULT_LOCALE && serverMessage) return serverMessage;
+  if (readsServerLanguage() && serverMessage) return serverMessage;
   if (reason) return reasonText(reason, params);
   return code ? codeText(code, params) : t`Something went wrong. Please try again.`;
 }

@@ -50,6 +50,14 @@ export function activeLocale(): Locale {
   return isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
 }
 
+/**
+ * True when the person reads the language of the server's own sentences (English): its `message`
+ * can then be shown as it is, since it may say more than a worded code (the field, the limit).
+ */
+export function readsServerLanguage(): boolean {
+  return activeLocale() === DEFAULT_LOCALE;
+}
+
 /** The Intl locale behind each language: Vietnamese dates read 14:05:09 22/11/2025. */
 export const INTL_LOCALE: Record<Locale, string> = { en: "en-US", vi: "vi-VN" };
 

@@ -13,12 +13,8 @@ import { isUniqueViolation, type Queryable } from "../../db/connect.js";
 import { users } from "../../db/schema.js";
 import { USERNAME_MAX, USERNAME_MIN } from "../../../shared/schemas/auth.js";
 import { GoogleAuthError, type GoogleIdentity } from "../../integrations/google/oidc.js";
-import { ACCOUNT_DISABLED, NO_PASSWORD } from "./service.js";
+import { NO_PASSWORD } from "./service.js";
 import type { UserRow } from "./users.js";
-
-export const GOOGLE_SUB_TAKEN = "This Google account is already connected to another account here.";
-export const OTHER_GOOGLE_CONNECTED = "Your account is already connected to a different Google account.";
-export const GOOGLE_ALREADY_HAS_ACCOUNT = "This Google account already has an account here. Sign in with Google.";
 
 function usernameBase(identity: GoogleIdentity): string {
   const source = identity.email?.split("@")[0] || identity.name || "user";
@@ -33,7 +29,7 @@ function usernameBase(identity: GoogleIdentity): string {
 }
 
 function refuseDisabled(user: UserRow): UserRow {
-  if (!user.isActive) throw new GoogleAuthError(ACCOUNT_DISABLED);
+  if (!user.isActive) throw new GoogleAuthError("account_disabled");
   return user;
 }
 
@@ -66,7 +62,7 @@ async function createUser(db: Queryable, identity: GoogleIdentity, email: string
       if (isUniqueViolation(err, "users_username_lower_key")) continue;
       // The same Google account signing in twice at once: the other request created it.
       if (isUniqueViolation(err, "users_google_id_unique")) {
-        if (onlyNew) throw new GoogleAuthError(GOOGLE_ALREADY_HAS_ACCOUNT);
+        if (onlyNew) throw new GoogleAuthError("already_has_account");
         const existing = await userBySub(db, identity.sub);
         if (existing) return refuseDisabled(existing);
       }
@@ -75,7 +71,7 @@ async function createUser(db: Queryable, identity: GoogleIdentity, email: string
       throw err;
     }
   }
-  throw new GoogleAuthError("Could not choose a username for this account. Please try again.");
+  throw new GoogleAuthError("no_username");
 }
 
 /** What a Google sign-in comes to. */
@@ -112,7 +108,7 @@ export async function googleSignIn(db: Queryable, identity: GoogleIdentity): Pro
     if (linked) return { kind: "signed-in", user: linked };
     // The account or this identity changed meanwhile: decide again on what is there now.
   }
-  throw new GoogleAuthError("Google sign-in failed. Please try again.");
+  throw new GoogleAuthError("failed");
 }
 
 /**
@@ -124,7 +120,7 @@ export async function googleSignIn(db: Queryable, identity: GoogleIdentity): Pro
  */
 export async function createGoogleAccount(db: Queryable, identity: GoogleIdentity): Promise<UserRow> {
   return db.transaction(async (tx) => {
-    if (await userBySub(tx, identity.sub)) throw new GoogleAuthError(GOOGLE_ALREADY_HAS_ACCOUNT);
+    if (await userBySub(tx, identity.sub)) throw new GoogleAuthError("already_has_account");
     const email = identity.email && identity.emailVerified ? identity.email : null;
     if (email) {
       await tx
@@ -142,7 +138,7 @@ export async function createGoogleAccount(db: Queryable, identity: GoogleIdentit
  */
 export async function linkGoogle(db: Queryable, userId: string, identity: GoogleIdentity): Promise<UserRow> {
   const holder = await userBySub(db, identity.sub);
-  if (holder && holder.id !== userId) throw new GoogleAuthError(GOOGLE_SUB_TAKEN);
+  if (holder && holder.id !== userId) throw new GoogleAuthError("google_taken");
   const sameEmail = identity.email && identity.emailVerified ? sql`coalesce(lower(${users.email}) = lower(${identity.email}), false)` : sql`false`;
   const [linked] = await db
     .update(users)
@@ -150,11 +146,11 @@ export async function linkGoogle(db: Queryable, userId: string, identity: Google
     .where(and(eq(users.id, userId), eq(users.isActive, true), sql`(${users.googleId} is null or ${users.googleId} = ${identity.sub})`))
     .returning()
     .catch((err: unknown) => {
-      if (isUniqueViolation(err, "users_google_id_unique")) throw new GoogleAuthError(GOOGLE_SUB_TAKEN);
+      if (isUniqueViolation(err, "users_google_id_unique")) throw new GoogleAuthError("google_taken");
       throw err;
     });
   if (linked) return linked;
   const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user || !user.isActive) throw new GoogleAuthError(ACCOUNT_DISABLED);
-  throw new GoogleAuthError(OTHER_GOOGLE_CONNECTED);
+  if (!user || !user.isActive) throw new GoogleAuthError("account_disabled");
+  throw new GoogleAuthError("other_google_connected");
 }

@@ -38,6 +38,7 @@ import { createSession, deleteSession, SESSION_COOKIE, sessionOrigin, type Sessi
 import { toCurrentUser } from "./users.js";
 import {
   GOOGLE_ACCOUNT_EXISTS_MESSAGE,
+  GOOGLE_PROBLEMS,
   GOOGLE_NEW_ACCOUNT_EXPIRED,
   googleAuthUrlSchema,
   googleCallbackQuerySchema,
@@ -57,7 +58,6 @@ const NEW_ACCOUNT_TTL_MS = 10 * 60_000;
 
 export const ACCOUNT_EXISTS_MESSAGE = GOOGLE_ACCOUNT_EXISTS_MESSAGE;
 export const NEW_ACCOUNT_EXPIRED = GOOGLE_NEW_ACCOUNT_EXPIRED;
-const LINK_SESSION_CHANGED = "You are no longer signed in to the account that started connecting Google. Sign in and try again.";
 
 interface Deps {
   db: Db;
@@ -120,8 +120,8 @@ function redirectTo(reply: FastifyReply, page: "/login" | "/my-account", params:
 }
 
 const CALLBACK_DESCRIPTION =
-  "Always a redirect: a sign-in ends on /login?auth=success&user=…, /login?auth=error&message=… or " +
-  "/login?auth=account-exists&message=…; connecting Google ends on /my-account?google=connected or ?google=error&message=….";
+  "Always a redirect: a sign-in ends on /login?auth=success&user=…, /login?auth=error&problem=…&message=… or " +
+  "/login?auth=account-exists&message=…; connecting Google ends on /my-account?google=connected or ?google=error&problem=…&message=….";
 
 export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db, config, secretBox } = deps;
@@ -267,18 +267,19 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
       try {
         if (typeof query.error === "string") {
           const what = linking ? "Connecting Google" : "Google sign-in";
-          throw new GoogleAuthError(query.error === "access_denied" ? `${what} was cancelled.` : `${what} failed: ${query.error.slice(0, 100)}`);
+          if (query.error === "access_denied") throw new GoogleAuthError("cancelled", `${what} was cancelled.`);
+          throw new GoogleAuthError("refused", `${what} failed: ${query.error.slice(0, 100)}`);
         }
         const client = await googleClient(deps);
-        if (!client) throw new GoogleAuthError("Google sign-in is not enabled.");
+        if (!client) throw new GoogleAuthError("not_enabled");
         if (!flow || typeof query.state !== "string" || query.state !== flow.state) {
-          throw new GoogleAuthError("This sign-in link expired or was opened in another browser. Please try again.");
+          throw new GoogleAuthError("link_expired");
         }
-        if (typeof query.code !== "string" || !query.code) throw new GoogleAuthError("Google sent no sign-in code. Please try again.");
+        if (typeof query.code !== "string" || !query.code) throw new GoogleAuthError("no_code");
         if (linking) {
           // The link is for the user who started it, and only while that user is still signed in here.
           await loadSessionUser(request, db, deps.caches.sessions);
-          if (!request.user || request.user.id !== flow.userId) throw new GoogleAuthError(LINK_SESSION_CHANGED);
+          if (!request.user || request.user.id !== flow.userId) throw new GoogleAuthError("session_changed");
         }
 
         const { idToken, accessToken } = await exchangeCode(config.google, client, query.code, flow.verifier);
@@ -310,9 +311,9 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
         return redirectTo(reply, "/login", { auth: "success", user: JSON.stringify({ username: outcome.user.username }) });
       } catch (err) {
         if (!(err instanceof GoogleAuthError)) request.log.error({ err }, linking ? "Connecting Google failed" : "Google sign-in failed");
-        const fallback = linking ? "Connecting Google failed. Please try again." : "Google sign-in failed. Please try again.";
-        const message = err instanceof GoogleAuthError ? err.message : fallback;
-        return redirectTo(reply, linking ? "/my-account" : "/login", linking ? { google: "error", message } : { auth: "error", message });
+        const fallback = linking ? "Connecting Google failed. Please try again." : GOOGLE_PROBLEMS.failed;
+        const { problem, message } = err instanceof GoogleAuthError ? err : { problem: "failed", message: fallback };
+        return redirectTo(reply, linking ? "/my-account" : "/login", linking ? { google: "error", problem, message } : { auth: "error", problem, message });
       }
     },
   );

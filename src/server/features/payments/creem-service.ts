@@ -4,7 +4,7 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { PaymentResult } from "../../../shared/schemas/payments.js";
+import type { PaymentResult, PaymentResultReason } from "../../../shared/schemas/payments.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/connect.js";
 import { paymentOrders, users } from "../../db/schema.js";
@@ -121,9 +121,9 @@ export async function startCreemCheckout(ctx: CreemContext, userId: string, pack
   }
 }
 
-async function resultOf(db: Db, order: PaymentOrder, status: PaymentResult["status"], message: string): Promise<PaymentResult> {
+async function resultOf(db: Db, order: PaymentOrder, status: PaymentResult["status"], message: string, reason?: PaymentResultReason): Promise<PaymentResult> {
   const [user] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, order.userId));
-  return { status, credits: order.credits, balance: user?.credits ?? 0, packageName: order.packageName, message };
+  return { status, credits: order.credits, balance: user?.credits ?? 0, packageName: order.packageName, message, ...(reason ? { reason } : {}) };
 }
 
 const MESSAGES = {
@@ -173,7 +173,7 @@ export async function confirmCreemCheckout(ctx: CreemContext, userId: string, ch
       case "already_credited":
         return resultOf(db, order, "completed", MESSAGES.completed(order));
       case "mismatch":
-        return resultOf(db, order, "failed", MESSAGES.mismatch);
+        return resultOf(db, order, "failed", MESSAGES.mismatch, "amount_mismatch");
       case "order_failed":
       case "not_ours":
         return resultOf(db, order, "failed", MESSAGES.failed);
@@ -186,7 +186,7 @@ export async function confirmCreemCheckout(ctx: CreemContext, userId: string, ch
       .update(paymentOrders)
       .set({ status: "failed", failureReason: "checkout expired", updatedAt: new Date() })
       .where(and(eq(paymentOrders.id, order.id), inArray(paymentOrders.status, ["created", "pending"])));
-    return resultOf(db, order, "failed", MESSAGES.expired);
+    return resultOf(db, order, "failed", MESSAGES.expired, "checkout_expired");
   }
   return resultOf(db, order, "pending", MESSAGES.pending);
 }

@@ -14,7 +14,7 @@ import { KieError } from "../../integrations/kie/errors.js";
 import type { UploadStore } from "../../integrations/storage/uploads.js";
 import type { GenerateVideoInput, GenerateVideoResult } from "../../../shared/schemas/videos.js";
 import { MODE_CATALOGUE, MODEL_CATALOGUE } from "../../../shared/catalogue.js";
-import { insufficientCreditsMessage, modelLabel } from "../../../shared/videos.js";
+import { insufficientCreditsMessage, modelLabel, TASK_FAILURES } from "../../../shared/videos.js";
 import { spendOnVideo } from "../credits/ledger.js";
 import type { ProviderKey, VideoProvider } from "./provider.js";
 import { failTask, type TaskRow } from "./task-state.js";
@@ -149,7 +149,7 @@ export async function generateVideo(
       return { taskId, creditsUsed: cost + (uhd?.cost ?? 0), remainingCredits: reserved.remaining };
     } catch (err) {
       if (!(err instanceof KieError)) {
-        await failTask(db, reserved.id, "The video could not be submitted");
+        await failTask(db, reserved.id, TASK_FAILURES.notSubmitted);
         throw err;
       }
       lastError = err;

@@ -11,6 +11,7 @@ import { checkWebhookUrl, WebhookUrlError } from "../../integrations/http/webhoo
 import type { SecretBox } from "../../lib/secret-box.js";
 import {
   MAX_WEBHOOK_ENDPOINTS,
+  WEBHOOK_DISABLED_REASONS,
   type CreatedWebhookEndpoint,
   type RotatedWebhookSecret,
   type WebhookEndpointView,
@@ -128,7 +129,8 @@ export async function updateEndpoint(
   if (input.description !== undefined) changes.description = input.description;
   if (input.events !== undefined) changes.eventTypes = input.events;
   if (input.enabled === true && !current.enabled) Object.assign(changes, { enabled: true, disabledAt: null, disabledReason: null, failingSince: null });
-  if (input.enabled === false && current.enabled) Object.assign(changes, { enabled: false, disabledAt: new Date(), disabledReason: "Disabled by you" });
+  if (input.enabled === false && current.enabled)
+    Object.assign(changes, { enabled: false, disabledAt: new Date(), disabledReason: WEBHOOK_DISABLED_REASONS.byOwner });
   if (Object.keys(changes).length === 0) return toEndpointView(current);
   const [row] = await deps.db
     .update(webhookEndpoints)

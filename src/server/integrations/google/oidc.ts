@@ -7,6 +7,7 @@ import crypto from "node:crypto";
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
 import { HttpError, requestJson } from "../http/json-request.js";
 import { asRecord } from "../kie/parse.js";
+import { GOOGLE_PROBLEMS, type GoogleProblem } from "../../../shared/google-auth.js";
 
 export interface GoogleEndpoints {
   authUrl: string;
@@ -25,8 +26,15 @@ export const GOOGLE_ISSUERS = ["https://accounts.google.com", "accounts.google.c
 const TIMEOUT_MS = 10_000;
 
 /** What went wrong, in words a person can act on (shown on /login). */
+/** A sign-in or connection that cannot go on, with the key the page words it by (shared/google-auth.ts). */
 export class GoogleAuthError extends Error {
   override name = "GoogleAuthError";
+  constructor(
+    readonly problem: GoogleProblem,
+    message: string = GOOGLE_PROBLEMS[problem],
+  ) {
+    super(message);
+  }
 }
 
 export interface FlowSecrets {
@@ -58,22 +66,18 @@ export function authorizationUrl(endpoints: GoogleEndpoints, client: GoogleClien
   return url.toString();
 }
 
-const UNREACHABLE = "Google could not be reached. Please try again in a moment.";
-const MISCONFIGURED = "Google sign-in is misconfigured (client id or secret). Please tell the site's admin.";
-const NO_IDENTITY = "Google did not send an identity. Please try again.";
-
 /** The helper's failure in words for the person signing in. */
 function tokenErrorOf(err: HttpError): GoogleAuthError {
   switch (err.kind) {
     case "timeout":
     case "unreachable":
-      return new GoogleAuthError(UNREACHABLE);
+      return new GoogleAuthError("unreachable");
     case "unparsable":
-      return new GoogleAuthError(NO_IDENTITY);
+      return new GoogleAuthError("no_identity");
     case "status":
-      if (err.status === 401 || asRecord(err.body)?.error === "invalid_client") return new GoogleAuthError(MISCONFIGURED);
-      if ((err.status ?? 0) >= 500) return new GoogleAuthError(UNREACHABLE);
-      return new GoogleAuthError("Google did not accept this sign-in (it may have expired or been used already). Please try again.");
+      if (err.status === 401 || asRecord(err.body)?.error === "invalid_client") return new GoogleAuthError("misconfigured");
+      if ((err.status ?? 0) >= 500) return new GoogleAuthError("unreachable");
+      return new GoogleAuthError("not_accepted");
   }
 }
 
@@ -104,8 +108,8 @@ export async function exchangeCode(
     if (err instanceof HttpError) throw tokenErrorOf(err);
     throw err;
   }
-  if (body?.error === "invalid_client") throw new GoogleAuthError(MISCONFIGURED);
-  if (typeof body?.id_token !== "string") throw new GoogleAuthError(NO_IDENTITY);
+  if (body?.error === "invalid_client") throw new GoogleAuthError("misconfigured");
+  if (typeof body?.id_token !== "string") throw new GoogleAuthError("no_identity");
   return { idToken: body.id_token, accessToken: typeof body.access_token === "string" ? body.access_token : undefined };
 }
 
@@ -140,10 +144,10 @@ export async function verifyIdToken(endpoints: GoogleEndpoints, clientId: string
   try {
     ({ payload } = await jwtVerify(idToken, keys, { issuer: GOOGLE_ISSUERS, audience: clientId, algorithms: ["RS256"] }));
   } catch {
-    throw new GoogleAuthError("Google's answer could not be verified. Please try again.");
+    throw new GoogleAuthError("not_verified");
   }
-  if (payload.nonce !== nonce) throw new GoogleAuthError("Google's answer does not belong to this sign-in. Please try again.");
-  if (typeof payload.sub !== "string" || !payload.sub) throw new GoogleAuthError("Google did not say who you are. Please try again.");
+  if (payload.nonce !== nonce) throw new GoogleAuthError("wrong_answer");
+  if (typeof payload.sub !== "string" || !payload.sub) throw new GoogleAuthError("no_subject");
   const email = typeof payload.email === "string" ? payload.email.trim() : undefined;
   return {
     sub: payload.sub,

@@ -10,6 +10,7 @@ import { asNumber, asRecord, asText, parseUrlList } from "./parse.js";
 import type { AspectRatio, ModeEntry, VeoModel } from "../../../shared/catalogue.js";
 import type { KieSurface } from "../../../shared/schemas/settings.js";
 import { marketCreateBody, parseMarketRecord } from "./market.js";
+import { TASK_FAILURES } from "../../../shared/videos.js";
 
 export interface GenerateRequest {
   prompt: string;
@@ -93,7 +94,7 @@ export class KieClient {
     if (flag !== undefined && flag !== 0) {
       return {
         state: "failed",
-        errorMessage: asText(data.errorMessage) ?? "An error occurred during video generation",
+        errorMessage: asText(data.errorMessage) ?? TASK_FAILURES.generic,
         errorCode: asNumber(data.errorCode),
       };
     }

@@ -6,6 +6,7 @@
  */
 import type { GenerateRequest, TaskRecord } from "./client.js";
 import { asRecord, asText, parseUrlList } from "./parse.js";
+import { TASK_FAILURES } from "../../../shared/videos.js";
 
 export const MARKET_VEO_MODEL = "veo-3-1";
 
@@ -56,7 +57,7 @@ export function parseMarketRecord(data: Record<string, unknown>): TaskRecord {
     const code = Number(asText(data.failCode) ?? data.failCode);
     return {
       state: "failed",
-      errorMessage: asText(data.failMsg) ?? "An error occurred during video generation",
+      errorMessage: asText(data.failMsg) ?? TASK_FAILURES.generic,
       ...(Number.isFinite(code) && code > 0 ? { errorCode: code } : {}),
     };
   }

@@ -1,11 +1,12 @@
 import { Link, useLocation } from "wouter";
 import { useLingui } from "@lingui/react/macro";
+import { LanguageSwitch } from "@/features/language";
 import { cn } from "@/lib/cn";
 import type { NavLink } from "./nav-links";
 
 export const MOBILE_MENU_ID = "mobile-menu";
 
-/** The links of the header for small screens; any click closes the menu. */
+/** The links of the header for small screens, and the language switch the header has no room for there; any click closes the menu. */
 export function MobileNav({ links, onNavigate }: { links: readonly NavLink[]; onNavigate: () => void }) {
   const { t } = useLingui();
   const [location] = useLocation();
@@ -30,6 +31,9 @@ export function MobileNav({ links, onNavigate }: { links: readonly NavLink[]; on
             </Link>
           </li>
         ))}
+        <li className="px-3 pt-2 sm:hidden">
+          <LanguageSwitch id="mobile-language-switch" className="w-full [&>select]:w-full" />
+        </li>
       </ul>
     </nav>
   );

@@ -1,10 +1,12 @@
-import { Coins, Mail, ShieldCheck, UserRound } from "lucide-react";
+import type { ReactNode } from "react";
+import { Coins, Languages, Mail, ShieldCheck, UserRound } from "lucide-react";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { UserAvatar } from "@/components/layout/user-avatar";
+import { LanguageSwitch } from "@/features/language";
 import { formatCredits } from "@/lib/format";
 
 /** The account type's name, rendered with `t(...)`. */
@@ -12,15 +14,17 @@ export function accountTypeLabel(isAdmin: boolean) {
   return isAdmin ? msg`Administrator` : msg`Standard User`;
 }
 
-/** Username, email, credits and account type of the signed-in user. */
+/** Username, email, credits, account type and language of the signed-in user. */
 export function ProfileCard({ user }: { user: CurrentUser }) {
   const { t } = useLingui();
   const accountType = t(accountTypeLabel(user.isAdmin));
-  const rows = [
+  const rows: { key: string; icon: typeof Coins; term: string; value: ReactNode; muted?: boolean }[] = [
     { key: "username", icon: UserRound, term: t`Username`, value: user.username },
     { key: "email", icon: Mail, term: t`Email`, value: user.email ?? t`Not set`, muted: !user.email },
     { key: "credits", icon: Coins, term: t`Credits`, value: formatCredits(user.credits) },
     { key: "type", icon: ShieldCheck, term: t`Account type`, value: accountType },
+    // Saved on the account: every device the person signs in on follows it.
+    { key: "language", icon: Languages, term: t`Language`, value: <LanguageSwitch id="account-language" /> },
   ];
 
   return (

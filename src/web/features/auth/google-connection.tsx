@@ -11,6 +11,7 @@ import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { GoogleMark, useGoogleRedirect, useGoogleSignInEnabled } from "./google-sign-in";
 import { useReturnParams } from "./use-return-params";
+import { googleProblemText } from "./google-problem-text";
 
 const readConnection = schemaQueryFn(googleConnectionSchema, queryKeys.googleConnection[0]);
 const CONNECT_FAILED = msg`Could not connect Google`;
@@ -50,7 +51,7 @@ function showLinkOutcome(params: URLSearchParams): boolean {
   if (outcome === "connected") {
     toast({ title: t`Google connected`, description: t`You can now sign in with Google too.` });
   } else {
-    toast({ title: i18n._(CONNECT_FAILED), description: params.get("message") || t`Please try again.`, variant: "destructive" });
+    toast({ title: i18n._(CONNECT_FAILED), description: googleProblemText(params), variant: "destructive" });
   }
   void queryClient.invalidateQueries({ queryKey: queryKeys.googleConnection });
   return true;

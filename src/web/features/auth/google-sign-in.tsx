@@ -12,6 +12,7 @@ import { i18n } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { useReturnParams } from "./use-return-params";
+import { googleProblemText } from "./google-problem-text";
 
 const readStatus = schemaQueryFn(googleStatusSchema, queryKeys.googleStatus[0]);
 
@@ -99,7 +100,7 @@ function showSignInOutcome(params: URLSearchParams): boolean {
     toast({ title: t`Signed in with Google`, description: username ? t`Welcome, ${username}!` : undefined });
     void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
   } else if (auth === "error") {
-    toast({ title: i18n._(SIGN_IN_FAILED), description: params.get("message") || t`Please try again.`, variant: "destructive" });
+    toast({ title: i18n._(SIGN_IN_FAILED), description: googleProblemText(params), variant: "destructive" });
   }
   return true;
 }

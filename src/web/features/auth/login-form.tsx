@@ -1,12 +1,12 @@
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle, LogIn } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
 import { FormField, fieldErrorId } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
-import { loginFormSchema, type LoginFormInput } from "./auth-form-schemas";
+import { loginSchema, type LoginInput } from "../../../shared/schemas/auth";
+import { authFormResolver } from "./auth-form-resolver";
 import { useLoginMutation } from "./use-login-mutation";
 
 export function LoginForm({ initialUsername = "" }: { initialUsername?: string }) {
@@ -16,8 +16,8 @@ export function LoginForm({ initialUsername = "" }: { initialUsername?: string }
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginFormInput>({
-    resolver: zodResolver(loginFormSchema),
+  } = useForm<LoginInput>({
+    resolver: authFormResolver(loginSchema),
     defaultValues: { username: initialUsername, password: "" },
   });
 

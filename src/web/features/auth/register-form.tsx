@@ -1,12 +1,12 @@
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle, UserPlus } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
 import { FormField, fieldErrorId } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
-import { registerFormSchema, type RegisterFormInput } from "./auth-form-schemas";
+import { registerFormSchema, type RegisterFormInput } from "../../../shared/schemas/auth";
+import { authFormResolver } from "./auth-form-resolver";
 import { useRegisterMutation } from "./use-register-mutation";
 
 export function RegisterForm({ onRegistered }: { onRegistered: (username: string) => void }) {
@@ -17,7 +17,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (username: string
     handleSubmit,
     formState: { errors },
   } = useForm<RegisterFormInput>({
-    resolver: zodResolver(registerFormSchema),
+    resolver: authFormResolver(registerFormSchema),
     defaultValues: { username: "", email: "", password: "", confirmPassword: "" },
   });
 

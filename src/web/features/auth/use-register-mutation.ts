@@ -3,7 +3,7 @@ import { t } from "@lingui/core/macro";
 import { errorMessage } from "@/lib/api";
 import { toast } from "@/hooks/use-toast";
 import { register } from "./auth-api";
-import type { RegisterFormInput } from "./auth-form-schemas";
+import type { RegisterFormInput } from "../../../shared/schemas/auth";
 
 /** Creates the account (it does not sign in) and hands the username back to the page. */
 export function useRegisterMutation(onRegistered: (username: string) => void) {

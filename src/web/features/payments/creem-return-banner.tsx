@@ -3,6 +3,7 @@ import { CircleAlert, CircleCheck, Clock, LoaderCircle, type LucideIcon } from "
 import { Trans } from "@lingui/react/macro";
 import { cn } from "@/lib/cn";
 import { formatCredits } from "@/lib/format";
+import { paymentResultText } from "./payment-feedback";
 import type { CreemReturnState } from "./use-creem-return";
 
 const TONES = {
@@ -43,7 +44,7 @@ function content(state: CreemReturnState, signedIn: boolean): BannerContent {
       tone: "warning",
       icon: Clock,
       title: <Trans>Your payment is being processed</Trans>,
-      text: result?.message || <Trans>Your credits will be added automatically as soon as the payment is confirmed.</Trans>,
+      text: result ? paymentResultText(result) : <Trans>Your credits will be added automatically as soon as the payment is confirmed.</Trans>,
     };
   }
   if (status === "failed") {
@@ -51,7 +52,7 @@ function content(state: CreemReturnState, signedIn: boolean): BannerContent {
       tone: "danger",
       icon: CircleAlert,
       title: <Trans>The payment did not go through</Trans>,
-      text: result?.message || <Trans>You have not been charged. Please try again or choose another payment method.</Trans>,
+      text: result ? paymentResultText(result) : <Trans>You have not been charged. Please try again or choose another payment method.</Trans>,
     };
   }
   if (status === "error") {

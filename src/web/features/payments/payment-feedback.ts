@@ -3,6 +3,7 @@ import { t } from "@lingui/core/macro";
 import type { PaymentResult } from "../../../shared/schemas/payments";
 import { toast } from "@/hooks/use-toast";
 import { formatCredits } from "@/lib/format";
+import { readsServerLanguage } from "@/lib/i18n";
 import { paymentProblem } from "./payments-api";
 
 function paymentFailedText(): string {
@@ -25,6 +26,23 @@ export function toastPaymentCancelled(): void {
   toast({ title: t`Payment Cancelled`, description: t`Your payment was cancelled. You have not been charged.` });
 }
 
+/** Why a payment is pending or failed: the server's sentence in English, else the same in the person's language. */
+export function paymentResultText(result: PaymentResult): string {
+  if (readsServerLanguage() && result.message) return result.message;
+  if (result.status === "pending") {
+    const credits = formatCredits(result.credits);
+    return t`Your payment is being processed. Your ${credits} credits will be added as soon as it is confirmed.`;
+  }
+  switch (result.reason) {
+    case "checkout_expired":
+      return t`This checkout expired before it was paid. Nothing was charged.`;
+    case "amount_mismatch":
+      return t`The amount paid does not match this package, so no credits were added. Please contact support.`;
+    default:
+      return paymentFailedText();
+  }
+}
+
 /** A checkout or capture answer: completed, still pending at the provider, or not paid. */
 export function announcePaymentResult(result: PaymentResult): void {
   if (result.status === "completed") {
@@ -32,12 +50,9 @@ export function announcePaymentResult(result: PaymentResult): void {
     const balance = formatCredits(result.balance);
     toastPaymentSuccess(t`${credits} credits added. Your balance is now ${balance} credits.`);
   } else if (result.status === "pending") {
-    toast({
-      title: t`Payment Pending`,
-      description: result.message || t`Your payment is being processed. Your credits will be added as soon as it is confirmed.`,
-    });
+    toast({ title: t`Payment Pending`, description: paymentResultText(result) });
   } else {
-    toastPaymentFailed(result.message || undefined);
+    toastPaymentFailed(paymentResultText(result));
   }
 }
 

@@ -3,6 +3,7 @@ import type { ApiErrorBody } from "../../../shared/schemas/api-error";
 import type { CreditPackageView } from "../../../shared/schemas/packages";
 import { creemCheckoutResponseSchema, paymentResultSchema, paypalOrderCreatedSchema, type PaymentResult } from "../../../shared/schemas/payments";
 import { ApiError, apiCall, errorMessage, UnexpectedResponseError } from "@/lib/api";
+import { readsServerLanguage } from "@/lib/i18n";
 
 /** The package fields both providers' endpoints accept; the server prices from `packageId` alone. */
 function purchaseFields(pkg: CreditPackageView) {
@@ -55,8 +56,9 @@ export function paymentProblem(error: unknown): PaymentProblem {
   return { message: errorMessage(error), suggestion: serverSuggestion(error) };
 }
 
-/** The error body's `suggestion` (payment errors), when it has one. */
+/** The error body's `suggestion` (payment errors), when it has one: English only, so shown in English only (the worded code says what to do). */
 function serverSuggestion(error: ApiError): string | null {
+  if (!readsServerLanguage()) return null;
   const prefix = `${error.status}: `;
   const bodyText = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : "";
   try {

@@ -16,7 +16,7 @@ import { DeleteVideoButton, ShareSection } from "./share-section";
 import { ExtendVideoButton } from "./extend-video-dialog";
 import {
   createdViaLabel,
-  FAILED_FALLBACK_MESSAGE,
+  failureText,
   HD_NOTE,
   imageLabels,
   isExtendable,
@@ -168,7 +168,7 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate, onEx
                       <Trans>Error:</Trans>{" "}
                     </span>
                     {/* The provider's reason as the server stored it (English), else ours. */}
-                    {task.errorMessage || t(FAILED_FALLBACK_MESSAGE)}
+                    {failureText(task.errorMessage)}
                     {task.refunded ? ` ${refundedText(task.creditsUsed)}` : ""}
                   </p>
                 </div>

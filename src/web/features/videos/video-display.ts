@@ -2,9 +2,10 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, plural, t } from "@lingui/core/macro";
 import { MODE_CATALOGUE, MODES, type GenerationMode } from "../../../shared/catalogue";
-import type { VideoTaskView } from "../../../shared/videos";
+import { TASK_FAILURES, type VideoTaskView } from "../../../shared/videos";
 import type { BadgeProps } from "@/components/ui/badge";
 import { imageSlotLabel, modeLabel as catalogueModeLabel } from "@/lib/catalogue-text";
+import { i18n, readsServerLanguage } from "@/lib/i18n";
 
 /** Prompts are cut at 60 characters in cards. */
 export const CARD_PROMPT_MAX = 60;
@@ -93,7 +94,24 @@ export function isPlayable(task: Pick<VideoTaskView, "status" | "resultUrls" | "
 
 /** The provider deleted the file before our copy was made (decision 0043). */
 export const VIDEO_EXPIRED_MESSAGE = msg`This video expired before it could be saved`;
-export const FAILED_FALLBACK_MESSAGE = msg`An error occurred during video generation`;
+
+const TASK_FAILURE_TEXTS: Record<keyof typeof TASK_FAILURES, MessageDescriptor> = {
+  generic: msg`An error occurred during video generation`,
+  interrupted: msg`The submission was interrupted before the provider accepted it`,
+  timedOut: msg`Video generation timed out`,
+  unknownToProvider: msg`The provider has no record of this video`,
+  notSubmitted: msg`The video could not be submitted`,
+};
+
+/**
+ * Why a video failed, in the active language: this server's own reasons are worded; the
+ * provider's text is shown as it is, said to be the provider's where it is not the person's language.
+ */
+export function failureText(errorMessage: string | null): string {
+  const key = (Object.keys(TASK_FAILURES) as (keyof typeof TASK_FAILURES)[]).find((k) => TASK_FAILURES[k] === errorMessage);
+  if (key || !errorMessage) return i18n._(TASK_FAILURE_TEXTS[key ?? "generic"]);
+  return readsServerLanguage() ? errorMessage : i18n._(msg`The video service said: ${errorMessage}`);
+}
 export const HD_NOTE = msg`1080p HD will be available in the next 2-3 minutes or possibly longer.`;
 export const UHD_NOTE = msg`The 4K version takes 5-10 minutes.`;
 

@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { VideoTaskView } from "../../../shared/videos";
 import { Progress } from "@/components/ui/progress";
 import { cn } from "@/lib/cn";
-import { FAILED_FALLBACK_MESSAGE, isInProgress, isPlayable, playbackUrl, VIDEO_EXPIRED_MESSAGE } from "./video-display";
+import { failureText, isInProgress, isPlayable, playbackUrl, VIDEO_EXPIRED_MESSAGE } from "./video-display";
 
 /**
  * A box with the video's shape, sized before anything loads (no layout shift): 16:9 fills the
@@ -55,7 +55,7 @@ export function TaskPreview({ task, progress, className }: { task: VideoTaskView
             <Trans>Generation Failed</Trans>
           </p>
           {/* The provider's reason as the server stored it (English), else ours. */}
-          <p className="max-w-sm text-sm text-red-200/80">{task.errorMessage || t(FAILED_FALLBACK_MESSAGE)}</p>
+          <p className="max-w-sm text-sm text-red-200/80">{failureText(task.errorMessage)}</p>
         </div>
       ) : isInProgress(task.status) ? (
         <div

@@ -5,7 +5,7 @@
  */
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { WebhookEventType } from "../../../shared/schemas/webhooks";
+import { WEBHOOK_DISABLED_REASONS, type WebhookEventType } from "../../../shared/schemas/webhooks";
 import { i18n } from "@/lib/i18n";
 
 const EVENT_LABELS: Record<WebhookEventType, MessageDescriptor> = {
@@ -17,16 +17,13 @@ const EVENT_LABELS: Record<WebhookEventType, MessageDescriptor> = {
 
 export const eventLabel = (type: WebhookEventType): string => i18n._(EVENT_LABELS[type]);
 
-/**
- * The server stores why an endpoint was disabled as English text (no code): the two reasons it
- * writes are shown in the active language, anything else as it is.
- */
-const DISABLED_REASONS: Record<string, MessageDescriptor> = {
-  "Disabled by you": msg`Disabled by you`,
-  "Every delivery failed for 3 days, so it was disabled. Fix the receiver, then enable it again.": msg`Every delivery failed for 3 days, so it was disabled. Fix the receiver, then enable it again.`,
+/** The server stores why an endpoint was disabled as one of the shared English texts: each in the active language. */
+const DISABLED_REASONS: Record<keyof typeof WEBHOOK_DISABLED_REASONS, MessageDescriptor> = {
+  byOwner: msg`Disabled by you`,
+  afterFailing: msg`Every delivery failed for 3 days, so it was disabled. Fix the receiver, then enable it again.`,
 };
 
 export function disabledReasonText(reason: string): string {
-  const known = Object.hasOwn(DISABLED_REASONS, reason) ? DISABLED_REASONS[reason] : undefined;
-  return known ? i18n._(known) : reason;
+  const key = (Object.keys(WEBHOOK_DISABLED_REASONS) as (keyof typeof WEBHOOK_DISABLED_REASONS)[]).find((k) => WEBHOOK_DISABLED_REASONS[k] === reason);
+  return key ? i18n._(DISABLED_REASONS[key]) : reason;
 }
