@@ -70,7 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await services.close();
   });
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, deps.onDatabaseConnect);
   // Each route's zod contract validates its input and serialises its answers, and the same
   // declarations make the OpenAPI document (decision 0040).
   registerRouteContracts(app);

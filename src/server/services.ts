@@ -61,6 +61,8 @@ export interface AppDeps {
   db: Db;
   /** The database's LISTEN (Database.listen): live updates and their SSE stream need it. */
   listen?: Database["listen"];
+  /** New connections to the database (Database.onConnect): the end of an outage (decision 0057). */
+  onDatabaseConnect?: Database["onConnect"];
   secretBox: SecretBox;
   logger?: Logger;
   /** The built SPA (dist/web); without it only the API is served. */
@@ -86,8 +88,8 @@ export interface AppDeps {
 }
 
 /** What the app takes from an open database: queries, its LISTEN, and where rate limits count. */
-export function databaseDeps(database: Database): Pick<AppDeps, "db" | "listen" | "rateLimitStore"> {
-  return { db: database.db, listen: database.listen, rateLimitStore: rateLimitStoreFor(database) };
+export function databaseDeps(database: Database): Pick<AppDeps, "db" | "listen" | "onDatabaseConnect" | "rateLimitStore"> {
+  return { db: database.db, listen: database.listen, onDatabaseConnect: database.onConnect, rateLimitStore: rateLimitStoreFor(database) };
 }
 
 export interface Services {

@@ -33,6 +33,7 @@ export const ERROR_REASONS = [
   "package_unavailable",
   "checkout_failed",
   "live_stream_limit",
+  "database_unavailable",
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

@@ -28,6 +28,8 @@ export interface Database {
   kind: "postgres" | "pglite";
   /** LISTENs on a channel for as long as the database is open; returns the way to stop. */
   listen: (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
+  /** Calls `listener` each time a new connection to the server is made (PostgreSQL; never for PGlite). */
+  onConnect: (listener: () => void) => void;
   close(): Promise<void>;
 }
 
@@ -39,8 +41,11 @@ const MIGRATION_LOCK_KEY = 727_303_001;
 /** Enough for one process to keep PostgreSQL busy on a small machine (docs/benchmarks.md). */
 export const DEFAULT_POOL_SIZE = 20;
 
+const CONNECT_TIMEOUT_MS = 5_000;
+
 export async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A server that does not answer (not even a refusal) fails a request in seconds, as a 503 (decision 0057).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -57,6 +62,7 @@ export async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): P
     db,
     kind: "postgres",
     listen: async (channel, handlers) => listenPostgres(url, channel, handlers),
+    onConnect: (listener) => void pool.on("connect", listener),
     close: () => pool.end(),
   };
 }
@@ -86,6 +92,8 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
         if (!client.closed) await stop();
       };
     },
+    // In this process: it is never out of reach.
+    onConnect: () => {},
     close: () => client.close(),
   };
 }

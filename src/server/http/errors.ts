@@ -6,6 +6,15 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { codeForStatus, ERROR_STATUS, type ErrorCode } from "../../shared/error-codes.js";
 import type { z } from "zod";
 import { pgErrorOf } from "../db/connect.js";
+import { isDatabaseUnreachable, OUTAGE_MESSAGE, OUTAGE_RETRY_AFTER_SECONDS, OutageLog } from "../db/outage.js";
+import { reasoned } from "../../shared/error-reasons.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Whether this process is in a database outage, so it is logged once (decision 0057). */
+    databaseOutage: OutageLog;
+  }
+}
 
 /** character_not_in_repertoire (a NUL), untranslatable_character. */
 const UNSTORABLE_TEXT = new Set(["22021", "22P05"]);
@@ -66,9 +75,14 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
   void reply.status(ERROR_STATUS[body.code]).send(automation ? { success: false, ...body } : body);
 }
 
-/** What any thrown error answers: an AppError as it says; anything unexpected a logged 500. */
+/** What any thrown error answers: an AppError as it says; an unreachable database 503; anything unexpected a logged 500. */
 export function toAppError(err: FastifyError | AppError, request: FastifyRequest): AppError {
   if (err instanceof AppError) return err;
+  if (isDatabaseUnreachable(err)) {
+    // Once per outage, not once per request (decision 0057).
+    if (request.server.databaseOutage.down()) request.log.warn({ err }, "database unreachable: answering 503 until a connection is made again");
+    return new AppError("service_unavailable", OUTAGE_MESSAGE, { "retry-after": String(OUTAGE_RETRY_AFTER_SECONDS) }, reasoned("database_unavailable"));
+  }
   // Text the database cannot store, should it get past the input guard: the caller's mistake.
   if (UNSTORABLE_TEXT.has(pgErrorOf(err)?.code ?? "")) return new AppError("unstorable_text", unstorableTextMessage(""));
   const status = err.statusCode ?? 500;
@@ -83,8 +97,17 @@ export function errorBody(err: AppError): Record<string, unknown> {
   return { ...err.extra, message: err.message, code: err.code };
 }
 
-/** The web API's error handler; a scope with another shape (the automation API) sets its own with toAppError. */
-export function registerErrorHandler(app: FastifyInstance): void {
+/**
+ * The web API's error handler; a scope with another shape (the automation API) sets its own with
+ * toAppError. `onDatabaseConnect` tells when a database outage is over.
+ */
+export function registerErrorHandler(app: FastifyInstance, onDatabaseConnect?: (listener: () => void) => void): void {
+  const outage = new OutageLog();
+  app.decorate("databaseOutage", outage);
+  onDatabaseConnect?.(() => {
+    const since = outage.up();
+    if (since) app.log.info({ since }, "database reachable again");
+  });
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     const error = toAppError(err, request);
     return reply.status(error.status).headers(error.headers).send(errorBody(error));

@@ -1,9 +1,13 @@
+import { isDatabaseUnreachable } from "../db/outage.js";
+
 /**
  * The timer loop every background job shares: run, wait, run again; never two runs at once;
  * `stop()` waits for the run in progress. `wake()` asks for a run now (or right after the
- * current one). Errors are logged and the loop goes on.
+ * current one). Errors are logged and the loop goes on; an unreachable database once per outage
+ * (decision 0057), not at every tick.
  */
 export class JobLoop {
+  private inOutage = false;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private rerun = false;
@@ -50,8 +54,14 @@ export class JobLoop {
   private async tick(): Promise<void> {
     if (this.stopped || this.running) return;
     this.running = this.run().then(
-      () => undefined,
-      (err: unknown) => this.onError(err),
+      () => {
+        this.inOutage = false;
+      },
+      (err: unknown) => {
+        const unreachable = isDatabaseUnreachable(err);
+        if (!(unreachable && this.inOutage)) this.onError(err);
+        this.inOutage = unreachable;
+      },
     );
     await this.running;
     this.running = undefined;

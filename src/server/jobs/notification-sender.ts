@@ -12,6 +12,7 @@ import { sendTelegramMessage, TelegramError } from "../integrations/telegram/cli
 import type { SecretBox } from "../lib/secret-box.js";
 import { readSettings } from "../features/settings/service.js";
 import { JobLoop } from "./job-loop.js";
+import { StrandedLeases } from "./stranded-leases.js";
 
 export interface NotificationSenderOptions {
   /** Between scans when idle. */
@@ -44,6 +45,13 @@ type Row = typeof adminNotifications.$inferSelect;
 
 export class NotificationSender {
   private readonly loop: JobLoop;
+  /** Messages the database's going away cut off: due again within seconds of its return (decision 0057). */
+  private readonly stranded = new StrandedLeases<Row>((row) =>
+    this.db
+      .update(adminNotifications)
+      .set({ nextAttemptAt: new Date() })
+      .where(and(eq(adminNotifications.id, row.id), eq(adminNotifications.status, "pending"), eq(adminNotifications.nextAttemptAt, row.nextAttemptAt))),
+  );
 
   constructor(
     private readonly db: Db,
@@ -69,6 +77,7 @@ export class NotificationSender {
   /** Sends everything due now. Tests call this directly. */
   async runOnce(now = new Date()): Promise<SendSummary> {
     const summary: SendSummary = { sent: 0, retried: 0, failed: 0, skipped: 0 };
+    await this.stranded.letGoAll();
     for (;;) {
       const batch = await this.claim(now);
       if (batch.length === 0) return summary;
@@ -76,8 +85,12 @@ export class NotificationSender {
       const token = settings.telegramBotToken;
       const chatId = settings.telegramChatId;
       for (const row of batch) {
-        if (!token || !chatId) await this.finish(row, "skipped", summary);
-        else await this.deliver(row, token, chatId, summary);
+        try {
+          if (!token || !chatId) await this.finish(row, "skipped", summary);
+          else await this.deliver(row, token, chatId, summary);
+        } catch (err) {
+          if (!this.stranded.keep(row, err)) throw err;
+        }
       }
       if (batch.length < this.opts.batchSize) return summary;
     }

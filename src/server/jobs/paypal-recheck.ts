@@ -15,6 +15,8 @@ import { settlePaypalOrder, type PaymentOrder } from "../features/payments/paypa
 import type { PaypalClient } from "../integrations/paypal/client.js";
 import { PaypalError } from "../integrations/paypal/errors.js";
 import { JobLoop } from "./job-loop.js";
+import { StrandedLeases } from "./stranded-leases.js";
+import { isDatabaseUnreachable } from "../db/outage.js";
 
 export interface PaypalRecheckOptions {
   /** Between scans. */
@@ -49,6 +51,13 @@ export interface RecheckSummary {
 export class PaypalRecheck {
   private readonly opts: PaypalRecheckOptions;
   private readonly loop: JobLoop;
+  /** Orders the database's going away cut off: due at the first scan after its return, not when the lease ends (decision 0057). */
+  private readonly stranded = new StrandedLeases<PaymentOrder>((order) =>
+    this.db
+      .update(paymentOrders)
+      .set({ updatedAt: new Date() })
+      .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.updatedAt, order.updatedAt))),
+  );
 
   constructor(
     private readonly db: Db,
@@ -76,13 +85,20 @@ export class PaypalRecheck {
   /** One scan of every order due now. Tests call this directly. */
   async runOnce(): Promise<RecheckSummary> {
     const summary: RecheckSummary = { checked: 0, credited: 0, failed: 0 };
+    await this.stranded.letGoAll();
     const client = await this.connect();
     if (!client) return summary;
     // Orders released during this scan carry a later updatedAt, so one scan sees each order once.
     const scanStart = Date.now();
     for (;;) {
       const batch = await this.claim(scanStart);
-      for (const order of batch) await this.check(client, order, summary, scanStart);
+      for (const order of batch) {
+        try {
+          await this.check(client, order, summary, scanStart);
+        } catch (err) {
+          if (!this.stranded.keep(order, err)) throw err;
+        }
+      }
       if (batch.length < this.opts.batchSize) return summary;
     }
   }
@@ -126,6 +142,7 @@ export class PaypalRecheck {
       if (settled.kind === "credited") summary.credited += 1;
       if (settled.kind === "declined" || settled.kind === "mismatch") summary.failed += 1;
     } catch (err) {
+      if (isDatabaseUnreachable(err)) throw err;
       if (err instanceof PaypalError)
         this.log.warn({ ...context, kind: err.kind, issue: err.issue, status: err.status }, `PayPal re-check failed: ${err.message}`);
       else this.log.error({ ...context, err }, "PayPal re-check failed");

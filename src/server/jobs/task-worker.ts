@@ -15,6 +15,7 @@ import { completeTask, failTask, IN_PROGRESS, type TaskRow } from "../features/v
 import { refundUhd } from "../features/videos/uhd.js";
 import type { ProviderKey } from "../features/videos/provider.js";
 import { JobLoop } from "./job-loop.js";
+import { StrandedLeases } from "./stranded-leases.js";
 import { pool } from "../lib/pool.js";
 import { TASK_FAILURES } from "../../shared/videos.js";
 
@@ -64,8 +65,13 @@ interface Step {
   retryInMs?: number;
 }
 
+/** This claim's lease, still in place: nobody took the task over after it ran out. */
+const heldLease = (task: TaskRow) => (task.leaseUntil ? eq(videoTasks.leaseUntil, task.leaseUntil) : isNull(videoTasks.leaseUntil));
+
 export class TaskWorker {
   private readonly loop: JobLoop;
+  /** Checks the database's going away cut off: due again within seconds of its return (decision 0057). */
+  private readonly stranded = new StrandedLeases<TaskRow>((task) => this.release(task, {}));
 
   constructor(
     private readonly db: Db,
@@ -97,6 +103,7 @@ export class TaskWorker {
 
   /** Handles every task that is due now; returns how many. Tests call this directly. */
   async runOnce(): Promise<number> {
+    await this.stranded.letGoAll();
     let handled = 0;
     for (;;) {
       const batch = await this.claim();
@@ -125,11 +132,14 @@ export class TaskWorker {
       .orderBy(asc(videoTasks.nextCheckAt))
       .limit(this.opts.batchSize)
       .for("update", { skipLocked: true });
-    return this.db
-      .update(videoTasks)
-      .set({ leaseUntil: sql`now() + ${this.opts.leaseMs}::integer * interval '1 millisecond'` })
-      .where(inArray(videoTasks.id, due))
-      .returning();
+    return (
+      this.db
+        .update(videoTasks)
+        // Milliseconds, as the row comes back to us: heldLease compares it exactly.
+        .set({ leaseUntil: sql`date_trunc('milliseconds', now() + ${this.opts.leaseMs}::integer * interval '1 millisecond')` })
+        .where(inArray(videoTasks.id, due))
+        .returning()
+    );
   }
 
   private async handle(task: TaskRow): Promise<void> {
@@ -137,8 +147,10 @@ export class TaskWorker {
       if ((IN_PROGRESS as readonly string[]).includes(task.status)) await this.checkGeneration(task);
       else await this.checkUpgrades(task);
     } catch (err) {
+      // Still due: checked again as soon as the database is back (the loop logs the outage once).
+      if (this.stranded.keep(task, err)) return;
       this.log?.error({ err, taskId: task.taskId }, "task check failed");
-      await this.release(task.id, { nextCheckAt: new Date(Date.now() + 30_000) }).catch(() => {});
+      await this.release(task, { nextCheckAt: new Date(Date.now() + 30_000) }).catch(() => {});
     }
   }
 
@@ -146,7 +158,7 @@ export class TaskWorker {
     const age = Date.now() - task.createdAt.getTime();
     if (task.taskId.startsWith(UNSUBMITTED_PREFIX)) {
       if (age >= UNSUBMITTED_GRACE_MS) await failTask(this.db, task.id, TASK_FAILURES.interrupted);
-      else await this.release(task.id, { nextCheckAt: new Date(task.createdAt.getTime() + UNSUBMITTED_GRACE_MS) });
+      else await this.release(task, { nextCheckAt: new Date(task.createdAt.getTime() + UNSUBMITTED_GRACE_MS) });
       return;
     }
     if (age >= this.opts.taskTimeoutMs) {
@@ -160,7 +172,7 @@ export class TaskWorker {
       const record = await client.recordInfo(task.taskId);
       if (record.state === "succeeded") await completeTask(this.db, task.id, record.resultUrls, this.opts.hdScheduleMs[0] ?? 10_000);
       else if (record.state === "failed") await failTask(this.db, task.id, record.errorMessage);
-      else await this.release(task.id, later);
+      else await this.release(task, later);
     } catch (err) {
       if (!(err instanceof KieError)) throw err;
       if (err.kind === "not_found" && attempts >= NOT_FOUND_LIMIT) {
@@ -169,7 +181,7 @@ export class TaskWorker {
       }
       // Rate limits, outages and key trouble are the provider's state, not the video's: retry.
       this.log?.warn({ taskId: task.taskId, kind: err.kind, message: err.message }, "status check failed; will retry");
-      await this.release(task.id, later);
+      await this.release(task, later);
     }
   }
 
@@ -177,7 +189,7 @@ export class TaskWorker {
   private async checkUpgrades(task: TaskRow): Promise<void> {
     const steps = [task.hdStatus === "pending" ? await this.hdStep(task) : undefined, task.uhdStatus === "pending" ? await this.uhdStep(task) : undefined];
     const waits = steps.flatMap((step) => (step?.retryInMs === undefined ? [] : [step.retryInMs]));
-    await this.release(task.id, {
+    await this.release(task, {
       ...steps[0]?.changes,
       ...steps[1]?.changes,
       nextCheckAt: waits.length > 0 ? new Date(Date.now() + Math.min(...waits)) : null,
@@ -220,10 +232,11 @@ export class TaskWorker {
     return { changes: { uhdAttempts: attempts }, retryInMs: at(this.opts.uhdScheduleMs, attempts) };
   }
 
-  private async release(id: string, changes: Partial<TaskRow>): Promise<void> {
+  /** Ends this claim with `changes`, unless its lease ran out and another process holds the task now. */
+  private async release(task: TaskRow, changes: Partial<TaskRow>): Promise<void> {
     await this.db
       .update(videoTasks)
       .set({ ...changes, leaseUntil: null })
-      .where(eq(videoTasks.id, id));
+      .where(and(eq(videoTasks.id, task.id), heldLease(task)));
   }
 }

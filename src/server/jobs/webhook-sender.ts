@@ -14,6 +14,7 @@ import { signatureHeaders } from "../features/webhooks/signature.js";
 import { postWebhook } from "../integrations/http/webhook-post.js";
 import type { SecretBox } from "../lib/secret-box.js";
 import { JobLoop } from "./job-loop.js";
+import { StrandedLeases } from "./stranded-leases.js";
 import { WEBHOOK_DISABLED_REASONS } from "../../shared/schemas/webhooks.js";
 
 export interface WebhookSenderOptions {
@@ -68,6 +69,13 @@ type Endpoint = typeof webhookEndpoints.$inferSelect;
 export class WebhookSender {
   private readonly loop: JobLoop;
   private lastPrune = 0;
+  /** Deliveries the database's going away cut off: due again within seconds of its return (decision 0057). */
+  private readonly stranded = new StrandedLeases<Claimed>((delivery) =>
+    this.db
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: new Date() })
+      .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, "pending"), eq(webhookDeliveries.nextAttemptAt, delivery.nextAttemptAt))),
+  );
 
   constructor(
     private readonly db: Db,
@@ -98,6 +106,7 @@ export class WebhookSender {
   /** Fans out new events and sends everything due at `at` (default: now). Tests call this directly (a later `at` is time passing). */
   async runOnce(at?: Date): Promise<WebhookSendSummary> {
     const summary: WebhookSendSummary = { fannedOut: 0, succeeded: 0, retried: 0, failed: 0 };
+    await this.stranded.letGoAll();
     for (let n = await fanOutEvents(this.db, this.render); n > 0; n = await fanOutEvents(this.db, this.render)) summary.fannedOut += n;
     // Read at each use: a claim's lease and a retry's wait start when they happen, not when the pass began.
     const clock = () => at ?? new Date();
@@ -131,7 +140,11 @@ export class WebhookSender {
         const next = queue.shift();
         if (next) {
           touched.add(next.delivery.endpointId);
-          await this.deliver(next.delivery, next.endpoint, clock, summary);
+          try {
+            await this.deliver(next.delivery, next.endpoint, clock, summary);
+          } catch (err) {
+            if (!this.stranded.keep(next.delivery, err)) throw err;
+          }
         } else if (more && !this.loop.stopRequested) {
           await (refilling ??= refill().finally(() => (refilling = undefined)));
         } else {

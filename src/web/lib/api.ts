@@ -3,6 +3,7 @@ import { t } from "@lingui/core/macro";
 import { isErrorCode, type ErrorCode } from "../../shared/error-codes";
 import { ERROR_REASONS, type ErrorParams, type ErrorReason } from "../../shared/error-reasons";
 import { apiErrorText } from "./error-text";
+import { markAnswered, markRefused } from "./service-status";
 
 /**
  * The one API client of the SPA (decision 0006): every call sends the session cookie,
@@ -68,10 +69,18 @@ export function errorMessage(error: unknown): string {
   return t`Something went wrong. Please try again.`;
 }
 
+/** True for the server's "briefly unavailable" answer while its database is out of reach: worth retrying. */
+export const isServiceOutage = (error: unknown): error is ApiError => error instanceof ApiError && error.reason === "database_unavailable";
+
 async function throwIfNotOk(response: Response): Promise<void> {
-  if (response.ok) return;
+  if (response.ok) {
+    markAnswered(response.url);
+    return;
+  }
   const bodyText = (await response.text().catch(() => "")).trim();
-  throw new ApiError(response.status, response.statusText, bodyText);
+  const error = new ApiError(response.status, response.statusText, bodyText);
+  if (isServiceOutage(error)) markRefused(response.url);
+  throw error;
 }
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

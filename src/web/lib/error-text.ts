@@ -78,6 +78,8 @@ function reasonText(reason: ErrorReason, params: Params): string {
     }
     case "live_stream_limit":
       return t`Too many open live-update streams for this account. Close some tabs and try again.`;
+    case "database_unavailable":
+      return t`The service is briefly unavailable. Please try again in a moment.`;
   }
 }
 

@@ -3,6 +3,7 @@ import { useLocation } from "wouter";
 import { Trans } from "@lingui/react/macro";
 import { useSyncAuthWithServer } from "@/features/auth/use-current-user";
 import { LazyToaster } from "./lazy-toaster";
+import { ServiceBanner } from "./service-banner";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
@@ -20,6 +21,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <Trans>Skip to content</Trans>
       </a>
       <SiteHeader />
+      <ServiceBanner />
       <main id="main" className="flex flex-1 flex-col">
         {children}
       </main>

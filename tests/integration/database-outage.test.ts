@@ -1,0 +1,165 @@
+/**
+ * The database goes away (issue 25, decision 0057): a proxy in front of PostgreSQL is cut while
+ * the app runs. Every API answer is then 503 with Retry-After and a sentence a person can act on
+ * (the automation API in its own shape), never a 500; the outage is logged once, not once per
+ * request; when the database is back, so is the service, and a second outage is logged again.
+ * A task check the outage interrupted is finished within seconds of its return, not when its
+ * lease runs out, and two workers never check one task at once across it.
+ * PostgreSQL only: PGlite runs inside the process and cannot be out of reach.
+ */
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openPostgres, type Database } from "../../src/server/db/connect.js";
+import { OUTAGE_MESSAGE } from "../../src/server/db/outage.js";
+import type { VideoProvider } from "../../src/server/features/videos/provider.js";
+import type { KieClient } from "../../src/server/integrations/kie/client.js";
+import { DEFAULT_WORKER_OPTIONS, TaskWorker } from "../../src/server/jobs/task-worker.js";
+import { startCuttableProxy, type CuttableProxy } from "../helpers/cuttable-proxy.js";
+import { createTestApp, signUp, type TestApp, type Client } from "../helpers/test-app.js";
+import { createTestDatabase, usingPostgres } from "../helpers/test-db.js";
+import { createVideoTestApp, taskRow, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
+
+describe.runIf(usingPostgres)("a database outage", () => {
+  let base: Database & { url?: string };
+  let proxy: CuttableProxy;
+  let database: Database;
+  let t: TestApp;
+  let user: Client;
+  const logs: { level: number; msg: string }[] = [];
+
+  beforeAll(async () => {
+    base = await createTestDatabase();
+    const target = new URL(base.url!);
+    proxy = await startCuttableProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    // A small pool that gives up quickly, as a production pool would under a dead server.
+    database = await openPostgres(proxy.urlFor(base.url!), 4);
+    const logger = pino({ level: "info" }, { write: (line: string) => void logs.push(JSON.parse(line) as { level: number; msg: string }) });
+    t = await createTestApp({ database, logger });
+    ({ client: user } = await signUp(t.app));
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await database?.close();
+    await proxy?.close();
+    await base?.close();
+  });
+
+  const outageLines = () => logs.filter((l) => l.msg.startsWith("database unreachable"));
+
+  it("answers 503 with Retry-After while it is away, logs it once, and serves again when it is back", async () => {
+    expect((await user.get("/api/transactions")).statusCode).toBe(200);
+    proxy.cut();
+
+    const answers = [
+      await user.get("/api/transactions"),
+      await user.post("/api/auth/login", { username: "someone", password: "whatever1" }),
+      await user.get("/api/video-tasks"),
+      await t.app.inject({ method: "GET", url: "/api/n8n/video-status/abc", headers: { authorization: `Bearer veo_${"a".repeat(43)}` } }),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.headers["retry-after"]).toBe("5");
+      expect(res.json()).toMatchObject({ message: OUTAGE_MESSAGE, code: "service_unavailable", reason: "database_unavailable" });
+    }
+    expect(answers[3]!.json()).toMatchObject({ success: false });
+    expect(logs.filter((l) => l.msg === "unhandled error")).toEqual([]);
+    expect(outageLines()).toHaveLength(1);
+    expect(outageLines()[0]!.level).toBe(40);
+
+    proxy.restore();
+    await expect.poll(async () => (await user.get("/api/transactions")).statusCode, { timeout: 10_000 }).toBe(200);
+    expect(logs.some((l) => l.msg === "database reachable again")).toBe(true);
+
+    // A second outage is a new one: logged again, once.
+    proxy.cut();
+    expect((await user.get("/api/transactions")).statusCode).toBe(503);
+    expect((await user.get("/api/transactions")).statusCode).toBe(503);
+    expect(outageLines()).toHaveLength(2);
+    proxy.restore();
+    await expect.poll(async () => (await user.get("/api/transactions")).statusCode, { timeout: 10_000 }).toBe(200);
+  });
+});
+
+describe.runIf(usingPostgres)("a task check cut off by a database outage", () => {
+  let base: Database & { url?: string };
+  let proxy: CuttableProxy;
+  let proxied: Database;
+  let t: VideoTestApp;
+
+  beforeAll(async () => {
+    base = await createTestDatabase();
+    const target = new URL(base.url!);
+    proxy = await startCuttableProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    proxied = await openPostgres(proxy.urlFor(base.url!), 4);
+    t = await createVideoTestApp({ database: proxied });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await proxied?.close();
+    await proxy?.close();
+    await base?.close();
+  });
+
+  it("is finished within seconds of the database's return, and no two workers ever check the task at once", async () => {
+    const u = await userWithCredits(t.app, t.database.db, 10);
+    const started = await u.client.post("/api/generate-video", { prompt: "a lighthouse in a storm", model: "veo3_fast" });
+    expect(started.statusCode, started.body).toBeLessThan(300);
+    const { taskId } = started.json<{ taskId: string }>();
+    t.sim.advance?.(60_000); // the provider has the video ready
+
+    // The provider's answers pass through a gate, and every check in flight is counted.
+    let inFlight = 0;
+    let mostAtOnce = 0;
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    let gated = true;
+    const real = (t.app.jobs.taskWorker as unknown as { provider: VideoProvider }).provider;
+    const provider = {
+      clientFor: async (task: Parameters<VideoProvider["clientFor"]>[0]) => {
+        const client = await real.clientFor(task);
+        return {
+          recordInfo: async (id: string) => {
+            mostAtOnce = Math.max(mostAtOnce, ++inFlight);
+            try {
+              if (gated) await gate;
+              return await client.recordInfo(id);
+            } finally {
+              inFlight--;
+            }
+          },
+        } as unknown as KieClient;
+      },
+    } as unknown as VideoProvider;
+    // Two processes' workers: one reaches the database through the proxy, the other directly. The lease is the real 90 s.
+    const options = { ...DEFAULT_WORKER_OPTIONS, taskTimeoutMs: 3_600_000 };
+    const cutOff = new TaskWorker(proxied.db, provider, options);
+    const other = new TaskWorker(base.db, provider, options);
+
+    // The check is with the provider when the database goes away: the answer ("ready") cannot be written.
+    const checking = cutOff.runOnce();
+    await expect.poll(() => inFlight).toBe(1);
+    proxy.cut();
+    gated = false;
+    openGate();
+    await checking;
+    expect((await taskRow(base.db, taskId)).status).toBe("generating");
+
+    // Meanwhile the other process leaves the task alone: it is still leased.
+    expect(await other.runOnce()).toBe(0);
+
+    // Back: the next pass lets the stranded lease go and finishes the video (the lease had 90 s to run).
+    proxy.restore();
+    await expect
+      .poll(
+        async () => {
+          await Promise.all([cutOff.runOnce().catch(() => 0), other.runOnce()]);
+          return (await taskRow(base.db, taskId)).status;
+        },
+        { timeout: 15_000, interval: 200 },
+      )
+      .toBe("completed");
+    expect(mostAtOnce).toBe(1);
+  });
+});
