@@ -36,6 +36,7 @@ import { registerUploads } from "./features/videos/upload-routes.js";
 import { ADMIN_PREFIX, adminScope } from "./http/admin-scope.js";
 import { frameworkErrors, registerErrorHandler } from "./http/errors.js";
 import { healthRoutes } from "./http/health-routes.js";
+import { metricsRoutes, registerRequestMetrics } from "./metrics/routes.js";
 import { registerInputGuard } from "./http/input-guard.js";
 import { registerJsonBodyParser } from "./http/json-body.js";
 import { registerNotFoundHandler } from "./http/not-found.js";
@@ -71,6 +72,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app, deps.onDatabaseConnect);
+  // Before any route: every answer is counted (GET /metrics).
+  registerRequestMetrics(app);
   // Each route's zod contract validates its input and serialises its answers, and the same
   // declarations make the OpenAPI document (decision 0040).
   registerRouteContracts(app);
@@ -81,11 +84,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   registerLiveUpdates(app, services.liveEvents, deps.listen);
   // Who may call each route: declared at registration, decided on the matched route (decision 0032).
-  registerRouteAccess(app, { db: services.db, sessions: services.caches.sessions, publicOrigin: new URL(config.publicUrl).origin });
+  registerRouteAccess(app, {
+    db: services.db,
+    sessions: services.caches.sessions,
+    publicOrigin: new URL(config.publicUrl).origin,
+    operatorToken: config.metricsToken,
+  });
 
   // Every feature takes the one services object and reads the part its options type declares.
   await app.register(eventRoutes, services);
-  await app.register(healthRoutes, services);
+  await app.register(healthRoutes, { ...services, liveEvents: services.liveEvents, listens: Boolean(deps.listen) });
+  await app.register(metricsRoutes, { db: services.db, liveEvents: services.liveEvents, databasePool: deps.databasePool });
   await app.register(authRoutes, services);
   await app.register(googleAuthRoutes, services);
   await app.register(contactRoutes, services);

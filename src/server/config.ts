@@ -125,6 +125,8 @@ const envSchema = z
     ADMIN_USERNAME: optionalText,
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, "must be at least 6 characters").optional()),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+    LOG_FORMAT: z.enum(["auto", "json", "pretty"], { error: "must be auto, json or pretty" }).default("auto"),
+    METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
     SECRETS_KEY: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
     TRUST_PROXY: trustProxySetting,
     KIE_BASE_URL: httpUrl.default("https://api.kie.ai"),
@@ -187,6 +189,10 @@ export interface Config {
   secureCookies: boolean;
   admin: { username: string; password: string } | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** "auto": pretty lines when the output is a terminal, JSON otherwise (decision 0058). */
+  logFormat: "auto" | "json" | "pretty";
+  /** The bearer token GET /metrics asks for; without it /metrics is off (404). */
+  metricsToken: string | undefined;
   secretsKey: string | undefined;
   /** Passed to Fastify as is: request.ip is the address the nearest trusted proxy saw. */
   trustProxy: TrustProxy;
@@ -254,6 +260,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secureCookies: publicUrl.startsWith("https://"),
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
+    metricsToken: e.METRICS_TOKEN,
     secretsKey: e.SECRETS_KEY,
     trustProxy: e.TRUST_PROXY,
     publicUrlExplicit: Boolean(e.PUBLIC_URL),

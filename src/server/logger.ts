@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type Logger } from "pino";
+import pretty from "pino-pretty";
 import type { Config } from "./config.js";
 import { pgErrorOf } from "./db/connect.js";
 
@@ -44,7 +45,16 @@ export function serializeError(err: unknown): unknown {
   return logged;
 }
 
-export function createLogger(config: Pick<Config, "logLevel">, destination?: DestinationStream): Logger {
+/**
+ * JSON lines (for machines: production, CI, a log shipper), or, for a person at a terminal,
+ * pino-pretty's coloured one-liners. "auto" picks by whether the output is a terminal.
+ */
+export function createLogger(config: Pick<Config, "logLevel"> & Partial<Pick<Config, "logFormat">>, destination?: DestinationStream): Logger {
   const options = { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: "[redacted]" }, serializers: { err: serializeError } };
-  return destination ? pino(options, destination) : pino(options);
+  if (destination) return pino(options, destination);
+  const format = config.logFormat ?? "json";
+  if (format === "pretty" || (format === "auto" && process.stdout.isTTY)) {
+    return pino(options, pretty({ colorize: process.stdout.isTTY, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname", sync: true }));
+  }
+  return pino(options);
 }

@@ -1,4 +1,5 @@
-/** Process entry: config -> database -> app -> listen -> background jobs. */
+/** Process entry: config -> "starting" answers -> database (migrations) -> app -> listen -> background jobs. */
+import http from "node:http";
 import path from "node:path";
 import v8 from "node:v8";
 import { fileURLToPath } from "node:url";
@@ -17,6 +18,36 @@ import { createLogger } from "./logger.js";
 // under 200 MB for the same throughput (docs/benchmarks.md). It bounds growth, not the heap.
 v8.setFlagsFromString("--heap-growing-percent=50");
 
+const STARTING = "Starting: the database is being prepared (migrations). Try again in a moment.";
+
+/**
+ * Until the app listens (migrations may take a while, or wait for another process's), the port
+ * answers every request with 503 "starting", so a load balancer's /readyz and /healthz hear
+ * "not ready" rather than a refused connection (decision 0058). Returns the way to close it.
+ */
+async function answerStarting(config: Config, logger: ReturnType<typeof createLogger>): Promise<() => Promise<void>> {
+  const server = http.createServer((req, res) => {
+    res.writeHead(503, { "content-type": "application/json; charset=utf-8", "retry-after": "5" });
+    const body = req.url?.startsWith("/readyz") ? { ready: false } : { ok: false };
+    res.end(JSON.stringify({ ...body, message: STARTING, code: "service_unavailable" }));
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(config.port, config.host, resolve);
+    });
+  } catch (err) {
+    // The app's own listen will say what is wrong with the port.
+    logger.warn({ err }, "could not answer while starting");
+    return async () => {};
+  }
+  return () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+}
+
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -29,6 +60,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = createLogger(config);
+  const stopAnsweringStarting = await answerStarting(config, logger);
   const database = await openDatabase(config);
   logger.info({ database: database.kind, dataDir: config.dataDir }, "database ready");
   await ensureSettingsRow(database.db);
@@ -53,6 +85,7 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
+  await stopAnsweringStarting();
   await app.listen({ port: config.port, host: config.host });
   // Background jobs start once the process serves (their callbacks reach it); app.close() stops them.
   if (config.backgroundWorkers) app.jobs.start();

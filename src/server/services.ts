@@ -63,6 +63,8 @@ export interface AppDeps {
   listen?: Database["listen"];
   /** New connections to the database (Database.onConnect): the end of an outage (decision 0057). */
   onDatabaseConnect?: Database["onConnect"];
+  /** The database pool's use, for /metrics (Database.poolStats). */
+  databasePool?: Database["poolStats"];
   secretBox: SecretBox;
   logger?: Logger;
   /** The built SPA (dist/web); without it only the API is served. */
@@ -88,8 +90,14 @@ export interface AppDeps {
 }
 
 /** What the app takes from an open database: queries, its LISTEN, and where rate limits count. */
-export function databaseDeps(database: Database): Pick<AppDeps, "db" | "listen" | "onDatabaseConnect" | "rateLimitStore"> {
-  return { db: database.db, listen: database.listen, onDatabaseConnect: database.onConnect, rateLimitStore: rateLimitStoreFor(database) };
+export function databaseDeps(database: Database): Pick<AppDeps, "db" | "listen" | "onDatabaseConnect" | "databasePool" | "rateLimitStore"> {
+  return {
+    db: database.db,
+    listen: database.listen,
+    onDatabaseConnect: database.onConnect,
+    databasePool: database.poolStats,
+    rateLimitStore: rateLimitStoreFor(database),
+  };
 }
 
 export interface Services {

@@ -90,9 +90,14 @@ function multipartImage(): SampleRequest["raw"] {
   return { contentType: `multipart/form-data; boundary=${boundary}`, payload };
 }
 
+/** METRICS_TOKEN of the route-case app: the operator's credential. */
+export const OPERATOR_TOKEN = "route-case-metrics-token-0123456789";
+
 /** In run order: what ends sessions or deletes fixtures comes last. */
 export const ROUTE_CASES: RouteCase[] = [
   { method: "GET", route: "/healthz", request: () => ({ url: "/healthz" }) },
+  { method: "GET", route: "/readyz", request: () => ({ url: "/readyz" }) },
+  { method: "GET", route: "/metrics", request: () => ({ url: "/metrics" }) },
   { method: "GET", route: "/api/contact", request: () => ({ url: "/api/contact" }) },
   { method: "GET", route: "/api/pricing/current", request: () => ({ url: "/api/pricing/current" }) },
   { method: "GET", route: "/api/credit-packages", request: () => ({ url: "/api/credit-packages" }) },
@@ -356,7 +361,7 @@ export async function startRouteCaseApp(): Promise<{ t: VideoTestApp; sim: Start
   const sim = await startSimulator({ delayMs: 50, hdDelayMs: 50 });
   const t = await createVideoTestApp({
     sim,
-    env: { KIE_BASE_URL: sim.baseUrl, KIE_UPLOAD_BASE_URL: sim.baseUrl },
+    env: { KIE_BASE_URL: sim.baseUrl, KIE_UPLOAD_BASE_URL: sim.baseUrl, METRICS_TOKEN: OPERATOR_TOKEN },
     rateLimits: { loginPerIp: UNLIMITED, loginFailuresPerUsername: UNLIMITED, registerPerIp: UNLIMITED, registerPerUsername: UNLIMITED },
     automationRateLimits: { perToken: UNLIMITED, tokenCreation: UNLIMITED },
   });

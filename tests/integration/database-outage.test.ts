@@ -63,6 +63,12 @@ describe.runIf(usingPostgres)("a database outage", () => {
       expect(res.json()).toMatchObject({ message: OUTAGE_MESSAGE, code: "service_unavailable", reason: "database_unavailable" });
     }
     expect(answers[3]!.json()).toMatchObject({ success: false });
+    // The probes say so too: not ready, and which part is unwell.
+    const ready = await t.app.inject({ method: "GET", url: "/readyz" });
+    expect([ready.statusCode, ready.json()]).toEqual([503, { ready: false, message: "Database unreachable", code: "service_unavailable" }]);
+    const health = await t.app.inject({ method: "GET", url: "/healthz" });
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toMatchObject({ ok: false, database: "unreachable" });
     expect(logs.filter((l) => l.msg === "unhandled error")).toEqual([]);
     expect(outageLines()).toHaveLength(1);
     expect(outageLines()[0]!.level).toBe(40);
@@ -70,14 +76,23 @@ describe.runIf(usingPostgres)("a database outage", () => {
     proxy.restore();
     await expect.poll(async () => (await user.get("/api/transactions")).statusCode, { timeout: 10_000 }).toBe(200);
     expect(logs.some((l) => l.msg === "database reachable again")).toBe(true);
+    expect((await t.app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
 
-    // A second outage is a new one: logged again, once.
+    // A second outage is a new one: logged again, once. The jobs running meanwhile fail, once in the log each, and /healthz names them.
+    const worker = t.app.jobs.taskWorker;
+    worker.start();
     proxy.cut();
     expect((await user.get("/api/transactions")).statusCode).toBe(503);
     expect((await user.get("/api/transactions")).statusCode).toBe(503);
     expect(outageLines()).toHaveLength(2);
+    await expect
+      .poll(async () => (await t.app.inject({ method: "GET", url: "/healthz" })).json<{ failingJobs: string[] }>().failingJobs)
+      .toEqual(["taskWorker"]);
+    expect(logs.filter((l) => l.msg === "task worker scan failed")).toHaveLength(1);
     proxy.restore();
     await expect.poll(async () => (await user.get("/api/transactions")).statusCode, { timeout: 10_000 }).toBe(200);
+    await expect.poll(async () => (await t.app.inject({ method: "GET", url: "/healthz" })).json<{ workers: string }>().workers, { timeout: 10_000 }).toBe("ok");
+    await worker.stop();
   });
 });
 

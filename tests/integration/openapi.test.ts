@@ -116,6 +116,7 @@ describe("GET /api/openapi.json", () => {
       admin: [{ cookieAuth: [] }],
       token: [{ bearerAuth: [] }],
       "user-or-token": [{ cookieAuth: [] }, { bearerAuth: [] }],
+      operator: [{ bearerAuth: [] }],
     };
     for (const { method, url, access } of t.app.routeAccessTable) {
       if (method === "HEAD" || t.app.nonApiRoutes.has(`${method} ${url}`)) continue;

@@ -1,7 +1,7 @@
 /**
  * Authorization by design (issue 18, point 1; decision 0032), over real HTTP so request targets
  * go out exactly as written: every route the app registers is called by everyone it must refuse
- * (signed out, a user, another user, a disabled user, an admin, API tokens) with the plain path
+ * (signed out, a user, another user, a disabled user, an admin, API tokens, the metrics token) with the plain path
  * and six other spellings (a percent-encoded letter, the absolute form, a doubled slash, a dot
  * segment, a trailing slash, upper case) and from another website; none of them gets a 2xx or
  * changes anything stored. Then the intended caller gets its answer, with the same identity
@@ -16,6 +16,7 @@ import { CROSS_SITE_MESSAGE, type Access } from "../../src/server/http/route-acc
 import {
   accessOf,
   caseKey,
+  OPERATOR_TOKEN,
   fingerprint,
   issueToken,
   ROUTE_CASES,
@@ -44,8 +45,8 @@ afterAll(async () => {
   await sim.close();
 });
 
-type Role = "anonymous" | "owner" | "other" | "disabled" | "admin" | "ownerToken" | "otherToken" | "disabledToken";
-const ROLES: Role[] = ["anonymous", "owner", "other", "disabled", "admin", "ownerToken", "otherToken", "disabledToken"];
+type Role = "anonymous" | "owner" | "other" | "disabled" | "admin" | "ownerToken" | "otherToken" | "disabledToken" | "operator";
+const ROLES: Role[] = ["anonymous", "owner", "other", "disabled", "admin", "ownerToken", "otherToken", "disabledToken", "operator"];
 
 /** Who must get through, by the route's declared access. */
 function permitted(access: Access, c: RouteCase): Role[] {
@@ -61,6 +62,8 @@ function permitted(access: Access, c: RouteCase): Role[] {
       return c.ownerOnly ? ["ownerToken"] : ["ownerToken", "otherToken"];
     case "user-or-token":
       return ["owner", "other", "admin", "ownerToken", "otherToken"];
+    case "operator":
+      return ["operator"];
   }
 }
 
@@ -79,6 +82,8 @@ function credentials(role: Role): Record<string, string> {
       return { authorization: `Bearer ${people.other.token}` };
     case "disabledToken":
       return { authorization: `Bearer ${people.disabled.token}` };
+    case "operator":
+      return { authorization: `Bearer ${OPERATOR_TOKEN}` };
   }
 }
 

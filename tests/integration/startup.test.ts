@@ -41,7 +41,7 @@ describe("ADMIN_USERNAME / ADMIN_PASSWORD", () => {
   it("/healthz answers once the database is reachable", async () => {
     const res = await t.app.inject({ method: "GET", url: "/healthz" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true });
+    expect(res.json()).toMatchObject({ ok: true, database: "ok" });
   });
 });
 

@@ -30,13 +30,23 @@ export interface Database {
   listen: (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
   /** Calls `listener` each time a new connection to the server is made (PostgreSQL; never for PGlite). */
   onConnect: (listener: () => void) => void;
+  /** The connection pool's use now (PostgreSQL; PGlite has no pool). */
+  poolStats?: () => PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  max: number;
+  open: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /** Any constant works; it only has to be the same in every process of this product. */
-const MIGRATION_LOCK_KEY = 727_303_001;
+export const MIGRATION_LOCK_KEY = 727_303_001;
 
 /** Enough for one process to keep PostgreSQL busy on a small machine (docs/benchmarks.md). */
 export const DEFAULT_POOL_SIZE = 20;
@@ -63,6 +73,7 @@ export async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): P
     kind: "postgres",
     listen: async (channel, handlers) => listenPostgres(url, channel, handlers),
     onConnect: (listener) => void pool.on("connect", listener),
+    poolStats: () => ({ max: poolSize, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

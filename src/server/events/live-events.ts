@@ -111,6 +111,13 @@ export class LiveEvents {
     }
   }
 
+  /** Listeners of users' events now: the open event streams of this process (GET /metrics). */
+  get subscriberCount(): number {
+    let count = 0;
+    for (const set of this.byUser.values()) count += set.size;
+    return count;
+  }
+
   /** Listens to one user's events; returns the way to stop. */
   subscribe(userId: string, listener: UserListener): () => void {
     let set = this.byUser.get(userId);

@@ -37,6 +37,8 @@ const SECURITY: Record<Access, JsonObject[]> = {
   admin: [{ cookieAuth: [] }],
   token: [{ bearerAuth: [] }],
   "user-or-token": [{ cookieAuth: [] }, { bearerAuth: [] }],
+  // METRICS_TOKEN, sent the same way as an API token.
+  operator: [{ bearerAuth: [] }],
 };
 
 /** zod's `.int()` states the safe-integer range as bounds; they say nothing to a reader. */

@@ -10,19 +10,22 @@
  * - token: an API token (Authorization: Bearer, checked by useBearerAuth); cookies never count
  * - user-or-token: the route reads the session (request.user) or checks a bearer token itself
  * - callback: a provider's callback or webhook, verified by the route (signature, re-read)
+ * - operator: monitoring (GET /metrics) with METRICS_TOKEN as a bearer token; without the
+ *   setting such a route does not exist (404)
  *
  * Registering a route without an access is an error at start-up (deny by default); a plugin
  * scope can give all its routes one access (useScopeAccess: the admin API, static files, the
  * simulator). State-changing requests on cookie routes must come from our own origin (CSRF).
  */
+import crypto from "node:crypto";
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import type { Db } from "../db/connect.js";
 import type { FreshCache } from "../events/fresh-cache.js";
 import type { SessionRow } from "../features/auth/sessions.js";
-import { AppError, unauthorized } from "./errors.js";
+import { AppError, notFound, unauthorized } from "./errors.js";
 import { loadSessionUser, requireAdmin, requireUser } from "./session-auth.js";
 
-export const ACCESS_LEVELS = ["public", "user", "admin", "token", "user-or-token", "callback"] as const;
+export const ACCESS_LEVELS = ["public", "user", "admin", "token", "user-or-token", "callback", "operator"] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
 declare module "fastify" {
@@ -52,7 +55,7 @@ export function useScopeAccess(app: FastifyInstance, access: Access): void {
 
 const SESSION_ACCESS: ReadonlySet<Access> = new Set(["user", "admin", "user-or-token"]);
 /** Requests that carry a session cookie but must not be able to act on it. */
-const COOKIE_EXEMPT: ReadonlySet<Access> = new Set(["token", "callback"]);
+const COOKIE_EXEMPT: ReadonlySet<Access> = new Set(["token", "callback", "operator"]);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export const CROSS_SITE_MESSAGE = "This request came from another website and was refused. Open the app itself and try again.";
@@ -62,6 +65,8 @@ export interface RouteAccessOptions {
   sessions: FreshCache<SessionRow>;
   /** PUBLIC_URL's origin: requests from it (or from the host they were sent to) are our own. */
   publicOrigin: string;
+  /** METRICS_TOKEN: what an operator route asks for (none: those routes answer 404). */
+  operatorToken: string | undefined;
 }
 
 /**
@@ -96,12 +101,23 @@ export function registerRouteAccess(app: FastifyInstance, opts: RouteAccessOptio
     if (SESSION_ACCESS.has(access)) await loadSessionUser(request, opts.db, opts.sessions);
     if (access === "user") requireUser(request);
     else if (access === "admin") requireAdmin(request);
+    else if (access === "operator") requireOperator(request, opts.operatorToken);
   });
 
   // A token route outside a useBearerAuth scope would be open: refuse it instead.
   app.addHook("preHandler", async (request) => {
     if (matchedAccess(request) === "token" && !request.tokenUser) throw unauthorized();
   });
+}
+
+/** An operator route: 404 while no token is set (it is off), 401 without the token. */
+function requireOperator(request: FastifyRequest, token: string | undefined): void {
+  if (!token) throw notFound();
+  const given = /^Bearer (.+)$/i.exec(request.headers.authorization ?? "")?.[1] ?? "";
+  const expected = crypto.createHash("sha256").update(token).digest();
+  if (!crypto.timingSafeEqual(crypto.createHash("sha256").update(given).digest(), expected)) {
+    throw unauthorized("Send the metrics token as Authorization: Bearer <METRICS_TOKEN>", "invalid_api_token");
+  }
 }
 
 /** The access of the route this request matched; undefined when none did (404). */

@@ -14,6 +14,7 @@ import type { SecretBox } from "../lib/secret-box.js";
 import { IdempotencyKeySweep } from "./idempotency-key-sweep.js";
 import { NotificationSender, type NotificationSenderOptions } from "./notification-sender.js";
 import { PaypalRecheck, type PaypalRecheckOptions } from "./paypal-recheck.js";
+import type { JobState } from "./job-loop.js";
 import { TaskWorker, type TaskWorkerOptions } from "./task-worker.js";
 import { TemporaryImageSweep, type TemporaryImageSweepOptions } from "./temporary-image-sweep.js";
 import { UploadSweep, type UploadSweepOptions } from "./upload-sweep.js";
@@ -81,18 +82,27 @@ export class BackgroundJobs {
     this.videoRetention = new VideoRetention(db, deps.archive.store, opts.retention ?? {}, log.child({ job: "video-retention" }));
   }
 
+  private get named() {
+    return {
+      taskWorker: this.taskWorker,
+      videoArchiver: this.videoArchiver,
+      videoRetention: this.videoRetention,
+      notificationSender: this.notificationSender,
+      webhookSender: this.webhookSender,
+      paypalRecheck: this.paypalRecheck,
+      temporaryImageSweep: this.temporaryImageSweep,
+      uploadSweep: this.uploadSweep,
+      idempotencyKeySweep: this.idempotencyKeySweep,
+    };
+  }
+
   private get all() {
-    return [
-      this.taskWorker,
-      this.videoArchiver,
-      this.videoRetention,
-      this.notificationSender,
-      this.webhookSender,
-      this.paypalRecheck,
-      this.temporaryImageSweep,
-      this.uploadSweep,
-      this.idempotencyKeySweep,
-    ];
+    return Object.values(this.named);
+  }
+
+  /** Each job's state (/healthz): "off" when the process runs none (BACKGROUND_WORKERS=false). */
+  states(): Record<string, JobState> {
+    return Object.fromEntries(Object.entries(this.named).map(([name, job]) => [name, job.loop.state]));
   }
 
   start(): void {

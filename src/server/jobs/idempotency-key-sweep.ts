@@ -9,7 +9,8 @@ const INTERVAL_MS = 60 * 60_000;
 const BATCH = 1_000;
 
 export class IdempotencyKeySweep {
-  private readonly loop: JobLoop;
+  /** Its timer loop: its state is part of /healthz. */
+  readonly loop: JobLoop;
 
   constructor(
     private readonly db: Db,

@@ -6,8 +6,11 @@ import { isDatabaseUnreachable } from "../db/outage.js";
  * current one). Errors are logged and the loop goes on; an unreachable database once per outage
  * (decision 0057), not at every tick.
  */
+export type JobState = "off" | "ok" | "failing";
+
 export class JobLoop {
   private inOutage = false;
+  private failed = false;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private rerun = false;
@@ -25,6 +28,12 @@ export class JobLoop {
     this.stopped = false;
     this.stopAsked = false;
     this.schedule(firstDelayMs);
+  }
+
+  /** "off" when not started (or stopped), "failing" when its last run threw, else "ok". */
+  get state(): JobState {
+    if (this.stopped) return "off";
+    return this.failed ? "failing" : "ok";
   }
 
   /** Whether stop() was called (and start() not since): a long run checks it between batches to end early. */
@@ -56,8 +65,10 @@ export class JobLoop {
     this.running = this.run().then(
       () => {
         this.inOutage = false;
+        this.failed = false;
       },
       (err: unknown) => {
+        this.failed = true;
         const unreachable = isDatabaseUnreachable(err);
         if (!(unreachable && this.inOutage)) this.onError(err);
         this.inOutage = unreachable;

@@ -44,7 +44,8 @@ export interface SendSummary {
 type Row = typeof adminNotifications.$inferSelect;
 
 export class NotificationSender {
-  private readonly loop: JobLoop;
+  /** Its timer loop: its state is part of /healthz. */
+  readonly loop: JobLoop;
   /** Messages the database's going away cut off: due again within seconds of its return (decision 0057). */
   private readonly stranded = new StrandedLeases<Row>((row) =>
     this.db

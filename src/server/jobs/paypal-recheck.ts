@@ -50,7 +50,8 @@ export interface RecheckSummary {
 
 export class PaypalRecheck {
   private readonly opts: PaypalRecheckOptions;
-  private readonly loop: JobLoop;
+  /** Its timer loop: its state is part of /healthz. */
+  readonly loop: JobLoop;
   /** Orders the database's going away cut off: due at the first scan after its return, not when the lease ends (decision 0057). */
   private readonly stranded = new StrandedLeases<PaymentOrder>((order) =>
     this.db

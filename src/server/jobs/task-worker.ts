@@ -69,7 +69,8 @@ interface Step {
 const heldLease = (task: TaskRow) => (task.leaseUntil ? eq(videoTasks.leaseUntil, task.leaseUntil) : isNull(videoTasks.leaseUntil));
 
 export class TaskWorker {
-  private readonly loop: JobLoop;
+  /** Its timer loop: its state is part of /healthz. */
+  readonly loop: JobLoop;
   /** Checks the database's going away cut off: due again within seconds of its return (decision 0057). */
   private readonly stranded = new StrandedLeases<TaskRow>((task) => this.release(task, {}));
 

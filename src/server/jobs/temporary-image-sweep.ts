@@ -21,7 +21,8 @@ export const DEFAULT_TEMPORARY_IMAGE_SWEEP: TemporaryImageSweepOptions = {
 
 export class TemporaryImageSweep {
   private readonly opts: TemporaryImageSweepOptions;
-  private readonly loop: JobLoop;
+  /** Its timer loop: its state is part of /healthz. */
+  readonly loop: JobLoop;
 
   constructor(
     private readonly uploads: UploadStore,

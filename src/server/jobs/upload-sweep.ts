@@ -40,7 +40,8 @@ const DELETE_CONCURRENCY = 8;
 
 export class UploadSweep {
   readonly opts: UploadSweepOptions;
-  private readonly loop: JobLoop;
+  /** Its timer loop: its state is part of /healthz. */
+  readonly loop: JobLoop;
 
   constructor(
     private readonly db: Db,

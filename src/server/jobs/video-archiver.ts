@@ -72,7 +72,8 @@ export interface VideoArchiverDeps {
 }
 
 export class VideoArchiver {
-  private readonly loop: JobLoop;
+  /** Its timer loop: its state is part of /healthz. */
+  readonly loop: JobLoop;
   readonly opts: VideoArchiverOptions;
   /** Copies the database's going away cut off: taken up again within seconds of its return (decision 0057). */
   private readonly stranded = new StrandedLeases<FileRow>((file) =>

@@ -31,7 +31,8 @@ export interface RetentionPass {
 
 export class VideoRetention {
   private readonly opts: VideoRetentionOptions;
-  private readonly loop: JobLoop;
+  /** Its timer loop: its state is part of /healthz. */
+  readonly loop: JobLoop;
 
   constructor(
     private readonly db: Db,

@@ -67,7 +67,8 @@ type Claimed = typeof webhookDeliveries.$inferSelect;
 type Endpoint = typeof webhookEndpoints.$inferSelect;
 
 export class WebhookSender {
-  private readonly loop: JobLoop;
+  /** Its timer loop: its state is part of /healthz. */
+  readonly loop: JobLoop;
   private lastPrune = 0;
   /** Deliveries the database's going away cut off: due again within seconds of its return (decision 0057). */
   private readonly stranded = new StrandedLeases<Claimed>((delivery) =>

@@ -11,6 +11,7 @@ import type { AspectRatio, ModeEntry, VeoModel } from "../../../shared/catalogue
 import type { KieSurface } from "../../../shared/schemas/settings.js";
 import { marketCreateBody, parseMarketRecord } from "./market.js";
 import { TASK_FAILURES } from "../../../shared/videos.js";
+import { providerCalls } from "../../metrics/instruments.js";
 
 export interface GenerateRequest {
   prompt: string;
@@ -182,7 +183,20 @@ export class KieClient {
   }
 
   /** One HTTP call; returns the envelope's `data` or throws a KieError. */
+  /** One provider call, counted by operation (the path's last segment) and outcome for /metrics. */
   private async call(method: "GET" | "POST", url: string, body?: unknown): Promise<unknown> {
+    const operation = new URL(url).pathname.split("/").filter(Boolean).at(-1) ?? "unknown";
+    try {
+      const data = await this.send(method, url, body);
+      providerCalls.inc({ operation, outcome: "ok" });
+      return data;
+    } catch (err) {
+      providerCalls.inc({ operation, outcome: err instanceof KieError ? err.kind : "error" });
+      throw err;
+    }
+  }
+
+  private async send(method: "GET" | "POST", url: string, body?: unknown): Promise<unknown> {
     const headers = { authorization: `Bearer ${this.opts.apiKey}`, "user-agent": USER_AGENT };
     let envelope: Record<string, unknown> | undefined;
     try {
