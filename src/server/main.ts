@@ -1,4 +1,5 @@
 /** Process entry: config -> "starting" answers -> database (migrations) -> app -> listen -> background jobs. */
+import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import v8 from "node:v8";
@@ -11,6 +12,7 @@ import { ensureAdminAccount } from "./features/auth/service.js";
 import { ensureSettingsRow } from "./features/settings/service.js";
 import { findWebDir } from "./http/static-spa.js";
 import { loadSecretBox } from "./lib/secret-box.js";
+import { SERVER_PID_FILE } from "./ops/server-pid.js";
 import { createLogger } from "./logger.js";
 
 // Under load most garbage is request state that lived through a few young collections; V8 would
@@ -63,6 +65,9 @@ async function main(): Promise<void> {
   const stopAnsweringStarting = await answerStarting(config, logger);
   const database = await openDatabase(config);
   logger.info({ database: database.kind, dataDir: config.dataDir }, "database ready");
+  // `npm run backup` refuses to copy an embedded database this process is writing (decision 0059).
+  const pidFile = path.join(config.dataDir, SERVER_PID_FILE);
+  if (database.kind === "pglite") fs.writeFileSync(pidFile, String(process.pid));
   await ensureSettingsRow(database.db);
   const secretBox = loadSecretBox(config);
   if (config.admin) {
@@ -80,6 +85,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, "shutting down");
     await app.close();
     await database.close();
+    if (database.kind === "pglite") fs.rmSync(pidFile, { force: true });
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));

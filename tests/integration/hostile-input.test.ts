@@ -10,7 +10,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../src/server/db/schema.js";
 import { ERROR_STATUS, isErrorCode } from "../../src/shared/error-codes.js";
 import { eq } from "drizzle-orm";
-import { accessOf, caseKey, fingerprint, ROUTE_CASES, startRouteCaseApp, type Fixtures, type People, type RouteCase } from "../helpers/route-cases.js";
+import {
+  accessOf,
+  caseKey,
+  fingerprint,
+  OPERATOR_TOKEN,
+  ROUTE_CASES,
+  startRouteCaseApp,
+  type Fixtures,
+  type People,
+  type RouteCase,
+} from "../helpers/route-cases.js";
 import type { StartedSimulator, VideoTestApp } from "../helpers/video-app.js";
 
 const RUNS_PER_ROUTE = 12;
@@ -94,6 +104,7 @@ function headersFor(c: RouteCase): Record<string, string> {
   if (access === "token") return { authorization: `Bearer ${people.owner.token}` };
   if (access === "admin") return { cookie: people.admin.cookie };
   if (access === "user" || access === "user-or-token") return { cookie: people.owner.cookie };
+  if (access === "operator") return { authorization: `Bearer ${OPERATOR_TOKEN}` };
   return {};
 }
 

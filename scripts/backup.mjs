@@ -1,0 +1,10 @@
+// `npm run backup [-- file]` and, as restore.mjs, `npm run restore -- file` (docs/operations.md).
+import { build, isBuildFresh } from "./build.mjs";
+
+export async function run(command) {
+  if (!isBuildFresh()) await build();
+  const { runBackupCli } = await import("../dist/node/server/ops/backup-cli.js");
+  process.exitCode = await runBackupCli(command, process.argv.slice(2));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run("backup");
