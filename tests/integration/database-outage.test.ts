@@ -63,6 +63,10 @@ describe.runIf(usingPostgres)("a database outage", () => {
       expect(res.json()).toMatchObject({ message: OUTAGE_MESSAGE, code: "service_unavailable", reason: "database_unavailable" });
     }
     expect(answers[3]!.json()).toMatchObject({ success: false });
+    // A live-update stream opened meanwhile is refused the same way (decision 0026), not a 500.
+    const stream = await user.get("/api/events");
+    expect(stream.statusCode, stream.body).toBe(503);
+    expect(Number(stream.headers["retry-after"])).toBeGreaterThan(0);
     // The probes say so too: not ready, and which part is unwell.
     const ready = await t.app.inject({ method: "GET", url: "/readyz" });
     expect([ready.statusCode, ready.json()]).toEqual([503, { ready: false, message: "Database unreachable", code: "service_unavailable" }]);
