@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { IMAGE_MESSAGES, parseImageInput } from "../../src/server/features/automation/reference-image.js";
 import { AppError } from "../../src/server/http/errors.js";
@@ -60,5 +61,23 @@ describe("parseImageInput", () => {
     const exact = Buffer.concat([PNG, Buffer.alloc(MAX_IMAGE_BYTES - PNG.length)]);
     expect(parseImageInput(exact.toString("base64")).kind).toBe("base64");
     expect(rejection(Buffer.concat([exact, Buffer.alloc(1)]).toString("base64"))).toEqual({ status: 400, message: IMAGE_MESSAGES.tooLarge });
+  });
+
+  it("calls a string base64 exactly when it is one alphabet's characters, then at most two '='", () => {
+    const written = (text: string) => /^(?:[A-Za-z0-9+/]+|[A-Za-z0-9_-]+)={0,2}$/.test(text);
+    const alphabet = fc.constantFrom(..."AZaz09+/-_=$ .".split(""));
+    fc.assert(
+      fc.property(
+        fc.array(alphabet, { maxLength: 12 }).map((chars) => chars.join("")),
+        (text) => {
+          const compact = text.replace(/\s+/g, "");
+          const verdict = rejection(text).message !== IMAGE_MESSAGES.badBase64;
+          const unpadded = compact.replace(/=+$/, "");
+          const lengthOk = unpadded.length % 4 !== 1 && (compact === unpadded || compact.length % 4 === 0);
+          expect(verdict).toBe(written(compact) && lengthOk);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
