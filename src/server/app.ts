@@ -22,7 +22,7 @@ import { registerAutomationApi } from "./features/automation/routes.js";
 import { contactRoutes } from "./features/contact/routes.js";
 import { eventRoutes } from "./features/events/routes.js";
 import { adminTelegramSettingsRoutes, telegramTestRoutes } from "./features/notifications/telegram-routes.js";
-import { paymentMethodRoutes } from "./features/packages/payment-methods-routes.js";
+import { paymentMethodRoutes } from "./features/payments/payment-methods-routes.js";
 import { adminCreditPackageRoutes, creditPackageRoutes } from "./features/packages/routes.js";
 import { creemRoutes } from "./features/payments/creem-routes.js";
 import { registerPaypal } from "./features/payments/paypal-routes.js";

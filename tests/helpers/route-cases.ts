@@ -19,7 +19,7 @@ import {
   webhookEndpoints,
   webhookEvents,
 } from "../../src/server/db/schema.js";
-import { createSession } from "../../src/server/features/auth/sessions.js";
+import { createSession } from "../../src/server/identity/sessions.js";
 import type { Access, RouteAccessEntry } from "../../src/server/http/route-access.js";
 import { sha256Hex } from "../../src/server/lib/tokens.js";
 import {

@@ -3,7 +3,7 @@ import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../src/server/db/connect.js";
 import type { FreshCache } from "../../src/server/events/fresh-cache.js";
-import type { SessionRow } from "../../src/server/features/auth/sessions.js";
+import type { SessionRow } from "../../src/server/identity/sessions.js";
 import { ADMIN_PREFIX, adminScope } from "../../src/server/http/admin-scope.js";
 import { registerRouteAccess } from "../../src/server/http/route-access.js";
 

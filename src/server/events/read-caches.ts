@@ -4,7 +4,7 @@
  * and the provider accounts.
  * All of it is dropped on the database's change announcements (FreshCache).
  */
-import type { SessionRow } from "../features/auth/sessions.js";
+import type { SessionRow } from "../identity/sessions.js";
 import type { Settings } from "../features/settings/service.js";
 import type { TaskRow } from "../features/videos/task-state.js";
 import { FreshCache, SETTINGS_GROUP } from "./fresh-cache.js";

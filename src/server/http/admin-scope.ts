@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import type { Db } from "../db/connect.js";
 import type { FreshCache } from "../events/fresh-cache.js";
-import type { SessionRow } from "../features/auth/sessions.js";
+import type { SessionRow } from "../identity/sessions.js";
 import { apiNotFound } from "./not-found.js";
 import { useScopeAccess } from "./route-access.js";
 import { loadSessionUser, requireAdmin } from "./session-auth.js";

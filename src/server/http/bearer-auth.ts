@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../db/connect.js";
-import { findTokenOwner, touchTokenLastUsed } from "../features/api-tokens/queries.js";
+import { findTokenOwner, touchTokenLastUsed } from "../identity/api-token-owner.js";
 import { sha256Hex } from "../lib/tokens.js";
 import { TOKEN_PREFIX } from "../../shared/automation.js";
 import { unauthorized } from "./errors.js";

@@ -21,7 +21,7 @@ import crypto from "node:crypto";
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import type { Db } from "../db/connect.js";
 import type { FreshCache } from "../events/fresh-cache.js";
-import type { SessionRow } from "../features/auth/sessions.js";
+import type { SessionRow } from "../identity/sessions.js";
 import { AppError, notFound, unauthorized } from "./errors.js";
 import { loadSessionUser, requireAdmin, requireUser } from "./session-auth.js";
 

@@ -5,7 +5,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/connect.js";
 import type { FreshCache } from "../events/fresh-cache.js";
-import { resolveSession, SESSION_COOKIE, SESSION_IDLE_MS, type SessionRow, type SessionUser } from "../features/auth/sessions.js";
+import { resolveSession, SESSION_COOKIE, SESSION_IDLE_MS, type SessionRow, type SessionUser } from "../identity/sessions.js";
 import { forbidden, unauthorized } from "./errors.js";
 
 declare module "fastify" {

@@ -9,7 +9,7 @@ import { apiTokens, users } from "../../db/schema.js";
 import { badRequest, notFound } from "../../http/errors.js";
 import type { AdminUserFilters, AdminUserListQuery, AdminUserSort, AdminUserView } from "../../../shared/schemas/admin-users.js";
 import { recordAudit, type AuditActor } from "../audit/audit-log.js";
-import { deleteUserSessions } from "../auth/sessions.js";
+import { deleteUserSessions } from "../../identity/sessions.js";
 import { setBalance } from "../credits/ledger.js";
 
 const userColumns = {

@@ -34,7 +34,7 @@ import type { SecretBox } from "../../lib/secret-box.js";
 import { readSettings } from "../settings/service.js";
 import { createGoogleAccount, googleSignIn, linkGoogle } from "./google-accounts.js";
 import { recordAdminSignIn } from "./service.js";
-import { createSession, deleteSession, SESSION_COOKIE, sessionOrigin, type SessionRow } from "./sessions.js";
+import { createSession, deleteSession, SESSION_COOKIE, sessionOrigin, type SessionRow } from "../../identity/sessions.js";
 import { toCurrentUser } from "./users.js";
 import {
   GOOGLE_ACCOUNT_EXISTS_MESSAGE,

@@ -17,7 +17,7 @@ import { errors } from "../../http/route-contract.js";
 import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore } from "../../http/rate-limit.js";
 import { clearSessionCookie, requireUser, setSessionCookie } from "../../http/session-auth.js";
 import { changePassword, login, registerUser, setLanguage } from "./service.js";
-import { deleteSession, SESSION_COOKIE, sessionOrigin } from "./sessions.js";
+import { deleteSession, SESSION_COOKIE, sessionOrigin } from "../../identity/sessions.js";
 import { toCurrentUser } from "./users.js";
 
 export interface AuthRateLimits {

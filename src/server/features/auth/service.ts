@@ -9,7 +9,7 @@ import { CHANGE_PASSWORD_MESSAGES, type RegisterInput } from "../../../shared/sc
 import { revokeAllTokens } from "../api-tokens/service.js";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.js";
 import { recordAudit } from "../audit/audit-log.js";
-import { createSession, deleteExpiredSessions, deleteUserSessions, type SessionOrigin } from "./sessions.js";
+import { createSession, deleteExpiredSessions, deleteUserSessions, type SessionOrigin } from "../../identity/sessions.js";
 import { findUserById, findUserByUsername, type UserRow } from "./users.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 

@@ -13,7 +13,7 @@ import { errors } from "../../http/route-contract.js";
 import type { Db } from "../../db/connect.js";
 import { AppError, unauthorized } from "../../http/errors.js";
 import { requireUserOrToken } from "../../http/bearer-auth.js";
-import { resolveSession, SESSION_COOKIE } from "../auth/sessions.js";
+import { resolveSession, SESSION_COOKIE } from "../../identity/sessions.js";
 import { findUserById } from "../auth/users.js";
 import { findOwnTask, toTaskView } from "../videos/queries.js";
 import type { LiveEvent, LiveEvents } from "../../events/live-events.js";

@@ -3,11 +3,11 @@
  * a session expires after SESSION_IDLE_MS without use and dies with its user's `isActive`.
  */
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
-import type { Queryable } from "../../db/connect.js";
-import { sessions, users } from "../../db/schema.js";
-import { preparedPerDatabase } from "../../db/prepared.js";
-import { randomToken, sha256Hex } from "../../lib/tokens.js";
-import type { FreshCache } from "../../events/fresh-cache.js";
+import type { Queryable } from "../db/connect.js";
+import { sessions, users } from "../db/schema.js";
+import { preparedPerDatabase } from "../db/prepared.js";
+import { randomToken, sha256Hex } from "../lib/tokens.js";
+import type { FreshCache } from "../events/fresh-cache.js";
 
 export const SESSION_COOKIE = "sid";
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;

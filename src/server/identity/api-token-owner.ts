@@ -1,7 +1,7 @@
-/** The API token lookups the bearer authentication needs (http/bearer-auth.ts). */
+/** The API token lookups the bearer authentication needs (http/bearer-auth.ts): below the features, so the HTTP layer depends on no feature. */
 import { and, eq, isNull, lt, or } from "drizzle-orm";
-import type { Db } from "../../db/connect.js";
-import { apiTokens, users } from "../../db/schema.js";
+import type { Db } from "../db/connect.js";
+import { apiTokens, users } from "../db/schema.js";
 
 export interface TokenOwner {
   tokenId: string;

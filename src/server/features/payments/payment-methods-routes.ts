@@ -8,7 +8,7 @@ import { paymentMethodsSchema } from "../../../shared/schemas/packages.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/connect.js";
 import type { SecretBox } from "../../lib/secret-box.js";
-import { creemSettings, paypalSettings } from "../payments/payment-settings.js";
+import { creemSettings, paypalSettings } from "./payment-settings.js";
 import { readSettings } from "../settings/service.js";
 
 export async function paymentMethodRoutes(scope: FastifyInstance, opts: { db: Db; config: Config; secretBox: SecretBox }): Promise<void> {
