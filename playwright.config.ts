@@ -41,10 +41,22 @@ if (ownsDataDir && !process.env.TEST_WORKER_INDEX) {
   process.on("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
 }
 
+/**
+ * Specs that change what every page shows (prices, settings, credit packages) or compare
+ * site-wide figures with the page: they run one at a time once the others have finished, two
+ * files at once (decision 0036).
+ */
+const SITE_WIDE = ["admin-dashboard", "admin-overview", "catalogue", "creem-purchase", "google-sign-in", "landing", "pricing"];
+const siteWide = new RegExp(`/(${SITE_WIDE.join("|")})\\.spec\\.ts$`);
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: "shared", testIgnore: siteWide },
+    { name: "site-wide", testMatch: siteWide, dependencies: ["shared"], workers: 1 },
+  ],
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: "list",

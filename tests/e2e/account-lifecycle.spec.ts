@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures.js";
 import { expectToast, fillSignInForm, header, openMyAccount, registerViaApi, signIn, signOut, uniqueUsername } from "./helpers.js";
 
 test("register, sign in, change the password, sign out and sign in again", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures.js";
 import { ADMIN, registerViaApi, signIn, uniqueUsername } from "./helpers.js";
 
 /** Text that only the admin pages' code contains. */

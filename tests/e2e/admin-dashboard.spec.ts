@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures.js";
 import { ADMIN, expectToast, registerViaApi, signIn, uniqueUsername } from "./helpers.js";
 import { createFundedUser, PASSWORD, signInViaApi } from "./video-helpers.js";
 

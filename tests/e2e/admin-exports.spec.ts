@@ -3,7 +3,7 @@
  * gets a file of exactly those rows, with a BOM, a header row and ISO dates.
  */
 import fs from "node:fs/promises";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.js";
 import { ADMIN, signIn } from "./helpers.js";
 import { chooseOption, createFundedUser } from "./video-helpers.js";
 

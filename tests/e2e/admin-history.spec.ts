@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.js";
 import { ADMIN, expectToast, signIn } from "./helpers.js";
 import { chooseOption, createFundedUser, generateViaApi, signInViaApi } from "./video-helpers.js";
 

@@ -4,7 +4,7 @@
  * every spec, so the seeded user and videos are checked as the amounts they move the figures by,
  * and the tables against the API's answer.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures.js";
 import type { AdminOverview } from "../../src/shared/schemas/admin-overview.js";
 import { ADMIN, signIn } from "./helpers.js";
 import { createFundedUser, generateViaApi, signInViaApi } from "./video-helpers.js";

@@ -3,7 +3,7 @@
  * page, set their credits and find the change in the audit log, revoke their API token and sign
  * them out everywhere; the list pages with the Link header's cursor; the keyboard reaches it all.
  */
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures.js";
 import { ADMIN, expectToast, registerViaApi, signIn, uniqueUsername } from "./helpers.js";
 import { createFundedUser, PASSWORD, signInViaApi } from "./video-helpers.js";
 

@@ -4,7 +4,7 @@
  * video that shows in My Creations with the API badge.
  */
 import fs from "node:fs";
-import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type Page } from "./fixtures.js";
 import { expectToast, registerViaApi, uniqueUsername } from "./helpers.js";
 import { PASSWORD, setCredits, signInViaApi } from "./video-helpers.js";
 

@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.js";
 import PO from "pofile";
 import { SPA_ROUTES, type SpaRoute } from "../../src/shared/routes.js";
 import { LOCALES } from "../../src/shared/i18n.js";

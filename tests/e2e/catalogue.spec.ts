@@ -2,7 +2,7 @@
  * One model catalogue (issue 22): the generator offers exactly the catalogue's combinations, a
  * Lite video from three reference images, 1080p for 9:16, and the admin's per-model prices.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures.js";
 import { ADMIN, expectToast } from "./helpers.js";
 import { chooseOption, createFundedUser, createVideoPanel, detailsField, latestVideoPanel, makePng, signInViaApi } from "./video-helpers.js";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.js";
 
 // The channels come from the CONTACT_* values in playwright.config.ts.
 test("the contact page offers a button per configured channel", async ({ page }) => {

@@ -4,7 +4,7 @@
  * page and pays, the fake delivers the signed webhook to the app and sends the browser back to
  * /purchase-credits with checkout_id and order_id. Nothing here is mocked with page.route.
  */
-import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type APIRequestContext } from "./fixtures.js";
 import { E2E_CREEM } from "./creem-e2e.js";
 import { ADMIN, expectToast, registerViaApi, uniqueUsername } from "./helpers.js";
 import { PASSWORD, creditsBadge, signInViaApi } from "./video-helpers.js";

@@ -3,7 +3,7 @@
  * localStorage (decision 0037): a reload paints the signed-in header before the server answers,
  * an ended session is followed, and another tab's sign-in is followed.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures.js";
 import { header, registerViaApi, signIn, uniqueUsername } from "./helpers.js";
 
 const CURRENT_USER = "**/api/auth/current-user";

@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.js";
 import { fillSignInForm, header, mainNav, registerViaApi, uniqueUsername } from "./helpers.js";
 
 /** The built file of a page's chunk, from Vite's manifest (e.g. assets/contact-page-XXXX.js). */

@@ -4,7 +4,7 @@
  * source; 'Make 1080p (ends extending)' releases the 1080p version and extending ends. The in-app
  * simulator finishes a video 1.5 s after it starts and its 1080p 2.5 s after it is asked for.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures.js";
 import { expectToast } from "./helpers.js";
 import {
   createFundedUser,

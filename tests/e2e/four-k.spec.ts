@@ -3,7 +3,7 @@
  * 'Download 4K'; ask for it with a new video in the generator; a 4K version the provider cannot
  * make is refunded. The in-app simulator makes a 4K version about 8 s after it is asked for.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures.js";
 import { expectToast } from "./helpers.js";
 import {
   createFundedUser,

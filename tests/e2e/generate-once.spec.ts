@@ -2,7 +2,7 @@
  * The generator sends an Idempotency-Key per request (decision 0046): when the answer to a click
  * is lost on the way back, sending it again does not make a second video or charge twice.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.js";
 import { expectToast } from "./helpers.js";
 import { createFundedUser, createVideoPanel, creditsBadge, signInViaApi } from "./video-helpers.js";
 

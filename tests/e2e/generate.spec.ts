@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures.js";
 import { expectToast, header } from "./helpers.js";
 import {
   chooseOption,

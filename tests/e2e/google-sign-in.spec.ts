@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures.js";
 import { ADMIN, expectToast, fillSignInForm, header, openMyAccount, signIn, signOut, uniqueUsername } from "./helpers.js";
 import { E2E_GOOGLE } from "./google-e2e.js";
 

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "./fixtures.js";
 
 export const ADMIN = { username: "admin", password: "admin-pass-123" } as const;
 
@@ -53,6 +53,18 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await fillSignInForm(page, username, password);
   await expect(page).toHaveURL("/");
   await expect(header(page).getByRole("button", { name: "Account menu" })).toBeVisible();
+}
+
+/**
+ * Acts on the pre-rendered landing page until the app answers: its HTML and controls are there
+ * before the app's code has taken them over, and a click, key or choice in between is lost.
+ * `answered` asserts with a short timeout, so `act` runs again soon.
+ */
+export async function untilTheAppAnswers(act: () => Promise<void>, answered: (timeout: number) => Promise<void>): Promise<void> {
+  await expect(async () => {
+    await act();
+    await answered(2_000);
+  }).toPass({ timeout: 20_000 });
 }
 
 export async function signOut(page: Page): Promise<void> {

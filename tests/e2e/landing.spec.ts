@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "./fixtures.js";
 import { ADMIN } from "./helpers.js";
 
 const GENERATOR_CHUNK = /\/assets\/generate-page-[^/]*\.js$/;

@@ -3,8 +3,8 @@
  * the switch remembered across reloads and sign-in (and on the account), the server's documents
  * in the person's language, and dates as each language writes them.
  */
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { ADMIN, expectToast, fillSignInForm, header, registerViaApi, signIn, uniqueUsername } from "./helpers.js";
+import { expect, test, type Browser, type BrowserContext, type Page } from "./fixtures.js";
+import { ADMIN, expectToast, fillSignInForm, header, registerViaApi, signIn, uniqueUsername, untilTheAppAnswers } from "./helpers.js";
 import { createFundedUser, generateViaApi, PASSWORD, signInViaApi } from "./video-helpers.js";
 
 /** A browser whose person reads Vietnamese (its Accept-Language and navigator.languages). */
@@ -95,8 +95,13 @@ test("the switch is remembered across reloads and sign-in, and on the account fo
   await registerViaApi(request, username, PASSWORD);
 
   await page.goto("/");
-  await languageSwitch(page).selectOption("vi");
-  await expect(header(page).getByRole("link", { name: "Đăng nhập" })).toBeVisible();
+  await untilTheAppAnswers(
+    () =>
+      languageSwitch(page)
+        .selectOption("vi")
+        .then(() => undefined),
+    (timeout) => expect(header(page).getByRole("link", { name: "Đăng nhập" })).toBeVisible({ timeout }),
+  );
   await expect(page.locator("html")).toHaveAttribute("lang", "vi");
   // The landing page has an address per language.
   await expect(page).toHaveURL("/");
@@ -132,7 +137,11 @@ test("on a phone the switch is in the menu; /my-account has one that the account
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/");
   await expect(languageSwitch(page)).toBeHidden();
-  await header(page).getByRole("button", { name: "Toggle menu" }).click();
+  const toggle = header(page).getByRole("button", { name: "Toggle menu" });
+  await untilTheAppAnswers(
+    () => toggle.click(),
+    (timeout) => expect(toggle).toHaveAttribute("aria-expanded", "true", { timeout }),
+  );
   const mobileMenu = page.getByRole("navigation", { name: "Mobile" });
   await mobileMenu.getByRole("combobox", { name: "Language" }).selectOption("vi");
   await expect(page.getByRole("navigation", { name: "Điều hướng trên di động" }).getByRole("link", { name: "Bảng giá" })).toBeVisible();

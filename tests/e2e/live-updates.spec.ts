@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures.js";
 import { createFundedUser, creditsBadge, generateViaApi, latestVideoPanel, setCredits, signInViaApi } from "./video-helpers.js";
 
 /** Counts the page's requests whose path starts with one of `prefixes`, from now on. */

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.js";
 import { expectToast } from "./helpers.js";
 import { createFundedUser, createVideoPanel, detailsField, generateViaApi, recentVideos, signInViaApi } from "./video-helpers.js";
 

@@ -3,7 +3,7 @@
  * not set up yet, and an admin is shown where to add them; a real failure to load them keeps its
  * error and a retry. The shared e2e server has packages, so page.route plays the empty list.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures.js";
 import { ADMIN, signIn } from "./helpers.js";
 import { createFundedUser, signInViaApi } from "./video-helpers.js";
 

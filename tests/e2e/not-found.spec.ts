@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.js";
 
 test("an unknown path shows the 404 page", async ({ page }) => {
   const response = await page.goto("/this/page/does-not-exist");

@@ -4,7 +4,7 @@
  * confirmation, PayPal's SDK, orders and captures) is played by page.route, so these specs never
  * reach the internet. The full Creem purchase against a fake checkout lives in its own spec.
  */
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Locator, type Page, type Route } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Locator, type Page, type Route } from "./fixtures.js";
 import { ADMIN, expectToast, registerViaApi, uniqueUsername } from "./helpers.js";
 import { PASSWORD } from "./video-helpers.js";
 

@@ -1,6 +1,7 @@
 /** The quality bar of the creator's pages: phones, keyboards, alt text, stable layout, live prices. */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures.js";
 import { createFundedUser, generateViaApi, recentVideos, signInViaApi } from "./video-helpers.js";
+import { untilTheAppAnswers } from "./helpers.js";
 
 const PHONE = { width: 360, height: 740 };
 
@@ -90,9 +91,13 @@ test("keyboard only: open an FAQ answer, open and close a video's details", asyn
   const username = await createFundedUser(request, "keys", 5);
   await page.goto("/");
   const question = page.getByRole("button", { name: "How do credits work?" });
-  await question.focus();
-  await page.keyboard.press("Enter");
-  await expect(question).toHaveAttribute("aria-expanded", "true");
+  await untilTheAppAnswers(
+    async () => {
+      await question.focus();
+      await page.keyboard.press("Enter");
+    },
+    (timeout) => expect(question).toHaveAttribute("aria-expanded", "true", { timeout }),
+  );
   await page.keyboard.press("Space");
   await expect(question).toHaveAttribute("aria-expanded", "false");
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.js";
 import { ADMIN, mainNav, openMyAccount, registerViaApi, signIn, signOut, uniqueUsername } from "./helpers.js";
 
 const EVERYONE = ["Home", "Generate", "Pricing", "My Creations", "API", "Contact"];

@@ -4,7 +4,7 @@
  * banner instead of errors, keeps trying, and the banner goes once answers come back. The 503 is
  * played here by the browser's router, since the browser tests' server runs on the embedded database.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.js";
 import { toasts } from "./helpers.js";
 
 const OUTAGE_ANSWER = {

@@ -1,6 +1,6 @@
 /** Helpers for the generator and gallery specs: funded accounts, API generations, test images. */
 import zlib from "node:zlib";
-import { expect, request as playwrightRequest, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, request as playwrightRequest, type APIRequestContext, type Locator, type Page } from "./fixtures.js";
 import type { AspectRatio, GenerationMode, VeoModel } from "../../src/shared/catalogue.js";
 import { ADMIN, header, registerViaApi, uniqueUsername } from "./helpers.js";
 

@@ -3,7 +3,7 @@
  * the provider's link has died (the e2e simulator's links live SIMULATOR_LINK_TTL_SECONDS), it can
  * be shared (a public page with preview tags) and made private again, and deleted.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.js";
 import { expectToast } from "./helpers.js";
 import { createFundedUser, generateViaApi, latestVideoPanel, recentVideos, signInViaApi } from "./video-helpers.js";
 

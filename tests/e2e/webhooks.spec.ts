@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { AddressInfo } from "node:net";
-import { expect, request as playwrightRequest, test, type Locator, type Page } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type Locator, type Page } from "./fixtures.js";
 import { Webhook } from "standardwebhooks";
 import { expectToast, registerViaApi, uniqueUsername } from "./helpers.js";
 import { PASSWORD, setCredits, signInViaApi } from "./video-helpers.js";
