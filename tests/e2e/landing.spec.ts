@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "./fixtures.js";
-import { ADMIN } from "./helpers.js";
+import { ADMIN, untilTheAppAnswers } from "./helpers.js";
 
 const GENERATOR_CHUNK = /\/assets\/generate-page-[^/]*\.js$/;
 
@@ -117,8 +117,14 @@ test("showcase videos preview on hover and play with controls on click; the FAQ 
   await expect(video).toHaveJSProperty("paused", true);
   await expect(video).toHaveJSProperty("controls", false);
 
-  await play.hover();
-  await expect(video).toHaveJSProperty("paused", false);
+  // A hover on the pre-rendered page before the app has taken it over starts nothing.
+  await untilTheAppAnswers(
+    async () => {
+      await page.mouse.move(0, 0);
+      await play.hover();
+    },
+    (timeout) => expect(video).toHaveJSProperty("paused", false, { timeout }),
+  );
   await expect(video).toHaveJSProperty("muted", true);
   await expect(video).toHaveJSProperty("loop", true);
   await page.mouse.move(0, 0);
