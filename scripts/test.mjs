@@ -1,7 +1,7 @@
 // `npm test`: typecheck, lint, the formatting check, the integration suites (PGlite, then PostgreSQL when
-// TEST_DATABASE_URL is set) and the browser tests (decision 0036). The integration suites run at
-// once, with typecheck, format, the build and lint one after another beside them; then
-// Playwright alone, because its pages time out if the machine (2 cores in CI) is busy.
+// TEST_DATABASE_URL is set) and the browser tests (decision 0036). Typecheck, format, the build and
+// lint run one after another beside the PGlite pass; then the browser tests beside the PostgreSQL
+// pass.
 // Each step's output is printed whole when it ends, then a summary. Any failed step fails the
 // run, and once one has failed no further step starts. `--serial` runs the steps one at a time.
 import { spawn } from "node:child_process";
