@@ -43,8 +43,8 @@ if (ownsDataDir && !process.env.TEST_WORKER_INDEX) {
 
 /**
  * Specs that change what every page shows (prices, settings, credit packages) or compare
- * site-wide figures with the page: they run one at a time once the others have finished, two
- * files at once (decision 0036).
+ * site-wide figures with the page: they run one file at a time once the others, two files at
+ * once, have finished (decision 0036).
  */
 const SITE_WIDE = ["admin-dashboard", "admin-overview", "catalogue", "creem-purchase", "google-sign-in", "landing", "pricing"];
 const siteWide = new RegExp(`/(${SITE_WIDE.join("|")})\\.spec\\.ts$`);

@@ -96,10 +96,7 @@ test("the switch is remembered across reloads and sign-in, and on the account fo
 
   await page.goto("/");
   await untilTheAppAnswers(
-    () =>
-      languageSwitch(page)
-        .selectOption("vi")
-        .then(() => undefined),
+    () => languageSwitch(page).selectOption("vi"),
     (timeout) => expect(header(page).getByRole("link", { name: "Đăng nhập" })).toBeVisible({ timeout }),
   );
   await expect(page.locator("html")).toHaveAttribute("lang", "vi");
