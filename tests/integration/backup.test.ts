@@ -2,7 +2,8 @@
  * npm run backup / npm run restore on the embedded database (issue 25, decision 0059): a backup
  * of an installation restored into an empty data folder brings back its accounts, balances,
  * videos (rows and kept files), uploads and settings, secrets included; a running server's
- * database, a non-empty target and a file that is no backup are refused with what to do.
+ * database, a non-empty target and a file that is no backup are refused with what to do. The
+ * file and what it restores are readable by their owner only, whatever the umask (issue 36).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -13,7 +14,7 @@ import { openPglite } from "../../src/server/db/connect.js";
 import { videoTasks } from "../../src/server/db/schema.js";
 import { readSettings, updateSettings } from "../../src/server/features/settings/service.js";
 import { loadSecretBox } from "../../src/server/lib/secret-box.js";
-import { backup, BackupError, restore } from "../../src/server/ops/backup.js";
+import { backup, BackupError, exposedBackupWarning, restore } from "../../src/server/ops/backup.js";
 import { runningServer, SERVER_PID_FILE } from "../../src/server/ops/server-pid.js";
 import { startServerProcess } from "../helpers/server-process.js";
 import { Client, createTestApp } from "../helpers/test-app.js";
@@ -106,8 +107,56 @@ describe("backup and restore", () => {
   it("restores only into an empty folder, and only a backup", async () => {
     await expect(restore({ dataDir: restored, databaseUrl: undefined }, file)).rejects.toThrow(/is not empty: restore into an empty folder/);
     const notBackup = path.join(scratch, "not-a-backup.tar");
-    fs.writeFileSync(notBackup, Buffer.alloc(1024));
+    fs.writeFileSync(notBackup, Buffer.alloc(1024), { mode: 0o600 });
     await expect(restore({ dataDir: path.join(scratch, "elsewhere"), databaseUrl: undefined }, notBackup)).rejects.toBeInstanceOf(BackupError);
     await expect(restore({ dataDir: path.join(scratch, "pg"), databaseUrl: "postgres://x/y" }, file)).rejects.toThrow(/unset DATABASE_URL/);
+  });
+});
+
+describe("who can read a backup (issue 36, decision 0064)", () => {
+  /** Every file and folder under `dir` (itself included) with a group or others bit. */
+  function openToOthers(dir: string): string[] {
+    const found = (fs.statSync(dir).mode & 0o077) === 0 ? [] : [dir];
+    for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+      const where = path.join(entry.parentPath, entry.name);
+      if ((fs.lstatSync(where).mode & 0o077) !== 0) found.push(where);
+    }
+    return found;
+  }
+
+  it("is written 0600 under a permissive umask, and restores the key 0600 and nothing open to others", async () => {
+    const umask = process.umask(0o022);
+    try {
+      // As an old DATA_DIR may be: a key and an upload readable by anyone.
+      fs.chmodSync(path.join(original, "secrets.key"), 0o644);
+      fs.chmodSync(path.join(original, "uploads", uploadName), 0o644);
+      const privateFile = path.join(scratch, "private", "backup.tar");
+      await backup({ dataDir: original, databaseUrl: undefined }, privateFile);
+      expect(fs.statSync(privateFile).mode & 0o777).toBe(0o600);
+      expect(exposedBackupWarning(privateFile)).toBeUndefined();
+
+      const warnings: string[] = [];
+      const into = path.join(scratch, "restored-private");
+      await restore({ dataDir: into, databaseUrl: undefined }, privateFile, (m) => warnings.push(m));
+      expect(warnings).toEqual([]);
+      expect(fs.statSync(path.join(into, "secrets.key")).mode & 0o777).toBe(0o600);
+      expect(fs.existsSync(path.join(into, "uploads", uploadName))).toBe(true);
+      // PGlite writes its own files with the umask's modes; its folder closes them to others.
+      expect(openToOthers(into).filter((p) => !p.startsWith(path.join(into, "pglite", path.sep)))).toEqual([]);
+    } finally {
+      process.umask(umask);
+      fs.chmodSync(path.join(original, "secrets.key"), 0o600);
+    }
+  });
+
+  it("warns when the backup it reads is readable by others, and still restores it", async () => {
+    const exposed = path.join(scratch, "exposed.tar");
+    await backup({ dataDir: original, databaseUrl: undefined }, exposed);
+    fs.chmodSync(exposed, 0o644);
+    const warnings: string[] = [];
+    await restore({ dataDir: path.join(scratch, "restored-exposed"), databaseUrl: undefined }, exposed, (m) => warnings.push(m));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/readable by other users \(mode 0644\).*chmod 600/);
+    expect(fs.statSync(path.join(scratch, "restored-exposed", "secrets.key")).mode & 0o777).toBe(0o600);
   });
 });

@@ -18,6 +18,10 @@ const FILES = "files";
 /** Left out: the database (dumped instead), half-made copies, and the running server's pid. */
 const LEFT_OUT = new Set(["pglite", "video-copies", SERVER_PID_FILE]);
 const FORMAT = 1;
+/** The key the rest of the backup's secrets are encrypted with. */
+const SECRETS_KEY = "secrets.key";
+/** Group and others: nobody but the owner reads a backup or what it restores. */
+const NOT_OWNER = 0o077;
 
 interface Manifest {
   format: number;
@@ -47,6 +51,7 @@ export async function backup(where: DataLocation, file: string): Promise<Manifes
     );
   }
   const manifest: Manifest = { format: FORMAT, createdAt: new Date().toISOString(), database: embedded ? "embedded" : "postgres" };
+  createPrivately(file);
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), "veo-backup-"));
   try {
     if (embedded) {
@@ -62,8 +67,8 @@ export async function backup(where: DataLocation, file: string): Promise<Manifes
       }
     }
     fs.writeFileSync(path.join(staging, MANIFEST), JSON.stringify(manifest, null, 2));
-    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    // Videos are compressed already: a plain tar, written as it is read.
+    // Videos are compressed already: a plain tar, written as it is read (into the 0600 file: tar
+    // truncates it, which keeps its mode).
     await tar.create({ file, cwd: staging, portable: true }, fs.readdirSync(staging));
     const kept = fs.readdirSync(where.dataDir).filter((name) => !LEFT_OUT.has(name));
     if (kept.length > 0) await tar.replace({ file, cwd: where.dataDir, prefix: FILES, portable: true }, kept);
@@ -76,8 +81,32 @@ export async function backup(where: DataLocation, file: string): Promise<Manifes
   }
 }
 
-export async function restore(where: DataLocation, file: string): Promise<Manifest> {
+/**
+ * The backup file, empty and readable by its owner only before a byte is written to it, whatever
+ * the umask: it holds the secrets key and everything encrypted with it (decision 0064).
+ */
+function createPrivately(file: string): void {
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const fd = fs.openSync(file, "wx", 0o600);
+  try {
+    // The mode given to open is only a request (a default ACL can widen it): make sure.
+    fs.fchmodSync(fd, 0o600);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** What restore says when the file it reads is open to other people on the machine. */
+export function exposedBackupWarning(file: string): string | undefined {
+  const mode = fs.statSync(file).mode & 0o777;
+  if ((mode & NOT_OWNER) === 0) return undefined;
+  return `Warning: ${file} is readable by other users (mode ${mode.toString(8).padStart(4, "0")}), and it holds the secrets key and every secret it protects. Make it private: chmod 600 ${file}`;
+}
+
+export async function restore(where: DataLocation, file: string, warn: (message: string) => void = console.warn): Promise<Manifest> {
   if (!fs.existsSync(file)) throw new BackupError(`${file} does not exist.`);
+  const exposed = exposedBackupWarning(file);
+  if (exposed) warn(exposed);
   if (fs.existsSync(where.dataDir) && fs.readdirSync(where.dataDir).length > 0) {
     throw new BackupError(`DATA_DIR ${where.dataDir} is not empty: restore into an empty folder (set DATA_DIR to a new one), so nothing there is overwritten.`);
   }
@@ -91,12 +120,27 @@ export async function restore(where: DataLocation, file: string): Promise<Manife
     if (manifest.database === "embedded" && where.databaseUrl) {
       throw new BackupError("This backup holds an embedded database: unset DATABASE_URL to restore it (it cannot be loaded into PostgreSQL).");
     }
-    fs.mkdirSync(where.dataDir, { recursive: true });
+    fs.mkdirSync(where.dataDir, { recursive: true, mode: 0o700 });
     wrote = true;
-    await tar.extract({ file, cwd: where.dataDir, strip: 1, filter: (entry) => entry.startsWith(`${FILES}/`) });
+    await tar.extract({
+      file,
+      cwd: where.dataDir,
+      strip: 1,
+      filter: (entry) => entry.startsWith(`${FILES}/`),
+      // Whatever modes the archive carries (or the umask allows), the data folder is the server's alone.
+      onReadEntry: (entry) => {
+        entry.mode = (entry.mode ?? (entry.type === "Directory" ? 0o700 : 0o600)) & ~NOT_OWNER;
+      },
+    });
+    const key = path.join(where.dataDir, SECRETS_KEY);
+    if (fs.existsSync(key)) fs.chmodSync(key, 0o600);
     if (manifest.database === "embedded") {
       const dump = new Blob([fs.readFileSync(path.join(staging, DATABASE_DUMP))]);
-      const db = new PGlite(pgliteOptions({ dataDir: path.join(where.dataDir, "pglite"), loadDataDir: dump }));
+      // PGlite writes its files with the umask's modes: the folder keeps them to the owner.
+      const dataDir = path.join(where.dataDir, "pglite");
+      fs.mkdirSync(dataDir, { mode: 0o700 });
+      fs.chmodSync(dataDir, 0o700);
+      const db = new PGlite(pgliteOptions({ dataDir, loadDataDir: dump }));
       await db.waitReady;
       await db.close();
     }
