@@ -519,6 +519,14 @@ describe("no server-side request forgery", () => {
     "https://127.1.2.3:8443/hook",
     "https://[::1]/hook",
     "https://[::ffff:127.0.0.1]/hook",
+    "https://[::127.0.0.1]/hook", // IPv4-compatible, stored as [::7f00:1] (issue 36)
+    "https://[::7f00:1]/hook",
+    "https://[::a9fe:a9fe]/hook",
+    "https://[::ffff:169.254.169.254]/hook",
+    "https://[64:ff9b::a9fe:a9fe]/hook", // NAT64 of the metadata address
+    "https://[64:ff9b::10.1.2.3]/hook",
+    "https://[2002:7f00:1::1]/hook", // 6to4 of 127.0.0.1
+    "https://[2002:c0a8:a::1]/hook", // 6to4 of 192.168.0.10
     "https://10.1.2.3/hook",
     "https://192.168.0.10/hook",
     "https://172.16.5.4/hook",
@@ -544,7 +552,7 @@ describe("no server-side request forgery", () => {
   it("with WEBHOOKS_ALLOW_LOCAL, loopback and http pass, but private and metadata addresses never", async () => {
     const u = await signUp(t.app);
     expect((await u.client.post("/api/webhooks/endpoints", { url: "http://127.0.0.1:9/x", events: ["video.completed"] })).statusCode).toBe(201);
-    for (const url of ["http://10.0.0.1/x", "http://169.254.169.254/", "https://192.168.1.1/x"]) {
+    for (const url of ["http://10.0.0.1/x", "http://169.254.169.254/", "https://192.168.1.1/x", "http://[::127.0.0.1]:9/x", "http://[64:ff9b::7f00:1]/x"]) {
       const res = await u.client.post("/api/webhooks/endpoints", { url, events: ["video.completed"] });
       expect(res.statusCode, url).toBe(400);
     }
@@ -553,7 +561,13 @@ describe("no server-side request forgery", () => {
   it("a callbackUrl is checked the same way, before anything is charged", async () => {
     const u = await userWithCredits(strict.app, strict.database.db, 5);
     const token = (await u.client.post("/api/user-tokens", { name: "x" })).json<{ token: string }>().token;
-    for (const callbackUrl of ["https://169.254.169.254/latest/meta-data/", "https://localhost/x", "http://93.184.216.34/x"]) {
+    for (const callbackUrl of [
+      "https://169.254.169.254/latest/meta-data/",
+      "https://localhost/x",
+      "http://93.184.216.34/x",
+      "https://[::127.0.0.1]/x",
+      "https://[2002:a9fe:a9fe::]/x",
+    ]) {
       const res = await strict.app.inject({
         method: "POST",
         url: "/api/n8n/generate",

@@ -17,19 +17,49 @@ export class BlockedAddressError extends Error {
   }
 }
 
-/** The address as ipaddr.js sees it, an IPv4-mapped IPv6 address as its IPv4 one; undefined when not an address. */
-function parseAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
-  if (!ipaddr.isValid(address)) return undefined;
-  const parsed = ipaddr.parse(address);
-  return parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress() ? (parsed as ipaddr.IPv6).toIPv4Address() : parsed;
+/**
+ * The address's range as ipaddr.js names it ("unicast" is the public internet), an IPv4-mapped
+ * IPv6 address (::ffff:0:0/96) judged as its IPv4 one; undefined when not an address.
+ *
+ * - IPv4-compatible addresses (::/96 but :: and ::1, deprecated by RFC 4291) are refused whole:
+ *   `[::127.0.0.1]` is stored as `[::7f00:1]`, which ipaddr.js calls unicast (issue 36).
+ * - NAT64 (64:ff9b::/96, 64:ff9b:1::/48), 6to4 (2002::/16) and Teredo carry an IPv4 address too;
+ *   ipaddr.js gives them ranges of their own, so they are never "unicast" whatever they carry.
+ */
+function rangeOf(address: string): string | undefined {
+  const text = canonical(address);
+  if (text === undefined) return undefined;
+  const parsed = ipaddr.parse(text);
+  if (parsed.kind() === "ipv4") return parsed.range();
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().range();
+  if (v6.match(IPV4_COMPATIBLE) && v6.range() !== "loopback" && v6.range() !== "unspecified") return "ipv4Compatible";
+  return v6.range();
+}
+
+const IPV4_COMPATIBLE = ipaddr.parseCIDR("::/96") as [ipaddr.IPv6, number];
+
+/**
+ * The address as WHATWG URLs write it: ipaddr.js reads an IPv6 address ending in a dotted quad
+ * (`::127.0.0.1`, as getaddrinfo prints IPv4-compatible answers) as IPv4-mapped, so IPv6 text is
+ * first rewritten in hexadecimal (`::7f00:1`). A zone (`%eth0`) never makes an address public.
+ */
+function canonical(address: string): string | undefined {
+  if (net.isIPv4(address)) return address;
+  if (!net.isIPv6(address)) return undefined;
+  try {
+    return new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return undefined;
+  }
 }
 
 export function isPublicAddress(address: string): boolean {
-  return parseAddress(address)?.range() === "unicast";
+  return rangeOf(address) === "unicast";
 }
 
 export function isLoopbackAddress(address: string): boolean {
-  return parseAddress(address)?.range() === "loopback";
+  return rangeOf(address) === "loopback";
 }
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
