@@ -15,6 +15,66 @@ export const REDACT_PATHS = [
   "*.secret",
 ];
 
+/**
+ * Query parameters whose value opens something: a signed media URL's `signature` and `share`,
+ * Google's `code` and `state`, and anything named like a token, key, secret or password. Their
+ * values never reach the logs; the other parameters (pages, filters) stay readable.
+ */
+const SECRET_PARAM = /^(?:code|state|share|sig|signature|key|apikey|api_key|auth|session|sid|payerid|x-amz-credential)$|token|secret|password|signature/i;
+/** Paths whose next segment is itself the secret: a share link (`/v/<share id>`, share-service.ts). */
+export const SECRET_PATH_PREFIXES = ["/v/"];
+const REDACTED = "[redacted]";
+
+/** The URL as it may be logged: the path and harmless parameters as they came, the secrets cut out. */
+export function redactUrl(url: string): string {
+  const queryAt = url.indexOf("?");
+  let pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+  const prefix = SECRET_PATH_PREFIXES.find((p) => pathname.startsWith(p));
+  if (prefix) {
+    const end = pathname.indexOf("/", prefix.length);
+    pathname = `${prefix}${REDACTED}${end === -1 ? "" : pathname.slice(end)}`;
+  }
+  if (queryAt === -1) return pathname;
+  const pairs = url
+    .slice(queryAt + 1)
+    .split("&")
+    .map((pair) => {
+      const eq = pair.indexOf("=");
+      const name = eq === -1 ? pair : pair.slice(0, eq);
+      return SECRET_PARAM.test(decodedName(name)) ? `${name}=${REDACTED}` : pair;
+    });
+  return `${pathname}?${pairs.join("&")}`;
+}
+
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name.replaceAll("+", " "));
+  } catch {
+    return name;
+  }
+}
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+  headers?: Record<string, string | string[] | undefined>;
+}
+
+/** Fastify's own request serializer, its URL redacted (issue 36: signed links and OAuth codes were logged whole). */
+export function serializeRequest(req: LoggedRequest): Record<string, unknown> {
+  return {
+    method: req.method,
+    url: redactUrl(req.url),
+    version: req.headers?.["accept-version"],
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
 interface LoggedError {
   type: string;
   message: string;
@@ -50,7 +110,11 @@ export function serializeError(err: unknown): unknown {
  * pino-pretty's coloured one-liners. "auto" picks by whether the output is a terminal.
  */
 export function createLogger(config: Pick<Config, "logLevel"> & Partial<Pick<Config, "logFormat">>, destination?: DestinationStream): Logger {
-  const options = { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: "[redacted]" }, serializers: { err: serializeError } };
+  const options = {
+    level: config.logLevel,
+    redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+    serializers: { err: serializeError, req: serializeRequest },
+  };
   if (destination) return pino(options, destination);
   const format = config.logFormat ?? "json";
   if (format === "pretty" || (format === "auto" && process.stdout.isTTY)) {
