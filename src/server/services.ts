@@ -231,6 +231,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     firstCheckMs: worker.pollScheduleMs[0] ?? 3_000,
     wake: () => jobs.taskWorker.wake(),
     callbackUrlFor,
+    log,
   };
 
   const { tokenCreation, ...automation } = deps.automationRateLimits ?? {};

@@ -6,7 +6,8 @@
  */
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/connect.js";
+import type { FastifyBaseLogger } from "fastify";
+import { rowsOf, type Db } from "../../db/connect.js";
 import { users } from "../../db/schema.js";
 import { AppError } from "../../http/errors.js";
 import type { LinkTask } from "../../http/idempotency.js";
@@ -31,6 +32,7 @@ export interface GenerateDeps {
   firstCheckMs: number;
   /** Tell the background worker there is new work. */
   wake(): void;
+  log?: Pick<FastifyBaseLogger, "warn">;
 }
 
 /** Placeholder task id until the provider answers; a task stuck with it was interrupted. */
@@ -135,20 +137,36 @@ export async function generateVideo(
             callBackUrl: deps.callbackUrlFor(key.source),
           });
       // The task and its usage row learn the provider's id together, in one statement. An extension
-      // is made through the Veo API whatever made its parent, so its record is read there.
-      await db.execute(sql`
-        with task as (
-          update video_tasks set task_id = ${taskId}, status = 'generating', provider_source = ${key.source}, provider_surface = ${extend ? "veo" : key.client.surface},
-            kie_api_id = ${key.kieApiId ?? null}::uuid, next_check_at = ${new Date(Date.now() + deps.firstCheckMs).toISOString()}::timestamptz
-          where id = ${reserved.id}
-          returning id
-        )
-        update transactions set kie_task_id = ${taskId} where video_task_id in (select id from task)`);
+      // is made through the Veo API whatever made its parent, so its record is read there. Only a
+      // task still unsubmitted and unrefunded learns it: past the grace the worker has failed and
+      // refunded it, and bringing it back would deliver a video whose credits were given back.
+      const learned = rowsOf<{ id: string }>(
+        await db.execute(sql`
+          with task as (
+            update video_tasks set task_id = ${taskId}, status = 'generating', provider_source = ${key.source}, provider_surface = ${extend ? "veo" : key.client.surface},
+              kie_api_id = ${key.kieApiId ?? null}::uuid, next_check_at = ${new Date(Date.now() + deps.firstCheckMs).toISOString()}::timestamptz
+            where id = ${reserved.id} and task_id = ${reservation.task.taskId} and status in ('generating', 'pending') and not refunded
+            returning id
+          ), usage as (
+            update transactions set kie_task_id = ${taskId} where video_task_id in (select id from task)
+          )
+          select id from task`),
+      );
       if (key.kieApiId) await deps.provider.recordAccountUse(key.kieApiId, input.model);
+      if (learned.length === 0) {
+        // KIE offers no way to cancel a task (docs: kie-2026.md), so it may still make this video:
+        // the log names it for an operator; the person keeps the refund and gets no video.
+        deps.log?.warn(
+          { videoTaskId: reserved.id, providerTaskId: taskId, source: key.source, kieApiId: key.kieApiId },
+          "provider accepted a video after its task was failed and refunded; left failed",
+        );
+        throw refusal(undefined, cost + (uhd?.cost ?? 0)).error;
+      }
       deps.wake();
       return { taskId, creditsUsed: cost + (uhd?.cost ?? 0), remainingCredits: reserved.remaining };
     } catch (err) {
       if (!(err instanceof KieError)) {
+        // (A task accepted too late is failed already: this finds nothing to do.)
         await failTask(db, reserved.id, TASK_FAILURES.notSubmitted);
         throw err;
       }
