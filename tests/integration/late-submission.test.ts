@@ -1,7 +1,7 @@
 /**
  * Refunded, then delivered (issue 36, decision 0064): a submission KIE accepts only after the
- * worker's grace has failed and refunded its task leaves the task failed and refunded. Nothing
- * brings it back, so the person never gets both the video and the credits. KIE answers through a
+ * worker's grace has failed and refunded its task leaves the task failed and refunded, and a 4K
+ * file that arrives after its upgrade was refunded is not kept. The person never gets both. KIE answers through a
  * proxy that holds the submission; the grace passes by moving the task's clock, not by waiting.
  */
 import http from "node:http";
@@ -154,6 +154,31 @@ describe("a submission KIE accepts after the grace", () => {
     const { res, task } = await acceptedAfterTheGrace(u, "/api/v1/veo/extend", () => u.client.post(`/api/videos/${parent}/extend`, { prompt: "he rides on" }));
     expect(res.statusCode).toBe(503);
     expect(task).toMatchObject({ status: "failed", refunded: true, extendedFrom: parent, resultUrls: null });
+    expect(await balanceOf(db(), u.id)).toEqual(before);
+    await expectLedgerBalanced(db());
+  });
+});
+
+describe("a 4K file KIE hands over after the upgrade was refunded", () => {
+  it("is not delivered: deleting the video while the worker asks KIE keeps the upgrade refunded", async () => {
+    const u = await userWithCredits(t.app, db(), 5);
+    const made = await u.client.post("/api/generate-video", { prompt: "a harbour", model: "veo3_fast" });
+    const { taskId } = made.json<{ taskId: string }>();
+    await runWorkerUntil(t, async () => (await taskRow(db(), taskId)).status === "completed");
+    const before = await balanceOf(db(), u.id);
+    expect((await u.client.post(`/api/videos/${taskId}/upgrade-4k`)).statusCode).toBe(200);
+    // KIE starts making it, and has it ready by the next check.
+    await t.app.jobs.taskWorker.runOnce();
+    await passSimulatorTime(sim, 1_000);
+
+    const arrived = proxy.hold("/api/v1/veo/get-4k-video");
+    const pass = t.app.jobs.taskWorker.runOnce();
+    await arrived;
+    expect((await u.client.request("DELETE", `/api/videos/${taskId}`)).statusCode).toBe(200);
+    proxy.release();
+    await pass;
+
+    expect(await taskRow(db(), taskId)).toMatchObject({ uhdStatus: "failed", uhdVideoUrl: null });
     expect(await balanceOf(db(), u.id)).toEqual(before);
     await expectLedgerBalanced(db());
   });

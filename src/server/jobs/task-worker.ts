@@ -5,6 +5,7 @@
  * task at once; a process that dies leaves leases that expire and are picked up again.
  */
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Logger } from "pino";
 import type { Db } from "../db/connect.js";
 import { videoTasks } from "../db/schema.js";
@@ -59,9 +60,12 @@ const NOT_FOUND_LIMIT = 5;
 
 const at = (schedule: number[], attempt: number) => schedule[Math.min(attempt, schedule.length - 1)] ?? 30_000;
 
+/** Changes to a task row: values, or SQL that reads the row as it is when the change lands. */
+type TaskChanges = PgUpdateSetSource<typeof videoTasks>;
+
 /** One fetch's outcome: the task's changes, and when to ask again (none: done either way). */
 interface Step {
-  changes: Partial<TaskRow>;
+  changes: TaskChanges;
   retryInMs?: number;
 }
 
@@ -218,7 +222,15 @@ export class TaskWorker {
     try {
       const client = await this.provider.clientFor(task);
       const uhd = await client.get4k(task.taskId, this.callbackUrlFor?.(task.providerSource as ProviderKey["source"]));
-      if (uhd.state === "ready") return { changes: { uhdVideoUrl: uhd.url, uhdStatus: "ready" } };
+      // Only an upgrade still owed takes the file: deleting the video meanwhile refunded it.
+      const owed = sql`${videoTasks.uhdStatus} = 'pending'`;
+      if (uhd.state === "ready")
+        return {
+          changes: {
+            uhdVideoUrl: sql`case when ${owed} then ${uhd.url} else ${videoTasks.uhdVideoUrl} end`,
+            uhdStatus: sql`case when ${owed} then 'ready' else ${videoTasks.uhdStatus} end`,
+          },
+        };
       if (uhd.state === "unavailable") failure = uhd.message;
     } catch (err) {
       if (!(err instanceof KieError)) throw err;
@@ -234,7 +246,7 @@ export class TaskWorker {
   }
 
   /** Ends this claim with `changes`, unless its lease ran out and another process holds the task now. */
-  private async release(task: TaskRow, changes: Partial<TaskRow>): Promise<void> {
+  private async release(task: TaskRow, changes: TaskChanges): Promise<void> {
     await this.db
       .update(videoTasks)
       .set({ ...changes, leaseUntil: null })
