@@ -5,7 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../src/server/db/schema.js";
+import { apiTokens, users } from "../../src/server/db/schema.js";
 import { listenPostgres } from "../../src/server/db/pg-listen.js";
 import { STREAM_UNAVAILABLE } from "../../src/server/features/events/routes.js";
 import { Client, signInAdmin, signUp } from "../helpers/test-app.js";
@@ -109,6 +109,42 @@ describe("GET /api/events", () => {
     expect((await admin.put(`/api/admin/users/${row!.id}/toggle`, { isActive: false })).statusCode).toBe(200);
     await second.next("signed-out");
     await second.ended;
+  });
+
+  it("ends a stream opened with an API token when that token is deleted, deactivated or revoked by a password change", async () => {
+    const u = await signUp(t.app);
+    const token = async (name: string) => (await u.client.post("/api/user-tokens", { name })).json<{ id: string; token: string }>();
+    const [deleted, deactivated, revoked] = [await token("deleted"), await token("deactivated"), await token("revoked")];
+    const bearer = (created: { token: string }) => openStream({ authorization: `Bearer ${created.token}` });
+    const [sDeleted, sDeactivated, sRevoked, sCookie] = await Promise.all([
+      bearer(deleted),
+      bearer(deactivated),
+      bearer(revoked),
+      openStream(cookieOf(u.client)),
+    ]);
+    for (const s of [sDeleted, sDeactivated, sRevoked, sCookie]) await s.next("ready");
+    const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, u.username));
+    const admin = await signInAdmin(t);
+
+    expect((await u.client.delete(`/api/user-tokens/${deleted.id}`)).statusCode).toBe(200);
+    await sDeleted.next("signed-out");
+    await sDeleted.ended;
+    // The other tokens' streams heard the same announcement and carry on.
+    await admin.put(`/api/admin/users/${row!.id}/credits`, { credits: 7 });
+    for (const s of [sDeactivated, sRevoked]) expect(await s.next("credits", (d) => d.credits === 7)).toEqual({ credits: 7 });
+
+    await t.database.db.update(apiTokens).set({ isActive: false }).where(eq(apiTokens.id, deactivated.id));
+    await sDeactivated.next("signed-out");
+    await sDeactivated.ended;
+
+    const changed = await u.client.put("/api/user/change-password", { currentPassword: u.password, newPassword: "a-new-password", revokeApiTokens: true });
+    expect(changed.statusCode).toBe(200);
+    await sRevoked.next("signed-out");
+    await sRevoked.ended;
+    // The session that changed the password stays, and so does its stream.
+    await admin.put(`/api/admin/users/${row!.id}/credits`, { credits: 8 });
+    expect(await sCookie.next("credits", (d) => d.credits === 8)).toEqual({ credits: 8 });
+    expect(sCookie.isEnded).toBe(false);
   });
 
   it("ends streams and refuses new ones while the database's event channel is down", async () => {

@@ -143,6 +143,31 @@ describe.runIf(usingPostgres)("two server processes on one PostgreSQL", () => {
     expect(after.filter((r) => r.type === "refund")).toHaveLength(1);
   }, 60_000);
 
+  it("end a stream on one process when its API token is deleted or its session signed out on the other", async () => {
+    const admin = await signIn(a.url, ADMIN.username, ADMIN.password);
+    const user = await newUser(a.url, 0, admin);
+    const created = await user.client.request(a.url, "POST", "/api/user-tokens", { name: "leaked" });
+    expect(created.status).toBe(201);
+    const open = async (headers: Record<string, string>) => {
+      const stream = await SseClient.open(`${b.url}/api/events`, headers);
+      if (!(stream instanceof SseClient)) throw new Error(`stream refused: ${stream.status}`);
+      streams.push(stream);
+      await stream.next("ready");
+      return stream;
+    };
+    const byToken = await open({ authorization: `Bearer ${created.json.token as string}` });
+    const bySession = await open({ cookie: user.client.cookie! });
+
+    expect((await user.client.request(a.url, "DELETE", `/api/user-tokens/${created.json.id as string}`)).status).toBe(200);
+    await byToken.next("signed-out");
+    await byToken.ended;
+    expect(bySession.isEnded).toBe(false);
+
+    expect((await user.client.request(a.url, "POST", "/api/auth/logout")).status).toBe(200);
+    await bySession.next("signed-out");
+    await bySession.ended;
+  });
+
   it("count rate limits together: failed logins on both lock the account", async () => {
     const admin = await signIn(a.url, ADMIN.username, ADMIN.password);
     const user = await newUser(a.url, 0, admin);

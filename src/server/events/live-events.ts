@@ -1,7 +1,7 @@
 /**
  * The changes the database announces on LIVE_EVENTS_CHANNEL (triggers in migrations 0004, 0005 and
- * 0008): a task created, changed or deleted; a user's credits, status or profile changed; a
- * session ended; the admin settings changed. Every server process listens, so a change committed
+ * 0008, 0021): a task created, changed or deleted; a user's credits, status or profile changed; a
+ * session ended; an API token deleted or (de)activated; the admin settings changed. Every server process listens, so a change committed
  * by one reaches the open pages (SSE) and the read caches of all. Delivery is at commit and in
  * commit order, so a listener that re-reads sees the change.
  */
@@ -9,7 +9,7 @@ import crypto from "node:crypto";
 
 export const LIVE_EVENTS_CHANNEL = "veo_events";
 
-export type LiveEventKind = "task" | "user" | "session";
+export type LiveEventKind = "task" | "user" | "session" | "token";
 
 /** A change to one user's data. */
 export interface LiveEvent {
@@ -17,6 +17,8 @@ export interface LiveEvent {
   kind: LiveEventKind;
   /** The provider task id, for task events. */
   taskId?: string;
+  /** The API token's id, for token events. */
+  tokenId?: string;
 }
 
 /** Any announced change: a user's, or the admin settings row (everyone's). */
@@ -26,12 +28,17 @@ type Parsed = DatabaseChange | { kind: "sync"; id: string } | { kind: "webhook" 
 
 function parse(payload: string): Parsed | undefined {
   try {
-    const raw = JSON.parse(payload) as { u?: unknown; k?: unknown; t?: unknown; s?: unknown };
+    const raw = JSON.parse(payload) as { u?: unknown; k?: unknown; t?: unknown; s?: unknown; i?: unknown };
     if (raw.k === "settings") return { kind: "settings" };
     if (raw.k === "webhook") return { kind: "webhook" };
     if (raw.k === "sync") return typeof raw.s === "string" ? { kind: "sync", id: raw.s } : undefined;
-    if (typeof raw.u !== "string" || (raw.k !== "task" && raw.k !== "user" && raw.k !== "session")) return undefined;
-    return { userId: raw.u, kind: raw.k, ...(typeof raw.t === "string" ? { taskId: raw.t } : {}) };
+    if (typeof raw.u !== "string" || (raw.k !== "task" && raw.k !== "user" && raw.k !== "session" && raw.k !== "token")) return undefined;
+    return {
+      userId: raw.u,
+      kind: raw.k,
+      ...(typeof raw.t === "string" ? { taskId: raw.t } : {}),
+      ...(typeof raw.i === "string" ? { tokenId: raw.i } : {}),
+    };
   } catch {
     return undefined;
   }

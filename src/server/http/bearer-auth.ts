@@ -54,9 +54,9 @@ export async function authenticateBearer(db: Db, header: string | undefined, now
 
 /**
  * Who calls a "user-or-token" route (http/route-access.ts): the signed-in user (session cookie),
- * else the API token's owner; a 401 when there is neither, or the token is not valid.
+ * else the API token's owner (with the token's id); a 401 when there is neither, or the token is not valid.
  */
-export async function requireUserOrToken(request: FastifyRequest, db: Db): Promise<{ id: string }> {
+export async function requireUserOrToken(request: FastifyRequest, db: Db): Promise<{ id: string; tokenId?: string }> {
   const user = request.user ?? (request.headers.authorization ? await authenticateBearer(db, request.headers.authorization) : null);
   if (!user) throw unauthorized();
   return user;

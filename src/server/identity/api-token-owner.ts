@@ -38,3 +38,13 @@ export async function touchTokenLastUsed(db: Db, tokenId: string, now: Date, res
     .set({ lastUsed: now })
     .where(and(eq(apiTokens.id, tokenId), or(isNull(apiTokens.lastUsed), lt(apiTokens.lastUsed, stale))));
 }
+
+/** Whether the token still exists and is active (an open event stream asks when the token changed). */
+export async function isTokenActive(db: Db, tokenId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: apiTokens.id })
+    .from(apiTokens)
+    .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.isActive, true)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -2,7 +2,8 @@
  * GET /api/events: a server-sent events stream of the signed-in user's changes (session cookie or
  * API token). Events: `ready` {credits} once connected; `task` {task} with the task as the lists
  * show it; `task-removed` {taskId}; `credits` {credits}; `signed-out` before the stream ends because
- * the session or account ended. While the database's event channel is down streams are refused
+ * the session, the API token it was opened with or the account ended (on every process: the
+ * database announces each, decision 0063). While the database's event channel is down streams are refused
  * (503) or ended, so pages poll instead; a page refetches what it shows on every `ready`.
  */
 import type { ServerResponse } from "node:http";
@@ -14,6 +15,7 @@ import type { Db } from "../../db/connect.js";
 import { AppError, unauthorized } from "../../http/errors.js";
 import { requireUserOrToken } from "../../http/bearer-auth.js";
 import { resolveSession, SESSION_COOKIE } from "../../identity/sessions.js";
+import { isTokenActive } from "../../identity/api-token-owner.js";
 import { findUserById } from "../auth/users.js";
 import { findOwnTask, toTaskView } from "../videos/queries.js";
 import type { LiveEvent, LiveEvents } from "../../events/live-events.js";
@@ -37,7 +39,7 @@ const eventsSchema = {
   summary: "Follow your videos live (optional)",
   description: [
     "A server-sent events stream (text/event-stream) of the account's changes, instead of polling. Send `Accept: text/event-stream` and keep the connection open; reconnect after 3 seconds if it closes (EventSource does this itself).",
-    "Events, each with a JSON `data` line: `ready` {credits} once connected (read the state you show again then); `task` {task} when a video is created or changes (status, resultUrls, hdVideoUrl, hdStatus, errorMessage, refunded), the task as the web app lists it; `task-removed` {taskId}; `credits` {credits} when the balance changes; `signed-out` {} before the stream ends because the account was disabled.",
+    "Events, each with a JSON `data` line: `ready` {credits} once connected (read the state you show again then); `task` {task} when a video is created or changes (status, resultUrls, hdVideoUrl, hdStatus, errorMessage, refunded), the task as the web app lists it; `task-removed` {taskId}; `credits` {credits} when the balance changes; `signed-out` {} before the stream ends because the API token was deleted or deactivated (or the session signed out, or the account disabled).",
     `Lines starting with \`:\` are keep-alive comments, every ${HEARTBEAT_MS / 1000} seconds. At most ${MAX_STREAMS_PER_USER} open streams per account and server.`,
   ].join("\n\n"),
   response: {
@@ -74,6 +76,7 @@ export async function eventRoutes(scope: FastifyInstance, opts: { db: Db; liveEv
   app.get("/api/events", { config: { access: "user-or-token", docs }, schema: eventsSchema }, async (request, reply) => {
     const cookieToken = request.user ? request.cookies[SESSION_COOKIE] : undefined;
     const user = await requireUserOrToken(request, db);
+    const { tokenId } = user;
     if (!events.connected) throw new AppError("service_unavailable", STREAM_UNAVAILABLE, { "retry-after": "30" });
     const count = perUser.get(user.id) ?? 0;
     if (count >= MAX_STREAMS_PER_USER)
@@ -124,7 +127,9 @@ export async function eventRoutes(scope: FastifyInstance, opts: { db: Db; liveEv
         send("credits", { credits: current.credits });
         return;
       }
-      if (event.kind === "session" && cookieToken && !(await resolveSession(db, cookieToken, caches.sessions))) signOut();
+      if (event.kind === "session" && cookieToken && !(await resolveSession(db, cookieToken, caches.sessions))) return signOut();
+      // A leaked token is revoked to cut it off: its open streams too, not only its next request.
+      if (event.kind === "token" && tokenId && event.tokenId === tokenId && !(await isTokenActive(db, tokenId))) signOut();
     };
     const unsubscribe = events.subscribe(user.id, (event) => {
       queue = queue.then(() => handle(event)).catch((err: unknown) => request.log.warn({ err }, "live event not delivered"));
