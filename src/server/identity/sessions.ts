@@ -1,8 +1,9 @@
 /**
  * Database sessions behind an opaque cookie. The row is keyed by the SHA-256 of the cookie value;
- * a session expires after SESSION_IDLE_MS without use and dies with its user's `isActive`.
+ * a session expires after SESSION_IDLE_MS without use, SESSION_MAX_AGE_MS after its sign-in however
+ * much it is used (decision 0063), and dies with its user's `isActive`.
  */
-import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import type { Queryable } from "../db/connect.js";
 import { sessions, users } from "../db/schema.js";
 import { preparedPerDatabase } from "../db/prepared.js";
@@ -11,6 +12,8 @@ import type { FreshCache } from "../events/fresh-cache.js";
 
 export const SESSION_COOKIE = "sid";
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session ends this long after its sign-in even when used every day: a stolen cookie does not live forever. */
+export const SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 /** Sliding expiry is written at most this often per session, not on every request. */
 const SESSION_TOUCH_MS = 60 * 60 * 1000;
 
@@ -64,33 +67,46 @@ const sessionLookup = preparedPerDatabase((db: Queryable) =>
       hasPassword: sql<boolean>`${users.password} <> ''`,
       language: users.language,
       expiresAt: sessions.expiresAt,
+      createdAt: sessions.createdAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql`now()`), eq(users.isActive, true)))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder("id")),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.createdAt, sql`now() - ${SESSION_MAX_AGE_MS} * interval '1 millisecond'`),
+        eq(users.isActive, true),
+      ),
+    )
     .limit(1)
     .prepare("resolve_session"),
 );
 
-/** A live session's user, and when the session expires. */
+/** A live session's user, when the session expires unused, and when it signed in. */
 export interface SessionRow extends SessionUser {
   expiresAt: Date;
+  createdAt: Date;
 }
 
 /**
- * The signed-in, active user of a cookie value, or undefined. Extends the session's life. Read
- * through the sessions cache: every API request asks.
+ * The signed-in, active user of a cookie value, or undefined. Extends the session's life, never
+ * past SESSION_MAX_AGE_MS from its sign-in. Read through the sessions cache: every API request asks.
  */
 export async function resolveSession(db: Queryable, token: string, cache: FreshCache<SessionRow>): Promise<SessionUser | undefined> {
   const id = sha256Hex(token);
   const row = await cache.get(id, async () => (await sessionLookup(db).execute({ id }))[0]);
   const now = Date.now();
-  if (!row || row.expiresAt.getTime() <= now) return undefined;
-  const { expiresAt, ...user } = row;
-  if (expiresAt.getTime() - now < SESSION_IDLE_MS - SESSION_TOUCH_MS) {
+  if (!row) return undefined;
+  const { expiresAt, createdAt, ...user } = row;
+  const end = createdAt.getTime() + SESSION_MAX_AGE_MS;
+  // The cached row may be minutes old: check both ends against the clock too.
+  if (expiresAt.getTime() <= now || end <= now) return undefined;
+  const extended = Math.min(now + SESSION_IDLE_MS, end);
+  if (extended - expiresAt.getTime() >= SESSION_TOUCH_MS) {
     await db
       .update(sessions)
-      .set({ expiresAt: new Date(now + SESSION_IDLE_MS) })
+      .set({ expiresAt: new Date(extended) })
       .where(eq(sessions.id, id));
     // The touch is not announced (it changes nothing a page shows): reload it next time.
     cache.delete(id);
@@ -102,11 +118,19 @@ export async function deleteSession(db: Queryable, token: string): Promise<void>
   await db.delete(sessions).where(eq(sessions.id, sha256Hex(token)));
 }
 
-/** Ends every session of a user, except the one whose cookie value is `keepToken`. */
-export async function deleteUserSessions(db: Queryable, userId: string, keepToken?: string): Promise<void> {
-  await db.delete(sessions).where(keepToken ? and(eq(sessions.userId, userId), ne(sessions.id, sha256Hex(keepToken))) : eq(sessions.userId, userId));
+/**
+ * Ends every session of a user, except the one whose cookie value is `keepToken`; returns how many
+ * ended. Their open event streams end too (the sessions trigger announces each).
+ */
+export async function deleteUserSessions(db: Queryable, userId: string, keepToken?: string): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(keepToken ? and(eq(sessions.userId, userId), ne(sessions.id, sha256Hex(keepToken))) : eq(sessions.userId, userId))
+    .returning({ id: sessions.id });
+  return ended.length;
 }
 
 export async function deleteExpiredSessions(db: Queryable): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+  const now = Date.now();
+  await db.delete(sessions).where(or(lt(sessions.expiresAt, new Date(now)), lt(sessions.createdAt, new Date(now - SESSION_MAX_AGE_MS))));
 }

@@ -5,12 +5,15 @@ import { apiTokens, paymentOrders, sessions, users, videoTasks } from "../../db/
 import { notFound } from "../../http/errors.js";
 import type { AdminUserDetail, AdminUserVideo, AdminUserVideosPage } from "../../../shared/schemas/admin-users.js";
 import { ADMIN_USER_VIDEOS_LIMIT } from "../../../shared/schemas/admin-users.js";
+import { deleteUserSessions, SESSION_MAX_AGE_MS } from "../../identity/sessions.js";
 import { recordAudit, type AuditActor } from "../audit/audit-log.js";
 import { getUserView } from "./users-service.js";
 
 const ORDERS_SHOWN = 50;
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => d?.toISOString() ?? null;
+/** When a session ends if unused: its sliding expiry, at most its absolute end. */
+const endOf = (s: { createdAt: Date; expiresAt: Date }) => new Date(Math.min(s.expiresAt.getTime(), s.createdAt.getTime() + SESSION_MAX_AGE_MS));
 
 export async function getUserDetail(db: Db, userId: string): Promise<AdminUserDetail> {
   const view = await getUserView(db, userId);
@@ -21,7 +24,7 @@ export async function getUserDetail(db: Db, userId: string): Promise<AdminUserDe
     db
       .select()
       .from(sessions)
-      .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+      .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now), gt(sessions.createdAt, new Date(now.getTime() - SESSION_MAX_AGE_MS))))
       .orderBy(desc(sessions.createdAt)),
     db.select().from(paymentOrders).where(eq(paymentOrders.userId, userId)).orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id)).limit(ORDERS_SHOWN),
     db.select({ n: count() }).from(paymentOrders).where(eq(paymentOrders.userId, userId)),
@@ -32,7 +35,7 @@ export async function getUserDetail(db: Db, userId: string): Promise<AdminUserDe
     googleLinked: Boolean(extra?.googleId),
     apiTokens: tokens.map((t) => ({ id: t.id, name: t.name, token: t.tokenMasked, createdAt: iso(t.createdAt), lastUsed: isoOrNull(t.lastUsed) })),
     // The id is the SHA-256 of the cookie; a prefix of it names the session without being usable as one.
-    sessions: live.map((s) => ({ id: s.id.slice(0, 12), createdAt: iso(s.createdAt), expiresAt: iso(s.expiresAt), ip: s.ip, userAgent: s.userAgent })),
+    sessions: live.map((s) => ({ id: s.id.slice(0, 12), createdAt: iso(s.createdAt), expiresAt: iso(endOf(s)), ip: s.ip, userAgent: s.userAgent })),
     paymentOrders: orders.map((o) => ({
       id: o.id,
       provider: o.provider as "creem" | "paypal",
@@ -93,15 +96,15 @@ export async function signOutEverywhere(db: Db, actor: AuditActor, userId: strin
   return db.transaction(async (tx) => {
     const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
     if (!user) throw notFound("User not found");
-    const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+    const ended = await deleteUserSessions(tx, userId);
     await recordAudit(tx, actor, {
       action: "user.sign_out",
       targetType: "user",
       targetId: userId,
       targetLabel: user.username,
-      details: { sessions: ended.length },
+      details: { sessions: ended },
     });
-    return ended.length;
+    return ended;
   });
 }
 
