@@ -309,6 +309,7 @@ export const ROUTE_CASES: RouteCase[] = [
     request: () => ({ url: "/api/user/change-password", body: { currentPassword: "password123", newPassword: "password123" } }),
   },
   { method: "PUT", route: "/api/user/language", request: () => ({ url: "/api/user/language", body: { language: "vi" } }) },
+  { method: "DELETE", route: "/api/user/sessions", request: () => ({ url: "/api/user/sessions" }) },
   { method: "DELETE", route: "/api/videos/:taskId", ownerOnly: true, request: (f) => ({ url: `/api/videos/${f.spareTaskId}` }) },
   { method: "POST", route: "/api/auth/logout", request: () => ({ url: "/api/auth/logout", body: {} }) },
 ];

@@ -1,21 +1,28 @@
 /**
- * Session lifetimes (decision 0063): a session ends 90 days after its sign-in however much it is used.
+ * Session lifetimes and a person's own "sign out other sessions" (decision 0063): a session ends
+ * 90 days after its sign-in however much it is used, and DELETE /api/user/sessions ends every
+ * other session of the caller (and their live event streams), keeping the current one.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions } from "../../src/server/db/schema.js";
+import { sessions, users } from "../../src/server/db/schema.js";
 import { SESSION_MAX_AGE_MS } from "../../src/server/identity/sessions.js";
 import { sha256Hex } from "../../src/server/lib/tokens.js";
 import { Client, createTestApp, signUp, type TestApp } from "../helpers/test-app.js";
+import { SseClient } from "../helpers/sse-client.js";
 
 const DAY = 24 * 60 * 60 * 1000;
 
 let t: TestApp;
+let base: string;
+const streams: SseClient[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
+  base = await t.app.listen({ port: 0, host: "127.0.0.1" });
 });
 afterAll(async () => {
+  for (const s of streams) s.close();
   await t.close();
 });
 
@@ -36,6 +43,14 @@ async function signInAgain(username: string, password: string): Promise<Client> 
   const res = await client.post("/api/auth/login", { username, password });
   expect(res.statusCode).toBe(200);
   return client;
+}
+
+async function openStream(client: Client): Promise<SseClient> {
+  const res = await SseClient.open(`${base}/api/events`, { cookie: client.sessionCookie! });
+  if (!(res instanceof SseClient)) throw new Error(`stream refused: ${res.status}`);
+  streams.push(res);
+  await res.next("ready");
+  return res;
 }
 
 describe("a session's absolute lifetime", () => {
@@ -68,5 +83,45 @@ describe("a session's absolute lifetime", () => {
       .where(eq(sessions.id, sessionId(u.client)));
     // Extended from 1 day left to the absolute end (10 days), not to a fresh 30.
     expect(row!.expiresAt.getTime()).toBe(row!.createdAt.getTime() + SESSION_MAX_AGE_MS);
+  });
+});
+
+describe("DELETE /api/user/sessions", () => {
+  it("ends the caller's other sessions and their live streams, keeping this one; nobody else's", async () => {
+    const me = await signUp(t.app);
+    const [laptop, phone] = [await signInAgain(me.username, me.password), await signInAgain(me.username, me.password)];
+    const someoneElse = await signUp(t.app);
+    const [here, onLaptop, onPhone, theirs] = [
+      await openStream(me.client),
+      await openStream(laptop),
+      await openStream(phone),
+      await openStream(someoneElse.client),
+    ];
+
+    const res = await me.client.delete("/api/user/sessions");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: "2 other sessions ended", ended: 2 });
+
+    for (const stream of [onLaptop, onPhone]) {
+      await stream.next("signed-out");
+      await stream.ended;
+    }
+    for (const client of [laptop, phone]) expect((await client.get("/api/auth/current-user")).statusCode).toBe(401);
+    expect((await me.client.get("/api/auth/current-user")).statusCode).toBe(200);
+    expect((await someoneElse.client.get("/api/auth/current-user")).statusCode).toBe(200);
+
+    // This session's stream and the other person's still carry news.
+    await t.database.db.update(users).set({ credits: sql`${users.credits} + 3` });
+    for (const stream of [here, theirs]) {
+      expect(await stream.next("credits")).toEqual({ credits: 3 });
+      expect(stream.isEnded).toBe(false);
+    }
+
+    const again = await me.client.delete("/api/user/sessions");
+    expect(again.json()).toEqual({ message: "0 other sessions ended", ended: 0 });
+  });
+
+  it("needs a signed-in session", async () => {
+    expect((await new Client(t.app).delete("/api/user/sessions")).statusCode).toBe(401);
   });
 });

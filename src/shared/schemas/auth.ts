@@ -123,3 +123,7 @@ export const loggedOutSchema = z.object({ message: z.string() }).meta({ id: "Log
 /** PUT /api/user/change-password answers the spec's message and how many API tokens were revoked. */
 export const changePasswordResultSchema = z.object({ message: z.string(), revokedApiTokens: z.number().int().min(0) }).meta({ id: "PasswordChanged" });
 export type ChangePasswordResult = z.infer<typeof changePasswordResultSchema>;
+
+/** DELETE /api/user/sessions: the person's other sessions ended; `ended` counts them (0 when there were none). */
+export const otherSessionsEndedSchema = z.object({ message: z.string(), ended: z.number().int().min(0) }).meta({ id: "OtherSessionsEnded" });
+export type OtherSessionsEnded = z.infer<typeof otherSessionsEndedSchema>;

@@ -8,6 +8,7 @@ import {
   currentUserSchema,
   loggedOutSchema,
   loginSchema,
+  otherSessionsEndedSchema,
   languageSavedSchema,
   registerSchema,
   setLanguageSchema,
@@ -17,7 +18,7 @@ import { errors } from "../../http/route-contract.js";
 import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore } from "../../http/rate-limit.js";
 import { clearSessionCookie, requireUser, setSessionCookie } from "../../http/session-auth.js";
 import { changePassword, login, registerUser, setLanguage } from "./service.js";
-import { deleteSession, SESSION_COOKIE, sessionOrigin } from "../../identity/sessions.js";
+import { deleteSession, deleteUserSessions, SESSION_COOKIE, sessionOrigin } from "../../identity/sessions.js";
 import { toCurrentUser } from "./users.js";
 
 export interface AuthRateLimits {
@@ -144,6 +145,24 @@ export async function authRoutes(
         revokeApiTokens: input.revokeApiTokens,
       });
       return { message: CHANGE_PASSWORD_MESSAGES.success, revokedApiTokens };
+    },
+  );
+
+  // "Sign out other devices" on /my-account: the admin's sign-out-everywhere, for one's own sessions but this one.
+  api.delete(
+    "/api/user/sessions",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["Account"],
+        summary: "Sign out every other session of the signed-in user (this one stays; their live streams end)",
+        response: { 200: otherSessionsEndedSchema, ...errors(401, 403) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const ended = await deleteUserSessions(db, user.id, request.cookies[SESSION_COOKIE]);
+      return { message: ended === 1 ? "1 other session ended" : `${ended} other sessions ended`, ended };
     },
   );
 
