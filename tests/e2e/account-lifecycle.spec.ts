@@ -154,3 +154,31 @@ test("changing the password revokes the API tokens unless 'Also revoke my API to
   await page.goto("/api");
   await expect(page.getByText("You have no API token yet")).toBeVisible();
 });
+
+test("'Sign out other devices' ends the other browser's session at once and keeps this one", async ({ page, browser }) => {
+  const username = uniqueUsername("others");
+  await registerViaApi(page.request, username, "first-pass-1");
+  await signIn(page, username, "first-pass-1");
+  const laptop = await browser.newContext();
+  try {
+    const other = await laptop.newPage();
+    await signIn(other, username, "first-pass-1");
+
+    await openMyAccount(page);
+    await page.getByRole("main").getByRole("button", { name: "Sign out other devices" }).click();
+    const dialog = page.getByRole("dialog", { name: "Sign out of every other device?" });
+    await expect(dialog).toContainText("You stay signed in here.");
+    await dialog.getByRole("button", { name: "Sign out other devices" }).click();
+    await expectToast(page, "Signed out of other devices", "1 other session ended.");
+    await expect(dialog).toBeHidden();
+
+    // The other browser's open page hears it on its live stream and shows it signed out.
+    await expect(header(other).getByRole("link", { name: "Sign In" })).toBeVisible();
+    expect((await other.request.get("/api/auth/current-user")).status()).toBe(401);
+    await page.reload();
+    await expect(header(page).getByRole("button", { name: "Account menu" })).toBeVisible();
+    expect((await page.request.get("/api/auth/current-user")).status()).toBe(200);
+  } finally {
+    await laptop.close();
+  }
+});

@@ -7,10 +7,11 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatCredits } from "@/lib/format";
 import { ChangePasswordDialog } from "./change-password-dialog";
+import { SignOutOtherSessions } from "./sign-out-others";
 
 /**
- * Balance plus shortcuts: buy credits, gallery, password, Connect Google (`connectGoogle`, from
- * the auth feature; the page passes it in) and the admin panel for admins.
+ * Balance plus shortcuts: buy credits, gallery, password, sign out other devices, Connect Google
+ * (`connectGoogle`, from the auth feature; the page passes it in) and the admin panel for admins.
  */
 export function AccountActionsCard({ user, connectGoogle }: { user: CurrentUser; connectGoogle?: ReactNode }) {
   const { credits } = user;
@@ -51,6 +52,7 @@ export function AccountActionsCard({ user, connectGoogle }: { user: CurrentUser;
           </Button>
         </div>
         <ChangePasswordDialog />
+        <SignOutOtherSessions />
         {connectGoogle}
         {user.isAdmin ? (
           <Button asChild variant="outline" className="border-violet-500/40 text-violet-200 hover:border-violet-400">
