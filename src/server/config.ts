@@ -5,6 +5,7 @@
 import path from "node:path";
 import type { S3Settings } from "./integrations/storage/s3-blob-store.js";
 import { z } from "zod";
+import { withoutTrailingSlashes } from "../shared/trim.js";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -82,7 +83,7 @@ const trustProxySetting = z
     return entries;
   });
 
-const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).transform((v) => v.replace(/\/+$/, ""));
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).transform(withoutTrailingSlashes);
 const positiveInt = z.coerce.number({ error: "must be a number" }).int("must be an integer").min(1, "must be at least 1");
 const nonNegativeInt = z.coerce.number({ error: "must be a number" }).int("must be an integer").min(0, "must be 0 or more");
 
@@ -99,7 +100,7 @@ const zaloPhone = optionalText.pipe(
 const telegramUsername = optionalText.pipe(
   z
     .string()
-    .transform((v) => v.replace(/^(?:https?:\/\/)?(?:t\.me|telegram\.me)\/|^@/i, "").replace(/\/+$/, ""))
+    .transform((v) => withoutTrailingSlashes(v.replace(/^(?:https?:\/\/)?(?:t\.me|telegram\.me)\/|^@/i, "")))
     .pipe(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{4,31}$/, "must be a Telegram username (5-32 letters, digits or _), @name or https://t.me/name"))
     .optional(),
 );
@@ -249,7 +250,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const publicUrl = withoutTrailingSlashes(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   return {
     port: e.PORT,
     host: e.HOST,

@@ -2,6 +2,7 @@
  * The languages the product speaks (issue 24): English, the default, and Vietnamese. Plain
  * values only: the landing page's first load uses this module, and zod stays out of it.
  */
+import { withoutTrailingSlashes } from "./trim.js";
 
 export const LOCALES = ["en", "vi"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -17,6 +18,6 @@ export const LANDING_PATHS: Record<Locale, string> = { en: "/en", vi: "/vi" };
 
 /** The language a landing address names, if it is one of LANDING_PATHS. */
 export function landingPathLocale(pathname: string): Locale | null {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const path = pathname.length > 1 ? withoutTrailingSlashes(pathname) : pathname;
   return LOCALES.find((locale) => LANDING_PATHS[locale] === path) ?? null;
 }

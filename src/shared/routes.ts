@@ -1,3 +1,5 @@
+import { withoutTrailingSlashes } from "./trim.js";
+
 /**
  * The SPA routes that exist today. The server answers these with index.html and 200; any other
  * non-API path gets index.html with 404 so the app's 404 page shows with the right status.
@@ -27,7 +29,7 @@ export type SpaRoute = (typeof SPA_ROUTES)[number];
 
 /** Whether a path is one of SPA_ROUTES; a `:name` segment matches any one non-empty segment. */
 export function isSpaRoute(pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const path = pathname.length > 1 ? withoutTrailingSlashes(pathname) : pathname;
   const segments = path.split("/");
   return SPA_ROUTES.some((route) => {
     const parts = route.split("/");

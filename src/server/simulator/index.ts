@@ -4,6 +4,7 @@
  * See docs/simulator.md for markers, timing and fault injection.
  */
 import Fastify from "fastify";
+import { withoutTrailingSlashes } from "../../shared/trim.js";
 import { createCallbacks } from "./callbacks.js";
 import type { SimContext } from "./context.js";
 import { createFaults, createStats } from "./faults.js";
@@ -26,7 +27,7 @@ export function createKieSimulator(opts: KieSimulatorOptions): KieSimulator {
 
 function createWithContext(opts: KieSimulatorOptions): { sim: KieSimulator; ctx: SimContext } {
   const ctx: SimContext = {
-    publicBaseUrl: opts.publicBaseUrl.replace(/\/+$/, ""),
+    publicBaseUrl: withoutTrailingSlashes(opts.publicBaseUrl),
     delayMs: opts.delayMs ?? DEFAULT_DELAY_MS,
     hdDelayMs: opts.hdDelayMs ?? DEFAULT_HD_DELAY_MS,
     fourKDelayMs: opts.fourKDelayMs ?? DEFAULT_FOUR_K_DELAY_MS,

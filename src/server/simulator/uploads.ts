@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { trimChars } from "../../shared/trim.js";
 import type { SimContext } from "./context.js";
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -58,7 +59,7 @@ export async function storeUpload(ctx: SimContext, input: UploadInput) {
   const fileName = input.fileName || storedName;
   return {
     fileName,
-    filePath: `${input.uploadPath.replace(/^\/+|\/+$/g, "")}/${fileName}`,
+    filePath: `${trimChars(input.uploadPath, "/")}/${fileName}`,
     downloadUrl: `${ctx.publicBaseUrl}/files/uploads/${storedName}`,
     fileSize: input.bytes.length,
     mimeType: MEDIA_TYPES[ext] ?? "application/octet-stream",

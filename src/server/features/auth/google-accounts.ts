@@ -12,18 +12,19 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { isUniqueViolation, type Queryable } from "../../db/connect.js";
 import { users } from "../../db/schema.js";
 import { USERNAME_MAX, USERNAME_MIN } from "../../../shared/schemas/auth.js";
+import { trimChars } from "../../../shared/trim.js";
 import { GoogleAuthError, type GoogleIdentity } from "../../integrations/google/oidc.js";
 import { NO_PASSWORD } from "./service.js";
 import type { UserRow } from "./users.js";
 
-function usernameBase(identity: GoogleIdentity): string {
+/** The username a Google account starts from (exported for the backtracking test). */
+export function usernameBase(identity: GoogleIdentity): string {
   const source = identity.email?.split("@")[0] || identity.name || "user";
   let base = source
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^A-Za-z0-9._-]+/g, "_")
-    .replace(/^[._-]+|[._-]+$/g, "")
-    .toLowerCase();
+    .replace(/[^A-Za-z0-9._-]+/g, "_");
+  base = trimChars(base, "._-").toLowerCase();
   if (base.length < USERNAME_MIN) base = `${base}_user`.replace(/^_/, "");
   return base.slice(0, USERNAME_MAX - 5);
 }

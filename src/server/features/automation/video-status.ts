@@ -3,6 +3,7 @@ import { and, eq, sum } from "drizzle-orm";
 import type { Queryable } from "../../db/connect.js";
 import { transactions } from "../../db/schema.js";
 import { POLL_SECONDS, type N8nVideoStatus } from "../../../shared/automation.js";
+import { trimEndWhere } from "../../../shared/trim.js";
 import type { TaskRow } from "../videos/task-state.js";
 
 type StatusFields = Pick<
@@ -48,7 +49,7 @@ export function toN8nStatus(task: StatusFields, refunded: number, link: (url: st
 }
 
 function failureMessage(error: string | null, refunded: number): string {
-  const reason = (error ?? "unknown error").trim().replace(/[.\s]+$/, "");
+  const reason = trimEndWhere((error ?? "unknown error").trim(), (char) => char === "." || /\s/.test(char));
   const refund = refunded > 0 ? `${refunded} credit${refunded === 1 ? " was" : "s were"} refunded.` : "No credits were refunded.";
   return `Video generation failed: ${reason}. ${refund}`;
 }

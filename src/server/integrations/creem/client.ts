@@ -3,6 +3,7 @@
  * call goes through requestJson (timeout, User-Agent); every failure becomes a CreemError with a
  * message fit to show.
  */
+import { withoutTrailingSlashes } from "../../../shared/trim.js";
 import { HttpError, requestJson, USER_AGENT } from "../http/json-request.js";
 import { asNumber, asRecord, asText } from "../kie/parse.js";
 import { CreemError, errorForStatus } from "./errors.js";
@@ -68,7 +69,7 @@ export class CreemClient {
   private async call(method: "GET" | "POST", path: string, body?: unknown): Promise<unknown> {
     let json: unknown;
     try {
-      ({ body: json } = await requestJson(`${this.opts.baseUrl.replace(/\/+$/, "")}${path}`, {
+      ({ body: json } = await requestJson(`${withoutTrailingSlashes(this.opts.baseUrl)}${path}`, {
         method,
         headers: { "x-api-key": this.opts.apiKey, "user-agent": USER_AGENT },
         json: body,

@@ -5,6 +5,7 @@
  * User-Agent); every failure becomes a PaypalError carrying PayPal's `issue`
  * (ORDER_ALREADY_CAPTURED, INSTRUMENT_DECLINED, ...).
  */
+import { withoutTrailingSlashes } from "../../../shared/trim.js";
 import { HttpError, requestJson, USER_AGENT } from "../http/json-request.js";
 import { asNumber, asRecord, asText } from "../kie/parse.js";
 import { errorForResponse, PaypalError } from "./errors.js";
@@ -59,7 +60,7 @@ export class PaypalClient {
   private readonly tokenKey: string;
 
   constructor(private readonly opts: PaypalClientOptions) {
-    this.baseUrl = opts.baseUrl.replace(/\/+$/, "");
+    this.baseUrl = withoutTrailingSlashes(opts.baseUrl);
     this.tokens = opts.tokens ?? sharedTokenCache;
     this.tokenKey = TokenCache.key(this.baseUrl, opts.clientId, opts.clientSecret);
   }
