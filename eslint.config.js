@@ -2,6 +2,7 @@ import fs from "node:fs";
 import js from "@eslint/js";
 import pluginLingui from "eslint-plugin-lingui";
 import reactHooks from "eslint-plugin-react-hooks";
+import regexp from "eslint-plugin-regexp";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
@@ -169,6 +170,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // No regular expression whose time grows faster than its input (issue 36, decision 0061): the
+    // server runs them on paths, headers and bodies. Scripts and tests only read their own text.
+    files: ["src/**"],
+    plugins: { regexp },
+    rules: { "regexp/no-super-linear-backtracking": "error", "regexp/no-super-linear-move": "error" },
   },
   {
     files: ["src/shared/**"],

@@ -132,7 +132,7 @@ const CASES: Case[] = [
   { name: "trimChars", fn: (text) => trimChars(text, "/"), size: BODY_LIMIT, run: ["/", "/a"], breakers: ["x"], prefix: "x" },
   // Headers.
   { name: "tokenFromHeader", fn: tokenFromHeader, size: HEADER_LIMIT, run: [" ", "a", "\t", "a "], breakers: ["x", " y"], prefix: "Bearer " },
-  { name: "simulator authorizedKey", fn: (text) => authorizedKey(sim, text), size: HEADER_LIMIT, run: [" ", "\t", "a"], breakers: ["", "x"], prefix: "Bearer" },
+  { name: "simulator authorizedKey", fn: (text) => authorizedKey(sim, text), size: HEADER_LIMIT, run: [" ", "\t", "a"], breakers: ["\n", "", "x"], prefix: "Bearer" },
   {
     name: "Idempotency-Key",
     fn: (text) => idempotencyHeaders.safeParse({ "idempotency-key": text }),

@@ -43,7 +43,7 @@ export const UNAUTHORIZED_MSG = "You do not have access permissions";
 
 /** The bearer key of a request when it may use the simulator; undefined means 401. */
 export function authorizedKey(ctx: SimContext, header: string | undefined): string | undefined {
-  const key = /^Bearer\s+(.+)$/i.exec(header ?? "")?.[1]?.trim();
+  const key = /^Bearer\s+(\S.*)$/i.exec(header ?? "")?.[1]?.trim();
   if (!key) return undefined;
   if (ctx.apiKey !== undefined && key !== ctx.apiKey) return undefined;
   if (ctx.accounts.get(key)?.revoked) return undefined;
