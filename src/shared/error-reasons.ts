@@ -34,6 +34,7 @@ export const ERROR_REASONS = [
   "checkout_failed",
   "live_stream_limit",
   "database_unavailable",
+  "path_too_long",
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

@@ -80,6 +80,8 @@ function reasonText(reason: ErrorReason, params: Params): string {
       return t`Too many open live-update streams for this account. Close some tabs and try again.`;
     case "database_unavailable":
       return t`The service is briefly unavailable. Please try again in a moment.`;
+    case "path_too_long":
+      return t`This address is longer than any page of this site. Check the link.`;
   }
 }
 
