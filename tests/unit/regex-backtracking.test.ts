@@ -114,7 +114,7 @@ const failedTask = (errorMessage: string) =>
       status: "failed",
       resultUrls: null,
       hdVideoUrl: null,
-      hdStatus: null,
+      hdStatus: "none",
       uhdVideoUrl: null,
       aspectRatio: "16:9",
       errorMessage,
@@ -132,7 +132,14 @@ const CASES: Case[] = [
   { name: "trimChars", fn: (text) => trimChars(text, "/"), size: BODY_LIMIT, run: ["/", "/a"], breakers: ["x"], prefix: "x" },
   // Headers.
   { name: "tokenFromHeader", fn: tokenFromHeader, size: HEADER_LIMIT, run: [" ", "a", "\t", "a "], breakers: ["x", " y"], prefix: "Bearer " },
-  { name: "simulator authorizedKey", fn: (text) => authorizedKey(sim, text), size: HEADER_LIMIT, run: [" ", "\t", "a"], breakers: ["\n", "", "x"], prefix: "Bearer" },
+  {
+    name: "simulator authorizedKey",
+    fn: (text) => authorizedKey(sim, text),
+    size: HEADER_LIMIT,
+    run: [" ", "\t", "a"],
+    breakers: ["\n", "", "x"],
+    prefix: "Bearer",
+  },
   {
     name: "Idempotency-Key",
     fn: (text) => idempotencyHeaders.safeParse({ "idempotency-key": text }),
@@ -182,7 +189,7 @@ const CASES: Case[] = [
   // Google's claims, KIE's failure reason, the simulator's prompt and upload handling.
   {
     name: "Google username",
-    fn: (text) => usernameBase({ sub: "1", email: `${text}@example.com`, emailVerified: true, name: null }),
+    fn: (text) => usernameBase({ sub: "1", email: `${text}@example.com`, emailVerified: true, name: undefined }),
     size: HEADER_LIMIT,
     run: [".", "_", "-", "._-"],
     breakers: ["x"],
