@@ -2,13 +2,10 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
 import { describe, expect, it } from "vitest";
-import { MIGRATIONS_DIR, pgliteOptions } from "../../src/server/db/connect.js";
-import { createTestDatabase } from "../helpers/test-db.js";
+import { MIGRATIONS_DIR } from "../../src/server/db/connect.js";
+import { createTestDatabase, createUnmigratedDatabase } from "../helpers/test-db.js";
 
 function listFiles(dir: string): string[] {
   return fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).sort();
@@ -61,20 +58,13 @@ describe("migrations", () => {
     }
   });
 
+  // Each replays the migrations in steps on an unmigrated database (an empty one on PostgreSQL, the
+  // dumped empty data folder on PGlite: a new PGlite's initdb was most of these tests' time).
   it("queue the files of videos finished before the archive existed (the backfill), and only those", async () => {
-    // The migrations as they stood before the archive (0000-0008), applied to a database with history.
-    const before = fs.mkdtempSync(path.join(os.tmpdir(), "veo-before-archive-"));
-    fs.cpSync(MIGRATIONS_DIR, before, { recursive: true });
-    const journalPath = path.join(before, "meta", "_journal.json");
-    const journal = JSON.parse(fs.readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-    const archiveAt = journal.entries.findIndex((e) => e.tag === "0009_video_archive");
-    expect(archiveAt).toBe(9);
-    journal.entries = journal.entries.slice(0, archiveAt);
-    fs.writeFileSync(journalPath, JSON.stringify(journal));
-    const client = new PGlite(pgliteOptions());
-    const db = drizzle(client);
+    const database = await createUnmigratedDatabase();
+    const { db } = database;
     try {
-      await migrate(db, { migrationsFolder: before });
+      await database.migrate("0009_video_archive");
       await db.execute(sql`insert into users (id, username, password) values ('00000000-0000-4000-8000-000000000001', 'old_user', 'x')`);
       const task = (n: number, status: string, resultUrls: string | null, hd: string | null) =>
         db.execute(sql`insert into video_tasks (id, user_id, task_id, prompt, model, aspect_ratio, status, result_urls, hd_video_url)
@@ -85,34 +75,24 @@ describe("migrations", () => {
       await task(3, "failed", null, null);
       await task(4, "generating", null, null);
 
-      await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+      await database.migrate();
       const queued = (await db.execute(sql`select t.task_id, f.quality, f.source_url, f.status from video_files f join video_tasks t on t.id = f.video_task_id
-        order by t.task_id, f.quality`)) as unknown as { rows: Record<string, string>[] };
+        order by t.task_id, f.quality`)) as { rows: Record<string, string>[] };
       expect(queued.rows).toEqual([
         { task_id: "old_1", quality: "1080p", source_url: "https://tempfile.aiquickdraw.com/v/old-1-hd.mp4", status: "pending" },
         { task_id: "old_1", quality: "720p", source_url: "https://tempfile.aiquickdraw.com/v/old-1.mp4", status: "pending" },
         { task_id: "old_2", quality: "720p", source_url: "https://tempfile.aiquickdraw.com/v/old-2.mp4", status: "pending" },
       ]);
     } finally {
-      await client.close();
-      fs.rmSync(before, { recursive: true, force: true });
+      await database.close();
     }
   });
 
   it("move the admin's four prices into the price table and mark old tasks with images as image mode (0015)", async () => {
-    const before = fs.mkdtempSync(path.join(os.tmpdir(), "veo-before-catalogue-"));
-    fs.cpSync(MIGRATIONS_DIR, before, { recursive: true });
-    const journalPath = path.join(before, "meta", "_journal.json");
-    const journal = JSON.parse(fs.readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-    journal.entries = journal.entries.slice(
-      0,
-      journal.entries.findIndex((e) => e.tag === "0015_catalogue"),
-    );
-    fs.writeFileSync(journalPath, JSON.stringify(journal));
-    const client = new PGlite(pgliteOptions());
-    const db = drizzle(client);
+    const database = await createUnmigratedDatabase();
+    const { db } = database;
     try {
-      await migrate(db, { migrationsFolder: before });
+      await database.migrate("0015_catalogue");
       await db.execute(sql`insert into admin_settings (id, veo3_credits, veo3_fast_credits, veo3_api_price, veo3_fast_api_price) values (1, 7, 3, 12.5, 2.25)`);
       await db.execute(sql`insert into users (id, username, password) values ('00000000-0000-4000-8000-000000000001', 'old_user', 'x')`);
       const task = (n: number, images: string | null) =>
@@ -122,18 +102,17 @@ describe("migrations", () => {
       await task(2, null);
       await task(3, "{}");
 
-      await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-      const settings = (await db.execute(sql`select prices from admin_settings`)) as unknown as { rows: { prices: unknown }[] };
+      await database.migrate();
+      const settings = (await db.execute(sql`select prices from admin_settings`)) as { rows: { prices: unknown }[] };
       expect(settings.rows[0]!.prices).toEqual({ veo3: { web: 7, api: 12.5 }, veo3_fast: { web: 3, api: 2.25 } });
-      const modes = (await db.execute(sql`select task_id, mode from video_tasks order by task_id`)) as unknown as { rows: Record<string, string>[] };
+      const modes = (await db.execute(sql`select task_id, mode from video_tasks order by task_id`)) as { rows: Record<string, string>[] };
       expect(modes.rows).toEqual([
         { task_id: "old_1", mode: "image" },
         { task_id: "old_2", mode: "text" },
         { task_id: "old_3", mode: "text" },
       ]);
     } finally {
-      await client.close();
-      fs.rmSync(before, { recursive: true, force: true });
+      await database.close();
     }
   });
 });
