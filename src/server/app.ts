@@ -42,6 +42,7 @@ import { registerJsonBodyParser } from "./http/json-body.js";
 import { registerNotFoundHandler } from "./http/not-found.js";
 import { registerOpenApi } from "./http/openapi.js";
 import { registerRouteAccess, useScopeAccess } from "./http/route-access.js";
+import { webTokenKey } from "./http/web-app-token.js";
 import { registerRouteContracts, useNonApiScope } from "./http/route-contract.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerStaticSpa } from "./http/static-spa.js";
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions: services.caches.sessions,
     publicOrigin: new URL(config.publicUrl).origin,
     operatorToken: config.metricsToken,
+    webTokenKey: webTokenKey(services.secretBox),
   });
 
   // Every feature takes the one services object and reads the part its options type declares.

@@ -35,6 +35,7 @@ export const ERROR_REASONS = [
   "live_stream_limit",
   "database_unavailable",
   "path_too_long",
+  "web_price_needs_web_app",
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

@@ -21,6 +21,7 @@ import {
 } from "../../src/server/db/schema.js";
 import { createSession } from "../../src/server/identity/sessions.js";
 import type { Access, RouteAccessEntry } from "../../src/server/http/route-access.js";
+import { webToken, webTokenKey } from "../../src/server/http/web-app-token.js";
 import { sha256Hex } from "../../src/server/lib/tokens.js";
 import {
   createVideoTestApp,
@@ -340,19 +341,21 @@ export async function issueToken(db: Db, userId: string): Promise<{ token: strin
   return { token, id: row!.id };
 }
 
+/** `webApp`: the headers the web app adds to a session's calls (the web price asks for them; decision 0065). */
 export interface People {
-  owner: { id: string; cookie: string; token: string };
-  other: { id: string; cookie: string; token: string };
+  owner: { id: string; cookie: string; webApp: Record<string, string>; token: string };
+  other: { id: string; cookie: string; webApp: Record<string, string>; token: string };
   /** Signed in, then disabled behind its session's back. */
-  disabled: { id: string; cookie: string; token: string };
-  admin: { cookie: string };
+  disabled: { id: string; cookie: string; webApp: Record<string, string>; token: string };
+  admin: { cookie: string; webApp: Record<string, string> };
 }
 
 async function person(t: VideoTestApp, credits: number) {
   const u = await userWithCredits(t.app, t.database.db, credits);
-  const cookie = `sid=${await createSession(t.database.db, u.id)}`;
+  const session = await createSession(t.database.db, u.id);
+  const webApp = { "sec-fetch-site": "same-origin", "x-csrf-token": webToken(webTokenKey(t.secretBox), session) };
   const { token } = await issueToken(t.database.db, u.id);
-  return { id: u.id, cookie, token };
+  return { id: u.id, cookie: `sid=${session}`, webApp, token };
 }
 
 const UNLIMITED = { max: 1_000_000, windowMs: 60_000 };
@@ -382,7 +385,7 @@ export async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People
   const gen = await t.app.inject({
     method: "POST",
     url: "/api/generate-video",
-    headers: { cookie: owner.cookie },
+    headers: { cookie: owner.cookie, ...owner.webApp },
     payload: { prompt: "a route case video", model: "veo3_fast" },
   });
   if (gen.statusCode !== 200) throw new Error(`generate failed: ${gen.body}`);
@@ -455,7 +458,7 @@ export async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People
     webhookEndpointId: endpoint!.id,
     webhookDeliveryId: delivery!.id,
   };
-  return { people: { owner, other, disabled, admin: { cookie: adminClient.sessionCookie! } }, fixtures };
+  return { people: { owner, other, disabled, admin: { cookie: adminClient.sessionCookie!, webApp: adminClient.webAppHeaders } }, fixtures };
 }
 
 /** Everything stored, as one comparable value: rate-limit counters and last-seen times (sessions, tokens) aside. */

@@ -51,18 +51,25 @@ export async function startServerProcess(env: Record<string, string>, port?: num
   };
 }
 
-/** A browser-like client of one session, usable against any process (sessions live in the database). */
+/**
+ * A browser-like client of one session, usable against any process (sessions live in the database):
+ * its state-changing calls carry the web app's headers, as Client's do (tests/helpers/test-app.ts).
+ */
 export class HttpClient {
   cookie: string | undefined;
+  webToken: string | undefined;
 
   async request(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: Json }> {
+    const webApp: Record<string, string> = method !== "GET" && this.webToken ? { "sec-fetch-site": "same-origin", "x-csrf-token": this.webToken } : {};
     const res = await fetch(`${base}${path}`, {
       method,
-      headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...webApp, ...(body === undefined ? {} : { "content-type": "application/json" }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const set = res.headers.getSetCookie().find((c) => c.startsWith("sid="));
     if (set) this.cookie = set.split(";")[0];
+    const token = res.headers.getSetCookie().find((c) => c.startsWith("csrf="));
+    if (token) this.webToken = token.split(";")[0]!.slice("csrf=".length);
     const text = await res.text();
     return { status: res.status, json: (text ? JSON.parse(text) : {}) as Json };
   }

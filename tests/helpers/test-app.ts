@@ -51,9 +51,15 @@ export async function createTestApp(overrides: TestAppOptions = {}): Promise<Tes
   };
 }
 
-/** A cookie-keeping client over app.inject(), like a browser tab. */
+/**
+ * A cookie-keeping client over app.inject(), like a browser tab of the web app: its state-changing
+ * calls carry the browser's fetch metadata and the site's token from the `csrf` cookie, as the web
+ * app's API client does (the routes that charge the web price ask for both; decision 0065).
+ */
 export class Client {
   private cookie: string | undefined;
+  /** The `csrf` cookie's value: the web app's token of this session. */
+  webToken: string | undefined;
   /** Each client is a different person: its own address, so per-IP limits see separate people. */
   constructor(
     private readonly app: FastifyInstance,
@@ -64,15 +70,18 @@ export class Client {
     // Tests write rows behind the app's back; a person's next click comes later than that, by
     // which time the database has announced the change to the read caches. Wait for it here.
     await this.app.liveEvents.settle();
+    const webApp = method !== "GET" ? this.webAppHeaders : {};
     const res = await this.app.inject({
       method,
       url,
       remoteAddress: this.remoteAddress,
-      headers: this.cookie ? { cookie: this.cookie } : {},
+      headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...webApp },
       ...(body === undefined ? {} : { payload: body as object }),
     });
     const set = res.cookies.find((c) => c.name === "sid");
     if (set) this.cookie = set.value && (set.maxAge ?? 1) > 0 ? `sid=${set.value}` : undefined;
+    const token = res.cookies.find((c) => c.name === "csrf");
+    if (token) this.webToken = token.value && (token.maxAge ?? 1) > 0 ? token.value : undefined;
     return res;
   }
   get = (url: string) => this.request("GET", url);
@@ -80,6 +89,10 @@ export class Client {
   put = (url: string, body?: unknown) => this.request("PUT", url, body);
   patch = (url: string, body?: unknown) => this.request("PATCH", url, body);
   delete = (url: string) => this.request("DELETE", url);
+  /** What the web app adds to a state-changing call: for tests that send their own requests with this session. */
+  get webAppHeaders(): Record<string, string> {
+    return this.webToken ? { "sec-fetch-site": "same-origin", "x-csrf-token": this.webToken } : {};
+  }
   get sessionCookie(): string | undefined {
     return this.cookie;
   }

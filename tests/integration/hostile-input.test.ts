@@ -102,8 +102,8 @@ function withHostile(url: string, body: unknown, slot: Slot, value: string): { u
 function headersFor(c: RouteCase): Record<string, string> {
   const access = accessOf(t, c);
   if (access === "token") return { authorization: `Bearer ${people.owner.token}` };
-  if (access === "admin") return { cookie: people.admin.cookie };
-  if (access === "user" || access === "user-or-token") return { cookie: people.owner.cookie };
+  if (access === "admin") return { cookie: people.admin.cookie, ...people.admin.webApp };
+  if (access === "user" || access === "user-or-token") return { cookie: people.owner.cookie, ...people.owner.webApp };
   if (access === "operator") return { authorization: `Bearer ${OPERATOR_TOKEN}` };
   return {};
 }

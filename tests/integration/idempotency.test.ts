@@ -25,7 +25,7 @@ function generate(u: User, key: string | undefined, body: object = BODY): Promis
     method: "POST",
     url: "/api/generate-video",
     remoteAddress: u.client.remoteAddress,
-    headers: { cookie: u.client.sessionCookie!, ...(key === undefined ? {} : { "idempotency-key": key }) },
+    headers: { cookie: u.client.sessionCookie!, ...u.client.webAppHeaders, ...(key === undefined ? {} : { "idempotency-key": key }) },
     payload: body,
   });
 }

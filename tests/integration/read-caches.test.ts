@@ -51,7 +51,7 @@ describe("read caches", () => {
   it("answer the session, a task, the task list and the settings from memory until the database announces a change", async () => {
     const u = await userWithCredits(t.app, db(), 10);
     const cookie = u.client.sessionCookie!;
-    const made = await inject(t.app, cookie, "POST", "/api/generate-video", { prompt: "cached", model: "veo3_fast" });
+    const made = await inject(t.app, cookie, "POST", "/api/generate-video", { prompt: "cached", model: "veo3_fast" }, u.client.webAppHeaders);
     expect(made.statusCode, made.body).toBe(200);
     const { taskId } = made.json<{ taskId: string }>();
     const status = async () => (await inject(t.app, cookie, "GET", `/api/video-status/${taskId}`)).json().data.errorMessage as string | null;
@@ -87,7 +87,7 @@ describe("read caches", () => {
     for (let left = 19; left >= 15; left--) {
       expect(await credits(slow.app, cookie)).toBe(left + 1);
       const list = (await inject(slow.app, cookie, "GET", "/api/video-tasks?days=14")).json().tasks as unknown[];
-      const made = await inject(slow.app, cookie, "POST", "/api/generate-video", { prompt: `mine ${left}`, model: "veo3_fast" });
+      const made = await inject(slow.app, cookie, "POST", "/api/generate-video", { prompt: `mine ${left}`, model: "veo3_fast" }, u.client.webAppHeaders);
       expect(made.statusCode, made.body).toBe(200);
       expect(await credits(slow.app, cookie)).toBe(left);
       expect((await inject(slow.app, cookie, "GET", "/api/video-tasks?days=14")).json().tasks).toHaveLength(list.length + 1);
@@ -108,7 +108,8 @@ describe("read caches", () => {
   it("a price change by an admin applies to the next video at once, in every process", async () => {
     const u = await userWithCredits(t.app, db(), 10);
     const cookie = u.client.sessionCookie!;
-    const generate = (app: FastifyInstance) => inject(app, cookie, "POST", "/api/generate-video", { prompt: "priced", model: "veo3_fast" });
+    const generate = (app: FastifyInstance) =>
+      inject(app, cookie, "POST", "/api/generate-video", { prompt: "priced", model: "veo3_fast" }, u.client.webAppHeaders);
     // Both processes have the settings in memory now.
     expect((await generate(t.app)).json().creditsUsed).toBe(1);
     expect((await generate(second.app)).json().creditsUsed).toBe(1);
@@ -136,7 +137,7 @@ describe("read caches", () => {
     // The same list from the other process carries the same tag.
     expect((await inject(second.app, cookie, "GET", "/api/video-tasks?days=14", undefined, { "if-none-match": etag })).statusCode).toBe(304);
 
-    await inject(t.app, cookie, "POST", "/api/generate-video", { prompt: "news", model: "veo3_fast" });
+    await inject(t.app, cookie, "POST", "/api/generate-video", { prompt: "news", model: "veo3_fast" }, u.client.webAppHeaders);
     const changed = await inject(t.app, cookie, "GET", "/api/video-tasks?days=14", undefined, { "if-none-match": etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);

@@ -75,7 +75,7 @@ function credentials(role: Role): Record<string, string> {
     case "other":
     case "disabled":
     case "admin":
-      return { cookie: people[role].cookie };
+      return { cookie: people[role].cookie, ...people[role].webApp };
     case "ownerToken":
       return { authorization: `Bearer ${people.owner.token}` };
     case "otherToken":

@@ -120,7 +120,7 @@ describe("what cannot be extended", () => {
       t.app.inject({
         method: "POST",
         url: `/api/videos/${parent}/extend`,
-        headers: { cookie: u.client.sessionCookie!, "idempotency-key": "extend-once" },
+        headers: { cookie: u.client.sessionCookie!, ...u.client.webAppHeaders, "idempotency-key": "extend-once" },
         payload: { prompt: "it climbs" },
       });
     const [a, b] = [await send(), await send()];

@@ -12,7 +12,7 @@ const adminDeps = { db: deps.db, caches: { sessions: deps.sessions } };
 
 function appWithAccessCheck() {
   const app = Fastify();
-  registerRouteAccess(app, { ...deps, publicOrigin: "http://localhost:3000", operatorToken: undefined });
+  registerRouteAccess(app, { ...deps, publicOrigin: "http://localhost:3000", operatorToken: undefined, webTokenKey: "test" });
   return app;
 }
 

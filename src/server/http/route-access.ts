@@ -24,6 +24,7 @@ import type { FreshCache } from "../events/fresh-cache.js";
 import type { SessionRow } from "../identity/sessions.js";
 import { AppError, notFound, unauthorized } from "./errors.js";
 import { loadSessionUser, requireAdmin, requireUser } from "./session-auth.js";
+import { requireWebApp } from "./web-app-token.js";
 
 export const ACCESS_LEVELS = ["public", "user", "admin", "token", "user-or-token", "callback", "operator"] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
@@ -31,6 +32,8 @@ export type Access = (typeof ACCESS_LEVELS)[number];
 declare module "fastify" {
   interface FastifyContextConfig {
     access?: Access;
+    /** Charges the web price: session calls only from the web app itself (http/web-app-token.ts; decision 0065). */
+    webPrice?: boolean;
   }
   interface FastifyInstance {
     /** Every route registered, with its access: the authorization tests walk it. */
@@ -67,6 +70,8 @@ export interface RouteAccessOptions {
   publicOrigin: string;
   /** METRICS_TOKEN: what an operator route asks for (none: those routes answer 404). */
   operatorToken: string | undefined;
+  /** The key of the web app's token (webTokenKey), asked for by the routes that charge the web price. */
+  webTokenKey: string;
 }
 
 /**
@@ -86,6 +91,7 @@ export function registerRouteAccess(app: FastifyInstance, opts: RouteAccessOptio
     if (!access) throw new Error(`Route ${methods} ${route.url} declares no access: add { config: { access } } (see http/route-access.ts)`);
     if (!ACCESS_LEVELS.includes(access)) throw new Error(`Route ${methods} ${route.url} declares an unknown access "${String(access)}"`);
     if (scope && declared && declared !== scope) throw new Error(`Route ${methods} ${route.url} declares "${declared}" inside a "${scope}" scope`);
+    if (route.config?.webPrice && access !== "user") throw new Error(`Route ${methods} ${route.url} charges the web price: its access must be "user"`);
     route.config = { ...route.config, access };
     for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
   });
@@ -99,8 +105,10 @@ export function registerRouteAccess(app: FastifyInstance, opts: RouteAccessOptio
       throw new AppError("cross_site_request", CROSS_SITE_MESSAGE);
     }
     if (SESSION_ACCESS.has(access)) await loadSessionUser(request, opts.db, opts.sessions);
-    if (access === "user") requireUser(request);
-    else if (access === "admin") requireAdmin(request);
+    if (access === "user") {
+      requireUser(request);
+      if (request.routeOptions.config.webPrice) requireWebApp(request, opts.webTokenKey);
+    } else if (access === "admin") requireAdmin(request);
     else if (access === "operator") requireOperator(request, opts.operatorToken);
   });
 

@@ -7,6 +7,7 @@ import type { Db } from "../db/connect.js";
 import type { FreshCache } from "../events/fresh-cache.js";
 import { resolveSession, SESSION_COOKIE, SESSION_IDLE_MS, type SessionRow, type SessionUser } from "../identity/sessions.js";
 import { forbidden, unauthorized } from "./errors.js";
+import { clearWebTokenCookie, setWebTokenCookie } from "./web-app-token.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -32,7 +33,8 @@ export function requireAdmin(request: FastifyRequest): SessionUser {
   return user;
 }
 
-export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
+/** The session cookie, and beside it the web app's token of that session (`webTokenKey`: http/web-app-token.ts). */
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean, webTokenKey: string): void {
   reply.setCookie(SESSION_COOKIE, token, {
     path: "/",
     httpOnly: true,
@@ -40,8 +42,10 @@ export function setSessionCookie(reply: FastifyReply, token: string, secure: boo
     secure,
     maxAge: SESSION_IDLE_MS / 1000,
   });
+  setWebTokenCookie(reply, webTokenKey, token, secure);
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
   reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure });
+  clearWebTokenCookie(reply, secure);
 }

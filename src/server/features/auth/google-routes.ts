@@ -19,6 +19,7 @@ import type { FreshCache } from "../../events/fresh-cache.js";
 import { AppError, badRequest, conflict } from "../../http/errors.js";
 import { errors } from "../../http/route-contract.js";
 import { loadSessionUser, requireUser, setSessionCookie } from "../../http/session-auth.js";
+import { webTokenKey } from "../../http/web-app-token.js";
 import {
   authorizationUrl,
   exchangeCode,
@@ -146,7 +147,7 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
     const previous = request.cookies[SESSION_COOKIE];
     if (previous) await deleteSession(db, previous);
     const origin = sessionOrigin(request);
-    setSessionCookie(reply, await createSession(db, user.id, origin), config.secureCookies);
+    setSessionCookie(reply, await createSession(db, user.id, origin), config.secureCookies, webTokenKey(secretBox));
     if (user.isAdmin) await recordAdminSignIn(db, user, origin, "google");
   }
 

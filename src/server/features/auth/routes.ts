@@ -17,6 +17,8 @@ import type { Db } from "../../db/connect.js";
 import { errors } from "../../http/route-contract.js";
 import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore } from "../../http/rate-limit.js";
 import { clearSessionCookie, requireUser, setSessionCookie } from "../../http/session-auth.js";
+import { setWebTokenCookie, WEB_TOKEN_COOKIE, webToken, webTokenKey } from "../../http/web-app-token.js";
+import type { SecretBox } from "../../lib/secret-box.js";
 import { changePassword, login, registerUser, setLanguage } from "./service.js";
 import { deleteSession, deleteUserSessions, SESSION_COOKIE, sessionOrigin } from "../../identity/sessions.js";
 import { toCurrentUser } from "./users.js";
@@ -38,9 +40,10 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
 
 export async function authRoutes(
   app: FastifyInstance,
-  opts: { db: Db; config: { secureCookies: boolean }; limits: { auth: AuthRateLimits }; rateLimitStore: RateLimitStore },
+  opts: { db: Db; config: { secureCookies: boolean }; limits: { auth: AuthRateLimits }; rateLimitStore: RateLimitStore; secretBox: SecretBox },
 ): Promise<void> {
   const { db } = opts;
+  const webKey = webTokenKey(opts.secretBox);
   const { secureCookies } = opts.config;
   const rateLimits = opts.limits.auth;
   const store = opts.rateLimitStore;
@@ -99,7 +102,7 @@ export async function authRoutes(
       await loginFailures.reset(key);
       // A new session id at every login; the one the browser had is ended.
       if (previous) await deleteSession(db, previous);
-      setSessionCookie(reply, token, secureCookies);
+      setSessionCookie(reply, token, secureCookies, webKey);
       return { message: "Login successful", user: toCurrentUser(user) };
     },
   );
@@ -124,7 +127,13 @@ export async function authRoutes(
       config: { access: "user" },
       schema: { tags: ["Account"], summary: "The signed-in user", response: { 200: currentUserSchema, ...errors(401) } },
     },
-    async (request) => toCurrentUser(requireUser(request)),
+    async (request, reply) => {
+      const user = requireUser(request);
+      // A session from before the web app's token existed gets it here, on the page's first read.
+      const session = request.cookies[SESSION_COOKIE];
+      if (session && request.cookies[WEB_TOKEN_COOKIE] !== webToken(webKey, session)) setWebTokenCookie(reply, webKey, session, secureCookies);
+      return toCurrentUser(user);
+    },
   );
 
   api.put(

@@ -83,7 +83,7 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
   app.post(
     "/api/generate-video",
     {
-      config: { access: "user" },
+      config: { access: "user", webPrice: true },
       schema: {
         tags: ["Videos"],
         summary: "Start a video",
@@ -109,7 +109,7 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
   app.post(
     "/api/videos/:taskId/extend",
     {
-      config: { access: "user" },
+      config: { access: "user", webPrice: true },
       schema: {
         tags: ["Videos"],
         summary: "Extend a finished video with a new prompt (a new video linked to it)",
@@ -218,7 +218,7 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
   app.post(
     "/api/videos/:taskId/upgrade-4k",
     {
-      config: { access: "user" },
+      config: { access: "user", webPrice: true },
       schema: {
         tags: ["Videos"],
         summary: "Make the 4K version of a finished video (charged now, refunded if it cannot be made)",

@@ -1,0 +1,56 @@
+/**
+ * The web price is for the web app (decision 0065). Routes that charge it (`config: { webPrice:
+ * true }`) take a session-cookie call only with the browser's fetch metadata
+ * (`Sec-Fetch-Site: same-origin`) and the site's own token in `X-CSRF-Token`: an HMAC of the
+ * session's id with a key derived from the secrets key, so nothing is stored and every new
+ * session (a sign-in) has a new one. The server hands it to the page in the `csrf` cookie (not
+ * HttpOnly), which the web app's API client copies into the header.
+ *
+ * A script can still sign in, read the cookie and send both headers: this is a deterrent, with the
+ * terms, not a cryptographic boundary. Scripts use an API token from /api, at the API price.
+ */
+import crypto from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { reasoned } from "../../shared/error-reasons.js";
+import type { SecretBox } from "../lib/secret-box.js";
+import { sha256Hex } from "../lib/tokens.js";
+import { SESSION_COOKIE, SESSION_IDLE_MS } from "../identity/sessions.js";
+import { AppError } from "./errors.js";
+
+export const WEB_TOKEN_COOKIE = "csrf";
+export const WEB_TOKEN_HEADER = "x-csrf-token";
+
+export const WEB_PRICE_MESSAGE =
+  "The web price is for the Veo Studio web app. Scripts and automations use an API token from the API page (/api), at the API price.";
+
+/** The key the tokens are made with: the same in every process that shares the secrets key. */
+export const webTokenKey = (secretBox: SecretBox): string => secretBox.derive("web-app-csrf");
+
+/** The token of the session whose cookie value is `sessionToken` (its id is the value's SHA-256). */
+export function webToken(key: string, sessionToken: string): string {
+  return crypto.createHmac("sha256", key).update(sha256Hex(sessionToken)).digest("base64url");
+}
+
+/** Gives the page the token of the session just started (or already running). */
+export function setWebTokenCookie(reply: FastifyReply, key: string, sessionToken: string, secure: boolean): void {
+  reply.setCookie(WEB_TOKEN_COOKIE, webToken(key, sessionToken), { path: "/", httpOnly: false, sameSite: "lax", secure, maxAge: SESSION_IDLE_MS / 1000 });
+}
+
+export function clearWebTokenCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(WEB_TOKEN_COOKIE, { path: "/", httpOnly: false, sameSite: "lax", secure });
+}
+
+/** Throws the 403 unless a session-cookie call came from the web app itself. */
+export function requireWebApp(request: FastifyRequest, key: string): void {
+  const session = request.cookies[SESSION_COOKIE];
+  const given = request.headers[WEB_TOKEN_HEADER];
+  const sameOrigin = request.headers["sec-fetch-site"] === "same-origin";
+  if (!session || typeof given !== "string" || !sameOrigin || !sameText(given, webToken(key, session))) {
+    throw new AppError("forbidden", WEB_PRICE_MESSAGE, {}, reasoned("web_price_needs_web_app"));
+  }
+}
+
+/** Compared in constant time (over their hashes, so lengths may differ). */
+function sameText(a: string, b: string): boolean {
+  return crypto.timingSafeEqual(crypto.createHash("sha256").update(a).digest(), crypto.createHash("sha256").update(b).digest());
+}
