@@ -85,11 +85,28 @@ async function throwIfNotOk(response: Response): Promise<void> {
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
+/**
+ * The site's own token of this session (the `csrf` cookie the server sets at sign-in): the routes
+ * that charge the web price ask for it, so scripts use an API token instead (decision 0065).
+ */
+function webToken(): Record<string, string> {
+  const value = document.cookie
+    .split("; ")
+    .find((pair) => pair.startsWith("csrf="))
+    ?.slice("csrf=".length);
+  return value ? { "X-CSRF-Token": decodeURIComponent(value) } : {};
+}
+
 /** Sends a JSON request with the session cookie and returns the raw response (2xx only). */
 export async function apiRequest(method: HttpMethod, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
   const response = await fetch(url, {
     method,
-    headers: { Accept: "application/json", ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...headers },
+    headers: {
+      Accept: "application/json",
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      ...(method === "GET" ? {} : webToken()),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: "include",
   });

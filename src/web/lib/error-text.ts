@@ -82,6 +82,8 @@ function reasonText(reason: ErrorReason, params: Params): string {
       return t`The service is briefly unavailable. Please try again in a moment.`;
     case "path_too_long":
       return t`This address is longer than any page of this site. Check the link.`;
+    case "web_price_needs_web_app":
+      return t`The web price is for the Veo Studio web app. Scripts and automations use an API token from the API page (/api), at the API price. Reload this page if you see this here.`;
   }
 }
 

@@ -82,6 +82,12 @@ export function AutomationGuide() {
           <p className="mt-3 text-xs text-muted-foreground">
             <Trans>If a video fails, its credits are refunded automatically.</Trans>
           </p>
+          <p className="mt-2 text-xs text-muted-foreground" data-testid="web-price-note">
+            <Trans>
+              The lower web prices are for the web app only: scripts and automations use an API token and pay the API prices. Signing in with a password from a
+              script to pay the web prices is not allowed.
+            </Trans>
+          </p>
         </div>
       </div>
 
