@@ -158,6 +158,8 @@ test.describe("the API page", () => {
     await expect(guide.getByLabel("Generate from reference images with curl", { exact: true })).toContainText('"model":"veo3_lite","mode":"reference"');
     await expect(guide.getByText("Veo3 Lite (veo3_lite)")).toBeVisible();
     await expect(guide).toContainText("stored for 24 hours");
+    // The web prices are the web app's own (decision 0065).
+    await expect(guide.getByTestId("web-price-note")).toContainText("scripts and automations use an API token and pay the API prices");
     await expect(guide).toContainText("every 15-30 seconds");
     await expect(guide.getByLabel("Generate with curl", { exact: true })).toContainText(`curl -X POST "${baseURL}/api/n8n/generate"`);
     await expect(guide.getByLabel("Status with curl", { exact: true })).toContainText(`"${baseURL}/api/n8n/video-status/TASK_ID"`);

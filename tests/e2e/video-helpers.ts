@@ -51,7 +51,7 @@ export async function signInViaApi(page: Page, username: string, password = PASS
   expect(response.status(), await response.text()).toBe(200);
 }
 
-/** Starts a video with the browser's session, as the generator would. */
+/** Starts a video with the browser's session, as the generator would: with the site's token and fetch metadata (decision 0065). */
 export async function generateViaApi(
   page: Page,
   body: {
@@ -65,8 +65,10 @@ export async function generateViaApi(
     keepExtendable?: boolean;
   },
 ): Promise<string> {
+  const token = (await page.context().cookies()).find((c) => c.name === "csrf")?.value ?? "";
   const response = await page.request.post("/api/generate-video", {
     data: { model: "veo3_fast", aspectRatio: "16:9", imageUrls: [], enableFallback: false, ...body },
+    headers: { "sec-fetch-site": "same-origin", "x-csrf-token": token },
   });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { taskId: string }).taskId;
