@@ -23,6 +23,10 @@ export const WEB_TOKEN_HEADER = "x-csrf-token";
 export const WEB_PRICE_MESSAGE =
   "The web price is for the Veo Studio web app. Scripts and automations use an API token from the API page (/api), at the API price.";
 
+/** The OpenAPI description of the routes that charge the web price. */
+export const WEB_PRICE_DOCS =
+  "Charges the web price, so it is the web app's own: a session call needs Sec-Fetch-Site: same-origin and X-CSRF-Token with the value of the csrf cookie, or it is refused (403, reason web_price_needs_web_app). Scripts use an API token with POST /api/n8n/generate, at the API price.";
+
 /** The key the tokens are made with: the same in every process that shares the secrets key. */
 export const webTokenKey = (secretBox: SecretBox): string => secretBox.derive("web-app-csrf");
 

@@ -17,6 +17,7 @@ import { modelLabel, successFlagOf } from "../../../shared/videos.js";
 import { NOT_UPGRADABLE, requestUhd } from "./uhd.js";
 import { extendVideo } from "./extend-service.js";
 import { idempotencyHeaders, idempotent } from "../../http/idempotency.js";
+import { WEB_PRICE_DOCS } from "../../http/web-app-token.js";
 import { tooManyRequests, type RateLimiter, type RateLimitRule } from "../../http/rate-limit.js";
 import { errors } from "../../http/route-contract.js";
 import { requireUser } from "../../http/session-auth.js";
@@ -87,6 +88,7 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
       schema: {
         tags: ["Videos"],
         summary: "Start a video",
+        description: WEB_PRICE_DOCS,
         headers: idempotencyHeaders,
         body: generateVideoSchema,
         response: { 200: generateVideoResultSchema, ...generateErrors },
@@ -113,6 +115,7 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
       schema: {
         tags: ["Videos"],
         summary: "Extend a finished video with a new prompt (a new video linked to it)",
+        description: WEB_PRICE_DOCS,
         headers: idempotencyHeaders,
         params: taskParam,
         body: extendVideoSchema,
@@ -222,6 +225,7 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
       schema: {
         tags: ["Videos"],
         summary: "Make the 4K version of a finished video (charged now, refunded if it cannot be made)",
+        description: WEB_PRICE_DOCS,
         params: taskParam,
         response: { 200: upgradeResultSchema, ...errors(400, 401, 402, 404, 409) },
       },
