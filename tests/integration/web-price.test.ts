@@ -103,6 +103,25 @@ describe("the other routes that charge the web price", () => {
   });
 });
 
+describe("a site on plain http away from localhost (browsers send it no fetch metadata)", () => {
+  it("asks for the token alone", async () => {
+    const lan = await createVideoTestApp({ database: t.database, sim: t.sim, env: { PUBLIC_URL: "http://192.168.1.20:3000" } });
+    try {
+      const u = await userWithCredits(lan.app, db(), 50);
+      const call = (headers: Record<string, string>) =>
+        lan.app.inject({ method: "POST", url: "/api/generate-video", headers: { cookie: u.client.sessionCookie!, ...headers }, payload: VIDEO });
+      expectRefused(await call({}));
+      expectRefused(await call({ "x-csrf-token": "forged" }));
+      expectRefused(await call({ "sec-fetch-site": "none", "x-csrf-token": u.client.webToken! }));
+      const res = await call({ "x-csrf-token": u.client.webToken! });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await balanceOf(db(), u.id)).credits).toBe(45);
+    } finally {
+      await lan.close();
+    }
+  });
+});
+
 describe("the csrf cookie", () => {
   it("comes with the current user to a session from before it existed, and logging out clears it", async () => {
     const u = await userWithCredits(t.app, db(), 50);

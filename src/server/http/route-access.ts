@@ -24,7 +24,7 @@ import type { FreshCache } from "../events/fresh-cache.js";
 import type { SessionRow } from "../identity/sessions.js";
 import { AppError, notFound, unauthorized } from "./errors.js";
 import { loadSessionUser, requireAdmin, requireUser } from "./session-auth.js";
-import { requireWebApp } from "./web-app-token.js";
+import { requireWebApp, sendsFetchMetadata } from "./web-app-token.js";
 
 export const ACCESS_LEVELS = ["public", "user", "admin", "token", "user-or-token", "callback", "operator"] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
@@ -80,6 +80,7 @@ export interface RouteAccessOptions {
  */
 export function registerRouteAccess(app: FastifyInstance, opts: RouteAccessOptions): void {
   const table: RouteAccessEntry[] = [];
+  const fetchMetadata = sendsFetchMetadata(opts.publicOrigin);
   app.decorate("routeAccessTable", table);
   app.decorateRequest("user", null);
 
@@ -107,7 +108,7 @@ export function registerRouteAccess(app: FastifyInstance, opts: RouteAccessOptio
     if (SESSION_ACCESS.has(access)) await loadSessionUser(request, opts.db, opts.sessions);
     if (access === "user") {
       requireUser(request);
-      if (request.routeOptions.config.webPrice) requireWebApp(request, opts.webTokenKey);
+      if (request.routeOptions.config.webPrice) requireWebApp(request, opts.webTokenKey, fetchMetadata);
     } else if (access === "admin") requireAdmin(request);
     else if (access === "operator") requireOperator(request, opts.operatorToken);
   });

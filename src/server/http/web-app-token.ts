@@ -44,11 +44,22 @@ export function clearWebTokenCookie(reply: FastifyReply, secure: boolean): void 
   reply.clearCookie(WEB_TOKEN_COOKIE, { path: "/", httpOnly: false, sameSite: "lax", secure });
 }
 
+/**
+ * Browsers send fetch metadata only to secure origins: https, or localhost and loopback addresses
+ * over http. A site served over plain http elsewhere (self-hosted on a LAN) gets none, so there
+ * only the token is asked for.
+ */
+export function sendsFetchMetadata(publicOrigin: string): boolean {
+  const { protocol, hostname } = new URL(publicOrigin);
+  return protocol === "https:" || hostname === "localhost" || hostname.endsWith(".localhost") || hostname === "[::1]" || hostname.startsWith("127.");
+}
+
 /** Throws the 403 unless a session-cookie call came from the web app itself. */
-export function requireWebApp(request: FastifyRequest, key: string): void {
+export function requireWebApp(request: FastifyRequest, key: string, fetchMetadata: boolean): void {
   const session = request.cookies[SESSION_COOKIE];
   const given = request.headers[WEB_TOKEN_HEADER];
-  const sameOrigin = request.headers["sec-fetch-site"] === "same-origin";
+  const site = request.headers["sec-fetch-site"];
+  const sameOrigin = site === "same-origin" || (!fetchMetadata && site === undefined);
   if (!session || typeof given !== "string" || !sameOrigin || !sameText(given, webToken(key, session))) {
     throw new AppError("forbidden", WEB_PRICE_MESSAGE, {}, reasoned("web_price_needs_web_app"));
   }
