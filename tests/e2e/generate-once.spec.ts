@@ -18,7 +18,9 @@ test("a click whose answer was lost, sent again, makes one video and charges onc
   let lose = true;
   await page.route("**/api/generate-video", async (route) => {
     keys.push(route.request().headers()["idempotency-key"] ?? "");
-    const response = await route.fetch();
+    // Chromium adds Sec-Fetch-Site after the point where Playwright intercepts, so the request sent
+    // again from here names it as the browser would: the web price asks for it (decision 0065).
+    const response = await route.fetch({ headers: { ...route.request().headers(), "sec-fetch-site": "same-origin" } });
     if (lose) {
       lose = false;
       return route.abort("connectionreset");
