@@ -22,6 +22,7 @@ import type { GenerateDeps } from "./features/videos/generate-service.js";
 import { VideoProvider, type ProviderKey } from "./features/videos/provider.js";
 import { DEFAULT_GENERATE_RATE_LIMIT } from "./features/videos/routes.js";
 import { DEFAULT_UPLOAD_RATE_LIMIT, type UploadLimits } from "./features/videos/upload-service.js";
+import { DEFAULT_WEBHOOK_SEND_RATE_LIMIT } from "./features/webhooks/routes.js";
 import { MemoryRateLimitStore, RateLimiter, rateLimitStoreFor, type RateLimitRule, type RateLimitStore } from "./http/rate-limit.js";
 import { DiskBlobStore } from "./integrations/storage/blob-store.js";
 import { S3BlobStore } from "./integrations/storage/s3-blob-store.js";
@@ -85,6 +86,8 @@ export interface AppDeps {
   uploadSweep?: Partial<UploadSweepOptions>;
   archiver?: Partial<VideoArchiverOptions>;
   webhooks?: Partial<WebhookSenderOptions>;
+  /** Test events and resends per person (default DEFAULT_WEBHOOK_SEND_RATE_LIMIT). */
+  webhookSendRateLimit?: RateLimitRule;
   /** Wraps the configured video store (tests inject failures and pauses through it). */
   wrapVideoStore?: (store: VideoStore) => VideoStore;
 }
@@ -113,6 +116,7 @@ export interface Services {
     tokenCreation: RateLimitRule;
     /** sweepIntervalMs: how often unused uploads are swept (a refused upload says when it fits). */
     uploads: UploadLimits & { sweepIntervalMs: number };
+    webhookSends: RateLimitRule;
   };
   /** One generation budget per user, for the web and the automation API together. */
   generateLimiter: RateLimiter;
@@ -250,6 +254,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
       ...deps.uploadLimits,
       sweepIntervalMs: jobs.uploadSweep.opts.intervalMs,
     },
+    webhookSends: deps.webhookSendRateLimit ?? DEFAULT_WEBHOOK_SEND_RATE_LIMIT,
   };
 
   return {

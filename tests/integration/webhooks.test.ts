@@ -24,7 +24,12 @@ const HOUR = 3600_000;
 const TIMEOUT_MS = 5_000;
 
 beforeAll(async () => {
-  t = await createVideoTestApp({ env: { WEBHOOKS_ALLOW_LOCAL: "true" }, webhooks: { timeoutMs: TIMEOUT_MS } });
+  // Test events are the quick way to queue deliveries here; their rate limit has its own test (webhook-fairness).
+  t = await createVideoTestApp({
+    env: { WEBHOOKS_ALLOW_LOCAL: "true" },
+    webhooks: { timeoutMs: TIMEOUT_MS },
+    webhookSendRateLimit: { max: 10_000, windowMs: 60_000 },
+  });
   strict = await createTestApp();
 });
 afterAll(async () => {
@@ -40,7 +45,14 @@ afterEach(() => receiver.close());
 
 /** Another process on the same database (the same secrets key, as a deployment has). */
 const secondProcess = (webhooks: Partial<WebhookSenderOptions> = {}) =>
-  createVideoTestApp({ database: t.database, sim: t.sim, secretBox: t.secretBox, env: { WEBHOOKS_ALLOW_LOCAL: "true" }, webhooks });
+  createVideoTestApp({
+    database: t.database,
+    sim: t.sim,
+    secretBox: t.secretBox,
+    env: { WEBHOOKS_ALLOW_LOCAL: "true" },
+    webhooks,
+    webhookSendRateLimit: { max: 10_000, windowMs: 60_000 },
+  });
 
 const send = (at?: Date) => t.app.jobs.webhookSender.runOnce(at);
 const later = (ms: number) => new Date(Date.now() + ms);

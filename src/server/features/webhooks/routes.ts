@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/connect.js";
+import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore } from "../../http/rate-limit.js";
 import { errors } from "../../http/route-contract.js";
 import { requireUser } from "../../http/session-auth.js";
 import type { SecretBox } from "../../lib/secret-box.js";
@@ -33,11 +34,26 @@ import {
 
 const TAGS = ["Webhooks"];
 
+/** Test events and resends a person may ask for, together (decision 0062): each is a request to their receiver. */
+export const DEFAULT_WEBHOOK_SEND_RATE_LIMIT: RateLimitRule = { max: 5, windowMs: 60_000 };
+
 export async function webhookRoutes(
   app: FastifyInstance,
-  opts: { db: Db; secretBox: SecretBox; config: Pick<Config, "webhooksAllowLocal">; jobs: { webhookSender: { wake(): void } } },
+  opts: {
+    db: Db;
+    secretBox: SecretBox;
+    config: Pick<Config, "webhooksAllowLocal">;
+    jobs: { webhookSender: { wake(): void } };
+    rateLimitStore: RateLimitStore;
+    limits: { webhookSends: RateLimitRule };
+  },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const sends = new RateLimiter("webhook-send", opts.limits.webhookSends, opts.rateLimitStore);
+  const countSend = async (userId: string) => {
+    const wait = await sends.hit(userId);
+    if (wait) throw tooManyRequests(wait, "test events and resends");
+  };
   const deps: WebhookServiceDeps = { db: opts.db, secretBox: opts.secretBox, allowLocal: opts.config.webhooksAllowLocal };
   const noStore = { "cache-control": "private, no-store" };
 
@@ -125,13 +141,15 @@ export async function webhookRoutes(
       config: { access: "user" },
       schema: {
         tags: TAGS,
-        summary: "Send a webhook.test event to this endpoint",
+        summary: "Send a webhook.test event to this endpoint (a few a minute, with resends)",
         params: webhookIdParams,
-        response: { 202: webhookQueuedSchema, ...errors(400, 401, 403, 404, 409) },
+        response: { 202: webhookQueuedSchema, ...errors(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {
-      const queued = await queueTestEvent(opts.db, requireUser(request).id, request.params.id);
+      const user = requireUser(request);
+      await countSend(user.id);
+      const queued = await queueTestEvent(opts.db, user.id, request.params.id);
       opts.jobs.webhookSender.wake();
       return reply.status(202).send(queued);
     },
@@ -160,13 +178,15 @@ export async function webhookRoutes(
       config: { access: "user" },
       schema: {
         tags: TAGS,
-        summary: "Send a delivery again (same body, same webhook-id)",
+        summary: "Send a delivery again (same body, same webhook-id; a few a minute, with test events)",
         params: webhookIdParams,
-        response: { 202: webhookQueuedSchema, ...errors(400, 401, 403, 404, 409) },
+        response: { 202: webhookQueuedSchema, ...errors(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {
-      const queued = await resendDelivery(opts.db, requireUser(request).id, request.params.id);
+      const user = requireUser(request);
+      await countSend(user.id);
+      const queued = await resendDelivery(opts.db, user.id, request.params.id);
       opts.jobs.webhookSender.wake();
       return reply.status(202).send(queued);
     },
