@@ -514,6 +514,10 @@ export const webhookEndpoints = pgTable(
     disabledReason: text("disabled_reason"),
     /** Every delivery since then failed; after 3 days the endpoint is disabled. */
     failingSince: timestamp("failing_since", { withTimezone: true }),
+    /** Tries in a row that got no answer in time: each halves its timeout and lengthens its pause (decision 0062). */
+    timeoutStreak: integer("timeout_streak").notNull().default(0),
+    /** After a try that got no answer, nothing more is sent to it before then. */
+    pausedUntil: timestamp("paused_until", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -574,6 +578,10 @@ export const webhookDeliveries = pgTable(
     lastStatusCode: integer("last_status_code"),
     lastError: text("last_error"),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /** The destination's host name (no port), for the per-host limit on requests in flight (decision 0062). */
+    host: text("host"),
+    /** Set by a claim while its try is in flight: what the per-endpoint and per-host limits count. */
+    leasedUntil: timestamp("leased_until", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -582,6 +590,12 @@ export const webhookDeliveries = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
     index("webhook_deliveries_endpoint_idx").on(t.endpointId),
+    index("webhook_deliveries_pending_endpoint_idx")
+      .on(t.endpointId, t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+    index("webhook_deliveries_leased_idx")
+      .on(t.leasedUntil)
+      .where(sql`${t.leasedUntil} is not null`),
     check("webhook_deliveries_status_valid", sql`${t.status} in ('pending', 'succeeded', 'failed')`),
   ],
 );

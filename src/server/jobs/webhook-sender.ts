@@ -1,11 +1,16 @@
 /**
  * Delivers the webhook outbox (decision 0047): new events are fanned out into deliveries, then
- * due deliveries are claimed (FOR UPDATE SKIP LOCKED, the claim pushes next_attempt_at past a
- * lease, so processes never send one twice at once), signed and POSTed, several at a time. Any
- * 2xx is success; otherwise the next try follows the schedule (about 27 hours in all), then the
- * delivery fails. An endpoint whose deliveries have all failed for 3 days is disabled.
+ * due deliveries are claimed (the claim pushes next_attempt_at past a lease, so processes never
+ * send one twice at once), signed and POSTed, several at a time. Any 2xx is success; otherwise
+ * the next try follows the schedule (about 27 hours in all), then the delivery fails. An
+ * endpoint whose deliveries have all failed for 3 days is disabled.
+ *
+ * Fairly (decision 0062): claims take every endpoint's oldest due delivery before anyone's
+ * second, and never more than a few in flight per endpoint and per host (counted from the
+ * leases, in SQL, so every process on the database counts together); an endpoint that leaves a
+ * try unanswered gets a shorter timeout, one try at a time and a pause that doubles.
  */
-import { and, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/connect.js";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema.js";
@@ -25,9 +30,17 @@ export interface WebhookSenderOptions {
   /** How long a claim holds: longer than a try with its timeout. */
   leaseMs: number;
   batchSize: number;
-  /** Deliveries in flight at once. */
+  /** Deliveries in flight at once in this process. */
   concurrency: number;
+  /** In flight at once per endpoint (1 while it is not answering) and per destination host name, across processes. */
+  perEndpoint: number;
+  perHost: number;
+  /** A try's timeout; halved by each unanswered try in a row, down to minTimeoutMs. */
   timeoutMs: number;
+  minTimeoutMs: number;
+  /** An unanswered try pauses its endpoint this long, doubled by each in a row, up to maxPauseMs. */
+  pauseMs: number;
+  maxPauseMs: number;
   /** An endpoint failing for this long is disabled. */
   disableAfterMs: number;
   /** Events (with their deliveries and log) are kept this long once nothing is pending. */
@@ -44,8 +57,13 @@ export const DEFAULT_WEBHOOK_OPTIONS: Omit<WebhookSenderOptions, "allowLocal"> =
   retryScheduleMs: [5_000, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR],
   leaseMs: 60_000,
   batchSize: 50,
-  concurrency: 16,
+  concurrency: 64,
+  perEndpoint: 8,
+  perHost: 16,
   timeoutMs: 10_000,
+  minTimeoutMs: 2_000,
+  pauseMs: 1_000,
+  maxPauseMs: 5 * MINUTE,
   disableAfterMs: 3 * 24 * HOUR,
   keepMs: 30 * 24 * HOUR,
 };
@@ -55,6 +73,8 @@ const ENDPOINT_DISABLED = "The endpoint is disabled";
 /** A callbackUrl serves one task (n8n's resumeUrl, say): these answers mean nobody waits there any more, so retrying cannot help. */
 const CALLBACK_GONE = new Set([404, 409, 410]);
 const USER_AGENT = "VeoStudio-Webhooks/1.0";
+/** pg_advisory_xact_lock's key for claims: "webh" in ASCII. */
+const CLAIM_LOCK = 0x77656268;
 
 export interface WebhookSendSummary {
   fannedOut: number;
@@ -74,9 +94,11 @@ export class WebhookSender {
   private readonly stranded = new StrandedLeases<Claimed>((delivery) =>
     this.db
       .update(webhookDeliveries)
-      .set({ nextAttemptAt: new Date() })
+      .set({ nextAttemptAt: new Date(), leasedUntil: null })
       .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, "pending"), eq(webhookDeliveries.nextAttemptAt, delivery.nextAttemptAt))),
   );
+  /** The pass in progress hears of new events through this (its idle lanes wait while others' requests are in flight). */
+  private poke: (() => void) | undefined;
 
   constructor(
     private readonly db: Db,
@@ -101,6 +123,7 @@ export class WebhookSender {
   }
 
   wake(): void {
+    this.poke?.();
     this.loop.wake();
   }
 
@@ -122,15 +145,47 @@ export class WebhookSender {
 
   /**
    * `concurrency` lanes take deliveries from a shared queue, claimed a batch at a time when it runs
-   * dry: a slow receiver holds up only its own lane, never the deliveries behind it.
+   * dry: a slow receiver holds up only its own lane. While some lanes wait on slow receivers the
+   * others go on claiming whenever something changes (a try ends, new events, every intervalMs),
+   * so deliveries due meanwhile are not held until the slowest request of the pass ends.
    */
   private async sendDue(clock: () => Date, summary: WebhookSendSummary, touched: Set<string>): Promise<void> {
     const queue: { delivery: Claimed; endpoint: Endpoint | undefined }[] = [];
-    let more = true;
+    let changed = true;
+    let newEvents = false;
+    let busy = 0;
+    let failed = false;
     let refilling: Promise<void> | undefined;
+    let waiters: (() => void)[] = [];
+    const wakeWaiters = () => {
+      const woken = waiters;
+      waiters = [];
+      for (const resolve of woken) resolve();
+    };
+    /** Something that may let more be claimed happened. */
+    const notify = () => {
+      changed = true;
+      wakeWaiters();
+    };
+    this.poke = () => {
+      newEvents = true;
+      notify();
+    };
+    const nextChange = () =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(notify, this.opts.intervalMs);
+        waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
     const refill = async () => {
+      changed = false;
+      if (newEvents) {
+        newEvents = false;
+        for (let n = await fanOutEvents(this.db, this.render); n > 0; n = await fanOutEvents(this.db, this.render)) summary.fannedOut += n;
+      }
       const batch = await this.claim(clock());
-      if (batch.length < this.opts.batchSize) more = false;
       if (batch.length === 0) return;
       const ids = [...new Set(batch.map((d) => d.endpointId))];
       const endpoints = new Map((await this.db.select().from(webhookEndpoints).where(inArray(webhookEndpoints.id, ids))).map((e) => [e.id, e]));
@@ -138,37 +193,90 @@ export class WebhookSender {
     };
     const lane = async () => {
       for (;;) {
-        const next = queue.shift();
+        const next = failed ? undefined : queue.shift();
         if (next) {
           touched.add(next.delivery.endpointId);
+          busy++;
           try {
             await this.deliver(next.delivery, next.endpoint, clock, summary);
           } catch (err) {
             if (!this.stranded.keep(next.delivery, err)) throw err;
+          } finally {
+            busy--;
+            notify();
           }
-        } else if (more && !this.loop.stopRequested) {
-          await (refilling ??= refill().finally(() => (refilling = undefined)));
-        } else {
+        } else if (failed || this.loop.stopRequested) {
           return;
+        } else if (changed || refilling) {
+          await (refilling ??= refill().finally(() => {
+            refilling = undefined;
+            wakeWaiters();
+          }));
+        } else if (busy === 0) {
+          return;
+        } else {
+          await nextChange();
         }
       }
     };
-    await Promise.all(Array.from({ length: this.opts.concurrency }, lane));
+    try {
+      await Promise.all(
+        Array.from({ length: this.opts.concurrency }, () =>
+          lane().catch((err: unknown) => {
+            failed = true;
+            notify();
+            throw err;
+          }),
+        ),
+      );
+    } finally {
+      this.poke = undefined;
+    }
   }
 
+  /**
+   * Due deliveries, every endpoint's oldest before anyone's second, as many as each endpoint and
+   * host has room for beside its requests in flight (leases not yet run out). One claim at a time
+   * across processes (a transaction-scoped advisory lock), so the counts it reads are the truth.
+   */
   private async claim(now: Date): Promise<Claimed[]> {
-    const due = this.db
-      .select({ id: webhookDeliveries.id })
-      .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.status, "pending"), lte(webhookDeliveries.nextAttemptAt, now)))
-      .orderBy(webhookDeliveries.nextAttemptAt)
-      .limit(this.opts.batchSize)
-      .for("update", { skipLocked: true });
-    return this.db
-      .update(webhookDeliveries)
-      .set({ nextAttemptAt: new Date(now.getTime() + this.opts.leaseMs) })
-      .where(inArray(webhookDeliveries.id, due))
-      .returning();
+    const at = now.toISOString();
+    const until = new Date(now.getTime() + this.opts.leaseMs);
+    const { perEndpoint, perHost, batchSize } = this.opts;
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
+      const chosen = sql`
+        with in_flight as (
+          select endpoint_id, coalesce(host, endpoint_id::text) as host from webhook_deliveries
+          where leased_until > ${at}::timestamptz and status = 'pending'
+        ), due as (
+          select d.id, d.endpoint_id, coalesce(d.host, d.endpoint_id::text) as host, d.next_attempt_at, e.timeout_streak
+          from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
+          where d.status = 'pending' and d.next_attempt_at <= ${at}::timestamptz
+            and (e.paused_until is null or e.paused_until <= ${at}::timestamptz)
+        ), ranked as (
+          select due.id, due.next_attempt_at,
+            row_number() over (partition by due.endpoint_id order by due.next_attempt_at, due.id) as endpoint_rank,
+            row_number() over (partition by due.host order by due.next_attempt_at, due.id) as host_rank,
+            (case when due.timeout_streak > 0 then 1 else ${perEndpoint}::int end)
+              - (select count(*) from in_flight f where f.endpoint_id = due.endpoint_id) as endpoint_room,
+            ${perHost}::int - (select count(*) from in_flight f where f.host = due.host) as host_room
+          from due
+        )
+        select id from ranked where endpoint_rank <= endpoint_room and host_rank <= host_room
+        order by endpoint_rank, next_attempt_at, id limit ${batchSize}`;
+      return tx
+        .update(webhookDeliveries)
+        .set({ nextAttemptAt: until, leasedUntil: until })
+        .where(and(sql`${webhookDeliveries.id} in (${chosen})`, eq(webhookDeliveries.status, "pending"), lte(webhookDeliveries.nextAttemptAt, now)))
+        .returning();
+    });
+  }
+
+  /** This endpoint's timeout now: halved by each unanswered try in a row, in whole tenths of a second. */
+  private timeoutFor(endpoint: Endpoint): number {
+    const halved = this.opts.timeoutMs / 2 ** Math.min(endpoint.timeoutStreak, 20);
+    return Math.max(Math.min(this.opts.minTimeoutMs, this.opts.timeoutMs), Math.round(halved / 100) * 100);
   }
 
   private secretsOf(endpoint: Endpoint, now: Date): string[] {
@@ -182,12 +290,15 @@ export class WebhookSender {
   private async deliver(delivery: Claimed, endpoint: Endpoint | undefined, clock: () => Date, summary: WebhookSendSummary): Promise<void> {
     const url = delivery.url ?? endpoint?.url;
     if (!endpoint || !url || !endpoint.enabled) {
-      await this.db.update(webhookDeliveries).set({ status: "failed", lastError: ENDPOINT_DISABLED }).where(eq(webhookDeliveries.id, delivery.id));
+      await this.db
+        .update(webhookDeliveries)
+        .set({ status: "failed", lastError: ENDPOINT_DISABLED, leasedUntil: null })
+        .where(eq(webhookDeliveries.id, delivery.id));
       summary.failed++;
       return;
     }
     const headers = { ...signatureHeaders(delivery.eventId, new Date(), delivery.payload, this.secretsOf(endpoint, clock())), "user-agent": USER_AGENT };
-    const result = await postWebhook(url, headers, delivery.payload, { timeoutMs: this.opts.timeoutMs, allowLocal: this.opts.allowLocal });
+    const result = await postWebhook(url, headers, delivery.payload, { timeoutMs: this.timeoutFor(endpoint), allowLocal: this.opts.allowLocal });
     const now = clock();
     const attempt = delivery.attempts + 1;
     const ok = result.error === null;
@@ -214,21 +325,37 @@ export class WebhookSender {
           lastStatusCode: result.statusCode,
           lastError: result.error,
           deliveredAt: ok ? new Date() : null,
+          leasedUntil: null,
           // A little jitter, so a receiver that was down is not hit by every retry at one instant.
           nextAttemptAt: status === "pending" ? new Date(now.getTime() + wait + Math.floor(Math.random() * wait * 0.1)) : now,
         })
         .where(eq(webhookDeliveries.id, delivery.id));
+      // Any answer in time ends a timeout streak and its pause; another try left unanswered lengthens them.
+      const answered = result.statusCode !== null;
+      const pace = answered
+        ? { timeoutStreak: 0, pausedUntil: null }
+        : result.timedOut
+          ? {
+              timeoutStreak: sql`${webhookEndpoints.timeoutStreak} + 1`,
+              pausedUntil: sql`${now.toISOString()}::timestamptz + least(${this.opts.maxPauseMs}::float8, ${this.opts.pauseMs}::float8 * power(2, least(${webhookEndpoints.timeoutStreak}, 30))) * interval '1 millisecond'`,
+            }
+          : {};
       if (ok) {
         // Only a streak that exists is ended: successes do not queue on the endpoint's row.
         await tx
           .update(webhookEndpoints)
-          .set({ failingSince: null })
-          .where(and(eq(webhookEndpoints.id, endpoint.id), isNotNull(webhookEndpoints.failingSince)));
+          .set({ failingSince: null, ...pace })
+          .where(
+            and(
+              eq(webhookEndpoints.id, endpoint.id),
+              or(isNotNull(webhookEndpoints.failingSince), isNotNull(webhookEndpoints.pausedUntil), gt(webhookEndpoints.timeoutStreak, 0)),
+            ),
+          );
         return undefined;
       }
       const [row] = await tx
         .update(webhookEndpoints)
-        .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${now.toISOString()}::timestamptz)` })
+        .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${now.toISOString()}::timestamptz)`, ...pace })
         .where(eq(webhookEndpoints.id, endpoint.id))
         .returning({ failingSince: webhookEndpoints.failingSince });
       return row?.failingSince ?? undefined;

@@ -28,6 +28,14 @@ export const WEBHOOK_DISABLED_REASONS = {
 export const MAX_WEBHOOK_ENDPOINTS = 10;
 /** The delivery log keeps this many attempts per endpoint. */
 export const WEBHOOK_LOG_SIZE = 100;
+/**
+ * Deliveries waiting for one endpoint (or a person's callbacks), at most: beyond it the oldest
+ * test events are dropped first, then the oldest real ones, each of those with a row in the log
+ * saying so (decision 0062).
+ */
+export const WEBHOOK_PENDING_MAX = 1000;
+/** The delivery log's error of a real event dropped by that cap, stored as this English text; the web words it. */
+export const WEBHOOK_DROPPED_ERROR = "Not sent: too many deliveries were waiting for this endpoint, so the oldest were dropped";
 export const WEBHOOK_URL_MAX = 2000;
 export const LOW_CREDITS_MAX = 1_000_000;
 

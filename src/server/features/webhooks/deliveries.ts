@@ -10,8 +10,11 @@ import type { Db, Queryable } from "../../db/connect.js";
 import { videoTasks, webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "../../db/schema.js";
 import { conflict, notFound } from "../../http/errors.js";
 import type { N8nVideoStatus } from "../../../shared/automation.js";
+import { webhookHost } from "../../integrations/http/webhook-post.js";
 import {
+  WEBHOOK_DROPPED_ERROR,
   WEBHOOK_LOG_SIZE,
+  WEBHOOK_PENDING_MAX,
   WEBHOOK_TEST_EVENT,
   type WebhookAttemptList,
   type WebhookEvent,
@@ -41,7 +44,13 @@ export async function fanOutEvents(db: Db, render: RenderTaskStatus): Promise<nu
     if (events.length === 0) return 0;
     const userIds = [...new Set(events.map((e) => e.userId))];
     const endpoints = await tx
-      .select({ id: webhookEndpoints.id, userId: webhookEndpoints.userId, kind: webhookEndpoints.kind, eventTypes: webhookEndpoints.eventTypes })
+      .select({
+        id: webhookEndpoints.id,
+        userId: webhookEndpoints.userId,
+        kind: webhookEndpoints.kind,
+        url: webhookEndpoints.url,
+        eventTypes: webhookEndpoints.eventTypes,
+      })
       .from(webhookEndpoints)
       .where(and(inArray(webhookEndpoints.userId, userIds), eq(webhookEndpoints.enabled, true)));
     const taskIds = events.flatMap((e) => (e.videoTaskId ? [e.videoTaskId] : []));
@@ -57,13 +66,14 @@ export async function fanOutEvents(db: Db, render: RenderTaskStatus): Promise<nu
       for (const endpoint of endpoints) {
         if (endpoint.userId !== event.userId) continue;
         if (endpoint.kind === "endpoint" && endpoint.eventTypes.includes(event.type))
-          rows.push({ eventId: event.id, endpointId: endpoint.id, payload, nextAttemptAt: now });
+          rows.push({ eventId: event.id, endpointId: endpoint.id, host: webhookHost(endpoint.url ?? ""), payload, nextAttemptAt: now });
         if (endpoint.kind === "callbacks" && task?.callbackUrl && CALLBACK_EVENTS.has(event.type)) {
-          rows.push({ eventId: event.id, endpointId: endpoint.id, url: task.callbackUrl, payload, nextAttemptAt: now });
+          rows.push({ eventId: event.id, endpointId: endpoint.id, url: task.callbackUrl, host: webhookHost(task.callbackUrl), payload, nextAttemptAt: now });
         }
       }
     }
     if (rows.length > 0) await tx.insert(webhookDeliveries).values(rows).onConflictDoNothing();
+    for (const endpointId of new Set(rows.map((r) => r.endpointId))) await capPending(tx, endpointId, now);
     await tx
       .update(webhookEvents)
       .set({ fannedOutAt: now })
@@ -125,17 +135,26 @@ const DISABLED = "This endpoint is disabled: enable it first";
 /** Sends a delivery again now, as a new series of tries (same body, same webhook-id). */
 export async function resendDelivery(db: Db, userId: string, deliveryId: string): Promise<WebhookQueued> {
   const [found] = await db
-    .select({ enabled: webhookEndpoints.enabled })
+    .select({
+      enabled: webhookEndpoints.enabled,
+      endpointId: webhookEndpoints.id,
+      url: sql<string>`coalesce(${webhookDeliveries.url}, ${webhookEndpoints.url})`,
+    })
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookEndpoints.userId, userId)));
   if (!found) throw notFound("Delivery not found");
   if (!found.enabled) throw conflict(DISABLED);
-  const [row] = await db
-    .update(webhookDeliveries)
-    .set({ status: "pending", attempts: 0, nextAttemptAt: new Date(), lastError: null })
-    .where(eq(webhookDeliveries.id, deliveryId))
-    .returning({ eventId: webhookDeliveries.eventId });
+  const now = new Date();
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(webhookDeliveries)
+      .set({ status: "pending", attempts: 0, nextAttemptAt: now, lastError: null, host: webhookHost(found.url) })
+      .where(eq(webhookDeliveries.id, deliveryId))
+      .returning({ eventId: webhookDeliveries.eventId });
+    await capPending(tx, found.endpointId, now);
+    return updated;
+  });
   return { message: "The event will be sent again in a moment", eventId: row!.eventId };
 }
 
@@ -154,7 +173,10 @@ export async function queueTestEvent(db: Db, userId: string, endpointId: string)
   };
   await db.transaction(async (tx) => {
     await tx.insert(webhookEvents).values({ id, userId, type: WEBHOOK_TEST_EVENT, createdAt: now, fannedOutAt: now });
-    await tx.insert(webhookDeliveries).values({ eventId: id, endpointId, payload: JSON.stringify(body), nextAttemptAt: now });
+    await tx
+      .insert(webhookDeliveries)
+      .values({ eventId: id, endpointId, host: webhookHost(endpoint.url ?? ""), payload: JSON.stringify(body), nextAttemptAt: now });
+    await capPending(tx, endpointId, now);
   });
   return { message: "Test event queued: it appears in the delivery log in a moment", eventId: id };
 }
@@ -164,4 +186,29 @@ export async function trimAttemptLog(db: Queryable, endpointId: string): Promise
   await db.execute(sql`
     delete from webhook_attempts where endpoint_id = ${endpointId} and id in (
       select id from webhook_attempts where endpoint_id = ${endpointId} order by created_at desc offset ${WEBHOOK_LOG_SIZE})`);
+}
+
+/**
+ * Keeps at most WEBHOOK_PENDING_MAX deliveries waiting for an endpoint (decision 0062): the oldest
+ * test events go first, then the oldest real ones, which fail with a row in the delivery log saying
+ * why (so the person sees it and can resend). Tries in flight are left alone.
+ */
+export async function capPending(db: Queryable, endpointId: string, now: Date, max = WEBHOOK_PENDING_MAX): Promise<void> {
+  const at = now.toISOString();
+  await db.execute(sql`
+    with waiting as (
+      select d.id, d.attempts, e.type = ${WEBHOOK_TEST_EVENT} as test, d.created_at
+      from webhook_deliveries d join webhook_events e on e.id = d.event_id
+      where d.endpoint_id = ${endpointId} and d.status = 'pending'
+        and (d.leased_until is null or d.leased_until <= ${at}::timestamptz)
+    ), over as (
+      select greatest(0, (select count(*) from webhook_deliveries where endpoint_id = ${endpointId} and status = 'pending') - ${max}) as n
+    ), dropped as (
+      update webhook_deliveries d set status = 'failed', last_error = ${WEBHOOK_DROPPED_ERROR}, next_attempt_at = ${at}::timestamptz
+      from (select id, attempts, test from waiting order by test desc, created_at, id limit (select n from over)) x
+      where d.id = x.id
+      returning d.id, x.attempts, x.test
+    )
+    insert into webhook_attempts (delivery_id, endpoint_id, attempt, status_code, duration_ms, error)
+    select id, ${endpointId}, attempts + 1, null, 0, ${WEBHOOK_DROPPED_ERROR} from dropped where not test`);
 }

@@ -5,9 +5,9 @@
  */
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/connect.js";
-import { users, webhookEndpoints } from "../../db/schema.js";
+import { users, webhookDeliveries, webhookEndpoints } from "../../db/schema.js";
 import { AppError, notFound } from "../../http/errors.js";
-import { checkWebhookUrl, WebhookUrlError } from "../../integrations/http/webhook-post.js";
+import { checkWebhookUrl, webhookHost, WebhookUrlError } from "../../integrations/http/webhook-post.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import {
   MAX_WEBHOOK_ENDPOINTS,
@@ -125,18 +125,28 @@ export async function updateEndpoint(
   const current = await ownEndpoint(deps.db, userId, id);
   if (current.kind !== "endpoint") throw notFound(ENDPOINT_NOT_FOUND);
   const changes: Partial<EndpointRow> = {};
-  if (input.url !== undefined) changes.url = await acceptableUrl(input.url, deps.allowLocal);
+  // A new URL starts afresh: no pause or shortened timeout carried over from the old one (decision 0062).
+  if (input.url !== undefined) Object.assign(changes, { url: await acceptableUrl(input.url, deps.allowLocal), timeoutStreak: 0, pausedUntil: null });
   if (input.description !== undefined) changes.description = input.description;
   if (input.events !== undefined) changes.eventTypes = input.events;
   if (input.enabled === true && !current.enabled) Object.assign(changes, { enabled: true, disabledAt: null, disabledReason: null, failingSince: null });
   if (input.enabled === false && current.enabled)
     Object.assign(changes, { enabled: false, disabledAt: new Date(), disabledReason: WEBHOOK_DISABLED_REASONS.byOwner });
   if (Object.keys(changes).length === 0) return toEndpointView(current);
-  const [row] = await deps.db
-    .update(webhookEndpoints)
-    .set(changes)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
-    .returning();
+  const row = await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(webhookEndpoints)
+      .set(changes)
+      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
+      .returning();
+    // Waiting deliveries go to the new URL: the per-host limit counts them at its host.
+    if (updated && changes.url)
+      await tx
+        .update(webhookDeliveries)
+        .set({ host: webhookHost(changes.url) })
+        .where(and(eq(webhookDeliveries.endpointId, id), eq(webhookDeliveries.status, "pending")));
+    return updated;
+  });
   if (!row) throw notFound(ENDPOINT_NOT_FOUND);
   return toEndpointView(row);
 }

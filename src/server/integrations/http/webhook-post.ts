@@ -64,11 +64,22 @@ export async function checkWebhookUrl(raw: string, allowLocal: boolean): Promise
   return url.href;
 }
 
+/** The host name a URL sends to (no port; IPv6 in brackets), for the per-host limit (decision 0062); null for a URL that does not parse. */
+export function webhookHost(raw: string): string | null {
+  try {
+    return new URL(raw).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
 export interface WebhookPostResult {
   /** The receiver's status code; null when no answer came. */
   statusCode: number | null;
   /** Why no 2xx came, for the delivery log; null on success. */
   error: string | null;
+  /** No answer came within the timeout (the try held its request that long). */
+  timedOut: boolean;
   durationMs: number;
 }
 
@@ -79,9 +90,10 @@ export async function postWebhook(
   opts: { timeoutMs: number; allowLocal: boolean },
 ): Promise<WebhookPostResult> {
   const started = performance.now();
-  const done = (statusCode: number | null, error: string | null): WebhookPostResult => ({
+  const done = (statusCode: number | null, error: string | null, timedOut = false): WebhookPostResult => ({
     statusCode,
     error,
+    timedOut,
     durationMs: Math.round(performance.now() - started),
   });
   let url: URL;
@@ -119,13 +131,9 @@ export async function postWebhook(
       },
     );
     req.on("error", (err) => {
-      const message =
-        err instanceof BlockedAddressError
-          ? `${url.hostname} is not a public internet address`
-          : signal.aborted
-            ? `No answer within ${opts.timeoutMs / 1000} s`
-            : `Could not connect: ${(err as NodeJS.ErrnoException).code ?? err.message}`;
-      resolve(done(null, message));
+      if (err instanceof BlockedAddressError) return resolve(done(null, `${url.hostname} is not a public internet address`));
+      if (signal.aborted) return resolve(done(null, `No answer within ${opts.timeoutMs / 1000} s`, true));
+      resolve(done(null, `Could not connect: ${(err as NodeJS.ErrnoException).code ?? err.message}`));
     });
     req.end(body);
   });
