@@ -3,7 +3,7 @@ import { Loader2, RotateCw } from "lucide-react";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { WEBHOOK_LOG_SIZE, type WebhookAttempt } from "../../../shared/schemas/webhooks";
+import { WEBHOOK_DROPPED_ERROR, WEBHOOK_LOG_SIZE, type WebhookAttempt } from "../../../shared/schemas/webhooks";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api";
@@ -17,11 +17,17 @@ const DELIVERY_STATUS: Record<WebhookAttempt["deliveryStatus"], { label: Message
 };
 
 function AttemptResult({ attempt }: { attempt: WebhookAttempt }) {
+  const { t } = useLingui();
   const ok = attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300;
+  // A real event dropped because too many were waiting (decision 0062): the server stores it in English.
+  const error =
+    attempt.error === WEBHOOK_DROPPED_ERROR
+      ? t`Not sent: too many deliveries were waiting for this endpoint, so the oldest were dropped. Resend it once the endpoint answers again.`
+      : attempt.error;
   return (
     <div className="grid gap-1">
       {attempt.statusCode !== null ? <Badge variant={ok ? "success" : "destructive"}>{attempt.statusCode}</Badge> : null}
-      {attempt.error ? <span className="break-words text-xs text-red-300">{attempt.error}</span> : null}
+      {error ? <span className="break-words text-xs text-red-300">{error}</span> : null}
     </div>
   );
 }
