@@ -85,7 +85,8 @@ describe("one endpoint that never answers", () => {
 
   /**
    * Bob sends himself test events, one after another, with the sender's loop running (on Alice's
-   * QUEUED deliveries to `alice.url`, if given): the median time from his request to its arrival.
+   * QUEUED deliveries to `alice.url`, if given): the longest time from his request to its arrival
+   * (the first may be the one held up, until the stuck endpoint's first tries time out).
    */
   async function bobsWait(alice?: { url: string; started: () => boolean }): Promise<number> {
     const bob = await userWithCredits(t.app, t.database.db, 0);
@@ -99,7 +100,7 @@ describe("one endpoint that never answers", () => {
     sender.start();
     while (alice && !alice.started()) await sleep(10);
     const waits: number[] = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 3; i++) {
       const before = bobReceiver.received.length;
       const sentAt = Date.now();
       // The route wakes the sender, as in production.
@@ -107,7 +108,7 @@ describe("one endpoint that never answers", () => {
       while (bobReceiver.received.length === before && Date.now() - sentAt < TIMEOUT_MS) await sleep(5);
       waits.push(bobReceiver.received.length > before ? bobReceiver.received.at(-1)!.at - sentAt : Infinity);
     }
-    return waits.sort((a, b) => a - b)[2]!;
+    return Math.max(...waits);
   }
 
   it("holds up only its own deliveries: another person's arrive about as fast as with no stuck endpoint", async () => {
@@ -126,8 +127,8 @@ describe("one endpoint that never answers", () => {
     }
     console.log(`Bob's delivery with ${QUEUED} queued for a stuck endpoint: ${stuckWait} ms; with nothing else queued: ${baselineWait} ms`);
     expect(stuckWait).toBeLessThan(Infinity);
-    // A few milliseconds of floor, so a lucky baseline does not make the ratio noise.
-    expect(stuckWait / Math.max(baselineWait, 10)).toBeLessThan(10);
+    // A floor of 50 ms under the baseline, so a lucky one does not turn noise into a failure.
+    expect(stuckWait / Math.max(baselineWait, 50)).toBeLessThan(10);
   });
 });
 
@@ -189,6 +190,31 @@ describe("an endpoint that keeps timing out", () => {
     const summary = await send(later(60_000));
     expect(summary.succeeded).toBeGreaterThanOrEqual(5);
     expect(await endpointRow()).toMatchObject({ timeoutStreak: 0, pausedUntil: null });
+  });
+});
+
+describe("requests in flight", () => {
+  it("are limited per endpoint and per destination host, across the person's endpoints", async () => {
+    const hole = await startBlackhole();
+    const t = await createVideoTestApp({
+      env: { WEBHOOKS_ALLOW_LOCAL: "true" },
+      webhooks: { timeoutMs: 500, perEndpoint: 2, perHost: 3 },
+      webhookSendRateLimit: { max: 10_000, windowMs: 60_000 },
+    });
+    try {
+      const u = await userWithCredits(t.app, t.database.db, 0);
+      // Two endpoints on one host (another port would still be that host).
+      for (const path of ["/a", "/b"]) {
+        const endpointId = await addEndpoint(u, `${hole.url}${path}`);
+        for (let i = 0; i < 5; i++) expect((await u.client.post(`/api/webhooks/endpoints/${endpointId}/test`)).statusCode).toBe(202);
+      }
+      // One pass: three tries at once (the host's limit), each left unanswered, which pauses both endpoints.
+      await t.app.jobs.webhookSender.runOnce();
+      expect(hole.connections).toBe(3);
+    } finally {
+      await hole.close();
+      await t.close();
+    }
   });
 });
 

@@ -254,16 +254,20 @@ export class WebhookSender {
           from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
           where d.status = 'pending' and d.next_attempt_at <= ${at}::timestamptz
             and (e.paused_until is null or e.paused_until <= ${at}::timestamptz)
-        ), ranked as (
-          select due.id, due.next_attempt_at,
+        ), by_endpoint as (
+          select due.*,
             row_number() over (partition by due.endpoint_id order by due.next_attempt_at, due.id) as endpoint_rank,
-            row_number() over (partition by due.host order by due.next_attempt_at, due.id) as host_rank,
             (case when due.timeout_streak > 0 then 1 else ${perEndpoint}::int end)
-              - (select count(*) from in_flight f where f.endpoint_id = due.endpoint_id) as endpoint_room,
-            ${perHost}::int - (select count(*) from in_flight f where f.host = due.host) as host_room
+              - (select count(*) from in_flight f where f.endpoint_id = due.endpoint_id) as endpoint_room
           from due
+        ), by_host as (
+          -- Ranked within the host among what each endpoint may send, round-robin across its endpoints too.
+          select e.*,
+            row_number() over (partition by e.host order by e.endpoint_rank, e.next_attempt_at, e.id) as host_rank,
+            ${perHost}::int - (select count(*) from in_flight f where f.host = e.host) as host_room
+          from by_endpoint e where e.endpoint_rank <= e.endpoint_room
         )
-        select id from ranked where endpoint_rank <= endpoint_room and host_rank <= host_room
+        select id from by_host where host_rank <= host_room
         order by endpoint_rank, next_attempt_at, id limit ${batchSize}`;
       return tx
         .update(webhookDeliveries)
