@@ -1,6 +1,8 @@
 // The "Webhooks" part of `npm run bench` (scripts/bench.mjs calls it once per database; issue 21,
-// decision 0047): how fast the webhook sender empties its outbox into a local receiver, and how
-// long a finished video takes to reach a subscribed endpoint with the server running for real.
+// decision 0047): how fast the webhook sender empties its outbox into a local receiver, how long
+// a finished video takes to reach a subscribed endpoint with the server running for real, and
+// (scripts/bench-webhook-fairness.mjs; issue 36, decision 0062) how long another person's
+// delivery takes while 200 wait for an endpoint that never answers.
 // Figures only. Everything it makes (a database or PGlite folder, the receivers, the server) is
 // removed before it returns.
 import { fork } from "node:child_process";
@@ -10,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { eq, sql } from "drizzle-orm";
+import { benchStuckEndpoint, STUCK_QUEUED } from "./bench-webhook-fairness.mjs";
 
 /** Pending deliveries drained per run (after WARMUP_DELIVERIES not counted). */
 export const WEBHOOK_DELIVERIES = 2_000;
@@ -269,6 +272,8 @@ export async function benchWebhooks(label, deps) {
     const ctx = { db, schema, sender, userId: owner.id, endpointId: endpoint.id };
     const fast = await drain(ctx, 0);
     const slow = await drain(ctx, SLOW_RECEIVER_MS);
+    // Part 3: one endpoint that never answers, with the sender's loop running in this process.
+    const stuck = await benchStuckEndpoint(db, { schema, WebhookSender, DEFAULT_WEBHOOK_OPTIONS, createSecretBox, newWebhookSecret });
 
     // Part 2: people with credits and sessions; the server opens the database itself.
     const users = [];
@@ -285,8 +290,15 @@ export async function benchWebhooks(label, deps) {
     const latency = await completionToArrival(deps, dbEnv, open, users);
     return {
       label,
-      drain: { fast, slow, concurrency: DEFAULT_WEBHOOK_OPTIONS.concurrency, batchSize: DEFAULT_WEBHOOK_OPTIONS.batchSize },
+      drain: {
+        fast,
+        slow,
+        concurrency: DEFAULT_WEBHOOK_OPTIONS.concurrency,
+        perEndpoint: DEFAULT_WEBHOOK_OPTIONS.perEndpoint,
+        batchSize: DEFAULT_WEBHOOK_OPTIONS.batchSize,
+      },
       latency,
+      stuck,
       intervalMs: DEFAULT_WEBHOOK_OPTIONS.intervalMs,
     };
   } finally {
@@ -310,12 +322,15 @@ export function webhooksSection(runs, { machine }) {
     // BENCH_ONLY=webhooks rewrites this section alone, so it names its own machine and day.
     `Measured on ${new Date().toISOString().slice(0, 10)}: ${machine}; PostgreSQL on the same machine.`,
     "",
-    `Outbox drain: the webhook sender (\`WebhookSender.runOnce\`, default options: batches of ${first.drain.batchSize}, ${first.drain.concurrency} requests at a time) in the bench process ` +
+    `Outbox drain: the webhook sender (\`WebhookSender.runOnce\`, default options: batches of ${first.drain.batchSize}, ${first.drain.concurrency} requests at a time, ${first.drain.perEndpoint} to one endpoint) in the bench process ` +
       `sends ${thousands(WEBHOOK_DELIVERIES)} deliveries inserted straight into a fresh database's outbox for one endpoint (after ${WARMUP_DELIVERIES} not counted), ` +
       `signed and logged as in production, to a Node HTTP receiver in another process on 127.0.0.1 answering 200 at once or after ${SLOW_RECEIVER_MS} ms. ` +
       `Completion to arrival: the built server as its own process (background workers on, built-in simulator ${fixed(SIMULATOR_DELAY_MS / 1000, 0)} s, WEBHOOKS_ALLOW_LOCAL=true), ` +
       `${LATENCY_USERS} people each with an endpoint for video.completed (POST /api/webhooks/endpoints), ${LATENCY_VIDEOS} videos started one every ${VIDEO_SPACING_MS} ms; ` +
-      "per video, the receiver's arrival time minus the task's completed_at read from the database afterwards (one machine, one clock). Times in ms.",
+      "per video, the receiver's arrival time minus the task's completed_at read from the database afterwards (one machine, one clock). " +
+      `Stuck endpoint (issue 36): the sender's loop running in the bench process (default options, a ${fixed(first.stuck.timeoutMs / 1000, 0)} s timeout), ${STUCK_QUEUED} test events queued for ` +
+      "an endpoint on 127.0.0.1 that accepts connections and never answers; then one for another person's endpoint on the same host, answering at once: from writing it (and waking the sender, as the route does) to its arrival, " +
+      "beside the same measure with nothing else queued. Times in ms.",
     "",
     `| webhooks | ${cols.join(" | ")} |`,
     `|---|${cols.map(() => "---:").join("|")}|`,
@@ -330,11 +345,15 @@ export function webhooksSection(runs, { machine }) {
     row("Task completed to event fanned out, p50 / p99", (r) => `${r.latency.fanOutP50} / ${r.latency.fanOutP99}`),
     row("Webhooks received / videos completed / started", (r) => `${r.latency.received} / ${r.latency.completed} / ${r.latency.videos}`),
     row("Deliveries that needed a retry, duplicates received", (r) => `${r.latency.retried}, ${r.latency.duplicates}`),
+    row(`Another person's delivery, ${STUCK_QUEUED} queued for an endpoint that never answers`, (r) => Math.round(r.stuck.stuckMs)),
+    row("Another person's delivery, nothing else queued", (r) => Math.round(r.stuck.baselineMs)),
     "",
-    `With a ${SLOW_RECEIVER_MS} ms receiver, one request at a time would give ${Math.round(1000 / SLOW_RECEIVER_MS)}/s and ${first.drain.concurrency} at a time at most ${Math.round((first.drain.concurrency * 1000) / SLOW_RECEIVER_MS)}/s, ` +
-      "less the sender's own work per delivery: lanes take deliveries from a shared queue, claimed 50 at a time when it runs dry, so a slow request holds up only its own lane. " +
+    `With a ${SLOW_RECEIVER_MS} ms receiver, one request at a time would give ${Math.round(1000 / SLOW_RECEIVER_MS)}/s, ` +
+      `less the sender's own work per delivery; one endpoint gets at most ${first.drain.perEndpoint} at a time (decision 0062), so at most ${Math.round((first.drain.perEndpoint * 1000) / SLOW_RECEIVER_MS)}/s here. ` +
+      "Lanes take deliveries from a shared queue, claimed 50 at a time when it runs dry (every endpoint's oldest first), so a slow request holds up only its own lane. " +
       "With a receiver answering at once, the rate is that work alone (signing, the request, a transaction writing its log row and status; the log is trimmed once per pass). " +
-      `The sender is woken by the notification the trigger sends when it writes the event (its ${first.intervalMs / 1000} s scan is the fallback).`,
+      `The sender is woken by the notification the trigger sends when it writes the event (its ${first.intervalMs / 1000} s scan is the fallback). ` +
+      `Before decision 0062 the stuck endpoint's deliveries took all 16 lanes for their full timeout, one batch after another: another person's delivery arrived after 140.5 s (15 ms with nothing else queued; \`npx tsx scripts/bench-webhook-fairness.mjs\` on PGlite, 2026-11-25).`,
     "",
   ];
 }
