@@ -42,7 +42,7 @@ if (!isBuildFresh()) await build();
 const { openDatabase } = await import(dist("db/connect.js"));
 const schema = await import(dist("db/schema.js"));
 const { hashPassword } = await import(dist("features/auth/passwords.js"));
-const { createSession } = await import(dist("features/auth/sessions.js"));
+const { createSession } = await import(dist("identity/sessions.js"));
 const { DEFAULT_ARCHIVER_OPTIONS } = await import(dist("jobs/video-archiver.js"));
 
 function freePort() {
