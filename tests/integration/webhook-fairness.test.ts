@@ -198,7 +198,7 @@ describe("requests in flight", () => {
     const hole = await startBlackhole();
     const t = await createVideoTestApp({
       env: { WEBHOOKS_ALLOW_LOCAL: "true" },
-      webhooks: { timeoutMs: 500, perEndpoint: 2, perHost: 3 },
+      webhooks: { timeoutMs: 10_000, perEndpoint: 2, perHost: 3 },
       webhookSendRateLimit: { max: 10_000, windowMs: 60_000 },
     });
     try {
@@ -208,9 +208,13 @@ describe("requests in flight", () => {
         const endpointId = await addEndpoint(u, `${hole.url}${path}`);
         for (let i = 0; i < 5; i++) expect((await u.client.post(`/api/webhooks/endpoints/${endpointId}/test`)).statusCode).toBe(202);
       }
-      // One pass: three tries at once (the host's limit), each left unanswered, which pauses both endpoints.
-      await t.app.jobs.webhookSender.runOnce();
+      // Three tries at once (the host's limit); none ends before the hole closes, so none frees a place.
+      const pass = t.app.jobs.webhookSender.runOnce();
+      while (hole.connections < 3) await sleep(10);
+      await sleep(300);
       expect(hole.connections).toBe(3);
+      await hole.close();
+      await pass;
     } finally {
       await hole.close();
       await t.close();
