@@ -591,7 +591,7 @@ export const webhookDeliveries = pgTable(
       .where(sql`${t.status} = 'pending'`),
     index("webhook_deliveries_endpoint_idx").on(t.endpointId),
     index("webhook_deliveries_pending_endpoint_idx")
-      .on(t.endpointId, t.createdAt)
+      .on(t.endpointId, t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
     index("webhook_deliveries_leased_idx")
       .on(t.leasedUntil)

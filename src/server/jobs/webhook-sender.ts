@@ -73,6 +73,8 @@ const ENDPOINT_DISABLED = "The endpoint is disabled";
 /** A callbackUrl serves one task (n8n's resumeUrl, say): these answers mean nobody waits there any more, so retrying cannot help. */
 const CALLBACK_GONE = new Set([404, 409, 410]);
 const USER_AGENT = "VeoStudio-Webhooks/1.0";
+/** How long a claim waits for other tries to end while some are in flight (a claim per try would cost more than the tries). */
+const CLAIM_GATHER_MS = 5;
 /** pg_advisory_xact_lock's key for claims: "webh" in ASCII. */
 const CLAIM_LOCK = 0x77656268;
 
@@ -180,6 +182,8 @@ export class WebhookSender {
         });
       });
     const refill = async () => {
+      // With tries still in flight, more are about to end: one claim for all of them, not one each.
+      if (busy > 0) await new Promise((r) => setTimeout(r, CLAIM_GATHER_MS));
       changed = false;
       if (newEvents) {
         newEvents = false;
@@ -245,30 +249,38 @@ export class WebhookSender {
     const { perEndpoint, perHost, batchSize } = this.opts;
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
+      // Per endpoint with something due and not paused, its oldest due deliveries up to its room
+      // (an index range each), then ranked within their host; the tries in flight counted once.
       const chosen = sql`
         with in_flight as (
           select endpoint_id, coalesce(host, endpoint_id::text) as host from webhook_deliveries
-          where leased_until > ${at}::timestamptz and status = 'pending'
-        ), due as (
-          select d.id, d.endpoint_id, coalesce(d.host, d.endpoint_id::text) as host, d.next_attempt_at, e.timeout_streak
-          from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
-          where d.status = 'pending' and d.next_attempt_at <= ${at}::timestamptz
-            and (e.paused_until is null or e.paused_until <= ${at}::timestamptz)
-        ), by_endpoint as (
-          select due.*,
-            row_number() over (partition by due.endpoint_id order by due.next_attempt_at, due.id) as endpoint_rank,
-            (case when due.timeout_streak > 0 then 1 else ${perEndpoint}::int end)
-              - (select count(*) from in_flight f where f.endpoint_id = due.endpoint_id) as endpoint_room
-          from due
+          where leased_until is not null and leased_until > ${at}::timestamptz and status = 'pending'
+        ), endpoint_busy as (
+          select endpoint_id, count(*) as n from in_flight group by endpoint_id
+        ), host_busy as (
+          select host, count(*) as n from in_flight group by host
+        ), due_endpoints as (
+          select e.id, (case when e.timeout_streak > 0 then 1 else ${perEndpoint}::int end) - coalesce(b.n, 0) as room
+          from (select distinct endpoint_id from webhook_deliveries where status = 'pending' and next_attempt_at <= ${at}::timestamptz) x
+          join webhook_endpoints e on e.id = x.endpoint_id
+          left join endpoint_busy b on b.endpoint_id = e.id
+          where e.paused_until is null or e.paused_until <= ${at}::timestamptz
+        ), candidates as (
+          select c.* from due_endpoints de cross join lateral (
+            select d.id, coalesce(d.host, d.endpoint_id::text) as host, d.next_attempt_at,
+              row_number() over (order by d.next_attempt_at, d.id) as endpoint_rank
+            from webhook_deliveries d
+            where d.endpoint_id = de.id and d.status = 'pending' and d.next_attempt_at <= ${at}::timestamptz
+            order by d.next_attempt_at, d.id limit greatest(de.room, 0)
+          ) c
         ), by_host as (
-          -- Ranked within the host among what each endpoint may send, round-robin across its endpoints too.
-          select e.*,
-            row_number() over (partition by e.host order by e.endpoint_rank, e.next_attempt_at, e.id) as host_rank,
-            ${perHost}::int - (select count(*) from in_flight f where f.host = e.host) as host_room
-          from by_endpoint e where e.endpoint_rank <= e.endpoint_room
+          -- Round-robin within a host too, among what each endpoint's own limit lets through.
+          select c.*, row_number() over (partition by c.host order by c.endpoint_rank, c.next_attempt_at, c.id) as host_rank
+          from candidates c
         )
-        select id from by_host where host_rank <= host_room
-        order by endpoint_rank, next_attempt_at, id limit ${batchSize}`;
+        select b.id from by_host b left join host_busy h on h.host = b.host
+        where b.host_rank <= ${perHost}::int - coalesce(h.n, 0)
+        order by b.endpoint_rank, b.next_attempt_at, b.id limit ${batchSize}`;
       return tx
         .update(webhookDeliveries)
         .set({ nextAttemptAt: until, leasedUntil: until })
