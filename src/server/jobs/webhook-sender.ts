@@ -99,8 +99,8 @@ export class WebhookSender {
       .set({ nextAttemptAt: new Date(), leasedUntil: null })
       .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, "pending"), eq(webhookDeliveries.nextAttemptAt, delivery.nextAttemptAt))),
   );
-  /** The pass in progress hears of new events through this (its idle lanes wait while others' requests are in flight). */
-  private poke: (() => void) | undefined;
+  /** Passes in progress hear of new events through these (their idle lanes wait while others' requests are in flight). */
+  private readonly pokes = new Set<() => void>();
 
   constructor(
     private readonly db: Db,
@@ -125,7 +125,7 @@ export class WebhookSender {
   }
 
   wake(): void {
-    this.poke?.();
+    for (const poke of this.pokes) poke();
     this.loop.wake();
   }
 
@@ -169,10 +169,11 @@ export class WebhookSender {
       changed = true;
       wakeWaiters();
     };
-    this.poke = () => {
+    const poke = () => {
       newEvents = true;
       notify();
     };
+    this.pokes.add(poke);
     const nextChange = () =>
       new Promise<void>((resolve) => {
         const timer = setTimeout(notify, this.opts.intervalMs);
@@ -234,7 +235,7 @@ export class WebhookSender {
         ),
       );
     } finally {
-      this.poke = undefined;
+      this.pokes.delete(poke);
     }
   }
 
