@@ -344,6 +344,7 @@ try {
       console.log(`\nWebhooks (${label}):`);
       console.table({ "drain, answer at once": result.drain.fast, "drain, answer after 50 ms": result.drain.slow });
       console.table({ "completion to arrival (ms)": result.latency });
+      console.table({ "another person's delivery, a stuck endpoint (ms)": result.stuck });
     }
   }
   if (DATABASES.includes("PostgreSQL") && (!ONLY || ADMIN_ONLY)) {
