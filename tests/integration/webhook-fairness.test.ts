@@ -8,11 +8,11 @@ import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../../src/server/db/schema.js";
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "../../src/server/db/schema.js";
 import { fanOutEvents, newEventId } from "../../src/server/features/webhooks/deliveries.js";
 import { WEBHOOK_DROPPED_ERROR, WEBHOOK_PENDING_MAX, type WebhookAttemptList } from "../../src/shared/schemas/webhooks.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
-import { createVideoTestApp, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
+import { createVideoTestApp, runWorkerUntil, taskRow, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver.js";
 
 type User = Awaited<ReturnType<typeof userWithCredits>>;
@@ -131,6 +131,50 @@ describe("one endpoint that never answers", () => {
     expect(stuckWait).toBeLessThan(Infinity);
     // A floor of 50 ms under the baseline, so a lucky one does not turn noise into a failure.
     expect(stuckWait / Math.max(baselineWait, 50)).toBeLessThan(10);
+  });
+});
+
+describe("a per-request callbackUrl (n8n's Wait node)", () => {
+  it("is delivered while another person's stuck tries are still hanging", async () => {
+    const hole = await startBlackhole();
+    const receiver = await startWebhookReceiver();
+    // Long enough that no stuck try ends while the video is made.
+    const t = await createVideoTestApp({
+      env: { WEBHOOKS_ALLOW_LOCAL: "true" },
+      webhooks: { timeoutMs: 30_000 },
+      webhookSendRateLimit: { max: 10_000, windowMs: 60_000 },
+    });
+    try {
+      const alice = await userWithCredits(t.app, t.database.db, 0);
+      const aliceEndpoint = await addEndpoint(alice, `${hole.url}/alice`);
+      for (let i = 0; i < 200; i++) expect((await alice.client.post(`/api/webhooks/endpoints/${aliceEndpoint}/test`)).statusCode).toBe(202);
+      const sender = t.app.jobs.webhookSender;
+      sender.start();
+      while (hole.connections === 0) await sleep(10);
+
+      const bob = await userWithCredits(t.app, t.database.db, 10);
+      const token = (await bob.client.post("/api/user-tokens", { name: "n8n" })).json<{ token: string }>().token;
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/n8n/generate",
+        headers: { authorization: `Bearer ${token}` },
+        payload: { prompt: "A kite on a beach", model: "veo3_fast", callbackUrl: `${receiver.url}/resume/1` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const { taskId } = res.json<{ taskId: string }>();
+      await runWorkerUntil(t, async () => (await taskRow(t.database.db, taskId)).status === "completed");
+      // The trigger's announcement wakes the pass under way; Bob's callback goes beside Alice's stuck tries.
+      const deadline = Date.now() + 20_000;
+      while (receiver.received.length === 0 && Date.now() < deadline) await sleep(10);
+      const aliceTriesEnded = await t.database.db.select().from(webhookAttempts).where(eq(webhookAttempts.endpointId, aliceEndpoint));
+      expect(receiver.received.map((r) => r.path)).toEqual(["/resume/1"]);
+      expect(aliceTriesEnded).toEqual([]);
+    } finally {
+      await hole.close();
+      await t.app.jobs.webhookSender.stop();
+      await t.close();
+      await receiver.close();
+    }
   });
 });
 
