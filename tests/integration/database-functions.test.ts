@@ -81,6 +81,7 @@ describe("database function files", () => {
 });
 
 describe("npm run db:function-migration", () => {
+  // Two drizzle-kit runs (the schema check, then the migration): ~6 s alone, far more on a busy machine.
   it("makes a migration from a function's file that applies on top of the others", async () => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), "veo-function-migration-"));
     try {
@@ -119,5 +120,5 @@ describe("npm run db:function-migration", () => {
     } finally {
       fs.rmSync(out, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 });
