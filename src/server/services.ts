@@ -34,8 +34,8 @@ import type { RenderTaskStatus } from "./features/webhooks/deliveries.js";
 import { type WebhookSenderOptions } from "./jobs/webhook-sender.js";
 import { internalFileUrl } from "./features/videos/video-deps.js";
 import type { VideoArchiverOptions } from "./jobs/video-archiver.js";
-import { BackgroundJobs } from "./jobs/background-jobs.js";
-import { DEFAULT_NOTIFICATION_OPTIONS, type NotificationSenderOptions } from "./jobs/notification-sender.js";
+import { backgroundJobs, type BackgroundJobs } from "./jobs/background-jobs.js";
+import type { NotificationSenderOptions } from "./jobs/notification-sender.js";
 import { DEFAULT_WORKER_OPTIONS, type TaskWorkerOptions } from "./jobs/task-worker.js";
 import type { UploadSweepOptions } from "./jobs/upload-sweep.js";
 import type { SecretBox } from "./lib/secret-box.js";
@@ -200,29 +200,26 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
   /** Where KIE's callbacks go for a key's source: the simulator reaches this process; KIE only a public URL. */
   const callbackUrlFor = (source: ProviderKey["source"]) =>
     source === "simulator" ? `${callbackBaseUrl}/api/callbacks/kie` : config.publicUrlExplicit ? `${config.publicUrl}/api/callbacks/kie` : undefined;
-  const jobs = new BackgroundJobs(
+  const jobs = backgroundJobs(
     {
       db,
-      callbackUrlFor,
       secretBox,
       provider,
+      callbackUrlFor,
       uploads,
       paypal: () => paypalConnection(paypal),
-      log,
-      workerLogger: deps.logger,
-      archive: {
-        store: videoStore,
-        fetchUrlFor: (url) => internalFileUrl({ simulatorFiles }, url),
-        trustedOrigins: trustedFileOrigins,
-      },
+      videoStore,
+      fetchUrlFor: (url) => internalFileUrl({ simulatorFiles }, url),
+      trustedOrigins: trustedFileOrigins,
       renderTaskStatus,
+      log,
     },
     {
-      worker,
-      notifications: { ...DEFAULT_NOTIFICATION_OPTIONS, telegramBaseUrl: config.telegramBaseUrl, ...deps.notifications },
+      taskWorker: worker,
+      notificationSender: { telegramBaseUrl: config.telegramBaseUrl, ...deps.notifications },
       uploadSweep: deps.uploadSweep,
-      archiver: deps.archiver,
-      webhooks: { allowLocal: config.webhooksAllowLocal, ...deps.webhooks },
+      videoArchiver: deps.archiver,
+      webhookSender: { allowLocal: config.webhooksAllowLocal, ...deps.webhooks },
     },
   );
   // The triggers that write webhook events announce them: deliver now rather than at the next scan.

@@ -29,7 +29,7 @@ export const FAST_WORKER = {
   uhdScheduleMs: [0],
   uhdMaxAttempts: 5,
   leaseMs: 30_000,
-  idleMs: 50,
+  intervalMs: 50,
 };
 
 /** How far runWorkerUntil moves the simulator's clock between passes: one default video. */

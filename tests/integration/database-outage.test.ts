@@ -134,7 +134,7 @@ describe.runIf(usingPostgres)("a task check cut off by a database outage", () =>
     let openGate!: () => void;
     const gate = new Promise<void>((resolve) => (openGate = resolve));
     let gated = true;
-    const real = (t.app.jobs.taskWorker as unknown as { provider: VideoProvider }).provider;
+    const real = (t.app.jobs.taskWorker as unknown as { deps: { provider: VideoProvider } }).deps.provider;
     const provider = {
       clientFor: async (task: Parameters<VideoProvider["clientFor"]>[0]) => {
         const client = await real.clientFor(task);
@@ -153,8 +153,8 @@ describe.runIf(usingPostgres)("a task check cut off by a database outage", () =>
     } as unknown as VideoProvider;
     // Two processes' workers: one reaches the database through the proxy, the other directly. The lease is the real 90 s.
     const options = { ...DEFAULT_WORKER_OPTIONS, taskTimeoutMs: 3_600_000 };
-    const cutOff = new TaskWorker(proxied.db, provider, options);
-    const other = new TaskWorker(base.db, provider, options);
+    const cutOff = new TaskWorker({ db: proxied.db, provider }, options);
+    const other = new TaskWorker({ db: base.db, provider }, options);
 
     // The check is with the provider when the database goes away: the answer ("ready") cannot be written.
     const checking = cutOff.runOnce();

@@ -438,7 +438,7 @@ describe("callbacks", () => {
     const t = await createVideoTestApp({
       env: { PORT: String(port), HOST: "127.0.0.1" },
       // Polling so slow that only the callback can finish the task within the test.
-      worker: { pollScheduleMs: [60_000], hdScheduleMs: [60_000], idleMs: 50 },
+      worker: { pollScheduleMs: [60_000], hdScheduleMs: [60_000], intervalMs: 50 },
     });
     try {
       await t.app.listen({ port, host: "127.0.0.1" });
@@ -470,7 +470,7 @@ describe("signed callbacks (KIE's webhook HMAC key)", () => {
       sim: signingSim,
       env: { PORT: String(port), HOST: "127.0.0.1" },
       // Polling so slow that only a callback can finish the task within the test.
-      worker: { pollScheduleMs: [60_000], hdScheduleMs: [60_000], idleMs: 50 },
+      worker: { pollScheduleMs: [60_000], hdScheduleMs: [60_000], intervalMs: 50 },
     });
     try {
       const admin = await signInAdmin(t);

@@ -5,14 +5,12 @@
  * fails at once (retrying cannot help); not configured: it is skipped.
  */
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/connect.js";
 import { adminNotifications } from "../db/schema.js";
 import { sendTelegramMessage, TelegramError } from "../integrations/telegram/client.js";
 import type { SecretBox } from "../lib/secret-box.js";
 import { readSettings } from "../features/settings/service.js";
-import { JobLoop } from "./job-loop.js";
-import { StrandedLeases } from "./stranded-leases.js";
+import { defineJob, type JobDeps } from "./define-job.js";
 
 export interface NotificationSenderOptions {
   /** Between scans when idle. */
@@ -26,11 +24,12 @@ export interface NotificationSenderOptions {
   timeoutMs: number;
 }
 
-export const DEFAULT_NOTIFICATION_OPTIONS: Omit<NotificationSenderOptions, "telegramBaseUrl"> = {
+export const DEFAULT_NOTIFICATION_OPTIONS: NotificationSenderOptions = {
   intervalMs: 2_000,
   retryScheduleMs: [5_000, 30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000],
   leaseMs: 60_000,
   batchSize: 20,
+  telegramBaseUrl: "https://api.telegram.org",
   timeoutMs: 10_000,
 };
 
@@ -43,36 +42,17 @@ export interface SendSummary {
 
 type Row = typeof adminNotifications.$inferSelect;
 
-export class NotificationSender {
-  /** Its timer loop: its state is part of /healthz. */
-  readonly loop: JobLoop;
-  /** Messages the database's going away cut off: due again within seconds of its return (decision 0057). */
-  private readonly stranded = new StrandedLeases<Row>((row) =>
-    this.db
+export class NotificationSender extends defineJob<JobDeps & { db: Db; secretBox: SecretBox }, NotificationSenderOptions, Row>({
+  name: "notifications",
+  failure: "notification scan failed",
+  defaults: DEFAULT_NOTIFICATION_OPTIONS,
+}) {
+  /** A message the database's going away cut off: due again within seconds of its return (decision 0057). */
+  protected override letGo(row: Row) {
+    return this.deps.db
       .update(adminNotifications)
       .set({ nextAttemptAt: new Date() })
-      .where(and(eq(adminNotifications.id, row.id), eq(adminNotifications.status, "pending"), eq(adminNotifications.nextAttemptAt, row.nextAttemptAt))),
-  );
-
-  constructor(
-    private readonly db: Db,
-    private readonly secretBox: SecretBox,
-    private readonly opts: NotificationSenderOptions,
-    private readonly log?: FastifyBaseLogger,
-  ) {
-    this.loop = new JobLoop(
-      () => this.runOnce(),
-      opts.intervalMs,
-      (err) => this.log?.error({ err }, "notification scan failed"),
-    );
-  }
-
-  start(): void {
-    this.loop.start(0);
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
+      .where(and(eq(adminNotifications.id, row.id), eq(adminNotifications.status, "pending"), eq(adminNotifications.nextAttemptAt, row.nextAttemptAt)));
   }
 
   /** Sends everything due now. Tests call this directly. */
@@ -82,7 +62,7 @@ export class NotificationSender {
     for (;;) {
       const batch = await this.claim(now);
       if (batch.length === 0) return summary;
-      const settings = await readSettings(this.db, this.secretBox);
+      const settings = await readSettings(this.deps.db, this.deps.secretBox);
       const token = settings.telegramBotToken;
       const chatId = settings.telegramChatId;
       for (const row of batch) {
@@ -107,12 +87,12 @@ export class NotificationSender {
       const retryable = error.kind === "unavailable" || error.kind === "rate_limited";
       const schedule = this.opts.retryScheduleMs;
       if (!retryable || attempts > schedule.length) {
-        this.log?.warn({ notificationId: row.id, kind: error.kind, attempts, error: error.message }, "Telegram notification not delivered");
+        this.log.warn({ notificationId: row.id, kind: error.kind, attempts, error: error.message }, "Telegram notification not delivered");
         await this.finish(row, "failed", summary, attempts, error.message);
         return;
       }
       const waitMs = Math.max(schedule[Math.min(attempts - 1, schedule.length - 1)] ?? 60_000, (error.retryAfterSeconds ?? 0) * 1000);
-      await this.db
+      await this.deps.db
         .update(adminNotifications)
         .set({ attempts, lastError: error.message, nextAttemptAt: new Date(Date.now() + waitMs) })
         .where(eq(adminNotifications.id, row.id));
@@ -121,7 +101,7 @@ export class NotificationSender {
   }
 
   private async finish(row: Row, status: "sent" | "failed" | "skipped", summary: SendSummary, attempts = row.attempts + 1, lastError?: string) {
-    await this.db
+    await this.deps.db
       .update(adminNotifications)
       .set({ status, attempts, lastError: lastError ?? null, sentAt: status === "sent" ? new Date() : null })
       .where(eq(adminNotifications.id, row.id));
@@ -129,14 +109,14 @@ export class NotificationSender {
   }
 
   private async claim(now: Date): Promise<Row[]> {
-    const due = this.db
+    const due = this.deps.db
       .select({ id: adminNotifications.id })
       .from(adminNotifications)
       .where(and(eq(adminNotifications.status, "pending"), lte(adminNotifications.nextAttemptAt, now)))
       .orderBy(asc(adminNotifications.createdAt))
       .limit(this.opts.batchSize)
       .for("update", { skipLocked: true });
-    const rows = await this.db
+    const rows = await this.deps.db
       .update(adminNotifications)
       .set({ nextAttemptAt: new Date(Date.now() + this.opts.leaseMs) })
       .where(inArray(adminNotifications.id, due))

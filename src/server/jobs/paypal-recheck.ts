@@ -8,14 +8,12 @@
  * Crediting itself is exactly-once in creditPurchase().
  */
 import { and, asc, eq, gte, inArray, isNotNull, lte, or } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/connect.js";
 import { paymentOrders } from "../db/schema.js";
 import { settlePaypalOrder, type PaymentOrder } from "../features/payments/paypal-settle.js";
 import type { PaypalClient } from "../integrations/paypal/client.js";
 import { PaypalError } from "../integrations/paypal/errors.js";
-import { JobLoop } from "./job-loop.js";
-import { StrandedLeases } from "./stranded-leases.js";
+import { defineJob, type JobDeps } from "./define-job.js";
 import { isDatabaseUnreachable } from "../db/outage.js";
 
 export interface PaypalRecheckOptions {
@@ -48,46 +46,31 @@ export interface RecheckSummary {
   failed: number;
 }
 
-export class PaypalRecheck {
-  private readonly opts: PaypalRecheckOptions;
-  /** Its timer loop: its state is part of /healthz. */
-  readonly loop: JobLoop;
-  /** Orders the database's going away cut off: due at the first scan after its return, not when the lease ends (decision 0057). */
-  private readonly stranded = new StrandedLeases<PaymentOrder>((order) =>
-    this.db
+export interface PaypalRecheckDeps extends JobDeps {
+  db: Db;
+  /** The client with the current credentials, or undefined when PayPal has none. */
+  paypal: () => Promise<PaypalClient | undefined>;
+}
+
+export class PaypalRecheck extends defineJob<PaypalRecheckDeps, PaypalRecheckOptions, PaymentOrder>({
+  name: "paypal-recheck",
+  failure: "PayPal re-check scan failed",
+  defaults: DEFAULT_PAYPAL_RECHECK_OPTIONS,
+  firstRun: "after-interval",
+}) {
+  /** An order the database's going away cut off: due at the first scan after its return, not when the lease ends (decision 0057). */
+  protected override letGo(order: PaymentOrder) {
+    return this.deps.db
       .update(paymentOrders)
       .set({ updatedAt: new Date() })
-      .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.updatedAt, order.updatedAt))),
-  );
-
-  constructor(
-    private readonly db: Db,
-    /** The client with the current credentials, or undefined when PayPal has none. */
-    private readonly connect: () => Promise<PaypalClient | undefined>,
-    opts: Partial<PaypalRecheckOptions> = {},
-    private readonly log: FastifyBaseLogger,
-  ) {
-    this.opts = { ...DEFAULT_PAYPAL_RECHECK_OPTIONS, ...opts };
-    this.loop = new JobLoop(
-      () => this.runOnce(),
-      this.opts.intervalMs,
-      (err) => this.log.error({ err }, "PayPal re-check scan failed"),
-    );
-  }
-
-  start(): void {
-    this.loop.start(this.opts.intervalMs);
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
+      .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.updatedAt, order.updatedAt)));
   }
 
   /** One scan of every order due now. Tests call this directly. */
   async runOnce(): Promise<RecheckSummary> {
     const summary: RecheckSummary = { checked: 0, credited: 0, failed: 0 };
     await this.stranded.letGoAll();
-    const client = await this.connect();
+    const client = await this.deps.paypal();
     if (!client) return summary;
     // Orders released during this scan carry a later updatedAt, so one scan sees each order once.
     const scanStart = Date.now();
@@ -120,14 +103,14 @@ export class PaypalRecheck {
         ),
       ),
     );
-    const ids = this.db
+    const ids = this.deps.db
       .select({ id: paymentOrders.id })
       .from(paymentOrders)
       .where(due)
       .orderBy(asc(paymentOrders.updatedAt))
       .limit(this.opts.batchSize)
       .for("update", { skipLocked: true });
-    return this.db
+    return this.deps.db
       .update(paymentOrders)
       .set({ updatedAt: new Date(Date.now() + this.opts.leaseMs) })
       .where(and(inArray(paymentOrders.id, ids), due))
@@ -139,7 +122,7 @@ export class PaypalRecheck {
     const context = { orderId: order.id, paypalOrderId: order.providerOrderId };
     try {
       const paid = await client.getOrder(order.providerOrderId!);
-      const settled = await settlePaypalOrder(this.db, order, paid, this.log);
+      const settled = await settlePaypalOrder(this.deps.db, order, paid, this.log);
       if (settled.kind === "credited") summary.credited += 1;
       if (settled.kind === "declined" || settled.kind === "mismatch") summary.failed += 1;
     } catch (err) {
@@ -149,7 +132,7 @@ export class PaypalRecheck {
       else this.log.error({ ...context, err }, "PayPal re-check failed");
     }
     // Ends the lease; an order that is still open is looked at again on a later scan.
-    await this.db
+    await this.deps.db
       .update(paymentOrders)
       .set({ updatedAt: new Date(Math.max(Date.now(), scanStart + 1)) })
       .where(and(eq(paymentOrders.id, order.id), inArray(paymentOrders.status, ["created", "pending"])));

@@ -6,7 +6,6 @@
  */
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
-import type { Logger } from "pino";
 import type { Db } from "../db/connect.js";
 import { videoTasks } from "../db/schema.js";
 import { KieError } from "../integrations/kie/errors.js";
@@ -15,8 +14,7 @@ import type { VideoProvider } from "../features/videos/provider.js";
 import { completeTask, failTask, IN_PROGRESS, type TaskRow } from "../features/videos/task-state.js";
 import { refundUhd } from "../features/videos/uhd.js";
 import type { ProviderKey } from "../features/videos/provider.js";
-import { JobLoop } from "./job-loop.js";
-import { StrandedLeases } from "./stranded-leases.js";
+import { defineJob, type JobDeps } from "./define-job.js";
 import { pool } from "../lib/pool.js";
 import { TASK_FAILURES } from "../../shared/videos.js";
 
@@ -38,19 +36,20 @@ export interface TaskWorkerOptions {
   batchSize: number;
   concurrency: number;
   /** Idle wait between scans when nothing woke the worker. */
-  idleMs: number;
+  intervalMs: number;
 }
 
-export const DEFAULT_WORKER_OPTIONS: Omit<TaskWorkerOptions, "taskTimeoutMs"> = {
+export const DEFAULT_WORKER_OPTIONS: TaskWorkerOptions = {
   pollScheduleMs: [3_000, 5_000, 8_000, 12_000, 20_000, 30_000],
   hdScheduleMs: [10_000, 15_000, 20_000, 30_000],
   hdMaxAttempts: 40,
   uhdScheduleMs: [30_000, 30_000, 60_000],
   uhdMaxAttempts: 40,
+  taskTimeoutMs: 30 * 60_000,
   leaseMs: 90_000,
   batchSize: 20,
   concurrency: 5,
-  idleMs: 1_000,
+  intervalMs: 1_000,
 };
 
 /** A task still holding its placeholder id this long after creation was never submitted. */
@@ -72,38 +71,22 @@ interface Step {
 /** This claim's lease, still in place: nobody took the task over after it ran out. */
 const heldLease = (task: TaskRow) => (task.leaseUntil ? eq(videoTasks.leaseUntil, task.leaseUntil) : isNull(videoTasks.leaseUntil));
 
-export class TaskWorker {
-  /** Its timer loop: its state is part of /healthz. */
-  readonly loop: JobLoop;
-  /** Checks the database's going away cut off: due again within seconds of its return (decision 0057). */
-  private readonly stranded = new StrandedLeases<TaskRow>((task) => this.release(task, {}));
+export interface TaskWorkerDeps extends JobDeps {
+  db: Db;
+  provider: VideoProvider;
+  /** Where KIE's 4K callback should go for a task's key (none: the worker polls). */
+  callbackUrlFor?: (source: ProviderKey["source"]) => string | undefined;
+}
 
-  constructor(
-    private readonly db: Db,
-    private readonly provider: VideoProvider,
-    private readonly opts: TaskWorkerOptions,
-    private readonly log?: Logger,
-    /** Where KIE's 4K callback should go for a task's key (none: the worker polls). */
-    private readonly callbackUrlFor?: (source: ProviderKey["source"]) => string | undefined,
-  ) {
-    this.loop = new JobLoop(
-      () => this.runOnce(),
-      opts.idleMs,
-      (err) => this.log?.error({ err }, "task worker scan failed"),
-    );
-  }
-
-  start(): void {
-    this.loop.start(0);
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
-  }
-
-  /** New work (a submission, a callback): scan now rather than at the next tick. */
-  wake(): void {
-    this.loop.wake();
+/** New work (a submission, a callback) wakes it: it scans now rather than at the next tick. */
+export class TaskWorker extends defineJob<TaskWorkerDeps, TaskWorkerOptions, TaskRow>({
+  name: "task-worker",
+  failure: "task worker scan failed",
+  defaults: DEFAULT_WORKER_OPTIONS,
+}) {
+  /** A check the database's going away cut off: due again within seconds of its return (decision 0057). */
+  protected override letGo(task: TaskRow) {
+    return this.release(task, {});
   }
 
   /** Handles every task that is due now; returns how many. Tests call this directly. */
@@ -124,7 +107,7 @@ export class TaskWorker {
    * clock (milliseconds, maybe skewed) could still place in the future.
    */
   private async claim(): Promise<TaskRow[]> {
-    const due = this.db
+    const due = this.deps.db
       .select({ id: videoTasks.id })
       .from(videoTasks)
       .where(
@@ -138,7 +121,7 @@ export class TaskWorker {
       .limit(this.opts.batchSize)
       .for("update", { skipLocked: true });
     return (
-      this.db
+      this.deps.db
         .update(videoTasks)
         // Milliseconds, as the row comes back to us: heldLease compares it exactly.
         .set({ leaseUntil: sql`date_trunc('milliseconds', now() + ${this.opts.leaseMs}::integer * interval '1 millisecond')` })
@@ -154,7 +137,7 @@ export class TaskWorker {
     } catch (err) {
       // Still due: checked again as soon as the database is back (the loop logs the outage once).
       if (this.stranded.keep(task, err)) return;
-      this.log?.error({ err, taskId: task.taskId }, "task check failed");
+      this.log.error({ err, taskId: task.taskId }, "task check failed");
       await this.release(task, { nextCheckAt: new Date(Date.now() + 30_000) }).catch(() => {});
     }
   }
@@ -162,30 +145,30 @@ export class TaskWorker {
   private async checkGeneration(task: TaskRow): Promise<void> {
     const age = Date.now() - task.createdAt.getTime();
     if (task.taskId.startsWith(UNSUBMITTED_PREFIX)) {
-      if (age >= UNSUBMITTED_GRACE_MS) await failTask(this.db, task.id, TASK_FAILURES.interrupted);
+      if (age >= UNSUBMITTED_GRACE_MS) await failTask(this.deps.db, task.id, TASK_FAILURES.interrupted);
       else await this.release(task, { nextCheckAt: new Date(task.createdAt.getTime() + UNSUBMITTED_GRACE_MS) });
       return;
     }
     if (age >= this.opts.taskTimeoutMs) {
-      await failTask(this.db, task.id, TASK_FAILURES.timedOut);
+      await failTask(this.deps.db, task.id, TASK_FAILURES.timedOut);
       return;
     }
     const attempts = task.checkAttempts + 1;
     const later = { checkAttempts: attempts, nextCheckAt: new Date(Date.now() + at(this.opts.pollScheduleMs, attempts)) };
     try {
-      const client = await this.provider.clientFor(task);
+      const client = await this.deps.provider.clientFor(task);
       const record = await client.recordInfo(task.taskId);
-      if (record.state === "succeeded") await completeTask(this.db, task.id, record.resultUrls, this.opts.hdScheduleMs[0] ?? 10_000);
-      else if (record.state === "failed") await failTask(this.db, task.id, record.errorMessage);
+      if (record.state === "succeeded") await completeTask(this.deps.db, task.id, record.resultUrls, this.opts.hdScheduleMs[0] ?? 10_000);
+      else if (record.state === "failed") await failTask(this.deps.db, task.id, record.errorMessage);
       else await this.release(task, later);
     } catch (err) {
       if (!(err instanceof KieError)) throw err;
       if (err.kind === "not_found" && attempts >= NOT_FOUND_LIMIT) {
-        await failTask(this.db, task.id, TASK_FAILURES.unknownToProvider);
+        await failTask(this.deps.db, task.id, TASK_FAILURES.unknownToProvider);
         return;
       }
       // Rate limits, outages and key trouble are the provider's state, not the video's: retry.
-      this.log?.warn({ taskId: task.taskId, kind: err.kind, message: err.message }, "status check failed; will retry");
+      this.log.warn({ taskId: task.taskId, kind: err.kind, message: err.message }, "status check failed; will retry");
       await this.release(task, later);
     }
   }
@@ -204,7 +187,7 @@ export class TaskWorker {
   private async hdStep(task: TaskRow): Promise<Step> {
     const attempts = task.hdAttempts + 1;
     try {
-      const client = await this.provider.clientFor(task);
+      const client = await this.deps.provider.clientFor(task);
       const hd = await client.get1080p(task.taskId);
       if (hd.ready) return { changes: { hdVideoUrl: hd.url, hdStatus: "ready" } };
     } catch (err) {
@@ -220,8 +203,8 @@ export class TaskWorker {
     const attempts = task.uhdAttempts + 1;
     let failure: string | undefined;
     try {
-      const client = await this.provider.clientFor(task);
-      const uhd = await client.get4k(task.taskId, this.callbackUrlFor?.(task.providerSource as ProviderKey["source"]));
+      const client = await this.deps.provider.clientFor(task);
+      const uhd = await client.get4k(task.taskId, this.deps.callbackUrlFor?.(task.providerSource as ProviderKey["source"]));
       // Only an upgrade still owed takes the file: deleting the video meanwhile refunded it.
       const owed = sql`${videoTasks.uhdStatus} = 'pending'`;
       if (uhd.state === "ready")
@@ -235,11 +218,11 @@ export class TaskWorker {
     } catch (err) {
       if (!(err instanceof KieError)) throw err;
       if (err.kind === "rejected" || err.kind === "not_found") failure = err.message;
-      else this.log?.warn({ taskId: task.taskId, kind: err.kind, message: err.message }, "4K check failed; will retry");
+      else this.log.warn({ taskId: task.taskId, kind: err.kind, message: err.message }, "4K check failed; will retry");
     }
     if (failure === undefined && attempts >= this.opts.uhdMaxAttempts) failure = "The 4K version took too long to make";
     if (failure !== undefined) {
-      await this.db.transaction((tx) => refundUhd(tx, task.id, failure));
+      await this.deps.db.transaction((tx) => refundUhd(tx, task.id, failure));
       return { changes: {} };
     }
     return { changes: { uhdAttempts: attempts }, retryInMs: at(this.opts.uhdScheduleMs, attempts) };
@@ -247,7 +230,7 @@ export class TaskWorker {
 
   /** Ends this claim with `changes`, unless its lease ran out and another process holds the task now. */
   private async release(task: TaskRow, changes: TaskChanges): Promise<void> {
-    await this.db
+    await this.deps.db
       .update(videoTasks)
       .set({ ...changes, leaseUntil: null })
       .where(and(eq(videoTasks.id, task.id), heldLease(task)));

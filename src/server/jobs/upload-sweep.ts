@@ -11,12 +11,11 @@
  * (features/videos/upload-service.ts). Age is judged on the database's clock.
  */
 import { inArray, sql } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import { rowsOf, type Db } from "../db/connect.js";
 import { uploads as uploadsTable } from "../db/schema.js";
 import type { UploadStore } from "../integrations/storage/uploads.js";
 import { UNUSED_UPLOAD_TTL_HOURS, UPLOAD_SWEEP_INTERVAL_MS } from "../features/videos/upload-service.js";
-import { JobLoop } from "./job-loop.js";
+import { defineJob, type JobDeps } from "./define-job.js";
 
 export interface UploadSweepOptions {
   intervalMs: number;
@@ -38,33 +37,11 @@ export const DEFAULT_UPLOAD_SWEEP: UploadSweepOptions = {
 /** Files deleted at once within a batch (S3 round trips). */
 const DELETE_CONCURRENCY = 8;
 
-export class UploadSweep {
-  readonly opts: UploadSweepOptions;
-  /** Its timer loop: its state is part of /healthz. */
-  readonly loop: JobLoop;
-
-  constructor(
-    private readonly db: Db,
-    private readonly uploads: UploadStore,
-    opts: Partial<UploadSweepOptions>,
-    private readonly log: FastifyBaseLogger,
-  ) {
-    this.opts = { ...DEFAULT_UPLOAD_SWEEP, ...opts };
-    this.loop = new JobLoop(
-      () => this.runOnce(),
-      this.opts.intervalMs,
-      (err) => this.log.error({ err }, "upload sweep failed"),
-    );
-  }
-
-  start(): void {
-    this.loop.start(0);
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
-  }
-
+export class UploadSweep extends defineJob<JobDeps & { db: Db; uploads: UploadStore }, UploadSweepOptions>({
+  name: "upload-sweep",
+  failure: "upload sweep failed",
+  defaults: DEFAULT_UPLOAD_SWEEP,
+}) {
   /** One run: up to maxBatches batches; returns the names deleted. */
   async runOnce(): Promise<string[]> {
     const removed: string[] = [];
@@ -78,7 +55,7 @@ export class UploadSweep {
   }
 
   private sweepBatch(): Promise<string[]> {
-    return this.db.transaction(async (tx) => {
+    return this.deps.db.transaction(async (tx) => {
       const res = await tx.execute(sql`
         select name from uploads
         where referenced_at is null and created_at < now() - ${this.opts.ttlMs} * interval '1 millisecond'
@@ -89,7 +66,7 @@ export class UploadSweep {
       if (names.length === 0) return [];
       for (let i = 0; i < names.length; i += DELETE_CONCURRENCY) {
         // Every delete of the group ends before a failure rolls the rows back: none lands afterwards.
-        const results = await Promise.allSettled(names.slice(i, i + DELETE_CONCURRENCY).map((name) => this.uploads.remove(name)));
+        const results = await Promise.allSettled(names.slice(i, i + DELETE_CONCURRENCY).map((name) => this.deps.uploads.remove(name)));
         const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
         if (failed) throw failed.reason;
       }

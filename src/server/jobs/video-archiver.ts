@@ -8,7 +8,6 @@ import crypto from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/connect.js";
 import { videoFiles, videoTasks } from "../db/schema.js";
 import { notifyArchiveFailed } from "../features/notifications/outbox.js";
@@ -16,8 +15,7 @@ import { copyToTemp, type CopyLimits } from "../features/videos/archive-copy.js"
 import { archivedVideoPath } from "../features/videos/video-files.js";
 import type { VideoStore } from "../integrations/storage/video-store.js";
 import { pool } from "../lib/pool.js";
-import { JobLoop } from "./job-loop.js";
-import { StrandedLeases } from "./stranded-leases.js";
+import { defineJob, type JobDeps } from "./define-job.js";
 
 export interface VideoArchiverOptions {
   intervalMs: number;
@@ -62,46 +60,25 @@ function stillOurs(file: FileRow) {
 
 const heldLease = (file: FileRow) => (file.leaseUntil ? eq(videoFiles.leaseUntil, file.leaseUntil) : isNull(videoFiles.leaseUntil));
 
-export interface VideoArchiverDeps {
+export interface VideoArchiverDeps extends JobDeps {
   db: Db;
-  store: VideoStore;
+  videoStore: VideoStore;
   /** Where this process fetches a provider URL from (the simulator's internal address). */
   fetchUrlFor(url: string): string;
   trustedOrigins: readonly string[];
-  log: FastifyBaseLogger;
 }
 
-export class VideoArchiver {
-  /** Its timer loop: its state is part of /healthz. */
-  readonly loop: JobLoop;
-  readonly opts: VideoArchiverOptions;
-  /** Copies the database's going away cut off: taken up again within seconds of its return (decision 0057). */
-  private readonly stranded = new StrandedLeases<FileRow>((file) =>
-    this.deps.db
+export class VideoArchiver extends defineJob<VideoArchiverDeps, VideoArchiverOptions, FileRow>({
+  name: "video-archiver",
+  failure: "video archive scan failed",
+  defaults: DEFAULT_ARCHIVER_OPTIONS,
+}) {
+  /** A copy the database's going away cut off: taken up again within seconds of its return (decision 0057). */
+  protected override letGo(file: FileRow) {
+    return this.deps.db
       .update(videoFiles)
       .set({ leaseUntil: null })
-      .where(and(eq(videoFiles.id, file.id), heldLease(file))),
-  );
-
-  constructor(
-    private readonly deps: VideoArchiverDeps,
-    opts: Partial<VideoArchiverOptions> = {},
-  ) {
-    this.opts = { ...DEFAULT_ARCHIVER_OPTIONS, ...opts };
-    this.loop = new JobLoop(
-      () => this.runOnce(),
-      this.opts.intervalMs,
-      (err) => deps.log.error({ err }, "video archive scan failed"),
-    );
-  }
-
-  start(): void {
-    this.loop.start(0);
-  }
-
-  /** Ends after the batch in progress. */
-  stop(): Promise<void> {
-    return this.loop.stop();
+      .where(and(eq(videoFiles.id, file.id), heldLease(file)));
   }
 
   /** Copies every file that is due now; returns how many were handled. Tests call this directly. */
@@ -109,7 +86,7 @@ export class VideoArchiver {
     await this.stranded.letGoAll();
     await this.sweepPartials();
     let handled = 0;
-    for (let batches = 0; batches < this.opts.maxBatchesPerPass && !this.loop.stopRequested; batches++) {
+    for (let batches = 0; batches < this.opts.maxBatchesPerPass && !this.stopRequested; batches++) {
       const batch = await this.claim();
       handled += batch.length;
       await pool(batch, this.opts.concurrency, (file) => this.handle(file));
@@ -144,7 +121,7 @@ export class VideoArchiver {
   }
 
   private async handle(file: FileRow): Promise<void> {
-    const { db, store } = this.deps;
+    const { db, videoStore: store } = this.deps;
     const limits: CopyLimits = { maxBytes: this.opts.maxBytes, timeoutMs: this.opts.timeoutMs, trustedOrigins: this.deps.trustedOrigins };
     try {
       const copy = await copyToTemp(this.deps.fetchUrlFor(file.sourceUrl), store.tempDir, limits);
@@ -206,7 +183,7 @@ export class VideoArchiver {
 
   private async retryLater(file: FileRow, error: string): Promise<void> {
     const attempts = file.attempts + 1;
-    this.deps.log.warn({ fileId: file.id, attempts, error }, "video copy failed");
+    this.log.warn({ fileId: file.id, attempts, error }, "video copy failed");
     if (attempts < this.opts.maxAttempts) {
       const waitMs = this.opts.retryScheduleMs[Math.min(attempts - 1, this.opts.retryScheduleMs.length - 1)] ?? 60_000;
       await this.deps.db
@@ -229,7 +206,7 @@ export class VideoArchiver {
 
   /** Temporary files left by a process that died mid-copy (older than any lease) are removed. */
   private async sweepPartials(): Promise<void> {
-    const dir = this.deps.store.tempDir;
+    const dir = this.deps.videoStore.tempDir;
     const names = await fsp.readdir(dir).catch(() => [] as string[]);
     const cutoff = Date.now() - 2 * this.opts.leaseMs;
     for (const name of names) {

@@ -6,12 +6,11 @@
  * Several processes may sweep at once: tasks are taken with SKIP LOCKED and deleting is conditional.
  */
 import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/connect.js";
 import { adminSettings, videoFiles, videoTasks } from "../db/schema.js";
 import { markVideosDeleted, removeBlobs } from "../features/videos/video-removal.js";
 import type { VideoStore } from "../integrations/storage/video-store.js";
-import { JobLoop } from "./job-loop.js";
+import { defineJob, type JobDeps } from "./define-job.js";
 
 export interface VideoRetentionOptions {
   intervalMs: number;
@@ -29,44 +28,22 @@ export interface RetentionPass {
   blobsRemoved: number;
 }
 
-export class VideoRetention {
-  private readonly opts: VideoRetentionOptions;
-  /** Its timer loop: its state is part of /healthz. */
-  readonly loop: JobLoop;
-
-  constructor(
-    private readonly db: Db,
-    private readonly store: VideoStore,
-    opts: Partial<VideoRetentionOptions>,
-    private readonly log: FastifyBaseLogger,
-  ) {
-    this.opts = { ...DEFAULT_VIDEO_RETENTION, ...opts };
-    this.loop = new JobLoop(
-      () => this.runOnce(),
-      this.opts.intervalMs,
-      (err) => this.log.error({ err }, "video retention sweep failed"),
-    );
-  }
-
-  start(): void {
-    this.loop.start(0);
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
-  }
-
+export class VideoRetention extends defineJob<JobDeps & { db: Db; videoStore: VideoStore }, VideoRetentionOptions>({
+  name: "video-retention",
+  failure: "video retention sweep failed",
+  defaults: DEFAULT_VIDEO_RETENTION,
+}) {
   /** One pass as of `now` (tests pass a later time). */
   async runOnce(now = new Date()): Promise<RetentionPass> {
     const pass: RetentionPass = { videosDeleted: 0, blobsRemoved: 0 };
-    const [settings] = await this.db.select({ days: adminSettings.videoRetentionDays }).from(adminSettings);
+    const [settings] = await this.deps.db.select({ days: adminSettings.videoRetentionDays }).from(adminSettings);
     const days = settings?.days;
     if (days) {
       const cutoff = new Date(now.getTime() - days * DAY_MS);
-      for (let batches = 0; batches < this.opts.maxBatchesPerPass && !this.loop.stopRequested; batches++) {
+      for (let batches = 0; batches < this.opts.maxBatchesPerPass && !this.stopRequested; batches++) {
         const { tasks, files } = await this.deleteOlderThan(cutoff);
         pass.videosDeleted += tasks;
-        pass.blobsRemoved += await removeBlobs(this.db, this.store, files, this.log);
+        pass.blobsRemoved += await removeBlobs(this.deps.db, this.deps.videoStore, files, this.log);
         if (tasks < this.opts.batchSize) break;
       }
     }
@@ -76,7 +53,7 @@ export class VideoRetention {
   }
 
   private deleteOlderThan(cutoff: Date) {
-    return this.db.transaction(async (tx) => {
+    return this.deps.db.transaction(async (tx) => {
       const old = await tx
         .select({ id: videoTasks.id })
         .from(videoTasks)
@@ -94,12 +71,12 @@ export class VideoRetention {
 
   /** Blobs of deleted files that could not be removed when their video was deleted. */
   private async removeLeftBlobs(): Promise<number> {
-    const left = await this.db
+    const left = await this.deps.db
       .select({ id: videoFiles.id, blobName: videoFiles.blobName })
       .from(videoFiles)
       .where(and(eq(videoFiles.status, "deleted"), isNotNull(videoFiles.blobName)))
       .orderBy(videoFiles.id)
       .limit(this.opts.batchSize * 5);
-    return removeBlobs(this.db, this.store, left, this.log);
+    return removeBlobs(this.deps.db, this.deps.videoStore, left, this.log);
   }
 }

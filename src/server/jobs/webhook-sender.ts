@@ -11,15 +11,13 @@
  * try unanswered gets a shorter timeout, one try at a time and a pause that doubles.
  */
 import { and, eq, gt, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/connect.js";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema.js";
 import { fanOutEvents, trimAttemptLog, type RenderTaskStatus } from "../features/webhooks/deliveries.js";
 import { signatureHeaders } from "../features/webhooks/signature.js";
 import { postWebhook } from "../integrations/http/webhook-post.js";
 import type { SecretBox } from "../lib/secret-box.js";
-import { JobLoop } from "./job-loop.js";
-import { StrandedLeases } from "./stranded-leases.js";
+import { defineJob, type JobDeps } from "./define-job.js";
 import { WEBHOOK_DISABLED_REASONS } from "../../shared/schemas/webhooks.js";
 
 export interface WebhookSenderOptions {
@@ -52,7 +50,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /** Standard Webhooks' suggested schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (about 27.6 h in all). */
-export const DEFAULT_WEBHOOK_OPTIONS: Omit<WebhookSenderOptions, "allowLocal"> = {
+export const DEFAULT_WEBHOOK_OPTIONS: WebhookSenderOptions = {
   intervalMs: 1_000,
   retryScheduleMs: [5_000, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR],
   leaseMs: 60_000,
@@ -66,6 +64,7 @@ export const DEFAULT_WEBHOOK_OPTIONS: Omit<WebhookSenderOptions, "allowLocal"> =
   maxPauseMs: 5 * MINUTE,
   disableAfterMs: 3 * 24 * HOUR,
   keepMs: 30 * 24 * HOUR,
+  allowLocal: false,
 };
 
 export const DISABLED_AFTER_FAILING = WEBHOOK_DISABLED_REASONS.afterFailing;
@@ -88,61 +87,55 @@ export interface WebhookSendSummary {
 type Claimed = typeof webhookDeliveries.$inferSelect;
 type Endpoint = typeof webhookEndpoints.$inferSelect;
 
-export class WebhookSender {
-  /** Its timer loop: its state is part of /healthz. */
-  readonly loop: JobLoop;
+export interface WebhookSenderDeps extends JobDeps {
+  db: Db;
+  secretBox: SecretBox;
+  /** How a webhook shows a task (the automation API's view, links signed). */
+  renderTaskStatus: RenderTaskStatus;
+}
+
+export class WebhookSender extends defineJob<WebhookSenderDeps, WebhookSenderOptions, Claimed>({
+  name: "webhook-sender",
+  failure: "webhook delivery scan failed",
+  defaults: DEFAULT_WEBHOOK_OPTIONS,
+}) {
   private lastPrune = 0;
-  /** Deliveries the database's going away cut off: due again within seconds of its return (decision 0057). */
-  private readonly stranded = new StrandedLeases<Claimed>((delivery) =>
-    this.db
-      .update(webhookDeliveries)
-      .set({ nextAttemptAt: new Date(), leasedUntil: null })
-      .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, "pending"), eq(webhookDeliveries.nextAttemptAt, delivery.nextAttemptAt))),
-  );
   /** Passes in progress hear of new events through these (their idle lanes wait while others' requests are in flight). */
   private readonly pokes = new Set<() => void>();
 
-  constructor(
-    private readonly db: Db,
-    private readonly secretBox: SecretBox,
-    private readonly render: RenderTaskStatus,
-    readonly opts: WebhookSenderOptions,
-    private readonly log?: FastifyBaseLogger,
-  ) {
-    this.loop = new JobLoop(
-      () => this.runOnce(),
-      opts.intervalMs,
-      (err) => this.log?.error({ err }, "webhook delivery scan failed"),
-    );
+  /** A delivery the database's going away cut off: due again within seconds of its return (decision 0057). */
+  protected override letGo(delivery: Claimed) {
+    return this.deps.db
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: new Date(), leasedUntil: null })
+      .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, "pending"), eq(webhookDeliveries.nextAttemptAt, delivery.nextAttemptAt)));
   }
 
-  start(): void {
-    this.loop.start(0);
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
-  }
-
-  wake(): void {
+  override wake(): void {
     for (const poke of this.pokes) poke();
-    this.loop.wake();
+    super.wake();
   }
 
   /** Fans out new events and sends everything due at `at` (default: now). Tests call this directly (a later `at` is time passing). */
   async runOnce(at?: Date): Promise<WebhookSendSummary> {
     const summary: WebhookSendSummary = { fannedOut: 0, succeeded: 0, retried: 0, failed: 0 };
     await this.stranded.letGoAll();
-    for (let n = await fanOutEvents(this.db, this.render); n > 0; n = await fanOutEvents(this.db, this.render)) summary.fannedOut += n;
+    await this.fanOut(summary);
     // Read at each use: a claim's lease and a retry's wait start when they happen, not when the pass began.
     const clock = () => at ?? new Date();
     const touched = new Set<string>();
     await this.sendDue(clock, summary, touched);
     // The log keeps its last rows per endpoint; trimmed once per pass (a cleanup: a failure here loses nothing).
-    for (const id of touched) await trimAttemptLog(this.db, id).catch((err: unknown) => this.log?.warn({ err, endpointId: id }, "webhook log trim failed"));
+    for (const id of touched) await trimAttemptLog(this.deps.db, id).catch((err: unknown) => this.log.warn({ err, endpointId: id }, "webhook log trim failed"));
     const now = clock();
     if (now.getTime() - this.lastPrune > HOUR) await this.prune(now);
     return summary;
+  }
+
+  /** Every new event into its deliveries, a batch at a time. */
+  private async fanOut(summary: WebhookSendSummary): Promise<void> {
+    for (let n = await fanOutEvents(this.deps.db, this.deps.renderTaskStatus); n > 0; n = await fanOutEvents(this.deps.db, this.deps.renderTaskStatus))
+      summary.fannedOut += n;
   }
 
   /**
@@ -188,12 +181,12 @@ export class WebhookSender {
       changed = false;
       if (newEvents) {
         newEvents = false;
-        for (let n = await fanOutEvents(this.db, this.render); n > 0; n = await fanOutEvents(this.db, this.render)) summary.fannedOut += n;
+        await this.fanOut(summary);
       }
       const batch = await this.claim(clock());
       if (batch.length === 0) return;
       const ids = [...new Set(batch.map((d) => d.endpointId))];
-      const endpoints = new Map((await this.db.select().from(webhookEndpoints).where(inArray(webhookEndpoints.id, ids))).map((e) => [e.id, e]));
+      const endpoints = new Map((await this.deps.db.select().from(webhookEndpoints).where(inArray(webhookEndpoints.id, ids))).map((e) => [e.id, e]));
       for (const delivery of batch) queue.push({ delivery, endpoint: endpoints.get(delivery.endpointId) });
     };
     const lane = async () => {
@@ -210,7 +203,7 @@ export class WebhookSender {
             busy--;
             notify();
           }
-        } else if (failed || this.loop.stopRequested) {
+        } else if (failed || this.stopRequested) {
           return;
         } else if (changed || refilling) {
           await (refilling ??= refill().finally(() => {
@@ -248,7 +241,7 @@ export class WebhookSender {
     const at = now.toISOString();
     const until = new Date(now.getTime() + this.opts.leaseMs);
     const { perEndpoint, perHost, batchSize } = this.opts;
-    return this.db.transaction(async (tx) => {
+    return this.deps.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
       // Per endpoint with something due and not paused, its oldest due deliveries up to its room
       // (an index range each), then ranked within their host; the tries in flight counted once.
@@ -297,9 +290,9 @@ export class WebhookSender {
   }
 
   private secretsOf(endpoint: Endpoint, now: Date): string[] {
-    const secrets = [this.secretBox.decrypt(endpoint.secretEncrypted)];
+    const secrets = [this.deps.secretBox.decrypt(endpoint.secretEncrypted)];
     if (endpoint.previousSecretEncrypted && endpoint.previousSecretUntil && endpoint.previousSecretUntil > now) {
-      secrets.push(this.secretBox.decrypt(endpoint.previousSecretEncrypted));
+      secrets.push(this.deps.secretBox.decrypt(endpoint.previousSecretEncrypted));
     }
     return secrets;
   }
@@ -307,7 +300,7 @@ export class WebhookSender {
   private async deliver(delivery: Claimed, endpoint: Endpoint | undefined, clock: () => Date, summary: WebhookSendSummary): Promise<void> {
     const url = delivery.url ?? endpoint?.url;
     if (!endpoint || !url || !endpoint.enabled) {
-      await this.db
+      await this.deps.db
         .update(webhookDeliveries)
         .set({ status: "failed", lastError: ENDPOINT_DISABLED, leasedUntil: null })
         .where(eq(webhookDeliveries.id, delivery.id));
@@ -325,7 +318,7 @@ export class WebhookSender {
     const wait = schedule[attempt - 1] ?? 0;
     // Each transaction locks its own delivery and, when the streak changes, the endpoint row:
     // never another delivery, so deliveries to one endpoint cannot deadlock (disabling runs after).
-    const failingSince = await this.db.transaction(async (tx) => {
+    const failingSince = await this.deps.db.transaction(async (tx) => {
       await tx.insert(webhookAttempts).values({
         deliveryId: delivery.id,
         endpointId: endpoint.id,
@@ -385,22 +378,22 @@ export class WebhookSender {
 
   /** Three days of failures: the endpoint is disabled and its pending deliveries fail (the person re-enables it on /api). */
   private async disable(endpoint: Endpoint, now: Date, failingSince: Date): Promise<void> {
-    const disabled = await this.db
+    const disabled = await this.deps.db
       .update(webhookEndpoints)
       .set({ enabled: false, disabledAt: now, disabledReason: DISABLED_AFTER_FAILING })
       .where(and(eq(webhookEndpoints.id, endpoint.id), eq(webhookEndpoints.enabled, true)))
       .returning({ id: webhookEndpoints.id });
-    await this.db
+    await this.deps.db
       .update(webhookDeliveries)
       .set({ status: "failed", lastError: ENDPOINT_DISABLED })
       .where(and(eq(webhookDeliveries.endpointId, endpoint.id), eq(webhookDeliveries.status, "pending")));
-    if (disabled.length > 0) this.log?.warn({ endpointId: endpoint.id, failingSince }, "webhook endpoint disabled after failing for 3 days");
+    if (disabled.length > 0) this.log.warn({ endpointId: endpoint.id, failingSince }, "webhook endpoint disabled after failing for 3 days");
   }
 
   /** Old events go, with their deliveries and log rows, once none of their deliveries is pending. */
   private async prune(now: Date): Promise<void> {
     this.lastPrune = now.getTime();
-    await this.db.execute(sql`
+    await this.deps.db.execute(sql`
       delete from webhook_events ev where ev.id in (
         select e.id from webhook_events e
         where e.created_at < ${new Date(now.getTime() - this.opts.keepMs).toISOString()}::timestamptz
