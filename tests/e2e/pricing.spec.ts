@@ -217,8 +217,11 @@ test.describe("a signed-in buyer", () => {
     await setCredits(20);
     const pricing = (await (await api.get("/api/pricing/current")).json()) as { veo3_fast: { web_credits: number } };
     const cost = pricing.veo3_fast.web_credits;
+    // As the web app sends it: the web price asks for its token and fetch metadata (decision 0065).
+    const webToken = (await api.storageState()).cookies.find((c) => c.name === "csrf")?.value ?? "";
     const generated = await api.post("/api/generate-video", {
       data: { prompt: "A lighthouse in a storm, waves crashing", model: "veo3_fast", aspectRatio: "16:9", imageUrls: [], enableFallback: false },
+      headers: { "sec-fetch-site": "same-origin", "x-csrf-token": webToken },
     });
     expect(generated.status(), await generated.text()).toBe(200);
 
