@@ -1,0 +1,36 @@
+/**
+ * The network of a web test: `fetch` answers from a table of routes; any other request fails the
+ * test (no test reaches a server, let alone the internet). Every request is recorded.
+ */
+import { vi } from "vitest";
+
+export interface Sent {
+  method: string;
+  url: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+type Answer = { status?: number; body?: unknown };
+type Handler = (request: Sent) => Answer | Promise<Answer>;
+
+export function stubFetch(routes: Record<string, Answer | Handler>) {
+  const sent: Sent[] = [];
+  const fetch = vi.fn(async (input: string | URL | Request, init: RequestInit = {}) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const method = (init.method ?? "GET").toUpperCase();
+    const body: unknown = typeof init.body === "string" ? JSON.parse(init.body) : init.body;
+    const request: Sent = { method, url, body, headers: { ...(init.headers as Record<string, string>) } };
+    sent.push(request);
+    const route = routes[`${method} ${url}`];
+    if (!route) throw new Error(`Unexpected request in a web test: ${method} ${url}`);
+    const answer = typeof route === "function" ? await route(request) : route;
+    const status = answer.status ?? 200;
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status,
+      headers: { "Content-Type": "application/json" },
+    });
+  });
+  vi.stubGlobal("fetch", fetch);
+  return { fetch, sent };
+}
