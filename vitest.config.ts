@@ -39,6 +39,8 @@ export default defineConfig({
           setupFiles: ["tests/web/setup.ts"],
           // The app keeps one query client and one i18n instance per module: a fresh set per file.
           isolate: true,
+          // A test clicks through a whole form: on a busy 2-core machine that can pass 5 s.
+          testTimeout: 20_000,
         },
       },
     ],
