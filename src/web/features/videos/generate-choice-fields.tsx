@@ -1,0 +1,100 @@
+import { Controller, type UseFormReturn } from "react-hook-form";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { ASPECT_RATIOS, MODELS, modelsFor, type AspectRatio, type GenerationMode, type VeoModel } from "../../../shared/catalogue";
+import { fieldErrorId } from "@/components/ui/form-field";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { modelDescription, modelLabel, modeLabel } from "@/lib/catalogue-text";
+import type { GenerateFormValues } from "./generate-form-schema";
+import { creditsText } from "./video-display";
+
+const ASPECT_DESCRIPTIONS: Record<AspectRatio, MessageDescriptor> = { "16:9": msg`Landscape · 1080p HD`, "9:16": msg`Portrait · 1080p HD` };
+
+export interface ModelFieldProps {
+  form: UseFormReturn<GenerateFormValues>;
+  mode: GenerationMode;
+  prices: Record<VeoModel, number>;
+}
+
+/** The model list: every model with its price, those the mode does not take disabled. */
+export function ModelField({ form, mode, prices }: ModelFieldProps) {
+  const { t } = useLingui();
+  const modelError = form.formState.errors.model?.message;
+  const modeModels = modelsFor(mode);
+  const modeName = modeLabel(mode);
+  return (
+    <Controller
+      control={form.control}
+      name="model"
+      render={({ field }) => (
+        <div className="grid gap-2">
+          <Label htmlFor="model">
+            <Trans>Model</Trans>
+          </Label>
+          <Select value={field.value} onValueChange={(value) => value && field.onChange(value)}>
+            <SelectTrigger
+              id="model"
+              ref={field.ref}
+              aria-invalid={modelError ? true : undefined}
+              aria-describedby={modelError ? fieldErrorId("model") : undefined}
+            >
+              <SelectValue>{modelLabel(field.value)}</SelectValue>
+            </SelectTrigger>
+            <SelectContent>
+              {MODELS.map((m) => {
+                const offered = modeModels.includes(m);
+                return (
+                  <SelectItem
+                    key={m}
+                    value={m}
+                    disabled={!offered}
+                    description={offered ? `${creditsText(prices[m])} · ${modelDescription(m)}` : t`Not for ${modeName} mode`}
+                  >
+                    {modelLabel(m)}
+                  </SelectItem>
+                );
+              })}
+            </SelectContent>
+          </Select>
+          {modelError ? (
+            <p id={fieldErrorId("model")} className="text-xs font-medium text-red-400">
+              {modelError}
+            </p>
+          ) : null}
+        </div>
+      )}
+    />
+  );
+}
+
+/** The aspect ratio list (16:9, 9:16). */
+export function AspectRatioField({ form }: { form: UseFormReturn<GenerateFormValues> }) {
+  const { t } = useLingui();
+  return (
+    <Controller
+      control={form.control}
+      name="aspectRatio"
+      render={({ field }) => (
+        <div className="grid gap-2">
+          <Label htmlFor="aspect-ratio">
+            <Trans>Aspect ratio</Trans>
+          </Label>
+          <Select value={field.value} onValueChange={(value) => value && field.onChange(value)}>
+            <SelectTrigger id="aspect-ratio" ref={field.ref}>
+              <SelectValue>{field.value}</SelectValue>
+            </SelectTrigger>
+            <SelectContent>
+              {ASPECT_RATIOS.map((ratio) => (
+                <SelectItem key={ratio} value={ratio} description={t(ASPECT_DESCRIPTIONS[ratio])}>
+                  {ratio}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      )}
+    />
+  );
+}

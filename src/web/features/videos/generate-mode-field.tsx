@@ -1,0 +1,56 @@
+import { Controller, type UseFormReturn } from "react-hook-form";
+import { Image as ImageIcon, Images, Type, type LucideIcon } from "lucide-react";
+import { useLingui } from "@lingui/react/macro";
+import { MODES, type GenerationMode } from "../../../shared/catalogue";
+import { ToggleGroup, ToggleGroupItem } from "@/components/ui/toggle-group";
+import { modeDescription, modeLabel } from "@/lib/catalogue-text";
+import { modelFor, type GenerateFormValues } from "./generate-form-schema";
+
+const MODE_ICONS: Record<GenerationMode, LucideIcon> = { text: Type, image: ImageIcon, reference: Images };
+
+/** The generation mode's toggle and its description. A mode switches the model to one it takes. */
+export function ModeField({ form, mode }: { form: UseFormReturn<GenerateFormValues>; mode: GenerationMode }) {
+  const { t } = useLingui();
+  const {
+    control,
+    setValue,
+    formState: { isSubmitted },
+  } = form;
+  return (
+    <div className="grid gap-2">
+      <Controller
+        control={control}
+        name="mode"
+        render={({ field }) => (
+          <ToggleGroup
+            type="single"
+            aria-label={t`Generation mode`}
+            value={field.value}
+            onValueChange={(value) => {
+              if (!value) return;
+              const next = value as GenerationMode;
+              field.onChange(next);
+              const nextModel = modelFor(next, form.getValues("model"));
+              if (nextModel !== form.getValues("model")) setValue("model", nextModel);
+              // After a submission the images' and the model's messages follow the new mode.
+              if (isSubmitted) void form.trigger(["imageUrls", "model"]);
+            }}
+          >
+            {MODES.map((m) => {
+              const Icon = MODE_ICONS[m];
+              return (
+                <ToggleGroupItem key={m} value={m}>
+                  <Icon aria-hidden="true" />
+                  {modeLabel(m)}
+                </ToggleGroupItem>
+              );
+            })}
+          </ToggleGroup>
+        )}
+      />
+      <p className="text-xs text-muted-foreground" data-testid="mode-description">
+        {modeDescription(mode)}.
+      </p>
+    </div>
+  );
+}
