@@ -1,6 +1,6 @@
 /**
- * The network of a web test: `fetch` answers from a table of routes; any other request fails the
- * test (no test reaches a server, let alone the internet). Every request is recorded.
+ * The network of a web test: `fetch` answers from a table of routes ("GET /api/x?y=1", or
+ * "GET /api/x" for any query); any other request fails the test (no test reaches a server, let alone the internet). Every request is recorded.
  */
 import { vi } from "vitest";
 
@@ -11,7 +11,7 @@ export interface Sent {
   headers: Record<string, string>;
 }
 
-type Answer = { status?: number; body?: unknown };
+export type Answer = { status?: number; body?: unknown; headers?: Record<string, string> };
 type Handler = (request: Sent) => Answer | Promise<Answer>;
 
 export function stubFetch(routes: Record<string, Answer | Handler>) {
@@ -22,13 +22,14 @@ export function stubFetch(routes: Record<string, Answer | Handler>) {
     const body: unknown = typeof init.body === "string" ? JSON.parse(init.body) : init.body;
     const request: Sent = { method, url, body, headers: { ...(init.headers as Record<string, string>) } };
     sent.push(request);
-    const route = routes[`${method} ${url}`];
+    // The exact address first, then the path whatever its query.
+    const route = routes[`${method} ${url}`] ?? routes[`${method} ${url.split("?")[0]}`];
     if (!route) throw new Error(`Unexpected request in a web test: ${method} ${url}`);
     const answer = typeof route === "function" ? await route(request) : route;
     const status = answer.status ?? 200;
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status,
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", ...answer.headers },
     });
   });
   vi.stubGlobal("fetch", fetch);

@@ -1,0 +1,90 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Coins } from "lucide-react";
+import { Link } from "wouter";
+import type { AdminUserView } from "../../../shared/schemas/admin-users";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { useCurrentUser } from "@/features/auth";
+import { cn } from "@/lib/cn";
+import { formatCredits } from "@/lib/format";
+import { useToggleUser } from "./admin-api";
+
+export interface UsersTableProps {
+  users: AdminUserView[];
+  /** The sort's name, for the table's caption. */
+  sortLabel: string;
+  /** Dimmed while the previous answer stands in for the one on its way. */
+  stale: boolean;
+  onEditCredits: (user: AdminUserView) => void;
+}
+
+/** One page of users: Username, Email, Credits, Videos Created, Status, Actions (edit credits, disable or enable). */
+export function UsersTable({ users, sortLabel, stale, onEditCredits }: UsersTableProps) {
+  const { t } = useLingui();
+  const toggle = useToggleUser();
+  const me = useCurrentUser().user;
+  const headers = [t`Username`, t`Email`, t`Credits`, t`Videos Created`, t`Status`, t`Actions`];
+  return (
+    <div className={cn("overflow-x-auto rounded-xl border border-border", stale && "opacity-60")}>
+      <table className="w-full min-w-[44rem] text-left text-sm">
+        <caption className="sr-only">
+          <Trans>Users, sorted by {sortLabel}</Trans>
+        </caption>
+        <thead className="bg-surface-raised/70 text-xs uppercase tracking-wider text-muted-foreground">
+          <tr>
+            {headers.map((h) => (
+              <th key={h} scope="col" className="px-4 py-3 font-semibold">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {users.map((u) => {
+            const { username } = u;
+            return (
+              <tr key={u.id} aria-label={t`User ${username}`}>
+                <th scope="row" className="px-4 py-3 font-medium">
+                  <Link
+                    href={`/admin/users/${u.id}`}
+                    className="rounded text-violet-300 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  >
+                    {u.username}
+                  </Link>
+                  {u.isAdmin ? (
+                    <Badge className="ml-2">
+                      <Trans>Admin</Trans>
+                    </Badge>
+                  ) : null}
+                </th>
+                <td className="px-4 py-3 text-muted-foreground">{u.email ?? "—"}</td>
+                <td className="px-4 py-3 tabular-nums">{formatCredits(u.credits)}</td>
+                <td className="px-4 py-3 tabular-nums">{formatCredits(u.videoCount)}</td>
+                <td className="px-4 py-3">
+                  <Badge variant={u.isActive ? "success" : "destructive"}>{u.isActive ? t`Active` : t`Disabled`}</Badge>
+                </td>
+                <td className="px-4 py-3">
+                  <div className="flex gap-2">
+                    <Button variant="outline" size="sm" onClick={() => onEditCredits(u)} aria-label={t`Edit credits of ${username}`}>
+                      <Coins aria-hidden="true" />
+                      <Trans>Edit Credits</Trans>
+                    </Button>
+                    <Button
+                      variant={u.isActive ? "outline" : "secondary"}
+                      size="sm"
+                      disabled={u.username === me?.username || toggle.isPending}
+                      onClick={() => toggle.mutate({ id: u.id, isActive: !u.isActive })}
+                      aria-label={u.isActive ? t`Disable ${username}` : t`Enable ${username}`}
+                    >
+                      {u.isActive ? t`Disable` : t`Enable`}
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
