@@ -1,0 +1,70 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { MODELS } from "../../src/shared/catalogue";
+import type { PricingView } from "../../src/shared/schemas/videos";
+import { PricingComparisonSection } from "@/features/landing/pricing-comparison-section";
+import { stubFetch } from "./fetch-stub";
+import { renderWeb, useLocale } from "./render";
+
+const price = (web_credits: number, api_credits: number) => ({ web_credits, api_credits });
+const PRICES: Record<(typeof MODELS)[number], { web_credits: number; api_credits: number }> = {
+  veo3: price(150, 250),
+  veo3_fast: price(30, 45),
+  veo3_lite: price(12, 20),
+};
+
+/** The server's answer: only the prices matter to the table (the words are the web app's own). */
+const PRICING: PricingView = {
+  veo3_fast: PRICES.veo3_fast,
+  veo3_quality: PRICES.veo3,
+  models: MODELS.map((model) => ({ model, label: model, description: "", modes: ["text"], ...PRICES[model] })),
+  modes: [],
+  surcharges: [],
+  simulated: false,
+};
+
+/** Each body row as [option, credits, USD]. */
+function rows(): string[][] {
+  const body = screen.getAllByRole("rowgroup")[1]!;
+  return within(body)
+    .getAllByRole("row")
+    .map((row) => {
+      const [name, credits, usd] = [row.querySelector("th span")!, ...row.querySelectorAll("td")];
+      return [name.textContent ?? "", credits?.textContent ?? "", usd?.textContent ?? ""];
+    });
+}
+
+describe("the landing page's price table", () => {
+  it("shows the catalogue's defaults, then the server's web and API prices with their dollars", async () => {
+    await useLocale("en");
+    let answer: (value: { body: PricingView }) => void = () => {};
+    const { sent } = stubFetch({ "GET /api/pricing/current": () => new Promise((resolve) => (answer = resolve)) });
+    renderWeb(<PricingComparisonSection />);
+    // Before the answer: the catalogue's defaults.
+    expect(rows()[0]).toEqual(["Veo3 (Quality) web", "5", "$0.05"]);
+
+    await waitFor(() => expect(sent).toHaveLength(1));
+    answer({ body: PRICING });
+    await waitFor(() => expect(rows()[0]?.[1]).toBe("150"));
+    expect(rows()).toEqual([
+      ["Veo3 (Quality) web", "150", "$1.50"],
+      ["Veo3 Fast web", "30", "$0.30"],
+      ["Veo3 Lite web", "12", "$0.12"],
+      ["Veo3 (Quality) API", "250", "$2.50"],
+      ["Veo3 Fast API", "45", "$0.45"],
+      ["Veo3 Lite API", "20", "$0.20"],
+    ]);
+  });
+
+  it("words and writes the amounts the Vietnamese way", async () => {
+    await useLocale("vi");
+    stubFetch({ "GET /api/pricing/current": { body: PRICING } });
+    renderWeb(<PricingComparisonSection />);
+    await waitFor(() => expect(rows()[0]?.[1]).toBe("150"));
+    const [name, , usd] = rows()[0]!;
+    expect(name).not.toBe("Veo3 (Quality) web");
+    expect(name).toContain("Veo3 (Quality)");
+    // vi-VN writes a decimal comma: 1,50 US$.
+    expect(usd).toMatch(/1,50/);
+  });
+});
