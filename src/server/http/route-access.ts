@@ -17,11 +17,11 @@
  * scope can give all its routes one access (useScopeAccess: the admin API, static files, the
  * simulator). State-changing requests on cookie routes must come from our own origin (CSRF).
  */
-import crypto from "node:crypto";
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import type { Db } from "../db/connect.js";
 import type { FreshCache } from "../events/fresh-cache.js";
 import type { SessionRow } from "../identity/sessions.js";
+import { sameSecret } from "../lib/tokens.js";
 import { AppError, notFound, unauthorized } from "./errors.js";
 import { loadSessionUser, requireAdmin, requireUser } from "./session-auth.js";
 import { requireWebApp, sendsFetchMetadata } from "./web-app-token.js";
@@ -123,8 +123,7 @@ export function registerRouteAccess(app: FastifyInstance, opts: RouteAccessOptio
 function requireOperator(request: FastifyRequest, token: string | undefined): void {
   if (!token) throw notFound();
   const given = /^Bearer (.+)$/i.exec(request.headers.authorization ?? "")?.[1] ?? "";
-  const expected = crypto.createHash("sha256").update(token).digest();
-  if (!crypto.timingSafeEqual(crypto.createHash("sha256").update(given).digest(), expected)) {
+  if (!sameSecret(given, token)) {
     throw unauthorized("Send the metrics token as Authorization: Bearer <METRICS_TOKEN>", "invalid_api_token");
   }
 }

@@ -13,7 +13,7 @@ import crypto from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { reasoned } from "../../shared/error-reasons.js";
 import type { SecretBox } from "../lib/secret-box.js";
-import { sha256Hex } from "../lib/tokens.js";
+import { sameSecret, sha256Hex } from "../lib/tokens.js";
 import { SESSION_COOKIE, SESSION_IDLE_MS } from "../identity/sessions.js";
 import { AppError } from "./errors.js";
 
@@ -60,12 +60,7 @@ export function requireWebApp(request: FastifyRequest, key: string, fetchMetadat
   const given = request.headers[WEB_TOKEN_HEADER];
   const site = request.headers["sec-fetch-site"];
   const sameOrigin = site === "same-origin" || (!fetchMetadata && site === undefined);
-  if (!session || typeof given !== "string" || !sameOrigin || !sameText(given, webToken(key, session))) {
+  if (!session || typeof given !== "string" || !sameOrigin || !sameSecret(given, webToken(key, session))) {
     throw new AppError("forbidden", WEB_PRICE_MESSAGE, {}, reasoned("web_price_needs_web_app"));
   }
-}
-
-/** Compared in constant time (over their hashes, so lengths may differ). */
-function sameText(a: string, b: string): boolean {
-  return crypto.timingSafeEqual(crypto.createHash("sha256").update(a).digest(), crypto.createHash("sha256").update(b).digest());
 }

@@ -9,3 +9,9 @@ export function randomToken(bytes = 32): string {
 export function sha256Hex(value: string): string {
   return crypto.createHash("sha256").update(value).digest("hex");
 }
+
+/** Compares two secrets in constant time (over their SHA-256, so their lengths may differ). */
+export function sameSecret(a: string, b: string): boolean {
+  const digest = (value: string) => crypto.createHash("sha256").update(value).digest();
+  return crypto.timingSafeEqual(digest(a), digest(b));
+}
