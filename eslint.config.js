@@ -16,7 +16,10 @@ const WEB_FEATURES = fs
   .readdirSync(new URL("src/web/features", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const webNoServer = { regex: "^\\.\\.?/(.+/)?server(/|$)", message: "The web app never imports server code (src/server)." };
+const webNoServer = {
+  regex: "^\\.\\.?/(.+/)?server(/|$)",
+  message: "The web app never imports server code (src/server).",
+};
 const webBaseNoFeatures = {
   regex: "^(@/|\\.\\.?/(.+/)?)(features|pages)(/|$)",
   message: "lib, hooks and components/ui are below the features and pages: they may not import them.",
@@ -39,7 +42,11 @@ export default tseslint.config(
   js.configs.recommended,
   // Type-aware: each TypeScript file is checked with the types of its own project.
   ...tseslint.configs.recommendedTypeChecked,
-  { languageOptions: { parserOptions: { project: ["tsconfig.server.json", "tsconfig.web.json"], tsconfigRootDir: import.meta.dirname } } },
+  {
+    languageOptions: {
+      parserOptions: { project: ["tsconfig.server.json", "tsconfig.web.json"], tsconfigRootDir: import.meta.dirname },
+    },
+  },
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
@@ -166,7 +173,16 @@ export default tseslint.config(
             "createElement",
             "*.createElement",
           ],
-          ignoreMethodsOnTypes: ["Map.get", "Map.has", "Map.set", "Set.has", "Headers.set", "Headers.get", "URLSearchParams.set", "URLSearchParams.get"],
+          ignoreMethodsOnTypes: [
+            "Map.get",
+            "Map.has",
+            "Map.set",
+            "Set.has",
+            "Headers.set",
+            "Headers.get",
+            "URLSearchParams.set",
+            "URLSearchParams.get",
+          ],
         },
       ],
     },

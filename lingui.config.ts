@@ -16,9 +16,20 @@ import { formatter } from "@lingui/format-po";
 const web = (paths: string[]) => paths.map((p) => `<rootDir>/src/web/${p}`);
 const PUBLIC_FEATURES = ["auth", "landing", "language", "live", "pricing"].map((f) => `features/${f}`);
 const PUBLIC_PAGES = ["landing-page.tsx", "login-page.tsx", "not-found-page.tsx"].map((p) => `pages/${p}`);
-const PUBLIC = web(["app.tsx", "main.tsx", "prerender.tsx", "components", "hooks", "lib", ...PUBLIC_FEATURES, ...PUBLIC_PAGES]);
+const PUBLIC = web([
+  "app.tsx",
+  "main.tsx",
+  "prerender.tsx",
+  "components",
+  "hooks",
+  "lib",
+  ...PUBLIC_FEATURES,
+  ...PUBLIC_PAGES,
+]);
 const ADMIN = web(["features/admin", "pages/admin-*", "pages/history-page.tsx"]);
-const APP = web(["account", "automation", "contact", "payments", "videos", "webhooks"].map((f) => `features/${f}`).concat("pages"));
+const APP = web(
+  ["account", "automation", "contact", "payments", "videos", "webhooks"].map((f) => `features/${f}`).concat("pages"),
+);
 const TESTS = "**/*.test.*";
 
 export default defineConfig({

@@ -46,7 +46,15 @@ if (ownsDataDir && !process.env.TEST_WORKER_INDEX) {
  * site-wide figures with the page: they run one file at a time once the others, two files at
  * once, have finished (decision 0036).
  */
-const SITE_WIDE = ["admin-dashboard", "admin-overview", "catalogue", "creem-purchase", "google-sign-in", "landing", "pricing"];
+const SITE_WIDE = [
+  "admin-dashboard",
+  "admin-overview",
+  "catalogue",
+  "creem-purchase",
+  "google-sign-in",
+  "landing",
+  "pricing",
+];
 const siteWide = new RegExp(`/(${SITE_WIDE.join("|")})\\.spec\\.ts$`);
 
 export default defineConfig({
@@ -99,7 +107,9 @@ export default defineConfig({
         CREEM_FAKE_WEBHOOK_URL: `${baseURL}/api/creem/webhook`,
         CREEM_FAKE_API_KEY: E2E_CREEM.apiKey,
         CREEM_FAKE_WEBHOOK_SECRET: E2E_CREEM.webhookSecret,
-        CREEM_FAKE_PRODUCTS: JSON.stringify({ [E2E_CREEM.productId]: { price: E2E_CREEM.priceCents, currency: "USD", name: "E2E credits" } }),
+        CREEM_FAKE_PRODUCTS: JSON.stringify({
+          [E2E_CREEM.productId]: { price: E2E_CREEM.priceCents, currency: "USD", name: "E2E credits" },
+        }),
       },
     },
     {

@@ -55,7 +55,10 @@ export default defineConfig(({ command }) => ({
   // Macros first (they are TypeScript and JSX still), then the catalogues (.po) as modules.
   plugins: [linguiMacro(), lingui(), react(), tailwindcss(), chunkModules()],
   resolve: {
-    alias: [{ find: "@", replacement: path.resolve(import.meta.dirname, "src/web") }, ...(command === "build" ? preactAliases : [])],
+    alias: [
+      { find: "@", replacement: path.resolve(import.meta.dirname, "src/web") },
+      ...(command === "build" ? preactAliases : []),
+    ],
   },
   // The pre-render bundle (src/web/prerender.tsx) takes its libraries in, so they too get Preact.
   ssr: { noExternal: true },

@@ -152,7 +152,15 @@ async function measure(base, cookie, name, count, next) {
   latencies.sort((a, b) => a - b);
   const pct = (q) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)];
   const round = (x) => Math.round(x * 10) / 10;
-  return { name, requests: count, p50: round(pct(0.5)), p99: round(pct(0.99)), max: round(latencies.at(-1)), ok, other };
+  return {
+    name,
+    requests: count,
+    p50: round(pct(0.5)),
+    p99: round(pct(0.99)),
+    max: round(latencies.at(-1)),
+    ok,
+    other,
+  };
 }
 
 /**
@@ -190,7 +198,18 @@ function nextLink(res) {
  * server's modules, its server start-up helpers).
  */
 export async function benchAdmin(deps) {
-  const { root, admin, pgBase, openDatabase, hashPassword, createSession, startServer, stopServer, waitReady, freePort } = deps;
+  const {
+    root,
+    admin,
+    pgBase,
+    openDatabase,
+    hashPassword,
+    createSession,
+    startServer,
+    stopServer,
+    waitReady,
+    freePort,
+  } = deps;
   const dbName = `bench_admin_${crypto.randomBytes(4).toString("hex")}`;
   await admin.query(`create database ${dbName}`);
   const pgUrl = Object.assign(new URL(pgBase), { pathname: `/${dbName}` }).toString();
@@ -227,7 +246,14 @@ export async function benchAdmin(deps) {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     // No background jobs: the figures are the requests' own (nothing else reads the tables meanwhile).
-    server = startServer({ PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", DATABASE_URL: pgUrl, DATA_DIR: dataDir, BACKGROUND_WORKERS: "false" });
+    server = startServer({
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: pgUrl,
+      DATA_DIR: dataDir,
+      BACKGROUND_WORKERS: "false",
+    });
     await waitReady(base, server);
 
     const results = [];
@@ -249,22 +275,30 @@ export async function benchAdmin(deps) {
     for (const sort of ["newest", "credits", "videos"]) {
       // Pages 2 to 51, each by the previous answer's Link header; a walk starts again from page 1 (read, not counted) every 50 pages.
       const first = `/api/admin/users?sort=${sort}`;
-      await run(`GET /api/admin/users?sort=${sort} (pages 2-${DEEP_PAGES + 1} by Link)`, REQUESTS, async (i, previous) => {
-        const link = i % DEEP_PAGES !== 0 && previous ? nextLink(previous.res) : undefined;
-        if (link) return link;
-        const res = await fetch(`${base}${first}`, { headers: { cookie } });
-        await res.text();
-        const second = nextLink(res);
-        if (!second) throw new Error(`${first} answered ${res.status} without a Link header`);
-        return second;
-      });
+      await run(
+        `GET /api/admin/users?sort=${sort} (pages 2-${DEEP_PAGES + 1} by Link)`,
+        REQUESTS,
+        async (i, previous) => {
+          const link = i % DEEP_PAGES !== 0 && previous ? nextLink(previous.res) : undefined;
+          if (link) return link;
+          const res = await fetch(`${base}${first}`, { headers: { cookie } });
+          await res.text();
+          const second = nextLink(res);
+          if (!second) throw new Error(`${first} answered ${res.status} without a Link header`);
+          return second;
+        },
+      );
     }
     for (const [label, q] of [
       ["1 letter", "a"],
       ["3 letters", "ali"],
       ["e-mail domain", "outlook.com"],
     ]) {
-      await run(`GET /api/admin/users?q=${q} (${label})`, REQUESTS, () => `/api/admin/users?q=${encodeURIComponent(q)}`);
+      await run(
+        `GET /api/admin/users?q=${q} (${label})`,
+        REQUESTS,
+        () => `/api/admin/users?q=${encodeURIComponent(q)}`,
+      );
     }
     for (const filter of ["status=disabled", "role=admin", "apiTokens=with"]) {
       await run(`GET /api/admin/users?${filter}`, REQUESTS, () => `/api/admin/users?${filter}`);
@@ -309,7 +343,9 @@ async function countRows(pgUrl) {
 
 /** EXPLAIN ANALYZE of each overview statement for 90 days (the widest range): printed, and their times kept for the doc. */
 async function explainOverview(root, pgUrl) {
-  const { overviewQueries, overviewBounds } = await import(path.join(root, "dist/node/server/features/admin/overview-service.js"));
+  const { overviewQueries, overviewBounds } = await import(
+    path.join(root, "dist/node/server/features/admin/overview-service.js")
+  );
   const { PgDialect } = await import("drizzle-orm/pg-core");
   const dialect = new PgDialect();
   const { from, to } = overviewBounds("90d", new Date());
@@ -352,7 +388,10 @@ export function adminSection({ results, seedS, counts, explains, exports }, { ma
     "",
     "| request | p50 | p99 | max | target (p99) | met | 2xx | other |",
     "|---|---:|---:|---:|---:|:---:|---:|---:|",
-    ...results.map((r) => `| ${r.name} | ${r.p50} | ${r.p99} | ${r.max} | < ${target(r)} | ${r.p99 < target(r) ? "yes" : "no"} | ${r.ok} | ${r.other} |`),
+    ...results.map(
+      (r) =>
+        `| ${r.name} | ${r.p50} | ${r.p99} | ${r.max} | < ${target(r)} | ${r.p99 < target(r) ? "yes" : "no"} | ${r.ok} | ${r.other} |`,
+    ),
     "",
     `The overview's statements for 90 days, each alone (EXPLAIN ANALYZE execution time, ms; the route runs them at once on separate connections): ` +
       Object.entries(explains)

@@ -91,7 +91,11 @@ function startOrigin(bytes) {
   });
   return new Promise((resolve) => {
     server.listen(0, "127.0.0.1", () =>
-      resolve({ origin: `http://127.0.0.1:${server.address().port}`, copies, close: () => new Promise((r) => server.close(r)) }),
+      resolve({
+        origin: `http://127.0.0.1:${server.address().port}`,
+        copies,
+        close: () => new Promise((r) => server.close(r)),
+      }),
     );
   });
 }
@@ -101,7 +105,21 @@ function startOrigin(bytes) {
  * server's modules, its server start-up helpers) and the load settings (seconds, connections).
  */
 export async function benchArchive(deps) {
-  const { root, admin, pgBase, openDatabase, schema, hashPassword, createSession, startServer, stopServer, waitReady, freePort, durationS, connections } = deps;
+  const {
+    root,
+    admin,
+    pgBase,
+    openDatabase,
+    schema,
+    hashPassword,
+    createSession,
+    startServer,
+    stopServer,
+    waitReady,
+    freePort,
+    durationS,
+    connections,
+  } = deps;
   const dbName = `bench_archive_${crypto.randomBytes(4).toString("hex")}`;
   await admin.query(`create database ${dbName}`);
   const pgUrl = Object.assign(new URL(pgBase), { pathname: `/${dbName}` }).toString();
@@ -119,7 +137,9 @@ export async function benchArchive(deps) {
       .insert(schema.users)
       .values({ username: "bench_archive", password: await hashPassword("bench-pass-123"), credits: 100_000 })
       .returning();
-    await db.insert(schema.transactions).values({ userId: user.id, type: "adjustment", amount: 100_000, description: "bench credits" });
+    await db
+      .insert(schema.transactions)
+      .values({ userId: user.id, type: "adjustment", amount: 100_000, description: "bench credits" });
     const cookie = `sid=${await createSession(db, user.id)}`;
 
     const port = await freePort();
@@ -169,7 +189,8 @@ export async function benchArchive(deps) {
       if (rows.length === ARCHIVE_FILES && rows.every((r) => r.status === "archived")) break;
       const failed = rows.find((r) => r.attempts > 0 || (r.status !== "pending" && r.status !== "archived"));
       if (failed) throw new Error(`a copy failed (${failed.status}, ${failed.attempts} attempts): ${failed.error}`);
-      if (performance.now() - queuedAt > COPY_TIMEOUT_MS) throw new Error(`copies not done after ${COPY_TIMEOUT_MS / 1000} s: ${JSON.stringify(rows)}`);
+      if (performance.now() - queuedAt > COPY_TIMEOUT_MS)
+        throw new Error(`copies not done after ${COPY_TIMEOUT_MS / 1000} s: ${JSON.stringify(rows)}`);
       await sleep(100);
     }
     const doneAt = performance.now();

@@ -29,7 +29,11 @@ async function startReceiver() {
     });
   });
   await new Promise((r) => server.listen(0, "127.0.0.1", r));
-  return { url: `http://127.0.0.1:${server.address().port}`, arrivals, close: () => new Promise((r) => (server.closeAllConnections(), server.close(r))) };
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    arrivals,
+    close: () => new Promise((r) => (server.closeAllConnections(), server.close(r))),
+  };
 }
 
 /** Accepts connections and never answers; close() ends every one of them. */
@@ -68,7 +72,12 @@ export async function benchStuckEndpoint(db, mods) {
       .returning();
     const [endpoint] = await db
       .insert(schema.webhookEndpoints)
-      .values({ userId: user.id, url, eventTypes: ["video.completed"], secretEncrypted: secretBox.encrypt(newWebhookSecret()) })
+      .values({
+        userId: user.id,
+        url,
+        eventTypes: ["video.completed"],
+        secretEncrypted: secretBox.encrypt(newWebhookSecret()),
+      })
       .returning();
     return { userId: user.id, endpointId: endpoint.id, host: new URL(url).hostname };
   };
@@ -76,13 +85,21 @@ export async function benchStuckEndpoint(db, mods) {
   const queue = async (who, n) => {
     const now = new Date();
     const ids = Array.from({ length: n }, () => `msg_${crypto.randomUUID().replaceAll("-", "")}`);
-    await db.insert(schema.webhookEvents).values(ids.map((id) => ({ id, userId: who.userId, type: "webhook.test", createdAt: now, fannedOutAt: now })));
+    await db
+      .insert(schema.webhookEvents)
+      .values(ids.map((id) => ({ id, userId: who.userId, type: "webhook.test", createdAt: now, fannedOutAt: now })));
     // The host column is the fair sender's (migration 0022); the bench runs on the one before it too.
     const host = "host" in schema.webhookDeliveries ? { host: who.host } : {};
     await db
       .insert(schema.webhookDeliveries)
       .values(
-        ids.map((id) => ({ eventId: id, endpointId: who.endpointId, payload: JSON.stringify({ id, type: "webhook.test" }), nextAttemptAt: now, ...host })),
+        ids.map((id) => ({
+          eventId: id,
+          endpointId: who.endpointId,
+          payload: JSON.stringify({ id, type: "webhook.test" }),
+          nextAttemptAt: now,
+          ...host,
+        })),
       );
   };
   const render = () => Promise.reject(new Error("test events only"));
@@ -108,7 +125,13 @@ export async function benchStuckEndpoint(db, mods) {
     while (hole.connections === 0) await sleep(5);
     const stuckMs = await bobsWait();
     const stuckConnections = hole.connections;
-    return { queued: STUCK_QUEUED, timeoutMs: DEFAULT_WEBHOOK_OPTIONS.timeoutMs, baselineMs, stuckMs, stuckConnections };
+    return {
+      queued: STUCK_QUEUED,
+      timeoutMs: DEFAULT_WEBHOOK_OPTIONS.timeoutMs,
+      baselineMs,
+      stuckMs,
+      stuckConnections,
+    };
   } finally {
     // Ends the tries it holds, so the sender's pass ends.
     await hole.close();
@@ -127,7 +150,17 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "veo-bench-fairness-"));
   const database = await openDatabase({ databaseUrl: undefined, dataDir });
   try {
-    console.log(JSON.stringify(await benchStuckEndpoint(database.db, { schema, WebhookSender, DEFAULT_WEBHOOK_OPTIONS, createSecretBox, newWebhookSecret })));
+    console.log(
+      JSON.stringify(
+        await benchStuckEndpoint(database.db, {
+          schema,
+          WebhookSender,
+          DEFAULT_WEBHOOK_OPTIONS,
+          createSecretBox,
+          newWebhookSecret,
+        }),
+      ),
+    );
   } finally {
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

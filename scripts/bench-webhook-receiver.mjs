@@ -23,7 +23,8 @@ const server = http.createServer((req, res) => {
       at,
       path: req.url,
       webhookId: req.headers["webhook-id"] ?? null,
-      signed: typeof req.headers["webhook-signature"] === "string" && req.headers["webhook-signature"].startsWith("v1,"),
+      signed:
+        typeof req.headers["webhook-signature"] === "string" && req.headers["webhook-signature"].startsWith("v1,"),
       type: body?.type ?? null,
       taskId: body?.data?.taskId ?? null,
     });

@@ -82,9 +82,16 @@ function payloadOf(eventId, at) {
 async function seedDeliveries(db, schema, userId, endpointId, n) {
   const now = new Date();
   for (let done = 0; done < n; done += INSERT_CHUNK) {
-    const ids = Array.from({ length: Math.min(INSERT_CHUNK, n - done) }, () => `msg_${crypto.randomUUID().replaceAll("-", "")}`);
-    await db.insert(schema.webhookEvents).values(ids.map((id) => ({ id, userId, type: "video.completed", createdAt: now, fannedOutAt: now })));
-    await db.insert(schema.webhookDeliveries).values(ids.map((id) => ({ eventId: id, endpointId, payload: payloadOf(id, now), nextAttemptAt: now })));
+    const ids = Array.from(
+      { length: Math.min(INSERT_CHUNK, n - done) },
+      () => `msg_${crypto.randomUUID().replaceAll("-", "")}`,
+    );
+    await db
+      .insert(schema.webhookEvents)
+      .values(ids.map((id) => ({ id, userId, type: "video.completed", createdAt: now, fannedOutAt: now })));
+    await db
+      .insert(schema.webhookDeliveries)
+      .values(ids.map((id) => ({ eventId: id, endpointId, payload: payloadOf(id, now), nextAttemptAt: now })));
   }
 }
 
@@ -128,10 +135,14 @@ async function drain(ctx, delayMs) {
     const arrivals = (await receiver.arrivals()).slice(arrivedBefore);
     const succeeded = after.succeeded - before.succeeded;
     if (succeeded !== WEBHOOK_DELIVERIES || after.failed !== before.failed) {
-      throw new Error(`${succeeded} of ${WEBHOOK_DELIVERIES} deliveries succeeded, ${after.failed - before.failed} failed`);
+      throw new Error(
+        `${succeeded} of ${WEBHOOK_DELIVERIES} deliveries succeeded, ${after.failed - before.failed} failed`,
+      );
     }
     if (arrivals.length !== WEBHOOK_DELIVERIES || !arrivals.every((a) => a.signed)) {
-      throw new Error(`the receiver got ${arrivals.length} requests (${arrivals.filter((a) => a.signed).length} signed)`);
+      throw new Error(
+        `the receiver got ${arrivals.length} requests (${arrivals.filter((a) => a.signed).length} signed)`,
+      );
     }
     return { deliveries: WEBHOOK_DELIVERIES, delayMs, seconds, perSecond: WEBHOOK_DELIVERIES / seconds, runs };
   } finally {
@@ -140,7 +151,11 @@ async function drain(ctx, delayMs) {
 }
 
 async function post(base, cookie, pathname, body) {
-  const res = await fetch(`${base}${pathname}`, { method: "POST", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}${pathname}`, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   if (!res.ok) throw new Error(`POST ${pathname} answered ${res.status}: ${text}`);
   return JSON.parse(text);
@@ -169,7 +184,10 @@ async function completionToArrival(deps, dbEnv, open, users) {
     });
     await waitReady(base, server);
     for (const [i, user] of users.entries()) {
-      await post(base, user.cookie, "/api/webhooks/endpoints", { url: `${receiver.url}/hooks/${i}`, events: ["video.completed"] });
+      await post(base, user.cookie, "/api/webhooks/endpoints", {
+        url: `${receiver.url}/hooks/${i}`,
+        events: ["video.completed"],
+      });
     }
     const startedAt = performance.now();
     const starts = [];
@@ -177,7 +195,13 @@ async function completionToArrival(deps, dbEnv, open, users) {
       const due = startedAt + n * VIDEO_SPACING_MS;
       if (due > performance.now()) await sleep(due - performance.now());
       const user = users[n % users.length];
-      starts.push(post(base, user.cookie, "/api/generate-video", { prompt: `A webhook benchmark video number ${n}`, model: "veo3_fast", aspectRatio: "16:9" }));
+      starts.push(
+        post(base, user.cookie, "/api/generate-video", {
+          prompt: `A webhook benchmark video number ${n}`,
+          model: "veo3_fast",
+          aspectRatio: "16:9",
+        }),
+      );
     }
     const taskIds = new Set((await Promise.all(starts)).map((r) => r.taskId));
     const deadline = performance.now() + ARRIVAL_TIMEOUT_MS;
@@ -262,10 +286,18 @@ export async function benchWebhooks(label, deps) {
 
     // Part 1: one person, one endpoint, deliveries seeded straight into the outbox.
     const secretBox = createSecretBox(crypto.randomBytes(32));
-    const [owner] = await db.insert(schema.users).values({ username: "bench_webhooks", password, credits: 0 }).returning();
+    const [owner] = await db
+      .insert(schema.users)
+      .values({ username: "bench_webhooks", password, credits: 0 })
+      .returning();
     const [endpoint] = await db
       .insert(schema.webhookEndpoints)
-      .values({ userId: owner.id, url: "http://127.0.0.1:9/", eventTypes: ["video.completed"], secretEncrypted: secretBox.encrypt(newWebhookSecret()) })
+      .values({
+        userId: owner.id,
+        url: "http://127.0.0.1:9/",
+        eventTypes: ["video.completed"],
+        secretEncrypted: secretBox.encrypt(newWebhookSecret()),
+      })
       .returning();
     const render = () => Promise.reject(new Error("the drain seeds its deliveries already fanned out"));
     const sender = new WebhookSender(db, secretBox, render, { ...DEFAULT_WEBHOOK_OPTIONS, allowLocal: true });
@@ -273,7 +305,13 @@ export async function benchWebhooks(label, deps) {
     const fast = await drain(ctx, 0);
     const slow = await drain(ctx, SLOW_RECEIVER_MS);
     // Part 3: one endpoint that never answers, with the sender's loop running in this process.
-    const stuck = await benchStuckEndpoint(db, { schema, WebhookSender, DEFAULT_WEBHOOK_OPTIONS, createSecretBox, newWebhookSecret });
+    const stuck = await benchStuckEndpoint(db, {
+      schema,
+      WebhookSender,
+      DEFAULT_WEBHOOK_OPTIONS,
+      createSecretBox,
+      newWebhookSecret,
+    });
 
     // Part 2: people with credits and sessions; the server opens the database itself.
     const users = [];
@@ -282,7 +320,9 @@ export async function benchWebhooks(label, deps) {
         .insert(schema.users)
         .values({ username: `bench_webhooks_${i}`, password, credits: 100_000 })
         .returning();
-      await db.insert(schema.transactions).values({ userId: user.id, type: "adjustment", amount: 100_000, description: "bench credits" });
+      await db
+        .insert(schema.transactions)
+        .values({ userId: user.id, type: "adjustment", amount: 100_000, description: "bench credits" });
       users.push({ cookie: `sid=${await createSession(db, user.id)}` });
     }
     await database.close();
@@ -338,14 +378,22 @@ export function webhooksSection(runs, { machine }) {
       `Outbox drain, receiver answers at once (${thousands(WEBHOOK_DELIVERIES)} deliveries)`,
       (r) => `${Math.round(r.drain.fast.perSecond)}/s (${fixed(r.drain.fast.seconds)} s)`,
     ),
-    row(`Outbox drain, receiver answers after ${SLOW_RECEIVER_MS} ms`, (r) => `${Math.round(r.drain.slow.perSecond)}/s (${fixed(r.drain.slow.seconds)} s)`),
+    row(
+      `Outbox drain, receiver answers after ${SLOW_RECEIVER_MS} ms`,
+      (r) => `${Math.round(r.drain.slow.perSecond)}/s (${fixed(r.drain.slow.seconds)} s)`,
+    ),
     row("Task completed to webhook received, p50", (r) => r.latency.p50),
     row("Task completed to webhook received, p99", (r) => r.latency.p99),
     row("Task completed to webhook received, max", (r) => r.latency.max),
     row("Task completed to event fanned out, p50 / p99", (r) => `${r.latency.fanOutP50} / ${r.latency.fanOutP99}`),
-    row("Webhooks received / videos completed / started", (r) => `${r.latency.received} / ${r.latency.completed} / ${r.latency.videos}`),
+    row(
+      "Webhooks received / videos completed / started",
+      (r) => `${r.latency.received} / ${r.latency.completed} / ${r.latency.videos}`,
+    ),
     row("Deliveries that needed a retry, duplicates received", (r) => `${r.latency.retried}, ${r.latency.duplicates}`),
-    row(`Another person's delivery, ${STUCK_QUEUED} queued for an endpoint that never answers`, (r) => Math.round(r.stuck.stuckMs)),
+    row(`Another person's delivery, ${STUCK_QUEUED} queued for an endpoint that never answers`, (r) =>
+      Math.round(r.stuck.stuckMs),
+    ),
     row("Another person's delivery, nothing else queued", (r) => Math.round(r.stuck.baselineMs)),
     "",
     `With a ${SLOW_RECEIVER_MS} ms receiver, one request at a time would give ${Math.round(1000 / SLOW_RECEIVER_MS)}/s, ` +

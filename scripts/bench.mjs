@@ -67,7 +67,9 @@ async function seed(database) {
       .insert(schema.users)
       .values({ username: `bench_${i}`, password, credits: isHeavy ? 100_000 - ROWS_PER_HEAVY_USER : 100_000 })
       .returning();
-    await db.insert(schema.transactions).values({ userId: user.id, type: "adjustment", amount: 100_000, description: "bench credits" });
+    await db
+      .insert(schema.transactions)
+      .values({ userId: user.id, type: "adjustment", amount: 100_000, description: "bench credits" });
     const cookie = `sid=${await createSession(db, user.id)}`;
     if (!isHeavy) {
       light.push({ cookie });
@@ -86,7 +88,10 @@ async function seed(database) {
       createdAt: new Date(now - n * 60 * 60_000),
       completedAt: new Date(now - n * 60 * 60_000 + 60_000),
     }));
-    const rows = await db.insert(schema.videoTasks).values(tasks).returning({ id: schema.videoTasks.id, taskId: schema.videoTasks.taskId });
+    const rows = await db
+      .insert(schema.videoTasks)
+      .values(tasks)
+      .returning({ id: schema.videoTasks.id, taskId: schema.videoTasks.taskId });
     await db.insert(schema.transactions).values(
       rows.map((t, n) => ({
         userId: user.id,
@@ -170,7 +175,9 @@ function memoryOf(pid) {
  */
 const LIGHTHOUSE_RUNS = 3;
 function lighthouseMedian(url) {
-  const runs = Array.from({ length: LIGHTHOUSE_RUNS }, () => lighthouse(url)).sort((a, b) => a.performance - b.performance);
+  const runs = Array.from({ length: LIGHTHOUSE_RUNS }, () => lighthouse(url)).sort(
+    (a, b) => a.performance - b.performance,
+  );
   return { ...runs[Math.floor(runs.length / 2)], runs: runs.map((r) => r.performance) };
 }
 
@@ -186,7 +193,11 @@ function lighthouse(url) {
       `--output-path=${out}`,
       "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
     ],
-    { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" }, stdio: ["ignore", "ignore", "pipe"], timeout: 180_000 },
+    {
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
+      stdio: ["ignore", "ignore", "pipe"],
+      timeout: 180_000,
+    },
   );
   if (result.status !== 0 || !fs.existsSync(out)) throw new Error(`lighthouse failed: ${result.stderr}`);
   const report = JSON.parse(fs.readFileSync(out, "utf8"));
@@ -215,7 +226,14 @@ function run(base, name, requests) {
       },
       (err, r) => {
         if (err) return reject(err);
-        resolve({ name, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, ok: r["2xx"], other: r.non2xx + r.errors + r.timeouts });
+        resolve({
+          name,
+          rps: Math.round(r.requests.average),
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          ok: r["2xx"],
+          other: r.non2xx + r.errors + r.timeouts,
+        });
       },
     );
   });
@@ -226,7 +244,13 @@ async function bench(label, env, database) {
   await database.close();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = startServer({ PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", SIMULATOR_DELAY_MS: "1000", ...env });
+  const server = startServer({
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    SIMULATOR_DELAY_MS: "1000",
+    ...env,
+  });
   try {
     await waitReady(base, server);
     // Lighthouse first, on the idle server (PostgreSQL run only: the page is the same).
@@ -237,19 +261,35 @@ async function bench(label, env, database) {
     const light = (i) => users.light[i % users.light.length];
     const results = [];
     results.push(
-      await run(base, "GET /api/video-tasks?days=14", (i) => ({ method: "GET", path: "/api/video-tasks?days=14", headers: { cookie: heavy(i).cookie } })),
+      await run(base, "GET /api/video-tasks?days=14", (i) => ({
+        method: "GET",
+        path: "/api/video-tasks?days=14",
+        headers: { cookie: heavy(i).cookie },
+      })),
     );
     results.push(
       await run(base, "GET /api/video-status/{taskId}", (i) => {
         const u = heavy(i);
-        return { method: "GET", path: `/api/video-status/${u.taskIds[i % u.taskIds.length]}`, headers: { cookie: u.cookie } };
+        return {
+          method: "GET",
+          path: `/api/video-status/${u.taskIds[i % u.taskIds.length]}`,
+          headers: { cookie: u.cookie },
+        };
       }),
     );
     results.push(
-      await run(base, "GET /api/auth/current-user", (i) => ({ method: "GET", path: "/api/auth/current-user", headers: { cookie: heavy(i).cookie } })),
+      await run(base, "GET /api/auth/current-user", (i) => ({
+        method: "GET",
+        path: "/api/auth/current-user",
+        headers: { cookie: heavy(i).cookie },
+      })),
     );
     results.push(
-      await run(base, "GET /api/transactions?page=1", (i) => ({ method: "GET", path: "/api/transactions?page=1", headers: { cookie: heavy(i).cookie } })),
+      await run(base, "GET /api/transactions?page=1", (i) => ({
+        method: "GET",
+        path: "/api/transactions?page=1",
+        headers: { cookie: heavy(i).cookie },
+      })),
     );
     results.push(
       await run(base, "POST /api/generate-video (simulator)", (i) => ({
@@ -260,7 +300,10 @@ async function bench(label, env, database) {
       })),
     );
     results.push(await run(base, "GET / (landing HTML)", () => ({ method: "GET", path: "/" })));
-    if (asset) results.push(await run(base, `GET ${asset.replace(/-[\w-]+\.js$/, "-*.js")}`, () => ({ method: "GET", path: asset })));
+    if (asset)
+      results.push(
+        await run(base, `GET ${asset.replace(/-[\w-]+\.js$/, "-*.js")}`, () => ({ method: "GET", path: asset })),
+      );
     const memory = memoryOf(server.child.pid);
     return { label, results: results.filter(Boolean), memory, pageScores };
   } finally {
@@ -276,7 +319,8 @@ async function ledgerCheck(database) {
   return rows[0];
 }
 
-const pgBase = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const pgBase =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const dbName = `bench_${crypto.randomBytes(4).toString("hex")}`;
 const admin = new pg.Client({ connectionString: pgBase });
 await admin.connect();
@@ -349,7 +393,18 @@ try {
   }
   if (DATABASES.includes("PostgreSQL") && (!ONLY || ADMIN_ONLY)) {
     console.log("\nAdmin at scale (PostgreSQL):");
-    adminRun = await benchAdmin({ root, admin, pgBase, openDatabase, hashPassword, createSession, startServer, stopServer, waitReady, freePort });
+    adminRun = await benchAdmin({
+      root,
+      admin,
+      pgBase,
+      openDatabase,
+      hashPassword,
+      createSession,
+      startServer,
+      stopServer,
+      waitReady,
+      freePort,
+    });
     console.table(adminRun.results);
     console.table(adminRun.explains);
   }
@@ -376,7 +431,12 @@ const lines = [
   "",
 ];
 for (const r of runs) {
-  lines.push(`## ${r.label}`, "", "| endpoint | requests/s | p50 | p99 | 2xx | other |", "|---|---:|---:|---:|---:|---:|");
+  lines.push(
+    `## ${r.label}`,
+    "",
+    "| endpoint | requests/s | p50 | p99 | 2xx | other |",
+    "|---|---:|---:|---:|---:|---:|",
+  );
   for (const x of r.results) lines.push(`| ${x.name} | ${x.rps} | ${x.p50} | ${x.p99} | ${x.ok} | ${x.other} |`);
   lines.push(
     "",
@@ -416,7 +476,11 @@ if (scores) {
 if (pgRun) {
   const byName = (prefix) => pgRun.results.find((x) => x.name.startsWith(prefix));
   const targets = [
-    ["Task list poll: 1,500 requests/s, p99 < 50 ms", (x) => x.rps >= 1500 && x.p99 < 50, byName("GET /api/video-tasks")],
+    [
+      "Task list poll: 1,500 requests/s, p99 < 50 ms",
+      (x) => x.rps >= 1500 && x.p99 < 50,
+      byName("GET /api/video-tasks"),
+    ],
     ["current-user: 4,000 requests/s", (x) => x.rps >= 4000, byName("GET /api/auth/current-user")],
     ["video-status: 4,000 requests/s", (x) => x.rps >= 4000, byName("GET /api/video-status")],
     [
@@ -426,15 +490,25 @@ if (pgRun) {
     ],
   ];
   lines.push("## Targets (PostgreSQL)", "", "| target | measured | met |", "|---|---|:---:|");
-  for (const [text, ok, x] of targets) lines.push(`| ${text} | ${x ? `${x.rps}/s, p99 ${x.p99} ms` : "n/a"} | ${x && ok(x) ? "yes" : "no"} |`);
-  lines.push(`| Under 200 MB resident after the runs | ${pgRun.memory.rssMb} MB | ${pgRun.memory.rssMb < 200 ? "yes" : "no"} |`);
+  for (const [text, ok, x] of targets)
+    lines.push(`| ${text} | ${x ? `${x.rps}/s, p99 ${x.p99} ms` : "n/a"} | ${x && ok(x) ? "yes" : "no"} |`);
+  lines.push(
+    `| Under 200 MB resident after the runs | ${pgRun.memory.rssMb} MB | ${pgRun.memory.rssMb < 200 ? "yes" : "no"} |`,
+  );
   if (scores) {
-    lines.push(`| Landing page: Lighthouse performance >= 90 | ${scores.performance} | ${scores.performance >= 90 ? "yes" : "no"} |`);
-    lines.push(`| Landing page: Lighthouse accessibility >= 95 | ${scores.accessibility} | ${scores.accessibility >= 95 ? "yes" : "no"} |`);
+    lines.push(
+      `| Landing page: Lighthouse performance >= 90 | ${scores.performance} | ${scores.performance >= 90 ? "yes" : "no"} |`,
+    );
+    lines.push(
+      `| Landing page: Lighthouse accessibility >= 95 | ${scores.accessibility} | ${scores.accessibility >= 95 ? "yes" : "no"} |`,
+    );
   }
   lines.push("");
 }
-lines.push("Generation answers 429 once a user passes 30 videos a minute (the per-user limit), so 'other' on that line counts refusals, not failures.", "");
+lines.push(
+  "Generation answers 429 once a user passes 30 videos a minute (the per-user limit), so 'other' on that line counts refusals, not failures.",
+  "",
+);
 // A partial run (BENCH_ONLY, one database) only prints, except BENCH_ONLY=archive, which replaces
 // the Video archive section, and BENCH_ONLY=webhooks on both databases, which replaces the
 // Webhooks section; either leaves the rest of the doc as it is. The hand-written part of the doc (the

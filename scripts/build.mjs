@@ -31,9 +31,13 @@ export async function build() {
   precompress(path.join(root, "dist/web/assets"));
   // Emit only: `npm run typecheck` (part of npm test) is where types are checked.
   run(bin("tsc"), ["-p", "tsconfig.build.json", "--noCheck"]);
-  fs.cpSync(path.join(root, "src/server/db/migrations"), path.join(root, "dist/node/server/db/migrations"), { recursive: true });
+  fs.cpSync(path.join(root, "src/server/db/migrations"), path.join(root, "dist/node/server/db/migrations"), {
+    recursive: true,
+  });
   // The KIE simulator's sample clips, resolved next to the compiled simulator via import.meta.url.
-  fs.cpSync(path.join(root, "src/server/simulator/clips"), path.join(root, "dist/node/server/simulator/clips"), { recursive: true });
+  fs.cpSync(path.join(root, "src/server/simulator/clips"), path.join(root, "dist/node/server/simulator/clips"), {
+    recursive: true,
+  });
   fs.writeFileSync(stampPath, inputsHash);
   console.log("Build complete.");
 }
@@ -48,7 +52,10 @@ function precompress(dir) {
     const file = path.join(dir, name);
     const data = fs.readFileSync(file);
     if (data.length < 1024) continue;
-    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    fs.writeFileSync(
+      `${file}.br`,
+      zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
     fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
   }
 }

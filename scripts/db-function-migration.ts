@@ -27,15 +27,26 @@ const known = fs
   .readdirSync(FUNCTIONS_DIR)
   .filter((f) => f.endsWith(".sql"))
   .map((f) => f.slice(0, -".sql".length));
-if (positionals.length === 0) fail(`Usage: npm run db:function-migration -- <function>... [--name <tag>]\nFunctions: ${known.join(", ")}`);
-for (const name of positionals) if (!known.includes(name)) fail(`No src/server/db/functions/${name}.sql. Functions: ${known.join(", ")}`);
+if (positionals.length === 0)
+  fail(`Usage: npm run db:function-migration -- <function>... [--name <tag>]\nFunctions: ${known.join(", ")}`);
+for (const name of positionals)
+  if (!known.includes(name)) fail(`No src/server/db/functions/${name}.sql. Functions: ${known.join(", ")}`);
 
 const out = path.resolve(root, values.out);
 const drizzleKit = (dir: string, extra: string[]) =>
   execFileSync(
     path.join(root, "node_modules/.bin/drizzle-kit"),
     // drizzle-kit wants paths relative to the working directory.
-    ["generate", "--dialect", "postgresql", "--schema", "src/server/db/schema.ts", "--out", path.relative(root, dir), ...extra],
+    [
+      "generate",
+      "--dialect",
+      "postgresql",
+      "--schema",
+      "src/server/db/schema.ts",
+      "--out",
+      path.relative(root, dir),
+      ...extra,
+    ],
     { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
   );
 
@@ -43,13 +54,16 @@ const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "veo-schema-check-"));
 try {
   fs.cpSync(out, scratch, { recursive: true });
   const log = drizzleKit(scratch, []);
-  if (!log.includes("No schema changes")) fail("schema.ts has changes no migration holds: run npm run db:generate first.");
+  if (!log.includes("No schema changes"))
+    fail("schema.ts has changes no migration holds: run npm run db:generate first.");
 } finally {
   fs.rmSync(scratch, { recursive: true, force: true });
 }
 
 drizzleKit(out, ["--custom", "--name", values.name ?? positionals[0]!]);
-const journal = JSON.parse(fs.readFileSync(path.join(out, "meta", "_journal.json"), "utf8")) as { entries: { tag: string }[] };
+const journal = JSON.parse(fs.readFileSync(path.join(out, "meta", "_journal.json"), "utf8")) as {
+  entries: { tag: string }[];
+};
 const file = path.join(out, `${journal.entries.at(-1)!.tag}.sql`);
 // The file's statements without its opening comments (they speak of the file, not of this migration).
 const body = positionals

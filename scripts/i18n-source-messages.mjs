@@ -28,7 +28,13 @@ export async function sourceMessages(files = webSources()) {
       file,
       code,
       (msg) => {
-        const known = byId.get(msg.id) ?? { id: msg.id, message: msg.message, context: msg.context, comment: msg.comment, files: [] };
+        const known = byId.get(msg.id) ?? {
+          id: msg.id,
+          message: msg.message,
+          context: msg.context,
+          comment: msg.comment,
+          files: [],
+        };
         known.files.push(path.relative(root, file));
         byId.set(msg.id, known);
       },

@@ -8,7 +8,8 @@ import { pathToFileURL } from "node:url";
 
 const LOCALES = ["en", "vi"];
 
-const escapeHtml = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeHtml = (text) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** index.html with this language's lang, title, description and (for the landing page) content. */
 function documentFor(template, locale, { title, description, html = "" }) {
@@ -18,7 +19,11 @@ function documentFor(template, locale, { title, description, html = "" }) {
     .replace(/(<meta name="description" content=")[^"]*"/, `$1${escapeHtml(description)}"`)
     .replace("</head>", `  <!--alternates-->\n  </head>`)
     .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
-  if (!replaced.includes(`<html lang="${locale}"`) || !replaced.includes("<!--alternates-->") || (html && !replaced.includes(html))) {
+  if (
+    !replaced.includes(`<html lang="${locale}"`) ||
+    !replaced.includes("<!--alternates-->") ||
+    (html && !replaced.includes(html))
+  ) {
     throw new Error("index.html no longer has the markers the pre-render fills (html lang, title, description, #root)");
   }
   return replaced;

@@ -11,7 +11,11 @@ export function integrationSteps(env = process.env) {
   const { TEST_DATABASE_URL, ...envWithoutPg } = env;
   const steps = [{ label: "integration and web tests on PGlite", args: ["run"], env: envWithoutPg }];
   if (TEST_DATABASE_URL) {
-    steps.push({ label: `integration on PostgreSQL (${new URL(TEST_DATABASE_URL).host})`, args: ["run", "tests/integration"], env });
+    steps.push({
+      label: `integration on PostgreSQL (${new URL(TEST_DATABASE_URL).host})`,
+      args: ["run", "tests/integration"],
+      env,
+    });
   }
   return steps;
 }

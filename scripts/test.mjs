@@ -46,7 +46,12 @@ function run({ label, command, args, env = process.env }) {
 }
 
 const npmRun = (label, script) => ({ label, command: "npm", args: ["run", "--silent", script] });
-const [onPglite, ...onPostgres] = integrationSteps().map((s) => ({ label: s.label, command: VITEST, args: s.args, env: s.env }));
+const [onPglite, ...onPostgres] = integrationSteps().map((s) => ({
+  label: s.label,
+  command: VITEST,
+  args: s.args,
+  env: s.env,
+}));
 const typecheck = npmRun("typecheck", "typecheck");
 const lint = npmRun("lint", "lint");
 const format = npmRun("format (prettier --check)", "format:check");
@@ -75,6 +80,7 @@ if (serial) {
 clearInterval(heartbeat);
 
 console.log("\n──── summary ────");
-for (const r of results) console.log(`${r.status.padEnd(8)} ${r.ms === undefined ? "" : seconds(r.ms).padStart(8)}  ${r.label}`);
+for (const r of results)
+  console.log(`${r.status.padEnd(8)} ${r.ms === undefined ? "" : seconds(r.ms).padStart(8)}  ${r.label}`);
 console.log(`npm test ${failed ? "FAILED" : "passed"} in ${clock(Date.now() - started)}`);
 process.exit(failed ? 1 : 0);

@@ -96,7 +96,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Every feature takes the one services object and reads the part its options type declares.
   await app.register(eventRoutes, services);
   await app.register(healthRoutes, { ...services, liveEvents: services.liveEvents, listens: Boolean(deps.listen) });
-  await app.register(metricsRoutes, { db: services.db, liveEvents: services.liveEvents, databasePool: deps.databasePool });
+  await app.register(metricsRoutes, {
+    db: services.db,
+    liveEvents: services.liveEvents,
+    databasePool: deps.databasePool,
+  });
   await app.register(authRoutes, services);
   await app.register(googleAuthRoutes, services);
   await app.register(contactRoutes, services);

@@ -83,9 +83,17 @@ const trustProxySetting = z
     return entries;
   });
 
-const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).transform(withoutTrailingSlashes);
-const positiveInt = z.coerce.number({ error: "must be a number" }).int("must be an integer").min(1, "must be at least 1");
-const nonNegativeInt = z.coerce.number({ error: "must be a number" }).int("must be an integer").min(0, "must be 0 or more");
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+  .transform(withoutTrailingSlashes);
+const positiveInt = z.coerce
+  .number({ error: "must be a number" })
+  .int("must be an integer")
+  .min(1, "must be at least 1");
+const nonNegativeInt = z.coerce
+  .number({ error: "must be a number" })
+  .int("must be an integer")
+  .min(0, "must be 0 or more");
 
 /** A phone number for a Zalo chat link: digits with an optional leading +, spaces, dots or dashes allowed. */
 const zaloPhone = optionalText.pipe(
@@ -101,7 +109,14 @@ const telegramUsername = optionalText.pipe(
   z
     .string()
     .transform((v) => withoutTrailingSlashes(v.replace(/^(?:https?:\/\/)?(?:t\.me|telegram\.me)\/|^@/i, "")))
-    .pipe(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{4,31}$/, "must be a Telegram username (5-32 letters, digits or _), @name or https://t.me/name"))
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^[A-Za-z][A-Za-z0-9_]{4,31}$/,
+          "must be a Telegram username (5-32 letters, digits or _), @name or https://t.me/name",
+        ),
+    )
     .optional(),
 );
 
@@ -122,7 +137,9 @@ const envSchema = z
         .optional(),
     ),
     DATABASE_POOL_SIZE: positiveInt.max(500, "must be at most 500").default(20),
-    PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional()),
+    PUBLIC_URL: optionalText.pipe(
+      z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+    ),
     ADMIN_USERNAME: optionalText,
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, "must be at least 6 characters").optional()),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
@@ -159,7 +176,9 @@ const envSchema = z
     S3_PREFIX: optionalText,
     S3_PATH_STYLE: onUnlessFalse,
     CONTACT_ZALO_PHONE: zaloPhone,
-    CONTACT_ZALO_GROUP_URL: optionalText.pipe(z.url({ protocol: /^https$/, error: "must be an https:// URL" }).optional()),
+    CONTACT_ZALO_GROUP_URL: optionalText.pipe(
+      z.url({ protocol: /^https$/, error: "must be an https:// URL" }).optional(),
+    ),
     CONTACT_TELEGRAM: telegramUsername,
     CONTACT_EMAIL: optionalText.pipe(z.email({ error: "must be an e-mail address" }).optional()),
   })
@@ -259,16 +278,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolSize: e.DATABASE_POOL_SIZE,
     publicUrl,
     secureCookies: publicUrl.startsWith("https://"),
-    admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
+    admin:
+      e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     metricsToken: e.METRICS_TOKEN,
     secretsKey: e.SECRETS_KEY,
     trustProxy: e.TRUST_PROXY,
     publicUrlExplicit: Boolean(e.PUBLIC_URL),
-    kie: { baseUrl: e.KIE_BASE_URL, uploadBaseUrl: e.KIE_UPLOAD_BASE_URL, apiKey: e.KIE_API_KEY, timeoutMs: e.KIE_TIMEOUT_MS },
+    kie: {
+      baseUrl: e.KIE_BASE_URL,
+      uploadBaseUrl: e.KIE_UPLOAD_BASE_URL,
+      apiKey: e.KIE_API_KEY,
+      timeoutMs: e.KIE_TIMEOUT_MS,
+    },
     videoProvider: e.VIDEO_PROVIDER,
-    simulator: { delayMs: e.SIMULATOR_DELAY_MS, hdDelayMs: e.SIMULATOR_HD_DELAY_MS, linkTtlMs: e.SIMULATOR_LINK_TTL_SECONDS * 1000 },
+    simulator: {
+      delayMs: e.SIMULATOR_DELAY_MS,
+      hdDelayMs: e.SIMULATOR_HD_DELAY_MS,
+      linkTtlMs: e.SIMULATOR_LINK_TTL_SECONDS * 1000,
+    },
     taskTimeoutMs: e.TASK_TIMEOUT_MINUTES * 60_000,
     s3: e.S3_BUCKET
       ? {
@@ -288,7 +317,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     registerLimitPerIp: e.REGISTER_LIMIT_PER_IP,
     loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
-    google: { authUrl: e.GOOGLE_AUTH_URL, tokenUrl: e.GOOGLE_TOKEN_URL, userinfoUrl: e.GOOGLE_USERINFO_URL, jwksUrl: e.GOOGLE_JWKS_URL },
+    google: {
+      authUrl: e.GOOGLE_AUTH_URL,
+      tokenUrl: e.GOOGLE_TOKEN_URL,
+      userinfoUrl: e.GOOGLE_USERINFO_URL,
+      jwksUrl: e.GOOGLE_JWKS_URL,
+    },
     contact: {
       zaloPhone: e.CONTACT_ZALO_PHONE,
       zaloGroupUrl: e.CONTACT_ZALO_GROUP_URL,

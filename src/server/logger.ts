@@ -20,7 +20,8 @@ export const REDACT_PATHS = [
  * Google's `code` and `state`, and anything named like a token, key, secret or password. Their
  * values never reach the logs; the other parameters (pages, filters) stay readable.
  */
-const SECRET_PARAM = /^(?:code|state|share|sig|signature|key|apikey|api_key|auth|session|sid|payerid|x-amz-credential)$|token|secret|password|signature/i;
+const SECRET_PARAM =
+  /^(?:code|state|share|sig|signature|key|apikey|api_key|auth|session|sid|payerid|x-amz-credential)$|token|secret|password|signature/i;
 /** Paths whose next segment is itself the secret: a share link (`/v/<share id>`, share-service.ts). */
 export const SECRET_PATH_PREFIXES = ["/v/"];
 const REDACTED = "[redacted]";
@@ -109,7 +110,10 @@ export function serializeError(err: unknown): unknown {
  * JSON lines (for machines: production, CI, a log shipper), or, for a person at a terminal,
  * pino-pretty's coloured one-liners. "auto" picks by whether the output is a terminal.
  */
-export function createLogger(config: Pick<Config, "logLevel"> & Partial<Pick<Config, "logFormat">>, destination?: DestinationStream): Logger {
+export function createLogger(
+  config: Pick<Config, "logLevel"> & Partial<Pick<Config, "logFormat">>,
+  destination?: DestinationStream,
+): Logger {
   const options = {
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: "[redacted]" },
@@ -118,7 +122,10 @@ export function createLogger(config: Pick<Config, "logLevel"> & Partial<Pick<Con
   if (destination) return pino(options, destination);
   const format = config.logFormat ?? "json";
   if (format === "pretty" || (format === "auto" && process.stdout.isTTY)) {
-    return pino(options, pretty({ colorize: process.stdout.isTTY, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname", sync: true }));
+    return pino(
+      options,
+      pretty({ colorize: process.stdout.isTTY, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname", sync: true }),
+    );
   }
   return pino(options);
 }

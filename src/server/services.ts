@@ -23,7 +23,13 @@ import { VideoProvider, type ProviderKey } from "./features/videos/provider.js";
 import { DEFAULT_GENERATE_RATE_LIMIT } from "./features/videos/routes.js";
 import { DEFAULT_UPLOAD_RATE_LIMIT, type UploadLimits } from "./features/videos/upload-service.js";
 import { DEFAULT_WEBHOOK_SEND_RATE_LIMIT } from "./features/webhooks/routes.js";
-import { MemoryRateLimitStore, RateLimiter, rateLimitStoreFor, type RateLimitRule, type RateLimitStore } from "./http/rate-limit.js";
+import {
+  MemoryRateLimitStore,
+  RateLimiter,
+  rateLimitStoreFor,
+  type RateLimitRule,
+  type RateLimitStore,
+} from "./http/rate-limit.js";
 import { DiskBlobStore } from "./integrations/storage/blob-store.js";
 import { S3BlobStore } from "./integrations/storage/s3-blob-store.js";
 import { UploadStore } from "./integrations/storage/uploads.js";
@@ -93,7 +99,9 @@ export interface AppDeps {
 }
 
 /** What the app takes from an open database: queries, its LISTEN, and where rate limits count. */
-export function databaseDeps(database: Database): Pick<AppDeps, "db" | "listen" | "onDatabaseConnect" | "databasePool" | "rateLimitStore"> {
+export function databaseDeps(
+  database: Database,
+): Pick<AppDeps, "db" | "listen" | "onDatabaseConnect" | "databasePool" | "rateLimitStore"> {
   return {
     db: database.db,
     listen: database.listen,
@@ -150,7 +158,11 @@ function loopbackBaseUrl(config: Config): string {
   return `http://${host.includes(":") ? `[${host}]` : host}:${config.port}`;
 }
 
-function builtInSimulator(config: Config, secretBox: SecretBox, readSettings: () => Promise<Settings>): SimulatorLocation & { close(): void } {
+function builtInSimulator(
+  config: Config,
+  secretBox: SecretBox,
+  readSettings: () => Promise<Settings>,
+): SimulatorLocation & { close(): void } {
   const publicBaseUrl = `${config.publicUrl}${SIMULATOR_PREFIX}`;
   const apiKey = secretBox.derive("kie-simulator");
   const simulator = createKieSimulator({
@@ -163,7 +175,13 @@ function builtInSimulator(config: Config, secretBox: SecretBox, readSettings: ()
     // Signed like KIE's once the admin sets its webhook key, so the demo shows that path too.
     webhookHmacKey: async () => (await readSettings()).kieWebhookHmacKey,
   });
-  return { baseUrl: `${loopbackBaseUrl(config)}${SIMULATOR_PREFIX}`, publicBaseUrl, apiKey, plugin: simulator.plugin, close: () => simulator.close() };
+  return {
+    baseUrl: `${loopbackBaseUrl(config)}${SIMULATOR_PREFIX}`,
+    publicBaseUrl,
+    apiKey,
+    plugin: simulator.plugin,
+    close: () => simulator.close(),
+  };
 }
 
 export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
@@ -171,7 +189,10 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
   const rateLimitStore = deps.rateLimitStore ?? new MemoryRateLimitStore();
   const liveEvents = new LiveEvents((payload) => db.execute(sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${payload})`));
   const caches = createReadCaches(liveEvents);
-  const readSettingsCached = () => caches.settings.get(SETTINGS_GROUP, async () => Object.freeze(await readSettings(db, secretBox))) as Promise<Settings>;
+  const readSettingsCached = () =>
+    caches.settings.get(SETTINGS_GROUP, async () =>
+      Object.freeze(await readSettings(db, secretBox)),
+    ) as Promise<Settings>;
 
   let simulator = deps.simulator;
   let closeSimulator = () => {};
@@ -180,14 +201,26 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     simulator = builtIn;
     closeSimulator = () => builtIn.close();
   }
-  const provider = new VideoProvider({ db, secretBox, config, simulator, readSettings: readSettingsCached, accountsCache: caches.kieAccounts });
-  const uploads = new UploadStore(config.s3 ? new S3BlobStore(config.s3) : new DiskBlobStore(path.join(config.dataDir, "uploads")), config.publicUrl);
+  const provider = new VideoProvider({
+    db,
+    secretBox,
+    config,
+    simulator,
+    readSettings: readSettingsCached,
+    accountsCache: caches.kieAccounts,
+  });
+  const uploads = new UploadStore(
+    config.s3 ? new S3BlobStore(config.s3) : new DiskBlobStore(path.join(config.dataDir, "uploads")),
+    config.publicUrl,
+  );
   const defaultVideoStore = config.s3
     ? new S3VideoStore(config.s3, path.join(config.dataDir, "video-copies"))
     : new DiskVideoStore(path.join(config.dataDir, "videos"));
   const videoStore = deps.wrapVideoStore ? deps.wrapVideoStore(defaultVideoStore) : defaultVideoStore;
   const simulatorFiles = { publicBaseUrl: simulator.publicBaseUrl, baseUrl: simulator.baseUrl };
-  const trustedFileOrigins = [simulator.baseUrl, simulator.publicBaseUrl, config.kie.baseUrl].map((url) => new URL(url).origin);
+  const trustedFileOrigins = [simulator.baseUrl, simulator.publicBaseUrl, config.kie.baseUrl].map(
+    (url) => new URL(url).origin,
+  );
   const paypal = createPaypalContext({ db, config, secretBox });
   const worker = { ...DEFAULT_WORKER_OPTIONS, taskTimeoutMs: config.taskTimeoutMs, ...deps.worker };
   const videoUrls = new VideoUrlSigner(secretBox.derive("video-urls"));
@@ -199,7 +232,11 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
   const callbackBaseUrl = deps.callbackBaseUrl ?? loopbackBaseUrl(config);
   /** Where KIE's callbacks go for a key's source: the simulator reaches this process; KIE only a public URL. */
   const callbackUrlFor = (source: ProviderKey["source"]) =>
-    source === "simulator" ? `${callbackBaseUrl}/api/callbacks/kie` : config.publicUrlExplicit ? `${config.publicUrl}/api/callbacks/kie` : undefined;
+    source === "simulator"
+      ? `${callbackBaseUrl}/api/callbacks/kie`
+      : config.publicUrlExplicit
+        ? `${config.publicUrl}/api/callbacks/kie`
+        : undefined;
   const jobs = backgroundJobs(
     {
       db,

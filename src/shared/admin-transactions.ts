@@ -34,12 +34,19 @@ const BAD_USER_ID = "userId must be a user's id (a UUID)";
 /** The filters of the list and of its CSV export (GET /api/admin/exports/transactions.csv). */
 const filterFields = {
   type: z.preprocess(blankToUndefined, z.enum(ADMIN_TRANSACTION_TYPES, { error: BAD_TYPE }).optional()),
-  user: z.preprocess(blankToUndefined, z.string({ error: "user must be text" }).trim().max(200, "user must be at most 200 characters").optional()),
-  userId: z.preprocess(blankToUndefined, z.guid({ error: BAD_USER_ID }).optional().meta({ description: "Only this user's rows (the user's id)." })),
+  user: z.preprocess(
+    blankToUndefined,
+    z.string({ error: "user must be text" }).trim().max(200, "user must be at most 200 characters").optional(),
+  ),
+  userId: z.preprocess(
+    blankToUndefined,
+    z.guid({ error: BAD_USER_ID }).optional().meta({ description: "Only this user's rows (the user's id)." }),
+  ),
   dateFrom: z.preprocess(blankToUndefined, day("dateFrom").optional()),
   dateTo: z.preprocess(blankToUndefined, day("dateTo").optional()),
 };
-const datesInOrder = (q: { dateFrom?: string | undefined; dateTo?: string | undefined }) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo;
+const datesInOrder = (q: { dateFrom?: string | undefined; dateTo?: string | undefined }) =>
+  !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo;
 const DATES_OUT_OF_ORDER = { message: "dateFrom must not be after dateTo" };
 
 export const adminTransactionFiltersSchema = z.object(filterFields).refine(datesInOrder, DATES_OUT_OF_ORDER);
@@ -49,7 +56,12 @@ export const adminTransactionsQuerySchema = z
   .object({
     page: z.preprocess(
       blankToUndefined,
-      z.coerce.number({ error: BAD_PAGE }).int(BAD_PAGE).min(1, BAD_PAGE).max(ADMIN_TRANSACTIONS_MAX_PAGE, BAD_PAGE).default(1),
+      z.coerce
+        .number({ error: BAD_PAGE })
+        .int(BAD_PAGE)
+        .min(1, BAD_PAGE)
+        .max(ADMIN_TRANSACTIONS_MAX_PAGE, BAD_PAGE)
+        .default(1),
     ),
     limit: z.preprocess(
       blankToUndefined,
@@ -76,15 +88,29 @@ export const adminTransactionViewSchema = z
     username: z.string(),
     email: z.string().nullable(),
     type: z.enum(ADMIN_TRANSACTION_TYPES),
-    amount: z.number().int().meta({ description: "Signed: purchases, refunds and upward adjustments positive; usage negative." }),
+    amount: z
+      .number()
+      .int()
+      .meta({ description: "Signed: purchases, refunds and upward adjustments positive; usage negative." }),
     description: z.string().nullable(),
     videoTaskId: z.string().nullable(),
     taskId: z
       .string()
       .nullable()
-      .meta({ description: "The provider's task id (kept on the row, or read from the video task): what POST /api/video/{taskId}/refund takes." }),
-    kieTaskId: z.string().nullable().meta({ description: "The provider's task id, as the spec names it: the same value as taskId." }),
-    refunded: z.boolean().meta({ description: "Usage rows only: true once the task's credits were given back (the Refund button is then disabled)." }),
+      .meta({
+        description:
+          "The provider's task id (kept on the row, or read from the video task): what POST /api/video/{taskId}/refund takes.",
+      }),
+    kieTaskId: z
+      .string()
+      .nullable()
+      .meta({ description: "The provider's task id, as the spec names it: the same value as taskId." }),
+    refunded: z
+      .boolean()
+      .meta({
+        description:
+          "Usage rows only: true once the task's credits were given back (the Refund button is then disabled).",
+      }),
     createdAt: isoTimestamp,
   })
   .meta({ id: "AdminTransaction" });

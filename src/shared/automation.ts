@@ -6,7 +6,14 @@
 import { ERROR_STATUS, type ErrorCode } from "./error-codes.js";
 import { z } from "zod";
 import { ASPECT_RATIOS, MODE_CATALOGUE, MODEL_CATALOGUE, MODELS, MODES } from "./catalogue.js";
-import { aspectRatioMessage, IMAGE_LIST_MAX, modeMessage, modelMessage, seedSchema, withMode } from "./schemas/videos.js";
+import {
+  aspectRatioMessage,
+  IMAGE_LIST_MAX,
+  modeMessage,
+  modelMessage,
+  seedSchema,
+  withMode,
+} from "./schemas/videos.js";
 import { PROMPT_MAX, SEED_MAX, SEED_MIN } from "./videos.js";
 
 /** Every token starts with this, so people (and secret scanners) recognise one. */
@@ -53,7 +60,8 @@ export const automationImageSchema = z
 
 const modelList = MODELS.map((m) => `${m} (${MODEL_CATALOGUE[m].label})`).join(", ");
 const modeList = MODES.map(
-  (m) => `${m}: ${MODE_CATALOGUE[m].description.toLowerCase()} (${MODE_CATALOGUE[m].images.min}-${MODE_CATALOGUE[m].images.max} images)`,
+  (m) =>
+    `${m}: ${MODE_CATALOGUE[m].description.toLowerCase()} (${MODE_CATALOGUE[m].images.min}-${MODE_CATALOGUE[m].images.max} images)`,
 ).join("; ");
 
 /**
@@ -67,7 +75,10 @@ export const n8nGenerateSchema = z
       .trim()
       .min(1, "Prompt is required")
       .max(PROMPT_MAX, `Prompt must be at most ${PROMPT_MAX} characters`)
-      .meta({ description: "What the video shows, in English.", examples: ["A red fox running through fresh snow at sunrise, cinematic"] }),
+      .meta({
+        description: "What the video shows, in English.",
+        examples: ["A red fox running through fresh snow at sunrise, cinematic"],
+      }),
     model: z
       .enum(MODELS, { error: modelMessage })
       .default("veo3")
@@ -101,7 +112,8 @@ export const n8nGenerateSchema = z
           "Images for image mode (first frame, then last frame) or reference mode (up to 3). Without mode only the first is used. JPG/PNG URL or base64 data (kept 24 hours).",
       }),
     upgrade4k: z.boolean({ error: "upgrade4k must be true or false" }).default(false).meta({
-      description: "Also make the 4K version once the video is ready, for the 4K surcharge (GET /api/pricing/current); refunded if KIE cannot make it.",
+      description:
+        "Also make the 4K version once the video is ready, for the 4K surcharge (GET /api/pricing/current); refunded if KIE cannot make it.",
     }),
     callbackUrl: z
       .string({ error: "callbackUrl must be a URL" })
@@ -159,7 +171,10 @@ export const n8nErrorSchema = z
     message: z.string().meta({ examples: ["Invalid or inactive API token"] }),
     code: z
       .enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]])
-      .meta({ description: "What went wrong, for programs to switch on (the message is for people).", examples: ["invalid_api_token"] }),
+      .meta({
+        description: "What went wrong, for programs to switch on (the message is for people).",
+        examples: ["invalid_api_token"],
+      }),
   })
   .meta({ id: "Error" });
 export type N8nError = z.infer<typeof n8nErrorSchema>;

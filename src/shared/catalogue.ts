@@ -31,9 +31,24 @@ export interface ModelEntry {
 }
 
 export const MODEL_CATALOGUE: Record<VeoModel, ModelEntry> = {
-  veo3: { label: "Veo3 (Quality)", description: "The best picture and sound, slower", extendModel: "quality", defaultPrice: { web: 5, api: 10 } },
-  veo3_fast: { label: "Veo3 Fast", description: "Quick, for most videos", extendModel: "fast", defaultPrice: { web: 1, api: 2 } },
-  veo3_lite: { label: "Veo3 Lite", description: "The most affordable, for many videos", extendModel: "lite", defaultPrice: { web: 1, api: 1 } },
+  veo3: {
+    label: "Veo3 (Quality)",
+    description: "The best picture and sound, slower",
+    extendModel: "quality",
+    defaultPrice: { web: 5, api: 10 },
+  },
+  veo3_fast: {
+    label: "Veo3 Fast",
+    description: "Quick, for most videos",
+    extendModel: "fast",
+    defaultPrice: { web: 1, api: 2 },
+  },
+  veo3_lite: {
+    label: "Veo3 Lite",
+    description: "The most affordable, for many videos",
+    extendModel: "lite",
+    defaultPrice: { web: 1, api: 1 },
+  },
 };
 
 export interface ModeEntry {
@@ -49,7 +64,14 @@ export interface ModeEntry {
 }
 
 export const MODE_CATALOGUE: Record<GenerationMode, ModeEntry> = {
-  text: { label: "Text", description: "A video from words alone", generationType: "TEXT_2_VIDEO", images: { min: 0, max: 0 }, imageLabels: [], models: MODELS },
+  text: {
+    label: "Text",
+    description: "A video from words alone",
+    generationType: "TEXT_2_VIDEO",
+    images: { min: 0, max: 0 },
+    imageLabels: [],
+    models: MODELS,
+  },
   image: {
     label: "Image",
     description: "One image the video unfolds around, or two as its first and last frames",
@@ -77,7 +99,11 @@ export const SURCHARGE_CATALOGUE: Record<Surcharge, { label: string; description
   // KIE charges about two Fast videos for a 4K version.
   "4k": { label: "4K upgrade", description: "A 4K version of a finished video", defaultPrice: { web: 2, api: 4 } },
   // An extension is a new video: the model's price plus this.
-  extend: { label: "Extension", description: "Added to the model's price when a video is extended", defaultPrice: { web: 0, api: 0 } },
+  extend: {
+    label: "Extension",
+    description: "Added to the model's price when a video is extended",
+    defaultPrice: { web: 0, api: 0 },
+  },
 };
 
 /** Everything with a price: the models and the surcharges. */
@@ -85,7 +111,8 @@ export type PriceItem = VeoModel | Surcharge;
 export const PRICE_ITEMS: readonly PriceItem[] = [...MODELS, ...SURCHARGES];
 
 export function defaultPriceOf(item: PriceItem): Price {
-  return (item in MODEL_CATALOGUE ? MODEL_CATALOGUE[item as VeoModel] : SURCHARGE_CATALOGUE[item as Surcharge]).defaultPrice;
+  return (item in MODEL_CATALOGUE ? MODEL_CATALOGUE[item as VeoModel] : SURCHARGE_CATALOGUE[item as Surcharge])
+    .defaultPrice;
 }
 
 /** The mode a request without one means: text without images, image with them (old clients). */
@@ -93,10 +120,12 @@ export function impliedMode(imageCount: number): GenerationMode {
   return imageCount === 0 ? "text" : "image";
 }
 
-export const modesFor = (model: VeoModel): GenerationMode[] => MODES.filter((mode) => MODE_CATALOGUE[mode].models.includes(model));
+export const modesFor = (model: VeoModel): GenerationMode[] =>
+  MODES.filter((mode) => MODE_CATALOGUE[mode].models.includes(model));
 export const modelsFor = (mode: GenerationMode): readonly VeoModel[] => MODE_CATALOGUE[mode].models;
 
-const list = (items: readonly string[]) => (items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`);
+const list = (items: readonly string[]) =>
+  items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
 
 /**
  * Why this combination cannot be made, in words a person can act on, and the field to change;
@@ -117,7 +146,10 @@ export function combinationProblem(c: {
   const { min, max } = mode.images;
   const images = (n: number) => `${n} image${n === 1 ? "" : "s"}`;
   if (max === 0 && c.imageCount > 0)
-    return { field: "imageUrls", message: `${mode.label} mode takes no images: remove them or choose Image or Reference mode` };
+    return {
+      field: "imageUrls",
+      message: `${mode.label} mode takes no images: remove them or choose Image or Reference mode`,
+    };
   if (c.imageCount < min) return { field: "imageUrls", message: `${mode.label} mode needs at least ${images(min)}` };
   if (c.imageCount > max) return { field: "imageUrls", message: `${mode.label} mode takes at most ${images(max)}` };
   return undefined;

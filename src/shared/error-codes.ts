@@ -69,4 +69,5 @@ export function codeForStatus(status: number): ErrorCode {
   return generic[status] ?? (status >= 500 ? "internal_error" : "invalid_input");
 }
 
-export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === "string" && Object.hasOwn(ERROR_STATUS, value);
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === "string" && Object.hasOwn(ERROR_STATUS, value);

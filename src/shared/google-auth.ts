@@ -10,7 +10,8 @@ export const GOOGLE_ACCOUNT_EXISTS_MESSAGE =
   "An account with this e-mail already exists. Sign in with its password and connect Google on My Account, or create a new account with Google.";
 
 /** POST /api/auth/google/new-account without a valid sealed identity. */
-export const GOOGLE_NEW_ACCOUNT_EXPIRED = "This choice has expired or was already used. Please sign in with Google again.";
+export const GOOGLE_NEW_ACCOUNT_EXPIRED =
+  "This choice has expired or was already used. Please sign in with Google again.";
 
 /**
  * Why a Google sign-in or connection ended without success. The callback sends the key as
@@ -39,7 +40,8 @@ export const GOOGLE_PROBLEMS = {
   failed: "Google sign-in failed. Please try again.",
 } as const;
 export type GoogleProblem = keyof typeof GOOGLE_PROBLEMS;
-export const isGoogleProblem = (value: unknown): value is GoogleProblem => typeof value === "string" && Object.hasOwn(GOOGLE_PROBLEMS, value);
+export const isGoogleProblem = (value: unknown): value is GoogleProblem =>
+  typeof value === "string" && Object.hasOwn(GOOGLE_PROBLEMS, value);
 
 // ---- Answers and the callback's query (decision 0040) ----
 

@@ -11,7 +11,8 @@ export const DEFAULT_LOCALE: Locale = "en";
 /** The cookie that carries a person's choice of language, so the server answers pages in it too. */
 export const LANGUAGE_COOKIE = "lang";
 
-export const isLocale = (value: unknown): value is Locale => typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+export const isLocale = (value: unknown): value is Locale =>
+  typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 
 /** The landing page's address in each language (decision 0056): `/` itself follows the person. */
 export const LANDING_PATHS: Record<Locale, string> = { en: "/en", vi: "/vi" };

@@ -26,7 +26,10 @@ export function webCost(prices: PriceTable, model: VeoModel, extras: readonly Su
 
 /** Credits through the API: the decimal prices added up, then rounded up to whole credits (decision 0017). */
 export function apiCost(prices: PriceTable, model: VeoModel, extras: readonly Surcharge[] = []): number {
-  const cents = extras.reduce((sum, extra) => sum + Math.round(prices[extra].api * 100), Math.round(prices[model].api * 100));
+  const cents = extras.reduce(
+    (sum, extra) => sum + Math.round(prices[extra].api * 100),
+    Math.round(prices[model].api * 100),
+  );
   return Math.ceil(cents / 100);
 }
 

@@ -33,6 +33,9 @@ export function isSpaRoute(pathname: string): boolean {
   const segments = path.split("/");
   return SPA_ROUTES.some((route) => {
     const parts = route.split("/");
-    return parts.length === segments.length && parts.every((part, i) => (part.startsWith(":") ? segments[i] !== "" : part === segments[i]));
+    return (
+      parts.length === segments.length &&
+      parts.every((part, i) => (part.startsWith(":") ? segments[i] !== "" : part === segments[i]))
+    );
   });
 }

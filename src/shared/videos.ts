@@ -43,7 +43,11 @@ export type { VideoTaskView } from "./schemas/videos.js";
  * The quality label: '4K' once the 4K file exists, '1080p HD' once the 1080p file exists,
  * '720p (Processing HD...)' while that is being made (every aspect ratio gets one now: issue 22), else '720p'.
  */
-export function qualityLabel(task: { hdVideoUrl: string | null; hdStatus: string; uhdVideoUrl?: string | null }): string {
+export function qualityLabel(task: {
+  hdVideoUrl: string | null;
+  hdStatus: string;
+  uhdVideoUrl?: string | null;
+}): string {
   if (task.uhdVideoUrl) return "4K";
   if (task.hdVideoUrl) return "1080p HD";
   return task.hdStatus === "pending" ? "720p (Processing HD...)" : "720p";

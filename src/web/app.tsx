@@ -10,7 +10,9 @@ import { SPA_ROUTES, type SpaRoute } from "../shared/routes";
 
 /** A page fetched on demand together with the catalogues its words are in (lingui.config.ts). */
 function page(load: () => Promise<ComponentType>, catalogs: CatalogName[] = ["app"]): ComponentType {
-  return lazy(() => Promise.all([load(), ...catalogs.map(needCatalog)]).then(([component]) => ({ default: component })));
+  return lazy(() =>
+    Promise.all([load(), ...catalogs.map(needCatalog)]).then(([component]) => ({ default: component })),
+  );
 }
 
 /**

@@ -1,5 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from "./fixtures.js";
-import { expectToast, fillSignInForm, header, openMyAccount, registerViaApi, signIn, signOut, uniqueUsername } from "./helpers.js";
+import {
+  expectToast,
+  fillSignInForm,
+  header,
+  openMyAccount,
+  registerViaApi,
+  signIn,
+  signOut,
+  uniqueUsername,
+} from "./helpers.js";
 
 test("register, sign in, change the password, sign out and sign in again", async ({ page }) => {
   // A whole account's life in one test: about 11 s on an idle machine, up to 30 s when the two
@@ -101,18 +110,27 @@ test("register, sign in, change the password, sign out and sign in again", async
 
 /** Makes an API token with the page's session (as the /api page would) and returns it. */
 async function createToken(page: Page, baseURL: string, name: string): Promise<string> {
-  const response = await page.request.post("/api/user-tokens", { data: { name }, headers: { origin: new URL(baseURL).origin } });
+  const response = await page.request.post("/api/user-tokens", {
+    data: { name },
+    headers: { origin: new URL(baseURL).origin },
+  });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { token: string }).token;
 }
 
 /** A bearer call with no cookies: 404 (no such task) while the token works, 401 once revoked. */
 async function tokenStatus(request: APIRequestContext, token: string): Promise<number> {
-  const response = await request.get("/api/n8n/video-status/no-such-task", { headers: { authorization: `Bearer ${token}` } });
+  const response = await request.get("/api/n8n/video-status/no-such-task", {
+    headers: { authorization: `Bearer ${token}` },
+  });
   return response.status();
 }
 
-test("changing the password revokes the API tokens unless 'Also revoke my API tokens' is unticked", async ({ page, request, baseURL }) => {
+test("changing the password revokes the API tokens unless 'Also revoke my API tokens' is unticked", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const username = uniqueUsername("revoke");
   await registerViaApi(page.request, username, "first-pass-1");
   await signIn(page, username, "first-pass-1");
@@ -155,7 +173,10 @@ test("changing the password revokes the API tokens unless 'Also revoke my API to
   await expect(page.getByText("You have no API token yet")).toBeVisible();
 });
 
-test("'Sign out other devices' ends the other browser's session at once and keeps this one", async ({ page, browser }) => {
+test("'Sign out other devices' ends the other browser's session at once and keeps this one", async ({
+  page,
+  browser,
+}) => {
   const username = uniqueUsername("others");
   await registerViaApi(page.request, username, "first-pass-1");
   await signIn(page, username, "first-pass-1");

@@ -3,7 +3,17 @@ import { ADMIN, registerViaApi, signIn, uniqueUsername } from "./helpers.js";
 
 /** Text that only the admin pages' code contains. */
 const ADMIN_MARKERS = ["Save Other Settings", "Re-check Failed (24h)", "Refunded {amount}", "Refund Processed"];
-const USER_PAGES = ["/", "/generate", "/pricing", "/purchase-credits", "/my-creations", "/api", "/contact", "/login", "/my-account"];
+const USER_PAGES = [
+  "/",
+  "/generate",
+  "/pricing",
+  "/purchase-credits",
+  "/my-creations",
+  "/api",
+  "/contact",
+  "/login",
+  "/my-account",
+];
 
 /** Visits the pages and returns every script URL the browser fetched. */
 async function scriptsFetched(page: Page, paths: string[]): Promise<Set<string>> {
@@ -28,7 +38,10 @@ async function adminCodeIn(request: APIRequestContext, urls: Set<string>): Promi
   return hits;
 }
 
-test("visitors and users never download the admin code; admins get it on /admin and /history", async ({ browser, request }) => {
+test("visitors and users never download the admin code; admins get it on /admin and /history", async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(90_000);
   const visitor = await browser.newPage();
   expect(await adminCodeIn(request, await scriptsFetched(visitor, [...USER_PAGES, "/admin", "/history"]))).toEqual([]);

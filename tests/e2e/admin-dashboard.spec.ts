@@ -12,8 +12,14 @@ test.afterAll(async ({ playwright }, testInfo) => {
   const admin = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   try {
     expect((await admin.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
-    expect((await admin.put("/api/admin/settings", { data: { veo3FastCredits: 1, videoRetentionDays: null } })).status()).toBe(200);
-    expect((await admin.put("/api/admin/settings/telegram", { data: { telegramBotToken: null, telegramChatId: null } })).status()).toBe(200);
+    expect(
+      (await admin.put("/api/admin/settings", { data: { veo3FastCredits: 1, videoRetentionDays: null } })).status(),
+    ).toBe(200);
+    expect(
+      (
+        await admin.put("/api/admin/settings/telegram", { data: { telegramBotToken: null, telegramChatId: null } })
+      ).status(),
+    ).toBe(200);
   } finally {
     await admin.dispose();
   }
@@ -62,7 +68,11 @@ test("Telegram, recovery and failure toasts", async ({ page }) => {
     await expectToast(page, "Telegram Test Failed", /^Failed to send test message: Could not reach Telegram/);
   } finally {
     const admin = page.request;
-    expect((await admin.put("/api/admin/settings/telegram", { data: { telegramBotToken: null, telegramChatId: null } })).status()).toBe(200);
+    expect(
+      (
+        await admin.put("/api/admin/settings/telegram", { data: { telegramBotToken: null, telegramChatId: null } })
+      ).status(),
+    ).toBe(200);
   }
 
   const recovery = section(page, "Video Recovery");
@@ -70,17 +80,26 @@ test("Telegram, recovery and failure toasts", async ({ page }) => {
   await page.getByRole("dialog", { name: "Re-check failed videos?" }).getByRole("button", { name: "Re-check" }).click();
   await expectToast(page, "Video Recovery Completed");
   await recovery.getByRole("button", { name: "Delete All Failed" }).click();
-  await page.getByRole("dialog", { name: "Delete all failed videos?" }).getByRole("button", { name: "Delete All" }).click();
+  await page
+    .getByRole("dialog", { name: "Delete all failed videos?" })
+    .getByRole("button", { name: "Delete All" })
+    .click();
   await expectToast(page, "Failed Videos Deleted");
 
   await page.route("**/api/admin/settings", (route) =>
-    route.request().method() === "PUT" ? route.fulfill({ status: 503, json: { message: "Database unreachable" } }) : route.continue(),
+    route.request().method() === "PUT"
+      ? route.fulfill({ status: 503, json: { message: "Database unreachable" } })
+      : route.continue(),
   );
   await page.getByRole("button", { name: "Save Other Settings" }).click();
   await expectToast(page, "Update failed", "Failed to update settings: Database unreachable");
 });
 
-test("an admin edits a package, a user's credits and status, prices, and a provider account", async ({ page, browser, request }) => {
+test("an admin edits a package, a user's credits and status, prices, and a provider account", async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(90_000);
   const funded = await createFundedUser(request, "credited", 5);
   const victim = await createFundedUser(request, "disabled", 0);
@@ -177,7 +196,9 @@ test("an admin edits a package, a user's credits and status, prices, and a provi
     await fast.fill("3");
     await page.getByRole("button", { name: "Save Other Settings" }).click();
     await expectToast(page, "Settings updated");
-    const pricing = (await (await request.get("/api/pricing/current")).json()) as { veo3_fast: { web_credits: number } };
+    const pricing = (await (await request.get("/api/pricing/current")).json()) as {
+      veo3_fast: { web_credits: number };
+    };
     expect(pricing.veo3_fast.web_credits).toBe(3);
   } finally {
     await fast.fill("1");

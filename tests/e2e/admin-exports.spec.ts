@@ -14,7 +14,9 @@ test("the admin downloads the filtered History as CSV", async ({ page, request }
   await page.goto("/history");
   await expect(page.getByRole("heading", { name: "Transaction History", level: 1 })).toBeVisible();
   // The admin section tabs, with Transactions the current one.
-  await expect(page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Transactions" })).toHaveAttribute("aria-current", "page");
+  await expect(
+    page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Transactions" }),
+  ).toHaveAttribute("aria-current", "page");
 
   await page.getByLabel("Username").fill(username);
   await chooseOption(page, "Type", "Adjustment");
@@ -31,5 +33,9 @@ test("the admin downloads the filtered History as CSV", async ({ page, request }
   expect(lines[0]).toBe("id,created at,user,email,type,amount,description,provider task id,refunded");
   expect(lines).toHaveLength(2);
   // id, created at (ISO, UTC), user, email (none), type, amount (a number), description, no task id, not refunded.
-  expect(lines[1]).toMatch(new RegExp(`^[0-9a-f-]{36},\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z,${username},,adjustment,6,.+,,false$`));
+  expect(lines[1]).toMatch(
+    new RegExp(
+      `^[0-9a-f-]{36},\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z,${username},,adjustment,6,.+,,false$`,
+    ),
+  );
 });

@@ -27,7 +27,10 @@ test("an admin filters History and refunds a usage row once", async ({ page, bro
   await usage.getByRole("button", { name: /^Refund / }).click();
   await expectToast(page, "Refund Processed", "Refunded 1 credits to user successfully");
   await expect(usage.getByRole("button", { name: "Refunded" })).toBeDisabled();
-  const me = (await (await userPage.request.get("/api/auth/current-user")).json()) as { user?: { credits: number }; credits?: number };
+  const me = (await (await userPage.request.get("/api/auth/current-user")).json()) as {
+    user?: { credits: number };
+    credits?: number;
+  };
   expect(me.user?.credits ?? me.credits).toBe(4);
 
   await chooseOption(page, "Type", "Refund");

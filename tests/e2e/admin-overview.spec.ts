@@ -29,7 +29,11 @@ const focusedName = (page: Page) =>
     return (labelledBy ? document.getElementById(labelledBy)?.textContent : el?.textContent) ?? "";
   })()`);
 
-test("the overview draws today's seeded users and videos, with their numbers in keyboard-reachable tables", async ({ page, browser, request }) => {
+test("the overview draws today's seeded users and videos, with their numbers in keyboard-reachable tables", async ({
+  page,
+  browser,
+  request,
+}) => {
   await signIn(page, ADMIN.username, ADMIN.password);
   const before = await overview(page);
 
@@ -46,7 +50,8 @@ test("the overview draws today's seeded users and videos, with their numbers in 
       async () => {
         const now = await overview(page);
         return (
-          now.videos.failed - before.videos.failed >= 1 && now.videos.completed + now.videos.refunded - (before.videos.completed + before.videos.refunded) >= 1
+          now.videos.failed - before.videos.failed >= 1 &&
+          now.videos.completed + now.videos.refunded - (before.videos.completed + before.videos.refunded) >= 1
         );
       },
       { timeout: 20_000 },
@@ -90,11 +95,20 @@ test("the overview draws today's seeded users and videos, with their numbers in 
   // The tables hold the API's numbers (checked figure by figure in tests/integration/admin-overview.test.ts).
   const users = page.getByRole("table", { name: "New users per day, today" });
   await expect(users.getByRole("columnheader")).toHaveText(["Day", "New users"]);
-  await expect(users.getByRole("row", { name: dayText(today) }).getByRole("cell")).toHaveText([String(after.newUsers.total)]);
+  await expect(users.getByRole("row", { name: dayText(today) }).getByRole("cell")).toHaveText([
+    String(after.newUsers.total),
+  ]);
   await expect(users.getByRole("row", { name: /^Total/ }).getByRole("cell")).toHaveText([String(after.newUsers.total)]);
 
   const videos = page.getByRole("table", { name: "Videos per day by outcome, all models, today" });
-  await expect(videos.getByRole("columnheader")).toHaveText(["Day", "Completed", "Refunded", "Failed", "In progress", "Total"]);
+  await expect(videos.getByRole("columnheader")).toHaveText([
+    "Day",
+    "Completed",
+    "Refunded",
+    "Failed",
+    "In progress",
+    "Total",
+  ]);
   await expect(
     videos
       .getByRole("row", { name: /^Total/ })
@@ -108,8 +122,16 @@ test("the overview draws today's seeded users and videos, with their numbers in 
 
   const credits = page.getByRole("table", { name: "Credits sold, spent and refunded per day, today" });
   await expect(credits.getByRole("columnheader")).toHaveText(["Day", "Sold", "Spent", "Refunded"]);
-  await expect(page.getByRole("table", { name: "Revenue by payment provider and currency, today" }).getByRole("rowheader", { name: "Creem" })).toBeVisible();
-  await expect(page.getByRole("table", { name: "Time from submission, today" }).getByRole("rowheader", { name: "Submission to video" })).toBeVisible();
+  await expect(
+    page
+      .getByRole("table", { name: "Revenue by payment provider and currency, today" })
+      .getByRole("rowheader", { name: "Creem" }),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole("table", { name: "Time from submission, today" })
+      .getByRole("rowheader", { name: "Submission to video" }),
+  ).toBeVisible();
 
   // The model picker narrows the videos chart and its table to one model.
   await page.getByRole("radio", { name: "Veo3 Lite" }).click();
@@ -121,7 +143,9 @@ test("the overview draws today's seeded users and videos, with their numbers in 
       .nth(2),
   ).toHaveText(String(lite!.failed));
   await expect(
-    page.getByRole("img", { name: /^Stacked bar chart: Videos per day by outcome, Veo3 Lite, today/ }).locator(".recharts-wrapper > svg.recharts-surface"),
+    page
+      .getByRole("img", { name: /^Stacked bar chart: Videos per day by outcome, Veo3 Lite, today/ })
+      .locator(".recharts-wrapper > svg.recharts-surface"),
   ).toBeVisible();
 
   // The keyboard reaches every table: each is a focusable region named by its caption.
@@ -150,7 +174,9 @@ test("the overview draws today's seeded users and videos, with their numbers in 
   await expect(week.getByRole("rowheader").first()).toHaveText(dayText((await overview(page, "7d")).days[0]!));
 });
 
-test("the overview fits a 360 px phone: its charts shrink and its tables scroll inside themselves", async ({ page }) => {
+test("the overview fits a 360 px phone: its charts shrink and its tables scroll inside themselves", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto("/admin?range=30d");

@@ -11,7 +11,9 @@ const section = (page: Page, name: string) => page.getByRole("region", { name, e
 
 /** A bearer call with no cookies: 404 (no such task) while the token works, 401 once revoked. */
 async function tokenStatus(request: APIRequestContext, token: string): Promise<number> {
-  const response = await request.get("/api/n8n/video-status/no-such-task", { headers: { authorization: `Bearer ${token}` } });
+  const response = await request.get("/api/n8n/video-status/no-such-task", {
+    headers: { authorization: `Bearer ${token}` },
+  });
   return response.status();
 }
 
@@ -56,7 +58,11 @@ test("an admin finds a user, sets their credits, sees it in the audit log, revok
   // Tab on to the user's link and open it with Enter.
   const link = row.getByRole("link", { name: username, exact: true });
   await users.getByLabel("Search users").focus();
-  for (let i = 0; i < 12 && (await page.evaluate<string>("document.activeElement?.textContent ?? ''")) !== username; i++) {
+  for (
+    let i = 0;
+    i < 12 && (await page.evaluate<string>("document.activeElement?.textContent ?? ''")) !== username;
+    i++
+  ) {
     await page.keyboard.press("Tab");
   }
   await expect(link).toBeFocused();
@@ -114,7 +120,10 @@ test("an admin finds a user, sets their credits, sees it in the audit log, revok
   await expect(sessions.getByRole("row")).not.toHaveCount(0);
   await expect(sessions.getByRole("row").nth(1)).toContainText("127.0.0.1");
   await sessions.getByRole("button", { name: "Sign out everywhere" }).click();
-  await page.getByRole("dialog", { name: "Sign out everywhere?" }).getByRole("button", { name: "Sign out everywhere" }).click();
+  await page
+    .getByRole("dialog", { name: "Sign out everywhere?" })
+    .getByRole("button", { name: "Sign out everywhere" })
+    .click();
   await expectToast(page, "Signed out everywhere", /sessions? ended/);
   await expect(sessions.getByText("No active sessions.")).toBeVisible();
   expect((await userPage.request.get("/api/auth/current-user")).status()).toBe(401);
@@ -122,7 +131,10 @@ test("an admin finds a user, sets their credits, sees it in the audit log, revok
   await userPage.close();
 });
 
-test("the user list pages with the Link header, filters by status and says when nothing matches", async ({ page, request }) => {
+test("the user list pages with the Link header, filters by status and says when nothing matches", async ({
+  page,
+  request,
+}) => {
   const stamp = uniqueUsername("pager");
   const names = [`${stamp}_a`, `${stamp}_b`, `${stamp}_c`];
   for (const name of names) await registerViaApi(request, name, PASSWORD);

@@ -42,7 +42,9 @@ test.describe("the API page", () => {
     await expect(page.getByRole("main").getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/login");
   });
 
-  test("tokens: the default one, a named one shown once and masked after, a blank name refused, delete", async ({ page }) => {
+  test("tokens: the default one, a named one shown once and masked after, a blank name refused, delete", async ({
+    page,
+  }) => {
     await newUser(page);
     await page.goto("/api");
     await expect(page.getByText("You have no API token yet")).toBeVisible();
@@ -65,7 +67,9 @@ test.describe("the API page", () => {
     const second = await takeRevealedToken(page);
     expect(second).not.toBe(first);
     await expect(list.getByRole("listitem")).toHaveCount(2);
-    await expect(list.getByRole("listitem", { name: "n8n production" }).getByLabel("Masked token")).toHaveText(masked(second));
+    await expect(list.getByRole("listitem", { name: "n8n production" }).getByLabel("Masked token")).toHaveText(
+      masked(second),
+    );
 
     // After a reload the full token is gone for good: only the masked form is ever listed.
     await page.reload();
@@ -98,7 +102,9 @@ test.describe("the API page", () => {
 
     const client = await playwrightRequest.newContext({ baseURL });
     const status = async (token: string) =>
-      (await client.get("/api/n8n/video-status/no-such-task", { headers: { authorization: `Bearer ${token}` } })).status();
+      (
+        await client.get("/api/n8n/video-status/no-such-task", { headers: { authorization: `Bearer ${token}` } })
+      ).status();
     try {
       expect(await status(first)).toBe(404);
 
@@ -113,7 +119,11 @@ test.describe("the API page", () => {
 
       await page.getByRole("button", { name: "Revoke all" }).click();
       await confirm.getByRole("button", { name: "Revoke All Tokens" }).click();
-      await expectToast(page, "API tokens revoked", "2 API tokens revoked. Automations using them stop working at once.");
+      await expectToast(
+        page,
+        "API tokens revoked",
+        "2 API tokens revoked. Automations using them stop working at once.",
+      );
       await expect(confirm).toHaveCount(0);
       await expect(page.getByText("You have no API token yet")).toBeVisible();
       await expect(page.getByRole("button", { name: "Revoke all" })).toHaveCount(0);
@@ -126,9 +136,13 @@ test.describe("the API page", () => {
 
   test("failures use the spec's toasts", async ({ page }) => {
     await newUser(page);
-    await page.route("**/api/user-tokens/default", (route) => route.fulfill({ status: 503, json: { message: "Try again in a minute" } }));
+    await page.route("**/api/user-tokens/default", (route) =>
+      route.fulfill({ status: 503, json: { message: "Try again in a minute" } }),
+    );
     await page.route("**/api/user-tokens", (route) =>
-      route.request().method() === "POST" ? route.fulfill({ status: 409, json: { message: "You can have at most 20 API tokens" } }) : route.fallback(),
+      route.request().method() === "POST"
+        ? route.fulfill({ status: 409, json: { message: "You can have at most 20 API tokens" } })
+        : route.fallback(),
     );
     await page.goto("/api");
     await page.getByRole("button", { name: "Create my API token" }).click();
@@ -141,7 +155,10 @@ test.describe("the API page", () => {
     await expectToast(page, "Failed to create API token", "You can have at most 20 API tokens");
   });
 
-  test("the guide: rules, curl examples for this origin, the n8n workflow and the OpenAPI document", async ({ page, baseURL }) => {
+  test("the guide: rules, curl examples for this origin, the n8n workflow and the OpenAPI document", async ({
+    page,
+    baseURL,
+  }) => {
     await newUser(page);
     await page.goto("/api");
     const guide = page.getByRole("region", { name: "Automation guide" });
@@ -155,15 +172,25 @@ test.describe("the API page", () => {
       /^image: .*\(1-2 images: First frame, Last frame\)\.$/,
       /^reference: .*\(1-3 images: Reference 1, Reference 2, Reference 3; only with veo3_fast or veo3_lite\)\.$/,
     ]);
-    await expect(guide.getByLabel("Generate from reference images with curl", { exact: true })).toContainText('"model":"veo3_lite","mode":"reference"');
+    await expect(guide.getByLabel("Generate from reference images with curl", { exact: true })).toContainText(
+      '"model":"veo3_lite","mode":"reference"',
+    );
     await expect(guide.getByText("Veo3 Lite (veo3_lite)")).toBeVisible();
     await expect(guide).toContainText("stored for 24 hours");
     // The web prices are the web app's own (decision 0065).
-    await expect(guide.getByTestId("web-price-note")).toContainText("scripts and automations use an API token and pay the API prices");
+    await expect(guide.getByTestId("web-price-note")).toContainText(
+      "scripts and automations use an API token and pay the API prices",
+    );
     await expect(guide).toContainText("every 15-30 seconds");
-    await expect(guide.getByLabel("Generate with curl", { exact: true })).toContainText(`curl -X POST "${baseURL}/api/n8n/generate"`);
-    await expect(guide.getByLabel("Status with curl", { exact: true })).toContainText(`"${baseURL}/api/n8n/video-status/TASK_ID"`);
-    await expect(guide.getByLabel("Live events with curl", { exact: true })).toContainText(`curl -N "${baseURL}/api/events"`);
+    await expect(guide.getByLabel("Generate with curl", { exact: true })).toContainText(
+      `curl -X POST "${baseURL}/api/n8n/generate"`,
+    );
+    await expect(guide.getByLabel("Status with curl", { exact: true })).toContainText(
+      `"${baseURL}/api/n8n/video-status/TASK_ID"`,
+    );
+    await expect(guide.getByLabel("Live events with curl", { exact: true })).toContainText(
+      `curl -N "${baseURL}/api/events"`,
+    );
 
     await guide.getByRole("button", { name: "Copy: Generate with curl" }).click();
     expect(await page.evaluate<string>("navigator.clipboard.readText()")).toContain(`${baseURL}/api/n8n/generate`);
@@ -173,8 +200,12 @@ test.describe("the API page", () => {
     await guide.getByRole("link", { name: "Download n8n workflow" }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe("veo-studio-n8n-workflow.json");
-    const workflow = JSON.parse(fs.readFileSync(await file.path(), "utf8")) as { nodes: { type: string; parameters: { url?: string } }[] };
-    const urls = workflow.nodes.filter((n) => n.type === "n8n-nodes-base.httpRequest").map((n) => n.parameters.url ?? "");
+    const workflow = JSON.parse(fs.readFileSync(await file.path(), "utf8")) as {
+      nodes: { type: string; parameters: { url?: string } }[];
+    };
+    const urls = workflow.nodes
+      .filter((n) => n.type === "n8n-nodes-base.httpRequest")
+      .map((n) => n.parameters.url ?? "");
     expect(urls.length).toBe(2);
     for (const url of urls) expect(url).toContain(`${baseURL}/api/n8n/`);
   });
@@ -188,7 +219,10 @@ test.describe("the API page", () => {
     const client = await playwrightRequest.newContext({ baseURL });
     try {
       const prompt = `A lighthouse at dusk made through the API ${Date.now()}`;
-      const response = await client.post("/api/n8n/generate", { headers: { authorization: `Bearer ${token}` }, data: { prompt, model: "veo3_fast" } });
+      const response = await client.post("/api/n8n/generate", {
+        headers: { authorization: `Bearer ${token}` },
+        data: { prompt, model: "veo3_fast" },
+      });
       expect(response.status(), await response.text()).toBe(200);
       expect(await response.json()).toMatchObject({ success: true, creditsUsed: 2, remainingCredits: 8 });
 
@@ -210,7 +244,9 @@ test.describe("the API page", () => {
     await page.getByRole("button", { name: "Create my API token" }).click();
     await takeRevealedToken(page);
     await expect(page.getByRole("region", { name: "Automation guide" })).toBeVisible();
-    const widths = await page.evaluate<{ scroll: number; viewport: number }>("({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth })");
+    const widths = await page.evaluate<{ scroll: number; viewport: number }>(
+      "({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth })",
+    );
     expect(widths.scroll, "the page must not scroll sideways").toBeLessThanOrEqual(widths.viewport);
   });
 });

@@ -37,10 +37,19 @@ const PAGE_SOURCE: Record<SpaRoute, string> = {
   "/admin/audit": "pages/admin-audit-page.tsx",
   "/history": "pages/history-page.tsx",
 };
-const ADMIN_ROUTES: SpaRoute[] = ["/admin", "/admin/users", "/admin/users/:userId", "/admin/settings", "/admin/audit", "/history"];
+const ADMIN_ROUTES: SpaRoute[] = [
+  "/admin",
+  "/admin/users",
+  "/admin/users/:userId",
+  "/admin/settings",
+  "/admin/audit",
+  "/history",
+];
 /** The gate that decides whether to fetch the admin pages (components/layout) is in the main bundle by design. */
 const isAdminModule = (source: string) =>
-  source.startsWith("src/web/features/admin/") || /^src\/web\/pages\/admin-[a-z-]*page\.tsx$/.test(source) || source === "src/web/pages/history-page.tsx";
+  source.startsWith("src/web/features/admin/") ||
+  /^src\/web\/pages\/admin-[a-z-]*page\.tsx$/.test(source) ||
+  source === "src/web/pages/history-page.tsx";
 
 interface ManifestEntry {
   file: string;
@@ -82,13 +91,19 @@ test("the landing page's initial JavaScript, with the larger of its catalogues, 
   const largestCatalogue = catalogues.map((f) => f!).sort((a, b) => gzipSize(b) - gzipSize(a))[0]!;
   const sizes = Object.fromEntries([...files, largestCatalogue].map((f) => [f, gzipSize(f)]));
   const total = Object.values(sizes).reduce((a, b) => a + b, 0);
-  expect(total, `initial JS of / (gzipped bytes per file): ${JSON.stringify(sizes, null, 1)}`).toBeLessThanOrEqual(LANDING_BUDGET_BYTES);
+  expect(total, `initial JS of / (gzipped bytes per file): ${JSON.stringify(sizes, null, 1)}`).toBeLessThanOrEqual(
+    LANDING_BUDGET_BYTES,
+  );
 });
 
 /** The catalogues src/web/app.tsx loads with each page (lingui.config.ts says which words are in which). */
 const PUBLIC_PAGES: SpaRoute[] = ["/", "/en", "/vi", "/login"];
 const cataloguesOf = (route: SpaRoute) =>
-  ADMIN_ROUTES.includes(route) ? ["public", "app", "admin"] : PUBLIC_PAGES.includes(route) ? ["public"] : ["public", "app"];
+  ADMIN_ROUTES.includes(route)
+    ? ["public", "app", "admin"]
+    : PUBLIC_PAGES.includes(route)
+      ? ["public"]
+      : ["public", "app"];
 
 /** Every JS file a page may run: its initial files and what they import on demand, other pages and catalogues aside. */
 function pageFiles(manifest: Manifest, pageKey: string): string[] {
@@ -108,7 +123,9 @@ function pageFiles(manifest: Manifest, pageKey: string): string[] {
 
 const messageKey = (message: string, context?: string | null) => `${context ?? ""}\u0004${message}`;
 const catalogueKeys = (name: string) =>
-  PO.parse(fs.readFileSync(`src/web/locales/en/${name}.po`, "utf8")).items.map((item) => messageKey(item.msgid, item.msgctxt));
+  PO.parse(fs.readFileSync(`src/web/locales/en/${name}.po`, "utf8")).items.map((item) =>
+    messageKey(item.msgid, item.msgctxt),
+  );
 
 test("each page's code finds its words in the catalogues that page loads", async () => {
   test.setTimeout(120_000);
@@ -117,14 +134,17 @@ test("each page's code finds its words in the catalogues that page loads", async
   const catalogues = Object.fromEntries(["public", "app", "admin"].map((name) => [name, new Set(catalogueKeys(name))]));
   const messagesBySource = new Map<string, string[]>();
   for (const message of await sourceMessages()) {
-    for (const file of message.files) messagesBySource.set(file, [...(messagesBySource.get(file) ?? []), messageKey(message.message, message.context)]);
+    for (const file of message.files)
+      messagesBySource.set(file, [...(messagesBySource.get(file) ?? []), messageKey(message.message, message.context)]);
   }
   let checked = 0;
   for (const route of SPA_ROUTES) {
     const loaded = cataloguesOf(route).map((name) => catalogues[name]!);
     const sources = new Set(pageFiles(manifest, PAGE_SOURCE[route]).flatMap((f) => chunks[f]?.modules ?? []));
     const missing = [...sources].flatMap((source) =>
-      (messagesBySource.get(source) ?? []).filter((key) => !loaded.some((c) => c.has(key))).map((key) => `${source}: ${key.split("\u0004")[1]}`),
+      (messagesBySource.get(source) ?? [])
+        .filter((key) => !loaded.some((c) => c.has(key)))
+        .map((key) => `${source}: ${key.split("\u0004")[1]}`),
     );
     checked += [...sources].filter((source) => messagesBySource.has(source)).length;
     expect(missing, `words of ${route} outside its catalogues (${cataloguesOf(route).join(", ")})`).toEqual([]);
@@ -139,14 +159,18 @@ test("only /admin and /history would download admin code", () => {
   const adminFiles = initialFiles(manifest, PAGE_SOURCE["/admin"]);
   expect(adminFiles.some((f) => chunks[f]?.modules.some(isAdminModule))).toBe(true);
   for (const route of SPA_ROUTES.filter((r) => !ADMIN_ROUTES.includes(r))) {
-    const leaked = initialFiles(manifest, PAGE_SOURCE[route]).flatMap((f) => (chunks[f]?.modules ?? []).filter(isAdminModule));
+    const leaked = initialFiles(manifest, PAGE_SOURCE[route]).flatMap((f) =>
+      (chunks[f]?.modules ?? []).filter(isAdminModule),
+    );
     expect(leaked, `admin modules in the code of ${route}`).toEqual([]);
   }
 });
 
 /** The overview's chart library (decision 0053) and what it brings along only for it. */
 const isChartModule = (source: string) =>
-  /^node_modules\/(recharts|victory-vendor|react-redux|redux|redux-thunk|@reduxjs\/toolkit|immer|reselect|decimal\.js-light|d3-[a-z-]+)\//.test(source);
+  /^node_modules\/(recharts|victory-vendor|react-redux|redux|redux-thunk|@reduxjs\/toolkit|immer|reselect|decimal\.js-light|d3-[a-z-]+)\//.test(
+    source,
+  );
 
 test("the chart library loads with the admin overview only", () => {
   const manifest = readJson<Manifest>("manifest.json");
@@ -154,7 +178,9 @@ test("the chart library loads with the admin overview only", () => {
   const adminFiles = initialFiles(manifest, PAGE_SOURCE["/admin"]);
   expect(adminFiles.some((f) => chunks[f]?.modules.some((m) => m.startsWith("node_modules/recharts/")))).toBe(true);
   for (const route of SPA_ROUTES.filter((r) => !ADMIN_ROUTES.includes(r))) {
-    const leaked = initialFiles(manifest, PAGE_SOURCE[route]).flatMap((f) => (chunks[f]?.modules ?? []).filter(isChartModule));
+    const leaked = initialFiles(manifest, PAGE_SOURCE[route]).flatMap((f) =>
+      (chunks[f]?.modules ?? []).filter(isChartModule),
+    );
     expect(leaked, `chart library modules in the code of ${route}`).toEqual([]);
   }
 });

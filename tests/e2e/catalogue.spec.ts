@@ -4,7 +4,15 @@
  */
 import { expect, test, type Page } from "./fixtures.js";
 import { ADMIN, expectToast } from "./helpers.js";
-import { chooseOption, createFundedUser, createVideoPanel, detailsField, latestVideoPanel, makePng, signInViaApi } from "./video-helpers.js";
+import {
+  chooseOption,
+  createFundedUser,
+  createVideoPanel,
+  detailsField,
+  latestVideoPanel,
+  makePng,
+  signInViaApi,
+} from "./video-helpers.js";
 
 /** The provider's link (the simulator's) until the archive job has copied the file, then our own. */
 const CLIP_URL = /(\/simulator\/kie\/files\/.+|^\/media\/videos\/[0-9a-f-]{36})\.mp4(\?.*)?$/;
@@ -24,7 +32,10 @@ async function expectModelOptions(page: Page, enabled: Record<string, boolean>):
   await expect(options).toHaveCount(0);
 }
 
-test("the form offers exactly the valid combinations; Lite makes a 9:16 video from three reference images, with 1080p", async ({ page, request }) => {
+test("the form offers exactly the valid combinations; Lite makes a 9:16 video from three reference images, with 1080p", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const username = await createFundedUser(request, "lite", 10);
   await signInViaApi(page, username);
@@ -63,8 +74,13 @@ test("the form offers exactly the valid combinations; Lite makes a 9:16 video fr
 
   // Three images, each slot after the one before.
   for (const n of [1, 2, 3]) {
-    await images.getByLabel(`Reference ${n}`).setInputFiles({ name: `reference-${n}.png`, mimeType: "image/png", buffer: makePng(32 + n * 8, 32) });
-    await expect(images.getByRole("img", { name: `Reference ${n} preview` })).toHaveAttribute("src", /\/uploads\/[^/]+\.png$/);
+    await images
+      .getByLabel(`Reference ${n}`)
+      .setInputFiles({ name: `reference-${n}.png`, mimeType: "image/png", buffer: makePng(32 + n * 8, 32) });
+    await expect(images.getByRole("img", { name: `Reference ${n} preview` })).toHaveAttribute(
+      "src",
+      /\/uploads\/[^/]+\.png$/,
+    );
   }
   await expect(form.getByText("Reference mode needs at least 1 image")).toHaveCount(0);
   await chooseOption(page, "Aspect ratio", "9:16");
@@ -74,7 +90,11 @@ test("the form offers exactly the valid combinations; Lite makes a 9:16 video fr
   const body = (await sent).postDataJSON() as { model: string; mode: string; aspectRatio: string; imageUrls: string[] };
   expect(body).toMatchObject({ model: "veo3_lite", mode: "reference", aspectRatio: "9:16" });
   expect(body.imageUrls).toHaveLength(3);
-  await expectToast(page, "Video generation started", "Your video is being generated. 1 credits used. 9 credits remaining.");
+  await expectToast(
+    page,
+    "Video generation started",
+    "Your video is being generated. 1 credits used. 9 credits remaining.",
+  );
   // Back to the defaults: Fast, 16:9, Text.
   await expect(form.getByRole("radio", { name: "Text" })).toHaveAttribute("aria-checked", "true");
   await expect(form.getByRole("combobox", { name: "Model" })).toHaveText("Veo3 Fast");
@@ -89,7 +109,11 @@ test("the form offers exactly the valid combinations; Lite makes a 9:16 video fr
   await expect(field("Model")).toHaveText("Veo3 Lite");
   await expect(field("Mode")).toHaveText("Reference");
   await expect(field("Aspect ratio")).toHaveText("9:16");
-  for (const n of [1, 2, 3]) await expect(dialog.getByRole("img", { name: `Reference ${n} of this video` })).toHaveAttribute("src", /\/uploads\//);
+  for (const n of [1, 2, 3])
+    await expect(dialog.getByRole("img", { name: `Reference ${n} of this video` })).toHaveAttribute(
+      "src",
+      /\/uploads\//,
+    );
 
   // 9:16 gets its 1080p version too (opening the dialog checks once; 'Check HD Status' again).
   const hdButton = dialog.getByRole("button", { name: "Download 1080p HD" });
@@ -116,7 +140,11 @@ test("the form offers exactly the valid combinations; Lite makes a 9:16 video fr
   await expect(images.getByRole("img", { name: "Last frame preview" })).toBeVisible();
 });
 
-test("the admin's Lite price and 4K surcharge are saved in Model Pricing, and the generator's cost follows", async ({ page, playwright, baseURL }) => {
+test("the admin's Lite price and 4K surcharge are saved in Model Pricing, and the generator's cost follows", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const admin = await playwright.request.newContext({ baseURL });
   try {
     await signInViaApi(page, ADMIN.username, ADMIN.password);

@@ -31,6 +31,8 @@ test("the contact page offers a button per configured channel", async ({ page })
 test("without configured channels the page says so", async ({ page }) => {
   await page.route("**/api/contact", (route) => route.fulfill({ json: { channels: [] } }));
   await page.goto("/contact");
-  await expect(page.getByRole("status")).toHaveText("Contact details have not been set up yet. Please check back soon.");
+  await expect(page.getByRole("status")).toHaveText(
+    "Contact details have not been set up yet. Please check back soon.",
+  );
   await expect(page.getByRole("main").getByRole("link")).toHaveCount(0);
 });

@@ -19,11 +19,23 @@ test.beforeAll(async ({ baseURL }) => {
   admin = await playwrightRequest.newContext({ baseURL });
   expect((await admin.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
   const settings = await admin.put("/api/admin/settings", {
-    data: { creemEnabled: true, creemApiKey: E2E_CREEM.apiKey, creemWebhookSecret: E2E_CREEM.webhookSecret, creemEnvironment: "test", paypalEnabled: false },
+    data: {
+      creemEnabled: true,
+      creemApiKey: E2E_CREEM.apiKey,
+      creemWebhookSecret: E2E_CREEM.webhookSecret,
+      creemEnvironment: "test",
+      paypalEnabled: false,
+    },
   });
   expect(settings.status(), await settings.text()).toBe(200);
   const created = await admin.post("/api/admin/credit-packages", {
-    data: { name: packageName, credits: 200, price: (E2E_CREEM.priceCents / 100).toFixed(2), creemProductId: E2E_CREEM.productId, isActive: true },
+    data: {
+      name: packageName,
+      credits: 200,
+      price: (E2E_CREEM.priceCents / 100).toFixed(2),
+      creemProductId: E2E_CREEM.productId,
+      isActive: true,
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   packageId = ((await created.json()) as { id: string }).id;
@@ -69,6 +81,8 @@ test("a user buys a package through Creem's checkout and gets the credits exactl
   const history = (await (await page.request.get("/api/transactions?page=1")).json()) as {
     data: { type: string; amount: number; packageId: string | null }[];
   };
-  expect(history.data.filter((t) => t.type === "purchase")).toEqual([expect.objectContaining({ amount: 200, packageId })]);
+  expect(history.data.filter((t) => t.type === "purchase")).toEqual([
+    expect.objectContaining({ amount: 200, packageId }),
+  ]);
   expect(((await (await page.request.get("/api/user/stats")).json()) as { credits: number }).credits).toBe(after);
 });

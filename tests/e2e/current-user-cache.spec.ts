@@ -21,7 +21,10 @@ async function holdCurrentUser(page: Page) {
   return { held, release };
 }
 
-test("a reload paints the signed-in header from the stored user before the server answers", async ({ page, request }) => {
+test("a reload paints the signed-in header from the stored user before the server answers", async ({
+  page,
+  request,
+}) => {
   const username = uniqueUsername("cache");
   await registerViaApi(request, username, "cache-pass-123");
   await signIn(page, username, "cache-pass-123");
@@ -36,7 +39,11 @@ test("a reload paints the signed-in header from the stored user before the serve
   await expect(header(page).getByRole("button", { name: "Account menu" })).toBeEnabled();
 });
 
-test("a session that ended elsewhere: the stored user gives way to the server's answer", async ({ page, request, context }) => {
+test("a session that ended elsewhere: the stored user gives way to the server's answer", async ({
+  page,
+  request,
+  context,
+}) => {
   const username = uniqueUsername("ended");
   await registerViaApi(request, username, "ended-pass-123");
   await signIn(page, username, "ended-pass-123");

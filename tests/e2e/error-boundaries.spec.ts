@@ -10,7 +10,10 @@ import { fillSignInForm, header, mainNav, registerViaApi, uniqueUsername } from 
 
 /** The built file of a page's chunk, from Vite's manifest (e.g. assets/contact-page-XXXX.js). */
 function chunkFile(source: string): string {
-  const manifest = JSON.parse(fs.readFileSync(path.resolve("dist/web/.vite/manifest.json"), "utf8")) as Record<string, { file: string }>;
+  const manifest = JSON.parse(fs.readFileSync(path.resolve("dist/web/.vite/manifest.json"), "utf8")) as Record<
+    string,
+    { file: string }
+  >;
   const entry = manifest[source];
   if (!entry) throw new Error(`${source} is not in the manifest`);
   return entry.file;
@@ -44,7 +47,11 @@ test("a page whose code was removed by a deploy offers Reload, and Reload brings
 test("a page that fails to render says so inside the shell and offers a way back", async ({ page }) => {
   // The page's code loads but breaks as it runs.
   await page.route(`**/${chunkFile("pages/contact-page.tsx")}`, (route) =>
-    route.fulfill({ status: 200, contentType: "text/javascript", body: 'throw new Error("The contact page broke while rendering");' }),
+    route.fulfill({
+      status: 200,
+      contentType: "text/javascript",
+      body: 'throw new Error("The contact page broke while rendering");',
+    }),
   );
   await page.goto("/contact");
   const notice = page.getByRole("alert").filter({ hasText: "Something went wrong" });
@@ -58,10 +65,14 @@ test("a page that fails to render says so inside the shell and offers a way back
   await expect(notice).toHaveCount(0);
 });
 
-test("an answer the page does not understand (a newer or older server) offers Reload inside the shell", async ({ page }) => {
+test("an answer the page does not understand (a newer or older server) offers Reload inside the shell", async ({
+  page,
+}) => {
   // channels should be a list (decision 0040: every answer is read with its shared schema).
   let answer = '{"channels":{}}';
-  await page.route("**/api/contact", (route) => route.fulfill({ status: 200, contentType: "application/json", body: answer }));
+  await page.route("**/api/contact", (route) =>
+    route.fulfill({ status: 200, contentType: "application/json", body: answer }),
+  );
   await page.goto("/contact");
   const notice = page.getByRole("alert").filter({ hasText: "This page could not be loaded" });
   await expect(notice).toBeVisible();
@@ -73,10 +84,15 @@ test("an answer the page does not understand (a newer or older server) offers Re
   await expect(notice).toHaveCount(0);
 });
 
-test("an account menu whose code is gone leaves a Reload button, and the rest of the page works", async ({ page, request }) => {
+test("an account menu whose code is gone leaves a Reload button, and the rest of the page works", async ({
+  page,
+  request,
+}) => {
   const username = uniqueUsername("menu");
   await registerViaApi(request, username, "menu-pass-123");
-  await page.route(`**/${chunkFile("components/layout/user-menu.tsx")}`, (route) => route.fulfill({ status: 404, body: "Not Found" }));
+  await page.route(`**/${chunkFile("components/layout/user-menu.tsx")}`, (route) =>
+    route.fulfill({ status: 404, body: "Not Found" }),
+  );
 
   await page.goto("/login");
   await fillSignInForm(page, username, "menu-pass-123");

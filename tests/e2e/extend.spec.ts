@@ -34,7 +34,10 @@ function countHdRequests(page: Page): { count: () => number } {
   return { count: () => n };
 }
 
-test("keep extendable, extend with a new prompt, then make the extension's 1080p: extending ends", async ({ page, request }) => {
+test("keep extendable, extend with a new prompt, then make the extension's 1080p: extending ends", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const { fast, surcharge: extend } = await webPrices(request, "extend");
   const username = await createFundedUser(request, "extend", 10);
@@ -50,7 +53,9 @@ test("keep extendable, extend with a new prompt, then make the extension's 1080p
   await form.getByLabel("Prompt", { exact: true }).fill(prompt);
   await keep.check();
   const sent = page.waitForRequest((r) => r.url().endsWith("/api/generate-video") && r.method() === "POST");
-  const answered = page.waitForResponse((r) => r.url().endsWith("/api/generate-video") && r.request().method() === "POST");
+  const answered = page.waitForResponse(
+    (r) => r.url().endsWith("/api/generate-video") && r.request().method() === "POST",
+  );
   await form.getByRole("button", { name: "Generate Video" }).click();
   expect((await sent).postDataJSON()).toMatchObject({ keepExtendable: true });
   const parentId = ((await (await answered).json()) as { taskId: string }).taskId;
@@ -80,14 +85,20 @@ test("keep extendable, extend with a new prompt, then make the extension's 1080p
   const nextPrompt = "The storm clears and a rainbow rises over the sea";
   await extendDialog.getByLabel("Prompt", { exact: true }).fill(nextPrompt);
   await extendDialog.getByRole("checkbox", { name: "Keep extendable" }).check();
-  const extendSent = page.waitForRequest((r) => r.url().endsWith(`/api/videos/${parentId}/extend`) && r.method() === "POST");
+  const extendSent = page.waitForRequest(
+    (r) => r.url().endsWith(`/api/videos/${parentId}/extend`) && r.method() === "POST",
+  );
   await extendDialog.getByRole("button", { name: "Extend", exact: true }).click();
   const extendRequest = await extendSent;
   expect(extendRequest.postDataJSON()).toEqual({ prompt: nextPrompt, keepExtendable: true });
   expect(extendRequest.headers()["idempotency-key"]).toMatch(/^[0-9a-f]{32}$/);
 
   const remaining = 10 - 2 * fast - extend;
-  await expectToast(page, "Extension started", `Your video is being extended. ${fast + extend} credits used. ${remaining} credits remaining.`);
+  await expectToast(
+    page,
+    "Extension started",
+    `Your video is being extended. ${fast + extend} credits used. ${remaining} credits remaining.`,
+  );
   await expect(extendDialog).toBeHidden();
   await expect(dialog).toBeHidden();
   await expect(creditsBadge(page, remaining)).toBeVisible();
@@ -120,13 +131,20 @@ test("keep extendable, extend with a new prompt, then make the extension's 1080p
   // The cards: the extension wears 'Extended', its source does not; the source is still extendable.
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("button", { name: `View details: ${nextPrompt}` }).getByText("Extended", { exact: true })).toBeVisible();
-  await expect(page.getByRole("button", { name: `View details: ${prompt}` }).getByText("Extended", { exact: true })).toHaveCount(0);
+  await expect(
+    page.getByRole("button", { name: `View details: ${nextPrompt}` }).getByText("Extended", { exact: true }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: `View details: ${prompt}` }).getByText("Extended", { exact: true }),
+  ).toHaveCount(0);
   dialog = await openDetails(page, prompt);
   await expect(dialog.getByRole("button", { name: "Extend video" })).toBeEnabled();
 });
 
-test("extending: a video without 'Keep extendable' cannot be; too few credits goes to pricing; Recreate leaves the box unticked", async ({ page, request }) => {
+test("extending: a video without 'Keep extendable' cannot be; too few credits goes to pricing; Recreate leaves the box unticked", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const { fast, surcharge: extend } = await webPrices(request, "extend");
   const username = await createFundedUser(request, "extendno", 10);

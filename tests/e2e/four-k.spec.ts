@@ -31,7 +31,10 @@ async function closeDialog(page: Page): Promise<void> {
   }).toPass({ timeout: 10_000 });
 }
 
-test("upgrade a finished video to 4K from its details: charged, 'Processing 4K...', then 'Download 4K'", async ({ page, request }) => {
+test("upgrade a finished video to 4K from its details: charged, 'Processing 4K...', then 'Download 4K'", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const { fast, surcharge: fourK } = await webPrices(request, "4k");
   const username = await createFundedUser(request, "uhd", 10);
@@ -47,7 +50,11 @@ test("upgrade a finished video to 4K from its details: charged, 'Processing 4K..
   await upgrade.click();
 
   const remaining = 10 - fast - fourK;
-  await expectToast(page, "4K upgrade started", `The 4K version takes 5-10 minutes. ${creditsText(fourK)} used. ${creditsText(remaining)} remaining.`);
+  await expectToast(
+    page,
+    "4K upgrade started",
+    `The 4K version takes 5-10 minutes. ${creditsText(fourK)} used. ${creditsText(remaining)} remaining.`,
+  );
   await expect(upgrade).toHaveCount(0);
   await expect(dialog.getByRole("button", { name: "Processing 4K..." })).toBeDisabled();
   await expect(dialog.getByText("The 4K version takes 5-10 minutes.")).toBeVisible();
@@ -69,7 +76,10 @@ test("upgrade a finished video to 4K from its details: charged, 'Processing 4K..
   await expect(card.getByText("HD", { exact: true })).toHaveCount(0);
 });
 
-test("the generator's 4K checkbox adds the surcharge to the cost and to the request, and resets after it", async ({ page, request }) => {
+test("the generator's 4K checkbox adds the surcharge to the cost and to the request, and resets after it", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const { fast, surcharge: fourK } = await webPrices(request, "4k");
   const username = await createFundedUser(request, "uhdgen", fast + fourK - 1);
@@ -101,7 +111,11 @@ test("the generator's 4K checkbox adds the surcharge to the cost and to the requ
   await submit.click();
   expect((await sent).postDataJSON()).toMatchObject({ model: "veo3_fast", upgrade4k: true });
   const remaining = 10 - fast - fourK;
-  await expectToast(page, "Video generation started", `Your video is being generated. ${fast + fourK} credits used. ${remaining} credits remaining.`);
+  await expectToast(
+    page,
+    "Video generation started",
+    `Your video is being generated. ${fast + fourK} credits used. ${remaining} credits remaining.`,
+  );
   await expect(creditsBadge(page, remaining)).toBeVisible();
   // Back to unchecked, and the cost without the surcharge.
   await expect(checkbox).not.toBeChecked();
@@ -123,7 +137,10 @@ test("the generator's 4K checkbox adds the surcharge to the cost and to the requ
   await expect(form.getByTestId("generation-cost")).toHaveText(creditsText(fast));
 });
 
-test("4K refusals: too few credits goes to pricing; a version the provider cannot make is refunded", async ({ page, request }) => {
+test("4K refusals: too few credits goes to pricing; a version the provider cannot make is refunded", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const { surcharge: fourK } = await webPrices(request, "4k");
   const username = await createFundedUser(request, "uhdfail", 10);
@@ -137,7 +154,11 @@ test("4K refusals: too few credits goes to pricing; a version the provider canno
   await expect(upgrade).toBeEnabled({ timeout: 15_000 });
   await setCredits(username, fourK - 1);
   await upgrade.click();
-  await expectToast(page, "Insufficient credits", `You need ${fourK} credits for the 4K version. You have ${fourK - 1} credits.`);
+  await expectToast(
+    page,
+    "Insufficient credits",
+    `You need ${fourK} credits for the 4K version. You have ${fourK - 1} credits.`,
+  );
   await expect(page).toHaveURL("/pricing");
 
   await setCredits(username, 10);

@@ -31,7 +31,11 @@ test("a click whose answer was lost, sent again, makes one video and charges onc
   await form.getByRole("button", { name: "Generate Video" }).click();
   await expectToast(page, "Generation failed");
   await form.getByRole("button", { name: "Generate Video" }).click();
-  await expectToast(page, "Video generation started", "Your video is being generated. 1 credits used. 4 credits remaining.");
+  await expectToast(
+    page,
+    "Video generation started",
+    "Your video is being generated. 1 credits used. 4 credits remaining.",
+  );
 
   expect(keys).toHaveLength(2);
   expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
@@ -43,7 +47,11 @@ test("a click whose answer was lost, sent again, makes one video and charges onc
   // A new request (after that one was answered) gets a new key.
   await form.getByLabel("Prompt", { exact: true }).fill("A second, different video");
   await form.getByRole("button", { name: "Generate Video" }).click();
-  await expectToast(page, "Video generation started", "Your video is being generated. 1 credits used. 3 credits remaining.");
+  await expectToast(
+    page,
+    "Video generation started",
+    "Your video is being generated. 1 credits used. 3 credits remaining.",
+  );
   expect(keys).toHaveLength(3);
   expect(keys[2]).not.toBe(keys[0]);
 });

@@ -28,7 +28,10 @@ async function expectFormDefaults(page: Page): Promise<void> {
   await expect(form.getByRole("group", { name: "Images" })).toHaveCount(0);
 }
 
-test("a text video: progress, playable result, credits, details, 720p download and 1080p", async ({ page, request }) => {
+test("a text video: progress, playable result, credits, details, 720p download and 1080p", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const username = await createFundedUser(request, "gen", 10);
   await signInViaApi(page, username);
@@ -57,7 +60,11 @@ test("a text video: progress, playable result, credits, details, 720p download a
   await form.getByLabel("Seed", { exact: true }).fill("12345");
   await form.getByRole("button", { name: "Generate Video" }).click();
 
-  await expectToast(page, "Video generation started", "Your video is being generated. 1 credits used. 9 credits remaining.");
+  await expectToast(
+    page,
+    "Video generation started",
+    "Your video is being generated. 1 credits used. 9 credits remaining.",
+  );
   await expectFormDefaults(page);
   await expect(creditsBadge(page, 9)).toBeVisible();
   await expect(form.getByTestId("user-credits")).toHaveText("9");
@@ -108,7 +115,10 @@ test("a text video: progress, playable result, credits, details, 720p download a
   await expect(dialog.getByRole("list", { name: "Status timeline" })).toContainText("Completed");
 
   // Download 720p: a real file through the attachment endpoint.
-  const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Download 720p" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    dialog.getByRole("button", { name: "Download 720p" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^veo-veo3-fast-[0-9a-f]{8}-720p\.mp4$/);
   expect((await download.failure()) ?? "ok").toBe("ok");
 
@@ -117,7 +127,9 @@ test("a text video: progress, playable result, credits, details, 720p download a
   await expect(async () => {
     if (await hdButton.isVisible()) return;
     await expect(dialog.getByRole("button", { name: "Processing 1080p..." })).toBeDisabled();
-    await expect(dialog.getByText("1080p HD will be available in the next 2-3 minutes or possibly longer.")).toBeVisible();
+    await expect(
+      dialog.getByText("1080p HD will be available in the next 2-3 minutes or possibly longer."),
+    ).toBeVisible();
     await dialog.getByRole("button", { name: "Check HD Status" }).click();
     await expect(hdButton).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
@@ -136,7 +148,10 @@ test("a text video: progress, playable result, credits, details, 720p download a
   await expect(card.getByText("HD", { exact: true })).toBeVisible({ timeout: 10_000 });
 });
 
-test("image mode: upload a first frame, generate a 9:16 Quality video, recreate it from the details", async ({ page, request }) => {
+test("image mode: upload a first frame, generate a 9:16 Quality video, recreate it from the details", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const username = await createFundedUser(request, "img", 10);
   await signInViaApi(page, username);
@@ -165,7 +180,9 @@ test("image mode: upload a first frame, generate a 9:16 Quality video, recreate 
 
   // Not an image: the server's message.
   await form.getByRole("button", { name: "Remove First frame" }).click();
-  await form.getByLabel("First frame").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not a picture") });
+  await form
+    .getByLabel("First frame")
+    .setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not a picture") });
   await expectToast(page, "Upload failed", "Only JPG, PNG or WebP images can be used");
   await form.getByLabel("First frame").setInputFiles(upload);
   await expect(preview).toBeVisible();
@@ -174,7 +191,11 @@ test("image mode: upload a first frame, generate a 9:16 Quality video, recreate 
   await chooseOption(page, "Aspect ratio", "9:16");
   await expect(form.getByTestId("generation-cost")).toHaveText("5 credits");
   await form.getByRole("button", { name: "Generate Video" }).click();
-  await expectToast(page, "Video generation started", "Your video is being generated. 5 credits used. 5 credits remaining.");
+  await expectToast(
+    page,
+    "Video generation started",
+    "Your video is being generated. 5 credits used. 5 credits remaining.",
+  );
   await expectFormDefaults(page);
 
   const latest = latestVideoPanel(page);
@@ -195,14 +216,19 @@ test("image mode: upload a first frame, generate a 9:16 Quality video, recreate 
   await expect(dialog).toBeHidden();
   await expectToast(page, "Form populated");
   await expect(form.getByRole("radio", { name: "Image" })).toHaveAttribute("aria-checked", "true");
-  await expect(form.getByLabel("Prompt", { exact: true })).toHaveValue("The sunset in this picture slowly turns into a starry night");
+  await expect(form.getByLabel("Prompt", { exact: true })).toHaveValue(
+    "The sunset in this picture slowly turns into a starry night",
+  );
   await expect(form.getByLabel("Prompt", { exact: true })).toBeFocused();
   await expect(form.getByRole("combobox", { name: "Model" })).toHaveText("Veo3 (Quality)");
   await expect(form.getByRole("combobox", { name: "Aspect ratio" })).toHaveText("9:16");
   await expect(preview).toHaveAttribute("src", /\/uploads\/[^/]+\.png$/);
 });
 
-test("a failed video shows 'Generation Failed' and gives the credits back; a refused one says why", async ({ page, request }) => {
+test("a failed video shows 'Generation Failed' and gives the credits back; a refused one says why", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const username = await createFundedUser(request, "fail", 3);
   await signInViaApi(page, username);
@@ -253,7 +279,9 @@ test("too few credits: a disabled button with a hint, and a 402 leads to /pricin
 
   await chooseOption(page, "Model", "Veo3 (Quality)");
   await expect(generate).toBeDisabled();
-  await expect(form.getByText("Not enough credits: Veo3 (Quality) needs 5 credits and you have 1 credit.")).toBeVisible();
+  await expect(
+    form.getByText("Not enough credits: Veo3 (Quality) needs 5 credits and you have 1 credit."),
+  ).toBeVisible();
   await expect(form.getByRole("link", { name: "Buy credits" })).toHaveAttribute("href", "/pricing");
   await chooseOption(page, "Model", "Veo3 Fast");
   await expect(generate).toBeEnabled();
@@ -262,7 +290,11 @@ test("too few credits: a disabled button with a hint, and a 402 leads to /pricin
   await generateViaApi(page, { prompt: "Spent somewhere else" });
   await form.getByLabel("Prompt", { exact: true }).fill("A quiet forest in the morning");
   await generate.click();
-  await expectToast(page, "Insufficient credits", "You need 1 credits to generate a video with Veo3 Fast. You have 0 credits.");
+  await expectToast(
+    page,
+    "Insufficient credits",
+    "You need 1 credits to generate a video with Veo3 Fast. You have 0 credits.",
+  );
   await expect(page).toHaveURL("/pricing");
 });
 
@@ -296,7 +328,9 @@ test("a 16:9 video whose 1080p is late: 'Processing 1080p...' and 'HD Video Not 
   const dialog = page.getByRole("dialog", { name: "Video Details" });
   await expect(detailsField(dialog, "Video quality")).toHaveText("720p (Processing HD...)");
   await expect(dialog.getByRole("button", { name: "Processing 1080p..." })).toBeDisabled();
-  await expect(dialog.getByText("1080p HD will be available in the next 2-3 minutes or possibly longer.")).toBeVisible();
+  await expect(
+    dialog.getByText("1080p HD will be available in the next 2-3 minutes or possibly longer."),
+  ).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Download 720p" })).toBeEnabled();
   // The automatic check on opening is quiet; the manual one reports.
   await expect(dialog.getByRole("button", { name: "Check HD Status" })).toBeEnabled();

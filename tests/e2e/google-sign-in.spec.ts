@@ -1,18 +1,34 @@
 import { expect, test, type APIRequestContext, type Page } from "./fixtures.js";
-import { ADMIN, expectToast, fillSignInForm, header, openMyAccount, signIn, signOut, uniqueUsername } from "./helpers.js";
+import {
+  ADMIN,
+  expectToast,
+  fillSignInForm,
+  header,
+  openMyAccount,
+  signIn,
+  signOut,
+  uniqueUsername,
+} from "./helpers.js";
 import { E2E_GOOGLE } from "./google-e2e.js";
 
 /** Who the fake provider signs in next (its test control route); returns their e-mail. */
 async function nextGoogleUser(request: APIRequestContext, localPart: string): Promise<string> {
   const url = `http://127.0.0.1:${process.env.E2E_GOOGLE_PORT}/test/identity`;
   const email = `${localPart}@gmail.example`;
-  const res = await request.post(url, { data: { sub: `e2e-${localPart}`, email, email_verified: true, name: "E2E Person" } });
+  const res = await request.post(url, {
+    data: { sub: `e2e-${localPart}`, email, email_verified: true, name: "E2E Person" },
+  });
   expect(res.status()).toBe(200);
   return email;
 }
 
 /** Registers with a password and an e-mail (which nobody checks) through the API. */
-async function registerWithEmail(request: APIRequestContext, username: string, email: string, password: string): Promise<void> {
+async function registerWithEmail(
+  request: APIRequestContext,
+  username: string,
+  email: string,
+  password: string,
+): Promise<void> {
   const res = await request.post("/api/auth/register", { data: { username, email, password } });
   expect(res.status(), await res.text()).toBe(201);
 }
@@ -29,13 +45,20 @@ async function setGoogle(request: APIRequestContext, enabled: boolean): Promise<
   const login = await request.post("/api/auth/login", { data: ADMIN });
   expect(login.status()).toBe(200);
   const res = await request.put("/api/admin/settings", {
-    data: { googleAuthEnabled: enabled, googleClientId: E2E_GOOGLE.clientId, googleClientSecret: E2E_GOOGLE.clientSecret },
+    data: {
+      googleAuthEnabled: enabled,
+      googleClientId: E2E_GOOGLE.clientId,
+      googleClientSecret: E2E_GOOGLE.clientSecret,
+    },
   });
   expect(res.status(), await res.text()).toBe(200);
   await request.post("/api/auth/logout");
 }
 
-test("the Google button shows only when enabled; consent signs in with a toast; a password can be set later", async ({ page, request }) => {
+test("the Google button shows only when enabled; consent signs in with a toast; a password can be set later", async ({
+  page,
+  request,
+}) => {
   const username = uniqueUsername("goog");
   await nextGoogleUser(request, username);
   await page.goto("/login");
@@ -84,7 +107,11 @@ test("declining at the provider comes back with the error toast", async ({ page,
   }
 });
 
-test("an account registered in advance with the victim's e-mail is not taken over by the victim's Google sign-in", async ({ page, request, browser }) => {
+test("an account registered in advance with the victim's e-mail is not taken over by the victim's Google sign-in", async ({
+  page,
+  request,
+  browser,
+}) => {
   // The attacker registers with the victim's address (nobody verifies it) and stays signed in.
   const victimLocal = uniqueUsername("victim");
   const victimEmail = await nextGoogleUser(request, victimLocal);
@@ -101,7 +128,9 @@ test("an account registered in advance with the victim's e-mail is not taken ove
     await signInWithGoogle(page);
     await expect(page).toHaveURL("/login");
     const notice = page.getByRole("alert").filter({ hasText: "This e-mail already has an account" });
-    await expect(notice).toContainText("Sign in with its password and connect Google on My Account, or create a new account with Google.");
+    await expect(notice).toContainText(
+      "Sign in with its password and connect Google on My Account, or create a new account with Google.",
+    );
     await expect(header(page).getByRole("link", { name: "Sign In" })).toBeVisible();
     expect((await page.request.get("/api/auth/current-user")).status()).toBe(401);
 
@@ -128,7 +157,9 @@ test("an account registered in advance with the victim's e-mail is not taken ove
     await expect(attackerPage.getByRole("main").getByText(victimEmail)).toHaveCount(0);
     // A fresh browser with only the attacker's password.
     const relogin = freshContext.request;
-    const again = await relogin.post("/api/auth/login", { data: { username: attackerName, password: "attacker-pass-1" } });
+    const again = await relogin.post("/api/auth/login", {
+      data: { username: attackerName, password: "attacker-pass-1" },
+    });
     expect(again.status()).toBe(200);
     expect((await again.json()).user).toMatchObject({ username: attackerName, email: null });
     expect(await (await relogin.get("/api/user-tokens")).text()).not.toContain("victim-n8n");
@@ -146,7 +177,10 @@ test("an account registered in advance with the victim's e-mail is not taken ove
   }
 });
 
-test("Connect Google on My Account links the signed-in account; Google then signs into it", async ({ page, request }) => {
+test("Connect Google on My Account links the signed-in account; Google then signs into it", async ({
+  page,
+  request,
+}) => {
   const username = uniqueUsername("connect");
   const email = await nextGoogleUser(request, username);
   await registerWithEmail(request, username, email, "connect-pass-1");

@@ -60,7 +60,10 @@ export async function signIn(page: Page, username: string, password: string): Pr
  * before the app's code has taken them over, and a click, key or choice in between is lost.
  * `answered` asserts with a short timeout, so `act` runs again soon.
  */
-export async function untilTheAppAnswers(act: () => Promise<unknown>, answered: (timeout: number) => Promise<void>): Promise<void> {
+export async function untilTheAppAnswers(
+  act: () => Promise<unknown>,
+  answered: (timeout: number) => Promise<void>,
+): Promise<void> {
   await expect(async () => {
     await act();
     await answered(2_000);

@@ -20,7 +20,10 @@ async function setPrices(request: APIRequestContext, prices: Prices): Promise<Pr
   return before;
 }
 
-test("a visitor sees every section, with prices from the server, without loading the generator's code", async ({ page, request }) => {
+test("a visitor sees every section, with prices from the server, without loading the generator's code", async ({
+  page,
+  request,
+}) => {
   const previous = await setPrices(request, {
     veo3: { webCredits: 7, apiPrice: "12" },
     veo3_fast: { webCredits: 3, apiPrice: "4" },
@@ -37,7 +40,9 @@ test("a visitor sees every section, with prices from the server, without loading
 
     // Hero, and the demo notice (no KIE key here, so the simulator makes the videos).
     await expect(page.getByText("Veo Studio offers premium AI video generation with Veo3")).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1, name: "Generate AI Videos with Realistic Sound" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Generate AI Videos with Realistic Sound" }),
+    ).toBeVisible();
     await expect(page.getByRole("note")).toContainText("videos are currently simulated sample clips");
 
     // Showcase: six examples and up to eight trending tiles, with views and cut prompts.
@@ -71,7 +76,12 @@ test("a visitor sees every section, with prices from the server, without loading
     }
     const steps = section(page, "From Idea to Video in 4 Steps").getByRole("listitem");
     await expect(steps).toHaveCount(4);
-    for (const [i, name] of ["Sign Up or Log In", "Enter Your Prompt", "Customize Audio", "Generate and Review"].entries()) {
+    for (const [i, name] of [
+      "Sign Up or Log In",
+      "Enter Your Prompt",
+      "Customize Audio",
+      "Generate and Review",
+    ].entries()) {
       await expect(steps.nth(i).getByRole("heading")).toHaveText(`Step ${i + 1}: ${name}`);
     }
     await expect(page.getByRole("link", { name: "Start Your First Video" })).toHaveAttribute("href", "/generate");
@@ -96,7 +106,9 @@ test("a visitor sees every section, with prices from the server, without loading
       await expect(row.getByRole("cell").nth(1)).toHaveText(usd!);
       await expect(row.getByRole("cell").nth(2)).toContainText(automation!);
     }
-    await expect(pricing).toContainText("All videos are generated and delivered in Full HD 1080p, in 16:9 and 9:16, via the web or the API.");
+    await expect(pricing).toContainText(
+      "All videos are generated and delivered in Full HD 1080p, in 16:9 and 9:16, via the web or the API.",
+    );
 
     // Route-level code splitting: the generator's chunk is only fetched on the way to /generate.
     await page.waitForLoadState("networkidle");
@@ -109,7 +121,9 @@ test("a visitor sees every section, with prices from the server, without loading
   }
 });
 
-test("showcase videos preview on hover and play with controls on click; the FAQ opens one answer at a time", async ({ page }) => {
+test("showcase videos preview on hover and play with controls on click; the FAQ opens one answer at a time", async ({
+  page,
+}) => {
   await page.goto("/");
   const card = page.getByRole("list", { name: "Example videos" }).getByRole("listitem").first();
   const video = card.locator("video");

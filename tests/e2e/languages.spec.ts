@@ -4,7 +4,16 @@
  * in the person's language, and dates as each language writes them.
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from "./fixtures.js";
-import { ADMIN, expectToast, fillSignInForm, header, registerViaApi, signIn, uniqueUsername, untilTheAppAnswers } from "./helpers.js";
+import {
+  ADMIN,
+  expectToast,
+  fillSignInForm,
+  header,
+  registerViaApi,
+  signIn,
+  uniqueUsername,
+  untilTheAppAnswers,
+} from "./helpers.js";
 import { createFundedUser, generateViaApi, PASSWORD, signInViaApi } from "./video-helpers.js";
 
 /** A browser whose person reads Vietnamese (its Accept-Language and navigator.languages). */
@@ -14,7 +23,10 @@ const languageSwitch = (page: Page) => header(page).getByRole("combobox", { name
 
 const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
 
-test("the landing page, the generator and /pricing read in Vietnamese for a Vietnamese browser, and in English otherwise", async ({ page, browser }) => {
+test("the landing page, the generator and /pricing read in Vietnamese for a Vietnamese browser, and in English otherwise", async ({
+  page,
+  browser,
+}) => {
   await page.goto("/");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(h1(page)).toHaveText("Generate AI Videos with Realistic Sound");
@@ -90,7 +102,11 @@ test("a failed login says so in each language", async ({ page, browser }) => {
   await context.close();
 });
 
-test("the switch is remembered across reloads and sign-in, and on the account for the next device", async ({ page, browser, request }) => {
+test("the switch is remembered across reloads and sign-in, and on the account for the next device", async ({
+  page,
+  browser,
+  request,
+}) => {
   const username = uniqueUsername("lang");
   await registerViaApi(request, username, PASSWORD);
 
@@ -111,7 +127,12 @@ test("the switch is remembered across reloads and sign-in, and on the account fo
   await page.getByLabel("Mật khẩu", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Đăng nhập", exact: true }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "vi");
-  await expect.poll(async () => ((await (await page.request.get("/api/auth/current-user")).json()) as { language: string | null }).language).toBe("vi");
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get("/api/auth/current-user")).json()) as { language: string | null }).language,
+    )
+    .toBe("vi");
 
   // Another browser, in English: signing in brings the account's language.
   const other = await browser.newContext();
@@ -124,7 +145,13 @@ test("the switch is remembered across reloads and sign-in, and on the account fo
   // Switching back there is saved too.
   await languageSwitch(elsewhere).selectOption("en");
   await expect(h1(elsewhere)).toHaveText("AI Video Generator");
-  await expect.poll(async () => ((await (await elsewhere.request.get("/api/auth/current-user")).json()) as { language: string | null }).language).toBe("en");
+  await expect
+    .poll(
+      async () =>
+        ((await (await elsewhere.request.get("/api/auth/current-user")).json()) as { language: string | null })
+          .language,
+    )
+    .toBe("en");
   await other.close();
 });
 
@@ -141,7 +168,9 @@ test("on a phone the switch is in the menu; /my-account has one that the account
   );
   const mobileMenu = page.getByRole("navigation", { name: "Mobile" });
   await mobileMenu.getByRole("combobox", { name: "Language" }).selectOption("vi");
-  await expect(page.getByRole("navigation", { name: "Điều hướng trên di động" }).getByRole("link", { name: "Bảng giá" })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Điều hướng trên di động" }).getByRole("link", { name: "Bảng giá" }),
+  ).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "vi");
 
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -153,10 +182,19 @@ test("on a phone the switch is in the menu; /my-account has one that the account
   await accountSwitch.selectOption("en");
   await expect(h1(page)).toHaveText("My Account");
   await expect(languageSwitch(page)).toHaveValue("en");
-  await expect.poll(async () => ((await (await page.request.get("/api/auth/current-user")).json()) as { language: string | null }).language).toBe("en");
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get("/api/auth/current-user")).json()) as { language: string | null }).language,
+    )
+    .toBe("en");
 });
 
-test("dates read HH:mm:ss dd/MM/yyyy in Vietnamese and month/day/year in English", async ({ page, browser, request }) => {
+test("dates read HH:mm:ss dd/MM/yyyy in Vietnamese and month/day/year in English", async ({
+  page,
+  browser,
+  request,
+}) => {
   const username = await createFundedUser(request, "dates", 5);
   await signInViaApi(page, username);
   await generateViaApi(page, { prompt: "a date on a card", model: "veo3_lite" });

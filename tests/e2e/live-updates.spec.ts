@@ -1,5 +1,12 @@
 import { expect, test, type Page } from "./fixtures.js";
-import { createFundedUser, creditsBadge, generateViaApi, latestVideoPanel, setCredits, signInViaApi } from "./video-helpers.js";
+import {
+  createFundedUser,
+  creditsBadge,
+  generateViaApi,
+  latestVideoPanel,
+  setCredits,
+  signInViaApi,
+} from "./video-helpers.js";
 
 /** Counts the page's requests whose path starts with one of `prefixes`, from now on. */
 function countRequests(page: Page, prefixes: string[]): { count: () => number } {
@@ -15,7 +22,10 @@ async function streamOpen(page: Page): Promise<void> {
   await page.waitForResponse((r) => new URL(r.url()).pathname === "/api/events" && r.status() === 200);
 }
 
-test("an open generator page hears its video finish and its balance change, without polling", async ({ page, request }) => {
+test("an open generator page hears its video finish and its balance change, without polling", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const username = await createFundedUser(request, "live", 10);
   await signInViaApi(page, username);
@@ -45,7 +55,9 @@ test("an open generator page hears its video finish and its balance change, with
 test("without the event stream, pages fall back to polling", async ({ page, request }) => {
   test.setTimeout(60_000);
   const username = await createFundedUser(request, "nolive", 10);
-  await page.route("**/api/events", (route) => route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"down"}' }));
+  await page.route("**/api/events", (route) =>
+    route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"down"}' }),
+  );
   await signInViaApi(page, username);
   await page.goto("/generate");
   await expect(creditsBadge(page, 10)).toBeVisible();

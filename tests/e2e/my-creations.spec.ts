@@ -1,6 +1,13 @@
 import { expect, test } from "./fixtures.js";
 import { expectToast } from "./helpers.js";
-import { createFundedUser, createVideoPanel, detailsField, generateViaApi, recentVideos, signInViaApi } from "./video-helpers.js";
+import {
+  createFundedUser,
+  createVideoPanel,
+  detailsField,
+  generateViaApi,
+  recentVideos,
+  signInViaApi,
+} from "./video-helpers.js";
 
 test("signed out, My Creations asks to sign in", async ({ page }) => {
   await page.goto("/my-creations");
@@ -84,7 +91,9 @@ test("cards, pagination, live refresh, details and Recreate through /generate", 
   await expect(page).toHaveURL("/generate");
   await expectToast(page, "Form populated");
   const form = createVideoPanel(page);
-  await expect(form.getByLabel("Prompt", { exact: true })).toHaveValue("The oldest clip: a paper boat drifting down a rainy street");
+  await expect(form.getByLabel("Prompt", { exact: true })).toHaveValue(
+    "The oldest clip: a paper boat drifting down a rainy street",
+  );
   await expect(form.getByRole("radio", { name: "Text" })).toHaveAttribute("aria-checked", "true");
   await expect(form.getByRole("combobox", { name: "Model" })).toHaveText("Veo3 Fast");
   await expect(form.getByRole("combobox", { name: "Aspect ratio" })).toHaveText("9:16");

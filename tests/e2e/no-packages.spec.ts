@@ -45,7 +45,9 @@ test("the admin is shown where to add packages", async ({ page }) => {
 });
 
 test("a failure to load keeps its error, and Try again asks again", async ({ page }) => {
-  await page.route("**/api/credit-packages", (route) => route.fulfill({ status: 500, json: { message: "Database unavailable" } }));
+  await page.route("**/api/credit-packages", (route) =>
+    route.fulfill({ status: 500, json: { message: "Database unavailable" } }),
+  );
   await page.goto("/pricing");
   await expect(page.getByText("Showing our standard packages.")).toBeVisible();
   await expect(page.getByText(/The current packages could not be loaded/)).toBeVisible();

@@ -4,7 +4,15 @@
  * confirmation, PayPal's SDK, orders and captures) is played by page.route, so these specs never
  * reach the internet. The full Creem purchase against a fake checkout lives in its own spec.
  */
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Locator, type Page, type Route } from "./fixtures.js";
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  type Route,
+} from "./fixtures.js";
 import { ADMIN, expectToast, registerViaApi, uniqueUsername } from "./helpers.js";
 import { PASSWORD } from "./video-helpers.js";
 
@@ -79,13 +87,17 @@ function transactionsTable(page: Page): Locator {
 }
 
 async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const widths = await page.evaluate<{ scroll: number; viewport: number }>("({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth })");
+  const widths = await page.evaluate<{ scroll: number; viewport: number }>(
+    "({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth })",
+  );
   expect(widths.scroll, "the page must not scroll sideways").toBeLessThanOrEqual(widths.viewport);
 }
 
 test.describe("visitors", () => {
   test("the fallback packages show when the list cannot be loaded, and buying them is explained", async ({ page }) => {
-    await page.route("**/api/credit-packages", (route) => route.fulfill({ status: 500, json: { message: "Database unavailable" } }));
+    await page.route("**/api/credit-packages", (route) =>
+      route.fulfill({ status: 500, json: { message: "Database unavailable" } }),
+    );
     await page.goto("/pricing");
     await expect(page.getByRole("heading", { name: "Credits & Pricing", level: 1 })).toBeVisible();
     await expect(page.getByText("Showing our standard packages.")).toBeVisible();
@@ -153,8 +165,16 @@ test.describe("visitors", () => {
   test("payment return toasts, then the address resets to /pricing without a reload", async ({ page }) => {
     const cases = [
       { query: "cancelled", title: "Payment Cancelled" },
-      { query: "failed", title: "Payment Failed", description: "There was an issue with your payment. Please try again." },
-      { query: "error", title: "Payment Failed", description: "There was an issue with your payment. Please try again." },
+      {
+        query: "failed",
+        title: "Payment Failed",
+        description: "There was an issue with your payment. Please try again.",
+      },
+      {
+        query: "error",
+        title: "Payment Failed",
+        description: "There was an issue with your payment. Please try again.",
+      },
       { query: "success", title: "Payment Successful!" },
     ];
     for (const { query, title, description } of cases) {
@@ -178,7 +198,11 @@ test.describe("visitors", () => {
 test.describe("a signed-in buyer", () => {
   test.describe.configure({ mode: "serial" });
 
-  let buyer: { username: string; id: string; cookies: Awaited<ReturnType<APIRequestContext["storageState"]>>["cookies"] };
+  let buyer: {
+    username: string;
+    id: string;
+    cookies: Awaited<ReturnType<APIRequestContext["storageState"]>>["cookies"];
+  };
   let pkg: CreatedPackage;
   let other: CreatedPackage;
   let api: APIRequestContext;
@@ -204,7 +228,13 @@ test.describe("a signed-in buyer", () => {
     buyer = { username, id, cookies: (await api.storageState()).cookies };
 
     const stamp = Date.now().toString(36);
-    pkg = await createPackage({ name: `Studio ${stamp}`, credits: 150, price: "25.00", popular: true, bonus: "25 bonus credits" });
+    pkg = await createPackage({
+      name: `Studio ${stamp}`,
+      credits: 150,
+      price: "25.00",
+      popular: true,
+      bonus: "25 bonus credits",
+    });
     other = await createPackage({ name: `Lite ${stamp}`, credits: 50, price: "10.00" });
     await setPaymentSettings({ creemEnabled: false, paypalEnabled: false });
   });
@@ -220,7 +250,13 @@ test.describe("a signed-in buyer", () => {
     // As the web app sends it: the web price asks for its token and fetch metadata (decision 0065).
     const webToken = (await api.storageState()).cookies.find((c) => c.name === "csrf")?.value ?? "";
     const generated = await api.post("/api/generate-video", {
-      data: { prompt: "A lighthouse in a storm, waves crashing", model: "veo3_fast", aspectRatio: "16:9", imageUrls: [], enableFallback: false },
+      data: {
+        prompt: "A lighthouse in a storm, waves crashing",
+        model: "veo3_fast",
+        aspectRatio: "16:9",
+        imageUrls: [],
+        enableFallback: false,
+      },
       headers: { "sec-fetch-site": "same-origin", "x-csrf-token": webToken },
     });
     expect(generated.status(), await generated.text()).toBe(200);
@@ -333,12 +369,21 @@ test.describe("a signed-in buyer", () => {
 
       answerWith = { checkoutUrl: "https://checkout.creem.test/ch_e2e_1" };
       await page.route("https://checkout.creem.test/**", (route) =>
-        route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Creem checkout</title><h1>Fake Creem checkout</h1>" }),
+        route.fulfill({
+          contentType: "text/html",
+          body: "<!doctype html><title>Creem checkout</title><h1>Fake Creem checkout</h1>",
+        }),
       );
       await creem.click();
       await expect(page).toHaveURL("https://checkout.creem.test/ch_e2e_1");
       await expect(page.getByRole("heading", { name: "Fake Creem checkout" })).toBeVisible();
-      expect(sent.at(-1)).toMatchObject({ packageId: pkg.id, credits: 150, packageName: pkg.name, currency: "USD", amount: "25.00" });
+      expect(sent.at(-1)).toMatchObject({
+        packageId: pkg.id,
+        credits: 150,
+        packageName: pkg.name,
+        currency: "USD",
+        amount: "25.00",
+      });
     } finally {
       await setPaymentSettings({ creemEnabled: false });
     }
@@ -354,8 +399,20 @@ test.describe("a signed-in buyer", () => {
         packageName: pkg.name,
         message: "Payment successful: 150 credits were added to your account.",
       },
-      pending: { status: "pending", credits: 150, balance: 19, packageName: pkg.name, message: "Creem has not confirmed this payment yet." },
-      failed: { status: "failed", credits: 150, balance: 19, packageName: pkg.name, message: "This payment did not go through. Nothing was credited." },
+      pending: {
+        status: "pending",
+        credits: 150,
+        balance: 19,
+        packageName: pkg.name,
+        message: "Creem has not confirmed this payment yet.",
+      },
+      failed: {
+        status: "failed",
+        credits: 150,
+        balance: 19,
+        packageName: pkg.name,
+        message: "This payment did not go through. Nothing was credited.",
+      },
     };
     let next: keyof typeof results = "completed";
     const confirmed: unknown[] = [];
@@ -367,7 +424,9 @@ test.describe("a signed-in buyer", () => {
     // Completed: the banner, the toast, then the header balance is asked for again.
     await page.goto("/purchase-credits");
     await expect(page.getByRole("radiogroup", { name: "Credit package" })).toBeVisible();
-    const refreshedUser = page.waitForRequest((r) => r.url().endsWith("/api/auth/current-user") && confirmed.length > 0);
+    const refreshedUser = page.waitForRequest(
+      (r) => r.url().endsWith("/api/auth/current-user") && confirmed.length > 0,
+    );
     await page.goto("/purchase-credits?checkout_id=ch_e2e_ok&order_id=ord_e2e_ok&request_id=r1&signature=abc");
     const banner = page.getByRole("status").filter({ hasText: "Order reference: ord_e2e_ok" });
     await expect(banner).toContainText("Payment successful, thank you!");
@@ -384,18 +443,26 @@ test.describe("a signed-in buyer", () => {
 
     next = "pending";
     await page.goto("/purchase-credits?checkout_id=ch_e2e_wait&order_id=ord_e2e_wait");
-    await expect(page.getByRole("status").filter({ hasText: "Order reference: ord_e2e_wait" })).toContainText("Your payment is being processed");
+    await expect(page.getByRole("status").filter({ hasText: "Order reference: ord_e2e_wait" })).toContainText(
+      "Your payment is being processed",
+    );
     await expectToast(page, "Payment Pending", "Creem has not confirmed this payment yet.");
     await expect(page).toHaveURL("/purchase-credits");
 
     next = "failed";
     await page.goto("/purchase-credits?checkout_id=ch_e2e_no&order_id=ord_e2e_no");
-    await expect(page.getByRole("status").filter({ hasText: "Order reference: ord_e2e_no" })).toContainText("The payment did not go through");
+    await expect(page.getByRole("status").filter({ hasText: "Order reference: ord_e2e_no" })).toContainText(
+      "The payment did not go through",
+    );
     await expectToast(page, "Payment Failed", "This payment did not go through. Nothing was credited.");
   });
 
   test("PayPal: its SDK loads only once chosen; order, capture, cancel and errors", async ({ page }) => {
-    await setPaymentSettings({ paypalEnabled: true, paypalClientId: "e2e-client-id", paypalClientSecret: "e2e-secret" });
+    await setPaymentSettings({
+      paypalEnabled: true,
+      paypalClientId: "e2e-client-id",
+      paypalClientSecret: "e2e-secret",
+    });
     try {
       const sdkRequests: string[] = [];
       page.on("request", (r) => {
@@ -448,7 +515,11 @@ test.describe("a signed-in buyer", () => {
       await expect(pay).toBeVisible();
       expect(sdkRequests).toHaveLength(1);
       const sdkUrl = new URL(sdkRequests[0]!);
-      expect(Object.fromEntries(sdkUrl.searchParams)).toEqual({ "client-id": "e2e-client-id", currency: "USD", intent: "capture" });
+      expect(Object.fromEntries(sdkUrl.searchParams)).toEqual({
+        "client-id": "e2e-client-id",
+        currency: "USD",
+        intent: "capture",
+      });
 
       await dialog.getByRole("button", { name: "Fake PayPal cancel" }).click();
       await expectToast(page, "Payment Cancelled");
@@ -468,15 +539,23 @@ test.describe("a signed-in buyer", () => {
 
       // Completed: the toast, the dialog closes, the balance is asked for again.
       orderAnswer = { status: 201, json: { id: "PAYPAL-ORDER-3" } };
-      captureAnswer = { status: 200, json: { status: "completed", credits: 150, balance: 169, packageName: pkg.name, message: "Payment successful" } };
-      const refreshedUser = page.waitForRequest((r) => r.url().endsWith("/api/auth/current-user") && captures.length >= 2);
+      captureAnswer = {
+        status: 200,
+        json: { status: "completed", credits: 150, balance: 169, packageName: pkg.name, message: "Payment successful" },
+      };
+      const refreshedUser = page.waitForRequest(
+        (r) => r.url().endsWith("/api/auth/current-user") && captures.length >= 2,
+      );
       await pay.click();
       await expectToast(page, "Payment Successful!", "150 credits added. Your balance is now 169 credits.");
       await expect(dialog).toHaveCount(0);
       await refreshedUser;
 
       expect(orders.at(-1)).toMatchObject({ intent: "CAPTURE", currency: "USD", packageId: pkg.id, amount: "25.00" });
-      expect(captures.map((c) => new URL(c.url).pathname)).toEqual(["/paypal/order/PAYPAL-ORDER-2/capture", "/paypal/order/PAYPAL-ORDER-3/capture"]);
+      expect(captures.map((c) => new URL(c.url).pathname)).toEqual([
+        "/paypal/order/PAYPAL-ORDER-2/capture",
+        "/paypal/order/PAYPAL-ORDER-3/capture",
+      ]);
       expect(captures.at(-1)?.body).toEqual({ packageId: pkg.id });
 
       // Pending (202): said so, and the dialog closes too.
@@ -485,7 +564,13 @@ test.describe("a signed-in buyer", () => {
       orderAnswer = { status: 201, json: { id: "PAYPAL-ORDER-4" } };
       captureAnswer = {
         status: 202,
-        json: { status: "pending", credits: 150, balance: 19, packageName: pkg.name, message: "PayPal is still processing this payment." },
+        json: {
+          status: "pending",
+          credits: 150,
+          balance: 19,
+          packageName: pkg.name,
+          message: "PayPal is still processing this payment.",
+        },
       };
       await dialog.getByRole("button", { name: "Fake PayPal pay" }).click();
       await expectToast(page, "Payment Pending", "PayPal is still processing this payment.");
@@ -497,7 +582,11 @@ test.describe("a signed-in buyer", () => {
   });
 
   test("PayPal's SDK failing to load is said, with a retry", async ({ page }) => {
-    await setPaymentSettings({ paypalEnabled: true, paypalClientId: "e2e-client-id", paypalClientSecret: "e2e-secret" });
+    await setPaymentSettings({
+      paypalEnabled: true,
+      paypalClientId: "e2e-client-id",
+      paypalClientSecret: "e2e-secret",
+    });
     try {
       await page.route("https://www.paypal.com/sdk/js**", (route) => route.abort("internetdisconnected"));
       await signIn(page);
@@ -562,9 +651,13 @@ test.describe("a signed-in buyer", () => {
     await page.keyboard.press("Escape");
 
     await page.route("**/api/creem/confirm", (route) =>
-      route.fulfill({ json: { status: "completed", credits: 150, balance: 510, packageName: pkg.name, message: "ok" } }),
+      route.fulfill({
+        json: { status: "completed", credits: 150, balance: 510, packageName: pkg.name, message: "ok" },
+      }),
     );
-    await page.goto(`/purchase-credits?package=${pkg.id}&checkout_id=ch_phone&order_id=ord_phone_with_a_rather_long_reference_1234567890`);
+    await page.goto(
+      `/purchase-credits?package=${pkg.id}&checkout_id=ch_phone&order_id=ord_phone_with_a_rather_long_reference_1234567890`,
+    );
     await expect(page.getByRole("region", { name: "Order Summary" })).toBeVisible();
     await expect(page.getByText("Payment successful, thank you!")).toBeVisible();
     await expectNoHorizontalScroll(page);

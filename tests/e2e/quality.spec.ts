@@ -81,7 +81,9 @@ test("pages do not shift while their videos load", async ({ page, request }) => 
   await signInViaApi(page, username);
   await generateViaApi(page, { prompt: "A sailboat at sunset, steady layout check" });
   await page.goto("/my-creations");
-  await expect(page.getByRole("button", { name: /^View details: A sailboat/ }).getByText("Completed")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("button", { name: /^View details: A sailboat/ }).getByText("Completed")).toBeVisible({
+    timeout: 15_000,
+  });
   for (const path of ["/my-creations", "/generate"]) {
     expect(await layoutShiftOf(page, path), path).toBeLessThan(0.1);
   }
@@ -115,7 +117,8 @@ test("keyboard only: open an FAQ answer, open and close a video's details", asyn
   await expect.poll(() => dialog.evaluate((el) => el.contains(el.ownerDocument.activeElement))).toBe(true);
   // Chromium's own video controls keep Escape (it never reaches the page) and several Tabs while
   // they have focus, so tab on to one of the dialog's buttons first.
-  for (let i = 0; i < 20 && (await page.evaluate("document.activeElement.tagName")) !== "BUTTON"; i++) await page.keyboard.press("Tab");
+  for (let i = 0; i < 20 && (await page.evaluate("document.activeElement.tagName")) !== "BUTTON"; i++)
+    await page.keyboard.press("Tab");
   // An open toast is the top layer and takes an Escape first.
   await expect(async () => {
     await page.keyboard.press("Escape");
@@ -130,9 +133,30 @@ test("the pricing table asks the server again every 60 seconds", async ({ page }
   await page.route("**/api/pricing/current", async (route) => {
     calls++;
     const models = [
-      { model: "veo3", label: "Veo3 (Quality)", description: "", modes: ["text", "image"], web_credits: 7, api_credits: 12 },
-      { model: "veo3_fast", label: "Veo3 Fast", description: "", modes: ["text", "image", "reference"], web_credits: fast, api_credits: 4 },
-      { model: "veo3_lite", label: "Veo3 Lite", description: "", modes: ["text", "image", "reference"], web_credits: 1, api_credits: 1 },
+      {
+        model: "veo3",
+        label: "Veo3 (Quality)",
+        description: "",
+        modes: ["text", "image"],
+        web_credits: 7,
+        api_credits: 12,
+      },
+      {
+        model: "veo3_fast",
+        label: "Veo3 Fast",
+        description: "",
+        modes: ["text", "image", "reference"],
+        web_credits: fast,
+        api_credits: 4,
+      },
+      {
+        model: "veo3_lite",
+        label: "Veo3 Lite",
+        description: "",
+        modes: ["text", "image", "reference"],
+        web_credits: 1,
+        api_credits: 1,
+      },
     ];
     await route.fulfill({
       json: {

@@ -17,7 +17,9 @@ const OUTAGE_ANSWER = {
   }),
 };
 
-test("a brief outage shows a calm banner, the page keeps trying, and the banner goes when the server is back", async ({ page }) => {
+test("a brief outage shows a calm banner, the page keeps trying, and the banner goes when the server is back", async ({
+  page,
+}) => {
   let outage = true;
   let refused = 0;
   await page.route("**/api/credit-packages", async (route) => {

@@ -150,7 +150,10 @@ export function detailsField(dialog: Locator, term: string): Locator {
 }
 
 /** The web prices now of Veo3 Fast and a surcharge (another spec may change them and put them back). */
-export async function webPrices(request: APIRequestContext, surcharge: "4k" | "extend"): Promise<{ fast: number; surcharge: number }> {
+export async function webPrices(
+  request: APIRequestContext,
+  surcharge: "4k" | "extend",
+): Promise<{ fast: number; surcharge: number }> {
   const response = await request.get("/api/pricing/current");
   expect(response.status(), await response.text()).toBe(200);
   const body = (await response.json()) as {

@@ -21,7 +21,11 @@ interface VideoElement {
   onerror: unknown;
 }
 
-test("a kept video plays and seeks from our origin after the provider's link died; shared, unshared, deleted", async ({ page, browser, request }) => {
+test("a kept video plays and seeks from our origin after the provider's link died; shared, unshared, deleted", async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(90_000);
   const username = await createFundedUser(request, "keep", 2);
   await signInViaApi(page, username);
@@ -38,7 +42,8 @@ test("a kept video plays and seeks from our origin after the provider's link die
   const seeked = await video.evaluate(async (node) => {
     const el = node as unknown as VideoElement;
     el.muted = true;
-    if (el.readyState < 1) await new Promise((resolve, reject) => ((el.onloadedmetadata = resolve), (el.onerror = reject)));
+    if (el.readyState < 1)
+      await new Promise((resolve, reject) => ((el.onloadedmetadata = resolve), (el.onerror = reject)));
     el.currentTime = Math.min(3, el.duration / 2);
     await new Promise((resolve, reject) => ((el.onseeked = resolve), (el.onerror = reject)));
     return { duration: el.duration, at: el.currentTime, error: el.error?.code ?? null };
@@ -62,10 +67,14 @@ test("a kept video plays and seeks from our origin after the provider's link die
   await visitor.goto(shareUrl);
   await expect(visitor).toHaveTitle(/Waves on a black sand beach at dusk/);
   await expect(visitor.locator('meta[property="og:video:type"]')).toHaveAttribute("content", "video/mp4");
-  await expect(visitor.locator('meta[property="og:video"]')).toHaveAttribute("content", /\/media\/videos\/.+signature=/);
+  await expect(visitor.locator('meta[property="og:video"]')).toHaveAttribute(
+    "content",
+    /\/media\/videos\/.+signature=/,
+  );
   const plays = await visitor.locator("video").evaluate(async (node) => {
     const el = node as unknown as VideoElement;
-    if (el.readyState < 1) await new Promise((resolve, reject) => ((el.onloadedmetadata = resolve), (el.onerror = reject)));
+    if (el.readyState < 1)
+      await new Promise((resolve, reject) => ((el.onloadedmetadata = resolve), (el.onerror = reject)));
     return el.duration;
   });
   expect(plays).toBeGreaterThan(1);
@@ -83,15 +92,23 @@ test("a kept video plays and seeks from our origin after the provider's link die
   await dialog.getByRole("button", { name: "Yes, delete" }).click();
   await expectToast(page, "Video deleted");
   await expect(dialog).toBeHidden();
-  await expect(recentVideos(page).getByRole("button", { name: /^View details: Waves on a black sand beach/ })).toHaveCount(0);
+  await expect(
+    recentVideos(page).getByRole("button", { name: /^View details: Waves on a black sand beach/ }),
+  ).toHaveCount(0);
 });
 
-test("a video whose provider link died before it was saved says so on every screen, with nothing broken to play or download", async ({ page, request }) => {
+test("a video whose provider link died before it was saved says so on every screen, with nothing broken to play or download", async ({
+  page,
+  request,
+}) => {
   const username = await createFundedUser(request, "expired", 1);
   await signInViaApi(page, username);
   // No 1080p version either ([sim:no-hd]): since issue 22 a 9:16 video gets one too, and a dead 1080p
   // link would be shown until the archive found it dead (CI saw that race once).
-  await generateViaApi(page, { prompt: "A sandcastle before the tide [sim:dead-link] [sim:no-hd]", aspectRatio: "9:16" });
+  await generateViaApi(page, {
+    prompt: "A sandcastle before the tide [sim:dead-link] [sim:no-hd]",
+    aspectRatio: "9:16",
+  });
   await page.goto("/generate");
   const latest = latestVideoPanel(page);
   await expect(latest.getByText("This video expired before it could be saved")).toBeVisible({ timeout: 30_000 });

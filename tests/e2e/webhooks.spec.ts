@@ -32,7 +32,11 @@ async function startReceiver() {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
-      received.push({ method: req.method ?? "", headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString("utf8") });
+      received.push({
+        method: req.method ?? "",
+        headers: req.headers as Record<string, string>,
+        body: Buffer.concat(chunks).toString("utf8"),
+      });
       res.writeHead(state.status, { "content-type": "text/plain" }).end(state.status < 300 ? "ok" : "broken");
     });
   });
@@ -88,7 +92,9 @@ test.describe("webhooks on the API page", () => {
     await receiver.close();
   });
 
-  test("an endpoint: refused URL, secret once, signed test event, log, resend, failure, rotation, disable, edit, delete", async ({ page }) => {
+  test("an endpoint: refused URL, secret once, signed test event, log, resend, failure, rotation, disable, edit, delete", async ({
+    page,
+  }) => {
     // About 15 s of steps when idle, each waiting on a real delivery: room for both cores being busy.
     test.setTimeout(45_000);
     await newUser(page);
@@ -103,7 +109,11 @@ test.describe("webhooks on the API page", () => {
     await expect(form.getByText("URL is required")).toBeVisible();
     await form.getByLabel("Endpoint URL").fill("http://10.0.0.1/x");
     await form.getByRole("button", { name: "Add endpoint" }).click();
-    await expect(form.getByText("10.0.0.1 is a private, local or reserved address: webhooks go only to addresses on the public internet")).toBeVisible();
+    await expect(
+      form.getByText(
+        "10.0.0.1 is a private, local or reserved address: webhooks go only to addresses on the public internet",
+      ),
+    ).toBeVisible();
     await expect(form.getByLabel("Endpoint URL")).toHaveAttribute("aria-invalid", "true");
 
     // The four events, two of them chosen by default.
@@ -120,7 +130,11 @@ test.describe("webhooks on the API page", () => {
     const item = list.getByRole("listitem", { name: receiver.url });
     await expect(item).toContainText("Active");
     await expect(item).toContainText("Test receiver");
-    await expect(item.getByRole("list", { name: "Events" }).getByRole("listitem")).toHaveText(["video.completed", "video.failed", "video.hd_ready"]);
+    await expect(item.getByRole("list", { name: "Events" }).getByRole("listitem")).toHaveText([
+      "video.completed",
+      "video.failed",
+      "video.hd_ready",
+    ]);
     expect(await page.content()).not.toContain(secret);
 
     // Send test event: a signed POST arrives, and the log (opened by it) shows the 200.
@@ -135,7 +149,9 @@ test.describe("webhooks on the API page", () => {
     expect(first.headers["webhook-signature"]).toMatch(/^v1,\S+$/);
     const event = new Webhook(secret).verify(first.body, signatureHeaders(first)) as { id: string; type: string };
     expect(event).toMatchObject({ id: first.headers["webhook-id"], type: "webhook.test" });
-    expect(() => new Webhook(`whsec_${Buffer.alloc(32, 1).toString("base64")}`).verify(first.body, signatureHeaders(first))).toThrow();
+    expect(() =>
+      new Webhook(`whsec_${Buffer.alloc(32, 1).toString("base64")}`).verify(first.body, signatureHeaders(first)),
+    ).toThrow();
 
     // The page's node:crypto snippet really verifies it.
     const snippet = (await section.getByLabel("Verify with node:crypto only", { exact: true }).textContent()) ?? "";
@@ -148,7 +164,9 @@ test.describe("webhooks on the API page", () => {
     fs.rmSync(dir, { recursive: true, force: true });
     expect(verifyWebhook(secret, first.body, first.headers).type).toBe("webhook.test");
     expect(() => verifyWebhook(secret, `${first.body} `, first.headers)).toThrow("Invalid signature");
-    await expect(section.getByLabel("Verify with standardwebhooks", { exact: true })).toContainText('import { Webhook } from "standardwebhooks"');
+    await expect(section.getByLabel("Verify with standardwebhooks", { exact: true })).toContainText(
+      'import { Webhook } from "standardwebhooks"',
+    );
 
     const rows = logRows(item, `Delivery log of ${receiver.url}`);
     await expect(rows).toHaveCount(1);
@@ -185,8 +203,13 @@ test.describe("webhooks on the API page", () => {
 
     // Rotation: the new secret once; for a day both secrets sign.
     await item.getByRole("button", { name: "Rotate secret" }).click();
-    await page.getByRole("dialog", { name: "Rotate the signing secret?" }).getByRole("button", { name: "Rotate secret" }).click();
-    await expect(page.getByRole("dialog", { name: "New signing secret" })).toContainText("The previous secret also signs deliveries until");
+    await page
+      .getByRole("dialog", { name: "Rotate the signing secret?" })
+      .getByRole("button", { name: "Rotate secret" })
+      .click();
+    await expect(page.getByRole("dialog", { name: "New signing secret" })).toContainText(
+      "The previous secret also signs deliveries until",
+    );
     const oldSecret = secret;
     secret = await takeSecret(page, "New signing secret");
     expect(secret).not.toBe(oldSecret);
@@ -197,7 +220,9 @@ test.describe("webhooks on the API page", () => {
     const rotated = receiver.received.at(-1)!;
     expect(rotated.headers["webhook-signature"]!.split(" ")).toHaveLength(2);
     expect(new Webhook(secret).verify(rotated.body, signatureHeaders(rotated))).toMatchObject({ type: "webhook.test" });
-    expect(new Webhook(oldSecret).verify(rotated.body, signatureHeaders(rotated))).toMatchObject({ type: "webhook.test" });
+    expect(new Webhook(oldSecret).verify(rotated.body, signatureHeaders(rotated))).toMatchObject({
+      type: "webhook.test",
+    });
 
     // Disable, then enable again.
     await item.getByRole("button", { name: "Disable" }).click();
@@ -218,7 +243,10 @@ test.describe("webhooks on the API page", () => {
     await edit.getByRole("button", { name: "Save changes" }).click();
     await expect(edit).toHaveCount(0);
     await expect(item).toContainText("Renamed receiver");
-    await expect(item.getByRole("list", { name: "Events" }).getByRole("listitem")).toHaveText(["video.completed", "video.failed"]);
+    await expect(item.getByRole("list", { name: "Events" }).getByRole("listitem")).toHaveText([
+      "video.completed",
+      "video.failed",
+    ]);
 
     // Delete, confirmed first.
     await item.getByRole("button", { name: "Delete" }).click();
@@ -232,7 +260,10 @@ test.describe("webhooks on the API page", () => {
     await expect(section.getByText("No webhook endpoints yet")).toBeVisible();
   });
 
-  test("per-request callbacks: the secret signs a video's callback, logged; the low balance alert", async ({ page, baseURL }) => {
+  test("per-request callbacks: the secret signs a video's callback, logged; the low balance alert", async ({
+    page,
+    baseURL,
+  }) => {
     // A simulated video (a few seconds idle) has to finish first; with both cores busy it takes longer.
     test.setTimeout(60_000);
     await newUser(page, 10);
@@ -247,13 +278,21 @@ test.describe("webhooks on the API page", () => {
 
     // The second n8n workflow is offered beside the polling one.
     await expect(
-      page.getByRole("region", { name: "Automation guide" }).getByRole("link", { name: "n8n workflow (wait for webhook, no polling)" }),
+      page
+        .getByRole("region", { name: "Automation guide" })
+        .getByRole("link", { name: "n8n workflow (wait for webhook, no polling)" }),
     ).toHaveAttribute("href", "/api/n8n/workflow-webhook.json");
 
     // A video made through the API with a callbackUrl: its video.completed arrives, signed with that secret.
     await page.getByRole("button", { name: "Create my API token" }).click();
-    const token = (await page.getByRole("dialog", { name: "Your new API token" }).getByLabel("Full API token").textContent())?.trim() ?? "";
-    await page.getByRole("dialog", { name: "Your new API token" }).getByRole("button", { name: "I have copied it" }).click();
+    const token =
+      (
+        await page.getByRole("dialog", { name: "Your new API token" }).getByLabel("Full API token").textContent()
+      )?.trim() ?? "";
+    await page
+      .getByRole("dialog", { name: "Your new API token" })
+      .getByRole("button", { name: "I have copied it" })
+      .click();
     const client = await playwrightRequest.newContext({ baseURL });
     try {
       const response = await client.post("/api/n8n/generate", {
@@ -266,7 +305,9 @@ test.describe("webhooks on the API page", () => {
     }
     await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(1);
     const callback = receiver.received[0]!;
-    expect(new Webhook(secret).verify(callback.body, signatureHeaders(callback))).toMatchObject({ type: "video.completed" });
+    expect(new Webhook(secret).verify(callback.body, signatureHeaders(callback))).toMatchObject({
+      type: "video.completed",
+    });
 
     await page.reload();
     await callbacks.getByRole("button", { name: "Callback delivery log" }).click();
@@ -276,7 +317,9 @@ test.describe("webhooks on the API page", () => {
     await expect(rows.first()).toContainText("Delivered");
     // On a 360 px phone the log scrolls inside its box, never the page.
     await page.setViewportSize({ width: 360, height: 740 });
-    const widths = await page.evaluate<{ scroll: number; viewport: number }>("({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth })");
+    const widths = await page.evaluate<{ scroll: number; viewport: number }>(
+      "({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth })",
+    );
     expect(widths.scroll, "the page must not scroll sideways").toBeLessThanOrEqual(widths.viewport);
     await page.setViewportSize({ width: 1280, height: 720 });
 

@@ -59,7 +59,9 @@ export interface CheckoutCompletedEvent {
   id: string;
   eventType: "checkout.completed";
   created_at: number;
-  object: Omit<FakeCheckout, "product"> & { product: { id: string; name: string; price: number; currency: string; billing_type: "onetime" } };
+  object: Omit<FakeCheckout, "product"> & {
+    product: { id: string; name: string; price: number; currency: string; billing_type: "onetime" };
+  };
 }
 
 export interface CreemFake {
@@ -71,8 +73,14 @@ export interface CreemFake {
   webhookDeliveries: WebhookDelivery[];
   checkoutCompletedEvent(id: string): CheckoutCompletedEvent;
   /** `event` is serialised unless it is already the body text; `signature: null` sends none. */
-  deliverWebhook(event: unknown, opts?: { secret?: string; signature?: string | null; url?: string }): Promise<number | undefined>;
-  completeCheckout(id: string, opts?: { amount?: number; currency?: string; deliver?: boolean }): Promise<number | undefined>;
+  deliverWebhook(
+    event: unknown,
+    opts?: { secret?: string; signature?: string | null; url?: string },
+  ): Promise<number | undefined>;
+  completeCheckout(
+    id: string,
+    opts?: { amount?: number; currency?: string; deliver?: boolean },
+  ): Promise<number | undefined>;
   expireCheckout(id: string): void;
   close(): Promise<void>;
 }

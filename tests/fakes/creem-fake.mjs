@@ -51,7 +51,9 @@ export function signWebhook(/** @type {string} */ body, /** @type {string} */ se
  * @param {string} apiKey
  */
 export function signRedirect(params, apiKey) {
-  const parts = params.filter(([k, v]) => k !== "signature" && v !== undefined && v !== null && v !== "").map(([k, v]) => `${k}=${v}`);
+  const parts = params
+    .filter(([k, v]) => k !== "signature" && v !== undefined && v !== null && v !== "")
+    .map(([k, v]) => `${k}=${v}`);
   return crypto
     .createHash("sha256")
     .update([...parts, `salt=${apiKey}`].join("|"))
@@ -71,7 +73,11 @@ function sendJson(res, status, body) {
 }
 
 /** Creem's error body (error-codes.mdx). */
-function sendError(/** @type {http.ServerResponse} */ res, /** @type {number} */ status, /** @type {string[]} */ messages) {
+function sendError(
+  /** @type {http.ServerResponse} */ res,
+  /** @type {number} */ status,
+  /** @type {string[]} */ messages,
+) {
   const error = { 400: "Bad Request", 403: "Forbidden", 404: "Not Found" }[status] ?? "Error";
   sendJson(res, status, { trace_id: crypto.randomUUID(), status, error, message: messages, timestamp: Date.now() });
 }
@@ -109,7 +115,13 @@ export async function startCreemFake(options) {
       created_at: Date.now(),
       object: {
         ...checkout,
-        product: { id: checkout.product, name: product.name ?? "Credits", price: product.price, currency: product.currency, billing_type: "onetime" },
+        product: {
+          id: checkout.product,
+          name: product.name ?? "Credits",
+          price: product.price,
+          currency: product.currency,
+          billing_type: "onetime",
+        },
       },
     };
   }
@@ -124,7 +136,8 @@ export async function startCreemFake(options) {
     const url = opts.url ?? fake.webhookUrl;
     if (!url) throw new Error("the Creem fake has no webhookUrl");
     const body = typeof event === "string" ? event : JSON.stringify(event);
-    const signature = opts.signature === undefined ? signWebhook(body, opts.secret ?? options.webhookSecret) : opts.signature;
+    const signature =
+      opts.signature === undefined ? signWebhook(body, opts.secret ?? options.webhookSecret) : opts.signature;
     /** @type {WebhookDelivery} */
     const delivery = { body, signature: signature ?? "", status: undefined, eventType: undefined };
     try {
@@ -136,7 +149,10 @@ export async function startCreemFake(options) {
     try {
       const res = await fetch(url, {
         method: "POST",
-        headers: { "content-type": "application/json", ...(signature === null ? {} : { "creem-signature": signature }) },
+        headers: {
+          "content-type": "application/json",
+          ...(signature === null ? {} : { "creem-signature": signature }),
+        },
         body,
       });
       await res.arrayBuffer();
@@ -162,7 +178,13 @@ export async function startCreemFake(options) {
       const now = new Date().toISOString();
       const customerId = randomId("cust");
       checkout.status = "completed";
-      checkout.customer = { id: customerId, object: "customer", email: "buyer@example.com", name: "Test Buyer", country: "US" };
+      checkout.customer = {
+        id: customerId,
+        object: "customer",
+        email: "buyer@example.com",
+        name: "Test Buyer",
+        country: "US",
+      };
       checkout.order = {
         id: randomId("ord"),
         object: "order",
@@ -197,8 +219,10 @@ export async function startCreemFake(options) {
       } catch {
         return sendError(res, 400, ["Body must be valid JSON"]);
       }
-      if (typeof body?.product_id !== "string" || body.product_id === "") return sendError(res, 400, ["product_id must be a string"]);
-      if (body.customer?.id && body.customer?.email) return sendError(res, 400, ["customer.id and customer.email are mutually exclusive"]);
+      if (typeof body?.product_id !== "string" || body.product_id === "")
+        return sendError(res, 400, ["product_id must be a string"]);
+      if (body.customer?.id && body.customer?.email)
+        return sendError(res, 400, ["customer.id and customer.email are mutually exclusive"]);
       const id = randomId("ch");
       /** @type {FakeCheckout} */
       const checkout = {
@@ -227,9 +251,14 @@ export async function startCreemFake(options) {
       } catch {
         return sendError(res, 400, ["Body must be valid JSON"]);
       }
-      if (typeof body?.price !== "number" || !Number.isInteger(body.price)) return sendError(res, 400, ["price must be an integer number"]);
+      if (typeof body?.price !== "number" || !Number.isInteger(body.price))
+        return sendError(res, 400, ["price must be an integer number"]);
       const id = randomId("prod");
-      const product = { price: body.price, currency: typeof body.currency === "string" ? body.currency : "USD", name: String(body.name ?? "Product") };
+      const product = {
+        price: body.price,
+        currency: typeof body.currency === "string" ? body.currency : "USD",
+        name: String(body.name ?? "Product"),
+      };
       products.set(id, product);
       return sendJson(res, 200, { id, object: "product", mode: "test", billing_type: "onetime", ...product });
     }
@@ -275,10 +304,12 @@ export async function startCreemFake(options) {
     }
     if (req.method === "POST" && match[2]) {
       await readBody(req);
-      if (checkout.status === "expired") return res.writeHead(410, { "content-type": "text/plain" }).end("This checkout has expired");
+      if (checkout.status === "expired")
+        return res.writeHead(410, { "content-type": "text/plain" }).end("This checkout has expired");
       // Like Creem: the webhook goes out before the buyer is sent back (none without a webhookUrl).
       await completeCheckout(checkout.id, { deliver: Boolean(fake.webhookUrl) });
-      if (!checkout.success_url) return res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end("<p>Payment complete.</p>");
+      if (!checkout.success_url)
+        return res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end("<p>Payment complete.</p>");
       /** @type {[string, string | undefined][]} */
       const params = [
         ["checkout_id", checkout.id],

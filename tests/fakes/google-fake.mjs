@@ -34,7 +34,11 @@ export async function startGoogleFake(options) {
   function sign(claims) {
     const header = b64url(JSON.stringify({ alg: "RS256", typ: "JWT", kid }));
     const body = b64url(JSON.stringify(claims));
-    const signature = crypto.sign("RSA-SHA256", Buffer.from(`${header}.${body}`), signWithOtherKey ? otherKey : privateKey);
+    const signature = crypto.sign(
+      "RSA-SHA256",
+      Buffer.from(`${header}.${body}`),
+      signWithOtherKey ? otherKey : privateKey,
+    );
     return `${header}.${body}.${b64url(signature)}`;
   }
 
@@ -65,7 +69,8 @@ export async function startGoogleFake(options) {
     res.end(JSON.stringify(body));
   };
 
-  const escape = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+  const escape = (s) =>
+    String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 
   const server = http.createServer((req, res) => {
     const chunks = [];
@@ -115,7 +120,8 @@ export async function startGoogleFake(options) {
           return json(res, 400, { error: "invalid_grant", error_description: "Malformed auth code." });
         }
         grant.used = true;
-        if (grant.redirect_uri !== form.get("redirect_uri")) return json(res, 400, { error: "redirect_uri_mismatch", error_description: "Bad Request" });
+        if (grant.redirect_uri !== form.get("redirect_uri"))
+          return json(res, 400, { error: "redirect_uri_mismatch", error_description: "Bad Request" });
         if (grant.code_challenge) {
           const verifier = form.get("code_verifier") ?? "";
           const challenge = crypto.createHash("sha256").update(verifier).digest("base64url");
@@ -140,7 +146,13 @@ export async function startGoogleFake(options) {
           ...(grant.nonce ? { nonce: grant.nonce } : {}),
           ...claimOverrides,
         });
-        return json(res, 200, { access_token: accessToken, expires_in: 3599, scope: "openid email profile", token_type: "Bearer", id_token: idToken });
+        return json(res, 200, {
+          access_token: accessToken,
+          expires_in: 3599,
+          scope: "openid email profile",
+          token_type: "Bearer",
+          id_token: idToken,
+        });
       }
       if (url.pathname === "/userinfo") {
         const who = accessTokens.get((req.headers.authorization ?? "").replace(/^Bearer /, ""));

@@ -62,7 +62,8 @@ const ERRORS = {
   ORDER_NOT_APPROVED:
     "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request.",
   ORDER_ALREADY_CAPTURED: "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
-  INSTRUMENT_DECLINED: "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.",
+  INSTRUMENT_DECLINED:
+    "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.",
   INVALID_RESOURCE_ID: "Specified resource ID does not exist. Please check the resource ID and try again.",
 };
 
@@ -78,15 +79,25 @@ function sendError(res, status, name, message, details) {
     message,
     ...(details ? { details } : {}),
     debug_id: id,
-    links: [{ href: `https://developer.paypal.com/docs/api/orders/v2/#error-${details?.[0]?.issue ?? name}`, rel: "information_link", method: "GET" }],
+    links: [
+      {
+        href: `https://developer.paypal.com/docs/api/orders/v2/#error-${details?.[0]?.issue ?? name}`,
+        rel: "information_link",
+        method: "GET",
+      },
+    ],
   });
 }
 
 /** @param {http.ServerResponse} res @param {string} issue */
 const unprocessable = (res, issue) =>
-  sendError(res, 422, "UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation.", [
-    { issue, description: ERRORS[/** @type {keyof typeof ERRORS} */ (issue)] ?? issue },
-  ]);
+  sendError(
+    res,
+    422,
+    "UNPROCESSABLE_ENTITY",
+    "The requested action could not be performed, semantically incorrect, or failed business validation.",
+    [{ issue, description: ERRORS[/** @type {keyof typeof ERRORS} */ (issue)] ?? issue }],
+  );
 
 /** @param {http.ServerResponse} res */
 const notFound = (res) =>
@@ -148,7 +159,8 @@ export async function startPaypalFake(options) {
   let baseUrl = "";
 
   /** @param {FakeOrder} order @param {string | undefined} prefer */
-  const view = (order, prefer) => (prefer?.includes("return=representation") ? order : { id: order.id, status: order.status, links: order.links });
+  const view = (order, prefer) =>
+    prefer?.includes("return=representation") ? order : { id: order.id, status: order.status, links: order.links };
 
   /** @param {string} id */
   function approve(id) {
@@ -181,7 +193,8 @@ export async function startPaypalFake(options) {
   /** @param {string} id @param {FakeOrder} order @param {string | undefined} requestId @param {string | undefined} prefer @param {http.ServerResponse} res */
   function capture(id, order, requestId, prefer, res) {
     /** @param {number} status @param {string} [issue] */
-    const record = (status, issue) => captureCalls.push({ orderId: id, requestId, status, ...(issue ? { issue } : {}) });
+    const record = (status, issue) =>
+      captureCalls.push({ orderId: id, requestId, status, ...(issue ? { issue } : {}) });
     const replay = requestId ? replays.get(`capture|${requestId}`) : undefined;
     if (replay && replay.orderId === id) {
       record(200);
@@ -263,7 +276,8 @@ export async function startPaypalFake(options) {
       const token = `A21AA${crypto.randomBytes(24).toString("base64url")}`;
       tokens.set(token, Date.now() + tokenTtlSeconds * 1000);
       return sendJson(res, 200, {
-        scope: "https://uri.paypal.com/services/payments/payment https://uri.paypal.com/services/payments/orders/readwrite",
+        scope:
+          "https://uri.paypal.com/services/payments/payment https://uri.paypal.com/services/payments/orders/readwrite",
         access_token: token,
         token_type: "Bearer",
         app_id: "APP-80W284485P519543T",
@@ -272,7 +286,8 @@ export async function startPaypalFake(options) {
       });
     }
 
-    if (!path.startsWith("/v2/")) return sendError(res, 404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.");
+    if (!path.startsWith("/v2/"))
+      return sendError(res, 404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.");
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
     const expiry = bearer ? tokens.get(bearer) : undefined;
     if (!expiry || expiry <= Date.now()) {
@@ -282,7 +297,8 @@ export async function startPaypalFake(options) {
         links: [{ href: "https://developer.paypal.com/docs/api/overview/#error", rel: "information_link" }],
       });
     }
-    const requestId = typeof req.headers["paypal-request-id"] === "string" ? req.headers["paypal-request-id"] : undefined;
+    const requestId =
+      typeof req.headers["paypal-request-id"] === "string" ? req.headers["paypal-request-id"] : undefined;
     const prefer = typeof req.headers.prefer === "string" ? req.headers.prefer : undefined;
 
     if (req.method === "POST" && path === "/v2/checkout/orders") {
@@ -291,9 +307,19 @@ export async function startPaypalFake(options) {
       const input = parseJson(body);
       const unit = input?.purchase_units?.[0];
       if (!input || !["CAPTURE", "AUTHORIZE"].includes(input.intent) || !unit || !validMoney(unit.amount)) {
-        return sendError(res, 400, "INVALID_REQUEST", "Request is not well-formed, syntactically incorrect, or violates schema.", [
-          { field: "/purchase_units/0/amount", issue: "MISSING_REQUIRED_PARAMETER", description: "A required field / parameter is missing." },
-        ]);
+        return sendError(
+          res,
+          400,
+          "INVALID_REQUEST",
+          "Request is not well-formed, syntactically incorrect, or violates schema.",
+          [
+            {
+              field: "/purchase_units/0/amount",
+              issue: "MISSING_REQUIRED_PARAMETER",
+              description: "A required field / parameter is missing.",
+            },
+          ],
+        );
       }
       const id = paypalId();
       /** @type {FakeOrder} */

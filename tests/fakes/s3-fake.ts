@@ -21,7 +21,8 @@ export interface S3Fake {
   close(): Promise<void>;
 }
 
-const SIGNATURE = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=[0-9a-f]{64}$/;
+const SIGNATURE =
+  /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=[0-9a-f]{64}$/;
 
 export async function startS3Fake(opts: { bucket: string; accessKeyId: string; region: string }): Promise<S3Fake> {
   const objects = new Map<string, S3FakeObject>();
@@ -48,7 +49,10 @@ export async function startS3Fake(opts: { bucket: string; accessKeyId: string; r
         const prefix = url.searchParams.get("prefix") ?? "";
         const contents = [...objects.entries()]
           .filter(([k]) => k.startsWith(prefix))
-          .map(([k, o]) => `<Contents><Key>${k}</Key><LastModified>${o.lastModified.toISOString()}</LastModified><Size>${o.data.length}</Size></Contents>`)
+          .map(
+            ([k, o]) =>
+              `<Contents><Key>${k}</Key><LastModified>${o.lastModified.toISOString()}</LastModified><Size>${o.data.length}</Size></Contents>`,
+          )
           .join("");
         return send(
           200,
@@ -56,18 +60,30 @@ export async function startS3Fake(opts: { bucket: string; accessKeyId: string; r
         );
       }
       if (req.method === "PUT") {
-        objects.set(key, { data: Buffer.concat(chunks), contentType: req.headers["content-type"], lastModified: new Date() });
+        objects.set(key, {
+          data: Buffer.concat(chunks),
+          contentType: req.headers["content-type"],
+          lastModified: new Date(),
+        });
         return send(200, "");
       }
       const found = objects.get(key);
       if (req.method === "HEAD") {
-        res.writeHead(found ? 200 : 404, found ? { "content-type": found.contentType ?? "application/octet-stream", "content-length": found.data.length } : {});
+        res.writeHead(
+          found ? 200 : 404,
+          found
+            ? { "content-type": found.contentType ?? "application/octet-stream", "content-length": found.data.length }
+            : {},
+        );
         return res.end();
       }
       if (req.method === "GET") {
         if (!found) return send(404, "<Error><Code>NoSuchKey</Code></Error>");
         const disposition = presigned ? url.searchParams.get("response-content-disposition") : null;
-        res.writeHead(200, { "content-type": found.contentType ?? "application/octet-stream", ...(disposition ? { "content-disposition": disposition } : {}) });
+        res.writeHead(200, {
+          "content-type": found.contentType ?? "application/octet-stream",
+          ...(disposition ? { "content-disposition": disposition } : {}),
+        });
         return res.end(found.data);
       }
       if (req.method === "DELETE") {
@@ -89,7 +105,12 @@ function validSignedHeaders(req: http.IncomingMessage, opts: { accessKeyId: stri
   const auth = SIGNATURE.exec(req.headers.authorization ?? "");
   const signed = auth?.[4]?.split(";") ?? [];
   return Boolean(
-    auth && auth[1] === opts.accessKeyId && auth[3] === opts.region && signed.includes("host") && signed.includes("x-amz-date") && req.headers["x-amz-date"],
+    auth &&
+    auth[1] === opts.accessKeyId &&
+    auth[3] === opts.region &&
+    signed.includes("host") &&
+    signed.includes("x-amz-date") &&
+    req.headers["x-amz-date"],
   );
 }
 
@@ -98,8 +119,10 @@ function validPresigned(q: URLSearchParams, opts: { accessKeyId: string; region:
   const credential = /^([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request$/.exec(q.get("X-Amz-Credential") ?? "");
   const date = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(q.get("X-Amz-Date") ?? "");
   const expires = Number(q.get("X-Amz-Expires"));
-  if (!credential || credential[1] !== opts.accessKeyId || credential[3] !== opts.region || !date || !(expires > 0)) return false;
-  if (q.get("X-Amz-Algorithm") !== "AWS4-HMAC-SHA256" || !/^[0-9a-f]{64}$/.test(q.get("X-Amz-Signature") ?? "")) return false;
+  if (!credential || credential[1] !== opts.accessKeyId || credential[3] !== opts.region || !date || !(expires > 0))
+    return false;
+  if (q.get("X-Amz-Algorithm") !== "AWS4-HMAC-SHA256" || !/^[0-9a-f]{64}$/.test(q.get("X-Amz-Signature") ?? ""))
+    return false;
   const [y, mo, d, h, mi, sec] = date.slice(1).map(Number);
   return Date.UTC(y!, mo! - 1, d, h, mi, sec) + expires * 1000 >= Date.now();
 }

@@ -37,7 +37,9 @@ export async function startTelegramFake(options) {
       const failure = failures.shift();
       if (failure) {
         if (failure.status === 429)
-          return error(res, 429, `Too Many Requests: retry after ${failure.retryAfter ?? 1}`, { retry_after: failure.retryAfter ?? 1 });
+          return error(res, 429, `Too Many Requests: retry after ${failure.retryAfter ?? 1}`, {
+            retry_after: failure.retryAfter ?? 1,
+          });
         return error(res, failure.status, "Internal Server Error");
       }
       const token = decodeURIComponent(match[1]);
@@ -60,7 +62,10 @@ export async function startTelegramFake(options) {
       const message = { token, chatId, text, parseMode: body.parse_mode };
       messages.push(message);
       const id = nextMessageId++;
-      reply(res, 200, { ok: true, result: { message_id: id, chat: { id: chatId, type: "private" }, date: Math.floor(Date.now() / 1000), text } });
+      reply(res, 200, {
+        ok: true,
+        result: { message_id: id, chat: { id: chatId, type: "private" }, date: Math.floor(Date.now() / 1000), text },
+      });
     });
   });
 

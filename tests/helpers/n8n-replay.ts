@@ -22,7 +22,8 @@ export function evaluate(value: unknown, scope: Json): unknown {
   if (typeof value !== "string" || !value.startsWith("=")) return value;
   const template = value.slice(1);
   // The replay runs the workflow's own {{ }} JavaScript, as n8n does: a function of the scope's names.
-  const run = (code: string) => vm.runInThisContext(`(function (${Object.keys(scope).join(", ")}) { return (${code}); })`)(...Object.values(scope));
+  const run = (code: string) =>
+    vm.runInThisContext(`(function (${Object.keys(scope).join(", ")}) { return (${code}); })`)(...Object.values(scope));
   const whole = /^\{\{([\s\S]*)\}\}$/.exec(template.trim());
   if (whole && !whole[1]!.includes("}}")) return run(whole[1]!);
   return template.replace(/\{\{([\s\S]*?)\}\}/g, (_, code: string) => n8nString(run(code)));
@@ -56,7 +57,8 @@ function setFields(node: N8nNode, scope: Json): Json {
     const v = evaluate(a.value, scope);
     if (v === null || v === undefined) {
       // n8n's Set rejects a missing value for a typed field unless conversion errors are ignored.
-      if (!params.options?.ignoreConversionErrors) throw new WorkflowError(`${node.name}: '${a.name}' expects a ${a.type} but got ${v}`);
+      if (!params.options?.ignoreConversionErrors)
+        throw new WorkflowError(`${node.name}: '${a.name}' expects a ${a.type} but got ${v}`);
       out[a.name] = null;
     } else out[a.name] = a.type === "number" ? Number(v) : n8nString(v);
   }
@@ -84,7 +86,12 @@ export interface Step {
   node: N8nNode;
   items: Item[];
   runIndex: number;
-  pick: (nodeName: string) => { item: Item | undefined; first: () => Item | undefined; last: () => Item | undefined; all: () => Item[] };
+  pick: (nodeName: string) => {
+    item: Item | undefined;
+    first: () => Item | undefined;
+    last: () => Item | undefined;
+    all: () => Item[];
+  };
 }
 
 export interface Walked {

@@ -84,7 +84,9 @@ const notConfigured = (status: number, body: string) => status === 503 && body.i
 function multipartImage(): SampleRequest["raw"] {
   const boundary = `----routecase${crypto.randomBytes(6).toString("hex")}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     randomPng(),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -106,18 +108,39 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: "GET", route: "/api/openapi.json", request: () => ({ url: "/api/openapi.json" }) },
   { method: "GET", route: "/api/openapi-full.json", request: () => ({ url: "/api/openapi-full.json" }) },
   { method: "GET", route: "/api/n8n/workflow.json", request: () => ({ url: "/api/n8n/workflow.json" }) },
-  { method: "GET", route: "/api/n8n/workflow-webhook.json", request: () => ({ url: "/api/n8n/workflow-webhook.json" }) },
+  {
+    method: "GET",
+    route: "/api/n8n/workflow-webhook.json",
+    request: () => ({ url: "/api/n8n/workflow-webhook.json" }),
+  },
   { method: "GET", route: "/paypal/setup", accepts: notConfigured, request: () => ({ url: "/paypal/setup" }) },
   { method: "GET", route: "/api/auth/google/status", request: () => ({ url: "/api/auth/google/status" }) },
-  { method: "GET", route: "/api/auth/google/url", accepts: reachedRoute, request: () => ({ url: "/api/auth/google/url" }) },
-  { method: "GET", route: "/api/auth/google/callback", accepts: (s) => s === 302, request: () => ({ url: "/api/auth/google/callback?state=x&code=y" }) },
+  {
+    method: "GET",
+    route: "/api/auth/google/url",
+    accepts: reachedRoute,
+    request: () => ({ url: "/api/auth/google/url" }),
+  },
+  {
+    method: "GET",
+    route: "/api/auth/google/callback",
+    accepts: (s) => s === 302,
+    request: () => ({ url: "/api/auth/google/callback?state=x&code=y" }),
+  },
   { method: "GET", route: "/uploads/:name", request: (f) => ({ url: `/uploads/${f.uploadName}` }) },
   {
     method: "POST",
     route: "/api/auth/register",
-    request: () => ({ url: "/api/auth/register", body: { username: `case_${crypto.randomBytes(4).toString("hex")}`, password: "password123" } }),
+    request: () => ({
+      url: "/api/auth/register",
+      body: { username: `case_${crypto.randomBytes(4).toString("hex")}`, password: "password123" },
+    }),
   },
-  { method: "POST", route: "/api/auth/login", request: (f) => ({ url: "/api/auth/login", body: { username: f.loginUsername, password: "password123" } }) },
+  {
+    method: "POST",
+    route: "/api/auth/login",
+    request: (f) => ({ url: "/api/auth/login", body: { username: f.loginUsername, password: "password123" } }),
+  },
   {
     method: "POST",
     route: "/api/callbacks/kie",
@@ -130,7 +153,10 @@ export const ROUTE_CASES: RouteCase[] = [
     accepts: (status, body) => status === 401 && body.includes("not configured"),
     request: () => ({
       url: "/api/creem/webhook",
-      raw: { contentType: "application/json", payload: JSON.stringify({ eventType: "checkout.completed", object: {} }) },
+      raw: {
+        contentType: "application/json",
+        payload: JSON.stringify({ eventType: "checkout.completed", object: {} }),
+      },
     }),
   },
 
@@ -138,8 +164,18 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: "GET", route: "/api/user/stats", request: () => ({ url: "/api/user/stats" }) },
   { method: "GET", route: "/api/transactions", request: () => ({ url: "/api/transactions?page=1&limit=10" }) },
   { method: "GET", route: "/api/video-tasks", request: () => ({ url: "/api/video-tasks" }) },
-  { method: "GET", route: "/api/video-status/:taskId", ownerOnly: true, request: (f) => ({ url: `/api/video-status/${f.taskId}` }) },
-  { method: "GET", route: "/api/hd-video/:taskId", ownerOnly: true, request: (f) => ({ url: `/api/hd-video/${f.taskId}` }) },
+  {
+    method: "GET",
+    route: "/api/video-status/:taskId",
+    ownerOnly: true,
+    request: (f) => ({ url: `/api/video-status/${f.taskId}` }),
+  },
+  {
+    method: "GET",
+    route: "/api/hd-video/:taskId",
+    ownerOnly: true,
+    request: (f) => ({ url: `/api/hd-video/${f.taskId}` }),
+  },
   {
     method: "GET",
     route: "/api/videos/:taskId/download",
@@ -148,7 +184,12 @@ export const ROUTE_CASES: RouteCase[] = [
     accepts: (status) => status === 302,
     request: (f) => ({ url: `/api/videos/${f.taskId}/download?quality=720p` }),
   },
-  { method: "GET", route: "/media/videos/:file", ownerOnly: true, request: (f) => ({ url: `/media/videos/${f.videoFileId}.mp4` }) },
+  {
+    method: "GET",
+    route: "/media/videos/:file",
+    ownerOnly: true,
+    request: (f) => ({ url: `/media/videos/${f.videoFileId}.mp4` }),
+  },
   {
     method: "PUT",
     route: "/api/videos/:taskId/sharing",
@@ -156,7 +197,12 @@ export const ROUTE_CASES: RouteCase[] = [
     request: (f) => ({ url: `/api/videos/${f.taskId}/sharing`, body: { isPublic: true, hidePrompt: false } }),
   },
   // Public: nothing is shared under this id, and the page says so.
-  { method: "GET", route: "/v/:shareId", accepts: (status) => status === 404, request: () => ({ url: "/v/nothing-shared-here" }) },
+  {
+    method: "GET",
+    route: "/v/:shareId",
+    accepts: (status) => status === 404,
+    request: () => ({ url: "/v/nothing-shared-here" }),
+  },
   {
     method: "POST",
     route: "/api/force-update-hd/:taskId",
@@ -183,17 +229,38 @@ export const ROUTE_CASES: RouteCase[] = [
     route: "/api/generate-video",
     request: () => ({ url: "/api/generate-video", body: { prompt: "a calm lake at dawn", model: "veo3_fast" } }),
   },
-  { method: "POST", route: "/api/images/upload", request: () => ({ url: "/api/images/upload", raw: multipartImage() }) },
+  {
+    method: "POST",
+    route: "/api/images/upload",
+    request: () => ({ url: "/api/images/upload", raw: multipartImage() }),
+  },
   { method: "GET", route: "/api/user-tokens", request: () => ({ url: "/api/user-tokens" }) },
-  { method: "POST", route: "/api/user-tokens", request: () => ({ url: "/api/user-tokens", body: { name: "case token" } }) },
-  { method: "POST", route: "/api/user-tokens/default", accepts: reachedRoute, request: () => ({ url: "/api/user-tokens/default", body: {} }) },
-  { method: "DELETE", route: "/api/user-tokens/:id", ownerOnly: true, request: (f) => ({ url: `/api/user-tokens/${f.tokenId}` }) },
+  {
+    method: "POST",
+    route: "/api/user-tokens",
+    request: () => ({ url: "/api/user-tokens", body: { name: "case token" } }),
+  },
+  {
+    method: "POST",
+    route: "/api/user-tokens/default",
+    accepts: reachedRoute,
+    request: () => ({ url: "/api/user-tokens/default", body: {} }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/user-tokens/:id",
+    ownerOnly: true,
+    request: (f) => ({ url: `/api/user-tokens/${f.tokenId}` }),
+  },
   { method: "GET", route: "/api/webhooks", request: () => ({ url: "/api/webhooks" }) },
   {
     method: "POST",
     route: "/api/webhooks/endpoints",
     // A public address written as one: saved without a DNS lookup, and nothing is sent in these tests.
-    request: () => ({ url: "/api/webhooks/endpoints", body: { url: "https://93.184.216.34/hook", events: ["video.completed"] } }),
+    request: () => ({
+      url: "/api/webhooks/endpoints",
+      body: { url: "https://93.184.216.34/hook", events: ["video.completed"] },
+    }),
   },
   {
     method: "PATCH",
@@ -225,11 +292,34 @@ export const ROUTE_CASES: RouteCase[] = [
     ownerOnly: true,
     request: (f) => ({ url: `/api/webhooks/deliveries/${f.webhookDeliveryId}/resend`, body: {} }),
   },
-  { method: "POST", route: "/api/webhooks/callback-secret", request: () => ({ url: "/api/webhooks/callback-secret", body: {} }) },
-  { method: "PUT", route: "/api/webhooks/low-credits", request: () => ({ url: "/api/webhooks/low-credits", body: { threshold: 5 } }) },
-  { method: "POST", route: "/api/creem/checkout", accepts: notConfigured, request: (f) => ({ url: "/api/creem/checkout", body: { packageId: f.packageId } }) },
-  { method: "POST", route: "/api/creem/confirm", accepts: reachedRoute, request: () => ({ url: "/api/creem/confirm", body: { checkoutId: "ch_case" } }) },
-  { method: "POST", route: "/paypal/order", accepts: notConfigured, request: (f) => ({ url: "/paypal/order", body: { packageId: f.packageId } }) },
+  {
+    method: "POST",
+    route: "/api/webhooks/callback-secret",
+    request: () => ({ url: "/api/webhooks/callback-secret", body: {} }),
+  },
+  {
+    method: "PUT",
+    route: "/api/webhooks/low-credits",
+    request: () => ({ url: "/api/webhooks/low-credits", body: { threshold: 5 } }),
+  },
+  {
+    method: "POST",
+    route: "/api/creem/checkout",
+    accepts: notConfigured,
+    request: (f) => ({ url: "/api/creem/checkout", body: { packageId: f.packageId } }),
+  },
+  {
+    method: "POST",
+    route: "/api/creem/confirm",
+    accepts: reachedRoute,
+    request: () => ({ url: "/api/creem/confirm", body: { checkoutId: "ch_case" } }),
+  },
+  {
+    method: "POST",
+    route: "/paypal/order",
+    accepts: notConfigured,
+    request: (f) => ({ url: "/paypal/order", body: { packageId: f.packageId } }),
+  },
   {
     method: "POST",
     route: "/paypal/order/:orderId/capture",
@@ -237,30 +327,87 @@ export const ROUTE_CASES: RouteCase[] = [
     accepts: notConfigured,
     request: (f) => ({ url: `/paypal/order/${f.paypalOrderId}/capture`, body: {} }),
   },
-  { method: "GET", route: "/api/auth/google/connection", accepts: reachedRoute, request: () => ({ url: "/api/auth/google/connection" }) },
-  { method: "POST", route: "/api/auth/google/link", accepts: reachedRoute, request: () => ({ url: "/api/auth/google/link", body: {} }) },
-  { method: "POST", route: "/api/auth/google/new-account", accepts: reachedRoute, request: () => ({ url: "/api/auth/google/new-account", body: {} }) },
+  {
+    method: "GET",
+    route: "/api/auth/google/connection",
+    accepts: reachedRoute,
+    request: () => ({ url: "/api/auth/google/connection" }),
+  },
+  {
+    method: "POST",
+    route: "/api/auth/google/link",
+    accepts: reachedRoute,
+    request: () => ({ url: "/api/auth/google/link", body: {} }),
+  },
+  {
+    method: "POST",
+    route: "/api/auth/google/new-account",
+    accepts: reachedRoute,
+    request: () => ({ url: "/api/auth/google/new-account", body: {} }),
+  },
   { method: "GET", route: "/api/events", request: () => ({ url: "/api/events" }) },
-  { method: "POST", route: "/api/n8n/generate", request: () => ({ url: "/api/n8n/generate", body: { prompt: "a calm lake at dawn", model: "veo3_fast" } }) },
-  { method: "GET", route: "/api/n8n/video-status/:taskId", ownerOnly: true, request: (f) => ({ url: `/api/n8n/video-status/${f.taskId}` }) },
+  {
+    method: "POST",
+    route: "/api/n8n/generate",
+    request: () => ({ url: "/api/n8n/generate", body: { prompt: "a calm lake at dawn", model: "veo3_fast" } }),
+  },
+  {
+    method: "GET",
+    route: "/api/n8n/video-status/:taskId",
+    ownerOnly: true,
+    request: (f) => ({ url: `/api/n8n/video-status/${f.taskId}` }),
+  },
 
   { method: "GET", route: "/api/admin/users", request: () => ({ url: "/api/admin/users" }) },
-  { method: "PUT", route: "/api/admin/users/:userId/toggle", request: (f) => ({ url: `/api/admin/users/${f.targetUserId}/toggle`, body: { isActive: true } }) },
-  { method: "PUT", route: "/api/admin/users/:userId/credits", request: (f) => ({ url: `/api/admin/users/${f.targetUserId}/credits`, body: { credits: 7 } }) },
+  {
+    method: "PUT",
+    route: "/api/admin/users/:userId/toggle",
+    request: (f) => ({ url: `/api/admin/users/${f.targetUserId}/toggle`, body: { isActive: true } }),
+  },
+  {
+    method: "PUT",
+    route: "/api/admin/users/:userId/credits",
+    request: (f) => ({ url: `/api/admin/users/${f.targetUserId}/credits`, body: { credits: 7 } }),
+  },
   { method: "GET", route: "/api/admin/users/:userId", request: (f) => ({ url: `/api/admin/users/${f.targetUserId}` }) },
-  { method: "GET", route: "/api/admin/users/:userId/videos", request: (f) => ({ url: `/api/admin/users/${f.ownerId}/videos?page=1` }) },
-  { method: "DELETE", route: "/api/admin/users/:userId/sessions", request: (f) => ({ url: `/api/admin/users/${f.targetUserId}/sessions` }) },
+  {
+    method: "GET",
+    route: "/api/admin/users/:userId/videos",
+    request: (f) => ({ url: `/api/admin/users/${f.ownerId}/videos?page=1` }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/admin/users/:userId/sessions",
+    request: (f) => ({ url: `/api/admin/users/${f.targetUserId}/sessions` }),
+  },
   {
     method: "DELETE",
     route: "/api/admin/users/:userId/api-tokens/:tokenId",
     request: (f) => ({ url: `/api/admin/users/${f.ownerId}/api-tokens/${f.tokenId}` }),
   },
-  { method: "GET", route: "/api/admin/audit-log", request: () => ({ url: "/api/admin/audit-log?action=settings.update" }) },
+  {
+    method: "GET",
+    route: "/api/admin/audit-log",
+    request: () => ({ url: "/api/admin/audit-log?action=settings.update" }),
+  },
   { method: "GET", route: "/api/admin/overview", request: () => ({ url: "/api/admin/overview?range=30d" }) },
   { method: "GET", route: "/api/admin/settings", request: () => ({ url: "/api/admin/settings" }) },
-  { method: "PUT", route: "/api/admin/settings", request: () => ({ url: "/api/admin/settings", body: { veo3FastCredits: 20 } }) },
-  { method: "PUT", route: "/api/admin/settings/telegram", request: () => ({ url: "/api/admin/settings/telegram", body: { telegramChatId: "-100200300" } }) },
-  { method: "POST", route: "/api/test-telegram", accepts: reachedRoute, request: () => ({ url: "/api/test-telegram", body: {} }) },
+  {
+    method: "PUT",
+    route: "/api/admin/settings",
+    request: () => ({ url: "/api/admin/settings", body: { veo3FastCredits: 20 } }),
+  },
+  {
+    method: "PUT",
+    route: "/api/admin/settings/telegram",
+    request: () => ({ url: "/api/admin/settings/telegram", body: { telegramChatId: "-100200300" } }),
+  },
+  {
+    method: "POST",
+    route: "/api/test-telegram",
+    accepts: reachedRoute,
+    request: () => ({ url: "/api/test-telegram", body: {} }),
+  },
   { method: "GET", route: "/api/admin/credit-packages", request: () => ({ url: "/api/admin/credit-packages" }) },
   {
     method: "POST",
@@ -270,7 +417,10 @@ export const ROUTE_CASES: RouteCase[] = [
   {
     method: "PUT",
     route: "/api/admin/credit-packages/:id",
-    request: (f) => ({ url: `/api/admin/credit-packages/${f.packageId}`, body: { name: "Route pack", credits: 12, price: "1.50" } }),
+    request: (f) => ({
+      url: `/api/admin/credit-packages/${f.packageId}`,
+      body: { name: "Route pack", credits: 12, price: "1.50" },
+    }),
   },
   { method: "GET", route: "/api/admin/kie-apis", request: () => ({ url: "/api/admin/kie-apis" }) },
   {
@@ -281,37 +431,89 @@ export const ROUTE_CASES: RouteCase[] = [
       body: { name: "case account", token: `case-token-${crypto.randomBytes(4).toString("hex")}`, isEnabled: false },
     }),
   },
-  { method: "PUT", route: "/api/admin/kie-apis/:id", request: (f) => ({ url: `/api/admin/kie-apis/${f.kieApiId}`, body: { name: "renamed" } }) },
+  {
+    method: "PUT",
+    route: "/api/admin/kie-apis/:id",
+    request: (f) => ({ url: `/api/admin/kie-apis/${f.kieApiId}`, body: { name: "renamed" } }),
+  },
   {
     method: "POST",
     route: "/api/admin/kie-apis/:id/check-credits",
     accepts: reachedRoute,
     request: (f) => ({ url: `/api/admin/kie-apis/${f.kieApiId}/check-credits`, body: {} }),
   },
-  { method: "GET", route: "/api/admin/transactions", request: () => ({ url: "/api/admin/transactions?page=1&limit=20" }) },
+  {
+    method: "GET",
+    route: "/api/admin/transactions",
+    request: () => ({ url: "/api/admin/transactions?page=1&limit=20" }),
+  },
   {
     method: "GET",
     route: "/api/admin/exports/transactions.csv",
-    request: (f) => ({ url: `/api/admin/exports/transactions.csv?type=usage&user=case&userId=${f.ownerId}&dateFrom=2026-01-01` }),
+    request: (f) => ({
+      url: `/api/admin/exports/transactions.csv?type=usage&user=case&userId=${f.ownerId}&dateFrom=2026-01-01`,
+    }),
   },
-  { method: "GET", route: "/api/admin/exports/users.csv", request: () => ({ url: "/api/admin/exports/users.csv?q=case&status=active&sort=credits" }) },
-  { method: "POST", route: "/api/video/:taskId/refund", accepts: reachedRoute, request: (f) => ({ url: `/api/video/${f.taskId}/refund`, body: {} }) },
-  { method: "POST", route: "/api/admin/recheck-failed-videos", request: () => ({ url: "/api/admin/recheck-failed-videos", body: {} }) },
+  {
+    method: "GET",
+    route: "/api/admin/exports/users.csv",
+    request: () => ({ url: "/api/admin/exports/users.csv?q=case&status=active&sort=credits" }),
+  },
+  {
+    method: "POST",
+    route: "/api/video/:taskId/refund",
+    accepts: reachedRoute,
+    request: (f) => ({ url: `/api/video/${f.taskId}/refund`, body: {} }),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/recheck-failed-videos",
+    request: () => ({ url: "/api/admin/recheck-failed-videos", body: {} }),
+  },
   { method: "GET", route: "/api/admin/video-storage", request: () => ({ url: "/api/admin/video-storage" }) },
-  { method: "DELETE", route: "/api/admin/delete-failed-videos", request: () => ({ url: "/api/admin/delete-failed-videos" }) },
-  { method: "DELETE", route: "/api/admin/credit-packages/:id", request: (f) => ({ url: `/api/admin/credit-packages/${f.packageId}` }) },
-  { method: "DELETE", route: "/api/admin/kie-apis/:id", request: (f) => ({ url: `/api/admin/kie-apis/${f.kieApiId}` }) },
+  {
+    method: "DELETE",
+    route: "/api/admin/delete-failed-videos",
+    request: () => ({ url: "/api/admin/delete-failed-videos" }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/admin/credit-packages/:id",
+    request: (f) => ({ url: `/api/admin/credit-packages/${f.packageId}` }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/admin/kie-apis/:id",
+    request: (f) => ({ url: `/api/admin/kie-apis/${f.kieApiId}` }),
+  },
 
   { method: "DELETE", route: "/api/user-tokens", request: () => ({ url: "/api/user-tokens" }) },
-  { method: "DELETE", route: "/api/webhooks/endpoints/:id", ownerOnly: true, request: (f) => ({ url: `/api/webhooks/endpoints/${f.webhookEndpointId}` }) },
+  {
+    method: "DELETE",
+    route: "/api/webhooks/endpoints/:id",
+    ownerOnly: true,
+    request: (f) => ({ url: `/api/webhooks/endpoints/${f.webhookEndpointId}` }),
+  },
   {
     method: "PUT",
     route: "/api/user/change-password",
-    request: () => ({ url: "/api/user/change-password", body: { currentPassword: "password123", newPassword: "password123" } }),
+    request: () => ({
+      url: "/api/user/change-password",
+      body: { currentPassword: "password123", newPassword: "password123" },
+    }),
   },
-  { method: "PUT", route: "/api/user/language", request: () => ({ url: "/api/user/language", body: { language: "vi" } }) },
+  {
+    method: "PUT",
+    route: "/api/user/language",
+    request: () => ({ url: "/api/user/language", body: { language: "vi" } }),
+  },
   { method: "DELETE", route: "/api/user/sessions", request: () => ({ url: "/api/user/sessions" }) },
-  { method: "DELETE", route: "/api/videos/:taskId", ownerOnly: true, request: (f) => ({ url: `/api/videos/${f.spareTaskId}` }) },
+  {
+    method: "DELETE",
+    route: "/api/videos/:taskId",
+    ownerOnly: true,
+    request: (f) => ({ url: `/api/videos/${f.spareTaskId}` }),
+  },
   { method: "POST", route: "/api/auth/logout", request: () => ({ url: "/api/auth/logout", body: {} }) },
 ];
 
@@ -336,7 +538,12 @@ export async function issueToken(db: Db, userId: string): Promise<{ token: strin
   const token = `veo_${crypto.randomBytes(32).toString("base64url")}`;
   const [row] = await db
     .insert(apiTokens)
-    .values({ userId, tokenHash: sha256Hex(token), tokenMasked: `${token.slice(0, 8)}...${token.slice(-8)}`, name: "route case" })
+    .values({
+      userId,
+      tokenHash: sha256Hex(token),
+      tokenMasked: `${token.slice(0, 8)}...${token.slice(-8)}`,
+      name: "route case",
+    })
     .returning({ id: apiTokens.id });
   return { token, id: row!.id };
 }
@@ -361,12 +568,22 @@ async function person(t: VideoTestApp, credits: number) {
 const UNLIMITED = { max: 1_000_000, windowMs: 60_000 };
 
 /** A video test app without rate limits in the way, its simulator, and the cases' people and rows. */
-export async function startRouteCaseApp(): Promise<{ t: VideoTestApp; sim: StartedSimulator; people: People; fixtures: Fixtures }> {
+export async function startRouteCaseApp(): Promise<{
+  t: VideoTestApp;
+  sim: StartedSimulator;
+  people: People;
+  fixtures: Fixtures;
+}> {
   const sim = await startSimulator({ delayMs: 50, hdDelayMs: 50 });
   const t = await createVideoTestApp({
     sim,
     env: { KIE_BASE_URL: sim.baseUrl, KIE_UPLOAD_BASE_URL: sim.baseUrl, METRICS_TOKEN: OPERATOR_TOKEN },
-    rateLimits: { loginPerIp: UNLIMITED, loginFailuresPerUsername: UNLIMITED, registerPerIp: UNLIMITED, registerPerUsername: UNLIMITED },
+    rateLimits: {
+      loginPerIp: UNLIMITED,
+      loginFailuresPerUsername: UNLIMITED,
+      registerPerIp: UNLIMITED,
+      registerPerUsername: UNLIMITED,
+    },
     automationRateLimits: { perToken: UNLIMITED, tokenCreation: UNLIMITED },
   });
   return { t, sim, ...(await setUpRouteCases(t)) };
@@ -395,7 +612,13 @@ export async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People
   const [videoFile] = await db
     .select({ id: videoFiles.id })
     .from(videoFiles)
-    .where(and(eq(videoFiles.videoTaskId, (await taskRow(db, taskId)).id), eq(videoFiles.quality, "720p"), eq(videoFiles.status, "archived")));
+    .where(
+      and(
+        eq(videoFiles.videoTaskId, (await taskRow(db, taskId)).id),
+        eq(videoFiles.quality, "720p"),
+        eq(videoFiles.status, "archived"),
+      ),
+    );
 
   const [pkg] = await db.insert(creditPackages).values({ name: "Route pack", credits: 10, price: "1.00" }).returning();
   const [account] = await db
@@ -432,11 +655,21 @@ export async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People
 
   const [endpoint] = await db
     .insert(webhookEndpoints)
-    .values({ userId: owner.id, url: "https://93.184.216.34/hook", eventTypes: ["video.completed"], secretEncrypted: t.secretBox.encrypt("whsec_AAAA") })
+    .values({
+      userId: owner.id,
+      url: "https://93.184.216.34/hook",
+      eventTypes: ["video.completed"],
+      secretEncrypted: t.secretBox.encrypt("whsec_AAAA"),
+    })
     .returning();
   const eventId = `msg_${crypto.randomUUID().replaceAll("-", "")}`;
-  await db.insert(webhookEvents).values({ id: eventId, userId: owner.id, type: "webhook.test", fannedOutAt: new Date() });
-  const [delivery] = await db.insert(webhookDeliveries).values({ eventId, endpointId: endpoint!.id, payload: "{}", status: "failed" }).returning();
+  await db
+    .insert(webhookEvents)
+    .values({ id: eventId, userId: owner.id, type: "webhook.test", fannedOutAt: new Date() });
+  const [delivery] = await db
+    .insert(webhookDeliveries)
+    .values({ eventId, endpointId: endpoint!.id, payload: "{}", status: "failed" })
+    .returning();
 
   const fixtures: Fixtures = {
     ownerId: owner.id,
@@ -446,7 +679,14 @@ export async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People
     spareTaskId: (
       await db
         .insert(videoTasks)
-        .values({ userId: owner.id, taskId: `spare_${crypto.randomUUID()}`, prompt: "a spare", model: "veo3_fast", aspectRatio: "9:16", status: "completed" })
+        .values({
+          userId: owner.id,
+          taskId: `spare_${crypto.randomUUID()}`,
+          prompt: "a spare",
+          model: "veo3_fast",
+          aspectRatio: "9:16",
+          status: "completed",
+        })
         .returning()
     )[0]!.taskId,
     tokenId: (await issueToken(db, owner.id)).id,
@@ -458,7 +698,15 @@ export async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People
     webhookEndpointId: endpoint!.id,
     webhookDeliveryId: delivery!.id,
   };
-  return { people: { owner, other, disabled, admin: { cookie: adminClient.sessionCookie!, webApp: adminClient.webAppHeaders } }, fixtures };
+  return {
+    people: {
+      owner,
+      other,
+      disabled,
+      admin: { cookie: adminClient.sessionCookie!, webApp: adminClient.webAppHeaders },
+    },
+    fixtures,
+  };
 }
 
 /** Everything stored, as one comparable value: rate-limit counters and last-seen times (sessions, tokens) aside. */

@@ -19,7 +19,14 @@ export async function startServerProcess(env: Record<string, string>, port?: num
   const url = `http://127.0.0.1:${listenPort}`;
   let errors = "";
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: String(listenPort), PUBLIC_URL: url, LOG_LEVEL: "warn", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOST: "127.0.0.1",
+      PORT: String(listenPort),
+      PUBLIC_URL: url,
+      LOG_LEVEL: "warn",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "pipe"],
   });
   child.stderr!.on("data", (chunk: Buffer) => {
@@ -60,10 +67,15 @@ export class HttpClient {
   webToken: string | undefined;
 
   async request(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: Json }> {
-    const webApp: Record<string, string> = method !== "GET" && this.webToken ? { "sec-fetch-site": "same-origin", "x-csrf-token": this.webToken } : {};
+    const webApp: Record<string, string> =
+      method !== "GET" && this.webToken ? { "sec-fetch-site": "same-origin", "x-csrf-token": this.webToken } : {};
     const res = await fetch(`${base}${path}`, {
       method,
-      headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...webApp, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: {
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...webApp,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const set = res.headers.getSetCookie().find((c) => c.startsWith("sid="));

@@ -25,7 +25,10 @@ export class SseClient {
   }
 
   /** Opens the stream; a non-200 answer is returned as is (status and JSON body). */
-  static async open(url: string, headers: Record<string, string>): Promise<SseClient | { status: number; body: unknown }> {
+  static async open(
+    url: string,
+    headers: Record<string, string>,
+  ): Promise<SseClient | { status: number; body: unknown }> {
     const controller = new AbortController();
     const res = await fetch(url, { headers: { accept: "text/event-stream", ...headers }, signal: controller.signal });
     if (res.status !== 200) return { status: res.status, body: await res.json().catch(() => undefined) };

@@ -66,7 +66,11 @@ export class Client {
     readonly remoteAddress = `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`,
   ) {}
 
-  async request(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, body?: unknown): Promise<LightMyRequestResponse> {
+  async request(
+    method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+    url: string,
+    body?: unknown,
+  ): Promise<LightMyRequestResponse> {
     // Tests write rows behind the app's back; a person's next click comes later than that, by
     // which time the database has announced the change to the read caches. Wait for it here.
     await this.app.liveEvents.settle();
@@ -108,7 +112,10 @@ export function uniqueName(prefix = "user"): string {
 }
 
 /** Registers and signs in a user; returns a signed-in client. */
-export async function signUp(app: FastifyInstance, opts: { username?: string; password?: string; email?: string } = {}) {
+export async function signUp(
+  app: FastifyInstance,
+  opts: { username?: string; password?: string; email?: string } = {},
+) {
   const username = opts.username ?? uniqueName();
   const password = opts.password ?? "password123";
   const client = new Client(app);

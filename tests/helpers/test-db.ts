@@ -62,7 +62,10 @@ async function adminQuery(adminUrl: string, text: string): Promise<void> {
 }
 
 /** A new database on the server, empty or a copy of `template`. */
-async function newPostgresDatabase(adminUrl: string, template: string): Promise<{ url: string; drop: () => Promise<void> }> {
+async function newPostgresDatabase(
+  adminUrl: string,
+  template: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `test_${crypto.randomBytes(6).toString("hex")}`;
   await adminQuery(adminUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(adminUrl);
@@ -83,7 +86,8 @@ export interface UnmigratedDatabase {
  * dumped (loading it skips initdb, which is most of a new PGlite's cost on a busy machine).
  */
 export async function createUnmigratedDatabase(): Promise<UnmigratedDatabase> {
-  const folder = (beforeTag?: string) => (beforeTag ? migrationsBefore(beforeTag) : { dir: MIGRATIONS_DIR, done: () => {} });
+  const folder = (beforeTag?: string) =>
+    beforeTag ? migrationsBefore(beforeTag) : { dir: MIGRATIONS_DIR, done: () => {} };
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const { url, drop } = await newPostgresDatabase(adminUrl, "");

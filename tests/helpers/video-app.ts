@@ -65,7 +65,9 @@ export async function passSimulatorTime(sim: StartedSimulator, ms: number): Prom
 }
 
 /** `sim` given: reuse it (a second process, a restart); otherwise start one owned by this app. */
-export async function createVideoTestApp(opts: TestAppOptions & { sim?: StartedSimulator } = {}): Promise<VideoTestApp> {
+export async function createVideoTestApp(
+  opts: TestAppOptions & { sim?: StartedSimulator } = {},
+): Promise<VideoTestApp> {
   const sim = opts.sim ?? (await startSimulator());
   const t = await createTestApp({
     simulator: { baseUrl: sim.baseUrl, publicBaseUrl: sim.baseUrl, apiKey: "test-simulator-key" },
@@ -90,7 +92,9 @@ export async function userWithCredits(app: FastifyInstance, db: Db, credits: num
   if (credits > 0) {
     await db.transaction(async (tx) => {
       await tx.update(users).set({ credits }).where(eq(users.id, user!.id));
-      await tx.insert(transactions).values({ userId: user!.id, type: "adjustment", amount: credits, description: "test credits" });
+      await tx
+        .insert(transactions)
+        .values({ userId: user!.id, type: "adjustment", amount: credits, description: "test credits" });
     });
   }
   return { ...signed, id: user!.id };
@@ -117,7 +121,11 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * moves on by a video's time instead of the test waiting for it; other simulators work in real
  * time, so then it waits.
  */
-export async function runWorkerUntil(t: TestApp | VideoTestApp, done: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+export async function runWorkerUntil(
+  t: TestApp | VideoTestApp,
+  done: () => Promise<boolean>,
+  timeoutMs = 10_000,
+): Promise<void> {
   const end = Date.now() + timeoutMs;
   const advance = "sim" in t ? t.sim.advance : undefined;
   while (Date.now() < end) {
@@ -136,7 +144,8 @@ export async function runWorkerUntil(t: TestApp | VideoTestApp, done: () => Prom
 export function randomPng(): Buffer {
   // A valid 1x1 PNG with random trailing bytes so every upload differs.
   const png = Buffer.from(
-    "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
+    "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
+      "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
     "hex",
   );
   return Buffer.concat([png, crypto.randomBytes(8)]);
@@ -146,7 +155,9 @@ export function randomPng(): Buffer {
 export function uploadImage(app: FastifyInstance, cookie: string | undefined, data: Buffer, filename: string) {
   const boundary = "----veo" + crypto.randomBytes(8).toString("hex");
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);

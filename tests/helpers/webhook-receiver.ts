@@ -24,7 +24,12 @@ export async function startWebhookReceiver(host = "127.0.0.1"): Promise<WebhookR
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      received.push({ path: req.url ?? "/", headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString(), at: Date.now() });
+      received.push({
+        path: req.url ?? "/",
+        headers: req.headers as Record<string, string>,
+        body: Buffer.concat(chunks).toString(),
+        at: Date.now(),
+      });
       const { status, delayMs, location } = receiver.answer;
       const reply = () => {
         if (res.destroyed) return;

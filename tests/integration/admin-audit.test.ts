@@ -35,7 +35,11 @@ let lastId = 0;
 
 /** The rows written since the last call. */
 async function newRows(): Promise<Row[]> {
-  const rows = await t.database.db.select().from(adminAuditLog).where(gt(adminAuditLog.id, lastId)).orderBy(adminAuditLog.id);
+  const rows = await t.database.db
+    .select()
+    .from(adminAuditLog)
+    .where(gt(adminAuditLog.id, lastId))
+    .orderBy(adminAuditLog.id);
   lastId = rows.at(-1)?.id ?? lastId;
   return rows;
 }
@@ -55,7 +59,10 @@ async function oneRow(action: () => Promise<{ statusCode: number; body: string }
 beforeAll(async () => {
   sim = await startSimulator();
   telegram = await startTelegramFake({ tokens: [BOT_TOKEN], chats: ["-100999"] });
-  t = await createVideoTestApp({ sim, env: { KIE_BASE_URL: sim.baseUrl, KIE_UPLOAD_BASE_URL: sim.baseUrl, TELEGRAM_BASE_URL: telegram.url } });
+  t = await createVideoTestApp({
+    sim,
+    env: { KIE_BASE_URL: sim.baseUrl, KIE_UPLOAD_BASE_URL: sim.baseUrl, TELEGRAM_BASE_URL: telegram.url },
+  });
   admin = await signInAdmin(t);
 });
 afterAll(async () => {
@@ -70,16 +77,31 @@ describe("every admin action leaves one audit row", () => {
     const again = await signInAdmin(t);
     const [row, ...rest] = await newRows();
     expect(rest).toEqual([]);
-    expect(row).toMatchObject({ action: "admin.sign_in", adminUsername: "admin", ip: again.remoteAddress, details: { method: "password" } });
+    expect(row).toMatchObject({
+      action: "admin.sign_in",
+      adminUsername: "admin",
+      ip: again.remoteAddress,
+      details: { method: "password" },
+    });
     await signUp(t.app);
     expect(await newRows()).toEqual([]);
   });
 
   it("settings: the fields that changed, prices before and after, secrets by name only", async () => {
     const row = await oneRow(() =>
-      admin.put("/api/admin/settings", { kieToken: KIE_TOKEN, veo3Credits: 7, prices: { veo3_lite: { webCredits: 3 } }, paypalEnabled: false }),
+      admin.put("/api/admin/settings", {
+        kieToken: KIE_TOKEN,
+        veo3Credits: 7,
+        prices: { veo3_lite: { webCredits: 3 } },
+        paypalEnabled: false,
+      }),
     );
-    expect(row).toMatchObject({ action: "settings.update", adminUsername: "admin", ip: admin.remoteAddress, targetType: "settings" });
+    expect(row).toMatchObject({
+      action: "settings.update",
+      adminUsername: "admin",
+      ip: admin.remoteAddress,
+      targetType: "settings",
+    });
     const changes = (row.details as { changes: unknown[] }).changes;
     expect(changes).toEqual(
       expect.arrayContaining([
@@ -96,17 +118,25 @@ describe("every admin action leaves one audit row", () => {
   });
 
   it("Telegram: settings (the token by name) and the test message", async () => {
-    const saved = await oneRow(() => admin.put("/api/admin/settings/telegram", { telegramBotToken: BOT_TOKEN, telegramChatId: "-100999" }));
+    const saved = await oneRow(() =>
+      admin.put("/api/admin/settings/telegram", { telegramBotToken: BOT_TOKEN, telegramChatId: "-100999" }),
+    );
     expect(saved).toMatchObject({ action: "telegram.update" });
     expect((saved.details as { changes: unknown[] }).changes).toEqual([
       { field: "telegramBotToken", secret: true },
       { field: "telegramChatId", before: null, after: "-100999" },
     ]);
-    expect(await oneRow(() => admin.post("/api/test-telegram", {}))).toMatchObject({ action: "telegram.test", details: { chatId: "-100999" } });
+    expect(await oneRow(() => admin.post("/api/test-telegram", {}))).toMatchObject({
+      action: "telegram.test",
+      details: { chatId: "-100999" },
+    });
   });
 
   it("credit packages: added, changed (what changed), deleted", async () => {
-    const created = await oneRow(() => admin.post("/api/admin/credit-packages", { name: "Audit pack", credits: 10, price: "1.00" }), 201);
+    const created = await oneRow(
+      () => admin.post("/api/admin/credit-packages", { name: "Audit pack", credits: 10, price: "1.00" }),
+      201,
+    );
     expect(created).toMatchObject({
       action: "package.create",
       targetType: "package",
@@ -114,7 +144,9 @@ describe("every admin action leaves one audit row", () => {
       details: { after: { name: "Audit pack", credits: 10 } },
     });
     const id = created.targetId!;
-    const changed = await oneRow(() => admin.put(`/api/admin/credit-packages/${id}`, { name: "Audit pack", credits: 12, price: "1.50" }));
+    const changed = await oneRow(() =>
+      admin.put(`/api/admin/credit-packages/${id}`, { name: "Audit pack", credits: 12, price: "1.50" }),
+    );
     expect(changed).toMatchObject({ action: "package.update", targetId: id });
     expect((changed.details as { changes: unknown[] }).changes).toEqual([
       { field: "credits", before: 10, after: 12 },
@@ -137,11 +169,20 @@ describe("every admin action leaves one audit row", () => {
       targetLabel: u.username,
       details: { before: { credits: 50 }, after: { credits: 20 } },
     });
-    expect(await oneRow(() => admin.put(`/api/admin/users/${u.id}/toggle`, { isActive: false }))).toMatchObject({ action: "user.disable", targetId: u.id });
-    expect(await oneRow(() => admin.put(`/api/admin/users/${u.id}/toggle`, { isActive: true }))).toMatchObject({ action: "user.enable", targetId: u.id });
+    expect(await oneRow(() => admin.put(`/api/admin/users/${u.id}/toggle`, { isActive: false }))).toMatchObject({
+      action: "user.disable",
+      targetId: u.id,
+    });
+    expect(await oneRow(() => admin.put(`/api/admin/users/${u.id}/toggle`, { isActive: true }))).toMatchObject({
+      action: "user.enable",
+      targetId: u.id,
+    });
     const other = await signUp(t.app);
     const otherId = (await admin.get(`/api/admin/users?q=${other.username}`)).json<{ id: string }[]>()[0]!.id;
-    const token = (await other.client.post("/api/user-tokens", { name: "to revoke" })).json<{ id: string; token: string }>();
+    const token = (await other.client.post("/api/user-tokens", { name: "to revoke" })).json<{
+      id: string;
+      token: string;
+    }>();
     const revoked = await oneRow(() => admin.delete(`/api/admin/users/${otherId}/api-tokens/${token.id}`));
     expect(revoked).toMatchObject({
       action: "user.api_token_revoke",
@@ -159,7 +200,10 @@ describe("every admin action leaves one audit row", () => {
   });
 
   it("provider accounts: added (no key), changed (a new key by name), balance checked, deleted", async () => {
-    const created = await oneRow(() => admin.post("/api/admin/kie-apis", { name: "audit account", token: ACCOUNT_TOKEN, totalCredits: 500 }), 201);
+    const created = await oneRow(
+      () => admin.post("/api/admin/kie-apis", { name: "audit account", token: ACCOUNT_TOKEN, totalCredits: 500 }),
+      201,
+    );
     expect(created).toMatchObject({
       action: "kie_api.create",
       targetType: "kie_api",
@@ -167,13 +211,22 @@ describe("every admin action leaves one audit row", () => {
       details: { after: { name: "audit account", totalCredits: 500 } },
     });
     const id = created.targetId!;
-    const changed = await oneRow(() => admin.put(`/api/admin/kie-apis/${id}`, { name: "renamed", token: NEW_ACCOUNT_TOKEN }));
+    const changed = await oneRow(() =>
+      admin.put(`/api/admin/kie-apis/${id}`, { name: "renamed", token: NEW_ACCOUNT_TOKEN }),
+    );
     expect((changed.details as { changes: unknown[] }).changes).toEqual([
       { field: "name", before: "audit account", after: "renamed" },
       { field: "token", secret: true },
     ]);
-    expect(await oneRow(() => admin.post(`/api/admin/kie-apis/${id}/check-credits`, {}))).toMatchObject({ action: "kie_api.check_balance", targetId: id });
-    expect(await oneRow(() => admin.delete(`/api/admin/kie-apis/${id}`))).toMatchObject({ action: "kie_api.delete", targetId: id, targetLabel: "renamed" });
+    expect(await oneRow(() => admin.post(`/api/admin/kie-apis/${id}/check-credits`, {}))).toMatchObject({
+      action: "kie_api.check_balance",
+      targetId: id,
+    });
+    expect(await oneRow(() => admin.delete(`/api/admin/kie-apis/${id}`))).toMatchObject({
+      action: "kie_api.delete",
+      targetId: id,
+      targetLabel: "renamed",
+    });
   });
 
   it("a refund, failed videos re-checked and deleted", async () => {
@@ -182,20 +235,34 @@ describe("every admin action leaves one audit row", () => {
     const taskId = gen.json<{ taskId: string }>().taskId;
     await runWorkerUntil(t, async () => (await taskRow(t.database.db, taskId)).status === "completed");
     const refund = await oneRow(() => admin.post(`/api/video/${taskId}/refund`, {}));
-    expect(refund).toMatchObject({ action: "transaction.refund", targetType: "video", targetId: taskId, targetLabel: u.username, details: { amount: 1 } });
+    expect(refund).toMatchObject({
+      action: "transaction.refund",
+      targetType: "video",
+      targetId: taskId,
+      targetLabel: u.username,
+      details: { amount: 1 },
+    });
     // A second refund is refused: no row.
     expect((await admin.post(`/api/video/${taskId}/refund`, {})).statusCode).toBe(409);
     expect(await newRows()).toEqual([]);
 
     await t.database.db.update(videoTasks).set({ status: "failed" }).where(eq(videoTasks.taskId, taskId));
-    expect(await oneRow(() => admin.post("/api/admin/recheck-failed-videos", {}))).toMatchObject({ action: "videos.recheck_failed", details: { checked: 1 } });
+    expect(await oneRow(() => admin.post("/api/admin/recheck-failed-videos", {}))).toMatchObject({
+      action: "videos.recheck_failed",
+      details: { checked: 1 },
+    });
     await t.database.db.update(videoTasks).set({ status: "failed" }).where(eq(videoTasks.taskId, taskId));
-    expect(await oneRow(() => admin.delete("/api/admin/delete-failed-videos"))).toMatchObject({ action: "videos.delete_failed", details: { deleted: 1 } });
+    expect(await oneRow(() => admin.delete("/api/admin/delete-failed-videos"))).toMatchObject({
+      action: "videos.delete_failed",
+      details: { deleted: 1 },
+    });
   });
 
   it("refused or failed actions leave no row", async () => {
     await newRows();
-    expect((await admin.put("/api/admin/users/00000000-0000-4000-8000-000000000000/credits", { credits: 5 })).statusCode).toBe(404);
+    expect(
+      (await admin.put("/api/admin/users/00000000-0000-4000-8000-000000000000/credits", { credits: 5 })).statusCode,
+    ).toBe(404);
     expect((await admin.put("/api/admin/settings", { veo3Credits: 0 })).statusCode).toBe(400);
     const { client: user } = await signUp(t.app);
     expect((await user.put("/api/admin/settings", { veo3Credits: 9 })).statusCode).toBe(403);
@@ -207,7 +274,9 @@ describe("the audit table is append-only", () => {
   it("refuses UPDATE, DELETE and TRUNCATE in the database itself", async () => {
     const db = t.database.db;
     const [any] = await db.select().from(adminAuditLog).limit(1);
-    await expect(db.execute(sql`update admin_audit_log set admin_username = 'someone else' where id = ${any!.id}`)).rejects.toThrow();
+    await expect(
+      db.execute(sql`update admin_audit_log set admin_username = 'someone else' where id = ${any!.id}`),
+    ).rejects.toThrow();
     await expect(db.execute(sql`delete from admin_audit_log where id = ${any!.id}`)).rejects.toThrow();
     await expect(db.execute(sql`truncate admin_audit_log`)).rejects.toThrow();
     const [still] = await db.select().from(adminAuditLog).where(eq(adminAuditLog.id, any!.id));
@@ -227,7 +296,10 @@ describe("GET /api/admin/audit-log", () => {
     const db = t.database.db;
     await db.execute(sql`insert into admin_audit_log (admin_username, action, target_type, target_id, created_at, details)
       select 'bulk_admin', 'user.credits', 'user', 'bulk-target', now() - make_interval(mins => n), jsonb_build_object('n', n) from generate_series(1, 120) as n`);
-    const pages: { data: { id: string; adminUsername: string; details: { n?: number } }[]; nextCursor: string | null }[] = [];
+    const pages: {
+      data: { id: string; adminUsername: string; details: { n?: number } }[];
+      nextCursor: string | null;
+    }[] = [];
     let url: string | undefined = "/api/admin/audit-log?admin=BULK";
     while (url) {
       const res = await admin.get(url);
@@ -238,9 +310,13 @@ describe("GET /api/admin/audit-log", () => {
     }
     expect(pages.map((p) => p.data.length)).toEqual([50, 50, 20]);
     // Newest first is the order they were written (the id), whatever clock each row carries.
-    expect(pages.flatMap((p) => p.data.map((d) => d.details.n))).toEqual(Array.from({ length: 120 }, (_, i) => 120 - i));
+    expect(pages.flatMap((p) => p.data.map((d) => d.details.n))).toEqual(
+      Array.from({ length: 120 }, (_, i) => 120 - i),
+    );
 
-    const byAction = (await admin.get("/api/admin/audit-log?action=package.create")).json<{ data: { action: string }[] }>();
+    const byAction = (await admin.get("/api/admin/audit-log?action=package.create")).json<{
+      data: { action: string }[];
+    }>();
     expect(byAction.data.length).toBeGreaterThan(0);
     expect(byAction.data.every((d) => d.action === "package.create")).toBe(true);
     const byTarget = (await admin.get("/api/admin/audit-log?targetId=bulk-target")).json<{ data: unknown[] }>();
@@ -248,7 +324,9 @@ describe("GET /api/admin/audit-log", () => {
     const today = new Date().toISOString().slice(0, 10);
     const future = (await admin.get("/api/admin/audit-log?dateFrom=2999-01-01")).json<{ data: unknown[] }>();
     expect(future.data).toEqual([]);
-    const todays = (await admin.get(`/api/admin/audit-log?dateFrom=${today}&dateTo=${today}&admin=bulk`)).json<{ data: unknown[] }>();
+    const todays = (await admin.get(`/api/admin/audit-log?dateFrom=${today}&dateTo=${today}&admin=bulk`)).json<{
+      data: unknown[];
+    }>();
     expect(todays.data.length).toBeGreaterThan(0);
     expect((await admin.get("/api/admin/audit-log?action=user.delete_everything")).statusCode).toBe(400);
     expect((await admin.get("/api/admin/audit-log?cursor=abc")).statusCode).toBe(400);

@@ -78,7 +78,11 @@ beforeAll(async () => {
   fixtures.userId = u.id;
   const pkg = await admin.post("/api/admin/credit-packages", { name: "Matrix pack", credits: 10, price: "1.00" });
   fixtures.packageId = pkg.json().id;
-  const account = await admin.post("/api/admin/kie-apis", { name: "matrix", token: ACCOUNT_TOKEN, totalCredits: 100_000 });
+  const account = await admin.post("/api/admin/kie-apis", {
+    name: "matrix",
+    token: ACCOUNT_TOKEN,
+    totalCredits: 100_000,
+  });
   fixtures.kieApiId = account.json().kieApi.id;
   const token = await u.client.post("/api/user-tokens", { name: "matrix" });
   fixtures.tokenId = token.json<{ id: string }>().id;
@@ -95,11 +99,18 @@ afterAll(async () => {
 /** In run order: deletions last, so the earlier cases still find their fixtures. */
 const CASES: Case[] = [
   { method: "GET", route: "/api/admin/settings", request: () => ({ url: "/api/admin/settings" }) },
-  { method: "PUT", route: "/api/admin/settings", request: () => ({ url: "/api/admin/settings", body: { veo3Credits: 5 } }) },
+  {
+    method: "PUT",
+    route: "/api/admin/settings",
+    request: () => ({ url: "/api/admin/settings", body: { veo3Credits: 5 } }),
+  },
   {
     method: "PUT",
     route: "/api/admin/settings/telegram",
-    request: () => ({ url: "/api/admin/settings/telegram", body: { telegramBotToken: "", telegramChatId: "-100200300" } }),
+    request: () => ({
+      url: "/api/admin/settings/telegram",
+      body: { telegramBotToken: "", telegramChatId: "-100200300" },
+    }),
   },
   { method: "POST", route: "/api/test-telegram", request: () => ({ url: "/api/test-telegram", body: {} }) },
   { method: "GET", route: "/api/admin/users", request: () => ({ url: "/api/admin/users" }) },
@@ -122,39 +133,89 @@ const CASES: Case[] = [
   {
     method: "PUT",
     route: "/api/admin/credit-packages/:id",
-    request: () => ({ url: `/api/admin/credit-packages/${fixtures.packageId}`, body: { name: "Matrix pack", credits: 12, price: "1.50" } }),
+    request: () => ({
+      url: `/api/admin/credit-packages/${fixtures.packageId}`,
+      body: { name: "Matrix pack", credits: 12, price: "1.50" },
+    }),
   },
   { method: "GET", route: "/api/admin/kie-apis", request: () => ({ url: "/api/admin/kie-apis" }) },
   {
     method: "POST",
     route: "/api/admin/kie-apis",
-    request: () => ({ url: "/api/admin/kie-apis", body: { name: "second", token: `${ACCOUNT_TOKEN}-2`, isEnabled: false } }),
+    request: () => ({
+      url: "/api/admin/kie-apis",
+      body: { name: "second", token: `${ACCOUNT_TOKEN}-2`, isEnabled: false },
+    }),
   },
-  { method: "PUT", route: "/api/admin/kie-apis/:id", request: () => ({ url: `/api/admin/kie-apis/${fixtures.kieApiId}`, body: { name: "renamed" } }) },
+  {
+    method: "PUT",
+    route: "/api/admin/kie-apis/:id",
+    request: () => ({ url: `/api/admin/kie-apis/${fixtures.kieApiId}`, body: { name: "renamed" } }),
+  },
   {
     method: "POST",
     route: "/api/admin/kie-apis/:id/check-credits",
     request: () => ({ url: `/api/admin/kie-apis/${fixtures.kieApiId}/check-credits`, body: {} }),
   },
-  { method: "GET", route: "/api/admin/transactions", request: () => ({ url: "/api/admin/transactions?page=1&limit=50" }) },
-  { method: "GET", route: "/api/admin/exports/transactions.csv", request: () => ({ url: "/api/admin/exports/transactions.csv?type=usage" }) },
-  { method: "GET", route: "/api/admin/exports/users.csv", request: () => ({ url: "/api/admin/exports/users.csv?sort=newest" }) },
-  { method: "POST", route: "/api/video/:taskId/refund", request: () => ({ url: `/api/video/${fixtures.taskId}/refund`, body: {} }) },
-  { method: "POST", route: "/api/admin/recheck-failed-videos", request: () => ({ url: "/api/admin/recheck-failed-videos", body: {} }) },
-  { method: "DELETE", route: "/api/admin/delete-failed-videos", request: () => ({ url: "/api/admin/delete-failed-videos", body: {} }) },
+  {
+    method: "GET",
+    route: "/api/admin/transactions",
+    request: () => ({ url: "/api/admin/transactions?page=1&limit=50" }),
+  },
+  {
+    method: "GET",
+    route: "/api/admin/exports/transactions.csv",
+    request: () => ({ url: "/api/admin/exports/transactions.csv?type=usage" }),
+  },
+  {
+    method: "GET",
+    route: "/api/admin/exports/users.csv",
+    request: () => ({ url: "/api/admin/exports/users.csv?sort=newest" }),
+  },
+  {
+    method: "POST",
+    route: "/api/video/:taskId/refund",
+    request: () => ({ url: `/api/video/${fixtures.taskId}/refund`, body: {} }),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/recheck-failed-videos",
+    request: () => ({ url: "/api/admin/recheck-failed-videos", body: {} }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/admin/delete-failed-videos",
+    request: () => ({ url: "/api/admin/delete-failed-videos", body: {} }),
+  },
   { method: "GET", route: "/api/admin/video-storage", request: () => ({ url: "/api/admin/video-storage" }) },
   { method: "GET", route: "/api/admin/users/:userId", request: () => ({ url: `/api/admin/users/${fixtures.userId}` }) },
-  { method: "GET", route: "/api/admin/users/:userId/videos", request: () => ({ url: `/api/admin/users/${fixtures.userId}/videos` }) },
+  {
+    method: "GET",
+    route: "/api/admin/users/:userId/videos",
+    request: () => ({ url: `/api/admin/users/${fixtures.userId}/videos` }),
+  },
   {
     method: "DELETE",
     route: "/api/admin/users/:userId/api-tokens/:tokenId",
     request: () => ({ url: `/api/admin/users/${fixtures.userId}/api-tokens/${fixtures.tokenId}` }),
   },
-  { method: "DELETE", route: "/api/admin/users/:userId/sessions", request: () => ({ url: `/api/admin/users/${fixtures.userId}/sessions` }) },
+  {
+    method: "DELETE",
+    route: "/api/admin/users/:userId/sessions",
+    request: () => ({ url: `/api/admin/users/${fixtures.userId}/sessions` }),
+  },
   { method: "GET", route: "/api/admin/audit-log", request: () => ({ url: "/api/admin/audit-log" }) },
   { method: "GET", route: "/api/admin/overview", request: () => ({ url: "/api/admin/overview?range=today" }) },
-  { method: "DELETE", route: "/api/admin/credit-packages/:id", request: () => ({ url: `/api/admin/credit-packages/${fixtures.packageId}` }) },
-  { method: "DELETE", route: "/api/admin/kie-apis/:id", request: () => ({ url: `/api/admin/kie-apis/${fixtures.kieApiId}` }) },
+  {
+    method: "DELETE",
+    route: "/api/admin/credit-packages/:id",
+    request: () => ({ url: `/api/admin/credit-packages/${fixtures.packageId}` }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/admin/kie-apis/:id",
+    request: () => ({ url: `/api/admin/kie-apis/${fixtures.kieApiId}` }),
+  },
 ];
 
 const bodies: string[] = [];
@@ -174,26 +235,29 @@ describe("admin authorization matrix", () => {
     expect(CASES.map((c) => `${c.method} ${c.route}`).sort()).toEqual(admins.sort());
   });
 
-  it.each(CASES.map((c) => [`${c.method} ${c.route}`, c] as const))("%s: 401 signed out, 403 user, 401 disabled admin, 2xx admin", async (_name, c) => {
-    const anonymous = await send(new Client(t.app), c);
-    expect(anonymous.statusCode, anonymous.body).toBe(401);
+  it.each(CASES.map((c) => [`${c.method} ${c.route}`, c] as const))(
+    "%s: 401 signed out, 403 user, 401 disabled admin, 2xx admin",
+    async (_name, c) => {
+      const anonymous = await send(new Client(t.app), c);
+      expect(anonymous.statusCode, anonymous.body).toBe(401);
 
-    const { client: user } = await signUp(t.app);
-    const asUser = await send(user, c);
-    expect(asUser.statusCode, asUser.body).toBe(403);
+      const { client: user } = await signUp(t.app);
+      const asUser = await send(user, c);
+      expect(asUser.statusCode, asUser.body).toBe(403);
 
-    // A second admin, signed in, then disabled in the database behind its session's back.
-    const name = `admin_${Math.random().toString(36).slice(2, 8)}`;
-    await ensureAdminAccount(t.database.db, { username: name, password: "other-admin-pass" });
-    const disabled = await signInAdmin(t, name, "other-admin-pass");
-    await t.database.db.update(users).set({ isActive: false }).where(eq(users.username, name));
-    const asDisabled = await send(disabled, c);
-    expect(asDisabled.statusCode, asDisabled.body).toBe(401);
+      // A second admin, signed in, then disabled in the database behind its session's back.
+      const name = `admin_${Math.random().toString(36).slice(2, 8)}`;
+      await ensureAdminAccount(t.database.db, { username: name, password: "other-admin-pass" });
+      const disabled = await signInAdmin(t, name, "other-admin-pass");
+      await t.database.db.update(users).set({ isActive: false }).where(eq(users.username, name));
+      const asDisabled = await send(disabled, c);
+      expect(asDisabled.statusCode, asDisabled.body).toBe(401);
 
-    const asAdmin = await send(admin, c);
-    expect(asAdmin.statusCode, asAdmin.body).toBeGreaterThanOrEqual(200);
-    expect(asAdmin.statusCode, asAdmin.body).toBeLessThan(300);
-  });
+      const asAdmin = await send(admin, c);
+      expect(asAdmin.statusCode, asAdmin.body).toBeGreaterThanOrEqual(200);
+      expect(asAdmin.statusCode, asAdmin.body).toBeLessThan(300);
+    },
+  );
 
   it("never answered anyone with a stored secret in clear", () => {
     expect(bodies.length).toBe(CASES.length * 4);

@@ -104,7 +104,10 @@ async function userWithRows(
 ): Promise<string> {
   const sum = rows.reduce((s, r) => s + r.amount, 0);
   return t.database.db.transaction(async (tx) => {
-    const [u] = await tx.insert(users).values({ username, email, password: "not-a-hash", credits: sum }).returning({ id: users.id });
+    const [u] = await tx
+      .insert(users)
+      .values({ username, email, password: "not-a-hash", credits: sum })
+      .returning({ id: users.id });
     for (const r of rows) {
       await tx.insert(transactions).values({
         userId: u!.id,
@@ -122,20 +125,35 @@ async function userWithRows(
 describe("GET /api/admin/exports/transactions.csv", () => {
   it("is a UTF-8 file with a BOM, a header row, ISO dates, numbers, the provider task id and refunded", async () => {
     const u = await userWithCredits(t.app, t.database.db, 10);
-    const { taskId } = (await u.client.post("/api/generate-video", { prompt: "exported", model: "veo3_fast" })).json<{ taskId: string }>();
+    const { taskId } = (await u.client.post("/api/generate-video", { prompt: "exported", model: "veo3_fast" })).json<{
+      taskId: string;
+    }>();
     const { res, header, rows, text } = await exportCsv(`/api/admin/exports/transactions.csv?user=${u.username}`);
-    expect(res.headers["content-disposition"]).toBe(`attachment; filename="transactions-${new Date().toISOString().slice(0, 10)}.csv"`);
+    expect(res.headers["content-disposition"]).toBe(
+      `attachment; filename="transactions-${new Date().toISOString().slice(0, 10)}.csv"`,
+    );
     expect(header).toEqual([...TRANSACTION_CSV_COLUMNS]);
-    expect(text.slice(1).split("\r\n")[0]).toBe("id,created at,user,email,type,amount,description,provider task id,refunded");
+    expect(text.slice(1).split("\r\n")[0]).toBe(
+      "id,created at,user,email,type,amount,description,provider task id,refunded",
+    );
     expect(rows).toHaveLength(2);
     const [usage, adjustment] = rows.map((r) => byColumn(header, r));
-    expect(usage).toMatchObject({ user: u.username, email: "", type: "usage", amount: "-1", "provider task id": taskId, refunded: "false" });
+    expect(usage).toMatchObject({
+      user: u.username,
+      email: "",
+      type: "usage",
+      amount: "-1",
+      "provider task id": taskId,
+      refunded: "false",
+    });
     expect(adjustment).toMatchObject({ type: "adjustment", amount: "10", "provider task id": "", refunded: "false" });
     for (const row of [usage!, adjustment!]) {
       expect(row["created at"]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     }
     // The same rows as the list, with the same provider task id (kieTaskId).
-    const list = (await admin.get(`/api/admin/transactions?user=${u.username}`)).json<{ data: AdminTransactionView[] }>().data;
+    const list = (await admin.get(`/api/admin/transactions?user=${u.username}`)).json<{
+      data: AdminTransactionView[];
+    }>().data;
     expect(rows.map((r) => r[0])).toEqual(list.map((r) => r.id));
     expect(usage!["created at"]).toBe(list[0]!.createdAt);
     expect(list[0]!.kieTaskId).toBe(taskId);
@@ -180,7 +198,9 @@ describe("GET /api/admin/exports/transactions.csv", () => {
     expect((await exportCsv(`/api/admin/exports/transactions.csv?userId=${a}`)).rows).toHaveLength(3);
     expect((await exportCsv(`/api/admin/exports/transactions.csv?userId=${a}&user=beta`)).rows).toHaveLength(0);
     // An id of nobody: nothing, not an error.
-    expect((await exportCsv("/api/admin/exports/transactions.csv?userId=00000000-0000-4000-8000-000000000000")).rows).toHaveLength(0);
+    expect(
+      (await exportCsv("/api/admin/exports/transactions.csv?userId=00000000-0000-4000-8000-000000000000")).rows,
+    ).toHaveLength(0);
     await expectLedgerBalanced(t.database.db);
   });
 
@@ -199,7 +219,10 @@ describe("GET /api/admin/exports/transactions.csv", () => {
       expect(exported.json<{ message: string }>().message).toBe(listed.json<{ message: string }>().message);
     }
     const bad = await admin.get("/api/admin/transactions?userId=nobody");
-    expect(bad.json()).toMatchObject({ code: "invalid_input", message: expect.stringContaining("userId must be a user's id (a UUID)") });
+    expect(bad.json()).toMatchObject({
+      code: "invalid_input",
+      message: expect.stringContaining("userId must be a user's id (a UUID)"),
+    });
   });
 
   it("defuses formulas in text, keeps negative numbers as numbers, quotes commas and line breaks, and keeps Vietnamese names", async () => {
@@ -214,7 +237,9 @@ describe("GET /api/admin/exports/transactions.csv", () => {
       { type: "usage", amount: -1, at: "2026-04-01T00:00:06Z", description: 'Line one\nline "two", with a comma' },
       { type: "usage", amount: -1, at: "2026-04-01T00:00:07Z", description: "Phí tạo video — không có công thức" },
     ]);
-    const { header, rows, res } = await exportCsv(`/api/admin/exports/transactions.csv?user=${encodeURIComponent("nguyễn_thị")}`);
+    const { header, rows, res } = await exportCsv(
+      `/api/admin/exports/transactions.csv?user=${encodeURIComponent("nguyễn_thị")}`,
+    );
     const byDescription = rows.map((r) => byColumn(header, r)).reverse();
     expect(byDescription.map((r) => r.description)).toEqual([
       "'=1+1",
@@ -263,7 +288,10 @@ describe("GET /api/admin/exports/transactions.csv", () => {
       .where(eq(adminAuditLog.action, "export.transactions"))
       .orderBy(desc(adminAuditLog.id))
       .limit(1);
-    expect(row).toMatchObject({ adminUsername: "admin", details: { filters: { type: "usage", user: "someone", userId, dateFrom: "2026-01-01" } } });
+    expect(row).toMatchObject({
+      adminUsername: "admin",
+      details: { filters: { type: "usage", user: "someone", userId, dateFrom: "2026-01-01" } },
+    });
     expect(row!.adminId).not.toBeNull();
 
     await exportCsv("/api/admin/exports/users.csv?status=active&sort=credits");
@@ -273,7 +301,10 @@ describe("GET /api/admin/exports/transactions.csv", () => {
       .where(eq(adminAuditLog.action, "export.users"))
       .orderBy(desc(adminAuditLog.id))
       .limit(1);
-    expect(usersRow).toMatchObject({ adminUsername: "admin", details: { filters: { status: "active", sort: "credits" } } });
+    expect(usersRow).toMatchObject({
+      adminUsername: "admin",
+      details: { filters: { status: "active", sort: "credits" } },
+    });
   });
 });
 
@@ -286,7 +317,9 @@ describe("GET /api/admin/exports/users.csv", () => {
       { userId: rich.id, tokenHash: `hash-b-${rich.id}`, tokenMasked: "veo_bbbb...bbbb", name: "b" },
     ]);
     const { header, rows, res } = await exportCsv(`/api/admin/exports/users.csv?q=${rich.username}`);
-    expect(res.headers["content-disposition"]).toBe(`attachment; filename="users-${new Date().toISOString().slice(0, 10)}.csv"`);
+    expect(res.headers["content-disposition"]).toBe(
+      `attachment; filename="users-${new Date().toISOString().slice(0, 10)}.csv"`,
+    );
     expect(header).toEqual([...USER_CSV_COLUMNS]);
     expect(rows).toHaveLength(1);
     const [user] = await t.database.db.select().from(users).where(eq(users.id, rich.id));
@@ -345,7 +378,10 @@ describe("GET /api/admin/exports/users.csv", () => {
 
 describe("streaming", () => {
   it("sends 25,000 rows as a stream of many chunks, every row once, newest first", async () => {
-    const [u] = await t.database.db.insert(users).values({ username: "stream_user", password: "not-a-hash", credits: 25_000 }).returning({ id: users.id });
+    const [u] = await t.database.db
+      .insert(users)
+      .values({ username: "stream_user", password: "not-a-hash", credits: 25_000 })
+      .returning({ id: users.id });
     // Three rows per microsecond, so batch boundaries fall inside ties and between microseconds.
     await t.database.db.execute(sql`
       insert into transactions (user_id, type, amount, description, created_at)
@@ -357,7 +393,12 @@ describe("streaming", () => {
     const chunks: Buffer[] = [];
     const answer = await new Promise<http.IncomingMessage>((resolve, reject) => {
       const req = http.get(
-        { host: "127.0.0.1", port, path: `/api/admin/exports/transactions.csv?userId=${u!.id}`, headers: { cookie: admin.sessionCookie! } },
+        {
+          host: "127.0.0.1",
+          port,
+          path: `/api/admin/exports/transactions.csv?userId=${u!.id}`,
+          headers: { cookie: admin.sessionCookie! },
+        },
         (res) => {
           res.on("data", (c: Buffer) => chunks.push(c));
           res.on("end", () => resolve(res));

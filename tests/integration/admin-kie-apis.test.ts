@@ -4,7 +4,14 @@ import { kieApis, transactions } from "../../src/server/db/schema.js";
 import { MASK_PREFIX } from "../../src/shared/mask.js";
 import type { KieApiView } from "../../src/shared/schemas/kie-apis.js";
 import { signInAdmin, type Client } from "../helpers/test-app.js";
-import { createVideoTestApp, startSimulator, taskRow, userWithCredits, type StartedSimulator, type VideoTestApp } from "../helpers/video-app.js";
+import {
+  createVideoTestApp,
+  startSimulator,
+  taskRow,
+  userWithCredits,
+  type StartedSimulator,
+  type VideoTestApp,
+} from "../helpers/video-app.js";
 
 /** The real KIE client talks to the simulator, which plays KIE for the accounts' keys. */
 let sim: StartedSimulator;
@@ -69,9 +76,18 @@ describe("POST /api/admin/kie-apis", () => {
     [{ name: "   ", token: "k-blank-name" }, "Name is required"],
     [{ name: "no token" }, "Token is required"],
     [{ name: "negative", token: "k-neg", totalCredits: -1 }, "Total credits must be a whole number, 0 or more"],
-    [{ name: "fraction", token: "k-frac", veo3FastCredits: 1.5 }, "Veo3 Fast credits must be a whole number, 0 or more"],
-    [{ name: "negative lite", token: "k-lite", veo3LiteCredits: -1 }, "Veo3 Lite credits must be a whole number, 0 or more"],
-    [{ name: "text", token: "k-text", veo3QualityCredits: "lots" }, "Veo3 Quality credits must be a whole number, 0 or more"],
+    [
+      { name: "fraction", token: "k-frac", veo3FastCredits: 1.5 },
+      "Veo3 Fast credits must be a whole number, 0 or more",
+    ],
+    [
+      { name: "negative lite", token: "k-lite", veo3LiteCredits: -1 },
+      "Veo3 Lite credits must be a whole number, 0 or more",
+    ],
+    [
+      { name: "text", token: "k-text", veo3QualityCredits: "lots" },
+      "Veo3 Quality credits must be a whole number, 0 or more",
+    ],
     [{ name: "flag", token: "k-flag", isEnabled: "yes" }, "isEnabled must be true or false"],
     [{ name: "masked", token: `${MASK_PREFIX}abcd` }, "Paste the full KIE API key, not the masked one"],
   ])("refuses %j with a clear 400", async (body, message) => {
@@ -82,7 +98,9 @@ describe("POST /api/admin/kie-apis", () => {
 
   it("refuses a key that is already in the list, even under concurrent adds", async () => {
     const token = newKey();
-    const results = await Promise.all([1, 2, 3].map((i) => admin.post("/api/admin/kie-apis", { name: `dup ${i}`, token })));
+    const results = await Promise.all(
+      [1, 2, 3].map((i) => admin.post("/api/admin/kie-apis", { name: `dup ${i}`, token })),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
     expect(results.find((r) => r.statusCode === 409)!.json().message).toBe("This KIE API key is already in the list");
   });
@@ -92,9 +110,16 @@ describe("PUT /api/admin/kie-apis/:id", () => {
   it("keeps the key when the token is blank or masked, replaces it when a new one is typed", async () => {
     const token = newKey();
     const account = await addAccount({ name: "to edit", token });
-    const keep = await admin.put(`/api/admin/kie-apis/${account.id}`, { name: "renamed", token: account.token, totalCredits: 120 });
+    const keep = await admin.put(`/api/admin/kie-apis/${account.id}`, {
+      name: "renamed",
+      token: account.token,
+      totalCredits: 120,
+    });
     expect(keep.statusCode).toBe(200);
-    expect(keep.json()).toMatchObject({ message: "KIE API saved", kieApi: { name: "renamed", totalCredits: 120, status: "Low Credits" } });
+    expect(keep.json()).toMatchObject({
+      message: "KIE API saved",
+      kieApi: { name: "renamed", totalCredits: 120, status: "Low Credits" },
+    });
     await admin.put(`/api/admin/kie-apis/${account.id}`, { token: "", isEnabled: false });
     const [kept] = await t.database.db.select().from(kieApis).where(eq(kieApis.id, account.id));
     expect(t.secretBox.decrypt(kept!.tokenEncrypted)).toBe(token);
@@ -130,7 +155,10 @@ describe("POST /api/admin/kie-apis/:id/check-credits", () => {
     const account = await addAccount({ name: "checked", token });
     const res = await admin.post(`/api/admin/kie-apis/${account.id}/check-credits`, {});
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: "KIE reports 250 credits", kieApi: { totalCredits: 250, status: "Low Credits" } });
+    expect(res.json()).toMatchObject({
+      message: "KIE reports 250 credits",
+      kieApi: { totalCredits: 250, status: "Low Credits" },
+    });
     sim.accounts.set(token, { credits: 5000 });
     const again = await admin.post(`/api/admin/kie-apis/${account.id}/check-credits`, {});
     expect(again.json().kieApi).toMatchObject({ totalCredits: 5000, status: "Available" });
@@ -162,7 +190,11 @@ describe("DELETE /api/admin/kie-apis/:id", () => {
     const { taskId } = gen.json();
     expect((await taskRow(t.database.db, taskId)).kieApiId).toBe(account.id);
     const listed = (await admin.get("/api/admin/kie-apis")).json<KieApiView[]>();
-    expect(listed.find((a) => a.id === account.id)).toMatchObject({ taskCount: 1, totalCredits: 100_000 - 80, totalUsage: 80 });
+    expect(listed.find((a) => a.id === account.id)).toMatchObject({
+      taskCount: 1,
+      totalCredits: 100_000 - 80,
+      totalUsage: 80,
+    });
 
     const res = await admin.request("DELETE", `/api/admin/kie-apis/${account.id}`);
     expect(res.statusCode).toBe(200);

@@ -33,7 +33,10 @@ let t: TestApp;
 let admin: Client;
 
 async function user(name: string, createdAt: Date): Promise<string> {
-  const [row] = await t.database.db.insert(users).values({ username: name, password: "x", createdAt }).returning({ id: users.id });
+  const [row] = await t.database.db
+    .insert(users)
+    .values({ username: name, password: "x", createdAt })
+    .returning({ id: users.id });
   return row!.id;
 }
 
@@ -60,10 +63,27 @@ async function video(
   });
 }
 
-async function order(userId: string, provider: "creem" | "paypal", amount: string, status: string, completedAt: Date | null, currency = "USD") {
+async function order(
+  userId: string,
+  provider: "creem" | "paypal",
+  amount: string,
+  status: string,
+  completedAt: Date | null,
+  currency = "USD",
+) {
   await t.database.db
     .insert(paymentOrders)
-    .values({ userId, packageName: "Pack", provider, amount, currency, credits: 10, status, completedAt, createdAt: completedAt ?? at(0) });
+    .values({
+      userId,
+      packageName: "Pack",
+      provider,
+      amount,
+      currency,
+      credits: 10,
+      status,
+      completedAt,
+      createdAt: completedAt ?? at(0),
+    });
 }
 
 async function ledger(userId: string, type: string, amount: number, createdAt: Date) {
@@ -172,12 +192,22 @@ describe("GET /api/admin/overview", () => {
     ]);
     expect(body.revenue.byDay).toHaveLength(21);
     const revenueOf = (provider: string, currency: string) =>
-      body.revenue.byDay.filter((r) => r.provider === provider && r.currency === currency).map((r) => [r.day, r.amount, r.orders]);
+      body.revenue.byDay
+        .filter((r) => r.provider === provider && r.currency === currency)
+        .map((r) => [r.day, r.amount, r.orders]);
     expect(revenueOf("creem", "USD")).toEqual(
-      [6, 5, 4, 3, 2, 1, 0].map((d) => [dayOf(d), d === 0 ? "10.00" : d === 2 ? "25.50" : "0.00", d === 0 || d === 2 ? 1 : 0]),
+      [6, 5, 4, 3, 2, 1, 0].map((d) => [
+        dayOf(d),
+        d === 0 ? "10.00" : d === 2 ? "25.50" : "0.00",
+        d === 0 || d === 2 ? 1 : 0,
+      ]),
     );
-    expect(revenueOf("paypal", "USD")).toEqual([6, 5, 4, 3, 2, 1, 0].map((d) => [dayOf(d), d === 6 ? "9.99" : "0.00", d === 6 ? 1 : 0]));
-    expect(revenueOf("creem", "EUR")).toEqual([6, 5, 4, 3, 2, 1, 0].map((d) => [dayOf(d), d === 3 ? "20.00" : "0.00", d === 3 ? 1 : 0]));
+    expect(revenueOf("paypal", "USD")).toEqual(
+      [6, 5, 4, 3, 2, 1, 0].map((d) => [dayOf(d), d === 6 ? "9.99" : "0.00", d === 6 ? 1 : 0]),
+    );
+    expect(revenueOf("creem", "EUR")).toEqual(
+      [6, 5, 4, 3, 2, 1, 0].map((d) => [dayOf(d), d === 3 ? "20.00" : "0.00", d === 3 ? 1 : 0]),
+    );
 
     const { byDay: creditDays, ...creditTotals } = body.credits;
     expect(creditTotals).toEqual({ sold: 150, spent: 11, refunded: 5, netSpent: 6, adjustedUp: 20, adjustedDown: 7 });
@@ -191,12 +221,56 @@ describe("GET /api/admin/overview", () => {
     expect(body.newUsers.byDay).toEqual(body.days.map((day, i) => ({ day, count: week({ 0: 2, 1: 1, 6: 1 })[i] })));
 
     const { byModel, byDay: videoDays, ...videoTotals } = body.videos;
-    expect(videoTotals).toEqual({ total: 10, completed: 6, refunded: 1, failed: 2, inProgress: 1, failureRate: 2 / 9, refundRate: 3 / 9 });
+    expect(videoTotals).toEqual({
+      total: 10,
+      completed: 6,
+      refunded: 1,
+      failed: 2,
+      inProgress: 1,
+      failureRate: 2 / 9,
+      refundRate: 3 / 9,
+    });
     expect(byModel).toEqual([
-      { model: "veo3", total: 3, completed: 2, refunded: 0, failed: 1, inProgress: 0, failureRate: 1 / 3, refundRate: 1 / 3 },
-      { model: "veo3_fast", total: 5, completed: 2, refunded: 1, failed: 1, inProgress: 1, failureRate: 1 / 4, refundRate: 2 / 4 },
-      { model: "veo3_lite", total: 1, completed: 1, refunded: 0, failed: 0, inProgress: 0, failureRate: 0, refundRate: 0 },
-      { model: "veo2_legacy", total: 1, completed: 1, refunded: 0, failed: 0, inProgress: 0, failureRate: 0, refundRate: 0 },
+      {
+        model: "veo3",
+        total: 3,
+        completed: 2,
+        refunded: 0,
+        failed: 1,
+        inProgress: 0,
+        failureRate: 1 / 3,
+        refundRate: 1 / 3,
+      },
+      {
+        model: "veo3_fast",
+        total: 5,
+        completed: 2,
+        refunded: 1,
+        failed: 1,
+        inProgress: 1,
+        failureRate: 1 / 4,
+        refundRate: 2 / 4,
+      },
+      {
+        model: "veo3_lite",
+        total: 1,
+        completed: 1,
+        refunded: 0,
+        failed: 0,
+        inProgress: 0,
+        failureRate: 0,
+        refundRate: 0,
+      },
+      {
+        model: "veo2_legacy",
+        total: 1,
+        completed: 1,
+        refunded: 0,
+        failed: 0,
+        inProgress: 0,
+        failureRate: 0,
+        refundRate: 0,
+      },
     ]);
     expect(videoDays).toHaveLength(4 * 7);
     const series = (model: string, outcome: "completed" | "refunded" | "failed" | "inProgress") =>
@@ -250,9 +324,24 @@ describe("GET /api/admin/overview", () => {
       { provider: "creem", currency: "USD", orders: 1, amount: "10.00" },
       { provider: "paypal", currency: "USD", orders: 0, amount: "0.00" },
     ]);
-    expect(body.credits).toMatchObject({ sold: 100, spent: 6, refunded: 0, netSpent: 6, adjustedUp: 0, adjustedDown: 0 });
+    expect(body.credits).toMatchObject({
+      sold: 100,
+      spent: 6,
+      refunded: 0,
+      netSpent: 6,
+      adjustedUp: 0,
+      adjustedDown: 0,
+    });
     expect(body.newUsers).toEqual({ total: 2, byDay: [{ day: dayOf(0), count: 2 }] });
-    expect(body.videos).toMatchObject({ total: 4, completed: 1, refunded: 1, failed: 1, inProgress: 1, failureRate: 1 / 3, refundRate: 2 / 3 });
+    expect(body.videos).toMatchObject({
+      total: 4,
+      completed: 1,
+      refunded: 1,
+      failed: 1,
+      inProgress: 1,
+      failureRate: 1 / 3,
+      refundRate: 2 / 3,
+    });
     expect(body.videos.byModel.map((m) => m.model)).toEqual(["veo3", "veo3_fast"]);
     expect(body.times).toEqual({
       toVideo: { count: 2, medianSeconds: 75, p95Seconds: 88.5 },
@@ -296,7 +385,14 @@ describe("GET /api/admin/overview", () => {
       { provider: "paypal", currency: "USD", orders: 0, amount: "0.00" },
     ]);
     expect(quiet.revenue.byDay).toHaveLength(14);
-    expect(quiet.credits).toMatchObject({ sold: 0, spent: 0, refunded: 0, netSpent: 0, adjustedUp: 0, adjustedDown: 0 });
+    expect(quiet.credits).toMatchObject({
+      sold: 0,
+      spent: 0,
+      refunded: 0,
+      netSpent: 0,
+      adjustedUp: 0,
+      adjustedDown: 0,
+    });
     expect(quiet.credits.byDay).toHaveLength(7);
     expect(quiet.newUsers.total).toBe(0);
     expect(quiet.newUsers.byDay.every((d) => d.count === 0)).toBe(true);
@@ -311,7 +407,10 @@ describe("GET /api/admin/overview", () => {
       byModel: [],
       byDay: [],
     });
-    expect(quiet.times).toEqual({ toVideo: { count: 0, medianSeconds: null, p95Seconds: null }, to1080p: { count: 0, medianSeconds: null, p95Seconds: null } });
+    expect(quiet.times).toEqual({
+      toVideo: { count: 0, medianSeconds: null, p95Seconds: null },
+      to1080p: { count: 0, medianSeconds: null, p95Seconds: null },
+    });
     // The accounts are not of a range: always listed.
     expect(quiet.providerAccounts).toHaveLength(2);
   });
@@ -319,7 +418,10 @@ describe("GET /api/admin/overview", () => {
   it("refuses an unknown range with a readable 400", async () => {
     const res = await admin.get("/api/admin/overview?range=1y");
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: "invalid_input", message: expect.stringContaining("range must be one of: today, 7d, 30d, 90d") });
+    expect(res.json()).toMatchObject({
+      code: "invalid_input",
+      message: expect.stringContaining("range must be one of: today, 7d, 30d, 90d"),
+    });
     expect((await get("?range=")).body.range).toBe("7d");
   });
 });

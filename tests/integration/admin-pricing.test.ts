@@ -16,10 +16,18 @@ describe("prices set on /admin", () => {
     const u = await userWithCredits(t.app, t.database.db, 100);
     const token = (await u.client.post("/api/user-tokens", { name: "pricing" })).json().token as string;
 
-    const saved = await admin.put("/api/admin/settings", { veo3Credits: 9, veo3FastCredits: "7", veo3ApiPrice: "12.5", veo3FastApiPrice: 3 });
+    const saved = await admin.put("/api/admin/settings", {
+      veo3Credits: 9,
+      veo3FastCredits: "7",
+      veo3ApiPrice: "12.5",
+      veo3FastApiPrice: 3,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const pricing = (await t.app.inject({ method: "GET", url: "/api/pricing/current" })).json();
-    expect(pricing).toMatchObject({ veo3_fast: { web_credits: 7, api_credits: 3 }, veo3_quality: { web_credits: 9, api_credits: 13 } });
+    expect(pricing).toMatchObject({
+      veo3_fast: { web_credits: 7, api_credits: 3 },
+      veo3_quality: { web_credits: 9, api_credits: 13 },
+    });
 
     const web = await u.client.post("/api/generate-video", { prompt: "priced on the web", model: "veo3_fast" });
     expect(web.statusCode, web.body).toBe(200);
@@ -41,17 +49,28 @@ describe("prices set on /admin", () => {
   });
 
   it("prices: any model or surcharge, each field alone; surcharges may be 0, models not; unknown items refused", async () => {
-    const ok = await admin.put("/api/admin/settings", { prices: { veo3_lite: { apiPrice: "1.25" }, extend: { webCredits: 0, apiPrice: 0 } } });
+    const ok = await admin.put("/api/admin/settings", {
+      prices: { veo3_lite: { apiPrice: "1.25" }, extend: { webCredits: 0, apiPrice: 0 } },
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     const prices = ok.json().settings.prices;
     expect(prices.veo3_lite).toEqual({ webCredits: 1, apiPrice: "1.25" });
     expect(prices.extend).toEqual({ webCredits: 0, apiPrice: "0.00" });
     // The old fields still read and write the same two prices.
-    expect(ok.json().settings).toMatchObject({ veo3Credits: prices.veo3.webCredits, veo3FastApiPrice: prices.veo3_fast.apiPrice });
+    expect(ok.json().settings).toMatchObject({
+      veo3Credits: prices.veo3.webCredits,
+      veo3FastApiPrice: prices.veo3_fast.apiPrice,
+    });
 
     for (const [body, message] of [
-      [{ prices: { veo3_lite: { webCredits: 0 } } }, "prices.veo3_lite.webCredits must be an integer between 1 and 1000"],
-      [{ prices: { "4k": { apiPrice: "2.555" } } }, "prices.4k.apiPrice must be a number between 0 and 1000 with at most two decimals"],
+      [
+        { prices: { veo3_lite: { webCredits: 0 } } },
+        "prices.veo3_lite.webCredits must be an integer between 1 and 1000",
+      ],
+      [
+        { prices: { "4k": { apiPrice: "2.555" } } },
+        "prices.4k.apiPrice must be a number between 0 and 1000 with at most two decimals",
+      ],
       [{ prices: { veo4: { webCredits: 3 } } }, "prices takes veo3, veo3_fast, veo3_lite, 4k, extend"],
       [{ prices: { veo3: { web: 3 } } }, "prices.veo3 takes webCredits and apiPrice"],
     ] as const) {
@@ -67,7 +86,10 @@ describe("prices set on /admin", () => {
       admin.put("/api/admin/settings", { prices: { veo3_lite: { webCredits: 4 } } }),
       admin.put("/api/admin/settings", { prices: { veo3_lite: { apiPrice: "3.50" } } }),
     ]);
-    expect((await admin.get("/api/admin/settings")).json().prices.veo3_lite).toEqual({ webCredits: 4, apiPrice: "3.50" });
+    expect((await admin.get("/api/admin/settings")).json().prices.veo3_lite).toEqual({
+      webCredits: 4,
+      apiPrice: "3.50",
+    });
     await admin.put("/api/admin/settings", { prices: { veo3_lite: { webCredits: 1, apiPrice: 1 } } });
   });
 });

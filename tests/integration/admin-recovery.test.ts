@@ -3,7 +3,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { transactions, videoTasks } from "../../src/server/db/schema.js";
 import { signInAdmin, type Client } from "../helpers/test-app.js";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
-import { balanceOf, createVideoTestApp, passSimulatorTime, runWorkerUntil, taskRow, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
+import {
+  balanceOf,
+  createVideoTestApp,
+  passSimulatorTime,
+  runWorkerUntil,
+  taskRow,
+  userWithCredits,
+  type VideoTestApp,
+} from "../helpers/video-app.js";
 
 let t: VideoTestApp;
 let admin: Client;
@@ -48,7 +56,10 @@ describe("POST /api/admin/recheck-failed-videos", () => {
     expect((await balanceOf(t.database.db, u.id)).credits).toBe(12);
 
     // Two admins pressing at once: the video is recovered and charged again exactly once.
-    const [first, second] = await Promise.all([admin.post("/api/admin/recheck-failed-videos", {}), admin.post("/api/admin/recheck-failed-videos", {})]);
+    const [first, second] = await Promise.all([
+      admin.post("/api/admin/recheck-failed-videos", {}),
+      admin.post("/api/admin/recheck-failed-videos", {}),
+    ]);
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
     const reports = [first.json(), second.json()];
@@ -136,7 +147,9 @@ describe("DELETE /api/admin/delete-failed-videos", () => {
       ["usage", -1],
     ]);
     expect(rows.every((r) => r.videoTaskId === null)).toBe(true);
-    const history = (await admin.get(`/api/admin/transactions?user=${encodeURIComponent(u.username)}&type=usage`)).json();
+    const history = (
+      await admin.get(`/api/admin/transactions?user=${encodeURIComponent(u.username)}&type=usage`)
+    ).json();
     const usage = history.data.find((r: { taskId: string }) => r.taskId === failed.taskId);
     expect(usage).toMatchObject({ type: "usage", amount: -1, refunded: true, username: u.username });
 

@@ -44,7 +44,11 @@ describe("admin settings", () => {
   });
 
   it("stores secrets encrypted, returns them masked, and never echoes them", async () => {
-    const res = await admin.put("/api/admin/settings", { ...SECRETS, paypalClientId: "pp-client-id", telegramChatId: "-100123" });
+    const res = await admin.put("/api/admin/settings", {
+      ...SECRETS,
+      paypalClientId: "pp-client-id",
+      telegramChatId: "-100123",
+    });
     expect(res.statusCode).toBe(200);
     const view = (await admin.get("/api/admin/settings")).json();
     for (const [field, value] of Object.entries(SECRETS)) {

@@ -23,7 +23,11 @@ const page = async (query: string) => {
 };
 
 /** A user with ledger rows at chosen times (amounts balanced by the adjustment that funds them). */
-async function userWithRows(name: string, email: string | undefined, rows: { type: string; amount: number; at: string; description?: string }[]) {
+async function userWithRows(
+  name: string,
+  email: string | undefined,
+  rows: { type: string; amount: number; at: string; description?: string }[],
+) {
   const { username } = await signUp(t.app, { username: name, email });
   const [user] = await t.database.db.select().from(users).where(eq(users.username, username));
   const sum = rows.reduce((s, r) => s + r.amount, 0);
@@ -32,7 +36,13 @@ async function userWithRows(name: string, email: string | undefined, rows: { typ
     for (const r of rows) {
       await tx
         .insert(transactions)
-        .values({ userId: user!.id, type: r.type, amount: r.amount, description: r.description ?? r.type, createdAt: new Date(r.at) });
+        .values({
+          userId: user!.id,
+          type: r.type,
+          amount: r.amount,
+          description: r.description ?? r.type,
+          createdAt: new Date(r.at),
+        });
     }
   });
   return user!;
@@ -55,7 +65,9 @@ describe("GET /api/admin/transactions", () => {
       { type: "usage", amount: -5, at: "2026-03-02T23:59:59Z" },
       { type: "refund", amount: 5, at: "2026-03-03T00:00:00Z" },
     ]);
-    await userWithRows("pct_aXb_user", "beta@example.com", [{ type: "purchase", amount: 10, at: "2026-03-02T12:00:00Z" }]);
+    await userWithRows("pct_aXb_user", "beta@example.com", [
+      { type: "purchase", amount: 10, at: "2026-03-02T12:00:00Z" },
+    ]);
 
     expect((await page("?user=a_b")).data.map((r) => r.username)).toEqual([a.username, a.username, a.username]);
     expect((await page("?user=pct%25user")).total).toBe(0);
@@ -72,7 +84,11 @@ describe("GET /api/admin/transactions", () => {
     const many = await userWithRows(
       "pager_user",
       undefined,
-      Array.from({ length: 53 }, (_, i) => ({ type: "purchase", amount: 1, at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() })),
+      Array.from({ length: 53 }, (_, i) => ({
+        type: "purchase",
+        amount: 1,
+        at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+      })),
     );
     const first = await page("?user=pager_user");
     const second = await page("?user=pager_user&page=2");
@@ -109,7 +125,9 @@ describe("refunds from History", () => {
 
     expect(await balanceOf(t.database.db, u.id)).toEqual({ credits: 20, ledger: 20 });
     const task = await taskRow(t.database.db, taskId);
-    const refunds = (await t.database.db.select().from(transactions).where(eq(transactions.videoTaskId, task.id))).filter((r) => r.type === "refund");
+    const refunds = (
+      await t.database.db.select().from(transactions).where(eq(transactions.videoTaskId, task.id))
+    ).filter((r) => r.type === "refund");
     expect(refunds).toHaveLength(1);
     const { data } = await page(`?user=${u.username}&type=usage`);
     expect(data).toEqual([expect.objectContaining({ taskId, refunded: true })]);
@@ -119,11 +137,17 @@ describe("refunds from History", () => {
 describe("a 4K upgrade's usage row (decision 0049)", () => {
   it("is refunded by its own refund only: the video's refund leaves it charged, and the other way round", async () => {
     const u = await userWithCredits(t.app, t.database.db, 50);
-    const gen = await u.client.post("/api/generate-video", { prompt: "four k rows", model: "veo3_fast", upgrade4k: true });
+    const gen = await u.client.post("/api/generate-video", {
+      prompt: "four k rows",
+      model: "veo3_fast",
+      upgrade4k: true,
+    });
     expect(gen.statusCode, gen.body).toBe(200);
     const { taskId } = gen.json<{ taskId: string }>();
     const usage = async () =>
-      (await page(`?user=${u.username}&type=usage`)).data.map((r) => [r.amount, r.refunded]).sort((a, b) => Number(a[0]) - Number(b[0]));
+      (await page(`?user=${u.username}&type=usage`)).data
+        .map((r) => [r.amount, r.refunded])
+        .sort((a, b) => Number(a[0]) - Number(b[0]));
     expect(await usage()).toEqual([
       [-2, false],
       [-1, false],
@@ -146,7 +170,9 @@ describe("a 4K upgrade's usage row (decision 0049)", () => {
 describe("the provider task id and the userId filter (issue 23)", () => {
   it("carries the provider task id as kieTaskId (and taskId), from the row or from its video task", async () => {
     const u = await userWithCredits(t.app, t.database.db, 10);
-    const { taskId } = (await u.client.post("/api/generate-video", { prompt: "named kieTaskId", model: "veo3_fast" })).json();
+    const { taskId } = (
+      await u.client.post("/api/generate-video", { prompt: "named kieTaskId", model: "veo3_fast" })
+    ).json();
     const { data } = await page(`?user=${u.username}`);
     expect(data.map((r) => [r.type, r.kieTaskId, r.taskId])).toEqual([
       ["usage", taskId, taskId],
@@ -171,12 +197,14 @@ describe("the provider task id and the userId filter (issue 23)", () => {
     expect((await page("?userId=")).total).toBeGreaterThan(1);
   });
 
-  it.each(["nobody", "1234", `${"a".repeat(8)}-${"b".repeat(4)}-${"c".repeat(4)}-${"d".repeat(4)}-${"e".repeat(11)}`, "00000000-0000-4000-8000-00000000000g"])(
-    "refuses userId=%s with a 400 that says what it must be",
-    async (userId) => {
-      const res = await admin.get(`/api/admin/transactions?userId=${userId}`);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: "invalid_input", message: "userId must be a user's id (a UUID)" });
-    },
-  );
+  it.each([
+    "nobody",
+    "1234",
+    `${"a".repeat(8)}-${"b".repeat(4)}-${"c".repeat(4)}-${"d".repeat(4)}-${"e".repeat(11)}`,
+    "00000000-0000-4000-8000-00000000000g",
+  ])("refuses userId=%s with a 400 that says what it must be", async (userId) => {
+    const res = await admin.get(`/api/admin/transactions?userId=${userId}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: "invalid_input", message: "userId must be a user's id (a UUID)" });
+  });
 });

@@ -25,15 +25,35 @@ describe("GET /api/admin/users/:userId", () => {
     const token = (await client.post("/api/user-tokens", { name: "n8n" })).json<{ id: string; token: string }>();
     await t.database.db
       .insert(paymentOrders)
-      .values({ userId: id, packageName: "Starter", provider: "paypal", amount: "9.99", credits: 100, status: "completed", completedAt: new Date() });
+      .values({
+        userId: id,
+        packageName: "Starter",
+        provider: "paypal",
+        amount: "9.99",
+        credits: 100,
+        status: "completed",
+        completedAt: new Date(),
+      });
     await t.database.db
       .insert(paymentOrders)
-      .values({ userId: id, packageName: "Pro", provider: "creem", amount: "19.00", credits: 250, status: "failed", failureReason: "Card declined" });
+      .values({
+        userId: id,
+        packageName: "Pro",
+        provider: "creem",
+        amount: "19.00",
+        credits: 250,
+        status: "failed",
+        failureReason: "Card declined",
+      });
 
     const res = await admin.get(`/api/admin/users/${id}`);
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json<
-      Record<string, unknown> & { apiTokens: Record<string, unknown>[]; sessions: Record<string, unknown>[]; paymentOrders: Record<string, unknown>[] }
+      Record<string, unknown> & {
+        apiTokens: Record<string, unknown>[];
+        sessions: Record<string, unknown>[];
+        paymentOrders: Record<string, unknown>[];
+      }
     >();
     expect(page).toMatchObject({
       id,
@@ -47,7 +67,13 @@ describe("GET /api/admin/users/:userId", () => {
       paymentOrderCount: 2,
     });
     expect(page.apiTokens).toEqual([
-      { id: token.id, name: "n8n", token: expect.stringContaining("•") as string, createdAt: expect.any(String) as string, lastUsed: null },
+      {
+        id: token.id,
+        name: "n8n",
+        token: expect.stringContaining("•") as string,
+        createdAt: expect.any(String) as string,
+        lastUsed: null,
+      },
     ]);
     expect(res.body).not.toContain(token.token);
     expect(page.sessions).toHaveLength(1);
@@ -70,7 +96,10 @@ describe("GET /api/admin/users/:userId", () => {
       headers: { "user-agent": `Evil\u0001Agent/${"x".repeat(500)}` },
     });
     expect(res.statusCode).toBe(200);
-    const rows = await t.database.db.select({ userAgent: sessions.userAgent }).from(sessions).where(eq(sessions.userId, id));
+    const rows = await t.database.db
+      .select({ userAgent: sessions.userAgent })
+      .from(sessions)
+      .where(eq(sessions.userId, id));
     const evil = rows.find((r) => r.userAgent?.startsWith("Evil"))!;
     expect(evil.userAgent).toMatch(/^EvilAgent\/x+$/);
     expect(evil.userAgent).toHaveLength(300);
@@ -109,8 +138,16 @@ describe("GET /api/admin/users/:userId/videos", () => {
     }>();
     expect(first.total).toBe(23);
     expect(first.data).toHaveLength(20);
-    expect(first.data[0]).toMatchObject({ prompt: "video 22", videoUrl: null, deletedAt: expect.any(String) as string });
-    expect(first.data[1]).toMatchObject({ prompt: "video 21", videoUrl: "https://tempfile.aiquickdraw.com/v/21.mp4", deletedAt: null });
+    expect(first.data[0]).toMatchObject({
+      prompt: "video 22",
+      videoUrl: null,
+      deletedAt: expect.any(String) as string,
+    });
+    expect(first.data[1]).toMatchObject({
+      prompt: "video 21",
+      videoUrl: "https://tempfile.aiquickdraw.com/v/21.mp4",
+      deletedAt: null,
+    });
     const second = (await admin.get(`/api/admin/users/${id}/videos?page=2`)).json<{ data: { prompt: string }[] }>();
     expect(second.data.map((v) => v.prompt)).toEqual(["video 2", "video 1", "video 0"]);
     expect((await admin.get(`/api/admin/users/${id}/videos?page=0`)).statusCode).toBe(400);
@@ -134,9 +171,17 @@ describe("signing a user out everywhere and revoking a token", () => {
     const other = await signUp(t.app);
     const ownerId = await idOf(owner.username);
     const mine = (await owner.client.post("/api/user-tokens", { name: "mine" })).json<{ id: string; token: string }>();
-    const theirs = (await other.client.post("/api/user-tokens", { name: "theirs" })).json<{ id: string; token: string }>();
+    const theirs = (await other.client.post("/api/user-tokens", { name: "theirs" })).json<{
+      id: string;
+      token: string;
+    }>();
     // A token that works reaches the route (404: no such task); a revoked one is 401.
-    const bearer = (token: string) => t.app.inject({ method: "GET", url: "/api/n8n/video-status/no-such-task", headers: { authorization: `Bearer ${token}` } });
+    const bearer = (token: string) =>
+      t.app.inject({
+        method: "GET",
+        url: "/api/n8n/video-status/no-such-task",
+        headers: { authorization: `Bearer ${token}` },
+      });
 
     const wrong = await admin.delete(`/api/admin/users/${ownerId}/api-tokens/${theirs.id}`);
     expect(wrong.statusCode).toBe(404);

@@ -48,11 +48,15 @@ beforeAll(async () => {
       .returning();
     const videos = i % 4;
     for (let v = 0; v < videos; v++) {
-      await db.insert(videoTasks).values({ userId: row!.id, taskId: `seed-${i}-${v}`, prompt: "p", model: "veo3_fast", aspectRatio: "16:9" });
+      await db
+        .insert(videoTasks)
+        .values({ userId: row!.id, taskId: `seed-${i}-${v}`, prompt: "p", model: "veo3_fast", aspectRatio: "16:9" });
     }
     const tokens = i % 11 === 0 ? 2 : 0;
     for (let k = 0; k < tokens; k++) {
-      await db.insert(apiTokens).values({ userId: row!.id, name: `t${k}`, tokenHash: `hash-${i}-${k}`, tokenMasked: "veo_••••" });
+      await db
+        .insert(apiTokens)
+        .values({ userId: row!.id, name: `t${k}`, tokenHash: `hash-${i}-${k}`, tokenMasked: "veo_••••" });
     }
     seeded.push({ ...row!, videos, tokens });
   }
@@ -92,21 +96,39 @@ async function walk(query: string): Promise<{ pages: { id: string; username: str
 }
 
 describe("GET /api/admin/users pages", () => {
-  it.each(["newest", "credits", "videos"] as const)("sort=%s: pages of 50 in order, ties broken by id, nothing repeated or skipped", async (sort) => {
-    const all = await everyone();
-    const { pages, total } = await walk(`sort=${sort}`);
-    expect(pages.map((p) => p.length)).toEqual([50, 50, all.length - 100]);
-    expect(total).toEqual([all.length, all.length, all.length]);
-    expect(pages.flat().map((r) => r.id)).toEqual(expectedOrder(all, sort).map((r) => r.id));
-  });
+  it.each(["newest", "credits", "videos"] as const)(
+    "sort=%s: pages of 50 in order, ties broken by id, nothing repeated or skipped",
+    async (sort) => {
+      const all = await everyone();
+      const { pages, total } = await walk(`sort=${sort}`);
+      expect(pages.map((p) => p.length)).toEqual([50, 50, all.length - 100]);
+      expect(total).toEqual([all.length, all.length, all.length]);
+      expect(pages.flat().map((r) => r.id)).toEqual(expectedOrder(all, sort).map((r) => r.id));
+    },
+  );
 
   it("the default is newest first, 50 a page, and each row keeps the list's old fields", async () => {
     const res = await admin.get("/api/admin/users");
     const rows = res.json<Record<string, unknown>[]>();
     expect(rows).toHaveLength(50);
     const first = rows.find((r) => r.username === "Seed_039")!;
-    expect(Object.keys(first).sort()).toEqual(["createdAt", "credits", "email", "id", "isActive", "isAdmin", "username", "videoCount"]);
-    expect(first).toMatchObject({ credits: 9, videoCount: 3, isActive: true, isAdmin: false, email: "person39@mail.test" });
+    expect(Object.keys(first).sort()).toEqual([
+      "createdAt",
+      "credits",
+      "email",
+      "id",
+      "isActive",
+      "isAdmin",
+      "username",
+      "videoCount",
+    ]);
+    expect(first).toMatchObject({
+      credits: 9,
+      videoCount: 3,
+      isActive: true,
+      isAdmin: false,
+      email: "person39@mail.test",
+    });
     expect(res.body).not.toContain("password");
   });
 
@@ -119,17 +141,26 @@ describe("GET /api/admin/users pages", () => {
 
   it("refuses cursors it did not give, cursors of another sort, and limits out of range", async () => {
     const first = await admin.get("/api/admin/users?sort=credits&limit=5");
-    const cursor = new URL(`http://x${/^<([^>]+)>/.exec(first.headers.link as string)![1]}`).searchParams.get("cursor")!;
+    const cursor = new URL(`http://x${/^<([^>]+)>/.exec(first.headers.link as string)![1]}`).searchParams.get(
+      "cursor",
+    )!;
     const otherSort = await admin.get(`/api/admin/users?sort=videos&cursor=${cursor}`);
     expect(otherSort.statusCode).toBe(400);
     expect(otherSort.json<{ message: string }>().message).toMatch(/cursor is not one this server gave/);
-    for (const bad of ["nope", Buffer.from('{"s":"credits","v":"1; drop table users","id":"x"}').toString("base64url"), "%00", "a".repeat(201)]) {
+    for (const bad of [
+      "nope",
+      Buffer.from('{"s":"credits","v":"1; drop table users","id":"x"}').toString("base64url"),
+      "%00",
+      "a".repeat(201),
+    ]) {
       const res = await admin.get(`/api/admin/users?sort=credits&cursor=${bad}`);
       expect(res.statusCode, bad).toBe(400);
     }
     expect((await admin.get("/api/admin/users?limit=0")).statusCode).toBe(400);
     expect((await admin.get("/api/admin/users?limit=201")).statusCode).toBe(400);
-    expect((await admin.get("/api/admin/users?sort=oldest")).json<{ message: string }>().message).toBe("sort must be one of: newest, credits, videos");
+    expect((await admin.get("/api/admin/users?sort=oldest")).json<{ message: string }>().message).toBe(
+      "sort must be one of: newest, credits, videos",
+    );
   });
 });
 
@@ -191,13 +222,21 @@ describe("search and filters", () => {
   it("any search text is answered (never a 500), and finds exactly the users containing it", async () => {
     const all = await everyone();
     await fc.assert(
-      fc.asyncProperty(fc.string({ maxLength: 12, unit: fc.constantFrom("S", "e", "_", "%", "\\", "a", "1", "@", ".", "É", "ß", " ") }), async (q) => {
-        const res = await admin.get(`/api/admin/users?limit=200&q=${encodeURIComponent(q)}`);
-        expect(res.statusCode, q).toBe(200);
-        const needle = q.trim().toLowerCase();
-        const expected = all.filter((s) => s.username.toLowerCase().includes(needle) || (s.email ?? "").toLowerCase().includes(needle)).length;
-        expect(Number(res.headers["x-total-count"]), q).toBe(needle === "" ? all.length : expected);
-      }),
+      fc.asyncProperty(
+        fc.string({
+          maxLength: 12,
+          unit: fc.constantFrom("S", "e", "_", "%", "\\", "a", "1", "@", ".", "É", "ß", " "),
+        }),
+        async (q) => {
+          const res = await admin.get(`/api/admin/users?limit=200&q=${encodeURIComponent(q)}`);
+          expect(res.statusCode, q).toBe(200);
+          const needle = q.trim().toLowerCase();
+          const expected = all.filter(
+            (s) => s.username.toLowerCase().includes(needle) || (s.email ?? "").toLowerCase().includes(needle),
+          ).length;
+          expect(Number(res.headers["x-total-count"]), q).toBe(needle === "" ? all.length : expected);
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -206,9 +245,12 @@ describe("search and filters", () => {
 describe("users.video_count", () => {
   it("follows inserts and deletes of the user's videos (a trigger), and sorts by it", async () => {
     const target = seeded[5]!;
-    const count = async () => (await t.database.db.select({ n: users.videoCount }).from(users).where(eq(users.id, target.id)))[0]!.n;
+    const count = async () =>
+      (await t.database.db.select({ n: users.videoCount }).from(users).where(eq(users.id, target.id)))[0]!.n;
     expect(await count()).toBe(target.videos);
-    await t.database.db.insert(videoTasks).values({ userId: target.id, taskId: `extra-${target.id}`, prompt: "p", model: "veo3", aspectRatio: "9:16" });
+    await t.database.db
+      .insert(videoTasks)
+      .values({ userId: target.id, taskId: `extra-${target.id}`, prompt: "p", model: "veo3", aspectRatio: "9:16" });
     expect(await count()).toBe(target.videos + 1);
     await t.database.db.execute(sql`delete from video_tasks where task_id = ${`extra-${target.id}`}`);
     expect(await count()).toBe(target.videos);

@@ -42,7 +42,9 @@ describe("GET /api/admin/users", () => {
     const { username } = await signUp(t.app);
     const id = await userId(username);
     for (const n of [1, 2, 3]) {
-      await t.database.db.insert(videoTasks).values({ userId: id, taskId: `task-${id}-${n}`, prompt: "p", model: "veo3_fast", aspectRatio: "16:9" });
+      await t.database.db
+        .insert(videoTasks)
+        .values({ userId: id, taskId: `task-${id}-${n}`, prompt: "p", model: "veo3_fast", aspectRatio: "16:9" });
     }
     const res = await admin.get("/api/admin/users");
     expect(res.statusCode).toBe(200);
@@ -91,7 +93,9 @@ describe("PUT /api/admin/users/:userId/toggle", () => {
       message: "isActive must be true or false",
       code: "invalid_input",
     });
-    const missing = await admin.put("/api/admin/users/00000000-0000-0000-0000-000000000000/toggle", { isActive: false });
+    const missing = await admin.put("/api/admin/users/00000000-0000-0000-0000-000000000000/toggle", {
+      isActive: false,
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: "User not found", code: "not_found" });
     expect((await admin.put("/api/admin/users/not-a-uuid/toggle", { isActive: false })).statusCode).toBe(404);

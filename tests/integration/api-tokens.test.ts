@@ -7,7 +7,11 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apiTokens } from "../../src/server/db/schema.js";
-import { HAS_TOKEN_MESSAGE, MAX_TOKENS_PER_USER, TOKEN_LIMIT_MESSAGE } from "../../src/server/features/api-tokens/service.js";
+import {
+  HAS_TOKEN_MESSAGE,
+  MAX_TOKENS_PER_USER,
+  TOKEN_LIMIT_MESSAGE,
+} from "../../src/server/features/api-tokens/service.js";
 import { sha256Hex } from "../../src/server/lib/tokens.js";
 import { maskToken, TOKEN_NAME_MAX, type ApiTokenView, type CreatedApiToken } from "../../src/shared/automation.js";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
@@ -88,12 +92,18 @@ describe("creating and listing", () => {
   it("stores only the SHA-256 and the masked form: no column holds the full token", async () => {
     const { client } = await signUp(t.app);
     const created = await create(client, "hash check");
-    const raw = (await db().execute(sql`select * from api_tokens where id = ${created.id}`)) as { rows: Record<string, unknown>[] };
+    const raw = (await db().execute(sql`select * from api_tokens where id = ${created.id}`)) as {
+      rows: Record<string, unknown>[];
+    };
     expect(raw.rows).toHaveLength(1);
     const values = Object.values(raw.rows[0]!).map((v) => (v instanceof Date ? v.toISOString() : String(v)));
     for (const v of values) expect(v).not.toContain(created.token.slice(4));
     const [row] = await db().select().from(apiTokens).where(eq(apiTokens.id, created.id));
-    expect(row).toMatchObject({ tokenHash: sha256Hex(created.token), tokenMasked: maskToken(created.token), name: "hash check" });
+    expect(row).toMatchObject({
+      tokenHash: sha256Hex(created.token),
+      tokenMasked: maskToken(created.token),
+      name: "hash check",
+    });
   });
 
   it.each([
@@ -115,7 +125,12 @@ describe("creating and listing", () => {
     for (let i = 0; i < CREATION_LIMIT - MAX_TOKENS_PER_USER; i++) {
       const over = await client.post("/api/user-tokens", { name: "one more" });
       expect(over.statusCode).toBe(409);
-      expect(over.json()).toEqual({ message: TOKEN_LIMIT_MESSAGE, code: "conflict", reason: "token_limit", params: { max: MAX_TOKENS_PER_USER } });
+      expect(over.json()).toEqual({
+        message: TOKEN_LIMIT_MESSAGE,
+        code: "conflict",
+        reason: "token_limit",
+        params: { max: MAX_TOKENS_PER_USER },
+      });
     }
     const limited = await client.post("/api/user-tokens", { name: "one more" });
     expect(limited.statusCode).toBe(429);
@@ -162,7 +177,12 @@ describe("POST /api/user-tokens/default", () => {
     const res = await client.post("/api/user-tokens/default");
     expect(res.statusCode).toBe(201);
     const created: CreatedApiToken = res.json();
-    expect(created).toMatchObject({ name: "Default", token: expect.stringMatching(TOKEN_SHAPE), isActive: true, lastUsed: null });
+    expect(created).toMatchObject({
+      name: "Default",
+      token: expect.stringMatching(TOKEN_SHAPE),
+      isActive: true,
+      lastUsed: null,
+    });
 
     const again = await client.post("/api/user-tokens/default");
     expect(again.statusCode).toBe(409);
@@ -182,7 +202,10 @@ describe("POST /api/user-tokens/default", () => {
 
   it("creates one token when asked twice at once", async () => {
     const { client } = await signUp(t.app);
-    const answers = await Promise.all([client.post("/api/user-tokens/default"), client.post("/api/user-tokens/default")]);
+    const answers = await Promise.all([
+      client.post("/api/user-tokens/default"),
+      client.post("/api/user-tokens/default"),
+    ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expect(await list(client)).toHaveLength(1);
   });

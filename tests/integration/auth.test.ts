@@ -13,7 +13,13 @@ describe("registration", () => {
   it("creates a user without signing in and never takes an admin flag from the body", async () => {
     const client = new Client(t.app);
     const username = uniqueName();
-    const res = await client.post("/api/auth/register", { username, email: "Someone@Example.com", password: "secret1", isAdmin: true, credits: 500 });
+    const res = await client.post("/api/auth/register", {
+      username,
+      email: "Someone@Example.com",
+      password: "secret1",
+      isAdmin: true,
+      credits: 500,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       message: "Registration successful",
@@ -30,7 +36,10 @@ describe("registration", () => {
   it.each([
     [{ password: "secret1" }, "Username is required"],
     [{ username: "ab", password: "secret1" }, "Username must be at least 3 characters"],
-    [{ username: "has space", password: "secret1" }, "Username may only contain letters, numbers, dots, dashes and underscores"],
+    [
+      { username: "has space", password: "secret1" },
+      "Username may only contain letters, numbers, dots, dashes and underscores",
+    ],
     [{ username: "valid_name", password: "12345" }, "Password must be at least 6 characters"],
     [{ username: "valid_name" }, "Password is required"],
     [{ username: "valid_name", password: "secret1", email: "not-an-email" }, "Invalid email address"],
@@ -42,7 +51,11 @@ describe("registration", () => {
   });
 
   it("accepts an empty e-mail as none", async () => {
-    const res = await new Client(t.app).post("/api/auth/register", { username: uniqueName(), email: "", password: "secret1" });
+    const res = await new Client(t.app).post("/api/auth/register", {
+      username: uniqueName(),
+      email: "",
+      password: "secret1",
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().user.email).toBeNull();
   });
@@ -50,13 +63,26 @@ describe("registration", () => {
   it("answers 409 for a taken username in any case, and for a taken e-mail", async () => {
     const username = uniqueName("Taken");
     const email = `${username}@example.com`;
-    expect((await new Client(t.app).post("/api/auth/register", { username, email, password: "secret1" })).statusCode).toBe(201);
-    const again = await new Client(t.app).post("/api/auth/register", { username: username.toUpperCase(), password: "secret1" });
+    expect(
+      (await new Client(t.app).post("/api/auth/register", { username, email, password: "secret1" })).statusCode,
+    ).toBe(201);
+    const again = await new Client(t.app).post("/api/auth/register", {
+      username: username.toUpperCase(),
+      password: "secret1",
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: "Username already exists", code: "conflict", reason: "username_taken" });
-    const sameEmail = await new Client(t.app).post("/api/auth/register", { username: uniqueName(), email: email.toUpperCase(), password: "secret1" });
+    const sameEmail = await new Client(t.app).post("/api/auth/register", {
+      username: uniqueName(),
+      email: email.toUpperCase(),
+      password: "secret1",
+    });
     expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json()).toEqual({ message: "An account with this email already exists", code: "conflict", reason: "email_taken" });
+    expect(sameEmail.json()).toEqual({
+      message: "An account with this email already exists",
+      code: "conflict",
+      reason: "email_taken",
+    });
   });
 });
 
@@ -67,7 +93,10 @@ describe("login, session and logout", () => {
     await client.post("/api/auth/register", { username, password: "secret1" });
     const res = await client.post("/api/auth/login", { username: username.toUpperCase(), password: "secret1" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: "Login successful", user: { username, email: null, credits: 0, isAdmin: false, hasPassword: true, language: null } });
+    expect(res.json()).toEqual({
+      message: "Login successful",
+      user: { username, email: null, credits: 0, isAdmin: false, hasPassword: true, language: null },
+    });
     const cookie = res.cookies.find((c) => c.name === "sid")!;
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe("Lax");
@@ -95,7 +124,10 @@ describe("login, session and logout", () => {
   it("gives one message for an unknown user and for a wrong password", async () => {
     const { username } = await signUp(t.app);
     const wrongPassword = await new Client(t.app).post("/api/auth/login", { username, password: "wrong-password" });
-    const unknownUser = await new Client(t.app).post("/api/auth/login", { username: uniqueName("ghost"), password: "wrong-password" });
+    const unknownUser = await new Client(t.app).post("/api/auth/login", {
+      username: uniqueName("ghost"),
+      password: "wrong-password",
+    });
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownUser.statusCode).toBe(401);
     expect(wrongPassword.json()).toEqual({ message: "Invalid username or password", code: "invalid_credentials" });
@@ -103,7 +135,10 @@ describe("login, session and logout", () => {
   });
 
   it("validates login input", async () => {
-    expect((await new Client(t.app).post("/api/auth/login", { password: "x" })).json()).toEqual({ message: "Username is required", code: "invalid_input" });
+    expect((await new Client(t.app).post("/api/auth/login", { password: "x" })).json()).toEqual({
+      message: "Username is required",
+      code: "invalid_input",
+    });
     expect((await new Client(t.app).post("/api/auth/login", { username: "someone" })).json()).toEqual({
       message: "Password is required",
       code: "invalid_input",
@@ -125,7 +160,11 @@ describe("login, session and logout", () => {
   it("logout deletes the session server-side, accepting a JSON content type without a body", async () => {
     const { client } = await signUp(t.app);
     const cookie = client.sessionCookie;
-    const res = await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie: cookie!, "content-type": "application/json" } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { cookie: cookie!, "content-type": "application/json" },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: "Logged out" });
     const replay = new Client(t.app);
@@ -156,7 +195,12 @@ describe("login, session and logout", () => {
   });
 
   it("answers malformed JSON with a 400 message", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/auth/login", headers: { "content-type": "application/json" }, payload: "{nope" });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "application/json" },
+      payload: "{nope",
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: "Request body is not valid JSON", code: "invalid_input" });
   });
@@ -170,7 +214,10 @@ describe("login, session and logout", () => {
 
 describe("change password", () => {
   it("requires a session", async () => {
-    const res = await new Client(t.app).put("/api/user/change-password", { currentPassword: "a", newPassword: "bbbbbb" });
+    const res = await new Client(t.app).put("/api/user/change-password", {
+      currentPassword: "a",
+      newPassword: "bbbbbb",
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -178,8 +225,16 @@ describe("change password", () => {
     // The server's English message, and a reason where the web app words it itself (decision 0056).
     [{ newPassword: "newpass1" }, "Please fill in all fields", "fields_required"],
     [{ currentPassword: "password123", newPassword: "" }, "Please fill in all fields", undefined],
-    [{ currentPassword: "password123", newPassword: "12345" }, "The new password must be at least 6 characters", undefined],
-    [{ currentPassword: "wrong-current", newPassword: "newpass1" }, "The current password is incorrect", "wrong_current_password"],
+    [
+      { currentPassword: "password123", newPassword: "12345" },
+      "The new password must be at least 6 characters",
+      undefined,
+    ],
+    [
+      { currentPassword: "wrong-current", newPassword: "newpass1" },
+      "The current password is incorrect",
+      "wrong_current_password",
+    ],
   ])("rejects %j", async (body, message, reason) => {
     const { client } = await signUp(t.app);
     const res = await client.put("/api/user/change-password", body);
@@ -191,13 +246,18 @@ describe("change password", () => {
     const { client, username, password } = await signUp(t.app);
     const otherTab = new Client(t.app);
     await otherTab.post("/api/auth/login", { username, password });
-    const res = await client.put("/api/user/change-password", { currentPassword: password, newPassword: "brand-new-pass" });
+    const res = await client.put("/api/user/change-password", {
+      currentPassword: password,
+      newPassword: "brand-new-pass",
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: "Password changed", revokedApiTokens: 0 });
     expect((await client.get("/api/auth/current-user")).statusCode).toBe(200);
     expect((await otherTab.get("/api/auth/current-user")).statusCode).toBe(401);
     expect((await new Client(t.app).post("/api/auth/login", { username, password })).statusCode).toBe(401);
-    expect((await new Client(t.app).post("/api/auth/login", { username, password: "brand-new-pass" })).statusCode).toBe(200);
+    expect((await new Client(t.app).post("/api/auth/login", { username, password: "brand-new-pass" })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -206,7 +266,11 @@ describe("secure cookies", () => {
     const secure = await createTestApp({ env: { PUBLIC_URL: "https://veo.example.com" } });
     try {
       const { username, password } = await signUp(secure.app);
-      const login = await secure.app.inject({ method: "POST", url: "/api/auth/login", payload: { username, password } });
+      const login = await secure.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { username, password },
+      });
       expect(login.cookies.find((c) => c.name === "sid")!.secure).toBe(true);
       expect(login.headers["strict-transport-security"]).toBeDefined();
     } finally {

@@ -54,7 +54,14 @@ type Json = Record<string, unknown>;
  * (tests/helpers/test-app.ts), it first lets the read caches hear of every committed change (the
  * worker's too): an automation's next poll comes later than that.
  */
-async function api(app: FastifyInstance, method: "GET" | "POST", url: string, authorization?: string, body?: unknown, headers: Record<string, string> = {}) {
+async function api(
+  app: FastifyInstance,
+  method: "GET" | "POST",
+  url: string,
+  authorization?: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   await app.liveEvents.settle();
   return app.inject({
     method,
@@ -93,12 +100,18 @@ function expectError(res: { statusCode: number; json(): unknown }, status: numbe
 }
 
 const tasksOf = (userId: string) => db().select().from(videoTasks).where(eq(videoTasks.userId, userId));
-const temporaryFiles = () => (fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir).filter((n) => n.startsWith("tmp-")) : []);
+const temporaryFiles = () =>
+  fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir).filter((n) => n.startsWith("tmp-")) : [];
 
 describe("a video through the API, from generate to 1080p", () => {
   it("charges the API price, records an API task and reports processing, then 720p/1080p", async () => {
     const u = await tokenUser(50);
-    const res = await u.generate({ prompt: "A red fox in fresh snow", model: "veo3", aspectRatio: "16:9", seeds: 12345 });
+    const res = await u.generate({
+      prompt: "A red fox in fresh snow",
+      model: "veo3",
+      aspectRatio: "16:9",
+      seeds: 12345,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = n8nGenerateResultSchema.parse(res.json());
     expect(body).toEqual({ success: true, taskId: expect.any(String), creditsUsed: 10, remainingCredits: 40 });
@@ -116,7 +129,9 @@ describe("a video through the API, from generate to 1080p", () => {
       watermark: null,
     });
     const usage = await db().select().from(transactions).where(eq(transactions.videoTaskId, row.id));
-    expect(usage.map((r) => [r.type, r.amount, r.description])).toEqual([["usage", -10, "Video generation (Veo3 (Quality), API)"]]);
+    expect(usage.map((r) => [r.type, r.amount, r.description])).toEqual([
+      ["usage", -10, "Video generation (Veo3 (Quality), API)"],
+    ]);
 
     const processing = await u.status(body.taskId);
     expect(processing.statusCode).toBe(200);
@@ -135,28 +150,54 @@ describe("a video through the API, from generate to 1080p", () => {
     await runWorkerUntil(t, async () => (await taskRow(db(), body.taskId)).status === "completed");
     const done = n8nVideoStatusSchema.parse((await u.status(body.taskId)).json());
     const completed = await taskRow(db(), body.taskId);
-    expect(done).toMatchObject({ success: true, status: "completed", videoUrl: completed.resultUrls![0], taskId: body.taskId });
+    expect(done).toMatchObject({
+      success: true,
+      status: "completed",
+      videoUrl: completed.resultUrls![0],
+      taskId: body.taskId,
+    });
     expect(done.videoUrl).toMatch(/16x9-720p\.mp4$/);
-    if (!done.hdVideoUrl) expect(done).toMatchObject({ resolution: "720p", message: "The 720p video is ready; the 1080p version is still being processed" });
+    if (!done.hdVideoUrl)
+      expect(done).toMatchObject({
+        resolution: "720p",
+        message: "The 720p video is ready; the 1080p version is still being processed",
+      });
 
     await runWorkerUntil(t, async () => Boolean((await taskRow(db(), body.taskId)).hdVideoUrl));
     const hd = n8nVideoStatusSchema.parse((await u.status(body.taskId)).json());
-    expect(hd).toMatchObject({ success: true, status: "completed", resolution: "1080p", message: "The video is ready in 1080p" });
+    expect(hd).toMatchObject({
+      success: true,
+      status: "completed",
+      resolution: "1080p",
+      message: "The video is ready in 1080p",
+    });
     expect(hd.hdVideoUrl).toMatch(/16x9-1080p\.mp4$/);
     expect(hd.videoUrl).toBe(done.videoUrl);
 
     // The same account on the web: the video is listed, made via the API; the balance is shared.
     const list = (await u.client.get("/api/video-tasks?days=14")).json();
-    expect(list.tasks[0]).toMatchObject({ taskId: body.taskId, createdVia: "api", status: "completed", creditsUsed: 10 });
+    expect(list.tasks[0]).toMatchObject({
+      taskId: body.taskId,
+      createdVia: "api",
+      status: "completed",
+      creditsUsed: 10,
+    });
     expect((await u.client.get("/api/auth/current-user")).json().credits).toBe(40);
   });
 
   it("a 9:16 video gets its 1080p version too", async () => {
     const u = await tokenUser(2);
-    const { taskId } = (await u.generate({ prompt: "A tall waterfall", model: "veo3_fast", aspectRatio: "9:16" })).json();
+    const { taskId } = (
+      await u.generate({ prompt: "A tall waterfall", model: "veo3_fast", aspectRatio: "9:16" })
+    ).json();
     await runWorkerUntil(t, async () => Boolean((await taskRow(db(), taskId)).hdVideoUrl));
     const hd = n8nVideoStatusSchema.parse((await u.status(taskId)).json());
-    expect(hd).toMatchObject({ success: true, status: "completed", resolution: "1080p", message: "The video is ready in 1080p" });
+    expect(hd).toMatchObject({
+      success: true,
+      status: "completed",
+      resolution: "1080p",
+      message: "The video is ready in 1080p",
+    });
     expect(hd.hdVideoUrl).toMatch(/9x16-1080p\.mp4$/);
   });
 
@@ -191,7 +232,11 @@ describe("failures", () => {
   it("a prompt the provider refuses is 422 with the refund, and the task reads failed", async () => {
     const u = await tokenUser(2);
     const res = await u.generate({ prompt: "something [sim:reject]", model: "veo3_fast" });
-    expectError(res, 422, "The video was refused: Your prompt was flagged by Website as violating content policies. Your 2 credits were refunded.");
+    expectError(
+      res,
+      422,
+      "The video was refused: Your prompt was flagged by Website as violating content policies. Your 2 credits were refunded.",
+    );
     const [task] = await tasksOf(u.id);
     expect(task).toMatchObject({ status: "failed", createdVia: "api", refunded: true });
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 2, ledger: 2 });
@@ -199,7 +244,11 @@ describe("failures", () => {
 
   it("402 with the spec's message when credits are short; nothing is recorded", async () => {
     const u = await tokenUser(1);
-    expectError(await u.generate({ prompt: "a cat", model: "veo3_fast" }), 402, "You need 2 credits to generate a video with Veo3 Fast. You have 1 credits.");
+    expectError(
+      await u.generate({ prompt: "a cat", model: "veo3_fast" }),
+      402,
+      "You need 2 credits to generate a video with Veo3 Fast. You have 1 credits.",
+    );
     expect(await tasksOf(u.id)).toEqual([]);
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 1, ledger: 1 });
   });
@@ -210,7 +259,10 @@ describe("failures", () => {
     [{ prompt: "a cat", model: "veo2" }, "Model must be veo3, veo3_fast or veo3_lite"],
     [{ prompt: "a cat", aspectRatio: "1:1" }, "Aspect ratio must be 16:9 or 9:16"],
     [{ prompt: "a cat", seeds: 9999 }, "Seed must be a whole number between 10000 and 99999"],
-    [{ prompt: "a cat", imageUrls: "https://a.example/1.png" }, "imageUrls must be a list of image URLs or base64 images"],
+    [
+      { prompt: "a cat", imageUrls: "https://a.example/1.png" },
+      "imageUrls must be a list of image URLs or base64 images",
+    ],
     [{ prompt: "a cat", imageUrls: [""] }, "Each image must be a URL or base64 image data"],
   ])("400 for %j: %s, nothing charged", async (body, message) => {
     const u = await tokenUser(10);
@@ -226,7 +278,12 @@ describe("failures", () => {
       400,
       "Request body is not valid JSON",
     );
-    expectError(await api(t.app, "POST", "/api/n8n/generate", bearer, "prompt=a", { "content-type": "application/x-www-form-urlencoded" }), 415);
+    expectError(
+      await api(t.app, "POST", "/api/n8n/generate", bearer, "prompt=a", {
+        "content-type": "application/x-www-form-urlencoded",
+      }),
+      415,
+    );
   });
 
   it("unknown automation paths are 404 in the API's shape", async () => {
@@ -238,7 +295,11 @@ describe("failures", () => {
   it("a task id longer than any real one is 414, and an undecodable one 400, in the API's shape", async () => {
     const u = await tokenUser(0);
     expectError(await u.status("x".repeat(300)), 414, "This address is too long: check the id in the URL");
-    expectError(await api(t.app, "GET", "/api/n8n/video-status/%E0%A4%A", `Bearer ${u.token}`), 400, "This address is not valid: check the URL");
+    expectError(
+      await api(t.app, "GET", "/api/n8n/video-status/%E0%A4%A", `Bearer ${u.token}`),
+      400,
+      "This address is not valid: check the URL",
+    );
   });
 });
 
@@ -262,7 +323,14 @@ describe("authentication: bearer token only", () => {
 
   async function expect401(authorization: string | undefined, message: string, headers: Record<string, string> = {}) {
     for (const [method, url] of endpoints) {
-      const res = await api(t.app, method, url, authorization, method === "POST" ? { prompt: "a cat", model: "veo3_fast" } : undefined, headers);
+      const res = await api(
+        t.app,
+        method,
+        url,
+        authorization,
+        method === "POST" ? { prompt: "a cat", model: "veo3_fast" } : undefined,
+        headers,
+      );
       const body = expectError(res, 401, message);
       const sent = authorization?.replace(/^Bearer\s*/i, "");
       if (sent) expect(JSON.stringify(body)).not.toContain(sent);
@@ -276,8 +344,10 @@ describe("authentication: bearer token only", () => {
 
   it("malformed header or not a token", async () => {
     const u = await tokenUser(0);
-    for (const header of ["Basic dXNlcjpwYXNz", "Bearer", `Bearer ${u.token} extra`, `Token ${u.token}`]) await expect401(header, BEARER_MESSAGES.malformed);
-    for (const header of ["Bearer abc", `Bearer ${u.token.slice(0, -1)}`, `Bearer ${u.token.slice(4)}`]) await expect401(header, BEARER_MESSAGES.notAToken);
+    for (const header of ["Basic dXNlcjpwYXNz", "Bearer", `Bearer ${u.token} extra`, `Token ${u.token}`])
+      await expect401(header, BEARER_MESSAGES.malformed);
+    for (const header of ["Bearer abc", `Bearer ${u.token.slice(0, -1)}`, `Bearer ${u.token.slice(4)}`])
+      await expect401(header, BEARER_MESSAGES.notAToken);
   });
 
   it("unknown token", async () => {
@@ -316,13 +386,21 @@ describe("authentication: bearer token only", () => {
     expectError(viaCookie, 401, BEARER_MESSAGES.missing);
     expect(await tasksOf(u.id)).toEqual([]);
     // Lower-case scheme, no cookie, a foreign Origin: it works.
-    const res = await api(t.app, "POST", "/api/n8n/generate", `bearer ${u.token}`, { prompt: "ok", model: "veo3_fast" }, { origin: "https://n8n.example" });
+    const res = await api(
+      t.app,
+      "POST",
+      "/api/n8n/generate",
+      `bearer ${u.token}`,
+      { prompt: "ok", model: "veo3_fast" },
+      { origin: "https://n8n.example" },
+    );
     expect(res.statusCode).toBe(200);
   });
 
   it("updates lastUsed on use, at most once a minute", async () => {
     const u = await tokenUser(0);
-    const lastUsed = async () => (await db().select({ v: apiTokens.lastUsed }).from(apiTokens).where(eq(apiTokens.id, u.tokenId)))[0]!.v;
+    const lastUsed = async () =>
+      (await db().select({ v: apiTokens.lastUsed }).from(apiTokens).where(eq(apiTokens.id, u.tokenId)))[0]!.v;
     expect(await lastUsed()).toBeNull();
     await u.status("whatever");
     const first = await lastUsed();
@@ -346,7 +424,9 @@ describe("API pricing", () => {
     const u = await tokenUser(100);
     try {
       expect((await u.generate({ prompt: "fast", model: "veo3_fast" })).json().creditsUsed).toBe(2);
-      expect((await admin.put("/api/admin/settings", { veo3FastApiPrice: "3.25", veo3ApiPrice: "12" })).statusCode).toBe(200);
+      expect(
+        (await admin.put("/api/admin/settings", { veo3FastApiPrice: "3.25", veo3ApiPrice: "12" })).statusCode,
+      ).toBe(200);
       const fast = (await u.generate({ prompt: "fast again", model: "veo3_fast" })).json();
       expect(fast).toMatchObject({ creditsUsed: 4, remainingCredits: 94 });
       const quality = (await u.generate({ prompt: "quality", model: "veo3" })).json();
@@ -360,7 +440,9 @@ describe("API pricing", () => {
           .sort((a, b) => a - b),
       ).toEqual([-12, -4, -2]);
       // The web keeps its own price.
-      expect((await u.client.post("/api/generate-video", { prompt: "web", model: "veo3_fast" })).json().creditsUsed).toBe(1);
+      expect(
+        (await u.client.post("/api/generate-video", { prompt: "web", model: "veo3_fast" })).json().creditsUsed,
+      ).toBe(1);
     } finally {
       await admin.put("/api/admin/settings", { veo3FastApiPrice: "2", veo3ApiPrice: "10" });
     }
@@ -368,13 +450,18 @@ describe("API pricing", () => {
 });
 
 describe("reference images", () => {
-  const jpeg = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), crypto.randomBytes(64), Buffer.from([0xff, 0xd9])]);
+  const jpeg = () =>
+    Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), crypto.randomBytes(64), Buffer.from([0xff, 0xd9])]);
   const submittedImages = (taskId: string) => t.sim.stats.submissions.find((s) => s.taskId === taskId)?.imageUrls;
 
   it("passes an http(s) URL through without fetching it; only the first image is used", async () => {
     const u = await tokenUser(2);
     const first = "https://images.example/fox.png";
-    const res = await u.generate({ prompt: "url image", model: "veo3_fast", imageUrls: [first, "https://images.example/second.png", "not even checked"] });
+    const res = await u.generate({
+      prompt: "url image",
+      model: "veo3_fast",
+      imageUrls: [first, "https://images.example/second.png", "not even checked"],
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await taskRow(db(), res.json().taskId)).imageUrls).toEqual([first]);
     expect(submittedImages(res.json().taskId)).toEqual([first]);
@@ -383,7 +470,11 @@ describe("reference images", () => {
   it("stores plain base64 as a temporary upload reachable at PUBLIC_URL/uploads/<name>", async () => {
     const u = await tokenUser(2);
     const png = randomPng();
-    const res = await u.generate({ prompt: "base64 image", model: "veo3_fast", imageUrls: [png.toString("base64"), "https://images.example/ignored.png"] });
+    const res = await u.generate({
+      prompt: "base64 image",
+      model: "veo3_fast",
+      imageUrls: [png.toString("base64"), "https://images.example/ignored.png"],
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [url] = (await taskRow(db(), res.json().taskId)).imageUrls!;
     expect(url).toMatch(new RegExp(`^${PUBLIC_URL}/uploads/tmp-[a-f0-9]{32}\\.png$`));
@@ -398,7 +489,11 @@ describe("reference images", () => {
     const u = await tokenUser(4);
     const jpg = jpeg();
     const wrapped = jpg.toString("base64").replace(/(.{40})/g, "$1\n");
-    const a = await u.generate({ prompt: "data url", model: "veo3_fast", imageUrls: [`data:image/jpeg;base64,${wrapped}`] });
+    const a = await u.generate({
+      prompt: "data url",
+      model: "veo3_fast",
+      imageUrls: [`data:image/jpeg;base64,${wrapped}`],
+    });
     expect(a.statusCode, a.body).toBe(200);
     const [urlA] = (await taskRow(db(), a.json().taskId)).imageUrls!;
     expect(urlA).toMatch(/\/uploads\/tmp-[a-f0-9]{32}\.jpg$/);
@@ -415,8 +510,16 @@ describe("reference images", () => {
     ["not base64", "!!! definitely not base64 !!!", IMAGE_MESSAGES.badBase64],
     ["truncated base64", "iVBORw0KG", IMAGE_MESSAGES.badBase64],
     ["a data URL without base64", "data:image/png,rawbytes", IMAGE_MESSAGES.dataNotBase64],
-    ["text, not an image", Buffer.from("hello, this is not a picture at all").toString("base64"), IMAGE_MESSAGES.notImage],
-    ["a WebP image", Buffer.concat([Buffer.from("RIFF\0\0\0\0WEBPVP8 "), crypto.randomBytes(16)]).toString("base64"), IMAGE_MESSAGES.notImage],
+    [
+      "text, not an image",
+      Buffer.from("hello, this is not a picture at all").toString("base64"),
+      IMAGE_MESSAGES.notImage,
+    ],
+    [
+      "a WebP image",
+      Buffer.concat([Buffer.from("RIFF\0\0\0\0WEBPVP8 "), crypto.randomBytes(16)]).toString("base64"),
+      IMAGE_MESSAGES.notImage,
+    ],
     ["an ftp URL", "ftp://images.example/a.png", IMAGE_MESSAGES.otherScheme],
     ["a broken http URL", "http://", IMAGE_MESSAGES.badUrl],
   ])("400 for %s; nothing charged or stored", async (_label, image, message) => {
@@ -435,8 +538,16 @@ describe("reference images", () => {
     expect(ok.statusCode, ok.body.slice(0, 200)).toBe(200);
 
     const tooBig = Buffer.concat([big, Buffer.alloc(300)]);
-    expectError(await u.generate({ prompt: "too big", model: "veo3_fast", imageUrls: [tooBig.toString("base64")] }), 400, IMAGE_MESSAGES.tooLarge);
-    const huge = await u.generate({ prompt: "huge", model: "veo3_fast", imageUrls: [tooBig.toString("base64"), tooBig.toString("base64")] });
+    expectError(
+      await u.generate({ prompt: "too big", model: "veo3_fast", imageUrls: [tooBig.toString("base64")] }),
+      400,
+      IMAGE_MESSAGES.tooLarge,
+    );
+    const huge = await u.generate({
+      prompt: "huge",
+      model: "veo3_fast",
+      imageUrls: [tooBig.toString("base64"), tooBig.toString("base64")],
+    });
     expect(expectError(huge, 413).message).toMatch(/^Request body is too large/);
     expect((await u.client.post("/api/generate-video", { prompt: "x".repeat(2 * 1024 * 1024) })).statusCode).toBe(413);
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 0, ledger: 0 });
@@ -445,13 +556,20 @@ describe("reference images", () => {
   it("does not keep a base64 image when the video could not be paid for", async () => {
     const u = await tokenUser(1);
     const before = temporaryFiles();
-    expectError(await u.generate({ prompt: "poor", model: "veo3_fast", imageUrls: [randomPng().toString("base64")] }), 402);
+    expectError(
+      await u.generate({ prompt: "poor", model: "veo3_fast", imageUrls: [randomPng().toString("base64")] }),
+      402,
+    );
     expect(temporaryFiles()).toEqual(before);
   });
 
   it("deletes base64 images after 24 hours, and never people's own uploads", async () => {
     const u = await tokenUser(2);
-    const res = await u.generate({ prompt: "expiring", model: "veo3_fast", imageUrls: [randomPng().toString("base64")] });
+    const res = await u.generate({
+      prompt: "expiring",
+      model: "veo3_fast",
+      imageUrls: [randomPng().toString("base64")],
+    });
     const [url] = (await taskRow(db(), res.json().taskId)).imageUrls!;
     const pathname = new URL(url!).pathname;
     const name = pathname.split("/").pop()!;
@@ -475,11 +593,18 @@ describe("reference images", () => {
 describe("with a real provider key", () => {
   it("hands a base64 image to the provider as an upload", async () => {
     const sim = await startSimulator();
-    const real = await createVideoTestApp({ sim, env: { KIE_API_KEY: "automation-key", KIE_BASE_URL: sim.baseUrl, KIE_UPLOAD_BASE_URL: sim.baseUrl } });
+    const real = await createVideoTestApp({
+      sim,
+      env: { KIE_API_KEY: "automation-key", KIE_BASE_URL: sim.baseUrl, KIE_UPLOAD_BASE_URL: sim.baseUrl },
+    });
     try {
       const u = await tokenUser(2, real);
       const png = randomPng();
-      const res = await u.generate({ prompt: "real key", model: "veo3_fast", imageUrls: [`data:image/png;base64,${png.toString("base64")}`] });
+      const res = await u.generate({
+        prompt: "real key",
+        model: "veo3_fast",
+        imageUrls: [`data:image/png;base64,${png.toString("base64")}`],
+      });
       expect(res.statusCode, res.body).toBe(200);
       const handed = sim.stats.submissions.find((s) => s.taskId === res.json().taskId)!.imageUrls;
       expect(handed).toHaveLength(1);
@@ -506,7 +631,9 @@ describe("rate limits", () => {
       expectError(await u.generate({ prompt: "still limited" }), 429);
 
       const other = await newToken(u.client, "second");
-      expect((await api(limited.app, "GET", "/api/n8n/video-status/some-task", `Bearer ${other.token}`)).statusCode).toBe(404);
+      expect(
+        (await api(limited.app, "GET", "/api/n8n/video-status/some-task", `Bearer ${other.token}`)).statusCode,
+      ).toBe(404);
     } finally {
       await limited.close();
     }

@@ -18,7 +18,15 @@ import { backup, BackupError, exposedBackupWarning, restore } from "../../src/se
 import { runningServer, SERVER_PID_FILE } from "../../src/server/ops/server-pid.js";
 import { startServerProcess } from "../helpers/server-process.js";
 import { Client, createTestApp } from "../helpers/test-app.js";
-import { balanceOf, createVideoTestApp, randomPng, runWorkerUntil, taskRow, uploadImage, userWithCredits } from "../helpers/video-app.js";
+import {
+  balanceOf,
+  createVideoTestApp,
+  randomPng,
+  runWorkerUntil,
+  taskRow,
+  uploadImage,
+  userWithCredits,
+} from "../helpers/video-app.js";
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "veo-backup-test-"));
 const original = path.join(scratch, "original");
@@ -56,14 +64,19 @@ afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 describe("backup and restore", () => {
   it("refuses a database a running server is writing, and says to stop it", async () => {
     fs.writeFileSync(path.join(original, SERVER_PID_FILE), String(process.pid));
-    await expect(backup({ dataDir: original, databaseUrl: undefined }, file)).rejects.toThrow(/is running .* Stop it, run the backup, then start it again/);
+    await expect(backup({ dataDir: original, databaseUrl: undefined }, file)).rejects.toThrow(
+      /is running .* Stop it, run the backup, then start it again/,
+    );
     expect(fs.existsSync(file)).toBe(false);
     // A pid file left by a process that died does not count.
     fs.writeFileSync(path.join(original, SERVER_PID_FILE), "999999999");
   });
 
   it("brings back accounts, balances, videos, uploads and settings into an empty data folder", async () => {
-    expect(await backup({ dataDir: original, databaseUrl: undefined }, file)).toMatchObject({ format: 1, database: "embedded" });
+    expect(await backup({ dataDir: original, databaseUrl: undefined }, file)).toMatchObject({
+      format: 1,
+      database: "embedded",
+    });
     await expect(backup({ dataDir: original, databaseUrl: undefined }, file)).rejects.toThrow(/already exists/);
     expect(await restore({ dataDir: restored, databaseUrl: undefined }, file)).toMatchObject({ database: "embedded" });
     expect(fs.existsSync(path.join(restored, SERVER_PID_FILE))).toBe(false);
@@ -84,7 +97,10 @@ describe("backup and restore", () => {
       expect(played.statusCode).toBe(200);
       expect(played.headers["content-type"]).toBe("video/mp4");
       expect(fs.existsSync(path.join(restored, "uploads", uploadName))).toBe(true);
-      expect(await readSettings(database.db, secretBox)).toMatchObject({ telegramBotToken: "123456:restore-me", telegramChatId: "-100200300" });
+      expect(await readSettings(database.db, secretBox)).toMatchObject({
+        telegramBotToken: "123456:restore-me",
+        telegramChatId: "-100200300",
+      });
     } finally {
       await t.close();
       await database.close();
@@ -96,20 +112,30 @@ describe("backup and restore", () => {
     const server = await startServerProcess({ DATA_DIR: dataDir });
     try {
       expect(runningServer(dataDir)).toBeGreaterThan(0);
-      await expect(backup({ dataDir, databaseUrl: undefined }, path.join(scratch, "served.tar"))).rejects.toThrow(/Stop it/);
+      await expect(backup({ dataDir, databaseUrl: undefined }, path.join(scratch, "served.tar"))).rejects.toThrow(
+        /Stop it/,
+      );
     } finally {
       await server.stop();
     }
     expect(fs.existsSync(path.join(dataDir, SERVER_PID_FILE))).toBe(false);
-    expect(await backup({ dataDir, databaseUrl: undefined }, path.join(scratch, "served.tar"))).toMatchObject({ database: "embedded" });
+    expect(await backup({ dataDir, databaseUrl: undefined }, path.join(scratch, "served.tar"))).toMatchObject({
+      database: "embedded",
+    });
   }, 90_000);
 
   it("restores only into an empty folder, and only a backup", async () => {
-    await expect(restore({ dataDir: restored, databaseUrl: undefined }, file)).rejects.toThrow(/is not empty: restore into an empty folder/);
+    await expect(restore({ dataDir: restored, databaseUrl: undefined }, file)).rejects.toThrow(
+      /is not empty: restore into an empty folder/,
+    );
     const notBackup = path.join(scratch, "not-a-backup.tar");
     fs.writeFileSync(notBackup, Buffer.alloc(1024), { mode: 0o600 });
-    await expect(restore({ dataDir: path.join(scratch, "elsewhere"), databaseUrl: undefined }, notBackup)).rejects.toBeInstanceOf(BackupError);
-    await expect(restore({ dataDir: path.join(scratch, "pg"), databaseUrl: "postgres://x/y" }, file)).rejects.toThrow(/unset DATABASE_URL/);
+    await expect(
+      restore({ dataDir: path.join(scratch, "elsewhere"), databaseUrl: undefined }, notBackup),
+    ).rejects.toBeInstanceOf(BackupError);
+    await expect(restore({ dataDir: path.join(scratch, "pg"), databaseUrl: "postgres://x/y" }, file)).rejects.toThrow(
+      /unset DATABASE_URL/,
+    );
   });
 });
 
@@ -154,7 +180,9 @@ describe("who can read a backup (issue 36, decision 0064)", () => {
     await backup({ dataDir: original, databaseUrl: undefined }, exposed);
     fs.chmodSync(exposed, 0o644);
     const warnings: string[] = [];
-    await restore({ dataDir: path.join(scratch, "restored-exposed"), databaseUrl: undefined }, exposed, (m) => warnings.push(m));
+    await restore({ dataDir: path.join(scratch, "restored-exposed"), databaseUrl: undefined }, exposed, (m) =>
+      warnings.push(m),
+    );
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/readable by other users \(mode 0644\).*chmod 600/);
     expect(fs.statSync(path.join(scratch, "restored-exposed", "secrets.key")).mode & 0o777).toBe(0o600);

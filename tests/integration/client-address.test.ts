@@ -72,7 +72,8 @@ describe("TRUST_PROXY=2 (a load balancer in front of nginx)", () => {
 
   it("counts the address the outer proxy saw, whatever the client wrote before it", async () => {
     const statuses: number[] = [];
-    for (let i = 1; i <= LOGIN_LIMIT + 1; i++) statuses.push(await login(t(), "10.20.0.3", `198.51.100.${i}, 203.0.113.20, 10.20.0.2`));
+    for (let i = 1; i <= LOGIN_LIMIT + 1; i++)
+      statuses.push(await login(t(), "10.20.0.3", `198.51.100.${i}, 203.0.113.20, 10.20.0.2`));
     expect(statuses).toEqual([401, 401, 401, 429]);
     // A different client (a different address seen by the outer proxy) is not affected.
     expect(await login(t(), "10.20.0.3", "198.51.100.1, 203.0.113.21, 10.20.0.2")).toBe(401);
@@ -84,7 +85,8 @@ describe("TRUST_PROXY as proxy addresses (10.30.0.0/16 and 192.168.30.1)", () =>
 
   it("from a trusted proxy: the address it saw, forged entries before it ignored", async () => {
     const statuses: number[] = [];
-    for (let i = 1; i <= LOGIN_LIMIT + 1; i++) statuses.push(await login(t(), "192.168.30.1", `10.9.9.${i}, 203.0.113.30`));
+    for (let i = 1; i <= LOGIN_LIMIT + 1; i++)
+      statuses.push(await login(t(), "192.168.30.1", `10.9.9.${i}, 203.0.113.30`));
     expect(statuses).toEqual([401, 401, 401, 429]);
     // Through two trusted proxies (10.30.0.7 forwarded to 10.30.1.1), the same client.
     expect(await login(t(), "10.30.1.1", "203.0.113.30, 10.30.0.7")).toBe(429);

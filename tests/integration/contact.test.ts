@@ -23,9 +23,24 @@ describe("GET /api/contact", () => {
       expect(res.json()).toEqual({
         channels: [
           { kind: "zalo", label: "Chat on Zalo", detail: "+84912345678", href: "https://zalo.me/84912345678" },
-          { kind: "zalo-group", label: "Join the Zalo community", detail: "zalo.me/g/veostudio42", href: "https://zalo.me/g/veostudio42" },
-          { kind: "telegram", label: "Message us on Telegram", detail: "@veo_support", href: "https://t.me/veo_support" },
-          { kind: "email", label: "Send an e-mail", detail: "support@veo.example.com", href: "mailto:support@veo.example.com" },
+          {
+            kind: "zalo-group",
+            label: "Join the Zalo community",
+            detail: "zalo.me/g/veostudio42",
+            href: "https://zalo.me/g/veostudio42",
+          },
+          {
+            kind: "telegram",
+            label: "Message us on Telegram",
+            detail: "@veo_support",
+            href: "https://t.me/veo_support",
+          },
+          {
+            kind: "email",
+            label: "Send an e-mail",
+            detail: "support@veo.example.com",
+            href: "mailto:support@veo.example.com",
+          },
         ],
       });
     });
@@ -40,7 +55,9 @@ describe("GET /api/contact", () => {
 
     it("leaves the unset ones out", async () => {
       const { channels } = (await t.app.inject({ method: "GET", url: "/api/contact" })).json();
-      expect(channels).toEqual([{ kind: "telegram", label: "Message us on Telegram", detail: "@veo_help", href: "https://t.me/veo_help" }]);
+      expect(channels).toEqual([
+        { kind: "telegram", label: "Message us on Telegram", detail: "@veo_help", href: "https://t.me/veo_help" },
+      ]);
     });
   });
 

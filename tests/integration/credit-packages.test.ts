@@ -7,7 +7,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { creditPackages, paymentOrders } from "../../src/server/db/schema.js";
 import { creditPurchase } from "../../src/server/features/credits/ledger.js";
-import type { AdminCreditPackageView, CreditPackageView, PaymentMethods, TransactionsPage } from "../../src/shared/payments.js";
+import type {
+  AdminCreditPackageView,
+  CreditPackageView,
+  PaymentMethods,
+  TransactionsPage,
+} from "../../src/shared/payments.js";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
 import { Client, createTestApp, signInAdmin, signUp, type TestApp } from "../helpers/test-app.js";
 import { balanceOf, userWithCredits } from "../helpers/video-app.js";
@@ -49,7 +54,14 @@ const packageCount = async () => (await db().select({ id: creditPackages.id }).f
 describe("GET /api/settings/payment-methods", () => {
   const CREEM = { creemApiKey: "creem_key_123456789", creemWebhookSecret: "whsec_123456789abcdef" };
   const PAYPAL = { paypalClientId: "paypal-client-id", paypalClientSecret: "paypal-client-secret-123" };
-  const ALL_OFF = { creemEnabled: false, paypalEnabled: false, creemApiKey: null, creemWebhookSecret: null, paypalClientId: null, paypalClientSecret: null };
+  const ALL_OFF = {
+    creemEnabled: false,
+    paypalEnabled: false,
+    creemApiKey: null,
+    creemWebhookSecret: null,
+    paypalClientId: null,
+    paypalClientSecret: null,
+  };
 
   async function methods(): Promise<PaymentMethods> {
     const res = await new Client(t.app).get("/api/settings/payment-methods");
@@ -100,7 +112,14 @@ describe("GET /api/settings/payment-methods", () => {
 describe("GET /api/credit-packages", () => {
   it("lists active packages only, cheapest first, with the client view's popular/description/bonus", async () => {
     const starter = await create({ name: "Starter", credits: 50, price: "10" });
-    const pro = await create({ name: "Pro", credits: 150, price: "25.5", popular: true, description: "For regular creators", bonus: "25 bonus credits" });
+    const pro = await create({
+      name: "Pro",
+      credits: 150,
+      price: "25.5",
+      popular: true,
+      description: "For regular creators",
+      bonus: "25 bonus credits",
+    });
     const hidden = await create({ name: "Old Pack", credits: 999, price: "1.00", isActive: false });
     const same = await create({ name: "Starter Plus", credits: 60, price: "10.00" });
 
@@ -133,13 +152,19 @@ describe("GET /api/credit-packages", () => {
     const keys = list.map((p) => [Number(p.price), p.credits] as const);
     expect(keys).toEqual([...keys].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
     // Nothing admin-only leaks into the public view.
-    for (const p of list) expect(Object.keys(p).sort()).toEqual(["bonus", "credits", "description", "id", "name", "popular", "price"]);
+    for (const p of list)
+      expect(Object.keys(p).sort()).toEqual(["bonus", "credits", "description", "id", "name", "popular", "price"]);
   });
 
   it("shows an admin's change on the very next read", async () => {
     const pkg = await create({ name: "Flash Sale", credits: 70, price: "7" });
     expect((await publicList()).some((p) => p.id === pkg.id)).toBe(true);
-    const res = await admin.put(`/api/admin/credit-packages/${pkg.id}`, { name: "Flash Sale", credits: 70, price: "7", isActive: false });
+    const res = await admin.put(`/api/admin/credit-packages/${pkg.id}`, {
+      name: "Flash Sale",
+      credits: 70,
+      price: "7",
+      isActive: false,
+    });
     expect(res.statusCode).toBe(200);
     expect((await publicList()).some((p) => p.id === pkg.id)).toBe(false);
   });
@@ -181,8 +206,20 @@ describe("admin CRUD", () => {
   });
 
   it("PUT replaces every field: what is left out goes back to its default", async () => {
-    const pkg = await create({ name: "Team", credits: 300, price: "45", creemProductId: "prod_team", popular: true, description: "x", bonus: "y" });
-    const res = await admin.put(`/api/admin/credit-packages/${pkg.id}`, { name: "Team 2", credits: 320, price: "44.9" });
+    const pkg = await create({
+      name: "Team",
+      credits: 300,
+      price: "45",
+      creemProductId: "prod_team",
+      popular: true,
+      description: "x",
+      bonus: "y",
+    });
+    const res = await admin.put(`/api/admin/credit-packages/${pkg.id}`, {
+      name: "Team 2",
+      credits: 320,
+      price: "44.9",
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       ...pkg,
@@ -243,12 +280,18 @@ describe("admin CRUD", () => {
 
   it("answers 404 for an unknown id and 400 for a malformed one (never a 500)", async () => {
     const unknown = crypto.randomUUID();
-    for (const res of [await admin.put(`/api/admin/credit-packages/${unknown}`, valid), await del(admin, `/api/admin/credit-packages/${unknown}`)]) {
+    for (const res of [
+      await admin.put(`/api/admin/credit-packages/${unknown}`, valid),
+      await del(admin, `/api/admin/credit-packages/${unknown}`),
+    ]) {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: "Credit package not found", code: "not_found" });
     }
     for (const id of ["not-a-uuid", "123", "%27%3B%20drop%20table", `${unknown}x`]) {
-      for (const res of [await admin.put(`/api/admin/credit-packages/${id}`, valid), await del(admin, `/api/admin/credit-packages/${id}`)]) {
+      for (const res of [
+        await admin.put(`/api/admin/credit-packages/${id}`, valid),
+        await del(admin, `/api/admin/credit-packages/${id}`),
+      ]) {
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual({ message: "Package id must be a valid UUID", code: "invalid_input" });
       }
@@ -277,7 +320,9 @@ describe("deleting a package that purchases refer to", () => {
     const pkg = await create({ name: "Bought Pack", credits: 150, price: "25", creemProductId: "prod_bought" });
     const buyer = await userWithCredits(t.app, db(), 0);
     const paid = await order(buyer.id, pkg);
-    await db().transaction((tx) => creditPurchase(tx, paid.id, "ord_1", (o) => `Purchased ${o.packageName} (150 credits) via Creem`));
+    await db().transaction((tx) =>
+      creditPurchase(tx, paid.id, "ord_1", (o) => `Purchased ${o.packageName} (150 credits) via Creem`),
+    );
     expect(await balanceOf(db(), buyer.id)).toEqual({ credits: 150, ledger: 150 });
 
     const res = await del(admin, `/api/admin/credit-packages/${pkg.id}`);

@@ -11,7 +11,12 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIGRATIONS_DIR, rowsOf, type Database } from "../../src/server/db/connect.js";
-import { FUNCTIONS_DIR, readFunctionFile, readFunctionFiles, STATEMENT_BREAKPOINT } from "../../src/server/db/function-files.js";
+import {
+  FUNCTIONS_DIR,
+  readFunctionFile,
+  readFunctionFiles,
+  STATEMENT_BREAKPOINT,
+} from "../../src/server/db/function-files.js";
 import { createTestDatabase } from "../helpers/test-db.js";
 
 interface Catalogue {
@@ -56,7 +61,9 @@ describe("database function files", () => {
 
   it("are one file per function the migrations made", () => {
     expect(migrated.functions.size).toBeGreaterThanOrEqual(11);
-    expect(sorted(files.map((f) => f.name)), `one file per function in ${FUNCTIONS_DIR}`).toEqual(sorted(migrated.functions.keys()));
+    expect(sorted(files.map((f) => f.name)), `one file per function in ${FUNCTIONS_DIR}`).toEqual(
+      sorted(migrated.functions.keys()),
+    );
   });
 
   it("each create exactly the triggers that run their function", () => {
@@ -75,7 +82,10 @@ describe("database function files", () => {
       ).toBe(def);
     }
     for (const [name, { fn, def }] of migrated.triggers) {
-      expect(afterFiles.triggers.get(name)?.def, `trigger ${name} in functions/${fn}.sql differs from the migrations`).toBe(def);
+      expect(
+        afterFiles.triggers.get(name)?.def,
+        `trigger ${name} in functions/${fn}.sql differs from the migrations`,
+      ).toBe(def);
     }
   });
 });
@@ -89,7 +99,13 @@ describe("npm run db:function-migration", () => {
       const before = new Set(fs.readdirSync(out));
       execFileSync(
         "node_modules/.bin/tsx",
-        ["scripts/db-function-migration.ts", "--out", path.relative(process.cwd(), out), "veo_notify_task", "veo_notify_user"],
+        [
+          "scripts/db-function-migration.ts",
+          "--out",
+          path.relative(process.cwd(), out),
+          "veo_notify_task",
+          "veo_notify_user",
+        ],
         {
           stdio: ["ignore", "pipe", "pipe"],
         },
@@ -106,7 +122,9 @@ describe("npm run db:function-migration", () => {
         );
       }
 
-      const journal = JSON.parse(fs.readFileSync(path.join(out, "meta", "_journal.json"), "utf8")) as { entries: { tag: string }[] };
+      const journal = JSON.parse(fs.readFileSync(path.join(out, "meta", "_journal.json"), "utf8")) as {
+        entries: { tag: string }[];
+      };
       expect(journal.entries.at(-1)?.tag).toBe(made[0]!.slice(0, -".sql".length));
       // It applies on top of the committed migrations (CREATE OR REPLACE) and changes nothing while the files are live.
       const database = await createTestDatabase();

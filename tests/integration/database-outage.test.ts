@@ -33,7 +33,10 @@ describe.runIf(usingPostgres)("a database outage", () => {
     proxy = await startCuttableProxy({ host: target.hostname, port: Number(target.port || 5432) });
     // A small pool that gives up quickly, as a production pool would under a dead server.
     database = await openPostgres(proxy.urlFor(base.url!), 4);
-    const logger = pino({ level: "info" }, { write: (line: string) => void logs.push(JSON.parse(line) as { level: number; msg: string }) });
+    const logger = pino(
+      { level: "info" },
+      { write: (line: string) => void logs.push(JSON.parse(line) as { level: number; msg: string }) },
+    );
     t = await createTestApp({ database, logger });
     ({ client: user } = await signUp(t.app));
   });
@@ -55,12 +58,20 @@ describe.runIf(usingPostgres)("a database outage", () => {
       await user.get("/api/transactions"),
       await user.post("/api/auth/login", { username: "someone", password: "whatever1" }),
       await user.get("/api/video-tasks"),
-      await t.app.inject({ method: "GET", url: "/api/n8n/video-status/abc", headers: { authorization: `Bearer veo_${"a".repeat(43)}` } }),
+      await t.app.inject({
+        method: "GET",
+        url: "/api/n8n/video-status/abc",
+        headers: { authorization: `Bearer veo_${"a".repeat(43)}` },
+      }),
     ];
     for (const res of answers) {
       expect(res.statusCode, res.body).toBe(503);
       expect(res.headers["retry-after"]).toBe("5");
-      expect(res.json()).toMatchObject({ message: OUTAGE_MESSAGE, code: "service_unavailable", reason: "database_unavailable" });
+      expect(res.json()).toMatchObject({
+        message: OUTAGE_MESSAGE,
+        code: "service_unavailable",
+        reason: "database_unavailable",
+      });
     }
     expect(answers[3]!.json()).toMatchObject({ success: false });
     // A live-update stream opened meanwhile is refused the same way (decision 0026), not a 500.
@@ -69,7 +80,10 @@ describe.runIf(usingPostgres)("a database outage", () => {
     expect(Number(stream.headers["retry-after"])).toBeGreaterThan(0);
     // The probes say so too: not ready, and which part is unwell.
     const ready = await t.app.inject({ method: "GET", url: "/readyz" });
-    expect([ready.statusCode, ready.json()]).toEqual([503, { ready: false, message: "Database unreachable", code: "service_unavailable" }]);
+    expect([ready.statusCode, ready.json()]).toEqual([
+      503,
+      { ready: false, message: "Database unreachable", code: "service_unavailable" },
+    ]);
     const health = await t.app.inject({ method: "GET", url: "/healthz" });
     expect(health.statusCode).toBe(503);
     expect(health.json()).toMatchObject({ ok: false, database: "unreachable" });
@@ -90,12 +104,19 @@ describe.runIf(usingPostgres)("a database outage", () => {
     expect((await user.get("/api/transactions")).statusCode).toBe(503);
     expect(outageLines()).toHaveLength(2);
     await expect
-      .poll(async () => (await t.app.inject({ method: "GET", url: "/healthz" })).json<{ failingJobs: string[] }>().failingJobs)
+      .poll(
+        async () =>
+          (await t.app.inject({ method: "GET", url: "/healthz" })).json<{ failingJobs: string[] }>().failingJobs,
+      )
       .toEqual(["taskWorker"]);
     expect(logs.filter((l) => l.msg === "task worker scan failed")).toHaveLength(1);
     proxy.restore();
     await expect.poll(async () => (await user.get("/api/transactions")).statusCode, { timeout: 10_000 }).toBe(200);
-    await expect.poll(async () => (await t.app.inject({ method: "GET", url: "/healthz" })).json<{ workers: string }>().workers, { timeout: 10_000 }).toBe("ok");
+    await expect
+      .poll(async () => (await t.app.inject({ method: "GET", url: "/healthz" })).json<{ workers: string }>().workers, {
+        timeout: 10_000,
+      })
+      .toBe("ok");
     await worker.stop();
   });
 });
@@ -123,7 +144,10 @@ describe.runIf(usingPostgres)("a task check cut off by a database outage", () =>
 
   it("is finished within seconds of the database's return, and no two workers ever check the task at once", async () => {
     const u = await userWithCredits(t.app, t.database.db, 10);
-    const started = await u.client.post("/api/generate-video", { prompt: "a lighthouse in a storm", model: "veo3_fast" });
+    const started = await u.client.post("/api/generate-video", {
+      prompt: "a lighthouse in a storm",
+      model: "veo3_fast",
+    });
     expect(started.statusCode, started.body).toBeLessThan(300);
     const { taskId } = started.json<{ taskId: string }>();
     t.sim.advance?.(60_000); // the provider has the video ready

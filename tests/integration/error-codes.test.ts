@@ -35,12 +35,37 @@ describe("error codes", () => {
     ["signed out", { method: "GET", url: "/api/auth/current-user" }, 401, "not_signed_in"],
     ["unknown API path", { method: "GET", url: "/api/nothing-here" }, 404, "not_found"],
     ["unknown admin path, signed out", { method: "GET", url: "/api/admin/nothing-here" }, 401, "not_signed_in"],
-    ["malformed JSON", { method: "POST", url: "/api/auth/login", headers: { "content-type": "application/json" }, payload: "{" }, 400, "invalid_input"],
-    ["wrong password", { method: "POST", url: "/api/auth/login", payload: { username: "nobody_at_all", password: "password123" } }, 401, "invalid_credentials"],
-    ["NUL in a field", { method: "POST", url: "/api/auth/login", payload: { username: "a\u0000b", password: "password123" } }, 400, "unstorable_text"],
-    ["another website", { method: "POST", url: "/api/auth/logout", headers: { origin: "https://evil.example" } }, 403, "cross_site_request"],
+    [
+      "malformed JSON",
+      { method: "POST", url: "/api/auth/login", headers: { "content-type": "application/json" }, payload: "{" },
+      400,
+      "invalid_input",
+    ],
+    [
+      "wrong password",
+      { method: "POST", url: "/api/auth/login", payload: { username: "nobody_at_all", password: "password123" } },
+      401,
+      "invalid_credentials",
+    ],
+    [
+      "NUL in a field",
+      { method: "POST", url: "/api/auth/login", payload: { username: "a\u0000b", password: "password123" } },
+      400,
+      "unstorable_text",
+    ],
+    [
+      "another website",
+      { method: "POST", url: "/api/auth/logout", headers: { origin: "https://evil.example" } },
+      403,
+      "cross_site_request",
+    ],
     ["undecodable address", { method: "GET", url: "/api/video-status/%E0%A4%A" }, 400, "invalid_address"],
-    ["a path part over 100 characters", { method: "GET", url: `/api/video-status/${"x".repeat(150)}` }, 414, "address_too_long"],
+    [
+      "a path part over 100 characters",
+      { method: "GET", url: `/api/video-status/${"x".repeat(150)}` },
+      414,
+      "address_too_long",
+    ],
   ] as const)("web API, %s: {message, code}", async (_name, request, status, code) => {
     const res = await inject(request);
     expect(res.statusCode).toBe(status);
@@ -58,11 +83,31 @@ describe("error codes", () => {
 
   it.each([
     ["no token", { method: "GET", url: "/api/n8n/video-status/x" }, 401, "not_signed_in"],
-    ["not a token", { method: "GET", url: "/api/n8n/video-status/x", headers: { authorization: "Bearer nope" } }, 401, "invalid_api_token"],
-    ["unknown token", { method: "GET", url: "/api/n8n/video-status/x", headers: { authorization: `Bearer veo_${"A".repeat(43)}` } }, 401, "invalid_api_token"],
-    ["unknown path", { method: "GET", url: "/api/n8n/nothing", headers: { authorization: `Bearer veo_${"A".repeat(43)}` } }, 401, "invalid_api_token"],
+    [
+      "not a token",
+      { method: "GET", url: "/api/n8n/video-status/x", headers: { authorization: "Bearer nope" } },
+      401,
+      "invalid_api_token",
+    ],
+    [
+      "unknown token",
+      { method: "GET", url: "/api/n8n/video-status/x", headers: { authorization: `Bearer veo_${"A".repeat(43)}` } },
+      401,
+      "invalid_api_token",
+    ],
+    [
+      "unknown path",
+      { method: "GET", url: "/api/n8n/nothing", headers: { authorization: `Bearer veo_${"A".repeat(43)}` } },
+      401,
+      "invalid_api_token",
+    ],
     ["undecodable address", { method: "GET", url: "/api/n8n/video-status/%E0%A4%A" }, 400, "invalid_address"],
-    ["NUL in a field", { method: "POST", url: "/api/n8n/generate", payload: { prompt: "a\u0000b" } }, 401, "not_signed_in"],
+    [
+      "NUL in a field",
+      { method: "POST", url: "/api/n8n/generate", payload: { prompt: "a\u0000b" } },
+      401,
+      "not_signed_in",
+    ],
   ] as const)("automation API, %s: {success: false, message, code}", async (_name, request, status, code) => {
     const res = await inject(request);
     expect(res.statusCode).toBe(status);
@@ -75,8 +120,17 @@ describe("error codes", () => {
     const token = created.json<{ token: string }>().token;
     const auth = { authorization: `Bearer ${token}` };
     const unknown = await inject({ method: "GET", url: "/api/n8n/nothing", headers: auth });
-    expect(unknown.json()).toEqual({ success: false, message: expect.stringContaining("Not found"), code: "not_found" });
-    const nul = await inject({ method: "POST", url: "/api/n8n/generate", headers: auth, payload: { prompt: "a\u0000b" } });
+    expect(unknown.json()).toEqual({
+      success: false,
+      message: expect.stringContaining("Not found"),
+      code: "not_found",
+    });
+    const nul = await inject({
+      method: "POST",
+      url: "/api/n8n/generate",
+      headers: auth,
+      payload: { prompt: "a\u0000b" },
+    });
     expect(nul.json()).toEqual({ success: false, message: expect.stringContaining("NUL"), code: "unstorable_text" });
     const big = await inject({
       method: "POST",

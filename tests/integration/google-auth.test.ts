@@ -8,7 +8,11 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { adminAuditLog, users } from "../../src/server/db/schema.js";
 import { GOOGLE_PROBLEMS } from "../../src/shared/google-auth.js";
-import { ACCOUNT_EXISTS_MESSAGE, GOOGLE_NEW_ACCOUNT_COOKIE, NEW_ACCOUNT_EXPIRED } from "../../src/server/features/auth/google-routes.js";
+import {
+  ACCOUNT_EXISTS_MESSAGE,
+  GOOGLE_NEW_ACCOUNT_COOKIE,
+  NEW_ACCOUNT_EXPIRED,
+} from "../../src/server/features/auth/google-routes.js";
 import { createSecretBox } from "../../src/server/lib/secret-box.js";
 import { startGoogleFake, type GoogleFake, type GoogleIdentity } from "../fakes/google-fake.mjs";
 import { Client, createTestApp, signInAdmin, signUp, uniqueName, type TestApp } from "../helpers/test-app.js";
@@ -24,10 +28,19 @@ let n = 0;
 beforeAll(async () => {
   fake = await startGoogleFake({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, autoApprove: true });
   t = await createTestApp({
-    env: { GOOGLE_AUTH_URL: fake.urls.auth, GOOGLE_TOKEN_URL: fake.urls.token, GOOGLE_USERINFO_URL: fake.urls.userinfo, GOOGLE_JWKS_URL: fake.urls.jwks },
+    env: {
+      GOOGLE_AUTH_URL: fake.urls.auth,
+      GOOGLE_TOKEN_URL: fake.urls.token,
+      GOOGLE_USERINFO_URL: fake.urls.userinfo,
+      GOOGLE_JWKS_URL: fake.urls.jwks,
+    },
   });
   admin = await signInAdmin(t);
-  const res = await admin.put("/api/admin/settings", { googleAuthEnabled: true, googleClientId: CLIENT_ID, googleClientSecret: CLIENT_SECRET });
+  const res = await admin.put("/api/admin/settings", {
+    googleAuthEnabled: true,
+    googleClientId: CLIENT_ID,
+    googleClientSecret: CLIENT_SECRET,
+  });
   expect(res.statusCode).toBe(200);
 });
 beforeEach(() => {
@@ -96,7 +109,11 @@ async function signInWithGoogle(who: GoogleIdentity) {
 }
 
 async function currentUser(sid: string | undefined) {
-  const res = await t.app.inject({ method: "GET", url: "/api/auth/current-user", headers: sid ? { cookie: `sid=${sid}` } : {} });
+  const res = await t.app.inject({
+    method: "GET",
+    url: "/api/auth/current-user",
+    headers: sid ? { cookie: `sid=${sid}` } : {},
+  });
   return res.statusCode === 200 ? res.json() : undefined;
 }
 
@@ -122,10 +139,18 @@ async function newAccount(sealed: string | undefined) {
 }
 
 /** My Account's "Connect Google" for a signed-in client, through consent and back to our callback. */
-async function connectGoogle(client: Client, who: GoogleIdentity, sessionAtCallback: string | null = client.sessionCookie ?? null) {
+async function connectGoogle(
+  client: Client,
+  who: GoogleIdentity,
+  sessionAtCallback: string | null = client.sessionCookie ?? null,
+) {
   fake.setIdentity(who);
   await t.app.liveEvents.settle();
-  const start = await t.app.inject({ method: "POST", url: "/api/auth/google/link", headers: { cookie: client.sessionCookie! } });
+  const start = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/google/link",
+    headers: { cookie: client.sessionCookie! },
+  });
   expect(start.statusCode, start.body).toBe(200);
   const flowCookie = start.cookies.find((c) => c.name === "google_oauth")!;
   expect(flowCookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/api/auth/google" });
@@ -155,7 +180,9 @@ describe("GET /api/auth/google/status and /url", () => {
   it("is off, with a clear 404, until the admin enables it with a client", async () => {
     await admin.put("/api/admin/settings", { googleAuthEnabled: false });
     try {
-      expect((await t.app.inject({ method: "GET", url: "/api/auth/google/status" })).json()).toEqual({ enabled: false });
+      expect((await t.app.inject({ method: "GET", url: "/api/auth/google/status" })).json()).toEqual({
+        enabled: false,
+      });
       const res = await t.app.inject({ method: "GET", url: "/api/auth/google/url" });
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe("Google sign-in is not enabled");
@@ -194,7 +221,9 @@ describe("the callback", () => {
     const first = await signInWithGoogle(who);
     const username = JSON.parse(first.params.user!) as { username: string };
     const audited = async () =>
-      (await t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.adminUsername, username.username))).map((r) => [r.action, r.details]);
+      (await t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.adminUsername, username.username))).map(
+        (r) => [r.action, r.details],
+      );
     expect(await audited()).toEqual([]);
     await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.googleId, who.sub));
     expect((await signInWithGoogle(who)).params.auth).toBe("success");
@@ -216,7 +245,10 @@ describe("the callback", () => {
   it("refuses to link a disabled account with a verified e-mail", async () => {
     const email = `disabled.${uniqueName()}@example.com`;
     const local = await signUp(t.app, { email });
-    await t.database.db.update(users).set({ emailVerified: true, isActive: false }).where(eq(users.username, local.username));
+    await t.database.db
+      .update(users)
+      .set({ emailVerified: true, isActive: false })
+      .where(eq(users.username, local.username));
     const who = identity({ email });
     const { params, sid } = await signInWithGoogle(who);
     expect(params).toEqual({ auth: "error", problem: "account_disabled", message: "This account has been disabled" });
@@ -283,7 +315,12 @@ describe("the callback", () => {
   it.each([
     ["another audience", { aud: "someone-elses-client.apps.googleusercontent.com" }, false, /could not be verified/],
     ["another issuer", { iss: "https://evil.example.com" }, false, /could not be verified/],
-    ["an expired token", { exp: Math.floor(Date.now() / 1000) - 600, iat: Math.floor(Date.now() / 1000) - 4200 }, false, /could not be verified/],
+    [
+      "an expired token",
+      { exp: Math.floor(Date.now() / 1000) - 600, iat: Math.floor(Date.now() / 1000) - 4200 },
+      false,
+      /could not be verified/,
+    ],
     ["another sign-in's nonce", { nonce: "not-this-flows-nonce" }, false, /does not belong to this sign-in/],
     ["a signature by a key Google does not publish", {}, true, /could not be verified/],
   ])("refuses an ID token with %s", async (_name, claims, otherKey, message) => {
@@ -304,7 +341,10 @@ describe("the callback", () => {
   it("says so when the user declines consent, or Google is down", async () => {
     const flow = await startFlow();
     const state = new URL(flow.authUrl).searchParams.get("state")!;
-    const denied = await callback(new URL(`http://localhost:3000/api/auth/google/callback?error=access_denied&state=${state}`), flow.cookie);
+    const denied = await callback(
+      new URL(`http://localhost:3000/api/auth/google/callback?error=access_denied&state=${state}`),
+      flow.cookie,
+    );
     expect(denied.params).toEqual({ auth: "error", problem: "cancelled", message: "Google sign-in was cancelled." });
 
     fake.setIdentity(identity());
@@ -312,7 +352,11 @@ describe("the callback", () => {
     const back = await consent(again.authUrl);
     fake.setDown(true);
     const down = await callback(back, again.cookie);
-    expect(down.params).toEqual({ auth: "error", problem: "unreachable", message: "Google could not be reached. Please try again in a moment." });
+    expect(down.params).toEqual({
+      auth: "error",
+      problem: "unreachable",
+      message: "Google could not be reached. Please try again in a moment.",
+    });
   });
 });
 
@@ -326,7 +370,9 @@ describe("a Google-only account", () => {
     client.sessionCookie = `sid=${sid}`;
     const set = await client.put("/api/user/change-password", { newPassword: "first-pass-1" });
     expect(set.statusCode, set.body).toBe(200);
-    expect((await new Client(t.app).post("/api/auth/login", { username, password: "first-pass-1" })).statusCode).toBe(200);
+    expect((await new Client(t.app).post("/api/auth/login", { username, password: "first-pass-1" })).statusCode).toBe(
+      200,
+    );
     const again = await client.put("/api/user/change-password", { newPassword: "second-pass-2" });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe("Please fill in all fields");
@@ -354,7 +400,10 @@ describe("an account registered in advance with someone else's e-mail (issue 18)
     expect(sealed).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/api/auth/google", maxAge: 600 });
     expect(sealed!.value).not.toContain(victim.sub);
     expect(Buffer.from(sealed!.value.replace(/^v1:/, ""), "base64").toString("latin1")).not.toContain(email);
-    expect((await attacker.client.get("/api/auth/current-user")).json()).toMatchObject({ username: attacker.username, email });
+    expect((await attacker.client.get("/api/auth/current-user")).json()).toMatchObject({
+      username: attacker.username,
+      email,
+    });
   });
 
   it("makes a separate account on request, which takes the e-mail away from the unverified account", async () => {
@@ -382,9 +431,14 @@ describe("an account registered in advance with someone else's e-mail (issue 18)
     const attackerView = await attacker.client.get("/api/user-tokens");
     expect(attackerView.statusCode).toBe(200);
     expect(JSON.stringify(attackerView.json())).not.toContain("victim automation");
-    expect((await attacker.client.get("/api/auth/current-user")).json()).toMatchObject({ username: attacker.username, email: null });
+    expect((await attacker.client.get("/api/auth/current-user")).json()).toMatchObject({
+      username: attacker.username,
+      email: null,
+    });
     const relogin = new Client(t.app);
-    expect((await relogin.post("/api/auth/login", { username: attacker.username, password: "attacker-pass-1" })).json().user).toMatchObject({
+    expect(
+      (await relogin.post("/api/auth/login", { username: attacker.username, password: "attacker-pass-1" })).json().user,
+    ).toMatchObject({
       username: attacker.username,
       email: null,
     });
@@ -412,9 +466,15 @@ describe("an account registered in advance with someone else's e-mail (issue 18)
       ["empty", ""],
       ["not sealed", JSON.stringify({ ...body, expiresAt: Date.now() + 60_000 })],
       ["tampered", `v1:${Buffer.from(crypto.randomBytes(80)).toString("base64")}`],
-      ["sealed with another key", createSecretBox(crypto.randomBytes(32)).encrypt(JSON.stringify({ ...body, expiresAt: Date.now() + 60_000 }))],
+      [
+        "sealed with another key",
+        createSecretBox(crypto.randomBytes(32)).encrypt(JSON.stringify({ ...body, expiresAt: Date.now() + 60_000 })),
+      ],
       ["expired", t.secretBox.encrypt(JSON.stringify({ ...body, expiresAt: Date.now() - 1 }))],
-      ["of another kind", t.secretBox.encrypt(JSON.stringify({ ...body, kind: "something-else", expiresAt: Date.now() + 60_000 }))],
+      [
+        "of another kind",
+        t.secretBox.encrypt(JSON.stringify({ ...body, kind: "something-else", expiresAt: Date.now() + 60_000 })),
+      ],
       ["a sign-in flow's cookie", flowCookie],
     ];
     for (const [name, sealed] of candidates) {

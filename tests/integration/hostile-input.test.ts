@@ -60,7 +60,8 @@ function encodeLoose(s: string): string {
     .join("");
 }
 
-type Slot = { kind: "body"; path: (string | number)[] } | { kind: "param"; index: number } | { kind: "query"; key: string };
+type Slot =
+  { kind: "body"; path: (string | number)[] } | { kind: "param"; index: number } | { kind: "query"; key: string };
 
 /** Where a case's request carries strings. */
 function slots(c: RouteCase, url: string, body: unknown): Slot[] {
@@ -109,42 +110,43 @@ function headersFor(c: RouteCase): Record<string, string> {
 }
 
 describe("hostile strings in every route's inputs", () => {
-  it.each(ROUTE_CASES.filter((c) => c.method !== "GET" || c.route !== "/api/events").map((c) => [caseKey(c), c] as const))(
-    "%s: never a 5xx; unstorable text is a 400; a refusal stores nothing",
-    async (_name, c) => {
-      const sample = c.request(fixtures);
-      const places = slots(c, sample.url, sample.body);
-      let before = await fingerprint(t.database.db);
-      await fc.assert(
-        fc.asyncProperty(fc.nat({ max: places.length - 1 }), hostileString, async (which, value) => {
-          const { url, body } = withHostile(sample.url, sample.body, places[which]!, value);
-          const raw = c.request(fixtures).raw;
-          const res = await t.app.inject({
-            method: c.method as "GET",
-            url,
-            headers: { ...headersFor(c), ...(raw ? { "content-type": raw.contentType } : {}) },
-            ...(raw ? { payload: raw.payload } : body === undefined ? {} : { payload: body as object }),
-          });
-          // 503 only where a payment provider is not set up in this app, and the answer says so.
-          const notConfigured = res.statusCode === 503 && res.body.includes("not configured");
-          if (!notConfigured) expect(res.statusCode, res.body.slice(0, 300)).toBeLessThan(500);
-          // Unstorable text is refused before anything runs (a path part over 100 characters:
-          // 414). In an address a lone surrogate cannot be sent at all: its bytes decode to U+FFFD.
-          const inJson = places[which]!.kind === "body";
-          // (A value mixing both cannot be decoded at all, so it arrives as its %-escapes.)
-          if (inJson ? unstorable(value) : value.includes("\u0000") && !LONE_SURROGATE.test(value))
-            expect([400, 414], res.body.slice(0, 300)).toContain(res.statusCode);
-          // Every error says what it is in a code whose status is the one answered.
-          if (res.statusCode >= 400) {
-            const { code } = res.json<{ code?: string }>();
-            expect(isErrorCode(code) && ERROR_STATUS[code], `${res.statusCode} ${res.body.slice(0, 200)}`).toBe(res.statusCode);
-          }
-          const after = await fingerprint(t.database.db);
-          if (res.statusCode >= 400) expect(after, `${res.statusCode} ${res.body.slice(0, 200)}`).toBe(before);
-          before = after;
-        }),
-        { numRuns: RUNS_PER_ROUTE },
-      );
-    },
-  );
+  it.each(
+    ROUTE_CASES.filter((c) => c.method !== "GET" || c.route !== "/api/events").map((c) => [caseKey(c), c] as const),
+  )("%s: never a 5xx; unstorable text is a 400; a refusal stores nothing", async (_name, c) => {
+    const sample = c.request(fixtures);
+    const places = slots(c, sample.url, sample.body);
+    let before = await fingerprint(t.database.db);
+    await fc.assert(
+      fc.asyncProperty(fc.nat({ max: places.length - 1 }), hostileString, async (which, value) => {
+        const { url, body } = withHostile(sample.url, sample.body, places[which]!, value);
+        const raw = c.request(fixtures).raw;
+        const res = await t.app.inject({
+          method: c.method as "GET",
+          url,
+          headers: { ...headersFor(c), ...(raw ? { "content-type": raw.contentType } : {}) },
+          ...(raw ? { payload: raw.payload } : body === undefined ? {} : { payload: body as object }),
+        });
+        // 503 only where a payment provider is not set up in this app, and the answer says so.
+        const notConfigured = res.statusCode === 503 && res.body.includes("not configured");
+        if (!notConfigured) expect(res.statusCode, res.body.slice(0, 300)).toBeLessThan(500);
+        // Unstorable text is refused before anything runs (a path part over 100 characters:
+        // 414). In an address a lone surrogate cannot be sent at all: its bytes decode to U+FFFD.
+        const inJson = places[which]!.kind === "body";
+        // (A value mixing both cannot be decoded at all, so it arrives as its %-escapes.)
+        if (inJson ? unstorable(value) : value.includes("\u0000") && !LONE_SURROGATE.test(value))
+          expect([400, 414], res.body.slice(0, 300)).toContain(res.statusCode);
+        // Every error says what it is in a code whose status is the one answered.
+        if (res.statusCode >= 400) {
+          const { code } = res.json<{ code?: string }>();
+          expect(isErrorCode(code) && ERROR_STATUS[code], `${res.statusCode} ${res.body.slice(0, 200)}`).toBe(
+            res.statusCode,
+          );
+        }
+        const after = await fingerprint(t.database.db);
+        if (res.statusCode >= 400) expect(after, `${res.statusCode} ${res.body.slice(0, 200)}`).toBe(before);
+        before = after;
+      }),
+      { numRuns: RUNS_PER_ROUTE },
+    );
+  });
 });

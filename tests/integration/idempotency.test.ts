@@ -25,7 +25,11 @@ function generate(u: User, key: string | undefined, body: object = BODY): Promis
     method: "POST",
     url: "/api/generate-video",
     remoteAddress: u.client.remoteAddress,
-    headers: { cookie: u.client.sessionCookie!, ...u.client.webAppHeaders, ...(key === undefined ? {} : { "idempotency-key": key }) },
+    headers: {
+      cookie: u.client.sessionCookie!,
+      ...u.client.webAppHeaders,
+      ...(key === undefined ? {} : { "idempotency-key": key }),
+    },
     payload: body,
   });
 }
@@ -35,7 +39,9 @@ async function tasksOf(u: User) {
 }
 
 async function usageRows(u: User) {
-  return (await db().select().from(transactions).where(eq(transactions.userId, u.id))).filter((r) => r.type === "usage");
+  return (await db().select().from(transactions).where(eq(transactions.userId, u.id))).filter(
+    (r) => r.type === "usage",
+  );
 }
 
 describe("Idempotency-Key on POST /api/generate-video", () => {
@@ -145,7 +151,9 @@ describe("Idempotency-Key on POST /api/generate-video", () => {
     for (const key of ["", "x".repeat(256), "tab\there"]) {
       const res = await generate(u, key);
       expect(res.statusCode, JSON.stringify(key)).toBe(400);
-      expect(res.json<{ message: string }>().message).toContain("Idempotency-Key must be 1 to 255 printable ASCII characters");
+      expect(res.json<{ message: string }>().message).toContain(
+        "Idempotency-Key must be 1 to 255 printable ASCII characters",
+      );
     }
     expect((await generate(u, "x".repeat(255))).statusCode).toBe(200);
     expect(await tasksOf(u)).toHaveLength(1);

@@ -16,7 +16,9 @@ describe("PUT /api/user/language", () => {
     expect((await client.get("/api/auth/current-user")).json()).toMatchObject({ username, language: null });
 
     const other = new Client(t.app);
-    expect((await other.post("/api/auth/login", { username, password })).json()).toMatchObject({ user: { language: null } });
+    expect((await other.post("/api/auth/login", { username, password })).json()).toMatchObject({
+      user: { language: null },
+    });
     // The other session has read (and cached) the user before the change.
     expect((await other.get("/api/auth/current-user")).json()).toMatchObject({ language: null });
 
@@ -26,10 +28,15 @@ describe("PUT /api/user/language", () => {
     expect((await client.get("/api/auth/current-user")).json()).toMatchObject({ language: "vi" });
     expect((await other.get("/api/auth/current-user")).json()).toMatchObject({ language: "vi" });
     // A new sign-in answers with it too.
-    expect((await new Client(t.app).post("/api/auth/login", { username, password })).json()).toMatchObject({ user: { language: "vi" } });
+    expect((await new Client(t.app).post("/api/auth/login", { username, password })).json()).toMatchObject({
+      user: { language: "vi" },
+    });
 
     expect((await client.put("/api/user/language", { language: "en" })).json()).toMatchObject({ language: "en" });
-    const [row] = await t.database.db.select({ language: users.language }).from(users).where(eq(users.username, username));
+    const [row] = await t.database.db
+      .select({ language: users.language })
+      .from(users)
+      .where(eq(users.username, username));
     expect(row!.language).toBe("en");
   });
 
@@ -39,12 +46,16 @@ describe("PUT /api/user/language", () => {
       const res = await client.put("/api/user/language", { language });
       expect(res.statusCode, JSON.stringify(language)).toBe(400);
     }
-    expect((await client.put("/api/user/language", { language: "de" })).json<{ message: string }>().message).toContain("language must be one of: en, vi");
+    expect((await client.put("/api/user/language", { language: "de" })).json<{ message: string }>().message).toContain(
+      "language must be one of: en, vi",
+    );
     expect((await new Client(t.app).put("/api/user/language", { language: "vi" })).statusCode).toBe(401);
   });
 
   it("the database refuses any other value", async () => {
     const { username } = await signUp(t.app);
-    await expect(t.database.db.update(users).set({ language: "fr" }).where(eq(users.username, username))).rejects.toThrow();
+    await expect(
+      t.database.db.update(users).set({ language: "fr" }).where(eq(users.username, username)),
+    ).rejects.toThrow();
   });
 });

@@ -107,7 +107,11 @@ type User = Awaited<ReturnType<typeof userWithCredits>>;
  * Sends `submit` while KIE holds `kiePath`; once the task is recorded, the worker finds it past its
  * grace (its clock moved back three minutes) and fails and refunds it; then KIE accepts it.
  */
-async function acceptedAfterTheGrace(u: User, kiePath: string, submit: () => Promise<{ statusCode: number; json: () => unknown }>) {
+async function acceptedAfterTheGrace(
+  u: User,
+  kiePath: string,
+  submit: () => Promise<{ statusCode: number; json: () => unknown }>,
+) {
   const arrived = proxy.hold(kiePath);
   const answer = submit();
   await arrived;
@@ -139,19 +143,27 @@ describe("a submission KIE accepts after the grace", () => {
     expect(task).toMatchObject({ status: "failed", refunded: true, resultUrls: null });
     expect(task.taskId).toMatch(/^unsubmitted_/);
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 5, ledger: 5 });
-    expect(logged.join("")).toMatch(/"providerTaskId":"[^"]+".*accepted a video after its task was failed and refunded/);
+    expect(logged.join("")).toMatch(
+      /"providerTaskId":"[^"]+".*accepted a video after its task was failed and refunded/,
+    );
     await expectLedgerBalanced(db());
   });
 
   it("does the same for an extension", async () => {
     const u = await userWithCredits(t.app, db(), 5);
-    const made = await u.client.post("/api/generate-video", { prompt: "a knight", model: "veo3_fast", keepExtendable: true });
+    const made = await u.client.post("/api/generate-video", {
+      prompt: "a knight",
+      model: "veo3_fast",
+      keepExtendable: true,
+    });
     expect(made.statusCode, made.body).toBe(200);
     const parent = made.json<{ taskId: string }>().taskId;
     await runWorkerUntil(t, async () => (await taskRow(db(), parent)).status === "completed");
     const before = await balanceOf(db(), u.id);
 
-    const { res, task } = await acceptedAfterTheGrace(u, "/api/v1/veo/extend", () => u.client.post(`/api/videos/${parent}/extend`, { prompt: "he rides on" }));
+    const { res, task } = await acceptedAfterTheGrace(u, "/api/v1/veo/extend", () =>
+      u.client.post(`/api/videos/${parent}/extend`, { prompt: "he rides on" }),
+    );
     expect(res.statusCode).toBe(503);
     expect(task).toMatchObject({ status: "failed", refunded: true, extendedFrom: parent, resultUrls: null });
     expect(await balanceOf(db(), u.id)).toEqual(before);

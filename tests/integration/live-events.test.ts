@@ -11,7 +11,14 @@ import { STREAM_UNAVAILABLE } from "../../src/server/features/events/routes.js";
 import { Client, signInAdmin, signUp } from "../helpers/test-app.js";
 import { SseClient } from "../helpers/sse-client.js";
 import { createTestDatabase, usingPostgres } from "../helpers/test-db.js";
-import { createVideoTestApp, runWorkerUntil, sleep, taskRow, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
+import {
+  createVideoTestApp,
+  runWorkerUntil,
+  sleep,
+  taskRow,
+  userWithCredits,
+  type VideoTestApp,
+} from "../helpers/video-app.js";
 
 let t: VideoTestApp;
 let base: string;
@@ -51,12 +58,21 @@ describe("GET /api/events", () => {
     const stream = await openStream(cookieOf(u.client));
     expect(await stream.next("ready")).toEqual({ credits: 10 });
 
-    const res = await u.client.post("/api/generate-video", { prompt: "a lighthouse in a storm", model: "veo3_fast", aspectRatio: "16:9" });
+    const res = await u.client.post("/api/generate-video", {
+      prompt: "a lighthouse in a storm",
+      model: "veo3_fast",
+      aspectRatio: "16:9",
+    });
     expect(res.statusCode).toBe(200);
     const { taskId } = res.json<{ taskId: string }>();
 
     const created = await stream.next("task", (d) => d.task.taskId === taskId);
-    expect(created.task).toMatchObject({ taskId, status: "generating", prompt: "a lighthouse in a storm", resultUrls: [] });
+    expect(created.task).toMatchObject({
+      taskId,
+      status: "generating",
+      prompt: "a lighthouse in a storm",
+      resultUrls: [],
+    });
     expect(await stream.next("credits")).toEqual({ credits: 9 });
 
     await runWorkerUntil(t, async () => (await taskRow(t.database.db, taskId)).status === "completed");
@@ -113,8 +129,13 @@ describe("GET /api/events", () => {
 
   it("ends a stream opened with an API token when that token is deleted, deactivated or revoked by a password change", async () => {
     const u = await signUp(t.app);
-    const token = async (name: string) => (await u.client.post("/api/user-tokens", { name })).json<{ id: string; token: string }>();
-    const [deleted, deactivated, revoked] = [await token("deleted"), await token("deactivated"), await token("revoked")];
+    const token = async (name: string) =>
+      (await u.client.post("/api/user-tokens", { name })).json<{ id: string; token: string }>();
+    const [deleted, deactivated, revoked] = [
+      await token("deleted"),
+      await token("deactivated"),
+      await token("revoked"),
+    ];
     const bearer = (created: { token: string }) => openStream({ authorization: `Bearer ${created.token}` });
     const [sDeleted, sDeactivated, sRevoked, sCookie] = await Promise.all([
       bearer(deleted),
@@ -131,13 +152,18 @@ describe("GET /api/events", () => {
     await sDeleted.ended;
     // The other tokens' streams heard the same announcement and carry on.
     await admin.put(`/api/admin/users/${row!.id}/credits`, { credits: 7 });
-    for (const s of [sDeactivated, sRevoked]) expect(await s.next("credits", (d) => d.credits === 7)).toEqual({ credits: 7 });
+    for (const s of [sDeactivated, sRevoked])
+      expect(await s.next("credits", (d) => d.credits === 7)).toEqual({ credits: 7 });
 
     await t.database.db.update(apiTokens).set({ isActive: false }).where(eq(apiTokens.id, deactivated.id));
     await sDeactivated.next("signed-out");
     await sDeactivated.ended;
 
-    const changed = await u.client.put("/api/user/change-password", { currentPassword: u.password, newPassword: "a-new-password", revokeApiTokens: true });
+    const changed = await u.client.put("/api/user/change-password", {
+      currentPassword: u.password,
+      newPassword: "a-new-password",
+      revokeApiTokens: true,
+    });
     expect(changed.statusCode).toBe(200);
     await sRevoked.next("signed-out");
     await sRevoked.ended;
@@ -167,10 +193,14 @@ describe("GET /api/events", () => {
     const u = await userWithCredits(t.app, t.database.db, 5);
     const stream = await openStream(cookieOf(u.client));
     await stream.next("ready");
-    const { taskId } = (await u.client.post("/api/generate-video", { prompt: "quiet bookkeeping" })).json<{ taskId: string }>();
+    const { taskId } = (await u.client.post("/api/generate-video", { prompt: "quiet bookkeeping" })).json<{
+      taskId: string;
+    }>();
     await stream.next("task", (d) => d.task.taskId === taskId);
     const before = stream.events.length;
-    await t.database.db.execute(sql`update video_tasks set check_attempts = check_attempts + 1, next_check_at = now() where task_id = ${taskId}`);
+    await t.database.db.execute(
+      sql`update video_tasks set check_attempts = check_attempts + 1, next_check_at = now() where task_id = ${taskId}`,
+    );
     await sleep(200);
     expect(stream.events.length).toBe(before);
   });
@@ -182,12 +212,17 @@ describe.runIf(usingPostgres)("the PostgreSQL listener", () => {
     const url = (database as { url?: string }).url!;
     const states: boolean[] = [];
     const payloads: string[] = [];
-    const stop = listenPostgres(url, "veo_test", { onPayload: (p) => payloads.push(p), onConnected: (up) => states.push(up) });
+    const stop = listenPostgres(url, "veo_test", {
+      onPayload: (p) => payloads.push(p),
+      onConnected: (up) => states.push(up),
+    });
     try {
       await until(() => states.at(-1) === true);
       const killer = new pg.Client({ connectionString: url });
       await killer.connect();
-      await killer.query("select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN \"veo_test\"' and pid <> pg_backend_pid()");
+      await killer.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN \"veo_test\"' and pid <> pg_backend_pid()",
+      );
       await until(() => states.includes(false) && states.at(-1) === true, 10_000);
       await killer.query("select pg_notify('veo_test', 'after the restart')");
       await until(() => payloads.includes("after the restart"));

@@ -49,13 +49,17 @@ describe.each(STORES)("counters %s", (_name, makeStore) => {
 
   it(`${PARALLEL} parallel wrong-password logins for one account: ${LIMIT} evaluated (401), the rest 429`, async () => {
     const { username, password } = await signUp(t.app);
-    const answers = await Promise.all(Array.from({ length: PARALLEL }, (_, i) => attempt(username, `wrong-password-${i}`)));
+    const answers = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) => attempt(username, `wrong-password-${i}`)),
+    );
     const statuses = answers.map((a) => a.statusCode).sort();
     expect(statuses.filter((s) => s === 401)).toHaveLength(LIMIT);
     expect(statuses.filter((s) => s === 429)).toHaveLength(PARALLEL - LIMIT);
     for (const a of answers) {
       expect(a.json().message).toMatch(
-        a.statusCode === 401 ? /^Invalid username or password$/ : /^Too many failed login attempts for this account\. Please try again in \d+ minutes?\.$/,
+        a.statusCode === 401
+          ? /^Invalid username or password$/
+          : /^Too many failed login attempts for this account\. Please try again in \d+ minutes?\.$/,
       );
     }
     // The account stays locked for the window, even with the right password.
@@ -76,6 +80,8 @@ describe.each(STORES)("counters %s", (_name, makeStore) => {
   it("the store's hit is atomic: parallel hits on one key each get their own count", async () => {
     const key = `race-test:${Math.random()}`;
     const windows = await Promise.all(Array.from({ length: PARALLEL }, () => store.hit(key, 60_000)));
-    expect(windows.map((w) => w.count).sort((a, b) => a - b)).toEqual(Array.from({ length: PARALLEL }, (_, i) => i + 1));
+    expect(windows.map((w) => w.count).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: PARALLEL }, (_, i) => i + 1),
+    );
   });
 });

@@ -25,7 +25,11 @@ describe("paths longer than any route", () => {
     const res = await t.app.inject({ method, url: slashes });
     expect(res.statusCode).toBe(414);
     if (method === "GET") {
-      expect(res.json()).toEqual({ message: expect.stringContaining("too long"), code: "address_too_long", reason: "path_too_long" });
+      expect(res.json()).toEqual({
+        message: expect.stringContaining("too long"),
+        code: "address_too_long",
+        reason: "path_too_long",
+      });
     }
   });
 

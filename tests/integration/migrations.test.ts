@@ -19,17 +19,29 @@ describe("migrations", () => {
     const log = execFileSync(
       "node_modules/.bin/drizzle-kit",
       // drizzle-kit wants a path relative to the working directory.
-      ["generate", "--dialect", "postgresql", "--schema", "src/server/db/schema.ts", "--out", path.relative(process.cwd(), out)],
+      [
+        "generate",
+        "--dialect",
+        "postgresql",
+        "--schema",
+        "src/server/db/schema.ts",
+        "--out",
+        path.relative(process.cwd(), out),
+      ],
       { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
     );
-    expect(listFiles(out), `drizzle-kit generated a migration: run npm run db:generate and commit it\n${log}`).toEqual(before);
+    expect(listFiles(out), `drizzle-kit generated a migration: run npm run db:generate and commit it\n${log}`).toEqual(
+      before,
+    );
     expect(log).toContain("No schema changes");
   });
 
   it("apply cleanly to a fresh database and twice without harm", async () => {
     const database = await createTestDatabase({ migrate: true });
     try {
-      const res = (await database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`)) as {
+      const res = (await database.db.execute(
+        sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+      )) as {
         rows: { table_name: string }[];
       };
       expect(res.rows.map((r) => r.table_name)).toEqual([
@@ -65,23 +77,46 @@ describe("migrations", () => {
     const { db } = database;
     try {
       await database.migrate("0009_video_archive");
-      await db.execute(sql`insert into users (id, username, password) values ('00000000-0000-4000-8000-000000000001', 'old_user', 'x')`);
+      await db.execute(
+        sql`insert into users (id, username, password) values ('00000000-0000-4000-8000-000000000001', 'old_user', 'x')`,
+      );
       const task = (n: number, status: string, resultUrls: string | null, hd: string | null) =>
         db.execute(sql`insert into video_tasks (id, user_id, task_id, prompt, model, aspect_ratio, status, result_urls, hd_video_url)
           values (${`00000000-0000-4000-8000-00000000010${n}`}, '00000000-0000-4000-8000-000000000001', ${`old_${n}`}, 'old', 'veo3_fast', '16:9',
                   ${status}, ${resultUrls}::text[], ${hd})`);
-      await task(1, "completed", "{https://tempfile.aiquickdraw.com/v/old-1.mp4}", "https://tempfile.aiquickdraw.com/v/old-1-hd.mp4");
+      await task(
+        1,
+        "completed",
+        "{https://tempfile.aiquickdraw.com/v/old-1.mp4}",
+        "https://tempfile.aiquickdraw.com/v/old-1-hd.mp4",
+      );
       await task(2, "completed", "{https://tempfile.aiquickdraw.com/v/old-2.mp4}", null);
       await task(3, "failed", null, null);
       await task(4, "generating", null, null);
 
       await database.migrate();
-      const queued = (await db.execute(sql`select t.task_id, f.quality, f.source_url, f.status from video_files f join video_tasks t on t.id = f.video_task_id
+      const queued =
+        (await db.execute(sql`select t.task_id, f.quality, f.source_url, f.status from video_files f join video_tasks t on t.id = f.video_task_id
         order by t.task_id, f.quality`)) as { rows: Record<string, string>[] };
       expect(queued.rows).toEqual([
-        { task_id: "old_1", quality: "1080p", source_url: "https://tempfile.aiquickdraw.com/v/old-1-hd.mp4", status: "pending" },
-        { task_id: "old_1", quality: "720p", source_url: "https://tempfile.aiquickdraw.com/v/old-1.mp4", status: "pending" },
-        { task_id: "old_2", quality: "720p", source_url: "https://tempfile.aiquickdraw.com/v/old-2.mp4", status: "pending" },
+        {
+          task_id: "old_1",
+          quality: "1080p",
+          source_url: "https://tempfile.aiquickdraw.com/v/old-1-hd.mp4",
+          status: "pending",
+        },
+        {
+          task_id: "old_1",
+          quality: "720p",
+          source_url: "https://tempfile.aiquickdraw.com/v/old-1.mp4",
+          status: "pending",
+        },
+        {
+          task_id: "old_2",
+          quality: "720p",
+          source_url: "https://tempfile.aiquickdraw.com/v/old-2.mp4",
+          status: "pending",
+        },
       ]);
     } finally {
       await database.close();
@@ -93,8 +128,12 @@ describe("migrations", () => {
     const { db } = database;
     try {
       await database.migrate("0015_catalogue");
-      await db.execute(sql`insert into admin_settings (id, veo3_credits, veo3_fast_credits, veo3_api_price, veo3_fast_api_price) values (1, 7, 3, 12.5, 2.25)`);
-      await db.execute(sql`insert into users (id, username, password) values ('00000000-0000-4000-8000-000000000001', 'old_user', 'x')`);
+      await db.execute(
+        sql`insert into admin_settings (id, veo3_credits, veo3_fast_credits, veo3_api_price, veo3_fast_api_price) values (1, 7, 3, 12.5, 2.25)`,
+      );
+      await db.execute(
+        sql`insert into users (id, username, password) values ('00000000-0000-4000-8000-000000000001', 'old_user', 'x')`,
+      );
       const task = (n: number, images: string | null) =>
         db.execute(sql`insert into video_tasks (user_id, task_id, prompt, model, aspect_ratio, image_urls)
           values ('00000000-0000-4000-8000-000000000001', ${`old_${n}`}, 'old', 'veo3_fast', '16:9', ${images}::text[])`);
@@ -105,7 +144,9 @@ describe("migrations", () => {
       await database.migrate();
       const settings = (await db.execute(sql`select prices from admin_settings`)) as { rows: { prices: unknown }[] };
       expect(settings.rows[0]!.prices).toEqual({ veo3: { web: 7, api: 12.5 }, veo3_fast: { web: 3, api: 2.25 } });
-      const modes = (await db.execute(sql`select task_id, mode from video_tasks order by task_id`)) as { rows: Record<string, string>[] };
+      const modes = (await db.execute(sql`select task_id, mode from video_tasks order by task_id`)) as {
+        rows: Record<string, string>[];
+      };
       expect(modes.rows).toEqual([
         { task_id: "old_1", mode: "image" },
         { task_id: "old_2", mode: "text" },

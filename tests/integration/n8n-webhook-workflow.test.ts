@@ -13,13 +13,36 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { videoTasks } from "../../src/server/db/schema.js";
 import { WEBHOOK_WORKFLOW_FILENAME } from "../../src/server/features/automation/messages.js";
-import { buildN8nWebhookWorkflow, WEBHOOK_WAIT_MINUTES, WEBHOOK_WAIT_NODE } from "../../src/server/features/automation/n8n-webhook-workflow.js";
-import { buildN8nWorkflow, CREDENTIAL_TYPE, type N8nNode, type N8nWorkflow } from "../../src/server/features/automation/n8n-workflow.js";
+import {
+  buildN8nWebhookWorkflow,
+  WEBHOOK_WAIT_MINUTES,
+  WEBHOOK_WAIT_NODE,
+} from "../../src/server/features/automation/n8n-webhook-workflow.js";
+import {
+  buildN8nWorkflow,
+  CREDENTIAL_TYPE,
+  type N8nNode,
+  type N8nWorkflow,
+} from "../../src/server/features/automation/n8n-workflow.js";
 import { TOKEN_PREFIX } from "../../src/shared/automation.js";
 import { videoWebhookEventSchema } from "../../src/shared/schemas/webhooks.js";
-import { commonNode, evaluate, n8nString, walkWorkflow, WorkflowError, type Json, type Walked } from "../helpers/n8n-replay.js";
+import {
+  commonNode,
+  evaluate,
+  n8nString,
+  walkWorkflow,
+  WorkflowError,
+  type Json,
+  type Walked,
+} from "../helpers/n8n-replay.js";
 import { Client, freePort } from "../helpers/test-app.js";
-import { balanceOf, createVideoTestApp, passSimulatorTime, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
+import {
+  balanceOf,
+  createVideoTestApp,
+  passSimulatorTime,
+  userWithCredits,
+  type VideoTestApp,
+} from "../helpers/video-app.js";
 
 // ---------------------------------------------------------------------------------------------
 // A tiny n8n: enough of its execution model and expression syntax for this workflow.
@@ -70,7 +93,13 @@ function requestOf(node: N8nNode, scope: Json, credentials: Record<string, strin
     body = typeof raw === "string" ? JSON.parse(raw) : raw;
     headers["content-type"] = "application/json";
   }
-  return { node: node.name, method: (p.method as string | undefined) ?? "GET", url: String(evaluate(p.url, scope)), headers, body };
+  return {
+    node: node.name,
+    method: (p.method as string | undefined) ?? "GET",
+    url: String(evaluate(p.url, scope)),
+    headers,
+    body,
+  };
 }
 
 async function send(request: SentRequest): Promise<Response> {
@@ -114,7 +143,9 @@ async function runWorkflow(wf: N8nWorkflow, opts: RunOptions): Promise<Replay> {
         const call = await opts.onWait(node);
         if (call) expect(call.method).toBe(node.parameters.httpMethod);
         // Resumed by the call: its request as the item. After the time limit: the input item, unchanged.
-        return [call ? [{ json: { headers: call.headers, params: call.params, query: call.query, body: call.body } }] : items];
+        return [
+          call ? [{ json: { headers: call.headers, params: call.params, query: call.query, body: call.body } }] : items,
+        ];
       }
       default:
         throw new Error(`the replay does not know ${node.type}`);
@@ -150,7 +181,14 @@ async function startReceiver(): Promise<Receiver> {
         // kept as text
       }
       const list = calls.get(url.pathname) ?? [];
-      list.push({ method: req.method ?? "", headers: req.headers, params: {}, query: Object.fromEntries(url.searchParams), body, rawBody });
+      list.push({
+        method: req.method ?? "",
+        headers: req.headers,
+        params: {},
+        query: Object.fromEntries(url.searchParams),
+        body,
+        rawBody,
+      });
       calls.set(url.pathname, list);
       // The Wait node's default: respond "Immediately" with 200.
       res.writeHead(200, { "content-type": "application/json" }).end('{"message":"Workflow was started"}');
@@ -213,7 +251,9 @@ describe("the webhook workflow's structure", () => {
       Settings: { main: [[{ node: "Generate video", type: "main", index: 0 }]] },
       "Generate video": { main: [[{ node: WEBHOOK_WAIT_NODE, type: "main", index: 0 }]] },
       [WEBHOOK_WAIT_NODE]: { main: [[{ node: "Completed?", type: "main", index: 0 }]] },
-      "Completed?": { main: [[{ node: "Video URLs", type: "main", index: 0 }], [{ node: "Failed", type: "main", index: 0 }]] },
+      "Completed?": {
+        main: [[{ node: "Video URLs", type: "main", index: 0 }], [{ node: "Failed", type: "main", index: 0 }]],
+      },
     });
     // No cycle: a walk from the trigger never comes back to a node on its path.
     const walk = (name: string, path: string[]): void => {
@@ -221,7 +261,10 @@ describe("the webhook workflow's structure", () => {
       for (const c of wf.connections[name]?.main.flat() ?? []) walk(c.node, [...path, name]);
     };
     walk("Start", []);
-    const reached = new Set(["Start", ...Object.values(wf.connections).flatMap((c) => c.main.flat().map((t) => t.node))]);
+    const reached = new Set([
+      "Start",
+      ...Object.values(wf.connections).flatMap((c) => c.main.flat().map((t) => t.node)),
+    ]);
     expect(wf.nodes.map((n) => n.name).filter((n) => !reached.has(n))).toEqual(["Setup"]);
   });
 
@@ -242,7 +285,13 @@ describe("the webhook workflow's structure", () => {
     const body = JSON.parse(
       String(
         evaluate(generate.parameters.jsonBody, {
-          $json: { prompt: "p", model: "veo3", mode: "image", aspectRatio: "9:16", imageUrls: " https://i.test/a.png ,https://i.test/b.png, " },
+          $json: {
+            prompt: "p",
+            model: "veo3",
+            mode: "image",
+            aspectRatio: "9:16",
+            imageUrls: " https://i.test/a.png ,https://i.test/b.png, ",
+          },
           $execution: { id: "7", resumeUrl: "R" },
           JSON,
           String,
@@ -297,7 +346,9 @@ describe("GET /api/n8n/workflow-webhook.json and a replay of it against a runnin
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     // WEBHOOKS_ALLOW_LOCAL: the callback may go to the receiver on 127.0.0.1 over http.
-    t = await createVideoTestApp({ env: { PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: origin, WEBHOOKS_ALLOW_LOCAL: "true" } });
+    t = await createVideoTestApp({
+      env: { PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: origin, WEBHOOKS_ALLOW_LOCAL: "true" },
+    });
     await t.app.listen({ port, host: "127.0.0.1" });
   });
   afterAll(async () => {
@@ -366,7 +417,11 @@ describe("GET /api/n8n/workflow-webhook.json and a replay of it against a runnin
     const wf = await download();
     const execution = newExecution();
     const before = await balanceOf(t.database.db, u.id);
-    const replay = await runWorkflow(wf, { credentials: credentialsFor(wf, u.token), execution, onWait: () => passUntilCalled(execution) });
+    const replay = await runWorkflow(wf, {
+      credentials: credentialsFor(wf, u.token),
+      execution,
+      onWait: () => passUntilCalled(execution),
+    });
 
     expect(replay.error).toBeUndefined();
     expect(replay.finishedAt).toBe("Video URLs");
@@ -376,7 +431,11 @@ describe("GET /api/n8n/workflow-webhook.json and a replay of it against a runnin
         node: "Generate video",
         method: "POST",
         url: `${origin}/api/n8n/generate`,
-        headers: { authorization: `Bearer ${u.token}`, "idempotency-key": execution.id, "content-type": "application/json" },
+        headers: {
+          authorization: `Bearer ${u.token}`,
+          "idempotency-key": execution.id,
+          "content-type": "application/json",
+        },
         body: {
           prompt: "A red fox running through fresh snow at sunrise, cinematic",
           model: "veo3_fast",
@@ -399,7 +458,9 @@ describe("GET /api/n8n/workflow-webhook.json and a replay of it against a runnin
     const event = videoWebhookEventSchema.parse(call!.body);
     expect(event.type).toBe("video.completed");
     expect(call!.headers["webhook-id"]).toBe(event.id);
-    expect(() => new Webhook(secret.json().secret as string).verify(call!.rawBody, call!.headers as Record<string, string>)).not.toThrow();
+    expect(() =>
+      new Webhook(secret.json().secret as string).verify(call!.rawBody, call!.headers as Record<string, string>),
+    ).not.toThrow();
 
     const taskId = replay.output!.taskId as string;
     expect(event.data).toMatchObject({ taskId, status: "completed", success: true });
@@ -408,7 +469,12 @@ describe("GET /api/n8n/workflow-webhook.json and a replay of it against a runnin
 
     // The task remembers its callback; the owner paid once, the API price of a Fast video.
     const [row] = await t.database.db.select().from(videoTasks).where(eq(videoTasks.taskId, taskId));
-    expect(row).toMatchObject({ userId: u.id, status: "completed", createdVia: "api", callbackUrl: execution.resumeUrl });
+    expect(row).toMatchObject({
+      userId: u.id,
+      status: "completed",
+      createdVia: "api",
+      callbackUrl: execution.resumeUrl,
+    });
     const after = await balanceOf(t.database.db, u.id);
     expect(before.credits - after.credits).toBe(2);
   });
@@ -419,9 +485,14 @@ describe("GET /api/n8n/workflow-webhook.json and a replay of it against a runnin
   it("ends at Failed with the server's message when the video fails", async () => {
     const u = await tokenOwner();
     const wf = await download();
-    (wf.nodes.find((n) => n.name === "Settings")!.parameters as Json).assignments.assignments[0].value = "A storm over the sea [sim:fail]";
+    (wf.nodes.find((n) => n.name === "Settings")!.parameters as Json).assignments.assignments[0].value =
+      "A storm over the sea [sim:fail]";
     const execution = newExecution();
-    const replay = await runWorkflow(wf, { credentials: credentialsFor(wf, u.token), execution, onWait: () => passUntilCalled(execution) });
+    const replay = await runWorkflow(wf, {
+      credentials: credentialsFor(wf, u.token),
+      execution,
+      onWait: () => passUntilCalled(execution),
+    });
 
     expect(replay.error).toBeUndefined();
     expect(replay.finishedAt).toBe("Failed");
@@ -439,7 +510,11 @@ describe("GET /api/n8n/workflow-webhook.json and a replay of it against a runnin
     const wf = await download();
     const execution = newExecution();
     // n8n resumes the Wait when its limit passes: no call, the generate answer goes on.
-    const replay = await runWorkflow(wf, { credentials: credentialsFor(wf, u.token), execution, onWait: async () => undefined });
+    const replay = await runWorkflow(wf, {
+      credentials: credentialsFor(wf, u.token),
+      execution,
+      onWait: async () => undefined,
+    });
 
     expect(replay.error).toBeUndefined();
     expect(replay.finishedAt).toBe("Failed");
@@ -487,7 +562,9 @@ describe("GET /api/n8n/workflow-webhook.json and a replay of it against a runnin
     const settings = { prompt: "A lighthouse in the fog, slow pan", model: "veo3_fast", aspectRatio: "16:9" };
     const ids = [];
     for (const execution of [newExecution(), newExecution()]) {
-      const res = await send(requestOf(generate, { $json: settings, $execution: execution, JSON }, credentialsFor(wf, u.token)));
+      const res = await send(
+        requestOf(generate, { $json: settings, $execution: execution, JSON }, credentialsFor(wf, u.token)),
+      );
       expect(res.status).toBe(200);
       expect(res.headers.get("idempotent-replayed")).toBeNull();
       ids.push(((await res.json()) as Json).taskId as string);

@@ -46,7 +46,10 @@ interface Replay extends Walked {
   waits: number;
 }
 
-async function runWorkflow(wf: N8nWorkflow, opts: { credentials: Record<string, string>; onWait: () => Promise<void> }): Promise<Replay> {
+async function runWorkflow(
+  wf: N8nWorkflow,
+  opts: { credentials: Record<string, string>; onWait: () => Promise<void> },
+): Promise<Replay> {
   const replay = { requests: [] as SentRequest[], waits: 0 };
   const walked = await walkWorkflow(wf, async ({ node, items, runIndex, pick }) => {
     const scope = { $json: items[0]!.json, $runIndex: runIndex, $: pick, JSON };
@@ -66,7 +69,12 @@ async function runWorkflow(wf: N8nWorkflow, opts: { credentials: Record<string, 
   return { ...walked, ...replay };
 }
 
-async function httpRequest(node: N8nNode, scope: Json, credentials: Record<string, string>, replay: { requests: SentRequest[] }): Promise<Json> {
+async function httpRequest(
+  node: N8nNode,
+  scope: Json,
+  credentials: Record<string, string>,
+  replay: { requests: SentRequest[] },
+): Promise<Json> {
   const p = node.parameters as Json;
   expect(p.authentication).toBe("genericCredentialType");
   const credentialId = node.credentials?.[p.genericAuthType as string]?.id;
@@ -83,7 +91,10 @@ async function httpRequest(node: N8nNode, scope: Json, credentials: Record<strin
   replay.requests.push({ node: node.name, method, url, authorization, body });
   const res = await fetch(url, {
     method,
-    headers: { ...(authorization ? { authorization } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: {
+      ...(authorization ? { authorization } : {}),
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -157,15 +168,18 @@ describe("the workflow's structure", () => {
       ["GET", `=${ORIGIN}/api/n8n/video-status/{{ $json.taskId }}`],
     ]);
     for (const n of http) {
-      expect(n.parameters).toMatchObject({ authentication: "genericCredentialType", genericAuthType: "httpBearerAuth" });
+      expect(n.parameters).toMatchObject({
+        authentication: "genericCredentialType",
+        genericAuthType: "httpBearerAuth",
+      });
       expect(Object.keys(n.credentials!)).toEqual([CREDENTIAL_TYPE]);
       expect(CREDENTIAL_TYPE).toBe("httpBearerAuth");
       expect(n.parameters.sendHeaders).toBeUndefined();
     }
     expect(http[0]!.parameters).toMatchObject({ sendBody: true, specifyBody: "json" });
-    expect(buildN8nWorkflow("http://localhost:3000").nodes.find((n) => n.name === "Generate video")!.parameters.url).toBe(
-      "http://localhost:3000/api/n8n/generate",
-    );
+    expect(
+      buildN8nWorkflow("http://localhost:3000").nodes.find((n) => n.name === "Generate video")!.parameters.url,
+    ).toBe("http://localhost:3000/api/n8n/generate");
   });
 
   it("waits 15-30 s (under n8n's 65 s in-memory limit) and loops back at most 40 times", () => {
@@ -174,7 +188,11 @@ describe("the workflow's structure", () => {
     expect(WAIT_SECONDS).toBeLessThanOrEqual(30);
     expect(wf.connections["Keep waiting?"]!.main[0]).toEqual([{ node: "Wait", type: "main", index: 0 }]);
     const cap = (named("Keep waiting?").parameters as Json).conditions.conditions[0];
-    expect(cap).toMatchObject({ leftValue: "={{ $runIndex + 1 }}", rightValue: MAX_STATUS_CHECKS, operator: { type: "number", operation: "lt" } });
+    expect(cap).toMatchObject({
+      leftValue: "={{ $runIndex + 1 }}",
+      rightValue: MAX_STATUS_CHECKS,
+      operator: { type: "number", operation: "lt" },
+    });
     expect(MAX_STATUS_CHECKS).toBe(40);
     expect(wf.connections["Keep waiting?"]!.main[1]).toEqual([{ node: "Gave up", type: "main", index: 0 }]);
     expect(named("Gave up").type).toBe("n8n-nodes-base.stopAndError");
@@ -263,7 +281,12 @@ describe("GET /api/n8n/workflow.json and a replay of it against a running server
     expect(checks.length).toBeGreaterThanOrEqual(1);
     expect(checks.length).toBe(replay.waits);
     const taskId = replay.output!.taskId as string;
-    for (const c of checks) expect(c).toMatchObject({ method: "GET", url: `${origin}/api/n8n/video-status/${taskId}`, authorization: `Bearer ${u.token}` });
+    for (const c of checks)
+      expect(c).toMatchObject({
+        method: "GET",
+        url: `${origin}/api/n8n/video-status/${taskId}`,
+        authorization: `Bearer ${u.token}`,
+      });
     expect(replay.output).toMatchObject({ taskId, videoUrl: expect.stringMatching(/^https?:\/\//) });
 
     // The token's owner paid the API price for a Fast video, and the task is theirs, made via the API.
@@ -276,18 +299,26 @@ describe("GET /api/n8n/workflow.json and a replay of it against a running server
   it("carries the catalogue's fields: Lite with three reference images from the comma-separated setting", async () => {
     const u = await tokenOwner();
     const wf = await download();
-    const fields = (wf.nodes.find((n) => n.name === "Video settings")!.parameters as Json).assignments.assignments as Json[];
+    const fields = (wf.nodes.find((n) => n.name === "Video settings")!.parameters as Json).assignments
+      .assignments as Json[];
     const set = (name: string, value: string) => (fields.find((f) => f.name === name)!.value = value);
     set("model", "veo3_lite");
     set("mode", "reference");
-    set("imageUrls", "https://images.example.test/a.png, https://images.example.test/b.png,https://images.example.test/c.png");
+    set(
+      "imageUrls",
+      "https://images.example.test/a.png, https://images.example.test/b.png,https://images.example.test/c.png",
+    );
     set("upgrade4k", "true");
     const replay = await runWorkflow(wf, { credentials: credentialsFor(wf, u.token), onWait: passTime });
     expect(replay.error).toBeUndefined();
     expect(replay.requests[0]!.body).toMatchObject({
       model: "veo3_lite",
       mode: "reference",
-      imageUrls: ["https://images.example.test/a.png", "https://images.example.test/b.png", "https://images.example.test/c.png"],
+      imageUrls: [
+        "https://images.example.test/a.png",
+        "https://images.example.test/b.png",
+        "https://images.example.test/c.png",
+      ],
       upgrade4k: true,
     });
     const [row] = await t.database.db
@@ -307,7 +338,9 @@ describe("GET /api/n8n/workflow.json and a replay of it against a running server
     const replay = await runWorkflow(wf, { credentials: credentialsFor(wf, u.token), onWait: passTime });
     expect(replay.finishedAt).toBe("Video failed");
     const last = replay.requests.at(-1)!;
-    const status = await fetch(last.url, { headers: { authorization: `Bearer ${u.token}` } }).then((r) => r.json() as Promise<Json>);
+    const status = await fetch(last.url, { headers: { authorization: `Bearer ${u.token}` } }).then(
+      (r) => r.json() as Promise<Json>,
+    );
     expect(status.status).toBe("failed");
     expect(replay.error).toBe(status.message);
   });
@@ -323,7 +356,10 @@ describe("GET /api/n8n/workflow.json and a replay of it against a running server
 
   it("without a valid token the first request is refused with 401", async () => {
     const wf = await download();
-    const replay = await runWorkflow(wf, { credentials: credentialsFor(wf, `${TOKEN_PREFIX}not-a-real-token`), onWait: passTime });
+    const replay = await runWorkflow(wf, {
+      credentials: credentialsFor(wf, `${TOKEN_PREFIX}not-a-real-token`),
+      onWait: passTime,
+    });
     expect(replay.finishedAt).toBe("Generate video");
     expect(replay.error).toMatch(/^Generate video: 401 - /);
   });
@@ -336,7 +372,11 @@ describe("GET /api/n8n/workflow.json and a replay of it against a running server
       slow = await startSimulator({ delayMs: 3_600_000 });
       const port = await freePort();
       slowOrigin = `http://127.0.0.1:${port}`;
-      s = await createVideoTestApp({ sim: slow, database: t.database, env: { PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: slowOrigin } });
+      s = await createVideoTestApp({
+        sim: slow,
+        database: t.database,
+        env: { PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: slowOrigin },
+      });
       await s.app.listen({ port, host: "127.0.0.1" });
     });
     afterAll(async () => {
@@ -350,11 +390,16 @@ describe("GET /api/n8n/workflow.json and a replay of it against a running server
       const cap = (wf.nodes.find((n) => n.name === "Keep waiting?")!.parameters as Json).conditions.conditions[0];
       expect(cap.rightValue).toBe(MAX_STATUS_CHECKS);
       cap.rightValue = 3;
-      const replay = await runWorkflow(wf, { credentials: credentialsFor(wf, u.token), onWait: async () => void (await s.app.jobs.taskWorker.runOnce()) });
+      const replay = await runWorkflow(wf, {
+        credentials: credentialsFor(wf, u.token),
+        onWait: async () => void (await s.app.jobs.taskWorker.runOnce()),
+      });
       expect(replay.finishedAt).toBe("Gave up");
       expect(replay.requests.filter((r) => r.node === "Check status")).toHaveLength(3);
       const taskId = replay.requests.at(-1)!.url.split("/").at(-1)!;
-      expect(replay.error).toBe(`The video was still processing after ${MAX_STATUS_CHECKS} status checks. Check it later: taskId ${taskId}`);
+      expect(replay.error).toBe(
+        `The video was still processing after ${MAX_STATUS_CHECKS} status checks. Check it later: taskId ${taskId}`,
+      );
     });
   });
 });

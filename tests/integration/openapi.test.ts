@@ -3,7 +3,13 @@ import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { N8N_STATUSES, n8nErrorSchema, n8nGenerateResultSchema, n8nGenerateSchema, n8nVideoStatusSchema } from "../../src/shared/automation.js";
+import {
+  N8N_STATUSES,
+  n8nErrorSchema,
+  n8nGenerateResultSchema,
+  n8nGenerateSchema,
+  n8nVideoStatusSchema,
+} from "../../src/shared/automation.js";
 import { SEED_MAX, SEED_MIN } from "../../src/shared/videos.js";
 import { ASPECT_RATIOS, MODELS } from "../../src/shared/catalogue.js";
 import {
@@ -99,8 +105,12 @@ describe("GET /api/openapi.json", () => {
 
   it("documents every API route of the app, with its access as security, and nothing else", () => {
     const doc = fullOpenApiDocument(t.app, PUBLIC_URL);
-    const documented = new Set(operations(doc).map(({ method, path: p }) => `${method} ${p.replace(/\{(\w+)\}/g, ":$1")}`));
-    const api = t.app.routeAccessTable.map((r) => `${r.method} ${r.url}`).filter((r) => !r.startsWith("HEAD ") && !t.app.nonApiRoutes.has(r));
+    const documented = new Set(
+      operations(doc).map(({ method, path: p }) => `${method} ${p.replace(/\{(\w+)\}/g, ":$1")}`),
+    );
+    const api = t.app.routeAccessTable
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((r) => !r.startsWith("HEAD ") && !t.app.nonApiRoutes.has(r));
     expect(
       api.filter((r) => !documented.has(r)),
       "registered but not documented",
@@ -129,11 +139,15 @@ describe("GET /api/openapi.json", () => {
   it("matches the app's routes: every documented operation exists, every automation route is documented", () => {
     const doc = buildOpenApiDocument(PUBLIC_URL);
     // Path parameter names must match too: {taskId} is :taskId.
-    const documented = new Set(operations(doc).map(({ method, path: p }) => `${method} ${p.replace(/\{(\w+)\}/g, ":$1")}`));
+    const documented = new Set(
+      operations(doc).map(({ method, path: p }) => `${method} ${p.replace(/\{(\w+)\}/g, ":$1")}`),
+    );
     const registered = registeredRoutes(t.app);
     const missing = [...documented].filter((r) => !registered.has(r));
     expect(missing, "documented but not registered").toEqual([]);
-    const undocumented = [...registered].filter((r) => /^\w+ \/api\/(n8n\/|openapi\.json|events$)/.test(r) && !documented.has(r));
+    const undocumented = [...registered].filter(
+      (r) => /^\w+ \/api\/(n8n\/|openapi\.json|events$)/.test(r) && !documented.has(r),
+    );
     expect(undocumented, "registered but not documented").toEqual([]);
   });
 });
@@ -213,7 +227,8 @@ describe("the document's content", () => {
       [doc, "/api/n8n/generate"],
       [full, "/api/generate-video"],
     ] as const) {
-      const parameters = (operations(document).find((o) => o.path === path && o.method === "POST")!.op.parameters ?? []) as Json[];
+      const parameters = (operations(document).find((o) => o.path === path && o.method === "POST")!.op.parameters ??
+        []) as Json[];
       expect(
         parameters.find((p) => p.in === "header" && p.name === "idempotency-key"),
         path,
@@ -227,16 +242,25 @@ describe("the document's content", () => {
     const body = deref(doc, generate.requestBody.content["application/json"].schema);
     expect(body.properties.callbackUrl).toMatchObject({ type: "string" });
     const webhooks = doc.webhooks as Record<string, { post: Json }>;
-    expect(Object.keys(webhooks).sort()).toEqual(["credits.low", "video.completed", "video.failed", "video.hd_ready", "webhook.test"]);
+    expect(Object.keys(webhooks).sort()).toEqual([
+      "credits.low",
+      "video.completed",
+      "video.failed",
+      "video.hd_ready",
+      "webhook.test",
+    ]);
     for (const [type, item] of Object.entries(webhooks)) {
       const names = (item.post.parameters as Json[]).map((p) => p.name);
       expect(names, type).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
       const schema = deref(doc, item.post.requestBody.content["application/json"].schema);
       expect(schema.properties.type, type).toBeDefined();
       // Every schema it names is in the document.
-      for (const ref of JSON.stringify(schema).match(/#\/components\/schemas\/\w+/g) ?? []) expect(deref(doc, { $ref: ref }), ref).toBeDefined();
+      for (const ref of JSON.stringify(schema).match(/#\/components\/schemas\/\w+/g) ?? [])
+        expect(deref(doc, { $ref: ref }), ref).toBeDefined();
     }
-    expect(deref(doc, webhooks["video.completed"]!.post.requestBody.content["application/json"].schema).properties.data).toEqual({
+    expect(
+      deref(doc, webhooks["video.completed"]!.post.requestBody.content["application/json"].schema).properties.data,
+    ).toEqual({
       $ref: "#/components/schemas/VideoStatus",
     });
   });
@@ -249,8 +273,11 @@ describe("the document's content", () => {
     for (const example of Object.values(generate.responses["200"].content["application/json"].examples as Json)) {
       expect(n8nGenerateResultSchema.strict().safeParse(example.value).error).toBeUndefined();
     }
-    const statuses = Object.values(op("/api/n8n/video-status/{taskId}", "GET").responses["200"].content["application/json"].examples as Json);
+    const statuses = Object.values(
+      op("/api/n8n/video-status/{taskId}", "GET").responses["200"].content["application/json"].examples as Json,
+    );
     expect(new Set(statuses.map((e) => e.value.status))).toEqual(new Set(N8N_STATUSES));
-    for (const example of statuses) expect(n8nVideoStatusSchema.strict().safeParse(example.value).error).toBeUndefined();
+    for (const example of statuses)
+      expect(n8nVideoStatusSchema.strict().safeParse(example.value).error).toBeUndefined();
   });
 });

@@ -12,7 +12,13 @@ import { MIGRATION_LOCK_KEY } from "../../src/server/db/connect.js";
 import { startServerProcess } from "../helpers/server-process.js";
 import { createTestApp, freePort, type TestApp } from "../helpers/test-app.js";
 import { createTestDatabase, usingPostgres } from "../helpers/test-db.js";
-import { createVideoTestApp, userWithCredits, runWorkerUntil, taskRow, type VideoTestApp } from "../helpers/video-app.js";
+import {
+  createVideoTestApp,
+  userWithCredits,
+  runWorkerUntil,
+  taskRow,
+  type VideoTestApp,
+} from "../helpers/video-app.js";
 
 const TOKEN = "metrics-token-for-tests-0123456789";
 const auth = { authorization: `Bearer ${TOKEN}` };
@@ -39,7 +45,15 @@ describe("GET /metrics", () => {
 
   it("asks for the token, and names every figure with its labels", async () => {
     expect((await t.app.inject({ method: "GET", url: "/metrics" })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: "GET", url: "/metrics", headers: { authorization: "Bearer wrong-token-wrong-token" } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: "GET",
+          url: "/metrics",
+          headers: { authorization: "Bearer wrong-token-wrong-token" },
+        })
+      ).statusCode,
+    ).toBe(401);
     const text = await scrape();
     for (const name of [
       "veo_http_requests_total",
@@ -120,7 +134,10 @@ describe.runIf(usingPostgres)("a process whose migrations are waiting", () => {
     await holder.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const starting = startServerProcess({ DATABASE_URL: database.url!, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "veo-readyz-")) }, port);
+    const starting = startServerProcess(
+      { DATABASE_URL: database.url!, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "veo-readyz-")) },
+      port,
+    );
     try {
       let waiting: { status: number; body: unknown } | undefined;
       await expect
@@ -133,7 +150,11 @@ describe.runIf(usingPostgres)("a process whose migrations are waiting", () => {
           { timeout: 45_000, interval: 100 },
         )
         .toBe(503);
-      expect(waiting!.body).toEqual({ ready: false, message: expect.stringMatching(/^Starting/), code: "service_unavailable" });
+      expect(waiting!.body).toEqual({
+        ready: false,
+        message: expect.stringMatching(/^Starting/),
+        code: "service_unavailable",
+      });
       const health = await fetch(`${base}/healthz`);
       expect([health.status, ((await health.json()) as { ok: boolean }).ok]).toEqual([503, false]);
 

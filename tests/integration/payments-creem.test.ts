@@ -95,7 +95,11 @@ async function withSettings(patch: Record<string, unknown>, fn: () => Promise<vo
   try {
     await fn();
   } finally {
-    await admin.put("/api/admin/settings", { creemEnabled: true, creemApiKey: API_KEY, creemWebhookSecret: WEBHOOK_SECRET });
+    await admin.put("/api/admin/settings", {
+      creemEnabled: true,
+      creemApiKey: API_KEY,
+      creemWebhookSecret: WEBHOOK_SECRET,
+    });
   }
 }
 
@@ -128,7 +132,10 @@ describe("a Creem purchase", () => {
     expect(html).toContain("Pay now");
     expect(html).toContain("25.00 USD");
 
-    const paid = await fetch(`${fake.publicBaseUrl}/checkout/${checkoutId}/pay`, { method: "POST", redirect: "manual" });
+    const paid = await fetch(`${fake.publicBaseUrl}/checkout/${checkoutId}/pay`, {
+      method: "POST",
+      redirect: "manual",
+    });
     expect(paid.status).toBe(303);
     const back = new URL(paid.headers.get("location")!);
     expect(`${back.origin}${back.pathname}`).toBe(`${PUBLIC_URL}/purchase-credits`);
@@ -139,11 +146,18 @@ describe("a Creem purchase", () => {
     expect(back.searchParams.get("signature")).toBe(signRedirect(params, API_KEY));
 
     // The webhook arrived before the redirect.
-    expect(fake.webhookDeliveries.filter((d) => JSON.parse(d.body).object?.id === checkoutId).map((d) => d.status)).toEqual([200]);
+    expect(
+      fake.webhookDeliveries.filter((d) => JSON.parse(d.body).object?.id === checkoutId).map((d) => d.status),
+    ).toEqual([200]);
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 150, ledger: 150 });
     const rows = await purchasesOf(u.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ amount: 150, packageId: pkg.id, paymentOrderId: order.id, description: "Purchased Pro Pack (150 credits) via Creem" });
+    expect(rows[0]).toMatchObject({
+      amount: 150,
+      packageId: pkg.id,
+      paymentOrderId: order.id,
+      description: "Purchased Pro Pack (150 credits) via Creem",
+    });
     const done = await orderOf(checkoutId);
     expect(done.status).toBe("completed");
     expect(done.providerPaymentId).toBe(back.searchParams.get("order_id"));
@@ -151,15 +165,31 @@ describe("a Creem purchase", () => {
     // The return page confirms afterwards: same result, nothing more credited.
     const res = await confirm(u.client, checkoutId);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: "completed", credits: 150, balance: 150, packageName: "Pro Pack", message: expect.any(String) });
+    expect(res.json()).toEqual({
+      status: "completed",
+      credits: 150,
+      balance: 150,
+      packageName: "Pro Pack",
+      message: expect.any(String),
+    });
     expect(await purchasesOf(u.id)).toHaveLength(1);
   });
 
   it("takes price and credits from the package, never from the body", async () => {
     const pkg = await seedPackage();
     const u = await buyer();
-    const checkoutId = await checkout(u.client, pkg.id, { amount: "0.01", currency: "VND", credits: 100_000, packageName: "Free Pack" });
-    expect(await orderOf(checkoutId)).toMatchObject({ amount: "25.00", currency: "USD", credits: 150, packageName: "Pro Pack" });
+    const checkoutId = await checkout(u.client, pkg.id, {
+      amount: "0.01",
+      currency: "VND",
+      credits: 100_000,
+      packageName: "Free Pack",
+    });
+    expect(await orderOf(checkoutId)).toMatchObject({
+      amount: "25.00",
+      currency: "USD",
+      credits: 150,
+      packageName: "Pro Pack",
+    });
     expect(await fake.completeCheckout(checkoutId)).toBe(200);
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 150, ledger: 150 });
   });
@@ -323,9 +353,18 @@ describe("POST /api/creem/confirm", () => {
     const pkg = await seedPackage();
     const u = await buyer();
     const checkoutId = await checkout(u.client, pkg.id);
-    expect((await confirm(u.client, checkoutId)).json()).toMatchObject({ status: "pending", credits: 150, balance: 0, packageName: "Pro Pack" });
+    expect((await confirm(u.client, checkoutId)).json()).toMatchObject({
+      status: "pending",
+      credits: 150,
+      balance: 0,
+      packageName: "Pro Pack",
+    });
     fake.expireCheckout(checkoutId);
-    expect((await confirm(u.client, checkoutId)).json()).toMatchObject({ status: "failed", balance: 0, reason: "checkout_expired" });
+    expect((await confirm(u.client, checkoutId)).json()).toMatchObject({
+      status: "failed",
+      balance: 0,
+      reason: "checkout_expired",
+    });
     expect(await orderOf(checkoutId)).toMatchObject({ status: "failed", failureReason: "checkout expired" });
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 0, ledger: 0 });
   });
@@ -346,8 +385,15 @@ describe("POST /api/creem/confirm", () => {
 
   it("needs a session and a checkout id", async () => {
     const u = await buyer();
-    expect((await u.client.post("/api/creem/confirm", {})).json()).toEqual({ message: "checkoutId is required", code: "invalid_input" });
-    const anonymous = await t.app.inject({ method: "POST", url: "/api/creem/confirm", payload: { checkoutId: "ch_x" } });
+    expect((await u.client.post("/api/creem/confirm", {})).json()).toEqual({
+      message: "checkoutId is required",
+      code: "invalid_input",
+    });
+    const anonymous = await t.app.inject({
+      method: "POST",
+      url: "/api/creem/confirm",
+      payload: { checkoutId: "ch_x" },
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 });
@@ -362,7 +408,8 @@ describe("POST /api/creem/checkout refusals", () => {
         expect(res.statusCode).toBe(503);
         expect(res.json()).toEqual({
           message: "Creem payments are not configured",
-          suggestion: "Ask an administrator to enable Creem and set its API key and webhook secret in the admin settings, or pay with PayPal",
+          suggestion:
+            "Ask an administrator to enable Creem and set its API key and webhook secret in the admin settings, or pay with PayPal",
           code: "payment_not_configured",
         });
       });
@@ -390,8 +437,15 @@ describe("POST /api/creem/checkout refusals", () => {
       suggestion: expect.stringContaining("Creem product id"),
       code: "invalid_input",
     });
-    expect((await u.client.post("/api/creem/checkout", { packageId: "pro" })).json()).toEqual({ message: "Choose a credit package", code: "invalid_input" });
-    const anonymous = await t.app.inject({ method: "POST", url: "/api/creem/checkout", payload: { packageId: noProduct.id } });
+    expect((await u.client.post("/api/creem/checkout", { packageId: "pro" })).json()).toEqual({
+      message: "Choose a credit package",
+      code: "invalid_input",
+    });
+    const anonymous = await t.app.inject({
+      method: "POST",
+      url: "/api/creem/checkout",
+      payload: { packageId: noProduct.id },
+    });
     expect(anonymous.statusCode).toBe(401);
     expect(await db().select().from(paymentOrders).where(eq(paymentOrders.userId, u.id))).toHaveLength(0);
   });
@@ -404,7 +458,8 @@ describe("POST /api/creem/checkout refusals", () => {
       const res = await u.client.post("/api/creem/checkout", { packageId: pkg.id });
       expect(res.statusCode).toBe(502);
       expect(res.json()).toEqual({
-        message: "Could not start the Creem checkout. Creem rejected the API key (HTTP 403): check the Creem API key and its environment (test or prod).",
+        message:
+          "Could not start the Creem checkout. Creem rejected the API key (HTTP 403): check the Creem API key and its environment (test or prod).",
         suggestion: expect.stringContaining("Creem API key"),
         code: "upstream_error",
         reason: "checkout_failed",
@@ -413,7 +468,11 @@ describe("POST /api/creem/checkout refusals", () => {
       expect(res.body).not.toContain("creem_test_wrong_key_999");
     });
     const [order] = await db().select().from(paymentOrders).where(eq(paymentOrders.userId, u.id));
-    expect(order).toMatchObject({ status: "failed", providerOrderId: null, failureReason: expect.stringContaining("HTTP 403") });
+    expect(order).toMatchObject({
+      status: "failed",
+      providerOrderId: null,
+      failureReason: expect.stringContaining("HTTP 403"),
+    });
     expect(logs.join("\n")).not.toContain("creem_test_wrong_key_999");
     expect(logs.join("\n")).not.toContain(API_KEY);
   });
@@ -448,7 +507,10 @@ describe("Creem down", () => {
         params: { provider: "Creem" },
       });
       const [order] = await app.t.database.db.select().from(paymentOrders).where(eq(paymentOrders.userId, u.id));
-      expect(order).toMatchObject({ status: "failed", failureReason: "checkout not created: Creem could not be reached" });
+      expect(order).toMatchObject({
+        status: "failed",
+        failureReason: "checkout not created: Creem could not be reached",
+      });
       await expectLedgerBalanced(app.t.database.db);
     } finally {
       await app.t.close();

@@ -19,7 +19,12 @@ import { balanceOf as balanceAndLedger, userWithCredits } from "../helpers/video
 const CLIENT_ID = "AbCdPayPalClientId0123456789";
 const CLIENT_SECRET = "EFgh-paypal-secret-0123456789-do-not-leak";
 const PRO = { name: "Pro Pack", credits: 150, price: "25.00" };
-const PAYPAL_SETTINGS = { paypalEnabled: true, paypalClientId: CLIENT_ID, paypalClientSecret: CLIENT_SECRET, paypalEnvironment: "sandbox" };
+const PAYPAL_SETTINGS = {
+  paypalEnabled: true,
+  paypalClientId: CLIENT_ID,
+  paypalClientSecret: CLIENT_SECRET,
+  paypalEnvironment: "sandbox",
+};
 
 let fake: PaypalFake;
 let t: TestApp;
@@ -54,11 +59,18 @@ async function seedPackage(overrides: Partial<typeof creditPackages.$inferInsert
 const buyer = () => userWithCredits(t.app, db(), 0);
 
 /** The user's balance (the ledger is checked after every test). */
-const balanceOf = async (database: ReturnType<typeof db>, userId: string) => (await balanceAndLedger(database, userId)).credits;
+const balanceOf = async (database: ReturnType<typeof db>, userId: string) =>
+  (await balanceAndLedger(database, userId)).credits;
 
 /** POST /paypal/order as the web client sends it; returns PayPal's order id. */
 async function order(client: Client, packageId: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const res = await client.post("/paypal/order", { intent: "CAPTURE", amount: "25.00", currency: "USD", packageId, ...extra });
+  const res = await client.post("/paypal/order", {
+    intent: "CAPTURE",
+    amount: "25.00",
+    currency: "USD",
+    packageId,
+    ...extra,
+  });
   expect(res.statusCode, res.body).toBe(200);
   const { id } = res.json<{ id: string }>();
   expect(id).toMatch(/^[A-Z0-9]{17}$/);
@@ -82,7 +94,11 @@ const purchasesOf = (userId: string) =>
 const callsFor = (paypalOrderId: string) => fake.captureCalls.filter((c) => c.orderId === paypalOrderId);
 
 /** Captures straight at PayPal, as an earlier request whose answer never reached the app would have. */
-async function captureAtPaypal(paypalOrderId: string, requestId: string, prefer = "return=representation"): Promise<number> {
+async function captureAtPaypal(
+  paypalOrderId: string,
+  requestId: string,
+  prefer = "return=representation",
+): Promise<number> {
   const auth = Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString("base64");
   const tokenRes = await fetch(`${fake.baseUrl}/v1/oauth2/token`, {
     method: "POST",
@@ -129,7 +145,10 @@ describe("GET /paypal/setup", () => {
       await withSettings(patch, async () => {
         const setup = await u.client.get("/paypal/setup");
         expect(setup.statusCode).toBe(503);
-        expect(setup.json()).toMatchObject({ message: "PayPal payments are not configured", suggestion: expect.stringMatching(/administrator/) });
+        expect(setup.json()).toMatchObject({
+          message: "PayPal payments are not configured",
+          suggestion: expect.stringMatching(/administrator/),
+        });
         const res = await u.client.post("/paypal/order", { packageId: pkg.id });
         expect(res.statusCode).toBe(503);
         expect(res.json().suggestion).toBeTruthy();
@@ -163,7 +182,9 @@ describe("a PayPal purchase", () => {
     expect(fake.orders.get(paypalOrderId)).toMatchObject({
       intent: "CAPTURE",
       status: "CREATED",
-      purchase_units: [{ amount: { currency_code: "USD", value: "25.00" }, custom_id: row.id, description: "Pro Pack" }],
+      purchase_units: [
+        { amount: { currency_code: "USD", value: "25.00" }, custom_id: row.id, description: "Pro Pack" },
+      ],
     });
 
     // Before the buyer approves, nothing can be captured and nothing changes.
@@ -190,7 +211,12 @@ describe("a PayPal purchase", () => {
     expect(done.completedAt).toBeInstanceOf(Date);
     const purchases = await purchasesOf(u.id);
     expect(purchases).toHaveLength(1);
-    expect(purchases[0]).toMatchObject({ amount: 150, packageId: pkg.id, paymentOrderId: done.id, description: "Purchased Pro Pack (150 credits) via PayPal" });
+    expect(purchases[0]).toMatchObject({
+      amount: 150,
+      packageId: pkg.id,
+      paymentOrderId: done.id,
+      description: "Purchased Pro Pack (150 credits) via PayPal",
+    });
 
     // Asking again gives the same answer from our records: no second call, no second credit.
     const again = await capture(u.client, paypalOrderId, pkg.id);
@@ -271,7 +297,11 @@ describe("a PayPal purchase", () => {
   });
 
   it("credits once when two processes capture the same order concurrently", async () => {
-    const second = await createTestApp({ env: { PAYPAL_BASE_URL: fake.baseUrl }, database: t.database, secretBox: t.secretBox });
+    const second = await createTestApp({
+      env: { PAYPAL_BASE_URL: fake.baseUrl },
+      database: t.database,
+      secretBox: t.secretBox,
+    });
     try {
       const pkg = await seedPackage();
       const u = await buyer();
@@ -280,7 +310,9 @@ describe("a PayPal purchase", () => {
       const elsewhere = new Client(second.app);
       elsewhere.sessionCookie = u.client.sessionCookie;
 
-      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => capture(i % 2 === 0 ? u.client : elsewhere, paypalOrderId)));
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => capture(i % 2 === 0 ? u.client : elsewhere, paypalOrderId)),
+      );
       for (const res of results) expect(res.json()).toMatchObject({ status: "completed", credits: 150 });
       // One capture at PayPal; the other process's call replays it or finds it already captured.
       expect(callsFor(paypalOrderId).filter((c) => c.status === 201)).toHaveLength(1);
@@ -295,7 +327,10 @@ describe("a PayPal purchase", () => {
     const pkg = await seedPackage();
     const u = await buyer();
     const paypalOrderId = await order(u.client, pkg.id);
-    await db().update(creditPackages).set({ price: "30.00", credits: 200, name: "Pro Pack 2" }).where(eq(creditPackages.id, pkg.id));
+    await db()
+      .update(creditPackages)
+      .set({ price: "30.00", credits: 200, name: "Pro Pack 2" })
+      .where(eq(creditPackages.id, pkg.id));
     fake.approve(paypalOrderId);
 
     const res = await capture(u.client, paypalOrderId, pkg.id);
@@ -316,8 +351,14 @@ describe("a PayPal capture that does not pay", () => {
 
     const res = await capture(u.client, paypalOrderId);
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toMatchObject({ message: expect.stringMatching(/^Payment was declined/), suggestion: expect.any(String) });
-    expect(await ourOrder(paypalOrderId)).toMatchObject({ status: "failed", failureReason: expect.stringMatching(/^declined:.*INSTRUMENT_DECLINED/) });
+    expect(res.json()).toMatchObject({
+      message: expect.stringMatching(/^Payment was declined/),
+      suggestion: expect.any(String),
+    });
+    expect(await ourOrder(paypalOrderId)).toMatchObject({
+      status: "failed",
+      failureReason: expect.stringMatching(/^declined:.*INSTRUMENT_DECLINED/),
+    });
 
     const again = await capture(u.client, paypalOrderId);
     expect(again.statusCode).toBe(402);
@@ -381,7 +422,10 @@ describe("a PayPal capture that does not pay", () => {
 
     fake.declinePending(paypalOrderId);
     await t.app.jobs.paypalRecheck.runOnce();
-    expect(await ourOrder(paypalOrderId)).toMatchObject({ status: "failed", failureReason: expect.stringMatching(/^declined:/) });
+    expect(await ourOrder(paypalOrderId)).toMatchObject({
+      status: "failed",
+      failureReason: expect.stringMatching(/^declined:/),
+    });
     expect((await capture(u.client, paypalOrderId)).statusCode).toBe(402);
     expect(await balanceOf(db(), u.id)).toBe(0);
   });
@@ -395,14 +439,19 @@ describe("a PayPal capture that does not pay", () => {
 
     const res = await capture(u.client, paypalOrderId);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ message: expect.stringMatching(/does not match/), suggestion: expect.any(String) });
+    expect(res.json()).toMatchObject({
+      message: expect.stringMatching(/does not match/),
+      suggestion: expect.any(String),
+    });
     expect(await ourOrder(paypalOrderId)).toMatchObject({
       status: "failed",
       failureReason: expect.stringMatching(/^mismatch:.*paid 1\.00 USD, expected 25\.00 USD/),
     });
     expect(await balanceOf(db(), u.id)).toBe(0);
     const { id: orderId } = await ourOrder(paypalOrderId);
-    const errors = logs.map((l) => JSON.parse(l) as { level: number; msg: string; orderId?: string }).filter((l) => l.level >= 50);
+    const errors = logs
+      .map((l) => JSON.parse(l) as { level: number; msg: string; orderId?: string })
+      .filter((l) => l.level >= 50);
     expect(errors.some((l) => l.msg.includes("does not match") && l.orderId === orderId)).toBe(true);
     expect((await capture(u.client, paypalOrderId)).statusCode).toBe(409);
   });
@@ -447,7 +496,10 @@ describe("who may capture, and when PayPal is away", () => {
     fake.setUnavailable(true);
     const res = await capture(u.client, paypalOrderId);
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toMatchObject({ message: expect.stringMatching(/PayPal/), suggestion: expect.stringMatching(/try again/i) });
+    expect(res.json()).toMatchObject({
+      message: expect.stringMatching(/PayPal/),
+      suggestion: expect.stringMatching(/try again/i),
+    });
     expect(await ourOrder(paypalOrderId)).toMatchObject({ status: "created", failureReason: null });
 
     fake.setUnavailable(false);
@@ -491,7 +543,10 @@ describe("the background re-check", () => {
     expect((await ourOrder(paypalOrderId)).status).toBe("created");
 
     const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
-    await db().update(paymentOrders).set({ createdAt: tenMinutesAgo, updatedAt: tenMinutesAgo }).where(eq(paymentOrders.id, row.id));
+    await db()
+      .update(paymentOrders)
+      .set({ createdAt: tenMinutesAgo, updatedAt: tenMinutesAgo })
+      .where(eq(paymentOrders.id, row.id));
     const run = await t.app.jobs.paypalRecheck.runOnce();
     expect(run.credited).toBe(1);
     expect(await balanceOf(db(), u.id)).toBe(150);

@@ -18,25 +18,47 @@ describe("rate limits", () => {
   it("locks a username after repeated failures, even with the right password, with Retry-After", async () => {
     const { username, password } = await signUp(t.app);
     for (let i = 0; i < 3; i++) {
-      const res = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { username, password: "wrong" }, remoteAddress: `10.0.0.${i + 1}` });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { username, password: "wrong" },
+        remoteAddress: `10.0.0.${i + 1}`,
+      });
       expect(res.statusCode).toBe(401);
     }
-    const locked = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { username, password }, remoteAddress: "10.0.0.9" });
+    const locked = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username, password },
+      remoteAddress: "10.0.0.9",
+    });
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().message).toMatch(/^Too many failed login attempts for this account\. Please try again in \d+ minutes?\.$/);
+    expect(locked.json().message).toMatch(
+      /^Too many failed login attempts for this account\. Please try again in \d+ minutes?\.$/,
+    );
     expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
   });
 
   it("limits login attempts per IP", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 9; i++) {
-      const res = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { username: uniqueName(), password: "x" }, remoteAddress: "10.1.1.1" });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { username: uniqueName(), password: "x" },
+        remoteAddress: "10.1.1.1",
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
     expect(statuses[8]).toBe(429);
     // Another address is not affected.
-    const other = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { username: uniqueName(), password: "x" }, remoteAddress: "10.1.1.2" });
+    const other = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: uniqueName(), password: "x" },
+      remoteAddress: "10.1.1.2",
+    });
     expect(other.statusCode).toBe(401);
   });
 
@@ -53,7 +75,9 @@ describe("rate limits", () => {
     }
     expect(statuses).toEqual([201, 201, 201, 201, 429]);
     const client = new Client(t.app);
-    expect((await client.post("/api/auth/register", { username: uniqueName(), password: "secret1" })).statusCode).toBe(201);
+    expect((await client.post("/api/auth/register", { username: uniqueName(), password: "secret1" })).statusCode).toBe(
+      201,
+    );
   });
 
   it("limits registration attempts for one username, whatever the address", async () => {

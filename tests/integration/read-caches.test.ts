@@ -24,7 +24,10 @@ beforeAll(async () => {
   // Another server process on the same database.
   second = await createVideoTestApp({ database: t.database, sim: t.sim, secretBox: t.secretBox });
   const listen: Database["listen"] = (channel, handlers) =>
-    t.database.listen(channel, { ...handlers, onPayload: (payload) => setTimeout(() => handlers.onPayload(payload), 50) });
+    t.database.listen(channel, {
+      ...handlers,
+      onPayload: (payload) => setTimeout(() => handlers.onPayload(payload), 50),
+    });
   slow = await createVideoTestApp({ database: t.database, sim: t.sim, secretBox: t.secretBox, listen });
   admin = await signInAdmin(t);
 });
@@ -34,10 +37,18 @@ afterAll(async () => {
   await t.close();
 });
 
-function inject(app: FastifyInstance, cookie: string, method: "GET" | "POST" | "PUT", url: string, body?: object, headers: Record<string, string> = {}) {
+function inject(
+  app: FastifyInstance,
+  cookie: string,
+  method: "GET" | "POST" | "PUT",
+  url: string,
+  body?: object,
+  headers: Record<string, string> = {},
+) {
   return app.inject({ method, url, headers: { cookie, ...headers }, ...(body ? { payload: body } : {}) });
 }
-const credits = async (app: FastifyInstance, cookie: string) => (await inject(app, cookie, "GET", "/api/auth/current-user")).json().credits as number;
+const credits = async (app: FastifyInstance, cookie: string) =>
+  (await inject(app, cookie, "GET", "/api/auth/current-user")).json().credits as number;
 
 /** A write the database does not announce, as if made with the triggers off: only a stale cache would miss it. */
 async function silently(write: (tx: Db) => Promise<unknown>) {
@@ -51,11 +62,20 @@ describe("read caches", () => {
   it("answer the session, a task, the task list and the settings from memory until the database announces a change", async () => {
     const u = await userWithCredits(t.app, db(), 10);
     const cookie = u.client.sessionCookie!;
-    const made = await inject(t.app, cookie, "POST", "/api/generate-video", { prompt: "cached", model: "veo3_fast" }, u.client.webAppHeaders);
+    const made = await inject(
+      t.app,
+      cookie,
+      "POST",
+      "/api/generate-video",
+      { prompt: "cached", model: "veo3_fast" },
+      u.client.webAppHeaders,
+    );
     expect(made.statusCode, made.body).toBe(200);
     const { taskId } = made.json<{ taskId: string }>();
-    const status = async () => (await inject(t.app, cookie, "GET", `/api/video-status/${taskId}`)).json().data.errorMessage as string | null;
-    const list = async () => (await inject(t.app, cookie, "GET", "/api/video-tasks?days=14")).json().tasks[0].errorMessage as string | null;
+    const status = async () =>
+      (await inject(t.app, cookie, "GET", `/api/video-status/${taskId}`)).json().data.errorMessage as string | null;
+    const list = async () =>
+      (await inject(t.app, cookie, "GET", "/api/video-tasks?days=14")).json().tasks[0].errorMessage as string | null;
     expect(await credits(t.app, cookie)).toBe(9);
     expect(await status()).toBeNull();
     expect(await list()).toBeNull();
@@ -87,10 +107,19 @@ describe("read caches", () => {
     for (let left = 19; left >= 15; left--) {
       expect(await credits(slow.app, cookie)).toBe(left + 1);
       const list = (await inject(slow.app, cookie, "GET", "/api/video-tasks?days=14")).json().tasks as unknown[];
-      const made = await inject(slow.app, cookie, "POST", "/api/generate-video", { prompt: `mine ${left}`, model: "veo3_fast" }, u.client.webAppHeaders);
+      const made = await inject(
+        slow.app,
+        cookie,
+        "POST",
+        "/api/generate-video",
+        { prompt: `mine ${left}`, model: "veo3_fast" },
+        u.client.webAppHeaders,
+      );
       expect(made.statusCode, made.body).toBe(200);
       expect(await credits(slow.app, cookie)).toBe(left);
-      expect((await inject(slow.app, cookie, "GET", "/api/video-tasks?days=14")).json().tasks).toHaveLength(list.length + 1);
+      expect((await inject(slow.app, cookie, "GET", "/api/video-tasks?days=14")).json().tasks).toHaveLength(
+        list.length + 1,
+      );
     }
   });
 
@@ -109,7 +138,14 @@ describe("read caches", () => {
     const u = await userWithCredits(t.app, db(), 10);
     const cookie = u.client.sessionCookie!;
     const generate = (app: FastifyInstance) =>
-      inject(app, cookie, "POST", "/api/generate-video", { prompt: "priced", model: "veo3_fast" }, u.client.webAppHeaders);
+      inject(
+        app,
+        cookie,
+        "POST",
+        "/api/generate-video",
+        { prompt: "priced", model: "veo3_fast" },
+        u.client.webAppHeaders,
+      );
     // Both processes have the settings in memory now.
     expect((await generate(t.app)).json().creditsUsed).toBe(1);
     expect((await generate(second.app)).json().creditsUsed).toBe(1);
@@ -135,10 +171,22 @@ describe("read caches", () => {
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe("");
     // The same list from the other process carries the same tag.
-    expect((await inject(second.app, cookie, "GET", "/api/video-tasks?days=14", undefined, { "if-none-match": etag })).statusCode).toBe(304);
+    expect(
+      (await inject(second.app, cookie, "GET", "/api/video-tasks?days=14", undefined, { "if-none-match": etag }))
+        .statusCode,
+    ).toBe(304);
 
-    await inject(t.app, cookie, "POST", "/api/generate-video", { prompt: "news", model: "veo3_fast" }, u.client.webAppHeaders);
-    const changed = await inject(t.app, cookie, "GET", "/api/video-tasks?days=14", undefined, { "if-none-match": etag });
+    await inject(
+      t.app,
+      cookie,
+      "POST",
+      "/api/generate-video",
+      { prompt: "news", model: "veo3_fast" },
+      u.client.webAppHeaders,
+    );
+    const changed = await inject(t.app, cookie, "GET", "/api/video-tasks?days=14", undefined, {
+      "if-none-match": etag,
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.json().tasks).toHaveLength(1);

@@ -24,7 +24,10 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** The URLs the app logged for its requests. */
-const loggedUrls = () => lines.map((line) => JSON.parse(line) as { req?: { url: string } }).flatMap((entry) => (entry.req ? [entry.req.url] : []));
+const loggedUrls = () =>
+  lines
+    .map((line) => JSON.parse(line) as { req?: { url: string } })
+    .flatMap((entry) => (entry.req ? [entry.req.url] : []));
 
 describe("request logs", () => {
   it("leave out signatures, share ids and Google's code and state, and keep the rest", async () => {

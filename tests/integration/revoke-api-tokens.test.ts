@@ -63,7 +63,11 @@ async function setUp() {
 describe("changing the password", () => {
   it("with revokeApiTokens: the account's tokens stop working, in the same change; nobody else's", async () => {
     const { owner, tokens, bystander, bystanderToken } = await setUp();
-    const res = await owner.client.put("/api/user/change-password", { currentPassword: owner.password, newPassword: "brand-new-pass", revokeApiTokens: true });
+    const res = await owner.client.put("/api/user/change-password", {
+      currentPassword: owner.password,
+      newPassword: "brand-new-pass",
+      revokeApiTokens: true,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: "Password changed", revokedApiTokens: 2 });
     for (const token of tokens) expect(await tokenWorks(token)).toBe(false);
@@ -74,7 +78,10 @@ describe("changing the password", () => {
 
   it("without the flag in the body, tokens are revoked too (the safe default)", async () => {
     const { owner, tokens } = await setUp();
-    const res = await owner.client.put("/api/user/change-password", { currentPassword: owner.password, newPassword: "brand-new-pass" });
+    const res = await owner.client.put("/api/user/change-password", {
+      currentPassword: owner.password,
+      newPassword: "brand-new-pass",
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().revokedApiTokens).toBe(2);
     for (const token of tokens) expect(await tokenWorks(token)).toBe(false);
@@ -83,8 +90,14 @@ describe("changing the password", () => {
   it("with revokeApiTokens false: the tokens keep working; other sessions still end", async () => {
     const { owner, tokens } = await setUp();
     const otherDevice = new Client(t.app);
-    expect((await otherDevice.post("/api/auth/login", { username: owner.username, password: owner.password })).statusCode).toBe(200);
-    const res = await owner.client.put("/api/user/change-password", { currentPassword: owner.password, newPassword: "brand-new-pass", revokeApiTokens: false });
+    expect(
+      (await otherDevice.post("/api/auth/login", { username: owner.username, password: owner.password })).statusCode,
+    ).toBe(200);
+    const res = await owner.client.put("/api/user/change-password", {
+      currentPassword: owner.password,
+      newPassword: "brand-new-pass",
+      revokeApiTokens: false,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: "Password changed", revokedApiTokens: 0 });
     for (const token of tokens) expect(await tokenWorks(token)).toBe(true);
@@ -96,7 +109,9 @@ describe("changing the password", () => {
     const { owner, tokens } = await setUp();
     await createToken(owner.client, "undeletable");
     const otherDevice = new Client(t.app);
-    expect((await otherDevice.post("/api/auth/login", { username: owner.username, password: owner.password })).statusCode).toBe(200);
+    expect(
+      (await otherDevice.post("/api/auth/login", { username: owner.username, password: owner.password })).statusCode,
+    ).toBe(200);
     // A trigger that refuses to delete this one token makes the revocation fail half-way.
     await t.database.db.execute(
       sql`create function refuse_token_delete() returns trigger language plpgsql as $$ begin raise exception 'test: refused'; end $$`,
@@ -117,8 +132,14 @@ describe("changing the password", () => {
     }
     for (const token of tokens) expect(await tokenWorks(token)).toBe(true);
     expect((await otherDevice.get("/api/auth/current-user")).statusCode).toBe(200);
-    expect((await new Client(t.app).post("/api/auth/login", { username: owner.username, password: owner.password })).statusCode).toBe(200);
-    expect((await new Client(t.app).post("/api/auth/login", { username: owner.username, password: "brand-new-pass" })).statusCode).toBe(401);
+    expect(
+      (await new Client(t.app).post("/api/auth/login", { username: owner.username, password: owner.password }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await new Client(t.app).post("/api/auth/login", { username: owner.username, password: "brand-new-pass" }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it("a refused change (wrong current password, bad flag) revokes nothing", async () => {
@@ -129,7 +150,11 @@ describe("changing the password", () => {
       revokeApiTokens: true,
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ message: "The current password is incorrect", code: "invalid_input", reason: "wrong_current_password" });
+    expect(wrong.json()).toEqual({
+      message: "The current password is incorrect",
+      code: "invalid_input",
+      reason: "wrong_current_password",
+    });
     const badFlag = await owner.client.put("/api/user/change-password", {
       currentPassword: owner.password,
       newPassword: "brand-new-pass",
@@ -162,7 +187,11 @@ describe("DELETE /api/user-tokens (Revoke all)", () => {
     const { tokens } = await setUp();
     const signedOut = await new Client(t.app).request("DELETE", "/api/user-tokens");
     expect(signedOut.statusCode).toBe(401);
-    const withToken = await t.app.inject({ method: "DELETE", url: "/api/user-tokens", headers: { authorization: `Bearer ${tokens[0]}` } });
+    const withToken = await t.app.inject({
+      method: "DELETE",
+      url: "/api/user-tokens",
+      headers: { authorization: `Bearer ${tokens[0]}` },
+    });
     expect(withToken.statusCode).toBe(401);
     for (const token of tokens) expect(await tokenWorks(token)).toBe(true);
   });

@@ -45,8 +45,19 @@ afterAll(async () => {
   await sim.close();
 });
 
-type Role = "anonymous" | "owner" | "other" | "disabled" | "admin" | "ownerToken" | "otherToken" | "disabledToken" | "operator";
-const ROLES: Role[] = ["anonymous", "owner", "other", "disabled", "admin", "ownerToken", "otherToken", "disabledToken", "operator"];
+type Role =
+  "anonymous" | "owner" | "other" | "disabled" | "admin" | "ownerToken" | "otherToken" | "disabledToken" | "operator";
+const ROLES: Role[] = [
+  "anonymous",
+  "owner",
+  "other",
+  "disabled",
+  "admin",
+  "ownerToken",
+  "otherToken",
+  "disabledToken",
+  "operator",
+];
 
 /** Who must get through, by the route's declared access. */
 function permitted(access: Access, c: RouteCase): Role[] {
@@ -117,7 +128,13 @@ function send(method: string, target: string, sample: SampleRequest, headers: Re
   const contentType = sample.raw?.contentType ?? (sample.body === undefined ? undefined : "application/json");
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port, method, path: target, headers: { ...headers, ...(contentType ? { "content-type": contentType } : {}) } },
+      {
+        host: "127.0.0.1",
+        port,
+        method,
+        path: target,
+        headers: { ...headers, ...(contentType ? { "content-type": contentType } : {}) },
+      },
       (res) => {
         if (res.headers["content-type"]?.startsWith("text/event-stream")) {
           res.destroy();
@@ -126,7 +143,9 @@ function send(method: string, target: string, sample: SampleRequest, headers: Re
         }
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString("utf8").slice(0, 300) }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString("utf8").slice(0, 300) }),
+        );
       },
     );
     req.on("error", reject);
@@ -143,49 +162,63 @@ describe("route access", () => {
     expect(ROUTE_CASES.map((c) => caseKey(c)).sort()).toEqual([...new Set(registered)].sort());
   });
 
-  it.each(ROUTE_CASES.map((c) => [caseKey(c), c] as const))("%s: only its intended callers get through, however the path is written", async (_name, c) => {
-    const access = accessOf(t, c);
-    const allowed = permitted(access, c);
-    // Fresh tokens: a previous case may have deleted them.
-    await t.database.db.delete(apiTokens).where(eq(apiTokens.userId, people.owner.id));
-    fixtures.tokenId = (await issueToken(t.database.db, people.owner.id)).id;
-    people.owner.token = (await issueToken(t.database.db, people.owner.id)).token;
-    const sample = c.request(fixtures);
-    const before = await fingerprint(t.database.db);
+  it.each(ROUTE_CASES.map((c) => [caseKey(c), c] as const))(
+    "%s: only its intended callers get through, however the path is written",
+    async (_name, c) => {
+      const access = accessOf(t, c);
+      const allowed = permitted(access, c);
+      // Fresh tokens: a previous case may have deleted them.
+      await t.database.db.delete(apiTokens).where(eq(apiTokens.userId, people.owner.id));
+      fixtures.tokenId = (await issueToken(t.database.db, people.owner.id)).id;
+      people.owner.token = (await issueToken(t.database.db, people.owner.id)).token;
+      const sample = c.request(fixtures);
+      const before = await fingerprint(t.database.db);
 
-    const leaks: string[] = [];
-    for (const role of ROLES.filter((r) => !allowed.includes(r))) {
-      for (const [spelling, target] of Object.entries(spellings(sample.url))) {
-        const res = await send(c.method, target, c.request(fixtures), { ...credentials(role), origin });
-        if (isSuccess(res.status) || res.status >= 500) leaks.push(`${role} / ${spelling} (${target}): ${res.status} ${res.body}`);
+      const leaks: string[] = [];
+      for (const role of ROLES.filter((r) => !allowed.includes(r))) {
+        for (const [spelling, target] of Object.entries(spellings(sample.url))) {
+          const res = await send(c.method, target, c.request(fixtures), { ...credentials(role), origin });
+          if (isSuccess(res.status) || res.status >= 500)
+            leaks.push(`${role} / ${spelling} (${target}): ${res.status} ${res.body}`);
+        }
       }
-    }
-    expect(leaks).toEqual([]);
+      expect(leaks).toEqual([]);
 
-    // From another website, with the intended caller's cookie: refused unless the route never
-    // acts on cookies (API tokens, provider callbacks).
-    if (c.method !== "GET" && access !== "token" && access !== "callback") {
-      const role = allowed.includes("owner") ? "owner" : allowed.includes("admin") ? "admin" : "anonymous";
-      const crossSites: Record<string, string>[] = [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }, { origin: "null" }];
-      for (const crossSite of crossSites) {
-        const res = await send(c.method, sample.url, c.request(fixtures), { ...credentials(role), ...crossSite });
-        expect(res.status, JSON.stringify(crossSite)).toBe(403);
-        expect(JSON.parse(res.body).message).toBe(CROSS_SITE_MESSAGE);
+      // From another website, with the intended caller's cookie: refused unless the route never
+      // acts on cookies (API tokens, provider callbacks).
+      if (c.method !== "GET" && access !== "token" && access !== "callback") {
+        const role = allowed.includes("owner") ? "owner" : allowed.includes("admin") ? "admin" : "anonymous";
+        const crossSites: Record<string, string>[] = [
+          { origin: "https://evil.example" },
+          { "sec-fetch-site": "cross-site" },
+          { origin: "null" },
+        ];
+        for (const crossSite of crossSites) {
+          const res = await send(c.method, sample.url, c.request(fixtures), { ...credentials(role), ...crossSite });
+          expect(res.status, JSON.stringify(crossSite)).toBe(403);
+          expect(JSON.parse(res.body).message).toBe(CROSS_SITE_MESSAGE);
+        }
       }
-    }
-    expect(await fingerprint(t.database.db)).toBe(before);
+      expect(await fingerprint(t.database.db)).toBe(before);
 
-    // The intended caller: a browser on our own origin, or a script with no Origin at all.
-    const role = allowed[0]!;
-    const accepts = c.accepts ?? ((s: number) => s >= 200 && s < 300);
-    const res = await send(c.method, sample.url, sample, { ...credentials(role), ...(c.method === "GET" ? {} : { origin }) });
-    expect(accepts(res.status, res.body), `${role}: ${res.status} ${res.body}`).toBe(true);
-    if (c.method === "GET" && access !== "public") {
-      // The caller is the same person whatever the spelling the router accepts.
-      for (const target of [spellings(sample.url)["percent-encoded letter"]!, spellings(sample.url)["absolute form"]!]) {
-        const again = await send(c.method, target, sample, credentials(role));
-        expect(again.status, `${target}: ${again.body}`).toBe(res.status);
+      // The intended caller: a browser on our own origin, or a script with no Origin at all.
+      const role = allowed[0]!;
+      const accepts = c.accepts ?? ((s: number) => s >= 200 && s < 300);
+      const res = await send(c.method, sample.url, sample, {
+        ...credentials(role),
+        ...(c.method === "GET" ? {} : { origin }),
+      });
+      expect(accepts(res.status, res.body), `${role}: ${res.status} ${res.body}`).toBe(true);
+      if (c.method === "GET" && access !== "public") {
+        // The caller is the same person whatever the spelling the router accepts.
+        for (const target of [
+          spellings(sample.url)["percent-encoded letter"]!,
+          spellings(sample.url)["absolute form"]!,
+        ]) {
+          const again = await send(c.method, target, sample, credentials(role));
+          expect(again.status, `${target}: ${again.body}`).toBe(res.status);
+        }
       }
-    }
-  });
+    },
+  );
 });

@@ -78,7 +78,9 @@ describe("S3 storage for uploads", () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-type"]).toBe("image/png");
     expect(served.rawPayload.equals(png)).toBe(true);
-    expect((await second.app.inject({ method: "GET", url: "/uploads/0123456789abcdef0123456789abcdef.png" })).statusCode).toBe(404);
+    expect(
+      (await second.app.inject({ method: "GET", url: "/uploads/0123456789abcdef0123456789abcdef.png" })).statusCode,
+    ).toBe(404);
   });
 
   it("keeps base64 images from the API in the bucket and deletes them after 24 hours", async () => {
@@ -111,7 +113,9 @@ describe("S3 storage for uploads", () => {
     try {
       const res = await uploadImage(first.app, u.client.sessionCookie, randomPng(), "ref.png");
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ message: "Image storage is unavailable right now. Please try again in a minute." });
+      expect(res.json()).toMatchObject({
+        message: "Image storage is unavailable right now. Please try again in a minute.",
+      });
       const read = await first.app.inject({ method: "GET", url: "/uploads/0123456789abcdef0123456789abcdef.png" });
       expect(read.statusCode).toBe(503);
     } finally {
@@ -150,7 +154,11 @@ describe("S3 storage for uploads", () => {
     const u = await userWithCredits(first.app, database.db, 10);
     const legacy = "fedcba9876543210fedcba9876543210.png";
     s3.objects.set(`images/${legacy}`, { data: randomPng(), contentType: "image/png", lastModified: new Date(0) });
-    const ok = await u.client.post("/api/generate-video", { prompt: "old image", model: "veo3_fast", imageUrls: [`http://veo.test/uploads/${legacy}`] });
+    const ok = await u.client.post("/api/generate-video", {
+      prompt: "old image",
+      model: "veo3_fast",
+      imageUrls: [`http://veo.test/uploads/${legacy}`],
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     const gone = await u.client.post("/api/generate-video", {
       prompt: "gone image",
@@ -170,7 +178,12 @@ describe("S3 storage for uploads", () => {
 describe("S3 storage for archived videos", () => {
   it("copies a finished video into the bucket, serves it through presigned URLs from any process, and deletes it with the video", async () => {
     const u = await userWithCredits(first.app, database.db, 5);
-    const res = await u.client.post("/api/generate-video", { prompt: "A paper boat in the rain", model: "veo3_fast", aspectRatio: "9:16", imageUrls: [] });
+    const res = await u.client.post("/api/generate-video", {
+      prompt: "A paper boat in the rain",
+      model: "veo3_fast",
+      aspectRatio: "9:16",
+      imageUrls: [],
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { taskId } = res.json<{ taskId: string }>();
     await runWorkerUntil(first, async () => (await taskRow(database.db, taskId)).status === "completed");
@@ -186,7 +199,8 @@ describe("S3 storage for archived videos", () => {
     expect(stored?.data.length).toBe(file!.sizeBytes);
     expect(crypto.createHash("sha256").update(stored!.data).digest("hex")).toBe(file!.sha256);
     // Nothing of it on either machine's disk.
-    for (const app of [first, second]) expect(fs.existsSync(path.join(app.config.dataDir, "videos", file!.blobName!))).toBe(false);
+    for (const app of [first, second])
+      expect(fs.existsSync(path.join(app.config.dataDir, "videos", file!.blobName!))).toBe(false);
 
     // The other process serves it too: a redirect to a presigned URL of the bucket that works without headers.
     const ourUrl = (await taskRow(database.db, taskId)).resultUrls![0]!;
@@ -201,7 +215,10 @@ describe("S3 storage for archived videos", () => {
     expect(fetched.status).toBe(200);
     expect(Buffer.from(await fetched.arrayBuffer()).equals(stored!.data)).toBe(true);
     // Tampered: refused.
-    presigned.searchParams.set("X-Amz-Credential", presigned.searchParams.get("X-Amz-Credential")!.replace(S3.accessKeyId, "AKIAOTHER"));
+    presigned.searchParams.set(
+      "X-Amz-Credential",
+      presigned.searchParams.get("X-Amz-Credential")!.replace(S3.accessKeyId, "AKIAOTHER"),
+    );
     expect((await fetch(presigned)).status).toBe(403);
 
     // A download names the file.

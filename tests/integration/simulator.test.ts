@@ -8,13 +8,20 @@ import path from "node:path";
 import Fastify from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CLIPS_DIR, clipFileName, clipVariant } from "../../src/server/simulator/clips.js";
-import { createKieSimulator, startKieSimulator, type StandaloneKieSimulator } from "../../src/server/simulator/index.js";
+import {
+  createKieSimulator,
+  startKieSimulator,
+  type StandaloneKieSimulator,
+} from "../../src/server/simulator/index.js";
 
 const KEY = "test-key";
 const DELAY = 1000;
 const HD_DELAY = 2000;
 const FOUR_K_DELAY = 3000;
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 let clock = Date.UTC(2025, 5, 6, 10, 0, 0);
 const now = () => clock;
@@ -44,7 +51,8 @@ async function call(base: string, method: string, url: string, body?: unknown, k
   return { status: res.status, json: json as Envelope, text };
 }
 
-const api = (method: string, url: string, body?: unknown, key?: string | null) => call(sim.baseUrl, method, url, body, key);
+const api = (method: string, url: string, body?: unknown, key?: string | null) =>
+  call(sim.baseUrl, method, url, body, key);
 
 async function generate(body: Record<string, unknown>, base = sim.baseUrl): Promise<string> {
   const res = await call(base, "POST", "/api/v1/veo/generate", body);
@@ -52,10 +60,14 @@ async function generate(body: Record<string, unknown>, base = sim.baseUrl): Prom
   return (res.json.data as { taskId: string }).taskId;
 }
 
-const recordInfo = async (taskId: string, base = sim.baseUrl) => (await call(base, "GET", `/api/v1/veo/record-info?taskId=${encodeURIComponent(taskId)}`)).json;
-const get1080p = async (taskId: string) => (await api("GET", `/api/v1/veo/get-1080p-video?taskId=${encodeURIComponent(taskId)}&index=0`)).json;
-const get4k = async (body: Record<string, unknown>, base = sim.baseUrl, key?: string) => (await call(base, "POST", "/api/v1/veo/get-4k-video", body, key)).json;
-const extend = async (body: Record<string, unknown>, base = sim.baseUrl, key?: string) => (await call(base, "POST", "/api/v1/veo/extend", body, key)).json;
+const recordInfo = async (taskId: string, base = sim.baseUrl) =>
+  (await call(base, "GET", `/api/v1/veo/record-info?taskId=${encodeURIComponent(taskId)}`)).json;
+const get1080p = async (taskId: string) =>
+  (await api("GET", `/api/v1/veo/get-1080p-video?taskId=${encodeURIComponent(taskId)}&index=0`)).json;
+const get4k = async (body: Record<string, unknown>, base = sim.baseUrl, key?: string) =>
+  (await call(base, "POST", "/api/v1/veo/get-4k-video", body, key)).json;
+const extend = async (body: Record<string, unknown>, base = sim.baseUrl, key?: string) =>
+  (await call(base, "POST", "/api/v1/veo/extend", body, key)).json;
 
 const FOUR_K_PROCESSING = "4k is processing. It should be ready in 5-10 minutes. Please check back shortly.";
 const FOUR_K_DONE = "The video has been generated successfully";
@@ -109,13 +121,24 @@ describe("generate validation", () => {
     [{}, "prompt is required"],
     [{ prompt: "   " }, "prompt is required"],
     [{ prompt: "x", model: "veo2" }, "model must be veo3, veo3_fast or veo3_lite"],
-    [{ prompt: "x", generationType: "IMAGE_2_VIDEO" }, "generationType must be TEXT_2_VIDEO, FIRST_AND_LAST_FRAMES_2_VIDEO or REFERENCE_2_VIDEO"],
+    [
+      { prompt: "x", generationType: "IMAGE_2_VIDEO" },
+      "generationType must be TEXT_2_VIDEO, FIRST_AND_LAST_FRAMES_2_VIDEO or REFERENCE_2_VIDEO",
+    ],
     [{ prompt: "x", resolution: "8k" }, "resolution must be 720p, 1080p or 4k"],
     [{ prompt: "x", duration: 5 }, "duration must be 4, 6 or 8"],
     [{ prompt: "x", duration: "8" }, "duration must be 4, 6 or 8"],
     [{ prompt: "x", enableTranslation: "yes" }, "enableTranslation must be a boolean"],
     [
-      { prompt: "x", imageUrls: ["http://example.com/1.png", "http://example.com/2.png", "http://example.com/3.png", "http://example.com/4.png"] },
+      {
+        prompt: "x",
+        imageUrls: [
+          "http://example.com/1.png",
+          "http://example.com/2.png",
+          "http://example.com/3.png",
+          "http://example.com/4.png",
+        ],
+      },
       "imageUrls takes at most 3 images",
     ],
     [{ prompt: "x", aspect_ratio: "4:3" }, "aspect_ratio must be 16:9 or 9:16"],
@@ -142,10 +165,19 @@ describe("generate validation", () => {
 describe("task lifecycle", () => {
   it("goes from generating to success and serves the clip with range requests", async () => {
     const created = clock;
-    const taskId = await generate({ prompt: "A fox in the snow", model: "veo3", aspect_ratio: "16:9", seeds: 12345, enableFallback: false });
+    const taskId = await generate({
+      prompt: "A fox in the snow",
+      model: "veo3",
+      aspect_ratio: "16:9",
+      seeds: 12345,
+      enableFallback: false,
+    });
     expect(taskId).toMatch(/^sim_/);
     // Ids go into URL path parameters, where Fastify allows 100 characters by default.
-    const longId = await generate({ prompt: `${"Ünïcödé prompt ".repeat(50)} [sim:fail] [sim:slow] [sim:no-hd]`, model: "veo3" });
+    const longId = await generate({
+      prompt: `${"Ünïcödé prompt ".repeat(50)} [sim:fail] [sim:slow] [sim:no-hd]`,
+      model: "veo3",
+    });
     expect(longId.length).toBeLessThanOrEqual(64);
 
     const pending = await recordInfo(taskId);
@@ -194,7 +226,10 @@ describe("task lifecycle", () => {
     const prompt = "A tall tower";
     const taskId = await generate({ prompt, aspectRatio: "9:16" });
     clock += DELAY;
-    const data = (await recordInfo(taskId)).data as { response: { resultUrls: string[]; originUrls: string[] | null }; paramJson: string };
+    const data = (await recordInfo(taskId)).data as {
+      response: { resultUrls: string[]; originUrls: string[] | null };
+      paramJson: string;
+    };
     expect(data.response.resultUrls[0]).toMatch(/-9x16-720p\.mp4$/);
     expect(data.response.originUrls).toEqual(data.response.resultUrls);
     expect(JSON.parse(data.paramJson)).toMatchObject({ model: "veo3_fast", aspectRatio: "9:16" });
@@ -251,7 +286,10 @@ describe("task lifecycle", () => {
     clock += DELAY;
     const other = await startKieSimulator(simOptions);
     try {
-      const data = (await recordInfo(taskId, other.baseUrl)).data as { successFlag: number; response: { resultUrls: string[] } };
+      const data = (await recordInfo(taskId, other.baseUrl)).data as {
+        successFlag: number;
+        response: { resultUrls: string[] };
+      };
       expect(data.successFlag).toBe(1);
       expect(data.response.resultUrls[0]).toMatch(new RegExp(`^${other.baseUrl}/files/`));
     } finally {
@@ -265,9 +303,15 @@ describe("result links", () => {
   const status = async (url: string, init: RequestInit = {}) => {
     const res = await fetch(url, init);
     const text = await res.text();
-    return { status: res.status, text, range: res.headers.get("content-range"), cache: res.headers.get("cache-control") };
+    return {
+      status: res.status,
+      text,
+      range: res.headers.get("content-range"),
+      cache: res.headers.get("cache-control"),
+    };
   };
-  const resultUrl = async (taskId: string) => ((await recordInfo(taskId)).data as { response: { resultUrls: string[] } }).response.resultUrls[0]!;
+  const resultUrl = async (taskId: string) =>
+    ((await recordInfo(taskId)).data as { response: { resultUrls: string[] } }).response.resultUrls[0]!;
 
   it("a 720p link works until the TTL after completion, with range requests, then answers 404", async () => {
     const taskId = await generate({ prompt: "Short-lived fox" });
@@ -278,11 +322,19 @@ describe("result links", () => {
     expect(fresh).toMatchObject({ status: 200, cache: `public, max-age=${TTL / 1000}` });
 
     clock += TTL; // the last moment the link lives
-    expect(await status(url, { headers: { range: "bytes=0-99" } })).toMatchObject({ status: 206, range: expect.stringMatching(/^bytes 0-99\/\d+$/) });
+    expect(await status(url, { headers: { range: "bytes=0-99" } })).toMatchObject({
+      status: 206,
+      range: expect.stringMatching(/^bytes 0-99\/\d+$/),
+    });
     expect((await status(url, { method: "HEAD" })).status).toBe(200);
 
     clock += 1;
-    expect(await status(url)).toEqual({ status: 404, text: "Not found: this link has expired", range: null, cache: null });
+    expect(await status(url)).toEqual({
+      status: 404,
+      text: "Not found: this link has expired",
+      range: null,
+      cache: null,
+    });
     expect((await status(url, { method: "HEAD" })).status).toBe(404);
     expect((await status(url, { headers: { range: "bytes=0-99" } })).status).toBe(404);
     // record-info keeps handing out the same, dead link; the bare clip path (no task id) never expires.
@@ -294,7 +346,10 @@ describe("result links", () => {
     const taskId = await generate({ prompt: "gone too soon [sim:dead-link]" });
     clock += DELAY;
     expect(((await recordInfo(taskId)).data as { successFlag: number }).successFlag).toBe(1);
-    expect(await status(await resultUrl(taskId))).toMatchObject({ status: 404, text: "Not found: this link has expired" });
+    expect(await status(await resultUrl(taskId))).toMatchObject({
+      status: 404,
+      text: "Not found: this link has expired",
+    });
   });
 
   it("a 1080p link lives for the TTL from when the 1080p was ready", async () => {
@@ -342,7 +397,8 @@ describe("result links", () => {
     const hdUrl = ((await get1080p(taskId)).data as { resultUrl: string }).resultUrl;
     expect((await status(sdUrl)).status).toBe(200);
     sim.faults.expireLinks();
-    for (const url of [sdUrl, hdUrl]) expect(await status(url)).toMatchObject({ status: 404, text: "Not found: this link has expired" });
+    for (const url of [sdUrl, hdUrl])
+      expect(await status(url)).toMatchObject({ status: 404, text: "Not found: this link has expired" });
     expect((await status(sdUrl, { headers: { range: "bytes=0-9" } })).status).toBe(404);
     sim.faults.expireLinks(false);
     expect((await status(hdUrl)).status).toBe(200);
@@ -371,7 +427,10 @@ describe("result links", () => {
     clock += HD_DELAY;
     expect((await status(link(portrait, "Tall", "9:16", "1080p"))).status).toBe(200);
     expect((await status(link(portrait, "Tall", "16:9", "1080p"))).status).toBe(404); // not this task's aspect
-    expect(await status(`${sim.baseUrl}/files/${taskId}/..%2F..%2Fpackage.json`)).toMatchObject({ status: 404, text: "Not found" });
+    expect(await status(`${sim.baseUrl}/files/${taskId}/..%2F..%2Fpackage.json`)).toMatchObject({
+      status: 404,
+      text: "Not found",
+    });
   });
 });
 
@@ -379,7 +438,8 @@ describe("Veo 3.1 catalogue", () => {
   const MODELS = ["veo3", "veo3_fast", "veo3_lite"] as const;
   const TYPES = ["TEXT_2_VIDEO", "FIRST_AND_LAST_FRAMES_2_VIDEO", "REFERENCE_2_VIDEO"] as const;
   const images = (n: number) => Array.from({ length: n }, (_, i) => `https://example.com/image-${i + 1}.png`);
-  const params = async (taskId: string) => JSON.parse(((await recordInfo(taskId)).data as { paramJson: string }).paramJson) as Record<string, unknown>;
+  const params = async (taskId: string) =>
+    JSON.parse(((await recordInfo(taskId)).data as { paramJson: string }).paramJson) as Record<string, unknown>;
   /** KIE's rules (kie-2026.md §1.3), written out independently of the simulator's code. */
   function expected(type: (typeof TYPES)[number], model: (typeof MODELS)[number], count: number): string | undefined {
     if (type === "TEXT_2_VIDEO") return count === 0 ? undefined : "TEXT_2_VIDEO mode does not accept imageUrls";
@@ -415,7 +475,13 @@ describe("Veo 3.1 catalogue", () => {
       for (const model of MODELS) {
         for (let count = 0; count <= 3; count++) {
           const before = sim.accounts.get(KEY)!.credits;
-          const body = { prompt: `${type} ${model} ${count}`, model, generationType: type, imageUrls: images(count), aspect_ratio: "9:16" };
+          const body = {
+            prompt: `${type} ${model} ${count}`,
+            model,
+            generationType: type,
+            imageUrls: images(count),
+            aspect_ratio: "9:16",
+          };
           const res = await api("POST", "/api/v1/veo/generate", body);
           const problem = expected(type, model, count);
           if (problem) {
@@ -427,7 +493,12 @@ describe("Veo 3.1 catalogue", () => {
           expect(res.json.code, JSON.stringify(body)).toBe(200);
           const { taskId } = res.json.data as { taskId: string };
           expect(taskId.length).toBeLessThanOrEqual(64);
-          expect(await params(taskId)).toMatchObject({ model, generationType: type, imageCount: count, aspectRatio: "9:16" });
+          expect(await params(taskId)).toMatchObject({
+            model,
+            generationType: type,
+            imageCount: count,
+            aspectRatio: "9:16",
+          });
           expect(sim.stats.submissions.at(-1)).toEqual({ taskId, imageUrls: images(count) });
         }
       }
@@ -439,21 +510,37 @@ describe("Veo 3.1 catalogue", () => {
   it("infers the generationType from the images when it is absent", async () => {
     for (const model of MODELS) {
       for (let count = 0; count <= 3; count++) {
-        const res = await api("POST", "/api/v1/veo/generate", { prompt: `inferred ${count}`, model, imageUrls: count === 0 ? undefined : images(count) });
+        const res = await api("POST", "/api/v1/veo/generate", {
+          prompt: `inferred ${count}`,
+          model,
+          imageUrls: count === 0 ? undefined : images(count),
+        });
         const type = count === 0 ? "TEXT_2_VIDEO" : "FIRST_AND_LAST_FRAMES_2_VIDEO";
         const problem = expected(type, model, count);
         if (problem) {
           expect(res.json).toEqual({ code: 422, msg: problem, data: null });
           continue;
         }
-        expect(await params((res.json.data as { taskId: string }).taskId)).toMatchObject({ generationType: type, imageCount: count });
+        expect(await params((res.json.data as { taskId: string }).taskId)).toMatchObject({
+          generationType: type,
+          imageCount: count,
+        });
       }
     }
   });
 
   it("refuses REFERENCE_2_VIDEO with veo3, even with good images", async () => {
-    const res = await api("POST", "/api/v1/veo/generate", { prompt: "ref", model: "veo3", generationType: "REFERENCE_2_VIDEO", imageUrls: images(2) });
-    expect(res.json).toEqual({ code: 422, msg: "REFERENCE_2_VIDEO mode currently only supports veo3_fast and veo3_lite models", data: null });
+    const res = await api("POST", "/api/v1/veo/generate", {
+      prompt: "ref",
+      model: "veo3",
+      generationType: "REFERENCE_2_VIDEO",
+      imageUrls: images(2),
+    });
+    expect(res.json).toEqual({
+      code: 422,
+      msg: "REFERENCE_2_VIDEO mode currently only supports veo3_fast and veo3_lite models",
+      data: null,
+    });
   });
 
   it("accepts resolution, duration and enableTranslation and echoes them in paramJson", async () => {
@@ -511,7 +598,14 @@ describe("Veo 3.1 catalogue", () => {
 
 describe("version-1 task ids (made before the Veo 3.1 catalogue)", () => {
   /** The old layout: version 1, 48-bit ms, flags (bit 0 veo3, bit 1 9:16, bits 2-3 variant, bits 4-7 fail/slow/no-hd/dead-link), <= 30 prompt bytes. */
-  function v1TaskId(o: { createdAt: number; veo3: boolean; portrait: boolean; variant: number; markerBits: number; prompt: string }): string {
+  function v1TaskId(o: {
+    createdAt: number;
+    veo3: boolean;
+    portrait: boolean;
+    variant: number;
+    markerBits: number;
+    prompt: string;
+  }): string {
     const header = Buffer.alloc(8);
     header.writeUInt8(1, 0);
     header.writeUIntBE(o.createdAt, 1, 6);
@@ -522,20 +616,36 @@ describe("version-1 task ids (made before the Veo 3.1 catalogue)", () => {
   it("are built here exactly as the old encoder made them", () => {
     // Ids the version-1 encoder (git history) made for these inputs, random suffix aside.
     const createdAt = Date.UTC(2025, 5, 6, 10, 0, 0);
-    expect(v1TaskId({ createdAt, veo3: true, portrait: true, variant: 2, markerBits: 0, prompt: "Old tall tower" })).toBe(
-      "sim_AQGXRK7dAAtPbGQgdGFsbCB0b3dlcg_712022a7",
-    );
-    expect(v1TaskId({ createdAt, veo3: false, portrait: false, variant: 3, markerBits: 16, prompt: "Old doomed ünïcödé" })).toBe(
-      "sim_AQGXRK7dABxPbGQgZG9vbWVkIMO8bsOvY8O2ZMOp_712022a7",
-    );
+    expect(
+      v1TaskId({ createdAt, veo3: true, portrait: true, variant: 2, markerBits: 0, prompt: "Old tall tower" }),
+    ).toBe("sim_AQGXRK7dAAtPbGQgdGFsbCB0b3dlcg_712022a7");
+    expect(
+      v1TaskId({ createdAt, veo3: false, portrait: false, variant: 3, markerBits: 16, prompt: "Old doomed ünïcödé" }),
+    ).toBe("sim_AQGXRK7dABxPbGQgZG9vbWVkIMO8bsOvY8O2ZMOp_712022a7");
   });
 
   it("still decode and poll: generating, success with the old paramJson, 720p and 1080p links", async () => {
     const createdAt = clock;
-    const taskId = v1TaskId({ createdAt, veo3: true, portrait: true, variant: 2, markerBits: 0, prompt: "Old tall tower" });
-    expect((await recordInfo(taskId)).data).toMatchObject({ taskId, successFlag: 0, completeTime: null, createTime: createdAt });
+    const taskId = v1TaskId({
+      createdAt,
+      veo3: true,
+      portrait: true,
+      variant: 2,
+      markerBits: 0,
+      prompt: "Old tall tower",
+    });
+    expect((await recordInfo(taskId)).data).toMatchObject({
+      taskId,
+      successFlag: 0,
+      completeTime: null,
+      createTime: createdAt,
+    });
     clock += DELAY;
-    const done = (await recordInfo(taskId)).data as { successFlag: number; paramJson: string; response: { resultUrls: string[] } };
+    const done = (await recordInfo(taskId)).data as {
+      successFlag: number;
+      paramJson: string;
+      response: { resultUrls: string[] };
+    };
     expect(done.successFlag).toBe(1);
     expect(JSON.parse(done.paramJson)).toEqual({ model: "veo3", aspectRatio: "9:16", prompt: "Old tall tower" });
     expect(done.response.resultUrls).toEqual([`${sim.baseUrl}/files/${taskId}/sample-2-9x16-720p.mp4`]);
@@ -547,27 +657,65 @@ describe("version-1 task ids (made before the Veo 3.1 catalogue)", () => {
   });
 
   it("can be upgraded to 4K", async () => {
-    const taskId = v1TaskId({ createdAt: clock, veo3: false, portrait: true, variant: 1, markerBits: 0, prompt: "Old 4K tower" });
+    const taskId = v1TaskId({
+      createdAt: clock,
+      veo3: false,
+      portrait: true,
+      variant: 1,
+      markerBits: 0,
+      prompt: "Old 4K tower",
+    });
     clock += DELAY;
-    expect(await get4k({ taskId })).toEqual({ code: 200, msg: "success", data: { taskId, resultUrls: null, imageUrls: null } });
+    expect(await get4k({ taskId })).toEqual({
+      code: 200,
+      msg: "success",
+      data: { taskId, resultUrls: null, imageUrls: null },
+    });
     clock += FOUR_K_DELAY;
     const link = `${sim.baseUrl}/files/${taskId}/sample-1-9x16-4k.mp4`;
-    expect(await get4k({ taskId, index: 0 })).toEqual({ code: 422, msg: FOUR_K_DONE, data: { taskId, resultUrls: [link], imageUrls: [link] } });
+    expect(await get4k({ taskId, index: 0 })).toEqual({
+      code: 422,
+      msg: FOUR_K_DONE,
+      data: { taskId, resultUrls: [link], imageUrls: [link] },
+    });
     expect((await fetch(link, { method: "HEAD" })).status).toBe(200);
   });
 
   it("can be extended, until their 1080p is asked for", async () => {
-    const taskId = v1TaskId({ createdAt: clock, veo3: true, portrait: true, variant: 3, markerBits: 0, prompt: "Old extended tower" });
-    const upscaled = v1TaskId({ createdAt: clock, veo3: false, portrait: false, variant: 1, markerBits: 0, prompt: "Old upscaled" });
+    const taskId = v1TaskId({
+      createdAt: clock,
+      veo3: true,
+      portrait: true,
+      variant: 3,
+      markerBits: 0,
+      prompt: "Old extended tower",
+    });
+    const upscaled = v1TaskId({
+      createdAt: clock,
+      veo3: false,
+      portrait: false,
+      variant: 1,
+      markerBits: 0,
+      prompt: "Old upscaled",
+    });
     clock += DELAY;
     const res = await extend({ taskId, prompt: "Then it rains", model: "quality" });
     expect(res.code).toBe(200);
     const { taskId: extension } = res.data as { taskId: string };
     expect(extension.length).toBeLessThanOrEqual(64);
     clock += DELAY;
-    const data = (await recordInfo(extension)).data as { successFlag: number; paramJson: string; response: { resultUrls: string[]; fullResultUrls: string[] } };
+    const data = (await recordInfo(extension)).data as {
+      successFlag: number;
+      paramJson: string;
+      response: { resultUrls: string[]; fullResultUrls: string[] };
+    };
     expect(data.successFlag).toBe(1);
-    expect(JSON.parse(data.paramJson)).toEqual({ extends: true, model: "quality", aspectRatio: "9:16", prompt: "Then it rains" });
+    expect(JSON.parse(data.paramJson)).toEqual({
+      extends: true,
+      model: "quality",
+      aspectRatio: "9:16",
+      prompt: "Then it rains",
+    });
     expect(data.response.resultUrls).toEqual([`${sim.baseUrl}/files/${extension}/sample-3-9x16-720p.mp4`]);
     expect(data.response.fullResultUrls).toEqual([`${sim.baseUrl}/files/${extension}/sample-3-9x16-720p-extended.mp4`]);
     expect((await fetch(data.response.fullResultUrls[0]!, { method: "HEAD" })).status).toBe(200);
@@ -580,12 +728,30 @@ describe("version-1 task ids (made before the Veo 3.1 catalogue)", () => {
   });
 
   it("keep their markers", async () => {
-    const failed = v1TaskId({ createdAt: clock, veo3: false, portrait: false, variant: 3, markerBits: 16, prompt: "Old doomed ünïcödé" });
-    const slow = v1TaskId({ createdAt: clock, veo3: false, portrait: false, variant: 1, markerBits: 32, prompt: "Old slow" });
+    const failed = v1TaskId({
+      createdAt: clock,
+      veo3: false,
+      portrait: false,
+      variant: 3,
+      markerBits: 16,
+      prompt: "Old doomed ünïcödé",
+    });
+    const slow = v1TaskId({
+      createdAt: clock,
+      veo3: false,
+      portrait: false,
+      variant: 1,
+      markerBits: 32,
+      prompt: "Old slow",
+    });
     clock += DELAY;
     const data = (await recordInfo(failed)).data as { paramJson: string };
     expect(data).toMatchObject({ successFlag: 3, errorCode: 501, response: null });
-    expect(JSON.parse(data.paramJson)).toEqual({ model: "veo3_fast", aspectRatio: "16:9", prompt: "Old doomed ünïcödé" });
+    expect(JSON.parse(data.paramJson)).toEqual({
+      model: "veo3_fast",
+      aspectRatio: "16:9",
+      prompt: "Old doomed ünïcödé",
+    });
     expect(((await recordInfo(slow)).data as { successFlag: number }).successFlag).toBe(0);
   });
 
@@ -624,7 +790,11 @@ describe("4K upgrade (get-4k-video)", () => {
     expect(await get4k({ taskId })).toEqual({ code: 422, msg: FOUR_K_PROCESSING, data: pending(taskId) });
     expect(await fetchStatus(link)).toEqual({ status: 404, text: "Not found" }); // not ready yet
     clock += FOUR_K_DELAY - 1;
-    expect(await get4k({ taskId, callBackUrl: "http://127.0.0.1:9/never" })).toEqual({ code: 422, msg: FOUR_K_PROCESSING, data: pending(taskId) });
+    expect(await get4k({ taskId, callBackUrl: "http://127.0.0.1:9/never" })).toEqual({
+      code: 422,
+      msg: FOUR_K_PROCESSING,
+      data: pending(taskId),
+    });
     clock += 1;
     const done = await get4k({ taskId });
     expect(done).toEqual({ code: 422, msg: FOUR_K_DONE, data: { taskId, resultUrls: [link], imageUrls: [link] } });
@@ -677,11 +847,27 @@ describe("4K upgrade (get-4k-video)", () => {
     clock += DELAY;
     expect(await get4k({ taskId: failed })).toEqual({ code: 422, msg: "record status is not success", data: null });
     expect(await get4k({ taskId: "veo_task_abcdef123456" })).toEqual({ code: 422, msg: "record is null", data: null });
-    expect(await get4k({ taskId: generating.replace(/^sim_../, "sim_zz") })).toEqual({ code: 422, msg: "record is null", data: null });
-    expect(await get4k({ taskId: generating, index: 1 })).toEqual({ code: 422, msg: "record result data is blank", data: null });
+    expect(await get4k({ taskId: generating.replace(/^sim_../, "sim_zz") })).toEqual({
+      code: 422,
+      msg: "record is null",
+      data: null,
+    });
+    expect(await get4k({ taskId: generating, index: 1 })).toEqual({
+      code: 422,
+      msg: "record result data is blank",
+      data: null,
+    });
     expect(await get4k({})).toEqual({ code: 422, msg: "taskId is required", data: null });
-    expect(await get4k({ taskId: generating, index: "0" })).toEqual({ code: 422, msg: "index must be an integer", data: null });
-    expect(await get4k({ taskId: generating, callBackUrl: "ftp://x" })).toEqual({ code: 422, msg: "callBackUrl must be an http(s) URL", data: null });
+    expect(await get4k({ taskId: generating, index: "0" })).toEqual({
+      code: 422,
+      msg: "index must be an integer",
+      data: null,
+    });
+    expect(await get4k({ taskId: generating, callBackUrl: "ftp://x" })).toEqual({
+      code: 422,
+      msg: "callBackUrl must be an http(s) URL",
+      data: null,
+    });
     expect(sim.accounts.get(KEY)!.credits).toBe(credits);
     // None of these started an upgrade: the next good call is a first one.
     expect((await get4k({ taskId: generating })).code).toBe(200);
@@ -709,7 +895,10 @@ describe("4K upgrade (get-4k-video)", () => {
   it("[sim:no-4k] accepts the upgrade, then answers 500 unavailable once it is due", async () => {
     sim.accounts.set(KEY, { credits: 1000 });
     const prompt = `${"Ünïcödé prompt ".repeat(20)} [sim:no-4k] [sim:slow] [sim:dead-link] [sim:no-hd] [sim:fail]`;
-    expect((await generate({ prompt, model: "veo3_lite", aspect_ratio: "9:16", resolution: "4k", enableTranslation: true })).length).toBeLessThanOrEqual(64);
+    expect(
+      (await generate({ prompt, model: "veo3_lite", aspect_ratio: "9:16", resolution: "4k", enableTranslation: true }))
+        .length,
+    ).toBeLessThanOrEqual(64);
     const taskId = await generate({ prompt: "no upscale [sim:no-4k]" });
     clock += DELAY;
     expect(await get4k({ taskId })).toEqual({ code: 200, msg: "success", data: pending(taskId) });
@@ -741,7 +930,10 @@ describe("4K upgrade (get-4k-video)", () => {
     await fresh.arrayBuffer();
     expect(fresh.headers.get("cache-control")).toBe(`public, max-age=${TTL / 1000}`);
     expect(await fetchStatus(link4k(never, "never upscaled"))).toEqual({ status: 404, text: "Not found" });
-    expect(await fetchStatus(link4k(dead, "dead 4K [sim:dead-link]"))).toEqual({ status: 404, text: "Not found: this link has expired" });
+    expect(await fetchStatus(link4k(dead, "dead 4K [sim:dead-link]"))).toEqual({
+      status: 404,
+      text: "Not found: this link has expired",
+    });
     // Another task's 4K name, and a 4K name in the wrong aspect, are not this task's.
     expect((await fetchStatus(link.replace(taskId, never))).status).toBe(404);
     expect((await fetchStatus(link4k(taskId, prompt, "9:16"))).status).toBe(404);
@@ -788,7 +980,13 @@ describe("extension (extend)", () => {
     createTime: number;
     completeTime: number | null;
     errorCode: number | null;
-    response: { taskId: string; resultUrls: string[]; fullResultUrls?: string[]; originUrls: string[] | null; resolution: string } | null;
+    response: {
+      taskId: string;
+      resultUrls: string[];
+      fullResultUrls?: string[];
+      originUrls: string[] | null;
+      resolution: string;
+    } | null;
   }
   const record = async (taskId: string, base = sim.baseUrl) => (await recordInfo(taskId, base)).data as Record_;
   /** A finished task (the clock moved past its generation). */
@@ -798,7 +996,8 @@ describe("extension (extend)", () => {
     return taskId;
   }
   const clip = (prompt: string, aspect: "16:9" | "9:16" = "16:9") => clipFileName(clipVariant(prompt), aspect, "720p");
-  const extendedName = (prompt: string, aspect: "16:9" | "9:16" = "16:9") => clip(prompt, aspect).replace(/\.mp4$/, "-extended.mp4");
+  const extendedName = (prompt: string, aspect: "16:9" | "9:16" = "16:9") =>
+    clip(prompt, aspect).replace(/\.mp4$/, "-extended.mp4");
 
   it("makes a new task from a finished one: charged by model, generating, then success with the full video", async () => {
     sim.accounts.set(KEY, { credits: 1000 });
@@ -815,7 +1014,13 @@ describe("extension (extend)", () => {
     expect(sim.accounts.get(KEY)!.credits).toBe(750 - 60); // fast by default
     expect(sim.stats.calls.extend).toBe(1);
 
-    expect(await record(taskId)).toMatchObject({ taskId, successFlag: 0, response: null, completeTime: null, createTime: created });
+    expect(await record(taskId)).toMatchObject({
+      taskId,
+      successFlag: 0,
+      response: null,
+      completeTime: null,
+      createTime: created,
+    });
     clock += DELAY - 1;
     expect((await record(taskId)).successFlag).toBe(0);
     clock += 1;
@@ -824,8 +1029,19 @@ describe("extension (extend)", () => {
     const full = `${sim.baseUrl}/files/${taskId}/${extendedName(prompt)}`;
     expect(full).toMatch(/\/sample-\d-16x9-720p-extended\.mp4$/);
     expect(done).toMatchObject({ successFlag: 1, errorCode: null, completeTime: created + DELAY });
-    expect(done.response).toEqual({ taskId, resultUrls: [segment], fullResultUrls: [full], originUrls: null, resolution: "720p" });
-    expect(JSON.parse(done.paramJson)).toEqual({ extends: true, model: "fast", aspectRatio: "16:9", prompt: "The fox finds a cave" });
+    expect(done.response).toEqual({
+      taskId,
+      resultUrls: [segment],
+      fullResultUrls: [full],
+      originUrls: null,
+      resolution: "720p",
+    });
+    expect(JSON.parse(done.paramJson)).toEqual({
+      extends: true,
+      model: "fast",
+      aspectRatio: "16:9",
+      prompt: "The fox finds a cave",
+    });
 
     // The full video is the same 8 s clip (there are no longer ones), with range requests.
     const bytes = fs.readFileSync(path.join(CLIPS_DIR, clip(prompt)));
@@ -866,7 +1082,12 @@ describe("extension (extend)", () => {
     clock += DELAY;
     for (const [i, model] of Object.keys(models).entries()) {
       const data = await record(ids[i]!);
-      expect(JSON.parse(data.paramJson)).toEqual({ extends: true, model, aspectRatio: "9:16", prompt: `go on ${model}` });
+      expect(JSON.parse(data.paramJson)).toEqual({
+        extends: true,
+        model,
+        aspectRatio: "9:16",
+        prompt: `go on ${model}`,
+      });
       // The source's aspect ratio and clip; 9:16 has originUrls, as any 9:16 task.
       expect(data.response).toMatchObject({
         resultUrls: [`${sim.baseUrl}/files/${ids[i]}/${clip("Priced extension", "9:16")}`],
@@ -895,9 +1116,17 @@ describe("extension (extend)", () => {
     sim.accounts.set(KEY, { credits: 1000 });
     const generating = await generate({ prompt: "not yet" });
     const failed = await generate({ prompt: "doomed [sim:fail]" });
-    expect(await extend({ taskId: generating, prompt: "more" })).toEqual({ code: 422, msg: "record status is not success", data: null });
+    expect(await extend({ taskId: generating, prompt: "more" })).toEqual({
+      code: 422,
+      msg: "record status is not success",
+      data: null,
+    });
     clock += DELAY;
-    expect(await extend({ taskId: failed, prompt: "more" })).toEqual({ code: 422, msg: "record status is not success", data: null });
+    expect(await extend({ taskId: failed, prompt: "more" })).toEqual({
+      code: 422,
+      msg: "record status is not success",
+      data: null,
+    });
     for (const bad of ["veo_task_abcdef123456", "sim_nope_12345678", generating.replace(/^sim_../, "sim_zz")]) {
       expect(await extend({ taskId: bad, prompt: "more" })).toEqual({ code: 422, msg: "record is null", data: null });
     }
@@ -937,12 +1166,16 @@ describe("extension (extend)", () => {
     const first = (await extend({ taskId: source, prompt: "link one" })).data as { taskId: string };
     expect((await extend({ taskId: first.taskId, prompt: "too soon" })).msg).toBe("record status is not success");
     clock += DELAY;
-    const second = (await extend({ taskId: first.taskId, prompt: "link two", model: "lite" })).data as { taskId: string };
+    const second = (await extend({ taskId: first.taskId, prompt: "link two", model: "lite" })).data as {
+      taskId: string;
+    };
     expect(second.taskId.length).toBeLessThanOrEqual(64);
     clock += DELAY;
     const data = await record(second.taskId);
     expect(data.successFlag).toBe(1);
-    expect(data.response!.fullResultUrls).toEqual([`${sim.baseUrl}/files/${second.taskId}/${extendedName(prompt, "9:16")}`]);
+    expect(data.response!.fullResultUrls).toEqual([
+      `${sim.baseUrl}/files/${second.taskId}/${extendedName(prompt, "9:16")}`,
+    ]);
     expect((await fetch(data.response!.fullResultUrls![0]!, { method: "HEAD" })).status).toBe(200);
 
     // The extension's 1080p and 4K, like any task's.
@@ -952,7 +1185,9 @@ describe("extension (extend)", () => {
     expect(hd).toEqual({
       code: 200,
       msg: "success",
-      data: { resultUrl: `${sim.baseUrl}/files/${second.taskId}/${clipFileName(clipVariant(prompt), "9:16", "1080p")}` },
+      data: {
+        resultUrl: `${sim.baseUrl}/files/${second.taskId}/${clipFileName(clipVariant(prompt), "9:16", "1080p")}`,
+      },
     });
     expect((await fetch((hd.data as { resultUrl: string }).resultUrl, { method: "HEAD" })).status).toBe(200);
     expect((await get4k({ taskId: second.taskId })).code).toBe(200);
@@ -960,7 +1195,11 @@ describe("extension (extend)", () => {
     expect((await get4k({ taskId: second.taskId })).msg).toBe(FOUR_K_DONE);
 
     // Its 1080p blocks extending it, not its source.
-    expect(await extend({ taskId: second.taskId, prompt: "link three" })).toEqual({ code: 422, msg: EXTEND_AFTER_HD, data: null });
+    expect(await extend({ taskId: second.taskId, prompt: "link three" })).toEqual({
+      code: 422,
+      msg: EXTEND_AFTER_HD,
+      data: null,
+    });
     expect((await extend({ taskId: first.taskId, prompt: "branch" })).code).toBe(200);
     expect((await extend({ taskId: source, prompt: "branch" })).code).toBe(200);
   });
@@ -988,7 +1227,10 @@ describe("extension (extend)", () => {
     expect((await record(slow.taskId)).successFlag).toBe(0);
     const deadFull = (await record(dead.taskId)).response!.fullResultUrls![0]!;
     const deadRes = await fetch(deadFull);
-    expect({ status: deadRes.status, text: await deadRes.text() }).toEqual({ status: 404, text: "Not found: this link has expired" });
+    expect({ status: deadRes.status, text: await deadRes.text() }).toEqual({
+      status: 404,
+      text: "Not found: this link has expired",
+    });
     // [sim:no-hd] on the source does not carry over.
     clock += HD_DELAY;
     expect((await get1080p(plain.taskId)).code).toBe(200);
@@ -1008,7 +1250,9 @@ describe("extension (extend)", () => {
     await fresh.arrayBuffer();
     expect(fresh.headers.get("cache-control")).toBe(`public, max-age=${TTL / 1000}`);
     // Another aspect's full-video name is not this task's; the bare path does not exist.
-    expect((await fetch(`${sim.baseUrl}/files/${taskId}/${extendedName("Short-lived extension", "9:16")}`)).status).toBe(404);
+    expect(
+      (await fetch(`${sim.baseUrl}/files/${taskId}/${extendedName("Short-lived extension", "9:16")}`)).status,
+    ).toBe(404);
     expect((await fetch(`${sim.baseUrl}/files/${path.basename(full)}`)).status).toBe(404);
     clock += TTL;
     expect((await fetch(full, { method: "HEAD" })).status).toBe(200);
@@ -1035,7 +1279,11 @@ describe("extension (extend)", () => {
   it("takes injected faults and counts calls as extend", async () => {
     sim.faults.inject("extend", { code: 455 });
     sim.faults.inject("extend", { httpStatus: 429 });
-    expect(await extend({ taskId: "anything", prompt: "x" })).toEqual({ code: 455, msg: "Service unavailable: the system is under maintenance", data: null });
+    expect(await extend({ taskId: "anything", prompt: "x" })).toEqual({
+      code: 455,
+      msg: "Service unavailable: the system is under maintenance",
+      data: null,
+    });
     expect((await api("POST", "/api/v1/veo/extend", { taskId: "anything", prompt: "x" })).status).toBe(429);
     expect((await extend({ taskId: "anything", prompt: "x" })).msg).toBe("record is null");
     expect(sim.stats.calls).toMatchObject({ extend: 3, generate: 0, "get-4k": 0 });
@@ -1046,7 +1294,11 @@ describe("extension (extend)", () => {
 describe("prompt markers", () => {
   it("[sim:reject] is refused without a task", async () => {
     const res = await api("POST", "/api/v1/veo/generate", { prompt: "something [SIM:Reject]" });
-    expect(res.json).toEqual({ code: 400, msg: "Your prompt was flagged by Website as violating content policies.", data: null });
+    expect(res.json).toEqual({
+      code: 400,
+      msg: "Your prompt was flagged by Website as violating content policies.",
+      data: null,
+    });
   });
 
   it.each([
@@ -1059,7 +1311,10 @@ describe("prompt markers", () => {
     [505, "Feature Disabled - The requested feature is currently disabled"],
   ])("[sim:code-%i] makes generate answer that code, without a task or a charge", async (code, msg) => {
     sim.accounts.set(KEY, { credits: 1000 });
-    const res = await api("POST", "/api/v1/veo/generate", { prompt: `a cat [SIM:Code-${code}] on a mat`, model: "veo3_lite" });
+    const res = await api("POST", "/api/v1/veo/generate", {
+      prompt: `a cat [SIM:Code-${code}] on a mat`,
+      model: "veo3_lite",
+    });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ code, msg, data: null });
     expect(sim.accounts.get(KEY)!.credits).toBe(1000);
@@ -1068,9 +1323,14 @@ describe("prompt markers", () => {
 
   it("[sim:code-NNN] with other codes is no marker, and the first code marker wins", async () => {
     await generate({ prompt: "a cat [sim:code-999] [sim:code-200] [sim:code-4550]" });
-    expect((await api("POST", "/api/v1/veo/generate", { prompt: "[sim:code-505] [sim:code-455]" })).json.code).toBe(505);
+    expect((await api("POST", "/api/v1/veo/generate", { prompt: "[sim:code-505] [sim:code-455]" })).json.code).toBe(
+      505,
+    );
     // Validation comes first, as it would at KIE.
-    expect((await api("POST", "/api/v1/veo/generate", { prompt: "[sim:code-455]", generationType: "REFERENCE_2_VIDEO" })).json.code).toBe(422);
+    expect(
+      (await api("POST", "/api/v1/veo/generate", { prompt: "[sim:code-455]", generationType: "REFERENCE_2_VIDEO" }))
+        .json.code,
+    ).toBe(422);
   });
 
   it("[sim:fail] fails after the delay", async () => {
@@ -1103,17 +1363,25 @@ describe("prompt markers", () => {
 });
 
 describe("Market jobs API (veo-3-1)", () => {
-  const createTask = async (body: Record<string, unknown>, base = sim.baseUrl) => (await call(base, "POST", "/api/v1/jobs/createTask", body)).json;
+  const createTask = async (body: Record<string, unknown>, base = sim.baseUrl) =>
+    (await call(base, "POST", "/api/v1/jobs/createTask", body)).json;
   const marketTask = async (input: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
     const res = await createTask({ model: "veo-3-1", input, ...extra });
     expect(res).toMatchObject({ code: 200, msg: "success" });
     return (res.data as { taskId: string }).taskId;
   };
-  const jobsRecord = async (taskId: string) => (await api("GET", `/api/v1/jobs/recordInfo?taskId=${encodeURIComponent(taskId)}`)).json;
+  const jobsRecord = async (taskId: string) =>
+    (await api("GET", `/api/v1/jobs/recordInfo?taskId=${encodeURIComponent(taskId)}`)).json;
 
   it("goes waiting, generating, then success with resultJson a string whose link serves the clip", async () => {
     const created = clock;
-    const taskId = await marketTask({ prompt: "A market fox", model: "veo3", aspect_ratio: "9:16", enable_translation: true, watermark: "Sim" });
+    const taskId = await marketTask({
+      prompt: "A market fox",
+      model: "veo3",
+      aspect_ratio: "9:16",
+      enable_translation: true,
+      watermark: "Sim",
+    });
     expect(taskId).toMatch(/^sim_/);
     expect(sim.stats.calls["create-task"]).toBe(1);
     const waiting = await jobsRecord(taskId);
@@ -1148,13 +1416,26 @@ describe("Market jobs API (veo-3-1)", () => {
       },
     });
     clock += DELAY / 10;
-    expect((await jobsRecord(taskId)).data).toMatchObject({ state: "generating", updateTime: created + DELAY / 10, completeTime: null });
+    expect((await jobsRecord(taskId)).data).toMatchObject({
+      state: "generating",
+      updateTime: created + DELAY / 10,
+      completeTime: null,
+    });
     clock += DELAY;
     const done = (await jobsRecord(taskId)).data as { resultJson: string };
-    expect(done).toMatchObject({ state: "success", failCode: "", failMsg: "", costTime: 1, completeTime: created + DELAY, updateTime: created + DELAY });
+    expect(done).toMatchObject({
+      state: "success",
+      failCode: "",
+      failMsg: "",
+      costTime: 1,
+      completeTime: created + DELAY,
+      updateTime: created + DELAY,
+    });
     expect(typeof done.resultJson).toBe("string");
     const { resultUrls } = JSON.parse(done.resultJson) as { resultUrls: string[] };
-    expect(resultUrls).toEqual([`${sim.baseUrl}/files/${taskId}/${clipFileName(clipVariant("A market fox"), "9:16", "720p")}`]);
+    expect(resultUrls).toEqual([
+      `${sim.baseUrl}/files/${taskId}/${clipFileName(clipVariant("A market fox"), "9:16", "720p")}`,
+    ]);
     const clip = await fetch(resultUrls[0]!);
     expect(clip.status).toBe(200);
     expect(
@@ -1162,7 +1443,11 @@ describe("Market jobs API (veo-3-1)", () => {
         .subarray(4, 8)
         .toString(),
     ).toBe("ftyp");
-    expect(sim.stats.pollLog.map((e) => e.endpoint)).toEqual(["record-info-market", "record-info-market", "record-info-market"]);
+    expect(sim.stats.pollLog.map((e) => e.endpoint)).toEqual([
+      "record-info-market",
+      "record-info-market",
+      "record-info-market",
+    ]);
   });
 
   it('[sim:fail] ends in state fail with failCode "501"', async () => {
@@ -1188,11 +1473,17 @@ describe("Market jobs API (veo-3-1)", () => {
       "generation_type must be TEXT_2_VIDEO, FIRST_AND_LAST_FRAMES_2_VIDEO or REFERENCE_2_VIDEO",
     ],
     [
-      { model: "veo-3-1", input: { prompt: "x", image_urls: ["a", "b", "c", "d"].map((n) => `http://example.com/${n}.png`) } },
+      {
+        model: "veo-3-1",
+        input: { prompt: "x", image_urls: ["a", "b", "c", "d"].map((n) => `http://example.com/${n}.png`) },
+      },
       "image_urls takes at most 3 images",
     ],
     [
-      { model: "veo-3-1", input: { prompt: "x", generation_type: "TEXT_2_VIDEO", image_urls: ["http://example.com/a.png"] } },
+      {
+        model: "veo-3-1",
+        input: { prompt: "x", generation_type: "TEXT_2_VIDEO", image_urls: ["http://example.com/a.png"] },
+      },
       "TEXT_2_VIDEO mode does not accept imageUrls",
     ],
     [
@@ -1200,7 +1491,15 @@ describe("Market jobs API (veo-3-1)", () => {
       "FIRST_AND_LAST_FRAMES_2_VIDEO mode requires 1 or 2 imageUrls",
     ],
     [
-      { model: "veo-3-1", input: { prompt: "x", model: "veo3", generation_type: "REFERENCE_2_VIDEO", image_urls: ["http://example.com/a.png"] } },
+      {
+        model: "veo-3-1",
+        input: {
+          prompt: "x",
+          model: "veo3",
+          generation_type: "REFERENCE_2_VIDEO",
+          image_urls: ["http://example.com/a.png"],
+        },
+      },
       "REFERENCE_2_VIDEO mode currently only supports veo3_fast and veo3_lite models",
     ],
     [{ model: "veo-3-1", input: { prompt: "x", seeds: 5 } }, "seeds must be between 10000 and 99999"],
@@ -1232,7 +1531,11 @@ describe("Market jobs API (veo-3-1)", () => {
   });
 
   it("answers recordInfo errors like the Market, and each surface refuses the other's tasks", async () => {
-    expect((await api("GET", "/api/v1/jobs/recordInfo")).json).toEqual({ code: 400, msg: "taskId parameter is required", data: null });
+    expect((await api("GET", "/api/v1/jobs/recordInfo")).json).toEqual({
+      code: 400,
+      msg: "taskId parameter is required",
+      data: null,
+    });
     expect(await jobsRecord("task_veo_123")).toEqual({ code: 422, msg: "recordInfo is null", data: null });
     const legacy = await generate({ prompt: "legacy" });
     const market = await marketTask({ prompt: "market" });
@@ -1247,7 +1550,9 @@ describe("Market jobs API (veo-3-1)", () => {
     const hd = await get1080p(taskId);
     expect(hd).toMatchObject({
       code: 200,
-      data: { resultUrl: `${sim.baseUrl}/files/${taskId}/${clipFileName(clipVariant("Upgraded on the side"), "16:9", "1080p")}` },
+      data: {
+        resultUrl: `${sim.baseUrl}/files/${taskId}/${clipFileName(clipVariant("Upgraded on the side"), "16:9", "1080p")}`,
+      },
     });
     expect((await fetch((hd.data as { resultUrl: string }).resultUrl, { method: "HEAD" })).status).toBe(200);
     expect((await get4k({ taskId })).code).toBe(200);
@@ -1264,7 +1569,9 @@ describe("Market jobs API (veo-3-1)", () => {
     sim.faults.inject("record-info-market", { httpStatus: 429 });
     expect((await createTask({ model: "veo-3-1", input: { prompt: "x" } })).code).toBe(433);
     expect((await api("GET", "/api/v1/jobs/recordInfo?taskId=x")).status).toBe(429);
-    expect((await api("POST", "/api/v1/jobs/createTask", { model: "veo-3-1", input: { prompt: "x" } }, null)).json.code).toBe(401);
+    expect(
+      (await api("POST", "/api/v1/jobs/createTask", { model: "veo-3-1", input: { prompt: "x" } }, null)).json.code,
+    ).toBe(401);
     expect(sim.stats.calls).toMatchObject({ "create-task": 2, "record-info-market": 1 });
   });
 });
@@ -1280,7 +1587,9 @@ describe("credits", () => {
     expect(sim.accounts.get(KEY)!.credits).toBe(50);
     await generate({ prompt: "lite", model: "veo3_lite" });
     expect(sim.accounts.get(KEY)!.credits).toBe(20);
-    expect((await api("POST", "/api/v1/veo/generate", { prompt: "lite again", model: "veo3_lite" })).json.code).toBe(402);
+    expect((await api("POST", "/api/v1/veo/generate", { prompt: "lite again", model: "veo3_lite" })).json.code).toBe(
+      402,
+    );
   });
 
   it("reports 100000 for keys without an account", async () => {
@@ -1364,7 +1673,9 @@ describe("callbacks", () => {
         msg: "Veo3.1 video generated successfully.",
         data: { taskId: ok, info: { originUrls: [], resolution: "720p" }, fallbackFlag: false },
       });
-      expect(success.data.info.resultUrls[0]).toMatch(new RegExp(`^${live.baseUrl}/files/${ok}/sample-\\d-16x9-720p\\.mp4$`));
+      expect(success.data.info.resultUrls[0]).toMatch(
+        new RegExp(`^${live.baseUrl}/files/${ok}/sample-\\d-16x9-720p\\.mp4$`),
+      );
       expect(byId.get(failed)).toEqual({
         code: 501,
         msg: "Video generation failed (simulated)",
@@ -1375,7 +1686,8 @@ describe("callbacks", () => {
     }
   });
 
-  const fourKCallbacks = (taskId: string) => received.filter((r) => r.taskId === taskId && String(r.body.msg).includes("4K"));
+  const fourKCallbacks = (taskId: string) =>
+    received.filter((r) => r.taskId === taskId && String(r.body.msg).includes("4K"));
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it("POSTs KIE's 4K callback when the upgrade is ready, once, and the failure one for [sim:no-4k]", async () => {
@@ -1384,7 +1696,8 @@ describe("callbacks", () => {
       const ok = await generate({ prompt: "4K called back" }, live.baseUrl);
       const none = await generate({ prompt: "4K called back [sim:no-4k]" }, live.baseUrl);
       await sleep(50); // both tasks have succeeded (real clock)
-      for (const taskId of [ok, none]) expect((await get4k({ taskId, callBackUrl: hookUrl }, live.baseUrl)).code).toBe(200);
+      for (const taskId of [ok, none])
+        expect((await get4k({ taskId, callBackUrl: hookUrl }, live.baseUrl)).code).toBe(200);
       // A repeat's callBackUrl is not called: only the call that started the upgrade is.
       expect((await get4k({ taskId: ok, callBackUrl: hookUrl }, live.baseUrl)).msg).toBe(FOUR_K_PROCESSING);
       await waitFor(() => fourKCallbacks(ok).length >= 1 && fourKCallbacks(none).length >= 1);
@@ -1399,7 +1712,11 @@ describe("callbacks", () => {
       expect(fourKCallbacks(none)[0]!.body).toEqual({ code: 500, msg: FOUR_K_UNAVAILABLE, data: { taskId: none } });
       // The callback never comes before the result: the link already works.
       expect((await fetch(link, { method: "HEAD" })).status).toBe(200);
-      expect((await get4k({ taskId: ok }, live.baseUrl)).data).toEqual({ taskId: ok, resultUrls: [link], imageUrls: [link] });
+      expect((await get4k({ taskId: ok }, live.baseUrl)).data).toEqual({
+        taskId: ok,
+        resultUrls: [link],
+        imageUrls: [link],
+      });
       await sleep(100);
       expect(fourKCallbacks(ok)).toHaveLength(1);
     } finally {
@@ -1435,7 +1752,11 @@ describe("callbacks", () => {
       const source = await generate({ prompt, aspect_ratio: "9:16" }, live.baseUrl);
       await sleep(50); // the source has succeeded (real clock)
       const extendFrom = async (extra: string) => {
-        const res = await call(live.baseUrl, "POST", "/api/v1/veo/extend", { taskId: source, prompt: `onwards${extra}`, callBackUrl: hookUrl });
+        const res = await call(live.baseUrl, "POST", "/api/v1/veo/extend", {
+          taskId: source,
+          prompt: `onwards${extra}`,
+          callBackUrl: hookUrl,
+        });
         expect(res.json.code).toBe(200);
         return (res.json.data as { taskId: string }).taskId;
       };
@@ -1448,10 +1769,16 @@ describe("callbacks", () => {
       expect(success.body).toEqual({
         code: 200,
         msg: "Veo3.1 video extension successful.",
-        data: { taskId: done, info: { resultUrls: [segment], fullResultUrls: [full], originUrls: [], resolution: "720p" }, fallbackFlag: false },
+        data: {
+          taskId: done,
+          info: { resultUrls: [segment], fullResultUrls: [full], originUrls: [], resolution: "720p" },
+          fallbackFlag: false,
+        },
       });
       const timestamp = success.headers["x-webhook-timestamp"] as string;
-      expect(success.headers["x-webhook-signature"]).toBe(crypto.createHmac("sha256", secret).update(`${done}.${timestamp}`).digest("base64"));
+      expect(success.headers["x-webhook-signature"]).toBe(
+        crypto.createHmac("sha256", secret).update(`${done}.${timestamp}`).digest("base64"),
+      );
       expect(received.find((r) => r.taskId === failed)!.body).toEqual({
         code: 501,
         msg: "Video generation failed (simulated)",
@@ -1499,7 +1826,9 @@ describe("callbacks", () => {
         },
       });
       const timestamp = success.headers["x-webhook-timestamp"] as string;
-      expect(success.headers["x-webhook-signature"]).toBe(crypto.createHmac("sha256", secret).update(`${done}.${timestamp}`).digest("base64"));
+      expect(success.headers["x-webhook-signature"]).toBe(
+        crypto.createHmac("sha256", secret).update(`${done}.${timestamp}`).digest("base64"),
+      );
       expect(received.find((r) => r.taskId === failed)!.body).toEqual({
         code: 501,
         msg: "Playground task failed.",
@@ -1555,7 +1884,10 @@ describe("file uploads", () => {
     expect(file).toMatchObject({ status: 200, type: "image/png" });
     expect(file.bytes.equals(PNG)).toBe(true);
 
-    const plain = await api("POST", "/api/file-base64-upload", { base64Data: PNG.toString("base64"), uploadPath: "images" });
+    const plain = await api("POST", "/api/file-base64-upload", {
+      base64Data: PNG.toString("base64"),
+      uploadPath: "images",
+    });
     expect(plain.json.data).toMatchObject({ mimeType: "image/png" });
   });
 
@@ -1579,7 +1911,10 @@ describe("file uploads", () => {
       msg: "base64Data is not valid base64",
       data: null,
     });
-    expect((await api("POST", "/api/file-base64-upload", { base64Data: "AAAA" })).json).toMatchObject({ code: 400, msg: "uploadPath is required" });
+    expect((await api("POST", "/api/file-base64-upload", { base64Data: "AAAA" })).json).toMatchObject({
+      code: 400,
+      msg: "uploadPath is required",
+    });
     const huge = Buffer.alloc(10 * 1024 * 1024 + 1).toString("base64");
     expect((await api("POST", "/api/file-base64-upload", { base64Data: huge, uploadPath: "x" })).json).toMatchObject({
       code: 400,
@@ -1592,9 +1927,17 @@ describe("file uploads", () => {
     form.append("file", new Blob([PNG], { type: "image/png" }), "picture.png");
     form.append("uploadPath", "images/stream");
     form.append("fileName", "mine.png");
-    const res = await fetch(`${sim.baseUrl}/api/file-stream-upload`, { method: "POST", headers: { authorization: `Bearer ${KEY}` }, body: form });
+    const res = await fetch(`${sim.baseUrl}/api/file-stream-upload`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${KEY}` },
+      body: form,
+    });
     const json = (await res.json()) as Envelope;
-    expect(json).toMatchObject({ success: true, code: 200, data: { fileName: "mine.png", filePath: "images/stream/mine.png", mimeType: "image/png" } });
+    expect(json).toMatchObject({
+      success: true,
+      code: 200,
+      data: { fileName: "mine.png", filePath: "images/stream/mine.png", mimeType: "image/png" },
+    });
     const file = await download((json.data as { downloadUrl: string }).downloadUrl);
     expect(file.bytes.equals(PNG)).toBe(true);
   });
@@ -1604,8 +1947,14 @@ describe("file uploads", () => {
     clock += DELAY;
     const clipUrl = ((await recordInfo(taskId)).data as { response: { resultUrls: string[] } }).response.resultUrls[0]!;
     const res = await api("POST", "/api/file-url-upload", { fileUrl: clipUrl, uploadPath: "videos" });
-    expect(res.json).toMatchObject({ success: true, data: { mimeType: "video/mp4", filePath: `videos/${path.basename(clipUrl)}` } });
-    const missing = await api("POST", "/api/file-url-upload", { fileUrl: `${sim.baseUrl}/files/uploads/nope.png`, uploadPath: "x" });
+    expect(res.json).toMatchObject({
+      success: true,
+      data: { mimeType: "video/mp4", filePath: `videos/${path.basename(clipUrl)}` },
+    });
+    const missing = await api("POST", "/api/file-url-upload", {
+      fileUrl: `${sim.baseUrl}/files/uploads/nope.png`,
+      uploadPath: "x",
+    });
     expect(missing.json).toMatchObject({ success: false, code: 400, msg: "Could not download fileUrl: HTTP 404" });
   });
 });
@@ -1625,10 +1974,19 @@ describe("mounted in a host app", () => {
 
   it("serves the API, files and large uploads under the prefix", async () => {
     const headers = { authorization: `Bearer ${KEY}` };
-    const gen = await host.inject({ method: "POST", url: "/simulator/kie/api/v1/veo/generate", headers, payload: { prompt: "hosted" } });
+    const gen = await host.inject({
+      method: "POST",
+      url: "/simulator/kie/api/v1/veo/generate",
+      headers,
+      payload: { prompt: "hosted" },
+    });
     const { taskId } = gen.json<{ data: { taskId: string } }>().data;
     clock += DELAY;
-    const info = await host.inject({ method: "GET", url: `/simulator/kie/api/v1/veo/record-info?taskId=${taskId}`, headers });
+    const info = await host.inject({
+      method: "GET",
+      url: `/simulator/kie/api/v1/veo/record-info?taskId=${taskId}`,
+      headers,
+    });
     const url = info.json<{ data: { response: { resultUrls: string[] } } }>().data.response.resultUrls[0]!;
     expect(url).toMatch(new RegExp(`^http://localhost:3000/simulator/kie/files/${taskId}/sample-`));
     const file = await host.inject({ method: "GET", url: new URL(url).pathname, headers: { range: "bytes=0-9" } });

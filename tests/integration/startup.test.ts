@@ -27,12 +27,16 @@ describe("ADMIN_USERNAME / ADMIN_PASSWORD", () => {
     expect(rows[0]).toMatchObject({ isAdmin: true, isActive: true });
     const client = new Client(t.app);
     expect((await client.post("/api/auth/login", { username: "root", password: "first-pass" })).statusCode).toBe(401);
-    expect((await client.post("/api/auth/login", { username: "root", password: "second-pass" })).json().user.isAdmin).toBe(true);
+    expect(
+      (await client.post("/api/auth/login", { username: "root", password: "second-pass" })).json().user.isAdmin,
+    ).toBe(true);
   });
 
   it("several processes starting at once on one database all end up with the one admin", async () => {
     const db = t.database.db;
-    const outcomes = await Promise.all([1, 2, 3].map(() => ensureAdminAccount(db, { username: "boot", password: "boot-pass-1" })));
+    const outcomes = await Promise.all(
+      [1, 2, 3].map(() => ensureAdminAccount(db, { username: "boot", password: "boot-pass-1" })),
+    );
     expect(outcomes.filter((o) => o === "created")).toHaveLength(1);
     expect(outcomes.filter((o) => o !== "created").every((o) => o === "unchanged")).toBe(true);
     expect(await db.select().from(users).where(eq(users.username, "boot"))).toHaveLength(1);
@@ -83,13 +87,25 @@ describe("serving the web app", () => {
   });
 
   it("sends the build's brotli or gzip copy to browsers that accept it, and keeps build files private", async () => {
-    const br = await t.app.inject({ method: "GET", url: "/assets/app-1234.js", headers: { "accept-encoding": "gzip, deflate, br" } });
+    const br = await t.app.inject({
+      method: "GET",
+      url: "/assets/app-1234.js",
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
     expect(br.headers["content-encoding"]).toBe("br");
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe("console.log(1)");
-    const gz = await t.app.inject({ method: "GET", url: "/assets/app-1234.js", headers: { "accept-encoding": "gzip" } });
+    const gz = await t.app.inject({
+      method: "GET",
+      url: "/assets/app-1234.js",
+      headers: { "accept-encoding": "gzip" },
+    });
     expect(gz.headers["content-encoding"]).toBe("gzip");
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe("console.log(1)");
-    const plain = await t.app.inject({ method: "GET", url: "/assets/app-1234.js", headers: { "accept-encoding": "identity" } });
+    const plain = await t.app.inject({
+      method: "GET",
+      url: "/assets/app-1234.js",
+      headers: { "accept-encoding": "identity" },
+    });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body).toBe("console.log(1)");
     const manifest = await t.app.inject({ method: "GET", url: "/.vite/manifest.json" });
@@ -97,7 +113,11 @@ describe("serving the web app", () => {
   });
 });
 
-function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+function startServer(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+} {
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -109,7 +129,10 @@ function startServer(env: Record<string, string>): { child: ChildProcess; output
   return { child, output: () => output, exited };
 }
 
-async function waitForHealth(base: string, server: { exited: Promise<number | null>; output: () => string }): Promise<void> {
+async function waitForHealth(
+  base: string,
+  server: { exited: Promise<number | null>; output: () => string },
+): Promise<void> {
   const { exited } = server;
   let dead = false;
   void exited.then(() => (dead = true));
@@ -135,49 +158,59 @@ describe("the server process", () => {
     expect(server.output()).toContain("PORT: must be a number");
   });
 
-  it("starts on an empty data folder with PGlite, keeps data across restarts, and signs the env admin in", { timeout: 150_000 }, async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "veo-proc-"));
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const env = { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ADMIN_USERNAME: "boss", ADMIN_PASSWORD: "boss-pass-1" };
-    const json = { "content-type": "application/json" };
+  it(
+    "starts on an empty data folder with PGlite, keeps data across restarts, and signs the env admin in",
+    { timeout: 150_000 },
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "veo-proc-"));
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const env = {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        ADMIN_USERNAME: "boss",
+        ADMIN_PASSWORD: "boss-pass-1",
+      };
+      const json = { "content-type": "application/json" };
 
-    const first = startServer(env);
-    try {
-      await waitForHealth(base, first);
-      const reg = await fetch(`${base}/api/auth/register`, {
-        method: "POST",
-        headers: json,
-        body: JSON.stringify({ username: "keeper", password: "secret1" }),
-      });
-      expect({ status: reg.status, body: await reg.text() }).toMatchObject({ status: 201 });
-    } finally {
-      first.child.kill("SIGTERM");
-      await first.exited;
-    }
-    expect(fs.existsSync(path.join(dataDir, "pglite"))).toBe(true);
-    expect(fs.existsSync(path.join(dataDir, "secrets.key"))).toBe(true);
+      const first = startServer(env);
+      try {
+        await waitForHealth(base, first);
+        const reg = await fetch(`${base}/api/auth/register`, {
+          method: "POST",
+          headers: json,
+          body: JSON.stringify({ username: "keeper", password: "secret1" }),
+        });
+        expect({ status: reg.status, body: await reg.text() }).toMatchObject({ status: 201 });
+      } finally {
+        first.child.kill("SIGTERM");
+        await first.exited;
+      }
+      expect(fs.existsSync(path.join(dataDir, "pglite"))).toBe(true);
+      expect(fs.existsSync(path.join(dataDir, "secrets.key"))).toBe(true);
 
-    const second = startServer(env);
-    try {
-      await waitForHealth(base, second);
-      const keeper = await fetch(`${base}/api/auth/login`, {
-        method: "POST",
-        headers: json,
-        body: JSON.stringify({ username: "keeper", password: "secret1" }),
-      });
-      expect(keeper.status).toBe(200);
-      const boss = await fetch(`${base}/api/auth/login`, {
-        method: "POST",
-        headers: json,
-        body: JSON.stringify({ username: "boss", password: "boss-pass-1" }),
-      });
-      expect(boss.status).toBe(200);
-      expect(((await boss.json()) as { user: { isAdmin: boolean } }).user.isAdmin).toBe(true);
-      expect(second.output()).not.toContain("boss-pass-1");
-    } finally {
-      second.child.kill("SIGTERM");
-      await second.exited;
-    }
-  });
+      const second = startServer(env);
+      try {
+        await waitForHealth(base, second);
+        const keeper = await fetch(`${base}/api/auth/login`, {
+          method: "POST",
+          headers: json,
+          body: JSON.stringify({ username: "keeper", password: "secret1" }),
+        });
+        expect(keeper.status).toBe(200);
+        const boss = await fetch(`${base}/api/auth/login`, {
+          method: "POST",
+          headers: json,
+          body: JSON.stringify({ username: "boss", password: "boss-pass-1" }),
+        });
+        expect(boss.status).toBe(200);
+        expect(((await boss.json()) as { user: { isAdmin: boolean } }).user.isAdmin).toBe(true);
+        expect(second.output()).not.toContain("boss-pass-1");
+      } finally {
+        second.child.kill("SIGTERM");
+        await second.exited;
+      }
+    },
+  );
 });

@@ -139,11 +139,13 @@ describe("the task view's announcements", () => {
       .select()
       .from(videoTasks)
       .where(eq(videoTasks.id, field === "id" ? (changes.id.value as string) : row.id));
-    expect(heard, `no announcement when video_tasks.${getTableColumns(videoTasks)[field].name} changed`).toContainEqual({
-      kind: "task",
-      userId: owner.id,
-      taskId: changed!.taskId,
-    });
+    expect(heard, `no announcement when video_tasks.${getTableColumns(videoTasks)[field].name} changed`).toContainEqual(
+      {
+        kind: "task",
+        userId: owner.id,
+        taskId: changed!.taskId,
+      },
+    );
     const after = (await listed(owner.cookie)).find((task) => task.id === changed!.id);
     expect(after?.[field]).toEqual(changes[field].shown ?? changes[field].value);
   });

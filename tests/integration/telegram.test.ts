@@ -50,7 +50,12 @@ beforeAll(async () => {
   t = await createVideoTestApp({
     sim,
     logger,
-    env: { TELEGRAM_BASE_URL: telegram.url, PAYPAL_BASE_URL: paypal.baseUrl, KIE_BASE_URL: sim.baseUrl, KIE_UPLOAD_BASE_URL: sim.baseUrl },
+    env: {
+      TELEGRAM_BASE_URL: telegram.url,
+      PAYPAL_BASE_URL: paypal.baseUrl,
+      KIE_BASE_URL: sim.baseUrl,
+      KIE_UPLOAD_BASE_URL: sim.baseUrl,
+    },
     notifications: { retryScheduleMs: RETRIES },
   });
   admin = await signInAdmin(t);
@@ -75,15 +80,27 @@ afterAll(async () => {
 async function drain(): Promise<void> {
   for (let i = 0; i < 10; i++) {
     await t.app.jobs.notificationSender.runOnce(new Date(Date.now() + 60_000));
-    const [pending] = await t.database.db.select().from(adminNotifications).where(eq(adminNotifications.status, "pending")).limit(1);
+    const [pending] = await t.database.db
+      .select()
+      .from(adminNotifications)
+      .where(eq(adminNotifications.status, "pending"))
+      .limit(1);
     if (!pending) return;
   }
 }
 
 async function buyWithPaypal(): Promise<{ userId: string; status: number }> {
-  const [pkg] = await t.database.db.insert(creditPackages).values({ name: "Pro <Pack>", credits: 150, price: "25.00" }).returning();
+  const [pkg] = await t.database.db
+    .insert(creditPackages)
+    .values({ name: "Pro <Pack>", credits: 150, price: "25.00" })
+    .returning();
   const u = await userWithCredits(t.app, t.database.db, 0);
-  const order = await u.client.post("/paypal/order", { intent: "CAPTURE", amount: "25.00", currency: "USD", packageId: pkg!.id });
+  const order = await u.client.post("/paypal/order", {
+    intent: "CAPTURE",
+    amount: "25.00",
+    currency: "USD",
+    packageId: pkg!.id,
+  });
   expect(order.statusCode, order.body).toBe(200);
   paypal.approve(order.json().id);
   const capture = await u.client.post(`/paypal/order/${order.json().id}/capture`, { packageId: pkg!.id });
@@ -92,7 +109,10 @@ async function buyWithPaypal(): Promise<{ userId: string; status: number }> {
 
 describe("PUT /api/admin/settings/telegram", () => {
   it("stores the token sealed, answers it masked, keeps it when sent back masked or blank, clears on null", async () => {
-    const res = await admin.put("/api/admin/settings/telegram", { telegramBotToken: BOT_TOKEN, telegramChatId: CHAT_ID });
+    const res = await admin.put("/api/admin/settings/telegram", {
+      telegramBotToken: BOT_TOKEN,
+      telegramChatId: CHAT_ID,
+    });
     expect(res.json()).toMatchObject({
       message: "Telegram settings updated",
       settings: { telegramBotToken: MASK_PREFIX + BOT_TOKEN.slice(-4), telegramChatId: CHAT_ID },
@@ -119,7 +139,9 @@ describe("POST /api/test-telegram", () => {
     const res = await admin.post("/api/test-telegram", {});
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: "Test message sent to Telegram" });
-    expect(telegram.messages).toEqual([expect.objectContaining({ token: BOT_TOKEN, chatId: CHAT_ID, parseMode: "HTML" })]);
+    expect(telegram.messages).toEqual([
+      expect.objectContaining({ token: BOT_TOKEN, chatId: CHAT_ID, parseMode: "HTML" }),
+    ]);
     expect(telegram.messages[0]!.text).toContain("Test message");
   });
 
@@ -129,7 +151,10 @@ describe("POST /api/test-telegram", () => {
     expect(unset.statusCode).toBe(400);
     expect(unset.json().message).toBe("Set the Telegram bot token and chat id first");
 
-    await admin.put("/api/admin/settings/telegram", { telegramBotToken: "7000000002:wrong-token-value", telegramChatId: CHAT_ID });
+    await admin.put("/api/admin/settings/telegram", {
+      telegramBotToken: "7000000002:wrong-token-value",
+      telegramChatId: CHAT_ID,
+    });
     const badToken = await admin.post("/api/test-telegram", {});
     expect(badToken.statusCode).toBe(422);
     expect(badToken.json().message).toBe("Telegram rejected the bot token: check it with @BotFather");
@@ -163,7 +188,9 @@ describe("notifications", () => {
 
   it("reports a failed video with its refund", async () => {
     const u = await userWithCredits(t.app, t.database.db, 3);
-    const { taskId } = (await u.client.post("/api/generate-video", { prompt: "broken [sim:fail]", model: "veo3_fast" })).json();
+    const { taskId } = (
+      await u.client.post("/api/generate-video", { prompt: "broken [sim:fail]", model: "veo3_fast" })
+    ).json();
     await runWorkerUntil(t, async () => (await taskRow(t.database.db, taskId)).status === "failed");
     await drain();
     expect(telegram.messages).toHaveLength(1);
@@ -175,7 +202,12 @@ describe("notifications", () => {
     const token = "kie-account-for-telegram-0001";
     const [account] = await t.database.db
       .insert(kieApis)
-      .values({ name: "Pool <A>", tokenEncrypted: t.secretBox.encrypt(token), tokenHash: sha256Hex(token), totalCredits: 100_000_000 + 470 })
+      .values({
+        name: "Pool <A>",
+        tokenEncrypted: t.secretBox.encrypt(token),
+        tokenHash: sha256Hex(token),
+        totalCredits: 100_000_000 + 470,
+      })
       .returning();
     await t.database.db.update(kieApis).set({ totalCredits: 470 }).where(eq(kieApis.id, account!.id));
     const u = await userWithCredits(t.app, t.database.db, 10);

@@ -56,13 +56,17 @@ describe.runIf(usingPostgres)("two server processes on one PostgreSQL", () => {
   async function signIn(base: string, username: string, password: string): Promise<HttpClient> {
     const client = new HttpClient();
     const res = await client.request(base, "POST", "/api/auth/login", { username, password });
-    if (res.status !== 200) throw new Error(`login ${res.status}: ${JSON.stringify(res.json)}\n${a.stderr()}${b.stderr()}`);
+    if (res.status !== 200)
+      throw new Error(`login ${res.status}: ${JSON.stringify(res.json)}\n${a.stderr()}${b.stderr()}`);
     return client;
   }
 
   async function newUser(base: string, credits: number, admin: HttpClient) {
     const username = `two_${Math.random().toString(36).slice(2, 10)}`;
-    const reg = await new HttpClient().request(base, "POST", "/api/auth/register", { username, password: "password123" });
+    const reg = await new HttpClient().request(base, "POST", "/api/auth/register", {
+      username,
+      password: "password123",
+    });
     expect(reg.status).toBe(201);
     const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
     const set = await admin.request(base, "PUT", `/api/admin/users/${row!.id}/credits`, { credits });
@@ -72,7 +76,9 @@ describe.runIf(usingPostgres)("two server processes on one PostgreSQL", () => {
 
   it("started together, they migrated once and made one admin", async () => {
     const migrations = await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-    expect((migrations as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(fs.readdirSync("src/server/db/migrations").filter((f) => f.endsWith(".sql")).length);
+    expect((migrations as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(
+      fs.readdirSync("src/server/db/migrations").filter((f) => f.endsWith(".sql")).length,
+    );
     const admins = await database.db.select().from(users).where(eq(users.username, ADMIN.username));
     expect(admins).toHaveLength(1);
   });
@@ -137,7 +143,9 @@ describe.runIf(usingPostgres)("two server processes on one PostgreSQL", () => {
 
     // An admin's refund clicked on both processes at once: one refund.
     const done = tasks.find((t) => t.status === "completed")!;
-    const refunds = await Promise.all([a, b].map((s) => admin.request(s.url, "POST", `/api/video/${done.taskId}/refund`)));
+    const refunds = await Promise.all(
+      [a, b].map((s) => admin.request(s.url, "POST", `/api/video/${done.taskId}/refund`)),
+    );
     expect(refunds.map((r) => r.status).sort()).toEqual([200, 409]);
     const after = await database.db.select().from(transactions).where(eq(transactions.videoTaskId, done.id));
     expect(after.filter((r) => r.type === "refund")).toHaveLength(1);
@@ -158,7 +166,9 @@ describe.runIf(usingPostgres)("two server processes on one PostgreSQL", () => {
     const byToken = await open({ authorization: `Bearer ${created.json.token as string}` });
     const bySession = await open({ cookie: user.client.cookie! });
 
-    expect((await user.client.request(a.url, "DELETE", `/api/user-tokens/${created.json.id as string}`)).status).toBe(200);
+    expect((await user.client.request(a.url, "DELETE", `/api/user-tokens/${created.json.id as string}`)).status).toBe(
+      200,
+    );
     await byToken.next("signed-out");
     await byToken.ended;
     expect(bySession.isEnded).toBe(false);
@@ -173,10 +183,16 @@ describe.runIf(usingPostgres)("two server processes on one PostgreSQL", () => {
     const user = await newUser(a.url, 0, admin);
     // Ten failures, five on each process (the limit is ten per account).
     for (let i = 0; i < 10; i++) {
-      const res = await new HttpClient().request(i % 2 ? b.url : a.url, "POST", "/api/auth/login", { username: user.username, password: "wrong-password" });
+      const res = await new HttpClient().request(i % 2 ? b.url : a.url, "POST", "/api/auth/login", {
+        username: user.username,
+        password: "wrong-password",
+      });
       expect(res.status).toBe(401);
     }
-    const locked = await new HttpClient().request(a.url, "POST", "/api/auth/login", { username: user.username, password: "password123" });
+    const locked = await new HttpClient().request(a.url, "POST", "/api/auth/login", {
+      username: user.username,
+      password: "password123",
+    });
     expect(locked.status).toBe(429);
     expect(locked.json.message).toMatch(/^Too many failed login attempts for this account/);
   });

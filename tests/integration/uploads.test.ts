@@ -72,7 +72,8 @@ afterAll(async () => {
 
 const db = () => t.database.db;
 const rowsOfUser = (userId: string) => db().select().from(uploads).where(eq(uploads.userId, userId));
-const ageBy = (name: string, hours: number) => db().execute(sql`update uploads set created_at = now() - ${hours} * interval '1 hour' where name = ${name}`);
+const ageBy = (name: string, hours: number) =>
+  db().execute(sql`update uploads set created_at = now() - ${hours} * interval '1 hour' where name = ${name}`);
 
 async function upload(app: TestApp["app"], cookie: string | undefined, bytes = IMAGE) {
   const res = await uploadImage(app, cookie, pngOf(bytes), "photo.png");
@@ -87,7 +88,9 @@ describe("every upload is recorded", () => {
     expect(res.statusCode, res.body).toBe(201);
     const url = res.json<{ imageUrl: string }>().imageUrl;
     expect(url).toMatch(/\/uploads\/[a-f0-9]{32}\.png$/);
-    expect(await rowsOfUser(u.id)).toEqual([expect.objectContaining({ name: nameOf(url), userId: u.id, bytes: data.length, referencedAt: null })]);
+    expect(await rowsOfUser(u.id)).toEqual([
+      expect.objectContaining({ name: nameOf(url), userId: u.id, bytes: data.length, referencedAt: null }),
+    ]);
     const served = await t.app.inject({ method: "GET", url: new URL(url).pathname });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(data)).toBe(true);
@@ -128,8 +131,12 @@ describe("the per-user quota over images not yet used in a video", () => {
     const { res } = await upload(t.app, u.client.sessionCookie);
     expect(res.statusCode).toBe(413);
     const { message } = res.json<{ message: string }>();
-    expect(message).toMatch(/^Upload limit reached: images not yet used in a video may take up to 0\.2 MB per account, and yours take 0\.2 MB\./);
-    expect(message).toContain("Unused images are deleted 24 hours after upload, so you can upload this image in about 25 hours.");
+    expect(message).toMatch(
+      /^Upload limit reached: images not yet used in a video may take up to 0\.2 MB per account, and yours take 0\.2 MB\./,
+    );
+    expect(message).toContain(
+      "Unused images are deleted 24 hours after upload, so you can upload this image in about 25 hours.",
+    );
     // A day until the oldest goes, plus up to one sweep interval (15 minutes).
     const retryAfter = Number(res.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThan(24 * 3600);
@@ -148,7 +155,11 @@ describe("the per-user quota over images not yet used in a video", () => {
     expect((await upload(t.app, u.client.sessionCookie)).res.statusCode).toBe(201);
     expect((await upload(t.app, u.client.sessionCookie)).res.statusCode).toBe(413);
 
-    const gen = await u.client.post("/api/generate-video", { prompt: "a cat on a roof", model: "veo3_fast", imageUrls: [first.url] });
+    const gen = await u.client.post("/api/generate-video", {
+      prompt: "a cat on a roof",
+      model: "veo3_fast",
+      imageUrls: [first.url],
+    });
     expect(gen.statusCode, gen.body).toBe(200);
     const [row] = await db()
       .select()
@@ -177,7 +188,12 @@ describe("the per-user quota over images not yet used in a video", () => {
     const files = filesOnDisk().length;
     const results = await Promise.allSettled(
       Array.from({ length: 16 }, () =>
-        storeUpload(db(), store, { userId: u.id, data: pngOf(IMAGE), type: { ext: "png", mime: "image/png" }, quotaBytes: QUOTA }),
+        storeUpload(db(), store, {
+          userId: u.id,
+          data: pngOf(IMAGE),
+          type: { ext: "png", mime: "image/png" },
+          quotaBytes: QUOTA,
+        }),
       ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
@@ -195,7 +211,11 @@ describe("the sweep of unused uploads", () => {
     const unused = await upload(other.app, u.client.sessionCookie, 2 * KB);
     const used = await upload(other.app, u.client.sessionCookie, 2 * KB);
     const recent = await upload(other.app, u.client.sessionCookie, 2 * KB);
-    const gen = await u.client.post("/api/generate-video", { prompt: "a dog on a beach", model: "veo3_fast", imageUrls: [used.url] });
+    const gen = await u.client.post("/api/generate-video", {
+      prompt: "a dog on a beach",
+      model: "veo3_fast",
+      imageUrls: [used.url],
+    });
     expect(gen.statusCode, gen.body).toBe(200);
     // An upload from before uploads were recorded: a file without a row.
     const legacy = `${crypto.randomBytes(16).toString("hex")}.png`;
@@ -228,7 +248,11 @@ describe("the sweep of unused uploads", () => {
     for (const name of names) expect(filesOnDisk()).not.toContain(name);
 
     // One batch per run at most: 3 expired, batches of 2.
-    const limited = await createTestApp({ database: t.database, env: { DATA_DIR: dataDir }, uploadSweep: { batchSize: 2, maxBatches: 1 } });
+    const limited = await createTestApp({
+      database: t.database,
+      env: { DATA_DIR: dataDir },
+      uploadSweep: { batchSize: 2, maxBatches: 1 },
+    });
     try {
       const more: string[] = [];
       for (let i = 0; i < 3; i++) {
@@ -249,7 +273,11 @@ describe("the sweep of unused uploads", () => {
     await ageBy(nameOf(gone.url!), 25);
     expect(await t.app.jobs.uploadSweep.runOnce()).toContain(nameOf(gone.url!));
 
-    const refused = await u.client.post("/api/generate-video", { prompt: "a horse", model: "veo3_fast", imageUrls: [gone.url] });
+    const refused = await u.client.post("/api/generate-video", {
+      prompt: "a horse",
+      model: "veo3_fast",
+      imageUrls: [gone.url],
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ message: IMAGE_GONE, code: "invalid_input", reason: "image_gone" });
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 10, ledger: 10 });
@@ -257,7 +285,11 @@ describe("the sweep of unused uploads", () => {
 
     const legacy = `${crypto.randomBytes(16).toString("hex")}.png`;
     fs.writeFileSync(path.join(uploadsDir, legacy), pngOf(KB));
-    const ok = await u.client.post("/api/generate-video", { prompt: "a horse", model: "veo3_fast", imageUrls: [`http://localhost:3000/uploads/${legacy}`] });
+    const ok = await u.client.post("/api/generate-video", {
+      prompt: "a horse",
+      model: "veo3_fast",
+      imageUrls: [`http://localhost:3000/uploads/${legacy}`],
+    });
     expect(ok.statusCode, ok.body).toBe(200);
   });
 

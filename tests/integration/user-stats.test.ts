@@ -6,7 +6,12 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { transactions, users, videoTasks } from "../../src/server/db/schema.js";
-import { TRANSACTIONS_PAGE_SIZE, type TransactionsPage, type TransactionView, type UserStats } from "../../src/shared/payments.js";
+import {
+  TRANSACTIONS_PAGE_SIZE,
+  type TransactionsPage,
+  type TransactionView,
+  type UserStats,
+} from "../../src/shared/payments.js";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
 import { Client, createTestApp, type TestApp } from "../helpers/test-app.js";
 import { userWithCredits } from "../helpers/video-app.js";
@@ -37,7 +42,14 @@ async function addLedgerRows(userId: string, rows: Row[]): Promise<void> {
 async function videoTask(userId: string): Promise<string> {
   const [row] = await db()
     .insert(videoTasks)
-    .values({ userId, taskId: `task_${crypto.randomBytes(6).toString("hex")}`, prompt: "a cat", model: "veo3_fast", aspectRatio: "16:9", status: "completed" })
+    .values({
+      userId,
+      taskId: `task_${crypto.randomBytes(6).toString("hex")}`,
+      prompt: "a cat",
+      model: "veo3_fast",
+      aspectRatio: "16:9",
+      status: "completed",
+    })
     .returning({ id: videoTasks.id });
   return row!.id;
 }
@@ -98,7 +110,9 @@ describe("GET /api/transactions", () => {
   /** What the pages must add up to: the user's rows, newest first, id breaking ties. */
   async function expectedOrder(userId: string): Promise<string[]> {
     const rows = await db().select().from(transactions).where(eq(transactions.userId, userId));
-    return rows.sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime() || (x.id < y.id ? 1 : x.id > y.id ? -1 : 0)).map((r) => r.id);
+    return rows
+      .sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime() || (x.id < y.id ? 1 : x.id > y.id ? -1 : 0))
+      .map((r) => r.id);
   }
 
   it("pages 120 rows as 50, 50 and 20, newest first, with the total, and only the owner's rows", async () => {
@@ -117,7 +131,12 @@ describe("GET /api/transactions", () => {
     const other = await userWithCredits(t.app, db(), 30);
     await addLedgerRows(other.id, [{ type: "usage", amount: -3, description: "someone else's video" }]);
 
-    const pages = [await pageOf(u.client, "?page=1"), await pageOf(u.client, "?page=2"), await pageOf(u.client, "?page=3"), await pageOf(u.client, "?page=4")];
+    const pages = [
+      await pageOf(u.client, "?page=1"),
+      await pageOf(u.client, "?page=2"),
+      await pageOf(u.client, "?page=3"),
+      await pageOf(u.client, "?page=4"),
+    ];
     expect(TRANSACTIONS_PAGE_SIZE).toBe(50);
     expect(pages.map((p) => p.data.length)).toEqual([50, 50, 20, 0]);
     expect(pages.map((p) => p.total)).toEqual([120, 120, 120, 120]);
@@ -138,7 +157,15 @@ describe("GET /api/transactions", () => {
   it("returns each row in the TransactionView shape", async () => {
     const u = await userWithCredits(t.app, db(), 10);
     const task = await videoTask(u.id);
-    await addLedgerRows(u.id, [{ type: "usage", amount: -1, description: "Veo3 Fast video", videoTaskId: task, createdAt: new Date(Date.UTC(2030, 0, 1)) }]);
+    await addLedgerRows(u.id, [
+      {
+        type: "usage",
+        amount: -1,
+        description: "Veo3 Fast video",
+        videoTaskId: task,
+        createdAt: new Date(Date.UTC(2030, 0, 1)),
+      },
+    ]);
     const page = await pageOf(u.client);
     expect(page.total).toBe(2);
     const expected: TransactionView = {
@@ -159,12 +186,15 @@ describe("GET /api/transactions", () => {
     expect(await pageOf(u.client, "?page=100000")).toEqual({ data: [], total: 1 });
   });
 
-  it.each(["0", "-1", "abc", "1.5", "100001", "1e9", "", "Infinity"])("rejects page=%s with a clear 400", async (page) => {
-    const u = await userWithCredits(t.app, db(), 0);
-    const res = await u.client.get(`/api/transactions?page=${encodeURIComponent(page)}`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: "page must be a whole number from 1 to 100000", code: "invalid_input" });
-  });
+  it.each(["0", "-1", "abc", "1.5", "100001", "1e9", "", "Infinity"])(
+    "rejects page=%s with a clear 400",
+    async (page) => {
+      const u = await userWithCredits(t.app, db(), 0);
+      const res = await u.client.get(`/api/transactions?page=${encodeURIComponent(page)}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: "page must be a whole number from 1 to 100000", code: "invalid_input" });
+    },
+  );
 
   it("rejects a repeated page parameter", async () => {
     const u = await userWithCredits(t.app, db(), 0);

@@ -9,7 +9,14 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { transactions, videoFiles, webhookEndpoints, webhookEvents } from "../../src/server/db/schema.js";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
-import { balanceOf, createVideoTestApp, runWorkerUntil, taskRow, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
+import {
+  balanceOf,
+  createVideoTestApp,
+  runWorkerUntil,
+  taskRow,
+  userWithCredits,
+  type VideoTestApp,
+} from "../helpers/video-app.js";
 
 let t: VideoTestApp;
 const db = () => t.database.db;
@@ -91,7 +98,9 @@ describe("upgrading a finished video", () => {
     expect((await other.client.post(`/api/videos/${taskId}/upgrade-4k`)).statusCode).toBe(404);
     expect((await other.client.post(`/api/videos/no-such-task/upgrade-4k`)).statusCode).toBe(404);
 
-    const { taskId: unfinished } = (await other.client.post("/api/generate-video", { prompt: "slow [sim:slow]", model: "veo3_fast" })).json();
+    const { taskId: unfinished } = (
+      await other.client.post("/api/generate-video", { prompt: "slow [sim:slow]", model: "veo3_fast" })
+    ).json();
     const early = await other.client.post(`/api/videos/${unfinished}/upgrade-4k`);
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe("Only a finished video can be upgraded to 4K");
@@ -113,7 +122,9 @@ describe("upgrading a finished video", () => {
   it("five clicks at once charge once", async () => {
     const u = await userWithCredits(t.app, db(), 20);
     const taskId = await finishedVideo(u);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => u.client.post(`/api/videos/${taskId}/upgrade-4k`)));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => u.client.post(`/api/videos/${taskId}/upgrade-4k`)),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
     expect((await balanceOf(db(), u.id)).credits).toBe(20 - 1 - 2);
   });
@@ -132,7 +143,12 @@ describe("upgrading a finished video", () => {
       uhdError: "The 4K version of this video is unavailable. Please try a different video.",
     });
     expect((await usageRows(taskId)).filter((r) => r.type === "refund")).toEqual([
-      { type: "refund", amount: 2, description: "Refund for the 4K version: The 4K version of this video is unavailable. Please try a different video." },
+      {
+        type: "refund",
+        amount: 2,
+        description:
+          "Refund for the 4K version: The 4K version of this video is unavailable. Please try a different video.",
+      },
     ]);
     expect((await balanceOf(db(), u.id)).credits).toBe(9);
     // KIE says to try another video: this one is not sold a second time.
@@ -148,7 +164,11 @@ describe("upgrading a finished video", () => {
 describe("4K asked for with the video", () => {
   it("charges the video and the 4K as two rows, and fetches the 4K once the video is ready", async () => {
     const u = await userWithCredits(t.app, db(), 10);
-    const res = await u.client.post("/api/generate-video", { prompt: "4K from the start", model: "veo3_fast", upgrade4k: true });
+    const res = await u.client.post("/api/generate-video", {
+      prompt: "4K from the start",
+      model: "veo3_fast",
+      upgrade4k: true,
+    });
     expect(res.json()).toMatchObject({ creditsUsed: 3, remainingCredits: 7 });
     const { taskId } = res.json<{ taskId: string }>();
     expect((await taskRow(db(), taskId)).uhdStatus).toBe("requested");
@@ -159,7 +179,9 @@ describe("4K asked for with the video", () => {
 
   it("a video that fails gives back both, each once", async () => {
     const u = await userWithCredits(t.app, db(), 10);
-    const { taskId } = (await u.client.post("/api/generate-video", { prompt: "doomed [sim:fail]", model: "veo3_fast", upgrade4k: true })).json();
+    const { taskId } = (
+      await u.client.post("/api/generate-video", { prompt: "doomed [sim:fail]", model: "veo3_fast", upgrade4k: true })
+    ).json();
     await runWorkerUntil(t, async () => (await taskRow(db(), taskId)).status === "failed");
     expect(await taskRow(db(), taskId)).toMatchObject({ uhdStatus: "failed", refunded: true });
     expect((await usageRows(taskId)).map((r) => [r.type, r.amount])).toEqual([
@@ -185,8 +207,15 @@ describe("4K asked for with the video", () => {
     const { taskId } = gen.json<{ taskId: string }>();
     await runWorkerUntil(t, async () => (await taskRow(db(), taskId)).uhdStatus === "ready");
     await t.app.liveEvents.settle();
-    const status = (await t.app.inject({ method: "GET", url: `/api/n8n/video-status/${taskId}`, headers: auth })).json();
-    expect(status).toMatchObject({ status: "completed", resolution: "4k", message: "The video is ready in 4K", videoUrl4k: expect.stringMatching(/4k\.mp4/) });
+    const status = (
+      await t.app.inject({ method: "GET", url: `/api/n8n/video-status/${taskId}`, headers: auth })
+    ).json();
+    expect(status).toMatchObject({
+      status: "completed",
+      resolution: "4k",
+      message: "The video is ready in 4K",
+      videoUrl4k: expect.stringMatching(/4k\.mp4/),
+    });
   });
 
   it("refuses a non-boolean upgrade4k", async () => {
@@ -204,14 +233,23 @@ describe("around the 4K version", () => {
     expect((await balanceOf(db(), u.id)).credits).toBe(7);
     expect((await u.client.delete(`/api/videos/${taskId}`)).statusCode).toBe(200);
     expect((await balanceOf(db(), u.id)).credits).toBe(9);
-    expect((await usageRows(taskId)).at(-1)).toEqual({ type: "refund", amount: 2, description: "Refund for the 4K version: the video was deleted" });
+    expect((await usageRows(taskId)).at(-1)).toEqual({
+      type: "refund",
+      amount: 2,
+      description: "Refund for the 4K version: the video was deleted",
+    });
   });
 
   it("the 4K file is news for video.hd_ready webhooks, like the 1080p one", async () => {
     const u = await userWithCredits(t.app, db(), 10);
     await db()
       .insert(webhookEndpoints)
-      .values({ userId: u.id, url: "https://hooks.example.test/veo", eventTypes: ["video.hd_ready"], secretEncrypted: t.secretBox.encrypt("whsec_test") });
+      .values({
+        userId: u.id,
+        url: "https://hooks.example.test/veo",
+        eventTypes: ["video.hd_ready"],
+        secretEncrypted: t.secretBox.encrypt("whsec_test"),
+      });
     const taskId = await finishedVideo(u);
     await runWorkerUntil(t, async () => (await taskRow(db(), taskId)).hdStatus === "ready");
     const row = await taskRow(db(), taskId);

@@ -24,7 +24,10 @@ import { sleep } from "../helpers/video-app.js";
 const sha256 = (data: Buffer) => crypto.createHash("sha256").update(data).digest("hex");
 
 /** A large MP4 for the kill test: a real clip followed by 8 MiB of noise (the copy checks only the start). */
-const BIG = Buffer.concat([fs.readFileSync(path.join(CLIPS_DIR, "sample-1-9x16-720p.mp4")), crypto.randomBytes(8 * 1024 * 1024)]);
+const BIG = Buffer.concat([
+  fs.readFileSync(path.join(CLIPS_DIR, "sample-1-9x16-720p.mp4")),
+  crypto.randomBytes(8 * 1024 * 1024),
+]);
 
 /** The provider as the servers see it: the simulator behind this proxy, plus one large file at /big.mp4. */
 interface Provider {
@@ -41,7 +44,13 @@ interface Provider {
 async function startProvider(uploadDir: string): Promise<{ provider: Provider; sim: StandaloneKieSimulator }> {
   let simPort = 0;
   const open = new Set<http.ServerResponse>();
-  const provider: Provider = { url: "", fileGets: new Map(), fileDelayMs: 0, big: { slow: false, gets: 0, sent: 0 }, close: async () => {} };
+  const provider: Provider = {
+    url: "",
+    fileGets: new Map(),
+    fileDelayMs: 0,
+    big: { slow: false, gets: 0, sent: 0 },
+    close: async () => {},
+  };
   const server = http.createServer((req, res) => {
     const url = req.url ?? "/";
     if (url === "/big.mp4") return void serveBig(res);
@@ -49,10 +58,13 @@ async function startProvider(uploadDir: string): Promise<{ provider: Provider; s
     if (isFile) provider.fileGets.set(url, (provider.fileGets.get(url) ?? 0) + 1);
     setTimeout(
       () => {
-        const upstream = http.request({ host: "127.0.0.1", port: simPort, method: req.method, path: url, headers: req.headers }, (up) => {
-          res.writeHead(up.statusCode ?? 502, up.headers);
-          up.pipe(res);
-        });
+        const upstream = http.request(
+          { host: "127.0.0.1", port: simPort, method: req.method, path: url, headers: req.headers },
+          (up) => {
+            res.writeHead(up.statusCode ?? 502, up.headers);
+            up.pipe(res);
+          },
+        );
         upstream.on("error", () => res.destroy());
         req.pipe(upstream);
       },
@@ -94,12 +106,18 @@ async function startProvider(uploadDir: string): Promise<{ provider: Provider; s
 }
 
 /** Polls `check` until it gives a value, failing after `timeoutMs` with what the servers wrote to stderr. */
-async function waitFor<T>(what: string, check: () => Promise<T | undefined>, servers: ServerProcess[], timeoutMs = 60_000): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined>,
+  servers: ServerProcess[],
+  timeoutMs = 60_000,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}\n${servers.map((s) => s.stderr()).join("\n")}`);
+    if (Date.now() > end)
+      throw new Error(`timed out waiting for ${what}\n${servers.map((s) => s.stderr()).join("\n")}`);
     await sleep(100);
   }
 }
@@ -110,7 +128,8 @@ function pidOf(server: ServerProcess): number {
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, "latin1");
       if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) !== process.pid) continue;
-      if (fs.readFileSync(`/proc/${entry}/environ`, "latin1").split("\0").includes(`PUBLIC_URL=${server.url}`)) return Number(entry);
+      if (fs.readFileSync(`/proc/${entry}/environ`, "latin1").split("\0").includes(`PUBLIC_URL=${server.url}`))
+        return Number(entry);
     } catch {
       // The process ended while we looked.
     }
@@ -133,11 +152,16 @@ async function newUser(base: string, database: Database, credits: number) {
   const client = new HttpClient();
   const reg = await client.request(base, "POST", "/api/auth/register", { username, password: "password123" });
   expect(reg.status).toBe(201);
-  if (!client.cookie) expect((await client.request(base, "POST", "/api/auth/login", { username, password: "password123" })).status).toBe(200);
+  if (!client.cookie)
+    expect((await client.request(base, "POST", "/api/auth/login", { username, password: "password123" })).status).toBe(
+      200,
+    );
   const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
   await database.db.transaction(async (tx) => {
     await tx.update(users).set({ credits }).where(eq(users.id, row!.id));
-    await tx.insert(transactions).values({ userId: row!.id, type: "adjustment", amount: credits, description: "test credits" });
+    await tx
+      .insert(transactions)
+      .values({ userId: row!.id, type: "adjustment", amount: credits, description: "test credits" });
   });
   return { id: row!.id, client };
 }
@@ -167,7 +191,11 @@ describe.runIf(usingPostgres)("archiving videos with several server processes", 
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  async function setUp(): Promise<{ database: Database & { url?: string }; env: Record<string, string>; dataDir: string }> {
+  async function setUp(): Promise<{
+    database: Database & { url?: string };
+    env: Record<string, string>;
+    dataDir: string;
+  }> {
     const database = await createTestDatabase();
     databases.push(database);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "veo-archive-"));
@@ -205,7 +233,11 @@ describe.runIf(usingPostgres)("archiving videos with several server processes", 
     const owner = await newUser(a.url, database, 6);
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        owner.client.request(i % 2 ? b.url : a.url, "POST", "/api/generate-video", { prompt: `a kept video ${i}`, model: "veo3_fast", aspectRatio: "16:9" }),
+        owner.client.request(i % 2 ? b.url : a.url, "POST", "/api/generate-video", {
+          prompt: `a kept video ${i}`,
+          model: "veo3_fast",
+          aspectRatio: "16:9",
+        }),
       ),
     );
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
@@ -216,11 +248,17 @@ describe.runIf(usingPostgres)("archiving videos with several server processes", 
       async () => {
         const tasks = await db.select().from(videoTasks).where(inArray(videoTasks.taskId, taskIds));
         const files = await db.select().from(videoFiles);
-        return tasks.every((t) => t.status === "completed" && t.hdStatus === "ready") && files.length === 12 ? true : undefined;
+        return tasks.every((t) => t.status === "completed" && t.hdStatus === "ready") && files.length === 12
+          ? true
+          : undefined;
       },
       [a, b],
     );
-    expect((await db.select().from(videoFiles)).every((f) => f.status === "pending" && f.leaseUntil === null && f.attempts === 0)).toBe(true);
+    expect(
+      (await db.select().from(videoFiles)).every(
+        (f) => f.status === "pending" && f.leaseUntil === null && f.attempts === 0,
+      ),
+    ).toBe(true);
     await db.execute(sql`alter table video_files alter column next_attempt_at set default now()`);
     await db.execute(sql`update video_files set next_attempt_at = now() + interval '1 second'`);
     await db.transaction(async (tx) => {
@@ -254,7 +292,13 @@ describe.runIf(usingPostgres)("archiving videos with several server processes", 
       const source = fs.readFileSync(path.join(CLIPS_DIR, path.basename(new URL(f.sourceUrl).pathname)));
       expect(f.blobName).toMatch(new RegExp(`^${f.id}\\.[0-9a-f]{12}\\.mp4$`));
       const stored = fs.readFileSync(path.join(videosDir, f.blobName!));
-      expect(f).toMatchObject({ attempts: 0, lastError: null, leaseUntil: null, sizeBytes: source.length, sha256: sha256(source) });
+      expect(f).toMatchObject({
+        attempts: 0,
+        lastError: null,
+        leaseUntil: null,
+        sizeBytes: source.length,
+        sha256: sha256(source),
+      });
       expect(sha256(stored)).toBe(f.sha256);
     }
 
@@ -327,7 +371,11 @@ describe.runIf(usingPostgres)("archiving videos with several server processes", 
     const stale = new Date(Date.now() - 3 * 60 * 60_000);
     fs.utimesSync(partial, stale, stale);
     const next = await start(env);
-    await waitFor("the sweep to remove the stale temporary file", async () => (fs.existsSync(partial) ? undefined : true), [next]);
+    await waitFor(
+      "the sweep to remove the stale temporary file",
+      async () => (fs.existsSync(partial) ? undefined : true),
+      [next],
+    );
     // One more stale file, swept by the next pass: the pass that swept the first has tried its claim.
     const marker = path.join(tempDir, "marker.partial");
     fs.writeFileSync(marker, "");
@@ -336,15 +384,22 @@ describe.runIf(usingPostgres)("archiving videos with several server processes", 
     await waitFor(
       "another archive pass",
       async () => {
-        if (provider.big.gets > 1) throw new Error("the new process fetched the file while the killed one's lease held");
+        if (provider.big.gets > 1)
+          throw new Error("the new process fetched the file while the killed one's lease held");
         return fs.existsSync(marker) ? undefined : true;
       },
       [next],
     );
     expect(provider.big.gets).toBe(1);
-    expect((await db.select().from(videoFiles).where(eq(videoFiles.id, file!.id)))[0]).toMatchObject({ status: "pending", attempts: 0 });
+    expect((await db.select().from(videoFiles).where(eq(videoFiles.id, file!.id)))[0]).toMatchObject({
+      status: "pending",
+      attempts: 0,
+    });
     const list = await owner.client.request(next.url, "GET", "/api/video-tasks?page=1&limit=10");
-    expect((list.json.tasks as Array<{ taskId: string; resultUrls: string[] }>).find((t) => t.taskId === task!.taskId)!.resultUrls).toEqual([sourceUrl]);
+    expect(
+      (list.json.tasks as Array<{ taskId: string; resultUrls: string[] }>).find((t) => t.taskId === task!.taskId)!
+        .resultUrls,
+    ).toEqual([sourceUrl]);
     expect((await getMedia(next.url, `/media/videos/${file!.id}.mp4`, owner.client.cookie!)).status).toBe(404);
 
     // This stands for the killed process's lease (10 minutes) running out.

@@ -12,7 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminNotifications, videoFiles, videoTasks } from "../../src/server/db/schema.js";
 import { VideoUrlSigner } from "../../src/server/features/videos/video-files.js";
 import { CLIPS_DIR } from "../../src/server/simulator/clips.js";
-import { createVideoTestApp, runWorkerUntil, taskRow, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
+import {
+  createVideoTestApp,
+  runWorkerUntil,
+  taskRow,
+  userWithCredits,
+  type VideoTestApp,
+} from "../helpers/video-app.js";
 
 let t: VideoTestApp;
 const db = () => t.database.db;
@@ -30,7 +36,12 @@ async function filesOf(taskRowId: string) {
 /** A user's finished 16:9 video with its 1080p version, both archived. */
 async function archivedVideo() {
   const u = await userWithCredits(t.app, db(), 5);
-  const res = await u.client.post("/api/generate-video", { prompt: "A lighthouse at dawn", model: "veo3_fast", aspectRatio: "16:9", imageUrls: [] });
+  const res = await u.client.post("/api/generate-video", {
+    prompt: "A lighthouse at dawn",
+    model: "veo3_fast",
+    aspectRatio: "16:9",
+    imageUrls: [],
+  });
   expect(res.statusCode, res.body).toBe(200);
   const { taskId } = res.json<{ taskId: string }>();
   await runWorkerUntil(t, async () => (await taskRow(db(), taskId)).hdStatus === "ready");
@@ -63,7 +74,11 @@ describe("archiving a finished video", () => {
 
     // The list the pages read gives our URLs.
     const list = await u.client.get("/api/video-tasks?page=1&limit=10");
-    expect(list.json<{ tasks: { taskId: string; resultUrls: string[]; videoExpired: boolean }[] }>().tasks.find((x) => x.taskId === taskId)).toMatchObject({
+    expect(
+      list
+        .json<{ tasks: { taskId: string; resultUrls: string[]; videoExpired: boolean }[] }>()
+        .tasks.find((x) => x.taskId === taskId),
+    ).toMatchObject({
       resultUrls: row.resultUrls,
       videoExpired: false,
     });
@@ -92,16 +107,28 @@ describe("archiving a finished video", () => {
     const url = row.resultUrls![0]!;
     const size = (await u.client.get(url)).rawPayload.length;
 
-    const middle = await t.app.inject({ method: "GET", url, headers: { cookie: u.client.sessionCookie!, range: "bytes=100-199" } });
+    const middle = await t.app.inject({
+      method: "GET",
+      url,
+      headers: { cookie: u.client.sessionCookie!, range: "bytes=100-199" },
+    });
     expect(middle.statusCode).toBe(206);
     expect(middle.headers["content-range"]).toBe(`bytes 100-199/${size}`);
     expect(middle.rawPayload.length).toBe(100);
 
-    const tail = await t.app.inject({ method: "GET", url, headers: { cookie: u.client.sessionCookie!, range: "bytes=-500" } });
+    const tail = await t.app.inject({
+      method: "GET",
+      url,
+      headers: { cookie: u.client.sessionCookie!, range: "bytes=-500" },
+    });
     expect(tail.statusCode).toBe(206);
     expect(tail.rawPayload.length).toBe(500);
 
-    const past = await t.app.inject({ method: "GET", url, headers: { cookie: u.client.sessionCookie!, range: `bytes=${size + 10}-` } });
+    const past = await t.app.inject({
+      method: "GET",
+      url,
+      headers: { cookie: u.client.sessionCookie!, range: `bytes=${size + 10}-` },
+    });
     expect(past.statusCode).toBe(416);
   });
 
@@ -112,15 +139,23 @@ describe("archiving a finished video", () => {
     expect((await stranger.client.get(url)).statusCode).toBe(404);
     expect((await t.app.inject({ method: "GET", url })).statusCode).toBe(401);
     const token = await newToken(u);
-    expect((await t.app.inject({ method: "GET", url, headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url, headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(
+      200,
+    );
     const strangerToken = await newToken(stranger);
-    expect((await t.app.inject({ method: "GET", url, headers: { authorization: `Bearer ${strangerToken}` } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: "GET", url, headers: { authorization: `Bearer ${strangerToken}` } })).statusCode,
+    ).toBe(404);
   });
 
   it("the automation API gives signed absolute URLs that work without headers; tampered or expired ones are 403", async () => {
     const { u, taskId } = await archivedVideo();
     const token = await newToken(u);
-    const status = await t.app.inject({ method: "GET", url: `/api/n8n/video-status/${taskId}`, headers: { authorization: `Bearer ${token}` } });
+    const status = await t.app.inject({
+      method: "GET",
+      url: `/api/n8n/video-status/${taskId}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     const body = status.json<{ videoUrl: string; hdVideoUrl: string }>();
     const signed = new URL(body.videoUrl);
     expect(signed.origin).toBe(new URL(t.config.publicUrl).origin);
@@ -136,7 +171,11 @@ describe("archiving a finished video", () => {
     expect(forged.statusCode).toBe(403);
     expect(forged.json<{ message: string }>().message).toMatch(/not valid/);
 
-    const expired = new VideoUrlSigner(t.secretBox.derive("video-urls")).sign(signed.pathname, "", Math.floor(Date.now() / 1000) - 1);
+    const expired = new VideoUrlSigner(t.secretBox.derive("video-urls")).sign(
+      signed.pathname,
+      "",
+      Math.floor(Date.now() / 1000) - 1,
+    );
     const late = await t.app.inject({ method: "GET", url: expired });
     expect(late.statusCode).toBe(403);
     expect(late.json<{ message: string }>().message).toMatch(/expired/);
@@ -158,7 +197,10 @@ describe("when copying goes wrong", () => {
     });
     await new Promise<void>((resolve) => source.listen(0, "127.0.0.1", resolve));
     sourceUrl = `http://127.0.0.1:${(source.address() as { port: number }).port}`;
-    trusted = await createVideoTestApp({ env: { KIE_BASE_URL: sourceUrl }, archiver: { retryScheduleMs: [0], maxAttempts: 3 } });
+    trusted = await createVideoTestApp({
+      env: { KIE_BASE_URL: sourceUrl },
+      archiver: { retryScheduleMs: [0], maxAttempts: 3 },
+    });
   });
   afterAll(async () => {
     await trusted.close();
@@ -206,7 +248,10 @@ describe("when copying goes wrong", () => {
     const [file] = await trusted.database.db.select().from(videoFiles).where(eq(videoFiles.videoTaskId, row.id));
     expect(file).toMatchObject({ status: "failed", attempts: 3 });
     expect(file!.lastError).toMatch(/not an MP4/);
-    const alerts = await trusted.database.db.select().from(adminNotifications).where(eq(adminNotifications.kind, "archive_failed"));
+    const alerts = await trusted.database.db
+      .select()
+      .from(adminNotifications)
+      .where(eq(adminNotifications.kind, "archive_failed"));
     expect(alerts.some((a) => a.text.includes(row.taskId))).toBe(true);
     // The provider's link is still what the task shows.
     expect((await taskRow(trusted.database.db, row.taskId)).resultUrls).toEqual([`${sourceUrl}/page.html`]);
@@ -225,7 +270,12 @@ describe("when copying goes wrong", () => {
   it("never fetches from this machine's network unless the origin is trusted", async () => {
     // t does not trust sourceUrl's origin (its KIE_BASE_URL is the default).
     answers = [{ status: 200, type: "video/mp4", body: CLIP }];
-    for (const url of [`${sourceUrl}/inside.mp4`, "http://10.1.2.3/x.mp4", "http://[::1]:9/x.mp4", "http://169.254.169.254/latest/meta-data"]) {
+    for (const url of [
+      `${sourceUrl}/inside.mp4`,
+      "http://10.1.2.3/x.mp4",
+      "http://[::1]:9/x.mp4",
+      "http://169.254.169.254/latest/meta-data",
+    ]) {
       const row = await finishedTask(t, url);
       await t.app.jobs.videoArchiver.runOnce();
       const [file] = await db().select().from(videoFiles).where(eq(videoFiles.videoTaskId, row.id));

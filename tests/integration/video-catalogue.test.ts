@@ -7,10 +7,25 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { videoTasks } from "../../src/server/db/schema.js";
-import { ASPECT_RATIOS, combinationProblem, impliedMode, MODE_CATALOGUE, MODELS, MODES, type GenerationMode } from "../../src/shared/catalogue.js";
+import {
+  ASPECT_RATIOS,
+  combinationProblem,
+  impliedMode,
+  MODE_CATALOGUE,
+  MODELS,
+  MODES,
+  type GenerationMode,
+} from "../../src/shared/catalogue.js";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
 import { Client, signInAdmin } from "../helpers/test-app.js";
-import { balanceOf, createVideoTestApp, runWorkerUntil, taskRow, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
+import {
+  balanceOf,
+  createVideoTestApp,
+  runWorkerUntil,
+  taskRow,
+  userWithCredits,
+  type VideoTestApp,
+} from "../helpers/video-app.js";
 
 let t: VideoTestApp;
 const db = () => t.database.db;
@@ -31,7 +46,12 @@ async function bearerOf(client: Client): Promise<string> {
 
 async function apiGenerate(app: FastifyInstance, bearer: string, body: unknown) {
   await app.liveEvents.settle();
-  return app.inject({ method: "POST", url: "/api/n8n/generate", headers: { authorization: bearer }, payload: body as object });
+  return app.inject({
+    method: "POST",
+    url: "/api/n8n/generate",
+    headers: { authorization: bearer },
+    payload: body as object,
+  });
 }
 
 /** What KIE was asked for: the simulator's record of the task echoes the request. */
@@ -46,7 +66,9 @@ async function providerParams(taskId: string): Promise<Record<string, unknown>> 
 describe("every combination on both routes", () => {
   const modes: Array<GenerationMode | undefined> = [undefined, ...MODES];
   const cases = MODELS.flatMap((model) =>
-    modes.flatMap((mode) => ASPECT_RATIOS.flatMap((aspectRatio) => [0, 1, 2, 3, 4].map((count) => ({ model, mode, aspectRatio, count })))),
+    modes.flatMap((mode) =>
+      ASPECT_RATIOS.flatMap((aspectRatio) => [0, 1, 2, 3, 4].map((count) => ({ model, mode, aspectRatio, count }))),
+    ),
   );
 
   it(`web: ${cases.length} combinations accepted or refused as the catalogue says, charged only when accepted`, async () => {
@@ -71,8 +93,16 @@ describe("every combination on both routes", () => {
       expect(res.statusCode, label).toBe(200);
       const { taskId, creditsUsed } = res.json();
       spent += creditsUsed;
-      expect(await taskRow(db(), taskId), label).toMatchObject({ model: c.model, mode, aspectRatio: c.aspectRatio, imageUrls: images(c.count) });
-      expect(await providerParams(taskId), label).toMatchObject({ model: c.model, generationType: MODE_CATALOGUE[mode].generationType });
+      expect(await taskRow(db(), taskId), label).toMatchObject({
+        model: c.model,
+        mode,
+        aspectRatio: c.aspectRatio,
+        imageUrls: images(c.count),
+      });
+      expect(await providerParams(taskId), label).toMatchObject({
+        model: c.model,
+        generationType: MODE_CATALOGUE[mode].generationType,
+      });
     }
     expect((await balanceOf(db(), u.id)).credits).toBe(10_000 - spent);
   });
@@ -98,7 +128,11 @@ describe("every combination on both routes", () => {
         continue;
       }
       expect(res.statusCode, label).toBe(200);
-      expect(await taskRow(db(), res.json().taskId), label).toMatchObject({ model: c.model, mode, imageUrls: images(used) });
+      expect(await taskRow(db(), res.json().taskId), label).toMatchObject({
+        model: c.model,
+        mode,
+        imageUrls: images(used),
+      });
     }
   });
 
@@ -115,11 +149,34 @@ describe("prices from the catalogue and the admin", () => {
     const res = await new Client(t.app).get("/api/pricing/current");
     const body = res.json();
     expect(body.models).toEqual([
-      { model: "veo3", label: "Veo3 (Quality)", description: expect.any(String), modes: ["text", "image"], web_credits: 5, api_credits: 10 },
-      { model: "veo3_fast", label: "Veo3 Fast", description: expect.any(String), modes: ["text", "image", "reference"], web_credits: 1, api_credits: 2 },
-      { model: "veo3_lite", label: "Veo3 Lite", description: expect.any(String), modes: ["text", "image", "reference"], web_credits: 1, api_credits: 1 },
+      {
+        model: "veo3",
+        label: "Veo3 (Quality)",
+        description: expect.any(String),
+        modes: ["text", "image"],
+        web_credits: 5,
+        api_credits: 10,
+      },
+      {
+        model: "veo3_fast",
+        label: "Veo3 Fast",
+        description: expect.any(String),
+        modes: ["text", "image", "reference"],
+        web_credits: 1,
+        api_credits: 2,
+      },
+      {
+        model: "veo3_lite",
+        label: "Veo3 Lite",
+        description: expect.any(String),
+        modes: ["text", "image", "reference"],
+        web_credits: 1,
+        api_credits: 1,
+      },
     ]);
-    expect(body.modes.map((m: { mode: string; minImages: number; maxImages: number }) => [m.mode, m.minImages, m.maxImages])).toEqual([
+    expect(
+      body.modes.map((m: { mode: string; minImages: number; maxImages: number }) => [m.mode, m.minImages, m.maxImages]),
+    ).toEqual([
       ["text", 0, 0],
       ["image", 1, 2],
       ["reference", 1, 3],
@@ -133,17 +190,28 @@ describe("prices from the catalogue and the admin", () => {
 
   it("the admin sets Lite's prices; generation charges them on the web and (rounded up) through the API", async () => {
     const admin = await signInAdmin(t);
-    const saved = await admin.put("/api/admin/settings", { prices: { veo3_lite: { webCredits: 3, apiPrice: "1.50" }, "4k": { webCredits: 7 } } });
+    const saved = await admin.put("/api/admin/settings", {
+      prices: { veo3_lite: { webCredits: 3, apiPrice: "1.50" }, "4k": { webCredits: 7 } },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().settings.prices).toMatchObject({ veo3_lite: { webCredits: 3, apiPrice: "1.50" }, "4k": { webCredits: 7, apiPrice: "4.00" } });
+    expect(saved.json().settings.prices).toMatchObject({
+      veo3_lite: { webCredits: 3, apiPrice: "1.50" },
+      "4k": { webCredits: 7, apiPrice: "4.00" },
+    });
     try {
       const u = await userWithCredits(t.app, db(), 10);
-      expect((await u.client.post("/api/generate-video", { prompt: "lite web", model: "veo3_lite" })).json()).toMatchObject({ creditsUsed: 3 });
+      expect(
+        (await u.client.post("/api/generate-video", { prompt: "lite web", model: "veo3_lite" })).json(),
+      ).toMatchObject({ creditsUsed: 3 });
       const bearer = await bearerOf(u.client);
-      expect((await apiGenerate(t.app, bearer, { prompt: "lite api", model: "veo3_lite" })).json()).toMatchObject({ creditsUsed: 2 });
+      expect((await apiGenerate(t.app, bearer, { prompt: "lite api", model: "veo3_lite" })).json()).toMatchObject({
+        creditsUsed: 2,
+      });
       expect((await balanceOf(db(), u.id)).credits).toBe(5);
     } finally {
-      await admin.put("/api/admin/settings", { prices: { veo3_lite: { webCredits: 1, apiPrice: "1" }, "4k": { webCredits: 2 } } });
+      await admin.put("/api/admin/settings", {
+        prices: { veo3_lite: { webCredits: 1, apiPrice: "1" }, "4k": { webCredits: 2 } },
+      });
     }
   });
 });
@@ -151,10 +219,20 @@ describe("prices from the catalogue and the admin", () => {
 describe("new kinds of video, end to end through the simulator", () => {
   it.each([
     ["Lite from text", { model: "veo3_lite", prompt: "a lighthouse at dawn" }, "TEXT_2_VIDEO"],
-    ["first and last frames", { model: "veo3", mode: "image", imageUrls: images(2), prompt: "a bud becomes a flower" }, "FIRST_AND_LAST_FRAMES_2_VIDEO"],
+    [
+      "first and last frames",
+      { model: "veo3", mode: "image", imageUrls: images(2), prompt: "a bud becomes a flower" },
+      "FIRST_AND_LAST_FRAMES_2_VIDEO",
+    ],
     [
       "three reference images, 9:16",
-      { model: "veo3_fast", mode: "reference", imageUrls: images(3), aspectRatio: "9:16", prompt: "the dog runs on the beach" },
+      {
+        model: "veo3_fast",
+        mode: "reference",
+        imageUrls: images(3),
+        aspectRatio: "9:16",
+        prompt: "the dog runs on the beach",
+      },
       "REFERENCE_2_VIDEO",
     ],
   ])("%s: completes, then gets its 1080p version", async (_, body, generationType) => {
@@ -173,7 +251,9 @@ describe("new kinds of video, end to end through the simulator", () => {
 
   it("a request with an image and no mode is stored as image mode", async () => {
     const u = await userWithCredits(t.app, db(), 1);
-    const { taskId } = (await u.client.post("/api/generate-video", { prompt: "no mode", imageUrls: images(1), model: "veo3_fast" })).json();
+    const { taskId } = (
+      await u.client.post("/api/generate-video", { prompt: "no mode", imageUrls: images(1), model: "veo3_fast" })
+    ).json();
     const [row] = await db().select({ mode: videoTasks.mode }).from(videoTasks).where(eq(videoTasks.taskId, taskId));
     expect(row!.mode).toBe("image");
   });

@@ -22,7 +22,9 @@ describe("concurrent generation never overspends", () => {
   it("with credits for 7 of 20 parallel requests, exactly 7 succeed and the balance ends at 0", async () => {
     const u = await userWithCredits(t.app, t.database.db, 7);
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => u.client.post("/api/generate-video", { prompt: `parallel ${i}`, model: "veo3_fast" })),
+      Array.from({ length: 20 }, (_, i) =>
+        u.client.post("/api/generate-video", { prompt: `parallel ${i}`, model: "veo3_fast" }),
+      ),
     );
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(7);
@@ -41,7 +43,8 @@ describe("concurrent generation never overspends", () => {
     try {
       const u = await userWithCredits(limited.app, limited.database.db, 10);
       const statuses: number[] = [];
-      for (let i = 0; i < 3; i++) statuses.push((await u.client.post("/api/generate-video", { prompt: "x", model: "veo3_fast" })).statusCode);
+      for (let i = 0; i < 3; i++)
+        statuses.push((await u.client.post("/api/generate-video", { prompt: "x", model: "veo3_fast" })).statusCode);
       expect(statuses).toEqual([200, 200, 429]);
     } finally {
       await limited.close();
@@ -66,12 +69,18 @@ describe.skipIf(!usingPostgres)("two server processes on one PostgreSQL", () => 
     try {
       const u = await userWithCredits(a.app, database.db, 40);
       for (let i = 0; i < 40; i++) {
-        const res = await u.client.post("/api/generate-video", { prompt: i % 2 ? `fail ${i} [sim:fail]` : `ok ${i}`, model: "veo3_fast" });
+        const res = await u.client.post("/api/generate-video", {
+          prompt: i % 2 ? `fail ${i} [sim:fail]` : `ok ${i}`,
+          model: "veo3_fast",
+        });
         expect(res.statusCode).toBe(200);
       }
       sim.stats.reset();
       const finished = async () => {
-        const rows = await database.db.select({ status: videoTasks.status }).from(videoTasks).where(eq(videoTasks.userId, u.id));
+        const rows = await database.db
+          .select({ status: videoTasks.status })
+          .from(videoTasks)
+          .where(eq(videoTasks.userId, u.id));
         return rows.every((r) => r.status === "completed" || r.status === "failed");
       };
       await Promise.all([runWorkerUntil(a, finished, 20_000), runWorkerUntil(b, finished, 20_000)]);
@@ -82,7 +91,9 @@ describe.skipIf(!usingPostgres)("two server processes on one PostgreSQL", () => 
       for (const [taskId, calls] of byTask) {
         calls.sort((x, y) => x.startedAt - y.startedAt);
         for (let i = 1; i < calls.length; i++) {
-          expect(calls[i]!.startedAt, `task ${taskId} polled concurrently`).toBeGreaterThanOrEqual(calls[i - 1]!.endedAt);
+          expect(calls[i]!.startedAt, `task ${taskId} polled concurrently`).toBeGreaterThanOrEqual(
+            calls[i - 1]!.endedAt,
+          );
         }
       }
       const refunds = await database.db.select().from(transactions).where(eq(transactions.userId, u.id));

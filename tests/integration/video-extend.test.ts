@@ -7,7 +7,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
 import { signInAdmin } from "../helpers/test-app.js";
-import { balanceOf, createVideoTestApp, passSimulatorTime, runWorkerUntil, taskRow, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
+import {
+  balanceOf,
+  createVideoTestApp,
+  passSimulatorTime,
+  runWorkerUntil,
+  taskRow,
+  userWithCredits,
+  type VideoTestApp,
+} from "../helpers/video-app.js";
 
 let t: VideoTestApp;
 const db = () => t.database.db;
@@ -39,11 +47,19 @@ describe("a video kept extendable", () => {
     expect(await taskRow(db(), parent)).toMatchObject({ hdStatus: "held", hdVideoUrl: null });
     const before = t.sim.stats.calls["get-1080p"];
 
-    const res = await u.client.post(`/api/videos/${parent}/extend`, { prompt: "the gate opens and he rides in", keepExtendable: true });
+    const res = await u.client.post(`/api/videos/${parent}/extend`, {
+      prompt: "the gate opens and he rides in",
+      keepExtendable: true,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ creditsUsed: 1, remainingCredits: 8 });
     const child = res.json<{ taskId: string }>().taskId;
-    expect(await taskRow(db(), child)).toMatchObject({ extendedFrom: parent, model: "veo3_fast", aspectRatio: "16:9", createdVia: "web" });
+    expect(await taskRow(db(), child)).toMatchObject({
+      extendedFrom: parent,
+      model: "veo3_fast",
+      aspectRatio: "16:9",
+      createdVia: "web",
+    });
     await runWorkerUntil(t, async () => (await taskRow(db(), child)).status === "completed");
     const row = await taskRow(db(), child);
     // The full extended video, not only the new part.
@@ -76,7 +92,9 @@ describe("a video kept extendable", () => {
     try {
       const u = await userWithCredits(t.app, db(), 10);
       const parent = await finished(u, { prompt: "a paper boat", keepExtendable: true });
-      expect((await u.client.post(`/api/videos/${parent}/extend`, { prompt: "it sails away" })).json()).toMatchObject({ creditsUsed: 3 });
+      expect((await u.client.post(`/api/videos/${parent}/extend`, { prompt: "it sails away" })).json()).toMatchObject({
+        creditsUsed: 3,
+      });
       expect((await balanceOf(db(), u.id)).credits).toBe(10 - 1 - 3);
     } finally {
       await admin.put("/api/admin/settings", { prices: { extend: { webCredits: 0 } } });
@@ -93,9 +111,15 @@ describe("what cannot be extended", () => {
     const res = await u.client.post(`/api/videos/${taskId}/extend`, { prompt: "more" });
     expect(res.statusCode).toBe(409);
     expect((await other.client.post(`/api/videos/${taskId}/extend`, { prompt: "mine now" })).statusCode).toBe(404);
-    const { taskId: running } = (await u.client.post("/api/generate-video", { prompt: "slow [sim:slow]", model: "veo3_fast" })).json();
-    expect((await u.client.post(`/api/videos/${running}/extend`, { prompt: "more" })).json().message).toBe("Only a finished video can be extended");
-    expect((await u.client.post(`/api/videos/${taskId}/extend`, { prompt: " " })).json().message).toBe("Prompt is required");
+    const { taskId: running } = (
+      await u.client.post("/api/generate-video", { prompt: "slow [sim:slow]", model: "veo3_fast" })
+    ).json();
+    expect((await u.client.post(`/api/videos/${running}/extend`, { prompt: "more" })).json().message).toBe(
+      "Only a finished video can be extended",
+    );
+    expect((await u.client.post(`/api/videos/${taskId}/extend`, { prompt: " " })).json().message).toBe(
+      "Prompt is required",
+    );
     expect((await balanceOf(db(), u.id)).credits).toBe(8);
   });
 
@@ -109,7 +133,9 @@ describe("what cannot be extended", () => {
     });
     const res = await u.client.post(`/api/videos/${parent}/extend`, { prompt: "the sun sets" });
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe("This video cannot be extended: KIE cannot extend a video after its 1080p version was made. Your 1 credit was refunded.");
+    expect(res.json().message).toBe(
+      "This video cannot be extended: KIE cannot extend a video after its 1080p version was made. Your 1 credit was refunded.",
+    );
     expect((await balanceOf(db(), u.id)).credits).toBe(9);
   });
 

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { transactions, users, videoTasks } from "../../src/server/db/schema.js";
 import { spendOnVideo, type VideoReservation } from "../../src/server/features/credits/ledger.js";
 import { Client, signInAdmin } from "../helpers/test-app.js";
-import { balanceOf, createVideoTestApp, passSimulatorTime, runWorkerUntil, taskRow, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
+import {
+  balanceOf,
+  createVideoTestApp,
+  passSimulatorTime,
+  runWorkerUntil,
+  taskRow,
+  userWithCredits,
+  type VideoTestApp,
+} from "../helpers/video-app.js";
 
 let t: VideoTestApp;
 beforeAll(async () => {
@@ -41,7 +49,10 @@ describe("POST /api/generate-video validation", () => {
     [{ prompt: "a cat", seeds: 9999 }, "Seed must be a whole number between 10000 and 99999"],
     [{ prompt: "a cat", seeds: 100000 }, "Seed must be a whole number between 10000 and 99999"],
     [{ prompt: "a cat", seeds: 12345.5 }, "Seed must be a whole number between 10000 and 99999"],
-    [{ prompt: "a cat", imageUrls: ["https://a.example/1.png", "https://a.example/2.png", "https://a.example/3.png"] }, "Image mode takes at most 2 images"],
+    [
+      { prompt: "a cat", imageUrls: ["https://a.example/1.png", "https://a.example/2.png", "https://a.example/3.png"] },
+      "Image mode takes at most 2 images",
+    ],
     [{ prompt: "a cat", imageUrls: ["not a url"] }, "Each image URL must be a valid http(s) URL"],
     [{ prompt: "a cat", enableFallback: "yes" }, "enableFallback must be true or false"],
   ])("rejects %j with %s and takes nothing", async (body, message) => {
@@ -150,7 +161,13 @@ describe("a video from submission to 1080p", () => {
 
   it("gives a 9:16 video a 1080p version too (KIE makes both aspect ratios in 1080p now)", async () => {
     const u = await userWithCredits(t.app, db(), 1);
-    const { taskId } = (await u.client.post("/api/generate-video", { prompt: "a tall waterfall", model: "veo3_fast", aspectRatio: "9:16" })).json();
+    const { taskId } = (
+      await u.client.post("/api/generate-video", {
+        prompt: "a tall waterfall",
+        model: "veo3_fast",
+        aspectRatio: "9:16",
+      })
+    ).json();
     await runWorkerUntil(t, async () => (await taskRow(db(), taskId)).status === "completed");
     expect((await taskRow(db(), taskId)).hdStatus).toBe("pending");
     await runWorkerUntil(t, async () => (await taskRow(db(), taskId)).hdStatus === "ready");
@@ -160,40 +177,64 @@ describe("a video from submission to 1080p", () => {
 
   it("a 9:16 video made before 1080p existed for it can still ask for one", async () => {
     const u = await userWithCredits(t.app, db(), 1);
-    const { taskId } = (await u.client.post("/api/generate-video", { prompt: "an old tall video", model: "veo3_fast", aspectRatio: "9:16" })).json();
+    const { taskId } = (
+      await u.client.post("/api/generate-video", {
+        prompt: "an old tall video",
+        model: "veo3_fast",
+        aspectRatio: "9:16",
+      })
+    ).json();
     await runWorkerUntil(t, async () => (await taskRow(db(), taskId)).status === "completed");
     // As such a task was left: completed, no 1080p asked for.
     await db().update(videoTasks).set({ hdStatus: "none", nextCheckAt: null }).where(eq(videoTasks.taskId, taskId));
     expect((await u.client.get(`/api/hd-video/${taskId}`)).json()).toMatchObject({ success: false, hdStatus: "none" });
     await passSimulatorTime(t.sim, 150);
     const res = await u.client.post(`/api/force-update-hd/${taskId}`);
-    expect(res.json()).toEqual({ success: true, hdVideoUrl: expect.stringMatching(/9x16-1080p\.mp4$/), message: "HD video is ready" });
+    expect(res.json()).toEqual({
+      success: true,
+      hdVideoUrl: expect.stringMatching(/9x16-1080p\.mp4$/),
+      message: "HD video is ready",
+    });
   });
 
   it("force-update-hd asks the provider at once and stores the 1080p file", async () => {
     const u = await userWithCredits(t.app, db(), 1);
-    const { taskId } = (await u.client.post("/api/generate-video", { prompt: "city lights", model: "veo3_fast" })).json();
+    const { taskId } = (
+      await u.client.post("/api/generate-video", { prompt: "city lights", model: "veo3_fast" })
+    ).json();
     const early = await u.client.post(`/api/force-update-hd/${taskId}`);
     expect(early.statusCode).toBe(404);
     await runWorkerUntil(t, async () => (await taskRow(db(), taskId)).status === "completed");
     await passSimulatorTime(t.sim, 150);
     const res = await u.client.post(`/api/force-update-hd/${taskId}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, hdVideoUrl: expect.stringMatching(/1080p\.mp4$/), message: "HD video is ready" });
+    expect(res.json()).toEqual({
+      success: true,
+      hdVideoUrl: expect.stringMatching(/1080p\.mp4$/),
+      message: "HD video is ready",
+    });
     expect((await taskRow(db(), taskId)).hdStatus).toBe("ready");
   });
 
   it("force-update-hd says 'not ready' while the provider is still processing", async () => {
     const u = await userWithCredits(t.app, db(), 1);
-    const { taskId } = (await u.client.post("/api/generate-video", { prompt: "slow hd [sim:no-hd]", model: "veo3_fast" })).json();
+    const { taskId } = (
+      await u.client.post("/api/generate-video", { prompt: "slow hd [sim:no-hd]", model: "veo3_fast" })
+    ).json();
     await runWorkerUntil(t, async () => (await taskRow(db(), taskId)).status === "completed");
     const res = await u.client.post(`/api/force-update-hd/${taskId}`);
-    expect(res.json()).toEqual({ success: false, hdVideoUrl: null, message: "1080p video is still being processed. Please try again later." });
+    expect(res.json()).toEqual({
+      success: false,
+      hdVideoUrl: null,
+      message: "1080p video is still being processed. Please try again later.",
+    });
   });
 
   it("gives up on 1080p after the attempt limit, leaving the 720p video", async () => {
     const u = await userWithCredits(t.app, db(), 1);
-    const { taskId } = (await u.client.post("/api/generate-video", { prompt: "never hd [sim:no-hd]", model: "veo3_fast" })).json();
+    const { taskId } = (
+      await u.client.post("/api/generate-video", { prompt: "never hd [sim:no-hd]", model: "veo3_fast" })
+    ).json();
     await runWorkerUntil(t, async () => (await taskRow(db(), taskId)).hdStatus === "failed");
     expect(await taskRow(db(), taskId)).toMatchObject({ status: "completed", hdVideoUrl: null, hdAttempts: 5 });
   });
@@ -204,9 +245,15 @@ describe("failures refund exactly once", () => {
     const u = await userWithCredits(t.app, db(), 5);
     const res = await u.client.post("/api/generate-video", { prompt: "something [sim:reject]", model: "veo3" });
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe("The video was refused: Your prompt was flagged by Website as violating content policies. Your 5 credits were refunded.");
+    expect(res.json().message).toBe(
+      "The video was refused: Your prompt was flagged by Website as violating content policies. Your 5 credits were refunded.",
+    );
     const [task] = await db().select().from(videoTasks).where(eq(videoTasks.userId, u.id));
-    expect(task).toMatchObject({ status: "failed", refunded: true, errorMessage: "Your prompt was flagged by Website as violating content policies." });
+    expect(task).toMatchObject({
+      status: "failed",
+      refunded: true,
+      errorMessage: "Your prompt was flagged by Website as violating content policies.",
+    });
     const rows = await db().select().from(transactions).where(eq(transactions.videoTaskId, task!.id));
     expect(rows.map((r) => [r.type, r.amount]).sort()).toEqual([
       ["refund", 5],
@@ -217,7 +264,9 @@ describe("failures refund exactly once", () => {
 
   it("a generation that fails upstream is failed and refunded once, however often it is checked", async () => {
     const u = await userWithCredits(t.app, db(), 1);
-    const { taskId } = (await u.client.post("/api/generate-video", { prompt: "doomed [sim:fail]", model: "veo3_fast" })).json();
+    const { taskId } = (
+      await u.client.post("/api/generate-video", { prompt: "doomed [sim:fail]", model: "veo3_fast" })
+    ).json();
     await runWorkerUntil(t, async () => (await taskRow(db(), taskId)).status === "failed");
     const row = await taskRow(db(), taskId);
     expect(row).toMatchObject({ errorMessage: "Video generation failed (simulated)", refunded: true });
@@ -232,13 +281,19 @@ describe("failures refund exactly once", () => {
 
   it("a task past the timeout fails and is refunded", async () => {
     const u = await userWithCredits(t.app, db(), 1);
-    const { taskId } = (await u.client.post("/api/generate-video", { prompt: "stuck [sim:slow]", model: "veo3_fast" })).json();
+    const { taskId } = (
+      await u.client.post("/api/generate-video", { prompt: "stuck [sim:slow]", model: "veo3_fast" })
+    ).json();
     await db()
       .update(videoTasks)
       .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
       .where(eq(videoTasks.taskId, taskId));
     await t.app.jobs.taskWorker.runOnce();
-    expect(await taskRow(db(), taskId)).toMatchObject({ status: "failed", errorMessage: "Video generation timed out", refunded: true });
+    expect(await taskRow(db(), taskId)).toMatchObject({
+      status: "failed",
+      errorMessage: "Video generation timed out",
+      refunded: true,
+    });
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 1, ledger: 1 });
   });
 
@@ -268,7 +323,11 @@ describe("admin refund", () => {
     expect(first.json()).toEqual({ amount: 5 });
     const second = await admin.post(`/api/video/${taskId}/refund`, {});
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({ message: "This video has already been refunded", code: "conflict", reason: "video_already_refunded" });
+    expect(second.json()).toEqual({
+      message: "This video has already been refunded",
+      code: "conflict",
+      reason: "video_already_refunded",
+    });
     expect((await admin.post("/api/video/no-such-task/refund", {})).statusCode).toBe(404);
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 5, ledger: 5 });
   });

@@ -6,7 +6,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
 import { signInAdmin, type Client } from "../helpers/test-app.js";
-import { balanceOf, createVideoTestApp, runWorkerUntil, taskRow, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
+import {
+  balanceOf,
+  createVideoTestApp,
+  runWorkerUntil,
+  taskRow,
+  userWithCredits,
+  type VideoTestApp,
+} from "../helpers/video-app.js";
 
 let t: VideoTestApp;
 let admin: Client;
@@ -28,7 +35,9 @@ const useSurface = async (kieSurface: "veo" | "market") => {
 describe("the Market surface", () => {
   it("makes a video to completion and its 1080p version; a task made before the switch is still read on the Veo API", async () => {
     const u = await userWithCredits(t.app, db(), 10);
-    const { taskId: before } = (await u.client.post("/api/generate-video", { prompt: "made on the veo api", model: "veo3_fast" })).json();
+    const { taskId: before } = (
+      await u.client.post("/api/generate-video", { prompt: "made on the veo api", model: "veo3_fast" })
+    ).json();
     await useSurface("market");
     try {
       const created = t.sim.stats.calls["create-task"];
@@ -41,7 +50,11 @@ describe("the Market surface", () => {
       expect(res.statusCode, res.body).toBe(200);
       const { taskId } = res.json<{ taskId: string }>();
       expect(t.sim.stats.calls["create-task"]).toBe(created + 1);
-      expect(await taskRow(db(), taskId)).toMatchObject({ providerSurface: "market", model: "veo3_lite", mode: "reference" });
+      expect(await taskRow(db(), taskId)).toMatchObject({
+        providerSurface: "market",
+        model: "veo3_lite",
+        mode: "reference",
+      });
       await runWorkerUntil(t, async () => (await taskRow(db(), taskId)).hdStatus === "ready");
       expect((await taskRow(db(), taskId)).resultUrls![0]).toMatch(/720p\.mp4$/);
       // The earlier task is read where it was made.
@@ -56,11 +69,16 @@ describe("the Market surface", () => {
     const u = await userWithCredits(t.app, db(), 10);
     await useSurface("market");
     try {
-      const { taskId } = (await u.client.post("/api/generate-video", { prompt: "doomed [sim:fail]", model: "veo3_fast" })).json();
+      const { taskId } = (
+        await u.client.post("/api/generate-video", { prompt: "doomed [sim:fail]", model: "veo3_fast" })
+      ).json();
       await runWorkerUntil(t, async () => (await taskRow(db(), taskId)).status === "failed");
       expect(await taskRow(db(), taskId)).toMatchObject({ refunded: true, providerSurface: "market" });
       expect((await balanceOf(db(), u.id)).credits).toBe(10);
-      const refused = await u.client.post("/api/generate-video", { prompt: "maintenance [sim:code-455]", model: "veo3_fast" });
+      const refused = await u.client.post("/api/generate-video", {
+        prompt: "maintenance [sim:code-455]",
+        model: "veo3_fast",
+      });
       expect(refused.statusCode).toBe(503);
       expect((await balanceOf(db(), u.id)).credits).toBe(10);
     } finally {

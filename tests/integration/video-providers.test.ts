@@ -67,7 +67,10 @@ describe("choosing the provider key", () => {
       expect((await taskRow(t.database.db, first.taskId)).providerSource).toBe("settings");
       const account = await addAccount(t, "main", "account-key-2", 1000);
       const second = (await u.client.post("/api/generate-video", { prompt: "account key", model: "veo3_fast" })).json();
-      expect(await taskRow(t.database.db, second.taskId)).toMatchObject({ providerSource: "account", kieApiId: account.id });
+      expect(await taskRow(t.database.db, second.taskId)).toMatchObject({
+        providerSource: "account",
+        kieApiId: account.id,
+      });
       const [after] = await t.database.db.select().from(kieApis).where(eq(kieApis.id, account.id));
       expect(after).toMatchObject({ totalCredits: 920, totalUsage: 80 });
       expect(after!.lastUsed).toBeInstanceOf(Date);
@@ -96,7 +99,11 @@ describe("reference images", () => {
       const u = await userWithCredits(t.app, t.database.db, 1);
       const { imageUrl } = (await uploadImage(t.app, u.client.sessionCookie, randomPng(), "ref.png")).json();
       const uploadsBefore = sim.stats.calls.upload;
-      const res = await u.client.post("/api/generate-video", { prompt: "from an image", model: "veo3_fast", imageUrls: [imageUrl] });
+      const res = await u.client.post("/api/generate-video", {
+        prompt: "from an image",
+        model: "veo3_fast",
+        imageUrls: [imageUrl],
+      });
       expect(res.statusCode).toBe(200);
       expect(sim.stats.calls.upload).toBe(uploadsBefore + 1);
       const submitted = sim.stats.submissions.find((s) => s.taskId === res.json().taskId);
@@ -121,12 +128,16 @@ describe("reference images", () => {
       const outside = "https://images.example/cat.png";
       const u = await userWithCredits(t.app, t.database.db, 1);
       const uploadsBefore = sim.stats.calls.upload;
-      const viaKey = (await u.client.post("/api/generate-video", { prompt: "outside", model: "veo3_fast", imageUrls: [outside] })).json();
+      const viaKey = (
+        await u.client.post("/api/generate-video", { prompt: "outside", model: "veo3_fast", imageUrls: [outside] })
+      ).json();
       expect(sim.stats.submissions.find((s) => s.taskId === viaKey.taskId)?.imageUrls).toEqual([outside]);
 
       const s = await userWithCredits(simApp.app, simApp.database.db, 1);
       const { imageUrl } = (await uploadImage(simApp.app, s.client.sessionCookie, randomPng(), "ref.png")).json();
-      const viaSim = (await s.client.post("/api/generate-video", { prompt: "simulated", model: "veo3_fast", imageUrls: [imageUrl] })).json();
+      const viaSim = (
+        await s.client.post("/api/generate-video", { prompt: "simulated", model: "veo3_fast", imageUrls: [imageUrl] })
+      ).json();
       expect(sim.stats.submissions.find((x) => x.taskId === viaSim.taskId)?.imageUrls).toEqual([imageUrl]);
       expect(sim.stats.calls.upload).toBe(uploadsBefore);
     } finally {
@@ -200,7 +211,9 @@ describe("provider accounts", () => {
       const u = await userWithCredits(t.app, t.database.db, 1);
       const res = await u.client.post("/api/generate-video", { prompt: "x", model: "veo3_fast" });
       expect(res.statusCode).toBe(503);
-      expect(res.json().message).toBe("Video generation is temporarily unavailable. Please try again later. Your 1 credit was refunded.");
+      expect(res.json().message).toBe(
+        "Video generation is temporarily unavailable. Please try again later. Your 1 credit was refunded.",
+      );
       expect(await balanceOf(t.database.db, u.id)).toEqual({ credits: 1, ledger: 1 });
     } finally {
       await t.close();
@@ -255,7 +268,10 @@ describe("KIE's newer answers (issue 22)", () => {
     const t = await realProviderApp({ KIE_API_KEY: "codes-key" });
     try {
       const u = await userWithCredits(t.app, t.database.db, 1);
-      const res = await u.client.post("/api/generate-video", { prompt: `codes [sim:code-${code}]`, model: "veo3_fast" });
+      const res = await u.client.post("/api/generate-video", {
+        prompt: `codes [sim:code-${code}]`,
+        model: "veo3_fast",
+      });
       expect(res.statusCode).toBe(status);
       expect(res.json().message).toMatch(message);
       expect(res.json().message).toMatch(/Your 1 credit was refunded\.$/);
@@ -322,10 +338,17 @@ describe("provider trouble", () => {
       const u = await userWithCredits(t.app, t.database.db, 1);
       const { taskId } = (await u.client.post("/api/generate-video", { prompt: "shape", model: "veo3_fast" })).json();
       sim.faults.inject("record-info", {
-        body: { code: 200, msg: "success", data: { taskId, successFlag: "1", response: { resultUrls: '["https://cdn.example/v.mp4"]' } } },
+        body: {
+          code: 200,
+          msg: "success",
+          data: { taskId, successFlag: "1", response: { resultUrls: '["https://cdn.example/v.mp4"]' } },
+        },
       });
       await t.app.jobs.taskWorker.runOnce();
-      expect(await taskRow(t.database.db, taskId)).toMatchObject({ status: "completed", resultUrls: ["https://cdn.example/v.mp4"] });
+      expect(await taskRow(t.database.db, taskId)).toMatchObject({
+        status: "completed",
+        resultUrls: ["https://cdn.example/v.mp4"],
+      });
     } finally {
       sim.faults.clear();
       await t.close();
@@ -398,9 +421,18 @@ describe("callbacks", () => {
       expect(row.resultUrls![0]).not.toContain("evil.example");
       expect(ownSim.stats.calls["record-info"]).toBe(2);
 
-      const unknown = await t.app.inject({ method: "POST", url: "/api/callbacks/kie", payload: { data: { taskId: "nope" } } });
+      const unknown = await t.app.inject({
+        method: "POST",
+        url: "/api/callbacks/kie",
+        payload: { data: { taskId: "nope" } },
+      });
       expect(unknown.statusCode).toBe(200);
-      const garbage = await t.app.inject({ method: "POST", url: "/api/callbacks/kie", payload: "[1,2]", headers: { "content-type": "application/json" } });
+      const garbage = await t.app.inject({
+        method: "POST",
+        url: "/api/callbacks/kie",
+        payload: "[1,2]",
+        headers: { "content-type": "application/json" },
+      });
       expect(garbage.statusCode).toBe(200);
       expect(await balanceOf(t.database.db, u.id)).toEqual({ credits: 0, ledger: 0 });
     } finally {
@@ -410,27 +442,30 @@ describe("callbacks", () => {
   });
 
   // On PGlite the database runs in this process and reads its (here faked) clock: no skew to test.
-  it.runIf(usingPostgres)("a task a callback made due is claimed at once, even when this process's clock is behind the database's", async () => {
-    const t = await realProviderApp({ KIE_API_KEY: "clock-key" });
-    try {
-      const u = await userWithCredits(t.app, t.database.db, 1);
-      const { taskId } = (await u.client.post("/api/generate-video", { prompt: "clock", model: "veo3_fast" })).json();
-      await t.database.db
-        .update(videoTasks)
-        .set({ nextCheckAt: new Date(Date.now() + 3_600_000) })
-        .where(eq(videoTasks.taskId, taskId));
-      await t.app.inject({ method: "POST", url: "/api/callbacks/kie", payload: { data: { taskId } } });
-      // This process's clock a second behind: "due now" must still be due (the database's clock decides).
-      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() - 1_000 });
+  it.runIf(usingPostgres)(
+    "a task a callback made due is claimed at once, even when this process's clock is behind the database's",
+    async () => {
+      const t = await realProviderApp({ KIE_API_KEY: "clock-key" });
       try {
-        expect(await t.app.jobs.taskWorker.runOnce()).toBe(1);
+        const u = await userWithCredits(t.app, t.database.db, 1);
+        const { taskId } = (await u.client.post("/api/generate-video", { prompt: "clock", model: "veo3_fast" })).json();
+        await t.database.db
+          .update(videoTasks)
+          .set({ nextCheckAt: new Date(Date.now() + 3_600_000) })
+          .where(eq(videoTasks.taskId, taskId));
+        await t.app.inject({ method: "POST", url: "/api/callbacks/kie", payload: { data: { taskId } } });
+        // This process's clock a second behind: "due now" must still be due (the database's clock decides).
+        vi.useFakeTimers({ toFake: ["Date"], now: Date.now() - 1_000 });
+        try {
+          expect(await t.app.jobs.taskWorker.runOnce()).toBe(1);
+        } finally {
+          vi.useRealTimers();
+        }
       } finally {
-        vi.useRealTimers();
+        await t.close();
       }
-    } finally {
-      await t.close();
-    }
-  });
+    },
+  );
 
   it("the simulator's callback reaches a listening app and completes the task without polling", async () => {
     const { freePort } = await import("../helpers/test-app.js");
@@ -444,13 +479,17 @@ describe("callbacks", () => {
       await t.app.listen({ port, host: "127.0.0.1" });
       t.app.jobs.start(); // as main.ts does with BACKGROUND_WORKERS on
       const u = await userWithCredits(t.app, t.database.db, 1);
-      const { taskId } = (await u.client.post("/api/generate-video", { prompt: "callback", model: "veo3_fast" })).json();
+      const { taskId } = (
+        await u.client.post("/api/generate-video", { prompt: "callback", model: "veo3_fast" })
+      ).json();
       const deadline = Date.now() + 5_000;
       while ((await taskRow(t.database.db, taskId)).status !== "completed" && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 50));
       }
       expect((await taskRow(t.database.db, taskId)).status).toBe("completed");
-      expect((await t.database.db.select().from(videoTasks).where(eq(videoTasks.taskId, taskId)))[0]!.checkAttempts).toBeLessThanOrEqual(1);
+      expect(
+        (await t.database.db.select().from(videoTasks).where(eq(videoTasks.taskId, taskId)))[0]!.checkAttempts,
+      ).toBeLessThanOrEqual(1);
     } finally {
       await t.close();
     }
@@ -459,7 +498,8 @@ describe("callbacks", () => {
 
 describe("signed callbacks (KIE's webhook HMAC key)", () => {
   const KEY = "kie-hmac-test-key";
-  const sign = (taskId: string, timestamp: string, key = KEY) => crypto.createHmac("sha256", key).update(`${taskId}.${timestamp}`).digest("base64");
+  const sign = (taskId: string, timestamp: string, key = KEY) =>
+    crypto.createHmac("sha256", key).update(`${taskId}.${timestamp}`).digest("base64");
   const now = () => String(Math.floor(Date.now() / 1000));
 
   it("with the key set, the simulator's signed callback completes the task; unsigned, wrongly signed and stale ones change nothing", async () => {
@@ -474,11 +514,15 @@ describe("signed callbacks (KIE's webhook HMAC key)", () => {
     });
     try {
       const admin = await signInAdmin(t);
-      expect((await admin.put("/api/admin/settings", { kieWebhookHmacKey: KEY })).json().settings.kieWebhookHmacKey).toMatch(/^•+-key$/);
+      expect(
+        (await admin.put("/api/admin/settings", { kieWebhookHmacKey: KEY })).json().settings.kieWebhookHmacKey,
+      ).toMatch(/^•+-key$/);
       const u = await userWithCredits(t.app, t.database.db, 2);
 
       // Refused callbacks: the task is not made due (the worker finds nothing to do).
-      const { taskId: quiet } = (await u.client.post("/api/generate-video", { prompt: "quiet", model: "veo3_fast" })).json();
+      const { taskId: quiet } = (
+        await u.client.post("/api/generate-video", { prompt: "quiet", model: "veo3_fast" })
+      ).json();
       await t.app.jobs.taskWorker.runOnce(); // the first check is a minute away after this
       const post = (headers: Record<string, string>, body: unknown = { code: 200, data: { taskId: quiet } }) =>
         t.app.inject({ method: "POST", url: "/api/callbacks/kie", payload: body as object, headers });
@@ -496,7 +540,14 @@ describe("signed callbacks (KIE's webhook HMAC key)", () => {
       expect(await t.app.jobs.taskWorker.runOnce()).toBe(0);
       // KIE's documented samples read data.task_id: a valid signature over that shape is accepted.
       const ts = now();
-      expect((await post({ "x-webhook-timestamp": ts, "x-webhook-signature": sign(quiet, ts) }, { data: { task_id: quiet } })).statusCode).toBe(200);
+      expect(
+        (
+          await post(
+            { "x-webhook-timestamp": ts, "x-webhook-signature": sign(quiet, ts) },
+            { data: { task_id: quiet } },
+          )
+        ).statusCode,
+      ).toBe(200);
       expect(await t.app.jobs.taskWorker.runOnce()).toBe(1);
 
       // The simulator signs its own callback: it reaches the listening app and finishes the video.
@@ -504,7 +555,8 @@ describe("signed callbacks (KIE's webhook HMAC key)", () => {
       t.app.jobs.start();
       const { taskId } = (await u.client.post("/api/generate-video", { prompt: "signed", model: "veo3_fast" })).json();
       const deadline = Date.now() + 5_000;
-      while ((await taskRow(t.database.db, taskId)).status !== "completed" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      while ((await taskRow(t.database.db, taskId)).status !== "completed" && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
       expect((await taskRow(t.database.db, taskId)).status).toBe("completed");
     } finally {
       await t.close();

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { videoTasks } from "../../src/server/db/schema.js";
 import { toTaskView } from "../../src/server/features/videos/queries.js";
 import { Client } from "../helpers/test-app.js";
-import { createVideoTestApp, randomPng, runWorkerUntil, taskRow, uploadImage, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
+import {
+  createVideoTestApp,
+  randomPng,
+  runWorkerUntil,
+  taskRow,
+  uploadImage,
+  userWithCredits,
+  type VideoTestApp,
+} from "../helpers/video-app.js";
 
 let t: VideoTestApp;
 beforeAll(async () => {
@@ -36,7 +44,10 @@ describe("reading tasks is owner-only", () => {
     const u = await userWithCredits(t.app, db(), 0);
     const long = await u.client.get(`/api/video-status/${"x".repeat(300)}`);
     expect(long.statusCode).toBe(414);
-    expect(long.json()).toEqual({ message: "This address is too long: check the id in the URL", code: "address_too_long" });
+    expect(long.json()).toEqual({
+      message: "This address is too long: check the id in the URL",
+      code: "address_too_long",
+    });
     const bad = await u.client.get("/api/video-status/%E0%A4%A");
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: "This address is not valid: check the URL", code: "invalid_address" });
@@ -99,7 +110,10 @@ describe("reading tasks is owner-only", () => {
       ].sort(),
     );
     expect((await u.client.get("/api/video-tasks?page=0")).statusCode).toBe(400);
-    expect((await u.client.get("/api/video-tasks?limit=500")).json()).toEqual({ message: "limit must be between 1 and 100", code: "invalid_input" });
+    expect((await u.client.get("/api/video-tasks?limit=500")).json()).toEqual({
+      message: "limit must be between 1 and 100",
+      code: "invalid_input",
+    });
   });
 });
 
@@ -122,8 +136,17 @@ describe("reference images", () => {
     const u = await userWithCredits(t.app, db(), 0);
     const fake = await uploadImage(t.app, u.client.sessionCookie, Buffer.from("<html>not an image</html>"), "x.png");
     expect(fake.statusCode).toBe(415);
-    expect(fake.json()).toEqual({ message: "Only JPG, PNG or WebP images can be used", code: "unsupported_media_type", reason: "image_type" });
-    const huge = await uploadImage(t.app, u.client.sessionCookie, Buffer.concat([randomPng(), Buffer.alloc(10 * 1024 * 1024)]), "big.png");
+    expect(fake.json()).toEqual({
+      message: "Only JPG, PNG or WebP images can be used",
+      code: "unsupported_media_type",
+      reason: "image_type",
+    });
+    const huge = await uploadImage(
+      t.app,
+      u.client.sessionCookie,
+      Buffer.concat([randomPng(), Buffer.alloc(10 * 1024 * 1024)]),
+      "big.png",
+    );
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toEqual({ message: "The image must be 10 MB or smaller", code: "payload_too_large" });
     const json = await u.client.post("/api/images/upload", { image: "x" });
@@ -148,7 +171,14 @@ describe("task lists", () => {
     const made: string[] = [];
     for (const body of [
       { prompt: 'plain "quoted" text ü ✓', model: "veo3_fast" },
-      { prompt: "with an image", model: "veo3_fast", imageUrls: [imageUrl], aspectRatio: "9:16", seeds: 12345, watermark: "WM" },
+      {
+        prompt: "with an image",
+        model: "veo3_fast",
+        imageUrls: [imageUrl],
+        aspectRatio: "9:16",
+        seeds: 12345,
+        watermark: "WM",
+      },
       { prompt: "doomed [sim:fail]", model: "veo3_fast" },
     ]) {
       made.push((await u.client.post("/api/generate-video", body)).json<{ taskId: string }>().taskId);
@@ -161,7 +191,13 @@ describe("task lists", () => {
     const recent = await u.client.get("/api/video-tasks?days=14");
     expect(recent.headers["content-type"]).toMatch(/^application\/json/);
     expect(recent.json()).toEqual({ tasks: expected });
-    expect((await u.client.get("/api/video-tasks?page=1&limit=2")).json()).toEqual({ tasks: expected.slice(0, 2), total: 3 });
-    expect((await u.client.get("/api/video-tasks?page=2&limit=2")).json()).toEqual({ tasks: expected.slice(2), total: 3 });
+    expect((await u.client.get("/api/video-tasks?page=1&limit=2")).json()).toEqual({
+      tasks: expected.slice(0, 2),
+      total: 3,
+    });
+    expect((await u.client.get("/api/video-tasks?page=2&limit=2")).json()).toEqual({
+      tasks: expected.slice(2),
+      total: 3,
+    });
   });
 });

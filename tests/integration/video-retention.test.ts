@@ -11,7 +11,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { transactions, videoFiles, videoTasks } from "../../src/server/db/schema.js";
 import type { VideoStore } from "../../src/server/integrations/storage/video-store.js";
 import { signInAdmin, type Client } from "../helpers/test-app.js";
-import { createVideoTestApp, runWorkerUntil, taskRow, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
+import {
+  createVideoTestApp,
+  runWorkerUntil,
+  taskRow,
+  userWithCredits,
+  type VideoTestApp,
+} from "../helpers/video-app.js";
 
 /** Failures and pauses injected into the real disk store. */
 const hooks: { failDeletes: number; afterPut?: (name: string) => Promise<void> } = { failDeletes: 0 };
@@ -59,7 +65,12 @@ async function setRetention(days: number | null) {
 /** A finished 9:16 video (one file), archived, completed `ageDays` ago. */
 async function archivedVideo(ageDays: number) {
   const u = await userWithCredits(t.app, db(), 5);
-  const res = await u.client.post("/api/generate-video", { prompt: "Waves on a pebble beach", model: "veo3_fast", aspectRatio: "9:16", imageUrls: [] });
+  const res = await u.client.post("/api/generate-video", {
+    prompt: "Waves on a pebble beach",
+    model: "veo3_fast",
+    aspectRatio: "9:16",
+    imageUrls: [],
+  });
   expect(res.statusCode, res.body).toBe(200);
   const { taskId } = res.json<{ taskId: string }>();
   await runWorkerUntil(t, async () => (await taskRow(db(), taskId)).status === "completed");
@@ -90,7 +101,10 @@ describe("retention", () => {
     const pass = await t.app.jobs.videoRetention.runOnce();
     expect(pass.videosDeleted).toBeGreaterThanOrEqual(1);
     expect(fs.existsSync(old.onDisk)).toBe(false);
-    expect((await db().select().from(videoFiles).where(eq(videoFiles.id, old.file.id)))[0]).toMatchObject({ status: "deleted", blobName: null });
+    expect((await db().select().from(videoFiles).where(eq(videoFiles.id, old.file.id)))[0]).toMatchObject({
+      status: "deleted",
+      blobName: null,
+    });
     expect((await taskRow(db(), old.taskId)).deletedAt).not.toBeNull();
     expect((await old.u.client.get(`/api/video-status/${old.taskId}`)).statusCode).toBe(404);
     expect((await old.u.client.get(old.row.resultUrls![0]!)).statusCode).toBe(404);
@@ -105,7 +119,10 @@ describe("retention", () => {
     const later = await t.app.jobs.videoRetention.runOnce(new Date(Date.now() + 2 * DAY_MS));
     expect(later.videosDeleted).toBeGreaterThanOrEqual(1);
     expect(fs.existsSync(young.onDisk)).toBe(false);
-    expect(await t.app.jobs.videoRetention.runOnce(new Date(Date.now() + 2 * DAY_MS))).toEqual({ videosDeleted: 0, blobsRemoved: 0 });
+    expect(await t.app.jobs.videoRetention.runOnce(new Date(Date.now() + 2 * DAY_MS))).toEqual({
+      videosDeleted: 0,
+      blobsRemoved: 0,
+    });
   });
 
   it("a blob that could not be removed when its video was deleted is removed by the next pass", async () => {
@@ -128,7 +145,12 @@ describe("retention", () => {
   it("a video deleted while its file was being copied leaves no copy behind", async () => {
     const u = await userWithCredits(t.app, db(), 5);
     const { taskId } = (
-      await u.client.post("/api/generate-video", { prompt: "Deleted mid-copy", model: "veo3_fast", aspectRatio: "9:16", imageUrls: [] })
+      await u.client.post("/api/generate-video", {
+        prompt: "Deleted mid-copy",
+        model: "veo3_fast",
+        aspectRatio: "9:16",
+        imageUrls: [],
+      })
     ).json<{
       taskId: string;
     }>();
@@ -150,12 +172,22 @@ describe("retention", () => {
 
   it("a copy whose lease was taken over, or whose source changed meanwhile, keeps nothing; the file is copied again from its new source", async () => {
     const u = await userWithCredits(t.app, db(), 5);
-    const { taskId } = (await u.client.post("/api/generate-video", { prompt: "Lost its lease", model: "veo3_fast", aspectRatio: "9:16", imageUrls: [] })).json<{
+    const { taskId } = (
+      await u.client.post("/api/generate-video", {
+        prompt: "Lost its lease",
+        model: "veo3_fast",
+        aspectRatio: "9:16",
+        imageUrls: [],
+      })
+    ).json<{
       taskId: string;
     }>();
     await runWorkerUntil(t, async () => (await taskRow(db(), taskId)).status === "completed");
     const row = await taskRow(db(), taskId);
-    const [{ id: fileId }] = (await db().select({ id: videoFiles.id }).from(videoFiles).where(eq(videoFiles.videoTaskId, row.id))) as [{ id: string }];
+    const [{ id: fileId }] = (await db()
+      .select({ id: videoFiles.id })
+      .from(videoFiles)
+      .where(eq(videoFiles.videoTaskId, row.id))) as [{ id: string }];
     const stored = () => fs.readdirSync(path.join(t.config.dataDir, "videos")).filter((n) => n.startsWith(fileId));
 
     // Another process took the file over after this copy's lease ran out.
@@ -166,7 +198,10 @@ describe("retention", () => {
         .where(eq(videoFiles.id, fileId));
     };
     await t.app.jobs.videoArchiver.runOnce();
-    expect((await db().select().from(videoFiles).where(eq(videoFiles.id, fileId)))[0]).toMatchObject({ status: "pending", blobName: null });
+    expect((await db().select().from(videoFiles).where(eq(videoFiles.id, fileId)))[0]).toMatchObject({
+      status: "pending",
+      blobName: null,
+    });
     expect(stored()).toEqual([]);
 
     // The provider gave the task a new link while this copy ran: the trigger queues the new source.
@@ -193,7 +228,9 @@ describe("retention", () => {
     for (const bad of [0, -1, 36501, 1.5, "abc", "", true]) {
       const res = await admin.put("/api/admin/settings", { videoRetentionDays: bad });
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
-      expect(res.json<{ message: string }>().message).toContain("videoRetentionDays must be a whole number of days between 1 and 36500");
+      expect(res.json<{ message: string }>().message).toContain(
+        "videoRetentionDays must be a whole number of days between 1 and 36500",
+      );
     }
     const saved = await admin.put("/api/admin/settings", { videoRetentionDays: "90" });
     expect(saved.json<{ settings: { videoRetentionDays: number } }>().settings.videoRetentionDays).toBe(90);

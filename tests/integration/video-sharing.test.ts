@@ -7,7 +7,13 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { transactions, videoFiles, videoTasks } from "../../src/server/db/schema.js";
-import { createVideoTestApp, runWorkerUntil, taskRow, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
+import {
+  createVideoTestApp,
+  runWorkerUntil,
+  taskRow,
+  userWithCredits,
+  type VideoTestApp,
+} from "../helpers/video-app.js";
 
 let t: VideoTestApp;
 const db = () => t.database.db;
@@ -19,7 +25,12 @@ afterAll(() => t.close());
 
 async function finishedVideo(prompt = "A heron lands on a misty lake") {
   const u = await userWithCredits(t.app, db(), 5);
-  const res = await u.client.post("/api/generate-video", { prompt, model: "veo3_fast", aspectRatio: "9:16", imageUrls: [] });
+  const res = await u.client.post("/api/generate-video", {
+    prompt,
+    model: "veo3_fast",
+    aspectRatio: "9:16",
+    imageUrls: [],
+  });
   expect(res.statusCode, res.body).toBe(200);
   const { taskId } = res.json<{ taskId: string }>();
   await runWorkerUntil(t, async () => (await taskRow(db(), taskId)).status === "completed");
@@ -28,7 +39,8 @@ async function finishedVideo(prompt = "A heron lands on a misty lake") {
   return { u, taskId };
 }
 
-const metaContent = (html: string, key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`).exec(html)?.[1]?.replaceAll("&#38;", "&");
+const metaContent = (html: string, key: string) =>
+  new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`).exec(html)?.[1]?.replaceAll("&#38;", "&");
 
 describe("sharing", () => {
   it("a shared video has a public page with preview tags and a player anyone can play; private again kills both at once", async () => {
@@ -43,7 +55,11 @@ describe("sharing", () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-type"]).toMatch(/^text\/html/);
     expect(page.headers["cache-control"]).toBe("public, no-cache");
-    const again304 = await t.app.inject({ method: "GET", url: pagePath, headers: { "if-none-match": page.headers.etag as string } });
+    const again304 = await t.app.inject({
+      method: "GET",
+      url: pagePath,
+      headers: { "if-none-match": page.headers.etag as string },
+    });
     expect(again304.statusCode).toBe(304);
     expect(metaContent(page.body, "og:title")).toBe("A heron lands on a misty lake");
     expect(metaContent(page.body, "og:video:type")).toBe("video/mp4");
@@ -57,7 +73,9 @@ describe("sharing", () => {
     expect(played.statusCode).toBe(200);
 
     // The list shows it shared.
-    const listed = (await u.client.get("/api/video-tasks?page=1&limit=10")).json<{ tasks: { taskId: string; isPublic: boolean; shareId: string }[] }>();
+    const listed = (await u.client.get("/api/video-tasks?page=1&limit=10")).json<{
+      tasks: { taskId: string; isPublic: boolean; shareId: string }[];
+    }>();
     expect(listed.tasks.find((x) => x.taskId === taskId)).toMatchObject({ isPublic: true, shareId: pagePath.slice(3) });
 
     expect((await u.client.put(`/api/videos/${taskId}/sharing`, { isPublic: false })).json()).toEqual({
@@ -69,7 +87,9 @@ describe("sharing", () => {
     expect((await t.app.inject({ method: "GET", url: `${videoUrl.pathname}${videoUrl.search}` })).statusCode).toBe(404);
 
     // Shared again: a new link; the old one stays dead.
-    const again = (await u.client.put(`/api/videos/${taskId}/sharing`, { isPublic: true })).json<{ shareUrl: string }>();
+    const again = (await u.client.put(`/api/videos/${taskId}/sharing`, { isPublic: true })).json<{
+      shareUrl: string;
+    }>();
     expect(again.shareUrl).not.toBe(shareUrl);
     expect((await t.app.inject({ method: "GET", url: pagePath })).statusCode).toBe(404);
     expect((await t.app.inject({ method: "GET", url: new URL(again.shareUrl).pathname })).statusCode).toBe(200);
@@ -77,7 +97,9 @@ describe("sharing", () => {
 
   it("the owner can hide the prompt; hostile prompts are escaped", async () => {
     const { u, taskId } = await finishedVideo(`"><script>alert(1)</script> & a fox`);
-    const { shareUrl } = (await u.client.put(`/api/videos/${taskId}/sharing`, { isPublic: true })).json<{ shareUrl: string }>();
+    const { shareUrl } = (await u.client.put(`/api/videos/${taskId}/sharing`, { isPublic: true })).json<{
+      shareUrl: string;
+    }>();
     const page = (await t.app.inject({ method: "GET", url: new URL(shareUrl).pathname })).body;
     expect(page).not.toContain("<script>");
     expect(page).toContain("&#60;script&#62;alert(1)&#60;/script&#62;");
@@ -93,7 +115,14 @@ describe("sharing", () => {
     const stranger = await userWithCredits(t.app, db(), 0);
     expect((await stranger.client.put(`/api/videos/${taskId}/sharing`, { isPublic: true })).statusCode).toBe(404);
     const u = await userWithCredits(t.app, db(), 5);
-    const pending = (await u.client.post("/api/generate-video", { prompt: "Still cooking", model: "veo3_fast", aspectRatio: "16:9", imageUrls: [] })).json<{
+    const pending = (
+      await u.client.post("/api/generate-video", {
+        prompt: "Still cooking",
+        model: "veo3_fast",
+        aspectRatio: "16:9",
+        imageUrls: [],
+      })
+    ).json<{
       taskId: string;
     }>();
     const refused = await u.client.put(`/api/videos/${pending.taskId}/sharing`, { isPublic: true });
@@ -110,13 +139,20 @@ describe("deleting", () => {
     const [file] = await db().select().from(videoFiles).where(eq(videoFiles.videoTaskId, row.id));
     const onDisk = path.join(t.config.dataDir, "videos", file!.blobName!);
     expect(fs.existsSync(onDisk)).toBe(true);
-    const { shareUrl } = (await u.client.put(`/api/videos/${taskId}/sharing`, { isPublic: true })).json<{ shareUrl: string }>();
+    const { shareUrl } = (await u.client.put(`/api/videos/${taskId}/sharing`, { isPublic: true })).json<{
+      shareUrl: string;
+    }>();
 
     const res = await u.client.delete(`/api/videos/${taskId}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(fs.existsSync(onDisk)).toBe(false);
-    expect((await db().select().from(videoFiles).where(eq(videoFiles.id, file!.id)))[0]).toMatchObject({ status: "deleted", blobName: null });
-    expect((await u.client.get("/api/video-tasks?page=1&limit=10")).json<{ tasks: unknown[]; total: number }>()).toEqual({ tasks: [], total: 0 });
+    expect((await db().select().from(videoFiles).where(eq(videoFiles.id, file!.id)))[0]).toMatchObject({
+      status: "deleted",
+      blobName: null,
+    });
+    expect(
+      (await u.client.get("/api/video-tasks?page=1&limit=10")).json<{ tasks: unknown[]; total: number }>(),
+    ).toEqual({ tasks: [], total: 0 });
     expect((await u.client.get(`/api/video-status/${taskId}`)).statusCode).toBe(404);
     expect((await u.client.get(row.resultUrls![0]!)).statusCode).toBe(404);
     expect((await t.app.inject({ method: "GET", url: new URL(shareUrl).pathname })).statusCode).toBe(404);
@@ -128,7 +164,14 @@ describe("deleting", () => {
 
   it("a video still being made cannot be deleted; another person's is not found", async () => {
     const u = await userWithCredits(t.app, db(), 5);
-    const { taskId } = (await u.client.post("/api/generate-video", { prompt: "Not yet", model: "veo3_fast", aspectRatio: "16:9", imageUrls: [] })).json<{
+    const { taskId } = (
+      await u.client.post("/api/generate-video", {
+        prompt: "Not yet",
+        model: "veo3_fast",
+        aspectRatio: "16:9",
+        imageUrls: [],
+      })
+    ).json<{
       taskId: string;
     }>();
     const refused = await u.client.delete(`/api/videos/${taskId}`);

@@ -8,7 +8,14 @@ import crypto from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../../src/server/identity/sessions.js";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
-import { balanceOf, createVideoTestApp, runWorkerUntil, taskRow, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
+import {
+  balanceOf,
+  createVideoTestApp,
+  runWorkerUntil,
+  taskRow,
+  userWithCredits,
+  type VideoTestApp,
+} from "../helpers/video-app.js";
 
 let t: VideoTestApp;
 const db = () => t.database.db;
@@ -30,7 +37,11 @@ function post(url: string, cookie: string | undefined, headers: Record<string, s
 
 function expectRefused(res: { statusCode: number; body: string; json: () => unknown }) {
   expect(res.statusCode, res.body).toBe(403);
-  expect(res.json()).toMatchObject({ code: "forbidden", reason: "web_price_needs_web_app", message: expect.stringContaining("/api") as unknown });
+  expect(res.json()).toMatchObject({
+    code: "forbidden",
+    reason: "web_price_needs_web_app",
+    message: expect.stringContaining("/api") as unknown,
+  });
 }
 
 async function finishedVideo(u: User): Promise<string> {
@@ -52,16 +63,29 @@ describe("POST /api/generate-video with a session cookie", () => {
     expectRefused(await post("/api/generate-video", cookie, {}, VIDEO));
     expectRefused(await post("/api/generate-video", cookie, { "x-csrf-token": token }, VIDEO));
     expectRefused(await post("/api/generate-video", cookie, { "sec-fetch-site": "same-origin" }, VIDEO));
-    expectRefused(await post("/api/generate-video", cookie, { "sec-fetch-site": "none", "x-csrf-token": token }, VIDEO));
+    expectRefused(
+      await post("/api/generate-video", cookie, { "sec-fetch-site": "none", "x-csrf-token": token }, VIDEO),
+    );
     const sameOrigin = { "sec-fetch-site": "same-origin" };
-    expectRefused(await post("/api/generate-video", cookie, { ...sameOrigin, "x-csrf-token": crypto.randomBytes(32).toString("base64url") }, VIDEO));
-    expectRefused(await post("/api/generate-video", cookie, { ...sameOrigin, "x-csrf-token": other.client.webToken! }, VIDEO));
+    expectRefused(
+      await post(
+        "/api/generate-video",
+        cookie,
+        { ...sameOrigin, "x-csrf-token": crypto.randomBytes(32).toString("base64url") },
+        VIDEO,
+      ),
+    );
+    expectRefused(
+      await post("/api/generate-video", cookie, { ...sameOrigin, "x-csrf-token": other.client.webToken! }, VIDEO),
+    );
 
     // A new sign-in is a new session: the token of the one before no longer counts.
     const again = await u.client.post("/api/auth/login", { username: u.username, password: "password123" });
     expect(again.statusCode, again.body).toBe(200);
     expect(u.client.webToken).not.toBe(token);
-    expectRefused(await post("/api/generate-video", u.client.sessionCookie, { ...sameOrigin, "x-csrf-token": token }, VIDEO));
+    expectRefused(
+      await post("/api/generate-video", u.client.sessionCookie, { ...sameOrigin, "x-csrf-token": token }, VIDEO),
+    );
 
     expect((await balanceOf(db(), u.id)).credits).toBe(50);
   });
@@ -91,7 +115,9 @@ describe("the other routes that charge the web price", () => {
     const extend = `/api/videos/${parent}/extend`;
     const upgrade = `/api/videos/${parent}/upgrade-4k`;
     expectRefused(await post(extend, u.client.sessionCookie, {}, { prompt: "the storm clears" }));
-    expectRefused(await post(upgrade, u.client.sessionCookie, { "sec-fetch-site": "same-origin", "x-csrf-token": "forged" }));
+    expectRefused(
+      await post(upgrade, u.client.sessionCookie, { "sec-fetch-site": "same-origin", "x-csrf-token": "forged" }),
+    );
     expect((await balanceOf(db(), u.id)).credits).toBe(before);
 
     const extended = await post(extend, u.client.sessionCookie, u.client.webAppHeaders, { prompt: "the storm clears" });
@@ -105,11 +131,20 @@ describe("the other routes that charge the web price", () => {
 
 describe("a site on plain http away from localhost (browsers send it no fetch metadata)", () => {
   it("asks for the token alone", async () => {
-    const lan = await createVideoTestApp({ database: t.database, sim: t.sim, env: { PUBLIC_URL: "http://192.168.1.20:3000" } });
+    const lan = await createVideoTestApp({
+      database: t.database,
+      sim: t.sim,
+      env: { PUBLIC_URL: "http://192.168.1.20:3000" },
+    });
     try {
       const u = await userWithCredits(lan.app, db(), 50);
       const call = (headers: Record<string, string>) =>
-        lan.app.inject({ method: "POST", url: "/api/generate-video", headers: { cookie: u.client.sessionCookie!, ...headers }, payload: VIDEO });
+        lan.app.inject({
+          method: "POST",
+          url: "/api/generate-video",
+          headers: { cookie: u.client.sessionCookie!, ...headers },
+          payload: VIDEO,
+        });
       expectRefused(await call({}));
       expectRefused(await call({ "x-csrf-token": "forged" }));
       expectRefused(await call({ "sec-fetch-site": "none", "x-csrf-token": u.client.webToken! }));
@@ -129,10 +164,19 @@ describe("the csrf cookie", () => {
     const read = await t.app.inject({ method: "GET", url: "/api/auth/current-user", headers: { cookie } });
     const given = read.cookies.find((c) => c.name === "csrf");
     expect(given?.httpOnly).toBeFalsy();
-    const res = await post("/api/generate-video", cookie, { "sec-fetch-site": "same-origin", "x-csrf-token": given!.value }, VIDEO);
+    const res = await post(
+      "/api/generate-video",
+      cookie,
+      { "sec-fetch-site": "same-origin", "x-csrf-token": given!.value },
+      VIDEO,
+    );
     expect(res.statusCode, res.body).toBe(200);
     // Already right: not set again.
-    const reread = await t.app.inject({ method: "GET", url: "/api/auth/current-user", headers: { cookie: `${cookie}; csrf=${given!.value}` } });
+    const reread = await t.app.inject({
+      method: "GET",
+      url: "/api/auth/current-user",
+      headers: { cookie: `${cookie}; csrf=${given!.value}` },
+    });
     expect(reread.cookies.find((c) => c.name === "csrf")).toBeUndefined();
 
     await u.client.post("/api/auth/logout");

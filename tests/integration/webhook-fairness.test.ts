@@ -10,9 +10,19 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "../../src/server/db/schema.js";
 import { fanOutEvents, newEventId } from "../../src/server/features/webhooks/deliveries.js";
-import { WEBHOOK_DROPPED_ERROR, WEBHOOK_PENDING_MAX, type WebhookAttemptList } from "../../src/shared/schemas/webhooks.js";
+import {
+  WEBHOOK_DROPPED_ERROR,
+  WEBHOOK_PENDING_MAX,
+  type WebhookAttemptList,
+} from "../../src/shared/schemas/webhooks.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
-import { createVideoTestApp, runWorkerUntil, taskRow, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
+import {
+  createVideoTestApp,
+  runWorkerUntil,
+  taskRow,
+  userWithCredits,
+  type VideoTestApp,
+} from "../helpers/video-app.js";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver.js";
 
 type User = Awaited<ReturnType<typeof userWithCredits>>;
@@ -94,7 +104,8 @@ describe("one endpoint that never answers", () => {
     if (alice) {
       const owner = await userWithCredits(t.app, t.database.db, 0);
       const endpointId = await addEndpoint(owner, alice.url);
-      for (let i = 0; i < QUEUED; i++) expect((await owner.client.post(`/api/webhooks/endpoints/${endpointId}/test`)).statusCode).toBe(202);
+      for (let i = 0; i < QUEUED; i++)
+        expect((await owner.client.post(`/api/webhooks/endpoints/${endpointId}/test`)).statusCode).toBe(202);
     }
     const sender = t.app.jobs.webhookSender;
     sender.start();
@@ -127,7 +138,9 @@ describe("one endpoint that never answers", () => {
       await hole.close();
       await sender.stop();
     }
-    console.log(`Bob's delivery with ${QUEUED} queued for a stuck endpoint: ${stuckWait} ms; with nothing else queued: ${baselineWait} ms`);
+    console.log(
+      `Bob's delivery with ${QUEUED} queued for a stuck endpoint: ${stuckWait} ms; with nothing else queued: ${baselineWait} ms`,
+    );
     expect(stuckWait).toBeLessThan(Infinity);
     // A floor of 50 ms under the baseline, so a lucky one does not turn noise into a failure.
     expect(stuckWait / Math.max(baselineWait, 50)).toBeLessThan(10);
@@ -147,7 +160,8 @@ describe("a per-request callbackUrl (n8n's Wait node)", () => {
     try {
       const alice = await userWithCredits(t.app, t.database.db, 0);
       const aliceEndpoint = await addEndpoint(alice, `${hole.url}/alice`);
-      for (let i = 0; i < 200; i++) expect((await alice.client.post(`/api/webhooks/endpoints/${aliceEndpoint}/test`)).statusCode).toBe(202);
+      for (let i = 0; i < 200; i++)
+        expect((await alice.client.post(`/api/webhooks/endpoints/${aliceEndpoint}/test`)).statusCode).toBe(202);
       const sender = t.app.jobs.webhookSender;
       sender.start();
       while (hole.connections === 0) await sleep(10);
@@ -166,7 +180,10 @@ describe("a per-request callbackUrl (n8n's Wait node)", () => {
       // The trigger's announcement wakes the pass under way; Bob's callback goes beside Alice's stuck tries.
       const deadline = Date.now() + 20_000;
       while (receiver.received.length === 0 && Date.now() < deadline) await sleep(10);
-      const aliceTriesEnded = await t.database.db.select().from(webhookAttempts).where(eq(webhookAttempts.endpointId, aliceEndpoint));
+      const aliceTriesEnded = await t.database.db
+        .select()
+        .from(webhookAttempts)
+        .where(eq(webhookAttempts.endpointId, aliceEndpoint));
       expect(receiver.received.map((r) => r.path)).toEqual(["/resume/1"]);
       expect(aliceTriesEnded).toEqual([]);
     } finally {
@@ -197,9 +214,11 @@ describe("an endpoint that keeps timing out", () => {
   it("gets a shorter timeout each time, one try at a time, and pauses; an answer restores it", async () => {
     const u = await userWithCredits(t.app, t.database.db, 0);
     const endpointId = await addEndpoint(u, `${hole.url}/slow`);
-    const test = async () => expect((await u.client.post(`/api/webhooks/endpoints/${endpointId}/test`)).statusCode).toBe(202);
+    const test = async () =>
+      expect((await u.client.post(`/api/webhooks/endpoints/${endpointId}/test`)).statusCode).toBe(202);
     const send = (at?: Date) => t.app.jobs.webhookSender.runOnce(at);
-    const endpointRow = async () => (await t.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId)))[0]!;
+    const endpointRow = async () =>
+      (await t.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId)))[0]!;
 
     await test();
     const before = Date.now();
@@ -252,7 +271,8 @@ describe("requests in flight", () => {
       // Two endpoints on one host (another port would still be that host).
       for (const path of ["/a", "/b"]) {
         const endpointId = await addEndpoint(u, `${hole.url}${path}`);
-        for (let i = 0; i < 5; i++) expect((await u.client.post(`/api/webhooks/endpoints/${endpointId}/test`)).statusCode).toBe(202);
+        for (let i = 0; i < 5; i++)
+          expect((await u.client.post(`/api/webhooks/endpoints/${endpointId}/test`)).statusCode).toBe(202);
       }
       // Three tries at once (the host's limit); none ends before the hole closes, so none frees a place.
       const pass = t.app.jobs.webhookSender.runOnce();
@@ -282,8 +302,14 @@ describe("deliveries waiting for one endpoint", () => {
     const endpointId = await addEndpoint(u, "http://127.0.0.1:9/hook", ["video.completed", "credits.low"]);
     const seed = async (type: string, n: number, createdAt: Date) => {
       const ids = Array.from({ length: n }, () => newEventId());
-      await db.insert(webhookEvents).values(ids.map((id) => ({ id, userId: u.id, type, createdAt, fannedOutAt: createdAt })));
-      await db.insert(webhookDeliveries).values(ids.map((id) => ({ eventId: id, endpointId, payload: "{}", createdAt, nextAttemptAt: later(3_600_000) })));
+      await db
+        .insert(webhookEvents)
+        .values(ids.map((id) => ({ id, userId: u.id, type, createdAt, fannedOutAt: createdAt })));
+      await db
+        .insert(webhookDeliveries)
+        .values(
+          ids.map((id) => ({ eventId: id, endpointId, payload: "{}", createdAt, nextAttemptAt: later(3_600_000) })),
+        );
       return ids;
     };
     const oldTests = await seed("webhook.test", 2, new Date(Date.now() - 3_000));
@@ -307,7 +333,10 @@ describe("deliveries waiting for one endpoint", () => {
 
     // Three new test events: the three oldest test events go, no real one.
     const newTests: string[] = [];
-    for (let i = 0; i < 3; i++) newTests.push((await u.client.post(`/api/webhooks/endpoints/${endpointId}/test`)).json<{ eventId: string }>().eventId);
+    for (let i = 0; i < 3; i++)
+      newTests.push(
+        (await u.client.post(`/api/webhooks/endpoints/${endpointId}/test`)).json<{ eventId: string }>().eventId,
+      );
     expect(await pending()).toBe(WEBHOOK_PENDING_MAX);
     expect(await statusOf(oldTests)).toEqual(["failed", "failed"]);
     expect((await statusOf(newTests)).sort()).toEqual(["failed", "pending", "pending"]);
@@ -316,7 +345,9 @@ describe("deliveries waiting for one endpoint", () => {
 
     // Three real events fanned out: the two test events left go first, then the oldest real one, with a trace.
     for (let i = 0; i < 3; i++)
-      await db.insert(webhookEvents).values({ id: newEventId(), userId: u.id, type: "credits.low", data: { credits: 1, threshold: 5 } });
+      await db
+        .insert(webhookEvents)
+        .values({ id: newEventId(), userId: u.id, type: "credits.low", data: { credits: 1, threshold: 5 } });
     await fanOutEvents(db, () => Promise.reject(new Error("no task events here")));
     expect(await pending()).toBe(WEBHOOK_PENDING_MAX);
     expect(await statusOf(newTests)).toEqual(["failed", "failed", "failed"]);
@@ -324,7 +355,12 @@ describe("deliveries waiting for one endpoint", () => {
     expect(stillReal.filter((s) => s === "failed")).toHaveLength(1);
     const log = await attemptsOf(u, endpointId);
     expect(log).toHaveLength(1);
-    expect(log[0]).toMatchObject({ eventType: "video.completed", statusCode: null, deliveryStatus: "failed", error: WEBHOOK_DROPPED_ERROR });
+    expect(log[0]).toMatchObject({
+      eventType: "video.completed",
+      statusCode: null,
+      deliveryStatus: "failed",
+      error: WEBHOOK_DROPPED_ERROR,
+    });
     // The person can send it again from the log.
     expect(real).toContain(log[0]!.eventId);
   });

@@ -33,7 +33,8 @@ describe("test events and resends", () => {
     const other = await userWithCredits(strict.app, strict.database.db, 0);
     const endpointId = await addEndpoint(u, `${receiver.url}/a`);
     const otherEndpoint = await addEndpoint(other, `${receiver.url}/b`);
-    for (let i = 0; i < 4; i++) expect((await u.client.post(`/api/webhooks/endpoints/${endpointId}/test`)).statusCode).toBe(202);
+    for (let i = 0; i < 4; i++)
+      expect((await u.client.post(`/api/webhooks/endpoints/${endpointId}/test`)).statusCode).toBe(202);
     await strict.app.jobs.webhookSender.runOnce();
     const [attempt] = await attemptsOf(u, endpointId);
     expect((await u.client.post(`/api/webhooks/deliveries/${attempt!.deliveryId}/resend`)).statusCode).toBe(202);

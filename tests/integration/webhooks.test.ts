@@ -8,10 +8,25 @@ import { and, eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { users, webhookDeliveries, webhookEndpoints, webhookEvents } from "../../src/server/db/schema.js";
-import { DEFAULT_WEBHOOK_OPTIONS, DISABLED_AFTER_FAILING, type WebhookSenderOptions } from "../../src/server/jobs/webhook-sender.js";
-import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_LOG_SIZE, type WebhookAttemptList, type WebhooksOverview } from "../../src/shared/schemas/webhooks.js";
+import {
+  DEFAULT_WEBHOOK_OPTIONS,
+  DISABLED_AFTER_FAILING,
+  type WebhookSenderOptions,
+} from "../../src/server/jobs/webhook-sender.js";
+import {
+  MAX_WEBHOOK_ENDPOINTS,
+  WEBHOOK_LOG_SIZE,
+  type WebhookAttemptList,
+  type WebhooksOverview,
+} from "../../src/shared/schemas/webhooks.js";
 import { createTestApp, signUp, type TestApp } from "../helpers/test-app.js";
-import { createVideoTestApp, runWorkerUntil, taskRow, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
+import {
+  createVideoTestApp,
+  runWorkerUntil,
+  taskRow,
+  userWithCredits,
+  type VideoTestApp,
+} from "../helpers/video-app.js";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver.js";
 
 let t: VideoTestApp;
@@ -64,7 +79,12 @@ async function addEndpoint(u: User, events: string[], path = "/hook") {
 }
 
 async function finishVideo(u: User, body: object = {}) {
-  const res = await u.client.post("/api/generate-video", { prompt: "A heron over a lake", model: "veo3_fast", aspectRatio: "16:9", ...body });
+  const res = await u.client.post("/api/generate-video", {
+    prompt: "A heron over a lake",
+    model: "veo3_fast",
+    aspectRatio: "16:9",
+    ...body,
+  });
   expect(res.statusCode, res.body).toBe(200);
   const { taskId } = res.json<{ taskId: string }>();
   await runWorkerUntil(t, async () => ["completed", "failed"].includes((await taskRow(db(), taskId)).status));
@@ -77,7 +97,13 @@ async function apiToken(u: User): Promise<string> {
 
 const attemptsOf = async (u: User, endpointId: string) =>
   (await u.client.get(`/api/webhooks/endpoints/${endpointId}/attempts`)).json<WebhookAttemptList>().attempts;
-const bodyOf = (i = 0) => JSON.parse(receiver.received[i]!.body) as { id: string; type: string; timestamp: string; data: Record<string, unknown> };
+const bodyOf = (i = 0) =>
+  JSON.parse(receiver.received[i]!.body) as {
+    id: string;
+    type: string;
+    timestamp: string;
+    data: Record<string, unknown>;
+  };
 
 describe("signed events for finished videos", () => {
   it("video.completed and video.hd_ready carry the automation API's view, signed as Standard Webhooks says", async () => {
@@ -92,20 +118,29 @@ describe("signed events for finished videos", () => {
     const got = receiver.received[0]!;
     // The independent check: the standardwebhooks package accepts the body and headers as sent.
     expect(new Webhook(secret).verify(got.body, got.headers)).toEqual(JSON.parse(got.body));
-    expect(() => new Webhook(`whsec_${Buffer.alloc(32, 1).toString("base64")}`).verify(got.body, got.headers)).toThrow();
+    expect(() =>
+      new Webhook(`whsec_${Buffer.alloc(32, 1).toString("base64")}`).verify(got.body, got.headers),
+    ).toThrow();
     expect(got.headers["webhook-id"]).toMatch(/^msg_[0-9a-f]{32}$/);
     expect(got.headers["content-type"]).toBe("application/json");
     const event = bodyOf();
     expect(event).toMatchObject({ id: got.headers["webhook-id"], type: "video.completed" });
     const token = await apiToken(u);
-    const status = await t.app.inject({ method: "GET", url: `/api/n8n/video-status/${taskId}`, headers: { authorization: `Bearer ${token}` } });
+    const status = await t.app.inject({
+      method: "GET",
+      url: `/api/n8n/video-status/${taskId}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(event.data).toEqual(status.json());
 
     // The 1080p version arrives: a second event, now with hdVideoUrl.
     await runWorkerUntil(t, async () => (await taskRow(db(), taskId)).hdStatus === "ready");
     await send();
     expect(receiver.received).toHaveLength(2);
-    expect(bodyOf(1)).toMatchObject({ type: "video.hd_ready", data: { taskId, resolution: "1080p", status: "completed" } });
+    expect(bodyOf(1)).toMatchObject({
+      type: "video.hd_ready",
+      data: { taskId, resolution: "1080p", status: "completed" },
+    });
     expect(new Webhook(secret).verify(receiver.received[1]!.body, receiver.received[1]!.headers)).toBeTruthy();
     const log = await attemptsOf(u, endpoint.id);
     expect(log.map((a) => [a.eventType, a.statusCode, a.attempt, a.deliveryStatus])).toEqual([
@@ -200,7 +235,9 @@ describe("two processes sending", () => {
     try {
       const u = await userWithCredits(t.app, db(), 0);
       const slowUser = await userWithCredits(t.app, db(), 0);
-      const slowEndpoint = (await slowUser.client.post("/api/webhooks/endpoints", { url: `${slow.url}/slow`, events: ["video.completed"] })).json<{
+      const slowEndpoint = (
+        await slowUser.client.post("/api/webhooks/endpoints", { url: `${slow.url}/slow`, events: ["video.completed"] })
+      ).json<{
         endpoint: { id: string };
       }>().endpoint;
       const { endpoint } = await addEndpoint(u, ["video.completed"]);
@@ -248,7 +285,8 @@ describe("retries, disabling, resend", () => {
     const before = Date.now();
     await send();
     const after = Date.now();
-    const deliveryRow = async () => (await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id)))[0]!;
+    const deliveryRow = async () =>
+      (await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id)))[0]!;
     const delivery = await deliveryRow();
     expect(delivery).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: 500 });
     // The first wait is the schedule's, plus at most 10 % jitter.
@@ -286,7 +324,8 @@ describe("retries, disabling, resend", () => {
     receiver.answer = { status: 503 };
     await finishVideo(u);
     await send();
-    const view = async () => (await u.client.get("/api/webhooks")).json<WebhooksOverview>().endpoints.find((e) => e.id === endpoint.id)!;
+    const view = async () =>
+      (await u.client.get("/api/webhooks")).json<WebhooksOverview>().endpoints.find((e) => e.id === endpoint.id)!;
     expect((await view()).failingSince).not.toBeNull();
     expect((await view()).enabled).toBe(true);
     // A second event keeps failing after 3 days of failures.
@@ -351,7 +390,10 @@ describe("secrets", () => {
     const u = await userWithCredits(t.app, db(), 0);
     const { endpoint, secret: old } = await addEndpoint(u, ["video.completed"]);
     const rotated = await u.client.post(`/api/webhooks/endpoints/${endpoint.id}/rotate-secret`);
-    const { secret: next, previousSecretValidUntil } = rotated.json<{ secret: string; previousSecretValidUntil: string }>();
+    const { secret: next, previousSecretValidUntil } = rotated.json<{
+      secret: string;
+      previousSecretValidUntil: string;
+    }>();
     expect(next).not.toBe(old);
     expect(Date.parse(previousSecretValidUntil) - Date.now()).toBeGreaterThan(23 * HOUR);
 
@@ -558,13 +600,29 @@ describe("no server-side request forgery", () => {
       expect(res.json(), url).toMatchObject({ code: "webhook_url_refused" });
     }
     // A public address is accepted (nothing is sent until an event happens).
-    expect((await u.client.post("/api/webhooks/endpoints", { url: "https://93.184.216.34/hook", events: ["video.completed"] })).statusCode).toBe(201);
+    expect(
+      (
+        await u.client.post("/api/webhooks/endpoints", {
+          url: "https://93.184.216.34/hook",
+          events: ["video.completed"],
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it("with WEBHOOKS_ALLOW_LOCAL, loopback and http pass, but private and metadata addresses never", async () => {
     const u = await signUp(t.app);
-    expect((await u.client.post("/api/webhooks/endpoints", { url: "http://127.0.0.1:9/x", events: ["video.completed"] })).statusCode).toBe(201);
-    for (const url of ["http://10.0.0.1/x", "http://169.254.169.254/", "https://192.168.1.1/x", "http://[::127.0.0.1]:9/x", "http://[64:ff9b::7f00:1]/x"]) {
+    expect(
+      (await u.client.post("/api/webhooks/endpoints", { url: "http://127.0.0.1:9/x", events: ["video.completed"] }))
+        .statusCode,
+    ).toBe(201);
+    for (const url of [
+      "http://10.0.0.1/x",
+      "http://169.254.169.254/",
+      "https://192.168.1.1/x",
+      "http://[::127.0.0.1]:9/x",
+      "http://[64:ff9b::7f00:1]/x",
+    ]) {
       const res = await u.client.post("/api/webhooks/endpoints", { url, events: ["video.completed"] });
       expect(res.statusCode, url).toBe(400);
     }
@@ -612,7 +670,9 @@ describe("no server-side request forgery", () => {
       await u.client.post(`/api/webhooks/endpoints/${endpoint!.id}/test`);
       await strict.app.jobs.webhookSender.runOnce();
       expect(local.received).toHaveLength(0);
-      const [attempt] = (await u.client.get(`/api/webhooks/endpoints/${endpoint!.id}/attempts`)).json<WebhookAttemptList>().attempts;
+      const [attempt] = (
+        await u.client.get(`/api/webhooks/endpoints/${endpoint!.id}/attempts`)
+      ).json<WebhookAttemptList>().attempts;
       expect(attempt).toMatchObject({ statusCode: null, deliveryStatus: "pending" });
       expect(attempt!.error).toMatch(/not a public internet address/);
     } finally {

@@ -19,7 +19,10 @@ function rejection(value: string): { status: number; message: string } {
 
 describe("parseImageInput", () => {
   it("passes http(s) URLs through as given", () => {
-    expect(parseImageInput(" https://img.example/a.png?x=1 ")).toEqual({ kind: "url", url: "https://img.example/a.png?x=1" });
+    expect(parseImageInput(" https://img.example/a.png?x=1 ")).toEqual({
+      kind: "url",
+      url: "https://img.example/a.png?x=1",
+    });
     expect(parseImageInput("HTTP://img.example/a.jpg")).toEqual({ kind: "url", url: "HTTP://img.example/a.jpg" });
   });
 
@@ -60,13 +63,18 @@ describe("parseImageInput", () => {
   it("refuses more than MAX_IMAGE_BYTES before decoding, and takes exactly the limit", () => {
     const exact = Buffer.concat([PNG, Buffer.alloc(MAX_IMAGE_BYTES - PNG.length)]);
     expect(parseImageInput(exact.toString("base64")).kind).toBe("base64");
-    expect(rejection(Buffer.concat([exact, Buffer.alloc(1)]).toString("base64"))).toEqual({ status: 400, message: IMAGE_MESSAGES.tooLarge });
+    expect(rejection(Buffer.concat([exact, Buffer.alloc(1)]).toString("base64"))).toEqual({
+      status: 400,
+      message: IMAGE_MESSAGES.tooLarge,
+    });
   });
 
   it("calls a string base64 exactly when it is one alphabet's characters, then at most two '='", () => {
     const written = (text: string) => /^(?:[A-Za-z0-9+/]+|[A-Za-z0-9_-]+)={0,2}$/.test(text);
     const alphabet = fc.constantFrom(..."AZaz09+/-_=$ .".split(""));
-    const letters = fc.array(fc.constantFrom(..."AZaz09+/-_".split("")), { maxLength: 12 }).map((chars) => chars.join(""));
+    const letters = fc
+      .array(fc.constantFrom(..."AZaz09+/-_".split("")), { maxLength: 12 })
+      .map((chars) => chars.join(""));
     const anyMix = fc.array(alphabet, { maxLength: 12 }).map((chars) => chars.join(""));
     // Letters then 0-4 '=': the padding rules, which a mix of everything seldom reaches.
     const padded = fc.tuple(letters, fc.integer({ min: 0, max: 4 })).map(([body, pads]) => body + "=".repeat(pads));

@@ -16,7 +16,8 @@ function messageFor(header: string | undefined): string {
 
 describe("tokenFromHeader", () => {
   it("takes the token from 'Bearer <token>', any case of the scheme, surrounding spaces ignored", () => {
-    for (const header of [`Bearer ${TOKEN}`, `bearer ${TOKEN}`, `  BEARER   ${TOKEN}  `]) expect(tokenFromHeader(header)).toBe(TOKEN);
+    for (const header of [`Bearer ${TOKEN}`, `bearer ${TOKEN}`, `  BEARER   ${TOKEN}  `])
+      expect(tokenFromHeader(header)).toBe(TOKEN);
   });
 
   it.each([

@@ -14,7 +14,11 @@ let scripted: ScriptedServer;
 let scriptedUrl: string;
 
 beforeAll(async () => {
-  fake = await startCreemFake({ apiKey: API_KEY, webhookSecret: "whsec_x", products: { prod_a: { price: 1234, currency: "USD" } } });
+  fake = await startCreemFake({
+    apiKey: API_KEY,
+    webhookSecret: "whsec_x",
+    products: { prod_a: { price: 1234, currency: "USD" } },
+  });
   scripted = await startScriptedServer();
   scriptedUrl = scripted.baseUrl;
 });
@@ -25,7 +29,11 @@ afterAll(async () => {
 });
 
 const client = (opts: { baseUrl?: string; apiKey?: string; timeoutMs?: number } = {}) =>
-  new CreemClient({ baseUrl: opts.baseUrl ?? fake.baseUrl, apiKey: opts.apiKey ?? API_KEY, timeoutMs: opts.timeoutMs ?? 2_000 });
+  new CreemClient({
+    baseUrl: opts.baseUrl ?? fake.baseUrl,
+    apiKey: opts.apiKey ?? API_KEY,
+    timeoutMs: opts.timeoutMs ?? 2_000,
+  });
 
 async function errorOf(promise: Promise<unknown>): Promise<CreemError> {
   const err = await promise.then(
@@ -36,7 +44,12 @@ async function errorOf(promise: Promise<unknown>): Promise<CreemError> {
   return err as CreemError;
 }
 
-const request = { productId: "prod_a", requestId: "order-1", successUrl: "http://app.test/purchase-credits", metadata: { orderId: "order-1" } };
+const request = {
+  productId: "prod_a",
+  requestId: "order-1",
+  successUrl: "http://app.test/purchase-credits",
+  metadata: { orderId: "order-1" },
+};
 
 describe("CreemClient", () => {
   it("creates a checkout with product, request id, success URL and metadata, and reads it back", async () => {
@@ -52,28 +65,47 @@ describe("CreemClient", () => {
 
     await fake.completeCheckout(created.id, { deliver: false });
     const read = await client().getCheckout(created.id);
-    expect(read).toMatchObject({ id: created.id, status: "completed", requestId: "order-1", metadata: { orderId: "order-1" } });
+    expect(read).toMatchObject({
+      id: created.id,
+      status: "completed",
+      requestId: "order-1",
+      metadata: { orderId: "order-1" },
+    });
     expect(read.order).toEqual({ id: expect.stringMatching(/^ord_/), amount: 1234, currency: "USD", status: "paid" });
   });
 
   it("says the key is wrong on 403", async () => {
     const err = await errorOf(client({ apiKey: "creem_test_wrong" }).createCheckout(request));
     expect(err).toMatchObject({ kind: "unauthorized", status: 403 });
-    expect(err.message).toBe("Creem rejected the API key (HTTP 403): check the Creem API key and its environment (test or prod)");
+    expect(err.message).toBe(
+      "Creem rejected the API key (HTTP 403): check the Creem API key and its environment (test or prod)",
+    );
     expect(err.message).not.toContain("creem_test_wrong");
   });
 
   it("passes on Creem's validation messages on 400, and says what was not found on 404", async () => {
     const invalid = await errorOf(client().createCheckout({ ...request, productId: "" }));
-    expect(invalid).toMatchObject({ kind: "rejected", status: 400, message: "Creem refused the request: product_id must be a string" });
+    expect(invalid).toMatchObject({
+      kind: "rejected",
+      status: 400,
+      message: "Creem refused the request: product_id must be a string",
+    });
     const missing = await errorOf(client().getCheckout("ch_nope"));
-    expect(missing).toMatchObject({ kind: "not_found", status: 404, message: "Creem could not find it: Checkout not found" });
+    expect(missing).toMatchObject({
+      kind: "not_found",
+      status: 404,
+      message: "Creem could not find it: Checkout not found",
+    });
   });
 
   it("joins a list of validation messages", async () => {
     scripted.answer = {
       status: 400,
-      body: JSON.stringify({ status: 400, error: "Bad Request", message: ["product_id must be a string", "units must be a number"] }),
+      body: JSON.stringify({
+        status: 400,
+        error: "Bad Request",
+        message: ["product_id must be a string", "units must be a number"],
+      }),
     };
     const err = await errorOf(client({ baseUrl: scriptedUrl }).createCheckout(request));
     expect(err.message).toBe("Creem refused the request: product_id must be a string; units must be a number");
@@ -83,7 +115,11 @@ describe("CreemClient", () => {
     [{ status: 503, body: "" }, "unavailable", "Creem is unavailable (HTTP 503)"],
     [{ status: 429, body: "{}" }, "unavailable", "Creem is limiting requests right now"],
     [{ status: 200, body: "<html>" }, "failed", "Creem returned an unreadable answer"],
-    [{ status: 200, body: JSON.stringify({ id: "ch_1" }) }, "failed", "Creem created no usable checkout (no checkout id or URL in its answer)"],
+    [
+      { status: 200, body: JSON.stringify({ id: "ch_1" }) },
+      "failed",
+      "Creem created no usable checkout (no checkout id or URL in its answer)",
+    ],
   ])("maps %j to %s", async (reply, kind, message) => {
     scripted.answer = reply;
     const err = await errorOf(client({ baseUrl: scriptedUrl }).createCheckout(request));

@@ -74,7 +74,15 @@ describe("StrandedLeases", () => {
 
 describe("JobLoop", () => {
   it("logs an unreachable database once per outage, every other error each time", async () => {
-    const outcomes: (Error | null)[] = [refused, wrapped(refused), refused, null, refused, new Error("bug"), new Error("bug")];
+    const outcomes: (Error | null)[] = [
+      refused,
+      wrapped(refused),
+      refused,
+      null,
+      refused,
+      new Error("bug"),
+      new Error("bug"),
+    ];
     const logged: unknown[] = [];
     let runs = 0;
     const loop = new JobLoop(

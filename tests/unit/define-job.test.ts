@@ -55,7 +55,9 @@ class CountingJob extends defineJob<JobDeps & { outcomes: (Error | null)[] }, Co
 }
 
 const runsCounted = async (job: string, outcome: string) =>
-  (await processRegistry.getSingleMetric("veo_job_runs_total")!.get()).values.find((v) => v.labels.job === job && v.labels.outcome === outcome)?.value ?? 0;
+  (await processRegistry.getSingleMetric("veo_job_runs_total")!.get()).values.find(
+    (v) => v.labels.job === job && v.labels.outcome === outcome,
+  )?.value ?? 0;
 
 describe("defineJob", () => {
   beforeEach(() => {
@@ -121,8 +123,14 @@ describe("defineJob", () => {
   it("logs an unreachable database once per outage and every other failure each time, and counts every run", async () => {
     const { log, lines } = capturedLog();
     const bug = new Error("bug");
-    const job = new CountingJob({ outcomes: [refused, refused, refused, null, refused, bug, bug, null], log }, { intervalMs: 10 });
-    const [okBefore, failedBefore] = [await runsCounted("counting-job", "ok"), await runsCounted("counting-job", "failed")];
+    const job = new CountingJob(
+      { outcomes: [refused, refused, refused, null, refused, bug, bug, null], log },
+      { intervalMs: 10 },
+    );
+    const [okBefore, failedBefore] = [
+      await runsCounted("counting-job", "ok"),
+      await runsCounted("counting-job", "failed"),
+    ];
     job.start();
     await vi.advanceTimersByTimeAsync(75);
     await job.stop();
@@ -137,7 +145,9 @@ describe("defineJob", () => {
     expect((await runsCounted("counting-job", "ok")) - okBefore).toBe(2);
     expect((await runsCounted("counting-job", "failed")) - failedBefore).toBe(6);
     const timed = await processRegistry.getSingleMetricAsString("veo_job_run_duration_seconds");
-    expect(Number(/veo_job_run_duration_seconds_count\{job="counting-job"\} (\d+)/.exec(timed)?.[1])).toBeGreaterThanOrEqual(8);
+    expect(
+      Number(/veo_job_run_duration_seconds_count\{job="counting-job"\} (\d+)/.exec(timed)?.[1]),
+    ).toBeGreaterThanOrEqual(8);
   });
 
   it("keeps the leases an outage cut off and lets them go at the first run that reaches the database", async () => {
@@ -152,7 +162,11 @@ describe("defineJob", () => {
   });
 
   it("refuses to keep a lease for a job that declares no letGo", async () => {
-    class NoLeases extends defineJob<JobDeps, { intervalMs: number }, { id: string }>({ name: "no-leases", failure: "failed", defaults: { intervalMs: 1 } }) {
+    class NoLeases extends defineJob<JobDeps, { intervalMs: number }, { id: string }>({
+      name: "no-leases",
+      failure: "failed",
+      defaults: { intervalMs: 1 },
+    }) {
       async runOnce() {
         this.stranded.keep({ id: "x" }, refused);
         await this.stranded.letGoAll();

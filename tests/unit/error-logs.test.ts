@@ -36,7 +36,10 @@ describe("error logs", () => {
 
     const { logger, lines } = capture();
     logger.error({ err, route: "/api/generate-video" }, "unhandled error");
-    const logged = JSON.parse(lines.join("")) as { err: { type: string; code?: string; message: string; stack: string }; route: string };
+    const logged = JSON.parse(lines.join("")) as {
+      err: { type: string; code?: string; message: string; stack: string };
+      route: string;
+    };
     expect(lines.join("")).not.toContain(secret);
     expect(logged.err.code).toBe("22P02");
     expect(logged.err.message).toContain("22P02");

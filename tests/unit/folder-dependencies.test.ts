@@ -32,7 +32,12 @@ function runtimeImports(fileName: string, text: string): string[] {
             clause.namedBindings.elements.length > 0 &&
             clause.namedBindings.elements.every((e) => e.isTypeOnly)));
       if (!typeOnly) found.push(node.moduleSpecifier.text);
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) && !node.isTypeOnly) {
+    } else if (
+      ts.isExportDeclaration(node) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier) &&
+      !node.isTypeOnly
+    ) {
       found.push(node.moduleSpecifier.text);
     } else if (
       ts.isCallExpression(node) &&
@@ -94,7 +99,9 @@ function unitCycles(files: Files): string[] {
     } while (member !== unit);
     if (members.length < 2) return;
     const inside = new Set(members);
-    const why = members.flatMap((m) => [...(edges.get(m) ?? [])].filter(([to]) => inside.has(to)).map(([, example]) => example));
+    const why = members.flatMap((m) =>
+      [...(edges.get(m) ?? [])].filter(([to]) => inside.has(to)).map(([, example]) => example),
+    );
     cycles.push(`${members.sort().join(" <-> ")}: ${why.join("; ")}`);
   };
   for (const unit of edges.keys()) if (!index.has(unit)) connect(unit);
@@ -120,10 +127,16 @@ describe("folder dependencies", () => {
 
   it("finds a cycle through several folders, and leaves type-only imports and a folder's own files alone", () => {
     const files: Files = new Map([
-      ["features/videos/service.ts", 'import { due } from "../../jobs/task-worker.js";\nimport type { Db } from "../../db/connect.js";'],
+      [
+        "features/videos/service.ts",
+        'import { due } from "../../jobs/task-worker.js";\nimport type { Db } from "../../db/connect.js";',
+      ],
       ["jobs/task-worker.ts", 'export { charge } from "../features/payments/charge.js";'],
       ["features/payments/charge.ts", 'const v = await import("../videos/service.js");'],
-      ["db/connect.ts", 'import { type Services } from "../features/videos/service.js";\nimport { x } from "./pool.js";'],
+      [
+        "db/connect.ts",
+        'import { type Services } from "../features/videos/service.js";\nimport { x } from "./pool.js";',
+      ],
       ["db/pool.ts", "export const x = 1;"],
       ["main.ts", 'import { charge } from "./features/payments/charge.js";'],
     ]);

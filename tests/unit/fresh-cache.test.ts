@@ -17,7 +17,13 @@ function connectedEvents(): LiveEvents {
 }
 
 function cacheOf(events: LiveEvents, opts: Partial<ConstructorParameters<typeof FreshCache<Row>>[1]> = {}) {
-  return new FreshCache<Row>(events, { kinds: ["user"], groupOf: (r) => r.userId, maxWeight: 100, ttlMs: 60_000, ...opts });
+  return new FreshCache<Row>(events, {
+    kinds: ["user"],
+    groupOf: (r) => r.userId,
+    maxWeight: 100,
+    ttlMs: 60_000,
+    ...opts,
+  });
 }
 
 const change = (userId: string, kind = "user") => JSON.stringify({ u: userId, k: kind });
@@ -51,7 +57,12 @@ describe("FreshCache", () => {
   it("ignores changes of kinds it does not depend on, and drops the settings group on a settings change", async () => {
     const events = connectedEvents();
     const users = cacheOf(events);
-    const settings = new FreshCache<Row>(events, { kinds: ["settings"], groupOf: () => SETTINGS_GROUP, maxWeight: 1, ttlMs: 60_000 });
+    const settings = new FreshCache<Row>(events, {
+      kinds: ["settings"],
+      groupOf: () => SETTINGS_GROUP,
+      maxWeight: 1,
+      ttlMs: 60_000,
+    });
     const load = vi.fn(async () => ({ userId: "u1", value: 1 }));
     await users.get("a", load);
     await settings.get("s", load);

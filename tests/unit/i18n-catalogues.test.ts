@@ -20,7 +20,9 @@ interface Entry {
 
 function readCatalog(locale: string, name: string): Entry[] {
   const po = PO.parse(fs.readFileSync(`src/web/locales/${locale}/${name}.po`, "utf8"));
-  return po.items.filter((item) => !item.obsolete).map((item) => ({ key: keyOf(item.msgid, item.msgctxt), translation: item.msgstr[0] ?? "" }));
+  return po.items
+    .filter((item) => !item.obsolete)
+    .map((item) => ({ key: keyOf(item.msgid, item.msgctxt), translation: item.msgstr[0] ?? "" }));
 }
 
 const keyOf = (message: string, context?: string | null) => (context ? `${context}\u0004${message}` : message);
@@ -70,7 +72,13 @@ describe("message catalogues", () => {
   });
 
   it("reads arguments the way the test relies on", () => {
-    expect(argumentsOf("{count, plural, one {# video by {name}} other {# videos}} <0>here</0>")).toEqual(["arg:name", "plural:count", "tag:0"]);
-    expect(argumentsOf("{count, plural, other {# video}} <0>đây</0>")).not.toEqual(argumentsOf("{count, plural, other {# video by {name}}} <0>x</0>"));
+    expect(argumentsOf("{count, plural, one {# video by {name}} other {# videos}} <0>here</0>")).toEqual([
+      "arg:name",
+      "plural:count",
+      "tag:0",
+    ]);
+    expect(argumentsOf("{count, plural, other {# video}} <0>đây</0>")).not.toEqual(
+      argumentsOf("{count, plural, other {# video by {name}}} <0>x</0>"),
+    );
   });
 });

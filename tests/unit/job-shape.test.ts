@@ -20,9 +20,17 @@ describe("every background job", () => {
   });
 
   it("is a class defined through defineJob and built by backgroundJobs", () => {
-    const helpers = new Set(["background-jobs.ts", "define-job.ts", "job-loop.ts", "job-metrics.ts", "stranded-leases.ts"]);
+    const helpers = new Set([
+      "background-jobs.ts",
+      "define-job.ts",
+      "job-loop.ts",
+      "job-metrics.ts",
+      "stranded-leases.ts",
+    ]);
     const jobFiles = files.filter((f) => !helpers.has(f));
-    const defined = jobFiles.flatMap((f) => [...read(f).matchAll(/export class (\w+) extends defineJob</g)].map((m) => m[1]));
+    const defined = jobFiles.flatMap((f) =>
+      [...read(f).matchAll(/export class (\w+) extends defineJob</g)].map((m) => m[1]),
+    );
     const classes = jobFiles.flatMap((f) => [...read(f).matchAll(/export class (\w+)/g)].map((m) => m[1]));
     expect(defined).toEqual(classes);
     expect(defined).toHaveLength(jobFiles.length);

@@ -17,7 +17,8 @@ interface Seen {
 
 const SECRET = "sk_live_do_not_log_me";
 const routes: Record<string, (res: ServerResponse, req: IncomingMessage) => void> = {
-  "/ok": (res) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ hello: "world", n: 1 })),
+  "/ok": (res) =>
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ hello: "world", n: 1 })),
   "/empty": (res) => res.writeHead(204).end(),
   "/hang": () => undefined,
   "/slow-body": (res) => {
@@ -35,9 +36,14 @@ const routes: Record<string, (res: ServerResponse, req: IncomingMessage) => void
     setTimeout(() => req.socket.destroy(), 20);
   },
   "/drop": (_res, req) => req.socket.destroy(),
-  "/error-json": (res) => res.writeHead(422, { "content-type": "application/json" }).end(JSON.stringify({ message: "bad product", code: 42 })),
-  "/error-secret": (res) => res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ error: SECRET })),
-  "/error-html": (res) => res.writeHead(502, { "content-type": "text/html" }).end("<html><body>Bad gateway</body></html>"),
+  "/error-json": (res) =>
+    res
+      .writeHead(422, { "content-type": "application/json" })
+      .end(JSON.stringify({ message: "bad product", code: 42 })),
+  "/error-secret": (res) =>
+    res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ error: SECRET })),
+  "/error-html": (res) =>
+    res.writeHead(502, { "content-type": "text/html" }).end("<html><body>Bad gateway</body></html>"),
   "/not-json": (res) => res.writeHead(200, { "content-type": "application/json" }).end(`{"token": "${SECRET}", oops`),
 };
 
@@ -86,13 +92,22 @@ async function closedPort(): Promise<number> {
 describe("requestJson: answers", () => {
   it("sends JSON with its content type and the caller's headers, and parses a 2xx answer", async () => {
     seen = [];
-    const res = await requestJson(`${baseUrl}/ok?x=1`, { method: "POST", headers: { "x-api-key": "k1" }, json: { a: [1, "é"] }, timeoutMs: 2_000 });
+    const res = await requestJson(`${baseUrl}/ok?x=1`, {
+      method: "POST",
+      headers: { "x-api-key": "k1" },
+      json: { a: [1, "é"] },
+      timeoutMs: 2_000,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ hello: "world", n: 1 });
     expect(res.headers.get("content-type")).toBe("application/json");
     const req = seen[0]!;
     expect(req).toMatchObject({ method: "POST", url: "/ok?x=1", body: '{"a":[1,"é"]}' });
-    expect(req.headers).toMatchObject({ "content-type": "application/json", accept: "application/json", "x-api-key": "k1" });
+    expect(req.headers).toMatchObject({
+      "content-type": "application/json",
+      accept: "application/json",
+      "x-api-key": "k1",
+    });
   });
 
   it("sends a form as it is, with no JSON content type, and lets the caller's accept header win", async () => {
@@ -161,7 +176,10 @@ describe("requestJson: failures", () => {
   });
 
   it("an unknown path is a 404 'status' (the status passes through)", async () => {
-    expect(await failureOf(requestJson(`${baseUrl}/nowhere`, { timeoutMs: 2_000 }))).toMatchObject({ kind: "status", status: 404 });
+    expect(await failureOf(requestJson(`${baseUrl}/nowhere`, { timeoutMs: 2_000 }))).toMatchObject({
+      kind: "status",
+      status: 404,
+    });
   });
 
   it("a 2xx answer that is not JSON is 'unparsable', keeping the text for the caller", async () => {

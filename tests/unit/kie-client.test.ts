@@ -97,8 +97,16 @@ describe("KieClient reading answers", () => {
     expect(await client().recordInfo("t")).toEqual({ state: "failed", errorMessage: "Flagged", errorCode: 400 });
     // 3: created, then failed upstream; any later value is a failure too (only 0 is in progress).
     for (const successFlag of [3, 4, "3"]) {
-      replyWith(200, { code: 200, msg: "success", data: { successFlag, errorCode: 501, errorMessage: "Failed - Video generation task failed" } });
-      expect(await client().recordInfo("t")).toEqual({ state: "failed", errorMessage: "Failed - Video generation task failed", errorCode: 501 });
+      replyWith(200, {
+        code: 200,
+        msg: "success",
+        data: { successFlag, errorCode: 501, errorMessage: "Failed - Video generation task failed" },
+      });
+      expect(await client().recordInfo("t")).toEqual({
+        state: "failed",
+        errorMessage: "Failed - Video generation task failed",
+        errorCode: 501,
+      });
     }
   });
 
@@ -111,7 +119,11 @@ describe("KieClient reading answers", () => {
   });
 
   it("treats the 'still processing' answer of get-1080p-video as not ready, not as an error", async () => {
-    replyWith(200, { code: 422, msg: "1080P is processing. It should be ready in 1-2 minutes. Please check back shortly.", data: null });
+    replyWith(200, {
+      code: 422,
+      msg: "1080P is processing. It should be ready in 1-2 minutes. Please check back shortly.",
+      data: null,
+    });
     expect(await client().get1080p("t")).toEqual({
       ready: false,
       message: "1080P is processing. It should be ready in 1-2 minutes. Please check back shortly.",
@@ -122,9 +134,24 @@ describe("KieClient reading answers", () => {
 describe("KieClient errors", () => {
   it.each([
     ["HTTP 200 with code 401", 200, { code: 401, msg: "You do not have access permissions" }, "unauthorized"],
-    ["HTTP 200 with code 402", 200, { code: 402, msg: "The current credits are insufficient. Please top up." }, "insufficient_credits"],
-    ["code 429 whose message says credits ran out", 200, { code: 429, msg: "The current credits are insufficient. Please top up." }, "insufficient_credits"],
-    ["HTTP 429 whose message says credits ran out", 429, { code: 429, msg: "The current credits are insufficient. Please top up." }, "insufficient_credits"],
+    [
+      "HTTP 200 with code 402",
+      200,
+      { code: 402, msg: "The current credits are insufficient. Please top up." },
+      "insufficient_credits",
+    ],
+    [
+      "code 429 whose message says credits ran out",
+      200,
+      { code: 429, msg: "The current credits are insufficient. Please top up." },
+      "insufficient_credits",
+    ],
+    [
+      "HTTP 429 whose message says credits ran out",
+      429,
+      { code: 429, msg: "The current credits are insufficient. Please top up." },
+      "insufficient_credits",
+    ],
     ["HTTP 429", 429, { code: 429, msg: "Too many requests" }, "rate_limited"],
     ["HTTP 429 with no body", 429, "", "rate_limited"],
     ["HTTP 200 with code 429", 200, { code: 429, msg: "Rate limited" }, "rate_limited"],
@@ -133,20 +160,39 @@ describe("KieClient errors", () => {
     ["code 455 (maintenance)", 200, { code: 455, msg: "Service unavailable" }, "unavailable"],
     ["HTTP 500 with an HTML page", 500, "<html>Bad gateway</html>", "unavailable"],
     ["HTTP 200 with a body that is not JSON", 200, "<html>hello</html>", "failed"],
-    ["code 505 (feature disabled)", 200, { code: 505, msg: "Feature Disabled - The requested feature is currently disabled" }, "unavailable"],
-    ["code 408 (no result upstream for 10 minutes)", 200, { code: 408, msg: "Upstream is currently experiencing service issues." }, "unavailable"],
-    ["code 433 (the sub-key's cap)", 200, { code: 433, msg: "Request Limit - Sub-key Usage Exceeds Limit" }, "key_limited"],
+    [
+      "code 505 (feature disabled)",
+      200,
+      { code: 505, msg: "Feature Disabled - The requested feature is currently disabled" },
+      "unavailable",
+    ],
+    [
+      "code 408 (no result upstream for 10 minutes)",
+      200,
+      { code: 408, msg: "Upstream is currently experiencing service issues." },
+      "unavailable",
+    ],
+    [
+      "code 433 (the sub-key's cap)",
+      200,
+      { code: 433, msg: "Request Limit - Sub-key Usage Exceeds Limit" },
+      "key_limited",
+    ],
     ["code 451 (the image could not be fetched)", 200, { code: 451, msg: "Failed to fetch the image." }, "rejected"],
     ["code 501 (generation failed)", 200, { code: 501, msg: "Generation Failed" }, "failed"],
   ])("maps %s to %s", async (_, status, body, kind) => {
     replyWith(status, body);
-    const err = await errorOf(client().generate({ prompt: "p", model: "veo3", generationType: "TEXT_2_VIDEO", aspectRatio: "16:9" }));
+    const err = await errorOf(
+      client().generate({ prompt: "p", model: "veo3", generationType: "TEXT_2_VIDEO", aspectRatio: "16:9" }),
+    );
     expect(err.kind).toBe(kind);
   });
 
   it("keeps KIE's message for the user to read", async () => {
     replyWith(200, { code: 400, msg: "Your prompt was flagged by Website as violating content policies." });
-    const err = await errorOf(client().generate({ prompt: "p", model: "veo3", generationType: "TEXT_2_VIDEO", aspectRatio: "16:9" }));
+    const err = await errorOf(
+      client().generate({ prompt: "p", model: "veo3", generationType: "TEXT_2_VIDEO", aspectRatio: "16:9" }),
+    );
     expect(err.message).toBe("Your prompt was flagged by Website as violating content policies.");
     expect(err.code).toBe(400);
   });
@@ -159,12 +205,23 @@ describe("KieClient errors", () => {
   });
 
   it("says 'unavailable' when nothing listens", async () => {
-    const gone = new KieClient({ baseUrl: "http://127.0.0.1:1", uploadBaseUrl: "http://127.0.0.1:1", apiKey: "k", timeoutMs: 1_000 });
+    const gone = new KieClient({
+      baseUrl: "http://127.0.0.1:1",
+      uploadBaseUrl: "http://127.0.0.1:1",
+      apiKey: "k",
+      timeoutMs: 1_000,
+    });
     expect((await errorOf(gone.credits())).kind).toBe("unavailable");
   });
 
   it("a successful envelope without a task id is a failure, not a task", async () => {
     replyWith(200, { code: 200, msg: "success", data: {} });
-    expect((await errorOf(client().generate({ prompt: "p", model: "veo3", generationType: "TEXT_2_VIDEO", aspectRatio: "16:9" }))).kind).toBe("failed");
+    expect(
+      (
+        await errorOf(
+          client().generate({ prompt: "p", model: "veo3", generationType: "TEXT_2_VIDEO", aspectRatio: "16:9" }),
+        )
+      ).kind,
+    ).toBe("failed");
   });
 });

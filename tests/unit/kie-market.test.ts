@@ -33,14 +33,21 @@ describe("the Market surface", () => {
 
   it.each([
     ["a JSON string", '{"resultUrls":["https://v.test/1.mp4"]}'],
-    ["a JSON string nested under data (1080p and 4K)", '{"data":{"result_urls":["https://v.test/1.mp4"],"origin_urls":["https://v.test/720.mp4"]}}'],
+    [
+      "a JSON string nested under data (1080p and 4K)",
+      '{"data":{"result_urls":["https://v.test/1.mp4"],"origin_urls":["https://v.test/720.mp4"]}}',
+    ],
     ["an object", { resultUrls: ["https://v.test/1.mp4"] }],
   ])("reads resultJson given as %s", (_, resultJson) => {
-    expect(parseMarketRecord({ state: "success", resultJson })).toEqual({ state: "succeeded", resultUrls: ["https://v.test/1.mp4"] });
+    expect(parseMarketRecord({ state: "success", resultJson })).toEqual({
+      state: "succeeded",
+      resultUrls: ["https://v.test/1.mp4"],
+    });
   });
 
   it("waiting, queuing and generating are in progress; fail carries its message and code; success without URLs is not done", () => {
-    for (const state of ["waiting", "queuing", "generating", undefined]) expect(parseMarketRecord({ state })).toEqual({ state: "generating" });
+    for (const state of ["waiting", "queuing", "generating", undefined])
+      expect(parseMarketRecord({ state })).toEqual({ state: "generating" });
     expect(parseMarketRecord({ state: "fail", failCode: "501", failMsg: "Generation Failed" })).toEqual({
       state: "failed",
       errorMessage: "Generation Failed",

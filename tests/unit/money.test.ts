@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { formatCents, isCents, toCents } from "../../src/server/lib/money.js";
 
 /** A price as a provider or our numeric(10,2) column writes it: digits, then 0-2 decimals. */
-const digits = (min: number, max: number) => fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: min, maxLength: max });
+const digits = (min: number, max: number) =>
+  fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: min, maxLength: max });
 const amountText = fc.tuple(digits(1, 12), fc.option(digits(1, 2), { nil: undefined })).map(([whole, fraction]) => ({
   whole,
   fraction,
@@ -29,7 +30,21 @@ describe("toCents", () => {
     expect(toCents(" 10.05 ")).toBe(1005);
     expect(toCents("007.5")).toBe(750);
     expect(toCents("0")).toBe(0);
-    for (const bad of ["-0", "+1", ".5", "1.", "1,50", "1 000.00", "Infinity", "NaN", "0x10", "１", "1.5.0", " ", "$1.00"]) {
+    for (const bad of [
+      "-0",
+      "+1",
+      ".5",
+      "1.",
+      "1,50",
+      "1 000.00",
+      "Infinity",
+      "NaN",
+      "0x10",
+      "１",
+      "1.5.0",
+      " ",
+      "$1.00",
+    ]) {
       expect(toCents(bad), bad).toBeNaN();
     }
     // Beyond what a double holds exactly: refused rather than rounded.

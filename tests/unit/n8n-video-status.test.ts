@@ -40,14 +40,22 @@ describe("toN8nStatus", () => {
       resolution: "720p",
       message: "The 720p video is ready; the 1080p version is still being processed",
     });
-    expect(toN8nStatus({ ...done, aspectRatio: "9:16", hdStatus: "none" }, 0)).toMatchObject({ resolution: "720p", message: "The video is ready in 720p" });
-    expect(toN8nStatus({ ...done, hdStatus: "failed" }, 0)).toMatchObject({ resolution: "720p", message: "The video is ready in 720p" });
+    expect(toN8nStatus({ ...done, aspectRatio: "9:16", hdStatus: "none" }, 0)).toMatchObject({
+      resolution: "720p",
+      message: "The video is ready in 720p",
+    });
+    expect(toN8nStatus({ ...done, hdStatus: "failed" }, 0)).toMatchObject({
+      resolution: "720p",
+      message: "The video is ready in 720p",
+    });
     expect(toN8nStatus({ ...done, hdVideoUrl: "https://f/1080.mp4", hdStatus: "ready" }, 0)).toMatchObject({
       videoUrl: "https://f/720.mp4",
       hdVideoUrl: "https://f/1080.mp4",
       resolution: "1080p",
     });
-    expect(toN8nStatus({ ...done, hdVideoUrl: "https://f/1080.mp4", hdStatus: "ready", uhdVideoUrl: "https://f/4k.mp4" }, 0)).toMatchObject({
+    expect(
+      toN8nStatus({ ...done, hdVideoUrl: "https://f/1080.mp4", hdStatus: "ready", uhdVideoUrl: "https://f/4k.mp4" }, 0),
+    ).toMatchObject({
       hdVideoUrl: "https://f/1080.mp4",
       videoUrl4k: "https://f/4k.mp4",
       resolution: "4k",
@@ -67,7 +75,11 @@ describe("toN8nStatus", () => {
       message: "Video generation failed: Your prompt was flagged. 5 credits were refunded.",
       taskId: "veo_task_1",
     });
-    expect(toN8nStatus(failed, 1).message).toBe("Video generation failed: Your prompt was flagged. 1 credit was refunded.");
-    expect(toN8nStatus({ ...failed, errorMessage: null }, 0).message).toBe("Video generation failed: unknown error. No credits were refunded.");
+    expect(toN8nStatus(failed, 1).message).toBe(
+      "Video generation failed: Your prompt was flagged. 1 credit was refunded.",
+    );
+    expect(toN8nStatus({ ...failed, errorMessage: null }, 0).message).toBe(
+      "Video generation failed: unknown error. No credits were refunded.",
+    );
   });
 });

@@ -24,7 +24,9 @@ function watchedColumns(functionName: string): string[] {
       return name.slice(prefix.length);
     });
   const old = side(found[1]!, "OLD.");
-  expect(side(found[2]!, "NEW."), `${functionName}: the NEW row names the OLD row's columns in the same order`).toEqual(old);
+  expect(side(found[2]!, "NEW."), `${functionName}: the NEW row names the OLD row's columns in the same order`).toEqual(
+    old,
+  );
   return old;
 }
 
@@ -33,7 +35,8 @@ const columnsOf = (table: Table) => Object.values(getTableColumns(table)).map((c
 /** What is wrong with a trigger's watched list against a table's columns and its "not shown" list. */
 function problems(columns: string[], watched: string[], notShown: Record<string, string>): string[] {
   const found: string[] = [];
-  for (const c of columns) if (!watched.includes(c) && !(c in notShown)) found.push(`${c} is neither watched nor listed as not shown`);
+  for (const c of columns)
+    if (!watched.includes(c) && !(c in notShown)) found.push(`${c} is neither watched nor listed as not shown`);
   for (const c of watched) if (!columns.includes(c)) found.push(`${c} is watched but is no column`);
   for (const c of Object.keys(notShown)) {
     if (!columns.includes(c)) found.push(`${c} is listed as not shown but is no column`);

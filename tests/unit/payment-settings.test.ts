@@ -4,7 +4,12 @@ import { creemSettings, paypalSettings } from "../../src/server/features/payment
 
 const noOverride = { payments: { creemBaseUrl: undefined, paypalBaseUrl: undefined } };
 const creem = { creemEnabled: true, creemApiKey: "key", creemWebhookSecret: "whsec", creemEnvironment: "test" };
-const paypal = { paypalEnabled: true, paypalClientId: "id", paypalClientSecret: "secret", paypalEnvironment: "sandbox" };
+const paypal = {
+  paypalEnabled: true,
+  paypalClientId: "id",
+  paypalClientSecret: "secret",
+  paypalEnvironment: "sandbox",
+};
 const off = {
   creemEnabled: false,
   creemApiKey: "",
@@ -19,12 +24,17 @@ const off = {
 describe("Creem settings", () => {
   it("picks the API host from the environment: test, prod", () => {
     expect(creemSettings({ ...off, ...creem }, noOverride)?.baseUrl).toBe("https://test-api.creem.io");
-    expect(creemSettings({ ...off, ...creem, creemEnvironment: "prod" }, noOverride)?.baseUrl).toBe("https://api.creem.io");
+    expect(creemSettings({ ...off, ...creem, creemEnvironment: "prod" }, noOverride)?.baseUrl).toBe(
+      "https://api.creem.io",
+    );
   });
 
   it("lets CREEM_BASE_URL override the environment", () => {
     const config = { payments: { creemBaseUrl: "http://127.0.0.1:4010", paypalBaseUrl: undefined } };
-    expect(creemSettings({ ...off, ...creem, creemEnvironment: "prod" }, config)).toMatchObject({ baseUrl: "http://127.0.0.1:4010", environment: "prod" });
+    expect(creemSettings({ ...off, ...creem, creemEnvironment: "prod" }, config)).toMatchObject({
+      baseUrl: "http://127.0.0.1:4010",
+      environment: "prod",
+    });
   });
 
   it("is unusable when switched off or missing a key", () => {
@@ -37,7 +47,9 @@ describe("Creem settings", () => {
 describe("PayPal settings", () => {
   it("picks the API host from the environment: sandbox, production", () => {
     expect(paypalSettings({ ...off, ...paypal }, noOverride)?.baseUrl).toBe("https://api-m.sandbox.paypal.com");
-    expect(paypalSettings({ ...off, ...paypal, paypalEnvironment: "production" }, noOverride)?.baseUrl).toBe("https://api-m.paypal.com");
+    expect(paypalSettings({ ...off, ...paypal, paypalEnvironment: "production" }, noOverride)?.baseUrl).toBe(
+      "https://api-m.paypal.com",
+    );
   });
 
   it("lets PAYPAL_BASE_URL override the environment", () => {

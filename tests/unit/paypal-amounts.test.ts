@@ -23,6 +23,8 @@ describe("PayPal amounts", () => {
   });
 
   it("describes a purchase with its package and provider", () => {
-    expect(purchaseDescription({ packageName: "Pro Pack", credits: 150 })).toBe("Purchased Pro Pack (150 credits) via PayPal");
+    expect(purchaseDescription({ packageName: "Pro Pack", credits: 150 })).toBe(
+      "Purchased Pro Pack (150 credits) via PayPal",
+    );
   });
 });

@@ -42,11 +42,16 @@ async function caught(promise: Promise<unknown>): Promise<PaypalError> {
 }
 
 /** A server that answers every request with `status` and `body`, or never answers. */
-async function scripted(status: number | "hang", body: unknown = {}): Promise<{ baseUrl: string; close(): Promise<void> }> {
+async function scripted(
+  status: number | "hang",
+  body: unknown = {},
+): Promise<{ baseUrl: string; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
     if (status === "hang") return;
     if (req.url === "/v1/oauth2/token") {
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ access_token: "T", expires_in: 3600 }));
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ access_token: "T", expires_in: 3600 }));
       return;
     }
     res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
@@ -68,7 +73,10 @@ describe("PaypalClient orders", () => {
     const orderId = crypto.randomUUID();
     const created = await c.createOrder({ orderId, amount, description: "Starter Pack" });
     expect(created).toMatchObject({ status: "CREATED", customId: orderId, amount, captures: [] });
-    expect(fake.orders.get(created.id)).toMatchObject({ intent: "CAPTURE", purchase_units: [{ custom_id: orderId, description: "Starter Pack" }] });
+    expect(fake.orders.get(created.id)).toMatchObject({
+      intent: "CAPTURE",
+      purchase_units: [{ custom_id: orderId, description: "Starter Pack" }],
+    });
     const again = await c.createOrder({ orderId, amount, description: "Starter Pack" });
     expect(again.id).toBe(created.id);
   });
@@ -84,7 +92,9 @@ describe("PaypalClient orders", () => {
     fake.approve(created.id);
     const captured = await c.captureOrder(created.id, "capture-1");
     expect(captured.status).toBe("COMPLETED");
-    expect(captured.captures).toEqual([{ id: expect.any(String), status: "COMPLETED", amount, customId: created.customId }]);
+    expect(captured.captures).toEqual([
+      { id: expect.any(String), status: "COMPLETED", amount, customId: created.customId },
+    ]);
     expect((await c.captureOrder(created.id, "capture-1")).captures[0]!.id).toBe(captured.captures[0]!.id);
 
     const twice = await caught(c.captureOrder(created.id, "capture-2"));
@@ -97,8 +107,15 @@ describe("PaypalClient orders", () => {
     const created = await c.createOrder({ orderId: crypto.randomUUID(), amount, description: "Pack" });
     fake.approve(created.id);
     fake.setCaptureOutcome(created.id, "DECLINED");
-    expect(await caught(c.captureOrder(created.id, "x"))).toMatchObject({ kind: "unprocessable", issue: "INSTRUMENT_DECLINED" });
-    expect(await caught(c.getOrder("NOSUCHORDER000000"))).toMatchObject({ kind: "not_found", issue: "INVALID_RESOURCE_ID", status: 404 });
+    expect(await caught(c.captureOrder(created.id, "x"))).toMatchObject({
+      kind: "unprocessable",
+      issue: "INSTRUMENT_DECLINED",
+    });
+    expect(await caught(c.getOrder("NOSUCHORDER000000"))).toMatchObject({
+      kind: "not_found",
+      issue: "INVALID_RESOURCE_ID",
+      status: 404,
+    });
   });
 });
 
@@ -106,7 +123,11 @@ describe("PaypalClient tokens", () => {
   it("asks for one token for many calls, even concurrent ones", async () => {
     const c = client();
     const before = fake.tokenRequests;
-    await Promise.all(Array.from({ length: 5 }, (_, i) => c.createOrder({ orderId: `tok-${i}-${crypto.randomUUID()}`, amount, description: "P" })));
+    await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        c.createOrder({ orderId: `tok-${i}-${crypto.randomUUID()}`, amount, description: "P" }),
+      ),
+    );
     expect(fake.tokenRequests - before).toBe(1);
   });
 
@@ -161,7 +182,10 @@ describe("PaypalClient transport failures", () => {
   it("a PayPal outage (503) is 'unavailable'", async () => {
     const server = await scripted(503, { name: "SERVICE_UNAVAILABLE", message: "Service Unavailable." });
     try {
-      expect(await caught(client({ baseUrl: server.baseUrl }).getOrder("X"))).toMatchObject({ kind: "unavailable", status: 503 });
+      expect(await caught(client({ baseUrl: server.baseUrl }).getOrder("X"))).toMatchObject({
+        kind: "unavailable",
+        status: 503,
+      });
     } finally {
       await server.close();
     }
@@ -196,7 +220,11 @@ describe("PaypalClient transport failures", () => {
 describe("parseOrder", () => {
   it("reads the first purchase unit's captures and tolerates missing parts", () => {
     expect(
-      parseOrder({ id: "A", status: "COMPLETED", purchase_units: [{ custom_id: "o", payments: { captures: [{ id: "C", status: "PENDING" }, { nope: 1 }] } }] }),
+      parseOrder({
+        id: "A",
+        status: "COMPLETED",
+        purchase_units: [{ custom_id: "o", payments: { captures: [{ id: "C", status: "PENDING" }, { nope: 1 }] } }],
+      }),
     ).toEqual({
       id: "A",
       status: "COMPLETED",

@@ -28,10 +28,14 @@ describe("prices", () => {
     // 1.1 + 1.2 = 2.3 (not 2.3000000000000003 rounded up to 3 twice): 3 credits.
     expect(apiCost(prices, "veo3_fast", ["4k"])).toBe(3);
     fc.assert(
-      fc.property(fc.integer({ min: 100, max: 100_000 }), fc.integer({ min: 0, max: 100_000 }), (modelCents, extraCents) => {
-        const p = resolvePrices({ veo3: { api: modelCents / 100 }, extend: { api: extraCents / 100 } });
-        expect(apiCost(p, "veo3", ["extend"])).toBe(Math.ceil((modelCents + extraCents) / 100));
-      }),
+      fc.property(
+        fc.integer({ min: 100, max: 100_000 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        (modelCents, extraCents) => {
+          const p = resolvePrices({ veo3: { api: modelCents / 100 }, extend: { api: extraCents / 100 } });
+          expect(apiCost(p, "veo3", ["extend"])).toBe(Math.ceil((modelCents + extraCents) / 100));
+        },
+      ),
     );
   });
 });

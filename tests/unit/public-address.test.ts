@@ -5,7 +5,12 @@
  */
 import dns from "node:dns";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { BlockedAddressError, checkedLookup, isLoopbackAddress, isPublicAddress } from "../../src/server/integrations/http/public-download.js";
+import {
+  BlockedAddressError,
+  checkedLookup,
+  isLoopbackAddress,
+  isPublicAddress,
+} from "../../src/server/integrations/http/public-download.js";
 import { webhookAddressAllowed } from "../../src/server/integrations/http/webhook-post.js";
 
 /** IPv6 addresses with an IPv4 address inside, none of them public. */
@@ -39,14 +44,19 @@ describe("public addresses", () => {
   });
 
   it("accepts public unicast addresses, IPv4-mapped ones judged as their IPv4 address", () => {
-    for (const address of ["93.184.216.34", "::ffff:93.184.216.34", "2606:4700::1111"]) expect(isPublicAddress(address), address).toBe(true);
+    for (const address of ["93.184.216.34", "::ffff:93.184.216.34", "2606:4700::1111"])
+      expect(isPublicAddress(address), address).toBe(true);
     for (const address of ["::1", "127.0.0.1", "::ffff:7f00:1"]) expect(isLoopbackAddress(address), address).toBe(true);
   });
 
   it("checks DNS answers the same way, before connecting", async () => {
     const lookup = checkedLookup(webhookAddressAllowed(false));
     for (const address of ["::127.0.0.1", "::7f00:1", "64:ff9b::a00:1", "2002:a00:1::1"]) {
-      vi.spyOn(dns, "lookup").mockImplementation(((_host: string, _opts: unknown, cb: (e: null, a: dns.LookupAddress[]) => void) =>
+      vi.spyOn(dns, "lookup").mockImplementation(((
+        _host: string,
+        _opts: unknown,
+        cb: (e: null, a: dns.LookupAddress[]) => void,
+      ) =>
         cb(null, [
           { address: "93.184.216.34", family: 4 },
           { address, family: 6 },
@@ -54,8 +64,11 @@ describe("public addresses", () => {
       const err = await new Promise((resolve) => lookup("hook.example", { all: true }, (e) => resolve(e)));
       expect(err, address).toBeInstanceOf(BlockedAddressError);
     }
-    vi.spyOn(dns, "lookup").mockImplementation(((_host: string, _opts: unknown, cb: (e: null, a: dns.LookupAddress[]) => void) =>
-      cb(null, [{ address: "2606:4700::1111", family: 6 }])) as unknown as typeof dns.lookup);
+    vi.spyOn(dns, "lookup").mockImplementation(((
+      _host: string,
+      _opts: unknown,
+      cb: (e: null, a: dns.LookupAddress[]) => void,
+    ) => cb(null, [{ address: "2606:4700::1111", family: 6 }])) as unknown as typeof dns.lookup);
     const answer = await new Promise((resolve) => lookup("hook.example", {}, (e, address) => resolve(e ?? address)));
     expect(answer).toBe("2606:4700::1111");
   });

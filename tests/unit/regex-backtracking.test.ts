@@ -101,7 +101,9 @@ function adversarialInputs(c: Case): string[] {
   // Always the plainest attack too: one character repeated.
   const inputs = [[c.run[0]!, c.breakers[0]!] as const, ...drawn];
   return inputs.map(([piece, breaker]) => {
-    const body = piece.repeat(Math.ceil(c.size / piece.length)).slice(0, c.size - (c.prefix ?? "").length - breaker.length);
+    const body = piece
+      .repeat(Math.ceil(c.size / piece.length))
+      .slice(0, c.size - (c.prefix ?? "").length - breaker.length);
     return `${c.prefix ?? ""}${body}${breaker}`;
   });
 }
@@ -126,12 +128,40 @@ const failedTask = (errorMessage: string) =>
 const CASES: Case[] = [
   // The not-found handler on a page path (GET or HEAD of anything outside /api/).
   { name: "isSpaRoute", fn: isSpaRoute, size: HEADER_LIMIT, run: ["/"], breakers: ["x", "a/", "%20"], prefix: "/" },
-  { name: "isSpaRoute (a page below)", fn: isSpaRoute, size: HEADER_LIMIT, run: ["/", "a/"], breakers: ["x"], prefix: "/admin/users/" },
-  { name: "landingPathLocale", fn: landingPathLocale, size: HEADER_LIMIT, run: ["/"], breakers: ["x", "en"], prefix: "/" },
+  {
+    name: "isSpaRoute (a page below)",
+    fn: isSpaRoute,
+    size: HEADER_LIMIT,
+    run: ["/", "a/"],
+    breakers: ["x"],
+    prefix: "/admin/users/",
+  },
+  {
+    name: "landingPathLocale",
+    fn: landingPathLocale,
+    size: HEADER_LIMIT,
+    run: ["/"],
+    breakers: ["x", "en"],
+    prefix: "/",
+  },
   { name: "withoutTrailingSlashes", fn: withoutTrailingSlashes, size: BODY_LIMIT, run: ["/"], breakers: ["x", "/x"] },
-  { name: "trimChars", fn: (text) => trimChars(text, "/"), size: BODY_LIMIT, run: ["/", "/a"], breakers: ["x"], prefix: "x" },
+  {
+    name: "trimChars",
+    fn: (text) => trimChars(text, "/"),
+    size: BODY_LIMIT,
+    run: ["/", "/a"],
+    breakers: ["x"],
+    prefix: "x",
+  },
   // Headers.
-  { name: "tokenFromHeader", fn: tokenFromHeader, size: HEADER_LIMIT, run: [" ", "a", "\t", "a "], breakers: ["x", " y"], prefix: "Bearer " },
+  {
+    name: "tokenFromHeader",
+    fn: tokenFromHeader,
+    size: HEADER_LIMIT,
+    run: [" ", "a", "\t", "a "],
+    breakers: ["x", " y"],
+    prefix: "Bearer ",
+  },
   {
     name: "simulator authorizedKey",
     fn: (text) => authorizedKey(sim, text),
@@ -176,7 +206,14 @@ const CASES: Case[] = [
     run: ["a", ".", "a."],
     breakers: ["@", "@a", "!"],
   },
-  { name: "webhook URL", fn: (text) => webhookUrlSchema.safeParse(text), size: BODY_LIMIT, run: ["a.", "/", "a"], breakers: ["!", " "], prefix: "https://" },
+  {
+    name: "webhook URL",
+    fn: (text) => webhookUrlSchema.safeParse(text),
+    size: BODY_LIMIT,
+    run: ["a.", "/", "a"],
+    breakers: ["!", " "],
+    prefix: "https://",
+  },
   {
     name: "base64 image",
     fn: parseImageInput,
@@ -195,19 +232,41 @@ const CASES: Case[] = [
     breakers: ["x"],
     prefix: "a",
   },
-  { name: "video-status failure reason", fn: failedTask, size: PROVIDER_TEXT, run: [".", " ", ". ", "\n"], breakers: ["x"], prefix: "x" },
-  { name: "simulator prompt markers", fn: promptMarkers, size: BODY_LIMIT, run: ["[sim:", "[", "sim:"], breakers: ["x", "]"] },
+  {
+    name: "video-status failure reason",
+    fn: failedTask,
+    size: PROVIDER_TEXT,
+    run: [".", " ", ". ", "\n"],
+    breakers: ["x"],
+    prefix: "x",
+  },
+  {
+    name: "simulator prompt markers",
+    fn: promptMarkers,
+    size: BODY_LIMIT,
+    run: ["[sim:", "[", "sim:"],
+    breakers: ["x", "]"],
+  },
   { name: "simulator excerpt", fn: excerpt, size: BODY_LIMIT, run: [" ", "\u0001", "\n"], breakers: ["x"] },
-  { name: "simulator base64 upload", fn: decodeBase64Data, size: IMAGE_LIMIT, run: [";", ";base64", "A"], breakers: ["", "x"], prefix: "data:", draws: 1 },
+  {
+    name: "simulator base64 upload",
+    fn: decodeBase64Data,
+    size: IMAGE_LIMIT,
+    run: [";", ";base64", "A"],
+    breakers: ["", "x"],
+    prefix: "data:",
+    draws: 1,
+  },
 ];
 
 describe("regular expressions on client text (issue 36)", () => {
   it.each(CASES.map((c) => [c.name, c] as const))("%s stays linear on adversarial input", (_name, c) => {
     for (const text of adversarialInputs(c)) {
       const passes = costInPlainPasses(c.fn, text);
-      expect(passes, `${c.name}: ${text.length} chars (${JSON.stringify(text.slice(-12))} at the end) took ${Math.round(passes)} plain passes`).toBeLessThan(
-        BUDGET,
-      );
+      expect(
+        passes,
+        `${c.name}: ${text.length} chars (${JSON.stringify(text.slice(-12))} at the end) took ${Math.round(passes)} plain passes`,
+      ).toBeLessThan(BUDGET);
     }
     expect(sink).toBeTypeOf("number");
   });
@@ -222,13 +281,18 @@ describe("regular expressions on client text (issue 36)", () => {
     fc.assert(
       fc.property(
         text([".", "_", "-", "a", "/"]),
-        (s) => trimChars(s, "._-") === s.replace(/^[._-]+|[._-]+$/g, "") && trimChars(s, "/") === s.replace(/^\/+|\/+$/g, ""),
+        (s) =>
+          trimChars(s, "._-") === s.replace(/^[._-]+|[._-]+$/g, "") &&
+          trimChars(s, "/") === s.replace(/^\/+|\/+$/g, ""),
       ),
       { numRuns: 500 },
     );
     const dotOrSpace = (char: string) => char === "." || /\s/.test(char);
     fc.assert(
-      fc.property(text([".", " ", "\n", "\u00a0", "\u2028", "a"]), (s) => trimEndWhere(s, dotOrSpace) === s.replace(/[.\s]+$/, "")),
+      fc.property(
+        text([".", " ", "\n", "\u00a0", "\u2028", "a"]),
+        (s) => trimEndWhere(s, dotOrSpace) === s.replace(/[.\s]+$/, ""),
+      ),
       { numRuns: 500 },
     );
   });

@@ -16,10 +16,16 @@ function appWithContracts() {
 describe("route contracts", () => {
   it("a route without a response schema fails the start, naming the route", () => {
     const app = appWithContracts();
-    expect(() => app.get("/api/forgotten", async () => ({ ok: true }))).toThrow("Route GET /api/forgotten declares no response schema");
-    expect(() => app.post("/api/errors-only", { schema: { response: { 400: z.object({ message: z.string() }) } } }, async () => ({}))).toThrow(
-      "Route POST /api/errors-only declares no response schema",
+    expect(() => app.get("/api/forgotten", async () => ({ ok: true }))).toThrow(
+      "Route GET /api/forgotten declares no response schema",
     );
+    expect(() =>
+      app.post(
+        "/api/errors-only",
+        { schema: { response: { 400: z.object({ message: z.string() }) } } },
+        async () => ({}),
+      ),
+    ).toThrow("Route POST /api/errors-only declares no response schema");
   });
 
   it("a scope that serves no API (files) needs none", async () => {
@@ -35,7 +41,10 @@ describe("route contracts", () => {
 
   it("validates input with the schema (the first problem, a 400 with its code) and sends only declared fields", async () => {
     const app = appWithContracts().withTypeProvider<ZodTypeProvider>();
-    const body = z.object({ name: z.string({ error: "Name is required" }).min(1, "Name is required"), count: z.number().int().default(1) });
+    const body = z.object({
+      name: z.string({ error: "Name is required" }).min(1, "Name is required"),
+      count: z.number().int().default(1),
+    });
     const answer = z.object({ name: z.string(), count: z.number() });
     app.post(
       "/api/thing",
@@ -46,7 +55,10 @@ describe("route contracts", () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({ message: "Name is required", code: "invalid_input" });
     const wrongType = await app.inject({ method: "POST", url: "/api/thing", payload: { name: "x", count: "two" } });
-    expect(wrongType.json()).toMatchObject({ message: "count: Invalid input: expected number, received string", code: "invalid_input" });
+    expect(wrongType.json()).toMatchObject({
+      message: "count: Invalid input: expected number, received string",
+      code: "invalid_input",
+    });
     const ok = await app.inject({ method: "POST", url: "/api/thing", payload: { name: "lamp", extra: true } });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ name: "lamp", count: 1 });
@@ -55,7 +67,11 @@ describe("route contracts", () => {
 
   it("an answer that breaks its schema is an error, never sent as it is", async () => {
     const app = appWithContracts().withTypeProvider<ZodTypeProvider>();
-    app.get("/api/broken", { schema: { response: { 200: z.object({ count: z.number() }) } } }, async () => ({ count: "many" }) as never);
+    app.get(
+      "/api/broken",
+      { schema: { response: { 200: z.object({ count: z.number() }) } } },
+      async () => ({ count: "many" }) as never,
+    );
     const res = await app.inject({ method: "GET", url: "/api/broken" });
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain("many");

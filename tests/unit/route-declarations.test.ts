@@ -12,7 +12,12 @@ const adminDeps = { db: deps.db, caches: { sessions: deps.sessions } };
 
 function appWithAccessCheck() {
   const app = Fastify();
-  registerRouteAccess(app, { ...deps, publicOrigin: "http://localhost:3000", operatorToken: undefined, webTokenKey: "test" });
+  registerRouteAccess(app, {
+    ...deps,
+    publicOrigin: "http://localhost:3000",
+    operatorToken: undefined,
+    webTokenKey: "test",
+  });
   return app;
 }
 
@@ -30,7 +35,9 @@ describe("route declarations", () => {
 
   it("an unknown access fails the start", async () => {
     const app = appWithAccessCheck();
-    expect(() => app.get("/api/odd", { config: { access: "everyone" as never } }, async () => ({}))).toThrow('declares an unknown access "everyone"');
+    expect(() => app.get("/api/odd", { config: { access: "everyone" as never } }, async () => ({}))).toThrow(
+      'declares an unknown access "everyone"',
+    );
   });
 
   it("a route in the admin scope is admin-only; declaring anything else there fails the start", async () => {

@@ -48,7 +48,13 @@ const sample: TaskInfo & { request: TaskRequest } = {
   variant: 3,
   markers: ["slow", "dead-link"],
   promptExcerpt: "A fox",
-  request: { generationType: "REFERENCE_2_VIDEO", imageCount: 3, resolution: "4k", duration: 6, enableTranslation: false },
+  request: {
+    generationType: "REFERENCE_2_VIDEO",
+    imageCount: 3,
+    resolution: "4k",
+    duration: 6,
+    enableTranslation: false,
+  },
 };
 
 describe("task ids", () => {
@@ -78,7 +84,9 @@ describe("task ids", () => {
     expect(bytes.readUInt8(0)).toBe(2);
     expect(bytes.readUIntBE(1, 6)).toBe(sample.createdAt);
     // lite(2) | REFERENCE(2)<<3 | 3 images<<5 | 9:16<<7 | variant 3<<8 | slow, dead-link<<10 | 4k(2)<<14 | 6 s(1)<<16 | false(1)<<18
-    expect(bytes.readUIntBE(7, 3)).toBe(2 | (2 << 3) | (3 << 5) | (1 << 7) | (3 << 8) | (0b1010 << 10) | (2 << 14) | (1 << 16) | (1 << 18));
+    expect(bytes.readUIntBE(7, 3)).toBe(
+      2 | (2 << 3) | (3 << 5) | (1 << 7) | (3 << 8) | (0b1010 << 10) | (2 << 14) | (1 << 16) | (1 << 18),
+    );
     expect(bytes.subarray(10).toString()).toBe("A fox");
   });
 
@@ -177,12 +185,17 @@ describe("prompt markers", () => {
       errorCode: 455,
       task: ["fail", "slow"],
     });
-    expect(promptMarkers("[sim:no-hd][sim:dead-link]")).toEqual({ reject: false, errorCode: undefined, task: ["no-hd", "dead-link"] });
+    expect(promptMarkers("[sim:no-hd][sim:dead-link]")).toEqual({
+      reject: false,
+      errorCode: undefined,
+      task: ["no-hd", "dead-link"],
+    });
     expect(promptMarkers("plain [SIM:No-4K] please")).toEqual({ reject: false, errorCode: undefined, task: ["no-4k"] });
   });
 
   it("knows only KIE's generate failure codes", () => {
-    for (const code of [408, 433, 451, 455, 500, 501, 505]) expect(promptMarkers(`[sim:code-${code}]`).errorCode).toBe(code);
+    for (const code of [408, 433, 451, 455, 500, 501, 505])
+      expect(promptMarkers(`[sim:code-${code}]`).errorCode).toBe(code);
     for (const text of ["[sim:code-400]", "[sim:code-4550]", "[sim:code-45]", "[sim:code 455]", "sim:code-455"]) {
       expect(promptMarkers(text)).toEqual({ reject: false, errorCode: undefined, task: [] });
     }

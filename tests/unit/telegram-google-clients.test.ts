@@ -4,7 +4,12 @@
  * `null`, error bodies without JSON) still become their own errors with their own messages.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exchangeCode, GoogleAuthError, userinfoEmail, type GoogleEndpoints } from "../../src/server/integrations/google/oidc.js";
+import {
+  exchangeCode,
+  GoogleAuthError,
+  userinfoEmail,
+  type GoogleEndpoints,
+} from "../../src/server/integrations/google/oidc.js";
 import { sendTelegramMessage, TelegramError } from "../../src/server/integrations/telegram/client.js";
 import { startScriptedServer, type ScriptedServer } from "../helpers/scripted-server.js";
 
@@ -37,8 +42,17 @@ describe("sendTelegramMessage", () => {
   });
 
   it("reads Telegram's error answer: kind from error_code, its description, retry_after", async () => {
-    reply(429, { ok: false, error_code: 429, description: "Too Many Requests: retry after 7", parameters: { retry_after: 7 } });
-    expect(await send()).toMatchObject({ kind: "rate_limited", message: "Too Many Requests: retry after 7", retryAfterSeconds: 7 });
+    reply(429, {
+      ok: false,
+      error_code: 429,
+      description: "Too Many Requests: retry after 7",
+      parameters: { retry_after: 7 },
+    });
+    expect(await send()).toMatchObject({
+      kind: "rate_limited",
+      message: "Too Many Requests: retry after 7",
+      retryAfterSeconds: 7,
+    });
     reply(400, { ok: false, error_code: 400, description: "Bad Request: chat not found" });
     expect(await send()).toMatchObject({ kind: "rejected", message: "Bad Request: chat not found" });
     reply(401, { ok: false, error_code: 401, description: "Unauthorized" });
@@ -65,7 +79,8 @@ describe("sendTelegramMessage", () => {
     expect(slow).toMatchObject({ kind: "unavailable", message: "Telegram did not answer in time" });
     const down = await rejectionOf(sendTelegramMessage("http://127.0.0.1:1", TOKEN, "42", "hello"));
     expect(down).toMatchObject({ kind: "unavailable", message: "Telegram could not be reached" });
-    for (const err of [slow, down]) expect(JSON.stringify({ ...(err as object), message: (err as Error).message })).not.toContain("secret-bot-token");
+    for (const err of [slow, down])
+      expect(JSON.stringify({ ...(err as object), message: (err as Error).message })).not.toContain("secret-bot-token");
   });
 });
 
@@ -86,7 +101,10 @@ describe("Google's token and UserInfo calls", () => {
 
   it("returns the id_token and access token", async () => {
     reply(200, { id_token: "a.b.c", access_token: "at" });
-    expect(await exchangeCode(endpoints(), client, "code-1", "verifier-1")).toEqual({ idToken: "a.b.c", accessToken: "at" });
+    expect(await exchangeCode(endpoints(), client, "code-1", "verifier-1")).toEqual({
+      idToken: "a.b.c",
+      accessToken: "at",
+    });
   });
 
   it("maps each failure to the words shown on /login", async () => {

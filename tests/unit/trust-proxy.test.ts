@@ -7,7 +7,8 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, type TrustHops, type TrustProxy } from "../../src/server/config.js";
 
-const trustOf = (value: string | undefined): TrustProxy => loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy;
+const trustOf = (value: string | undefined): TrustProxy =>
+  loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy;
 const hopsOf = (value: string): number => (trustOf(value) as TrustHops).hops;
 
 describe("TRUST_PROXY parsing", () => {
@@ -83,7 +84,11 @@ describe("the client address Fastify takes with each form", () => {
 
   async function ipSeen(value: string | undefined, remoteAddress: string, forwardedFor?: string): Promise<string> {
     const app = await appFor(value);
-    const res = await app.inject({ url: "/ip", remoteAddress, headers: forwardedFor === undefined ? {} : { "x-forwarded-for": forwardedFor } });
+    const res = await app.inject({
+      url: "/ip",
+      remoteAddress,
+      headers: forwardedFor === undefined ? {} : { "x-forwarded-for": forwardedFor },
+    });
     expect(res.statusCode).toBe(200);
     return res.body;
   }

@@ -12,7 +12,10 @@ import { describe, expect, it } from "vitest";
 // (and the rule on unlocalized strings, which reads types, has nothing to say about an import).
 const eslint = new ESLint({
   cwd: path.resolve(import.meta.dirname, "../.."),
-  overrideConfig: [tseslint.configs.disableTypeChecked, { files: ["src/web/**"], rules: { "lingui/no-unlocalized-strings": "off" } }],
+  overrideConfig: [
+    tseslint.configs.disableTypeChecked,
+    { files: ["src/web/**"], rules: { "lingui/no-unlocalized-strings": "off" } },
+  ],
 });
 
 /** The no-restricted-imports messages for `source` imported from a file at `filePath`. */
@@ -60,7 +63,9 @@ describe("web import boundaries", () => {
   });
 
   it("refuses any web file importing server code", async () => {
-    expect(await refusals("src/web/pages/example.tsx", "../../server/config")).toEqual([expect.stringContaining("never imports server code")]);
+    expect(await refusals("src/web/pages/example.tsx", "../../server/config")).toEqual([
+      expect.stringContaining("never imports server code"),
+    ]);
     expect(await refusals("src/web/features/auth/example.ts", "../../../server/features/auth/service")).toEqual(
       expect.arrayContaining([expect.stringContaining("never imports server code")]),
     );

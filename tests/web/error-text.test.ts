@@ -20,11 +20,15 @@ describe("error wording", () => {
       expect(apiErrorText({ reason: "webhook_limit", params: { max: 10 }, serverMessage: "" })).toBe(
         "You can have at most 10 webhook endpoints; delete one first",
       );
-      expect(apiErrorText({ code: "rate_limited", params: { minutes: 3 }, serverMessage: "" })).toBe("Too many attempts. Please try again in 3 min.");
+      expect(apiErrorText({ code: "rate_limited", params: { minutes: 3 }, serverMessage: "" })).toBe(
+        "Too many attempts. Please try again in 3 min.",
+      );
     });
 
     it("says a network failure is one", () => {
-      expect(errorMessage(new TypeError("Failed to fetch"))).toBe("Could not reach the server. Check your connection and try again.");
+      expect(errorMessage(new TypeError("Failed to fetch"))).toBe(
+        "Could not reach the server. Check your connection and try again.",
+      );
     });
   });
 
@@ -32,7 +36,12 @@ describe("error wording", () => {
     beforeEach(() => useLocale("vi"));
 
     it("words the reason, not the server's English, with its values", () => {
-      const error = apiError(409, { code: "conflict", reason: "token_limit", params: { max: 5 }, message: "You already have 5 API tokens." });
+      const error = apiError(409, {
+        code: "conflict",
+        reason: "token_limit",
+        params: { max: 5 },
+        message: "You already have 5 API tokens.",
+      });
       const text = errorMessage(error);
       expect(text).not.toContain("API tokens");
       expect(text).toContain("5");
@@ -40,7 +49,11 @@ describe("error wording", () => {
     });
 
     it("words the code when there is no reason, with its values", () => {
-      const error = apiError(402, { code: "insufficient_credits", params: { required: 120, balance: 40 }, message: "You need 120 credits." });
+      const error = apiError(402, {
+        code: "insufficient_credits",
+        params: { required: 120, balance: 40 },
+        message: "You need 120 credits.",
+      });
       const text = errorMessage(error);
       expect(text).not.toBe("You need 120 credits.");
       expect(text).toContain("120");

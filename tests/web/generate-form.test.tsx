@@ -12,7 +12,14 @@ import { newQueryClient, renderWeb, useLocale } from "./render";
 
 const PRICES: Record<VeoModel, number> = { veo3: 150, veo3_fast: 30, veo3_lite: 20 };
 const FOUR_K = 70;
-const user = (credits: number): CurrentUser => ({ username: "ann", email: null, credits, isAdmin: false, hasPassword: true, language: null });
+const user = (credits: number): CurrentUser => ({
+  username: "ann",
+  email: null,
+  credits,
+  isAdmin: false,
+  hasPassword: true,
+  language: null,
+});
 
 interface HarnessProps {
   currentUser: CurrentUser | null;
@@ -29,8 +36,18 @@ function Harness({ currentUser, onStarted, defaults }: HarnessProps) {
 function renderForm(currentUser: CurrentUser | null, defaults: Partial<GenerateFormValues> = {}) {
   const onStarted = vi.fn();
   const client = newQueryClient();
-  client.setQueryData(queryKeys.pricing, { models: [], surcharges: [{ surcharge: "4k", web_credits: FOUR_K, api_credits: 1 }], simulated: false });
-  return { ...renderWeb(<Harness currentUser={currentUser} onStarted={onStarted} defaults={{ ...GENERATE_DEFAULTS, ...defaults }} />, { client }), onStarted };
+  client.setQueryData(queryKeys.pricing, {
+    models: [],
+    surcharges: [{ surcharge: "4k", web_credits: FOUR_K, api_credits: 1 }],
+    simulated: false,
+  });
+  return {
+    ...renderWeb(
+      <Harness currentUser={currentUser} onStarted={onStarted} defaults={{ ...GENERATE_DEFAULTS, ...defaults }} />,
+      { client },
+    ),
+    onStarted,
+  };
 }
 
 const cost = () => screen.getByTestId("generation-cost").textContent;
@@ -67,7 +84,9 @@ describe("GenerateForm", () => {
 
   it("says the credits are short and holds the button back", () => {
     renderForm(user(25));
-    expect(screen.getByRole("note").textContent).toContain("Not enough credits: Veo3 Fast needs 30 credits and you have 25 credits.");
+    expect(screen.getByRole("note").textContent).toContain(
+      "Not enough credits: Veo3 Fast needs 30 credits and you have 25 credits.",
+    );
     expect(screen.getByRole("button", { name: /Generate Video/ })).toHaveProperty("disabled", true);
   });
 
@@ -87,7 +106,9 @@ describe("GenerateForm", () => {
   });
 
   it("sends the form's choices once, with an idempotency key, and reports the task", async () => {
-    const { sent } = stubFetch({ "POST /api/generate-video": { body: { taskId: "task-1", creditsUsed: 100, remainingCredits: 900 } } });
+    const { sent } = stubFetch({
+      "POST /api/generate-video": { body: { taskId: "task-1", creditsUsed: 100, remainingCredits: 900 } },
+    });
     const { user: person, onStarted } = renderForm(user(1000));
     await person.type(screen.getByLabelText("Prompt"), "A fox in the snow");
     await person.click(screen.getByRole("checkbox", { name: /4K version/ }));
@@ -108,7 +129,11 @@ describe("GenerateForm", () => {
       enableFallback: false,
     });
     expect(sent[0]?.headers["Idempotency-Key"]).toMatch(/\S{8,}/);
-    expect(onStarted.mock.calls[0]?.[0]).toMatchObject({ taskId: "task-1", status: "generating", uhdStatus: "requested" });
+    expect(onStarted.mock.calls[0]?.[0]).toMatchObject({
+      taskId: "task-1",
+      status: "generating",
+      uhdStatus: "requested",
+    });
     // The form starts over for the next video.
     await waitFor(() => expect(screen.getByLabelText<HTMLTextAreaElement>("Prompt").value).toBe(""));
   });

@@ -23,12 +23,22 @@ function answerUsers({ url }: Sent): Answer {
   const q = params.get("q");
   if (q) return { body: [person(3)], headers: { "X-Total-Count": "1" } };
   if (params.get("cursor") === "c2") return { body: [person(3), person(4)], headers: { "X-Total-Count": "4" } };
-  return { body: [person(1), person(2)], headers: { "X-Total-Count": "4", Link: '</api/admin/users?limit=50&cursor=c2>; rel="next"' } };
+  return {
+    body: [person(1), person(2)],
+    headers: { "X-Total-Count": "4", Link: '</api/admin/users?limit=50&cursor=c2>; rel="next"' },
+  };
 }
 
 function renderUsers() {
   const client = newQueryClient();
-  client.setQueryData(queryKeys.currentUser, { username: "admin", email: null, credits: 0, isAdmin: true, hasPassword: true, language: null });
+  client.setQueryData(queryKeys.currentUser, {
+    username: "admin",
+    email: null,
+    credits: 0,
+    isAdmin: true,
+    hasPassword: true,
+    language: null,
+  });
   return renderWeb(<UsersCard />, { client, path: "/admin/users" });
 }
 

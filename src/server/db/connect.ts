@@ -89,7 +89,9 @@ export function pgliteOptions(options: PGliteOptions = {}): PGliteOptions {
  */
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(pgliteOptions(dataDir ? { dataDir: path.join(dataDir, "pglite") } : loadDataDir ? { loadDataDir } : {}));
+  const client = new PGlite(
+    pgliteOptions(dataDir ? { dataDir: path.join(dataDir, "pglite") } : loadDataDir ? { loadDataDir } : {}),
+  );
   const instance = drizzlePglite(client, { schema });
   await migratePglite(instance, { migrationsFolder: MIGRATIONS_DIR });
   return {
@@ -109,7 +111,11 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   };
 }
 
-export function openDatabase(opts: { databaseUrl: string | undefined; databasePoolSize?: number; dataDir: string }): Promise<Database> {
+export function openDatabase(opts: {
+  databaseUrl: string | undefined;
+  databasePoolSize?: number;
+  dataDir: string;
+}): Promise<Database> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.databasePoolSize) : openPglite(opts.dataDir);
 }
 

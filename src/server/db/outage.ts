@@ -5,15 +5,29 @@
  */
 
 /** Socket errors of a connection that could not be made or was lost. */
-const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "EPIPE"]);
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EPIPE",
+]);
 /** SQLSTATEs of a server going away or refusing connections: class 08, shutdowns, "cannot connect now", too many connections. */
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
 /** What node-postgres says when a connection ends or cannot be had in time. */
-const LOST_CONNECTION = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended)/i;
+const LOST_CONNECTION =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended)/i;
 
 /** True when `err` (or an error it wraps: drizzle wraps the driver's) says the database cannot be reached. */
 export function isDatabaseUnreachable(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = err, depth = 0;
+    e && typeof e === "object" && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const { code, message } = e as { code?: unknown; message?: unknown };
     if (typeof code === "string" && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
     if (typeof message === "string" && LOST_CONNECTION.test(message)) return true;

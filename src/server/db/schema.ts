@@ -4,7 +4,21 @@
  * when the two drift apart. Keep this file free of relative imports: drizzle-kit loads it alone.
  */
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -267,7 +281,10 @@ export const creditPackages = pgTable(
     bonus: text("bonus"),
     createdAt: createdAt(),
   },
-  (t) => [check("credit_packages_credits_positive", sql`${t.credits} > 0`), check("credit_packages_price_positive", sql`${t.price} > 0`)],
+  (t) => [
+    check("credit_packages_credits_positive", sql`${t.credits} > 0`),
+    check("credit_packages_price_positive", sql`${t.price} > 0`),
+  ],
 );
 
 export const PAYMENT_PROVIDERS = ["creem", "paypal"] as const;

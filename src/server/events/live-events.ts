@@ -32,7 +32,8 @@ function parse(payload: string): Parsed | undefined {
     if (raw.k === "settings") return { kind: "settings" };
     if (raw.k === "webhook") return { kind: "webhook" };
     if (raw.k === "sync") return typeof raw.s === "string" ? { kind: "sync", id: raw.s } : undefined;
-    if (typeof raw.u !== "string" || (raw.k !== "task" && raw.k !== "user" && raw.k !== "session" && raw.k !== "token")) return undefined;
+    if (typeof raw.u !== "string" || (raw.k !== "task" && raw.k !== "user" && raw.k !== "session" && raw.k !== "token"))
+      return undefined;
     return {
       userId: raw.u,
       kind: raw.k,

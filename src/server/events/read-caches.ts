@@ -40,8 +40,18 @@ const MINUTE = 60_000;
 export function createReadCaches(events: LiveEvents): ReadCaches {
   return {
     // A few hundred bytes each.
-    sessions: new FreshCache<SessionRow>(events, { kinds: ["user", "session"], groupOf: (s) => s.id, maxWeight: 20_000, ttlMs: 10 * MINUTE }),
-    tasks: new FreshCache<TaskRow>(events, { kinds: ["task"], groupOf: (t) => t.userId, maxWeight: 10_000, ttlMs: 10 * MINUTE }),
+    sessions: new FreshCache<SessionRow>(events, {
+      kinds: ["user", "session"],
+      groupOf: (s) => s.id,
+      maxWeight: 20_000,
+      ttlMs: 10 * MINUTE,
+    }),
+    tasks: new FreshCache<TaskRow>(events, {
+      kinds: ["task"],
+      groupOf: (t) => t.userId,
+      maxWeight: 10_000,
+      ttlMs: 10 * MINUTE,
+    }),
     // Weighed in characters: a long list is 60-80 KB.
     taskLists: new FreshCache<TaskListBody>(events, {
       kinds: ["task"],
@@ -51,7 +61,17 @@ export function createReadCaches(events: LiveEvents): ReadCaches {
       // "The last 14 days" moves with the clock.
       ttlMs: MINUTE,
     }),
-    settings: new FreshCache<Settings>(events, { kinds: ["settings"], groupOf: () => SETTINGS_GROUP, maxWeight: 1, ttlMs: 10 * MINUTE }),
-    kieAccounts: new FreshCache<KieAccountKeys>(events, { kinds: ["settings"], groupOf: () => SETTINGS_GROUP, maxWeight: 10, ttlMs: 10 * MINUTE }),
+    settings: new FreshCache<Settings>(events, {
+      kinds: ["settings"],
+      groupOf: () => SETTINGS_GROUP,
+      maxWeight: 1,
+      ttlMs: 10 * MINUTE,
+    }),
+    kieAccounts: new FreshCache<KieAccountKeys>(events, {
+      kinds: ["settings"],
+      groupOf: () => SETTINGS_GROUP,
+      maxWeight: 10,
+      ttlMs: 10 * MINUTE,
+    }),
   };
 }

@@ -8,7 +8,11 @@ import { LIVE_EVENTS_CHANNEL, type LiveEvents } from "./live-events.js";
  * (session or API token) is answered once this process has heard the database announce it, so
  * their next request never reads a cache from before their own change.
  */
-export function registerLiveUpdates(app: FastifyInstance, liveEvents: LiveEvents, listen: Database["listen"] | undefined): void {
+export function registerLiveUpdates(
+  app: FastifyInstance,
+  liveEvents: LiveEvents,
+  listen: Database["listen"] | undefined,
+): void {
   app.addHook("onSend", async (request, _reply, payload) => {
     const person = request.user ?? request.tokenUser;
     if (person && request.method !== "GET" && request.method !== "HEAD") await liveEvents.settle();
@@ -21,7 +25,9 @@ export function registerLiveUpdates(app: FastifyInstance, liveEvents: LiveEvents
       onPayload: (payload) => liveEvents.receive(payload),
       onConnected: (up) => {
         liveEvents.setConnected(up);
-        app.log[up ? "info" : "warn"](up ? "live events connected" : "live events disconnected; pages poll until it is back");
+        app.log[up ? "info" : "warn"](
+          up ? "live events connected" : "live events disconnected; pages poll until it is back",
+        );
       },
     });
   });

@@ -57,7 +57,9 @@ export async function authenticateBearer(db: Db, header: string | undefined, now
  * else the API token's owner (with the token's id); a 401 when there is neither, or the token is not valid.
  */
 export async function requireUserOrToken(request: FastifyRequest, db: Db): Promise<{ id: string; tokenId?: string }> {
-  const user = request.user ?? (request.headers.authorization ? await authenticateBearer(db, request.headers.authorization) : null);
+  const user =
+    request.user ??
+    (request.headers.authorization ? await authenticateBearer(db, request.headers.authorization) : null);
   if (!user) throw unauthorized();
   return user;
 }

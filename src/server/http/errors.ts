@@ -41,8 +41,10 @@ export function unstorableTextMessage(where: string): string {
 }
 
 export const badRequest = (message: string, code: ErrorCode = "invalid_input") => new AppError(code, message);
-export const unauthorized = (message = "Authentication required", code: ErrorCode = "not_signed_in") => new AppError(code, message);
-export const forbidden = (message = "Admin access required", code: ErrorCode = "admin_required") => new AppError(code, message);
+export const unauthorized = (message = "Authentication required", code: ErrorCode = "not_signed_in") =>
+  new AppError(code, message);
+export const forbidden = (message = "Admin access required", code: ErrorCode = "admin_required") =>
+  new AppError(code, message);
 export const notFound = (message = "Not found") => new AppError("not_found", message);
 export const conflict = (message: string) => new AppError("conflict", message);
 
@@ -80,11 +82,18 @@ export function toAppError(err: FastifyError | AppError, request: FastifyRequest
   if (err instanceof AppError) return err;
   if (isDatabaseUnreachable(err)) {
     // Once per outage, not once per request (decision 0057).
-    if (request.server.databaseOutage.down()) request.log.warn({ err }, "database unreachable: answering 503 until a connection is made again");
-    return new AppError("service_unavailable", OUTAGE_MESSAGE, { "retry-after": String(OUTAGE_RETRY_AFTER_SECONDS) }, reasoned("database_unavailable"));
+    if (request.server.databaseOutage.down())
+      request.log.warn({ err }, "database unreachable: answering 503 until a connection is made again");
+    return new AppError(
+      "service_unavailable",
+      OUTAGE_MESSAGE,
+      { "retry-after": String(OUTAGE_RETRY_AFTER_SECONDS) },
+      reasoned("database_unavailable"),
+    );
   }
   // Text the database cannot store, should it get past the input guard: the caller's mistake.
-  if (UNSTORABLE_TEXT.has(pgErrorOf(err)?.code ?? "")) return new AppError("unstorable_text", unstorableTextMessage(""));
+  if (UNSTORABLE_TEXT.has(pgErrorOf(err)?.code ?? ""))
+    return new AppError("unstorable_text", unstorableTextMessage(""));
   const status = err.statusCode ?? 500;
   if (status < 500) return new AppError(codeForStatus(status), FRAMEWORK_MESSAGES[err.code] ?? err.message);
   // The error's class and SQLSTATE, never bound values (logger.ts); the request id is on the line.

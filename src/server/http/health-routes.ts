@@ -16,15 +16,21 @@ const health = z
   .object({
     ok: z.boolean(),
     database: z.enum(["ok", "unreachable"]),
-    changeListener: z.enum(["ok", "down", "none"]).meta({ description: "The database's change channel (live updates, cache invalidation); none: not used." }),
-    workers: z.enum(["ok", "failing", "off"]).meta({ description: "The background jobs; off: this process runs none (BACKGROUND_WORKERS=false)." }),
+    changeListener: z
+      .enum(["ok", "down", "none"])
+      .meta({ description: "The database's change channel (live updates, cache invalidation); none: not used." }),
+    workers: z
+      .enum(["ok", "failing", "off"])
+      .meta({ description: "The background jobs; off: this process runs none (BACKGROUND_WORKERS=false)." }),
     failingJobs: z.array(z.string()).meta({ description: "The jobs whose last run failed." }),
     message: z.string().optional(),
     code: z.enum(ERROR_CODES).optional(),
   })
   .meta({ id: "Health" });
 
-const readiness = z.object({ ready: z.boolean(), message: z.string().optional(), code: z.enum(ERROR_CODES).optional() }).meta({ id: "Readiness" });
+const readiness = z
+  .object({ ready: z.boolean(), message: z.string().optional(), code: z.enum(ERROR_CODES).optional() })
+  .meta({ id: "Readiness" });
 
 export interface HealthOptions {
   db: Db;
@@ -63,7 +69,9 @@ export async function healthRoutes(scope: FastifyInstance, opts: HealthOptions):
     ].filter((part): part is string => Boolean(part));
     const body = { ok: unwell.length === 0, database, changeListener, workers, failingJobs } as const;
     if (unwell.length === 0) return body;
-    return reply.status(503).send({ ...body, message: `Unwell: ${unwell.join(", ")}`, code: "service_unavailable" as const });
+    return reply
+      .status(503)
+      .send({ ...body, message: `Unwell: ${unwell.join(", ")}`, code: "service_unavailable" as const });
   });
 
   const readySchema = {

@@ -22,7 +22,8 @@ const WAIT_FOR_FIRST_MS = 8_000;
 const POLL_MS = 100;
 
 const KEY_MESSAGE = "Idempotency-Key must be 1 to 255 printable ASCII characters";
-export const KEY_REUSED = "This Idempotency-Key was already used for a different request. Use a new key for a new request.";
+export const KEY_REUSED =
+  "This Idempotency-Key was already used for a different request. Use a new key for a new request.";
 export const KEY_IN_PROGRESS = "A request with this Idempotency-Key is still being processed. Try again in a moment.";
 
 /** The route's `headers` schema: other headers pass through untouched. */
@@ -40,9 +41,11 @@ export const idempotencyHeaders = z.looseObject({
 /** Links the key to the video its request paid for, inside the transaction that charges. */
 export type LinkTask = (tx: Queryable, videoTaskId: string) => Promise<void>;
 
-type Stored = { kind: "body"; body: unknown } | { kind: "error"; code: ErrorCode; message: string; extra: Record<string, unknown> };
+type Stored =
+  { kind: "body"; body: unknown } | { kind: "error"; code: ErrorCode; message: string; extra: Record<string, unknown> };
 
-type Claim = { kind: "claimed" } | { kind: "replay"; statusCode: number; stored: Stored } | { kind: "reused" } | { kind: "busy" };
+type Claim =
+  { kind: "claimed" } | { kind: "replay"; statusCode: number; stored: Stored } | { kind: "reused" } | { kind: "busy" };
 
 /**
  * Runs `run` at most once per (person, key): replays the stored answer otherwise. Without the
@@ -66,13 +69,18 @@ export async function idempotent<T>(
   const claim = await claimOrWait(db, userId, key, fingerprint);
   if (claim.kind === "reused") throw new AppError("idempotency_key_reused", KEY_REUSED);
   if (claim.kind === "busy") {
-    throw new AppError("idempotency_key_in_progress", "A request with this Idempotency-Key is still being processed. Try again in a moment.", {
-      "retry-after": "2",
-    });
+    throw new AppError(
+      "idempotency_key_in_progress",
+      "A request with this Idempotency-Key is still being processed. Try again in a moment.",
+      {
+        "retry-after": "2",
+      },
+    );
   }
   if (claim.kind === "replay") {
     reply.header("idempotent-replayed", "true");
-    if (claim.stored.kind === "error") throw new AppError(claim.stored.code, claim.stored.message, {}, claim.stored.extra);
+    if (claim.stored.kind === "error")
+      throw new AppError(claim.stored.code, claim.stored.message, {}, claim.stored.extra);
     reply.code(claim.statusCode);
     return claim.stored.body as T;
   }
@@ -122,7 +130,15 @@ async function claimOnce(db: Db, userId: string, key: string, fingerprint: strin
     .values({ userId, key, fingerprint, expiresAt })
     .onConflictDoUpdate({
       target: [idempotencyKeys.userId, idempotencyKeys.key],
-      set: { fingerprint, state: "processing", statusCode: null, response: null, videoTaskId: null, createdAt: sql`now()`, expiresAt },
+      set: {
+        fingerprint,
+        state: "processing",
+        statusCode: null,
+        response: null,
+        videoTaskId: null,
+        createdAt: sql`now()`,
+        expiresAt,
+      },
       setWhere: lt(idempotencyKeys.expiresAt, sql`now()`),
     })
     .returning({ key: idempotencyKeys.key });

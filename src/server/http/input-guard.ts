@@ -26,7 +26,9 @@ export function findUnstorableText(value: unknown, where: string, depth = 0): st
   if (typeof value === "string") return value.includes("\u0000") || LONE_SURROGATE.test(value) ? where : undefined;
   if (value === null || typeof value !== "object" || ArrayBuffer.isView(value) || depth > MAX_DEPTH) return undefined;
   for (const [key, item] of Object.entries(value)) {
-    const bad = findUnstorableText(key, where, depth + 1) ?? findUnstorableText(item, Array.isArray(value) ? `${where}[${key}]` : `${where}.${key}`, depth + 1);
+    const bad =
+      findUnstorableText(key, where, depth + 1) ??
+      findUnstorableText(item, Array.isArray(value) ? `${where}[${key}]` : `${where}.${key}`, depth + 1);
     if (bad) return bad;
   }
   return undefined;
@@ -41,7 +43,10 @@ export function registerInputGuard(app: FastifyInstance): void {
     }
   });
   app.addHook("preValidation", async (request) => {
-    const bad = findUnstorableText(request.params, "params") ?? findUnstorableText(request.query, "query") ?? findUnstorableText(request.body, "body");
+    const bad =
+      findUnstorableText(request.params, "params") ??
+      findUnstorableText(request.query, "query") ??
+      findUnstorableText(request.body, "body");
     if (bad) throw badRequest(unstorableTextMessage(bad), "unstorable_text");
   });
 }

@@ -12,7 +12,10 @@ import { pageLocale, type PageDocuments } from "./page-documents.js";
 export function registerNotFoundHandler(app: FastifyInstance, documents: PageDocuments | undefined): void {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
-    const isPage = documents !== undefined && (request.method === "GET" || request.method === "HEAD") && !pathname.startsWith("/api/");
+    const isPage =
+      documents !== undefined &&
+      (request.method === "GET" || request.method === "HEAD") &&
+      !pathname.startsWith("/api/");
     if (!isPage) return apiNotFound(request, reply);
     const named = landingPathLocale(pathname);
     if (named) return sendDocument(reply, 200, documents.landing(named));
@@ -30,5 +33,7 @@ function sendDocument(reply: FastifyReply, status: number, html: string): Fastif
 
 /** The JSON 404 of an unknown API path. */
 export function apiNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  return reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split("?")[0] ?? "/"}`, code: "not_found" });
+  return reply
+    .status(404)
+    .send({ message: `Not found: ${request.method} ${request.url.split("?")[0] ?? "/"}`, code: "not_found" });
 }

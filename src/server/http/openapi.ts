@@ -59,7 +59,10 @@ function transform(args: Parameters<typeof jsonSchemaTransform>[0] & { route: Ro
   return { schema, url };
 }
 
-type Operation = { requestBody?: { content: Record<string, JsonObject> }; responses?: Record<string, JsonObject & { content?: Record<string, JsonObject> }> };
+type Operation = {
+  requestBody?: { content: Record<string, JsonObject> };
+  responses?: Record<string, JsonObject & { content?: Record<string, JsonObject> }>;
+};
 
 /** Writes a route's config.docs into its operation (examples, a response's description and headers). */
 function applyDocs(op: Operation, docs: RouteDocs, where: string): void {
@@ -70,7 +73,8 @@ function applyDocs(op: Operation, docs: RouteDocs, where: string): void {
   }
   for (const [status, doc] of Object.entries(docs.responses ?? {})) {
     const response = op.responses?.[status];
-    if (!response) throw new Error(`${where}: config.docs describes response ${status}, which the route does not declare`);
+    if (!response)
+      throw new Error(`${where}: config.docs describes response ${status}, which the route does not declare`);
     if (doc.description) response.description = doc.description;
     if (doc.headers) response.headers = doc.headers;
     const media = response.content && Object.values(response.content)[0];
@@ -79,7 +83,11 @@ function applyDocs(op: Operation, docs: RouteDocs, where: string): void {
 }
 
 /** Every schema component the value refers to, followed through the components. */
-export function referencedSchemas(value: unknown, schemas: Record<string, unknown>, found = new Set<string>()): Set<string> {
+export function referencedSchemas(
+  value: unknown,
+  schemas: Record<string, unknown>,
+  found = new Set<string>(),
+): Set<string> {
   if (Array.isArray(value)) for (const v of value) referencedSchemas(v, schemas, found);
   else if (value && typeof value === "object") {
     for (const [key, child] of Object.entries(value)) {
@@ -110,7 +118,9 @@ function usedComponents(doc: JsonObject): JsonObject {
     return plain !== name && !used.has(plain) ? plain : name;
   };
   // Sorted: the registry's order is the order modules happened to load in.
-  components.schemas = Object.fromEntries([...used].map((name) => [named(name), all[name]] as const).sort(([a], [b]) => (a < b ? -1 : 1)));
+  components.schemas = Object.fromEntries(
+    [...used].map((name) => [named(name), all[name]] as const).sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
   let text = JSON.stringify(doc);
   for (const name of used) {
     if (named(name) !== name) text = text.replaceAll(`"${SCHEMA_REF}${name}"`, `"${SCHEMA_REF}${named(name)}"`);
@@ -130,7 +140,8 @@ export async function registerOpenApi(app: FastifyInstance, outbound?: WebhookDo
   app.addHook("onRoute", (route) => {
     const docs = route.config?.docs;
     if (!docs) return;
-    for (const method of [route.method].flat()) docsByOperation.set(`${method.toLowerCase()} ${route.url.replace(/:(\w+)/g, "{$1}")}`, docs);
+    for (const method of [route.method].flat())
+      docsByOperation.set(`${method.toLowerCase()} ${route.url.replace(/:(\w+)/g, "{$1}")}`, docs);
   });
   const transformObject = (args: Parameters<typeof jsonSchemaTransformObject>[0]) => {
     const generated = jsonSchemaTransformObject(args) as JsonObject;
@@ -161,8 +172,17 @@ export async function registerOpenApi(app: FastifyInstance, outbound?: WebhookDo
       tags: API_TAGS,
       components: {
         securitySchemes: {
-          bearerAuth: { type: "http", scheme: "bearer", description: `An API token from the /api page; it starts with \`${TOKEN_PREFIX}\`.` },
-          cookieAuth: { type: "apiKey", in: "cookie", name: "sid", description: "The web app's session cookie, set by signing in." },
+          bearerAuth: {
+            type: "http",
+            scheme: "bearer",
+            description: `An API token from the /api page; it starts with \`${TOKEN_PREFIX}\`.`,
+          },
+          cookieAuth: {
+            type: "apiKey",
+            in: "cookie",
+            name: "sid",
+            description: "The web app's session cookie, set by signing in.",
+          },
         },
       },
     },

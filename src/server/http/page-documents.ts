@@ -16,23 +16,26 @@ export interface PageDocuments {
 }
 
 /** Where the build put the documents inside dist/web. */
-export const pageDocumentPath = (locale: Locale, kind: "landing" | "page") => path.join("pages", locale, `${kind}.html`);
+export const pageDocumentPath = (locale: Locale, kind: "landing" | "page") =>
+  path.join("pages", locale, `${kind}.html`);
 
 const ALTERNATES = "<!--alternates-->";
 
 export function loadPageDocuments(webDir: string, publicUrl: string): PageDocuments {
   const indexHtml = fs.readFileSync(path.join(webDir, "index.html"), "utf8");
-  const link = (hreflang: string, pathname: string) => `<link rel="alternate" hreflang="${hreflang}" href="${new URL(pathname, publicUrl).href}" />`;
-  const alternates = [...LOCALES.map((locale) => link(locale, LANDING_PATHS[locale])), link("x-default", "/")].join("\n    ");
+  const link = (hreflang: string, pathname: string) =>
+    `<link rel="alternate" hreflang="${hreflang}" href="${new URL(pathname, publicUrl).href}" />`;
+  const alternates = [...LOCALES.map((locale) => link(locale, LANDING_PATHS[locale])), link("x-default", "/")].join(
+    "\n    ",
+  );
   const read = (locale: Locale, kind: "landing" | "page") => {
     const file = path.join(webDir, pageDocumentPath(locale, kind));
     // A build without pre-rendered pages (an old one, or a test's stand-in) serves index.html.
     return fs.existsSync(file) ? fs.readFileSync(file, "utf8").replace(ALTERNATES, alternates) : indexHtml;
   };
-  const documents = Object.fromEntries(LOCALES.map((locale) => [locale, { landing: read(locale, "landing"), page: read(locale, "page") }])) as Record<
-    Locale,
-    { landing: string; page: string }
-  >;
+  const documents = Object.fromEntries(
+    LOCALES.map((locale) => [locale, { landing: read(locale, "landing"), page: read(locale, "page") }]),
+  ) as Record<Locale, { landing: string; page: string }>;
   return { landing: (locale) => documents[locale].landing, page: (locale) => documents[locale].page };
 }
 
@@ -40,6 +43,8 @@ export function loadPageDocuments(webDir: string, publicUrl: string): PageDocume
 export function pageLocale(request: FastifyRequest): Locale {
   const chosen = request.cookies[LANGUAGE_COOKIE];
   if (isLocale(chosen)) return chosen;
-  const accepted = new Negotiator({ headers: { "accept-language": request.headers["accept-language"] } }).language([...LOCALES]);
+  const accepted = new Negotiator({ headers: { "accept-language": request.headers["accept-language"] } }).language([
+    ...LOCALES,
+  ]);
   return isLocale(accepted) ? accepted : DEFAULT_LOCALE;
 }

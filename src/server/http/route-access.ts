@@ -61,7 +61,8 @@ const SESSION_ACCESS: ReadonlySet<Access> = new Set(["user", "admin", "user-or-t
 const COOKIE_EXEMPT: ReadonlySet<Access> = new Set(["token", "callback", "operator"]);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export const CROSS_SITE_MESSAGE = "This request came from another website and was refused. Open the app itself and try again.";
+export const CROSS_SITE_MESSAGE =
+  "This request came from another website and was refused. Open the app itself and try again.";
 
 export interface RouteAccessOptions {
   db: Db;
@@ -89,10 +90,16 @@ export function registerRouteAccess(app: FastifyInstance, opts: RouteAccessOptio
     const declared = route.config?.access;
     const access = declared ?? scope;
     const methods = [route.method].flat().join(",");
-    if (!access) throw new Error(`Route ${methods} ${route.url} declares no access: add { config: { access } } (see http/route-access.ts)`);
-    if (!ACCESS_LEVELS.includes(access)) throw new Error(`Route ${methods} ${route.url} declares an unknown access "${String(access)}"`);
-    if (scope && declared && declared !== scope) throw new Error(`Route ${methods} ${route.url} declares "${declared}" inside a "${scope}" scope`);
-    if (route.config?.webPrice && access !== "user") throw new Error(`Route ${methods} ${route.url} charges the web price: its access must be "user"`);
+    if (!access)
+      throw new Error(
+        `Route ${methods} ${route.url} declares no access: add { config: { access } } (see http/route-access.ts)`,
+      );
+    if (!ACCESS_LEVELS.includes(access))
+      throw new Error(`Route ${methods} ${route.url} declares an unknown access "${String(access)}"`);
+    if (scope && declared && declared !== scope)
+      throw new Error(`Route ${methods} ${route.url} declares "${declared}" inside a "${scope}" scope`);
+    if (route.config?.webPrice && access !== "user")
+      throw new Error(`Route ${methods} ${route.url} charges the web price: its access must be "user"`);
     route.config = { ...route.config, access };
     for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
   });

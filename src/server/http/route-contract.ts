@@ -24,7 +24,11 @@ export interface RouteDocs {
   bodyExamples?: Record<string, { summary: string; value: unknown }>;
   responses?: Record<
     number,
-    { description?: string; headers?: Record<string, { description: string; schema: object }>; examples?: Record<string, { summary: string; value: unknown }> }
+    {
+      description?: string;
+      headers?: Record<string, { description: string; schema: object }>;
+      examples?: Record<string, { summary: string; value: unknown }>;
+    }
   >;
 }
 
@@ -81,7 +85,9 @@ export function registerRouteContracts(app: FastifyInstance): void {
     }
     if (!hasResponseSchema(route)) {
       const methods = [route.method].flat().join(",");
-      throw new Error(`Route ${methods} ${route.url} declares no response schema: add schema.response (see http/route-contract.ts)`);
+      throw new Error(
+        `Route ${methods} ${route.url} declares no response schema: add schema.response (see http/route-contract.ts)`,
+      );
     }
   });
 }

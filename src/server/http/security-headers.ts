@@ -5,7 +5,12 @@ import type { FastifyInstance } from "fastify";
  * script and API calls come from *.paypal.com, its buttons and checkout run in PayPal iframes,
  * assets from *.paypalobjects.com. Images are already allowed from any https origin.
  */
-const PAYPAL = ["https://www.paypal.com", "https://www.sandbox.paypal.com", "https://*.paypal.com", "https://*.paypalobjects.com"].join(" ");
+const PAYPAL = [
+  "https://www.paypal.com",
+  "https://www.sandbox.paypal.com",
+  "https://*.paypal.com",
+  "https://*.paypalobjects.com",
+].join(" ");
 
 const CSP = [
   "default-src 'self'",

@@ -5,7 +5,13 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/connect.js";
 import type { FreshCache } from "../events/fresh-cache.js";
-import { resolveSession, SESSION_COOKIE, SESSION_IDLE_MS, type SessionRow, type SessionUser } from "../identity/sessions.js";
+import {
+  resolveSession,
+  SESSION_COOKIE,
+  SESSION_IDLE_MS,
+  type SessionRow,
+  type SessionUser,
+} from "../identity/sessions.js";
 import { forbidden, unauthorized } from "./errors.js";
 import { clearWebTokenCookie, setWebTokenCookie } from "./web-app-token.js";
 
@@ -16,7 +22,11 @@ declare module "fastify" {
 }
 
 /** Sets request.user from the session cookie, if it names a live session. */
-export async function loadSessionUser(request: FastifyRequest, db: Db, sessions: FreshCache<SessionRow>): Promise<void> {
+export async function loadSessionUser(
+  request: FastifyRequest,
+  db: Db,
+  sessions: FreshCache<SessionRow>,
+): Promise<void> {
   if (request.user) return;
   const token = request.cookies[SESSION_COOKIE];
   if (token) request.user = (await resolveSession(db, token, sessions)) ?? null;

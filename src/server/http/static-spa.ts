@@ -12,7 +12,11 @@ import { useScopeAccess } from "./route-access.js";
 import { useNonApiScope } from "./route-contract.js";
 
 /** Registers the static files and returns the pages' documents. */
-export async function registerStaticSpa(app: FastifyInstance, webDir: string, publicUrl: string): Promise<PageDocuments> {
+export async function registerStaticSpa(
+  app: FastifyInstance,
+  webDir: string,
+  publicUrl: string,
+): Promise<PageDocuments> {
   const documents = loadPageDocuments(webDir, publicUrl);
   // Its own scope, so its routes (one per file) are all public.
   await app.register(async (files) => {

@@ -37,7 +37,13 @@ export function webToken(key: string, sessionToken: string): string {
 
 /** Gives the page the token of the session just started (or already running). */
 export function setWebTokenCookie(reply: FastifyReply, key: string, sessionToken: string, secure: boolean): void {
-  reply.setCookie(WEB_TOKEN_COOKIE, webToken(key, sessionToken), { path: "/", httpOnly: false, sameSite: "lax", secure, maxAge: SESSION_IDLE_MS / 1000 });
+  reply.setCookie(WEB_TOKEN_COOKIE, webToken(key, sessionToken), {
+    path: "/",
+    httpOnly: false,
+    sameSite: "lax",
+    secure,
+    maxAge: SESSION_IDLE_MS / 1000,
+  });
 }
 
 export function clearWebTokenCookie(reply: FastifyReply, secure: boolean): void {
@@ -51,7 +57,13 @@ export function clearWebTokenCookie(reply: FastifyReply, secure: boolean): void 
  */
 export function sendsFetchMetadata(publicOrigin: string): boolean {
   const { protocol, hostname } = new URL(publicOrigin);
-  return protocol === "https:" || hostname === "localhost" || hostname.endsWith(".localhost") || hostname === "[::1]" || hostname.startsWith("127.");
+  return (
+    protocol === "https:" ||
+    hostname === "localhost" ||
+    hostname.endsWith(".localhost") ||
+    hostname === "[::1]" ||
+    hostname.startsWith("127.")
+  );
 }
 
 /** Throws the 403 unless a session-cookie call came from the web app itself. */

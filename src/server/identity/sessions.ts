@@ -36,7 +36,10 @@ export interface SessionOrigin {
 }
 
 /** The request's address and browser, the browser's text cut to 300 characters without control characters. */
-export function sessionOrigin(request: { ip?: string; headers: Record<string, string | string[] | undefined> }): SessionOrigin {
+export function sessionOrigin(request: {
+  ip?: string;
+  headers: Record<string, string | string[] | undefined>;
+}): SessionOrigin {
   const agent = request.headers["user-agent"];
   const printable = typeof agent === "string" ? [...agent].filter((c) => c >= " " && c !== "\u007f").join("") : "";
   const clean = printable.slice(0, 300);
@@ -93,7 +96,11 @@ export interface SessionRow extends SessionUser {
  * The signed-in, active user of a cookie value, or undefined. Extends the session's life, never
  * past SESSION_MAX_AGE_MS from its sign-in. Read through the sessions cache: every API request asks.
  */
-export async function resolveSession(db: Queryable, token: string, cache: FreshCache<SessionRow>): Promise<SessionUser | undefined> {
+export async function resolveSession(
+  db: Queryable,
+  token: string,
+  cache: FreshCache<SessionRow>,
+): Promise<SessionUser | undefined> {
   const id = sha256Hex(token);
   const row = await cache.get(id, async () => (await sessionLookup(db).execute({ id }))[0]);
   const now = Date.now();
@@ -125,12 +132,16 @@ export async function deleteSession(db: Queryable, token: string): Promise<void>
 export async function deleteUserSessions(db: Queryable, userId: string, keepToken?: string): Promise<number> {
   const ended = await db
     .delete(sessions)
-    .where(keepToken ? and(eq(sessions.userId, userId), ne(sessions.id, sha256Hex(keepToken))) : eq(sessions.userId, userId))
+    .where(
+      keepToken ? and(eq(sessions.userId, userId), ne(sessions.id, sha256Hex(keepToken))) : eq(sessions.userId, userId),
+    )
     .returning({ id: sessions.id });
   return ended.length;
 }
 
 export async function deleteExpiredSessions(db: Queryable): Promise<void> {
   const now = Date.now();
-  await db.delete(sessions).where(or(lt(sessions.expiresAt, new Date(now)), lt(sessions.createdAt, new Date(now - SESSION_MAX_AGE_MS))));
+  await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, new Date(now)), lt(sessions.createdAt, new Date(now - SESSION_MAX_AGE_MS))));
 }

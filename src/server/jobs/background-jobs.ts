@@ -60,7 +60,8 @@ export function backgroundJobs(deps: BackgroundJobDeps, options: BackgroundJobOp
   return {
     ...jobs,
     /** Each job's state (/healthz): "off" when the process runs none (BACKGROUND_WORKERS=false). */
-    states: (): Record<string, JobState> => Object.fromEntries(Object.entries(jobs).map(([name, job]) => [name, job.state])),
+    states: (): Record<string, JobState> =>
+      Object.fromEntries(Object.entries(jobs).map(([name, job]) => [name, job.state])),
     start: (): void => all.forEach((job) => job.start()),
     stop: async (): Promise<void> => {
       await Promise.all(all.map((job) => job.stop()));

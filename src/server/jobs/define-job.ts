@@ -41,7 +41,11 @@ export type JobControl = Pick<BackgroundJob, "name" | "state" | "start" | "stop"
 
 const silent: FastifyBaseLogger = pino({ enabled: false });
 
-export abstract class BackgroundJob<Deps extends JobDeps = JobDeps, Options extends JobOptions = JobOptions, Lease extends { id: string } = never> {
+export abstract class BackgroundJob<
+  Deps extends JobDeps = JobDeps,
+  Options extends JobOptions = JobOptions,
+  Lease extends { id: string } = never,
+> {
   readonly name: string;
   readonly opts: Options;
   protected readonly log: FastifyBaseLogger;
@@ -113,7 +117,9 @@ export abstract class BackgroundJob<Deps extends JobDeps = JobDeps, Options exte
 }
 
 /** The base class of one job: its subclass gives `runOnce` (and `letGo` when it holds leases); built as `new Job(deps, options)`. */
-export function defineJob<Deps extends JobDeps, Options extends JobOptions, Lease extends { id: string } = never>(spec: JobSpec<Options>) {
+export function defineJob<Deps extends JobDeps, Options extends JobOptions, Lease extends { id: string } = never>(
+  spec: JobSpec<Options>,
+) {
   abstract class DefinedJob extends BackgroundJob<Deps, Options, Lease> {
     constructor(deps: Deps, options: Partial<Options> = {}) {
       super(spec, deps, options);

@@ -42,7 +42,11 @@ export interface SendSummary {
 
 type Row = typeof adminNotifications.$inferSelect;
 
-export class NotificationSender extends defineJob<JobDeps & { db: Db; secretBox: SecretBox }, NotificationSenderOptions, Row>({
+export class NotificationSender extends defineJob<
+  JobDeps & { db: Db; secretBox: SecretBox },
+  NotificationSenderOptions,
+  Row
+>({
   name: "notifications",
   failure: "notification scan failed",
   defaults: DEFAULT_NOTIFICATION_OPTIONS,
@@ -52,7 +56,13 @@ export class NotificationSender extends defineJob<JobDeps & { db: Db; secretBox:
     return this.deps.db
       .update(adminNotifications)
       .set({ nextAttemptAt: new Date() })
-      .where(and(eq(adminNotifications.id, row.id), eq(adminNotifications.status, "pending"), eq(adminNotifications.nextAttemptAt, row.nextAttemptAt)));
+      .where(
+        and(
+          eq(adminNotifications.id, row.id),
+          eq(adminNotifications.status, "pending"),
+          eq(adminNotifications.nextAttemptAt, row.nextAttemptAt),
+        ),
+      );
   }
 
   /** Sends everything due now. Tests call this directly. */
@@ -87,11 +97,17 @@ export class NotificationSender extends defineJob<JobDeps & { db: Db; secretBox:
       const retryable = error.kind === "unavailable" || error.kind === "rate_limited";
       const schedule = this.opts.retryScheduleMs;
       if (!retryable || attempts > schedule.length) {
-        this.log.warn({ notificationId: row.id, kind: error.kind, attempts, error: error.message }, "Telegram notification not delivered");
+        this.log.warn(
+          { notificationId: row.id, kind: error.kind, attempts, error: error.message },
+          "Telegram notification not delivered",
+        );
         await this.finish(row, "failed", summary, attempts, error.message);
         return;
       }
-      const waitMs = Math.max(schedule[Math.min(attempts - 1, schedule.length - 1)] ?? 60_000, (error.retryAfterSeconds ?? 0) * 1000);
+      const waitMs = Math.max(
+        schedule[Math.min(attempts - 1, schedule.length - 1)] ?? 60_000,
+        (error.retryAfterSeconds ?? 0) * 1000,
+      );
       await this.deps.db
         .update(adminNotifications)
         .set({ attempts, lastError: error.message, nextAttemptAt: new Date(Date.now() + waitMs) })
@@ -100,7 +116,13 @@ export class NotificationSender extends defineJob<JobDeps & { db: Db; secretBox:
     }
   }
 
-  private async finish(row: Row, status: "sent" | "failed" | "skipped", summary: SendSummary, attempts = row.attempts + 1, lastError?: string) {
+  private async finish(
+    row: Row,
+    status: "sent" | "failed" | "skipped",
+    summary: SendSummary,
+    attempts = row.attempts + 1,
+    lastError?: string,
+  ) {
     await this.deps.db
       .update(adminNotifications)
       .set({ status, attempts, lastError: lastError ?? null, sentAt: status === "sent" ? new Date() : null })

@@ -117,7 +117,12 @@ export class PaypalRecheck extends defineJob<PaypalRecheckDeps, PaypalRecheckOpt
       .returning();
   }
 
-  private async check(client: PaypalClient, order: PaymentOrder, summary: RecheckSummary, scanStart: number): Promise<void> {
+  private async check(
+    client: PaypalClient,
+    order: PaymentOrder,
+    summary: RecheckSummary,
+    scanStart: number,
+  ): Promise<void> {
     summary.checked += 1;
     const context = { orderId: order.id, paypalOrderId: order.providerOrderId };
     try {
@@ -128,7 +133,10 @@ export class PaypalRecheck extends defineJob<PaypalRecheckDeps, PaypalRecheckOpt
     } catch (err) {
       if (isDatabaseUnreachable(err)) throw err;
       if (err instanceof PaypalError)
-        this.log.warn({ ...context, kind: err.kind, issue: err.issue, status: err.status }, `PayPal re-check failed: ${err.message}`);
+        this.log.warn(
+          { ...context, kind: err.kind, issue: err.issue, status: err.status },
+          `PayPal re-check failed: ${err.message}`,
+        );
       else this.log.error({ ...context, err }, "PayPal re-check failed");
     }
     // Ends the lease; an order that is still open is looked at again on a later scan.

@@ -69,7 +69,8 @@ interface Step {
 }
 
 /** This claim's lease, still in place: nobody took the task over after it ran out. */
-const heldLease = (task: TaskRow) => (task.leaseUntil ? eq(videoTasks.leaseUntil, task.leaseUntil) : isNull(videoTasks.leaseUntil));
+const heldLease = (task: TaskRow) =>
+  task.leaseUntil ? eq(videoTasks.leaseUntil, task.leaseUntil) : isNull(videoTasks.leaseUntil);
 
 export interface TaskWorkerDeps extends JobDeps {
   db: Db;
@@ -112,7 +113,11 @@ export class TaskWorker extends defineJob<TaskWorkerDeps, TaskWorkerOptions, Tas
       .from(videoTasks)
       .where(
         and(
-          or(inArray(videoTasks.status, IN_PROGRESS), eq(videoTasks.hdStatus, "pending"), eq(videoTasks.uhdStatus, "pending")),
+          or(
+            inArray(videoTasks.status, IN_PROGRESS),
+            eq(videoTasks.hdStatus, "pending"),
+            eq(videoTasks.uhdStatus, "pending"),
+          ),
           lte(videoTasks.nextCheckAt, sql`now()`),
           or(isNull(videoTasks.leaseUntil), lt(videoTasks.leaseUntil, sql`now()`)),
         ),
@@ -124,7 +129,9 @@ export class TaskWorker extends defineJob<TaskWorkerDeps, TaskWorkerOptions, Tas
       this.deps.db
         .update(videoTasks)
         // Milliseconds, as the row comes back to us: heldLease compares it exactly.
-        .set({ leaseUntil: sql`date_trunc('milliseconds', now() + ${this.opts.leaseMs}::integer * interval '1 millisecond')` })
+        .set({
+          leaseUntil: sql`date_trunc('milliseconds', now() + ${this.opts.leaseMs}::integer * interval '1 millisecond')`,
+        })
         .where(inArray(videoTasks.id, due))
         .returning()
     );
@@ -154,11 +161,15 @@ export class TaskWorker extends defineJob<TaskWorkerDeps, TaskWorkerOptions, Tas
       return;
     }
     const attempts = task.checkAttempts + 1;
-    const later = { checkAttempts: attempts, nextCheckAt: new Date(Date.now() + at(this.opts.pollScheduleMs, attempts)) };
+    const later = {
+      checkAttempts: attempts,
+      nextCheckAt: new Date(Date.now() + at(this.opts.pollScheduleMs, attempts)),
+    };
     try {
       const client = await this.deps.provider.clientFor(task);
       const record = await client.recordInfo(task.taskId);
-      if (record.state === "succeeded") await completeTask(this.deps.db, task.id, record.resultUrls, this.opts.hdScheduleMs[0] ?? 10_000);
+      if (record.state === "succeeded")
+        await completeTask(this.deps.db, task.id, record.resultUrls, this.opts.hdScheduleMs[0] ?? 10_000);
       else if (record.state === "failed") await failTask(this.deps.db, task.id, record.errorMessage);
       else await this.release(task, later);
     } catch (err) {
@@ -175,7 +186,10 @@ export class TaskWorker extends defineJob<TaskWorkerDeps, TaskWorkerOptions, Tas
 
   /** A finished task's 1080p and 4K fetches, each on its own schedule; the task is due again at the sooner one. */
   private async checkUpgrades(task: TaskRow): Promise<void> {
-    const steps = [task.hdStatus === "pending" ? await this.hdStep(task) : undefined, task.uhdStatus === "pending" ? await this.uhdStep(task) : undefined];
+    const steps = [
+      task.hdStatus === "pending" ? await this.hdStep(task) : undefined,
+      task.uhdStatus === "pending" ? await this.uhdStep(task) : undefined,
+    ];
     const waits = steps.flatMap((step) => (step?.retryInMs === undefined ? [] : [step.retryInMs]));
     await this.release(task, {
       ...steps[0]?.changes,
@@ -192,7 +206,8 @@ export class TaskWorker extends defineJob<TaskWorkerDeps, TaskWorkerOptions, Tas
       if (hd.ready) return { changes: { hdVideoUrl: hd.url, hdStatus: "ready" } };
     } catch (err) {
       if (!(err instanceof KieError)) throw err;
-      if (err.kind === "rejected" || err.kind === "not_found") return { changes: { hdStatus: "failed", hdAttempts: attempts } };
+      if (err.kind === "rejected" || err.kind === "not_found")
+        return { changes: { hdStatus: "failed", hdAttempts: attempts } };
     }
     if (attempts >= this.opts.hdMaxAttempts) return { changes: { hdStatus: "failed", hdAttempts: attempts } };
     return { changes: { hdAttempts: attempts }, retryInMs: at(this.opts.hdScheduleMs, attempts) };
@@ -204,7 +219,10 @@ export class TaskWorker extends defineJob<TaskWorkerDeps, TaskWorkerOptions, Tas
     let failure: string | undefined;
     try {
       const client = await this.deps.provider.clientFor(task);
-      const uhd = await client.get4k(task.taskId, this.deps.callbackUrlFor?.(task.providerSource as ProviderKey["source"]));
+      const uhd = await client.get4k(
+        task.taskId,
+        this.deps.callbackUrlFor?.(task.providerSource as ProviderKey["source"]),
+      );
       // Only an upgrade still owed takes the file: deleting the video meanwhile refunded it.
       const owed = sql`${videoTasks.uhdStatus} = 'pending'`;
       if (uhd.state === "ready")

@@ -66,7 +66,9 @@ export class UploadSweep extends defineJob<JobDeps & { db: Db; uploads: UploadSt
       if (names.length === 0) return [];
       for (let i = 0; i < names.length; i += DELETE_CONCURRENCY) {
         // Every delete of the group ends before a failure rolls the rows back: none lands afterwards.
-        const results = await Promise.allSettled(names.slice(i, i + DELETE_CONCURRENCY).map((name) => this.deps.uploads.remove(name)));
+        const results = await Promise.allSettled(
+          names.slice(i, i + DELETE_CONCURRENCY).map((name) => this.deps.uploads.remove(name)),
+        );
         const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
         if (failed) throw failed.reason;
       }

@@ -55,10 +55,16 @@ type FileRow = typeof videoFiles.$inferSelect;
  * outcome is no longer wanted.
  */
 function stillOurs(file: FileRow) {
-  return and(eq(videoFiles.id, file.id), eq(videoFiles.status, "pending"), eq(videoFiles.sourceUrl, file.sourceUrl), heldLease(file));
+  return and(
+    eq(videoFiles.id, file.id),
+    eq(videoFiles.status, "pending"),
+    eq(videoFiles.sourceUrl, file.sourceUrl),
+    heldLease(file),
+  );
 }
 
-const heldLease = (file: FileRow) => (file.leaseUntil ? eq(videoFiles.leaseUntil, file.leaseUntil) : isNull(videoFiles.leaseUntil));
+const heldLease = (file: FileRow) =>
+  file.leaseUntil ? eq(videoFiles.leaseUntil, file.leaseUntil) : isNull(videoFiles.leaseUntil);
 
 export interface VideoArchiverDeps extends JobDeps {
   db: Db;
@@ -114,7 +120,9 @@ export class VideoArchiver extends defineJob<VideoArchiverDeps, VideoArchiverOpt
       db
         .update(videoFiles)
         // Whole milliseconds, so the holder can match it exactly when it finishes (JavaScript dates have no microseconds).
-        .set({ leaseUntil: sql`date_trunc('milliseconds', now() + ${this.opts.leaseMs}::integer * interval '1 millisecond')` })
+        .set({
+          leaseUntil: sql`date_trunc('milliseconds', now() + ${this.opts.leaseMs}::integer * interval '1 millisecond')`,
+        })
         .where(inArray(videoFiles.id, due))
         .returning()
     );
@@ -122,7 +130,11 @@ export class VideoArchiver extends defineJob<VideoArchiverDeps, VideoArchiverOpt
 
   private async handle(file: FileRow): Promise<void> {
     const { db, videoStore: store } = this.deps;
-    const limits: CopyLimits = { maxBytes: this.opts.maxBytes, timeoutMs: this.opts.timeoutMs, trustedOrigins: this.deps.trustedOrigins };
+    const limits: CopyLimits = {
+      maxBytes: this.opts.maxBytes,
+      timeoutMs: this.opts.timeoutMs,
+      trustedOrigins: this.deps.trustedOrigins,
+    };
     try {
       const copy = await copyToTemp(this.deps.fetchUrlFor(file.sourceUrl), store.tempDir, limits);
       if (copy.kind === "gone") return await this.expire(file);
@@ -133,14 +145,28 @@ export class VideoArchiver extends defineJob<VideoArchiverDeps, VideoArchiverOpt
       const kept = await db.transaction(async (tx) => {
         const done = await tx
           .update(videoFiles)
-          .set({ status: "archived", blobName, sizeBytes: copy.sizeBytes, sha256: copy.sha256, archivedAt: new Date(), leaseUntil: null, lastError: null })
+          .set({
+            status: "archived",
+            blobName,
+            sizeBytes: copy.sizeBytes,
+            sha256: copy.sha256,
+            archivedAt: new Date(),
+            leaseUntil: null,
+            lastError: null,
+          })
           .where(stillOurs(file))
           .returning({ id: videoFiles.id });
         if (done.length === 0) return false;
         const ours = archivedVideoPath(file.id);
         await tx
           .update(videoTasks)
-          .set(file.quality === "720p" ? { resultUrls: [ours], videoExpired: false } : file.quality === "4k" ? { uhdVideoUrl: ours } : { hdVideoUrl: ours })
+          .set(
+            file.quality === "720p"
+              ? { resultUrls: [ours], videoExpired: false }
+              : file.quality === "4k"
+                ? { uhdVideoUrl: ours }
+                : { hdVideoUrl: ours },
+          )
           .where(eq(videoTasks.id, file.videoTaskId));
         return true;
       });
@@ -174,7 +200,11 @@ export class VideoArchiver extends defineJob<VideoArchiverDeps, VideoArchiverOpt
           file.quality === "720p"
             ? { videoExpired: true, resultUrls: [] }
             : file.quality === "4k"
-              ? { uhdVideoUrl: null, uhdStatus: "failed", uhdError: "The 4K file expired at the provider before it could be saved" }
+              ? {
+                  uhdVideoUrl: null,
+                  uhdStatus: "failed",
+                  uhdError: "The 4K file expired at the provider before it could be saved",
+                }
               : { hdVideoUrl: null, hdStatus: "failed" },
         )
         .where(eq(videoTasks.id, file.videoTaskId));
@@ -199,8 +229,16 @@ export class VideoArchiver extends defineJob<VideoArchiverDeps, VideoArchiverOpt
         .where(stillOurs(file))
         .returning({ id: videoFiles.id });
       if (done.length === 0) return;
-      const [task] = await tx.select({ taskId: videoTasks.taskId }).from(videoTasks).where(eq(videoTasks.id, file.videoTaskId));
-      await notifyArchiveFailed(tx, { taskId: task?.taskId ?? file.videoTaskId, quality: file.quality, attempts, error });
+      const [task] = await tx
+        .select({ taskId: videoTasks.taskId })
+        .from(videoTasks)
+        .where(eq(videoTasks.id, file.videoTaskId));
+      await notifyArchiveFailed(tx, {
+        taskId: task?.taskId ?? file.videoTaskId,
+        quality: file.quality,
+        attempts,
+        error,
+      });
     });
   }
 

@@ -19,7 +19,11 @@ export interface VideoRetentionOptions {
   maxBatchesPerPass: number;
 }
 
-export const DEFAULT_VIDEO_RETENTION: VideoRetentionOptions = { intervalMs: 15 * 60_000, batchSize: 200, maxBatchesPerPass: 25 };
+export const DEFAULT_VIDEO_RETENTION: VideoRetentionOptions = {
+  intervalMs: 15 * 60_000,
+  batchSize: 200,
+  maxBatchesPerPass: 25,
+};
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -48,7 +52,8 @@ export class VideoRetention extends defineJob<JobDeps & { db: Db; videoStore: Vi
       }
     }
     pass.blobsRemoved += await this.removeLeftBlobs();
-    if (pass.videosDeleted > 0 || pass.blobsRemoved > 0) this.log.info({ ...pass, retentionDays: days ?? null }, "video retention pass");
+    if (pass.videosDeleted > 0 || pass.blobsRemoved > 0)
+      this.log.info({ ...pass, retentionDays: days ?? null }, "video retention pass");
     return pass;
   }
 
@@ -57,7 +62,9 @@ export class VideoRetention extends defineJob<JobDeps & { db: Db; videoStore: Vi
       const old = await tx
         .select({ id: videoTasks.id })
         .from(videoTasks)
-        .where(and(eq(videoTasks.status, "completed"), isNull(videoTasks.deletedAt), lt(videoTasks.completedAt, cutoff)))
+        .where(
+          and(eq(videoTasks.status, "completed"), isNull(videoTasks.deletedAt), lt(videoTasks.completedAt, cutoff)),
+        )
         .orderBy(videoTasks.completedAt)
         .limit(this.opts.batchSize)
         .for("update", { skipLocked: true });

@@ -108,7 +108,13 @@ export class WebhookSender extends defineJob<WebhookSenderDeps, WebhookSenderOpt
     return this.deps.db
       .update(webhookDeliveries)
       .set({ nextAttemptAt: new Date(), leasedUntil: null })
-      .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, "pending"), eq(webhookDeliveries.nextAttemptAt, delivery.nextAttemptAt)));
+      .where(
+        and(
+          eq(webhookDeliveries.id, delivery.id),
+          eq(webhookDeliveries.status, "pending"),
+          eq(webhookDeliveries.nextAttemptAt, delivery.nextAttemptAt),
+        ),
+      );
   }
 
   override wake(): void {
@@ -126,7 +132,10 @@ export class WebhookSender extends defineJob<WebhookSenderDeps, WebhookSenderOpt
     const touched = new Set<string>();
     await this.sendDue(clock, summary, touched);
     // The log keeps its last rows per endpoint; trimmed once per pass (a cleanup: a failure here loses nothing).
-    for (const id of touched) await trimAttemptLog(this.deps.db, id).catch((err: unknown) => this.log.warn({ err, endpointId: id }, "webhook log trim failed"));
+    for (const id of touched)
+      await trimAttemptLog(this.deps.db, id).catch((err: unknown) =>
+        this.log.warn({ err, endpointId: id }, "webhook log trim failed"),
+      );
     const now = clock();
     if (now.getTime() - this.lastPrune > HOUR) await this.prune(now);
     return summary;
@@ -134,7 +143,11 @@ export class WebhookSender extends defineJob<WebhookSenderDeps, WebhookSenderOpt
 
   /** Every new event into its deliveries, a batch at a time. */
   private async fanOut(summary: WebhookSendSummary): Promise<void> {
-    for (let n = await fanOutEvents(this.deps.db, this.deps.renderTaskStatus); n > 0; n = await fanOutEvents(this.deps.db, this.deps.renderTaskStatus))
+    for (
+      let n = await fanOutEvents(this.deps.db, this.deps.renderTaskStatus);
+      n > 0;
+      n = await fanOutEvents(this.deps.db, this.deps.renderTaskStatus)
+    )
       summary.fannedOut += n;
   }
 
@@ -186,7 +199,12 @@ export class WebhookSender extends defineJob<WebhookSenderDeps, WebhookSenderOpt
       const batch = await this.claim(clock());
       if (batch.length === 0) return;
       const ids = [...new Set(batch.map((d) => d.endpointId))];
-      const endpoints = new Map((await this.deps.db.select().from(webhookEndpoints).where(inArray(webhookEndpoints.id, ids))).map((e) => [e.id, e]));
+      const endpoints = new Map(
+        (await this.deps.db.select().from(webhookEndpoints).where(inArray(webhookEndpoints.id, ids))).map((e) => [
+          e.id,
+          e,
+        ]),
+      );
       for (const delivery of batch) queue.push({ delivery, endpoint: endpoints.get(delivery.endpointId) });
     };
     const lane = async () => {
@@ -278,7 +296,13 @@ export class WebhookSender extends defineJob<WebhookSenderDeps, WebhookSenderOpt
       return tx
         .update(webhookDeliveries)
         .set({ nextAttemptAt: until, leasedUntil: until })
-        .where(and(sql`${webhookDeliveries.id} in (${chosen})`, eq(webhookDeliveries.status, "pending"), lte(webhookDeliveries.nextAttemptAt, now)))
+        .where(
+          and(
+            sql`${webhookDeliveries.id} in (${chosen})`,
+            eq(webhookDeliveries.status, "pending"),
+            lte(webhookDeliveries.nextAttemptAt, now),
+          ),
+        )
         .returning();
     });
   }
@@ -297,7 +321,12 @@ export class WebhookSender extends defineJob<WebhookSenderDeps, WebhookSenderOpt
     return secrets;
   }
 
-  private async deliver(delivery: Claimed, endpoint: Endpoint | undefined, clock: () => Date, summary: WebhookSendSummary): Promise<void> {
+  private async deliver(
+    delivery: Claimed,
+    endpoint: Endpoint | undefined,
+    clock: () => Date,
+    summary: WebhookSendSummary,
+  ): Promise<void> {
     const url = delivery.url ?? endpoint?.url;
     if (!endpoint || !url || !endpoint.enabled) {
       await this.deps.db
@@ -307,8 +336,14 @@ export class WebhookSender extends defineJob<WebhookSenderDeps, WebhookSenderOpt
       summary.failed++;
       return;
     }
-    const headers = { ...signatureHeaders(delivery.eventId, new Date(), delivery.payload, this.secretsOf(endpoint, clock())), "user-agent": USER_AGENT };
-    const result = await postWebhook(url, headers, delivery.payload, { timeoutMs: this.timeoutFor(endpoint), allowLocal: this.opts.allowLocal });
+    const headers = {
+      ...signatureHeaders(delivery.eventId, new Date(), delivery.payload, this.secretsOf(endpoint, clock())),
+      "user-agent": USER_AGENT,
+    };
+    const result = await postWebhook(url, headers, delivery.payload, {
+      timeoutMs: this.timeoutFor(endpoint),
+      allowLocal: this.opts.allowLocal,
+    });
     const now = clock();
     const attempt = delivery.attempts + 1;
     const ok = result.error === null;
@@ -337,7 +372,8 @@ export class WebhookSender extends defineJob<WebhookSenderDeps, WebhookSenderOpt
           deliveredAt: ok ? new Date() : null,
           leasedUntil: null,
           // A little jitter, so a receiver that was down is not hit by every retry at one instant.
-          nextAttemptAt: status === "pending" ? new Date(now.getTime() + wait + Math.floor(Math.random() * wait * 0.1)) : now,
+          nextAttemptAt:
+            status === "pending" ? new Date(now.getTime() + wait + Math.floor(Math.random() * wait * 0.1)) : now,
         })
         .where(eq(webhookDeliveries.id, delivery.id));
       // Any answer in time ends a timeout streak and its pause; another try left unanswered lengthens them.
@@ -358,20 +394,31 @@ export class WebhookSender extends defineJob<WebhookSenderDeps, WebhookSenderOpt
           .where(
             and(
               eq(webhookEndpoints.id, endpoint.id),
-              or(isNotNull(webhookEndpoints.failingSince), isNotNull(webhookEndpoints.pausedUntil), gt(webhookEndpoints.timeoutStreak, 0)),
+              or(
+                isNotNull(webhookEndpoints.failingSince),
+                isNotNull(webhookEndpoints.pausedUntil),
+                gt(webhookEndpoints.timeoutStreak, 0),
+              ),
             ),
           );
         return undefined;
       }
       const [row] = await tx
         .update(webhookEndpoints)
-        .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${now.toISOString()}::timestamptz)`, ...pace })
+        .set({
+          failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${now.toISOString()}::timestamptz)`,
+          ...pace,
+        })
         .where(eq(webhookEndpoints.id, endpoint.id))
         .returning({ failingSince: webhookEndpoints.failingSince });
       return row?.failingSince ?? undefined;
     });
     summary[status === "pending" ? "retried" : status]++;
-    if (failingSince && endpoint.kind === "endpoint" && now.getTime() - failingSince.getTime() >= this.opts.disableAfterMs) {
+    if (
+      failingSince &&
+      endpoint.kind === "endpoint" &&
+      now.getTime() - failingSince.getTime() >= this.opts.disableAfterMs
+    ) {
       await this.disable(endpoint, now, failingSince);
     }
   }
@@ -387,7 +434,8 @@ export class WebhookSender extends defineJob<WebhookSenderDeps, WebhookSenderOpt
       .update(webhookDeliveries)
       .set({ status: "failed", lastError: ENDPOINT_DISABLED })
       .where(and(eq(webhookDeliveries.endpointId, endpoint.id), eq(webhookDeliveries.status, "pending")));
-    if (disabled.length > 0) this.log.warn({ endpointId: endpoint.id, failingSince }, "webhook endpoint disabled after failing for 3 days");
+    if (disabled.length > 0)
+      this.log.warn({ endpointId: endpoint.id, failingSince }, "webhook endpoint disabled after failing for 3 days");
   }
 
   /** Old events go, with their deliveries and log rows, once none of their deliveries is pending. */

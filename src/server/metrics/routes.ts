@@ -30,7 +30,9 @@ interface DatabaseFigures {
 }
 
 /** One round trip; each count uses the partial index its job's own claim uses. */
-async function readFigures(db: Db): Promise<{ figures: DatabaseFigures; payments: { provider: string; orders: number; credits: number }[] }> {
+async function readFigures(
+  db: Db,
+): Promise<{ figures: DatabaseFigures; payments: { provider: string; orders: number; credits: number }[] }> {
   const [figures] = rowsOf<Record<keyof DatabaseFigures, string>>(
     await db.execute(sql`
       select
@@ -80,7 +82,8 @@ function appRegistry(opts: MetricsOptions): Registry {
     registers: [registry],
     async collect() {
       const { figures: f } = await figures();
-      for (const queue of ["tasks_due", "hd_pending", "uhd_pending", "notifications", "webhooks", "archive"] as const) this.set({ queue }, f[queue]);
+      for (const queue of ["tasks_due", "hd_pending", "uhd_pending", "notifications", "webhooks", "archive"] as const)
+        this.set({ queue }, f[queue]);
     },
   });
   new Gauge({
@@ -128,7 +131,11 @@ function appRegistry(opts: MetricsOptions): Registry {
 /** Counts every answer by its matched route (never the URL's text: ids would make a series each). */
 export function registerRequestMetrics(app: FastifyInstance): void {
   app.addHook("onResponse", async (request, reply) => {
-    const labels = { method: request.method, route: request.is404 ? "unmatched" : (request.routeOptions.url ?? "unmatched"), status: String(reply.statusCode) };
+    const labels = {
+      method: request.method,
+      route: request.is404 ? "unmatched" : (request.routeOptions.url ?? "unmatched"),
+      status: String(reply.statusCode),
+    };
     httpRequests.inc(labels);
     httpDuration.observe(labels, reply.elapsedTime / 1000);
   });
@@ -139,7 +146,9 @@ export async function metricsRoutes(app: FastifyInstance, opts: MetricsOptions):
   const schema = {
     tags: ["Site"],
     summary: "Prometheus metrics (with METRICS_TOKEN; off without it)",
-    response: { 200: { description: "The Prometheus text format.", content: { "text/plain": { schema: z.string() } } } },
+    response: {
+      200: { description: "The Prometheus text format.", content: { "text/plain": { schema: z.string() } } },
+    },
   };
   app.get("/metrics", { config: { access: "operator" }, schema }, async (_request, reply) => {
     const text = await registry.metrics();

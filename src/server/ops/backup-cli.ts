@@ -16,8 +16,12 @@ export async function runBackupCli(command: "backup" | "restore", args: string[]
     if (command === "backup") {
       const file = args[0] ?? `veo-backup-${new Date().toISOString().replace(/[:.]/g, "-")}.tar`;
       const manifest = await backup(where, file);
-      console.log(`Backed up ${manifest.database === "embedded" ? "the embedded database and " : ""}DATA_DIR (${config.dataDir}) to ${path.resolve(file)}.`);
-      console.log("It holds the secrets key (DATA_DIR/secrets.key) unless SECRETS_KEY is set: keep it as safe as the key itself.");
+      console.log(
+        `Backed up ${manifest.database === "embedded" ? "the embedded database and " : ""}DATA_DIR (${config.dataDir}) to ${path.resolve(file)}.`,
+      );
+      console.log(
+        "It holds the secrets key (DATA_DIR/secrets.key) unless SECRETS_KEY is set: keep it as safe as the key itself.",
+      );
       if (manifest.database === "postgres") console.log(POSTGRES_NOTE);
       return 0;
     }

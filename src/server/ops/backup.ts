@@ -42,7 +42,8 @@ export interface DataLocation {
 
 export async function backup(where: DataLocation, file: string): Promise<Manifest> {
   if (fs.existsSync(file)) throw new BackupError(`${file} already exists: give the backup a new name.`);
-  if (!fs.existsSync(where.dataDir)) throw new BackupError(`DATA_DIR ${where.dataDir} does not exist: nothing to back up.`);
+  if (!fs.existsSync(where.dataDir))
+    throw new BackupError(`DATA_DIR ${where.dataDir} does not exist: nothing to back up.`);
   const embedded = !where.databaseUrl;
   const pid = embedded ? runningServer(where.dataDir) : undefined;
   if (pid) {
@@ -50,13 +51,18 @@ export async function backup(where: DataLocation, file: string): Promise<Manifes
       `The server (process ${pid}) is running on the embedded database in ${where.dataDir}. Stop it, run the backup, then start it again: a copy taken while it writes would not be consistent.`,
     );
   }
-  const manifest: Manifest = { format: FORMAT, createdAt: new Date().toISOString(), database: embedded ? "embedded" : "postgres" };
+  const manifest: Manifest = {
+    format: FORMAT,
+    createdAt: new Date().toISOString(),
+    database: embedded ? "embedded" : "postgres",
+  };
   createPrivately(file);
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), "veo-backup-"));
   try {
     if (embedded) {
       const dataDir = path.join(where.dataDir, "pglite");
-      if (!fs.existsSync(dataDir)) throw new BackupError(`There is no embedded database in ${where.dataDir} (no pglite folder).`);
+      if (!fs.existsSync(dataDir))
+        throw new BackupError(`There is no embedded database in ${where.dataDir} (no pglite folder).`);
       const db = new PGlite(pgliteOptions({ dataDir }));
       try {
         await db.waitReady;
@@ -103,22 +109,32 @@ export function exposedBackupWarning(file: string): string | undefined {
   return `Warning: ${file} is readable by other users (mode ${mode.toString(8).padStart(4, "0")}), and it holds the secrets key and every secret it protects. Make it private: chmod 600 ${file}`;
 }
 
-export async function restore(where: DataLocation, file: string, warn: (message: string) => void = console.warn): Promise<Manifest> {
+export async function restore(
+  where: DataLocation,
+  file: string,
+  warn: (message: string) => void = console.warn,
+): Promise<Manifest> {
   if (!fs.existsSync(file)) throw new BackupError(`${file} does not exist.`);
   const exposed = exposedBackupWarning(file);
   if (exposed) warn(exposed);
   if (fs.existsSync(where.dataDir) && fs.readdirSync(where.dataDir).length > 0) {
-    throw new BackupError(`DATA_DIR ${where.dataDir} is not empty: restore into an empty folder (set DATA_DIR to a new one), so nothing there is overwritten.`);
+    throw new BackupError(
+      `DATA_DIR ${where.dataDir} is not empty: restore into an empty folder (set DATA_DIR to a new one), so nothing there is overwritten.`,
+    );
   }
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), "veo-restore-"));
   let wrote = false;
   try {
-    await tar.extract({ file, cwd: staging, filter: (entry) => entry === MANIFEST || entry === DATABASE_DUMP }).catch(() => {
-      throw new BackupError(`${file} is not a backup of this product (it is not a tar file).`);
-    });
+    await tar
+      .extract({ file, cwd: staging, filter: (entry) => entry === MANIFEST || entry === DATABASE_DUMP })
+      .catch(() => {
+        throw new BackupError(`${file} is not a backup of this product (it is not a tar file).`);
+      });
     const manifest = readManifest(staging, file);
     if (manifest.database === "embedded" && where.databaseUrl) {
-      throw new BackupError("This backup holds an embedded database: unset DATABASE_URL to restore it (it cannot be loaded into PostgreSQL).");
+      throw new BackupError(
+        "This backup holds an embedded database: unset DATABASE_URL to restore it (it cannot be loaded into PostgreSQL).",
+      );
     }
     fs.mkdirSync(where.dataDir, { recursive: true, mode: 0o700 });
     wrote = true;
@@ -147,7 +163,9 @@ export async function restore(where: DataLocation, file: string, warn: (message:
     return manifest;
   } catch (err) {
     // The folder was empty: leave it so rather than half restored.
-    if (wrote) for (const name of fs.readdirSync(where.dataDir)) fs.rmSync(path.join(where.dataDir, name), { recursive: true, force: true });
+    if (wrote)
+      for (const name of fs.readdirSync(where.dataDir))
+        fs.rmSync(path.join(where.dataDir, name), { recursive: true, force: true });
     throw err;
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
@@ -162,8 +180,11 @@ function readManifest(staging: string, file: string): Manifest {
     throw new BackupError(`${file} is not a backup of this product (no ${MANIFEST} in it).`);
   }
   if (manifest.format !== FORMAT || (manifest.database !== "embedded" && manifest.database !== "postgres")) {
-    throw new BackupError(`${file} was written by another version (format ${String(manifest.format)}); this one reads format ${FORMAT}.`);
+    throw new BackupError(
+      `${file} was written by another version (format ${String(manifest.format)}); this one reads format ${FORMAT}.`,
+    );
   }
-  if (manifest.database === "embedded" && !fs.existsSync(path.join(staging, DATABASE_DUMP))) throw new BackupError(`${file} lacks its database dump.`);
+  if (manifest.database === "embedded" && !fs.existsSync(path.join(staging, DATABASE_DUMP)))
+    throw new BackupError(`${file} lacks its database dump.`);
   return manifest as Manifest;
 }

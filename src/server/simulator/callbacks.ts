@@ -34,7 +34,11 @@ export function createCallbacks(signingKey: SigningKey = () => undefined): Callb
       const key = await signingKey();
       const res = await fetch(url, {
         method: "POST",
-        headers: { "content-type": "application/json", "user-agent": "kie-simulator", ...(key ? signatureHeaders(key, body, Date.now()) : {}) },
+        headers: {
+          "content-type": "application/json",
+          "user-agent": "kie-simulator",
+          ...(key ? signatureHeaders(key, body, Date.now()) : {}),
+        },
         body: JSON.stringify(body),
         signal: AbortSignal.any([closing.signal, AbortSignal.timeout(CALLBACK_TIMEOUT_MS)]),
       });

@@ -70,4 +70,5 @@ export function createStats(): SimulatorStats {
 }
 
 /** Whether the fault answers by itself (otherwise it only delays the normal answer). */
-export const faultAnswers = (fault: SimulatorFault) => fault.httpStatus !== undefined || fault.code !== undefined || fault.body !== undefined;
+export const faultAnswers = (fault: SimulatorFault) =>
+  fault.httpStatus !== undefined || fault.code !== undefined || fault.body !== undefined;

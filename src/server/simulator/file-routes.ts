@@ -59,7 +59,8 @@ export function fileRoutes(ctx: SimContext): FastifyPluginAsync {
               .send(link.status === "expired" ? "Not found: this link has expired" : "Not found");
           }
           // Cached no longer than the link lives, so a browser cannot keep playing a dead link.
-          const maxAge = link.expiresAt === undefined ? YEAR_S : Math.max(0, Math.floor((link.expiresAt - ctx.now()) / 1000));
+          const maxAge =
+            link.expiresAt === undefined ? YEAR_S : Math.max(0, Math.floor((link.expiresAt - ctx.now()) / 1000));
           reply.header("cache-control", `public, max-age=${maxAge}`);
           // A 4K link's name is not on disk: it serves the 1080p clip (link.file).
           return reply.sendFile(link.file);

@@ -39,7 +39,9 @@ function sendFault(reply: FastifyReply, endpoint: SimulatorEndpoint, fault: Simu
   const status = fault.httpStatus ?? 200;
   reply.status(status);
   if (fault.body !== undefined) {
-    return typeof fault.body === "string" ? reply.type("text/plain; charset=utf-8").send(fault.body) : reply.send(fault.body);
+    return typeof fault.body === "string"
+      ? reply.type("text/plain; charset=utf-8").send(fault.body)
+      : reply.send(fault.body);
   }
   const code = fault.code ?? status;
   return reply.send(errorBody(endpoint, code, fault.msg ?? DEFAULT_MSG[code] ?? `Error ${code}`));

@@ -62,7 +62,9 @@ function createWithContext(opts: KieSimulatorOptions): { sim: KieSimulator; ctx:
 export type StandaloneKieSimulator = Omit<KieSimulator, "close"> & { baseUrl: string; close(): Promise<void> };
 
 /** Standalone on 127.0.0.1 and a random port, for tests. */
-export async function startKieSimulator(opts: Omit<KieSimulatorOptions, "publicBaseUrl"> & { publicBaseUrl?: string }): Promise<StandaloneKieSimulator> {
+export async function startKieSimulator(
+  opts: Omit<KieSimulatorOptions, "publicBaseUrl"> & { publicBaseUrl?: string },
+): Promise<StandaloneKieSimulator> {
   const app = Fastify({ logger: false });
   const { sim, ctx } = createWithContext({ ...opts, publicBaseUrl: opts.publicBaseUrl ?? "" });
   await app.register(sim.plugin);

@@ -13,7 +13,17 @@ import { envelope, ok, type SimContext } from "./context.js";
 import { appendToLog } from "./faults.js";
 import { guard, requestKey } from "./guard.js";
 import { GENERATE_ERRORS, promptMarkers, REJECT_MSG } from "./markers.js";
-import { ASPECTS, decodeTaskId, DURATIONS, encodeTaskId, GENERATION_TYPES, MODELS, RESOLUTIONS, type TaskInfo, type TaskRequest } from "./task-id.js";
+import {
+  ASPECTS,
+  decodeTaskId,
+  DURATIONS,
+  encodeTaskId,
+  GENERATION_TYPES,
+  MODELS,
+  RESOLUTIONS,
+  type TaskInfo,
+  type TaskRequest,
+} from "./task-id.js";
 import { clipUrl, FAILURE_CODE, FAILURE_MSG, generationTime, taskState } from "./task-state.js";
 import {
   charge,
@@ -41,8 +51,15 @@ const Input = z.object(
   {
     prompt,
     model: z.enum(MODELS, { error: "model must be veo3, veo3_fast or veo3_lite" }).optional(),
-    image_urls: z.array(httpUrl("image_urls"), { error: "image_urls must be an array of URLs" }).max(3, "image_urls takes at most 3 images").optional(),
-    generation_type: z.enum(GENERATION_TYPES, { error: "generation_type must be TEXT_2_VIDEO, FIRST_AND_LAST_FRAMES_2_VIDEO or REFERENCE_2_VIDEO" }).optional(),
+    image_urls: z
+      .array(httpUrl("image_urls"), { error: "image_urls must be an array of URLs" })
+      .max(3, "image_urls takes at most 3 images")
+      .optional(),
+    generation_type: z
+      .enum(GENERATION_TYPES, {
+        error: "generation_type must be TEXT_2_VIDEO, FIRST_AND_LAST_FRAMES_2_VIDEO or REFERENCE_2_VIDEO",
+      })
+      .optional(),
     aspect_ratio: z.enum(ASPECTS, { error: "aspect_ratio must be 16:9 or 9:16" }).optional(),
     resolution: z.enum(RESOLUTIONS, { error: "resolution must be 720p, 1080p or 4k" }).optional(),
     duration: z.literal(DURATIONS, { error: "duration must be 4, 6 or 8" }).optional(),
@@ -90,7 +107,15 @@ const costSeconds = (ctx: SimContext, info: TaskInfo) => Math.round(generationTi
 export function marketRecordInfo(ctx: SimContext, taskId: string, info: TaskInfo) {
   const state = taskState(ctx, info);
   const generatingFrom = info.createdAt + Math.floor(generationTime(ctx, info) * WAITING_SHARE);
-  const base = { taskId, model: MARKET_VEO_MODEL, param: marketParam(info), resultJson: "", failCode: "", failMsg: "", createTime: info.createdAt };
+  const base = {
+    taskId,
+    model: MARKET_VEO_MODEL,
+    param: marketParam(info),
+    resultJson: "",
+    failCode: "",
+    failMsg: "",
+    createTime: info.createdAt,
+  };
   switch (state.phase) {
     case "generating": {
       const waiting = ctx.now() < generatingFrom;
@@ -132,7 +157,13 @@ export function marketCallbackBody(ctx: SimContext, taskId: string, info: TaskIn
     return {
       code: FAILURE_CODE,
       msg: MARKET_FAILURE_MSG,
-      data: { ...common, failCode: record.failCode, failMsg: record.failMsg, costTime: record.costTime, creditsConsumed: 0 },
+      data: {
+        ...common,
+        failCode: record.failCode,
+        failMsg: record.failMsg,
+        costTime: record.costTime,
+        creditsConsumed: 0,
+      },
     };
   }
   return {
@@ -164,7 +195,8 @@ export function marketRoutes(ctx: SimContext): FastifyPluginAsync {
       const { input, callBackUrl } = parsed.data;
       const tier = input.model ?? DEFAULT_MODEL;
       const imageUrls = input.image_urls ?? [];
-      const generationType = input.generation_type ?? (imageUrls.length > 0 ? "FIRST_AND_LAST_FRAMES_2_VIDEO" : "TEXT_2_VIDEO");
+      const generationType =
+        input.generation_type ?? (imageUrls.length > 0 ? "FIRST_AND_LAST_FRAMES_2_VIDEO" : "TEXT_2_VIDEO");
       const problem = modeProblem(generationType, tier, imageUrls.length);
       if (problem) return envelope(422, problem);
       const markers = promptMarkers(input.prompt);
@@ -190,7 +222,8 @@ export function marketRoutes(ctx: SimContext): FastifyPluginAsync {
       };
       const taskId = encodeTaskId(info);
       appendToLog(ctx.stats.submissions, { taskId, imageUrls });
-      if (callBackUrl) ctx.callbacks.schedule(callBackUrl, generationTime(ctx, info), () => marketCallbackBody(ctx, taskId, info));
+      if (callBackUrl)
+        ctx.callbacks.schedule(callBackUrl, generationTime(ctx, info), () => marketCallbackBody(ctx, taskId, info));
       return ok({ taskId });
     });
 

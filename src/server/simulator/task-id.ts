@@ -32,7 +32,10 @@ export const DURATIONS = [4, 6, 8] as const;
 export const TASK_MARKERS = ["fail", "slow", "no-hd", "dead-link", "no-4k"] as const;
 export type Model = (typeof MODELS)[number];
 /** POST /veo/extend names the models differently (kie-2026.md section 1.9); each is one of ours. */
-export const EXTEND_MODELS = { fast: "veo3_fast", quality: "veo3", lite: "veo3_lite" } as const satisfies Record<string, Model>;
+export const EXTEND_MODELS = { fast: "veo3_fast", quality: "veo3", lite: "veo3_lite" } as const satisfies Record<
+  string,
+  Model
+>;
 export type ExtendModel = keyof typeof EXTEND_MODELS;
 export type Aspect = (typeof ASPECTS)[number];
 export type GenerationType = (typeof GENERATION_TYPES)[number];
@@ -186,7 +189,8 @@ function decodeV2(flags: number): Omit<TaskInfo, "createdAt" | "promptExcerpt"> 
   const duration = DURATIONS[getField(flags, "duration")];
   const translationCode = getField(flags, "enableTranslation");
   const variant = getField(flags, "variant");
-  if (!model || !generationType || !resolution || !duration || translationCode >= TRANSLATION_CODES.length) return undefined;
+  if (!model || !generationType || !resolution || !duration || translationCode >= TRANSLATION_CODES.length)
+    return undefined;
   if (variant < 1 || variant > CLIP_VARIANTS) return undefined;
   return {
     model,
@@ -213,7 +217,8 @@ export function decodeTaskId(id: string): TaskInfo | undefined {
   const bytes = Buffer.from(encoded, "base64url");
   if (bytes.length === 0 || bytes.toString("base64url") !== encoded) return undefined;
   const layout = [V1, V2].find((v) => v.version === bytes.readUInt8(0));
-  if (!layout || bytes.length < layout.headerBytes || bytes.length > layout.headerBytes + layout.excerptBytes) return undefined;
+  if (!layout || bytes.length < layout.headerBytes || bytes.length > layout.headerBytes + layout.excerptBytes)
+    return undefined;
   const fields = layout === V1 ? decodeV1(bytes.readUInt8(7)) : decodeV2(bytes.readUIntBE(7, 3));
   if (!fields) return undefined;
   let promptExcerpt: string;

@@ -9,7 +9,9 @@ import type { SimContext } from "./context.js";
 import { decodeTaskId, EXTEND_MODELS, type ExtendModel, type TaskInfo } from "./task-id.js";
 
 export type TaskState =
-  { phase: "generating" } | { phase: "failed"; completedAt: number } | { phase: "success"; completedAt: number; hdReadyAt: number | undefined };
+  | { phase: "generating" }
+  | { phase: "failed"; completedAt: number }
+  | { phase: "success"; completedAt: number; hdReadyAt: number | undefined };
 
 export const FAILURE_CODE = 501;
 export const FAILURE_MSG = "Video generation failed (simulated)";
@@ -41,7 +43,10 @@ export const FOUR_K_CALLBACK_MSG = "4K Video generated successfully.";
 export const FOUR_K_LIMIT = 100_000;
 
 export type FourKState =
-  { phase: "not-requested" } | { phase: "processing"; readyAt: number } | { phase: "ready"; readyAt: number } | { phase: "unavailable"; readyAt: number };
+  | { phase: "not-requested" }
+  | { phase: "processing"; readyAt: number }
+  | { phase: "ready"; readyAt: number }
+  | { phase: "unavailable"; readyAt: number };
 
 /** Where the task's 4K upgrade stands (the caller checks that the task itself succeeded). */
 export function fourKState(ctx: SimContext, taskId: string, info: TaskInfo): FourKState {
@@ -93,7 +98,12 @@ export const fullVideoUrl = (ctx: SimContext, taskId: string, info: TaskInfo) =>
   `${ctx.publicBaseUrl}/files/${taskId}/${extendedClipFileName(info.variant, info.aspect)}`;
 
 /** When the task's file in this resolution became available; undefined when it has none (yet). */
-export function fileReadyAt(ctx: SimContext, taskId: string, info: TaskInfo, resolution: Resolution): number | undefined {
+export function fileReadyAt(
+  ctx: SimContext,
+  taskId: string,
+  info: TaskInfo,
+  resolution: Resolution,
+): number | undefined {
   const state = taskState(ctx, info);
   if (state.phase !== "success") return undefined;
   if (resolution === "720p") return state.completedAt;
@@ -107,7 +117,8 @@ export function fileReadyAt(ctx: SimContext, taskId: string, info: TaskInfo, res
 }
 
 /** `file`: the clip on disk to send (a 4K link's is the 1080p clip). */
-export type ResultLink = { status: "live"; file: string; expiresAt: number | undefined } | { status: "expired" } | { status: "missing" };
+export type ResultLink =
+  { status: "live"; file: string; expiresAt: number | undefined } | { status: "expired" } | { status: "missing" };
 
 /**
  * What a result link `/files/<taskId>/<clip>` serves: live from when its file was ready until
@@ -132,7 +143,9 @@ export function resultLink(ctx: SimContext, taskId: string, clip: string): Resul
   return ctx.now() > expiresAt ? { status: "expired" } : { status: "live", file, expiresAt };
 }
 
-const EXTEND_MODEL_NAMES = Object.fromEntries(Object.entries(EXTEND_MODELS).map(([name, model]) => [model, name])) as Record<TaskInfo["model"], ExtendModel>;
+const EXTEND_MODEL_NAMES = Object.fromEntries(
+  Object.entries(EXTEND_MODELS).map(([name, model]) => [model, name]),
+) as Record<TaskInfo["model"], ExtendModel>;
 
 /**
  * record-info's paramJson: the request as KIE echoes it (a JSON string). Version-1 ids recorded
@@ -142,7 +155,12 @@ const EXTEND_MODEL_NAMES = Object.fromEntries(Object.entries(EXTEND_MODELS).map(
  */
 export function paramJson(info: TaskInfo): string {
   if (info.extension) {
-    return JSON.stringify({ extends: true, model: EXTEND_MODEL_NAMES[info.model], aspectRatio: info.aspect, prompt: info.promptExcerpt });
+    return JSON.stringify({
+      extends: true,
+      model: EXTEND_MODEL_NAMES[info.model],
+      aspectRatio: info.aspect,
+      prompt: info.promptExcerpt,
+    });
   }
   const { request } = info;
   return JSON.stringify({

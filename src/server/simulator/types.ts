@@ -35,7 +35,16 @@ export interface KieSimulator {
 }
 
 /** `create-task` and `record-info-market`: the Market's POST /jobs/createTask and GET /jobs/recordInfo. */
-export type SimulatorEndpoint = "generate" | "extend" | "record-info" | "get-1080p" | "get-4k" | "credit" | "upload" | "create-task" | "record-info-market";
+export type SimulatorEndpoint =
+  | "generate"
+  | "extend"
+  | "record-info"
+  | "get-1080p"
+  | "get-4k"
+  | "credit"
+  | "upload"
+  | "create-task"
+  | "record-info-market";
 
 export interface SimulatorFault {
   /** Answer with this HTTP status (e.g. 429, 500, 503) instead of 200. */

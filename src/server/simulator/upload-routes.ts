@@ -5,7 +5,14 @@ import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { uploadError, type SimContext } from "./context.js";
 import { guard } from "./guard.js";
-import { decodeBase64Data, MAX_UPLOAD_BYTES, readCapped, storeUpload, TOO_LARGE_MSG, type UploadInput } from "./uploads.js";
+import {
+  decodeBase64Data,
+  MAX_UPLOAD_BYTES,
+  readCapped,
+  storeUpload,
+  TOO_LARGE_MSG,
+  type UploadInput,
+} from "./uploads.js";
 
 export const URL_UPLOAD_TIMEOUT_MS = 30_000;
 
@@ -25,7 +32,8 @@ const UrlBody = z.object(
 function registerUploadErrors(app: FastifyInstance): void {
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
     const status = err.statusCode ?? 500;
-    if (status === 413 || err.code === "FST_REQ_FILE_TOO_LARGE") return reply.status(200).send(uploadError(400, TOO_LARGE_MSG));
+    if (status === 413 || err.code === "FST_REQ_FILE_TOO_LARGE")
+      return reply.status(200).send(uploadError(400, TOO_LARGE_MSG));
     if (status < 500) return reply.status(200).send(uploadError(400, err.message || "Invalid request"));
     request.log.error({ err }, "simulator upload error");
     return reply.status(200).send(uploadError(500, "Server error, please try again later"));
@@ -102,7 +110,9 @@ export function uploadRoutes(ctx: SimContext): FastifyPluginAsync {
       const fetched = await fetchUpload(parsed.data.fileUrl);
       if (typeof fetched === "string") return uploadError(400, fetched);
       const fromUrl = path.posix.basename(new URL(parsed.data.fileUrl).pathname);
-      return uploaded(await storeUpload(ctx, { ...parsed.data, fileName: parsed.data.fileName || fromUrl || undefined, ...fetched }));
+      return uploaded(
+        await storeUpload(ctx, { ...parsed.data, fileName: parsed.data.fileName || fromUrl || undefined, ...fetched }),
+      );
     });
   };
 }

@@ -39,7 +39,9 @@ function sniffExtension(bytes: Buffer): string | undefined {
 function extensionFor(fileName: string | undefined, mimeType: string | undefined, bytes: Buffer): string {
   const fromName = fileName ? path.extname(fileName).slice(1).toLowerCase() : "";
   if (fromName in MEDIA_TYPES) return fromName;
-  const fromMime = Object.keys(MEDIA_TYPES).find((ext) => MEDIA_TYPES[ext] === mimeType?.split(";")[0]?.trim().toLowerCase());
+  const fromMime = Object.keys(MEDIA_TYPES).find(
+    (ext) => MEDIA_TYPES[ext] === mimeType?.split(";")[0]?.trim().toLowerCase(),
+  );
   return fromMime ?? sniffExtension(bytes) ?? "bin";
 }
 

@@ -70,9 +70,16 @@ const taskIdField = z.string({ error: "taskId is required" }).refine((id) => id 
 const GenerateBody = z.object(
   {
     prompt,
-    imageUrls: z.array(httpUrl("imageUrls"), { error: "imageUrls must be an array of URLs" }).max(3, "imageUrls takes at most 3 images").optional(),
+    imageUrls: z
+      .array(httpUrl("imageUrls"), { error: "imageUrls must be an array of URLs" })
+      .max(3, "imageUrls takes at most 3 images")
+      .optional(),
     model: z.enum(MODELS, { error: "model must be veo3, veo3_fast or veo3_lite" }).optional(),
-    generationType: z.enum(GENERATION_TYPES, { error: "generationType must be TEXT_2_VIDEO, FIRST_AND_LAST_FRAMES_2_VIDEO or REFERENCE_2_VIDEO" }).optional(),
+    generationType: z
+      .enum(GENERATION_TYPES, {
+        error: "generationType must be TEXT_2_VIDEO, FIRST_AND_LAST_FRAMES_2_VIDEO or REFERENCE_2_VIDEO",
+      })
+      .optional(),
     resolution: z.enum(RESOLUTIONS, { error: "resolution must be 720p, 1080p or 4k" }).optional(),
     duration: z.literal(DURATIONS, { error: "duration must be 4, 6 or 8" }).optional(),
     aspect_ratio: z.enum(ASPECTS, { error: "aspect_ratio must be 16:9 or 9:16" }).optional(),
@@ -119,7 +126,9 @@ export function modeProblem(type: GenerationType, model: Model, imageCount: numb
     case "TEXT_2_VIDEO":
       return imageCount === 0 ? undefined : "TEXT_2_VIDEO mode does not accept imageUrls";
     case "FIRST_AND_LAST_FRAMES_2_VIDEO":
-      return imageCount >= 1 && imageCount <= 2 ? undefined : "FIRST_AND_LAST_FRAMES_2_VIDEO mode requires 1 or 2 imageUrls";
+      return imageCount >= 1 && imageCount <= 2
+        ? undefined
+        : "FIRST_AND_LAST_FRAMES_2_VIDEO mode requires 1 or 2 imageUrls";
     case "REFERENCE_2_VIDEO":
       if (model === "veo3") return "REFERENCE_2_VIDEO mode currently only supports veo3_fast and veo3_lite models";
       return imageCount >= 1 && imageCount <= 3 ? undefined : "REFERENCE_2_VIDEO mode requires 1 to 3 imageUrls";
@@ -165,7 +174,8 @@ export function veoRoutes(ctx: SimContext): FastifyPluginAsync {
       const model = body.model ?? DEFAULT_MODEL;
       const imageUrls = body.imageUrls ?? [];
       // Without a generationType, KIE goes by whether there are images.
-      const generationType = body.generationType ?? (imageUrls.length > 0 ? "FIRST_AND_LAST_FRAMES_2_VIDEO" : "TEXT_2_VIDEO");
+      const generationType =
+        body.generationType ?? (imageUrls.length > 0 ? "FIRST_AND_LAST_FRAMES_2_VIDEO" : "TEXT_2_VIDEO");
       const problem = modeProblem(generationType, model, imageUrls.length);
       if (problem) return envelope(422, problem);
       const markers = promptMarkers(body.prompt);
@@ -190,7 +200,8 @@ export function veoRoutes(ctx: SimContext): FastifyPluginAsync {
       };
       const taskId = encodeTaskId(info);
       appendToLog(ctx.stats.submissions, { taskId, imageUrls });
-      if (body.callBackUrl) ctx.callbacks.schedule(body.callBackUrl, generationTime(ctx, info), () => callbackBody(ctx, taskId, info));
+      if (body.callBackUrl)
+        ctx.callbacks.schedule(body.callBackUrl, generationTime(ctx, info), () => callbackBody(ctx, taskId, info));
       return ok({ taskId });
     });
 
@@ -221,7 +232,8 @@ export function veoRoutes(ctx: SimContext): FastifyPluginAsync {
         extension: true,
       };
       const taskId = encodeTaskId(info);
-      if (body.callBackUrl) ctx.callbacks.schedule(body.callBackUrl, generationTime(ctx, info), () => callbackBody(ctx, taskId, info));
+      if (body.callBackUrl)
+        ctx.callbacks.schedule(body.callBackUrl, generationTime(ctx, info), () => callbackBody(ctx, taskId, info));
       return ok({ taskId });
     });
 
@@ -268,7 +280,8 @@ export function veoRoutes(ctx: SimContext): FastifyPluginAsync {
           if (!charge(ctx, requestKey(request), FOUR_K_COST)) return envelope(402, INSUFFICIENT_MSG);
           rememberFourKRequest(ctx, taskId, ctx.now());
           // Repeats ignore their callBackUrl: only the call that started the upgrade gets called back.
-          if (callBackUrl) ctx.callbacks.schedule(callBackUrl, ctx.fourKDelayMs, () => fourKCallbackBody(ctx, taskId, info));
+          if (callBackUrl)
+            ctx.callbacks.schedule(callBackUrl, ctx.fourKDelayMs, () => fourKCallbackBody(ctx, taskId, info));
           return ok(pending);
         }
         case "processing":

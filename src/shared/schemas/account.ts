@@ -27,7 +27,13 @@ export const userStatsSchema = z
   .object({
     credits: z.number().int().meta({ description: "The balance." }),
     videosCreated: z.number().int(),
-    totalSpent: z.number().int().min(0).meta({ description: "Credits used on videos, net of refunds; purchases and admin adjustments are not spending." }),
+    totalSpent: z
+      .number()
+      .int()
+      .min(0)
+      .meta({
+        description: "Credits used on videos, net of refunds; purchases and admin adjustments are not spending.",
+      }),
   })
   .meta({ id: "UserStats" });
 export type UserStats = z.infer<typeof userStatsSchema>;
@@ -37,7 +43,10 @@ export const transactionViewSchema = z
   .object({
     id: z.string(),
     type: z.enum(TRANSACTION_TYPES),
-    amount: z.number().int().meta({ description: "Signed: purchases, refunds and upward adjustments positive; usage negative." }),
+    amount: z
+      .number()
+      .int()
+      .meta({ description: "Signed: purchases, refunds and upward adjustments positive; usage negative." }),
     description: z.string().nullable(),
     videoTaskId: z.string().nullable(),
     packageId: z.string().nullable(),
@@ -46,5 +55,7 @@ export const transactionViewSchema = z
   .meta({ id: "Transaction" });
 export type TransactionView = z.infer<typeof transactionViewSchema>;
 
-export const transactionsPageSchema = z.object({ data: z.array(transactionViewSchema), total: z.number().int() }).meta({ id: "TransactionPage" });
+export const transactionsPageSchema = z
+  .object({ data: z.array(transactionViewSchema), total: z.number().int() })
+  .meta({ id: "TransactionPage" });
 export type TransactionsPage = z.infer<typeof transactionsPageSchema>;

@@ -18,11 +18,21 @@ const day = (field: string) => {
 
 export const auditQuerySchema = z
   .object({
-    action: z.preprocess(blankToUndefined, z.enum(AUDIT_ACTION_NAMES, { error: "action is not one the audit log records" }).optional()),
-    admin: z.preprocess(blankToUndefined, z.string({ error: "admin must be text" }).trim().max(100, "admin must be at most 100 characters").optional()),
+    action: z.preprocess(
+      blankToUndefined,
+      z.enum(AUDIT_ACTION_NAMES, { error: "action is not one the audit log records" }).optional(),
+    ),
+    admin: z.preprocess(
+      blankToUndefined,
+      z.string({ error: "admin must be text" }).trim().max(100, "admin must be at most 100 characters").optional(),
+    ),
     targetId: z.preprocess(
       blankToUndefined,
-      z.string({ error: "targetId must be text" }).trim().max(100, "targetId must be at most 100 characters").optional(),
+      z
+        .string({ error: "targetId must be text" })
+        .trim()
+        .max(100, "targetId must be at most 100 characters")
+        .optional(),
     ),
     dateFrom: z.preprocess(blankToUndefined, day("dateFrom").optional()),
     dateTo: z.preprocess(blankToUndefined, day("dateTo").optional()),
@@ -48,7 +58,9 @@ export const auditEntrySchema = z
     targetType: z.string().nullable(),
     targetId: z.string().nullable(),
     targetLabel: z.string().nullable(),
-    details: z.record(z.string(), z.unknown()).meta({ description: "What changed: field names, values before and after; never a secret's value." }),
+    details: z
+      .record(z.string(), z.unknown())
+      .meta({ description: "What changed: field names, values before and after; never a secret's value." }),
   })
   .meta({ id: "AdminAuditEntry" });
 export type AuditEntryView = z.infer<typeof auditEntrySchema>;
@@ -56,7 +68,10 @@ export type AuditEntryView = z.infer<typeof auditEntrySchema>;
 export const auditPageSchema = z
   .object({
     data: z.array(auditEntrySchema),
-    nextCursor: z.string().nullable().meta({ description: "Pass as cursor for the next (older) page; null on the last." }),
+    nextCursor: z
+      .string()
+      .nullable()
+      .meta({ description: "Pass as cursor for the next (older) page; null on the last." }),
   })
   .meta({ id: "AdminAuditPage" });
 export type AuditPage = z.infer<typeof auditPageSchema>;

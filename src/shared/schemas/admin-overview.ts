@@ -43,7 +43,9 @@ const revenueRowSchema = z.object({
 
 const outcomeCounts = {
   completed: count.meta({ description: "Completed and not refunded." }),
-  refunded: count.meta({ description: "Completed, then refunded (by an admin, or a failed video the provider delivered later)." }),
+  refunded: count.meta({
+    description: "Completed, then refunded (by an admin, or a failed video the provider delivered later).",
+  }),
   failed: count.meta({ description: "Failed (their credits are given back automatically)." }),
   inProgress: count.meta({ description: "Still generating: not counted in the rates." }),
 };
@@ -53,7 +55,10 @@ const rate = z
   .min(0)
   .max(1)
   .nullable()
-  .meta({ description: "A fraction from 0 to 1 of the finished videos (completed, refunded, failed); null when none finished." });
+  .meta({
+    description:
+      "A fraction from 0 to 1 of the finished videos (completed, refunded, failed); null when none finished.",
+  });
 
 const durationSchema = z.object({
   count: count.meta({ description: "How many videos the figures are computed from." }),
@@ -65,10 +70,17 @@ export const providerAccountBalanceSchema = z.object({
   id: z.string(),
   name: z.string(),
   isEnabled: z.boolean(),
-  totalCredits: z.number().int().meta({ description: "The last known KIE balance: 'Check Balance' reads it from KIE, each video subtracts its cost." }),
+  totalCredits: z
+    .number()
+    .int()
+    .meta({
+      description: "The last known KIE balance: 'Check Balance' reads it from KIE, each video subtracts its cost.",
+    }),
   status: z.enum(KIE_API_STATUSES),
   lastUsed: isoTimestamp.nullable(),
-  balanceUpdatedAt: isoTimestamp.meta({ description: "When the account row last changed (a balance check, a video, an edit)." }),
+  balanceUpdatedAt: isoTimestamp.meta({
+    description: "When the account row last changed (a balance check, a video, an edit).",
+  }),
 });
 export type ProviderAccountBalance = z.infer<typeof providerAccountBalanceSchema>;
 
@@ -77,14 +89,24 @@ export const adminOverviewSchema = z
     range: z.enum(OVERVIEW_RANGES),
     from: isoTimestamp.meta({ description: "The first day's 00:00 UTC (included)." }),
     to: isoTimestamp.meta({ description: "The day after the last, 00:00 UTC (excluded)." }),
-    days: z.array(day).meta({ description: "Every UTC day of the range, oldest first: each series has one entry per day." }),
+    days: z
+      .array(day)
+      .meta({ description: "Every UTC day of the range, oldest first: each series has one entry per day." }),
     revenue: z.object({
-      byProvider: z.array(revenueRowSchema).meta({ description: "Completed payment orders by provider and currency (both providers always listed in USD)." }),
-      byDay: z.array(revenueRowSchema.extend({ day })).meta({ description: "The same per day, every day present for each provider and currency." }),
+      byProvider: z
+        .array(revenueRowSchema)
+        .meta({
+          description: "Completed payment orders by provider and currency (both providers always listed in USD).",
+        }),
+      byDay: z
+        .array(revenueRowSchema.extend({ day }))
+        .meta({ description: "The same per day, every day present for each provider and currency." }),
     }),
     credits: z.object({
       sold: count.meta({ description: "Purchase rows: credits bought." }),
-      spent: count.meta({ description: "Usage rows, as a positive number: credits charged for videos and 4K upgrades." }),
+      spent: count.meta({
+        description: "Usage rows, as a positive number: credits charged for videos and 4K upgrades.",
+      }),
       refunded: count.meta({ description: "Refund rows: credits given back." }),
       netSpent: z.number().int().meta({ description: "spent - refunded." }),
       adjustedUp: count.meta({ description: "Admin adjustments that added credits." }),
@@ -100,16 +122,23 @@ export const adminOverviewSchema = z
       ...outcomeCounts,
       failureRate: rate.meta({ description: "failed / (completed + refunded + failed)." }),
       refundRate: rate.meta({
-        description: "Videos whose credits were given back (failed ones refunded automatically, and refunded ones) / (completed + refunded + failed).",
+        description:
+          "Videos whose credits were given back (failed ones refunded automatically, and refunded ones) / (completed + refunded + failed).",
       }),
-      byModel: z.array(z.object({ model: z.string(), total: count, ...outcomeCounts, failureRate: rate, refundRate: rate })),
+      byModel: z.array(
+        z.object({ model: z.string(), total: count, ...outcomeCounts, failureRate: rate, refundRate: rate }),
+      ),
       byDay: z
         .array(z.object({ day, model: z.string(), ...outcomeCounts }))
         .meta({ description: "Per day and model: every day present for each model listed in byModel." }),
     }),
     times: z.object({
-      toVideo: durationSchema.meta({ description: "From submission to the video (completed_at - created_at) of completed videos." }),
-      to1080p: durationSchema.meta({ description: "From submission to its 1080p version being ready (hd_ready_at - created_at)." }),
+      toVideo: durationSchema.meta({
+        description: "From submission to the video (completed_at - created_at) of completed videos.",
+      }),
+      to1080p: durationSchema.meta({
+        description: "From submission to its 1080p version being ready (hd_ready_at - created_at).",
+      }),
     }),
     providerAccounts: z.array(providerAccountBalanceSchema),
     generatedAt: isoTimestamp,

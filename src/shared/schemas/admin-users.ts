@@ -51,7 +51,10 @@ export const adminUserFiltersSchema = z.object({
   status: oneOf("status", ["active", "disabled"] as const),
   role: oneOf("role", ["admin", "user"] as const),
   apiTokens: oneOf("apiTokens", ["with", "without"] as const),
-  sort: z.preprocess(blankToUndefined, z.enum(ADMIN_USER_SORTS, { error: `sort must be one of: ${ADMIN_USER_SORTS.join(", ")}` }).default("newest")),
+  sort: z.preprocess(
+    blankToUndefined,
+    z.enum(ADMIN_USER_SORTS, { error: `sort must be one of: ${ADMIN_USER_SORTS.join(", ")}` }).default("newest"),
+  ),
 });
 export type AdminUserFilters = z.output<typeof adminUserFiltersSchema>;
 
@@ -59,7 +62,12 @@ export type AdminUserFilters = z.output<typeof adminUserFiltersSchema>;
 export const adminUserListQuerySchema = adminUserFiltersSchema.extend({
   limit: z.preprocess(
     blankToUndefined,
-    z.coerce.number({ error: BAD_LIMIT }).int(BAD_LIMIT).min(1, BAD_LIMIT).max(ADMIN_USERS_MAX_LIMIT, BAD_LIMIT).default(ADMIN_USERS_DEFAULT_LIMIT),
+    z.coerce
+      .number({ error: BAD_LIMIT })
+      .int(BAD_LIMIT)
+      .min(1, BAD_LIMIT)
+      .max(ADMIN_USERS_MAX_LIMIT, BAD_LIMIT)
+      .default(ADMIN_USERS_DEFAULT_LIMIT),
   ),
   cursor: z.preprocess(
     blankToUndefined,
@@ -96,7 +104,9 @@ export type AdminUserView = z.infer<typeof adminUserViewSchema>;
 export const adminUserListSchema = z.array(adminUserViewSchema);
 
 /** PUT /api/admin/users/{userId}/toggle and /credits: the user as it is now. */
-export const adminUserSavedSchema = z.object({ message: z.string(), user: adminUserViewSchema }).meta({ id: "AdminUserSaved" });
+export const adminUserSavedSchema = z
+  .object({ message: z.string(), user: adminUserViewSchema })
+  .meta({ id: "AdminUserSaved" });
 export type AdminUserSaved = z.infer<typeof adminUserSavedSchema>;
 
 /** A session of the user on their page: where and with what it signed in; the cookie itself is never known. */
@@ -151,7 +161,12 @@ const BAD_VIDEO_PAGE = "page must be a whole number from 1 to 100000";
 export const adminUserVideosQuerySchema = z.object({
   page: z.preprocess(
     blankToUndefined,
-    z.coerce.number({ error: BAD_VIDEO_PAGE }).int(BAD_VIDEO_PAGE).min(1, BAD_VIDEO_PAGE).max(100_000, BAD_VIDEO_PAGE).default(1),
+    z.coerce
+      .number({ error: BAD_VIDEO_PAGE })
+      .int(BAD_VIDEO_PAGE)
+      .min(1, BAD_VIDEO_PAGE)
+      .max(100_000, BAD_VIDEO_PAGE)
+      .default(1),
   ),
 });
 
@@ -180,11 +195,15 @@ export const adminUserVideoSchema = z.object({
 });
 export type AdminUserVideo = z.infer<typeof adminUserVideoSchema>;
 
-export const adminUserVideosPageSchema = z.object({ data: z.array(adminUserVideoSchema), total: z.number().int() }).meta({ id: "AdminUserVideos" });
+export const adminUserVideosPageSchema = z
+  .object({ data: z.array(adminUserVideoSchema), total: z.number().int() })
+  .meta({ id: "AdminUserVideos" });
 export type AdminUserVideosPage = z.infer<typeof adminUserVideosPageSchema>;
 
 /** DELETE /api/admin/users/{userId}/api-tokens/{tokenId} */
-export const adminUserTokenParams = adminUserParams.extend({ tokenId: z.string().meta({ description: "The token's id (a UUID)." }) });
+export const adminUserTokenParams = adminUserParams.extend({
+  tokenId: z.string().meta({ description: "The token's id (a UUID)." }),
+});
 
 /** The answer of an action on the user's page that has nothing else to say. */
 export const adminUserActionSchema = z.object({ message: z.string() }).meta({ id: "AdminUserAction" });

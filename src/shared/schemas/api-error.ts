@@ -13,11 +13,16 @@ export const apiErrorSchema = z
   .object({
     message: z.string().meta({ description: "What went wrong, for a person to read." }),
     code: z.enum(ERROR_CODES).meta({ description: "Stable and machine-readable: switch on this, not on the message." }),
-    reason: z.enum(ERROR_REASONS).optional().meta({ description: "A finer, stable key where one code covers several situations." }),
+    reason: z
+      .enum(ERROR_REASONS)
+      .optional()
+      .meta({ description: "A finer, stable key where one code covers several situations." }),
     params: z
       .record(z.string(), z.union([z.string(), z.number()]))
       .optional()
-      .meta({ description: "The values the message names (credits, minutes...), for clients that word it themselves." }),
+      .meta({
+        description: "The values the message names (credits, minutes...), for clients that word it themselves.",
+      }),
     suggestion: z.string().optional().meta({ description: "What to do next (payment errors)." }),
     requestId: z.string().optional().meta({ description: "Quote it when reporting an internal error." }),
   })

@@ -12,7 +12,9 @@ const tokenFields = z.object({
   token: z.string(),
   isActive: z.boolean(),
   createdAt: isoTimestamp,
-  lastUsed: isoTimestamp.nullable().meta({ description: "The last authenticated request (recorded at most once a minute); null: never used." }),
+  lastUsed: isoTimestamp
+    .nullable()
+    .meta({ description: "The last authenticated request (recorded at most once a minute); null: never used." }),
 });
 
 /** A token as lists show it: `token` is masked (first and last 8 characters kept). */
@@ -32,7 +34,9 @@ export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;
 export const apiTokenDeletedSchema = z.object({ message: z.string() }).meta({ id: "ApiTokenDeleted" });
 
 /** DELETE /api/user-tokens ("Revoke all"): how many of the caller's tokens were deleted. */
-export const revokedApiTokensSchema = z.object({ message: z.string(), revoked: z.number().int().min(0) }).meta({ id: "RevokedApiTokens" });
+export const revokedApiTokensSchema = z
+  .object({ message: z.string(), revoked: z.number().int().min(0) })
+  .meta({ id: "RevokedApiTokens" });
 export type RevokedApiTokens = z.infer<typeof revokedApiTokensSchema>;
 
 export const apiTokenIdParams = z.object({ id: z.uuid({ error: "Invalid token id" }) });

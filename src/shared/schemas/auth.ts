@@ -35,7 +35,10 @@ const usernameSchema = z
   .max(USERNAME_MAX, M.usernameTooLong)
   .regex(/^[A-Za-z0-9._-]+$/, M.usernameCharacters);
 
-const passwordSchema = z.string({ error: M.passwordRequired }).min(PASSWORD_MIN, M.passwordTooShort).max(PASSWORD_MAX, M.passwordTooLong);
+const passwordSchema = z
+  .string({ error: M.passwordRequired })
+  .min(PASSWORD_MIN, M.passwordTooShort)
+  .max(PASSWORD_MAX, M.passwordTooLong);
 
 /** An empty e-mail means "none"; otherwise it must be valid. */
 const optionalEmailSchema = z
@@ -79,7 +82,10 @@ export const CHANGE_PASSWORD_MESSAGES = {
 
 /** The current password may be left out only by an account that has none yet (Google sign-in). */
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ error: CHANGE_PASSWORD_MESSAGES.required }).max(PASSWORD_MAX, CHANGE_PASSWORD_MESSAGES.wrongCurrent).default(""),
+  currentPassword: z
+    .string({ error: CHANGE_PASSWORD_MESSAGES.required })
+    .max(PASSWORD_MAX, CHANGE_PASSWORD_MESSAGES.wrongCurrent)
+    .default(""),
   newPassword: z
     .string({ error: CHANGE_PASSWORD_MESSAGES.required })
     .min(1, CHANGE_PASSWORD_MESSAGES.required)
@@ -103,14 +109,19 @@ export const currentUserSchema = z
     credits: z.number().int(),
     isAdmin: z.boolean(),
     hasPassword: z.boolean().meta({ description: "False until an account made by Google sign-in sets a password." }),
-    language: z.enum(LOCALES).nullable().meta({ description: "The language the person chose; null: the browser's (decision 0055)." }),
+    language: z
+      .enum(LOCALES)
+      .nullable()
+      .meta({ description: "The language the person chose; null: the browser's (decision 0055)." }),
   })
   .meta({ id: "CurrentUser" });
 
 /** PUT /api/user/language */
 const localeSchema = z.enum(LOCALES, { error: `language must be one of: ${LOCALES.join(", ")}` });
 export const setLanguageSchema = z.object({ language: localeSchema });
-export const languageSavedSchema = z.object({ message: z.string(), language: z.enum(LOCALES) }).meta({ id: "LanguageSaved" });
+export const languageSavedSchema = z
+  .object({ message: z.string(), language: z.enum(LOCALES) })
+  .meta({ id: "LanguageSaved" });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** POST /api/auth/register (201), POST /api/auth/login and POST /api/auth/google/new-account. */
@@ -121,9 +132,13 @@ export type AuthResult = z.infer<typeof authResultSchema>;
 export const loggedOutSchema = z.object({ message: z.string() }).meta({ id: "LoggedOut" });
 
 /** PUT /api/user/change-password answers the spec's message and how many API tokens were revoked. */
-export const changePasswordResultSchema = z.object({ message: z.string(), revokedApiTokens: z.number().int().min(0) }).meta({ id: "PasswordChanged" });
+export const changePasswordResultSchema = z
+  .object({ message: z.string(), revokedApiTokens: z.number().int().min(0) })
+  .meta({ id: "PasswordChanged" });
 export type ChangePasswordResult = z.infer<typeof changePasswordResultSchema>;
 
 /** DELETE /api/user/sessions: the person's other sessions ended; `ended` counts them (0 when there were none). */
-export const otherSessionsEndedSchema = z.object({ message: z.string(), ended: z.number().int().min(0) }).meta({ id: "OtherSessionsEnded" });
+export const otherSessionsEndedSchema = z
+  .object({ message: z.string(), ended: z.number().int().min(0) })
+  .meta({ id: "OtherSessionsEnded" });
 export type OtherSessionsEnded = z.infer<typeof otherSessionsEndedSchema>;

@@ -5,7 +5,13 @@ import { maskedText } from "./settings.js";
 
 /** An account is 'Available' at 400 KIE credits or more, else 'Low Credits' (decision 0021). */
 export const KIE_AVAILABLE_THRESHOLD = 400;
-export const KIE_API_DEFAULTS = { totalCredits: 1000, veo3QualityCredits: 400, veo3FastCredits: 80, veo3LiteCredits: 40, isEnabled: true } as const;
+export const KIE_API_DEFAULTS = {
+  totalCredits: 1000,
+  veo3QualityCredits: 400,
+  veo3FastCredits: 80,
+  veo3LiteCredits: 40,
+  isEnabled: true,
+} as const;
 export const KIE_CREDITS_MAX = 100_000_000;
 
 export const KIE_API_STATUSES = ["Available", "Low Credits"] as const;
@@ -20,10 +26,20 @@ const credits = (label: string) => {
   return z
     .union([z.number(), z.string().trim()], { error: message })
     .transform((v) => (typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v))
-    .pipe(z.number({ error: message }).int(message).min(0, message).max(KIE_CREDITS_MAX, `${label} must be at most ${KIE_CREDITS_MAX}`));
+    .pipe(
+      z
+        .number({ error: message })
+        .int(message)
+        .min(0, message)
+        .max(KIE_CREDITS_MAX, `${label} must be at most ${KIE_CREDITS_MAX}`),
+    );
 };
 
-const name = z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name must be at most 100 characters");
+const name = z
+  .string({ error: "Name is required" })
+  .trim()
+  .min(1, "Name is required")
+  .max(100, "Name must be at most 100 characters");
 
 /** On edit, a blank token or the masked one shown in the list keeps the stored key. */
 const token = z.string({ error: "Token is required" }).trim().max(4096, "Token is too long");
@@ -73,7 +89,10 @@ export const kieApiViewSchema = z
     status: z.enum(KIE_API_STATUSES),
     lastUsed: isoTimestamp.nullable(),
     totalUsage: z.number().int(),
-    taskCount: z.number().int().meta({ description: "Videos made with this account (kept when the account is deleted)." }),
+    taskCount: z
+      .number()
+      .int()
+      .meta({ description: "Videos made with this account (kept when the account is deleted)." }),
     createdAt: isoTimestamp,
     updatedAt: isoTimestamp,
   })
@@ -84,7 +103,9 @@ export type KieApiView = z.infer<typeof kieApiViewSchema>;
 export const kieApiListSchema = z.array(kieApiViewSchema);
 
 /** POST/PUT answers; POST /api/admin/kie-apis/{id}/check-credits answers the same with the fresh balance. */
-export const kieApiSavedSchema = z.object({ message: z.string(), kieApi: kieApiViewSchema }).meta({ id: "AdminKieApiSaved" });
+export const kieApiSavedSchema = z
+  .object({ message: z.string(), kieApi: kieApiViewSchema })
+  .meta({ id: "AdminKieApiSaved" });
 export type KieApiSaved = z.infer<typeof kieApiSavedSchema>;
 
 /** DELETE /api/admin/kie-apis/{id}. */

@@ -15,7 +15,10 @@ export const creditPackageViewSchema = z
     price: z.string().meta({ description: 'USD with two decimals, e.g. "10.00".' }),
     popular: z.boolean(),
     description: z.string().nullable(),
-    bonus: z.string().nullable().meta({ description: "A note such as '25 bonus credits' (display only: `credits` is what the buyer gets)." }),
+    bonus: z
+      .string()
+      .nullable()
+      .meta({ description: "A note such as '25 bonus credits' (display only: `credits` is what the buyer gets)." }),
   })
   .meta({ id: "CreditPackage" });
 export type CreditPackageView = z.infer<typeof creditPackageViewSchema>;
@@ -39,7 +42,11 @@ const PRICE_PATTERN = /^\d+(\.\d{1,2})?$/;
 
 /** POST /api/admin/credit-packages and PUT /api/admin/credit-packages/{id} (decision 0015). */
 export const creditPackageInputSchema = z.object({
-  name: z.string({ error: "Package name is required" }).trim().min(1, "Package name is required").max(100, "Package name must be at most 100 characters"),
+  name: z
+    .string({ error: "Package name is required" })
+    .trim()
+    .min(1, "Package name is required")
+    .max(100, "Package name must be at most 100 characters"),
   credits: z
     .union([z.number(), z.string().trim()], { error: "Credits must be positive" })
     .transform((v) => (typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v))
@@ -92,7 +99,9 @@ export const packageIdParams = z.object({ id: z.uuid({ error: BAD_PACKAGE_ID }) 
 export const packageRemovedSchema = z
   .object({
     message: z.string(),
-    deactivated: z.boolean().meta({ description: "True when purchases refer to the package, so it was switched off instead of deleted." }),
+    deactivated: z
+      .boolean()
+      .meta({ description: "True when purchases refer to the package, so it was switched off instead of deleted." }),
   })
   .meta({ id: "CreditPackageRemoved" });
 export type PackageRemoved = z.infer<typeof packageRemovedSchema>;

@@ -26,7 +26,11 @@ export type CreemCheckoutResponse = z.infer<typeof creemCheckoutResponseSchema>;
  * with Creem (the redirect itself proves nothing) and credit it if it is paid.
  */
 export const creemConfirmSchema = z.object({
-  checkoutId: z.string({ error: "checkoutId is required" }).trim().min(1, "checkoutId is required").max(200, "checkoutId is too long"),
+  checkoutId: z
+    .string({ error: "checkoutId is required" })
+    .trim()
+    .min(1, "checkoutId is required")
+    .max(200, "checkoutId is too long"),
 });
 
 /** POST /api/creem/webhook: Creem's notice was taken (handled, a duplicate, or ignored). */
@@ -47,7 +51,8 @@ export const paymentResultSchema = z
     packageName: z.string(),
     message: z.string(),
     reason: z.enum(PAYMENT_RESULT_REASONS).optional().meta({
-      description: "Why a payment failed, when it is not a plain failure: the checkout expired unpaid, or the amount paid did not match.",
+      description:
+        "Why a payment failed, when it is not a plain failure: the checkout expired unpaid, or the amount paid did not match.",
     }),
   })
   .meta({ id: "PaymentResult" });
@@ -71,7 +76,9 @@ export const paypalOrderSchema = z.object({
 });
 
 /** POST /paypal/order: PayPal's order id, which the PayPal buttons ask the buyer to approve. */
-export const paypalOrderCreatedSchema = z.object({ id: z.string().meta({ description: "PayPal's order id." }) }).meta({ id: "PaypalOrderCreated" });
+export const paypalOrderCreatedSchema = z
+  .object({ id: z.string().meta({ description: "PayPal's order id." }) })
+  .meta({ id: "PaypalOrderCreated" });
 
 /** POST /paypal/order/{orderId}/capture */
 export const paypalCaptureSchema = z.object({

@@ -31,7 +31,8 @@ const text = z
   .transform((v) => (v === "" ? null : v));
 
 /** Models cost at least 1 credit; a surcharge may be 0. */
-const lowestPrice = (item?: PriceItem) => (item === undefined || item in MODEL_CATALOGUE ? SETTINGS_LIMITS.creditsMin : 0);
+const lowestPrice = (item?: PriceItem) =>
+  item === undefined || item in MODEL_CATALOGUE ? SETTINGS_LIMITS.creditsMin : 0;
 
 const credits = (field: string, min: number = SETTINGS_LIMITS.creditsMin) => {
   const message = `${field} must be an integer between ${min} and ${SETTINGS_LIMITS.creditsMax}`;
@@ -65,12 +66,18 @@ const pricesUpdate = z
         item,
         z
           .strictObject(
-            { webCredits: credits(`prices.${item}.webCredits`, lowestPrice(item)), apiPrice: price(`prices.${item}.apiPrice`, lowestPrice(item)) },
+            {
+              webCredits: credits(`prices.${item}.webCredits`, lowestPrice(item)),
+              apiPrice: price(`prices.${item}.apiPrice`, lowestPrice(item)),
+            },
             { error: `prices.${item} takes webCredits and apiPrice` },
           )
           .optional(),
       ]),
-    ) as Record<PriceItem, z.ZodOptional<z.ZodObject<{ webCredits: ReturnType<typeof credits>; apiPrice: ReturnType<typeof price> }>>>,
+    ) as Record<
+      PriceItem,
+      z.ZodOptional<z.ZodObject<{ webCredits: ReturnType<typeof credits>; apiPrice: ReturnType<typeof price> }>>
+    >,
     { error: `prices takes ${PRICE_ITEMS.join(", ")}` },
   )
   .optional();
@@ -97,7 +104,9 @@ export const settingsUpdateSchema = z.object({
   kieSurface: z.enum(KIE_SURFACES, { error: "kieSurface must be veo or market" }).optional(),
   paypalClientId: text,
   paypalClientSecret: secret,
-  paypalEnvironment: z.enum(["sandbox", "production"], { error: "paypalEnvironment must be sandbox or production" }).optional(),
+  paypalEnvironment: z
+    .enum(["sandbox", "production"], { error: "paypalEnvironment must be sandbox or production" })
+    .optional(),
   paypalEnabled: z.boolean({ error: "paypalEnabled must be true or false" }).optional(),
   creemApiKey: secret,
   creemEnvironment: z.enum(["test", "prod"], { error: "creemEnvironment must be test or prod" }).optional(),
@@ -145,7 +154,9 @@ export const telegramSettingsSchema = z.object({
 export const maskedText = z.string().regex(new RegExp(`^${MASK_PREFIX}`), "A secret must leave the server masked");
 
 /** A stored secret: masked, null when not set. */
-const maskedSecret = maskedText.nullable().meta({ description: "Masked: bullets plus the last 4 characters; null when not set." });
+const maskedSecret = maskedText
+  .nullable()
+  .meta({ description: "Masked: bullets plus the last 4 characters; null when not set." });
 
 /** GET /api/admin/settings: every field, secrets masked (null when not set). */
 export const adminSettingsViewSchema = z
@@ -153,7 +164,9 @@ export const adminSettingsViewSchema = z
     id: z.number().int(),
     kieToken: maskedSecret,
     kieWebhookHmacKey: maskedSecret,
-    kieSurface: z.enum(KIE_SURFACES).meta({ description: "Where new videos are made: KIE's Veo API (veo) or its Market jobs API (market)." }),
+    kieSurface: z
+      .enum(KIE_SURFACES)
+      .meta({ description: "Where new videos are made: KIE's Veo API (veo) or its Market jobs API (market)." }),
     paypalClientId: z.string().nullable(),
     paypalClientSecret: maskedSecret,
     paypalEnvironment: z.enum(["sandbox", "production"]),
@@ -171,17 +184,26 @@ export const adminSettingsViewSchema = z
     veo3ApiPrice: z.string().meta({ description: 'Two decimals, e.g. "10.00".' }),
     veo3FastApiPrice: z.string().meta({ description: 'Two decimals, e.g. "2.00".' }),
     /** Every model's and surcharge's price (the four fields above repeat two of them, for old clients). */
-    prices: z.record(z.enum(PRICE_ITEMS as [PriceItem, ...PriceItem[]]), z.object({ webCredits: z.number().int(), apiPrice: z.string() })),
+    prices: z.record(
+      z.enum(PRICE_ITEMS as [PriceItem, ...PriceItem[]]),
+      z.object({ webCredits: z.number().int(), apiPrice: z.string() }),
+    ),
     telegramBotToken: maskedSecret,
     telegramChatId: z.string().nullable(),
-    videoRetentionDays: z.number().int().nullable().meta({ description: "Archived videos older than this are deleted; null keeps them forever." }),
+    videoRetentionDays: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "Archived videos older than this are deleted; null keeps them forever." }),
     updatedAt: isoTimestamp,
   })
   .meta({ id: "AdminSettings" });
 export type AdminSettingsView = z.infer<typeof adminSettingsViewSchema>;
 
 /** PUT /api/admin/settings and PUT /api/admin/settings/telegram: the settings as they are now. */
-export const adminSettingsSavedSchema = z.object({ message: z.string(), settings: adminSettingsViewSchema }).meta({ id: "AdminSettingsSaved" });
+export const adminSettingsSavedSchema = z
+  .object({ message: z.string(), settings: adminSettingsViewSchema })
+  .meta({ id: "AdminSettingsSaved" });
 export type AdminSettingsSaved = z.infer<typeof adminSettingsSavedSchema>;
 
 /** POST /api/test-telegram. */

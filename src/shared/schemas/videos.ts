@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { ASPECT_RATIOS, combinationProblem, impliedMode, MODELS, MODES, SURCHARGES, type GenerationMode } from "../catalogue.js";
+import {
+  ASPECT_RATIOS,
+  combinationProblem,
+  impliedMode,
+  MODELS,
+  MODES,
+  SURCHARGES,
+  type GenerationMode,
+} from "../catalogue.js";
 import { PROMPT_MAX, SEED_MAX, SEED_MIN, TASK_STATUSES } from "../videos.js";
 import { isoTimestamp } from "./common.js";
 
@@ -10,7 +18,9 @@ export const seedSchema = z
   .union([z.number(), z.string().trim(), z.null()], { error: seedMessage })
   .optional()
   .transform((v) => (v === null || v === "" || v === undefined ? undefined : typeof v === "string" ? Number(v) : v))
-  .pipe(z.number({ error: seedMessage }).int(seedMessage).min(SEED_MIN, seedMessage).max(SEED_MAX, seedMessage).optional());
+  .pipe(
+    z.number({ error: seedMessage }).int(seedMessage).min(SEED_MIN, seedMessage).max(SEED_MAX, seedMessage).optional(),
+  );
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "Each image URL must be a valid http(s) URL" });
 
@@ -37,7 +47,11 @@ export function withMode<T extends { model: (typeof MODELS)[number]; mode?: Gene
 /** POST /api/generate-video (the server's defaults: model veo3, enableFallback false). */
 export const generateVideoSchema = z
   .object({
-    prompt: z.string({ error: "Prompt is required" }).trim().min(1, "Prompt is required").max(PROMPT_MAX, `Prompt must be at most ${PROMPT_MAX} characters`),
+    prompt: z
+      .string({ error: "Prompt is required" })
+      .trim()
+      .min(1, "Prompt is required")
+      .max(PROMPT_MAX, `Prompt must be at most ${PROMPT_MAX} characters`),
     model: z.enum(MODELS, { error: modelMessage }).default("veo3"),
     mode: z.enum(MODES, { error: modeMessage }).optional(),
     aspectRatio: z.enum(ASPECT_RATIOS, { error: aspectRatioMessage }).default("16:9"),
@@ -118,7 +132,9 @@ export const videoTaskViewSchema = z
 export type VideoTaskView = z.infer<typeof videoTaskViewSchema>;
 
 /** GET /api/video-tasks: `?days=` gives the recent tasks; `?page=&limit=` a page with the total. */
-export const taskListSchema = z.object({ tasks: z.array(videoTaskViewSchema), total: z.number().int().optional() }).meta({ id: "VideoTaskList" });
+export const taskListSchema = z
+  .object({ tasks: z.array(videoTaskViewSchema), total: z.number().int().optional() })
+  .meta({ id: "VideoTaskList" });
 export type TaskList = z.infer<typeof taskListSchema>;
 
 /** GET /api/video-status/{taskId}: KIE's record-info shape (successFlag 0 in progress, 1 done, 2 failed). */
@@ -139,13 +155,22 @@ export type VideoStatusResponse = z.infer<typeof videoStatusSchema>;
 
 /** GET /api/hd-video/{taskId} and POST /api/force-update-hd/{taskId}. */
 export const hdVideoSchema = z
-  .object({ success: z.boolean(), hdVideoUrl: z.string().nullable(), hdStatus: z.enum(HD_STATUSES).optional(), message: z.string() })
+  .object({
+    success: z.boolean(),
+    hdVideoUrl: z.string().nullable(),
+    hdStatus: z.enum(HD_STATUSES).optional(),
+    message: z.string(),
+  })
   .meta({ id: "HdVideo" });
 export type HdVideoResponse = z.infer<typeof hdVideoSchema>;
 
 /** POST /api/videos/{taskId}/extend: what happens next in the video (decision 0050). */
 export const extendVideoSchema = z.object({
-  prompt: z.string({ error: "Prompt is required" }).trim().min(1, "Prompt is required").max(PROMPT_MAX, `Prompt must be at most ${PROMPT_MAX} characters`),
+  prompt: z
+    .string({ error: "Prompt is required" })
+    .trim()
+    .min(1, "Prompt is required")
+    .max(PROMPT_MAX, `Prompt must be at most ${PROMPT_MAX} characters`),
   seeds: seedSchema,
   watermark: z
     .string({ error: "Watermark must be text" })
@@ -161,7 +186,12 @@ export type ExtendVideoInput = z.output<typeof extendVideoSchema>;
 
 /** POST /api/videos/{taskId}/upgrade-4k. */
 export const upgradeResultSchema = z
-  .object({ taskId: z.string(), uhdStatus: z.literal("pending"), creditsUsed: z.number().int(), remainingCredits: z.number().int() })
+  .object({
+    taskId: z.string(),
+    uhdStatus: z.literal("pending"),
+    creditsUsed: z.number().int(),
+    remainingCredits: z.number().int(),
+  })
   .meta({ id: "UpgradeResult" });
 
 /** The files a video can have, smallest first. */
@@ -197,7 +227,9 @@ export const pricingViewSchema = z
       }),
     ),
     /** Added to a model's price: a 4K version, an extension. API prices here are decimals; a charge is rounded up once. */
-    surcharges: z.array(z.object({ surcharge: z.enum(SURCHARGES), label: z.string(), web_credits: z.number(), api_credits: z.number() })),
+    surcharges: z.array(
+      z.object({ surcharge: z.enum(SURCHARGES), label: z.string(), web_credits: z.number(), api_credits: z.number() }),
+    ),
     /** True when videos are made by the built-in simulator, not a real provider. */
     simulated: z.boolean(),
   })
@@ -205,7 +237,9 @@ export const pricingViewSchema = z
 export type PricingView = z.infer<typeof pricingViewSchema>;
 
 /** POST /api/images/upload. */
-export const uploadImageResultSchema = z.object({ success: z.literal(true), imageUrl: z.string() }).meta({ id: "UploadedImage" });
+export const uploadImageResultSchema = z
+  .object({ success: z.literal(true), imageUrl: z.string() })
+  .meta({ id: "UploadedImage" });
 
 /** GET /api/events: the `task` and the `ready`/`credits` events' data lines. */
 export const taskEventSchema = z.object({ task: videoTaskViewSchema });

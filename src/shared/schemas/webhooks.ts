@@ -35,7 +35,8 @@ export const WEBHOOK_LOG_SIZE = 100;
  */
 export const WEBHOOK_PENDING_MAX = 1000;
 /** The delivery log's error of a real event dropped by that cap, stored as this English text; the web words it. */
-export const WEBHOOK_DROPPED_ERROR = "Not sent: too many deliveries were waiting for this endpoint, so the oldest were dropped";
+export const WEBHOOK_DROPPED_ERROR =
+  "Not sent: too many deliveries were waiting for this endpoint, so the oldest were dropped";
 export const WEBHOOK_URL_MAX = 2000;
 export const LOW_CREDITS_MAX = 1_000_000;
 
@@ -44,10 +45,14 @@ export const webhookUrlSchema = z
   .trim()
   .min(1, "URL is required")
   .max(WEBHOOK_URL_MAX, `The URL must be at most ${WEBHOOK_URL_MAX} characters`)
-  .meta({ description: "Where events are POSTed: https (plain http and loopback only when the server allows local webhooks)." });
+  .meta({
+    description: "Where events are POSTed: https (plain http and loopback only when the server allows local webhooks).",
+  });
 
 const eventListSchema = z
-  .array(z.enum(WEBHOOK_EVENT_TYPES, { error: `Events must be among ${WEBHOOK_EVENT_TYPES.join(", ")}` }), { error: "Choose the events to receive" })
+  .array(z.enum(WEBHOOK_EVENT_TYPES, { error: `Events must be among ${WEBHOOK_EVENT_TYPES.join(", ")}` }), {
+    error: "Choose the events to receive",
+  })
   .min(1, "Choose at least one event")
   .max(WEBHOOK_EVENT_TYPES.length)
   .transform((list) => [...new Set(list)]);
@@ -74,7 +79,10 @@ export const webhookIdParams = z.object({ id: z.uuid({ error: "Invalid id" }) })
 const secretRotation = {
   previousSecretValidUntil: isoTimestamp
     .nullable()
-    .meta({ description: "After a rotation, deliveries are also signed with the previous secret until then; null: one secret." }),
+    .meta({
+      description:
+        "After a rotation, deliveries are also signed with the previous secret until then; null: one secret.",
+    }),
 };
 
 export const webhookEndpointViewSchema = z
@@ -85,8 +93,13 @@ export const webhookEndpointViewSchema = z
     events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
     enabled: z.boolean(),
     disabledAt: isoTimestamp.nullable(),
-    disabledReason: z.string().nullable().meta({ description: "Why it was disabled: by its owner, or after failing for 3 days." }),
-    failingSince: isoTimestamp.nullable().meta({ description: "Every delivery since then has failed; null when the last one succeeded." }),
+    disabledReason: z
+      .string()
+      .nullable()
+      .meta({ description: "Why it was disabled: by its owner, or after failing for 3 days." }),
+    failingSince: isoTimestamp
+      .nullable()
+      .meta({ description: "Every delivery since then has failed; null when the last one succeeded." }),
     ...secretRotation,
     createdAt: isoTimestamp,
   })
@@ -99,20 +112,32 @@ export const webhooksOverviewSchema = z
     endpoints: z.array(webhookEndpointViewSchema),
     callbacks: z
       .object({
-        id: z.string().nullable().meta({ description: "Its delivery log is /api/webhooks/endpoints/{id}/attempts; null until first used." }),
+        id: z
+          .string()
+          .nullable()
+          .meta({ description: "Its delivery log is /api/webhooks/endpoints/{id}/attempts; null until first used." }),
         hasSecret: z.boolean(),
         ...secretRotation,
       })
       .meta({ description: "Deliveries to a request's callbackUrl, signed with their own secret." }),
-    lowCreditsThreshold: z.number().int().nullable().meta({ description: "credits.low fires when the balance falls below it; null: never." }),
-    allowsLocal: z.boolean().meta({ description: "Whether this server accepts http:// and loopback URLs (WEBHOOKS_ALLOW_LOCAL)." }),
+    lowCreditsThreshold: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "credits.low fires when the balance falls below it; null: never." }),
+    allowsLocal: z
+      .boolean()
+      .meta({ description: "Whether this server accepts http:// and loopback URLs (WEBHOOKS_ALLOW_LOCAL)." }),
   })
   .meta({ id: "WebhooksOverview" });
 export type WebhooksOverview = z.infer<typeof webhooksOverviewSchema>;
 
 /** The only answers that carry a secret in full. */
 export const createdWebhookEndpointSchema = z
-  .object({ endpoint: webhookEndpointViewSchema, secret: z.string().meta({ description: "whsec_…: shown this once." }) })
+  .object({
+    endpoint: webhookEndpointViewSchema,
+    secret: z.string().meta({ description: "whsec_…: shown this once." }),
+  })
   .meta({ id: "CreatedWebhookEndpoint" });
 export type CreatedWebhookEndpoint = z.infer<typeof createdWebhookEndpointSchema>;
 
@@ -127,15 +152,23 @@ export const WEBHOOK_DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as c
 export const webhookAttemptSchema = z
   .object({
     id: z.string(),
-    deliveryId: z.string().meta({ description: "POST /api/webhooks/deliveries/{deliveryId}/resend sends the event again." }),
+    deliveryId: z
+      .string()
+      .meta({ description: "POST /api/webhooks/deliveries/{deliveryId}/resend sends the event again." }),
     eventId: z.string().meta({ description: "The webhook-id header: the same on every try and resend of one event." }),
     eventType: z.string(),
     attempt: z.number().int().min(1),
-    statusCode: z.number().int().nullable().meta({ description: "The receiver's answer; null when none came (refused, timed out)." }),
+    statusCode: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "The receiver's answer; null when none came (refused, timed out)." }),
     durationMs: z.number().int().min(0),
     error: z.string().nullable(),
     at: isoTimestamp,
-    deliveryStatus: z.enum(WEBHOOK_DELIVERY_STATUSES).meta({ description: "Where the delivery stands now: pending means more tries will come." }),
+    deliveryStatus: z
+      .enum(WEBHOOK_DELIVERY_STATUSES)
+      .meta({ description: "Where the delivery stands now: pending means more tries will come." }),
   })
   .meta({ id: "WebhookAttempt" });
 export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>;
@@ -160,20 +193,32 @@ export type LowCreditsThresholdInput = z.infer<typeof lowCreditsThresholdSchema>
 // ---- What a delivery carries -------------------------------------------------------------------
 
 const envelope = {
-  id: z.string().meta({ description: "The event id, also sent as the webhook-id header: the same on every retry, so receivers can skip repeats." }),
+  id: z
+    .string()
+    .meta({
+      description:
+        "The event id, also sent as the webhook-id header: the same on every retry, so receivers can skip repeats.",
+    }),
   timestamp: isoTimestamp.meta({ description: "When the event happened." }),
 };
 
 /** video.completed, video.failed, video.hd_ready: the task as GET /api/n8n/video-status reports it at delivery. */
 export const videoWebhookEventSchema = z
-  .object({ ...envelope, type: z.enum(["video.completed", "video.failed", "video.hd_ready"]), data: n8nVideoStatusSchema })
+  .object({
+    ...envelope,
+    type: z.enum(["video.completed", "video.failed", "video.hd_ready"]),
+    data: n8nVideoStatusSchema,
+  })
   .meta({ id: "VideoWebhookEvent" });
 
 export const creditsLowWebhookEventSchema = z
   .object({
     ...envelope,
     type: z.literal("credits.low"),
-    data: z.object({ credits: z.number().int().meta({ description: "The balance after the change." }), threshold: z.number().int() }),
+    data: z.object({
+      credits: z.number().int().meta({ description: "The balance after the change." }),
+      threshold: z.number().int(),
+    }),
   })
   .meta({ id: "CreditsLowWebhookEvent" });
 

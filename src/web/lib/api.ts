@@ -44,7 +44,9 @@ function parseBody(bodyText: string): Record<string, unknown> {
 }
 
 const isParams = (value: unknown): value is ErrorParams =>
-  Boolean(value) && typeof value === "object" && Object.values(value as object).every((v) => typeof v === "string" || typeof v === "number");
+  Boolean(value) &&
+  typeof value === "object" &&
+  Object.values(value as object).every((v) => typeof v === "string" || typeof v === "number");
 
 function extractServerMessage(bodyText: string): string {
   if (!bodyText) return "";
@@ -63,14 +65,16 @@ function extractServerMessage(bodyText: string): string {
 /** A message for any error thrown by the API client or by fetch, in the person's language. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return apiErrorText(error);
-  if (error instanceof UnexpectedResponseError) return t`The server's answer was not understood. Reload the page to get the current version.`;
+  if (error instanceof UnexpectedResponseError)
+    return t`The server's answer was not understood. Reload the page to get the current version.`;
   if (error instanceof TypeError) return t`Could not reach the server. Check your connection and try again.`;
   if (error instanceof Error && error.message) return error.message;
   return t`Something went wrong. Please try again.`;
 }
 
 /** True for the server's "briefly unavailable" answer while its database is out of reach: worth retrying. */
-export const isServiceOutage = (error: unknown): error is ApiError => error instanceof ApiError && error.reason === "database_unavailable";
+export const isServiceOutage = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.reason === "database_unavailable";
 
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) {
@@ -98,7 +102,12 @@ function webToken(): Record<string, string> {
 }
 
 /** Sends a JSON request with the session cookie and returns the raw response (2xx only). */
-export async function apiRequest(method: HttpMethod, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+export async function apiRequest(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const response = await fetch(url, {
     method,
     headers: {
@@ -137,7 +146,8 @@ export function parseResponse<S extends z.ZodType>(schema: S, url: string, text:
  */
 export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
 
-const schemaOf = <S extends z.ZodType>(source: SchemaSource<S>): S | Promise<S> => (typeof source === "function" ? source() : source);
+const schemaOf = <S extends z.ZodType>(source: SchemaSource<S>): S | Promise<S> =>
+  typeof source === "function" ? source() : source;
 
 /** Sends a JSON request and reads the answer with the route's shared response schema. */
 export async function apiCall<S extends z.ZodType>(
@@ -152,13 +162,20 @@ export async function apiCall<S extends z.ZodType>(
 }
 
 /** A query function that reads `url` with its shared schema; `"returnNull"` answers null when signed out. */
-export function schemaQueryFn<S extends z.ZodType>(schema: SchemaSource<S>, url: string): (context: { signal?: AbortSignal }) => Promise<z.output<S>>;
+export function schemaQueryFn<S extends z.ZodType>(
+  schema: SchemaSource<S>,
+  url: string,
+): (context: { signal?: AbortSignal }) => Promise<z.output<S>>;
 export function schemaQueryFn<S extends z.ZodType>(
   schema: SchemaSource<S>,
   url: string,
   on401: UnauthorizedBehavior,
 ): (context: { signal?: AbortSignal }) => Promise<z.output<S> | null>;
-export function schemaQueryFn<S extends z.ZodType>(schema: SchemaSource<S>, url: string, on401: UnauthorizedBehavior = "throw") {
+export function schemaQueryFn<S extends z.ZodType>(
+  schema: SchemaSource<S>,
+  url: string,
+  on401: UnauthorizedBehavior = "throw",
+) {
   return async ({ signal }: { signal?: AbortSignal }): Promise<z.output<S> | null> => {
     const response = await fetch(url, { credentials: "include", headers: { Accept: "application/json" }, signal });
     if (on401 === "returnNull" && response.status === 401) return null;
@@ -169,7 +186,12 @@ export function schemaQueryFn<S extends z.ZodType>(schema: SchemaSource<S>, url:
 
 /** POSTs multipart form data (file uploads) with the session cookie and reads the answer with its schema. */
 export async function apiFormData<S extends z.ZodType>(schema: S, url: string, body: FormData): Promise<z.output<S>> {
-  const response = await fetch(url, { method: "POST", headers: { Accept: "application/json" }, body, credentials: "include" });
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { Accept: "application/json" },
+    body,
+    credentials: "include",
+  });
   await throwIfNotOk(response);
   return parseResponse(schema, url, await response.text());
 }

@@ -5,7 +5,14 @@
  */
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, plural, t } from "@lingui/core/macro";
-import { combinationProblem, MODE_CATALOGUE, MODEL_CATALOGUE, type GenerationMode, type Surcharge, type VeoModel } from "../../shared/catalogue";
+import {
+  combinationProblem,
+  MODE_CATALOGUE,
+  MODEL_CATALOGUE,
+  type GenerationMode,
+  type Surcharge,
+  type VeoModel,
+} from "../../shared/catalogue";
 import { i18n } from "./i18n";
 
 const MODEL_DESCRIPTIONS: Record<VeoModel, MessageDescriptor> = {
@@ -14,7 +21,11 @@ const MODEL_DESCRIPTIONS: Record<VeoModel, MessageDescriptor> = {
   veo3_lite: msg`The most affordable, for many videos`,
 };
 
-const MODE_LABELS: Record<GenerationMode, MessageDescriptor> = { text: msg`Text`, image: msg`Image`, reference: msg`Reference` };
+const MODE_LABELS: Record<GenerationMode, MessageDescriptor> = {
+  text: msg`Text`,
+  image: msg`Image`,
+  reference: msg`Reference`,
+};
 
 const MODE_DESCRIPTIONS: Record<GenerationMode, MessageDescriptor> = {
   text: msg`A video from words alone`,
@@ -43,19 +54,36 @@ export function imageSlotLabel(mode: GenerationMode, index: number): string {
 }
 
 /** combinationProblem (shared/catalogue.ts) in the active language. */
-export function combinationProblemText(c: Parameters<typeof combinationProblem>[0]): { field: "model" | "imageUrls"; message: string } | undefined {
+export function combinationProblemText(
+  c: Parameters<typeof combinationProblem>[0],
+): { field: "model" | "imageUrls"; message: string } | undefined {
   const problem = combinationProblem(c);
   if (!problem) return undefined;
   const mode = modeLabel(c.mode);
   const { min, max } = MODE_CATALOGUE[c.mode].images;
   const count = c.imageCount;
   if (problem.field === "model") {
-    const models = new Intl.ListFormat(i18n.locale, { type: "disjunction" }).format(MODE_CATALOGUE[c.mode].models.map(modelLabel));
+    const models = new Intl.ListFormat(i18n.locale, { type: "disjunction" }).format(
+      MODE_CATALOGUE[c.mode].models.map(modelLabel),
+    );
     const chosen = modelLabel(c.model);
     return { field: "model", message: t`${mode} mode works with ${models}, not ${chosen}` };
   }
-  if (max === 0) return { field: "imageUrls", message: t`${mode} mode takes no images: remove them or choose Image or Reference mode` };
+  if (max === 0)
+    return {
+      field: "imageUrls",
+      message: t`${mode} mode takes no images: remove them or choose Image or Reference mode`,
+    };
   if (count < min)
-    return { field: "imageUrls", message: plural(min, { one: `${mode} mode needs at least # image`, other: `${mode} mode needs at least # images` }) };
-  return { field: "imageUrls", message: plural(max, { one: `${mode} mode takes at most # image`, other: `${mode} mode takes at most # images` }) };
+    return {
+      field: "imageUrls",
+      message: plural(min, {
+        one: `${mode} mode needs at least # image`,
+        other: `${mode} mode needs at least # images`,
+      }),
+    };
+  return {
+    field: "imageUrls",
+    message: plural(max, { one: `${mode} mode takes at most # image`, other: `${mode} mode takes at most # images` }),
+  };
 }

@@ -92,7 +92,9 @@ function codeText(code: ErrorCode, params: Params): string {
     case "insufficient_credits": {
       const required = num(params, "required");
       const balance = num(params, "balance");
-      return params.required === undefined ? t`You do not have enough credits.` : t`You need ${required} credits. You have ${balance} credits.`;
+      return params.required === undefined
+        ? t`You do not have enough credits.`
+        : t`You need ${required} credits. You have ${balance} credits.`;
     }
     case "rate_limited": {
       const minutes = num(params, "minutes") || 1;

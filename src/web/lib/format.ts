@@ -11,7 +11,12 @@ const intl = () => INTL_LOCALE[activeLocale()];
 
 /** Vietnamese as the spec writes it, two digits each: 04:05:09 09/03/2026 (Intl alone gives 9/3/2026). */
 const TWO_DIGIT_DATE: Intl.DateTimeFormatOptions = { day: "2-digit", month: "2-digit", year: "numeric" };
-const TWO_DIGIT_TIME: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false };
+const TWO_DIGIT_TIME: Intl.DateTimeFormatOptions = {
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hour12: false,
+};
 const dateOptions = () => (activeLocale() === "vi" ? TWO_DIGIT_DATE : undefined);
 const dateTimeOptions = () => (activeLocale() === "vi" ? { ...TWO_DIGIT_DATE, ...TWO_DIGIT_TIME } : undefined);
 

@@ -55,7 +55,8 @@ export const queryKeys = {
     videoStorage: ["/api/admin/video-storage"] as const,
     /** Every filtered page of all users' transactions (/history) is under this path. */
     transactionsPath: ADMIN_TRANSACTIONS_PATH,
-    transactions: (params: Record<string, string | number | undefined>) => [withQuery(ADMIN_TRANSACTIONS_PATH, params)] as const,
+    transactions: (params: Record<string, string | number | undefined>) =>
+      [withQuery(ADMIN_TRANSACTIONS_PATH, params)] as const,
     /** The /admin overview of one range (today, 7d, 30d, 90d). */
     overview: (range: string) => [`/api/admin/overview?range=${encodeURIComponent(range)}`] as const,
     /** The user list's pages, a user's page and their videos (/admin/users) are all under this path. */
@@ -63,15 +64,18 @@ export const queryKeys = {
     /** One page of the user list: its filters, page size and cursor. */
     userList: (params: Record<string, string | number | undefined>) => [withQuery("/api/admin/users", params)] as const,
     user: (userId: string) => [`/api/admin/users/${encodeURIComponent(userId)}`] as const,
-    userVideos: (userId: string, page: number) => [`/api/admin/users/${encodeURIComponent(userId)}/videos?page=${page}`] as const,
+    userVideos: (userId: string, page: number) =>
+      [`/api/admin/users/${encodeURIComponent(userId)}/videos?page=${page}`] as const,
     /** Every filtered view of the audit log (/admin/audit, a user's recent admin actions) is under this path. */
     auditPath: "/api/admin/audit-log",
     /** The audit log's first page with these filters (older pages add a cursor). */
-    auditLog: (params: Record<string, string | number | undefined>) => [withQuery("/api/admin/audit-log", params)] as const,
+    auditLog: (params: Record<string, string | number | undefined>) =>
+      [withQuery("/api/admin/audit-log", params)] as const,
   },
 };
 
 /** A predicate for invalidateQueries/getQueriesData: the queries whose URL is `path` or below it. */
 export function underPath(path: string): (query: { queryKey: readonly unknown[] }) => boolean {
-  return ({ queryKey: [url] }) => typeof url === "string" && (url === path || url.startsWith(`${path}?`) || url.startsWith(`${path}/`));
+  return ({ queryKey: [url] }) =>
+    typeof url === "string" && (url === path || url.startsWith(`${path}?`) || url.startsWith(`${path}/`));
 }

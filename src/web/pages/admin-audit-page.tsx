@@ -11,11 +11,18 @@ export function AdminAuditPage() {
   const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => auditFiltersFromParams(params), [params]);
-  const setFilters = useCallback((next: AuditFilters, options?: { replace?: boolean }) => setParams(auditFiltersToParams(next), options), [setParams]);
+  const setFilters = useCallback(
+    (next: AuditFilters, options?: { replace?: boolean }) => setParams(auditFiltersToParams(next), options),
+    [setParams],
+  );
   return (
     <AdminLayout title={t`Audit Log`} description={t`Who changed what, when and from where.`}>
       <AuditFiltersBar value={filters} onChange={setFilters} />
-      <AuditList filters={filters} caption={t`Admin actions, newest first`} empty={t`No admin actions match these filters.`} />
+      <AuditList
+        filters={filters}
+        caption={t`Admin actions, newest first`}
+        empty={t`No admin actions match these filters.`}
+      />
     </AdminLayout>
   );
 }

@@ -35,7 +35,9 @@ export function AdminSettingsPage() {
       <PackagesCard />
       <KieApisCard />
       <RecoveryCard />
-      {settings.data ? <VideoStorageCard key={`storage-${settings.data.updatedAt}`} retentionDays={settings.data.videoRetentionDays} /> : null}
+      {settings.data ? (
+        <VideoStorageCard key={`storage-${settings.data.updatedAt}`} retentionDays={settings.data.videoRetentionDays} />
+      ) : null}
     </AdminLayout>
   );
 }

@@ -14,7 +14,10 @@ import { errorMessage } from "@/lib/api";
 
 function BackLink() {
   return (
-    <Link href="/admin/users" className="inline-flex items-center gap-1.5 text-sm text-violet-300 underline-offset-4 hover:underline">
+    <Link
+      href="/admin/users"
+      className="inline-flex items-center gap-1.5 text-sm text-violet-300 underline-offset-4 hover:underline"
+    >
       <ArrowLeft className="size-4" aria-hidden="true" />
       <Trans>All users</Trans>
     </Link>
@@ -31,7 +34,10 @@ export function AdminUserPage() {
 
   if (query.isError && isNotFound(query.error)) {
     return (
-      <AdminLayout title={t`User not found`} description={t`No user has this id: they may have been removed, or the link is wrong.`}>
+      <AdminLayout
+        title={t`User not found`}
+        description={t`No user has this id: they may have been removed, or the link is wrong.`}
+      >
         <p>
           <Link href="/admin/users" className="text-violet-300 underline-offset-4 hover:underline">
             <Trans>Back to all users</Trans>
@@ -42,7 +48,11 @@ export function AdminUserPage() {
   }
 
   return (
-    <AdminLayout title={user?.username ?? t`User`} description={t`Profile, balance and activity.`} actions={<BackLink />}>
+    <AdminLayout
+      title={user?.username ?? t`User`}
+      description={t`Profile, balance and activity.`}
+      actions={<BackLink />}
+    >
       {query.isPending ? (
         <div className="flex justify-center py-14" role="status" aria-label={t`Loading the user`}>
           <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />

@@ -22,7 +22,9 @@ export function ApiPage() {
           </Trans>
         </h1>
         <p className="mt-2 text-muted-foreground">
-          <Trans>Create a token, then make videos from n8n, Make or any HTTP client with the same credits as on the web.</Trans>
+          <Trans>
+            Create a token, then make videos from n8n, Make or any HTTP client with the same credits as on the web.
+          </Trans>
         </p>
       </header>
       {user ? (
@@ -32,7 +34,10 @@ export function ApiPage() {
           <AutomationGuide />
         </div>
       ) : isResolved ? (
-        <SignInPrompt title={t`Sign in to use the API`} description={t`API tokens belong to your account, so sign in or create one first.`} />
+        <SignInPrompt
+          title={t`Sign in to use the API`}
+          description={t`API tokens belong to your account, so sign in or create one first.`}
+        />
       ) : (
         <PageLoading label={t`Loading`} />
       )}

@@ -19,7 +19,10 @@ export function ContactPage() {
           <Trans>Contact Us</Trans>
         </h1>
         <p className="mt-2 max-w-2xl text-muted-foreground">
-          <Trans>Questions about credits, payments, the API or a video that did not turn out right? Reach our team on the channel you prefer.</Trans>
+          <Trans>
+            Questions about credits, payments, the API or a video that did not turn out right? Reach our team on the
+            channel you prefer.
+          </Trans>
         </p>
       </header>
 
@@ -55,7 +58,9 @@ export function ContactPage() {
             </CardHeader>
             <CardContent>
               <CardDescription>
-                <Trans>We usually reply within a few hours during business hours, and always within one business day.</Trans>
+                <Trans>
+                  We usually reply within a few hours during business hours, and always within one business day.
+                </Trans>
               </CardDescription>
             </CardContent>
           </Card>
@@ -88,7 +93,10 @@ export function ContactPage() {
 
 function EmptyState({ text }: { text: string }) {
   return (
-    <div role="status" className="flex items-start gap-3 rounded-2xl border border-border bg-surface/80 p-6 text-sm text-zinc-300">
+    <div
+      role="status"
+      className="flex items-start gap-3 rounded-2xl border border-border bg-surface/80 p-6 text-sm text-zinc-300"
+    >
       <Info className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
       <p>{text}</p>
     </div>

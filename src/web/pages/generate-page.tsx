@@ -23,7 +23,10 @@ export function GeneratePage() {
   const { user } = useCurrentUser();
   const signedIn = user !== null;
   const prices = useWebPrices();
-  const form = useForm<GenerateFormValues>({ resolver: zodResolver(generateFormSchema), defaultValues: GENERATE_DEFAULTS });
+  const form = useForm<GenerateFormValues>({
+    resolver: zodResolver(generateFormSchema),
+    defaultValues: GENERATE_DEFAULTS,
+  });
 
   const recent = useRecentVideoTasks(signedIn);
   const tasks = signedIn ? recent.data?.tasks : undefined;
@@ -36,7 +39,10 @@ export function GeneratePage() {
   const populate = useCallback(
     (source: RecreateSource) => {
       reset(toFormValues(source));
-      toast({ title: t`Form populated`, description: t`The video's settings are in the form. Adjust them and generate again.` });
+      toast({
+        title: t`Form populated`,
+        description: t`The video's settings are in the form. Adjust them and generate again.`,
+      });
       // After the dialog (if any) has closed; it is told not to take the focus back.
       setTimeout(() => setFocus("prompt"), 0);
     },
@@ -62,7 +68,8 @@ export function GeneratePage() {
     setRefreshing(true);
     const result = await recent.refetch();
     setRefreshing(false);
-    if (result.isError) toast({ title: t`Refresh failed`, description: errorMessage(result.error), variant: "destructive" });
+    if (result.isError)
+      toast({ title: t`Refresh failed`, description: errorMessage(result.error), variant: "destructive" });
     else toast({ title: t`Refreshed`, description: t`Your videos are up to date.` });
   };
 
@@ -75,7 +82,10 @@ export function GeneratePage() {
           </Trans>
         </h1>
         <p className="mt-2 max-w-2xl text-muted-foreground">
-          <Trans>Turn a prompt, a first and last frame or reference images into an 8-second video with native audio, delivered in Full HD 1080p.</Trans>
+          <Trans>
+            Turn a prompt, a first and last frame or reference images into an 8-second video with native audio,
+            delivered in Full HD 1080p.
+          </Trans>
         </p>
       </header>
 
@@ -100,7 +110,12 @@ export function GeneratePage() {
         />
       ) : null}
 
-      <VideoDetailsDialog task={details.task} onClose={details.close} onRecreate={recreate} onExtended={tracker.track} />
+      <VideoDetailsDialog
+        task={details.task}
+        onClose={details.close}
+        onRecreate={recreate}
+        onExtended={tracker.track}
+      />
     </div>
   );
 }

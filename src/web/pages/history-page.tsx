@@ -5,7 +5,13 @@ import { Button } from "@/components/ui/button";
 import { Pagination } from "@/components/ui/pagination";
 import { AdminLayout } from "@/features/admin/admin-layout";
 import { CsvDownloadLink, csvExportHref } from "@/features/admin/csv-download-link";
-import { HISTORY_PAGE_SIZE, NO_FILTERS, useAdminTransactions, useRefund, type HistoryFilters } from "@/features/admin/history-api";
+import {
+  HISTORY_PAGE_SIZE,
+  NO_FILTERS,
+  useAdminTransactions,
+  useRefund,
+  type HistoryFilters,
+} from "@/features/admin/history-api";
 import { HistoryFiltersBar } from "@/features/admin/history-filters";
 import { HistoryTable } from "@/features/admin/history-table";
 import { errorMessage } from "@/lib/api";
@@ -55,14 +61,19 @@ export function HistoryPage() {
       <div>
         <HistoryFiltersBar value={filters} onChange={changeFilters} />
 
-        <div className="mb-3 mt-6 flex justify-end text-sm text-muted-foreground tabular-nums">{total > 0 ? t`${from}–${to} of ${count}` : null}</div>
+        <div className="mb-3 mt-6 flex justify-end text-sm text-muted-foreground tabular-nums">
+          {total > 0 ? t`${from}–${to} of ${count}` : null}
+        </div>
 
         {query.isPending ? (
           <div className="flex justify-center py-14" role="status" aria-label={t`Loading transactions`}>
             <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
           </div>
         ) : query.isError && !query.data ? (
-          <div className="grid justify-items-center gap-4 rounded-2xl border border-dashed border-border px-6 py-10 text-center" role="alert">
+          <div
+            className="grid justify-items-center gap-4 rounded-2xl border border-dashed border-border px-6 py-10 text-center"
+            role="alert"
+          >
             <p className="text-sm text-muted-foreground">
               <Trans>Transactions could not be loaded: {reason}</Trans>
             </p>
@@ -89,7 +100,13 @@ export function HistoryPage() {
                 }}
               />
             </div>
-            <Pagination className="mt-6" label={t`Transaction pages`} page={page} pageCount={pageCount} onPageChange={setPage} />
+            <Pagination
+              className="mt-6"
+              label={t`Transaction pages`}
+              page={page}
+              pageCount={pageCount}
+              onPageChange={setPage}
+            />
           </>
         )}
       </div>

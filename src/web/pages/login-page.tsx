@@ -11,8 +11,16 @@ import { useDocumentTitle } from "@/hooks/use-document-title";
 import { modelDescription, modelLabel } from "@/lib/catalogue-text";
 
 const HIGHLIGHTS = [
-  { icon: AudioLines, title: msg`Native audio`, text: msg`Dialogue, sound effects and ambience generated with every clip.` },
-  { icon: WandSparkles, title: msg`Text or image prompts`, text: msg`Describe a scene, set its first and last frames or give reference images.` },
+  {
+    icon: AudioLines,
+    title: msg`Native audio`,
+    text: msg`Dialogue, sound effects and ambience generated with every clip.`,
+  },
+  {
+    icon: WandSparkles,
+    title: msg`Text or image prompts`,
+    text: msg`Describe a scene, set its first and last frames or give reference images.`,
+  },
   { icon: Zap, title: msg`A model for every budget`, text: null },
 ];
 

@@ -29,7 +29,10 @@ export function MyAccountPage() {
           <AccountActionsCard user={user} connectGoogle={<GoogleConnectionButton />} />
         </div>
       ) : isResolved ? (
-        <SignInPrompt title={t`Sign in to view your account`} description={t`Your profile, credits and password settings live here.`} />
+        <SignInPrompt
+          title={t`Sign in to view your account`}
+          description={t`Your profile, credits and password settings live here.`}
+        />
       ) : (
         <PageLoading label={t`Loading account`} />
       )}

@@ -146,7 +146,10 @@ export function MyCreationsPage() {
       {user ? (
         <Gallery />
       ) : isResolved ? (
-        <SignInPrompt title={t`Sign in to see your creations`} description={t`Your generated videos, their details and downloads live here.`} />
+        <SignInPrompt
+          title={t`Sign in to see your creations`}
+          description={t`Your generated videos, their details and downloads live here.`}
+        />
       ) : (
         <PageLoading label={t`Loading your videos`} />
       )}

@@ -41,7 +41,10 @@ export function PricingPage() {
           </Trans>
         </h1>
         <p className="mt-2 text-muted-foreground">
-          <Trans>Buy a credit package once and spend it on videos, on the web or through the API. Pay only for what you create.</Trans>
+          <Trans>
+            Buy a credit package once and spend it on videos, on the web or through the API. Pay only for what you
+            create.
+          </Trans>
         </p>
       </header>
 
@@ -66,7 +69,11 @@ export function PricingPage() {
         ) : (
           /* Flex, not grid: a last row with fewer packages stays centred. */
           <div className="flex flex-wrap justify-center gap-6 pt-3 [&>*]:w-full md:[&>*]:w-[calc(50%-0.75rem)] lg:[&>*]:w-[calc(33.333%-1rem)]">
-            {loading ? <PackageCardSkeletons /> : packages.map((pkg) => <PackageCard key={pkg.id} pkg={pkg} all={packages} onBuy={purchase.start} />)}
+            {loading ? (
+              <PackageCardSkeletons />
+            ) : (
+              packages.map((pkg) => <PackageCard key={pkg.id} pkg={pkg} all={packages} onBuy={purchase.start} />)
+            )}
           </div>
         )}
         <ul className="mt-8 grid gap-3 text-sm text-muted-foreground sm:flex sm:flex-wrap sm:justify-center sm:gap-x-8">

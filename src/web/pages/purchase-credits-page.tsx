@@ -36,7 +36,11 @@ function PurchaseForm({ balance, isAdmin }: { balance: number; isAdmin: boolean 
           <h2 id="choose-package-title" className="mb-4 text-lg font-semibold tracking-tight">
             <Trans>1. Choose a package</Trans>
           </h2>
-          <PackagePicker packages={packages} selectedId={selected?.id ?? null} onSelect={(pkg) => setChosenId(pkg.id)} />
+          <PackagePicker
+            packages={packages}
+            selectedId={selected?.id ?? null}
+            onSelect={(pkg) => setChosenId(pkg.id)}
+          />
         </section>
         <div>
           <h2 className="mb-4 text-lg font-semibold tracking-tight">
@@ -61,7 +65,10 @@ export function PurchaseCreditsPage() {
     <div className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6 lg:py-14">
       <CreemReturnBanner state={creemReturn} signedIn={user !== null} />
       <header className="mb-8">
-        <Link href="/pricing" className="mb-4 inline-flex items-center gap-1.5 text-sm text-muted-foreground transition-colors hover:text-foreground">
+        <Link
+          href="/pricing"
+          className="mb-4 inline-flex items-center gap-1.5 text-sm text-muted-foreground transition-colors hover:text-foreground"
+        >
           <ArrowLeft className="size-4" aria-hidden="true" />
           <Trans>Back to pricing</Trans>
         </Link>
@@ -71,13 +78,19 @@ export function PurchaseCreditsPage() {
           </Trans>
         </h1>
         <p className="mt-2 max-w-2xl text-muted-foreground">
-          <Trans>Choose a package, review your order and pay securely. Credits are added to your account as soon as the payment is confirmed.</Trans>
+          <Trans>
+            Choose a package, review your order and pay securely. Credits are added to your account as soon as the
+            payment is confirmed.
+          </Trans>
         </p>
       </header>
       {user ? (
         <PurchaseForm balance={user.credits} isAdmin={user.isAdmin} />
       ) : isResolved ? (
-        <SignInPrompt title={t`Sign in to purchase credits`} description={t`Your credits are added to your account, so sign in or create one first.`} />
+        <SignInPrompt
+          title={t`Sign in to purchase credits`}
+          description={t`Your credits are added to your account, so sign in or create one first.`}
+        />
       ) : (
         <PageLoading label={t`Loading`} />
       )}

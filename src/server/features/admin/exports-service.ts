@@ -21,8 +21,28 @@ import { userFilterWhere, userOrderBy, userSortKey, usersAfter } from "./users-s
 /** Rows per query: large enough that a million rows are a thousand queries, small enough to hold. */
 export const EXPORT_BATCH_ROWS = 1000;
 
-export const TRANSACTION_CSV_COLUMNS = ["id", "created at", "user", "email", "type", "amount", "description", "provider task id", "refunded"] as const;
-export const USER_CSV_COLUMNS = ["id", "username", "email", "credits", "videos", "admin", "active", "api tokens", "created at"] as const;
+export const TRANSACTION_CSV_COLUMNS = [
+  "id",
+  "created at",
+  "user",
+  "email",
+  "type",
+  "amount",
+  "description",
+  "provider task id",
+  "refunded",
+] as const;
+export const USER_CSV_COLUMNS = [
+  "id",
+  "username",
+  "email",
+  "credits",
+  "videos",
+  "admin",
+  "active",
+  "api tokens",
+  "created at",
+] as const;
 
 type Cell = string | number | boolean | Date | null;
 
@@ -70,7 +90,8 @@ async function* keyset<R>(batch: (after: R | undefined) => Promise<R[]>): AsyncG
 }
 
 /** A timestamp as text with its microseconds (what PostgreSQL stores: a Date would lose them, and rows between pages with it). */
-const exactTime = (column: typeof transactions.createdAt) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const exactTime = (column: typeof transactions.createdAt) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** GET /api/admin/exports/transactions.csv: the History page's rows, newest first. */
 export function transactionsCsv(db: Queryable, filters: AdminTransactionFilters): Readable {

@@ -18,20 +18,33 @@ import { errors } from "../../http/route-contract.js";
 import { KieClient } from "../../integrations/kie/client.js";
 import { KieError } from "../../integrations/kie/errors.js";
 import { auditActor, fieldChanges, recordAudit } from "../audit/audit-log.js";
-import { accountKey, createKieApi, deleteKieApi, getKieApi, listKieApis, storeBalance, updateKieApi } from "./kie-apis-service.js";
+import {
+  accountKey,
+  createKieApi,
+  deleteKieApi,
+  getKieApi,
+  listKieApis,
+  storeBalance,
+  updateKieApi,
+} from "./kie-apis-service.js";
 
 /** What KIE said about a key, for the admin: a rejected key is the admin's to fix (422), an outage is KIE's (502). */
 function balanceError(err: unknown): AppError {
   if (err instanceof KieError) {
-    if (err.kind === "unauthorized") return new AppError("unprocessable", "KIE rejected this API key: check it in your KIE.ai account");
-    if (err.kind === "unavailable" || err.kind === "rate_limited") return new AppError("upstream_error", `KIE is not answering right now: ${err.message}`);
+    if (err.kind === "unauthorized")
+      return new AppError("unprocessable", "KIE rejected this API key: check it in your KIE.ai account");
+    if (err.kind === "unavailable" || err.kind === "rate_limited")
+      return new AppError("upstream_error", `KIE is not answering right now: ${err.message}`);
     return new AppError("upstream_error", `KIE could not report the balance: ${err.message}`);
   }
   return new AppError("upstream_error", "Could not reach KIE to check the balance");
 }
 
 /** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
-export async function adminKieApiRoutes(app: FastifyInstance, opts: { db: Db; secretBox: SecretBox; config: Config }): Promise<void> {
+export async function adminKieApiRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; secretBox: SecretBox; config: Config },
+): Promise<void> {
   const { db, secretBox, config } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -100,7 +113,13 @@ export async function adminKieApiRoutes(app: FastifyInstance, opts: { db: Db; se
         // A new key is named, never shown (a blank or masked one keeps the stored key).
         const { token } = request.body;
         if (token && !isMaskedSecret(token)) changes.push({ field: "token", secret: true });
-        await recordAudit(tx, actor, { action: "kie_api.update", targetType: "kie_api", targetId: after.id, targetLabel: after.name, details: { changes } });
+        await recordAudit(tx, actor, {
+          action: "kie_api.update",
+          targetType: "kie_api",
+          targetId: after.id,
+          targetLabel: after.name,
+          details: { changes },
+        });
         return after;
       });
       return { message: "KIE API saved", kieApi };
@@ -122,7 +141,12 @@ export async function adminKieApiRoutes(app: FastifyInstance, opts: { db: Db; se
       await db.transaction(async (tx) => {
         const gone = await getKieApi(tx, secretBox, request.params.id);
         await deleteKieApi(tx, request.params.id);
-        await recordAudit(tx, actor, { action: "kie_api.delete", targetType: "kie_api", targetId: gone.id, targetLabel: gone.name });
+        await recordAudit(tx, actor, {
+          action: "kie_api.delete",
+          targetType: "kie_api",
+          targetId: gone.id,
+          targetLabel: gone.name,
+        });
       });
       return { message: "KIE API deleted" };
     },
@@ -142,14 +166,26 @@ export async function adminKieApiRoutes(app: FastifyInstance, opts: { db: Db; se
     async (request) => {
       const { id } = request.params;
       const key = await accountKey(db, secretBox, id);
-      if (!key) throw new AppError("unprocessable", "This account's key cannot be read (SECRETS_KEY changed): enter the key again");
+      if (!key)
+        throw new AppError(
+          "unprocessable",
+          "This account's key cannot be read (SECRETS_KEY changed): enter the key again",
+        );
       const { kie } = config;
-      const client = new KieClient({ baseUrl: kie.baseUrl, uploadBaseUrl: kie.uploadBaseUrl, apiKey: key, timeoutMs: kie.timeoutMs });
+      const client = new KieClient({
+        baseUrl: kie.baseUrl,
+        uploadBaseUrl: kie.uploadBaseUrl,
+        apiKey: key,
+        timeoutMs: kie.timeoutMs,
+      });
       let credits: number;
       try {
         credits = await client.credits();
       } catch (err) {
-        request.log.warn({ kieApiId: id, kind: err instanceof KieError ? err.kind : "network" }, "KIE balance check failed");
+        request.log.warn(
+          { kieApiId: id, kind: err instanceof KieError ? err.kind : "network" },
+          "KIE balance check failed",
+        );
         throw balanceError(err);
       }
       await storeBalance(db, id, credits);

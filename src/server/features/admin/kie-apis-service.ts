@@ -9,7 +9,12 @@ import { badRequest, conflict, notFound } from "../../http/errors.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { sha256Hex } from "../../lib/tokens.js";
 import { isMaskedSecret, maskSecret, MASK_PREFIX } from "../../../shared/mask.js";
-import { kieApiStatus, type KieApiCreate, type KieApiUpdate, type KieApiView } from "../../../shared/schemas/kie-apis.js";
+import {
+  kieApiStatus,
+  type KieApiCreate,
+  type KieApiUpdate,
+  type KieApiView,
+} from "../../../shared/schemas/kie-apis.js";
 
 export const KIE_API_NOT_FOUND = "KIE API account not found";
 const DUPLICATE_TOKEN = "This KIE API key is already in the list";
@@ -100,7 +105,12 @@ export async function createKieApi(db: Queryable, box: SecretBox, input: KieApiC
 }
 
 /** A blank or masked token keeps the stored key. */
-export async function updateKieApi(db: Queryable, box: SecretBox, id: string, patch: KieApiUpdate): Promise<KieApiView> {
+export async function updateKieApi(
+  db: Queryable,
+  box: SecretBox,
+  id: string,
+  patch: KieApiUpdate,
+): Promise<KieApiView> {
   const { token, ...rest } = patch;
   const values: Partial<typeof kieApis.$inferInsert> = { ...rest, updatedAt: new Date() };
   if (token && !isMaskedSecret(token)) {

@@ -13,7 +13,8 @@ export async function adminOverviewRoutes(app: FastifyInstance, { db }: { db: Db
     {
       schema: {
         tags: ["Admin"],
-        summary: "Revenue, credits, new users, videos by day, model and outcome, video times and provider balances over today, 7, 30 or 90 UTC days",
+        summary:
+          "Revenue, credits, new users, videos by day, model and outcome, video times and provider balances over today, 7, 30 or 90 UTC days",
         querystring: adminOverviewQuerySchema,
         response: { 200: adminOverviewSchema, ...errors(400, 401, 403) },
       },

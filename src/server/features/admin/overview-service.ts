@@ -9,7 +9,12 @@ import { formatCents, toCents } from "../../lib/money.js";
 import { PAYMENT_PROVIDERS } from "../../db/schema.js";
 import { MODELS } from "../../../shared/catalogue.js";
 import { kieApiStatus } from "../../../shared/schemas/kie-apis.js";
-import { OVERVIEW_RANGE_DAYS, type AdminOverview, type OverviewRange, type VideoOutcome } from "../../../shared/schemas/admin-overview.js";
+import {
+  OVERVIEW_RANGE_DAYS,
+  type AdminOverview,
+  type OverviewRange,
+  type VideoOutcome,
+} from "../../../shared/schemas/admin-overview.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Revenue is listed in this currency for every provider, even with no orders. */
@@ -115,7 +120,8 @@ const accountsQuery = sql`
 
 const num = (v: string | number | null | undefined) => Number(v ?? 0);
 /** Seconds to the millisecond; null stays null (no videos to measure). */
-const secs = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Math.round(Number(v) * 1000) / 1000);
+const secs = (v: number | string | null | undefined) =>
+  v === null || v === undefined ? null : Math.round(Number(v) * 1000) / 1000;
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 const dayOf = (v: Day) => iso(v).slice(0, 10);
 const rateOf = (part: number, finished: number) => (finished === 0 ? null : part / finished);
@@ -146,7 +152,11 @@ export async function adminOverview(db: Db, range: OverviewRange, now = new Date
     rows<DurationRow>(db, q.to1080p),
     rows<AccountRow>(db, q.accounts),
   ]);
-  const duration = (d: DurationRow | undefined) => ({ count: num(d?.n), medianSeconds: secs(d?.median), p95Seconds: secs(d?.p95) });
+  const duration = (d: DurationRow | undefined) => ({
+    count: num(d?.n),
+    medianSeconds: secs(d?.median),
+    p95Seconds: secs(d?.p95),
+  });
 
   return {
     range,
@@ -188,7 +198,8 @@ type Dated<T> = Omit<T, "day"> & { day: string };
 /** Both providers in USD always, then any other provider or currency that had orders. */
 function revenue(revenueRows: Dated<RevenueRow>[], days: string[]): AdminOverview["revenue"] {
   const keys = new Map<string, { provider: string; currency: string }>();
-  for (const provider of PAYMENT_PROVIDERS) keys.set(`${provider}|${MAIN_CURRENCY}`, { provider, currency: MAIN_CURRENCY });
+  for (const provider of PAYMENT_PROVIDERS)
+    keys.set(`${provider}|${MAIN_CURRENCY}`, { provider, currency: MAIN_CURRENCY });
   for (const r of revenueRows) keys.set(`${r.provider}|${r.currency}`, { provider: r.provider, currency: r.currency });
   const cents = (r: Dated<RevenueRow> | undefined) => (r ? toCents(r.amount) : 0);
   const byProvider: AdminOverview["revenue"]["byProvider"] = [];
@@ -212,7 +223,11 @@ function revenue(revenueRows: Dated<RevenueRow>[], days: string[]): AdminOvervie
 /** Sums by type (and sign, for adjustments); usage is counted as a positive number of credits spent. */
 function credits(creditRows: Dated<CreditRow>[], days: string[]): AdminOverview["credits"] {
   const sum = (of: Dated<CreditRow>[], type: string, positive?: boolean) =>
-    Math.abs(of.filter((r) => r.type === type && (positive === undefined || r.positive === positive)).reduce((s, r) => s + num(r.amount), 0));
+    Math.abs(
+      of
+        .filter((r) => r.type === type && (positive === undefined || r.positive === positive))
+        .reduce((s, r) => s + num(r.amount), 0),
+    );
   const spent = sum(creditRows, "usage");
   const refunded = sum(creditRows, "refund");
   return {
@@ -246,7 +261,10 @@ function outcomeOf(r: { status: string; refunded: boolean }): VideoOutcome {
 /** The catalogue's models first (in its order), then any other model that made videos. */
 function videos(videoRows: Dated<VideoRow>[], days: string[]): AdminOverview["videos"] {
   const seen = new Set(videoRows.map((r) => r.model));
-  const models = [...MODELS.filter((m) => seen.has(m)), ...[...seen].filter((m) => !(MODELS as readonly string[]).includes(m)).sort()];
+  const models = [
+    ...MODELS.filter((m) => seen.has(m)),
+    ...[...seen].filter((m) => !(MODELS as readonly string[]).includes(m)).sort(),
+  ];
   const counts = (of: Dated<VideoRow>[]) => {
     const t = { completed: 0, refunded: 0, failed: 0, inProgress: 0 };
     for (const r of of) t[outcomeOf(r)] += r.count;
@@ -256,12 +274,21 @@ function videos(videoRows: Dated<VideoRow>[], days: string[]): AdminOverview["vi
     const t = counts(of);
     const finished = t.completed + t.refunded + t.failed;
     // Credits given back: every refunded completed video, and the failed ones (refunded automatically).
-    const givenBack = of.filter((r) => r.refunded && (r.status === "completed" || r.status === "failed")).reduce((s, r) => s + r.count, 0);
-    return { total: finished + t.inProgress, ...t, failureRate: rateOf(t.failed, finished), refundRate: rateOf(givenBack, finished) };
+    const givenBack = of
+      .filter((r) => r.refunded && (r.status === "completed" || r.status === "failed"))
+      .reduce((s, r) => s + r.count, 0);
+    return {
+      total: finished + t.inProgress,
+      ...t,
+      failureRate: rateOf(t.failed, finished),
+      refundRate: rateOf(givenBack, finished),
+    };
   };
   return {
     ...withRates(videoRows),
     byModel: models.map((model) => ({ model, ...withRates(videoRows.filter((r) => r.model === model)) })),
-    byDay: models.flatMap((model) => days.map((day) => ({ day, model, ...counts(videoRows.filter((r) => r.model === model && r.day === day)) }))),
+    byDay: models.flatMap((model) =>
+      days.map((day) => ({ day, model, ...counts(videoRows.filter((r) => r.model === model && r.day === day)) })),
+    ),
   };
 }

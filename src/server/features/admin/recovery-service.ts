@@ -38,12 +38,19 @@ function failedSinceCondition(since: Date) {
   );
 }
 
-async function recheckOne(ctx: RecoveryDeps, task: typeof videoTasks.$inferSelect, log?: FastifyBaseLogger): Promise<Outcome> {
+async function recheckOne(
+  ctx: RecoveryDeps,
+  task: typeof videoTasks.$inferSelect,
+  log?: FastifyBaseLogger,
+): Promise<Outcome> {
   let record;
   try {
     record = await (await ctx.provider.clientFor(task)).recordInfo(task.taskId);
   } catch (err) {
-    log?.warn({ taskId: task.taskId, err: err instanceof Error ? err.message : String(err) }, "re-check: provider not asked");
+    log?.warn(
+      { taskId: task.taskId, err: err instanceof Error ? err.message : String(err) },
+      "re-check: provider not asked",
+    );
     return "unchecked";
   }
   if (record.state !== "succeeded") return "stillFailed";
@@ -57,14 +64,22 @@ async function recheckOne(ctx: RecoveryDeps, task: typeof videoTasks.$inferSelec
 }
 
 /** Re-checks and records what it found in the audit log (each recovery commits on its own, so the record follows them). */
-export async function recheckFailedVideosAudited(ctx: RecoveryDeps, actor: AuditActor, log?: FastifyBaseLogger): Promise<RecheckReport> {
+export async function recheckFailedVideosAudited(
+  ctx: RecoveryDeps,
+  actor: AuditActor,
+  log?: FastifyBaseLogger,
+): Promise<RecheckReport> {
   const report = await recheckFailedVideos(ctx, log);
   const { message: _message, ...figures } = report;
   await recordAudit(ctx.db, actor, { action: "videos.recheck_failed", details: figures });
   return report;
 }
 
-export async function recheckFailedVideos(ctx: RecoveryDeps, log?: FastifyBaseLogger, now = new Date()): Promise<RecheckReport> {
+export async function recheckFailedVideos(
+  ctx: RecoveryDeps,
+  log?: FastifyBaseLogger,
+  now = new Date(),
+): Promise<RecheckReport> {
   const tasks = await ctx.db
     .select()
     .from(videoTasks)
@@ -93,10 +108,13 @@ export async function recheckFailedVideos(ctx: RecoveryDeps, log?: FastifyBaseLo
 
 function recheckMessage(r: Omit<RecheckReport, "message">): string {
   if (r.checked === 0) return "No failed videos in the last 24 hours";
-  const parts = [`Checked ${r.checked} failed video${r.checked === 1 ? "" : "s"}: ${r.recovered} recovered, ${r.stillFailed} still failed`];
+  const parts = [
+    `Checked ${r.checked} failed video${r.checked === 1 ? "" : "s"}: ${r.recovered} recovered, ${r.stillFailed} still failed`,
+  ];
   if (r.unchecked > 0) parts.push(`${r.unchecked} could not be checked`);
   if (r.chargedAgain > 0) parts.push(`${r.chargedAgain} refund${r.chargedAgain === 1 ? "" : "s"} taken back`);
-  if (r.refundsKept > 0) parts.push(`${r.refundsKept} refund${r.refundsKept === 1 ? "" : "s"} left with users who had spent the credits`);
+  if (r.refundsKept > 0)
+    parts.push(`${r.refundsKept} refund${r.refundsKept === 1 ? "" : "s"} left with users who had spent the credits`);
   return parts.join("; ");
 }
 
@@ -111,5 +129,8 @@ export async function deleteFailedVideos(db: Db, actor: AuditActor): Promise<Del
     return rows;
   });
   const n = deleted.length;
-  return { message: n === 0 ? "No failed videos to delete" : `Deleted ${n} failed video${n === 1 ? "" : "s"}`, deleted: n };
+  return {
+    message: n === 0 ? "No failed videos to delete" : `Deleted ${n} failed video${n === 1 ? "" : "s"}`,
+    deleted: n,
+  };
 }

@@ -1,6 +1,11 @@
 /** Every user's ledger rows for the admin History page, filtered and paged (decision 0020). */
 import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import type { AdminTransactionFilters, AdminTransactionsPage, AdminTransactionsQuery, AdminTransactionView } from "../../../shared/admin-transactions.js";
+import type {
+  AdminTransactionFilters,
+  AdminTransactionsPage,
+  AdminTransactionsQuery,
+  AdminTransactionView,
+} from "../../../shared/admin-transactions.js";
 import type { Queryable } from "../../db/connect.js";
 import { transactions, users, videoTasks } from "../../db/schema.js";
 
@@ -14,11 +19,14 @@ export function transactionFilterWhere(q: AdminTransactionFilters): SQL | undefi
   if (q.user) {
     // strpos, not LIKE: a % or _ typed by the admin is matched as itself.
     const needle = q.user.toLowerCase();
-    conditions.push(sql`(strpos(lower(${users.username}), ${needle}) > 0 or strpos(lower(coalesce(${users.email}, '')), ${needle}) > 0)`);
+    conditions.push(
+      sql`(strpos(lower(${users.username}), ${needle}) > 0 or strpos(lower(coalesce(${users.email}, '')), ${needle}) > 0)`,
+    );
   }
   // Whole UTC days, both ends included.
   if (q.dateFrom) conditions.push(gte(transactions.createdAt, new Date(`${q.dateFrom}T00:00:00Z`)));
-  if (q.dateTo) conditions.push(lt(transactions.createdAt, new Date(new Date(`${q.dateTo}T00:00:00Z`).getTime() + DAY_MS)));
+  if (q.dateTo)
+    conditions.push(lt(transactions.createdAt, new Date(new Date(`${q.dateTo}T00:00:00Z`).getTime() + DAY_MS)));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 

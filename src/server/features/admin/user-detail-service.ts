@@ -13,29 +13,57 @@ const ORDERS_SHOWN = 50;
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => d?.toISOString() ?? null;
 /** When a session ends if unused: its sliding expiry, at most its absolute end. */
-const endOf = (s: { createdAt: Date; expiresAt: Date }) => new Date(Math.min(s.expiresAt.getTime(), s.createdAt.getTime() + SESSION_MAX_AGE_MS));
+const endOf = (s: { createdAt: Date; expiresAt: Date }) =>
+  new Date(Math.min(s.expiresAt.getTime(), s.createdAt.getTime() + SESSION_MAX_AGE_MS));
 
 export async function getUserDetail(db: Db, userId: string): Promise<AdminUserDetail> {
   const view = await getUserView(db, userId);
   const now = new Date();
   const [[extra], tokens, live, orders, [orderCount]] = await Promise.all([
     db.select({ emailVerified: users.emailVerified, googleId: users.googleId }).from(users).where(eq(users.id, userId)),
-    db.select().from(apiTokens).where(eq(apiTokens.userId, userId)).orderBy(desc(apiTokens.createdAt), desc(apiTokens.id)),
+    db
+      .select()
+      .from(apiTokens)
+      .where(eq(apiTokens.userId, userId))
+      .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id)),
     db
       .select()
       .from(sessions)
-      .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now), gt(sessions.createdAt, new Date(now.getTime() - SESSION_MAX_AGE_MS))))
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          gt(sessions.expiresAt, now),
+          gt(sessions.createdAt, new Date(now.getTime() - SESSION_MAX_AGE_MS)),
+        ),
+      )
       .orderBy(desc(sessions.createdAt)),
-    db.select().from(paymentOrders).where(eq(paymentOrders.userId, userId)).orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id)).limit(ORDERS_SHOWN),
+    db
+      .select()
+      .from(paymentOrders)
+      .where(eq(paymentOrders.userId, userId))
+      .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id))
+      .limit(ORDERS_SHOWN),
     db.select({ n: count() }).from(paymentOrders).where(eq(paymentOrders.userId, userId)),
   ]);
   return {
     ...view,
     emailVerified: extra?.emailVerified ?? false,
     googleLinked: Boolean(extra?.googleId),
-    apiTokens: tokens.map((t) => ({ id: t.id, name: t.name, token: t.tokenMasked, createdAt: iso(t.createdAt), lastUsed: isoOrNull(t.lastUsed) })),
+    apiTokens: tokens.map((t) => ({
+      id: t.id,
+      name: t.name,
+      token: t.tokenMasked,
+      createdAt: iso(t.createdAt),
+      lastUsed: isoOrNull(t.lastUsed),
+    })),
     // The id is the SHA-256 of the cookie; a prefix of it names the session without being usable as one.
-    sessions: live.map((s) => ({ id: s.id.slice(0, 12), createdAt: iso(s.createdAt), expiresAt: iso(endOf(s)), ip: s.ip, userAgent: s.userAgent })),
+    sessions: live.map((s) => ({
+      id: s.id.slice(0, 12),
+      createdAt: iso(s.createdAt),
+      expiresAt: iso(endOf(s)),
+      ip: s.ip,
+      userAgent: s.userAgent,
+    })),
     paymentOrders: orders.map((o) => ({
       id: o.id,
       provider: o.provider as "creem" | "paypal",
@@ -53,7 +81,12 @@ export async function getUserDetail(db: Db, userId: string): Promise<AdminUserDe
 }
 
 /** The user's videos, newest first, deleted ones included (their links are not: the files are gone). */
-export async function listUserVideos(db: Db, userId: string, page: number, sign: (url: string) => string): Promise<AdminUserVideosPage> {
+export async function listUserVideos(
+  db: Db,
+  userId: string,
+  page: number,
+  sign: (url: string) => string,
+): Promise<AdminUserVideosPage> {
   await getUserView(db, userId);
   const [rows, [total]] = await Promise.all([
     db

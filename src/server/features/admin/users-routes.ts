@@ -45,7 +45,10 @@ function nextPageUrl(request: FastifyRequest, cursor: string): string {
 }
 
 /** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
-export async function adminUserRoutes(app: FastifyInstance, opts: { db: Db; videoUrls: VideoUrlSigner; config: Config }): Promise<void> {
+export async function adminUserRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; videoUrls: VideoUrlSigner; config: Config },
+): Promise<void> {
   const { db, videoUrls, config } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -104,7 +107,9 @@ export async function adminUserRoutes(app: FastifyInstance, opts: { db: Db; vide
     async (request, reply) => {
       reply.header("cache-control", "private, no-store");
       const until = signedUntil(ADMIN_LINK_SECONDS);
-      return listUserVideos(db, request.params.userId, request.query.page, (url) => videoUrls.sign(url, config.publicUrl, until));
+      return listUserVideos(db, request.params.userId, request.query.page, (url) =>
+        videoUrls.sign(url, config.publicUrl, until),
+      );
     },
   );
 

@@ -7,7 +7,12 @@ import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/connect.js";
 import { apiTokens, users } from "../../db/schema.js";
 import { badRequest, notFound } from "../../http/errors.js";
-import type { AdminUserFilters, AdminUserListQuery, AdminUserSort, AdminUserView } from "../../../shared/schemas/admin-users.js";
+import type {
+  AdminUserFilters,
+  AdminUserListQuery,
+  AdminUserSort,
+  AdminUserView,
+} from "../../../shared/schemas/admin-users.js";
 import { recordAudit, type AuditActor } from "../audit/audit-log.js";
 import { deleteUserSessions } from "../../identity/sessions.js";
 import { setBalance } from "../credits/ledger.js";
@@ -109,7 +114,11 @@ export interface AdminUserPage {
  */
 export const SEARCH_COUNT_CAP = 10_000;
 
-async function countUsers(db: Db, where: SQL | undefined, search: boolean): Promise<{ total: number; capped: boolean }> {
+async function countUsers(
+  db: Db,
+  where: SQL | undefined,
+  search: boolean,
+): Promise<{ total: number; capped: boolean }> {
   if (!search) {
     const [row] = await db.select({ n: count() }).from(users).where(where);
     return { total: Number(row?.n ?? 0), capped: false };
@@ -142,7 +151,9 @@ export async function listUsers(db: Db, q: AdminUserListQuery): Promise<AdminUse
   const page = rows.slice(0, q.limit);
   const last = page.at(-1);
   const nextCursor =
-    rows.length > q.limit && last ? encodeCursor({ s: q.sort, v: q.sort === "newest" ? last.sortKey : Number(last.sortKey), id: last.id }) : undefined;
+    rows.length > q.limit && last
+      ? encodeCursor({ s: q.sort, v: q.sort === "newest" ? last.sortKey : Number(last.sortKey), id: last.id })
+      : undefined;
   return { users: page.map(({ sortKey: _key, ...r }) => toView(r)), ...counted, nextCursor };
 }
 
@@ -153,10 +164,19 @@ export async function getUserView(db: Queryable, userId: string): Promise<AdminU
 }
 
 /** Enables or disables a user; disabling ends every session of theirs at once. One audit row, in the same transaction. */
-export async function setUserActive(db: Db, actor: AuditActor, userId: string, isActive: boolean): Promise<AdminUserView> {
+export async function setUserActive(
+  db: Db,
+  actor: AuditActor,
+  userId: string,
+  isActive: boolean,
+): Promise<AdminUserView> {
   if (userId === actor.adminId && !isActive) throw badRequest("You cannot disable your own account");
   await db.transaction(async (tx) => {
-    const [before] = await tx.select({ isActive: users.isActive, username: users.username }).from(users).where(eq(users.id, userId)).for("update");
+    const [before] = await tx
+      .select({ isActive: users.isActive, username: users.username })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
     if (!before) throw notFound("User not found");
     await tx.update(users).set({ isActive }).where(eq(users.id, userId));
     if (!isActive) await deleteUserSessions(tx, userId);
@@ -171,9 +191,19 @@ export async function setUserActive(db: Db, actor: AuditActor, userId: string, i
   return getUserView(db, userId);
 }
 
-export async function setUserCredits(db: Db, actor: AuditActor, userId: string, credits: number): Promise<AdminUserView> {
+export async function setUserCredits(
+  db: Db,
+  actor: AuditActor,
+  userId: string,
+  credits: number,
+): Promise<AdminUserView> {
   await db.transaction(async (tx) => {
-    const { previous } = await setBalance(tx, userId, credits, (was) => `Credits set to ${credits} by admin ${actor.adminUsername} (was ${was})`);
+    const { previous } = await setBalance(
+      tx,
+      userId,
+      credits,
+      (was) => `Credits set to ${credits} by admin ${actor.adminUsername} (was ${was})`,
+    );
     const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
     await recordAudit(tx, actor, {
       action: "user.credits",

@@ -6,7 +6,11 @@ import type { VideoStorageView } from "../../../shared/schemas/admin-video-stora
 
 export async function readVideoStorage(db: Db): Promise<VideoStorageView> {
   const rows = await db
-    .select({ status: videoFiles.status, files: sql<number>`count(*)::int`, bytes: sql<string>`coalesce(sum(${videoFiles.sizeBytes}), 0)::text` })
+    .select({
+      status: videoFiles.status,
+      files: sql<number>`count(*)::int`,
+      bytes: sql<string>`coalesce(sum(${videoFiles.sizeBytes}), 0)::text`,
+    })
     .from(videoFiles)
     .where(sql`${videoFiles.status} <> 'deleted'`)
     .groupBy(videoFiles.status);

@@ -36,7 +36,11 @@ export async function apiTokenRoutes(
     "/api/user-tokens",
     {
       config: { access: "user" },
-      schema: { tags: ["Account"], summary: "The signed-in user's API tokens, masked", response: { 200: apiTokenListSchema, ...errors(401) } },
+      schema: {
+        tags: ["Account"],
+        summary: "The signed-in user's API tokens, masked",
+        response: { 200: apiTokenListSchema, ...errors(401) },
+      },
     },
     async (request, reply) => {
       const user = requireUser(request);

@@ -33,7 +33,11 @@ function toView(row: Row, token = row.tokenMasked): ApiTokenView {
 }
 
 export async function listTokens(db: Db, userId: string): Promise<ApiTokenView[]> {
-  const rows = await db.select().from(apiTokens).where(eq(apiTokens.userId, userId)).orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
+  const rows = await db
+    .select()
+    .from(apiTokens)
+    .where(eq(apiTokens.userId, userId))
+    .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
   return rows.map((r) => toView(r));
 }
 
@@ -41,12 +45,18 @@ export async function listTokens(db: Db, userId: string): Promise<ApiTokenView[]
  * Creates a token; `onlyIfNone` is the default-token case (409 when the user has one). The user
  * row is locked first, so concurrent requests cannot pass the count together.
  */
-export async function createToken(db: Db, userId: string, name: string, opts: { onlyIfNone?: boolean } = {}): Promise<CreatedApiToken> {
+export async function createToken(
+  db: Db,
+  userId: string,
+  name: string,
+  opts: { onlyIfNone?: boolean } = {},
+): Promise<CreatedApiToken> {
   return db.transaction(async (tx) => {
     await lockActiveUser(tx, userId);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(apiTokens).where(eq(apiTokens.userId, userId));
     if (opts.onlyIfNone && Number(n) > 0) throw conflict(HAS_TOKEN_MESSAGE);
-    if (Number(n) >= MAX_TOKENS_PER_USER) throw new AppError("conflict", TOKEN_LIMIT_MESSAGE, {}, reasoned("token_limit", { max: MAX_TOKENS_PER_USER }));
+    if (Number(n) >= MAX_TOKENS_PER_USER)
+      throw new AppError("conflict", TOKEN_LIMIT_MESSAGE, {}, reasoned("token_limit", { max: MAX_TOKENS_PER_USER }));
     const token = `${TOKEN_PREFIX}${randomToken(32)}`;
     const [row] = await tx
       .insert(apiTokens)

@@ -52,11 +52,19 @@ export interface FieldChange {
 }
 
 /** The fields of `after` whose values differ from `before` (compared as JSON), secrets named only. */
-export function fieldChanges(before: Record<string, unknown>, after: Record<string, unknown>, secretFields: ReadonlySet<string> = new Set()): FieldChange[] {
+export function fieldChanges(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  secretFields: ReadonlySet<string> = new Set(),
+): FieldChange[] {
   const changes: FieldChange[] = [];
   for (const field of Object.keys(after)) {
     if (JSON.stringify(before[field] ?? null) === JSON.stringify(after[field] ?? null)) continue;
-    changes.push(secretFields.has(field) ? { field, secret: true } : { field, before: before[field] ?? null, after: after[field] ?? null });
+    changes.push(
+      secretFields.has(field)
+        ? { field, secret: true }
+        : { field, before: before[field] ?? null, after: after[field] ?? null },
+    );
   }
   return changes;
 }

@@ -22,7 +22,8 @@ function filters(q: AuditQuery): SQL | undefined {
   if (q.admin) conditions.push(sql`strpos(lower(${adminAuditLog.adminUsername}), ${q.admin.toLowerCase()}) > 0`);
   if (q.targetId) conditions.push(eq(adminAuditLog.targetId, q.targetId));
   if (q.dateFrom) conditions.push(gte(adminAuditLog.createdAt, new Date(`${q.dateFrom}T00:00:00Z`)));
-  if (q.dateTo) conditions.push(lt(adminAuditLog.createdAt, new Date(new Date(`${q.dateTo}T00:00:00Z`).getTime() + DAY_MS)));
+  if (q.dateTo)
+    conditions.push(lt(adminAuditLog.createdAt, new Date(new Date(`${q.dateTo}T00:00:00Z`).getTime() + DAY_MS)));
   if (q.cursor) conditions.push(lt(adminAuditLog.id, Number(q.cursor)));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }

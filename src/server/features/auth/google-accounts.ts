@@ -47,15 +47,27 @@ async function userBySub(db: Queryable, sub: string): Promise<UserRow | undefine
  * also works inside a caller's transaction. When the same identity's account appears meanwhile
  * (two sign-ins at once), that account is the answer, unless `onlyNew`.
  */
-async function createUser(db: Queryable, identity: GoogleIdentity, email: string | null, onlyNew = false): Promise<UserRow> {
+async function createUser(
+  db: Queryable,
+  identity: GoogleIdentity,
+  email: string | null,
+  onlyNew = false,
+): Promise<UserRow> {
   const base = usernameBase(identity);
   for (let attempt = 0; attempt < 20; attempt++) {
-    const suffix = attempt === 0 ? "" : attempt < 10 ? String(attempt + 1) : `_${Math.random().toString(36).slice(2, 6)}`;
+    const suffix =
+      attempt === 0 ? "" : attempt < 10 ? String(attempt + 1) : `_${Math.random().toString(36).slice(2, 6)}`;
     try {
       return await db.transaction(async (sp) => {
         const [row] = await sp
           .insert(users)
-          .values({ username: `${base}${suffix}`, email, emailVerified: email !== null, googleId: identity.sub, password: NO_PASSWORD })
+          .values({
+            username: `${base}${suffix}`,
+            email,
+            emailVerified: email !== null,
+            googleId: identity.sub,
+            password: NO_PASSWORD,
+          })
           .returning();
         return row!;
       });
@@ -100,7 +112,9 @@ export async function googleSignIn(db: Queryable, identity: GoogleIdentity): Pro
     const [linked] = await db
       .update(users)
       .set({ googleId: identity.sub })
-      .where(and(eq(users.id, sameEmail.id), isNull(users.googleId), eq(users.emailVerified, true), byEmail(identity.email)))
+      .where(
+        and(eq(users.id, sameEmail.id), isNull(users.googleId), eq(users.emailVerified, true), byEmail(identity.email)),
+      )
       .returning()
       .catch((err: unknown) => {
         if (isUniqueViolation(err, "users_google_id_unique")) return [];
@@ -140,11 +154,20 @@ export async function createGoogleAccount(db: Queryable, identity: GoogleIdentit
 export async function linkGoogle(db: Queryable, userId: string, identity: GoogleIdentity): Promise<UserRow> {
   const holder = await userBySub(db, identity.sub);
   if (holder && holder.id !== userId) throw new GoogleAuthError("google_taken");
-  const sameEmail = identity.email && identity.emailVerified ? sql`coalesce(lower(${users.email}) = lower(${identity.email}), false)` : sql`false`;
+  const sameEmail =
+    identity.email && identity.emailVerified
+      ? sql`coalesce(lower(${users.email}) = lower(${identity.email}), false)`
+      : sql`false`;
   const [linked] = await db
     .update(users)
     .set({ googleId: identity.sub, emailVerified: sql`${users.emailVerified} or ${sameEmail}` })
-    .where(and(eq(users.id, userId), eq(users.isActive, true), sql`(${users.googleId} is null or ${users.googleId} = ${identity.sub})`))
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.isActive, true),
+        sql`(${users.googleId} is null or ${users.googleId} = ${identity.sub})`,
+      ),
+    )
     .returning()
     .catch((err: unknown) => {
       if (isUniqueViolation(err, "users_google_id_unique")) throw new GoogleAuthError("google_taken");

@@ -35,7 +35,13 @@ import type { SecretBox } from "../../lib/secret-box.js";
 import { readSettings } from "../settings/service.js";
 import { createGoogleAccount, googleSignIn, linkGoogle } from "./google-accounts.js";
 import { recordAdminSignIn } from "./service.js";
-import { createSession, deleteSession, SESSION_COOKIE, sessionOrigin, type SessionRow } from "../../identity/sessions.js";
+import {
+  createSession,
+  deleteSession,
+  SESSION_COOKIE,
+  sessionOrigin,
+  type SessionRow,
+} from "../../identity/sessions.js";
 import { toCurrentUser } from "./users.js";
 import {
   GOOGLE_ACCOUNT_EXISTS_MESSAGE,
@@ -137,13 +143,24 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
   /** Seals a new flow into this browser's cookie and answers Google's authorization URL. */
   function startFlow(reply: FastifyReply, client: GoogleClient, link?: { userId: string }) {
     const flow = newFlowSecrets();
-    const sealed: Flow = { ...flow, expiresAt: Date.now() + FLOW_TTL_MS, ...(link ? { intent: "link", userId: link.userId } : {}) };
-    reply.setCookie(GOOGLE_FLOW_COOKIE, secretBox.encrypt(JSON.stringify(sealed)), { ...cookieOptions, maxAge: FLOW_TTL_MS / 1000 });
+    const sealed: Flow = {
+      ...flow,
+      expiresAt: Date.now() + FLOW_TTL_MS,
+      ...(link ? { intent: "link", userId: link.userId } : {}),
+    };
+    reply.setCookie(GOOGLE_FLOW_COOKIE, secretBox.encrypt(JSON.stringify(sealed)), {
+      ...cookieOptions,
+      maxAge: FLOW_TTL_MS / 1000,
+    });
     reply.header("cache-control", "no-store");
     return { authUrl: authorizationUrl(config.google, client, flow) };
   }
 
-  async function startNewSession(request: FastifyRequest, reply: FastifyReply, user: { id: string; username: string; isAdmin: boolean }): Promise<void> {
+  async function startNewSession(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: { id: string; username: string; isAdmin: boolean },
+  ): Promise<void> {
     const previous = request.cookies[SESSION_COOKIE];
     if (previous) await deleteSession(db, previous);
     const origin = sessionOrigin(request);
@@ -157,7 +174,11 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
     "/api/auth/google/status",
     {
       config: { access: "public" },
-      schema: { tags: ["Account"], summary: "Whether Google sign-in is enabled", response: { 200: googleStatusSchema } },
+      schema: {
+        tags: ["Account"],
+        summary: "Whether Google sign-in is enabled",
+        response: { 200: googleStatusSchema },
+      },
     },
     async (_request, reply) => {
       reply.header("cache-control", "no-cache");
@@ -193,7 +214,13 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
       const user = requireUser(request);
       const client = await enabledClient();
       const [row] = await db.select({ googleId: users.googleId }).from(users).where(eq(users.id, user.id));
-      if (row?.googleId) throw new AppError("conflict", "Google is already connected to this account.", {}, reasoned("google_already_connected"));
+      if (row?.googleId)
+        throw new AppError(
+          "conflict",
+          "Google is already connected to this account.",
+          {},
+          reasoned("google_already_connected"),
+        );
       return startFlow(reply, client, { userId: user.id });
     },
   );
@@ -202,7 +229,11 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
     "/api/auth/google/connection",
     {
       config: { access: "user" },
-      schema: { tags: ["Account"], summary: "Whether Google is connected to the signed-in account", response: { 200: googleConnectionSchema, ...errors(401) } },
+      schema: {
+        tags: ["Account"],
+        summary: "Whether Google is connected to the signed-in account",
+        response: { 200: googleConnectionSchema, ...errors(401) },
+      },
     },
     async (request, reply) => {
       const user = requireUser(request);
@@ -248,7 +279,10 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
         access: "public",
         docs: {
           responses: {
-            302: { description: CALLBACK_DESCRIPTION, headers: { location: { description: "The page that says how it went.", schema: { type: "string" } } } },
+            302: {
+              description: CALLBACK_DESCRIPTION,
+              headers: { location: { description: "The page that says how it went.", schema: { type: "string" } } },
+            },
           },
         },
       },
@@ -305,16 +339,27 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
             name: identity.name,
             expiresAt: Date.now() + NEW_ACCOUNT_TTL_MS,
           };
-          reply.setCookie(GOOGLE_NEW_ACCOUNT_COOKIE, secretBox.encrypt(JSON.stringify(sealed)), { ...cookieOptions, maxAge: NEW_ACCOUNT_TTL_MS / 1000 });
+          reply.setCookie(GOOGLE_NEW_ACCOUNT_COOKIE, secretBox.encrypt(JSON.stringify(sealed)), {
+            ...cookieOptions,
+            maxAge: NEW_ACCOUNT_TTL_MS / 1000,
+          });
           return redirectTo(reply, "/login", { auth: "account-exists", message: ACCOUNT_EXISTS_MESSAGE });
         }
         await startNewSession(request, reply, outcome.user);
-        return redirectTo(reply, "/login", { auth: "success", user: JSON.stringify({ username: outcome.user.username }) });
+        return redirectTo(reply, "/login", {
+          auth: "success",
+          user: JSON.stringify({ username: outcome.user.username }),
+        });
       } catch (err) {
-        if (!(err instanceof GoogleAuthError)) request.log.error({ err }, linking ? "Connecting Google failed" : "Google sign-in failed");
+        if (!(err instanceof GoogleAuthError))
+          request.log.error({ err }, linking ? "Connecting Google failed" : "Google sign-in failed");
         const fallback = linking ? "Connecting Google failed. Please try again." : GOOGLE_PROBLEMS.failed;
         const { problem, message } = err instanceof GoogleAuthError ? err : { problem: "failed", message: fallback };
-        return redirectTo(reply, linking ? "/my-account" : "/login", linking ? { google: "error", problem, message } : { auth: "error", problem, message });
+        return redirectTo(
+          reply,
+          linking ? "/my-account" : "/login",
+          linking ? { google: "error", problem, message } : { auth: "error", problem, message },
+        );
       }
     },
   );

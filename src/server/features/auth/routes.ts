@@ -40,7 +40,13 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
 
 export async function authRoutes(
   app: FastifyInstance,
-  opts: { db: Db; config: { secureCookies: boolean }; limits: { auth: AuthRateLimits }; rateLimitStore: RateLimitStore; secretBox: SecretBox },
+  opts: {
+    db: Db;
+    config: { secureCookies: boolean };
+    limits: { auth: AuthRateLimits };
+    rateLimitStore: RateLimitStore;
+    secretBox: SecretBox;
+  },
 ): Promise<void> {
   const { db } = opts;
   const webKey = webTokenKey(opts.secretBox);
@@ -111,7 +117,11 @@ export async function authRoutes(
     "/api/auth/logout",
     {
       config: { access: "public" },
-      schema: { tags: ["Account"], summary: "Sign out (ends the session, clears the cookie)", response: { 200: loggedOutSchema, ...errors(403) } },
+      schema: {
+        tags: ["Account"],
+        summary: "Sign out (ends the session, clears the cookie)",
+        response: { 200: loggedOutSchema, ...errors(403) },
+      },
     },
     async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
@@ -125,13 +135,18 @@ export async function authRoutes(
     "/api/auth/current-user",
     {
       config: { access: "user" },
-      schema: { tags: ["Account"], summary: "The signed-in user", response: { 200: currentUserSchema, ...errors(401) } },
+      schema: {
+        tags: ["Account"],
+        summary: "The signed-in user",
+        response: { 200: currentUserSchema, ...errors(401) },
+      },
     },
     async (request, reply) => {
       const user = requireUser(request);
       // A session from before the web app's token existed gets it here, on the page's first read.
       const session = request.cookies[SESSION_COOKIE];
-      if (session && request.cookies[WEB_TOKEN_COOKIE] !== webToken(webKey, session)) setWebTokenCookie(reply, webKey, session, secureCookies);
+      if (session && request.cookies[WEB_TOKEN_COOKIE] !== webToken(webKey, session))
+        setWebTokenCookie(reply, webKey, session, secureCookies);
       return toCurrentUser(user);
     },
   );
@@ -150,9 +165,16 @@ export async function authRoutes(
     async (request) => {
       const user = requireUser(request);
       const input = request.body;
-      const { revokedApiTokens } = await changePassword(db, user.id, input.currentPassword, input.newPassword, request.cookies[SESSION_COOKIE], {
-        revokeApiTokens: input.revokeApiTokens,
-      });
+      const { revokedApiTokens } = await changePassword(
+        db,
+        user.id,
+        input.currentPassword,
+        input.newPassword,
+        request.cookies[SESSION_COOKIE],
+        {
+          revokeApiTokens: input.revokeApiTokens,
+        },
+      );
       return { message: CHANGE_PASSWORD_MESSAGES.success, revokedApiTokens };
     },
   );

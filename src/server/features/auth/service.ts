@@ -9,7 +9,12 @@ import { CHANGE_PASSWORD_MESSAGES, type RegisterInput } from "../../../shared/sc
 import { revokeAllTokens } from "../api-tokens/service.js";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.js";
 import { recordAudit } from "../audit/audit-log.js";
-import { createSession, deleteExpiredSessions, deleteUserSessions, type SessionOrigin } from "../../identity/sessions.js";
+import {
+  createSession,
+  deleteExpiredSessions,
+  deleteUserSessions,
+  type SessionOrigin,
+} from "../../identity/sessions.js";
 import { findUserById, findUserByUsername, type UserRow } from "./users.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 
@@ -27,7 +32,8 @@ export async function registerUser(db: Db, input: RegisterInput): Promise<UserRo
       .returning();
     return row!;
   } catch (err) {
-    if (isUniqueViolation(err, "users_username_lower_key")) throw new AppError("conflict", "Username already exists", {}, reasoned("username_taken"));
+    if (isUniqueViolation(err, "users_username_lower_key"))
+      throw new AppError("conflict", "Username already exists", {}, reasoned("username_taken"));
     if (isUniqueViolation(err, "users_email_lower_key"))
       throw new AppError("conflict", "An account with this email already exists", {}, reasoned("email_taken"));
     throw err;
@@ -35,7 +41,12 @@ export async function registerUser(db: Db, input: RegisterInput): Promise<UserRo
 }
 
 /** Checks the credentials; returns the user and a new session token. An admin's sign-in is audited. */
-export async function login(db: Db, username: string, password: string, origin?: SessionOrigin): Promise<{ user: UserRow; token: string }> {
+export async function login(
+  db: Db,
+  username: string,
+  password: string,
+  origin?: SessionOrigin,
+): Promise<{ user: UserRow; token: string }> {
   const user = await findUserByUsername(db, username);
   if (!user) {
     await verifyAgainstDummy(password);
@@ -50,8 +61,17 @@ export async function login(db: Db, username: string, password: string, origin?:
 }
 
 /** One audit row per admin sign-in (decision 0052), whichever way they signed in. */
-export async function recordAdminSignIn(db: Db, user: Pick<UserRow, "id" | "username">, origin: SessionOrigin | undefined, method: "password" | "google") {
-  await recordAudit(db, { adminId: user.id, adminUsername: user.username, ip: origin?.ip ?? null }, { action: "admin.sign_in", details: { method } });
+export async function recordAdminSignIn(
+  db: Db,
+  user: Pick<UserRow, "id" | "username">,
+  origin: SessionOrigin | undefined,
+  method: "password" | "google",
+) {
+  await recordAudit(
+    db,
+    { adminId: user.id, adminUsername: user.username, ip: origin?.ip ?? null },
+    { action: "admin.sign_in", details: { method } },
+  );
 }
 
 /**
@@ -71,9 +91,15 @@ export async function changePassword(
   if (!user) throw unauthorized();
   // An account made by Google sign-in sets its first password without one to confirm.
   if (user.password !== NO_PASSWORD) {
-    if (!currentPassword) throw new AppError("invalid_input", CHANGE_PASSWORD_MESSAGES.required, {}, reasoned("fields_required"));
+    if (!currentPassword)
+      throw new AppError("invalid_input", CHANGE_PASSWORD_MESSAGES.required, {}, reasoned("fields_required"));
     if (!(await verifyPassword(user.password, currentPassword)))
-      throw new AppError("invalid_input", CHANGE_PASSWORD_MESSAGES.wrongCurrent, {}, reasoned("wrong_current_password"));
+      throw new AppError(
+        "invalid_input",
+        CHANGE_PASSWORD_MESSAGES.wrongCurrent,
+        {},
+        reasoned("wrong_current_password"),
+      );
   }
   const hash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
@@ -87,11 +113,16 @@ export async function changePassword(
  * Makes sure the admin named by ADMIN_USERNAME exists, is an active admin and has ADMIN_PASSWORD.
  * Idempotent: the hash is only rewritten when the password actually changed.
  */
-export async function ensureAdminAccount(db: Db, admin: { username: string; password: string }): Promise<"created" | "updated" | "unchanged"> {
+export async function ensureAdminAccount(
+  db: Db,
+  admin: { username: string; password: string },
+): Promise<"created" | "updated" | "unchanged"> {
   const existing = await findUserByUsername(db, admin.username);
   if (!existing) {
     try {
-      await db.insert(users).values({ username: admin.username, password: await hashPassword(admin.password), isAdmin: true });
+      await db
+        .insert(users)
+        .values({ username: admin.username, password: await hashPassword(admin.password), isAdmin: true });
       return "created";
     } catch (err) {
       // Several processes starting at once on one database: another one created it first.

@@ -21,7 +21,8 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
 }
 
 export function toCurrentUser(
-  u: Pick<UserRow, "username" | "email" | "credits" | "isAdmin" | "language"> & ({ password: string } | { hasPassword: boolean }),
+  u: Pick<UserRow, "username" | "email" | "credits" | "isAdmin" | "language"> &
+    ({ password: string } | { hasPassword: boolean }),
 ): CurrentUser {
   const hasPassword = "hasPassword" in u ? Boolean(u.hasPassword) : u.password !== "";
   const language = u.language === "en" || u.language === "vi" ? u.language : null;

@@ -18,7 +18,11 @@ import { automationOpenApiDocument } from "./openapi.js";
 const openApiDocument = z
   .looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) })
   .meta({ description: "An OpenAPI 3.1 document, with this server's address." });
-const workflowDocument = z.looseObject({ name: z.string(), nodes: z.array(z.unknown()), connections: z.looseObject({}) });
+const workflowDocument = z.looseObject({
+  name: z.string(),
+  nodes: z.array(z.unknown()),
+  connections: z.looseObject({}),
+});
 
 /** Sends JSON text built once (the documents change only with a restart: new code or a new PUBLIC_URL). */
 function sendDocument(reply: FastifyReply, text: string) {
@@ -26,7 +30,10 @@ function sendDocument(reply: FastifyReply, text: string) {
   return reply.type("application/json; charset=utf-8").send(text);
 }
 
-export async function automationDocsRoutes(scope: FastifyInstance, opts: { config: Pick<Config, "publicUrl"> }): Promise<void> {
+export async function automationDocsRoutes(
+  scope: FastifyInstance,
+  opts: { config: Pick<Config, "publicUrl"> },
+): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const workflow = JSON.stringify(buildN8nWorkflow(opts.config.publicUrl), null, 2);
   const webhookWorkflow = JSON.stringify(buildN8nWebhookWorkflow(opts.config.publicUrl), null, 2);
@@ -45,9 +52,17 @@ export async function automationDocsRoutes(scope: FastifyInstance, opts: { confi
     "/api/openapi.json",
     {
       config: { access: "public" },
-      schema: docsSchema("This document", "getOpenApiDocument", "The automation API's OpenAPI 3.1 document, with this server's address."),
+      schema: docsSchema(
+        "This document",
+        "getOpenApiDocument",
+        "The automation API's OpenAPI 3.1 document, with this server's address.",
+      ),
     },
-    async (_request, reply) => sendDocument(reply, (automation ??= JSON.stringify(automationOpenApiDocument(scope, opts.config.publicUrl), null, 2))),
+    async (_request, reply) =>
+      sendDocument(
+        reply,
+        (automation ??= JSON.stringify(automationOpenApiDocument(scope, opts.config.publicUrl), null, 2)),
+      ),
   );
 
   app.get(
@@ -60,7 +75,8 @@ export async function automationDocsRoutes(scope: FastifyInstance, opts: { confi
         "The OpenAPI 3.1 document of every route (the web app's and the admin's too), with this server's address.",
       ),
     },
-    async (_request, reply) => sendDocument(reply, (full ??= JSON.stringify(fullOpenApiDocument(scope, opts.config.publicUrl), null, 2))),
+    async (_request, reply) =>
+      sendDocument(reply, (full ??= JSON.stringify(fullOpenApiDocument(scope, opts.config.publicUrl), null, 2))),
   );
 
   const workflowSchema = {
@@ -75,7 +91,9 @@ export async function automationDocsRoutes(scope: FastifyInstance, opts: { confi
     responses: {
       200: {
         description: "The workflow as a file download.",
-        headers: { "Content-Disposition": { description: `attachment; filename="${filename}"`, schema: { type: "string" } } },
+        headers: {
+          "Content-Disposition": { description: `attachment; filename="${filename}"`, schema: { type: "string" } },
+        },
       },
     },
   });

@@ -23,13 +23,19 @@ export interface ApiGenerateDeps {
   config: { webhooksAllowLocal: boolean };
 }
 
-export async function generateFromApi(ctx: ApiGenerateDeps, userId: string, input: N8nGenerateInput, linkTask?: LinkTask): Promise<GenerateVideoResult> {
+export async function generateFromApi(
+  ctx: ApiGenerateDeps,
+  userId: string,
+  input: N8nGenerateInput,
+  linkTask?: LinkTask,
+): Promise<GenerateVideoResult> {
   // Without a mode only the first image was kept (the schema); with one, the mode's images.
   const images = input.imageUrls.map(parseImageInput);
   const prices = pricesOf(await ctx.readSettings());
   const cost = apiCost(prices, input.model);
   // Checked before anything is charged; the row that signs callbacks exists before the task can end.
-  const callbackUrl = input.callbackUrl === undefined ? undefined : await acceptableUrl(input.callbackUrl, ctx.config.webhooksAllowLocal);
+  const callbackUrl =
+    input.callbackUrl === undefined ? undefined : await acceptableUrl(input.callbackUrl, ctx.config.webhooksAllowLocal);
   if (callbackUrl) await callbacksEndpointId(ctx.generation.db, ctx.secretBox, userId);
   const stored: string[] = [];
   const imageUrls: string[] = [];
@@ -61,7 +67,8 @@ export async function generateFromApi(ctx: ApiGenerateDeps, userId: string, inpu
     );
   } catch (err) {
     // 402/403 mean nothing was recorded, so no task will ever show the stored image.
-    if (err instanceof AppError && (err.status === 402 || err.status === 403)) for (const name of stored) await ctx.uploads.remove(name);
+    if (err instanceof AppError && (err.status === 402 || err.status === 403))
+      for (const name of stored) await ctx.uploads.remove(name);
     throw err;
   }
 }

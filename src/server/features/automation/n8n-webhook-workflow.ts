@@ -68,7 +68,13 @@ export function buildN8nWebhookWorkflow(origin: string): N8nWorkflow {
       webhookId: stableUuid(`${ID_NAMESPACE}:${WEBHOOK_WAIT_NODE}.webhook`),
     },
     // After the time limit the Wait passes on the generate answer (no body): "" is not "completed".
-    ifNode("Completed?", [880, 300], `={{ ${EVENT}?.status ?? "" }}`, { type: "string", operation: "equals" }, "completed"),
+    ifNode(
+      "Completed?",
+      [880, 300],
+      `={{ ${EVENT}?.status ?? "" }}`,
+      { type: "string", operation: "equals" },
+      "completed",
+    ),
     setFields(
       "Video URLs",
       [1100, 200],

@@ -51,7 +51,13 @@ export function stableUuid(seed: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-export function node(name: string, type: string, typeVersion: number, position: [number, number], parameters: Record<string, unknown>): N8nNode {
+export function node(
+  name: string,
+  type: string,
+  typeVersion: number,
+  position: [number, number],
+  parameters: Record<string, unknown>,
+): N8nNode {
   return { id: stableUuid(name), name, type: `n8n-nodes-base.${type}`, typeVersion, position, parameters };
 }
 
@@ -62,7 +68,14 @@ export function setFields(
   options: Record<string, unknown> = {},
 ): N8nNode {
   return node(name, "set", 3.4, position, {
-    assignments: { assignments: fields.map(([field, value, type]) => ({ id: stableUuid(`${name}.${field}`), name: field, value, type })) },
+    assignments: {
+      assignments: fields.map(([field, value, type]) => ({
+        id: stableUuid(`${name}.${field}`),
+        name: field,
+        value,
+        type,
+      })),
+    },
     options,
   });
 }
@@ -130,9 +143,15 @@ export function buildN8nWorkflow(origin: string): N8nWorkflow {
       specifyBody: "json",
       jsonBody: `={{ JSON.stringify({ ${GENERATE_BODY_FIELDS} }) }}`,
     }),
-    { ...node("Wait", "wait", 1.1, [660, 300], { resume: "timeInterval", amount: WAIT_SECONDS, unit: "seconds" }), webhookId: stableUuid("Wait.webhook") },
+    {
+      ...node("Wait", "wait", 1.1, [660, 300], { resume: "timeInterval", amount: WAIT_SECONDS, unit: "seconds" }),
+      webhookId: stableUuid("Wait.webhook"),
+    },
     // Both the generate answer and every status answer carry taskId, so $json works on each pass.
-    httpRequest("Check status", [880, 300], { method: "GET", url: `=${origin}/api/n8n/video-status/{{ $json.taskId }}` }),
+    httpRequest("Check status", [880, 300], {
+      method: "GET",
+      url: `=${origin}/api/n8n/video-status/{{ $json.taskId }}`,
+    }),
     ifNode("Completed?", [1100, 300], "={{ $json.status }}", { type: "string", operation: "equals" }, "completed"),
     setFields(
       "Video ready",
@@ -150,7 +169,13 @@ export function buildN8nWorkflow(origin: string): N8nWorkflow {
     ifNode("Failed?", [1320, 420], "={{ $json.status }}", { type: "string", operation: "equals" }, "failed"),
     node("Video failed", "stopAndError", 1, [1540, 340], { errorMessage: "={{ $json.message }}" }),
     // $runIndex counts this node's earlier runs: one per status check that was still processing.
-    ifNode("Keep waiting?", [1540, 520], "={{ $runIndex + 1 }}", { type: "number", operation: "lt" }, MAX_STATUS_CHECKS),
+    ifNode(
+      "Keep waiting?",
+      [1540, 520],
+      "={{ $runIndex + 1 }}",
+      { type: "number", operation: "lt" },
+      MAX_STATUS_CHECKS,
+    ),
     node("Gave up", "stopAndError", 1, [1760, 600], {
       errorMessage: `=The video was still processing after ${MAX_STATUS_CHECKS} status checks. Check it later: taskId {{ $json.taskId }}`,
     }),

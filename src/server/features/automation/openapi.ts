@@ -41,10 +41,21 @@ const DESCRIPTION = `Generate videos from any HTTP client (n8n, Make, curl, your
 Videos made through the API appear in My Creations like any other. Ready n8n workflows: GET /api/n8n/workflow.json (polls) and GET /api/n8n/workflow-webhook.json (waits for the callback).`;
 
 type ResponseDoc = NonNullable<RouteDocs["responses"]>[number];
-const RETRY_AFTER = { "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer", minimum: 1 } } };
+const RETRY_AFTER = {
+  "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer", minimum: 1 } },
+};
 
-function errorDoc(description: string, code: ErrorCode, message: string, headers?: ResponseDoc["headers"]): ResponseDoc {
-  return { description, ...(headers ? { headers } : {}), examples: { error: { summary: description, value: { success: false, message, code } } } };
+function errorDoc(
+  description: string,
+  code: ErrorCode,
+  message: string,
+  headers?: ResponseDoc["headers"],
+): ResponseDoc {
+  return {
+    description,
+    ...(headers ? { headers } : {}),
+    examples: { error: { summary: description, value: { success: false, message, code } } },
+  };
 }
 
 /** Example messages are the server's own wherever they are fixed text. */
@@ -67,19 +78,28 @@ const ERRORS = {
     KEY_IN_PROGRESS,
     RETRY_AFTER,
   ),
-  413: errorDoc(`The body is too large: one reference image of at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB fits.`, "payload_too_large", BODY_TOO_LARGE),
+  413: errorDoc(
+    `The body is too large: one reference image of at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB fits.`,
+    "payload_too_large",
+    BODY_TOO_LARGE,
+  ),
   422: {
-    description: "The video provider refused the prompt or image (the credits were refunded), or the Idempotency-Key was used for a different request.",
+    description:
+      "The video provider refused the prompt or image (the credits were refunded), or the Idempotency-Key was used for a different request.",
     examples: {
       refused: {
         summary: "Refused by the provider",
         value: {
           success: false,
-          message: "The video was refused: Your prompt was flagged as violating content policies. Your 10 credits were refunded.",
+          message:
+            "The video was refused: Your prompt was flagged as violating content policies. Your 10 credits were refunded.",
           code: "unprocessable",
         },
       },
-      keyReused: { summary: "Idempotency-Key used for another request", value: { success: false, message: KEY_REUSED, code: "idempotency_key_reused" } },
+      keyReused: {
+        summary: "Idempotency-Key used for another request",
+        value: { success: false, message: KEY_REUSED, code: "idempotency_key_reused" },
+      },
     },
   },
   429: errorDoc(
@@ -99,7 +119,11 @@ const ERRORS = {
 const generateExamples = {
   textToVideo: {
     summary: "Text to video, Fast model",
-    value: { prompt: "A red fox running through fresh snow at sunrise, cinematic", model: "veo3_fast", aspectRatio: "16:9" },
+    value: {
+      prompt: "A red fox running through fresh snow at sunrise, cinematic",
+      model: "veo3_fast",
+      aspectRatio: "16:9",
+    },
   },
   firstAndLastFrames: {
     summary: "Image mode: first and last frames, Lite model",
@@ -117,7 +141,11 @@ const generateExamples = {
       model: "veo3_fast",
       mode: "reference",
       aspectRatio: "9:16",
-      imageUrls: ["https://images.example.com/woman.png", "https://images.example.com/dog.png", "https://images.example.com/beach.png"],
+      imageUrls: [
+        "https://images.example.com/woman.png",
+        "https://images.example.com/dog.png",
+        "https://images.example.com/beach.png",
+      ],
     },
   },
   imageUrl: {
@@ -134,7 +162,9 @@ const generateExamples = {
     summary: "Reference image as base64 data (kept 24 hours)",
     value: {
       prompt: "Slow zoom into the scene, gentle wind",
-      imageUrls: ["data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="],
+      imageUrls: [
+        "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+      ],
     },
   },
 };
@@ -157,12 +187,28 @@ function statusExamples(): Record<string, { summary: string; value: unknown }> {
     processing: { summary: "Still generating", value: toN8nStatus({ ...task, status: "generating" }, 0) },
     completed: {
       summary: "Done, with the 1080p version",
-      value: toN8nStatus({ ...task, status: "completed", resultUrls: [`${video}.mp4`], hdVideoUrl: `${video}-1080p.mp4`, hdStatus: "ready" }, 0),
+      value: toN8nStatus(
+        {
+          ...task,
+          status: "completed",
+          resultUrls: [`${video}.mp4`],
+          hdVideoUrl: `${video}-1080p.mp4`,
+          hdStatus: "ready",
+        },
+        0,
+      ),
     },
     completed4k: {
       summary: "Done, with the 4K version asked for with upgrade4k",
       value: toN8nStatus(
-        { ...task, status: "completed", resultUrls: [`${video}.mp4`], hdVideoUrl: `${video}-1080p.mp4`, hdStatus: "ready", uhdVideoUrl: `${video}-4k.mp4` },
+        {
+          ...task,
+          status: "completed",
+          resultUrls: [`${video}.mp4`],
+          hdVideoUrl: `${video}-1080p.mp4`,
+          hdStatus: "ready",
+          uhdVideoUrl: `${video}-4k.mp4`,
+        },
         0,
       ),
     },
@@ -183,7 +229,12 @@ export const GENERATE_DOCS: RouteDocs = {
   responses: {
     200: {
       description: "The video was accepted.",
-      examples: { accepted: { summary: "Accepted", value: { success: true, taskId: TASK_ID, creditsUsed: 2, remainingCredits: 98 } } },
+      examples: {
+        accepted: {
+          summary: "Accepted",
+          value: { success: true, taskId: TASK_ID, creditsUsed: 2, remainingCredits: 98 },
+        },
+      },
     },
     400: ERRORS[400],
     401: ERRORS[401],
@@ -198,7 +249,14 @@ export const GENERATE_DOCS: RouteDocs = {
 
 /** GET /api/n8n/video-status/{taskId}'s documentation. */
 export function statusDocs(): RouteDocs {
-  return { responses: { 200: { description: "The video's state.", examples: statusExamples() }, 401: ERRORS[401], 404: ERRORS[404], 429: ERRORS[429] } };
+  return {
+    responses: {
+      200: { description: "The video's state.", examples: statusExamples() },
+      401: ERRORS[401],
+      404: ERRORS[404],
+      429: ERRORS[429],
+    },
+  };
 }
 
 export const STATUS_DESCRIPTION = `Poll every ${POLL_SECONDS.min}-${POLL_SECONDS.max} seconds. A 16:9 video may complete with videoUrl first; hdVideoUrl follows once the 1080p version is ready.`;
@@ -223,7 +281,10 @@ export function automationOpenApiDocument(app: FastifyInstance, serverUrl: strin
     }
     if (Object.keys(kept).length > 0) paths[path] = kept;
   }
-  const components = full.components as { schemas: Record<string, JsonObject>; securitySchemes: Record<string, JsonObject> };
+  const components = full.components as {
+    schemas: Record<string, JsonObject>;
+    securitySchemes: Record<string, JsonObject>;
+  };
   const used = referencedSchemas([paths, full.webhooks], components.schemas);
   return {
     openapi: full.openapi,

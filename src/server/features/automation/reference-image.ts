@@ -15,7 +15,8 @@ export const IMAGE_MESSAGES = {
   badUrl: "The image URL is not a valid http(s) URL",
   otherScheme: "Image URLs must start with http:// or https://",
   dataNotBase64: "Data URLs must be base64 encoded, like data:image/png;base64,iVBORw0...",
-  badBase64: "The image is neither an http(s) URL nor valid base64 data. Send a JPG/PNG URL, base64 image data or a data:image/png;base64,... URL",
+  badBase64:
+    "The image is neither an http(s) URL nor valid base64 data. Send a JPG/PNG URL, base64 image data or a data:image/png;base64,... URL",
   notImage: "The base64 data is not a JPG or PNG image",
   tooLarge: `The base64 image must be ${MAX_MB} MB or smaller once decoded`,
 } as const;
@@ -58,7 +59,13 @@ function decodeBase64Image(encoded: string): ImageInput {
   while (end > 0 && compact[end - 1] === "=") end--;
   const unpadded = compact.slice(0, end);
   const padding = compact.length - end;
-  if (!unpadded || !inOneAlphabet(unpadded) || padding > 2 || unpadded.length % 4 === 1 || (padding > 0 && compact.length % 4 !== 0)) {
+  if (
+    !unpadded ||
+    !inOneAlphabet(unpadded) ||
+    padding > 2 ||
+    unpadded.length % 4 === 1 ||
+    (padding > 0 && compact.length % 4 !== 0)
+  ) {
     throw badRequest(IMAGE_MESSAGES.badBase64);
   }
   if (Math.floor((unpadded.length * 3) / 4) > MAX_IMAGE_BYTES) throw badRequest(IMAGE_MESSAGES.tooLarge);

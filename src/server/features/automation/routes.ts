@@ -13,7 +13,12 @@ import { useScopeAccess } from "../../http/route-access.js";
 import { errorsWith } from "../../http/route-contract.js";
 import type { RateLimiter, RateLimitStore } from "../../http/rate-limit.js";
 import { tooManyRequests, type RateLimitRule } from "../../http/rate-limit.js";
-import { n8nErrorSchema, n8nGenerateResultSchema, n8nGenerateSchema, n8nVideoStatusSchema } from "../../../shared/automation.js";
+import {
+  n8nErrorSchema,
+  n8nGenerateResultSchema,
+  n8nGenerateSchema,
+  n8nVideoStatusSchema,
+} from "../../../shared/automation.js";
 import { MAX_IMAGE_BYTES } from "../../../shared/videos.js";
 import type { TaskReads } from "../videos/video-deps.js";
 import { signedUntil, type VideoUrlSigner } from "../videos/video-files.js";
@@ -63,7 +68,10 @@ async function automationRoutes(scope: FastifyInstance, ctx: AutomationOptions):
 
   // The same errors as the web API, in this API's shape: `{success: false, message, code}`.
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
-    const error = err instanceof AppError || err.statusCode !== 413 ? toAppError(err, request) : new AppError("payload_too_large", BODY_TOO_LARGE);
+    const error =
+      err instanceof AppError || err.statusCode !== 413
+        ? toAppError(err, request)
+        : new AppError("payload_too_large", BODY_TOO_LARGE);
     return reply
       .status(error.status)
       .headers(error.headers)
@@ -81,19 +89,24 @@ async function automationRoutes(scope: FastifyInstance, ctx: AutomationOptions):
     tags: ["Automation"],
     operationId: "generateVideo",
     summary: "Start a video",
-    description: "Takes the API price of the model from the token's account and starts the video. Poll the status with the returned taskId.",
+    description:
+      "Takes the API price of the model from the token's account and starts the video. Poll the status with the returned taskId.",
     headers: idempotencyHeaders,
     body: n8nGenerateSchema,
     response: { 200: n8nGenerateResultSchema, ...errorsWith(n8nErrorSchema, 400, 401, 402, 409, 413, 422, 429, 503) },
   };
-  app.post("/generate", { bodyLimit: GENERATE_BODY_LIMIT, config: { docs: GENERATE_DOCS }, schema: generateSchema }, async (request, reply) => {
-    const user = requireTokenUser(request);
-    return idempotent(ctx.db, request, reply, user.id, "POST /api/n8n/generate", async (linkTask) => {
-      const wait = await generateLimiter.hit(user.id);
-      if (wait) throw tooManyRequests(wait, "video requests");
-      return { success: true as const, ...(await generateFromApi(ctx, user.id, request.body, linkTask)) };
-    });
-  });
+  app.post(
+    "/generate",
+    { bodyLimit: GENERATE_BODY_LIMIT, config: { docs: GENERATE_DOCS }, schema: generateSchema },
+    async (request, reply) => {
+      const user = requireTokenUser(request);
+      return idempotent(ctx.db, request, reply, user.id, "POST /api/n8n/generate", async (linkTask) => {
+        const wait = await generateLimiter.hit(user.id);
+        if (wait) throw tooManyRequests(wait, "video requests");
+        return { success: true as const, ...(await generateFromApi(ctx, user.id, request.body, linkTask)) };
+      });
+    },
+  );
 
   const statusSchema = {
     tags: ["Automation"],

@@ -8,7 +8,15 @@ import type { TaskRow } from "../videos/task-state.js";
 
 type StatusFields = Pick<
   TaskRow,
-  "taskId" | "status" | "resultUrls" | "hdVideoUrl" | "hdStatus" | "uhdVideoUrl" | "aspectRatio" | "errorMessage" | "videoExpired"
+  | "taskId"
+  | "status"
+  | "resultUrls"
+  | "hdVideoUrl"
+  | "hdStatus"
+  | "uhdVideoUrl"
+  | "aspectRatio"
+  | "errorMessage"
+  | "videoExpired"
 >;
 
 export const VIDEO_EXPIRED = "This video expired before it could be saved";
@@ -17,7 +25,11 @@ export const VIDEO_EXPIRED = "This video expired before it could be saved";
  * `refunded`: credits given back for this task (the sum of its refund rows). `link` turns a stored
  * URL into one the caller can fetch (our archived files: absolute and signed).
  */
-export function toN8nStatus(task: StatusFields, refunded: number, link: (url: string) => string = (url) => url): N8nVideoStatus {
+export function toN8nStatus(
+  task: StatusFields,
+  refunded: number,
+  link: (url: string) => string = (url) => url,
+): N8nVideoStatus {
   const base = { taskId: task.taskId, videoUrl: null, hdVideoUrl: null, videoUrl4k: null, resolution: null };
   if (task.status === "failed") {
     return { ...base, success: false, status: "failed", message: failureMessage(task.errorMessage, refunded) };
@@ -50,7 +62,8 @@ export function toN8nStatus(task: StatusFields, refunded: number, link: (url: st
 
 function failureMessage(error: string | null, refunded: number): string {
   const reason = trimEndWhere((error ?? "unknown error").trim(), (char) => char === "." || /\s/.test(char));
-  const refund = refunded > 0 ? `${refunded} credit${refunded === 1 ? " was" : "s were"} refunded.` : "No credits were refunded.";
+  const refund =
+    refunded > 0 ? `${refunded} credit${refunded === 1 ? " was" : "s were"} refunded.` : "No credits were refunded.";
   return `Video generation failed: ${reason}. ${refund}`;
 }
 

@@ -8,13 +8,28 @@ import type { ContactConfig } from "../../config.js";
 export function contactChannels(c: ContactConfig): ContactChannel[] {
   const channels: ContactChannel[] = [];
   if (c.zaloPhone) {
-    channels.push({ kind: "zalo", label: "Chat on Zalo", detail: `+${c.zaloPhone}`, href: `https://zalo.me/${c.zaloPhone}` });
+    channels.push({
+      kind: "zalo",
+      label: "Chat on Zalo",
+      detail: `+${c.zaloPhone}`,
+      href: `https://zalo.me/${c.zaloPhone}`,
+    });
   }
   if (c.zaloGroupUrl) {
-    channels.push({ kind: "zalo-group", label: "Join the Zalo community", detail: c.zaloGroupUrl.replace(/^https:\/\//, ""), href: c.zaloGroupUrl });
+    channels.push({
+      kind: "zalo-group",
+      label: "Join the Zalo community",
+      detail: c.zaloGroupUrl.replace(/^https:\/\//, ""),
+      href: c.zaloGroupUrl,
+    });
   }
   if (c.telegram) {
-    channels.push({ kind: "telegram", label: "Message us on Telegram", detail: `@${c.telegram}`, href: `https://t.me/${c.telegram}` });
+    channels.push({
+      kind: "telegram",
+      label: "Message us on Telegram",
+      detail: `@${c.telegram}`,
+      href: `https://t.me/${c.telegram}`,
+    });
   }
   if (c.email) {
     channels.push({ kind: "email", label: "Send an e-mail", detail: c.email, href: `mailto:${c.email}` });
@@ -28,7 +43,11 @@ export async function contactRoutes(app: FastifyInstance, opts: { config: { cont
     "/api/contact",
     {
       config: { access: "public" },
-      schema: { tags: ["Site"], summary: "The contact channels the operator configured", response: { 200: contactResponseSchema } },
+      schema: {
+        tags: ["Site"],
+        summary: "The contact channels the operator configured",
+        response: { 200: contactResponseSchema },
+      },
     },
     async (_request, reply) => {
       // The settings only change with a restart.

@@ -23,7 +23,9 @@ export async function setBalance(
       .update(users)
       .set({ credits: sql`${users.credits} + ${delta}` })
       .where(eq(users.id, userId));
-    await tx.insert(transactions).values({ userId, type: "adjustment", amount: delta, description: describe(row.credits) });
+    await tx
+      .insert(transactions)
+      .values({ userId, type: "adjustment", amount: delta, description: describe(row.credits) });
   }
   return { previous: row.credits, credits };
 }
@@ -63,7 +65,10 @@ export interface VideoReservation {
  * trip instead of a transaction of four, as generation is the busiest write. Returns the task's
  * id and the new balance, or undefined when the user cannot pay (then nothing was written).
  */
-export async function spendOnVideo(db: Queryable, r: VideoReservation): Promise<{ id: string; remaining: number } | undefined> {
+export async function spendOnVideo(
+  db: Queryable,
+  r: VideoReservation,
+): Promise<{ id: string; remaining: number } | undefined> {
   const t = r.task;
   const uhdCost = r.uhd?.cost ?? 0;
   const total = r.cost + uhdCost;
@@ -169,7 +174,13 @@ export async function creditPurchase(
 ): Promise<PurchaseCredit | undefined> {
   const [order] = await tx
     .update(paymentOrders)
-    .set({ status: "completed", completedAt: new Date(), updatedAt: new Date(), providerPaymentId: paymentId, failureReason: null })
+    .set({
+      status: "completed",
+      completedAt: new Date(),
+      updatedAt: new Date(),
+      providerPaymentId: paymentId,
+      failureReason: null,
+    })
     .where(and(eq(paymentOrders.id, orderId), inArray(paymentOrders.status, ["created", "pending"])))
     .returning();
   if (!order) {
@@ -178,7 +189,9 @@ export async function creditPurchase(
       .from(paymentOrders)
       .innerJoin(users, eq(users.id, paymentOrders.userId))
       .where(eq(paymentOrders.id, orderId));
-    return existing && { credited: false, balance: existing.balance, userId: existing.userId, credits: existing.credits };
+    return (
+      existing && { credited: false, balance: existing.balance, userId: existing.userId, credits: existing.credits }
+    );
   }
   const [user] = await tx
     .update(users)

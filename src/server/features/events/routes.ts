@@ -43,12 +43,18 @@ const eventsSchema = {
     `Lines starting with \`:\` are keep-alive comments, every ${HEARTBEAT_MS / 1000} seconds. At most ${MAX_STREAMS_PER_USER} open streams per account and server.`,
   ].join("\n\n"),
   response: {
-    200: { description: "The stream; it stays open.", content: { "text/event-stream": { schema: z.string().meta({ examples: [STREAM_EXAMPLE] }) } } },
+    200: {
+      description: "The stream; it stays open.",
+      content: { "text/event-stream": { schema: z.string().meta({ examples: [STREAM_EXAMPLE] }) } },
+    },
     ...errors(401, 429, 503),
   },
 };
 
-export async function eventRoutes(scope: FastifyInstance, opts: { db: Db; liveEvents: LiveEvents; caches: ReadCaches }): Promise<void> {
+export async function eventRoutes(
+  scope: FastifyInstance,
+  opts: { db: Db; liveEvents: LiveEvents; caches: ReadCaches },
+): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { db, liveEvents: events, caches } = opts;
   const open = new Set<ServerResponse>();
@@ -68,85 +74,99 @@ export async function eventRoutes(scope: FastifyInstance, opts: { db: Db; liveEv
       401: { description: "No valid token (or session)." },
       429: { description: "This account already has the most open streams; close some first." },
       503: {
-        description: "Live updates are unavailable right now; poll GET /api/n8n/video-status meanwhile and try again after Retry-After seconds.",
-        headers: { "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer", minimum: 1 } } },
+        description:
+          "Live updates are unavailable right now; poll GET /api/n8n/video-status meanwhile and try again after Retry-After seconds.",
+        headers: {
+          "Retry-After": {
+            description: "Seconds to wait before trying again.",
+            schema: { type: "integer", minimum: 1 },
+          },
+        },
       },
     },
   };
-  app.get("/api/events", { config: { access: "user-or-token", docs }, schema: eventsSchema }, async (request, reply) => {
-    const cookieToken = request.user ? request.cookies[SESSION_COOKIE] : undefined;
-    const user = await requireUserOrToken(request, db);
-    const { tokenId } = user;
-    if (!events.connected) throw new AppError("service_unavailable", STREAM_UNAVAILABLE, { "retry-after": "30" });
-    const count = perUser.get(user.id) ?? 0;
-    if (count >= MAX_STREAMS_PER_USER)
-      throw new AppError(
-        "rate_limited",
-        "Too many open live-update streams for this account. Close some tabs and try again.",
-        {},
-        reasoned("live_stream_limit"),
-      );
-    const row = await findUserById(db, user.id);
-    if (!row?.isActive) throw unauthorized();
+  app.get(
+    "/api/events",
+    { config: { access: "user-or-token", docs }, schema: eventsSchema },
+    async (request, reply) => {
+      const cookieToken = request.user ? request.cookies[SESSION_COOKIE] : undefined;
+      const user = await requireUserOrToken(request, db);
+      const { tokenId } = user;
+      if (!events.connected) throw new AppError("service_unavailable", STREAM_UNAVAILABLE, { "retry-after": "30" });
+      const count = perUser.get(user.id) ?? 0;
+      if (count >= MAX_STREAMS_PER_USER)
+        throw new AppError(
+          "rate_limited",
+          "Too many open live-update streams for this account. Close some tabs and try again.",
+          {},
+          reasoned("live_stream_limit"),
+        );
+      const row = await findUserById(db, user.id);
+      if (!row?.isActive) throw unauthorized();
 
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-store",
-      connection: "keep-alive",
-      // nginx and similar proxies must pass events through at once.
-      "x-accel-buffering": "no",
-      "x-content-type-options": "nosniff",
-    });
-    res.flushHeaders();
-    open.add(res);
-    perUser.set(user.id, count + 1);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-store",
+        connection: "keep-alive",
+        // nginx and similar proxies must pass events through at once.
+        "x-accel-buffering": "no",
+        "x-content-type-options": "nosniff",
+      });
+      res.flushHeaders();
+      open.add(res);
+      perUser.set(user.id, count + 1);
 
-    const send = (event: string, data: unknown) => {
-      if (!res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    };
-    const signOut = () => {
-      send("signed-out", {});
-      res.end();
-    };
+      const send = (event: string, data: unknown) => {
+        if (!res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      };
+      const signOut = () => {
+        send("signed-out", {});
+        res.end();
+      };
 
-    // One event at a time, in the order the database sent them.
-    let queue = Promise.resolve();
-    const handle = async (event: LiveEvent) => {
-      if (res.writableEnded) return;
-      if (event.kind === "task" && event.taskId) {
-        const task = await findOwnTask(db, caches.tasks, user.id, event.taskId);
-        if (task) send("task", { task: toTaskView(task) });
-        else send("task-removed", { taskId: event.taskId });
-        return;
-      }
-      if (event.kind === "user") {
-        const current = await findUserById(db, user.id);
-        if (!current?.isActive) return signOut();
-        send("credits", { credits: current.credits });
-        return;
-      }
-      if (event.kind === "session" && cookieToken && !(await resolveSession(db, cookieToken, caches.sessions))) return signOut();
-      // A leaked token is revoked to cut it off: its open streams too, not only its next request.
-      if (event.kind === "token" && tokenId && event.tokenId === tokenId && !(await isTokenActive(db, tokenId))) signOut();
-    };
-    const unsubscribe = events.subscribe(user.id, (event) => {
-      queue = queue.then(() => handle(event)).catch((err: unknown) => request.log.warn({ err }, "live event not delivered"));
-    });
-    const heartbeat = setInterval(() => res.write(": ping\n\n"), HEARTBEAT_MS);
-    heartbeat.unref();
+      // One event at a time, in the order the database sent them.
+      let queue = Promise.resolve();
+      const handle = async (event: LiveEvent) => {
+        if (res.writableEnded) return;
+        if (event.kind === "task" && event.taskId) {
+          const task = await findOwnTask(db, caches.tasks, user.id, event.taskId);
+          if (task) send("task", { task: toTaskView(task) });
+          else send("task-removed", { taskId: event.taskId });
+          return;
+        }
+        if (event.kind === "user") {
+          const current = await findUserById(db, user.id);
+          if (!current?.isActive) return signOut();
+          send("credits", { credits: current.credits });
+          return;
+        }
+        if (event.kind === "session" && cookieToken && !(await resolveSession(db, cookieToken, caches.sessions)))
+          return signOut();
+        // A leaked token is revoked to cut it off: its open streams too, not only its next request.
+        if (event.kind === "token" && tokenId && event.tokenId === tokenId && !(await isTokenActive(db, tokenId)))
+          signOut();
+      };
+      const unsubscribe = events.subscribe(user.id, (event) => {
+        queue = queue
+          .then(() => handle(event))
+          .catch((err: unknown) => request.log.warn({ err }, "live event not delivered"));
+      });
+      const heartbeat = setInterval(() => res.write(": ping\n\n"), HEARTBEAT_MS);
+      heartbeat.unref();
 
-    res.on("close", () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-      open.delete(res);
-      const left = (perUser.get(user.id) ?? 1) - 1;
-      if (left > 0) perUser.set(user.id, left);
-      else perUser.delete(user.id);
-    });
+      res.on("close", () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(res);
+        const left = (perUser.get(user.id) ?? 1) - 1;
+        if (left > 0) perUser.set(user.id, left);
+        else perUser.delete(user.id);
+      });
 
-    res.write(`retry: ${RETRY_MS}\n\n`);
-    send("ready", { credits: row.credits });
-  });
+      res.write(`retry: ${RETRY_MS}\n\n`);
+      send("ready", { credits: row.credits });
+    },
+  );
 }

@@ -9,7 +9,8 @@ import { adminNotifications, users } from "../../db/schema.js";
 import { escapeHtml } from "../../integrations/telegram/client.js";
 import { KIE_AVAILABLE_THRESHOLD } from "../../../shared/schemas/kie-apis.js";
 
-export type NotificationKind = "purchase" | "video_failed" | "provider_low" | "provider_rejected" | "provider_empty" | "archive_failed";
+export type NotificationKind =
+  "purchase" | "video_failed" | "provider_low" | "provider_rejected" | "provider_empty" | "archive_failed";
 
 async function queue(db: Queryable, kind: NotificationKind, text: string): Promise<void> {
   await db.insert(adminNotifications).values({ kind, text });
@@ -47,7 +48,10 @@ export async function notifyVideoFailed(
   );
 }
 
-export async function notifyArchiveFailed(db: Queryable, f: { taskId: string; quality: string; attempts: number; error: string }): Promise<void> {
+export async function notifyArchiveFailed(
+  db: Queryable,
+  f: { taskId: string; quality: string; attempts: number; error: string },
+): Promise<void> {
   await queue(
     db,
     "archive_failed",
@@ -63,7 +67,11 @@ export async function notifyProviderLow(db: Queryable, a: { name: string; totalC
   );
 }
 
-export async function notifyProviderProblem(db: Queryable, a: { name: string }, problem: "unauthorized" | "insufficient_credits"): Promise<void> {
+export async function notifyProviderProblem(
+  db: Queryable,
+  a: { name: string },
+  problem: "unauthorized" | "insufficient_credits",
+): Promise<void> {
   if (problem === "unauthorized") {
     await queue(
       db,
@@ -71,6 +79,10 @@ export async function notifyProviderProblem(db: Queryable, a: { name: string }, 
       `⛔ <b>KIE account rejected</b>\nKIE refused the key of ${e(a.name)}; the account was disabled. Check the key on /admin.`,
     );
   } else {
-    await queue(db, "provider_empty", `🪫 <b>KIE account empty</b>\n${e(a.name)} is out of KIE credits; videos go to the other accounts.`);
+    await queue(
+      db,
+      "provider_empty",
+      `🪫 <b>KIE account empty</b>\n${e(a.name)} is out of KIE credits; videos go to the other accounts.`,
+    );
   }
 }

@@ -6,7 +6,11 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { adminSettingsSavedSchema, telegramSettingsSchema, telegramTestResultSchema } from "../../../shared/schemas/settings.js";
+import {
+  adminSettingsSavedSchema,
+  telegramSettingsSchema,
+  telegramTestResultSchema,
+} from "../../../shared/schemas/settings.js";
 import type { Db } from "../../db/connect.js";
 import { AppError, badRequest } from "../../http/errors.js";
 import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore } from "../../http/rate-limit.js";
@@ -21,16 +25,21 @@ const TEST_RATE_LIMIT: RateLimitRule = { max: 10, windowMs: 60_000 };
 
 function testError(err: unknown): AppError {
   if (err instanceof TelegramError) {
-    if (err.kind === "unauthorized") return new AppError("unprocessable", "Telegram rejected the bot token: check it with @BotFather");
+    if (err.kind === "unauthorized")
+      return new AppError("unprocessable", "Telegram rejected the bot token: check it with @BotFather");
     if (err.kind === "rejected") return new AppError("unprocessable", `Telegram refused the message: ${err.message}`);
-    if (err.kind === "rate_limited") return new AppError("rate_limited", "Telegram asks to slow down: try again in a minute");
+    if (err.kind === "rate_limited")
+      return new AppError("rate_limited", "Telegram asks to slow down: try again in a minute");
     return new AppError("upstream_error", `Could not reach Telegram: ${err.message}`);
   }
   return new AppError("upstream_error", "Could not reach Telegram");
 }
 
 /** Under /api/admin. */
-export async function adminTelegramSettingsRoutes(app: FastifyInstance, opts: { db: Db; secretBox: SecretBox }): Promise<void> {
+export async function adminTelegramSettingsRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; secretBox: SecretBox },
+): Promise<void> {
   const { db, secretBox } = opts;
   app.withTypeProvider<ZodTypeProvider>().put(
     "/settings/telegram",
@@ -84,7 +93,11 @@ export async function telegramTestRoutes(
         request.log.warn({ kind: err instanceof TelegramError ? err.kind : "unknown" }, "Telegram test failed");
         throw testError(err);
       }
-      await recordAudit(db, auditActor(request), { action: "telegram.test", targetType: "settings", details: { chatId: telegramChatId } });
+      await recordAudit(db, auditActor(request), {
+        action: "telegram.test",
+        targetType: "settings",
+        details: { chatId: telegramChatId },
+      });
       return { message: "Test message sent to Telegram" };
     },
   );

@@ -16,7 +16,13 @@ import type { Db } from "../../db/connect.js";
 import { notFound } from "../../http/errors.js";
 import { errors } from "../../http/route-contract.js";
 import { auditActor } from "../audit/audit-log.js";
-import { createPackageAudited, listActivePackages, listAllPackages, removePackage, replacePackageAudited } from "./service.js";
+import {
+  createPackageAudited,
+  listActivePackages,
+  listAllPackages,
+  removePackage,
+  replacePackageAudited,
+} from "./service.js";
 
 export const PACKAGE_NOT_FOUND = "Credit package not found";
 
@@ -26,7 +32,14 @@ export async function creditPackageRoutes(scope: FastifyInstance, opts: { db: Db
 
   app.get(
     "/api/credit-packages",
-    { config: { access: "public" }, schema: { tags: ["Payments"], summary: "The credit packages on sale", response: { 200: creditPackageListSchema } } },
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["Payments"],
+        summary: "The credit packages on sale",
+        response: { 200: creditPackageListSchema },
+      },
+    },
     async (_request, reply) => {
       // Admin edits must show at once: caches may keep a copy but must ask again each time.
       reply.header("cache-control", "no-cache");
@@ -42,7 +55,13 @@ export async function adminCreditPackageRoutes(scope: FastifyInstance, opts: { d
 
   app.get(
     "/credit-packages",
-    { schema: { tags: ["Admin"], summary: "Every credit package, active or not", response: { 200: adminCreditPackageListSchema, ...errors(401, 403) } } },
+    {
+      schema: {
+        tags: ["Admin"],
+        summary: "Every credit package, active or not",
+        response: { 200: adminCreditPackageListSchema, ...errors(401, 403) },
+      },
+    },
     async () => listAllPackages(db),
   );
 

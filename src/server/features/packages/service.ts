@@ -12,7 +12,10 @@ import { fieldChanges, recordAudit, type AuditActor } from "../audit/audit-log.j
 import { reasoned } from "../../../shared/error-reasons.js";
 
 type Row = typeof creditPackages.$inferSelect;
-export type PackageValues = Pick<Row, "name" | "credits" | "price" | "creemProductId" | "isActive" | "popular" | "description" | "bonus">;
+export type PackageValues = Pick<
+  Row,
+  "name" | "credits" | "price" | "creemProductId" | "isActive" | "popular" | "description" | "bonus"
+>;
 
 /** numeric(10,2) arrives as "10.00" already; this keeps the view at two decimals whatever the driver does. */
 export function formatPrice(price: string): string {
@@ -33,11 +36,21 @@ export function toPackageView(row: Row): CreditPackageView {
 }
 
 export function toAdminPackageView(row: Row): AdminCreditPackageView {
-  return { ...toPackageView(row), creemProductId: row.creemProductId, isActive: row.isActive, createdAt: row.createdAt.toISOString() };
+  return {
+    ...toPackageView(row),
+    creemProductId: row.creemProductId,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** Cheapest first, as the pricing page shows them; the rest only makes the order stable. */
-const displayOrder = [asc(creditPackages.price), asc(creditPackages.credits), asc(creditPackages.createdAt), asc(creditPackages.id)];
+const displayOrder = [
+  asc(creditPackages.price),
+  asc(creditPackages.credits),
+  asc(creditPackages.createdAt),
+  asc(creditPackages.id),
+];
 
 export async function listActivePackages(db: Queryable): Promise<CreditPackageView[]> {
   const rows = await db
@@ -62,7 +75,11 @@ export async function createPackage(db: Queryable, values: PackageValues): Promi
 }
 
 /** Full replace; undefined when no package has this id. */
-export async function replacePackage(db: Queryable, id: string, values: PackageValues): Promise<AdminCreditPackageView | undefined> {
+export async function replacePackage(
+  db: Queryable,
+  id: string,
+  values: PackageValues,
+): Promise<AdminCreditPackageView | undefined> {
   const [row] = await db.update(creditPackages).set(values).where(eq(creditPackages.id, id)).returning();
   return row && toAdminPackageView(row);
 }
@@ -84,9 +101,17 @@ export async function purchasablePackage(db: Queryable, id: string): Promise<Row
 }
 
 async function isReferenced(db: Queryable, id: string): Promise<boolean> {
-  const [order] = await db.select({ id: paymentOrders.id }).from(paymentOrders).where(eq(paymentOrders.packageId, id)).limit(1);
+  const [order] = await db
+    .select({ id: paymentOrders.id })
+    .from(paymentOrders)
+    .where(eq(paymentOrders.packageId, id))
+    .limit(1);
   if (order) return true;
-  const [row] = await db.select({ id: transactions.id }).from(transactions).where(eq(transactions.packageId, id)).limit(1);
+  const [row] = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(eq(transactions.packageId, id))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -96,20 +121,38 @@ async function isReferenced(db: Queryable, id: string): Promise<boolean> {
  * key takes, so an order made meanwhile is either seen here or waits until the package is gone
  * (and then fails its foreign key rather than referring to nothing). Undefined: no such package.
  */
-export async function removePackage(db: Db, id: string, actor: AuditActor): Promise<{ deactivated: boolean } | undefined> {
+export async function removePackage(
+  db: Db,
+  id: string,
+  actor: AuditActor,
+): Promise<{ deactivated: boolean } | undefined> {
   return db.transaction(async (tx) => {
-    const [pkg] = await tx.select({ id: creditPackages.id, name: creditPackages.name }).from(creditPackages).where(eq(creditPackages.id, id)).for("update");
+    const [pkg] = await tx
+      .select({ id: creditPackages.id, name: creditPackages.name })
+      .from(creditPackages)
+      .where(eq(creditPackages.id, id))
+      .for("update");
     if (!pkg) return undefined;
     const deactivated = await isReferenced(tx, id);
     if (deactivated) await tx.update(creditPackages).set({ isActive: false }).where(eq(creditPackages.id, id));
     else await tx.delete(creditPackages).where(eq(creditPackages.id, id));
-    await recordAudit(tx, actor, { action: "package.delete", targetType: "package", targetId: id, targetLabel: pkg.name, details: { deactivated } });
+    await recordAudit(tx, actor, {
+      action: "package.delete",
+      targetType: "package",
+      targetId: id,
+      targetLabel: pkg.name,
+      details: { deactivated },
+    });
     return { deactivated };
   });
 }
 
 /** Adds a package and its audit row in one transaction. */
-export async function createPackageAudited(db: Db, values: PackageValues, actor: AuditActor): Promise<AdminCreditPackageView> {
+export async function createPackageAudited(
+  db: Db,
+  values: PackageValues,
+  actor: AuditActor,
+): Promise<AdminCreditPackageView> {
   return db.transaction(async (tx) => {
     const created = await createPackage(tx, values);
     await recordAudit(tx, actor, {
@@ -124,13 +167,24 @@ export async function createPackageAudited(db: Db, values: PackageValues, actor:
 }
 
 /** Replaces a package and records what changed; undefined when no package has this id. */
-export async function replacePackageAudited(db: Db, id: string, values: PackageValues, actor: AuditActor): Promise<AdminCreditPackageView | undefined> {
+export async function replacePackageAudited(
+  db: Db,
+  id: string,
+  values: PackageValues,
+  actor: AuditActor,
+): Promise<AdminCreditPackageView | undefined> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(creditPackages).where(eq(creditPackages.id, id)).for("update");
     if (!before) return undefined;
     const updated = await replacePackage(tx, id, values);
     const changes = fieldChanges(toAdminPackageView(before), updated ?? {});
-    await recordAudit(tx, actor, { action: "package.update", targetType: "package", targetId: id, targetLabel: values.name, details: { changes } });
+    await recordAudit(tx, actor, {
+      action: "package.update",
+      targetType: "package",
+      targetId: id,
+      targetLabel: values.name,
+      details: { changes },
+    });
     return updated;
   });
 }

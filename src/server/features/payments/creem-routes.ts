@@ -4,7 +4,12 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { creemCheckoutResponseSchema, creemCheckoutSchema, creemConfirmSchema, paymentResultSchema } from "../../../shared/schemas/payments.js";
+import {
+  creemCheckoutResponseSchema,
+  creemCheckoutSchema,
+  creemConfirmSchema,
+  paymentResultSchema,
+} from "../../../shared/schemas/payments.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/connect.js";
 import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore } from "../../http/rate-limit.js";
@@ -29,8 +34,17 @@ export interface CreemRoutesOptions {
 
 export async function creemRoutes(scope: FastifyInstance, opts: CreemRoutesOptions): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
-  const ctx: CreemContext = { db: opts.db, config: opts.config, secretBox: opts.secretBox, timeoutMs: opts.timeoutMs ?? CREEM_TIMEOUT_MS };
-  const checkoutLimiter = new RateLimiter("creem-checkout", opts.checkoutRateLimit ?? DEFAULT_CREEM_CHECKOUT_RATE_LIMIT, opts.rateLimitStore);
+  const ctx: CreemContext = {
+    db: opts.db,
+    config: opts.config,
+    secretBox: opts.secretBox,
+    timeoutMs: opts.timeoutMs ?? CREEM_TIMEOUT_MS,
+  };
+  const checkoutLimiter = new RateLimiter(
+    "creem-checkout",
+    opts.checkoutRateLimit ?? DEFAULT_CREEM_CHECKOUT_RATE_LIMIT,
+    opts.rateLimitStore,
+  );
 
   app.post(
     "/api/creem/checkout",

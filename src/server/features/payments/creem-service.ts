@@ -61,7 +61,12 @@ function suggestionFor(err: CreemError): string {
 }
 
 /** POST /api/creem/checkout: the order row first, then Creem; the order fails if Creem does. */
-export async function startCreemCheckout(ctx: CreemContext, userId: string, packageId: string, log: FastifyBaseLogger): Promise<{ checkoutUrl: string }> {
+export async function startCreemCheckout(
+  ctx: CreemContext,
+  userId: string,
+  packageId: string,
+  log: FastifyBaseLogger,
+): Promise<{ checkoutUrl: string }> {
   const settings = await readSettings(ctx.db, ctx.secretBox);
   const creem = creemSettings(settings, ctx.config);
   if (!creem) throw creemNotConfigured();
@@ -99,7 +104,10 @@ export async function startCreemCheckout(ctx: CreemContext, userId: string, pack
       successUrl: `${ctx.config.publicUrl}/purchase-credits`,
       metadata: { orderId: order!.id, userId, packageId: pkg.id },
     });
-    await ctx.db.update(paymentOrders).set({ providerOrderId: checkout.id, updatedAt: new Date() }).where(eq(paymentOrders.id, order!.id));
+    await ctx.db
+      .update(paymentOrders)
+      .set({ providerOrderId: checkout.id, updatedAt: new Date() })
+      .where(eq(paymentOrders.id, order!.id));
     log.info({ orderId: order!.id, checkoutId: checkout.id, packageId: pkg.id }, "Creem checkout created");
     return { checkoutUrl: checkout.checkoutUrl };
   } catch (err) {
@@ -109,7 +117,12 @@ export async function startCreemCheckout(ctx: CreemContext, userId: string, pack
       .set({ status: "failed", failureReason: `checkout not created: ${creemErr.message}`, updatedAt: new Date() })
       .where(eq(paymentOrders.id, order!.id));
     log.error(
-      { orderId: order!.id, kind: creemErr.kind, status: creemErr.status, err: err instanceof CreemError ? undefined : err },
+      {
+        orderId: order!.id,
+        kind: creemErr.kind,
+        status: creemErr.status,
+        err: err instanceof CreemError ? undefined : err,
+      },
       `Creem checkout failed: ${creemErr.message}`,
     );
     throw new AppError(
@@ -121,14 +134,28 @@ export async function startCreemCheckout(ctx: CreemContext, userId: string, pack
   }
 }
 
-async function resultOf(db: Db, order: PaymentOrder, status: PaymentResult["status"], message: string, reason?: PaymentResultReason): Promise<PaymentResult> {
+async function resultOf(
+  db: Db,
+  order: PaymentOrder,
+  status: PaymentResult["status"],
+  message: string,
+  reason?: PaymentResultReason,
+): Promise<PaymentResult> {
   const [user] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, order.userId));
-  return { status, credits: order.credits, balance: user?.credits ?? 0, packageName: order.packageName, message, ...(reason ? { reason } : {}) };
+  return {
+    status,
+    credits: order.credits,
+    balance: user?.credits ?? 0,
+    packageName: order.packageName,
+    message,
+    ...(reason ? { reason } : {}),
+  };
 }
 
 const MESSAGES = {
   completed: (o: PaymentOrder) => `Payment successful: ${o.credits} credits were added to your account.`,
-  pending: "Creem has not confirmed this payment yet. Your credits are added as soon as it does; check again in a minute.",
+  pending:
+    "Creem has not confirmed this payment yet. Your credits are added as soon as it does; check again in a minute.",
   expired: "This checkout expired before it was paid. Nothing was charged.",
   failed: "This payment did not go through. Nothing was credited.",
   mismatch: "The amount paid does not match this package, so no credits were added. Please contact support.",
@@ -138,12 +165,23 @@ const MESSAGES = {
  * POST /api/creem/confirm: the return page asks; Creem's own record of the checkout decides.
  * Only the buyer's own order is found (404 otherwise).
  */
-export async function confirmCreemCheckout(ctx: CreemContext, userId: string, checkoutId: string, log: FastifyBaseLogger): Promise<PaymentResult> {
+export async function confirmCreemCheckout(
+  ctx: CreemContext,
+  userId: string,
+  checkoutId: string,
+  log: FastifyBaseLogger,
+): Promise<PaymentResult> {
   const { db } = ctx;
   const [order] = await db
     .select()
     .from(paymentOrders)
-    .where(and(eq(paymentOrders.provider, "creem"), eq(paymentOrders.providerOrderId, checkoutId), eq(paymentOrders.userId, userId)));
+    .where(
+      and(
+        eq(paymentOrders.provider, "creem"),
+        eq(paymentOrders.providerOrderId, checkoutId),
+        eq(paymentOrders.userId, userId),
+      ),
+    );
   if (!order) throw notFound("Payment not found");
   if (order.status === "completed") return resultOf(db, order, "completed", MESSAGES.completed(order));
   if (order.status === "failed") return resultOf(db, order, "failed", MESSAGES.failed);
@@ -155,7 +193,10 @@ export async function confirmCreemCheckout(ctx: CreemContext, userId: string, ch
     checkout = await client.getCheckout(checkoutId);
   } catch (err) {
     if (!(err instanceof CreemError)) throw err;
-    log.warn({ orderId: order.id, checkoutId, kind: err.kind, status: err.status }, `Creem checkout lookup failed: ${err.message}`);
+    log.warn(
+      { orderId: order.id, checkoutId, kind: err.kind, status: err.status },
+      `Creem checkout lookup failed: ${err.message}`,
+    );
     throw new AppError(
       "upstream_error",
       `Could not check the payment with Creem. ${err.message}.`,

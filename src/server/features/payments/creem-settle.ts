@@ -35,10 +35,21 @@ export function purchaseDescription(order: Pick<PaymentOrder, "packageName" | "c
   return `Purchased ${order.packageName} (${order.credits} credits) via Creem`;
 }
 
-export async function settleCheckout(db: Db, order: PaymentOrder, checkout: CreemCheckout, log: FastifyBaseLogger): Promise<Settlement> {
+export async function settleCheckout(
+  db: Db,
+  order: PaymentOrder,
+  checkout: CreemCheckout,
+  log: FastifyBaseLogger,
+): Promise<Settlement> {
   const context = { orderId: order.id, checkoutId: checkout.id };
-  if ((order.providerOrderId && checkout.id !== order.providerOrderId) || (checkout.requestId && checkout.requestId !== order.id)) {
-    log.warn({ ...context, expectedCheckoutId: order.providerOrderId }, "Creem checkout does not belong to this order; ignored");
+  if (
+    (order.providerOrderId && checkout.id !== order.providerOrderId) ||
+    (checkout.requestId && checkout.requestId !== order.id)
+  ) {
+    log.warn(
+      { ...context, expectedCheckoutId: order.providerOrderId },
+      "Creem checkout does not belong to this order; ignored",
+    );
     return { kind: "not_ours" };
   }
   if (order.status === "completed") return { kind: "already_credited" };
@@ -65,7 +76,10 @@ export async function settleCheckout(db: Db, order: PaymentOrder, checkout: Cree
     log.info({ ...context, creemOrderId: paid.id, credits: order.credits }, "Creem purchase credited");
     return { kind: "credited" };
   }
-  const [now] = await db.select({ status: paymentOrders.status }).from(paymentOrders).where(eq(paymentOrders.id, order.id));
+  const [now] = await db
+    .select({ status: paymentOrders.status })
+    .from(paymentOrders)
+    .where(eq(paymentOrders.id, order.id));
   if (now?.status === "completed") return { kind: "already_credited" };
   log.error(
     { ...context, creemOrderId: paid.id, status: now?.status },

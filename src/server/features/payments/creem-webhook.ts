@@ -50,7 +50,10 @@ export async function creemWebhookRoute(scope: FastifyInstance, opts: { ctx: Cre
         throw new AppError("not_signed_in", "Creem webhooks are not configured");
       }
       if (!verifyWebhookSignature(raw, signature, secret)) {
-        request.log.warn({ hasSignature: Boolean(signature), bytes: raw.length }, "Creem webhook refused: invalid signature");
+        request.log.warn(
+          { hasSignature: Boolean(signature), bytes: raw.length },
+          "Creem webhook refused: invalid signature",
+        );
         throw new AppError("not_signed_in", "Invalid webhook signature");
       }
       let event: unknown;
@@ -88,6 +91,10 @@ async function handleEvent(ctx: CreemContext, event: unknown, log: FastifyBaseLo
   // Duplicates (Creem retries, resends) end here without touching anything.
   if (order.status === "completed") return RECEIVED;
   const settled = await settleCheckout(ctx.db, order, checkout, log);
-  if (settled.kind === "not_paid") log.warn({ eventId, orderId, checkoutId: checkout.id }, "Creem checkout.completed without a paid order; not credited");
+  if (settled.kind === "not_paid")
+    log.warn(
+      { eventId, orderId, checkoutId: checkout.id },
+      "Creem checkout.completed without a paid order; not credited",
+    );
   return RECEIVED;
 }

@@ -11,11 +11,21 @@ import type { SecretBox } from "../../lib/secret-box.js";
 import { creemSettings, paypalSettings } from "./payment-settings.js";
 import { readSettings } from "../settings/service.js";
 
-export async function paymentMethodRoutes(scope: FastifyInstance, opts: { db: Db; config: Config; secretBox: SecretBox }): Promise<void> {
+export async function paymentMethodRoutes(
+  scope: FastifyInstance,
+  opts: { db: Db; config: Config; secretBox: SecretBox },
+): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.get(
     "/api/settings/payment-methods",
-    { config: { access: "public" }, schema: { tags: ["Payments"], summary: "Which payment providers are offered", response: { 200: paymentMethodsSchema } } },
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["Payments"],
+        summary: "Which payment providers are offered",
+        response: { 200: paymentMethodsSchema },
+      },
+    },
     async (_request, reply) => {
       const settings = await readSettings(opts.db, opts.secretBox);
       // Admin switches must show at once (the dialog asks again each time it opens).

@@ -6,7 +6,10 @@ import type { Config } from "../../config.js";
 import type { Settings } from "../settings/service.js";
 
 export const CREEM_BASE_URLS = { test: "https://test-api.creem.io", prod: "https://api.creem.io" } as const;
-export const PAYPAL_BASE_URLS = { sandbox: "https://api-m.sandbox.paypal.com", production: "https://api-m.paypal.com" } as const;
+export const PAYPAL_BASE_URLS = {
+  sandbox: "https://api-m.sandbox.paypal.com",
+  production: "https://api-m.paypal.com",
+} as const;
 
 export interface CreemSettings {
   baseUrl: string;
@@ -24,7 +27,14 @@ export interface PaypalSettings {
 
 type PaymentFields = Pick<
   Settings,
-  "creemEnabled" | "creemApiKey" | "creemWebhookSecret" | "creemEnvironment" | "paypalEnabled" | "paypalClientId" | "paypalClientSecret" | "paypalEnvironment"
+  | "creemEnabled"
+  | "creemApiKey"
+  | "creemWebhookSecret"
+  | "creemEnvironment"
+  | "paypalEnabled"
+  | "paypalClientId"
+  | "paypalClientSecret"
+  | "paypalEnvironment"
 >;
 
 /** Creem as configured, or undefined when switched off or missing a key. */

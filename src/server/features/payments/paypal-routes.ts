@@ -48,7 +48,11 @@ async function paypalRoutes(
     "/setup",
     {
       config: { access: "public" },
-      schema: { tags: ["Payments"], summary: "What the PayPal buttons need", response: { 200: paypalSetupSchema, ...errors(503) } },
+      schema: {
+        tags: ["Payments"],
+        summary: "What the PayPal buttons need",
+        response: { 200: paypalSetupSchema, ...errors(503) },
+      },
     },
     async () => paypalSetup(ctx),
   );
@@ -82,11 +86,16 @@ async function paypalRoutes(
       schema: {
         tags: ["Payments"],
         summary: "Capture an approved PayPal order and credit it",
-        description: "200 when credited (now or earlier), 202 when PayPal is still processing the payment (credited once it completes).",
+        description:
+          "200 when credited (now or earlier), 202 when PayPal is still processing the payment (credited once it completes).",
         params: paypalCaptureParams,
         // The stored order decides what is credited; packageId is validated and otherwise ignored.
         body: paypalCaptureSchema,
-        response: { 200: paymentResultSchema, 202: paymentResultSchema, ...errors(400, 401, 402, 404, 409, 422, 502, 503) },
+        response: {
+          200: paymentResultSchema,
+          202: paymentResultSchema,
+          ...errors(400, 401, 402, 404, 409, 422, 502, 503),
+        },
       },
     },
     async (request, reply) => {
@@ -110,6 +119,17 @@ export async function registerPaypal(app: FastifyInstance, opts: PaypalOptions):
 }
 
 /** What the PayPal routes and the re-check job share. */
-export function createPaypalContext(opts: { db: Db; config: Config; secretBox: SecretBox; timeoutMs?: number }): PaypalContext {
-  return { db: opts.db, config: opts.config, secretBox: opts.secretBox, timeoutMs: opts.timeoutMs ?? PAYPAL_TIMEOUT_MS, captures: new Map() };
+export function createPaypalContext(opts: {
+  db: Db;
+  config: Config;
+  secretBox: SecretBox;
+  timeoutMs?: number;
+}): PaypalContext {
+  return {
+    db: opts.db,
+    config: opts.config,
+    secretBox: opts.secretBox,
+    timeoutMs: opts.timeoutMs ?? PAYPAL_TIMEOUT_MS,
+    captures: new Map(),
+  };
 }

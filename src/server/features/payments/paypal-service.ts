@@ -17,7 +17,15 @@ import type { SecretBox } from "../../lib/secret-box.js";
 import { purchasablePackage } from "../packages/service.js";
 import { readSettings } from "../settings/service.js";
 import { paypalSettings } from "./payment-settings.js";
-import { DECLINED_PREFIX, failOrder, markPending, MISMATCH_PREFIX, settlePaypalOrder, type PaymentOrder, type PaypalSettlement } from "./paypal-settle.js";
+import {
+  DECLINED_PREFIX,
+  failOrder,
+  markPending,
+  MISMATCH_PREFIX,
+  settlePaypalOrder,
+  type PaymentOrder,
+  type PaypalSettlement,
+} from "./paypal-settle.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 
 export interface PaypalContext {
@@ -60,7 +68,15 @@ export async function paypalSetup(ctx: PaypalContext): Promise<PaypalSetup> {
 export async function paypalConnection(ctx: PaypalContext): Promise<PaypalClient | undefined> {
   const settings = await readSettings(ctx.db, ctx.secretBox);
   const s = paypalSettings({ ...settings, paypalEnabled: true }, ctx.config);
-  return s && new PaypalClient({ baseUrl: s.baseUrl, clientId: s.clientId, clientSecret: s.clientSecret, timeoutMs: ctx.timeoutMs });
+  return (
+    s &&
+    new PaypalClient({
+      baseUrl: s.baseUrl,
+      clientId: s.clientId,
+      clientSecret: s.clientSecret,
+      timeoutMs: ctx.timeoutMs,
+    })
+  );
 }
 
 function suggestionFor(err: PaypalError): string {
@@ -70,10 +86,16 @@ function suggestionFor(err: PaypalError): string {
   return `Please try again in a few minutes, ${OR_CREEM}`;
 }
 
-const asPaypalError = (err: unknown, what: string) => (err instanceof PaypalError ? err : new PaypalError("failed", `${what} failed unexpectedly`));
+const asPaypalError = (err: unknown, what: string) =>
+  err instanceof PaypalError ? err : new PaypalError("failed", `${what} failed unexpectedly`);
 
 /** POST /paypal/order: the order row first, then PayPal; the order fails if PayPal does. */
-export async function createPaypalOrder(ctx: PaypalContext, userId: string, packageId: string, log: FastifyBaseLogger): Promise<{ id: string }> {
+export async function createPaypalOrder(
+  ctx: PaypalContext,
+  userId: string,
+  packageId: string,
+  log: FastifyBaseLogger,
+): Promise<{ id: string }> {
   const s = paypalSettings(await readSettings(ctx.db, ctx.secretBox), ctx.config);
   if (!s) throw paypalNotConfigured();
   const pkg = await purchasablePackage(ctx.db, packageId);
@@ -91,14 +113,22 @@ export async function createPaypalOrder(ctx: PaypalContext, userId: string, pack
       status: "created",
     })
     .returning();
-  const client = new PaypalClient({ baseUrl: s.baseUrl, clientId: s.clientId, clientSecret: s.clientSecret, timeoutMs: ctx.timeoutMs });
+  const client = new PaypalClient({
+    baseUrl: s.baseUrl,
+    clientId: s.clientId,
+    clientSecret: s.clientSecret,
+    timeoutMs: ctx.timeoutMs,
+  });
   try {
     const created = await client.createOrder({
       orderId: order!.id,
       amount: { currency: order!.currency, value: formatCents(toCents(order!.amount)) },
       description: pkg.name,
     });
-    await ctx.db.update(paymentOrders).set({ providerOrderId: created.id, updatedAt: new Date() }).where(eq(paymentOrders.id, order!.id));
+    await ctx.db
+      .update(paymentOrders)
+      .set({ providerOrderId: created.id, updatedAt: new Date() })
+      .where(eq(paymentOrders.id, order!.id));
     log.info({ orderId: order!.id, paypalOrderId: created.id, packageId: pkg.id }, "PayPal order created");
     return { id: created.id };
   } catch (err) {
@@ -131,7 +161,8 @@ export interface CaptureReply {
 
 const MESSAGES = {
   completed: (o: PaymentOrder) => `Payment successful: ${o.credits} credits were added to your account.`,
-  pending: (o: PaymentOrder) => `PayPal is still processing this payment. Your ${o.credits} credits will be added once PayPal completes it.`,
+  pending: (o: PaymentOrder) =>
+    `PayPal is still processing this payment. Your ${o.credits} credits will be added once PayPal completes it.`,
 };
 
 function declined(): AppError {
@@ -216,7 +247,11 @@ async function reply(db: Db, orderId: string): Promise<CaptureReply> {
 }
 
 /** Asks PayPal for the capture: capture an open order, read back a pending or captured one. */
-async function fetchCapture(client: PaypalClient, order: PaymentOrder, log: FastifyBaseLogger): Promise<PaypalOrder | "in_progress"> {
+async function fetchCapture(
+  client: PaypalClient,
+  order: PaymentOrder,
+  log: FastifyBaseLogger,
+): Promise<PaypalOrder | "in_progress"> {
   const paypalOrderId = order.providerOrderId!;
   if (order.status === "pending") return client.getOrder(paypalOrderId);
   try {
@@ -243,11 +278,22 @@ async function fetchCapture(client: PaypalClient, order: PaymentOrder, log: Fast
  * Concurrent captures of one order in this process share one PayPal call; across processes the
  * stable PayPal-Request-Id and creditPurchase() keep it to one capture and one credit.
  */
-export async function capturePaypalOrder(ctx: PaypalContext, userId: string, paypalOrderId: string, log: FastifyBaseLogger): Promise<CaptureReply> {
+export async function capturePaypalOrder(
+  ctx: PaypalContext,
+  userId: string,
+  paypalOrderId: string,
+  log: FastifyBaseLogger,
+): Promise<CaptureReply> {
   const [order] = await ctx.db
     .select()
     .from(paymentOrders)
-    .where(and(eq(paymentOrders.provider, "paypal"), eq(paymentOrders.providerOrderId, paypalOrderId), eq(paymentOrders.userId, userId)));
+    .where(
+      and(
+        eq(paymentOrders.provider, "paypal"),
+        eq(paymentOrders.providerOrderId, paypalOrderId),
+        eq(paymentOrders.userId, userId),
+      ),
+    );
   if (!order) throw notFound("Payment not found");
   if (order.status === "completed" || order.status === "failed") return reply(ctx.db, order.id);
 

@@ -45,7 +45,12 @@ function captureOf(order: PaymentOrder, paid: PaypalOrder): PaypalCapture | unde
 export async function failOrder(db: Db, orderId: string, reason: string, paymentId?: string): Promise<void> {
   await db
     .update(paymentOrders)
-    .set({ status: "failed", failureReason: reason, updatedAt: new Date(), ...(paymentId ? { providerPaymentId: paymentId } : {}) })
+    .set({
+      status: "failed",
+      failureReason: reason,
+      updatedAt: new Date(),
+      ...(paymentId ? { providerPaymentId: paymentId } : {}),
+    })
     .where(and(eq(paymentOrders.id, orderId), inArray(paymentOrders.status, ["created", "pending"])));
 }
 
@@ -57,7 +62,12 @@ export async function markPending(db: Db, orderId: string, paymentId: string | u
     .where(and(eq(paymentOrders.id, orderId), inArray(paymentOrders.status, ["created", "pending"])));
 }
 
-export async function settlePaypalOrder(db: Db, order: PaymentOrder, paid: PaypalOrder, log: FastifyBaseLogger): Promise<PaypalSettlement> {
+export async function settlePaypalOrder(
+  db: Db,
+  order: PaymentOrder,
+  paid: PaypalOrder,
+  log: FastifyBaseLogger,
+): Promise<PaypalSettlement> {
   const context = { orderId: order.id, paypalOrderId: paid.id };
   if (order.status === "completed") return { kind: "already_credited" };
   const capture = captureOf(order, paid);
@@ -91,18 +101,29 @@ export async function settlePaypalOrder(db: Db, order: PaymentOrder, paid: Paypa
     case "REVERSED": {
       const reason = `${DECLINED_PREFIX} PayPal capture ${capture.id} is ${capture.status}`;
       await failOrder(db, order.id, reason, capture.id);
-      log.warn({ ...context, captureId: capture.id, captureStatus: capture.status }, "PayPal capture not paid; order failed");
+      log.warn(
+        { ...context, captureId: capture.id, captureStatus: capture.status },
+        "PayPal capture not paid; order failed",
+      );
       return { kind: "declined", reason };
     }
     default:
       // A status PayPal may add later: not money yet; the re-check keeps asking.
       await markPending(db, order.id, capture.id);
-      log.warn({ ...context, captureId: capture.id, captureStatus: capture.status }, "PayPal capture in an unknown state; treated as pending");
+      log.warn(
+        { ...context, captureId: capture.id, captureStatus: capture.status },
+        "PayPal capture in an unknown state; treated as pending",
+      );
       return { kind: "pending" };
   }
 }
 
-async function complete(db: Db, order: PaymentOrder, capture: PaypalCapture, log: FastifyBaseLogger): Promise<PaypalSettlement> {
+async function complete(
+  db: Db,
+  order: PaymentOrder,
+  capture: PaypalCapture,
+  log: FastifyBaseLogger,
+): Promise<PaypalSettlement> {
   const context = { orderId: order.id, paypalOrderId: order.providerOrderId, captureId: capture.id };
   const expected = toCents(order.amount);
   const paidCents = capture.amount ? toCents(capture.amount.value) : Number.NaN;
@@ -113,18 +134,32 @@ async function complete(db: Db, order: PaymentOrder, capture: PaypalCapture, log
     return mismatch(db, order, reason, capture, log);
   }
 
-  const result = await db.transaction((tx) => creditPurchase(tx, order.id, capture.id, () => purchaseDescription(order)));
+  const result = await db.transaction((tx) =>
+    creditPurchase(tx, order.id, capture.id, () => purchaseDescription(order)),
+  );
   if (result?.credited) {
     log.info({ ...context, credits: order.credits, userId: order.userId }, "PayPal purchase credited");
     return { kind: "credited" };
   }
-  const [now] = await db.select({ status: paymentOrders.status }).from(paymentOrders).where(eq(paymentOrders.id, order.id));
+  const [now] = await db
+    .select({ status: paymentOrders.status })
+    .from(paymentOrders)
+    .where(eq(paymentOrders.id, order.id));
   if (now?.status === "completed") return { kind: "already_credited" };
-  log.error({ ...context, status: now?.status }, "PayPal reports a completed capture for an order that had failed; not credited, needs an admin");
+  log.error(
+    { ...context, status: now?.status },
+    "PayPal reports a completed capture for an order that had failed; not credited, needs an admin",
+  );
   return { kind: "order_failed" };
 }
 
-async function mismatch(db: Db, order: PaymentOrder, reason: string, capture: PaypalCapture, log: FastifyBaseLogger): Promise<PaypalSettlement> {
+async function mismatch(
+  db: Db,
+  order: PaymentOrder,
+  reason: string,
+  capture: PaypalCapture,
+  log: FastifyBaseLogger,
+): Promise<PaypalSettlement> {
   await failOrder(db, order.id, reason, capture.id);
   log.error(
     {

@@ -1,7 +1,11 @@
 /** The admin's settings (the /admin page): GET and PUT /api/admin/settings, secrets only masked. */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { adminSettingsSavedSchema, adminSettingsViewSchema, settingsUpdateSchema } from "../../../shared/schemas/settings.js";
+import {
+  adminSettingsSavedSchema,
+  adminSettingsViewSchema,
+  settingsUpdateSchema,
+} from "../../../shared/schemas/settings.js";
 import type { Db } from "../../db/connect.js";
 import { errors } from "../../http/route-contract.js";
 import type { SecretBox } from "../../lib/secret-box.js";

@@ -7,7 +7,11 @@ import type { Db, Queryable } from "../../db/connect.js";
 import { adminSettings } from "../../db/schema.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { isMaskedSecret, maskSecret } from "../../../shared/mask.js";
-import { SECRET_SETTING_FIELDS, type AdminSettingsView, type SettingsUpdate } from "../../../shared/schemas/settings.js";
+import {
+  SECRET_SETTING_FIELDS,
+  type AdminSettingsView,
+  type SettingsUpdate,
+} from "../../../shared/schemas/settings.js";
 import { PRICE_ITEMS, type PriceItem } from "../../../shared/catalogue.js";
 import { resolvePrices, type StoredPrices } from "../../../shared/prices.js";
 import { fieldChanges, recordAudit, type AuditActor } from "../audit/audit-log.js";
@@ -95,7 +99,11 @@ export async function updateSettings(db: Queryable, box: SecretBox, patch: Parti
   const changes: StoredPrices = {};
   const change = (item: PriceItem, web: number | undefined, api: string | undefined) => {
     if (web === undefined && api === undefined) return;
-    changes[item] = { ...changes[item], ...(web === undefined ? {} : { web }), ...(api === undefined ? {} : { api: Number(api) }) };
+    changes[item] = {
+      ...changes[item],
+      ...(web === undefined ? {} : { web }),
+      ...(api === undefined ? {} : { api: Number(api) }),
+    };
   };
   change("veo3", veo3Credits, veo3ApiPrice);
   change("veo3_fast", veo3FastCredits, veo3FastApiPrice);
@@ -135,7 +143,11 @@ export async function updateSettingsAudited(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await ensureSettingsRow(tx);
-    await tx.select({ id: adminSettings.id }).from(adminSettings).where(eq(adminSettings.id, SETTINGS_ID)).for("update");
+    await tx
+      .select({ id: adminSettings.id })
+      .from(adminSettings)
+      .where(eq(adminSettings.id, SETTINGS_ID))
+      .for("update");
     const before = flatSettings(await readSettings(tx, box));
     await updateSettings(tx, box, patch);
     const after = flatSettings(await readSettings(tx, box));

@@ -17,7 +17,8 @@ export interface CopyLimits {
   trustedOrigins: readonly string[];
 }
 
-export type CopyResult = { kind: "copied"; tempPath: string; sizeBytes: number; sha256: string } | { kind: "gone"; status: number };
+export type CopyResult =
+  { kind: "copied"; tempPath: string; sizeBytes: number; sha256: string } | { kind: "gone"; status: number };
 
 /** A copy that failed for now (network, status, not a video, too large): tried again later. */
 export class CopyError extends Error {}
@@ -41,7 +42,8 @@ class VideoCheck extends Transform {
     if (this.size > this.maxBytes) return done(new CopyError(`The file is larger than ${this.maxBytes} bytes`));
     if (this.head.length < 8) {
       this.head = Buffer.concat([this.head, chunk]).subarray(0, 8);
-      if (this.head.length === 8 && this.head.toString("latin1", 4, 8) !== "ftyp") return done(new CopyError("The file is not an MP4 video"));
+      if (this.head.length === 8 && this.head.toString("latin1", 4, 8) !== "ftyp")
+        return done(new CopyError("The file is not an MP4 video"));
     }
     this.hash.update(chunk);
     done(null, chunk);
@@ -87,7 +89,11 @@ export async function copyToTemp(url: string, tempDir: string, limits: CopyLimit
   } catch (err) {
     await fsp.rm(tempPath, { force: true });
     if (err instanceof CopyError) throw err;
-    throw new CopyError(signal.aborted ? "The copy took too long" : `The copy broke off: ${err instanceof Error ? err.message : String(err)}`);
+    throw new CopyError(
+      signal.aborted
+        ? "The copy took too long"
+        : `The copy broke off: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   return { kind: "copied", tempPath, sizeBytes: check.size, sha256: check.hash.digest("hex") };
 }

@@ -19,11 +19,19 @@ const received = z.object({ code: z.literal(200), msg: z.literal("received") }).
 
 export async function callbackRoutes(
   scope: FastifyInstance,
-  opts: { db: Db; generation: Pick<GenerateDeps, "wake">; readSettings(): Promise<Pick<Settings, "kieWebhookHmacKey">> },
+  opts: {
+    db: Db;
+    generation: Pick<GenerateDeps, "wake">;
+    readSettings(): Promise<Pick<Settings, "kieWebhookHmacKey">>;
+  },
 ): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   // No body schema: anything is accepted and only read for a task id (never trusted).
-  const schema = { tags: ["Callbacks"], summary: "KIE's callback: re-check the named task", response: { 200: received, ...errors(401) } };
+  const schema = {
+    tags: ["Callbacks"],
+    summary: "KIE's callback: re-check the named task",
+    response: { 200: received, ...errors(401) },
+  };
   app.post("/api/callbacks/kie", { config: { access: "callback" }, schema }, async (request) => {
     const taskId = callbackTaskId(request.body);
     const { kieWebhookHmacKey: key } = await opts.readSettings();

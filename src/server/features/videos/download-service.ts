@@ -27,7 +27,9 @@ export async function openDownload(
   if (!url)
     throw new AppError(
       "not_found",
-      quality === "720p" ? "This video is not ready yet" : `The ${quality === "4k" ? "4K" : quality} version of this video is not available`,
+      quality === "720p"
+        ? "This video is not ready yet"
+        : `The ${quality === "4k" ? "4K" : quality} version of this video is not available`,
       {},
       reasoned("video_not_ready", { quality }),
     );
@@ -35,7 +37,10 @@ export async function openDownload(
   if (fileId) return { archived: `${archivedVideoPath(fileId)}?download=1` };
   let upstream;
   try {
-    upstream = await downloadPublic(internalFileUrl(ctx, url), { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS), trustedOrigins: ctx.trustedFileOrigins });
+    upstream = await downloadPublic(internalFileUrl(ctx, url), {
+      signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS),
+      trustedOrigins: ctx.trustedFileOrigins,
+    });
   } catch {
     throw new AppError("upstream_error", "The video file could not be fetched. Please try again.");
   }

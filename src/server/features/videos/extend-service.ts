@@ -17,7 +17,8 @@ import { getOwnTask } from "./queries.js";
 import type { TaskReads } from "./video-deps.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 
-export const NOT_EXTENDABLE = "KIE cannot extend a video after its 1080p version was made. Tick “Keep extendable” when you make a video you may extend.";
+export const NOT_EXTENDABLE =
+  "KIE cannot extend a video after its 1080p version was made. Tick “Keep extendable” when you make a video you may extend.";
 
 export async function extendVideo(
   ctx: TaskReads & { generation: GenerateDeps; readSettings(): Promise<Settings> },
@@ -28,8 +29,14 @@ export async function extendVideo(
 ): Promise<GenerateVideoResult> {
   const parent = await getOwnTask(ctx.db, ctx.caches.tasks, userId, taskId);
   if (parent.status !== "completed" || parent.videoExpired)
-    throw new AppError("conflict", "Only a finished video can be extended", {}, reasoned("extend_needs_finished_video"));
-  if (parent.hdStatus !== "held" && parent.hdStatus !== "none") throw new AppError("conflict", NOT_EXTENDABLE, {}, reasoned("extend_after_hd"));
+    throw new AppError(
+      "conflict",
+      "Only a finished video can be extended",
+      {},
+      reasoned("extend_needs_finished_video"),
+    );
+  if (parent.hdStatus !== "held" && parent.hdStatus !== "none")
+    throw new AppError("conflict", NOT_EXTENDABLE, {}, reasoned("extend_after_hd"));
   const model = parent.model as VeoModel;
   const cost = webCost(pricesOf(await ctx.readSettings()), model, ["extend"]);
   return generateVideo(

@@ -56,7 +56,9 @@ export async function generateVideo(
   const { cost, extend } = opts;
   const label = modelLabel(input.model);
 
-  const uhd = input.upgrade4k ? { cost: opts.uhdCost ?? 0, description: `4K upgrade (${label}${opts.via === "api" ? ", API" : ""})` } : undefined;
+  const uhd = input.upgrade4k
+    ? { cost: opts.uhdCost ?? 0, description: `4K upgrade (${label}${opts.via === "api" ? ", API" : ""})` }
+    : undefined;
   const reservation = {
     userId,
     cost,
@@ -100,7 +102,10 @@ export async function generateVideo(
           });
 
   if (!reserved) {
-    const [user] = await db.select({ credits: users.credits, isActive: users.isActive }).from(users).where(eq(users.id, userId));
+    const [user] = await db
+      .select({ credits: users.credits, isActive: users.isActive })
+      .from(users)
+      .where(eq(users.id, userId));
     if (!user?.isActive) throw new AppError("forbidden", "This account has been disabled");
     throw new AppError(
       "insufficient_credits",
@@ -197,12 +202,22 @@ function refusal(err: KieError | undefined, cost: number): { reason: string; err
         const reason = "KIE cannot extend a video after its 1080p version was made";
         return {
           reason,
-          error: new AppError("unprocessable", `This video cannot be extended: ${reason}. ${refunded}`, {}, reasoned("extend_refused", { detail: reason })),
+          error: new AppError(
+            "unprocessable",
+            `This video cannot be extended: ${reason}. ${refunded}`,
+            {},
+            reasoned("extend_refused", { detail: reason }),
+          ),
         };
       }
       return {
         reason: err.message,
-        error: new AppError("unprocessable", `The video was refused: ${err.message} ${refunded}`, {}, reasoned("video_refused", { detail: err.message })),
+        error: new AppError(
+          "unprocessable",
+          `The video was refused: ${err.message} ${refunded}`,
+          {},
+          reasoned("video_refused", { detail: err.message }),
+        ),
       };
     case "rate_limited":
       return {

@@ -16,7 +16,11 @@ export interface ForceHdResult {
   message: string;
 }
 
-export async function forceHd(ctx: TaskReads & { provider: VideoProvider }, userId: string, taskId: string): Promise<ForceHdResult> {
+export async function forceHd(
+  ctx: TaskReads & { provider: VideoProvider },
+  userId: string,
+  taskId: string,
+): Promise<ForceHdResult> {
   const task = await getOwnTask(ctx.db, ctx.caches.tasks, userId, taskId, NOT_ELIGIBLE_FOR_HD);
   // Every aspect ratio has a 1080p version now (issue 22), 9:16 videos made before it too.
   if (task.status !== "completed") throw notFound(NOT_ELIGIBLE_FOR_HD);

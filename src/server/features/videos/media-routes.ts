@@ -28,8 +28,14 @@ const query = z.object({
   share: z.string().max(64).optional(),
   download: z.literal("1").optional(),
 });
-const video = { description: "The MP4 file (206 for a range).", content: { "video/mp4": { schema: z.string().meta({ format: "binary" }) } } };
-const redirect = { description: "With S3 storage: a presigned URL of the bucket.", content: { "text/plain": { schema: z.string() } } };
+const video = {
+  description: "The MP4 file (206 for a range).",
+  content: { "video/mp4": { schema: z.string().meta({ format: "binary" }) } },
+};
+const redirect = {
+  description: "With S3 storage: a presigned URL of the bucket.",
+  content: { "text/plain": { schema: z.string() } },
+};
 
 /** Larger reads than the file streams' 64 KiB: 1 MB ranges served ~1.5x faster (npm run bench, decision 0043). */
 const READ_CHUNK_BYTES = 256 * 1024;
@@ -52,7 +58,13 @@ export async function videoMediaRoutes(scope: FastifyInstance, deps: MediaRouteD
   if (videoStore.localDir) {
     fs.mkdirSync(videoStore.localDir, { recursive: true });
     // Only sendFile: no route serves the folder by itself.
-    await scope.register(fastifyStatic, { root: videoStore.localDir, serve: false, cacheControl: false, dotfiles: "deny", index: false });
+    await scope.register(fastifyStatic, {
+      root: videoStore.localDir,
+      serve: false,
+      cacheControl: false,
+      dotfiles: "deny",
+      index: false,
+    });
   }
   const app = scope.withTypeProvider<ZodTypeProvider>();
 

@@ -1,5 +1,12 @@
 /** What a video costs in our credits, from the admin's prices (decision 0048). */
-import { MODE_CATALOGUE, MODEL_CATALOGUE, MODELS, modesFor, SURCHARGE_CATALOGUE, SURCHARGES } from "../../../shared/catalogue.js";
+import {
+  MODE_CATALOGUE,
+  MODEL_CATALOGUE,
+  MODELS,
+  modesFor,
+  SURCHARGE_CATALOGUE,
+  SURCHARGES,
+} from "../../../shared/catalogue.js";
 import { apiCost, resolvePrices, webCost, type PriceTable } from "../../../shared/prices.js";
 import type { PricingView } from "../../../shared/schemas/videos.js";
 import type { Settings } from "../settings/service.js";
@@ -8,7 +15,10 @@ export const pricesOf = (s: Pick<Settings, "prices">): PriceTable => resolvePric
 
 export function pricingView(s: Settings, simulated: boolean): PricingView {
   const prices = pricesOf(s);
-  const price = (model: (typeof MODELS)[number]) => ({ web_credits: webCost(prices, model), api_credits: apiCost(prices, model) });
+  const price = (model: (typeof MODELS)[number]) => ({
+    web_credits: webCost(prices, model),
+    api_credits: apiCost(prices, model),
+  });
   return {
     veo3_fast: price("veo3_fast"),
     veo3_quality: price("veo3"),

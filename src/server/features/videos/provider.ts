@@ -19,10 +19,11 @@ import { notifyProviderLow, notifyProviderProblem } from "../notifications/outbo
 import { KIE_AVAILABLE_THRESHOLD } from "../../../shared/schemas/kie-apis.js";
 
 /** What a video of each model costs a provider account, as the admin set it per account. */
-const ACCOUNT_COST = { veo3: kieApis.veo3QualityCredits, veo3_fast: kieApis.veo3FastCredits, veo3_lite: kieApis.veo3LiteCredits } satisfies Record<
-  VeoModel,
-  unknown
->;
+const ACCOUNT_COST = {
+  veo3: kieApis.veo3QualityCredits,
+  veo3_fast: kieApis.veo3FastCredits,
+  veo3_lite: kieApis.veo3LiteCredits,
+} satisfies Record<VeoModel, unknown>;
 
 export type ProviderSource = "account" | "settings" | "env" | "simulator";
 
@@ -49,14 +50,26 @@ export class VideoProvider {
 
   private kieClient(apiKey: string, surface: KieSurface): KieClient {
     const { kie } = this.deps.config;
-    return new KieClient({ surface, baseUrl: kie.baseUrl, uploadBaseUrl: kie.uploadBaseUrl, apiKey, timeoutMs: kie.timeoutMs });
+    return new KieClient({
+      surface,
+      baseUrl: kie.baseUrl,
+      uploadBaseUrl: kie.uploadBaseUrl,
+      apiKey,
+      timeoutMs: kie.timeoutMs,
+    });
   }
 
   private simulatorKey(surface: KieSurface): ProviderKey {
     const { baseUrl, apiKey } = this.deps.simulator;
     return {
       source: "simulator",
-      client: new KieClient({ surface, baseUrl, uploadBaseUrl: baseUrl, apiKey, timeoutMs: this.deps.config.kie.timeoutMs }),
+      client: new KieClient({
+        surface,
+        baseUrl,
+        uploadBaseUrl: baseUrl,
+        apiKey,
+        timeoutMs: this.deps.config.kie.timeoutMs,
+      }),
     };
   }
 
@@ -66,9 +79,14 @@ export class VideoProvider {
     const surface = settings.kieSurface as KieSurface;
     if (this.deps.config.videoProvider === "simulator") return [this.simulatorKey(surface)];
     const { accounts } = (await this.deps.accountsCache.get(model, () => this.affordingAccounts(model)))!;
-    const keys: ProviderKey[] = accounts.map((a) => ({ source: "account", kieApiId: a.id, client: this.kieClient(a.token, surface) }));
+    const keys: ProviderKey[] = accounts.map((a) => ({
+      source: "account",
+      kieApiId: a.id,
+      client: this.kieClient(a.token, surface),
+    }));
     if (settings.kieToken) keys.push({ source: "settings", client: this.kieClient(settings.kieToken, surface) });
-    if (this.deps.config.kie.apiKey) keys.push({ source: "env", client: this.kieClient(this.deps.config.kie.apiKey, surface) });
+    if (this.deps.config.kie.apiKey)
+      keys.push({ source: "env", client: this.kieClient(this.deps.config.kie.apiKey, surface) });
     return keys.length > 0 ? keys : [this.simulatorKey(surface)];
   }
 
@@ -91,22 +109,41 @@ export class VideoProvider {
   async isSimulated(): Promise<boolean> {
     if (this.deps.config.videoProvider === "simulator") return true;
     if (this.deps.config.kie.apiKey) return false;
-    const [account] = await this.deps.db.select({ id: kieApis.id }).from(kieApis).where(eq(kieApis.isEnabled, true)).limit(1);
+    const [account] = await this.deps.db
+      .select({ id: kieApis.id })
+      .from(kieApis)
+      .where(eq(kieApis.isEnabled, true))
+      .limit(1);
     if (account) return false;
     return !(await this.deps.readSettings()).kieToken;
   }
 
   /** The key that made an existing task, as a key to submit with (an extension of it). */
-  async keyOf(task: { providerSource: string; kieApiId: string | null; providerSurface?: string }): Promise<ProviderKey> {
-    return { source: task.providerSource as ProviderSource, ...(task.kieApiId ? { kieApiId: task.kieApiId } : {}), client: await this.clientFor(task) };
+  async keyOf(task: {
+    providerSource: string;
+    kieApiId: string | null;
+    providerSurface?: string;
+  }): Promise<ProviderKey> {
+    return {
+      source: task.providerSource as ProviderSource,
+      ...(task.kieApiId ? { kieApiId: task.kieApiId } : {}),
+      client: await this.clientFor(task),
+    };
   }
 
   /** The client for an existing task, on the surface that made it: the key that created it, or the best remaining one. */
-  async clientFor(task: { providerSource: string; kieApiId: string | null; providerSurface?: string }): Promise<KieClient> {
+  async clientFor(task: {
+    providerSource: string;
+    kieApiId: string | null;
+    providerSurface?: string;
+  }): Promise<KieClient> {
     const surface = (task.providerSurface ?? "veo") as KieSurface;
     if (task.providerSource === "simulator") return this.simulatorKey(surface).client;
     if (task.providerSource === "account" && task.kieApiId) {
-      const [a] = await this.deps.db.select({ token: kieApis.tokenEncrypted }).from(kieApis).where(eq(kieApis.id, task.kieApiId));
+      const [a] = await this.deps.db
+        .select({ token: kieApis.tokenEncrypted })
+        .from(kieApis)
+        .where(eq(kieApis.id, task.kieApiId));
       const token = a && this.open(a.token);
       if (token) return this.kieClient(token, surface);
     }
@@ -133,7 +170,10 @@ export class VideoProvider {
       .where(eq(kieApis.id, kieApiId))
       .returning({ name: kieApis.name, totalCredits: kieApis.totalCredits, cost });
     // Once, when this video took the account below the 'Available' line.
-    const crossed = account && account.totalCredits < KIE_AVAILABLE_THRESHOLD && account.totalCredits + account.cost >= KIE_AVAILABLE_THRESHOLD;
+    const crossed =
+      account &&
+      account.totalCredits < KIE_AVAILABLE_THRESHOLD &&
+      account.totalCredits + account.cost >= KIE_AVAILABLE_THRESHOLD;
     if (crossed) await notifyProviderLow(this.deps.db, account);
   }
 

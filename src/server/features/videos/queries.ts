@@ -75,7 +75,13 @@ const ownTask = preparedPerDatabase((db: Db) =>
   db
     .select()
     .from(videoTasks)
-    .where(and(eq(videoTasks.taskId, sql.placeholder("taskId")), eq(videoTasks.userId, sql.placeholder("userId")), isNull(videoTasks.deletedAt)))
+    .where(
+      and(
+        eq(videoTasks.taskId, sql.placeholder("taskId")),
+        eq(videoTasks.userId, sql.placeholder("userId")),
+        isNull(videoTasks.deletedAt),
+      ),
+    )
     .limit(1)
     .prepare("own_task"),
 );
@@ -87,10 +93,18 @@ export type TaskListQuery = { days: number } | { page: number; limit: number };
  * `{"tasks": [...], "total": n}` for a page; newest first. Polled by every open page, so read
  * through the cache, with an entity tag for conditional requests.
  */
-export async function taskList(db: Db, cache: FreshCache<TaskListBody>, userId: string, query: TaskListQuery): Promise<TaskListBody> {
+export async function taskList(
+  db: Db,
+  cache: FreshCache<TaskListBody>,
+  userId: string,
+  query: TaskListQuery,
+): Promise<TaskListBody> {
   const key = "days" in query ? `${userId}:d${query.days}` : `${userId}:p${query.page}:${query.limit}`;
   const list = await cache.get(key, async () => {
-    const json = "days" in query ? await recentTasksJson(db, userId, query.days) : await taskPageJson(db, userId, query.page, query.limit);
+    const json =
+      "days" in query
+        ? await recentTasksJson(db, userId, query.days)
+        : await taskPageJson(db, userId, query.page, query.limit);
     return { userId, json, etag: `"${crypto.createHash("sha1").update(json).digest("base64url")}"` };
   });
   return list!;
@@ -98,7 +112,11 @@ export async function taskList(db: Db, cache: FreshCache<TaskListBody>, userId: 
 
 async function recentTasksJson(db: Db, userId: string, days: number): Promise<string> {
   const since = new Date(Date.now() - days * 24 * 60 * 60_000);
-  const tasks = await taskListJson(db, sql`user_id = ${userId} and deleted_at is null and created_at >= ${since.toISOString()}`, DAYS_LIST_CAP);
+  const tasks = await taskListJson(
+    db,
+    sql`user_id = ${userId} and deleted_at is null and created_at >= ${since.toISOString()}`,
+    DAYS_LIST_CAP,
+  );
   return `{"tasks":${tasks}}`;
 }
 
@@ -114,12 +132,23 @@ async function taskPageJson(db: Db, userId: string, page: number, limit: number)
 }
 
 /** A task of this user by its provider task id; someone else's is as missing as a missing one. */
-export async function findOwnTask(db: Db, cache: FreshCache<TaskRow>, userId: string, taskId: string): Promise<TaskRow | undefined> {
+export async function findOwnTask(
+  db: Db,
+  cache: FreshCache<TaskRow>,
+  userId: string,
+  taskId: string,
+): Promise<TaskRow | undefined> {
   return cache.get(`${userId}:${taskId}`, async () => (await ownTask(db).execute({ taskId, userId }))[0]);
 }
 
 /** findOwnTask, or 404. */
-export async function getOwnTask(db: Db, cache: FreshCache<TaskRow>, userId: string, taskId: string, message = "Video not found"): Promise<TaskRow> {
+export async function getOwnTask(
+  db: Db,
+  cache: FreshCache<TaskRow>,
+  userId: string,
+  taskId: string,
+  message = "Video not found",
+): Promise<TaskRow> {
   const row = await findOwnTask(db, cache, userId, taskId);
   if (!row) throw notFound(message);
   return row;

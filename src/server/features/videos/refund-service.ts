@@ -27,6 +27,7 @@ export async function refundVideo(db: Db, taskId: string, actor: AuditActor): Pr
     }
     return given;
   });
-  if (amount === 0) throw new AppError("conflict", "This video has already been refunded", {}, reasoned("video_already_refunded"));
+  if (amount === 0)
+    throw new AppError("conflict", "This video has already been refunded", {}, reasoned("video_already_refunded"));
   return amount;
 }

@@ -36,7 +36,12 @@ import type { Settings } from "../settings/service.js";
 export const DEFAULT_GENERATE_RATE_LIMIT: RateLimitRule = { max: 30, windowMs: 60_000 };
 
 const listQuery = z.object({
-  days: z.coerce.number({ error: "days must be a number" }).int().min(1, "days must be between 1 and 90").max(90, "days must be between 1 and 90").optional(),
+  days: z.coerce
+    .number({ error: "days must be a number" })
+    .int()
+    .min(1, "days must be between 1 and 90")
+    .max(90, "days must be between 1 and 90")
+    .optional(),
   page: z.coerce.number({ error: "page must be a number" }).int().min(1, "page must be 1 or more").optional(),
   limit: z.coerce
     .number({ error: "limit must be a number" })
@@ -50,12 +55,18 @@ const downloadQuery = z.object({
   quality: z.enum(VIDEO_QUALITIES, { error: "quality must be 720p, 1080p or 4k" }).default("720p"),
 });
 /** A file, streamed from the provider with a download name. */
-const videoFile = { description: "The MP4 file, as an attachment.", content: { "video/mp4": { schema: z.string().meta({ format: "binary" }) } } };
+const videoFile = {
+  description: "The MP4 file, as an attachment.",
+  content: { "video/mp4": { schema: z.string().meta({ format: "binary" }) } },
+};
 const archivedRedirect = {
   description: "Archived: our own copy, as an attachment (GET /media/videos/{file}?download=1).",
   content: { "text/plain": { schema: z.string() } },
 };
-const notModified = { description: "The list has not changed since the ETag sent in If-None-Match.", content: { "application/json": { schema: z.null() } } };
+const notModified = {
+  description: "The list has not changed since the ETag sent in If-None-Match.",
+  content: { "application/json": { schema: z.null() } },
+};
 
 export interface VideoRouteDeps extends TaskReads, SimulatorFiles {
   /** Origins provider files may be fetched from though not public (our simulator, KIE_BASE_URL). */
@@ -73,7 +84,10 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
 
   app.get(
     "/api/pricing/current",
-    { config: { access: "public" }, schema: { tags: ["Site"], summary: "What a video costs", response: { 200: pricingViewSchema } } },
+    {
+      config: { access: "public" },
+      schema: { tags: ["Site"], summary: "What a video costs", response: { 200: pricingViewSchema } },
+    },
     async () => {
       const [settings, simulated] = await Promise.all([ctx.readSettings(), ctx.provider.isSimulated()]);
       return pricingView(settings, simulated);
@@ -102,7 +116,12 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
         const input = request.body;
         const prices = pricesOf(await ctx.readSettings());
         const cost = webCost(prices, input.model);
-        return generateVideo(ctx.generation, user.id, input, { via: "web", cost, uhdCost: surchargeCost(prices, "4k", "web"), linkTask });
+        return generateVideo(ctx.generation, user.id, input, {
+          via: "web",
+          cost,
+          uhdCost: surchargeCost(prices, "4k", "web"),
+          linkTask,
+        });
       });
     },
   );
@@ -151,7 +170,9 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
         db,
         ctx.caches.taskLists,
         user.id,
-        q.page !== undefined || q.limit !== undefined ? { page: q.page ?? 1, limit: q.limit ?? 20 } : { days: q.days ?? 14 },
+        q.page !== undefined || q.limit !== undefined
+          ? { page: q.page ?? 1, limit: q.limit ?? 20 }
+          : { days: q.days ?? 14 },
       );
       // Pages poll this: an unchanged list is answered 304 with no body (the browser revalidates).
       reply.header("etag", list.etag).header("cache-control", "private, no-cache");
@@ -165,7 +186,12 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
     "/api/video-status/:taskId",
     {
       config: { access: "user" },
-      schema: { tags: ["Videos"], summary: "One video's state", params: taskParam, response: { 200: videoStatusSchema, ...errors(401, 404) } },
+      schema: {
+        tags: ["Videos"],
+        summary: "One video's state",
+        params: taskParam,
+        response: { 200: videoStatusSchema, ...errors(401, 404) },
+      },
     },
     async (request) => {
       const user = requireUser(request);
@@ -188,13 +214,23 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
     "/api/hd-video/:taskId",
     {
       config: { access: "user" },
-      schema: { tags: ["Videos"], summary: "A video's 1080p file, if ready", params: taskParam, response: { 200: hdVideoSchema, ...errors(401, 404) } },
+      schema: {
+        tags: ["Videos"],
+        summary: "A video's 1080p file, if ready",
+        params: taskParam,
+        response: { 200: hdVideoSchema, ...errors(401, 404) },
+      },
     },
     async (request) => {
       const user = requireUser(request);
       const { taskId } = request.params;
       const task = toTaskView(await getOwnTask(db, ctx.caches.tasks, user.id, taskId));
-      return { success: Boolean(task.hdVideoUrl), hdVideoUrl: task.hdVideoUrl, hdStatus: task.hdStatus, message: hdMessage(task) };
+      return {
+        success: Boolean(task.hdVideoUrl),
+        hdVideoUrl: task.hdVideoUrl,
+        hdStatus: task.hdStatus,
+        message: hdMessage(task),
+      };
     },
   );
 
@@ -286,7 +322,8 @@ function hdMessage(task: { hdVideoUrl: string | null; hdStatus: string; status: 
   if (task.hdVideoUrl) return "HD video is ready";
   if (task.status !== "completed") return "The video is not finished yet";
   if (task.hdStatus === "failed") return "The 1080p version could not be produced";
-  if (task.hdStatus === "held") return "The 1080p version is held so the video can be extended: ask for it when you are done";
+  if (task.hdStatus === "held")
+    return "The 1080p version is held so the video can be extended: ask for it when you are done";
   // A 9:16 video from before 1080p existed for it: Check HD Status asks for one.
   if (task.hdStatus === "none") return "No 1080p version has been asked for yet: use Check HD Status";
   return "1080p video is still being processed. Please try again later.";

@@ -20,9 +20,12 @@ export interface SharedVideo {
 export function renderSharePage(v: SharedVideo): string {
   const model = modelLabel(v.model);
   const title = v.prompt ? `${v.prompt.slice(0, 70)}${v.prompt.length > 70 ? "…" : ""}` : `A video made with ${model}`;
-  const description = v.prompt ? v.prompt.slice(0, 200) : `An 8-second video with sound, made with ${model} on Veo Studio.`;
+  const description = v.prompt
+    ? v.prompt.slice(0, 200)
+    : `An 8-second video with sound, made with ${model} on Veo Studio.`;
   const [width, height] = v.aspectRatio === "9:16" ? [720, 1280] : [1280, 720];
-  const meta = (key: string, value: string | number, attr = "property") => `<meta ${attr}="${key}" content="${escape(String(value))}">`;
+  const meta = (key: string, value: string | number, attr = "property") =>
+    `<meta ${attr}="${key}" content="${escape(String(value))}">`;
   return `<!doctype html>
 <html lang="en">
 <head>

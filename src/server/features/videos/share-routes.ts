@@ -90,7 +90,13 @@ export async function shareRoutes(scope: FastifyInstance, deps: ShareRouteDeps):
       const [task] = await db
         .select()
         .from(videoTasks)
-        .where(and(eq(videoTasks.shareId, request.params.shareId), eq(videoTasks.isPublic, true), isNull(videoTasks.deletedAt)))
+        .where(
+          and(
+            eq(videoTasks.shareId, request.params.shareId),
+            eq(videoTasks.isPublic, true),
+            isNull(videoTasks.deletedAt),
+          ),
+        )
         .limit(1);
       const video = task?.status === "completed" && !task.videoExpired ? task.resultUrls?.[0] : undefined;
       if (!task || !video) {

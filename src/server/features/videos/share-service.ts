@@ -24,9 +24,16 @@ export const STILL_GENERATING = "This video is still being made. Delete it once 
 /** 16 random characters of base64url: 96 bits, not guessable. */
 const newShareId = () => crypto.randomBytes(12).toString("base64url");
 
-export function sharingView(task: Pick<TaskRow, "isPublic" | "shareId" | "sharePromptHidden">, publicUrl: string): SharingView {
+export function sharingView(
+  task: Pick<TaskRow, "isPublic" | "shareId" | "sharePromptHidden">,
+  publicUrl: string,
+): SharingView {
   const shareId = task.isPublic ? task.shareId : null;
-  return { isPublic: task.isPublic, shareUrl: shareId ? `${publicUrl}${SHARE_PREFIX}${shareId}` : null, sharePromptHidden: task.sharePromptHidden };
+  return {
+    isPublic: task.isPublic,
+    shareUrl: shareId ? `${publicUrl}${SHARE_PREFIX}${shareId}` : null,
+    sharePromptHidden: task.sharePromptHidden,
+  };
 }
 
 export async function setSharing(
@@ -36,7 +43,8 @@ export async function setSharing(
   input: { isPublic: boolean; hidePrompt?: boolean },
 ): Promise<SharingView> {
   const task = await getOwnTask(deps.db, deps.caches.tasks, userId, taskId);
-  if (input.isPublic && (task.status !== "completed" || task.videoExpired)) throw new AppError("conflict", NOT_SHAREABLE, {}, reasoned("video_not_shareable"));
+  if (input.isPublic && (task.status !== "completed" || task.videoExpired))
+    throw new AppError("conflict", NOT_SHAREABLE, {}, reasoned("video_not_shareable"));
   const [row] = await deps.db
     .update(videoTasks)
     .set({
@@ -58,7 +66,8 @@ export async function deleteVideo(
   log: FastifyBaseLogger,
 ): Promise<void> {
   const task = await getOwnTask(deps.db, deps.caches.tasks, userId, taskId);
-  if ((IN_PROGRESS as readonly string[]).includes(task.status)) throw new AppError("conflict", STILL_GENERATING, {}, reasoned("video_still_generating"));
+  if ((IN_PROGRESS as readonly string[]).includes(task.status))
+    throw new AppError("conflict", STILL_GENERATING, {}, reasoned("video_still_generating"));
   const files = await deps.db.transaction((tx) => markVideosDeleted(tx, [task.id]));
   await removeBlobs(deps.db, deps.videoStore, files, log);
 }

@@ -67,7 +67,12 @@ export async function failTask(db: Db, id: string, errorMessage: string): Promis
 export async function markHdReady(db: Db, id: string, hdVideoUrl: string): Promise<void> {
   await db
     .update(videoTasks)
-    .set({ hdVideoUrl, hdStatus: "ready", nextCheckAt: sql`case when ${videoTasks.uhdStatus} = 'pending' then now() else null end`, leaseUntil: null })
+    .set({
+      hdVideoUrl,
+      hdStatus: "ready",
+      nextCheckAt: sql`case when ${videoTasks.uhdStatus} = 'pending' then now() else null end`,
+      leaseUntil: null,
+    })
     .where(eq(videoTasks.id, id));
 }
 
@@ -77,7 +82,14 @@ export async function markTaskDue(db: Db, taskId: string): Promise<boolean> {
     .update(videoTasks)
     .set({ nextCheckAt: sql`now()` })
     .where(
-      and(eq(videoTasks.taskId, taskId), or(inArray(videoTasks.status, IN_PROGRESS), eq(videoTasks.hdStatus, "pending"), eq(videoTasks.uhdStatus, "pending"))),
+      and(
+        eq(videoTasks.taskId, taskId),
+        or(
+          inArray(videoTasks.status, IN_PROGRESS),
+          eq(videoTasks.hdStatus, "pending"),
+          eq(videoTasks.uhdStatus, "pending"),
+        ),
+      ),
     )
     .returning({ id: videoTasks.id });
   return rows.length > 0;

@@ -20,7 +20,13 @@ export const NOT_UPGRADABLE = "Video not found";
  * (nothing charged) a video that is not finished, already has or is getting its 4K version, whose
  * 4K version KIE could not make before (refunded once, not sold again), or whose 720p file expired.
  */
-export async function requestUhd(db: Db, userId: string, taskId: string, cost: number, description: string): Promise<{ remaining: number }> {
+export async function requestUhd(
+  db: Db,
+  userId: string,
+  taskId: string,
+  cost: number,
+  description: string,
+): Promise<{ remaining: number }> {
   return db.transaction(async (tx) => {
     const [task] = await tx
       .select({
@@ -35,13 +41,29 @@ export async function requestUhd(db: Db, userId: string, taskId: string, cost: n
       .for("update");
     if (!task) throw notFound(NOT_UPGRADABLE);
     if (task.status !== "completed" || task.videoExpired)
-      throw new AppError("conflict", "Only a finished video can be upgraded to 4K", {}, reasoned("uhd_needs_finished_video"));
-    if (task.uhdStatus === "ready") throw new AppError("conflict", "This video already has its 4K version", {}, reasoned("uhd_exists"));
+      throw new AppError(
+        "conflict",
+        "Only a finished video can be upgraded to 4K",
+        {},
+        reasoned("uhd_needs_finished_video"),
+      );
+    if (task.uhdStatus === "ready")
+      throw new AppError("conflict", "This video already has its 4K version", {}, reasoned("uhd_exists"));
     // KIE's "unavailable" says to try another video; a refunded upgrade is not sold twice.
     if (task.uhdStatus === "failed")
-      throw new AppError("conflict", `The 4K version of this video could not be made${task.uhdError ? `: ${task.uhdError}` : ""}`, {}, reasoned("uhd_failed"));
+      throw new AppError(
+        "conflict",
+        `The 4K version of this video could not be made${task.uhdError ? `: ${task.uhdError}` : ""}`,
+        {},
+        reasoned("uhd_failed"),
+      );
     if ((UHD_OWED as readonly string[]).includes(task.uhdStatus))
-      throw new AppError("conflict", "The 4K version of this video is already being made", {}, reasoned("uhd_in_progress"));
+      throw new AppError(
+        "conflict",
+        "The 4K version of this video is already being made",
+        {},
+        reasoned("uhd_in_progress"),
+      );
     const [user] = await tx
       .update(users)
       .set({ credits: sql`${users.credits} - ${cost}` })
@@ -60,7 +82,17 @@ export async function requestUhd(db: Db, userId: string, taskId: string, cost: n
       .update(videoTasks)
       .set({ uhdStatus: "pending", uhdCredits: cost, uhdAttempts: 0, nextCheckAt: sql`now()` })
       .where(eq(videoTasks.id, task.id));
-    await tx.insert(transactions).values({ userId, type: "usage", amount: -cost, description, videoTaskId: task.id, kieTaskId: taskId, upgrade: "4k" });
+    await tx
+      .insert(transactions)
+      .values({
+        userId,
+        type: "usage",
+        amount: -cost,
+        description,
+        videoTaskId: task.id,
+        kieTaskId: taskId,
+        upgrade: "4k",
+      });
     return { remaining: user.credits };
   });
 }

@@ -60,7 +60,13 @@ export async function uploadRoutes(scope: FastifyInstance, opts: UploadRouteOpti
       throw err;
     }
     const type = detectImageType(data);
-    if (!type) throw new AppError("unsupported_media_type", "Only JPG, PNG or WebP images can be used", {}, reasoned("image_type"));
+    if (!type)
+      throw new AppError(
+        "unsupported_media_type",
+        "Only JPG, PNG or WebP images can be used",
+        {},
+        reasoned("image_type"),
+      );
     const saved = await storeUpload(opts.db, uploads, {
       userId: user.id,
       data,
@@ -71,7 +77,10 @@ export async function uploadRoutes(scope: FastifyInstance, opts: UploadRouteOpti
     return reply.status(201).send({ success: true, imageUrl: saved.url });
   });
 
-  const imageFile = { description: "The image.", content: { "image/*": { schema: z.string().meta({ format: "binary" }) } } };
+  const imageFile = {
+    description: "The image.",
+    content: { "image/*": { schema: z.string().meta({ format: "binary" }) } },
+  };
   const fileSchema = {
     tags: ["Videos"],
     summary: "An uploaded reference image",

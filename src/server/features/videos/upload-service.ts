@@ -33,7 +33,8 @@ export const DEFAULT_UPLOAD_RATE_LIMIT: RateLimitRule = { max: 20, windowMs: 15 
 export const DEFAULT_UPLOAD_QUOTA_MB = 200;
 
 export const IMAGE_GONE =
-  `The reference image is no longer stored: images not used in a video are deleted ${UNUSED_UPLOAD_TTL_HOURS} hours after upload. ` + "Please upload it again.";
+  `The reference image is no longer stored: images not used in a video are deleted ${UNUSED_UPLOAD_TTL_HOURS} hours after upload. ` +
+  "Please upload it again.";
 
 /** Distinct from every other advisory lock key (only the two-int form is used with it). */
 const QUOTA_LOCK_NAMESPACE = 34_001;
@@ -57,7 +58,12 @@ export async function storeUpload(
     await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK_NAMESPACE}::int, hashtext(${userId}))`);
     const used = await unusedBytes(tx, userId);
     if (used + data.length > quotaBytes) {
-      throw await quotaExceeded(tx, userId, { used, size: data.length, quotaBytes, sweepDelayMs: upload.sweepDelayMs ?? UPLOAD_SWEEP_INTERVAL_MS });
+      throw await quotaExceeded(tx, userId, {
+        used,
+        size: data.length,
+        quotaBytes,
+        sweepDelayMs: upload.sweepDelayMs ?? UPLOAD_SWEEP_INTERVAL_MS,
+      });
     }
     await tx.insert(uploadsTable).values({ name, userId, bytes: data.length });
   });
@@ -76,15 +82,24 @@ export async function storeUpload(
 }
 
 async function unusedBytes(tx: Tx, userId: string): Promise<number> {
-  const res = await tx.execute(sql`select coalesce(sum(bytes), 0)::bigint as used from uploads where user_id = ${userId} and referenced_at is null`);
+  const res = await tx.execute(
+    sql`select coalesce(sum(bytes), 0)::bigint as used from uploads where user_id = ${userId} and referenced_at is null`,
+  );
   return Number(rowsOf<{ used: unknown }>(res)[0]?.used ?? 0);
 }
 
 /** 413 with Retry-After: when enough of the owner's unused uploads will have been swept. */
-async function quotaExceeded(tx: Tx, userId: string, q: { used: number; size: number; quotaBytes: number; sweepDelayMs: number }): Promise<AppError> {
+async function quotaExceeded(
+  tx: Tx,
+  userId: string,
+  q: { used: number; size: number; quotaBytes: number; sweepDelayMs: number },
+): Promise<AppError> {
   const limit = formatMb(q.quotaBytes);
   if (q.size > q.quotaBytes)
-    return new AppError("upload_quota_exceeded", `This image is larger than the ${limit} of upload space each account has. Please choose a smaller image.`);
+    return new AppError(
+      "upload_quota_exceeded",
+      `This image is larger than the ${limit} of upload space each account has. Please choose a smaller image.`,
+    );
   const res = await tx.execute(sql`
     select bytes, extract(epoch from created_at + ${UNUSED_UPLOAD_TTL_HOURS} * interval '1 hour' - now()) * 1000 as left_ms
     from uploads where user_id = ${userId} and referenced_at is null order by created_at`);
@@ -112,7 +127,9 @@ function formatMb(bytes: number): string {
 
 /** Names of our own recorded-kind uploads among a request's image URLs (`tmp-` images are not recorded). */
 export function ownUploadNames(uploads: UploadStore, imageUrls: readonly string[]): string[] {
-  const names = imageUrls.map((url) => uploads.nameOf(url)).filter((n): n is string => n !== undefined && !uploads.isTemporary(n));
+  const names = imageUrls
+    .map((url) => uploads.nameOf(url))
+    .filter((n): n is string => n !== undefined && !uploads.isTemporary(n));
   return [...new Set(names)];
 }
 
@@ -131,6 +148,7 @@ export async function markUploadsUsed(tx: Tx, uploads: UploadStore, names: strin
     .returning({ name: uploadsTable.name });
   const found = new Set(marked.map((m) => m.name));
   for (const name of names) {
-    if (!found.has(name) && !(await uploads.exists(name))) throw new AppError("invalid_input", IMAGE_GONE, {}, reasoned("image_gone"));
+    if (!found.has(name) && !(await uploads.exists(name)))
+      throw new AppError("invalid_input", IMAGE_GONE, {}, reasoned("image_gone"));
   }
 }

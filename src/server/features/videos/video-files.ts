@@ -51,7 +51,13 @@ export class VideoUrlSigner {
   }
 
   /** Whether the signature is ours for this file (and share) and has not expired. */
-  verify(fileId: string, expires: number, signature: string, shareId?: string, now = Date.now()): "valid" | "expired" | "invalid" {
+  verify(
+    fileId: string,
+    expires: number,
+    signature: string,
+    shareId?: string,
+    now = Date.now(),
+  ): "valid" | "expired" | "invalid" {
     const expected = Buffer.from(this.mac(fileId, expires, shareId));
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return "invalid";

@@ -24,7 +24,13 @@ export async function markVideosDeleted(tx: Tx, taskRowIds: string[]): Promise<F
   const owed = await tx
     .select({ id: videoTasks.id })
     .from(videoTasks)
-    .where(and(inArray(videoTasks.id, taskRowIds), isNull(videoTasks.deletedAt), inArray(videoTasks.uhdStatus, [...UHD_OWED])));
+    .where(
+      and(
+        inArray(videoTasks.id, taskRowIds),
+        isNull(videoTasks.deletedAt),
+        inArray(videoTasks.uhdStatus, [...UHD_OWED]),
+      ),
+    );
   for (const { id } of owed) await refundUhd(tx, id, "the video was deleted");
   const done = await tx
     .update(videoTasks)
@@ -54,7 +60,12 @@ export async function markVideosDeleted(tx: Tx, taskRowIds: string[]): Promise<F
 }
 
 /** Removes the files' blobs; returns how many went. A failure is logged and left for the next sweep. */
-export async function removeBlobs(db: Db, store: VideoStore, files: FileToRemove[], log: FastifyBaseLogger): Promise<number> {
+export async function removeBlobs(
+  db: Db,
+  store: VideoStore,
+  files: FileToRemove[],
+  log: FastifyBaseLogger,
+): Promise<number> {
   let removed = 0;
   for (const file of files) {
     if (!file.blobName) continue;

@@ -66,9 +66,22 @@ export async function fanOutEvents(db: Db, render: RenderTaskStatus): Promise<nu
       for (const endpoint of endpoints) {
         if (endpoint.userId !== event.userId) continue;
         if (endpoint.kind === "endpoint" && endpoint.eventTypes.includes(event.type))
-          rows.push({ eventId: event.id, endpointId: endpoint.id, host: webhookHost(endpoint.url ?? ""), payload, nextAttemptAt: now });
+          rows.push({
+            eventId: event.id,
+            endpointId: endpoint.id,
+            host: webhookHost(endpoint.url ?? ""),
+            payload,
+            nextAttemptAt: now,
+          });
         if (endpoint.kind === "callbacks" && task?.callbackUrl && CALLBACK_EVENTS.has(event.type)) {
-          rows.push({ eventId: event.id, endpointId: endpoint.id, url: task.callbackUrl, host: webhookHost(task.callbackUrl), payload, nextAttemptAt: now });
+          rows.push({
+            eventId: event.id,
+            endpointId: endpoint.id,
+            url: task.callbackUrl,
+            host: webhookHost(task.callbackUrl),
+            payload,
+            nextAttemptAt: now,
+          });
         }
       }
     }
@@ -126,7 +139,11 @@ export async function listAttempts(db: Db, userId: string, endpointId: string): 
     .orderBy(desc(webhookAttempts.createdAt))
     .limit(WEBHOOK_LOG_SIZE);
   return {
-    attempts: rows.map((r) => ({ ...r, at: r.at.toISOString(), deliveryStatus: r.deliveryStatus as "pending" | "succeeded" | "failed" })),
+    attempts: rows.map((r) => ({
+      ...r,
+      at: r.at.toISOString(),
+      deliveryStatus: r.deliveryStatus as "pending" | "succeeded" | "failed",
+    })),
   };
 }
 
@@ -175,7 +192,13 @@ export async function queueTestEvent(db: Db, userId: string, endpointId: string)
     await tx.insert(webhookEvents).values({ id, userId, type: WEBHOOK_TEST_EVENT, createdAt: now, fannedOutAt: now });
     await tx
       .insert(webhookDeliveries)
-      .values({ eventId: id, endpointId, host: webhookHost(endpoint.url ?? ""), payload: JSON.stringify(body), nextAttemptAt: now });
+      .values({
+        eventId: id,
+        endpointId,
+        host: webhookHost(endpoint.url ?? ""),
+        payload: JSON.stringify(body),
+        nextAttemptAt: now,
+      });
     await capPending(tx, endpointId, now);
   });
   return { message: "Test event queued: it appears in the delivery log in a moment", eventId: id };
@@ -193,7 +216,12 @@ export async function trimAttemptLog(db: Queryable, endpointId: string): Promise
  * test events go first, then the oldest real ones, which fail with a row in the delivery log saying
  * why (so the person sees it and can resend). Tries in flight are left alone.
  */
-export async function capPending(db: Queryable, endpointId: string, now: Date, max = WEBHOOK_PENDING_MAX): Promise<void> {
+export async function capPending(
+  db: Queryable,
+  endpointId: string,
+  now: Date,
+  max = WEBHOOK_PENDING_MAX,
+): Promise<void> {
   const at = now.toISOString();
   await db.execute(sql`
     with waiting as (

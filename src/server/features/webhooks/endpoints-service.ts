@@ -66,12 +66,20 @@ export async function acceptableUrl(raw: string, allowLocal: boolean): Promise<s
 }
 
 export async function webhooksOverview(deps: WebhookServiceDeps, userId: string): Promise<WebhooksOverview> {
-  const rows = await deps.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId)).orderBy(webhookEndpoints.createdAt);
+  const rows = await deps.db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.userId, userId))
+    .orderBy(webhookEndpoints.createdAt);
   const [user] = await deps.db.select({ threshold: users.lowCreditsThreshold }).from(users).where(eq(users.id, userId));
   const callbacks = rows.find((r) => r.kind === "callbacks");
   return {
     endpoints: rows.filter((r) => r.kind === "endpoint").map(toEndpointView),
-    callbacks: { id: callbacks?.id ?? null, hasSecret: Boolean(callbacks), previousSecretValidUntil: callbacks ? overlapUntil(callbacks) : null },
+    callbacks: {
+      id: callbacks?.id ?? null,
+      hasSecret: Boolean(callbacks),
+      previousSecretValidUntil: callbacks ? overlapUntil(callbacks) : null,
+    },
     lowCreditsThreshold: user?.threshold ?? null,
     allowsLocal: deps.allowLocal,
   };
@@ -100,7 +108,14 @@ export async function createEndpoint(
       );
     const [created] = await tx
       .insert(webhookEndpoints)
-      .values({ userId, kind: "endpoint", url, description: input.description, eventTypes: input.events, secretEncrypted: deps.secretBox.encrypt(secret) })
+      .values({
+        userId,
+        kind: "endpoint",
+        url,
+        description: input.description,
+        eventTypes: input.events,
+        secretEncrypted: deps.secretBox.encrypt(secret),
+      })
       .returning();
     return created!;
   });
@@ -126,12 +141,22 @@ export async function updateEndpoint(
   if (current.kind !== "endpoint") throw notFound(ENDPOINT_NOT_FOUND);
   const changes: Partial<EndpointRow> = {};
   // A new URL starts afresh: no pause or shortened timeout carried over from the old one (decision 0062).
-  if (input.url !== undefined) Object.assign(changes, { url: await acceptableUrl(input.url, deps.allowLocal), timeoutStreak: 0, pausedUntil: null });
+  if (input.url !== undefined)
+    Object.assign(changes, {
+      url: await acceptableUrl(input.url, deps.allowLocal),
+      timeoutStreak: 0,
+      pausedUntil: null,
+    });
   if (input.description !== undefined) changes.description = input.description;
   if (input.events !== undefined) changes.eventTypes = input.events;
-  if (input.enabled === true && !current.enabled) Object.assign(changes, { enabled: true, disabledAt: null, disabledReason: null, failingSince: null });
+  if (input.enabled === true && !current.enabled)
+    Object.assign(changes, { enabled: true, disabledAt: null, disabledReason: null, failingSince: null });
   if (input.enabled === false && current.enabled)
-    Object.assign(changes, { enabled: false, disabledAt: new Date(), disabledReason: WEBHOOK_DISABLED_REASONS.byOwner });
+    Object.assign(changes, {
+      enabled: false,
+      disabledAt: new Date(),
+      disabledReason: WEBHOOK_DISABLED_REASONS.byOwner,
+    });
   if (Object.keys(changes).length === 0) return toEndpointView(current);
   const row = await deps.db.transaction(async (tx) => {
     const [updated] = await tx
@@ -160,7 +185,12 @@ export async function deleteEndpoint(db: Db, userId: string, id: string): Promis
 }
 
 /** A new secret; the one it replaces still signs (beside it) for SECRET_OVERLAP_MS. */
-export async function rotateSecret(deps: WebhookServiceDeps, userId: string, id: string, now = new Date()): Promise<RotatedWebhookSecret> {
+export async function rotateSecret(
+  deps: WebhookServiceDeps,
+  userId: string,
+  id: string,
+  now = new Date(),
+): Promise<RotatedWebhookSecret> {
   const secret = newWebhookSecret();
   const until = new Date(now.getTime() + SECRET_OVERLAP_MS);
   const [row] = await deps.db

@@ -31,7 +31,9 @@ const HEADERS = [
 ] as const;
 
 function schemaOf(schema: z.ZodType, into: Record<string, Json>): Json {
-  const json = z.toJSONSchema(schema, { io: "output", unrepresentable: "any" }) as Json & { $defs?: Record<string, Json> };
+  const json = z.toJSONSchema(schema, { io: "output", unrepresentable: "any" }) as Json & {
+    $defs?: Record<string, Json>;
+  };
   const { $defs = {}, $schema: _drop, ...root } = json;
   for (const [name, def] of Object.entries($defs)) into[name] ??= def;
   return JSON.parse(JSON.stringify(root).replaceAll('"#/$defs/', '"#/components/schemas/')) as Json;
@@ -43,10 +45,19 @@ function operation(summary: string, description: string, body: Json): Json {
       tags: ["Automation"],
       summary,
       description,
-      parameters: HEADERS.map(([name, text]) => ({ name, in: "header", required: true, description: text, schema: { type: "string" } })),
+      parameters: HEADERS.map(([name, text]) => ({
+        name,
+        in: "header",
+        required: true,
+        description: text,
+        schema: { type: "string" },
+      })),
       requestBody: { required: true, content: { "application/json": { schema: body } } },
       responses: {
-        "2XX": { description: "Received. Any 2xx counts; anything else, a redirect or no answer within 10 seconds is retried for about 27 hours." },
+        "2XX": {
+          description:
+            "Received. Any 2xx counts; anything else, a redirect or no answer within 10 seconds is retried for about 27 hours.",
+        },
       },
     },
   };
@@ -68,6 +79,10 @@ export function webhooksOpenApi(): OpenApiWebhooks {
     "Sent once each time the balance falls below the threshold set on the /api page.",
     schemaOf(creditsLowWebhookEventSchema, schemas),
   );
-  webhooks[WEBHOOK_TEST_EVENT] = operation("A test event", 'Sent by "Send test event" on the /api page.', schemaOf(testWebhookEventSchema, schemas));
+  webhooks[WEBHOOK_TEST_EVENT] = operation(
+    "A test event",
+    'Sent by "Send test event" on the /api page.',
+    schemaOf(testWebhookEventSchema, schemas),
+  );
   return { webhooks, schemas };
 }

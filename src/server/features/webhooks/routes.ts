@@ -54,14 +54,22 @@ export async function webhookRoutes(
     const wait = await sends.hit(userId);
     if (wait) throw tooManyRequests(wait, "test events and resends");
   };
-  const deps: WebhookServiceDeps = { db: opts.db, secretBox: opts.secretBox, allowLocal: opts.config.webhooksAllowLocal };
+  const deps: WebhookServiceDeps = {
+    db: opts.db,
+    secretBox: opts.secretBox,
+    allowLocal: opts.config.webhooksAllowLocal,
+  };
   const noStore = { "cache-control": "private, no-store" };
 
   api.get(
     "/api/webhooks",
     {
       config: { access: "user" },
-      schema: { tags: TAGS, summary: "The signed-in user's webhook endpoints and settings", response: { 200: webhooksOverviewSchema, ...errors(401) } },
+      schema: {
+        tags: TAGS,
+        summary: "The signed-in user's webhook endpoints and settings",
+        response: { 200: webhooksOverviewSchema, ...errors(401) },
+      },
     },
     async (request, reply) => {
       reply.headers(noStore);

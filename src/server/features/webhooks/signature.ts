@@ -19,7 +19,12 @@ function sign(secret: string, content: string): string {
 }
 
 /** The three headers of one delivery attempt; `secrets` are the ones in force, newest first. */
-export function signatureHeaders(id: string, at: Date, body: string, secrets: readonly string[]): Record<string, string> {
+export function signatureHeaders(
+  id: string,
+  at: Date,
+  body: string,
+  secrets: readonly string[],
+): Record<string, string> {
   const timestamp = String(Math.floor(at.getTime() / 1000));
   const content = `${id}.${timestamp}.${body}`;
   return {

@@ -61,7 +61,9 @@ export class CreemClient {
   }
 
   async getCheckout(checkoutId: string): Promise<CreemCheckout> {
-    const checkout = parseCheckout(await this.call("GET", `/v1/checkouts?checkout_id=${encodeURIComponent(checkoutId)}`));
+    const checkout = parseCheckout(
+      await this.call("GET", `/v1/checkouts?checkout_id=${encodeURIComponent(checkoutId)}`),
+    );
     if (!checkout) throw new CreemError("failed", "Creem returned an unreadable checkout");
     return checkout;
   }
@@ -116,6 +118,14 @@ export function parseCheckout(value: unknown): CreemCheckout | undefined {
     // `product` is an id, or the product object once expanded.
     productId: asText(product) ?? asText(asRecord(product)?.id),
     metadata: asRecord(c.metadata) ?? {},
-    order: order && orderId ? { id: orderId, amount: asNumber(order.amount), currency: asText(order.currency), status: asText(order.status) } : undefined,
+    order:
+      order && orderId
+        ? {
+            id: orderId,
+            amount: asNumber(order.amount),
+            currency: asText(order.currency),
+            status: asText(order.status),
+          }
+        : undefined,
   };
 }

@@ -33,9 +33,14 @@ export function creemMessages(body: unknown): string[] {
 export function errorForStatus(status: number, body: unknown): CreemError {
   const detail = creemMessages(body).join("; ");
   if (status === 401 || status === 403) {
-    return new CreemError("unauthorized", `Creem rejected the API key (HTTP ${status}): check the Creem API key and its environment (test or prod)`, status);
+    return new CreemError(
+      "unauthorized",
+      `Creem rejected the API key (HTTP ${status}): check the Creem API key and its environment (test or prod)`,
+      status,
+    );
   }
-  if (status === 404) return new CreemError("not_found", `Creem could not find it${detail ? `: ${detail}` : ""}`, status);
+  if (status === 404)
+    return new CreemError("not_found", `Creem could not find it${detail ? `: ${detail}` : ""}`, status);
   if (status === 429) return new CreemError("unavailable", "Creem is limiting requests right now", status);
   if (status >= 500) return new CreemError("unavailable", `Creem is unavailable (HTTP ${status})`, status);
   if (status === 400 || status === 422) {

@@ -75,7 +75,8 @@ function tokenErrorOf(err: HttpError): GoogleAuthError {
     case "unparsable":
       return new GoogleAuthError("no_identity");
     case "status":
-      if (err.status === 401 || asRecord(err.body)?.error === "invalid_client") return new GoogleAuthError("misconfigured");
+      if (err.status === 401 || asRecord(err.body)?.error === "invalid_client")
+        return new GoogleAuthError("misconfigured");
       if ((err.status ?? 0) >= 500) return new GoogleAuthError("unreachable");
       return new GoogleAuthError("not_accepted");
   }
@@ -114,11 +115,20 @@ export async function exchangeCode(
 }
 
 /** The e-mail from UserInfo, for the rare ID token without one; nothing verified on any failure. */
-export async function userinfoEmail(endpoints: GoogleEndpoints, accessToken: string): Promise<{ email?: string; emailVerified: boolean }> {
+export async function userinfoEmail(
+  endpoints: GoogleEndpoints,
+  accessToken: string,
+): Promise<{ email?: string; emailVerified: boolean }> {
   try {
-    const res = await requestJson(endpoints.userinfoUrl, { headers: { authorization: `Bearer ${accessToken}` }, timeoutMs: TIMEOUT_MS });
+    const res = await requestJson(endpoints.userinfoUrl, {
+      headers: { authorization: `Bearer ${accessToken}` },
+      timeoutMs: TIMEOUT_MS,
+    });
     const info = asRecord(res.body);
-    return { email: typeof info?.email === "string" ? info.email : undefined, emailVerified: info?.email_verified === true };
+    return {
+      email: typeof info?.email === "string" ? info.email : undefined,
+      emailVerified: info?.email_verified === true,
+    };
   } catch (err) {
     if (err instanceof HttpError) return { emailVerified: false };
     throw err;
@@ -134,7 +144,12 @@ export interface GoogleIdentity {
   name: string | undefined;
 }
 
-export async function verifyIdToken(endpoints: GoogleEndpoints, clientId: string, idToken: string, nonce: string): Promise<GoogleIdentity> {
+export async function verifyIdToken(
+  endpoints: GoogleEndpoints,
+  clientId: string,
+  idToken: string,
+  nonce: string,
+): Promise<GoogleIdentity> {
   let keys = keySets.get(endpoints.jwksUrl);
   if (!keys) {
     keys = createRemoteJWKSet(new URL(endpoints.jwksUrl), { timeoutDuration: TIMEOUT_MS });
@@ -142,7 +157,11 @@ export async function verifyIdToken(endpoints: GoogleEndpoints, clientId: string
   }
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(idToken, keys, { issuer: GOOGLE_ISSUERS, audience: clientId, algorithms: ["RS256"] }));
+    ({ payload } = await jwtVerify(idToken, keys, {
+      issuer: GOOGLE_ISSUERS,
+      audience: clientId,
+      algorithms: ["RS256"],
+    }));
   } catch {
     throw new GoogleAuthError("not_verified");
   }

@@ -63,7 +63,9 @@ export interface JsonResponse {
 const isTimeout = (err: unknown) => err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
 
 function failure(err: unknown, timeoutMs: number): HttpError {
-  return isTimeout(err) ? new HttpError("timeout", `No answer within ${timeoutMs} ms`) : new HttpError("unreachable", "The service could not be reached");
+  return isTimeout(err)
+    ? new HttpError("timeout", `No answer within ${timeoutMs} ms`)
+    : new HttpError("unreachable", "The service could not be reached");
 }
 
 /** Tolerant parse: undefined for an empty body, `unparsable` for anything else that is not JSON. */
@@ -90,7 +92,12 @@ export async function requestJson(url: string, init: JsonRequestInit): Promise<J
 
   let res: Response;
   try {
-    res = await fetch(url, { method: init.method ?? "GET", headers, body: payload, signal: AbortSignal.timeout(init.timeoutMs) });
+    res = await fetch(url, {
+      method: init.method ?? "GET",
+      headers,
+      body: payload,
+      signal: AbortSignal.timeout(init.timeoutMs),
+    });
   } catch (err) {
     throw failure(err, init.timeoutMs);
   }
@@ -107,6 +114,7 @@ export async function requestJson(url: string, init: JsonRequestInit): Promise<J
   const parsed = parseBody(text);
   const body = parsed.ok ? parsed.value : undefined;
   if (!res.ok) throw new HttpError("status", `HTTP ${res.status}`, res.status, body, text);
-  if (!parsed.ok) throw new HttpError("unparsable", `HTTP ${res.status} with a body that is not JSON`, res.status, undefined, text);
+  if (!parsed.ok)
+    throw new HttpError("unparsable", `HTTP ${res.status} with a body that is not JSON`, res.status, undefined, text);
   return { status: res.status, headers: res.headers, body };
 }

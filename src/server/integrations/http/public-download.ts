@@ -62,7 +62,11 @@ export function isLoopbackAddress(address: string): boolean {
   return rangeOf(address) === "loopback";
 }
 
-type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | dns.LookupAddress[],
+  family?: number,
+) => void;
 export type LookupFunction = (hostname: string, options: dns.LookupOptions, callback: LookupCallback) => void;
 
 /** A dns.lookup for net to call while connecting that refuses any answer `allowed` rejects (so what was checked is what is connected to). */
@@ -70,7 +74,8 @@ export function checkedLookup(allowed: (address: string) => boolean): LookupFunc
   return (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, []);
-      if (addresses.length === 0 || addresses.some((a) => !allowed(a.address))) return callback(new BlockedAddressError(hostname), []);
+      if (addresses.length === 0 || addresses.some((a) => !allowed(a.address)))
+        return callback(new BlockedAddressError(hostname), []);
       if (options.all) return callback(null, addresses);
       const [first] = addresses;
       callback(null, first!.address, first!.family);
@@ -104,7 +109,8 @@ export async function downloadPublic(url: string, opts: DownloadOptions): Promis
 }
 
 function getOnce(url: URL, opts: DownloadOptions): Promise<IncomingMessage> {
-  if (url.protocol !== "http:" && url.protocol !== "https:") return Promise.reject(new Error(`Refused to fetch a ${url.protocol} URL`));
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return Promise.reject(new Error(`Refused to fetch a ${url.protocol} URL`));
   const trusted = opts.trustedOrigins.includes(url.origin);
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (!trusted && net.isIP(host) && !isPublicAddress(host)) return Promise.reject(new BlockedAddressError(host));

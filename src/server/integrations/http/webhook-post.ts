@@ -31,15 +31,22 @@ function checkShape(raw: string, allowLocal: boolean): URL {
   }
   const schemes = allowLocal ? ["https:", "http:"] : ["https:"];
   if (!schemes.includes(url.protocol))
-    throw new WebhookUrlError(allowLocal ? "The URL must start with https:// or http://" : "The URL must start with https://");
-  if (url.username || url.password) throw new WebhookUrlError("The URL must not contain a user name or password; put a secret in the path or query instead");
+    throw new WebhookUrlError(
+      allowLocal ? "The URL must start with https:// or http://" : "The URL must start with https://",
+    );
+  if (url.username || url.password)
+    throw new WebhookUrlError(
+      "The URL must not contain a user name or password; put a secret in the path or query instead",
+    );
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (net.isIP(host) && !webhookAddressAllowed(allowLocal)(host)) throw blocked(host);
   return url;
 }
 
 function blocked(what: string): WebhookUrlError {
-  return new WebhookUrlError(`${what} is a private, local or reserved address: webhooks go only to addresses on the public internet`);
+  return new WebhookUrlError(
+    `${what} is a private, local or reserved address: webhooks go only to addresses on the public internet`,
+  );
 }
 
 /**
@@ -122,7 +129,11 @@ export async function postWebhook(
         });
         const finish = () => {
           const ok = status >= 200 && status < 300;
-          const why = ok ? null : status >= 300 && status < 400 ? `Redirect to ${res.headers.location ?? "?"} not followed` : `The receiver answered ${status}`;
+          const why = ok
+            ? null
+            : status >= 300 && status < 400
+              ? `Redirect to ${res.headers.location ?? "?"} not followed`
+              : `The receiver answered ${status}`;
           resolve(done(status, why));
         };
         res.on("end", finish);
@@ -131,7 +142,8 @@ export async function postWebhook(
       },
     );
     req.on("error", (err) => {
-      if (err instanceof BlockedAddressError) return resolve(done(null, `${url.hostname} is not a public internet address`));
+      if (err instanceof BlockedAddressError)
+        return resolve(done(null, `${url.hostname} is not a public internet address`));
       if (signal.aborted) return resolve(done(null, `No answer within ${opts.timeoutMs / 1000} s`, true));
       resolve(done(null, `Could not connect: ${(err as NodeJS.ErrnoException).code ?? err.message}`));
     });

@@ -22,7 +22,12 @@ export function callbackSignature(key: string, taskId: string, timestamp: string
 }
 
 /** True when the headers sign this task with the key, recently enough. */
-export function validCallbackSignature(key: string, taskId: string, headers: Record<string, unknown>, nowMs = Date.now()): boolean {
+export function validCallbackSignature(
+  key: string,
+  taskId: string,
+  headers: Record<string, unknown>,
+  nowMs = Date.now(),
+): boolean {
   const timestamp = headers["x-webhook-timestamp"];
   const signature = headers["x-webhook-signature"];
   if (typeof timestamp !== "string" || typeof signature !== "string" || !/^\d{1,12}$/.test(timestamp)) return false;

@@ -24,12 +24,18 @@ export interface GenerateRequest {
   callBackUrl?: string;
 }
 
-export type TaskRecord = { state: "generating" } | { state: "succeeded"; resultUrls: string[] } | { state: "failed"; errorMessage: string; errorCode?: number };
+export type TaskRecord =
+  | { state: "generating" }
+  | { state: "succeeded"; resultUrls: string[] }
+  | { state: "failed"; errorMessage: string; errorCode?: number };
 
 export type HdResult = { ready: true; url: string } | { ready: false; message: string };
 
 /** The 4K version: ready, still being made, or refused for good ("unavailable"). */
-export type UhdResult = { state: "ready"; url: string } | { state: "processing"; message: string } | { state: "unavailable"; message: string };
+export type UhdResult =
+  | { state: "ready"; url: string }
+  | { state: "processing"; message: string }
+  | { state: "unavailable"; message: string };
 
 export interface KieClientOptions {
   /** Which surface makes new videos and reads their records (decision 0051); veo when not given. */
@@ -49,7 +55,9 @@ export class KieClient {
 
   async generate(req: GenerateRequest): Promise<{ taskId: string }> {
     if (this.surface === "market") {
-      const data = asRecord(await this.call("POST", `${this.opts.baseUrl}/api/v1/jobs/createTask`, marketCreateBody(req)));
+      const data = asRecord(
+        await this.call("POST", `${this.opts.baseUrl}/api/v1/jobs/createTask`, marketCreateBody(req)),
+      );
       const taskId = asText(data?.taskId);
       if (!taskId) throw new KieError("failed", "KIE accepted the request but returned no task id");
       return { taskId };
@@ -75,7 +83,9 @@ export class KieClient {
 
   async recordInfo(taskId: string): Promise<TaskRecord> {
     if (this.surface === "market") {
-      const data = asRecord(await this.call("GET", `${this.opts.baseUrl}/api/v1/jobs/recordInfo?taskId=${encodeURIComponent(taskId)}`));
+      const data = asRecord(
+        await this.call("GET", `${this.opts.baseUrl}/api/v1/jobs/recordInfo?taskId=${encodeURIComponent(taskId)}`),
+      );
       if (!data) throw new KieError("failed", "KIE returned an empty task record");
       return parseMarketRecord(data);
     }
@@ -222,7 +232,8 @@ export class KieClient {
   }
 }
 
-const messageOf = (envelope: Record<string, unknown> | undefined) => asText(envelope?.msg) ?? asText(envelope?.message) ?? "";
+const messageOf = (envelope: Record<string, unknown> | undefined) =>
+  asText(envelope?.msg) ?? asText(envelope?.message) ?? "";
 
 /** The helper's failure in KIE's terms. */
 function kieErrorOf(err: HttpError): KieError {
@@ -237,7 +248,11 @@ function kieErrorOf(err: HttpError): KieError {
       const status = err.status ?? 0;
       const envelope = asRecord(err.body);
       const msg = messageOf(envelope);
-      return new KieError(kindOfHttpStatus(status, msg), msg || `KIE answered HTTP ${status}`, asNumber(envelope?.code));
+      return new KieError(
+        kindOfHttpStatus(status, msg),
+        msg || `KIE answered HTTP ${status}`,
+        asNumber(envelope?.code),
+      );
     }
   }
 }

@@ -78,7 +78,9 @@ export class PaypalClient {
         },
       ],
     };
-    const order = parseOrder(await this.call("POST", "/v2/checkout/orders", body, { "paypal-request-id": req.orderId }));
+    const order = parseOrder(
+      await this.call("POST", "/v2/checkout/orders", body, { "paypal-request-id": req.orderId }),
+    );
     if (!order) throw new PaypalError("failed", "PayPal created no usable order (no order id in its answer)");
     return order;
   }
@@ -99,12 +101,24 @@ export class PaypalClient {
   }
 
   /** One API call with a bearer token; a 401 gets one retry with a fresh token. */
-  private async call(method: "GET" | "POST", path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<unknown> {
+  private async call(
+    method: "GET" | "POST",
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<unknown> {
     for (let attempt = 0; ; attempt++) {
       const token = await this.tokens.get(this.tokenKey, () => this.requestToken());
-      const headers = { authorization: `Bearer ${token}`, "user-agent": USER_AGENT, prefer: "return=representation", ...extraHeaders };
+      const headers = {
+        authorization: `Bearer ${token}`,
+        "user-agent": USER_AGENT,
+        prefer: "return=representation",
+        ...extraHeaders,
+      };
       try {
-        return (await requestJson(`${this.baseUrl}${path}`, { method, headers, json: body, timeoutMs: this.opts.timeoutMs })).body;
+        return (
+          await requestJson(`${this.baseUrl}${path}`, { method, headers, json: body, timeoutMs: this.opts.timeoutMs })
+        ).body;
       } catch (err) {
         if (!(err instanceof HttpError)) throw err;
         if (err.kind === "status" && err.status === 401 && attempt === 0) {
@@ -123,7 +137,11 @@ export class PaypalClient {
     try {
       const res = await requestJson(`${this.baseUrl}/v1/oauth2/token`, {
         method: "POST",
-        headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded", "user-agent": USER_AGENT },
+        headers: {
+          authorization: `Basic ${basic}`,
+          "content-type": "application/x-www-form-urlencoded",
+          "user-agent": USER_AGENT,
+        },
         body: "grant_type=client_credentials",
         timeoutMs: this.opts.timeoutMs,
       });
@@ -172,7 +190,12 @@ function parseCapture(value: unknown): PaypalCapture | undefined {
   const capture = asRecord(value);
   const id = asText(capture?.id);
   if (!capture || !id) return undefined;
-  return { id, status: asText(capture.status) ?? "UNKNOWN", amount: parseAmount(capture.amount), customId: asText(capture.custom_id) };
+  return {
+    id,
+    status: asText(capture.status) ?? "UNKNOWN",
+    amount: parseAmount(capture.amount),
+    customId: asText(capture.custom_id),
+  };
 }
 
 /** Reads an order (create, capture or GET answer); undefined without an id. */
@@ -187,6 +210,8 @@ export function parseOrder(value: unknown): PaypalOrder | undefined {
     status: asText(order.status),
     customId: asText(unit?.custom_id),
     amount: parseAmount(unit?.amount),
-    captures: Array.isArray(captures) ? captures.map(parseCapture).filter((c): c is PaypalCapture => c !== undefined) : [],
+    captures: Array.isArray(captures)
+      ? captures.map(parseCapture).filter((c): c is PaypalCapture => c !== undefined)
+      : [],
   };
 }

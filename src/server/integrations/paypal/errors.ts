@@ -42,11 +42,14 @@ export function errorForResponse(status: number, body: unknown): PaypalError {
   if (status === 401 || status === 403) {
     return new PaypalError("unauthorized", `PayPal rejected our credentials (${said})`, issue, status, debugId);
   }
-  if (status === 404) return new PaypalError("not_found", `PayPal could not find the order (${said})`, issue, status, debugId);
-  if (status === 422) return new PaypalError("unprocessable", `PayPal refused the request (${said})`, issue, status, debugId);
+  if (status === 404)
+    return new PaypalError("not_found", `PayPal could not find the order (${said})`, issue, status, debugId);
+  if (status === 422)
+    return new PaypalError("unprocessable", `PayPal refused the request (${said})`, issue, status, debugId);
   if (status === 429 || status >= 500) {
     return new PaypalError("unavailable", `PayPal is unavailable right now (HTTP ${status})`, issue, status, debugId);
   }
-  if (status === 400) return new PaypalError("rejected", `PayPal refused the request as invalid (${said})`, issue, status, debugId);
+  if (status === 400)
+    return new PaypalError("rejected", `PayPal refused the request as invalid (${said})`, issue, status, debugId);
   return new PaypalError("failed", `PayPal answered HTTP ${status} (${said})`, issue, status, debugId);
 }

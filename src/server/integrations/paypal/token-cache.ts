@@ -29,7 +29,10 @@ export class TokenCache {
   }
 
   /** A usable token for `key`, fetched with `fetchToken` when missing or about to expire. */
-  async get(key: string, fetchToken: () => Promise<{ accessToken: string; expiresInSeconds: number }>): Promise<string> {
+  async get(
+    key: string,
+    fetchToken: () => Promise<{ accessToken: string; expiresInSeconds: number }>,
+  ): Promise<string> {
     const cached = this.tokens.get(key);
     if (cached && this.now() < cached.refreshAt) return cached.accessToken;
     let pending = this.inflight.get(key);

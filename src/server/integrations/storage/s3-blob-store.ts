@@ -45,7 +45,13 @@ export class S3BlobStore implements BlobStore {
   private readonly client: AwsClient;
 
   constructor(private readonly s3: S3Settings) {
-    this.client = new AwsClient({ accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, service: "s3", region: s3.region, retries: 2 });
+    this.client = new AwsClient({
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
+      service: "s3",
+      region: s3.region,
+      retries: 2,
+    });
   }
 
   async put(name: string, data: Buffer, mime: string): Promise<void> {

@@ -12,7 +12,8 @@ import type { BlobStore } from "./blob-store.js";
 export type ImageType = { ext: "jpg" | "png" | "webp"; mime: string };
 
 export function detectImageType(buf: Buffer): ImageType | undefined {
-  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return { ext: "jpg", mime: "image/jpeg" };
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff)
+    return { ext: "jpg", mime: "image/jpeg" };
   if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
     return { ext: "png", mime: "image/png" };
   }

@@ -21,7 +21,10 @@ export interface VideoStore {
   /** Deleting a missing file is not an error. */
   delete(name: string): Promise<void>;
   /** How a reader gets the file: from a folder on this machine, or a presigned bucket URL. */
-  locate(name: string, opts: { expiresInSeconds: number; downloadName?: string }): Promise<{ dir: string } | { url: string }>;
+  locate(
+    name: string,
+    opts: { expiresInSeconds: number; downloadName?: string },
+  ): Promise<{ dir: string } | { url: string }>;
 }
 
 export class DiskVideoStore implements VideoStore {
@@ -53,7 +56,13 @@ export class S3VideoStore implements VideoStore {
     private readonly s3: S3Settings,
     readonly tempDir: string,
   ) {
-    this.client = new AwsClient({ accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, service: "s3", region: s3.region, retries: 2 });
+    this.client = new AwsClient({
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
+      service: "s3",
+      region: s3.region,
+      retries: 2,
+    });
   }
 
   async putFile(tempPath: string, name: string, size: number): Promise<void> {
@@ -72,14 +81,18 @@ export class S3VideoStore implements VideoStore {
   }
 
   async delete(name: string): Promise<void> {
-    const res = await this.client.fetch(this.objectUrl(name), { method: "DELETE", signal: AbortSignal.timeout(30_000) });
+    const res = await this.client.fetch(this.objectUrl(name), {
+      method: "DELETE",
+      signal: AbortSignal.timeout(30_000),
+    });
     if (!res.ok && res.status !== 404) throw new S3Error(`S3 DELETE ${name} failed: ${res.status}`);
   }
 
   async locate(name: string, opts: { expiresInSeconds: number; downloadName?: string }): Promise<{ url: string }> {
     const url = new URL(this.objectUrl(name));
     url.searchParams.set("X-Amz-Expires", String(opts.expiresInSeconds));
-    if (opts.downloadName) url.searchParams.set("response-content-disposition", `attachment; filename="${opts.downloadName}"`);
+    if (opts.downloadName)
+      url.searchParams.set("response-content-disposition", `attachment; filename="${opts.downloadName}"`);
     const signed = await this.client.sign(url.toString(), { method: "GET", aws: { signQuery: true } });
     return { url: signed.url };
   }

@@ -48,7 +48,13 @@ function errorOfAnswer(httpStatus: number, answer: Record<string, unknown> | und
   return new TelegramError(kindOf(status), description, asNumber(asRecord(answer?.parameters)?.retry_after));
 }
 
-export async function sendTelegramMessage(baseUrl: string, token: string, chatId: string, text: string, timeoutMs = TELEGRAM_TIMEOUT_MS): Promise<void> {
+export async function sendTelegramMessage(
+  baseUrl: string,
+  token: string,
+  chatId: string,
+  text: string,
+  timeoutMs = TELEGRAM_TIMEOUT_MS,
+): Promise<void> {
   let answer: Record<string, unknown> | undefined;
   let httpStatus: number;
   try {

@@ -17,7 +17,10 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <a href="#main" className="sr-only z-50 rounded-md bg-surface-raised px-3 py-2 text-sm focus:not-sr-only focus:fixed focus:left-4 focus:top-4">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-surface-raised px-3 py-2 text-sm focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
         <Trans>Skip to content</Trans>
       </a>
       <SiteHeader />

@@ -16,7 +16,9 @@ export function DesktopNav({ links }: { links: readonly NavLink[] }) {
           className={(active) =>
             cn(
               "rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-              active ? "bg-surface-raised text-foreground" : "text-muted-foreground hover:bg-surface-raised/60 hover:text-foreground",
+              active
+                ? "bg-surface-raised text-foreground"
+                : "text-muted-foreground hover:bg-surface-raised/60 hover:text-foreground",
             )
           }
         >

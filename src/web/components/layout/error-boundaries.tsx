@@ -20,7 +20,9 @@ import { UnexpectedResponseError } from "@/lib/api";
 export function isChunkLoadError(error: unknown): boolean {
   if (error instanceof UnexpectedResponseError) return true; // an answer from a newer or older server
   if (!(error instanceof Error)) return false;
-  return /dynamically imported module|Importing a module script failed|Unable to preload CSS|Loading (CSS )?chunk/i.test(error.message);
+  return /dynamically imported module|Importing a module script failed|Unable to preload CSS|Loading (CSS )?chunk/i.test(
+    error.message,
+  );
 }
 
 const reload = () => window.location.reload();
@@ -41,7 +43,17 @@ function ReloadNotice({ fillScreen = false }: { fillScreen?: boolean }) {
   );
 }
 
-function Notice({ title, text, fillScreen, children }: { title: string; text: string; fillScreen?: boolean; children: ReactNode }) {
+function Notice({
+  title,
+  text,
+  fillScreen,
+  children,
+}: {
+  title: string;
+  text: string;
+  fillScreen?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div
       role="alert"
@@ -62,7 +74,10 @@ function AreaFallback({ error, resetErrorBoundary }: FallbackProps) {
   const { t } = useLingui();
   if (isChunkLoadError(error)) return <ReloadNotice />;
   return (
-    <Notice title={t`Something went wrong`} text={t`This page ran into a problem. Try again, or go back and carry on from there.`}>
+    <Notice
+      title={t`Something went wrong`}
+      text={t`This page ran into a problem. Try again, or go back and carry on from there.`}
+    >
       <Button variant="secondary" onClick={resetErrorBoundary}>
         <RefreshCw aria-hidden="true" />
         <Trans>Try again</Trans>
@@ -81,7 +96,11 @@ function AreaFallback({ error, resetErrorBoundary }: FallbackProps) {
 export function AreaBoundary({ area, children }: { area: Area; children: ReactNode }) {
   const [location] = useLocation();
   return (
-    <ErrorBoundary resetKeys={[location]} FallbackComponent={AreaFallback} onError={(error) => console.error(`Error in the ${area} pages`, error)}>
+    <ErrorBoundary
+      resetKeys={[location]}
+      FallbackComponent={AreaFallback}
+      onError={(error) => console.error(`Error in the ${area} pages`, error)}
+    >
       {children}
     </ErrorBoundary>
   );
@@ -90,7 +109,11 @@ export function AreaBoundary({ area, children }: { area: Area; children: ReactNo
 function AppFailedNotice() {
   const { t } = useLingui();
   return (
-    <Notice fillScreen title={t`Something went wrong`} text={t`The app ran into a problem. Reload the page to carry on.`}>
+    <Notice
+      fillScreen
+      title={t`Something went wrong`}
+      text={t`The app ran into a problem. Reload the page to carry on.`}
+    >
       <Button onClick={reload}>
         <RefreshCw aria-hidden="true" />
         <Trans>Reload</Trans>

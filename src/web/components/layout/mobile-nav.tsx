@@ -11,7 +11,11 @@ export function MobileNav({ links, onNavigate }: { links: readonly NavLink[]; on
   const { t } = useLingui();
   const [location] = useLocation();
   return (
-    <nav id={MOBILE_MENU_ID} aria-label={t`Mobile`} className="animate-slide-down border-t border-border bg-background/95 backdrop-blur-xl lg:hidden">
+    <nav
+      id={MOBILE_MENU_ID}
+      aria-label={t`Mobile`}
+      className="animate-slide-down border-t border-border bg-background/95 backdrop-blur-xl lg:hidden"
+    >
       <ul className="mx-auto grid max-w-7xl gap-1 px-4 py-3">
         {links.map(({ href, label, icon: Icon }) => (
           <li key={href}>
@@ -22,7 +26,9 @@ export function MobileNav({ links, onNavigate }: { links: readonly NavLink[]; on
               className={(active) =>
                 cn(
                   "flex items-center gap-3 rounded-lg px-3 py-3 text-base font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                  active ? "bg-surface-raised text-foreground" : "text-zinc-300 hover:bg-surface-raised hover:text-foreground",
+                  active
+                    ? "bg-surface-raised text-foreground"
+                    : "text-zinc-300 hover:bg-surface-raised hover:text-foreground",
                 )
               }
             >

@@ -9,7 +9,11 @@ import { cn } from "@/lib/cn";
 export function PageLoading({ label, fillScreen = false }: { label?: string; fillScreen?: boolean }) {
   const { t } = useLingui();
   return (
-    <div className={cn("flex flex-1 items-center justify-center py-24", fillScreen && "min-h-dvh")} role="status" aria-label={label ?? t`Loading`}>
+    <div
+      className={cn("flex flex-1 items-center justify-center py-24", fillScreen && "min-h-dvh")}
+      role="status"
+      aria-label={label ?? t`Loading`}
+    >
       <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
     </div>
   );

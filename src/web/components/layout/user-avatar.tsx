@@ -4,7 +4,15 @@ import { cn } from "@/lib/cn";
 const SIZES = { sm: "size-9 text-sm", lg: "size-16 text-2xl" } as const;
 
 /** A round badge with the username's first letter. */
-export function UserAvatar({ username, size = "sm", className }: { username: string; size?: keyof typeof SIZES; className?: string }) {
+export function UserAvatar({
+  username,
+  size = "sm",
+  className,
+}: {
+  username: string;
+  size?: keyof typeof SIZES;
+  className?: string;
+}) {
   return (
     <span
       aria-hidden="true"

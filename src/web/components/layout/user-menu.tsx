@@ -42,7 +42,10 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             <Trans>My Account</Trans>
           </Link>
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => void logout()} className="text-red-300 data-[highlighted]:text-red-200 [&_svg]:text-red-400">
+        <DropdownMenuItem
+          onSelect={() => void logout()}
+          className="text-red-300 data-[highlighted]:text-red-200 [&_svg]:text-red-400"
+        >
           <LogOut aria-hidden="true" />
           <Trans>Logout</Trans>
         </DropdownMenuItem>

@@ -2,7 +2,15 @@ import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
 
 export function Card({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("rounded-2xl border border-border bg-surface/80 text-foreground shadow-xl shadow-black/30 backdrop-blur", className)} {...props} />;
+  return (
+    <div
+      className={cn(
+        "rounded-2xl border border-border bg-surface/80 text-foreground shadow-xl shadow-black/30 backdrop-blur",
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<"div">) {

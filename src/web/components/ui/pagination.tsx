@@ -27,8 +27,17 @@ export function Pagination({ page, pageCount, onPageChange, label, className }: 
   const { t } = useLingui();
   if (pageCount <= 1) return null;
   return (
-    <nav aria-label={label ?? t`Pagination`} className={cn("flex flex-wrap items-center justify-center gap-1.5", className)}>
-      <Button variant="outline" size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1} aria-label={t`Previous page`}>
+    <nav
+      aria-label={label ?? t`Pagination`}
+      className={cn("flex flex-wrap items-center justify-center gap-1.5", className)}
+    >
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => onPageChange(page - 1)}
+        disabled={page <= 1}
+        aria-label={t`Previous page`}
+      >
         <ChevronLeft aria-hidden="true" />
         <span className="hidden sm:inline">
           <Trans>Previous</Trans>
@@ -47,7 +56,13 @@ export function Pagination({ page, pageCount, onPageChange, label, className }: 
           {n}
         </Button>
       ))}
-      <Button variant="outline" size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= pageCount} aria-label={t`Next page`}>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => onPageChange(page + 1)}
+        disabled={page >= pageCount}
+        aria-label={t`Next page`}
+      >
         <span className="hidden sm:inline">
           <Trans>Next</Trans>
         </span>

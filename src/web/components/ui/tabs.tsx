@@ -6,7 +6,13 @@ export const Tabs = TabsPrimitive.Root;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
-    <TabsPrimitive.List className={cn("grid auto-cols-fr grid-flow-col gap-1 rounded-xl border border-border bg-zinc-950/60 p-1", className)} {...props} />
+    <TabsPrimitive.List
+      className={cn(
+        "grid auto-cols-fr grid-flow-col gap-1 rounded-xl border border-border bg-zinc-950/60 p-1",
+        className,
+      )}
+      {...props}
+    />
   );
 }
 

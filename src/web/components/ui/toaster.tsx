@@ -19,7 +19,14 @@ export function Toaster() {
               if (!next) dismissToast(id);
             }}
           >
-            <Icon className={variant === "destructive" ? "mt-0.5 size-5 shrink-0 text-red-300" : "mt-0.5 size-5 shrink-0 text-primary"} aria-hidden="true" />
+            <Icon
+              className={
+                variant === "destructive"
+                  ? "mt-0.5 size-5 shrink-0 text-red-300"
+                  : "mt-0.5 size-5 shrink-0 text-primary"
+              }
+              aria-hidden="true"
+            />
             <div className="grid gap-1">
               <ToastTitle>{title}</ToastTitle>
               {description ? <ToastDescription>{description}</ToastDescription> : null}

@@ -6,7 +6,10 @@ import { cn } from "@/lib/cn";
 export function ToggleGroup({ className, ...props }: ComponentProps<typeof ToggleGroupPrimitive.Root>) {
   return (
     <ToggleGroupPrimitive.Root
-      className={cn("grid auto-cols-fr grid-flow-col gap-1 rounded-xl border border-border bg-zinc-950/60 p-1", className)}
+      className={cn(
+        "grid auto-cols-fr grid-flow-col gap-1 rounded-xl border border-border bg-zinc-950/60 p-1",
+        className,
+      )}
       {...props}
     />
   );

@@ -5,19 +5,38 @@ import { KeyRound, LoaderCircle } from "lucide-react";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { FormField, fieldErrorId } from "@/components/ui/form-field";
 import { PasswordInput } from "@/components/ui/password-input";
 import { changePasswordFormSchema, type ChangePasswordFormInput } from "./change-password-form-schema";
 import { useChangePasswordMutation } from "./use-change-password-mutation";
 import { useCurrentUser } from "@/features/auth";
 
-const EMPTY: ChangePasswordFormInput = { currentPassword: "", newPassword: "", confirmPassword: "", revokeApiTokens: true };
+const EMPTY: ChangePasswordFormInput = {
+  currentPassword: "",
+  newPassword: "",
+  confirmPassword: "",
+  revokeApiTokens: true,
+};
 
 const FIELDS = [
   { name: "currentPassword", id: "current-password", label: msg`Current password`, autoComplete: "current-password" },
   { name: "newPassword", id: "new-password", label: msg`New password`, autoComplete: "new-password" },
-  { name: "confirmPassword", id: "confirm-new-password", label: msg`Confirm new password`, autoComplete: "new-password" },
+  {
+    name: "confirmPassword",
+    id: "confirm-new-password",
+    label: msg`Confirm new password`,
+    autoComplete: "new-password",
+  },
 ] as const;
 
 export function ChangePasswordDialog() {
@@ -30,7 +49,10 @@ export function ChangePasswordDialog() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<ChangePasswordFormInput>({ resolver: zodResolver(changePasswordFormSchema(hasPassword)), defaultValues: EMPTY });
+  } = useForm<ChangePasswordFormInput>({
+    resolver: zodResolver(changePasswordFormSchema(hasPassword)),
+    defaultValues: EMPTY,
+  });
 
   const mutation = useChangePasswordMutation(() => {
     setOpen(false);
@@ -63,7 +85,9 @@ export function ChangePasswordDialog() {
         <form
           noValidate
           className="grid gap-5"
-          onSubmit={handleSubmit(({ currentPassword, newPassword, revokeApiTokens }) => mutation.mutate({ currentPassword, newPassword, revokeApiTokens }))}
+          onSubmit={handleSubmit(({ currentPassword, newPassword, revokeApiTokens }) =>
+            mutation.mutate({ currentPassword, newPassword, revokeApiTokens }),
+          )}
         >
           {fields.map(({ name, id, label, autoComplete }) => {
             const error = errors[name]?.message;
@@ -91,7 +115,10 @@ export function ChangePasswordDialog() {
               <Trans>Also revoke my API tokens</Trans>
             </label>
             <p id="revoke-api-tokens-hint" className="pl-6.5 text-xs text-muted-foreground">
-              <Trans>Automations using them stop at once; create new ones on the API page. Other signed-in devices are signed out either way.</Trans>
+              <Trans>
+                Automations using them stop at once; create new ones on the API page. Other signed-in devices are signed
+                out either way.
+              </Trans>
             </p>
           </div>
           <DialogFooter className="mt-1">

@@ -47,7 +47,13 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
                 <Icon className="size-4" aria-hidden="true" />
                 {term}
               </dt>
-              <dd className={muted ? "truncate text-sm italic text-zinc-500" : "truncate text-sm font-medium text-foreground"}>{value}</dd>
+              <dd
+                className={
+                  muted ? "truncate text-sm italic text-zinc-500" : "truncate text-sm font-medium text-foreground"
+                }
+              >
+                {value}
+              </dd>
             </div>
           ))}
         </dl>

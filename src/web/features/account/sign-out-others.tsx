@@ -5,7 +5,14 @@ import { plural, t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import { otherSessionsEndedSchema } from "../../../shared/schemas/auth";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { toast } from "@/hooks/use-toast";
 import { apiCall, errorMessage } from "@/lib/api";
 
@@ -15,7 +22,11 @@ function useSignOutOthers(onDone: () => void) {
     mutationFn: () => apiCall(otherSessionsEndedSchema, "DELETE", "/api/user/sessions"),
     onSuccess: ({ ended }) => {
       // Told from the count in the person's language (the server's message is English).
-      const description = plural(ended, { 0: "You were not signed in anywhere else.", one: "# other session ended.", other: "# other sessions ended." });
+      const description = plural(ended, {
+        0: "You were not signed in anywhere else.",
+        one: "# other session ended.",
+        other: "# other sessions ended.",
+      });
       toast({ title: t`Signed out of other devices`, description });
       onDone();
     },
@@ -43,8 +54,8 @@ export function SignOutOtherSessions() {
             </DialogTitle>
             <DialogDescription>
               <Trans>
-                Every other browser and device signed in to your account is signed out at once and its open pages stop updating. You stay signed in here. Your
-                API tokens keep working.
+                Every other browser and device signed in to your account is signed out at once and its open pages stop
+                updating. You stay signed in here. Your API tokens keep working.
               </Trans>
             </DialogDescription>
           </DialogHeader>
@@ -53,7 +64,11 @@ export function SignOutOtherSessions() {
               <Trans>Cancel</Trans>
             </Button>
             <Button type="button" variant="destructive" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
-              {signOut.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <LogOut aria-hidden="true" />}
+              {signOut.isPending ? (
+                <Loader2 className="animate-spin" aria-hidden="true" />
+              ) : (
+                <LogOut aria-hidden="true" />
+              )}
               <Trans>Sign out other devices</Trans>
             </Button>
           </DialogFooter>

@@ -14,7 +14,8 @@ export function revokedTokensText(count: number): string {
 /** PUT /api/user/change-password; toasts how it went (and any revoked tokens). */
 export function useChangePasswordMutation(onChanged: () => void) {
   return useMutation({
-    mutationFn: (input: ChangePasswordInput) => apiCall(changePasswordResultSchema, "PUT", "/api/user/change-password", input),
+    mutationFn: (input: ChangePasswordInput) =>
+      apiCall(changePasswordResultSchema, "PUT", "/api/user/change-password", input),
     onSuccess: ({ revokedApiTokens: revoked }) => {
       // The app's own words, in the person's language (the server answers the spec's Vietnamese).
       toast({ title: t`Password changed`, ...(revoked > 0 ? { description: revokedTokensText(revoked) } : {}) });

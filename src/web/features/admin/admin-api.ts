@@ -2,11 +2,19 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, plural, t } from "@lingui/core/macro";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { deletedFailedVideosSchema, recheckReportSchema, type RecheckReport } from "../../../shared/schemas/admin-recovery";
+import {
+  deletedFailedVideosSchema,
+  recheckReportSchema,
+  type RecheckReport,
+} from "../../../shared/schemas/admin-recovery";
 import { videoStorageViewSchema } from "../../../shared/schemas/admin-video-storage";
 import { adminUserSavedSchema } from "../../../shared/schemas/admin-users";
 import { kieApiDeletedSchema, kieApiListSchema, kieApiSavedSchema } from "../../../shared/schemas/kie-apis";
-import { adminSettingsSavedSchema, adminSettingsViewSchema, telegramTestResultSchema } from "../../../shared/schemas/settings";
+import {
+  adminSettingsSavedSchema,
+  adminSettingsViewSchema,
+  telegramTestResultSchema,
+} from "../../../shared/schemas/settings";
 import { apiCall, errorMessage, schemaQueryFn } from "@/lib/api";
 import { formatCredits } from "@/lib/format";
 import { i18n } from "@/lib/i18n";
@@ -25,21 +33,39 @@ const failed = (title: MessageDescriptor, fallback: MessageDescriptor) => (error
 
 /** Reads a query's URL (its key) with the route's schema (decision 0040); signed out is an error here (the admin gate), never null. */
 export const useAdminSettings = () =>
-  useQuery({ queryKey: queryKeys.admin.settings, queryFn: schemaQueryFn(adminSettingsViewSchema, queryKeys.admin.settings[0]), staleTime: 0 });
+  useQuery({
+    queryKey: queryKeys.admin.settings,
+    queryFn: schemaQueryFn(adminSettingsViewSchema, queryKeys.admin.settings[0]),
+    staleTime: 0,
+  });
 export const useKieApis = () =>
-  useQuery({ queryKey: queryKeys.admin.kieApis, queryFn: schemaQueryFn(kieApiListSchema, queryKeys.admin.kieApis[0]), staleTime: 0 });
+  useQuery({
+    queryKey: queryKeys.admin.kieApis,
+    queryFn: schemaQueryFn(kieApiListSchema, queryKeys.admin.kieApis[0]),
+    staleTime: 0,
+  });
 
 export const useVideoStorage = () =>
-  useQuery({ queryKey: queryKeys.admin.videoStorage, queryFn: schemaQueryFn(videoStorageViewSchema, queryKeys.admin.videoStorage[0]), staleTime: 0 });
+  useQuery({
+    queryKey: queryKeys.admin.videoStorage,
+    queryFn: schemaQueryFn(videoStorageViewSchema, queryKeys.admin.videoStorage[0]),
+    staleTime: 0,
+  });
 
 /** PUT /api/admin/settings with any subset of fields ('Save Other Settings'). */
 export function useSaveSettings() {
   return useMutation({
-    mutationFn: (patch: Record<string, unknown>) => apiCall(adminSettingsSavedSchema, "PUT", "/api/admin/settings", patch),
+    mutationFn: (patch: Record<string, unknown>) =>
+      apiCall(adminSettingsSavedSchema, "PUT", "/api/admin/settings", patch),
     onSuccess: ({ settings }) => {
       queryClient.setQueryData(queryKeys.admin.settings, settings);
       toast({ title: t`Settings updated` });
-      refresh(queryKeys.pricing, queryKeys.payments.methods, queryKeys.payments.paypalSetup, queryKeys.admin.videoStorage);
+      refresh(
+        queryKeys.pricing,
+        queryKeys.payments.methods,
+        queryKeys.payments.paypalSetup,
+        queryKeys.admin.videoStorage,
+      );
     },
     onError: failed(msg`Update failed`, msg`Failed to update settings`),
   });
@@ -47,7 +73,8 @@ export function useSaveSettings() {
 
 export function useSaveTelegram() {
   return useMutation({
-    mutationFn: (body: { telegramBotToken: string; telegramChatId: string }) => apiCall(adminSettingsSavedSchema, "PUT", "/api/admin/settings/telegram", body),
+    mutationFn: (body: { telegramBotToken: string; telegramChatId: string }) =>
+      apiCall(adminSettingsSavedSchema, "PUT", "/api/admin/settings/telegram", body),
     onSuccess: ({ settings }) => {
       queryClient.setQueryData(queryKeys.admin.settings, settings);
       toast({ title: t`Telegram Settings Updated` });
@@ -115,7 +142,10 @@ function recheckSummary(r: RecheckReport): string {
   if (chargedAgain > 0) parts.push(plural(chargedAgain, { one: "# refund taken back", other: "# refunds taken back" }));
   if (refundsKept > 0) {
     parts.push(
-      plural(refundsKept, { one: "# refund left with users who had spent the credits", other: "# refunds left with users who had spent the credits" }),
+      plural(refundsKept, {
+        one: "# refund left with users who had spent the credits",
+        other: "# refunds left with users who had spent the credits",
+      }),
     );
   }
   return parts.join("; ");
@@ -134,7 +164,10 @@ export const useDeleteFailed = () =>
     onSuccess: ({ deleted }) =>
       toast({
         title: t`Failed Videos Deleted`,
-        description: deleted === 0 ? t`No failed videos to delete` : plural(deleted, { one: "Deleted # failed video", other: "Deleted # failed videos" }),
+        description:
+          deleted === 0
+            ? t`No failed videos to delete`
+            : plural(deleted, { one: "Deleted # failed video", other: "Deleted # failed videos" }),
       }),
     onError: failed(msg`Delete Failed`, msg`Failed to delete videos`),
     onSettled: refreshUsers,
@@ -142,7 +175,8 @@ export const useDeleteFailed = () =>
 
 export function useToggleUser() {
   return useMutation({
-    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => apiCall(adminUserSavedSchema, "PUT", `/api/admin/users/${id}/toggle`, { isActive }),
+    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
+      apiCall(adminUserSavedSchema, "PUT", `/api/admin/users/${id}/toggle`, { isActive }),
     onSuccess: () => toast({ title: t`User updated` }),
     onError: failed(msg`Update failed`, msg`Failed to update user`),
     onSettled: refreshUsers,
@@ -151,7 +185,8 @@ export function useToggleUser() {
 
 export function useSetCredits(onSaved: () => void) {
   return useMutation({
-    mutationFn: ({ id, credits }: { id: string; credits: number }) => apiCall(adminUserSavedSchema, "PUT", `/api/admin/users/${id}/credits`, { credits }),
+    mutationFn: ({ id, credits }: { id: string; credits: number }) =>
+      apiCall(adminUserSavedSchema, "PUT", `/api/admin/users/${id}/credits`, { credits }),
     onSuccess: () => {
       toast({ title: t`Credits updated` });
       onSaved();

@@ -23,9 +23,19 @@ export function Field({ id, label, hint, children }: FieldProps) {
   );
 }
 
-type InputProps = Omit<ComponentProps<"input">, "onChange" | "value"> & { value: string; onValueChange: (value: string) => void };
+type InputProps = Omit<ComponentProps<"input">, "onChange" | "value"> & {
+  value: string;
+  onValueChange: (value: string) => void;
+};
 
-export function TextField({ id, label, hint, value, onValueChange, ...props }: InputProps & { id: string; label: string; hint?: ReactNode }) {
+export function TextField({
+  id,
+  label,
+  hint,
+  value,
+  onValueChange,
+  ...props
+}: InputProps & { id: string; label: string; hint?: ReactNode }) {
   return (
     <Field id={id} label={label} hint={hint}>
       <Input id={id} value={value} onChange={(e) => onValueChange(e.target.value)} {...props} />
@@ -37,7 +47,14 @@ export function TextField({ id, label, hint, value, onValueChange, ...props }: I
  * A stored secret: the server sends it masked (bullets and the last 4 characters); sending the
  * masked value back keeps it, typing a new one replaces it. The eye toggles visibility.
  */
-export function SecretField({ id, label, hint, value, onValueChange, ...props }: InputProps & { id: string; label: string; hint?: ReactNode }) {
+export function SecretField({
+  id,
+  label,
+  hint,
+  value,
+  onValueChange,
+  ...props
+}: InputProps & { id: string; label: string; hint?: ReactNode }) {
   const { t } = useLingui();
   const [visible, setVisible] = useState(false);
   const Icon = visible ? EyeOff : Eye;
@@ -83,7 +100,13 @@ export function CheckboxField({
 }) {
   return (
     <label htmlFor={id} className={cn("flex cursor-pointer items-center gap-2.5 text-sm font-medium", className)}>
-      <input id={id} type="checkbox" className="size-4 accent-violet-500" checked={checked} onChange={(e) => onCheckedChange(e.target.checked)} />
+      <input
+        id={id}
+        type="checkbox"
+        className="size-4 accent-violet-500"
+        checked={checked}
+        onChange={(e) => onCheckedChange(e.target.checked)}
+      />
       {label}
     </label>
   );
@@ -135,7 +158,10 @@ export function SectionCard({
   className?: string;
 }) {
   return (
-    <section aria-labelledby={id} className={cn("rounded-2xl border border-border bg-surface/80 p-5 shadow-xl shadow-black/20 sm:p-6", className)}>
+    <section
+      aria-labelledby={id}
+      className={cn("rounded-2xl border border-border bg-surface/80 p-5 shadow-xl shadow-black/20 sm:p-6", className)}
+    >
       <h2 id={id} className="text-lg font-semibold tracking-tight">
         {title}
       </h2>

@@ -20,7 +20,17 @@ function isCurrent(href: string, location: string): boolean {
 }
 
 /** Every admin page: its title, a line on what it is for (both already in the active language), and the section links. */
-export function AdminLayout({ title, description, actions, children }: { title: string; description: string; actions?: ReactNode; children: ReactNode }) {
+export function AdminLayout({
+  title,
+  description,
+  actions,
+  children,
+}: {
+  title: string;
+  description: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   const { t } = useLingui();
   useDocumentTitle(title);
   const [location] = useLocation();
@@ -37,7 +47,9 @@ export function AdminLayout({ title, description, actions, children }: { title: 
                   aria-current={current ? "page" : undefined}
                   className={cn(
                     "-mb-px inline-block whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium transition-colors",
-                    current ? "border-fuchsia-400 text-foreground" : "border-transparent text-muted-foreground hover:text-foreground",
+                    current
+                      ? "border-fuchsia-400 text-foreground"
+                      : "border-transparent text-muted-foreground hover:text-foreground",
                   )}
                 >
                   {t(s.label)}

@@ -1,7 +1,14 @@
 import type { ReactNode } from "react";
 import { Trans } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 
 /** Asks before a destructive admin action. */
 export function ConfirmDialog(props: {

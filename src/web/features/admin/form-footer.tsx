@@ -3,7 +3,17 @@ import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
 
 /** The admin dialogs' last lines: what is wrong with the form, Cancel, and the save button. */
-export function FormFooter({ problem, pending, saveLabel, onCancel }: { problem?: string; pending: boolean; saveLabel: string; onCancel: () => void }) {
+export function FormFooter({
+  problem,
+  pending,
+  saveLabel,
+  onCancel,
+}: {
+  problem?: string;
+  pending: boolean;
+  saveLabel: string;
+  onCancel: () => void;
+}) {
   return (
     <>
       {problem ? (

@@ -2,7 +2,11 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, t } from "@lingui/core/macro";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
-import { ADMIN_TRANSACTIONS_DEFAULT_LIMIT, adminTransactionsPageSchema, type AdminTransactionType } from "../../../shared/admin-transactions";
+import {
+  ADMIN_TRANSACTIONS_DEFAULT_LIMIT,
+  adminTransactionsPageSchema,
+  type AdminTransactionType,
+} from "../../../shared/admin-transactions";
 import { refundResultSchema } from "../../../shared/schemas/videos";
 import { apiCall, errorMessage, schemaQueryFn } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
@@ -52,7 +56,8 @@ export function useAdminTransactions(filters: HistoryFilters, page: number) {
 /** POST /api/video/{taskId}/refund: gives a usage row's credits back, once (a repeat is a 409). */
 export function useRefund() {
   return useMutation({
-    mutationFn: (taskId: string) => apiCall(refundResultSchema, "POST", `/api/video/${encodeURIComponent(taskId)}/refund`, {}),
+    mutationFn: (taskId: string) =>
+      apiCall(refundResultSchema, "POST", `/api/video/${encodeURIComponent(taskId)}/refund`, {}),
     onSuccess: ({ amount }) => {
       toast({ title: t`Refund Processed`, description: t`Refunded ${amount} credits to user successfully` });
     },

@@ -14,12 +14,21 @@ import { hasFilters, NO_FILTERS, TRANSACTION_TYPE_LABELS, type HistoryFilters } 
 const ALL = "all";
 const TYPE_OPTIONS: { value: AdminTransactionType | typeof ALL; label: MessageDescriptor }[] = [
   { value: ALL, label: msg`All types` },
-  ...(["purchase", "refund", "usage", "adjustment"] as const).map((value) => ({ value, label: TRANSACTION_TYPE_LABELS[value] })),
+  ...(["purchase", "refund", "usage", "adjustment"] as const).map((value) => ({
+    value,
+    label: TRANSACTION_TYPE_LABELS[value],
+  })),
 ];
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** Type, username search (debounced), from and to dates, Clear All and an 'Active' badge (decision 0024). */
-export function HistoryFiltersBar({ value, onChange }: { value: HistoryFilters; onChange: (next: HistoryFilters) => void }) {
+export function HistoryFiltersBar({
+  value,
+  onChange,
+}: {
+  value: HistoryFilters;
+  onChange: (next: HistoryFilters) => void;
+}) {
   const { t } = useLingui();
   const [search, setSearch] = useState(value.user);
 
@@ -51,9 +60,14 @@ export function HistoryFiltersBar({ value, onChange }: { value: HistoryFilters; 
           <Label htmlFor="history-type">
             <Trans>Type</Trans>
           </Label>
-          <Select value={value.type || ALL} onValueChange={(type) => onChange({ ...value, type: type === ALL ? "" : (type as AdminTransactionType) })}>
+          <Select
+            value={value.type || ALL}
+            onValueChange={(type) => onChange({ ...value, type: type === ALL ? "" : (type as AdminTransactionType) })}
+          >
             <SelectTrigger id="history-type" aria-label={t`Type`}>
-              <SelectValue>{t(TYPE_OPTIONS.find((o) => o.value === (value.type || ALL))?.label ?? TYPE_OPTIONS[0]!.label)}</SelectValue>
+              <SelectValue>
+                {t(TYPE_OPTIONS.find((o) => o.value === (value.type || ALL))?.label ?? TYPE_OPTIONS[0]!.label)}
+              </SelectValue>
             </SelectTrigger>
             <SelectContent>
               {TYPE_OPTIONS.map((o) => (
@@ -68,7 +82,13 @@ export function HistoryFiltersBar({ value, onChange }: { value: HistoryFilters; 
           <Label htmlFor="history-user">
             <Trans>Username</Trans>
           </Label>
-          <Input id="history-user" type="search" placeholder={t`Search username or e-mail`} value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Input
+            id="history-user"
+            type="search"
+            placeholder={t`Search username or e-mail`}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="history-from">

@@ -20,7 +20,11 @@ interface Props {
   onRefund: (row: AdminTransactionView) => void;
 }
 
-function RefundCell({ row, refundingId, onRefund }: { row: AdminTransactionView } & Pick<Props, "refundingId" | "onRefund">) {
+function RefundCell({
+  row,
+  refundingId,
+  onRefund,
+}: { row: AdminTransactionView } & Pick<Props, "refundingId" | "onRefund">) {
   const { t } = useLingui();
   if (row.type !== "usage" || !row.taskId) return <span className="text-muted-foreground">—</span>;
   if (row.refunded) {
@@ -68,7 +72,11 @@ export function HistoryTable({ rows, firstNumber, refundingId, onRefund }: Props
         <thead className="bg-surface-raised/70 text-xs uppercase tracking-wider text-muted-foreground">
           <tr>
             {headers.map((h) => (
-              <th key={h.key} scope="col" className={cn("px-4 py-3 font-semibold", h.key === "credits" && "text-right")}>
+              <th
+                key={h.key}
+                scope="col"
+                className={cn("px-4 py-3 font-semibold", h.key === "credits" && "text-right")}
+              >
                 {h.label}
               </th>
             ))}
@@ -90,7 +98,9 @@ export function HistoryTable({ rows, firstNumber, refundingId, onRefund }: Props
                 <td className="px-4 py-3">
                   <Badge variant={variant}>{label}</Badge>
                 </td>
-                <td className="whitespace-nowrap px-4 py-3 text-muted-foreground tabular-nums">{formatDateTime(row.createdAt)}</td>
+                <td className="whitespace-nowrap px-4 py-3 text-muted-foreground tabular-nums">
+                  {formatDateTime(row.createdAt)}
+                </td>
                 <td className="px-4 py-3">
                   <span className="block break-words" title={short === full ? undefined : full}>
                     {short}

@@ -17,7 +17,15 @@ const NUMBER_FIELDS = [
 type NumberField = (typeof NUMBER_FIELDS)[number][0];
 
 /** Add or edit a provider account (decision 0021); `account` undefined means a new one. */
-export function KieApiDialog({ account, open, onOpenChange }: { account?: KieApiView; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function KieApiDialog({
+  account,
+  open,
+  onOpenChange,
+}: {
+  account?: KieApiView;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { t } = useLingui();
   const [name, setName] = useState(account?.name ?? "");
   const [token, setToken] = useState(account?.token ?? "");
@@ -84,7 +92,12 @@ export function KieApiDialog({ account, open, onOpenChange }: { account?: KieApi
             ))}
           </div>
           <CheckboxField id="kie-enabled" label={t`Enabled`} checked={isEnabled} onCheckedChange={setEnabled} />
-          <FormFooter problem={problem} pending={save.isPending} saveLabel={t`Save KIE API`} onCancel={() => onOpenChange(false)} />
+          <FormFooter
+            problem={problem}
+            pending={save.isPending}
+            saveLabel={t`Save KIE API`}
+            onCancel={() => onOpenChange(false)}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -24,7 +24,9 @@ function AccountRow({ a, onEdit, onDelete }: { a: KieApiView; onEdit: () => void
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2 font-medium">
           {a.name}
-          <Badge variant={a.status === "Available" ? "success" : "warning"}>{a.status === "Available" ? t`Available` : t`Low Credits`}</Badge>
+          <Badge variant={a.status === "Available" ? "success" : "warning"}>
+            {a.status === "Available" ? t`Available` : t`Low Credits`}
+          </Badge>
           {a.isEnabled ? null : (
             <Badge variant="secondary">
               <Trans>Disabled</Trans>
@@ -40,7 +42,13 @@ function AccountRow({ a, onEdit, onDelete }: { a: KieApiView; onEdit: () => void
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" disabled={check.isPending} onClick={() => check.mutate(a.id)} aria-label={t`Check balance of ${name}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={check.isPending}
+          onClick={() => check.mutate(a.id)}
+          aria-label={t`Check balance of ${name}`}
+        >
           <RefreshCw className={check.isPending ? "animate-spin" : undefined} aria-hidden="true" />
           <Trans>Check Balance</Trans>
         </Button>
@@ -78,7 +86,11 @@ export function KieApisCard() {
           <Trans>Add KIE API</Trans>
         </Button>
       </div>
-      <QueryState query={query} what={t`provider accounts`} empty={t`No provider accounts: videos use the KIE token above, KIE_API_KEY, or the simulator.`}>
+      <QueryState
+        query={query}
+        what={t`provider accounts`}
+        empty={t`No provider accounts: videos use the KIE token above, KIE_API_KEY, or the simulator.`}
+      >
         {(accounts) => (
           <ul className="divide-y divide-border rounded-xl border border-border">
             {accounts.map((a) => (

@@ -19,7 +19,15 @@ function problemOf(d: { name: string; credits: string; price: string }): Message
 }
 
 /** Add or edit a credit package; `pkg` undefined means a new one. */
-export function PackageDialog({ pkg, open, onOpenChange }: { pkg?: AdminCreditPackageView; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function PackageDialog({
+  pkg,
+  open,
+  onOpenChange,
+}: {
+  pkg?: AdminCreditPackageView;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { t } = useLingui();
   const [d, setD] = useState(() => ({
     name: pkg?.name ?? "",
@@ -43,7 +51,10 @@ export function PackageDialog({ pkg, open, onOpenChange }: { pkg?: AdminCreditPa
     const found = problemOf(d);
     setProblem(found && t(found));
     if (found) return;
-    save.mutate({ id: pkg?.id, body: { ...d, name: d.name.trim(), credits: Number(d.credits), price: d.price.trim() } });
+    save.mutate({
+      id: pkg?.id,
+      body: { ...d, name: d.name.trim(), credits: Number(d.credits), price: d.price.trim() },
+    });
   };
 
   return (
@@ -58,17 +69,61 @@ export function PackageDialog({ pkg, open, onOpenChange }: { pkg?: AdminCreditPa
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <TextField id="package-name" label={t`Package name`} value={d.name} onValueChange={set("name")} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField id="package-credits" label={t`Credits`} inputMode="numeric" value={d.credits} onValueChange={set("credits")} />
-            <TextField id="package-price" label={t`Price (USD)`} inputMode="decimal" placeholder="10.00" value={d.price} onValueChange={set("price")} />
+            <TextField
+              id="package-credits"
+              label={t`Credits`}
+              inputMode="numeric"
+              value={d.credits}
+              onValueChange={set("credits")}
+            />
+            <TextField
+              id="package-price"
+              label={t`Price (USD)`}
+              inputMode="decimal"
+              placeholder="10.00"
+              value={d.price}
+              onValueChange={set("price")}
+            />
           </div>
-          <TextField id="package-creem" label={t`Creem product ID (optional)`} value={d.creemProductId} onValueChange={set("creemProductId")} />
-          <TextField id="package-description" label={t`Description (optional)`} value={d.description} onValueChange={set("description")} />
-          <TextField id="package-bonus" label={t`Bonus note (optional)`} placeholder={t`25 bonus credits`} value={d.bonus} onValueChange={set("bonus")} />
+          <TextField
+            id="package-creem"
+            label={t`Creem product ID (optional)`}
+            value={d.creemProductId}
+            onValueChange={set("creemProductId")}
+          />
+          <TextField
+            id="package-description"
+            label={t`Description (optional)`}
+            value={d.description}
+            onValueChange={set("description")}
+          />
+          <TextField
+            id="package-bonus"
+            label={t`Bonus note (optional)`}
+            placeholder={t`25 bonus credits`}
+            value={d.bonus}
+            onValueChange={set("bonus")}
+          />
           <div className="flex flex-wrap gap-5">
-            <CheckboxField id="package-active" label={t`Active`} checked={d.isActive} onCheckedChange={set("isActive")} />
-            <CheckboxField id="package-popular" label={t`Most Popular`} checked={d.popular} onCheckedChange={set("popular")} />
+            <CheckboxField
+              id="package-active"
+              label={t`Active`}
+              checked={d.isActive}
+              onCheckedChange={set("isActive")}
+            />
+            <CheckboxField
+              id="package-popular"
+              label={t`Most Popular`}
+              checked={d.popular}
+              onCheckedChange={set("popular")}
+            />
           </div>
-          <FormFooter problem={problem} pending={save.isPending} saveLabel={t`Save Package`} onCancel={() => onOpenChange(false)} />
+          <FormFooter
+            problem={problem}
+            pending={save.isPending}
+            saveLabel={t`Save Package`}
+            onCancel={() => onOpenChange(false)}
+          />
         </form>
       </DialogContent>
     </Dialog>

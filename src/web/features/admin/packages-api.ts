@@ -6,7 +6,12 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, t } from "@lingui/core/macro";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { adminCreditPackageListSchema, adminCreditPackageViewSchema, packageRemovedSchema, type CreditPackageInput } from "../../../shared/schemas/packages";
+import {
+  adminCreditPackageListSchema,
+  adminCreditPackageViewSchema,
+  packageRemovedSchema,
+  type CreditPackageInput,
+} from "../../../shared/schemas/packages";
 import { apiCall, errorMessage, schemaQueryFn } from "@/lib/api";
 import { i18n } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
@@ -14,7 +19,8 @@ import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/hooks/use-toast";
 
 const refreshPackages = () => {
-  for (const queryKey of [queryKeys.admin.packages, queryKeys.payments.packages]) void queryClient.invalidateQueries({ queryKey });
+  for (const queryKey of [queryKeys.admin.packages, queryKeys.payments.packages])
+    void queryClient.invalidateQueries({ queryKey });
 };
 
 /** The spec's failure toast, with the server's reason after it so the admin can act (read in the language active when it fails). */
@@ -33,7 +39,12 @@ export const useAdminPackages = () =>
 export function useSavePackage(onSaved: () => void) {
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: CreditPackageInput }) =>
-      apiCall(adminCreditPackageViewSchema, id ? "PUT" : "POST", id ? `/api/admin/credit-packages/${id}` : "/api/admin/credit-packages", body),
+      apiCall(
+        adminCreditPackageViewSchema,
+        id ? "PUT" : "POST",
+        id ? `/api/admin/credit-packages/${id}` : "/api/admin/credit-packages",
+        body,
+      ),
     onSuccess: () => {
       toast({ title: t`Package saved` });
       onSaved();
@@ -47,7 +58,10 @@ export function useDeletePackage(onDone: () => void) {
   return useMutation({
     mutationFn: (id: string) => apiCall(packageRemovedSchema, "DELETE", `/api/admin/credit-packages/${id}`),
     onSuccess: ({ deactivated }) => {
-      toast({ title: t`Package deleted`, description: deactivated ? t`Package deactivated: purchases refer to it` : undefined });
+      toast({
+        title: t`Package deleted`,
+        description: deactivated ? t`Package deactivated: purchases refer to it` : undefined,
+      });
       onDone();
     },
     onError: failed(msg`Delete failed`, msg`Failed to delete package`),

@@ -32,7 +32,11 @@ export function PackagesCard() {
           <Trans>Add Package</Trans>
         </Button>
       </div>
-      <QueryState query={query} what={t`packages`} empty={t`No packages yet: buyers see the built-in fallback packages.`}>
+      <QueryState
+        query={query}
+        what={t`packages`}
+        empty={t`No packages yet: buyers see the built-in fallback packages.`}
+      >
         {(packages) => (
           <ul className="divide-y divide-border rounded-xl border border-border">
             {packages.map((p) => {
@@ -40,7 +44,11 @@ export function PackagesCard() {
               const credits = formatCredits(p.credits);
               const price = formatMoney(Number(p.price), "USD");
               return (
-                <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3" aria-label={t`Package ${name}`}>
+                <li
+                  key={p.id}
+                  className="flex flex-wrap items-center justify-between gap-3 px-4 py-3"
+                  aria-label={t`Package ${name}`}
+                >
                   <div className="min-w-0">
                     <p className="flex flex-wrap items-center gap-2 font-medium">
                       {p.name}
@@ -49,7 +57,9 @@ export function PackagesCard() {
                           <Trans>Most Popular</Trans>
                         </Badge>
                       ) : null}
-                      <Badge variant={p.isActive ? "success" : "secondary"}>{p.isActive ? t`Active` : t`Inactive`}</Badge>
+                      <Badge variant={p.isActive ? "success" : "secondary"}>
+                        {p.isActive ? t`Active` : t`Inactive`}
+                      </Badge>
                     </p>
                     <p className="text-sm text-muted-foreground">
                       <Trans>

@@ -12,7 +12,17 @@ const noRows = (data: unknown) => (Array.isArray(data) ? data.length === 0 : (da
  * `what` names the list in the active language, lower case ("packages"): it fills "Loading {what}"
  * and "The {what} could not be loaded"; `empty` is a whole sentence, also translated by the caller.
  */
-export function QueryState<T>({ query, what, empty, children }: { query: UseQueryResult<T>; what: string; empty: string; children: (data: T) => ReactNode }) {
+export function QueryState<T>({
+  query,
+  what,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  what: string;
+  empty: string;
+  children: (data: T) => ReactNode;
+}) {
   const { t } = useLingui();
   if (query.isPending) {
     return (
@@ -37,6 +47,7 @@ export function QueryState<T>({ query, what, empty, children }: { query: UseQuer
       </div>
     );
   }
-  if (query.data === undefined || noRows(query.data)) return <p className="py-6 text-center text-sm text-muted-foreground">{empty}</p>;
+  if (query.data === undefined || noRows(query.data))
+    return <p className="py-6 text-center text-sm text-muted-foreground">{empty}</p>;
   return <>{children(query.data)}</>;
 }

@@ -15,7 +15,11 @@ export function RecoveryCard() {
   const close = () => setAsking(undefined);
 
   return (
-    <SectionCard id="recovery-title" title={t`Video Recovery`} description={t`For videos marked failed that the provider may have finished after all.`}>
+    <SectionCard
+      id="recovery-title"
+      title={t`Video Recovery`}
+      description={t`For videos marked failed that the provider may have finished after all.`}
+    >
       <div className="flex flex-wrap gap-3">
         <Button variant="secondary" disabled={recheck.isPending} onClick={() => setAsking("recheck")}>
           <RotateCw className={recheck.isPending ? "animate-spin" : undefined} aria-hidden="true" />

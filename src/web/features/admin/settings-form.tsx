@@ -14,7 +14,15 @@ type PriceDraft = { webCredits: string; apiPrice: string };
 /** The four old price fields repeat two of `prices` (for old clients): the form reads and writes `prices` only. */
 type Draft = Omit<
   AdminSettingsView,
-  "id" | "updatedAt" | "telegramBotToken" | "telegramChatId" | "veo3Credits" | "veo3FastCredits" | "veo3ApiPrice" | "veo3FastApiPrice" | "prices"
+  | "id"
+  | "updatedAt"
+  | "telegramBotToken"
+  | "telegramChatId"
+  | "veo3Credits"
+  | "veo3FastCredits"
+  | "veo3ApiPrice"
+  | "veo3FastApiPrice"
+  | "prices"
 > & { prices: Record<PriceItem, PriceDraft> };
 
 function draftOf(s: AdminSettingsView): Draft {
@@ -33,7 +41,10 @@ function draftOf(s: AdminSettingsView): Draft {
   const draftPrices = Object.fromEntries(
     PRICE_ITEMS.map((item) => {
       // An item the server does not list yet (a newer catalogue) starts at its default.
-      const own = (prices as Partial<typeof prices>)[item] ?? { webCredits: defaultPriceOf(item).web, apiPrice: defaultPriceOf(item).api.toFixed(2) };
+      const own = (prices as Partial<typeof prices>)[item] ?? {
+        webCredits: defaultPriceOf(item).web,
+        apiPrice: defaultPriceOf(item).api.toFixed(2),
+      };
       return [item, { webCredits: String(own.webCredits), apiPrice: own.apiPrice }];
     }),
   ) as Record<PriceItem, PriceDraft>;
@@ -45,7 +56,12 @@ function patchOf(d: Draft): Record<string, unknown> {
   const text = (v: string | null) => (v?.trim() ? v.trim() : null);
   return {
     ...d,
-    prices: Object.fromEntries(PRICE_ITEMS.map((item) => [item, { webCredits: d.prices[item].webCredits.trim(), apiPrice: d.prices[item].apiPrice.trim() }])),
+    prices: Object.fromEntries(
+      PRICE_ITEMS.map((item) => [
+        item,
+        { webCredits: d.prices[item].webCredits.trim(), apiPrice: d.prices[item].apiPrice.trim() },
+      ]),
+    ),
     kieToken: d.kieToken ?? "",
     kieWebhookHmacKey: d.kieWebhookHmacKey ?? "",
     paypalClientSecret: d.paypalClientSecret ?? "",
@@ -122,7 +138,8 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
     <K extends keyof Draft>(key: K) =>
     (value: Draft[K]) =>
       setDraft((d) => ({ ...d, [key]: value }));
-  const setPrice = (item: PriceItem) => (value: PriceDraft) => setDraft((d) => ({ ...d, prices: { ...d.prices, [item]: value } }));
+  const setPrice = (item: PriceItem) => (value: PriceDraft) =>
+    setDraft((d) => ({ ...d, prices: { ...d.prices, [item]: value } }));
   const redirectDefault = `${window.location.origin}/api/auth/google/callback`;
 
   const submit = (event: FormEvent) => {
@@ -133,9 +150,18 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
   return (
     <form onSubmit={submit} className="grid grid-cols-1 gap-6" aria-label={t`Other settings`}>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <SectionCard id="kie-token-title" title={t`KIE Token`} description={t`The KIE.ai API key used when no provider account below can make a video.`}>
+        <SectionCard
+          id="kie-token-title"
+          title={t`KIE Token`}
+          description={t`The KIE.ai API key used when no provider account below can make a video.`}
+        >
           <div className="grid gap-4">
-            <SecretField id="kieToken" label={t`KIE API token`} value={draft.kieToken ?? ""} onValueChange={set("kieToken")} />
+            <SecretField
+              id="kieToken"
+              label={t`KIE API token`}
+              value={draft.kieToken ?? ""}
+              onValueChange={set("kieToken")}
+            />
             <SecretField
               id="kieWebhookHmacKey"
               label={t`KIE webhook HMAC key (from kie.ai settings; when set, unsigned callbacks are refused)`}
@@ -162,7 +188,12 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
           description={t`Card and PayPal payments through PayPal Checkout.`}
         >
           <div className="grid gap-4">
-            <CheckboxField id="paypalEnabled" label={t`Enable PayPal`} checked={draft.paypalEnabled} onCheckedChange={set("paypalEnabled")} />
+            <CheckboxField
+              id="paypalEnabled"
+              label={t`Enable PayPal`}
+              checked={draft.paypalEnabled}
+              onCheckedChange={set("paypalEnabled")}
+            />
             <TextField
               id="paypalClientId"
               label={t`PayPal client ID`}
@@ -196,8 +227,18 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
           description={t`Hosted checkout; credits arrive through the signed webhook.`}
         >
           <div className="grid gap-4">
-            <CheckboxField id="creemEnabled" label={t`Enable Creem`} checked={draft.creemEnabled} onCheckedChange={set("creemEnabled")} />
-            <SecretField id="creemApiKey" label={t`Creem API key`} value={draft.creemApiKey ?? ""} onValueChange={set("creemApiKey")} />
+            <CheckboxField
+              id="creemEnabled"
+              label={t`Enable Creem`}
+              checked={draft.creemEnabled}
+              onCheckedChange={set("creemEnabled")}
+            />
+            <SecretField
+              id="creemApiKey"
+              label={t`Creem API key`}
+              value={draft.creemApiKey ?? ""}
+              onValueChange={set("creemApiKey")}
+            />
             <SecretField
               id="creemWebhookSecret"
               label={t`Creem webhook secret`}
@@ -252,8 +293,8 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
               onValueChange={set("googleRedirectUri")}
               hint={
                 <Trans>
-                  Register this exact address under Authorized redirect URIs in the Google Cloud console. Left blank, it is{" "}
-                  <code className="break-all">{redirectDefault}</code>.
+                  Register this exact address under Authorized redirect URIs in the Google Cloud console. Left blank, it
+                  is <code className="break-all">{redirectDefault}</code>.
                 </Trans>
               }
             />

@@ -16,7 +16,10 @@ export function TelegramCard({ settings }: { settings: AdminSettingsView }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate({ telegramBotToken: token, telegramChatId: chatId.trim() }, { onSuccess: ({ settings: saved }) => setToken(saved.telegramBotToken ?? "") });
+    save.mutate(
+      { telegramBotToken: token, telegramChatId: chatId.trim() },
+      { onSuccess: ({ settings: saved }) => setToken(saved.telegramBotToken ?? "") },
+    );
   };
 
   return (
@@ -27,8 +30,20 @@ export function TelegramCard({ settings }: { settings: AdminSettingsView }) {
     >
       <form onSubmit={submit} className="grid gap-4" aria-label={t`Telegram settings`}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <SecretField id="telegramBotToken" label={t`Bot token`} value={token} onValueChange={setToken} hint={t`From @BotFather.`} />
-          <TextField id="telegramChatId" label={t`Chat ID`} placeholder={t`-1001234567890 or @channel`} value={chatId} onValueChange={setChatId} />
+          <SecretField
+            id="telegramBotToken"
+            label={t`Bot token`}
+            value={token}
+            onValueChange={setToken}
+            hint={t`From @BotFather.`}
+          />
+          <TextField
+            id="telegramChatId"
+            label={t`Chat ID`}
+            placeholder={t`-1001234567890 or @channel`}
+            value={chatId}
+            onValueChange={setChatId}
+          />
         </div>
         <div className="flex flex-wrap justify-end gap-2">
           <Button type="button" variant="outline" disabled={test.isPending} onClick={() => test.mutate()}>

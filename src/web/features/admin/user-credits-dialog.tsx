@@ -33,7 +33,14 @@ export function UserCreditsDialog({ user, onClose }: { user: AdminUserView; onCl
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4" noValidate>
-          <TextField id="user-credits" label={t`Credits`} inputMode="numeric" value={credits} onValueChange={setCredits} autoFocus />
+          <TextField
+            id="user-credits"
+            label={t`Credits`}
+            inputMode="numeric"
+            value={credits}
+            onValueChange={setCredits}
+            autoFocus
+          />
           <FormFooter problem={problem} pending={save.isPending} saveLabel={t`Save Credits`} onCancel={onClose} />
         </form>
       </DialogContent>

@@ -3,7 +3,13 @@
  * the Link to the next page), the filters as they stand in the address, and the refresh after a change.
  */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ADMIN_USER_SORTS, ADMIN_USERS_DEFAULT_LIMIT, adminUserListSchema, type AdminUserSort, type AdminUserView } from "../../../shared/schemas/admin-users";
+import {
+  ADMIN_USER_SORTS,
+  ADMIN_USERS_DEFAULT_LIMIT,
+  adminUserListSchema,
+  type AdminUserSort,
+  type AdminUserView,
+} from "../../../shared/schemas/admin-users";
 import { ApiError, parseResponse } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys, underPath } from "@/lib/query-keys";

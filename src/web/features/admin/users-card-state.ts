@@ -6,7 +6,10 @@ import { filtersFromParams, filtersToParams, type UserFilters } from "./users-ap
 export function useUrlFilters(): [UserFilters, (next: UserFilters, options?: { replace?: boolean }) => void] {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromParams(params), [params]);
-  const setFilters = useCallback((next: UserFilters, options?: { replace?: boolean }) => setParams(filtersToParams(next), options), [setParams]);
+  const setFilters = useCallback(
+    (next: UserFilters, options?: { replace?: boolean }) => setParams(filtersToParams(next), options),
+    [setParams],
+  );
   return [filters, setFilters];
 }
 

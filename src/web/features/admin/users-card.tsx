@@ -65,7 +65,9 @@ export function UsersCard() {
               {first}–{last} of {totalText}
             </Trans>
           ) : null}
-          {query.isFetching && data ? <LoaderCircle className="ml-2 inline size-4 animate-spin" aria-label={t`Updating`} /> : null}
+          {query.isFetching && data ? (
+            <LoaderCircle className="ml-2 inline size-4 animate-spin" aria-label={t`Updating`} />
+          ) : null}
         </p>
         <CsvDownloadLink href={exportHref} />
       </div>
@@ -93,7 +95,13 @@ export function UsersCard() {
           <UsersTable users={users} sortLabel={sortLabel} stale={query.isPlaceholderData} onEditCredits={setEditing} />
           {pages.hasPrevious || nextCursor ? (
             <nav aria-label={t`User pages`} className="mt-4 flex justify-center gap-2">
-              <Button variant="outline" size="sm" disabled={!pages.hasPrevious} onClick={pages.previous} aria-label={t`Previous page`}>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={!pages.hasPrevious}
+                onClick={pages.previous}
+                aria-label={t`Previous page`}
+              >
                 <ChevronLeft aria-hidden="true" />
                 <Trans>Previous</Trans>
               </Button>

@@ -65,7 +65,12 @@ export function UsersTable({ users, sortLabel, stale, onEditCredits }: UsersTabl
                 </td>
                 <td className="px-4 py-3">
                   <div className="flex gap-2">
-                    <Button variant="outline" size="sm" onClick={() => onEditCredits(u)} aria-label={t`Edit credits of ${username}`}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => onEditCredits(u)}
+                      aria-label={t`Edit credits of ${username}`}
+                    >
                       <Coins aria-hidden="true" />
                       <Trans>Edit Credits</Trans>
                     </Button>

@@ -20,7 +20,12 @@ export function formatBytes(bytes: number): string {
     value /= 1000;
     unit++;
   }
-  return formatNumber(value, { style: "unit", unit: UNITS[unit], unitDisplay: "short", maximumFractionDigits: unit === 0 ? 0 : 1 });
+  return formatNumber(value, {
+    style: "unit",
+    unit: UNITS[unit],
+    unitDisplay: "short",
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  });
 }
 
 /** Video Storage (decisions 0043, 0045): what the archive holds, its queue, and how long videos are kept. */
@@ -46,10 +51,26 @@ export function VideoStorageCard({ retentionDays }: { retentionDays: number | nu
     >
       {figures ? (
         <dl className="grid gap-3 sm:grid-cols-4" aria-label={t`Video storage figures`}>
-          <Figure label={t`Videos stored`} value={fileCount(figures.archivedFiles)} detail={formatBytes(figures.archivedBytes)} />
-          <Figure label={t`Waiting to be copied`} value={formatNumber(figures.pendingFiles)} detail={t`archive queue`} />
-          <Figure label={t`Copies failed`} value={formatNumber(figures.failedFiles)} detail={t`served from the provider while it lasts`} />
-          <Figure label={t`Expired before saved`} value={formatNumber(figures.expiredFiles)} detail={t`the provider's link died first`} />
+          <Figure
+            label={t`Videos stored`}
+            value={fileCount(figures.archivedFiles)}
+            detail={formatBytes(figures.archivedBytes)}
+          />
+          <Figure
+            label={t`Waiting to be copied`}
+            value={formatNumber(figures.pendingFiles)}
+            detail={t`archive queue`}
+          />
+          <Figure
+            label={t`Copies failed`}
+            value={formatNumber(figures.failedFiles)}
+            detail={t`served from the provider while it lasts`}
+          />
+          <Figure
+            label={t`Expired before saved`}
+            value={formatNumber(figures.expiredFiles)}
+            detail={t`the provider's link died first`}
+          />
         </dl>
       ) : storage.isError ? (
         <p role="alert" className="text-sm text-red-400">

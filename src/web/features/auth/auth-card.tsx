@@ -12,7 +12,10 @@ type AuthMode = "signin" | "register";
 
 const COPY: Record<AuthMode, { title: MessageDescriptor; description: MessageDescriptor }> = {
   signin: { title: msg`Welcome back`, description: msg`Sign in to create videos and manage your credits.` },
-  register: { title: msg`Create your account`, description: msg`Join in seconds. Buy credits only when you need them.` },
+  register: {
+    title: msg`Create your account`,
+    description: msg`Join in seconds. Buy credits only when you need them.`,
+  },
 };
 
 /** Sign In and Register on one card; a successful registration switches back to Sign In. */

@@ -23,7 +23,9 @@ const TEXTS: Record<keyof typeof AUTH_FORM_MESSAGES, MessageDescriptor> = {
   passwordsDiffer: msg`Passwords don't match`,
 };
 
-const BY_MESSAGE = new Map(Object.entries(AUTH_FORM_MESSAGES).map(([key, message]) => [message as string, TEXTS[key as keyof typeof TEXTS]]));
+const BY_MESSAGE = new Map(
+  Object.entries(AUTH_FORM_MESSAGES).map(([key, message]) => [message as string, TEXTS[key as keyof typeof TEXTS]]),
+);
 
 /** A shared message in the active language (any other text as it is). */
 export function authFormText(message: string): string {

@@ -25,7 +25,9 @@ async function createAccountWithGoogle() {
 export function GoogleAccountExistsNotice() {
   const { t } = useLingui();
   // Read at the first render: useGoogleReturn cleans the address bar afterwards.
-  const [shown, setShown] = useState(() => new URLSearchParams(window.location.search).get("auth") === "account-exists");
+  const [shown, setShown] = useState(
+    () => new URLSearchParams(window.location.search).get("auth") === "account-exists",
+  );
   const [, navigate] = useLocation();
   const create = useMutation({
     mutationFn: createAccountWithGoogle,
@@ -48,7 +50,13 @@ export function GoogleAccountExistsNotice() {
       aria-labelledby="google-account-exists-title"
       className="relative mb-6 rounded-xl border border-amber-500/40 bg-amber-500/10 p-5 text-sm"
     >
-      <Button variant="ghost" size="icon" className="absolute top-2 right-2 size-8" aria-label={t`Dismiss`} onClick={() => setShown(false)}>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="absolute top-2 right-2 size-8"
+        aria-label={t`Dismiss`}
+        onClick={() => setShown(false)}
+      >
         <X aria-hidden="true" />
       </Button>
       <h2 id="google-account-exists-title" className="pr-8 font-semibold text-amber-100">
@@ -56,11 +64,16 @@ export function GoogleAccountExistsNotice() {
       </h2>
       <p className="mt-2 text-amber-100/80">
         <Trans>
-          An account with this e-mail already exists. Sign in with its password and connect Google on My Account, or create a new account with Google.
+          An account with this e-mail already exists. Sign in with its password and connect Google on My Account, or
+          create a new account with Google.
         </Trans>
       </p>
       <Button variant="outline" className="mt-4 w-full" disabled={create.isPending} onClick={() => create.mutate()}>
-        {create.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <UserRoundPlus aria-hidden="true" />}
+        {create.isPending ? (
+          <LoaderCircle className="animate-spin" aria-hidden="true" />
+        ) : (
+          <UserRoundPlus aria-hidden="true" />
+        )}
         <Trans>Create a new account with Google</Trans>
       </Button>
     </section>

@@ -48,7 +48,11 @@ export function LoginForm({ initialUsername = "" }: { initialUsername?: string }
         />
       </FormField>
       <Button type="submit" size="lg" className="mt-1 w-full" disabled={loginMutation.isPending}>
-        {loginMutation.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <LogIn aria-hidden="true" />}
+        {loginMutation.isPending ? (
+          <LoaderCircle className="animate-spin" aria-hidden="true" />
+        ) : (
+          <LogIn aria-hidden="true" />
+        )}
         <Trans>Sign In</Trans>
       </Button>
     </form>

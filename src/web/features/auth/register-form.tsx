@@ -70,7 +70,11 @@ export function RegisterForm({ onRegistered }: { onRegistered: (username: string
         />
       </FormField>
       <Button type="submit" size="lg" className="mt-1 w-full" disabled={registerMutation.isPending}>
-        {registerMutation.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
+        {registerMutation.isPending ? (
+          <LoaderCircle className="animate-spin" aria-hidden="true" />
+        ) : (
+          <UserPlus aria-hidden="true" />
+        )}
         <Trans>Create Account</Trans>
       </Button>
     </form>

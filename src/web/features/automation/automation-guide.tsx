@@ -5,7 +5,16 @@ import { Button } from "@/components/ui/button";
 import { usePricing } from "@/features/pricing";
 import { modelLabel } from "@/lib/catalogue-text";
 import { CodeBlock } from "./code-block";
-import { EVENTS_SAMPLE, eventsCurl, GENERATE_ANSWER, generateCurl, referenceCurl, STATUS_ANSWER, statusCurl, TOKEN_PLACEHOLDER } from "./curl-examples";
+import {
+  EVENTS_SAMPLE,
+  eventsCurl,
+  GENERATE_ANSWER,
+  generateCurl,
+  referenceCurl,
+  STATUS_ANSWER,
+  statusCurl,
+  TOKEN_PLACEHOLDER,
+} from "./curl-examples";
 import { guideRules, modeRules } from "./guide-rules";
 
 export const WORKFLOW_URL = "/api/n8n/workflow.json";
@@ -38,8 +47,8 @@ export function AutomationGuide() {
         <p className="mt-2 max-w-3xl text-muted-foreground">
           <Trans>
             Make videos from n8n, Make or any HTTP client. Every request carries your token in the header{" "}
-            <code className="rounded bg-surface-raised px-1.5 py-0.5 text-sm">{header}</code>; credits, videos and history are the same as on the web, and
-            videos made through the API show in My Creations with an API badge.
+            <code className="rounded bg-surface-raised px-1.5 py-0.5 text-sm">{header}</code>; credits, videos and
+            history are the same as on the web, and videos made through the API show in My Creations with an API badge.
           </Trans>
         </p>
       </div>
@@ -84,8 +93,8 @@ export function AutomationGuide() {
           </p>
           <p className="mt-2 text-xs text-muted-foreground" data-testid="web-price-note">
             <Trans>
-              The lower web prices are for the web app only: scripts and automations use an API token and pay the API prices. Signing in with a password from a
-              script to pay the web prices is not allowed.
+              The lower web prices are for the web app only: scripts and automations use an API token and pay the API
+              prices. Signing in with a password from a script to pay the web prices is not allowed.
             </Trans>
           </p>
         </div>
@@ -99,9 +108,10 @@ export function AutomationGuide() {
         <CodeBlock title={t`Generate from reference images with curl`} code={referenceCurl(origin)} />
         <p className="text-sm text-muted-foreground">
           <Trans>
-            Send an Idempotency-Key (any unique text, up to 255 characters) and retry with the same key when a request times out: within 24 hours the same key
-            and body get the first answer again (with the header Idempotent-Replayed: true), never a second video or charge. The same key with a different body
-            is refused (422).
+            Send an Idempotency-Key (any unique text, up to 255 characters) and retry with the same key when a request
+            times out: within 24 hours the same key and body get the first answer again (with the header
+            Idempotent-Replayed: true), never a second video or charge. The same key with a different body is refused
+            (422).
           </Trans>
         </p>
         <CodeBlock title={t`Answer`} code={GENERATE_ANSWER} />
@@ -110,8 +120,9 @@ export function AutomationGuide() {
         </h3>
         <p className="text-sm text-muted-foreground">
           <Trans>
-            Replace TASK_ID with the taskId from the answer. The status is processing, then completed (with videoUrl, and hdVideoUrl once the 1080p version is
-            ready) or failed (the message says why and that the credits were refunded).
+            Replace TASK_ID with the taskId from the answer. The status is processing, then completed (with videoUrl,
+            and hdVideoUrl once the 1080p version is ready) or failed (the message says why and that the credits were
+            refunded).
           </Trans>
         </p>
         <CodeBlock title={t`Status with curl`} code={statusCurl(origin)} />
@@ -121,8 +132,9 @@ export function AutomationGuide() {
         </h3>
         <p className="text-sm text-muted-foreground">
           <Trans>
-            Instead of checking, keep one connection open to the event stream: it sends a task event the moment a video changes (status, videoUrl as resultUrls,
-            the 1080p version) and a credits event when your balance changes. If it closes, reconnect; while it is unavailable, check the status as above.
+            Instead of checking, keep one connection open to the event stream: it sends a task event the moment a video
+            changes (status, videoUrl as resultUrls, the 1080p version) and a credits event when your balance changes.
+            If it closes, reconnect; while it is unavailable, check the status as above.
           </Trans>
         </p>
         <CodeBlock title={t`Live events with curl`} code={eventsCurl(origin)} />
@@ -132,9 +144,11 @@ export function AutomationGuide() {
         </h3>
         <p className="text-sm text-muted-foreground">
           <Trans>
-            Add &quot;callbackUrl&quot;: &quot;https://…&quot; to the generate request: when the video ends, a signed video.completed or video.failed event is
-            POSTed there, with the same fields as the status answer under data (retried for about 27 hours until it gets a 2xx). Webhook endpoints (below)
-            receive the events they subscribe to for every video, the 1080p version and a low balance too. The URL must be https on the public internet.
+            Add &quot;callbackUrl&quot;: &quot;https://…&quot; to the generate request: when the video ends, a signed
+            video.completed or video.failed event is POSTed there, with the same fields as the status answer under data
+            (retried for about 27 hours until it gets a 2xx). Webhook endpoints (below) receive the events they
+            subscribe to for every video, the 1080p version and a low balance too. The URL must be https on the public
+            internet.
           </Trans>
         </p>
       </div>
@@ -146,9 +160,10 @@ export function AutomationGuide() {
         </h3>
         <p className="mt-2 text-sm text-muted-foreground">
           <Trans>
-            Two versions: one checks the status every 20 seconds; the other waits for the callback (a Wait node on $execution.resumeUrl) and never polls. The
-            second needs n8n reachable from the internet over https (set n8n&apos;s WEBHOOK_URL to its public address); then select the credential on
-            &quot;Generate video&quot; only.
+            Two versions: one checks the status every 20 seconds; the other waits for the callback (a Wait node on
+            $execution.resumeUrl) and never polls. The second needs n8n reachable from the internet over https (set
+            n8n&apos;s WEBHOOK_URL to its public address); then select the credential on &quot;Generate video&quot;
+            only.
           </Trans>
         </p>
         <ol className="mt-3 grid list-decimal gap-2 pl-5 text-sm text-muted-foreground">

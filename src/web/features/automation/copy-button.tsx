@@ -4,7 +4,11 @@ import { useLingui } from "@lingui/react/macro";
 import { Button, type ButtonProps } from "@/components/ui/button";
 
 /** Copies `text` to the clipboard and says so for two seconds ('Copied'). */
-export function CopyButton({ text, label, ...props }: { text: string; label: string } & Omit<ButtonProps, "onClick" | "children">) {
+export function CopyButton({
+  text,
+  label,
+  ...props
+}: { text: string; label: string } & Omit<ButtonProps, "onClick" | "children">) {
   const { t } = useLingui();
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   useEffect(() => {
@@ -30,7 +34,11 @@ export function CopyButton({ text, label, ...props }: { text: string; label: str
         {state === "copied" ? t`Copied` : state === "failed" ? t`Select and copy` : t`Copy`}
       </Button>
       <span role="status" className="sr-only">
-        {state === "copied" ? t`Copied to the clipboard` : state === "failed" ? t`Copying failed: select the text and copy it` : ""}
+        {state === "copied"
+          ? t`Copied to the clipboard`
+          : state === "failed"
+            ? t`Copying failed: select the text and copy it`
+            : ""}
       </span>
     </>
   );

@@ -3,7 +3,14 @@ import { KeyRound, Loader2 } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { createTokenSchema, TOKEN_NAME_MAX } from "../../../shared/automation";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { fieldErrorId, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 
@@ -31,7 +38,11 @@ export function CreateTokenDialog({
     const parsed = createTokenSchema.safeParse({ name });
     if (!parsed.success) {
       const max = TOKEN_NAME_MAX;
-      setError(parsed.error.issues[0]?.code === "too_big" ? t`Token name must be at most ${max} characters` : t`Token name is required`);
+      setError(
+        parsed.error.issues[0]?.code === "too_big"
+          ? t`Token name must be at most ${max} characters`
+          : t`Token name is required`,
+      );
       return;
     }
     setError(undefined);

@@ -17,7 +17,12 @@ function postCurl(origin: string, body: string): string {
 export function generateCurl(origin: string): string {
   return postCurl(
     origin,
-    JSON.stringify({ prompt: "A red fox running through fresh snow at sunrise, cinematic", model: "veo3_fast", mode: "text", aspectRatio: "16:9" }),
+    JSON.stringify({
+      prompt: "A red fox running through fresh snow at sunrise, cinematic",
+      model: "veo3_fast",
+      mode: "text",
+      aspectRatio: "16:9",
+    }),
   );
 }
 
@@ -39,12 +44,18 @@ export function referenceCurl(origin: string): string {
 }
 
 export function statusCurl(origin: string): string {
-  return [`curl "${origin}/api/n8n/video-status/TASK_ID" \\`, `  -H "Authorization: Bearer ${TOKEN_PLACEHOLDER}"`].join("\n");
+  return [`curl "${origin}/api/n8n/video-status/TASK_ID" \\`, `  -H "Authorization: Bearer ${TOKEN_PLACEHOLDER}"`].join(
+    "\n",
+  );
 }
 
 /** -N: curl prints each event as it arrives instead of buffering. */
 export function eventsCurl(origin: string): string {
-  return [`curl -N "${origin}/api/events" \\`, `  -H "Authorization: Bearer ${TOKEN_PLACEHOLDER}" \\`, `  -H "Accept: text/event-stream"`].join("\n");
+  return [
+    `curl -N "${origin}/api/events" \\`,
+    `  -H "Authorization: Bearer ${TOKEN_PLACEHOLDER}" \\`,
+    `  -H "Accept: text/event-stream"`,
+  ].join("\n");
 }
 
 export const EVENTS_SAMPLE = [
@@ -58,7 +69,11 @@ export const EVENTS_SAMPLE = [
   'data: {"credits":96}',
 ].join("\n");
 
-export const GENERATE_ANSWER = JSON.stringify({ success: true, taskId: "4f9c2a7e1b3d5f60a8c9e2b4d6f8a0c1", creditsUsed: 2, remainingCredits: 98 }, null, 2);
+export const GENERATE_ANSWER = JSON.stringify(
+  { success: true, taskId: "4f9c2a7e1b3d5f60a8c9e2b4d6f8a0c1", creditsUsed: 2, remainingCredits: 98 },
+  null,
+  2,
+);
 
 export const STATUS_ANSWER = JSON.stringify(
   {

@@ -2,7 +2,14 @@ import type { ReactNode } from "react";
 import { TriangleAlert } from "lucide-react";
 import { Trans } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { CopyButton } from "./copy-button";
 
 /** The one time a secret (an API token, a webhook signing secret) is shown in full: the server never answers with it again. */

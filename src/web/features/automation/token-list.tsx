@@ -4,7 +4,14 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { ApiTokenView } from "../../../shared/schemas/api-tokens";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { formatDateTime } from "@/lib/format";
 import { useDeleteToken } from "./use-api-tokens";
 
@@ -21,7 +28,11 @@ export function TokenList({ tokens }: { tokens: readonly ApiTokenView[] }) {
         {tokens.map((token) => {
           const { id, name, isActive, createdAt, lastUsed } = token;
           return (
-            <li key={id} aria-label={name} className="flex flex-wrap items-center gap-x-6 gap-y-3 rounded-xl border border-border bg-surface/60 p-4">
+            <li
+              key={id}
+              aria-label={name}
+              className="flex flex-wrap items-center gap-x-6 gap-y-3 rounded-xl border border-border bg-surface/60 p-4"
+            >
               <div className="min-w-0 flex-1 basis-64">
                 <div className="flex flex-wrap items-center gap-2">
                   <KeyRound className="size-4 text-violet-300" aria-hidden="true" />
@@ -36,7 +47,10 @@ export function TokenList({ tokens }: { tokens: readonly ApiTokenView[] }) {
                     </Badge>
                   )}
                 </div>
-                <code className="mt-2 block break-all font-mono text-sm text-muted-foreground" aria-label={t`Masked token`}>
+                <code
+                  className="mt-2 block break-all font-mono text-sm text-muted-foreground"
+                  aria-label={t`Masked token`}
+                >
                   {token.token}
                 </code>
               </div>
@@ -50,7 +64,13 @@ export function TokenList({ tokens }: { tokens: readonly ApiTokenView[] }) {
                 </dt>
                 <dd className="text-foreground">{lastUsed ? formatDateTime(lastUsed) : t`Never`}</dd>
               </dl>
-              <Button type="button" variant="outline" size="sm" aria-label={t`Delete token ${name}`} onClick={() => setDoomed(token)}>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                aria-label={t`Delete token ${name}`}
+                onClick={() => setDoomed(token)}
+              >
                 <Trash2 aria-hidden="true" />
                 <Trans>Delete</Trans>
               </Button>
@@ -66,15 +86,28 @@ export function TokenList({ tokens }: { tokens: readonly ApiTokenView[] }) {
               <Trans>Delete this API token?</Trans>
             </DialogTitle>
             <DialogDescription>
-              {doomed ? <Trans>"{doomedName}" stops working at once: automations that use it get 401 until they use another token.</Trans> : null}
+              {doomed ? (
+                <Trans>
+                  "{doomedName}" stops working at once: automations that use it get 401 until they use another token.
+                </Trans>
+              ) : null}
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setDoomed(null)}>
               <Trans>Cancel</Trans>
             </Button>
-            <Button type="button" variant="destructive" disabled={remove.isPending} onClick={() => doomed && remove.mutate(doomed.id)}>
-              {remove.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
+            <Button
+              type="button"
+              variant="destructive"
+              disabled={remove.isPending}
+              onClick={() => doomed && remove.mutate(doomed.id)}
+            >
+              {remove.isPending ? (
+                <Loader2 className="animate-spin" aria-hidden="true" />
+              ) : (
+                <Trash2 aria-hidden="true" />
+              )}
               <Trans>Delete Token</Trans>
             </Button>
           </DialogFooter>

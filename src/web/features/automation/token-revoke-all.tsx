@@ -2,7 +2,14 @@ import { useState } from "react";
 import { Ban, Loader2 } from "lucide-react";
 import { Plural, Trans } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { useRevokeAllTokens } from "./use-api-tokens";
 
 /** "Revoke all": deletes every one of the user's tokens after a confirmation. */

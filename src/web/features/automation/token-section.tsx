@@ -63,13 +63,22 @@ export function TokenSection() {
             <Trans>A token lets n8n, Make or your own scripts make videos with your credits.</Trans>
           </p>
           <Button type="button" disabled={createDefault.isPending} onClick={() => createDefault.mutate()}>
-            {createDefault.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <KeyRound aria-hidden="true" />}
+            {createDefault.isPending ? (
+              <Loader2 className="animate-spin" aria-hidden="true" />
+            ) : (
+              <KeyRound aria-hidden="true" />
+            )}
             <Trans>Create my API token</Trans>
           </Button>
         </div>
       )}
 
-      <CreateTokenDialog open={creating} onOpenChange={setCreating} onCreate={(name) => create.mutate(name)} pending={create.isPending} />
+      <CreateTokenDialog
+        open={creating}
+        onOpenChange={setCreating}
+        onCreate={(name) => create.mutate(name)}
+        pending={create.isPending}
+      />
       <TokenRevealDialog token={revealed} onClose={() => setRevealed(null)} />
     </section>
   );

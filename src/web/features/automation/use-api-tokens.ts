@@ -36,7 +36,8 @@ export function useCreateToken(onCreated: (token: CreatedApiToken) => void) {
       onCreated(token);
       void refreshTokens();
     },
-    onError: (error) => toast({ title: t`Failed to create API token`, description: errorMessage(error), variant: "destructive" }),
+    onError: (error) =>
+      toast({ title: t`Failed to create API token`, description: errorMessage(error), variant: "destructive" }),
   });
 }
 

@@ -9,8 +9,16 @@ import { cn } from "@/lib/cn";
  * Each kind's look and words. The label is the server's (GET /api/contact words it by kind, in
  * English) said in the active language; the detail (number, @name, address) is shown as sent.
  */
-const LOOK: Record<ContactChannelKind, { icon: LucideIcon; label: MessageDescriptor; hint: MessageDescriptor; tintClassName: string }> = {
-  zalo: { icon: MessageCircle, label: msg`Chat on Zalo`, hint: msg`Personal chat on Zalo`, tintClassName: "from-sky-500 to-blue-600 shadow-sky-500/20" },
+const LOOK: Record<
+  ContactChannelKind,
+  { icon: LucideIcon; label: MessageDescriptor; hint: MessageDescriptor; tintClassName: string }
+> = {
+  zalo: {
+    icon: MessageCircle,
+    label: msg`Chat on Zalo`,
+    hint: msg`Personal chat on Zalo`,
+    tintClassName: "from-sky-500 to-blue-600 shadow-sky-500/20",
+  },
   "zalo-group": {
     icon: UsersRound,
     label: msg`Join the Zalo community`,
@@ -23,7 +31,12 @@ const LOOK: Record<ContactChannelKind, { icon: LucideIcon; label: MessageDescrip
     hint: msg`Direct message on Telegram`,
     tintClassName: "from-cyan-400 to-sky-600 shadow-cyan-500/20",
   },
-  email: { icon: Mail, label: msg`Send an e-mail`, hint: msg`E-mail`, tintClassName: "from-violet-500 to-fuchsia-500 shadow-fuchsia-500/20" },
+  email: {
+    icon: Mail,
+    label: msg`Send an e-mail`,
+    hint: msg`E-mail`,
+    tintClassName: "from-violet-500 to-fuchsia-500 shadow-fuchsia-500/20",
+  },
 };
 
 /** One channel as a large link; web links open in a new tab, mailto: in the mail app. */
@@ -40,7 +53,12 @@ export function ContactChannelButton({ channel }: { channel: ContactChannel }) {
       {...(isWeb ? { target: "_blank", rel: "noopener noreferrer" } : {})}
       className="group flex items-center gap-4 rounded-2xl border border-border bg-surface/80 p-5 shadow-xl shadow-black/30 transition-all hover:-translate-y-0.5 hover:border-violet-500/40 hover:bg-surface-raised/80 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
     >
-      <span className={cn("flex size-12 shrink-0 items-center justify-center rounded-xl bg-gradient-to-br shadow-lg", tintClassName)}>
+      <span
+        className={cn(
+          "flex size-12 shrink-0 items-center justify-center rounded-xl bg-gradient-to-br shadow-lg",
+          tintClassName,
+        )}
+      >
         <Icon className="size-6 text-white" aria-hidden="true" />
       </span>
       <span className="min-w-0 flex-1">
@@ -52,7 +70,10 @@ export function ContactChannelButton({ channel }: { channel: ContactChannel }) {
       </span>
       {isWeb ? (
         <>
-          <ExternalLink className="size-4 shrink-0 text-muted-foreground transition-colors group-hover:text-foreground" aria-hidden="true" />
+          <ExternalLink
+            className="size-4 shrink-0 text-muted-foreground transition-colors group-hover:text-foreground"
+            aria-hidden="true"
+          />
           <span className="sr-only">
             <Trans>(opens in a new tab)</Trans>
           </span>

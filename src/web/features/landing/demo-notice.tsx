@@ -15,7 +15,8 @@ export function DemoNotice({ className }: { className?: string }) {
       <FlaskConical className="mt-0.5 size-4 shrink-0 text-amber-300" aria-hidden="true" />
       <span>
         <Trans>
-          <strong className="font-semibold text-amber-200">Demo mode:</strong> videos are currently simulated sample clips, not real AI generations.
+          <strong className="font-semibold text-amber-200">Demo mode:</strong> videos are currently simulated sample
+          clips, not real AI generations.
         </Trans>
       </span>
     </p>

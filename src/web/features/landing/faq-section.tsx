@@ -64,7 +64,9 @@ export function FaqSection() {
     const description = modelDescription(model).toLocaleLowerCase(i18n.locale);
     return t`${label}: ${description}.`;
   }).join(" ");
-  const referenceModels = new Intl.ListFormat(i18n.locale, { type: "conjunction" }).format(MODE_CATALOGUE.reference.models.map(modelLabel));
+  const referenceModels = new Intl.ListFormat(i18n.locale, { type: "conjunction" }).format(
+    MODE_CATALOGUE.reference.models.map(modelLabel),
+  );
   const modelsAnswer = t`${models} Reference images work with ${referenceModels}; the table below shows what each costs.`;
 
   return (

@@ -1,4 +1,14 @@
-import { AudioLines, BadgeCheck, Atom, ImagePlus, MessageSquareQuote, MonitorPlay, Timer, Workflow, type LucideIcon } from "lucide-react";
+import {
+  AudioLines,
+  BadgeCheck,
+  Atom,
+  ImagePlus,
+  MessageSquareQuote,
+  MonitorPlay,
+  Timer,
+  Workflow,
+  type LucideIcon,
+} from "lucide-react";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -59,7 +69,11 @@ export function FeaturesSection() {
   return (
     <section aria-labelledby="features-title" className="border-y border-border/60 bg-surface/30">
       <div className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6 lg:py-24">
-        <SectionHeading id="features-title" eyebrow={t`Key Features`} title={t`Everything You Need for Videos That Sound Real`}>
+        <SectionHeading
+          id="features-title"
+          eyebrow={t`Key Features`}
+          title={t`Everything You Need for Videos That Sound Real`}
+        >
           <Trans>Powered by Veo3, available to creators on the web and to developers through the API.</Trans>
         </SectionHeading>
         <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

@@ -29,15 +29,18 @@ export function HeroSection() {
             <Trans>Veo Studio offers premium AI video generation with Veo3</Trans>
           </span>
         </p>
-        <h1 id="hero-title" className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-6xl lg:text-7xl">
+        <h1
+          id="hero-title"
+          className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-6xl lg:text-7xl"
+        >
           <Trans>
             Generate AI Videos with <span className="text-gradient">Realistic Sound</span>
           </Trans>
         </h1>
         <p className="mt-6 max-w-2xl text-lg text-pretty text-muted-foreground sm:text-xl">
           <Trans>
-            Turn a text prompt, a first and last frame or reference images into a cinematic 8-second video with native dialogue, sound effects and ambience,
-            perfectly in sync.
+            Turn a text prompt, a first and last frame or reference images into a cinematic 8-second video with native
+            dialogue, sound effects and ambience, perfectly in sync.
           </Trans>
         </p>
         <div className="mt-9 flex w-full flex-col items-stretch justify-center gap-3 sm:w-auto sm:flex-row sm:items-center">

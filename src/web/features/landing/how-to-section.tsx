@@ -14,10 +14,26 @@ interface Step {
 
 /** Four steps, as the heading 'From Idea to Video in 4 Steps' promises. */
 const STEPS: readonly Step[] = [
-  { icon: LogIn, title: msg`Sign Up or Log In`, text: msg`Create a free account in seconds, or sign in with Google, then top up a few credits.` },
-  { icon: PenLine, title: msg`Enter Your Prompt`, text: msg`Describe the scene, the camera and what people say, or upload an image to start from.` },
-  { icon: SlidersHorizontal, title: msg`Customize Audio`, text: msg`Add dialogue in quotes and name the sounds and music you want to hear.` },
-  { icon: Download, title: msg`Generate and Review`, text: msg`Your video is ready in about a minute. Preview it, recreate variations and download it.` },
+  {
+    icon: LogIn,
+    title: msg`Sign Up or Log In`,
+    text: msg`Create a free account in seconds, or sign in with Google, then top up a few credits.`,
+  },
+  {
+    icon: PenLine,
+    title: msg`Enter Your Prompt`,
+    text: msg`Describe the scene, the camera and what people say, or upload an image to start from.`,
+  },
+  {
+    icon: SlidersHorizontal,
+    title: msg`Customize Audio`,
+    text: msg`Add dialogue in quotes and name the sounds and music you want to hear.`,
+  },
+  {
+    icon: Download,
+    title: msg`Generate and Review`,
+    text: msg`Your video is ready in about a minute. Preview it, recreate variations and download it.`,
+  },
 ];
 
 export function HowToSection() {

@@ -25,11 +25,20 @@ export function PricingComparisonSection() {
       const description = modelDescription(model);
       return { name: t`${label} web`, detail: t`${description}, on the website`, credits: web, automation: false };
     }),
-    ...models.map(({ label, api }) => ({ name: t`${label} API`, detail: t`${label} through the API`, credits: api, automation: true })),
+    ...models.map(({ label, api }) => ({
+      name: t`${label} API`,
+      detail: t`${label} through the API`,
+      credits: api,
+      automation: true,
+    })),
   ];
 
   return (
-    <section id="generator" aria-labelledby="pricing-title" className="scroll-mt-20 border-t border-border/60 bg-surface/30">
+    <section
+      id="generator"
+      aria-labelledby="pricing-title"
+      className="scroll-mt-20 border-t border-border/60 bg-surface/30"
+    >
       <div className="mx-auto w-full max-w-4xl px-4 py-16 sm:px-6 lg:py-24">
         <SectionHeading id="pricing-title" eyebrow={t`Pricing`} title={t`Simple Pay-per-Video Pricing`}>
           <Trans>What one 8 second video costs. One credit is $0.01, with no subscription and no daily limits.</Trans>
@@ -64,8 +73,12 @@ export function PricingComparisonSection() {
                       <span className="block font-semibold text-foreground sm:whitespace-nowrap">{row.name}</span>
                       <span className="hidden text-xs text-muted-foreground sm:block">{row.detail}</span>
                     </th>
-                    <td className="px-2.5 py-4 text-right font-semibold tabular-nums sm:px-6">{formatCredits(row.credits)}</td>
-                    <td className="px-2.5 py-4 text-right tabular-nums text-zinc-300 sm:px-6">{formatMoney(row.credits / 100, "USD")}</td>
+                    <td className="px-2.5 py-4 text-right font-semibold tabular-nums sm:px-6">
+                      {formatCredits(row.credits)}
+                    </td>
+                    <td className="px-2.5 py-4 text-right tabular-nums text-zinc-300 sm:px-6">
+                      {formatMoney(row.credits / 100, "USD")}
+                    </td>
                     <td className="px-2.5 py-4 text-center sm:px-6">
                       {row.automation ? (
                         <span className="inline-flex items-center gap-1 rounded-full bg-emerald-500/15 px-2.5 py-0.5 text-xs font-semibold text-emerald-300">
@@ -99,7 +112,9 @@ export function PricingComparisonSection() {
               <Trans>Full HD 1080p guarantee</Trans>
             </h3>
             <p className="mt-1 text-sm text-emerald-100/75">
-              <Trans>All videos are generated and delivered in Full HD 1080p, in 16:9 and 9:16, via the web or the API.</Trans>
+              <Trans>
+                All videos are generated and delivered in Full HD 1080p, in 16:9 and 9:16, via the web or the API.
+              </Trans>
             </p>
           </div>
         </div>
@@ -107,7 +122,10 @@ export function PricingComparisonSection() {
         <p className="mt-6 text-center text-sm text-muted-foreground">
           <Trans>
             Need credits?{" "}
-            <Link href="/pricing" className="font-medium text-violet-300 underline-offset-4 hover:text-violet-200 hover:underline">
+            <Link
+              href="/pricing"
+              className="font-medium text-violet-300 underline-offset-4 hover:text-violet-200 hover:underline"
+            >
               See the credit packages
             </Link>
           </Trans>

@@ -26,7 +26,9 @@ export const SHOWCASE_PROMPT_MAX = 100;
 export const TRENDING_MAX = 8;
 
 /** Invented view counts (not measured): a fixed list of 12 figures, shown short ("12.5K views"). */
-export const VIEW_COUNTS = [12_500, 8_300, 15_700, 6_200, 21_400, 9_800, 18_100, 4_600, 11_300, 27_900, 7_400, 14_200] as const;
+export const VIEW_COUNTS = [
+  12_500, 8_300, 15_700, 6_200, 21_400, 9_800, 18_100, 4_600, 11_300, 27_900, 7_400, 14_200,
+] as const;
 
 /** The view count of the showcase's `index`th video, written short in the active language (12.5K, 12,5 N). */
 export function viewCountText(index: number): string {
@@ -69,14 +71,24 @@ export const SHOWCASE_EXAMPLES: readonly ShowcaseItem[] = [
     "2025-06-05T11:05:00Z",
     msg`A news anchor in a bright studio looks into the camera and says: "Good evening, here are tonight's top stories," with natural lip sync and a soft studio hum.`,
   ),
-  item(4, "veo3_fast", "2025-06-06T07:30:00Z", msg`Drone shot over turquoise waves crashing on black volcanic rocks in Iceland, wind and surf roaring.`),
+  item(
+    4,
+    "veo3_fast",
+    "2025-06-06T07:30:00Z",
+    msg`Drone shot over turquoise waves crashing on black volcanic rocks in Iceland, wind and surf roaring.`,
+  ),
   item(
     5,
     "veo3",
     "2025-06-08T20:12:00Z",
     msg`An elderly violinist plays a melancholy waltz on a rainy Paris bridge as umbrellas drift past and rain taps on the stone railing.`,
   ),
-  item(6, "veo3_fast", "2025-06-09T15:48:00Z", msg`Cozy log cabin at night, a fire crackling while snow falls outside the window, cinematic 35mm.`),
+  item(
+    6,
+    "veo3_fast",
+    "2025-06-09T15:48:00Z",
+    msg`Cozy log cabin at night, a fire crackling while snow falls outside the window, cinematic 35mm.`,
+  ),
 ];
 
 /** Trending Now (up to eight tiles). */
@@ -87,14 +99,24 @@ export const TRENDING_ITEMS: readonly ShowcaseItem[] = [
     "2025-06-10T10:00:00Z",
     msg`An astronaut plants a small tree on Mars, red dust swirling around the boots and radio chatter crackling inside the helmet.`,
   ),
-  item(8, "veo3_fast", "2025-06-10T13:22:00Z", msg`Neon-lit Tokyo alley in the rain, reflections in puddles, distant synth music and footsteps.`),
+  item(
+    8,
+    "veo3_fast",
+    "2025-06-10T13:22:00Z",
+    msg`Neon-lit Tokyo alley in the rain, reflections in puddles, distant synth music and footsteps.`,
+  ),
   item(
     9,
     "veo3",
     "2025-06-11T08:45:00Z",
     msg`A pastry chef plates a glossy chocolate dessert in a busy Michelin-star kitchen, cutlery clinking and someone calling "Service!" from the pass.`,
   ),
-  item(10, "veo3_fast", "2025-06-11T16:03:00Z", msg`Slow-motion hummingbird drinking from a red hibiscus flower, wings buzzing softly.`),
+  item(
+    10,
+    "veo3_fast",
+    "2025-06-11T16:03:00Z",
+    msg`Slow-motion hummingbird drinking from a red hibiscus flower, wings buzzing softly.`,
+  ),
   item(
     11,
     "veo3",
@@ -107,6 +129,16 @@ export const TRENDING_ITEMS: readonly ShowcaseItem[] = [
     "2025-06-13T06:50:00Z",
     msg`A vintage steam train crosses a stone viaduct in the Scottish Highlands, its whistle echoing through the misty valley.`,
   ),
-  item(13, "veo3_fast", "2025-06-13T17:15:00Z", msg`Skateboarder landing a kickflip in an empty pool at golden hour, wheels roaring on the concrete.`),
-  item(14, "veo3", "2025-06-14T12:00:00Z", msg`Product shot of a smartwatch rotating on a marble pedestal, soft studio light, subtle whoosh.`),
+  item(
+    13,
+    "veo3_fast",
+    "2025-06-13T17:15:00Z",
+    msg`Skateboarder landing a kickflip in an empty pool at golden hour, wheels roaring on the concrete.`,
+  ),
+  item(
+    14,
+    "veo3",
+    "2025-06-14T12:00:00Z",
+    msg`Product shot of a smartwatch rotating on a marble pedestal, soft studio light, subtle whoosh.`,
+  ),
 ].slice(0, TRENDING_MAX);

@@ -6,7 +6,13 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { truncateText } from "@/lib/format";
 import { SectionHeading } from "./section-heading";
-import { SHOWCASE_EXAMPLES, SHOWCASE_PROMPT_MAX, TRENDING_ITEMS, viewCountText, type ShowcaseItem } from "./showcase-data";
+import {
+  SHOWCASE_EXAMPLES,
+  SHOWCASE_PROMPT_MAX,
+  TRENDING_ITEMS,
+  viewCountText,
+  type ShowcaseItem,
+} from "./showcase-data";
 import { ShowcaseVideo } from "./showcase-video";
 
 function ExampleCard({ item, index }: { item: ShowcaseItem; index: number }) {

@@ -47,7 +47,10 @@ export function ShowcaseVideo({ src, description, className, compact = false }: 
 
   return (
     <div
-      className={cn("group/video relative aspect-video w-full overflow-hidden bg-gradient-to-br from-violet-950 via-zinc-900 to-fuchsia-950", className)}
+      className={cn(
+        "group/video relative aspect-video w-full overflow-hidden bg-gradient-to-br from-violet-950 via-zinc-900 to-fuchsia-950",
+        className,
+      )}
       onMouseEnter={preview}
       onMouseLeave={stopPreview}
     >

@@ -41,7 +41,11 @@ export function useLanguage(): { language: Locale; changeLanguage: (locale: Loca
       try {
         await saveOnAccount(queryClient, locale);
       } catch (error) {
-        toast({ title: t`Your language could not be saved on your account`, description: errorMessage(error), variant: "destructive" });
+        toast({
+          title: t`Your language could not be saved on your account`,
+          description: errorMessage(error),
+          variant: "destructive",
+        });
       }
     },
     [location, navigate, queryClient, user],

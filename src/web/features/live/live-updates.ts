@@ -113,7 +113,10 @@ export function useLiveUpdates(enabled: boolean): void {
       es.addEventListener("task", (e) => {
         const data = dataOf(taskEventSchema, e);
         // One at a time, in the order they came: a later event always lands last.
-        if (data) applying = applying.then(() => applyTask(data.task)).catch((err: unknown) => console.warn("live task event not applied", err));
+        if (data)
+          applying = applying
+            .then(() => applyTask(data.task))
+            .catch((err: unknown) => console.warn("live task event not applied", err));
       });
       es.addEventListener("task-removed", () => void invalidateVideoTasks());
       es.addEventListener("credits", (e) => {

@@ -8,7 +8,8 @@ import type { CreemReturnState } from "./use-creem-return";
 
 const TONES = {
   success: {
-    className: "border-emerald-500/30 bg-gradient-to-br from-emerald-500/15 via-emerald-500/5 to-transparent text-emerald-50",
+    className:
+      "border-emerald-500/30 bg-gradient-to-br from-emerald-500/15 via-emerald-500/5 to-transparent text-emerald-50",
     iconClassName: "text-emerald-300",
   },
   warning: { className: "border-amber-500/30 bg-amber-500/10 text-amber-50", iconClassName: "text-amber-300" },
@@ -44,7 +45,11 @@ function content(state: CreemReturnState, signedIn: boolean): BannerContent {
       tone: "warning",
       icon: Clock,
       title: <Trans>Your payment is being processed</Trans>,
-      text: result ? paymentResultText(result) : <Trans>Your credits will be added automatically as soon as the payment is confirmed.</Trans>,
+      text: result ? (
+        paymentResultText(result)
+      ) : (
+        <Trans>Your credits will be added automatically as soon as the payment is confirmed.</Trans>
+      ),
     };
   }
   if (status === "failed") {
@@ -52,7 +57,11 @@ function content(state: CreemReturnState, signedIn: boolean): BannerContent {
       tone: "danger",
       icon: CircleAlert,
       title: <Trans>The payment did not go through</Trans>,
-      text: result ? paymentResultText(result) : <Trans>You have not been charged. Please try again or choose another payment method.</Trans>,
+      text: result ? (
+        paymentResultText(result)
+      ) : (
+        <Trans>You have not been charged. Please try again or choose another payment method.</Trans>
+      ),
     };
   }
   if (status === "error") {
@@ -61,7 +70,10 @@ function content(state: CreemReturnState, signedIn: boolean): BannerContent {
       icon: CircleAlert,
       title: <Trans>We could not confirm your payment yet</Trans>,
       text: (
-        <Trans>If you were charged, your credits will be added automatically once the payment provider confirms it. Contact us if they do not arrive.</Trans>
+        <Trans>
+          If you were charged, your credits will be added automatically once the payment provider confirms it. Contact
+          us if they do not arrive.
+        </Trans>
       ),
     };
   }
@@ -83,8 +95,15 @@ export function CreemReturnBanner({ state, signedIn }: { state: CreemReturnState
   const { tone, icon: Icon, title, text } = content(state, signedIn);
   const orderId = state.info.orderId;
   return (
-    <div role="status" aria-live="polite" className={cn("mb-8 flex items-start gap-4 rounded-2xl border p-5 sm:p-6", TONES[tone].className)}>
-      <Icon className={cn("mt-0.5 size-6 shrink-0", Icon === LoaderCircle && "animate-spin", TONES[tone].iconClassName)} aria-hidden="true" />
+    <div
+      role="status"
+      aria-live="polite"
+      className={cn("mb-8 flex items-start gap-4 rounded-2xl border p-5 sm:p-6", TONES[tone].className)}
+    >
+      <Icon
+        className={cn("mt-0.5 size-6 shrink-0", Icon === LoaderCircle && "animate-spin", TONES[tone].iconClassName)}
+        aria-hidden="true"
+      />
       <div className="min-w-0">
         <p className="font-semibold">{title}</p>
         <p className="mt-1 text-sm opacity-80">{text}</p>

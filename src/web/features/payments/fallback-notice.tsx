@@ -15,7 +15,10 @@ export function FallbackNotice({ onRetry, retrying = false }: { onRetry?: () => 
           <Trans>Showing our standard packages.</Trans>
         </span>{" "}
         <span className="text-amber-100/80">
-          <Trans>The current packages could not be loaded, so purchases are unavailable right now. Please try again in a few minutes.</Trans>
+          <Trans>
+            The current packages could not be loaded, so purchases are unavailable right now. Please try again in a few
+            minutes.
+          </Trans>
         </span>
       </p>
       {onRetry ? (

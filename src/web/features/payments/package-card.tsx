@@ -11,7 +11,12 @@ import { formatPricePerCredit, formatUsd, savingsPercent, type DisplayPackage } 
 
 export function PopularBadge({ className }: { className?: string }) {
   return (
-    <Badge className={cn("border-fuchsia-400/40 bg-gradient-to-r from-violet-500 to-fuchsia-500 text-white shadow-lg shadow-violet-500/30", className)}>
+    <Badge
+      className={cn(
+        "border-fuchsia-400/40 bg-gradient-to-r from-violet-500 to-fuchsia-500 text-white shadow-lg shadow-violet-500/30",
+        className,
+      )}
+    >
       <Sparkles aria-hidden="true" />
       <Trans>Most Popular</Trans>
     </Badge>
@@ -45,14 +50,20 @@ export function PackageCard({ pkg, all, onBuy }: PackageCardProps) {
   const perCredit = formatPricePerCredit(pkg);
   const credits = formatCredits(pkg.credits);
   const packageName = pkg.name;
-  const features = [t`${perCredit} per credit`, videosEstimate(pkg.credits, models), t`For the web generator and the API`];
+  const features = [
+    t`${perCredit} per credit`,
+    videosEstimate(pkg.credits, models),
+    t`For the web generator and the API`,
+  ];
 
   return (
     <article
       aria-labelledby={titleId}
       className={cn(
         "relative flex flex-col rounded-2xl border bg-surface/80 p-6 shadow-xl shadow-black/30 backdrop-blur transition-colors",
-        pkg.popular ? "border-violet-500/60 ring-1 ring-violet-500/40 shadow-violet-500/10" : "border-border hover:border-zinc-600",
+        pkg.popular
+          ? "border-violet-500/60 ring-1 ring-violet-500/40 shadow-violet-500/10"
+          : "border-border hover:border-zinc-600",
       )}
     >
       {pkg.popular ? <PopularBadge className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap" /> : null}
@@ -113,7 +124,11 @@ export function PackageCardSkeletons({ count = 3 }: { count?: number }) {
   return (
     <>
       {Array.from({ length: count }, (_, i) => (
-        <div key={i} className="h-[25rem] animate-pulse rounded-2xl border border-border bg-surface/60" aria-hidden="true" />
+        <div
+          key={i}
+          className="h-[25rem] animate-pulse rounded-2xl border border-border bg-surface/60"
+          aria-hidden="true"
+        />
       ))}
     </>
   );

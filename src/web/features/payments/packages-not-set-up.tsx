@@ -9,7 +9,10 @@ import { Button } from "@/components/ui/button";
  */
 export function PackagesNotSetUp({ isAdmin }: { isAdmin: boolean }) {
   return (
-    <div className="grid justify-items-center gap-3 rounded-2xl border border-dashed border-border px-6 py-10 text-center" role="status">
+    <div
+      className="grid justify-items-center gap-3 rounded-2xl border border-dashed border-border px-6 py-10 text-center"
+      role="status"
+    >
       <PackageOpen className="size-8 text-muted-foreground" aria-hidden="true" />
       <p className="font-semibold">
         <Trans>Credit packages are not set up yet.</Trans>

@@ -18,8 +18,26 @@ const FALLBACK_BONUS = { pro: msg`25 bonus credits`, premium: msg`50 bonus credi
  */
 export function fallbackPackages(): DisplayPackage[] {
   return [
-    { id: "starter", name: "Starter", credits: 50, price: "10.00", popular: false, description: null, bonus: null, purchasable: false },
-    { id: "pro", name: "Pro", credits: 150, price: "25.00", popular: true, description: null, bonus: i18n._(FALLBACK_BONUS.pro), purchasable: false },
+    {
+      id: "starter",
+      name: "Starter",
+      credits: 50,
+      price: "10.00",
+      popular: false,
+      description: null,
+      bonus: null,
+      purchasable: false,
+    },
+    {
+      id: "pro",
+      name: "Pro",
+      credits: 150,
+      price: "25.00",
+      popular: true,
+      description: null,
+      bonus: i18n._(FALLBACK_BONUS.pro),
+      purchasable: false,
+    },
     {
       id: "premium",
       name: "Premium",
@@ -86,7 +104,12 @@ export function pricePerCredit(pkg: CreditPackageView): number {
 
 /** "$0.167": a third decimal where two would hide the difference between packages. */
 export function formatPricePerCredit(pkg: CreditPackageView): string {
-  return formatNumber(pricePerCredit(pkg), { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 3 });
+  return formatNumber(pricePerCredit(pkg), {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 3,
+  });
 }
 
 /**

@@ -36,7 +36,9 @@ function ProviderOption({ icon, title, caption, onClick, busy, disabled, expande
         expanded && "border-violet-500/50 bg-surface-raised",
       )}
     >
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg border border-border bg-zinc-950/60 [&_svg]:size-5">{icon}</span>
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg border border-border bg-zinc-950/60 [&_svg]:size-5">
+        {icon}
+      </span>
       <span className="min-w-0 flex-1">
         <span className="block font-medium text-foreground">{title}</span>
         <span className="block text-xs text-muted-foreground">{caption}</span>
@@ -44,7 +46,10 @@ function ProviderOption({ icon, title, caption, onClick, busy, disabled, expande
       {busy ? (
         <LoaderCircle className="size-4 shrink-0 animate-spin text-primary" aria-hidden="true" />
       ) : (
-        <ChevronRight className={cn("size-4 shrink-0 text-muted-foreground transition-transform", expanded && "rotate-90")} aria-hidden="true" />
+        <ChevronRight
+          className={cn("size-4 shrink-0 text-muted-foreground transition-transform", expanded && "rotate-90")}
+          aria-hidden="true"
+        />
       )}
     </button>
   );
@@ -98,7 +103,15 @@ function Unavailable() {
   );
 }
 
-function DialogBody({ pkg, onClose, onBusyChange }: { pkg: DisplayPackage; onClose: () => void; onBusyChange: (busy: boolean) => void }) {
+function DialogBody({
+  pkg,
+  onClose,
+  onBusyChange,
+}: {
+  pkg: DisplayPackage;
+  onClose: () => void;
+  onBusyChange: (busy: boolean) => void;
+}) {
   const { t } = useLingui();
   const methods = usePaymentMethods();
   const creem = useCreemCheckout();

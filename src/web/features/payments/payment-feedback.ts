@@ -15,7 +15,10 @@ function checkConnectionText(): string {
 }
 
 export function toastPaymentSuccess(description?: string): void {
-  toast({ title: t`Payment Successful!`, description: description ?? t`Your credits have been added to your account.` });
+  toast({
+    title: t`Payment Successful!`,
+    description: description ?? t`Your credits have been added to your account.`,
+  });
 }
 
 export function toastPaymentFailed(description?: string): void {

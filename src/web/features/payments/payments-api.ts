@@ -1,7 +1,12 @@
 /** One function per payment endpoint (issue 5; decisions 0013 and 0014), read with the routes' schemas (decision 0040). */
 import type { ApiErrorBody } from "../../../shared/schemas/api-error";
 import type { CreditPackageView } from "../../../shared/schemas/packages";
-import { creemCheckoutResponseSchema, paymentResultSchema, paypalOrderCreatedSchema, type PaymentResult } from "../../../shared/schemas/payments";
+import {
+  creemCheckoutResponseSchema,
+  paymentResultSchema,
+  paypalOrderCreatedSchema,
+  type PaymentResult,
+} from "../../../shared/schemas/payments";
 import { ApiError, apiCall, errorMessage, UnexpectedResponseError } from "@/lib/api";
 import { readsServerLanguage } from "@/lib/i18n";
 
@@ -15,7 +20,11 @@ const creemCheckoutAnswer = creemCheckoutResponseSchema.partial().optional();
 
 /** POST /api/creem/checkout -> the hosted checkout page to send the browser to. */
 export function createCreemCheckout(pkg: CreditPackageView) {
-  return apiCall(creemCheckoutAnswer, "POST", "/api/creem/checkout", { ...purchaseFields(pkg), credits: pkg.credits, packageName: pkg.name });
+  return apiCall(creemCheckoutAnswer, "POST", "/api/creem/checkout", {
+    ...purchaseFields(pkg),
+    credits: pkg.credits,
+    packageName: pkg.name,
+  });
 }
 
 /** POST /api/creem/confirm: the server checks the checkout with Creem and credits it once. */

@@ -7,7 +7,13 @@ import { Button } from "@/components/ui/button";
 import { errorMessage, schemaQueryFn } from "@/lib/api";
 import { queryKeys } from "@/lib/query-keys";
 import type { DisplayPackage } from "./packages";
-import { announcePaymentResult, toastPaymentCancelled, toastPaypalCaptureFailed, toastPaypalError, toastPaypalOrderFailed } from "./payment-feedback";
+import {
+  announcePaymentResult,
+  toastPaymentCancelled,
+  toastPaypalCaptureFailed,
+  toastPaypalError,
+  toastPaypalOrderFailed,
+} from "./payment-feedback";
 import { capturePaypalOrder, createPaypalOrder } from "./payments-api";
 import { loadPaypalSdk } from "./paypal-sdk";
 import { refreshAfterPurchase } from "./use-payment-queries";
@@ -31,7 +37,10 @@ function Loading({ label }: { label: string }) {
 
 function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
-    <div className="grid justify-items-center gap-3 rounded-xl border border-dashed border-border px-4 py-5 text-center" role="alert">
+    <div
+      className="grid justify-items-center gap-3 rounded-xl border border-dashed border-border px-4 py-5 text-center"
+      role="alert"
+    >
       <p className="text-sm text-muted-foreground">{message}</p>
       <Button variant="secondary" size="sm" onClick={onRetry}>
         <RefreshCw aria-hidden="true" />
@@ -126,7 +135,9 @@ export function PaypalCheckout({ pkg, onResult, onBusyChange }: PaypalCheckoutPr
   if (setup.isPending) return <Loading label={t`Loading PayPal…`} />;
   if (setup.isError) {
     const problem = errorMessage(setup.error);
-    return <LoadError message={t`PayPal is not available right now: ${problem}`} onRetry={() => void setup.refetch()} />;
+    return (
+      <LoadError message={t`PayPal is not available right now: ${problem}`} onRetry={() => void setup.refetch()} />
+    );
   }
   if (sdk.isError || renderFailed) {
     return (
@@ -145,7 +156,10 @@ export function PaypalCheckout({ pkg, onResult, onBusyChange }: PaypalCheckoutPr
       {sdk.isPending ? <Loading label={t`Loading PayPal…`} /> : null}
       <div ref={container} aria-label={t`PayPal checkout`} role="group" />
       {capturing ? (
-        <div className="absolute inset-0 flex items-center justify-center gap-2 rounded-xl bg-surface/90 text-sm font-medium" role="status">
+        <div
+          className="absolute inset-0 flex items-center justify-center gap-2 rounded-xl bg-surface/90 text-sm font-medium"
+          role="status"
+        >
           <LoaderCircle className="size-4 animate-spin text-primary" aria-hidden="true" />
           <Trans>Completing your payment…</Trans>
         </div>

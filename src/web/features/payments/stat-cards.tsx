@@ -13,7 +13,15 @@ interface Stat {
 }
 
 /** The three figures (decision 0015): Credits Remaining, Videos Created, Credits Used. */
-export function StatCards({ stats, loading, error }: { stats: UserStats | undefined; loading: boolean; error: boolean }) {
+export function StatCards({
+  stats,
+  loading,
+  error,
+}: {
+  stats: UserStats | undefined;
+  loading: boolean;
+  error: boolean;
+}) {
   const { t } = useLingui();
   const items: Stat[] = [
     {
@@ -41,8 +49,16 @@ export function StatCards({ stats, loading, error }: { stats: UserStats | undefi
   return (
     <section aria-label={t`Your credits`} className="grid grid-cols-3 gap-2.5 sm:gap-4">
       {items.map(({ label, value, hint, icon: Icon, toneClassName }) => (
-        <div key={label} className="flex items-center gap-4 rounded-2xl border border-border bg-surface/80 p-3 shadow-xl shadow-black/30 backdrop-blur sm:p-5">
-          <span className={cn("hidden size-11 shrink-0 items-center justify-center rounded-xl ring-1 sm:flex", toneClassName)}>
+        <div
+          key={label}
+          className="flex items-center gap-4 rounded-2xl border border-border bg-surface/80 p-3 shadow-xl shadow-black/30 backdrop-blur sm:p-5"
+        >
+          <span
+            className={cn(
+              "hidden size-11 shrink-0 items-center justify-center rounded-xl ring-1 sm:flex",
+              toneClassName,
+            )}
+          >
             <Icon className="size-5" aria-hidden="true" />
           </span>
           <dl className="min-w-0">
@@ -56,7 +72,9 @@ export function StatCards({ stats, loading, error }: { stats: UserStats | undefi
                 "—"
               )}
             </dd>
-            <dd className="hidden truncate text-xs text-muted-foreground sm:block">{error && value === undefined ? t`Could not be loaded` : hint}</dd>
+            <dd className="hidden truncate text-xs text-muted-foreground sm:block">
+              {error && value === undefined ? t`Could not be loaded` : hint}
+            </dd>
           </dl>
         </div>
       ))}

@@ -71,7 +71,9 @@ function TransactionRow({ tx }: { tx: TransactionView }) {
       >
         {signedCredits(tx.amount)}
       </td>
-      <td className="hidden whitespace-nowrap px-5 py-3.5 text-right text-muted-foreground tabular-nums sm:table-cell">{formatDateTime(tx.createdAt)}</td>
+      <td className="hidden whitespace-nowrap px-5 py-3.5 text-right text-muted-foreground tabular-nums sm:table-cell">
+        {formatDateTime(tx.createdAt)}
+      </td>
     </tr>
   );
 }
@@ -116,11 +118,18 @@ export function TransactionHistory() {
       </div>
 
       {query.isPending ? (
-        <div className="flex justify-center rounded-2xl border border-border bg-surface/60 py-14" role="status" aria-label={t`Loading transactions`}>
+        <div
+          className="flex justify-center rounded-2xl border border-border bg-surface/60 py-14"
+          role="status"
+          aria-label={t`Loading transactions`}
+        >
           <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
         </div>
       ) : query.isError && !query.data ? (
-        <div className="grid justify-items-center gap-4 rounded-2xl border border-dashed border-border bg-surface/40 px-6 py-10 text-center" role="alert">
+        <div
+          className="grid justify-items-center gap-4 rounded-2xl border border-dashed border-border bg-surface/40 px-6 py-10 text-center"
+          role="alert"
+        >
           <p className="text-sm text-muted-foreground">
             <Trans>Your transactions could not be loaded: {problem}</Trans>
           </p>
@@ -136,7 +145,10 @@ export function TransactionHistory() {
       ) : (
         <>
           <div
-            className={cn("overflow-hidden rounded-2xl border border-border bg-surface/80 shadow-xl shadow-black/30", query.isPlaceholderData && "opacity-60")}
+            className={cn(
+              "overflow-hidden rounded-2xl border border-border bg-surface/80 shadow-xl shadow-black/30",
+              query.isPlaceholderData && "opacity-60",
+            )}
           >
             <table className="w-full table-fixed text-left text-sm">
               <caption className="sr-only">
@@ -165,7 +177,13 @@ export function TransactionHistory() {
               </tbody>
             </table>
           </div>
-          <Pagination className="mt-6" label={t`Transaction pages`} page={page} pageCount={pageCount} onPageChange={goTo} />
+          <Pagination
+            className="mt-6"
+            label={t`Transaction pages`}
+            page={page}
+            pageCount={pageCount}
+            onPageChange={goTo}
+          />
         </>
       )}
     </section>

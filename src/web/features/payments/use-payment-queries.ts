@@ -33,19 +33,30 @@ export function useCreditPackages(): PackagesView {
   const retry = () => void query.refetch();
   const retrying = query.isFetching;
   if (query.isPending) return { packages: [], loading: true, fallback: false, notSetUp: false, retry, retrying };
-  if (query.isError && !query.data) return { packages: fallbackPackages(), loading: false, fallback: true, notSetUp: false, retry, retrying };
+  if (query.isError && !query.data)
+    return { packages: fallbackPackages(), loading: false, fallback: true, notSetUp: false, retry, retrying };
   const loaded = query.data ?? [];
   return { packages: loaded, loading: false, fallback: false, notSetUp: loaded.length === 0, retry, retrying };
 }
 
 /** GET /api/settings/payment-methods (public). Asked again whenever a payment dialog opens. */
 export function usePaymentMethods(enabled = true) {
-  return useQuery({ queryKey: queryKeys.payments.methods, queryFn: schemaQueryFn(paymentMethodsSchema, queryKeys.payments.methods[0]), enabled, staleTime: 0 });
+  return useQuery({
+    queryKey: queryKeys.payments.methods,
+    queryFn: schemaQueryFn(paymentMethodsSchema, queryKeys.payments.methods[0]),
+    enabled,
+    staleTime: 0,
+  });
 }
 
 /** GET /api/user/stats: fresh on every visit (videos and purchases change it elsewhere). */
 export function useUserStats(enabled: boolean) {
-  return useQuery({ queryKey: queryKeys.payments.stats, queryFn: schemaQueryFn(userStatsSchema, queryKeys.payments.stats[0]), enabled, staleTime: 0 });
+  return useQuery({
+    queryKey: queryKeys.payments.stats,
+    queryFn: schemaQueryFn(userStatsSchema, queryKeys.payments.stats[0]),
+    enabled,
+    staleTime: 0,
+  });
 }
 
 /** GET /api/transactions?page= (50 a page, newest first). */

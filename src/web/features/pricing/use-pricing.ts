@@ -5,7 +5,15 @@ import { modelDescription, modelLabel, surchargeLabel } from "@/lib/catalogue-te
 import { formatMoney } from "@/lib/format";
 import { queryKeys } from "@/lib/query-keys";
 import type { PricingView } from "../../../shared/schemas/videos";
-import { defaultPriceOf, MODELS, modesFor, SURCHARGES, type GenerationMode, type Surcharge, type VeoModel } from "../../../shared/catalogue";
+import {
+  defaultPriceOf,
+  MODELS,
+  modesFor,
+  SURCHARGES,
+  type GenerationMode,
+  type Surcharge,
+  type VeoModel,
+} from "../../../shared/catalogue";
 
 /** GET /api/pricing/current (public), read with its shared schema; until it answers, the defaults. */
 export const PRICING_REFETCH_MS = 60_000;
@@ -56,14 +64,22 @@ function pricingOf(data: PricingView | undefined): PricingData {
   const models = MODELS.map((model) => {
     const own = data?.models.find((m) => m.model === model);
     const fallback = defaultPriceOf(model);
-    return { model, modes: modesFor(model), web: own?.web_credits ?? fallback.web, api: own?.api_credits ?? fallback.api };
+    return {
+      model,
+      modes: modesFor(model),
+      web: own?.web_credits ?? fallback.web,
+      api: own?.api_credits ?? fallback.api,
+    };
   });
   const surcharges = SURCHARGES.map((surcharge) => {
     const own = data?.surcharges.find((s) => s.surcharge === surcharge);
     const fallback = defaultPriceOf(surcharge);
     return { surcharge, web: own?.web_credits ?? fallback.web, api: own?.api_credits ?? fallback.api };
   });
-  const byModel = Object.fromEntries(models.map(({ model, web, api }) => [model, { web, api }])) as Record<VeoModel, ModelPrice>;
+  const byModel = Object.fromEntries(models.map(({ model, web, api }) => [model, { web, api }])) as Record<
+    VeoModel,
+    ModelPrice
+  >;
   return { models, byModel, surcharges, simulated: data?.simulated ?? false, fromServer: data !== undefined };
 }
 
@@ -87,7 +103,12 @@ const readPricing = schemaQueryFn(pricingViewSchema, queryKeys.pricing[0]);
 export function usePricing(): Pricing {
   // Subscribes to the language: a change renders again with the new words.
   useLingui();
-  const { data } = useQuery({ queryKey: queryKeys.pricing, queryFn: readPricing, refetchInterval: PRICING_REFETCH_MS, select: pricingOf });
+  const { data } = useQuery({
+    queryKey: queryKeys.pricing,
+    queryFn: readPricing,
+    refetchInterval: PRICING_REFETCH_MS,
+    select: pricingOf,
+  });
   return withWords(data ?? DEFAULT_PRICES);
 }
 

@@ -6,7 +6,16 @@ import { FastForward, LoaderCircle } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { PROMPT_MAX, SEED_MAX, SEED_MIN, type VideoTaskView } from "../../../shared/videos";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { FormField, fieldErrorId } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
@@ -58,7 +67,11 @@ function ExtendForm({ task, onStarted }: { task: VideoTaskView; onStarted: (exte
   const onSubmit = handleSubmit((values) =>
     mutation.mutate({
       parent: task,
-      request: { prompt: values.prompt, seeds: values.seed ? Number(values.seed) : undefined, keepExtendable: values.keepExtendable },
+      request: {
+        prompt: values.prompt,
+        seeds: values.seed ? Number(values.seed) : undefined,
+        keepExtendable: values.keepExtendable,
+      },
     }),
   );
 
@@ -88,7 +101,12 @@ function ExtendForm({ task, onStarted }: { task: VideoTaskView; onStarted: (exte
       </FormField>
       <div className="grid gap-1">
         <label className="flex cursor-pointer items-center gap-2.5 text-sm font-medium">
-          <input type="checkbox" className="size-4 accent-violet-500" aria-describedby="extend-keep-extendable-hint" {...register("keepExtendable")} />
+          <input
+            type="checkbox"
+            className="size-4 accent-violet-500"
+            aria-describedby="extend-keep-extendable-hint"
+            {...register("keepExtendable")}
+          />
           <Trans>Keep extendable</Trans>
         </label>
         <p id="extend-keep-extendable-hint" className="pl-6.5 text-xs text-muted-foreground">
@@ -120,7 +138,11 @@ function ExtendForm({ task, onStarted }: { task: VideoTaskView; onStarted: (exte
           </Button>
         </DialogClose>
         <Button type="submit" disabled={mutation.isPending} aria-busy={mutation.isPending}>
-          {mutation.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <FastForward aria-hidden="true" />}
+          {mutation.isPending ? (
+            <LoaderCircle className="animate-spin" aria-hidden="true" />
+          ) : (
+            <FastForward aria-hidden="true" />
+          )}
           <Trans>Extend</Trans>
         </Button>
       </DialogFooter>
@@ -133,7 +155,13 @@ function ExtendForm({ task, onStarted }: { task: VideoTaskView; onStarted: (exte
  * optional seed, 'Keep extendable' and the cost. The extension is a new video with the same model
  * and aspect ratio; `onStarted` gets it as soon as the server accepted it.
  */
-export function ExtendVideoButton({ task, onStarted }: { task: VideoTaskView; onStarted: (extension: VideoTaskView) => void }) {
+export function ExtendVideoButton({
+  task,
+  onStarted,
+}: {
+  task: VideoTaskView;
+  onStarted: (extension: VideoTaskView) => void;
+}) {
   const [open, setOpen] = useState(false);
   const model = modelLabel(task.model);
   const { aspectRatio } = task;

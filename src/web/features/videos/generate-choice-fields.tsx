@@ -2,7 +2,14 @@ import { Controller, type UseFormReturn } from "react-hook-form";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ASPECT_RATIOS, MODELS, modelsFor, type AspectRatio, type GenerationMode, type VeoModel } from "../../../shared/catalogue";
+import {
+  ASPECT_RATIOS,
+  MODELS,
+  modelsFor,
+  type AspectRatio,
+  type GenerationMode,
+  type VeoModel,
+} from "../../../shared/catalogue";
 import { fieldErrorId } from "@/components/ui/form-field";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -10,7 +17,10 @@ import { modelDescription, modelLabel, modeLabel } from "@/lib/catalogue-text";
 import type { GenerateFormValues } from "./generate-form-schema";
 import { creditsText } from "./video-display";
 
-const ASPECT_DESCRIPTIONS: Record<AspectRatio, MessageDescriptor> = { "16:9": msg`Landscape · 1080p HD`, "9:16": msg`Portrait · 1080p HD` };
+const ASPECT_DESCRIPTIONS: Record<AspectRatio, MessageDescriptor> = {
+  "16:9": msg`Landscape · 1080p HD`,
+  "9:16": msg`Portrait · 1080p HD`,
+};
 
 export interface ModelFieldProps {
   form: UseFormReturn<GenerateFormValues>;
@@ -50,7 +60,9 @@ export function ModelField({ form, mode, prices }: ModelFieldProps) {
                     key={m}
                     value={m}
                     disabled={!offered}
-                    description={offered ? `${creditsText(prices[m])} · ${modelDescription(m)}` : t`Not for ${modeName} mode`}
+                    description={
+                      offered ? `${creditsText(prices[m])} · ${modelDescription(m)}` : t`Not for ${modeName} mode`
+                    }
                   >
                     {modelLabel(m)}
                   </SelectItem>

@@ -8,7 +8,11 @@ import type { GenerateFormValues } from "./generate-form-schema";
 import { creditsText } from "./video-display";
 
 /** What a video costs: its model's price, plus the 4K surcharge when the 4K version is asked for too. */
-export function generationCost(prices: Record<VeoModel, number>, fourKPrice: number, values: Pick<GenerateFormValues, "model" | "upgrade4k">): number {
+export function generationCost(
+  prices: Record<VeoModel, number>,
+  fourKPrice: number,
+  values: Pick<GenerateFormValues, "model" | "upgrade4k">,
+): number {
   return prices[values.model] + (values.upgrade4k ? fourKPrice : 0);
 }
 
@@ -60,7 +64,10 @@ export function CostSummary({ model, upgrade4k, prices, fourKPrice, credits }: C
         </div>
       ) : null}
       {short ? (
-        <p className="rounded-lg border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-xs leading-relaxed text-amber-200" role="note">
+        <p
+          className="rounded-lg border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-xs leading-relaxed text-amber-200"
+          role="note"
+        >
           {upgrade4k ? (
             <Trans>
               Not enough credits: {modelName} with its 4K version needs {costText} and you have {creditsHeld}.

@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { t } from "@lingui/core/macro";
-import { ASPECT_RATIOS, MODE_CATALOGUE, MODELS, MODES, modelsFor, type GenerationMode, type VeoModel } from "../../../shared/catalogue";
+import {
+  ASPECT_RATIOS,
+  MODE_CATALOGUE,
+  MODELS,
+  MODES,
+  modelsFor,
+  type GenerationMode,
+  type VeoModel,
+} from "../../../shared/catalogue";
 import { PROMPT_MAX, SEED_MAX, SEED_MIN } from "../../../shared/videos";
 import { combinationProblemText } from "@/lib/catalogue-text";
 
@@ -62,7 +70,11 @@ export const generateFormSchema = z
     keepExtendable: z.boolean(),
   })
   .superRefine((values, ctx) => {
-    const problem = combinationProblemText({ model: values.model, mode: values.mode, imageCount: imagesFor(values.mode, values.imageUrls).length });
+    const problem = combinationProblemText({
+      model: values.model,
+      mode: values.mode,
+      imageCount: imagesFor(values.mode, values.imageUrls).length,
+    });
     if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
   });
 

@@ -53,7 +53,10 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
     reset,
     formState: { errors, isSubmitted },
   } = form;
-  const [mode, model, imageUrls, prompt, upgrade4k] = useWatch({ control, name: ["mode", "model", "imageUrls", "prompt", "upgrade4k"] });
+  const [mode, model, imageUrls, prompt, upgrade4k] = useWatch({
+    control,
+    name: ["mode", "model", "imageUrls", "prompt", "upgrade4k"],
+  });
   const { mutation, insufficientCredits } = useGenerateVideo(onStarted);
   const images = imagesFor(mode, imageUrls);
   const upload = useUploadImage((imageUrl) => {
@@ -73,7 +76,9 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
       const neededText = formatCredits(needed);
       const modelName = modelLabel(values.model);
       const have = formatCredits(user.credits);
-      insufficientCredits(t`You need ${neededText} credits to generate a video with ${modelName}. You have ${have} credits.`);
+      insufficientCredits(
+        t`You need ${neededText} credits to generate a video with ${modelName}. You have ${have} credits.`,
+      );
       return;
     }
     mutation.mutate(
@@ -149,11 +154,26 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
 
           <WatermarkSeedFields form={form} />
           <VersionOptions form={form} fourKPrice={fourKPrice} />
-          <CostSummary model={model} upgrade4k={upgrade4k} prices={prices} fourKPrice={fourKPrice} credits={user ? user.credits : null} />
+          <CostSummary
+            model={model}
+            upgrade4k={upgrade4k}
+            prices={prices}
+            fourKPrice={fourKPrice}
+            credits={user ? user.credits : null}
+          />
 
           {user ? (
-            <Button type="submit" size="lg" className="w-full" disabled={mutation.isPending || upload.isPending || short}>
-              {mutation.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
+            <Button
+              type="submit"
+              size="lg"
+              className="w-full"
+              disabled={mutation.isPending || upload.isPending || short}
+            >
+              {mutation.isPending ? (
+                <LoaderCircle className="animate-spin" aria-hidden="true" />
+              ) : (
+                <Sparkles aria-hidden="true" />
+              )}
               {mutation.isPending ? <Trans>Generating...</Trans> : <Trans>Generate Video</Trans>}
             </Button>
           ) : (

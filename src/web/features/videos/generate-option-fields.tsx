@@ -80,7 +80,12 @@ export function VersionOptions({ form, fourKPrice }: { form: UseFormReturn<Gener
 
       <div className="grid gap-1">
         <label className="flex cursor-pointer items-center gap-2.5 text-sm font-medium">
-          <input type="checkbox" className="size-4 accent-violet-500" aria-describedby="keep-extendable-hint" {...register("keepExtendable")} />
+          <input
+            type="checkbox"
+            className="size-4 accent-violet-500"
+            aria-describedby="keep-extendable-hint"
+            {...register("keepExtendable")}
+          />
           <Trans>Keep extendable (1080p when you ask for it)</Trans>
         </label>
         <p id="keep-extendable-hint" className="pl-6.5 text-xs text-muted-foreground">

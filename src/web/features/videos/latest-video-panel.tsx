@@ -81,7 +81,11 @@ export function LatestVideoPanel({ task, progress, loading, onRecreate, onOpenDe
                 aria-busy={isDownloading(task.taskId, quality)}
                 onClick={() => void download(task.taskId, quality)}
               >
-                {isDownloading(task.taskId, quality) ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
+                {isDownloading(task.taskId, quality) ? (
+                  <LoaderCircle className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <Download aria-hidden="true" />
+                )}
                 <Trans>Download</Trans>
               </Button>
               <Button variant="ghost" onClick={() => onOpenDetails(task)}>
@@ -92,7 +96,11 @@ export function LatestVideoPanel({ task, progress, loading, onRecreate, onOpenDe
           </>
         ) : loading ? (
           <VideoFrame aspectRatio="16:9" className="border-dashed bg-zinc-950/40">
-            <div className="absolute inset-0 flex items-center justify-center" role="status" aria-label={t`Loading your videos`}>
+            <div
+              className="absolute inset-0 flex items-center justify-center"
+              role="status"
+              aria-label={t`Loading your videos`}
+            >
               <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
             </div>
           </VideoFrame>

@@ -39,7 +39,10 @@ export function RecentVideos({ tasks, error, refreshing, onRefresh, onOpen }: Re
         </Button>
       </div>
       {tasks === undefined && error ? (
-        <p className="rounded-xl border border-dashed border-border bg-surface/40 px-6 py-10 text-center text-sm text-muted-foreground" role="alert">
+        <p
+          className="rounded-xl border border-dashed border-border bg-surface/40 px-6 py-10 text-center text-sm text-muted-foreground"
+          role="alert"
+        >
           <Trans>Your videos could not be loaded: {error}</Trans>
         </p>
       ) : tasks === undefined ? (

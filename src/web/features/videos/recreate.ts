@@ -2,14 +2,25 @@
  * Recreate (decision 0012): a task's prompt, mode, model, aspect ratio, watermark, seed
  * and its own images (as many as its mode takes) go back into the generator form.
  */
-import { ASPECT_RATIOS, impliedMode, MODELS, MODES, type AspectRatio, type GenerationMode, type VeoModel } from "../../../shared/catalogue";
+import {
+  ASPECT_RATIOS,
+  impliedMode,
+  MODELS,
+  MODES,
+  type AspectRatio,
+  type GenerationMode,
+  type VeoModel,
+} from "../../../shared/catalogue";
 import type { VideoTaskView } from "../../../shared/videos";
 import { GENERATE_DEFAULTS, imagesFor, modelFor, type GenerateFormValues } from "./generate-form-schema";
 
 /** The session-stored entry that prefills /generate once (e.g. Recreate from My Creations). */
 export const RECREATE_STORAGE_KEY = "recreateVideo";
 
-export type RecreateSource = Pick<VideoTaskView, "prompt" | "model" | "mode" | "aspectRatio" | "watermark" | "seeds" | "imageUrls"> & {
+export type RecreateSource = Pick<
+  VideoTaskView,
+  "prompt" | "model" | "mode" | "aspectRatio" | "watermark" | "seeds" | "imageUrls"
+> & {
   taskId?: string;
 };
 
@@ -47,12 +58,18 @@ export function stashRecreate(task: VideoTaskView): void {
 function parseEntry(raw: string): RecreateSource | null {
   const v = JSON.parse(raw) as Record<string, unknown> | null;
   if (!v || typeof v !== "object" || typeof v.prompt !== "string" || !v.prompt.trim()) return null;
-  const model: VeoModel = (MODELS as readonly unknown[]).includes(v.model) ? (v.model as VeoModel) : GENERATE_DEFAULTS.model;
+  const model: VeoModel = (MODELS as readonly unknown[]).includes(v.model)
+    ? (v.model as VeoModel)
+    : GENERATE_DEFAULTS.model;
   const aspectRatio: AspectRatio = (ASPECT_RATIOS as readonly unknown[]).includes(v.aspectRatio)
     ? (v.aspectRatio as AspectRatio)
     : GENERATE_DEFAULTS.aspectRatio;
-  const imageUrls = Array.isArray(v.imageUrls) ? v.imageUrls.filter((u): u is string => typeof u === "string" && /^https?:\/\//.test(u)) : [];
-  const mode: GenerationMode = (MODES as readonly unknown[]).includes(v.mode) ? (v.mode as GenerationMode) : impliedMode(imageUrls.length);
+  const imageUrls = Array.isArray(v.imageUrls)
+    ? v.imageUrls.filter((u): u is string => typeof u === "string" && /^https?:\/\//.test(u))
+    : [];
+  const mode: GenerationMode = (MODES as readonly unknown[]).includes(v.mode)
+    ? (v.mode as GenerationMode)
+    : impliedMode(imageUrls.length);
   return {
     prompt: v.prompt,
     model,

@@ -28,7 +28,18 @@ interface ImageSlotProps {
 }
 
 /** One image of the mode: pick or drop a file, see it, remove it. */
-function ImageSlot({ index, label, optional, imageUrl, uploading, disabled, disabledText, error, onFile, onRemove }: ImageSlotProps) {
+function ImageSlot({
+  index,
+  label,
+  optional,
+  imageUrl,
+  uploading,
+  disabled,
+  disabledText,
+  error,
+  onFile,
+  onRemove,
+}: ImageSlotProps) {
   const { t } = useLingui();
   const [dragging, setDragging] = useState(false);
   const inputId = imageSlotInputId(index);
@@ -102,7 +113,9 @@ function ImageSlot({ index, label, optional, imageUrl, uploading, disabled, disa
             ) : (
               <ImagePlus className="size-5 text-violet-300" aria-hidden="true" />
             )}
-            <span className="text-xs font-medium text-zinc-200">{uploading ? t`Uploading…` : disabled ? disabledText : t`Click or drop an image`}</span>
+            <span className="text-xs font-medium text-zinc-200">
+              {uploading ? t`Uploading…` : disabled ? disabledText : t`Click or drop an image`}
+            </span>
           </label>
         </>
       )}
@@ -126,14 +139,27 @@ export interface ImageSlotsFieldProps {
  * The images of a mode, one slot each with the catalogue's label ('First frame', 'Last frame',
  * 'Reference 1'...). Slots fill in order: the next empty one takes the upload, later ones wait.
  */
-export function ImageSlotsField({ mode, imageUrls, uploading, signedOut, error, onFile, onRemove }: ImageSlotsFieldProps) {
+export function ImageSlotsField({
+  mode,
+  imageUrls,
+  uploading,
+  signedOut,
+  error,
+  onFile,
+  onRemove,
+}: ImageSlotsFieldProps) {
   const { t } = useLingui();
   const entry = MODE_CATALOGUE[mode];
   const slots = Array.from({ length: entry.images.max }, (_, index) => imageSlotLabel(mode, index));
   const description = modeDescription(mode);
   const next = imageUrls.length;
   return (
-    <div className="grid gap-2" role="group" aria-labelledby={`${IMAGE_SLOTS_ID}-title`} aria-describedby={`${IMAGE_SLOTS_ID}-hint`}>
+    <div
+      className="grid gap-2"
+      role="group"
+      aria-labelledby={`${IMAGE_SLOTS_ID}-title`}
+      aria-describedby={`${IMAGE_SLOTS_ID}-hint`}
+    >
       <p id={`${IMAGE_SLOTS_ID}-title`} className="text-sm font-medium leading-none">
         <Trans>Images</Trans>
       </p>
@@ -150,7 +176,9 @@ export function ImageSlotsField({ mode, imageUrls, uploading, signedOut, error, 
             imageUrl={imageUrls[index]}
             uploading={uploading && index === next}
             disabled={signedOut || uploading || index > next}
-            disabledText={signedOut ? t`Sign in to upload an image` : index > next ? t`After the image before` : t`Uploading…`}
+            disabledText={
+              signedOut ? t`Sign in to upload an image` : index > next ? t`After the image before` : t`Uploading…`
+            }
             error={index === next ? error : undefined}
             onFile={onFile}
             onRemove={() => onRemove(index)}

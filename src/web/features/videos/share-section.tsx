@@ -72,7 +72,12 @@ export function ShareSection({ task }: { task: VideoTaskView }) {
               onClick={() => {
                 void navigator.clipboard?.writeText(sharing.shareUrl ?? "").then(
                   () => toast({ title: t`Link copied` }),
-                  () => toast({ title: t`Copy failed`, description: t`Select the link and copy it.`, variant: "destructive" }),
+                  () =>
+                    toast({
+                      title: t`Copy failed`,
+                      description: t`Select the link and copy it.`,
+                      variant: "destructive",
+                    }),
                 );
               }}
             >
@@ -111,13 +116,21 @@ export function DeleteVideoButton({ task, onDeleted }: { task: VideoTaskView; on
   });
   if (task.status !== "completed" && task.status !== "failed") return null;
   return confirming ? (
-    <div className="grid gap-2 rounded-lg border border-red-500/30 bg-red-500/10 p-3" role="group" aria-label={t`Confirm delete`}>
+    <div
+      className="grid gap-2 rounded-lg border border-red-500/30 bg-red-500/10 p-3"
+      role="group"
+      aria-label={t`Confirm delete`}
+    >
       <p className="text-sm text-red-100">
         <Trans>Delete this video and its files for good? Your credit history keeps its record.</Trans>
       </p>
       <div className="flex gap-2">
         <Button variant="destructive" size="sm" onClick={() => mutation.mutate()} disabled={mutation.isPending}>
-          {mutation.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
+          {mutation.isPending ? (
+            <LoaderCircle className="animate-spin" aria-hidden="true" />
+          ) : (
+            <Trash2 aria-hidden="true" />
+          )}
           <Trans>Yes, delete</Trans>
         </Button>
         <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>

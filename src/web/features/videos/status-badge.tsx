@@ -12,7 +12,10 @@ export function StatusBadge({ status, className }: { status: string; className?:
   const Icon = (ICONS as Record<string, typeof CircleCheck>)[status] ?? Clock;
   return (
     <Badge variant={variant} className={cn("backdrop-blur", className)}>
-      <Icon className={status === "generating" ? "animate-spin motion-reduce:animate-none" : undefined} aria-hidden="true" />
+      <Icon
+        className={status === "generating" ? "animate-spin motion-reduce:animate-none" : undefined}
+        aria-hidden="true"
+      />
       {t(label)}
     </Badge>
   );

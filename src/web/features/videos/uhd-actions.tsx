@@ -52,8 +52,16 @@ export function UhdActions({ task, download, isDownloading }: UhdActionsProps) {
     case "ready":
       if (!task.uhdVideoUrl) return null;
       return (
-        <Button variant="secondary" onClick={() => void download(task.taskId, "4k")} aria-busy={isDownloading(task.taskId, "4k")}>
-          {isDownloading(task.taskId, "4k") ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
+        <Button
+          variant="secondary"
+          onClick={() => void download(task.taskId, "4k")}
+          aria-busy={isDownloading(task.taskId, "4k")}
+        >
+          {isDownloading(task.taskId, "4k") ? (
+            <LoaderCircle className="animate-spin" aria-hidden="true" />
+          ) : (
+            <Download aria-hidden="true" />
+          )}
           <Trans>Download 4K</Trans>
         </Button>
       );

@@ -29,7 +29,8 @@ export function useExtendVideo(onStarted?: (task: VideoTaskView) => void) {
   const { keyFor, settle } = useIdempotencyKey();
 
   return useMutation({
-    mutationFn: ({ parent, request }: ExtendVariables) => extendVideo(parent.taskId, request, keyFor({ taskId: parent.taskId, ...request })),
+    mutationFn: ({ parent, request }: ExtendVariables) =>
+      extendVideo(parent.taskId, request, keyFor({ taskId: parent.taskId, ...request })),
     onSuccess: (result, { parent, request }) => {
       settle();
       const used = formatCredits(result.creditsUsed);
@@ -38,7 +39,9 @@ export function useExtendVideo(onStarted?: (task: VideoTaskView) => void) {
         title: t`Extension started`,
         description: t`Your video is being extended. ${used} credits used. ${remaining} credits remaining.`,
       });
-      queryClient.setQueryData<CurrentUser | null>(queryKeys.currentUser, (user) => (user ? { ...user, credits: result.remainingCredits } : user));
+      queryClient.setQueryData<CurrentUser | null>(queryKeys.currentUser, (user) =>
+        user ? { ...user, credits: result.remainingCredits } : user,
+      );
       const task = provisionalTask(
         result,
         {

@@ -14,7 +14,11 @@ import { useIdempotencyKey } from "./idempotency-key";
 import { useInsufficientCredits } from "./use-insufficient-credits";
 
 /** The task as the lists will show it, until the server's view replaces it; `extendedFrom` for an extension (decision 0050). */
-export function provisionalTask(result: GenerateVideoResult, request: GenerateVideoRequest, extendedFrom: string | null = null): VideoTaskView {
+export function provisionalTask(
+  result: GenerateVideoResult,
+  request: GenerateVideoRequest,
+  extendedFrom: string | null = null,
+): VideoTaskView {
   return {
     id: result.taskId,
     taskId: result.taskId,
@@ -70,7 +74,9 @@ export function useGenerateVideo(onStarted: (task: VideoTaskView) => void) {
         title: t`Video generation started`,
         description: t`Your video is being generated. ${used} credits used. ${remaining} credits remaining.`,
       });
-      queryClient.setQueryData<CurrentUser | null>(queryKeys.currentUser, (user) => (user ? { ...user, credits: result.remainingCredits } : user));
+      queryClient.setQueryData<CurrentUser | null>(queryKeys.currentUser, (user) =>
+        user ? { ...user, credits: result.remainingCredits } : user,
+      );
       onStarted(provisionalTask(result, request));
       void invalidateVideoTasks();
       void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });

@@ -27,7 +27,10 @@ type CheckKind = "auto" | "manual" | "release";
 function markHdPending(taskId: string): void {
   queryClient.setQueriesData<TaskList>({ predicate: isTaskListQuery }, (data) =>
     data?.tasks.some((t) => t.taskId === taskId && (t.hdStatus === "held" || t.hdStatus === "none"))
-      ? { ...data, tasks: data.tasks.map((t): VideoTaskView => (t.taskId === taskId ? { ...t, hdStatus: "pending" } : t)) }
+      ? {
+          ...data,
+          tasks: data.tasks.map((t): VideoTaskView => (t.taskId === taskId ? { ...t, hdStatus: "pending" } : t)),
+        }
       : data,
   );
 }
@@ -71,7 +74,8 @@ export function useHdCheck(task: VideoTaskView | null) {
     },
   });
 
-  const withHd = task && !task.hdVideoUrl && found[task.taskId] ? { ...task, hdVideoUrl: found[task.taskId] ?? null } : task;
+  const withHd =
+    task && !task.hdVideoUrl && found[task.taskId] ? { ...task, hdVideoUrl: found[task.taskId] ?? null } : task;
   const autoKey = withHd && needsHdCheck(withHd) ? withHd.taskId : null;
   const { mutate } = mutation;
 

@@ -53,7 +53,8 @@ export function useTaskTracker(listTasks: readonly VideoTaskView[] | undefined):
     queryFn: schemaQueryFn(videoStatusSchema, statusKey[0]),
     enabled: taskId !== "",
     // While live updates stream, the status arrives as an event instead.
-    refetchInterval: (query) => (live || (query.state.data && query.state.data.data.successFlag !== 0) ? false : STATUS_POLL_MS),
+    refetchInterval: (query) =>
+      live || (query.state.data && query.state.data.data.successFlag !== 0) ? false : STATUS_POLL_MS,
   });
   const status = data?.data.taskId === taskId ? data.data : undefined;
   const base = tracked ? (listTasks?.find((t) => t.taskId === tracked.taskId) ?? tracked) : null;
@@ -65,7 +66,10 @@ export function useTaskTracker(listTasks: readonly VideoTaskView[] | undefined):
     if (!taskId || !finished) return;
     void invalidateVideoTasks();
     void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
-    const timer = setTimeout(() => setTracked((current) => (current?.taskId === taskId ? null : current)), CLEAR_TRACKED_AFTER_MS);
+    const timer = setTimeout(
+      () => setTracked((current) => (current?.taskId === taskId ? null : current)),
+      CLEAR_TRACKED_AFTER_MS,
+    );
     return () => clearTimeout(timer);
   }, [taskId, finished]);
 

@@ -17,7 +17,12 @@ import { creditsText, UHD_NOTE } from "./video-display";
 function markPending(taskId: string): void {
   queryClient.setQueriesData<TaskList>({ predicate: isTaskListQuery }, (data) =>
     data?.tasks.some((t) => t.taskId === taskId)
-      ? { ...data, tasks: data.tasks.map((t): VideoTaskView => (t.taskId === taskId ? { ...t, uhdStatus: "pending", uhdError: null } : t)) }
+      ? {
+          ...data,
+          tasks: data.tasks.map((t): VideoTaskView =>
+            t.taskId === taskId ? { ...t, uhdStatus: "pending", uhdError: null } : t,
+          ),
+        }
       : data,
   );
 }
@@ -36,7 +41,9 @@ export function useUpgrade4k() {
       const used = creditsText(result.creditsUsed);
       const remaining = creditsText(result.remainingCredits);
       toast({ title: t`4K upgrade started`, description: t`${uhdNote} ${used} used. ${remaining} remaining.` });
-      queryClient.setQueryData<CurrentUser | null>(queryKeys.currentUser, (user) => (user ? { ...user, credits: result.remainingCredits } : user));
+      queryClient.setQueryData<CurrentUser | null>(queryKeys.currentUser, (user) =>
+        user ? { ...user, credits: result.remainingCredits } : user,
+      );
       markPending(result.taskId);
       void invalidateVideoTasks();
       void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });

@@ -36,10 +36,17 @@ export function useUploadImage(onUploaded: (imageUrl: string) => void) {
     },
     onSuccess: (imageUrl) => {
       onUploaded(imageUrl);
-      toast({ title: t`Image uploaded successfully`, description: t`It will be used as the reference for your video.` });
+      toast({
+        title: t`Image uploaded successfully`,
+        description: t`It will be used as the reference for your video.`,
+      });
     },
     onError: (error) => {
-      toast({ title: t`Upload failed`, description: uploadErrorMessage(error) || uploadFallbackMessage(), variant: "destructive" });
+      toast({
+        title: t`Upload failed`,
+        description: uploadErrorMessage(error) || uploadFallbackMessage(),
+        variant: "destructive",
+      });
     },
   });
 }

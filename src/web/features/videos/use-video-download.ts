@@ -30,7 +30,10 @@ export function useVideoDownload() {
     }
   }, []);
 
-  const isDownloading = useCallback((taskId: string, quality: DownloadQuality) => pending.has(keyOf(taskId, quality)), [pending]);
+  const isDownloading = useCallback(
+    (taskId: string, quality: DownloadQuality) => pending.has(keyOf(taskId, quality)),
+    [pending],
+  );
 
   return { download, isDownloading };
 }

@@ -51,8 +51,14 @@ export function generateVideo(body: GenerateVideoRequest, idempotencyKey: string
 }
 
 /** A new video continuing a finished one (decision 0050); answers like generation. `idempotencyKey` as for generateVideo. */
-export function extendVideo(taskId: string, body: ExtendVideoRequest, idempotencyKey: string): Promise<GenerateVideoResult> {
-  return apiCall(generateVideoResultSchema, "POST", `/api/videos/${encodeURIComponent(taskId)}/extend`, body, { "Idempotency-Key": idempotencyKey });
+export function extendVideo(
+  taskId: string,
+  body: ExtendVideoRequest,
+  idempotencyKey: string,
+): Promise<GenerateVideoResult> {
+  return apiCall(generateVideoResultSchema, "POST", `/api/videos/${encodeURIComponent(taskId)}/extend`, body, {
+    "Idempotency-Key": idempotencyKey,
+  });
 }
 
 /** POST /api/images/upload (multipart field `image`); a refusal is an ApiError with the server's message. */
@@ -104,7 +110,8 @@ function attachmentName(header: string | null): string | undefined {
  */
 export async function downloadVideo(taskId: string, quality: DownloadQuality): Promise<void> {
   const response = await apiRequest("GET", downloadUrl(taskId, quality));
-  const name = attachmentName(response.headers.get("content-disposition")) ?? `video-${taskId.slice(-8)}-${quality}.mp4`;
+  const name =
+    attachmentName(response.headers.get("content-disposition")) ?? `video-${taskId.slice(-8)}-${quality}.mp4`;
   const blob = await response.blob();
   const href = URL.createObjectURL(blob);
   try {
@@ -122,7 +129,10 @@ export async function downloadVideo(taskId: string, quality: DownloadQuality): P
 }
 
 /** PUT /api/videos/{taskId}/sharing: share publicly (a page at /v/...) or stop; with or without the prompt. */
-export function setVideoSharing(taskId: string, body: { isPublic: boolean; hidePrompt?: boolean }): Promise<SharingView> {
+export function setVideoSharing(
+  taskId: string,
+  body: { isPublic: boolean; hidePrompt?: boolean },
+): Promise<SharingView> {
   return apiCall(sharingViewSchema, "PUT", `/api/videos/${encodeURIComponent(taskId)}/sharing`, body);
 }
 

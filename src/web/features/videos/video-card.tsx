@@ -39,7 +39,9 @@ function Thumbnail({ task }: { task: VideoTaskView }) {
     <span
       className={cn(
         "absolute inset-0 flex items-center justify-center",
-        task.status === "failed" ? "bg-red-950/25" : "bg-gradient-to-br from-violet-950/50 via-zinc-950 to-fuchsia-950/30",
+        task.status === "failed"
+          ? "bg-red-950/25"
+          : "bg-gradient-to-br from-violet-950/50 via-zinc-950 to-fuchsia-950/30",
       )}
     >
       <Icon
@@ -102,7 +104,10 @@ export function VideoCard({ task, onOpen }: { task: VideoTaskView; onOpen: (task
           </span>
           <span className="shrink-0 text-muted-foreground">{task.aspectRatio}</span>
         </span>
-        <span className="line-clamp-2 min-h-10 text-sm leading-5 text-zinc-200 [overflow-wrap:anywhere]" title={task.prompt}>
+        <span
+          className="line-clamp-2 min-h-10 text-sm leading-5 text-zinc-200 [overflow-wrap:anywhere]"
+          title={task.prompt}
+        >
           {prompt}
         </span>
         <span className="mt-auto text-xs text-muted-foreground">{formatDateTime(task.createdAt)}</span>
@@ -112,7 +117,15 @@ export function VideoCard({ task, onOpen }: { task: VideoTaskView; onOpen: (task
 }
 
 /** Responsive grid: 1 column on phones, 2 from 480 px, 3 on tablets, 4 from 1024 px. */
-export function VideoGrid({ tasks, onOpen, className }: { tasks: readonly VideoTaskView[]; onOpen: (task: VideoTaskView) => void; className?: string }) {
+export function VideoGrid({
+  tasks,
+  onOpen,
+  className,
+}: {
+  tasks: readonly VideoTaskView[];
+  onOpen: (task: VideoTaskView) => void;
+  className?: string;
+}) {
   return (
     <ul className={cn("grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4", className)}>
       {tasks.map((task) => (

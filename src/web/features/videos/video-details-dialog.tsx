@@ -1,5 +1,14 @@
 import { useRef, type ReactNode } from "react";
-import { Ban, CircleAlert, Download, FastForward, HardDriveDownload, LoaderCircle, RefreshCw, RotateCcw } from "lucide-react";
+import {
+  Ban,
+  CircleAlert,
+  Download,
+  FastForward,
+  HardDriveDownload,
+  LoaderCircle,
+  RefreshCw,
+  RotateCcw,
+} from "lucide-react";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { VideoTaskView } from "../../../shared/videos";
@@ -31,7 +40,9 @@ import {
 
 function Field({ term, children, wide }: { term: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div className={cn("grid gap-1 rounded-lg border border-border/70 bg-zinc-950/40 px-3 py-2.5", wide && "col-span-2")}>
+    <div
+      className={cn("grid gap-1 rounded-lg border border-border/70 bg-zinc-950/40 px-3 py-2.5", wide && "col-span-2")}
+    >
       <dt className="text-xs text-muted-foreground">{term}</dt>
       <dd className="min-w-0 text-sm font-medium text-foreground">{children}</dd>
     </div>
@@ -70,7 +81,9 @@ function StatusTimeline({ task }: { task: VideoTaskView }) {
     <ol className="grid gap-0" aria-label={t`Status timeline`}>
       {steps.map((step, index) => (
         <li key={step.key} className="relative flex gap-3 pb-4 last:pb-0">
-          {index < steps.length - 1 ? <span className="absolute left-[5px] top-4 h-full w-px bg-border" aria-hidden="true" /> : null}
+          {index < steps.length - 1 ? (
+            <span className="absolute left-[5px] top-4 h-full w-px bg-border" aria-hidden="true" />
+          ) : null}
           <span
             className={cn(
               "relative mt-1 size-[11px] shrink-0 rounded-full border-2",
@@ -82,7 +95,14 @@ function StatusTimeline({ task }: { task: VideoTaskView }) {
             aria-hidden="true"
           />
           <span className="grid gap-0.5">
-            <span className={cn("text-sm font-medium", step.state === "upcoming" ? "text-muted-foreground" : "text-foreground")}>{step.label}</span>
+            <span
+              className={cn(
+                "text-sm font-medium",
+                step.state === "upcoming" ? "text-muted-foreground" : "text-foreground",
+              )}
+            >
+              {step.label}
+            </span>
             <span className="text-xs text-muted-foreground">{step.time}</span>
           </span>
         </li>
@@ -161,7 +181,10 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate, onEx
             <div className="grid content-start gap-5">
               <TaskPreview task={task} />
               {task.status === "failed" ? (
-                <div className="flex gap-2.5 rounded-lg border border-red-500/30 bg-red-500/10 p-3 text-sm text-red-200" role="alert">
+                <div
+                  className="flex gap-2.5 rounded-lg border border-red-500/30 bg-red-500/10 p-3 text-sm text-red-200"
+                  role="alert"
+                >
                   <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
                   <p>
                     <span className="font-medium">
@@ -185,7 +208,9 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate, onEx
               </section>
               {task.imageUrls.length > 0 ? (
                 <section className="grid gap-2">
-                  <SectionTitle>{task.imageUrls.length === 1 ? <Trans>Image</Trans> : <Trans>Images</Trans>}</SectionTitle>
+                  <SectionTitle>
+                    {task.imageUrls.length === 1 ? <Trans>Image</Trans> : <Trans>Images</Trans>}
+                  </SectionTitle>
                   <ul className="flex flex-wrap gap-3">
                     {imageLabels(task).map((label, i) => (
                       <li key={`${i}-${task.imageUrls[i]}`} className="grid gap-1">
@@ -213,7 +238,9 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate, onEx
                 <Field term={t`Model`}>{modelLabel(task.model)}</Field>
                 <Field term={t`Mode`}>{modeLabel(task.mode)}</Field>
                 <Field term={t`Aspect ratio`}>{task.aspectRatio}</Field>
-                <Field term={t`Credits used`}>{formatCredits(task.creditsUsed + (task.uhdStatus === "none" ? 0 : task.uhdCredits))}</Field>
+                <Field term={t`Credits used`}>
+                  {formatCredits(task.creditsUsed + (task.uhdStatus === "none" ? 0 : task.uhdCredits))}
+                </Field>
                 <Field term={t`Created via`}>{createdViaLabel(task.createdVia)}</Field>
                 <Field term={t`Video quality`}>{task.status === "failed" ? "—" : qualityLabel(task)}</Field>
                 <Field term={t`Seed`}>{task.seeds ?? t`Random`}</Field>
@@ -237,7 +264,10 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate, onEx
                 </Field>
               </dl>
 
-              <section className="grid gap-3 rounded-xl border border-border bg-zinc-950/40 p-4" aria-labelledby="video-details-actions">
+              <section
+                className="grid gap-3 rounded-xl border border-border bg-zinc-950/40 p-4"
+                aria-labelledby="video-details-actions"
+              >
                 <SectionTitle>
                   <span id="video-details-actions">
                     <Trans>Downloads &amp; Actions</Trans>
@@ -261,20 +291,45 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate, onEx
                     }}
                   />
                   {task.status === "completed" && sdUrl(task) ? (
-                    <Button variant="secondary" onClick={() => void download(task.taskId, "720p")} aria-busy={isDownloading(task.taskId, "720p")}>
-                      {isDownloading(task.taskId, "720p") ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
+                    <Button
+                      variant="secondary"
+                      onClick={() => void download(task.taskId, "720p")}
+                      aria-busy={isDownloading(task.taskId, "720p")}
+                    >
+                      {isDownloading(task.taskId, "720p") ? (
+                        <LoaderCircle className="animate-spin" aria-hidden="true" />
+                      ) : (
+                        <Download aria-hidden="true" />
+                      )}
                       <Trans>Download 720p</Trans>
                     </Button>
                   ) : null}
                   {task.status !== "completed" ? null : task.hdVideoUrl ? (
-                    <Button variant="secondary" onClick={() => void download(task.taskId, "1080p")} aria-busy={isDownloading(task.taskId, "1080p")}>
-                      {isDownloading(task.taskId, "1080p") ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
+                    <Button
+                      variant="secondary"
+                      onClick={() => void download(task.taskId, "1080p")}
+                      aria-busy={isDownloading(task.taskId, "1080p")}
+                    >
+                      {isDownloading(task.taskId, "1080p") ? (
+                        <LoaderCircle className="animate-spin" aria-hidden="true" />
+                      ) : (
+                        <Download aria-hidden="true" />
+                      )}
                       <Trans>Download 1080p HD</Trans>
                     </Button>
                   ) : task.hdStatus === "held" ? (
                     <>
-                      <Button variant="secondary" onClick={() => release(task.taskId)} disabled={isChecking} aria-busy={isChecking}>
-                        {isChecking ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <HardDriveDownload aria-hidden="true" />}
+                      <Button
+                        variant="secondary"
+                        onClick={() => release(task.taskId)}
+                        disabled={isChecking}
+                        aria-busy={isChecking}
+                      >
+                        {isChecking ? (
+                          <LoaderCircle className="animate-spin" aria-hidden="true" />
+                        ) : (
+                          <HardDriveDownload aria-hidden="true" />
+                        )}
                         <Trans>Make 1080p (ends extending)</Trans>
                       </Button>
                       <p className="text-xs leading-relaxed text-muted-foreground">

@@ -108,7 +108,9 @@ const TASK_FAILURE_TEXTS: Record<keyof typeof TASK_FAILURES, MessageDescriptor> 
  * provider's text is shown as it is, said to be the provider's where it is not the person's language.
  */
 export function failureText(errorMessage: string | null): string {
-  const key = (Object.keys(TASK_FAILURES) as (keyof typeof TASK_FAILURES)[]).find((k) => TASK_FAILURES[k] === errorMessage);
+  const key = (Object.keys(TASK_FAILURES) as (keyof typeof TASK_FAILURES)[]).find(
+    (k) => TASK_FAILURES[k] === errorMessage,
+  );
   if (key || !errorMessage) return i18n._(TASK_FAILURE_TEXTS[key ?? "generic"]);
   return readsServerLanguage() ? errorMessage : i18n._(msg`The video service said: ${errorMessage}`);
 }
@@ -119,12 +121,21 @@ export const UHD_NOTE = msg`The 4K version takes 5-10 minutes.`;
 export const KEEP_EXTENDABLE_HINT = msg`Extend it later with a new prompt; a video can no longer be extended once its 1080p version is made.`;
 
 /** A finished video KIE can still extend: its 1080p version held or never asked for. */
-export function isExtendable(task: Pick<VideoTaskView, "status" | "videoExpired" | "hdStatus" | "hdVideoUrl">): boolean {
-  return task.status === "completed" && !task.videoExpired && !task.hdVideoUrl && (task.hdStatus === "held" || task.hdStatus === "none");
+export function isExtendable(
+  task: Pick<VideoTaskView, "status" | "videoExpired" | "hdStatus" | "hdVideoUrl">,
+): boolean {
+  return (
+    task.status === "completed" &&
+    !task.videoExpired &&
+    !task.hdVideoUrl &&
+    (task.hdStatus === "held" || task.hdStatus === "none")
+  );
 }
 
 /** A finished video that can no longer be extended because its 1080p version exists or was asked for. */
-export function isPastExtending(task: Pick<VideoTaskView, "status" | "videoExpired" | "hdStatus" | "hdVideoUrl">): boolean {
+export function isPastExtending(
+  task: Pick<VideoTaskView, "status" | "videoExpired" | "hdStatus" | "hdVideoUrl">,
+): boolean {
   return task.status === "completed" && !task.videoExpired && !isExtendable(task);
 }
 

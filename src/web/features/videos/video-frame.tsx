@@ -10,7 +10,15 @@ import { failureText, isInProgress, isPlayable, playbackUrl, VIDEO_EXPIRED_MESSA
  * A box with the video's shape, sized before anything loads (no layout shift): 16:9 fills the
  * width, 9:16 gets a fixed height.
  */
-export function VideoFrame({ aspectRatio, className, children }: { aspectRatio: string; className?: string; children: ReactNode }) {
+export function VideoFrame({
+  aspectRatio,
+  className,
+  children,
+}: {
+  aspectRatio: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div
       className={cn(
@@ -25,7 +33,15 @@ export function VideoFrame({ aspectRatio, className, children }: { aspectRatio: 
 }
 
 /** A task's preview in its states: player, expired, failed, generating, and anything else. */
-export function TaskPreview({ task, progress, className }: { task: VideoTaskView; progress?: number; className?: string }) {
+export function TaskPreview({
+  task,
+  progress,
+  className,
+}: {
+  task: VideoTaskView;
+  progress?: number;
+  className?: string;
+}) {
   const { t } = useLingui();
   const url = playbackUrl(task);
   return (
@@ -41,7 +57,10 @@ export function TaskPreview({ task, progress, className }: { task: VideoTaskView
           aria-label={t`Generated video`}
         />
       ) : task.videoExpired ? (
-        <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-zinc-950/60 p-6 text-center" role="status">
+        <div
+          className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-zinc-950/60 p-6 text-center"
+          role="status"
+        >
           <CircleAlert className="size-8 text-amber-300" aria-hidden="true" />
           <p className="font-semibold text-zinc-100">{t(VIDEO_EXPIRED_MESSAGE)}</p>
           <p className="max-w-sm text-sm text-muted-foreground">
@@ -75,7 +94,10 @@ export function TaskPreview({ task, progress, className }: { task: VideoTaskView
         </div>
       ) : (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center" role="status">
-          <LoaderCircle className="size-7 animate-spin text-muted-foreground motion-reduce:animate-none" aria-hidden="true" />
+          <LoaderCircle
+            className="size-7 animate-spin text-muted-foreground motion-reduce:animate-none"
+            aria-hidden="true"
+          />
           <p className="text-sm text-muted-foreground">
             <Trans>Processing...</Trans>
           </p>

@@ -11,7 +11,11 @@ import { FAST_POLL_WINDOW_MS, useRotateSecret } from "./use-webhooks";
 
 const CALLBACK_BODY = JSON.stringify(
   // eslint-disable-next-line lingui/no-unlocalized-strings -- a code sample: the request body as the API takes it
-  { prompt: "A red fox running through fresh snow at sunrise, cinematic", model: "veo3_fast", callbackUrl: "https://n8n.example.com/webhook-waiting/123" },
+  {
+    prompt: "A red fox running through fresh snow at sunrise, cinematic",
+    model: "veo3_fast",
+    callbackUrl: "https://n8n.example.com/webhook-waiting/123",
+  },
   null,
   2,
 );
@@ -23,7 +27,13 @@ const RESUME_URL = "{{$execution.resumeUrl}}";
  * Per-request callbacks: the `callbackUrl` of POST /api/n8n/generate gets that video's
  * video.completed or video.failed, signed with a secret of its own (made or rotated here).
  */
-export function CallbacksCard({ callbacks, onRevealed }: { callbacks: WebhooksOverview["callbacks"]; onRevealed: (rotated: RotatedWebhookSecret) => void }) {
+export function CallbacksCard({
+  callbacks,
+  onRevealed,
+}: {
+  callbacks: WebhooksOverview["callbacks"];
+  onRevealed: (rotated: RotatedWebhookSecret) => void;
+}) {
   const { t } = useLingui();
   const logId = useId();
   const resumeUrl = RESUME_URL;
@@ -37,7 +47,10 @@ export function CallbacksCard({ callbacks, onRevealed }: { callbacks: WebhooksOv
   });
 
   return (
-    <section aria-labelledby="callbacks-title" className="grid min-w-0 content-start gap-4 rounded-2xl border border-border bg-surface/60 p-5">
+    <section
+      aria-labelledby="callbacks-title"
+      className="grid min-w-0 content-start gap-4 rounded-2xl border border-border bg-surface/60 p-5"
+    >
       <div>
         <h3 id="callbacks-title" className="font-semibold">
           <Trans>Per-request callbacks</Trans>
@@ -45,10 +58,11 @@ export function CallbacksCard({ callbacks, onRevealed }: { callbacks: WebhooksOv
         <p className="mt-1 text-sm text-muted-foreground">
           <Trans>
             Add <code className="rounded bg-surface-raised px-1 py-0.5">callbackUrl</code> to a{" "}
-            <code className="rounded bg-surface-raised px-1 py-0.5">POST /api/n8n/generate</code> request (such as n8n&apos;s{" "}
-            <code className="rounded bg-surface-raised px-1 py-0.5">{resumeUrl}</code>) and that video&apos;s video.completed or video.failed event is POSTed
-            there when it ends, retried like any webhook, instead of you polling its status. These deliveries are signed with their own callback secret, apart
-            from the endpoints above.
+            <code className="rounded bg-surface-raised px-1 py-0.5">POST /api/n8n/generate</code> request (such as
+            n8n&apos;s <code className="rounded bg-surface-raised px-1 py-0.5">{resumeUrl}</code>) and that video&apos;s
+            video.completed or video.failed event is POSTed there when it ends, retried like any webhook, instead of you
+            polling its status. These deliveries are signed with their own callback secret, apart from the endpoints
+            above.
           </Trans>
         </p>
       </div>
@@ -69,13 +83,23 @@ export function CallbacksCard({ callbacks, onRevealed }: { callbacks: WebhooksOv
             </span>
           ) : (
             <span>
-              <Trans>No callback secret yet: create one before your first request with a callbackUrl, so you can verify what arrives.</Trans>
+              <Trans>
+                No callback secret yet: create one before your first request with a callbackUrl, so you can verify what
+                arrives.
+              </Trans>
             </span>
           )}
         </p>
         <div className="flex flex-wrap gap-2">
           {callbacks.id !== null ? (
-            <Button type="button" variant="outline" size="sm" aria-expanded={logOpen} aria-controls={logId} onClick={() => setLogOpen((open) => !open)}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              aria-expanded={logOpen}
+              aria-controls={logId}
+              onClick={() => setLogOpen((open) => !open)}
+            >
               <ScrollText aria-hidden="true" />
               <Trans>Callback delivery log</Trans>
             </Button>
@@ -87,7 +111,11 @@ export function CallbacksCard({ callbacks, onRevealed }: { callbacks: WebhooksOv
             </Button>
           ) : (
             <Button type="button" size="sm" disabled={rotate.isPending} onClick={() => rotate.mutate(null)}>
-              {rotate.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <KeyRound aria-hidden="true" />}
+              {rotate.isPending ? (
+                <Loader2 className="animate-spin" aria-hidden="true" />
+              ) : (
+                <KeyRound aria-hidden="true" />
+              )}
               <Trans>Create callback secret</Trans>
             </Button>
           )}

@@ -10,7 +10,10 @@ import { errorMessage } from "@/lib/api";
 import { formatDateTime, formatNumber } from "@/lib/format";
 import { refreshWebhooks, useDeliveryLog, useResendDelivery } from "./use-webhooks";
 
-const DELIVERY_STATUS: Record<WebhookAttempt["deliveryStatus"], { label: MessageDescriptor; variant: "success" | "warning" | "destructive" }> = {
+const DELIVERY_STATUS: Record<
+  WebhookAttempt["deliveryStatus"],
+  { label: MessageDescriptor; variant: "success" | "warning" | "destructive" }
+> = {
   succeeded: { label: msg`Delivered`, variant: "success" },
   pending: { label: msg`Retrying`, variant: "warning" },
   failed: { label: msg`Failed`, variant: "destructive" },
@@ -26,7 +29,9 @@ function AttemptResult({ attempt }: { attempt: WebhookAttempt }) {
       : attempt.error;
   return (
     <div className="grid gap-1">
-      {attempt.statusCode !== null ? <Badge variant={ok ? "success" : "destructive"}>{attempt.statusCode}</Badge> : null}
+      {attempt.statusCode !== null ? (
+        <Badge variant={ok ? "success" : "destructive"}>{attempt.statusCode}</Badge>
+      ) : null}
       {error ? <span className="break-words text-xs text-red-300">{error}</span> : null}
     </div>
   );
@@ -37,7 +42,17 @@ function AttemptResult({ attempt }: { attempt: WebhookAttempt }) {
  * quickly for a while after a send (`fastUntil`), then slower; a new try also re-reads the
  * overview, whose "failing since" it may have changed.
  */
-export function DeliveryLog({ endpointId, label, fastUntil, onSent }: { endpointId: string; label: string; fastUntil: number; onSent: () => void }) {
+export function DeliveryLog({
+  endpointId,
+  label,
+  fastUntil,
+  onSent,
+}: {
+  endpointId: string;
+  label: string;
+  fastUntil: number;
+  onSent: () => void;
+}) {
   const { t } = useLingui();
   const log = useDeliveryLog(endpointId, fastUntil);
   const resend = useResendDelivery(endpointId, onSent);
@@ -80,7 +95,12 @@ export function DeliveryLog({ endpointId, label, fastUntil, onSent }: { endpoint
 
   return (
     <div className="grid min-w-0 gap-2">
-      <div className="relative overflow-x-auto rounded-xl border border-border" tabIndex={0} role="region" aria-label={t`${label} (scrollable)`}>
+      <div
+        className="relative overflow-x-auto rounded-xl border border-border"
+        tabIndex={0}
+        role="region"
+        aria-label={t`${label} (scrollable)`}
+      >
         <table className="w-full min-w-[40rem] text-left text-sm">
           <caption className="sr-only">{label}</caption>
           <thead className="bg-surface-raised/60 text-xs text-muted-foreground">
@@ -139,7 +159,11 @@ export function DeliveryLog({ endpointId, label, fastUntil, onSent }: { endpoint
                       aria-label={t`Resend ${eventType} (try ${tryNumber}, ${at})`}
                       onClick={() => resend.mutate(attempt.deliveryId)}
                     >
-                      {sending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RotateCw aria-hidden="true" />}
+                      {sending ? (
+                        <Loader2 className="animate-spin" aria-hidden="true" />
+                      ) : (
+                        <RotateCw aria-hidden="true" />
+                      )}
                       <Trans>Resend</Trans>
                     </Button>
                   </td>
@@ -150,7 +174,10 @@ export function DeliveryLog({ endpointId, label, fastUntil, onSent }: { endpoint
         </table>
       </div>
       <p className="text-xs text-muted-foreground">
-        <Trans>The last {logSize} tries, newest first. A resend sends the same body with the same webhook-id, so receivers can skip repeats.</Trans>
+        <Trans>
+          The last {logSize} tries, newest first. A resend sends the same body with the same webhook-id, so receivers
+          can skip repeats.
+        </Trans>
       </p>
     </div>
   );

@@ -1,15 +1,39 @@
 import { useId, useState } from "react";
-import { KeyRound, Loader2, Pencil, Power, PowerOff, ScrollText, Send, Trash2, TriangleAlert, Webhook } from "lucide-react";
+import {
+  KeyRound,
+  Loader2,
+  Pencil,
+  Power,
+  PowerOff,
+  ScrollText,
+  Send,
+  Trash2,
+  TriangleAlert,
+  Webhook,
+} from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { RotatedWebhookSecret, WebhookEndpointView } from "../../../shared/schemas/webhooks";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { formatDateTime } from "@/lib/format";
 import { DeliveryLog } from "./delivery-log";
 import { disabledReasonText, eventLabel } from "./event-labels";
 import { RotateSecretDialog } from "./rotate-secret-dialog";
-import { FAST_POLL_WINDOW_MS, useDeleteEndpoint, useRotateSecret, useSendTestEvent, useSetEndpointEnabled } from "./use-webhooks";
+import {
+  FAST_POLL_WINDOW_MS,
+  useDeleteEndpoint,
+  useRotateSecret,
+  useSendTestEvent,
+  useSetEndpointEnabled,
+} from "./use-webhooks";
 
 /** One endpoint: its URL, events and state, and everything that can be done to it. */
 export function EndpointCard({
@@ -61,7 +85,9 @@ export function EndpointCard({
               </Badge>
             )}
           </div>
-          {endpoint.description ? <p className="mt-1 break-words text-sm text-muted-foreground">{endpoint.description}</p> : null}
+          {endpoint.description ? (
+            <p className="mt-1 break-words text-sm text-muted-foreground">{endpoint.description}</p>
+          ) : null}
           <ul aria-label={t`Events`} className="mt-2 flex flex-wrap gap-1.5">
             {endpoint.events.map((type) => (
               <li key={type}>
@@ -93,7 +119,9 @@ export function EndpointCard({
       {!endpoint.enabled ? (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border bg-surface-raised/60 p-3 text-sm">
           <p className="min-w-0 flex-1 basis-64">
-            <span className="font-medium">{disabledOn ? <Trans>Disabled on {disabledOn}</Trans> : <Trans>Disabled</Trans>}</span>
+            <span className="font-medium">
+              {disabledOn ? <Trans>Disabled on {disabledOn}</Trans> : <Trans>Disabled</Trans>}
+            </span>
             {endpoint.disabledReason ? `: ${disabledReasonText(endpoint.disabledReason)}` : ""}
             <span className="block text-muted-foreground">
               <Trans>No events (test events included) are sent to it until it is enabled again.</Trans>
@@ -106,7 +134,11 @@ export function EndpointCard({
             aria-label={t`Enable again: ${name}`}
             onClick={() => setEnabled.mutate({ id: endpoint.id, enabled: true })}
           >
-            {setEnabled.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Power aria-hidden="true" />}
+            {setEnabled.isPending ? (
+              <Loader2 className="animate-spin" aria-hidden="true" />
+            ) : (
+              <Power aria-hidden="true" />
+            )}
             <Trans>Enable again</Trans>
           </Button>
         </div>
@@ -114,7 +146,10 @@ export function EndpointCard({
         <p className="flex gap-2 rounded-lg border border-amber-500/30 bg-amber-500/10 p-3 text-sm text-amber-200">
           <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <span>
-            <Trans>Failing since {failingSince}: every delivery since then has failed. After 3 days of failures the endpoint is disabled.</Trans>
+            <Trans>
+              Failing since {failingSince}: every delivery since then has failed. After 3 days of failures the endpoint
+              is disabled.
+            </Trans>
           </span>
         </p>
       ) : null}
@@ -143,7 +178,13 @@ export function EndpointCard({
           <ScrollText aria-hidden="true" />
           <Trans>Delivery log</Trans>
         </Button>
-        <Button type="button" variant="outline" size="sm" aria-label={t`Edit: ${name}`} onClick={() => onEdit(endpoint)}>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          aria-label={t`Edit: ${name}`}
+          onClick={() => onEdit(endpoint)}
+        >
           <Pencil aria-hidden="true" />
           <Trans>Edit</Trans>
         </Button>
@@ -160,11 +201,23 @@ export function EndpointCard({
             <Trans>Disable</Trans>
           </Button>
         ) : null}
-        <Button type="button" variant="outline" size="sm" aria-label={t`Rotate secret: ${name}`} onClick={() => setRotating(true)}>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          aria-label={t`Rotate secret: ${name}`}
+          onClick={() => setRotating(true)}
+        >
           <KeyRound aria-hidden="true" />
           <Trans>Rotate secret</Trans>
         </Button>
-        <Button type="button" variant="outline" size="sm" aria-label={t`Delete: ${name}`} onClick={() => setDeleting(true)}>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          aria-label={t`Delete: ${name}`}
+          onClick={() => setDeleting(true)}
+        >
           <Trash2 aria-hidden="true" />
           <Trans>Delete</Trans>
         </Button>
@@ -202,8 +255,17 @@ export function EndpointCard({
             <Button type="button" variant="outline" onClick={() => setDeleting(false)}>
               <Trans>Cancel</Trans>
             </Button>
-            <Button type="button" variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate(endpoint.id)}>
-              {remove.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
+            <Button
+              type="button"
+              variant="destructive"
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(endpoint.id)}
+            >
+              {remove.isPending ? (
+                <Loader2 className="animate-spin" aria-hidden="true" />
+              ) : (
+                <Trash2 aria-hidden="true" />
+              )}
               <Trans>Delete endpoint</Trans>
             </Button>
           </DialogFooter>

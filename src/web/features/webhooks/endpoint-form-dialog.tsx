@@ -10,7 +10,14 @@ import {
   type WebhookEventType,
 } from "../../../shared/schemas/webhooks";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { fieldErrorId, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { ApiError, errorMessage } from "@/lib/api";
@@ -45,7 +52,14 @@ export function EndpointFormDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-lg">
-        {open ? <EndpointForm endpoint={endpoint} allowsLocal={allowsLocal} onSubmit={onSubmit} onCancel={() => onOpenChange(false)} /> : null}
+        {open ? (
+          <EndpointForm
+            endpoint={endpoint}
+            allowsLocal={allowsLocal}
+            onSubmit={onSubmit}
+            onCancel={() => onOpenChange(false)}
+          />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
@@ -65,7 +79,9 @@ function EndpointForm({
   const { t } = useLingui();
   const [url, setUrl] = useState(endpoint?.url ?? "");
   const [description, setDescription] = useState(endpoint?.description ?? "");
-  const [events, setEvents] = useState<readonly WebhookEventType[]>(endpoint?.events ?? ["video.completed", "video.failed"]);
+  const [events, setEvents] = useState<readonly WebhookEventType[]>(
+    endpoint?.events ?? ["video.completed", "video.failed"],
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
 
@@ -83,7 +99,11 @@ function EndpointForm({
   }
 
   function toggle(type: WebhookEventType, checked: boolean) {
-    setEvents((current) => (checked ? WEBHOOK_EVENT_TYPES.filter((t) => t === type || current.includes(t)) : current.filter((t) => t !== type)));
+    setEvents((current) =>
+      checked
+        ? WEBHOOK_EVENT_TYPES.filter((t) => t === type || current.includes(t))
+        : current.filter((t) => t !== type),
+    );
   }
 
   async function submit(event: FormEvent) {
@@ -93,7 +113,8 @@ function EndpointForm({
       const next: FieldErrors = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
-        if ((field === "url" || field === "description" || field === "events") && !next[field]) next[field] = problemText(field, issue.code);
+        if ((field === "url" || field === "description" || field === "events") && !next[field])
+          next[field] = problemText(field, issue.code);
       }
       setErrors(next);
       return;
@@ -103,7 +124,11 @@ function EndpointForm({
     try {
       await onSubmit(parsed.data);
     } catch (error) {
-      setErrors(error instanceof ApiError && error.code === "webhook_url_refused" ? { url: errorMessage(error) } : { form: errorMessage(error) });
+      setErrors(
+        error instanceof ApiError && error.code === "webhook_url_refused"
+          ? { url: errorMessage(error) }
+          : { form: errorMessage(error) },
+      );
     } finally {
       setPending(false);
     }
@@ -114,11 +139,13 @@ function EndpointForm({
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-5">
       <DialogHeader>
-        <DialogTitle>{endpoint ? <Trans>Edit webhook endpoint</Trans> : <Trans>Add webhook endpoint</Trans>}</DialogTitle>
+        <DialogTitle>
+          {endpoint ? <Trans>Edit webhook endpoint</Trans> : <Trans>Add webhook endpoint</Trans>}
+        </DialogTitle>
         <DialogDescription>
           <Trans>
-            Events are POSTed as JSON to this URL, signed with the endpoint's secret (Standard Webhooks). Any 2xx answer counts as delivered; anything else is
-            retried for about a day.
+            Events are POSTed as JSON to this URL, signed with the endpoint's secret (Standard Webhooks). Any 2xx answer
+            counts as delivered; anything else is retried for about a day.
           </Trans>
         </DialogDescription>
       </DialogHeader>
@@ -183,7 +210,13 @@ function EndpointForm({
           <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" disabled={pending}>
-          {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : endpoint ? <Save aria-hidden="true" /> : <Webhook aria-hidden="true" />}
+          {pending ? (
+            <Loader2 className="animate-spin" aria-hidden="true" />
+          ) : endpoint ? (
+            <Save aria-hidden="true" />
+          ) : (
+            <Webhook aria-hidden="true" />
+          )}
           {endpoint ? <Trans>Save changes</Trans> : <Trans>Add endpoint</Trans>}
         </Button>
       </DialogFooter>

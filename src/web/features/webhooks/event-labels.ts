@@ -24,6 +24,8 @@ const DISABLED_REASONS: Record<keyof typeof WEBHOOK_DISABLED_REASONS, MessageDes
 };
 
 export function disabledReasonText(reason: string): string {
-  const key = (Object.keys(WEBHOOK_DISABLED_REASONS) as (keyof typeof WEBHOOK_DISABLED_REASONS)[]).find((k) => WEBHOOK_DISABLED_REASONS[k] === reason);
+  const key = (Object.keys(WEBHOOK_DISABLED_REASONS) as (keyof typeof WEBHOOK_DISABLED_REASONS)[]).find(
+    (k) => WEBHOOK_DISABLED_REASONS[k] === reason,
+  );
   return key ? i18n._(DISABLED_REASONS[key]) : reason;
 }

@@ -42,7 +42,10 @@ function LowCreditsForm({ threshold }: { threshold: number | null }) {
   }
 
   return (
-    <section aria-labelledby="low-credits-title" className="grid min-w-0 content-start gap-4 rounded-2xl border border-border bg-surface/60 p-5">
+    <section
+      aria-labelledby="low-credits-title"
+      className="grid min-w-0 content-start gap-4 rounded-2xl border border-border bg-surface/60 p-5"
+    >
       <div>
         <h3 id="low-credits-title" className="flex items-center gap-2 font-semibold">
           <BellRing className="size-4 text-violet-300" aria-hidden="true" />
@@ -50,8 +53,8 @@ function LowCreditsForm({ threshold }: { threshold: number | null }) {
         </h3>
         <p className="mt-1 text-sm text-muted-foreground">
           <Trans>
-            When your balance falls below this number of credits, a credits.low event goes to the endpoints that receive it. Leave it empty to turn the alert
-            off.
+            When your balance falls below this number of credits, a credits.low event goes to the endpoints that receive
+            it. Leave it empty to turn the alert off.
           </Trans>
         </p>
       </div>

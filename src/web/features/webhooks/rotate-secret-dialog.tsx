@@ -1,7 +1,14 @@
 import { KeyRound, Loader2 } from "lucide-react";
 import { Trans } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 
 /** Asks before making a new secret (the old one keeps signing for 24 hours beside it). `what`: whose secret, in the active language. */
 export function RotateSecretDialog({
@@ -26,8 +33,8 @@ export function RotateSecretDialog({
           </DialogTitle>
           <DialogDescription>
             <Trans>
-              A new secret for {what} is made and shown once. The current one keeps signing deliveries beside it for 24 hours, so you can update your receiver
-              in between.
+              A new secret for {what} is made and shown once. The current one keeps signing deliveries beside it for 24
+              hours, so you can update your receiver in between.
             </Trans>
           </DialogDescription>
         </DialogHeader>

@@ -26,7 +26,9 @@ export function SecretRevealDialog({ revealed, onClose }: { revealed: RevealedSe
     >
       {previousUntil ? (
         <p className="text-sm text-muted-foreground">
-          <Trans>The previous secret also signs deliveries until {previousUntil}: update your receiver before then.</Trans>
+          <Trans>
+            The previous secret also signs deliveries until {previousUntil}: update your receiver before then.
+          </Trans>
         </p>
       ) : null}
     </ShownOnceDialog>

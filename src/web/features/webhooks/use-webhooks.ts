@@ -32,7 +32,8 @@ export function useWebhooks() {
 }
 
 export const refreshWebhooks = () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.overview });
-const refreshLog = (endpointId: string) => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.attempts(endpointId) });
+const refreshLog = (endpointId: string) =>
+  queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.attempts(endpointId) });
 
 /** Polled every second while something was just sent; every few seconds while a delivery waits for a retry; else every 15 s. */
 const FAST_POLL_MS = 1_000;
@@ -58,7 +59,8 @@ export function useDeliveryLog(endpointId: string, fastUntil: number) {
 /** POST /api/webhooks/endpoints: the answer is the only time the secret is seen. Errors go to the form. */
 export function useCreateEndpoint(onCreated: (created: CreatedWebhookEndpoint) => void) {
   return useMutation({
-    mutationFn: (input: CreateWebhookEndpointInput) => apiCall(createdWebhookEndpointSchema, "POST", `${BASE}/endpoints`, input),
+    mutationFn: (input: CreateWebhookEndpointInput) =>
+      apiCall(createdWebhookEndpointSchema, "POST", `${BASE}/endpoints`, input),
     onSuccess: (created) => {
       onCreated(created);
       void refreshWebhooks();
@@ -77,7 +79,8 @@ function replaceEndpoint(endpoint: WebhookEndpointView) {
 /** PATCH an endpoint (edit, disable, enable). Errors of an edit go to its form; a toggle's to a toast. */
 export function useUpdateEndpoint(onUpdated?: (endpoint: WebhookEndpointView) => void) {
   return useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: UpdateWebhookEndpointInput }) => apiCall(webhookEndpointViewSchema, "PATCH", endpointUrl(id), changes),
+    mutationFn: ({ id, changes }: { id: string; changes: UpdateWebhookEndpointInput }) =>
+      apiCall(webhookEndpointViewSchema, "PATCH", endpointUrl(id), changes),
     onSuccess: (endpoint) => {
       replaceEndpoint(endpoint);
       onUpdated?.(endpoint);
@@ -87,11 +90,14 @@ export function useUpdateEndpoint(onUpdated?: (endpoint: WebhookEndpointView) =>
 
 export function useSetEndpointEnabled() {
   return useMutation({
-    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) => apiCall(webhookEndpointViewSchema, "PATCH", endpointUrl(id), { enabled }),
+    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
+      apiCall(webhookEndpointViewSchema, "PATCH", endpointUrl(id), { enabled }),
     onSuccess: (endpoint) => {
       toast({
         title: endpoint.enabled ? t`Endpoint enabled` : t`Endpoint disabled`,
-        description: endpoint.enabled ? t`New events are delivered to it again.` : t`No events are sent to it until you enable it again.`,
+        description: endpoint.enabled
+          ? t`New events are delivered to it again.`
+          : t`No events are sent to it until you enable it again.`,
       });
       replaceEndpoint(endpoint);
     },
@@ -121,12 +127,17 @@ export function useDeleteEndpoint(onDeleted: () => void) {
 export function useRotateSecret(onRotated: (rotated: RotatedWebhookSecret) => void) {
   return useMutation({
     mutationFn: (id: string | null) =>
-      apiCall(rotatedWebhookSecretSchema, "POST", id === null ? `${BASE}/callback-secret` : `${endpointUrl(id)}/rotate-secret`),
+      apiCall(
+        rotatedWebhookSecretSchema,
+        "POST",
+        id === null ? `${BASE}/callback-secret` : `${endpointUrl(id)}/rotate-secret`,
+      ),
     onSuccess: (rotated) => {
       onRotated(rotated);
       void refreshWebhooks();
     },
-    onError: (error) => toast({ title: t`The secret could not be changed`, description: errorMessage(error), variant: "destructive" }),
+    onError: (error) =>
+      toast({ title: t`The secret could not be changed`, description: errorMessage(error), variant: "destructive" }),
   });
 }
 
@@ -136,17 +147,22 @@ export function useSendTestEvent(onQueued: (endpointId: string) => void) {
     mutationFn: (endpointId: string) => apiCall(webhookQueuedSchema, "POST", `${endpointUrl(endpointId)}/test`),
     // The answer's message is the server's English: the same said here in the active language.
     onSuccess: (_queued, endpointId) => {
-      toast({ title: t`Test event queued`, description: t`Test event queued: it appears in the delivery log in a moment` });
+      toast({
+        title: t`Test event queued`,
+        description: t`Test event queued: it appears in the delivery log in a moment`,
+      });
       onQueued(endpointId);
       void refreshLog(endpointId);
     },
-    onError: (error) => toast({ title: t`The test event could not be sent`, description: errorMessage(error), variant: "destructive" }),
+    onError: (error) =>
+      toast({ title: t`The test event could not be sent`, description: errorMessage(error), variant: "destructive" }),
   });
 }
 
 export function useResendDelivery(endpointId: string, onQueued: () => void) {
   return useMutation({
-    mutationFn: (deliveryId: string) => apiCall(webhookQueuedSchema, "POST", `${BASE}/deliveries/${encodeURIComponent(deliveryId)}/resend`),
+    mutationFn: (deliveryId: string) =>
+      apiCall(webhookQueuedSchema, "POST", `${BASE}/deliveries/${encodeURIComponent(deliveryId)}/resend`),
     onSuccess: () => {
       toast({ title: t`Delivery queued again`, description: t`The event will be sent again in a moment` });
       onQueued();
@@ -172,6 +188,7 @@ export function useSetLowCreditsThreshold() {
       });
       void refreshWebhooks();
     },
-    onError: (error) => toast({ title: t`The alert could not be saved`, description: errorMessage(error), variant: "destructive" }),
+    onError: (error) =>
+      toast({ title: t`The alert could not be saved`, description: errorMessage(error), variant: "destructive" }),
   });
 }

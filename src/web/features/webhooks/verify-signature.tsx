@@ -46,9 +46,10 @@ export function VerifySignature() {
         </h3>
         <p className="mt-1 text-sm text-muted-foreground">
           <Trans>
-            Every delivery follows Standard Webhooks: the headers webhook-id (the event id, the same on every retry and resend, so you can skip repeats),
-            webhook-timestamp (seconds) and webhook-signature (<code>v1,</code> + base64 HMAC-SHA256 of <code>id.timestamp.body</code>, keyed with the
-            base64-decoded secret after <code>whsec_</code>). Check it against the raw body before you trust the event, and answer 2xx quickly.
+            Every delivery follows Standard Webhooks: the headers webhook-id (the event id, the same on every retry and
+            resend, so you can skip repeats), webhook-timestamp (seconds) and webhook-signature (<code>v1,</code> +
+            base64 HMAC-SHA256 of <code>id.timestamp.body</code>, keyed with the base64-decoded secret after{" "}
+            <code>whsec_</code>). Check it against the raw body before you trust the event, and answer 2xx quickly.
           </Trans>
         </p>
       </div>

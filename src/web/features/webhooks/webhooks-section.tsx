@@ -24,7 +24,8 @@ function changesOf(endpoint: WebhookEndpointView, values: EndpointFormValues): U
   const changes: UpdateWebhookEndpointInput = {};
   if (values.url !== endpoint.url) changes.url = values.url;
   if (values.description !== endpoint.description) changes.description = values.description;
-  const sameEvents = values.events.length === endpoint.events.length && values.events.every((e) => endpoint.events.includes(e));
+  const sameEvents =
+    values.events.length === endpoint.events.length && values.events.every((e) => endpoint.events.includes(e));
   if (!sameEvents) changes.events = values.events;
   return changes;
 }
@@ -71,8 +72,8 @@ export function WebhooksSection() {
           </h2>
           <p className="mt-1 max-w-3xl text-sm text-muted-foreground">
             <Trans>
-              Get an HTTPS POST the moment a video is ready, fails or gets its 1080p version, or your balance runs low, instead of polling. Each endpoint has
-              its own signing secret, shown once.
+              Get an HTTPS POST the moment a video is ready, fails or gets its 1080p version, or your balance runs low,
+              instead of polling. Each endpoint has its own signing secret, shown once.
             </Trans>
           </p>
         </div>
@@ -118,7 +119,10 @@ export function WebhooksSection() {
             </p>
           ) : null}
           <div className="grid gap-4 lg:grid-cols-2">
-            <CallbacksCard callbacks={overview.data.callbacks} onRevealed={revealRotated(t`your per-request callbacks`)} />
+            <CallbacksCard
+              callbacks={overview.data.callbacks}
+              onRevealed={revealRotated(t`your per-request callbacks`)}
+            />
             <LowCreditsCard threshold={overview.data.lowCreditsThreshold} />
           </div>
           <VerifySignature />

@@ -50,7 +50,9 @@ export function useAuditLog(filters: AuditFilters) {
   return useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam, signal }) => {
-      const url = pageParam ? `${queryKey[0]}${queryKey[0].includes("?") ? "&" : "?"}cursor=${encodeURIComponent(pageParam)}` : queryKey[0];
+      const url = pageParam
+        ? `${queryKey[0]}${queryKey[0].includes("?") ? "&" : "?"}cursor=${encodeURIComponent(pageParam)}`
+        : queryKey[0];
       return schemaQueryFn(auditPageSchema, url)({ signal });
     },
     initialPageParam: "",

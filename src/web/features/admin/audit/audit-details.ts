@@ -27,7 +27,8 @@ export function formatValue(value: unknown): string {
   return truncateText(JSON.stringify(value), VALUE_MAX);
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 interface FieldChange {
   field: string;

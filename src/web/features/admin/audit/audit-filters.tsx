@@ -13,7 +13,13 @@ import { AUDIT_ACTION_LABELS } from "./audit-labels";
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** Action, admin name (debounced), from and to dates, Clear; a target chosen elsewhere (a user's page) shows as a removable filter. */
-export function AuditFiltersBar({ value, onChange }: { value: AuditFilters; onChange: (next: AuditFilters, options?: { replace?: boolean }) => void }) {
+export function AuditFiltersBar({
+  value,
+  onChange,
+}: {
+  value: AuditFilters;
+  onChange: (next: AuditFilters, options?: { replace?: boolean }) => void;
+}) {
   const { t, i18n } = useLingui();
   // Every action by its label in the active language, in that language's alphabetical order.
   const actionOptions = [
@@ -78,19 +84,38 @@ export function AuditFiltersBar({ value, onChange }: { value: AuditFilters; onCh
           <Label htmlFor="audit-admin">
             <Trans>Admin</Trans>
           </Label>
-          <Input id="audit-admin" type="search" placeholder={t`Admin's username`} autoComplete="off" value={admin} onChange={(e) => setAdmin(e.target.value)} />
+          <Input
+            id="audit-admin"
+            type="search"
+            placeholder={t`Admin's username`}
+            autoComplete="off"
+            value={admin}
+            onChange={(e) => setAdmin(e.target.value)}
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="audit-from">
             <Trans>From</Trans>
           </Label>
-          <Input id="audit-from" type="date" value={value.dateFrom} max={value.dateTo || undefined} onChange={(e) => change({ dateFrom: e.target.value })} />
+          <Input
+            id="audit-from"
+            type="date"
+            value={value.dateFrom}
+            max={value.dateTo || undefined}
+            onChange={(e) => change({ dateFrom: e.target.value })}
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="audit-to">
             <Trans>To</Trans>
           </Label>
-          <Input id="audit-to" type="date" value={value.dateTo} min={value.dateFrom || undefined} onChange={(e) => change({ dateTo: e.target.value })} />
+          <Input
+            id="audit-to"
+            type="date"
+            value={value.dateTo}
+            min={value.dateFrom || undefined}
+            onChange={(e) => change({ dateTo: e.target.value })}
+          />
         </div>
         <Button
           variant="outline"

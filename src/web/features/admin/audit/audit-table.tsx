@@ -10,7 +10,8 @@ import { useAuditLog, type AuditFilters } from "./audit-api";
 import { detailLines } from "./audit-details";
 import { auditActionLabel, targetTypeLabel } from "./audit-labels";
 
-const linkClassName = "rounded text-violet-300 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
+const linkClassName =
+  "rounded text-violet-300 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 function Target({ entry }: { entry: AuditEntryView }) {
   const { t } = useLingui();
@@ -120,8 +121,17 @@ export function AuditList({ filters, caption, empty }: { filters: AuditFilters; 
       <AuditTable entries={entries} caption={caption} />
       {query.hasNextPage ? (
         <div className="flex justify-center">
-          <Button variant="outline" size="sm" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-            {query.isFetchingNextPage ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
+            {query.isFetchingNextPage ? (
+              <LoaderCircle className="animate-spin" aria-hidden="true" />
+            ) : (
+              <ChevronDown aria-hidden="true" />
+            )}
             <Trans>Load older</Trans>
           </Button>
         </div>

@@ -36,8 +36,22 @@ export function DailyBarChart({
       accessibilityLayer={false}
     >
       <CartesianGrid stroke="#27272a" vertical={false} />
-      <XAxis dataKey="day" tickFormatter={formatShortDay} tick={AXIS} tickLine={false} axisLine={{ stroke: "#3f3f46" }} minTickGap={12} />
-      <YAxis tick={AXIS} tickLine={false} axisLine={false} width={56} allowDecimals={false} tickFormatter={(v: number) => formatValue(v)} />
+      <XAxis
+        dataKey="day"
+        tickFormatter={formatShortDay}
+        tick={AXIS}
+        tickLine={false}
+        axisLine={{ stroke: "#3f3f46" }}
+        minTickGap={12}
+      />
+      <YAxis
+        tick={AXIS}
+        tickLine={false}
+        axisLine={false}
+        width={56}
+        allowDecimals={false}
+        tickFormatter={(v: number) => formatValue(v)}
+      />
       <Tooltip
         cursor={{ fill: "rgba(255,255,255,0.04)" }}
         // eslint-disable-next-line lingui/no-unlocalized-strings -- CSS values
@@ -49,7 +63,15 @@ export function DailyBarChart({
       {/* The series in their own order (completed, refunded, failed, in progress), not sorted by name. */}
       <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
       {series.map((s) => (
-        <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} stackId={stacked ? "stack" : undefined} maxBarSize={36} isAnimationActive={false} />
+        <Bar
+          key={s.key}
+          dataKey={s.key}
+          name={s.label}
+          fill={s.color}
+          stackId={stacked ? "stack" : undefined}
+          maxBarSize={36}
+          isAnimationActive={false}
+        />
       ))}
     </BarChart>
   );

@@ -59,7 +59,11 @@ export function DataTable<Row>({
         <thead className="sticky top-0 bg-surface-raised text-xs uppercase tracking-wider text-muted-foreground">
           <tr>
             {columns.map((c) => (
-              <th key={c.header} scope="col" className={cn("whitespace-nowrap px-3 py-2 font-semibold", c.numeric ? "text-right" : "text-left")}>
+              <th
+                key={c.header}
+                scope="col"
+                className={cn("whitespace-nowrap px-3 py-2 font-semibold", c.numeric ? "text-right" : "text-left")}
+              >
                 {c.header}
               </th>
             ))}

@@ -20,7 +20,9 @@ export function formatDay(day: string): string {
 
 /** "2026-03-09" -> "3/9" or "9/3": the charts' axis. */
 export function formatShortDay(day: string): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[activeLocale()], { day: "numeric", month: "numeric" }).format(dayDate(day));
+  return new Intl.DateTimeFormat(INTL_LOCALE[activeLocale()], { day: "numeric", month: "numeric" }).format(
+    dayDate(day),
+  );
 }
 
 /** "35.50", "USD" -> "$35.50" or "35,50 US$"; a code Intl does not take is written after the number. */
@@ -35,7 +37,9 @@ export function formatMoney(amount: string | number, currency: string): string {
 
 /** 0.2222 -> "22.2%"; no finished videos -> "—". */
 export function formatRate(rate: number | null): string {
-  return rate === null ? "—" : formatNumber(rate, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return rate === null
+    ? "—"
+    : formatNumber(rate, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
 /** 45 -> "45 s", 90 -> "1 min 30 s", 4000 -> "1 h 6 min"; none -> "—". */

@@ -2,13 +2,26 @@
 import { LoaderCircle, RefreshCw } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSearchParams } from "wouter";
-import { OVERVIEW_DEFAULT_RANGE, OVERVIEW_RANGES, type AdminOverview, type OverviewRange } from "../../../../shared/schemas/admin-overview";
+import {
+  OVERVIEW_DEFAULT_RANGE,
+  OVERVIEW_RANGES,
+  type AdminOverview,
+  type OverviewRange,
+} from "../../../../shared/schemas/admin-overview";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api";
 import { useAdminOverview } from "./overview-api";
 import { formatCount, formatDay, formatDuration, formatMoney, formatRate, RANGE_PHRASES } from "./overview-format";
 import { RangePicker } from "./range-picker";
-import { CreditsSection, Figure, NewUsersSection, ProviderAccountsSection, RevenueSection, TimesSection, VideosSection } from "./overview-sections";
+import {
+  CreditsSection,
+  Figure,
+  NewUsersSection,
+  ProviderAccountsSection,
+  RevenueSection,
+  TimesSection,
+  VideosSection,
+} from "./overview-sections";
 
 const rangeFrom = (value: string | null): OverviewRange =>
   (OVERVIEW_RANGES as readonly string[]).includes(value ?? "") ? (value as OverviewRange) : OVERVIEW_DEFAULT_RANGE;
@@ -27,13 +40,18 @@ export function OverviewPanel() {
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <RangePicker value={range} onChange={(next) => setParams(next === OVERVIEW_DEFAULT_RANGE ? {} : { range: next })} />
+        <RangePicker
+          value={range}
+          onChange={(next) => setParams(next === OVERVIEW_DEFAULT_RANGE ? {} : { range: next })}
+        />
         {data ? (
           <p className="text-sm text-muted-foreground" aria-live="polite">
             <Trans>
               {from} – {to} (UTC)
             </Trans>
-            {query.isFetching ? <LoaderCircle className="ml-2 inline size-4 animate-spin" aria-label={t`Updating`} /> : null}
+            {query.isFetching ? (
+              <LoaderCircle className="ml-2 inline size-4 animate-spin" aria-label={t`Updating`} />
+            ) : null}
           </p>
         ) : null}
       </div>
@@ -88,15 +106,30 @@ function Overview({ data }: { data: AdminOverview }) {
             .join(" + ")}
         />
         <Figure label={t`Credits sold`} value={formatCount(data.credits.sold)} />
-        <Figure label={t`Credits spent (net)`} value={formatCount(data.credits.netSpent)} detail={t`spent - refunded`} />
+        <Figure
+          label={t`Credits spent (net)`}
+          value={formatCount(data.credits.netSpent)}
+          detail={t`spent - refunded`}
+        />
         <Figure label={t`New users`} value={formatCount(data.newUsers.total)} />
         <Figure label={t`Videos`} value={formatCount(v.total)} detail={t`${inProgress} in progress`} />
         <Figure label={t`Failure rate`} value={formatRate(v.failureRate)} detail={t`failed ÷ finished`} />
-        <Figure label={t`Refund rate`} value={formatRate(v.refundRate)} detail={t`refunded, failed ones included ÷ finished`} />
-        <Figure label={t`Time to video`} value={formatDuration(data.times.toVideo.medianSeconds)} detail={t`median; 95th percentile ${p95}`} />
+        <Figure
+          label={t`Refund rate`}
+          value={formatRate(v.refundRate)}
+          detail={t`refunded, failed ones included ÷ finished`}
+        />
+        <Figure
+          label={t`Time to video`}
+          value={formatDuration(data.times.toVideo.medianSeconds)}
+          detail={t`median; 95th percentile ${p95}`}
+        />
       </dl>
       {isEmpty(data) ? (
-        <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted-foreground" role="status">
+        <p
+          className="rounded-2xl border border-dashed border-border p-8 text-center text-muted-foreground"
+          role="status"
+        >
           {data.range === "today" ? (
             <Trans>Nothing happened today: no payments, credits, new users or videos.</Trans>
           ) : (

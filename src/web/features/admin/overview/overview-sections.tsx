@@ -24,14 +24,35 @@ import {
 
 const MAIN_CURRENCY = "USD";
 const PROVIDER_COLORS: Record<string, string> = { creem: "#e879f9", paypal: "#38bdf8" };
-const OUTCOME_COLORS: Record<VideoOutcome, string> = { completed: "#34d399", refunded: "#fbbf24", failed: "#f87171", inProgress: "#a1a1aa" };
+const OUTCOME_COLORS: Record<VideoOutcome, string> = {
+  completed: "#34d399",
+  refunded: "#fbbf24",
+  failed: "#f87171",
+  inProgress: "#a1a1aa",
+};
 
-const dayColumn = <Row extends { day: string }>(header: string): Column<Row> => ({ header, cell: (r) => formatDay(r.day) });
+const dayColumn = <Row extends { day: string }>(header: string): Column<Row> => ({
+  header,
+  cell: (r) => formatDay(r.day),
+});
 
 /** A chart and its table: side by side on wide screens, one under the other on phones. */
-function ChartAndTable({ chart, table, wideTable = false }: { chart: ReactNode; table: ReactNode; wideTable?: boolean }) {
+function ChartAndTable({
+  chart,
+  table,
+  wideTable = false,
+}: {
+  chart: ReactNode;
+  table: ReactNode;
+  wideTable?: boolean;
+}) {
   return (
-    <div className={cn("grid items-start gap-4", wideTable ? "xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]" : "lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]")}>
+    <div
+      className={cn(
+        "grid items-start gap-4",
+        wideTable ? "xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]" : "lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]",
+      )}
+    >
       {chart}
       {table}
     </div>
@@ -50,7 +71,11 @@ export function RevenueSection({ data }: { data: AdminOverview }) {
     }
     return point;
   });
-  const series: ChartSeries[] = providers.map((p) => ({ key: p, label: providerLabel(p), color: PROVIDER_COLORS[p] ?? "#a78bfa" }));
+  const series: ChartSeries[] = providers.map((p) => ({
+    key: p,
+    label: providerLabel(p),
+    color: PROVIDER_COLORS[p] ?? "#a78bfa",
+  }));
   const usd = (v: number) => formatMoney(v, MAIN_CURRENCY);
   const totals = data.revenue.byProvider;
   const mainTotals = totals.filter((r) => r.currency === MAIN_CURRENCY);
@@ -58,10 +83,16 @@ export function RevenueSection({ data }: { data: AdminOverview }) {
   const caption = t`Revenue per day in ${currency} by payment provider, ${range}`;
   const chartTotals = mainTotals.map((r) => `${providerLabel(r.provider)} ${usd(Number(r.amount))}`).join(", ");
   return (
-    <SectionCard id="overview-revenue" title={t`Revenue by payment provider`} description={t`Completed payments, by the day they were completed (UTC).`}>
+    <SectionCard
+      id="overview-revenue"
+      title={t`Revenue by payment provider`}
+      description={t`Completed payments, by the day they were completed (UTC).`}
+    >
       <ChartAndTable
         chart={
-          <ChartFigure label={t`Bar chart: ${caption}. Totals: ${chartTotals}. The numbers are in the table "${caption}".`}>
+          <ChartFigure
+            label={t`Bar chart: ${caption}. Totals: ${chartTotals}. The numbers are in the table "${caption}".`}
+          >
             <DailyBarChart data={points} series={series} stacked formatValue={usd} />
           </ChartFigure>
         }
@@ -72,9 +103,19 @@ export function RevenueSection({ data }: { data: AdminOverview }) {
             rows={points}
             columns={[
               dayColumn<DayPoint>(t`Day`),
-              ...providers.map((p) => ({ header: providerLabel(p), numeric: true, cell: (r: DayPoint) => usd(Number(r[p])) })),
+              ...providers.map((p) => ({
+                header: providerLabel(p),
+                numeric: true,
+                cell: (r: DayPoint) => usd(Number(r[p])),
+              })),
             ]}
-            footer={{ label: t`Total`, row: Object.assign({ day: "" }, ...mainTotals.map((r) => ({ [r.provider]: Number(r.amount) }))) as DayPoint }}
+            footer={{
+              label: t`Total`,
+              row: Object.assign(
+                { day: "" },
+                ...mainTotals.map((r) => ({ [r.provider]: Number(r.amount) })),
+              ) as DayPoint,
+            }}
           />
         }
       />
@@ -122,7 +163,9 @@ export function CreditsSection({ data }: { data: AdminOverview }) {
       </dl>
       <ChartAndTable
         chart={
-          <ChartFigure label={t`Bar chart: ${caption}. Totals: ${sold} sold, ${spent} spent, ${refunded} refunded. The numbers are in the table "${caption}".`}>
+          <ChartFigure
+            label={t`Bar chart: ${caption}. Totals: ${sold} sold, ${spent} spent, ${refunded} refunded. The numbers are in the table "${caption}".`}
+          >
             <DailyBarChart data={points} series={series} formatValue={formatCount} />
           </ChartFigure>
         }
@@ -133,7 +176,11 @@ export function CreditsSection({ data }: { data: AdminOverview }) {
             rows={points}
             columns={[
               dayColumn<DayPoint>(t`Day`),
-              ...series.map((s) => ({ header: s.label, numeric: true, cell: (r: DayPoint) => formatCount(Number(r[s.key])) })),
+              ...series.map((s) => ({
+                header: s.label,
+                numeric: true,
+                cell: (r: DayPoint) => formatCount(Number(r[s.key])),
+              })),
             ]}
             footer={{ label: t`Total`, row: { day: "", sold: c.sold, spent: c.spent, refunded: c.refunded } }}
           />
@@ -154,7 +201,11 @@ export function NewUsersSection({ data }: { data: AdminOverview }) {
       <ChartAndTable
         chart={
           <ChartFigure label={t`Bar chart: ${caption}. ${total} in total. The numbers are in the table "${caption}".`}>
-            <DailyBarChart data={points} series={[{ key: "count", label: t`New users`, color: "#a78bfa" }]} formatValue={formatCount} />
+            <DailyBarChart
+              data={points}
+              series={[{ key: "count", label: t`New users`, color: "#a78bfa" }]}
+              formatValue={formatCount}
+            />
           </ChartFigure>
         }
         table={
@@ -162,7 +213,10 @@ export function NewUsersSection({ data }: { data: AdminOverview }) {
             caption={caption}
             rowKey={(r) => r.day}
             rows={points}
-            columns={[dayColumn<DayPoint>(t`Day`), { header: t`New users`, numeric: true, cell: (r) => formatCount(Number(r.count)) }]}
+            columns={[
+              dayColumn<DayPoint>(t`Day`),
+              { header: t`New users`, numeric: true, cell: (r) => formatCount(Number(r.count)) },
+            ]}
             footer={{ label: t`Total`, row: { day: "", count: data.newUsers.total } }}
           />
         }
@@ -192,11 +246,21 @@ export function VideosSection({ data }: { data: AdminOverview }) {
     return point;
   });
   const totals = model === ALL_MODELS ? v : v.byModel.find((m) => m.model === model)!;
-  const series: ChartSeries[] = VIDEO_OUTCOMES.map((o) => ({ key: o, label: t(OUTCOME_LABELS[o]), color: OUTCOME_COLORS[o] }));
+  const series: ChartSeries[] = VIDEO_OUTCOMES.map((o) => ({
+    key: o,
+    label: t(OUTCOME_LABELS[o]),
+    color: OUTCOME_COLORS[o],
+  }));
   const caption = t`Videos per day by outcome, ${modelName}, ${range}`;
-  const chartTotals = VIDEO_OUTCOMES.map((o) => `${formatCount(totals[o])} ${t(OUTCOME_LABELS[o]).toLowerCase()}`).join(", ");
+  const chartTotals = VIDEO_OUTCOMES.map((o) => `${formatCount(totals[o])} ${t(OUTCOME_LABELS[o]).toLowerCase()}`).join(
+    ", ",
+  );
   return (
-    <SectionCard id="overview-videos" title={t`Videos`} description={t`Videos submitted, by day (UTC), model and outcome.`}>
+    <SectionCard
+      id="overview-videos"
+      title={t`Videos`}
+      description={t`Videos submitted, by day (UTC), model and outcome.`}
+    >
       {v.byModel.length > 0 ? (
         <ToggleGroup
           type="single"
@@ -220,7 +284,9 @@ export function VideosSection({ data }: { data: AdminOverview }) {
       <ChartAndTable
         wideTable
         chart={
-          <ChartFigure label={t`Stacked bar chart: ${caption}. Totals: ${chartTotals}. The numbers are in the table "${caption}".`}>
+          <ChartFigure
+            label={t`Stacked bar chart: ${caption}. Totals: ${chartTotals}. The numbers are in the table "${caption}".`}
+          >
             <DailyBarChart data={points} series={series} stacked formatValue={formatCount} />
           </ChartFigure>
         }
@@ -231,7 +297,11 @@ export function VideosSection({ data }: { data: AdminOverview }) {
             rows={points}
             columns={[
               dayColumn<DayPoint>(t`Day`),
-              ...VIDEO_OUTCOMES.map((o) => ({ header: t(OUTCOME_LABELS[o]), numeric: true, cell: (r: DayPoint) => formatCount(Number(r[o])) })),
+              ...VIDEO_OUTCOMES.map((o) => ({
+                header: t(OUTCOME_LABELS[o]),
+                numeric: true,
+                cell: (r: DayPoint) => formatCount(Number(r[o])),
+              })),
               { header: t`Total`, numeric: true, cell: (r) => formatCount(Number(r.total)) },
             ]}
             footer={{
@@ -255,7 +325,11 @@ export function VideosSection({ data }: { data: AdminOverview }) {
         rows={v.byModel}
         columns={[
           { header: t`Model`, cell: (r) => modelLabel(r.model) },
-          ...VIDEO_OUTCOMES.map((o) => ({ header: t(OUTCOME_LABELS[o]), numeric: true, cell: (r: (typeof v.byModel)[number]) => formatCount(r[o]) })),
+          ...VIDEO_OUTCOMES.map((o) => ({
+            header: t(OUTCOME_LABELS[o]),
+            numeric: true,
+            cell: (r: (typeof v.byModel)[number]) => formatCount(r[o]),
+          })),
           { header: t`Failure rate`, numeric: true, cell: (r) => formatRate(r.failureRate) },
           { header: t`Refund rate`, numeric: true, cell: (r) => formatRate(r.refundRate) },
         ]}
@@ -263,9 +337,10 @@ export function VideosSection({ data }: { data: AdminOverview }) {
       />
       <p className="mt-3 text-xs text-muted-foreground" id="overview-rate-definitions">
         <Trans>
-          Finished videos are those completed, refunded or failed; those in progress are not in the rates. Failure rate: failed ÷ finished. Refund rate: videos
-          whose credits were given back ÷ finished, where refunds include the automatic refund of every failed video, an admin&apos;s refund of a completed one,
-          and a failed video the provider delivered later. Refunded (outcome): completed, then refunded.
+          Finished videos are those completed, refunded or failed; those in progress are not in the rates. Failure rate:
+          failed ÷ finished. Refund rate: videos whose credits were given back ÷ finished, where refunds include the
+          automatic refund of every failed video, an admin&apos;s refund of a completed one, and a failed video the
+          provider delivered later. Refunded (outcome): completed, then refunded.
         </Trans>
       </p>
     </SectionCard>
@@ -325,7 +400,9 @@ export function ProviderAccountsSection({ data }: { data: AdminOverview }) {
               header: t`Status`,
               cell: (r) => (
                 <span className="flex gap-1.5">
-                  <Badge variant={r.status === "Available" ? "success" : "warning"}>{t(KIE_STATUS_LABELS[r.status])}</Badge>
+                  <Badge variant={r.status === "Available" ? "success" : "warning"}>
+                    {t(KIE_STATUS_LABELS[r.status])}
+                  </Badge>
                   {r.isEnabled ? null : (
                     <Badge variant="secondary">
                       <Trans>Disabled</Trans>

@@ -23,7 +23,11 @@ export function UserTokensCard({ user }: { user: AdminUserDetail }) {
   const tokenName = revoking?.name;
   const maskedToken = revoking?.token;
   return (
-    <SectionCard id="user-tokens-title" title={t`API tokens`} description={t`Automations using a revoked token are refused from then on.`}>
+    <SectionCard
+      id="user-tokens-title"
+      title={t`API tokens`}
+      description={t`Automations using a revoked token are refused from then on.`}
+    >
       {user.apiTokens.length === 0 ? (
         <p className="py-6 text-center text-sm text-muted-foreground">
           <Trans>No API tokens.</Trans>
@@ -44,12 +48,19 @@ export function UserTokensCard({ user }: { user: AdminUserDetail }) {
                       {token.name}
                     </th>
                     <td className={cn(cellClassName, "whitespace-nowrap font-mono text-xs")}>{token.token}</td>
-                    <td className={cn(cellClassName, "whitespace-nowrap text-muted-foreground tabular-nums")}>{formatDateTime(token.createdAt)}</td>
+                    <td className={cn(cellClassName, "whitespace-nowrap text-muted-foreground tabular-nums")}>
+                      {formatDateTime(token.createdAt)}
+                    </td>
                     <td className={cn(cellClassName, "whitespace-nowrap text-muted-foreground tabular-nums")}>
                       {token.lastUsed ? formatDateTime(token.lastUsed) : t`Never`}
                     </td>
                     <td className={cellClassName}>
-                      <Button variant="outline" size="sm" onClick={() => setRevoking(token)} aria-label={t`Revoke API token ${name}`}>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => setRevoking(token)}
+                        aria-label={t`Revoke API token ${name}`}
+                      >
                         <KeyRound aria-hidden="true" />
                         <Trans>Revoke</Trans>
                       </Button>
@@ -67,7 +78,8 @@ export function UserTokensCard({ user }: { user: AdminUserDetail }) {
         title={t`Revoke API token?`}
         description={
           <Trans>
-            Automations using “{tokenName}” ({maskedToken}) stop working at once. {username} can make a new token on their API page.
+            Automations using “{tokenName}” ({maskedToken}) stop working at once. {username} can make a new token on
+            their API page.
           </Trans>
         }
         confirmLabel={t`Revoke`}
@@ -129,7 +141,9 @@ export function UserSessionsCard({ user }: { user: AdminUserDetail }) {
               {user.sessions.map((s) => (
                 <tr key={s.id}>
                   <td className={cn(cellClassName, "whitespace-nowrap tabular-nums")}>{formatDateTime(s.createdAt)}</td>
-                  <td className={cn(cellClassName, "whitespace-nowrap text-muted-foreground tabular-nums")}>{formatDateTime(s.expiresAt)}</td>
+                  <td className={cn(cellClassName, "whitespace-nowrap text-muted-foreground tabular-nums")}>
+                    {formatDateTime(s.expiresAt)}
+                  </td>
                   <td className={cn(cellClassName, "whitespace-nowrap font-mono text-xs")}>{s.ip ?? "—"}</td>
                   <td className={cellClassName} title={s.userAgent ?? undefined}>
                     {browserOf(s.userAgent)}

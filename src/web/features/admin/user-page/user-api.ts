@@ -2,7 +2,11 @@
 import { t, plural } from "@lingui/core/macro";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { adminTransactionsPageSchema } from "../../../../shared/admin-transactions";
-import { adminUserActionSchema, adminUserDetailSchema, adminUserVideosPageSchema } from "../../../../shared/schemas/admin-users";
+import {
+  adminUserActionSchema,
+  adminUserDetailSchema,
+  adminUserVideosPageSchema,
+} from "../../../../shared/schemas/admin-users";
 import { refreshUsers } from "@/features/admin/users-api";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, apiCall, errorMessage, schemaQueryFn } from "@/lib/api";
@@ -30,13 +34,23 @@ export function useAdminUser(userId: string) {
 
 export function useUserVideos(userId: string, page: number) {
   const queryKey = queryKeys.admin.userVideos(userId, page);
-  return useQuery({ queryKey, queryFn: schemaQueryFn(adminUserVideosPageSchema, queryKey[0]), placeholderData: keepPreviousData, staleTime: 0 });
+  return useQuery({
+    queryKey,
+    queryFn: schemaQueryFn(adminUserVideosPageSchema, queryKey[0]),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
 }
 
 /** GET /api/admin/transactions?userId=: the History page's rows, of this user only. */
 export function useUserTransactions(userId: string, page: number) {
   const queryKey = queryKeys.admin.transactions({ userId, page, limit: USER_TRANSACTIONS_PAGE_SIZE });
-  return useQuery({ queryKey, queryFn: schemaQueryFn(adminTransactionsPageSchema, queryKey[0]), placeholderData: keepPreviousData, staleTime: 0 });
+  return useQuery({
+    queryKey,
+    queryFn: schemaQueryFn(adminTransactionsPageSchema, queryKey[0]),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
 }
 
 export function isNotFound(error: unknown): boolean {
@@ -46,14 +60,19 @@ export function isNotFound(error: unknown): boolean {
 /** DELETE /api/admin/users/{id}/sessions: every session of the user ends. */
 export function useSignOutEverywhere(userId: string, onDone: () => void) {
   return useMutation({
-    mutationFn: () => apiCall(adminUserActionSchema, "DELETE", `/api/admin/users/${encodeURIComponent(userId)}/sessions`),
+    mutationFn: () =>
+      apiCall(adminUserActionSchema, "DELETE", `/api/admin/users/${encodeURIComponent(userId)}/sessions`),
     onSuccess: ({ message }) => {
       toast({ title: t`Signed out everywhere`, description: sessionsEnded(message) });
       onDone();
     },
     onError: (error) => {
       const reason = errorMessage(error);
-      toast({ title: t`Sign out failed`, description: t`Failed to sign the user out: ${reason}`, variant: "destructive" });
+      toast({
+        title: t`Sign out failed`,
+        description: t`Failed to sign the user out: ${reason}`,
+        variant: "destructive",
+      });
     },
     onSettled: refreshUsers,
   });
@@ -63,14 +82,22 @@ export function useSignOutEverywhere(userId: string, onDone: () => void) {
 export function useRevokeToken(userId: string, onDone: () => void) {
   return useMutation({
     mutationFn: (tokenId: string) =>
-      apiCall(adminUserActionSchema, "DELETE", `/api/admin/users/${encodeURIComponent(userId)}/api-tokens/${encodeURIComponent(tokenId)}`),
+      apiCall(
+        adminUserActionSchema,
+        "DELETE",
+        `/api/admin/users/${encodeURIComponent(userId)}/api-tokens/${encodeURIComponent(tokenId)}`,
+      ),
     onSuccess: () => {
       toast({ title: t`API token revoked` });
       onDone();
     },
     onError: (error) => {
       const reason = errorMessage(error);
-      toast({ title: t`Revoke failed`, description: t`Failed to revoke the API token: ${reason}`, variant: "destructive" });
+      toast({
+        title: t`Revoke failed`,
+        description: t`Failed to revoke the API token: ${reason}`,
+        variant: "destructive",
+      });
     },
     onSettled: refreshUsers,
   });

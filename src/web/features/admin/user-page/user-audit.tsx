@@ -12,7 +12,10 @@ export function UserAuditCard({ userId, username }: { userId: string; username: 
       id="user-audit-title"
       title={t`Recent admin actions on this user`}
       description={
-        <Link href={`/admin/audit?targetId=${encodeURIComponent(userId)}`} className="text-violet-300 underline-offset-4 hover:underline">
+        <Link
+          href={`/admin/audit?targetId=${encodeURIComponent(userId)}`}
+          className="text-violet-300 underline-offset-4 hover:underline"
+        >
           <Trans>Open in the audit log</Trans>
         </Link>
       }

@@ -41,18 +41,33 @@ export function UserOrdersCard({ user }: { user: AdminUserDetail }) {
             <caption className="sr-only">
               <Trans>{username}'s payment orders, newest first</Trans>
             </caption>
-            <HeaderRow columns={[t`Provider`, t`Package`, t`Amount`, t`Credits`, t`Status`, t`Created`, t`Completed`, t`Failure reason`]} />
+            <HeaderRow
+              columns={[
+                t`Provider`,
+                t`Package`,
+                t`Amount`,
+                t`Credits`,
+                t`Status`,
+                t`Created`,
+                t`Completed`,
+                t`Failure reason`,
+              ]}
+            />
             <tbody className="divide-y divide-border">
               {user.paymentOrders.map((o) => (
                 <tr key={o.id} className="align-top">
                   <td className={cellClassName}>{providerLabel(o.provider)}</td>
                   <td className={cellClassName}>{o.packageName}</td>
-                  <td className={cn(cellClassName, "whitespace-nowrap tabular-nums")}>{formatMoney(o.amount, o.currency)}</td>
+                  <td className={cn(cellClassName, "whitespace-nowrap tabular-nums")}>
+                    {formatMoney(o.amount, o.currency)}
+                  </td>
                   <td className={cn(cellClassName, "tabular-nums")}>{formatCredits(o.credits)}</td>
                   <td className={cellClassName}>
                     <Badge variant={STATUS[o.status].variant}>{t(STATUS[o.status].label)}</Badge>
                   </td>
-                  <td className={cn(cellClassName, "whitespace-nowrap text-muted-foreground tabular-nums")}>{formatDateTime(o.createdAt)}</td>
+                  <td className={cn(cellClassName, "whitespace-nowrap text-muted-foreground tabular-nums")}>
+                    {formatDateTime(o.createdAt)}
+                  </td>
                   <td className={cn(cellClassName, "whitespace-nowrap text-muted-foreground tabular-nums")}>
                     {o.completedAt ? formatDateTime(o.completedAt) : "—"}
                   </td>

@@ -91,7 +91,11 @@ export function BalanceCard({ user }: { user: AdminUserDetail }) {
   const username = user.username;
   const credits = formatCredits(user.credits);
   return (
-    <SectionCard id="user-balance-title" title={t`Balance`} description={t`Disabling a user signs them out everywhere at once.`}>
+    <SectionCard
+      id="user-balance-title"
+      title={t`Balance`}
+      description={t`Disabling a user signs them out everywhere at once.`}
+    >
       <p className="text-4xl font-bold tabular-nums tracking-tight">
         <Trans>
           {credits} <span className="text-base font-medium text-muted-foreground">credits</span>

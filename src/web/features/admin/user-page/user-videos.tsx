@@ -92,12 +92,18 @@ export function UserVideosCard({ userId }: { userId: string }) {
                     const uhd = fileState(v.uhdStatus);
                     return (
                       <tr key={v.id} className="align-top">
-                        <td className={cn(cellClassName, "whitespace-nowrap text-muted-foreground tabular-nums")}>{formatDateTime(v.createdAt)}</td>
+                        <td className={cn(cellClassName, "whitespace-nowrap text-muted-foreground tabular-nums")}>
+                          {formatDateTime(v.createdAt)}
+                        </td>
                         <td className={cn(cellClassName, "max-w-[18rem]")}>
                           <span className="block break-words" title={v.prompt}>
                             {truncateText(v.prompt, PROMPT_MAX)}
                           </span>
-                          {v.errorMessage ? <span className="mt-1 block text-xs text-red-300">{truncateText(v.errorMessage, PROMPT_MAX)}</span> : null}
+                          {v.errorMessage ? (
+                            <span className="mt-1 block text-xs text-red-300">
+                              {truncateText(v.errorMessage, PROMPT_MAX)}
+                            </span>
+                          ) : null}
                         </td>
                         <td className={cn(cellClassName, "whitespace-nowrap")}>
                           {modelLabel(v.model)}
