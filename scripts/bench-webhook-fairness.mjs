@@ -90,17 +90,15 @@ export async function benchStuckEndpoint(db, mods) {
       .values(ids.map((id) => ({ id, userId: who.userId, type: "webhook.test", createdAt: now, fannedOutAt: now })));
     // The host column is the fair sender's (migration 0022); the bench runs on the one before it too.
     const host = "host" in schema.webhookDeliveries ? { host: who.host } : {};
-    await db
-      .insert(schema.webhookDeliveries)
-      .values(
-        ids.map((id) => ({
-          eventId: id,
-          endpointId: who.endpointId,
-          payload: JSON.stringify({ id, type: "webhook.test" }),
-          nextAttemptAt: now,
-          ...host,
-        })),
-      );
+    await db.insert(schema.webhookDeliveries).values(
+      ids.map((id) => ({
+        eventId: id,
+        endpointId: who.endpointId,
+        payload: JSON.stringify({ id, type: "webhook.test" }),
+        nextAttemptAt: now,
+        ...host,
+      })),
+    );
   };
   const render = () => Promise.reject(new Error("test events only"));
   const sender = new WebhookSender(db, secretBox, render, { ...DEFAULT_WEBHOOK_OPTIONS, allowLocal: true });

@@ -1,4 +1,4 @@
-// Runs the Vitest suite (the server's tests and the web app's, tests/web) on embedded PGlite, then
+// Runs the Vitest suite (the server's unit and integration tests and the web app's) on embedded PGlite, then
 // the server's integration tests once more on PostgreSQL when
 // TEST_DATABASE_URL is set (each test database there starts as a copy of a template migrated
 // once per run: tests/helpers/global-setup.ts). `npm test` runs the same steps through
@@ -9,11 +9,11 @@ import { fileURLToPath } from "node:url";
 /** The integration steps: a label, the Vitest arguments and the environment of each. */
 export function integrationSteps(env = process.env) {
   const { TEST_DATABASE_URL, ...envWithoutPg } = env;
-  const steps = [{ label: "integration and web tests on PGlite", args: ["run"], env: envWithoutPg }];
+  const steps = [{ label: "unit, integration and web tests on PGlite", args: ["run"], env: envWithoutPg }];
   if (TEST_DATABASE_URL) {
     steps.push({
       label: `integration on PostgreSQL (${new URL(TEST_DATABASE_URL).host})`,
-      args: ["run", "tests/integration"],
+      args: ["run", "--project", "integration"],
       env,
     });
   }

@@ -71,6 +71,27 @@ describe("message catalogues", () => {
     expect(problems).toEqual([]);
   });
 
+  // The catalogues a page loads are merged into one set of messages, so a message translated two
+  // ways would read as whichever catalogue loaded last (an admin button's text and its name could
+  // then disagree).
+  it("translate a message shared by several catalogues the same way in each", () => {
+    const problems: string[] = [];
+    for (const locale of LOCALES) {
+      const seen = new Map<string, { catalog: string; translation: string }>();
+      for (const name of CATALOGS) {
+        for (const { key, translation } of readCatalog(locale, name)) {
+          const first = seen.get(key);
+          if (!first) seen.set(key, { catalog: name, translation });
+          else if (first.translation !== translation)
+            problems.push(
+              `${locale}: "${key}" is "${first.translation}" in ${first.catalog}, "${translation}" in ${name}`,
+            );
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   it("reads arguments the way the test relies on", () => {
     expect(argumentsOf("{count, plural, one {# video by {name}} other {# videos}} <0>here</0>")).toEqual([
       "arg:name",

@@ -1,0 +1,29 @@
+import type { KnipConfig } from "knip";
+
+/**
+ * The dead-code check (decision 0072), run by `npm run lint`: unused files, exports, types and
+ * dependencies. Knip's plugins read the Vite, Vitest, Playwright, ESLint, Lingui and Drizzle
+ * configs and package.json's scripts; the entries below are the rest. `.ci/run` runs `npm test`
+ * (scripts/test.mjs) and the Dockerfile runs `npm run build` and dist/ of src/server/main.ts:
+ * knip reads neither, so what they start is listed here. An export kept on purpose though no module
+ * imports it carries a `@public` JSDoc tag instead of an entry here.
+ */
+const config: KnipConfig = {
+  entry: [
+    // The server: `npm start` and the Dockerfile run its build, `npm run dev` and the tests run it with tsx.
+    "src/server/main.ts",
+    // `npm run backup` and `npm run restore` import its build (scripts/backup.mjs).
+    "src/server/ops/backup-cli.ts",
+    // Built with `vite build --ssr prerender.tsx` (scripts/build.mjs).
+    "src/web/prerender.tsx",
+    // package.json's scripts and the helpers they start (bench-webhooks.mjs spawns its receiver).
+    "scripts/*.{mjs,ts}",
+  ],
+  // A .d.mts declares the types of the .mjs beside it for tsc; knip resolves imports of `x.mjs` to
+  // the JavaScript, so the declarations would look unused.
+  ignore: ["scripts/*.d.mts", "tests/fakes/*.d.mts"],
+  // scripts/bench.mjs runs node_modules/.bin/lighthouse by its path.
+  ignoreDependencies: ["lighthouse"],
+};
+
+export default config;
