@@ -1,5 +1,5 @@
 /** What the audit log records (decision 0052): every admin action, by a stable name, with its label for the page's filter. */
-export const AUDIT_ACTIONS = {
+const AUDIT_ACTIONS = {
   "admin.sign_in": "Admin signed in",
   "settings.update": "Settings changed",
   "telegram.update": "Telegram settings changed",
@@ -7,7 +7,7 @@ export const AUDIT_ACTIONS = {
   "package.create": "Credit package added",
   "package.update": "Credit package changed",
   "package.delete": "Credit package deleted",
-  "user.credits": "Credits set",
+  "user.credits": "Credits changed",
   "user.enable": "User enabled",
   "user.disable": "User disabled",
   "user.sign_out": "User signed out everywhere",
@@ -21,6 +21,12 @@ export const AUDIT_ACTIONS = {
   "videos.delete_failed": "Failed videos deleted",
   "export.users": "Users exported",
   "export.transactions": "Transactions exported",
+  "legal.update": "Legal page changed",
+  "showcase.update": "Showcase changed",
+  "payment.refund": "Payment refunded",
+  "payment.chargeback": "Chargeback lost",
+  "payment.dispute_opened": "Chargeback opened",
+  "payment.dispute_resolved": "Dispute decided",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

@@ -18,6 +18,8 @@ export const ERROR_STATUS = {
   invalid_api_token: 401,
   insufficient_credits: 402,
   payment_declined: 402,
+  /** Credits owed for a refunded payment, or a payment under dispute (decision 0084): no spending until settled. */
+  account_on_hold: 402,
   forbidden: 403,
   admin_required: 403,
   /** A state-changing request from another website. */

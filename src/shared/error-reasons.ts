@@ -16,6 +16,7 @@ export const ERROR_REASONS = [
   "video_still_generating",
   "video_not_shareable",
   "video_already_refunded",
+  "no_4k_charge",
   "uhd_needs_finished_video",
   "uhd_exists",
   "uhd_in_progress",
@@ -31,11 +32,19 @@ export const ERROR_REASONS = [
   "token_limit",
   "webhook_limit",
   "package_unavailable",
+  "legal_text_too_long",
+  "showcase_video_unavailable",
   "checkout_failed",
   "live_stream_limit",
   "database_unavailable",
   "path_too_long",
   "web_price_needs_web_app",
+  "balance_changed",
+  "credits_below_zero",
+  "kie_key_refused",
+  "kie_unreachable",
+  "credits_owed",
+  "payment_disputed",
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

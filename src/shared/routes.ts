@@ -16,6 +16,10 @@ export const SPA_ROUTES = [
   "/my-creations",
   "/api",
   "/contact",
+  // The legal pages (shared/legal-pages.ts; decision 0079).
+  "/terms",
+  "/privacy",
+  "/refunds",
   "/login",
   "/my-account",
   "/admin",

@@ -14,7 +14,7 @@ export function trimEndWhere(text: string, cut: (char: string) => boolean): stri
 }
 
 /** `text` without the characters at its start for which `cut` holds. */
-export function trimStartWhere(text: string, cut: (char: string) => boolean): string {
+function trimStartWhere(text: string, cut: (char: string) => boolean): string {
   let start = 0;
   while (start < text.length && cut(text.charAt(start))) start++;
   return start === 0 ? text : text.slice(start);

@@ -47,8 +47,9 @@ export interface Fixtures {
   spareTaskId: string;
   /** An API token row of the owner (deleted by its DELETE case: made again per case). */
   tokenId: string;
-  /** A PayPal order of the owner. */
+  /** A PayPal order of the owner: PayPal's id, and ours. */
   paypalOrderId: string;
+  paymentOrderId: string;
   /** A user the admin cases change. */
   targetUserId: string;
   packageId: string;
@@ -102,7 +103,9 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: "GET", route: "/readyz", request: () => ({ url: "/readyz" }) },
   { method: "GET", route: "/metrics", request: () => ({ url: "/metrics" }) },
   { method: "GET", route: "/api/contact", request: () => ({ url: "/api/contact" }) },
+  { method: "GET", route: "/api/legal/:page/:locale", request: () => ({ url: "/api/legal/terms/vi" }) },
   { method: "GET", route: "/api/pricing/current", request: () => ({ url: "/api/pricing/current" }) },
+  { method: "GET", route: "/api/showcase", request: () => ({ url: "/api/showcase" }) },
   { method: "GET", route: "/api/credit-packages", request: () => ({ url: "/api/credit-packages" }) },
   { method: "GET", route: "/api/settings/payment-methods", request: () => ({ url: "/api/settings/payment-methods" }) },
   { method: "GET", route: "/api/openapi.json", request: () => ({ url: "/api/openapi.json" }) },
@@ -146,6 +149,18 @@ export const ROUTE_CASES: RouteCase[] = [
     route: "/api/callbacks/kie",
     accepts: reachedRoute,
     request: (f) => ({ url: "/api/callbacks/kie", body: { code: 200, data: { taskId: f.taskId } } }),
+  },
+  {
+    method: "POST",
+    route: "/paypal/webhook",
+    accepts: (status, body) => status === 401 && body.includes("not configured"),
+    request: () => ({
+      url: "/paypal/webhook",
+      raw: {
+        contentType: "application/json",
+        payload: JSON.stringify({ event_type: "PAYMENT.CAPTURE.REFUNDED", resource: {} }),
+      },
+    }),
   },
   {
     method: "POST",
@@ -202,6 +217,13 @@ export const ROUTE_CASES: RouteCase[] = [
     route: "/v/:shareId",
     accepts: (status) => status === 404,
     request: () => ({ url: "/v/nothing-shared-here" }),
+  },
+  // Public: a shared video's picture (decision 0083); nothing is shared under this id.
+  {
+    method: "GET",
+    route: "/media/shares/:file",
+    accepts: (status) => status === 404,
+    request: () => ({ url: "/media/shares/nothing-shared-here.jpg" }),
   },
   {
     method: "POST",
@@ -367,7 +389,10 @@ export const ROUTE_CASES: RouteCase[] = [
   {
     method: "PUT",
     route: "/api/admin/users/:userId/credits",
-    request: (f) => ({ url: `/api/admin/users/${f.targetUserId}/credits`, body: { credits: 7 } }),
+    request: (f) => ({
+      url: `/api/admin/users/${f.targetUserId}/credits`,
+      body: { change: "add", amount: 7, reason: "route case", expectedCredits: 0 },
+    }),
   },
   { method: "GET", route: "/api/admin/users/:userId", request: (f) => ({ url: `/api/admin/users/${f.targetUserId}` }) },
   {
@@ -391,6 +416,7 @@ export const ROUTE_CASES: RouteCase[] = [
     request: () => ({ url: "/api/admin/audit-log?action=settings.update" }),
   },
   { method: "GET", route: "/api/admin/overview", request: () => ({ url: "/api/admin/overview?range=30d" }) },
+  { method: "GET", route: "/api/admin/overview/setup", request: () => ({ url: "/api/admin/overview/setup" }) },
   { method: "GET", route: "/api/admin/settings", request: () => ({ url: "/api/admin/settings" }) },
   {
     method: "PUT",
@@ -409,6 +435,18 @@ export const ROUTE_CASES: RouteCase[] = [
     request: () => ({ url: "/api/test-telegram", body: {} }),
   },
   { method: "GET", route: "/api/admin/credit-packages", request: () => ({ url: "/api/admin/credit-packages" }) },
+  { method: "GET", route: "/api/admin/legal", request: () => ({ url: "/api/admin/legal" }) },
+  { method: "GET", route: "/api/admin/showcase", request: () => ({ url: "/api/admin/showcase" }) },
+  {
+    method: "PUT",
+    route: "/api/admin/showcase",
+    request: () => ({ url: "/api/admin/showcase", body: { videos: [] } }),
+  },
+  {
+    method: "PUT",
+    route: "/api/admin/legal/:page/:locale",
+    request: () => ({ url: "/api/admin/legal/refunds/en", body: { markdown: "## Refunds\n\nAsk us." } }),
+  },
   {
     method: "POST",
     route: "/api/admin/credit-packages",
@@ -443,6 +481,25 @@ export const ROUTE_CASES: RouteCase[] = [
     request: (f) => ({ url: `/api/admin/kie-apis/${f.kieApiId}/check-credits`, body: {} }),
   },
   {
+    method: "POST",
+    route: "/api/admin/payment-orders/:orderId/refund",
+    // The fixture order was never paid: the route answers for itself.
+    accepts: (status, body) => status === 409 && body.includes("completed payment"),
+    request: (f) => ({
+      url: `/api/admin/payment-orders/${f.paymentOrderId}/refund`,
+      body: { amount: "1.00", reason: "route case", expectedRefundedCents: 0 },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/payment-orders/:orderId/dispute",
+    accepts: (status, body) => status === 409 && body.includes("PayPal decides"),
+    request: (f) => ({
+      url: `/api/admin/payment-orders/${f.paymentOrderId}/dispute`,
+      body: { disputeId: "PP-D-CASE", outcome: "won", reason: "route case" },
+    }),
+  },
+  {
     method: "GET",
     route: "/api/admin/transactions",
     request: () => ({ url: "/api/admin/transactions?page=1&limit=20" }),
@@ -463,7 +520,7 @@ export const ROUTE_CASES: RouteCase[] = [
     method: "POST",
     route: "/api/video/:taskId/refund",
     accepts: reachedRoute,
-    request: (f) => ({ url: `/api/video/${f.taskId}/refund`, body: {} }),
+    request: (f) => ({ url: `/api/video/${f.taskId}/refund`, body: { reason: "route case" } }),
   },
   {
     method: "POST",
@@ -508,6 +565,12 @@ export const ROUTE_CASES: RouteCase[] = [
     request: () => ({ url: "/api/user/language", body: { language: "vi" } }),
   },
   { method: "DELETE", route: "/api/user/sessions", request: () => ({ url: "/api/user/sessions" }) },
+  // Someone else's ids are only reported missing (tests/integration/video-gallery.test.ts).
+  {
+    method: "POST",
+    route: "/api/videos/bulk-delete",
+    request: () => ({ url: "/api/videos/bulk-delete", body: { taskIds: ["no-such-video"] } }),
+  },
   {
     method: "DELETE",
     route: "/api/videos/:taskId",
@@ -518,7 +581,7 @@ export const ROUTE_CASES: RouteCase[] = [
 ];
 
 /** Routes with no input and nothing to authorize: the landing page's sample clips (static files). */
-export const isStaticFile = (entry: RouteAccessEntry): boolean => entry.url.startsWith("/media/showcase/");
+const isStaticFile = (entry: RouteAccessEntry): boolean => entry.url.startsWith("/media/showcase/");
 
 export const caseKey = (c: { method: string; route?: string; url?: string }) => `${c.method} ${c.route ?? c.url}`;
 
@@ -590,7 +653,7 @@ export async function startRouteCaseApp(): Promise<{
 }
 
 /** The people and the rows the cases point at. */
-export async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People; fixtures: Fixtures }> {
+async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People; fixtures: Fixtures }> {
   const db = t.database.db;
   const adminClient = await signInAdmin(t);
   const owner = await person(t, 500);
@@ -691,6 +754,7 @@ export async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People
     )[0]!.taskId,
     tokenId: (await issueToken(db, owner.id)).id,
     paypalOrderId: order!.providerOrderId!,
+    paymentOrderId: order!.id,
     targetUserId: target.id,
     packageId: pkg!.id,
     kieApiId: account!.id,

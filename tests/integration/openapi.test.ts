@@ -4,21 +4,21 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  N8N_STATUSES,
-  n8nErrorSchema,
-  n8nGenerateResultSchema,
-  n8nGenerateSchema,
-  n8nVideoStatusSchema,
-} from "../../src/shared/automation.js";
+  AUTOMATION_STATUSES,
+  automationErrorSchema,
+  automationGenerateResultSchema,
+  automationGenerateSchema,
+  automationVideoStatusSchema,
+} from "../../src/shared/schemas/automation.js";
 import { SEED_MAX, SEED_MIN } from "../../src/shared/videos.js";
 import { ASPECT_RATIOS, MODELS } from "../../src/shared/catalogue.js";
 import {
   automationOpenApiDocument,
   committedFullOpenApiText,
   committedOpenApiText,
-  PLACEHOLDER_SERVER_URL,
 } from "../../src/server/features/automation/openapi.js";
-import { fullOpenApiDocument } from "../../src/server/http/openapi.js";
+import { fullOpenApiDocument, PLACEHOLDER_SERVER_URL } from "../../src/server/http/openapi.js";
+import type { RouteContract } from "../../src/shared/api/contract.js";
 import { Client, createTestApp, type TestApp } from "../helpers/test-app.js";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -136,6 +136,31 @@ describe("GET /api/openapi.json", () => {
     }
   });
 
+  it("serves every API route from a shared contract, and every contract once (decision 0069)", async () => {
+    const contractsDir = path.resolve(import.meta.dirname, "../../src/shared/api");
+    const contracts: string[] = [];
+    for (const file of fs.readdirSync(contractsDir).filter((f) => f.endsWith(".ts") && f !== "contract.ts")) {
+      const module = (await import(path.join(contractsDir, file))) as Record<string, Record<string, RouteContract>>;
+      for (const group of Object.values(module)) {
+        if (group && typeof group === "object")
+          for (const c of Object.values(group))
+            if (c && typeof c.path === "string") contracts.push(`${c.method} ${c.path}`);
+      }
+    }
+    expect(new Set(contracts).size, "two contracts for one route").toBe(contracts.length);
+    expect(
+      contracts.filter((c) => !t.app.contractRoutes.has(c)),
+      "contracts the server does not serve",
+    ).toEqual([]);
+    const api = t.app.routeAccessTable
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((r) => !r.startsWith("HEAD ") && !t.app.nonApiRoutes.has(r));
+    expect(
+      api.filter((r) => !t.app.contractRoutes.has(r)),
+      "API routes registered without a shared contract",
+    ).toEqual([]);
+  });
+
   it("matches the app's routes: every documented operation exists, every automation route is documented", () => {
     const doc = buildOpenApiDocument(PUBLIC_URL);
     // Path parameter names must match too: {taskId} is :taskId.
@@ -187,9 +212,9 @@ describe("the document's content", () => {
     expect(s.GenerateRequest.properties.aspectRatio).toMatchObject({ enum: [...ASPECT_RATIOS], default: "16:9" });
     expect(s.GenerateRequest.properties.seeds).toMatchObject({ minimum: SEED_MIN, maximum: SEED_MAX });
     expect(s.GenerateRequest.properties.prompt.examples).toHaveLength(1);
-    expect(s.VideoStatus.properties.status.enum).toEqual([...N8N_STATUSES]);
-    expect(s.VideoStatus.required).toEqual(Object.keys(n8nVideoStatusSchema.shape));
-    expect(s.GenerateResult.required).toEqual(Object.keys(n8nGenerateResultSchema.shape));
+    expect(s.VideoStatus.properties.status.enum).toEqual([...AUTOMATION_STATUSES]);
+    expect(s.VideoStatus.required).toEqual(Object.keys(automationVideoStatusSchema.shape));
+    expect(s.GenerateResult.required).toEqual(Object.keys(automationGenerateResultSchema.shape));
     expect(s.Error.properties.success.const).toBe(false);
     // OpenAPI 3.1 wants JSON Schema `examples`; the zod metadata's `example` must not leak through.
     expect(JSON.stringify(s)).not.toContain('"example"');
@@ -214,7 +239,7 @@ describe("the document's content", () => {
       const r = deref(doc, response);
       expect(r.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
       for (const example of Object.values(r.content["application/json"].examples as Json)) {
-        expect(n8nErrorSchema.safeParse(example.value).success, `${code} example`).toBe(true);
+        expect(automationErrorSchema.safeParse(example.value).success, `${code} example`).toBe(true);
       }
     }
     expect(deref(doc, deref(doc, generate["429"]).headers["Retry-After"]).schema.type).toBe("integer");
@@ -269,15 +294,15 @@ describe("the document's content", () => {
     const generate = op("/api/n8n/generate", "POST");
     const requests = Object.values(generate.requestBody.content["application/json"].examples as Json);
     expect(requests.length).toBeGreaterThanOrEqual(2);
-    for (const example of requests) expect(n8nGenerateSchema.safeParse(example.value).error).toBeUndefined();
+    for (const example of requests) expect(automationGenerateSchema.safeParse(example.value).error).toBeUndefined();
     for (const example of Object.values(generate.responses["200"].content["application/json"].examples as Json)) {
-      expect(n8nGenerateResultSchema.strict().safeParse(example.value).error).toBeUndefined();
+      expect(automationGenerateResultSchema.strict().safeParse(example.value).error).toBeUndefined();
     }
     const statuses = Object.values(
       op("/api/n8n/video-status/{taskId}", "GET").responses["200"].content["application/json"].examples as Json,
     );
-    expect(new Set(statuses.map((e) => e.value.status))).toEqual(new Set(N8N_STATUSES));
+    expect(new Set(statuses.map((e) => e.value.status))).toEqual(new Set(AUTOMATION_STATUSES));
     for (const example of statuses)
-      expect(n8nVideoStatusSchema.strict().safeParse(example.value).error).toBeUndefined();
+      expect(automationVideoStatusSchema.strict().safeParse(example.value).error).toBeUndefined();
   });
 });

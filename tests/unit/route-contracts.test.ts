@@ -1,10 +1,11 @@
 /** Each route is one declaration (decision 0040): no response schema, no start; input and output follow the schemas. */
-import Fastify from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { registerErrorHandler } from "../../src/server/http/errors.js";
-import { registerRouteContracts, useNonApiScope } from "../../src/server/http/route-contract.js";
+import { registerRouteContracts, serve, useNonApiScope } from "../../src/server/http/route-contract.js";
+import { defineRoute, errors } from "../../src/shared/api/contract.js";
 
 function appWithContracts() {
   const app = Fastify();
@@ -76,5 +77,69 @@ describe("route contracts", () => {
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain("many");
     await app.close();
+  });
+});
+
+const thingApi = {
+  rename: defineRoute({
+    method: "PUT",
+    path: "/api/things/:thingId",
+    tags: ["Things"],
+    summary: "Rename a thing",
+    params: z.object({ thingId: z.string() }),
+    body: z.object({ name: z.string().min(1, "name is required") }),
+    responses: { 200: z.object({ id: z.string(), name: z.string() }), ...errors(400) },
+  }),
+};
+
+/** Never run: the server's typecheck compiles it, and each `@ts-expect-error` fails the day `serve` accepts it. */
+export function serveTypeChecks(app: FastifyInstance): void {
+  serve(app, thingApi.rename, { access: "user" }, async (request) => ({
+    id: request.params.thingId,
+    name: request.body.name,
+  }));
+  // @ts-expect-error -- a path parameter the contract does not name
+  serve(app, thingApi.rename, { access: "user" }, async (request) => ({ id: request.params.id, name: "x" }));
+  // @ts-expect-error -- a body field the contract does not have
+  serve(app, thingApi.rename, { access: "user" }, async (request) => ({ id: "x", name: request.body.title }));
+  // @ts-expect-error -- an answer the response schema does not describe
+  serve(app, thingApi.rename, { access: "user" }, async () => ({ id: "x", title: "y" }));
+}
+
+describe("serving a shared contract", () => {
+  it("validates with the contract's schemas and answers with its response schema", async () => {
+    const app = appWithContracts();
+    serve(app, thingApi.rename, {}, async (request) => ({
+      id: request.params.thingId,
+      name: request.body.name,
+      extra: 1,
+    }));
+    const ok = await app.inject({ method: "PUT", url: "/api/things/t1", payload: { name: "Fox" } });
+    expect(ok.json()).toEqual({ id: "t1", name: "Fox" });
+    const bad = await app.inject({ method: "PUT", url: "/api/things/t1", payload: { name: "" } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ message: "name is required" });
+    expect(app.contractRoutes.has("PUT /api/things/:thingId")).toBe(true);
+  });
+
+  it("takes a scope's prefix off the full path, and refuses a contract outside it", async () => {
+    const app = appWithContracts();
+    await app.register(
+      async (scope) => {
+        serve(scope, thingApi.rename, {}, async (request) => ({ id: request.params.thingId, name: request.body.name }));
+      },
+      { prefix: "/api/things" },
+    );
+    expect((await app.inject({ method: "PUT", url: "/api/things/t2", payload: { name: "Owl" } })).json()).toEqual({
+      id: "t2",
+      name: "Owl",
+    });
+    const other = Fastify();
+    registerRouteContracts(other);
+    await expect(
+      other.register(async (scope) => serve(scope, thingApi.rename, {}, async () => ({ id: "x", name: "y" })), {
+        prefix: "/api/admin",
+      }),
+    ).rejects.toThrow("Route PUT /api/things/:thingId is served in a scope under /api/admin");
   });
 });

@@ -25,7 +25,7 @@ declare module "fastify" {
 }
 
 /** lastUsed is written at most this often per token, so polling stays a read. */
-export const LAST_USED_RESOLUTION_MS = 60_000;
+const LAST_USED_RESOLUTION_MS = 60_000;
 
 /** `veo_` + 32 random bytes in base64url (43 characters); see features/api-tokens/service.ts. */
 const TOKEN_SHAPE = new RegExp(`^${TOKEN_PREFIX}[A-Za-z0-9_-]{43}$`);
@@ -40,7 +40,7 @@ export const BEARER_MESSAGES = {
 } as const;
 
 /** The token's user, or a 401 saying what is wrong with the header. Never echoes the token. */
-export async function authenticateBearer(db: Db, header: string | undefined, now = new Date()): Promise<TokenUser> {
+async function authenticateBearer(db: Db, header: string | undefined, now = new Date()): Promise<TokenUser> {
   const token = tokenFromHeader(header);
   const row = await findTokenOwner(db, sha256Hex(token));
   if (!row) throw unauthorized(BEARER_MESSAGES.unknown, "invalid_api_token");

@@ -7,7 +7,7 @@ import { codeForStatus, ERROR_STATUS, type ErrorCode } from "../../shared/error-
 import type { z } from "zod";
 import { pgErrorOf } from "../db/connect.js";
 import { isDatabaseUnreachable, OUTAGE_MESSAGE, OUTAGE_RETRY_AFTER_SECONDS, OutageLog } from "../db/outage.js";
-import { reasoned } from "../../shared/error-reasons.js";
+import { reasoned, type ErrorParams, type ErrorReason } from "../../shared/error-reasons.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -19,18 +19,33 @@ declare module "fastify" {
 /** character_not_in_repertoire (a NUL), untranslatable_character. */
 const UNSTORABLE_TEXT = new Set(["22021", "22P05"]);
 
+/** What an error carries besides its code and message: its answer's headers and the body's extra fields. */
+export interface AppErrorOptions {
+  headers?: Record<string, string>;
+  /** A finer key where one code covers several situations (`reasoned(...)` gives it with its params). */
+  reason?: ErrorReason;
+  params?: ErrorParams;
+  /** What to do next (payment errors). */
+  suggestion?: string;
+  /** Quote it when reporting an internal error. */
+  requestId?: string;
+}
+
 export class AppError extends Error {
   readonly status: number;
+  readonly headers: Record<string, string>;
+  /** The body's fields beside `message` and `code`. */
+  readonly extra: Omit<AppErrorOptions, "headers">;
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly headers: Record<string, string> = {},
-    /** More fields for the body, e.g. a payment error's `suggestion`. */
-    readonly extra: Record<string, unknown> = {},
+    { headers = {}, ...extra }: AppErrorOptions = {},
   ) {
     super(message);
     this.name = "AppError";
     this.status = ERROR_STATUS[code];
+    this.headers = headers;
+    this.extra = extra;
   }
 }
 
@@ -84,12 +99,10 @@ export function toAppError(err: FastifyError | AppError, request: FastifyRequest
     // Once per outage, not once per request (decision 0057).
     if (request.server.databaseOutage.down())
       request.log.warn({ err }, "database unreachable: answering 503 until a connection is made again");
-    return new AppError(
-      "service_unavailable",
-      OUTAGE_MESSAGE,
-      { "retry-after": String(OUTAGE_RETRY_AFTER_SECONDS) },
-      reasoned("database_unavailable"),
-    );
+    return new AppError("service_unavailable", OUTAGE_MESSAGE, {
+      headers: { "retry-after": String(OUTAGE_RETRY_AFTER_SECONDS) },
+      ...reasoned("database_unavailable"),
+    });
   }
   // Text the database cannot store, should it get past the input guard: the caller's mistake.
   if (UNSTORABLE_TEXT.has(pgErrorOf(err)?.code ?? ""))
@@ -98,7 +111,7 @@ export function toAppError(err: FastifyError | AppError, request: FastifyRequest
   if (status < 500) return new AppError(codeForStatus(status), FRAMEWORK_MESSAGES[err.code] ?? err.message);
   // The error's class and SQLSTATE, never bound values (logger.ts); the request id is on the line.
   request.log.error({ err, route: request.routeOptions.url, method: request.method }, "unhandled error");
-  return new AppError("internal_error", "Internal server error", {}, { requestId: request.id });
+  return new AppError("internal_error", "Internal server error", { requestId: request.id });
 }
 
 /** The body of an error: `{message, code}` and the error's extra fields (a suggestion, a request id). */

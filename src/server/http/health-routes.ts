@@ -5,32 +5,11 @@
  */
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { ERROR_CODES } from "../../shared/schemas/api-error.js";
+import { siteApi } from "../../shared/api/site.js";
 import type { Db } from "../db/connect.js";
 import type { LiveEvents } from "../events/live-events.js";
 import type { BackgroundJobs } from "../jobs/background-jobs.js";
-
-const health = z
-  .object({
-    ok: z.boolean(),
-    database: z.enum(["ok", "unreachable"]),
-    changeListener: z
-      .enum(["ok", "down", "none"])
-      .meta({ description: "The database's change channel (live updates, cache invalidation); none: not used." }),
-    workers: z
-      .enum(["ok", "failing", "off"])
-      .meta({ description: "The background jobs; off: this process runs none (BACKGROUND_WORKERS=false)." }),
-    failingJobs: z.array(z.string()).meta({ description: "The jobs whose last run failed." }),
-    message: z.string().optional(),
-    code: z.enum(ERROR_CODES).optional(),
-  })
-  .meta({ id: "Health" });
-
-const readiness = z
-  .object({ ready: z.boolean(), message: z.string().optional(), code: z.enum(ERROR_CODES).optional() })
-  .meta({ id: "Readiness" });
+import { serve } from "./route-contract.js";
 
 export interface HealthOptions {
   db: Db;
@@ -49,14 +28,8 @@ async function databaseAnswers(db: Db): Promise<boolean> {
   }
 }
 
-export async function healthRoutes(scope: FastifyInstance, opts: HealthOptions): Promise<void> {
-  const app = scope.withTypeProvider<ZodTypeProvider>();
-  const healthSchema = {
-    tags: ["Site"],
-    summary: "How is this process: its database, change listener and background jobs?",
-    response: { 200: health, 503: health },
-  };
-  app.get("/healthz", { config: { access: "public" }, schema: healthSchema }, async (_request, reply) => {
+export async function healthRoutes(app: FastifyInstance, opts: HealthOptions): Promise<void> {
+  serve(app, siteApi.health, { access: "public" }, async (_request, reply) => {
     const database = (await databaseAnswers(opts.db)) ? "ok" : "unreachable";
     const changeListener = !opts.listens ? "none" : opts.liveEvents.connected ? "ok" : "down";
     const states = Object.entries(opts.jobs.states());
@@ -74,12 +47,7 @@ export async function healthRoutes(scope: FastifyInstance, opts: HealthOptions):
       .send({ ...body, message: `Unwell: ${unwell.join(", ")}`, code: "service_unavailable" as const });
   });
 
-  const readySchema = {
-    tags: ["Site"],
-    summary: "May a load balancer send this process requests (its database answers)?",
-    response: { 200: readiness, 503: readiness },
-  };
-  app.get("/readyz", { config: { access: "public" }, schema: readySchema }, async (_request, reply) => {
+  serve(app, siteApi.ready, { access: "public" }, async (_request, reply) => {
     if (await databaseAnswers(opts.db)) return { ready: true };
     return reply
       .status(503)

@@ -10,7 +10,6 @@
 import crypto from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { z } from "zod";
 import type { Db, Queryable } from "../db/connect.js";
 import { idempotencyKeys } from "../db/schema.js";
 import { AppError } from "./errors.js";
@@ -21,28 +20,15 @@ const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
 const WAIT_FOR_FIRST_MS = 8_000;
 const POLL_MS = 100;
 
-const KEY_MESSAGE = "Idempotency-Key must be 1 to 255 printable ASCII characters";
 export const KEY_REUSED =
   "This Idempotency-Key was already used for a different request. Use a new key for a new request.";
 export const KEY_IN_PROGRESS = "A request with this Idempotency-Key is still being processed. Try again in a moment.";
-
-/** The route's `headers` schema: other headers pass through untouched. */
-export const idempotencyHeaders = z.looseObject({
-  "idempotency-key": z
-    .string()
-    .regex(/^[\x20-\x7E]{1,255}$/, KEY_MESSAGE)
-    .optional()
-    .meta({
-      description:
-        "Any unique string (a UUID is a good choice). Repeating a request with the same key within 24 hours returns the first answer and never charges twice.",
-    }),
-});
 
 /** Links the key to the video its request paid for, inside the transaction that charges. */
 export type LinkTask = (tx: Queryable, videoTaskId: string) => Promise<void>;
 
 type Stored =
-  { kind: "body"; body: unknown } | { kind: "error"; code: ErrorCode; message: string; extra: Record<string, unknown> };
+  { kind: "body"; body: unknown } | { kind: "error"; code: ErrorCode; message: string; extra: AppError["extra"] };
 
 type Claim =
   { kind: "claimed" } | { kind: "replay"; statusCode: number; stored: Stored } | { kind: "reused" } | { kind: "busy" };
@@ -73,14 +59,15 @@ export async function idempotent<T>(
       "idempotency_key_in_progress",
       "A request with this Idempotency-Key is still being processed. Try again in a moment.",
       {
-        "retry-after": "2",
+        headers: {
+          "retry-after": "2",
+        },
       },
     );
   }
   if (claim.kind === "replay") {
     reply.header("idempotent-replayed", "true");
-    if (claim.stored.kind === "error")
-      throw new AppError(claim.stored.code, claim.stored.message, {}, claim.stored.extra);
+    if (claim.stored.kind === "error") throw new AppError(claim.stored.code, claim.stored.message, claim.stored.extra);
     reply.code(claim.statusCode);
     return claim.stored.body as T;
   }

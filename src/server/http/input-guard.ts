@@ -15,7 +15,7 @@ import { AppError, badRequest, unstorableTextMessage } from "./errors.js";
  * and Node's 16 KB header limit bounds it.
  */
 export const PATH_MAX = 1024;
-export const PATH_TOO_LONG_MESSAGE = `This address is too long: no page or API route has a path over ${PATH_MAX} characters`;
+const PATH_TOO_LONG_MESSAGE = `This address is too long: no page or API route has a path over ${PATH_MAX} characters`;
 
 const MAX_DEPTH = 32;
 /** A high surrogate not followed by a low one, or a low one without a high one before it. */
@@ -39,7 +39,7 @@ export function registerInputGuard(app: FastifyInstance): void {
   app.addHook("onRequest", async (request) => {
     const query = request.url.indexOf("?");
     if ((query === -1 ? request.url.length : query) > PATH_MAX) {
-      throw new AppError("address_too_long", PATH_TOO_LONG_MESSAGE, {}, reasoned("path_too_long"));
+      throw new AppError("address_too_long", PATH_TOO_LONG_MESSAGE, reasoned("path_too_long"));
     }
   });
   app.addHook("preValidation", async (request) => {

@@ -23,7 +23,7 @@ export function registerNotFoundHandler(app: FastifyInstance, documents: PageDoc
     reply.header("vary", "Cookie, Accept-Language");
     const locale = pageLocale(request);
     if (pathname === "/") return sendDocument(reply, 200, documents.landing(locale));
-    return sendDocument(reply, isSpaRoute(pathname) ? 200 : 404, documents.page(locale));
+    return sendDocument(reply, isSpaRoute(pathname) ? 200 : 404, documents.page(locale, pathname));
   });
 }
 

@@ -17,9 +17,9 @@ export type JsonObject = { [key: string]: unknown };
 /** The committed copies' server: stable, and obviously to be replaced. */
 export const PLACEHOLDER_SERVER_URL = "https://veo-studio.example.com";
 /** The contract's version; bump it when a documented request or response changes. */
-export const API_DOCUMENT_VERSION = "1.1.0";
+const API_DOCUMENT_VERSION = "1.1.0";
 
-export const API_TAGS = [
+const API_TAGS = [
   { name: "Automation", description: "Generate videos and follow them, with an API token." },
   { name: "Documents", description: "Machine-readable documents; public." },
   { name: "Account", description: "Signing in and out, the account and its API tokens (the web app)." },

@@ -9,15 +9,21 @@ import path from "node:path";
 import type { FastifyRequest } from "fastify";
 import Negotiator from "negotiator";
 import { DEFAULT_LOCALE, LANDING_PATHS, LANGUAGE_COOKIE, LOCALES, isLocale, type Locale } from "../../shared/i18n.js";
+import { LEGAL_PAGES, LEGAL_PAGE_PATHS } from "../../shared/legal-pages.js";
+import { withoutTrailingSlashes } from "../../shared/trim.js";
 
 export interface PageDocuments {
   landing(locale: Locale): string;
-  page(locale: Locale): string;
+  /** The document of a page other than the landing page: its own head where it has one (the legal pages). */
+  page(locale: Locale, pathname?: string): string;
 }
 
+/** The pages with a document of their own (title and description): the legal pages (decision 0079). */
+const OWN_HEADS = LEGAL_PAGES.map((page) => ({ kind: page, pathname: LEGAL_PAGE_PATHS[page] }));
+type Kind = "landing" | "page" | (typeof OWN_HEADS)[number]["kind"];
+
 /** Where the build put the documents inside dist/web. */
-export const pageDocumentPath = (locale: Locale, kind: "landing" | "page") =>
-  path.join("pages", locale, `${kind}.html`);
+const pageDocumentPath = (locale: Locale, kind: Kind) => path.join("pages", locale, `${kind}.html`);
 
 const ALTERNATES = "<!--alternates-->";
 
@@ -28,15 +34,23 @@ export function loadPageDocuments(webDir: string, publicUrl: string): PageDocume
   const alternates = [...LOCALES.map((locale) => link(locale, LANDING_PATHS[locale])), link("x-default", "/")].join(
     "\n    ",
   );
-  const read = (locale: Locale, kind: "landing" | "page") => {
+  const read = (locale: Locale, kind: Kind, fallback = indexHtml) => {
     const file = path.join(webDir, pageDocumentPath(locale, kind));
     // A build without pre-rendered pages (an old one, or a test's stand-in) serves index.html.
-    return fs.existsSync(file) ? fs.readFileSync(file, "utf8").replace(ALTERNATES, alternates) : indexHtml;
+    return fs.existsSync(file) ? fs.readFileSync(file, "utf8").replace(ALTERNATES, alternates) : fallback;
   };
   const documents = Object.fromEntries(
-    LOCALES.map((locale) => [locale, { landing: read(locale, "landing"), page: read(locale, "page") }]),
-  ) as Record<Locale, { landing: string; page: string }>;
-  return { landing: (locale) => documents[locale].landing, page: (locale) => documents[locale].page };
+    LOCALES.map((locale) => {
+      const page = read(locale, "page");
+      const own = new Map(OWN_HEADS.map(({ kind, pathname }) => [pathname, read(locale, kind, page)]));
+      return [locale, { landing: read(locale, "landing"), page, own }];
+    }),
+  ) as Record<Locale, { landing: string; page: string; own: Map<string, string> }>;
+  return {
+    landing: (locale) => documents[locale].landing,
+    page: (locale, pathname = "") =>
+      documents[locale].own.get(withoutTrailingSlashes(pathname)) ?? documents[locale].page,
+  };
 }
 
 /** The language to answer a page in: the person's choice (cookie), else their browser's, else English. */

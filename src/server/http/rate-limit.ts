@@ -103,9 +103,11 @@ export function tooManyRequests(retryAfterSeconds: number, what: string): AppErr
     "rate_limited",
     `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
     {
-      "retry-after": String(retryAfterSeconds),
+      headers: {
+        "retry-after": String(retryAfterSeconds),
+      },
+      params: { minutes },
     },
-    { params: { minutes } },
   );
 }
 

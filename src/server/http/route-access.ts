@@ -26,7 +26,7 @@ import { AppError, notFound, unauthorized } from "./errors.js";
 import { loadSessionUser, requireAdmin, requireUser } from "./session-auth.js";
 import { requireWebApp, sendsFetchMetadata } from "./web-app-token.js";
 
-export const ACCESS_LEVELS = ["public", "user", "admin", "token", "user-or-token", "callback", "operator"] as const;
+const ACCESS_LEVELS = ["public", "user", "admin", "token", "user-or-token", "callback", "operator"] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
 declare module "fastify" {
@@ -145,7 +145,7 @@ function matchedAccess(request: FastifyRequest): Access | undefined {
  * sent to, or (no Origin) Sec-Fetch-Site says another site. Neither header: not a browser (curl,
  * n8n), which cannot carry someone else's cookie.
  */
-export function isCrossSite(request: FastifyRequest, publicOrigin: string): boolean {
+function isCrossSite(request: FastifyRequest, publicOrigin: string): boolean {
   const origin = request.headers.origin;
   if (origin !== undefined) return origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`;
   const site = request.headers["sec-fetch-site"];

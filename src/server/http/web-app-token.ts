@@ -18,14 +18,10 @@ import { SESSION_COOKIE, SESSION_IDLE_MS } from "../identity/sessions.js";
 import { AppError } from "./errors.js";
 
 export const WEB_TOKEN_COOKIE = "csrf";
-export const WEB_TOKEN_HEADER = "x-csrf-token";
+const WEB_TOKEN_HEADER = "x-csrf-token";
 
-export const WEB_PRICE_MESSAGE =
+const WEB_PRICE_MESSAGE =
   "The web price is for the Veo Studio web app. Scripts and automations use an API token from the API page (/api), at the API price.";
-
-/** The OpenAPI description of the routes that charge the web price. */
-export const WEB_PRICE_DOCS =
-  "Charges the web price, so it is the web app's own: a session call needs Sec-Fetch-Site: same-origin and X-CSRF-Token with the value of the csrf cookie, or it is refused (403, reason web_price_needs_web_app). Scripts use an API token with POST /api/n8n/generate, at the API price.";
 
 /** The key the tokens are made with: the same in every process that shares the secrets key. */
 export const webTokenKey = (secretBox: SecretBox): string => secretBox.derive("web-app-csrf");
@@ -73,6 +69,6 @@ export function requireWebApp(request: FastifyRequest, key: string, fetchMetadat
   const site = request.headers["sec-fetch-site"];
   const sameOrigin = site === "same-origin" || (!fetchMetadata && site === undefined);
   if (!session || typeof given !== "string" || !sameOrigin || !sameSecret(given, webToken(key, session))) {
-    throw new AppError("forbidden", WEB_PRICE_MESSAGE, {}, reasoned("web_price_needs_web_app"));
+    throw new AppError("forbidden", WEB_PRICE_MESSAGE, reasoned("web_price_needs_web_app"));
   }
 }

@@ -5,12 +5,20 @@
 import { z } from "zod";
 import { isoTimestamp } from "./common.js";
 
-/** The ledger's row types (the transactions_type_valid check). */
-export const TRANSACTION_TYPES = ["purchase", "refund", "usage", "adjustment"] as const;
+/**
+ * The ledger's row types (the transactions_type_valid check; db/schema.ts keeps its own copy, which
+ * the server checks against this one): `reversal` takes back the credits of a refunded or
+ * charged-back payment (decision 0084).
+ */
+export const TRANSACTION_TYPES = ["purchase", "bonus", "refund", "usage", "adjustment", "reversal"] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+/** Why new videos are blocked (decision 0084): credits owed for a refunded payment, or a payment under dispute. */
+const PAYMENT_HOLDS = ["credits_owed", "payment_disputed"] as const;
 
 /** Far beyond any real history (5 million rows at 50 a page); keeps OFFSET bounded. */
-export const MAX_TRANSACTIONS_PAGE = 100_000;
-export const BAD_TRANSACTIONS_PAGE = `page must be a whole number from 1 to ${MAX_TRANSACTIONS_PAGE}`;
+const MAX_TRANSACTIONS_PAGE = 100_000;
+const BAD_TRANSACTIONS_PAGE = `page must be a whole number from 1 to ${MAX_TRANSACTIONS_PAGE}`;
 
 /** GET /api/transactions?page= (50 rows a page, newest first). */
 export const transactionsQuerySchema = z.object({
@@ -27,26 +35,29 @@ export const userStatsSchema = z
   .object({
     credits: z.number().int().meta({ description: "The balance." }),
     videosCreated: z.number().int(),
-    totalSpent: z
-      .number()
-      .int()
-      .min(0)
-      .meta({
-        description: "Credits used on videos, net of refunds; purchases and admin adjustments are not spending.",
-      }),
+    totalSpent: z.number().int().min(0).meta({
+      description: "Credits used on videos, net of refunds; purchases and admin adjustments are not spending.",
+    }),
+    creditsOwed: z.number().int().min(0).meta({
+      description:
+        "Credits owed for a payment refunded or charged back after its credits were spent (decision 0084): the next purchase pays it first.",
+    }),
+    paymentHold: z.enum(PAYMENT_HOLDS).nullable().meta({
+      description:
+        "Why new videos are blocked: credits_owed (buy credits to settle what is owed) or payment_disputed (a payment is under dispute); null: nothing holds them.",
+    }),
   })
   .meta({ id: "UserStats" });
 export type UserStats = z.infer<typeof userStatsSchema>;
 
 /** A row of GET /api/transactions?page= (the signed-in user's own, newest first). */
-export const transactionViewSchema = z
+const transactionViewSchema = z
   .object({
     id: z.string(),
     type: z.enum(TRANSACTION_TYPES),
-    amount: z
-      .number()
-      .int()
-      .meta({ description: "Signed: purchases, refunds and upward adjustments positive; usage negative." }),
+    amount: z.number().int().meta({
+      description: "Signed: purchases, bonuses, refunds and upward adjustments positive; usage and reversals negative.",
+    }),
     description: z.string().nullable(),
     videoTaskId: z.string().nullable(),
     packageId: z.string().nullable(),

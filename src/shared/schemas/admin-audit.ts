@@ -47,7 +47,7 @@ export const auditQuerySchema = z
   .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, { message: "dateFrom must not be after dateTo" });
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
-export const auditEntrySchema = z
+const auditEntrySchema = z
   .object({
     id: z.string(),
     createdAt: isoTimestamp,

@@ -26,7 +26,6 @@ export const adminOverviewQuerySchema = z.object({
     z.enum(OVERVIEW_RANGES, { error: BAD_RANGE }).default(OVERVIEW_DEFAULT_RANGE),
   ),
 });
-export type AdminOverviewQuery = z.output<typeof adminOverviewQuerySchema>;
 
 // ---- Answers (decision 0040) ----
 
@@ -50,15 +49,15 @@ const outcomeCounts = {
   inProgress: count.meta({ description: "Still generating: not counted in the rates." }),
 };
 
-const rate = z
-  .number()
-  .min(0)
-  .max(1)
-  .nullable()
-  .meta({
-    description:
-      "A fraction from 0 to 1 of the finished videos (completed, refunded, failed); null when none finished.",
-  });
+/** Added later (decision 0082), so optional for readers of older answers. */
+const refusedCount = count.optional().meta({
+  description:
+    "Failed because the provider refused the prompt for its content (failureKind 'refused'): not counted in the rates or in failed.",
+});
+
+const rate = z.number().min(0).max(1).nullable().meta({
+  description: "A fraction from 0 to 1 of the finished videos (completed, refunded, failed); null when none finished.",
+});
 
 const durationSchema = z.object({
   count: count.meta({ description: "How many videos the figures are computed from." }),
@@ -66,23 +65,19 @@ const durationSchema = z.object({
   p95Seconds: z.number().nullable().meta({ description: "95th percentile (continuous)." }),
 });
 
-export const providerAccountBalanceSchema = z.object({
+const providerAccountBalanceSchema = z.object({
   id: z.string(),
   name: z.string(),
   isEnabled: z.boolean(),
-  totalCredits: z
-    .number()
-    .int()
-    .meta({
-      description: "The last known KIE balance: 'Check Balance' reads it from KIE, each video subtracts its cost.",
-    }),
+  totalCredits: z.number().int().meta({
+    description: "The last known KIE balance: 'Check Balance' reads it from KIE, each video subtracts its cost.",
+  }),
   status: z.enum(KIE_API_STATUSES),
   lastUsed: isoTimestamp.nullable(),
   balanceUpdatedAt: isoTimestamp.meta({
     description: "When the account row last changed (a balance check, a video, an edit).",
   }),
 });
-export type ProviderAccountBalance = z.infer<typeof providerAccountBalanceSchema>;
 
 export const adminOverviewSchema = z
   .object({
@@ -93,17 +88,16 @@ export const adminOverviewSchema = z
       .array(day)
       .meta({ description: "Every UTC day of the range, oldest first: each series has one entry per day." }),
     revenue: z.object({
-      byProvider: z
-        .array(revenueRowSchema)
-        .meta({
-          description: "Completed payment orders by provider and currency (both providers always listed in USD).",
-        }),
+      byProvider: z.array(revenueRowSchema).meta({
+        description: "Completed payment orders by provider and currency (both providers always listed in USD).",
+      }),
       byDay: z
         .array(revenueRowSchema.extend({ day }))
         .meta({ description: "The same per day, every day present for each provider and currency." }),
     }),
     credits: z.object({
       sold: count.meta({ description: "Purchase rows: credits bought." }),
+      bonus: count.meta({ description: "Bonus rows: credits given free with the packages bought." }),
       spent: count.meta({
         description: "Usage rows, as a positive number: credits charged for videos and 4K upgrades.",
       }),
@@ -113,20 +107,53 @@ export const adminOverviewSchema = z
       adjustedDown: count.meta({ description: "Admin adjustments that removed credits, as a positive number." }),
       byDay: z.array(z.object({ day, sold: count, spent: count, refunded: count })),
     }),
+    reversals: z
+      .object({
+        byProvider: z.array(
+          z.object({
+            provider: z.string().meta({ description: "creem or paypal." }),
+            currency: z.string(),
+            refunds: count.meta({ description: "Refunds recorded in the range (payment_reversals of kind refund)." }),
+            refundedAmount: money,
+            chargebacks: count.meta({ description: "Chargebacks lost in the range (kind chargeback)." }),
+            chargebackAmount: money,
+            disputesOpened: count.meta({ description: "Disputes (chargebacks) opened in the range." }),
+            salesAmount: money.meta({ description: "Completed orders' amount in the range (as in revenue)." }),
+            rate: z.number().min(0).nullable().meta({
+              description: "(refundedAmount + chargebackAmount) / salesAmount; null when nothing was sold.",
+            }),
+          }),
+        ),
+        openDisputes: count.meta({ description: "Disputes undecided now, whenever they opened." }),
+      })
+      .meta({
+        description:
+          "Refunds and chargebacks (decision 0084) by provider and currency: both providers always listed in USD.",
+      }),
     newUsers: z.object({
       total: count,
       byDay: z.array(z.object({ day, count })),
     }),
     videos: z.object({
-      total: count,
+      total: count.meta({ description: "completed + refunded + failed + inProgress + refused." }),
       ...outcomeCounts,
-      failureRate: rate.meta({ description: "failed / (completed + refunded + failed)." }),
+      refused: refusedCount,
+      failureRate: rate.meta({
+        description: "failed / (completed + refunded + failed): refused prompts are not failures.",
+      }),
       refundRate: rate.meta({
         description:
           "Videos whose credits were given back (failed ones refunded automatically, and refunded ones) / (completed + refunded + failed).",
       }),
       byModel: z.array(
-        z.object({ model: z.string(), total: count, ...outcomeCounts, failureRate: rate, refundRate: rate }),
+        z.object({
+          model: z.string(),
+          total: count,
+          ...outcomeCounts,
+          refused: refusedCount,
+          failureRate: rate,
+          refundRate: rate,
+        }),
       ),
       byDay: z
         .array(z.object({ day, model: z.string(), ...outcomeCounts }))

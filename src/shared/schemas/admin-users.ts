@@ -1,19 +1,45 @@
 import { z } from "zod";
+import { adminReasonSchema } from "./admin-reason.js";
+import { paymentDisputeViewSchema, paymentOrderStateSchema, paymentReversalViewSchema } from "./admin-payments.js";
 import { isoTimestamp } from "./common.js";
 
-/** PUT /api/admin/users/{userId}/credits */
-export const setCreditsSchema = z.object({
-  credits: z
-    .union([z.number(), z.string().trim()], { error: "Credits must be a non-negative integer" })
+/** How an admin changes a balance: by a number of credits up or down, or to a new balance. */
+const CREDIT_CHANGES = ["add", "subtract", "set"] as const;
+export type CreditChange = (typeof CREDIT_CHANGES)[number];
+
+/** The highest balance an admin can give (the column is a 32-bit integer). */
+export const MAX_BALANCE = 1_000_000_000;
+
+/** A whole number of credits, from a number or a form's digit string. */
+const wholeCredits = (field: string) => {
+  const message = `${field} must be a whole number from 0 to 1,000,000,000`;
+  return z
+    .union([z.number(), z.string().trim()], { error: message })
     .transform((v) => (typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v))
-    .pipe(
-      z
-        .number({ error: "Credits must be a non-negative integer" })
-        .int("Credits must be a non-negative integer")
-        .min(0, "Credits must be a non-negative integer")
-        .max(1_000_000_000, "Credits must be at most 1,000,000,000"),
-    ),
-});
+    .pipe(z.number({ error: message }).int(message).min(0, message).max(MAX_BALANCE, message));
+};
+
+/**
+ * PUT /api/admin/users/{userId}/credits (decision 0076): add, subtract or set, with a reason, and
+ * the balance the admin saw: a balance that changed since is refused (409), never overwritten.
+ */
+export const changeCreditsSchema = z
+  .object({
+    change: z
+      .enum(CREDIT_CHANGES, { error: `change must be one of: ${CREDIT_CHANGES.join(", ")}` })
+      .meta({ description: "add or subtract `amount` credits, or set the balance to `amount`." }),
+    amount: wholeCredits("amount"),
+    reason: adminReasonSchema,
+    expectedCredits: wholeCredits("expectedCredits").meta({
+      description:
+        "The balance the admin saw. If the balance is no longer this, nothing changes and the answer is 409.",
+    }),
+  })
+  .refine((b) => b.change === "set" || b.amount > 0, {
+    message: "Add or subtract at least 1 credit",
+    path: ["amount"],
+  });
+export type ChangeCreditsInput = z.output<typeof changeCreditsSchema>;
 
 /** PUT /api/admin/users/{userId}/toggle */
 export const toggleUserSchema = z.object({
@@ -32,7 +58,7 @@ const oneOf = <T extends readonly [string, ...string[]]>(field: string, values: 
   z.preprocess(blankToUndefined, z.enum(values, { error: `${field} must be one of: ${values.join(", ")}` }).optional());
 
 export const ADMIN_USERS_DEFAULT_LIMIT = 50;
-export const ADMIN_USERS_MAX_LIMIT = 200;
+const ADMIN_USERS_MAX_LIMIT = 200;
 export const ADMIN_USER_SORTS = ["newest", "credits", "videos"] as const;
 export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
 const BAD_LIMIT = `limit must be a whole number from 1 to ${ADMIN_USERS_MAX_LIMIT}`;
@@ -51,6 +77,9 @@ export const adminUserFiltersSchema = z.object({
   status: oneOf("status", ["active", "disabled"] as const),
   role: oneOf("role", ["admin", "user"] as const),
   apiTokens: oneOf("apiTokens", ["with", "without"] as const),
+  payments: oneOf("payments", ["problems"] as const).meta({
+    description: "problems: only users who owe credits for a refunded payment or have a payment under dispute.",
+  }),
   sort: z.preprocess(
     blankToUndefined,
     z.enum(ADMIN_USER_SORTS, { error: `sort must be one of: ${ADMIN_USER_SORTS.join(", ")}` }).default("newest"),
@@ -83,7 +112,7 @@ export type AdminUserListQuery = z.output<typeof adminUserListQuerySchema>;
 // ---- Answers (decision 0040) ----
 
 /** A row of GET /api/admin/users. */
-export const adminUserViewSchema = z
+const adminUserViewSchema = z
   .object({
     id: z.string(),
     username: z.string(),
@@ -93,6 +122,10 @@ export const adminUserViewSchema = z
     isActive: z.boolean(),
     createdAt: isoTimestamp,
     videoCount: z.number().int().meta({ description: "Videos the user has made (rows still kept)." }),
+    creditsOwed: z.number().int().min(0).meta({
+      description: "Credits owed for a payment refunded or charged back after they were spent (decision 0084).",
+    }),
+    disputeOpen: z.boolean().meta({ description: "A payment of theirs is under dispute (chargeback), undecided." }),
   })
   .meta({ id: "AdminUser" });
 export type AdminUserView = z.infer<typeof adminUserViewSchema>;
@@ -107,10 +140,9 @@ export const adminUserListSchema = z.array(adminUserViewSchema);
 export const adminUserSavedSchema = z
   .object({ message: z.string(), user: adminUserViewSchema })
   .meta({ id: "AdminUserSaved" });
-export type AdminUserSaved = z.infer<typeof adminUserSavedSchema>;
 
 /** A session of the user on their page: where and with what it signed in; the cookie itself is never known. */
-export const adminUserSessionSchema = z.object({
+const adminUserSessionSchema = z.object({
   id: z.string().meta({ description: "A short public name of the session (not its cookie)." }),
   createdAt: isoTimestamp,
   expiresAt: isoTimestamp,
@@ -118,22 +150,18 @@ export const adminUserSessionSchema = z.object({
   userAgent: z.string().nullable(),
 });
 
-/** A payment order of the user (Creem or PayPal). */
-export const adminUserOrderSchema = z.object({
-  id: z.string(),
-  provider: z.enum(["creem", "paypal"]),
-  packageName: z.string(),
-  amount: z.string().meta({ description: "Decimal, e.g. 9.99" }),
-  currency: z.string(),
+/** A payment order of the user (Creem or PayPal), with its refunds and disputes (decision 0084). */
+const adminUserOrderSchema = paymentOrderStateSchema.extend({
   credits: z.number().int(),
-  status: z.enum(["created", "pending", "completed", "failed"]),
   failureReason: z.string().nullable(),
   createdAt: isoTimestamp,
   completedAt: isoTimestamp.nullable(),
+  disputes: z.array(paymentDisputeViewSchema).meta({ description: "Oldest first." }),
+  reversals: z.array(paymentReversalViewSchema).meta({ description: "Refunds and lost chargebacks, oldest first." }),
 });
 
 /** An API token on the user's page: masked as on their own /api page. */
-export const adminUserTokenSchema = z.object({
+const adminUserTokenSchema = z.object({
   id: z.string(),
   name: z.string(),
   token: z.string().meta({ description: "Masked: the first and last 8 characters." }),
@@ -171,7 +199,7 @@ export const adminUserVideosQuerySchema = z.object({
 });
 
 /** One of the user's videos as the admin sees it, deleted ones included; links are signed for a day. */
-export const adminUserVideoSchema = z.object({
+const adminUserVideoSchema = z.object({
   id: z.string(),
   taskId: z.string(),
   prompt: z.string(),

@@ -1,6 +1,6 @@
 /**
  * The body of every error the API answers with (decision 0039): the web API's `{message, code}`,
- * the automation API's the same plus `success: false` (shared/automation.ts), and the optional
+ * the automation API's the same plus `success: false` (schemas/automation.ts), and the optional
  * fields some errors add. Routes declare it for their error statuses; the web app reads it.
  */
 import { z } from "zod";

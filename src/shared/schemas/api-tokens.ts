@@ -1,7 +1,7 @@
 /**
  * The /api page's API tokens (decisions 0017 and 0019), as the session-authenticated
  * /api/user-tokens routes answer them (decision 0040). The request body is createTokenSchema
- * (shared/automation.ts).
+ * (schemas/automation.ts).
  */
 import { z } from "zod";
 import { isoTimestamp } from "./common.js";
@@ -18,7 +18,7 @@ const tokenFields = z.object({
 });
 
 /** A token as lists show it: `token` is masked (first and last 8 characters kept). */
-export const apiTokenViewSchema = tokenFields.meta({ id: "ApiToken" });
+const apiTokenViewSchema = tokenFields.meta({ id: "ApiToken" });
 export type ApiTokenView = z.infer<typeof apiTokenViewSchema>;
 
 /** GET /api/user-tokens: newest first. */
@@ -37,6 +37,5 @@ export const apiTokenDeletedSchema = z.object({ message: z.string() }).meta({ id
 export const revokedApiTokensSchema = z
   .object({ message: z.string(), revoked: z.number().int().min(0) })
   .meta({ id: "RevokedApiTokens" });
-export type RevokedApiTokens = z.infer<typeof revokedApiTokensSchema>;
 
 export const apiTokenIdParams = z.object({ id: z.uuid({ error: "Invalid token id" }) });

@@ -73,10 +73,10 @@ export const registerFormSchema = z
 export type RegisterFormInput = z.infer<typeof registerFormSchema>;
 
 export const CHANGE_PASSWORD_MESSAGES = {
-  required: "Please fill in all fields",
+  required: "Please fill in all fields.",
   tooShort: "The new password must be at least 6 characters",
   mismatch: "The passwords do not match",
-  wrongCurrent: "The current password is incorrect",
+  wrongCurrent: "The current password is incorrect.",
   success: "Password changed",
 } as const;
 
@@ -135,10 +135,8 @@ export const loggedOutSchema = z.object({ message: z.string() }).meta({ id: "Log
 export const changePasswordResultSchema = z
   .object({ message: z.string(), revokedApiTokens: z.number().int().min(0) })
   .meta({ id: "PasswordChanged" });
-export type ChangePasswordResult = z.infer<typeof changePasswordResultSchema>;
 
 /** DELETE /api/user/sessions: the person's other sessions ended; `ended` counts them (0 when there were none). */
 export const otherSessionsEndedSchema = z
   .object({ message: z.string(), ended: z.number().int().min(0) })
   .meta({ id: "OtherSessionsEnded" });
-export type OtherSessionsEnded = z.infer<typeof otherSessionsEndedSchema>;

@@ -12,7 +12,7 @@ export const KIE_API_DEFAULTS = {
   veo3LiteCredits: 40,
   isEnabled: true,
 } as const;
-export const KIE_CREDITS_MAX = 100_000_000;
+const KIE_CREDITS_MAX = 100_000_000;
 
 export const KIE_API_STATUSES = ["Available", "Low Credits"] as const;
 export type KieApiStatus = (typeof KIE_API_STATUSES)[number];
@@ -76,7 +76,7 @@ export const kieApiIdParams = z.object({ id: z.uuid({ error: "KIE API id must be
 // ---- Answers (decision 0040) ----
 
 /** A provider account as the admin sees it: the key only masked. */
-export const kieApiViewSchema = z
+const kieApiViewSchema = z
   .object({
     id: z.string(),
     name: z.string(),
@@ -106,7 +106,6 @@ export const kieApiListSchema = z.array(kieApiViewSchema);
 export const kieApiSavedSchema = z
   .object({ message: z.string(), kieApi: kieApiViewSchema })
   .meta({ id: "AdminKieApiSaved" });
-export type KieApiSaved = z.infer<typeof kieApiSavedSchema>;
 
 /** DELETE /api/admin/kie-apis/{id}. */
 export const kieApiDeletedSchema = z.object({ message: z.string() });

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { isoTimestamp } from "./common.js";
 
 /** A package as everyone sees it: GET /api/credit-packages (active ones only). */
-export const creditPackageViewSchema = z
+const creditPackageViewSchema = z
   .object({
     id: z.string(),
     name: z.string(),
@@ -15,10 +15,13 @@ export const creditPackageViewSchema = z
     price: z.string().meta({ description: 'USD with two decimals, e.g. "10.00".' }),
     popular: z.boolean(),
     description: z.string().nullable(),
-    bonus: z
-      .string()
-      .nullable()
-      .meta({ description: "A note such as '25 bonus credits' (display only: `credits` is what the buyer gets)." }),
+    bonus: z.string().nullable().meta({
+      description:
+        "The bonus badge's own wording, such as 'Launch offer' (display only: `bonusCredits` is what is given).",
+    }),
+    bonusCredits: z.number().int().min(0).meta({
+      description: "Credits given on top of `credits` with each purchase, as their own history row (decision 0075).",
+    }),
   })
   .meta({ id: "CreditPackage" });
 export type CreditPackageView = z.infer<typeof creditPackageViewSchema>;
@@ -39,6 +42,7 @@ export type AdminCreditPackageView = z.infer<typeof adminCreditPackageViewSchema
 export const adminCreditPackageListSchema = z.array(adminCreditPackageViewSchema);
 
 const PRICE_PATTERN = /^\d+(\.\d{1,2})?$/;
+const BAD_BONUS_CREDITS = "Bonus credits must be a whole number from 0 to 10,000,000";
 
 /** POST /api/admin/credit-packages and PUT /api/admin/credit-packages/{id} (decision 0015). */
 export const creditPackageInputSchema = z.object({
@@ -87,10 +91,21 @@ export const creditPackageInputSchema = z.object({
     .max(100, "Bonus must be at most 100 characters")
     .nullish()
     .transform((v) => (v ? v : null)),
+  bonusCredits: z
+    .union([z.number(), z.string().trim()], { error: BAD_BONUS_CREDITS })
+    .transform((v) => (typeof v === "string" ? (/^\d+$/.test(v) ? Number(v) : v === "" ? 0 : v) : v))
+    .pipe(
+      z
+        .number({ error: BAD_BONUS_CREDITS })
+        .int(BAD_BONUS_CREDITS)
+        .min(0, BAD_BONUS_CREDITS)
+        .max(10_000_000, BAD_BONUS_CREDITS),
+    )
+    .default(0),
 });
 export type CreditPackageInput = z.input<typeof creditPackageInputSchema>;
 
-export const BAD_PACKAGE_ID = "Package id must be a valid UUID";
+const BAD_PACKAGE_ID = "Package id must be a valid UUID";
 
 /** A malformed id is the caller's mistake (400), and must never reach the uuid column (a 500). */
 export const packageIdParams = z.object({ id: z.uuid({ error: BAD_PACKAGE_ID }) });
@@ -104,7 +119,6 @@ export const packageRemovedSchema = z
       .meta({ description: "True when purchases refer to the package, so it was switched off instead of deleted." }),
   })
   .meta({ id: "CreditPackageRemoved" });
-export type PackageRemoved = z.infer<typeof packageRemovedSchema>;
 
 /** GET /api/settings/payment-methods: a provider counts only when switched on and configured. */
 export const paymentMethodsSchema = z

@@ -19,7 +19,6 @@ export const creemCheckoutSchema = z.object({
 export const creemCheckoutResponseSchema = z
   .object({ checkoutUrl: z.string().meta({ description: "Creem's hosted checkout page: send the browser there." }) })
   .meta({ id: "CreemCheckout" });
-export type CreemCheckoutResponse = z.infer<typeof creemCheckoutResponseSchema>;
 
 /**
  * POST /api/creem/confirm {checkoutId}: the return page asks the server to check the checkout
@@ -38,7 +37,7 @@ export const webhookReceivedSchema = z.object({ received: z.literal(true) }).met
 
 /** What a purchase attempt came to, from the return page or a PayPal capture. */
 /** A failed payment's finer outcome, so the web can word it in the person's language (decision 0056). */
-export const PAYMENT_RESULT_REASONS = ["checkout_expired", "amount_mismatch"] as const;
+const PAYMENT_RESULT_REASONS = ["checkout_expired", "amount_mismatch"] as const;
 export type PaymentResultReason = (typeof PAYMENT_RESULT_REASONS)[number];
 
 export const paymentResultSchema = z
@@ -47,6 +46,9 @@ export const paymentResultSchema = z
       description: "completed: credited (now or earlier); pending: paid, not yet settled; failed: not paid.",
     }),
     credits: z.number().int(),
+    bonusCredits: z.number().int().meta({
+      description: "The package's bonus credits, given with `credits` as their own history row (0 for none).",
+    }),
     balance: z.number().int().meta({ description: "The buyer's balance after this call." }),
     packageName: z.string(),
     message: z.string(),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MODEL_CATALOGUE, PRICE_ITEMS, type PriceItem } from "../catalogue.js";
 import { MASK_PREFIX } from "../mask.js";
 import { isoTimestamp } from "./common.js";
+import { contactEmailRule, telegramUsernameRule, zaloGroupUrlRule, zaloPhoneRule } from "./contact-fields.js";
 
 export const SECRET_SETTING_FIELDS = [
   "kieToken",
@@ -12,10 +13,9 @@ export const SECRET_SETTING_FIELDS = [
   "googleClientSecret",
   "telegramBotToken",
 ] as const;
-export type SecretSettingField = (typeof SECRET_SETTING_FIELDS)[number];
 
 /** KIE's two ways to make a Veo 3.1 video (decision 0051): /api/v1/veo/* and the Market's /api/v1/jobs/*. */
-export const KIE_SURFACES = ["veo", "market"] as const;
+const KIE_SURFACES = ["veo", "market"] as const;
 export type KieSurface = (typeof KIE_SURFACES)[number];
 
 export const SETTINGS_LIMITS = { creditsMin: 1, creditsMax: 1000, priceMin: 1, priceMax: 1000 } as const;
@@ -98,6 +98,34 @@ const retentionDays = z
   .nullable()
   .optional();
 
+/**
+ * A contact channel (decision 0074): the same rules as its CONTACT_* variable; blank or null
+ * clears the admin's value, and the variable's value (if any) is shown again.
+ */
+const contactChannel = <T extends z.ZodType<string, string>>(field: string, rule: T) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .nullable()
+    .optional()
+    .transform((v) => (v === "" ? null : v))
+    .pipe(rule.nullable().optional());
+export const CREDIT_VALUE_LIMITS = { min: 0.0001, max: 1000 } as const;
+const creditValueMessage = `creditValueUsd must be a number of US dollars between ${CREDIT_VALUE_LIMITS.min} and ${CREDIT_VALUE_LIMITS.max} with at most four decimals, or null to derive it from the packages`;
+/** What one credit is worth in USD on the pages (decision 0075); null derives it from the packages on sale. */
+const creditValue = z
+  .union([z.number(), z.string().trim()], { error: creditValueMessage })
+  .transform((v) => (v === "" ? null : String(v)))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d+(\.\d{1,4})?$/, creditValueMessage)
+      .refine((v) => Number(v) >= CREDIT_VALUE_LIMITS.min && Number(v) <= CREDIT_VALUE_LIMITS.max, creditValueMessage)
+      .nullable(),
+  )
+  .nullable()
+  .optional();
+
 export const settingsUpdateSchema = z.object({
   kieToken: secret,
   kieWebhookHmacKey: secret,
@@ -108,6 +136,14 @@ export const settingsUpdateSchema = z.object({
     .enum(["sandbox", "production"], { error: "paypalEnvironment must be sandbox or production" })
     .optional(),
   paypalEnabled: z.boolean({ error: "paypalEnabled must be true or false" }).optional(),
+  paypalWebhookId: text.pipe(
+    z
+      .string()
+      .max(100, "paypalWebhookId must be at most 100 characters")
+      .regex(/^[A-Za-z0-9-]+$/, "paypalWebhookId must be the webhook id PayPal shows, e.g. 8PT597110X687430LKGECATA")
+      .nullable()
+      .optional(),
+  ),
   creemApiKey: secret,
   creemEnvironment: z.enum(["test", "prod"], { error: "creemEnvironment must be test or prod" }).optional(),
   creemWebhookSecret: secret,
@@ -129,6 +165,11 @@ export const settingsUpdateSchema = z.object({
   telegramBotToken: secret,
   telegramChatId: text,
   videoRetentionDays: retentionDays,
+  contactZaloPhone: contactChannel("contactZaloPhone", zaloPhoneRule("contactZaloPhone ")),
+  contactZaloGroupUrl: contactChannel("contactZaloGroupUrl", zaloGroupUrlRule("contactZaloGroupUrl ")),
+  contactTelegram: contactChannel("contactTelegram", telegramUsernameRule("contactTelegram ")),
+  contactEmail: contactChannel("contactEmail", contactEmailRule("contactEmail ")),
+  creditValueUsd: creditValue,
 });
 export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
 
@@ -171,6 +212,10 @@ export const adminSettingsViewSchema = z
     paypalClientSecret: maskedSecret,
     paypalEnvironment: z.enum(["sandbox", "production"]),
     paypalEnabled: z.boolean(),
+    paypalWebhookId: z.string().nullable().meta({
+      description:
+        "The id of the webhook in PayPal's dashboard; PayPal's notices to /paypal/webhook are refused while it is unset.",
+    }),
     creemApiKey: maskedSecret,
     creemEnvironment: z.enum(["test", "prod"]),
     creemWebhookSecret: maskedSecret,
@@ -195,6 +240,22 @@ export const adminSettingsViewSchema = z
       .int()
       .nullable()
       .meta({ description: "Archived videos older than this are deleted; null keeps them forever." }),
+    contactZaloPhone: z.string().nullable().meta({ description: "Digits only; null: CONTACT_ZALO_PHONE applies." }),
+    contactZaloGroupUrl: z.string().nullable().meta({ description: "null: CONTACT_ZALO_GROUP_URL applies." }),
+    contactTelegram: z.string().nullable().meta({ description: "Without the @; null: CONTACT_TELEGRAM applies." }),
+    contactEmail: z.string().nullable().meta({ description: "null: CONTACT_EMAIL applies." }),
+    contactDefaults: z
+      .object({
+        zaloPhone: z.string().nullable(),
+        zaloGroupUrl: z.string().nullable(),
+        telegram: z.string().nullable(),
+        email: z.string().nullable(),
+      })
+      .meta({ description: "The CONTACT_* environment values, shown where the admin has set none." }),
+    creditValueUsd: z.string().nullable().meta({
+      description:
+        'What one credit is worth in USD on the pages, e.g. "0.1500"; null derives it from the packages on sale (decision 0075).',
+    }),
     updatedAt: isoTimestamp,
   })
   .meta({ id: "AdminSettings" });
@@ -204,7 +265,6 @@ export type AdminSettingsView = z.infer<typeof adminSettingsViewSchema>;
 export const adminSettingsSavedSchema = z
   .object({ message: z.string(), settings: adminSettingsViewSchema })
   .meta({ id: "AdminSettingsSaved" });
-export type AdminSettingsSaved = z.infer<typeof adminSettingsSavedSchema>;
 
 /** POST /api/test-telegram. */
 export const telegramTestResultSchema = z.object({ message: z.string() });

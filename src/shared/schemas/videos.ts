@@ -8,7 +8,7 @@ import {
   SURCHARGES,
   type GenerationMode,
 } from "../catalogue.js";
-import { PROMPT_MAX, SEED_MAX, SEED_MIN, TASK_STATUSES } from "../videos.js";
+import { FAILURE_KINDS, PROMPT_MAX, SEED_MAX, SEED_MIN, TASK_STATUSES } from "../videos.js";
 import { isoTimestamp } from "./common.js";
 
 const seedMessage = `Seed must be a whole number between ${SEED_MIN} and ${SEED_MAX}`;
@@ -86,11 +86,11 @@ export const generateVideoResultSchema = z
   .meta({ id: "WebGenerateResult" });
 export type GenerateVideoResult = z.infer<typeof generateVideoResultSchema>;
 
-export const HD_STATUSES = ["none", "held", "pending", "ready", "failed"] as const;
-export const UHD_STATUSES = ["none", "requested", "pending", "ready", "failed"] as const;
+const HD_STATUSES = ["none", "held", "pending", "ready", "failed"] as const;
+const UHD_STATUSES = ["none", "requested", "pending", "ready", "failed"] as const;
 
 /** A task as the owner's lists, the details dialog and the event stream show it. */
-export const videoTaskViewSchema = z
+const videoTaskViewSchema = z
   .object({
     id: z.string(),
     taskId: z.string(),
@@ -113,6 +113,11 @@ export const videoTaskViewSchema = z
     /** Why the 4K version could not be made (its credits were refunded). */
     uhdError: z.string().nullable(),
     errorMessage: z.string().nullable(),
+    /**
+     * A failed video the provider refused for its content: 'refused' (decision 0082); null or absent
+     * for any other failure and for every video that did not fail. Its status stays 'failed'.
+     */
+    failureKind: z.enum(FAILURE_KINDS).nullable().optional(),
     watermark: z.string().nullable(),
     seeds: z.number().int().nullable(),
     createdAt: isoTimestamp,
@@ -162,7 +167,6 @@ export const hdVideoSchema = z
     message: z.string(),
   })
   .meta({ id: "HdVideo" });
-export type HdVideoResponse = z.infer<typeof hdVideoSchema>;
 
 /** POST /api/videos/{taskId}/extend: what happens next in the video (decision 0050). */
 export const extendVideoSchema = z.object({
@@ -195,7 +199,7 @@ export const upgradeResultSchema = z
   .meta({ id: "UpgradeResult" });
 
 /** The files a video can have, smallest first. */
-export const VIDEO_QUALITIES = ["720p", "1080p", "4k"] as const;
+const VIDEO_QUALITIES = ["720p", "1080p", "4k"] as const;
 export type VideoQuality = (typeof VIDEO_QUALITIES)[number];
 
 export const refundResultSchema = z.object({ amount: z.number().int() }).meta({ id: "RefundResult" });
@@ -232,6 +236,18 @@ export const pricingViewSchema = z
     ),
     /** True when videos are made by the built-in simulator, not a real provider. */
     simulated: z.boolean(),
+    credit_value: z
+      .object({
+        usd: z.number().positive().meta({ description: "US dollars per credit, unrounded (e.g. 0.1666...)." }),
+        source: z.enum(["setting", "packages"]).meta({
+          description:
+            "setting: the admin's own value; packages: the lowest price per credit (bonus credits counted) among the packages on sale.",
+        }),
+      })
+      .nullable()
+      .meta({
+        description: "What one credit is worth (decision 0075); null while no package is on sale and none is set.",
+      }),
   })
   .meta({ id: "Pricing" });
 export type PricingView = z.infer<typeof pricingViewSchema>;
@@ -262,3 +278,88 @@ export const sharingViewSchema = z
 export type SharingView = z.infer<typeof sharingViewSchema>;
 
 export const videoDeletedSchema = z.object({ message: z.string() }).meta({ id: "VideoDeleted" });
+
+// ---- Route inputs and non-JSON answers (shared/api/videos.ts, shared/api/media.ts) ----
+
+/** A video task in a path: `/api/videos/{taskId}/...`. */
+export const taskIdParams = z.object({ taskId: z.string().min(1).max(200) });
+
+/** The gallery's status filter: finished, still being made (generating or pending), failed (refused ones too). */
+export const TASK_LIST_STATUSES = ["completed", "in_progress", "failed"] as const;
+export type TaskListStatus = (typeof TASK_LIST_STATUSES)[number];
+export const TASK_LIST_SORTS = ["newest", "oldest"] as const;
+export type TaskListSort = (typeof TASK_LIST_SORTS)[number];
+
+/** GET /api/video-tasks: `?days=` the recent tasks, or `?page=&limit=` one page with the total. */
+export const taskListQuery = z.object({
+  days: z.coerce
+    .number({ error: "days must be a number" })
+    .int()
+    .min(1, "days must be between 1 and 90")
+    .max(90, "days must be between 1 and 90")
+    .optional(),
+  page: z.coerce.number({ error: "page must be a number" }).int().min(1, "page must be 1 or more").optional(),
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int()
+    .min(1, "limit must be between 1 and 100")
+    .max(100, "limit must be between 1 and 100")
+    .optional(),
+  /** Words of the prompt, case- and accent-insensitive; `%`, `_` and `\` are matched as themselves. */
+  q: z.string().trim().max(200, "q must be at most 200 characters").optional(),
+  status: z.enum(TASK_LIST_STATUSES, { error: `status must be ${TASK_LIST_STATUSES.join(", ")}` }).optional(),
+  model: z.enum(MODELS, { error: modelMessage }).optional(),
+  /** By creation time; newest first unless asked. */
+  sort: z.enum(TASK_LIST_SORTS, { error: `sort must be ${TASK_LIST_SORTS.join(" or ")}` }).optional(),
+});
+export type TaskListFilters = Pick<z.infer<typeof taskListQuery>, "q" | "status" | "model" | "sort">;
+
+/** How many videos one bulk delete names at most. */
+const BULK_DELETE_MAX = 100;
+
+/** POST /api/videos/delete: several of the person's videos at once. */
+export const bulkDeleteSchema = z.object({
+  taskIds: z
+    .array(z.string().min(1).max(200), { error: "taskIds must be a list of video ids" })
+    .min(1, "Name at least one video")
+    .max(BULK_DELETE_MAX, `At most ${BULK_DELETE_MAX} videos can be deleted at once`),
+});
+
+/** What happened to each named video: deleted now, not there (or not yours, or already gone), or still being made. */
+const BULK_DELETE_OUTCOMES = ["deleted", "not_found", "still_generating"] as const;
+
+export const bulkDeleteResultSchema = z
+  .object({
+    results: z.array(z.object({ taskId: z.string(), outcome: z.enum(BULK_DELETE_OUTCOMES) })),
+    deleted: z.number().int(),
+  })
+  .meta({ id: "VideosDeleted" });
+export type BulkDeleteResult = z.infer<typeof bulkDeleteResultSchema>;
+
+/** GET /api/video-tasks answers 304 with no body while the list has not changed. */
+export const taskListNotModified = {
+  description: "The list has not changed since the ETag sent in If-None-Match.",
+  content: { "application/json": { schema: z.null() } },
+};
+
+/** GET /api/videos/{taskId}/download. */
+export const downloadQuery = z.object({
+  quality: z.enum(VIDEO_QUALITIES, { error: "quality must be 720p, 1080p or 4k" }).default("720p"),
+});
+
+/** A video file, streamed from the provider with a download name. */
+export const videoAttachment = {
+  description: "The MP4 file, as an attachment.",
+  content: { "video/mp4": { schema: z.string().meta({ format: "binary" }) } },
+};
+
+/** An archived video's download: a redirect to our own copy. */
+export const archivedVideoRedirect = {
+  description: "Archived: our own copy, as an attachment (GET /media/videos/{file}?download=1).",
+  content: { "text/plain": { schema: z.string() } },
+};
+
+/** POST /api/callbacks/kie: KIE's callback was received (the task is re-read from the provider). */
+export const callbackReceivedSchema = z
+  .object({ code: z.literal(200), msg: z.literal("received") })
+  .meta({ id: "CallbackReceived" });

@@ -3,7 +3,7 @@
  * secret of per-request callbacks, and the payload every delivery carries (Standard Webhooks).
  */
 import { z } from "zod";
-import { n8nVideoStatusSchema } from "../automation.js";
+import { automationVideoStatusSchema } from "./automation.js";
 import { isoTimestamp } from "./common.js";
 
 export const WEBHOOK_EVENT_TYPES = ["video.completed", "video.failed", "video.hd_ready", "credits.low"] as const;
@@ -77,12 +77,9 @@ export type UpdateWebhookEndpointInput = z.input<typeof updateWebhookEndpointSch
 export const webhookIdParams = z.object({ id: z.uuid({ error: "Invalid id" }) });
 
 const secretRotation = {
-  previousSecretValidUntil: isoTimestamp
-    .nullable()
-    .meta({
-      description:
-        "After a rotation, deliveries are also signed with the previous secret until then; null: one secret.",
-    }),
+  previousSecretValidUntil: isoTimestamp.nullable().meta({
+    description: "After a rotation, deliveries are also signed with the previous secret until then; null: one secret.",
+  }),
 };
 
 export const webhookEndpointViewSchema = z
@@ -146,10 +143,10 @@ export const rotatedWebhookSecretSchema = z
   .meta({ id: "RotatedWebhookSecret" });
 export type RotatedWebhookSecret = z.infer<typeof rotatedWebhookSecretSchema>;
 
-export const WEBHOOK_DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
+const WEBHOOK_DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
 
 /** One try at delivering an event, as the delivery log lists it. */
-export const webhookAttemptSchema = z
+const webhookAttemptSchema = z
   .object({
     id: z.string(),
     deliveryId: z
@@ -188,17 +185,14 @@ export const lowCreditsThresholdSchema = z.object({
     .max(LOW_CREDITS_MAX, `The threshold must be at most ${LOW_CREDITS_MAX} credits`)
     .nullable(),
 });
-export type LowCreditsThresholdInput = z.infer<typeof lowCreditsThresholdSchema>;
 
 // ---- What a delivery carries -------------------------------------------------------------------
 
 const envelope = {
-  id: z
-    .string()
-    .meta({
-      description:
-        "The event id, also sent as the webhook-id header: the same on every retry, so receivers can skip repeats.",
-    }),
+  id: z.string().meta({
+    description:
+      "The event id, also sent as the webhook-id header: the same on every retry, so receivers can skip repeats.",
+  }),
   timestamp: isoTimestamp.meta({ description: "When the event happened." }),
 };
 
@@ -207,7 +201,7 @@ export const videoWebhookEventSchema = z
   .object({
     ...envelope,
     type: z.enum(["video.completed", "video.failed", "video.hd_ready"]),
-    data: n8nVideoStatusSchema,
+    data: automationVideoStatusSchema,
   })
   .meta({ id: "VideoWebhookEvent" });
 
@@ -226,7 +220,7 @@ export const testWebhookEventSchema = z
   .object({ ...envelope, type: z.literal(WEBHOOK_TEST_EVENT), data: z.object({ message: z.string() }) })
   .meta({ id: "TestWebhookEvent" });
 
-export type VideoWebhookEvent = z.infer<typeof videoWebhookEventSchema>;
-export type CreditsLowWebhookEvent = z.infer<typeof creditsLowWebhookEventSchema>;
-export type TestWebhookEvent = z.infer<typeof testWebhookEventSchema>;
+type VideoWebhookEvent = z.infer<typeof videoWebhookEventSchema>;
+type CreditsLowWebhookEvent = z.infer<typeof creditsLowWebhookEventSchema>;
+type TestWebhookEvent = z.infer<typeof testWebhookEventSchema>;
 export type WebhookEvent = VideoWebhookEvent | CreditsLowWebhookEvent | TestWebhookEvent;

@@ -1,13 +1,24 @@
 import type { z } from "zod";
 import { t } from "@lingui/core/macro";
+import type {
+  BodyInput,
+  HttpMethod,
+  ParamsInput,
+  QueryInput,
+  RouteContract,
+  SuccessOutput,
+} from "../../shared/api/contract";
+import { urlOf } from "../../shared/route-url";
 import { isErrorCode, type ErrorCode } from "../../shared/error-codes";
 import { ERROR_REASONS, type ErrorParams, type ErrorReason } from "../../shared/error-reasons";
 import { apiErrorText } from "./error-text";
 import { markAnswered, markRefused } from "./service-status";
 
 /**
- * The one API client of the SPA (decision 0006): every call sends the session cookie,
- * bodies are JSON, and any non-2xx response becomes an ApiError.
+ * The one API client of the SPA (decisions 0006, 0069): every call names a route's shared contract
+ * (`call(videoRoutes.generate, { body })`), sends the session cookie and JSON, reads the answer
+ * with the contract's schema, and turns any non-2xx answer into an ApiError. No other file of the
+ * web app spells an `/api/` URL (tests/unit/web-api-urls.test.ts).
  */
 export class ApiError extends Error {
   /** HTTP status of the failed response. */
@@ -87,8 +98,6 @@ async function throwIfNotOk(response: Response): Promise<void> {
   throw error;
 }
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-
 /**
  * The site's own token of this session (the `csrf` cookie the server sets at sign-in): the routes
  * that charge the web price ask for it, so scripts use an API token instead (decision 0065).
@@ -102,13 +111,15 @@ function webToken(): Record<string, string> {
 }
 
 /** Sends a JSON request with the session cookie and returns the raw response (2xx only). */
-export async function apiRequest(
+async function apiRequest(
   method: HttpMethod,
   url: string,
   body?: unknown,
   headers: Record<string, string> = {},
+  signal?: AbortSignal,
 ): Promise<Response> {
   const response = await fetch(url, {
+    signal,
     method,
     headers: {
       Accept: "application/json",
@@ -133,67 +144,110 @@ export class UnexpectedResponseError extends Error {
 }
 
 /** Reads a response body with the route's shared schema (decision 0040). */
-export function parseResponse<S extends z.ZodType>(schema: S, url: string, text: string): z.output<S> {
+function parseResponse<S extends z.ZodType>(schema: S, url: string, text: string): z.output<S> {
   const result = schema.safeParse(text ? JSON.parse(text) : undefined);
   if (!result.success) throw new UnexpectedResponseError(url, result.error);
   return result.data;
 }
 
-/**
- * A response schema, or a function that imports it. Code on the landing page's first load passes
- * the function: zod and the schemas (about a quarter of that page's JavaScript) then download only
- * when an answer is there to read, and a signed-out visitor's 401 never needs them.
- */
-export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
+export type UnauthorizedBehavior = "returnNull" | "throw";
 
-const schemaOf = <S extends z.ZodType>(source: SchemaSource<S>): S | Promise<S> =>
+/** What a call of `C` needs: its path's params, query and body, as the contract types them. */
+export type CallInput<C extends RouteContract> = ([ParamsInput<C>] extends [never]
+  ? { params?: never }
+  : { params: ParamsInput<C> }) &
+  ([QueryInput<C>] extends [never] ? { query?: never } : { query?: QueryInput<C> }) &
+  ([BodyInput<C>] extends [never] ? { body?: never } : { body: BodyInput<C> }) & {
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+  };
+
+/** A contract, or a function that imports it: see `lazyRoute`. */
+export type RouteSource<C extends RouteContract> = C | (() => Promise<C>);
+
+const routeOf = <C extends RouteContract>(source: RouteSource<C>): C | Promise<C> =>
   typeof source === "function" ? source() : source;
 
-/** Sends a JSON request and reads the answer with the route's shared response schema. */
-export async function apiCall<S extends z.ZodType>(
-  schema: SchemaSource<S>,
-  method: HttpMethod,
-  url: string,
-  body?: unknown,
-  headers?: Record<string, string>,
-): Promise<z.output<S>> {
-  const response = await apiRequest(method, url, body, headers);
-  return parseResponse(await schemaOf(schema), url, await response.text());
+/** Input-less calls may leave the input out. */
+type CallArgs<C extends RouteContract> = object extends CallInput<C> ? [input?: CallInput<C>] : [input: CallInput<C>];
+
+/** The URL a call goes to (a query key is this URL: decision 0037). */
+export function urlFor<C extends RouteContract>(route: C, ...[input]: CallArgs<C>): string {
+  return urlOf(route, input ?? {});
 }
 
-/** A query function that reads `url` with its shared schema; `"returnNull"` answers null when signed out. */
-export function schemaQueryFn<S extends z.ZodType>(
-  schema: SchemaSource<S>,
-  url: string,
-): (context: { signal?: AbortSignal }) => Promise<z.output<S>>;
-export function schemaQueryFn<S extends z.ZodType>(
-  schema: SchemaSource<S>,
-  url: string,
+/** Calls a route through its shared contract and reads the answer with the contract's schema. */
+export async function call<C extends RouteContract>(
+  source: RouteSource<C>,
+  ...args: CallArgs<C>
+): Promise<SuccessOutput<C>> {
+  return (await callWithHeaders(source, ...args)).data;
+}
+
+/** The schema of the first success status of a contract (a non-JSON answer reads as its text). */
+function successSchema(route: RouteContract): z.ZodType {
+  const status = Object.keys(route.responses).find((s) => s.startsWith("2"));
+  const answer = status === undefined ? undefined : route.responses[Number(status)];
+  if (!answer || !("safeParse" in answer)) throw new Error(`${route.method} ${route.path} has no JSON answer to read`);
+  return answer;
+}
+
+/** A query function calling `route`; `"returnNull"` answers null when signed out. */
+export function callQuery<C extends RouteContract>(
+  source: RouteSource<C>,
+  input?: Omit<CallInput<C>, "signal">,
+): (context: { signal?: AbortSignal }) => Promise<SuccessOutput<C>>;
+export function callQuery<C extends RouteContract>(
+  source: RouteSource<C>,
+  input: Omit<CallInput<C>, "signal"> | undefined,
   on401: UnauthorizedBehavior,
-): (context: { signal?: AbortSignal }) => Promise<z.output<S> | null>;
-export function schemaQueryFn<S extends z.ZodType>(
-  schema: SchemaSource<S>,
-  url: string,
+): (context: { signal?: AbortSignal }) => Promise<SuccessOutput<C> | null>;
+export function callQuery<C extends RouteContract>(
+  source: RouteSource<C>,
+  input?: Omit<CallInput<C>, "signal">,
   on401: UnauthorizedBehavior = "throw",
 ) {
-  return async ({ signal }: { signal?: AbortSignal }): Promise<z.output<S> | null> => {
-    const response = await fetch(url, { credentials: "include", headers: { Accept: "application/json" }, signal });
-    if (on401 === "returnNull" && response.status === 401) return null;
-    await throwIfNotOk(response);
-    return parseResponse(await schemaOf(schema), url, await response.text());
+  return async ({ signal }: { signal?: AbortSignal }): Promise<SuccessOutput<C> | null> => {
+    try {
+      return await (call as (s: RouteSource<C>, i: object) => Promise<SuccessOutput<C>>)(source, { ...input, signal });
+    } catch (error) {
+      if (on401 === "returnNull" && error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
   };
 }
 
-/** POSTs multipart form data (file uploads) with the session cookie and reads the answer with its schema. */
-export async function apiFormData<S extends z.ZodType>(schema: S, url: string, body: FormData): Promise<z.output<S>> {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { Accept: "application/json" },
-    body,
-    credentials: "include",
-  });
-  await throwIfNotOk(response);
-  return parseResponse(schema, url, await response.text());
+/** As `call`, with the answer's headers too (a list's X-Total-Count and Link). */
+export async function callWithHeaders<C extends RouteContract>(
+  source: RouteSource<C>,
+  ...args: CallArgs<C>
+): Promise<{ data: SuccessOutput<C>; headers: Headers }> {
+  const route = await routeOf(source);
+  const response = await callRaw(route, ...args);
+  return {
+    data: parseResponse(successSchema(route), urlOf(route, args[0] ?? {}), await response.text()) as SuccessOutput<C>,
+    headers: response.headers,
+  };
 }
 
-export type UnauthorizedBehavior = "returnNull" | "throw";
+/** Calls a route whose answer is not JSON (a file download) and gives the raw response (2xx only). */
+export async function callRaw<C extends RouteContract>(route: C, ...[input]: CallArgs<C>): Promise<Response> {
+  return apiRequest(route.method, urlOf(route, input ?? {}), input?.body, input?.headers ?? {}, input?.signal);
+}
+
+/** Sends multipart form data (a file upload) to a route and reads the answer with the contract's schema. */
+export async function callForm<C extends RouteContract>(
+  route: C,
+  input: Omit<CallInput<C>, "body"> & { form: FormData },
+): Promise<SuccessOutput<C>> {
+  const url = urlOf(route, input);
+  const response = await fetch(url, {
+    method: route.method,
+    headers: { Accept: "application/json", ...webToken(), ...input.headers },
+    body: input.form,
+    credentials: "include",
+    signal: input.signal,
+  });
+  await throwIfNotOk(response);
+  return parseResponse(successSchema(route), url, await response.text()) as SuccessOutput<C>;
+}

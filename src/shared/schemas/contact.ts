@@ -1,10 +1,10 @@
 /** The public contact channels (GET /api/contact), configured by the operator (CONTACT_* settings). */
 import { z } from "zod";
 
-export const CONTACT_CHANNEL_KINDS = ["zalo", "zalo-group", "telegram", "email"] as const;
+const CONTACT_CHANNEL_KINDS = ["zalo", "zalo-group", "telegram", "email"] as const;
 export type ContactChannelKind = (typeof CONTACT_CHANNEL_KINDS)[number];
 
-export const contactChannelSchema = z
+const contactChannelSchema = z
   .object({
     kind: z.enum(CONTACT_CHANNEL_KINDS),
     label: z.string().meta({ description: 'The button\'s text, e.g. "Chat on Zalo".' }),
@@ -20,4 +20,3 @@ export type ContactChannel = z.infer<typeof contactChannelSchema>;
 export const contactResponseSchema = z
   .object({ channels: z.array(contactChannelSchema) })
   .meta({ id: "ContactChannels" });
-export type ContactResponse = z.infer<typeof contactResponseSchema>;

@@ -1,13 +1,16 @@
 /** GET /api/admin/transactions: every user's ledger rows for the admin History page (decision 0020). */
 import { z } from "zod";
-import { isoTimestamp } from "./schemas/common.js";
+import { adminReasonSchema } from "./admin-reason.js";
+import { TRANSACTION_TYPES, type TransactionType } from "./account.js";
+import { paymentOrderStateSchema } from "./admin-payments.js";
+import { isoTimestamp } from "./common.js";
 
-export const ADMIN_TRANSACTION_TYPES = ["purchase", "refund", "usage", "adjustment"] as const;
-export type AdminTransactionType = (typeof ADMIN_TRANSACTION_TYPES)[number];
+const ADMIN_TRANSACTION_TYPES = TRANSACTION_TYPES;
+export type AdminTransactionType = TransactionType;
 
 export const ADMIN_TRANSACTIONS_DEFAULT_LIMIT = 50;
-export const ADMIN_TRANSACTIONS_MAX_LIMIT = 100;
-export const ADMIN_TRANSACTIONS_MAX_PAGE = 100_000;
+const ADMIN_TRANSACTIONS_MAX_LIMIT = 100;
+const ADMIN_TRANSACTIONS_MAX_PAGE = 100_000;
 
 const BAD_PAGE = `page must be a whole number from 1 to ${ADMIN_TRANSACTIONS_MAX_PAGE}`;
 const BAD_LIMIT = `limit must be a whole number from 1 to ${ADMIN_TRANSACTIONS_MAX_LIMIT}`;
@@ -78,39 +81,57 @@ export const adminTransactionsQuerySchema = z
 
 export type AdminTransactionsQuery = z.output<typeof adminTransactionsQuerySchema>;
 
+/**
+ * POST /api/video/{taskId}/refund (decision 0076): an admin refunds a video only with a reason; `part`
+ * says whether the video's own credits or its 4K upgrade's charge go back (a row's `upgrade`).
+ */
+export const refundInputSchema = z.object({
+  reason: adminReasonSchema,
+  part: z
+    .enum(["video", "4k"])
+    .default("video")
+    .meta({ description: "What to refund: the video's own credits (default) or its 4K upgrade's charge." }),
+});
+
 // ---- Answers (decision 0040) ----
 
 /** One row of the admin History page. */
-export const adminTransactionViewSchema = z
+const adminTransactionViewSchema = z
   .object({
     id: z.string(),
     userId: z.string(),
     username: z.string(),
     email: z.string().nullable(),
     type: z.enum(ADMIN_TRANSACTION_TYPES),
-    amount: z
-      .number()
-      .int()
-      .meta({ description: "Signed: purchases, refunds and upward adjustments positive; usage negative." }),
+    amount: z.number().int().meta({
+      description: "Signed: purchases, refunds and upward adjustments positive; usage and reversals negative.",
+    }),
     description: z.string().nullable(),
     videoTaskId: z.string().nullable(),
-    taskId: z
+    videoPrompt: z
       .string()
       .nullable()
-      .meta({
-        description:
-          "The provider's task id (kept on the row, or read from the video task): what POST /api/video/{taskId}/refund takes.",
-      }),
+      .meta({ description: "The prompt of the row's video (null when the row has none, or its task row is gone)." }),
+    taskId: z.string().nullable().meta({
+      description:
+        "The provider's task id (kept on the row, or read from the video task): what POST /api/video/{taskId}/refund takes.",
+    }),
     kieTaskId: z
       .string()
       .nullable()
       .meta({ description: "The provider's task id, as the spec names it: the same value as taskId." }),
-    refunded: z
-      .boolean()
-      .meta({
-        description:
-          "Usage rows only: true once the task's credits were given back (the Refund button is then disabled).",
-      }),
+    upgrade: z.enum(["4k"]).nullable().meta({
+      description:
+        "What of the video the row is for: null for the video itself, 4k for its 4K upgrade (refund it with part 4k).",
+    }),
+    refunded: z.boolean().meta({
+      description:
+        "Usage rows only: true once the task's credits were given back (the Refund button is then disabled).",
+    }),
+    paymentOrder: paymentOrderStateSchema.nullable().meta({
+      description:
+        "The payment order of a purchase, bonus or reversal row, as it is now (refunded, disputed): what the Refund… action of a purchase row acts on.",
+    }),
     createdAt: isoTimestamp,
   })
   .meta({ id: "AdminTransaction" });

@@ -1,0 +1,29 @@
+/** Every user's credit history for the admin History page (decision 0020), as pages and as a CSV file (decision 0054). */
+import {
+  adminTransactionFiltersSchema,
+  adminTransactionsPageSchema,
+  adminTransactionsQuerySchema,
+} from "../schemas/admin-transactions.js";
+import { csvFileAnswer } from "../schemas/admin-exports.js";
+import { defineRoute, errors } from "./contract.js";
+
+const tags = ["Admin"];
+
+export const adminTransactionsApi = {
+  list: defineRoute({
+    method: "GET",
+    path: "/api/admin/transactions",
+    tags,
+    summary: "Every user's credit history, filtered and paged, newest first",
+    query: adminTransactionsQuerySchema,
+    responses: { 200: adminTransactionsPageSchema, ...errors(400, 401, 403) },
+  }),
+  exportCsv: defineRoute({
+    method: "GET",
+    path: "/api/admin/exports/transactions.csv",
+    tags,
+    summary: "Every user's credit history as a CSV file, with the History page's filters, newest first",
+    query: adminTransactionFiltersSchema,
+    responses: { 200: csvFileAnswer("The transactions"), ...errors(400, 401, 403) },
+  }),
+};

@@ -1,0 +1,99 @@
+/** Users on /admin (decision 0052): the paged list (and its CSV file), a user's page with their videos, and the actions on a user. */
+import {
+  adminUserActionSchema,
+  adminUserDetailSchema,
+  adminUserFiltersSchema,
+  adminUserListQuerySchema,
+  adminUserListSchema,
+  adminUserParams,
+  adminUserSavedSchema,
+  adminUserTokenParams,
+  adminUserVideosPageSchema,
+  adminUserVideosQuerySchema,
+  changeCreditsSchema,
+  toggleUserSchema,
+} from "../schemas/admin-users.js";
+import { csvFileAnswer } from "../schemas/admin-exports.js";
+import { defineRoute, errors } from "./contract.js";
+
+const tags = ["Admin"];
+
+export const adminUsersApi = {
+  list: defineRoute({
+    method: "GET",
+    path: "/api/admin/users",
+    tags,
+    summary: "Users, a page at a time: searched, filtered and sorted",
+    description:
+      "The body is an array of users (the first 50 by default). `X-Total-Count` says how many match the filters " +
+      "(a search counts up to 10,000 and then adds `X-Total-Count-Capped: true`); " +
+      '`Link: <...>; rel="next"` gives the next page\'s URL while there is one.',
+    query: adminUserListQuerySchema,
+    responses: { 200: adminUserListSchema, ...errors(400, 401, 403) },
+  }),
+  get: defineRoute({
+    method: "GET",
+    path: "/api/admin/users/:userId",
+    tags,
+    summary: "A user's page: profile, balance, API tokens, sessions and payment orders",
+    params: adminUserParams,
+    responses: { 200: adminUserDetailSchema, ...errors(401, 403, 404) },
+  }),
+  videos: defineRoute({
+    method: "GET",
+    path: "/api/admin/users/:userId/videos",
+    tags,
+    summary: "A user's videos, newest first, 20 a page (deleted ones included, without links)",
+    params: adminUserParams,
+    query: adminUserVideosQuerySchema,
+    responses: { 200: adminUserVideosPageSchema, ...errors(400, 401, 403, 404) },
+  }),
+  toggle: defineRoute({
+    method: "PUT",
+    path: "/api/admin/users/:userId/toggle",
+    tags,
+    summary: "Enable or disable a user (disabling ends their sessions)",
+    params: adminUserParams,
+    body: toggleUserSchema,
+    responses: { 200: adminUserSavedSchema, ...errors(400, 401, 403, 404) },
+  }),
+  changeCredits: defineRoute({
+    method: "PUT",
+    path: "/api/admin/users/:userId/credits",
+    tags,
+    summary: "Add credits to a user's balance, take some away, or set it, with a reason",
+    description:
+      "One `adjustment` row records the difference with the reason, and the audit log the change. " +
+      "`expectedCredits` is the balance the admin saw: if the balance changed since, nothing is written and the " +
+      "answer is 409 with reason `balance_changed` and the balance now in `params.credits`. A change that would " +
+      "leave the balance below zero is refused (400, `credits_below_zero`).",
+    params: adminUserParams,
+    body: changeCreditsSchema,
+    responses: { 200: adminUserSavedSchema, ...errors(400, 401, 403, 404, 409) },
+    reasons: ["balance_changed", "credits_below_zero"],
+  }),
+  signOutEverywhere: defineRoute({
+    method: "DELETE",
+    path: "/api/admin/users/:userId/sessions",
+    tags,
+    summary: "Sign a user out everywhere (every session ends; they sign in again)",
+    params: adminUserParams,
+    responses: { 200: adminUserActionSchema, ...errors(401, 403, 404) },
+  }),
+  revokeToken: defineRoute({
+    method: "DELETE",
+    path: "/api/admin/users/:userId/api-tokens/:tokenId",
+    tags,
+    summary: "Revoke one of a user's API tokens (automations using it get 401)",
+    params: adminUserTokenParams,
+    responses: { 200: adminUserActionSchema, ...errors(401, 403, 404) },
+  }),
+  exportCsv: defineRoute({
+    method: "GET",
+    path: "/api/admin/exports/users.csv",
+    tags,
+    summary: "The users as a CSV file, with the user list's filters and order",
+    query: adminUserFiltersSchema,
+    responses: { 200: csvFileAnswer("The users"), ...errors(400, 401, 403) },
+  }),
+};

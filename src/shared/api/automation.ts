@@ -1,0 +1,92 @@
+/**
+ * The automation API for n8n, Make or any HTTP client (decision 0017): start a video and check it
+ * with an API token, and the public documents that describe it (OpenAPI, ready n8n workflows).
+ * Its errors are the app's plus `success: false` (automationErrorSchema).
+ */
+import { POLL_SECONDS, WEBHOOK_WAIT_MINUTES } from "../automation.js";
+import {
+  automationErrorSchema,
+  automationGenerateResultSchema,
+  automationGenerateSchema,
+  automationTaskParams,
+  automationVideoStatusSchema,
+  openApiDocumentSchema,
+  workflowDocumentSchema,
+} from "../schemas/automation.js";
+import { idempotencyHeaders } from "../schemas/idempotency.js";
+import { defineRoute, errorsWith } from "./contract.js";
+
+const tags = ["Automation"];
+const documentTags = ["Documents"];
+
+export const automationApi = {
+  generate: defineRoute({
+    method: "POST",
+    path: "/api/n8n/generate",
+    tags,
+    operationId: "generateVideo",
+    summary: "Start a video",
+    description:
+      "Takes the API price of the model from the token's account and starts the video. Poll the status with the returned taskId.",
+    headers: idempotencyHeaders,
+    body: automationGenerateSchema,
+    responses: {
+      200: automationGenerateResultSchema,
+      ...errorsWith(automationErrorSchema, 400, 401, 402, 409, 413, 422, 429, 503),
+    },
+  }),
+  videoStatus: defineRoute({
+    method: "GET",
+    path: "/api/n8n/video-status/:taskId",
+    tags,
+    operationId: "getVideoStatus",
+    summary: "Check a video",
+    description: `Poll every ${POLL_SECONDS.min}-${POLL_SECONDS.max} seconds. A 16:9 video may complete with videoUrl first; hdVideoUrl follows once the 1080p version is ready.`,
+    params: automationTaskParams,
+    responses: { 200: automationVideoStatusSchema, ...errorsWith(automationErrorSchema, 401, 404, 429) },
+  }),
+  openapi: defineRoute({
+    method: "GET",
+    path: "/api/openapi.json",
+    tags: documentTags,
+    operationId: "getOpenApiDocument",
+    summary: "This document",
+    responses: {
+      200: openApiDocumentSchema.meta({
+        description: "The automation API's OpenAPI 3.1 document, with this server's address.",
+      }),
+    },
+  }),
+  openapiFull: defineRoute({
+    method: "GET",
+    path: "/api/openapi-full.json",
+    tags: documentTags,
+    operationId: "getFullOpenApiDocument",
+    summary: "Every route",
+    responses: {
+      200: openApiDocumentSchema.meta({
+        description:
+          "The OpenAPI 3.1 document of every route (the web app's and the admin's too), with this server's address.",
+      }),
+    },
+  }),
+  workflow: defineRoute({
+    method: "GET",
+    path: "/api/n8n/workflow.json",
+    tags: documentTags,
+    operationId: "getN8nWorkflow",
+    summary: "A ready n8n workflow",
+    description:
+      "An n8n 1.x workflow (manual trigger, generate, wait, status, loop with a cap) with this server's address filled in. It holds no token: after importing it, pick or create a Bearer Auth credential holding your API token on both HTTP Request nodes.",
+    responses: { 200: workflowDocumentSchema },
+  }),
+  webhookWorkflow: defineRoute({
+    method: "GET",
+    path: "/api/n8n/workflow-webhook.json",
+    tags: documentTags,
+    operationId: "getN8nWebhookWorkflow",
+    summary: "A ready n8n workflow that waits for the callback",
+    description: `An n8n 1.x workflow (manual trigger, generate with callbackUrl set to n8n's resume URL and an Idempotency-Key per execution, a Wait node that resumes on the video.completed or video.failed callback, at most ${WEBHOOK_WAIT_MINUTES} minutes) with this server's address filled in. No polling, but this server must reach n8n: its resume URL must be a public https address. It holds no token: after importing it, pick or create a Bearer Auth credential holding your API token on the Generate video node.`,
+    responses: { 200: workflowDocumentSchema },
+  }),
+};

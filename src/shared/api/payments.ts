@@ -1,0 +1,123 @@
+/**
+ * Buying credits (decisions 0013-0015): the packages on sale, the providers offered, the buyer's
+ * stats and history, PayPal's order, capture and webhook (outside /api) and Creem's checkout, confirmation
+ * and signed notice.
+ */
+import { transactionsPageSchema, transactionsQuerySchema, userStatsSchema } from "../schemas/account.js";
+import { creditPackageListSchema, paymentMethodsSchema } from "../schemas/packages.js";
+import {
+  creemCheckoutResponseSchema,
+  creemCheckoutSchema,
+  creemConfirmSchema,
+  paymentResultSchema,
+  paypalCaptureParams,
+  paypalCaptureSchema,
+  paypalOrderCreatedSchema,
+  paypalOrderSchema,
+  paypalSetupSchema,
+  webhookReceivedSchema,
+} from "../schemas/payments.js";
+import { defineRoute, errors } from "./contract.js";
+
+const tags = ["Payments"];
+
+export const paymentsApi = {
+  packages: defineRoute({
+    method: "GET",
+    path: "/api/credit-packages",
+    tags,
+    summary: "The credit packages on sale",
+    responses: { 200: creditPackageListSchema },
+  }),
+  methods: defineRoute({
+    method: "GET",
+    path: "/api/settings/payment-methods",
+    tags,
+    summary: "Which payment providers are offered",
+    responses: { 200: paymentMethodsSchema },
+  }),
+  stats: defineRoute({
+    method: "GET",
+    path: "/api/user/stats",
+    tags: ["Account"],
+    summary: "The signed-in user's balance, videos made and credits spent",
+    responses: { 200: userStatsSchema, ...errors(401) },
+  }),
+  transactions: defineRoute({
+    method: "GET",
+    path: "/api/transactions",
+    tags: ["Account"],
+    summary: "A page of the signed-in user's credit history, newest first",
+    query: transactionsQuerySchema,
+    responses: { 200: transactionsPageSchema, ...errors(400, 401) },
+  }),
+  paypalSetup: defineRoute({
+    method: "GET",
+    path: "/paypal/setup",
+    tags,
+    summary: "What the PayPal buttons need",
+    responses: { 200: paypalSetupSchema, ...errors(503) },
+  }),
+  paypalOrder: defineRoute({
+    method: "POST",
+    path: "/paypal/order",
+    tags,
+    summary: "Create a PayPal order for a credit package",
+    body: paypalOrderSchema,
+    responses: { 200: paypalOrderCreatedSchema, ...errors(400, 401, 404, 429, 502, 503) },
+    reasons: ["package_unavailable", "checkout_failed"],
+  }),
+  paypalCapture: defineRoute({
+    method: "POST",
+    path: "/paypal/order/:orderId/capture",
+    tags,
+    summary: "Capture an approved PayPal order and credit it",
+    description:
+      "200 when credited (now or earlier), 202 when PayPal is still processing the payment (credited once it completes).",
+    params: paypalCaptureParams,
+    // The stored order decides what is credited; packageId is validated and otherwise ignored.
+    body: paypalCaptureSchema,
+    responses: {
+      200: paymentResultSchema,
+      202: paymentResultSchema,
+      ...errors(400, 401, 402, 404, 409, 422, 502, 503),
+    },
+  }),
+  /** The body is sent to PayPal's verify-webhook-signature call before anything is done, so it has no schema. */
+  paypalWebhook: defineRoute({
+    method: "POST",
+    path: "/paypal/webhook",
+    tags: ["Callbacks"],
+    summary: "PayPal's notice of a refund, reversal or dispute",
+    description:
+      "PayPal's webhook event as JSON with its PAYPAL-TRANSMISSION-ID, -TIME, -SIG, PAYPAL-CERT-URL and PAYPAL-AUTH-ALGO headers. Acted on only once PayPal's own verify-webhook-signature call answers SUCCESS for the webhook id in the admin settings (401 otherwise, 502 when PayPal cannot be asked). PAYMENT.CAPTURE.REFUNDED / REVERSED take the order's credits back once per refund; CUSTOMER.DISPUTE.CREATED / UPDATED / RESOLVED open and decide disputes; anything else is answered 200 and ignored.",
+    responses: { 200: webhookReceivedSchema, ...errors(400, 401, 502) },
+  }),
+  creemCheckout: defineRoute({
+    method: "POST",
+    path: "/api/creem/checkout",
+    tags,
+    summary: "Start a Creem checkout for a credit package",
+    body: creemCheckoutSchema,
+    responses: { 200: creemCheckoutResponseSchema, ...errors(400, 401, 404, 429, 502, 503) },
+    reasons: ["package_unavailable", "checkout_failed"],
+  }),
+  creemConfirm: defineRoute({
+    method: "POST",
+    path: "/api/creem/confirm",
+    tags,
+    summary: "Confirm a Creem checkout on return, crediting it once paid",
+    body: creemConfirmSchema,
+    responses: { 200: paymentResultSchema, ...errors(400, 401, 404, 502, 503) },
+  }),
+  /** The body is read raw and checked before it is parsed, so it has no schema. */
+  creemWebhook: defineRoute({
+    method: "POST",
+    path: "/api/creem/webhook",
+    tags: ["Callbacks"],
+    summary: "Creem's signed payment notice",
+    description:
+      "Creem's event as JSON, signed with an HMAC-SHA256 of the exact body in the creem-signature header. The body is read raw and checked before it is parsed, so it has no schema here. checkout.completed credits the order; refund.created takes its credits back in proportion to the refunded share, once per refund id; dispute.created holds the person's spending until an admin decides it (decision 0084). Other events are answered and ignored.",
+    responses: { 200: webhookReceivedSchema, ...errors(400, 401) },
+  }),
+};

@@ -1,0 +1,73 @@
+/** The site's public and operator routes: contact channels, prices, live updates, health and metrics. */
+import { contactResponseSchema } from "../schemas/contact.js";
+import {
+  eventStreamSchema,
+  HEARTBEAT_MS,
+  healthSchema,
+  MAX_STREAMS_PER_USER,
+  metricsTextSchema,
+  readinessSchema,
+} from "../schemas/site.js";
+import { pricingViewSchema } from "../schemas/videos.js";
+import { defineRoute, errors } from "./contract.js";
+
+const tags = ["Site"];
+
+export const siteApi = {
+  contact: defineRoute({
+    method: "GET",
+    path: "/api/contact",
+    tags,
+    summary: "The contact channels the operator configured",
+    responses: { 200: contactResponseSchema },
+  }),
+  pricing: defineRoute({
+    method: "GET",
+    path: "/api/pricing/current",
+    tags,
+    summary: "What a video costs",
+    responses: { 200: pricingViewSchema },
+  }),
+  events: defineRoute({
+    method: "GET",
+    path: "/api/events",
+    tags: ["Automation"],
+    operationId: "streamEvents",
+    summary: "Follow your videos live (optional)",
+    description: [
+      "A server-sent events stream (text/event-stream) of the account's changes, instead of polling. Send `Accept: text/event-stream` and keep the connection open; reconnect after 3 seconds if it closes (EventSource does this itself).",
+      "Events, each with a JSON `data` line: `ready` {credits} once connected (read the state you show again then); `task` {task} when a video is created or changes (status, resultUrls, hdVideoUrl, hdStatus, errorMessage, refunded), the task as the web app lists it; `task-removed` {taskId}; `credits` {credits} when the balance changes; `signed-out` {} before the stream ends because the API token was deleted or deactivated (or the session signed out, or the account disabled).",
+      `Lines starting with \`:\` are keep-alive comments, every ${HEARTBEAT_MS / 1000} seconds. At most ${MAX_STREAMS_PER_USER} open streams per account and server.`,
+    ].join("\n\n"),
+    responses: {
+      200: {
+        description: "The stream; it stays open.",
+        content: { "text/event-stream": { schema: eventStreamSchema } },
+      },
+      ...errors(401, 429, 503),
+    },
+  }),
+  health: defineRoute({
+    method: "GET",
+    path: "/healthz",
+    tags,
+    summary: "How is this process: its database, change listener and background jobs?",
+    responses: { 200: healthSchema, 503: healthSchema },
+  }),
+  ready: defineRoute({
+    method: "GET",
+    path: "/readyz",
+    tags,
+    summary: "May a load balancer send this process requests (its database answers)?",
+    responses: { 200: readinessSchema, 503: readinessSchema },
+  }),
+  metrics: defineRoute({
+    method: "GET",
+    path: "/metrics",
+    tags,
+    summary: "Prometheus metrics (with METRICS_TOKEN; off without it)",
+    responses: {
+      200: { description: "The Prometheus text format.", content: { "text/plain": { schema: metricsTextSchema } } },
+    },
+  }),
+};

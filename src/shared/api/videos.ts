@@ -1,0 +1,192 @@
+/**
+ * The video routes: start a video (or extend one), the owner's lists and a video's state, its
+ * 1080p and 4K versions, downloads, sharing and deleting, reference image uploads, the admin's
+ * refund, and KIE's callback. The files served outside the JSON API are in media.ts.
+ */
+import { refundInputSchema } from "../schemas/admin-transactions.js";
+import { idempotencyHeaders } from "../schemas/idempotency.js";
+import {
+  archivedVideoRedirect,
+  bulkDeleteResultSchema,
+  bulkDeleteSchema,
+  callbackReceivedSchema,
+  downloadQuery,
+  extendVideoSchema,
+  generateVideoResultSchema,
+  generateVideoSchema,
+  hdVideoSchema,
+  refundResultSchema,
+  sharingInputSchema,
+  sharingViewSchema,
+  taskIdParams,
+  taskListNotModified,
+  taskListQuery,
+  taskListSchema,
+  upgradeResultSchema,
+  uploadImageResultSchema,
+  videoAttachment,
+  videoDeletedSchema,
+  videoStatusSchema,
+} from "../schemas/videos.js";
+import { defineRoute, errors } from "./contract.js";
+
+const tags = ["Videos"];
+
+/** The description of the routes that charge the web price (server/http/web-app-token.ts). */
+const WEB_PRICE_DOCS =
+  "Charges the web price, so it is the web app's own: a session call needs Sec-Fetch-Site: same-origin and X-CSRF-Token with the value of the csrf cookie, or it is refused (403, reason web_price_needs_web_app). Scripts use an API token with POST /api/n8n/generate, at the API price.";
+
+export const videosApi = {
+  generate: defineRoute({
+    method: "POST",
+    path: "/api/generate-video",
+    tags,
+    summary: "Start a video",
+    description: WEB_PRICE_DOCS,
+    headers: idempotencyHeaders,
+    body: generateVideoSchema,
+    responses: { 200: generateVideoResultSchema, ...errors(400, 401, 402, 403, 409, 422, 429, 502, 503) },
+    reasons: ["web_price_needs_web_app", "image_gone", "video_refused", "provider_busy", "generation_unavailable"],
+  }),
+  /** A new video that continues a finished one (decision 0050). */
+  extend: defineRoute({
+    method: "POST",
+    path: "/api/videos/:taskId/extend",
+    tags,
+    summary: "Extend a finished video with a new prompt (a new video linked to it)",
+    description: WEB_PRICE_DOCS,
+    headers: idempotencyHeaders,
+    params: taskIdParams,
+    body: extendVideoSchema,
+    responses: { 200: generateVideoResultSchema, ...errors(400, 401, 402, 403, 404, 409, 422, 429, 502, 503) },
+    reasons: [
+      "web_price_needs_web_app",
+      "extend_needs_finished_video",
+      "extend_after_hd",
+      "extend_refused",
+      "provider_busy",
+      "generation_unavailable",
+    ],
+  }),
+  list: defineRoute({
+    method: "GET",
+    path: "/api/video-tasks",
+    tags,
+    summary: "The signed-in person's videos",
+    description:
+      "`?days=` the recent ones, or `?page=&limit=` one page with the total. Either can be narrowed by `q` (words of the prompt, case- and accent-insensitive), `status` (completed, in_progress, failed) and `model`, and sorted `newest` (the default) or `oldest`.",
+    query: taskListQuery,
+    responses: { 200: taskListSchema, 304: taskListNotModified, ...errors(400, 401) },
+  }),
+  status: defineRoute({
+    method: "GET",
+    path: "/api/video-status/:taskId",
+    tags,
+    summary: "One video's state",
+    params: taskIdParams,
+    responses: { 200: videoStatusSchema, ...errors(401, 404) },
+  }),
+  hd: defineRoute({
+    method: "GET",
+    path: "/api/hd-video/:taskId",
+    tags,
+    summary: "A video's 1080p file, if ready",
+    params: taskIdParams,
+    responses: { 200: hdVideoSchema, ...errors(401, 404) },
+  }),
+  /** Asks the provider for the 1080p file now, instead of waiting for the worker (and releases a held one). */
+  forceHd: defineRoute({
+    method: "POST",
+    path: "/api/force-update-hd/:taskId",
+    tags,
+    summary: "Ask the provider for the 1080p file now",
+    params: taskIdParams,
+    responses: { 200: hdVideoSchema, ...errors(400, 401, 404, 502, 503) },
+  }),
+  /** The 4K version of a finished video, for the 4K surcharge (decision 0049). */
+  upgrade4k: defineRoute({
+    method: "POST",
+    path: "/api/videos/:taskId/upgrade-4k",
+    tags,
+    summary: "Make the 4K version of a finished video (charged now, refunded if it cannot be made)",
+    description: WEB_PRICE_DOCS,
+    params: taskIdParams,
+    responses: { 200: upgradeResultSchema, ...errors(400, 401, 402, 404, 409) },
+    reasons: ["web_price_needs_web_app", "uhd_needs_finished_video", "uhd_exists", "uhd_in_progress", "uhd_failed"],
+  }),
+  download: defineRoute({
+    method: "GET",
+    path: "/api/videos/:taskId/download",
+    tags,
+    summary: "Download a video",
+    params: taskIdParams,
+    query: downloadQuery,
+    responses: { 200: videoAttachment, 302: archivedVideoRedirect, ...errors(400, 401, 404, 502) },
+    reasons: ["video_not_ready"],
+  }),
+  /** Admin: give a task's credits back (from the history page's usage rows). */
+  refund: defineRoute({
+    method: "POST",
+    path: "/api/video/:taskId/refund",
+    tags: ["Admin"],
+    summary: "Give a video's credits back, with a reason",
+    description:
+      "Once per video, and once per 4K upgrade (part 4k): a second refund is 409. The refund row names the video " +
+      "and the admin and keeps the reason, as does the audit log.",
+    params: taskIdParams,
+    body: refundInputSchema,
+    responses: { 200: refundResultSchema, ...errors(400, 401, 403, 404, 409) },
+    reasons: ["video_already_refunded", "no_4k_charge"],
+  }),
+  setSharing: defineRoute({
+    method: "PUT",
+    path: "/api/videos/:taskId/sharing",
+    tags,
+    summary: "Share a finished video (a public page), or stop sharing it",
+    params: taskIdParams,
+    body: sharingInputSchema,
+    responses: { 200: sharingViewSchema, ...errors(400, 401, 403, 404, 409) },
+    reasons: ["video_not_shareable"],
+  }),
+  delete: defineRoute({
+    method: "DELETE",
+    path: "/api/videos/:taskId",
+    tags,
+    summary: "Delete a video and its files",
+    params: taskIdParams,
+    responses: { 200: videoDeletedSchema, ...errors(401, 403, 404, 409) },
+    reasons: ["video_still_generating"],
+  }),
+  /** Several videos at once, each exactly as DELETE /api/videos/{taskId} would; answers what happened to each. */
+  bulkDelete: defineRoute({
+    method: "POST",
+    path: "/api/videos/bulk-delete",
+    tags,
+    summary: "Delete several videos and their files",
+    description:
+      "At most 100 ids; a repeated id counts once. Each is deleted as the single delete does: one still being made is left (still_generating), one that is not there or not yours is not_found.",
+    body: bulkDeleteSchema,
+    responses: { 200: bulkDeleteResultSchema, ...errors(400, 401, 403) },
+  }),
+  /** Multipart: no body schema, the server reads the one file itself. */
+  uploadImage: defineRoute({
+    method: "POST",
+    path: "/api/images/upload",
+    tags,
+    summary: "Upload a reference image",
+    description: "multipart/form-data with one JPG, PNG or WebP image (at most 10 MB) in the field `image`.",
+    responses: { 201: uploadImageResultSchema, ...errors(400, 401, 413, 415, 429, 503) },
+    reasons: ["image_type"],
+  }),
+  /**
+   * KIE's callback: the body only names a task, which the worker re-reads from the provider. No body
+   * schema: anything is accepted and only read for a task id (never trusted).
+   */
+  kieCallback: defineRoute({
+    method: "POST",
+    path: "/api/callbacks/kie",
+    tags: ["Callbacks"],
+    summary: "KIE's callback: re-check the named task",
+    responses: { 200: callbackReceivedSchema, ...errors(401) },
+  }),
+};

@@ -1,0 +1,50 @@
+/**
+ * GET /api/admin/overview/setup (issue 38, decision 0074): what a new install still lacks before
+ * it can sell, each step computed on the server and linking to its setting, and whether videos
+ * are failing now.
+ */
+import { z } from "zod";
+import { isoTimestamp } from "./common.js";
+
+const SETUP_STEPS = ["provider", "payment", "packages", "contact", "legal", "showcase"] as const;
+export type SetupStepId = (typeof SETUP_STEPS)[number];
+
+/**
+ * Why a step is not done, where there is more than one way for it not to be: `simulator` (videos
+ * are the built-in simulator's: add a KIE key to sell real ones), `failing` (the provider is
+ * configured but videos are failing), `not_enabled` (no payment method is switched on and fully
+ * configured), `not_tested` (one is, but nobody has paid through it yet).
+ */
+const SETUP_NOTES = ["simulator", "failing", "not_enabled", "not_tested"] as const;
+
+const setupStepSchema = z.object({
+  id: z.enum(SETUP_STEPS),
+  done: z.boolean(),
+  note: z.enum(SETUP_NOTES).nullable(),
+  href: z.string().meta({ description: "The web app's page (and section) where the step is done." }),
+});
+export type SetupStep = z.infer<typeof setupStepSchema>;
+
+const generationProblemSchema = z
+  .object({
+    reason: z.string().meta({ description: "The provider's last failure, as it said it (English)." }),
+    failed: z.number().int().min(0).meta({ description: "Of the last finished videos counted, how many failed." }),
+    finished: z.number().int().min(0).meta({ description: "How many finished videos were counted." }),
+    lastFailedAt: isoTimestamp,
+    href: z.string(),
+  })
+  .nullable()
+  .meta({
+    description:
+      "Set when more than half of the last finished videos of the past hour failed for provider reasons, or the latest one did; null when generation is well.",
+  });
+
+export const adminSetupSchema = z
+  .object({
+    steps: z.array(setupStepSchema),
+    allDone: z.boolean(),
+    generationProblem: generationProblemSchema,
+  })
+  .meta({ id: "AdminSetup" });
+export type AdminSetup = z.infer<typeof adminSetupSchema>;
+export type GenerationProblem = NonNullable<AdminSetup["generationProblem"]>;

@@ -1,0 +1,169 @@
+/**
+ * The automation API's schemas (issue 6, decision 0017): creating an API token (the /api page) and
+ * the bearer-token /api/n8n endpoints. The server validates with them, the OpenAPI document is
+ * generated from them, and the web app uses the same types.
+ */
+import { z } from "zod";
+import { TOKEN_NAME_MAX } from "../automation.js";
+import { ASPECT_RATIOS, MODE_CATALOGUE, MODEL_CATALOGUE, MODELS, MODES } from "../catalogue.js";
+import { ERROR_STATUS, type ErrorCode } from "../error-codes.js";
+import { PROMPT_MAX, SEED_MAX, SEED_MIN } from "../videos.js";
+import { aspectRatioMessage, IMAGE_LIST_MAX, modeMessage, modelMessage, seedSchema, withMode } from "./videos.js";
+
+// ---- Tokens (session-authenticated, for the /api page) ----
+
+/** POST /api/user-tokens */
+export const createTokenSchema = z.object({
+  name: z
+    .string({ error: "Token name is required" })
+    .trim()
+    .min(1, "Token name is required")
+    .max(TOKEN_NAME_MAX, `Token name must be at most ${TOKEN_NAME_MAX} characters`),
+});
+
+// ---- Automation endpoints (bearer token) ----
+
+/**
+ * One reference image for /api/n8n/generate: an http(s) URL of a JPG/PNG, or base64 image data,
+ * plain or as a `data:image/png;base64,...` URL. The server checks the decoded bytes.
+ */
+const automationImageSchema = z
+  .string({ error: "Each image must be a URL or base64 image data" })
+  .trim()
+  .min(1, "Each image must be a URL or base64 image data");
+
+const modelList = MODELS.map((m) => `${m} (${MODEL_CATALOGUE[m].label})`).join(", ");
+const modeList = MODES.map(
+  (m) =>
+    `${m}: ${MODE_CATALOGUE[m].description.toLowerCase()} (${MODE_CATALOGUE[m].images.min}-${MODE_CATALOGUE[m].images.max} images)`,
+).join("; ");
+
+/**
+ * POST /api/n8n/generate. Without `mode` a request means what it always did: several imageUrls
+ * are accepted and only the first is used. With `mode`, the images are the mode's.
+ */
+export const automationGenerateSchema = z
+  .object({
+    prompt: z
+      .string({ error: "Prompt is required" })
+      .trim()
+      .min(1, "Prompt is required")
+      .max(PROMPT_MAX, `Prompt must be at most ${PROMPT_MAX} characters`)
+      .meta({
+        description: "What the video shows, in English.",
+        examples: ["A red fox running through fresh snow at sunrise, cinematic"],
+      }),
+    model: z
+      .enum(MODELS, { error: modelMessage })
+      .default("veo3")
+      .meta({ description: `${modelList}. The default is veo3.`, examples: ["veo3_fast"] }),
+    mode: z
+      .enum(MODES, { error: modeMessage })
+      .optional()
+      .meta({
+        description: `${modeList}. Without it: text, or image with only the first of imageUrls. Reference works with ${MODE_CATALOGUE.reference.models.join(" and ")}.`,
+        examples: ["image"],
+      }),
+    aspectRatio: z
+      .enum(ASPECT_RATIOS, { error: aspectRatioMessage })
+      .default("16:9")
+      .meta({ description: "Every video also gets a 1080p version.", examples: ["16:9"] }),
+    seeds: seedSchema.meta({
+      description: "Optional seed, 10000-99999, for repeatable results.",
+      examples: [12345],
+      // The range applies after a digit string is read as a number, where JSON Schema cannot see it.
+      minimum: SEED_MIN,
+      maximum: SEED_MAX,
+    }),
+    imageUrls: z
+      .array(automationImageSchema, { error: "imageUrls must be a list of image URLs or base64 images" })
+      .max(IMAGE_LIST_MAX, `imageUrls can hold at most ${IMAGE_LIST_MAX} entries`)
+      .nullable()
+      .optional()
+      .transform((v) => v ?? [])
+      .meta({
+        description:
+          "Images for image mode (first frame, then last frame) or reference mode (up to 3). Without mode only the first is used. JPG/PNG URL or base64 data (kept 24 hours).",
+      }),
+    upgrade4k: z.boolean({ error: "upgrade4k must be true or false" }).default(false).meta({
+      description:
+        "Also make the 4K version once the video is ready, for the 4K surcharge (GET /api/pricing/current); refunded if KIE cannot make it.",
+    }),
+    callbackUrl: z
+      .string({ error: "callbackUrl must be a URL" })
+      .trim()
+      .min(1, "callbackUrl must be a URL")
+      .max(2000, "callbackUrl must be at most 2000 characters")
+      .optional()
+      .meta({
+        description:
+          "Optional https URL that receives the signed video.completed or video.failed event when the video ends (retried like any webhook), such as n8n's {{$execution.resumeUrl}}. Signed with your callback secret from the /api page.",
+        examples: ["https://n8n.example.com/webhook-waiting/123"],
+      }),
+  })
+  .transform((value, ctx) => withMode(value.mode ? value : { ...value, imageUrls: value.imageUrls.slice(0, 1) }, ctx))
+  .meta({ id: "GenerateRequest" });
+export type AutomationGenerateInput = z.output<typeof automationGenerateSchema>;
+
+export const automationGenerateResultSchema = z
+  .object({
+    success: z.literal(true),
+    taskId: z.string().meta({ examples: ["4f9c2a7e1b3d5f60a8c9e2b4d6f8a0c1"] }),
+    creditsUsed: z
+      .number()
+      .int()
+      .meta({ examples: [2] }),
+    remainingCredits: z
+      .number()
+      .int()
+      .meta({ examples: [98] }),
+  })
+  .meta({ id: "GenerateResult" });
+
+export const AUTOMATION_STATUSES = ["processing", "completed", "failed"] as const;
+
+/** GET /api/n8n/video-status/{taskId} */
+export const automationVideoStatusSchema = z
+  .object({
+    success: z.boolean().meta({ description: "false only when the video failed." }),
+    status: z.enum(AUTOMATION_STATUSES),
+    videoUrl: z.string().nullable().meta({ description: "The 720p video once completed." }),
+    hdVideoUrl: z.string().nullable().meta({ description: "The 1080p video once ready; it may follow the 720p one." }),
+    videoUrl4k: z.string().nullable().meta({ description: "The 4K video, when one was asked for and is ready." }),
+    resolution: z.enum(["720p", "1080p", "4k"]).nullable().meta({ description: "The best resolution available now." }),
+    message: z.string().meta({ description: "What is happening; for a failed video the reason and the refund." }),
+    taskId: z.string(),
+  })
+  .meta({ id: "VideoStatus" });
+export type AutomationVideoStatus = z.infer<typeof automationVideoStatusSchema>;
+
+/** Every error from /api/n8n/*: a status code plus this body. */
+export const automationErrorSchema = z
+  .object({
+    success: z.literal(false),
+    message: z.string().meta({ examples: ["Invalid or inactive API token"] }),
+    code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]).meta({
+      description: "What went wrong, for programs to switch on (the message is for people).",
+      examples: ["invalid_api_token"],
+    }),
+  })
+  .meta({ id: "Error" });
+
+// ---- Documents (public) ----
+
+/** GET /api/openapi.json and /api/openapi-full.json. */
+export const openApiDocumentSchema = z
+  .looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) })
+  .meta({ description: "An OpenAPI 3.1 document, with this server's address." });
+
+/** GET /api/n8n/workflow.json and /api/n8n/workflow-webhook.json: an n8n workflow to import. */
+export const workflowDocumentSchema = z.looseObject({
+  name: z.string(),
+  nodes: z.array(z.unknown()),
+  connections: z.looseObject({}),
+});
+
+/** GET /api/n8n/video-status/{taskId}. Fastify's maxParamLength (100) bounds the id; an empty one is simply not found. */
+export const automationTaskParams = z.object({
+  taskId: z.string().meta({ description: "The taskId from POST /api/n8n/generate." }),
+});
