@@ -9,6 +9,20 @@ import zlib from "node:zlib";
 import { buildInputsHash, STAMP_FILE } from "./build-inputs.mjs";
 import { prerender } from "./prerender.mjs";
 
+/**
+ * The folders of files the compiled server reads next to its own code (via import.meta.url), under
+ * src/ and dist/node/: tsc emits only JavaScript, so the build copies them.
+ */
+export const SERVER_FILE_DIRS = [
+  "server/db/migrations",
+  // The KIE simulator's sample clips.
+  "server/simulator/clips",
+  // The automation guide's Markdown prose (decision 0071).
+  "server/features/automation/prose",
+  // The legal pages' starting texts (decision 0079).
+  "server/features/legal/starting-texts",
+];
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const stampPath = path.join(root, STAMP_FILE);
 
@@ -31,13 +45,8 @@ export async function build() {
   precompress(path.join(root, "dist/web/assets"));
   // Emit only: `npm run typecheck` (part of npm test) is where types are checked.
   run(bin("tsc"), ["-p", "tsconfig.build.json", "--noCheck"]);
-  fs.cpSync(path.join(root, "src/server/db/migrations"), path.join(root, "dist/node/server/db/migrations"), {
-    recursive: true,
-  });
-  // The KIE simulator's sample clips, resolved next to the compiled simulator via import.meta.url.
-  fs.cpSync(path.join(root, "src/server/simulator/clips"), path.join(root, "dist/node/server/simulator/clips"), {
-    recursive: true,
-  });
+  for (const dir of SERVER_FILE_DIRS)
+    fs.cpSync(path.join(root, "src", dir), path.join(root, "dist/node", dir), { recursive: true });
   fs.writeFileSync(stampPath, inputsHash);
   console.log("Build complete.");
 }

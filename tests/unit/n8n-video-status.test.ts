@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toN8nStatus } from "../../src/server/features/automation/video-status.js";
+import { toAutomationStatus } from "../../src/server/features/automation/video-status.js";
 
 const task = {
   taskId: "veo_task_1",
@@ -13,10 +13,10 @@ const task = {
   videoExpired: false,
 };
 
-describe("toN8nStatus", () => {
+describe("toAutomationStatus", () => {
   it("reports pending and generating as processing", () => {
     for (const status of ["pending", "generating"]) {
-      expect(toN8nStatus({ ...task, status }, 0)).toEqual({
+      expect(toAutomationStatus({ ...task, status }, 0)).toEqual({
         success: true,
         status: "processing",
         videoUrl: null,
@@ -31,7 +31,7 @@ describe("toN8nStatus", () => {
 
   it("reports 720p until the 1080p file exists, then 1080p", () => {
     const done = { ...task, status: "completed", resultUrls: ["https://f/720.mp4"], hdStatus: "pending" };
-    expect(toN8nStatus(done, 0)).toMatchObject({
+    expect(toAutomationStatus(done, 0)).toMatchObject({
       success: true,
       status: "completed",
       videoUrl: "https://f/720.mp4",
@@ -40,21 +40,24 @@ describe("toN8nStatus", () => {
       resolution: "720p",
       message: "The 720p video is ready; the 1080p version is still being processed",
     });
-    expect(toN8nStatus({ ...done, aspectRatio: "9:16", hdStatus: "none" }, 0)).toMatchObject({
+    expect(toAutomationStatus({ ...done, aspectRatio: "9:16", hdStatus: "none" }, 0)).toMatchObject({
       resolution: "720p",
       message: "The video is ready in 720p",
     });
-    expect(toN8nStatus({ ...done, hdStatus: "failed" }, 0)).toMatchObject({
+    expect(toAutomationStatus({ ...done, hdStatus: "failed" }, 0)).toMatchObject({
       resolution: "720p",
       message: "The video is ready in 720p",
     });
-    expect(toN8nStatus({ ...done, hdVideoUrl: "https://f/1080.mp4", hdStatus: "ready" }, 0)).toMatchObject({
+    expect(toAutomationStatus({ ...done, hdVideoUrl: "https://f/1080.mp4", hdStatus: "ready" }, 0)).toMatchObject({
       videoUrl: "https://f/720.mp4",
       hdVideoUrl: "https://f/1080.mp4",
       resolution: "1080p",
     });
     expect(
-      toN8nStatus({ ...done, hdVideoUrl: "https://f/1080.mp4", hdStatus: "ready", uhdVideoUrl: "https://f/4k.mp4" }, 0),
+      toAutomationStatus(
+        { ...done, hdVideoUrl: "https://f/1080.mp4", hdStatus: "ready", uhdVideoUrl: "https://f/4k.mp4" },
+        0,
+      ),
     ).toMatchObject({
       hdVideoUrl: "https://f/1080.mp4",
       videoUrl4k: "https://f/4k.mp4",
@@ -65,7 +68,7 @@ describe("toN8nStatus", () => {
 
   it("reports a failure with its reason and the refund", () => {
     const failed = { ...task, status: "failed", errorMessage: "Your prompt was flagged." };
-    expect(toN8nStatus(failed, 5)).toEqual({
+    expect(toAutomationStatus(failed, 5)).toEqual({
       success: false,
       status: "failed",
       videoUrl: null,
@@ -75,10 +78,10 @@ describe("toN8nStatus", () => {
       message: "Video generation failed: Your prompt was flagged. 5 credits were refunded.",
       taskId: "veo_task_1",
     });
-    expect(toN8nStatus(failed, 1).message).toBe(
+    expect(toAutomationStatus(failed, 1).message).toBe(
       "Video generation failed: Your prompt was flagged. 1 credit was refunded.",
     );
-    expect(toN8nStatus({ ...failed, errorMessage: null }, 0).message).toBe(
+    expect(toAutomationStatus({ ...failed, errorMessage: null }, 0).message).toBe(
       "Video generation failed: unknown error. No credits were refunded.",
     );
   });

@@ -2,7 +2,7 @@
  * POST /api/n8n/generate's work: the mode's images (URLs passed on, base64 stored as temporary
  * uploads), the API price, then the same generation as the web's.
  */
-import type { N8nGenerateInput } from "../../../shared/automation.js";
+import type { AutomationGenerateInput } from "../../../shared/schemas/automation.js";
 import type { GenerateVideoResult } from "../../../shared/schemas/videos.js";
 import { AppError } from "../../http/errors.js";
 import type { LinkTask } from "../../http/idempotency.js";
@@ -26,7 +26,7 @@ export interface ApiGenerateDeps {
 export async function generateFromApi(
   ctx: ApiGenerateDeps,
   userId: string,
-  input: N8nGenerateInput,
+  input: AutomationGenerateInput,
   linkTask?: LinkTask,
 ): Promise<GenerateVideoResult> {
   // Without a mode only the first image was kept (the schema); with one, the mode's images.

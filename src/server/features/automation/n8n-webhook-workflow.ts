@@ -24,17 +24,15 @@ import {
   type N8nNode,
   type N8nWorkflow,
 } from "./n8n-workflow.js";
+import { proseTemplate } from "./prose.js";
+import { WEBHOOK_WAIT_MINUTES } from "../../../shared/automation.js";
 
-/**
- * How long the Wait node waits for the callback. Longer than the server's default task timeout
- * (30 minutes, then the video fails and video.failed is sent) plus the first webhook retries, so
- * a slow video still reports its end through the callback rather than through the time limit.
- */
-export const WEBHOOK_WAIT_MINUTES = 60;
 export const WEBHOOK_WAIT_NODE = "Wait for the video";
 
 /** The node ids differ from the polling workflow's, so both can sit in one n8n without confusion. */
 const ID_NAMESPACE = "webhook-workflow";
+
+const setupNote = proseTemplate("n8n-webhook-workflow-setup", ["origin", "settingsHelp", "waitMinutes"]);
 
 /** The event the server POSTs, as the Wait node outputs it: `$json.body` is the request body. */
 const EVENT = "$json.body?.data";
@@ -100,13 +98,7 @@ export function buildN8nWebhookWorkflow(origin: string): N8nWorkflow {
       ],
     ),
     node("Setup", "stickyNote", 1, [-20, 20], {
-      content: [
-        "## Veo Studio: generate a video (webhook)",
-        `1. Open **Generate video** and create a *Bearer Auth* credential holding your API token (from the /api page of ${origin}); select it.`,
-        `2. ${SETTINGS_HELP} in **Settings**.`,
-        "3. Veo Studio must reach this n8n: its resume URL (n8n's WEBHOOK_URL) has to be a public https address.",
-        `4. Run the workflow. It waits for Veo Studio's callback instead of polling (${WEBHOOK_WAIT_MINUTES} minutes at most). The 1080p link may come later: check it with GET /api/n8n/video-status/{taskId}.`,
-      ].join("\n"),
+      content: setupNote({ origin, settingsHelp: SETTINGS_HELP, waitMinutes: WEBHOOK_WAIT_MINUTES }),
       width: 600,
       height: 260,
     }),

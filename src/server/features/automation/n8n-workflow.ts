@@ -8,13 +8,14 @@
 import crypto from "node:crypto";
 import { POLL_SECONDS } from "../../../shared/automation.js";
 import { ASPECT_RATIOS, MODE_CATALOGUE, MODELS, MODES } from "../../../shared/catalogue.js";
+import { proseTemplate } from "./prose.js";
 
 export const MAX_STATUS_CHECKS = 40;
 /** Between the guide's 15-30 s, and under 65 s so n8n keeps the execution in memory. */
 export const WAIT_SECONDS = 20;
 export const CREDENTIAL_TYPE = "httpBearerAuth";
 /** A placeholder n8n shows as "needs a credential" until the user selects theirs. */
-export const CREDENTIAL_PLACEHOLDER = { id: "veo-studio-api-token", name: "Veo Studio API token" };
+const CREDENTIAL_PLACEHOLDER = { id: "veo-studio-api-token", name: "Veo Studio API token" };
 
 export interface N8nNode {
   id: string;
@@ -128,8 +129,29 @@ export const SETTINGS_FIELDS: Array<[string, string, "string"]> = [
 export const GENERATE_BODY_FIELDS =
   "prompt: $json.prompt, model: $json.model, mode: $json.mode, aspectRatio: $json.aspectRatio, imageUrls: String($json.imageUrls ?? '').split(',').map(u => u.trim()).filter(u => u), upgrade4k: String($json.upgrade4k) === 'true'";
 
-/** The settings note's line about them, from the catalogue. */
-export const SETTINGS_HELP = `Edit the prompt (in English), model (${MODELS.join(", ")}), mode (${MODES.map((m) => `${m}: ${MODE_CATALOGUE[m].images.max === 0 ? "no images" : `${MODE_CATALOGUE[m].images.min}-${MODE_CATALOGUE[m].images.max} image URLs, comma-separated`}`).join("; ")}; reference only with ${MODE_CATALOGUE.reference.models.join(" or ")}), aspect ratio (${ASPECT_RATIOS.join(" or ")}) and upgrade4k (true also makes the 4K version, for the 4K surcharge)`;
+const modeHelp = (m: (typeof MODES)[number]) => {
+  const { min, max } = MODE_CATALOGUE[m].images;
+  return `${m}: ${max === 0 ? "no images" : `${min}-${max} image URLs, comma-separated`}`;
+};
+
+/** The settings note's line about them (prose/n8n-settings-help.md), from the catalogue. */
+export const SETTINGS_HELP = proseTemplate("n8n-settings-help", ["models", "modes", "referenceModels", "aspectRatios"])(
+  {
+    models: MODELS.join(", "),
+    modes: MODES.map(modeHelp).join("; "),
+    referenceModels: MODE_CATALOGUE.reference.models.join(" or "),
+    aspectRatios: ASPECT_RATIOS.join(" or "),
+  },
+);
+
+const setupNote = proseTemplate("n8n-workflow-setup", [
+  "origin",
+  "settingsHelp",
+  "waitSeconds",
+  "pollMin",
+  "pollMax",
+  "maxChecks",
+]);
 
 /** `origin` is the server clients call, e.g. https://veo.example.com (no trailing slash). */
 export function buildN8nWorkflow(origin: string): N8nWorkflow {
@@ -180,12 +202,14 @@ export function buildN8nWorkflow(origin: string): N8nWorkflow {
       errorMessage: `=The video was still processing after ${MAX_STATUS_CHECKS} status checks. Check it later: taskId {{ $json.taskId }}`,
     }),
     node("Setup", "stickyNote", 1, [-20, 40], {
-      content: [
-        "## Veo Studio: generate a video",
-        `1. Open **Generate video** and **Check status** and create one *Bearer Auth* credential holding your API token (from the /api page of ${origin}); select it on both.`,
-        `2. ${SETTINGS_HELP} in **Video settings**.`,
-        `3. Run the workflow. It checks the video every ${WAIT_SECONDS} s (the guide says ${POLL_SECONDS.min}-${POLL_SECONDS.max} s), ${MAX_STATUS_CHECKS} times at most.`,
-      ].join("\n"),
+      content: setupNote({
+        origin,
+        settingsHelp: SETTINGS_HELP,
+        waitSeconds: WAIT_SECONDS,
+        pollMin: POLL_SECONDS.min,
+        pollMax: POLL_SECONDS.max,
+        maxChecks: MAX_STATUS_CHECKS,
+      }),
       width: 560,
       height: 220,
     }),

@@ -17,28 +17,42 @@ import { KEY_IN_PROGRESS, KEY_REUSED } from "../../http/idempotency.js";
 import { tooManyRequests } from "../../http/rate-limit.js";
 import type { RouteDocs } from "../../http/route-contract.js";
 import { BODY_TOO_LARGE, TASK_NOT_FOUND } from "./messages.js";
-import { toN8nStatus } from "./video-status.js";
+import { proseTemplate } from "./prose.js";
+import { toAutomationStatus } from "./video-status.js";
 
-export { PLACEHOLDER_SERVER_URL } from "../../http/openapi.js";
+const modelList = MODELS.map(
+  (m) => `\`${m}\` (${MODEL_CATALOGUE[m].label}${m === "veo3" ? ", the default" : ""})`,
+).join(", ");
 
-const DESCRIPTION = `Generate videos from any HTTP client (n8n, Make, curl, your own code) with an API token.
+function modeDoc(m: (typeof MODES)[number]): string {
+  const { description, images, models } = MODE_CATALOGUE[m];
+  const imageCount = images.max === 0 ? "no images" : `${images.min}-${images.max} images`;
+  const onlyModels = models.length < MODELS.length ? `; only ${models.map((x) => `\`${x}\``).join(" and ")}` : "";
+  return `\`${m}\` (${description.toLowerCase()}; ${imageCount}${onlyModels})`;
+}
 
-**Authentication.** Create a token on the /api page while signed in and send it as \`Authorization: Bearer ${TOKEN_PREFIX}...\`. No cookies are needed. A deleted or inactive token, or a disabled account, gets 401.
-
-**Rules**
-- Write the prompt in English (at most ${PROMPT_MAX} characters).
-- \`model\`: ${MODELS.map((m) => `\`${m}\` (${MODEL_CATALOGUE[m].label}${m === "veo3" ? ", the default" : ""})`).join(", ")}.
-- \`mode\`: ${MODES.map((m) => `\`${m}\` (${MODE_CATALOGUE[m].description.toLowerCase()}; ${MODE_CATALOGUE[m].images.max === 0 ? "no images" : `${MODE_CATALOGUE[m].images.min}-${MODE_CATALOGUE[m].images.max} images`}${MODE_CATALOGUE[m].models.length < MODELS.length ? `; only ${MODE_CATALOGUE[m].models.map((x) => `\`${x}\``).join(" and ")}` : ""})`).join(", ")}. Without \`mode\`, a request means what it always did: \`text\`, or \`image\` with only the first of \`imageUrls\`.
-- \`aspectRatio\`: \`16:9\` (the default) or \`9:16\`; every video also gets a 1080p version.
-- \`seeds\`: optional, a whole number from ${SEED_MIN} to ${SEED_MAX}.
-- \`imageUrls\`: the mode's images, in order (image mode: first frame, then last frame). Each entry is a JPG/PNG URL or base64 image data (plain or a \`data:image/...;base64,\` URL). Base64 images are stored for ${BASE64_IMAGE_TTL_HOURS} hours, then deleted.
-- \`upgrade4k\`: optional, \`true\` also makes the 4K version once the video is ready (5-10 minutes more), for the 4K surcharge; \`videoUrl4k\` in the status then holds it. If KIE cannot make it, the surcharge is refunded.
-- Each video costs the API price of its model in credits (GET /api/pricing/current, \`api_credits\`). Credits are taken when the video is accepted and refunded if it fails.
-- Send an \`Idempotency-Key\` header (any unique text, 1-255 printable characters) and retry with the same key after a timeout: within 24 hours the same key and body get the first answer again (header \`Idempotent-Replayed: true\`), never a second video or charge.
-- Poll GET /api/n8n/video-status/{taskId} every ${POLL_SECONDS.min}-${POLL_SECONDS.max} seconds until \`status\` is \`completed\` or \`failed\`, or pass a \`callbackUrl\` and wait: when the video ends, a signed \`video.completed\` or \`video.failed\` event is POSTed there (see \`webhooks\`).
-- Webhooks: endpoints added on the /api page receive the events they subscribe to, signed as the Standard Webhooks specification says (headers \`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`), retried for about 27 hours until one answers 2xx.
-
-Videos made through the API appear in My Creations like any other. Ready n8n workflows: GET /api/n8n/workflow.json (polls) and GET /api/n8n/workflow-webhook.json (waits for the callback).`;
+/** The document's description: prose/openapi-description.md with this server's limits. */
+const DESCRIPTION = proseTemplate("openapi-description", [
+  "tokenPrefix",
+  "promptMax",
+  "models",
+  "modes",
+  "seedMin",
+  "seedMax",
+  "base64ImageHours",
+  "pollMin",
+  "pollMax",
+])({
+  tokenPrefix: TOKEN_PREFIX,
+  promptMax: PROMPT_MAX,
+  models: modelList,
+  modes: MODES.map(modeDoc).join(", "),
+  seedMin: SEED_MIN,
+  seedMax: SEED_MAX,
+  base64ImageHours: BASE64_IMAGE_TTL_HOURS,
+  pollMin: POLL_SECONDS.min,
+  pollMax: POLL_SECONDS.max,
+});
 
 type ResponseDoc = NonNullable<RouteDocs["responses"]>[number];
 const RETRY_AFTER = {
@@ -67,7 +81,7 @@ const ERRORS = {
     BEARER_MESSAGES.unknown,
   ),
   402: errorDoc(
-    "The account does not have the credits this video costs; nothing was taken.",
+    "The account does not have the credits this video costs (`insufficient_credits`), or new videos are paused (`account_on_hold`, reason `credits_owed` or `payment_disputed`) until credits owed for a refunded payment are paid or a disputed payment is settled; nothing was taken.",
     "insufficient_credits",
     insufficientCreditsMessage(10, "veo3", 3),
   ),
@@ -184,10 +198,10 @@ function statusExamples(): Record<string, { summary: string; value: unknown }> {
   };
   const video = `https://files.example.com/videos/${TASK_ID}`;
   return {
-    processing: { summary: "Still generating", value: toN8nStatus({ ...task, status: "generating" }, 0) },
+    processing: { summary: "Still generating", value: toAutomationStatus({ ...task, status: "generating" }, 0) },
     completed: {
       summary: "Done, with the 1080p version",
-      value: toN8nStatus(
+      value: toAutomationStatus(
         {
           ...task,
           status: "completed",
@@ -200,7 +214,7 @@ function statusExamples(): Record<string, { summary: string; value: unknown }> {
     },
     completed4k: {
       summary: "Done, with the 4K version asked for with upgrade4k",
-      value: toN8nStatus(
+      value: toAutomationStatus(
         {
           ...task,
           status: "completed",
@@ -214,11 +228,11 @@ function statusExamples(): Record<string, { summary: string; value: unknown }> {
     },
     completed720p: {
       summary: "Done in 720p; the 1080p version is still being made",
-      value: toN8nStatus({ ...task, status: "completed", resultUrls: [`${video}.mp4`], hdStatus: "pending" }, 0),
+      value: toAutomationStatus({ ...task, status: "completed", resultUrls: [`${video}.mp4`], hdStatus: "pending" }, 0),
     },
     failed: {
       summary: "Failed and refunded",
-      value: toN8nStatus({ ...task, status: "failed", errorMessage: "The video could not be generated" }, 10),
+      value: toAutomationStatus({ ...task, status: "failed", errorMessage: "The video could not be generated" }, 10),
     },
   };
 }
@@ -258,8 +272,6 @@ export function statusDocs(): RouteDocs {
     },
   };
 }
-
-export const STATUS_DESCRIPTION = `Poll every ${POLL_SECONDS.min}-${POLL_SECONDS.max} seconds. A 16:9 video may complete with videoUrl first; hdVideoUrl follows once the 1080p version is ready.`;
 
 const AUTOMATION_TAGS = new Set(["Automation", "Documents"]);
 const METHODS = ["get", "put", "post", "delete", "patch"];

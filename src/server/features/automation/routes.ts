@@ -1,34 +1,25 @@
 /**
  * The automation API for n8n, Make or any HTTP client (decision 0017): POST /api/n8n/generate and
  * GET /api/n8n/video-status/{taskId}, authenticated by API token only (cookies never count).
- * Errors keep the app's statuses, messages and codes and add `success: false` (n8nErrorSchema).
+ * Errors keep the app's statuses, messages and codes and add `success: false` (automationErrorSchema).
  */
 import type { FastifyError, FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { AppError, errorBody, toAppError } from "../../http/errors.js";
 import { requireTokenUser, useBearerAuth } from "../../http/bearer-auth.js";
-import { idempotencyHeaders, idempotent } from "../../http/idempotency.js";
+import { idempotent } from "../../http/idempotency.js";
 import { useScopeAccess } from "../../http/route-access.js";
-import { errorsWith } from "../../http/route-contract.js";
+import { serve } from "../../http/route-contract.js";
 import type { RateLimiter, RateLimitStore } from "../../http/rate-limit.js";
 import { tooManyRequests, type RateLimitRule } from "../../http/rate-limit.js";
-import {
-  n8nErrorSchema,
-  n8nGenerateResultSchema,
-  n8nGenerateSchema,
-  n8nVideoStatusSchema,
-} from "../../../shared/automation.js";
+import { automationApi } from "../../../shared/api/automation.js";
 import { MAX_IMAGE_BYTES } from "../../../shared/videos.js";
 import type { TaskReads } from "../videos/video-deps.js";
 import { signedUntil, type VideoUrlSigner } from "../videos/video-files.js";
 import { getOwnTask } from "../videos/queries.js";
 import { generateFromApi, type ApiGenerateDeps } from "./generate-service.js";
-import { refundedCredits, toN8nStatus } from "./video-status.js";
+import { refundedCredits, toAutomationStatus } from "./video-status.js";
 import { AUTOMATION_PREFIX, BODY_TOO_LARGE, TASK_NOT_FOUND } from "./messages.js";
-import { GENERATE_DOCS, STATUS_DESCRIPTION, statusDocs } from "./openapi.js";
-
-export { AUTOMATION_PREFIX, TASK_NOT_FOUND } from "./messages.js";
+import { GENERATE_DOCS, statusDocs } from "./openapi.js";
 
 const SIGNED_URL_SECONDS = 24 * 3600;
 
@@ -43,10 +34,7 @@ export const DEFAULT_AUTOMATION_RATE_LIMITS: AutomationRateLimits = {
 };
 
 /** A 10 MB image as base64 is ~13.4 MB; the prompt and JSON fit in the rest. */
-export const GENERATE_BODY_LIMIT = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 1024 * 1024;
-
-// Fastify's maxParamLength (100) bounds the id; an empty one is simply not found.
-const taskParam = z.object({ taskId: z.string().meta({ description: "The taskId from POST /api/n8n/generate." }) });
+const GENERATE_BODY_LIMIT = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 1024 * 1024;
 
 interface AutomationOptions extends TaskReads, ApiGenerateDeps {
   config: { publicUrl: string; webhooksAllowLocal: boolean };
@@ -62,8 +50,7 @@ export async function registerAutomationApi(app: FastifyInstance, opts: Automati
   await app.register(automationRoutes, { ...opts, prefix: AUTOMATION_PREFIX });
 }
 
-async function automationRoutes(scope: FastifyInstance, ctx: AutomationOptions): Promise<void> {
-  const app = scope.withTypeProvider<ZodTypeProvider>();
+async function automationRoutes(app: FastifyInstance, ctx: AutomationOptions): Promise<void> {
   const { db, generateLimiter } = ctx;
 
   // The same errors as the web API, in this API's shape: `{success: false, message, code}`.
@@ -85,38 +72,18 @@ async function automationRoutes(scope: FastifyInstance, ctx: AutomationOptions):
   useBearerAuth(app, { db, rateLimit: ctx.limits.automation.perToken, rateLimitStore: ctx.rateLimitStore });
   useScopeAccess(app, "token");
 
-  const generateSchema = {
-    tags: ["Automation"],
-    operationId: "generateVideo",
-    summary: "Start a video",
-    description:
-      "Takes the API price of the model from the token's account and starts the video. Poll the status with the returned taskId.",
-    headers: idempotencyHeaders,
-    body: n8nGenerateSchema,
-    response: { 200: n8nGenerateResultSchema, ...errorsWith(n8nErrorSchema, 400, 401, 402, 409, 413, 422, 429, 503) },
-  };
-  app.post(
-    "/generate",
-    { bodyLimit: GENERATE_BODY_LIMIT, config: { docs: GENERATE_DOCS }, schema: generateSchema },
-    async (request, reply) => {
-      const user = requireTokenUser(request);
-      return idempotent(ctx.db, request, reply, user.id, "POST /api/n8n/generate", async (linkTask) => {
-        const wait = await generateLimiter.hit(user.id);
-        if (wait) throw tooManyRequests(wait, "video requests");
-        return { success: true as const, ...(await generateFromApi(ctx, user.id, request.body, linkTask)) };
-      });
-    },
-  );
+  const { generate, videoStatus } = automationApi;
+  // The scope sets the access ("token"): the contracts' paths lose its prefix in serve.
+  serve(app, generate, { bodyLimit: GENERATE_BODY_LIMIT, docs: GENERATE_DOCS }, async (request, reply) => {
+    const user = requireTokenUser(request);
+    return idempotent(ctx.db, request, reply, user.id, `${generate.method} ${generate.path}`, async (linkTask) => {
+      const wait = await generateLimiter.hit(user.id);
+      if (wait) throw tooManyRequests(wait, "video requests");
+      return { success: true as const, ...(await generateFromApi(ctx, user.id, request.body, linkTask)) };
+    });
+  });
 
-  const statusSchema = {
-    tags: ["Automation"],
-    operationId: "getVideoStatus",
-    summary: "Check a video",
-    description: STATUS_DESCRIPTION,
-    params: taskParam,
-    response: { 200: n8nVideoStatusSchema, ...errorsWith(n8nErrorSchema, 401, 404, 429) },
-  };
-  app.get("/video-status/:taskId", { config: { docs: statusDocs() }, schema: statusSchema }, async (request, reply) => {
+  serve(app, videoStatus, { docs: statusDocs() }, async (request, reply) => {
     const user = requireTokenUser(request);
     const { taskId } = request.params;
     const task = await getOwnTask(db, ctx.caches.tasks, user.id, taskId, TASK_NOT_FOUND);
@@ -124,6 +91,6 @@ async function automationRoutes(scope: FastifyInstance, ctx: AutomationOptions):
     reply.header("cache-control", "no-store");
     // Our archived files as signed URLs, so a downloader needs no header (valid for a day or more).
     const until = signedUntil(SIGNED_URL_SECONDS);
-    return toN8nStatus(task, refunded, (url) => ctx.videoUrls.sign(url, ctx.config.publicUrl, until));
+    return toAutomationStatus(task, refunded, (url) => ctx.videoUrls.sign(url, ctx.config.publicUrl, until));
   });
 }

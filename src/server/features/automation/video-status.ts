@@ -2,7 +2,8 @@
 import { and, eq, sum } from "drizzle-orm";
 import type { Queryable } from "../../db/connect.js";
 import { transactions } from "../../db/schema.js";
-import { POLL_SECONDS, type N8nVideoStatus } from "../../../shared/automation.js";
+import { POLL_SECONDS } from "../../../shared/automation.js";
+import type { AutomationVideoStatus } from "../../../shared/schemas/automation.js";
 import { trimEndWhere } from "../../../shared/trim.js";
 import type { TaskRow } from "../videos/task-state.js";
 
@@ -19,17 +20,17 @@ type StatusFields = Pick<
   | "videoExpired"
 >;
 
-export const VIDEO_EXPIRED = "This video expired before it could be saved";
+const VIDEO_EXPIRED = "This video expired before it could be saved";
 
 /**
  * `refunded`: credits given back for this task (the sum of its refund rows). `link` turns a stored
  * URL into one the caller can fetch (our archived files: absolute and signed).
  */
-export function toN8nStatus(
+export function toAutomationStatus(
   task: StatusFields,
   refunded: number,
   link: (url: string) => string = (url) => url,
-): N8nVideoStatus {
+): AutomationVideoStatus {
   const base = { taskId: task.taskId, videoUrl: null, hdVideoUrl: null, videoUrl4k: null, resolution: null };
   if (task.status === "failed") {
     return { ...base, success: false, status: "failed", message: failureMessage(task.errorMessage, refunded) };

@@ -1,0 +1,33 @@
+/** Every file the server reads beside its code reaches the production build (scripts/build.mjs). */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { SERVER_FILE_DIRS } from "../../scripts/build.mjs";
+
+const SRC = path.resolve(import.meta.dirname, "../../src");
+/** Folders of non-TypeScript files the running server never reads. */
+const NOT_READ_BY_THE_SERVER = [
+  // The database functions: migrations hold them; tests and `npm run db:function-migration` read these (decision 0066).
+  "server/db/functions",
+];
+
+function* filesUnder(dir: string): Generator<string> {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(file);
+    else yield path.relative(SRC, file).split(path.sep).join("/");
+  }
+}
+
+describe("files beside the server's code", () => {
+  it("are in a folder the build copies into dist/node, or one the server never reads", () => {
+    const inside = (file: string, dirs: string[]) => dirs.some((dir) => file.startsWith(`${dir}/`));
+    const others = [...filesUnder(path.join(SRC, "server"))].filter((f) => !f.endsWith(".ts"));
+    expect(others.filter((f) => !inside(f, [...SERVER_FILE_DIRS, ...NOT_READ_BY_THE_SERVER]))).toEqual([]);
+    for (const dir of SERVER_FILE_DIRS)
+      expect(
+        others.some((f) => inside(f, [dir])),
+        dir,
+      ).toBe(true);
+  });
+});
