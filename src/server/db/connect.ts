@@ -49,7 +49,7 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 export const MIGRATION_LOCK_KEY = 727_303_001;
 
 /** Enough for one process to keep PostgreSQL busy on a small machine (docs/benchmarks.md). */
-export const DEFAULT_POOL_SIZE = 20;
+const DEFAULT_POOL_SIZE = 20;
 
 const CONNECT_TIMEOUT_MS = 5_000;
 

@@ -42,6 +42,12 @@ export const users = pgTable(
     language: text("language"),
     /** Rows in video_tasks of this user, kept by a trigger (migration 0019) so the admin list can sort by it. */
     videoCount: integer("video_count").notNull().default(0),
+    /**
+     * Credits a refunded or charged-back payment took back that the balance could not pay (decision
+     * 0084): not part of the balance or the ledger; the next purchase settles it first, and
+     * generation is refused while it is above zero.
+     */
+    creditsOwed: integer("credits_owed").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -55,6 +61,7 @@ export const users = pgTable(
     index("users_username_trgm_idx").using("gin", sql`lower(${t.username}) gin_trgm_ops`),
     index("users_email_trgm_idx").using("gin", sql`lower(${t.email}) gin_trgm_ops`),
     check("users_credits_non_negative", sql`${t.credits} >= 0`),
+    check("users_credits_owed_non_negative", sql`${t.creditsOwed} >= 0`),
     check("users_low_credits_threshold_valid", sql`${t.lowCreditsThreshold} between 1 and 1000000`),
     check("users_language_valid", sql`${t.language} in ('en', 'vi')`),
   ],
@@ -119,6 +126,12 @@ export const videoTasks = pgTable(
     /** 1080p result URL. */
     hdVideoUrl: text("hd_video_url"),
     errorMessage: text("error_message"),
+    /**
+     * Why a failed video failed, beside its message (decision 0082): 'refused' when the provider
+     * refused the prompt for its content (not counted as a failure in the owner's figures); null for
+     * every other failure. The status stays 'failed', so the API, webhooks and n8n keep their contract.
+     */
+    failureKind: text("failure_kind"),
     createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     /** When its 1080p version became ready (set by a trigger, migration 0019): the overview's time to 1080p. */
@@ -167,7 +180,15 @@ export const videoTasks = pgTable(
   (t) => [
     index("video_tasks_user_created_idx").on(t.userId, t.createdAt.desc()),
     // The admin overview's range scans (decision 0053): every column it reads, so they are index-only scans.
-    index("video_tasks_created_idx").on(t.createdAt, t.model, t.status, t.refunded, t.completedAt, t.hdReadyAt),
+    index("video_tasks_created_idx").on(
+      t.createdAt,
+      t.model,
+      t.status,
+      t.refunded,
+      t.completedAt,
+      t.hdReadyAt,
+      t.failureKind,
+    ),
     uniqueIndex("video_tasks_share_id_idx").on(t.shareId),
     index("video_tasks_status_idx").on(t.status),
     // What the background worker scans: unfinished generations and pending 1080p and 4K fetches.
@@ -182,6 +203,7 @@ export const videoTasks = pgTable(
     check("video_tasks_provider_source_valid", sql`${t.providerSource} in ('account', 'settings', 'env', 'simulator')`),
     check("video_tasks_hd_status_valid", sql`${t.hdStatus} in ('none', 'held', 'pending', 'ready', 'failed')`),
     check("video_tasks_provider_surface_valid", sql`${t.providerSurface} in ('veo', 'market')`),
+    check("video_tasks_failure_kind_valid", sql`${t.failureKind} is null or ${t.failureKind} in ('refused')`),
     check("video_tasks_uhd_status_valid", sql`${t.uhdStatus} in ('none', 'requested', 'pending', 'ready', 'failed')`),
   ],
 );
@@ -206,6 +228,10 @@ export const videoFiles = pgTable(
     blobName: text("blob_name"),
     sizeBytes: bigint("size_bytes", { mode: "number" }),
     sha256: text("sha256"),
+    /** A frame of the 720p video as a JPEG, beside it in the video store: the share page's og:image (decision 0083). */
+    posterBlobName: text("poster_blob_name"),
+    posterWidth: integer("poster_width"),
+    posterHeight: integer("poster_height"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -241,6 +267,8 @@ export const adminSettings = pgTable(
     paypalClientSecret: text("paypal_client_secret"),
     paypalEnvironment: text("paypal_environment").notNull().default("sandbox"),
     paypalEnabled: boolean("paypal_enabled").notNull().default(false),
+    /** The id PayPal gave our webhook (developer dashboard): its verify-webhook-signature call checks deliveries against it (decision 0084). */
+    paypalWebhookId: text("paypal_webhook_id"),
     creemApiKey: text("creem_api_key"),
     creemEnvironment: text("creem_environment").notNull().default("test"),
     creemWebhookSecret: text("creem_webhook_secret"),
@@ -255,6 +283,13 @@ export const adminSettings = pgTable(
     telegramChatId: text("telegram_chat_id"),
     /** Archived videos older than this many days are deleted by the retention sweep; null keeps them forever (decision 0045). */
     videoRetentionDays: integer("video_retention_days"),
+    /** The contact channels (decision 0074), in their stored forms; null: the CONTACT_* variable applies. */
+    contactZaloPhone: text("contact_zalo_phone"),
+    contactZaloGroupUrl: text("contact_zalo_group_url"),
+    contactTelegram: text("contact_telegram"),
+    contactEmail: text("contact_email"),
+    /** What one credit is worth in USD on the pages; null derives it from the active packages (decision 0075). */
+    creditValueUsd: numeric("credit_value_usd", { precision: 10, scale: 4 }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -263,6 +298,7 @@ export const adminSettings = pgTable(
     check("admin_settings_creem_environment_valid", sql`${t.creemEnvironment} in ('test', 'prod')`),
     check("admin_settings_video_retention_days_valid", sql`${t.videoRetentionDays} between 1 and 36500`),
     check("admin_settings_kie_surface_valid", sql`${t.kieSurface} in ('veo', 'market')`),
+    check("admin_settings_credit_value_positive", sql`${t.creditValueUsd} > 0`),
   ],
 );
 
@@ -278,11 +314,15 @@ export const creditPackages = pgTable(
     /** The client view's extras (shown to buyers): a 'Most Popular' badge, a line of text, a bonus note. */
     popular: boolean("popular").notNull().default(false),
     description: text("description"),
+    /** The bonus badge's own wording; shown as it is (decision 0075: `bonusCredits` is what is given). */
     bonus: text("bonus"),
+    /** Credits given on top of `credits` with each purchase, as their own ledger row (decision 0075). */
+    bonusCredits: integer("bonus_credits").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     check("credit_packages_credits_positive", sql`${t.credits} > 0`),
+    check("credit_packages_bonus_credits_valid", sql`${t.bonusCredits} >= 0`),
     check("credit_packages_price_positive", sql`${t.price} > 0`),
   ],
 );
@@ -309,18 +349,38 @@ export const paymentOrders = pgTable(
     providerOrderId: text("provider_order_id"),
     /** PayPal capture id, or the Creem order id (ord_...). */
     providerPaymentId: text("provider_payment_id"),
+    /** Creem's transaction id (tran_...), which its refund and dispute events name (decision 0084). */
+    providerTransactionId: text("provider_transaction_id"),
     amount: numeric("amount", { precision: 10, scale: 2 }).notNull(),
     currency: text("currency").notNull().default("USD"),
     credits: integer("credits").notNull(),
+    /** The package's bonus credits when the order was made, credited with it as a `bonus` row (decision 0075). */
+    bonusCredits: integer("bonus_credits").notNull().default(0),
     status: text("status").notNull().default("created"),
     /** Why it failed, or what did not match (kept for admins; never shown raw to payers). */
     failureReason: text("failure_reason"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** What the provider has refunded (or charged back) of this order, in cents, over all its reversals. */
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    /** Credits taken back for it (purchase and bonus together), never more than the order gave. */
+    reversedCredits: integer("reversed_credits").notNull().default(0),
+    /** open while a dispute (chargeback) is undecided; won or lost once it is. Null: never disputed. */
+    disputeStatus: text("dispute_status"),
+    /** Set while an admin's refund call to the provider is under way, so two admins cannot both make it. */
+    refundClaimedAt: timestamp("refund_claimed_at", { withTimezone: true }),
+    /** When the PayPal re-check last asked about this completed order's refunds. */
+    refundsCheckedAt: timestamp("refunds_checked_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("payment_orders_provider_order_idx").on(t.provider, t.providerOrderId),
+    index("payment_orders_provider_payment_idx").on(t.provider, t.providerPaymentId),
+    index("payment_orders_provider_transaction_idx").on(t.provider, t.providerTransactionId),
+    // Generation asks whether the person has an open dispute (decision 0084).
+    index("payment_orders_open_dispute_idx")
+      .on(t.userId)
+      .where(sql`${t.disputeStatus} = 'open'`),
     index("payment_orders_user_idx").on(t.userId, t.createdAt.desc()),
     index("payment_orders_completed_idx")
       .on(t.completedAt)
@@ -331,10 +391,85 @@ export const paymentOrders = pgTable(
     check("payment_orders_provider_valid", sql`${t.provider} in ('creem', 'paypal')`),
     check("payment_orders_status_valid", sql`${t.status} in ('created', 'pending', 'completed', 'failed')`),
     check("payment_orders_credits_positive", sql`${t.credits} > 0`),
+    check("payment_orders_dispute_status_valid", sql`${t.disputeStatus} in ('open', 'won', 'lost')`),
+    check("payment_orders_refunded_valid", sql`${t.refundedCents} >= 0 and ${t.reversedCredits} >= 0`),
   ],
 );
 
-export const TRANSACTION_TYPES = ["purchase", "refund", "usage", "adjustment"] as const;
+export const PAYMENT_REVERSAL_KINDS = ["refund", "chargeback"] as const;
+
+/**
+ * One refund or lost chargeback of a paid order (decision 0084). Unique per provider refund id,
+ * so however often and in whatever order the provider's events (or the re-check, or the admin's
+ * own refund) report it, it takes credits back once. A refund an admin recorded by hand for Creem
+ * has no provider id until Creem's event for it arrives and claims it.
+ */
+export const paymentReversals = pgTable(
+  "payment_reversals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => paymentOrders.id),
+    provider: text("provider").notNull(),
+    /** Creem's ref_..., PayPal's refund id, `dispute:<id>` for a lost dispute; null for a hand-recorded Creem refund not yet matched. */
+    providerRefundId: text("provider_refund_id"),
+    kind: text("kind").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    /** The provider's reason (requested_by_customer, a dispute reason) or the admin's. */
+    reason: text("reason"),
+    /** Credits this reversal took back from the order, and of them what the balance paid and what is owed. */
+    credits: integer("credits").notNull(),
+    creditsTaken: integer("credits_taken").notNull(),
+    creditsOwed: integer("credits_owed").notNull(),
+    /** provider (webhook), recheck (PayPal re-check), admin (refunded through the provider by an admin), manual (recorded by hand). */
+    source: text("source").notNull(),
+    adminId: uuid("admin_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("payment_reversals_provider_refund_key").on(t.provider, t.providerRefundId),
+    index("payment_reversals_order_idx").on(t.orderId),
+    index("payment_reversals_created_idx").on(t.createdAt),
+    check("payment_reversals_kind_valid", sql`${t.kind} in ('refund', 'chargeback')`),
+    check("payment_reversals_source_valid", sql`${t.source} in ('provider', 'recheck', 'admin', 'manual')`),
+    check("payment_reversals_amounts_valid", sql`${t.amountCents} > 0 and ${t.credits} >= 0`),
+  ],
+);
+
+export const DISPUTE_STATUSES = ["open", "won", "lost"] as const;
+
+/** A chargeback or dispute opened against a paid order (decision 0084): one row per provider dispute id. */
+export const paymentDisputes = pgTable(
+  "payment_disputes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => paymentOrders.id),
+    provider: text("provider").notNull(),
+    providerDisputeId: text("provider_dispute_id").notNull(),
+    status: text("status").notNull().default("open"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    reason: text("reason"),
+    /** The unspent credits of the order when it opened: held by the block on generation until it is decided. */
+    frozenCredits: integer("frozen_credits").notNull(),
+    /** The provider's outcome code, or "admin" for a Creem dispute settled by hand. */
+    outcome: text("outcome"),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("payment_disputes_provider_key").on(t.provider, t.providerDisputeId),
+    index("payment_disputes_order_idx").on(t.orderId),
+    index("payment_disputes_opened_idx").on(t.openedAt),
+    check("payment_disputes_status_valid", sql`${t.status} in ('open', 'won', 'lost')`),
+  ],
+);
+
+export const TRANSACTION_TYPES = ["purchase", "bonus", "refund", "usage", "adjustment", "reversal"] as const;
 
 export const transactions = pgTable(
   "transactions",
@@ -343,7 +478,7 @@ export const transactions = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id),
-    /** purchase | refund | usage | adjustment (admin credit edits). */
+    /** purchase | bonus (a package's bonus credits) | refund | usage | adjustment (admin credit edits) | reversal (a refunded or charged-back payment, decision 0084). */
     type: text("type").notNull(),
     /** Signed: purchase, refund and upward adjustments positive; usage negative. */
     amount: integer("amount").notNull(),
@@ -354,7 +489,7 @@ export const transactions = pgTable(
     /** What of the video a usage or refund row is for: null for the video itself, "4k" for its 4K upgrade (decision 0049). */
     upgrade: text("upgrade"),
     packageId: uuid("package_id").references(() => creditPackages.id),
-    /** The order a purchase pays for: one purchase row per order, so a payment credits once. */
+    /** The order a purchase pays for: one purchase row (and one bonus row) per order, so a payment credits once. */
     paymentOrderId: uuid("payment_order_id").references(() => paymentOrders.id),
     createdAt: createdAt(),
   },
@@ -362,6 +497,9 @@ export const transactions = pgTable(
     uniqueIndex("transactions_one_purchase_per_order")
       .on(t.paymentOrderId)
       .where(sql`${t.type} = 'purchase'`),
+    uniqueIndex("transactions_one_bonus_per_order")
+      .on(t.paymentOrderId)
+      .where(sql`${t.type} = 'bonus'`),
     index("transactions_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("transactions_created_idx").on(t.createdAt.desc()),
     // The admin overview's credits by day (decision 0053): an index-only scan.
@@ -377,7 +515,10 @@ export const transactions = pgTable(
       .on(t.videoTaskId, t.upgrade)
       .where(sql`${t.type} = 'refund' and ${t.upgrade} is not null`),
     index("transactions_video_task_idx").on(t.videoTaskId),
-    check("transactions_type_valid", sql`${t.type} in ('purchase', 'refund', 'usage', 'adjustment')`),
+    check(
+      "transactions_type_valid",
+      sql`${t.type} in ('purchase', 'bonus', 'refund', 'usage', 'adjustment', 'reversal')`,
+    ),
   ],
 );
 
@@ -665,4 +806,51 @@ export const adminAuditLog = pgTable(
     index("admin_audit_log_admin_idx").on(t.adminId, t.id.desc().nullsFirst()),
     index("admin_audit_log_target_idx").on(t.targetType, t.targetId, t.id.desc().nullsFirst()),
   ],
+);
+
+/**
+ * The legal pages' texts the admin saved (decision 0079): one row per page and language. A page
+ * without its row shows the product's starting text; a row exists once the admin saved (or
+ * reviewed and kept) that text.
+ */
+export const legalTexts = pgTable(
+  "legal_texts",
+  {
+    page: text("page").notNull(),
+    locale: text("locale").notNull(),
+    /** Markdown as the admin wrote it. */
+    markdown: text("markdown").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.page, t.locale] }),
+    check("legal_texts_page_valid", sql`${t.page} in ('terms', 'privacy', 'refunds')`),
+    check("legal_texts_locale_valid", sql`${t.locale} in ('en', 'vi')`),
+  ],
+);
+
+/**
+ * The landing page's showcase (issue 38, decision 0081): the finished videos the admin chose, in
+ * their order, each with an optional caption. A row points at the video itself: what the landing
+ * page shows is joined at read time (still finished, not deleted, the admin's own or still shared
+ * under the same link), so unsharing or deleting a video takes it off at once.
+ */
+export const showcaseVideos = pgTable(
+  "showcase_videos",
+  {
+    videoTaskId: uuid("video_task_id")
+      .primaryKey()
+      .references(() => videoTasks.id, { onDelete: "cascade" }),
+    /** 0 first. */
+    position: integer("position").notNull(),
+    /** Shown instead of the prompt; null shows the prompt (unless its owner hid it). */
+    caption: text("caption"),
+    /**
+     * The video's share id when it was chosen: a customer's video is shown only while shared
+     * under it, so one unshared and shared again (a new id) does not come back unasked.
+     */
+    shareId: text("share_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("showcase_videos_position_idx").on(t.position)],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "admin_settings" ADD COLUMN "paypal_webhook_id" text;
