@@ -4,13 +4,8 @@
  * (decision 0040), the account's stats and history in schemas/account.ts; their types are
  * repeated here for the readers that import them from here.
  */
-export type {
-  AdminCreditPackageView,
-  CreditPackageInput,
-  CreditPackageView,
-  PaymentMethods,
-} from "./schemas/packages.js";
-export type { CreemCheckoutResponse, PaymentResult, PaypalSetup } from "./schemas/payments.js";
+export type { AdminCreditPackageView, CreditPackageView, PaymentMethods } from "./schemas/packages.js";
+export type { PaymentResult, PaypalSetup } from "./schemas/payments.js";
 
 export type { TransactionsPage, TransactionView, UserStats } from "./schemas/account.js";
 

@@ -8,6 +8,8 @@ export interface FakeProduct {
 
 export interface FakeOrder {
   id: string;
+  /** The payment's transaction (tran_...), which refund and dispute events name. */
+  transaction: string;
   object: "order";
   mode: "test";
   customer: string;
@@ -64,6 +66,27 @@ export interface CheckoutCompletedEvent {
   };
 }
 
+/** A Creem transaction as GET /v1/transactions answers it (amounts in cents). */
+export interface FakeTransaction {
+  id: string;
+  object: "transaction";
+  amount: number;
+  amount_paid: number;
+  currency: string;
+  status: string;
+  refunded_amount: number;
+  order: string;
+  customer: string;
+}
+
+/** A refund.created or dispute.created event as the fake sends it. */
+export interface MoneyEvent {
+  id: string;
+  eventType: "refund.created" | "dispute.created";
+  created_at: number;
+  object: Record<string, unknown> & { id: string };
+}
+
 export interface CreemFake {
   baseUrl: string;
   publicBaseUrl: string;
@@ -71,7 +94,15 @@ export interface CreemFake {
   checkouts: Map<string, FakeCheckout>;
   products: Map<string, FakeProduct>;
   webhookDeliveries: WebhookDelivery[];
+  transactions: Map<string, FakeTransaction>;
   checkoutCompletedEvent(id: string): CheckoutCompletedEvent;
+  /** A refund of a paid checkout (all of it unless `amount`, in cents); the transaction records it. */
+  refundEvent(
+    checkoutId: string,
+    opts?: { amount?: number; id?: string; reason?: string; withCheckout?: boolean },
+  ): MoneyEvent;
+  /** A chargeback opened against a paid checkout. */
+  disputeEvent(checkoutId: string, opts?: { amount?: number; id?: string }): MoneyEvent;
   /** `event` is serialised unless it is already the body text; `signature: null` sends none. */
   deliverWebhook(
     event: unknown,

@@ -101,6 +101,8 @@ export async function startCreemFake(options) {
   const checkouts = new Map();
   /** @type {WebhookDelivery[]} */
   const webhookDeliveries = [];
+  /** Creem's transactions (tran_...), one per paid checkout, as GET /v1/transactions answers them. @type {Map<string, any>} */
+  const transactions = new Map();
 
   const productOf = (/** @type {string} */ id) => products.get(id) ?? defaultProduct;
 
@@ -185,8 +187,10 @@ export async function startCreemFake(options) {
         name: "Test Buyer",
         country: "US",
       };
+      const transactionId = randomId("tran");
       checkout.order = {
         id: randomId("ord"),
+        transaction: transactionId,
         object: "order",
         mode: "test",
         customer: customerId,
@@ -198,9 +202,92 @@ export async function startCreemFake(options) {
         created_at: now,
         updated_at: now,
       };
+      transactions.set(transactionId, {
+        id: transactionId,
+        object: "transaction",
+        mode: "test",
+        amount: checkout.order.amount,
+        amount_paid: checkout.order.amount,
+        currency: checkout.order.currency,
+        type: "payment",
+        status: "paid",
+        refunded_amount: 0,
+        order: checkout.order.id,
+        customer: customerId,
+        created_at: Date.now(),
+      });
     }
     if (opts.deliver === false) return undefined;
     return deliverWebhook(checkoutCompletedEvent(id));
+  }
+
+  /** The paid checkout's transaction. @param {string} checkoutId */
+  function transactionOf(checkoutId) {
+    const transactionId = checkouts.get(checkoutId)?.order?.transaction;
+    const transaction = transactionId && transactions.get(transactionId);
+    if (!transaction) throw new Error(`checkout ${checkoutId} is not paid`);
+    return transaction;
+  }
+
+  /**
+   * A `refund.created` event for a paid checkout, shaped like the docs' example: the transaction (not
+   * our checkout) names the payment unless `withCheckout` adds the checkout reference some payloads carry.
+   * @param {string} checkoutId
+   * @param {{ amount?: number, id?: string, reason?: string, withCheckout?: boolean }} [opts] amount in cents (default: all of it)
+   */
+  function refundEvent(checkoutId, opts = {}) {
+    const transaction = transactionOf(checkoutId);
+    const amount = opts.amount ?? transaction.amount_paid;
+    transaction.refunded_amount += amount;
+    transaction.status = transaction.refunded_amount >= transaction.amount_paid ? "refunded" : "partially_refunded";
+    const checkout = checkouts.get(checkoutId);
+    return {
+      id: randomId("evt"),
+      eventType: "refund.created",
+      created_at: Date.now(),
+      object: {
+        id: opts.id ?? randomId("ref"),
+        object: "refund",
+        status: "succeeded",
+        refund_amount: amount,
+        refund_currency: transaction.currency,
+        reason: opts.reason ?? "requested_by_customer",
+        transaction: { ...transaction },
+        customer: { id: transaction.customer, email: "buyer@example.com" },
+        ...(opts.withCheckout && checkout
+          ? { checkout: { id: checkout.id, request_id: checkout.request_id, metadata: checkout.metadata ?? {} } }
+          : {}),
+        created_at: Date.now(),
+      },
+    };
+  }
+
+  /**
+   * A `dispute.created` event (a chargeback) for a paid checkout.
+   * @param {string} checkoutId
+   * @param {{ amount?: number, id?: string }} [opts]
+   */
+  function disputeEvent(checkoutId, opts = {}) {
+    const transaction = transactionOf(checkoutId);
+    return {
+      id: randomId("evt"),
+      eventType: "dispute.created",
+      created_at: Date.now(),
+      object: {
+        id: opts.id ?? randomId("disp"),
+        object: "dispute",
+        amount: opts.amount ?? transaction.amount_paid,
+        currency: transaction.currency,
+        transaction: {
+          id: transaction.id,
+          status: "chargeback",
+          amount: transaction.amount,
+          amount_paid: transaction.amount_paid,
+        },
+        customer: { id: transaction.customer, email: "buyer@example.com" },
+        created_at: Date.now(),
+      },
+    };
   }
 
   /** @param {string} id */
@@ -243,6 +330,10 @@ export async function startCreemFake(options) {
     if (req.method === "GET" && url.pathname === "/v1/checkouts") {
       const checkout = checkouts.get(url.searchParams.get("checkout_id") ?? "");
       return checkout ? sendJson(res, 200, checkout) : sendError(res, 404, ["Checkout not found"]);
+    }
+    if (req.method === "GET" && url.pathname === "/v1/transactions") {
+      const transaction = transactions.get(url.searchParams.get("transaction_id") ?? "");
+      return transaction ? sendJson(res, 200, transaction) : sendError(res, 404, ["Transaction not found"]);
     }
     if (req.method === "POST" && url.pathname === "/v1/products") {
       let body;
@@ -355,7 +446,10 @@ export async function startCreemFake(options) {
     checkouts,
     products,
     webhookDeliveries,
+    transactions,
     checkoutCompletedEvent,
+    refundEvent,
+    disputeEvent,
     deliverWebhook,
     completeCheckout,
     expireCheckout,

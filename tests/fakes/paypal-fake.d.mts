@@ -34,12 +34,59 @@ export interface FakeOrder {
     amount: Money;
     custom_id?: string;
     description?: string;
-    payments?: { captures: FakeCapture[] };
+    payments?: { captures: FakeCapture[]; refunds?: FakeRefund[] };
   }[];
   payer?: Record<string, unknown>;
   create_time: string;
   update_time?: string;
   links: Link[];
+}
+
+/** A refund (or, from reverseCapture, a reversal): the resource of PAYMENT.CAPTURE.REFUNDED / REVERSED. */
+export interface FakeRefund {
+  id: string;
+  status: "COMPLETED";
+  amount: Money;
+  custom_id?: string;
+  note_to_payer?: string;
+  create_time: string;
+  update_time: string;
+  links: Link[];
+}
+
+/** A dispute: GET /v1/customer/disputes/{id} and the resource of CUSTOMER.DISPUTE.*. */
+export interface FakeDispute {
+  dispute_id: string;
+  create_time: string;
+  update_time: string;
+  disputed_transactions: { seller_transaction_id: string; custom?: string }[];
+  reason: string;
+  status: string;
+  dispute_amount: Money;
+  dispute_outcome?: { outcome_code: string };
+  dispute_life_cycle_stage: string;
+  dispute_channel: string;
+  links: Link[];
+}
+
+export interface RefundCall {
+  captureId: string;
+  requestId: string | undefined;
+  status: number;
+  issue?: string;
+}
+
+export interface VerifyCall {
+  transmissionId: string;
+  webhookId: string;
+  status: "SUCCESS" | "FAILURE";
+}
+
+/** A webhook delivery as PayPal makes it: the event, its exact body and the PAYPAL-* headers. */
+export interface SignedDelivery {
+  event: { id: string; event_type: string; resource: unknown; [key: string]: unknown };
+  body: string;
+  headers: Record<string, string>;
 }
 
 export interface CaptureCall {
@@ -65,7 +112,27 @@ export interface PaypalFake {
   baseUrl: string;
   orders: Map<string, FakeOrder>;
   captureCalls: CaptureCall[];
+  refundCalls: RefundCall[];
+  verifyCalls: VerifyCall[];
+  /** Runs after a refund is made and before the refund call is answered (undefined: at once). */
+  set beforeRefundAnswer(fn: ((refund: FakeRefund) => Promise<void>) | undefined);
+  disputes: Map<string, FakeDispute>;
   readonly tokenRequests: number;
+  /** A delivery signed for `webhookId`: only this fake's verify call says SUCCESS for it, unchanged. */
+  signEvent(eventType: string, resource: unknown, webhookId: string): SignedDelivery;
+  /** Signs and posts an event to the app at `url`. */
+  sendEvent(
+    url: string,
+    eventType: string,
+    resource: unknown,
+    webhookId: string,
+  ): Promise<{ status: number; body: string; delivery: SignedDelivery }>;
+  /** A refund made in PayPal's dashboard (all that is left when `value` is not given). */
+  refundAtPaypal(captureId: string, value?: string): FakeRefund;
+  /** A bank's chargeback of the whole capture. */
+  reverseCapture(captureId: string): FakeRefund;
+  openDispute(captureId: string, opts?: { value?: string; reason?: string; withCustom?: boolean }): FakeDispute;
+  resolveDispute(disputeId: string, outcomeCode: string): FakeDispute;
   approve(orderId: string): boolean;
   setCaptureOutcome(orderId: string, outcome: CaptureOutcome): void;
   completePending(orderId: string): boolean;

@@ -11,11 +11,21 @@
  *            the capture; the same PayPal-Request-Id again -> 200 with the same body; another
  *            request id once captured -> 422 ORDER_ALREADY_CAPTURED; outcome DECLINED -> 422
  *            INSTRUMENT_DECLINED
- *        GET  /v2/checkout/orders/{id}
+ *        GET  /v2/checkout/orders/{id}           with purchase_units[].payments.refunds[] once refunded
+ *        POST /v2/payments/captures/{id}/refund  {amount?, note_to_payer?}: 201 with the refund
+ *            (COMPLETED); the same PayPal-Request-Id again -> 200 with the same refund; more than
+ *            is left -> 422 REFUND_AMOUNT_EXCEEDED (CAPTURE_FULLY_REFUNDED once nothing is left)
+ *        GET  /v1/customer/disputes/{id}
+ *        POST /v1/notifications/verify-webhook-signature  SUCCESS only for a delivery this fake
+ *            signed (signEvent/sendEvent), unchanged, with the webhook id it was signed for
  *        Unknown order ids -> 404 RESOURCE_NOT_FOUND / INVALID_RESOURCE_ID. Error bodies are
  *        PayPal's `{name, message, details: [{issue, description}], debug_id, links}`.
  * Test controls (also over HTTP for other processes, no auth): POST /__fake/orders/{id}/approve,
  *        POST /__fake/orders/{id}/outcome {"outcome": "PENDING"}, POST /__fake/orders/{id}/complete.
+ * Webhooks: signEvent(type, resource, webhookId) makes a delivery (headers and body) as PayPal
+ *        would send it; sendEvent(url, ...) posts it. refundAtPaypal / reverseCapture /
+ *        openDispute / resolveDispute change the fake's state as PayPal's dashboard or a bank would
+ *        and return the event resource to send.
  * GET /healthz -> 200.
  *
  * Standalone environment: PAYPAL_FAKE_PORT (default 4020), PAYPAL_FAKE_HOST (127.0.0.1),
@@ -65,6 +75,10 @@ const ERRORS = {
   INSTRUMENT_DECLINED:
     "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.",
   INVALID_RESOURCE_ID: "Specified resource ID does not exist. Please check the resource ID and try again.",
+  REFUND_AMOUNT_EXCEEDED:
+    "The refund amount must be less than or equal to the capture amount that has not yet been refunded.",
+  CAPTURE_FULLY_REFUNDED: "The capture has already been fully refunded.",
+  REFUND_NOT_ALLOWED: "Full refund refused - partial refund has already been done on this payment.",
 };
 
 /**
@@ -157,6 +171,78 @@ export async function startPaypalFake(options) {
   const captureCalls = [];
   const state = { tokenRequests: 0, unavailable: false };
   let baseUrl = "";
+  /** Every refund and reversal made, by id. @type {Map<string, any>} */
+  const refunds = new Map();
+  /** @type {{ captureId: string, requestId: string | undefined, status: number, issue?: string }[]} */
+  const refundCalls = [];
+  /** @type {Map<string, any>} dispute id -> dispute */
+  const disputes = new Map();
+  /** Deliveries this fake signed, by transmission id. @type {Map<string, { webhookId: string, body: string, headers: Record<string, string> }>} */
+  const signed = new Map();
+  /** @type {{ transmissionId: string, webhookId: string, status: "SUCCESS" | "FAILURE" }[]} */
+  const verifyCalls = [];
+  /** @type {{ beforeRefundAnswer?: (refund: any) => Promise<void> }} */
+  const hooks = {};
+
+  /** @param {string} captureId */
+  function findCapture(captureId) {
+    for (const order of orders.values()) {
+      for (const unit of order.purchase_units) {
+        const found = unit.payments?.captures.find((c) => c.id === captureId);
+        if (found) return { order, unit, capture: found };
+      }
+    }
+    return undefined;
+  }
+
+  const centsOf = (/** @type {Money} */ m) => Math.round(Number(m.value) * 100);
+  const money = (/** @type {number} */ cents, /** @type {string} */ currency) => ({
+    currency_code: currency,
+    value: (cents / 100).toFixed(2),
+  });
+
+  /** What is refunded of a capture so far, in cents. @param {any} unit @param {string} captureId */
+  const refundedOf = (unit, captureId) =>
+    (unit.payments?.refunds ?? [])
+      .filter((/** @type {any} */ r) =>
+        r.links.some((/** @type {any} */ l) => l.rel === "up" && l.href.endsWith(`/${captureId}`)),
+      )
+      .reduce((/** @type {number} */ sum, /** @type {any} */ r) => sum + centsOf(r.amount), 0);
+
+  /**
+   * Refunds (part of) a capture; the refund object, or a PayPal issue.
+   * @param {string} captureId @param {Money | undefined} amount @param {string | undefined} note
+   * @returns {{ refund: any } | { issue: string }}
+   */
+  function refund(captureId, amount, note) {
+    const found = findCapture(captureId);
+    if (!found) return { issue: "INVALID_RESOURCE_ID" };
+    const { unit, capture: cap } = found;
+    if (!["COMPLETED", "PARTIALLY_REFUNDED"].includes(cap.status)) return { issue: "CAPTURE_FULLY_REFUNDED" };
+    const left = centsOf(cap.amount) - refundedOf(unit, captureId);
+    const cents = amount ? centsOf(amount) : left;
+    if (left <= 0) return { issue: "CAPTURE_FULLY_REFUNDED" };
+    if (cents <= 0 || cents > left) return { issue: "REFUND_AMOUNT_EXCEEDED" };
+    const id = paypalId();
+    const made = {
+      id,
+      status: "COMPLETED",
+      amount: money(cents, cap.amount.currency_code),
+      ...(note ? { note_to_payer: note } : {}),
+      ...(cap.custom_id ? { custom_id: cap.custom_id } : {}),
+      seller_payable_breakdown: { gross_amount: money(cents, cap.amount.currency_code) },
+      create_time: nowIso(),
+      update_time: nowIso(),
+      links: [
+        { href: `${baseUrl}/v2/payments/refunds/${id}`, rel: "self", method: "GET" },
+        { href: `${baseUrl}/v2/payments/captures/${captureId}`, rel: "up", method: "GET" },
+      ],
+    };
+    unit.payments = { captures: unit.payments?.captures ?? [], refunds: [...(unit.payments?.refunds ?? []), made] };
+    /** @type {any} */ (cap).status = cents === left ? "REFUNDED" : "PARTIALLY_REFUNDED";
+    refunds.set(id, made);
+    return { refund: structuredClone(made) };
+  }
 
   /** @param {FakeOrder} order @param {string | undefined} prefer */
   const view = (order, prefer) =>
@@ -286,7 +372,7 @@ export async function startPaypalFake(options) {
       });
     }
 
-    if (!path.startsWith("/v2/"))
+    if (!path.startsWith("/v2/") && !path.startsWith("/v1/notifications/") && !path.startsWith("/v1/customer/"))
       return sendError(res, 404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.");
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
     const expiry = bearer ? tokens.get(bearer) : undefined;
@@ -350,6 +436,65 @@ export async function startPaypalFake(options) {
       return sendJson(res, 201, answer);
     }
 
+    if (req.method === "POST" && path === "/v1/notifications/verify-webhook-signature") {
+      const input = parseJson(body) ?? {};
+      const delivery = signed.get(String(input.transmission_id));
+      const ok =
+        delivery !== undefined &&
+        input.webhook_id === delivery.webhookId &&
+        input.transmission_sig === delivery.headers["paypal-transmission-sig"] &&
+        input.transmission_time === delivery.headers["paypal-transmission-time"] &&
+        input.cert_url === delivery.headers["paypal-cert-url"] &&
+        input.auth_algo === delivery.headers["paypal-auth-algo"] &&
+        JSON.stringify(input.webhook_event) === JSON.stringify(JSON.parse(delivery.body));
+      const status = ok ? "SUCCESS" : "FAILURE";
+      verifyCalls.push({ transmissionId: String(input.transmission_id), webhookId: String(input.webhook_id), status });
+      return sendJson(res, 200, { verification_status: status });
+    }
+
+    const disputeMatch = /^\/v1\/customer\/disputes\/([^/]+)$/.exec(path);
+    if (req.method === "GET" && disputeMatch) {
+      const dispute = disputes.get(decodeURIComponent(disputeMatch[1] ?? ""));
+      return dispute ? sendJson(res, 200, dispute) : notFound(res);
+    }
+
+    const refundMatch = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
+    if (req.method === "POST" && refundMatch) {
+      const captureId = decodeURIComponent(refundMatch[1] ?? "");
+      /** @param {number} status @param {string} [issue] */
+      const record = (status, issue) => refundCalls.push({ captureId, requestId, status, ...(issue ? { issue } : {}) });
+      const replay = requestId ? replays.get(`refund|${requestId}`) : undefined;
+      if (replay && replay.orderId === captureId) {
+        record(200);
+        return sendJson(res, 200, replay.body);
+      }
+      const input = parseJson(body);
+      if (input === undefined || (input.amount !== undefined && !validMoney(input.amount))) {
+        record(400, "INVALID_PARAMETER_VALUE");
+        return sendError(
+          res,
+          400,
+          "INVALID_REQUEST",
+          "Request is not well-formed, syntactically incorrect, or violates schema.",
+          [{ field: "/amount", issue: "INVALID_PARAMETER_VALUE", description: "The value of a field is invalid." }],
+        );
+      }
+      const made = refund(captureId, input.amount, input.note_to_payer);
+      if ("issue" in made) {
+        if (made.issue === "INVALID_RESOURCE_ID") {
+          record(404, made.issue);
+          return notFound(res);
+        }
+        record(422, made.issue);
+        return unprocessable(res, made.issue);
+      }
+      if (requestId) replays.set(`refund|${requestId}`, { orderId: captureId, body: made.refund });
+      record(201);
+      // PayPal's own notice may reach the app before this answer does.
+      if (hooks.beforeRefundAnswer) await hooks.beforeRefundAnswer(structuredClone(made.refund));
+      return sendJson(res, 201, made.refund);
+    }
+
     const match = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
     const order = match ? orders.get(match[1] ?? "") : undefined;
     if (match && !order) return notFound(res);
@@ -372,10 +517,132 @@ export async function startPaypalFake(options) {
   const address = /** @type {import("node:net").AddressInfo} */ (server.address());
   baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
 
+  /**
+   * A webhook delivery as PayPal would make it, signed for `webhookId` (only this fake's
+   * verify-webhook-signature call can tell). @param {string} eventType @param {unknown} resource @param {string} webhookId
+   */
+  function signEvent(eventType, resource, webhookId) {
+    const event = {
+      id: `WH-${paypalId()}`,
+      event_version: "1.0",
+      create_time: nowIso(),
+      resource_type: eventType.startsWith("CUSTOMER.DISPUTE") ? "dispute" : "refund",
+      event_type: eventType,
+      summary: `${eventType} event`,
+      resource,
+      links: [],
+    };
+    const body = JSON.stringify(event);
+    const transmissionId = crypto.randomUUID();
+    const headers = {
+      "content-type": "application/json",
+      "paypal-transmission-id": transmissionId,
+      "paypal-transmission-time": nowIso(),
+      "paypal-transmission-sig": crypto.randomBytes(64).toString("base64"),
+      "paypal-cert-url": `${baseUrl}/v1/notifications/certs/CERT-360caa42-fca2a594-a5cafa77`,
+      "paypal-auth-algo": "SHA256withRSA",
+    };
+    signed.set(transmissionId, { webhookId, body, headers });
+    return { event, body, headers };
+  }
+
   return {
     baseUrl,
     orders,
     captureCalls,
+    refundCalls,
+    verifyCalls,
+    /** Runs after a refund is made and before its answer is sent (undefined: answer at once). */
+    set beforeRefundAnswer(/** @type {((refund: any) => Promise<void>) | undefined} */ fn) {
+      hooks.beforeRefundAnswer = fn;
+    },
+    disputes,
+    signEvent,
+    /** Signs and posts an event to `url`; the HTTP status the app answered. */
+    async sendEvent(
+      /** @type {string} */ url,
+      /** @type {string} */ eventType,
+      /** @type {unknown} */ resource,
+      /** @type {string} */ webhookId,
+    ) {
+      const delivery = signEvent(eventType, resource, webhookId);
+      const res = await fetch(url, { method: "POST", headers: delivery.headers, body: delivery.body });
+      return { status: res.status, body: await res.text(), delivery };
+    },
+    /** A refund made in PayPal's dashboard: the refund resource of PAYMENT.CAPTURE.REFUNDED. */
+    refundAtPaypal(/** @type {string} */ captureId, /** @type {string | undefined} */ value) {
+      const found = findCapture(captureId);
+      const made = refund(
+        captureId,
+        value && found ? { currency_code: found.capture.amount.currency_code, value } : undefined,
+        undefined,
+      );
+      if ("issue" in made) throw new Error(`paypal fake: cannot refund ${captureId}: ${made.issue}`);
+      return made.refund;
+    },
+    /** A bank's chargeback: the capture REVERSED, and the resource of PAYMENT.CAPTURE.REVERSED. */
+    reverseCapture(/** @type {string} */ captureId) {
+      const found = findCapture(captureId);
+      if (!found) throw new Error(`paypal fake: no capture ${captureId}`);
+      const cap = /** @type {any} */ (found.capture);
+      cap.status = "REVERSED";
+      const id = paypalId();
+      const made = {
+        id,
+        status: "COMPLETED",
+        amount: { ...cap.amount },
+        ...(cap.custom_id ? { custom_id: cap.custom_id } : {}),
+        note_to_payer: "Chargeback",
+        create_time: nowIso(),
+        update_time: nowIso(),
+        links: [
+          { href: `${baseUrl}/v2/payments/refunds/${id}`, rel: "self", method: "GET" },
+          { href: `${baseUrl}/v2/payments/captures/${captureId}`, rel: "up", method: "GET" },
+        ],
+      };
+      refunds.set(id, made);
+      return structuredClone(made);
+    },
+    /** A buyer opens a dispute of a capture: the resource of CUSTOMER.DISPUTE.CREATED. */
+    openDispute(
+      /** @type {string} */ captureId,
+      /** @type {{ value?: string, reason?: string, withCustom?: boolean }} */ opts = {},
+    ) {
+      const found = findCapture(captureId);
+      if (!found) throw new Error(`paypal fake: no capture ${captureId}`);
+      const id = `PP-D-${Math.floor(Math.random() * 1e6)}`;
+      const dispute = {
+        dispute_id: id,
+        create_time: nowIso(),
+        update_time: nowIso(),
+        disputed_transactions: [
+          {
+            seller_transaction_id: captureId,
+            ...(opts.withCustom && found.capture.custom_id ? { custom: found.capture.custom_id } : {}),
+          },
+        ],
+        reason: opts.reason ?? "MERCHANDISE_OR_SERVICE_NOT_RECEIVED",
+        status: "OPEN",
+        dispute_amount: {
+          currency_code: found.capture.amount.currency_code,
+          value: opts.value ?? found.capture.amount.value,
+        },
+        dispute_life_cycle_stage: "CHARGEBACK",
+        dispute_channel: "EXTERNAL",
+        links: [{ href: `${baseUrl}/v1/customer/disputes/${id}`, rel: "self", method: "GET" }],
+      };
+      disputes.set(id, dispute);
+      return structuredClone(dispute);
+    },
+    /** PayPal decides a dispute: the resource of CUSTOMER.DISPUTE.RESOLVED. */
+    resolveDispute(/** @type {string} */ id, /** @type {string} */ outcomeCode) {
+      const dispute = disputes.get(id);
+      if (!dispute) throw new Error(`paypal fake: no dispute ${id}`);
+      dispute.status = "RESOLVED";
+      dispute.update_time = nowIso();
+      dispute.dispute_outcome = { outcome_code: outcomeCode };
+      return structuredClone(dispute);
+    },
     /** How many token requests arrived (good credentials or not). */
     get tokenRequests() {
       return state.tokenRequests;

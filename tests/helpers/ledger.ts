@@ -5,7 +5,7 @@ import type { Db } from "../../src/server/db/connect.js";
 import { transactions, users } from "../../src/server/db/schema.js";
 
 /** Users whose balance and ledger disagree (empty when the books balance). */
-export async function unbalancedUsers(db: Db): Promise<{ username: string; credits: number; ledger: number }[]> {
+async function unbalancedUsers(db: Db): Promise<{ username: string; credits: number; ledger: number }[]> {
   const ledger = sql<number>`coalesce(sum(${transactions.amount}), 0)::int`;
   const rows = await db
     .select({ username: users.username, credits: users.credits, ledger })

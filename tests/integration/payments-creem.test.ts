@@ -168,6 +168,7 @@ describe("a Creem purchase", () => {
     expect(res.json()).toEqual({
       status: "completed",
       credits: 150,
+      bonusCredits: 0,
       balance: 150,
       packageName: "Pro Pack",
       message: expect.any(String),
@@ -232,6 +233,66 @@ describe("a Creem purchase", () => {
     expect(results).toEqual([...Array(5).fill("completed"), ...Array(5).fill(200)]);
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 150, ledger: 150 });
     expect(await purchasesOf(u.id)).toHaveLength(1);
+  });
+});
+
+const bonusesOf = (userId: string) =>
+  db()
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.type, "bonus")));
+
+describe("a Creem purchase of a package with bonus credits (decision 0075)", () => {
+  it("copies the bonus onto the order and credits it once as its own row, whoever settles and however often", async () => {
+    const pkg = await seedPackage({ bonusCredits: 25 });
+    const u = await buyer();
+    const checkoutId = await checkout(u.client, pkg.id);
+    expect(await orderOf(checkoutId)).toMatchObject({ credits: 150, bonusCredits: 25 });
+    // A later change of the package does not touch an order already made.
+    await db().update(creditPackages).set({ bonusCredits: 99 }).where(eq(creditPackages.id, pkg.id));
+
+    await fake.completeCheckout(checkoutId, { deliver: false });
+    const event = fake.checkoutCompletedEvent(checkoutId);
+    const results = await Promise.all([
+      ...Array.from({ length: 4 }, () => confirm(u.client, checkoutId).then((r) => r.json<PaymentResult>())),
+      ...Array.from({ length: 8 }, () => fake.deliverWebhook(event)),
+    ]);
+    expect(results.slice(4)).toEqual(Array(8).fill(200));
+    for (const result of results.slice(0, 4)) {
+      expect(result).toMatchObject({ status: "completed", credits: 150, bonusCredits: 25, balance: 175 });
+    }
+    // Replayed afterwards: nothing more.
+    expect(await fake.deliverWebhook(event)).toBe(200);
+    expect((await confirm(u.client, checkoutId)).json()).toEqual({
+      status: "completed",
+      credits: 150,
+      bonusCredits: 25,
+      balance: 175,
+      packageName: "Pro Pack",
+      message: "Payment successful: 150 credits and 25 bonus credits were added to your account.",
+    } satisfies PaymentResult);
+
+    expect(await balanceOf(db(), u.id)).toEqual({ credits: 175, ledger: 175 });
+    const order = await orderOf(checkoutId);
+    expect(await purchasesOf(u.id)).toMatchObject([{ amount: 150, paymentOrderId: order.id }]);
+    expect(await bonusesOf(u.id)).toMatchObject([
+      { amount: 25, description: "Bonus: Pro Pack", packageId: pkg.id, paymentOrderId: order.id },
+    ]);
+    // The buyer's own history shows it as its own row.
+    const history = (await u.client.get("/api/transactions")).json<{ data: { type: string; amount: number }[] }>();
+    expect(history.data.map(({ type, amount }) => ({ type, amount })).sort((a, b) => a.amount - b.amount)).toEqual([
+      { type: "bonus", amount: 25 },
+      { type: "purchase", amount: 150 },
+    ]);
+  });
+
+  it("writes no bonus row for a package without bonus credits", async () => {
+    const pkg = await seedPackage();
+    const u = await buyer();
+    const checkoutId = await checkout(u.client, pkg.id);
+    await fake.completeCheckout(checkoutId, { deliver: false });
+    expect((await confirm(u.client, checkoutId)).json()).toMatchObject({ bonusCredits: 0, balance: 150 });
+    expect(await bonusesOf(u.id)).toEqual([]);
   });
 });
 
@@ -424,7 +485,7 @@ describe("POST /api/creem/checkout refusals", () => {
     const gone = await u.client.post("/api/creem/checkout", { packageId: inactive.id });
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toEqual({
-      message: "This credit package is not available",
+      message: "This credit package is not available.",
       suggestion: expect.any(String),
       code: "not_found",
       reason: "package_unavailable",

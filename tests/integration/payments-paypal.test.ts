@@ -199,6 +199,7 @@ describe("a PayPal purchase", () => {
     expect(res.json()).toEqual({
       status: "completed",
       credits: 150,
+      bonusCredits: 0,
       balance: 150,
       packageName: "Pro Pack",
       message: "Payment successful: 150 credits were added to your account.",
@@ -338,6 +339,72 @@ describe("a PayPal purchase", () => {
     expect(res.json()).toMatchObject({ status: "completed", credits: 150, balance: 150, packageName: "Pro Pack" });
     const [purchase] = await purchasesOf(u.id);
     expect(purchase).toMatchObject({ amount: 150, description: "Purchased Pro Pack (150 credits) via PayPal" });
+  });
+});
+
+const bonusesOf = (userId: string) =>
+  db()
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.type, "bonus")));
+
+describe("a PayPal purchase of a package with bonus credits (decision 0075)", () => {
+  it("credits the bonus once as its own row when two processes capture at once", async () => {
+    const second = await createTestApp({
+      env: { PAYPAL_BASE_URL: fake.baseUrl },
+      database: t.database,
+      secretBox: t.secretBox,
+    });
+    try {
+      const pkg = await seedPackage({ bonusCredits: 1 });
+      const u = await buyer();
+      const paypalOrderId = await order(u.client, pkg.id);
+      expect(await ourOrder(paypalOrderId)).toMatchObject({ credits: 150, bonusCredits: 1 });
+      await db().update(creditPackages).set({ bonusCredits: 0 }).where(eq(creditPackages.id, pkg.id));
+      fake.approve(paypalOrderId);
+      const elsewhere = new Client(second.app);
+      elsewhere.sessionCookie = u.client.sessionCookie;
+
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => capture(i % 2 === 0 ? u.client : elsewhere, paypalOrderId)),
+      );
+      for (const res of results) {
+        expect(res.json()).toMatchObject({ status: "completed", credits: 150, bonusCredits: 1, balance: 151 });
+      }
+      expect(results[0]!.json<PaymentResult>().message).toBe(
+        "Payment successful: 150 credits and 1 bonus credit were added to your account.",
+      );
+      // The background re-check afterwards changes nothing.
+      expect((await t.app.jobs.paypalRecheck.runOnce()).credited).toBe(0);
+      const row = await ourOrder(paypalOrderId);
+      expect(await purchasesOf(u.id)).toMatchObject([{ amount: 150, paymentOrderId: row.id }]);
+      expect(await bonusesOf(u.id)).toMatchObject([
+        { amount: 1, description: "Bonus: Pro Pack", packageId: pkg.id, paymentOrderId: row.id },
+      ]);
+      expect(await balanceOf(db(), u.id)).toBe(151);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("credits the bonus of a pending payment once, when the re-check completes it", async () => {
+    const pkg = await seedPackage({ name: "Starter", bonusCredits: 10 });
+    const u = await buyer();
+    const paypalOrderId = await order(u.client, pkg.id);
+    fake.approve(paypalOrderId);
+    fake.setCaptureOutcome(paypalOrderId, "PENDING");
+    const pending = await capture(u.client, paypalOrderId);
+    expect(pending.json()).toMatchObject({ status: "pending", bonusCredits: 10, balance: 0 });
+    expect(pending.json<PaymentResult>().message).toMatch(/Your 160 credits will be added/);
+
+    expect(fake.completePending(paypalOrderId)).toBe(true);
+    const [first, again] = await Promise.all([t.app.jobs.paypalRecheck.runOnce(), capture(u.client, paypalOrderId)]);
+    // The re-check and a repeated capture race: one of them credits.
+    expect(first.credited).toBeLessThanOrEqual(1);
+    expect(again.json()).toMatchObject({ status: "completed", bonusCredits: 10, balance: 160 });
+    expect((await t.app.jobs.paypalRecheck.runOnce()).credited).toBe(0);
+    expect(await bonusesOf(u.id)).toMatchObject([{ amount: 10, description: "Bonus: Starter package" }]);
+    expect(await balanceOf(db(), u.id)).toBe(160);
   });
 });
 

@@ -71,7 +71,13 @@ describe("CreemClient", () => {
       requestId: "order-1",
       metadata: { orderId: "order-1" },
     });
-    expect(read.order).toEqual({ id: expect.stringMatching(/^ord_/), amount: 1234, currency: "USD", status: "paid" });
+    expect(read.order).toEqual({
+      id: expect.stringMatching(/^ord_/),
+      amount: 1234,
+      currency: "USD",
+      status: "paid",
+      transactionId: expect.stringMatching(/^tran_/),
+    });
   });
 
   it("says the key is wrong on 403", async () => {

@@ -3,11 +3,12 @@ import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseOrder, PaypalClient } from "../../src/server/integrations/paypal/client.js";
+import { parseDispute, parseOrder, PaypalClient } from "../../src/server/integrations/paypal/client.js";
 import { PaypalError } from "../../src/server/integrations/paypal/errors.js";
+import { disputeOutcome } from "../../src/server/features/payments/paypal-reversals.js";
 import { TokenCache } from "../../src/server/integrations/paypal/token-cache.js";
 import { startPaypalFake, type PaypalFake } from "../fakes/paypal-fake.mjs";
-import { freePort } from "../helpers/test-app.js";
+import { freePort } from "../helpers/free-port.js";
 
 const CLIENT_ID = "unit-client-id";
 const CLIENT_SECRET = "unit-client-secret-never-shown";
@@ -231,9 +232,84 @@ describe("parseOrder", () => {
       customId: "o",
       amount: undefined,
       captures: [{ id: "C", status: "PENDING", amount: undefined, customId: undefined }],
+      refunds: [],
     });
-    expect(parseOrder({ id: "B" })).toMatchObject({ id: "B", captures: [] });
+    expect(parseOrder({ id: "B" })).toMatchObject({ id: "B", captures: [], refunds: [] });
     expect(parseOrder({ status: "CREATED" })).toBeUndefined();
     expect(parseOrder("nonsense")).toBeUndefined();
+  });
+
+  it("reads every purchase unit's refunds with the refunded capture from the up link", () => {
+    const refund = (id: string, capture: string) => ({
+      id,
+      status: "COMPLETED",
+      amount: { currency_code: "USD", value: "5.00" },
+      links: [
+        { rel: "self", href: `https://api.paypal.com/v2/payments/refunds/${id}` },
+        { rel: "up", href: `https://api.paypal.com/v2/payments/captures/${capture}` },
+      ],
+    });
+    const order = parseOrder({
+      id: "A",
+      purchase_units: [
+        { payments: { refunds: [refund("R1", "C1"), { nope: 1 }] } },
+        { payments: { refunds: [refund("R2", "C2")] } },
+      ],
+    });
+    expect(order?.refunds).toEqual([
+      {
+        id: "R1",
+        status: "COMPLETED",
+        amount: { currency: "USD", value: "5.00" },
+        customId: undefined,
+        captureId: "C1",
+        note: undefined,
+      },
+      {
+        id: "R2",
+        status: "COMPLETED",
+        amount: { currency: "USD", value: "5.00" },
+        customId: undefined,
+        captureId: "C2",
+        note: undefined,
+      },
+    ]);
+  });
+});
+
+describe("parseDispute and disputeOutcome", () => {
+  it("reads the disputed captures, amount and outcome, with or without dispute_outcome", () => {
+    expect(
+      parseDispute({
+        dispute_id: "PP-D-1",
+        disputed_transactions: [{ seller_transaction_id: "CAP1", custom: "ours" }, {}],
+        dispute_amount: { currency_code: "USD", value: "3.00" },
+        reason: "UNAUTHORISED",
+        status: "RESOLVED",
+        dispute_outcome: { outcome_code: "RESOLVED_BUYER_FAVOUR" },
+      }),
+    ).toEqual({
+      id: "PP-D-1",
+      transactions: [
+        { captureId: "CAP1", customId: "ours" },
+        { captureId: undefined, customId: undefined },
+      ],
+      amount: { currency: "USD", value: "3.00" },
+      reason: "UNAUTHORISED",
+      status: "RESOLVED",
+      outcome: "RESOLVED_BUYER_FAVOUR",
+    });
+    expect(parseDispute({ dispute_id: "PP-D-2", outcome: "RESOLVED_SELLER_FAVOUR" })?.outcome).toBe(
+      "RESOLVED_SELLER_FAVOUR",
+    );
+    expect(parseDispute({ status: "OPEN" })).toBeUndefined();
+  });
+
+  it("wins only the seller's outcomes", () => {
+    expect(disputeOutcome("RESOLVED_SELLER_FAVOUR")).toBe("won");
+    expect(disputeOutcome("CANCELED_BY_BUYER")).toBe("won");
+    expect(disputeOutcome("RESOLVED_BUYER_FAVOUR")).toBe("lost");
+    expect(disputeOutcome("RESOLVED_WITH_PAYOUT")).toBe("lost");
+    expect(disputeOutcome("ACCEPTED")).toBe("lost");
   });
 });

@@ -3,14 +3,19 @@
  *  - pending captures (credited once PayPal reports them COMPLETED, failed when DECLINED/FAILED);
  *  - recent 'created' orders, a few minutes old, in case a capture went through at PayPal but its
  *    answer never reached us (the buyer closed the window, a timeout): such money is credited too.
- * Each order is claimed with a short lease written into updatedAt (FOR UPDATE SKIP LOCKED, then
+ *  - completed orders of the last 60 days, a handful per scan, the longest unchecked first and each
+ *    at most every few hours, for refunds made at PayPal whose webhook never reached us (a
+ *    self-hoster behind a firewall): each COMPLETED refund is reversed under PayPal's refund id,
+ *    the id the webhook carries, so whichever comes first takes it and the other is a duplicate.
+ * Each open order is claimed with a short lease written into updatedAt (FOR UPDATE SKIP LOCKED, then
  * updatedAt in the future), so several processes never ask about the same order at once.
  * Crediting itself is exactly-once in creditPurchase().
  */
-import { and, asc, eq, gte, inArray, isNotNull, lte, or } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/connect.js";
 import { paymentOrders } from "../db/schema.js";
 import { settlePaypalOrder, type PaymentOrder } from "../features/payments/paypal-settle.js";
+import { reversePaypalRefund } from "../features/payments/paypal-reversals.js";
 import type { PaypalClient } from "../integrations/paypal/client.js";
 import { PaypalError } from "../integrations/paypal/errors.js";
 import { defineJob, type JobDeps } from "./define-job.js";
@@ -28,15 +33,24 @@ export interface PaypalRecheckOptions {
   createdMaxAgeMs: number;
   /** ... at most this often each. */
   createdEveryMs: number;
+  /** Completed orders asked about their refunds per scan ... */
+  refundBatchSize: number;
+  /** ... each at most this often ... */
+  refundsEveryMs: number;
+  /** ... while completed less than this long ago. */
+  refundsWindowMs: number;
 }
 
-export const DEFAULT_PAYPAL_RECHECK_OPTIONS: PaypalRecheckOptions = {
+const DEFAULT_PAYPAL_RECHECK_OPTIONS: PaypalRecheckOptions = {
   intervalMs: 60_000,
   leaseMs: 2 * 60_000,
   batchSize: 25,
   createdMinAgeMs: 5 * 60_000,
   createdMaxAgeMs: 6 * 60 * 60_000,
   createdEveryMs: 10 * 60_000,
+  refundBatchSize: 5,
+  refundsEveryMs: 6 * 60 * 60_000,
+  refundsWindowMs: 60 * 24 * 60 * 60_000,
 };
 
 export interface RecheckSummary {
@@ -44,6 +58,9 @@ export interface RecheckSummary {
   checked: number;
   credited: number;
   failed: number;
+  /** Completed orders asked about their refunds, and the refunds newly taken back. */
+  refundChecks: number;
+  reversed: number;
 }
 
 export interface PaypalRecheckDeps extends JobDeps {
@@ -68,7 +85,7 @@ export class PaypalRecheck extends defineJob<PaypalRecheckDeps, PaypalRecheckOpt
 
   /** One scan of every order due now. Tests call this directly. */
   async runOnce(): Promise<RecheckSummary> {
-    const summary: RecheckSummary = { checked: 0, credited: 0, failed: 0 };
+    const summary: RecheckSummary = { checked: 0, credited: 0, failed: 0, refundChecks: 0, reversed: 0 };
     await this.stranded.letGoAll();
     const client = await this.deps.paypal();
     if (!client) return summary;
@@ -83,7 +100,68 @@ export class PaypalRecheck extends defineJob<PaypalRecheckDeps, PaypalRecheckOpt
           if (!this.stranded.keep(order, err)) throw err;
         }
       }
-      if (batch.length < this.opts.batchSize) return summary;
+      if (batch.length < this.opts.batchSize) break;
+    }
+    for (const order of await this.claimCompleted(scanStart)) await this.checkRefunds(client, order, summary);
+    return summary;
+  }
+
+  /**
+   * A handful of completed orders due a look at their refunds, the longest unchecked first; the
+   * claim is refunds_checked_at set to now, so no other process takes them for refundsEveryMs.
+   */
+  private async claimCompleted(now: number): Promise<PaymentOrder[]> {
+    const due = and(
+      eq(paymentOrders.provider, "paypal"),
+      eq(paymentOrders.status, "completed"),
+      isNotNull(paymentOrders.providerOrderId),
+      gte(paymentOrders.completedAt, new Date(now - this.opts.refundsWindowMs)),
+      or(
+        isNull(paymentOrders.refundsCheckedAt),
+        lte(paymentOrders.refundsCheckedAt, new Date(now - this.opts.refundsEveryMs)),
+      ),
+    );
+    const ids = this.deps.db
+      .select({ id: paymentOrders.id })
+      .from(paymentOrders)
+      .where(due)
+      .orderBy(sql`${paymentOrders.refundsCheckedAt} asc nulls first`, asc(paymentOrders.completedAt))
+      .limit(this.opts.refundBatchSize)
+      .for("update", { skipLocked: true });
+    return this.deps.db
+      .update(paymentOrders)
+      .set({ refundsCheckedAt: new Date(now) })
+      .where(and(inArray(paymentOrders.id, ids), due))
+      .returning();
+  }
+
+  /** PayPal's refunds of one completed order, each taken back once (source "recheck"). */
+  private async checkRefunds(client: PaypalClient, order: PaymentOrder, summary: RecheckSummary): Promise<void> {
+    summary.refundChecks += 1;
+    const context = { orderId: order.id, paypalOrderId: order.providerOrderId };
+    try {
+      const refunds = await client.getOrderRefunds(order.providerOrderId!);
+      for (const refund of refunds) {
+        // Another capture's refund is not this order's (intent CAPTURE has one capture).
+        if (refund.captureId && order.providerPaymentId && refund.captureId !== order.providerPaymentId) continue;
+        if (refund.status !== "COMPLETED") continue;
+        const result = await reversePaypalRefund(this.deps.db, order, refund, { kind: "refund", source: "recheck" });
+        if (result.kind === "reversed") {
+          summary.reversed += 1;
+          this.log.warn(
+            { ...context, refundId: refund.id, credits: result.credits },
+            "PayPal re-check found a refund no webhook reported; credits taken back",
+          );
+        }
+      }
+    } catch (err) {
+      if (isDatabaseUnreachable(err)) throw err;
+      if (err instanceof PaypalError)
+        this.log.warn(
+          { ...context, kind: err.kind, issue: err.issue, status: err.status },
+          `PayPal refund re-check failed: ${err.message}`,
+        );
+      else this.log.error({ ...context, err }, "PayPal refund re-check failed");
     }
   }
 

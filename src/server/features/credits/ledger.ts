@@ -5,30 +5,39 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { rowsOf, type Queryable, type Tx } from "../../db/connect.js";
 import { paymentOrders, transactions, users, videoTasks } from "../../db/schema.js";
-import { notFound } from "../../http/errors.js";
 import { notifyPurchase } from "../notifications/outbox.js";
+import { creditsText } from "../../../shared/credits-text.js";
 
-/** Sets a balance to an absolute value (admin edit) and records the difference as an adjustment. */
-export async function setBalance(
+/**
+ * Moves a balance from `expected` to `target` (an admin's change, decision 0076) with one
+ * adjustment row of the difference: a conditional update, so a balance that changed since the
+ * admin saw `expected` is left alone. Returns false then (or for an unknown user): nothing written.
+ */
+export async function changeBalance(
   tx: Tx,
   userId: string,
-  credits: number,
-  describe: (previous: number) => string,
-): Promise<{ previous: number; credits: number }> {
-  const [row] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, userId)).for("update");
-  if (!row) throw notFound("User not found");
-  const delta = credits - row.credits;
-  if (delta !== 0) {
-    await tx
-      .update(users)
-      .set({ credits: sql`${users.credits} + ${delta}` })
-      .where(eq(users.id, userId));
-    await tx
-      .insert(transactions)
-      .values({ userId, type: "adjustment", amount: delta, description: describe(row.credits) });
-  }
-  return { previous: row.credits, credits };
+  expected: number,
+  target: number,
+  description: string,
+): Promise<boolean> {
+  const [changed] = await tx
+    .update(users)
+    .set({ credits: target })
+    .where(and(eq(users.id, userId), eq(users.credits, expected)))
+    .returning({ id: users.id });
+  if (!changed) return false;
+  await tx.insert(transactions).values({ userId, type: "adjustment", amount: target - expected, description });
+  return true;
 }
+
+/**
+ * A person may spend only while nothing is owed and no payment of theirs is disputed (decision
+ * 0084); part of each spending statement's condition on the `users` row, so a refund or dispute
+ * landing at the same moment is either seen or serialised before.
+ */
+export const NOT_ON_HOLD = sql.raw(
+  `users.credits_owed = 0 and not exists (select 1 from payment_orders o where o.user_id = users.id and o.dispute_status = 'open')`,
+);
 
 /** A new video task as generation records it before the provider is asked. */
 export interface VideoReservation {
@@ -75,7 +84,7 @@ export async function spendOnVideo(
   const res = await db.execute(sql`
     with spent as (
       update users set credits = credits - ${total}
-      where id = ${r.userId} and credits >= ${total} and is_active
+      where id = ${r.userId} and credits >= ${total} and is_active and ${NOT_ON_HOLD}
       returning credits
     ), task as (
       insert into video_tasks (user_id, task_id, prompt, image_urls, model, mode, aspect_ratio, watermark, seeds, enable_fallback, status, credits_used, created_via, next_check_at, callback_url,
@@ -158,13 +167,20 @@ export interface PurchaseCredit {
   balance: number;
   userId: string;
   credits: number;
+  /** The package's bonus credits copied onto the order (0 for none), credited as their own row. */
+  bonusCredits: number;
+}
+
+/** The bonus row's text, named for the package: "Bonus: Pro package" (decision 0075). */
+function bonusDescription(packageName: string): string {
+  return /\bpack(age)?\b/i.test(packageName) ? `Bonus: ${packageName}` : `Bonus: ${packageName} package`;
 }
 
 /**
  * Credits a paid order, exactly once: the conditional status change lets one caller through
  * (webhook, return page, capture or re-check, however often and concurrently they arrive), and
- * the purchase row is unique per order besides. Balance and row change in the caller's
- * transaction. `paymentId` is the provider's id of the payment (PayPal capture, Creem order).
+ * the purchase row (and the bonus row) is unique per order besides. Balance and rows change in
+ * the caller's transaction. `paymentId` is the provider's id of the payment (PayPal capture, Creem order).
  */
 export async function creditPurchase(
   tx: Tx,
@@ -185,27 +201,68 @@ export async function creditPurchase(
     .returning();
   if (!order) {
     const [existing] = await tx
-      .select({ userId: paymentOrders.userId, credits: paymentOrders.credits, balance: users.credits })
+      .select({
+        userId: paymentOrders.userId,
+        credits: paymentOrders.credits,
+        bonusCredits: paymentOrders.bonusCredits,
+        balance: users.credits,
+      })
       .from(paymentOrders)
       .innerJoin(users, eq(users.id, paymentOrders.userId))
       .where(eq(paymentOrders.id, orderId));
-    return (
-      existing && { credited: false, balance: existing.balance, userId: existing.userId, credits: existing.credits }
-    );
+    return existing && { credited: false, ...existing };
   }
   const [user] = await tx
     .update(users)
-    .set({ credits: sql`${users.credits} + ${order.credits}` })
+    .set({ credits: sql`${users.credits} + ${order.credits + order.bonusCredits}` })
     .where(eq(users.id, order.userId))
     .returning({ credits: users.credits });
-  await tx.insert(transactions).values({
-    userId: order.userId,
-    type: "purchase",
-    amount: order.credits,
-    description: describe(order),
-    packageId: order.packageId,
-    paymentOrderId: order.id,
-  });
+  const row = { userId: order.userId, packageId: order.packageId, paymentOrderId: order.id };
+  await tx
+    .insert(transactions)
+    .values({ ...row, type: "purchase", amount: order.credits, description: describe(order) });
+  if (order.bonusCredits > 0) {
+    await tx.insert(transactions).values({
+      ...row,
+      type: "bonus",
+      amount: order.bonusCredits,
+      description: bonusDescription(order.packageName),
+    });
+  }
   await notifyPurchase(tx, order);
-  return { credited: true, balance: user!.credits, userId: order.userId, credits: order.credits };
+  // What a refunded payment left owing is paid first (decision 0084).
+  const settled = await settleCreditsOwed(tx, order.userId, order.id);
+  return {
+    credited: true,
+    balance: user!.credits - settled,
+    userId: order.userId,
+    credits: order.credits,
+    bonusCredits: order.bonusCredits,
+  };
+}
+
+/**
+ * A purchase first pays what the person owes (decision 0084): called in creditPurchase's
+ * transaction once the order's credits are in. Returns the credits settled (0: nothing was owed).
+ */
+async function settleCreditsOwed(tx: Tx, userId: string, orderId: string): Promise<number> {
+  const [user] = await tx
+    .select({ credits: users.credits, owed: users.creditsOwed })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
+  const settled = Math.min(user?.credits ?? 0, user?.owed ?? 0);
+  if (settled <= 0) return 0;
+  await tx
+    .update(users)
+    .set({ credits: sql`${users.credits} - ${settled}`, creditsOwed: sql`${users.creditsOwed} - ${settled}` })
+    .where(eq(users.id, userId));
+  await tx.insert(transactions).values({
+    userId,
+    type: "reversal",
+    amount: -settled,
+    description: `Settled ${creditsText(settled)} owed for a refunded payment`,
+    paymentOrderId: orderId,
+  });
+  return settled;
 }

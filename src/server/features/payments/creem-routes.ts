@@ -3,24 +3,18 @@
  * POST /api/creem/webhook (Creem's signed notice). See docs/decisions/0013-creem-payments.md.
  */
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  creemCheckoutResponseSchema,
-  creemCheckoutSchema,
-  creemConfirmSchema,
-  paymentResultSchema,
-} from "../../../shared/schemas/payments.js";
+import { paymentsApi } from "../../../shared/api/payments.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/connect.js";
 import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore } from "../../http/rate-limit.js";
-import { errors } from "../../http/route-contract.js";
+import { serve } from "../../http/route-contract.js";
 import { requireUser } from "../../http/session-auth.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { confirmCreemCheckout, startCreemCheckout, type CreemContext } from "./creem-service.js";
 import { creemWebhookRoute } from "./creem-webhook.js";
 
 /** A person buys a few packs at most; this only stops a loop from filling Creem with sessions. */
-export const DEFAULT_CREEM_CHECKOUT_RATE_LIMIT: RateLimitRule = { max: 10, windowMs: 60_000 };
+const DEFAULT_CREEM_CHECKOUT_RATE_LIMIT: RateLimitRule = { max: 10, windowMs: 60_000 };
 const CREEM_TIMEOUT_MS = 15_000;
 
 export interface CreemRoutesOptions {
@@ -32,8 +26,7 @@ export interface CreemRoutesOptions {
   timeoutMs?: number;
 }
 
-export async function creemRoutes(scope: FastifyInstance, opts: CreemRoutesOptions): Promise<void> {
-  const app = scope.withTypeProvider<ZodTypeProvider>();
+export async function creemRoutes(app: FastifyInstance, opts: CreemRoutesOptions): Promise<void> {
   const ctx: CreemContext = {
     db: opts.db,
     config: opts.config,
@@ -46,20 +39,15 @@ export async function creemRoutes(scope: FastifyInstance, opts: CreemRoutesOptio
     opts.rateLimitStore,
   );
 
-  app.post(
-    "/api/creem/checkout",
+  serve(
+    app,
+    paymentsApi.creemCheckout,
     {
-      config: { access: "user" },
+      access: "user",
       // Counted before the body is read, so malformed attempts count too (as they always did).
       preValidation: async (request) => {
         const wait = await checkoutLimiter.hit(requireUser(request).id);
         if (wait) throw tooManyRequests(wait, "checkout attempts");
-      },
-      schema: {
-        tags: ["Payments"],
-        summary: "Start a Creem checkout for a credit package",
-        body: creemCheckoutSchema,
-        response: { 200: creemCheckoutResponseSchema, ...errors(400, 401, 404, 429, 502, 503) },
       },
     },
     async (request) => {
@@ -68,22 +56,10 @@ export async function creemRoutes(scope: FastifyInstance, opts: CreemRoutesOptio
     },
   );
 
-  app.post(
-    "/api/creem/confirm",
-    {
-      config: { access: "user" },
-      schema: {
-        tags: ["Payments"],
-        summary: "Confirm a Creem checkout on return, crediting it once paid",
-        body: creemConfirmSchema,
-        response: { 200: paymentResultSchema, ...errors(400, 401, 404, 502, 503) },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      return confirmCreemCheckout(ctx, user.id, request.body.checkoutId, request.log);
-    },
-  );
+  serve(app, paymentsApi.creemConfirm, { access: "user" }, async (request) => {
+    const user = requireUser(request);
+    return confirmCreemCheckout(ctx, user.id, request.body.checkoutId, request.log);
+  });
 
-  await scope.register(creemWebhookRoute, { ctx });
+  await app.register(creemWebhookRoute, { ctx });
 }

@@ -13,10 +13,11 @@ import { CreemClient } from "../../integrations/creem/client.js";
 import { CreemError } from "../../integrations/creem/errors.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { purchasablePackage } from "../packages/service.js";
-import { readSettings, type Settings } from "../settings/service.js";
+import { readSettingsFromDatabase, type Settings } from "../settings/service.js";
 import { creemSettings } from "./payment-settings.js";
 import { settleCheckout, type PaymentOrder } from "./creem-settle.js";
 import { reasoned } from "../../../shared/error-reasons.js";
+import { creditsAdded } from "./wording.js";
 
 export interface CreemContext {
   db: Db;
@@ -28,22 +29,17 @@ export interface CreemContext {
 
 const PAY_WITH_PAYPAL = "or pay with PayPal";
 
-export function creemNotConfigured(): AppError {
-  return new AppError(
-    "payment_not_configured",
-    "Creem payments are not configured",
-    {},
-    {
-      suggestion: `Ask an administrator to enable Creem and set its API key and webhook secret in the admin settings, ${PAY_WITH_PAYPAL}`,
-    },
-  );
+function creemNotConfigured(): AppError {
+  return new AppError("payment_not_configured", "Creem payments are not configured", {
+    suggestion: `Ask an administrator to enable Creem and set its API key and webhook secret in the admin settings, ${PAY_WITH_PAYPAL}`,
+  });
 }
 
 /**
  * The key and host to talk to Creem with, even when an admin has switched Creem off since:
  * checkouts already paid must still be confirmable.
  */
-function creemConnection(settings: Settings, ctx: CreemContext): CreemClient | undefined {
+export function creemConnection(settings: Settings, ctx: CreemContext): CreemClient | undefined {
   const s = creemSettings({ ...settings, creemEnabled: true }, ctx.config);
   return s && new CreemClient({ baseUrl: s.baseUrl, apiKey: s.apiKey, timeoutMs: ctx.timeoutMs });
 }
@@ -67,19 +63,14 @@ export async function startCreemCheckout(
   packageId: string,
   log: FastifyBaseLogger,
 ): Promise<{ checkoutUrl: string }> {
-  const settings = await readSettings(ctx.db, ctx.secretBox);
+  const settings = await readSettingsFromDatabase(ctx.db, ctx.secretBox);
   const creem = creemSettings(settings, ctx.config);
   if (!creem) throw creemNotConfigured();
   const pkg = await purchasablePackage(ctx.db, packageId);
   if (!pkg.creemProductId) {
-    throw new AppError(
-      "invalid_input",
-      `${pkg.name} cannot be bought with Creem yet`,
-      {},
-      {
-        suggestion: `Ask an administrator to set this package's Creem product id, ${PAY_WITH_PAYPAL}`,
-      },
-    );
+    throw new AppError("invalid_input", `${pkg.name} cannot be bought with Creem yet`, {
+      suggestion: `Ask an administrator to set this package's Creem product id, ${PAY_WITH_PAYPAL}`,
+    });
   }
 
   const [order] = await ctx.db
@@ -92,6 +83,7 @@ export async function startCreemCheckout(
       amount: pkg.price,
       currency: "USD",
       credits: pkg.credits,
+      bonusCredits: pkg.bonusCredits,
       status: "created",
     })
     .returning();
@@ -125,12 +117,10 @@ export async function startCreemCheckout(
       },
       `Creem checkout failed: ${creemErr.message}`,
     );
-    throw new AppError(
-      "upstream_error",
-      `Could not start the Creem checkout. ${creemErr.message}.`,
-      {},
-      { suggestion: suggestionFor(creemErr), ...reasoned("checkout_failed", { provider: "Creem" }) },
-    );
+    throw new AppError("upstream_error", `Could not start the Creem checkout. ${creemErr.message}.`, {
+      suggestion: suggestionFor(creemErr),
+      ...reasoned("checkout_failed", { provider: "Creem" }),
+    });
   }
 }
 
@@ -145,6 +135,7 @@ async function resultOf(
   return {
     status,
     credits: order.credits,
+    bonusCredits: order.bonusCredits,
     balance: user?.credits ?? 0,
     packageName: order.packageName,
     message,
@@ -153,7 +144,7 @@ async function resultOf(
 }
 
 const MESSAGES = {
-  completed: (o: PaymentOrder) => `Payment successful: ${o.credits} credits were added to your account.`,
+  completed: (o: PaymentOrder) => `Payment successful: ${creditsAdded(o)} added to your account.`,
   pending:
     "Creem has not confirmed this payment yet. Your credits are added as soon as it does; check again in a minute.",
   expired: "This checkout expired before it was paid. Nothing was charged.",
@@ -186,7 +177,7 @@ export async function confirmCreemCheckout(
   if (order.status === "completed") return resultOf(db, order, "completed", MESSAGES.completed(order));
   if (order.status === "failed") return resultOf(db, order, "failed", MESSAGES.failed);
 
-  const client = creemConnection(await readSettings(db, ctx.secretBox), ctx);
+  const client = creemConnection(await readSettingsFromDatabase(db, ctx.secretBox), ctx);
   if (!client) throw creemNotConfigured();
   let checkout;
   try {
@@ -197,14 +188,9 @@ export async function confirmCreemCheckout(
       { orderId: order.id, checkoutId, kind: err.kind, status: err.status },
       `Creem checkout lookup failed: ${err.message}`,
     );
-    throw new AppError(
-      "upstream_error",
-      `Could not check the payment with Creem. ${err.message}.`,
-      {},
-      {
-        suggestion: "If you paid, your credits are added as soon as Creem confirms it. Refresh this page in a minute.",
-      },
-    );
+    throw new AppError("upstream_error", `Could not check the payment with Creem. ${err.message}.`, {
+      suggestion: "If you paid, your credits are added as soon as Creem confirms it. Refresh this page in a minute.",
+    });
   }
 
   if (checkout.status === "completed") {

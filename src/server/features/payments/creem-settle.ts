@@ -10,6 +10,7 @@ import { paymentOrders } from "../../db/schema.js";
 import type { CreemCheckout } from "../../integrations/creem/client.js";
 import { formatCents, isCents, toCents } from "../../lib/money.js";
 import { creditPurchase } from "../credits/ledger.js";
+import { creditsText } from "../../../shared/credits-text.js";
 
 export type PaymentOrder = typeof paymentOrders.$inferSelect;
 
@@ -31,8 +32,8 @@ function paidText(cents: number | undefined): string {
   return isCents(cents) ? formatCents(cents) : `${cents} cents`;
 }
 
-export function purchaseDescription(order: Pick<PaymentOrder, "packageName" | "credits">): string {
-  return `Purchased ${order.packageName} (${order.credits} credits) via Creem`;
+function purchaseDescription(order: Pick<PaymentOrder, "packageName" | "credits">): string {
+  return `Purchased ${order.packageName} (${creditsText(order.credits)}) via Creem`;
 }
 
 export async function settleCheckout(
@@ -71,7 +72,15 @@ export async function settleCheckout(
     return { kind: "mismatch", reason };
   }
 
-  const result = await db.transaction((tx) => creditPurchase(tx, order.id, paid.id, () => purchaseDescription(order)));
+  const result = await db.transaction(async (tx) => {
+    // Creem's refund and dispute events name the transaction (decision 0084).
+    if (paid.transactionId)
+      await tx
+        .update(paymentOrders)
+        .set({ providerTransactionId: paid.transactionId })
+        .where(eq(paymentOrders.id, order.id));
+    return creditPurchase(tx, order.id, paid.id, () => purchaseDescription(order));
+  });
   if (result?.credited) {
     log.info({ ...context, creemOrderId: paid.id, credits: order.credits }, "Creem purchase credited");
     return { kind: "credited" };

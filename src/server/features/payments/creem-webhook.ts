@@ -5,72 +5,70 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { webhookReceivedSchema } from "../../../shared/schemas/payments.js";
+import { paymentsApi } from "../../../shared/api/payments.js";
 import { paymentOrders } from "../../db/schema.js";
 import { AppError, badRequest } from "../../http/errors.js";
-import { errors } from "../../http/route-contract.js";
+import { serve } from "../../http/route-contract.js";
 import { parseCheckout } from "../../integrations/creem/client.js";
 import { verifyWebhookSignature } from "../../integrations/creem/signature.js";
 import { asRecord, asText } from "../../integrations/kie/parse.js";
-import { readSettings } from "../settings/service.js";
-import type { CreemContext } from "./creem-service.js";
+import { readSettingsFromDatabase } from "../settings/service.js";
+import { creemConnection, type CreemContext } from "./creem-service.js";
+import type { CreemClient } from "../../integrations/creem/client.js";
 import { settleCheckout } from "./creem-settle.js";
+import { handleCreemDispute, handleCreemRefund } from "./creem-reversal-events.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const RECEIVED = { received: true } as const;
 
-export async function creemWebhookRoute(scope: FastifyInstance, opts: { ctx: CreemContext }): Promise<void> {
-  const app = scope.withTypeProvider<ZodTypeProvider>();
+export async function creemWebhookRoute(app: FastifyInstance, opts: { ctx: CreemContext }): Promise<void> {
   const { ctx } = opts;
   // Encapsulated: only this route sees raw bodies, whatever content type Creem sends.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
-  app.post(
-    "/api/creem/webhook",
-    {
-      config: { access: "callback" },
-      schema: {
-        tags: ["Callbacks"],
-        summary: "Creem's signed payment notice",
-        description:
-          "Creem's event as JSON, signed with an HMAC-SHA256 of the exact body in the creem-signature header. The body is read raw and checked before it is parsed, so it has no schema here; only checkout.completed is acted on.",
-        response: { 200: webhookReceivedSchema, ...errors(400, 401) },
-      },
-    },
-    async (request) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const header = request.headers["creem-signature"];
-      const signature = typeof header === "string" ? header : undefined;
-      // Read the secret even if Creem was switched off since: payments already made still land.
-      const { creemWebhookSecret: secret } = await readSettings(ctx.db, ctx.secretBox);
-      if (!secret) {
-        request.log.warn("Creem webhook refused: no webhook secret is stored");
-        throw new AppError("not_signed_in", "Creem webhooks are not configured");
-      }
-      if (!verifyWebhookSignature(raw, signature, secret)) {
-        request.log.warn(
-          { hasSignature: Boolean(signature), bytes: raw.length },
-          "Creem webhook refused: invalid signature",
-        );
-        throw new AppError("not_signed_in", "Invalid webhook signature");
-      }
-      let event: unknown;
-      try {
-        event = JSON.parse(raw.toString("utf8"));
-      } catch {
-        throw badRequest("Webhook body is not valid JSON");
-      }
-      return handleEvent(ctx, event, request.log);
-    },
-  );
+  serve(app, paymentsApi.creemWebhook, { access: "callback" }, async (request) => {
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const header = request.headers["creem-signature"];
+    const signature = typeof header === "string" ? header : undefined;
+    // Read the secret even if Creem was switched off since: payments already made still land.
+    const settings = await readSettingsFromDatabase(ctx.db, ctx.secretBox);
+    const secret = settings.creemWebhookSecret;
+    if (!secret) {
+      request.log.warn("Creem webhook refused: no webhook secret is stored");
+      throw new AppError("not_signed_in", "Creem webhooks are not configured");
+    }
+    if (!verifyWebhookSignature(raw, signature, secret)) {
+      request.log.warn(
+        { hasSignature: Boolean(signature), bytes: raw.length },
+        "Creem webhook refused: invalid signature",
+      );
+      throw new AppError("not_signed_in", "Invalid webhook signature");
+    }
+    let event: unknown;
+    try {
+      event = JSON.parse(raw.toString("utf8"));
+    } catch {
+      throw badRequest("Webhook body is not valid JSON");
+    }
+    return handleEvent(ctx, event, request.log, () => creemConnection(settings, ctx));
+  });
 }
 
-async function handleEvent(ctx: CreemContext, event: unknown, log: FastifyBaseLogger): Promise<typeof RECEIVED> {
+async function handleEvent(
+  ctx: CreemContext,
+  event: unknown,
+  log: FastifyBaseLogger,
+  creem: () => CreemClient | undefined,
+): Promise<typeof RECEIVED> {
   const envelope = asRecord(event);
   const eventType = asText(envelope?.eventType);
   const eventId = asText(envelope?.id);
+  if (eventType === "refund.created" || eventType === "dispute.created") {
+    const handle = eventType === "refund.created" ? handleCreemRefund : handleCreemDispute;
+    await handle(ctx, envelope?.object, creem, log);
+    return RECEIVED;
+  }
   if (eventType !== "checkout.completed") {
     log.info({ eventId, eventType }, "Creem webhook event ignored");
     return RECEIVED;

@@ -5,8 +5,8 @@
 import type { Config } from "../../config.js";
 import type { Settings } from "../settings/service.js";
 
-export const CREEM_BASE_URLS = { test: "https://test-api.creem.io", prod: "https://api.creem.io" } as const;
-export const PAYPAL_BASE_URLS = {
+const CREEM_BASE_URLS = { test: "https://test-api.creem.io", prod: "https://api.creem.io" } as const;
+const PAYPAL_BASE_URLS = {
   sandbox: "https://api-m.sandbox.paypal.com",
   production: "https://api-m.paypal.com",
 } as const;

@@ -15,7 +15,7 @@ import { PaypalError } from "../../integrations/paypal/errors.js";
 import { formatCents, toCents } from "../../lib/money.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { purchasablePackage } from "../packages/service.js";
-import { readSettings } from "../settings/service.js";
+import { readSettingsFromDatabase } from "../settings/service.js";
 import { paypalSettings } from "./payment-settings.js";
 import {
   DECLINED_PREFIX,
@@ -27,6 +27,8 @@ import {
   type PaypalSettlement,
 } from "./paypal-settle.js";
 import { reasoned } from "../../../shared/error-reasons.js";
+import { creditsText } from "../../../shared/credits-text.js";
+import { creditsAdded } from "./wording.js";
 
 export interface PaypalContext {
   db: Db;
@@ -39,24 +41,19 @@ export interface PaypalContext {
 }
 
 /** Same key for every capture of an order: a retry replays PayPal's first answer, never captures twice. */
-export const captureRequestId = (orderId: string) => `capture-${orderId}`;
+const captureRequestId = (orderId: string) => `capture-${orderId}`;
 
 const OR_CREEM = "or pay with Creem";
 
-export function paypalNotConfigured(): AppError {
-  return new AppError(
-    "payment_not_configured",
-    "PayPal payments are not configured",
-    {},
-    {
-      suggestion: `Ask an administrator to enable PayPal and set its client id and secret in the admin settings, ${OR_CREEM}`,
-    },
-  );
+function paypalNotConfigured(): AppError {
+  return new AppError("payment_not_configured", "PayPal payments are not configured", {
+    suggestion: `Ask an administrator to enable PayPal and set its client id and secret in the admin settings, ${OR_CREEM}`,
+  });
 }
 
 /** GET /paypal/setup: what the PayPal buttons need; never the secret. */
 export async function paypalSetup(ctx: PaypalContext): Promise<PaypalSetup> {
-  const s = paypalSettings(await readSettings(ctx.db, ctx.secretBox), ctx.config);
+  const s = paypalSettings(await readSettingsFromDatabase(ctx.db, ctx.secretBox), ctx.config);
   if (!s) throw paypalNotConfigured();
   return { clientId: s.clientId, environment: s.environment };
 }
@@ -66,7 +63,7 @@ export async function paypalSetup(ctx: PaypalContext): Promise<PaypalSetup> {
  * orders already approved must still be captured and settled. Undefined without credentials.
  */
 export async function paypalConnection(ctx: PaypalContext): Promise<PaypalClient | undefined> {
-  const settings = await readSettings(ctx.db, ctx.secretBox);
+  const settings = await readSettingsFromDatabase(ctx.db, ctx.secretBox);
   const s = paypalSettings({ ...settings, paypalEnabled: true }, ctx.config);
   return (
     s &&
@@ -96,7 +93,7 @@ export async function createPaypalOrder(
   packageId: string,
   log: FastifyBaseLogger,
 ): Promise<{ id: string }> {
-  const s = paypalSettings(await readSettings(ctx.db, ctx.secretBox), ctx.config);
+  const s = paypalSettings(await readSettingsFromDatabase(ctx.db, ctx.secretBox), ctx.config);
   if (!s) throw paypalNotConfigured();
   const pkg = await purchasablePackage(ctx.db, packageId);
 
@@ -110,6 +107,7 @@ export async function createPaypalOrder(
       amount: pkg.price,
       currency: "USD",
       credits: pkg.credits,
+      bonusCredits: pkg.bonusCredits,
       status: "created",
     })
     .returning();
@@ -145,12 +143,10 @@ export async function createPaypalOrder(
       },
       `PayPal order creation failed: ${ppErr.message}`,
     );
-    throw new AppError(
-      "upstream_error",
-      `Could not start the PayPal payment. ${ppErr.message}.`,
-      {},
-      { suggestion: suggestionFor(ppErr), ...reasoned("checkout_failed", { provider: "PayPal" }) },
-    );
+    throw new AppError("upstream_error", `Could not start the PayPal payment. ${ppErr.message}.`, {
+      suggestion: suggestionFor(ppErr),
+      ...reasoned("checkout_failed", { provider: "PayPal" }),
+    });
   }
 }
 
@@ -160,16 +156,15 @@ export interface CaptureReply {
 }
 
 const MESSAGES = {
-  completed: (o: PaymentOrder) => `Payment successful: ${o.credits} credits were added to your account.`,
+  completed: (o: PaymentOrder) => `Payment successful: ${creditsAdded(o)} added to your account.`,
   pending: (o: PaymentOrder) =>
-    `PayPal is still processing this payment. Your ${o.credits} credits will be added once PayPal completes it.`,
+    `PayPal is still processing this payment. Your ${creditsText(o.credits + o.bonusCredits)} will be added once PayPal completes it.`,
 };
 
 function declined(): AppError {
   return new AppError(
     "payment_declined",
     "Payment was declined by PayPal. Nothing was charged and no credits were added.",
-    {},
     {
       suggestion: `Try another card or funding source in PayPal, ${OR_CREEM}`,
     },
@@ -177,53 +172,33 @@ function declined(): AppError {
 }
 
 function mismatched(): AppError {
-  return new AppError(
-    "conflict",
-    "The amount PayPal captured does not match this order, so no credits were added.",
-    {},
-    {
-      suggestion: "Please contact support with your PayPal receipt; the payment is being reviewed.",
-    },
-  );
+  return new AppError("conflict", "The amount PayPal captured does not match this order, so no credits were added.", {
+    suggestion: "Please contact support with your PayPal receipt; the payment is being reviewed.",
+  });
 }
 
 function notApproved(): AppError {
-  return new AppError(
-    "unprocessable",
-    "This PayPal payment has not been approved yet.",
-    {},
-    {
-      suggestion: "Approve the payment in the PayPal window, then try again.",
-    },
-  );
+  return new AppError("unprocessable", "This PayPal payment has not been approved yet.", {
+    suggestion: "Approve the payment in the PayPal window, then try again.",
+  });
 }
 
 function unavailable(err: PaypalError): AppError {
-  return new AppError(
-    "upstream_error",
-    `Could not complete the payment with PayPal. ${err.message}.`,
-    {},
-    {
-      suggestion:
-        err.kind === "unauthorized"
-          ? "Ask an administrator to check the PayPal credentials. You were not charged twice; try again once they are fixed."
-          : "Please try again in a minute. Trying again never charges you twice.",
-    },
-  );
+  return new AppError("upstream_error", `Could not complete the payment with PayPal. ${err.message}.`, {
+    suggestion:
+      err.kind === "unauthorized"
+        ? "Ask an administrator to check the PayPal credentials. You were not charged twice; try again once they are fixed."
+        : "Please try again in a minute. Trying again never charges you twice.",
+  });
 }
 
 /** The answer for an order that has already ended one way or the other. */
 function failedOrder(order: PaymentOrder): AppError {
   if (order.failureReason?.startsWith(MISMATCH_PREFIX)) return mismatched();
   if (order.failureReason?.startsWith(DECLINED_PREFIX)) return declined();
-  return new AppError(
-    "conflict",
-    "This PayPal payment did not go through. Nothing was credited.",
-    {},
-    {
-      suggestion: "Start a new purchase from the pricing page.",
-    },
-  );
+  return new AppError("conflict", "This PayPal payment did not go through. Nothing was credited.", {
+    suggestion: "Start a new purchase from the pricing page.",
+  });
 }
 
 async function reply(db: Db, orderId: string): Promise<CaptureReply> {
@@ -236,6 +211,7 @@ async function reply(db: Db, orderId: string): Promise<CaptureReply> {
   const result = (status: PaymentResult["status"], message: string): PaymentResult => ({
     status,
     credits: order.credits,
+    bonusCredits: order.bonusCredits,
     balance,
     packageName: order.packageName,
     message,

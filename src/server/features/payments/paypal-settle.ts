@@ -11,6 +11,7 @@ import { paymentOrders } from "../../db/schema.js";
 import type { PaypalCapture, PaypalOrder } from "../../integrations/paypal/client.js";
 import { toCents } from "../../lib/money.js";
 import { creditPurchase } from "../credits/ledger.js";
+import { creditsText } from "../../../shared/credits-text.js";
 
 export type PaymentOrder = typeof paymentOrders.$inferSelect;
 
@@ -33,7 +34,7 @@ export const DECLINED_PREFIX = "declined:";
 export const MISMATCH_PREFIX = "mismatch:";
 
 export function purchaseDescription(order: Pick<PaymentOrder, "packageName" | "credits">): string {
-  return `Purchased ${order.packageName} (${order.credits} credits) via PayPal`;
+  return `Purchased ${order.packageName} (${creditsText(order.credits)}) via PayPal`;
 }
 
 /** The capture this order is about: the one we recorded, else the first. */

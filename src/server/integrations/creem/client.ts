@@ -23,11 +23,13 @@ export interface CreateCheckoutRequest {
 }
 
 /** The paid order inside a completed checkout; `amount` is in cents. */
-export interface CreemOrder {
+interface CreemOrder {
   id: string;
   amount: number | undefined;
   currency: string | undefined;
   status: string | undefined;
+  /** Creem's transaction of the payment (tran_...), which refund and dispute events name, when given. */
+  transactionId: string | undefined;
 }
 
 /** The fields of Creem's CheckoutEntity the product acts on. */
@@ -68,6 +70,14 @@ export class CreemClient {
     return checkout;
   }
 
+  /** GET /v1/transactions?transaction_id=: the Creem order a transaction belongs to (a refund or dispute maps back through it). */
+  async getTransactionOrderId(transactionId: string): Promise<string | undefined> {
+    const transaction = asRecord(
+      await this.call("GET", `/v1/transactions?transaction_id=${encodeURIComponent(transactionId)}`),
+    );
+    return idOf(transaction?.order);
+  }
+
   private async call(method: "GET" | "POST", path: string, body?: unknown): Promise<unknown> {
     let json: unknown;
     try {
@@ -102,6 +112,11 @@ function creemErrorOf(err: HttpError): CreemError {
   }
 }
 
+/** An id Creem sends either as a string or as the expanded object's `id`. */
+export function idOf(value: unknown): string | undefined {
+  return asText(value) ?? asText(asRecord(value)?.id);
+}
+
 /** Reads a CheckoutEntity, from the API or from a webhook's `object`; undefined without an id. */
 export function parseCheckout(value: unknown): CreemCheckout | undefined {
   const c = asRecord(value);
@@ -125,6 +140,7 @@ export function parseCheckout(value: unknown): CreemCheckout | undefined {
             amount: asNumber(order.amount),
             currency: asText(order.currency),
             status: asText(order.status),
+            transactionId: idOf(order.transaction),
           }
         : undefined,
   };

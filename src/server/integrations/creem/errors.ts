@@ -24,7 +24,7 @@ export class CreemError extends Error {
 }
 
 /** Creem's error body carries `message` as an array of strings (validation) or one string. */
-export function creemMessages(body: unknown): string[] {
+function creemMessages(body: unknown): string[] {
   const message = body && typeof body === "object" ? (body as { message?: unknown }).message : undefined;
   const list = Array.isArray(message) ? message : [message];
   return list.filter((m): m is string => typeof m === "string" && m.trim() !== "").map((m) => m.slice(0, 300));

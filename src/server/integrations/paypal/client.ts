@@ -1,6 +1,6 @@
 /**
- * The PayPal Orders v2 client (decision 0014): create, capture and read an order, with an
- * OAuth2 client-credentials token cached per (host, client id, secret) and refreshed before it
+ * The PayPal REST client (decisions 0014, 0084): create, capture and read an order; refund a
+ * capture, read a dispute and have PayPal verify a webhook's signature. An OAuth2 client-credentials token cached per (host, client id, secret) and refreshed before it
  * expires, or once when PayPal answers 401. Every call goes through requestJson (timeout,
  * User-Agent); every failure becomes a PaypalError carrying PayPal's `issue`
  * (ORDER_ALREADY_CAPTURED, INSTRUMENT_DECLINED, ...).
@@ -19,7 +19,7 @@ export interface PaypalClientOptions {
   tokens?: TokenCache;
 }
 
-export interface PaypalAmount {
+interface PaypalAmount {
   currency: string;
   /** PayPal's decimal string, e.g. "10.00". */
   value: string;
@@ -44,6 +44,55 @@ export interface PaypalOrder {
   amount: PaypalAmount | undefined;
   /** Every capture of the first purchase unit (one for intent CAPTURE). */
   captures: PaypalCapture[];
+  /** Every refund of every purchase unit (purchase_units[].payments.refunds[]). */
+  refunds: PaypalRefund[];
+}
+
+/** A refund of a capture, as the refund call, a GET order or a PAYMENT.CAPTURE.* event shows it. */
+export interface PaypalRefund {
+  id: string;
+  /** COMPLETED | PENDING | CANCELLED | FAILED */
+  status: string;
+  amount: PaypalAmount | undefined;
+  /** Our order id when PayPal repeats it on the refund. */
+  customId: string | undefined;
+  /** The refunded capture: from the refund's `up` link. */
+  captureId: string | undefined;
+  /** PayPal's note to the payer or reason, when it gives one. */
+  note: string | undefined;
+}
+
+/** A customer dispute (GET /v1/customer/disputes/{id} or a CUSTOMER.DISPUTE.* event's resource). */
+export interface PaypalDispute {
+  id: string;
+  /** The disputed captures (seller_transaction_id) and our order id when PayPal carries custom. */
+  transactions: { captureId: string | undefined; customId: string | undefined }[];
+  amount: PaypalAmount | undefined;
+  reason: string | undefined;
+  /** OPEN | WAITING_FOR_BUYER_RESPONSE | WAITING_FOR_SELLER_RESPONSE | UNDER_REVIEW | RESOLVED | OTHER */
+  status: string | undefined;
+  /** dispute_outcome.outcome_code (or a bare `outcome`): RESOLVED_SELLER_FAVOUR, RESOLVED_BUYER_FAVOUR, ... */
+  outcome: string | undefined;
+}
+
+/** What PayPal needs to check a webhook delivery (its PAYPAL-* headers) against our webhook id. */
+export interface WebhookSignature {
+  transmissionId: string;
+  transmissionTime: string;
+  certUrl: string;
+  authAlgo: string;
+  transmissionSig: string;
+  webhookId: string;
+  /** The event as received (parsed). */
+  event: unknown;
+}
+
+export interface RefundCaptureRequest {
+  captureId: string;
+  amount: PaypalAmount;
+  noteToPayer: string | undefined;
+  /** PayPal-Request-Id: the same key again replays the first refund instead of making another. */
+  requestId: string;
 }
 
 export interface CreateOrderRequest {
@@ -98,6 +147,49 @@ export class PaypalClient {
     const order = parseOrder(await this.call("GET", `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}`));
     if (!order) throw new PaypalError("failed", "PayPal returned an unreadable order");
     return order;
+  }
+
+  /** GET /v2/checkout/orders/{id}: the order's refunds (a re-check of a completed order). */
+  async getOrderRefunds(paypalOrderId: string): Promise<PaypalRefund[]> {
+    return (await this.getOrder(paypalOrderId)).refunds;
+  }
+
+  /** POST /v2/payments/captures/{id}/refund, idempotent by `requestId`. */
+  async refundCapture(req: RefundCaptureRequest): Promise<PaypalRefund> {
+    const path = `/v2/payments/captures/${encodeURIComponent(req.captureId)}/refund`;
+    const body = {
+      amount: { value: req.amount.value, currency_code: req.amount.currency },
+      ...(req.noteToPayer ? { note_to_payer: req.noteToPayer.slice(0, 255) } : {}),
+    };
+    const refund = parseRefund(await this.call("POST", path, body, { "paypal-request-id": req.requestId }));
+    if (!refund) throw new PaypalError("failed", "PayPal returned an unreadable refund (no refund id in its answer)");
+    return refund;
+  }
+
+  /** GET /v1/customer/disputes/{id}. */
+  async getDispute(disputeId: string): Promise<PaypalDispute> {
+    const dispute = parseDispute(await this.call("GET", `/v1/customer/disputes/${encodeURIComponent(disputeId)}`));
+    if (!dispute) throw new PaypalError("failed", "PayPal returned an unreadable dispute");
+    return dispute;
+  }
+
+  /**
+   * POST /v1/notifications/verify-webhook-signature: PayPal itself says whether the delivery is
+   * its own, signed for our webhook id. True only for verification_status SUCCESS.
+   */
+  async verifyWebhookSignature(sig: WebhookSignature): Promise<boolean> {
+    const answer = asRecord(
+      await this.call("POST", "/v1/notifications/verify-webhook-signature", {
+        transmission_id: sig.transmissionId,
+        transmission_time: sig.transmissionTime,
+        cert_url: sig.certUrl,
+        auth_algo: sig.authAlgo,
+        transmission_sig: sig.transmissionSig,
+        webhook_id: sig.webhookId,
+        webhook_event: sig.event,
+      }),
+    );
+    return asText(answer?.verification_status) === "SUCCESS";
   }
 
   /** One API call with a bearer token; a 401 gets one retry with a fresh token. */
@@ -198,13 +290,65 @@ function parseCapture(value: unknown): PaypalCapture | undefined {
   };
 }
 
+/** The id at the end of a link's path, for the link of relation `rel` (a refund's `up` is its capture). */
+function linkedId(links: unknown, rel: string): string | undefined {
+  if (!Array.isArray(links)) return undefined;
+  for (const link of links) {
+    const record = asRecord(link);
+    if (asText(record?.rel) !== rel) continue;
+    const href = asText(record?.href);
+    const match = href ? /\/v2\/payments\/captures\/([^/?#]+)/.exec(href) : null;
+    if (match?.[1]) return decodeURIComponent(match[1]);
+  }
+  return undefined;
+}
+
+/** A refund: the refund call's answer, one of an order's refunds, or a PAYMENT.CAPTURE.* resource. */
+export function parseRefund(value: unknown): PaypalRefund | undefined {
+  const refund = asRecord(value);
+  const id = asText(refund?.id);
+  if (!refund || !id) return undefined;
+  return {
+    id,
+    status: asText(refund.status) ?? "UNKNOWN",
+    amount: parseAmount(refund.amount),
+    customId: asText(refund.custom_id),
+    captureId: linkedId(refund.links, "up"),
+    note: asText(refund.note_to_payer) ?? asText(asRecord(refund.status_details)?.reason),
+  };
+}
+
+/** A dispute, from GET /v1/customer/disputes/{id} or a CUSTOMER.DISPUTE.* resource. */
+export function parseDispute(value: unknown): PaypalDispute | undefined {
+  const dispute = asRecord(value);
+  const id = asText(dispute?.dispute_id);
+  if (!dispute || !id) return undefined;
+  const disputed = Array.isArray(dispute.disputed_transactions) ? dispute.disputed_transactions : [];
+  return {
+    id,
+    transactions: disputed.map((t) => {
+      const record = asRecord(t);
+      return { captureId: asText(record?.seller_transaction_id), customId: asText(record?.custom) };
+    }),
+    amount: parseAmount(dispute.dispute_amount),
+    reason: asText(dispute.reason),
+    status: asText(dispute.status),
+    outcome: asText(asRecord(dispute.dispute_outcome)?.outcome_code) ?? asText(dispute.outcome),
+  };
+}
+
 /** Reads an order (create, capture or GET answer); undefined without an id. */
 export function parseOrder(value: unknown): PaypalOrder | undefined {
   const order = asRecord(value);
   const id = asText(order?.id);
   if (!order || !id) return undefined;
-  const unit = asRecord(Array.isArray(order.purchase_units) ? order.purchase_units[0] : undefined);
+  const units: unknown[] = Array.isArray(order.purchase_units) ? order.purchase_units : [];
+  const unit = asRecord(units[0]);
   const captures = asRecord(unit?.payments)?.captures;
+  const refunds = units.flatMap((u): unknown[] => {
+    const list = asRecord(asRecord(u)?.payments)?.refunds;
+    return Array.isArray(list) ? (list as unknown[]) : [];
+  });
   return {
     id,
     status: asText(order.status),
@@ -213,5 +357,6 @@ export function parseOrder(value: unknown): PaypalOrder | undefined {
     captures: Array.isArray(captures)
       ? captures.map(parseCapture).filter((c): c is PaypalCapture => c !== undefined)
       : [],
+    refunds: refunds.map(parseRefund).filter((r): r is PaypalRefund => r !== undefined),
   };
 }
