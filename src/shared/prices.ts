@@ -24,6 +24,11 @@ export function webCost(prices: PriceTable, model: VeoModel, extras: readonly Su
   return extras.reduce((sum, extra) => sum + prices[extra].web, prices[model].web);
 }
 
+/** Credits for a video made on the website: its model, plus the 4K surcharge when its 4K version is asked for with it. */
+export function webVideoCost(prices: PriceTable, video: { model: VeoModel; upgrade4k?: boolean }): number {
+  return webCost(prices, video.model, video.upgrade4k ? ["4k"] : []);
+}
+
 /** Credits through the API: the decimal prices added up, then rounded up to whole credits (decision 0017). */
 export function apiCost(prices: PriceTable, model: VeoModel, extras: readonly Surcharge[] = []): number {
   const cents = extras.reduce(
@@ -36,4 +41,30 @@ export function apiCost(prices: PriceTable, model: VeoModel, extras: readonly Su
 /** A surcharge charged on its own (a 4K upgrade): its web price, or its API price rounded up. */
 export function surchargeCost(prices: PriceTable, surcharge: Surcharge, via: "web" | "api"): number {
   return via === "web" ? prices[surcharge].web : Math.ceil(prices[surcharge].api);
+}
+
+/** What a package's credits cost each in USD, its bonus credits counted: $25 for 150 + 25 credits is $0.1428... */
+export function usdPerCredit(pkg: { price: string | number; credits: number; bonusCredits: number }): number {
+  return Number(pkg.price) / (pkg.credits + pkg.bonusCredits);
+}
+
+/**
+ * What one credit is worth when the admin has not said (decision 0075): the lowest price per
+ * credit among the packages on sale, so a buyer can pay exactly that; null with no package.
+ */
+export function creditValueFromPackages(
+  packages: readonly { price: string | number; credits: number; bonusCredits: number }[],
+): number | null {
+  const values = packages.map(usdPerCredit).filter((v) => Number.isFinite(v) && v > 0);
+  return values.length > 0 ? Math.min(...values) : null;
+}
+
+/** What `credits` credits are worth in US dollars at `usdPerCredit` a credit: 5 credits at $0.15 are 0.75. */
+export function creditsToUsd(credits: number, valueUsd: number): number {
+  return credits * valueUsd;
+}
+
+/** The cheapest web price among these models ("From 1 credit per video"); the catalogue has at least one. */
+export function lowestWebPrice(models: readonly { web: number }[]): number {
+  return Math.min(...models.map((m) => m.web));
 }

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { creditPackages, paymentOrders } from "../../src/server/db/schema.js";
 import { creditPurchase } from "../../src/server/features/credits/ledger.js";
+import { adoptBonusLabels } from "../../src/server/features/packages/bonus-labels.js";
 import type {
   AdminCreditPackageView,
   CreditPackageView,
@@ -135,7 +136,9 @@ describe("GET /api/credit-packages", () => {
       price: "25.50",
       popular: true,
       description: "For regular creators",
-      bonus: "25 bonus credits",
+      // A label that only promises bonus credits is stored as the number (decision 0075).
+      bonus: null,
+      bonusCredits: 25,
     });
     expect(list.find((p) => p.id === starter.id)).toEqual({
       id: starter.id,
@@ -145,6 +148,7 @@ describe("GET /api/credit-packages", () => {
       popular: false,
       description: null,
       bonus: null,
+      bonusCredits: 0,
     });
     // Price ascending, then credits: Starter (10.00, 50) before Starter Plus (10.00, 60) before Pro.
     const ours = list.filter((p) => [starter.id, same.id, pro.id].includes(p.id)).map((p) => p.name);
@@ -153,7 +157,16 @@ describe("GET /api/credit-packages", () => {
     expect(keys).toEqual([...keys].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
     // Nothing admin-only leaks into the public view.
     for (const p of list)
-      expect(Object.keys(p).sort()).toEqual(["bonus", "credits", "description", "id", "name", "popular", "price"]);
+      expect(Object.keys(p).sort()).toEqual([
+        "bonus",
+        "bonusCredits",
+        "credits",
+        "description",
+        "id",
+        "name",
+        "popular",
+        "price",
+      ]);
   });
 
   it("shows an admin's change on the very next read", async () => {
@@ -192,7 +205,8 @@ describe("admin CRUD", () => {
       isActive: true,
       popular: true,
       description: "Best value",
-      bonus: "100 bonus credits",
+      bonus: null,
+      bonusCredits: 100,
       createdAt: expect.any(String),
     });
     expect(new Date(created.createdAt).toISOString()).toBe(created.createdAt);
@@ -231,6 +245,7 @@ describe("admin CRUD", () => {
       popular: false,
       description: null,
       bonus: null,
+      bonusCredits: 0,
     });
     expect((await adminList()).find((p) => p.id === pkg.id)).toEqual(res.json());
   });
@@ -296,6 +311,51 @@ describe("admin CRUD", () => {
         expect(res.json()).toEqual({ message: "Package id must be a valid UUID", code: "invalid_input" });
       }
     }
+  });
+});
+
+describe("bonus credits (decision 0075)", () => {
+  it("stores a number of bonus credits beside the badge's own text, and PUT changes it", async () => {
+    const pkg = await create({ name: "Launch", credits: 100, price: "20", bonus: "Launch offer", bonusCredits: "20" });
+    expect(pkg).toMatchObject({ bonus: "Launch offer", bonusCredits: 20 });
+    expect((await publicList()).find((p) => p.id === pkg.id)).toMatchObject({
+      bonus: "Launch offer",
+      bonusCredits: 20,
+    });
+    const res = await admin.put(`/api/admin/credit-packages/${pkg.id}`, {
+      name: "Launch",
+      credits: 100,
+      price: "20",
+      bonusCredits: 35,
+    });
+    expect(res.json()).toMatchObject({ bonus: null, bonusCredits: 35 });
+    // A label saying "+1,000 bonus credits" with no number given becomes the number.
+    const old = await create({ name: "Old client", credits: 10, price: "3", bonus: "+1,000 bonus credits" });
+    expect(old).toMatchObject({ bonus: null, bonusCredits: 1000 });
+  });
+
+  it.each([[-1], [2.5], ["ten"], [10_000_001]])("refuses bonusCredits %s with a readable 400", async (bonusCredits) => {
+    const res = await admin.post("/api/admin/credit-packages", { name: "B", credits: 10, price: "5", bonusCredits });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("Bonus credits must be a whole number from 0 to 10,000,000");
+  });
+
+  it("turns stored labels that promise bonus credits into bonus credits at start-up, once", async () => {
+    const [labelled, worded, given] = await db()
+      .insert(creditPackages)
+      .values([
+        { name: "Label 50", credits: 300, price: "45", bonus: "50 bonus credits" },
+        { name: "Label text", credits: 300, price: "45", bonus: "Best for teams" },
+        { name: "Label given", credits: 300, price: "45", bonus: "5 bonus credits", bonusCredits: 7 },
+      ])
+      .returning();
+    expect(await adoptBonusLabels(db())).toBe(1);
+    expect(await adoptBonusLabels(db())).toBe(0);
+    const rows = await db().select().from(creditPackages);
+    const byId = (id: string) => rows.find((r) => r.id === id);
+    expect(byId(labelled!.id)).toMatchObject({ bonus: null, bonusCredits: 50 });
+    expect(byId(worded!.id)).toMatchObject({ bonus: "Best for teams", bonusCredits: 0 });
+    expect(byId(given!.id)).toMatchObject({ bonus: "5 bonus credits", bonusCredits: 7 });
   });
 });
 

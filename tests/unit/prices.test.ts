@@ -2,7 +2,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MODEL_CATALOGUE, MODELS, PRICE_ITEMS } from "../../src/shared/catalogue.js";
-import { apiCost, resolvePrices, webCost } from "../../src/shared/prices.js";
+import {
+  apiCost,
+  creditsToUsd,
+  creditValueFromPackages,
+  usdPerCredit,
+  lowestWebPrice,
+  resolvePrices,
+  surchargeCost,
+  webCost,
+  webVideoCost,
+} from "../../src/shared/prices.js";
 
 describe("prices", () => {
   it("keep today's defaults for Quality and Fast and give every catalogue item one", () => {
@@ -37,5 +47,55 @@ describe("prices", () => {
         },
       ),
     );
+  });
+
+  it("show on the website what the server charges for a video and its 4K version (server/features/videos/routes.ts)", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...MODELS),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (model, upgrade4k, modelWeb, uhdWeb) => {
+          const prices = resolvePrices({ [model]: { web: modelWeb }, "4k": { web: uhdWeb } });
+          // The generate route charges the model's web price and, for a 4K version asked for with it, the 4K surcharge.
+          const charged = webCost(prices, model) + (upgrade4k ? surchargeCost(prices, "4k", "web") : 0);
+          expect(webVideoCost(prices, { model, upgrade4k })).toBe(charged);
+          expect(webVideoCost(prices, { model, upgrade4k })).toBe(modelWeb + (upgrade4k ? uhdWeb : 0));
+        },
+      ),
+    );
+  });
+});
+
+describe("what the pages show", () => {
+  it("value credits at the credit value they are given, not at a fixed cent", () => {
+    expect(creditsToUsd(1, 0.01)).toBe(0.01);
+    expect(creditsToUsd(5, 0.15)).toBeCloseTo(0.75, 10);
+    expect(creditsToUsd(0, 0.2)).toBe(0);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 1, max: 100_000 }), (credits, cents) => {
+        // Whole cents a credit: written with two decimals, the dollars are credits times cents.
+        expect(Math.round(Number(creditsToUsd(credits, cents / 100).toFixed(2)) * 100)).toBe(credits * cents);
+      }),
+    );
+  });
+
+  it("derive a credit's value from the cheapest credit on sale, bonus credits counted", () => {
+    expect(creditValueFromPackages([])).toBeNull();
+    const starter = { price: "10.00", credits: 50, bonusCredits: 0 }; // $0.20
+    const pro = { price: "25.00", credits: 150, bonusCredits: 25 }; // $0.1428...
+    const premium = { price: "45.00", credits: 300, bonusCredits: 0 }; // $0.15
+    expect(creditValueFromPackages([starter])).toBe(0.2);
+    expect(creditValueFromPackages([starter, premium])).toBe(0.15);
+    expect(creditValueFromPackages([starter, pro, premium])).toBeCloseTo(25 / 175, 12);
+    expect(usdPerCredit(pro)).toBeCloseTo(25 / 175, 12);
+  });
+
+  it("start the price list at the cheapest model on the website, whatever its place", () => {
+    const defaults = resolvePrices({});
+    expect(lowestWebPrice(MODELS.map((model) => defaults[model]))).toBe(1); // Fast, today's cheapest
+    expect(lowestWebPrice([{ web: 5 }, { web: 2 }, { web: 3 }])).toBe(2);
+    expect(lowestWebPrice([{ web: 7 }])).toBe(7);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Credit packages: what the pricing page sells and admins edit. Purchases copy name, price and
- * credits into their order, so editing a package never changes a past purchase; deleting one that
+ * Credit packages: what the pricing page sells and admins edit. Purchases copy name, price,
+ * credits and bonus credits into their order, so editing a package never changes a past purchase; deleting one that
  * a purchase refers to only hides it (decision 0015).
  */
 import { and, asc, eq } from "drizzle-orm";
@@ -10,20 +10,21 @@ import { AppError } from "../../http/errors.js";
 import { creditPackages, paymentOrders, transactions } from "../../db/schema.js";
 import { fieldChanges, recordAudit, type AuditActor } from "../audit/audit-log.js";
 import { reasoned } from "../../../shared/error-reasons.js";
+import { withBonusFromLabel } from "./bonus-labels.js";
 
 type Row = typeof creditPackages.$inferSelect;
 export type PackageValues = Pick<
   Row,
-  "name" | "credits" | "price" | "creemProductId" | "isActive" | "popular" | "description" | "bonus"
+  "name" | "credits" | "price" | "creemProductId" | "isActive" | "popular" | "description" | "bonus" | "bonusCredits"
 >;
 
 /** numeric(10,2) arrives as "10.00" already; this keeps the view at two decimals whatever the driver does. */
-export function formatPrice(price: string): string {
+function formatPrice(price: string): string {
   const [whole = "0", fraction = ""] = price.split(".");
   return `${whole}.${fraction.padEnd(2, "0").slice(0, 2)}`;
 }
 
-export function toPackageView(row: Row): CreditPackageView {
+function toPackageView(row: Row): CreditPackageView {
   return {
     id: row.id,
     name: row.name,
@@ -32,10 +33,11 @@ export function toPackageView(row: Row): CreditPackageView {
     popular: row.popular,
     description: row.description,
     bonus: row.bonus,
+    bonusCredits: row.bonusCredits,
   };
 }
 
-export function toAdminPackageView(row: Row): AdminCreditPackageView {
+function toAdminPackageView(row: Row): AdminCreditPackageView {
   return {
     ...toPackageView(row),
     creemProductId: row.creemProductId,
@@ -69,13 +71,13 @@ export async function listAllPackages(db: Queryable): Promise<AdminCreditPackage
   return rows.map(toAdminPackageView);
 }
 
-export async function createPackage(db: Queryable, values: PackageValues): Promise<AdminCreditPackageView> {
+async function createPackage(db: Queryable, values: PackageValues): Promise<AdminCreditPackageView> {
   const [row] = await db.insert(creditPackages).values(values).returning();
   return toAdminPackageView(row!);
 }
 
 /** Full replace; undefined when no package has this id. */
-export async function replacePackage(
+async function replacePackage(
   db: Queryable,
   id: string,
   values: PackageValues,
@@ -91,12 +93,10 @@ export async function purchasablePackage(db: Queryable, id: string): Promise<Row
     .from(creditPackages)
     .where(and(eq(creditPackages.id, id), eq(creditPackages.isActive, true)));
   if (!pkg)
-    throw new AppError(
-      "not_found",
-      "This credit package is not available",
-      {},
-      { suggestion: "Choose another package on the pricing page", ...reasoned("package_unavailable") },
-    );
+    throw new AppError("not_found", "This credit package is not available.", {
+      suggestion: "Choose another package on the pricing page",
+      ...reasoned("package_unavailable"),
+    });
   return pkg;
 }
 
@@ -150,9 +150,10 @@ export async function removePackage(
 /** Adds a package and its audit row in one transaction. */
 export async function createPackageAudited(
   db: Db,
-  values: PackageValues,
+  input: PackageValues,
   actor: AuditActor,
 ): Promise<AdminCreditPackageView> {
+  const values = withBonusFromLabel(input);
   return db.transaction(async (tx) => {
     const created = await createPackage(tx, values);
     await recordAudit(tx, actor, {
@@ -170,9 +171,10 @@ export async function createPackageAudited(
 export async function replacePackageAudited(
   db: Db,
   id: string,
-  values: PackageValues,
+  input: PackageValues,
   actor: AuditActor,
 ): Promise<AdminCreditPackageView | undefined> {
+  const values = withBonusFromLabel(input);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(creditPackages).where(eq(creditPackages.id, id)).for("update");
     if (!before) return undefined;
