@@ -1,17 +1,24 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminSettings } from "../../src/server/db/schema.js";
-import { readSettings } from "../../src/server/features/settings/service.js";
+import { readSettingsFromDatabase } from "../../src/server/features/settings/service.js";
 import type { Client } from "../helpers/test-app.js";
 import { createTestApp, signInAdmin, type TestApp } from "../helpers/test-app.js";
+import { startSimulator, type StartedSimulator } from "../helpers/video-app.js";
 
 let t: TestApp;
 let admin: Client;
+/** Plays KIE for the KIE keys saved here: a new key is tried before it is stored (decision 0074). */
+let sim: StartedSimulator;
 beforeAll(async () => {
-  t = await createTestApp();
+  sim = await startSimulator();
+  t = await createTestApp({ env: { KIE_BASE_URL: sim.baseUrl } });
   admin = await signInAdmin(t);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await sim.close();
+});
 
 const SECRETS = {
   kieToken: "kie-secret-token-1234567890",
@@ -61,19 +68,31 @@ describe("admin settings", () => {
     const rawText = JSON.stringify(raw.rows);
     for (const value of Object.values(SECRETS)) expect(rawText).not.toContain(value);
     expect(raw.rows[0]!.kie_token).toMatch(/^v1:/);
-    const plain = await readSettings(t.database.db, t.secretBox);
+    const plain = await readSettingsFromDatabase(t.database.db, t.secretBox);
     expect(plain.kieToken).toBe(SECRETS.kieToken);
+  });
+
+  it("stores PayPal's webhook id as it is, refuses anything that is not one, and clears it when blank", async () => {
+    expect((await admin.put("/api/admin/settings", { paypalWebhookId: " 8PT597110X687430LKGECATA " })).statusCode).toBe(
+      200,
+    );
+    expect((await admin.get("/api/admin/settings")).json().paypalWebhookId).toBe("8PT597110X687430LKGECATA");
+    const bad = await admin.put("/api/admin/settings", { paypalWebhookId: "not a webhook id!" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain("paypalWebhookId");
+    expect((await admin.put("/api/admin/settings", { paypalWebhookId: "" })).statusCode).toBe(200);
+    expect((await admin.get("/api/admin/settings")).json().paypalWebhookId).toBeNull();
   });
 
   it("keeps a stored secret when it comes back blank or masked, replaces it when typed, clears it on null", async () => {
     await admin.put("/api/admin/settings", { kieToken: "original-kie-token-000" });
     const masked = (await admin.get("/api/admin/settings")).json().kieToken as string;
     await admin.put("/api/admin/settings", { kieToken: masked, creemApiKey: "" });
-    let plain = await readSettings(t.database.db, t.secretBox);
+    let plain = await readSettingsFromDatabase(t.database.db, t.secretBox);
     expect(plain.kieToken).toBe("original-kie-token-000");
     expect(plain.creemApiKey).toBe(SECRETS.creemApiKey);
     await admin.put("/api/admin/settings", { kieToken: "  replaced-kie-token-111  " });
-    plain = await readSettings(t.database.db, t.secretBox);
+    plain = await readSettingsFromDatabase(t.database.db, t.secretBox);
     expect(plain.kieToken).toBe("replaced-kie-token-111");
     await admin.put("/api/admin/settings", { kieToken: null });
     expect((await admin.get("/api/admin/settings")).json().kieToken).toBeNull();

@@ -1,11 +1,12 @@
 /**
  * The single admin_settings row. Secret fields are stored encrypted and leave the server only
- * masked; later features read the decrypted values through readSettings().
+ * masked; later features read the decrypted values through readSettingsFromDatabase().
  */
 import { eq, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/connect.js";
 import { adminSettings } from "../../db/schema.js";
 import type { SecretBox } from "../../lib/secret-box.js";
+import type { ContactConfig } from "../../config.js";
 import { isMaskedSecret, maskSecret } from "../../../shared/mask.js";
 import {
   SECRET_SETTING_FIELDS,
@@ -26,7 +27,11 @@ export async function ensureSettingsRow(db: Queryable): Promise<void> {
   await db.insert(adminSettings).values({ id: SETTINGS_ID }).onConflictDoNothing();
 }
 
-export async function readSettings(db: Queryable, box: SecretBox): Promise<Settings> {
+/**
+ * The settings as stored now, secrets decrypted: one query each call. Request paths read them
+ * through the settings cache instead (the `readSettings()` every feature gets, services.ts).
+ */
+export async function readSettingsFromDatabase(db: Queryable, box: SecretBox): Promise<Settings> {
   let [row] = await db.select().from(adminSettings).where(eq(adminSettings.id, SETTINGS_ID));
   if (!row) {
     await ensureSettingsRow(db);
@@ -51,7 +56,8 @@ function openSecret(box: SecretBox, sealed: string): string | null {
 
 const twoDecimals = (n: number) => n.toFixed(2);
 
-export function toAdminView(s: Settings): AdminSettingsView {
+/** `contactDefaults`: the CONTACT_* variables, shown beside the admin's own channels. */
+export function toAdminView(s: Settings, contactDefaults: ContactConfig): AdminSettingsView {
   const { prices: stored, ...rest } = s;
   const prices = resolvePrices(stored);
   return {
@@ -74,6 +80,12 @@ export function toAdminView(s: Settings): AdminSettingsView {
     creemWebhookSecret: maskSecret(s.creemWebhookSecret),
     googleClientSecret: maskSecret(s.googleClientSecret),
     telegramBotToken: maskSecret(s.telegramBotToken),
+    contactDefaults: {
+      zaloPhone: contactDefaults.zaloPhone ?? null,
+      zaloGroupUrl: contactDefaults.zaloGroupUrl ?? null,
+      telegram: contactDefaults.telegram ?? null,
+      email: contactDefaults.email ?? null,
+    },
     updatedAt: s.updatedAt.toISOString(),
   };
 }
@@ -148,9 +160,9 @@ export async function updateSettingsAudited(
       .from(adminSettings)
       .where(eq(adminSettings.id, SETTINGS_ID))
       .for("update");
-    const before = flatSettings(await readSettings(tx, box));
+    const before = flatSettings(await readSettingsFromDatabase(tx, box));
     await updateSettings(tx, box, patch);
-    const after = flatSettings(await readSettings(tx, box));
+    const after = flatSettings(await readSettingsFromDatabase(tx, box));
     const changes = fieldChanges(before, after, new Set<string>(SECRET_SETTING_FIELDS));
     await recordAudit(tx, actor, { action, targetType: "settings", details: { changes } });
   });

@@ -1,0 +1,91 @@
+/**
+ * The admin overview's set-up checklist (issue 38, decision 0074): what a new install still lacks
+ * before it can sell. Each step is one small function, computed on the server from what is
+ * stored, and names the page where it is done.
+ */
+import { and, count, eq, inArray } from "drizzle-orm";
+import type { Config } from "../../config.js";
+import type { Db } from "../../db/connect.js";
+import { creditPackages, paymentOrders } from "../../db/schema.js";
+import type { AdminSetup, SetupStep } from "../../../shared/schemas/admin-setup.js";
+import { contactInForce } from "../contact/channels.js";
+import { legalPagesReady } from "../legal/service.js";
+import { creemSettings, paypalSettings } from "../payments/payment-settings.js";
+import { showcaseCount } from "../showcase/service.js";
+import type { Settings } from "../settings/service.js";
+import type { KieKeyPool } from "../videos/kie-key-pool.js";
+import { generationProblem, PROVIDER_SETTINGS_HREF } from "./generation-health.js";
+
+export interface SetupDeps {
+  db: Db;
+  config: Config;
+  readSettings(): Promise<Settings>;
+  provider: Pick<KieKeyPool, "isSimulated">;
+}
+
+type StepState = Omit<SetupStep, "id">;
+
+/** Real videos: a KIE key is configured (keys are tried when saved), and videos are not failing now. */
+async function providerStep(deps: SetupDeps, failing: boolean): Promise<StepState> {
+  const href = PROVIDER_SETTINGS_HREF;
+  if (await deps.provider.isSimulated()) return { done: false, note: "simulator", href };
+  if (failing) return { done: false, note: "failing", href };
+  return { done: true, note: null, href };
+}
+
+/** A payment method switched on with every key it needs, and paid through at least once (a test purchase counts). */
+async function paymentStep(deps: SetupDeps, settings: Settings): Promise<StepState> {
+  const enabled = [
+    ...(creemSettings(settings, deps.config) ? ["creem"] : []),
+    ...(paypalSettings(settings, deps.config) ? ["paypal"] : []),
+  ];
+  const href = "/admin/settings#paypal-title";
+  if (enabled.length === 0) return { done: false, note: "not_enabled", href };
+  const [paid] = await deps.db
+    .select({ n: count() })
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.status, "completed"), inArray(paymentOrders.provider, enabled)));
+  return Number(paid?.n ?? 0) > 0 ? { done: true, note: null, href } : { done: false, note: "not_tested", href };
+}
+
+/** At least one credit package on sale. */
+async function packagesStep(deps: SetupDeps): Promise<StepState> {
+  const [active] = await deps.db.select({ n: count() }).from(creditPackages).where(eq(creditPackages.isActive, true));
+  return { done: Number(active?.n ?? 0) > 0, note: null, href: "/admin/settings#packages-title" };
+}
+
+/** At least one contact channel in force (the admin's, or a CONTACT_* default). */
+function contactStep(deps: SetupDeps, settings: Settings): StepState {
+  const channels = contactInForce(settings, deps.config.contact);
+  return { done: Object.values(channels).some(Boolean), note: null, href: "/admin/settings#contact-title" };
+}
+
+/** Terms, Privacy and Refund policy: every page saved (or its starting text kept) in every language. */
+async function legalStep(deps: SetupDeps): Promise<StepState> {
+  return { done: await legalPagesReady(deps.db), note: null, href: "/admin/settings#legal-pages-title" };
+}
+
+/** At least one video chosen for the landing page's showcase and still shown there (decision 0081). */
+async function showcaseStep(deps: SetupDeps): Promise<StepState> {
+  return { done: (await showcaseCount(deps.db)) > 0, note: null, href: "/admin/settings#showcase-title" };
+}
+
+export async function adminSetup(deps: SetupDeps): Promise<AdminSetup> {
+  const [settings, problem] = await Promise.all([deps.readSettings(), generationProblem(deps.db)]);
+  const [provider, payment, packages, legal, showcase] = await Promise.all([
+    providerStep(deps, problem !== null),
+    paymentStep(deps, settings),
+    packagesStep(deps),
+    legalStep(deps),
+    showcaseStep(deps),
+  ]);
+  const steps: SetupStep[] = [
+    { id: "provider", ...provider },
+    { id: "payment", ...payment },
+    { id: "packages", ...packages },
+    { id: "contact", ...contactStep(deps, settings) },
+    { id: "legal", ...legal },
+    { id: "showcase", ...showcase },
+  ];
+  return { steps, allDone: steps.every((s) => s.done), generationProblem: problem };
+}
