@@ -28,7 +28,9 @@ const PUBLIC = web([
 ]);
 const ADMIN = web(["features/admin", "pages/admin-*", "pages/history-page.tsx"]);
 const APP = web(
-  ["account", "automation", "contact", "payments", "videos", "webhooks"].map((f) => `features/${f}`).concat("pages"),
+  ["account", "automation", "contact", "legal", "payments", "videos", "webhooks"]
+    .map((f) => `features/${f}`)
+    .concat("pages"),
 );
 const TESTS = "**/*.test.*";
 

@@ -1,6 +1,6 @@
 // Writes each language's page documents into dist/web/pages (decision 0056): the landing page
-// pre-rendered, and the document of every other page, each with <html lang>, title and
-// description in its language. Runs after the client build and the server bundle of
+// pre-rendered, the legal pages' heads (decision 0079), and the document of every other page,
+// each with <html lang>, title and description in its language. Runs after the client build and the server bundle of
 // src/web/prerender.tsx (scripts/build.mjs); the server adds the hreflang links (page-documents.ts).
 import fs from "node:fs";
 import path from "node:path";
@@ -31,12 +31,17 @@ function documentFor(template, locale, { title, description, html = "" }) {
 
 export async function prerender(root) {
   const webDir = path.join(root, "dist/web");
-  const { renderLanding, pageHead } = await import(pathToFileURL(path.join(root, "dist/prerender/prerender.js")).href);
+  const { renderLanding, pageHead, legalPageHeads } = await import(
+    pathToFileURL(path.join(root, "dist/prerender/prerender.js")).href
+  );
   const template = fs.readFileSync(path.join(webDir, "index.html"), "utf8");
   for (const locale of LOCALES) {
     const dir = path.join(webDir, "pages", locale);
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, "landing.html"), documentFor(template, locale, await renderLanding(locale)));
     fs.writeFileSync(path.join(dir, "page.html"), documentFor(template, locale, await pageHead(locale)));
+    // The legal pages: their own title and description (decision 0079).
+    for (const [page, head] of Object.entries(await legalPageHeads(locale)))
+      fs.writeFileSync(path.join(dir, `${page}.html`), documentFor(template, locale, head));
   }
 }

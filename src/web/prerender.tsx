@@ -10,8 +10,10 @@ import { msg } from "@lingui/core/macro";
 import { Router } from "wouter";
 import type { Locale } from "../shared/i18n";
 import { LANDING_PATHS } from "../shared/i18n";
+import { LEGAL_PAGES, type LegalPage } from "../shared/legal-pages";
 import { App } from "./app";
-import { DEFAULT_DOCUMENT_TITLE } from "./hooks/use-document-title";
+import { DEFAULT_DOCUMENT_TITLE, documentTitle } from "./hooks/use-document-title";
+import { LEGAL_PAGE_DESCRIPTIONS, LEGAL_PAGE_TITLES } from "./components/layout/legal-page-names";
 import { activateLocale, i18n } from "./lib/i18n";
 
 /** The page head's description in search results and link previews (the title is the app's default). */
@@ -44,4 +46,18 @@ export async function renderLanding(locale: Locale): Promise<RenderedPage> {
 export async function pageHead(locale: Locale): Promise<Omit<RenderedPage, "html">> {
   await activateLocale(locale);
   return { title: i18n._(DEFAULT_DOCUMENT_TITLE), description: i18n._(DESCRIPTION) };
+}
+
+/**
+ * The legal pages' heads (decision 0079): their title and description are in their document from
+ * the start, for search engines and link previews. Their text is the admin's, read at run time.
+ */
+export async function legalPageHeads(locale: Locale): Promise<Record<LegalPage, Omit<RenderedPage, "html">>> {
+  await activateLocale(locale);
+  return Object.fromEntries(
+    LEGAL_PAGES.map((page) => [
+      page,
+      { title: documentTitle(i18n._(LEGAL_PAGE_TITLES[page])), description: i18n._(LEGAL_PAGE_DESCRIPTIONS[page]) },
+    ]),
+  ) as Record<LegalPage, Omit<RenderedPage, "html">>;
 }
