@@ -20,6 +20,14 @@ async function setPrices(request: APIRequestContext, prices: Prices): Promise<Pr
   return before;
 }
 
+/** Sets the admin's own value of a credit (null: derived from the packages on sale), signed in as the admin. */
+async function setCreditValue(request: APIRequestContext, creditValueUsd: string | null): Promise<void> {
+  const login = await request.post("/api/auth/login", { data: ADMIN });
+  expect(login.status(), await login.text()).toBe(200);
+  const res = await request.put("/api/admin/settings", { data: { creditValueUsd } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 test("a visitor sees every section, with prices from the server, without loading the generator's code", async ({
   page,
   request,
@@ -29,6 +37,7 @@ test("a visitor sees every section, with prices from the server, without loading
     veo3_fast: { webCredits: 3, apiPrice: "4" },
     veo3_lite: { webCredits: 2, apiPrice: "2.5" },
   });
+  await setCreditValue(request, "0.01");
   try {
     const scripts: string[] = [];
     page.on("request", (r) => {
@@ -45,17 +54,15 @@ test("a visitor sees every section, with prices from the server, without loading
     ).toBeVisible();
     await expect(page.getByRole("note")).toContainText("videos are currently simulated sample clips");
 
-    // Showcase: six examples and up to eight trending tiles, with views and cut prompts.
+    // Showcase: nothing chosen and videos simulated, so the three sample clips, labelled as such (decision 0081).
     const examples = page.getByRole("list", { name: "Example videos" }).getByRole("listitem");
-    await expect(examples).toHaveCount(6);
-    await expect(examples.first()).toContainText(/\d+(\.\d)?K views/);
+    await expect(examples).toHaveCount(3);
+    await expect(examples.first()).toContainText("Sample clip (simulator)");
     await expect(examples.first()).toContainText("A golden retriever puppy splashes through");
     await expect(examples.first().locator("p[title]")).toHaveText(/…$/);
-    await expect(examples.nth(3).locator("p[title]")).not.toHaveText(/…$/);
-    const trending = page.getByRole("list", { name: "Trending Now" }).getByRole("listitem");
-    await expect(trending).toHaveCount(8);
-    await expect(trending.locator("video")).toHaveCount(8);
-    await expect(page.locator("video[preload=metadata][playsinline]")).toHaveCount(14);
+    await expect(examples.nth(2).locator("p[title]")).not.toHaveText(/…$/);
+    await expect(page.getByRole("list", { name: "Trending Now" })).toHaveCount(0);
+    await expect(examples.locator("video[preload=metadata][playsinline]")).toHaveCount(3);
     const firstVideo = examples.first().locator("video");
     await expect(firstVideo).toHaveAttribute("src", /^\/media\/showcase\/sample-\d-16x9-720p\.mp4$/);
     await expect(firstVideo).toHaveAttribute("aria-label", /^Example video: /);
@@ -86,7 +93,7 @@ test("a visitor sees every section, with prices from the server, without loading
     }
     await expect(page.getByRole("link", { name: "Start Your First Video" })).toHaveAttribute("href", "/generate");
 
-    // Pricing comparison (#generator) with the server's prices; USD is credits / 100.
+    // Pricing comparison (#generator) with the server's prices; USD is credits at the admin's $0.01 a credit.
     const pricing = page.locator("section#generator");
     const rows = pricing.getByRole("row");
     // A web row and an API row for every model; an API price with cents is charged rounded up.
@@ -118,12 +125,15 @@ test("a visitor sees every section, with prices from the server, without loading
     await expect.poll(() => scripts.some((url) => GENERATOR_CHUNK.test(url))).toBe(true);
   } finally {
     await setPrices(request, previous);
+    await setCreditValue(request, null);
   }
 });
 
 test("showcase videos preview on hover and play with controls on click; the FAQ opens one answer at a time", async ({
   page,
+  request,
 }) => {
+  await setCreditValue(request, "0.01");
   await page.goto("/");
   const card = page.getByRole("list", { name: "Example videos" }).getByRole("listitem").first();
   const video = card.locator("video");
@@ -173,20 +183,70 @@ test("showcase videos preview on hover and play with controls on click; the FAQ 
   await refunds.click();
   await expect(refunds).toHaveAttribute("aria-expanded", "false");
   await expect(faq.getByRole("region")).toHaveCount(0);
+  await setCreditValue(request, null);
+});
+
+test("the price table and the FAQ value a credit as the cheapest package on sale does (bonus counted)", async ({
+  page,
+  request,
+}) => {
+  await setCreditValue(request, null);
+  // A package cheaper per credit than any other: $100 for 1,000 + 250 bonus credits is $0.08 a credit.
+  const created = await request.post("/api/admin/credit-packages", {
+    data: { name: `Bulk ${Date.now().toString(36)}`, credits: 1000, price: "100", bonusCredits: 250 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id, name } = (await created.json()) as { id: string; name: string };
+  try {
+    const onSale = (await (await request.get("/api/credit-packages")).json()) as {
+      price: string;
+      credits: number;
+      bonusCredits: number;
+    }[];
+    const cheapest = Math.min(...onSale.map((p) => Number(p.price) / (p.credits + p.bonusCredits)));
+    expect(cheapest).toBe(0.08);
+    const pricing = (await (await request.get("/api/pricing/current")).json()) as {
+      models: { model: string; web_credits: number }[];
+    };
+    const quality = pricing.models.find((m) => m.model === "veo3")!.web_credits;
+
+    await page.goto("/");
+    const table = page.locator("section#generator");
+    await expect(table).toContainText("Credits cost from $0.08 each, depending on the package");
+    await expect(table.getByRole("columnheader", { name: "From (USD)" })).toBeVisible();
+    const qualityRow = table.getByRole("row").filter({ hasText: "Veo3 (Quality) web" });
+    await expect(qualityRow.getByRole("cell").nth(1)).toHaveText(`$${(quality * 0.08).toFixed(2)}`);
+    const faq = section(page, "Frequently Asked Questions");
+    await faq.getByRole("button", { name: "How do credits work?" }).click();
+    await expect(faq.getByText("Credits cost from $0.08 each, depending on the package you buy.")).toBeVisible();
+    await expect(faq.getByText("$0.01")).toHaveCount(0);
+
+    // The package's own card says the same price per credit, and shows its bonus.
+    await page.goto("/pricing");
+    const card = page.getByRole("main").getByRole("article", { name, exact: true });
+    await expect(card).toContainText("$0.08 per credit");
+    await expect(card).toContainText("+250 bonus credits");
+  } finally {
+    await request.delete(`/api/admin/credit-packages/${id}`);
+  }
 });
 
 test("the pricing table falls back to the default prices when the server cannot answer", async ({ page }) => {
   await page.route("**/api/pricing/current", (route) => route.fulfill({ status: 500, body: "{}" }));
   await page.goto("/#generator");
   const rows = page.locator("section#generator").getByRole("row");
-  // The catalogue's defaults: Quality, Fast and Lite on the web, then through the API.
-  for (const [i, usd] of ["$0.05", "$0.01", "$0.01", "$0.10", "$0.02", "$0.01"].entries()) {
+  // The catalogue's defaults: Quality, Fast and Lite on the web, then through the API; with no
+  // credit value known, no dollars at all (decision 0075).
+  for (const [i, credits] of ["5", "1", "1", "10", "2", "1"].entries()) {
     await expect(
       rows
         .nth(i + 1)
         .getByRole("cell")
-        .nth(1),
-    ).toHaveText(usd);
+        .nth(0),
+    ).toHaveText(credits);
   }
+  await expect(rows.first().getByRole("columnheader")).toHaveText(["Option", "Credits", "N8N / Make"]);
+  await expect(page.locator("section#generator")).toContainText("What one 8 second video costs in credits");
+  await expect(page.locator("section#generator")).not.toContainText("$");
   await expect(page.getByRole("note")).toHaveCount(0);
 });

@@ -9,7 +9,7 @@ import { useScopeAccess } from "../../http/route-access.js";
 import { useNonApiScope } from "../../http/route-contract.js";
 import { CLIPS_DIR } from "../../simulator/clips.js";
 
-export const SHOWCASE_PREFIX = "/media/showcase/";
+const SHOWCASE_PREFIX = "/media/showcase/";
 
 export async function showcaseRoutes(app: FastifyInstance): Promise<void> {
   useScopeAccess(app, "public");

@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
+import { msg, t } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/components/ui/accordion";
+import { formatCreditValue, usePricing, type CreditValue } from "@/features/pricing";
 import { modelDescription, modelLabel } from "@/lib/catalogue-text";
 import { MODE_CATALOGUE, MODELS } from "../../../shared/catalogue";
 import { SectionHeading } from "./section-heading";
@@ -9,7 +10,7 @@ import { SectionHeading } from "./section-heading";
 interface Faq {
   id: string;
   question: MessageDescriptor;
-  /** null: the answer is made from the model catalogue (modelsAnswer). */
+  /** null: the answer is made while rendering (from the credit value or the model catalogue). */
   answer: MessageDescriptor | null;
 }
 
@@ -17,7 +18,7 @@ const FAQS: readonly Faq[] = [
   {
     id: "credits",
     question: msg`How do credits work?`,
-    answer: msg`Each video costs a fixed number of credits that depends on the model and on whether you use the website or the API; the table below shows today's prices. One credit is worth $0.01, so 100 credits cost $1. Credits are taken when you start a video and your balance is always visible in the header.`,
+    answer: null,
   },
   {
     id: "models",
@@ -56,8 +57,22 @@ const FAQS: readonly Faq[] = [
   },
 ];
 
+/** How credits work, with what one is worth in dollars only when the server knows it (decision 0075). */
+function creditsAnswer(value: CreditValue | null): string {
+  const prices = t`Each video costs a fixed number of credits that depends on the model and on whether you use the website or the API; the table below shows today's prices.`;
+  const balance = t`Credits are taken when you start a video and your balance is always visible in the header.`;
+  if (!value) return `${prices} ${balance}`;
+  const worth = formatCreditValue(value);
+  const worthText =
+    value.source === "setting"
+      ? t`One credit is worth ${worth}.`
+      : t`Credits cost from ${worth} each, depending on the package you buy.`;
+  return `${prices} ${worthText} ${balance}`;
+}
+
 export function FaqSection() {
   const { t, i18n } = useLingui();
+  const { creditValue } = usePricing();
   // "Veo3 Fast: quick, for most videos." for every model, then which models take reference images.
   const models = MODELS.map((model) => {
     const label = modelLabel(model);
@@ -77,7 +92,9 @@ export function FaqSection() {
         {FAQS.map((faq) => (
           <AccordionItem key={faq.id} value={faq.id}>
             <AccordionTrigger>{t(faq.question)}</AccordionTrigger>
-            <AccordionContent>{faq.answer ? t(faq.answer) : modelsAnswer}</AccordionContent>
+            <AccordionContent>
+              {faq.answer ? t(faq.answer) : faq.id === "credits" ? creditsAnswer(creditValue) : modelsAnswer}
+            </AccordionContent>
           </AccordionItem>
         ))}
       </Accordion>

@@ -3,13 +3,17 @@ import { ArrowRight, AudioLines, Clapperboard, Coins, MonitorPlay, Sparkles } fr
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
-import { lowestWebPrice, usePricing } from "@/features/pricing";
+import { lowestWebPrice } from "../../../shared/prices";
+import { usePricing } from "@/features/pricing";
 import { DemoNotice } from "./demo-notice";
+import { HeroVideo } from "./hero-video";
+import { useShowcase } from "./use-showcase";
 
 export function HeroSection() {
   const { t } = useLingui();
   const pricing = usePricing();
-  const from = lowestWebPrice(pricing);
+  const featured = useShowcase()?.videos[0];
+  const from = lowestWebPrice(pricing.models);
   const highlights = [
     { icon: AudioLines, text: t`Native audio & lip sync` },
     { icon: MonitorPlay, text: t`Full HD 1080p for every video` },
@@ -66,6 +70,7 @@ export function HeroSection() {
           ))}
         </ul>
         {pricing.simulated ? <DemoNotice className="mt-10" /> : null}
+        {featured ? <HeroVideo key={featured.id} video={featured} /> : null}
       </div>
     </section>
   );

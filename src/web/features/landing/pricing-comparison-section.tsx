@@ -1,9 +1,9 @@
 import { Link } from "wouter";
 import { BadgeCheck, Check } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { usePricing } from "@/features/pricing";
+import { formatCreditsInUsd, formatCreditValue, usePricing, type CreditValue } from "@/features/pricing";
 import { modelDescription } from "@/lib/catalogue-text";
-import { formatCredits, formatMoney } from "@/lib/format";
+import { formatCredits } from "@/lib/format";
 import { SectionHeading } from "./section-heading";
 
 /** The names of two automation tools (names: the same in every language). */
@@ -16,10 +16,24 @@ interface Row {
   automation: boolean;
 }
 
-/** A web row for every model of the catalogue, then an API row for every model. */
+/** The line under the heading: what a credit is worth in dollars only when the server knows it (decision 0075). */
+function CreditValueLine({ value }: { value: CreditValue | null }) {
+  if (!value) return <Trans>What one 8 second video costs in credits, with no subscription and no daily limits.</Trans>;
+  const worth = formatCreditValue(value);
+  return value.source === "setting" ? (
+    <Trans>What one 8 second video costs. One credit is worth {worth}, with no subscription and no daily limits.</Trans>
+  ) : (
+    <Trans>
+      What one 8 second video costs. Credits cost from {worth} each, depending on the package, with no subscription and
+      no daily limits.
+    </Trans>
+  );
+}
+
+/** A web row for every model of the catalogue, then an API row for every model; dollars only with a credit value. */
 export function PricingComparisonSection() {
   const { t } = useLingui();
-  const { models } = usePricing();
+  const { models, creditValue } = usePricing();
   const rows: Row[] = [
     ...models.map(({ label, model, web }) => {
       const description = modelDescription(model);
@@ -41,7 +55,7 @@ export function PricingComparisonSection() {
     >
       <div className="mx-auto w-full max-w-4xl px-4 py-16 sm:px-6 lg:py-24">
         <SectionHeading id="pricing-title" eyebrow={t`Pricing`} title={t`Simple Pay-per-Video Pricing`}>
-          <Trans>What one 8 second video costs. One credit is $0.01, with no subscription and no daily limits.</Trans>
+          <CreditValueLine value={creditValue} />
         </SectionHeading>
 
         <div className="mt-10 overflow-hidden rounded-2xl border border-border bg-surface/80 shadow-xl shadow-black/30">
@@ -58,9 +72,11 @@ export function PricingComparisonSection() {
                   <th scope="col" className="px-2.5 py-3 text-right font-semibold sm:px-6">
                     <Trans>Credits</Trans>
                   </th>
-                  <th scope="col" className="px-2.5 py-3 text-right font-semibold sm:px-6">
-                    USD
-                  </th>
+                  {creditValue ? (
+                    <th scope="col" className="px-2.5 py-3 text-right font-semibold sm:px-6">
+                      {creditValue.source === "setting" ? "USD" : <Trans>From (USD)</Trans>}
+                    </th>
+                  ) : null}
                   <th scope="col" className="px-2.5 py-3 text-center font-semibold sm:px-6">
                     {AUTOMATION_TOOLS}
                   </th>
@@ -76,9 +92,11 @@ export function PricingComparisonSection() {
                     <td className="px-2.5 py-4 text-right font-semibold tabular-nums sm:px-6">
                       {formatCredits(row.credits)}
                     </td>
-                    <td className="px-2.5 py-4 text-right tabular-nums text-zinc-300 sm:px-6">
-                      {formatMoney(row.credits / 100, "USD")}
-                    </td>
+                    {creditValue ? (
+                      <td className="px-2.5 py-4 text-right tabular-nums text-zinc-300 sm:px-6">
+                        {formatCreditsInUsd(row.credits, creditValue)}
+                      </td>
+                    ) : null}
                     <td className="px-2.5 py-4 text-center sm:px-6">
                       {row.automation ? (
                         <span className="inline-flex items-center gap-1 rounded-full bg-emerald-500/15 px-2.5 py-0.5 text-xs font-semibold text-emerald-300">

@@ -10,6 +10,8 @@ interface ShowcaseVideoProps {
   className?: string;
   /** Smaller play badge for the compact tiles. */
   compact?: boolean;
+  /** A portrait (9:16) video is shown whole in the 16:9 box rather than cut. */
+  portrait?: boolean;
 }
 
 /**
@@ -17,7 +19,7 @@ interface ShowcaseVideoProps {
  * it). Clicking (or Enter/Space) starts it with sound and the player's controls; from then on
  * the native controls (and clicks on the video) toggle playback.
  */
-export function ShowcaseVideo({ src, description, className, compact = false }: ShowcaseVideoProps) {
+export function ShowcaseVideo({ src, description, className, compact = false, portrait = false }: ShowcaseVideoProps) {
   const { t } = useLingui();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [engaged, setEngaged] = useState(false);
@@ -58,7 +60,7 @@ export function ShowcaseVideo({ src, description, className, compact = false }: 
         ref={videoRef}
         src={src}
         aria-label={t`Example video: ${description}`}
-        className="absolute inset-0 size-full object-cover"
+        className={cn("absolute inset-0 size-full", portrait ? "object-contain" : "object-cover")}
         preload="metadata"
         muted
         loop

@@ -1,0 +1,33 @@
+/**
+ * The admin's showcase calls (decision 0081): GET and PUT /api/admin/showcase. A save refreshes
+ * the landing page's showcase and the set-up checklist, whose step it ticks.
+ */
+import { msg, t } from "@lingui/core/macro";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { showcaseApi } from "../../../shared/api/showcase";
+import type { ShowcaseInput } from "../../../shared/schemas/showcase";
+import { call, callQuery, errorMessage } from "@/lib/api";
+import { i18n } from "@/lib/i18n";
+import { queryClient } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
+import { toast } from "@/hooks/use-toast";
+
+const readShowcase = callQuery(showcaseApi.adminRead);
+
+export const useAdminShowcase = () =>
+  useQuery({ queryKey: queryKeys.admin.showcase, queryFn: readShowcase, staleTime: 0 });
+
+const SAVE_FAILED = msg`The showcase could not be saved`;
+
+export function useSaveShowcase() {
+  return useMutation({
+    mutationFn: (body: ShowcaseInput) => call(showcaseApi.adminSave, { body }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(queryKeys.admin.showcase, saved);
+      for (const queryKey of [queryKeys.showcase, queryKeys.admin.setup])
+        void queryClient.invalidateQueries({ queryKey });
+      toast({ title: t`Showcase saved` });
+    },
+    onError: (error) => toast({ title: i18n._(SAVE_FAILED), description: errorMessage(error), variant: "destructive" }),
+  });
+}
