@@ -154,7 +154,3 @@ export function combinationProblem(c: {
   if (c.imageCount > max) return { field: "imageUrls", message: `${mode.label} mode takes at most ${images(max)}` };
   return undefined;
 }
-
-/** What a finished video of any combination can get afterwards (KIE: 1080p and 4K for both aspect ratios). */
-export const UPGRADES = ["1080p", "4k", "extend"] as const;
-export type Upgrade = (typeof UPGRADES)[number];

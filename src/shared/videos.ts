@@ -1,5 +1,6 @@
 /** Rules about videos that both sides need; what can be made is the catalogue's (catalogue.ts). */
 import { MODEL_CATALOGUE, type VeoModel } from "./catalogue.js";
+import { creditsText } from "./credits-text.js";
 
 /** A model's label; a model no longer in the catalogue shows its id. */
 export function modelLabel(model: string): string {
@@ -23,6 +24,23 @@ export const TASK_FAILURES = {
   notSubmitted: "The video could not be submitted",
 } as const;
 
+/**
+ * Why a failed video failed, beside its message (decision 0082): 'refused' when the provider refused
+ * the prompt (or its images) for their content. Its status stays 'failed'.
+ */
+export const FAILURE_KINDS = ["refused"] as const;
+export type FailureKind = (typeof FAILURE_KINDS)[number];
+
+/**
+ * A provider's message refusing a request for its content (KIE: "Your prompt was flagged by Website
+ * as violating content policies.", "public error unsafe image upload."), at submission or in the task.
+ */
+const CONTENT_REFUSAL = /flagged|content polic|violat|safety|prohibit|sensitive|unsafe/i;
+
+export function isContentRefusal(message: string | null | undefined): boolean {
+  return CONTENT_REFUSAL.test(message ?? "");
+}
+
 export const TASK_STATUSES = ["generating", "pending", "completed", "failed"] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
@@ -34,21 +52,7 @@ export function successFlagOf(status: string): 0 | 1 | 2 {
 }
 
 export function insufficientCreditsMessage(needed: number, model: VeoModel, have: number): string {
-  return `You need ${needed} credits to generate a video with ${MODEL_CATALOGUE[model].label}. You have ${have} credits.`;
+  return `You need ${creditsText(needed)} to generate a video with ${MODEL_CATALOGUE[model].label}. You have ${creditsText(have)}.`;
 }
 
 export type { VideoTaskView } from "./schemas/videos.js";
-
-/**
- * The quality label: '4K' once the 4K file exists, '1080p HD' once the 1080p file exists,
- * '720p (Processing HD...)' while that is being made (every aspect ratio gets one now: issue 22), else '720p'.
- */
-export function qualityLabel(task: {
-  hdVideoUrl: string | null;
-  hdStatus: string;
-  uhdVideoUrl?: string | null;
-}): string {
-  if (task.uhdVideoUrl) return "4K";
-  if (task.hdVideoUrl) return "1080p HD";
-  return task.hdStatus === "pending" ? "720p (Processing HD...)" : "720p";
-}

@@ -7,7 +7,7 @@
  */
 import http from "node:http";
 
-export interface S3FakeObject {
+interface S3FakeObject {
   data: Buffer;
   contentType: string | undefined;
   lastModified: Date;

@@ -105,13 +105,25 @@ describe("auth", () => {
     expect((await api("POST", "/api/file-base64-upload", {}, null)).json).toMatchObject({ success: false, code: 401 });
   });
 
-  it("accepts only the configured apiKey when one is set", async () => {
+  it("accepts only the configured apiKey when one is set, but answers any key's balance", async () => {
     const strict = await startKieSimulator({ ...simOptions, apiKey: "the-key" });
     try {
-      expect((await call(strict.baseUrl, "GET", "/api/v1/chat/credit", undefined, "other")).json.code).toBe(401);
+      const generate = (key: string) => call(strict.baseUrl, "POST", "/api/v1/veo/generate", { prompt: "x" }, key);
+      expect((await generate("other")).json.code).toBe(401);
+      expect((await generate("the-key")).json.code).toBe(200);
+      // The admin's key check in a VIDEO_PROVIDER=simulator demo (decision 0074).
+      expect((await call(strict.baseUrl, "GET", "/api/v1/chat/credit", undefined, "other")).json.code).toBe(200);
       expect((await call(strict.baseUrl, "GET", "/api/v1/chat/credit", undefined, "the-key")).json.code).toBe(200);
     } finally {
       await strict.close();
+    }
+  });
+
+  it("refuses a key containing sim-bad-key everywhere, as KIE refuses a wrong key", async () => {
+    for (const key of ["sim-bad-key", "my-SIM-BAD-KEY-1"]) {
+      const credit = await call(sim.baseUrl, "GET", "/api/v1/chat/credit", undefined, key);
+      expect(credit.json).toMatchObject({ code: 401, msg: "You do not have access permissions" });
+      expect((await call(sim.baseUrl, "POST", "/api/v1/veo/generate", { prompt: "x" }, key)).json.code).toBe(401);
     }
   });
 });
@@ -342,6 +354,20 @@ describe("result links", () => {
     expect((await status(`${sim.baseUrl}/files/${path.basename(url)}`)).status).toBe(200);
   });
 
+  it("makes the 1080p from the first ask, however long after success; repeats do not restart it", async () => {
+    const taskId = await generate({ prompt: "Held for a while" });
+    clock += DELAY + 10 * HD_DELAY;
+    const hdLink = `${sim.baseUrl}/files/${taskId}/${clipFileName(clipVariant("Held for a while"), "16:9", "1080p")}`;
+    expect((await status(hdLink)).status).toBe(404);
+    expect((await get1080p(taskId)).code).toBe(400);
+    clock += HD_DELAY - 1;
+    expect((await get1080p(taskId)).code).toBe(400);
+    expect((await status(hdLink)).status).toBe(404);
+    clock += 1;
+    expect(await get1080p(taskId)).toMatchObject({ code: 200, data: { resultUrl: hdLink } });
+    expect((await status(hdLink)).status).toBe(200);
+  });
+
   it("[sim:dead-link] finishes with a link that is already dead", async () => {
     const taskId = await generate({ prompt: "gone too soon [sim:dead-link]" });
     clock += DELAY;
@@ -354,7 +380,9 @@ describe("result links", () => {
 
   it("a 1080p link lives for the TTL from when the 1080p was ready", async () => {
     const taskId = await generate({ prompt: "Short-lived landscape" });
-    clock += DELAY + HD_DELAY;
+    clock += DELAY;
+    expect((await get1080p(taskId)).code).toBe(400); // the first ask starts the 1080p
+    clock += HD_DELAY;
     const hdUrl = ((await get1080p(taskId)).data as { resultUrl: string }).resultUrl;
     expect(hdUrl).toMatch(new RegExp(`^${sim.baseUrl}/files/${taskId}/sample-\\d-16x9-1080p\\.mp4$`));
     const sdUrl = await resultUrl(taskId);
@@ -392,7 +420,9 @@ describe("result links", () => {
 
   it("the expireLinks fault makes even fresh links answer 404 until it is turned off", async () => {
     const taskId = await generate({ prompt: "Doomed link" });
-    clock += DELAY + HD_DELAY;
+    clock += DELAY;
+    await get1080p(taskId);
+    clock += HD_DELAY;
     const sdUrl = await resultUrl(taskId);
     const hdUrl = ((await get1080p(taskId)).data as { resultUrl: string }).resultUrl;
     expect((await status(sdUrl)).status).toBe(200);
@@ -420,6 +450,8 @@ describe("result links", () => {
     expect((await status(url)).status).toBe(200);
     expect((await status(link(taskId, "Not yet", "16:9", "1080p"))).status).toBe(404); // not ready yet
     expect((await status(link(portrait, "Tall", "9:16", "720p"))).status).toBe(200);
+    expect((await status(link(portrait, "Tall", "9:16", "1080p"))).status).toBe(404); // not asked for
+    expect((await get1080p(portrait)).code).toBe(400);
     expect((await status(link(portrait, "Tall", "9:16", "1080p"))).status).toBe(404); // not ready yet
     expect((await status(link(failed, "No file [sim:fail]", "16:9", "720p"))).status).toBe(404);
     expect((await status(link(taskId, "Tall", "9:16", "720p"))).status).toBe(404); // another task's clip
@@ -650,6 +682,7 @@ describe("version-1 task ids (made before the Veo 3.1 catalogue)", () => {
     expect(JSON.parse(done.paramJson)).toEqual({ model: "veo3", aspectRatio: "9:16", prompt: "Old tall tower" });
     expect(done.response.resultUrls).toEqual([`${sim.baseUrl}/files/${taskId}/sample-2-9x16-720p.mp4`]);
     expect((await fetch(done.response.resultUrls[0]!, { method: "HEAD" })).status).toBe(200);
+    expect((await get1080p(taskId)).code).toBe(400);
     clock += HD_DELAY;
     const hdUrl = `${sim.baseUrl}/files/${taskId}/sample-2-9x16-1080p.mp4`;
     expect(await get1080p(taskId)).toEqual({ code: 200, msg: "success", data: { resultUrl: hdUrl } });
@@ -910,6 +943,7 @@ describe("4K upgrade (get-4k-video)", () => {
     expect((await fetchStatus(link4k(taskId, "no upscale [sim:no-4k]"))).status).toBe(404);
     // The task itself is fine.
     expect(((await recordInfo(taskId)).data as { successFlag: number }).successFlag).toBe(1);
+    expect((await get1080p(taskId)).code).toBe(400);
     clock += HD_DELAY;
     expect((await get1080p(taskId)).code).toBe(200);
   });
@@ -1232,6 +1266,7 @@ describe("extension (extend)", () => {
       text: "Not found: this link has expired",
     });
     // [sim:no-hd] on the source does not carry over.
+    expect((await get1080p(plain.taskId)).code).toBe(400);
     clock += HD_DELAY;
     expect((await get1080p(plain.taskId)).code).toBe(200);
     clock += DELAY * 4;
@@ -1546,7 +1581,9 @@ describe("Market jobs API (veo-3-1)", () => {
 
   it("takes Market tasks on get-1080p-video, get-4k-video and extend", async () => {
     const taskId = await marketTask({ prompt: "Upgraded on the side" });
-    clock += DELAY + HD_DELAY;
+    clock += DELAY;
+    expect((await get1080p(taskId)).code).toBe(400);
+    clock += HD_DELAY;
     const hd = await get1080p(taskId);
     expect(hd).toMatchObject({
       code: 200,
@@ -1691,7 +1728,8 @@ describe("callbacks", () => {
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it("POSTs KIE's 4K callback when the upgrade is ready, once, and the failure one for [sim:no-4k]", async () => {
-    const live = await startKieSimulator({ uploadDir, delayMs: 20, fourKDelayMs: 60 });
+    // The 4K takes long enough that the repeat below still finds it processing on a busy machine.
+    const live = await startKieSimulator({ uploadDir, delayMs: 20, fourKDelayMs: 1500 });
     try {
       const ok = await generate({ prompt: "4K called back" }, live.baseUrl);
       const none = await generate({ prompt: "4K called back [sim:no-4k]" }, live.baseUrl);
@@ -1700,7 +1738,7 @@ describe("callbacks", () => {
         expect((await get4k({ taskId, callBackUrl: hookUrl }, live.baseUrl)).code).toBe(200);
       // A repeat's callBackUrl is not called: only the call that started the upgrade is.
       expect((await get4k({ taskId: ok, callBackUrl: hookUrl }, live.baseUrl)).msg).toBe(FOUR_K_PROCESSING);
-      await waitFor(() => fourKCallbacks(ok).length >= 1 && fourKCallbacks(none).length >= 1);
+      await waitFor(() => fourKCallbacks(ok).length >= 1 && fourKCallbacks(none).length >= 1, 15_000);
       const [success] = fourKCallbacks(ok);
       const link = `${live.baseUrl}/files/${ok}/${clipFileName(clipVariant("4K called back"), "16:9", "4k")}`;
       expect(success!.body).toEqual({

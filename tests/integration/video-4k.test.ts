@@ -87,7 +87,7 @@ describe("upgrading a finished video", () => {
 
     const again = await u.client.post(`/api/videos/${taskId}/upgrade-4k`);
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe("This video already has its 4K version");
+    expect(again.json().message).toBe("This video already has its 4K version.");
     expect((await balanceOf(db(), u.id)).credits).toBe(7);
   });
 
@@ -103,14 +103,14 @@ describe("upgrading a finished video", () => {
     ).json();
     const early = await other.client.post(`/api/videos/${unfinished}/upgrade-4k`);
     expect(early.statusCode).toBe(409);
-    expect(early.json().message).toBe("Only a finished video can be upgraded to 4K");
+    expect(early.json().message).toBe("Only a finished video can be upgraded to 4K.");
 
     // 3 credits, 1 spent on the video: 2 left, and the 4K costs 2; a third credit short after one more video.
     await owner.client.post("/api/generate-video", { prompt: "spend one", model: "veo3_fast" });
     const poor = await owner.client.post(`/api/videos/${taskId}/upgrade-4k`);
     expect(poor.statusCode).toBe(402);
     expect(poor.json()).toEqual({
-      message: "You need 2 credits for the 4K version. You have 1 credits.",
+      message: "You need 2 credits for the 4K version. You have 1 credit.",
       code: "insufficient_credits",
       params: { required: 2, balance: 1 },
     });

@@ -21,6 +21,10 @@ import { HttpClient, startServerProcess, type ServerProcess } from "../helpers/s
 import { createTestDatabase, usingPostgres } from "../helpers/test-db.js";
 import { sleep } from "../helpers/video-app.js";
 
+/** The files a kept video leaves in the store: its copy, and its preview frame when one was taken. */
+const blobsOf = (rows: { blobName: string | null; posterBlobName: string | null }[]) =>
+  rows.flatMap((r) => [r.blobName, r.posterBlobName]).filter((n): n is string => n !== null);
+
 const sha256 = (data: Buffer) => crypto.createHash("sha256").update(data).digest("hex");
 
 /** A large MP4 for the kill test: a real clip followed by 8 MiB of noise (the copy checks only the start). */
@@ -279,14 +283,15 @@ describe.runIf(usingPostgres)("archiving videos with several server processes", 
     expect(new Set(files.map((f) => new URL(f.sourceUrl).pathname))).toEqual(new Set(provider.fileGets.keys()));
     expect([...provider.fileGets.values()]).toEqual(Array(12).fill(1));
 
-    // One whole blob per file (its name the file id and the copy's own suffix), nothing left in the temporary folder.
+    // One whole blob per file (its name the file id and the copy's own suffix) and its preview frame,
+    // nothing left in the temporary folder.
     const videosDir = path.join(dataDir, "videos");
     expect(
       fs
         .readdirSync(videosDir)
         .filter((n) => n !== ".partial")
         .sort(),
-    ).toEqual(files.map((f) => f.blobName).sort());
+    ).toEqual(blobsOf(files).sort());
     expect(fs.readdirSync(path.join(videosDir, ".partial"))).toEqual([]);
     for (const f of files) {
       const source = fs.readFileSync(path.join(CLIPS_DIR, path.basename(new URL(f.sourceUrl).pathname)));
@@ -415,7 +420,7 @@ describe.runIf(usingPostgres)("archiving videos with several server processes", 
     );
     expect(done).toMatchObject({ attempts: 0, sizeBytes: BIG.length, sha256: sha256(BIG) });
     expect(provider.big.gets).toBe(2);
-    expect(fs.readdirSync(videosDir).filter((n) => n !== ".partial")).toEqual([done.blobName]);
+    expect(fs.readdirSync(videosDir).filter((n) => n !== ".partial")).toEqual(blobsOf([done]).sort());
     expect(sha256(fs.readFileSync(path.join(videosDir, done.blobName!)))).toBe(sha256(BIG));
     expect(fs.readdirSync(tempDir)).toEqual([]);
     const served = await getMedia(next.url, `/media/videos/${file!.id}.mp4`, owner.client.cookie!);

@@ -4,7 +4,9 @@
  * full extended video; a video kept extendable holds its 1080p version until asked for; KIE's
  * refusal after 1080p is explained and refunded.
  */
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { videoTasks } from "../../src/server/db/schema.js";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
 import { signInAdmin } from "../helpers/test-app.js";
 import {
@@ -76,13 +78,21 @@ describe("a video kept extendable", () => {
     await runWorkerUntil(t, async () => (await taskRow(db(), last)).hdStatus === "ready");
     expect((await taskRow(db(), last)).extendedFrom).toBe(child);
 
-    // Asking for the held 1080p: the worker fetches it from then on, and the video can no longer be extended.
+    // Asking for the held 1080p: KIE starts making it, the worker fetches it from then on, and the
+    // video can no longer be extended.
     await passSimulatorTime(t.sim, 500);
     const hd = await u.client.post(`/api/force-update-hd/${child}`);
-    expect(hd.json()).toMatchObject({ success: true, message: "HD video is ready" });
+    expect(hd.json()).toMatchObject({
+      success: false,
+      message: "1080p video is still being processed. Please try again later.",
+    });
     const refused = await u.client.post(`/api/videos/${child}/extend`, { prompt: "too late" });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toMatch(/^KIE cannot extend a video after its 1080p version was made/);
+    expect(refused.json().message).toMatch(/^A video cannot be extended after its 1080p version was made\./);
+    // The worker's first check of a released 1080p is 10 real seconds away: make it due now.
+    await db().update(videoTasks).set({ nextCheckAt: new Date() }).where(eq(videoTasks.taskId, child));
+    await runWorkerUntil(t, async () => (await taskRow(db(), child)).hdStatus === "ready");
+    expect((await taskRow(db(), child)).hdVideoUrl).toMatch(/1080p\.mp4$/);
     expect((await balanceOf(db(), u.id)).credits).toBe(7);
   });
 
@@ -115,7 +125,7 @@ describe("what cannot be extended", () => {
       await u.client.post("/api/generate-video", { prompt: "slow [sim:slow]", model: "veo3_fast" })
     ).json();
     expect((await u.client.post(`/api/videos/${running}/extend`, { prompt: "more" })).json().message).toBe(
-      "Only a finished video can be extended",
+      "Only a finished video can be extended.",
     );
     expect((await u.client.post(`/api/videos/${taskId}/extend`, { prompt: " " })).json().message).toBe(
       "Prompt is required",
@@ -134,7 +144,7 @@ describe("what cannot be extended", () => {
     const res = await u.client.post(`/api/videos/${parent}/extend`, { prompt: "the sun sets" });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(
-      "This video cannot be extended: KIE cannot extend a video after its 1080p version was made. Your 1 credit was refunded.",
+      "This video cannot be extended after its 1080p version was made. Your 1 credit was refunded.",
     );
     expect((await balanceOf(db(), u.id)).credits).toBe(9);
   });

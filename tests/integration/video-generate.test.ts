@@ -188,6 +188,8 @@ describe("a video from submission to 1080p", () => {
     // As such a task was left: completed, no 1080p asked for.
     await db().update(videoTasks).set({ hdStatus: "none", nextCheckAt: null }).where(eq(videoTasks.taskId, taskId));
     expect((await u.client.get(`/api/hd-video/${taskId}`)).json()).toMatchObject({ success: false, hdStatus: "none" });
+    // The first ask starts KIE's 1080p; it is ready a little later.
+    expect((await u.client.post(`/api/force-update-hd/${taskId}`)).json()).toMatchObject({ success: false });
     await passSimulatorTime(t.sim, 150);
     const res = await u.client.post(`/api/force-update-hd/${taskId}`);
     expect(res.json()).toEqual({
@@ -205,6 +207,8 @@ describe("a video from submission to 1080p", () => {
     const early = await u.client.post(`/api/force-update-hd/${taskId}`);
     expect(early.statusCode).toBe(404);
     await runWorkerUntil(t, async () => (await taskRow(db(), taskId)).status === "completed");
+    // The first ask starts KIE's 1080p (unless the worker's own ask already has).
+    await u.client.post(`/api/force-update-hd/${taskId}`);
     await passSimulatorTime(t.sim, 150);
     const res = await u.client.post(`/api/force-update-hd/${taskId}`);
     expect(res.statusCode).toBe(200);
@@ -317,18 +321,18 @@ describe("admin refund", () => {
     const admin = await signInAdmin(t);
     const u = await userWithCredits(t.app, db(), 5);
     const { taskId } = (await u.client.post("/api/generate-video", { prompt: "refund me", model: "veo3" })).json();
-    expect((await u.client.post(`/api/video/${taskId}/refund`, {})).statusCode).toBe(403);
-    const first = await admin.post(`/api/video/${taskId}/refund`, {});
+    expect((await u.client.post(`/api/video/${taskId}/refund`, { reason: "duplicate charge" })).statusCode).toBe(403);
+    const first = await admin.post(`/api/video/${taskId}/refund`, { reason: "duplicate charge" });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ amount: 5 });
-    const second = await admin.post(`/api/video/${taskId}/refund`, {});
+    const second = await admin.post(`/api/video/${taskId}/refund`, { reason: "duplicate charge" });
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual({
-      message: "This video has already been refunded",
+      message: "This video has already been refunded.",
       code: "conflict",
       reason: "video_already_refunded",
     });
-    expect((await admin.post("/api/video/no-such-task/refund", {})).statusCode).toBe(404);
+    expect((await admin.post("/api/video/no-such-task/refund", { reason: "duplicate charge" })).statusCode).toBe(404);
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 5, ledger: 5 });
   });
 });

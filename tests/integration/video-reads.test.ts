@@ -88,6 +88,7 @@ describe("reading tasks is owner-only", () => {
         "hdStatus",
         "hdVideoUrl",
         "extendedFrom",
+        "failureKind",
         "uhdStatus",
         "uhdVideoUrl",
         "uhdCredits",
@@ -137,7 +138,7 @@ describe("reference images", () => {
     const fake = await uploadImage(t.app, u.client.sessionCookie, Buffer.from("<html>not an image</html>"), "x.png");
     expect(fake.statusCode).toBe(415);
     expect(fake.json()).toEqual({
-      message: "Only JPG, PNG or WebP images can be used",
+      message: "Only JPG, PNG or WebP images can be used.",
       code: "unsupported_media_type",
       reason: "image_type",
     });

@@ -26,9 +26,10 @@ function instrumented(store: VideoStore): VideoStore {
   return {
     tempDir: store.tempDir,
     localDir: store.localDir,
-    async putFile(tempPath, name, size) {
-      await store.putFile(tempPath, name, size);
-      await hooks.afterPut?.(name);
+    async putFile(tempPath, name, size, contentType) {
+      await store.putFile(tempPath, name, size, contentType);
+      // The hooks act on the video itself, not on its frame stored just before it (decision 0083).
+      if (!name.endsWith(".jpg")) await hooks.afterPut?.(name);
     },
     async delete(name) {
       if (hooks.failDeletes > 0) {
@@ -98,12 +99,17 @@ describe("retention", () => {
     const young = await archivedVideo(29);
     await setRetention(30);
 
+    const oldPoster = path.join(t.config.dataDir, "videos", old.file.posterBlobName!);
+    expect(fs.existsSync(oldPoster)).toBe(true);
     const pass = await t.app.jobs.videoRetention.runOnce();
     expect(pass.videosDeleted).toBeGreaterThanOrEqual(1);
     expect(fs.existsSync(old.onDisk)).toBe(false);
+    // Its frame (decision 0083) goes with it.
+    expect(fs.existsSync(oldPoster)).toBe(false);
     expect((await db().select().from(videoFiles).where(eq(videoFiles.id, old.file.id)))[0]).toMatchObject({
       status: "deleted",
       blobName: null,
+      posterBlobName: null,
     });
     expect((await taskRow(db(), old.taskId)).deletedAt).not.toBeNull();
     expect((await old.u.client.get(`/api/video-status/${old.taskId}`)).statusCode).toBe(404);
@@ -168,6 +174,8 @@ describe("retention", () => {
       .from(videoFiles)
       .where(eq(videoFiles.videoTaskId, (await taskRow(db(), taskId)).id));
     expect(file).toMatchObject({ status: "deleted", blobName: null });
+    // Nor its frame, stored just before (decision 0083).
+    expect(fs.readdirSync(path.join(t.config.dataDir, "videos")).filter((n) => n.startsWith(file!.id))).toEqual([]);
   });
 
   it("a copy whose lease was taken over, or whose source changed meanwhile, keeps nothing; the file is copied again from its new source", async () => {
@@ -221,7 +229,8 @@ describe("retention", () => {
     await t.app.jobs.videoArchiver.runOnce();
     const [final] = await db().select().from(videoFiles).where(eq(videoFiles.id, fileId));
     expect(final).toMatchObject({ status: "archived", sourceUrl: newSource });
-    expect(stored()).toEqual([final!.blobName]);
+    // The video and its frame (decision 0083), nothing of the copies that lost.
+    expect(stored().sort()).toEqual([final!.blobName, final!.posterBlobName].sort());
   });
 
   it("the setting takes a whole number of days or null; anything else is a 400 that says what to send", async () => {

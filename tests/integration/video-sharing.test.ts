@@ -64,9 +64,12 @@ describe("sharing", () => {
     expect(metaContent(page.body, "og:title")).toBe("A heron lands on a misty lake");
     expect(metaContent(page.body, "og:video:type")).toBe("video/mp4");
     expect(metaContent(page.body, "og:video:height")).toBe("1280");
-    expect(metaContent(page.body, "twitter:card")).toBe("summary");
+    expect(metaContent(page.body, "twitter:card")).toBe("summary_large_image");
     const videoUrl = new URL(metaContent(page.body, "og:video")!);
     expect(videoUrl.pathname).toMatch(/^\/media\/videos\/[0-9a-f-]{36}\.mp4$/);
+    // Other sites fetch og:video in full; the page's own player loads it from whichever host served the page.
+    expect(videoUrl.origin).toBe(new URL(t.config.publicUrl).origin);
+    expect(page.body).toContain(`<video src="${videoUrl.pathname}?expires=`);
 
     // Nobody's session: the page's link plays.
     const played = await t.app.inject({ method: "GET", url: `${videoUrl.pathname}${videoUrl.search}` });
@@ -127,7 +130,7 @@ describe("sharing", () => {
     }>();
     const refused = await u.client.put(`/api/videos/${pending.taskId}/sharing`, { isPublic: true });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json<{ message: string }>().message).toBe("Only a finished video can be shared");
+    expect(refused.json<{ message: string }>().message).toBe("Only a finished video can be shared.");
     expect((await u.client.put(`/api/videos/${pending.taskId}/sharing`, { isPublic: "yes" })).statusCode).toBe(400);
   });
 });

@@ -9,7 +9,7 @@ import type { Db } from "../db/connect.js";
 import { adminNotifications } from "../db/schema.js";
 import { sendTelegramMessage, TelegramError } from "../integrations/telegram/client.js";
 import type { SecretBox } from "../lib/secret-box.js";
-import { readSettings } from "../features/settings/service.js";
+import { readSettingsFromDatabase } from "../features/settings/service.js";
 import { defineJob, type JobDeps } from "./define-job.js";
 
 export interface NotificationSenderOptions {
@@ -24,7 +24,7 @@ export interface NotificationSenderOptions {
   timeoutMs: number;
 }
 
-export const DEFAULT_NOTIFICATION_OPTIONS: NotificationSenderOptions = {
+const DEFAULT_NOTIFICATION_OPTIONS: NotificationSenderOptions = {
   intervalMs: 2_000,
   retryScheduleMs: [5_000, 30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000],
   leaseMs: 60_000,
@@ -72,7 +72,7 @@ export class NotificationSender extends defineJob<
     for (;;) {
       const batch = await this.claim(now);
       if (batch.length === 0) return summary;
-      const settings = await readSettings(this.deps.db, this.deps.secretBox);
+      const settings = await readSettingsFromDatabase(this.deps.db, this.deps.secretBox);
       const token = settings.telegramBotToken;
       const chatId = settings.telegramChatId;
       for (const row of batch) {

@@ -10,13 +10,14 @@ import type { Db } from "../db/connect.js";
 import { videoTasks } from "../db/schema.js";
 import { KieError } from "../integrations/kie/errors.js";
 import { UNSUBMITTED_PREFIX } from "../features/videos/generate-service.js";
-import type { VideoProvider } from "../features/videos/provider.js";
+import type { KieKeyPool } from "../features/videos/kie-key-pool.js";
 import { completeTask, failTask, IN_PROGRESS, type TaskRow } from "../features/videos/task-state.js";
 import { refundUhd } from "../features/videos/uhd.js";
-import type { ProviderKey } from "../features/videos/provider.js";
+import type { KieKey } from "../features/videos/kie-key-pool.js";
 import { defineJob, type JobDeps } from "./define-job.js";
 import { pool } from "../lib/pool.js";
-import { TASK_FAILURES } from "../../shared/videos.js";
+import { isContentRefusal, TASK_FAILURES } from "../../shared/videos.js";
+import { forCustomers } from "../features/videos/customer-wording.js";
 
 export interface TaskWorkerOptions {
   /** Waits between status checks: the n-th check uses entry n (the last one repeats). */
@@ -74,9 +75,9 @@ const heldLease = (task: TaskRow) =>
 
 export interface TaskWorkerDeps extends JobDeps {
   db: Db;
-  provider: VideoProvider;
+  provider: KieKeyPool;
   /** Where KIE's 4K callback should go for a task's key (none: the worker polls). */
-  callbackUrlFor?: (source: ProviderKey["source"]) => string | undefined;
+  callbackUrlFor?: (source: KieKey["source"]) => string | undefined;
 }
 
 /** New work (a submission, a callback) wakes it: it scans now rather than at the next tick. */
@@ -170,7 +171,14 @@ export class TaskWorker extends defineJob<TaskWorkerDeps, TaskWorkerOptions, Tas
       const record = await client.recordInfo(task.taskId);
       if (record.state === "succeeded")
         await completeTask(this.deps.db, task.id, record.resultUrls, this.opts.hdScheduleMs[0] ?? 10_000);
-      else if (record.state === "failed") await failTask(this.deps.db, task.id, record.errorMessage);
+      else if (record.state === "failed")
+        // A prompt refused for its content in the task is the person's, not a failure (decision 0082).
+        await failTask(
+          this.deps.db,
+          task.id,
+          record.errorMessage,
+          isContentRefusal(record.errorMessage) ? "refused" : null,
+        );
       else await this.release(task, later);
     } catch (err) {
       if (!(err instanceof KieError)) throw err;
@@ -219,10 +227,7 @@ export class TaskWorker extends defineJob<TaskWorkerDeps, TaskWorkerOptions, Tas
     let failure: string | undefined;
     try {
       const client = await this.deps.provider.clientFor(task);
-      const uhd = await client.get4k(
-        task.taskId,
-        this.deps.callbackUrlFor?.(task.providerSource as ProviderKey["source"]),
-      );
+      const uhd = await client.get4k(task.taskId, this.deps.callbackUrlFor?.(task.providerSource as KieKey["source"]));
       // Only an upgrade still owed takes the file: deleting the video meanwhile refunded it.
       const owed = sql`${videoTasks.uhdStatus} = 'pending'`;
       if (uhd.state === "ready")
@@ -235,7 +240,7 @@ export class TaskWorker extends defineJob<TaskWorkerDeps, TaskWorkerOptions, Tas
       if (uhd.state === "unavailable") failure = uhd.message;
     } catch (err) {
       if (!(err instanceof KieError)) throw err;
-      if (err.kind === "rejected" || err.kind === "not_found") failure = err.message;
+      if (err.kind === "rejected" || err.kind === "not_found") failure = forCustomers(err.message);
       else this.log.warn({ taskId: task.taskId, kind: err.kind, message: err.message }, "4K check failed; will retry");
     }
     if (failure === undefined && attempts >= this.opts.uhdMaxAttempts) failure = "The 4K version took too long to make";

@@ -13,7 +13,7 @@ export interface TemporaryImageSweepOptions {
   ttlMs: number;
 }
 
-export const DEFAULT_TEMPORARY_IMAGE_SWEEP: TemporaryImageSweepOptions = {
+const DEFAULT_TEMPORARY_IMAGE_SWEEP: TemporaryImageSweepOptions = {
   intervalMs: 15 * 60_000,
   ttlMs: BASE64_IMAGE_TTL_HOURS * 60 * 60_000,
 };

@@ -27,7 +27,7 @@ export interface UploadSweepOptions {
   maxBatches: number;
 }
 
-export const DEFAULT_UPLOAD_SWEEP: UploadSweepOptions = {
+const DEFAULT_UPLOAD_SWEEP: UploadSweepOptions = {
   intervalMs: UPLOAD_SWEEP_INTERVAL_MS,
   ttlMs: UNUSED_UPLOAD_TTL_HOURS * 60 * 60_000,
   batchSize: 100,

@@ -13,6 +13,7 @@ import { videoFiles, videoTasks } from "../db/schema.js";
 import { notifyArchiveFailed } from "../features/notifications/outbox.js";
 import { copyToTemp, type CopyLimits } from "../features/videos/archive-copy.js";
 import { archivedVideoPath } from "../features/videos/video-files.js";
+import { bundledFfmpegPath, extractFrame } from "../integrations/media/video-frame.js";
 import type { VideoStore } from "../integrations/storage/video-store.js";
 import { pool } from "../lib/pool.js";
 import { defineJob, type JobDeps } from "./define-job.js";
@@ -33,9 +34,15 @@ export interface VideoArchiverOptions {
   maxAttempts: number;
   maxBytes: number;
   timeoutMs: number;
+  /**
+   * The FFmpeg that takes a 720p video's frame for its share page (decision 0083); undefined: no
+   * frame (the share page shows the brand's picture). A frame that fails never fails the copy.
+   */
+  ffmpegPath: string | undefined;
+  frameTimeoutMs: number;
 }
 
-export const DEFAULT_ARCHIVER_OPTIONS: VideoArchiverOptions = {
+const DEFAULT_ARCHIVER_OPTIONS: VideoArchiverOptions = {
   intervalMs: 2_000,
   batchSize: 10,
   maxBatchesPerPass: 20,
@@ -45,7 +52,15 @@ export const DEFAULT_ARCHIVER_OPTIONS: VideoArchiverOptions = {
   maxAttempts: 6,
   maxBytes: 1024 * 1024 * 1024,
   timeoutMs: 5 * 60_000,
+  ffmpegPath: bundledFfmpegPath(),
+  frameTimeoutMs: 30_000,
 };
+
+interface Poster {
+  blobName: string;
+  width: number;
+  height: number;
+}
 
 type FileRow = typeof videoFiles.$inferSelect;
 
@@ -138,6 +153,8 @@ export class VideoArchiver extends defineJob<VideoArchiverDeps, VideoArchiverOpt
     try {
       const copy = await copyToTemp(this.deps.fetchUrlFor(file.sourceUrl), store.tempDir, limits);
       if (copy.kind === "gone") return await this.expire(file);
+      // Taken from the temporary copy, before it moves into the store (which may be a bucket).
+      const poster = file.quality === "720p" ? await this.storePoster(file, copy.tempPath) : undefined;
       // A name of this copy's own: a copy that loses its file (deleted meanwhile, its lease taken
       // over, its source changed) removes only what it wrote, never what another copy wrote.
       const blobName = `${file.id}.${crypto.randomBytes(6).toString("hex")}.mp4`;
@@ -150,6 +167,9 @@ export class VideoArchiver extends defineJob<VideoArchiverDeps, VideoArchiverOpt
             blobName,
             sizeBytes: copy.sizeBytes,
             sha256: copy.sha256,
+            posterBlobName: poster?.blobName ?? null,
+            posterWidth: poster?.width ?? null,
+            posterHeight: poster?.height ?? null,
             archivedAt: new Date(),
             leaseUntil: null,
             lastError: null,
@@ -172,6 +192,7 @@ export class VideoArchiver extends defineJob<VideoArchiverDeps, VideoArchiverOpt
       });
       if (!kept) {
         await store.delete(blobName);
+        if (poster) await store.delete(poster.blobName);
         // Its source changed meanwhile: let the next pass copy the new one at once.
         await db
           .update(videoFiles)
@@ -182,6 +203,28 @@ export class VideoArchiver extends defineJob<VideoArchiverDeps, VideoArchiverOpt
       // Not the copy's fault: no attempt is counted. (A file stored just before is left, unnamed by any row.)
       if (this.stranded.keep(file, err)) return;
       await this.retryLater(file, err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  /**
+   * Takes the video's frame (decision 0083) and stores it beside the video: its name and size, or
+   * undefined when there is no FFmpeg or it failed (logged; the video is kept all the same).
+   */
+  private async storePoster(file: FileRow, videoPath: string): Promise<Poster | undefined> {
+    const { ffmpegPath, frameTimeoutMs } = this.opts;
+    if (!ffmpegPath) return undefined;
+    const store = this.deps.videoStore;
+    const tempPath = path.join(store.tempDir, `${crypto.randomUUID()}.jpg`);
+    try {
+      const size = await extractFrame(ffmpegPath, videoPath, tempPath, { timeoutMs: frameTimeoutMs });
+      const blobName = `${file.id}.${crypto.randomBytes(6).toString("hex")}.jpg`;
+      const { size: bytes } = await fsp.stat(tempPath);
+      await store.putFile(tempPath, blobName, bytes, "image/jpeg");
+      return { blobName, ...size };
+    } catch (err) {
+      await fsp.rm(tempPath, { force: true });
+      this.log.warn({ fileId: file.id, err }, "no frame could be taken from the video; its share page shows the brand");
+      return undefined;
     }
   }
 

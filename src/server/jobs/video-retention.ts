@@ -19,7 +19,7 @@ export interface VideoRetentionOptions {
   maxBatchesPerPass: number;
 }
 
-export const DEFAULT_VIDEO_RETENTION: VideoRetentionOptions = {
+const DEFAULT_VIDEO_RETENTION: VideoRetentionOptions = {
   intervalMs: 15 * 60_000,
   batchSize: 200,
   maxBatchesPerPass: 25,
@@ -79,7 +79,7 @@ export class VideoRetention extends defineJob<JobDeps & { db: Db; videoStore: Vi
   /** Blobs of deleted files that could not be removed when their video was deleted. */
   private async removeLeftBlobs(): Promise<number> {
     const left = await this.deps.db
-      .select({ id: videoFiles.id, blobName: videoFiles.blobName })
+      .select({ id: videoFiles.id, blobName: videoFiles.blobName, posterBlobName: videoFiles.posterBlobName })
       .from(videoFiles)
       .where(and(eq(videoFiles.status, "deleted"), isNotNull(videoFiles.blobName)))
       .orderBy(videoFiles.id)

@@ -23,7 +23,7 @@ export interface Callbacks {
   close(): void;
 }
 
-export const CALLBACK_TIMEOUT_MS = 5000;
+const CALLBACK_TIMEOUT_MS = 5000;
 
 export function createCallbacks(signingKey: SigningKey = () => undefined): Callbacks {
   const timers = new Set<NodeJS.Timeout>();

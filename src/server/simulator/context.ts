@@ -25,11 +25,11 @@ export interface SimContext {
    */
   fourKRequests: Map<string, number>;
   /**
-   * The tasks whose 1080p version was asked for (a get-1080p-video call once the task had
-   * succeeded, whatever it answered): KIE does not extend those. Per process and in memory like
-   * fourKRequests: a restart or another instance forgets it. Bounded by HD_REQUEST_LIMIT.
+   * When each task's 1080p version was first asked for (a get-1080p-video call once the task had
+   * succeeded, whatever it answered), by task id: its 1080p is made from then on, and KIE does not
+   * extend it. Per process and in memory like fourKRequests. Bounded by HD_REQUEST_LIMIT.
    */
-  hdRequests: Set<string>;
+  hdRequests: Map<string, number>;
 }
 
 /** The KIE envelope; the business status lives in `code`, the HTTP status stays 200. */
@@ -41,11 +41,19 @@ export const uploadError = (code: number, msg: string) => ({ success: false, cod
 
 export const UNAUTHORIZED_MSG = "You do not have access permissions";
 
-/** The bearer key of a request when it may use the simulator; undefined means 401. */
-export function authorizedKey(ctx: SimContext, header: string | undefined): string | undefined {
+/** A key containing this (any case) is one KIE refuses, on every endpoint: the admin's key check shows its refusal with it. */
+const BAD_KEY_MARKER = "sim-bad-key";
+
+/**
+ * The bearer key of a request when it may use the simulator; undefined means 401. `anyKey`: the
+ * balance call, which costs and makes nothing, answers any key (the admin's key check in a
+ * VIDEO_PROVIDER=simulator demo) though the mount accepts only `apiKey` elsewhere.
+ */
+export function authorizedKey(ctx: SimContext, header: string | undefined, anyKey = false): string | undefined {
   const key = /^Bearer\s+(\S.*)$/i.exec(header ?? "")?.[1]?.trim();
   if (!key) return undefined;
-  if (ctx.apiKey !== undefined && key !== ctx.apiKey) return undefined;
+  if (key.toLowerCase().includes(BAD_KEY_MARKER)) return undefined;
+  if (!anyKey && ctx.apiKey !== undefined && key !== ctx.apiKey) return undefined;
   if (ctx.accounts.get(key)?.revoked) return undefined;
   return key;
 }

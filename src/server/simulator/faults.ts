@@ -1,7 +1,7 @@
 /** Test hooks: queued faults per endpoint, and call statistics. */
 import type { SimulatorEndpoint, SimulatorFault, SimulatorFaults, SimulatorStats } from "./types.js";
 
-export const ENDPOINTS: readonly SimulatorEndpoint[] = [
+const ENDPOINTS: readonly SimulatorEndpoint[] = [
   "generate",
   "extend",
   "record-info",

@@ -55,7 +55,7 @@ export function guard(ctx: SimContext, endpoint: SimulatorEndpoint) {
     const fault = ctx.faults.take(endpoint);
     if (fault?.delayMs) await sleep(fault.delayMs);
     if (fault && faultAnswers(fault)) return sendFault(reply, endpoint, fault);
-    const key = authorizedKey(ctx, request.headers.authorization);
+    const key = authorizedKey(ctx, request.headers.authorization, endpoint === "credit");
     if (key === undefined) return reply.send(errorBody(endpoint, 401, UNAUTHORIZED_MSG));
     keys.set(request, key);
   };

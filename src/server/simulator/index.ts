@@ -16,10 +16,10 @@ import { veoRoutes } from "./veo-routes.js";
 
 export type * from "./types.js";
 
-export const DEFAULT_DELAY_MS = 4000;
-export const DEFAULT_HD_DELAY_MS = 6000;
-export const DEFAULT_FOUR_K_DELAY_MS = 8000;
-export const DEFAULT_LINK_TTL_MS = 600_000;
+const DEFAULT_DELAY_MS = 4000;
+const DEFAULT_HD_DELAY_MS = 6000;
+const DEFAULT_FOUR_K_DELAY_MS = 8000;
+const DEFAULT_LINK_TTL_MS = 600_000;
 
 export function createKieSimulator(opts: KieSimulatorOptions): KieSimulator {
   return createWithContext(opts).sim;
@@ -40,7 +40,7 @@ function createWithContext(opts: KieSimulatorOptions): { sim: KieSimulator; ctx:
     accounts: new Map(),
     callbacks: createCallbacks(opts.webhookHmacKey),
     fourKRequests: new Map(),
-    hdRequests: new Set(),
+    hdRequests: new Map(),
   };
   const sim: KieSimulator = {
     // Not wrapped in fastify-plugin on purpose: its error handlers and parsers stay in its scope.

@@ -16,7 +16,7 @@ export const GENERATE_ERRORS = {
   501: "Generation Failed",
   505: "Feature Disabled - The requested feature is currently disabled",
 } as const;
-export type GenerateErrorCode = keyof typeof GENERATE_ERRORS;
+type GenerateErrorCode = keyof typeof GENERATE_ERRORS;
 
 export const REJECT_MSG = "Your prompt was flagged by Website as violating content policies.";
 

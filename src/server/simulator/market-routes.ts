@@ -40,12 +40,12 @@ import {
 } from "./veo-routes.js";
 
 /** The Market's id of Veo 3.1: the only Market model the simulator speaks. */
-export const MARKET_VEO_MODEL = "veo-3-1";
-export const UNSUPPORTED_MODEL_MSG = "model is not supported";
+const MARKET_VEO_MODEL = "veo-3-1";
+const UNSUPPORTED_MODEL_MSG = "model is not supported";
 /** The share of the generation time a Market task spends `waiting` before `generating`. */
-export const WAITING_SHARE = 0.1;
-export const MARKET_SUCCESS_MSG = "Playground task completed successfully.";
-export const MARKET_FAILURE_MSG = "Playground task failed.";
+const WAITING_SHARE = 0.1;
+const MARKET_SUCCESS_MSG = "Playground task completed successfully.";
+const MARKET_FAILURE_MSG = "Playground task failed.";
 
 const Input = z.object(
   {
@@ -81,7 +81,7 @@ const CreateTaskBody = z.object(
 );
 
 /** `param`: the create request as a JSON string, as far as the id knows it (the image URLs do not fit: their number does). */
-export function marketParam(info: TaskInfo): string {
+function marketParam(info: TaskInfo): string {
   const { request } = info;
   return JSON.stringify({
     model: MARKET_VEO_MODEL,
@@ -104,7 +104,7 @@ export function marketParam(info: TaskInfo): string {
 const costSeconds = (ctx: SimContext, info: TaskInfo) => Math.round(generationTime(ctx, info) / 1000);
 
 /** The jobs/recordInfo `data` object: waiting, generating, then success or fail. */
-export function marketRecordInfo(ctx: SimContext, taskId: string, info: TaskInfo) {
+function marketRecordInfo(ctx: SimContext, taskId: string, info: TaskInfo) {
   const state = taskState(ctx, info);
   const generatingFrom = info.createdAt + Math.floor(generationTime(ctx, info) * WAITING_SHARE);
   const base = {
@@ -150,7 +150,7 @@ export function marketRecordInfo(ctx: SimContext, taskId: string, info: TaskInfo
 }
 
 /** The body the Market POSTs to callBackUrl once the task has finished (kie-2026.md §2.3). */
-export function marketCallbackBody(ctx: SimContext, taskId: string, info: TaskInfo) {
+function marketCallbackBody(ctx: SimContext, taskId: string, info: TaskInfo) {
   const record = marketRecordInfo(ctx, taskId, info);
   const common = { taskId, model: MARKET_VEO_MODEL, state: record.state, param: record.param };
   if (record.state === "fail") {

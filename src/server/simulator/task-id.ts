@@ -37,10 +37,10 @@ export const EXTEND_MODELS = { fast: "veo3_fast", quality: "veo3", lite: "veo3_l
   Model
 >;
 export type ExtendModel = keyof typeof EXTEND_MODELS;
-export type Aspect = (typeof ASPECTS)[number];
+type Aspect = (typeof ASPECTS)[number];
 export type GenerationType = (typeof GENERATION_TYPES)[number];
-export type RequestedResolution = (typeof RESOLUTIONS)[number];
-export type Duration = (typeof DURATIONS)[number];
+type RequestedResolution = (typeof RESOLUTIONS)[number];
+type Duration = (typeof DURATIONS)[number];
 export type TaskMarker = (typeof TASK_MARKERS)[number];
 
 /** What a version-2 id records of the request, beyond model and aspect (version-1 ids did not). */

@@ -1,21 +1,19 @@
 /**
  * A task's state is a pure function of its id and the clock: no task table to lose on restart.
- * The exceptions live in memory, per process: the 4K upgrade, which starts when the client first
- * asks for it (its start time: ctx.fourKRequests), and which tasks had their 1080p version asked
- * for, which KIE then refuses to extend (ctx.hdRequests).
+ * The exceptions live in memory, per process: the 1080p and 4K upgrades, each made from the
+ * client's first ask on (their start times: ctx.hdRequests, ctx.fourKRequests). KIE refuses to
+ * extend a task once its 1080p was asked for.
  */
 import { clipFileName, extendedClipFileName, servedClip } from "./clips.js";
 import type { SimContext } from "./context.js";
 import { decodeTaskId, EXTEND_MODELS, type ExtendModel, type TaskInfo } from "./task-id.js";
 
 export type TaskState =
-  | { phase: "generating" }
-  | { phase: "failed"; completedAt: number }
-  | { phase: "success"; completedAt: number; hdReadyAt: number | undefined };
+  { phase: "generating" } | { phase: "failed"; completedAt: number } | { phase: "success"; completedAt: number };
 
 export const FAILURE_CODE = 501;
 export const FAILURE_MSG = "Video generation failed (simulated)";
-export const SLOW_FACTOR = 5;
+const SLOW_FACTOR = 5;
 
 /** How long the task generates, in ms. */
 export function generationTime(ctx: SimContext, info: TaskInfo): number {
@@ -26,8 +24,17 @@ export function taskState(ctx: SimContext, info: TaskInfo): TaskState {
   const completedAt = info.createdAt + generationTime(ctx, info);
   if (ctx.now() < completedAt) return { phase: "generating" };
   if (info.markers.includes("fail")) return { phase: "failed", completedAt };
-  const hdReadyAt = info.markers.includes("no-hd") ? undefined : completedAt + ctx.hdDelayMs;
-  return { phase: "success", completedAt, hdReadyAt };
+  return { phase: "success", completedAt };
+}
+
+/**
+ * When the task's 1080p is ready: hdDelayMs after the first get-1080p call (KIE makes it when asked,
+ * "~1-2 minutes"); undefined before that call, and always with `[sim:no-hd]`.
+ */
+export function hdReadyAt(ctx: SimContext, taskId: string, info: TaskInfo): number | undefined {
+  const requestedAt = ctx.hdRequests.get(taskId);
+  if (requestedAt === undefined || info.markers.includes("no-hd")) return undefined;
+  return requestedAt + ctx.hdDelayMs;
 }
 
 export type Resolution = "720p" | "1080p" | "4k";
@@ -38,9 +45,9 @@ export const FOUR_K_COST = 120;
 export const FOUR_K_PROCESSING_MSG = "4k is processing. It should be ready in 5-10 minutes. Please check back shortly.";
 export const FOUR_K_DONE_MSG = "The video has been generated successfully";
 export const FOUR_K_UNAVAILABLE_MSG = "The 4K version of this video is unavailable. Please try a different video.";
-export const FOUR_K_CALLBACK_MSG = "4K Video generated successfully.";
+const FOUR_K_CALLBACK_MSG = "4K Video generated successfully.";
 /** How many 4K requests are remembered; the oldest are forgotten beyond it (a long-running demo must not grow without end). */
-export const FOUR_K_LIMIT = 100_000;
+const FOUR_K_LIMIT = 100_000;
 
 export type FourKState =
   | { phase: "not-requested" }
@@ -68,16 +75,20 @@ export function rememberFourKRequest(ctx: SimContext, taskId: string, at: number
 }
 
 /** How many tasks whose 1080p was asked for are remembered; the oldest are forgotten beyond it. */
-export const HD_REQUEST_LIMIT = 100_000;
+const HD_REQUEST_LIMIT = 100_000;
 
 /** Whether this process saw a get-1080p-video call for the task once it had succeeded. */
 export const hdRequested = (ctx: SimContext, taskId: string): boolean => ctx.hdRequests.has(taskId);
 
-/** Records a get-1080p-video call on a successful task: KIE does not extend such a task any more. */
-export function rememberHdRequest(ctx: SimContext, taskId: string): void {
-  ctx.hdRequests.add(taskId);
-  // Sets iterate in insertion order (a repeat does not move its key): the first keys are the oldest.
-  for (const oldest of ctx.hdRequests) {
+/**
+ * Records the first get-1080p-video call on a successful task (repeats keep the first time): its
+ * 1080p is made from then on, and KIE does not extend the task any more.
+ */
+export function rememberHdRequest(ctx: SimContext, taskId: string, at: number): void {
+  if (ctx.hdRequests.has(taskId)) return;
+  ctx.hdRequests.set(taskId, at);
+  // Maps iterate in insertion order: the first keys are the oldest requests.
+  for (const oldest of ctx.hdRequests.keys()) {
     if (ctx.hdRequests.size <= HD_REQUEST_LIMIT) break;
     ctx.hdRequests.delete(oldest);
   }
@@ -94,16 +105,11 @@ export const clipUrl = (ctx: SimContext, taskId: string, info: TaskInfo, resolut
  * An extension's full video (fullResultUrls): `/files/<taskId>/sample-N-<aspect>-720p-extended.mp4`,
  * ready and expiring with the 720p segment and serving the same 8 s clip (there are no longer ones).
  */
-export const fullVideoUrl = (ctx: SimContext, taskId: string, info: TaskInfo) =>
+const fullVideoUrl = (ctx: SimContext, taskId: string, info: TaskInfo) =>
   `${ctx.publicBaseUrl}/files/${taskId}/${extendedClipFileName(info.variant, info.aspect)}`;
 
 /** When the task's file in this resolution became available; undefined when it has none (yet). */
-export function fileReadyAt(
-  ctx: SimContext,
-  taskId: string,
-  info: TaskInfo,
-  resolution: Resolution,
-): number | undefined {
+function fileReadyAt(ctx: SimContext, taskId: string, info: TaskInfo, resolution: Resolution): number | undefined {
   const state = taskState(ctx, info);
   if (state.phase !== "success") return undefined;
   if (resolution === "720p") return state.completedAt;
@@ -112,8 +118,9 @@ export function fileReadyAt(
     return fourK.phase === "ready" ? fourK.readyAt : undefined;
   }
   // Both aspect ratios have a 1080p file (KIE upgrades 9:16 too since 2026).
-  if (state.hdReadyAt === undefined || ctx.now() < state.hdReadyAt) return undefined;
-  return state.hdReadyAt;
+  const readyAt = hdReadyAt(ctx, taskId, info);
+  if (readyAt === undefined || ctx.now() < readyAt) return undefined;
+  return readyAt;
 }
 
 /** `file`: the clip on disk to send (a 4K link's is the 1080p clip). */
@@ -153,7 +160,7 @@ const EXTEND_MODEL_NAMES = Object.fromEntries(
  * themselves do not fit in an id) and the options. An extension's says `extends: true` and its
  * model as /veo/extend names it (fast, quality, lite); the source task's id does not fit in the id.
  */
-export function paramJson(info: TaskInfo): string {
+function paramJson(info: TaskInfo): string {
   if (info.extension) {
     return JSON.stringify({
       extends: true,
@@ -212,8 +219,8 @@ export function recordInfo(ctx: SimContext, taskId: string, info: TaskInfo) {
   }
 }
 
-export const GENERATION_CALLBACK_MSG = "Veo3.1 video generated successfully.";
-export const EXTENSION_CALLBACK_MSG = "Veo3.1 video extension successful.";
+const GENERATION_CALLBACK_MSG = "Veo3.1 video generated successfully.";
+const EXTENSION_CALLBACK_MSG = "Veo3.1 video extension successful.";
 
 /** The body KIE POSTs to callBackUrl once the task (a generation or an extension) has finished. */
 export function callbackBody(ctx: SimContext, taskId: string, info: TaskInfo) {

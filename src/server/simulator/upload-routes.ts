@@ -14,7 +14,7 @@ import {
   type UploadInput,
 } from "./uploads.js";
 
-export const URL_UPLOAD_TIMEOUT_MS = 30_000;
+const URL_UPLOAD_TIMEOUT_MS = 30_000;
 
 const uploaded = (data: unknown) => ({ success: true, code: 200, msg: "File uploaded successfully", data });
 

@@ -32,6 +32,7 @@ import {
   fourKCallbackBody,
   fourKState,
   generationTime,
+  hdReadyAt,
   hdRequested,
   recordInfo,
   rememberFourKRequest,
@@ -44,12 +45,12 @@ export const MODEL_COST: Record<Model, number> = { veo3: 250, veo3_fast: 60, veo
 /** KIE's model when the request names none. */
 export const DEFAULT_MODEL: Model = "veo3_fast";
 /** KIE credits per extension (kie-2026.md section 1.12: Fast 60, Quality 250, Lite 30). */
-export const EXTEND_COST: Record<ExtendModel, number> = { fast: 60, quality: 250, lite: 30 };
-export const DEFAULT_EXTEND_MODEL: ExtendModel = "fast";
+const EXTEND_COST: Record<ExtendModel, number> = { fast: 60, quality: 250, lite: 30 };
+const DEFAULT_EXTEND_MODEL: ExtendModel = "fast";
 /** KIE's refusal to extend a task whose 1080p version was asked for (kie-2026.md sections 1.6 and 1.9). */
-export const EXTEND_AFTER_HD_MSG = "Videos generated after 1080P generation cannot be extended.";
+const EXTEND_AFTER_HD_MSG = "Videos generated after 1080P generation cannot be extended.";
 /** What /chat/credit reports for keys without an account. */
-export const UNLIMITED_CREDITS = 100_000;
+const UNLIMITED_CREDITS = 100_000;
 
 export const httpUrl = (field: string) =>
   z.string({ error: `${field} must be an http(s) URL` }).refine((value) => {
@@ -255,9 +256,10 @@ export function veoRoutes(ctx: SimContext): FastifyPluginAsync {
       if (index !== undefined && index !== "0") return envelope(422, "record result data is blank");
       const state = taskState(ctx, info);
       if (state.phase !== "success") return envelope(422, "record status is not success");
-      // From the first ask on (processing or not), KIE no longer extends the task.
-      rememberHdRequest(ctx, taskId);
-      if (state.hdReadyAt === undefined || ctx.now() < state.hdReadyAt) {
+      // The first ask starts the 1080p; from then on (processing or not) KIE no longer extends the task.
+      rememberHdRequest(ctx, taskId, ctx.now());
+      const readyAt = hdReadyAt(ctx, taskId, info);
+      if (readyAt === undefined || ctx.now() < readyAt) {
         return envelope(400, "1080P is processing. It should be ready in 1-2 minutes. Please check back shortly.");
       }
       return ok({ resultUrl: clipUrl(ctx, taskId, info, "1080p") });

@@ -21,7 +21,7 @@ export type CopyResult =
   { kind: "copied"; tempPath: string; sizeBytes: number; sha256: string } | { kind: "gone"; status: number };
 
 /** A copy that failed for now (network, status, not a video, too large): tried again later. */
-export class CopyError extends Error {}
+class CopyError extends Error {}
 
 const VIDEO_TYPES = /^(video\/|application\/octet-stream|binary\/octet-stream)/i;
 /** The provider's storage answers these for a file it no longer has. */

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { callbackTaskId, validCallbackSignature } from "../../integrations/kie/callback-signature.js";
 import { AppError } from "../../http/errors.js";
-import { errors } from "../../http/route-contract.js";
+import { serve } from "../../http/route-contract.js";
+import { videosApi } from "../../../shared/api/videos.js";
 import { markTaskDue } from "./task-state.js";
 import type { GenerateDeps } from "./generate-service.js";
 import type { Db } from "../../db/connect.js";
@@ -15,8 +14,6 @@ import type { Settings } from "../settings/service.js";
  * the admin has set KIE's webhook HMAC key, an unsigned, wrongly signed or stale callback is
  * refused (401, as KIE's samples answer) and changes nothing; polling still finds the truth.
  */
-const received = z.object({ code: z.literal(200), msg: z.literal("received") }).meta({ id: "CallbackReceived" });
-
 export async function callbackRoutes(
   scope: FastifyInstance,
   opts: {
@@ -25,14 +22,7 @@ export async function callbackRoutes(
     readSettings(): Promise<Pick<Settings, "kieWebhookHmacKey">>;
   },
 ): Promise<void> {
-  const app = scope.withTypeProvider<ZodTypeProvider>();
-  // No body schema: anything is accepted and only read for a task id (never trusted).
-  const schema = {
-    tags: ["Callbacks"],
-    summary: "KIE's callback: re-check the named task",
-    response: { 200: received, ...errors(401) },
-  };
-  app.post("/api/callbacks/kie", { config: { access: "callback" }, schema }, async (request) => {
+  serve(scope, videosApi.kieCallback, { access: "callback" }, async (request) => {
     const taskId = callbackTaskId(request.body);
     const { kieWebhookHmacKey: key } = await opts.readSettings();
     if (key && !(taskId && validCallbackSignature(key, taskId, request.headers))) {

@@ -30,7 +30,6 @@ export async function openDownload(
       quality === "720p"
         ? "This video is not ready yet"
         : `The ${quality === "4k" ? "4K" : quality} version of this video is not available`,
-      {},
       reasoned("video_not_ready", { quality }),
     );
   const fileId = archivedFileId(url);
@@ -47,7 +46,7 @@ export async function openDownload(
   const status = upstream.statusCode ?? 0;
   if (status < 200 || status >= 300) {
     upstream.resume();
-    throw new AppError("upstream_error", "The video file is no longer available from the provider");
+    throw new AppError("upstream_error", "The video file is no longer available from the provider.");
   }
   const name = videoFileName(task.model, task.taskId, quality);
   const length = upstream.headers["content-length"];

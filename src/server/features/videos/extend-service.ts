@@ -11,14 +11,13 @@ import { webCost } from "../../../shared/prices.js";
 import { AppError } from "../../http/errors.js";
 import type { LinkTask } from "../../http/idempotency.js";
 import type { Settings } from "../settings/service.js";
-import { generateVideo, type GenerateDeps } from "./generate-service.js";
+import { EXTEND_AFTER_HD, generateVideo, type GenerateDeps } from "./generate-service.js";
 import { pricesOf } from "./pricing.js";
 import { getOwnTask } from "./queries.js";
 import type { TaskReads } from "./video-deps.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 
-export const NOT_EXTENDABLE =
-  "KIE cannot extend a video after its 1080p version was made. Tick “Keep extendable” when you make a video you may extend.";
+const NOT_EXTENDABLE = `${EXTEND_AFTER_HD} Tick “Keep extendable” when you make a video you may extend.`;
 
 export async function extendVideo(
   ctx: TaskReads & { generation: GenerateDeps; readSettings(): Promise<Settings> },
@@ -29,14 +28,9 @@ export async function extendVideo(
 ): Promise<GenerateVideoResult> {
   const parent = await getOwnTask(ctx.db, ctx.caches.tasks, userId, taskId);
   if (parent.status !== "completed" || parent.videoExpired)
-    throw new AppError(
-      "conflict",
-      "Only a finished video can be extended",
-      {},
-      reasoned("extend_needs_finished_video"),
-    );
+    throw new AppError("conflict", "Only a finished video can be extended.", reasoned("extend_needs_finished_video"));
   if (parent.hdStatus !== "held" && parent.hdStatus !== "none")
-    throw new AppError("conflict", NOT_EXTENDABLE, {}, reasoned("extend_after_hd"));
+    throw new AppError("conflict", NOT_EXTENDABLE, reasoned("extend_after_hd"));
   const model = parent.model as VeoModel;
   const cost = webCost(pricesOf(await ctx.readSettings()), model, ["extend"]);
   return generateVideo(

@@ -4,6 +4,7 @@
  * task is failed and refunded at once and the caller is told why. Our own uploads among the
  * images are marked used in the same transaction, so the sweep keeps them (decision 0034).
  */
+import { paymentHoldError } from "../payments/payment-hold.js";
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -12,22 +13,29 @@ import { users } from "../../db/schema.js";
 import { AppError } from "../../http/errors.js";
 import type { LinkTask } from "../../http/idempotency.js";
 import { KieError } from "../../integrations/kie/errors.js";
+import { forCustomers } from "./customer-wording.js";
 import type { UploadStore } from "../../integrations/storage/uploads.js";
 import type { GenerateVideoInput, GenerateVideoResult } from "../../../shared/schemas/videos.js";
 import { MODE_CATALOGUE, MODEL_CATALOGUE } from "../../../shared/catalogue.js";
-import { insufficientCreditsMessage, modelLabel, TASK_FAILURES } from "../../../shared/videos.js";
+import {
+  type FailureKind,
+  insufficientCreditsMessage,
+  isContentRefusal,
+  modelLabel,
+  TASK_FAILURES,
+} from "../../../shared/videos.js";
 import { spendOnVideo } from "../credits/ledger.js";
-import type { ProviderKey, VideoProvider } from "./provider.js";
+import type { KieKey, KieKeyPool } from "./kie-key-pool.js";
 import { failTask, type TaskRow } from "./task-state.js";
 import { markUploadsUsed, ownUploadNames } from "./upload-service.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 
 export interface GenerateDeps {
   db: Db;
-  provider: VideoProvider;
+  provider: KieKeyPool;
   uploads: UploadStore;
   /** Callback URL for a key's source, when the provider can reach us. */
-  callbackUrlFor(source: ProviderKey["source"]): string | undefined;
+  callbackUrlFor(source: KieKey["source"]): string | undefined;
   /** First status check after submission. */
   firstCheckMs: number;
   /** Tell the background worker there is new work. */
@@ -106,11 +114,12 @@ export async function generateVideo(
       .select({ credits: users.credits, isActive: users.isActive })
       .from(users)
       .where(eq(users.id, userId));
-    if (!user?.isActive) throw new AppError("forbidden", "This account has been disabled");
+    if (!user?.isActive) throw new AppError("forbidden", "This account has been disabled.");
+    const hold = await paymentHoldError(db, userId);
+    if (hold) throw hold;
     throw new AppError(
       "insufficient_credits",
       insufficientCreditsMessage(cost + (uhd?.cost ?? 0), input.model, user.credits),
-      {},
       {
         params: { required: cost + (uhd?.cost ?? 0), balance: user.credits, model: modelLabel(input.model) },
       },
@@ -187,36 +196,39 @@ export async function generateVideo(
 
   // failTask gives back the video's credits and a 4K upgrade's together.
   const refused = refusal(lastError, cost + (uhd?.cost ?? 0));
-  await failTask(db, reserved.id, refused.reason);
+  await failTask(db, reserved.id, refused.reason, refused.kind ?? null);
   throw refused.error;
 }
 
 class NotReserved extends Error {}
 
+/** Why an extension was refused (the provider's rule, decision 0050), in the customer's words. */
+export const EXTEND_AFTER_HD = "A video cannot be extended after its 1080p version was made.";
+
 /** What the user is told when no key took the video; their credits are back by then. */
-function refusal(err: KieError | undefined, cost: number): { reason: string; error: AppError } {
+function refusal(err: KieError | undefined, cost: number): { reason: string; error: AppError; kind?: FailureKind } {
   const refunded = `Your ${cost} credit${cost === 1 ? " was" : "s were"} refunded.`;
   switch (err?.kind) {
     case "rejected":
       if (/after 1080P generation cannot be extended/i.test(err.message)) {
-        const reason = "KIE cannot extend a video after its 1080p version was made";
+        const reason = EXTEND_AFTER_HD;
         return {
           reason,
           error: new AppError(
             "unprocessable",
-            `This video cannot be extended: ${reason}. ${refunded}`,
-            {},
+            `This video cannot be extended after its 1080p version was made. ${refunded}`,
             reasoned("extend_refused", { detail: reason }),
           ),
         };
       }
       return {
-        reason: err.message,
+        reason: forCustomers(err.message),
+        // Refused for its content (decision 0082): the person's prompt, not a failure of the service.
+        ...(isContentRefusal(err.message) ? { kind: "refused" as const } : {}),
         error: new AppError(
           "unprocessable",
-          `The video was refused: ${err.message} ${refunded}`,
-          {},
-          reasoned("video_refused", { detail: err.message }),
+          `The video was refused: ${forCustomers(err.message)} ${refunded}`,
+          reasoned("video_refused", { detail: forCustomers(err.message) }),
         ),
       };
     case "rate_limited":
@@ -225,17 +237,18 @@ function refusal(err: KieError | undefined, cost: number): { reason: string; err
         error: new AppError(
           "service_unavailable",
           `The video service is busy right now. Please try again in a minute. ${refunded}`,
-          { "retry-after": "60" },
-          reasoned("provider_busy"),
+          {
+            headers: { "retry-after": "60" },
+            ...reasoned("provider_busy"),
+          },
         ),
       };
     default:
       return {
-        reason: err?.message ?? "The video service is unavailable",
+        reason: forCustomers(err?.message ?? "The video service is unavailable"),
         error: new AppError(
           "service_unavailable",
           `Video generation is temporarily unavailable. Please try again later. ${refunded}`,
-          {},
           reasoned("generation_unavailable"),
         ),
       };
@@ -243,7 +256,7 @@ function refusal(err: KieError | undefined, cost: number): { reason: string; err
 }
 
 /** Our own upload URLs may not be public: hand those files to the real provider first. */
-async function reachableImageUrls(deps: GenerateDeps, key: ProviderKey, urls: string[]): Promise<string[]> {
+async function reachableImageUrls(deps: GenerateDeps, key: KieKey, urls: string[]): Promise<string[]> {
   if (key.source === "simulator") return urls;
   const out: string[] = [];
   for (const url of urls) {

@@ -3,12 +3,12 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { videoTasks } from "../../db/schema.js";
 import { notFound } from "../../http/errors.js";
 import { KieError } from "../../integrations/kie/errors.js";
-import type { VideoProvider } from "./provider.js";
+import type { KieKeyPool } from "./kie-key-pool.js";
 import { getOwnTask } from "./queries.js";
 import { markHdReady } from "./task-state.js";
 import type { TaskReads } from "./video-deps.js";
 
-export const NOT_ELIGIBLE_FOR_HD = "Video not found or not eligible for HD processing";
+const NOT_ELIGIBLE_FOR_HD = "Video not found or not eligible for HD processing";
 
 export interface ForceHdResult {
   success: boolean;
@@ -17,7 +17,7 @@ export interface ForceHdResult {
 }
 
 export async function forceHd(
-  ctx: TaskReads & { provider: VideoProvider },
+  ctx: TaskReads & { provider: KieKeyPool },
   userId: string,
   taskId: string,
 ): Promise<ForceHdResult> {

@@ -5,37 +5,26 @@
  */
 import fs from "node:fs";
 import fastifyStatic, { type SendOptions } from "@fastify/static";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { Db } from "../../db/connect.js";
 import { videoFiles, videoTasks } from "../../db/schema.js";
 import { requireUserOrToken } from "../../http/bearer-auth.js";
 import { AppError, notFound } from "../../http/errors.js";
-import { errors } from "../../http/route-contract.js";
+import { serve } from "../../http/route-contract.js";
+import { mediaApi } from "../../../shared/api/media.js";
 import type { VideoStore } from "../../integrations/storage/video-store.js";
-import { fileIdOfName, VIDEO_MEDIA_PREFIX, videoFileName, type VideoUrlSigner } from "./video-files.js";
+import { fileIdOfName, shareIdOfPosterName, videoFileName, type VideoUrlSigner } from "./video-files.js";
 
-export const VIDEO_NOT_FOUND = "Video not found";
-export const LINK_EXPIRED = "This video link has expired. Open the video again for a new link.";
-export const LINK_INVALID = "This video link is not valid. Open the video again for a new link.";
-
-const params = z.object({ file: z.string().max(100) });
-const query = z.object({
-  expires: z.coerce.number({ error: "expires must be a number" }).int().optional(),
-  signature: z.string().max(200).optional(),
-  share: z.string().max(64).optional(),
-  download: z.literal("1").optional(),
-});
-const video = {
-  description: "The MP4 file (206 for a range).",
-  content: { "video/mp4": { schema: z.string().meta({ format: "binary" }) } },
-};
-const redirect = {
-  description: "With S3 storage: a presigned URL of the bucket.",
-  content: { "text/plain": { schema: z.string() } },
-};
+const VIDEO_NOT_FOUND = "Video not found";
+const PICTURE_NOT_FOUND = "Picture not found";
+/**
+ * A shared video's frame is fetched by chat apps and social sites (and kept by them); ours is
+ * revalidated after 10 minutes, so a video made private stops showing it soon everywhere.
+ */
+const POSTER_CACHE = "public, max-age=600";
+const LINK_EXPIRED = "This video link has expired. Open the video again for a new link.";
+const LINK_INVALID = "This video link is not valid. Open the video again for a new link.";
 
 /** Larger reads than the file streams' 64 KiB: 1 MB ranges served ~1.5x faster (npm run bench, decision 0043). */
 const READ_CHUNK_BYTES = 256 * 1024;
@@ -66,55 +55,65 @@ export async function videoMediaRoutes(scope: FastifyInstance, deps: MediaRouteD
       index: false,
     });
   }
-  const app = scope.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    `${VIDEO_MEDIA_PREFIX}:file`,
-    {
-      config: { access: "user-or-token" },
-      schema: {
-        tags: ["Videos"],
-        summary: "An archived video file (owner, or a signed URL)",
-        params,
-        querystring: query,
-        response: { 200: video, 206: video, 302: redirect, ...errors(400, 401, 403, 404, 416) },
-      },
-    },
-    async (request, reply) => {
-      const fileId = fileIdOfName(request.params.file);
-      if (!fileId) throw notFound(VIDEO_NOT_FOUND);
-      const [row] = await db
-        .select({
-          blobName: videoFiles.blobName,
-          status: videoFiles.status,
-          quality: videoFiles.quality,
-          userId: videoTasks.userId,
-          taskId: videoTasks.taskId,
-          model: videoTasks.model,
-          isPublic: videoTasks.isPublic,
-          shareId: videoTasks.shareId,
-        })
-        .from(videoFiles)
-        .innerJoin(videoTasks, eq(videoTasks.id, videoFiles.videoTaskId))
-        .where(eq(videoFiles.id, fileId));
-      const { expires, signature, share, download } = request.query;
-      if (expires !== undefined || signature !== undefined) {
-        const verdict = videoUrls.verify(fileId, expires ?? 0, signature ?? "", share);
-        if (verdict !== "valid") throw new AppError("forbidden", verdict === "expired" ? LINK_EXPIRED : LINK_INVALID);
-        // A share page's link lives only while the video is shared under that link.
-        if (share !== undefined && !(row?.isPublic && row.shareId === share)) throw notFound(VIDEO_NOT_FOUND);
-      } else {
-        const user = await requireUserOrToken(request, db);
-        if (row?.userId !== user.id) throw notFound(VIDEO_NOT_FOUND);
-      }
-      if (!row || row.status !== "archived" || !row.blobName) throw notFound(VIDEO_NOT_FOUND);
+  serve(scope, mediaApi.videoFile, { access: "user-or-token" }, async (request, reply) => {
+    const fileId = fileIdOfName(request.params.file);
+    if (!fileId) throw notFound(VIDEO_NOT_FOUND);
+    const [row] = await db
+      .select({
+        blobName: videoFiles.blobName,
+        status: videoFiles.status,
+        quality: videoFiles.quality,
+        userId: videoTasks.userId,
+        taskId: videoTasks.taskId,
+        model: videoTasks.model,
+        isPublic: videoTasks.isPublic,
+        shareId: videoTasks.shareId,
+      })
+      .from(videoFiles)
+      .innerJoin(videoTasks, eq(videoTasks.id, videoFiles.videoTaskId))
+      .where(eq(videoFiles.id, fileId));
+    const { expires, signature, share, download } = request.query;
+    if (expires !== undefined || signature !== undefined) {
+      const verdict = videoUrls.verify(fileId, expires ?? 0, signature ?? "", share);
+      if (verdict !== "valid") throw new AppError("forbidden", verdict === "expired" ? LINK_EXPIRED : LINK_INVALID);
+      // A share page's link lives only while the video is shared under that link.
+      if (share !== undefined && !(row?.isPublic && row.shareId === share)) throw notFound(VIDEO_NOT_FOUND);
+    } else {
+      const user = await requireUserOrToken(request, db);
+      if (row?.userId !== user.id) throw notFound(VIDEO_NOT_FOUND);
+    }
+    if (!row || row.status !== "archived" || !row.blobName) throw notFound(VIDEO_NOT_FOUND);
 
-      const downloadName = download ? videoFileName(row.model, row.taskId, row.quality) : undefined;
-      const where = await videoStore.locate(row.blobName, { expiresInSeconds: 3600, downloadName });
-      reply.header("cache-control", "private, max-age=3600");
-      if ("url" in where) return reply.redirect(where.url, 302);
-      if (downloadName) reply.header("content-disposition", `attachment; filename="${downloadName}"`);
-      return reply.type("video/mp4").sendFile(row.blobName, where.dir, { highWaterMark: READ_CHUNK_BYTES });
-    },
-  );
+    const downloadName = download ? videoFileName(row.model, row.taskId, row.quality) : undefined;
+    const where = await videoStore.locate(row.blobName, { expiresInSeconds: 3600, downloadName });
+    reply.header("cache-control", "private, max-age=3600");
+    if ("url" in where) return reply.redirect(where.url, 302);
+    if (downloadName) reply.header("content-disposition", `attachment; filename="${downloadName}"`);
+    return reply.type("video/mp4").sendFile(row.blobName, where.dir, { highWaterMark: READ_CHUNK_BYTES });
+  });
+
+  // A shared video's frame (decision 0083): only while the video is shared under this id.
+  serve(scope, mediaApi.sharePoster, { access: "public" }, async (request, reply) => {
+    const shareId = shareIdOfPosterName(request.params.file);
+    if (!shareId) throw notFound(PICTURE_NOT_FOUND);
+    const [row] = await db
+      .select({ posterBlobName: videoFiles.posterBlobName })
+      .from(videoTasks)
+      .innerJoin(videoFiles, and(eq(videoFiles.videoTaskId, videoTasks.id), eq(videoFiles.quality, "720p")))
+      .where(
+        and(
+          eq(videoTasks.shareId, shareId),
+          eq(videoTasks.isPublic, true),
+          isNull(videoTasks.deletedAt),
+          eq(videoFiles.status, "archived"),
+        ),
+      )
+      .limit(1);
+    if (!row?.posterBlobName) throw notFound(PICTURE_NOT_FOUND);
+    const where = await videoStore.locate(row.posterBlobName, { expiresInSeconds: 3600 });
+    reply.header("cache-control", POSTER_CACHE);
+    if ("url" in where) return reply.redirect(where.url, 302);
+    return reply.type("image/jpeg").sendFile(row.posterBlobName, where.dir);
+  });
 }

@@ -13,7 +13,7 @@ import type { Settings } from "../settings/service.js";
 
 export const pricesOf = (s: Pick<Settings, "prices">): PriceTable => resolvePrices(s.prices);
 
-export function pricingView(s: Settings, simulated: boolean): PricingView {
+export function pricingView(s: Settings, simulated: boolean, creditValue: PricingView["credit_value"]): PricingView {
   const prices = pricesOf(s);
   const price = (model: (typeof MODELS)[number]) => ({
     web_credits: webCost(prices, model),
@@ -44,5 +44,6 @@ export function pricingView(s: Settings, simulated: boolean): PricingView {
       api_credits: prices[surcharge].api,
     })),
     simulated,
+    credit_value: creditValue,
   };
 }

@@ -1,13 +1,15 @@
 /** Reading tasks: always scoped to their owner, never calling the provider. */
 import crypto from "node:crypto";
-import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Db } from "../../db/connect.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
 import { videoTasks } from "../../db/schema.js";
 import { notFound } from "../../http/errors.js";
 import type { AspectRatio, GenerationMode, VeoModel } from "../../../shared/catalogue.js";
 import type { TaskStatus, VideoTaskView } from "../../../shared/videos.js";
-import type { TaskRow } from "./task-state.js";
+import type { TaskListFilters, TaskListSort, TaskListStatus } from "../../../shared/schemas/videos.js";
+import { promptMatches } from "./prompt-search.js";
+import { IN_PROGRESS, type TaskRow } from "./task-state.js";
 import type { FreshCache } from "../../events/fresh-cache.js";
 import type { TaskListBody } from "../../events/read-caches.js";
 
@@ -34,6 +36,7 @@ export function toTaskView(t: TaskRow): VideoTaskView {
     uhdCredits: t.uhdCredits,
     uhdError: t.uhdError,
     errorMessage: t.errorMessage,
+    failureKind: t.failureKind as VideoTaskView["failureKind"],
     watermark: t.watermark,
     seeds: t.seeds,
     createdAt: t.createdAt.toISOString(),
@@ -58,17 +61,47 @@ const TASK_JSON = `json_build_object(
   'id', id, 'taskId', task_id, 'status', status, 'prompt', prompt, 'model', model, 'mode', mode, 'aspectRatio', aspect_ratio,
   'imageUrls', coalesce(to_json(image_urls), '[]'::json), 'resultUrls', coalesce(to_json(result_urls), '[]'::json),
   'hdVideoUrl', hd_video_url, 'hdStatus', hd_status, 'extendedFrom', extended_from, 'uhdStatus', uhd_status, 'uhdVideoUrl', uhd_video_url, 'uhdCredits', uhd_credits, 'uhdError', uhd_error,
-  'errorMessage', error_message, 'watermark', watermark, 'seeds', seeds,
+  'errorMessage', error_message, 'failureKind', failure_kind, 'watermark', watermark, 'seeds', seeds,
   'createdAt', ${iso("created_at")}, 'completedAt', ${iso("completed_at")},
   'creditsUsed', credits_used, 'createdVia', created_via, 'refunded', refunded, 'videoExpired', video_expired,
   'isPublic', is_public, 'shareId', share_id, 'sharePromptHidden', share_prompt_hidden)`;
 
-/** `[...tasks]` as JSON text, newest first. */
-async function taskListJson(db: Db, where: SQL, limit: number, offset = 0): Promise<string> {
+/** `[...tasks]` as JSON text, newest first (or oldest first). */
+async function taskListJson(
+  db: Db,
+  where: SQL,
+  limit: number,
+  offset = 0,
+  sort: TaskListSort = "newest",
+): Promise<string> {
+  // Ties broken by id, so pages never repeat or skip a task created in the same millisecond.
+  const order = sql.raw(sort === "oldest" ? "created_at asc, id asc" : "created_at desc, id desc");
   const res = await db.execute(sql`
-    select coalesce(json_agg(${sql.raw(TASK_JSON)} order by created_at desc), '[]'::json)::text as tasks
-    from (select * from video_tasks where ${where} order by created_at desc limit ${limit} offset ${offset}) t`);
+    select coalesce(json_agg(${sql.raw(TASK_JSON)} order by ${order}), '[]'::json)::text as tasks
+    from (select * from video_tasks where ${where} order by ${order} limit ${limit} offset ${offset}) t`);
   return rowsOf<{ tasks: string }>(res)[0]!.tasks;
+}
+
+/** The statuses each gallery filter stands for. */
+const STATUS_FILTER: Record<TaskListStatus, readonly string[]> = {
+  completed: ["completed"],
+  in_progress: IN_PROGRESS,
+  failed: ["failed"],
+};
+
+/** The list's filters as SQL, after the owner and not-deleted conditions. */
+function filterSql(filters: TaskListFilters): SQL {
+  const parts: SQL[] = [];
+  if (filters.status)
+    parts.push(
+      sql`status in (${sql.join(
+        STATUS_FILTER[filters.status].map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
+  if (filters.model) parts.push(sql`model = ${filters.model}`);
+  if (filters.q) parts.push(promptMatches(filters.q));
+  return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
 }
 
 const ownTask = preparedPerDatabase((db: Db) =>
@@ -86,7 +119,14 @@ const ownTask = preparedPerDatabase((db: Db) =>
     .prepare("own_task"),
 );
 
-export type TaskListQuery = { days: number } | { page: number; limit: number };
+export type TaskListQuery = ({ days: number } | { page: number; limit: number }) & TaskListFilters;
+
+/** The cache key of a list: its owner, then every part of the query (filters included), unambiguously. */
+function listKey(userId: string, query: TaskListQuery): string {
+  const { q, status, model, sort } = query;
+  const window = "days" in query ? { days: query.days } : { page: query.page, limit: query.limit };
+  return `${userId}:${JSON.stringify([window, q || null, status ?? null, model ?? null, sort ?? "newest"])}`;
+}
 
 /**
  * The user's tasks as JSON text: `{"tasks": [...]}` for the last `days` days, or
@@ -99,36 +139,42 @@ export async function taskList(
   userId: string,
   query: TaskListQuery,
 ): Promise<TaskListBody> {
-  const key = "days" in query ? `${userId}:d${query.days}` : `${userId}:p${query.page}:${query.limit}`;
-  const list = await cache.get(key, async () => {
+  // Every entry is in its owner's group: any change to one of their tasks drops all their lists, filtered or not.
+  const list = await cache.get(listKey(userId, query), async () => {
     const json =
       "days" in query
-        ? await recentTasksJson(db, userId, query.days)
-        : await taskPageJson(db, userId, query.page, query.limit);
+        ? await recentTasksJson(db, userId, query.days, query)
+        : await taskPageJson(db, userId, query.page, query.limit, query);
     return { userId, json, etag: `"${crypto.createHash("sha1").update(json).digest("base64url")}"` };
   });
   return list!;
 }
 
-async function recentTasksJson(db: Db, userId: string, days: number): Promise<string> {
+async function recentTasksJson(db: Db, userId: string, days: number, filters: TaskListFilters): Promise<string> {
   const since = new Date(Date.now() - days * 24 * 60 * 60_000);
   const tasks = await taskListJson(
     db,
-    sql`user_id = ${userId} and deleted_at is null and created_at >= ${since.toISOString()}`,
+    sql`user_id = ${userId} and deleted_at is null and created_at >= ${since.toISOString()}${filterSql(filters)}`,
     DAYS_LIST_CAP,
+    0,
+    filters.sort,
   );
   return `{"tasks":${tasks}}`;
 }
 
-async function taskPageJson(db: Db, userId: string, page: number, limit: number): Promise<string> {
-  const [tasks, [{ total } = { total: 0 }]] = await Promise.all([
-    taskListJson(db, sql`user_id = ${userId} and deleted_at is null`, limit, (page - 1) * limit),
-    db
-      .select({ total: count() })
-      .from(videoTasks)
-      .where(and(eq(videoTasks.userId, userId), isNull(videoTasks.deletedAt))),
+async function taskPageJson(
+  db: Db,
+  userId: string,
+  page: number,
+  limit: number,
+  filters: TaskListFilters,
+): Promise<string> {
+  const where = sql`user_id = ${userId} and deleted_at is null${filterSql(filters)}`;
+  const [tasks, total] = await Promise.all([
+    taskListJson(db, where, limit, (page - 1) * limit, filters.sort),
+    db.execute(sql`select count(*)::int as total from video_tasks where ${where}`),
   ]);
-  return `{"tasks":${tasks},"total":${Number(total)}}`;
+  return `{"tasks":${tasks},"total":${Number(rowsOf<{ total: number }>(total)[0]?.total ?? 0)}}`;
 }
 
 /** A task of this user by its provider task id; someone else's is as missing as a missing one. */

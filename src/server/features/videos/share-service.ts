@@ -11,20 +11,20 @@ import { videoTasks } from "../../db/schema.js";
 import { AppError, notFound } from "../../http/errors.js";
 import type { VideoStore } from "../../integrations/storage/video-store.js";
 import type { FreshCache } from "../../events/fresh-cache.js";
-import type { SharingView } from "../../../shared/schemas/videos.js";
+import type { BulkDeleteResult, SharingView } from "../../../shared/schemas/videos.js";
 import { getOwnTask } from "./queries.js";
 import { IN_PROGRESS, type TaskRow } from "./task-state.js";
 import { markVideosDeleted, removeBlobs } from "./video-removal.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 
 export const SHARE_PREFIX = "/v/";
-export const NOT_SHAREABLE = "Only a finished video can be shared";
-export const STILL_GENERATING = "This video is still being made. Delete it once it has finished.";
+const NOT_SHAREABLE = "Only a finished video can be shared.";
+const STILL_GENERATING = "This video is still being made. Delete it once it has finished.";
 
 /** 16 random characters of base64url: 96 bits, not guessable. */
 const newShareId = () => crypto.randomBytes(12).toString("base64url");
 
-export function sharingView(
+function sharingView(
   task: Pick<TaskRow, "isPublic" | "shareId" | "sharePromptHidden">,
   publicUrl: string,
 ): SharingView {
@@ -44,7 +44,7 @@ export async function setSharing(
 ): Promise<SharingView> {
   const task = await getOwnTask(deps.db, deps.caches.tasks, userId, taskId);
   if (input.isPublic && (task.status !== "completed" || task.videoExpired))
-    throw new AppError("conflict", NOT_SHAREABLE, {}, reasoned("video_not_shareable"));
+    throw new AppError("conflict", NOT_SHAREABLE, reasoned("video_not_shareable"));
   const [row] = await deps.db
     .update(videoTasks)
     .set({
@@ -58,16 +58,56 @@ export async function setSharing(
   return sharingView(row, deps.config.publicUrl);
 }
 
-/** Marks the task deleted and removes its archived files (one that cannot be removed now is left to the retention sweep). */
+type DeleteDeps = { db: Db; caches: { tasks: FreshCache<TaskRow> }; videoStore: VideoStore };
+
+/**
+ * Marks the task deleted and removes its archived files (one that cannot be removed now is left to
+ * the retention sweep). The row is locked and read again inside the transaction, so two deletes at
+ * once delete it once: the second finds it gone (404), and a task that went back to generating
+ * meanwhile is not deleted.
+ */
 export async function deleteVideo(
-  deps: { db: Db; caches: { tasks: FreshCache<TaskRow> }; videoStore: VideoStore },
+  deps: DeleteDeps,
   userId: string,
   taskId: string,
   log: FastifyBaseLogger,
 ): Promise<void> {
   const task = await getOwnTask(deps.db, deps.caches.tasks, userId, taskId);
-  if ((IN_PROGRESS as readonly string[]).includes(task.status))
-    throw new AppError("conflict", STILL_GENERATING, {}, reasoned("video_still_generating"));
-  const files = await deps.db.transaction((tx) => markVideosDeleted(tx, [task.id]));
+  const files = await deps.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ status: videoTasks.status })
+      .from(videoTasks)
+      .where(and(eq(videoTasks.id, task.id), isNull(videoTasks.deletedAt)))
+      .for("update");
+    if (!locked) throw notFound("Video not found");
+    if ((IN_PROGRESS as readonly string[]).includes(locked.status))
+      throw new AppError("conflict", STILL_GENERATING, reasoned("video_still_generating"));
+    return markVideosDeleted(tx, [task.id]);
+  });
   await removeBlobs(deps.db, deps.videoStore, files, log);
+}
+
+/**
+ * Several videos, each exactly as deleteVideo() (a repeated id counts once): what happened to
+ * each, never an error for one of them. Another person's video is as missing as a missing one.
+ */
+export async function deleteVideos(
+  deps: DeleteDeps,
+  userId: string,
+  taskIds: readonly string[],
+  log: FastifyBaseLogger,
+): Promise<BulkDeleteResult> {
+  const results: BulkDeleteResult["results"] = [];
+  for (const taskId of new Set(taskIds)) {
+    try {
+      await deleteVideo(deps, userId, taskId, log);
+      results.push({ taskId, outcome: "deleted" });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      if (err.extra.reason === "video_still_generating") results.push({ taskId, outcome: "still_generating" });
+      else if (err.code === "not_found") results.push({ taskId, outcome: "not_found" });
+      else throw err;
+    }
+  }
+  return { results, deleted: results.filter((r) => r.outcome === "deleted").length };
 }

@@ -9,6 +9,7 @@ import { videoTasks } from "../../db/schema.js";
 import { refundTask } from "../credits/ledger.js";
 import { notifyVideoFailed } from "../notifications/outbox.js";
 import { refundUhd } from "./uhd.js";
+import type { FailureKind } from "../../../shared/videos.js";
 
 export const IN_PROGRESS = ["generating", "pending"] as const;
 
@@ -32,6 +33,7 @@ export async function completeTask(
       status: "completed",
       resultUrls,
       errorMessage: null,
+      failureKind: null,
       completedAt: now,
       leaseUntil: null,
       checkAttempts: 0,
@@ -46,19 +48,35 @@ export async function completeTask(
   return rows.length > 0;
 }
 
-/** Marks the task failed and refunds it (and a 4K upgrade paid with it). Returns the video's refunded amount, or undefined if it had already finished. */
-export async function failTask(db: Db, id: string, errorMessage: string): Promise<number | undefined> {
+/**
+ * Marks the task failed and refunds it (and a 4K upgrade paid with it). Returns the video's refunded
+ * amount, or undefined if it had already finished. `failureKind` 'refused': the provider refused the
+ * prompt for its content (decision 0082); the status is 'failed' all the same.
+ */
+export async function failTask(
+  db: Db,
+  id: string,
+  errorMessage: string,
+  failureKind: FailureKind | null = null,
+): Promise<number | undefined> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(videoTasks)
-      .set({ status: "failed", errorMessage, completedAt: new Date(), leaseUntil: null, nextCheckAt: null })
+      .set({
+        status: "failed",
+        errorMessage,
+        failureKind,
+        completedAt: new Date(),
+        leaseUntil: null,
+        nextCheckAt: null,
+      })
       .where(and(eq(videoTasks.id, id), inArray(videoTasks.status, IN_PROGRESS)))
       .returning({ userId: videoTasks.userId, model: videoTasks.model, taskId: videoTasks.taskId });
     const task = rows[0];
     if (!task) return undefined;
     const refunded = await refundTask(tx, id, `Refund for failed video: ${errorMessage}`.slice(0, 500));
     await refundUhd(tx, id, "the video failed");
-    await notifyVideoFailed(tx, { ...task, errorMessage, refunded });
+    await notifyVideoFailed(tx, { ...task, errorMessage, refunded, refused: failureKind === "refused" });
     return refunded;
   });
 }

@@ -9,6 +9,9 @@ import type { Db, Queryable } from "../../db/connect.js";
 import { transactions, users, videoTasks } from "../../db/schema.js";
 import { AppError, notFound } from "../../http/errors.js";
 import { reasoned } from "../../../shared/error-reasons.js";
+import { creditsText } from "../../../shared/credits-text.js";
+import { NOT_ON_HOLD } from "../credits/ledger.js";
+import { paymentHoldError } from "../payments/payment-hold.js";
 
 /** Paid for and not yet delivered or refunded. */
 export const UHD_OWED = ["requested", "pending"] as const;
@@ -43,56 +46,54 @@ export async function requestUhd(
     if (task.status !== "completed" || task.videoExpired)
       throw new AppError(
         "conflict",
-        "Only a finished video can be upgraded to 4K",
-        {},
+        "Only a finished video can be upgraded to 4K.",
         reasoned("uhd_needs_finished_video"),
       );
     if (task.uhdStatus === "ready")
-      throw new AppError("conflict", "This video already has its 4K version", {}, reasoned("uhd_exists"));
+      throw new AppError("conflict", "This video already has its 4K version.", reasoned("uhd_exists"));
     // KIE's "unavailable" says to try another video; a refunded upgrade is not sold twice.
     if (task.uhdStatus === "failed")
       throw new AppError(
         "conflict",
         `The 4K version of this video could not be made${task.uhdError ? `: ${task.uhdError}` : ""}`,
-        {},
         reasoned("uhd_failed"),
       );
     if ((UHD_OWED as readonly string[]).includes(task.uhdStatus))
       throw new AppError(
         "conflict",
-        "The 4K version of this video is already being made",
-        {},
+        "The 4K version of this video is already being made.",
         reasoned("uhd_in_progress"),
       );
     const [user] = await tx
       .update(users)
       .set({ credits: sql`${users.credits} - ${cost}` })
-      .where(and(eq(users.id, userId), sql`${users.credits} >= ${cost}`, eq(users.isActive, true)))
+      .where(and(eq(users.id, userId), sql`${users.credits} >= ${cost}`, eq(users.isActive, true), NOT_ON_HOLD))
       .returning({ credits: users.credits });
     if (!user) {
+      const hold = await paymentHoldError(tx, userId);
+      if (hold) throw hold;
       const [me] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
       throw new AppError(
         "insufficient_credits",
-        `You need ${cost} credits for the 4K version. You have ${me?.credits ?? 0} credits.`,
-        {},
-        { params: { required: cost, balance: me?.credits ?? 0 } },
+        `You need ${creditsText(cost)} for the 4K version. You have ${creditsText(me?.credits ?? 0)}.`,
+        {
+          params: { required: cost, balance: me?.credits ?? 0 },
+        },
       );
     }
     await tx
       .update(videoTasks)
       .set({ uhdStatus: "pending", uhdCredits: cost, uhdAttempts: 0, nextCheckAt: sql`now()` })
       .where(eq(videoTasks.id, task.id));
-    await tx
-      .insert(transactions)
-      .values({
-        userId,
-        type: "usage",
-        amount: -cost,
-        description,
-        videoTaskId: task.id,
-        kieTaskId: taskId,
-        upgrade: "4k",
-      });
+    await tx.insert(transactions).values({
+      userId,
+      type: "usage",
+      amount: -cost,
+      description,
+      videoTaskId: task.id,
+      kieTaskId: taskId,
+      upgrade: "4k",
+    });
     return { remaining: user.credits };
   });
 }

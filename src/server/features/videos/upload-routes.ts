@@ -1,11 +1,10 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { uploadImageResultSchema } from "../../../shared/schemas/videos.js";
+import { mediaApi } from "../../../shared/api/media.js";
+import { videosApi } from "../../../shared/api/videos.js";
 import { MAX_IMAGE_BYTES } from "../../../shared/videos.js";
 import { AppError, badRequest, notFound } from "../../http/errors.js";
-import { errors } from "../../http/route-contract.js";
+import { serve } from "../../http/route-contract.js";
 import { requireUser } from "../../http/session-auth.js";
 import { detectImageType, type UploadStore } from "../../integrations/storage/uploads.js";
 import type { Db } from "../../db/connect.js";
@@ -29,19 +28,12 @@ export async function registerUploads(app: FastifyInstance, opts: UploadRouteOpt
 const TOO_LARGE = "The image must be 10 MB or smaller";
 
 /** Reference images: POST /api/images/upload (multipart field `image`), served at /uploads/<name>. */
-export async function uploadRoutes(scope: FastifyInstance, opts: UploadRouteOptions): Promise<void> {
-  const app = scope.withTypeProvider<ZodTypeProvider>();
+async function uploadRoutes(scope: FastifyInstance, opts: UploadRouteOptions): Promise<void> {
   const { uploads } = opts;
   const limiter = new RateLimiter("upload", opts.limits.uploads.perUser, opts.rateLimitStore);
-  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
+  await scope.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
 
-  const uploadSchema = {
-    tags: ["Videos"],
-    summary: "Upload a reference image",
-    description: "multipart/form-data with one JPG, PNG or WebP image (at most 10 MB) in the field `image`.",
-    response: { 201: uploadImageResultSchema, ...errors(400, 401, 413, 415, 429, 503) },
-  };
-  app.post("/api/images/upload", { config: { access: "user" }, schema: uploadSchema }, async (request, reply) => {
+  serve(scope, videosApi.uploadImage, { access: "user" }, async (request, reply) => {
     const user = requireUser(request);
     // Counted before the body is read: refused and failed uploads cost the same effort.
     const wait = await limiter.hit(user.id);
@@ -61,12 +53,7 @@ export async function uploadRoutes(scope: FastifyInstance, opts: UploadRouteOpti
     }
     const type = detectImageType(data);
     if (!type)
-      throw new AppError(
-        "unsupported_media_type",
-        "Only JPG, PNG or WebP images can be used",
-        {},
-        reasoned("image_type"),
-      );
+      throw new AppError("unsupported_media_type", "Only JPG, PNG or WebP images can be used.", reasoned("image_type"));
     const saved = await storeUpload(opts.db, uploads, {
       userId: user.id,
       data,
@@ -77,17 +64,7 @@ export async function uploadRoutes(scope: FastifyInstance, opts: UploadRouteOpti
     return reply.status(201).send({ success: true, imageUrl: saved.url });
   });
 
-  const imageFile = {
-    description: "The image.",
-    content: { "image/*": { schema: z.string().meta({ format: "binary" }) } },
-  };
-  const fileSchema = {
-    tags: ["Videos"],
-    summary: "An uploaded reference image",
-    params: z.object({ name: z.string() }),
-    response: { 200: imageFile, ...errors(404) },
-  };
-  app.get("/uploads/:name", { config: { access: "public" }, schema: fileSchema }, async (request, reply) => {
+  serve(scope, mediaApi.uploadedImage, { access: "public" }, async (request, reply) => {
     const { name } = request.params;
     const file = await uploads.read(name);
     if (!file) throw notFound("Image not found");

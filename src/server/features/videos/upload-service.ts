@@ -30,7 +30,6 @@ export interface UploadLimits {
 
 /** A person trying a few images for a video needs a handful; this stops scripted floods. */
 export const DEFAULT_UPLOAD_RATE_LIMIT: RateLimitRule = { max: 20, windowMs: 15 * 60_000 };
-export const DEFAULT_UPLOAD_QUOTA_MB = 200;
 
 export const IMAGE_GONE =
   `The reference image is no longer stored: images not used in a video are deleted ${UNUSED_UPLOAD_TTL_HOURS} hours after upload. ` +
@@ -116,7 +115,7 @@ async function quotaExceeded(
     `Upload limit reached: images not yet used in a video may take up to ${limit} per account, and yours take ${formatMb(q.used)}. ` +
       `Unused images are deleted ${UNUSED_UPLOAD_TTL_HOURS} hours after upload, so you can upload this image in about ${hours} hour${hours === 1 ? "" : "s"}. ` +
       "Images you have used in a video do not count.",
-    { "retry-after": String(Math.max(1, Math.ceil(waitMs / 1000))) },
+    { headers: { "retry-after": String(Math.max(1, Math.ceil(waitMs / 1000))) } },
   );
 }
 
@@ -149,6 +148,6 @@ export async function markUploadsUsed(tx: Tx, uploads: UploadStore, names: strin
   const found = new Set(marked.map((m) => m.name));
   for (const name of names) {
     if (!found.has(name) && !(await uploads.exists(name)))
-      throw new AppError("invalid_input", IMAGE_GONE, {}, reasoned("image_gone"));
+      throw new AppError("invalid_input", IMAGE_GONE, reasoned("image_gone"));
   }
 }

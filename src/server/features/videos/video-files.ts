@@ -5,7 +5,7 @@
  */
 import crypto from "node:crypto";
 
-export const VIDEO_MEDIA_PREFIX = "/media/videos/";
+const VIDEO_MEDIA_PREFIX = "/media/videos/";
 /** `<file id>.mp4`, the id a UUID. */
 const FILE_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.mp4$/;
 
@@ -22,6 +22,20 @@ export function fileIdOfName(name: string): string | undefined {
 export function archivedFileId(url: string): string | undefined {
   const pathname = url.startsWith("/") ? url.split("?")[0]! : URL.canParse(url) ? new URL(url).pathname : url;
   return pathname.startsWith(VIDEO_MEDIA_PREFIX) ? fileIdOfName(pathname.slice(VIDEO_MEDIA_PREFIX.length)) : undefined;
+}
+
+const SHARE_POSTER_PREFIX = "/media/shares/";
+/** `<share id>.jpg`, the id base64url. */
+const POSTER_NAME = /^([\w-]{1,64})\.jpg$/;
+
+/** A shared video's frame, by its share id (decision 0083): the link dies with the share. */
+export function sharePosterPath(shareId: string): string {
+  return `${SHARE_POSTER_PREFIX}${shareId}.jpg`;
+}
+
+/** The share id in a frame's file name (`<share id>.jpg`), or undefined. */
+export function shareIdOfPosterName(name: string): string | undefined {
+  return POSTER_NAME.exec(name)?.[1];
 }
 
 /** The name a downloaded video gets: `veo-<model>-<end of the task id>-<quality>.mp4`. */

@@ -13,6 +13,8 @@ import type { VideoStore } from "../../integrations/storage/video-store.js";
 export interface FileToRemove {
   id: string;
   blobName: string | null;
+  /** The video's frame beside it (decision 0083). */
+  posterBlobName: string | null;
 }
 
 /**
@@ -56,7 +58,7 @@ export async function markVideosDeleted(tx: Tx, taskRowIds: string[]): Promise<F
         inArray(videoFiles.status, ["pending", "archived", "failed"]),
       ),
     )
-    .returning({ id: videoFiles.id, blobName: videoFiles.blobName });
+    .returning({ id: videoFiles.id, blobName: videoFiles.blobName, posterBlobName: videoFiles.posterBlobName });
 }
 
 /** Removes the files' blobs; returns how many went. A failure is logged and left for the next sweep. */
@@ -70,8 +72,10 @@ export async function removeBlobs(
   for (const file of files) {
     if (!file.blobName) continue;
     try {
+      // The frame first: the file stays listed for another try until both are gone.
+      if (file.posterBlobName) await store.delete(file.posterBlobName);
       await store.delete(file.blobName);
-      await db.update(videoFiles).set({ blobName: null }).where(eq(videoFiles.id, file.id));
+      await db.update(videoFiles).set({ blobName: null, posterBlobName: null }).where(eq(videoFiles.id, file.id));
       removed++;
     } catch (err) {
       log.warn({ err, fileId: file.id }, "a deleted video's file could not be removed yet");

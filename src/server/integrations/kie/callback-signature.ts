@@ -8,7 +8,7 @@ import crypto from "node:crypto";
 import { asRecord, asText } from "./parse.js";
 
 /** Signatures older or newer than this are refused (KIE documents no window; replays get old). */
-export const CALLBACK_MAX_SKEW_S = 5 * 60;
+const CALLBACK_MAX_SKEW_S = 5 * 60;
 
 /** The task a callback names: KIE's bodies use data.taskId, its samples data.task_id, some a top-level one. */
 export function callbackTaskId(body: unknown): string | undefined {
@@ -17,7 +17,7 @@ export function callbackTaskId(body: unknown): string | undefined {
   return asText(data?.taskId) ?? asText(data?.task_id) ?? asText(top?.taskId) ?? asText(top?.task_id);
 }
 
-export function callbackSignature(key: string, taskId: string, timestamp: string): string {
+function callbackSignature(key: string, taskId: string, timestamp: string): string {
   return crypto.createHmac("sha256", key).update(`${taskId}.${timestamp}`).digest("base64");
 }
 

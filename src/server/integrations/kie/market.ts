@@ -8,7 +8,7 @@ import type { GenerateRequest, TaskRecord } from "./client.js";
 import { asRecord, asText, parseUrlList } from "./parse.js";
 import { TASK_FAILURES } from "../../../shared/videos.js";
 
-export const MARKET_VEO_MODEL = "veo-3-1";
+const MARKET_VEO_MODEL = "veo-3-1";
 
 export function marketCreateBody(req: GenerateRequest): Record<string, unknown> {
   return {

@@ -20,17 +20,17 @@ export interface S3Settings {
   timeoutMs?: number;
 }
 
-export const STORAGE_UNAVAILABLE = "Image storage is unavailable right now. Please try again in a minute.";
+const STORAGE_UNAVAILABLE = "Image storage is unavailable right now. Please try again in a minute.";
 
 /** The bucket failed or could not be reached: a 503 for whoever asked, the detail for the logs. */
 export class S3Error extends AppError {
   constructor(readonly detail: string) {
-    super("service_unavailable", STORAGE_UNAVAILABLE, { "retry-after": "60" });
+    super("service_unavailable", STORAGE_UNAVAILABLE, { headers: { "retry-after": "60" } });
   }
 }
 
 /** The bucket's URL: `endpoint/bucket` (path style) or `bucket.endpoint`. */
-export function s3BucketUrl(s3: S3Settings): string {
+function s3BucketUrl(s3: S3Settings): string {
   const endpoint = new URL(s3.endpoint);
   if (s3.pathStyle) return `${endpoint.origin}/${s3.bucket}`;
   return `${endpoint.protocol}//${s3.bucket}.${endpoint.host}`;

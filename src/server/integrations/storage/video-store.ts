@@ -16,8 +16,11 @@ export interface VideoStore {
   readonly tempDir: string;
   /** The folder the files are in when they are on this machine's disk (else they are in the bucket). */
   readonly localDir: string | undefined;
-  /** Moves a complete temporary file into the store under `name`; the temporary file is gone after. */
-  putFile(tempPath: string, name: string, size: number): Promise<void>;
+  /**
+   * Moves a complete temporary file into the store under `name`; the temporary file is gone after.
+   * A video unless `contentType` says otherwise (a video's frame is stored beside it, decision 0083).
+   */
+  putFile(tempPath: string, name: string, size: number, contentType?: string): Promise<void>;
   /** Deleting a missing file is not an error. */
   delete(name: string): Promise<void>;
   /** How a reader gets the file: from a folder on this machine, or a presigned bucket URL. */
@@ -65,13 +68,13 @@ export class S3VideoStore implements VideoStore {
     });
   }
 
-  async putFile(tempPath: string, name: string, size: number): Promise<void> {
+  async putFile(tempPath: string, name: string, size: number, contentType = "video/mp4"): Promise<void> {
     try {
       const body = Readable.toWeb(fs.createReadStream(tempPath)) as ReadableStream<Uint8Array>;
       const res = await this.client.fetch(this.objectUrl(name), {
         method: "PUT",
         body,
-        headers: { "content-type": "video/mp4", "content-length": String(size) },
+        headers: { "content-type": contentType, "content-length": String(size) },
         signal: AbortSignal.timeout(10 * 60_000),
       });
       if (!res.ok) throw new S3Error(`S3 PUT ${name} failed: ${res.status}`);

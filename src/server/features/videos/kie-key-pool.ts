@@ -25,15 +25,15 @@ const ACCOUNT_COST = {
   veo3_lite: kieApis.veo3LiteCredits,
 } satisfies Record<VeoModel, unknown>;
 
-export type ProviderSource = "account" | "settings" | "env" | "simulator";
+type KieKeySource = "account" | "settings" | "env" | "simulator";
 
-export interface ProviderKey {
-  source: ProviderSource;
+export interface KieKey {
+  source: KieKeySource;
   kieApiId?: string;
   client: KieClient;
 }
 
-export interface ProviderDeps {
+export interface KieKeyPoolDeps {
   db: Db;
   secretBox: SecretBox;
   config: Config;
@@ -45,8 +45,8 @@ export interface ProviderDeps {
   simulator: { baseUrl: string; apiKey: string };
 }
 
-export class VideoProvider {
-  constructor(private readonly deps: ProviderDeps) {}
+export class KieKeyPool {
+  constructor(private readonly deps: KieKeyPoolDeps) {}
 
   private kieClient(apiKey: string, surface: KieSurface): KieClient {
     const { kie } = this.deps.config;
@@ -59,7 +59,7 @@ export class VideoProvider {
     });
   }
 
-  private simulatorKey(surface: KieSurface): ProviderKey {
+  private simulatorKey(surface: KieSurface): KieKey {
     const { baseUrl, apiKey } = this.deps.simulator;
     return {
       source: "simulator",
@@ -74,12 +74,12 @@ export class VideoProvider {
   }
 
   /** Keys to try for a new video, best first, on the surface the admin chose. Empty never: the simulator is the last resort. */
-  async candidatesFor(model: VeoModel): Promise<ProviderKey[]> {
+  async candidatesFor(model: VeoModel): Promise<KieKey[]> {
     const settings = await this.deps.readSettings();
     const surface = settings.kieSurface as KieSurface;
     if (this.deps.config.videoProvider === "simulator") return [this.simulatorKey(surface)];
     const { accounts } = (await this.deps.accountsCache.get(model, () => this.affordingAccounts(model)))!;
-    const keys: ProviderKey[] = accounts.map((a) => ({
+    const keys: KieKey[] = accounts.map((a) => ({
       source: "account",
       kieApiId: a.id,
       client: this.kieClient(a.token, surface),
@@ -119,13 +119,9 @@ export class VideoProvider {
   }
 
   /** The key that made an existing task, as a key to submit with (an extension of it). */
-  async keyOf(task: {
-    providerSource: string;
-    kieApiId: string | null;
-    providerSurface?: string;
-  }): Promise<ProviderKey> {
+  async keyOf(task: { providerSource: string; kieApiId: string | null; providerSurface?: string }): Promise<KieKey> {
     return {
-      source: task.providerSource as ProviderSource,
+      source: task.providerSource as KieKeySource,
       ...(task.kieApiId ? { kieApiId: task.kieApiId } : {}),
       client: await this.clientFor(task),
     };
