@@ -161,13 +161,26 @@ describe("every admin action leaves one audit row", () => {
 
   it("a user: credits before and after, disabled, enabled, signed out, a token revoked", async () => {
     const u = await userWithCredits(t.app, t.database.db, 50);
-    const credits = await oneRow(() => admin.put(`/api/admin/users/${u.id}/credits`, { credits: 20 }));
+    const credits = await oneRow(() =>
+      admin.put(`/api/admin/users/${u.id}/credits`, {
+        change: "subtract",
+        amount: 30,
+        reason: "chargeback",
+        expectedCredits: 50,
+      }),
+    );
     expect(credits).toMatchObject({
       action: "user.credits",
       targetType: "user",
       targetId: u.id,
       targetLabel: u.username,
-      details: { before: { credits: 50 }, after: { credits: 20 } },
+      details: {
+        before: { credits: 50 },
+        after: { credits: 20 },
+        change: "subtract",
+        amount: 30,
+        reason: "chargeback",
+      },
     });
     expect(await oneRow(() => admin.put(`/api/admin/users/${u.id}/toggle`, { isActive: false }))).toMatchObject({
       action: "user.disable",
@@ -234,16 +247,16 @@ describe("every admin action leaves one audit row", () => {
     const gen = await u.client.post("/api/generate-video", { prompt: "an audited video", model: "veo3_fast" });
     const taskId = gen.json<{ taskId: string }>().taskId;
     await runWorkerUntil(t, async () => (await taskRow(t.database.db, taskId)).status === "completed");
-    const refund = await oneRow(() => admin.post(`/api/video/${taskId}/refund`, {}));
+    const refund = await oneRow(() => admin.post(`/api/video/${taskId}/refund`, { reason: "duplicate charge" }));
     expect(refund).toMatchObject({
       action: "transaction.refund",
       targetType: "video",
       targetId: taskId,
       targetLabel: u.username,
-      details: { amount: 1 },
+      details: { amount: 1, reason: "duplicate charge" },
     });
     // A second refund is refused: no row.
-    expect((await admin.post(`/api/video/${taskId}/refund`, {})).statusCode).toBe(409);
+    expect((await admin.post(`/api/video/${taskId}/refund`, { reason: "duplicate charge" })).statusCode).toBe(409);
     expect(await newRows()).toEqual([]);
 
     await t.database.db.update(videoTasks).set({ status: "failed" }).where(eq(videoTasks.taskId, taskId));
@@ -261,8 +274,23 @@ describe("every admin action leaves one audit row", () => {
   it("refused or failed actions leave no row", async () => {
     await newRows();
     expect(
-      (await admin.put("/api/admin/users/00000000-0000-4000-8000-000000000000/credits", { credits: 5 })).statusCode,
+      (
+        await admin.put("/api/admin/users/00000000-0000-4000-8000-000000000000/credits", {
+          change: "add",
+          amount: 5,
+          reason: "ghost",
+          expectedCredits: 0,
+        })
+      ).statusCode,
     ).toBe(404);
+    // A stale balance, a balance below zero, a missing reason: refused, and no row.
+    const u = await userWithCredits(t.app, t.database.db, 5);
+    const change = (body: object) => admin.put(`/api/admin/users/${u.id}/credits`, body);
+    expect((await change({ change: "add", amount: 5, reason: "stale", expectedCredits: 4 })).statusCode).toBe(409);
+    expect((await change({ change: "subtract", amount: 6, reason: "too much", expectedCredits: 5 })).statusCode).toBe(
+      400,
+    );
+    expect((await change({ change: "add", amount: 5, expectedCredits: 5 })).statusCode).toBe(400);
     expect((await admin.put("/api/admin/settings", { veo3Credits: 0 })).statusCode).toBe(400);
     const { client: user } = await signUp(t.app);
     expect((await user.put("/api/admin/settings", { veo3Credits: 9 })).statusCode).toBe(403);

@@ -6,11 +6,15 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../src/server/db/schema.js";
+import { paymentOrders, users } from "../../src/server/db/schema.js";
+import { creditPurchase } from "../../src/server/features/credits/ledger.js";
+import { openDispute } from "../../src/server/features/payments/disputes.js";
+import { providerActor } from "../../src/server/features/payments/reversals.js";
 import { ensureAdminAccount } from "../../src/server/features/auth/service.js";
 import { startTelegramFake, type TelegramFake } from "../fakes/telegram-fake.mjs";
 import { Client, signInAdmin, signUp } from "../helpers/test-app.js";
 import {
+  balanceOf,
   createVideoTestApp,
   runWorkerUntil,
   startSimulator,
@@ -47,7 +51,7 @@ let sim: StartedSimulator;
 let telegram: TelegramFake;
 let t: VideoTestApp;
 let admin: Client;
-const fixtures = { userId: "", packageId: "", kieApiId: "", taskId: "", tokenId: "" };
+const fixtures = { userId: "", credits: 0, packageId: "", kieApiId: "", taskId: "", tokenId: "", orderId: "" };
 
 /** Every method+path the app routes (HEAD aside), from Fastify's own table. */
 function registeredRoutes(app: FastifyInstance): string[] {
@@ -89,6 +93,25 @@ beforeAll(async () => {
   const gen = await u.client.post("/api/generate-video", { prompt: "a matrix video", model: "veo3_fast" });
   fixtures.taskId = gen.json().taskId;
   await runWorkerUntil(t, async () => (await taskRow(t.database.db, fixtures.taskId)).status === "completed");
+  // A paid Creem order under dispute: the refund and dispute-decision routes act on it.
+  const [order] = await t.database.db
+    .insert(paymentOrders)
+    .values({ userId: u.id, packageName: "Matrix pack", provider: "creem", amount: "1.00", credits: 10 })
+    .returning();
+  fixtures.orderId = order!.id;
+  await t.database.db.transaction(async (tx) => {
+    await creditPurchase(tx, order!.id, "ord_matrix", () => "Purchased Matrix pack");
+    await openDispute(tx, {
+      orderId: order!.id,
+      provider: "creem",
+      providerDisputeId: "disp_matrix",
+      amountCents: 100,
+      currency: "USD",
+      reason: null,
+      actor: providerActor("creem"),
+    });
+  });
+  fixtures.credits = (await balanceOf(t.database.db, u.id)).credits;
 });
 afterAll(async () => {
   await t.close();
@@ -122,7 +145,10 @@ const CASES: Case[] = [
   {
     method: "PUT",
     route: "/api/admin/users/:userId/credits",
-    request: () => ({ url: `/api/admin/users/${fixtures.userId}/credits`, body: { credits: 49 } }),
+    request: () => ({
+      url: `/api/admin/users/${fixtures.userId}/credits`,
+      body: { change: "set", amount: 49, reason: "matrix", expectedCredits: fixtures.credits },
+    }),
   },
   { method: "GET", route: "/api/admin/credit-packages", request: () => ({ url: "/api/admin/credit-packages" }) },
   {
@@ -175,7 +201,7 @@ const CASES: Case[] = [
   {
     method: "POST",
     route: "/api/video/:taskId/refund",
-    request: () => ({ url: `/api/video/${fixtures.taskId}/refund`, body: {} }),
+    request: () => ({ url: `/api/video/${fixtures.taskId}/refund`, body: { reason: "matrix" } }),
   },
   {
     method: "POST",
@@ -205,7 +231,36 @@ const CASES: Case[] = [
     request: () => ({ url: `/api/admin/users/${fixtures.userId}/sessions` }),
   },
   { method: "GET", route: "/api/admin/audit-log", request: () => ({ url: "/api/admin/audit-log" }) },
+  { method: "GET", route: "/api/admin/legal", request: () => ({ url: "/api/admin/legal" }) },
+  {
+    method: "PUT",
+    route: "/api/admin/legal/:page/:locale",
+    request: () => ({ url: "/api/admin/legal/terms/en", body: { markdown: "## Terms\n\nOurs." } }),
+  },
   { method: "GET", route: "/api/admin/overview", request: () => ({ url: "/api/admin/overview?range=today" }) },
+  { method: "GET", route: "/api/admin/overview/setup", request: () => ({ url: "/api/admin/overview/setup" }) },
+  { method: "GET", route: "/api/admin/showcase", request: () => ({ url: "/api/admin/showcase" }) },
+  {
+    method: "PUT",
+    route: "/api/admin/showcase",
+    request: () => ({ url: "/api/admin/showcase", body: { videos: [] } }),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/payment-orders/:orderId/dispute",
+    request: () => ({
+      url: `/api/admin/payment-orders/${fixtures.orderId}/dispute`,
+      body: { disputeId: "disp_matrix", outcome: "won", reason: "Evidence accepted" },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/payment-orders/:orderId/refund",
+    request: () => ({
+      url: `/api/admin/payment-orders/${fixtures.orderId}/refund`,
+      body: { amount: "0.50", reason: "Refunded in Creem's dashboard", expectedRefundedCents: 0, recordedByHand: true },
+    }),
+  },
   {
     method: "DELETE",
     route: "/api/admin/credit-packages/:id",

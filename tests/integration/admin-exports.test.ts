@@ -10,7 +10,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAuditLog, apiTokens, transactions, users } from "../../src/server/db/schema.js";
 import { TRANSACTION_CSV_COLUMNS, USER_CSV_COLUMNS } from "../../src/server/features/admin/exports-service.js";
-import type { AdminTransactionView } from "../../src/shared/admin-transactions.js";
+import type { AdminTransactionView } from "../../src/shared/schemas/admin-transactions.js";
 import type { AdminUserView } from "../../src/shared/schemas/admin-users.js";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
 import { Client, signInAdmin, signUp } from "../helpers/test-app.js";
@@ -159,7 +159,7 @@ describe("GET /api/admin/exports/transactions.csv", () => {
     expect(list[0]!.kieTaskId).toBe(taskId);
 
     // Refunded, it says so.
-    expect((await admin.post(`/api/video/${taskId}/refund`, {})).statusCode).toBe(200);
+    expect((await admin.post(`/api/video/${taskId}/refund`, { reason: "duplicate charge" })).statusCode).toBe(200);
     const again = await exportCsv(`/api/admin/exports/transactions.csv?user=${u.username}&type=usage`);
     expect(again.rows.map((r) => byColumn(again.header, r).refunded)).toEqual(["true"]);
     await expectLedgerBalanced(t.database.db);

@@ -166,8 +166,8 @@ describe("POST /api/admin/kie-apis/:id/check-credits", () => {
 
   it("says so when KIE rejects the key (422) or is down (502), and keeps the stored figure", async () => {
     const token = newKey();
-    sim.accounts.set(token, { credits: 10, revoked: true });
     const account = await addAccount({ name: "revoked", token, totalCredits: 700 });
+    sim.accounts.set(token, { credits: 10, revoked: true });
     const rejected = await admin.post(`/api/admin/kie-apis/${account.id}/check-credits`, {});
     expect(rejected.statusCode).toBe(422);
     expect(rejected.json().message).toMatch(/KIE rejected this API key/);

@@ -71,19 +71,17 @@ async function order(
   completedAt: Date | null,
   currency = "USD",
 ) {
-  await t.database.db
-    .insert(paymentOrders)
-    .values({
-      userId,
-      packageName: "Pack",
-      provider,
-      amount,
-      currency,
-      credits: 10,
-      status,
-      completedAt,
-      createdAt: completedAt ?? at(0),
-    });
+  await t.database.db.insert(paymentOrders).values({
+    userId,
+    packageName: "Pack",
+    provider,
+    amount,
+    currency,
+    credits: 10,
+    status,
+    completedAt,
+    createdAt: completedAt ?? at(0),
+  });
 }
 
 async function ledger(userId: string, type: string, amount: number, createdAt: Date) {
@@ -114,6 +112,7 @@ async function seed() {
 
   // Credits: by transactions.created_at.
   await ledger(u1, "purchase", 100, at(0, "01:00:00"));
+  await ledger(u1, "bonus", 15, at(0, "01:00:00"));
   await ledger(u1, "purchase", 50, at(3));
   await ledger(u1, "purchase", 1000, at(8));
   await ledger(u1, "usage", -5, at(0, "02:00:00"));
@@ -210,7 +209,15 @@ describe("GET /api/admin/overview", () => {
     );
 
     const { byDay: creditDays, ...creditTotals } = body.credits;
-    expect(creditTotals).toEqual({ sold: 150, spent: 11, refunded: 5, netSpent: 6, adjustedUp: 20, adjustedDown: 7 });
+    expect(creditTotals).toEqual({
+      sold: 150,
+      bonus: 15,
+      spent: 11,
+      refunded: 5,
+      netSpent: 6,
+      adjustedUp: 20,
+      adjustedDown: 7,
+    });
     expect(creditDays.map((d) => d.day)).toEqual(body.days);
     expect(creditDays.map((d) => d.sold)).toEqual(week({ 0: 100, 3: 50 }));
     expect(creditDays.map((d) => d.spent)).toEqual(week({ 0: 6, 2: 5 }));
@@ -227,6 +234,7 @@ describe("GET /api/admin/overview", () => {
       refunded: 1,
       failed: 2,
       inProgress: 1,
+      refused: 0,
       failureRate: 2 / 9,
       refundRate: 3 / 9,
     });
@@ -238,6 +246,7 @@ describe("GET /api/admin/overview", () => {
         refunded: 0,
         failed: 1,
         inProgress: 0,
+        refused: 0,
         failureRate: 1 / 3,
         refundRate: 1 / 3,
       },
@@ -248,6 +257,7 @@ describe("GET /api/admin/overview", () => {
         refunded: 1,
         failed: 1,
         inProgress: 1,
+        refused: 0,
         failureRate: 1 / 4,
         refundRate: 2 / 4,
       },
@@ -258,6 +268,7 @@ describe("GET /api/admin/overview", () => {
         refunded: 0,
         failed: 0,
         inProgress: 0,
+        refused: 0,
         failureRate: 0,
         refundRate: 0,
       },
@@ -268,6 +279,7 @@ describe("GET /api/admin/overview", () => {
         refunded: 0,
         failed: 0,
         inProgress: 0,
+        refused: 0,
         failureRate: 0,
         refundRate: 0,
       },
@@ -326,6 +338,7 @@ describe("GET /api/admin/overview", () => {
     ]);
     expect(body.credits).toMatchObject({
       sold: 100,
+      bonus: 15,
       spent: 6,
       refunded: 0,
       netSpent: 6,
@@ -387,6 +400,7 @@ describe("GET /api/admin/overview", () => {
     expect(quiet.revenue.byDay).toHaveLength(14);
     expect(quiet.credits).toMatchObject({
       sold: 0,
+      bonus: 0,
       spent: 0,
       refunded: 0,
       netSpent: 0,
@@ -402,6 +416,7 @@ describe("GET /api/admin/overview", () => {
       refunded: 0,
       failed: 0,
       inProgress: 0,
+      refused: 0,
       failureRate: null,
       refundRate: null,
       byModel: [],

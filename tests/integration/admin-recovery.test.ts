@@ -90,7 +90,12 @@ describe("POST /api/admin/recheck-failed-videos", () => {
     await admin.request("DELETE", "/api/admin/delete-failed-videos");
     const u = await userWithCredits(t.app, t.database.db, 5);
     const task = await timedOutVideo(u, "a spent refund");
-    const spend = await admin.put(`/api/admin/users/${u.id}/credits`, { credits: 2 });
+    const spend = await admin.put(`/api/admin/users/${u.id}/credits`, {
+      change: "set",
+      amount: 2,
+      reason: "spent",
+      expectedCredits: (await balanceOf(t.database.db, u.id)).credits,
+    });
     expect(spend.statusCode).toBe(200);
     const report = (await admin.post("/api/admin/recheck-failed-videos", {})).json();
     expect(report).toMatchObject({ checked: 1, recovered: 1, chargedAgain: 0, refundsKept: 1 });

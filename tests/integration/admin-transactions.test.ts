@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { transactions, users } from "../../src/server/db/schema.js";
-import type { AdminTransactionView } from "../../src/shared/admin-transactions.js";
+import type { AdminTransactionView } from "../../src/shared/schemas/admin-transactions.js";
 import { refundUhd } from "../../src/server/features/videos/uhd.js";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
 import { signInAdmin, signUp, type Client } from "../helpers/test-app.js";
@@ -34,15 +34,13 @@ async function userWithRows(
   await t.database.db.transaction(async (tx) => {
     await tx.update(users).set({ credits: sum }).where(eq(users.id, user!.id));
     for (const r of rows) {
-      await tx
-        .insert(transactions)
-        .values({
-          userId: user!.id,
-          type: r.type,
-          amount: r.amount,
-          description: r.description ?? r.type,
-          createdAt: new Date(r.at),
-        });
+      await tx.insert(transactions).values({
+        userId: user!.id,
+        type: r.type,
+        amount: r.amount,
+        description: r.description ?? r.type,
+        createdAt: new Date(r.at),
+      });
     }
   });
   return user!;
@@ -101,7 +99,7 @@ describe("GET /api/admin/transactions", () => {
   it.each([
     ["?page=0", "page must be a whole number from 1 to 100000"],
     ["?limit=101", "limit must be a whole number from 1 to 100"],
-    ["?type=bogus", "type must be one of: purchase, refund, usage, adjustment"],
+    ["?type=bogus", "type must be one of: purchase, bonus, refund, usage, adjustment, reversal"],
     ["?dateFrom=2026-02-30", "dateFrom must be a date written YYYY-MM-DD"],
     ["?dateFrom=2026-03-05&dateTo=2026-03-01", "dateFrom must not be after dateTo"],
   ])("refuses %s with a readable 400", async (query, message) => {
@@ -117,11 +115,13 @@ describe("refunds from History", () => {
     const { taskId } = (await u.client.post("/api/generate-video", { prompt: "refund me", model: "veo3" })).json();
     expect((await balanceOf(t.database.db, u.id)).credits).toBe(15);
 
-    const clicks = await Promise.all(Array.from({ length: 10 }, () => admin.post(`/api/video/${taskId}/refund`, {})));
+    const clicks = await Promise.all(
+      Array.from({ length: 10 }, () => admin.post(`/api/video/${taskId}/refund`, { reason: "duplicate charge" })),
+    );
     const statuses = clicks.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([200, ...Array(9).fill(409)]);
     expect(clicks.find((r) => r.statusCode === 200)!.json()).toEqual({ amount: 5 });
-    expect(clicks.find((r) => r.statusCode === 409)!.json().message).toBe("This video has already been refunded");
+    expect(clicks.find((r) => r.statusCode === 409)!.json().message).toBe("This video has already been refunded.");
 
     expect(await balanceOf(t.database.db, u.id)).toEqual({ credits: 20, ledger: 20 });
     const task = await taskRow(t.database.db, taskId);
@@ -130,7 +130,35 @@ describe("refunds from History", () => {
     ).filter((r) => r.type === "refund");
     expect(refunds).toHaveLength(1);
     const { data } = await page(`?user=${u.username}&type=usage`);
-    expect(data).toEqual([expect.objectContaining({ taskId, refunded: true })]);
+    expect(data).toEqual([expect.objectContaining({ taskId, refunded: true, videoPrompt: "refund me" })]);
+  });
+
+  it("requires a reason: without one nothing is refunded", async () => {
+    const u = await userWithCredits(t.app, t.database.db, 10);
+    const { taskId } = (await u.client.post("/api/generate-video", { prompt: "no reason", model: "veo3_fast" })).json();
+    for (const body of [{}, { reason: "" }, { reason: " \n " }, { reason: "no" }, { reason: "y".repeat(201) }]) {
+      const res = await admin.post(`/api/video/${taskId}/refund`, body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toMatch(/reason/i);
+    }
+    expect(await balanceOf(t.database.db, u.id)).toEqual({ credits: 9, ledger: 9 });
+    expect((await taskRow(t.database.db, taskId)).refunded).toBe(false);
+    expect((await page(`?user=${u.username}&type=refund`)).total).toBe(0);
+  });
+
+  it("names the video (its prompt's start and the task id's end), the admin and the reason on the refund row", async () => {
+    const u = await userWithCredits(t.app, t.database.db, 10);
+    const prompt = "A lighthouse on a cliff at dusk,\nwaves crashing below, gulls overhead";
+    const { taskId } = (await u.client.post("/api/generate-video", { prompt, model: "veo3_fast" })).json<{
+      taskId: string;
+    }>();
+    const res = await admin.post(`/api/video/${taskId}/refund`, { reason: "  duplicate\n charge \u202E " });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = (await page(`?user=${u.username}&type=refund`)).data;
+    expect(row!.description).toBe(
+      `Refund of video “A lighthouse on a cliff at dusk…” (${taskId.slice(-8)}) by admin: duplicate charge`,
+    );
+    expect(row).toMatchObject({ amount: 1, taskId, videoPrompt: prompt });
   });
 });
 
@@ -152,7 +180,7 @@ describe("a 4K upgrade's usage row (decision 0049)", () => {
       [-2, false],
       [-1, false],
     ]);
-    expect((await admin.post(`/api/video/${taskId}/refund`, {})).statusCode).toBe(200);
+    expect((await admin.post(`/api/video/${taskId}/refund`, { reason: "duplicate charge" })).statusCode).toBe(200);
     expect(await usage()).toEqual([
       [-2, false],
       [-1, true],
@@ -164,6 +192,67 @@ describe("a 4K upgrade's usage row (decision 0049)", () => {
       [-2, true],
       [-1, true],
     ]);
+  });
+});
+
+describe("an admin refund of a 4K upgrade (part 4k)", () => {
+  const fourKVideo = async (u: Awaited<ReturnType<typeof userWithCredits>>, prompt: string) => {
+    const gen = await u.client.post("/api/generate-video", { prompt, model: "veo3_fast", upgrade4k: true });
+    expect(gen.statusCode, gen.body).toBe(200);
+    return gen.json<{ taskId: string }>().taskId;
+  };
+
+  it("gives back the 4K charge, not the video's, once under concurrent clicks, and names the 4K row", async () => {
+    const u = await userWithCredits(t.app, t.database.db, 50);
+    const taskId = await fourKVideo(u, "refund the four k");
+    expect((await balanceOf(t.database.db, u.id)).credits).toBe(47);
+
+    const rows = (await page(`?user=${u.username}&type=usage`)).data;
+    expect(rows.map((r) => [r.amount, r.upgrade]).sort()).toEqual([
+      [-1, null],
+      [-2, "4k"],
+    ]);
+
+    const clicks = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        admin.post(`/api/video/${taskId}/refund`, { reason: "4K came out wrong", part: "4k" }),
+      ),
+    );
+    expect(clicks.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    expect(clicks.find((r) => r.statusCode === 200)!.json()).toEqual({ amount: 2 });
+    expect(await balanceOf(t.database.db, u.id)).toEqual({ credits: 49, ledger: 49 });
+
+    const usage = (await page(`?user=${u.username}&type=usage`)).data;
+    expect(usage.map((r) => [r.amount, r.upgrade, r.refunded]).sort()).toEqual([
+      [-1, null, false],
+      [-2, "4k", true],
+    ]);
+    const [refund] = (await page(`?user=${u.username}&type=refund`)).data;
+    expect(refund).toMatchObject({ amount: 2, upgrade: "4k" });
+    expect(refund!.description).toBe(
+      "Refund of the 4K version of video “refund the four k” (" + taskId.slice(-8) + ") by admin: 4K came out wrong",
+    );
+    // The 4K still being made is given up: the worker's own refund finds nothing owed.
+    const task = await taskRow(t.database.db, taskId);
+    expect(task.uhdStatus).toBe("failed");
+    expect(await refundUhd(t.database.db, task.id, "4K is not available for this video")).toBeUndefined();
+
+    // The video's own credits are still its own refund's.
+    const video = await admin.post(`/api/video/${taskId}/refund`, { reason: "duplicate charge" });
+    expect(video.json()).toEqual({ amount: 1 });
+    expect(await balanceOf(t.database.db, u.id)).toEqual({ credits: 50, ledger: 50 });
+  });
+
+  it("says so when a video has no 4K charge, and refunds nothing", async () => {
+    const u = await userWithCredits(t.app, t.database.db, 10);
+    const { taskId } = (await u.client.post("/api/generate-video", { prompt: "no 4k", model: "veo3_fast" })).json();
+    const res = await admin.post(`/api/video/${taskId}/refund`, { reason: "wrong part", part: "4k" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ message: "This video has no 4K charge to refund.", reason: "no_4k_charge" });
+    expect(await balanceOf(t.database.db, u.id)).toEqual({ credits: 9, ledger: 9 });
+    expect((await admin.post(`/api/video/${taskId}/refund`, { reason: "wrong part", part: "8k" })).statusCode).toBe(
+      400,
+    );
   });
 });
 

@@ -23,28 +23,24 @@ describe("GET /api/admin/users/:userId", () => {
     const { client, username } = await signUp(t.app, { email: "page.person@example.test" });
     const id = await idOf(username);
     const token = (await client.post("/api/user-tokens", { name: "n8n" })).json<{ id: string; token: string }>();
-    await t.database.db
-      .insert(paymentOrders)
-      .values({
-        userId: id,
-        packageName: "Starter",
-        provider: "paypal",
-        amount: "9.99",
-        credits: 100,
-        status: "completed",
-        completedAt: new Date(),
-      });
-    await t.database.db
-      .insert(paymentOrders)
-      .values({
-        userId: id,
-        packageName: "Pro",
-        provider: "creem",
-        amount: "19.00",
-        credits: 250,
-        status: "failed",
-        failureReason: "Card declined",
-      });
+    await t.database.db.insert(paymentOrders).values({
+      userId: id,
+      packageName: "Starter",
+      provider: "paypal",
+      amount: "9.99",
+      credits: 100,
+      status: "completed",
+      completedAt: new Date(),
+    });
+    await t.database.db.insert(paymentOrders).values({
+      userId: id,
+      packageName: "Pro",
+      provider: "creem",
+      amount: "19.00",
+      credits: 250,
+      status: "failed",
+      failureReason: "Card declined",
+    });
 
     const res = await admin.get(`/api/admin/users/${id}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -152,6 +148,26 @@ describe("GET /api/admin/users/:userId/videos", () => {
     expect(second.data.map((v) => v.prompt)).toEqual(["video 2", "video 1", "video 0"]);
     expect((await admin.get(`/api/admin/users/${id}/videos?page=0`)).statusCode).toBe(400);
     expect((await admin.get("/api/admin/users/00000000-0000-4000-8000-000000000000/videos")).statusCode).toBe(404);
+  });
+});
+
+describe("the admin's links to a user's videos", () => {
+  it("are paths on the page's own host, signed, so the player works whatever host name the admin used", async () => {
+    const { username } = await signUp(t.app);
+    const id = await idOf(username);
+    const fileId = "0b6f3c1e-2d4a-4e8f-9a1b-3c5d7e9f1a2b";
+    await t.database.db.insert(videoTasks).values({
+      userId: id,
+      taskId: `archived-${id}`,
+      prompt: "an archived video",
+      model: "veo3_fast",
+      aspectRatio: "16:9",
+      status: "completed",
+      resultUrls: [`/media/videos/${fileId}.mp4`],
+    });
+    const page = (await admin.get(`/api/admin/users/${id}/videos`)).json<{ data: { videoUrl: string | null }[] }>();
+    expect(page.data[0]!.videoUrl).toMatch(new RegExp(`^/media/videos/${fileId}\\.mp4\\?expires=\\d+&signature=`));
+    expect((await t.app.inject({ method: "GET", url: page.data[0]!.videoUrl! })).statusCode).not.toBe(403);
   });
 });
 

@@ -115,6 +115,8 @@ describe("GET /api/admin/users pages", () => {
     expect(Object.keys(first).sort()).toEqual([
       "createdAt",
       "credits",
+      "creditsOwed",
+      "disputeOpen",
       "email",
       "id",
       "isActive",

@@ -11,7 +11,7 @@
 import { pipeline, Readable } from "node:stream";
 import { stringify, type Options as CsvOptions } from "csv-stringify";
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { AdminTransactionFilters } from "../../../shared/admin-transactions.js";
+import type { AdminTransactionFilters } from "../../../shared/schemas/admin-transactions.js";
 import type { AdminUserFilters } from "../../../shared/schemas/admin-users.js";
 import type { Queryable } from "../../db/connect.js";
 import { apiTokens, transactions, users, videoTasks } from "../../db/schema.js";
@@ -19,7 +19,7 @@ import { providerTaskIdSql, refundedSql, transactionFilterWhere } from "./transa
 import { userFilterWhere, userOrderBy, userSortKey, usersAfter } from "./users-service.js";
 
 /** Rows per query: large enough that a million rows are a thousand queries, small enough to hold. */
-export const EXPORT_BATCH_ROWS = 1000;
+const EXPORT_BATCH_ROWS = 1000;
 
 export const TRANSACTION_CSV_COLUMNS = [
   "id",

@@ -16,7 +16,7 @@ import {
   type KieApiView,
 } from "../../../shared/schemas/kie-apis.js";
 
-export const KIE_API_NOT_FOUND = "KIE API account not found";
+const KIE_API_NOT_FOUND = "KIE API account not found";
 const DUPLICATE_TOKEN = "This KIE API key is already in the list";
 
 type Row = typeof kieApis.$inferSelect;

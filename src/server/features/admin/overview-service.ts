@@ -21,7 +21,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const MAIN_CURRENCY = "USD";
 
 /** The range's whole UTC days: from the first day's midnight (included) to the midnight after today (excluded). */
-export function overviewBounds(range: OverviewRange, now: Date): { from: Date; to: Date; days: string[] } {
+function overviewBounds(range: OverviewRange, now: Date): { from: Date; to: Date; days: string[] } {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const n = OVERVIEW_RANGE_DAYS[range];
   const from = new Date(today - (n - 1) * DAY_MS);
@@ -48,6 +48,18 @@ interface RevenueRow {
   orders: number;
   amount: string;
 }
+interface ReversalRow {
+  provider: string;
+  currency: string;
+  kind: string;
+  count: number;
+  cents: string;
+}
+interface DisputeRow {
+  provider: string;
+  currency: string;
+  count: number;
+}
 interface CreditRow {
   day: Day;
   type: string;
@@ -59,6 +71,7 @@ interface VideoRow {
   model: string;
   status: string;
   refunded: boolean;
+  failure_kind: string | null;
   count: number;
 }
 interface DurationRow {
@@ -95,6 +108,21 @@ const creditsQuery = (from: Date, to: Date) => sql`
   where ${between("created_at", from, to)}
   group by 1, 2, 3`;
 
+/** Refunds and lost chargebacks recorded in the range (payment_reversals_created_idx). */
+const reversalsQuery = (from: Date, to: Date) => sql`
+  select provider, currency, kind, count(*)::int as count, sum(amount_cents)::bigint::text as cents
+  from payment_reversals
+  where ${between("created_at", from, to)}
+  group by 1, 2, 3`;
+
+/** Disputes opened in the range (payment_disputes_opened_idx), and how many are undecided now. */
+const disputesOpenedQuery = (from: Date, to: Date) => sql`
+  select provider, currency, count(*)::int as count
+  from payment_disputes
+  where ${between("opened_at", from, to)}
+  group by 1, 2`;
+const openDisputesQuery = sql`select count(*)::int as count from payment_orders where dispute_status = 'open'`;
+
 const newUsersQuery = (from: Date, to: Date) => sql`
   select ${utcDay("created_at")} as day, count(*)::int as count
   from users
@@ -102,10 +130,10 @@ const newUsersQuery = (from: Date, to: Date) => sql`
   group by 1`;
 
 const videosQuery = (from: Date, to: Date) => sql`
-  select ${utcDay("created_at")} as day, model, status, refunded, count(*)::int as count
+  select ${utcDay("created_at")} as day, model, status, refunded, failure_kind, count(*)::int as count
   from video_tasks
   where ${between("created_at", from, to)}
-  group by 1, 2, 3, 4`;
+  group by 1, 2, 3, 4, 5`;
 
 /** The count, median and 95th percentile (continuous) of `end - created_at` in seconds, over the videos `where` keeps. */
 const durationQuery = (end: string, where: SQL, from: Date, to: Date) => sql`
@@ -127,10 +155,13 @@ const dayOf = (v: Day) => iso(v).slice(0, 10);
 const rateOf = (part: number, finished: number) => (finished === 0 ? null : part / finished);
 const isTrue = (v: boolean | string) => v === true || v === "t" || v === "true";
 
-export function overviewQueries(from: Date, to: Date) {
+function overviewQueries(from: Date, to: Date) {
   return {
     revenue: revenueQuery(from, to),
     credits: creditsQuery(from, to),
+    reversals: reversalsQuery(from, to),
+    disputesOpened: disputesOpenedQuery(from, to),
+    openDisputes: openDisputesQuery,
     newUsers: newUsersQuery(from, to),
     videos: videosQuery(from, to),
     toVideo: durationQuery("completed_at", sql`status = 'completed'`, from, to),
@@ -143,9 +174,23 @@ export async function adminOverview(db: Db, range: OverviewRange, now = new Date
   const { from, to, days } = overviewBounds(range, now);
   const q = overviewQueries(from, to);
   // Each on its own pooled connection on PostgreSQL; PGlite runs them one after another.
-  const [revenueRows, creditRows, userRows, videoRows, [toVideo], [to1080p], accounts] = await Promise.all([
+  const [
+    revenueRows,
+    creditRows,
+    reversalRows,
+    disputeRows,
+    [openDisputes],
+    userRows,
+    videoRows,
+    [toVideo],
+    [to1080p],
+    accounts,
+  ] = await Promise.all([
     rows<RevenueRow>(db, q.revenue),
     rows<CreditRow>(db, q.credits),
+    rows<ReversalRow>(db, q.reversals),
+    rows<DisputeRow>(db, q.disputesOpened),
+    rows<{ count: number }>(db, q.openDisputes),
     rows<{ day: Day; count: number }>(db, q.newUsers),
     rows<VideoRow>(db, q.videos),
     rows<DurationRow>(db, q.toVideo),
@@ -167,6 +212,7 @@ export async function adminOverview(db: Db, range: OverviewRange, now = new Date
       revenueRows.map((r) => ({ ...r, day: dayOf(r.day) })),
       days,
     ),
+    reversals: reversals(revenueRows, reversalRows, disputeRows, num(openDisputes?.count)),
     credits: credits(
       creditRows.map((r) => ({ ...r, day: dayOf(r.day), positive: isTrue(r.positive) })),
       days,
@@ -220,6 +266,47 @@ function revenue(revenueRows: Dated<RevenueRow>[], days: string[]): AdminOvervie
   return { byProvider, byDay };
 }
 
+/**
+ * Refunds and chargebacks per provider and currency (decision 0084), against the sales of the
+ * same range: both providers always in USD, then any other pair that had sales or reversals.
+ */
+function reversals(
+  revenueRows: RevenueRow[],
+  reversalRows: ReversalRow[],
+  disputeRows: DisputeRow[],
+  openDisputes: number,
+): AdminOverview["reversals"] {
+  const keys = new Map<string, { provider: string; currency: string }>();
+  const add = (provider: string, currency: string) =>
+    keys.set(`${provider}|${currency}`, { provider, currency: currency.toUpperCase() });
+  for (const provider of PAYMENT_PROVIDERS) add(provider, MAIN_CURRENCY);
+  for (const r of [...revenueRows, ...reversalRows, ...disputeRows]) add(r.provider, r.currency.toUpperCase());
+  const same = (provider: string, currency: string) => (r: { provider: string; currency: string }) =>
+    r.provider === provider && r.currency.toUpperCase() === currency;
+  const byProvider = [...keys.values()].map(({ provider, currency }) => {
+    const mine = reversalRows.filter(same(provider, currency));
+    const of = (kind: string) => {
+      const k = mine.filter((r) => r.kind === kind);
+      return { count: k.reduce((s, r) => s + num(r.count), 0), cents: k.reduce((s, r) => s + num(r.cents), 0) };
+    };
+    const refunds = of("refund");
+    const chargebacks = of("chargeback");
+    const salesCents = revenueRows.filter(same(provider, currency)).reduce((s, r) => s + toCents(r.amount), 0);
+    return {
+      provider,
+      currency,
+      refunds: refunds.count,
+      refundedAmount: formatCents(refunds.cents),
+      chargebacks: chargebacks.count,
+      chargebackAmount: formatCents(chargebacks.cents),
+      disputesOpened: disputeRows.filter(same(provider, currency)).reduce((s, r) => s + num(r.count), 0),
+      salesAmount: formatCents(salesCents),
+      rate: salesCents === 0 ? null : (refunds.cents + chargebacks.cents) / salesCents,
+    };
+  });
+  return { byProvider, openDisputes };
+}
+
 /** Sums by type (and sign, for adjustments); usage is counted as a positive number of credits spent. */
 function credits(creditRows: Dated<CreditRow>[], days: string[]): AdminOverview["credits"] {
   const sum = (of: Dated<CreditRow>[], type: string, positive?: boolean) =>
@@ -232,6 +319,7 @@ function credits(creditRows: Dated<CreditRow>[], days: string[]): AdminOverview[
   const refunded = sum(creditRows, "refund");
   return {
     sold: sum(creditRows, "purchase"),
+    bonus: sum(creditRows, "bonus"),
     spent,
     refunded,
     netSpent: spent - refunded,
@@ -251,9 +339,13 @@ function newUsers(userRows: { day: string; count: number }[], days: string[]): A
   };
 }
 
-/** A video's outcome: failed; completed and refunded; completed; anything else is still in progress. */
-function outcomeOf(r: { status: string; refunded: boolean }): VideoOutcome {
-  if (r.status === "failed") return "failed";
+/**
+ * A video's outcome: refused (the provider refused the prompt for its content, decision 0082: the
+ * person's prompt, not a failure); failed; completed and refunded; completed; anything else is still
+ * in progress.
+ */
+function outcomeOf(r: { status: string; refunded: boolean; failure_kind: string | null }): VideoOutcome | "refused" {
+  if (r.status === "failed") return r.failure_kind === "refused" ? "refused" : "failed";
   if (r.status === "completed") return r.refunded ? "refunded" : "completed";
   return "inProgress";
 }
@@ -267,19 +359,25 @@ function videos(videoRows: Dated<VideoRow>[], days: string[]): AdminOverview["vi
   ];
   const counts = (of: Dated<VideoRow>[]) => {
     const t = { completed: 0, refunded: 0, failed: 0, inProgress: 0 };
-    for (const r of of) t[outcomeOf(r)] += r.count;
+    for (const r of of) {
+      const outcome = outcomeOf(r);
+      if (outcome !== "refused") t[outcome] += r.count;
+    }
     return t;
   };
   const withRates = (of: Dated<VideoRow>[]) => {
     const t = counts(of);
+    // Refused prompts are neither failures nor finished videos: they stay out of both rates.
+    const refused = of.filter((r) => outcomeOf(r) === "refused").reduce((s, r) => s + r.count, 0);
     const finished = t.completed + t.refunded + t.failed;
     // Credits given back: every refunded completed video, and the failed ones (refunded automatically).
     const givenBack = of
-      .filter((r) => r.refunded && (r.status === "completed" || r.status === "failed"))
+      .filter((r) => r.refunded && outcomeOf(r) !== "refused" && (r.status === "completed" || r.status === "failed"))
       .reduce((s, r) => s + r.count, 0);
     return {
-      total: finished + t.inProgress,
+      total: finished + t.inProgress + refused,
       ...t,
+      refused,
       failureRate: rateOf(t.failed, finished),
       refundRate: rateOf(givenBack, finished),
     };

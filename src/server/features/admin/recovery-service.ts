@@ -11,7 +11,7 @@ import type { DeletedFailedVideos, RecheckReport } from "../../../shared/schemas
 import { recordAudit, type AuditActor } from "../audit/audit-log.js";
 import { takeBackRefund } from "../credits/ledger.js";
 import { UNSUBMITTED_PREFIX, type GenerateDeps } from "../videos/generate-service.js";
-import type { VideoProvider } from "../videos/provider.js";
+import type { KieKeyPool } from "../videos/kie-key-pool.js";
 import { completeTask } from "../videos/task-state.js";
 import { pool } from "../../lib/pool.js";
 
@@ -23,7 +23,7 @@ const RECHECK_CONCURRENCY = 4;
 /** "raced": another re-check running at the same moment recovered it first. */
 export interface RecoveryDeps {
   db: Db;
-  provider: VideoProvider;
+  provider: KieKeyPool;
   /** When a recovered video's next check is due, and how to wake the worker for it. */
   generation: Pick<GenerateDeps, "firstCheckMs" | "wake">;
 }
@@ -75,7 +75,7 @@ export async function recheckFailedVideosAudited(
   return report;
 }
 
-export async function recheckFailedVideos(
+async function recheckFailedVideos(
   ctx: RecoveryDeps,
   log?: FastifyBaseLogger,
   now = new Date(),

@@ -5,9 +5,17 @@ import type {
   AdminTransactionsPage,
   AdminTransactionsQuery,
   AdminTransactionView,
-} from "../../../shared/admin-transactions.js";
+} from "../../../shared/schemas/admin-transactions.js";
 import type { Queryable } from "../../db/connect.js";
-import { transactions, users, videoTasks } from "../../db/schema.js";
+import { paymentOrders, transactions, users, videoTasks } from "../../db/schema.js";
+import type { TransactionType } from "../../../shared/schemas/account.js";
+import type { PaymentOrderState } from "../../../shared/schemas/admin-payments.js";
+import type { TRANSACTION_TYPES } from "../../db/schema.js";
+
+/** db/schema.ts keeps its own list (drizzle-kit loads it alone): this fails to compile when the two differ. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const typesAgree: Same<(typeof TRANSACTION_TYPES)[number], TransactionType> = true;
+void typesAgree;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -63,13 +71,27 @@ export async function adminTransactionPage(db: Queryable, q: AdminTransactionsQu
         amount: transactions.amount,
         description: transactions.description,
         videoTaskId: transactions.videoTaskId,
+        videoPrompt: videoTasks.prompt,
         taskId: providerTaskIdSql,
+        upgrade: transactions.upgrade,
         refunded: refundedSql,
+        paymentOrder: {
+          id: paymentOrders.id,
+          provider: paymentOrders.provider,
+          packageName: paymentOrders.packageName,
+          amount: paymentOrders.amount,
+          currency: paymentOrders.currency,
+          status: paymentOrders.status,
+          refundedCents: paymentOrders.refundedCents,
+          reversedCredits: paymentOrders.reversedCredits,
+          disputeStatus: paymentOrders.disputeStatus,
+        },
         createdAt: transactions.createdAt,
       })
       .from(transactions)
       .innerJoin(users, eq(users.id, transactions.userId))
       .leftJoin(videoTasks, eq(videoTasks.id, transactions.videoTaskId))
+      .leftJoin(paymentOrders, eq(paymentOrders.id, transactions.paymentOrderId))
       .where(where)
       .orderBy(desc(transactions.createdAt), desc(transactions.id))
       .limit(q.limit)
@@ -88,14 +110,37 @@ function toView(row: {
   amount: number;
   description: string | null;
   videoTaskId: string | null;
+  videoPrompt: string | null;
   taskId: string | null;
+  upgrade: string | null;
   refunded: boolean | string | null;
+  paymentOrder: {
+    id: string;
+    provider: string;
+    packageName: string;
+    amount: string;
+    currency: string;
+    status: string;
+    refundedCents: number;
+    reversedCredits: number;
+    disputeStatus: string | null;
+  } | null;
   createdAt: Date;
 }): AdminTransactionView {
+  const o = row.paymentOrder;
   return {
     ...row,
+    paymentOrder: o
+      ? {
+          ...o,
+          provider: o.provider as PaymentOrderState["provider"],
+          status: o.status as PaymentOrderState["status"],
+          disputeStatus: o.disputeStatus as PaymentOrderState["disputeStatus"],
+        }
+      : null,
     kieTaskId: row.taskId,
     type: row.type as AdminTransactionView["type"],
+    upgrade: row.upgrade === "4k" ? "4k" : null,
     refunded: row.refunded === true || row.refunded === "t" || row.refunded === "true",
     createdAt: row.createdAt.toISOString(),
   };

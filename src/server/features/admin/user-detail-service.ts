@@ -1,9 +1,22 @@
 /** One user's page on /admin/users/{id} (decision 0052): profile, tokens, sessions, orders, videos, and the two actions on them. */
-import { and, count, desc, eq, gt } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray } from "drizzle-orm";
 import type { Db } from "../../db/connect.js";
-import { apiTokens, paymentOrders, sessions, users, videoTasks } from "../../db/schema.js";
+import {
+  apiTokens,
+  paymentDisputes,
+  paymentOrders,
+  paymentReversals,
+  sessions,
+  users,
+  videoTasks,
+} from "../../db/schema.js";
 import { notFound } from "../../http/errors.js";
 import type { AdminUserDetail, AdminUserVideo, AdminUserVideosPage } from "../../../shared/schemas/admin-users.js";
+import type {
+  PaymentDisputeView,
+  PaymentOrderState,
+  PaymentReversalView,
+} from "../../../shared/schemas/admin-payments.js";
 import { ADMIN_USER_VIDEOS_LIMIT } from "../../../shared/schemas/admin-users.js";
 import { deleteUserSessions, SESSION_MAX_AGE_MS } from "../../identity/sessions.js";
 import { recordAudit, type AuditActor } from "../audit/audit-log.js";
@@ -45,6 +58,10 @@ export async function getUserDetail(db: Db, userId: string): Promise<AdminUserDe
       .limit(ORDERS_SHOWN),
     db.select({ n: count() }).from(paymentOrders).where(eq(paymentOrders.userId, userId)),
   ]);
+  const { disputes, reversals } = await moneyBackOf(
+    db,
+    orders.map((o) => o.id),
+  );
   return {
     ...view,
     emailVerified: extra?.emailVerified ?? false,
@@ -65,19 +82,77 @@ export async function getUserDetail(db: Db, userId: string): Promise<AdminUserDe
       userAgent: s.userAgent,
     })),
     paymentOrders: orders.map((o) => ({
-      id: o.id,
-      provider: o.provider as "creem" | "paypal",
-      packageName: o.packageName,
-      amount: o.amount,
-      currency: o.currency,
+      ...orderState(o),
       credits: o.credits,
-      status: o.status as AdminUserDetail["paymentOrders"][number]["status"],
       failureReason: o.failureReason,
       createdAt: iso(o.createdAt),
       completedAt: isoOrNull(o.completedAt),
+      disputes: disputes.get(o.id) ?? [],
+      reversals: reversals.get(o.id) ?? [],
     })),
     paymentOrderCount: Number(orderCount?.n ?? 0),
   };
+}
+
+/** An order's money state as the admin pages show it (decision 0084). */
+function orderState(o: typeof paymentOrders.$inferSelect): PaymentOrderState {
+  return {
+    id: o.id,
+    provider: o.provider as PaymentOrderState["provider"],
+    packageName: o.packageName,
+    amount: o.amount,
+    currency: o.currency,
+    status: o.status as PaymentOrderState["status"],
+    refundedCents: o.refundedCents,
+    reversedCredits: o.reversedCredits,
+    disputeStatus: o.disputeStatus as PaymentOrderState["disputeStatus"],
+  };
+}
+
+/** The disputes and reversals of these orders, oldest first, by order id. */
+async function moneyBackOf(
+  db: Db,
+  orderIds: string[],
+): Promise<{ disputes: Map<string, PaymentDisputeView[]>; reversals: Map<string, PaymentReversalView[]> }> {
+  const disputes = new Map<string, PaymentDisputeView[]>();
+  const reversals = new Map<string, PaymentReversalView[]>();
+  if (orderIds.length === 0) return { disputes, reversals };
+  const [disputeRows, reversalRows] = await Promise.all([
+    db
+      .select()
+      .from(paymentDisputes)
+      .where(inArray(paymentDisputes.orderId, orderIds))
+      .orderBy(asc(paymentDisputes.openedAt), asc(paymentDisputes.id)),
+    db
+      .select()
+      .from(paymentReversals)
+      .where(inArray(paymentReversals.orderId, orderIds))
+      .orderBy(asc(paymentReversals.createdAt), asc(paymentReversals.id)),
+  ]);
+  const push = <T>(map: Map<string, T[]>, key: string, value: T) => map.set(key, [...(map.get(key) ?? []), value]);
+  for (const d of disputeRows)
+    push(disputes, d.orderId, {
+      id: d.id,
+      providerDisputeId: d.providerDisputeId,
+      status: d.status as PaymentDisputeView["status"],
+      amountCents: d.amountCents,
+      reason: d.reason,
+      frozenCredits: d.frozenCredits,
+      openedAt: iso(d.openedAt),
+      resolvedAt: isoOrNull(d.resolvedAt),
+    });
+  for (const r of reversalRows)
+    push(reversals, r.orderId, {
+      kind: r.kind as PaymentReversalView["kind"],
+      amountCents: r.amountCents,
+      credits: r.credits,
+      creditsTaken: r.creditsTaken,
+      creditsOwed: r.creditsOwed,
+      reason: r.reason,
+      source: r.source as PaymentReversalView["source"],
+      createdAt: iso(r.createdAt),
+    });
+  return { disputes, reversals };
 }
 
 /** The user's videos, newest first, deleted ones included (their links are not: the files are gone). */

@@ -6,16 +6,19 @@
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/connect.js";
 import { apiTokens, users } from "../../db/schema.js";
-import { badRequest, notFound } from "../../http/errors.js";
-import type {
-  AdminUserFilters,
-  AdminUserListQuery,
-  AdminUserSort,
-  AdminUserView,
+import { AppError, badRequest, notFound } from "../../http/errors.js";
+import {
+  MAX_BALANCE,
+  type AdminUserFilters,
+  type AdminUserListQuery,
+  type AdminUserSort,
+  type AdminUserView,
+  type ChangeCreditsInput,
 } from "../../../shared/schemas/admin-users.js";
 import { recordAudit, type AuditActor } from "../audit/audit-log.js";
 import { deleteUserSessions } from "../../identity/sessions.js";
-import { setBalance } from "../credits/ledger.js";
+import { changeBalance } from "../credits/ledger.js";
+import { reasoned } from "../../../shared/error-reasons.js";
 
 const userColumns = {
   id: users.id,
@@ -26,10 +29,22 @@ const userColumns = {
   isActive: users.isActive,
   createdAt: users.createdAt,
   videoCount: users.videoCount,
+  creditsOwed: users.creditsOwed,
+  disputeOpen: sql<boolean | string>`${disputeOpenSql()}`,
 };
 
-type UserRow = { createdAt: Date } & Omit<AdminUserView, "createdAt">;
-const toView = (r: UserRow): AdminUserView => ({ ...r, createdAt: r.createdAt.toISOString() });
+type UserRow = { createdAt: Date; disputeOpen: boolean | string } & Omit<AdminUserView, "createdAt" | "disputeOpen">;
+const toView = (r: UserRow): AdminUserView => ({
+  ...r,
+  disputeOpen: r.disputeOpen === true || r.disputeOpen === "t" || r.disputeOpen === "true",
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** A payment of the user is under dispute: a probe of payment_orders_open_dispute_idx (decision 0084). */
+function disputeOpenSql(): SQL {
+  // Spelt out: drizzle may write columns unqualified, and user_id = id would then compare the order with itself.
+  return sql`exists (select 1 from payment_orders as po where po.user_id = "users"."id" and po.dispute_status = 'open')`;
+}
 
 /** `%`, `_` and `\` typed by the admin are matched as themselves. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -47,6 +62,7 @@ export function userFilterWhere(f: AdminUserFilters): SQL | undefined {
     const has = sql`exists (select 1 from ${apiTokens} where ${apiTokens.userId} = ${users.id})`;
     conditions.push(f.apiTokens === "with" ? has : sql`not ${has}`);
   }
+  if (f.payments === "problems") conditions.push(sql`(${users.creditsOwed} > 0 or ${disputeOpenSql()})`);
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
@@ -112,7 +128,7 @@ export interface AdminUserPage {
  * A search counts at most this many matches: a short or common text ("a", ".com") matches most
  * users and trigrams cannot narrow it, so an exact count would read every row (decision 0052).
  */
-export const SEARCH_COUNT_CAP = 10_000;
+const SEARCH_COUNT_CAP = 10_000;
 
 async function countUsers(
   db: Db,
@@ -191,27 +207,77 @@ export async function setUserActive(
   return getUserView(db, userId);
 }
 
-export async function setUserCredits(
+/** The balance a change leads to from `balance`. */
+function balanceAfter(balance: number, input: ChangeCreditsInput): number {
+  if (input.change === "add") return balance + input.amount;
+  if (input.change === "subtract") return balance - input.amount;
+  return input.amount;
+}
+
+/** The adjustment row's words: what happened, by whom, why (decision 0076). */
+function adjustmentText(input: ChangeCreditsInput, before: number, admin: string): string {
+  if (input.change === "add") return `Credits added by ${admin}: ${input.reason}`;
+  if (input.change === "subtract") return `Credits taken away by ${admin}: ${input.reason}`;
+  return `Credits set to ${input.amount} by ${admin} (was ${before}): ${input.reason}`;
+}
+
+/**
+ * Adds, takes away or sets a user's credits with a reason (decision 0076). The change is made
+ * from the balance the admin saw (`expectedCredits`) by a conditional update: if the balance moved
+ * since, nothing is written and the admin gets 409 with the balance now. One adjustment row and
+ * one audit row, in the same transaction; setting the balance it already has writes nothing.
+ */
+export async function changeUserCredits(
   db: Db,
   actor: AuditActor,
   userId: string,
-  credits: number,
+  input: ChangeCreditsInput,
 ): Promise<AdminUserView> {
+  const seen = input.expectedCredits;
+  const target = balanceAfter(seen, input);
   await db.transaction(async (tx) => {
-    const { previous } = await setBalance(
-      tx,
-      userId,
-      credits,
-      (was) => `Credits set to ${credits} by admin ${actor.adminUsername} (was ${was})`,
-    );
-    const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
+    const [user] = await tx
+      .select({ username: users.username, credits: users.credits })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!user) throw notFound("User not found");
+    if (user.credits !== seen) throw balanceChanged(user.username, seen, user.credits);
+    if (target < 0)
+      throw new AppError(
+        "invalid_input",
+        `The balance of ${user.username} is ${seen}: taking away ${input.amount} would leave it below zero. Take away at most ${seen}.`,
+        reasoned("credits_below_zero", { username: user.username, credits: seen, amount: input.amount }),
+      );
+    if (target > MAX_BALANCE)
+      throw badRequest(`The balance would be ${target}: it can be at most ${MAX_BALANCE.toLocaleString("en-US")}.`);
+    if (target === seen) return; // Set to the balance it has: nothing to record.
+    const changed = await changeBalance(tx, userId, seen, target, adjustmentText(input, seen, actor.adminUsername));
+    if (!changed) {
+      // The balance moved between the read and the update (a video, a payment, another admin).
+      const [now] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
+      throw balanceChanged(user.username, seen, now?.credits ?? seen);
+    }
     await recordAudit(tx, actor, {
       action: "user.credits",
       targetType: "user",
       targetId: userId,
-      targetLabel: user?.username ?? null,
-      details: { before: { credits: previous }, after: { credits } },
+      targetLabel: user.username,
+      details: {
+        before: { credits: seen },
+        after: { credits: target },
+        change: input.change,
+        amount: input.amount,
+        reason: input.reason,
+      },
     });
   });
   return getUserView(db, userId);
+}
+
+function balanceChanged(username: string, seen: number, now: number): AppError {
+  return new AppError(
+    "conflict",
+    `The balance of ${username} changed since you opened this: it is now ${now}. Check the new balance and confirm again.`,
+    reasoned("balance_changed", { username, seen, credits: now }),
+  );
 }
