@@ -10,6 +10,7 @@ import { adminOverviewRoutes } from "./features/admin/overview-routes.js";
 import { adminRecoveryRoutes } from "./features/admin/recovery-routes.js";
 import { adminVideoStorageRoutes } from "./features/admin/video-storage-routes.js";
 import { adminTransactionRoutes } from "./features/admin/transactions-routes.js";
+import { adminPaymentOrderRoutes } from "./features/admin/payment-orders-routes.js";
 import { adminUserRoutes } from "./features/admin/users-routes.js";
 import { adminAuditRoutes } from "./features/audit/audit-routes.js";
 import { apiTokenRoutes } from "./features/api-tokens/routes.js";
@@ -20,6 +21,7 @@ import { webhooksOpenApi } from "./features/webhooks/openapi.js";
 import { automationDocsRoutes } from "./features/automation/docs-routes.js";
 import { registerAutomationApi } from "./features/automation/routes.js";
 import { contactRoutes } from "./features/contact/routes.js";
+import { adminLegalRoutes, legalRoutes } from "./features/legal/routes.js";
 import { eventRoutes } from "./features/events/routes.js";
 import { adminTelegramSettingsRoutes, telegramTestRoutes } from "./features/notifications/telegram-routes.js";
 import { paymentMethodRoutes } from "./features/payments/payment-methods-routes.js";
@@ -27,6 +29,7 @@ import { adminCreditPackageRoutes, creditPackageRoutes } from "./features/packag
 import { creemRoutes } from "./features/payments/creem-routes.js";
 import { registerPaypal } from "./features/payments/paypal-routes.js";
 import { adminSettingsRoutes } from "./features/settings/routes.js";
+import { adminShowcaseRoutes, showcaseApiRoutes } from "./features/showcase/api-routes.js";
 import { showcaseRoutes } from "./features/showcase/routes.js";
 import { callbackRoutes } from "./features/videos/callback-routes.js";
 import { videoMediaRoutes } from "./features/videos/media-routes.js";
@@ -104,7 +107,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, services);
   await app.register(googleAuthRoutes, services);
   await app.register(contactRoutes, services);
+  // Terms, privacy and refund policy (decision 0079).
+  await app.register(legalRoutes, services);
   await app.register(showcaseRoutes);
+  // The landing page's showcase: the videos the admin chose (decision 0081).
+  await app.register(showcaseApiRoutes, services);
   const simulatorPlugin = services.simulatorPlugin;
   if (simulatorPlugin) {
     // The simulator checks its own API key: to this app its routes are public.
@@ -146,11 +153,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await admin.register(adminCreditPackageRoutes, services);
       await admin.register(adminKieApiRoutes, services);
       await admin.register(adminTransactionRoutes, services);
+      // Refunds and Creem disputes decided by hand (decision 0084).
+      await admin.register(adminPaymentOrderRoutes, services);
       await admin.register(adminExportRoutes, services);
       await admin.register(adminRecoveryRoutes, services);
       await admin.register(adminTelegramSettingsRoutes, services);
       await admin.register(adminVideoStorageRoutes, services);
       await admin.register(adminAuditRoutes, services);
+      await admin.register(adminLegalRoutes, services);
+      await admin.register(adminShowcaseRoutes, services);
     }),
     { prefix: ADMIN_PREFIX },
   );

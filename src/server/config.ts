@@ -6,6 +6,12 @@ import path from "node:path";
 import type { S3Settings } from "./integrations/storage/s3-blob-store.js";
 import { z } from "zod";
 import { withoutTrailingSlashes } from "../shared/trim.js";
+import {
+  contactEmailRule,
+  telegramUsernameRule,
+  zaloGroupUrlRule,
+  zaloPhoneRule,
+} from "../shared/schemas/contact-fields.js";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -36,7 +42,7 @@ export type TrustHops = ((address: string, hop: number) => boolean) & { readonly
 /** false: trust nothing (the socket peer is the client); hops; or the proxies' addresses/CIDRs. */
 export type TrustProxy = false | TrustHops | string[];
 
-export const MAX_TRUSTED_HOPS = 10;
+const MAX_TRUSTED_HOPS = 10;
 /** proxy-addr's own names for well-known ranges. */
 const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
@@ -95,30 +101,8 @@ const nonNegativeInt = z.coerce
   .int("must be an integer")
   .min(0, "must be 0 or more");
 
-/** A phone number for a Zalo chat link: digits with an optional leading +, spaces, dots or dashes allowed. */
-const zaloPhone = optionalText.pipe(
-  z
-    .string()
-    .regex(/^\+?[\d\s.-]+$/, "must be a phone number (digits, optionally with a leading +)")
-    .transform((v) => v.replace(/\D/g, ""))
-    .refine((v) => v.length >= 8 && v.length <= 15, "must have 8 to 15 digits")
-    .optional(),
-);
-/** A Telegram username (5-32 letters, digits or _), given as name, @name or https://t.me/name. */
-const telegramUsername = optionalText.pipe(
-  z
-    .string()
-    .transform((v) => withoutTrailingSlashes(v.replace(/^(?:https?:\/\/)?(?:t\.me|telegram\.me)\/|^@/i, "")))
-    .pipe(
-      z
-        .string()
-        .regex(
-          /^[A-Za-z][A-Za-z0-9_]{4,31}$/,
-          "must be a Telegram username (5-32 letters, digits or _), @name or https://t.me/name",
-        ),
-    )
-    .optional(),
-);
+const zaloPhone = optionalText.pipe(zaloPhoneRule().optional());
+const telegramUsername = optionalText.pipe(telegramUsernameRule().optional());
 
 const envSchema = z
   .object({
@@ -176,11 +160,9 @@ const envSchema = z
     S3_PREFIX: optionalText,
     S3_PATH_STYLE: onUnlessFalse,
     CONTACT_ZALO_PHONE: zaloPhone,
-    CONTACT_ZALO_GROUP_URL: optionalText.pipe(
-      z.url({ protocol: /^https$/, error: "must be an https:// URL" }).optional(),
-    ),
+    CONTACT_ZALO_GROUP_URL: optionalText.pipe(zaloGroupUrlRule().optional()),
     CONTACT_TELEGRAM: telegramUsername,
-    CONTACT_EMAIL: optionalText.pipe(z.email({ error: "must be an e-mail address" }).optional()),
+    CONTACT_EMAIL: optionalText.pipe(contactEmailRule().optional()),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -230,7 +212,7 @@ export interface Config {
   backgroundWorkers: boolean;
   /** Webhooks may go to http:// and loopback URLs (self-hosting, tests); private and metadata addresses never (decision 0047). */
   webhooksAllowLocal: boolean;
-  /** The public contact channels (the /contact page); each is optional. */
+  /** The public contact channels' defaults (the admin's settings win over them); each is optional. */
   contact: ContactConfig;
   /**
    * Payment provider API hosts. Unset, the environment chosen in the admin settings picks the

@@ -4,7 +4,7 @@ import type { Config } from "./config.js";
 import { pgErrorOf } from "./db/connect.js";
 
 /** Credentials never reach the logs, whatever a later change decides to log. */
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   "req.headers.authorization",
   "req.headers.cookie",
   'res.headers["set-cookie"]',
@@ -65,7 +65,7 @@ interface LoggedRequest {
 }
 
 /** Fastify's own request serializer, its URL redacted (issue 36: signed links and OAuth codes were logged whole). */
-export function serializeRequest(req: LoggedRequest): Record<string, unknown> {
+function serializeRequest(req: LoggedRequest): Record<string, unknown> {
   return {
     method: req.method,
     url: redactUrl(req.url),

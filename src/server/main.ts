@@ -10,6 +10,7 @@ import { ConfigError, loadConfig, type Config } from "./config.js";
 import { openDatabase } from "./db/connect.js";
 import { ensureAdminAccount } from "./features/auth/service.js";
 import { ensureSettingsRow } from "./features/settings/service.js";
+import { adoptBonusLabels } from "./features/packages/bonus-labels.js";
 import { findWebDir } from "./http/static-spa.js";
 import { loadSecretBox } from "./lib/secret-box.js";
 import { SERVER_PID_FILE } from "./ops/server-pid.js";
@@ -69,6 +70,8 @@ async function main(): Promise<void> {
   const pidFile = path.join(config.dataDir, SERVER_PID_FILE);
   if (database.kind === "pglite") fs.writeFileSync(pidFile, String(process.pid));
   await ensureSettingsRow(database.db);
+  const adopted = await adoptBonusLabels(database.db);
+  if (adopted > 0) logger.info({ packages: adopted }, "bonus labels became bonus credits (decision 0075)");
   const secretBox = loadSecretBox(config);
   if (config.admin) {
     const outcome = await ensureAdminAccount(database.db, config.admin);

@@ -17,9 +17,9 @@ import { DEFAULT_TOKEN_CREATION_RATE_LIMIT } from "./features/api-tokens/routes.
 import { DEFAULT_AUTOMATION_RATE_LIMITS, type AutomationRateLimits } from "./features/automation/routes.js";
 import { createPaypalContext } from "./features/payments/paypal-routes.js";
 import { paypalConnection, type PaypalContext } from "./features/payments/paypal-service.js";
-import { readSettings, type Settings } from "./features/settings/service.js";
+import { readSettingsFromDatabase, type Settings } from "./features/settings/service.js";
 import type { GenerateDeps } from "./features/videos/generate-service.js";
-import { VideoProvider, type ProviderKey } from "./features/videos/provider.js";
+import { KieKeyPool, type KieKey } from "./features/videos/kie-key-pool.js";
 import { DEFAULT_GENERATE_RATE_LIMIT } from "./features/videos/routes.js";
 import { DEFAULT_UPLOAD_RATE_LIMIT, type UploadLimits } from "./features/videos/upload-service.js";
 import { DEFAULT_WEBHOOK_SEND_RATE_LIMIT } from "./features/webhooks/routes.js";
@@ -35,7 +35,7 @@ import { S3BlobStore } from "./integrations/storage/s3-blob-store.js";
 import { UploadStore } from "./integrations/storage/uploads.js";
 import { DiskVideoStore, S3VideoStore, type VideoStore } from "./integrations/storage/video-store.js";
 import { signedUntil, VideoUrlSigner } from "./features/videos/video-files.js";
-import { refundedCredits, toN8nStatus } from "./features/automation/video-status.js";
+import { refundedCredits, toAutomationStatus } from "./features/automation/video-status.js";
 import type { RenderTaskStatus } from "./features/webhooks/deliveries.js";
 import { type WebhookSenderOptions } from "./jobs/webhook-sender.js";
 import { internalFileUrl } from "./features/videos/video-deps.js";
@@ -48,7 +48,7 @@ import type { SecretBox } from "./lib/secret-box.js";
 import { createKieSimulator } from "./simulator/index.js";
 
 /** Where the simulator is: mounted in this app by default, or elsewhere (tests run it standalone). */
-export interface SimulatorLocation {
+interface SimulatorLocation {
   /** How this process reaches it over HTTP. */
   baseUrl: string;
   /** How browsers reach its files (result URLs carry this). */
@@ -133,7 +133,7 @@ export interface Services {
   caches: ReadCaches;
   /** The admin settings through the settings cache, frozen: every reader shares the one object. */
   readSettings(): Promise<Settings>;
-  provider: VideoProvider;
+  provider: KieKeyPool;
   uploads: UploadStore;
   /** Archived videos (decision 0043), and the signer of their URLs. */
   videoStore: VideoStore;
@@ -191,7 +191,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
   const caches = createReadCaches(liveEvents);
   const readSettingsCached = () =>
     caches.settings.get(SETTINGS_GROUP, async () =>
-      Object.freeze(await readSettings(db, secretBox)),
+      Object.freeze(await readSettingsFromDatabase(db, secretBox)),
     ) as Promise<Settings>;
 
   let simulator = deps.simulator;
@@ -201,7 +201,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     simulator = builtIn;
     closeSimulator = () => builtIn.close();
   }
-  const provider = new VideoProvider({
+  const provider = new KieKeyPool({
     db,
     secretBox,
     config,
@@ -226,12 +226,12 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
   const videoUrls = new VideoUrlSigner(secretBox.derive("video-urls"));
   // A webhook's body is fixed when its event is fanned out and retried for about 27 hours: its links outlive that.
   const renderTaskStatus: RenderTaskStatus = async (reader, task) =>
-    toN8nStatus(task, task.status === "failed" ? await refundedCredits(reader, task.id) : 0, (url) =>
+    toAutomationStatus(task, task.status === "failed" ? await refundedCredits(reader, task.id) : 0, (url) =>
       videoUrls.sign(url, config.publicUrl, signedUntil(WEBHOOK_LINK_SECONDS)),
     );
   const callbackBaseUrl = deps.callbackBaseUrl ?? loopbackBaseUrl(config);
   /** Where KIE's callbacks go for a key's source: the simulator reaches this process; KIE only a public URL. */
-  const callbackUrlFor = (source: ProviderKey["source"]) =>
+  const callbackUrlFor = (source: KieKey["source"]) =>
     source === "simulator"
       ? `${callbackBaseUrl}/api/callbacks/kie`
       : config.publicUrlExplicit

@@ -30,7 +30,7 @@ export function evaluate(value: unknown, scope: Json): unknown {
 }
 
 /** An If node's conditions ("and", strict types): true for its true branch. */
-export function checkCondition(node: N8nNode, scope: Json): boolean {
+function checkCondition(node: N8nNode, scope: Json): boolean {
   const { conditions } = node.parameters as Json;
   expect(conditions.combinator).toBe("and");
   expect(conditions.options.typeValidation).toBe("strict");

@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export interface SeenRequest {
+interface SeenRequest {
   method: string;
   url: string;
   headers: IncomingMessage["headers"];
@@ -14,7 +14,7 @@ export interface SeenRequest {
 }
 
 /** A status and raw body, or "hang": never answers, so the client's timeout must fire. */
-export type ScriptedAnswer = { status: number; body: string } | "hang";
+type ScriptedAnswer = { status: number; body: string } | "hang";
 
 export interface ScriptedServer {
   readonly baseUrl: string;

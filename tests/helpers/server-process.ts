@@ -33,7 +33,8 @@ export async function startServerProcess(env: Record<string, string>, port?: num
     errors += chunk.toString();
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const end = Date.now() + 45_000;
+  // Generous: a real server on an empty PGlite folder migrates from nothing, and CI machines are busy.
+  const end = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${errors}`);
     const ok = await fetch(`${url}/healthz`).then(

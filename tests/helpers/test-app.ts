@@ -1,6 +1,5 @@
 /** Builds the real app on a fresh database for in-process tests through app.inject(). */
 import crypto from "node:crypto";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
@@ -11,6 +10,9 @@ import type { Database } from "../../src/server/db/connect.js";
 import { ensureAdminAccount } from "../../src/server/features/auth/service.js";
 import { createSecretBox, type SecretBox } from "../../src/server/lib/secret-box.js";
 import { createTestDatabase } from "./test-db.js";
+
+// In a file of its own so a unit test can take a port without importing the app.
+export { freePort } from "./free-port.js";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -132,25 +134,4 @@ export async function signInAdmin(t: TestApp, username = "admin", password = "ad
   const res = await client.post("/api/auth/login", { username, password });
   if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.body}`);
   return client;
-}
-
-/**
- * A port for a server started later by another process. Taken below Linux's ephemeral range
- * (32768-60999), where the OS never hands out ports on its own: a port from listen(0) could be
- * given to another test's listen(0) or outgoing connection before the child binds it, and the
- * child's health check would then reach someone else's server.
- */
-export async function freePort(): Promise<number> {
-  for (;;) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
-    if (await canListen(port)) return port;
-  }
-}
-
-function canListen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once("error", () => resolve(false));
-    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
-  });
 }

@@ -2,7 +2,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-export interface ReceivedWebhook {
+interface ReceivedWebhook {
   path: string;
   headers: Record<string, string>;
   body: string;

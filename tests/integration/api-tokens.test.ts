@@ -13,7 +13,8 @@ import {
   TOKEN_LIMIT_MESSAGE,
 } from "../../src/server/features/api-tokens/service.js";
 import { sha256Hex } from "../../src/server/lib/tokens.js";
-import { maskToken, TOKEN_NAME_MAX, type ApiTokenView, type CreatedApiToken } from "../../src/shared/automation.js";
+import { maskToken, TOKEN_NAME_MAX } from "../../src/shared/automation.js";
+import type { ApiTokenView, CreatedApiToken } from "../../src/shared/schemas/api-tokens.js";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
 import { Client, createTestApp, signInAdmin, signUp, type TestApp } from "../helpers/test-app.js";
 

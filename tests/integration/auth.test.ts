@@ -71,7 +71,7 @@ describe("registration", () => {
       password: "secret1",
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: "Username already exists", code: "conflict", reason: "username_taken" });
+    expect(again.json()).toEqual({ message: "Username already exists.", code: "conflict", reason: "username_taken" });
     const sameEmail = await new Client(t.app).post("/api/auth/register", {
       username: uniqueName(),
       email: email.toUpperCase(),
@@ -79,7 +79,7 @@ describe("registration", () => {
     });
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json()).toEqual({
-      message: "An account with this email already exists",
+      message: "An account with this email already exists.",
       code: "conflict",
       reason: "email_taken",
     });
@@ -130,7 +130,7 @@ describe("login, session and logout", () => {
     });
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownUser.statusCode).toBe(401);
-    expect(wrongPassword.json()).toEqual({ message: "Invalid username or password", code: "invalid_credentials" });
+    expect(wrongPassword.json()).toEqual({ message: "Invalid username or password.", code: "invalid_credentials" });
     expect(unknownUser.json()).toEqual(wrongPassword.json());
   });
 
@@ -223,8 +223,8 @@ describe("change password", () => {
 
   it.each([
     // The server's English message, and a reason where the web app words it itself (decision 0056).
-    [{ newPassword: "newpass1" }, "Please fill in all fields", "fields_required"],
-    [{ currentPassword: "password123", newPassword: "" }, "Please fill in all fields", undefined],
+    [{ newPassword: "newpass1" }, "Please fill in all fields.", "fields_required"],
+    [{ currentPassword: "password123", newPassword: "" }, "Please fill in all fields.", undefined],
     [
       { currentPassword: "password123", newPassword: "12345" },
       "The new password must be at least 6 characters",
@@ -232,7 +232,7 @@ describe("change password", () => {
     ],
     [
       { currentPassword: "wrong-current", newPassword: "newpass1" },
-      "The current password is incorrect",
+      "The current password is incorrect.",
       "wrong_current_password",
     ],
   ])("rejects %j", async (body, message, reason) => {

@@ -12,10 +12,14 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apiTokens, transactions, users, videoTasks } from "../../src/server/db/schema.js";
-import { TASK_NOT_FOUND } from "../../src/server/features/automation/routes.js";
+import { TASK_NOT_FOUND } from "../../src/server/features/automation/messages.js";
 import { IMAGE_MESSAGES } from "../../src/server/features/automation/reference-image.js";
 import { BEARER_MESSAGES } from "../../src/server/http/bearer-auth.js";
-import { n8nErrorSchema, n8nGenerateResultSchema, n8nVideoStatusSchema } from "../../src/shared/automation.js";
+import {
+  automationErrorSchema,
+  automationGenerateResultSchema,
+  automationVideoStatusSchema,
+} from "../../src/shared/schemas/automation.js";
 import { MAX_IMAGE_BYTES } from "../../src/shared/videos.js";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
 import { signInAdmin, type Client } from "../helpers/test-app.js";
@@ -94,7 +98,7 @@ async function tokenUser(credits: number, app: VideoTestApp = t) {
 function expectError(res: { statusCode: number; json(): unknown }, status: number, message?: string) {
   expect(res.statusCode).toBe(status);
   const body = res.json() as Json;
-  expect(n8nErrorSchema.safeParse(body).success).toBe(true);
+  expect(automationErrorSchema.safeParse(body).success).toBe(true);
   if (message !== undefined) expect(body.message).toBe(message);
   return body;
 }
@@ -113,7 +117,7 @@ describe("a video through the API, from generate to 1080p", () => {
       seeds: 12345,
     });
     expect(res.statusCode, res.body).toBe(200);
-    const body = n8nGenerateResultSchema.parse(res.json());
+    const body = automationGenerateResultSchema.parse(res.json());
     expect(body).toEqual({ success: true, taskId: expect.any(String), creditsUsed: 10, remainingCredits: 40 });
 
     const row = await taskRow(db(), body.taskId);
@@ -136,7 +140,7 @@ describe("a video through the API, from generate to 1080p", () => {
     const processing = await u.status(body.taskId);
     expect(processing.statusCode).toBe(200);
     expect(processing.headers["cache-control"]).toBe("no-store");
-    expect(n8nVideoStatusSchema.parse(processing.json())).toEqual({
+    expect(automationVideoStatusSchema.parse(processing.json())).toEqual({
       success: true,
       status: "processing",
       videoUrl: null,
@@ -148,7 +152,7 @@ describe("a video through the API, from generate to 1080p", () => {
     });
 
     await runWorkerUntil(t, async () => (await taskRow(db(), body.taskId)).status === "completed");
-    const done = n8nVideoStatusSchema.parse((await u.status(body.taskId)).json());
+    const done = automationVideoStatusSchema.parse((await u.status(body.taskId)).json());
     const completed = await taskRow(db(), body.taskId);
     expect(done).toMatchObject({
       success: true,
@@ -164,7 +168,7 @@ describe("a video through the API, from generate to 1080p", () => {
       });
 
     await runWorkerUntil(t, async () => Boolean((await taskRow(db(), body.taskId)).hdVideoUrl));
-    const hd = n8nVideoStatusSchema.parse((await u.status(body.taskId)).json());
+    const hd = automationVideoStatusSchema.parse((await u.status(body.taskId)).json());
     expect(hd).toMatchObject({
       success: true,
       status: "completed",
@@ -191,7 +195,7 @@ describe("a video through the API, from generate to 1080p", () => {
       await u.generate({ prompt: "A tall waterfall", model: "veo3_fast", aspectRatio: "9:16" })
     ).json();
     await runWorkerUntil(t, async () => Boolean((await taskRow(db(), taskId)).hdVideoUrl));
-    const hd = n8nVideoStatusSchema.parse((await u.status(taskId)).json());
+    const hd = automationVideoStatusSchema.parse((await u.status(taskId)).json());
     expect(hd).toMatchObject({
       success: true,
       status: "completed",
@@ -216,7 +220,7 @@ describe("failures", () => {
     await runWorkerUntil(t, async () => (await taskRow(db(), taskId)).status === "failed");
     const res = await u.status(taskId);
     expect(res.statusCode).toBe(200);
-    expect(n8nVideoStatusSchema.parse(res.json())).toEqual({
+    expect(automationVideoStatusSchema.parse(res.json())).toEqual({
       success: false,
       status: "failed",
       videoUrl: null,
@@ -247,7 +251,7 @@ describe("failures", () => {
     expectError(
       await u.generate({ prompt: "a cat", model: "veo3_fast" }),
       402,
-      "You need 2 credits to generate a video with Veo3 Fast. You have 1 credits.",
+      "You need 2 credits to generate a video with Veo3 Fast. You have 1 credit.",
     );
     expect(await tasksOf(u.id)).toEqual([]);
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 1, ledger: 1 });

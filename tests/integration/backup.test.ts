@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite } from "../../src/server/db/connect.js";
 import { videoTasks } from "../../src/server/db/schema.js";
-import { readSettings, updateSettings } from "../../src/server/features/settings/service.js";
+import { readSettingsFromDatabase, updateSettings } from "../../src/server/features/settings/service.js";
 import { loadSecretBox } from "../../src/server/lib/secret-box.js";
 import { backup, BackupError, exposedBackupWarning, restore } from "../../src/server/ops/backup.js";
 import { runningServer, SERVER_PID_FILE } from "../../src/server/ops/server-pid.js";
@@ -97,7 +97,7 @@ describe("backup and restore", () => {
       expect(played.statusCode).toBe(200);
       expect(played.headers["content-type"]).toBe("video/mp4");
       expect(fs.existsSync(path.join(restored, "uploads", uploadName))).toBe(true);
-      expect(await readSettings(database.db, secretBox)).toMatchObject({
+      expect(await readSettingsFromDatabase(database.db, secretBox)).toMatchObject({
         telegramBotToken: "123456:restore-me",
         telegramChatId: "-100200300",
       });
@@ -105,7 +105,7 @@ describe("backup and restore", () => {
       await t.close();
       await database.close();
     }
-  });
+  }, 120_000);
 
   it("knows a real server is running on the folder, until it stops", async () => {
     const dataDir = path.join(scratch, "served");
@@ -122,7 +122,7 @@ describe("backup and restore", () => {
     expect(await backup({ dataDir, databaseUrl: undefined }, path.join(scratch, "served.tar"))).toMatchObject({
       database: "embedded",
     });
-  }, 90_000);
+  }, 240_000);
 
   it("restores only into an empty folder, and only a backup", async () => {
     await expect(restore({ dataDir: restored, databaseUrl: undefined }, file)).rejects.toThrow(
@@ -173,7 +173,7 @@ describe("who can read a backup (issue 36, decision 0064)", () => {
       process.umask(umask);
       fs.chmodSync(path.join(original, "secrets.key"), 0o600);
     }
-  });
+  }, 120_000);
 
   it("warns when the backup it reads is readable by others, and still restores it", async () => {
     const exposed = path.join(scratch, "exposed.tar");

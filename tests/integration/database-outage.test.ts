@@ -11,7 +11,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres, type Database } from "../../src/server/db/connect.js";
 import { OUTAGE_MESSAGE } from "../../src/server/db/outage.js";
-import type { VideoProvider } from "../../src/server/features/videos/provider.js";
+import type { KieKeyPool } from "../../src/server/features/videos/kie-key-pool.js";
 import type { KieClient } from "../../src/server/integrations/kie/client.js";
 import { DEFAULT_WORKER_OPTIONS, TaskWorker } from "../../src/server/jobs/task-worker.js";
 import { startCuttableProxy, type CuttableProxy } from "../helpers/cuttable-proxy.js";
@@ -158,9 +158,9 @@ describe.runIf(usingPostgres)("a task check cut off by a database outage", () =>
     let openGate!: () => void;
     const gate = new Promise<void>((resolve) => (openGate = resolve));
     let gated = true;
-    const real = (t.app.jobs.taskWorker as unknown as { deps: { provider: VideoProvider } }).deps.provider;
+    const real = (t.app.jobs.taskWorker as unknown as { deps: { provider: KieKeyPool } }).deps.provider;
     const provider = {
-      clientFor: async (task: Parameters<VideoProvider["clientFor"]>[0]) => {
+      clientFor: async (task: Parameters<KieKeyPool["clientFor"]>[0]) => {
         const client = await real.clientFor(task);
         return {
           recordInfo: async (id: string) => {
@@ -174,7 +174,7 @@ describe.runIf(usingPostgres)("a task check cut off by a database outage", () =>
           },
         } as unknown as KieClient;
       },
-    } as unknown as VideoProvider;
+    } as unknown as KieKeyPool;
     // Two processes' workers: one reaches the database through the proxy, the other directly. The lease is the real 90 s.
     const options = { ...DEFAULT_WORKER_OPTIONS, taskTimeoutMs: 3_600_000 };
     const cutOff = new TaskWorker({ db: proxied.db, provider }, options);

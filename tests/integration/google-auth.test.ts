@@ -5,6 +5,7 @@
  */
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { adminAuditLog, users } from "../../src/server/db/schema.js";
 import { GOOGLE_PROBLEMS } from "../../src/shared/google-auth.js";
@@ -68,8 +69,10 @@ interface Flow {
   cookie: string;
 }
 
-async function startFlow(): Promise<Flow> {
-  const res = await t.app.inject({ method: "GET", url: "/api/auth/google/url" });
+async function startFlow(next?: string): Promise<Flow> {
+  const url =
+    next === undefined ? "/api/auth/google/url" : `/api/auth/google/url?${new URLSearchParams({ next }).toString()}`;
+  const res = await t.app.inject({ method: "GET", url });
   expect(res.statusCode, res.body).toBe(200);
   const set = res.cookies.find((c) => c.name === "google_oauth")!;
   expect(set).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/api/auth/google" });
@@ -185,7 +188,7 @@ describe("GET /api/auth/google/status and /url", () => {
       });
       const res = await t.app.inject({ method: "GET", url: "/api/auth/google/url" });
       expect(res.statusCode).toBe(404);
-      expect(res.json().message).toBe("Google sign-in is not enabled");
+      expect(res.json().message).toBe("Google sign-in is not enabled.");
     } finally {
       await admin.put("/api/admin/settings", { googleAuthEnabled: true });
     }
@@ -251,7 +254,7 @@ describe("the callback", () => {
       .where(eq(users.username, local.username));
     const who = identity({ email });
     const { params, sid } = await signInWithGoogle(who);
-    expect(params).toEqual({ auth: "error", problem: "account_disabled", message: "This account has been disabled" });
+    expect(params).toEqual({ auth: "error", problem: "account_disabled", message: "This account has been disabled." });
     expect(sid).toBeUndefined();
     expect((await userByName(local.username)).googleId).toBeNull();
   });
@@ -272,7 +275,7 @@ describe("the callback", () => {
     await signInWithGoogle(who);
     await t.database.db.update(users).set({ isActive: false }).where(eq(users.googleId, who.sub));
     const { params, sid } = await signInWithGoogle(who);
-    expect(params).toEqual({ auth: "error", problem: "account_disabled", message: "This account has been disabled" });
+    expect(params).toEqual({ auth: "error", problem: "account_disabled", message: "This account has been disabled." });
     expect(sid).toBeUndefined();
   });
 
@@ -375,7 +378,7 @@ describe("a Google-only account", () => {
     );
     const again = await client.put("/api/user/change-password", { newPassword: "second-pass-2" });
     expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe("Please fill in all fields");
+    expect(again.json().message).toBe("Please fill in all fields.");
   });
 });
 
@@ -550,5 +553,122 @@ describe("Connect Google on My Account", () => {
     }
     expect((await userByName(local.username)).googleId).toBeNull();
     expect((await userByName(other.username)).googleId).toBeNull();
+  });
+});
+
+describe("coming back to the page the person was going to (decision 0083)", () => {
+  /** What the flow cookie holds, as only the server can read it. */
+  const sealedFlow = (cookie: string) => JSON.parse(t.secretBox.decrypt(cookie)) as { next?: string };
+
+  it("carries next through Google's round trip, sealed: the callback ends on /login with it", async () => {
+    const who = identity();
+    fake.setIdentity(who);
+    const next = "/generate?prompt=A%20fox%20in%20the%20snow&model=veo3_fast";
+    const flow = await startFlow(next);
+    // Google never sees it: only the sealed cookie holds it.
+    expect(flow.authUrl).not.toContain("generate");
+    expect(flow.cookie).not.toContain("generate");
+    expect(sealedFlow(flow.cookie).next).toBe(next);
+    const { location, params, sid } = await callback(await consent(flow.authUrl), flow.cookie);
+    expect(location.pathname).toBe("/login");
+    expect(params).toMatchObject({ auth: "success", next });
+    expect(await currentUser(sid)).toMatchObject({ username: expect.any(String) });
+  });
+
+  it("keeps next on the other endings of a sign-in too, and never on connecting Google", async () => {
+    // A refused state (another browser's flow): the error ending still knows where the person was going.
+    const mine = await startFlow("/pricing");
+    const other = await startFlow("/my-creations");
+    const swapped = await callback(await consent(other.authUrl), mine.cookie);
+    expect(swapped.params).toMatchObject({ auth: "error", problem: "link_expired", next: "/pricing" });
+
+    // "An account with this e-mail already exists": the choice is made on /login, then it goes on to next.
+    const email = `holder.${uniqueName()}@gmail.com`;
+    await signUp(t.app, { email, password: "holder-pass-1" });
+    fake.setIdentity(identity({ email, email_verified: true }));
+    const exists = await startFlow("/api");
+    const outcome = await callback(await consent(exists.authUrl), exists.cookie);
+    expect(outcome.params).toMatchObject({ auth: "account-exists", next: "/api" });
+
+    // Connecting Google from My Account ignores any next (it always ends on /my-account).
+    const user = await signUp(t.app);
+    const link = await user.client.post("/api/auth/google/link?next=/pricing");
+    expect(link.statusCode, link.body).toBe(200);
+    const linkCookie = link.cookies.find((c) => c.name === "google_oauth")!.value;
+    expect(sealedFlow(linkCookie).next).toBeUndefined();
+  });
+
+  it("refuses every spelling of another site: nothing is sealed, and the callback ends on /login without it", async () => {
+    const attempts = [
+      "//evil.example",
+      "//evil.example/generate",
+      "/\\evil.example",
+      "\\\\evil.example",
+      "https://evil.example/",
+      "http:evil.example",
+      "javascript:alert(1)",
+      "data:text/html,hi",
+      "/\t/evil.example",
+      "/\r\n/evil.example",
+      "/generate\r\nSet-Cookie: sid=x",
+      "%2F%2Fevil.example",
+      " //evil.example",
+      "/login?next=//evil.example",
+      "/",
+    ];
+    for (const next of attempts) {
+      const flow = await startFlow(next);
+      expect(sealedFlow(flow.cookie).next, JSON.stringify(next)).toBeUndefined();
+    }
+    // One whole round trip with the worst of them.
+    fake.setIdentity(identity());
+    const flow = await startFlow("//evil.example");
+    const { location, params } = await callback(await consent(flow.authUrl), flow.cookie);
+    expect(location.pathname).toBe("/login");
+    expect(params.auth).toBe("success");
+    expect(params).not.toHaveProperty("next");
+  });
+
+  it("property: whatever next is asked for, what is sealed is a path of this site or nothing", async () => {
+    const hostile = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc
+        .tuple(
+          fc.constantFrom(
+            "//",
+            "/\\",
+            "\\",
+            "/\t/",
+            "/\n/",
+            "/\r/",
+            "https://",
+            "http:",
+            "javascript:",
+            " //",
+            "/%2F",
+            "/./",
+          ),
+          fc.domain(),
+          fc.webPath(),
+        )
+        .map(([prefix, host, path]) => `${prefix}${host}${path}`),
+    );
+    await fc.assert(
+      fc.asyncProperty(hostile, async (next) => {
+        const res = await t.app.inject({
+          method: "GET",
+          url: `/api/auth/google/url?${new URLSearchParams({ next }).toString()}`,
+        });
+        expect(res.statusCode).toBe(200);
+        const sealed = sealedFlow(res.cookies.find((c) => c.name === "google_oauth")!.value).next;
+        if (sealed === undefined) return;
+        // Kept: one leading slash, no backslash or control character, and it stays on our origin.
+        expect(sealed).toMatch(/^\/(?![/\\])/);
+        // eslint-disable-next-line no-control-regex -- control characters are what must not be there
+        expect(sealed).not.toMatch(/[\\\u0000-\u001f\u007f]/);
+        expect(new URL(sealed, "https://ours.example").origin).toBe("https://ours.example");
+      }),
+      { numRuns: 150 },
+    );
   });
 });

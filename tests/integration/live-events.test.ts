@@ -102,7 +102,12 @@ describe("GET /api/events", () => {
     const stream = await openStream({ authorization: `Bearer ${created.json<{ token: string }>().token}` });
     expect(await stream.next("ready")).toEqual({ credits: 3 });
     const admin = await signInAdmin(t);
-    await admin.put(`/api/admin/users/${u.id}/credits`, { credits: 30 });
+    await admin.put(`/api/admin/users/${u.id}/credits`, {
+      change: "set",
+      amount: 30,
+      reason: "test",
+      expectedCredits: 3,
+    });
     expect(await stream.next("credits")).toEqual({ credits: 30 });
   });
 
@@ -151,7 +156,12 @@ describe("GET /api/events", () => {
     await sDeleted.next("signed-out");
     await sDeleted.ended;
     // The other tokens' streams heard the same announcement and carry on.
-    await admin.put(`/api/admin/users/${row!.id}/credits`, { credits: 7 });
+    await admin.put(`/api/admin/users/${row!.id}/credits`, {
+      change: "set",
+      amount: 7,
+      reason: "test",
+      expectedCredits: 0,
+    });
     for (const s of [sDeactivated, sRevoked])
       expect(await s.next("credits", (d) => d.credits === 7)).toEqual({ credits: 7 });
 
@@ -168,7 +178,12 @@ describe("GET /api/events", () => {
     await sRevoked.next("signed-out");
     await sRevoked.ended;
     // The session that changed the password stays, and so does its stream.
-    await admin.put(`/api/admin/users/${row!.id}/credits`, { credits: 8 });
+    await admin.put(`/api/admin/users/${row!.id}/credits`, {
+      change: "add",
+      amount: 1,
+      reason: "test",
+      expectedCredits: 7,
+    });
     expect(await sCookie.next("credits", (d) => d.credits === 8)).toEqual({ credits: 8 });
     expect(sCookie.isEnded).toBe(false);
   });

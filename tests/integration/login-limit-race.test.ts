@@ -58,7 +58,7 @@ describe.each(STORES)("counters %s", (_name, makeStore) => {
     for (const a of answers) {
       expect(a.json().message).toMatch(
         a.statusCode === 401
-          ? /^Invalid username or password$/
+          ? /^Invalid username or password\.$/
           : /^Too many failed login attempts for this account\. Please try again in \d+ minutes?\.$/,
       );
     }

@@ -15,7 +15,6 @@ import { videoTasks } from "../../src/server/db/schema.js";
 import { WEBHOOK_WORKFLOW_FILENAME } from "../../src/server/features/automation/messages.js";
 import {
   buildN8nWebhookWorkflow,
-  WEBHOOK_WAIT_MINUTES,
   WEBHOOK_WAIT_NODE,
 } from "../../src/server/features/automation/n8n-webhook-workflow.js";
 import {
@@ -24,7 +23,7 @@ import {
   type N8nNode,
   type N8nWorkflow,
 } from "../../src/server/features/automation/n8n-workflow.js";
-import { TOKEN_PREFIX } from "../../src/shared/automation.js";
+import { TOKEN_PREFIX, WEBHOOK_WAIT_MINUTES } from "../../src/shared/automation.js";
 import { videoWebhookEventSchema } from "../../src/shared/schemas/webhooks.js";
 import {
   commonNode,
@@ -354,7 +353,7 @@ describe("GET /api/n8n/workflow-webhook.json and a replay of it against a runnin
   afterAll(async () => {
     await t?.close();
     await receiver?.close();
-  });
+  }, 180_000);
 
   async function tokenOwner(credits = 50) {
     const u = await userWithCredits(t.app, t.database.db, credits);

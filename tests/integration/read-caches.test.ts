@@ -128,7 +128,12 @@ describe("read caches", () => {
     const [me] = await db().select({ id: users.id }).from(users).where(eq(users.username, "admin"));
     await credits(slow.app, cookie);
     for (let n = 1; n <= 3; n++) {
-      const res = await inject(slow.app, cookie, "PUT", `/api/admin/users/${me!.id}/credits`, { credits: 1000 + n });
+      const res = await inject(slow.app, cookie, "PUT", `/api/admin/users/${me!.id}/credits`, {
+        change: "set",
+        amount: 1000 + n,
+        reason: "cache test",
+        expectedCredits: await credits(slow.app, cookie),
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(await credits(slow.app, cookie)).toBe(1000 + n);
     }

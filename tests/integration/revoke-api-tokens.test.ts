@@ -8,7 +8,7 @@ import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BEARER_MESSAGES } from "../../src/server/http/bearer-auth.js";
-import type { ApiTokenView, CreatedApiToken } from "../../src/shared/automation.js";
+import type { ApiTokenView, CreatedApiToken } from "../../src/shared/schemas/api-tokens.js";
 import { Client, createTestApp, signUp, type TestApp } from "../helpers/test-app.js";
 
 let t: TestApp;
@@ -151,7 +151,7 @@ describe("changing the password", () => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({
-      message: "The current password is incorrect",
+      message: "The current password is incorrect.",
       code: "invalid_input",
       reason: "wrong_current_password",
     });

@@ -198,9 +198,14 @@ describe("S3 storage for archived videos", () => {
     expect(stored?.contentType).toBe("video/mp4");
     expect(stored?.data.length).toBe(file!.sizeBytes);
     expect(crypto.createHash("sha256").update(stored!.data).digest("hex")).toBe(file!.sha256);
+    // Its frame (decision 0083) beside it in the bucket, as a JPEG.
+    const posterKey = `images/videos/${file!.posterBlobName}`;
+    expect(s3.objects.get(posterKey)?.contentType).toBe("image/jpeg");
+    expect([...s3.objects.get(posterKey)!.data.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     // Nothing of it on either machine's disk.
     for (const app of [first, second])
-      expect(fs.existsSync(path.join(app.config.dataDir, "videos", file!.blobName!))).toBe(false);
+      for (const name of [file!.blobName!, file!.posterBlobName!])
+        expect(fs.existsSync(path.join(app.config.dataDir, "videos", name))).toBe(false);
 
     // The other process serves it too: a redirect to a presigned URL of the bucket that works without headers.
     const ourUrl = (await taskRow(database.db, taskId)).resultUrls![0]!;
@@ -226,9 +231,19 @@ describe("S3 storage for archived videos", () => {
     const named = await fetch(download.headers.location as string);
     expect(named.headers.get("content-disposition")).toMatch(/^attachment; filename="veo-veo3-fast-.+-720p\.mp4"$/);
 
-    // Deleted with its video.
+    // Shared, the frame is served from the bucket through a presigned URL, by any process.
+    const sharing = await u.client.put(`/api/videos/${taskId}/sharing`, { isPublic: true });
+    const shareId = new URL(sharing.json<{ shareUrl: string }>().shareUrl).pathname.split("/").pop()!;
+    const picture = await second.app.inject({ method: "GET", url: `/media/shares/${shareId}.jpg` });
+    expect(picture.statusCode).toBe(302);
+    const pictureUrl = new URL(picture.headers.location as string);
+    expect(pictureUrl.origin + pictureUrl.pathname).toBe(`${s3.url}/${S3.bucket}/${posterKey}`);
+    expect((await fetch(pictureUrl)).headers.get("content-type")).toBe("image/jpeg");
+
+    // Deleted with its video, the frame too.
     expect((await u.client.delete(`/api/videos/${taskId}`)).statusCode).toBe(200);
     expect(s3.objects.has(key)).toBe(false);
+    expect(s3.objects.has(posterKey)).toBe(false);
     expect((await other.get(ourUrl)).statusCode).toBe(404);
   });
 });

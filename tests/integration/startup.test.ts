@@ -137,7 +137,7 @@ async function waitForHealth(
   let dead = false;
   void exited.then(() => (dead = true));
   // Generous: each start compiles the server (tsx) and opens PGlite, slow on a busy machine.
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 150_000;
   while (Date.now() < deadline && !dead) {
     try {
       const res = await fetch(`${base}/healthz`);
@@ -160,7 +160,7 @@ describe("the server process", () => {
 
   it(
     "starts on an empty data folder with PGlite, keeps data across restarts, and signs the env admin in",
-    { timeout: 150_000 },
+    { timeout: 400_000 },
     async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "veo-proc-"));
       const port = await freePort();

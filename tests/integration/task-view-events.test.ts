@@ -63,7 +63,7 @@ async function insertTask(userId = owner.id) {
  * name every field the view has.
  */
 const later = new Date(Date.now() - HOUR);
-const changes: { [K in keyof VideoTaskView]: { value: unknown; shown?: unknown } } = {
+const changes: { [K in keyof VideoTaskView]-?: { value: unknown; shown?: unknown } } = {
   id: { value: crypto.randomUUID() },
   taskId: { value: `view_moved_${crypto.randomUUID()}` },
   status: { value: "completed" },
@@ -81,6 +81,7 @@ const changes: { [K in keyof VideoTaskView]: { value: unknown; shown?: unknown }
   uhdError: { value: "The 4K version of this video is unavailable" },
   hdStatus: { value: "pending" },
   errorMessage: { value: "Generation failed" },
+  failureKind: { value: "refused" },
   watermark: { value: "veo-studio" },
   seeds: { value: 54_321 },
   createdAt: { value: later, shown: later.toISOString() },

@@ -194,7 +194,7 @@ describe("notifications", () => {
     await runWorkerUntil(t, async () => (await taskRow(t.database.db, taskId)).status === "failed");
     await drain();
     expect(telegram.messages).toHaveLength(1);
-    expect(telegram.messages[0]!.text).toMatch(/Video failed[\s\S]*veo3_fast[\s\S]*1 credits refunded/);
+    expect(telegram.messages[0]!.text).toMatch(/Video failed[\s\S]*veo3_fast[\s\S]*1 credit refunded/);
     expect(telegram.messages[0]!.text).toContain(taskId);
   });
 

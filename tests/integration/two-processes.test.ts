@@ -69,7 +69,12 @@ describe.runIf(usingPostgres)("two server processes on one PostgreSQL", () => {
     });
     expect(reg.status).toBe(201);
     const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
-    const set = await admin.request(base, "PUT", `/api/admin/users/${row!.id}/credits`, { credits });
+    const set = await admin.request(base, "PUT", `/api/admin/users/${row!.id}/credits`, {
+      change: "set",
+      amount: credits,
+      reason: "two processes",
+      expectedCredits: 0,
+    });
     expect(set.status).toBe(200);
     return { id: row!.id, username, client: await signIn(base, username, "password123") };
   }
@@ -144,7 +149,7 @@ describe.runIf(usingPostgres)("two server processes on one PostgreSQL", () => {
     // An admin's refund clicked on both processes at once: one refund.
     const done = tasks.find((t) => t.status === "completed")!;
     const refunds = await Promise.all(
-      [a, b].map((s) => admin.request(s.url, "POST", `/api/video/${done.taskId}/refund`)),
+      [a, b].map((s) => admin.request(s.url, "POST", `/api/video/${done.taskId}/refund`, { reason: "both processes" })),
     );
     expect(refunds.map((r) => r.status).sort()).toEqual([200, 409]);
     const after = await database.db.select().from(transactions).where(eq(transactions.videoTaskId, done.id));

@@ -54,6 +54,9 @@ async function videoTask(userId: string): Promise<string> {
   return row!.id;
 }
 
+/** Nothing owed, no dispute: new videos are not blocked. */
+const noHold = { creditsOwed: 0, paymentHold: null };
+
 async function statsOf(client: Client): Promise<UserStats> {
   const res = await client.get("/api/user/stats");
   expect(res.statusCode).toBe(200);
@@ -69,7 +72,7 @@ async function pageOf(client: Client, query = ""): Promise<TransactionsPage> {
 describe("GET /api/user/stats", () => {
   it("is all zeros for a new user", async () => {
     const u = await userWithCredits(t.app, db(), 0);
-    expect(await statsOf(u.client)).toEqual({ credits: 0, videosCreated: 0, totalSpent: 0 });
+    expect(await statsOf(u.client)).toEqual({ credits: 0, videosCreated: 0, totalSpent: 0, ...noHold });
   });
 
   it("counts the user's videos and credits used net of refunds; purchases and adjustments are not spending", async () => {
@@ -88,14 +91,19 @@ describe("GET /api/user/stats", () => {
     const other = await userWithCredits(t.app, db(), 60);
     await addLedgerRows(other.id, [{ type: "usage", amount: -50, videoTaskId: await videoTask(other.id) }]);
 
-    expect(await statsOf(u.client)).toEqual({ credits: 100 + 150 - 11 + 5 - 20 + 7, videosCreated: 3, totalSpent: 6 });
-    expect(await statsOf(other.client)).toEqual({ credits: 10, videosCreated: 1, totalSpent: 50 });
+    expect(await statsOf(u.client)).toEqual({
+      credits: 100 + 150 - 11 + 5 - 20 + 7,
+      videosCreated: 3,
+      totalSpent: 6,
+      ...noHold,
+    });
+    expect(await statsOf(other.client)).toEqual({ credits: 10, videosCreated: 1, totalSpent: 50, ...noHold });
   });
 
   it("never reports negative spending (a refund with no usage row left)", async () => {
     const u = await userWithCredits(t.app, db(), 0);
     await addLedgerRows(u.id, [{ type: "refund", amount: 5, description: "refund of a task from before the ledger" }]);
-    expect(await statsOf(u.client)).toEqual({ credits: 5, videosCreated: 0, totalSpent: 0 });
+    expect(await statsOf(u.client)).toEqual({ credits: 5, videosCreated: 0, totalSpent: 0, ...noHold });
   });
 
   it("answers 401 signed out, and is not cached", async () => {

@@ -196,12 +196,14 @@ describe("a per-request callbackUrl (n8n's Wait node)", () => {
 });
 
 describe("an endpoint that keeps timing out", () => {
+  // Long enough that a loaded machine's slow step never outlasts a pause the test expects to hold.
+  const PAUSE_MS = 30_000;
   let t: VideoTestApp;
   let hole: Blackhole;
   beforeAll(async () => {
     t = await createVideoTestApp({
       env: { WEBHOOKS_ALLOW_LOCAL: "true" },
-      webhooks: { timeoutMs: 800, minTimeoutMs: 200, pauseMs: 1_000, maxPauseMs: 4_000 },
+      webhooks: { timeoutMs: 800, minTimeoutMs: 200, pauseMs: PAUSE_MS, maxPauseMs: 4 * PAUSE_MS },
       webhookSendRateLimit: { max: 10_000, windowMs: 60_000 },
     });
   });
@@ -227,7 +229,7 @@ describe("an endpoint that keeps timing out", () => {
     const first = await endpointRow();
     expect(first.timeoutStreak).toBe(1);
     // Paused for pauseMs from the try's end.
-    expect(first.pausedUntil!.getTime()).toBeGreaterThanOrEqual(before + 1_000);
+    expect(first.pausedUntil!.getTime()).toBeGreaterThanOrEqual(before + PAUSE_MS);
 
     // Paused: a new event waits, nothing is sent.
     await test();
@@ -241,7 +243,7 @@ describe("an endpoint that keeps timing out", () => {
     expect((await attemptsOf(u, endpointId))[0]!.error).toMatch(/No answer within 0.4 s/);
     const second = await endpointRow();
     expect(second.timeoutStreak).toBe(2);
-    expect(second.pausedUntil!.getTime() - at.getTime()).toBeGreaterThanOrEqual(2_000);
+    expect(second.pausedUntil!.getTime() - at.getTime()).toBeGreaterThanOrEqual(2 * PAUSE_MS);
 
     // Five more due after the pause: one try at a time, so only one is sent before it pauses again.
     for (let i = 0; i < 5; i++) await test();
@@ -252,7 +254,8 @@ describe("an endpoint that keeps timing out", () => {
 
     // It answers again: the streak and the pause end, and everything waiting goes.
     hole.answer();
-    const summary = await send(later(60_000));
+    const third = await endpointRow();
+    const summary = await send(new Date(Math.max(later(60_000).getTime(), third.pausedUntil!.getTime() + 1)));
     expect(summary.succeeded).toBeGreaterThanOrEqual(5);
     expect(await endpointRow()).toMatchObject({ timeoutStreak: 0, pausedUntil: null });
   });

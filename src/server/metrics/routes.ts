@@ -7,7 +7,8 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { Gauge, Registry } from "prom-client";
-import { z } from "zod";
+import { siteApi } from "../../shared/api/site.js";
+import { serve } from "../http/route-contract.js";
 import { rowsOf, type Db, type PoolStats } from "../db/connect.js";
 import type { LiveEvents } from "../events/live-events.js";
 import { httpDuration, httpRequests, processRegistry } from "./instruments.js";
@@ -143,14 +144,7 @@ export function registerRequestMetrics(app: FastifyInstance): void {
 
 export async function metricsRoutes(app: FastifyInstance, opts: MetricsOptions): Promise<void> {
   const registry = appRegistry(opts);
-  const schema = {
-    tags: ["Site"],
-    summary: "Prometheus metrics (with METRICS_TOKEN; off without it)",
-    response: {
-      200: { description: "The Prometheus text format.", content: { "text/plain": { schema: z.string() } } },
-    },
-  };
-  app.get("/metrics", { config: { access: "operator" }, schema }, async (_request, reply) => {
+  serve(app, siteApi.metrics, { access: "operator" }, async (_request, reply) => {
     const text = await registry.metrics();
     return reply.type(registry.contentType).send(text);
   });

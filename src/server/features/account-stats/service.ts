@@ -8,13 +8,19 @@ import { transactions, users, videoTasks } from "../../db/schema.js";
 /**
  * credits: the balance; videosCreated: the user's video tasks; totalSpent: credits used on videos
  * net of refunds (usage rows are negative, refunds positive), never below 0. Purchases and admin
- * adjustments are not spending. One statement, so the three numbers come from one snapshot.
+ * adjustments are not spending; creditsOwed and paymentHold say why new videos are blocked (decision
+ * 0084). One statement, so the three numbers come from one snapshot.
  * (The subqueries compare with the id as a parameter: drizzle leaves columns unqualified there.)
  */
 export async function userStats(db: Queryable, userId: string): Promise<UserStats> {
   const [row] = await db
     .select({
       credits: users.credits,
+      creditsOwed: users.creditsOwed,
+      // The id as a parameter (see above); payment_orders_open_dispute_idx answers it.
+      disputed: sql<
+        boolean | string
+      >`exists (select 1 from payment_orders as po where po.user_id = ${userId} and po.dispute_status = 'open')`,
       videosCreated: sql<string | number>`(select count(*) from ${videoTasks} where ${videoTasks.userId} = ${userId})`,
       used: sql<string | number>`(
         select coalesce(-sum(${transactions.amount}) filter (where ${transactions.type} = 'usage'), 0)
@@ -23,8 +29,16 @@ export async function userStats(db: Queryable, userId: string): Promise<UserStat
     })
     .from(users)
     .where(eq(users.id, userId));
-  if (!row) return { credits: 0, videosCreated: 0, totalSpent: 0 };
-  return { credits: row.credits, videosCreated: Number(row.videosCreated), totalSpent: Math.max(0, Number(row.used)) };
+  if (!row) return { credits: 0, videosCreated: 0, totalSpent: 0, creditsOwed: 0, paymentHold: null };
+  const disputed = row.disputed === true || row.disputed === "t" || row.disputed === "true";
+  return {
+    credits: row.credits,
+    videosCreated: Number(row.videosCreated),
+    totalSpent: Math.max(0, Number(row.used)),
+    creditsOwed: row.creditsOwed,
+    // What owes is said first: buying credits settles it, a dispute only ends by its decision (payment-hold.ts).
+    paymentHold: row.creditsOwed > 0 ? "credits_owed" : disputed ? "payment_disputed" : null,
+  };
 }
 
 function toTransactionView(row: typeof transactions.$inferSelect): TransactionView {

@@ -1,18 +1,10 @@
 /** The signed-in user's API tokens (the /api page): list, create (full value once), delete, default. */
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Db } from "../../db/connect.js";
 import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore } from "../../http/rate-limit.js";
-import { errors } from "../../http/route-contract.js";
+import { serve } from "../../http/route-contract.js";
 import { requireUser } from "../../http/session-auth.js";
-import { createTokenSchema } from "../../../shared/automation.js";
-import {
-  apiTokenDeletedSchema,
-  apiTokenIdParams,
-  apiTokenListSchema,
-  createdApiTokenSchema,
-  revokedApiTokensSchema,
-} from "../../../shared/schemas/api-tokens.js";
+import { apiTokensApi } from "../../../shared/api/api-tokens.js";
 import { createToken, DEFAULT_TOKEN_NAME, deleteToken, listTokens, revokeAllTokens } from "./service.js";
 
 /** Creations (named or default) per user. */
@@ -30,95 +22,36 @@ export async function apiTokenRoutes(
     if (wait) throw tooManyRequests(wait, "API tokens created");
   };
 
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  serve(app, apiTokensApi.list, { access: "user" }, async (request, reply) => {
+    const user = requireUser(request);
+    reply.header("cache-control", "private, no-store");
+    return listTokens(db, user.id);
+  });
 
-  api.get(
-    "/api/user-tokens",
-    {
-      config: { access: "user" },
-      schema: {
-        tags: ["Account"],
-        summary: "The signed-in user's API tokens, masked",
-        response: { 200: apiTokenListSchema, ...errors(401) },
-      },
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      reply.header("cache-control", "private, no-store");
-      return listTokens(db, user.id);
-    },
-  );
+  serve(app, apiTokensApi.create, { access: "user" }, async (request, reply) => {
+    const user = requireUser(request);
+    await countCreation(user.id);
+    const created = await createToken(db, user.id, request.body.name);
+    return reply.status(201).header("cache-control", "no-store").send(created);
+  });
 
-  api.post(
-    "/api/user-tokens",
-    {
-      config: { access: "user" },
-      schema: {
-        tags: ["Account"],
-        summary: "Create a named API token (the only answer with its full value)",
-        body: createTokenSchema,
-        response: { 201: createdApiTokenSchema, ...errors(400, 401, 403, 409, 429) },
-      },
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      await countCreation(user.id);
-      const created = await createToken(db, user.id, request.body.name);
-      return reply.status(201).header("cache-control", "no-store").send(created);
-    },
-  );
+  serve(app, apiTokensApi.createDefault, { access: "user" }, async (request, reply) => {
+    const user = requireUser(request);
+    await countCreation(user.id);
+    const created = await createToken(db, user.id, DEFAULT_TOKEN_NAME, { onlyIfNone: true });
+    return reply.status(201).header("cache-control", "no-store").send(created);
+  });
 
-  api.post(
-    "/api/user-tokens/default",
-    {
-      config: { access: "user" },
-      schema: {
-        tags: ["Account"],
-        summary: 'Create the token named "Default", for a user who has none',
-        response: { 201: createdApiTokenSchema, ...errors(401, 403, 409, 429) },
-      },
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      await countCreation(user.id);
-      const created = await createToken(db, user.id, DEFAULT_TOKEN_NAME, { onlyIfNone: true });
-      return reply.status(201).header("cache-control", "no-store").send(created);
-    },
-  );
-
-  api.delete(
-    "/api/user-tokens/:id",
-    {
-      config: { access: "user" },
-      schema: {
-        tags: ["Account"],
-        summary: "Delete one of the signed-in user's API tokens",
-        params: apiTokenIdParams,
-        response: { 200: apiTokenDeletedSchema, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      await deleteToken(db, user.id, request.params.id);
-      return { message: "API token deleted" };
-    },
-  );
+  serve(app, apiTokensApi.delete, { access: "user" }, async (request) => {
+    const user = requireUser(request);
+    await deleteToken(db, user.id, request.params.id);
+    return { message: "API token deleted" };
+  });
 
   // "Revoke all" on the /api page: every token of the caller, nobody else's.
-  api.delete(
-    "/api/user-tokens",
-    {
-      config: { access: "user" },
-      schema: {
-        tags: ["Account"],
-        summary: "Revoke (delete) every API token of the signed-in user",
-        response: { 200: revokedApiTokensSchema, ...errors(401, 403) },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const revoked = await revokeAllTokens(db, user.id);
-      return { message: `${revoked} API token${revoked === 1 ? "" : "s"} revoked`, revoked };
-    },
-  );
+  serve(app, apiTokensApi.revokeAll, { access: "user" }, async (request) => {
+    const user = requireUser(request);
+    const revoked = await revokeAllTokens(db, user.id);
+    return { message: `${revoked} API token${revoked === 1 ? "" : "s"} revoked`, revoked };
+  });
 }

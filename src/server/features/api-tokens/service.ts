@@ -17,7 +17,7 @@ export const DEFAULT_TOKEN_NAME = "Default";
 
 export const TOKEN_LIMIT_MESSAGE = `You already have ${MAX_TOKENS_PER_USER} API tokens. Delete one you no longer use to create another.`;
 export const HAS_TOKEN_MESSAGE = "You already have an API token. Create another one with a name instead.";
-export const TOKEN_NOT_FOUND = "API token not found";
+const TOKEN_NOT_FOUND = "API token not found";
 
 type Row = typeof apiTokens.$inferSelect;
 
@@ -56,7 +56,7 @@ export async function createToken(
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(apiTokens).where(eq(apiTokens.userId, userId));
     if (opts.onlyIfNone && Number(n) > 0) throw conflict(HAS_TOKEN_MESSAGE);
     if (Number(n) >= MAX_TOKENS_PER_USER)
-      throw new AppError("conflict", TOKEN_LIMIT_MESSAGE, {}, reasoned("token_limit", { max: MAX_TOKENS_PER_USER }));
+      throw new AppError("conflict", TOKEN_LIMIT_MESSAGE, reasoned("token_limit", { max: MAX_TOKENS_PER_USER }));
     const token = `${TOKEN_PREFIX}${randomToken(32)}`;
     const [row] = await tx
       .insert(apiTokens)

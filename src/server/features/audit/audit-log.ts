@@ -18,7 +18,7 @@ export interface AuditActor {
 
 export interface AuditEntry {
   action: AuditAction;
-  targetType?: "user" | "settings" | "package" | "kie_api" | "video";
+  targetType?: "user" | "settings" | "package" | "kie_api" | "video" | "legal_page" | "showcase" | "payment_order";
   targetId?: string | null;
   targetLabel?: string | null;
   details?: Record<string, unknown>;

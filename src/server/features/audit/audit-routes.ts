@@ -1,18 +1,16 @@
 /** GET /api/admin/audit-log (decision 0052). There is no route that changes or removes an entry, and the database refuses both. */
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { adminAuditApi } from "../../../shared/api/admin-audit.js";
 import {
   AUDIT_PAGE_SIZE,
-  auditPageSchema,
-  auditQuerySchema,
   type AuditEntryView,
   type AuditPage,
   type AuditQuery,
 } from "../../../shared/schemas/admin-audit.js";
 import type { Db } from "../../db/connect.js";
 import { adminAuditLog } from "../../db/schema.js";
-import { errors } from "../../http/route-contract.js";
+import { serve } from "../../http/route-contract.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -28,7 +26,7 @@ function filters(q: AuditQuery): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-export async function auditPage(db: Db, q: AuditQuery): Promise<AuditPage> {
+async function auditPage(db: Db, q: AuditQuery): Promise<AuditPage> {
   const rows = await db
     .select()
     .from(adminAuditLog)
@@ -51,19 +49,8 @@ export async function auditPage(db: Db, q: AuditQuery): Promise<AuditPage> {
 /** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
 export async function adminAuditRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   const { db } = opts;
-  app.withTypeProvider<ZodTypeProvider>().get(
-    "/audit-log",
-    {
-      schema: {
-        tags: ["Admin"],
-        summary: "What admins did, newest first, 50 a page: who, when, from which address, what",
-        querystring: auditQuerySchema,
-        response: { 200: auditPageSchema, ...errors(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
-      reply.header("cache-control", "private, no-store");
-      return auditPage(db, request.query);
-    },
-  );
+  serve(app, adminAuditApi.log, {}, async (request, reply) => {
+    reply.header("cache-control", "private, no-store");
+    return auditPage(db, request.query);
+  });
 }

@@ -5,11 +5,11 @@
  *
  * The flow's state, nonce and PKCE verifier (and, for a link, the user it is for) travel sealed
  * in a short-lived httpOnly cookie bound to this browser. A sign-in ends on /login with
- * auth=success, auth=error or auth=account-exists; a link ends on /my-account with
- * google=connected or google=error.
+ * auth=success, auth=error or auth=account-exists, with the `next` page the person was going to
+ * when it started (sealed in the flow; a path of this site only, decision 0083); a link ends on
+ * /my-account with google=connected or google=error.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Config } from "../../config.js";
@@ -17,7 +17,7 @@ import type { Db } from "../../db/connect.js";
 import { users } from "../../db/schema.js";
 import type { FreshCache } from "../../events/fresh-cache.js";
 import { AppError, badRequest, conflict } from "../../http/errors.js";
-import { errors } from "../../http/route-contract.js";
+import { serve } from "../../http/route-contract.js";
 import { loadSessionUser, requireUser, setSessionCookie } from "../../http/session-auth.js";
 import { webTokenKey } from "../../http/web-app-token.js";
 import {
@@ -32,7 +32,7 @@ import {
   type GoogleIdentity,
 } from "../../integrations/google/oidc.js";
 import type { SecretBox } from "../../lib/secret-box.js";
-import { readSettings } from "../settings/service.js";
+import { readSettingsFromDatabase } from "../settings/service.js";
 import { createGoogleAccount, googleSignIn, linkGoogle } from "./google-accounts.js";
 import { recordAdminSignIn } from "./service.js";
 import {
@@ -47,16 +47,12 @@ import {
   GOOGLE_ACCOUNT_EXISTS_MESSAGE,
   GOOGLE_PROBLEMS,
   GOOGLE_NEW_ACCOUNT_EXPIRED,
-  googleAuthUrlSchema,
-  googleCallbackQuerySchema,
-  googleConnectionSchema,
-  googleStatusSchema,
 } from "../../../shared/google-auth.js";
-import { authResultSchema } from "../../../shared/schemas/auth.js";
-import { noBody } from "../../../shared/schemas/common.js";
+import { googleApi } from "../../../shared/api/google.js";
 import { reasoned } from "../../../shared/error-reasons.js";
+import { safeNext } from "../../../shared/next-path.js";
 
-export const GOOGLE_FLOW_COOKIE = "google_oauth";
+const GOOGLE_FLOW_COOKIE = "google_oauth";
 /** The verified Google identity waiting for "Create a new account with Google" (decision 0033). */
 export const GOOGLE_NEW_ACCOUNT_COOKIE = "google_new_account";
 const FLOW_PATH = "/api/auth/google";
@@ -79,6 +75,8 @@ interface Flow extends FlowSecrets {
   expiresAt: number;
   intent?: "link";
   userId?: string;
+  /** Signing in: the page to come back to (a path of this site, checked when sealed and again when used). */
+  next?: string;
 }
 
 const newAccountSchema = z.object({
@@ -91,7 +89,7 @@ const newAccountSchema = z.object({
 
 /** The client when Google sign-in is switched on and complete, else undefined. */
 async function googleClient({ db, config, secretBox }: Deps): Promise<GoogleClient | undefined> {
-  const s = await readSettings(db, secretBox);
+  const s = await readSettingsFromDatabase(db, secretBox);
   if (!s.googleAuthEnabled || !s.googleClientId || !s.googleClientSecret) return undefined;
   return {
     clientId: s.googleClientId,
@@ -126,9 +124,15 @@ function redirectTo(reply: FastifyReply, page: "/login" | "/my-account", params:
   return reply.redirect(`${page}?${new URLSearchParams(params).toString()}`, 302);
 }
 
+/** /login's parameters with the flow's `next`, when it still reads as a path of this site. */
+function withNext(params: Record<string, string>, flow: Flow | undefined): Record<string, string> {
+  const next = safeNext(flow?.next);
+  return next ? { ...params, next } : params;
+}
+
 const CALLBACK_DESCRIPTION =
   "Always a redirect: a sign-in ends on /login?auth=success&user=…, /login?auth=error&problem=…&message=… or " +
-  "/login?auth=account-exists&message=…; connecting Google ends on /my-account?google=connected or ?google=error&problem=…&message=….";
+  "/login?auth=account-exists&message=…, each with &next=… when the sign-in was started with one; connecting Google ends on /my-account?google=connected or ?google=error&problem=…&message=….";
 
 export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db, config, secretBox } = deps;
@@ -136,17 +140,19 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
 
   async function enabledClient(): Promise<GoogleClient> {
     const client = await googleClient(deps);
-    if (!client) throw new AppError("not_found", "Google sign-in is not enabled", {}, reasoned("google_not_enabled"));
+    if (!client) throw new AppError("not_found", "Google sign-in is not enabled.", reasoned("google_not_enabled"));
     return client;
   }
 
   /** Seals a new flow into this browser's cookie and answers Google's authorization URL. */
-  function startFlow(reply: FastifyReply, client: GoogleClient, link?: { userId: string }) {
+  function startFlow(reply: FastifyReply, client: GoogleClient, options: { link?: { userId: string }; next?: string }) {
     const flow = newFlowSecrets();
+    const { link } = options;
+    const next = safeNext(options.next);
     const sealed: Flow = {
       ...flow,
       expiresAt: Date.now() + FLOW_TTL_MS,
-      ...(link ? { intent: "link", userId: link.userId } : {}),
+      ...(link ? { intent: "link", userId: link.userId } : next ? { next } : {}),
     };
     reply.setCookie(GOOGLE_FLOW_COOKIE, secretBox.encrypt(JSON.stringify(sealed)), {
       ...cookieOptions,
@@ -168,129 +174,66 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
     if (user.isAdmin) await recordAdminSignIn(db, user, origin, "google");
   }
 
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  serve(app, googleApi.status, { access: "public" }, async (_request, reply) => {
+    reply.header("cache-control", "no-cache");
+    return { enabled: Boolean(await googleClient(deps)) };
+  });
 
-  api.get(
-    "/api/auth/google/status",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: ["Account"],
-        summary: "Whether Google sign-in is enabled",
-        response: { 200: googleStatusSchema },
-      },
-    },
-    async (_request, reply) => {
-      reply.header("cache-control", "no-cache");
-      return { enabled: Boolean(await googleClient(deps)) };
-    },
-  );
-
-  api.get(
-    "/api/auth/google/url",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: ["Account"],
-        summary: "Start signing in with Google (sets the flow cookie, answers Google's address)",
-        response: { 200: googleAuthUrlSchema, ...errors(404) },
-      },
-    },
-    async (_request, reply) => startFlow(reply, await enabledClient()),
+  serve(app, googleApi.signInUrl, { access: "public" }, async (request, reply) =>
+    startFlow(reply, await enabledClient(), { next: request.query.next }),
   );
 
   // My Account's "Connect Google": the same flow, bound to the signed-in user.
-  api.post(
-    "/api/auth/google/link",
-    {
-      config: { access: "user" },
-      schema: {
-        tags: ["Account"],
-        summary: "Start connecting Google to the signed-in account",
-        response: { 200: googleAuthUrlSchema, ...errors(401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const client = await enabledClient();
-      const [row] = await db.select({ googleId: users.googleId }).from(users).where(eq(users.id, user.id));
-      if (row?.googleId)
-        throw new AppError(
-          "conflict",
-          "Google is already connected to this account.",
-          {},
-          reasoned("google_already_connected"),
-        );
-      return startFlow(reply, client, { userId: user.id });
-    },
-  );
+  serve(app, googleApi.link, { access: "user" }, async (request, reply) => {
+    const user = requireUser(request);
+    const client = await enabledClient();
+    const [row] = await db.select({ googleId: users.googleId }).from(users).where(eq(users.id, user.id));
+    if (row?.googleId)
+      throw new AppError(
+        "conflict",
+        "Google is already connected to this account.",
+        reasoned("google_already_connected"),
+      );
+    return startFlow(reply, client, { link: { userId: user.id } });
+  });
 
-  api.get(
-    "/api/auth/google/connection",
-    {
-      config: { access: "user" },
-      schema: {
-        tags: ["Account"],
-        summary: "Whether Google is connected to the signed-in account",
-        response: { 200: googleConnectionSchema, ...errors(401) },
-      },
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const [row] = await db.select({ googleId: users.googleId }).from(users).where(eq(users.id, user.id));
-      reply.header("cache-control", "no-store");
-      return { connected: Boolean(row?.googleId) };
-    },
-  );
+  serve(app, googleApi.connection, { access: "user" }, async (request, reply) => {
+    const user = requireUser(request);
+    const [row] = await db.select({ googleId: users.googleId }).from(users).where(eq(users.id, user.id));
+    reply.header("cache-control", "no-store");
+    return { connected: Boolean(row?.googleId) };
+  });
 
   // "Create a new account with Google", after the callback found an unverified account holding
   // the e-mail. Only the sealed identity the callback left in this browser is accepted.
-  api.post(
-    "/api/auth/google/new-account",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: ["Account"],
-        summary: "Create a new account with the identity Google just verified (signs in)",
-        response: { 200: authResultSchema, ...errors(400, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      const identity = readNewAccount(request, secretBox);
-      reply.clearCookie(GOOGLE_NEW_ACCOUNT_COOKIE, cookieOptions);
-      if (!identity) throw badRequest(NEW_ACCOUNT_EXPIRED);
-      await enabledClient();
-      let user;
-      try {
-        user = await createGoogleAccount(db, identity);
-      } catch (err) {
-        if (err instanceof GoogleAuthError) throw conflict(err.message);
-        throw err;
-      }
-      await startNewSession(request, reply, user);
-      return { message: "Account created", user: toCurrentUser(user) };
-    },
-  );
+  serve(app, googleApi.newAccount, { access: "public" }, async (request, reply) => {
+    const identity = readNewAccount(request, secretBox);
+    reply.clearCookie(GOOGLE_NEW_ACCOUNT_COOKIE, cookieOptions);
+    if (!identity) throw badRequest(NEW_ACCOUNT_EXPIRED);
+    await enabledClient();
+    let user;
+    try {
+      user = await createGoogleAccount(db, identity);
+    } catch (err) {
+      if (err instanceof GoogleAuthError) throw conflict(err.message);
+      throw err;
+    }
+    await startNewSession(request, reply, user);
+    return { message: "Account created", user: toCurrentUser(user) };
+  });
 
-  api.get(
-    "/api/auth/google/callback",
+  serve(
+    app,
+    googleApi.callback,
     {
-      config: {
-        access: "public",
-        docs: {
-          responses: {
-            302: {
-              description: CALLBACK_DESCRIPTION,
-              headers: { location: { description: "The page that says how it went.", schema: { type: "string" } } },
-            },
+      access: "public",
+      docs: {
+        responses: {
+          302: {
+            description: CALLBACK_DESCRIPTION,
+            headers: { location: { description: "The page that says how it went.", schema: { type: "string" } } },
           },
         },
-      },
-      schema: {
-        tags: ["Account"],
-        summary: "Where Google sends the browser back (ends on /login or /my-account)",
-        querystring: googleCallbackQuerySchema,
-        response: { 302: noBody },
       },
     },
     async (request, reply) => {
@@ -343,13 +286,18 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
             ...cookieOptions,
             maxAge: NEW_ACCOUNT_TTL_MS / 1000,
           });
-          return redirectTo(reply, "/login", { auth: "account-exists", message: ACCOUNT_EXISTS_MESSAGE });
+          return redirectTo(
+            reply,
+            "/login",
+            withNext({ auth: "account-exists", message: ACCOUNT_EXISTS_MESSAGE }, flow),
+          );
         }
         await startNewSession(request, reply, outcome.user);
-        return redirectTo(reply, "/login", {
-          auth: "success",
-          user: JSON.stringify({ username: outcome.user.username }),
-        });
+        return redirectTo(
+          reply,
+          "/login",
+          withNext({ auth: "success", user: JSON.stringify({ username: outcome.user.username }) }, flow),
+        );
       } catch (err) {
         if (!(err instanceof GoogleAuthError))
           request.log.error({ err }, linking ? "Connecting Google failed" : "Google sign-in failed");
@@ -358,7 +306,7 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
         return redirectTo(
           reply,
           linking ? "/my-account" : "/login",
-          linking ? { google: "error", problem, message } : { auth: "error", problem, message },
+          linking ? { google: "error", problem, message } : withNext({ auth: "error", problem, message }, flow),
         );
       }
     },

@@ -18,8 +18,8 @@ import {
 import { findUserById, findUserByUsername, type UserRow } from "./users.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 
-export const INVALID_CREDENTIALS = "Invalid username or password";
-export const ACCOUNT_DISABLED = "This account has been disabled";
+const INVALID_CREDENTIALS = "Invalid username or password.";
+const ACCOUNT_DISABLED = "This account has been disabled.";
 /** Stored instead of a hash while an account (made by Google sign-in) has no password. */
 export const NO_PASSWORD = "";
 
@@ -33,9 +33,9 @@ export async function registerUser(db: Db, input: RegisterInput): Promise<UserRo
     return row!;
   } catch (err) {
     if (isUniqueViolation(err, "users_username_lower_key"))
-      throw new AppError("conflict", "Username already exists", {}, reasoned("username_taken"));
+      throw new AppError("conflict", "Username already exists.", reasoned("username_taken"));
     if (isUniqueViolation(err, "users_email_lower_key"))
-      throw new AppError("conflict", "An account with this email already exists", {}, reasoned("email_taken"));
+      throw new AppError("conflict", "An account with this email already exists.", reasoned("email_taken"));
     throw err;
   }
 }
@@ -92,14 +92,9 @@ export async function changePassword(
   // An account made by Google sign-in sets its first password without one to confirm.
   if (user.password !== NO_PASSWORD) {
     if (!currentPassword)
-      throw new AppError("invalid_input", CHANGE_PASSWORD_MESSAGES.required, {}, reasoned("fields_required"));
+      throw new AppError("invalid_input", CHANGE_PASSWORD_MESSAGES.required, reasoned("fields_required"));
     if (!(await verifyPassword(user.password, currentPassword)))
-      throw new AppError(
-        "invalid_input",
-        CHANGE_PASSWORD_MESSAGES.wrongCurrent,
-        {},
-        reasoned("wrong_current_password"),
-      );
+      throw new AppError("invalid_input", CHANGE_PASSWORD_MESSAGES.wrongCurrent, reasoned("wrong_current_password"));
   }
   const hash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {

@@ -8,9 +8,9 @@
  */
 import type { ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { errors } from "../../http/route-contract.js";
+import { serve } from "../../http/route-contract.js";
+import { siteApi } from "../../../shared/api/site.js";
+import { MAX_STREAMS_PER_USER, HEARTBEAT_MS } from "../../../shared/schemas/site.js";
 import type { Db } from "../../db/connect.js";
 import { AppError, unauthorized } from "../../http/errors.js";
 import { requireUserOrToken } from "../../http/bearer-auth.js";
@@ -22,40 +22,14 @@ import type { LiveEvent, LiveEvents } from "../../events/live-events.js";
 import type { ReadCaches } from "../../events/read-caches.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 
-/** A comment line this often keeps proxies from closing an idle stream. */
-export const HEARTBEAT_MS = 25_000;
-/** Open streams per user and process: a few tabs and automations, not a flood. */
-export const MAX_STREAMS_PER_USER = 20;
 const RETRY_MS = 3_000;
 
 export const STREAM_UNAVAILABLE = "Live updates are unavailable right now; the page refreshes on its own";
 
-const STREAM_EXAMPLE =
-  'retry: 3000\n\nevent: ready\ndata: {"credits":98}\n\nevent: task\ndata: {"task":{"taskId":"4f9c2a7e1b3d5f60a8c9e2b4d6f8a0c1","status":"completed","resultUrls":["https://files.example.com/videos/4f9c2a7e1b3d5f60a8c9e2b4d6f8a0c1.mp4"],"hdStatus":"pending"}}\n\n';
-
-const eventsSchema = {
-  tags: ["Automation"],
-  operationId: "streamEvents",
-  summary: "Follow your videos live (optional)",
-  description: [
-    "A server-sent events stream (text/event-stream) of the account's changes, instead of polling. Send `Accept: text/event-stream` and keep the connection open; reconnect after 3 seconds if it closes (EventSource does this itself).",
-    "Events, each with a JSON `data` line: `ready` {credits} once connected (read the state you show again then); `task` {task} when a video is created or changes (status, resultUrls, hdVideoUrl, hdStatus, errorMessage, refunded), the task as the web app lists it; `task-removed` {taskId}; `credits` {credits} when the balance changes; `signed-out` {} before the stream ends because the API token was deleted or deactivated (or the session signed out, or the account disabled).",
-    `Lines starting with \`:\` are keep-alive comments, every ${HEARTBEAT_MS / 1000} seconds. At most ${MAX_STREAMS_PER_USER} open streams per account and server.`,
-  ].join("\n\n"),
-  response: {
-    200: {
-      description: "The stream; it stays open.",
-      content: { "text/event-stream": { schema: z.string().meta({ examples: [STREAM_EXAMPLE] }) } },
-    },
-    ...errors(401, 429, 503),
-  },
-};
-
 export async function eventRoutes(
-  scope: FastifyInstance,
+  app: FastifyInstance,
   opts: { db: Db; liveEvents: LiveEvents; caches: ReadCaches },
 ): Promise<void> {
-  const app = scope.withTypeProvider<ZodTypeProvider>();
   const { db, liveEvents: events, caches } = opts;
   const open = new Set<ServerResponse>();
   const perUser = new Map<string, number>();
@@ -85,88 +59,84 @@ export async function eventRoutes(
       },
     },
   };
-  app.get(
-    "/api/events",
-    { config: { access: "user-or-token", docs }, schema: eventsSchema },
-    async (request, reply) => {
-      const cookieToken = request.user ? request.cookies[SESSION_COOKIE] : undefined;
-      const user = await requireUserOrToken(request, db);
-      const { tokenId } = user;
-      if (!events.connected) throw new AppError("service_unavailable", STREAM_UNAVAILABLE, { "retry-after": "30" });
-      const count = perUser.get(user.id) ?? 0;
-      if (count >= MAX_STREAMS_PER_USER)
-        throw new AppError(
-          "rate_limited",
-          "Too many open live-update streams for this account. Close some tabs and try again.",
-          {},
-          reasoned("live_stream_limit"),
-        );
-      const row = await findUserById(db, user.id);
-      if (!row?.isActive) throw unauthorized();
+  serve(app, siteApi.events, { access: "user-or-token", docs }, async (request, reply) => {
+    const cookieToken = request.user ? request.cookies[SESSION_COOKIE] : undefined;
+    const user = await requireUserOrToken(request, db);
+    const { tokenId } = user;
+    if (!events.connected)
+      throw new AppError("service_unavailable", STREAM_UNAVAILABLE, { headers: { "retry-after": "30" } });
+    const count = perUser.get(user.id) ?? 0;
+    if (count >= MAX_STREAMS_PER_USER)
+      throw new AppError(
+        "rate_limited",
+        "Too many open live-update streams for this account. Close some tabs and try again.",
+        reasoned("live_stream_limit"),
+      );
+    const row = await findUserById(db, user.id);
+    if (!row?.isActive) throw unauthorized();
 
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-store",
-        connection: "keep-alive",
-        // nginx and similar proxies must pass events through at once.
-        "x-accel-buffering": "no",
-        "x-content-type-options": "nosniff",
-      });
-      res.flushHeaders();
-      open.add(res);
-      perUser.set(user.id, count + 1);
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-store",
+      connection: "keep-alive",
+      // nginx and similar proxies must pass events through at once.
+      "x-accel-buffering": "no",
+      "x-content-type-options": "nosniff",
+    });
+    res.flushHeaders();
+    open.add(res);
+    perUser.set(user.id, count + 1);
 
-      const send = (event: string, data: unknown) => {
-        if (!res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      };
-      const signOut = () => {
-        send("signed-out", {});
-        res.end();
-      };
+    const send = (event: string, data: unknown) => {
+      if (!res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    };
+    const signOut = () => {
+      send("signed-out", {});
+      res.end();
+    };
 
-      // One event at a time, in the order the database sent them.
-      let queue = Promise.resolve();
-      const handle = async (event: LiveEvent) => {
-        if (res.writableEnded) return;
-        if (event.kind === "task" && event.taskId) {
-          const task = await findOwnTask(db, caches.tasks, user.id, event.taskId);
-          if (task) send("task", { task: toTaskView(task) });
-          else send("task-removed", { taskId: event.taskId });
-          return;
-        }
-        if (event.kind === "user") {
-          const current = await findUserById(db, user.id);
-          if (!current?.isActive) return signOut();
-          send("credits", { credits: current.credits });
-          return;
-        }
-        if (event.kind === "session" && cookieToken && !(await resolveSession(db, cookieToken, caches.sessions)))
-          return signOut();
-        // A leaked token is revoked to cut it off: its open streams too, not only its next request.
-        if (event.kind === "token" && tokenId && event.tokenId === tokenId && !(await isTokenActive(db, tokenId)))
-          signOut();
-      };
-      const unsubscribe = events.subscribe(user.id, (event) => {
-        queue = queue
-          .then(() => handle(event))
-          .catch((err: unknown) => request.log.warn({ err }, "live event not delivered"));
-      });
-      const heartbeat = setInterval(() => res.write(": ping\n\n"), HEARTBEAT_MS);
-      heartbeat.unref();
+    // One event at a time, in the order the database sent them.
+    let queue = Promise.resolve();
+    const handle = async (event: LiveEvent) => {
+      if (res.writableEnded) return;
+      if (event.kind === "task" && event.taskId) {
+        const task = await findOwnTask(db, caches.tasks, user.id, event.taskId);
+        if (task) send("task", { task: toTaskView(task) });
+        else send("task-removed", { taskId: event.taskId });
+        return;
+      }
+      if (event.kind === "user") {
+        const current = await findUserById(db, user.id);
+        if (!current?.isActive) return signOut();
+        send("credits", { credits: current.credits });
+        return;
+      }
+      if (event.kind === "session" && cookieToken && !(await resolveSession(db, cookieToken, caches.sessions)))
+        return signOut();
+      // A leaked token is revoked to cut it off: its open streams too, not only its next request.
+      if (event.kind === "token" && tokenId && event.tokenId === tokenId && !(await isTokenActive(db, tokenId)))
+        signOut();
+    };
+    const unsubscribe = events.subscribe(user.id, (event) => {
+      queue = queue
+        .then(() => handle(event))
+        .catch((err: unknown) => request.log.warn({ err }, "live event not delivered"));
+    });
+    const heartbeat = setInterval(() => res.write(": ping\n\n"), HEARTBEAT_MS);
+    heartbeat.unref();
 
-      res.on("close", () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        open.delete(res);
-        const left = (perUser.get(user.id) ?? 1) - 1;
-        if (left > 0) perUser.set(user.id, left);
-        else perUser.delete(user.id);
-      });
+    res.on("close", () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      open.delete(res);
+      const left = (perUser.get(user.id) ?? 1) - 1;
+      if (left > 0) perUser.set(user.id, left);
+      else perUser.delete(user.id);
+    });
 
-      res.write(`retry: ${RETRY_MS}\n\n`);
-      send("ready", { credits: row.credits });
-    },
-  );
+    res.write(`retry: ${RETRY_MS}\n\n`);
+    send("ready", { credits: row.credits });
+  });
 }

@@ -8,9 +8,18 @@ import type { Queryable } from "../../db/connect.js";
 import { adminNotifications, users } from "../../db/schema.js";
 import { escapeHtml } from "../../integrations/telegram/client.js";
 import { KIE_AVAILABLE_THRESHOLD } from "../../../shared/schemas/kie-apis.js";
+import { creditsText } from "../../../shared/credits-text.js";
+import { formatCents } from "../../lib/money.js";
 
-export type NotificationKind =
-  "purchase" | "video_failed" | "provider_low" | "provider_rejected" | "provider_empty" | "archive_failed";
+type NotificationKind =
+  | "purchase"
+  | "video_failed"
+  | "provider_low"
+  | "provider_rejected"
+  | "provider_empty"
+  | "archive_failed"
+  | "payment_reversed"
+  | "dispute";
 
 async function queue(db: Queryable, kind: NotificationKind, text: string): Promise<void> {
   await db.insert(adminNotifications).values({ kind, text });
@@ -37,14 +46,16 @@ export async function notifyPurchase(
 
 export async function notifyVideoFailed(
   db: Queryable,
-  v: { userId: string; model: string; taskId: string; errorMessage: string; refunded: number },
+  v: { userId: string; model: string; taskId: string; errorMessage: string; refunded: number; refused?: boolean },
 ): Promise<void> {
   const who = await usernameOf(db, v.userId);
-  const refund = v.refunded > 0 ? `${v.refunded} credits refunded.` : "No credits refunded.";
+  const refund = v.refunded > 0 ? `${creditsText(v.refunded)} refunded.` : "No credits refunded.";
+  // A prompt the provider refused for its content is the person's, not a failure (decision 0082).
+  const title = v.refused ? "🚫 <b>Prompt refused</b>" : "⚠️ <b>Video failed</b>";
   await queue(
     db,
     "video_failed",
-    `⚠️ <b>Video failed</b>\nUser: ${e(who)}\nModel: ${e(v.model)}\nTask: <code>${e(v.taskId)}</code>\nError: ${e(v.errorMessage.slice(0, 500))}\n${refund}`,
+    `${title}\nUser: ${e(who)}\nModel: ${e(v.model)}\nTask: <code>${e(v.taskId)}</code>\nError: ${e(v.errorMessage.slice(0, 500))}\n${refund}`,
   );
 }
 
@@ -85,4 +96,54 @@ export async function notifyProviderProblem(
       `🪫 <b>KIE account empty</b>\n${e(a.name)} is out of KIE credits; videos go to the other accounts.`,
     );
   }
+}
+
+/** A refund or lost chargeback took credits back (decision 0084). */
+export async function notifyPaymentReversed(
+  db: Queryable,
+  r: {
+    userId: string;
+    kind: "refund" | "chargeback";
+    provider: string;
+    packageName: string;
+    amountCents: number;
+    currency: string;
+    credits: number;
+    owed: number;
+  },
+): Promise<void> {
+  const who = await usernameOf(db, r.userId);
+  const title = r.kind === "chargeback" ? "🚨 <b>Chargeback lost</b>" : "↩️ <b>Payment refunded</b>";
+  const owed = r.owed > 0 ? `\n${creditsText(r.owed)} already spent: owed, generation blocked until paid.` : "";
+  await queue(
+    db,
+    "payment_reversed",
+    `${title}\n${e(who)}: ${formatCents(r.amountCents)} ${e(r.currency)} of ${e(r.packageName)} via ${e(r.provider)}.\n${creditsText(r.credits)} taken back.${owed}`,
+  );
+}
+
+/** A dispute opened or was decided (decision 0084). */
+export async function notifyDispute(
+  db: Queryable,
+  d: {
+    userId: string;
+    provider: string;
+    order: { packageName: string };
+    amountCents: number;
+    currency: string;
+    reason: string | null;
+    state: "opened" | "won" | "lost";
+    frozenCredits: number;
+  },
+): Promise<void> {
+  const who = await usernameOf(db, d.userId);
+  const what = `${e(who)}: ${formatCents(d.amountCents)} ${e(d.currency.toUpperCase())} of ${e(d.order.packageName)} via ${e(d.provider)}`;
+  const reason = d.reason ? ` (${e(d.reason.slice(0, 200))})` : "";
+  const text =
+    d.state === "opened"
+      ? `⚠️ <b>Chargeback opened</b>\n${what}${reason}.\n${creditsText(d.frozenCredits)} frozen; generation blocked until it is decided.`
+      : d.state === "won"
+        ? `✅ <b>Dispute won</b>\n${what}. The hold is lifted.`
+        : `🚨 <b>Dispute lost</b>\n${what}. The credits were taken back.`;
+  await queue(db, "dispute", text);
 }

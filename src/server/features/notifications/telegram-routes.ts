@@ -5,21 +5,17 @@
  * outbox. Decision 0023.
  */
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  adminSettingsSavedSchema,
-  telegramSettingsSchema,
-  telegramTestResultSchema,
-} from "../../../shared/schemas/settings.js";
+import { adminSettingsApi } from "../../../shared/api/admin-settings.js";
+import type { ContactConfig } from "../../config.js";
 import type { Db } from "../../db/connect.js";
 import { AppError, badRequest } from "../../http/errors.js";
 import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore } from "../../http/rate-limit.js";
-import { errors } from "../../http/route-contract.js";
+import { serve } from "../../http/route-contract.js";
 import { requireAdmin } from "../../http/session-auth.js";
 import { escapeHtml, sendTelegramMessage, TelegramError } from "../../integrations/telegram/client.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { auditActor, recordAudit } from "../audit/audit-log.js";
-import { readSettings, toAdminView, updateSettingsAudited } from "../settings/service.js";
+import { readSettingsFromDatabase, toAdminView, updateSettingsAudited } from "../settings/service.js";
 
 const TEST_RATE_LIMIT: RateLimitRule = { max: 10, windowMs: 60_000 };
 
@@ -38,24 +34,16 @@ function testError(err: unknown): AppError {
 /** Under /api/admin. */
 export async function adminTelegramSettingsRoutes(
   app: FastifyInstance,
-  opts: { db: Db; secretBox: SecretBox },
+  opts: { db: Db; secretBox: SecretBox; config: { contact: ContactConfig } },
 ): Promise<void> {
-  const { db, secretBox } = opts;
-  app.withTypeProvider<ZodTypeProvider>().put(
-    "/settings/telegram",
-    {
-      schema: {
-        tags: ["Admin"],
-        summary: "Set the Telegram bot token and chat id (a blank or masked token keeps the stored one)",
-        body: telegramSettingsSchema,
-        response: { 200: adminSettingsSavedSchema, ...errors(400, 401, 403) },
-      },
-    },
-    async (request) => {
-      await updateSettingsAudited(db, secretBox, request.body, auditActor(request), "telegram.update");
-      return { message: "Telegram settings updated", settings: toAdminView(await readSettings(db, secretBox)) };
-    },
-  );
+  const { db, secretBox, config } = opts;
+  serve(app, adminSettingsApi.setTelegram, {}, async (request) => {
+    await updateSettingsAudited(db, secretBox, request.body, auditActor(request), "telegram.update");
+    return {
+      message: "Telegram settings updated",
+      settings: toAdminView(await readSettingsFromDatabase(db, secretBox), config.contact),
+    };
+  });
 }
 
 export async function telegramTestRoutes(
@@ -66,39 +54,28 @@ export async function telegramTestRoutes(
   const { telegramBaseUrl } = opts.config;
   const testLimiter = new RateLimiter("telegram-test", TEST_RATE_LIMIT, opts.rateLimitStore);
 
-  app.withTypeProvider<ZodTypeProvider>().post(
-    "/api/test-telegram",
-    {
-      config: { access: "admin" },
-      schema: {
-        tags: ["Admin"],
-        summary: "Send a test message to the configured Telegram chat",
-        response: { 200: telegramTestResultSchema, ...errors(400, 401, 403, 422, 429, 502) },
-      },
-    },
-    async (request) => {
-      const admin = requireAdmin(request);
-      const wait = await testLimiter.hit(admin.id);
-      if (wait > 0) throw tooManyRequests(wait, "test messages");
-      const { telegramBotToken, telegramChatId } = await readSettings(db, secretBox);
-      if (!telegramBotToken || !telegramChatId) throw badRequest("Set the Telegram bot token and chat id first");
-      try {
-        await sendTelegramMessage(
-          telegramBaseUrl,
-          telegramBotToken,
-          telegramChatId,
-          `✅ <b>Test message</b>\nTelegram notifications work. Sent by ${escapeHtml(admin.username)}.`,
-        );
-      } catch (err) {
-        request.log.warn({ kind: err instanceof TelegramError ? err.kind : "unknown" }, "Telegram test failed");
-        throw testError(err);
-      }
-      await recordAudit(db, auditActor(request), {
-        action: "telegram.test",
-        targetType: "settings",
-        details: { chatId: telegramChatId },
-      });
-      return { message: "Test message sent to Telegram" };
-    },
-  );
+  serve(app, adminSettingsApi.testTelegram, { access: "admin" }, async (request) => {
+    const admin = requireAdmin(request);
+    const wait = await testLimiter.hit(admin.id);
+    if (wait > 0) throw tooManyRequests(wait, "test messages");
+    const { telegramBotToken, telegramChatId } = await readSettingsFromDatabase(db, secretBox);
+    if (!telegramBotToken || !telegramChatId) throw badRequest("Set the Telegram bot token and chat id first");
+    try {
+      await sendTelegramMessage(
+        telegramBaseUrl,
+        telegramBotToken,
+        telegramChatId,
+        `✅ <b>Test message</b>\nTelegram notifications work. Sent by ${escapeHtml(admin.username)}.`,
+      );
+    } catch (err) {
+      request.log.warn({ kind: err instanceof TelegramError ? err.kind : "unknown" }, "Telegram test failed");
+      throw testError(err);
+    }
+    await recordAudit(db, auditActor(request), {
+      action: "telegram.test",
+      targetType: "settings",
+      details: { chatId: telegramChatId },
+    });
+    return { message: "Test message sent to Telegram" };
+  });
 }

@@ -9,7 +9,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/connect.js";
 import { videoTasks, webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "../../db/schema.js";
 import { conflict, notFound } from "../../http/errors.js";
-import type { N8nVideoStatus } from "../../../shared/automation.js";
+import type { AutomationVideoStatus } from "../../../shared/schemas/automation.js";
 import { webhookHost } from "../../integrations/http/webhook-post.js";
 import {
   WEBHOOK_DROPPED_ERROR,
@@ -24,7 +24,7 @@ import {
 import { ENDPOINT_NOT_FOUND, ownEndpoint } from "./endpoints-service.js";
 
 /** The task as the automation API reports it now (read through `db`, the fan-out's transaction), its links signed to outlive every retry. */
-export type RenderTaskStatus = (db: Queryable, task: typeof videoTasks.$inferSelect) => Promise<N8nVideoStatus>;
+export type RenderTaskStatus = (db: Queryable, task: typeof videoTasks.$inferSelect) => Promise<AutomationVideoStatus>;
 
 const FAN_OUT_BATCH = 100;
 const CALLBACK_EVENTS = new Set(["video.completed", "video.failed"]);
@@ -105,7 +105,7 @@ type TaskRow = typeof videoTasks.$inferSelect;
 async function eventBody(
   event: typeof webhookEvents.$inferSelect,
   task: TaskRow | undefined,
-  render: (task: TaskRow) => Promise<N8nVideoStatus>,
+  render: (task: TaskRow) => Promise<AutomationVideoStatus>,
 ): Promise<WebhookEvent> {
   const envelope = { id: event.id, timestamp: event.createdAt.toISOString() };
   if (event.type === "credits.low") {
@@ -190,15 +190,13 @@ export async function queueTestEvent(db: Db, userId: string, endpointId: string)
   };
   await db.transaction(async (tx) => {
     await tx.insert(webhookEvents).values({ id, userId, type: WEBHOOK_TEST_EVENT, createdAt: now, fannedOutAt: now });
-    await tx
-      .insert(webhookDeliveries)
-      .values({
-        eventId: id,
-        endpointId,
-        host: webhookHost(endpoint.url ?? ""),
-        payload: JSON.stringify(body),
-        nextAttemptAt: now,
-      });
+    await tx.insert(webhookDeliveries).values({
+      eventId: id,
+      endpointId,
+      host: webhookHost(endpoint.url ?? ""),
+      payload: JSON.stringify(body),
+      nextAttemptAt: now,
+    });
     await capPending(tx, endpointId, now);
   });
   return { message: "Test event queued: it appears in the delivery log in a moment", eventId: id };
@@ -216,12 +214,7 @@ export async function trimAttemptLog(db: Queryable, endpointId: string): Promise
  * test events go first, then the oldest real ones, which fail with a row in the delivery log saying
  * why (so the person sees it and can resend). Tries in flight are left alone.
  */
-export async function capPending(
-  db: Queryable,
-  endpointId: string,
-  now: Date,
-  max = WEBHOOK_PENDING_MAX,
-): Promise<void> {
+async function capPending(db: Queryable, endpointId: string, now: Date, max = WEBHOOK_PENDING_MAX): Promise<void> {
   const at = now.toISOString();
   await db.execute(sql`
     with waiting as (

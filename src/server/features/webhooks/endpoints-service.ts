@@ -22,7 +22,7 @@ import { newWebhookSecret } from "./signature.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 
 /** How long deliveries are also signed with the secret a rotation replaced. */
-export const SECRET_OVERLAP_MS = 24 * 3600_000;
+const SECRET_OVERLAP_MS = 24 * 3600_000;
 export const ENDPOINT_NOT_FOUND = "Webhook endpoint not found";
 
 export interface WebhookServiceDeps {
@@ -40,7 +40,7 @@ function overlapUntil(row: Pick<EndpointRow, "previousSecretUntil">, now = new D
   return row.previousSecretUntil && row.previousSecretUntil > now ? row.previousSecretUntil.toISOString() : null;
 }
 
-export function toEndpointView(row: EndpointRow): WebhookEndpointView {
+function toEndpointView(row: EndpointRow): WebhookEndpointView {
   return {
     id: row.id,
     url: row.url ?? "",
@@ -102,8 +102,7 @@ export async function createEndpoint(
     if ((existing?.n ?? 0) >= MAX_WEBHOOK_ENDPOINTS)
       throw new AppError(
         "conflict",
-        `You can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints; delete one first`,
-        {},
+        `You can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints. Delete one first.`,
         reasoned("webhook_limit", { max: MAX_WEBHOOK_ENDPOINTS }),
       );
     const [created] = await tx

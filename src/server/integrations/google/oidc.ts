@@ -22,7 +22,7 @@ export interface GoogleClient {
   redirectUri: string;
 }
 
-export const GOOGLE_ISSUERS = ["https://accounts.google.com", "accounts.google.com"];
+const GOOGLE_ISSUERS = ["https://accounts.google.com", "accounts.google.com"];
 const TIMEOUT_MS = 10_000;
 
 /** What went wrong, in words a person can act on (shown on /login). */

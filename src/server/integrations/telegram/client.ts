@@ -26,9 +26,9 @@ export class TelegramError extends Error {
   }
 }
 
-export const TELEGRAM_TIMEOUT_MS = 10_000;
+const TELEGRAM_TIMEOUT_MS = 10_000;
 /** Telegram's limit for one message. */
-export const TELEGRAM_MAX_TEXT = 4096;
+const TELEGRAM_MAX_TEXT = 4096;
 
 function kindOf(status: number): TelegramErrorKind {
   if (status === 401 || status === 404) return "unauthorized";
