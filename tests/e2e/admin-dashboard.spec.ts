@@ -25,11 +25,17 @@ test.afterAll(async ({ playwright }, testInfo) => {
   }
 });
 
-test("non-admins on /admin or /history see 'Access Denied', then are sent home", async ({ page, request }) => {
+test("signed out, /admin offers a sign-in; non-admins see 'Access Denied', then are sent home", async ({
+  page,
+  request,
+}) => {
   await page.goto("/admin");
-  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
-  await expect(page.getByText("Admin access required")).toBeVisible();
-  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("heading", { name: "Sign in to continue" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: "Sign In" })).toHaveAttribute(
+    "href",
+    "/login?next=%2Fadmin",
+  );
+  await expect(page).toHaveURL("/admin");
   const username = uniqueUsername("notadmin");
   await registerViaApi(request, username, "plain-pass-123");
   await signIn(page, username, "plain-pass-123");
@@ -50,7 +56,7 @@ test("'Loading...' shows while the server has not said who is signed in", async 
   await page.goto("/history");
   await expect(page.getByRole("status").getByText("Loading...")).toBeVisible();
   release();
-  await expect(page.getByText("Admin access required")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Sign in to continue" })).toBeVisible();
 });
 
 test("Telegram, recovery and failure toasts", async ({ page }) => {
@@ -145,7 +151,9 @@ test("an admin edits a package, a user's credits and status, prices, and a provi
   await users.getByLabel("Search users").fill(funded);
   await users.getByRole("button", { name: `Edit credits of ${funded}` }).click();
   const credits = page.getByRole("dialog", { name: "Edit Credits" });
-  await credits.getByLabel("Credits").fill("42");
+  await credits.getByRole("radio", { name: "Set balance" }).click();
+  await credits.getByLabel("New balance").fill("42");
+  await credits.getByLabel("Reason").fill("dashboard walk-through");
   await credits.getByRole("button", { name: "Save Credits" }).click();
   await expectToast(page, "Credits updated");
   await expect(users.getByRole("row", { name: `User ${funded}` })).toContainText("42");

@@ -5,7 +5,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from "./fixtures.js";
 import { ADMIN, expectToast, registerViaApi, signIn, uniqueUsername } from "./helpers.js";
-import { createFundedUser, PASSWORD, signInViaApi } from "./video-helpers.js";
+import { createFundedUser, PASSWORD, setCredits, signInViaApi } from "./video-helpers.js";
 
 const section = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 
@@ -71,7 +71,7 @@ test("an admin finds a user, sets their credits, sees it in the audit log, revok
   await expect(page.getByRole("heading", { name: username, level: 1 })).toBeVisible();
   const userUrl = page.url();
 
-  // Profile and balance; Edit Credits sets the new balance.
+  // Profile and balance; Edit Credits sets the new balance, with a reason.
   const profile = section(page, "Profile");
   await expect(profile).toContainText("Active");
   await expect(profile.getByText("Not linked")).toBeVisible();
@@ -79,22 +79,28 @@ test("an admin finds a user, sets their credits, sees it in the audit log, revok
   await expect(balance).toContainText("5 credits");
   await balance.getByRole("button", { name: `Edit credits of ${username}` }).click();
   const dialog = page.getByRole("dialog", { name: "Edit Credits" });
-  await dialog.getByLabel("Credits").fill("42");
+  await dialog.getByRole("radio", { name: "Set balance" }).click();
+  await dialog.getByLabel("New balance").fill("42");
+  await dialog.getByLabel("Reason").fill("goodwill bonus");
   await dialog.getByRole("button", { name: "Save Credits" }).click();
   await expectToast(page, "Credits updated");
   await expect(balance).toContainText("42 credits");
   const transactions = section(page, "Transactions");
   await expect(transactions.getByRole("row")).toHaveCount(3); // header, two adjustments (to 5, to 42)
   await expect(transactions.getByRole("row").nth(1)).toContainText("+37");
+  await expect(transactions.getByRole("row").nth(1)).toContainText(
+    `Credits set to 42 by ${ADMIN.username} (was 5): goodwill bonus`,
+  );
 
   const recent = section(page, "Recent admin actions on this user");
-  await expect(recent.getByRole("row").nth(1)).toContainText("Credits set");
+  await expect(recent.getByRole("row").nth(1)).toContainText("Credits changed");
   await expect(recent.getByRole("row").nth(1)).toContainText("credits: 5 → 42");
+  await expect(recent.getByRole("row").nth(1)).toContainText("reason: goodwill bonus");
 
   // The audit log: filtered by action, the entry names the admin, the user (a link) and before → after.
   await page.goto("/admin/audit");
   await expect(page.getByRole("heading", { name: "Audit Log", level: 1 })).toBeVisible();
-  await page.getByLabel("Action", { exact: true }).selectOption({ label: "Credits set" });
+  await page.getByLabel("Action", { exact: true }).selectOption({ label: "Credits changed" });
   await expect(page).toHaveURL(/[?&]action=user\.credits/);
   const entry = page.getByRole("row").filter({ has: page.getByRole("link", { name: username, exact: true }) });
   await expect(entry.first()).toContainText("credits: 5 → 42");
@@ -130,6 +136,70 @@ test("an admin finds a user, sets their credits, sees it in the audit log, revok
   await expect(recent.getByRole("row").nth(1)).toContainText("User signed out everywhere");
   await userPage.close();
 });
+
+for (const size of [
+  { name: "desktop", width: 1440, height: 900 },
+  { name: "phone", width: 390, height: 844 },
+] as const) {
+  test(`Edit Credits adds and takes away with a reason, and refuses a balance that changed meanwhile (${size.name})`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width: size.width, height: size.height });
+    const username = await createFundedUser(request, "credited", 10);
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await page.goto(`/admin/users?q=${username}`);
+    const users = section(page, "User Management");
+    await users.getByRole("button", { name: `Edit credits of ${username}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Credits" });
+    await expect(dialog).toContainText(`${username} has 10 credits.`);
+    expect(await page.evaluate<boolean>("document.documentElement.scrollWidth > window.innerWidth")).toBe(false);
+
+    // No reason, no change.
+    await dialog.getByLabel("Credits to add").fill("5");
+    await expect(dialog).toContainText("Balance after: 15 credits");
+    await dialog.getByRole("button", { name: "Save Credits" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("Give a reason of at least 3 characters.");
+
+    // Meanwhile the balance moves (a purchase, another admin): the server refuses, the dialog shows the new one.
+    await setCredits(username, 25);
+    await dialog.getByLabel("Reason").fill("goodwill");
+    await dialog.getByRole("button", { name: "Save Credits" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(
+      `The balance of ${username} changed since you opened this: it is now 25. Check the new balance and confirm again.`,
+    );
+    await expect(dialog).toContainText(`${username} has 25 credits.`);
+    await expect(dialog).toContainText("Balance after: 30 credits");
+    await dialog.getByRole("button", { name: "Save Credits" }).click();
+    await expectToast(page, "Credits updated");
+    await expect(dialog).toBeHidden();
+    await expect(users.getByRole("row", { name: `User ${username}` })).toContainText("30");
+
+    // Taking away more than there is is refused before asking; then down to 1 credit.
+    await users.getByRole("button", { name: `Edit credits of ${username}` }).click();
+    await dialog.getByRole("radio", { name: "Take away" }).click();
+    await dialog.getByLabel("Credits to take away").fill("31");
+    await dialog.getByLabel("Reason").fill("chargeback");
+    await dialog.getByRole("button", { name: "Save Credits" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(
+      `The balance of ${username} is 30: taking away 31 would leave it below zero. Take away at most 30.`,
+    );
+    await dialog.getByLabel("Credits to take away").fill("29");
+    await expect(dialog).toContainText("Balance after: 1 credit");
+    await dialog.getByRole("button", { name: "Save Credits" }).click();
+    await expectToast(page, "Credits updated");
+
+    // The user's page: the balance in words, and each row says what it is and why.
+    await users.getByRole("link", { name: username, exact: true }).click();
+    await expect(section(page, "Balance")).toContainText("1 credit");
+    const rows = section(page, "Transactions").getByRole("row");
+    await expect(rows.nth(1)).toContainText(`Credits taken away by ${ADMIN.username}: chargeback`);
+    await expect(rows.nth(1)).toContainText("−29");
+    await expect(rows.nth(2)).toContainText(`Credits added by ${ADMIN.username}: goodwill`);
+    await expect(rows.nth(2)).toContainText("+5");
+  });
+}
 
 test("the user list pages with the Link header, filters by status and says when nothing matches", async ({
   page,

@@ -15,6 +15,8 @@ const person = (n: number): AdminUserView => ({
   isActive: true,
   createdAt: "2026-01-01T00:00:00.000Z",
   videoCount: n,
+  creditsOwed: 0,
+  disputeOpen: false,
 });
 
 /** Two users a page, four in all: the first page links to the second with a cursor. */

@@ -2,18 +2,24 @@ import { LoaderCircle } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAdminSettings } from "@/features/admin/admin-api";
 import { AdminLayout } from "@/features/admin/admin-layout";
+import { ContactCard } from "@/features/admin/contact-card";
+import { useScrollToHash } from "@/features/admin/use-scroll-to-hash";
 import { KieApisCard } from "@/features/admin/kie-apis-card";
 import { PackagesCard } from "@/features/admin/packages-card";
 import { RecoveryCard } from "@/features/admin/recovery-card";
 import { SettingsForm } from "@/features/admin/settings-form";
+import { ShowcaseCard } from "@/features/admin/showcase-card";
 import { TelegramCard } from "@/features/admin/telegram-card";
 import { VideoStorageCard } from "@/features/admin/video-storage-card";
+import { LegalPagesEditor } from "@/features/legal/legal-editor";
 import { errorMessage } from "@/lib/api";
 
-/** /admin/settings: keys, prices, payments, packages, provider accounts, recovery and video storage (admin only: gated in app.tsx). */
+/** /admin/settings: keys, prices, payments, packages, legal pages, the showcase, provider accounts, recovery and video storage (admin only: gated in app.tsx). */
 export function AdminSettingsPage() {
   const { t } = useLingui();
   const settings = useAdminSettings();
+  // The overview's checklist links to a section (#contact-title): there once the settings are drawn.
+  useScrollToHash(Boolean(settings.data));
   const reason = settings.isError ? errorMessage(settings.error) : "";
 
   return (
@@ -21,6 +27,7 @@ export function AdminSettingsPage() {
       {settings.data ? (
         <>
           <SettingsForm key={settings.data.updatedAt} settings={settings.data} />
+          <ContactCard key={`contact-${settings.data.updatedAt}`} settings={settings.data} />
           <TelegramCard key={`telegram-${settings.data.updatedAt}`} settings={settings.data} />
         </>
       ) : settings.isError ? (
@@ -33,6 +40,8 @@ export function AdminSettingsPage() {
         </div>
       )}
       <PackagesCard />
+      <LegalPagesEditor />
+      <ShowcaseCard />
       <KieApisCard />
       <RecoveryCard />
       {settings.data ? (

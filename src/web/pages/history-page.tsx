@@ -1,20 +1,16 @@
 import { useCallback, useState } from "react";
 import { LoaderCircle, RefreshCw } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { adminTransactionsApi } from "../../shared/api/admin-transactions";
 import { Button } from "@/components/ui/button";
 import { Pagination } from "@/components/ui/pagination";
 import { AdminLayout } from "@/features/admin/admin-layout";
-import { CsvDownloadLink, csvExportHref } from "@/features/admin/csv-download-link";
-import {
-  HISTORY_PAGE_SIZE,
-  NO_FILTERS,
-  useAdminTransactions,
-  useRefund,
-  type HistoryFilters,
-} from "@/features/admin/history-api";
+import { CsvDownloadLink } from "@/features/admin/csv-download-link";
+import { HISTORY_PAGE_SIZE, NO_FILTERS, useAdminTransactions, type HistoryFilters } from "@/features/admin/history-api";
 import { HistoryFiltersBar } from "@/features/admin/history-filters";
 import { HistoryTable } from "@/features/admin/history-table";
-import { errorMessage } from "@/lib/api";
+import { useRefundFlow } from "@/features/admin/refund-dialog";
+import { errorMessage, urlFor } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { formatCredits, formatNumber } from "@/lib/format";
 
@@ -27,8 +23,7 @@ export function HistoryPage() {
   const [filters, setFilters] = useState<HistoryFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const query = useAdminTransactions(filters, page);
-  const refund = useRefund();
-  const [refundingId, setRefundingId] = useState<string>();
+  const refundFlow = useRefundFlow();
 
   const changeFilters = useCallback((next: HistoryFilters) => {
     setFilters(next);
@@ -45,11 +40,8 @@ export function HistoryPage() {
   const reason = query.isError ? errorMessage(query.error) : "";
 
   // The file has the rows these filters show, every page of them.
-  const csvHref = csvExportHref("/api/admin/exports/transactions.csv", {
-    type: filters.type,
-    user: filters.user,
-    dateFrom: filters.dateFrom,
-    dateTo: filters.dateTo,
+  const csvHref = urlFor(adminTransactionsApi.exportCsv, {
+    query: { type: filters.type, user: filters.user.trim(), dateFrom: filters.dateFrom, dateTo: filters.dateTo },
   });
 
   return (
@@ -92,12 +84,8 @@ export function HistoryPage() {
               <HistoryTable
                 rows={rows}
                 firstNumber={first}
-                refundingId={refundingId}
-                onRefund={(row) => {
-                  if (!row.taskId || refundingId) return;
-                  setRefundingId(row.id);
-                  refund.mutate(row.taskId, { onSettled: () => setRefundingId(undefined) });
-                }}
+                refundingId={refundFlow.refundingId}
+                onRefund={refundFlow.onRefund}
               />
             </div>
             <Pagination
@@ -107,6 +95,7 @@ export function HistoryPage() {
               pageCount={pageCount}
               onPageChange={setPage}
             />
+            {refundFlow.dialog}
           </>
         )}
       </div>

@@ -2,21 +2,15 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, plural, t } from "@lingui/core/macro";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import {
-  deletedFailedVideosSchema,
-  recheckReportSchema,
-  type RecheckReport,
-} from "../../../shared/schemas/admin-recovery";
-import { videoStorageViewSchema } from "../../../shared/schemas/admin-video-storage";
-import { adminUserSavedSchema } from "../../../shared/schemas/admin-users";
-import { kieApiDeletedSchema, kieApiListSchema, kieApiSavedSchema } from "../../../shared/schemas/kie-apis";
-import {
-  adminSettingsSavedSchema,
-  adminSettingsViewSchema,
-  telegramTestResultSchema,
-} from "../../../shared/schemas/settings";
-import { apiCall, errorMessage, schemaQueryFn } from "@/lib/api";
-import { formatCredits } from "@/lib/format";
+import type { z } from "zod";
+import { adminKieApisApi } from "../../../shared/api/admin-kie-apis";
+import { adminSettingsApi } from "../../../shared/api/admin-settings";
+import { adminUsersApi } from "../../../shared/api/admin-users";
+import { adminVideosApi } from "../../../shared/api/admin-videos";
+import type { RecheckReport } from "../../../shared/schemas/admin-recovery";
+import type { kieApiCreateSchema } from "../../../shared/schemas/kie-apis";
+import type { settingsUpdateSchema, telegramSettingsSchema } from "../../../shared/schemas/settings";
+import { call, callQuery, errorMessage } from "@/lib/api";
 import { i18n } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
@@ -31,32 +25,18 @@ const refresh = (...keys: (readonly string[])[]) => {
 const failed = (title: MessageDescriptor, fallback: MessageDescriptor) => (error: unknown) =>
   toast({ title: i18n._(title), description: `${i18n._(fallback)}: ${errorMessage(error)}`, variant: "destructive" });
 
-/** Reads a query's URL (its key) with the route's schema (decision 0040); signed out is an error here (the admin gate), never null. */
+/** Each query reads its route's contract (its key is the contract's URL); signed out is an error here (the admin gate), never null. */
 export const useAdminSettings = () =>
-  useQuery({
-    queryKey: queryKeys.admin.settings,
-    queryFn: schemaQueryFn(adminSettingsViewSchema, queryKeys.admin.settings[0]),
-    staleTime: 0,
-  });
+  useQuery({ queryKey: queryKeys.admin.settings, queryFn: callQuery(adminSettingsApi.get), staleTime: 0 });
 export const useKieApis = () =>
-  useQuery({
-    queryKey: queryKeys.admin.kieApis,
-    queryFn: schemaQueryFn(kieApiListSchema, queryKeys.admin.kieApis[0]),
-    staleTime: 0,
-  });
-
+  useQuery({ queryKey: queryKeys.admin.kieApis, queryFn: callQuery(adminKieApisApi.list), staleTime: 0 });
 export const useVideoStorage = () =>
-  useQuery({
-    queryKey: queryKeys.admin.videoStorage,
-    queryFn: schemaQueryFn(videoStorageViewSchema, queryKeys.admin.videoStorage[0]),
-    staleTime: 0,
-  });
+  useQuery({ queryKey: queryKeys.admin.videoStorage, queryFn: callQuery(adminVideosApi.storage), staleTime: 0 });
 
 /** PUT /api/admin/settings with any subset of fields ('Save Other Settings'). */
 export function useSaveSettings() {
   return useMutation({
-    mutationFn: (patch: Record<string, unknown>) =>
-      apiCall(adminSettingsSavedSchema, "PUT", "/api/admin/settings", patch),
+    mutationFn: (patch: z.input<typeof settingsUpdateSchema>) => call(adminSettingsApi.update, { body: patch }),
     onSuccess: ({ settings }) => {
       queryClient.setQueryData(queryKeys.admin.settings, settings);
       toast({ title: t`Settings updated` });
@@ -65,6 +45,8 @@ export function useSaveSettings() {
         queryKeys.payments.methods,
         queryKeys.payments.paypalSetup,
         queryKeys.admin.videoStorage,
+        queryKeys.contact,
+        queryKeys.admin.setup,
       );
     },
     onError: failed(msg`Update failed`, msg`Failed to update settings`),
@@ -73,8 +55,7 @@ export function useSaveSettings() {
 
 export function useSaveTelegram() {
   return useMutation({
-    mutationFn: (body: { telegramBotToken: string; telegramChatId: string }) =>
-      apiCall(adminSettingsSavedSchema, "PUT", "/api/admin/settings/telegram", body),
+    mutationFn: (body: z.input<typeof telegramSettingsSchema>) => call(adminSettingsApi.setTelegram, { body }),
     onSuccess: ({ settings }) => {
       queryClient.setQueryData(queryKeys.admin.settings, settings);
       toast({ title: t`Telegram Settings Updated` });
@@ -85,7 +66,7 @@ export function useSaveTelegram() {
 
 export function useTestTelegram() {
   return useMutation({
-    mutationFn: () => apiCall(telegramTestResultSchema, "POST", "/api/test-telegram", {}),
+    mutationFn: () => call(adminSettingsApi.testTelegram),
     onSuccess: () => toast({ title: t`Telegram Test Sent`, description: t`Test message sent to Telegram` }),
     onError: failed(msg`Telegram Test Failed`, msg`Failed to send test message`),
   });
@@ -93,8 +74,8 @@ export function useTestTelegram() {
 
 export function useSaveKieApi(onSaved: () => void) {
   return useMutation({
-    mutationFn: ({ id, body }: { id?: string; body: Record<string, unknown> }) =>
-      apiCall(kieApiSavedSchema, id ? "PUT" : "POST", id ? `/api/admin/kie-apis/${id}` : "/api/admin/kie-apis", body),
+    mutationFn: ({ id, body }: { id?: string; body: z.input<typeof kieApiCreateSchema> }) =>
+      id ? call(adminKieApisApi.update, { params: { id }, body }) : call(adminKieApisApi.create, { body }),
     onSuccess: () => {
       toast({ title: t`KIE API saved` });
       onSaved();
@@ -106,7 +87,7 @@ export function useSaveKieApi(onSaved: () => void) {
 
 export function useDeleteKieApi(onDone: () => void) {
   return useMutation({
-    mutationFn: (id: string) => apiCall(kieApiDeletedSchema, "DELETE", `/api/admin/kie-apis/${id}`),
+    mutationFn: (id: string) => call(adminKieApisApi.delete, { params: { id } }),
     onSuccess: () => {
       toast({ title: t`KIE API deleted` });
       onDone();
@@ -118,10 +99,13 @@ export function useDeleteKieApi(onDone: () => void) {
 
 export function useCheckKieBalance() {
   return useMutation({
-    mutationFn: (id: string) => apiCall(kieApiSavedSchema, "POST", `/api/admin/kie-apis/${id}/check-credits`, {}),
+    mutationFn: (id: string) => call(adminKieApisApi.checkCredits, { params: { id } }),
     onSuccess: ({ kieApi }) => {
-      const credits = formatCredits(kieApi.totalCredits);
-      toast({ title: t`Balance updated`, description: t`KIE reports ${credits} credits` });
+      const credits = kieApi.totalCredits;
+      toast({
+        title: t`Balance updated`,
+        description: t`KIE reports ${plural(credits, { one: "# credit", other: "# credits" })}`,
+      });
     },
     onError: failed(msg`Check Failed`, msg`Failed to check the KIE balance`),
     onSettled: () => refresh(queryKeys.admin.kieApis),
@@ -153,14 +137,14 @@ function recheckSummary(r: RecheckReport): string {
 
 export const useRecheckFailed = () =>
   useMutation({
-    mutationFn: () => apiCall(recheckReportSchema, "POST", "/api/admin/recheck-failed-videos", {}),
+    mutationFn: () => call(adminVideosApi.recheckFailed),
     onSuccess: (report) => toast({ title: t`Video Recovery Completed`, description: recheckSummary(report) }),
     onError: failed(msg`Recovery Failed`, msg`Failed to recover videos`),
     onSettled: refreshUsers,
   });
 export const useDeleteFailed = () =>
   useMutation({
-    mutationFn: () => apiCall(deletedFailedVideosSchema, "DELETE", "/api/admin/delete-failed-videos"),
+    mutationFn: () => call(adminVideosApi.deleteFailed),
     onSuccess: ({ deleted }) =>
       toast({
         title: t`Failed Videos Deleted`,
@@ -176,25 +160,9 @@ export const useDeleteFailed = () =>
 export function useToggleUser() {
   return useMutation({
     mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
-      apiCall(adminUserSavedSchema, "PUT", `/api/admin/users/${id}/toggle`, { isActive }),
+      call(adminUsersApi.toggle, { params: { userId: id }, body: { isActive } }),
     onSuccess: () => toast({ title: t`User updated` }),
     onError: failed(msg`Update failed`, msg`Failed to update user`),
     onSettled: refreshUsers,
-  });
-}
-
-export function useSetCredits(onSaved: () => void) {
-  return useMutation({
-    mutationFn: ({ id, credits }: { id: string; credits: number }) =>
-      apiCall(adminUserSavedSchema, "PUT", `/api/admin/users/${id}/credits`, { credits }),
-    onSuccess: () => {
-      toast({ title: t`Credits updated` });
-      onSaved();
-    },
-    onError: failed(msg`Update failed`, msg`Failed to update credits`),
-    onSettled: () => {
-      refreshUsers();
-      refresh(queryKeys.currentUser);
-    },
   });
 }

@@ -13,7 +13,7 @@ interface FieldProps {
   children: ReactNode;
 }
 
-export function Field({ id, label, hint, children }: FieldProps) {
+function Field({ id, label, hint, children }: FieldProps) {
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>

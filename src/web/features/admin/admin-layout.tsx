@@ -34,8 +34,9 @@ export function AdminLayout({
   const { t } = useLingui();
   useDocumentTitle(title);
   const [location] = useLocation();
+  // Each section is as wide as the column, never as its widest table: those scroll inside themselves.
   return (
-    <div className="mx-auto grid w-full max-w-7xl flex-1 grid-cols-1 content-start gap-6 px-4 py-10 sm:px-6 lg:py-14">
+    <div className="mx-auto grid w-full max-w-7xl flex-1 grid-cols-1 content-start gap-6 px-4 py-10 sm:px-6 lg:py-14 [&>*]:min-w-0">
       <nav aria-label={t`Admin sections`} className="-mb-2 overflow-x-auto">
         <ul className="flex gap-1 border-b border-border">
           {SECTIONS.map((s) => {

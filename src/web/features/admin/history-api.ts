@@ -1,14 +1,14 @@
 /** The /history page's calls: every user's transactions (filtered, paged) and refunds of usage rows. */
 import type { MessageDescriptor } from "@lingui/core";
-import { msg, t } from "@lingui/core/macro";
+import { msg, plural, t } from "@lingui/core/macro";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import { adminTransactionsApi } from "../../../shared/api/admin-transactions";
 import {
   ADMIN_TRANSACTIONS_DEFAULT_LIMIT,
-  adminTransactionsPageSchema,
   type AdminTransactionType,
-} from "../../../shared/admin-transactions";
-import { refundResultSchema } from "../../../shared/schemas/videos";
-import { apiCall, errorMessage, schemaQueryFn } from "@/lib/api";
+} from "../../../shared/schemas/admin-transactions";
+import { videosApi } from "../../../shared/api/videos";
+import { call, callQuery, errorMessage } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys, underPath } from "@/lib/query-keys";
 import { toast } from "@/hooks/use-toast";
@@ -25,9 +25,11 @@ export interface HistoryFilters {
 /** The transaction types' names, for the filter and the table's badges. */
 export const TRANSACTION_TYPE_LABELS: Record<AdminTransactionType, MessageDescriptor> = {
   purchase: msg`Purchase`,
+  bonus: msg`Bonus`,
   refund: msg`Refund`,
   usage: msg`Usage`,
   adjustment: msg`Adjustment`,
+  reversal: msg`Payment reversed`,
 };
 
 export const NO_FILTERS: HistoryFilters = { type: "", user: "", dateFrom: "", dateTo: "" };
@@ -37,29 +39,35 @@ export function hasFilters(f: HistoryFilters): boolean {
 }
 
 export function useAdminTransactions(filters: HistoryFilters, page: number) {
-  const queryKey = queryKeys.admin.transactions({
+  const query = {
     page,
     limit: HISTORY_PAGE_SIZE,
     type: filters.type,
     user: filters.user.trim(),
     dateFrom: filters.dateFrom,
     dateTo: filters.dateTo,
-  });
+  };
   return useQuery({
-    queryKey,
-    queryFn: schemaQueryFn(adminTransactionsPageSchema, queryKey[0]),
+    queryKey: queryKeys.admin.transactions(query),
+    queryFn: callQuery(adminTransactionsApi.list, { query }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
 }
 
-/** POST /api/video/{taskId}/refund: gives a usage row's credits back, once (a repeat is a 409). */
+/** POST /api/video/{taskId}/refund: gives a usage row's credits back with a reason, once (a repeat is a 409). */
 export function useRefund() {
   return useMutation({
-    mutationFn: (taskId: string) =>
-      apiCall(refundResultSchema, "POST", `/api/video/${encodeURIComponent(taskId)}/refund`, {}),
+    mutationFn: ({ taskId, reason, part }: { taskId: string; reason: string; part: "video" | "4k" }) =>
+      call(videosApi.refund, { params: { taskId }, body: { reason, part } }),
     onSuccess: ({ amount }) => {
-      toast({ title: t`Refund Processed`, description: t`Refunded ${amount} credits to user successfully` });
+      toast({
+        title: t`Refund Processed`,
+        description: plural(amount, {
+          one: "Refunded # credit to user successfully",
+          other: "Refunded # credits to user successfully",
+        }),
+      });
     },
     onError: (error) => toast({ title: t`Refund Failed`, description: errorMessage(error), variant: "destructive" }),
     onSettled: () => {

@@ -3,7 +3,8 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { X } from "lucide-react";
-import type { AdminTransactionType } from "../../../shared/admin-transactions";
+import { TRANSACTION_TYPES } from "../../../shared/schemas/account";
+import type { AdminTransactionType } from "../../../shared/schemas/admin-transactions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -14,7 +15,7 @@ import { hasFilters, NO_FILTERS, TRANSACTION_TYPE_LABELS, type HistoryFilters } 
 const ALL = "all";
 const TYPE_OPTIONS: { value: AdminTransactionType | typeof ALL; label: MessageDescriptor }[] = [
   { value: ALL, label: msg`All types` },
-  ...(["purchase", "refund", "usage", "adjustment"] as const).map((value) => ({
+  ...TRANSACTION_TYPES.map((value) => ({
     value,
     label: TRANSACTION_TYPE_LABELS[value],
   })),

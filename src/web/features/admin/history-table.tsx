@@ -1,15 +1,18 @@
+import { useState } from "react";
+import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LoaderCircle, RotateCcw } from "lucide-react";
-import type { AdminTransactionView } from "../../../shared/admin-transactions";
+import type { AdminTransactionView } from "../../../shared/schemas/admin-transactions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { formatDateTime, truncateText } from "@/lib/format";
 import { signedCredits, TRANSACTION_TYPES } from "@/features/payments";
 import { TRANSACTION_TYPE_LABELS } from "./history-api";
+import { canRefund, OrderMoneyBadges, OrderRefundDialog } from "./payment-order-actions";
 
-/** Admin descriptions are cut at 50 characters (the full text is in the tooltip). */
-export const ADMIN_DESCRIPTION_MAX = 50;
+/** Admin descriptions are cut at 140 characters (the full text is in the tooltip): long enough to name a refunded video and the reason. */
+const ADMIN_DESCRIPTION_MAX = 140;
 
 interface Props {
   rows: AdminTransactionView[];
@@ -24,8 +27,27 @@ function RefundCell({
   row,
   refundingId,
   onRefund,
-}: { row: AdminTransactionView } & Pick<Props, "refundingId" | "onRefund">) {
+  onRefundOrder,
+}: { row: AdminTransactionView; onRefundOrder: (row: AdminTransactionView) => void } & Pick<
+  Props,
+  "refundingId" | "onRefund"
+>) {
   const { t } = useLingui();
+  if (row.type === "purchase" && row.paymentOrder && canRefund(row.paymentOrder)) {
+    const name = row.paymentOrder.packageName;
+    const { username } = row;
+    return (
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => onRefundOrder(row)}
+        aria-label={t`Refund ${username}'s payment for ${name}`}
+      >
+        <RotateCcw aria-hidden="true" />
+        <Trans>Refund…</Trans>
+      </Button>
+    );
+  }
   if (row.type !== "usage" || !row.taskId) return <span className="text-muted-foreground">—</span>;
   if (row.refunded) {
     return (
@@ -43,7 +65,7 @@ function RefundCell({
       size="sm"
       disabled={refundingId !== undefined}
       onClick={() => onRefund(row)}
-      aria-label={t`Refund ${username}'s ${credits} credits`}
+      aria-label={t`${plural(credits, { one: `Refund ${username}'s # credit`, other: `Refund ${username}'s # credits` })}`}
     >
       {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
       <Trans>Refund</Trans>
@@ -54,6 +76,8 @@ function RefundCell({
 /** Columns #, User, Type, Date, Description, Credits, Actions (decision 0024); scrolls inside itself on phones. */
 export function HistoryTable({ rows, firstNumber, refundingId, onRefund }: Props) {
   const { t } = useLingui();
+  // A purchase row's Refund…: the same dialog as the user's page (decision 0084).
+  const [orderRow, setOrderRow] = useState<AdminTransactionView>();
   const headers = [
     { key: "number", label: "#" },
     { key: "user", label: t`User` },
@@ -75,7 +99,11 @@ export function HistoryTable({ rows, firstNumber, refundingId, onRefund }: Props
               <th
                 key={h.key}
                 scope="col"
-                className={cn("px-4 py-3 font-semibold", h.key === "credits" && "text-right")}
+                className={cn(
+                  "px-4 py-3 font-semibold",
+                  h.key === "credits" && "text-right",
+                  h.key === "actions" && "sticky-actions",
+                )}
               >
                 {h.label}
               </th>
@@ -96,7 +124,10 @@ export function HistoryTable({ rows, firstNumber, refundingId, onRefund }: Props
                   {row.email ? <span className="block text-xs text-muted-foreground">{row.email}</span> : null}
                 </td>
                 <td className="px-4 py-3">
-                  <Badge variant={variant}>{label}</Badge>
+                  <span className="flex flex-wrap gap-1">
+                    <Badge variant={variant}>{label}</Badge>
+                    {row.type === "purchase" && row.paymentOrder ? <OrderMoneyBadges order={row.paymentOrder} /> : null}
+                  </span>
                 </td>
                 <td className="whitespace-nowrap px-4 py-3 text-muted-foreground tabular-nums">
                   {formatDateTime(row.createdAt)}
@@ -114,14 +145,22 @@ export function HistoryTable({ rows, firstNumber, refundingId, onRefund }: Props
                 >
                   {signedCredits(row.amount)}
                 </td>
-                <td className="px-4 py-3">
-                  <RefundCell row={row} refundingId={refundingId} onRefund={onRefund} />
+                <td className="sticky-actions px-4 py-3">
+                  <RefundCell row={row} refundingId={refundingId} onRefund={onRefund} onRefundOrder={setOrderRow} />
                 </td>
               </tr>
             );
           })}
         </tbody>
       </table>
+      {orderRow?.paymentOrder ? (
+        <OrderRefundDialog
+          key={orderRow.id}
+          order={orderRow.paymentOrder}
+          username={orderRow.username}
+          onClose={() => setOrderRow(undefined)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -11,10 +11,17 @@ import { CheckboxField, TextField } from "./admin-fields";
 const PRICE_PATTERN = /^\d+(\.\d{1,2})?$/;
 
 /** The package rules of creditPackageInputSchema, checked before the server checks them again. */
-function problemOf(d: { name: string; credits: string; price: string }): MessageDescriptor | undefined {
+function problemOf(d: {
+  name: string;
+  credits: string;
+  price: string;
+  bonusCredits: string;
+}): MessageDescriptor | undefined {
   if (!d.name.trim()) return msg`Package name is required`;
   if (!/^\d+$/.test(d.credits.trim()) || Number(d.credits) < 1) return msg`Credits must be positive`;
   if (!PRICE_PATTERN.test(d.price.trim()) || Number(d.price) <= 0) return msg`Price must be valid`;
+  if (!/^\d*$/.test(d.bonusCredits.trim()) || Number(d.bonusCredits) > 10_000_000)
+    return msg`Bonus credits must be a whole number from 0 to 10,000,000`;
   return undefined;
 }
 
@@ -36,6 +43,7 @@ export function PackageDialog({
     creemProductId: pkg?.creemProductId ?? "",
     description: pkg?.description ?? "",
     bonus: pkg?.bonus ?? "",
+    bonusCredits: pkg?.bonusCredits ? String(pkg.bonusCredits) : "",
     isActive: pkg?.isActive ?? true,
     popular: pkg?.popular ?? false,
   }));
@@ -53,7 +61,13 @@ export function PackageDialog({
     if (found) return;
     save.mutate({
       id: pkg?.id,
-      body: { ...d, name: d.name.trim(), credits: Number(d.credits), price: d.price.trim() },
+      body: {
+        ...d,
+        name: d.name.trim(),
+        credits: Number(d.credits),
+        price: d.price.trim(),
+        bonusCredits: Number(d.bonusCredits.trim() || 0),
+      },
     });
   };
 
@@ -97,13 +111,26 @@ export function PackageDialog({
             value={d.description}
             onValueChange={set("description")}
           />
-          <TextField
-            id="package-bonus"
-            label={t`Bonus note (optional)`}
-            placeholder={t`25 bonus credits`}
-            value={d.bonus}
-            onValueChange={set("bonus")}
-          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              id="package-bonus-credits"
+              label={t`Bonus credits`}
+              inputMode="numeric"
+              placeholder="0"
+              value={d.bonusCredits}
+              onValueChange={set("bonusCredits")}
+            />
+            <TextField
+              id="package-bonus"
+              label={t`Bonus note (optional)`}
+              placeholder={t`Launch offer`}
+              value={d.bonus}
+              onValueChange={set("bonus")}
+            />
+          </div>
+          <p className="-mt-2 text-xs text-muted-foreground">
+            <Trans>Bonus credits are added with each purchase, as their own row in the buyer's history.</Trans>
+          </p>
           <div className="flex flex-wrap gap-5">
             <CheckboxField
               id="package-active"

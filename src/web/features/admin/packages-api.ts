@@ -1,25 +1,22 @@
 /**
  * The /admin page's credit-package calls (GET, POST, PUT, DELETE /api/admin/credit-packages),
- * read with the routes' schemas (decision 0040). Every save toasts with its fixed titles
+ * through the routes' shared contracts (decision 0069). Every save toasts with its fixed titles
  * (decision 0024) and refreshes the admin list and the public one.
  */
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, t } from "@lingui/core/macro";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import {
-  adminCreditPackageListSchema,
-  adminCreditPackageViewSchema,
-  packageRemovedSchema,
-  type CreditPackageInput,
-} from "../../../shared/schemas/packages";
-import { apiCall, errorMessage, schemaQueryFn } from "@/lib/api";
+import { adminPackagesApi } from "../../../shared/api/admin-packages";
+import type { CreditPackageInput } from "../../../shared/schemas/packages";
+import { call, callQuery, errorMessage } from "@/lib/api";
 import { i18n } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/hooks/use-toast";
 
 const refreshPackages = () => {
-  for (const queryKey of [queryKeys.admin.packages, queryKeys.payments.packages])
+  // The credit value is derived from the packages on sale (decision 0075): the prices change with them.
+  for (const queryKey of [queryKeys.admin.packages, queryKeys.payments.packages, queryKeys.pricing])
     void queryClient.invalidateQueries({ queryKey });
 };
 
@@ -27,7 +24,7 @@ const refreshPackages = () => {
 const failed = (title: MessageDescriptor, fallback: MessageDescriptor) => (error: unknown) =>
   toast({ title: i18n._(title), description: `${i18n._(fallback)}: ${errorMessage(error)}`, variant: "destructive" });
 
-const readPackages = schemaQueryFn(adminCreditPackageListSchema, queryKeys.admin.packages[0]);
+const readPackages = callQuery(adminPackagesApi.list);
 
 export const useAdminPackages = () =>
   useQuery({
@@ -39,12 +36,7 @@ export const useAdminPackages = () =>
 export function useSavePackage(onSaved: () => void) {
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: CreditPackageInput }) =>
-      apiCall(
-        adminCreditPackageViewSchema,
-        id ? "PUT" : "POST",
-        id ? `/api/admin/credit-packages/${id}` : "/api/admin/credit-packages",
-        body,
-      ),
+      id ? call(adminPackagesApi.replace, { params: { id }, body }) : call(adminPackagesApi.create, { body }),
     onSuccess: () => {
       toast({ title: t`Package saved` });
       onSaved();
@@ -56,7 +48,7 @@ export function useSavePackage(onSaved: () => void) {
 
 export function useDeletePackage(onDone: () => void) {
   return useMutation({
-    mutationFn: (id: string) => apiCall(packageRemovedSchema, "DELETE", `/api/admin/credit-packages/${id}`),
+    mutationFn: (id: string) => call(adminPackagesApi.delete, { params: { id } }),
     onSuccess: ({ deactivated }) => {
       toast({
         title: t`Package deleted`,

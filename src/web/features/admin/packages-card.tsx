@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import type { AdminCreditPackageView } from "../../../shared/schemas/packages";
@@ -6,6 +7,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatCredits, formatMoney } from "@/lib/format";
 import { useAdminPackages, useDeletePackage } from "./packages-api";
+import { useAdminSettings } from "./admin-api";
+import { CreditValueForm } from "./credit-value-form";
 import { SectionCard } from "./admin-fields";
 import { ConfirmDialog } from "./confirm-dialog";
 import { PackageDialog } from "./package-dialog";
@@ -15,6 +18,7 @@ import { QueryState } from "./query-state";
 export function PackagesCard() {
   const { t } = useLingui();
   const query = useAdminPackages();
+  const settings = useAdminSettings();
   const [editing, setEditing] = useState<AdminCreditPackageView | "new">();
   const [deleting, setDeleting] = useState<AdminCreditPackageView>();
   const remove = useDeletePackage(() => setDeleting(undefined));
@@ -43,6 +47,7 @@ export function PackagesCard() {
               const { name } = p;
               const credits = formatCredits(p.credits);
               const price = formatMoney(Number(p.price), "USD");
+              const bonus = formatCredits(p.bonusCredits);
               return (
                 <li
                   key={p.id}
@@ -62,9 +67,13 @@ export function PackagesCard() {
                       </Badge>
                     </p>
                     <p className="text-sm text-muted-foreground">
-                      <Trans>
-                        {credits} credits · {price}
-                      </Trans>
+                      {plural(p.credits, {
+                        one: `${credits} credit · ${price}`,
+                        other: `${credits} credits · ${price}`,
+                      })}
+                      {p.bonusCredits > 0
+                        ? ` · ${plural(p.bonusCredits, { one: `+${bonus} bonus credit`, other: `+${bonus} bonus credits` })}`
+                        : ""}
                       {/* eslint-disable-next-line lingui/no-unlocalized-strings -- Creem is a brand name, followed by its product id */}
                       {p.creemProductId ? ` · Creem ${p.creemProductId}` : ""}
                     </p>
@@ -85,6 +94,9 @@ export function PackagesCard() {
           </ul>
         )}
       </QueryState>
+      {settings.data ? (
+        <CreditValueForm key={`credit-value-${settings.data.updatedAt}`} stored={settings.data.creditValueUsd} />
+      ) : null}
       {editing ? (
         <PackageDialog
           key={editing === "new" ? "new" : editing.id}

@@ -2,8 +2,11 @@ import { useState, type FormEvent } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Save } from "lucide-react";
 import { defaultPriceOf, MODELS, PRICE_ITEMS, SURCHARGES, type PriceItem } from "../../../shared/catalogue";
-import { SETTINGS_LIMITS, type AdminSettingsView } from "../../../shared/schemas/settings";
+import type { z } from "zod";
+import { SETTINGS_LIMITS, type AdminSettingsView, type settingsUpdateSchema } from "../../../shared/schemas/settings";
+import { googleApi } from "../../../shared/api/google";
 import { Button } from "@/components/ui/button";
+import { urlFor } from "@/lib/api";
 import { modelDescription, modelLabel, surchargeDescription, surchargeLabel } from "@/lib/catalogue-text";
 import { useSaveSettings } from "./admin-api";
 import { CheckboxField, ChoiceField, SecretField, SectionCard, TextField } from "./admin-fields";
@@ -23,7 +26,12 @@ type Draft = Omit<
   | "veo3ApiPrice"
   | "veo3FastApiPrice"
   | "prices"
+  | ContactFields
 > & { prices: Record<PriceItem, PriceDraft> };
+
+/** Saved by the contact card (contact-card.tsx), not by this form. */
+type ContactFields =
+  "contactZaloPhone" | "contactZaloGroupUrl" | "contactTelegram" | "contactEmail" | "contactDefaults";
 
 function draftOf(s: AdminSettingsView): Draft {
   const {
@@ -36,6 +44,11 @@ function draftOf(s: AdminSettingsView): Draft {
     veo3ApiPrice: _va,
     veo3FastApiPrice: _fa,
     prices,
+    contactZaloPhone: _zp,
+    contactZaloGroupUrl: _zg,
+    contactTelegram: _tg,
+    contactEmail: _em,
+    contactDefaults: _cd,
     ...rest
   } = s;
   const draftPrices = Object.fromEntries(
@@ -52,7 +65,7 @@ function draftOf(s: AdminSettingsView): Draft {
 }
 
 /** Blank text fields mean "not set"; secrets left masked or blank keep what is stored (server rule). */
-function patchOf(d: Draft): Record<string, unknown> {
+function patchOf(d: Draft): z.input<typeof settingsUpdateSchema> {
   const text = (v: string | null) => (v?.trim() ? v.trim() : null);
   return {
     ...d,
@@ -69,6 +82,7 @@ function patchOf(d: Draft): Record<string, unknown> {
     creemWebhookSecret: d.creemWebhookSecret ?? "",
     googleClientSecret: d.googleClientSecret ?? "",
     paypalClientId: text(d.paypalClientId),
+    paypalWebhookId: text(d.paypalWebhookId),
     googleClientId: text(d.googleClientId),
     googleRedirectUri: text(d.googleRedirectUri),
   };
@@ -140,7 +154,7 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
       setDraft((d) => ({ ...d, [key]: value }));
   const setPrice = (item: PriceItem) => (value: PriceDraft) =>
     setDraft((d) => ({ ...d, prices: { ...d.prices, [item]: value } }));
-  const redirectDefault = `${window.location.origin}/api/auth/google/callback`;
+  const redirectDefault = `${window.location.origin}${urlFor(googleApi.callback)}`;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -173,8 +187,8 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
               label={t`KIE API for new videos`}
               value={draft.kieSurface}
               options={[
-                { value: "veo", label: t`Veo API (/api/v1/veo)` },
-                { value: "market", label: t`Market jobs API (/api/v1/jobs, veo-3-1)` },
+                { value: "veo", label: t`Veo API (v1/veo)` },
+                { value: "market", label: t`Market jobs API (v1/jobs, veo-3-1)` },
               ]}
               onValueChange={(v) => set("kieSurface")(v as Draft["kieSurface"])}
             />
@@ -216,6 +230,14 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
                 { value: "production", label: t`Production` },
               ]}
               onValueChange={(v) => set("paypalEnvironment")(v as Draft["paypalEnvironment"])}
+            />
+            <TextField
+              id="paypalWebhookId"
+              label={t`PayPal webhook ID`}
+              hint={t`From the webhook you add in PayPal's developer dashboard for /paypal/webhook (refunds, reversals and disputes). Without it PayPal's notices are refused.`}
+              autoComplete="off"
+              value={draft.paypalWebhookId ?? ""}
+              onValueChange={set("paypalWebhookId")}
             />
           </div>
         </SectionCard>

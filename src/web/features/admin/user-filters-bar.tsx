@@ -25,6 +25,10 @@ const TOKEN_OPTIONS: Option[] = [
   { value: "with", label: msg`With API tokens` },
   { value: "without", label: msg`Without API tokens` },
 ];
+const PAYMENT_OPTIONS: Option[] = [
+  { value: "", label: msg`Any` },
+  { value: "problems", label: msg`Payment problems` },
+];
 export const SORT_OPTIONS: Option[] = [
   { value: "newest", label: msg`Newest` },
   { value: "credits", label: msg`Credits` },
@@ -46,7 +50,7 @@ export function UserFiltersBar({ filters, setFilters, search, setSearch }: UserF
   const change = (patch: Partial<UserFilters>) => setFilters({ ...filters, q: search, ...patch });
   const active = hasUserFilters(filters) || search.trim() !== "";
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(12rem,1fr)_10rem_10rem_12rem_9rem_auto] lg:items-end">
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(12rem,1fr)_9rem_9rem_11rem_11rem_9rem_auto] lg:items-end">
       <div className="grid gap-1.5">
         <Label htmlFor="users-search">
           <Trans>Search users</Trans>
@@ -80,6 +84,13 @@ export function UserFiltersBar({ filters, setFilters, search, setSearch }: UserF
         value={filters.apiTokens}
         options={options(TOKEN_OPTIONS)}
         onValueChange={(v) => change({ apiTokens: v as UserFilters["apiTokens"] })}
+      />
+      <ChoiceField
+        id="users-payments"
+        label={t`Payments`}
+        value={filters.payments}
+        options={options(PAYMENT_OPTIONS)}
+        onValueChange={(v) => change({ payments: v as UserFilters["payments"] })}
       />
       <ChoiceField
         id="users-sort"

@@ -1,12 +1,13 @@
 import { useEffect, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ChevronLeft, ChevronRight, LoaderCircle, RefreshCw } from "lucide-react";
+import { adminUsersApi } from "../../../shared/api/admin-users";
 import type { AdminUserView } from "../../../shared/schemas/admin-users";
 import { Button } from "@/components/ui/button";
-import { errorMessage } from "@/lib/api";
+import { errorMessage, urlFor } from "@/lib/api";
 import { formatCredits } from "@/lib/format";
 import { SectionCard } from "./admin-fields";
-import { CsvDownloadLink, csvExportHref } from "./csv-download-link";
+import { CsvDownloadLink } from "./csv-download-link";
 import { UserCreditsDialog } from "./user-credits-dialog";
 import { SORT_OPTIONS, UserFiltersBar } from "./user-filters-bar";
 import { useCursorStack, useUrlFilters } from "./users-card-state";
@@ -37,7 +38,7 @@ export function UsersCard() {
     return () => clearTimeout(timer);
   }, [search, filters, setFilters]);
 
-  const exportHref = csvExportHref("/api/admin/exports/users.csv", filtersToParams(filters));
+  const exportHref = urlFor(adminUsersApi.exportCsv, { query: filtersToParams(filters) });
 
   const data = query.data;
   const users = data?.users ?? [];

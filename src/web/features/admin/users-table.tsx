@@ -32,8 +32,12 @@ export function UsersTable({ users, sortLabel, stale, onEditCredits }: UsersTabl
         </caption>
         <thead className="bg-surface-raised/70 text-xs uppercase tracking-wider text-muted-foreground">
           <tr>
-            {headers.map((h) => (
-              <th key={h} scope="col" className="px-4 py-3 font-semibold">
+            {headers.map((h, i) => (
+              <th
+                key={h}
+                scope="col"
+                className={cn("px-4 py-3 font-semibold", i === headers.length - 1 && "sticky-actions")}
+              >
                 {h}
               </th>
             ))}
@@ -56,6 +60,7 @@ export function UsersTable({ users, sortLabel, stale, onEditCredits }: UsersTabl
                       <Trans>Admin</Trans>
                     </Badge>
                   ) : null}
+                  <PaymentProblemBadge user={u} />
                 </th>
                 <td className="px-4 py-3 text-muted-foreground">{u.email ?? "—"}</td>
                 <td className="px-4 py-3 tabular-nums">{formatCredits(u.credits)}</td>
@@ -63,8 +68,8 @@ export function UsersTable({ users, sortLabel, stale, onEditCredits }: UsersTabl
                 <td className="px-4 py-3">
                   <Badge variant={u.isActive ? "success" : "destructive"}>{u.isActive ? t`Active` : t`Disabled`}</Badge>
                 </td>
-                <td className="px-4 py-3">
-                  <div className="flex gap-2">
+                <td className="sticky-actions px-4 py-3">
+                  <div className="flex flex-col gap-2 sm:flex-row">
                     <Button
                       variant="outline"
                       size="sm"
@@ -91,5 +96,17 @@ export function UsersTable({ users, sortLabel, stale, onEditCredits }: UsersTabl
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Credits owed for a refunded payment, or a payment under dispute (decision 0084): new videos are blocked. */
+function PaymentProblemBadge({ user }: { user: AdminUserView }) {
+  const { t } = useLingui();
+  if (user.creditsOwed <= 0 && !user.disputeOpen) return null;
+  const owed = formatCredits(user.creditsOwed);
+  return (
+    <Badge variant="destructive" className="ml-2" data-payment-problem="">
+      {user.creditsOwed > 0 ? t`Owes ${owed}` : t`Disputed`}
+    </Badge>
   );
 }

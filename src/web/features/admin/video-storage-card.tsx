@@ -13,7 +13,7 @@ import { SectionCard } from "./admin-fields";
 const UNITS = ["byte", "kilobyte", "megabyte", "gigabyte", "terabyte"] as const;
 
 /** 1,234,567 bytes -> "1.2 MB" (powers of 1000, as disks and buckets bill), in the active language. */
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   let value = bytes;
   let unit = 0;
   while (value >= 1000 && unit < UNITS.length - 1) {

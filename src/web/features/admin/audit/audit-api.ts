@@ -1,8 +1,9 @@
 /** GET /api/admin/audit-log (decision 0052): the filters, and the pages newest first ("Load older" follows nextCursor). */
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { AUDIT_ACTION_NAMES, type AuditAction } from "../../../../shared/audit";
-import { auditPageSchema } from "../../../../shared/schemas/admin-audit";
-import { schemaQueryFn } from "@/lib/api";
+import { adminAuditApi } from "../../../../shared/api/admin-audit";
+import type { QueryInput } from "../../../../shared/api/contract";
+import { call } from "@/lib/api";
 import { queryKeys } from "@/lib/query-keys";
 
 export interface AuditFilters {
@@ -33,9 +34,12 @@ export function auditFiltersFromParams(params: URLSearchParams): AuditFilters {
   };
 }
 
+/** The audit log's filters, named as its route reads them. */
+type AuditFilterParams = Partial<Record<keyof QueryInput<typeof adminAuditApi.log>, string>>;
+
 /** The filters as query parameters, blanks left out. */
-export function auditFiltersToParams(filters: AuditFilters): Record<string, string> {
-  const params: Record<string, string> = {};
+export function auditFiltersToParams(filters: AuditFilters): AuditFilterParams {
+  const params: AuditFilterParams = {};
   for (const [name, value] of Object.entries(filters) as [keyof AuditFilters, string][]) {
     if (value.trim()) params[name] = value.trim();
   }
@@ -46,15 +50,10 @@ export const hasAuditFilters = (filters: AuditFilters) => Object.keys(auditFilte
 
 /** The log with these filters, a page of 50 at a time. */
 export function useAuditLog(filters: AuditFilters) {
-  const queryKey = queryKeys.admin.auditLog(auditFiltersToParams(filters));
+  const query = auditFiltersToParams(filters);
   return useInfiniteQuery({
-    queryKey,
-    queryFn: ({ pageParam, signal }) => {
-      const url = pageParam
-        ? `${queryKey[0]}${queryKey[0].includes("?") ? "&" : "?"}cursor=${encodeURIComponent(pageParam)}`
-        : queryKey[0];
-      return schemaQueryFn(auditPageSchema, url)({ signal });
-    },
+    queryKey: queryKeys.admin.auditLog(query),
+    queryFn: ({ pageParam, signal }) => call(adminAuditApi.log, { query: { ...query, cursor: pageParam }, signal }),
     initialPageParam: "",
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: 0,

@@ -8,7 +8,7 @@ import { formatNumber, truncateText } from "@/lib/format";
 const VALUE_MAX = 80;
 
 /** "veo3FastCredits" -> "veo3 fast credits", "chat_id" -> "chat id". */
-export function fieldLabel(name: string): string {
+function fieldLabel(name: string): string {
   return name
     .replace(/[_.-]+/g, " ")
     .replace(/([a-z\d])([A-Z])/g, "$1 $2")
@@ -17,7 +17,7 @@ export function fieldLabel(name: string): string {
 }
 
 /** A value as a short text: none, yes/no, numbers with separators, lists joined, anything else as JSON. */
-export function formatValue(value: unknown): string {
+function formatValue(value: unknown): string {
   if (value === null || value === undefined || value === "") return t`none`;
   if (typeof value === "boolean") return value ? t`yes` : t`no`;
   if (typeof value === "number") return formatNumber(value);

@@ -12,7 +12,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
   "package.create": msg`Credit package added`,
   "package.update": msg`Credit package changed`,
   "package.delete": msg`Credit package deleted`,
-  "user.credits": msg`Credits set`,
+  "user.credits": msg`Credits changed`,
   "user.enable": msg`User enabled`,
   "user.disable": msg`User disabled`,
   "user.sign_out": msg`User signed out everywhere`,
@@ -26,6 +26,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
   "videos.delete_failed": msg`Failed videos deleted`,
   "export.users": msg`Users exported`,
   "export.transactions": msg`Transactions exported`,
+  "legal.update": msg`Legal page changed`,
+  "showcase.update": msg`Showcase changed`,
+  "payment.refund": msg`Payment refunded`,
+  "payment.chargeback": msg`Chargeback lost`,
+  "payment.dispute_opened": msg`Chargeback opened`,
+  "payment.dispute_resolved": msg`Dispute decided`,
 };
 
 /** An action's label in the active language; an action this page does not know shows by its name. */
@@ -40,6 +46,9 @@ const TARGET_TYPE_LABELS: Partial<Record<string, MessageDescriptor>> = {
   package: msg`Credit package`,
   kie_api: msg`Provider account`,
   video: msg`Video`,
+  legal_page: msg`Legal page`,
+  showcase: msg`Showcase`,
+  payment_order: msg`Payment`,
 };
 
 /** A target type's label in the active language; an unknown type shows as it is. */

@@ -48,11 +48,17 @@ function Details({ details }: { details: Record<string, unknown> }) {
 }
 
 /** When, Admin, Address, Action, Target, Details: one row per entry, newest first. */
-export function AuditTable({ entries, caption }: { entries: AuditEntryView[]; caption: string }) {
+function AuditTable({ entries, caption }: { entries: AuditEntryView[]; caption: string }) {
   const { t } = useLingui();
   const headers = [t`When`, t`Admin`, t`Address`, t`Action`, t`Target`, t`Details`];
   return (
-    <div className="overflow-x-auto rounded-xl border border-border">
+    // A region the keyboard can reach: on a phone it scrolls sideways and holds nothing focusable.
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
       <table className="w-full min-w-[56rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-surface-raised/70 text-xs uppercase tracking-wider text-muted-foreground">

@@ -31,7 +31,7 @@ export function DailyBarChart({
       width="100%"
       height={height}
       data={data}
-      margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+      margin={{ top: 8, right: 8, bottom: 0, left: 4 }}
       // The chart is one image (ChartFigure) whose numbers are in the table beside it: no keyboard layer of its own.
       accessibilityLayer={false}
     >
@@ -48,7 +48,8 @@ export function DailyBarChart({
         tick={AXIS}
         tickLine={false}
         axisLine={false}
-        width={56}
+        // As wide as its longest label: "1.234.567 ₫" or "12,3 N US$" in Vietnamese is wider than "$1,234".
+        width="auto"
         allowDecimals={false}
         tickFormatter={(v: number) => formatValue(v)}
       />

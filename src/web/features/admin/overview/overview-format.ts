@@ -58,7 +58,7 @@ export function formatDuration(duration: number | null): string {
 }
 
 // eslint-disable-next-line lingui/no-unlocalized-strings -- brand names
-export const PROVIDER_LABELS: Record<string, string> = { creem: "Creem", paypal: "PayPal" };
+const PROVIDER_LABELS: Record<string, string> = { creem: "Creem", paypal: "PayPal" };
 export const providerLabel = (provider: string) => PROVIDER_LABELS[provider] ?? provider;
 
 export const OUTCOME_LABELS = {

@@ -1,5 +1,6 @@
 /** The /admin overview (issue 23, decision 0053): a range, its headline figures, then each chart with its table. */
 import { LoaderCircle, RefreshCw } from "lucide-react";
+import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSearchParams } from "wouter";
 import {
@@ -13,12 +14,14 @@ import { errorMessage } from "@/lib/api";
 import { useAdminOverview } from "./overview-api";
 import { formatCount, formatDay, formatDuration, formatMoney, formatRate, RANGE_PHRASES } from "./overview-format";
 import { RangePicker } from "./range-picker";
+import { SetupOverview } from "./setup-checklist";
 import {
   CreditsSection,
   Figure,
   NewUsersSection,
   ProviderAccountsSection,
   RevenueSection,
+  ReversalsSection,
   TimesSection,
   VideosSection,
 } from "./overview-sections";
@@ -39,6 +42,7 @@ export function OverviewPanel() {
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
+      <SetupOverview />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <RangePicker
           value={range}
@@ -80,7 +84,7 @@ function isEmpty(data: AdminOverview): boolean {
   const c = data.credits;
   return (
     data.revenue.byProvider.every((r) => r.orders === 0) &&
-    c.sold + c.spent + c.refunded + c.adjustedUp + c.adjustedDown === 0 &&
+    c.sold + c.bonus + c.spent + c.refunded + c.adjustedUp + c.adjustedDown === 0 &&
     data.newUsers.total === 0 &&
     data.videos.total === 0
   );
@@ -89,6 +93,8 @@ function isEmpty(data: AdminOverview): boolean {
 function Overview({ data }: { data: AdminOverview }) {
   const { t } = useLingui();
   const range = t(RANGE_PHRASES[data.range]);
+  const bonus = data.credits.bonus;
+  const bonusCount = formatCount(bonus);
   const revenue = data.revenue.byProvider.reduce<Record<string, number>>((sums, r) => {
     sums[r.currency] = (sums[r.currency] ?? 0) + Number(r.amount);
     return sums;
@@ -105,7 +111,11 @@ function Overview({ data }: { data: AdminOverview }) {
             .map(([currency, amount]) => formatMoney(amount, currency))
             .join(" + ")}
         />
-        <Figure label={t`Credits sold`} value={formatCount(data.credits.sold)} />
+        <Figure
+          label={t`Credits sold`}
+          value={formatCount(data.credits.sold)}
+          detail={bonus > 0 ? t`+ ${bonusCount} bonus` : undefined}
+        />
         <Figure
           label={t`Credits spent (net)`}
           value={formatCount(data.credits.netSpent)}
@@ -113,7 +123,16 @@ function Overview({ data }: { data: AdminOverview }) {
         />
         <Figure label={t`New users`} value={formatCount(data.newUsers.total)} />
         <Figure label={t`Videos`} value={formatCount(v.total)} detail={t`${inProgress} in progress`} />
-        <Figure label={t`Failure rate`} value={formatRate(v.failureRate)} detail={t`failed ÷ finished`} />
+        <Figure
+          label={t`Failure rate`}
+          value={formatRate(v.failureRate)}
+          detail={
+            // Prompts the provider refused for their content are not failures (decision 0082).
+            v.refused
+              ? `${t`failed ÷ finished`}; ${plural(v.refused, { one: "# refused prompt not counted", other: "# refused prompts not counted" })}`
+              : t`failed ÷ finished`
+          }
+        />
         <Figure
           label={t`Refund rate`}
           value={formatRate(v.refundRate)}
@@ -145,6 +164,7 @@ function Overview({ data }: { data: AdminOverview }) {
           <TimesSection data={data} />
         </>
       )}
+      <ReversalsSection data={data} />
       <ProviderAccountsSection data={data} />
     </>
   );

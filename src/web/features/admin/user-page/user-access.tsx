@@ -9,13 +9,13 @@ import { ConfirmDialog } from "@/features/admin/confirm-dialog";
 import { useCurrentUser } from "@/features/auth";
 import { cn } from "@/lib/cn";
 import { formatDateTime } from "@/lib/format";
-import { cellClassName, HeaderRow, tableWrapClassName } from "./section-state";
+import { cellClassName, HeaderRow, TableFrame } from "./section-state";
 import { useRevokeToken, useSignOutEverywhere } from "./user-api";
 
 type Token = AdminUserDetail["apiTokens"][number];
 
 /** The user's API tokens, masked as on their own /api page; Revoke asks first. */
-export function UserTokensCard({ user }: { user: AdminUserDetail }) {
+function UserTokensCard({ user }: { user: AdminUserDetail }) {
   const { t } = useLingui();
   const [revoking, setRevoking] = useState<Token>();
   const revoke = useRevokeToken(user.id, () => setRevoking(undefined));
@@ -33,12 +33,12 @@ export function UserTokensCard({ user }: { user: AdminUserDetail }) {
           <Trans>No API tokens.</Trans>
         </p>
       ) : (
-        <div className={tableWrapClassName}>
+        <TableFrame label={t`API tokens`}>
           <table className="w-full min-w-[40rem] text-left text-sm">
             <caption className="sr-only">
               <Trans>{username}'s API tokens</Trans>
             </caption>
-            <HeaderRow columns={[t`Name`, t`Token`, t`Created`, t`Last used`, t`Actions`]} />
+            <HeaderRow columns={[t`Name`, t`Token`, t`Created`, t`Last used`, t`Actions`]} actions />
             <tbody className="divide-y divide-border">
               {user.apiTokens.map((token) => {
                 const name = token.name;
@@ -54,7 +54,7 @@ export function UserTokensCard({ user }: { user: AdminUserDetail }) {
                     <td className={cn(cellClassName, "whitespace-nowrap text-muted-foreground tabular-nums")}>
                       {token.lastUsed ? formatDateTime(token.lastUsed) : t`Never`}
                     </td>
-                    <td className={cellClassName}>
+                    <td className={cn(cellClassName, "sticky-actions")}>
                       <Button
                         variant="outline"
                         size="sm"
@@ -70,7 +70,7 @@ export function UserTokensCard({ user }: { user: AdminUserDetail }) {
               })}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       )}
       <ConfirmDialog
         open={revoking !== undefined}
@@ -110,7 +110,7 @@ const SYSTEMS: [RegExp, string][] = [
 /* eslint-enable lingui/no-unlocalized-strings */
 
 /** A browser and system in a few words, from a User-Agent ("Chrome on Windows"); the whole string is the cell's tooltip. */
-export function browserOf(userAgent: string | null): string {
+function browserOf(userAgent: string | null): string {
   if (!userAgent) return tNow`Unknown`;
   const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1] ?? tNow`Other`;
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
@@ -118,7 +118,7 @@ export function browserOf(userAgent: string | null): string {
 }
 
 /** The user's sessions not yet expired; "Sign out everywhere" ends them all (asks first). */
-export function UserSessionsCard({ user }: { user: AdminUserDetail }) {
+function UserSessionsCard({ user }: { user: AdminUserDetail }) {
   const { t } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const signOut = useSignOutEverywhere(user.id, () => setConfirming(false));
@@ -131,7 +131,7 @@ export function UserSessionsCard({ user }: { user: AdminUserDetail }) {
           <Trans>No active sessions.</Trans>
         </p>
       ) : (
-        <div className={tableWrapClassName}>
+        <TableFrame label={t`Active sessions`}>
           <table className="w-full min-w-[40rem] text-left text-sm">
             <caption className="sr-only">
               <Trans>{username}'s active sessions, newest first</Trans>
@@ -152,7 +152,7 @@ export function UserSessionsCard({ user }: { user: AdminUserDetail }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       )}
       <div className="mt-4">
         <Button variant="outline" disabled={user.sessions.length === 0} onClick={() => setConfirming(true)}>
@@ -180,7 +180,7 @@ export function UserSessionsCard({ user }: { user: AdminUserDetail }) {
 /** API tokens, then sessions. */
 export function UserAccessCards({ user }: { user: AdminUserDetail }) {
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <UserTokensCard user={user} />
       <UserSessionsCard user={user} />
     </div>

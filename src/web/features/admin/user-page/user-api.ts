@@ -1,18 +1,13 @@
 /** A user's page (/admin/users/{id}, decision 0052): their profile, videos and transactions, and the actions on their sessions and tokens. */
 import { t, plural } from "@lingui/core/macro";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
-import { adminTransactionsPageSchema } from "../../../../shared/admin-transactions";
-import {
-  adminUserActionSchema,
-  adminUserDetailSchema,
-  adminUserVideosPageSchema,
-} from "../../../../shared/schemas/admin-users";
+import { adminTransactionsApi } from "../../../../shared/api/admin-transactions";
+import { adminUsersApi } from "../../../../shared/api/admin-users";
 import { refreshUsers } from "@/features/admin/users-api";
 import { toast } from "@/hooks/use-toast";
-import { ApiError, apiCall, errorMessage, schemaQueryFn } from "@/lib/api";
+import { ApiError, call, callQuery, errorMessage } from "@/lib/api";
 import { queryKeys } from "@/lib/query-keys";
 
-export { ADMIN_USER_VIDEOS_LIMIT as USER_VIDEOS_PAGE_SIZE } from "../../../../shared/schemas/admin-users";
 export const USER_TRANSACTIONS_PAGE_SIZE = 20;
 
 /** The server says "3 sessions ended" (in English): told again in the active language from its number. */
@@ -24,19 +19,17 @@ function sessionsEnded(message: string): string {
 }
 
 export function useAdminUser(userId: string) {
-  const queryKey = queryKeys.admin.user(userId);
   return useQuery({
-    queryKey,
-    queryFn: schemaQueryFn(adminUserDetailSchema, queryKey[0]),
+    queryKey: queryKeys.admin.user(userId),
+    queryFn: callQuery(adminUsersApi.get, { params: { userId } }),
     staleTime: 0,
   });
 }
 
 export function useUserVideos(userId: string, page: number) {
-  const queryKey = queryKeys.admin.userVideos(userId, page);
   return useQuery({
-    queryKey,
-    queryFn: schemaQueryFn(adminUserVideosPageSchema, queryKey[0]),
+    queryKey: queryKeys.admin.userVideos(userId, page),
+    queryFn: callQuery(adminUsersApi.videos, { params: { userId }, query: { page } }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -44,10 +37,10 @@ export function useUserVideos(userId: string, page: number) {
 
 /** GET /api/admin/transactions?userId=: the History page's rows, of this user only. */
 export function useUserTransactions(userId: string, page: number) {
-  const queryKey = queryKeys.admin.transactions({ userId, page, limit: USER_TRANSACTIONS_PAGE_SIZE });
+  const query = { userId, page, limit: USER_TRANSACTIONS_PAGE_SIZE };
   return useQuery({
-    queryKey,
-    queryFn: schemaQueryFn(adminTransactionsPageSchema, queryKey[0]),
+    queryKey: queryKeys.admin.transactions(query),
+    queryFn: callQuery(adminTransactionsApi.list, { query }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -60,8 +53,7 @@ export function isNotFound(error: unknown): boolean {
 /** DELETE /api/admin/users/{id}/sessions: every session of the user ends. */
 export function useSignOutEverywhere(userId: string, onDone: () => void) {
   return useMutation({
-    mutationFn: () =>
-      apiCall(adminUserActionSchema, "DELETE", `/api/admin/users/${encodeURIComponent(userId)}/sessions`),
+    mutationFn: () => call(adminUsersApi.signOutEverywhere, { params: { userId } }),
     onSuccess: ({ message }) => {
       toast({ title: t`Signed out everywhere`, description: sessionsEnded(message) });
       onDone();
@@ -81,12 +73,7 @@ export function useSignOutEverywhere(userId: string, onDone: () => void) {
 /** DELETE /api/admin/users/{id}/api-tokens/{tokenId}: automations using the token get 401 from now on. */
 export function useRevokeToken(userId: string, onDone: () => void) {
   return useMutation({
-    mutationFn: (tokenId: string) =>
-      apiCall(
-        adminUserActionSchema,
-        "DELETE",
-        `/api/admin/users/${encodeURIComponent(userId)}/api-tokens/${encodeURIComponent(tokenId)}`,
-      ),
+    mutationFn: (tokenId: string) => call(adminUsersApi.revokeToken, { params: { userId, tokenId } }),
     onSuccess: () => {
       toast({ title: t`API token revoked` });
       onDone();

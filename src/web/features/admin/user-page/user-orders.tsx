@@ -1,15 +1,25 @@
-import { msg } from "@lingui/core/macro";
+import { msg, plural } from "@lingui/core/macro";
+import { useState } from "react";
 import type { MessageDescriptor } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { AdminUserDetail } from "../../../../shared/schemas/admin-users";
+import type { PaymentDisputeView } from "../../../../shared/schemas/admin-payments";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import {
+  canRefund,
+  DisputeDecisionDialog,
+  OrderMoneyBadges,
+  OrderRefundDialog,
+} from "@/features/admin/payment-order-actions";
 import { SectionCard } from "@/features/admin/admin-fields";
 import { formatMoney, providerLabel } from "@/features/admin/overview/overview-format";
 import { cn } from "@/lib/cn";
-import { formatCredits, formatDateTime, formatNumber } from "@/lib/format";
-import { cellClassName, HeaderRow, tableWrapClassName } from "./section-state";
+import { formatCredits, formatDateTime, formatMoney as formatMoneyPlain, formatNumber } from "@/lib/format";
+import { cellClassName, HeaderRow, TableFrame } from "./section-state";
 
-type OrderStatus = AdminUserDetail["paymentOrders"][number]["status"];
+type Order = AdminUserDetail["paymentOrders"][number];
+type OrderStatus = Order["status"];
 const STATUS: Record<OrderStatus, { label: MessageDescriptor; variant: BadgeProps["variant"] }> = {
   // "Created" is also a column of dates: the status has its own entry in the catalogues.
   created: { label: msg({ message: "Created", context: "payment order status" }), variant: "secondary" },
@@ -21,6 +31,8 @@ const STATUS: Record<OrderStatus, { label: MessageDescriptor; variant: BadgeProp
 /** The user's payment orders (Creem and PayPal), the newest 50. */
 export function UserOrdersCard({ user }: { user: AdminUserDetail }) {
   const { t } = useLingui();
+  const [refunding, setRefunding] = useState<Order>();
+  const [deciding, setDeciding] = useState<{ order: Order; dispute: PaymentDisputeView; outcome: "won" | "lost" }>();
   const shown = user.paymentOrders.length;
   const newest = formatNumber(shown);
   const total = formatCredits(user.paymentOrderCount);
@@ -36,7 +48,7 @@ export function UserOrdersCard({ user }: { user: AdminUserDetail }) {
           <Trans>No payment orders.</Trans>
         </p>
       ) : (
-        <div className={tableWrapClassName}>
+        <TableFrame label={t`Payment orders`}>
           <table className="w-full min-w-[60rem] text-left text-sm">
             <caption className="sr-only">
               <Trans>{username}'s payment orders, newest first</Trans>
@@ -51,11 +63,12 @@ export function UserOrdersCard({ user }: { user: AdminUserDetail }) {
                 t`Created`,
                 t`Completed`,
                 t`Failure reason`,
+                t`Actions`,
               ]}
             />
             <tbody className="divide-y divide-border">
               {user.paymentOrders.map((o) => (
-                <tr key={o.id} className="align-top">
+                <tr key={o.id} className="align-top" data-order-id={o.id}>
                   <td className={cellClassName}>{providerLabel(o.provider)}</td>
                   <td className={cellClassName}>{o.packageName}</td>
                   <td className={cn(cellClassName, "whitespace-nowrap tabular-nums")}>
@@ -63,7 +76,11 @@ export function UserOrdersCard({ user }: { user: AdminUserDetail }) {
                   </td>
                   <td className={cn(cellClassName, "tabular-nums")}>{formatCredits(o.credits)}</td>
                   <td className={cellClassName}>
-                    <Badge variant={STATUS[o.status].variant}>{t(STATUS[o.status].label)}</Badge>
+                    <span className="flex flex-wrap gap-1">
+                      <Badge variant={STATUS[o.status].variant}>{t(STATUS[o.status].label)}</Badge>
+                      <OrderMoneyBadges order={o} />
+                    </span>
+                    <MoneyBackLines order={o} />
                   </td>
                   <td className={cn(cellClassName, "whitespace-nowrap text-muted-foreground tabular-nums")}>
                     {formatDateTime(o.createdAt)}
@@ -72,12 +89,109 @@ export function UserOrdersCard({ user }: { user: AdminUserDetail }) {
                     {o.completedAt ? formatDateTime(o.completedAt) : "—"}
                   </td>
                   <td className={cn(cellClassName, "break-words")}>{o.failureReason ?? "—"}</td>
+                  <td className={cellClassName}>
+                    <OrderActions
+                      order={o}
+                      onRefund={() => setRefunding(o)}
+                      onDecide={(dispute, outcome) => setDeciding({ order: o, dispute, outcome })}
+                    />
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       )}
+      {refunding ? (
+        <OrderRefundDialog order={refunding} username={username} onClose={() => setRefunding(undefined)} />
+      ) : null}
+      {deciding ? (
+        <DisputeDecisionDialog
+          order={deciding.order}
+          dispute={deciding.dispute}
+          outcome={deciding.outcome}
+          onClose={() => setDeciding(undefined)}
+        />
+      ) : null}
     </SectionCard>
+  );
+}
+
+const cents = (value: number, currency: string) => formatMoneyPlain(value / 100, currency);
+
+/** The order's refunds and disputes, one line each, under its status. */
+function MoneyBackLines({ order }: { order: Order }) {
+  const { t } = useLingui();
+  if (order.reversals.length === 0 && order.disputes.length === 0) return null;
+  return (
+    <ul className="mt-1.5 grid gap-1 text-xs text-muted-foreground">
+      {order.reversals.map((r, i) => {
+        const amount = cents(r.amountCents, order.currency);
+        const owed = formatCredits(r.creditsOwed);
+        return (
+          <li key={`r${i}`}>
+            {r.kind === "chargeback"
+              ? plural(r.credits, {
+                  one: `Chargeback ${amount}: # credit back`,
+                  other: `Chargeback ${amount}: # credits back`,
+                })
+              : plural(r.credits, {
+                  one: `Refund ${amount}: # credit back`,
+                  other: `Refund ${amount}: # credits back`,
+                })}
+            {r.creditsOwed > 0 ? t` (${owed} owed)` : ""}
+            {r.reason ? ` · ${r.reason}` : ""}
+          </li>
+        );
+      })}
+      {order.disputes.map((d) => {
+        const amount = cents(d.amountCents, order.currency);
+        return (
+          <li key={d.id}>
+            {d.status === "open"
+              ? t`Dispute ${amount} open`
+              : d.status === "won"
+                ? t`Dispute ${amount} won`
+                : t`Dispute ${amount} lost`}
+            {d.reason ? ` · ${d.reason}` : ""}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Refund… on a completed order; Mark won / Mark lost on an open Creem dispute (PayPal decides its own). */
+function OrderActions({
+  order,
+  onRefund,
+  onDecide,
+}: {
+  order: Order;
+  onRefund: () => void;
+  onDecide: (dispute: PaymentDisputeView, outcome: "won" | "lost") => void;
+}) {
+  const { t } = useLingui();
+  const open = order.provider === "creem" ? order.disputes.find((d) => d.status === "open") : undefined;
+  if (!canRefund(order) && !open) return <span className="text-muted-foreground">—</span>;
+  const name = order.packageName;
+  return (
+    <span className="flex flex-wrap gap-1.5">
+      {canRefund(order) ? (
+        <Button size="sm" variant="outline" onClick={onRefund} aria-label={t`Refund the order ${name}`}>
+          <Trans>Refund…</Trans>
+        </Button>
+      ) : null}
+      {open ? (
+        <>
+          <Button size="sm" variant="outline" onClick={() => onDecide(open, "won")}>
+            <Trans>Mark won</Trans>
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => onDecide(open, "lost")}>
+            <Trans>Mark lost</Trans>
+          </Button>
+        </>
+      ) : null}
+    </span>
   );
 }

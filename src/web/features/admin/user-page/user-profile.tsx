@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { BadgeCheck, Coins } from "lucide-react";
+import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { AdminUserDetail } from "../../../../shared/schemas/admin-users";
 import { Badge } from "@/components/ui/badge";
@@ -82,6 +83,38 @@ export function ProfileCard({ user }: { user: AdminUserDetail }) {
   );
 }
 
+/** Credits owed for a refunded payment, and the hold on new videos it (or an open dispute) puts (decision 0084). */
+function PaymentHoldNote({ user }: { user: AdminUserDetail }) {
+  const { t } = useLingui();
+  if (user.creditsOwed <= 0 && !user.disputeOpen) return null;
+  const owed = user.creditsOwed;
+  return (
+    <div
+      className="mt-3 grid gap-1.5 rounded-lg border border-red-500/30 bg-red-500/10 px-3.5 py-2.5 text-sm"
+      data-testid="payment-hold"
+    >
+      <p className="flex flex-wrap items-center gap-2">
+        <Badge variant="destructive">
+          <Trans>New videos blocked</Trans>
+        </Badge>
+        {user.disputeOpen ? (
+          <span>
+            <Trans>A payment is under dispute.</Trans>
+          </span>
+        ) : null}
+      </p>
+      {owed > 0 ? (
+        <p className="font-medium tabular-nums">
+          {t`${plural(owed, {
+            one: "# credit owed for a refunded payment: their next purchase pays it first.",
+            other: "# credits owed for a refunded payment: their next purchase pays it first.",
+          })}`}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** The balance, Edit Credits (an adjustment in their transactions) and Enable/Disable (disabling signs them out everywhere). */
 export function BalanceCard({ user }: { user: AdminUserDetail }) {
   const { t } = useLingui();
@@ -97,10 +130,12 @@ export function BalanceCard({ user }: { user: AdminUserDetail }) {
       description={t`Disabling a user signs them out everywhere at once.`}
     >
       <p className="text-4xl font-bold tabular-nums tracking-tight">
-        <Trans>
-          {credits} <span className="text-base font-medium text-muted-foreground">credits</span>
-        </Trans>
+        {credits}{" "}
+        <span className="text-base font-medium text-muted-foreground">
+          {t`${plural(user.credits, { one: "credit", other: "credits" })}`}
+        </span>
       </p>
+      <PaymentHoldNote user={user} />
       <div className="mt-5 flex flex-wrap gap-2">
         <Button variant="outline" onClick={() => setEditing(true)} aria-label={t`Edit credits of ${username}`}>
           <Coins aria-hidden="true" />

@@ -2,8 +2,8 @@ import { useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { Pagination } from "@/components/ui/pagination";
 import { SectionCard } from "@/features/admin/admin-fields";
-import { useRefund } from "@/features/admin/history-api";
 import { HistoryTable } from "@/features/admin/history-table";
+import { useRefundFlow } from "@/features/admin/refund-dialog";
 import { refreshUsers } from "@/features/admin/users-api";
 import { cn } from "@/lib/cn";
 import { QueryState } from "@/features/admin/query-state";
@@ -14,8 +14,7 @@ export function UserTransactionsCard({ userId }: { userId: string }) {
   const { t } = useLingui();
   const [page, setPage] = useState(1);
   const query = useUserTransactions(userId, page);
-  const refund = useRefund();
-  const [refundingId, setRefundingId] = useState<string>();
+  const refundFlow = useRefundFlow(refreshUsers);
   return (
     <SectionCard id="user-transactions-title" title={t`Transactions`}>
       <QueryState query={query} what={t`transactions`} empty={t`No transactions yet.`}>
@@ -25,19 +24,11 @@ export function UserTransactionsCard({ userId }: { userId: string }) {
               <HistoryTable
                 rows={data}
                 firstNumber={(page - 1) * USER_TRANSACTIONS_PAGE_SIZE + 1}
-                refundingId={refundingId}
-                onRefund={(row) => {
-                  if (!row.taskId || refundingId) return;
-                  setRefundingId(row.id);
-                  refund.mutate(row.taskId, {
-                    onSettled: () => {
-                      setRefundingId(undefined);
-                      refreshUsers();
-                    },
-                  });
-                }}
+                refundingId={refundFlow.refundingId}
+                onRefund={refundFlow.onRefund}
               />
             </div>
+            {refundFlow.dialog}
             <Pagination
               className="mt-4"
               label={t`Transaction pages`}

@@ -3,7 +3,7 @@ import { ExternalLink } from "lucide-react";
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { AdminUserVideo } from "../../../../shared/schemas/admin-users";
+import { ADMIN_USER_VIDEOS_LIMIT, type AdminUserVideo } from "../../../../shared/schemas/admin-users";
 import { modelLabel } from "../../../../shared/videos";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Pagination } from "@/components/ui/pagination";
@@ -12,8 +12,8 @@ import { cn } from "@/lib/cn";
 import { formatCredits, formatDateTime, truncateText } from "@/lib/format";
 import { i18n } from "@/lib/i18n";
 import { QueryState } from "@/features/admin/query-state";
-import { cellClassName, HeaderRow, tableWrapClassName } from "./section-state";
-import { USER_VIDEOS_PAGE_SIZE, useUserVideos } from "./user-api";
+import { cellClassName, HeaderRow, TableFrame } from "./section-state";
+import { useUserVideos } from "./user-api";
 
 const PROMPT_MAX = 60;
 /** The column of the 1080p and 4K files: resolutions, the same in every language. */
@@ -78,7 +78,7 @@ export function UserVideosCard({ userId }: { userId: string }) {
       <QueryState query={query} what={t`videos`} empty={t`No videos yet.`}>
         {({ data, total }) => (
           <>
-            <div className={cn(tableWrapClassName, query.isPlaceholderData && "opacity-60")}>
+            <TableFrame label={t`Videos`} className={query.isPlaceholderData ? "opacity-60" : undefined}>
               <table className="w-full min-w-[60rem] text-left text-sm">
                 <caption className="sr-only">
                   <Trans>The user's videos, newest first</Trans>
@@ -152,12 +152,12 @@ export function UserVideosCard({ userId }: { userId: string }) {
                   })}
                 </tbody>
               </table>
-            </div>
+            </TableFrame>
             <Pagination
               className="mt-4"
               label={t`Video pages`}
               page={page}
-              pageCount={Math.max(1, Math.ceil(total / USER_VIDEOS_PAGE_SIZE))}
+              pageCount={Math.max(1, Math.ceil(total / ADMIN_USER_VIDEOS_LIMIT))}
               onPageChange={setPage}
             />
           </>

@@ -1,0 +1,116 @@
+/**
+ * The top of /admin (issue 38, decision 0074): a warning while videos are failing, and the set-up
+ * checklist until every step is done (then one line). The server decides what is done.
+ */
+import { AlertTriangle, CheckCircle2, Circle, CircleAlert } from "lucide-react";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "wouter";
+import type { AdminSetup, GenerationProblem, SetupStep } from "../../../../shared/schemas/admin-setup";
+import { cn } from "@/lib/cn";
+import { useAdminSetup } from "./overview-api";
+import { formatCount } from "./overview-format";
+import { stepText, stepTitle } from "./setup-step-text";
+
+const linkClassName =
+  "rounded text-violet-300 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
+
+export function SetupOverview() {
+  const { data } = useAdminSetup();
+  if (!data) return null;
+  return (
+    <>
+      {data.generationProblem ? <GenerationAlert problem={data.generationProblem} /> : null}
+      <SetupChecklist setup={data} />
+    </>
+  );
+}
+
+function GenerationAlert({ problem }: { problem: GenerationProblem }) {
+  const { reason } = problem;
+  const failed = formatCount(problem.failed);
+  return (
+    <div role="alert" className="flex items-start gap-3 rounded-2xl border border-red-500/40 bg-red-500/10 p-4 text-sm">
+      <AlertTriangle className="mt-0.5 size-5 shrink-0 text-red-400" aria-hidden="true" />
+      <div className="grid min-w-0 gap-1">
+        <p className="font-semibold text-red-200">
+          <Trans>Videos are failing right now</Trans>
+        </p>
+        <p className="break-words text-zinc-300">
+          <Plural
+            value={problem.finished}
+            one="The last video of the past hour failed at the provider."
+            other={`${failed} of the last # videos of the past hour failed at the provider.`}
+          />{" "}
+          <Trans>Its last answer: “{reason}”</Trans>
+        </p>
+        <p>
+          <Link href={problem.href} className={linkClassName}>
+            <Trans>Check the provider settings</Trans>
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function SetupChecklist({ setup }: { setup: AdminSetup }) {
+  const { t } = useLingui();
+  if (setup.allDone) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+        <CheckCircle2 className="size-4 shrink-0 text-emerald-400" aria-hidden="true" />
+        <Trans>Set-up complete: your site is ready to sell.</Trans>
+      </p>
+    );
+  }
+  const done = formatCount(setup.steps.filter((s) => s.done).length);
+  const total = formatCount(setup.steps.length);
+  return (
+    <section
+      aria-labelledby="setup-title"
+      className="rounded-2xl border border-violet-500/30 bg-surface/80 p-5 shadow-xl shadow-black/20 sm:p-6"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="setup-title" className="text-lg font-semibold tracking-tight">
+          <Trans>Set up your site</Trans>
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          <Trans>
+            {done} of {total} done
+          </Trans>
+        </p>
+      </div>
+      <ol className="mt-4 grid gap-3" aria-label={t`Set-up steps`}>
+        {setup.steps.map((step) => (
+          <StepRow key={step.id} step={step} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function StepRow({ step }: { step: SetupStep }) {
+  const { t } = useLingui();
+  const warning = step.note === "simulator" || step.note === "failing";
+  const Icon = step.done ? CheckCircle2 : warning ? CircleAlert : Circle;
+  return (
+    <li className="flex items-start gap-3" data-step={step.id} data-done={step.done}>
+      <Icon
+        className={cn(
+          "mt-0.5 size-5 shrink-0",
+          step.done ? "text-emerald-400" : warning ? "text-amber-400" : "text-muted-foreground",
+        )}
+        aria-hidden="true"
+      />
+      <div className="grid min-w-0 gap-0.5">
+        <p className="text-sm font-medium">
+          <Link href={step.href} className={linkClassName}>
+            {stepTitle(step)}
+          </Link>
+          <span className="sr-only">{step.done ? t`(done)` : t`(to do)`}</span>
+        </p>
+        <p className="text-sm text-muted-foreground">{stepText(step)}</p>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * The set-up checklist's words for each step and its state (decision 0074). From the core macro,
+ * as lib/error-text.ts: the row's useLingui draws them again when the language changes.
+ */
+import { t } from "@lingui/core/macro";
+import type { SetupStep } from "../../../../shared/schemas/admin-setup";
+
+export function stepTitle(step: SetupStep): string {
+  switch (step.id) {
+    case "provider":
+      return t`Video provider`;
+    case "payment":
+      return t`Payment method`;
+    case "packages":
+      return t`Credit packages`;
+    case "contact":
+      return t`Contact channels`;
+    case "legal":
+      return t`Legal pages`;
+    case "showcase":
+      return t`Showcase`;
+  }
+}
+
+export function stepText(step: SetupStep): string {
+  switch (step.id) {
+    case "provider":
+      if (step.done) return t`Videos are made by KIE with your key.`;
+      if (step.note === "failing") return t`Your KIE key is set, but videos are failing right now.`;
+      return t`Running on the simulator: add a KIE key to sell real videos.`;
+    case "payment":
+      if (step.done) return t`Customers can pay, and a payment has gone through.`;
+      if (step.note === "not_tested")
+        return t`A payment method is on: make a test purchase to check that payments arrive.`;
+      return t`Turn on Creem or PayPal with its keys so customers can buy credits.`;
+    case "packages":
+      return step.done ? t`Credit packages are on sale.` : t`Add a credit package customers can buy.`;
+    case "contact":
+      return step.done
+        ? t`Customers can reach you from the contact page.`
+        : t`Add a Zalo, Telegram or e-mail contact so customers can reach you.`;
+    case "legal":
+      return step.done
+        ? t`Terms, Privacy and Refund policy are published.`
+        : t`Publish your Terms, Privacy and Refund policy.`;
+    case "showcase":
+      return step.done
+        ? t`Your chosen videos show visitors what your site makes.`
+        : t`Choose finished videos for the landing page to show visitors what your site makes.`;
+  }
+}
