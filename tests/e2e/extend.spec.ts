@@ -9,6 +9,7 @@ import { expectToast } from "./helpers.js";
 import {
   createFundedUser,
   createVideoPanel,
+  openMoreOptions,
   creditsBadge,
   creditsText,
   detailsField,
@@ -23,7 +24,10 @@ import {
 /** The video, the worker's next 1080p check (10 s after the release) and the live event. */
 const HD_READY_TIMEOUT = 30_000;
 const HELD_NOTE = "1080p is held so you can extend this video.";
-const NOT_EXTENDABLE_REASON = "Videos can be extended only before their 1080p version is made";
+const NOT_EXTENDABLE_REASON =
+  "Extend is off because this video's 1080p version was made (or is being made): a video can be extended only before that.";
+/** What to do next time, beside the reason (issue 38). */
+const NEXT_TIME = /^To extend a future video, open More options and tick Keep extendable before you generate/;
 
 /** Counts the 1080p requests the page sends (the automatic HD check must not ask for a held 1080p). */
 function countHdRequests(page: Page): { count: () => number } {
@@ -47,6 +51,7 @@ test("keep extendable, extend with a new prompt, then make the extension's 1080p
   // The generator's 'Keep extendable' goes with the request and resets after it.
   await page.goto("/generate");
   const form = createVideoPanel(page);
+  await openMoreOptions(form);
   const keep = form.getByRole("checkbox", { name: "Keep extendable (1080p when you ask for it)" });
   await expect(keep).not.toBeChecked();
   const prompt = "A lighthouse on a cliff in a storm, waves crashing";
@@ -97,7 +102,7 @@ test("keep extendable, extend with a new prompt, then make the extension's 1080p
   await expectToast(
     page,
     "Extension started",
-    `Your video is being extended. ${fast + extend} credits used. ${remaining} credits remaining.`,
+    `Your video is being extended. ${creditsText(fast + extend)} used. ${creditsText(remaining)} remaining.`,
   );
   await expect(extendDialog).toBeHidden();
   await expect(dialog).toBeHidden();
@@ -159,6 +164,10 @@ test("extending: a video without 'Keep extendable' cannot be; too few credits go
   await expect(detailsField(dialog, "Status")).toHaveText("Completed", { timeout: 15_000 });
   await expect(dialog.getByRole("button", { name: "Extend video" })).toBeDisabled();
   await expect(dialog.getByText(NOT_EXTENDABLE_REASON)).toBeVisible();
+  await expect(dialog.getByText(NEXT_TIME)).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Extend video" })).toHaveAccessibleDescription(
+    new RegExp(`^${NOT_EXTENDABLE_REASON.replace(/[().]/g, "\\$&")} To extend a future video`),
+  );
   await expect(dialog.getByRole("button", { name: "Make 1080p (ends extending)" })).toHaveCount(0);
 
   // Too few credits: the generator's 'Insufficient credits', then the pricing page.
@@ -179,5 +188,6 @@ test("extending: a video without 'Keep extendable' cannot be; too few credits go
   await expect(page).toHaveURL("/generate");
   const form = createVideoPanel(page);
   await expect(form.getByLabel("Prompt", { exact: true })).toHaveValue(held);
+  await openMoreOptions(form);
   await expect(form.getByRole("checkbox", { name: "Keep extendable (1080p when you ask for it)" })).not.toBeChecked();
 });

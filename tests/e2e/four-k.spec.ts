@@ -8,6 +8,7 @@ import { expectToast } from "./helpers.js";
 import {
   createFundedUser,
   createVideoPanel,
+  openMoreOptions,
   creditsBadge,
   creditsText,
   detailsField,
@@ -86,6 +87,7 @@ test("the generator's 4K checkbox adds the surcharge to the cost and to the requ
   await signInViaApi(page, username);
   await page.goto("/generate");
   const form = createVideoPanel(page);
+  await openMoreOptions(form);
   const checkbox = form.getByRole("checkbox", { name: `Also make a 4K version (+${creditsText(fourK)})` });
   const submit = form.getByRole("button", { name: "Generate Video" });
 
@@ -105,6 +107,7 @@ test("the generator's 4K checkbox adds the surcharge to the cost and to the requ
   await page.reload();
   await expect(form.getByTestId("user-credits")).toHaveText("10");
   await form.getByLabel("Prompt", { exact: true }).fill("A paper boat on a rainy street, macro lens");
+  await openMoreOptions(form);
   await checkbox.check();
   await expect(form.getByTestId("generation-cost")).toHaveText(creditsText(fast + fourK));
   const sent = page.waitForRequest((r) => r.url().endsWith("/api/generate-video") && r.method() === "POST");
@@ -114,7 +117,7 @@ test("the generator's 4K checkbox adds the surcharge to the cost and to the requ
   await expectToast(
     page,
     "Video generation started",
-    `Your video is being generated. ${fast + fourK} credits used. ${remaining} credits remaining.`,
+    `Your video is being generated. ${creditsText(fast + fourK)} used. ${creditsText(remaining)} remaining.`,
   );
   await expect(creditsBadge(page, remaining)).toBeVisible();
   // Back to unchecked, and the cost without the surcharge.
@@ -157,7 +160,7 @@ test("4K refusals: too few credits goes to pricing; a version the provider canno
   await expectToast(
     page,
     "Insufficient credits",
-    `You need ${fourK} credits for the 4K version. You have ${fourK - 1} credits.`,
+    `You need ${creditsText(fourK)} for the 4K version. You have ${creditsText(fourK - 1)}.`,
   );
   await expect(page).toHaveURL("/pricing");
 

@@ -34,7 +34,7 @@ test("a click whose answer was lost, sent again, makes one video and charges onc
   await expectToast(
     page,
     "Video generation started",
-    "Your video is being generated. 1 credits used. 4 credits remaining.",
+    "Your video is being generated. 1 credit used. 4 credits remaining.",
   );
 
   expect(keys).toHaveLength(2);
@@ -50,7 +50,7 @@ test("a click whose answer was lost, sent again, makes one video and charges onc
   await expectToast(
     page,
     "Video generation started",
-    "Your video is being generated. 1 credits used. 3 credits remaining.",
+    "Your video is being generated. 1 credit used. 3 credits remaining.",
   );
   expect(keys).toHaveLength(3);
   expect(keys[2]).not.toBe(keys[0]);

@@ -9,6 +9,7 @@ import {
   generateViaApi,
   latestVideoPanel,
   makePng,
+  openMoreOptions,
   recentVideos,
   signInViaApi,
 } from "./video-helpers.js";
@@ -22,6 +23,7 @@ async function expectFormDefaults(page: Page): Promise<void> {
   await expect(form.getByLabel("Prompt", { exact: true })).toHaveValue("");
   await expect(form.getByRole("combobox", { name: "Model" })).toHaveText("Veo3 Fast");
   await expect(form.getByRole("combobox", { name: "Aspect ratio" })).toHaveText("16:9");
+  await openMoreOptions(form);
   await expect(form.getByLabel("Watermark")).toHaveValue("");
   await expect(form.getByLabel("Seed", { exact: true })).toHaveValue("");
   await expect(form.getByRole("img", { name: /preview$/ })).toHaveCount(0);
@@ -53,6 +55,7 @@ test("a text video: progress, playable result, credits, details, 720p download a
   // [sim:slow] keeps the video generating for a few seconds, long enough to see the progress.
   const prompt = "A lighthouse in a storm at night, waves crashing [sim:slow]";
   await form.getByLabel("Prompt", { exact: true }).fill(prompt);
+  await openMoreOptions(form);
   await form.getByLabel("Watermark").fill("E2E Studio");
   await form.getByLabel("Seed", { exact: true }).fill("123");
   await form.getByRole("button", { name: "Generate Video" }).click();
@@ -63,19 +66,17 @@ test("a text video: progress, playable result, credits, details, 720p download a
   await expectToast(
     page,
     "Video generation started",
-    "Your video is being generated. 1 credits used. 9 credits remaining.",
+    "Your video is being generated. 1 credit used. 9 credits remaining.",
   );
   await expectFormDefaults(page);
   await expect(creditsBadge(page, 9)).toBeVisible();
   await expect(form.getByTestId("user-credits")).toHaveText("9");
 
-  // Generating: spinner, a 65% progress bar and the hint.
-  const progress = latest.getByRole("progressbar", { name: "Generation progress" });
-  await expect(progress).toBeVisible();
-  await expect(progress).toHaveAttribute("aria-valuenow", "65");
-  await expect(latest.getByText("This usually takes 30s - 1 minute")).toBeVisible();
+  // Generating: the stage and the time it has taken so far (generate-progress.spec.ts follows them).
+  await expect(latest.getByRole("list", { name: "Progress" }).locator("[aria-current=step]")).toHaveText("Generating");
+  await expect(latest.getByRole("timer", { name: "Elapsed time" })).toHaveText(/^\d+:\d{2}$/);
   await expect(latest.getByText(prompt)).toBeVisible();
-  await expect(latest.getByText("Generating", { exact: true })).toBeVisible();
+  await expect(latest.locator("dd").getByText("Generating", { exact: true })).toBeVisible();
 
   // Then the playable video.
   const video = latest.locator("video");
@@ -110,9 +111,15 @@ test("a text video: progress, playable result, credits, details, 720p download a
   await expect(field("Watermark")).toHaveText("E2E Studio");
   await expect(field("Status")).toHaveText("Completed");
   await expect(field("Task ID")).toHaveText(/^sim_/);
-  await expect(field("Created")).toHaveText(/\d{1,2}\/\d{1,2}\/\d{4}/);
-  await expect(field("Completed")).toHaveText(/\d{1,2}\/\d{1,2}\/\d{4}/);
-  await expect(dialog.getByRole("list", { name: "Status timeline" })).toContainText("Completed");
+  // The times are the status timeline's, folded with the rest under "Details" (decision 0082).
+  const timeline = dialog.getByRole("list", { name: "Status timeline" });
+  await expect(timeline).toBeHidden();
+  await dialog.locator("summary", { hasText: "Details" }).click();
+  await expect(timeline).toBeVisible();
+  await expect(timeline.getByRole("listitem").filter({ hasText: "Created" })).toContainText(/\d{1,2}\/\d{1,2}\/\d{4}/);
+  await expect(timeline.getByRole("listitem").filter({ hasText: "Completed" })).toContainText(
+    /\d{1,2}\/\d{1,2}\/\d{4}/,
+  );
 
   // Download 720p: a real file through the attachment endpoint.
   const [download] = await Promise.all([
@@ -183,7 +190,7 @@ test("image mode: upload a first frame, generate a 9:16 Quality video, recreate 
   await form
     .getByLabel("First frame")
     .setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not a picture") });
-  await expectToast(page, "Upload failed", "Only JPG, PNG or WebP images can be used");
+  await expectToast(page, "Upload failed", "Only JPG, PNG or WebP images can be used.");
   await form.getByLabel("First frame").setInputFiles(upload);
   await expect(preview).toBeVisible();
 
@@ -250,8 +257,12 @@ test("a failed video shows 'Generation Failed' and gives the credits back; a ref
     .getByRole("button", { name: /^View details: A dragon above the mountains/ })
     .click();
   const dialog = page.getByRole("dialog", { name: "Video Details" });
+  // Said once, over the player, with the refund (decision 0082).
   await expect(dialog.getByRole("alert")).toContainText("Video generation failed (simulated)");
+  await expect(dialog.getByText("Video generation failed (simulated)")).toHaveCount(1);
+  await dialog.locator("summary", { hasText: "Details" }).click();
   await expect(dialog.getByRole("list", { name: "Status timeline" })).toContainText("Failed");
+  await expect(dialog.getByRole("list", { name: "Status timeline" })).not.toContainText("Generating");
   await expect(dialog.getByRole("button", { name: "Download 720p" })).toHaveCount(0);
   // The failure's toast, while open, is the top layer and takes the first Escape.
   await expect(async () => {
@@ -293,7 +304,7 @@ test("too few credits: a disabled button with a hint, and a 402 leads to /pricin
   await expectToast(
     page,
     "Insufficient credits",
-    "You need 1 credits to generate a video with Veo3 Fast. You have 0 credits.",
+    "You need 1 credit to generate a video with Veo3 Fast. You have 0 credits.",
   );
   await expect(page).toHaveURL("/pricing");
 });
@@ -311,7 +322,8 @@ test("signed out, the generator shows the form and asks to sign in", async ({ pa
   await expect(form.getByLabel("First frame")).toBeDisabled();
 
   await form.getByRole("link", { name: "Sign in to Generate" }).click();
-  await expect(page).toHaveURL("/login");
+  // The sign-in comes back to the generator (decision 0083).
+  await expect(page).toHaveURL("/login?next=%2Fgenerate");
   await expect(header(page).getByRole("link", { name: "Sign In" })).toBeVisible();
 });
 

@@ -14,7 +14,7 @@ test("signed out, My Creations asks to sign in", async ({ page }) => {
   const main = page.getByRole("main");
   await expect(main.getByText("Sign in to see your creations")).toBeVisible();
   await main.getByRole("link", { name: "Sign In" }).click();
-  await expect(page).toHaveURL("/login");
+  await expect(page).toHaveURL("/login?next=%2Fmy-creations");
 });
 
 test("without videos, My Creations shows the empty state", async ({ page, request }) => {
@@ -78,7 +78,10 @@ test("cards, pagination, live refresh, details and Recreate through /generate", 
   await expect(field("Video quality")).toHaveText(/^(720p \(Processing HD\.\.\.\)|1080p HD)$/);
   await expect(field("Mode")).toHaveText("Text");
   await expect(field("Created via")).toHaveText("Web");
+  // The timeline is folded under "Details" with the rest of the metadata (decision 0082).
   const timeline = dialog.getByRole("list", { name: "Status timeline" });
+  await expect(timeline).toBeHidden();
+  await dialog.locator("summary", { hasText: "Details" }).click();
   await expect(timeline.getByRole("listitem")).toHaveCount(3);
   await expect(timeline).toContainText("Created");
   await expect(timeline).toContainText("Generating");

@@ -1,17 +1,15 @@
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { screen, waitFor } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { VeoModel } from "../../src/shared/catalogue";
+import { resolvePrices, type PriceTable } from "../../src/shared/prices";
 import type { CurrentUser } from "../../src/shared/schemas/auth";
 import { GenerateForm } from "@/features/videos/generate-form";
 import { GENERATE_DEFAULTS, generateFormSchema, type GenerateFormValues } from "@/features/videos/generate-form-schema";
-import { queryKeys } from "@/lib/query-keys";
 import { stubFetch } from "./fetch-stub";
 import { newQueryClient, renderWeb, useLocale } from "./render";
 
-const PRICES: Record<VeoModel, number> = { veo3: 150, veo3_fast: 30, veo3_lite: 20 };
-const FOUR_K = 70;
+const PRICES = resolvePrices({ veo3: { web: 150 }, veo3_fast: { web: 30 }, veo3_lite: { web: 20 }, "4k": { web: 70 } });
 const user = (credits: number): CurrentUser => ({
   username: "ann",
   email: null,
@@ -25,22 +23,18 @@ interface HarnessProps {
   currentUser: CurrentUser | null;
   onStarted: () => void;
   defaults: GenerateFormValues;
+  prices?: PriceTable;
 }
 
-function Harness({ currentUser, onStarted, defaults }: HarnessProps) {
+function Harness({ currentUser, onStarted, defaults, prices = PRICES }: HarnessProps) {
   const form = useForm<GenerateFormValues>({ resolver: zodResolver(generateFormSchema), defaultValues: defaults });
-  return <GenerateForm form={form} user={currentUser} prices={PRICES} onStarted={onStarted} />;
+  return <GenerateForm form={form} user={currentUser} prices={prices} onStarted={onStarted} />;
 }
 
-/** The form with the server's 4K surcharge already known (the prices query answered). */
+/** The form with the server's prices (the generate page reads them from the prices query). */
 function renderForm(currentUser: CurrentUser | null, defaults: Partial<GenerateFormValues> = {}) {
   const onStarted = vi.fn();
   const client = newQueryClient();
-  client.setQueryData(queryKeys.pricing, {
-    models: [],
-    surcharges: [{ surcharge: "4k", web_credits: FOUR_K, api_credits: 1 }],
-    simulated: false,
-  });
   return {
     ...renderWeb(
       <Harness currentUser={currentUser} onStarted={onStarted} defaults={{ ...GENERATE_DEFAULTS, ...defaults }} />,
@@ -53,14 +47,23 @@ function renderForm(currentUser: CurrentUser | null, defaults: Partial<GenerateF
 const cost = () => screen.getByTestId("generation-cost").textContent;
 const modelShown = () => document.getElementById("model")?.textContent;
 
+/** GET /api/showcase with nothing in it: the comparison reads it for its samples once opened. */
+const NO_SHOWCASE = { "GET /api/showcase": { body: { source: "none", videos: [] } } };
+
+const GENERATED = { body: { taskId: "task-1", creditsUsed: 30, remainingCredits: 970 } };
+
 describe("GenerateForm", () => {
-  beforeEach(() => useLocale("en", "app"));
+  beforeEach(async () => {
+    window.sessionStorage.clear();
+    await useLocale("en", "app");
+  });
 
   it("costs the model's price, plus the 4K surcharge with a breakdown when 4K is ticked", async () => {
     const { user: person } = renderForm(user(1000));
     expect(cost()).toBe("30 credits");
     expect(screen.queryByTestId("generation-cost-breakdown")).toBeNull();
 
+    await person.click(screen.getByRole("button", { name: /More options/ }));
     await person.click(screen.getByRole("checkbox", { name: /4K version/ }));
     expect(cost()).toBe("100 credits");
     expect(screen.getByTestId("generation-cost-breakdown").textContent).toBe("Veo3 Fast 30 credits + 4K 70 credits");
@@ -111,6 +114,7 @@ describe("GenerateForm", () => {
     });
     const { user: person, onStarted } = renderForm(user(1000));
     await person.type(screen.getByLabelText("Prompt"), "A fox in the snow");
+    await person.click(screen.getByRole("button", { name: /More options/ }));
     await person.click(screen.getByRole("checkbox", { name: /4K version/ }));
     await person.type(screen.getByRole("textbox", { name: /^Seed/ }), "12345");
     await person.click(screen.getByRole("button", { name: /Generate Video/ }));
@@ -136,5 +140,194 @@ describe("GenerateForm", () => {
     });
     // The form starts over for the next video.
     await waitFor(() => expect(screen.getByLabelText<HTMLTextAreaElement>("Prompt").value).toBe(""));
+  });
+});
+
+describe("GenerateForm's first screen (issue 38)", () => {
+  beforeEach(async () => {
+    window.sessionStorage.clear();
+    await useLocale("en", "app");
+  });
+
+  it("folds watermark, seed, 4K and Keep extendable under More options", async () => {
+    const { user: person } = renderForm(user(1000));
+    const more = screen.getByRole("button", { name: /More options/ });
+    expect(more.getAttribute("aria-expanded")).toBe("false");
+    for (const name of [/^Watermark/, /^Seed/]) expect(screen.queryByRole("textbox", { name })).toBeNull();
+    expect(screen.queryByRole("checkbox", { name: /4K version/ })).toBeNull();
+    expect(screen.queryByRole("checkbox", { name: /Keep extendable/ })).toBeNull();
+    // The first screen: mode, prompt, model, ratio, Generate.
+    expect(screen.getByLabelText("Prompt")).toBeTruthy();
+    expect(screen.getByRole("combobox", { name: "Model" })).toBeTruthy();
+    expect(screen.getByRole("combobox", { name: "Aspect ratio" })).toBeTruthy();
+
+    await person.click(more);
+    expect(more.getAttribute("aria-expanded")).toBe("true");
+    expect(screen.getByRole("textbox", { name: /^Watermark/ })).toBeTruthy();
+    const keep = screen.getByRole("checkbox", { name: /Keep extendable/ });
+    // What the choice means, said where it is made.
+    expect(document.getElementById(keep.getAttribute("aria-describedby") ?? "")?.textContent).toContain(
+      "The 1080p version is made only when you ask for it. Until then you can extend the video",
+    );
+  });
+
+  it("opens More options by itself when one of them is set, as after Recreate", () => {
+    renderForm(user(1000), { prompt: "Again", watermark: "Studio", seed: "12345" });
+    expect(screen.getByRole("button", { name: /More options/ }).getAttribute("aria-expanded")).toBe("true");
+    expect(screen.getByRole<HTMLInputElement>("textbox", { name: /^Watermark/ }).value).toBe("Studio");
+  });
+
+  it("fills the prompt with a clicked example, in the person's language", async () => {
+    const { user: person, unmount } = renderForm(user(1000));
+    await person.click(screen.getByRole("button", { name: "Surfing dog" }));
+    const prompt = screen.getByLabelText<HTMLTextAreaElement>("Prompt");
+    expect(prompt.value).toMatch(/^A golden retriever surfing a wave at sunset/);
+    expect(document.activeElement).toBe(prompt);
+    unmount();
+
+    await useLocale("vi", "app");
+    const again = renderForm(user(1000));
+    await again.user.click(screen.getByRole("button", { name: "Chú chó lướt sóng" }));
+    expect(screen.getByLabelText<HTMLTextAreaElement>("Prompt").value).toMatch(
+      /^Một chú chó golden retriever lướt sóng/,
+    );
+  });
+
+  it("compares the models with the server's prices and lets one be chosen", async () => {
+    stubFetch(NO_SHOWCASE);
+    const { user: person } = renderForm(user(1000));
+    await person.click(screen.getByRole("button", { name: "Compare models" }));
+    const compared = screen.getByRole("list", { name: "Models compared" });
+    expect(within(compared).getByTestId("model-price-veo3").textContent).toBe("150 credits");
+    expect(within(compared).getByTestId("model-price-veo3_lite").textContent).toBe("20 credits");
+    // Lite alone has the lowest price here.
+    expect(within(compared).getAllByText("Lowest price")).toHaveLength(1);
+    expect(within(compared).getAllByRole("listitem")[2]?.textContent).toContain("Lowest price");
+    expect(compared.textContent).toContain("Speed: Slowest");
+
+    // The chosen card's button says so, its visible word first in its name.
+    expect(within(compared).getByRole("button", { name: "Chosen: Veo3 Fast" }).textContent).toBe("Chosen");
+    await person.click(within(compared).getByRole("button", { name: "Choose Veo3 (Quality)" }));
+    expect(modelShown()).toBe("Veo3 (Quality)");
+    expect(within(compared).getByRole("button", { name: "Chosen: Veo3 (Quality)" })).toBeTruthy();
+    expect(cost()).toBe("150 credits");
+  });
+
+  it("gives each compared model the showcase's first video of it as a sample, or says it has none", async () => {
+    const clip = (id: string, model: string, sample: boolean) => ({
+      id,
+      videoUrl: `/media/showcase/${id}.mp4`,
+      prompt: null,
+      caption: null,
+      model,
+      aspectRatio: "16:9",
+      sample,
+    });
+    const { sent } = stubFetch({
+      "GET /api/showcase": {
+        body: {
+          source: "chosen",
+          videos: [
+            clip("fast-1", "veo3_fast", false),
+            clip("quality-1", "veo3", true),
+            clip("fast-2", "veo3_fast", false),
+          ],
+        },
+      },
+    });
+    const { user: person } = renderForm(user(1000));
+    // Nothing is read until the comparison is opened.
+    expect(sent).toEqual([]);
+    await person.click(screen.getByRole("button", { name: "Compare models" }));
+    const compared = screen.getByRole("list", { name: "Models compared" });
+    const [quality, fast, lite] = within(compared).getAllByRole("listitem");
+
+    const qualitySample = await within(quality!).findByLabelText("Sample of Veo3 (Quality)");
+    expect(qualitySample.tagName).toBe("VIDEO");
+    expect(qualitySample.getAttribute("src")).toMatch(/^\/media\/showcase\/quality-1\.mp4(#|$)/);
+    expect(qualitySample).toHaveProperty("muted", true);
+    expect(qualitySample).toHaveProperty("loop", true);
+    expect(qualitySample.hasAttribute("playsinline")).toBe(true);
+    expect(qualitySample.getAttribute("preload")).toMatch(/^(none|metadata)$/);
+    expect(within(quality!).getByText("Sample clip (simulator)")).toBeTruthy();
+    expect(within(quality!).getByRole("button", { name: "Play the sample of Veo3 (Quality)" })).toBeTruthy();
+
+    // The first of the model's videos; a chosen (real) video is not called a sample clip.
+    const fastSample = within(fast!).getByLabelText("Sample of Veo3 Fast");
+    expect(fastSample.getAttribute("src")).toMatch(/^\/media\/showcase\/fast-1\.mp4(#|$)/);
+    expect(within(fast!).queryByText("Sample clip (simulator)")).toBeNull();
+
+    expect(within(lite!).getByText("No sample yet")).toBeTruthy();
+    expect(lite!.querySelector("video")).toBeNull();
+    expect(sent.map((r) => `${r.method} ${r.url}`)).toEqual(["GET /api/showcase"]);
+    cleanup();
+
+    await useLocale("vi", "app");
+    const again = renderForm(user(1000));
+    await again.user.click(screen.getByRole("button", { name: "So sánh các mô hình" }));
+    const soSanh = screen.getByRole("list", { name: "So sánh các mô hình" });
+    const [chatLuong, , nhe] = within(soSanh).getAllByRole("listitem");
+    expect((await within(chatLuong!).findByLabelText("Video mẫu của Veo3 (Quality)")).tagName).toBe("VIDEO");
+    expect(within(chatLuong!).getByText("Clip mẫu (trình mô phỏng)")).toBeTruthy();
+    expect(within(chatLuong!).getByRole("button", { name: "Phát video mẫu của Veo3 (Quality)" })).toBeTruthy();
+    expect(within(nhe!).getByText("Chưa có video mẫu")).toBeTruthy();
+  });
+
+  it("calls no model the cheapest when the lowest price is shared", async () => {
+    const samePrice = resolvePrices({ veo3: { web: 5 }, veo3_fast: { web: 1 }, veo3_lite: { web: 1 } });
+    stubFetch(NO_SHOWCASE);
+    const { user: person } = renderWeb(
+      <Harness currentUser={user(10)} onStarted={vi.fn()} defaults={GENERATE_DEFAULTS} prices={samePrice} />,
+    );
+    await person.click(screen.getByRole("button", { name: "Compare models" }));
+    expect(screen.queryByText("Lowest price")).toBeNull();
+    expect(screen.queryByText(/most affordable/i)).toBeNull();
+  });
+
+  it("generates on Ctrl+Enter and on Cmd+Enter", async () => {
+    const { sent } = stubFetch({ "POST /api/generate-video": GENERATED });
+    const { user: person, onStarted } = renderForm(user(1000));
+    await person.type(screen.getByLabelText("Prompt"), "A fox in the snow");
+    await person.keyboard("{Control>}{Enter}{/Control}");
+    await waitFor(() => expect(onStarted).toHaveBeenCalledTimes(1));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toMatchObject({ prompt: "A fox in the snow" });
+
+    await waitFor(() => expect(screen.getByLabelText<HTMLTextAreaElement>("Prompt").value).toBe(""));
+    await person.type(screen.getByLabelText("Prompt"), "A cat on a roof");
+    await person.keyboard("{Meta>}{Enter}{/Meta}");
+    await waitFor(() => expect(onStarted).toHaveBeenCalledTimes(2));
+    expect(sent[1]?.body).toMatchObject({ prompt: "A cat on a roof" });
+    // A plain Enter is a new line, not a submission.
+    await person.type(screen.getByLabelText("Prompt"), "Line one{Enter}line two");
+    expect(sent).toHaveLength(2);
+  });
+
+  it("keeps a prompt typed while signed out and gives it back once signed in", async () => {
+    const signedOut = renderForm(null);
+    await signedOut.user.type(screen.getByLabelText("Prompt"), "A fox in the snow");
+    expect(screen.getByText(/Your prompt is kept while you sign in\./)).toBeTruthy();
+    signedOut.unmount();
+
+    // The page loads signed in (after the sign-in): the prompt is back, once.
+    renderForm(user(1000));
+    await waitFor(() => expect(screen.getByLabelText<HTMLTextAreaElement>("Prompt").value).toBe("A fox in the snow"));
+    cleanup();
+    renderForm(user(1000));
+    expect(screen.getByLabelText<HTMLTextAreaElement>("Prompt").value).toBe("");
+  });
+
+  it("does not lose a waiting prompt while the session is still being read", async () => {
+    window.sessionStorage.setItem(
+      "generatorDraft",
+      JSON.stringify({ prompt: "Kept", model: "veo3", aspectRatio: "9:16" }),
+    );
+    // Signed out for a moment (the session not known yet), then signed in.
+    const { rerender } = renderForm(null);
+    rerender(<Harness currentUser={user(1000)} onStarted={vi.fn()} defaults={GENERATE_DEFAULTS} />);
+    await waitFor(() => expect(screen.getByLabelText<HTMLTextAreaElement>("Prompt").value).toBe("Kept"));
+    expect(modelShown()).toBe("Veo3 (Quality)");
+    expect(document.getElementById("aspect-ratio")?.textContent).toBe("9:16");
+    expect(window.sessionStorage.getItem("generatorDraft")).toBeNull();
   });
 });

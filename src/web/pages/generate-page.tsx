@@ -1,28 +1,31 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useCurrentUser } from "@/features/auth/use-current-user";
+import { PaymentHoldBanner } from "@/features/payments/payment-hold-banner";
 import { GenerateForm } from "@/features/videos/generate-form";
 import { GENERATE_DEFAULTS, generateFormSchema, type GenerateFormValues } from "@/features/videos/generate-form-schema";
 import { LatestVideoPanel } from "@/features/videos/latest-video-panel";
 import { RecentVideos } from "@/features/videos/recent-videos";
-import { takeStashedRecreate, toFormValues, type RecreateSource } from "@/features/videos/recreate";
+import { takeLinkedPrompt, takeStashedRecreate, toFormValues, type RecreateSource } from "@/features/videos/recreate";
 import { useTaskSelection } from "@/features/videos/use-task-selection";
+import { useFinishNotice } from "@/features/videos/use-finish-notice";
 import { useTaskTracker } from "@/features/videos/use-task-tracker";
 import { useRecentVideoTasks } from "@/features/videos/use-video-tasks";
-import { useWebPrices } from "@/features/videos/use-web-prices";
+import { useWebPriceTable } from "@/features/videos/use-web-prices";
 import { VideoDetailsDialog } from "@/features/videos/video-details-dialog";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
+import type { VideoTaskView } from "../../shared/videos";
 
 export function GeneratePage() {
   const { t } = useLingui();
   useDocumentTitle(t`Generate`);
   const { user } = useCurrentUser();
   const signedIn = user !== null;
-  const prices = useWebPrices();
+  const prices = useWebPriceTable();
   const form = useForm<GenerateFormValues>({
     resolver: zodResolver(generateFormSchema),
     defaultValues: GENERATE_DEFAULTS,
@@ -30,7 +33,7 @@ export function GeneratePage() {
 
   const recent = useRecentVideoTasks(signedIn);
   const tasks = signedIn ? recent.data?.tasks : undefined;
-  const tracker = useTaskTracker(tasks);
+  const tracker = useTaskTracker(tasks, useFinishNotice());
   const latest = tracker.task ?? tasks?.[0] ?? null;
   const details = useTaskSelection(tracker.task ? [tracker.task] : null, tasks);
 
@@ -57,11 +60,25 @@ export function GeneratePage() {
     [closeDetails, populate],
   );
 
-  // Recreate from another page (My Creations) arrives through session storage, once.
+  // Recreate from another page (My Creations) arrives through session storage, once; a shared video's prompt through the address.
   useEffect(() => {
-    const stashed = takeStashedRecreate();
+    const stashed = takeStashedRecreate() ?? takeLinkedPrompt();
     if (stashed) populate(stashed);
   }, [populate]);
+
+  // A video started (here or as an extension): bring its progress into view, the form may have scrolled it away.
+  const latestPanel = useRef<HTMLDivElement>(null);
+  const { track } = tracker;
+  const started = useCallback(
+    (task: VideoTaskView) => {
+      track(task);
+      const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      requestAnimationFrame(() =>
+        latestPanel.current?.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" }),
+      );
+    },
+    [track],
+  );
 
   const [refreshing, setRefreshing] = useState(false);
   const refresh = async () => {
@@ -74,8 +91,8 @@ export function GeneratePage() {
   };
 
   return (
-    <div className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:py-12">
-      <header className="mb-8">
+    <div className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:py-10">
+      <header className="mb-6">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
           <Trans>
             AI Video <span className="text-gradient">Generator</span>
@@ -89,11 +106,13 @@ export function GeneratePage() {
         </p>
       </header>
 
+      <PaymentHoldBanner signedIn={signedIn} />
+
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-        <GenerateForm form={form} user={user} prices={prices} onStarted={tracker.track} />
+        <GenerateForm form={form} user={user} prices={prices} onStarted={started} />
         <LatestVideoPanel
+          ref={latestPanel}
           task={latest}
-          progress={tracker.progress}
           loading={signedIn && recent.isPending && !tracker.task}
           onRecreate={recreate}
           onOpenDetails={details.open}
@@ -110,12 +129,7 @@ export function GeneratePage() {
         />
       ) : null}
 
-      <VideoDetailsDialog
-        task={details.task}
-        onClose={details.close}
-        onRecreate={recreate}
-        onExtended={tracker.track}
-      />
+      <VideoDetailsDialog task={details.task} onClose={details.close} onRecreate={recreate} onExtended={started} />
     </div>
   );
 }

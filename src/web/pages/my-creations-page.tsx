@@ -1,5 +1,6 @@
+import { useCallback } from "react";
 import { Link, useLocation, useSearchParams } from "wouter";
-import { Clapperboard, Plus, RefreshCw, Sparkles } from "lucide-react";
+import { Clapperboard, ListChecks, Plus, RefreshCw, SearchX, Sparkles } from "lucide-react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import type { VideoTaskView } from "../../shared/videos";
 import { PageLoading } from "@/components/layout/page-loading";
@@ -8,6 +9,16 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Pagination } from "@/components/ui/pagination";
 import { SignInPrompt } from "@/features/auth/sign-in-prompt";
 import { useCurrentUser } from "@/features/auth/use-current-user";
+import { GalleryFilterBar } from "@/features/videos/gallery-filter-bar";
+import {
+  filtersFrom,
+  hasGalleryFilters,
+  NO_GALLERY_FILTERS,
+  pageFrom,
+  searchFor,
+  type GalleryFilters,
+} from "@/features/videos/gallery-filters";
+import { SelectionBar, useGallerySelection } from "@/features/videos/gallery-selection";
 import { stashRecreate } from "@/features/videos/recreate";
 import { useTaskSelection } from "@/features/videos/use-task-selection";
 import { useVideoTaskPage } from "@/features/videos/use-video-tasks";
@@ -16,11 +27,6 @@ import { VideoGrid } from "@/features/videos/video-card";
 import { VideoDetailsDialog } from "@/features/videos/video-details-dialog";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { errorMessage } from "@/lib/api";
-
-function pageFrom(params: URLSearchParams): number {
-  const n = Number.parseInt(params.get("page") ?? "1", 10);
-  return Number.isFinite(n) && n > 0 ? n : 1;
-}
 
 function EmptyState() {
   return (
@@ -48,22 +54,52 @@ function EmptyState() {
   );
 }
 
-/** The gallery: 20 videos a page, refreshed every 5 s, details in a dialog. */
+/** Nothing matches the search and filters. */
+function NoMatches({ onClear }: { onClear: () => void }) {
+  return (
+    <div className="grid justify-items-center gap-4 py-12 text-center" role="status">
+      <SearchX className="size-8 text-muted-foreground" aria-hidden="true" />
+      <p className="text-muted-foreground">
+        <Trans>No videos match your search and filters.</Trans>
+      </p>
+      <Button variant="secondary" onClick={onClear}>
+        <Trans>Clear filters</Trans>
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The gallery: 20 videos a page, refreshed every 5 s, details in a dialog; searched, filtered
+ * and sorted from the address (decision 0080); several selected and deleted at once.
+ */
 function Gallery() {
   const { t } = useLingui();
   const [searchParams, setSearchParams] = useSearchParams();
   const [, navigate] = useLocation();
   const page = pageFrom(searchParams);
-  const query = useVideoTaskPage(page, true);
+  const filters = filtersFrom(searchParams);
+  const filtered = hasGalleryFilters(filters);
+  const query = useVideoTaskPage(page, filters, true);
   const tasks = query.data?.tasks;
   const total = query.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / GALLERY_PAGE_SIZE));
   const details = useTaskSelection(tasks);
+  const selection = useGallerySelection();
+  const { stop: stopSelecting } = selection;
 
   const goTo = (next: number) => {
-    setSearchParams(next > 1 ? { page: String(next) } : {});
+    setSearchParams(searchFor(filters, next));
     window.scrollTo({ top: 0 });
   };
+  const setFilters = useCallback(
+    (next: GalleryFilters, options?: { replace?: boolean }) => {
+      // A new search or filter starts at its first page, with nothing selected.
+      stopSelecting();
+      setSearchParams(searchFor(next), options);
+    },
+    [setSearchParams, stopSelecting],
+  );
 
   const recreate = (task: VideoTaskView) => {
     stashRecreate(task);
@@ -83,25 +119,48 @@ function Gallery() {
       </div>
     );
   }
-  if (total === 0) return <EmptyState />;
+  if (total === 0 && !filtered) return <EmptyState />;
   const shownPage = Math.min(page, pageCount);
 
   return (
     <>
-      <div className="mb-5 flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
-        <p>
-          <Plural value={total} one="# video" other="# videos" />
+      <GalleryFilterBar value={filters} onChange={setFilters} />
+      {selection.selecting ? (
+        <SelectionBar
+          selected={selection.selected}
+          pageTasks={tasks ?? []}
+          onSelectAll={() => selection.selectAll(tasks ?? [])}
+          onDone={selection.stop}
+        />
+      ) : null}
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
+        <p aria-live="polite">
+          {filtered ? (
+            <Plural value={total} one="# video matches" other="# videos match" />
+          ) : (
+            <Plural value={total} one="# video" other="# videos" />
+          )}
         </p>
-        {pageCount > 1 ? (
-          <p>
-            <Trans>
-              Page {shownPage} of {pageCount}
-            </Trans>
-          </p>
-        ) : null}
+        <div className="flex items-center gap-3">
+          {pageCount > 1 ? (
+            <p>
+              <Trans>
+                Page {shownPage} of {pageCount}
+              </Trans>
+            </p>
+          ) : null}
+          {!selection.selecting && total > 0 ? (
+            <Button variant="outline" size="sm" onClick={selection.start}>
+              <ListChecks aria-hidden="true" />
+              <Trans>Select</Trans>
+            </Button>
+          ) : null}
+        </div>
       </div>
       {tasks && tasks.length > 0 ? (
-        <VideoGrid tasks={tasks} onOpen={details.open} />
+        <VideoGrid tasks={tasks} onOpen={details.open} selection={selection.cards} />
+      ) : total === 0 ? (
+        <NoMatches onClear={() => setFilters({ ...NO_GALLERY_FILTERS, sort: filters.sort })} />
       ) : (
         <div className="grid justify-items-center gap-4 py-12 text-center">
           <p className="text-muted-foreground">

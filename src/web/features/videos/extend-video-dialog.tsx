@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { FastForward, LoaderCircle } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { PROMPT_MAX, SEED_MAX, SEED_MIN, type VideoTaskView } from "../../../shared/videos";
+import { modelLabel, PROMPT_MAX, SEED_MAX, SEED_MIN, type VideoTaskView } from "../../../shared/videos";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -21,10 +21,11 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { useCurrentUser } from "@/features/auth";
 import { formatCredits } from "@/lib/format";
+import { webCost } from "../../../shared/prices";
 import { isSeed, promptRequiredMessage, promptTooLongMessage, seedMessage } from "./generate-form-schema";
 import { useExtendVideo } from "./use-extend-video";
-import { useExtendSurcharge, useWebPrices } from "./use-web-prices";
-import { creditsText, KEEP_EXTENDABLE_HINT, modelLabel } from "./video-display";
+import { useWebPriceTable } from "./use-web-prices";
+import { creditsText, KEEP_EXTENDABLE_HINT } from "./video-display";
 
 const extendFormSchema = z.object({
   // Lazy messages: zod makes them when it validates, in the language of that moment.
@@ -45,8 +46,7 @@ const EMPTY: ExtendFormValues = { prompt: "", seed: "", keepExtendable: false };
 
 /** What extending `task` costs on the website: its model's price plus the extension surcharge. */
 function useExtendCost(task: VideoTaskView): number {
-  const prices = useWebPrices();
-  return prices[task.model] + useExtendSurcharge();
+  return webCost(useWebPriceTable(), task.model, ["extend"]);
 }
 
 function ExtendForm({ task, onStarted }: { task: VideoTaskView; onStarted: (extension: VideoTaskView) => void }) {
@@ -70,6 +70,7 @@ function ExtendForm({ task, onStarted }: { task: VideoTaskView; onStarted: (exte
       request: {
         prompt: values.prompt,
         seeds: values.seed ? Number(values.seed) : undefined,
+        watermark: undefined,
         keepExtendable: values.keepExtendable,
       },
     }),

@@ -1,15 +1,10 @@
+import type { ReactNode } from "react";
 import { Controller, type UseFormReturn } from "react-hook-form";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import {
-  ASPECT_RATIOS,
-  MODELS,
-  modelsFor,
-  type AspectRatio,
-  type GenerationMode,
-  type VeoModel,
-} from "../../../shared/catalogue";
+import { ASPECT_RATIOS, MODELS, modelsFor, type AspectRatio, type GenerationMode } from "../../../shared/catalogue";
+import { webCost, type PriceTable } from "../../../shared/prices";
 import { fieldErrorId } from "@/components/ui/form-field";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -24,12 +19,14 @@ const ASPECT_DESCRIPTIONS: Record<AspectRatio, MessageDescriptor> = {
 
 export interface ModelFieldProps {
   form: UseFormReturn<GenerateFormValues>;
+  /** Beside the label (the 'Compare models' toggle). */
+  aside?: ReactNode;
   mode: GenerationMode;
-  prices: Record<VeoModel, number>;
+  prices: PriceTable;
 }
 
 /** The model list: every model with its price, those the mode does not take disabled. */
-export function ModelField({ form, mode, prices }: ModelFieldProps) {
+export function ModelField({ form, mode, prices, aside }: ModelFieldProps) {
   const { t } = useLingui();
   const modelError = form.formState.errors.model?.message;
   const modeModels = modelsFor(mode);
@@ -40,9 +37,12 @@ export function ModelField({ form, mode, prices }: ModelFieldProps) {
       name="model"
       render={({ field }) => (
         <div className="grid gap-2">
-          <Label htmlFor="model">
-            <Trans>Model</Trans>
-          </Label>
+          <div className="flex items-center justify-between gap-2">
+            <Label htmlFor="model">
+              <Trans>Model</Trans>
+            </Label>
+            {aside}
+          </div>
           <Select value={field.value} onValueChange={(value) => value && field.onChange(value)}>
             <SelectTrigger
               id="model"
@@ -61,7 +61,9 @@ export function ModelField({ form, mode, prices }: ModelFieldProps) {
                     value={m}
                     disabled={!offered}
                     description={
-                      offered ? `${creditsText(prices[m])} · ${modelDescription(m)}` : t`Not for ${modeName} mode`
+                      offered
+                        ? `${creditsText(webCost(prices, m))} · ${modelDescription(m)}`
+                        : t`Not for ${modeName} mode`
                     }
                   >
                     {modelLabel(m)}

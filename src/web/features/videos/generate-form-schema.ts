@@ -14,7 +14,7 @@ import { combinationProblemText } from "@/lib/catalogue-text";
 
 export const WATERMARK_MAX = 100;
 /** The most images any mode takes: the form keeps no more. */
-export const MAX_FORM_IMAGES = Math.max(...MODES.map((mode) => MODE_CATALOGUE[mode].images.max));
+const MAX_FORM_IMAGES = Math.max(...MODES.map((mode) => MODE_CATALOGUE[mode].images.max));
 
 // The messages are made when the form is validated (zod calls `error`), so they follow the language.
 export const promptRequiredMessage = () => t`Prompt is required`;

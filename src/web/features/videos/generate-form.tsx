@@ -1,28 +1,32 @@
+import { useState, type KeyboardEvent } from "react";
 import { useWatch, type UseFormReturn } from "react-hook-form";
 import { Link } from "wouter";
 import { LoaderCircle, LogIn, Sparkles, Wand2 } from "lucide-react";
 import type { MessageDescriptor } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
+import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { MODE_CATALOGUE, type GenerationMode, type VeoModel } from "../../../shared/catalogue";
+import { MODE_CATALOGUE, type GenerationMode } from "../../../shared/catalogue";
+import { surchargeCost, webVideoCost, type PriceTable } from "../../../shared/prices";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { PROMPT_MAX, type VideoTaskView } from "../../../shared/videos";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField, fieldErrorId } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { modelLabel } from "@/lib/catalogue-text";
-import { formatCredits } from "@/lib/format";
 import { AspectRatioField, ModelField } from "./generate-choice-fields";
-import { CostSummary, generationCost } from "./generate-cost";
+import { CostSummary } from "./generate-cost";
 import { GENERATE_DEFAULTS, imagesFor, type GenerateFormValues } from "./generate-form-schema";
 import { ModeField } from "./generate-mode-field";
-import { VersionOptions, WatermarkSeedFields } from "./generate-option-fields";
+import { MoreOptions } from "./generate-option-fields";
+import { ExamplePrompts } from "./example-prompts";
+import { CompareModelsToggle, ModelComparison } from "./model-comparison";
+import { useGeneratorDraft } from "./use-generator-draft";
 import { ImageSlotsField } from "./reference-image-field";
 import { useGenerateVideo } from "./use-generate-video";
 import { useUploadImage } from "./use-upload-image";
-import { useFourKPrice } from "./use-web-prices";
+import { useLoginHref } from "@/features/auth";
 
 const PROMPT_PLACEHOLDERS: Record<GenerationMode, MessageDescriptor> = {
   text: msg`A golden retriever surfing a wave at sunset, slow motion, ocean sounds and a cheering crowd…`,
@@ -34,13 +38,19 @@ export interface GenerateFormProps {
   form: UseFormReturn<GenerateFormValues>;
   /** null when signed out. */
   user: CurrentUser | null;
-  prices: Record<VeoModel, number>;
+  prices: PriceTable;
   onStarted: (task: VideoTaskView) => void;
 }
 
+/** Ctrl+Enter, or Cmd+Enter on a Mac. */
+const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+
+const isSubmitShortcut = (event: KeyboardEvent<HTMLFormElement>) =>
+  event.key === "Enter" && (event.ctrlKey || event.metaKey) && !event.nativeEvent.isComposing;
+
 /**
- * The 'Create Video' panel: mode, prompt, the mode's images, model, aspect ratio, watermark, seed,
- * cost. Only the catalogue's combinations are offered: a mode switches to a model it takes, and the
+ * The 'Create Video' panel: mode, prompt (with examples), the mode's images, model (compared on
+ * demand), aspect ratio, 'More options' (watermark, seed, 4K, keep extendable), cost. Only the catalogue's combinations are offered: a mode switches to a model it takes, and the
  * model list disables the models the mode does not take.
  */
 export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProps) {
@@ -50,6 +60,7 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
     register,
     handleSubmit,
     setValue,
+    setFocus,
     reset,
     formState: { errors, isSubmitted },
   } = form;
@@ -58,6 +69,10 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
     name: ["mode", "model", "imageUrls", "prompt", "upgrade4k"],
   });
   const { mutation, insufficientCredits } = useGenerateVideo(onStarted);
+  useGeneratorDraft(form, user !== null);
+  // Signing in comes back here (decision 0078), by password or through Google (decision 0083).
+  const loginHref = useLoginHref();
+  const [comparing, setComparing] = useState(false);
   const images = imagesFor(mode, imageUrls);
   const upload = useUploadImage((imageUrl) => {
     // Into the next empty slot of the mode the form is in now.
@@ -65,19 +80,18 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
     setValue("imageUrls", [...imagesFor(current.mode, current.imageUrls), imageUrl], { shouldValidate: isSubmitted });
   });
 
-  const fourKPrice = useFourKPrice();
-  const short = user !== null && user.credits < generationCost(prices, fourKPrice, { model, upgrade4k });
+  const fourKPrice = surchargeCost(prices, "4k", "web");
+  const short = user !== null && user.credits < webVideoCost(prices, { model, upgrade4k });
 
   const onSubmit = handleSubmit((values) => {
     if (!user) return;
-    const needed = generationCost(prices, fourKPrice, values);
+    const needed = webVideoCost(prices, values);
     if (user.credits < needed) {
       // The server's words for the same refusal (shared/videos.ts insufficientCreditsMessage), in the active language.
-      const neededText = formatCredits(needed);
       const modelName = modelLabel(values.model);
-      const have = formatCredits(user.credits);
+      const have = user.credits;
       insufficientCredits(
-        t`You need ${neededText} credits to generate a video with ${modelName}. You have ${have} credits.`,
+        t`You need ${plural(needed, { one: "# credit", other: "# credits" })} to generate a video with ${modelName}. You have ${plural(have, { one: "# credit", other: "# credits" })}.`,
       );
       return;
     }
@@ -107,26 +121,38 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
           <Wand2 className="size-5 text-fuchsia-300" aria-hidden="true" />
           <Trans>Create Video</Trans>
         </CardTitle>
-        <CardDescription>
-          <Trans>Describe a scene, pick a model and get an 8-second video with sound.</Trans>
-        </CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate className="grid gap-5" onSubmit={onSubmit}>
+        <form
+          noValidate
+          className="grid gap-5"
+          onSubmit={onSubmit}
+          onKeyDown={(event) => {
+            if (!isSubmitShortcut(event)) return;
+            event.preventDefault();
+            if (user && !mutation.isPending && !upload.isPending && !short) event.currentTarget.requestSubmit();
+          }}
+        >
           <ModeField form={form} mode={mode} />
 
           <FormField id="prompt" label={t`Prompt`} error={promptError} hint={`${prompt.length}/${PROMPT_MAX}`}>
             <Textarea
               id="prompt"
-              rows={5}
+              rows={4}
               maxLength={PROMPT_MAX}
-              className="scroll-mt-24"
+              className="max-h-80 min-h-24 scroll-mt-24 [field-sizing:content]"
               placeholder={t(PROMPT_PLACEHOLDERS[mode])}
               aria-invalid={promptError ? true : undefined}
               aria-describedby={promptError ? fieldErrorId("prompt") : undefined}
               {...register("prompt")}
             />
           </FormField>
+          <ExamplePrompts
+            onPick={(example) => {
+              setValue("prompt", example, { shouldDirty: true, shouldValidate: isSubmitted });
+              setFocus("prompt");
+            }}
+          />
 
           {MODE_CATALOGUE[mode].images.max > 0 ? (
             <ImageSlotsField
@@ -148,44 +174,56 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
           ) : null}
 
           <div className="grid gap-5 sm:grid-cols-2">
-            <ModelField form={form} mode={mode} prices={prices} />
+            <ModelField
+              form={form}
+              mode={mode}
+              prices={prices}
+              aside={<CompareModelsToggle open={comparing} onToggle={() => setComparing((open) => !open)} />}
+            />
             <AspectRatioField form={form} />
           </div>
-
-          <WatermarkSeedFields form={form} />
-          <VersionOptions form={form} fourKPrice={fourKPrice} />
-          <CostSummary
+          <ModelComparison
+            open={comparing}
+            mode={mode}
             model={model}
-            upgrade4k={upgrade4k}
             prices={prices}
-            fourKPrice={fourKPrice}
-            credits={user ? user.credits : null}
+            onChoose={(chosen) => setValue("model", chosen, { shouldDirty: true, shouldValidate: isSubmitted })}
           />
 
+          <MoreOptions form={form} fourKPrice={fourKPrice} />
+          <CostSummary model={model} upgrade4k={upgrade4k} prices={prices} credits={user ? user.credits : null} />
+
           {user ? (
-            <Button
-              type="submit"
-              size="lg"
-              className="w-full"
-              disabled={mutation.isPending || upload.isPending || short}
-            >
-              {mutation.isPending ? (
-                <LoaderCircle className="animate-spin" aria-hidden="true" />
-              ) : (
-                <Sparkles aria-hidden="true" />
-              )}
-              {mutation.isPending ? <Trans>Generating...</Trans> : <Trans>Generate Video</Trans>}
-            </Button>
+            <>
+              <Button
+                aria-keyshortcuts="Control+Enter Meta+Enter"
+                type="submit"
+                size="lg"
+                className="w-full"
+                disabled={mutation.isPending || upload.isPending || short}
+              >
+                {mutation.isPending ? (
+                  <LoaderCircle className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <Sparkles aria-hidden="true" />
+                )}
+                {mutation.isPending ? <Trans>Generating...</Trans> : <Trans>Generate Video</Trans>}
+              </Button>
+              <p className="-mt-3 hidden text-center text-xs text-muted-foreground pointer-fine:block">
+                {isMac() ? <Trans>Or press ⌘+Enter in the form</Trans> : <Trans>Or press Ctrl+Enter in the form</Trans>}
+              </p>
+            </>
           ) : (
             <div className="grid gap-2 text-center">
               <Button asChild size="lg" className="w-full">
-                <Link href="/login">
+                <Link href={loginHref}>
                   <LogIn aria-hidden="true" />
                   <Trans>Sign in to Generate</Trans>
                 </Link>
               </Button>
               <p className="text-xs text-muted-foreground">
-                <Trans>You need an account with credits to generate videos.</Trans>
+                <Trans>You need an account with credits to generate videos.</Trans>{" "}
+                {prompt.trim() ? <Trans>Your prompt is kept while you sign in.</Trans> : null}
               </p>
             </div>
           )}

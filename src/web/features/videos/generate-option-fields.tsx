@@ -1,9 +1,11 @@
-import type { UseFormReturn } from "react-hook-form";
-import { Dices } from "lucide-react";
+import { useState } from "react";
+import { useWatch, type UseFormReturn } from "react-hook-form";
+import { ChevronDown, Dices } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { SEED_MAX, SEED_MIN } from "../../../shared/videos";
 import { FormField, fieldErrorId } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { cn } from "@/lib/cn";
 import { WATERMARK_MAX, type GenerateFormValues } from "./generate-form-schema";
 import { creditsText, KEEP_EXTENDABLE_HINT } from "./video-display";
 
@@ -12,7 +14,7 @@ function randomSeed(): string {
 }
 
 /** The optional watermark and seed (with a dice button for a random seed). */
-export function WatermarkSeedFields({ form }: { form: UseFormReturn<GenerateFormValues> }) {
+function WatermarkSeedFields({ form }: { form: UseFormReturn<GenerateFormValues> }) {
   const { t } = useLingui();
   const {
     register,
@@ -61,8 +63,8 @@ export function WatermarkSeedFields({ form }: { form: UseFormReturn<GenerateForm
   );
 }
 
-/** The two checkboxes: a 4K version too (with its surcharge), and keep the video extendable. */
-export function VersionOptions({ form, fourKPrice }: { form: UseFormReturn<GenerateFormValues>; fourKPrice: number }) {
+/** The two checkboxes: a 4K version too (with its surcharge), and keep the video extendable (decision 0077). */
+function VersionOptions({ form, fourKPrice }: { form: UseFormReturn<GenerateFormValues>; fourKPrice: number }) {
   const { t } = useLingui();
   const { register } = form;
   const fourKText = creditsText(fourKPrice);
@@ -88,10 +90,64 @@ export function VersionOptions({ form, fourKPrice }: { form: UseFormReturn<Gener
           />
           <Trans>Keep extendable (1080p when you ask for it)</Trans>
         </label>
-        <p id="keep-extendable-hint" className="pl-6.5 text-xs text-muted-foreground">
-          {t(KEEP_EXTENDABLE_HINT)}
-        </p>
+        <div id="keep-extendable-hint" className="grid gap-1 pl-6.5 text-xs leading-relaxed text-muted-foreground">
+          <p>{t(KEEP_EXTENDABLE_HINT)}</p>
+          <p>
+            <Trans>
+              Without it, the 1080p version is made as soon as the video is ready, and the video cannot be extended.
+            </Trans>
+          </p>
+        </div>
       </div>
     </>
+  );
+}
+
+/**
+ * 'More options' (decision 0077): watermark, seed, 4K and 'Keep extendable', folded away from the
+ * first screen. It opens by itself when one of them is set (Recreate, a draft) or has an error.
+ */
+export function MoreOptions({ form, fourKPrice }: { form: UseFormReturn<GenerateFormValues>; fourKPrice: number }) {
+  const [watermark, seed, upgrade4k, keepExtendable] = useWatch({
+    control: form.control,
+    name: ["watermark", "seed", "upgrade4k", "keepExtendable"],
+  });
+  const { errors } = form.formState;
+  const needsShowing = Boolean(watermark || seed || upgrade4k || keepExtendable || errors.watermark || errors.seed);
+  const [open, setOpen] = useState(needsShowing);
+  // Opened when something in it becomes set; closing it again is the person's choice.
+  const [shown, setShown] = useState(needsShowing);
+  if (shown !== needsShowing) {
+    setShown(needsShowing);
+    if (needsShowing) setOpen(true);
+  }
+
+  return (
+    <div className="grid gap-4 rounded-xl border border-border/70 bg-zinc-950/30">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="generate-more-options"
+        onClick={() => setOpen((value) => !value)}
+        className="flex w-full items-center justify-between gap-3 rounded-xl px-4 py-3 text-left text-sm font-medium transition hover:bg-white/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <span className="grid gap-0.5">
+          <span>
+            <Trans>More options</Trans>
+          </span>
+          <span className="text-xs font-normal text-muted-foreground">
+            <Trans>Watermark, seed, 4K and keeping the video extendable</Trans>
+          </span>
+        </span>
+        <ChevronDown
+          className={cn("size-4 shrink-0 transition-transform motion-reduce:transition-none", open && "rotate-180")}
+          aria-hidden="true"
+        />
+      </button>
+      <div id="generate-more-options" hidden={!open} className="grid gap-5 px-4 pb-4">
+        <WatermarkSeedFields form={form} />
+        <VersionOptions form={form} fourKPrice={fourKPrice} />
+      </div>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback, useRef } from "react";
 
 /** 128 random bits in hex (crypto.randomUUID needs a secure context; a self-hosted http:// page is not one). */
-export function randomKey(): string {
+function randomKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 

@@ -1,30 +1,59 @@
-import { Clapperboard, Download, Info, LoaderCircle, RotateCcw } from "lucide-react";
+import type { Ref } from "react";
+import { Bell, Clapperboard, Download, Info, LoaderCircle, RotateCcw } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { VideoTaskView } from "../../../shared/videos";
+import { modelLabel, type VideoTaskView } from "../../../shared/videos";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { StatusBadge } from "./status-badge";
 import { useVideoDownload } from "./use-video-download";
 import { VideoFrame, TaskPreview } from "./video-frame";
-import { modelLabel, sdUrl } from "./video-display";
+import { isInProgress, sdUrl } from "./video-display";
+import { ElapsedClock, progressStage } from "./generation-progress";
+import { useNotificationPermission } from "./use-finish-notice";
 
 export interface LatestVideoPanelProps {
   task: VideoTaskView | null;
-  progress: number;
   loading: boolean;
+  /** The panel, to bring it into view when a video starts. */
+  ref?: Ref<HTMLDivElement>;
   onRecreate: (task: VideoTaskView) => void;
   onOpenDetails: (task: VideoTaskView) => void;
 }
 
 /** The 'Latest Video' panel: the newest task in one of its four states. */
-export function LatestVideoPanel({ task, progress, loading, onRecreate, onOpenDetails }: LatestVideoPanelProps) {
+/** 'Tell me when it is ready': asks for the browser's permission, only when clicked. */
+function NotifyButton() {
+  const { permission, ask } = useNotificationPermission();
+  if (permission !== "default") return null;
+  return (
+    <Button variant="outline" size="sm" className="w-fit justify-self-center" onClick={ask}>
+      <Bell aria-hidden="true" />
+      <Trans>Notify me when videos are ready</Trans>
+    </Button>
+  );
+}
+
+/** Making 1080p after the 720p video is ready, with the time it has taken so far. */
+function HdStage({ task }: { task: VideoTaskView }) {
+  return (
+    <div className="flex flex-wrap items-center justify-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+      <LoaderCircle className="size-3.5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+      <p role="status">
+        <Trans>Making the 1080p version; the 720p video is ready to watch.</Trans>
+      </p>
+      <ElapsedClock since={task.completedAt} />
+    </div>
+  );
+}
+
+export function LatestVideoPanel({ task, loading, ref, onRecreate, onOpenDetails }: LatestVideoPanelProps) {
   const { t } = useLingui();
   const { download, isDownloading } = useVideoDownload();
   const quality = task?.hdVideoUrl ? "1080p" : "720p";
   const downloadable = task?.status === "completed" && Boolean(sdUrl(task) ?? task.hdVideoUrl);
 
   return (
-    <Card role="region" aria-labelledby="latest-video-title">
+    <Card ref={ref} role="region" aria-labelledby="latest-video-title" className="scroll-mt-24">
       <CardHeader>
         <CardTitle id="latest-video-title" className="flex items-center gap-2">
           <Clapperboard className="size-5 text-fuchsia-300" aria-hidden="true" />
@@ -37,7 +66,9 @@ export function LatestVideoPanel({ task, progress, loading, onRecreate, onOpenDe
       <CardContent className="grid gap-5">
         {task ? (
           <>
-            <TaskPreview task={task} progress={progress} />
+            <TaskPreview task={task} />
+            {progressStage(task) === "hd" ? <HdStage task={task} /> : null}
+            {isInProgress(task.status) ? <NotifyButton /> : null}
             <dl className="grid gap-3 text-sm">
               <div className="grid gap-1">
                 <dt className="text-xs text-muted-foreground">
@@ -65,7 +96,7 @@ export function LatestVideoPanel({ task, progress, loading, onRecreate, onOpenDe
                     <Trans>Status</Trans>
                   </dt>
                   <dd>
-                    <StatusBadge status={task.status} />
+                    <StatusBadge status={task.status} failureKind={task.failureKind} />
                   </dd>
                 </div>
               </div>

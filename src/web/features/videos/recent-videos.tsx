@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { VideoGrid } from "./video-card";
 
 /** Up to 16 recent videos on the generator. */
-export const RECENT_VIDEOS_MAX = 16;
+const RECENT_VIDEOS_MAX = 16;
 
 export interface RecentVideosProps {
   tasks: readonly VideoTaskView[] | undefined;

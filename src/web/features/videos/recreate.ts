@@ -15,7 +15,7 @@ import type { VideoTaskView } from "../../../shared/videos";
 import { GENERATE_DEFAULTS, imagesFor, modelFor, type GenerateFormValues } from "./generate-form-schema";
 
 /** The session-stored entry that prefills /generate once (e.g. Recreate from My Creations). */
-export const RECREATE_STORAGE_KEY = "recreateVideo";
+const RECREATE_STORAGE_KEY = "recreateVideo";
 
 export type RecreateSource = Pick<
   VideoTaskView,
@@ -91,4 +91,22 @@ export function takeStashedRecreate(): RecreateSource | null {
   } catch {
     return null;
   }
+}
+
+/** The query parameter a link fills the prompt with (the share page's "Make one like this"). */
+const PROMPT_PARAM = "prompt";
+
+/**
+ * A prompt carried by the address (`/generate?prompt=...`): read once and taken out of the
+ * address, so a reload does not fill the form again. Everything else starts at its default.
+ */
+export function takeLinkedPrompt(): RecreateSource | null {
+  const url = new URL(window.location.href);
+  const prompt = url.searchParams.get(PROMPT_PARAM)?.trim();
+  if (prompt === undefined) return null;
+  url.searchParams.delete(PROMPT_PARAM);
+  window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
+  if (!prompt) return null;
+  const { mode, model, aspectRatio } = GENERATE_DEFAULTS;
+  return { prompt, mode, model, aspectRatio, watermark: null, seeds: null, imageUrls: [] };
 }

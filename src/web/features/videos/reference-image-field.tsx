@@ -6,11 +6,12 @@ import { fieldErrorId } from "@/components/ui/form-field";
 import { imageSlotLabel, modeDescription } from "@/lib/catalogue-text";
 import { cn } from "@/lib/cn";
 import { ACCEPTED_IMAGE_TYPES } from "./use-upload-image";
+import { sameSiteUrl } from "@/lib/media-url";
 
 /** The error of the images, under all the slots. */
-export const IMAGE_SLOTS_ID = "image-slots";
+const IMAGE_SLOTS_ID = "image-slots";
 
-export const imageSlotInputId = (index: number) => `image-slot-${index}`;
+const imageSlotInputId = (index: number) => `image-slot-${index}`;
 
 interface ImageSlotProps {
   index: number;
@@ -65,7 +66,7 @@ function ImageSlot({
       </div>
       {imageUrl ? (
         <div className="relative flex h-28 items-center justify-center overflow-hidden rounded-xl border border-border bg-black">
-          <img src={imageUrl} alt={t`${label} preview`} className="size-full object-contain" />
+          <img src={sameSiteUrl(imageUrl)} alt={t`${label} preview`} className="size-full object-contain" />
           <button
             type="button"
             onClick={onRemove}

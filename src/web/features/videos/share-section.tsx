@@ -2,17 +2,19 @@ import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { Copy, Link2, LoaderCircle, Trash2 } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { mediaApi } from "../../../shared/api/media";
 import type { VideoTaskView } from "../../../shared/videos";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
-import { errorMessage } from "@/lib/api";
+import { errorMessage, urlFor } from "@/lib/api";
 import { deleteVideo, setVideoSharing } from "./video-api";
 import { invalidateVideoTasks } from "./task-list-queries";
 
 /** Share a finished video publicly (a page anyone with the link can watch), optionally without its prompt (decision 0044). */
 export function ShareSection({ task }: { task: VideoTaskView }) {
   const { t } = useLingui();
-  const shareUrlOf = (shareId: string | null) => (shareId ? `${window.location.origin}/v/${shareId}` : null);
+  const shareUrlOf = (shareId: string | null) =>
+    shareId ? `${window.location.origin}${urlFor(mediaApi.sharePage, { params: { shareId } })}` : null;
   const [sharing, setSharing] = useState({
     isPublic: task.isPublic,
     shareUrl: shareUrlOf(task.isPublic ? task.shareId : null),

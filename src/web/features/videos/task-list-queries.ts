@@ -11,9 +11,15 @@ export function invalidateVideoTasks(): Promise<void> {
   return queryClient.invalidateQueries({ predicate: isTaskListQuery });
 }
 
-/** The lists that start with the newest task: the generator's recent list and the gallery's first page. */
+/**
+ * The lists that start with the newest task: the generator's recent list and the gallery's first
+ * page, unfiltered (a filtered or oldest-first list learns of the task when it answers again).
+ */
 function startsWithNewest(url: unknown): boolean {
-  return typeof url === "string" && (/[?&]days=/.test(url) || /[?&]page=1(&|$)/.test(url));
+  if (typeof url !== "string") return false;
+  const query = new URLSearchParams(url.slice(url.indexOf("?") + 1));
+  if (["q", "status", "model", "sort"].some((name) => query.has(name))) return false;
+  return query.has("days") || query.get("page") === "1";
 }
 
 /** Puts a just-started task at the top of the lists that start with the newest, until they answer again. */

@@ -1,10 +1,11 @@
 import { Ban, Download, LoaderCircle, Sparkles } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { surchargeCost } from "../../../shared/prices";
 import type { VideoTaskView } from "../../../shared/videos";
 import { Button } from "@/components/ui/button";
 import type { DownloadQuality } from "./video-api";
 import { useUpgrade4k } from "./use-upgrade-4k";
-import { useFourKPrice } from "./use-web-prices";
+import { useWebPriceTable } from "./use-web-prices";
 import { creditsText, UHD_NOTE } from "./video-display";
 
 export interface UhdActionsProps {
@@ -20,7 +21,7 @@ export interface UhdActionsProps {
  */
 export function UhdActions({ task, download, isDownloading }: UhdActionsProps) {
   const { t } = useLingui();
-  const price = useFourKPrice();
+  const price = surchargeCost(useWebPriceTable(), "4k", "web");
   const priceText = creditsText(price);
   const uhdNote = t(UHD_NOTE);
   const { upgrade, isUpgrading } = useUpgrade4k();

@@ -1,13 +1,13 @@
 import { useMutation } from "@tanstack/react-query";
-import { t } from "@lingui/core/macro";
+import { plural, t } from "@lingui/core/macro";
 import type { CurrentUser } from "../../../shared/schemas/auth";
+import type { ExtendVideoInput } from "../../../shared/schemas/videos";
 import type { VideoTaskView } from "../../../shared/videos";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, errorMessage } from "@/lib/api";
-import { formatCredits } from "@/lib/format";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
-import { extendVideo, type ExtendVideoRequest } from "./video-api";
+import { extendVideo } from "./video-api";
 import { useIdempotencyKey } from "./idempotency-key";
 import { addStartedTask, invalidateVideoTasks } from "./task-list-queries";
 import { provisionalTask } from "./use-generate-video";
@@ -15,7 +15,7 @@ import { useInsufficientCredits } from "./use-insufficient-credits";
 
 export interface ExtendVariables {
   parent: VideoTaskView;
-  request: ExtendVideoRequest;
+  request: ExtendVideoInput;
 }
 
 /**
@@ -33,11 +33,11 @@ export function useExtendVideo(onStarted?: (task: VideoTaskView) => void) {
       extendVideo(parent.taskId, request, keyFor({ taskId: parent.taskId, ...request })),
     onSuccess: (result, { parent, request }) => {
       settle();
-      const used = formatCredits(result.creditsUsed);
-      const remaining = formatCredits(result.remainingCredits);
+      const used = result.creditsUsed;
+      const remaining = result.remainingCredits;
       toast({
         title: t`Extension started`,
-        description: t`Your video is being extended. ${used} credits used. ${remaining} credits remaining.`,
+        description: t`Your video is being extended. ${plural(used, { one: "# credit used.", other: "# credits used." })} ${plural(remaining, { one: "# credit remaining.", other: "# credits remaining." })}`,
       });
       queryClient.setQueryData<CurrentUser | null>(queryKeys.currentUser, (user) =>
         user ? { ...user, credits: result.remainingCredits } : user,
@@ -52,7 +52,6 @@ export function useExtendVideo(onStarted?: (task: VideoTaskView) => void) {
           aspectRatio: parent.aspectRatio,
           watermark: request.watermark,
           seeds: request.seeds,
-          enableFallback: false,
         },
         parent.taskId,
       );

@@ -1,14 +1,13 @@
 import { useMutation } from "@tanstack/react-query";
-import { t } from "@lingui/core/macro";
-import type { GenerateVideoResult } from "../../../shared/schemas/videos";
+import { plural, t } from "@lingui/core/macro";
+import type { GenerateVideoInput, GenerateVideoResult } from "../../../shared/schemas/videos";
 import type { VideoTaskView } from "../../../shared/videos";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { ApiError, errorMessage } from "@/lib/api";
-import { formatCredits } from "@/lib/format";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/hooks/use-toast";
-import { generateVideo, type GenerateVideoRequest } from "./video-api";
+import { generateVideo } from "./video-api";
 import { invalidateVideoTasks } from "./task-list-queries";
 import { useIdempotencyKey } from "./idempotency-key";
 import { useInsufficientCredits } from "./use-insufficient-credits";
@@ -16,7 +15,8 @@ import { useInsufficientCredits } from "./use-insufficient-credits";
 /** The task as the lists will show it, until the server's view replaces it; `extendedFrom` for an extension (decision 0050). */
 export function provisionalTask(
   result: GenerateVideoResult,
-  request: GenerateVideoRequest,
+  request: Pick<GenerateVideoInput, "prompt" | "model" | "mode" | "aspectRatio" | "imageUrls"> &
+    Partial<GenerateVideoInput>,
   extendedFrom: string | null = null,
 ): VideoTaskView {
   return {
@@ -65,14 +65,14 @@ export function useGenerateVideo(onStarted: (task: VideoTaskView) => void) {
   const { keyFor, settle } = useIdempotencyKey();
 
   const mutation = useMutation({
-    mutationFn: (request: GenerateVideoRequest) => generateVideo(request, keyFor(request)),
+    mutationFn: (request: GenerateVideoInput) => generateVideo(request, keyFor(request)),
     onSuccess: (result, request) => {
       settle();
-      const used = formatCredits(result.creditsUsed);
-      const remaining = formatCredits(result.remainingCredits);
+      const used = result.creditsUsed;
+      const remaining = result.remainingCredits;
       toast({
         title: t`Video generation started`,
-        description: t`Your video is being generated. ${used} credits used. ${remaining} credits remaining.`,
+        description: t`Your video is being generated. ${plural(used, { one: "# credit used.", other: "# credits used." })} ${plural(remaining, { one: "# credit remaining.", other: "# credits remaining." })}`,
       });
       queryClient.setQueryData<CurrentUser | null>(queryKeys.currentUser, (user) =>
         user ? { ...user, credits: result.remainingCredits } : user,

@@ -10,13 +10,13 @@ import { forceUpdateHd, type TaskList } from "./video-api";
 import { invalidateVideoTasks, isTaskListQuery } from "./task-list-queries";
 import { HD_NOTE } from "./video-display";
 
-export const hdNotReadyFallback = () => t`1080p video is still being processed. Please try again later.`;
+const hdNotReadyFallback = () => t`1080p video is still being processed. Please try again later.`;
 
 /**
  * Every aspect ratio gets a 1080p version (issue 22): a finished video still waiting for its own is checked.
  * A held 1080p (kept extendable, decision 0050) is not: asking for it ends extending.
  */
-export function needsHdCheck(task: Pick<VideoTaskView, "status" | "hdVideoUrl" | "hdStatus">): boolean {
+function needsHdCheck(task: Pick<VideoTaskView, "status" | "hdVideoUrl" | "hdStatus">): boolean {
   return task.status === "completed" && !task.hdVideoUrl && task.hdStatus === "pending";
 }
 

@@ -4,7 +4,7 @@ import { t } from "@lingui/core/macro";
 import { toast } from "@/hooks/use-toast";
 
 /** After 'Insufficient credits' the page goes to /pricing after 1.5 s. */
-export const PRICING_REDIRECT_MS = 1_500;
+const PRICING_REDIRECT_MS = 1_500;
 
 /** The 'Insufficient credits' toast with the server's (or the form's) message, then /pricing. */
 export function useInsufficientCredits(): (message: string) => void {

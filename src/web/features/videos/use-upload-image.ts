@@ -6,7 +6,7 @@ import { toast } from "@/hooks/use-toast";
 import { uploadImage } from "./video-api";
 
 export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
-export const uploadFallbackMessage = () => t`Failed to upload image. Please try again.`;
+const uploadFallbackMessage = () => t`Failed to upload image. Please try again.`;
 
 /** A problem found before anything is sent; its message is shown as is. */
 class UploadCheckError extends Error {}

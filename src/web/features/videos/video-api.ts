@@ -1,71 +1,37 @@
-/** One function per video endpoint (generation, status, lists, 1080p, 4K, download); answers read with the shared schemas (decision 0040). */
-import {
-  generateVideoResultSchema,
-  hdVideoSchema,
-  sharingViewSchema,
-  upgradeResultSchema,
-  uploadImageResultSchema,
-  videoDeletedSchema,
-  type SharingView,
-  type GenerateVideoResult,
-  type HdVideoResponse,
-  type VideoQuality,
+/** One function per video call the hooks make (generation, 1080p, 4K, uploads, downloads, sharing), each through its shared contract. */
+import { videosApi } from "../../../shared/api/videos";
+import type {
+  ExtendVideoInput,
+  GenerateVideoInput,
+  GenerateVideoResult,
+  VideoQuality,
 } from "../../../shared/schemas/videos";
-import type { AspectRatio, GenerationMode, VeoModel } from "../../../shared/catalogue";
-import type { z } from "zod";
-import { apiCall, apiFormData, apiRequest } from "@/lib/api";
+import { call, callForm, callRaw } from "@/lib/api";
 
 export type { TaskList, VideoStatusResponse } from "../../../shared/schemas/videos";
 
 export const RECENT_DAYS = 14;
 export const GALLERY_PAGE_SIZE = 20;
 
-export interface GenerateVideoRequest {
-  prompt: string;
-  /** The images of the mode, in its slots' order. */
-  imageUrls: string[];
-  model: VeoModel;
-  mode: GenerationMode;
-  aspectRatio: AspectRatio;
-  watermark?: string | undefined;
-  seeds?: number | undefined;
-  /** Also make the 4K version (decision 0049). */
-  upgrade4k?: boolean;
-  /** Hold the 1080p version until asked for, so the video can be extended (decision 0050). */
-  keepExtendable?: boolean;
-  enableFallback: false;
-}
-
-/** POST /api/videos/{taskId}/extend: what happens next in the video (decision 0050). */
-export interface ExtendVideoRequest {
-  prompt: string;
-  seeds?: number | undefined;
-  watermark?: string | undefined;
-  /** Hold the extension's 1080p version too, to extend it again. */
-  keepExtendable: boolean;
-}
-
 /** `idempotencyKey`: the same key for the same request sent again (decision 0046), so it never makes two videos. */
-export function generateVideo(body: GenerateVideoRequest, idempotencyKey: string): Promise<GenerateVideoResult> {
-  return apiCall(generateVideoResultSchema, "POST", "/api/generate-video", body, { "Idempotency-Key": idempotencyKey });
+export function generateVideo(body: GenerateVideoInput, idempotencyKey: string): Promise<GenerateVideoResult> {
+  return call(videosApi.generate, { body, headers: { "Idempotency-Key": idempotencyKey } });
 }
 
 /** A new video continuing a finished one (decision 0050); answers like generation. `idempotencyKey` as for generateVideo. */
 export function extendVideo(
   taskId: string,
-  body: ExtendVideoRequest,
+  body: ExtendVideoInput,
   idempotencyKey: string,
 ): Promise<GenerateVideoResult> {
-  return apiCall(generateVideoResultSchema, "POST", `/api/videos/${encodeURIComponent(taskId)}/extend`, body, {
-    "Idempotency-Key": idempotencyKey,
-  });
+  return call(videosApi.extend, { params: { taskId }, body, headers: { "Idempotency-Key": idempotencyKey } });
 }
 
-/** POST /api/images/upload (multipart field `image`); a refusal is an ApiError with the server's message. */
+/** The image in the multipart field `image`; a refusal is an ApiError with the server's message. */
 export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append("image", file);
-  return (await apiFormData(uploadImageResultSchema, "/api/images/upload", form)).imageUrl;
+  return (await callForm(videosApi.uploadImage, { form })).imageUrl;
 }
 
 export function parseResultUrls(value: string | null | undefined): string[] {
@@ -78,23 +44,13 @@ export function parseResultUrls(value: string | null | undefined): string[] {
   }
 }
 
-/** POST /api/force-update-hd/{taskId}: asks the provider for the 1080p file now (and releases a held one: decision 0050). */
-export function forceUpdateHd(taskId: string): Promise<HdVideoResponse> {
-  return apiCall(hdVideoSchema, "POST", `/api/force-update-hd/${encodeURIComponent(taskId)}`, {});
-}
+/** Asks the provider for the 1080p file now (and releases a held one: decision 0050). */
+export const forceUpdateHd = (taskId: string) => call(videosApi.forceHd, { params: { taskId } });
 
-/** POST /api/videos/{taskId}/upgrade-4k: charges the 4K surcharge and starts the 4K version (decision 0049). */
-export function upgradeTo4k(taskId: string): Promise<UpgradeResult> {
-  return apiCall(upgradeResultSchema, "POST", `/api/videos/${encodeURIComponent(taskId)}/upgrade-4k`);
-}
-
-export type UpgradeResult = z.infer<typeof upgradeResultSchema>;
+/** Charges the 4K surcharge and starts the 4K version (decision 0049). */
+export const upgradeTo4k = (taskId: string) => call(videosApi.upgrade4k, { params: { taskId } });
 
 export type DownloadQuality = VideoQuality;
-
-export function downloadUrl(taskId: string, quality: DownloadQuality): string {
-  return `/api/videos/${encodeURIComponent(taskId)}/download?quality=${quality}`;
-}
 
 /** The file name from a Content-Disposition header, if any. */
 function attachmentName(header: string | null): string | undefined {
@@ -109,7 +65,7 @@ function attachmentName(header: string | null): string | undefined {
  * browser as a download with the server's file name.
  */
 export async function downloadVideo(taskId: string, quality: DownloadQuality): Promise<void> {
-  const response = await apiRequest("GET", downloadUrl(taskId, quality));
+  const response = await callRaw(videosApi.download, { params: { taskId }, query: { quality } });
   const name =
     attachmentName(response.headers.get("content-disposition")) ?? `video-${taskId.slice(-8)}-${quality}.mp4`;
   const blob = await response.blob();
@@ -128,15 +84,12 @@ export async function downloadVideo(taskId: string, quality: DownloadQuality): P
   }
 }
 
-/** PUT /api/videos/{taskId}/sharing: share publicly (a page at /v/...) or stop; with or without the prompt. */
-export function setVideoSharing(
-  taskId: string,
-  body: { isPublic: boolean; hidePrompt?: boolean },
-): Promise<SharingView> {
-  return apiCall(sharingViewSchema, "PUT", `/api/videos/${encodeURIComponent(taskId)}/sharing`, body);
-}
+/** Shares publicly (a page at /v/...) or stops; with or without the prompt. */
+export const setVideoSharing = (taskId: string, body: { isPublic: boolean; hidePrompt?: boolean }) =>
+  call(videosApi.setSharing, { params: { taskId }, body });
 
-/** DELETE /api/videos/{taskId}: the video and its files go (the credits history keeps its rows). */
-export function deleteVideo(taskId: string): Promise<{ message: string }> {
-  return apiCall(videoDeletedSchema, "DELETE", `/api/videos/${encodeURIComponent(taskId)}`);
-}
+/** The video and its files go (the credits history keeps its rows). */
+export const deleteVideo = (taskId: string) => call(videosApi.delete, { params: { taskId } });
+
+/** Several videos at once (at most 100), each as deleteVideo would; answers what happened to each. */
+export const deleteVideos = (taskIds: string[]) => call(videosApi.bulkDelete, { body: { taskIds } });

@@ -1,11 +1,19 @@
-import { CircleAlert, Clapperboard, LoaderCircle } from "lucide-react";
+import { Ban, Check, CircleAlert, Clapperboard, LoaderCircle } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { VideoTaskView } from "../../../shared/videos";
+import { modelLabel, type VideoTaskView } from "../../../shared/videos";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
 import { formatDateTime, truncateText } from "@/lib/format";
 import { StatusBadge } from "./status-badge";
-import { CARD_PROMPT_MAX, isInProgress, modeLabel, modelLabel, sdUrl, VIDEO_EXPIRED_MESSAGE } from "./video-display";
+import {
+  CARD_PROMPT_MAX,
+  failureText,
+  isInProgress,
+  isRefused,
+  modeLabel,
+  sdUrl,
+  VIDEO_EXPIRED_MESSAGE,
+} from "./video-display";
 
 /** The card's picture: the 720p video itself (metadata only), in a fixed 16:9 box. */
 function Thumbnail({ task }: { task: VideoTaskView }) {
@@ -56,18 +64,127 @@ function Thumbnail({ task }: { task: VideoTaskView }) {
   );
 }
 
-/** A task in a grid; the whole card opens the details dialog. */
-export function VideoCard({ task, onOpen }: { task: VideoTaskView; onOpen: (task: VideoTaskView) => void }) {
+/** In the gallery's selection mode: a card is a checkbox (decision 0080). */
+export interface CardSelection {
+  selected: ReadonlySet<string>;
+  onToggle: (task: VideoTaskView) => void;
+}
+
+const CARD_CLASS =
+  "group relative flex w-full flex-col overflow-hidden rounded-xl border bg-surface/80 text-left shadow-lg shadow-black/20 transition-all duration-150 hover:border-violet-500/40 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background";
+
+/** The card's button: opens the details, or (selecting) toggles the task, announced as a checkbox. */
+function cardButtonProps(task: VideoTaskView, onOpen: (task: VideoTaskView) => void, selection?: CardSelection) {
+  if (!selection) return { type: "button" as const, onClick: () => onOpen(task) };
+  return {
+    type: "button" as const,
+    role: "checkbox",
+    "aria-checked": selection.selected.has(task.taskId),
+    onClick: () => selection.onToggle(task),
+  };
+}
+
+/** The tick in a card's corner while selecting. */
+function SelectionMark({ checked }: { checked: boolean }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        "absolute bottom-2 right-2 z-10 flex size-6 items-center justify-center rounded-md border-2 shadow",
+        checked ? "border-violet-400 bg-violet-600 text-white" : "border-zinc-300 bg-black/60",
+      )}
+    >
+      {checked ? <Check className="size-4" /> : null}
+    </span>
+  );
+}
+
+/**
+ * A failed (or refused) video: no picture to show, so a small card with the reason instead of a
+ * full-size tile (decision 0080).
+ */
+function FailedCard({
+  task,
+  onOpen,
+  selection,
+}: {
+  task: VideoTaskView;
+  onOpen: (task: VideoTaskView) => void;
+  selection?: CardSelection;
+}) {
   const { t } = useLingui();
   const prompt = truncateText(task.prompt, CARD_PROMPT_MAX);
-  const hasVideo = task.status === "completed" && (task.resultUrls.length > 0 || task.hdVideoUrl);
+  const checked = selection?.selected.has(task.taskId) ?? false;
+  // A prompt the provider refused for its content reads "Refused", in amber (decision 0082).
+  const refused = isRefused(task);
   return (
     <button
-      type="button"
-      onClick={() => onOpen(task)}
-      aria-label={t`View details: ${prompt}`}
-      className="group flex h-full w-full flex-col overflow-hidden rounded-xl border border-border bg-surface/80 text-left shadow-lg shadow-black/20 transition-all duration-150 hover:-translate-y-0.5 hover:border-violet-500/40 hover:shadow-violet-950/40 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background motion-reduce:hover:translate-y-0"
+      {...cardButtonProps(task, onOpen, selection)}
+      aria-label={selection ? t`Select: ${prompt}` : t`View details: ${prompt}`}
+      data-compact="true"
+      data-refused={refused ? "true" : undefined}
+      className={cn(
+        CARD_CLASS,
+        "gap-1.5 p-3",
+        refused ? "border-amber-900/50 bg-amber-950/15" : "border-red-900/50 bg-red-950/15",
+        checked ? "border-violet-400 ring-2 ring-violet-500/60" : "",
+      )}
     >
+      <span
+        className={cn("flex items-center gap-1.5 text-xs font-semibold", refused ? "text-amber-300" : "text-red-300")}
+      >
+        {refused ? (
+          <Ban className="size-4 shrink-0" aria-hidden="true" />
+        ) : (
+          <CircleAlert className="size-4 shrink-0" aria-hidden="true" />
+        )}
+        {refused ? <Trans>Refused</Trans> : <Trans>Failed</Trans>}
+        <span className="ml-auto truncate font-normal text-muted-foreground">{modelLabel(task.model)}</span>
+      </span>
+      <span
+        className={cn(
+          "line-clamp-2 text-xs leading-4 [overflow-wrap:anywhere]",
+          refused ? "text-amber-100/80" : "text-red-200/80",
+        )}
+      >
+        {failureText(task.errorMessage)}
+      </span>
+      <span className="line-clamp-1 text-sm text-zinc-300 [overflow-wrap:anywhere]" title={task.prompt}>
+        {prompt}
+      </span>
+      <span className="pr-7 text-xs text-muted-foreground">{formatDateTime(task.createdAt)}</span>
+      {selection ? <SelectionMark checked={checked} /> : null}
+    </button>
+  );
+}
+
+/** A task in a grid; the whole card opens the details dialog (or, selecting, selects it). */
+function VideoCard({
+  task,
+  onOpen,
+  selection,
+}: {
+  task: VideoTaskView;
+  onOpen: (task: VideoTaskView) => void;
+  selection?: CardSelection;
+}) {
+  const { t } = useLingui();
+  if (task.status === "failed" && !task.videoExpired)
+    return <FailedCard task={task} onOpen={onOpen} selection={selection} />;
+  const prompt = truncateText(task.prompt, CARD_PROMPT_MAX);
+  const hasVideo = task.status === "completed" && (task.resultUrls.length > 0 || task.hdVideoUrl);
+  const checked = selection?.selected.has(task.taskId) ?? false;
+  return (
+    <button
+      {...cardButtonProps(task, onOpen, selection)}
+      aria-label={selection ? t`Select: ${prompt}` : t`View details: ${prompt}`}
+      className={cn(
+        CARD_CLASS,
+        "h-full border-border hover:-translate-y-0.5 hover:shadow-violet-950/40 motion-reduce:hover:translate-y-0",
+        checked ? "border-violet-400 ring-2 ring-violet-500/60" : "",
+      )}
+    >
+      {selection ? <SelectionMark checked={checked} /> : null}
       <span className="relative block aspect-video w-full overflow-hidden bg-black">
         <Thumbnail task={task} />
         <span className="absolute left-2 top-2 flex flex-wrap gap-1">
@@ -95,9 +212,13 @@ export function VideoCard({ task, onOpen }: { task: VideoTaskView; onOpen: (task
             </Badge>
           ) : null}
         </span>
-        <StatusBadge status={task.status} className="absolute right-2 top-2 bg-black/60" />
+        <StatusBadge
+          status={task.status}
+          failureKind={task.failureKind}
+          className="absolute right-2 top-2 bg-black/60"
+        />
       </span>
-      <span className="flex flex-1 flex-col gap-1.5 p-3.5">
+      <span className="flex flex-1 flex-col gap-1.5 p-2.5 sm:p-3.5">
         <span className="flex items-center justify-between gap-2 text-xs">
           <span className="truncate font-medium text-violet-200">
             {modelLabel(task.model)} <span className="font-normal text-muted-foreground">· {modeLabel(task.mode)}</span>
@@ -116,21 +237,26 @@ export function VideoCard({ task, onOpen }: { task: VideoTaskView; onOpen: (task
   );
 }
 
-/** Responsive grid: 1 column on phones, 2 from 480 px, 3 on tablets, 4 from 1024 px. */
+/**
+ * Responsive grid: 2 columns on phones, 3 on tablets, 4 from 1024 px. Rows align at the top, so a
+ * failed video's compact card stays small beside full tiles.
+ */
 export function VideoGrid({
   tasks,
   onOpen,
+  selection,
   className,
 }: {
   tasks: readonly VideoTaskView[];
   onOpen: (task: VideoTaskView) => void;
+  selection?: CardSelection;
   className?: string;
 }) {
   return (
-    <ul className={cn("grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4", className)}>
+    <ul className={cn("grid grid-cols-2 items-start gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4", className)}>
       {tasks.map((task) => (
-        <li key={task.taskId}>
-          <VideoCard task={task} onOpen={onOpen} />
+        <li key={task.taskId} className="min-w-0">
+          <VideoCard task={task} onOpen={onOpen} selection={selection} />
         </li>
       ))}
     </ul>

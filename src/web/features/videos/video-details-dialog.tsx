@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from "react";
 import {
   Ban,
-  CircleAlert,
+  ChevronRight,
   Download,
   FastForward,
   HardDriveDownload,
@@ -11,7 +11,7 @@ import {
 } from "lucide-react";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { VideoTaskView } from "../../../shared/videos";
+import { modelLabel, type VideoTaskView } from "../../../shared/videos";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { cn } from "@/lib/cn";
@@ -25,18 +25,18 @@ import { DeleteVideoButton, ShareSection } from "./share-section";
 import { ExtendVideoButton } from "./extend-video-dialog";
 import {
   createdViaLabel,
-  failureText,
   HD_NOTE,
   imageLabels,
   isExtendable,
   isInProgress,
   isPastExtending,
+  isRefused,
   modeLabel,
-  modelLabel,
   qualityLabel,
   sdUrl,
   shortTaskId,
 } from "./video-display";
+import { sameSiteUrl } from "@/lib/media-url";
 
 function Field({ term, children, wide }: { term: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -55,28 +55,41 @@ function refundedText(credits: number): string {
 
 type StepState = "done" | "current" | "failed" | "upcoming";
 
-/** Created -> generating -> completed/failed, with the times we know. */
+/**
+ * Created -> generating -> completed, with the times we know. A failed video goes from created to
+ * failed (or refused, decision 0082) with no "Generating: Done" between: its reason is said once,
+ * over the player.
+ */
 function StatusTimeline({ task }: { task: VideoTaskView }) {
   const { t } = useLingui();
-  const failed = task.status === "failed";
-  const finished = task.status === "completed" || failed;
-  const steps: { key: string; label: string; time: string; state: StepState }[] = [
-    { key: "created", label: t`Created`, time: formatDateTime(task.createdAt), state: "done" },
-    {
-      key: "generating",
-      label: t`Generating`,
-      time: finished ? t`Done` : isInProgress(task.status) ? t`In progress` : t`Waiting`,
-      state: finished ? "done" : "current",
-    },
-    failed
-      ? { key: "failed", label: t`Failed`, time: formatDateTime(task.completedAt), state: "failed" }
-      : {
-          key: "completed",
-          label: t`Completed`,
-          time: task.status === "completed" ? formatDateTime(task.completedAt) : t`Not yet`,
-          state: task.status === "completed" ? "done" : "upcoming",
-        },
-  ];
+  const completed = task.status === "completed";
+  const created = { key: "created", label: t`Created`, time: formatDateTime(task.createdAt), state: "done" as const };
+  const steps: { key: string; label: string; time: string; state: StepState }[] =
+    task.status === "failed"
+      ? [
+          created,
+          {
+            key: "failed",
+            label: isRefused(task) ? t`Refused` : t`Failed`,
+            time: formatDateTime(task.completedAt),
+            state: "failed",
+          },
+        ]
+      : [
+          created,
+          {
+            key: "generating",
+            label: t`Generating`,
+            time: completed ? t`Done` : isInProgress(task.status) ? t`In progress` : t`Waiting`,
+            state: completed ? "done" : "current",
+          },
+          {
+            key: "completed",
+            label: t`Completed`,
+            time: completed ? formatDateTime(task.completedAt) : t`Not yet`,
+            state: completed ? "done" : "upcoming",
+          },
+        ];
   return (
     <ol className="grid gap-0" aria-label={t`Status timeline`}>
       {steps.map((step, index) => (
@@ -124,24 +137,70 @@ export interface VideoDetailsDialogProps {
   onExtended?: (task: VideoTaskView) => void;
 }
 
-/** 'Extend video' (decision 0050): offered while the video can be extended, disabled with the reason once its 1080p exists or is being made. */
+/** Why Extend is greyed (decision 0077): said under the actions, named by the greyed button. */
+const EXTEND_REASON_ID = "extend-unavailable-reason";
+
+/**
+ * 'Extend video' (decision 0050): offered while the video can be extended, else disabled with the
+ * reason and what to do next time (decision 0077, the reason is ExtendUnavailableReason).
+ */
 function ExtendAction({ task, onStarted }: { task: VideoTaskView; onStarted: (extension: VideoTaskView) => void }) {
   if (isExtendable(task)) return <ExtendVideoButton task={task} onStarted={onStarted} />;
   if (!isPastExtending(task)) return null;
   return (
-    <>
-      <Button variant="outline" disabled aria-describedby="extend-unavailable-reason">
-        <FastForward aria-hidden="true" />
-        <Trans>Extend video</Trans>
-      </Button>
-      <p id="extend-unavailable-reason" className="text-xs leading-relaxed text-muted-foreground">
-        <Trans>Videos can be extended only before their 1080p version is made</Trans>
-      </p>
-    </>
+    <Button variant="outline" disabled aria-describedby={EXTEND_REASON_ID}>
+      <FastForward aria-hidden="true" />
+      <Trans>Extend video</Trans>
+    </Button>
   );
 }
 
-/** The 'Video Details' dialog, shared by the generator and My Creations. */
+function ExtendUnavailableReason({ task }: { task: VideoTaskView }) {
+  if (isExtendable(task) || !isPastExtending(task)) return null;
+  return (
+    <div id={EXTEND_REASON_ID} className="grid gap-1 text-xs leading-relaxed text-muted-foreground">
+      <p>
+        <Trans>
+          Extend is off because this video's 1080p version was made (or is being made): a video can be extended only
+          before that.
+        </Trans>
+      </p>
+      <p>
+        <Trans>
+          To extend a future video, open More options and tick Keep extendable before you generate, then make its 1080p
+          version only once you are done extending.
+        </Trans>
+      </p>
+    </div>
+  );
+}
+
+/** A download button with its spinner while the file is fetched. */
+function DownloadButton({
+  busy,
+  onClick,
+  variant = "secondary",
+  children,
+}: {
+  busy: boolean;
+  onClick: () => void;
+  variant?: "default" | "secondary";
+  children: ReactNode;
+}) {
+  return (
+    <Button variant={variant} onClick={onClick} aria-busy={busy}>
+      {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
+      {children}
+    </Button>
+  );
+}
+
+/**
+ * The 'Video Details' dialog, shared by the generator and My Creations (issue 38, decision 0082):
+ * the player first, its actions (download, 4K, extend, recreate, share) right under it, the prompt
+ * beside it, and the metadata folded under "Details". A failure's reason and its refund are said
+ * once, over the player; a prompt the provider refused reads "Refused".
+ */
 export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate, onExtended }: VideoDetailsDialogProps) {
   const { t } = useLingui();
   const { task, isChecking, check, release } = useHdCheck(openedTask);
@@ -155,7 +214,7 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate, onEx
     <Dialog open={task !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       {task ? (
         <DialogContent
-          className="max-w-4xl gap-6 sm:p-7"
+          className="max-w-5xl gap-4 sm:p-6"
           onOpenAutoFocus={() => {
             keepFocusAway.current = false;
             returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -172,109 +231,54 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate, onEx
             <DialogTitle>
               <Trans>Video Details</Trans>
             </DialogTitle>
-            <DialogDescription>
-              {modelLabel(task.model)} · {modeLabel(task.mode)} · {task.aspectRatio} · {t`created ${createdAt}`}
+            <DialogDescription className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <StatusBadge status={task.status} failureKind={task.failureKind} />
+              <span>
+                {modelLabel(task.model)} · {modeLabel(task.mode)} · {task.aspectRatio} · {t`created ${createdAt}`}
+              </span>
             </DialogDescription>
           </DialogHeader>
 
-          <div className="grid gap-6 md:grid-cols-[minmax(0,1.35fr)_minmax(0,1fr)]">
-            <div className="grid content-start gap-5">
-              <TaskPreview task={task} />
-              {task.status === "failed" ? (
-                <div
-                  className="flex gap-2.5 rounded-lg border border-red-500/30 bg-red-500/10 p-3 text-sm text-red-200"
-                  role="alert"
-                >
-                  <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                  <p>
-                    <span className="font-medium">
-                      <Trans>Error:</Trans>{" "}
-                    </span>
-                    {/* The provider's reason as the server stored it (English), else ours. */}
-                    {failureText(task.errorMessage)}
-                    {task.refunded ? ` ${refundedText(task.creditsUsed)}` : ""}
-                  </p>
-                </div>
-              ) : null}
-              <section className="grid gap-2" aria-labelledby="video-details-prompt">
-                <SectionTitle>
-                  <span id="video-details-prompt">
-                    <Trans>Prompt</Trans>
-                  </span>
-                </SectionTitle>
-                <p className="whitespace-pre-wrap rounded-lg border border-border/70 bg-zinc-950/40 p-3 text-sm leading-relaxed text-zinc-100 [overflow-wrap:anywhere]">
-                  {task.prompt}
-                </p>
-              </section>
-              {task.imageUrls.length > 0 ? (
-                <section className="grid gap-2">
-                  <SectionTitle>
-                    {task.imageUrls.length === 1 ? <Trans>Image</Trans> : <Trans>Images</Trans>}
-                  </SectionTitle>
-                  <ul className="flex flex-wrap gap-3">
-                    {imageLabels(task).map((label, i) => (
-                      <li key={`${i}-${task.imageUrls[i]}`} className="grid gap-1">
-                        <img
-                          src={task.imageUrls[i]}
-                          alt={t`${label} of this video`}
-                          className="h-24 w-auto max-w-full rounded-lg border border-border object-contain"
-                        />
-                        <span className="text-xs text-muted-foreground">{label}</span>
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              ) : null}
-              <section className="grid gap-3">
-                <SectionTitle>
-                  <Trans>Status timeline</Trans>
-                </SectionTitle>
-                <StatusTimeline task={task} />
-              </section>
-            </div>
-
-            <div className="grid content-start gap-5">
-              <dl className="grid grid-cols-2 gap-2">
-                <Field term={t`Model`}>{modelLabel(task.model)}</Field>
-                <Field term={t`Mode`}>{modeLabel(task.mode)}</Field>
-                <Field term={t`Aspect ratio`}>{task.aspectRatio}</Field>
-                <Field term={t`Credits used`}>
-                  {formatCredits(task.creditsUsed + (task.uhdStatus === "none" ? 0 : task.uhdCredits))}
-                </Field>
-                <Field term={t`Created via`}>{createdViaLabel(task.createdVia)}</Field>
-                <Field term={t`Video quality`}>{task.status === "failed" ? "—" : qualityLabel(task)}</Field>
-                <Field term={t`Seed`}>{task.seeds ?? t`Random`}</Field>
-                <Field term={t`Status`}>
-                  <StatusBadge status={task.status} />
-                </Field>
-                <Field term={t`Created`}>{formatDateTime(task.createdAt)}</Field>
-                <Field term={t`Completed`}>{formatDateTime(task.completedAt)}</Field>
-                {task.extendedFrom ? (
-                  <Field term={t`Extended from`} wide>
-                    <span className="font-mono text-xs font-normal text-zinc-300" title={task.extendedFrom}>
-                      {shortTaskId(task.extendedFrom)}
-                    </span>
-                  </Field>
-                ) : null}
-                <Field term={t`Watermark`} wide>
-                  <span className="[overflow-wrap:anywhere]">{task.watermark || t`None`}</span>
-                </Field>
-                <Field term={t`Task ID`} wide>
-                  <span className="break-all font-mono text-xs font-normal text-zinc-300">{task.taskId}</span>
-                </Field>
-              </dl>
-
-              <section
-                className="grid gap-3 rounded-xl border border-border bg-zinc-950/40 p-4"
-                aria-labelledby="video-details-actions"
-              >
-                <SectionTitle>
-                  <span id="video-details-actions">
-                    <Trans>Downloads &amp; Actions</Trans>
-                  </span>
-                </SectionTitle>
-                <div className="grid gap-2">
+          <div className="grid gap-5 md:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
+            <div className="grid min-w-0 content-start gap-3">
+              <TaskPreview
+                task={task}
+                // A tall video leaves room for its actions on a laptop screen.
+                className={task.aspectRatio === "9:16" ? "h-[min(26rem,52vh)]" : undefined}
+                failureNote={task.status === "failed" && task.refunded ? refundedText(task.creditsUsed) : undefined}
+                failureRole="alert"
+              />
+              <section className="grid gap-2" aria-label={t`Video actions`} data-testid="video-actions">
+                {/* Buttons side by side; notes and panels (a <p> or <div>) take a row of their own. */}
+                <div className="flex flex-wrap items-start gap-2 [&>div]:basis-full [&>p]:basis-full">
+                  {task.status === "completed" && task.hdVideoUrl ? (
+                    <DownloadButton
+                      variant="default"
+                      busy={isDownloading(task.taskId, "1080p")}
+                      onClick={() => void download(task.taskId, "1080p")}
+                    >
+                      <Trans>Download 1080p HD</Trans>
+                    </DownloadButton>
+                  ) : null}
+                  {task.status === "completed" && sdUrl(task) ? (
+                    <DownloadButton
+                      variant={task.hdVideoUrl ? "secondary" : "default"}
+                      busy={isDownloading(task.taskId, "720p")}
+                      onClick={() => void download(task.taskId, "720p")}
+                    >
+                      <Trans>Download 720p</Trans>
+                    </DownloadButton>
+                  ) : null}
+                  <UhdActions task={task} download={download} isDownloading={isDownloading} />
+                  <ExtendAction
+                    task={task}
+                    onStarted={(extension) => {
+                      onExtended?.(extension);
+                      onClose();
+                    }}
+                  />
                   <Button
+                    variant="secondary"
                     onClick={() => {
                       keepFocusAway.current = true;
                       onRecreate(task);
@@ -283,44 +287,10 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate, onEx
                     <RotateCcw aria-hidden="true" />
                     <Trans>Recreate Video</Trans>
                   </Button>
-                  <ExtendAction
-                    task={task}
-                    onStarted={(extension) => {
-                      onExtended?.(extension);
-                      onClose();
-                    }}
-                  />
-                  {task.status === "completed" && sdUrl(task) ? (
-                    <Button
-                      variant="secondary"
-                      onClick={() => void download(task.taskId, "720p")}
-                      aria-busy={isDownloading(task.taskId, "720p")}
-                    >
-                      {isDownloading(task.taskId, "720p") ? (
-                        <LoaderCircle className="animate-spin" aria-hidden="true" />
-                      ) : (
-                        <Download aria-hidden="true" />
-                      )}
-                      <Trans>Download 720p</Trans>
-                    </Button>
-                  ) : null}
-                  {task.status !== "completed" ? null : task.hdVideoUrl ? (
-                    <Button
-                      variant="secondary"
-                      onClick={() => void download(task.taskId, "1080p")}
-                      aria-busy={isDownloading(task.taskId, "1080p")}
-                    >
-                      {isDownloading(task.taskId, "1080p") ? (
-                        <LoaderCircle className="animate-spin" aria-hidden="true" />
-                      ) : (
-                        <Download aria-hidden="true" />
-                      )}
-                      <Trans>Download 1080p HD</Trans>
-                    </Button>
-                  ) : task.hdStatus === "held" ? (
+                  {task.status !== "completed" || task.hdVideoUrl ? null : task.hdStatus === "held" ? (
                     <>
                       <Button
-                        variant="secondary"
+                        variant="outline"
                         onClick={() => release(task.taskId)}
                         disabled={isChecking}
                         aria-busy={isChecking}
@@ -362,16 +332,95 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate, onEx
                       <p className="text-xs leading-relaxed text-muted-foreground">{t(HD_NOTE)}</p>
                     </>
                   )}
-                  <UhdActions task={task} download={download} isDownloading={isDownloading} />
+                  <ExtendUnavailableReason task={task} />
                   {isInProgress(task.status) ? (
                     <p className="text-xs text-muted-foreground">
                       <Trans>Downloads become available when the video is ready.</Trans>
                     </p>
                   ) : null}
-                  <ShareSection key={task.taskId} task={task} />
-                  <DeleteVideoButton key={`delete-${task.taskId}`} task={task} onDeleted={onClose} />
                 </div>
+                <ShareSection key={task.taskId} task={task} />
               </section>
+            </div>
+
+            <div className="grid min-w-0 content-start gap-4">
+              <section className="grid gap-2" aria-labelledby="video-details-prompt">
+                <SectionTitle>
+                  <span id="video-details-prompt">
+                    <Trans>Prompt</Trans>
+                  </span>
+                </SectionTitle>
+                <p className="max-h-48 overflow-y-auto whitespace-pre-wrap rounded-lg border border-border/70 bg-zinc-950/40 p-3 text-sm leading-relaxed text-zinc-100 [overflow-wrap:anywhere]">
+                  {task.prompt}
+                </p>
+              </section>
+              {task.imageUrls.length > 0 ? (
+                <section className="grid gap-2">
+                  <SectionTitle>{t`${plural(task.imageUrls.length, { one: "Image", other: "Images" })}`}</SectionTitle>
+                  <ul className="flex flex-wrap gap-3">
+                    {imageLabels(task).map((label, i) => (
+                      <li key={`${i}-${task.imageUrls[i]}`} className="grid gap-1">
+                        <img
+                          src={sameSiteUrl(task.imageUrls[i]) ?? undefined}
+                          alt={t`${label} of this video`}
+                          className="h-20 w-auto max-w-full rounded-lg border border-border object-contain"
+                        />
+                        <span className="text-xs text-muted-foreground">{label}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ) : null}
+              {/* The metadata, folded (closed on every opening): what most people never need. */}
+              <details
+                key={task.taskId}
+                className="group rounded-lg border border-border/70 bg-zinc-950/30"
+                data-testid="video-metadata"
+              >
+                <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-3 py-2.5 text-sm font-medium text-foreground hover:bg-surface-raised focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
+                  <ChevronRight
+                    className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-90 motion-reduce:transition-none"
+                    aria-hidden="true"
+                  />
+                  <Trans>Details</Trans>
+                </summary>
+                <div className="grid gap-4 px-3 pb-3 pt-1">
+                  <dl className="grid grid-cols-2 gap-2">
+                    <Field term={t`Model`}>{modelLabel(task.model)}</Field>
+                    <Field term={t`Mode`}>{modeLabel(task.mode)}</Field>
+                    <Field term={t`Aspect ratio`}>{task.aspectRatio}</Field>
+                    <Field term={t`Credits used`}>
+                      {formatCredits(task.creditsUsed + (task.uhdStatus === "none" ? 0 : task.uhdCredits))}
+                    </Field>
+                    <Field term={t`Created via`}>{createdViaLabel(task.createdVia)}</Field>
+                    <Field term={t`Video quality`}>{task.status === "failed" ? "—" : qualityLabel(task)}</Field>
+                    <Field term={t`Seed`}>{task.seeds ?? t`Random`}</Field>
+                    <Field term={t`Status`}>
+                      <StatusBadge status={task.status} failureKind={task.failureKind} />
+                    </Field>
+                    {task.extendedFrom ? (
+                      <Field term={t`Extended from`} wide>
+                        <span className="font-mono text-xs font-normal text-zinc-300" title={task.extendedFrom}>
+                          {shortTaskId(task.extendedFrom)}
+                        </span>
+                      </Field>
+                    ) : null}
+                    <Field term={t`Watermark`} wide>
+                      <span className="[overflow-wrap:anywhere]">{task.watermark || t`None`}</span>
+                    </Field>
+                    <Field term={t`Task ID`} wide>
+                      <span className="break-all font-mono text-xs font-normal text-zinc-300">{task.taskId}</span>
+                    </Field>
+                  </dl>
+                  <section className="grid gap-3">
+                    <SectionTitle>
+                      <Trans>Status timeline</Trans>
+                    </SectionTitle>
+                    <StatusTimeline task={task} />
+                  </section>
+                </div>
+              </details>
+              <DeleteVideoButton key={`delete-${task.taskId}`} task={task} onDeleted={onClose} />
             </div>
           </div>
         </DialogContent>

@@ -6,6 +6,7 @@ import { TASK_FAILURES, type VideoTaskView } from "../../../shared/videos";
 import type { BadgeProps } from "@/components/ui/badge";
 import { imageSlotLabel, modeLabel as catalogueModeLabel } from "@/lib/catalogue-text";
 import { i18n, readsServerLanguage } from "@/lib/i18n";
+import { sameSiteUrl } from "@/lib/media-url";
 
 /** Prompts are cut at 60 characters in cards. */
 export const CARD_PROMPT_MAX = 60;
@@ -16,8 +17,17 @@ export interface StatusMeta {
   variant: NonNullable<BadgeProps["variant"]>;
 }
 
-/** Status colours: completed green, generating/pending yellow, failed red, anything else neutral. */
-export function statusMeta(status: string): StatusMeta {
+/** A failed video the provider refused for its content (decision 0082): shown as refused, not as failed. */
+export function isRefused(task: Pick<VideoTaskView, "status" | "failureKind">): boolean {
+  return task.status === "failed" && task.failureKind === "refused";
+}
+
+/**
+ * Status colours: completed green, generating/pending yellow, failed red, refused (a failed video
+ * whose failureKind is 'refused', decision 0082) amber, anything else neutral.
+ */
+export function statusMeta(status: string, failureKind?: string | null): StatusMeta {
+  if (status === "failed" && failureKind === "refused") return { label: msg`Refused`, variant: "warning" };
   switch (status) {
     case "completed":
       return { label: msg`Completed`, variant: "success" };
@@ -35,8 +45,6 @@ export function statusMeta(status: string): StatusMeta {
 export function isInProgress(status: string): boolean {
   return status === "generating" || status === "pending";
 }
-
-export { modelLabel } from "../../../shared/videos";
 
 /** "1 credit", "1,200 credits", in the active language. */
 export function creditsText(n: number): string {
@@ -76,14 +84,14 @@ export function qualityLabel(task: Pick<VideoTaskView, "hdVideoUrl" | "hdStatus"
   return task.hdStatus === "pending" ? t`720p (Processing HD...)` : "720p";
 }
 
-/** The 720p file (first result URL). */
+/** The 720p file (first result URL), on this page's origin when it is ours. */
 export function sdUrl(task: Pick<VideoTaskView, "resultUrls">): string | null {
-  return task.resultUrls[0] ?? null;
+  return sameSiteUrl(task.resultUrls[0]);
 }
 
 /** What the player shows: 1080p when it exists, else 720p. */
 export function playbackUrl(task: Pick<VideoTaskView, "resultUrls" | "hdVideoUrl">): string | null {
-  return task.hdVideoUrl ?? sdUrl(task);
+  return sameSiteUrl(task.hdVideoUrl) ?? sdUrl(task);
 }
 
 export function isPlayable(task: Pick<VideoTaskView, "status" | "resultUrls" | "hdVideoUrl">): boolean {
@@ -118,7 +126,7 @@ export const HD_NOTE = msg`1080p HD will be available in the next 2-3 minutes or
 export const UHD_NOTE = msg`The 4K version takes 5-10 minutes.`;
 
 /** Extending (decision 0050): KIE cannot extend a video once its 1080p version was made. */
-export const KEEP_EXTENDABLE_HINT = msg`Extend it later with a new prompt; a video can no longer be extended once its 1080p version is made.`;
+export const KEEP_EXTENDABLE_HINT = msg`The 1080p version is made only when you ask for it. Until then you can extend the video with a new prompt; once 1080p is made, it can no longer be extended.`;
 
 /** A finished video KIE can still extend: its 1080p version held or never asked for. */
 export function isExtendable(

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import { CircleAlert, LoaderCircle } from "lucide-react";
+import { Ban, CircleAlert, LoaderCircle } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { VideoTaskView } from "../../../shared/videos";
-import { Progress } from "@/components/ui/progress";
 import { cn } from "@/lib/cn";
-import { failureText, isInProgress, isPlayable, playbackUrl, VIDEO_EXPIRED_MESSAGE } from "./video-display";
+import { GenerationProgress } from "./generation-progress";
+import { failureText, isInProgress, isPlayable, isRefused, playbackUrl, VIDEO_EXPIRED_MESSAGE } from "./video-display";
 
 /**
  * A box with the video's shape, sized before anything loads (no layout shift): 16:9 fills the
@@ -35,14 +35,19 @@ export function VideoFrame({
 /** A task's preview in its states: player, expired, failed, generating, and anything else. */
 export function TaskPreview({
   task,
-  progress,
   className,
+  failureNote,
+  failureRole,
 }: {
   task: VideoTaskView;
-  progress?: number;
   className?: string;
+  /** Said after a failure's reason, in the same sentence box (the details dialog's refund). */
+  failureNote?: string;
+  /** "alert" where the failure is news (the details dialog); none elsewhere. */
+  failureRole?: "alert";
 }) {
   const { t } = useLingui();
+  const refused = isRefused(task);
   const url = playbackUrl(task);
   return (
     <VideoFrame aspectRatio={task.aspectRatio} className={className}>
@@ -68,29 +73,32 @@ export function TaskPreview({
           </p>
         </div>
       ) : task.status === "failed" ? (
-        <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-red-950/20 p-6 text-center">
-          <CircleAlert className="size-8 text-red-400" aria-hidden="true" />
-          <p className="font-semibold text-red-200">
-            <Trans>Generation Failed</Trans>
+        // The one place a failure's reason is said (issue 38): a refused prompt as refused (decision 0082).
+        <div
+          className={cn(
+            "absolute inset-0 flex flex-col items-center justify-center gap-2 overflow-y-auto p-6 text-center",
+            refused ? "bg-amber-950/20" : "bg-red-950/20",
+          )}
+          role={failureRole}
+          data-testid="task-failure"
+        >
+          {refused ? (
+            <Ban className="size-8 shrink-0 text-amber-300" aria-hidden="true" />
+          ) : (
+            <CircleAlert className="size-8 shrink-0 text-red-400" aria-hidden="true" />
+          )}
+          <p className={cn("font-semibold", refused ? "text-amber-100" : "text-red-200")}>
+            {refused ? <Trans>Prompt refused</Trans> : <Trans>Generation Failed</Trans>}
           </p>
-          {/* The provider's reason as the server stored it (English), else ours. */}
-          <p className="max-w-sm text-sm text-red-200/80">{failureText(task.errorMessage)}</p>
+          {/* The provider's reason as the server stored it (English), else ours; then the caller's note (the refund). */}
+          <p className={cn("max-w-sm text-sm", refused ? "text-amber-100/80" : "text-red-200/80")}>
+            {failureText(task.errorMessage)}
+            {failureNote ? ` ${failureNote}` : ""}
+          </p>
         </div>
       ) : isInProgress(task.status) ? (
-        <div
-          className="absolute inset-0 flex flex-col items-center justify-center gap-4 bg-gradient-to-br from-violet-950/40 via-black to-fuchsia-950/30 p-6 text-center"
-          role="status"
-        >
-          <LoaderCircle className="size-9 animate-spin text-violet-300 motion-reduce:animate-none" aria-hidden="true" />
-          <div className="grid w-full max-w-xs gap-2">
-            <p className="text-sm font-medium text-zinc-100">
-              <Trans>Generating your video…</Trans>
-            </p>
-            <Progress value={progress ?? 65} aria-label={t`Generation progress`} />
-            <p className="text-xs text-muted-foreground">
-              <Trans>This usually takes 30s - 1 minute</Trans>
-            </p>
-          </div>
+        <div className="absolute inset-0 flex flex-col items-center justify-center bg-gradient-to-br from-violet-950/40 via-black to-fuchsia-950/30 p-4 text-center">
+          <GenerationProgress task={task} />
         </div>
       ) : (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center" role="status">

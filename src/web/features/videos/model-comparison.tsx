@@ -1,0 +1,147 @@
+import { ChevronDown } from "lucide-react";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { MODELS, modelsFor, type GenerationMode, type VeoModel } from "../../../shared/catalogue";
+import { webCost, type PriceTable } from "../../../shared/prices";
+import { cn } from "@/lib/cn";
+import { modelLabel, modeLabel } from "@/lib/catalogue-text";
+import { ModelSample } from "./model-sample";
+import { creditsText } from "./video-display";
+
+interface ModelTraits {
+  picture: MessageDescriptor;
+  sound: MessageDescriptor;
+  speed: MessageDescriptor;
+  bestFor: MessageDescriptor;
+}
+
+/**
+ * How the models compare with each other (decision 0077). Prices are not here: they are the
+ * owner's, read from the server, so no model is called cheap unless its price says so.
+ */
+const TRAITS: Record<VeoModel, ModelTraits> = {
+  veo3: {
+    picture: msg`Finest detail and motion`,
+    sound: msg`Richest audio and speech`,
+    speed: msg`Slowest`,
+    bestFor: msg`Final videos, close-ups and dialogue`,
+  },
+  veo3_fast: {
+    picture: msg`Sharp, close to Quality`,
+    sound: msg`Native audio`,
+    speed: msg`Quick`,
+    bestFor: msg`Most videos`,
+  },
+  veo3_lite: {
+    picture: msg`Good, simpler detail`,
+    sound: msg`Native audio`,
+    speed: msg`Quick`,
+    bestFor: msg`Drafts and trying many ideas`,
+  },
+};
+
+/** The model no other offered model matches on price, if there is one. */
+function cheapestAlone(prices: PriceTable, models: readonly VeoModel[]): VeoModel | null {
+  const costs = models.map((m) => webCost(prices, m));
+  const lowest = Math.min(...costs);
+  return costs.filter((c) => c === lowest).length === 1 ? (models[costs.indexOf(lowest)] ?? null) : null;
+}
+
+/** 'Compare models': shows or hides the comparison (ModelComparison, id model-comparison). */
+export function CompareModelsToggle({ open, onToggle }: { open: boolean; onToggle: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-expanded={open}
+      aria-controls="model-comparison"
+      onClick={onToggle}
+      className="inline-flex items-center gap-1 text-xs font-medium text-violet-300 underline-offset-2 hover:text-violet-200 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <Trans>Compare models</Trans>
+      <ChevronDown className={cn("size-3.5 transition-transform", open && "rotate-180")} aria-hidden="true" />
+    </button>
+  );
+}
+
+export interface ModelComparisonProps {
+  open: boolean;
+  mode: GenerationMode;
+  model: VeoModel;
+  prices: PriceTable;
+  onChoose: (model: VeoModel) => void;
+}
+
+/**
+ * The models compared: picture, sound, speed, price, use and a sample of each model side by side;
+ * a card chooses its model. The samples (the showcase's videos) are read once it is opened.
+ */
+export function ModelComparison({ open, mode, model, prices, onChoose }: ModelComparisonProps) {
+  const { t } = useLingui();
+  const offered = modelsFor(mode);
+  const cheapest = cheapestAlone(prices, offered);
+  const modeName = modeLabel(mode);
+  return (
+    <>
+      <ul id="model-comparison" hidden={!open} className="grid gap-2 sm:grid-cols-3" aria-label={t`Models compared`}>
+        {MODELS.map((m) => {
+          const traits = TRAITS[m];
+          const available = offered.includes(m);
+          const chosen = m === model;
+          const name = modelLabel(m);
+          return (
+            <li
+              key={m}
+              className={cn(
+                "grid content-start gap-2 rounded-lg border p-3 text-xs",
+                chosen ? "border-violet-400/70 bg-violet-500/10" : "border-border/70 bg-zinc-950/40",
+                !available && "opacity-60",
+              )}
+            >
+              <span className="flex items-baseline justify-between gap-2">
+                <span className="text-sm font-semibold text-foreground">{modelLabel(m)}</span>
+                <span className="shrink-0 font-medium text-zinc-200" data-testid={`model-price-${m}`}>
+                  {creditsText(webCost(prices, m))}
+                </span>
+              </span>
+              {m === cheapest ? (
+                <span className="w-fit rounded-full bg-emerald-500/15 px-2 py-0.5 text-[11px] font-medium text-emerald-300">
+                  <Trans>Lowest price</Trans>
+                </span>
+              ) : null}
+              {open ? <ModelSample model={m} /> : null}
+              <dl className="grid gap-1 text-muted-foreground">
+                {(
+                  [
+                    [t`Picture`, traits.picture],
+                    [t`Sound`, traits.sound],
+                    [t`Speed`, traits.speed],
+                    [t`Best for`, traits.bestFor],
+                  ] as const
+                ).map(([term, text]) => (
+                  <div key={term}>
+                    <dt className="inline font-medium text-zinc-300">{term}:</dt> <dd className="inline">{t(text)}</dd>
+                  </div>
+                ))}
+              </dl>
+              {available ? (
+                <button
+                  type="button"
+                  aria-pressed={chosen}
+                  // The visible word starts the name (axe's label-content-name-mismatch): "Chosen: Veo3 Fast".
+                  aria-label={chosen ? t`Chosen: ${name}` : t`Choose ${name}`}
+                  onClick={() => onChoose(m)}
+                  className="mt-1 w-fit rounded-md border border-border px-2.5 py-1 font-medium text-zinc-200 transition hover:border-violet-400/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-pressed:border-violet-400/70 aria-pressed:text-violet-200"
+                >
+                  {chosen ? <Trans>Chosen</Trans> : <Trans>Choose</Trans>}
+                </button>
+              ) : (
+                <span className="text-amber-300">{t`Not for ${modeName} mode`}</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}

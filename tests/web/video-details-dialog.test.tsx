@@ -1,0 +1,144 @@
+/**
+ * The Video Details dialog (issue 38, decision 0082): the player first with its actions right
+ * under it, the metadata folded under a closed "Details"; a failure's reason and its refund said
+ * once; a prompt the provider refused shown as refused, never as failed or "Generating: Done".
+ */
+import { screen, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { VideoTaskView } from "../../src/shared/videos";
+import { VideoDetailsDialog } from "@/features/videos/video-details-dialog";
+import { stubFetch } from "./fetch-stub";
+import { renderWeb, useLocale } from "./render";
+
+const FLAGGED = "Your prompt was flagged by Website as violating content policies.";
+
+const task = (over: Partial<VideoTaskView> = {}): VideoTaskView => ({
+  id: "row1",
+  taskId: "task-details-1",
+  status: "completed",
+  prompt: "A lighthouse in a storm",
+  model: "veo3_fast",
+  mode: "text",
+  aspectRatio: "16:9",
+  imageUrls: [],
+  resultUrls: ["https://cdn.test/1.mp4"],
+  hdVideoUrl: null,
+  hdStatus: "none",
+  extendedFrom: null,
+  uhdStatus: "none",
+  uhdVideoUrl: null,
+  uhdCredits: 0,
+  uhdError: null,
+  errorMessage: null,
+  failureKind: null,
+  watermark: null,
+  seeds: null,
+  createdAt: "2026-11-20T10:00:00.000Z",
+  completedAt: "2026-11-20T10:01:00.000Z",
+  creditsUsed: 3,
+  createdVia: "web",
+  refunded: false,
+  videoExpired: false,
+  isPublic: false,
+  shareId: null,
+  sharePromptHidden: false,
+  ...over,
+});
+
+const failed = (over: Partial<VideoTaskView> = {}) =>
+  task({ status: "failed", resultUrls: [], completedAt: "2026-11-20T10:00:05.000Z", refunded: true, ...over });
+
+function renderDialog(shown: VideoTaskView) {
+  // The 4K price is read from the pricing (the catalogue's defaults while it does not answer).
+  stubFetch({ "GET /api/pricing/current": { status: 503, body: { message: "Down for the test." } } });
+  return renderWeb(<VideoDetailsDialog task={shown} onClose={vi.fn()} onRecreate={vi.fn()} />);
+}
+
+/** `a` comes before `b` in the document. */
+const before = (a: Element, b: Element) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+
+/** How many times `text` occurs in `element`'s text. */
+const occurrences = (element: Element, text: string) => (element.textContent ?? "").split(text).length - 1;
+
+describe("the Video Details dialog", () => {
+  beforeEach(() => useLocale("en", "app"));
+
+  it("puts the player first, then Download, 4K, Extend and Recreate, then the folded details", async () => {
+    renderDialog(task());
+    const dialog = await screen.findByRole("dialog", { name: "Video Details" });
+    const player = dialog.querySelector("video");
+    expect(player).not.toBeNull();
+    const actions = within(dialog).getByRole("region", { name: "Video actions" });
+    const download = within(actions).getByRole("button", { name: "Download 720p" });
+    const upgrade = within(actions).getByRole("button", { name: /^Upgrade to 4K/ });
+    const extend = within(actions).getByRole("button", { name: "Extend video" });
+    const recreate = within(actions).getByRole("button", { name: "Recreate Video" });
+    expect(within(actions).getByRole("checkbox", { name: "Share publicly" })).toBeTruthy();
+    expect(before(player!, download)).toBe(true);
+    for (const [a, b] of [
+      [download, upgrade],
+      [upgrade, extend],
+      [extend, recreate],
+    ] as const)
+      expect(before(a, b)).toBe(true);
+
+    // The metadata: under a closed "Details", after the actions.
+    const summary = within(dialog).getByText("Details", { selector: "summary" });
+    const details = summary.closest("details")!;
+    expect(details.open).toBe(false);
+    expect(before(recreate, summary)).toBe(true);
+    for (const term of ["Model", "Mode", "Aspect ratio", "Credits used", "Created via", "Seed", "Task ID"])
+      expect(details.contains(within(dialog).getByText(term, { selector: "dt" }))).toBe(true);
+    expect(details.contains(within(dialog).getByRole("list", { name: "Status timeline" }))).toBe(true);
+    expect(dialog.querySelectorAll("dl").length).toBe(1);
+    expect(details.contains(dialog.querySelector("dl"))).toBe(true);
+  });
+
+  it("keeps the greyed Extend's explanation (decision 0077)", async () => {
+    renderDialog(task({ hdVideoUrl: "https://cdn.test/1-1080.mp4", hdStatus: "ready" }));
+    const dialog = await screen.findByRole("dialog", { name: "Video Details" });
+    const extend = within(dialog).getByRole("button", { name: "Extend video" });
+    expect(extend).toHaveProperty("disabled", true);
+    const reason = document.getElementById(extend.getAttribute("aria-describedby") ?? "");
+    expect(reason?.textContent).toContain("a video can be extended only before that");
+    expect(within(dialog).getByRole("button", { name: "Download 1080p HD" })).toBeTruthy();
+  });
+
+  it("says a failure's reason and its refund once, with no 'Generating: Done'", async () => {
+    renderDialog(failed({ errorMessage: "Video generation failed (simulated)" }));
+    const dialog = await screen.findByRole("dialog", { name: "Video Details" });
+    expect(occurrences(dialog, "Video generation failed (simulated)")).toBe(1);
+    expect(occurrences(dialog, "refunded")).toBe(1);
+    expect(within(dialog).getByRole("alert").textContent).toContain(
+      "Video generation failed (simulated) Your 3 credits were refunded.",
+    );
+    const timeline = within(dialog).getByRole("list", { name: "Status timeline" });
+    expect(timeline.textContent).toContain("Failed");
+    expect(timeline.textContent).not.toContain("Generating");
+    expect(timeline.textContent).not.toContain("Done");
+    expect(within(dialog).queryByRole("button", { name: /^Download/ })).toBeNull();
+  });
+
+  it("shows a refused prompt as refused: its own badge and words, never 'Failed' or 'Generating: Done'", async () => {
+    renderDialog(failed({ errorMessage: FLAGGED, failureKind: "refused" }));
+    const dialog = await screen.findByRole("dialog", { name: "Video Details" });
+    const alert = within(dialog).getByRole("alert");
+    expect(alert.textContent).toContain("Prompt refused");
+    expect(alert.textContent).toContain(`${FLAGGED} Your 3 credits were refunded.`);
+    expect(occurrences(dialog, FLAGGED)).toBe(1);
+    expect(occurrences(dialog, "refunded")).toBe(1);
+    expect(dialog.textContent).not.toMatch(/failed/i);
+    expect(dialog.textContent).not.toContain("Generating");
+    // The badge by the title and the one in the details.
+    expect(within(dialog).getAllByText("Refused").length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("speaks Vietnamese, a refused prompt included", async () => {
+    await useLocale("vi", "app");
+    renderDialog(failed({ errorMessage: FLAGGED, failureKind: "refused" }));
+    const dialog = await screen.findByRole("dialog", { name: "Chi tiết video" });
+    expect(within(dialog).getByRole("alert").textContent).toContain("Prompt bị từ chối");
+    expect(within(dialog).getAllByText("Bị từ chối").length).toBeGreaterThanOrEqual(2);
+    expect(within(dialog).getByText("Chi tiết", { selector: "summary" })).toBeTruthy();
+  });
+});
