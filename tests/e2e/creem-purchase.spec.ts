@@ -34,6 +34,7 @@ test.beforeAll(async ({ baseURL }) => {
       credits: 200,
       price: (E2E_CREEM.priceCents / 100).toFixed(2),
       creemProductId: E2E_CREEM.productId,
+      bonusCredits: 30,
       isActive: true,
     },
   });
@@ -47,15 +48,23 @@ test.afterAll(async () => {
   await admin.dispose();
 });
 
-test("a user buys a package through Creem's checkout and gets the credits exactly once", async ({ page }) => {
+test("a user buys a package through Creem's checkout and gets the credits and the bonus exactly once", async ({
+  page,
+}) => {
   const username = uniqueUsername("creem");
   await registerViaApi(page.request, username, PASSWORD);
   await signInViaApi(page, username);
   const before = ((await (await page.request.get("/api/user/stats")).json()) as { credits: number }).credits;
-  const after = before + 200;
+  const after = before + 200 + 30;
 
   await page.goto(`/purchase-credits?package=${packageId}`);
   await expect(page.getByRole("radio", { name: new RegExp(packageName) })).toBeChecked();
+  // Before: the bonus is promised, and the balance after purchase counts it.
+  const summary = page.getByRole("region", { name: "Order Summary" });
+  await expect(summary).toContainText("+30 bonus credits");
+  await expect(summary.locator("dl > div").filter({ hasText: "Balance after purchase" })).toContainText(
+    `${after} credits`,
+  );
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("button", { name: /Secure checkout by Creem/ }).click();
@@ -67,15 +76,23 @@ test("a user buys a package through Creem's checkout and gets the credits exactl
   // Back on our page: banner, toast, the new balance in the header, then a clean address.
   const banner = page.getByRole("status").filter({ hasText: "Order reference:" });
   await expect(banner).toContainText("Payment successful, thank you!");
-  await expectToast(page, "Payment Successful!", `200 credits added. Your balance is now ${after} credits.`);
+  await expect(banner).toContainText(`200 credits and 30 bonus credits from ${packageName}`);
+  await expectToast(
+    page,
+    "Payment Successful!",
+    `200 credits and 30 bonus credits added. Your balance is now ${after} credits.`,
+  );
   await expect(creditsBadge(page, after)).toBeVisible();
   await expect(page).toHaveURL("/purchase-credits");
 
   // The purchase row on /pricing, naming the package and the provider.
   await page.goto("/pricing");
   const table = page.getByRole("table", { name: "Your transactions, newest first" });
-  await expect(table.getByRole("row").filter({ hasText: packageName })).toHaveCount(1);
-  await expect(table.getByRole("row").filter({ hasText: packageName })).toContainText("+200");
+  await expect(table.getByRole("row").filter({ hasText: `Purchased ${packageName}` })).toContainText("+200");
+  // The bonus as its own row, named for the package.
+  const bonusRow = table.getByRole("row").filter({ hasText: `Bonus: ${packageName}` });
+  await expect(bonusRow).toContainText("Bonus");
+  await expect(bonusRow).toContainText("+30");
 
   // Exactly once: the webhook and the return page both settled this payment; one purchase row.
   const history = (await (await page.request.get("/api/transactions?page=1")).json()) as {
@@ -84,5 +101,15 @@ test("a user buys a package through Creem's checkout and gets the credits exactl
   expect(history.data.filter((t) => t.type === "purchase")).toEqual([
     expect.objectContaining({ amount: 200, packageId }),
   ]);
+  expect(history.data.filter((t) => t.type === "bonus")).toEqual([expect.objectContaining({ amount: 30, packageId })]);
   expect(((await (await page.request.get("/api/user/stats")).json()) as { credits: number }).credits).toBe(after);
+
+  // A provider's "payment=success" return now finds this purchase in the buyer's history.
+  await page.goto("/pricing?payment=success");
+  await expectToast(
+    page,
+    "Payment Successful!",
+    `200 credits and 30 bonus credits added. Your balance is now ${after} credits.`,
+  );
+  await expect(page).toHaveURL("/pricing");
 });

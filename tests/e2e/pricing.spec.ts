@@ -175,7 +175,12 @@ test.describe("visitors", () => {
         title: "Payment Failed",
         description: "There was an issue with your payment. Please try again.",
       },
-      { query: "success", title: "Payment Successful!" },
+      // Signed out, nothing confirms a purchase: the address alone does not say credits were added.
+      {
+        query: "success",
+        title: "We are checking your payment",
+        description: "Sign in to see your credits. They are added as soon as the payment is confirmed.",
+      },
     ];
     for (const { query, title, description } of cases) {
       await page.goto(`/pricing?payment=${query}`);
@@ -186,12 +191,35 @@ test.describe("visitors", () => {
     }
   });
 
+  test("payment=success opened by hand, signed in with no purchase: nothing claims credits were added", async ({
+    page,
+  }) => {
+    const api = await playwrightRequest.newContext({ baseURL: baseURL() });
+    try {
+      const username = uniqueUsername("nopay");
+      await registerViaApi(api, username, PASSWORD);
+      expect((await api.post("/api/auth/login", { data: { username, password: PASSWORD } })).status()).toBe(200);
+      await page.context().addCookies((await api.storageState()).cookies);
+      await page.goto("/pricing?payment=success");
+      await expectToast(
+        page,
+        "We are checking your payment",
+        "Your credits are added as soon as the payment is confirmed. Your balance and history on this page show them.",
+      );
+      await expect(page).toHaveURL("/pricing");
+      await expect(page.getByText("Payment Successful!")).toHaveCount(0);
+      await expect(page.getByText("Your credits have been added to your account.")).toHaveCount(0);
+    } finally {
+      await api.dispose();
+    }
+  });
+
   test("signed out, /purchase-credits asks to sign in", async ({ page }) => {
     await page.goto("/purchase-credits");
     const main = page.getByRole("main");
     await expect(main.getByText("Sign in to purchase credits")).toBeVisible();
     await main.getByRole("link", { name: "Sign In" }).click();
-    await expect(page).toHaveURL("/login");
+    await expect(page).toHaveURL("/login?next=%2Fpurchase-credits");
   });
 });
 
@@ -207,8 +235,12 @@ test.describe("a signed-in buyer", () => {
   let other: CreatedPackage;
   let api: APIRequestContext;
 
+  /** Sets the buyer's balance from the one the admin API shows now (decision 0076). */
   async function setCredits(credits: number): Promise<void> {
-    const response = await admin.put(`/api/admin/users/${buyer.id}/credits`, { data: { credits } });
+    const user = (await (await admin.get(`/api/admin/users/${buyer.id}`)).json()) as { credits: number };
+    const response = await admin.put(`/api/admin/users/${buyer.id}/credits`, {
+      data: { change: "set", amount: credits, reason: "test set-up", expectedCredits: user.credits },
+    });
     expect(response.status(), await response.text()).toBe(200);
   }
 
@@ -330,7 +362,13 @@ test.describe("a signed-in buyer", () => {
     await expect(summary).toContainText(pkg.name);
     await expect(summary).toContainText("150");
     await expect(summary).toContainText("$25.00");
-    await expect(summary).toContainText("$0.167");
+    // The bonus is promised and counted: in the price per credit and in the balance after purchase.
+    await expect(summary).toContainText("+25 bonus credits");
+    await expect(summary).toContainText("$0.143");
+    const { credits: balance } = (await (await api.get("/api/user/stats")).json()) as { credits: number };
+    await expect(summary.locator("dl > div").filter({ hasText: "Balance after purchase" })).toContainText(
+      `${balance + 150 + 25} credits`,
+    );
 
     await summary.getByRole("button", { name: "Proceed to Payment" }).click();
     await expect(dialog.getByText("Payment methods temporarily unavailable")).toBeVisible();
@@ -395,13 +433,15 @@ test.describe("a signed-in buyer", () => {
       completed: {
         status: "completed",
         credits: 150,
-        balance: 169,
+        bonusCredits: 25,
+        balance: 194,
         packageName: pkg.name,
-        message: "Payment successful: 150 credits were added to your account.",
+        message: "Payment successful: 150 credits and 25 bonus credits were added to your account.",
       },
       pending: {
         status: "pending",
         credits: 150,
+        bonusCredits: 25,
         balance: 19,
         packageName: pkg.name,
         message: "Creem has not confirmed this payment yet.",
@@ -409,6 +449,7 @@ test.describe("a signed-in buyer", () => {
       failed: {
         status: "failed",
         credits: 150,
+        bonusCredits: 25,
         balance: 19,
         packageName: pkg.name,
         message: "This payment did not go through. Nothing was credited.",
@@ -430,8 +471,13 @@ test.describe("a signed-in buyer", () => {
     await page.goto("/purchase-credits?checkout_id=ch_e2e_ok&order_id=ord_e2e_ok&request_id=r1&signature=abc");
     const banner = page.getByRole("status").filter({ hasText: "Order reference: ord_e2e_ok" });
     await expect(banner).toContainText("Payment successful, thank you!");
-    await expect(banner).toContainText("Your balance is now 169 credits");
-    await expectToast(page, "Payment Successful!", "150 credits added. Your balance is now 169 credits.");
+    await expect(banner).toContainText(`150 credits and 25 bonus credits from ${pkg.name}`);
+    await expect(banner).toContainText("Your balance is now 194 credits");
+    await expectToast(
+      page,
+      "Payment Successful!",
+      "150 credits and 25 bonus credits added. Your balance is now 194 credits.",
+    );
     await refreshedUser;
     await expect(page).toHaveURL("/purchase-credits");
     expect(confirmed).toEqual([{ checkoutId: "ch_e2e_ok" }]);
@@ -489,7 +535,14 @@ test.describe("a signed-in buyer", () => {
       let orderAnswer: { status: number; json: object } = { status: 201, json: { id: "PAYPAL-ORDER-1" } };
       let captureAnswer: { status: number; json: object } = {
         status: 200,
-        json: { status: "completed", credits: 150, balance: 169, packageName: pkg.name, message: "Payment successful" },
+        json: {
+          status: "completed",
+          credits: 150,
+          bonusCredits: 0,
+          balance: 169,
+          packageName: pkg.name,
+          message: "Payment successful",
+        },
       };
       await page.route("**/paypal/order", async (route) => {
         orders.push(route.request().postDataJSON());
@@ -541,7 +594,14 @@ test.describe("a signed-in buyer", () => {
       orderAnswer = { status: 201, json: { id: "PAYPAL-ORDER-3" } };
       captureAnswer = {
         status: 200,
-        json: { status: "completed", credits: 150, balance: 169, packageName: pkg.name, message: "Payment successful" },
+        json: {
+          status: "completed",
+          credits: 150,
+          bonusCredits: 0,
+          balance: 169,
+          packageName: pkg.name,
+          message: "Payment successful",
+        },
       };
       const refreshedUser = page.waitForRequest(
         (r) => r.url().endsWith("/api/auth/current-user") && captures.length >= 2,
@@ -567,6 +627,7 @@ test.describe("a signed-in buyer", () => {
         json: {
           status: "pending",
           credits: 150,
+          bonusCredits: 0,
           balance: 19,
           packageName: pkg.name,
           message: "PayPal is still processing this payment.",
@@ -652,7 +713,14 @@ test.describe("a signed-in buyer", () => {
 
     await page.route("**/api/creem/confirm", (route) =>
       route.fulfill({
-        json: { status: "completed", credits: 150, balance: 510, packageName: pkg.name, message: "ok" },
+        json: {
+          status: "completed",
+          credits: 150,
+          bonusCredits: 0,
+          balance: 510,
+          packageName: pkg.name,
+          message: "ok",
+        },
       }),
     );
     await page.goto(

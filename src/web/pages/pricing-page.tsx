@@ -25,9 +25,9 @@ const PROMISES = [
 export function PricingPage() {
   const { t } = useLingui();
   useDocumentTitle(t`Pricing`);
-  usePaymentReturnToast();
   const { user, isResolved } = useCurrentUser();
   const signedIn = user !== null;
+  usePaymentReturnToast({ signedIn, resolved: isResolved });
   const stats = useUserStats(signedIn);
   const { packages, loading, fallback, notSetUp, retry, retrying } = useCreditPackages();
   const purchase = usePurchaseFlow();

@@ -2,8 +2,7 @@ import type { ReactNode } from "react";
 import { CircleAlert, CircleCheck, Clock, LoaderCircle, type LucideIcon } from "lucide-react";
 import { Trans } from "@lingui/react/macro";
 import { cn } from "@/lib/cn";
-import { formatCredits } from "@/lib/format";
-import { paymentResultText } from "./payment-feedback";
+import { balanceNowText, creditsGivenText, paymentResultText } from "./payment-feedback";
 import type { CreemReturnState } from "./use-creem-return";
 
 const TONES = {
@@ -26,16 +25,16 @@ interface BannerContent {
 function content(state: CreemReturnState, signedIn: boolean): BannerContent {
   const { status, result } = state;
   if (status === "completed" && result) {
-    const credits = formatCredits(result.credits);
     const packageName = result.packageName;
-    const balance = formatCredits(result.balance);
+    const given = creditsGivenText(result);
+    const balance = balanceNowText(result.balance);
     return {
       tone: "success",
       icon: CircleCheck,
       title: <Trans>Payment successful, thank you!</Trans>,
       text: (
         <Trans>
-          {credits} credits from {packageName} were added to your account. Your balance is now {balance} credits.
+          Added to your account: {given} from {packageName}. {balance}
         </Trans>
       ),
     };

@@ -3,7 +3,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatCredits } from "@/lib/format";
-import { formatPricePerCredit, formatUsd, type DisplayPackage } from "./packages";
+import { creditsLabel } from "./credit-words";
+import { bonusText, formatPricePerCredit, formatUsd, totalCredits, type DisplayPackage } from "./packages";
 
 export interface OrderSummaryProps {
   pkg: DisplayPackage | null;
@@ -11,18 +12,18 @@ export interface OrderSummaryProps {
   onProceed: () => void;
 }
 
-/** The summary next to the package picker: credits, price, price per credit, balance after. */
+/** The summary next to the package picker: credits, bonus, price, price per credit, balance after (bonus included). */
 export function OrderSummary({ pkg, balance, onProceed }: OrderSummaryProps) {
   const { t } = useLingui();
-  const balanceNow = formatCredits(balance);
-  const balanceAfter = pkg ? formatCredits(balance + pkg.credits) : "";
+  const balanceNow = creditsLabel(balance);
+  const bonus = pkg ? bonusText(pkg) : null;
   const rows = pkg
     ? [
         { term: t`Package`, value: pkg.name },
         { term: t`Credits`, value: formatCredits(pkg.credits) },
-        ...(pkg.bonus ? [{ term: t`Bonus`, value: pkg.bonus }] : []),
+        ...(bonus ? [{ term: t`Bonus`, value: bonus }] : []),
         { term: t`Price per credit`, value: formatPricePerCredit(pkg) },
-        { term: t`Balance after purchase`, value: t`${balanceAfter} credits` },
+        { term: t`Balance after purchase`, value: creditsLabel(balance + totalCredits(pkg)) },
       ]
     : [];
 
@@ -33,7 +34,7 @@ export function OrderSummary({ pkg, balance, onProceed }: OrderSummaryProps) {
           <Trans>Order Summary</Trans>
         </CardTitle>
         <CardDescription>
-          <Trans>Your balance today: {balanceNow} credits</Trans>
+          <Trans>Your balance today: {balanceNow}</Trans>
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">

@@ -1,5 +1,5 @@
 import { Check, Gift, Sparkles } from "lucide-react";
-import { msg } from "@lingui/core/macro";
+import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -7,7 +7,15 @@ import { usePricing, type ModelPricing } from "@/features/pricing";
 import { cn } from "@/lib/cn";
 import { formatCredits } from "@/lib/format";
 import { i18n } from "@/lib/i18n";
-import { formatPricePerCredit, formatUsd, savingsPercent, type DisplayPackage } from "./packages";
+import { creditsLabel } from "./credit-words";
+import {
+  bonusText,
+  formatPricePerCredit,
+  formatUsd,
+  savingsPercent,
+  totalCredits,
+  type DisplayPackage,
+} from "./packages";
 
 export function PopularBadge({ className }: { className?: string }) {
   return (
@@ -24,15 +32,23 @@ export function PopularBadge({ className }: { className?: string }) {
 }
 
 /**
- * "About 150 Veo3 (Quality), 750 Veo3 Fast or 750 Veo3 Lite videos" at today's web prices, every
- * model of the catalogue, in the active language (called while rendering).
+ * "About 150 videos with Veo3 (Quality), 750 with Veo3 Fast or 750 with Veo3 Lite" at today's web
+ * prices, every model of the catalogue, in the active language (called while rendering).
  */
-export function videosEstimate(credits: number, models: readonly Pick<ModelPricing, "label" | "web">[]): string {
-  const counts = models.map((m) => `${formatCredits(Math.floor(credits / m.web))} ${m.label}`);
+function videosEstimate(credits: number, models: readonly Pick<ModelPricing, "label" | "web">[]): string {
+  const counts = models.map((m, i) => {
+    const n = Math.floor(credits / m.web);
+    const label = m.label;
+    const count = formatCredits(n);
+    // The first count names its unit ("150 videos with Veo3"), the others only their model.
+    return i === 0
+      ? i18n._(msg`${plural(n, { one: "# video", other: "# videos" })} with ${label}`)
+      : i18n._(msg`${count} with ${label}`);
+  });
   const first = counts.slice(0, -1).join(", ");
   const last = counts.at(-1) ?? "";
   const list = counts.length <= 1 ? last : i18n._(msg`${first} or ${last}`);
-  return i18n._(msg`About ${list} videos`);
+  return i18n._(msg`About ${list}`);
 }
 
 export interface PackageCardProps {
@@ -48,11 +64,11 @@ export function PackageCard({ pkg, all, onBuy }: PackageCardProps) {
   const saving = savingsPercent(pkg, all);
   const titleId = `package-${pkg.id}-title`;
   const perCredit = formatPricePerCredit(pkg);
-  const credits = formatCredits(pkg.credits);
+  const bonus = bonusText(pkg);
   const packageName = pkg.name;
   const features = [
     t`${perCredit} per credit`,
-    videosEstimate(pkg.credits, models),
+    videosEstimate(totalCredits(pkg), models),
     t`For the web generator and the API`,
   ];
 
@@ -85,15 +101,11 @@ export function PackageCard({ pkg, all, onBuy }: PackageCardProps) {
           <Trans>one-time</Trans>
         </span>
       </p>
-      <p className="mt-2 text-lg font-semibold text-violet-200">
-        <Trans>
-          <span className="tabular-nums">{credits}</span> credits
-        </Trans>
-      </p>
-      {pkg.bonus ? (
+      <p className="mt-2 text-lg font-semibold tabular-nums text-violet-200">{creditsLabel(pkg.credits)}</p>
+      {bonus ? (
         <p className="mt-2 inline-flex w-fit items-center gap-1.5 rounded-full bg-emerald-500/10 px-2.5 py-1 text-xs font-medium text-emerald-300 ring-1 ring-emerald-500/25">
           <Gift className="size-3.5" aria-hidden="true" />
-          {pkg.bonus}
+          {bonus}
         </p>
       ) : null}
 

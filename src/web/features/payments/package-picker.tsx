@@ -3,9 +3,9 @@ import { Gift } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
-import { formatCredits } from "@/lib/format";
 import { PopularBadge } from "./package-card";
-import { formatPricePerCredit, formatUsd, savingsPercent, type DisplayPackage } from "./packages";
+import { creditsLabel } from "./credit-words";
+import { bonusText, formatPricePerCredit, formatUsd, savingsPercent, type DisplayPackage } from "./packages";
 
 export interface PackagePickerProps {
   packages: readonly DisplayPackage[];
@@ -29,8 +29,9 @@ export function PackagePicker({ packages, selectedId, onSelect }: PackagePickerP
       {packages.map((pkg) => {
         const saving = savingsPercent(pkg, packages);
         const nameId = `pick-${pkg.id}-name`;
-        const credits = formatCredits(pkg.credits);
+        const credits = creditsLabel(pkg.credits);
         const perCredit = formatPricePerCredit(pkg);
+        const bonus = bonusText(pkg);
         return (
           <RadioGroup.Item
             key={pkg.id}
@@ -62,13 +63,13 @@ export function PackagePicker({ packages, selectedId, onSelect }: PackagePickerP
               </span>
               <span className="mt-1 block text-sm text-muted-foreground">
                 <Trans>
-                  {credits} credits · {perCredit} per credit
+                  {credits} · {perCredit} per credit
                 </Trans>
               </span>
-              {pkg.bonus ? (
+              {bonus ? (
                 <span className="mt-1 flex items-center gap-1 text-xs font-medium text-emerald-300">
                   <Gift className="size-3.5" aria-hidden="true" />
-                  {pkg.bonus}
+                  {bonus}
                 </span>
               ) : null}
             </span>

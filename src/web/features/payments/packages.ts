@@ -1,20 +1,17 @@
 /** Credit packages as the pages show them: the server's list, read tolerantly, or the fallback. */
-import { msg } from "@lingui/core/macro";
 import type { CreditPackageView } from "../../../shared/schemas/packages";
+import { usdPerCredit } from "../../../shared/prices";
 import { formatMoney, formatNumber } from "@/lib/format";
-import { i18n } from "@/lib/i18n";
+import { bonusCreditsLabel } from "./credit-words";
 
 /** A package on screen. `purchasable` is false for the fallback packages (no database id). */
 export interface DisplayPackage extends CreditPackageView {
   purchasable: boolean;
 }
 
-const FALLBACK_BONUS = { pro: msg`25 bonus credits`, premium: msg`50 bonus credits` };
-
 /**
  * Shown when GET /api/credit-packages fails or returns none. Display only: they
  * are not in the database, so nothing can be bought with them (decision 0016).
- * Built on each call: the bonus lines are in the active language.
  */
 export function fallbackPackages(): DisplayPackage[] {
   return [
@@ -26,6 +23,7 @@ export function fallbackPackages(): DisplayPackage[] {
       popular: false,
       description: null,
       bonus: null,
+      bonusCredits: 0,
       purchasable: false,
     },
     {
@@ -35,7 +33,8 @@ export function fallbackPackages(): DisplayPackage[] {
       price: "25.00",
       popular: true,
       description: null,
-      bonus: i18n._(FALLBACK_BONUS.pro),
+      bonus: null,
+      bonusCredits: 25,
       purchasable: false,
     },
     {
@@ -45,7 +44,8 @@ export function fallbackPackages(): DisplayPackage[] {
       price: "45.00",
       popular: false,
       description: null,
-      bonus: i18n._(FALLBACK_BONUS.premium),
+      bonus: null,
+      bonusCredits: 50,
       purchasable: false,
     },
   ];
@@ -53,6 +53,11 @@ export function fallbackPackages(): DisplayPackage[] {
 
 function text(value: unknown): string | null {
   return typeof value === "string" && value.trim() ? value.trim() : null;
+}
+
+/** A whole number of bonus credits, 0 when missing or unusable. */
+function bonusCreditsOf(value: unknown): number {
+  return typeof value === "number" && Number.isSafeInteger(value) && value > 0 ? value : 0;
 }
 
 function positiveNumber(value: unknown): number | null {
@@ -64,7 +69,7 @@ function positiveNumber(value: unknown): number | null {
  * One package of the server's answer, or null when it is unusable. The alternate names
  * display_name, credit_amount and price_usd are accepted too.
  */
-export function toDisplayPackage(raw: unknown): DisplayPackage | null {
+function toDisplayPackage(raw: unknown): DisplayPackage | null {
   if (!raw || typeof raw !== "object") return null;
   const r = raw as Record<string, unknown>;
   const id = text(r.id) ?? (typeof r.id === "number" ? String(r.id) : null);
@@ -80,6 +85,7 @@ export function toDisplayPackage(raw: unknown): DisplayPackage | null {
     popular: r.popular === true,
     description: text(r.description),
     bonus: text(r.bonus),
+    bonusCredits: bonusCreditsOf(r.bonusCredits),
     purchasable: true,
   };
 }
@@ -98,8 +104,22 @@ export function formatUsd(price: string | number): string {
   return formatMoney(Number(price), "USD");
 }
 
-export function pricePerCredit(pkg: CreditPackageView): number {
-  return Number(pkg.price) / pkg.credits;
+/** What a credit of this package costs, its bonus credits counted (the credit value's reckoning, decision 0075). */
+const pricePerCredit = usdPerCredit;
+
+/** Everything the package gives: its credits and its bonus credits. */
+export function totalCredits(pkg: Pick<CreditPackageView, "credits" | "bonusCredits">): number {
+  return pkg.credits + pkg.bonusCredits;
+}
+
+/**
+ * The bonus badge's words: "+25 bonus credits", with the admin's own text after it when there is
+ * one ("+25 bonus credits · Launch offer"), or that text alone; null without either.
+ */
+export function bonusText(pkg: Pick<CreditPackageView, "bonus" | "bonusCredits">): string | null {
+  if (pkg.bonusCredits <= 0) return pkg.bonus;
+  const given = `+${bonusCreditsLabel(pkg.bonusCredits)}`;
+  return pkg.bonus ? `${given} · ${pkg.bonus}` : given;
 }
 
 /** "$0.167": a third decimal where two would hide the difference between packages. */

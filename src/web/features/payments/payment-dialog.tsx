@@ -3,10 +3,11 @@ import { Link } from "wouter";
 import { ChevronRight, CreditCard, LoaderCircle, ShieldCheck, TriangleAlert, Wallet } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { PaymentResult } from "../../../shared/schemas/payments";
+import { LEGAL_PAGE_PATHS } from "../../../shared/legal-pages";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { cn } from "@/lib/cn";
-import { formatCredits } from "@/lib/format";
-import { formatPricePerCredit, formatUsd, type DisplayPackage } from "./packages";
+import { creditsLabel } from "./credit-words";
+import { bonusText, formatPricePerCredit, formatUsd, type DisplayPackage } from "./packages";
 import { PaypalCheckout } from "./paypal-checkout";
 import { useCreemCheckout } from "./use-creem-checkout";
 import { usePaymentMethods } from "./use-payment-queries";
@@ -56,9 +57,9 @@ function ProviderOption({ icon, title, caption, onClick, busy, disabled, expande
 }
 
 function OrderLine({ pkg }: { pkg: DisplayPackage }) {
-  const credits = formatCredits(pkg.credits);
+  const credits = creditsLabel(pkg.credits);
   const perCredit = formatPricePerCredit(pkg);
-  const bonus = pkg.bonus;
+  const bonus = bonusText(pkg);
   return (
     <div className="rounded-xl border border-border bg-zinc-950/40 p-4">
       <div className="flex items-start justify-between gap-3">
@@ -66,7 +67,7 @@ function OrderLine({ pkg }: { pkg: DisplayPackage }) {
           <p className="truncate font-semibold">{pkg.name}</p>
           <p className="text-sm text-muted-foreground">
             <Trans>
-              {credits} credits · {perCredit} per credit
+              {credits} · {perCredit} per credit
             </Trans>
           </p>
           {bonus ? (
@@ -175,6 +176,16 @@ function DialogBody({
       <p className="flex items-center justify-center gap-1.5 text-center text-xs text-muted-foreground">
         <ShieldCheck className="size-3.5 shrink-0 text-emerald-300" aria-hidden="true" />
         <Trans>One-time payment in USD. Your card details never reach our servers.</Trans>
+      </p>
+      <p className="-mt-2 text-center text-xs text-muted-foreground">
+        <a
+          href={LEGAL_PAGE_PATHS.refunds}
+          target="_blank"
+          rel="noopener"
+          className="underline underline-offset-4 hover:text-foreground"
+        >
+          <Trans>Refund policy</Trans>
+        </a>
       </p>
     </>
   );

@@ -2,7 +2,7 @@
 import { t } from "@lingui/core/macro";
 import type { PaymentResult } from "../../../shared/schemas/payments";
 import { toast } from "@/hooks/use-toast";
-import { formatCredits } from "@/lib/format";
+import { bonusCreditsLabel, creditsLabel } from "./credit-words";
 import { readsServerLanguage } from "@/lib/i18n";
 import { paymentProblem } from "./payments-api";
 
@@ -29,12 +29,26 @@ export function toastPaymentCancelled(): void {
   toast({ title: t`Payment Cancelled`, description: t`Your payment was cancelled. You have not been charged.` });
 }
 
+/** What a payment gives: "150 credits", or "150 credits and 25 bonus credits". */
+export function creditsGivenText(result: Pick<PaymentResult, "credits" | "bonusCredits">): string {
+  const credits = creditsLabel(result.credits);
+  if (result.bonusCredits <= 0) return credits;
+  const bonus = bonusCreditsLabel(result.bonusCredits);
+  return t`${credits} and ${bonus}`;
+}
+
+/** "Your balance is now 175 credits." */
+export function balanceNowText(balance: number): string {
+  const now = creditsLabel(balance);
+  return t`Your balance is now ${now}.`;
+}
+
 /** Why a payment is pending or failed: the server's sentence in English, else the same in the person's language. */
 export function paymentResultText(result: PaymentResult): string {
   if (readsServerLanguage() && result.message) return result.message;
   if (result.status === "pending") {
-    const credits = formatCredits(result.credits);
-    return t`Your payment is being processed. Your ${credits} credits will be added as soon as it is confirmed.`;
+    const credits = creditsLabel(result.credits + result.bonusCredits);
+    return t`Your payment is being processed. Your ${credits} will be added as soon as it is confirmed.`;
   }
   switch (result.reason) {
     case "checkout_expired":
@@ -49,9 +63,9 @@ export function paymentResultText(result: PaymentResult): string {
 /** A checkout or capture answer: completed, still pending at the provider, or not paid. */
 export function announcePaymentResult(result: PaymentResult): void {
   if (result.status === "completed") {
-    const credits = formatCredits(result.credits);
-    const balance = formatCredits(result.balance);
-    toastPaymentSuccess(t`${credits} credits added. Your balance is now ${balance} credits.`);
+    const given = creditsGivenText(result);
+    const added = t`${given} added.`;
+    toastPaymentSuccess(`${added} ${balanceNowText(result.balance)}`);
   } else if (result.status === "pending") {
     toast({ title: t`Payment Pending`, description: paymentResultText(result) });
   } else {

@@ -1,13 +1,13 @@
 /** One function per payment endpoint (issue 5; decisions 0013 and 0014), read with the routes' schemas (decision 0040). */
+import { paymentsApi } from "../../../shared/api/payments";
 import type { ApiErrorBody } from "../../../shared/schemas/api-error";
 import type { CreditPackageView } from "../../../shared/schemas/packages";
 import {
   creemCheckoutResponseSchema,
-  paymentResultSchema,
   paypalOrderCreatedSchema,
   type PaymentResult,
 } from "../../../shared/schemas/payments";
-import { ApiError, apiCall, errorMessage, UnexpectedResponseError } from "@/lib/api";
+import { ApiError, call, errorMessage, UnexpectedResponseError } from "@/lib/api";
 import { readsServerLanguage } from "@/lib/i18n";
 
 /** The package fields both providers' endpoints accept; the server prices from `packageId` alone. */
@@ -15,36 +15,35 @@ function purchaseFields(pkg: CreditPackageView) {
   return { amount: pkg.price, currency: "USD", packageId: pkg.id };
 }
 
-/** Read leniently: an answer without a URL is told apart (use-creem-checkout says "No checkout URL received"). */
-const creemCheckoutAnswer = creemCheckoutResponseSchema.partial().optional();
+/** The contract, read leniently: an answer without a URL is told apart (use-creem-checkout says "No checkout URL received"). */
+const creemCheckout = {
+  ...paymentsApi.creemCheckout,
+  responses: { 200: creemCheckoutResponseSchema.partial().optional() },
+};
 
-/** POST /api/creem/checkout -> the hosted checkout page to send the browser to. */
+/** Creem's checkout -> the hosted checkout page to send the browser to. */
 export function createCreemCheckout(pkg: CreditPackageView) {
-  return apiCall(creemCheckoutAnswer, "POST", "/api/creem/checkout", {
-    ...purchaseFields(pkg),
-    credits: pkg.credits,
-    packageName: pkg.name,
-  });
+  return call(creemCheckout, { body: { ...purchaseFields(pkg), credits: pkg.credits, packageName: pkg.name } });
 }
 
-/** POST /api/creem/confirm: the server checks the checkout with Creem and credits it once. */
+/** Back from Creem: the server checks the checkout with Creem and credits it once. */
 export function confirmCreemCheckout(checkoutId: string): Promise<PaymentResult> {
-  return apiCall(paymentResultSchema, "POST", "/api/creem/confirm", { checkoutId });
+  return call(paymentsApi.creemConfirm, { body: { checkoutId } });
 }
 
-/** Read leniently: an answer without an id is told apart ("PayPal did not return an order id"). */
-const paypalOrderAnswer = paypalOrderCreatedSchema.partial().optional();
+/** The contract, read leniently: an answer without an id is told apart ("PayPal did not return an order id"). */
+const paypalOrder = { ...paymentsApi.paypalOrder, responses: { 200: paypalOrderCreatedSchema.partial().optional() } };
 
-/** POST /paypal/order -> PayPal's order id, which the PayPal buttons then ask the buyer to approve. */
+/** A PayPal order -> its id, which the PayPal buttons then ask the buyer to approve. */
 export async function createPaypalOrder(pkg: CreditPackageView): Promise<string> {
-  const body = await apiCall(paypalOrderAnswer, "POST", "/paypal/order", { intent: "CAPTURE", ...purchaseFields(pkg) });
+  const body = await call(paypalOrder, { body: { intent: "CAPTURE", ...purchaseFields(pkg) } });
   if (!body?.id) throw new Error("PayPal did not return an order id");
   return body.id;
 }
 
-/** POST /paypal/order/{id}/capture: 200 completed, 202 pending (credited later), else an error. */
+/** Captures an approved order: 200 completed, 202 pending (credited later), else an error. */
 export function capturePaypalOrder(orderId: string, packageId: string): Promise<PaymentResult> {
-  return apiCall(paymentResultSchema, "POST", `/paypal/order/${encodeURIComponent(orderId)}/capture`, { packageId });
+  return call(paymentsApi.paypalCapture, { params: { orderId }, body: { packageId } });
 }
 
 /** What a failed payment call said: its message (errorMessage) and, when the server gave one, its `suggestion`. */

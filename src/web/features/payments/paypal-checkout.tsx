@@ -2,9 +2,10 @@ import { useEffect, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircle, RefreshCw } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { paypalSetupSchema, type PaymentResult } from "../../../shared/schemas/payments";
+import { paymentsApi } from "../../../shared/api/payments";
+import type { PaymentResult } from "../../../shared/schemas/payments";
 import { Button } from "@/components/ui/button";
-import { errorMessage, schemaQueryFn } from "@/lib/api";
+import { callQuery, errorMessage } from "@/lib/api";
 import { queryKeys } from "@/lib/query-keys";
 import type { DisplayPackage } from "./packages";
 import {
@@ -58,7 +59,7 @@ export function PaypalCheckout({ pkg, onResult, onBusyChange }: PaypalCheckoutPr
   const { t } = useLingui();
   const setup = useQuery({
     queryKey: queryKeys.payments.paypalSetup,
-    queryFn: schemaQueryFn(paypalSetupSchema, queryKeys.payments.paypalSetup[0]),
+    queryFn: callQuery(paymentsApi.paypalSetup),
     staleTime: 60_000,
   });
   const clientId = setup.data?.clientId;

@@ -5,7 +5,7 @@
 import { t } from "@lingui/core/macro";
 
 /** The part of `window.paypal` we use (the Buttons component of SDK v5). */
-export interface PaypalButtonsOptions {
+interface PaypalButtonsOptions {
   style?: {
     layout?: "vertical" | "horizontal";
     color?: "gold" | "blue" | "silver" | "white" | "black";
@@ -19,7 +19,7 @@ export interface PaypalButtonsOptions {
   onError?: (error: unknown) => void;
 }
 
-export interface PaypalButtonsInstance {
+interface PaypalButtonsInstance {
   render: (container: HTMLElement) => Promise<void>;
   close?: () => Promise<void>;
 }
@@ -34,9 +34,9 @@ declare global {
   }
 }
 
-export const PAYPAL_SDK_URL = "https://www.paypal.com/sdk/js";
+const PAYPAL_SDK_URL = "https://www.paypal.com/sdk/js";
 
-export function paypalSdkUrl(clientId: string): string {
+function paypalSdkUrl(clientId: string): string {
   const query = new URLSearchParams({ "client-id": clientId, currency: "USD", intent: "capture" });
   return `${PAYPAL_SDK_URL}?${query.toString()}`;
 }

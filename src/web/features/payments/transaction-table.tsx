@@ -15,7 +15,7 @@ import { i18n } from "@/lib/i18n";
 import { useTransactions } from "./use-payment-queries";
 
 /** User descriptions are cut at 60 characters (the full text is in the tooltip). */
-export const DESCRIPTION_MAX = 60;
+const DESCRIPTION_MAX = 60;
 
 export interface TransactionTypeLook {
   /** In the active language, read when shown. */
@@ -34,9 +34,11 @@ function transactionType(label: MessageDescriptor, variant: BadgeProps["variant"
 
 export const TRANSACTION_TYPES: Record<TransactionView["type"], TransactionTypeLook> = {
   purchase: transactionType(msg`Purchase`, "success"),
+  bonus: transactionType(msg`Bonus`, "success"),
   refund: transactionType(msg`Refund`, "default"),
   usage: transactionType(msg`Usage`, "secondary"),
   adjustment: transactionType(msg`Adjustment`, "warning"),
+  reversal: transactionType(msg`Payment reversed`, "destructive"),
 };
 
 /** "+150" or "−5" (a real minus sign). */

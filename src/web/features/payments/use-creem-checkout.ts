@@ -7,7 +7,7 @@ import { toastPaymentError } from "./payment-feedback";
 import { createCreemCheckout } from "./payments-api";
 
 /** Leaves the app for Creem's hosted checkout page (a full navigation; history keeps this page). */
-export function goToCheckout(url: string): void {
+function goToCheckout(url: string): void {
   window.location.assign(url);
 }
 

@@ -8,12 +8,12 @@ import { confirmCreemCheckout } from "./payments-api";
 import { refreshAfterPurchase } from "./use-payment-queries";
 
 /** The part of Creem's return to our success_url that we read (decision 0013). */
-export interface CreemReturn {
+interface CreemReturn {
   checkoutId: string;
   orderId: string | null;
 }
 
-export function readCreemReturn(search: string): CreemReturn | null {
+function readCreemReturn(search: string): CreemReturn | null {
   const params = new URLSearchParams(search);
   const checkoutId = params.get("checkout_id")?.trim();
   if (!checkoutId) return null;

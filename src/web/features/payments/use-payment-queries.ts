@@ -1,13 +1,11 @@
 /** The reads of the pricing and purchase pages (with the routes' schemas, decision 0040), and the refresh after a purchase. */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { transactionsPageSchema, userStatsSchema } from "../../../shared/schemas/account";
-import { creditPackageListSchema, paymentMethodsSchema } from "../../../shared/schemas/packages";
-import { schemaQueryFn } from "@/lib/api";
+import { paymentsApi } from "../../../shared/api/payments";
+import { callQuery } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys, underPath } from "@/lib/query-keys";
 import { fallbackPackages, toDisplayPackages, type DisplayPackage } from "./packages";
 
-/** Reads a query's URL (its key) with the route's schema; signed out is an error here, never null. */
 export interface PackagesView {
   packages: readonly DisplayPackage[];
   /** True while the first answer is awaited (nothing to show yet). */
@@ -22,11 +20,11 @@ export interface PackagesView {
   retrying: boolean;
 }
 
-/** GET /api/credit-packages (public): the packages, the fallback when it fails, or none yet. */
+/** The packages on sale (public): the packages, the fallback when it fails, or none yet. */
 export function useCreditPackages(): PackagesView {
   const query = useQuery({
     queryKey: queryKeys.payments.packages,
-    queryFn: schemaQueryFn(creditPackageListSchema, queryKeys.payments.packages[0]),
+    queryFn: callQuery(paymentsApi.packages),
     select: toDisplayPackages,
     staleTime: 60_000,
   });
@@ -39,32 +37,26 @@ export function useCreditPackages(): PackagesView {
   return { packages: loaded, loading: false, fallback: false, notSetUp: loaded.length === 0, retry, retrying };
 }
 
-/** GET /api/settings/payment-methods (public). Asked again whenever a payment dialog opens. */
+/** The payment providers offered (public). Asked again whenever a payment dialog opens. */
 export function usePaymentMethods(enabled = true) {
   return useQuery({
     queryKey: queryKeys.payments.methods,
-    queryFn: schemaQueryFn(paymentMethodsSchema, queryKeys.payments.methods[0]),
+    queryFn: callQuery(paymentsApi.methods),
     enabled,
     staleTime: 0,
   });
 }
 
-/** GET /api/user/stats: fresh on every visit (videos and purchases change it elsewhere). */
+/** The signed-in user's stats: fresh on every visit (videos and purchases change it elsewhere). */
 export function useUserStats(enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.payments.stats,
-    queryFn: schemaQueryFn(userStatsSchema, queryKeys.payments.stats[0]),
-    enabled,
-    staleTime: 0,
-  });
+  return useQuery({ queryKey: queryKeys.payments.stats, queryFn: callQuery(paymentsApi.stats), enabled, staleTime: 0 });
 }
 
-/** GET /api/transactions?page= (50 a page, newest first). */
+/** A page of the signed-in user's transactions (50 a page, newest first). */
 export function useTransactions(page: number, enabled: boolean) {
-  const queryKey = queryKeys.payments.transactions(page);
   return useQuery({
-    queryKey,
-    queryFn: schemaQueryFn(transactionsPageSchema, queryKey[0]),
+    queryKey: queryKeys.payments.transactions(page),
+    queryFn: callQuery(paymentsApi.transactions, { query: { page } }),
     enabled,
     staleTime: 0,
     placeholderData: keepPreviousData,

@@ -6,7 +6,7 @@ import { toast } from "@/hooks/use-toast";
 import type { DisplayPackage } from "./packages";
 
 /** Fallback packages are display-only (no database id): say why nothing can be bought (decision 0016). */
-export function toastPurchasesUnavailable(): void {
+function toastPurchasesUnavailable(): void {
   toast({
     title: t`Purchases unavailable right now`,
     description: t`We couldn't load the current credit packages, so checkout is paused. Please refresh the page or try again in a few minutes.`,

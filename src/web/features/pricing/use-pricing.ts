@@ -1,10 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react";
-import { schemaQueryFn } from "@/lib/api";
+import { callQuery } from "@/lib/api";
 import { modelDescription, modelLabel, surchargeLabel } from "@/lib/catalogue-text";
-import { formatMoney } from "@/lib/format";
-import { queryKeys } from "@/lib/query-keys";
+import { formatMoney, formatNumber } from "@/lib/format";
+import { firstLoadKeys } from "@/lib/first-load-keys";
 import type { PricingView } from "../../../shared/schemas/videos";
+import { creditsToUsd } from "../../../shared/prices";
 import {
   defaultPriceOf,
   MODELS,
@@ -16,9 +17,11 @@ import {
 } from "../../../shared/catalogue";
 
 /** GET /api/pricing/current (public), read with its shared schema; until it answers, the defaults. */
-export const PRICING_REFETCH_MS = 60_000;
+const PRICING_REFETCH_MS = 60_000;
 
-export interface ModelPrice {
+export type CreditValue = NonNullable<PricingView["credit_value"]>;
+
+interface ModelPrice {
   /** Credits per 8 second video made on the website. */
   web: number;
   /** Credits per 8 second video made through the API (n8n, Make, ...). */
@@ -34,7 +37,7 @@ export interface ModelPricing extends ModelPrice {
   modes: GenerationMode[];
 }
 
-export interface SurchargePricing extends ModelPrice {
+interface SurchargePricing extends ModelPrice {
   surcharge: Surcharge;
   /** In the active language (lib/catalogue-text). */
   label: string;
@@ -49,6 +52,12 @@ export interface Pricing {
   surcharges: SurchargePricing[];
   /** True while videos come from the built-in simulator (demo mode). */
   simulated: boolean;
+  /**
+   * What one credit is worth (decision 0075): the admin's value, or the lowest price per credit
+   * among the packages on sale; null until the server answers and while nothing is sold (the
+   * pages then speak of credits only, never of dollars).
+   */
+  creditValue: CreditValue | null;
   /** True once the server answered; false while loading or when it failed (defaults shown). */
   fromServer: boolean;
 }
@@ -80,7 +89,14 @@ function pricingOf(data: PricingView | undefined): PricingData {
     VeoModel,
     ModelPrice
   >;
-  return { models, byModel, surcharges, simulated: data?.simulated ?? false, fromServer: data !== undefined };
+  return {
+    models,
+    byModel,
+    surcharges,
+    simulated: data?.simulated ?? false,
+    creditValue: data?.credit_value ?? null,
+    fromServer: data !== undefined,
+  };
 }
 
 /** The labels and descriptions of the catalogue in the active language, added to the prices. */
@@ -95,16 +111,15 @@ function withWords(data: PricingData): Pricing {
 /** The prices shown until the server answers, and when it cannot (the catalogue's defaults, the database's too). */
 const DEFAULT_PRICES: PricingData = pricingOf(undefined);
 
-// Imported when the answer comes: the landing page shows prices (lib/api.ts, SchemaSource).
-const pricingViewSchema = () => import("../../../shared/schemas/videos").then((m) => m.pricingViewSchema);
-const readPricing = schemaQueryFn(pricingViewSchema, queryKeys.pricing[0]);
+// The contract (and zod) is imported when the call is made: the landing page shows prices (lib/api.ts, RouteSource).
+const readPricing = callQuery(() => import("../../../shared/api/site").then((m) => m.siteApi.pricing));
 
 /** The current prices (refetched every 60 s), with the defaults while unknown; their words in the active language. */
 export function usePricing(): Pricing {
   // Subscribes to the language: a change renders again with the new words.
   useLingui();
   const { data } = useQuery({
-    queryKey: queryKeys.pricing,
+    queryKey: firstLoadKeys.pricing,
     queryFn: readPricing,
     refetchInterval: PRICING_REFETCH_MS,
     select: pricingOf,
@@ -112,12 +127,20 @@ export function usePricing(): Pricing {
   return withWords(data ?? DEFAULT_PRICES);
 }
 
-/** The cheapest web price of any model ("From 1 credit per video"). */
-export function lowestWebPrice(pricing: Pricing): number {
-  return Math.min(...pricing.models.map((m) => m.web));
+/** What credits are worth at the credit's value, written in the active language's way: "$0.75" for 5 credits at $0.15. */
+export function formatCreditsInUsd(credits: number, value: CreditValue): string {
+  return formatMoney(creditsToUsd(credits, value.usd), "USD");
 }
 
-/** One credit is $0.01: "$0.05" for 5 credits (in the active language's way). */
-export function creditsToUsd(creditAmount: number): string {
-  return formatMoney(creditAmount / 100, "USD");
+/**
+ * One credit's value: "$0.15"; a value derived from the packages with up to three decimals, as
+ * the package cards write their price per credit ("$0.143"), the admin's own with up to four.
+ */
+export function formatCreditValue(value: CreditValue): string {
+  return formatNumber(value.usd, {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: 2,
+    maximumFractionDigits: value.source === "packages" ? 3 : 4,
+  });
 }
