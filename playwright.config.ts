@@ -42,7 +42,7 @@ if (ownsDataDir && !process.env.TEST_WORKER_INDEX) {
 }
 
 /**
- * Specs that change what every page shows (prices, settings, credit packages) or compare
+ * Specs that change what every page shows (prices, settings, credit packages, the showcase) or compare
  * site-wide figures with the page: they run one file at a time once the others, two files at
  * once, have finished (decision 0036).
  */
@@ -53,7 +53,9 @@ const SITE_WIDE = [
   "creem-purchase",
   "google-sign-in",
   "landing",
+  "payment-reversals",
   "pricing",
+  "showcase",
 ];
 const siteWide = new RegExp(`/(${SITE_WIDE.join("|")})\\.spec\\.ts$`);
 
@@ -142,6 +144,9 @@ export default defineConfig({
         ADMIN_USERNAME: "admin",
         ADMIN_PASSWORD: "admin-pass-123",
         LOG_LEVEL: "warn",
+        // KIE keys the admin saves are tried before they are kept (decision 0074): here by this
+        // server's own simulator, which accepts them (admin-dashboard.spec.ts adds one).
+        KIE_BASE_URL: `${baseURL}/simulator/kie`,
         // Quick simulated videos for the generator specs (tests/e2e/generate.spec.ts).
         SIMULATOR_DELAY_MS: "1500",
         SIMULATOR_HD_DELAY_MS: "2500",

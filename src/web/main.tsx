@@ -1,10 +1,11 @@
-import { StrictMode } from "react";
+import { StrictMode, useEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { I18nProvider } from "@lingui/react";
 import { App, loadLandingPage } from "./app";
 import { AppBoundary } from "./components/layout/error-boundaries";
 import { persistCurrentUser } from "./features/auth/current-user-cache";
+import { focusedBeforeTakeOver, replayEarlyInput } from "./lib/early-input";
 import { activateLocale, i18n } from "./lib/i18n";
 import { initialLocale } from "./lib/locale-preference";
 import { landingPathLocale } from "../shared/i18n";
@@ -17,13 +18,22 @@ if (!container) throw new Error("Missing #root element");
 // The signed-in user of the last visit paints the header at once; the server then confirms it.
 persistCurrentUser(queryClient);
 
+/** Done once the app has drawn its first frame: what was clicked on the pre-rendered page is done again. */
+function TookOver({ onCommit }: { onCommit: () => void }) {
+  useEffect(onCommit, [onCommit]);
+  return null;
+}
+
 function render() {
+  const focused = focusedBeforeTakeOver(container!);
+  const replay = () => replayEarlyInput(container!, focused);
   createRoot(container!).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>
         <AppBoundary>
           <QueryClientProvider client={queryClient}>
             <App />
+            <TookOver onCommit={replay} />
           </QueryClientProvider>
         </AppBoundary>
       </I18nProvider>

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { ERROR_STATUS, type ErrorCode } from "../../src/shared/error-codes";
 import { ERROR_REASONS } from "../../src/shared/error-reasons";
 import { ApiError, errorMessage } from "@/lib/api";
 import { apiErrorText } from "@/lib/error-text";
@@ -18,7 +19,7 @@ describe("error wording", () => {
 
     it("words a reason or a code when the server gave no sentence", () => {
       expect(apiErrorText({ reason: "webhook_limit", params: { max: 10 }, serverMessage: "" })).toBe(
-        "You can have at most 10 webhook endpoints; delete one first",
+        "You can have at most 10 webhook endpoints. Delete one first.",
       );
       expect(apiErrorText({ code: "rate_limited", params: { minutes: 3 }, serverMessage: "" })).toBe(
         "Too many attempts. Please try again in 3 min.",
@@ -71,6 +72,40 @@ describe("error wording", () => {
         expect(vietnamese, reason).not.toBe(english);
       }
     });
+  });
+});
+
+describe("every sentence a customer reads for an error, in both languages", () => {
+  // The provider's reason as it comes: already a sentence with its own full stop.
+  const params = {
+    detail: "Your prompt was flagged by Website as violating content policies.",
+    max: 3,
+    provider: "PayPal",
+  };
+
+  for (const locale of ["en", "vi"] as const) {
+    it(`ends with a full stop, never has two and never names KIE (${locale})`, () => {
+      useLocaleSync(locale);
+      const texts = [
+        ...ERROR_REASONS.map((reason) => [reason, apiErrorText({ reason, params, serverMessage: "" })]),
+        ...(Object.keys(ERROR_STATUS) as ErrorCode[]).map((code) => [
+          code,
+          apiErrorText({ code, params, serverMessage: "" }),
+        ]),
+      ];
+      for (const [key, text] of texts) {
+        expect(text, key).toMatch(/[.!?]$/);
+        expect(text, key).not.toMatch(/\.\s*\./);
+        expect(text, key).not.toMatch(/\bKIE\b/);
+      }
+    });
+  }
+
+  it("adds the full stop a provider's reason lacks", () => {
+    useLocaleSync("en");
+    expect(
+      apiErrorText({ reason: "video_refused", params: { detail: "Failed to fetch the image" }, serverMessage: "" }),
+    ).toBe("The video was refused: Failed to fetch the image. Your credits were refunded.");
   });
 });
 

@@ -21,16 +21,18 @@ const PRICING: PricingView = {
   modes: [],
   surcharges: [],
   simulated: false,
+  credit_value: { usd: 0.01, source: "setting" },
 };
 
-/** Each body row as [option, credits, USD]. */
+/** Each body row as [option, credits, USD]; USD is "" when the table has no dollars column. */
 function rows(): string[][] {
   const body = screen.getAllByRole("rowgroup")[1]!;
   return within(body)
     .getAllByRole("row")
     .map((row) => {
-      const [name, credits, usd] = [row.querySelector("th span")!, ...row.querySelectorAll("td")];
-      return [name.textContent ?? "", credits?.textContent ?? "", usd?.textContent ?? ""];
+      const cells = [...row.querySelectorAll("td")];
+      const usd = cells.length === 3 ? cells[1]!.textContent : "";
+      return [row.querySelector("th span")!.textContent ?? "", cells[0]?.textContent ?? "", usd ?? ""];
     });
 }
 
@@ -40,8 +42,9 @@ describe("the landing page's price table", () => {
     let answer: (value: { body: PricingView }) => void = () => {};
     const { sent } = stubFetch({ "GET /api/pricing/current": () => new Promise((resolve) => (answer = resolve)) });
     renderWeb(<PricingComparisonSection />);
-    // Before the answer: the catalogue's defaults.
-    expect(rows()[0]).toEqual(["Veo3 (Quality) web", "5", "$0.05"]);
+    // Before the answer: the catalogue's defaults, and no dollars (a credit's value is not known yet).
+    expect(rows()[0]).toEqual(["Veo3 (Quality) web", "5", ""]);
+    expect(screen.queryByRole("columnheader", { name: "USD" })).toBeNull();
 
     await waitFor(() => expect(sent).toHaveLength(1));
     answer({ body: PRICING });
@@ -54,6 +57,25 @@ describe("the landing page's price table", () => {
       ["Veo3 Fast API", "45", "$0.45"],
       ["Veo3 Lite API", "20", "$0.20"],
     ]);
+  });
+
+  it("values credits at the server's credit value, and states no dollars at all without one", async () => {
+    await useLocale("en");
+    const answer = { ...PRICING, credit_value: { usd: 25 / 175, source: "packages" as const } };
+    let current: PricingView = answer;
+    stubFetch({ "GET /api/pricing/current": () => ({ body: current }) });
+    const view = renderWeb(<PricingComparisonSection />);
+    await waitFor(() => expect(rows()[0]).toEqual(["Veo3 (Quality) web", "150", "$21.43"]));
+    expect(screen.getByRole("columnheader", { name: "From (USD)" })).toBeTruthy();
+    expect(screen.getByText(/Credits cost from \$0\.143 each, depending on the package/)).toBeTruthy();
+    view.unmount();
+
+    current = { ...PRICING, credit_value: null };
+    stubFetch({ "GET /api/pricing/current": () => ({ body: current }) });
+    renderWeb(<PricingComparisonSection />);
+    await waitFor(() => expect(screen.getByText(/costs in credits, with no subscription/)).toBeTruthy());
+    await waitFor(() => expect(rows()[0]).toEqual(["Veo3 (Quality) web", "150", ""]));
+    expect(document.body.textContent).not.toMatch(/\$|USD/);
   });
 
   it("words and writes the amounts the Vietnamese way", async () => {

@@ -1,11 +1,11 @@
 import { useSyncExternalStore } from "react";
 
 /** One toast visible at a time; a dismissed toast is dropped after 1 000 000 ms. */
-export const TOAST_LIMIT = 1;
+const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
-export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
-export type ToastVariant = "default" | "destructive";
+type ToastVariant = "default" | "destructive";
 
 export interface ToastOptions {
   title: string;

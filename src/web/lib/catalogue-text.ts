@@ -18,7 +18,8 @@ import { i18n } from "./i18n";
 const MODEL_DESCRIPTIONS: Record<VeoModel, MessageDescriptor> = {
   veo3: msg`The best picture and sound, slower`,
   veo3_fast: msg`Quick, for most videos`,
-  veo3_lite: msg`The most affordable, for many videos`,
+  // Not "the most affordable": the owner sets the prices, and Fast and Lite may cost the same (decision 0077).
+  veo3_lite: msg`For drafts and trying many ideas`,
 };
 
 const MODE_LABELS: Record<GenerationMode, MessageDescriptor> = {

@@ -3,7 +3,7 @@
  * when it has one, else from its `code`, with the values from `params`. The server's English
  * `message` is English: in English it is shown as it is.
  */
-import { t } from "@lingui/core/macro";
+import { plural, t } from "@lingui/core/macro";
 import type { ErrorCode } from "../../shared/error-codes";
 import type { ErrorParams, ErrorReason } from "../../shared/error-reasons";
 import { readsServerLanguage } from "./i18n";
@@ -11,67 +11,87 @@ import { readsServerLanguage } from "./i18n";
 type Params = ErrorParams;
 const num = (params: Params, name: string) => Number(params[name] ?? 0);
 const str = (params: Params, name: string) => String(params[name] ?? "");
+/** `text` ending with exactly one full stop (or its own ? or !). */
+function sentence(text: string): string {
+  let out = text.trim();
+  while (out.endsWith(".")) out = out.slice(0, -1);
+  return /[!?]$/.test(out) ? out : `${out}.`;
+}
 
 function reasonText(reason: ErrorReason, params: Params): string {
   switch (reason) {
     case "username_taken":
-      return t`Username already exists`;
+      return t`Username already exists.`;
     case "email_taken":
-      return t`An account with this email already exists`;
+      return t`An account with this email already exists.`;
     case "fields_required":
-      return t`Please fill in all fields`;
+      return t`Please fill in all fields.`;
     case "wrong_current_password":
-      return t`The current password is incorrect`;
+      return t`The current password is incorrect.`;
     case "google_not_enabled":
-      return t`Google sign-in is not enabled`;
+      return t`Google sign-in is not enabled.`;
     case "google_already_connected":
       return t`Google is already connected to this account.`;
     case "video_not_ready":
-      return t`This version of the video is not available yet`;
+      return t`This version of the video is not available yet.`;
     case "video_still_generating":
       return t`This video is still being made. Delete it once it has finished.`;
     case "video_not_shareable":
-      return t`Only a finished video can be shared`;
+      return t`Only a finished video can be shared.`;
     case "video_already_refunded":
-      return t`This video has already been refunded`;
+      return t`This video has already been refunded.`;
+    case "no_4k_charge":
+      return t`This video has no 4K charge to refund.`;
     case "uhd_needs_finished_video":
-      return t`Only a finished video can be upgraded to 4K`;
+      return t`Only a finished video can be upgraded to 4K.`;
     case "uhd_exists":
-      return t`This video already has its 4K version`;
+      return t`This video already has its 4K version.`;
     case "uhd_in_progress":
-      return t`The 4K version of this video is already being made`;
+      return t`The 4K version of this video is already being made.`;
     case "uhd_failed":
-      return t`The 4K version of this video could not be made`;
+      return t`The 4K version of this video could not be made.`;
     case "extend_needs_finished_video":
-      return t`Only a finished video can be extended`;
+      return t`Only a finished video can be extended.`;
     case "extend_after_hd":
-      return t`KIE cannot extend a video after its 1080p version was made. Tick “Keep extendable” when you make a video you may extend.`;
-    case "extend_refused": {
-      const detail = str(params, "detail");
-      return t`This video cannot be extended: ${detail}. Your credits were refunded.`;
-    }
+      return t`A video cannot be extended after its 1080p version was made. Tick “Keep extendable” when you make a video you may extend.`;
+    case "extend_refused":
+      return t`This video cannot be extended after its 1080p version was made. Your credits were refunded.`;
     case "video_refused": {
-      const detail = str(params, "detail");
-      return t`The video was refused: ${detail}. Your credits were refunded.`;
+      // The provider's own reason, in English, as one sentence with its full stop (and never a second).
+      const detail = sentence(str(params, "detail"));
+      return t`The video was refused: ${detail} Your credits were refunded.`;
     }
     case "provider_busy":
       return t`The video service is busy right now. Please try again in a minute. Your credits were refunded.`;
     case "generation_unavailable":
       return t`Video generation is temporarily unavailable. Please try again later. Your credits were refunded.`;
     case "image_type":
-      return t`Only JPG, PNG or WebP images can be used`;
+      return t`Only JPG, PNG or WebP images can be used.`;
     case "image_gone":
       return t`An image of this video is no longer stored. Upload it again.`;
     case "token_limit": {
       const max = num(params, "max");
-      return t`You already have ${max} API tokens. Delete one you no longer use to create another.`;
+      return plural(max, {
+        one: "You already have # API token. Delete it to create another.",
+        other: "You already have # API tokens. Delete one you no longer use to create another.",
+      });
     }
     case "webhook_limit": {
       const max = num(params, "max");
-      return t`You can have at most ${max} webhook endpoints; delete one first`;
+      return plural(max, {
+        one: "You can have at most # webhook endpoint. Delete it first.",
+        other: "You can have at most # webhook endpoints. Delete one first.",
+      });
     }
     case "package_unavailable":
       return t`This credit package is not available. Choose another package on the pricing page.`;
+    case "legal_text_too_long": {
+      const length = num(params, "length");
+      const max = num(params, "max");
+      return t`The text is too long: ${length} characters. A legal page can hold at most ${max} characters.`;
+    }
+    case "showcase_video_unavailable":
+      return t`This video cannot be shown in the showcase: choose a finished video of yours, or one its owner shares.`;
     case "checkout_failed": {
       const provider = str(params, "provider");
       return t`Could not start the ${provider} payment. Please try again or choose another payment method.`;
@@ -82,8 +102,33 @@ function reasonText(reason: ErrorReason, params: Params): string {
       return t`The service is briefly unavailable. Please try again in a moment.`;
     case "path_too_long":
       return t`This address is longer than any page of this site. Check the link.`;
+    case "balance_changed": {
+      const username = str(params, "username");
+      const credits = num(params, "credits");
+      return t`The balance of ${username} changed since you opened this: it is now ${credits}. Check the new balance and confirm again.`;
+    }
+    case "credits_below_zero": {
+      const username = str(params, "username");
+      const credits = num(params, "credits");
+      const amount = num(params, "amount");
+      return t`The balance of ${username} is ${credits}: taking away ${amount} would leave it below zero. Take away at most ${credits}.`;
+    }
     case "web_price_needs_web_app":
       return t`The web price is for the Veo Studio web app. Scripts and automations use an API token from the API page (/api), at the API price. Reload this page if you see this here.`;
+    case "kie_key_refused":
+      return t`The video provider refused this key. Check it in your provider account; nothing was saved.`;
+    case "kie_unreachable":
+      return t`The video provider could not be reached to test this key, so nothing was saved. Try again in a minute.`;
+    case "credits_owed": {
+      const owed = num(params, "owed");
+      return plural(owed, {
+        one: "A payment of yours was refunded after its credits were spent: # credit is owed. Buy credits to settle it; new videos can be made once it is paid.",
+        other:
+          "A payment of yours was refunded after its credits were spent: # credits are owed. Buy credits to settle it; new videos can be made once it is paid.",
+      });
+    }
+    case "payment_disputed":
+      return t`A payment of yours is disputed with the payment provider. New videos can be made once the dispute is settled; contact us if this is a mistake.`;
   }
 }
 
@@ -94,16 +139,19 @@ function codeText(code: ErrorCode, params: Params): string {
       const balance = num(params, "balance");
       return params.required === undefined
         ? t`You do not have enough credits.`
-        : t`You need ${required} credits. You have ${balance} credits.`;
+        : [
+            plural(required, { one: "You need # credit.", other: "You need # credits." }),
+            plural(balance, { one: "You have # credit.", other: "You have # credits." }),
+          ].join(" ");
     }
     case "rate_limited": {
       const minutes = num(params, "minutes") || 1;
       return t`Too many attempts. Please try again in ${minutes} min.`;
     }
     case "invalid_credentials":
-      return t`Invalid username or password`;
+      return t`Invalid username or password.`;
     case "account_disabled":
-      return t`This account has been disabled`;
+      return t`This account has been disabled.`;
     case "not_signed_in":
       return t`Please sign in to continue.`;
     case "invalid_api_token":
@@ -139,6 +187,8 @@ function codeText(code: ErrorCode, params: Params): string {
       return t`This address could not be read.`;
     case "payment_declined":
       return t`The payment was declined. You have not been charged.`;
+    case "account_on_hold":
+      return t`New videos are paused on this account until a payment matter is settled.`;
     case "payment_not_configured":
       return t`This payment method is not available right now.`;
     case "unprocessable":

@@ -40,7 +40,13 @@ export function needCatalog(name: CatalogName): Promise<void> {
 
 /** Switches the whole app to `locale` once its catalogues are here; `<html lang>` follows. */
 export async function activateLocale(locale: Locale): Promise<void> {
-  await Promise.all([...needed].map((name) => load(name, locale)));
+  // A page opened meanwhile may need another catalogue (needCatalog fetches it in the language
+  // active then): the switch waits until every needed one is here in the new language too.
+  let names: CatalogName[];
+  do {
+    names = [...needed];
+    await Promise.all(names.map((name) => load(name, locale)));
+  } while (needed.size > names.length);
   i18n.activate(locale);
   // (Also run at build time to pre-render the landing page, where there is no document.)
   if (typeof document !== "undefined") document.documentElement.lang = locale;

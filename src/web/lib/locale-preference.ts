@@ -22,7 +22,7 @@ export function rememberLocale(locale: Locale): void {
 }
 
 /** The first of the browser's languages (its Accept-Language) that we speak, by primary subtag. */
-export function browserLocale(languages: readonly string[] = navigator.languages): Locale {
+function browserLocale(languages: readonly string[] = navigator.languages): Locale {
   for (const tag of languages) {
     const primary = tag.toLowerCase().split("-")[0];
     if (isLocale(primary)) return primary;

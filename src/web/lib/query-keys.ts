@@ -4,73 +4,96 @@
  * Lists whose URLs carry a query string are matched by their path with `underPath`.
  */
 
-const TASKS_PATH = "/api/video-tasks";
-const TRANSACTIONS_PATH = "/api/transactions";
-const ADMIN_TRANSACTIONS_PATH = "/api/admin/transactions";
-
-/** `path?a=1&b=2` with the empty values left out. */
-function withQuery(path: string, params: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) {
-    if (value !== undefined && value !== "") search.set(name, String(value));
-  }
-  const text = search.toString();
-  return text ? `${path}?${text}` : path;
-}
+import { apiTokensApi } from "../../shared/api/api-tokens";
+import { googleApi } from "../../shared/api/google";
+import { siteApi } from "../../shared/api/site";
+import { legalApi } from "../../shared/api/legal";
+import type { LegalPage } from "../../shared/legal-pages";
+import type { Locale } from "../../shared/i18n";
+import { firstLoadKeys } from "./first-load-keys";
+import { paymentsApi } from "../../shared/api/payments";
+import { webhooksApi } from "../../shared/api/webhooks";
+import { adminAuditApi } from "../../shared/api/admin-audit";
+import { adminKieApisApi } from "../../shared/api/admin-kie-apis";
+import { adminOverviewApi } from "../../shared/api/admin-overview";
+import { adminPackagesApi } from "../../shared/api/admin-packages";
+import { adminSettingsApi } from "../../shared/api/admin-settings";
+import { adminTransactionsApi } from "../../shared/api/admin-transactions";
+import { adminUsersApi } from "../../shared/api/admin-users";
+import { adminVideosApi } from "../../shared/api/admin-videos";
+import { showcaseApi } from "../../shared/api/showcase";
+import { videosApi } from "../../shared/api/videos";
+import type { QueryInput } from "../../shared/api/contract";
+import { urlFor } from "./api";
 
 export const queryKeys = {
-  currentUser: ["/api/auth/current-user"] as const,
-  googleStatus: ["/api/auth/google/status"] as const,
-  googleConnection: ["/api/auth/google/connection"] as const,
-  contact: ["/api/contact"] as const,
-  pricing: ["/api/pricing/current"] as const,
-  apiTokens: ["/api/user-tokens"] as const,
+  /** A name, not a URL: the landing page's first load reads it (first-load-keys.ts). */
+  currentUser: firstLoadKeys.currentUser,
+  googleStatus: [urlFor(googleApi.status)] as const,
+  googleConnection: [urlFor(googleApi.connection)] as const,
+  contact: [urlFor(siteApi.contact)] as const,
+  legal: {
+    /** A legal page's text in one language, as everyone reads it. */
+    text: (page: LegalPage, locale: Locale) => [urlFor(legalApi.text, { params: { page, locale } })] as const,
+    /** Every page in every language, for the admin's editor. */
+    admin: [urlFor(legalApi.adminList)] as const,
+  },
+  /** A name, not a URL: the landing page's first load reads it (first-load-keys.ts). */
+  pricing: firstLoadKeys.pricing,
+  /** A name, not a URL: the landing page's first load reads it (first-load-keys.ts). */
+  showcase: firstLoadKeys.showcase,
+  apiTokens: [urlFor(apiTokensApi.list)] as const,
   webhooks: {
-    overview: ["/api/webhooks"] as const,
+    overview: [urlFor(webhooksApi.overview)] as const,
     /** The delivery log of an endpoint, or of the per-request callbacks. */
-    attempts: (endpointId: string) => [`/api/webhooks/endpoints/${encodeURIComponent(endpointId)}/attempts`] as const,
+    attempts: (endpointId: string) => [urlFor(webhooksApi.attempts, { params: { id: endpointId } })] as const,
   },
   videos: {
     /** Every task list (the generator's recent list and the gallery pages) is under this path. */
-    listsPath: TASKS_PATH,
-    recent: (days: number) => [`${TASKS_PATH}?days=${days}`] as const,
-    page: (page: number, limit: number) => [`${TASKS_PATH}?page=${page}&limit=${limit}`] as const,
-    status: (taskId: string) => [`/api/video-status/${encodeURIComponent(taskId)}`] as const,
+    listsPath: videosApi.list.path,
+    recent: (days: number) => [urlFor(videosApi.list, { query: { days } })] as const,
+    /** A gallery page, with its search, filters and sort (left out when not used). */
+    page: (page: number, limit: number, filters: Omit<QueryInput<typeof videosApi.list>, "page" | "limit"> = {}) =>
+      [urlFor(videosApi.list, { query: { page, limit, ...filters } })] as const,
+    status: (taskId: string) => [urlFor(videosApi.status, { params: { taskId } })] as const,
   },
   payments: {
-    packages: ["/api/credit-packages"] as const,
-    methods: ["/api/settings/payment-methods"] as const,
-    stats: ["/api/user/stats"] as const,
+    packages: [urlFor(paymentsApi.packages)] as const,
+    methods: [urlFor(paymentsApi.methods)] as const,
+    stats: [urlFor(paymentsApi.stats)] as const,
     /** Every page of the signed-in user's transactions is under this path. */
-    transactionsPath: TRANSACTIONS_PATH,
-    transactions: (page: number) => [`${TRANSACTIONS_PATH}?page=${page}`] as const,
-    paypalSetup: ["/paypal/setup"] as const,
+    transactionsPath: paymentsApi.transactions.path,
+    transactions: (page: number) => [urlFor(paymentsApi.transactions, { query: { page } })] as const,
+    paypalSetup: [urlFor(paymentsApi.paypalSetup)] as const,
     /** Not a URL: PayPal's script for one client id, loaded by its own query function. */
     paypalSdk: (clientId: string | undefined) => ["paypal-sdk", clientId] as const,
   },
   admin: {
-    settings: ["/api/admin/settings"] as const,
-    packages: ["/api/admin/credit-packages"] as const,
-    kieApis: ["/api/admin/kie-apis"] as const,
-    videoStorage: ["/api/admin/video-storage"] as const,
+    settings: [urlFor(adminSettingsApi.get)] as const,
+    packages: [urlFor(adminPackagesApi.list)] as const,
+    kieApis: [urlFor(adminKieApisApi.list)] as const,
+    videoStorage: [urlFor(adminVideosApi.storage)] as const,
     /** Every filtered page of all users' transactions (/history) is under this path. */
-    transactionsPath: ADMIN_TRANSACTIONS_PATH,
-    transactions: (params: Record<string, string | number | undefined>) =>
-      [withQuery(ADMIN_TRANSACTIONS_PATH, params)] as const,
+    transactionsPath: urlFor(adminTransactionsApi.list),
+    transactions: (query: QueryInput<typeof adminTransactionsApi.list>) =>
+      [urlFor(adminTransactionsApi.list, { query })] as const,
     /** The /admin overview of one range (today, 7d, 30d, 90d). */
-    overview: (range: string) => [`/api/admin/overview?range=${encodeURIComponent(range)}`] as const,
+    overview: (range: string) => [urlFor(adminOverviewApi.get, { query: { range } })] as const,
+    /** The overview's set-up checklist and generation warning (decision 0074). */
+    setup: [urlFor(adminOverviewApi.setup)] as const,
     /** The user list's pages, a user's page and their videos (/admin/users) are all under this path. */
-    usersPath: "/api/admin/users",
+    usersPath: urlFor(adminUsersApi.list),
     /** One page of the user list: its filters, page size and cursor. */
-    userList: (params: Record<string, string | number | undefined>) => [withQuery("/api/admin/users", params)] as const,
-    user: (userId: string) => [`/api/admin/users/${encodeURIComponent(userId)}`] as const,
+    userList: (query: QueryInput<typeof adminUsersApi.list>) => [urlFor(adminUsersApi.list, { query })] as const,
+    user: (userId: string) => [urlFor(adminUsersApi.get, { params: { userId } })] as const,
     userVideos: (userId: string, page: number) =>
-      [`/api/admin/users/${encodeURIComponent(userId)}/videos?page=${page}`] as const,
+      [urlFor(adminUsersApi.videos, { params: { userId }, query: { page } })] as const,
     /** Every filtered view of the audit log (/admin/audit, a user's recent admin actions) is under this path. */
-    auditPath: "/api/admin/audit-log",
+    auditPath: urlFor(adminAuditApi.log),
     /** The audit log's first page with these filters (older pages add a cursor). */
-    auditLog: (params: Record<string, string | number | undefined>) =>
-      [withQuery("/api/admin/audit-log", params)] as const,
+    auditLog: (query: QueryInput<typeof adminAuditApi.log>) => [urlFor(adminAuditApi.log, { query })] as const,
+    /** The showcase as chosen and the videos that may be chosen (decision 0081). */
+    showcase: [urlFor(showcaseApi.adminRead)] as const,
   },
 };
 

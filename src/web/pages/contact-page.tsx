@@ -49,21 +49,8 @@ export function ContactPage() {
         </section>
 
         <aside className="grid gap-4">
-          <Card>
-            <CardHeader className="flex-row items-center gap-3 space-y-0">
-              <Clock className="size-5 shrink-0 text-violet-300" aria-hidden="true" />
-              <CardTitle className="text-base">
-                <Trans>Typical response time</Trans>
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              <CardDescription>
-                <Trans>
-                  We usually reply within a few hours during business hours, and always within one business day.
-                </Trans>
-              </CardDescription>
-            </CardContent>
-          </Card>
+          {/* A reply time is promised only where there is a way to ask (issue 38). */}
+          {channels.length > 0 ? <ResponseTimeCard /> : null}
           <Card>
             <CardHeader className="flex-row items-center gap-3 space-y-0">
               <Lightbulb className="size-5 shrink-0 text-fuchsia-300" aria-hidden="true" />
@@ -88,6 +75,24 @@ export function ContactPage() {
         </aside>
       </div>
     </div>
+  );
+}
+
+function ResponseTimeCard() {
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center gap-3 space-y-0">
+        <Clock className="size-5 shrink-0 text-violet-300" aria-hidden="true" />
+        <CardTitle className="text-base">
+          <Trans>Typical response time</Trans>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <CardDescription>
+          <Trans>We usually reply within a few hours during business hours, and always within one business day.</Trans>
+        </CardDescription>
+      </CardContent>
+    </Card>
   );
 }
 

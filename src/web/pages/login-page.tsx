@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Redirect } from "wouter";
 import { AudioLines, Sparkles, WandSparkles, Zap } from "lucide-react";
 import { msg } from "@lingui/core/macro";
@@ -6,6 +7,8 @@ import { MODELS } from "../../shared/catalogue";
 import { AuthCard } from "@/features/auth/auth-card";
 import { GoogleAccountExistsNotice } from "@/features/auth/google-account-exists";
 import { useGoogleReturn } from "@/features/auth/google-sign-in";
+import { readNextAfterSignIn } from "@/features/auth/next-after-sign-in";
+import { hasGeneratorDraft } from "@/lib/generator-draft";
 import { useCurrentUser } from "@/features/auth/use-current-user";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { modelDescription, modelLabel } from "@/lib/catalogue-text";
@@ -27,9 +30,12 @@ const HIGHLIGHTS = [
 export function LoginPage() {
   const { t, i18n } = useLingui();
   useDocumentTitle(t`Sign In`);
+  // Read before useGoogleReturn cleans the address: where the person was going.
+  const [next] = useState(() => readNextAfterSignIn());
   useGoogleReturn();
   const { user, isResolved } = useCurrentUser();
-  if (isResolved && user) return <Redirect to="/" />;
+  // Back from Google without a page to go to, but with a prompt typed before signing in: the generator (as a password sign-in does).
+  if (isResolved && user) return <Redirect to={next === "/" && hasGeneratorDraft() ? "/generate" : next} replace />;
   // "Veo3 Fast: quick, for most videos." for every model of the catalogue.
   const models = MODELS.map((model) => {
     const label = modelLabel(model);
@@ -69,8 +75,8 @@ export function LoginPage() {
         <h1 className="sr-only lg:hidden">
           <Trans>Sign in to Veo Studio</Trans>
         </h1>
-        <GoogleAccountExistsNotice />
-        <AuthCard />
+        <GoogleAccountExistsNotice next={next} />
+        <AuthCard next={next} />
       </div>
     </div>
   );

@@ -24,7 +24,7 @@ export function MyAccountPage() {
         </p>
       </header>
       {user ? (
-        <div className="grid items-start gap-6 lg:grid-cols-[1.2fr_1fr]">
+        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
           <ProfileCard user={user} />
           <AccountActionsCard user={user} connectGoogle={<GoogleConnectionButton />} />
         </div>

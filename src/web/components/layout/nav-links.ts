@@ -10,7 +10,7 @@ export interface NavLink {
 }
 
 /** Header links for everyone, signed in or not. */
-export const MAIN_NAV_LINKS: readonly NavLink[] = [
+const MAIN_NAV_LINKS: readonly NavLink[] = [
   { href: "/", label: msg`Home`, icon: House },
   { href: "/generate", label: msg`Generate`, icon: Clapperboard },
   { href: "/pricing", label: msg`Pricing`, icon: Tag },
@@ -20,7 +20,7 @@ export const MAIN_NAV_LINKS: readonly NavLink[] = [
 ];
 
 /** Extra header links for administrators. */
-export const ADMIN_NAV_LINKS: readonly NavLink[] = [
+const ADMIN_NAV_LINKS: readonly NavLink[] = [
   { href: "/history", label: msg`History`, icon: History },
   { href: "/admin", label: msg`Admin`, icon: ShieldCheck },
 ];

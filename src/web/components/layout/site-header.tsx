@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { LogIn, Menu, X } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useLoginHref } from "@/features/auth/next-after-sign-in";
 import { useCurrentUser } from "@/features/auth/use-current-user";
 import { Button } from "@/components/ui/button";
 import { LanguageSwitch, useAccountLanguage } from "@/features/language";
@@ -22,6 +23,7 @@ export function SiteHeader() {
   const menuOpen = menuOpenedAt === location;
   const links = navLinksFor(user?.isAdmin === true);
   const closeMenu = () => setMenuOpenedAt(null);
+  const loginHref = useLoginHref();
 
   return (
     <header
@@ -44,7 +46,7 @@ export function SiteHeader() {
             </>
           ) : (
             <Button asChild size="sm" className="h-9 px-4">
-              <Link href="/login" onClick={closeMenu}>
+              <Link href={loginHref} onClick={closeMenu}>
                 <LogIn aria-hidden="true" />
                 <Trans>Sign In</Trans>
               </Link>

@@ -3,7 +3,7 @@ import { Slot } from "radix-ui";
 import { cva, type VariantProps } from "class-variance-authority";
 import { cn } from "@/lib/cn";
 
-export const buttonVariants = cva(
+const buttonVariants = cva(
   "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-lg text-sm font-medium transition-all duration-150 " +
     "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background " +
     "disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0",
@@ -15,7 +15,7 @@ export const buttonVariants = cva(
         secondary: "border border-border bg-surface-raised text-foreground hover:bg-zinc-800",
         outline: "border border-border bg-transparent text-foreground hover:border-zinc-600 hover:bg-surface-raised",
         ghost: "text-muted-foreground hover:bg-surface-raised hover:text-foreground",
-        destructive: "bg-destructive text-white hover:bg-red-500",
+        destructive: "bg-destructive text-white hover:bg-red-700",
         link: "h-auto px-0 text-violet-300 underline-offset-4 hover:text-violet-200 hover:underline",
       },
       size: {

@@ -4,7 +4,7 @@ import { cn } from "@/lib/cn";
 import { Button } from "./button";
 
 /** At most 5 page buttons, centred on the current page where possible. */
-export const MAX_PAGE_BUTTONS = 5;
+const MAX_PAGE_BUTTONS = 5;
 
 export function pageWindow(page: number, pageCount: number, max = MAX_PAGE_BUTTONS): number[] {
   const count = Math.min(max, pageCount);

@@ -25,7 +25,8 @@ const EMPTY: ChangePasswordFormInput = {
   currentPassword: "",
   newPassword: "",
   confirmPassword: "",
-  revokeApiTokens: true,
+  // Off unless ticked: revoking stops the person's automations, which a password change alone should not.
+  revokeApiTokens: false,
 };
 
 const FIELDS = [
@@ -116,8 +117,8 @@ export function ChangePasswordDialog() {
             </label>
             <p id="revoke-api-tokens-hint" className="pl-6.5 text-xs text-muted-foreground">
               <Trans>
-                Automations using them stop at once; create new ones on the API page. Other signed-in devices are signed
-                out either way.
+                Ticked, every API token stops working at once and automations using them need a new token from the API
+                page. Unticked, they keep working. Other signed-in devices are signed out either way.
               </Trans>
             </p>
           </div>

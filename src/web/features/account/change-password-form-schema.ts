@@ -3,7 +3,7 @@ import { z } from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../../shared/schemas/auth";
 
 /** The messages are read when the form is checked (zod calls them), so they follow the active language. */
-const required = () => t`Please fill in all fields`;
+const required = () => t`Please fill in all fields.`;
 
 /**
  * The dialog's fields: the server's rules (changePasswordSchema in src/shared/schemas/auth.ts)
@@ -20,7 +20,7 @@ export function changePasswordFormSchema(hasPassword: boolean) {
         .min(PASSWORD_MIN, { error: () => t`The new password must be at least 6 characters` })
         .max(PASSWORD_MAX, { error: () => t`The new password must be at most 200 characters` }),
       confirmPassword: z.string({ error: required }).min(1, { error: required }),
-      /** "Also revoke my API tokens": on unless the person unticks it. */
+      /** "Also revoke my API tokens": off unless the person ticks it. */
       revokeApiTokens: z.boolean(),
     })
     .refine((v) => v.newPassword === v.confirmPassword, {

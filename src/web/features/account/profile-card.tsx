@@ -10,7 +10,7 @@ import { LanguageSwitch } from "@/features/language";
 import { formatCredits } from "@/lib/format";
 
 /** The account type's name, rendered with `t(...)`. */
-export function accountTypeLabel(isAdmin: boolean) {
+function accountTypeLabel(isAdmin: boolean) {
   return isAdmin ? msg`Administrator` : msg`Standard User`;
 }
 

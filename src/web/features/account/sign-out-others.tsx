@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Loader2, LogOut } from "lucide-react";
 import { plural, t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
-import { otherSessionsEndedSchema } from "../../../shared/schemas/auth";
+import { accountApi } from "../../../shared/api/account";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -14,12 +14,12 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { toast } from "@/hooks/use-toast";
-import { apiCall, errorMessage } from "@/lib/api";
+import { call, errorMessage } from "@/lib/api";
 
 /** DELETE /api/user/sessions: every other session of the person ends; this one stays. */
 function useSignOutOthers(onDone: () => void) {
   return useMutation({
-    mutationFn: () => apiCall(otherSessionsEndedSchema, "DELETE", "/api/user/sessions"),
+    mutationFn: () => call(accountApi.endOtherSessions),
     onSuccess: ({ ended }) => {
       // Told from the count in the person's language (the server's message is English).
       const description = plural(ended, {

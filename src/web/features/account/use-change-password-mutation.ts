@@ -1,10 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
 import { plural, t } from "@lingui/core/macro";
-import { changePasswordResultSchema, type ChangePasswordInput } from "../../../shared/schemas/auth";
-import { apiCall, errorMessage } from "@/lib/api";
+import { accountApi } from "../../../shared/api/account";
+import type { ChangePasswordInput } from "../../../shared/schemas/auth";
+import { call, errorMessage } from "@/lib/api";
 import { toast } from "@/hooks/use-toast";
 
-export function revokedTokensText(count: number): string {
+function revokedTokensText(count: number): string {
   return plural(count, {
     one: "# API token was revoked: automations using it need a new token.",
     other: "# API tokens were revoked: automations using them need a new token.",
@@ -14,8 +15,7 @@ export function revokedTokensText(count: number): string {
 /** PUT /api/user/change-password; toasts how it went (and any revoked tokens). */
 export function useChangePasswordMutation(onChanged: () => void) {
   return useMutation({
-    mutationFn: (input: ChangePasswordInput) =>
-      apiCall(changePasswordResultSchema, "PUT", "/api/user/change-password", input),
+    mutationFn: (input: ChangePasswordInput) => call(accountApi.changePassword, { body: input }),
     onSuccess: ({ revokedApiTokens: revoked }) => {
       // The app's own words, in the person's language (the server answers the spec's Vietnamese).
       toast({ title: t`Password changed`, ...(revoked > 0 ? { description: revokedTokensText(revoked) } : {}) });

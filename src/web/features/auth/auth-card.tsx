@@ -18,8 +18,11 @@ const COPY: Record<AuthMode, { title: MessageDescriptor; description: MessageDes
   },
 };
 
-/** Sign In and Register on one card; a successful registration switches back to Sign In. */
-export function AuthCard() {
+/**
+ * Sign In and Register on one card; a successful registration switches back to Sign In. Signed in,
+ * the person goes to `next` (the page they were going to).
+ */
+export function AuthCard({ next }: { next: string }) {
   const { t } = useLingui();
   const [mode, setMode] = useState<AuthMode>("signin");
   const [registeredUsername, setRegisteredUsername] = useState("");
@@ -41,7 +44,7 @@ export function AuthCard() {
             </TabsTrigger>
           </TabsList>
           <TabsContent value="signin">
-            <LoginForm key={registeredUsername} initialUsername={registeredUsername} />
+            <LoginForm key={registeredUsername} initialUsername={registeredUsername} next={next} />
           </TabsContent>
           <TabsContent value="register">
             <RegisterForm
@@ -52,7 +55,7 @@ export function AuthCard() {
             />
           </TabsContent>
         </Tabs>
-        <GoogleSignInButton />
+        <GoogleSignInButton next={next} />
       </CardContent>
     </Card>
   );

@@ -28,7 +28,7 @@ const BY_MESSAGE = new Map(
 );
 
 /** A shared message in the active language (any other text as it is). */
-export function authFormText(message: string): string {
+function authFormText(message: string): string {
   const text = BY_MESSAGE.get(message);
   return text ? i18n._(text) : message;
 }

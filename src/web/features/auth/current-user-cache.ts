@@ -1,6 +1,6 @@
 import { hashKey, type QueryClient } from "@tanstack/react-query";
 import type { CurrentUser } from "../../../shared/schemas/auth";
-import { queryKeys } from "@/lib/query-keys";
+import { firstLoadKeys } from "@/lib/first-load-keys";
 
 /**
  * The signed-in user lives in one place: the query cache's GET /api/auth/current-user entry
@@ -64,13 +64,13 @@ export function persistCurrentUser(client: QueryClient): () => void {
   const stored = readStored();
   if (stored) {
     // Updated "at 0": not an answer of the server (useCurrentUser's isResolved stays false) ...
-    client.setQueryData(queryKeys.currentUser, stored, { updatedAt: 0 });
+    client.setQueryData(firstLoadKeys.currentUser, stored, { updatedAt: 0 });
     // ... and stale, so the first observer asks the server although queries never go stale.
-    void client.invalidateQueries({ queryKey: queryKeys.currentUser, refetchType: "none" });
+    void client.invalidateQueries({ queryKey: firstLoadKeys.currentUser, refetchType: "none" });
   }
   let written = serialize(stored);
 
-  const hash = hashKey(queryKeys.currentUser);
+  const hash = hashKey(firstLoadKeys.currentUser);
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type !== "updated" || event.query.queryHash !== hash) return;
     const { dataUpdatedAt } = event.query.state;
@@ -87,9 +87,9 @@ export function persistCurrentUser(client: QueryClient): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.key !== STORAGE_KEY && event.key !== null) return;
     const theirs = readStored();
-    const ours = client.getQueryData<CurrentUser | null>(queryKeys.currentUser) ?? null;
+    const ours = client.getQueryData<CurrentUser | null>(firstLoadKeys.currentUser) ?? null;
     if (theirs?.username === ours?.username) return;
-    void client.invalidateQueries({ queryKey: queryKeys.currentUser });
+    void client.invalidateQueries({ queryKey: firstLoadKeys.currentUser });
   };
   window.addEventListener("storage", onStorage);
 

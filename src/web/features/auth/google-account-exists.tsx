@@ -3,16 +3,16 @@ import { useMutation } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import { LoaderCircle, UserRoundPlus, X } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { authResultSchema } from "../../../shared/schemas/auth";
+import { googleApi } from "../../../shared/api/google";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
-import { apiCall, errorMessage } from "@/lib/api";
+import { call, errorMessage } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 
 /** POST /api/auth/google/new-account: the account made from the identity Google just verified. */
 async function createAccountWithGoogle() {
-  const { user } = await apiCall(authResultSchema, "POST", "/api/auth/google/new-account");
+  const { user } = await call(googleApi.newAccount);
   return user;
 }
 
@@ -22,7 +22,7 @@ async function createAccountWithGoogle() {
  * in with that account's password (and connects Google on My Account), or makes a new account
  * with Google. The text is the app's own, never the address bar's.
  */
-export function GoogleAccountExistsNotice() {
+export function GoogleAccountExistsNotice({ next }: { next: string }) {
   const { t } = useLingui();
   // Read at the first render: useGoogleReturn cleans the address bar afterwards.
   const [shown, setShown] = useState(
@@ -35,7 +35,7 @@ export function GoogleAccountExistsNotice() {
       queryClient.setQueryData(queryKeys.currentUser, user);
       const { username } = user;
       toast({ title: t`Signed in with Google`, description: t`Welcome, ${username}!` });
-      navigate("/");
+      navigate(next, { replace: true });
       await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
     },
     onError: (error) => {

@@ -2,10 +2,10 @@ import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, LoaderCircle } from "lucide-react";
 import { msg, t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
-import { googleConnectionSchema } from "../../../shared/google-auth";
+import { googleApi } from "../../../shared/api/google";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
-import { schemaQueryFn } from "@/lib/api";
+import { callQuery } from "@/lib/api";
 import { i18n } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
@@ -13,7 +13,7 @@ import { GoogleMark, useGoogleRedirect, useGoogleSignInEnabled } from "./google-
 import { useReturnParams } from "./use-return-params";
 import { googleProblemText } from "./google-problem-text";
 
-const readConnection = schemaQueryFn(googleConnectionSchema, queryKeys.googleConnection[0]);
+const readConnection = callQuery(googleApi.connection);
 const CONNECT_FAILED = msg`Could not connect Google`;
 
 /**
@@ -24,7 +24,7 @@ export function GoogleConnectionButton() {
   const enabled = useGoogleSignInEnabled();
   // Asked again whenever My Account opens: whoever is signed in now may not be who was before.
   const connection = useQuery({ queryKey: queryKeys.googleConnection, queryFn: readConnection, enabled, staleTime: 0 });
-  const { leaving, start } = useGoogleRedirect("POST", "/api/auth/google/link", CONNECT_FAILED);
+  const { leaving, start } = useGoogleRedirect(googleApi.link, CONNECT_FAILED);
   if (!enabled || !connection.data) return null;
 
   if (connection.data.connected) {

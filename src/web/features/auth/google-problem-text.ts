@@ -26,7 +26,7 @@ function problemText(problem: GoogleProblem): string {
     case "session_changed":
       return t`You are no longer signed in to the account that started connecting Google. Sign in and try again.`;
     case "account_disabled":
-      return t`This account has been disabled`;
+      return t`This account has been disabled.`;
     case "google_taken":
       return t`This Google account is already connected to another account here.`;
     case "other_google_connected":

@@ -4,34 +4,43 @@ import { LoaderCircle } from "lucide-react";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
-import { googleAuthUrlSchema, googleStatusSchema } from "../../../shared/google-auth";
+import { googleApi } from "../../../shared/api/google";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
-import { apiCall, errorMessage, schemaQueryFn } from "@/lib/api";
+import { call, callQuery, errorMessage } from "@/lib/api";
 import { i18n } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { useReturnParams } from "./use-return-params";
 import { googleProblemText } from "./google-problem-text";
 
-const readStatus = schemaQueryFn(googleStatusSchema, queryKeys.googleStatus[0]);
+const readStatus = callQuery(googleApi.status);
 
-/** Whether the admin has enabled Google sign-in (GET /api/auth/google/status). */
+/** Whether the admin has enabled Google sign-in. */
 export function useGoogleSignInEnabled(): boolean {
   const status = useQuery({ queryKey: queryKeys.googleStatus, queryFn: readStatus, staleTime: 60_000 });
   return status.data?.enabled === true;
 }
 
 /**
- * Leaves for Google's consent page: `start` asks our server for the address; `leaving` while it
- * does. `failureTitle` is the toast's title if that fails, in the language active then.
+ * Leaves for Google's consent page: `start` asks our server for the address (signing in, or
+ * connecting Google to this account); `leaving` while it does. `failureTitle` is the toast's title
+ * if that fails, in the language active then.
  */
-export function useGoogleRedirect(method: "GET" | "POST", path: string, failureTitle: MessageDescriptor) {
+export function useGoogleRedirect(
+  route: typeof googleApi.signInUrl | typeof googleApi.link,
+  failureTitle: MessageDescriptor,
+  next?: string,
+) {
   const [leaving, setLeaving] = useState(false);
   const start = async () => {
     setLeaving(true);
     try {
-      const { authUrl } = await apiCall(googleAuthUrlSchema, method, path);
+      // Signing in: the server carries the page to come back to through Google's round trip (decision 0083).
+      const { authUrl } =
+        route === googleApi.signInUrl
+          ? await call(googleApi.signInUrl, { query: next && next !== "/" ? { next } : {} })
+          : await call(googleApi.link);
       window.location.assign(authUrl);
     } catch (error) {
       setLeaving(false);
@@ -66,10 +75,10 @@ export function GoogleMark() {
 
 const SIGN_IN_FAILED = msg`Google Sign In failed`;
 
-/** 'Sign in with Google', shown only when the admin has enabled it (GET /api/auth/google/status). */
-export function GoogleSignInButton() {
+/** 'Sign in with Google', shown only when the admin has enabled it; back from Google, the person goes to `next`. */
+export function GoogleSignInButton({ next }: { next: string }) {
   const enabled = useGoogleSignInEnabled();
-  const { leaving, start } = useGoogleRedirect("GET", "/api/auth/google/url", SIGN_IN_FAILED);
+  const { leaving, start } = useGoogleRedirect(googleApi.signInUrl, SIGN_IN_FAILED, next);
   if (!enabled) return null;
 
   return (

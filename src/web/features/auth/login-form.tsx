@@ -9,9 +9,9 @@ import { loginSchema, type LoginInput } from "../../../shared/schemas/auth";
 import { authFormResolver } from "./auth-form-resolver";
 import { useLoginMutation } from "./use-login-mutation";
 
-export function LoginForm({ initialUsername = "" }: { initialUsername?: string }) {
+export function LoginForm({ initialUsername = "", next }: { initialUsername?: string; next: string }) {
   const { t } = useLingui();
-  const loginMutation = useLoginMutation();
+  const loginMutation = useLoginMutation(next);
   const {
     register,
     handleSubmit,

@@ -6,8 +6,12 @@ import { FormField, fieldErrorId } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
 import { registerFormSchema, type RegisterFormInput } from "../../../shared/schemas/auth";
+import { LEGAL_PAGE_PATHS } from "../../../shared/legal-pages";
 import { authFormResolver } from "./auth-form-resolver";
 import { useRegisterMutation } from "./use-register-mutation";
+
+/** The legal pages open in a new tab: what was typed in the form stays. */
+const LEGAL_LINK_CLASS = "font-medium text-zinc-200 underline underline-offset-4 hover:text-foreground";
 
 export function RegisterForm({ onRegistered }: { onRegistered: (username: string) => void }) {
   const { t } = useLingui();
@@ -69,7 +73,20 @@ export function RegisterForm({ onRegistered }: { onRegistered: (username: string
           {...register("confirmPassword")}
         />
       </FormField>
-      <Button type="submit" size="lg" className="mt-1 w-full" disabled={registerMutation.isPending}>
+      <p className="text-center text-xs text-muted-foreground">
+        <Trans>
+          By creating an account you agree to the{" "}
+          <a href={LEGAL_PAGE_PATHS.terms} target="_blank" rel="noopener" className={LEGAL_LINK_CLASS}>
+            Terms of service
+          </a>{" "}
+          and the{" "}
+          <a href={LEGAL_PAGE_PATHS.privacy} target="_blank" rel="noopener" className={LEGAL_LINK_CLASS}>
+            Privacy policy
+          </a>
+          .
+        </Trans>
+      </p>
+      <Button type="submit" size="lg" className="w-full" disabled={registerMutation.isPending}>
         {registerMutation.isPending ? (
           <LoaderCircle className="animate-spin" aria-hidden="true" />
         ) : (

@@ -3,9 +3,11 @@ import { Lock, LogIn } from "lucide-react";
 import { Trans } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { useLoginHref } from "./next-after-sign-in";
 
-/** Shown on pages that need an account when nobody is signed in. */
+/** Shown on pages that need an account when nobody is signed in; signing in comes back to the page. */
 export function SignInPrompt({ title, description }: { title: string; description: string }) {
+  const loginHref = useLoginHref();
   return (
     <Card className="mx-auto w-full max-w-md text-center">
       <CardHeader className="items-center">
@@ -17,7 +19,7 @@ export function SignInPrompt({ title, description }: { title: string; descriptio
       </CardHeader>
       <CardContent>
         <Button asChild size="lg" className="w-full">
-          <Link href="/login">
+          <Link href={loginHref}>
             <LogIn aria-hidden="true" />
             <Trans>Sign In</Trans>
           </Link>

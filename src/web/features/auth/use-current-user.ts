@@ -1,14 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import type { CurrentUser } from "../../../shared/schemas/auth";
-import { schemaQueryFn } from "@/lib/api";
-import { queryKeys } from "@/lib/query-keys";
+import { callQuery } from "@/lib/api";
+import { firstLoadKeys } from "@/lib/first-load-keys";
 import { useLiveConnected, useLiveUpdates } from "@/features/live";
 
-export const CURRENT_USER_REFETCH_MS = 30_000;
+const CURRENT_USER_REFETCH_MS = 30_000;
 
-// Imported when an answer comes: every page asks this first (lib/api.ts, SchemaSource).
-const currentUserSchema = () => import("../../../shared/schemas/auth").then((m) => m.currentUserSchema);
-const fetchCurrentUser = schemaQueryFn(currentUserSchema, queryKeys.currentUser[0], "returnNull");
+// The contract (and zod) is imported when the call is made: every page asks this first (lib/api.ts, RouteSource).
+const currentUserRoute = () => import("../../../shared/api/auth").then((m) => m.authApi.currentUser);
+const fetchCurrentUser = callQuery(currentUserRoute, undefined, "returnNull");
 
 /**
  * GET /api/auth/current-user; a 401 means "signed out" (null). Its cache entry is the one place
@@ -16,10 +16,10 @@ const fetchCurrentUser = schemaQueryFn(currentUserSchema, queryKeys.currentUser[
  * shell's observer polls (every 30 s, unless live updates bring the balance), so several readers
  * do not multiply the requests.
  */
-export function useCurrentUserQuery(options: { poll?: boolean } = {}) {
+function useCurrentUserQuery(options: { poll?: boolean } = {}) {
   const live = useLiveConnected();
   return useQuery<CurrentUser | null>({
-    queryKey: queryKeys.currentUser,
+    queryKey: firstLoadKeys.currentUser,
     queryFn: fetchCurrentUser,
     refetchInterval: options.poll && !live ? CURRENT_USER_REFETCH_MS : false,
   });

@@ -2,13 +2,17 @@ import { useMutation } from "@tanstack/react-query";
 import { t } from "@lingui/core/macro";
 import { useLocation } from "wouter";
 import { errorMessage } from "@/lib/api";
+import { hasGeneratorDraft } from "@/lib/generator-draft";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/hooks/use-toast";
 import { login } from "./auth-api";
 
-/** Signs in, puts the user in the current-user cache entry, refreshes it and goes home. */
-export function useLoginMutation() {
+/**
+ * Signs in, puts the user in the current-user cache entry, refreshes it and goes to `next` (a
+ * same-site path), or to the generator when a prompt typed there before signing in is waiting.
+ */
+export function useLoginMutation(next: string) {
   const [, navigate] = useLocation();
   return useMutation({
     mutationFn: login,
@@ -16,7 +20,7 @@ export function useLoginMutation() {
       queryClient.setQueryData(queryKeys.currentUser, user);
       const { username } = user;
       toast({ title: t`Login successful`, description: t`Welcome back, ${username}!` });
-      navigate("/");
+      navigate(next === "/" && hasGeneratorDraft() ? "/generate" : next, { replace: true });
       await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
     },
     onError: (error) => {

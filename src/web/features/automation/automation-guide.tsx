@@ -1,8 +1,10 @@
 import { Download, FileJson, Workflow } from "lucide-react";
 import { msg } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { automationApi } from "../../../shared/api/automation";
 import { Button } from "@/components/ui/button";
 import { usePricing } from "@/features/pricing";
+import { urlFor } from "@/lib/api";
 import { modelLabel } from "@/lib/catalogue-text";
 import { CodeBlock } from "./code-block";
 import {
@@ -17,9 +19,9 @@ import {
 } from "./curl-examples";
 import { guideRules, modeRules } from "./guide-rules";
 
-export const WORKFLOW_URL = "/api/n8n/workflow.json";
-export const WEBHOOK_WORKFLOW_URL = "/api/n8n/workflow-webhook.json";
-export const OPENAPI_URL = "/api/openapi.json";
+const WORKFLOW_URL = urlFor(automationApi.workflow);
+const WEBHOOK_WORKFLOW_URL = urlFor(automationApi.webhookWorkflow);
+const OPENAPI_URL = urlFor(automationApi.openapi);
 
 /** An HTTP header, the same in every language. */
 const AUTH_HEADER = `Authorization: Bearer ${TOKEN_PLACEHOLDER}`;

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { KeyRound, Loader2 } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { createTokenSchema, TOKEN_NAME_MAX } from "../../../shared/automation";
+import { TOKEN_NAME_MAX } from "../../../shared/automation";
+import { createTokenSchema } from "../../../shared/schemas/automation";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,

@@ -1,12 +1,15 @@
 /** The automation guide's copyable examples, built for the origin the page is served from. */
 /* eslint-disable lingui/no-unlocalized-strings -- code samples (curl, JSON): the same in every language */
+import { automationApi } from "../../../shared/api/automation";
+import { siteApi } from "../../../shared/api/site";
 import { MODE_CATALOGUE, modelsFor } from "../../../shared/catalogue";
+import { urlFor } from "@/lib/api";
 
 export const TOKEN_PLACEHOLDER = "YOUR_API_TOKEN";
 
 function postCurl(origin: string, body: string): string {
   return [
-    `curl -X POST "${origin}/api/n8n/generate" \\`,
+    `curl -X POST "${origin}${automationApi.generate.path}" \\`,
     `  -H "Authorization: Bearer ${TOKEN_PLACEHOLDER}" \\`,
     `  -H "Content-Type: application/json" \\`,
     `  -H "Idempotency-Key: $(uuidgen)" \\`,
@@ -44,15 +47,16 @@ export function referenceCurl(origin: string): string {
 }
 
 export function statusCurl(origin: string): string {
-  return [`curl "${origin}/api/n8n/video-status/TASK_ID" \\`, `  -H "Authorization: Bearer ${TOKEN_PLACEHOLDER}"`].join(
-    "\n",
-  );
+  return [
+    `curl "${origin}${urlFor(automationApi.videoStatus, { params: { taskId: "TASK_ID" } })}" \\`,
+    `  -H "Authorization: Bearer ${TOKEN_PLACEHOLDER}"`,
+  ].join("\n");
 }
 
 /** -N: curl prints each event as it arrives instead of buffering. */
 export function eventsCurl(origin: string): string {
   return [
-    `curl -N "${origin}/api/events" \\`,
+    `curl -N "${origin}${urlFor(siteApi.events)}" \\`,
     `  -H "Authorization: Bearer ${TOKEN_PLACEHOLDER}" \\`,
     `  -H "Accept: text/event-stream"`,
   ].join("\n");

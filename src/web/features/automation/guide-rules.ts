@@ -53,7 +53,10 @@ export function guideRules(): string[] {
     t`aspectRatio: ${ratios}. Every video also gets a 1080p version.`,
     t`seeds: optional, a whole number from ${seedMin} to ${seedMax}, for repeatable results.`,
     t`imageUrls: the mode's images in its order, each a JPG/PNG URL or base64 image data.`,
-    t`Base64 images are stored for ${hours} hours, then deleted.`,
+    plural(hours, {
+      one: "Base64 images are stored for # hour, then deleted.",
+      other: "Base64 images are stored for # hours, then deleted.",
+    }),
     t`upgrade4k: optional; true also makes the 4K version for the 4K surcharge (videoUrl4k in the status once ready; refunded if it cannot be made).`,
     t`Check the status every ${min}-${max} seconds until it is completed or failed.`,
   ];

@@ -1,4 +1,3 @@
 /** What other features may use of the automation feature (decision 0037): its snippet and copy controls, and the dialog that shows a secret once. */
 export { CodeBlock } from "./code-block";
-export { CopyButton } from "./copy-button";
 export { ShownOnceDialog } from "./shown-once-dialog";

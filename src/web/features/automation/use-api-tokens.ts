@@ -1,21 +1,14 @@
 /** The /api page's token calls: list, create, create the default one, delete, revoke all (own tokens only). */
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { plural, t } from "@lingui/core/macro";
-import {
-  apiTokenDeletedSchema,
-  apiTokenListSchema,
-  createdApiTokenSchema,
-  revokedApiTokensSchema,
-  type CreatedApiToken,
-} from "../../../shared/schemas/api-tokens";
-import { apiCall, errorMessage, schemaQueryFn } from "@/lib/api";
+import { apiTokensApi } from "../../../shared/api/api-tokens";
+import type { CreatedApiToken } from "../../../shared/schemas/api-tokens";
+import { call, callQuery, errorMessage } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/hooks/use-toast";
 
-const TOKENS_URL = "/api/user-tokens";
-
-const readTokens = schemaQueryFn(apiTokenListSchema, TOKENS_URL);
+const readTokens = callQuery(apiTokensApi.list);
 
 export function useApiTokens(enabled: boolean) {
   return useQuery({
@@ -31,7 +24,7 @@ const refreshTokens = () => queryClient.invalidateQueries({ queryKey: queryKeys.
 /** POST /api/user-tokens {name}; the answer is the only time the full token is seen. */
 export function useCreateToken(onCreated: (token: CreatedApiToken) => void) {
   return useMutation({
-    mutationFn: (name: string) => apiCall(createdApiTokenSchema, "POST", TOKENS_URL, { name }),
+    mutationFn: (name: string) => call(apiTokensApi.create, { body: { name } }),
     onSuccess: (token) => {
       onCreated(token);
       void refreshTokens();
@@ -44,7 +37,7 @@ export function useCreateToken(onCreated: (token: CreatedApiToken) => void) {
 /** POST /api/user-tokens/default: a token named "Default" for someone who has none. */
 export function useCreateDefaultToken(onCreated: (token: CreatedApiToken) => void) {
   return useMutation({
-    mutationFn: () => apiCall(createdApiTokenSchema, "POST", `${TOKENS_URL}/default`),
+    mutationFn: () => call(apiTokensApi.createDefault),
     onSuccess: (token) => {
       onCreated(token);
       void refreshTokens();
@@ -58,7 +51,7 @@ export function useCreateDefaultToken(onCreated: (token: CreatedApiToken) => voi
 
 export function useDeleteToken(onDeleted: () => void) {
   return useMutation({
-    mutationFn: (id: string) => apiCall(apiTokenDeletedSchema, "DELETE", `${TOKENS_URL}/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => call(apiTokensApi.delete, { params: { id } }),
     onSuccess: () => {
       toast({ title: t`API token deleted`, description: t`Automations using it stop working at once.` });
       onDeleted();
@@ -71,7 +64,7 @@ export function useDeleteToken(onDeleted: () => void) {
 /** DELETE /api/user-tokens: every token of this user ("Revoke all"). */
 export function useRevokeAllTokens(onRevoked: () => void) {
   return useMutation({
-    mutationFn: () => apiCall(revokedApiTokensSchema, "DELETE", TOKENS_URL),
+    mutationFn: () => call(apiTokensApi.revokeAll),
     onSuccess: ({ revoked }) => {
       toast({
         title: t`API tokens revoked`,

@@ -2,7 +2,7 @@ import { ExternalLink, Mail, MessageCircle, Send, UsersRound, type LucideIcon } 
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { ContactChannel, ContactChannelKind } from "../../../shared/contact";
+import type { ContactChannel, ContactChannelKind } from "../../../shared/schemas/contact";
 import { cn } from "@/lib/cn";
 
 /**

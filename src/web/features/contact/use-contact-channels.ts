@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { contactResponseSchema } from "../../../shared/contact";
-import { schemaQueryFn } from "@/lib/api";
+import { siteApi } from "../../../shared/api/site";
+import { callQuery } from "@/lib/api";
 import { queryKeys } from "@/lib/query-keys";
 
-const readContact = schemaQueryFn(contactResponseSchema, queryKeys.contact[0]);
+const readContact = callQuery(siteApi.contact);
 
 /** GET /api/contact: the channels the operator configured (public). */
 export function useContactChannels() {

@@ -1,3 +1,3 @@
 /** The language switch and the account's language (decision 0056). */
 export { LanguageSwitch } from "./language-switch";
-export { useAccountLanguage, useLanguage } from "./use-language";
+export { useAccountLanguage } from "./use-language";

@@ -12,16 +12,16 @@ import type { CurrentUser } from "../../../shared/schemas/auth";
 import { LANDING_PATHS, landingPathLocale, type Locale } from "../../../shared/i18n";
 import { useCurrentUser } from "@/features/auth";
 import { toast } from "@/hooks/use-toast";
-import { apiCall, errorMessage } from "@/lib/api";
+import { call, errorMessage } from "@/lib/api";
 import { activateLocale, activeLocale } from "@/lib/i18n";
 import { rememberedLocale, rememberLocale } from "@/lib/locale-preference";
-import { queryKeys } from "@/lib/query-keys";
+import { firstLoadKeys } from "@/lib/first-load-keys";
 
 /** Stores the language on the signed-in account and in the cached current user. */
 async function saveOnAccount(queryClient: QueryClient, language: Locale): Promise<void> {
-  const languageSavedSchema = () => import("../../../shared/schemas/auth").then((m) => m.languageSavedSchema);
-  await apiCall(languageSavedSchema, "PUT", "/api/user/language", { language });
-  queryClient.setQueryData<CurrentUser | null>(queryKeys.currentUser, (old) => (old ? { ...old, language } : old));
+  // The contract (and zod) is imported when needed: the header's language switch is on the first load.
+  await call(() => import("../../../shared/api/account").then((m) => m.accountApi.language), { body: { language } });
+  queryClient.setQueryData<CurrentUser | null>(firstLoadKeys.currentUser, (old) => (old ? { ...old, language } : old));
 }
 
 export function useLanguage(): { language: Locale; changeLanguage: (locale: Locale) => Promise<void> } {

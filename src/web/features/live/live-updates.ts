@@ -8,13 +8,40 @@ import { useEffect, useSyncExternalStore } from "react";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import type { z } from "zod";
 import { successFlagOf, type VideoTaskView } from "../../../shared/videos";
+import { urlFor } from "@/lib/api";
+import { firstLoadKeys } from "@/lib/first-load-keys";
 import { queryClient } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
-import { invalidateVideoTasks, isTaskListQuery, type TaskList, type VideoStatusResponse } from "@/features/videos";
+import type { TaskList, VideoStatusResponse } from "@/features/videos";
 
-export const EVENTS_URL = "/api/events";
+/**
+ * What handling the stream needs beyond the first load (the contract, the events' schemas, zod,
+ * the task lists' keys): imported when the stream opens, so a signed-out visitor never loads it.
+ */
+async function loadStream() {
+  const [
+    { siteApi },
+    { creditsEventSchema, taskEventSchema },
+    { invalidateVideoTasks, isTaskListQuery },
+    { queryKeys },
+  ] = await Promise.all([
+    import("../../../shared/api/site"),
+    import("../../../shared/schemas/videos"),
+    import("@/features/videos"),
+    import("@/lib/query-keys"),
+  ]);
+  return {
+    url: urlFor(siteApi.events),
+    creditsEventSchema,
+    taskEventSchema,
+    invalidateVideoTasks,
+    isTaskListQuery,
+    statusKey: queryKeys.videos.status,
+  };
+}
+type Stream = Awaited<ReturnType<typeof loadStream>>;
+
 /** After the server refused the stream (503, 401) the browser does not retry by itself; this does. */
-export const STREAM_RETRY_MS = 30_000;
+const STREAM_RETRY_MS = 30_000;
 
 let connected = false;
 const listeners = new Set<() => void>();
@@ -39,7 +66,10 @@ export function useLiveConnected(): boolean {
   );
 }
 
-async function applyTask(task: VideoTaskView): Promise<void> {
+async function applyTask(
+  task: VideoTaskView,
+  { isTaskListQuery, invalidateVideoTasks, statusKey: statusKeyOf }: Stream,
+): Promise<void> {
   // A list answer still on its way may be older than this event: it must not land over it. If one
   // was cancelled, the lists are asked again (that answer is at least as new as this event).
   const wasFetching = queryClient.isFetching({ predicate: isTaskListQuery }) > 0;
@@ -52,7 +82,7 @@ async function applyTask(task: VideoTaskView): Promise<void> {
   }
   // A new task belongs at the top of lists the server pages and counts: ask it.
   if (!known || wasFetching) void invalidateVideoTasks();
-  const statusKey = queryKeys.videos.status(task.taskId);
+  const statusKey = statusKeyOf(task.taskId);
   if (queryClient.getQueryCache().find({ queryKey: statusKey })) {
     // An answer still on its way may be older than this event: it must not win.
     await queryClient.cancelQueries({ queryKey: statusKey });
@@ -71,11 +101,13 @@ async function applyTask(task: VideoTaskView): Promise<void> {
 }
 
 function applyCredits(credits: number): void {
-  queryClient.setQueryData<CurrentUser | null>(queryKeys.currentUser, (user) => (user ? { ...user, credits } : user));
+  queryClient.setQueryData<CurrentUser | null>(firstLoadKeys.currentUser, (user) =>
+    user ? { ...user, credits } : user,
+  );
 }
 
 /** An event's data read with its shared schema; one that does not fit makes the lists refetch instead. */
-function dataOf<S extends z.ZodType>(schema: S, event: Event): z.output<S> | undefined {
+function dataOf<S extends z.ZodType>(schema: S, event: Event, stream: Stream): z.output<S> | undefined {
   let json: unknown;
   try {
     json = JSON.parse((event as MessageEvent<string>).data);
@@ -84,7 +116,7 @@ function dataOf<S extends z.ZodType>(schema: S, event: Event): z.output<S> | und
   }
   const result = schema.safeParse(json);
   if (result.success) return result.data;
-  void invalidateVideoTasks();
+  void stream.invalidateVideoTasks();
   return undefined;
 }
 
@@ -97,36 +129,36 @@ export function useLiveUpdates(enabled: boolean): void {
     let retry: ReturnType<typeof setTimeout> | undefined;
     let closed = false;
 
-    // The events' schemas (and zod) come with the stream, not with the first page (lib/api.ts).
     const open = async () => {
-      const { creditsEventSchema, taskEventSchema } = await import("../../../shared/schemas/videos");
+      const stream = await loadStream();
       if (closed) return;
-      const es = new EventSource(EVENTS_URL);
+      const { creditsEventSchema, taskEventSchema, invalidateVideoTasks } = stream;
+      const es = new EventSource(stream.url);
       source = es;
       es.addEventListener("ready", (e) => {
         setConnected(true);
-        const ready = dataOf(creditsEventSchema, e);
+        const ready = dataOf(creditsEventSchema, e, stream);
         if (ready) applyCredits(ready.credits);
         // Whatever changed while the stream was closed was not heard: read it again.
         void invalidateVideoTasks();
       });
       es.addEventListener("task", (e) => {
-        const data = dataOf(taskEventSchema, e);
+        const data = dataOf(taskEventSchema, e, stream);
         // One at a time, in the order they came: a later event always lands last.
         if (data)
           applying = applying
-            .then(() => applyTask(data.task))
+            .then(() => applyTask(data.task, stream))
             .catch((err: unknown) => console.warn("live task event not applied", err));
       });
       es.addEventListener("task-removed", () => void invalidateVideoTasks());
       es.addEventListener("credits", (e) => {
-        const data = dataOf(creditsEventSchema, e);
+        const data = dataOf(creditsEventSchema, e, stream);
         if (data) applyCredits(data.credits);
       });
       es.addEventListener("signed-out", () => {
         es.close();
         setConnected(false);
-        void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+        void queryClient.invalidateQueries({ queryKey: firstLoadKeys.currentUser });
       });
       es.onerror = () => {
         setConnected(false);
@@ -134,7 +166,7 @@ export function useLiveUpdates(enabled: boolean): void {
         if (es.readyState === EventSource.CLOSED) retry = setTimeout(start, STREAM_RETRY_MS);
       };
     };
-    // Without the schemas (the site was updated meanwhile) the lists keep polling.
+    // Without those modules (the site was updated meanwhile) the lists keep polling.
     const start = () => void open().catch((err: unknown) => console.warn("live updates not started", err));
     start();
     return () => {

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { KeyRound, Loader2, ScrollText, ShieldCheck } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { automationApi } from "../../../shared/api/automation";
 import type { RotatedWebhookSecret, WebhooksOverview } from "../../../shared/schemas/webhooks";
 import { Button } from "@/components/ui/button";
 import { CodeBlock } from "@/features/automation";
@@ -10,8 +11,8 @@ import { RotateSecretDialog } from "./rotate-secret-dialog";
 import { FAST_POLL_WINDOW_MS, useRotateSecret } from "./use-webhooks";
 
 const CALLBACK_BODY = JSON.stringify(
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- a code sample: the request body as the API takes it
   {
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a code sample: the request body as the API takes it
     prompt: "A red fox running through fresh snow at sunrise, cinematic",
     model: "veo3_fast",
     callbackUrl: "https://n8n.example.com/webhook-waiting/123",
@@ -22,6 +23,8 @@ const CALLBACK_BODY = JSON.stringify(
 
 /** n8n's expression for the URL its Wait node resumes on. */
 const RESUME_URL = "{{$execution.resumeUrl}}";
+/** The automation API's route that takes a callbackUrl. */
+const GENERATE_ROUTE = `${automationApi.generate.method} ${automationApi.generate.path}`;
 
 /**
  * Per-request callbacks: the `callbackUrl` of POST /api/n8n/generate gets that video's
@@ -37,6 +40,7 @@ export function CallbacksCard({
   const { t } = useLingui();
   const logId = useId();
   const resumeUrl = RESUME_URL;
+  const generateRoute = GENERATE_ROUTE;
   const previousUntil = callbacks.previousSecretValidUntil ? formatDateTime(callbacks.previousSecretValidUntil) : null;
   const [confirming, setConfirming] = useState(false);
   const [logOpen, setLogOpen] = useState(false);
@@ -58,8 +62,8 @@ export function CallbacksCard({
         <p className="mt-1 text-sm text-muted-foreground">
           <Trans>
             Add <code className="rounded bg-surface-raised px-1 py-0.5">callbackUrl</code> to a{" "}
-            <code className="rounded bg-surface-raised px-1 py-0.5">POST /api/n8n/generate</code> request (such as
-            n8n&apos;s <code className="rounded bg-surface-raised px-1 py-0.5">{resumeUrl}</code>) and that video&apos;s
+            <code className="rounded bg-surface-raised px-1 py-0.5">{generateRoute}</code> request (such as n8n&apos;s{" "}
+            <code className="rounded bg-surface-raised px-1 py-0.5">{resumeUrl}</code>) and that video&apos;s
             video.completed or video.failed event is POSTed there when it ends, retried like any webhook, instead of you
             polling its status. These deliveries are signed with their own callback secret, apart from the endpoints
             above.

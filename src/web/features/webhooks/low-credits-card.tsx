@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { BellRing, Loader2 } from "lucide-react";
+import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LOW_CREDITS_MAX, lowCreditsThresholdSchema } from "../../../shared/schemas/webhooks";
 import { Button } from "@/components/ui/button";
 import { fieldErrorId, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { formatCredits } from "@/lib/format";
 import { useSetLowCreditsThreshold } from "./use-webhooks";
 
 /** The credits.low threshold: the balance below which the event fires; empty turns it off. */
@@ -27,12 +27,14 @@ function LowCreditsForm({ threshold }: { threshold: number | null }) {
     if (!parsed.success) {
       // The shared schema's messages are the server's English: the same said in the active language.
       const code = parsed.error.issues[0]?.code;
-      const max = formatCredits(LOW_CREDITS_MAX);
       setError(
         code === "too_small"
           ? t`The threshold must be at least 1 credit`
           : code === "too_big"
-            ? t`The threshold must be at most ${max} credits`
+            ? plural(LOW_CREDITS_MAX, {
+                one: "The threshold must be at most # credit",
+                other: "The threshold must be at most # credits",
+              })
             : t`The threshold must be a whole number of credits`,
       );
       return;

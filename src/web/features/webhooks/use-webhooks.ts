@@ -1,31 +1,22 @@
 /** The /api page's webhook calls (decision 0047): the overview, endpoints, secrets, the delivery log, resend, test events, the threshold. */
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { plural, t } from "@lingui/core/macro";
-import { okSchema } from "../../../shared/schemas/common";
-import {
-  createdWebhookEndpointSchema,
-  rotatedWebhookSecretSchema,
-  webhookAttemptListSchema,
-  webhookEndpointViewSchema,
-  webhookQueuedSchema,
-  webhooksOverviewSchema,
-  type CreatedWebhookEndpoint,
-  type CreateWebhookEndpointInput,
-  type RotatedWebhookSecret,
-  type UpdateWebhookEndpointInput,
-  type WebhookAttemptList,
-  type WebhookEndpointView,
-  type WebhooksOverview,
+import { webhooksApi } from "../../../shared/api/webhooks";
+import type {
+  CreatedWebhookEndpoint,
+  CreateWebhookEndpointInput,
+  RotatedWebhookSecret,
+  UpdateWebhookEndpointInput,
+  WebhookAttemptList,
+  WebhookEndpointView,
+  WebhooksOverview,
 } from "../../../shared/schemas/webhooks";
-import { apiCall, errorMessage, schemaQueryFn } from "@/lib/api";
+import { call, callQuery, errorMessage } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/hooks/use-toast";
 
-const BASE = "/api/webhooks";
-const endpointUrl = (id: string) => `${BASE}/endpoints/${encodeURIComponent(id)}`;
-
-const readOverview = schemaQueryFn(webhooksOverviewSchema, queryKeys.webhooks.overview[0]);
+const readOverview = callQuery(webhooksApi.overview);
 
 export function useWebhooks() {
   return useQuery({ queryKey: queryKeys.webhooks.overview, queryFn: readOverview, staleTime: 0 });
@@ -44,10 +35,9 @@ const IDLE_POLL_MS = 15_000;
 
 /** The delivery log (newest first), read while it is shown: `fastUntil` (epoch ms) asks for quick polls after a send. */
 export function useDeliveryLog(endpointId: string, fastUntil: number) {
-  const queryKey = queryKeys.webhooks.attempts(endpointId);
   return useQuery<WebhookAttemptList>({
-    queryKey,
-    queryFn: schemaQueryFn(webhookAttemptListSchema, queryKey[0]),
+    queryKey: queryKeys.webhooks.attempts(endpointId),
+    queryFn: callQuery(webhooksApi.attempts, { params: { id: endpointId } }),
     staleTime: 0,
     refetchInterval: (query) => {
       if (Date.now() < fastUntil) return FAST_POLL_MS;
@@ -56,11 +46,10 @@ export function useDeliveryLog(endpointId: string, fastUntil: number) {
   });
 }
 
-/** POST /api/webhooks/endpoints: the answer is the only time the secret is seen. Errors go to the form. */
+/** Adds an endpoint: the answer is the only time the secret is seen. Errors go to the form. */
 export function useCreateEndpoint(onCreated: (created: CreatedWebhookEndpoint) => void) {
   return useMutation({
-    mutationFn: (input: CreateWebhookEndpointInput) =>
-      apiCall(createdWebhookEndpointSchema, "POST", `${BASE}/endpoints`, input),
+    mutationFn: (input: CreateWebhookEndpointInput) => call(webhooksApi.createEndpoint, { body: input }),
     onSuccess: (created) => {
       onCreated(created);
       void refreshWebhooks();
@@ -80,7 +69,7 @@ function replaceEndpoint(endpoint: WebhookEndpointView) {
 export function useUpdateEndpoint(onUpdated?: (endpoint: WebhookEndpointView) => void) {
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: UpdateWebhookEndpointInput }) =>
-      apiCall(webhookEndpointViewSchema, "PATCH", endpointUrl(id), changes),
+      call(webhooksApi.updateEndpoint, { params: { id }, body: changes }),
     onSuccess: (endpoint) => {
       replaceEndpoint(endpoint);
       onUpdated?.(endpoint);
@@ -91,7 +80,7 @@ export function useUpdateEndpoint(onUpdated?: (endpoint: WebhookEndpointView) =>
 export function useSetEndpointEnabled() {
   return useMutation({
     mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
-      apiCall(webhookEndpointViewSchema, "PATCH", endpointUrl(id), { enabled }),
+      call(webhooksApi.updateEndpoint, { params: { id }, body: { enabled } }),
     onSuccess: (endpoint) => {
       toast({
         title: endpoint.enabled ? t`Endpoint enabled` : t`Endpoint disabled`,
@@ -110,7 +99,7 @@ export function useSetEndpointEnabled() {
 
 export function useDeleteEndpoint(onDeleted: () => void) {
   return useMutation({
-    mutationFn: (id: string) => apiCall(okSchema, "DELETE", endpointUrl(id)),
+    mutationFn: (id: string) => call(webhooksApi.deleteEndpoint, { params: { id } }),
     onSuccess: () => {
       toast({ title: t`Endpoint deleted`, description: t`It receives no more events; its delivery log is gone too.` });
       onDeleted();
@@ -127,11 +116,7 @@ export function useDeleteEndpoint(onDeleted: () => void) {
 export function useRotateSecret(onRotated: (rotated: RotatedWebhookSecret) => void) {
   return useMutation({
     mutationFn: (id: string | null) =>
-      apiCall(
-        rotatedWebhookSecretSchema,
-        "POST",
-        id === null ? `${BASE}/callback-secret` : `${endpointUrl(id)}/rotate-secret`,
-      ),
+      id === null ? call(webhooksApi.rotateCallbackSecret) : call(webhooksApi.rotateSecret, { params: { id } }),
     onSuccess: (rotated) => {
       onRotated(rotated);
       void refreshWebhooks();
@@ -144,7 +129,7 @@ export function useRotateSecret(onRotated: (rotated: RotatedWebhookSecret) => vo
 /** "Send test event" (endpoint id) and "Resend" (delivery id): both queue a delivery; `onQueued` gets the endpoint whose log to watch. */
 export function useSendTestEvent(onQueued: (endpointId: string) => void) {
   return useMutation({
-    mutationFn: (endpointId: string) => apiCall(webhookQueuedSchema, "POST", `${endpointUrl(endpointId)}/test`),
+    mutationFn: (endpointId: string) => call(webhooksApi.sendTest, { params: { id: endpointId } }),
     // The answer's message is the server's English: the same said here in the active language.
     onSuccess: (_queued, endpointId) => {
       toast({
@@ -161,8 +146,7 @@ export function useSendTestEvent(onQueued: (endpointId: string) => void) {
 
 export function useResendDelivery(endpointId: string, onQueued: () => void) {
   return useMutation({
-    mutationFn: (deliveryId: string) =>
-      apiCall(webhookQueuedSchema, "POST", `${BASE}/deliveries/${encodeURIComponent(deliveryId)}/resend`),
+    mutationFn: (deliveryId: string) => call(webhooksApi.resend, { params: { id: deliveryId } }),
     onSuccess: () => {
       toast({ title: t`Delivery queued again`, description: t`The event will be sent again in a moment` });
       onQueued();
@@ -174,7 +158,7 @@ export function useResendDelivery(endpointId: string, onQueued: () => void) {
 
 export function useSetLowCreditsThreshold() {
   return useMutation({
-    mutationFn: (threshold: number | null) => apiCall(okSchema, "PUT", `${BASE}/low-credits`, { threshold }),
+    mutationFn: (threshold: number | null) => call(webhooksApi.setLowCredits, { body: { threshold } }),
     onSuccess: (_ok, threshold) => {
       toast({
         title: threshold === null ? t`Low balance alert turned off` : t`Low balance alert saved`,

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { CodeBlock } from "@/features/automation";
 
 /** Verifying with the Standard Webhooks library (https://www.standardwebhooks.com). */
-export const VERIFY_WITH_LIBRARY = `// npm install standardwebhooks
+const VERIFY_WITH_LIBRARY = `// npm install standardwebhooks
 import { Webhook } from "standardwebhooks";
 
 const wh = new Webhook(process.env.VEO_WEBHOOK_SECRET); // "whsec_…"
@@ -13,7 +13,7 @@ const event = wh.verify(rawBody, headers); // throws if the signature or the tim
 console.log(event.type, event.data);`;
 
 /** The same check on node:crypto alone. */
-export const VERIFY_WITH_CRYPTO = `import crypto from "node:crypto";
+const VERIFY_WITH_CRYPTO = `import crypto from "node:crypto";
 
 export function verifyWebhook(secret, rawBody, headers) {
   const id = headers["webhook-id"];
