@@ -63,7 +63,7 @@ test("register, sign in, change the password, sign out and sign in again", async
   const dialog = page.getByRole("dialog", { name: "Change Password" });
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Update Password" }).click();
-  await expect(dialog.getByText("Please fill in all fields")).toHaveCount(3);
+  await expect(dialog.getByText("Please fill in all fields.")).toHaveCount(3);
 
   await dialog.getByLabel("Current password", { exact: true }).fill(oldPassword);
   await dialog.getByLabel("New password", { exact: true }).fill("12345");
@@ -79,7 +79,7 @@ test("register, sign in, change the password, sign out and sign in again", async
   await dialog.getByLabel("Current password", { exact: true }).fill("not-my-password");
   await dialog.getByLabel("Confirm new password", { exact: true }).fill(newPassword);
   await dialog.getByRole("button", { name: "Update Password" }).click();
-  await expectToast(page, "Password change failed", "The current password is incorrect");
+  await expectToast(page, "Password change failed", "The current password is incorrect.");
   await expect(dialog).toBeVisible();
 
   await dialog.getByLabel("Current password", { exact: true }).fill(oldPassword);
@@ -95,7 +95,7 @@ test("register, sign in, change the password, sign out and sign in again", async
   // The old password no longer works; the new one does.
   await page.goto("/login");
   await fillSignInForm(page, username, oldPassword);
-  await expectToast(page, "Login failed", "Invalid username or password");
+  await expectToast(page, "Login failed", "Invalid username or password.");
   await expect(page).toHaveURL("/login");
 
   await page.getByLabel("Password", { exact: true }).fill(newPassword);
@@ -126,7 +126,7 @@ async function tokenStatus(request: APIRequestContext, token: string): Promise<n
   return response.status();
 }
 
-test("changing the password revokes the API tokens unless 'Also revoke my API tokens' is unticked", async ({
+test("changing the password keeps the API tokens unless 'Also revoke my API tokens' is ticked", async ({
   page,
   request,
   baseURL,
@@ -142,12 +142,13 @@ test("changing the password revokes the API tokens unless 'Also revoke my API to
   const dialog = page.getByRole("dialog", { name: "Change Password" });
   const revoke = dialog.getByRole("checkbox", { name: "Also revoke my API tokens" });
 
-  // Unticked: the password changes, the token keeps working.
+  // Left as it opens (unticked, with a line saying what ticking does): the token keeps working.
   await main.getByRole("button", { name: "Change Password" }).click();
   await expect(dialog).toBeVisible();
-  await expect(revoke).toBeChecked();
-  await revoke.uncheck();
   await expect(revoke).not.toBeChecked();
+  await expect(revoke).toHaveAccessibleDescription(
+    /every API token stops working at once.*Unticked, they keep working/,
+  );
   await dialog.getByLabel("Current password", { exact: true }).fill("first-pass-1");
   await dialog.getByLabel("New password", { exact: true }).fill("second-pass-2");
   await dialog.getByLabel("Confirm new password", { exact: true }).fill("second-pass-2");
@@ -156,10 +157,11 @@ test("changing the password revokes the API tokens unless 'Also revoke my API to
   await expect(dialog).toBeHidden();
   expect(await tokenStatus(request, token)).toBe(404);
 
-  // Opened again, the box is ticked again (the default); kept, the token is revoked with the change.
+  // Ticked on purpose: the token is revoked with the change.
   await main.getByRole("button", { name: "Change Password" }).click();
   await expect(dialog).toBeVisible();
-  await expect(revoke).toBeChecked();
+  await expect(revoke).not.toBeChecked();
+  await revoke.check();
   await expect(dialog.getByLabel("Current password", { exact: true })).toHaveValue("");
   await dialog.getByLabel("Current password", { exact: true }).fill("second-pass-2");
   await dialog.getByLabel("New password", { exact: true }).fill("third-pass-3");
@@ -171,6 +173,28 @@ test("changing the password revokes the API tokens unless 'Also revoke my API to
 
   await page.goto("/api");
   await expect(page.getByText("You have no API token yet")).toBeVisible();
+});
+
+test("in Vietnamese the revoke box opens unticked and says what it does", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "vi-VN", viewport: { width: 390, height: 844 } });
+  try {
+    const page = await context.newPage();
+    const username = uniqueUsername("revokevi");
+    await registerViaApi(page.request, username, "first-pass-1");
+    await page.goto("/login");
+    await page.locator("#login-username").fill(username);
+    await page.locator("#login-password").fill("first-pass-1");
+    await page.locator("form button[type=submit]").click();
+    await expect(page).toHaveURL("/");
+    await page.goto("/my-account");
+    await page.getByRole("main").getByRole("button", { name: "Đổi mật khẩu" }).click();
+    const revoke = page.getByRole("dialog").getByRole("checkbox");
+    await expect(revoke).not.toBeChecked();
+    await expect(revoke).toHaveAccessibleDescription(/API/);
+    await expect(revoke).toBeInViewport();
+  } finally {
+    await context.close();
+  }
 });
 
 test("'Sign out other devices' ends the other browser's session at once and keeps this one", async ({

@@ -39,7 +39,10 @@ test.describe("the API page", () => {
   test("signed out, it asks to sign in", async ({ page }) => {
     await page.goto("/api");
     await expect(page.getByRole("heading", { name: "Sign in to use the API" })).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/login");
+    await expect(page.getByRole("main").getByRole("link", { name: "Sign In" })).toHaveAttribute(
+      "href",
+      "/login?next=%2Fapi",
+    );
   });
 
   test("tokens: the default one, a named one shown once and masked after, a blank name refused, delete", async ({

@@ -1,7 +1,9 @@
 /**
  * One model catalogue (issue 22): the generator offers exactly the catalogue's combinations, a
- * Lite video from three reference images, 1080p for 9:16, and the admin's per-model prices.
+ * Lite video from three reference images, 1080p for 9:16, and the admin's per-model prices. The
+ * models compared show a sample of each from the showcase (issue 38).
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./fixtures.js";
 import { ADMIN, expectToast } from "./helpers.js";
 import {
@@ -93,7 +95,7 @@ test("the form offers exactly the valid combinations; Lite makes a 9:16 video fr
   await expectToast(
     page,
     "Video generation started",
-    "Your video is being generated. 1 credits used. 9 credits remaining.",
+    "Your video is being generated. 1 credit used. 9 credits remaining.",
   );
   // Back to the defaults: Fast, 16:9, Text.
   await expect(form.getByRole("radio", { name: "Text" })).toHaveAttribute("aria-checked", "true");
@@ -181,6 +183,13 @@ test("the admin's Lite price and 4K surcharge are saved in Model Pricing, and th
     await expect(form.getByTestId("generation-cost")).toHaveText("1 credit");
     await chooseOption(page, "Model", "Veo3 Lite");
     await expect(form.getByTestId("generation-cost")).toHaveText("4 credits");
+    // The models compared with the same prices: Fast alone is now the cheapest, and only it says so.
+    await form.getByRole("button", { name: "Compare models" }).click();
+    const compared = form.getByRole("list", { name: "Models compared" });
+    await expect(compared.getByTestId("model-price-veo3_lite")).toHaveText("4 credits");
+    await expect(compared.getByTestId("model-price-veo3_fast")).toHaveText("1 credit");
+    await expect(compared.getByRole("listitem").filter({ hasText: "Lowest price" })).toHaveCount(1);
+    await expect(compared.getByRole("listitem").filter({ hasText: "Lowest price" })).toContainText("Veo3 Fast");
   } finally {
     // Back to the catalogue's defaults for the other specs.
     expect((await admin.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
@@ -191,3 +200,74 @@ test("the admin's Lite price and 4K surcharge are saved in Model Pricing, and th
     await admin.dispose();
   }
 });
+
+const COMPARE_WORDS = {
+  en: {
+    panel: "Create Video",
+    compare: "Compare models",
+    compared: "Models compared",
+    sampleOf: "Sample of Veo3 (Quality)",
+    sample: "Sample clip (simulator)",
+    none: "No sample yet",
+  },
+  vi: {
+    panel: "Tạo video",
+    compare: "So sánh các mô hình",
+    compared: "So sánh các mô hình",
+    sampleOf: "Video mẫu của Veo3 (Quality)",
+    sample: "Clip mẫu (trình mô phỏng)",
+    none: "Chưa có video mẫu",
+  },
+} as const;
+
+for (const language of ["en", "vi"] as const) {
+  const w = COMPARE_WORDS[language];
+  for (const { device, viewport } of [
+    { device: "desktop", viewport: { width: 1440, height: 900 } },
+    { device: "phone", viewport: { width: 390, height: 844 } },
+  ]) {
+    test(`the models compared show the showcase's sample of a model, and say when a model has none (${language}, ${device})`, async ({
+      browser,
+      request,
+    }) => {
+      // Nothing chosen on this simulated install: the showcase is the sample clips, of Quality and
+      // Fast (src/server/features/showcase/service.ts), none of Lite.
+      expect((await request.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
+      const cleared = await request.put("/api/admin/showcase", { data: { videos: [] } });
+      expect(cleared.status(), await cleared.text()).toBe(200);
+      const context = await browser.newContext({ locale: language === "vi" ? "vi-VN" : "en-US", viewport });
+      try {
+        const page = await context.newPage();
+        await page.goto("/generate");
+        const form = page.getByRole("region", { name: w.panel });
+        await form.getByRole("button", { name: w.compare }).click();
+        const compared = form.getByRole("list", { name: w.compared });
+        const quality = compared.getByRole("listitem").nth(0);
+        const lite = compared.getByRole("listitem").nth(2);
+
+        const sample = quality.getByLabel(w.sampleOf, { exact: true });
+        await expect(sample).toHaveCount(1);
+        await expect(sample).toHaveJSProperty("tagName", "VIDEO");
+        await expect(sample).toHaveAttribute("src", /^\/media\/showcase\/sample-\d-16x9-720p\.mp4/);
+        await expect(sample).toHaveJSProperty("muted", true);
+        await expect(sample).toHaveJSProperty("loop", true);
+        await expect(sample).toHaveAttribute("playsinline", "");
+        await expect(sample).toHaveAttribute("preload", /^(none|metadata)$/);
+        await expect(sample).toBeVisible();
+        await expect(quality.getByText(w.sample)).toBeVisible();
+        await expect(lite.getByText(w.none)).toBeVisible();
+        await expect(lite.locator("video")).toHaveCount(0);
+
+        const widths = await page.evaluate<{ scroll: number; viewport: number }>(
+          "({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth })",
+        );
+        expect(widths.scroll, "the page must not scroll sideways").toBeLessThanOrEqual(widths.viewport);
+        const { violations } = await new AxeBuilder({ page }).include("#model-comparison").analyze();
+        const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+        expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+}

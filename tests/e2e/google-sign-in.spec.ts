@@ -1,3 +1,4 @@
+import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures.js";
 import {
   ADMIN,
@@ -87,6 +88,25 @@ test("the Google button shows only when enabled; consent signs in with a toast; 
     await signOut(page);
     await page.goto("/login");
     await fillSignInForm(page, username, "google-then-pass");
+    await expect(header(page).getByRole("button", { name: "Account menu" })).toBeVisible();
+  } finally {
+    await setGoogle(request, false);
+  }
+});
+
+test("signing in with Google from a page's sign-in link comes back to that page", async ({ page, request }) => {
+  const username = uniqueUsername("gnext");
+  await nextGoogleUser(request, username);
+  await setGoogle(request, true);
+  try {
+    await page.goto("/my-creations");
+    await page.getByRole("main").getByRole("link", { name: "Sign In" }).click();
+    await expect(page).toHaveURL("/login?next=%2Fmy-creations");
+    await page.getByRole("button", { name: "Sign in with Google" }).click();
+    await expect(page.getByRole("heading", { name: "Choose an account" })).toBeVisible();
+    await page.getByRole("button", { name: "Allow" }).click();
+    await expectToast(page, "Signed in with Google", `Welcome, ${username}!`);
+    await expect(page).toHaveURL("/my-creations");
     await expect(header(page).getByRole("button", { name: "Account menu" })).toBeVisible();
   } finally {
     await setGoogle(request, false);
@@ -200,6 +220,57 @@ test("Connect Google on My Account links the signed-in account; Google then sign
     await signInWithGoogle(page);
     await expectToast(page, "Signed in with Google", `Welcome, ${username}!`);
     await expect(page).toHaveURL("/");
+  } finally {
+    await setGoogle(request, false);
+  }
+});
+
+test("a prompt typed on /generate before signing in with Google is there after the round trip, in both languages and sizes", async ({
+  browser,
+  request,
+}) => {
+  await setGoogle(request, true);
+  try {
+    for (const { locale, viewport, signInToGenerate, signInWithGoogleLabel } of [
+      {
+        locale: "en-US",
+        viewport: { width: 1440, height: 900 },
+        signInToGenerate: "Sign in to Generate",
+        signInWithGoogleLabel: "Sign in with Google",
+      },
+      {
+        locale: "vi-VN",
+        viewport: { width: 390, height: 844 },
+        signInToGenerate: "Đăng nhập để tạo video",
+        signInWithGoogleLabel: "Đăng nhập bằng Google",
+      },
+    ]) {
+      const username = uniqueUsername("gdraft");
+      await nextGoogleUser(request, username);
+      const context = await browser.newContext({ locale, viewport });
+      try {
+        const page = await context.newPage();
+        await page.goto("/generate");
+        const prompt = `A lantern festival on the river at night (${locale})`;
+        const promptField = page.getByRole("main").getByLabel("Prompt", { exact: true });
+        await promptField.fill(prompt);
+        await page.getByRole("main").getByRole("link", { name: signInToGenerate }).click();
+        await expect(page).toHaveURL("/login?next=%2Fgenerate");
+        await page.getByRole("button", { name: signInWithGoogleLabel }).click();
+        await expect(page.getByRole("heading", { name: "Choose an account" })).toBeVisible();
+        await page.getByRole("button", { name: "Allow" }).click();
+
+        // Back on the generator, signed in, with the prompt typed before.
+        await expect(page).toHaveURL("/generate");
+        await expect(promptField).toHaveValue(prompt);
+        expect(await page.evaluate<boolean>("document.documentElement.scrollWidth > window.innerWidth")).toBe(false);
+        const results = await new AxeBuilder({ page }).analyze();
+        const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+        expect(serious.map((v) => v.id)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
   } finally {
     await setGoogle(request, false);
   }

@@ -83,7 +83,7 @@ test("the server answers each language's landing page pre-rendered, with hreflan
 test("a failed login says so in each language", async ({ page, browser }) => {
   await page.goto("/login");
   await fillSignInForm(page, uniqueUsername("nobody"), "wrong-password");
-  await expectToast(page, "Login failed", "Invalid username or password");
+  await expectToast(page, "Login failed", "Invalid username or password.");
 
   const context = await vietnameseBrowser(browser);
   const vi = await context.newPage();

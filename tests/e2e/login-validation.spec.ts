@@ -55,5 +55,5 @@ test("registering a taken username shows the server's message", async ({ page })
   await page.getByLabel("Password", { exact: true }).fill("whatever-123");
   await page.getByLabel("Confirm password", { exact: true }).fill("whatever-123");
   await page.getByRole("button", { name: "Create Account" }).click();
-  await expectToast(page, "Registration failed", "Username already exists");
+  await expectToast(page, "Registration failed", "Username already exists.");
 });

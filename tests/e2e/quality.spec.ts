@@ -166,6 +166,7 @@ test("the pricing table asks the server again every 60 seconds", async ({ page }
         modes: [],
         surcharges: [],
         simulated: false,
+        credit_value: { usd: 0.01, source: "setting" },
       },
     });
   });

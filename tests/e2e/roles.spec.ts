@@ -32,5 +32,5 @@ test("signed out, My Account offers a way to sign in", async ({ page }) => {
   const main = page.getByRole("main");
   await expect(main.getByText("Sign in to view your account")).toBeVisible();
   await main.getByRole("link", { name: "Sign In" }).click();
-  await expect(page).toHaveURL("/login");
+  await expect(page).toHaveURL("/login?next=%2Fmy-account");
 });

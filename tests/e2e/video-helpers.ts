@@ -25,15 +25,17 @@ function admin(): Promise<APIRequestContext> {
   return adminContext;
 }
 
-/** Sets a user's balance through the admin API (PUT /api/admin/users/{id}/credits). */
+/** Sets a user's balance through the admin API (PUT /api/admin/users/{id}/credits, from the balance it has now). */
 export async function setCredits(username: string, credits: number): Promise<void> {
   const api = await admin();
   const list = await api.get(`/api/admin/users?q=${encodeURIComponent(username)}`);
   expect(list.status(), await list.text()).toBe(200);
-  const users = (await list.json()) as { id: string; username: string }[];
+  const users = (await list.json()) as { id: string; username: string; credits: number }[];
   const user = users.find((u) => u.username === username);
   if (!user) throw new Error(`No user ${username}`);
-  const response = await api.put(`/api/admin/users/${user.id}/credits`, { data: { credits } });
+  const response = await api.put(`/api/admin/users/${user.id}/credits`, {
+    data: { change: "set", amount: credits, reason: "test set-up", expectedCredits: user.credits },
+  });
   expect(response.status(), await response.text()).toBe(200);
 }
 
@@ -81,6 +83,13 @@ export function creditsBadge(page: Page, credits: number): Locator {
 
 export function createVideoPanel(page: Page): Locator {
   return page.getByRole("region", { name: "Create Video" });
+}
+
+/** Opens the generator's 'More options' (watermark, seed, 4K, keep extendable) unless it is open. */
+export async function openMoreOptions(form: Locator): Promise<void> {
+  const toggle = form.getByRole("button", { name: /^More options/ });
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
 }
 
 export function latestVideoPanel(page: Page): Locator {
@@ -167,7 +176,7 @@ export async function webPrices(
 }
 
 /** "1 credit", "3 credits". */
-export const creditsText = (n: number) => `${n} ${n === 1 ? "credit" : "credits"}`;
+export { creditsText } from "../../src/shared/credits-text.js";
 
 /** Opens the details of the card whose prompt starts with `prompt` on My Creations. */
 export async function openDetails(page: Page, prompt: string): Promise<Locator> {

@@ -1,0 +1,120 @@
+/**
+ * Every page, signed out, as a customer and as the admin, at phone size (390×844) in both
+ * languages (issue 38): the page never scrolls sideways, and axe finds nothing serious or critical.
+ */
+import { AxeBuilder } from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "./fixtures.js";
+import { ADMIN, registerViaApi, uniqueUsername } from "./helpers.js";
+
+const PHONE = { width: 390, height: 844 };
+
+interface Overflow {
+  scrollWidth: number;
+  width: number;
+  /** The first few elements past the right edge, outside any region that scrolls sideways by itself. */
+  wide: string[];
+}
+
+/** Run in the page (as text: the tests compile without the DOM's types). */
+const OVERFLOW = `(() => {
+  const width = document.documentElement.clientWidth;
+  const inScroller = (el) => {
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      if (/(auto|scroll|hidden|clip)/.test(getComputedStyle(p).overflowX)) return true;
+    }
+    return false;
+  };
+  const wide = [...document.querySelectorAll("body *")]
+    .filter((el) => {
+      const box = el.getBoundingClientRect();
+      return box.width > 0 && box.right > width + 1 && !inScroller(el);
+    })
+    .slice(0, 5)
+    .map((el) => el.tagName.toLowerCase() + "." + String(el.className).slice(0, 60) + " right=" + Math.round(el.getBoundingClientRect().right));
+  return { scrollWidth: document.documentElement.scrollWidth, width, wide };
+})()`;
+
+type Who = "visitor" | "customer" | "admin";
+
+const PAGES: { path: string; who: Who }[] = [
+  { path: "/", who: "visitor" },
+  { path: "/pricing", who: "visitor" },
+  { path: "/contact", who: "visitor" },
+  { path: "/login", who: "visitor" },
+  { path: "/no-such-page", who: "visitor" },
+  { path: "/generate", who: "visitor" },
+  { path: "/my-creations", who: "visitor" },
+  { path: "/admin", who: "visitor" },
+  { path: "/generate", who: "customer" },
+  { path: "/purchase-credits", who: "customer" },
+  { path: "/my-creations", who: "customer" },
+  { path: "/api", who: "customer" },
+  { path: "/my-account", who: "customer" },
+  { path: "/pricing", who: "customer" },
+  { path: "/admin", who: "admin" },
+  { path: "/admin/users", who: "admin" },
+  { path: "/admin/settings", who: "admin" },
+  { path: "/admin/audit", who: "admin" },
+  { path: "/history", who: "admin" },
+  { path: "/admin/users/:customer", who: "admin" },
+];
+
+const customer = { username: uniqueUsername("everypage"), password: "every-page-123" };
+let customerId = "";
+
+async function signIn(page: Page, who: Who): Promise<void> {
+  if (who === "visitor") return;
+  const credentials = who === "admin" ? ADMIN : customer;
+  const response = await page.request.post("/api/auth/login", { data: credentials });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+async function newPhone(browser: Browser, locale: string): Promise<Page> {
+  const context = await browser.newContext({ locale, viewport: PHONE });
+  return context.newPage();
+}
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  await registerViaApi(request, customer.username, customer.password);
+  expect((await request.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
+  const users = (await (await request.get(`/api/admin/users?q=${customer.username}`)).json()) as { id: string }[];
+  customerId = users[0]!.id;
+  await request.dispose();
+});
+
+for (const [language, locale] of [
+  ["English", "en-US"],
+  ["Vietnamese", "vi-VN"],
+] as const) {
+  for (const { path, who } of PAGES) {
+    test(`${path} (${who}, ${language}) fits a phone and passes axe`, async ({ browser }) => {
+      const page = await newPhone(browser, locale);
+      try {
+        await signIn(page, who);
+        await page.goto(path.replace(":customer", customerId));
+        await expect(page.locator("main")).toBeVisible();
+        await expect(page.getByRole("status").getByText(/^(Loading\.\.\.|Đang tải\.\.\.)$/)).toHaveCount(0);
+        await page.waitForLoadState("networkidle");
+
+        const overflow = await page.evaluate<Overflow>(OVERFLOW);
+        expect(overflow.wide, "elements past the right edge").toEqual([]);
+        expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.width);
+
+        const results = await new AxeBuilder({ page }).analyze();
+        const serious = results.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map(
+            (v) =>
+              `${v.id} (${v.impact}): ${v.nodes
+                .map((n) => n.target.join(" "))
+                .slice(0, 4)
+                .join(" | ")}`,
+          );
+        expect(serious).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    });
+  }
+}

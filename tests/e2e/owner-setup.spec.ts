@@ -1,0 +1,169 @@
+/**
+ * The owner's first hour (issue 38, decision 0074): on a fresh install the admin overview lists
+ * what is missing, each step linking to its setting, and ticks a step as the admin sets it up; a
+ * KIE key KIE refuses is not saved. The shared e2e server is set up already (packages, contact
+ * channels), so this file starts a fresh server of its own: its KIE is its own built-in simulator,
+ * which answers the key check and refuses keys containing "sim-bad-key".
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "../helpers/free-port.js";
+import { expect, test, type Page } from "./fixtures.js";
+import { ADMIN, toasts } from "./helpers.js";
+
+let server: ChildProcess;
+let baseUrl = "";
+let dataDir = "";
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "veo-owner-e2e-"));
+  server = spawn(process.execPath, ["dist/node/server/main.js"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: "warn",
+      // A key the admin saves is tried against this server's own simulator.
+      KIE_BASE_URL: `${baseUrl}/simulator/kie`,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await expect(async () => {
+    expect((await fetch(`${baseUrl}/healthz`)).ok).toBe(true);
+  }).toPass({ timeout: 100_000 });
+});
+
+test.afterAll(async () => {
+  if (server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Signs the page's browser in as the admin through the API (the login form is not under test here). */
+async function signInAdmin(page: Page): Promise<void> {
+  const res = await page.request.post(`${baseUrl}/api/auth/login`, {
+    data: { username: ADMIN.username, password: ADMIN.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+const checklist = (page: Page) => page.getByRole("region", { name: /^(Set up your site|Thiết lập trang của bạn)$/ });
+const step = (page: Page, id: string) => checklist(page).locator(`li[data-step="${id}"]`);
+
+async function expectDone(page: Page, done: string[]): Promise<void> {
+  for (const id of ["provider", "payment", "packages", "contact", "legal", "showcase"]) {
+    await expect(step(page, id)).toHaveAttribute("data-done", String(done.includes(id)));
+  }
+}
+
+const overflows = (page: Page) => page.evaluate<boolean>("document.documentElement.scrollWidth > window.innerWidth");
+
+test("the checklist ticks itself as the admin sets up the provider and a contact channel (1440x900, English)", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAdmin(page);
+  await page.goto(`${baseUrl}/admin`);
+  await expect(checklist(page)).toBeVisible();
+  await expect(checklist(page).getByText("0 of 6 done")).toBeVisible();
+  await expect(step(page, "provider")).toContainText("Running on the simulator: add a KIE key to sell real videos.");
+  await expectDone(page, []);
+
+  // The provider step opens the KIE settings; a key KIE refuses is not saved.
+  await step(page, "provider").getByRole("link", { name: "Video provider" }).click();
+  await expect(page).toHaveURL(`${baseUrl}/admin/settings#kie-token-title`);
+  await expect(page.getByRole("heading", { name: "KIE Token" })).toBeInViewport();
+  await page.getByLabel("KIE API token", { exact: true }).fill("sim-bad-key-owner");
+  await page.getByRole("button", { name: "Save Other Settings" }).click();
+  await expect(toasts(page).getByText(/refused this key/)).toBeVisible();
+  await page.goto(`${baseUrl}/admin`);
+  await expect(checklist(page).getByText("0 of 6 done")).toBeVisible();
+
+  await step(page, "provider").getByRole("link", { name: "Video provider" }).click();
+  await page.getByLabel("KIE API token", { exact: true }).fill("kie-owner-good-key-1");
+  await page.getByRole("button", { name: "Save Other Settings" }).click();
+  await expect(toasts(page).getByText("Settings updated", { exact: true })).toBeVisible();
+
+  // The contact step opens the contact card.
+  await page.goto(`${baseUrl}/admin`);
+  await expectDone(page, ["provider"]);
+  await step(page, "contact").getByRole("link", { name: "Contact channels" }).click();
+  await expect(page).toHaveURL(`${baseUrl}/admin/settings#contact-title`);
+  const card = page.getByRole("form", { name: "Contact channels" });
+  await expect(card).toBeInViewport();
+  // The server's rule, the CONTACT_TELEGRAM one, refuses a name too short.
+  await card.getByLabel("Telegram username").fill("@ab");
+  await card.getByRole("button", { name: "Save Contact Channels" }).click();
+  await expect(toasts(page).getByText(/contactTelegram must be a Telegram username/)).toBeVisible();
+  await card.getByLabel("Telegram username").fill("");
+  await card.getByLabel("Support e-mail").fill("help@owner.test");
+  await card.getByRole("button", { name: "Save Contact Channels" }).click();
+  await expect(toasts(page).getByText("Settings updated", { exact: true }).first()).toBeVisible();
+
+  await page.goto(`${baseUrl}/admin`);
+  await expect(checklist(page).getByText("2 of 6 done")).toBeVisible();
+  await expectDone(page, ["provider", "contact"]);
+  await expect(step(page, "provider")).toContainText("Videos are made by KIE with your key.");
+
+  // The contact page offers the channel, and now promises a reply time.
+  await page.goto(`${baseUrl}/contact`);
+  await expect(page.getByRole("link", { name: /help@owner\.test/ })).toBeVisible();
+  await expect(page.getByText("Typical response time")).toBeVisible();
+});
+
+test("the checklist reads in Vietnamese on a phone, and ticks packages once one is on sale (390x844)", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: "vi-VN", viewport: { width: 390, height: 844 } });
+  await context.addCookies([{ name: "lang", value: "vi", url: baseUrl }]);
+  const page = await context.newPage();
+  try {
+    await signInAdmin(page);
+    await page.goto(`${baseUrl}/admin`);
+    await expect(checklist(page).getByText("Đã xong 2/6")).toBeVisible();
+    await expectDone(page, ["provider", "contact"]);
+    await expect(step(page, "packages")).toContainText("Thêm một gói credit để khách hàng có thể mua.");
+    await expect(step(page, "legal")).toContainText(
+      "Đăng Điều khoản, Chính sách bảo mật và Chính sách hoàn tiền của bạn.",
+    );
+    expect(await overflows(page)).toBe(false);
+
+    const created = await page.request.post(`${baseUrl}/api/admin/credit-packages`, {
+      data: { name: "Starter", credits: 100, price: "9.00" },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await page.reload();
+    await expect(checklist(page).getByText("Đã xong 3/6")).toBeVisible();
+    await expectDone(page, ["provider", "packages", "contact"]);
+    await expect(step(page, "packages")).toContainText("Các gói credit đang được bán.");
+    expect(await overflows(page)).toBe(false);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a fresh contact page promises no reply time while no channel is set", async ({ page }) => {
+  // The shared e2e server has channels; this one had none until the first test set one: clear it.
+  await signInAdmin(page);
+  const cleared = await page.request.put(`${baseUrl}/api/admin/settings`, {
+    data: { contactEmail: null },
+  });
+  expect(cleared.status(), await cleared.text()).toBe(200);
+  await page.goto(`${baseUrl}/contact`);
+  await expect(page.getByText("Contact details have not been set up yet. Please check back soon.")).toBeVisible();
+  await expect(page.getByText("Typical response time")).toHaveCount(0);
+});
