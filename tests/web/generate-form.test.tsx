@@ -21,14 +21,17 @@ const user = (credits: number): CurrentUser => ({
 
 interface HarnessProps {
   currentUser: CurrentUser | null;
+  sessionKnown?: boolean;
   onStarted: () => void;
   defaults: GenerateFormValues;
   prices?: PriceTable;
 }
 
-function Harness({ currentUser, onStarted, defaults, prices = PRICES }: HarnessProps) {
+function Harness({ currentUser, sessionKnown, onStarted, defaults, prices = PRICES }: HarnessProps) {
   const form = useForm<GenerateFormValues>({ resolver: zodResolver(generateFormSchema), defaultValues: defaults });
-  return <GenerateForm form={form} user={currentUser} prices={prices} onStarted={onStarted} />;
+  return (
+    <GenerateForm form={form} user={currentUser} sessionKnown={sessionKnown} prices={prices} onStarted={onStarted} />
+  );
 }
 
 /** The form with the server's prices (the generate page reads them from the prices query). */
@@ -329,5 +332,25 @@ describe("GenerateForm's first screen (issue 38)", () => {
     expect(modelShown()).toBe("Veo3 (Quality)");
     expect(document.getElementById("aspect-ratio")?.textContent).toBe("9:16");
     expect(window.sessionStorage.getItem("generatorDraft")).toBeNull();
+  });
+
+  it("keeps no draft of a prompt a link put in the form before the session was known", async () => {
+    // /generate?prompt=... (the share page's "Make one like this") fills the form at once, and the
+    // person leaves before the server has said they are signed in. A draft kept then would fill
+    // the form of their next visit.
+    renderWeb(
+      <Harness
+        currentUser={null}
+        sessionKnown={false}
+        onStarted={vi.fn()}
+        defaults={{ ...GENERATE_DEFAULTS, prompt: "A lighthouse in a storm" }}
+      />,
+      { client: newQueryClient() },
+    );
+    expect(window.sessionStorage.getItem("generatorDraft")).toBeNull();
+    cleanup();
+    renderForm(user(1000));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByLabelText<HTMLTextAreaElement>("Prompt").value).toBe("");
   });
 });

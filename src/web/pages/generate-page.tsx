@@ -23,7 +23,7 @@ import type { VideoTaskView } from "../../shared/videos";
 export function GeneratePage() {
   const { t } = useLingui();
   useDocumentTitle(t`Generate`);
-  const { user } = useCurrentUser();
+  const { user, isResolved } = useCurrentUser();
   const signedIn = user !== null;
   const prices = useWebPriceTable();
   const form = useForm<GenerateFormValues>({
@@ -109,7 +109,7 @@ export function GeneratePage() {
       <PaymentHoldBanner signedIn={signedIn} />
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-        <GenerateForm form={form} user={user} prices={prices} onStarted={started} />
+        <GenerateForm form={form} user={user} sessionKnown={isResolved} prices={prices} onStarted={started} />
         <LatestVideoPanel
           ref={latestPanel}
           task={latest}

@@ -38,6 +38,8 @@ export interface GenerateFormProps {
   form: UseFormReturn<GenerateFormValues>;
   /** null when signed out. */
   user: CurrentUser | null;
+  /** False until the server (or the stored copy) has said who is signed in; true when omitted. */
+  sessionKnown?: boolean;
   prices: PriceTable;
   onStarted: (task: VideoTaskView) => void;
 }
@@ -53,7 +55,7 @@ const isSubmitShortcut = (event: KeyboardEvent<HTMLFormElement>) =>
  * demand), aspect ratio, 'More options' (watermark, seed, 4K, keep extendable), cost. Only the catalogue's combinations are offered: a mode switches to a model it takes, and the
  * model list disables the models the mode does not take.
  */
-export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProps) {
+export function GenerateForm({ form, user, sessionKnown = true, prices, onStarted }: GenerateFormProps) {
   const { t } = useLingui();
   const {
     control,
@@ -69,7 +71,7 @@ export function GenerateForm({ form, user, prices, onStarted }: GenerateFormProp
     name: ["mode", "model", "imageUrls", "prompt", "upgrade4k"],
   });
   const { mutation, insufficientCredits } = useGenerateVideo(onStarted);
-  useGeneratorDraft(form, user !== null);
+  useGeneratorDraft(form, user !== null ? "signed-in" : sessionKnown ? "signed-out" : "unknown");
   // Signing in comes back here (decision 0078), by password or through Google (decision 0083).
   const loginHref = useLoginHref();
   const [comparing, setComparing] = useState(false);
