@@ -3,7 +3,7 @@
  * is lost on the way back, sending it again does not make a second video or charge twice.
  */
 import { expect, test } from "./fixtures.js";
-import { expectToast } from "./helpers.js";
+import { expectToast, toasts } from "./helpers.js";
 import { createFundedUser, createVideoPanel, creditsBadge, signInViaApi } from "./video-helpers.js";
 
 test("a click whose answer was lost, sent again, makes one video and charges once", async ({ page, request }) => {
@@ -27,7 +27,9 @@ test("a click whose answer was lost, sent again, makes one video and charges onc
     }
     return route.fulfill({ response });
   });
-  await form.getByLabel("Prompt", { exact: true }).fill("A hot air balloon at sunrise over the hills");
+  // Slow videos ([sim:slow], 7.5 s here): a finished video's toast would replace the one under test
+  // (one toast at a time), and on a busy machine the first video can finish before it is read.
+  await form.getByLabel("Prompt", { exact: true }).fill("A hot air balloon at sunrise over the hills [sim:slow]");
   await form.getByRole("button", { name: "Generate Video" }).click();
   await expectToast(page, "Generation failed");
   await form.getByRole("button", { name: "Generate Video" }).click();
@@ -44,8 +46,10 @@ test("a click whose answer was lost, sent again, makes one video and charges onc
   expect(list.total).toBe(1);
   await expect(creditsBadge(page, 4)).toBeVisible();
 
-  // A new request (after that one was answered) gets a new key.
-  await form.getByLabel("Prompt", { exact: true }).fill("A second, different video");
+  // A new request (after that one was answered) gets a new key. First the video above finishes, so
+  // that its toast cannot take the place of the next one's.
+  await expect(toasts(page).getByText("Your video is ready", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await form.getByLabel("Prompt", { exact: true }).fill("A second, different video [sim:slow]");
   await form.getByRole("button", { name: "Generate Video" }).click();
   await expectToast(
     page,
