@@ -163,6 +163,8 @@ test("a fresh contact page promises no reply time while no channel is set", asyn
     data: { contactEmail: null },
   });
   expect(cleared.status(), await cleared.text()).toBe(200);
+  // As a visitor: the admin's account may speak Vietnamese since the test before (its language is remembered).
+  await page.context().clearCookies();
   await page.goto(`${baseUrl}/contact`);
   await expect(page.getByText("Contact details have not been set up yet. Please check back soon.")).toBeVisible();
   await expect(page.getByText("Typical response time")).toHaveCount(0);
