@@ -45,14 +45,18 @@ describe("migrations", () => {
         rows: { table_name: string }[];
       };
       expect(res.rows.map((r) => r.table_name)).toEqual([
+        "account_tokens",
         "admin_audit_log",
         "admin_notifications",
         "admin_settings",
         "api_tokens",
         "credit_packages",
+        "held_usernames",
         "idempotency_keys",
         "kie_apis",
+        "known_browsers",
         "legal_texts",
+        "mail_messages",
         "payment_disputes",
         "payment_orders",
         "payment_reversals",

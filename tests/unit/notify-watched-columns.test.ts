@@ -65,11 +65,14 @@ const TASK_COLUMNS_NOT_SHOWN: Record<string, string> = {
 /** users columns the sessions cache (identity/sessions.ts) does not hold: read fresh where shown. */
 const USER_COLUMNS_NOT_SHOWN: Record<string, string> = {
   id: "never changes",
-  email_verified: "the admin's user page reads it fresh",
   google_id: "the Google connection is read fresh",
   low_credits_threshold: "the webhook settings read it fresh; veo_webhook_credits_low uses it",
   video_count: "the admin's user list reads it fresh (kept by veo_count_user_videos)",
   created_at: "never changes",
+  notify_video_ready: "the notice choices on /my-account are read fresh",
+  notify_video_failed: "the notice choices on /my-account are read fresh",
+  notify_low_balance: "the notice choices on /my-account are read fresh",
+  notify_new_sign_in: "the notice choices on /my-account are read fresh",
 };
 
 describe("the notify triggers' watched columns", () => {

@@ -48,6 +48,13 @@ export const users = pgTable(
      * generation is refused while it is above zero.
      */
     creditsOwed: integer("credits_owed").notNull().default(0),
+    /** Mail notices the person may turn off on /my-account (decision 0086); the essential ones are always sent. */
+    notifyVideoReady: boolean("notify_video_ready").notNull().default(false),
+    notifyVideoFailed: boolean("notify_video_failed").notNull().default(true),
+    notifyLowBalance: boolean("notify_low_balance").notNull().default(true),
+    notifyNewSignIn: boolean("notify_new_sign_in").notNull().default(true),
+    /** The person deleted their account (decision 0087): the row stays for the ledger, without name or e-mail. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -290,6 +297,18 @@ export const adminSettings = pgTable(
     contactEmail: text("contact_email"),
     /** What one credit is worth in USD on the pages; null derives it from the active packages (decision 0075). */
     creditValueUsd: numeric("credit_value_usd", { precision: 10, scale: 4 }),
+    /** The mail server (decision 0085); null host: SMTP_URL, else the local outbox. The password is sealed. */
+    smtpHost: text("smtp_host"),
+    smtpPort: integer("smtp_port"),
+    /** starttls (587), tls (465) or none (a local relay). */
+    smtpSecurity: text("smtp_security").notNull().default("starttls"),
+    smtpUser: text("smtp_user"),
+    smtpPassword: text("smtp_password"),
+    /** The From of every message, e.g. `Veo Studio <no-reply@example.com>`; null: MAIL_FROM, else no-reply at PUBLIC_URL's host. */
+    mailFrom: text("mail_from"),
+    /** The seller on receipts (decision 0086). */
+    sellerName: text("seller_name"),
+    sellerAddress: text("seller_address"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -299,6 +318,8 @@ export const adminSettings = pgTable(
     check("admin_settings_video_retention_days_valid", sql`${t.videoRetentionDays} between 1 and 36500`),
     check("admin_settings_kie_surface_valid", sql`${t.kieSurface} in ('veo', 'market')`),
     check("admin_settings_credit_value_positive", sql`${t.creditValueUsd} > 0`),
+    check("admin_settings_smtp_security_valid", sql`${t.smtpSecurity} in ('starttls', 'tls', 'none')`),
+    check("admin_settings_smtp_port_valid", sql`${t.smtpPort} between 1 and 65535`),
   ],
 );
 
@@ -854,3 +875,91 @@ export const showcaseVideos = pgTable(
   },
   (t) => [index("showcase_videos_position_idx").on(t.position)],
 );
+
+export const MAIL_STATUSES = ["pending", "sent", "failed", "kept"] as const;
+
+/**
+ * The mail outbox (decision 0085): each message rendered and written in the same transaction as
+ * what caused it, sent by the mail sender with retries. `kept`: no mail server was configured when
+ * it was due, so it stays here for the admin's Mail page (the embedded default's local outbox).
+ * A message a mail server accepted keeps its headers but not its body (links in it are secrets).
+ */
+export const mailMessages = pgTable(
+  "mail_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    toAddress: text("to_address").notNull(),
+    /** password_reset, verify_email, receipt, video_ready... (features/mail/kinds.ts). */
+    kind: text("kind").notNull(),
+    locale: text("locale").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html"),
+    textBody: text("text_body"),
+    /** Extra headers: List-Unsubscribe and List-Unsubscribe-Post for the notices one can turn off. */
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** When the sender may next try (also its claim: a sender pushes it ahead while sending). */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("mail_messages_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index("mail_messages_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("mail_messages_user_idx").on(t.userId),
+    check("mail_messages_status_valid", sql`${t.status} in ('pending', 'sent', 'failed', 'kept')`),
+  ],
+);
+
+export const ACCOUNT_TOKEN_PURPOSES = ["password_reset", "verify_email", "change_email"] as const;
+
+/**
+ * Single-use links sent by mail (decision 0086): a password reset, an address to confirm. Only the
+ * SHA-256 of the token is stored; a link is used by one conditional update (unused, unexpired).
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** The address being confirmed (verify_email, change_email). */
+    email: text("email"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("account_tokens_user_idx").on(t.userId, t.purpose),
+    index("account_tokens_expires_idx").on(t.expiresAt),
+    check("account_tokens_purpose_valid", sql`${t.purpose} in ('password_reset', 'verify_email', 'change_email')`),
+  ],
+);
+
+/** The browsers a person has signed in from (a hash of a long-lived cookie): a new one gets a notice (decision 0086). */
+export const knownBrowsers = pgTable(
+  "known_browsers",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    browserHash: text("browser_hash").notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.browserHash] })],
+);
+
+/** Usernames of deleted accounts, held for a while so nobody else can take one at once (decision 0087). */
+export const heldUsernames = pgTable("held_usernames", {
+  /** lower(username) */
+  username: text("username").primaryKey(),
+  heldUntil: timestamp("held_until", { withTimezone: true }).notNull(),
+});

@@ -1,12 +1,12 @@
 -- Announces a change to what a signed-in session shows of its user: {"u": user, "k": "user"} on
 -- 'veo_events'. Every process's sessions cache drops the user; their event streams send the new
--- credits (and what is owed), or sign out when the account was deactivated.
+-- credits (and what is owed), or sign out when the account was deactivated or deleted.
 -- The live definition. Change it here, then make its migration from this file:
 -- `npm run db:function-migration -- veo_notify_user` (docs/ARCHITECTURE.md).
 CREATE OR REPLACE FUNCTION "veo_notify_user"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-	IF (OLD.credits, OLD.credits_owed, OLD.is_active, OLD.is_admin, OLD.password, OLD.username, OLD.email, OLD.language)
-		IS DISTINCT FROM (NEW.credits, NEW.credits_owed, NEW.is_active, NEW.is_admin, NEW.password, NEW.username, NEW.email, NEW.language) THEN
+	IF (OLD.credits, OLD.credits_owed, OLD.is_active, OLD.is_admin, OLD.password, OLD.username, OLD.email, OLD.email_verified, OLD.language, OLD.deleted_at)
+		IS DISTINCT FROM (NEW.credits, NEW.credits_owed, NEW.is_active, NEW.is_admin, NEW.password, NEW.username, NEW.email, NEW.email_verified, NEW.language, NEW.deleted_at) THEN
 		PERFORM pg_notify('veo_events', json_build_object('u', NEW.id, 'k', 'user')::text);
 	END IF;
 	RETURN NEW;
