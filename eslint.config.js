@@ -44,7 +44,7 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { project: ["tsconfig.server.json", "tsconfig.web.json"], tsconfigRootDir: import.meta.dirname },
+      parserOptions: { project: ["tsconfig.server.json", "tsconfig.web.json", "tsconfig.e2e.json"], tsconfigRootDir: import.meta.dirname },
     },
   },
   {

@@ -8,7 +8,9 @@ import { formatter } from "@lingui/format-po";
  * - `public`: the shell (header, footer, menus, toasts, error texts), the landing and login pages:
  *   everything a first visit paints, within the landing page's 100 KB budget;
  * - `app`: the other pages and their features, fetched with a page's code (src/web/app.tsx);
- * - `admin`: the admin pages' own code, fetched with their chunk.
+ * - `admin`: the admin pages' own code, fetched with their chunk;
+ * - `mail`: the server's e-mail templates (src/server/features/mail/templates, `i18n._("...")` calls),
+ *   read by the server at start (features/mail/catalog.ts; decision 0085).
  * A directory in none of them has no words (the catalogue test finds its messages missing);
  * tests/e2e/bundle-budget.spec.ts checks that each page's code finds its words in the catalogues
  * that page loads.
@@ -44,5 +46,6 @@ export default defineConfig({
     { path: "<rootDir>/src/web/locales/{locale}/public", include: PUBLIC, exclude: [TESTS] },
     { path: "<rootDir>/src/web/locales/{locale}/app", include: APP, exclude: [...ADMIN, ...web(PUBLIC_PAGES), TESTS] },
     { path: "<rootDir>/src/web/locales/{locale}/admin", include: ADMIN, exclude: [TESTS] },
+    { path: "<rootDir>/src/web/locales/{locale}/mail", include: ["<rootDir>/src/server/features/mail/templates"] },
   ],
 });

@@ -12,6 +12,7 @@ const INPUTS = [
   "scripts/vite-lingui-macro.mjs",
   "tsconfig.base.json",
   "tsconfig.build.json",
+  "tsconfig.server.json",
   "tsconfig.web.json",
 ];
 

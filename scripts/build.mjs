@@ -23,6 +23,9 @@ export const SERVER_FILE_DIRS = [
   "server/features/legal/starting-texts",
 ];
 
+/** The mail's catalogues beside the web app's (decision 0085), read by the server at start. */
+export const SERVER_CATALOGUES = ["web/locales/en/mail.po", "web/locales/vi/mail.po"];
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const stampPath = path.join(root, STAMP_FILE);
 
@@ -45,8 +48,8 @@ export async function build() {
   precompress(path.join(root, "dist/web/assets"));
   // Emit only: `npm run typecheck` (part of npm test) is where types are checked.
   run(bin("tsc"), ["-p", "tsconfig.build.json", "--noCheck"]);
-  for (const dir of SERVER_FILE_DIRS)
-    fs.cpSync(path.join(root, "src", dir), path.join(root, "dist/node", dir), { recursive: true });
+  for (const item of [...SERVER_FILE_DIRS, ...SERVER_CATALOGUES])
+    fs.cpSync(path.join(root, "src", item), path.join(root, "dist/node", item), { recursive: true });
   fs.writeFileSync(stampPath, inputsHash);
   console.log("Build complete.");
 }

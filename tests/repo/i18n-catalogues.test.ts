@@ -11,6 +11,8 @@ import { LOCALES } from "../../src/shared/i18n.js";
 import { sourceMessages } from "../../scripts/i18n-source-messages.mjs";
 
 const CATALOGS = ["public", "app", "admin"] as const;
+/** The server's mail templates have a catalogue of their own (decision 0085), never merged with the web's. */
+const MAIL_TEMPLATES = "src/server/features/mail/templates";
 
 interface Entry {
   /** The English source text (and its context, when it has one). */
@@ -56,20 +58,39 @@ describe("message catalogues", () => {
     }
   }, 120_000);
 
-  it.each(CATALOGS)("%s: every Vietnamese translation exists and keeps its message's arguments", (name) => {
-    const english = readCatalog("en", name);
-    const vietnamese = new Map(readCatalog("vi", name).map((e) => [e.key, e.translation]));
-    expect([...vietnamese.keys()].sort()).toEqual(english.map((e) => e.key).sort());
-    const problems: string[] = [];
-    for (const { key } of english) {
-      const translation = vietnamese.get(key) ?? "";
-      const message = key.split("\u0004").at(-1)!;
-      if (!translation.trim()) problems.push(`untranslated: ${message}`);
-      else if (JSON.stringify(argumentsOf(translation)) !== JSON.stringify(argumentsOf(message)))
-        problems.push(`arguments differ: ${message} -> ${translation}`);
+  it("mail: holds exactly the texts the mail templates use", () => {
+    const used = new Set<string>();
+    for (const file of fs.readdirSync(MAIL_TEMPLATES).filter((f) => f.endsWith(".tsx"))) {
+      const source = fs.readFileSync(`${MAIL_TEMPLATES}/${file}`, "utf8");
+      for (const call of source.matchAll(/i18n\._\(\s*"((?:[^"\\]|\\.)*)"/g))
+        used.add(JSON.parse(`"${call[1]}"`) as string);
     }
-    expect(problems).toEqual([]);
+    expect(used.size).toBeGreaterThan(40);
+    for (const locale of LOCALES) {
+      const inCatalog = new Set(readCatalog(locale, "mail").map((e) => e.key));
+      const missing = [...used].filter((key) => !inCatalog.has(key));
+      const unused = [...inCatalog].filter((key) => !used.has(key));
+      expect({ locale, missing, unused }).toEqual({ locale, missing: [], unused: [] });
+    }
   });
+
+  it.each([...CATALOGS, "mail"])(
+    "%s: every Vietnamese translation exists and keeps its message's arguments",
+    (name) => {
+      const english = readCatalog("en", name);
+      const vietnamese = new Map(readCatalog("vi", name).map((e) => [e.key, e.translation]));
+      expect([...vietnamese.keys()].sort()).toEqual(english.map((e) => e.key).sort());
+      const problems: string[] = [];
+      for (const { key } of english) {
+        const translation = vietnamese.get(key) ?? "";
+        const message = key.split("\u0004").at(-1)!;
+        if (!translation.trim()) problems.push(`untranslated: ${message}`);
+        else if (JSON.stringify(argumentsOf(translation)) !== JSON.stringify(argumentsOf(message)))
+          problems.push(`arguments differ: ${message} -> ${translation}`);
+      }
+      expect(problems).toEqual([]);
+    },
+  );
 
   // The catalogues a page loads are merged into one set of messages, so a message translated two
   // ways would read as whichever catalogue loaded last (an admin button's text and its name could

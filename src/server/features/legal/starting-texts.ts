@@ -6,11 +6,9 @@
  */
 import fs from "node:fs";
 import { LEGAL_PAGES, type LegalPage } from "../../../shared/legal-pages.js";
+import { BRAND } from "../../../shared/brand.js";
 import { LOCALES, type Locale } from "../../../shared/i18n.js";
 import { fillPlaceholders, placeholderNames } from "../automation/prose.js";
-
-/** The name the web app shows in its header and titles. */
-const SITE_NAME = "Veo Studio";
 
 const templates = Object.fromEntries(
   LEGAL_PAGES.flatMap((page) =>
@@ -41,7 +39,7 @@ export interface StartingTextValues {
 export function startingText(page: LegalPage, locale: Locale, values: StartingTextValues): string {
   const source = `starting-texts/${page}.${locale}.md`;
   const template = templates[`${page}.${locale}`];
-  const all = { siteName: SITE_NAME, contact: contactPhrase(locale, values.contactEmail) };
+  const all = { siteName: BRAND, contact: contactPhrase(locale, values.contactEmail) };
   // A text need not name both (the refund policy has no site name): fill the ones it has.
   const used = placeholderNames(template, source);
   return fillPlaceholders(template, Object.fromEntries(Object.entries(all).filter(([name]) => used.has(name))), source);

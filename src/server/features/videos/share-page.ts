@@ -4,12 +4,11 @@
  * in chats and social apps. Everything from the database is escaped.
  */
 import { modelLabel } from "../../../shared/videos.js";
+import { BRAND } from "../../../shared/brand.js";
 import type { Locale } from "../../../shared/i18n.js";
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The product's name, the same in every language (as the site's header shows it). */
-const BRAND = "Veo Studio";
 
 /**
  * The site's logo mark (the favicon's): a rounded square in the violet-fuchsia gradient with a

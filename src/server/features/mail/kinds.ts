@@ -1,0 +1,34 @@
+/**
+ * The messages the product sends (decision 0086). The essential ones go to whoever the account's
+ * address is, always: they are part of the account (a reset link, a receipt, a security notice).
+ * The others are notices a person can turn off on /my-account, or with one click in the message
+ * itself (List-Unsubscribe, RFC 8058): each names the users column that holds the choice.
+ */
+export const ESSENTIAL_MAIL_KINDS = [
+  "password_reset",
+  "password_changed",
+  "verify_email",
+  "email_change_confirm",
+  "email_changed",
+  "receipt",
+  "api_token_created",
+  "account_deleted",
+  "test",
+] as const;
+
+export const OPTIONAL_MAIL_KINDS = ["video_ready", "video_failed", "low_balance", "new_sign_in"] as const;
+
+type EssentialMailKind = (typeof ESSENTIAL_MAIL_KINDS)[number];
+export type OptionalMailKind = (typeof OPTIONAL_MAIL_KINDS)[number];
+export type MailKind = EssentialMailKind | OptionalMailKind;
+
+export const isOptionalMailKind = (kind: string): kind is OptionalMailKind =>
+  (OPTIONAL_MAIL_KINDS as readonly string[]).includes(kind);
+
+/** The users column behind each optional notice (schema.ts: notify_*). */
+export const NOTICE_COLUMN = {
+  video_ready: "notifyVideoReady",
+  video_failed: "notifyVideoFailed",
+  low_balance: "notifyLowBalance",
+  new_sign_in: "notifyNewSignIn",
+} as const satisfies Record<OptionalMailKind, string>;

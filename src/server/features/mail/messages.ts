@@ -1,0 +1,74 @@
+/**
+ * Every message the product sends, by kind, with the values its template needs (decision 0086).
+ * `composeMail` picks the template; render.ts turns it into HTML and plain text.
+ */
+import type { MailKind } from "./kinds.js";
+import {
+  accountDeleted,
+  apiTokenCreated,
+  emailChangeConfirm,
+  emailChanged,
+  newSignIn,
+  passwordChanged,
+  passwordReset,
+  verifyEmail,
+} from "./templates/account.js";
+import type { Composed } from "./templates/composed.js";
+import type { MailFrame } from "./templates/layout.js";
+import { lowBalance, testMessage, videoFailed, videoReady } from "./templates/notices.js";
+import { receipt, type ReceiptValues } from "./templates/receipt.js";
+
+export type MailMessage =
+  | { kind: "password_reset"; username: string; link: string }
+  | { kind: "password_changed"; username: string; when: Date; resetLink: string }
+  | { kind: "verify_email"; username: string; link: string; email: string }
+  | { kind: "email_change_confirm"; username: string; link: string; email: string }
+  | { kind: "email_changed"; username: string; newEmail: string; pending: boolean }
+  | ({ kind: "receipt" } & ReceiptValues)
+  | { kind: "api_token_created"; username: string; tokenName: string; when: Date }
+  | { kind: "account_deleted"; username: string }
+  | { kind: "test" }
+  | { kind: "video_ready"; prompt: string; link: string }
+  | { kind: "video_failed"; prompt: string; refunded: number; link: string }
+  | { kind: "low_balance"; credits: number; threshold: number; link: string }
+  | { kind: "new_sign_in"; username: string; when: Date; browser: string; ip: string; resetLink: string };
+
+// Every kind has a message shape, and every message shape is a kind.
+type Exhaustive = [MailKind] extends [MailMessage["kind"]]
+  ? [MailMessage["kind"]] extends [MailKind]
+    ? true
+    : never
+  : never;
+const exhaustive: Exhaustive = true;
+void exhaustive;
+
+export function composeMail(frame: MailFrame, message: MailMessage): Composed {
+  switch (message.kind) {
+    case "password_reset":
+      return passwordReset(frame, message);
+    case "password_changed":
+      return passwordChanged(frame, message);
+    case "verify_email":
+      return verifyEmail(frame, message);
+    case "email_change_confirm":
+      return emailChangeConfirm(frame, message);
+    case "email_changed":
+      return emailChanged(frame, message);
+    case "receipt":
+      return receipt(frame, message);
+    case "api_token_created":
+      return apiTokenCreated(frame, message);
+    case "account_deleted":
+      return accountDeleted(frame, message);
+    case "test":
+      return testMessage(frame);
+    case "video_ready":
+      return videoReady(frame, message);
+    case "video_failed":
+      return videoFailed(frame, message);
+    case "low_balance":
+      return lowBalance(frame, message);
+    case "new_sign_in":
+      return newSignIn(frame, message);
+  }
+}
