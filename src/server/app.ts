@@ -50,6 +50,7 @@ import { registerRouteContracts, useNonApiScope } from "./http/route-contract.js
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerStaticSpa } from "./http/static-spa.js";
 import type { BackgroundJobs } from "./jobs/background-jobs.js";
+import type { Mailer } from "./features/mail/outbox.js";
 import { buildServices, SIMULATOR_PREFIX, type AppDeps } from "./services.js";
 
 declare module "fastify" {
@@ -57,6 +58,8 @@ declare module "fastify" {
     /** Every background job; main.ts starts them (BACKGROUND_WORKERS), tests run them by hand. */
     jobs: BackgroundJobs;
     liveEvents: LiveEvents;
+    /** The mail outbox's writer (tests queue through it as a feature would). */
+    mailer: Mailer;
   }
 }
 
@@ -71,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = services;
   app.decorate("jobs", services.jobs);
   app.decorate("liveEvents", services.liveEvents);
+  app.decorate("mailer", services.mailer);
   app.addHook("onClose", async () => {
     await services.close();
   });

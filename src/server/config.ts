@@ -6,6 +6,7 @@ import path from "node:path";
 import type { S3Settings } from "./integrations/storage/s3-blob-store.js";
 import { z } from "zod";
 import { withoutTrailingSlashes } from "../shared/trim.js";
+import { mailFromRule } from "../shared/schemas/mail-fields.js";
 import {
   contactEmailRule,
   telegramUsernameRule,
@@ -163,6 +164,15 @@ const envSchema = z
     CONTACT_ZALO_GROUP_URL: optionalText.pipe(zaloGroupUrlRule().optional()),
     CONTACT_TELEGRAM: telegramUsername,
     CONTACT_EMAIL: optionalText.pipe(contactEmailRule().optional()),
+    SMTP_URL: optionalText.pipe(
+      z
+        .url({
+          protocol: /^smtps?$/,
+          error: "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587",
+        })
+        .optional(),
+    ),
+    MAIL_FROM: optionalText.pipe(mailFromRule().optional()),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -229,6 +239,12 @@ export interface Config {
   uploadQuotaBytes: number;
   /** Google's OpenID endpoints (tests point them at a local fake). */
   google: { authUrl: string; tokenUrl: string; userinfoUrl: string; jwksUrl: string };
+  /**
+   * The mail server when the admin has set none (decision 0085): SMTP_URL, and the From address
+   * (MAIL_FROM, else no-reply at PUBLIC_URL's host). Without either server, mail stays in the
+   * local outbox the admin reads on /admin/mail.
+   */
+  mail: { smtpUrl: string | undefined; from: string | undefined };
 }
 
 export interface ContactConfig {
@@ -311,5 +327,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       telegram: e.CONTACT_TELEGRAM,
       email: e.CONTACT_EMAIL,
     },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
   };
 }

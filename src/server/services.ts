@@ -42,6 +42,9 @@ import { internalFileUrl } from "./features/videos/video-deps.js";
 import type { VideoArchiverOptions } from "./jobs/video-archiver.js";
 import { backgroundJobs, type BackgroundJobs } from "./jobs/background-jobs.js";
 import type { NotificationSenderOptions } from "./jobs/notification-sender.js";
+import type { MailSenderOptions } from "./jobs/mail-sender.js";
+import { Mailer } from "./features/mail/outbox.js";
+import { unsubscribeKey } from "./features/mail/unsubscribe.js";
 import { DEFAULT_WORKER_OPTIONS, type TaskWorkerOptions } from "./jobs/task-worker.js";
 import type { UploadSweepOptions } from "./jobs/upload-sweep.js";
 import type { SecretBox } from "./lib/secret-box.js";
@@ -85,6 +88,7 @@ export interface AppDeps {
   /** Where rate-limit counters live (rateLimitStoreFor(database)); in memory when not given. */
   rateLimitStore?: RateLimitStore;
   notifications?: Partial<NotificationSenderOptions>;
+  mail?: Partial<MailSenderOptions>;
   /** Per API token on /api/n8n/*, and API token creations per user. */
   automationRateLimits?: Partial<AutomationRateLimits & { tokenCreation: RateLimitRule }>;
   /** Per-user upload rate limit and quota (defaults: DEFAULT_UPLOAD_RATE_LIMIT, UPLOAD_QUOTA_MB). */
@@ -148,6 +152,10 @@ export interface Services {
   /** The built-in simulator's routes, when this process serves it. */
   simulatorPlugin?: FastifyPluginAsync;
   jobs: BackgroundJobs;
+  /** Writes mail into the outbox (decision 0085); the mail sender job sends it. */
+  mailer: Mailer;
+  /** The unsubscribe links' key (features/mail/unsubscribe.ts). */
+  unsubscribeKey: string;
   /** Stops the jobs and the built-in simulator. */
   close(): Promise<void>;
 }
@@ -249,11 +257,13 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
       fetchUrlFor: (url) => internalFileUrl({ simulatorFiles }, url),
       trustedOrigins: trustedFileOrigins,
       renderTaskStatus,
+      mailEnvironment: { smtpUrl: config.mail.smtpUrl, from: config.mail.from, publicUrl: config.publicUrl },
       log,
     },
     {
       taskWorker: worker,
       notificationSender: { telegramBaseUrl: config.telegramBaseUrl, ...deps.notifications },
+      mailSender: deps.mail,
       uploadSweep: deps.uploadSweep,
       videoArchiver: deps.archiver,
       webhookSender: { allowLocal: config.webhooksAllowLocal, ...deps.webhooks },
@@ -261,6 +271,13 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
   );
   // The triggers that write webhook events announce them: deliver now rather than at the next scan.
   liveEvents.onWebhookEvents(() => jobs.webhookSender.wake());
+
+  const mailUnsubscribeKey = unsubscribeKey(secretBox);
+  const mailer = new Mailer({
+    publicUrl: config.publicUrl,
+    unsubscribeKey: mailUnsubscribeKey,
+    onQueued: () => jobs.mailSender.wake(),
+  });
 
   const generation: GenerateDeps = {
     db,
@@ -311,6 +328,8 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     trustedFileOrigins,
     simulatorPlugin: simulator.plugin,
     jobs,
+    mailer,
+    unsubscribeKey: mailUnsubscribeKey,
     close: async () => {
       await jobs.stop();
       closeSimulator();

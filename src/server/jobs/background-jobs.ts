@@ -1,12 +1,13 @@
 /**
  * Every background job of the process, built in one place (services.ts hands in what they need) and
  * started in one place (main.ts, when BACKGROUND_WORKERS is on; tests drive them by hand):
- * the task worker, the video archiver and retention sweep, the Telegram outbox, the webhook outbox, the PayPal re-check,
+ * the task worker, the video archiver and retention sweep, the Telegram outbox, the mail outbox, the webhook outbox, the PayPal re-check,
  * the two image sweeps and the sweep of expired Idempotency-Keys. Each is defined through defineJob
  * (decision 0067) and built as `new Job(deps, options)`: every job takes the part of `deps` it declares.
  */
 import type { JobControl } from "./define-job.js";
 import { IdempotencyKeySweep } from "./idempotency-key-sweep.js";
+import { MailSender } from "./mail-sender.js";
 import type { JobState } from "./job-loop.js";
 import { NotificationSender } from "./notification-sender.js";
 import { PaypalRecheck } from "./paypal-recheck.js";
@@ -23,6 +24,7 @@ type OptionsOf<Job extends abstract new (deps: never, options?: never) => unknow
 /** What the jobs need, all together (each job's own deps type says which part it uses). */
 export type BackgroundJobDeps = DepsOf<typeof TaskWorker> &
   DepsOf<typeof NotificationSender> &
+  DepsOf<typeof MailSender> &
   DepsOf<typeof PaypalRecheck> &
   DepsOf<typeof TemporaryImageSweep> &
   DepsOf<typeof UploadSweep> &
@@ -35,6 +37,7 @@ export type BackgroundJobDeps = DepsOf<typeof TaskWorker> &
 export interface BackgroundJobOptions {
   taskWorker?: OptionsOf<typeof TaskWorker>;
   notificationSender?: OptionsOf<typeof NotificationSender>;
+  mailSender?: OptionsOf<typeof MailSender>;
   paypalRecheck?: OptionsOf<typeof PaypalRecheck>;
   temporaryImageSweep?: OptionsOf<typeof TemporaryImageSweep>;
   uploadSweep?: OptionsOf<typeof UploadSweep>;
@@ -50,6 +53,7 @@ export function backgroundJobs(deps: BackgroundJobDeps, options: BackgroundJobOp
     videoArchiver: new VideoArchiver(deps, options.videoArchiver),
     videoRetention: new VideoRetention(deps, options.videoRetention),
     notificationSender: new NotificationSender(deps, options.notificationSender),
+    mailSender: new MailSender(deps, options.mailSender),
     webhookSender: new WebhookSender(deps, options.webhookSender),
     paypalRecheck: new PaypalRecheck(deps, options.paypalRecheck),
     temporaryImageSweep: new TemporaryImageSweep(deps, options.temporaryImageSweep),

@@ -29,3 +29,10 @@ export const providerCalls = new Counter({
   labelNames: ["operation", "outcome"] as const,
   registers: [processRegistry],
 });
+
+export const mailSent = new Counter({
+  name: "veo_mail_messages_total",
+  help: "Mail the outbox finished with, by kind and outcome: sent, failed (gave up), kept (no mail server: the local outbox).",
+  labelNames: ["kind", "outcome"] as const,
+  registers: [processRegistry],
+});

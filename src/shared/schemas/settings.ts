@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MODEL_CATALOGUE, PRICE_ITEMS, type PriceItem } from "../catalogue.js";
 import { MASK_PREFIX } from "../mask.js";
 import { isoTimestamp } from "./common.js";
+import { SMTP_SECURITIES } from "./mail-fields.js";
 import { contactEmailRule, telegramUsernameRule, zaloGroupUrlRule, zaloPhoneRule } from "./contact-fields.js";
 
 export const SECRET_SETTING_FIELDS = [
@@ -12,6 +13,7 @@ export const SECRET_SETTING_FIELDS = [
   "creemWebhookSecret",
   "googleClientSecret",
   "telegramBotToken",
+  "smtpPassword",
 ] as const;
 
 /** KIE's two ways to make a Veo 3.1 video (decision 0051): /api/v1/veo/* and the Market's /api/v1/jobs/*. */
@@ -256,6 +258,14 @@ export const adminSettingsViewSchema = z
       description:
         'What one credit is worth in USD on the pages, e.g. "0.1500"; null derives it from the packages on sale (decision 0075).',
     }),
+    smtpHost: z.string().nullable().meta({ description: "The mail server; null: SMTP_URL, else the local outbox." }),
+    smtpPort: z.number().int().nullable(),
+    smtpSecurity: z.enum(SMTP_SECURITIES),
+    smtpUser: z.string().nullable(),
+    smtpPassword: maskedSecret,
+    mailFrom: z.string().nullable().meta({ description: "The From of every message; null: MAIL_FROM applies." }),
+    sellerName: z.string().nullable().meta({ description: "The seller named on receipts." }),
+    sellerAddress: z.string().nullable().meta({ description: "The seller's address on receipts." }),
     updatedAt: isoTimestamp,
   })
   .meta({ id: "AdminSettings" });

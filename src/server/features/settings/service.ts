@@ -80,6 +80,8 @@ export function toAdminView(s: Settings, contactDefaults: ContactConfig): AdminS
     creemWebhookSecret: maskSecret(s.creemWebhookSecret),
     googleClientSecret: maskSecret(s.googleClientSecret),
     telegramBotToken: maskSecret(s.telegramBotToken),
+    smtpSecurity: s.smtpSecurity as AdminSettingsView["smtpSecurity"],
+    smtpPassword: maskSecret(s.smtpPassword),
     contactDefaults: {
       zaloPhone: contactDefaults.zaloPhone ?? null,
       zaloGroupUrl: contactDefaults.zaloGroupUrl ?? null,
