@@ -919,7 +919,7 @@ export const mailMessages = pgTable(
 export const ACCOUNT_TOKEN_PURPOSES = ["password_reset", "verify_email", "change_email"] as const;
 
 /**
- * Single-use links sent by mail (decision 0086): a password reset, an address to confirm. Only the
+ * Single-use links sent by mail (decision 0088): a password reset, an address to confirm. Only the
  * SHA-256 of the token is stored; a link is used by one conditional update (unused, unexpired).
  */
 export const accountTokens = pgTable(

@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic @jsxImportSource react */
-/** The account's own messages: reset, addresses, security notices (decision 0086). Always sent. */
+/** The account's own messages: reset and address links (decision 0088), security notices (decision 0086). Always sent. */
 import { mailDateTime } from "../format.js";
 import { ActionButton, LinkLine, MailLayout, P, type MailFrame } from "./layout.js";
 import type { Composed } from "./composed.js";
