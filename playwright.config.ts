@@ -22,11 +22,19 @@ function freePorts(count: number): number[] {
 
 // Chosen once in the runner process; workers load this file again and inherit the values.
 const ownsDataDir = !process.env.E2E_DATA_DIR;
-if (!process.env.E2E_PORT || !process.env.E2E_CREEM_PORT || !process.env.E2E_GOOGLE_PORT) {
-  const [app, creem, google] = freePorts(3);
+if (
+  !process.env.E2E_PORT ||
+  !process.env.E2E_CREEM_PORT ||
+  !process.env.E2E_GOOGLE_PORT ||
+  !process.env.E2E_SMTP_PORT ||
+  !process.env.E2E_SMTP_HTTP_PORT
+) {
+  const [app, creem, google, smtp, smtpHttp] = freePorts(5);
   process.env.E2E_PORT ??= String(app);
   process.env.E2E_CREEM_PORT ??= String(creem);
   process.env.E2E_GOOGLE_PORT ??= String(google);
+  process.env.E2E_SMTP_PORT ??= String(smtp);
+  process.env.E2E_SMTP_HTTP_PORT ??= String(smtpHttp);
 }
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "veo-e2e-"));
 
@@ -35,6 +43,7 @@ const dataDir = process.env.E2E_DATA_DIR;
 const baseURL = `http://127.0.0.1:${port}`;
 const creemURL = `http://127.0.0.1:${process.env.E2E_CREEM_PORT}`;
 const googleURL = `http://127.0.0.1:${process.env.E2E_GOOGLE_PORT}`;
+const smtpMessagesURL = `http://127.0.0.1:${process.env.E2E_SMTP_HTTP_PORT}`;
 
 // The runner created the data folder, so the runner removes it (after the server has stopped).
 if (ownsDataDir && !process.env.TEST_WORKER_INDEX) {
@@ -129,6 +138,21 @@ export default defineConfig({
       },
     },
     {
+      // A real SMTP server (tests/fakes/smtp-fake.mjs) the app sends its mail to; the specs read
+      // what arrived from its HTTP side (tests/e2e/mail-helpers.ts).
+      command: "node tests/fakes/smtp-fake.mjs",
+      url: `${smtpMessagesURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        SMTP_FAKE_PORT: String(process.env.E2E_SMTP_PORT),
+        SMTP_FAKE_HTTP_PORT: String(process.env.E2E_SMTP_HTTP_PORT),
+        SMTP_FAKE_HOST: "127.0.0.1",
+      },
+    },
+    {
       command: "node dist/node/server/main.js",
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
@@ -163,6 +187,8 @@ export default defineConfig({
         GOOGLE_TOKEN_URL: `${googleURL}/token`,
         GOOGLE_USERINFO_URL: `${googleURL}/userinfo`,
         GOOGLE_JWKS_URL: `${googleURL}/jwks`,
+        // Mail goes to the SMTP fake above (decision 0085).
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
         // Nothing listens there: Telegram calls fail at once and never leave the machine.
         TELEGRAM_BASE_URL: "http://127.0.0.1:9",
         // Webhooks may go to the specs' own receivers on 127.0.0.1 over http (tests/e2e/webhooks.spec.ts).
