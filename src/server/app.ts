@@ -24,6 +24,7 @@ import { contactRoutes } from "./features/contact/routes.js";
 import { adminLegalRoutes, legalRoutes } from "./features/legal/routes.js";
 import { eventRoutes } from "./features/events/routes.js";
 import { adminTelegramSettingsRoutes, telegramTestRoutes } from "./features/notifications/telegram-routes.js";
+import { adminMailRoutes } from "./features/mail/admin-routes.js";
 import { paymentMethodRoutes } from "./features/payments/payment-methods-routes.js";
 import { adminCreditPackageRoutes, creditPackageRoutes } from "./features/packages/routes.js";
 import { creemRoutes } from "./features/payments/creem-routes.js";
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await admin.register(adminExportRoutes, services);
       await admin.register(adminRecoveryRoutes, services);
       await admin.register(adminTelegramSettingsRoutes, services);
+      await admin.register(adminMailRoutes, services);
       await admin.register(adminVideoStorageRoutes, services);
       await admin.register(adminAuditRoutes, services);
       await admin.register(adminLegalRoutes, services);

@@ -4,6 +4,8 @@ const AUDIT_ACTIONS = {
   "settings.update": "Settings changed",
   "telegram.update": "Telegram settings changed",
   "telegram.test": "Telegram test sent",
+  "mail.update": "Mail settings changed",
+  "mail.test": "Test e-mail sent",
   "package.create": "Credit package added",
   "package.update": "Credit package changed",
   "package.delete": "Credit package deleted",

@@ -27,6 +27,7 @@ export const SPA_ROUTES = [
   "/admin/users/:userId",
   "/admin/settings",
   "/admin/audit",
+  "/admin/mail",
   "/history",
 ] as const;
 export type SpaRoute = (typeof SPA_ROUTES)[number];

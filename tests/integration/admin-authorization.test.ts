@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { paymentOrders, users } from "../../src/server/db/schema.js";
+import { mailMessages, paymentOrders, users } from "../../src/server/db/schema.js";
 import { creditPurchase } from "../../src/server/features/credits/ledger.js";
 import { openDispute } from "../../src/server/features/payments/disputes.js";
 import { providerActor } from "../../src/server/features/payments/reversals.js";
@@ -44,6 +44,7 @@ const SECRETS = {
   creemWebhookSecret: "creem-webhook-secret-in-clear-0004",
   googleClientSecret: "google-secret-in-clear-0005",
   telegramBotToken: BOT_TOKEN,
+  smtpPassword: "smtp-password-in-clear-0007",
 };
 const ACCOUNT_TOKEN = "kie-account-token-in-clear-0006";
 
@@ -51,7 +52,17 @@ let sim: StartedSimulator;
 let telegram: TelegramFake;
 let t: VideoTestApp;
 let admin: Client;
-const fixtures = { userId: "", credits: 0, packageId: "", kieApiId: "", taskId: "", tokenId: "", orderId: "" };
+const fixtures = {
+  userId: "",
+  credits: 0,
+  packageId: "",
+  kieApiId: "",
+  taskId: "",
+  tokenId: "",
+  orderId: "",
+  mailId: "",
+  failedMailId: "",
+};
 
 /** Every method+path the app routes (HEAD aside), from Fastify's own table. */
 function registeredRoutes(app: FastifyInstance): string[] {
@@ -112,6 +123,20 @@ beforeAll(async () => {
     });
   });
   fixtures.credits = (await balanceOf(t.database.db, u.id)).credits;
+  // No mail server: a message is kept in the local outbox; another one failed.
+  await t.app.mailer.toAddress(
+    t.database.db,
+    { address: "kept@people.example", locale: "en", userId: null },
+    { kind: "test" },
+  );
+  await t.app.jobs.mailSender.runOnce();
+  const [kept] = await t.database.db.select({ id: mailMessages.id }).from(mailMessages);
+  fixtures.mailId = kept!.id;
+  const [failed] = await t.database.db
+    .insert(mailMessages)
+    .values({ toAddress: "failed@people.example", kind: "test", locale: "en", subject: "Failed", status: "failed" })
+    .returning();
+  fixtures.failedMailId = failed!.id;
 });
 afterAll(async () => {
   await t.close();
@@ -136,6 +161,24 @@ const CASES: Case[] = [
     }),
   },
   { method: "POST", route: "/api/test-telegram", request: () => ({ url: "/api/test-telegram", body: {} }) },
+  {
+    method: "PUT",
+    route: "/api/admin/settings/mail",
+    request: () => ({ url: "/api/admin/settings/mail", body: { mailFrom: "Veo Studio <no-reply@veo.example>" } }),
+  },
+  { method: "GET", route: "/api/admin/mail/status", request: () => ({ url: "/api/admin/mail/status" }) },
+  {
+    method: "POST",
+    route: "/api/admin/mail/test",
+    request: () => ({ url: "/api/admin/mail/test", body: { to: "matrix@people.example" } }),
+  },
+  { method: "GET", route: "/api/admin/mail", request: () => ({ url: "/api/admin/mail?status=kept" }) },
+  { method: "GET", route: "/api/admin/mail/:id", request: () => ({ url: `/api/admin/mail/${fixtures.mailId}` }) },
+  {
+    method: "POST",
+    route: "/api/admin/mail/:id/retry",
+    request: () => ({ url: `/api/admin/mail/${fixtures.failedMailId}/retry`, body: {} }),
+  },
   { method: "GET", route: "/api/admin/users", request: () => ({ url: "/api/admin/users" }) },
   {
     method: "PUT",

@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { kieApis, paymentOrders, videoTasks } from "../../src/server/db/schema.js";
+import { kieApis, mailMessages, paymentOrders, videoTasks } from "../../src/server/db/schema.js";
 import { readSettingsFromDatabase } from "../../src/server/features/settings/service.js";
 import type { AdminSetup, SetupStepId } from "../../src/shared/schemas/admin-setup.js";
 import { freePort, signInAdmin, signUp, type Client } from "../helpers/test-app.js";
@@ -67,7 +67,15 @@ describe("the set-up checklist", () => {
 
   it("starts with every step to do, the provider on the simulator, each linking to its setting", async () => {
     const fresh = await setup(admin);
-    expect(fresh.steps.map((s) => s.id)).toEqual(["provider", "payment", "packages", "contact", "legal", "showcase"]);
+    expect(fresh.steps.map((s) => s.id)).toEqual([
+      "provider",
+      "payment",
+      "packages",
+      "contact",
+      "mail",
+      "legal",
+      "showcase",
+    ]);
     expect(doneSteps(fresh)).toEqual([]);
     expect(fresh.allDone).toBe(false);
     expect(stepOf(fresh, "provider")).toEqual({
@@ -120,8 +128,16 @@ describe("the set-up checklist", () => {
     });
     const chosen = await admin.put("/api/admin/showcase", { videos: [{ taskId: "setup-showcase-video" }] });
     expect(chosen.statusCode, chosen.body).toBe(200);
+
+    // Mail (decision 0085): a server set, then a message it took.
+    expect(stepOf(await setup(admin), "mail")).toMatchObject({ done: false, note: "local_outbox" });
+    expect((await admin.put("/api/admin/settings/mail", { smtpHost: "smtp.owner.example" })).statusCode).toBe(200);
+    expect(stepOf(await setup(admin), "mail")).toMatchObject({ done: false, note: "not_tested" });
+    await t.database.db
+      .insert(mailMessages)
+      .values({ toAddress: "owner@owner.example", kind: "test", locale: "en", subject: "Test", status: "sent" });
     const later = await setup(admin);
-    expect(doneSteps(later)).toEqual(["provider", "payment", "packages", "contact", "showcase"]);
+    expect(doneSteps(later)).toEqual(["provider", "payment", "packages", "contact", "mail", "showcase"]);
     expect(stepOf(later, "legal").done).toBe(false);
     expect(later.allDone).toBe(false);
 

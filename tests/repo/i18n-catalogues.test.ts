@@ -62,8 +62,11 @@ describe("message catalogues", () => {
     const used = new Set<string>();
     for (const file of fs.readdirSync(MAIL_TEMPLATES).filter((f) => f.endsWith(".tsx"))) {
       const source = fs.readFileSync(`${MAIL_TEMPLATES}/${file}`, "utf8");
-      for (const call of source.matchAll(/i18n\._\(\s*"((?:[^"\\]|\\.)*)"/g))
-        used.add(JSON.parse(`"${call[1]}"`) as string);
+      // Either quote (Prettier picks the one with fewer escapes), read as a JSON string.
+      for (const call of source.matchAll(/i18n\._\(\s*(["'])((?:\\.|(?!\1)[^\\])*)\1/g)) {
+        const body = call[1] === "'" ? call[2]!.replaceAll("\\'", "'").replaceAll('"', '\\"') : call[2]!;
+        used.add(JSON.parse(`"${body}"`) as string);
+      }
     }
     expect(used.size).toBeGreaterThan(40);
     for (const locale of LOCALES) {

@@ -28,6 +28,8 @@ interface DatabaseFigures {
   notifications: number;
   webhooks: number;
   archive: number;
+  mail: number;
+  mail_failed: number;
 }
 
 /** One round trip; each count uses the partial index its job's own claim uses. */
@@ -46,7 +48,9 @@ async function readFigures(
         (select count(*) from video_tasks where uhd_status = 'pending') as uhd_pending,
         (select count(*) from admin_notifications where status = 'pending') as notifications,
         (select count(*) from webhook_deliveries where status = 'pending') as webhooks,
-        (select count(*) from video_files where status = 'pending') as archive`),
+        (select count(*) from video_files where status = 'pending') as archive,
+        (select count(*) from mail_messages where status = 'pending') as mail,
+        (select count(*) from mail_messages where status = 'failed' and created_at > now() - interval '1 day') as mail_failed`),
   );
   const payments = rowsOf<{ provider: string; orders: string; credits: string }>(
     await db.execute(
@@ -78,13 +82,29 @@ function appRegistry(opts: MetricsOptions): Registry {
   });
   new Gauge({
     name: "veo_queue_depth",
-    help: "Work waiting: tasks due for a check, 1080p and 4K fetches pending, Telegram notifications, webhook deliveries, video files to archive.",
+    help: "Work waiting: tasks due for a check, 1080p and 4K fetches pending, Telegram notifications, webhook deliveries, video files to archive, mail to send.",
     labelNames: ["queue"] as const,
     registers: [registry],
     async collect() {
       const { figures: f } = await figures();
-      for (const queue of ["tasks_due", "hd_pending", "uhd_pending", "notifications", "webhooks", "archive"] as const)
+      for (const queue of [
+        "tasks_due",
+        "hd_pending",
+        "uhd_pending",
+        "notifications",
+        "webhooks",
+        "archive",
+        "mail",
+      ] as const)
         this.set({ queue }, f[queue]);
+    },
+  });
+  new Gauge({
+    name: "veo_mail_failed_last_day",
+    help: "Mail the mail server refused or never took in the last 24 hours (decision 0085).",
+    registers: [registry],
+    async collect() {
+      this.set((await figures()).figures.mail_failed);
     },
   });
   new Gauge({

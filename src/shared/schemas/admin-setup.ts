@@ -6,16 +6,18 @@
 import { z } from "zod";
 import { isoTimestamp } from "./common.js";
 
-const SETUP_STEPS = ["provider", "payment", "packages", "contact", "legal", "showcase"] as const;
+const SETUP_STEPS = ["provider", "payment", "packages", "contact", "mail", "legal", "showcase"] as const;
 export type SetupStepId = (typeof SETUP_STEPS)[number];
 
 /**
  * Why a step is not done, where there is more than one way for it not to be: `simulator` (videos
  * are the built-in simulator's: add a KIE key to sell real ones), `failing` (the provider is
  * configured but videos are failing), `not_enabled` (no payment method is switched on and fully
- * configured), `not_tested` (one is, but nobody has paid through it yet).
+ * configured), `not_tested` (one is, but nobody has paid through it yet; for mail: a mail server is
+ * set but has not taken a message yet), `local_outbox` (no mail server: mail stays on /admin/mail).
+ * `failing` also says mail failed in the last day.
  */
-const SETUP_NOTES = ["simulator", "failing", "not_enabled", "not_tested"] as const;
+const SETUP_NOTES = ["simulator", "failing", "not_enabled", "not_tested", "local_outbox"] as const;
 
 const setupStepSchema = z.object({
   id: z.enum(SETUP_STEPS),
@@ -39,12 +41,27 @@ const generationProblemSchema = z
       "Set when more than half of the last finished videos of the past hour failed for provider reasons, or the latest one did; null when generation is well.",
   });
 
+const mailProblemSchema = z
+  .object({
+    failed: z
+      .number()
+      .int()
+      .min(1)
+      .meta({ description: "Messages the mail server refused or never took, last 24 hours." }),
+    lastError: z.string().nullable().meta({ description: "The mail server's last answer, as it said it." }),
+    href: z.string(),
+  })
+  .nullable()
+  .meta({ description: "Set when mail failed in the last 24 hours (decision 0085); null when it did not." });
+
 export const adminSetupSchema = z
   .object({
     steps: z.array(setupStepSchema),
     allDone: z.boolean(),
     generationProblem: generationProblemSchema,
+    mailProblem: mailProblemSchema,
   })
   .meta({ id: "AdminSetup" });
 export type AdminSetup = z.infer<typeof adminSetupSchema>;
 export type GenerationProblem = NonNullable<AdminSetup["generationProblem"]>;
+export type MailProblem = NonNullable<AdminSetup["mailProblem"]>;

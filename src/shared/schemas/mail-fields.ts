@@ -89,4 +89,3 @@ export const mailSettingsUpdateSchema = z.object({
   ),
   sellerAddress: blankIsNull(z.string().max(1000, "sellerAddress must be at most 1000 characters")),
 });
-export type MailSettingsUpdate = z.output<typeof mailSettingsUpdateSchema>;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MODEL_CATALOGUE, PRICE_ITEMS, type PriceItem } from "../catalogue.js";
 import { MASK_PREFIX } from "../mask.js";
 import { isoTimestamp } from "./common.js";
-import { SMTP_SECURITIES } from "./mail-fields.js";
+import { mailSettingsUpdateSchema, SMTP_SECURITIES } from "./mail-fields.js";
 import { contactEmailRule, telegramUsernameRule, zaloGroupUrlRule, zaloPhoneRule } from "./contact-fields.js";
 
 export const SECRET_SETTING_FIELDS = [
@@ -172,6 +172,7 @@ export const settingsUpdateSchema = z.object({
   contactTelegram: contactChannel("contactTelegram", telegramUsernameRule("contactTelegram ")),
   contactEmail: contactChannel("contactEmail", contactEmailRule("contactEmail ")),
   creditValueUsd: creditValue,
+  ...mailSettingsUpdateSchema.shape,
 });
 export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
 

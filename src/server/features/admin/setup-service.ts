@@ -3,11 +3,12 @@
  * before it can sell. Each step is one small function, computed on the server from what is
  * stored, and names the page where it is done.
  */
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray } from "drizzle-orm";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/connect.js";
-import { creditPackages, paymentOrders } from "../../db/schema.js";
-import type { AdminSetup, SetupStep } from "../../../shared/schemas/admin-setup.js";
+import { creditPackages, mailMessages, paymentOrders } from "../../db/schema.js";
+import type { AdminSetup, MailProblem, SetupStep } from "../../../shared/schemas/admin-setup.js";
+import { chooseMailServer } from "../mail/mail-server.js";
 import { contactInForce } from "../contact/channels.js";
 import { legalPagesReady } from "../legal/service.js";
 import { creemSettings, paypalSettings } from "../payments/payment-settings.js";
@@ -60,6 +61,41 @@ function contactStep(deps: SetupDeps, settings: Settings): StepState {
   return { done: Object.values(channels).some(Boolean), note: null, href: "/admin/settings#contact-title" };
 }
 
+const MAIL_SETTINGS_HREF = "/admin/settings#mail-title";
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Mail that failed in the last day: the overview says so even once the set-up is done (decision 0085). */
+async function mailProblem(db: Db): Promise<MailProblem | null> {
+  const failedSince = and(
+    eq(mailMessages.status, "failed"),
+    gte(mailMessages.createdAt, new Date(Date.now() - DAY_MS)),
+  );
+  const [failed] = await db.select({ n: count() }).from(mailMessages).where(failedSince);
+  const n = Number(failed?.n ?? 0);
+  if (n === 0) return null;
+  const [last] = await db
+    .select({ lastError: mailMessages.lastError })
+    .from(mailMessages)
+    .where(failedSince)
+    .orderBy(desc(mailMessages.createdAt))
+    .limit(1);
+  return { failed: n, lastError: last?.lastError ?? null, href: "/admin/mail?status=failed" };
+}
+
+/** A mail server set (the admin's or SMTP_URL) that has taken at least one message, and no failure in the last day. */
+async function mailStep(deps: SetupDeps, settings: Settings, problem: MailProblem | null): Promise<StepState> {
+  const href = MAIL_SETTINGS_HREF;
+  const { server } = chooseMailServer(settings, {
+    smtpUrl: deps.config.mail.smtpUrl,
+    from: deps.config.mail.from,
+    publicUrl: deps.config.publicUrl,
+  });
+  if (!server) return { done: false, note: "local_outbox", href };
+  if (problem) return { done: false, note: "failing", href };
+  const [sent] = await deps.db.select({ n: count() }).from(mailMessages).where(eq(mailMessages.status, "sent"));
+  return Number(sent?.n ?? 0) > 0 ? { done: true, note: null, href } : { done: false, note: "not_tested", href };
+}
+
 /** Terms, Privacy and Refund policy: every page saved (or its starting text kept) in every language. */
 async function legalStep(deps: SetupDeps): Promise<StepState> {
   return { done: await legalPagesReady(deps.db), note: null, href: "/admin/settings#legal-pages-title" };
@@ -71,11 +107,16 @@ async function showcaseStep(deps: SetupDeps): Promise<StepState> {
 }
 
 export async function adminSetup(deps: SetupDeps): Promise<AdminSetup> {
-  const [settings, problem] = await Promise.all([deps.readSettings(), generationProblem(deps.db)]);
-  const [provider, payment, packages, legal, showcase] = await Promise.all([
+  const [settings, problem, mailTrouble] = await Promise.all([
+    deps.readSettings(),
+    generationProblem(deps.db),
+    mailProblem(deps.db),
+  ]);
+  const [provider, payment, packages, mail, legal, showcase] = await Promise.all([
     providerStep(deps, problem !== null),
     paymentStep(deps, settings),
     packagesStep(deps),
+    mailStep(deps, settings, mailTrouble),
     legalStep(deps),
     showcaseStep(deps),
   ]);
@@ -84,8 +125,9 @@ export async function adminSetup(deps: SetupDeps): Promise<AdminSetup> {
     { id: "payment", ...payment },
     { id: "packages", ...packages },
     { id: "contact", ...contactStep(deps, settings) },
+    { id: "mail", ...mail },
     { id: "legal", ...legal },
     { id: "showcase", ...showcase },
   ];
-  return { steps, allDone: steps.every((s) => s.done), generationProblem: problem };
+  return { steps, allDone: steps.every((s) => s.done), generationProblem: problem, mailProblem: mailTrouble };
 }

@@ -153,7 +153,7 @@ export async function updateSettingsAudited(
   box: SecretBox,
   patch: Partial<SettingsUpdate>,
   actor: AuditActor,
-  action: "settings.update" | "telegram.update",
+  action: "settings.update" | "telegram.update" | "mail.update",
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await ensureSettingsRow(tx);
