@@ -59,6 +59,7 @@ const PAGES: Record<SpaRoute, ComponentType> = {
   "/admin/users/:userId": adminOnly(() => import("@/pages/admin-user-page").then((m) => m.AdminUserPage)),
   "/admin/settings": adminOnly(() => import("@/pages/admin-settings-page").then((m) => m.AdminSettingsPage)),
   "/admin/audit": adminOnly(() => import("@/pages/admin-audit-page").then((m) => m.AdminAuditPage)),
+  "/admin/mail": adminOnly(() => import("@/pages/admin-mail-page").then((m) => m.AdminMailPage)),
   "/history": adminOnly(() => import("@/pages/history-page").then((m) => m.HistoryPage)),
 };
 
@@ -86,6 +87,7 @@ const AREAS: Record<SpaRoute, Area> = {
   "/admin/users/:userId": "admin",
   "/admin/settings": "admin",
   "/admin/audit": "admin",
+  "/admin/mail": "admin",
   "/history": "admin",
 };
 

@@ -38,6 +38,7 @@ const PAGE_SOURCE: Record<SpaRoute, string> = {
   "/admin/users/:userId": "pages/admin-user-page.tsx",
   "/admin/settings": "pages/admin-settings-page.tsx",
   "/admin/audit": "pages/admin-audit-page.tsx",
+  "/admin/mail": "pages/admin-mail-page.tsx",
   "/history": "pages/history-page.tsx",
 };
 const ADMIN_ROUTES: SpaRoute[] = [
@@ -46,6 +47,7 @@ const ADMIN_ROUTES: SpaRoute[] = [
   "/admin/users/:userId",
   "/admin/settings",
   "/admin/audit",
+  "/admin/mail",
   "/history",
 ];
 /** The gate that decides whether to fetch the admin pages (components/layout) is in the main bundle by design. */

@@ -55,6 +55,7 @@ const PAGES: { path: string; who: Who }[] = [
   { path: "/admin/users", who: "admin" },
   { path: "/admin/settings", who: "admin" },
   { path: "/admin/audit", who: "admin" },
+  { path: "/admin/mail", who: "admin" },
   { path: "/history", who: "admin" },
   { path: "/admin/users/:customer", who: "admin" },
 ];

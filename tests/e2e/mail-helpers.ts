@@ -9,7 +9,7 @@ function messagesUrl(): string {
 }
 
 /** Every message that reached the SMTP server for this address, oldest first. */
-export async function mailTo(address: string): Promise<ReceivedMail[]> {
+async function mailTo(address: string): Promise<ReceivedMail[]> {
   const response = await fetch(`${messagesUrl()}?to=${encodeURIComponent(address)}`);
   return (await response.json()) as ReceivedMail[];
 }

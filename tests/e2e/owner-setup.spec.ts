@@ -65,7 +65,7 @@ const checklist = (page: Page) => page.getByRole("region", { name: /^(Set up you
 const step = (page: Page, id: string) => checklist(page).locator(`li[data-step="${id}"]`);
 
 async function expectDone(page: Page, done: string[]): Promise<void> {
-  for (const id of ["provider", "payment", "packages", "contact", "legal", "showcase"]) {
+  for (const id of ["provider", "payment", "packages", "contact", "mail", "legal", "showcase"]) {
     await expect(step(page, id)).toHaveAttribute("data-done", String(done.includes(id)));
   }
 }
@@ -79,7 +79,7 @@ test("the checklist ticks itself as the admin sets up the provider and a contact
   await signInAdmin(page);
   await page.goto(`${baseUrl}/admin`);
   await expect(checklist(page)).toBeVisible();
-  await expect(checklist(page).getByText("0 of 6 done")).toBeVisible();
+  await expect(checklist(page).getByText("0 of 7 done")).toBeVisible();
   await expect(step(page, "provider")).toContainText("Running on the simulator: add a KIE key to sell real videos.");
   await expectDone(page, []);
 
@@ -91,7 +91,7 @@ test("the checklist ticks itself as the admin sets up the provider and a contact
   await page.getByRole("button", { name: "Save Other Settings" }).click();
   await expect(toasts(page).getByText(/refused this key/)).toBeVisible();
   await page.goto(`${baseUrl}/admin`);
-  await expect(checklist(page).getByText("0 of 6 done")).toBeVisible();
+  await expect(checklist(page).getByText("0 of 7 done")).toBeVisible();
 
   await step(page, "provider").getByRole("link", { name: "Video provider" }).click();
   await page.getByLabel("KIE API token", { exact: true }).fill("kie-owner-good-key-1");
@@ -115,7 +115,7 @@ test("the checklist ticks itself as the admin sets up the provider and a contact
   await expect(toasts(page).getByText("Settings updated", { exact: true }).first()).toBeVisible();
 
   await page.goto(`${baseUrl}/admin`);
-  await expect(checklist(page).getByText("2 of 6 done")).toBeVisible();
+  await expect(checklist(page).getByText("2 of 7 done")).toBeVisible();
   await expectDone(page, ["provider", "contact"]);
   await expect(step(page, "provider")).toContainText("Videos are made by KIE with your key.");
 
@@ -134,7 +134,7 @@ test("the checklist reads in Vietnamese on a phone, and ticks packages once one 
   try {
     await signInAdmin(page);
     await page.goto(`${baseUrl}/admin`);
-    await expect(checklist(page).getByText("Đã xong 2/6")).toBeVisible();
+    await expect(checklist(page).getByText("Đã xong 2/7")).toBeVisible();
     await expectDone(page, ["provider", "contact"]);
     await expect(step(page, "packages")).toContainText("Thêm một gói credit để khách hàng có thể mua.");
     await expect(step(page, "legal")).toContainText(
@@ -147,7 +147,7 @@ test("the checklist reads in Vietnamese on a phone, and ticks packages once one 
     });
     expect(created.status(), await created.text()).toBe(201);
     await page.reload();
-    await expect(checklist(page).getByText("Đã xong 3/6")).toBeVisible();
+    await expect(checklist(page).getByText("Đã xong 3/7")).toBeVisible();
     await expectDone(page, ["provider", "packages", "contact"]);
     await expect(step(page, "packages")).toContainText("Các gói credit đang được bán.");
     expect(await overflows(page)).toBe(false);
@@ -168,4 +168,33 @@ test("a fresh contact page promises no reply time while no channel is set", asyn
   await page.goto(`${baseUrl}/contact`);
   await expect(page.getByText("Contact details have not been set up yet. Please check back soon.")).toBeVisible();
   await expect(page.getByText("Typical response time")).toHaveCount(0);
+});
+
+test("with no mail server, a test e-mail waits in the local outbox, readable on the Mail tab (390x844, Vietnamese)", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: "vi-VN", viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  try {
+    await signInAdmin(page);
+    await page.goto(`${baseUrl}/admin`);
+    await expect(step(page, "mail")).toContainText("Chưa có máy chủ thư");
+    await page.goto(`${baseUrl}/admin/settings#mail-title`);
+    const card = page.getByRole("region", { name: "Thư", exact: true });
+    await expect(card.getByRole("status")).toContainText("Chưa đặt máy chủ thư");
+    await card.getByLabel("Gửi e-mail thử đến").fill("owner@owner.test");
+    await card.getByRole("button", { name: "Gửi e-mail thử" }).click();
+    await expect(toasts(page).getByText("E-mail thử đã được giữ lại", { exact: true })).toBeVisible();
+
+    await page.goto(`${baseUrl}/admin/mail`);
+    const table = page.getByRole("region", { name: "Thư, mới nhất trước" });
+    await expect(table).toContainText("owner@owner.test");
+    await expect(table).toContainText("Đã giữ (chưa có máy chủ thư)");
+    await table.getByRole("button", { name: "E-mail thử từ Veo Studio" }).click();
+    const message = page.frameLocator('iframe[title="Thư như người nhận thấy"]');
+    await expect(message.getByText("Thư từ trang này đến được địa chỉ này.")).toBeVisible();
+    expect(await overflows(page)).toBe(false);
+  } finally {
+    await context.close();
+  }
 });

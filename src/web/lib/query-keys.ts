@@ -14,6 +14,7 @@ import { firstLoadKeys } from "./first-load-keys";
 import { paymentsApi } from "../../shared/api/payments";
 import { webhooksApi } from "../../shared/api/webhooks";
 import { adminAuditApi } from "../../shared/api/admin-audit";
+import { adminMailApi } from "../../shared/api/admin-mail";
 import { adminKieApisApi } from "../../shared/api/admin-kie-apis";
 import { adminOverviewApi } from "../../shared/api/admin-overview";
 import { adminPackagesApi } from "../../shared/api/admin-packages";
@@ -94,6 +95,13 @@ export const queryKeys = {
     auditLog: (query: QueryInput<typeof adminAuditApi.log>) => [urlFor(adminAuditApi.log, { query })] as const,
     /** The showcase as chosen and the videos that may be chosen (decision 0081). */
     showcase: [urlFor(showcaseApi.adminRead)] as const,
+    /** Where mail goes and the outbox's counts (decision 0085). */
+    mailStatus: [urlFor(adminMailApi.status)] as const,
+    /** Every page of the outbox, and each message, is under this path. */
+    mailPath: urlFor(adminMailApi.list),
+    /** The outbox's first page with these filters (older pages add a cursor). */
+    mail: (query: QueryInput<typeof adminMailApi.list>) => [urlFor(adminMailApi.list, { query })] as const,
+    mailMessage: (id: string) => [urlFor(adminMailApi.get, { params: { id } })] as const,
   },
 };
 

@@ -5,6 +5,7 @@ import { AdminLayout } from "@/features/admin/admin-layout";
 import { ContactCard } from "@/features/admin/contact-card";
 import { useScrollToHash } from "@/features/admin/use-scroll-to-hash";
 import { KieApisCard } from "@/features/admin/kie-apis-card";
+import { MailCard } from "@/features/admin/mail/mail-card";
 import { PackagesCard } from "@/features/admin/packages-card";
 import { RecoveryCard } from "@/features/admin/recovery-card";
 import { SettingsForm } from "@/features/admin/settings-form";
@@ -14,7 +15,7 @@ import { VideoStorageCard } from "@/features/admin/video-storage-card";
 import { LegalPagesEditor } from "@/features/legal/legal-editor";
 import { errorMessage } from "@/lib/api";
 
-/** /admin/settings: keys, prices, payments, packages, legal pages, the showcase, provider accounts, recovery and video storage (admin only: gated in app.tsx). */
+/** /admin/settings: keys, prices, payments, mail, packages, legal pages, the showcase, provider accounts, recovery and video storage (admin only: gated in app.tsx). */
 export function AdminSettingsPage() {
   const { t } = useLingui();
   const settings = useAdminSettings();
@@ -29,6 +30,7 @@ export function AdminSettingsPage() {
           <SettingsForm key={settings.data.updatedAt} settings={settings.data} />
           <ContactCard key={`contact-${settings.data.updatedAt}`} settings={settings.data} />
           <TelegramCard key={`telegram-${settings.data.updatedAt}`} settings={settings.data} />
+          <MailCard key={`mail-${settings.data.updatedAt}`} settings={settings.data} />
         </>
       ) : settings.isError ? (
         <p role="alert" className="text-sm text-red-400">

@@ -12,6 +12,7 @@ const SECTIONS = [
   { href: "/admin/users", label: msg`Users` },
   { href: "/history", label: msg`Transactions` },
   { href: "/admin/audit", label: msg`Audit Log` },
+  { href: "/admin/mail", label: msg`Mail` },
   { href: "/admin/settings", label: msg`Settings` },
 ] as const;
 

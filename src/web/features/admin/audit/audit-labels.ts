@@ -9,6 +9,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
   "settings.update": msg`Settings changed`,
   "telegram.update": msg`Telegram settings changed`,
   "telegram.test": msg`Telegram test sent`,
+  "mail.update": msg`Mail settings changed`,
+  "mail.test": msg`Test e-mail sent`,
   "package.create": msg`Credit package added`,
   "package.update": msg`Credit package changed`,
   "package.delete": msg`Credit package deleted`,

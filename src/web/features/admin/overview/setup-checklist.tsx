@@ -5,7 +5,7 @@
 import { AlertTriangle, CheckCircle2, Circle, CircleAlert } from "lucide-react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
-import type { AdminSetup, GenerationProblem, SetupStep } from "../../../../shared/schemas/admin-setup";
+import type { AdminSetup, GenerationProblem, MailProblem, SetupStep } from "../../../../shared/schemas/admin-setup";
 import { cn } from "@/lib/cn";
 import { useAdminSetup } from "./overview-api";
 import { formatCount } from "./overview-format";
@@ -20,6 +20,7 @@ export function SetupOverview() {
   return (
     <>
       {data.generationProblem ? <GenerationAlert problem={data.generationProblem} /> : null}
+      {data.mailProblem ? <MailAlert problem={data.mailProblem} /> : null}
       <SetupChecklist setup={data} />
     </>
   );
@@ -46,6 +47,39 @@ function GenerationAlert({ problem }: { problem: GenerationProblem }) {
         <p>
           <Link href={problem.href} className={linkClassName}>
             <Trans>Check the provider settings</Trans>
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** Mail the server refused or never took in the last day (decision 0085): resets and receipts are not arriving. */
+function MailAlert({ problem }: { problem: MailProblem }) {
+  const failed = formatCount(problem.failed);
+  const answer = problem.lastError ?? "";
+  return (
+    <div
+      role="alert"
+      className="flex items-start gap-3 rounded-2xl border border-amber-500/40 bg-amber-500/10 p-4 text-sm"
+    >
+      <AlertTriangle className="mt-0.5 size-5 shrink-0 text-amber-300" aria-hidden="true" />
+      <div className="grid min-w-0 gap-1">
+        <p className="font-semibold text-amber-100">
+          <Plural
+            value={problem.failed}
+            one="A message was not delivered"
+            other={`${failed} messages were not delivered`}
+          />
+        </p>
+        {answer ? (
+          <p className="break-words text-zinc-300">
+            <Trans>The mail server's last answer: “{answer}”</Trans>
+          </p>
+        ) : null}
+        <p>
+          <Link href={problem.href} className={linkClassName}>
+            <Trans>See the failed mail</Trans>
           </Link>
         </p>
       </div>

@@ -15,6 +15,8 @@ export function stepTitle(step: SetupStep): string {
       return t`Credit packages`;
     case "contact":
       return t`Contact channels`;
+    case "mail":
+      return t`Mail`;
     case "legal":
       return t`Legal pages`;
     case "showcase":
@@ -39,6 +41,11 @@ export function stepText(step: SetupStep): string {
       return step.done
         ? t`Customers can reach you from the contact page.`
         : t`Add a Zalo, Telegram or e-mail contact so customers can reach you.`;
+    case "mail":
+      if (step.done) return t`Password resets, receipts and notices reach your customers.`;
+      if (step.note === "failing") return t`Mail is failing: check the mail server's answer on the Mail tab.`;
+      if (step.note === "not_tested") return t`A mail server is set: send a test e-mail to check that it arrives.`;
+      return t`No mail server yet: messages wait in the local outbox. Set one so customers get their mail.`;
     case "legal":
       return step.done
         ? t`Terms, Privacy and Refund policy are published.`

@@ -1,0 +1,83 @@
+/** The admin's mail (decision 0085): where it goes, the mail server card's saves and test, the outbox pages. */
+import { msg, t } from "@lingui/core/macro";
+import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
+import { adminMailApi } from "../../../../shared/api/admin-mail";
+import type { MailQuery } from "../../../../shared/schemas/admin-mail";
+import type { mailSettingsUpdateSchema } from "../../../../shared/schemas/mail-fields";
+import { call, callQuery, errorMessage } from "@/lib/api";
+import { i18n } from "@/lib/i18n";
+import { queryClient } from "@/lib/query-client";
+import { queryKeys, underPath } from "@/lib/query-keys";
+import { toast } from "@/hooks/use-toast";
+
+export type MailStatusFilter = NonNullable<MailQuery["status"]>;
+
+export const useMailStatus = () =>
+  useQuery({ queryKey: queryKeys.admin.mailStatus, queryFn: callQuery(adminMailApi.status), staleTime: 0 });
+
+/** The outbox with these filters, 50 a page, newest first ("Load older" follows nextCursor). */
+export function useMailPages(filters: { status?: MailStatusFilter; to?: string }) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.admin.mail(filters),
+    queryFn: ({ pageParam, signal }) => call(adminMailApi.list, { query: { ...filters, cursor: pageParam }, signal }),
+    initialPageParam: "",
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    staleTime: 0,
+  });
+}
+
+export const useMailMessage = (id: string) =>
+  useQuery({ queryKey: queryKeys.admin.mailMessage(id), queryFn: callQuery(adminMailApi.get, { params: { id } }) });
+
+const refreshMail = () => {
+  void queryClient.invalidateQueries({ predicate: underPath(queryKeys.admin.mailPath) });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.admin.setup });
+};
+
+const failed = (title: ReturnType<typeof msg>) => (error: unknown) =>
+  toast({ title: i18n._(title), description: errorMessage(error), variant: "destructive" });
+
+export function useSaveMailServer() {
+  return useMutation({
+    mutationFn: (body: z.input<typeof mailSettingsUpdateSchema>) => call(adminMailApi.setServer, { body }),
+    onSuccess: ({ settings }) => {
+      queryClient.setQueryData(queryKeys.admin.settings, settings);
+      toast({ title: t`Mail settings saved` });
+      refreshMail();
+    },
+    onError: failed(msg`Mail settings not saved`),
+  });
+}
+
+export function useSendTestMail() {
+  return useMutation({
+    mutationFn: (to: string) => call(adminMailApi.test, { body: { to } }),
+    onSuccess: ({ outcome }, to) => {
+      toast(
+        outcome === "sent"
+          ? { title: t`Test e-mail sent`, description: t`The mail server took the message for ${to}.` }
+          : {
+              title: t`Test e-mail kept`,
+              description: t`No mail server is set: the message is in the Mail tab's local outbox.`,
+            },
+      );
+      refreshMail();
+    },
+    onError: (error) => {
+      failed(msg`Test e-mail failed`)(error);
+      refreshMail();
+    },
+  });
+}
+
+export function useRetryMail() {
+  return useMutation({
+    mutationFn: (id: string) => call(adminMailApi.retry, { params: { id } }),
+    onSuccess: () => {
+      toast({ title: t`The message will be sent again` });
+      refreshMail();
+    },
+    onError: failed(msg`The message could not be sent again`),
+  });
+}

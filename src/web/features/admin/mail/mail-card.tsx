@@ -1,0 +1,176 @@
+/**
+ * The Mail card of /admin/settings (decision 0085): the mail server (or none: the local outbox),
+ * the From address, the seller named on receipts, and a test message sent at once.
+ */
+import { useState, type FormEvent } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "wouter";
+import { Send } from "lucide-react";
+import type { AdminSettingsView } from "../../../../shared/schemas/settings";
+import type { SmtpSecurity } from "../../../../shared/schemas/mail-fields";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { ChoiceField, SecretField, SectionCard, TextField } from "../admin-fields";
+import { useMailStatus, useSaveMailServer, useSendTestMail } from "./mail-api";
+
+const linkClassName =
+  "rounded text-violet-300 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
+
+/** Where mail goes now, in one line. */
+function MailRoute() {
+  const status = useMailStatus();
+  if (!status.data) return null;
+  const { source, host, from } = status.data;
+  return (
+    <p className="rounded-lg border border-border bg-zinc-950/40 p-3 text-sm" role="status">
+      {source === "none" ? (
+        <Trans>
+          No mail server is set: messages stay in the local outbox, where you can read them on the{" "}
+          <Link href="/admin/mail" className={linkClassName}>
+            Mail
+          </Link>{" "}
+          tab.
+        </Trans>
+      ) : source === "environment" ? (
+        <Trans>
+          Mail goes through {host} (SMTP_URL), from {from}.
+        </Trans>
+      ) : (
+        <Trans>
+          Mail goes through {host}, from {from}.
+        </Trans>
+      )}
+    </p>
+  );
+}
+
+export function MailCard({ settings }: { settings: AdminSettingsView }) {
+  const { t } = useLingui();
+  const [host, setHost] = useState(settings.smtpHost ?? "");
+  const [port, setPort] = useState(settings.smtpPort ? String(settings.smtpPort) : "");
+  const [security, setSecurity] = useState<SmtpSecurity>(settings.smtpSecurity);
+  const [user, setUser] = useState(settings.smtpUser ?? "");
+  const [password, setPassword] = useState(settings.smtpPassword ?? "");
+  const [from, setFrom] = useState(settings.mailFrom ?? "");
+  const [sellerName, setSellerName] = useState(settings.sellerName ?? "");
+  const [sellerAddress, setSellerAddress] = useState(settings.sellerAddress ?? "");
+  const [testTo, setTestTo] = useState("");
+  const save = useSaveMailServer();
+  const test = useSendTestMail();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const portNumber = port.trim() === "" ? null : Number(port);
+    save.mutate(
+      {
+        smtpHost: host,
+        smtpPort: portNumber,
+        smtpSecurity: security,
+        smtpUser: user,
+        smtpPassword: password,
+        mailFrom: from,
+        sellerName,
+        sellerAddress,
+      },
+      { onSuccess: ({ settings: saved }) => setPassword(saved.smtpPassword ?? "") },
+    );
+  };
+
+  const sendTest = (event: FormEvent) => {
+    event.preventDefault();
+    test.mutate(testTo.trim());
+  };
+
+  return (
+    <SectionCard
+      id="mail-title"
+      title={t`Mail`}
+      description={t`Password resets, address confirmations, receipts and notices. Without a mail server they are kept in the local outbox.`}
+    >
+      <div className="grid gap-5">
+        <MailRoute />
+        <form onSubmit={submit} className="grid gap-4" aria-label={t`Mail settings`}>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              id="smtpHost"
+              label={t`Mail server (SMTP host)`}
+              placeholder="smtp.example.com"
+              value={host}
+              onValueChange={setHost}
+              hint={t`Leave empty to use SMTP_URL, or the local outbox without it.`}
+            />
+            <div className="grid grid-cols-2 gap-4">
+              <TextField
+                id="smtpPort"
+                label={t`Port`}
+                inputMode="numeric"
+                placeholder={security === "tls" ? "465" : security === "none" ? "25" : "587"}
+                value={port}
+                onValueChange={setPort}
+              />
+              <ChoiceField
+                id="smtpSecurity"
+                label={t`Security`}
+                value={security}
+                onValueChange={(v) => setSecurity(v as SmtpSecurity)}
+                options={[
+                  { value: "starttls", label: t`STARTTLS` },
+                  { value: "tls", label: t`TLS` },
+                  { value: "none", label: t`None (local relay)` },
+                ]}
+              />
+            </div>
+            <TextField id="smtpUser" label={t`User name`} autoComplete="off" value={user} onValueChange={setUser} />
+            <SecretField id="smtpPassword" label={t`Password`} value={password} onValueChange={setPassword} />
+            <TextField
+              id="mailFrom"
+              label={t`From`}
+              placeholder="Veo Studio <no-reply@example.com>"
+              value={from}
+              onValueChange={setFrom}
+              hint={t`Empty: MAIL_FROM, else no-reply at your site's address.`}
+            />
+            <TextField
+              id="sellerName"
+              label={t`Seller name on receipts`}
+              value={sellerName}
+              onValueChange={setSellerName}
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="sellerAddress">{t`Seller address on receipts`}</Label>
+            <Textarea
+              id="sellerAddress"
+              className="min-h-20"
+              value={sellerAddress}
+              onChange={(e) => setSellerAddress(e.target.value)}
+            />
+          </div>
+          <div className="flex justify-end">
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save Mail Settings</Trans>}
+            </Button>
+          </div>
+        </form>
+        <form onSubmit={sendTest} className="flex flex-wrap items-end gap-3" aria-label={t`Send a test e-mail`}>
+          <div className="min-w-0 flex-1 basis-60">
+            <TextField
+              id="mailTestTo"
+              label={t`Send a test e-mail to`}
+              type="email"
+              required
+              placeholder="you@example.com"
+              value={testTo}
+              onValueChange={setTestTo}
+            />
+          </div>
+          <Button type="submit" variant="outline" disabled={test.isPending}>
+            <Send aria-hidden="true" />
+            {test.isPending ? <Trans>Sending...</Trans> : <Trans>Send test e-mail</Trans>}
+          </Button>
+        </form>
+      </div>
+    </SectionCard>
+  );
+}
