@@ -132,7 +132,7 @@ export function ChoiceField({
         id={id}
         value={value}
         onChange={(e) => onValueChange(e.target.value)}
-        className="h-11 rounded-lg border border-border bg-zinc-950/60 px-3 text-sm text-foreground focus-visible:border-violet-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40"
+        className="h-11 w-full min-w-0 rounded-lg border border-border bg-zinc-950/60 px-3 text-sm text-foreground focus-visible:border-violet-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40"
       >
         {options.map((o) => (
           <option key={o.value} value={o.value}>

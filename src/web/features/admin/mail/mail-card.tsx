@@ -100,7 +100,7 @@ export function MailCard({ settings }: { settings: AdminSettingsView }) {
               onValueChange={setHost}
               hint={t`Leave empty to use SMTP_URL, or the local outbox without it.`}
             />
-            <div className="grid grid-cols-2 gap-4">
+            <div className="grid grid-cols-2 gap-4 [&>*]:min-w-0">
               <TextField
                 id="smtpPort"
                 label={t`Port`}
