@@ -14,6 +14,7 @@ const AUDIT_ACTIONS = {
   "user.disable": "User disabled",
   "user.sign_out": "User signed out everywhere",
   "user.api_token_revoke": "API token revoked",
+  "account.delete": "Account deleted by its owner",
   "transaction.refund": "Video refunded",
   "kie_api.create": "Provider account added",
   "kie_api.update": "Provider account changed",

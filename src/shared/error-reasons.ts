@@ -45,6 +45,12 @@ export const ERROR_REASONS = [
   "kie_unreachable",
   "credits_owed",
   "payment_disputed",
+  "username_held",
+  "delete_confirm_mismatch",
+  "google_recheck_needed",
+  "account_videos_generating",
+  "admin_cannot_delete",
+  "account_deleted",
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

@@ -6,6 +6,7 @@
 import { plural, t } from "@lingui/core/macro";
 import type { ErrorCode } from "../../shared/error-codes";
 import type { ErrorParams, ErrorReason } from "../../shared/error-reasons";
+import { formatDate } from "./format";
 import { readsServerLanguage } from "./i18n";
 
 type Params = ErrorParams;
@@ -129,6 +130,22 @@ function reasonText(reason: ErrorReason, params: Params): string {
     }
     case "payment_disputed":
       return t`A payment of yours is disputed with the payment provider. New videos can be made once the dispute is settled; contact us if this is a mistake.`;
+    case "username_held": {
+      const until = params.until === undefined ? "" : formatDate(str(params, "until"));
+      return t`This username was used by an account deleted recently. Choose another, or try again after ${until}.`;
+    }
+    case "delete_confirm_mismatch":
+      return t`Type your username exactly to confirm that the account should be deleted.`;
+    case "google_recheck_needed": {
+      const minutes = num(params, "minutes");
+      return t`Sign in with Google again to confirm it is you, then delete the account within ${minutes} minutes.`;
+    }
+    case "account_videos_generating":
+      return t`A video is still being made. Delete the account once it has finished.`;
+    case "admin_cannot_delete":
+      return t`An administrator's account cannot be deleted here.`;
+    case "account_deleted":
+      return t`This account was deleted by its owner: it cannot be changed.`;
   }
 }
 

@@ -19,6 +19,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
   "user.disable": msg`User disabled`,
   "user.sign_out": msg`User signed out everywhere`,
   "user.api_token_revoke": msg`API token revoked`,
+  "account.delete": msg`Account deleted by its owner`,
   "transaction.refund": msg`Video refunded`,
   "kie_api.create": msg`Provider account added`,
   "kie_api.update": msg`Provider account changed`,
