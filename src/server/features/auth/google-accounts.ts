@@ -15,6 +15,7 @@ import { USERNAME_MAX, USERNAME_MIN } from "../../../shared/schemas/auth.js";
 import { trimChars } from "../../../shared/trim.js";
 import { GoogleAuthError, type GoogleIdentity } from "../../integrations/google/oidc.js";
 import { NO_PASSWORD } from "./service.js";
+import { isReservedUsername, usernameHeldUntil } from "./held-usernames.js";
 import type { UserRow } from "./users.js";
 
 /** The username a Google account starts from (exported for the backtracking test). */
@@ -25,6 +26,8 @@ export function usernameBase(identity: GoogleIdentity): string {
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^A-Za-z0-9._-]+/g, "_");
   base = trimChars(base, "._-").toLowerCase();
+  // `deleted-...` names belong to deleted accounts (decision 0087).
+  if (isReservedUsername(base)) base = `user_${base}`;
   if (base.length < USERNAME_MIN) base = `${base}_user`.replace(/^_/, "");
   return base.slice(0, USERNAME_MAX - 5);
 }
@@ -57,6 +60,8 @@ async function createUser(
   for (let attempt = 0; attempt < 20; attempt++) {
     const suffix =
       attempt === 0 ? "" : attempt < 10 ? String(attempt + 1) : `_${Math.random().toString(36).slice(2, 6)}`;
+    // The name of an account deleted recently is held for a while (decision 0087): the next one.
+    if (await usernameHeldUntil(db, `${base}${suffix}`)) continue;
     try {
       return await db.transaction(async (sp) => {
         const [row] = await sp

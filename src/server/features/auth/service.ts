@@ -17,13 +17,31 @@ import {
 } from "../../identity/sessions.js";
 import { findUserById, findUserByUsername, type UserRow } from "./users.js";
 import { reasoned } from "../../../shared/error-reasons.js";
+import { isReservedUsername, usernameHeldUntil } from "./held-usernames.js";
 
 const INVALID_CREDENTIALS = "Invalid username or password.";
 const ACCOUNT_DISABLED = "This account has been disabled.";
 /** Stored instead of a hash while an account (made by Google sign-in) has no password. */
 export const NO_PASSWORD = "";
 
+const USERNAME_TAKEN = "Username already exists.";
+
+/** A name held after its account was deleted (decision 0087) is refused until its hold ends, in any letter case. */
+async function refuseHeldUsername(db: Db, username: string): Promise<void> {
+  if (isReservedUsername(username)) throw new AppError("conflict", USERNAME_TAKEN, reasoned("username_taken"));
+  const until = await usernameHeldUntil(db, username);
+  if (until) {
+    const day = until.toISOString().slice(0, 10);
+    throw new AppError(
+      "conflict",
+      `This username was used by an account deleted recently. Choose another, or try again after ${day}.`,
+      reasoned("username_held", { until: until.toISOString() }),
+    );
+  }
+}
+
 export async function registerUser(db: Db, input: RegisterInput): Promise<UserRow> {
+  await refuseHeldUsername(db, input.username);
   const password = await hashPassword(input.password);
   try {
     const [row] = await db
@@ -33,7 +51,7 @@ export async function registerUser(db: Db, input: RegisterInput): Promise<UserRo
     return row!;
   } catch (err) {
     if (isUniqueViolation(err, "users_username_lower_key"))
-      throw new AppError("conflict", "Username already exists.", reasoned("username_taken"));
+      throw new AppError("conflict", USERNAME_TAKEN, reasoned("username_taken"));
     if (isUniqueViolation(err, "users_email_lower_key"))
       throw new AppError("conflict", "An account with this email already exists.", reasoned("email_taken"));
     throw err;
@@ -48,7 +66,8 @@ export async function login(
   origin?: SessionOrigin,
 ): Promise<{ user: UserRow; token: string }> {
   const user = await findUserByUsername(db, username);
-  if (!user) {
+  // A deleted account (decision 0087) is as unknown as one that never existed.
+  if (!user || user.deletedAt) {
     await verifyAgainstDummy(password);
     throw unauthorized(INVALID_CREDENTIALS, "invalid_credentials");
   }
