@@ -21,6 +21,7 @@ import { webhooksOpenApi } from "./features/webhooks/openapi.js";
 import { automationDocsRoutes } from "./features/automation/docs-routes.js";
 import { registerAutomationApi } from "./features/automation/routes.js";
 import { contactRoutes } from "./features/contact/routes.js";
+import { leavingRoutes } from "./features/leaving/routes.js";
 import { adminLegalRoutes, legalRoutes } from "./features/legal/routes.js";
 import { eventRoutes } from "./features/events/routes.js";
 import { adminTelegramSettingsRoutes, telegramTestRoutes } from "./features/notifications/telegram-routes.js";
@@ -149,6 +150,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(automationDocsRoutes, services);
   // Outbound webhooks (decision 0047), managed on the /api page.
   await app.register(webhookRoutes, services);
+  // Download my data (decision 0087).
+  await app.register(leavingRoutes, services);
   // Running the business: every /api/admin route in one admin-only scope.
   await app.register(
     adminScope(services, async (admin) => {
