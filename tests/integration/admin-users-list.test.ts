@@ -116,6 +116,7 @@ describe("GET /api/admin/users pages", () => {
       "createdAt",
       "credits",
       "creditsOwed",
+      "deletedAt",
       "disputeOpen",
       "email",
       "id",
@@ -130,6 +131,7 @@ describe("GET /api/admin/users pages", () => {
       isActive: true,
       isAdmin: false,
       email: "person39@mail.test",
+      deletedAt: null,
     });
     expect(res.body).not.toContain("password");
   });

@@ -17,6 +17,7 @@ const person = (n: number): AdminUserView => ({
   videoCount: n,
   creditsOwed: 0,
   disputeOpen: false,
+  deletedAt: null,
 });
 
 /** Two users a page, four in all: the first page links to the second with a cursor. */

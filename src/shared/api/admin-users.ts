@@ -55,7 +55,8 @@ export const adminUsersApi = {
     summary: "Enable or disable a user (disabling ends their sessions)",
     params: adminUserParams,
     body: toggleUserSchema,
-    responses: { 200: adminUserSavedSchema, ...errors(400, 401, 403, 404) },
+    responses: { 200: adminUserSavedSchema, ...errors(400, 401, 403, 404, 409) },
+    reasons: ["account_deleted"],
   }),
   changeCredits: defineRoute({
     method: "PUT",
@@ -70,7 +71,7 @@ export const adminUsersApi = {
     params: adminUserParams,
     body: changeCreditsSchema,
     responses: { 200: adminUserSavedSchema, ...errors(400, 401, 403, 404, 409) },
-    reasons: ["balance_changed", "credits_below_zero"],
+    reasons: ["balance_changed", "credits_below_zero", "account_deleted"],
   }),
   signOutEverywhere: defineRoute({
     method: "DELETE",

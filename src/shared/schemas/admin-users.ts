@@ -74,7 +74,9 @@ export const adminUserFiltersSchema = z.object({
       .optional()
       .meta({ description: "Part of a username or e-mail address, any case." }),
   ),
-  status: oneOf("status", ["active", "disabled"] as const),
+  status: oneOf("status", ["active", "disabled", "deleted"] as const).meta({
+    description: "disabled: turned off by an admin; deleted: deleted by its owner (decision 0087).",
+  }),
   role: oneOf("role", ["admin", "user"] as const),
   apiTokens: oneOf("apiTokens", ["with", "without"] as const),
   payments: oneOf("payments", ["problems"] as const).meta({
@@ -126,6 +128,10 @@ const adminUserViewSchema = z
       description: "Credits owed for a payment refunded or charged back after they were spent (decision 0084).",
     }),
     disputeOpen: z.boolean().meta({ description: "A payment of theirs is under dispute (chargeback), undecided." }),
+    deletedAt: isoTimestamp.nullable().meta({
+      description:
+        "When its owner deleted the account (decision 0087): the row stays for the ledger, without name or e-mail.",
+    }),
   })
   .meta({ id: "AdminUser" });
 export type AdminUserView = z.infer<typeof adminUserViewSchema>;

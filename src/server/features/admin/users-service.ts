@@ -3,7 +3,7 @@
  * (each sort walks its own index, the id breaking ties), searches usernames and e-mails through
  * trigram indexes, and reads the video count from users.video_count (kept by a trigger).
  */
-import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/connect.js";
 import { apiTokens, users } from "../../db/schema.js";
 import { AppError, badRequest, notFound } from "../../http/errors.js";
@@ -31,14 +31,29 @@ const userColumns = {
   videoCount: users.videoCount,
   creditsOwed: users.creditsOwed,
   disputeOpen: sql<boolean | string>`${disputeOpenSql()}`,
+  deletedAt: users.deletedAt,
 };
 
-type UserRow = { createdAt: Date; disputeOpen: boolean | string } & Omit<AdminUserView, "createdAt" | "disputeOpen">;
+type UserRow = { createdAt: Date; disputeOpen: boolean | string; deletedAt: Date | null } & Omit<
+  AdminUserView,
+  "createdAt" | "disputeOpen" | "deletedAt"
+>;
 const toView = (r: UserRow): AdminUserView => ({
   ...r,
   disputeOpen: r.disputeOpen === true || r.disputeOpen === "t" || r.disputeOpen === "true",
   createdAt: r.createdAt.toISOString(),
+  deletedAt: r.deletedAt?.toISOString() ?? null,
 });
+
+/** A deleted account (decision 0087) stays deleted: no admin action brings it back or moves its balance. */
+function refuseDeleted(user: { deletedAt: Date | null }): void {
+  if (user.deletedAt)
+    throw new AppError(
+      "conflict",
+      "This account was deleted by its owner: it cannot be changed.",
+      reasoned("account_deleted"),
+    );
+}
 
 /** A payment of the user is under dispute: a probe of payment_orders_open_dispute_idx (decision 0084). */
 function disputeOpenSql(): SQL {
@@ -56,7 +71,8 @@ export function userFilterWhere(f: AdminUserFilters): SQL | undefined {
     const pattern = `%${likeEscape(f.q.toLowerCase())}%`;
     conditions.push(sql`(lower(${users.username}) like ${pattern} or lower(${users.email}) like ${pattern})`);
   }
-  if (f.status) conditions.push(eq(users.isActive, f.status === "active"));
+  if (f.status === "deleted") conditions.push(isNotNull(users.deletedAt));
+  else if (f.status) conditions.push(and(eq(users.isActive, f.status === "active"), isNull(users.deletedAt))!);
   if (f.role) conditions.push(eq(users.isAdmin, f.role === "admin"));
   if (f.apiTokens) {
     const has = sql`exists (select 1 from ${apiTokens} where ${apiTokens.userId} = ${users.id})`;
@@ -189,11 +205,12 @@ export async function setUserActive(
   if (userId === actor.adminId && !isActive) throw badRequest("You cannot disable your own account");
   await db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ isActive: users.isActive, username: users.username })
+      .select({ isActive: users.isActive, username: users.username, deletedAt: users.deletedAt })
       .from(users)
       .where(eq(users.id, userId))
       .for("update");
     if (!before) throw notFound("User not found");
+    refuseDeleted(before);
     await tx.update(users).set({ isActive }).where(eq(users.id, userId));
     if (!isActive) await deleteUserSessions(tx, userId);
     await recordAudit(tx, actor, {
@@ -237,10 +254,11 @@ export async function changeUserCredits(
   const target = balanceAfter(seen, input);
   await db.transaction(async (tx) => {
     const [user] = await tx
-      .select({ username: users.username, credits: users.credits })
+      .select({ username: users.username, credits: users.credits, deletedAt: users.deletedAt })
       .from(users)
       .where(eq(users.id, userId));
     if (!user) throw notFound("User not found");
+    refuseDeleted(user);
     if (user.credits !== seen) throw balanceChanged(user.username, seen, user.credits);
     if (target < 0)
       throw new AppError(

@@ -2,7 +2,7 @@
  * The credit ledger. A user's balance changes only here, in the same database transaction as
  * the `transactions` row that explains it, so `users.credits` always equals the sum of amounts.
  */
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import { rowsOf, type Queryable, type Tx } from "../../db/connect.js";
 import { paymentOrders, transactions, users, videoTasks } from "../../db/schema.js";
 import { notifyPurchase } from "../notifications/outbox.js";
@@ -23,7 +23,8 @@ export async function changeBalance(
   const [changed] = await tx
     .update(users)
     .set({ credits: target })
-    .where(and(eq(users.id, userId), eq(users.credits, expected)))
+    // A deleted account's balance was forfeited (decision 0087): it never moves again.
+    .where(and(eq(users.id, userId), eq(users.credits, expected), isNull(users.deletedAt)))
     .returning({ id: users.id });
   if (!changed) return false;
   await tx.insert(transactions).values({ userId, type: "adjustment", amount: target - expected, description });

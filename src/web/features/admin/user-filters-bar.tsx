@@ -14,6 +14,7 @@ const STATUS_OPTIONS: Option[] = [
   { value: "", label: msg`All statuses` },
   { value: "active", label: msg`Active` },
   { value: "disabled", label: msg`Disabled` },
+  { value: "deleted", label: msg`Deleted by owner` },
 ];
 const ROLE_OPTIONS: Option[] = [
   { value: "", label: msg`All roles` },

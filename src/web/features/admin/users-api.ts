@@ -22,7 +22,7 @@ const USERS_PAGE_SIZE = ADMIN_USERS_DEFAULT_LIMIT;
 
 export interface UserFilters {
   q: string;
-  status: "" | "active" | "disabled";
+  status: "" | "active" | "disabled" | "deleted";
   role: "" | "admin" | "user";
   apiTokens: "" | "with" | "without";
   /** problems: users who owe credits for a refunded payment or have one under dispute (decision 0084). */
@@ -46,7 +46,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
 export function filtersFromParams(params: URLSearchParams): UserFilters {
   return {
     q: params.get("q") ?? "",
-    status: oneOf(["active", "disabled"], params.get("status")),
+    status: oneOf(["active", "disabled", "deleted"], params.get("status")),
     role: oneOf(["admin", "user"], params.get("role")),
     apiTokens: oneOf(["with", "without"], params.get("apiTokens")),
     payments: oneOf(["problems"], params.get("payments")),

@@ -66,10 +66,11 @@ export function UsersTable({ users, sortLabel, stale, onEditCredits }: UsersTabl
                 <td className="px-4 py-3 tabular-nums">{formatCredits(u.credits)}</td>
                 <td className="px-4 py-3 tabular-nums">{formatCredits(u.videoCount)}</td>
                 <td className="px-4 py-3">
-                  <Badge variant={u.isActive ? "success" : "destructive"}>{u.isActive ? t`Active` : t`Disabled`}</Badge>
+                  <UserStatusBadge user={u} />
                 </td>
                 <td className="sticky-actions px-4 py-3">
-                  <div className="flex flex-col gap-2 sm:flex-row">
+                  {/* A deleted account stays deleted (decision 0087): nothing to change. */}
+                  <div className="flex flex-col gap-2 sm:flex-row" hidden={u.deletedAt !== null}>
                     <Button
                       variant="outline"
                       size="sm"
@@ -97,6 +98,13 @@ export function UsersTable({ users, sortLabel, stale, onEditCredits }: UsersTabl
       </table>
     </div>
   );
+}
+
+/** Active, disabled by an admin, or deleted by its owner (decision 0087). */
+export function UserStatusBadge({ user }: { user: Pick<AdminUserView, "isActive" | "deletedAt"> }) {
+  const { t } = useLingui();
+  if (user.deletedAt) return <Badge variant="secondary">{t`Deleted by owner`}</Badge>;
+  return <Badge variant={user.isActive ? "success" : "destructive"}>{user.isActive ? t`Active` : t`Disabled`}</Badge>;
 }
 
 /** Credits owed for a refunded payment, or a payment under dispute (decision 0084): new videos are blocked. */

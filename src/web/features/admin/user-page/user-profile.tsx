@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { useToggleUser } from "@/features/admin/admin-api";
 import { SectionCard } from "@/features/admin/admin-fields";
 import { UserCreditsDialog } from "@/features/admin/user-credits-dialog";
+import { UserStatusBadge } from "@/features/admin/users-table";
 import { useCurrentUser } from "@/features/auth";
 import { formatCredits, formatDate } from "@/lib/format";
 
@@ -71,7 +72,12 @@ export function ProfileCard({ user }: { user: AdminUserDetail }) {
         </Item>
         <Item term={t`Role`}>{user.isAdmin ? t`Admin` : t`User`}</Item>
         <Item term={t`Status`}>
-          <Badge variant={user.isActive ? "success" : "destructive"}>{user.isActive ? t`Active` : t`Disabled`}</Badge>
+          <UserStatusBadge user={user} />
+          {user.deletedAt ? (
+            <time dateTime={user.deletedAt} className="text-muted-foreground">
+              {formatDate(user.deletedAt)}
+            </time>
+          ) : null}
         </Item>
         <Item term={t`Joined`}>
           <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
@@ -136,7 +142,15 @@ export function BalanceCard({ user }: { user: AdminUserDetail }) {
         </span>
       </p>
       <PaymentHoldNote user={user} />
-      <div className="mt-5 flex flex-wrap gap-2">
+      {user.deletedAt ? (
+        <p className="mt-3 text-sm text-muted-foreground">
+          <Trans>
+            Its owner deleted this account: what was left of the balance was forfeited, and the account cannot be
+            changed or enabled again.
+          </Trans>
+        </p>
+      ) : null}
+      <div className="mt-5 flex flex-wrap gap-2" hidden={user.deletedAt !== null}>
         <Button variant="outline" onClick={() => setEditing(true)} aria-label={t`Edit credits of ${username}`}>
           <Coins aria-hidden="true" />
           <Trans>Edit Credits</Trans>
