@@ -150,7 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(automationDocsRoutes, services);
   // Outbound webhooks (decision 0047), managed on the /api page.
   await app.register(webhookRoutes, services);
-  // Download my data (decision 0087).
+  // Download my data, delete my account (decision 0087).
   await app.register(leavingRoutes, services);
   // Running the business: every /api/admin route in one admin-only scope.
   await app.register(
