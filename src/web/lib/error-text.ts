@@ -138,7 +138,10 @@ function reasonText(reason: ErrorReason, params: Params): string {
       return t`Type your username exactly to confirm that the account should be deleted.`;
     case "google_recheck_needed": {
       const minutes = num(params, "minutes");
-      return t`Sign in with Google again to confirm it is you, then delete the account within ${minutes} minutes.`;
+      return plural(minutes, {
+        one: "Sign in with Google again to confirm it is you, then delete the account within # minute.",
+        other: "Sign in with Google again to confirm it is you, then delete the account within # minutes.",
+      });
     }
     case "account_videos_generating":
       return t`A video is still being made. Delete the account once it has finished.`;

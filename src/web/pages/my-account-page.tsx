@@ -1,8 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { PageLoading } from "@/components/layout/page-loading";
 import { AccountActionsCard } from "@/features/account/account-actions-card";
+import { DELETE_AGAIN_PATH } from "@/features/account/delete-account-dialog";
 import { ProfileCard } from "@/features/account/profile-card";
+import { YourDataCard } from "@/features/account/your-data-card";
 import { GoogleConnectionButton, useGoogleLinkReturn } from "@/features/auth/google-connection";
+import { GoogleSignInAgainButton } from "@/features/auth/google-sign-in";
 import { SignInPrompt } from "@/features/auth/sign-in-prompt";
 import { useCurrentUser } from "@/features/auth/use-current-user";
 import { useDocumentTitle } from "@/hooks/use-document-title";
@@ -27,6 +30,7 @@ export function MyAccountPage() {
         <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
           <ProfileCard user={user} />
           <AccountActionsCard user={user} connectGoogle={<GoogleConnectionButton />} />
+          <YourDataCard user={user} googleRecheck={<GoogleSignInAgainButton next={DELETE_AGAIN_PATH} />} />
         </div>
       ) : isResolved ? (
         <SignInPrompt

@@ -96,6 +96,22 @@ export function GoogleSignInButton({ next }: { next: string }) {
   );
 }
 
+/**
+ * "Sign in with Google again" (decision 0087): a fresh Google sign-in proves it is the person before
+ * something only they may do (deleting an account without a password); back from Google, to `next`.
+ */
+export function GoogleSignInAgainButton({ next }: { next: string }) {
+  const enabled = useGoogleSignInEnabled();
+  const { leaving, start } = useGoogleRedirect(googleApi.signInUrl, SIGN_IN_FAILED, next);
+  if (!enabled) return null;
+  return (
+    <Button type="button" variant="outline" className="w-full" disabled={leaving} onClick={() => void start()}>
+      {leaving ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <GoogleMark />}
+      <Trans>Sign in with Google again</Trans>
+    </Button>
+  );
+}
+
 function usernameFrom(raw: string | null): string | undefined {
   try {
     const parsed = JSON.parse(raw ?? "") as { username?: unknown };

@@ -4,3 +4,4 @@
  */
 export { useCurrentUser } from "./use-current-user";
 export { useLoginHref } from "./next-after-sign-in";
+export { clearClientSession } from "./use-logout";

@@ -6,7 +6,7 @@ import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 
 /** Clears every trace of the signed-in user on the client (the stored copy follows the cache). */
-async function clearClientSession(): Promise<void> {
+export async function clearClientSession(): Promise<void> {
   // A current-user answer still in flight must not sign the client back in.
   await queryClient.cancelQueries({ queryKey: queryKeys.currentUser });
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.currentUser[0] });

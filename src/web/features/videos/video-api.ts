@@ -7,6 +7,7 @@ import type {
   VideoQuality,
 } from "../../../shared/schemas/videos";
 import { call, callForm, callRaw } from "@/lib/api";
+import { saveDownload } from "@/lib/save-download";
 
 export type { TaskList, VideoStatusResponse } from "../../../shared/schemas/videos";
 
@@ -52,36 +53,13 @@ export const upgradeTo4k = (taskId: string) => call(videosApi.upgrade4k, { param
 
 export type DownloadQuality = VideoQuality;
 
-/** The file name from a Content-Disposition header, if any. */
-function attachmentName(header: string | null): string | undefined {
-  if (!header) return undefined;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
-  if (star?.[1]) return decodeURIComponent(star[1]);
-  return /filename="?([^";]+)"?/i.exec(header)?.[1];
-}
-
 /**
  * Saves a video through the server's attachment endpoint: the file is fetched, then handed to the
  * browser as a download with the server's file name.
  */
 export async function downloadVideo(taskId: string, quality: DownloadQuality): Promise<void> {
   const response = await callRaw(videosApi.download, { params: { taskId }, query: { quality } });
-  const name =
-    attachmentName(response.headers.get("content-disposition")) ?? `video-${taskId.slice(-8)}-${quality}.mp4`;
-  const blob = await response.blob();
-  const href = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement("a");
-    link.href = href;
-    link.download = name;
-    link.rel = "noopener";
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Give the browser a moment to start the download before the URL goes away.
-    setTimeout(() => URL.revokeObjectURL(href), 60_000);
-  }
+  await saveDownload(response, `video-${taskId.slice(-8)}-${quality}.mp4`);
 }
 
 /** Shares publicly (a page at /v/...) or stops; with or without the prompt. */
