@@ -177,6 +177,7 @@ export const ROUTE_CASES: RouteCase[] = [
 
   { method: "GET", route: "/api/auth/current-user", request: () => ({ url: "/api/auth/current-user" }) },
   { method: "GET", route: "/api/user/stats", request: () => ({ url: "/api/user/stats" }) },
+  { method: "GET", route: "/api/user/export", request: () => ({ url: "/api/user/export" }) },
   { method: "GET", route: "/api/transactions", request: () => ({ url: "/api/transactions?page=1&limit=10" }) },
   { method: "GET", route: "/api/video-tasks", request: () => ({ url: "/api/video-tasks" }) },
   {
@@ -565,6 +566,13 @@ export const ROUTE_CASES: RouteCase[] = [
     request: () => ({ url: "/api/user/language", body: { language: "vi" } }),
   },
   { method: "DELETE", route: "/api/user/sessions", request: () => ({ url: "/api/user/sessions" }) },
+  // Not the owner's username: the route refuses to delete (400) rather than ending the fixtures' owner.
+  {
+    method: "POST",
+    route: "/api/user/delete",
+    accepts: reachedRoute,
+    request: () => ({ url: "/api/user/delete", body: { password: "password123", confirm: "someone-else" } }),
+  },
   // Someone else's ids are only reported missing (tests/integration/video-gallery.test.ts).
   {
     method: "POST",

@@ -10,7 +10,7 @@ import { apiTokens, transactions, users, videoTasks } from "../../src/server/db/
 import { dataExportSchema } from "../../src/shared/schemas/leaving.js";
 import { keptBlobs, personWithData, type PersonWithData } from "../helpers/account-data.js";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
-import type { Client} from "../helpers/test-app.js";
+import type { Client } from "../helpers/test-app.js";
 import { signUp } from "../helpers/test-app.js";
 import { createVideoTestApp, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
 

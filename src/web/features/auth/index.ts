@@ -4,4 +4,9 @@
  */
 export { useCurrentUser } from "./use-current-user";
 export { useLoginHref } from "./next-after-sign-in";
-export { clearClientSession } from "./use-logout";
+
+/** Signs this browser out on the client (the account is gone: decision 0087). Loaded when called, to keep this file light. */
+export async function clearClientSession(): Promise<void> {
+  const { clearClientSession: clear } = await import("./use-logout");
+  await clear();
+}
