@@ -23,7 +23,15 @@ describe("registration", () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       message: "Registration successful",
-      user: { username, email: "Someone@Example.com", credits: 0, isAdmin: false, hasPassword: true, language: null },
+      user: {
+        username,
+        email: "Someone@Example.com",
+        credits: 0,
+        isAdmin: false,
+        hasPassword: true,
+        emailVerified: false,
+        language: null,
+      },
     });
     expect(res.cookies.find((c) => c.name === "sid")).toBeUndefined();
     const [row] = await t.database.db.select().from(users).where(eq(users.username, username));
@@ -95,7 +103,15 @@ describe("login, session and logout", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       message: "Login successful",
-      user: { username, email: null, credits: 0, isAdmin: false, hasPassword: true, language: null },
+      user: {
+        username,
+        email: null,
+        credits: 0,
+        isAdmin: false,
+        hasPassword: true,
+        emailVerified: false,
+        language: null,
+      },
     });
     const cookie = res.cookies.find((c) => c.name === "sid")!;
     expect(cookie.httpOnly).toBe(true);
@@ -104,7 +120,15 @@ describe("login, session and logout", () => {
     expect(cookie.path).toBe("/");
     const me = await client.get("/api/auth/current-user");
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ username, email: null, credits: 0, isAdmin: false, hasPassword: true, language: null });
+    expect(me.json()).toEqual({
+      username,
+      email: null,
+      credits: 0,
+      isAdmin: false,
+      hasPassword: true,
+      emailVerified: false,
+      language: null,
+    });
   });
 
   it("stores only a hash of the session cookie", async () => {

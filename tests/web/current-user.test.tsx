@@ -11,7 +11,15 @@ import { firstLoadKeys } from "@/lib/first-load-keys";
 import { stubFetch } from "./fetch-stub";
 import { newQueryClient } from "./render";
 
-const ANN = { username: "ann", email: null, credits: 12, isAdmin: false, hasPassword: true, language: null };
+const ANN = {
+  username: "ann",
+  email: null,
+  credits: 12,
+  isAdmin: false,
+  hasPassword: true,
+  emailVerified: true,
+  language: null,
+};
 
 /** The contract and its schemas arrive by dynamic import: the first one takes a moment on a busy machine. */
 function renderCurrentUser() {

@@ -16,6 +16,7 @@ const user = (credits: number): CurrentUser => ({
   credits,
   isAdmin: false,
   hasPassword: true,
+  emailVerified: true,
   language: null,
 });
 

@@ -77,6 +77,7 @@ function renderGallery(path = "/my-creations") {
     credits: 5,
     isAdmin: false,
     hasPassword: true,
+    emailVerified: true,
     language: null,
   });
   return renderWeb(<MyCreationsPage />, { client, path });

@@ -40,6 +40,7 @@ function renderUsers() {
     credits: 0,
     isAdmin: true,
     hasPassword: true,
+    emailVerified: true,
     language: null,
   });
   return renderWeb(<UsersCard />, { client, path: "/admin/users" });

@@ -21,6 +21,8 @@ export interface SessionUser {
   id: string;
   username: string;
   email: string | null;
+  /** The address was confirmed (decision 0088). */
+  emailVerified: boolean;
   credits: number;
   isAdmin: boolean;
   /** False for an account made by Google sign-in that has not set a password yet. */
@@ -65,6 +67,7 @@ const sessionLookup = preparedPerDatabase((db: Queryable) =>
       id: users.id,
       username: users.username,
       email: users.email,
+      emailVerified: users.emailVerified,
       credits: users.credits,
       isAdmin: users.isAdmin,
       hasPassword: sql<boolean>`${users.password} <> ''`,

@@ -35,7 +35,8 @@ const usernameSchema = z
   .max(USERNAME_MAX, M.usernameTooLong)
   .regex(/^[A-Za-z0-9._-]+$/, M.usernameCharacters);
 
-const passwordSchema = z
+/** A new password: registration's rules, also a reset's (schemas/account-links.ts). */
+export const passwordSchema = z
   .string({ error: M.passwordRequired })
   .min(PASSWORD_MIN, M.passwordTooShort)
   .max(PASSWORD_MAX, M.passwordTooLong);
@@ -109,6 +110,9 @@ export const currentUserSchema = z
     credits: z.number().int(),
     isAdmin: z.boolean(),
     hasPassword: z.boolean().meta({ description: "False until an account made by Google sign-in sets a password." }),
+    emailVerified: z.boolean().meta({
+      description: "The address was confirmed from a link sent to it, or by Google's verified e-mail (decision 0088).",
+    }),
     language: z
       .enum(LOCALES)
       .nullable()

@@ -21,10 +21,18 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
 }
 
 export function toCurrentUser(
-  u: Pick<UserRow, "username" | "email" | "credits" | "isAdmin" | "language"> &
+  u: Pick<UserRow, "username" | "email" | "emailVerified" | "credits" | "isAdmin" | "language"> &
     ({ password: string } | { hasPassword: boolean }),
 ): CurrentUser {
   const hasPassword = "hasPassword" in u ? Boolean(u.hasPassword) : u.password !== "";
   const language = u.language === "en" || u.language === "vi" ? u.language : null;
-  return { username: u.username, email: u.email, credits: u.credits ?? 0, isAdmin: u.isAdmin, hasPassword, language };
+  return {
+    username: u.username,
+    email: u.email,
+    credits: u.credits ?? 0,
+    isAdmin: u.isAdmin,
+    hasPassword,
+    emailVerified: u.emailVerified,
+    language,
+  };
 }

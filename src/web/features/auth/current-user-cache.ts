@@ -27,6 +27,8 @@ function toCurrentUser(value: unknown): CurrentUser | null {
     credits: typeof v.credits === "number" && Number.isFinite(v.credits) ? v.credits : 0,
     isAdmin: v.isAdmin === true,
     hasPassword: v.hasPassword !== false,
+    // Copies from before addresses were confirmed show no banner until the server answers.
+    emailVerified: v.emailVerified !== false,
     language: v.language === "en" || v.language === "vi" ? v.language : null,
   };
 }
