@@ -51,6 +51,11 @@ export const ERROR_REASONS = [
   "account_videos_generating",
   "admin_cannot_delete",
   "account_deleted",
+  "link_expired",
+  "link_address_changed",
+  "email_already_verified",
+  "no_email",
+  "email_unchanged",
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

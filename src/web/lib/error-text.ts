@@ -149,6 +149,16 @@ function reasonText(reason: ErrorReason, params: Params): string {
       return t`An administrator's account cannot be deleted here.`;
     case "account_deleted":
       return t`This account was deleted by its owner: it cannot be changed.`;
+    case "link_expired":
+      return t`This link has expired or was already used. Ask for a new one.`;
+    case "link_address_changed":
+      return t`This link confirms an address the account no longer uses.`;
+    case "email_already_verified":
+      return t`Your e-mail address is already confirmed.`;
+    case "no_email":
+      return t`This account has no e-mail address. Add one on My Account.`;
+    case "email_unchanged":
+      return t`This is already your e-mail address.`;
   }
 }
 

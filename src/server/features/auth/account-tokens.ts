@@ -1,0 +1,96 @@
+/**
+ * The single-use links sent by mail (decision 0088): 32 random bytes, base64url, stored only as
+ * their SHA-256. A link is used by one conditional update (unused, unexpired, of this purpose), in
+ * the transaction of what it does: two uses at once, or a link of another purpose, change nothing.
+ */
+import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/connect.js";
+import { accountTokens, type ACCOUNT_TOKEN_PURPOSES } from "../../db/schema.js";
+import { randomToken, sha256Hex } from "../../lib/tokens.js";
+
+export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
+
+/** How long a link works: a reset briefly (it signs in), an address a day (mail may be read late). */
+const LIFETIME_MS: Record<AccountTokenPurpose, number> = {
+  password_reset: 60 * 60_000,
+  verify_email: 24 * 60 * 60_000,
+  change_email: 24 * 60 * 60_000,
+};
+
+/** The page of the web app each link opens. */
+const PAGE: Record<AccountTokenPurpose, string> = {
+  password_reset: "/reset-password",
+  verify_email: "/verify-email",
+  change_email: "/confirm-email",
+};
+
+/**
+ * Writes a new link for `userId`; returns its address on the site (`publicUrl` + page + token).
+ * The person's expired links go meanwhile: the table holds no more than a few per person.
+ */
+export async function issueAccountLink(
+  db: Queryable,
+  publicUrl: string,
+  link: { userId: string; purpose: AccountTokenPurpose; email: string },
+): Promise<string> {
+  await db
+    .delete(accountTokens)
+    .where(and(eq(accountTokens.userId, link.userId), lte(accountTokens.expiresAt, sql`now()`)));
+  const token = randomToken(32);
+  await db.insert(accountTokens).values({
+    userId: link.userId,
+    purpose: link.purpose,
+    tokenHash: sha256Hex(token),
+    email: link.email,
+    expiresAt: new Date(Date.now() + LIFETIME_MS[link.purpose]),
+  });
+  return `${publicUrl}${PAGE[link.purpose]}?token=${token}`;
+}
+
+export interface UsedAccountToken {
+  userId: string;
+  /** The address the link was sent to. */
+  email: string | null;
+}
+
+/**
+ * Marks the link used if it is unused, unexpired and of this purpose, and says whose it was;
+ * otherwise nothing. Run it in the transaction of the link's effect: a rollback makes it unused again.
+ */
+export async function useAccountToken(
+  db: Queryable,
+  token: string,
+  purpose: AccountTokenPurpose,
+): Promise<UsedAccountToken | undefined> {
+  const [used] = await db
+    .update(accountTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(accountTokens.tokenHash, sha256Hex(token)),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: accountTokens.userId, email: accountTokens.email });
+  return used;
+}
+
+/** Ends a person's links of these purposes that are still unused (a new password, a new address). */
+export async function endAccountTokens(
+  db: Queryable,
+  userId: string,
+  purposes: readonly AccountTokenPurpose[],
+): Promise<void> {
+  await db
+    .update(accountTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        inArray(accountTokens.purpose, [...purposes]),
+        isNull(accountTokens.usedAt),
+      ),
+    );
+}
