@@ -16,6 +16,7 @@ import { adminAuditRoutes } from "./features/audit/audit-routes.js";
 import { apiTokenRoutes } from "./features/api-tokens/routes.js";
 import { googleAuthRoutes } from "./features/auth/google-routes.js";
 import { authRoutes } from "./features/auth/routes.js";
+import { accountLinkRoutes } from "./features/auth/link-routes.js";
 import { webhookRoutes } from "./features/webhooks/routes.js";
 import { webhooksOpenApi } from "./features/webhooks/openapi.js";
 import { automationDocsRoutes } from "./features/automation/docs-routes.js";
@@ -111,6 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     databasePool: deps.databasePool,
   });
   await app.register(authRoutes, services);
+  // Forgotten passwords and confirmed addresses: the links sent by mail (decision 0088).
+  await app.register(accountLinkRoutes, services);
   await app.register(googleAuthRoutes, services);
   await app.register(contactRoutes, services);
   // Terms, privacy and refund policy (decision 0079).

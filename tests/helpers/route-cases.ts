@@ -144,6 +144,33 @@ export const ROUTE_CASES: RouteCase[] = [
     route: "/api/auth/login",
     request: (f) => ({ url: "/api/auth/login", body: { username: f.loginUsername, password: "password123" } }),
   },
+  // The links sent by mail (decision 0088): a forged token reaches the route and is refused there.
+  {
+    method: "POST",
+    route: "/api/auth/password-reset",
+    request: () => ({ url: "/api/auth/password-reset", body: { login: "nobody@people.example" } }),
+  },
+  {
+    method: "POST",
+    route: "/api/auth/password-reset/confirm",
+    accepts: reachedRoute,
+    request: () => ({
+      url: "/api/auth/password-reset/confirm",
+      body: { token: "x".repeat(43), password: "password123" },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/auth/verify-email",
+    accepts: reachedRoute,
+    request: () => ({ url: "/api/auth/verify-email", body: { token: "x".repeat(43) } }),
+  },
+  {
+    method: "POST",
+    route: "/api/auth/confirm-email-change",
+    accepts: reachedRoute,
+    request: () => ({ url: "/api/auth/confirm-email-change", body: { token: "x".repeat(43) } }),
+  },
   {
     method: "POST",
     route: "/api/callbacks/kie",
@@ -178,6 +205,23 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: "GET", route: "/api/auth/current-user", request: () => ({ url: "/api/auth/current-user" }) },
   { method: "GET", route: "/api/user/stats", request: () => ({ url: "/api/user/stats" }) },
   { method: "GET", route: "/api/user/export", request: () => ({ url: "/api/user/export" }) },
+  // A change of address or a confirmation sent again may be refused as too frequent (429): the route answered.
+  {
+    method: "POST",
+    route: "/api/user/email",
+    accepts: reachedRoute,
+    request: () => ({
+      url: "/api/user/email",
+      body: { email: `case.${crypto.randomBytes(4).toString("hex")}@people.example`, currentPassword: "password123" },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/user/email/verification",
+    accepts: reachedRoute,
+    request: () => ({ url: "/api/user/email/verification", body: {} }),
+  },
+
   { method: "GET", route: "/api/transactions", request: () => ({ url: "/api/transactions?page=1&limit=10" }) },
   { method: "GET", route: "/api/video-tasks", request: () => ({ url: "/api/video-tasks" }) },
   {

@@ -36,7 +36,7 @@ async function rows(app: TestApp, to: string) {
   return app.database.db.select().from(mailMessages).where(eq(mailMessages.toAddress, to));
 }
 
-/** A signed-up person whose address is confirmed (or not). */
+/** A signed-up person whose address is confirmed (or not); the registration's confirmation link is left out. */
 async function person(app: TestApp, confirmed = true) {
   const email = `${crypto.randomUUID().slice(0, 8)}@people.example`;
   const { username } = await signUp(app.app, { email });
@@ -45,6 +45,7 @@ async function person(app: TestApp, confirmed = true) {
     .set({ emailVerified: confirmed })
     .where(eq(users.username, username))
     .returning();
+  await app.database.db.delete(mailMessages).where(eq(mailMessages.toAddress, email));
   return { id: row!.id, email, username };
 }
 

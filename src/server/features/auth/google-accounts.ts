@@ -98,10 +98,25 @@ export type GoogleSignIn =
   /** An account whose e-mail nobody verified holds Google's verified e-mail: nobody is signed in. */
   | { kind: "email-taken" };
 
+/**
+ * A returning Google sign-in confirms the account's address when Google vouches for that same
+ * address (decision 0088): as the confirmation link would, and as connecting Google does.
+ */
+async function confirmedByGoogle(db: Queryable, user: UserRow, identity: GoogleIdentity): Promise<UserRow> {
+  if (user.emailVerified || !identity.emailVerified || !identity.email || !user.email) return user;
+  if (user.email.toLowerCase() !== identity.email.toLowerCase()) return user;
+  const [confirmed] = await db
+    .update(users)
+    .set({ emailVerified: true })
+    .where(and(eq(users.id, user.id), byEmail(identity.email)))
+    .returning();
+  return confirmed ?? user;
+}
+
 export async function googleSignIn(db: Queryable, identity: GoogleIdentity): Promise<GoogleSignIn> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const known = await userBySub(db, identity.sub);
-    if (known) return { kind: "signed-in", user: refuseDisabled(known) };
+    if (known) return { kind: "signed-in", user: await confirmedByGoogle(db, refuseDisabled(known), identity) };
 
     if (!identity.email || !identity.emailVerified) {
       // Unverified (or no) e-mail: a separate account that does not take the address.

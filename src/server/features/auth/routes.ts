@@ -8,6 +8,8 @@ import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore }
 import { clearSessionCookie, requireUser, setSessionCookie } from "../../http/session-auth.js";
 import { setWebTokenCookie, WEB_TOKEN_COOKIE, webToken, webTokenKey } from "../../http/web-app-token.js";
 import type { SecretBox } from "../../lib/secret-box.js";
+import { pageLocale } from "../../http/page-documents.js";
+import type { Mailer } from "../mail/outbox.js";
 import { changePassword, login, registerUser, setLanguage } from "./service.js";
 import { deleteSession, deleteUserSessions, SESSION_COOKIE, sessionOrigin } from "../../identity/sessions.js";
 import { toCurrentUser } from "./users.js";
@@ -18,6 +20,15 @@ export interface AuthRateLimits {
   registerPerIp: RateLimitRule;
   /** Repeated registrations of one name are someone probing which usernames exist. */
   registerPerUsername: RateLimitRule;
+  /** Reset links asked for from one client address (answered 429). */
+  passwordResetPerIp: RateLimitRule;
+  /** Reset links sent to one account, whoever asks (silently: the answer never says; decision 0088). */
+  passwordResetPerAccount: RateLimitRule;
+  /** "Send the link again" per person: once a minute, a few times an hour. */
+  verificationPerMinute: RateLimitRule;
+  verificationPerHour: RateLimitRule;
+  /** Changes of address asked for per person (each sends mail to an address they typed). */
+  emailChangePerUser: RateLimitRule;
 }
 
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
@@ -25,6 +36,11 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   loginFailuresPerUsername: { max: 10, windowMs: 15 * 60_000 },
   registerPerIp: { max: 20, windowMs: 60 * 60_000 },
   registerPerUsername: { max: 5, windowMs: 60 * 60_000 },
+  passwordResetPerIp: { max: 20, windowMs: 60 * 60_000 },
+  passwordResetPerAccount: { max: 5, windowMs: 60 * 60_000 },
+  verificationPerMinute: { max: 1, windowMs: 60_000 },
+  verificationPerHour: { max: 5, windowMs: 60 * 60_000 },
+  emailChangePerUser: { max: 5, windowMs: 60 * 60_000 },
 };
 
 export async function authRoutes(
@@ -35,9 +51,10 @@ export async function authRoutes(
     limits: { auth: AuthRateLimits };
     rateLimitStore: RateLimitStore;
     secretBox: SecretBox;
+    mailer: Mailer;
   },
 ): Promise<void> {
-  const { db } = opts;
+  const { db, mailer } = opts;
   const webKey = webTokenKey(opts.secretBox);
   const { secureCookies } = opts.config;
   const rateLimits = opts.limits.auth;
@@ -53,7 +70,7 @@ export async function authRoutes(
     const input = request.body;
     const nameWait = await registerPerUsername.hit(input.username.toLowerCase());
     if (nameWait) throw tooManyRequests(nameWait, "registration attempts for this username");
-    const user = await registerUser(db, input);
+    const user = await registerUser(db, input, { mailer, locale: pageLocale(request) });
     return reply.status(201).send({ message: "Registration successful", user: toCurrentUser(user) });
   });
 
@@ -101,9 +118,7 @@ export async function authRoutes(
       input.currentPassword,
       input.newPassword,
       request.cookies[SESSION_COOKIE],
-      {
-        revokeApiTokens: input.revokeApiTokens,
-      },
+      { revokeApiTokens: input.revokeApiTokens, mailer, locale: pageLocale(request) },
     );
     return { message: CHANGE_PASSWORD_MESSAGES.success, revokedApiTokens };
   });

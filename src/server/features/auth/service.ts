@@ -18,6 +18,10 @@ import {
 import { findUserById, findUserByUsername, type UserRow } from "./users.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 import { isReservedUsername, usernameHeldUntil } from "./held-usernames.js";
+import type { Mailer } from "../mail/outbox.js";
+import { endAccountTokens } from "./account-tokens.js";
+import { sendVerificationLink } from "./email-verification.js";
+import { forgotPasswordUrl } from "./password-reset.js";
 
 const INVALID_CREDENTIALS = "Invalid username or password.";
 const ACCOUNT_DISABLED = "This account has been disabled.";
@@ -40,15 +44,26 @@ async function refuseHeldUsername(db: Db, username: string): Promise<void> {
   }
 }
 
-export async function registerUser(db: Db, input: RegisterInput): Promise<UserRow> {
+/**
+ * Creates the account; with an e-mail address, its confirmation link goes to that address in the
+ * same transaction (decision 0088): an account is never made without its link, nor a link without it.
+ */
+export async function registerUser(
+  db: Db,
+  input: RegisterInput,
+  mail: { mailer: Mailer; locale: Locale },
+): Promise<UserRow> {
   await refuseHeldUsername(db, input.username);
   const password = await hashPassword(input.password);
   try {
-    const [row] = await db
-      .insert(users)
-      .values({ username: input.username, email: input.email ?? null, password })
-      .returning();
-    return row!;
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ username: input.username, email: input.email ?? null, password })
+        .returning();
+      if (row!.email) await sendVerificationLink(tx, mail.mailer, row!, row!.email, mail.locale);
+      return row!;
+    });
   } catch (err) {
     if (isUniqueViolation(err, "users_username_lower_key"))
       throw new AppError("conflict", USERNAME_TAKEN, reasoned("username_taken"));
@@ -95,7 +110,8 @@ export async function recordAdminSignIn(
 
 /**
  * Changes the password and signs out the user's other sessions; with `revokeApiTokens`, deletes
- * every API token too. All in one transaction: a password change never half happens. Returns how
+ * every API token too. Unused reset links end, and the account's confirmed address is told
+ * (decision 0088). All in one transaction: a password change never half happens. Returns how
  * many tokens were revoked.
  */
 export async function changePassword(
@@ -104,7 +120,7 @@ export async function changePassword(
   currentPassword: string,
   newPassword: string,
   currentToken: string | undefined,
-  opts: { revokeApiTokens: boolean },
+  opts: { revokeApiTokens: boolean; mailer: Mailer; locale: Locale },
 ): Promise<{ revokedApiTokens: number }> {
   const user = await findUserById(db, userId);
   if (!user) throw unauthorized();
@@ -119,6 +135,10 @@ export async function changePassword(
   return db.transaction(async (tx) => {
     await tx.update(users).set({ password: hash }).where(eq(users.id, userId));
     await deleteUserSessions(tx, userId, currentToken);
+    await endAccountTokens(tx, userId, ["password_reset"]);
+    const { mailer } = opts;
+    const notice = { username: user.username, when: new Date(), resetLink: forgotPasswordUrl(mailer.publicUrl) };
+    await mailer.toUser(tx, userId, { kind: "password_changed", ...notice }, { locale: opts.locale });
     return { revokedApiTokens: opts.revokeApiTokens ? await revokeAllTokens(tx, userId) : 0 };
   });
 }

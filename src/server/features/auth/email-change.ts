@@ -1,0 +1,112 @@
+/**
+ * Changing (or setting) one's address (decision 0088): nothing changes until the new address opens
+ * the link sent to it; the old address, when confirmed, is told when the change is asked for and
+ * when it is made.
+ */
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { isUniqueViolation, type Db } from "../../db/connect.js";
+import { users } from "../../db/schema.js";
+import { AppError, unauthorized } from "../../http/errors.js";
+import { isLocale, type Locale } from "../../../shared/i18n.js";
+import { reasoned } from "../../../shared/error-reasons.js";
+import { CHANGE_PASSWORD_MESSAGES } from "../../../shared/schemas/auth.js";
+import type { Mailer } from "../mail/outbox.js";
+import { endAccountTokens, issueAccountLink, useAccountToken } from "./account-tokens.js";
+import { LINK_EXPIRED_MESSAGE } from "./password-reset.js";
+import { verifyPassword } from "./passwords.js";
+import { findUserById, type UserRow } from "./users.js";
+
+const EMAIL_TAKEN = "An account with this email already exists.";
+
+/** Mail to an address the account does not hold (yet, or any more) in the person's language. */
+const languageOf = (user: UserRow, fallback: Locale): Locale => (isLocale(user.language) ? user.language : fallback);
+
+/**
+ * Sends the link to the new address (ending any earlier request's link: only the latest address
+ * asked for can take effect) and tells the old address when it is confirmed. The password is asked
+ * for unless the account has none yet (made by Google sign-in; it may set one without a password
+ * just the same). An address another account holds is refused and nothing is sent.
+ */
+export async function requestEmailChange(
+  db: Db,
+  mailer: Mailer,
+  userId: string,
+  input: { email: string; currentPassword: string },
+  locale: Locale,
+): Promise<string> {
+  const user = await findUserById(db, userId);
+  if (!user) throw unauthorized();
+  if (user.password !== "") {
+    if (!input.currentPassword)
+      throw new AppError("invalid_input", CHANGE_PASSWORD_MESSAGES.required, reasoned("fields_required"));
+    if (!(await verifyPassword(user.password, input.currentPassword)))
+      throw new AppError("invalid_input", CHANGE_PASSWORD_MESSAGES.wrongCurrent, reasoned("wrong_current_password"));
+  }
+  const email = input.email;
+  const [holder] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  if (holder?.id === user.id)
+    throw new AppError("conflict", "This is already your e-mail address.", reasoned("email_unchanged"));
+  if (holder) throw new AppError("conflict", EMAIL_TAKEN, reasoned("email_taken"));
+
+  await db.transaction(async (tx) => {
+    await endAccountTokens(tx, user.id, ["change_email"]);
+    const link = await issueAccountLink(tx, mailer.publicUrl, { userId: user.id, purpose: "change_email", email });
+    await mailer.toAddress(
+      tx,
+      { address: email, locale: languageOf(user, locale), userId: user.id },
+      { kind: "email_change_confirm", username: user.username, link, email },
+    );
+    // Only to a confirmed old address (toUser's rule): an unconfirmed one may be anybody's.
+    await mailer.toUser(
+      tx,
+      user.id,
+      { kind: "email_changed", username: user.username, newEmail: email, pending: true },
+      { locale },
+    );
+  });
+  return email;
+}
+
+/**
+ * Uses a change link: the account takes the address the link went to, confirmed, in one
+ * conditional update (an address taken meanwhile: 409, nothing changes). Links sent to the old
+ * address (a reset, a confirmation) end; the old address, when it was confirmed, is told.
+ */
+export async function confirmEmailChange(
+  db: Db,
+  mailer: Mailer,
+  token: string,
+  locale: Locale,
+): Promise<{ username: string; email: string }> {
+  return db.transaction(async (tx) => {
+    const link = await useAccountToken(tx, token, "change_email");
+    const before = link?.email ? await findUserById(tx, link.userId) : undefined;
+    if (!link?.email || !before || before.deletedAt)
+      throw new AppError("invalid_input", LINK_EXPIRED_MESSAGE, reasoned("link_expired"));
+    const email = link.email;
+    const [after] = await tx
+      .update(users)
+      .set({ email, emailVerified: true })
+      .where(and(eq(users.id, before.id), isNull(users.deletedAt)))
+      .returning()
+      .catch((err: unknown) => {
+        if (isUniqueViolation(err, "users_email_lower_key"))
+          throw new AppError("conflict", EMAIL_TAKEN, reasoned("email_taken"));
+        throw err;
+      });
+    if (!after) throw new AppError("invalid_input", LINK_EXPIRED_MESSAGE, reasoned("link_expired"));
+    await endAccountTokens(tx, before.id, ["password_reset", "verify_email"]);
+    const old = before.email;
+    if (old && before.emailVerified && old.toLowerCase() !== email.toLowerCase())
+      await mailer.toAddress(
+        tx,
+        { address: old, locale: languageOf(before, locale), userId: before.id },
+        { kind: "email_changed", username: before.username, newEmail: email, pending: false },
+      );
+    return { username: after.username, email };
+  });
+}

@@ -1,0 +1,104 @@
+/**
+ * The routes of the links sent by mail (decision 0088): a forgotten password, a confirmed address,
+ * a new address. Using a link is public (it may be opened signed out, or signed in as anyone);
+ * asking for a confirmation or a new address is the signed-in person's.
+ */
+import type { FastifyInstance } from "fastify";
+import { accountLinksApi } from "../../../shared/api/account-links.js";
+import { ACCOUNT_LINK_MESSAGES as M } from "../../../shared/schemas/account-links.js";
+import type { Db } from "../../db/connect.js";
+import { pageLocale } from "../../http/page-documents.js";
+import { serve } from "../../http/route-contract.js";
+import { RateLimiter, tooManyRequests, type RateLimitStore } from "../../http/rate-limit.js";
+import { requireUser, setSessionCookie } from "../../http/session-auth.js";
+import { webTokenKey } from "../../http/web-app-token.js";
+import { deleteSession, SESSION_COOKIE, sessionOrigin } from "../../identity/sessions.js";
+import type { SecretBox } from "../../lib/secret-box.js";
+import type { Mailer } from "../mail/outbox.js";
+import { confirmEmailChange, requestEmailChange } from "./email-change.js";
+import { resendVerification, verifyEmail } from "./email-verification.js";
+import { requestPasswordReset, resetPassword } from "./password-reset.js";
+import type { AuthRateLimits } from "./routes.js";
+import { toCurrentUser } from "./users.js";
+
+export async function accountLinkRoutes(
+  app: FastifyInstance,
+  opts: {
+    db: Db;
+    config: { secureCookies: boolean };
+    limits: { auth: AuthRateLimits };
+    rateLimitStore: RateLimitStore;
+    secretBox: SecretBox;
+    mailer: Mailer;
+  },
+): Promise<void> {
+  const { db, mailer } = opts;
+  const { secureCookies } = opts.config;
+  const webKey = webTokenKey(opts.secretBox);
+  const limits = opts.limits.auth;
+  const store = opts.rateLimitStore;
+  const resetPerIp = new RateLimiter("password-reset-ip", limits.passwordResetPerIp, store);
+  const resetPerAccount = new RateLimiter("password-reset-account", limits.passwordResetPerAccount, store);
+  const verificationPerMinute = new RateLimiter("verification-minute", limits.verificationPerMinute, store);
+  const verificationPerHour = new RateLimiter("verification-hour", limits.verificationPerHour, store);
+  const emailChangePerUser = new RateLimiter("email-change", limits.emailChangePerUser, store);
+
+  serve(app, accountLinksApi.requestPasswordReset, { access: "public" }, async (request, reply) => {
+    const wait = await resetPerIp.hit(request.ip);
+    if (wait) throw tooManyRequests(wait, "password reset requests");
+    const { login } = request.body;
+    const locale = pageLocale(request);
+    // Nothing an account's existence causes happens before the answer has gone: the lookup, the
+    // link and its message are written once the response is finished (or its client went away).
+    reply.raw.once("close", () => {
+      requestPasswordReset({ db, mailer, perAccount: resetPerAccount }, login, locale).then(
+        (outcome) => request.log.info({ passwordReset: outcome }, "password reset request handled"),
+        (err: unknown) => request.log.error({ err }, "password reset request failed"),
+      );
+    });
+    return reply.status(202).send({ message: M.resetRequested });
+  });
+
+  serve(app, accountLinksApi.resetPassword, { access: "public" }, async (request, reply) => {
+    const { token, password } = request.body;
+    const previous = request.cookies[SESSION_COOKIE];
+    const { user, sessionToken } = await resetPassword(
+      { db, mailer },
+      token,
+      password,
+      sessionOrigin(request),
+      pageLocale(request),
+    );
+    // As a sign-in: whatever session this browser had (perhaps another account's) ends.
+    if (previous) await deleteSession(db, previous);
+    setSessionCookie(reply, sessionToken, secureCookies, webKey);
+    return { message: M.passwordReset, user: toCurrentUser(user) };
+  });
+
+  serve(app, accountLinksApi.verifyEmail, { access: "public" }, async (request) => {
+    const confirmed = await verifyEmail(db, request.body.token);
+    return { message: M.emailConfirmed, ...confirmed };
+  });
+
+  serve(app, accountLinksApi.resendVerification, { access: "user" }, async (request, reply) => {
+    const user = requireUser(request);
+    // The hour counts only what the minute let through: pressing again too soon costs nothing later.
+    const wait = (await verificationPerMinute.hit(user.id)) || (await verificationPerHour.hit(user.id));
+    if (wait) throw tooManyRequests(wait, "confirmation e-mails");
+    const email = await resendVerification(db, mailer, user.id, pageLocale(request));
+    return reply.status(202).send({ message: M.verificationSent, email });
+  });
+
+  serve(app, accountLinksApi.changeEmail, { access: "user" }, async (request, reply) => {
+    const user = requireUser(request);
+    const wait = await emailChangePerUser.hit(user.id);
+    if (wait) throw tooManyRequests(wait, "changes of e-mail address");
+    const email = await requestEmailChange(db, mailer, user.id, request.body, pageLocale(request));
+    return reply.status(202).send({ message: M.emailChangeSent, email });
+  });
+
+  serve(app, accountLinksApi.confirmEmailChange, { access: "public" }, async (request) => {
+    const changed = await confirmEmailChange(db, mailer, request.body.token, pageLocale(request));
+    return { message: M.emailChanged, ...changed };
+  });
+}
