@@ -219,6 +219,23 @@ describe("the callback", () => {
     expect(await t.database.db.select().from(users).where(eq(users.googleId, who.sub))).toHaveLength(1);
   });
 
+  it("a returning sign-in confirms the account's address only when Google vouches for that address (0088)", async () => {
+    const who = identity();
+    await signInWithGoogle(who);
+    const unconfirm = () =>
+      t.database.db.update(users).set({ emailVerified: false }).where(eq(users.googleId, who.sub));
+    // Unconfirmed since (an address typed in again, say): Google's verified e-mail is the same one.
+    await unconfirm();
+    const { sid } = await signInWithGoogle({ ...who, email: who.email.toUpperCase() });
+    expect(await currentUser(sid)).toMatchObject({ email: who.email, emailVerified: true });
+    // Google does not vouch for it, or vouches for another address: nothing changes.
+    await unconfirm();
+    await signInWithGoogle({ ...who, email_verified: false });
+    expect(await userBySub(who.sub)).toMatchObject({ emailVerified: false });
+    await signInWithGoogle({ ...who, email: `other.${uniqueName()}@gmail.com` });
+    expect(await userBySub(who.sub)).toMatchObject({ email: who.email, emailVerified: false });
+  });
+
   it("an administrator's Google sign-in is recorded in the audit log; a user's is not (decision 0052)", async () => {
     const who = identity();
     const first = await signInWithGoogle(who);
