@@ -21,6 +21,11 @@ export const SPA_ROUTES = [
   "/privacy",
   "/refunds",
   "/login",
+  // The links sent by mail (decision 0088): ask for a reset link, use it, confirm an address.
+  "/forgot-password",
+  "/reset-password",
+  "/verify-email",
+  "/confirm-email",
   "/my-account",
   "/admin",
   "/admin/users",

@@ -49,6 +49,7 @@ export const emailConfirmedSchema = z
     email: z.string(),
   })
   .meta({ id: "EmailConfirmed" });
+export type EmailConfirmed = z.infer<typeof emailConfirmedSchema>;
 
 /**
  * An account's address: trimmed, at most 254 characters (what an SMTP path holds), no control

@@ -1,4 +1,5 @@
 import { useForm } from "react-hook-form";
+import { Link } from "wouter";
 import { LoaderCircle, LogIn } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
@@ -36,7 +37,16 @@ export function LoginForm({ initialUsername = "", next }: { initialUsername?: st
           {...register("username")}
         />
       </FormField>
-      <FormField id="login-password" label={t`Password`} error={errors.password?.message}>
+      <FormField
+        id="login-password"
+        label={t`Password`}
+        error={errors.password?.message}
+        hint={
+          <Link href="/forgot-password" className="text-violet-300 underline-offset-4 hover:underline">
+            <Trans>Forgot password?</Trans>
+          </Link>
+        }
+      >
         <PasswordInput
           id="login-password"
           autoComplete="current-password"
