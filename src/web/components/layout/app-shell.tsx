@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import { Trans } from "@lingui/react/macro";
+import { UnconfirmedEmailBanner } from "@/features/auth/unconfirmed-email-banner";
 import { useSyncAuthWithServer } from "@/features/auth/use-current-user";
 import { LazyToaster } from "./lazy-toaster";
 import { ServiceBanner } from "./service-banner";
@@ -25,6 +26,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </a>
       <SiteHeader />
       <ServiceBanner />
+      <UnconfirmedEmailBanner />
       <main id="main" className="flex flex-1 flex-col">
         {children}
       </main>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Coins, Languages, Mail, ShieldCheck, UserRound } from "lucide-react";
+import { Coins, Languages, Mail, MailCheck, ShieldCheck, UserRound } from "lucide-react";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import type { CurrentUser } from "../../../shared/schemas/auth";
@@ -8,19 +8,48 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { UserAvatar } from "@/components/layout/user-avatar";
 import { LanguageSwitch } from "@/features/language";
 import { formatCredits } from "@/lib/format";
+import { ChangeEmailDialog } from "./change-email-dialog";
 
 /** The account type's name, rendered with `t(...)`. */
 function accountTypeLabel(isAdmin: boolean) {
   return isAdmin ? msg`Administrator` : msg`Standard User`;
 }
 
-/** Username, email, credits, account type and language of the signed-in user. */
+/** The address and whether it is confirmed (decision 0088). */
+function EmailValue({ user }: { user: CurrentUser }) {
+  const { t } = useLingui();
+  return (
+    <span className="flex min-w-0 items-center justify-end gap-2">
+      <span className="truncate" title={user.email ?? undefined}>
+        {user.email}
+      </span>
+      {user.emailVerified ? (
+        <Badge variant="success" className="shrink-0">
+          <MailCheck aria-hidden="true" />
+          {t`Confirmed`}
+        </Badge>
+      ) : (
+        <Badge variant="warning" className="shrink-0">
+          {t`Not confirmed`}
+        </Badge>
+      )}
+    </span>
+  );
+}
+
+/** Username, email (with its state and the change-of-address dialog), credits, account type and language. */
 export function ProfileCard({ user }: { user: CurrentUser }) {
   const { t } = useLingui();
   const accountType = t(accountTypeLabel(user.isAdmin));
   const rows: { key: string; icon: typeof Coins; term: string; value: ReactNode; muted?: boolean }[] = [
     { key: "username", icon: UserRound, term: t`Username`, value: user.username },
-    { key: "email", icon: Mail, term: t`Email`, value: user.email ?? t`Not set`, muted: !user.email },
+    {
+      key: "email",
+      icon: Mail,
+      term: t`Email`,
+      value: user.email ? <EmailValue user={user} /> : t`Not set`,
+      muted: !user.email,
+    },
     { key: "credits", icon: Coins, term: t`Credits`, value: formatCredits(user.credits) },
     { key: "type", icon: ShieldCheck, term: t`Account type`, value: accountType },
     // Saved on the account: every device the person signs in on follows it.
@@ -57,6 +86,9 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
             </div>
           ))}
         </dl>
+        <div className="mt-4">
+          <ChangeEmailDialog user={user} />
+        </div>
       </CardContent>
     </Card>
   );

@@ -11,7 +11,13 @@ export function useRegisterMutation(onRegistered: (username: string) => void) {
     mutationFn: ({ username, email, password }: RegisterFormInput) =>
       register({ username: username.trim(), email: email?.trim() ? email.trim() : undefined, password }),
     onSuccess: (_message, input) => {
-      toast({ title: t`Registration successful`, description: t`Please sign in with your new account.` });
+      const email = input.email?.trim();
+      toast({
+        title: t`Registration successful`,
+        description: email
+          ? t`Please sign in with your new account. A link to confirm ${email} is on its way.`
+          : t`Please sign in with your new account.`,
+      });
       onRegistered(input.username.trim());
     },
     onError: (error) => {
