@@ -11,6 +11,7 @@ const person = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
   credits: 12,
   isAdmin: false,
   hasPassword: true,
+  emailVerified: true,
   language: null,
   ...overrides,
 });
