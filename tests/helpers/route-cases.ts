@@ -479,6 +479,33 @@ export const ROUTE_CASES: RouteCase[] = [
     accepts: reachedRoute,
     request: () => ({ url: "/api/test-telegram", body: {} }),
   },
+  {
+    method: "PUT",
+    route: "/api/admin/settings/mail",
+    request: () => ({ url: "/api/admin/settings/mail", body: { mailFrom: "Veo Studio <no-reply@veo.example>" } }),
+  },
+  { method: "GET", route: "/api/admin/mail/status", request: () => ({ url: "/api/admin/mail/status" }) },
+  {
+    method: "POST",
+    route: "/api/admin/mail/test",
+    // No mail server here: the test is kept in the local outbox (200); a limit may answer 429.
+    accepts: reachedRoute,
+    request: () => ({ url: "/api/admin/mail/test", body: { to: "owner@veo.example" } }),
+  },
+  { method: "GET", route: "/api/admin/mail", request: () => ({ url: "/api/admin/mail?status=kept" }) },
+  // No such message: the route answers 404 (or 409) for itself.
+  {
+    method: "GET",
+    route: "/api/admin/mail/:id",
+    accepts: reachedRoute,
+    request: () => ({ url: `/api/admin/mail/${crypto.randomUUID()}` }),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/mail/:id/retry",
+    accepts: reachedRoute,
+    request: () => ({ url: `/api/admin/mail/${crypto.randomUUID()}/retry`, body: {} }),
+  },
   { method: "GET", route: "/api/admin/credit-packages", request: () => ({ url: "/api/admin/credit-packages" }) },
   { method: "GET", route: "/api/admin/legal", request: () => ({ url: "/api/admin/legal" }) },
   { method: "GET", route: "/api/admin/showcase", request: () => ({ url: "/api/admin/showcase" }) },
