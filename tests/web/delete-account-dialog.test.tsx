@@ -48,7 +48,7 @@ describe("Delete my account (decision 0087)", () => {
       "POST /api/user/delete": {
         status: 403,
         body: {
-          message: "Sign in with Google again to confirm it is you, then delete the account within 10 minutes.",
+          message: "Sign in with Google again to confirm it is you, then try again within 10 minutes.",
           code: "forbidden",
           reason: "google_recheck_needed",
           params: { minutes: 10 },
@@ -69,7 +69,7 @@ describe("Delete my account (decision 0087)", () => {
     await user.type(screen.getByLabelText("Type your username, Ann_Example, to confirm"), "ann_example");
     await user.click(screen.getAllByRole("button", { name: "Delete my account" }).at(-1)!);
     expect((await screen.findByRole("alert")).textContent).toBe(
-      "Sign in with Google again to confirm it is you, then delete the account within 10 minutes.",
+      "Sign in with Google again to confirm it is you, then try again within 10 minutes.",
     );
     expect(sent[0]!.body).toEqual({ confirm: "ann_example" });
   });

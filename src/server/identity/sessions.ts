@@ -124,6 +124,16 @@ export async function resolveSession(
   return user;
 }
 
+/** Seconds since this session (the cookie's value) was created; Infinity when there is none. */
+export async function sessionAgeSeconds(db: Queryable, token: string | undefined): Promise<number> {
+  if (!token) return Infinity;
+  const [session] = await db
+    .select({ createdAt: sessions.createdAt })
+    .from(sessions)
+    .where(eq(sessions.id, sha256Hex(token)));
+  return session ? Math.max(0, Math.floor((Date.now() - session.createdAt.getTime()) / 1000)) : Infinity;
+}
+
 export async function deleteSession(db: Queryable, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sha256Hex(token)));
 }

@@ -59,7 +59,7 @@ export const accountLinksApi = {
     summary: "Change (or set) the e-mail address: it takes effect once the new address confirms it",
     body: changeEmailSchema,
     responses: { 202: emailLinkSentSchema, ...errors(400, 401, 403, 409, 429) },
-    reasons: ["fields_required", "wrong_current_password", "email_taken", "email_unchanged"],
+    reasons: ["fields_required", "wrong_current_password", "google_recheck_needed", "email_taken", "email_unchanged"],
   }),
   confirmEmailChange: defineRoute({
     method: "POST",

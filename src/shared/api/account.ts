@@ -18,7 +18,7 @@ export const accountApi = {
     summary: "Change the password (signs out the other sessions; may revoke the API tokens)",
     body: changePasswordSchema,
     responses: { 200: changePasswordResultSchema, ...errors(400, 401, 403) },
-    reasons: ["fields_required", "wrong_current_password"],
+    reasons: ["fields_required", "wrong_current_password", "google_recheck_needed"],
   }),
   endOtherSessions: defineRoute({
     method: "DELETE",

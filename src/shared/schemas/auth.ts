@@ -6,6 +6,11 @@ export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 50;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 200;
+/**
+ * A person without a password (made by Google sign-in) proves it is them with a Google sign-in at
+ * most this old: before setting a first password, asking for a new address, deleting the account.
+ */
+export const GOOGLE_RECHECK_MINUTES = 10;
 
 /** The account forms' messages: the server sends them, the web words each in the person's language. */
 export const AUTH_FORM_MESSAGES = {

@@ -8,8 +8,6 @@ import { isoTimestamp } from "./common.js";
 
 /** How long a deleted account's username stays refused to everyone else. */
 export const USERNAME_HOLD_DAYS = 30;
-/** A person without a password confirms with a Google sign-in at most this old. */
-export const GOOGLE_RECHECK_MINUTES = 10;
 /** Data exports per person per hour. */
 export const DATA_EXPORTS_PER_HOUR = 5;
 /** How long the links to kept videos in an export work. */

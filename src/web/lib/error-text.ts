@@ -139,8 +139,8 @@ function reasonText(reason: ErrorReason, params: Params): string {
     case "google_recheck_needed": {
       const minutes = num(params, "minutes");
       return plural(minutes, {
-        one: "Sign in with Google again to confirm it is you, then delete the account within # minute.",
-        other: "Sign in with Google again to confirm it is you, then delete the account within # minutes.",
+        one: "Sign in with Google again to confirm it is you, then try again within # minute.",
+        other: "Sign in with Google again to confirm it is you, then try again within # minutes.",
       });
     }
     case "account_videos_generating":

@@ -13,6 +13,8 @@ import { CHANGE_PASSWORD_MESSAGES } from "../../../shared/schemas/auth.js";
 import type { Mailer } from "../mail/outbox.js";
 import { endAccountTokens, issueAccountLink, useAccountToken } from "./account-tokens.js";
 import { LINK_EXPIRED_MESSAGE } from "./password-reset.js";
+import { requireRecentSignIn } from "./recent-sign-in.js";
+import { NO_PASSWORD } from "./service.js";
 import { verifyPassword } from "./passwords.js";
 import { findUserById, type UserRow } from "./users.js";
 
@@ -24,8 +26,8 @@ const languageOf = (user: UserRow, fallback: Locale): Locale => (isLocale(user.l
 /**
  * Sends the link to the new address (ending any earlier request's link: only the latest address
  * asked for can take effect) and tells the old address when it is confirmed. The password is asked
- * for unless the account has none yet (made by Google sign-in; it may set one without a password
- * just the same). An address another account holds is refused and nothing is sent.
+ * for unless the account has none yet (made by Google sign-in): then a recent Google sign-in is the
+ * proof (recent-sign-in.ts). An address another account holds is refused and nothing is sent.
  */
 export async function requestEmailChange(
   db: Db,
@@ -33,10 +35,12 @@ export async function requestEmailChange(
   userId: string,
   input: { email: string; currentPassword: string },
   locale: Locale,
+  sessionToken: string | undefined,
 ): Promise<string> {
   const user = await findUserById(db, userId);
   if (!user) throw unauthorized();
-  if (user.password !== "") {
+  if (user.password === NO_PASSWORD) await requireRecentSignIn(db, sessionToken);
+  else {
     if (!input.currentPassword)
       throw new AppError("invalid_input", CHANGE_PASSWORD_MESSAGES.required, reasoned("fields_required"));
     if (!(await verifyPassword(user.password, input.currentPassword)))

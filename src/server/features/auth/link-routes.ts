@@ -93,7 +93,14 @@ export async function accountLinkRoutes(
     const user = requireUser(request);
     const wait = await emailChangePerUser.hit(user.id);
     if (wait) throw tooManyRequests(wait, "changes of e-mail address");
-    const email = await requestEmailChange(db, mailer, user.id, request.body, pageLocale(request));
+    const email = await requestEmailChange(
+      db,
+      mailer,
+      user.id,
+      request.body,
+      pageLocale(request),
+      request.cookies[SESSION_COOKIE],
+    );
     return reply.status(202).send({ message: M.emailChangeSent, email });
   });
 

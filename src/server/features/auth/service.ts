@@ -22,6 +22,7 @@ import type { Mailer } from "../mail/outbox.js";
 import { endAccountTokens } from "./account-tokens.js";
 import { sendVerificationLink } from "./email-verification.js";
 import { forgotPasswordUrl } from "./password-reset.js";
+import { requireRecentSignIn } from "./recent-sign-in.js";
 
 const INVALID_CREDENTIALS = "Invalid username or password.";
 const ACCOUNT_DISABLED = "This account has been disabled.";
@@ -124,8 +125,9 @@ export async function changePassword(
 ): Promise<{ revokedApiTokens: number }> {
   const user = await findUserById(db, userId);
   if (!user) throw unauthorized();
-  // An account made by Google sign-in sets its first password without one to confirm.
-  if (user.password !== NO_PASSWORD) {
+  // An account made by Google sign-in sets its first password with a recent Google sign-in as proof.
+  if (user.password === NO_PASSWORD) await requireRecentSignIn(db, currentToken);
+  else {
     if (!currentPassword)
       throw new AppError("invalid_input", CHANGE_PASSWORD_MESSAGES.required, reasoned("fields_required"));
     if (!(await verifyPassword(user.password, currentPassword)))

@@ -28,16 +28,12 @@ import type { VideoStore } from "../../integrations/storage/video-store.js";
 import { randomToken, sha256Hex } from "../../lib/tokens.js";
 import { isLocale, type Locale } from "../../../shared/i18n.js";
 import { reasoned } from "../../../shared/error-reasons.js";
-import {
-  confirmsUsername,
-  GOOGLE_RECHECK_MINUTES,
-  USERNAME_HOLD_DAYS,
-  type DeleteAccountInput,
-} from "../../../shared/schemas/leaving.js";
+import { confirmsUsername, USERNAME_HOLD_DAYS, type DeleteAccountInput } from "../../../shared/schemas/leaving.js";
 import { revokeAllTokens } from "../api-tokens/service.js";
 import { recordAudit } from "../audit/audit-log.js";
 import { anonymousUsername, holdUsername, releaseEndedHolds } from "../auth/held-usernames.js";
 import { hashPassword, verifyPassword } from "../auth/passwords.js";
+import { requireRecentSignIn } from "../auth/recent-sign-in.js";
 import { NO_PASSWORD } from "../auth/service.js";
 import { findUserById, type UserRow } from "../auth/users.js";
 import { changeBalance } from "../credits/ledger.js";
@@ -100,28 +96,7 @@ async function checkRequest(db: Db, request: DeletionRequest): Promise<{ user: U
       throw new AppError("forbidden", "The password is incorrect.", reasoned("wrong_current_password"));
     return { user, proof: { method: "password" } };
   }
-  return { user, proof: { method: "google", signedInSecondsAgo: await googleSignInAge(db, request.sessionToken) } };
-}
-
-/**
- * An account without a password signs in only with Google, so its session's age is the age of
- * that sign-in: it must be recent (a borrowed or forgotten session is not enough).
- */
-async function googleSignInAge(db: Db, sessionToken: string | undefined): Promise<number> {
-  const [session] = sessionToken
-    ? await db
-        .select({ createdAt: sessions.createdAt })
-        .from(sessions)
-        .where(eq(sessions.id, sha256Hex(sessionToken)))
-    : [];
-  const age = session ? Math.max(0, Math.floor((Date.now() - session.createdAt.getTime()) / 1000)) : Infinity;
-  if (age > GOOGLE_RECHECK_MINUTES * 60)
-    throw new AppError(
-      "forbidden",
-      `Sign in with Google again to confirm it is you, then delete the account within ${GOOGLE_RECHECK_MINUTES} minutes.`,
-      reasoned("google_recheck_needed", { minutes: GOOGLE_RECHECK_MINUTES }),
-    );
-  return age;
+  return { user, proof: { method: "google", signedInSecondsAgo: await requireRecentSignIn(db, request.sessionToken) } };
 }
 
 /** The goodbye mail, to a confirmed address only (decision 0086), not linked to the account's row. */

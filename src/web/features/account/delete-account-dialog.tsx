@@ -4,7 +4,8 @@ import { LoaderCircle, Trash2 } from "lucide-react";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { CurrentUser } from "../../../shared/schemas/auth";
-import { confirmsUsername, GOOGLE_RECHECK_MINUTES, USERNAME_HOLD_DAYS } from "../../../shared/schemas/leaving";
+import { GOOGLE_RECHECK_MINUTES } from "../../../shared/schemas/auth";
+import { confirmsUsername, USERNAME_HOLD_DAYS } from "../../../shared/schemas/leaving";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
