@@ -25,7 +25,7 @@ import {
 import { AppError, unauthorized } from "../../http/errors.js";
 import type { UploadStore } from "../../integrations/storage/uploads.js";
 import type { VideoStore } from "../../integrations/storage/video-store.js";
-import { randomToken, sha256Hex } from "../../lib/tokens.js";
+import { randomToken } from "../../lib/tokens.js";
 import { isLocale, type Locale } from "../../../shared/i18n.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 import { confirmsUsername, USERNAME_HOLD_DAYS, type DeleteAccountInput } from "../../../shared/schemas/leaving.js";
