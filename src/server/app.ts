@@ -31,6 +31,7 @@ import { paymentMethodRoutes } from "./features/payments/payment-methods-routes.
 import { adminCreditPackageRoutes, creditPackageRoutes } from "./features/packages/routes.js";
 import { creemRoutes } from "./features/payments/creem-routes.js";
 import { registerPaypal } from "./features/payments/paypal-routes.js";
+import { receiptRoutes } from "./features/payments/receipt.js";
 import { adminSettingsRoutes } from "./features/settings/routes.js";
 import { adminShowcaseRoutes, showcaseApiRoutes } from "./features/showcase/api-routes.js";
 import { showcaseRoutes } from "./features/showcase/routes.js";
@@ -147,6 +148,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountStatsRoutes, services);
   await registerPaypal(app, services);
   await app.register(creemRoutes, services);
+  // The receipt of a completed payment (decision 0086).
+  await app.register(receiptRoutes, services);
   // The automation API: API tokens (session) and /api/n8n/* (bearer token only).
   await app.register(apiTokenRoutes, services);
   await registerAutomationApi(app, services);

@@ -229,7 +229,14 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
   const trustedFileOrigins = [simulator.baseUrl, simulator.publicBaseUrl, config.kie.baseUrl].map(
     (url) => new URL(url).origin,
   );
-  const paypal = createPaypalContext({ db, config, secretBox });
+  const mailUnsubscribeKey = unsubscribeKey(secretBox);
+  const mailer = new Mailer({
+    publicUrl: config.publicUrl,
+    unsubscribeKey: mailUnsubscribeKey,
+    // Called only after start-up, when the jobs exist: the mail sender sends now, not at its next tick.
+    onQueued: () => jobs.mailSender.wake(),
+  });
+  const paypal = createPaypalContext({ db, config, secretBox, mailer });
   const worker = { ...DEFAULT_WORKER_OPTIONS, taskTimeoutMs: config.taskTimeoutMs, ...deps.worker };
   const videoUrls = new VideoUrlSigner(secretBox.derive("video-urls"));
   // A webhook's body is fixed when its event is fanned out and retried for about 27 hours: its links outlive that.
@@ -258,6 +265,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
       trustedOrigins: trustedFileOrigins,
       renderTaskStatus,
       mailEnvironment: { smtpUrl: config.mail.smtpUrl, from: config.mail.from, publicUrl: config.publicUrl },
+      mailer,
       log,
     },
     {
@@ -272,19 +280,13 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
   // The triggers that write webhook events announce them: deliver now rather than at the next scan.
   liveEvents.onWebhookEvents(() => jobs.webhookSender.wake());
 
-  const mailUnsubscribeKey = unsubscribeKey(secretBox);
-  const mailer = new Mailer({
-    publicUrl: config.publicUrl,
-    unsubscribeKey: mailUnsubscribeKey,
-    onQueued: () => jobs.mailSender.wake(),
-  });
-
   const generation: GenerateDeps = {
     db,
     provider,
     uploads,
     firstCheckMs: worker.pollScheduleMs[0] ?? 3_000,
     wake: () => jobs.taskWorker.wake(),
+    mailer,
     callbackUrlFor,
     log,
   };

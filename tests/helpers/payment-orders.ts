@@ -8,6 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../src/server/db/connect.js";
 import { paymentOrders, transactions, users } from "../../src/server/db/schema.js";
 import { creditPurchase } from "../../src/server/features/credits/ledger.js";
+import { Mailer } from "../../src/server/features/mail/outbox.js";
 import { openDispute } from "../../src/server/features/payments/disputes.js";
 import {
   providerActor,
@@ -20,6 +21,9 @@ export interface PaidOrder {
   id: string;
   provider: PaymentProvider;
 }
+
+/** Writes receipts to the buyer's outbox like the app's (these buyers have no address: none is written). */
+const mailer = new Mailer({ publicUrl: "http://localhost:3000", unsubscribeKey: "test-unsubscribe-key" });
 
 /** A completed order of `credits` for `amount`, credited through the ledger as the webhooks do. */
 export async function paidOrder(
@@ -41,7 +45,7 @@ export async function paidOrder(
     })
     .returning({ id: paymentOrders.id });
   await db.transaction((tx) =>
-    creditPurchase(tx, order!.id, `pay_${crypto.randomBytes(6).toString("hex")}`, () => "Purchase"),
+    creditPurchase(tx, order!.id, `pay_${crypto.randomBytes(6).toString("hex")}`, () => "Purchase", mailer),
   );
   return { id: order!.id, provider };
 }

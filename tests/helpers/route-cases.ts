@@ -50,6 +50,8 @@ export interface Fixtures {
   /** A PayPal order of the owner: PayPal's id, and ours. */
   paypalOrderId: string;
   paymentOrderId: string;
+  /** A completed order of the owner: its receipt. */
+  receiptOrderId: string;
   /** A user the admin cases change. */
   targetUserId: string;
   packageId: string;
@@ -223,6 +225,12 @@ export const ROUTE_CASES: RouteCase[] = [
   },
 
   { method: "GET", route: "/api/transactions", request: () => ({ url: "/api/transactions?page=1&limit=10" }) },
+  {
+    method: "GET",
+    route: "/api/payments/orders/:orderId/receipt",
+    ownerOnly: true,
+    request: (f) => ({ url: `/api/payments/orders/${f.receiptOrderId}/receipt` }),
+  },
   { method: "GET", route: "/api/video-tasks", request: () => ({ url: "/api/video-tasks" }) },
   {
     method: "GET",
@@ -834,6 +842,22 @@ async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People; fixtu
     tokenId: (await issueToken(db, owner.id)).id,
     paypalOrderId: order!.providerOrderId!,
     paymentOrderId: order!.id,
+    receiptOrderId: (
+      await db
+        .insert(paymentOrders)
+        .values({
+          userId: owner.id,
+          packageName: "Route receipt pack",
+          provider: "creem",
+          providerOrderId: "ch_routecase",
+          providerPaymentId: "ord_routecase",
+          amount: "2.00",
+          credits: 20,
+          status: "completed",
+          completedAt: new Date(),
+        })
+        .returning()
+    )[0]!.id,
     targetUserId: target.id,
     packageId: pkg!.id,
     kieApiId: account!.id,

@@ -111,7 +111,7 @@ beforeAll(async () => {
     .returning();
   fixtures.orderId = order!.id;
   await t.database.db.transaction(async (tx) => {
-    await creditPurchase(tx, order!.id, "ord_matrix", () => "Purchased Matrix pack");
+    await creditPurchase(tx, order!.id, "ord_matrix", () => "Purchased Matrix pack", t.app.mailer);
     await openDispute(tx, {
       orderId: order!.id,
       provider: "creem",

@@ -381,7 +381,7 @@ describe("deleting a package that purchases refer to", () => {
     const buyer = await userWithCredits(t.app, db(), 0);
     const paid = await order(buyer.id, pkg);
     await db().transaction((tx) =>
-      creditPurchase(tx, paid.id, "ord_1", (o) => `Purchased ${o.packageName} (150 credits) via Creem`),
+      creditPurchase(tx, paid.id, "ord_1", (o) => `Purchased ${o.packageName} (150 credits) via Creem`, t.app.mailer),
     );
     expect(await balanceOf(db(), buyer.id)).toEqual({ credits: 150, ledger: 150 });
 

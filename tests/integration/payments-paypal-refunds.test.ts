@@ -512,7 +512,9 @@ describe("Creem payments, refunded and disputed by hand", () => {
         status: "pending",
       })
       .returning();
-    await db().transaction((tx) => creditPurchase(tx, order!.id, `ord_${crypto.randomUUID()}`, () => "Creem pack"));
+    await db().transaction((tx) =>
+      creditPurchase(tx, order!.id, `ord_${crypto.randomUUID()}`, () => "Creem pack", t.app.mailer),
+    );
     return { user: u, order: order! };
   }
 

@@ -183,6 +183,7 @@ describe("GET /api/transactions", () => {
       description: "Veo3 Fast video",
       videoTaskId: task,
       packageId: null,
+      paymentOrderId: null,
       createdAt: "2030-01-01T00:00:00.000Z",
     };
     expect(page.data[0]).toEqual(expected);

@@ -83,7 +83,9 @@ describe("POST /api/generate-video validation", () => {
     const res = await u.client.post("/api/generate-video", { prompt: "a cat" });
     expect(res.statusCode).toBe(401);
     // Even a request that got past the session check before the switch cannot spend.
-    expect(await spendOnVideo(db(), reservation(u.id, "unsubmitted_disabled"))).toBeUndefined();
+    expect(
+      await db().transaction((tx) => spendOnVideo(tx, reservation(u.id, "unsubmitted_disabled"), t.app.mailer)),
+    ).toBeUndefined();
     const [row] = await db().select({ credits: users.credits }).from(users).where(eq(users.id, u.id));
     expect(row!.credits).toBe(10);
     expect(await db().select().from(videoTasks).where(eq(videoTasks.userId, u.id))).toHaveLength(0);
@@ -304,7 +306,9 @@ describe("failures refund exactly once", () => {
   it("a task whose submission was interrupted is failed and refunded by the worker", async () => {
     const u = await userWithCredits(t.app, db(), 1);
     // Credits taken and the task recorded, then the process died before the provider answered.
-    const reserved = await spendOnVideo(db(), reservation(u.id, "unsubmitted_crash-test", new Date()));
+    const reserved = await db().transaction((tx) =>
+      spendOnVideo(tx, reservation(u.id, "unsubmitted_crash-test", new Date()), t.app.mailer),
+    );
     expect(reserved).toMatchObject({ remaining: 0 });
     await db()
       .update(videoTasks)

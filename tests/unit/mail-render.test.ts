@@ -35,7 +35,7 @@ const SAMPLES: { [K in MailKind]: Extract<MailMessage, { kind: K }> } = {
   test: { kind: "test" },
   video_ready: { kind: "video_ready", prompt: "A fox in the snow", link: LINK },
   video_failed: { kind: "video_failed", prompt: "A fox in the snow", refunded: 2, link: LINK },
-  low_balance: { kind: "low_balance", credits: 3, threshold: 10, link: LINK },
+  low_balance: { kind: "low_balance", credits: 3, threshold: 10, chosen: false, link: LINK },
   new_sign_in: {
     kind: "new_sign_in",
     username: "ann",

@@ -14,6 +14,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/connect.js";
 import { paymentOrders } from "../db/schema.js";
+import type { Mailer } from "../features/mail/outbox.js";
 import { settlePaypalOrder, type PaymentOrder } from "../features/payments/paypal-settle.js";
 import { reversePaypalRefund } from "../features/payments/paypal-reversals.js";
 import type { PaypalClient } from "../integrations/paypal/client.js";
@@ -65,6 +66,8 @@ export interface RecheckSummary {
 
 export interface PaypalRecheckDeps extends JobDeps {
   db: Db;
+  /** The receipt of an order the re-check credits (decision 0086). */
+  mailer: Mailer;
   /** The client with the current credentials, or undefined when PayPal has none. */
   paypal: () => Promise<PaypalClient | undefined>;
 }
@@ -205,7 +208,7 @@ export class PaypalRecheck extends defineJob<PaypalRecheckDeps, PaypalRecheckOpt
     const context = { orderId: order.id, paypalOrderId: order.providerOrderId };
     try {
       const paid = await client.getOrder(order.providerOrderId!);
-      const settled = await settlePaypalOrder(this.deps.db, order, paid, this.log);
+      const settled = await settlePaypalOrder(this.deps, order, paid, this.log);
       if (settled.kind === "credited") summary.credited += 1;
       if (settled.kind === "declined" || settled.kind === "mismatch") summary.failed += 1;
     } catch (err) {

@@ -17,6 +17,7 @@ import {
   paypalSetupSchema,
   webhookReceivedSchema,
 } from "../schemas/payments.js";
+import { receiptParamsSchema, receiptSchema } from "../schemas/receipts.js";
 import { defineRoute, errors } from "./contract.js";
 
 const tags = ["Payments"];
@@ -50,6 +51,16 @@ export const paymentsApi = {
     summary: "A page of the signed-in user's credit history, newest first",
     query: transactionsQuerySchema,
     responses: { 200: transactionsPageSchema, ...errors(400, 401) },
+  }),
+  receipt: defineRoute({
+    method: "GET",
+    path: "/api/payments/orders/:orderId/receipt",
+    tags: ["Account"],
+    summary: "The receipt of one of the signed-in user's completed payments",
+    description:
+      "Only the buyer's own completed orders: another person's order, an unknown id and an order not completed all answer 404 alike.",
+    params: receiptParamsSchema,
+    responses: { 200: receiptSchema, ...errors(401, 404) },
   }),
   paypalSetup: defineRoute({
     method: "GET",

@@ -61,6 +61,10 @@ const transactionViewSchema = z
     description: z.string().nullable(),
     videoTaskId: z.string().nullable(),
     packageId: z.string().nullable(),
+    paymentOrderId: z.string().nullable().meta({
+      description:
+        "The payment order a purchase, bonus or reversal row belongs to: a purchase row's receipt is GET /api/payments/orders/{paymentOrderId}/receipt.",
+    }),
     createdAt: isoTimestamp,
   })
   .meta({ id: "Transaction" });

@@ -49,6 +49,7 @@ function toTransactionView(row: typeof transactions.$inferSelect): TransactionVi
     description: row.description,
     videoTaskId: row.videoTaskId,
     packageId: row.packageId,
+    paymentOrderId: row.paymentOrderId,
     createdAt: row.createdAt.toISOString(),
   };
 }

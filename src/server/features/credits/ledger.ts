@@ -5,8 +5,11 @@
 import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import { rowsOf, type Queryable, type Tx } from "../../db/connect.js";
 import { paymentOrders, transactions, users, videoTasks } from "../../db/schema.js";
+import type { Mailer } from "../mail/outbox.js";
 import { notifyPurchase } from "../notifications/outbox.js";
 import { creditsText } from "../../../shared/credits-text.js";
+import { noticeLowBalance } from "./low-balance.js";
+import { queueReceipt } from "./receipt-mail.js";
 
 /**
  * Moves a balance from `expected` to `target` (an admin's change, decision 0076) with one
@@ -71,22 +74,23 @@ export interface VideoReservation {
 
 /**
  * Takes `cost` credits for a video and records its task (pending) and usage row, all in one
- * statement: never below zero, never for a disabled user, whatever runs concurrently. One round
- * trip instead of a transaction of four, as generation is the busiest write. Returns the task's
- * id and the new balance, or undefined when the user cannot pay (then nothing was written).
+ * statement: never below zero, never for a disabled user, whatever runs concurrently. Returns the
+ * task's id and the new balance, or undefined when the user cannot pay (then nothing was written).
+ * A spend that crosses the person's low-balance line writes its notice in `tx` (decision 0086).
  */
 export async function spendOnVideo(
-  db: Queryable,
+  tx: Tx,
   r: VideoReservation,
+  mailer: Mailer,
 ): Promise<{ id: string; remaining: number } | undefined> {
   const t = r.task;
   const uhdCost = r.uhd?.cost ?? 0;
   const total = r.cost + uhdCost;
-  const res = await db.execute(sql`
+  const res = await tx.execute(sql`
     with spent as (
       update users set credits = credits - ${total}
       where id = ${r.userId} and credits >= ${total} and is_active and ${NOT_ON_HOLD}
-      returning credits
+      returning credits, low_credits_threshold
     ), task as (
       insert into video_tasks (user_id, task_id, prompt, image_urls, model, mode, aspect_ratio, watermark, seeds, enable_fallback, status, credits_used, created_via, next_check_at, callback_url,
         uhd_status, uhd_credits, extended_from, keep_extendable)
@@ -101,9 +105,16 @@ export async function spendOnVideo(
       union all
       select ${r.userId}::uuid, 'usage', ${-uhdCost}::integer, ${r.uhd?.description ?? ""}::text, id, '4k' from task where ${uhdCost}::integer > 0
     )
-    select task.id, spent.credits from task, spent`);
-  const row = rowsOf<{ id: string; credits: number }>(res)[0];
-  return row && { id: row.id, remaining: row.credits };
+    select task.id, spent.credits, spent.low_credits_threshold from task, spent`);
+  const row = rowsOf<{ id: string; credits: number; low_credits_threshold: number | null }>(res)[0];
+  if (!row) return undefined;
+  await noticeLowBalance(tx, mailer, {
+    userId: r.userId,
+    before: row.credits + total,
+    after: row.credits,
+    chosenThreshold: row.low_credits_threshold,
+  });
+  return { id: row.id, remaining: row.credits };
 }
 
 /**
@@ -180,21 +191,24 @@ function bonusDescription(packageName: string): string {
 /**
  * Credits a paid order, exactly once: the conditional status change lets one caller through
  * (webhook, return page, capture or re-check, however often and concurrently they arrive), and
- * the purchase row (and the bonus row) is unique per order besides. Balance and rows change in
- * the caller's transaction. `paymentId` is the provider's id of the payment (PayPal capture, Creem order).
+ * the purchase row (and the bonus row) is unique per order besides. Balance, rows and the buyer's
+ * receipt (`mailer`, decision 0086) are written in the caller's transaction. `paymentId` is the
+ * provider's id of the payment (PayPal capture, Creem order).
  */
 export async function creditPurchase(
   tx: Tx,
   orderId: string,
   paymentId: string | null,
   describe: (order: { packageName: string; provider: string }) => string,
+  mailer: Mailer,
 ): Promise<PurchaseCredit | undefined> {
+  const completedAt = new Date();
   const [order] = await tx
     .update(paymentOrders)
     .set({
       status: "completed",
-      completedAt: new Date(),
-      updatedAt: new Date(),
+      completedAt,
+      updatedAt: completedAt,
       providerPaymentId: paymentId,
       failureReason: null,
     })
@@ -231,6 +245,7 @@ export async function creditPurchase(
     });
   }
   await notifyPurchase(tx, order);
+  await queueReceipt(tx, mailer, { ...order, completedAt });
   // What a refunded payment left owing is paid first (decision 0084).
   const settled = await settleCreditsOwed(tx, order.userId, order.id);
   return {

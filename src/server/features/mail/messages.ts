@@ -30,7 +30,8 @@ export type MailMessage =
   | { kind: "test" }
   | { kind: "video_ready"; prompt: string; link: string }
   | { kind: "video_failed"; prompt: string; refunded: number; link: string }
-  | { kind: "low_balance"; credits: number; threshold: number; link: string }
+  /** `chosen`: the person set the threshold (the credits.low webhook's); else it is the default. */
+  | { kind: "low_balance"; credits: number; threshold: number; chosen: boolean; link: string }
   | { kind: "new_sign_in"; username: string; when: Date; browser: string; ip: string; resetLink: string };
 
 // Every kind has a message shape, and every message shape is a kind.

@@ -10,6 +10,7 @@ import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore }
 import { serve } from "../../http/route-contract.js";
 import { requireUser } from "../../http/session-auth.js";
 import type { SecretBox } from "../../lib/secret-box.js";
+import type { Mailer } from "../mail/outbox.js";
 import { confirmCreemCheckout, startCreemCheckout, type CreemContext } from "./creem-service.js";
 import { creemWebhookRoute } from "./creem-webhook.js";
 
@@ -22,6 +23,7 @@ export interface CreemRoutesOptions {
   config: Config;
   secretBox: SecretBox;
   rateLimitStore: RateLimitStore;
+  mailer: Mailer;
   checkoutRateLimit?: RateLimitRule;
   timeoutMs?: number;
 }
@@ -32,6 +34,7 @@ export async function creemRoutes(app: FastifyInstance, opts: CreemRoutesOptions
     config: opts.config,
     secretBox: opts.secretBox,
     timeoutMs: opts.timeoutMs ?? CREEM_TIMEOUT_MS,
+    mailer: opts.mailer,
   };
   const checkoutLimiter = new RateLimiter(
     "creem-checkout",

@@ -12,6 +12,7 @@ import { AppError, notFound } from "../../http/errors.js";
 import { CreemClient } from "../../integrations/creem/client.js";
 import { CreemError } from "../../integrations/creem/errors.js";
 import type { SecretBox } from "../../lib/secret-box.js";
+import type { Mailer } from "../mail/outbox.js";
 import { purchasablePackage } from "../packages/service.js";
 import { readSettingsFromDatabase, type Settings } from "../settings/service.js";
 import { creemSettings } from "./payment-settings.js";
@@ -25,6 +26,8 @@ export interface CreemContext {
   secretBox: SecretBox;
   /** Per Creem call. */
   timeoutMs: number;
+  /** The buyer's receipt is written with the credit (decision 0086). */
+  mailer: Mailer;
 }
 
 const PAY_WITH_PAYPAL = "or pay with PayPal";
@@ -194,7 +197,7 @@ export async function confirmCreemCheckout(
   }
 
   if (checkout.status === "completed") {
-    const settled = await settleCheckout(db, order, checkout, log);
+    const settled = await settleCheckout(ctx, order, checkout, log);
     switch (settled.kind) {
       case "credited":
       case "already_credited":

@@ -10,6 +10,7 @@ import { paymentOrders } from "../../db/schema.js";
 import type { CreemCheckout } from "../../integrations/creem/client.js";
 import { formatCents, isCents, toCents } from "../../lib/money.js";
 import { creditPurchase } from "../credits/ledger.js";
+import type { Mailer } from "../mail/outbox.js";
 import { creditsText } from "../../../shared/credits-text.js";
 
 export type PaymentOrder = typeof paymentOrders.$inferSelect;
@@ -36,8 +37,14 @@ function purchaseDescription(order: Pick<PaymentOrder, "packageName" | "credits"
   return `Purchased ${order.packageName} (${creditsText(order.credits)}) via Creem`;
 }
 
+/** The crediting of an order reaches the database and, for the buyer's receipt, the mail outbox. */
+export interface SettleDeps {
+  db: Db;
+  mailer: Mailer;
+}
+
 export async function settleCheckout(
-  db: Db,
+  { db, mailer }: SettleDeps,
   order: PaymentOrder,
   checkout: CreemCheckout,
   log: FastifyBaseLogger,
@@ -79,7 +86,7 @@ export async function settleCheckout(
         .update(paymentOrders)
         .set({ providerTransactionId: paid.transactionId })
         .where(eq(paymentOrders.id, order.id));
-    return creditPurchase(tx, order.id, paid.id, () => purchaseDescription(order));
+    return creditPurchase(tx, order.id, paid.id, () => purchaseDescription(order), mailer);
   });
   if (result?.credited) {
     log.info({ ...context, creemOrderId: paid.id, credits: order.credits }, "Creem purchase credited");

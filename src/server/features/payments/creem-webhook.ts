@@ -88,7 +88,7 @@ async function handleEvent(
   }
   // Duplicates (Creem retries, resends) end here without touching anything.
   if (order.status === "completed") return RECEIVED;
-  const settled = await settleCheckout(ctx.db, order, checkout, log);
+  const settled = await settleCheckout(ctx, order, checkout, log);
   if (settled.kind === "not_paid")
     log.warn(
       { eventId, orderId, checkoutId: checkout.id },

@@ -12,6 +12,7 @@ import { apiNotFound } from "../../http/not-found.js";
 import { serve } from "../../http/route-contract.js";
 import { requireUser } from "../../http/session-auth.js";
 import type { SecretBox } from "../../lib/secret-box.js";
+import type { Mailer } from "../mail/outbox.js";
 import { paypalWebhookRoute } from "./paypal-webhook.js";
 import { capturePaypalOrder, createPaypalOrder, paypalSetup, type PaypalContext } from "./paypal-service.js";
 
@@ -82,6 +83,7 @@ export function createPaypalContext(opts: {
   db: Db;
   config: Config;
   secretBox: SecretBox;
+  mailer: Mailer;
   timeoutMs?: number;
 }): PaypalContext {
   return {
@@ -90,5 +92,6 @@ export function createPaypalContext(opts: {
     secretBox: opts.secretBox,
     timeoutMs: opts.timeoutMs ?? PAYPAL_TIMEOUT_MS,
     captures: new Map(),
+    mailer: opts.mailer,
   };
 }

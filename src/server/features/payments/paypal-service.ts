@@ -14,6 +14,7 @@ import { PaypalClient, type PaypalOrder } from "../../integrations/paypal/client
 import { PaypalError } from "../../integrations/paypal/errors.js";
 import { formatCents, toCents } from "../../lib/money.js";
 import type { SecretBox } from "../../lib/secret-box.js";
+import type { Mailer } from "../mail/outbox.js";
 import { purchasablePackage } from "../packages/service.js";
 import { readSettingsFromDatabase } from "../settings/service.js";
 import { paypalSettings } from "./payment-settings.js";
@@ -38,6 +39,8 @@ export interface PaypalContext {
   timeoutMs: number;
   /** Captures running in this app, by our order id: concurrent requests share one PayPal call. */
   captures: Map<string, Promise<CaptureReply>>;
+  /** The buyer's receipt is written with the credit (decision 0086). */
+  mailer: Mailer;
 }
 
 /** Same key for every capture of an order: a retry replays PayPal's first answer, never captures twice. */
@@ -292,7 +295,7 @@ async function settleCapture(ctx: PaypalContext, order: PaymentOrder, log: Fasti
       await markPending(ctx.db, order.id, undefined);
       return reply(ctx.db, order.id);
     }
-    settlement = await settlePaypalOrder(ctx.db, order, paid, log);
+    settlement = await settlePaypalOrder(ctx, order, paid, log);
   } catch (err) {
     if (!(err instanceof PaypalError)) throw err;
     const logged = { ...context, kind: err.kind, issue: err.issue, status: err.status, debugId: err.debugId };

@@ -11,6 +11,7 @@ import { paymentOrders } from "../../db/schema.js";
 import type { PaypalCapture, PaypalOrder } from "../../integrations/paypal/client.js";
 import { toCents } from "../../lib/money.js";
 import { creditPurchase } from "../credits/ledger.js";
+import type { SettleDeps } from "./creem-settle.js";
 import { creditsText } from "../../../shared/credits-text.js";
 
 export type PaymentOrder = typeof paymentOrders.$inferSelect;
@@ -64,11 +65,12 @@ export async function markPending(db: Db, orderId: string, paymentId: string | u
 }
 
 export async function settlePaypalOrder(
-  db: Db,
+  deps: SettleDeps,
   order: PaymentOrder,
   paid: PaypalOrder,
   log: FastifyBaseLogger,
 ): Promise<PaypalSettlement> {
+  const { db } = deps;
   const context = { orderId: order.id, paypalOrderId: paid.id };
   if (order.status === "completed") return { kind: "already_credited" };
   const capture = captureOf(order, paid);
@@ -90,7 +92,7 @@ export async function settlePaypalOrder(
 
   switch (capture.status) {
     case "COMPLETED":
-      return complete(db, order, capture, log);
+      return complete(deps, order, capture, log);
     case "PENDING":
       await markPending(db, order.id, capture.id);
       log.info({ ...context, captureId: capture.id }, "PayPal capture pending; credits wait for completion");
@@ -120,7 +122,7 @@ export async function settlePaypalOrder(
 }
 
 async function complete(
-  db: Db,
+  { db, mailer }: SettleDeps,
   order: PaymentOrder,
   capture: PaypalCapture,
   log: FastifyBaseLogger,
@@ -136,7 +138,7 @@ async function complete(
   }
 
   const result = await db.transaction((tx) =>
-    creditPurchase(tx, order.id, capture.id, () => purchaseDescription(order)),
+    creditPurchase(tx, order.id, capture.id, () => purchaseDescription(order), mailer),
   );
   if (result?.credited) {
     log.info({ ...context, credits: order.credits, userId: order.userId }, "PayPal purchase credited");

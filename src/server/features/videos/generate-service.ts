@@ -25,6 +25,7 @@ import {
   TASK_FAILURES,
 } from "../../../shared/videos.js";
 import { spendOnVideo } from "../credits/ledger.js";
+import type { Mailer } from "../mail/outbox.js";
 import type { KieKey, KieKeyPool } from "./kie-key-pool.js";
 import { failTask, type TaskRow } from "./task-state.js";
 import { markUploadsUsed, ownUploadNames } from "./upload-service.js";
@@ -40,6 +41,8 @@ export interface GenerateDeps {
   firstCheckMs: number;
   /** Tell the background worker there is new work. */
   wake(): void;
+  /** The low-balance notice a spend may write (decision 0086). */
+  mailer: Mailer;
   log?: Pick<FastifyBaseLogger, "warn">;
 }
 
@@ -91,23 +94,21 @@ export async function generateVideo(
     },
   };
   const uploadNames = ownUploadNames(deps.uploads, input.imageUrls);
-  const reserved =
-    uploadNames.length === 0 && !opts.linkTask
-      ? await spendOnVideo(db, reservation)
-      : await db
-          .transaction(async (tx) => {
-            if (uploadNames.length > 0) await markUploadsUsed(tx, deps.uploads, uploadNames);
-            const spent = await spendOnVideo(tx, reservation);
-            // Not spent: undo the marks too (the caller is told why below).
-            if (!spent) throw new NotReserved();
-            // An Idempotency-Key learns its video with the charge (decision 0046).
-            await opts.linkTask?.(tx, spent.id);
-            return spent;
-          })
-          .catch((err: unknown) => {
-            if (err instanceof NotReserved) return undefined;
-            throw err;
-          });
+  const reserved = await db
+    .transaction(async (tx) => {
+      if (uploadNames.length > 0) await markUploadsUsed(tx, deps.uploads, uploadNames);
+      // The charge, and the low-balance notice when it crosses the line (decision 0086).
+      const spent = await spendOnVideo(tx, reservation, deps.mailer);
+      // Not spent: undo the marks too (the caller is told why below).
+      if (!spent) throw new NotReserved();
+      // An Idempotency-Key learns its video with the charge (decision 0046).
+      await opts.linkTask?.(tx, spent.id);
+      return spent;
+    })
+    .catch((err: unknown) => {
+      if (err instanceof NotReserved) return undefined;
+      throw err;
+    });
 
   if (!reserved) {
     const [user] = await db

@@ -125,7 +125,14 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
     const { taskId } = request.params;
     const task = await getOwnTask(db, ctx.caches.tasks, user.id, taskId, NOT_UPGRADABLE);
     const cost = surchargeCost(pricesOf(await ctx.readSettings()), "4k", "web");
-    const { remaining } = await requestUhd(db, user.id, taskId, cost, `4K upgrade (${modelLabel(task.model)})`);
+    const { remaining } = await requestUhd(
+      db,
+      user.id,
+      taskId,
+      cost,
+      `4K upgrade (${modelLabel(task.model)})`,
+      ctx.generation.mailer,
+    );
     ctx.generation.wake();
     return { taskId, uhdStatus: "pending" as const, creditsUsed: cost, remainingCredits: remaining };
   });

@@ -11,6 +11,8 @@ import { AppError, notFound } from "../../http/errors.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 import { creditsText } from "../../../shared/credits-text.js";
 import { NOT_ON_HOLD } from "../credits/ledger.js";
+import { noticeLowBalance } from "../credits/low-balance.js";
+import type { Mailer } from "../mail/outbox.js";
 import { paymentHoldError } from "../payments/payment-hold.js";
 
 /** Paid for and not yet delivered or refunded. */
@@ -22,6 +24,7 @@ export const NOT_UPGRADABLE = "Video not found";
  * Charges `cost` credits for the 4K version of the owner's finished video and queues it. Refuses
  * (nothing charged) a video that is not finished, already has or is getting its 4K version, whose
  * 4K version KIE could not make before (refunded once, not sold again), or whose 720p file expired.
+ * A charge that crosses the person's low-balance line writes its notice with it (decision 0086).
  */
 export async function requestUhd(
   db: Db,
@@ -29,6 +32,7 @@ export async function requestUhd(
   taskId: string,
   cost: number,
   description: string,
+  mailer: Mailer,
 ): Promise<{ remaining: number }> {
   return db.transaction(async (tx) => {
     const [task] = await tx
@@ -68,7 +72,7 @@ export async function requestUhd(
       .update(users)
       .set({ credits: sql`${users.credits} - ${cost}` })
       .where(and(eq(users.id, userId), sql`${users.credits} >= ${cost}`, eq(users.isActive, true), NOT_ON_HOLD))
-      .returning({ credits: users.credits });
+      .returning({ credits: users.credits, threshold: users.lowCreditsThreshold });
     if (!user) {
       const hold = await paymentHoldError(tx, userId);
       if (hold) throw hold;
@@ -93,6 +97,12 @@ export async function requestUhd(
       videoTaskId: task.id,
       kieTaskId: taskId,
       upgrade: "4k",
+    });
+    await noticeLowBalance(tx, mailer, {
+      userId,
+      before: user.credits + cost,
+      after: user.credits,
+      chosenThreshold: user.threshold,
     });
     return { remaining: user.credits };
   });

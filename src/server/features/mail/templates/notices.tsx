@@ -48,18 +48,21 @@ export function videoFailed(frame: MailFrame, v: { prompt: string; refunded: num
   };
 }
 
-export function lowBalance(frame: MailFrame, v: { credits: number; threshold: number; link: string }): Composed {
+export function lowBalance(
+  frame: MailFrame,
+  v: { credits: number; threshold: number; chosen: boolean; link: string },
+): Composed {
   const { i18n, locale } = frame;
   const subject = i18n._("Your credits are running low");
+  const figures = { credits: mailNumber(locale, v.credits), threshold: mailNumber(locale, v.threshold) };
   return {
     subject,
     element: (
       <MailLayout frame={frame} preview={subject} heading={subject}>
         <P>
-          {i18n._("Your balance is {credits}, below the {threshold} you set.", {
-            credits: mailNumber(locale, v.credits),
-            threshold: mailNumber(locale, v.threshold),
-          })}
+          {v.chosen
+            ? i18n._("Your balance is {credits}, below the {threshold} you set.", figures)
+            : i18n._("Your balance is {credits}, below {threshold} credits.", figures)}
         </P>
         <ActionButton href={v.link}>{i18n._("Buy credits")}</ActionButton>
       </MailLayout>
