@@ -177,8 +177,8 @@ describe.runIf(usingPostgres)("a task check cut off by a database outage", () =>
     } as unknown as KieKeyPool;
     // Two processes' workers: one reaches the database through the proxy, the other directly. The lease is the real 90 s.
     const options = { ...DEFAULT_WORKER_OPTIONS, taskTimeoutMs: 3_600_000 };
-    const cutOff = new TaskWorker({ db: proxied.db, provider }, options);
-    const other = new TaskWorker({ db: base.db, provider }, options);
+    const cutOff = new TaskWorker({ db: proxied.db, provider, mailer: t.app.mailer }, options);
+    const other = new TaskWorker({ db: base.db, provider, mailer: t.app.mailer }, options);
 
     // The check is with the provider when the database goes away: the answer ("ready") cannot be written.
     const checking = cutOff.runOnce();

@@ -14,6 +14,7 @@ import type { KieKeyPool } from "../features/videos/kie-key-pool.js";
 import { completeTask, failTask, IN_PROGRESS, type TaskRow } from "../features/videos/task-state.js";
 import { refundUhd } from "../features/videos/uhd.js";
 import type { KieKey } from "../features/videos/kie-key-pool.js";
+import type { Mailer } from "../features/mail/outbox.js";
 import { defineJob, type JobDeps } from "./define-job.js";
 import { pool } from "../lib/pool.js";
 import { isContentRefusal, TASK_FAILURES } from "../../shared/videos.js";
@@ -76,6 +77,8 @@ const heldLease = (task: TaskRow) =>
 export interface TaskWorkerDeps extends JobDeps {
   db: Db;
   provider: KieKeyPool;
+  /** The person's mail when their web video finishes (decision 0086). */
+  mailer: Mailer;
   /** Where KIE's 4K callback should go for a task's key (none: the worker polls). */
   callbackUrlFor?: (source: KieKey["source"]) => string | undefined;
 }
@@ -153,12 +156,13 @@ export class TaskWorker extends defineJob<TaskWorkerDeps, TaskWorkerOptions, Tas
   private async checkGeneration(task: TaskRow): Promise<void> {
     const age = Date.now() - task.createdAt.getTime();
     if (task.taskId.startsWith(UNSUBMITTED_PREFIX)) {
-      if (age >= UNSUBMITTED_GRACE_MS) await failTask(this.deps.db, task.id, TASK_FAILURES.interrupted);
+      if (age >= UNSUBMITTED_GRACE_MS)
+        await failTask(this.deps.db, task.id, TASK_FAILURES.interrupted, null, this.deps.mailer);
       else await this.release(task, { nextCheckAt: new Date(task.createdAt.getTime() + UNSUBMITTED_GRACE_MS) });
       return;
     }
     if (age >= this.opts.taskTimeoutMs) {
-      await failTask(this.deps.db, task.id, TASK_FAILURES.timedOut);
+      await failTask(this.deps.db, task.id, TASK_FAILURES.timedOut, null, this.deps.mailer);
       return;
     }
     const attempts = task.checkAttempts + 1;
@@ -170,7 +174,13 @@ export class TaskWorker extends defineJob<TaskWorkerDeps, TaskWorkerOptions, Tas
       const client = await this.deps.provider.clientFor(task);
       const record = await client.recordInfo(task.taskId);
       if (record.state === "succeeded")
-        await completeTask(this.deps.db, task.id, record.resultUrls, this.opts.hdScheduleMs[0] ?? 10_000);
+        await completeTask(
+          this.deps.db,
+          task.id,
+          record.resultUrls,
+          this.opts.hdScheduleMs[0] ?? 10_000,
+          this.deps.mailer,
+        );
       else if (record.state === "failed")
         // A prompt refused for its content in the task is the person's, not a failure (decision 0082).
         await failTask(
@@ -178,12 +188,13 @@ export class TaskWorker extends defineJob<TaskWorkerDeps, TaskWorkerOptions, Tas
           task.id,
           record.errorMessage,
           isContentRefusal(record.errorMessage) ? "refused" : null,
+          this.deps.mailer,
         );
       else await this.release(task, later);
     } catch (err) {
       if (!(err instanceof KieError)) throw err;
       if (err.kind === "not_found" && attempts >= NOT_FOUND_LIMIT) {
-        await failTask(this.deps.db, task.id, TASK_FAILURES.unknownToProvider);
+        await failTask(this.deps.db, task.id, TASK_FAILURES.unknownToProvider, null, this.deps.mailer);
         return;
       }
       // Rate limits, outages and key trouble are the provider's state, not the video's: retry.

@@ -12,6 +12,7 @@ import { recordAudit, type AuditActor } from "../audit/audit-log.js";
 import { takeBackRefund } from "../credits/ledger.js";
 import { UNSUBMITTED_PREFIX, type GenerateDeps } from "../videos/generate-service.js";
 import type { KieKeyPool } from "../videos/kie-key-pool.js";
+import type { Mailer } from "../mail/outbox.js";
 import { completeTask } from "../videos/task-state.js";
 import { pool } from "../../lib/pool.js";
 
@@ -26,6 +27,8 @@ export interface RecoveryDeps {
   provider: KieKeyPool;
   /** When a recovered video's next check is due, and how to wake the worker for it. */
   generation: Pick<GenerateDeps, "firstCheckMs" | "wake">;
+  /** A recovered web video is "ready" after all: its person hears so (decision 0086). */
+  mailer: Mailer;
 }
 
 type Outcome = "recovered" | "chargedAgain" | "refundKept" | "stillFailed" | "unchecked" | "raced";
@@ -56,7 +59,8 @@ async function recheckOne(
   if (record.state !== "succeeded") return "stillFailed";
   return ctx.db.transaction(async (tx): Promise<Outcome> => {
     // Conditional on still being failed: two admins pressing at once recover it once.
-    if (!(await completeTask(tx, task.id, record.resultUrls, ctx.generation.firstCheckMs, ["failed"]))) return "raced";
+    if (!(await completeTask(tx, task.id, record.resultUrls, ctx.generation.firstCheckMs, ctx.mailer, ["failed"])))
+      return "raced";
     if (!task.refunded) return "recovered";
     const taken = await takeBackRefund(tx, task.id, "Video delivered after all (admin re-check): refund taken back");
     return taken ? "chargedAgain" : "refundKept";

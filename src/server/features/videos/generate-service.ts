@@ -182,7 +182,7 @@ export async function generateVideo(
     } catch (err) {
       if (!(err instanceof KieError)) {
         // (A task accepted too late is failed already: this finds nothing to do.)
-        await failTask(db, reserved.id, TASK_FAILURES.notSubmitted);
+        await failTask(db, reserved.id, TASK_FAILURES.notSubmitted, null, null);
         throw err;
       }
       lastError = err;
@@ -195,9 +195,10 @@ export async function generateVideo(
     }
   }
 
-  // failTask gives back the video's credits and a 4K upgrade's together.
+  // failTask gives back the video's credits and a 4K upgrade's together. No mail: this request's
+  // answer tells the person (decision 0086).
   const refused = refusal(lastError, cost + (uhd?.cost ?? 0));
-  await failTask(db, reserved.id, refused.reason, refused.kind ?? null);
+  await failTask(db, reserved.id, refused.reason, refused.kind ?? null, null);
   throw refused.error;
 }
 

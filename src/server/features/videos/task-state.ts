@@ -1,14 +1,17 @@
 /**
  * The only ways a task leaves "in progress": completed or failed. Each is a conditional update,
  * so a task finishes once however many workers, callbacks or requests race for it; failing
- * refunds the credits in the same database transaction.
+ * refunds the credits in the same database transaction. The person's mail about it (decision
+ * 0086, video-notices.ts) is written in that transaction too.
  */
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/connect.js";
 import { videoTasks } from "../../db/schema.js";
 import { refundTask } from "../credits/ledger.js";
+import type { Mailer } from "../mail/outbox.js";
 import { notifyVideoFailed } from "../notifications/outbox.js";
 import { refundUhd } from "./uhd.js";
+import { mailVideoFailed, mailVideoReady } from "./video-notices.js";
 import type { FailureKind } from "../../../shared/videos.js";
 
 export const IN_PROGRESS = ["generating", "pending"] as const;
@@ -24,40 +27,49 @@ export async function completeTask(
   id: string,
   resultUrls: string[],
   hdFirstCheckMs: number,
+  mailer: Mailer,
   from: readonly string[] = IN_PROGRESS,
 ): Promise<boolean> {
   const now = new Date();
-  const rows = await db
-    .update(videoTasks)
-    .set({
-      status: "completed",
-      resultUrls,
-      errorMessage: null,
-      failureKind: null,
-      completedAt: now,
-      leaseUntil: null,
-      checkAttempts: 0,
-      // A video kept extendable holds its 1080p version until asked for (decision 0050).
-      hdStatus: sql`case when ${videoTasks.keepExtendable} then 'held' else 'pending' end`,
-      // A 4K version paid for with the video is asked for now too.
-      uhdStatus: sql`case when ${videoTasks.uhdStatus} = 'requested' then 'pending' else ${videoTasks.uhdStatus} end`,
-      nextCheckAt: new Date(now.getTime() + hdFirstCheckMs),
-    })
-    .where(and(eq(videoTasks.id, id), inArray(videoTasks.status, [...from])))
-    .returning({ id: videoTasks.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(videoTasks)
+      .set({
+        status: "completed",
+        resultUrls,
+        errorMessage: null,
+        failureKind: null,
+        completedAt: now,
+        leaseUntil: null,
+        checkAttempts: 0,
+        // A video kept extendable holds its 1080p version until asked for (decision 0050).
+        hdStatus: sql`case when ${videoTasks.keepExtendable} then 'held' else 'pending' end`,
+        // A 4K version paid for with the video is asked for now too.
+        uhdStatus: sql`case when ${videoTasks.uhdStatus} = 'requested' then 'pending' else ${videoTasks.uhdStatus} end`,
+        nextCheckAt: new Date(now.getTime() + hdFirstCheckMs),
+      })
+      .where(and(eq(videoTasks.id, id), inArray(videoTasks.status, [...from])))
+      .returning({ userId: videoTasks.userId, createdVia: videoTasks.createdVia, prompt: videoTasks.prompt });
+    const task = rows[0];
+    if (!task) return false;
+    await mailVideoReady(tx, mailer, task);
+    return true;
+  });
 }
 
 /**
  * Marks the task failed and refunds it (and a 4K upgrade paid with it). Returns the video's refunded
  * amount, or undefined if it had already finished. `failureKind` 'refused': the provider refused the
- * prompt for its content (decision 0082); the status is 'failed' all the same.
+ * prompt for its content (decision 0082); the status is 'failed' all the same, and so is its mail.
+ * `mailer` null: the person learns it from the answer to their own request (the provider refused
+ * the video when it was submitted), so no mail is written.
  */
 export async function failTask(
   db: Db,
   id: string,
   errorMessage: string,
-  failureKind: FailureKind | null = null,
+  failureKind: FailureKind | null,
+  mailer: Mailer | null,
 ): Promise<number | undefined> {
   return db.transaction(async (tx) => {
     const rows = await tx
@@ -71,12 +83,19 @@ export async function failTask(
         nextCheckAt: null,
       })
       .where(and(eq(videoTasks.id, id), inArray(videoTasks.status, IN_PROGRESS)))
-      .returning({ userId: videoTasks.userId, model: videoTasks.model, taskId: videoTasks.taskId });
+      .returning({
+        userId: videoTasks.userId,
+        model: videoTasks.model,
+        taskId: videoTasks.taskId,
+        createdVia: videoTasks.createdVia,
+        prompt: videoTasks.prompt,
+      });
     const task = rows[0];
     if (!task) return undefined;
     const refunded = await refundTask(tx, id, `Refund for failed video: ${errorMessage}`.slice(0, 500));
-    await refundUhd(tx, id, "the video failed");
+    const uhdRefunded = await refundUhd(tx, id, "the video failed");
     await notifyVideoFailed(tx, { ...task, errorMessage, refunded, refused: failureKind === "refused" });
+    if (mailer) await mailVideoFailed(tx, mailer, task, refunded + (uhdRefunded ?? 0));
     return refunded;
   });
 }
