@@ -5,6 +5,8 @@ import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore }
 import { serve } from "../../http/route-contract.js";
 import { requireUser } from "../../http/session-auth.js";
 import { apiTokensApi } from "../../../shared/api/api-tokens.js";
+import { pageLocale } from "../../http/page-documents.js";
+import type { Mailer } from "../mail/outbox.js";
 import { createToken, DEFAULT_TOKEN_NAME, deleteToken, listTokens, revokeAllTokens } from "./service.js";
 
 /** Creations (named or default) per user. */
@@ -12,9 +14,9 @@ export const DEFAULT_TOKEN_CREATION_RATE_LIMIT: RateLimitRule = { max: 30, windo
 
 export async function apiTokenRoutes(
   app: FastifyInstance,
-  opts: { db: Db; rateLimitStore: RateLimitStore; limits: { tokenCreation: RateLimitRule } },
+  opts: { db: Db; mailer: Mailer; rateLimitStore: RateLimitStore; limits: { tokenCreation: RateLimitRule } },
 ): Promise<void> {
-  const { db } = opts;
+  const { db, mailer } = opts;
   const creations = new RateLimiter("token-creation", opts.limits.tokenCreation, opts.rateLimitStore);
 
   const countCreation = async (userId: string) => {
@@ -31,14 +33,17 @@ export async function apiTokenRoutes(
   serve(app, apiTokensApi.create, { access: "user" }, async (request, reply) => {
     const user = requireUser(request);
     await countCreation(user.id);
-    const created = await createToken(db, user.id, request.body.name);
+    const created = await createToken(db, mailer, user.id, request.body.name, { locale: pageLocale(request) });
     return reply.status(201).header("cache-control", "no-store").send(created);
   });
 
   serve(app, apiTokensApi.createDefault, { access: "user" }, async (request, reply) => {
     const user = requireUser(request);
     await countCreation(user.id);
-    const created = await createToken(db, user.id, DEFAULT_TOKEN_NAME, { onlyIfNone: true });
+    const created = await createToken(db, mailer, user.id, DEFAULT_TOKEN_NAME, {
+      onlyIfNone: true,
+      locale: pageLocale(request),
+    });
     return reply.status(201).header("cache-control", "no-store").send(created);
   });
 

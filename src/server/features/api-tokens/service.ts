@@ -7,9 +7,11 @@ import type { Db, Queryable, Tx } from "../../db/connect.js";
 import { apiTokens, users } from "../../db/schema.js";
 import { AppError, conflict, notFound, unauthorized } from "../../http/errors.js";
 import { randomToken, sha256Hex } from "../../lib/tokens.js";
+import type { Locale } from "../../../shared/i18n.js";
 import { maskToken, TOKEN_PREFIX } from "../../../shared/automation.js";
 import type { ApiTokenView, CreatedApiToken } from "../../../shared/schemas/api-tokens.js";
 import { reasoned } from "../../../shared/error-reasons.js";
+import type { Mailer } from "../mail/outbox.js";
 
 /** Enough for one per workflow tool and environment; more is usually forgotten tokens. */
 export const MAX_TOKENS_PER_USER = 20;
@@ -43,16 +45,18 @@ export async function listTokens(db: Db, userId: string): Promise<ApiTokenView[]
 
 /**
  * Creates a token; `onlyIfNone` is the default-token case (409 when the user has one). The user
- * row is locked first, so concurrent requests cannot pass the count together.
+ * row is locked first, so concurrent requests cannot pass the count together. The owner is told
+ * by mail in the same transaction (decision 0086): its name, never its value.
  */
 export async function createToken(
   db: Db,
+  mailer: Mailer,
   userId: string,
   name: string,
-  opts: { onlyIfNone?: boolean } = {},
+  opts: { onlyIfNone?: boolean; locale?: Locale } = {},
 ): Promise<CreatedApiToken> {
   return db.transaction(async (tx) => {
-    await lockActiveUser(tx, userId);
+    const { username } = await lockActiveUser(tx, userId);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(apiTokens).where(eq(apiTokens.userId, userId));
     if (opts.onlyIfNone && Number(n) > 0) throw conflict(HAS_TOKEN_MESSAGE);
     if (Number(n) >= MAX_TOKENS_PER_USER)
@@ -62,13 +66,24 @@ export async function createToken(
       .insert(apiTokens)
       .values({ userId, name, tokenHash: sha256Hex(token), tokenMasked: maskToken(token) })
       .returning();
+    await mailer.toUser(
+      tx,
+      userId,
+      { kind: "api_token_created", username, tokenName: name, when: row!.createdAt },
+      { locale: opts.locale },
+    );
     return toView(row!, token);
   });
 }
 
-async function lockActiveUser(tx: Tx, userId: string): Promise<void> {
-  const [user] = await tx.select({ isActive: users.isActive }).from(users).where(eq(users.id, userId)).for("update");
+async function lockActiveUser(tx: Tx, userId: string): Promise<{ username: string }> {
+  const [user] = await tx
+    .select({ isActive: users.isActive, username: users.username })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
   if (!user?.isActive) throw unauthorized();
+  return user;
 }
 
 /** Deletes one of the user's own tokens; anyone else's id answers like an unknown one. */
