@@ -40,7 +40,7 @@ const SAMPLES: { [K in MailKind]: Extract<MailMessage, { kind: K }> } = {
     kind: "new_sign_in",
     username: "ann",
     when,
-    browser: "Firefox on Linux",
+    browser: "Firefox, Linux",
     ip: "203.0.113.9",
     resetLink: LINK,
   },

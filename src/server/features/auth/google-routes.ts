@@ -32,6 +32,8 @@ import {
   type GoogleIdentity,
 } from "../../integrations/google/oidc.js";
 import type { SecretBox } from "../../lib/secret-box.js";
+import type { Mailer } from "../mail/outbox.js";
+import { noteSignIn } from "../notices/new-browser.js";
 import { readSettingsFromDatabase } from "../settings/service.js";
 import { createGoogleAccount, googleSignIn, linkGoogle } from "./google-accounts.js";
 import { recordAdminSignIn } from "./service.js";
@@ -68,6 +70,8 @@ interface Deps {
   secretBox: SecretBox;
   /** The session read cache: the callback of a link checks who is signed in. */
   caches: { sessions: FreshCache<SessionRow> };
+  /** The new sign-in notice (decision 0086). */
+  mailer: Mailer;
 }
 
 /** What the flow cookie holds. A link is bound to the signed-in user who started it. */
@@ -172,6 +176,7 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
     const origin = sessionOrigin(request);
     setSessionCookie(reply, await createSession(db, user.id, origin), config.secureCookies, webTokenKey(secretBox));
     if (user.isAdmin) await recordAdminSignIn(db, user, origin, "google");
+    await noteSignIn({ db, mailer: deps.mailer, secureCookies: config.secureCookies }, request, reply, user.id);
   }
 
   serve(app, googleApi.status, { access: "public" }, async (_request, reply) => {

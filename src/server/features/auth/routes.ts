@@ -10,6 +10,7 @@ import { setWebTokenCookie, WEB_TOKEN_COOKIE, webToken, webTokenKey } from "../.
 import type { SecretBox } from "../../lib/secret-box.js";
 import { pageLocale } from "../../http/page-documents.js";
 import type { Mailer } from "../mail/outbox.js";
+import { noteSignIn } from "../notices/new-browser.js";
 import { changePassword, login, registerUser, setLanguage } from "./service.js";
 import { deleteSession, deleteUserSessions, SESSION_COOKIE, sessionOrigin } from "../../identity/sessions.js";
 import { toCurrentUser } from "./users.js";
@@ -90,6 +91,8 @@ export async function authRoutes(
     // A new session id at every login; the one the browser had is ended.
     if (previous) await deleteSession(db, previous);
     setSessionCookie(reply, token, secureCookies, webKey);
+    // A browser new to this person: the new sign-in notice (decision 0086).
+    await noteSignIn({ db, mailer: opts.mailer, secureCookies }, request, reply, user.id);
     return { message: "Login successful", user: toCurrentUser(user) };
   });
 

@@ -32,7 +32,8 @@ export type MailMessage =
   | { kind: "video_failed"; prompt: string; refunded: number; link: string }
   /** `chosen`: the person set the threshold (the credits.low webhook's); else it is the default. */
   | { kind: "low_balance"; credits: number; threshold: number; chosen: boolean; link: string }
-  | { kind: "new_sign_in"; username: string; when: Date; browser: string; ip: string; resetLink: string };
+  /** `browser`: its name and system ("Firefox, Linux"), null when the User-Agent names none. */
+  | { kind: "new_sign_in"; username: string; when: Date; browser: string | null; ip: string; resetLink: string };
 
 // Every kind has a message shape, and every message shape is a kind.
 type Exhaustive = [MailKind] extends [MailMessage["kind"]]

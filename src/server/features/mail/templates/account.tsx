@@ -145,7 +145,7 @@ export function apiTokenCreated(frame: MailFrame, v: { username: string; tokenNa
 
 export function newSignIn(
   frame: MailFrame,
-  v: { username: string; when: Date; browser: string; ip: string; resetLink: string },
+  v: { username: string; when: Date; browser: string | null; ip: string; resetLink: string },
 ): Composed {
   const { i18n } = frame;
   const subject = i18n._("A new sign-in to your account");
@@ -159,7 +159,12 @@ export function newSignIn(
             when: mailDateTime(frame.locale, v.when),
           })}
         </P>
-        <P>{i18n._("Browser: {browser}. Address: {ip}.", { browser: v.browser, ip: v.ip })}</P>
+        <P>
+          {i18n._("Browser: {browser}. Address: {ip}.", {
+            browser: v.browser ?? i18n._("one that does not say its name"),
+            ip: v.ip,
+          })}
+        </P>
         <P>{i18n._("If this was you, there is nothing to do. If not, choose a new password at once.")}</P>
         <ActionButton href={v.resetLink}>{i18n._("Reset my password")}</ActionButton>
       </MailLayout>

@@ -3,6 +3,7 @@ import { KeyRound, LogOut } from "lucide-react";
 import { t as tNow } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { AdminUserDetail } from "../../../../shared/schemas/admin-users";
+import { browserAndSystem } from "../../../../shared/user-agent";
 import { Button } from "@/components/ui/button";
 import { SectionCard } from "@/features/admin/admin-fields";
 import { ConfirmDialog } from "@/features/admin/confirm-dialog";
@@ -90,30 +91,12 @@ function UserTokensCard({ user }: { user: AdminUserDetail }) {
   );
 }
 
-/* eslint-disable lingui/no-unlocalized-strings -- browser and system names are product names, the same in every language */
-const BROWSERS: [RegExp, string][] = [
-  [/Edg(e|A|iOS)?\//, "Edge"],
-  [/OPR\/|Opera/, "Opera"],
-  [/Firefox\/|FxiOS\//, "Firefox"],
-  [/Chrome\/|CriOS\//, "Chrome"],
-  [/Safari\//, "Safari"],
-  [/curl\//, "curl"],
-];
-const SYSTEMS: [RegExp, string][] = [
-  [/Android/, "Android"],
-  [/iPhone|iPad|iPod/, "iOS"],
-  [/Windows/, "Windows"],
-  [/Mac OS X|Macintosh/, "macOS"],
-  [/CrOS/, "ChromeOS"],
-  [/Linux/, "Linux"],
-];
-/* eslint-enable lingui/no-unlocalized-strings */
-
 /** A browser and system in a few words, from a User-Agent ("Chrome on Windows"); the whole string is the cell's tooltip. */
 function browserOf(userAgent: string | null): string {
   if (!userAgent) return tNow`Unknown`;
-  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1] ?? tNow`Other`;
-  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  const named = browserAndSystem(userAgent);
+  const browser = named.browser ?? tNow`Other`;
+  const system = named.system;
   return system ? tNow`${browser} on ${system}` : browser;
 }
 
