@@ -28,6 +28,7 @@ import { eventRoutes } from "./features/events/routes.js";
 import { adminTelegramSettingsRoutes, telegramTestRoutes } from "./features/notifications/telegram-routes.js";
 import { adminMailRoutes } from "./features/mail/admin-routes.js";
 import { paymentMethodRoutes } from "./features/payments/payment-methods-routes.js";
+import { noticeRoutes } from "./features/notices/routes.js";
 import { adminCreditPackageRoutes, creditPackageRoutes } from "./features/packages/routes.js";
 import { creemRoutes } from "./features/payments/creem-routes.js";
 import { registerPaypal } from "./features/payments/paypal-routes.js";
@@ -115,6 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, services);
   // Forgotten passwords and confirmed addresses: the links sent by mail (decision 0088).
   await app.register(accountLinkRoutes, services);
+  // Which mail notices a person gets, and one-click unsubscribe (decision 0086).
+  await app.register(noticeRoutes, services);
   await app.register(googleAuthRoutes, services);
   await app.register(contactRoutes, services);
   // Terms, privacy and refund policy (decision 0079).

@@ -56,6 +56,7 @@ export const ERROR_REASONS = [
   "email_already_verified",
   "no_email",
   "email_unchanged",
+  "unsubscribe_link_invalid",
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

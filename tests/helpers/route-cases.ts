@@ -20,6 +20,7 @@ import {
   webhookEvents,
 } from "../../src/server/db/schema.js";
 import { createSession } from "../../src/server/identity/sessions.js";
+import { unsubscribeKey, unsubscribeQuery } from "../../src/server/features/mail/unsubscribe.js";
 import type { Access, RouteAccessEntry } from "../../src/server/http/route-access.js";
 import { webToken, webTokenKey } from "../../src/server/http/web-app-token.js";
 import { sha256Hex } from "../../src/server/lib/tokens.js";
@@ -52,6 +53,8 @@ export interface Fixtures {
   paymentOrderId: string;
   /** A completed order of the owner: its receipt. */
   receiptOrderId: string;
+  /** The query of the owner's signed unsubscribe link for one notice. */
+  unsubscribeQuery: string;
   /** A user the admin cases change. */
   targetUserId: string;
   packageId: string;
@@ -230,6 +233,27 @@ export const ROUTE_CASES: RouteCase[] = [
     route: "/api/payments/orders/:orderId/receipt",
     ownerOnly: true,
     request: (f) => ({ url: `/api/payments/orders/${f.receiptOrderId}/receipt` }),
+  },
+  { method: "GET", route: "/api/user/notices", request: () => ({ url: "/api/user/notices" }) },
+  {
+    method: "PUT",
+    route: "/api/user/notices",
+    request: () => ({ url: "/api/user/notices", body: { videoReady: true } }),
+  },
+  // A mail client's one-click unsubscribe (RFC 8058): the signed link alone decides.
+  {
+    method: "POST",
+    route: "/api/mail/unsubscribe",
+    request: (f) => ({
+      url: `/api/mail/unsubscribe?${f.unsubscribeQuery}`,
+      raw: { contentType: "application/x-www-form-urlencoded", payload: "List-Unsubscribe=One-Click" },
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/mail/unsubscribe",
+    accepts: (status) => status === 303,
+    request: (f) => ({ url: `/api/mail/unsubscribe?${f.unsubscribeQuery}` }),
   },
   { method: "GET", route: "/api/video-tasks", request: () => ({ url: "/api/video-tasks" }) },
   {
@@ -858,6 +882,7 @@ async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People; fixtu
         })
         .returning()
     )[0]!.id,
+    unsubscribeQuery: unsubscribeQuery(unsubscribeKey(t.secretBox), owner.id, "video_failed"),
     targetUserId: target.id,
     packageId: pkg!.id,
     kieApiId: account!.id,

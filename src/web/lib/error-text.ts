@@ -159,6 +159,8 @@ function reasonText(reason: ErrorReason, params: Params): string {
       return t`This account has no e-mail address. Add one on My Account.`;
     case "email_unchanged":
       return t`This is already your e-mail address.`;
+    case "unsubscribe_link_invalid":
+      return t`This unsubscribe link is not valid: it may be cut short or changed. Turn notices off on My Account instead.`;
   }
 }
 

@@ -4,6 +4,8 @@
  * The others are notices a person can turn off on /my-account, or with one click in the message
  * itself (List-Unsubscribe, RFC 8058): each names the users column that holds the choice.
  */
+import { NOTICE_KINDS } from "../../../shared/notices.js";
+
 export const ESSENTIAL_MAIL_KINDS = [
   "password_reset",
   "password_changed",
@@ -16,7 +18,8 @@ export const ESSENTIAL_MAIL_KINDS = [
   "test",
 ] as const;
 
-export const OPTIONAL_MAIL_KINDS = ["video_ready", "video_failed", "low_balance", "new_sign_in"] as const;
+/** The notices of shared/notices.ts: the web's /unsubscribe page names them too. */
+export const OPTIONAL_MAIL_KINDS = NOTICE_KINDS;
 
 type EssentialMailKind = (typeof ESSENTIAL_MAIL_KINDS)[number];
 export type OptionalMailKind = (typeof OPTIONAL_MAIL_KINDS)[number];
