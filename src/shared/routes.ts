@@ -27,6 +27,8 @@ export const SPA_ROUTES = [
   "/verify-email",
   "/confirm-email",
   "/my-account",
+  // A completed payment's printable receipt (decision 0086).
+  "/receipts/:orderId",
   "/admin",
   "/admin/users",
   "/admin/users/:userId",

@@ -37,6 +37,7 @@ const PAGE_SOURCE: Record<SpaRoute, string> = {
   "/verify-email": "pages/verify-email-page.tsx",
   "/confirm-email": "pages/confirm-email-page.tsx",
   "/my-account": "pages/my-account-page.tsx",
+  "/receipts/:orderId": "pages/receipt-page.tsx",
   "/admin": "pages/admin-page.tsx",
   "/admin/users": "pages/admin-users-page.tsx",
   "/admin/users/:userId": "pages/admin-user-page.tsx",

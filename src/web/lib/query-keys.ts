@@ -65,6 +65,8 @@ export const queryKeys = {
     /** Every page of the signed-in user's transactions is under this path. */
     transactionsPath: paymentsApi.transactions.path,
     transactions: (page: number) => [urlFor(paymentsApi.transactions, { query: { page } })] as const,
+    /** One completed payment's receipt (decision 0086). */
+    receipt: (orderId: string) => [urlFor(paymentsApi.receipt, { params: { orderId } })] as const,
     paypalSetup: [urlFor(paymentsApi.paypalSetup)] as const,
     /** Not a URL: PayPal's script for one client id, loaded by its own query function. */
     paypalSdk: (clientId: string | undefined) => ["paypal-sdk", clientId] as const,

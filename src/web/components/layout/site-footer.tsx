@@ -12,7 +12,7 @@ export function SiteFooter() {
   const { t, i18n } = useLingui();
   const year = new Date().getFullYear();
   return (
-    <footer className="border-t border-border/70 bg-background/60">
+    <footer className="border-t border-border/70 bg-background/60 print:hidden">
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:flex-row sm:items-center sm:justify-between sm:px-6">
         <div className="grid gap-2">
           <BrandLogo />

@@ -27,7 +27,7 @@ export function SiteHeader() {
 
   return (
     <header
-      className="sticky top-0 z-40 border-b border-border/70 bg-background/75 backdrop-blur-xl"
+      className="sticky top-0 z-40 border-b border-border/70 bg-background/75 backdrop-blur-xl print:hidden"
       onKeyDown={(event) => {
         if (event.key === "Escape") closeMenu();
       }}

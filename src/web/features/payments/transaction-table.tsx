@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { LoaderCircle, ReceiptText, RefreshCw } from "lucide-react";
+import { Link } from "wouter";
+import { FileText, LoaderCircle, ReceiptText, RefreshCw } from "lucide-react";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -64,6 +65,16 @@ function TransactionRow({ tx }: { tx: TransactionView }) {
           {short}
         </span>
         <span className="mt-0.5 block text-xs text-muted-foreground sm:hidden">{formatDate(tx.createdAt)}</span>
+        {tx.type === "purchase" && tx.paymentOrderId ? (
+          // The payment's printable receipt (decision 0086).
+          <Link
+            href={`/receipts/${tx.paymentOrderId}`}
+            className="mt-1 inline-flex items-center gap-1 text-xs font-medium text-violet-300 underline-offset-4 hover:underline"
+          >
+            <FileText className="size-3.5" aria-hidden="true" />
+            <Trans>Receipt</Trans>
+          </Link>
+        ) : null}
       </td>
       <td
         className={cn(

@@ -1,7 +1,7 @@
 /** The reads of the pricing and purchase pages (with the routes' schemas, decision 0040), and the refresh after a purchase. */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { paymentsApi } from "../../../shared/api/payments";
-import { callQuery } from "@/lib/api";
+import { ApiError, callQuery } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys, underPath } from "@/lib/query-keys";
 import { fallbackPackages, toDisplayPackages, type DisplayPackage } from "./packages";
@@ -60,6 +60,18 @@ export function useTransactions(page: number, enabled: boolean) {
     enabled,
     staleTime: 0,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** A completed payment's receipt (decision 0086); the server answers 404 for anything else. */
+export function useReceipt(orderId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.payments.receipt(orderId),
+    queryFn: callQuery(paymentsApi.receipt, { params: { orderId } }),
+    enabled,
+    // A refund or dispute changes it; a receipt opened again shows what is true now.
+    staleTime: 0,
+    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
   });
 }
 
