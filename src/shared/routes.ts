@@ -27,8 +27,9 @@ export const SPA_ROUTES = [
   "/verify-email",
   "/confirm-email",
   "/my-account",
-  // A completed payment's printable receipt (decision 0086).
+  // A completed payment's printable receipt, and a notice's unsubscribe link (decision 0086).
   "/receipts/:orderId",
+  "/unsubscribe",
   "/admin",
   "/admin/users",
   "/admin/users/:userId",

@@ -38,6 +38,7 @@ const PAGE_SOURCE: Record<SpaRoute, string> = {
   "/confirm-email": "pages/confirm-email-page.tsx",
   "/my-account": "pages/my-account-page.tsx",
   "/receipts/:orderId": "pages/receipt-page.tsx",
+  "/unsubscribe": "pages/unsubscribe-page.tsx",
   "/admin": "pages/admin-page.tsx",
   "/admin/users": "pages/admin-users-page.tsx",
   "/admin/users/:userId": "pages/admin-user-page.tsx",

@@ -8,6 +8,7 @@ import { apiTokensApi } from "../../shared/api/api-tokens";
 import { googleApi } from "../../shared/api/google";
 import { siteApi } from "../../shared/api/site";
 import { legalApi } from "../../shared/api/legal";
+import { noticesApi } from "../../shared/api/notices";
 import type { LegalPage } from "../../shared/legal-pages";
 import type { Locale } from "../../shared/i18n";
 import { firstLoadKeys } from "./first-load-keys";
@@ -44,6 +45,8 @@ export const queryKeys = {
   /** A name, not a URL: the landing page's first load reads it (first-load-keys.ts). */
   showcase: firstLoadKeys.showcase,
   apiTokens: [urlFor(apiTokensApi.list)] as const,
+  /** The mail notices the signed-in person gets (decision 0086). */
+  notices: [urlFor(noticesApi.preferences)] as const,
   webhooks: {
     overview: [urlFor(webhooksApi.overview)] as const,
     /** The delivery log of an endpoint, or of the per-request callbacks. */

@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { PageLoading } from "@/components/layout/page-loading";
 import { AccountActionsCard } from "@/features/account/account-actions-card";
 import { DELETE_AGAIN_PATH } from "@/features/account/delete-account-dialog";
+import { NoticesCard } from "@/features/account/notices-card";
 import { ProfileCard } from "@/features/account/profile-card";
 import { YourDataCard } from "@/features/account/your-data-card";
 import { GoogleConnectionButton, useGoogleLinkReturn } from "@/features/auth/google-connection";
@@ -30,6 +31,7 @@ export function MyAccountPage() {
         <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
           <ProfileCard user={user} />
           <AccountActionsCard user={user} connectGoogle={<GoogleConnectionButton />} />
+          <NoticesCard />
           <YourDataCard user={user} googleRecheck={<GoogleSignInAgainButton next={DELETE_AGAIN_PATH} />} />
         </div>
       ) : isResolved ? (
