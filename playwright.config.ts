@@ -64,6 +64,7 @@ const SITE_WIDE = [
   "landing",
   "payment-reversals",
   "pricing",
+  "receipts",
   "showcase",
 ];
 const siteWide = new RegExp(`/(${SITE_WIDE.join("|")})\\.spec\\.ts$`);
