@@ -20,10 +20,10 @@ const BROWSER_VALUE = /^[\w-]{43}$/;
 /** The browsers remembered per person, the most recently seen: a person who clears cookies daily stays bounded. */
 const KEPT_PER_PERSON = 50;
 /**
- * Where the notice's "Reset my password" button goes: the sign-in page, which offers the reset
- * link (decision 0088). (A person who lost the password cannot use My Account's change form.)
+ * Where the notice's "Reset my password" button goes: the page that asks for a reset link
+ * (decision 0088). A person whose password someone changed cannot use My Account's form.
  */
-const PASSWORD_HELP_PATH = "/login";
+const PASSWORD_HELP_PATH = "/forgot-password";
 
 /** "Firefox, Linux": product names, the same in every language; null when the User-Agent names none. */
 function browserName(userAgent: string | undefined): string | null {
