@@ -44,7 +44,10 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { project: ["tsconfig.server.json", "tsconfig.web.json", "tsconfig.e2e.json"], tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        project: ["tsconfig.server.json", "tsconfig.web.json", "tsconfig.e2e.json"],
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
   },
   {

@@ -7,7 +7,7 @@
 import { z } from "zod";
 
 /** Longest address SMTP carries (RFC 5321: 64 + 1 + 255). */
-export const EMAIL_MAX = 320;
+const EMAIL_MAX = 320;
 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;

@@ -3,7 +3,7 @@
  * the `transactions` row that explains it, so `users.credits` always equals the sum of amounts.
  */
 import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
-import { rowsOf, type Queryable, type Tx } from "../../db/connect.js";
+import { rowsOf, type Tx } from "../../db/connect.js";
 import { paymentOrders, transactions, users, videoTasks } from "../../db/schema.js";
 import type { Mailer } from "../mail/outbox.js";
 import { notifyPurchase } from "../notifications/outbox.js";

@@ -9,7 +9,6 @@ import type { Locale } from "../../../shared/i18n.js";
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-
 /**
  * The site's logo mark (the favicon's): a rounded square in the violet-fuchsia gradient with a
  * play triangle. Inline, so the page needs nothing beyond itself (and the CSP allows it).

@@ -11,7 +11,7 @@ import type { SmtpSecurity } from "../../../../shared/schemas/mail-fields";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { ChoiceField, SecretField, SectionCard, TextField } from "../admin-fields";
+import { ChoiceField, SecretField, SectionCard, TextField } from "@/features/admin/admin-fields";
 import { useMailStatus, useSaveMailServer, useSendTestMail } from "./mail-api";
 
 const linkClassName =
@@ -126,7 +126,7 @@ export function MailCard({ settings }: { settings: AdminSettingsView }) {
             <TextField
               id="mailFrom"
               label={t`From`}
-              placeholder="Veo Studio <no-reply@example.com>"
+              placeholder={t`Veo Studio <no-reply@example.com>`}
               value={from}
               onValueChange={setFrom}
               hint={t`Empty: MAIL_FROM, else no-reply at your site's address.`}
