@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../src/server/db/schema.js";
+import { mailMessages, users } from "../../src/server/db/schema.js";
 import { unsubscribeKey, unsubscribeQuery } from "../../src/server/features/mail/unsubscribe.js";
 import { createSecretBox } from "../../src/server/lib/secret-box.js";
 import type { NoticePreferences } from "../../src/shared/schemas/notices.js";
@@ -35,6 +35,8 @@ async function person() {
     .set({ emailVerified: true })
     .where(eq(users.username, signed.username))
     .returning();
+  // Registration wrote its confirmation link (decision 0088): not the mail under test here.
+  await db().delete(mailMessages).where(eq(mailMessages.toAddress, email));
   return { ...signed, id: row!.id, email };
 }
 
