@@ -198,3 +198,53 @@ test("with no mail server, a test e-mail waits in the local outbox, readable on 
     await context.close();
   }
 });
+
+test("with no mail server, a person who forgot their password gets back in through the admin's local outbox", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const person = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const admin = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  try {
+    const page = await person.newPage();
+    const email = `forgot-${Date.now()}@owner.test`;
+    const registered = await page.request.post(`${baseUrl}/api/auth/register`, {
+      data: { username: `forgot${Date.now()}`, email, password: "old-password-1" },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    await page.goto(`${baseUrl}/forgot-password`);
+    await page.getByLabel("E-mail address or username").fill(email);
+    await page.getByRole("button", { name: "Send me a link" }).click();
+    await expect(page.getByRole("status")).toContainText("a link to choose a new password is on its way");
+
+    // The admin reads it on the Mail tab: kept, since no mail server is set.
+    const adminPage = await admin.newPage();
+    await signInAdmin(adminPage);
+    // The admin account remembers the Vietnamese a test before chose: this one reads in English.
+    const csrf = (await admin.cookies()).find((c) => c.name === "csrf")?.value ?? "";
+    const english = await adminPage.request.put(`${baseUrl}/api/user/language`, {
+      data: { language: "en" },
+      headers: { "x-csrf-token": csrf, "sec-fetch-site": "same-origin" },
+    });
+    expect(english.status(), await english.text()).toBe(200);
+    const message = adminPage.getByRole("button", { name: "Reset your Veo Studio password" });
+    await expect(async () => {
+      await adminPage.goto(`${baseUrl}/admin/mail?to=${encodeURIComponent(email)}`);
+      await expect(message).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 45_000 });
+    await message.click();
+    const links = adminPage.getByRole("region", { name: "Links in this message" });
+    const link = await links.getByRole("link", { name: /\/reset-password\?token=/ }).getAttribute("href");
+    expect(link).toBeTruthy();
+
+    await page.goto(link!);
+    await page.getByLabel("New password", { exact: true }).fill("new-password-2");
+    await page.getByLabel("Confirm new password").fill("new-password-2");
+    await page.getByRole("button", { name: "Save the new password" }).click();
+    await expect(page).toHaveURL(`${baseUrl}/`);
+    await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
+  } finally {
+    await person.close();
+    await admin.close();
+  }
+});

@@ -11,6 +11,42 @@ import { formatDateTime } from "@/lib/format";
 import { useMailMessage, useRetryMail } from "./mail-api";
 import { mailKindLabel, mailStatusLabel } from "./mail-labels";
 
+/** Every link of a message (from its plain text), without repeats. */
+function linksOf(text: string): string[] {
+  return [...new Set(text.match(/https?:\/\/[^\s<>"]+/g) ?? [])];
+}
+
+/**
+ * The message's links, to open: the frame above runs sandboxed, so its links go nowhere. Without a
+ * mail server this is how a person trying the product follows their reset or confirmation link.
+ */
+function MessageLinks({ text }: { text: string }) {
+  const { t } = useLingui();
+  const links = linksOf(text);
+  if (links.length === 0) return null;
+  return (
+    <section aria-label={t`Links in this message`} className="grid gap-1">
+      <h3 className="text-muted-foreground">
+        <Trans>Links in this message</Trans>
+      </h3>
+      <ul className="grid gap-1">
+        {links.map((href) => (
+          <li key={href} className="break-all">
+            <a
+              href={href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="rounded text-violet-300 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {href}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function Body({ id }: { id: string }) {
   const { t } = useLingui();
   const message = useMailMessage(id);
@@ -65,6 +101,7 @@ function Body({ id }: { id: string }) {
         </p>
       ) : (
         <>
+          <MessageLinks text={m.text ?? ""} />
           <iframe
             title={t`The message as it looks`}
             sandbox=""
