@@ -73,6 +73,8 @@ const USER_COLUMNS_NOT_SHOWN: Record<string, string> = {
   notify_video_failed: "the notice choices on /my-account are read fresh",
   notify_low_balance: "the notice choices on /my-account are read fresh",
   notify_new_sign_in: "the notice choices on /my-account are read fresh",
+  signup_method: "the admin's overview and user page read it fresh",
+  max_videos_in_flight: "generation reads it fresh when it counts the videos in progress",
 };
 
 describe("the notify triggers' watched columns", () => {

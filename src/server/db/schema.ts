@@ -55,6 +55,10 @@ export const users = pgTable(
     notifyNewSignIn: boolean("notify_new_sign_in").notNull().default(true),
     /** The person deleted their account (decision 0087): the row stays for the ledger, without name or e-mail. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** How the account was made: password (the form), google, admin (ADMIN_USERNAME); null before it was kept. */
+    signupMethod: text("signup_method"),
+    /** Videos this person may have in progress at once; null: the admin's default (fair use, issue 41). */
+    maxVideosInFlight: integer("max_videos_in_flight"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -71,6 +75,8 @@ export const users = pgTable(
     check("users_credits_owed_non_negative", sql`${t.creditsOwed} >= 0`),
     check("users_low_credits_threshold_valid", sql`${t.lowCreditsThreshold} between 1 and 1000000`),
     check("users_language_valid", sql`${t.language} in ('en', 'vi')`),
+    check("users_signup_method_valid", sql`${t.signupMethod} in ('password', 'google', 'admin')`),
+    check("users_max_videos_in_flight_valid", sql`${t.maxVideosInFlight} between 1 and 1000`),
   ],
 );
 
@@ -309,6 +315,26 @@ export const adminSettings = pgTable(
     /** The seller on receipts (decision 0086). */
     sellerName: text("seller_name"),
     sellerAddress: text("seller_address"),
+    /** Prompt screening (issue 41): Creem's moderation while Creem payments are on, unless the admin turns it off. */
+    moderationCreemEnabled: boolean("moderation_creem_enabled").notNull().default(true),
+    /** What a `flag` decision does: refuse, or allow and list for review. */
+    moderationFlagAction: text("moderation_flag_action").notNull().default("refuse"),
+    /** What happens when a screener cannot be reached: refuse (503), or allow and list for review. */
+    moderationUnreachableAction: text("moderation_unreachable_action").notNull().default("refuse"),
+    /** The admin's own rules: blocked words and phrases, matched on normalised text. */
+    moderationRules: jsonb("moderation_rules").$type<{ text: string; kind: string }[]>().notNull().default([]),
+    /** A person refused this many times in a day is flagged on their admin page. */
+    moderationRefusalsFlag: integer("moderation_refusals_flag").notNull().default(5),
+    /** Cloudflare Turnstile on sign-up, reset and sign-in after failures; off while either key is unset. The secret is sealed. */
+    turnstileSiteKey: text("turnstile_site_key"),
+    turnstileSecret: text("turnstile_secret"),
+    /** The admin's overrides of the disposable e-mail domain list: always allowed, always refused. */
+    emailDomainsAllowed: jsonb("email_domains_allowed").$type<string[]>().notNull().default([]),
+    emailDomainsBlocked: jsonb("email_domains_blocked").$type<string[]>().notNull().default([]),
+    /** Every admin account must use a second factor: until enrolled, an admin's session reaches only enrolment. */
+    requireAdminSecondFactor: boolean("require_admin_second_factor").notNull().default(false),
+    /** Videos one person may have in progress at once (fair use); a user's own limit wins. */
+    maxVideosInFlight: integer("max_videos_in_flight").notNull().default(5),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -320,6 +346,13 @@ export const adminSettings = pgTable(
     check("admin_settings_credit_value_positive", sql`${t.creditValueUsd} > 0`),
     check("admin_settings_smtp_security_valid", sql`${t.smtpSecurity} in ('starttls', 'tls', 'none')`),
     check("admin_settings_smtp_port_valid", sql`${t.smtpPort} between 1 and 65535`),
+    check("admin_settings_moderation_flag_action_valid", sql`${t.moderationFlagAction} in ('refuse', 'review')`),
+    check(
+      "admin_settings_moderation_unreachable_action_valid",
+      sql`${t.moderationUnreachableAction} in ('refuse', 'review')`,
+    ),
+    check("admin_settings_moderation_refusals_flag_valid", sql`${t.moderationRefusalsFlag} between 1 and 1000`),
+    check("admin_settings_max_videos_in_flight_valid", sql`${t.maxVideosInFlight} between 1 and 1000`),
   ],
 );
 
@@ -962,4 +995,104 @@ export const heldUsernames = pgTable("held_usernames", {
   /** lower(username) */
   username: text("username").primaryKey(),
   heldUntil: timestamp("held_until", { withTimezone: true }).notNull(),
+});
+
+export const MODERATION_DECISIONS = ["allow", "flag", "deny", "unavailable"] as const;
+export const MODERATION_OUTCOMES = ["allowed", "refused", "review"] as const;
+
+/**
+ * Every prompt screening that did not simply allow (issue 41): what was screened (a prompt or a
+ * watermark, from the web or the API), which screener decided, and what happened to the request.
+ * The admin's moderation log; `review` rows wait for an admin to look (reviewed_at).
+ */
+export const moderationEvents = pgTable(
+  "moderation_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** web | api */
+    source: text("source").notNull(),
+    /** prompt | watermark */
+    field: text("field").notNull(),
+    text: text("text").notNull(),
+    /** creem | rules */
+    screener: text("screener").notNull(),
+    decision: text("decision").notNull(),
+    outcome: text("outcome").notNull(),
+    /** The screener's words (a rule that matched, Creem's id), for the admin. */
+    detail: text("detail"),
+    createdAt: createdAt(),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    reviewedBy: uuid("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("moderation_events_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("moderation_events_user_idx").on(t.userId, t.createdAt.desc()),
+    index("moderation_events_review_idx")
+      .on(t.createdAt)
+      .where(sql`${t.outcome} = 'review' and ${t.reviewedAt} is null`),
+    check("moderation_events_source_valid", sql`${t.source} in ('web', 'api')`),
+    check("moderation_events_field_valid", sql`${t.field} in ('prompt', 'watermark')`),
+    check("moderation_events_decision_valid", sql`${t.decision} in ('allow', 'flag', 'deny', 'unavailable')`),
+    check("moderation_events_outcome_valid", sql`${t.outcome} in ('allowed', 'refused', 'review')`),
+  ],
+);
+
+/** An authenticator app's secret (TOTP, issue 41), sealed; confirmed once a first code matched. */
+export const totpCredentials = pgTable("totp_credentials", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  /** The time step of the last code accepted: a code is used once. */
+  lastUsedStep: bigint("last_used_step", { mode: "number" }),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes of a second factor, stored as SHA-256; each works once. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("recovery_codes_user_code_key").on(t.userId, t.codeHash)],
+);
+
+/** Passkeys (WebAuthn credentials) a person registered as a second factor. */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** base64url of the credential id, as the browser gives it. */
+    credentialId: text("credential_id").notNull().unique(),
+    /** base64url of the COSE public key. */
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: jsonb("transports").$type<string[]>().notNull().default([]),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("passkeys_user_idx").on(t.userId)],
+);
+
+/**
+ * When a session last passed a second factor (issue 41): sensitive admin actions ask again after
+ * a while. Read fresh where asked (not in the sessions cache); gone with its session.
+ */
+export const sessionSecondFactors = pgTable("session_second_factors", {
+  sessionId: text("session_id")
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: "cascade" }),
+  verifiedAt: timestamp("verified_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -14,6 +14,7 @@ export const SECRET_SETTING_FIELDS = [
   "googleClientSecret",
   "telegramBotToken",
   "smtpPassword",
+  "turnstileSecret",
 ] as const;
 
 /** KIE's two ways to make a Veo 3.1 video (decision 0051): /api/v1/veo/* and the Market's /api/v1/jobs/*. */
