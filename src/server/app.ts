@@ -34,6 +34,7 @@ import { creemRoutes } from "./features/payments/creem-routes.js";
 import { registerPaypal } from "./features/payments/paypal-routes.js";
 import { receiptRoutes } from "./features/payments/receipt.js";
 import { adminSettingsRoutes } from "./features/settings/routes.js";
+import { adminSignUpSettingsRoutes, captchaRoutes } from "./features/sign-up-protection/routes.js";
 import { adminShowcaseRoutes, showcaseApiRoutes } from "./features/showcase/api-routes.js";
 import { showcaseRoutes } from "./features/showcase/routes.js";
 import { callbackRoutes } from "./features/videos/callback-routes.js";
@@ -93,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app, webhooksOpenApi());
   registerJsonBodyParser(app);
   registerInputGuard(app);
-  registerSecurityHeaders(app, { https: config.secureCookies });
+  registerSecurityHeaders(app, { https: config.secureCookies, turnstileScriptUrl: config.turnstile.scriptUrl });
   await app.register(fastifyCookie);
   registerLiveUpdates(app, services.liveEvents, deps.listen);
   // Who may call each route: declared at registration, decided on the matched route (decision 0032).
@@ -116,6 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, services);
   // Forgotten passwords and confirmed addresses: the links sent by mail (decision 0088).
   await app.register(accountLinkRoutes, services);
+  // Turnstile on the forms bots farm, and throwaway mail domains refused (decision 0091).
+  await app.register(captchaRoutes, services);
   // Which mail notices a person gets, and one-click unsubscribe (decision 0086).
   await app.register(noticeRoutes, services);
   await app.register(googleAuthRoutes, services);
@@ -176,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await admin.register(adminRecoveryRoutes, services);
       await admin.register(adminTelegramSettingsRoutes, services);
       await admin.register(adminMailRoutes, services);
+      await admin.register(adminSignUpSettingsRoutes, services);
       await admin.register(adminVideoStorageRoutes, services);
       await admin.register(adminAuditRoutes, services);
       await admin.register(adminLegalRoutes, services);

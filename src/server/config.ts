@@ -173,6 +173,8 @@ const envSchema = z
         .optional(),
     ),
     MAIL_FROM: optionalText.pipe(mailFromRule().optional()),
+    TURNSTILE_VERIFY_URL: httpUrl.default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
+    TURNSTILE_SCRIPT_URL: httpUrl.default("https://challenges.cloudflare.com/turnstile/v0/api.js"),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -245,6 +247,11 @@ export interface Config {
    * local outbox the admin reads on /admin/mail.
    */
   mail: { smtpUrl: string | undefined; from: string | undefined };
+  /**
+   * Cloudflare Turnstile (decision 0091): the siteverify call and the widget's script. It is on
+   * only while the admin has set its site key and secret; tests point both at a local fake.
+   */
+  turnstile: { verifyUrl: string; scriptUrl: string };
 }
 
 export interface ContactConfig {
@@ -328,5 +335,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       email: e.CONTACT_EMAIL,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    turnstile: { verifyUrl: e.TURNSTILE_VERIFY_URL, scriptUrl: e.TURNSTILE_SCRIPT_URL },
   };
 }

@@ -18,6 +18,7 @@ import { DEFAULT_AUTOMATION_RATE_LIMITS, type AutomationRateLimits } from "./fea
 import { createPaypalContext } from "./features/payments/paypal-routes.js";
 import { paypalConnection, type PaypalContext } from "./features/payments/paypal-service.js";
 import { readSettingsFromDatabase, type Settings } from "./features/settings/service.js";
+import { CaptchaCheck } from "./features/sign-up-protection/captcha.js";
 import type { GenerateDeps } from "./features/videos/generate-service.js";
 import { KieKeyPool, type KieKey } from "./features/videos/kie-key-pool.js";
 import { DEFAULT_GENERATE_RATE_LIMIT } from "./features/videos/routes.js";
@@ -156,6 +157,8 @@ export interface Services {
   mailer: Mailer;
   /** The unsubscribe links' key (features/mail/unsubscribe.ts). */
   unsubscribeKey: string;
+  /** Cloudflare Turnstile on sign-up, reset and sign-in after failures, while the admin has it on (decision 0091). */
+  captcha: CaptchaCheck;
   /** Stops the jobs and the built-in simulator. */
   close(): Promise<void>;
 }
@@ -332,6 +335,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     jobs,
     mailer,
     unsubscribeKey: mailUnsubscribeKey,
+    captcha: new CaptchaCheck({ readSettings: readSettingsCached, turnstile: config.turnstile, log }),
     close: async () => {
       await jobs.stop();
       closeSimulator();

@@ -6,6 +6,7 @@ const AUDIT_ACTIONS = {
   "telegram.test": "Telegram test sent",
   "mail.update": "Mail settings changed",
   "mail.test": "Test e-mail sent",
+  "sign_ups.update": "Sign-up protection changed",
   "package.create": "Credit package added",
   "package.update": "Credit package changed",
   "package.delete": "Credit package deleted",

@@ -57,6 +57,10 @@ export const ERROR_REASONS = [
   "no_email",
   "email_unchanged",
   "unsubscribe_link_invalid",
+  "captcha_required",
+  "captcha_failed",
+  "captcha_unavailable",
+  "email_domain_refused",
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

@@ -268,6 +268,19 @@ export const adminSettingsViewSchema = z
     mailFrom: z.string().nullable().meta({ description: "The From of every message; null: MAIL_FROM applies." }),
     sellerName: z.string().nullable().meta({ description: "The seller named on receipts." }),
     sellerAddress: z.string().nullable().meta({ description: "The seller's address on receipts." }),
+    turnstileSiteKey: z
+      .string()
+      .nullable()
+      .meta({ description: "Cloudflare Turnstile's site key; Turnstile is on while it and the secret are set." }),
+    turnstileSecret: maskedSecret,
+    emailDomainsAllowed: z
+      .array(z.string())
+      .meta({
+        description: "Mail domains (and their subdomains) always allowed at sign-up, even if listed as throwaway.",
+      }),
+    emailDomainsBlocked: z
+      .array(z.string())
+      .meta({ description: "Mail domains (and their subdomains) always refused at sign-up and change of address." }),
     updatedAt: isoTimestamp,
   })
   .meta({ id: "AdminSettings" });

@@ -161,6 +161,14 @@ function reasonText(reason: ErrorReason, params: Params): string {
       return t`This is already your e-mail address.`;
     case "unsubscribe_link_invalid":
       return t`This unsubscribe link is not valid: it may be cut short or changed. Turn notices off on My Account instead.`;
+    case "captcha_required":
+      return t`Complete the check that you are a person, then send the form again.`;
+    case "captcha_failed":
+      return t`The check that you are a person did not pass or has expired. Complete it again, then send the form again.`;
+    case "captcha_unavailable":
+      return t`The check that you are a person cannot be completed right now. Please try again in a few minutes.`;
+    case "email_domain_refused":
+      return t`Addresses at this mail domain cannot be used here. Use a mailbox you keep, not a throwaway one.`;
   }
 }
 

@@ -13,6 +13,7 @@ import {
   type AdminSettingsView,
   type SettingsUpdate,
 } from "../../../shared/schemas/settings.js";
+import type { SignUpSettingsUpdate } from "../../../shared/schemas/sign-up-protection.js";
 import { PRICE_ITEMS, type PriceItem } from "../../../shared/catalogue.js";
 import { resolvePrices, type StoredPrices } from "../../../shared/prices.js";
 import { fieldChanges, recordAudit, type AuditActor } from "../audit/audit-log.js";
@@ -82,6 +83,7 @@ export function toAdminView(s: Settings, contactDefaults: ContactConfig): AdminS
     telegramBotToken: maskSecret(s.telegramBotToken),
     smtpSecurity: s.smtpSecurity as AdminSettingsView["smtpSecurity"],
     smtpPassword: maskSecret(s.smtpPassword),
+    turnstileSecret: maskSecret(s.turnstileSecret),
     contactDefaults: {
       zaloPhone: contactDefaults.zaloPhone ?? null,
       zaloGroupUrl: contactDefaults.zaloGroupUrl ?? null,
@@ -92,11 +94,14 @@ export function toAdminView(s: Settings, contactDefaults: ContactConfig): AdminS
   };
 }
 
+/** A validated subset of the settings: the general form's, or one card's own (each card has its route). */
+export type SettingsPatch = Partial<SettingsUpdate> & Partial<SignUpSettingsUpdate>;
+
 /** Applies a validated subset. Blank or masked secrets keep what is stored; null clears. */
-export async function updateSettings(db: Queryable, box: SecretBox, patch: Partial<SettingsUpdate>): Promise<void> {
+export async function updateSettings(db: Queryable, box: SecretBox, patch: SettingsPatch): Promise<void> {
   const { veo3Credits, veo3FastCredits, veo3ApiPrice, veo3FastApiPrice, prices: pricePatch, ...fields } = patch;
   const values: Partial<Row> = {};
-  for (const [key, value] of Object.entries(fields) as [keyof SettingsUpdate, unknown][]) {
+  for (const [key, value] of Object.entries(fields) as [keyof SettingsPatch, unknown][]) {
     if (value === undefined) continue;
     if ((SECRET_SETTING_FIELDS as readonly string[]).includes(key)) {
       const secret = value as string | null;
@@ -151,9 +156,9 @@ function flatSettings(s: Settings): Record<string, unknown> {
 export async function updateSettingsAudited(
   db: Db,
   box: SecretBox,
-  patch: Partial<SettingsUpdate>,
+  patch: SettingsPatch,
   actor: AuditActor,
-  action: "settings.update" | "telegram.update" | "mail.update",
+  action: "settings.update" | "telegram.update" | "mail.update" | "sign_ups.update",
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await ensureSettingsRow(tx);

@@ -11,6 +11,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
   "telegram.test": msg`Telegram test sent`,
   "mail.update": msg`Mail settings changed`,
   "mail.test": msg`Test e-mail sent`,
+  "sign_ups.update": msg`Sign-up protection changed`,
   "package.create": msg`Credit package added`,
   "package.update": msg`Credit package changed`,
   "package.delete": msg`Credit package deleted`,
