@@ -74,8 +74,13 @@ export class RateLimiter {
 
   /** Counts one hit; resolves to the seconds to wait when over the limit, else 0. */
   async hit(key: string): Promise<number> {
+    return (await this.hitCounted(key)).wait;
+  }
+
+  /** Counts one hit; resolves to the seconds to wait (0 within the limit) and this hit's count in its window. */
+  async hitCounted(key: string): Promise<{ wait: number; count: number }> {
     const w = await this.store.hit(`${this.name}:${key}`, this.rule.windowMs);
-    return w.count > this.rule.max ? waitSeconds(w) : 0;
+    return { wait: w.count > this.rule.max ? waitSeconds(w) : 0, count: w.count };
   }
 
   /**

@@ -22,9 +22,10 @@ export const accountLinksApi = {
     description:
       "Always the same 202 answer, whether or not an account has this address or name: the link goes " +
       "by mail to the account's address, valid for one hour. Limited per client address (429) and, " +
-      "silently, per account.",
+      "silently, per account. While the site has Cloudflare Turnstile on, the widget's token is required (`captchaToken`).",
     body: passwordResetRequestSchema,
-    responses: { 202: passwordResetRequestedSchema, ...errors(400, 403, 429) },
+    responses: { 202: passwordResetRequestedSchema, ...errors(400, 403, 429, 503) },
+    reasons: ["captcha_failed", "captcha_unavailable"],
   }),
   resetPassword: defineRoute({
     method: "POST",
@@ -59,7 +60,14 @@ export const accountLinksApi = {
     summary: "Change (or set) the e-mail address: it takes effect once the new address confirms it",
     body: changeEmailSchema,
     responses: { 202: emailLinkSentSchema, ...errors(400, 401, 403, 409, 429) },
-    reasons: ["fields_required", "wrong_current_password", "google_recheck_needed", "email_taken", "email_unchanged"],
+    reasons: [
+      "fields_required",
+      "wrong_current_password",
+      "google_recheck_needed",
+      "email_taken",
+      "email_unchanged",
+      "email_domain_refused",
+    ],
   }),
   confirmEmailChange: defineRoute({
     method: "POST",

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { AUTH_FORM_MESSAGES, PASSWORD_MAX, passwordSchema } from "./auth.js";
+import { captchaTokenField } from "./sign-up-protection.js";
 
 /** What the server says; the web words each in the person's language. */
 export const ACCOUNT_LINK_MESSAGES = {
@@ -30,6 +31,7 @@ const tokenSchema = z
 /** POST /api/auth/password-reset: an e-mail address or a username, any case. */
 export const passwordResetRequestSchema = z.object({
   login: z.string({ error: M.loginRequired }).trim().min(1, M.loginRequired).max(254, M.loginTooLong),
+  captchaToken: captchaTokenField,
 });
 
 /** The one answer to every reset request, whoever it names (no account is revealed). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LOCALES } from "../i18n.js";
+import { captchaTokenField } from "./sign-up-protection.js";
 
 /** Limits and messages of the account forms (usernames: decision 0003), shared by the login page and the server. */
 export const USERNAME_MIN = 3;
@@ -30,6 +31,8 @@ const M = AUTH_FORM_MESSAGES;
 export const loginSchema = z.object({
   username: z.string({ error: M.usernameRequired }).trim().min(1, M.usernameRequired),
   password: z.string({ error: M.passwordRequired }).min(1, M.passwordRequired),
+  /** Asked for after failed attempts (the refusal's reason is captcha_required; decision 0091). */
+  captchaToken: captchaTokenField,
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -61,6 +64,7 @@ export const registerSchema = z.object({
   username: usernameSchema,
   email: optionalEmailSchema,
   password: passwordSchema,
+  captchaToken: captchaTokenField,
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 

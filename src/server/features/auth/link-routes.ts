@@ -15,6 +15,10 @@ import { webTokenKey } from "../../http/web-app-token.js";
 import { deleteSession, SESSION_COOKIE, sessionOrigin } from "../../identity/sessions.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import type { Mailer } from "../mail/outbox.js";
+import type { Settings } from "../settings/service.js";
+import type { CaptchaCheck } from "../sign-up-protection/captcha.js";
+import { refuseThrowawayAddress } from "../sign-up-protection/email-domains.js";
+import { CAPTCHA_ACTIONS } from "../../../shared/schemas/sign-up-protection.js";
 import { confirmEmailChange, requestEmailChange } from "./email-change.js";
 import { resendVerification, verifyEmail } from "./email-verification.js";
 import { requestPasswordReset, resetPassword } from "./password-reset.js";
@@ -30,6 +34,8 @@ export async function accountLinkRoutes(
     rateLimitStore: RateLimitStore;
     secretBox: SecretBox;
     mailer: Mailer;
+    readSettings: () => Promise<Settings>;
+    captcha: CaptchaCheck;
   },
 ): Promise<void> {
   const { db, mailer } = opts;
@@ -46,7 +52,9 @@ export async function accountLinkRoutes(
   serve(app, accountLinksApi.requestPasswordReset, { access: "public" }, async (request, reply) => {
     const wait = await resetPerIp.hit(request.ip);
     if (wait) throw tooManyRequests(wait, "password reset requests");
-    const { login } = request.body;
+    const { login, captchaToken } = request.body;
+    // Before the answer, and decided by the token alone: it tells nothing about any account.
+    await opts.captcha.require(captchaToken, { ip: request.ip, action: CAPTCHA_ACTIONS.passwordReset });
     const locale = pageLocale(request);
     // Nothing an account's existence causes happens before the answer has gone: the lookup, the
     // link and its message are written once the response is finished (or its client went away).
@@ -93,6 +101,7 @@ export async function accountLinkRoutes(
     const user = requireUser(request);
     const wait = await emailChangePerUser.hit(user.id);
     if (wait) throw tooManyRequests(wait, "changes of e-mail address");
+    refuseThrowawayAddress(request.body.email, await opts.readSettings());
     const email = await requestEmailChange(
       db,
       mailer,

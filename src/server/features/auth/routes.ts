@@ -9,7 +9,12 @@ import { clearSessionCookie, requireUser, setSessionCookie } from "../../http/se
 import { setWebTokenCookie, WEB_TOKEN_COOKIE, webToken, webTokenKey } from "../../http/web-app-token.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { pageLocale } from "../../http/page-documents.js";
+import { AppError } from "../../http/errors.js";
 import type { Mailer } from "../mail/outbox.js";
+import type { Settings } from "../settings/service.js";
+import type { CaptchaCheck } from "../sign-up-protection/captcha.js";
+import { refuseThrowawayAddress } from "../sign-up-protection/email-domains.js";
+import { CAPTCHA_ACTIONS } from "../../../shared/schemas/sign-up-protection.js";
 import { noteSignIn } from "../notices/new-browser.js";
 import { changePassword, login, registerUser, setLanguage } from "./service.js";
 import { deleteSession, deleteUserSessions, SESSION_COOKIE, sessionOrigin } from "../../identity/sessions.js";
@@ -18,6 +23,11 @@ import { toCurrentUser } from "./users.js";
 export interface AuthRateLimits {
   loginPerIp: RateLimitRule;
   loginFailuresPerUsername: RateLimitRule;
+  /**
+   * Failed sign-ins from one client address, whatever the usernames: at `max`, a sign-in from
+   * there needs the CAPTCHA while Turnstile is on (decision 0091). Not a limit by itself.
+   */
+  loginFailuresPerIp: RateLimitRule;
   registerPerIp: RateLimitRule;
   /** Repeated registrations of one name are someone probing which usernames exist. */
   registerPerUsername: RateLimitRule;
@@ -35,6 +45,7 @@ export interface AuthRateLimits {
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   loginPerIp: { max: 50, windowMs: 15 * 60_000 },
   loginFailuresPerUsername: { max: 10, windowMs: 15 * 60_000 },
+  loginFailuresPerIp: { max: 5, windowMs: 15 * 60_000 },
   registerPerIp: { max: 20, windowMs: 60 * 60_000 },
   registerPerUsername: { max: 5, windowMs: 60 * 60_000 },
   passwordResetPerIp: { max: 20, windowMs: 60 * 60_000 },
@@ -43,6 +54,12 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   verificationPerHour: { max: 5, windowMs: 60 * 60_000 },
   emailChangePerUser: { max: 5, windowMs: 60 * 60_000 },
 };
+
+/**
+ * While Turnstile is on, the attempt after this many for one username (since its last success, in
+ * the failures window) needs the CAPTCHA (decision 0091).
+ */
+export const CAPTCHA_AFTER_FAILED_LOGINS = 3;
 
 export async function authRoutes(
   app: FastifyInstance,
@@ -53,9 +70,11 @@ export async function authRoutes(
     rateLimitStore: RateLimitStore;
     secretBox: SecretBox;
     mailer: Mailer;
+    readSettings: () => Promise<Settings>;
+    captcha: CaptchaCheck;
   },
 ): Promise<void> {
-  const { db, mailer } = opts;
+  const { db, mailer, captcha } = opts;
   const webKey = webTokenKey(opts.secretBox);
   const { secureCookies } = opts.config;
   const rateLimits = opts.limits.auth;
@@ -64,6 +83,7 @@ export async function authRoutes(
   const loginFailures = new RateLimiter("login-failures", rateLimits.loginFailuresPerUsername, store);
   const registerPerIp = new RateLimiter("register-ip", rateLimits.registerPerIp, store);
   const registerPerUsername = new RateLimiter("register-username", rateLimits.registerPerUsername, store);
+  const loginFailuresPerIp = new RateLimiter("login-failures-ip", rateLimits.loginFailuresPerIp, store);
 
   serve(app, authApi.register, { access: "public" }, async (request, reply) => {
     const wait = await registerPerIp.hit(request.ip);
@@ -71,6 +91,9 @@ export async function authRoutes(
     const input = request.body;
     const nameWait = await registerPerUsername.hit(input.username.toLowerCase());
     if (nameWait) throw tooManyRequests(nameWait, "registration attempts for this username");
+    // The address first (a person fixes it with the widget's token still unused), then the CAPTCHA.
+    refuseThrowawayAddress(input.email, await opts.readSettings());
+    await captcha.require(input.captchaToken, { ip: request.ip, action: CAPTCHA_ACTIONS.register });
     const user = await registerUser(db, input, { mailer, locale: pageLocale(request) });
     return reply.status(201).send({ message: "Registration successful", user: toCurrentUser(user) });
   });
@@ -78,15 +101,30 @@ export async function authRoutes(
   serve(app, authApi.login, { access: "public" }, async (request, reply) => {
     const ipWait = await loginPerIp.hit(request.ip);
     if (ipWait) throw tooManyRequests(ipWait, "login attempts");
-    const { username, password } = request.body;
+    const { username, password, captchaToken } = request.body;
     const key = username.toLowerCase();
     // The attempt is counted (reserved) before the password is checked, in one atomic hit, so
     // parallel guesses cannot all pass a check made before any of them failed (decision 0035).
     // A success clears the count; a failure leaves its hit in place.
-    const userWait = await loginFailures.hit(key);
+    const { wait: userWait, count } = await loginFailures.hitCounted(key);
     if (userWait) throw tooManyRequests(userWait, "failed login attempts for this account");
+    // After a few failures for this name, or from this address, a person proves they are one
+    // before the password is tried. The name's count is this attempt's reserved one, so parallel
+    // guesses get no more tries without the CAPTCHA than sequential ones (decision 0091).
+    if (
+      count > CAPTCHA_AFTER_FAILED_LOGINS ||
+      ((await captcha.isOn()) && (await loginFailuresPerIp.check(request.ip)) > 0)
+    )
+      await captcha.require(captchaToken, {
+        ip: request.ip,
+        action: CAPTCHA_ACTIONS.login,
+        missing: "captcha_required",
+      });
     const previous = request.cookies[SESSION_COOKIE];
-    const { user, token } = await login(db, username, password, sessionOrigin(request));
+    const { user, token } = await login(db, username, password, sessionOrigin(request)).catch(async (err: unknown) => {
+      if (err instanceof AppError && err.code === "invalid_credentials") await loginFailuresPerIp.hit(request.ip);
+      throw err;
+    });
     await loginFailures.reset(key);
     // A new session id at every login; the one the browser had is ended.
     if (previous) await deleteSession(db, previous);
