@@ -18,6 +18,13 @@ export const OVERVIEW_RANGE_DAYS: Record<OverviewRange, number> = { today: 1, "7
 export const VIDEO_OUTCOMES = ["completed", "refunded", "failed", "inProgress"] as const;
 export type VideoOutcome = (typeof VIDEO_OUTCOMES)[number];
 
+/**
+ * How an account was made (users.signup_method, decision 0091): the sign-up form, Google sign-in,
+ * the ADMIN_USERNAME account at start-up; `unknown` for accounts from before it was kept.
+ */
+export const SIGNUP_SOURCES = ["password", "google", "admin", "unknown"] as const;
+export type SignupSource = (typeof SIGNUP_SOURCES)[number];
+
 const BAD_RANGE = `range must be one of: ${OVERVIEW_RANGES.join(", ")}`;
 
 export const adminOverviewQuerySchema = z.object({
@@ -31,6 +38,11 @@ export const adminOverviewQuerySchema = z.object({
 
 const day = z.string().meta({ description: "A UTC day, YYYY-MM-DD." });
 const count = z.number().int().min(0);
+/** One count per sign-up source. */
+const signupCounts = Object.fromEntries(SIGNUP_SOURCES.map((source) => [source, count])) as Record<
+  SignupSource,
+  typeof count
+>;
 const money = z.string().meta({ description: 'A decimal amount with two decimals, e.g. "25.00" (decision 0038).' });
 
 const revenueRowSchema = z.object({
@@ -130,10 +142,17 @@ export const adminOverviewSchema = z
         description:
           "Refunds and chargebacks (decision 0084) by provider and currency: both providers always listed in USD.",
       }),
-    newUsers: z.object({
-      total: count,
-      byDay: z.array(z.object({ day, count })),
-    }),
+    newUsers: z
+      .object({
+        total: count,
+        bySource: z.object(signupCounts),
+        byDay: z.array(z.object({ day, count, ...signupCounts })),
+      })
+      .meta({
+        description:
+          "Accounts created, by day and by how they were made (decision 0091): password (the sign-up form), " +
+          "google (Google sign-in), admin (ADMIN_USERNAME at start-up), unknown (made before this was kept).",
+      }),
     videos: z.object({
       total: count.meta({ description: "completed + refunded + failed + inProgress + refused." }),
       ...outcomeCounts,

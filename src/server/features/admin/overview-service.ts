@@ -11,7 +11,9 @@ import { MODELS } from "../../../shared/catalogue.js";
 import { kieApiStatus } from "../../../shared/schemas/kie-apis.js";
 import {
   OVERVIEW_RANGE_DAYS,
+  SIGNUP_SOURCES,
   type AdminOverview,
+  type SignupSource,
   type OverviewRange,
   type VideoOutcome,
 } from "../../../shared/schemas/admin-overview.js";
@@ -123,11 +125,12 @@ const disputesOpenedQuery = (from: Date, to: Date) => sql`
   group by 1, 2`;
 const openDisputesQuery = sql`select count(*)::int as count from payment_orders where dispute_status = 'open'`;
 
+/** By day and sign-up method (decision 0091); users_created_idx finds the range, the method is read from the rows. */
 const newUsersQuery = (from: Date, to: Date) => sql`
-  select ${utcDay("created_at")} as day, count(*)::int as count
+  select ${utcDay("created_at")} as day, signup_method as source, count(*)::int as count
   from users
   where ${between("created_at", from, to)}
-  group by 1`;
+  group by 1, 2`;
 
 const videosQuery = (from: Date, to: Date) => sql`
   select ${utcDay("created_at")} as day, model, status, refunded, failure_kind, count(*)::int as count
@@ -191,7 +194,7 @@ export async function adminOverview(db: Db, range: OverviewRange, now = new Date
     rows<ReversalRow>(db, q.reversals),
     rows<DisputeRow>(db, q.disputesOpened),
     rows<{ count: number }>(db, q.openDisputes),
-    rows<{ day: Day; count: number }>(db, q.newUsers),
+    rows<{ day: Day; source: string | null; count: number }>(db, q.newUsers),
     rows<VideoRow>(db, q.videos),
     rows<DurationRow>(db, q.toVideo),
     rows<DurationRow>(db, q.to1080p),
@@ -218,7 +221,7 @@ export async function adminOverview(db: Db, range: OverviewRange, now = new Date
       days,
     ),
     newUsers: newUsers(
-      userRows.map((r) => ({ day: dayOf(r.day), count: num(r.count) })),
+      userRows.map((r) => ({ day: dayOf(r.day), source: sourceOf(r.source), count: num(r.count) })),
       days,
     ),
     videos: videos(
@@ -332,10 +335,28 @@ function credits(creditRows: Dated<CreditRow>[], days: string[]): AdminOverview[
   };
 }
 
-function newUsers(userRows: { day: string; count: number }[], days: string[]): AdminOverview["newUsers"] {
+const sourceOf = (method: string | null): SignupSource =>
+  SIGNUP_SOURCES.find((s) => s === method && s !== "unknown") ?? "unknown";
+
+/** Sign-ups per day, each day's total and its split by source; the range's totals by source. */
+function newUsers(
+  userRows: { day: string; source: SignupSource; count: number }[],
+  days: string[],
+): AdminOverview["newUsers"] {
+  const counts = (rows: typeof userRows) =>
+    Object.fromEntries(
+      SIGNUP_SOURCES.map((source) => [
+        source,
+        rows.filter((r) => r.source === source).reduce((n, r) => n + r.count, 0),
+      ]),
+    ) as Record<SignupSource, number>;
   return {
     total: userRows.reduce((s, r) => s + r.count, 0),
-    byDay: days.map((day) => ({ day, count: userRows.find((r) => r.day === day)?.count ?? 0 })),
+    bySource: counts(userRows),
+    byDay: days.map((day) => {
+      const ofDay = userRows.filter((r) => r.day === day);
+      return { day, count: ofDay.reduce((n, r) => n + r.count, 0), ...counts(ofDay) };
+    }),
   };
 }
 

@@ -72,6 +72,7 @@ async function createUser(
             emailVerified: email !== null,
             googleId: identity.sub,
             password: NO_PASSWORD,
+            signupMethod: "google",
           })
           .returning();
         return row!;

@@ -60,7 +60,7 @@ export async function registerUser(
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(users)
-        .values({ username: input.username, email: input.email ?? null, password })
+        .values({ username: input.username, email: input.email ?? null, password, signupMethod: "password" })
         .returning();
       if (row!.email) await sendVerificationLink(tx, mail.mailer, row!, row!.email, mail.locale);
       return row!;
@@ -156,9 +156,12 @@ export async function ensureAdminAccount(
   const existing = await findUserByUsername(db, admin.username);
   if (!existing) {
     try {
-      await db
-        .insert(users)
-        .values({ username: admin.username, password: await hashPassword(admin.password), isAdmin: true });
+      await db.insert(users).values({
+        username: admin.username,
+        password: await hashPassword(admin.password),
+        isAdmin: true,
+        signupMethod: "admin",
+      });
       return "created";
     } catch (err) {
       // Several processes starting at once on one database: another one created it first.
