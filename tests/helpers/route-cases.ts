@@ -123,6 +123,7 @@ export const ROUTE_CASES: RouteCase[] = [
   },
   { method: "GET", route: "/paypal/setup", accepts: notConfigured, request: () => ({ url: "/paypal/setup" }) },
   { method: "GET", route: "/api/auth/google/status", request: () => ({ url: "/api/auth/google/status" }) },
+  { method: "GET", route: "/api/auth/captcha", request: () => ({ url: "/api/auth/captcha" }) },
   {
     method: "GET",
     route: "/api/auth/google/url",
@@ -515,6 +516,11 @@ export const ROUTE_CASES: RouteCase[] = [
     method: "PUT",
     route: "/api/admin/settings/mail",
     request: () => ({ url: "/api/admin/settings/mail", body: { mailFrom: "Veo Studio <no-reply@veo.example>" } }),
+  },
+  {
+    method: "PUT",
+    route: "/api/admin/settings/sign-ups",
+    request: () => ({ url: "/api/admin/settings/sign-ups", body: { emailDomainsBlocked: ["spam.veo.example"] } }),
   },
   { method: "GET", route: "/api/admin/mail/status", request: () => ({ url: "/api/admin/mail/status" }) },
   {

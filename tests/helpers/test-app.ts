@@ -116,12 +116,17 @@ export function uniqueName(prefix = "user"): string {
 /** Registers and signs in a user; returns a signed-in client. */
 export async function signUp(
   app: FastifyInstance,
-  opts: { username?: string; password?: string; email?: string } = {},
+  opts: { username?: string; password?: string; email?: string; captchaToken?: string } = {},
 ) {
   const username = opts.username ?? uniqueName();
   const password = opts.password ?? "password123";
   const client = new Client(app);
-  const reg = await client.post("/api/auth/register", { username, password, email: opts.email });
+  const reg = await client.post("/api/auth/register", {
+    username,
+    password,
+    email: opts.email,
+    captchaToken: opts.captchaToken,
+  });
   if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
   const login = await client.post("/api/auth/login", { username, password });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);

@@ -47,6 +47,8 @@ const SECRETS = {
   smtpPassword: "smtp-password-in-clear-0007",
 };
 const ACCOUNT_TOKEN = "kie-account-token-in-clear-0006";
+/** Turnstile's secret, set without its site key: Turnstile stays off, so sign-ups here need no CAPTCHA. */
+const TURNSTILE_SECRET = "turnstile-secret-in-clear-0008";
 
 let sim: StartedSimulator;
 let telegram: TelegramFake;
@@ -88,6 +90,8 @@ beforeAll(async () => {
   });
   admin = await signInAdmin(t);
   expect((await admin.put("/api/admin/settings", { ...SECRETS, telegramChatId: "-100200300" })).statusCode).toBe(200);
+  const signUps = await admin.put("/api/admin/settings/sign-ups", { turnstileSecret: TURNSTILE_SECRET });
+  expect(signUps.statusCode).toBe(200);
 
   const u = await userWithCredits(t.app, t.database.db, 50);
   fixtures.userId = u.id;
@@ -165,6 +169,14 @@ const CASES: Case[] = [
     method: "PUT",
     route: "/api/admin/settings/mail",
     request: () => ({ url: "/api/admin/settings/mail", body: { mailFrom: "Veo Studio <no-reply@veo.example>" } }),
+  },
+  {
+    method: "PUT",
+    route: "/api/admin/settings/sign-ups",
+    request: () => ({
+      url: "/api/admin/settings/sign-ups",
+      body: { turnstileSecret: "", emailDomainsBlocked: ["spam.people.example"] },
+    }),
   },
   { method: "GET", route: "/api/admin/mail/status", request: () => ({ url: "/api/admin/mail/status" }) },
   {
@@ -359,7 +371,7 @@ describe("admin authorization matrix", () => {
 
   it("never answered anyone with a stored secret in clear", () => {
     expect(bodies.length).toBe(CASES.length * 4);
-    for (const secret of [...Object.values(SECRETS), ACCOUNT_TOKEN]) {
+    for (const secret of [...Object.values(SECRETS), ACCOUNT_TOKEN, TURNSTILE_SECRET]) {
       expect(bodies.filter((b) => b.includes(secret))).toEqual([]);
     }
   });
