@@ -16,7 +16,7 @@ import { formatter } from "@lingui/format-po";
  * that page loads.
  */
 const web = (paths: string[]) => paths.map((p) => `<rootDir>/src/web/${p}`);
-const PUBLIC_FEATURES = ["auth", "landing", "language", "live", "pricing"].map((f) => `features/${f}`);
+const PUBLIC_FEATURES = ["auth", "captcha", "landing", "language", "live", "pricing"].map((f) => `features/${f}`);
 const PUBLIC_PAGES = ["landing-page.tsx", "login-page.tsx", "not-found-page.tsx"].map((p) => `pages/${p}`);
 const PUBLIC = web([
   "app.tsx",

@@ -24,6 +24,7 @@ import { adminTransactionsApi } from "../../shared/api/admin-transactions";
 import { adminUsersApi } from "../../shared/api/admin-users";
 import { adminVideosApi } from "../../shared/api/admin-videos";
 import { showcaseApi } from "../../shared/api/showcase";
+import { signUpProtectionApi } from "../../shared/api/sign-up-protection";
 import { videosApi } from "../../shared/api/videos";
 import type { QueryInput } from "../../shared/api/contract";
 import { urlFor } from "./api";
@@ -33,6 +34,8 @@ export const queryKeys = {
   currentUser: firstLoadKeys.currentUser,
   googleStatus: [urlFor(googleApi.status)] as const,
   googleConnection: [urlFor(googleApi.connection)] as const,
+  /** Whether the sign-up, sign-in and reset forms show Turnstile (decision 0091). */
+  captcha: [urlFor(signUpProtectionApi.captcha)] as const,
   contact: [urlFor(siteApi.contact)] as const,
   legal: {
     /** A legal page's text in one language, as everyone reads it. */

@@ -10,6 +10,7 @@ import { accountLinksApi } from "../../../shared/api/account-links";
 import { Button } from "@/components/ui/button";
 import { FormField, fieldErrorId } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { useCaptcha } from "@/features/captcha";
 import { call, errorMessage } from "@/lib/api";
 
 /** Read when the form is checked, so the words follow the active language. */
@@ -29,8 +30,14 @@ type FormInput = z.infer<ReturnType<typeof formSchema>>;
  */
 export function ForgotPasswordForm() {
   const { t } = useLingui();
+  const captcha = useCaptcha("password-reset");
   const mutation = useMutation({
-    mutationFn: ({ login }: FormInput) => call(accountLinksApi.requestPasswordReset, { body: { login } }),
+    mutationFn: ({ login }: FormInput) =>
+      call(accountLinksApi.requestPasswordReset, { body: { login, captchaToken: captcha.token } }),
+    // A token is checked once: asking again needs a fresh one.
+    onSettled: () => {
+      if (captcha.token) captcha.reset();
+    },
   });
   const {
     register,
@@ -76,7 +83,8 @@ export function ForgotPasswordForm() {
           {errorMessage(mutation.error)}
         </p>
       ) : null}
-      <Button type="submit" size="lg" className="w-full" disabled={mutation.isPending}>
+      {captcha.field}
+      <Button type="submit" size="lg" className="w-full" disabled={mutation.isPending || !captcha.ready}>
         {mutation.isPending ? (
           <LoaderCircle className="animate-spin" aria-hidden="true" />
         ) : (

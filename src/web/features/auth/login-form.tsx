@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
 import { LoaderCircle, LogIn } from "lucide-react";
@@ -6,6 +7,8 @@ import { Button } from "@/components/ui/button";
 import { FormField, fieldErrorId } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
+import { useCaptcha } from "@/features/captcha";
+import { ApiError } from "@/lib/api";
 import { loginSchema, type LoginInput } from "../../../shared/schemas/auth";
 import { authFormResolver } from "./auth-form-resolver";
 import { useLoginMutation } from "./use-login-mutation";
@@ -13,6 +16,9 @@ import { useLoginMutation } from "./use-login-mutation";
 export function LoginForm({ initialUsername = "", next }: { initialUsername?: string; next: string }) {
   const { t } = useLingui();
   const loginMutation = useLoginMutation(next);
+  // After a few failed attempts the server asks for the CAPTCHA (decision 0091); from then on it is shown.
+  const [captchaAsked, setCaptchaAsked] = useState(false);
+  const captcha = useCaptcha("login", captchaAsked);
   const {
     register,
     handleSubmit,
@@ -23,7 +29,28 @@ export function LoginForm({ initialUsername = "", next }: { initialUsername?: st
   });
 
   return (
-    <form noValidate className="grid gap-5" onSubmit={handleSubmit((values) => loginMutation.mutate(values))}>
+    <form
+      noValidate
+      className="grid gap-5"
+      onSubmit={handleSubmit((values) =>
+        loginMutation.mutate(
+          { ...values, captchaToken: captcha.token },
+          {
+            onError: (error) => {
+              if (
+                error instanceof ApiError &&
+                (error.reason === "captcha_required" || error.reason === "captcha_failed")
+              )
+                setCaptchaAsked(true);
+            },
+            // A token is checked once: the next attempt needs a fresh one.
+            onSettled: () => {
+              if (captcha.token) captcha.reset();
+            },
+          },
+        ),
+      )}
+    >
       <FormField id="login-username" label={t`Username`} error={errors.username?.message}>
         <Input
           id="login-username"
@@ -57,7 +84,8 @@ export function LoginForm({ initialUsername = "", next }: { initialUsername?: st
           {...register("password")}
         />
       </FormField>
-      <Button type="submit" size="lg" className="mt-1 w-full" disabled={loginMutation.isPending}>
+      {captcha.field}
+      <Button type="submit" size="lg" className="mt-1 w-full" disabled={loginMutation.isPending || !captcha.ready}>
         {loginMutation.isPending ? (
           <LoaderCircle className="animate-spin" aria-hidden="true" />
         ) : (

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { FormField, fieldErrorId } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
+import { useCaptcha } from "@/features/captcha";
 import { registerFormSchema, type RegisterFormInput } from "../../../shared/schemas/auth";
 import { LEGAL_PAGE_PATHS } from "../../../shared/legal-pages";
 import { authFormResolver } from "./auth-form-resolver";
@@ -16,6 +17,7 @@ const LEGAL_LINK_CLASS = "font-medium text-zinc-200 underline underline-offset-4
 export function RegisterForm({ onRegistered }: { onRegistered: (username: string) => void }) {
   const { t } = useLingui();
   const registerMutation = useRegisterMutation(onRegistered);
+  const captcha = useCaptcha("register");
   const {
     register,
     handleSubmit,
@@ -28,7 +30,14 @@ export function RegisterForm({ onRegistered }: { onRegistered: (username: string
   const describedBy = (id: string, hasError: boolean) => (hasError ? fieldErrorId(id) : undefined);
 
   return (
-    <form noValidate className="grid gap-5" onSubmit={handleSubmit((values) => registerMutation.mutate(values))}>
+    <form
+      noValidate
+      className="grid gap-5"
+      onSubmit={handleSubmit((values) =>
+        // A token is checked once: a refused attempt needs a fresh one.
+        registerMutation.mutate({ ...values, captchaToken: captcha.token }, { onError: () => captcha.reset() }),
+      )}
+    >
       <FormField id="register-username" label={t`Username`} error={errors.username?.message}>
         <Input
           id="register-username"
@@ -86,7 +95,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: (username: string
           .
         </Trans>
       </p>
-      <Button type="submit" size="lg" className="w-full" disabled={registerMutation.isPending}>
+      {captcha.field}
+      <Button type="submit" size="lg" className="w-full" disabled={registerMutation.isPending || !captcha.ready}>
         {registerMutation.isPending ? (
           <LoaderCircle className="animate-spin" aria-hidden="true" />
         ) : (

@@ -8,8 +8,13 @@ import type { RegisterFormInput } from "../../../shared/schemas/auth";
 /** Creates the account (it does not sign in) and hands the username back to the page. */
 export function useRegisterMutation(onRegistered: (username: string) => void) {
   return useMutation({
-    mutationFn: ({ username, email, password }: RegisterFormInput) =>
-      register({ username: username.trim(), email: email?.trim() ? email.trim() : undefined, password }),
+    mutationFn: ({ username, email, password, captchaToken }: RegisterFormInput & { captchaToken?: string }) =>
+      register({
+        username: username.trim(),
+        email: email?.trim() ? email.trim() : undefined,
+        password,
+        captchaToken,
+      }),
     onSuccess: (_message, input) => {
       const email = input.email?.trim();
       toast({
