@@ -76,7 +76,7 @@ test("the overview draws today's seeded users and videos, with their numbers in 
     /^Bar chart: Revenue per day/,
     /^Stacked bar chart: Videos per day by outcome, all models, today/,
     /^Bar chart: Credits sold/,
-    /^Bar chart: New users per day, today/,
+    /^Stacked bar chart: New users per day, today/,
   ]) {
     const chart = page.getByRole("img", { name });
     await expect(chart).toBeVisible();
@@ -88,17 +88,22 @@ test("the overview draws today's seeded users and videos, with their numbers in 
       .locator(".recharts-bar-rectangle path")
       .first(),
   ).toBeVisible();
-  await expect(page.getByRole("img", { name: /^Bar chart: New users per day/ })).toHaveAccessibleName(
+  await expect(page.getByRole("img", { name: /^Stacked bar chart: New users per day/ })).toHaveAccessibleName(
     new RegExp(`${after.newUsers.total} in total\\. The numbers are in the table "New users per day, today"`),
   );
 
   // The tables hold the API's numbers (checked figure by figure in tests/integration/admin-overview.test.ts).
   const users = page.getByRole("table", { name: "New users per day, today" });
-  await expect(users.getByRole("columnheader")).toHaveText(["Day", "New users"]);
-  await expect(users.getByRole("row", { name: dayText(today) }).getByRole("cell")).toHaveText([
-    String(after.newUsers.total),
+  // By how the accounts were made (decision 0091); "Not recorded" only when the range has such accounts.
+  const { password, google, admin, unknown } = after.newUsers.bySource;
+  const withUnknown = <T>(items: T[], item: T) => (unknown > 0 ? [...items, item] : items);
+  await expect(users.getByRole("columnheader")).toHaveText([
+    ...withUnknown(["Day", "Sign-up form", "Google", "Admin (start-up)"], "Not recorded"),
+    "New users",
   ]);
-  await expect(users.getByRole("row", { name: /^Total/ }).getByRole("cell")).toHaveText([String(after.newUsers.total)]);
+  const cells = [...withUnknown([password, google, admin], unknown), after.newUsers.total].map(String);
+  await expect(users.getByRole("row", { name: dayText(today) }).getByRole("cell")).toHaveText(cells);
+  await expect(users.getByRole("row", { name: /^Total/ }).getByRole("cell")).toHaveText(cells);
 
   const videos = page.getByRole("table", { name: "Videos per day by outcome, all models, today" });
   await expect(videos.getByRole("columnheader")).toHaveText([

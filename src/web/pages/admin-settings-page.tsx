@@ -10,12 +10,13 @@ import { PackagesCard } from "@/features/admin/packages-card";
 import { RecoveryCard } from "@/features/admin/recovery-card";
 import { SettingsForm } from "@/features/admin/settings-form";
 import { ShowcaseCard } from "@/features/admin/showcase-card";
+import { SignUpsCard } from "@/features/admin/sign-ups-card";
 import { TelegramCard } from "@/features/admin/telegram-card";
 import { VideoStorageCard } from "@/features/admin/video-storage-card";
 import { LegalPagesEditor } from "@/features/legal/legal-editor";
 import { errorMessage } from "@/lib/api";
 
-/** /admin/settings: keys, prices, payments, mail, packages, legal pages, the showcase, provider accounts, recovery and video storage (admin only: gated in app.tsx). */
+/** /admin/settings: keys, prices, payments, mail, sign-ups, packages, legal pages, the showcase, provider accounts, recovery and video storage (admin only: gated in app.tsx). */
 export function AdminSettingsPage() {
   const { t } = useLingui();
   const settings = useAdminSettings();
@@ -31,6 +32,7 @@ export function AdminSettingsPage() {
           <ContactCard key={`contact-${settings.data.updatedAt}`} settings={settings.data} />
           <TelegramCard key={`telegram-${settings.data.updatedAt}`} settings={settings.data} />
           <MailCard key={`mail-${settings.data.updatedAt}`} settings={settings.data} />
+          <SignUpsCard key={`sign-ups-${settings.data.updatedAt}`} settings={settings.data} />
         </>
       ) : settings.isError ? (
         <p role="alert" className="text-sm text-red-400">

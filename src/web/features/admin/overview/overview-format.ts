@@ -1,7 +1,7 @@
 /** How the overview writes its figures, in the active language: counts, days, money, rates and durations. */
 import { msg, t } from "@lingui/core/macro";
 import type { KieApiStatus } from "../../../../shared/schemas/kie-apis";
-import type { OverviewRange, VideoOutcome } from "../../../../shared/schemas/admin-overview";
+import type { OverviewRange, SignupSource, VideoOutcome } from "../../../../shared/schemas/admin-overview";
 import { formatCredits, formatDate, formatMoney as formatCurrency, formatNumber } from "@/lib/format";
 import { activeLocale, INTL_LOCALE } from "@/lib/i18n";
 
@@ -60,6 +60,14 @@ export function formatDuration(duration: number | null): string {
 // eslint-disable-next-line lingui/no-unlocalized-strings -- brand names
 const PROVIDER_LABELS: Record<string, string> = { creem: "Creem", paypal: "PayPal" };
 export const providerLabel = (provider: string) => PROVIDER_LABELS[provider] ?? provider;
+
+/** How accounts were made (decision 0091). */
+export const SIGNUP_SOURCE_LABELS = {
+  password: msg`Sign-up form`,
+  google: msg`Google`,
+  admin: msg`Admin (start-up)`,
+  unknown: msg`Not recorded`,
+} as const satisfies Record<SignupSource, unknown>;
 
 export const OUTCOME_LABELS = {
   completed: msg`Completed`,

@@ -1,7 +1,13 @@
 /** The overview's sections: each chart with the table of its numbers beside it (decision 0053). */
 import { useState, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { VIDEO_OUTCOMES, type AdminOverview, type VideoOutcome } from "../../../../shared/schemas/admin-overview";
+import {
+  SIGNUP_SOURCES,
+  VIDEO_OUTCOMES,
+  type AdminOverview,
+  type SignupSource,
+  type VideoOutcome,
+} from "../../../../shared/schemas/admin-overview";
 import { modelLabel } from "../../../../shared/videos";
 import { Badge } from "@/components/ui/badge";
 import { ToggleGroup, ToggleGroupItem } from "@/components/ui/toggle-group";
@@ -20,6 +26,7 @@ import {
   OUTCOME_LABELS,
   providerLabel,
   RANGE_PHRASES,
+  SIGNUP_SOURCE_LABELS,
 } from "./overview-format";
 
 const MAIN_CURRENCY = "USD";
@@ -191,22 +198,43 @@ export function CreditsSection({ data }: { data: AdminOverview }) {
   );
 }
 
+const SOURCE_COLORS: Record<SignupSource, string> = {
+  password: "#a78bfa",
+  google: "#38bdf8",
+  admin: "#fbbf24",
+  unknown: "#a1a1aa",
+};
+
+/** Sign-ups per day by how they were made (decision 0091): a farm shows as a jump in one source. */
 export function NewUsersSection({ data }: { data: AdminOverview }) {
   const { t } = useLingui();
   const range = t(RANGE_PHRASES[data.range]);
   const points: DayPoint[] = data.newUsers.byDay.map((d) => ({ ...d }));
+  // Accounts from before the method was kept appear only in ranges that have some.
+  const sources = SIGNUP_SOURCES.filter((s) => s !== "unknown" || data.newUsers.bySource.unknown > 0);
+  const series: ChartSeries[] = sources.map((s) => ({
+    key: s,
+    label: t(SIGNUP_SOURCE_LABELS[s]),
+    color: SOURCE_COLORS[s],
+  }));
   const caption = t`New users per day, ${range}`;
   const total = formatCount(data.newUsers.total);
+  const bySource = sources
+    .map((s) => `${t(SIGNUP_SOURCE_LABELS[s])} ${formatCount(data.newUsers.bySource[s])}`)
+    .join(", ");
   return (
-    <SectionCard id="overview-users" title={t`New users`} description={t`Accounts created, by day (UTC).`}>
+    <SectionCard
+      id="overview-users"
+      title={t`New users`}
+      description={t`Accounts created, by day (UTC) and by how they were made.`}
+    >
       <ChartAndTable
+        wideTable
         chart={
-          <ChartFigure label={t`Bar chart: ${caption}. ${total} in total. The numbers are in the table "${caption}".`}>
-            <DailyBarChart
-              data={points}
-              series={[{ key: "count", label: t`New users`, color: "#a78bfa" }]}
-              formatValue={formatCount}
-            />
+          <ChartFigure
+            label={t`Stacked bar chart: ${caption}, by how they were made (${bySource}). ${total} in total. The numbers are in the table "${caption}".`}
+          >
+            <DailyBarChart data={points} series={series} stacked formatValue={formatCount} />
           </ChartFigure>
         }
         table={
@@ -216,9 +244,14 @@ export function NewUsersSection({ data }: { data: AdminOverview }) {
             rows={points}
             columns={[
               dayColumn<DayPoint>(t`Day`),
+              ...sources.map((s) => ({
+                header: t(SIGNUP_SOURCE_LABELS[s]),
+                numeric: true,
+                cell: (r: DayPoint) => formatCount(Number(r[s])),
+              })),
               { header: t`New users`, numeric: true, cell: (r) => formatCount(Number(r.count)) },
             ]}
-            footer={{ label: t`Total`, row: { day: "", count: data.newUsers.total } }}
+            footer={{ label: t`Total`, row: { day: "", count: data.newUsers.total, ...data.newUsers.bySource } }}
           />
         }
       />

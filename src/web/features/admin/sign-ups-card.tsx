@@ -1,0 +1,132 @@
+/**
+ * The Sign-ups card of /admin/settings (decision 0091): Cloudflare Turnstile's keys (on while both
+ * are set) and the mail domains always allowed or always refused beside the throwaway-domain list.
+ */
+import { useState, type FormEvent } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { AdminSettingsView } from "../../../shared/schemas/settings";
+import { EMAIL_DOMAIN_LIST_MAX } from "../../../shared/email-domains";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { SecretField, SectionCard, TextField } from "./admin-fields";
+import { useSaveSignUpSettings } from "./sign-ups-api";
+
+/** One domain a line (commas and spaces also separate). */
+const domainsOf = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
+const linesOf = (domains: string[]) => domains.join("\n");
+
+function DomainList({
+  id,
+  label,
+  hint,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Textarea
+        id={id}
+        className="min-h-24 font-mono"
+        spellCheck={false}
+        placeholder="example.com"
+        aria-describedby={`${id}-hint`}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+        {hint}
+      </p>
+    </div>
+  );
+}
+
+export function SignUpsCard({ settings }: { settings: AdminSettingsView }) {
+  const { t } = useLingui();
+  const [siteKey, setSiteKey] = useState(settings.turnstileSiteKey ?? "");
+  const [secret, setSecret] = useState(settings.turnstileSecret ?? "");
+  const [allowed, setAllowed] = useState(linesOf(settings.emailDomainsAllowed));
+  const [blocked, setBlocked] = useState(linesOf(settings.emailDomainsBlocked));
+  const save = useSaveSignUpSettings();
+  const on = Boolean(settings.turnstileSiteKey && settings.turnstileSecret);
+  const max = EMAIL_DOMAIN_LIST_MAX;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(
+      {
+        turnstileSiteKey: siteKey.trim(),
+        // Emptied: the secret is cleared (a masked value sent back keeps it).
+        turnstileSecret: secret.trim() === "" ? null : secret,
+        emailDomainsAllowed: domainsOf(allowed),
+        emailDomainsBlocked: domainsOf(blocked),
+      },
+      {
+        onSuccess: ({ settings: saved }) => {
+          setSecret(saved.turnstileSecret ?? "");
+          setAllowed(linesOf(saved.emailDomainsAllowed));
+          setBlocked(linesOf(saved.emailDomainsBlocked));
+        },
+      },
+    );
+  };
+
+  return (
+    <SectionCard
+      id="sign-ups-title"
+      title={t`Sign-ups`}
+      description={t`Keep bots from farming accounts: a CAPTCHA on sign-up, password reset and sign-in after failed attempts, and no throwaway mail addresses.`}
+    >
+      <form onSubmit={submit} className="grid gap-4" aria-label={t`Sign-up settings`}>
+        <p className="rounded-lg border border-border bg-zinc-950/40 p-3 text-sm" role="status">
+          {on ? (
+            <Trans>Cloudflare Turnstile is on.</Trans>
+          ) : (
+            <Trans>Cloudflare Turnstile is off: set its site key and secret key to turn it on.</Trans>
+          )}
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            id="turnstileSiteKey"
+            label={t`Turnstile site key`}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="0x4AAAAAAA..."
+            value={siteKey}
+            onValueChange={setSiteKey}
+            hint={t`From the Turnstile page of your Cloudflare dashboard.`}
+          />
+          <SecretField id="turnstileSecret" label={t`Turnstile secret key`} value={secret} onValueChange={setSecret} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <DomainList
+            id="emailDomainsBlocked"
+            label={t`Mail domains always refused`}
+            hint={t`One domain a line, its subdomains included; at most ${max}. Refused at sign-up and at a change of address.`}
+            value={blocked}
+            onChange={setBlocked}
+          />
+          <DomainList
+            id="emailDomainsAllowed"
+            label={t`Mail domains always allowed`}
+            hint={t`One domain a line, its subdomains included; at most ${max}. Allowed even when the throwaway-domain list or the list above names them.`}
+            value={allowed}
+            onChange={setAllowed}
+          />
+        </div>
+        <div className="flex justify-end">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save Sign-up Settings</Trans>}
+          </Button>
+        </div>
+      </form>
+    </SectionCard>
+  );
+}
