@@ -5,6 +5,7 @@ import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { E2E_CREEM } from "./tests/e2e/creem-e2e.js";
 import { E2E_GOOGLE } from "./tests/e2e/google-e2e.js";
+import { E2E_TURNSTILE } from "./tests/e2e/turnstile-e2e.js";
 
 /**
  * `count` distinct ports that are free now, as the system hands them out for port 0. Asked of a
@@ -27,14 +28,16 @@ if (
   !process.env.E2E_CREEM_PORT ||
   !process.env.E2E_GOOGLE_PORT ||
   !process.env.E2E_SMTP_PORT ||
-  !process.env.E2E_SMTP_HTTP_PORT
+  !process.env.E2E_SMTP_HTTP_PORT ||
+  !process.env.E2E_TURNSTILE_PORT
 ) {
-  const [app, creem, google, smtp, smtpHttp] = freePorts(5);
+  const [app, creem, google, smtp, smtpHttp, turnstile] = freePorts(6);
   process.env.E2E_PORT ??= String(app);
   process.env.E2E_CREEM_PORT ??= String(creem);
   process.env.E2E_GOOGLE_PORT ??= String(google);
   process.env.E2E_SMTP_PORT ??= String(smtp);
   process.env.E2E_SMTP_HTTP_PORT ??= String(smtpHttp);
+  process.env.E2E_TURNSTILE_PORT ??= String(turnstile);
 }
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "veo-e2e-"));
 
@@ -44,6 +47,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 const creemURL = `http://127.0.0.1:${process.env.E2E_CREEM_PORT}`;
 const googleURL = `http://127.0.0.1:${process.env.E2E_GOOGLE_PORT}`;
 const smtpMessagesURL = `http://127.0.0.1:${process.env.E2E_SMTP_HTTP_PORT}`;
+const turnstileURL = `http://127.0.0.1:${process.env.E2E_TURNSTILE_PORT}`;
 
 // The runner created the data folder, so the runner removes it (after the server has stopped).
 if (ownsDataDir && !process.env.TEST_WORKER_INDEX) {
@@ -66,6 +70,7 @@ const SITE_WIDE = [
   "pricing",
   "receipts",
   "showcase",
+  "sign-up-captcha",
 ];
 const siteWide = new RegExp(`/(${SITE_WIDE.join("|")})\\.spec\\.ts$`);
 
@@ -154,6 +159,20 @@ export default defineConfig({
       },
     },
     {
+      // Cloudflare Turnstile's siteverify and a stand-in widget script (tests/e2e/sign-up-captcha.spec.ts).
+      command: "node tests/fakes/turnstile-fake.mjs",
+      url: `${turnstileURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        TURNSTILE_FAKE_PORT: String(process.env.E2E_TURNSTILE_PORT),
+        TURNSTILE_FAKE_HOST: "127.0.0.1",
+        TURNSTILE_FAKE_SECRET: E2E_TURNSTILE.secret,
+      },
+    },
+    {
       command: "node dist/node/server/main.js",
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
@@ -190,6 +209,9 @@ export default defineConfig({
         GOOGLE_JWKS_URL: `${googleURL}/jwks`,
         // Mail goes to the SMTP fake above (decision 0085).
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+        // Turnstile is the local fake above; it is on only while sign-up-captcha.spec.ts sets its keys.
+        TURNSTILE_VERIFY_URL: `${turnstileURL}/turnstile/v0/siteverify`,
+        TURNSTILE_SCRIPT_URL: `${turnstileURL}/turnstile/v0/api.js`,
         // Nothing listens there: Telegram calls fail at once and never leave the machine.
         TELEGRAM_BASE_URL: "http://127.0.0.1:9",
         // Webhooks may go to the specs' own receivers on 127.0.0.1 over http (tests/e2e/webhooks.spec.ts).
