@@ -273,11 +273,9 @@ export const adminSettingsViewSchema = z
       .nullable()
       .meta({ description: "Cloudflare Turnstile's site key; Turnstile is on while it and the secret are set." }),
     turnstileSecret: maskedSecret,
-    emailDomainsAllowed: z
-      .array(z.string())
-      .meta({
-        description: "Mail domains (and their subdomains) always allowed at sign-up, even if listed as throwaway.",
-      }),
+    emailDomainsAllowed: z.array(z.string()).meta({
+      description: "Mail domains (and their subdomains) always allowed at sign-up, even if listed as throwaway.",
+    }),
     emailDomainsBlocked: z
       .array(z.string())
       .meta({ description: "Mail domains (and their subdomains) always refused at sign-up and change of address." }),

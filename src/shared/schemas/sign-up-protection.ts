@@ -7,7 +7,7 @@ import { z } from "zod";
 import { EMAIL_DOMAIN_LIST_MAX, normalisedDomain } from "../email-domains.js";
 
 /** Cloudflare's tokens are at most 2048 characters. */
-export const CAPTCHA_TOKEN_MAX = 2048;
+const CAPTCHA_TOKEN_MAX = 2048;
 
 /** The Turnstile widget's token: on registration and a reset request while Turnstile is on, on sign-in when asked for. */
 export const captchaTokenField = z

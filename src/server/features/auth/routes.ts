@@ -59,7 +59,7 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
  * While Turnstile is on, the attempt after this many for one username (since its last success, in
  * the failures window) needs the CAPTCHA (decision 0091).
  */
-export const CAPTCHA_AFTER_FAILED_LOGINS = 3;
+const CAPTCHA_AFTER_FAILED_LOGINS = 3;
 
 export async function authRoutes(
   app: FastifyInstance,

@@ -10,11 +10,10 @@ import { reasoned } from "../../../shared/error-reasons.js";
 import type { CaptchaAction, CaptchaConfig } from "../../../shared/schemas/sign-up-protection.js";
 import type { Settings } from "../settings/service.js";
 
-export const CAPTCHA_MESSAGES = {
+const CAPTCHA_MESSAGES = {
   required: "Complete the check that you are a person, then send the form again.",
   failed: "The check that you are a person did not pass or has expired. Complete it again, then send the form again.",
-  unavailable:
-    "The check that you are a person cannot be completed right now. Please try again in a few minutes.",
+  unavailable: "The check that you are a person cannot be completed right now. Please try again in a few minutes.",
 } as const;
 
 /** Turnstile's keys, when both are set. */
@@ -39,7 +38,9 @@ export class CaptchaCheck {
   /** What the forms need to show the widget (GET /api/auth/captcha). */
   async config(): Promise<CaptchaConfig> {
     const keys = turnstileKeys(await this.deps.readSettings());
-    return keys ? { siteKey: keys.siteKey, scriptUrl: this.deps.turnstile.scriptUrl } : { siteKey: null, scriptUrl: null };
+    return keys
+      ? { siteKey: keys.siteKey, scriptUrl: this.deps.turnstile.scriptUrl }
+      : { siteKey: null, scriptUrl: null };
   }
 
   /**

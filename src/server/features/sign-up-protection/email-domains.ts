@@ -12,7 +12,8 @@ import { domainAndParents } from "../../../shared/email-domains.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 import type { Settings } from "../settings/service.js";
 
-export const EMAIL_DOMAIN_REFUSED = "Addresses at this mail domain cannot be used here. Use a mailbox you keep, not a throwaway one.";
+const EMAIL_DOMAIN_REFUSED =
+  "Addresses at this mail domain cannot be used here. Use a mailbox you keep, not a throwaway one.";
 
 let throwaway: ReadonlySet<string> | undefined;
 /** Read once, when the first address is checked (about 9,000 names). */
@@ -24,10 +25,10 @@ function addressDomain(email: string): string {
   return domain.endsWith(".") ? domain.slice(0, -1) : domain;
 }
 
-export type DomainVerdict = "allowed" | "blocked" | "throwaway";
+type DomainVerdict = "allowed" | "blocked" | "throwaway";
 
 /** Whether `email` may be used, and why not: the admin's allowed list first, then their blocked list, then the list. */
-export function emailDomainVerdict(
+function emailDomainVerdict(
   email: string,
   overrides: Pick<Settings, "emailDomainsAllowed" | "emailDomainsBlocked">,
 ): DomainVerdict {
