@@ -87,6 +87,13 @@ export interface MoneyEvent {
   object: Record<string, unknown> & { id: string };
 }
 
+/** A prompt POST /v1/moderation/prompt was asked about; `decision` is what its markers made of it. */
+export interface ModerationRequest {
+  prompt: string;
+  external_id?: string;
+  decision: "allow" | "flag" | "deny" | "error" | "timeout";
+}
+
 export interface CreemFake {
   baseUrl: string;
   publicBaseUrl: string;
@@ -95,6 +102,7 @@ export interface CreemFake {
   products: Map<string, FakeProduct>;
   webhookDeliveries: WebhookDelivery[];
   transactions: Map<string, FakeTransaction>;
+  moderationRequests: ModerationRequest[];
   checkoutCompletedEvent(id: string): CheckoutCompletedEvent;
   /** A refund of a paid checkout (all of it unless `amount`, in cents); the transaction records it. */
   refundEvent(

@@ -3,7 +3,10 @@
  * for Playwright (run standalone: `node tests/fakes/creem-fake.mjs`).
  *
  * API:      POST /v1/checkouts, GET /v1/checkouts?checkout_id=, POST /v1/products,
- *           GET /v1/products?product_id= (all need `x-api-key`; errors in Creem's shape).
+ *           GET /v1/products?product_id=, POST /v1/moderation/prompt (all need `x-api-key`;
+ *           errors in Creem's shape). Moderation answers `allow` unless the prompt carries a
+ *           marker: `[mod:flag]`, `[mod:deny]` (deny wins), `[mod:error]` (a 500), `[mod:timeout]`
+ *           (no answer until the caller gives up); every prompt it was asked about is kept.
  * Browser:  GET /checkout/<id> shows a 'Pay now' button; POST /checkout/<id>/pay marks it paid,
  *           delivers a signed `checkout.completed` webhook (awaited), then 303-redirects to the
  *           success_url with checkout_id, order_id, customer_id, product_id, request_id and the
@@ -103,6 +106,8 @@ export async function startCreemFake(options) {
   const webhookDeliveries = [];
   /** Creem's transactions (tran_...), one per paid checkout, as GET /v1/transactions answers them. @type {Map<string, any>} */
   const transactions = new Map();
+  /** Every prompt POST /v1/moderation/prompt was asked about, with its decision. @type {{ prompt: string, external_id?: string, decision: string }[]} */
+  const moderationRequests = [];
 
   const productOf = (/** @type {string} */ id) => products.get(id) ?? defaultProduct;
 
@@ -335,6 +340,7 @@ export async function startCreemFake(options) {
       const transaction = transactions.get(url.searchParams.get("transaction_id") ?? "");
       return transaction ? sendJson(res, 200, transaction) : sendError(res, 404, ["Transaction not found"]);
     }
+    if (req.method === "POST" && url.pathname === "/v1/moderation/prompt") return moderate(req, res);
     if (req.method === "POST" && url.pathname === "/v1/products") {
       let body;
       try {
@@ -361,6 +367,46 @@ export async function startCreemFake(options) {
         : sendError(res, 404, ["Product not found"]);
     }
     return sendError(res, 404, ["Not found"]);
+  }
+
+  /** POST /v1/moderation/prompt, as Creem documents it. @param {http.IncomingMessage} req @param {http.ServerResponse} res */
+  async function moderate(req, res) {
+    let body;
+    try {
+      body = JSON.parse(await readBody(req));
+    } catch {
+      return sendError(res, 400, ["Body must be valid JSON"]);
+    }
+    if (typeof body?.prompt !== "string" || body.prompt.trim() === "")
+      return sendError(res, 400, ["prompt must be a string"]);
+    const markers = new Set(
+      [...body.prompt.matchAll(/\[mod:(flag|deny|error|timeout)\]/gi)].map((m) => m[1].toLowerCase()),
+    );
+    const decision = markers.has("timeout")
+      ? "timeout"
+      : markers.has("error")
+        ? "error"
+        : markers.has("deny")
+          ? "deny"
+          : markers.has("flag")
+            ? "flag"
+            : "allow";
+    moderationRequests.push({
+      prompt: body.prompt,
+      ...(typeof body.external_id === "string" ? { external_id: body.external_id } : {}),
+      decision,
+    });
+    // Held until the caller hangs up: its own timeout is what ends it.
+    if (decision === "timeout") return new Promise((resolve) => res.once("close", resolve));
+    if (decision === "error") return sendError(res, 500, ["Internal server error"]);
+    return sendJson(res, 200, {
+      id: randomId("mod"),
+      object: "moderation_result",
+      prompt: body.prompt,
+      decision,
+      usage: { units: 1 },
+      ...(typeof body.external_id === "string" ? { external_id: body.external_id } : {}),
+    });
   }
 
   /** @param {FakeCheckout} checkout */
@@ -447,6 +493,7 @@ export async function startCreemFake(options) {
     products,
     webhookDeliveries,
     transactions,
+    moderationRequests,
     checkoutCompletedEvent,
     refundEvent,
     disputeEvent,

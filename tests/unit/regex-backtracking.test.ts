@@ -13,7 +13,7 @@ import { isSpaRoute } from "../../src/shared/routes.js";
 import { registerSchema } from "../../src/shared/schemas/auth.js";
 import { webhookUrlSchema } from "../../src/shared/schemas/webhooks.js";
 import { trimChars, trimEndWhere, withoutTrailingSlashes } from "../../src/shared/trim.js";
-import { MAX_IMAGE_BYTES } from "../../src/shared/videos.js";
+import { MAX_IMAGE_BYTES, PROMPT_MAX } from "../../src/shared/videos.js";
 import { usernameBase } from "../../src/server/features/auth/google-accounts.js";
 import { parseImageInput } from "../../src/server/features/automation/reference-image.js";
 import { toAutomationStatus } from "../../src/server/features/automation/video-status.js";
@@ -23,6 +23,8 @@ import { findUnstorableText } from "../../src/server/http/input-guard.js";
 import { verifyWebhookSignature } from "../../src/server/integrations/creem/signature.js";
 import { authorizedKey, type SimContext } from "../../src/server/simulator/context.js";
 import { promptMarkers } from "../../src/server/simulator/markers.js";
+import { moderationMarkers } from "../../src/server/simulator/moderation-routes.js";
+import { RuleMatcher } from "../../src/server/features/moderation/rule-matcher.js";
 import { decodeBase64Data } from "../../src/server/simulator/uploads.js";
 import { excerpt } from "../../src/server/simulator/veo-routes.js";
 
@@ -127,6 +129,10 @@ function adversarialInputs(c: Case): string[] {
 }
 
 const sim = { apiKey: undefined, accounts: new Map() } as unknown as SimContext;
+/** Rules each a prefix of the next, broken by what follows: the worst for a naive matcher. */
+const screeningRules = RuleMatcher.compile(
+  Array.from({ length: 40 }, (_, i) => ({ text: `*${"ab".repeat(i + 1)}c*`, kind: "flag" as const })),
+);
 const failedTask = (errorMessage: string) =>
   toAutomationStatus(
     {
@@ -264,6 +270,21 @@ const CASES: Case[] = [
     size: BODY_LIMIT,
     run: ["[sim:", "[", "sim:"],
     breakers: ["x", "]"],
+  },
+  {
+    name: "simulator moderation markers",
+    fn: moderationMarkers,
+    size: BODY_LIMIT,
+    run: ["[mod:", "[", "mod:"],
+    breakers: ["x", "]"],
+  },
+  // The admin's rules on a prompt (decision 0089): folded, then one automaton pass per reading.
+  {
+    name: "prompt screening rules",
+    fn: (text) => screeningRules.match(text),
+    size: PROMPT_MAX,
+    run: ["ab", "a", " ", "\u200b", "$", "é", "k i "],
+    breakers: ["c", "x"],
   },
   { name: "simulator excerpt", fn: excerpt, size: BODY_LIMIT, run: [" ", "\u0001", "\n"], breakers: ["x"] },
   {

@@ -11,6 +11,7 @@ const ENDPOINTS: readonly SimulatorEndpoint[] = [
   "upload",
   "create-task",
   "record-info-market",
+  "moderation",
 ];
 
 export interface FaultQueue extends SimulatorFaults {

@@ -10,6 +10,7 @@ import type { SimContext } from "./context.js";
 import { createFaults, createStats } from "./faults.js";
 import { fileRoutes } from "./file-routes.js";
 import { marketRoutes } from "./market-routes.js";
+import { moderationRoutes } from "./moderation-routes.js";
 import type { KieSimulator, KieSimulatorOptions } from "./types.js";
 import { uploadRoutes } from "./upload-routes.js";
 import { veoRoutes } from "./veo-routes.js";
@@ -49,6 +50,7 @@ function createWithContext(opts: KieSimulatorOptions): { sim: KieSimulator; ctx:
       await app.register(marketRoutes(ctx));
       await app.register(uploadRoutes(ctx));
       await app.register(fileRoutes(ctx));
+      await app.register(moderationRoutes(ctx));
     },
     faults: ctx.faults,
     accounts: ctx.accounts,

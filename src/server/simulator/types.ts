@@ -34,7 +34,10 @@ export interface KieSimulator {
   close(): void;
 }
 
-/** `create-task` and `record-info-market`: the Market's POST /jobs/createTask and GET /jobs/recordInfo. */
+/**
+ * `create-task` and `record-info-market`: the Market's POST /jobs/createTask and GET /jobs/recordInfo;
+ * `moderation`: the stand-in for Creem's POST /v1/moderation/prompt.
+ */
 export type SimulatorEndpoint =
   | "generate"
   | "extend"
@@ -44,7 +47,8 @@ export type SimulatorEndpoint =
   | "credit"
   | "upload"
   | "create-task"
-  | "record-info-market";
+  | "record-info-market"
+  | "moderation";
 
 export interface SimulatorFault {
   /** Answer with this HTTP status (e.g. 429, 500, 503) instead of 200. */

@@ -17,12 +17,12 @@ export const MODERATION_OUTCOMES = ["allowed", "refused", "review"] as const;
 export type ModerationOutcome = (typeof MODERATION_OUTCOMES)[number];
 export const MODERATION_SOURCES = ["web", "api"] as const;
 export type ModerationSource = (typeof MODERATION_SOURCES)[number];
-export const MODERATION_FIELDS = ["prompt", "watermark"] as const;
+const MODERATION_FIELDS = ["prompt", "watermark"] as const;
 export type ModerationField = (typeof MODERATION_FIELDS)[number];
 /** What a flag (or an unreachable screener) does: refuse the request, or let it through and list it for review. */
-export const MODERATION_ACTIONS = ["refuse", "review"] as const;
+const MODERATION_ACTIONS = ["refuse", "review"] as const;
 /** A rule refuses what it matches, or flags it (then the flag action decides). */
-export const RULE_KINDS = ["deny", "flag"] as const;
+const RULE_KINDS = ["deny", "flag"] as const;
 export type RuleKind = (typeof RULE_KINDS)[number];
 
 export const MODERATION_LIMITS = { rules: 500, ruleLength: 100, refusalsMin: 1, refusalsMax: 1000 } as const;
@@ -91,7 +91,6 @@ export const moderationSettingsUpdateSchema = z.object({
     })
     .optional(),
 });
-export type ModerationSettingsUpdate = z.output<typeof moderationSettingsUpdateSchema>;
 
 /** GET and PUT /api/admin/settings/moderation: the card's settings, and what screens prompts now. */
 export const moderationSettingsViewSchema = z

@@ -1,5 +1,6 @@
 /**
- * The Creem client (Creem's checkouts API): create a checkout session and read one back. Every
+ * The Creem client (Creem's checkouts API): create a checkout session and read one back, and
+ * screen a prompt with its moderation API (decision 0089). Every
  * call goes through requestJson (timeout, User-Agent); every failure becomes a CreemError with a
  * message fit to show.
  */
@@ -7,6 +8,7 @@ import { withoutTrailingSlashes } from "../../../shared/trim.js";
 import { HttpError, requestJson, USER_AGENT } from "../http/json-request.js";
 import { asNumber, asRecord, asText } from "../kie/parse.js";
 import { CreemError, errorForStatus } from "./errors.js";
+import { parseModerationResult, type CreemModerationResult } from "./moderation.js";
 
 export interface CreemClientOptions {
   baseUrl: string;
@@ -76,6 +78,20 @@ export class CreemClient {
       await this.call("GET", `/v1/transactions?transaction_id=${encodeURIComponent(transactionId)}`),
     );
     return idOf(transaction?.order);
+  }
+
+  /**
+   * POST /v1/moderation/prompt: Creem's verdict on a prompt before it reaches a video model. An
+   * answer without a decision this client can read is a CreemError ("failed"), like no answer.
+   */
+  async screenPrompt(prompt: string, externalId?: string): Promise<CreemModerationResult> {
+    const body = await this.call("POST", "/v1/moderation/prompt", {
+      prompt,
+      ...(externalId ? { external_id: externalId } : {}),
+    });
+    const result = parseModerationResult(body);
+    if (!result) throw new CreemError("failed", "Creem's moderation answer had no decision this server can read");
+    return result;
   }
 
   private async call(method: "GET" | "POST", path: string, body?: unknown): Promise<unknown> {
