@@ -145,6 +145,7 @@ const envSchema = z
     WEBHOOKS_ALLOW_LOCAL: offUnlessTrue,
     CREEM_BASE_URL: optionalText.pipe(httpUrl.optional()),
     PAYPAL_BASE_URL: optionalText.pipe(httpUrl.optional()),
+    MODERATION_TIMEOUT_MS: positiveInt.max(30_000, "must be at most 30000").default(4_000),
     TELEGRAM_BASE_URL: httpUrl.default("https://api.telegram.org"),
     REGISTER_LIMIT_PER_IP: positiveInt.default(20),
     LOGIN_LIMIT_PER_IP: positiveInt.default(50),
@@ -231,6 +232,8 @@ export interface Config {
    * real host (Creem test/prod, PayPal sandbox/production); set, they override it (local fakes).
    */
   payments: { creemBaseUrl: string | undefined; paypalBaseUrl: string | undefined };
+  /** How long one prompt screening call (Creem's moderation) may take before it counts as unreachable (decision 0089). */
+  moderationTimeoutMs: number;
   /** The Telegram Bot API host for admin notifications (tests point it at a local fake). */
   telegramBaseUrl: string;
   /** Sign-ups allowed per address per hour. */
@@ -318,6 +321,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     backgroundWorkers: e.BACKGROUND_WORKERS,
     webhooksAllowLocal: e.WEBHOOKS_ALLOW_LOCAL,
     payments: { creemBaseUrl: e.CREEM_BASE_URL, paypalBaseUrl: e.PAYPAL_BASE_URL },
+    moderationTimeoutMs: e.MODERATION_TIMEOUT_MS,
     telegramBaseUrl: e.TELEGRAM_BASE_URL,
     registerLimitPerIp: e.REGISTER_LIMIT_PER_IP,
     loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,

@@ -50,6 +50,7 @@ import { DEFAULT_WORKER_OPTIONS, type TaskWorkerOptions } from "./jobs/task-work
 import type { UploadSweepOptions } from "./jobs/upload-sweep.js";
 import type { SecretBox } from "./lib/secret-box.js";
 import { createKieSimulator } from "./simulator/index.js";
+import type { ScreeningDeps } from "./features/moderation/screening.js";
 
 /** Where the simulator is: mounted in this app by default, or elsewhere (tests run it standalone). */
 interface SimulatorLocation {
@@ -146,6 +147,8 @@ export interface Services {
   paypal: PaypalContext;
   /** What a generation needs beyond its input (web and automation alike). */
   generation: GenerateDeps;
+  /** Prompt screening (decision 0089), which every generation goes through. */
+  screening: ScreeningDeps;
   /** Result files of the simulator are fetched from its internal address, not the public one. */
   simulatorFiles: { publicBaseUrl: string; baseUrl: string };
   /** Origins provider files may be fetched from though not on the public internet: our simulator, and a KIE_BASE_URL the operator chose. */
@@ -283,6 +286,14 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
   // The triggers that write webhook events announce them: deliver now rather than at the next scan.
   liveEvents.onWebhookEvents(() => jobs.webhookSender.wake());
 
+  const screening: ScreeningDeps = {
+    db,
+    readSettings: readSettingsCached,
+    config,
+    simulatedVideos: () => provider.isSimulated(),
+    simulator: { baseUrl: simulator.baseUrl, apiKey: simulator.apiKey },
+    log,
+  };
   const generation: GenerateDeps = {
     db,
     provider,
@@ -292,6 +303,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     mailer,
     callbackUrlFor,
     log,
+    screening,
   };
 
   const { tokenCreation, ...automation } = deps.automationRateLimits ?? {};
@@ -329,6 +341,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     videoUrls,
     paypal,
     generation,
+    screening,
     simulatorFiles,
     trustedFileOrigins,
     simulatorPlugin: simulator.plugin,

@@ -7,6 +7,8 @@ const AUDIT_ACTIONS = {
   "mail.update": "Mail settings changed",
   "mail.test": "Test e-mail sent",
   "sign_ups.update": "Sign-up protection changed",
+  "moderation.update": "Prompt screening changed",
+  "moderation.review": "Screened prompt reviewed",
   "package.create": "Credit package added",
   "package.update": "Credit package changed",
   "package.delete": "Credit package deleted",

@@ -61,6 +61,8 @@ export const ERROR_REASONS = [
   "captcha_failed",
   "captcha_unavailable",
   "email_domain_refused",
+  "prompt_refused",
+  "screening_unavailable",
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

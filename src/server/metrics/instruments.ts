@@ -36,3 +36,10 @@ export const mailSent = new Counter({
   labelNames: ["kind", "outcome"] as const,
   registers: [processRegistry],
 });
+
+export const moderationDecisions = new Counter({
+  name: "veo_moderation_decisions_total",
+  help: "Prompt screenings (decision 0089), by screener (rules, creem, simulator) and decision (allow, flag, deny, unavailable).",
+  labelNames: ["screener", "decision"] as const,
+  registers: [processRegistry],
+});

@@ -46,7 +46,15 @@ export const videosApi = {
     headers: idempotencyHeaders,
     body: generateVideoSchema,
     responses: { 200: generateVideoResultSchema, ...errors(400, 401, 402, 403, 409, 422, 429, 502, 503) },
-    reasons: ["web_price_needs_web_app", "image_gone", "video_refused", "provider_busy", "generation_unavailable"],
+    reasons: [
+      "web_price_needs_web_app",
+      "image_gone",
+      "prompt_refused",
+      "screening_unavailable",
+      "video_refused",
+      "provider_busy",
+      "generation_unavailable",
+    ],
   }),
   /** A new video that continues a finished one (decision 0050). */
   extend: defineRoute({
@@ -63,6 +71,8 @@ export const videosApi = {
       "web_price_needs_web_app",
       "extend_needs_finished_video",
       "extend_after_hd",
+      "prompt_refused",
+      "screening_unavailable",
       "extend_refused",
       "provider_busy",
       "generation_unavailable",

@@ -9,6 +9,7 @@ import type { LinkTask } from "../../http/idempotency.js";
 import type { UploadStore } from "../../integrations/storage/uploads.js";
 import type { Settings } from "../settings/service.js";
 import { generateVideo, type GenerateDeps } from "../videos/generate-service.js";
+import { isScreeningRefusal } from "../moderation/screening.js";
 import { pricesOf } from "../videos/pricing.js";
 import { apiCost, surchargeCost } from "../../../shared/prices.js";
 import { parseImageInput } from "./reference-image.js";
@@ -66,8 +67,8 @@ export async function generateFromApi(
       { via: "api", cost, uhdCost: surchargeCost(prices, "4k", "api"), linkTask, callbackUrl },
     );
   } catch (err) {
-    // 402/403 mean nothing was recorded, so no task will ever show the stored image.
-    if (err instanceof AppError && (err.status === 402 || err.status === 403))
+    // 402/403 and screening's refusals mean nothing was recorded, so no task will ever show the stored image.
+    if (isScreeningRefusal(err) || (err instanceof AppError && (err.status === 402 || err.status === 403)))
       for (const name of stored) await ctx.uploads.remove(name);
     throw err;
   }

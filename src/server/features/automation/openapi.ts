@@ -17,6 +17,7 @@ import { KEY_IN_PROGRESS, KEY_REUSED } from "../../http/idempotency.js";
 import { tooManyRequests } from "../../http/rate-limit.js";
 import type { RouteDocs } from "../../http/route-contract.js";
 import { BODY_TOO_LARGE, TASK_NOT_FOUND } from "./messages.js";
+import { PROMPT_REFUSED } from "../moderation/screening.js";
 import { proseTemplate } from "./prose.js";
 import { toAutomationStatus } from "./video-status.js";
 
@@ -99,8 +100,12 @@ const ERRORS = {
   ),
   422: {
     description:
-      "The video provider refused the prompt or image (the credits were refunded), or the Idempotency-Key was used for a different request.",
+      "The prompt was refused by the content policy before anything was charged (every prompt is screened first), the video provider refused the prompt or image (the credits were refunded), or the Idempotency-Key was used for a different request.",
     examples: {
+      screened: {
+        summary: "Refused by the content policy (nothing charged)",
+        value: { success: false, message: PROMPT_REFUSED, code: "unprocessable" },
+      },
       refused: {
         summary: "Refused by the provider",
         value: {
@@ -123,7 +128,7 @@ const ERRORS = {
     RETRY_AFTER,
   ),
   503: errorDoc(
-    "The video provider is unavailable or busy; the credits were refunded. Retry-After is sent when a wait is known.",
+    "The video provider is unavailable or busy (the credits were refunded), or prompts cannot be screened right now (nothing was charged). Retry-After is sent when a wait is known.",
     "service_unavailable",
     "Video generation is temporarily unavailable. Please try again later. Your 10 credits were refunded.",
     RETRY_AFTER,

@@ -13,7 +13,6 @@ import {
   type AdminSettingsView,
   type SettingsUpdate,
 } from "../../../shared/schemas/settings.js";
-import type { SignUpSettingsUpdate } from "../../../shared/schemas/sign-up-protection.js";
 import { PRICE_ITEMS, type PriceItem } from "../../../shared/catalogue.js";
 import { resolvePrices, type StoredPrices } from "../../../shared/prices.js";
 import { fieldChanges, recordAudit, type AuditActor } from "../audit/audit-log.js";
@@ -94,8 +93,8 @@ export function toAdminView(s: Settings, contactDefaults: ContactConfig): AdminS
   };
 }
 
-/** A validated subset of the settings: the general form's, or one card's own (each card has its route). */
-export type SettingsPatch = Partial<SettingsUpdate> & Partial<SignUpSettingsUpdate>;
+/** A change of the settings: any of the general form's fields, or the columns a card of its own sets (each has its route). */
+type SettingsPatch = Partial<SettingsUpdate> & Partial<Omit<Settings, keyof SettingsUpdate | "id" | "updatedAt">>;
 
 /** Applies a validated subset. Blank or masked secrets keep what is stored; null clears. */
 export async function updateSettings(db: Queryable, box: SecretBox, patch: SettingsPatch): Promise<void> {
@@ -158,7 +157,7 @@ export async function updateSettingsAudited(
   box: SecretBox,
   patch: SettingsPatch,
   actor: AuditActor,
-  action: "settings.update" | "telegram.update" | "mail.update" | "sign_ups.update",
+  action: "settings.update" | "telegram.update" | "mail.update" | "sign_ups.update" | "moderation.update",
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await ensureSettingsRow(tx);

@@ -30,6 +30,7 @@ import type { KieKey, KieKeyPool } from "./kie-key-pool.js";
 import { failTask, type TaskRow } from "./task-state.js";
 import { markUploadsUsed, ownUploadNames } from "./upload-service.js";
 import { reasoned } from "../../../shared/error-reasons.js";
+import { screenRequest, type ScreeningDeps } from "../moderation/screening.js";
 
 export interface GenerateDeps {
   db: Db;
@@ -43,6 +44,8 @@ export interface GenerateDeps {
   wake(): void;
   /** The low-balance notice a spend may write (decision 0086). */
   mailer: Mailer;
+  /** Prompt screening (decision 0089): every prompt and watermark, before anything is reserved. */
+  screening: ScreeningDeps;
   log?: Pick<FastifyBaseLogger, "warn">;
 }
 
@@ -65,6 +68,8 @@ export async function generateVideo(
 ): Promise<GenerateVideoResult> {
   const { db } = deps;
   const { cost, extend } = opts;
+  // Refused here, nothing is charged and nothing reaches a provider (decision 0089).
+  await screenRequest(deps.screening, { userId, source: opts.via, prompt: input.prompt, watermark: input.watermark });
   const label = modelLabel(input.model);
 
   const uhd = input.upgrade4k

@@ -12,6 +12,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
   "mail.update": msg`Mail settings changed`,
   "mail.test": msg`Test e-mail sent`,
   "sign_ups.update": msg`Sign-up protection changed`,
+  "moderation.update": msg`Prompt screening changed`,
+  "moderation.review": msg`Screened prompt reviewed`,
   "package.create": msg`Credit package added`,
   "package.update": msg`Credit package changed`,
   "package.delete": msg`Credit package deleted`,
@@ -53,6 +55,7 @@ const TARGET_TYPE_LABELS: Partial<Record<string, MessageDescriptor>> = {
   legal_page: msg`Legal page`,
   showcase: msg`Showcase`,
   payment_order: msg`Payment`,
+  moderation_event: msg`Screened prompt`,
 };
 
 /** A target type's label in the active language; an unknown type shows as it is. */
