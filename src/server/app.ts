@@ -27,6 +27,7 @@ import { adminLegalRoutes, legalRoutes } from "./features/legal/routes.js";
 import { eventRoutes } from "./features/events/routes.js";
 import { adminTelegramSettingsRoutes, telegramTestRoutes } from "./features/notifications/telegram-routes.js";
 import { adminMailRoutes } from "./features/mail/admin-routes.js";
+import { adminModerationRoutes } from "./features/moderation/admin-routes.js";
 import { paymentMethodRoutes } from "./features/payments/payment-methods-routes.js";
 import { noticeRoutes } from "./features/notices/routes.js";
 import { adminCreditPackageRoutes, creditPackageRoutes } from "./features/packages/routes.js";
@@ -180,6 +181,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await admin.register(adminTelegramSettingsRoutes, services);
       await admin.register(adminMailRoutes, services);
       await admin.register(adminSignUpSettingsRoutes, services);
+      // Prompt screening: its settings, the moderation log and its review (decision 0089).
+      await admin.register(adminModerationRoutes, services);
       await admin.register(adminVideoStorageRoutes, services);
       await admin.register(adminAuditRoutes, services);
       await admin.register(adminLegalRoutes, services);

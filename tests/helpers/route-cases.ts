@@ -544,6 +544,29 @@ export const ROUTE_CASES: RouteCase[] = [
     accepts: reachedRoute,
     request: () => ({ url: `/api/admin/mail/${crypto.randomUUID()}/retry`, body: {} }),
   },
+  // Prompt screening (decision 0089).
+  {
+    method: "GET",
+    route: "/api/admin/settings/moderation",
+    request: () => ({ url: "/api/admin/settings/moderation" }),
+  },
+  {
+    method: "PUT",
+    route: "/api/admin/settings/moderation",
+    request: () => ({ url: "/api/admin/settings/moderation", body: { moderationRefusalsFlag: 6 } }),
+  },
+  {
+    method: "GET",
+    route: "/api/admin/moderation",
+    request: () => ({ url: "/api/admin/moderation?outcome=refused&source=web" }),
+  },
+  // No such entry: the route answers 404 for itself.
+  {
+    method: "POST",
+    route: "/api/admin/moderation/:id/review",
+    accepts: reachedRoute,
+    request: () => ({ url: `/api/admin/moderation/${crypto.randomUUID()}/review`, body: {} }),
+  },
   { method: "GET", route: "/api/admin/credit-packages", request: () => ({ url: "/api/admin/credit-packages" }) },
   { method: "GET", route: "/api/admin/legal", request: () => ({ url: "/api/admin/legal" }) },
   { method: "GET", route: "/api/admin/showcase", request: () => ({ url: "/api/admin/showcase" }) },

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailMessages, paymentOrders, users } from "../../src/server/db/schema.js";
+import { mailMessages, moderationEvents, paymentOrders, users } from "../../src/server/db/schema.js";
 import { creditPurchase } from "../../src/server/features/credits/ledger.js";
 import { openDispute } from "../../src/server/features/payments/disputes.js";
 import { providerActor } from "../../src/server/features/payments/reversals.js";
@@ -64,6 +64,7 @@ const fixtures = {
   orderId: "",
   mailId: "",
   failedMailId: "",
+  moderationEventId: "",
 };
 
 /** Every method+path the app routes (HEAD aside), from Fastify's own table. */
@@ -141,6 +142,20 @@ beforeAll(async () => {
     .values({ toAddress: "failed@people.example", kind: "test", locale: "en", subject: "Failed", status: "failed" })
     .returning();
   fixtures.failedMailId = failed!.id;
+  // A prompt listed for review (decision 0089).
+  const [screened] = await t.database.db
+    .insert(moderationEvents)
+    .values({
+      userId: u.id,
+      source: "web",
+      field: "prompt",
+      text: "a matrix duel",
+      screener: "rules",
+      decision: "flag",
+      outcome: "review",
+    })
+    .returning();
+  fixtures.moderationEventId = screened!.id;
 });
 afterAll(async () => {
   await t.close();
@@ -190,6 +205,25 @@ const CASES: Case[] = [
     method: "POST",
     route: "/api/admin/mail/:id/retry",
     request: () => ({ url: `/api/admin/mail/${fixtures.failedMailId}/retry`, body: {} }),
+  },
+  {
+    method: "GET",
+    route: "/api/admin/settings/moderation",
+    request: () => ({ url: "/api/admin/settings/moderation" }),
+  },
+  {
+    method: "PUT",
+    route: "/api/admin/settings/moderation",
+    request: () => ({
+      url: "/api/admin/settings/moderation",
+      body: { moderationRefusalsFlag: 7, moderationRules: [{ text: "matrix*", kind: "flag" }] },
+    }),
+  },
+  { method: "GET", route: "/api/admin/moderation", request: () => ({ url: "/api/admin/moderation?decision=flag" }) },
+  {
+    method: "POST",
+    route: "/api/admin/moderation/:id/review",
+    request: () => ({ url: `/api/admin/moderation/${fixtures.moderationEventId}/review`, body: {} }),
   },
   { method: "GET", route: "/api/admin/users", request: () => ({ url: "/api/admin/users" }) },
   {

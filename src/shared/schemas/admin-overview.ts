@@ -187,6 +187,18 @@ export const adminOverviewSchema = z
       }),
     }),
     providerAccounts: z.array(providerAccountBalanceSchema),
+    /** Added later (decision 0089), so optional for readers of older answers. */
+    moderation: z
+      .object({
+        refused: count.meta({
+          description: "Requests refused for their prompt (denied, or flagged while flags refuse).",
+        }),
+        unscreened: count.meta({ description: "Requests refused because a screener could not be reached." }),
+        review: count.meta({ description: "Requests let through and listed for review." }),
+        byDay: z.array(z.object({ day, refused: count, unscreened: count, review: count })),
+      })
+      .optional()
+      .meta({ description: "Prompt screening by the day of the request (UTC); each request counts once." }),
     generatedAt: isoTimestamp,
   })
   .meta({ id: "AdminOverview" });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { userModerationSchema } from "./moderation.js";
 import { adminReasonSchema } from "./admin-reason.js";
 import { paymentDisputeViewSchema, paymentOrderStateSchema, paymentReversalViewSchema } from "./admin-payments.js";
 import { isoTimestamp } from "./common.js";
@@ -184,6 +185,7 @@ export const adminUserDetailSchema = adminUserViewSchema
     sessions: z.array(adminUserSessionSchema).meta({ description: "Sessions not yet expired, newest first." }),
     paymentOrders: z.array(adminUserOrderSchema).meta({ description: "The newest 50." }),
     paymentOrderCount: z.number().int(),
+    moderation: userModerationSchema.meta({ description: "Prompts refused in the last 24 hours (decision 0089)." }),
   })
   .meta({ id: "AdminUserDetail" });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;

@@ -146,6 +146,19 @@ const durationQuery = (end: string, where: SQL, from: Date, to: Date) => sql`
     where ${between("created_at", from, to)} and ${where}
   ) as d`;
 
+/** Each screening that did not simply pass, once (its rows share their time), by day and what became of it (decision 0089). */
+const moderationQuery = (from: Date, to: Date) => sql`
+  select ${utcDay("created_at")} as day, kind, count(*)::int as count from (
+    select created_at,
+      case when bool_or(outcome = 'review') then 'review'
+           when bool_or(decision in ('deny', 'flag')) then 'refused'
+           else 'unscreened' end as kind
+    from moderation_events
+    where ${between("created_at", from, to)}
+    group by user_id, created_at
+  ) as screenings
+  group by 1, 2`;
+
 const accountsQuery = sql`
   select id, name, is_enabled, total_credits, last_used, updated_at from kie_apis order by name, created_at, id`;
 
@@ -170,6 +183,7 @@ function overviewQueries(from: Date, to: Date) {
     toVideo: durationQuery("completed_at", sql`status = 'completed'`, from, to),
     to1080p: durationQuery("hd_ready_at", sql`hd_ready_at is not null`, from, to),
     accounts: accountsQuery,
+    moderation: moderationQuery(from, to),
   };
 }
 
@@ -188,6 +202,7 @@ export async function adminOverview(db: Db, range: OverviewRange, now = new Date
     [toVideo],
     [to1080p],
     accounts,
+    moderationRows,
   ] = await Promise.all([
     rows<RevenueRow>(db, q.revenue),
     rows<CreditRow>(db, q.credits),
@@ -199,6 +214,7 @@ export async function adminOverview(db: Db, range: OverviewRange, now = new Date
     rows<DurationRow>(db, q.toVideo),
     rows<DurationRow>(db, q.to1080p),
     rows<AccountRow>(db, q.accounts),
+    rows<{ day: Day; kind: string; count: number }>(db, q.moderation),
   ]);
   const duration = (d: DurationRow | undefined) => ({
     count: num(d?.n),
@@ -238,6 +254,10 @@ export async function adminOverview(db: Db, range: OverviewRange, now = new Date
       lastUsed: a.last_used === null ? null : iso(a.last_used),
       balanceUpdatedAt: iso(a.updated_at),
     })),
+    moderation: moderation(
+      moderationRows.map((r) => ({ day: dayOf(r.day), kind: r.kind, count: num(r.count) })),
+      days,
+    ),
     generatedAt: now.toISOString(),
   };
 }
@@ -410,4 +430,17 @@ function videos(videoRows: Dated<VideoRow>[], days: string[]): AdminOverview["vi
       days.map((day) => ({ day, model, ...counts(videoRows.filter((r) => r.model === model && r.day === day)) })),
     ),
   };
+}
+
+/** Screenings per day: refused for their prompt, refused unscreened, let through for review. */
+function moderation(
+  screeningRows: { day: string; kind: string; count: number }[],
+  days: string[],
+): NonNullable<AdminOverview["moderation"]> {
+  const byDay = days.map((day) => {
+    const of = (kind: string) => screeningRows.find((r) => r.day === day && r.kind === kind)?.count ?? 0;
+    return { day, refused: of("refused"), unscreened: of("unscreened"), review: of("review") };
+  });
+  const total = (kind: "refused" | "unscreened" | "review") => byDay.reduce((sum, d) => sum + d[kind], 0);
+  return { refused: total("refused"), unscreened: total("unscreened"), review: total("review"), byDay };
 }

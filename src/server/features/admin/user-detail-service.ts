@@ -21,6 +21,7 @@ import { ADMIN_USER_VIDEOS_LIMIT } from "../../../shared/schemas/admin-users.js"
 import { deleteUserSessions, SESSION_MAX_AGE_MS } from "../../identity/sessions.js";
 import { recordAudit, type AuditActor } from "../audit/audit-log.js";
 import { getUserView } from "./users-service.js";
+import { refusalsInDay } from "../moderation/moderation-log.js";
 
 const ORDERS_SHOWN = 50;
 const iso = (d: Date) => d.toISOString();
@@ -29,10 +30,11 @@ const isoOrNull = (d: Date | null) => d?.toISOString() ?? null;
 const endOf = (s: { createdAt: Date; expiresAt: Date }) =>
   new Date(Math.min(s.expiresAt.getTime(), s.createdAt.getTime() + SESSION_MAX_AGE_MS));
 
-export async function getUserDetail(db: Db, userId: string): Promise<AdminUserDetail> {
+/** `refusalsFlag`: refused this many times in 24 hours, the person is flagged on the page (decision 0089). */
+export async function getUserDetail(db: Db, userId: string, refusalsFlag: number): Promise<AdminUserDetail> {
   const view = await getUserView(db, userId);
   const now = new Date();
-  const [[extra], tokens, live, orders, [orderCount]] = await Promise.all([
+  const [[extra], tokens, live, orders, [orderCount], refusals] = await Promise.all([
     db.select({ emailVerified: users.emailVerified, googleId: users.googleId }).from(users).where(eq(users.id, userId)),
     db
       .select()
@@ -57,6 +59,7 @@ export async function getUserDetail(db: Db, userId: string): Promise<AdminUserDe
       .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id))
       .limit(ORDERS_SHOWN),
     db.select({ n: count() }).from(paymentOrders).where(eq(paymentOrders.userId, userId)),
+    refusalsInDay(db, userId),
   ]);
   const { disputes, reversals } = await moneyBackOf(
     db,
@@ -91,6 +94,7 @@ export async function getUserDetail(db: Db, userId: string): Promise<AdminUserDe
       reversals: reversals.get(o.id) ?? [],
     })),
     paymentOrderCount: Number(orderCount?.n ?? 0),
+    moderation: { refusals24h: refusals, threshold: refusalsFlag, flagged: refusals >= refusalsFlag },
   };
 }
 

@@ -10,6 +10,7 @@ import type { Db } from "../../db/connect.js";
 import { notFound } from "../../http/errors.js";
 import { serve } from "../../http/route-contract.js";
 import { auditActor } from "../audit/audit-log.js";
+import type { Settings } from "../settings/service.js";
 import { signedUntil, type VideoUrlSigner } from "../videos/video-files.js";
 import { getUserDetail, listUserVideos, revokeUserToken, signOutEverywhere } from "./user-detail-service.js";
 import { changeUserCredits, listUsers, setUserActive } from "./users-service.js";
@@ -34,7 +35,7 @@ function nextPageUrl(request: FastifyRequest, cursor: string): string {
 /** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
 export async function adminUserRoutes(
   app: FastifyInstance,
-  opts: { db: Db; videoUrls: VideoUrlSigner; config: Config },
+  opts: { db: Db; videoUrls: VideoUrlSigner; config: Config; readSettings(): Promise<Settings> },
 ): Promise<void> {
   const { db, videoUrls } = opts;
   const rowIds = { preValidation: idsNameRows };
@@ -49,7 +50,7 @@ export async function adminUserRoutes(
 
   serve(app, adminUsersApi.get, rowIds, async (request, reply) => {
     reply.header("cache-control", "private, no-store");
-    return getUserDetail(db, request.params.userId);
+    return getUserDetail(db, request.params.userId, (await opts.readSettings()).moderationRefusalsFlag);
   });
 
   serve(app, adminUsersApi.videos, rowIds, async (request, reply) => {

@@ -18,7 +18,16 @@ export interface AuditActor {
 
 export interface AuditEntry {
   action: AuditAction;
-  targetType?: "user" | "settings" | "package" | "kie_api" | "video" | "legal_page" | "showcase" | "payment_order";
+  targetType?:
+    | "user"
+    | "settings"
+    | "package"
+    | "kie_api"
+    | "video"
+    | "legal_page"
+    | "showcase"
+    | "payment_order"
+    | "moderation_event";
   targetId?: string | null;
   targetLabel?: string | null;
   details?: Record<string, unknown>;
