@@ -36,6 +36,8 @@ export const SPA_ROUTES = [
   "/admin/settings",
   "/admin/audit",
   "/admin/mail",
+  // Prompt screening's log (decision 0089).
+  "/admin/moderation",
   "/history",
 ] as const;
 export type SpaRoute = (typeof SPA_ROUTES)[number];

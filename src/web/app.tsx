@@ -66,6 +66,7 @@ const PAGES: Record<SpaRoute, ComponentType> = {
   "/admin/settings": adminOnly(() => import("@/pages/admin-settings-page").then((m) => m.AdminSettingsPage)),
   "/admin/audit": adminOnly(() => import("@/pages/admin-audit-page").then((m) => m.AdminAuditPage)),
   "/admin/mail": adminOnly(() => import("@/pages/admin-mail-page").then((m) => m.AdminMailPage)),
+  "/admin/moderation": adminOnly(() => import("@/pages/admin-moderation-page").then((m) => m.AdminModerationPage)),
   "/history": adminOnly(() => import("@/pages/history-page").then((m) => m.HistoryPage)),
 };
 
@@ -100,6 +101,7 @@ const AREAS: Record<SpaRoute, Area> = {
   "/admin/settings": "admin",
   "/admin/audit": "admin",
   "/admin/mail": "admin",
+  "/admin/moderation": "admin",
   "/history": "admin",
 };
 

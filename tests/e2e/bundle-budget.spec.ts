@@ -45,6 +45,7 @@ const PAGE_SOURCE: Record<SpaRoute, string> = {
   "/admin/settings": "pages/admin-settings-page.tsx",
   "/admin/audit": "pages/admin-audit-page.tsx",
   "/admin/mail": "pages/admin-mail-page.tsx",
+  "/admin/moderation": "pages/admin-moderation-page.tsx",
   "/history": "pages/history-page.tsx",
 };
 const ADMIN_ROUTES: SpaRoute[] = [
@@ -54,6 +55,7 @@ const ADMIN_ROUTES: SpaRoute[] = [
   "/admin/settings",
   "/admin/audit",
   "/admin/mail",
+  "/admin/moderation",
   "/history",
 ];
 /** The gate that decides whether to fetch the admin pages (components/layout) is in the main bundle by design. */

@@ -62,6 +62,7 @@ const PAGES: { path: string; who: Who }[] = [
   { path: "/admin/settings", who: "admin" },
   { path: "/admin/audit", who: "admin" },
   { path: "/admin/mail", who: "admin" },
+  { path: "/admin/moderation", who: "admin" },
   { path: "/history", who: "admin" },
   { path: "/admin/users/:customer", who: "admin" },
 ];

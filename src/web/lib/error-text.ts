@@ -169,6 +169,12 @@ function reasonText(reason: ErrorReason, params: Params): string {
       return t`The check that you are a person cannot be completed right now. Please try again in a few minutes.`;
     case "email_domain_refused":
       return t`Addresses at this mail domain cannot be used here. Use a mailbox you keep, not a throwaway one.`;
+    case "prompt_refused":
+      return str(params, "field") === "watermark"
+        ? t`The watermark text was refused by our content policy. Nothing was charged. Change the watermark and try again.`
+        : t`This prompt was refused by our content policy. Nothing was charged. Reword what the video should show and try again.`;
+    case "screening_unavailable":
+      return t`Prompts cannot be checked right now, so no video was started and nothing was charged. Please try again in a minute.`;
   }
 }
 

@@ -16,6 +16,7 @@ import { paymentsApi } from "../../shared/api/payments";
 import { webhooksApi } from "../../shared/api/webhooks";
 import { adminAuditApi } from "../../shared/api/admin-audit";
 import { adminMailApi } from "../../shared/api/admin-mail";
+import { adminModerationApi } from "../../shared/api/admin-moderation";
 import { adminKieApisApi } from "../../shared/api/admin-kie-apis";
 import { adminOverviewApi } from "../../shared/api/admin-overview";
 import { adminPackagesApi } from "../../shared/api/admin-packages";
@@ -110,6 +111,13 @@ export const queryKeys = {
     /** The outbox's first page with these filters (older pages add a cursor). */
     mail: (query: QueryInput<typeof adminMailApi.list>) => [urlFor(adminMailApi.list, { query })] as const,
     mailMessage: (id: string) => [urlFor(adminMailApi.get, { params: { id } })] as const,
+    /** Prompt screening's settings card (decision 0089). */
+    moderationSettings: [urlFor(adminModerationApi.settings)] as const,
+    /** Every filtered view of the moderation log is under this path. */
+    moderationPath: urlFor(adminModerationApi.log),
+    /** The moderation log's first page with these filters (older pages add a cursor). */
+    moderationLog: (query: QueryInput<typeof adminModerationApi.log>) =>
+      [urlFor(adminModerationApi.log, { query })] as const,
   },
 };
 

@@ -6,6 +6,7 @@ import { ContactCard } from "@/features/admin/contact-card";
 import { useScrollToHash } from "@/features/admin/use-scroll-to-hash";
 import { KieApisCard } from "@/features/admin/kie-apis-card";
 import { MailCard } from "@/features/admin/mail/mail-card";
+import { ModerationSettingsCard } from "@/features/admin/moderation/moderation-settings-card";
 import { PackagesCard } from "@/features/admin/packages-card";
 import { RecoveryCard } from "@/features/admin/recovery-card";
 import { SettingsForm } from "@/features/admin/settings-form";
@@ -16,7 +17,7 @@ import { VideoStorageCard } from "@/features/admin/video-storage-card";
 import { LegalPagesEditor } from "@/features/legal/legal-editor";
 import { errorMessage } from "@/lib/api";
 
-/** /admin/settings: keys, prices, payments, mail, sign-ups, packages, legal pages, the showcase, provider accounts, recovery and video storage (admin only: gated in app.tsx). */
+/** /admin/settings: keys, prices, payments, mail, sign-ups, prompt screening, packages, legal pages, the showcase, provider accounts, recovery and video storage (admin only: gated in app.tsx). */
 export function AdminSettingsPage() {
   const { t } = useLingui();
   const settings = useAdminSettings();
@@ -43,6 +44,7 @@ export function AdminSettingsPage() {
           <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
         </div>
       )}
+      <ModerationSettingsCard />
       <PackagesCard />
       <LegalPagesEditor />
       <ShowcaseCard />

@@ -10,6 +10,7 @@ import { UserOrdersCard } from "@/features/admin/user-page/user-orders";
 import { BalanceCard, ProfileCard } from "@/features/admin/user-page/user-profile";
 import { UserTransactionsCard } from "@/features/admin/user-page/user-transactions";
 import { UserVideosCard } from "@/features/admin/user-page/user-videos";
+import { UserModerationNotice } from "@/features/admin/user-page/user-moderation";
 import { errorMessage } from "@/lib/api";
 
 function BackLink() {
@@ -69,6 +70,7 @@ export function AdminUserPage() {
         </div>
       ) : (
         <>
+          <UserModerationNotice user={user} />
           <div className="grid gap-6 lg:grid-cols-3">
             <ProfileCard user={user} />
             <BalanceCard user={user} />

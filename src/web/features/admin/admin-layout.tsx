@@ -13,6 +13,7 @@ const SECTIONS = [
   { href: "/history", label: msg`Transactions` },
   { href: "/admin/audit", label: msg`Audit Log` },
   { href: "/admin/mail", label: msg`Mail` },
+  { href: "/admin/moderation", label: msg`Moderation` },
   { href: "/admin/settings", label: msg`Settings` },
 ] as const;
 

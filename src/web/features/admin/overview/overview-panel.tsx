@@ -14,6 +14,7 @@ import { errorMessage } from "@/lib/api";
 import { useAdminOverview } from "./overview-api";
 import { formatCount, formatDay, formatDuration, formatMoney, formatRate, RANGE_PHRASES } from "./overview-format";
 import { RangePicker } from "./range-picker";
+import { ModerationSection } from "./moderation-section";
 import { SetupOverview } from "./setup-checklist";
 import {
   CreditsSection,
@@ -165,6 +166,7 @@ function Overview({ data }: { data: AdminOverview }) {
         </>
       )}
       <ReversalsSection data={data} />
+      <ModerationSection data={data} />
       <ProviderAccountsSection data={data} />
     </>
   );
