@@ -22,6 +22,7 @@ import { creditPurchase } from "../../src/server/features/credits/ledger.js";
 import { openDispute } from "../../src/server/features/payments/disputes.js";
 import { paymentHoldOf } from "../../src/server/features/payments/payment-hold.js";
 import { providerActor, reversePayment } from "../../src/server/features/payments/reversals.js";
+import { updateSettings } from "../../src/server/features/settings/service.js";
 import { startPaypalFake, type PaypalFake } from "../fakes/paypal-fake.mjs";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
 import type { Client } from "../helpers/test-app.js";
@@ -57,6 +58,9 @@ beforeAll(async () => {
   webhookUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/paypal/webhook`;
   admin = await signInAdmin(t);
   expect((await admin.put("/api/admin/settings", PAYPAL_SETTINGS)).statusCode).toBe(200);
+  // The built-in simulator's moderation stand-in is not on this app's port; screening has its own
+  // tests (prompt-screening), and the refusals here are about holds.
+  await updateSettings(db(), t.secretBox, { moderationCreemEnabled: false });
   const [pkg] = await db().insert(creditPackages).values(PACK).returning();
   packageId = pkg!.id;
 }, 60_000);
@@ -166,6 +170,9 @@ describe("the PayPal webhook's verification", () => {
       expect(res.body).toContain("not configured");
     } finally {
       expect((await admin.put("/api/admin/settings", PAYPAL_SETTINGS)).statusCode).toBe(200);
+      // The built-in simulator's moderation stand-in is not on this app's port; screening has its own
+      // tests (prompt-screening), and the refusals here are about holds.
+      await updateSettings(db(), t.secretBox, { moderationCreemEnabled: false });
     }
     expect(await reversalsOf(order.id)).toEqual([]);
   });

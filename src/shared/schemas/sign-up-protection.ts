@@ -65,4 +65,3 @@ export const signUpSettingsSchema = z.object({
   emailDomainsAllowed: domainList("emailDomainsAllowed"),
   emailDomainsBlocked: domainList("emailDomainsBlocked"),
 });
-export type SignUpSettingsUpdate = z.output<typeof signUpSettingsSchema>;
