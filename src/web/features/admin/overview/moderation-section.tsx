@@ -6,6 +6,7 @@ import { SectionCard } from "@/features/admin/admin-fields";
 import { DailyBarChart, type ChartSeries, type DayPoint } from "./daily-bar-chart";
 import { ChartFigure, DataTable } from "./data-table";
 import { formatCount, formatDay, RANGE_PHRASES } from "./overview-format";
+import { ChartAndTable } from "./overview-sections";
 
 export function ModerationSection({ data }: { data: AdminOverview }) {
   const { t } = useLingui();
@@ -36,35 +37,40 @@ export function ModerationSection({ data }: { data: AdminOverview }) {
         </>
       }
     >
-      <div className="grid items-start gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <ChartFigure
-          label={t`Bar chart: ${caption}. Totals: ${refused} refused, ${unscreened} refused not checked, ${review} made to review. The numbers are in the table "${caption}".`}
-        >
-          <DailyBarChart data={points} series={series} stacked formatValue={formatCount} />
-        </ChartFigure>
-        <DataTable<DayPoint>
-          caption={caption}
-          rowKey={(r) => r.day}
-          rows={points}
-          columns={[
-            { header: t`Day`, cell: (r) => formatDay(r.day) },
-            ...series.map((s) => ({
-              header: s.label,
-              numeric: true,
-              cell: (r: DayPoint) => formatCount(Number(r[s.key])),
-            })),
-          ]}
-          footer={{
-            label: t`Total`,
-            row: {
-              day: "",
-              refused: moderation.refused,
-              unscreened: moderation.unscreened,
-              review: moderation.review,
-            },
-          }}
-        />
-      </div>
+      <ChartAndTable
+        wideTable
+        chart={
+          <ChartFigure
+            label={t`Bar chart: ${caption}. Totals: ${refused} refused, ${unscreened} refused not checked, ${review} made to review. The numbers are in the table "${caption}".`}
+          >
+            <DailyBarChart data={points} series={series} stacked formatValue={formatCount} />
+          </ChartFigure>
+        }
+        table={
+          <DataTable<DayPoint>
+            caption={caption}
+            rowKey={(r) => r.day}
+            rows={points}
+            columns={[
+              { header: t`Day`, cell: (r) => formatDay(r.day) },
+              ...series.map((s) => ({
+                header: s.label,
+                numeric: true,
+                cell: (r: DayPoint) => formatCount(Number(r[s.key])),
+              })),
+            ]}
+            footer={{
+              label: t`Total`,
+              row: {
+                day: "",
+                refused: moderation.refused,
+                unscreened: moderation.unscreened,
+                review: moderation.review,
+              },
+            }}
+          />
+        }
+      />
     </SectionCard>
   );
 }

@@ -44,7 +44,7 @@ const dayColumn = <Row extends { day: string }>(header: string): Column<Row> => 
 });
 
 /** A chart and its table: side by side on wide screens, one under the other on phones. */
-function ChartAndTable({
+export function ChartAndTable({
   chart,
   table,
   wideTable = false,
