@@ -28,6 +28,7 @@ export const ERROR_REASONS = [
   "provider_busy",
   "generation_unavailable",
   "image_type",
+  "image_pixels",
   "image_gone",
   "token_limit",
   "webhook_limit",

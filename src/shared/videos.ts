@@ -10,6 +10,8 @@ export function modelLabel(model: string): string {
 export const SEED_MIN = 10_000;
 export const SEED_MAX = 99_999;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** Pixels a reference image may have (50 megapixels): more is refused before it is decoded (decision 0090). */
+export const MAX_IMAGE_PIXELS = 50_000_000;
 export const PROMPT_MAX = 5_000;
 
 /**

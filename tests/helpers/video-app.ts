@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import sharp from "sharp";
 import { transactions, users, videoTasks } from "../../src/server/db/schema.js";
 import type { Db } from "../../src/server/db/connect.js";
 import { startKieSimulator, type StandaloneKieSimulator } from "../../src/server/simulator/index.js";
@@ -141,14 +142,30 @@ export async function runWorkerUntil(
   throw new Error("the worker did not reach the expected state in time");
 }
 
+/**
+ * Small PNGs of random pixels, encoded by sharp as the server re-encodes them (decision 0090), so an
+ * upload of one is stored byte for byte as it was sent. Made once; randomPng() takes the next.
+ */
+const PNG_POOL = await Promise.all(
+  Array.from({ length: 128 }, () =>
+    sharp(crypto.randomBytes(4 * 4 * 3), { raw: { width: 4, height: 4, channels: 3 } })
+      .png()
+      .toBuffer(),
+  ),
+);
+let nextPng = 0;
+
+/** A valid PNG (4×4 random pixels); consecutive calls give different images. */
 export function randomPng(): Buffer {
-  // A valid 1x1 PNG with random trailing bytes so every upload differs.
-  const png = Buffer.from(
-    "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
-      "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
-    "hex",
-  );
-  return Buffer.concat([png, crypto.randomBytes(8)]);
+  return PNG_POOL[nextPng++ % PNG_POOL.length]!;
+}
+
+/** A PNG of random pixels of at least `bytes` bytes (random pixels do not compress), as sharp encodes it. */
+export async function noisePng(bytes: number): Promise<Buffer> {
+  const side = Math.max(1, Math.ceil(Math.sqrt(bytes / 3)));
+  return sharp(crypto.randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /** POST /api/images/upload as a browser would send it (multipart field `image`). */

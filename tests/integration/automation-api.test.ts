@@ -9,6 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apiTokens, transactions, users, videoTasks } from "../../src/server/db/schema.js";
@@ -22,6 +23,7 @@ import {
 } from "../../src/shared/schemas/automation.js";
 import { MAX_IMAGE_BYTES } from "../../src/shared/videos.js";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
+import { photoJpeg } from "../helpers/images.js";
 import { signInAdmin, type Client } from "../helpers/test-app.js";
 import {
   balanceOf,
@@ -454,8 +456,6 @@ describe("API pricing", () => {
 });
 
 describe("reference images", () => {
-  const jpeg = () =>
-    Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), crypto.randomBytes(64), Buffer.from([0xff, 0xd9])]);
   const submittedImages = (taskId: string) => t.sim.stats.submissions.find((s) => s.taskId === taskId)?.imageUrls;
 
   it("passes an http(s) URL through without fetching it; only the first image is used", async () => {
@@ -491,7 +491,7 @@ describe("reference images", () => {
 
   it("accepts a data: URL (JPEG, with line breaks) and URL-safe base64", async () => {
     const u = await tokenUser(4);
-    const jpg = jpeg();
+    const jpg = await photoJpeg({ width: 40, height: 20, orientation: 6 });
     const wrapped = jpg.toString("base64").replace(/(.{40})/g, "$1\n");
     const a = await u.generate({
       prompt: "data url",
@@ -501,7 +501,10 @@ describe("reference images", () => {
     expect(a.statusCode, a.body).toBe(200);
     const [urlA] = (await taskRow(db(), a.json().taskId)).imageUrls!;
     expect(urlA).toMatch(/\/uploads\/tmp-[a-f0-9]{32}\.jpg$/);
-    expect((await t.app.inject({ method: "GET", url: new URL(urlA!).pathname })).rawPayload.equals(jpg)).toBe(true);
+    // Re-encoded upright without its EXIF (decision 0090).
+    const servedA = (await t.app.inject({ method: "GET", url: new URL(urlA!).pathname })).rawPayload;
+    const meta = await sharp(servedA).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(["jpeg", 20, 40, undefined]);
 
     const png = randomPng();
     const b = await u.generate({ prompt: "base64url", model: "veo3_fast", imageUrls: [png.toString("base64url")] });
@@ -518,6 +521,11 @@ describe("reference images", () => {
       "text, not an image",
       Buffer.from("hello, this is not a picture at all").toString("base64"),
       IMAGE_MESSAGES.notImage,
+    ],
+    [
+      "a JPEG's first bytes over random bytes",
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), crypto.randomBytes(64)]).toString("base64"),
+      IMAGE_MESSAGES.unreadable,
     ],
     [
       "a WebP image",

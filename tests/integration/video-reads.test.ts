@@ -1,3 +1,4 @@
+import { IMAGE_REFUSALS } from "../../src/server/features/videos/image-refusal.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { videoTasks } from "../../src/server/db/schema.js";
 import { toTaskView } from "../../src/server/features/videos/queries.js";
@@ -138,7 +139,7 @@ describe("reference images", () => {
     const fake = await uploadImage(t.app, u.client.sessionCookie, Buffer.from("<html>not an image</html>"), "x.png");
     expect(fake.statusCode).toBe(415);
     expect(fake.json()).toEqual({
-      message: "Only JPG, PNG or WebP images can be used.",
+      message: IMAGE_REFUSALS.notImage,
       code: "unsupported_media_type",
       reason: "image_type",
     });

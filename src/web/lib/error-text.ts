@@ -68,6 +68,10 @@ function reasonText(reason: ErrorReason, params: Params): string {
       return t`Video generation is temporarily unavailable. Please try again later. Your credits were refunded.`;
     case "image_type":
       return t`Only JPG, PNG or WebP images can be used.`;
+    case "image_pixels": {
+      const megapixels = num(params, "megapixels");
+      return t`This image has too many pixels: at most ${megapixels} megapixels can be used. Please choose a smaller image.`;
+    }
     case "image_gone":
       return t`An image of this video is no longer stored. Upload it again.`;
     case "token_limit": {

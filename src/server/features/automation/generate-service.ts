@@ -12,7 +12,7 @@ import { generateVideo, type GenerateDeps } from "../videos/generate-service.js"
 import { isScreeningRefusal } from "../moderation/screening.js";
 import { pricesOf } from "../videos/pricing.js";
 import { apiCost, surchargeCost } from "../../../shared/prices.js";
-import { parseImageInput } from "./reference-image.js";
+import { checkedImage, parseImageInput } from "./reference-image.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { acceptableUrl, callbacksEndpointId } from "../webhooks/endpoints-service.js";
 
@@ -31,7 +31,9 @@ export async function generateFromApi(
   linkTask?: LinkTask,
 ): Promise<GenerateVideoResult> {
   // Without a mode only the first image was kept (the schema); with one, the mode's images.
-  const images = input.imageUrls.map(parseImageInput);
+  const parsed = input.imageUrls.map(parseImageInput);
+  const images = [];
+  for (const image of parsed) images.push(await checkedImage(image));
   const prices = pricesOf(await ctx.readSettings());
   const cost = apiCost(prices, input.model);
   // Checked before anything is charged; the row that signs callbacks exists before the task can end.

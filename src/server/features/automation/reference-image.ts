@@ -1,11 +1,13 @@
 /**
  * The reference image of an automation request: an http(s) URL, passed on as it is (never
  * fetched by us), or base64 data, plain or as a data: URL, decoded and checked to be a JPG or PNG
- * of at most MAX_IMAGE_BYTES before it is stored as a temporary upload.
+ * of at most MAX_IMAGE_BYTES, then decoded and re-encoded without metadata (checkedImage, decision
+ * 0090) before it is stored as a temporary upload.
  */
 import { badRequest } from "../../http/errors.js";
+import { cleanImage, ImageRefused } from "../../integrations/media/image-check.js";
 import { detectImageType, type ImageType } from "../../integrations/storage/uploads.js";
-import { MAX_IMAGE_BYTES } from "../../../shared/videos.js";
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "../../../shared/videos.js";
 
 export type ImageInput = { kind: "url"; url: string } | { kind: "base64"; data: Buffer; type: ImageType };
 
@@ -18,6 +20,8 @@ export const IMAGE_MESSAGES = {
   badBase64:
     "The image is neither an http(s) URL nor valid base64 data. Send a JPG/PNG URL, base64 image data or a data:image/png;base64,... URL",
   notImage: "The base64 data is not a JPG or PNG image",
+  unreadable: "The base64 data is not a JPG or PNG image that can be read (its content was checked, not its type)",
+  tooManyPixels: `The base64 image has too many pixels: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`,
   tooLarge: `The base64 image must be ${MAX_MB} MB or smaller once decoded`,
 } as const;
 
@@ -73,4 +77,18 @@ function decodeBase64Image(encoded: string): ImageInput {
   const type = detectImageType(data);
   if (!type || (type.ext !== "jpg" && type.ext !== "png")) throw badRequest(IMAGE_MESSAGES.notImage);
   return { kind: "base64", data, type };
+}
+
+/** A base64 image decoded for real and re-encoded without metadata, under the type it really is (decision 0090). */
+export async function checkedImage(image: ImageInput): Promise<ImageInput> {
+  if (image.kind === "url") return image;
+  try {
+    const clean = await cleanImage(image.data, ["jpeg", "png"]);
+    return { kind: "base64", data: clean.data, type: clean.type };
+  } catch (err) {
+    if (!(err instanceof ImageRefused)) throw err;
+    if (err.problem === "too_many_pixels") throw badRequest(IMAGE_MESSAGES.tooManyPixels);
+    if (err.problem === "too_large") throw badRequest(IMAGE_MESSAGES.tooLarge);
+    throw badRequest(IMAGE_MESSAGES.unreadable);
+  }
 }

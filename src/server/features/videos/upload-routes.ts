@@ -3,14 +3,15 @@ import type { FastifyInstance } from "fastify";
 import { mediaApi } from "../../../shared/api/media.js";
 import { videosApi } from "../../../shared/api/videos.js";
 import { MAX_IMAGE_BYTES } from "../../../shared/videos.js";
+import { IMAGE_REFUSALS, imageRefusal } from "./image-refusal.js";
+import { cleanImage, ImageRefused } from "../../integrations/media/image-check.js";
 import { AppError, badRequest, notFound } from "../../http/errors.js";
 import { serve } from "../../http/route-contract.js";
 import { requireUser } from "../../http/session-auth.js";
-import { detectImageType, type UploadStore } from "../../integrations/storage/uploads.js";
+import type { UploadStore } from "../../integrations/storage/uploads.js";
 import type { Db } from "../../db/connect.js";
 import { RateLimiter, tooManyRequests, type RateLimitStore } from "../../http/rate-limit.js";
 import { storeUpload, type UploadLimits } from "./upload-service.js";
-import { reasoned } from "../../../shared/error-reasons.js";
 
 interface UploadRouteOptions {
   db: Db;
@@ -25,7 +26,7 @@ export async function registerUploads(app: FastifyInstance, opts: UploadRouteOpt
   await app.register(uploadRoutes, opts);
 }
 
-const TOO_LARGE = "The image must be 10 MB or smaller";
+const TOO_LARGE = IMAGE_REFUSALS.tooLarge;
 
 /** Reference images: POST /api/images/upload (multipart field `image`), served at /uploads/<name>. */
 async function uploadRoutes(scope: FastifyInstance, opts: UploadRouteOptions): Promise<void> {
@@ -51,13 +52,14 @@ async function uploadRoutes(scope: FastifyInstance, opts: UploadRouteOptions): P
       if ((err as { statusCode?: number }).statusCode === 413) throw new AppError("payload_too_large", TOO_LARGE);
       throw err;
     }
-    const type = detectImageType(data);
-    if (!type)
-      throw new AppError("unsupported_media_type", "Only JPG, PNG or WebP images can be used.", reasoned("image_type"));
+    // Checked by its bytes and stored re-encoded without metadata, under its real type (decision 0090).
+    const image = await cleanImage(data).catch((err: unknown) => {
+      throw err instanceof ImageRefused ? imageRefusal(err) : err;
+    });
     const saved = await storeUpload(opts.db, uploads, {
       userId: user.id,
-      data,
-      type,
+      data: image.data,
+      type: image.type,
       quotaBytes: opts.limits.uploads.quotaBytes,
       sweepDelayMs: opts.limits.uploads.sweepIntervalMs,
     });
