@@ -16,6 +16,7 @@ const AUDIT_ACTIONS = {
   "user.enable": "User enabled",
   "user.disable": "User disabled",
   "user.sign_out": "User signed out everywhere",
+  "user.in_flight_limit": "Videos-at-once limit changed",
   "user.api_token_revoke": "API token revoked",
   "account.delete": "Account deleted by its owner",
   "transaction.refund": "Video refunded",

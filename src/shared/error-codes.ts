@@ -40,6 +40,8 @@ export const ERROR_STATUS = {
   /** An Idempotency-Key already used for a different request. */
   idempotency_key_reused: 422,
   rate_limited: 429,
+  /** As many videos being made as the account may have at once (decision 0093); Retry-After says when to look again. */
+  too_many_in_flight: 429,
   internal_error: 500,
   /** An outside service (the video provider, a payment provider, S3) failed or answered badly. */
   upstream_error: 502,

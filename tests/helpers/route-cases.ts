@@ -466,6 +466,11 @@ export const ROUTE_CASES: RouteCase[] = [
   },
   {
     method: "PUT",
+    route: "/api/admin/users/:userId/in-flight-limit",
+    request: (f) => ({ url: `/api/admin/users/${f.targetUserId}/in-flight-limit`, body: { maxVideosInFlight: null } }),
+  },
+  {
+    method: "PUT",
     route: "/api/admin/users/:userId/credits",
     request: (f) => ({
       url: `/api/admin/users/${f.targetUserId}/credits`,

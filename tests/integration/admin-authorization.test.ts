@@ -233,6 +233,11 @@ const CASES: Case[] = [
   },
   {
     method: "PUT",
+    route: "/api/admin/users/:userId/in-flight-limit",
+    request: () => ({ url: `/api/admin/users/${fixtures.userId}/in-flight-limit`, body: { maxVideosInFlight: 3 } }),
+  },
+  {
+    method: "PUT",
     route: "/api/admin/users/:userId/credits",
     request: () => ({
       url: `/api/admin/users/${fixtures.userId}/credits`,

@@ -11,6 +11,7 @@ import {
   adminUserVideosPageSchema,
   adminUserVideosQuerySchema,
   changeCreditsSchema,
+  inFlightLimitSchema,
   toggleUserSchema,
 } from "../schemas/admin-users.js";
 import { csvFileAnswer } from "../schemas/admin-exports.js";
@@ -55,6 +56,19 @@ export const adminUsersApi = {
     summary: "Enable or disable a user (disabling ends their sessions)",
     params: adminUserParams,
     body: toggleUserSchema,
+    responses: { 200: adminUserSavedSchema, ...errors(400, 401, 403, 404, 409) },
+    reasons: ["account_deleted"],
+  }),
+  setInFlightLimit: defineRoute({
+    method: "PUT",
+    path: "/api/admin/users/:userId/in-flight-limit",
+    tags,
+    summary: "Set how many videos a user may have being made at once, or null for the default",
+    description:
+      "Beyond the limit a new video is refused with 429 `too_many_in_flight` and `Retry-After`, nothing charged " +
+      "(decision 0093). null lets the default in the settings apply.",
+    params: adminUserParams,
+    body: inFlightLimitSchema,
     responses: { 200: adminUserSavedSchema, ...errors(400, 401, 403, 404, 409) },
     reasons: ["account_deleted"],
   }),

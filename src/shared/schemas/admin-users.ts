@@ -3,6 +3,7 @@ import { userModerationSchema } from "./moderation.js";
 import { adminReasonSchema } from "./admin-reason.js";
 import { paymentDisputeViewSchema, paymentOrderStateSchema, paymentReversalViewSchema } from "./admin-payments.js";
 import { isoTimestamp } from "./common.js";
+import { inFlightLimit } from "./settings.js";
 
 /** How an admin changes a balance: by a number of credits up or down, or to a new balance. */
 const CREDIT_CHANGES = ["add", "subtract", "set"] as const;
@@ -41,6 +42,13 @@ export const changeCreditsSchema = z
     path: ["amount"],
   });
 export type ChangeCreditsInput = z.output<typeof changeCreditsSchema>;
+
+/** PUT /api/admin/users/{userId}/in-flight-limit (decision 0093): the person's own limit, or null for the default. */
+export const inFlightLimitSchema = z.object({
+  maxVideosInFlight: inFlightLimit("maxVideosInFlight")
+    .nullable()
+    .meta({ description: "Videos this person may have being made at once; null: the default in the settings." }),
+});
 
 /** PUT /api/admin/users/{userId}/toggle */
 export const toggleUserSchema = z.object({
@@ -186,6 +194,13 @@ export const adminUserDetailSchema = adminUserViewSchema
     paymentOrders: z.array(adminUserOrderSchema).meta({ description: "The newest 50." }),
     paymentOrderCount: z.number().int(),
     moderation: userModerationSchema.meta({ description: "Prompts refused in the last 24 hours (decision 0089)." }),
+    inFlight: z
+      .object({
+        now: z.number().int().meta({ description: "Videos of theirs being made now." }),
+        own: z.number().int().nullable().meta({ description: "Their own limit; null: the default applies." }),
+        default: z.number().int().meta({ description: "The default in the settings." }),
+      })
+      .meta({ description: "Videos at once (decision 0093): how many now, and the limit." }),
   })
   .meta({ id: "AdminUserDetail" });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;

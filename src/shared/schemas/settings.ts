@@ -113,6 +113,21 @@ const contactChannel = <T extends z.ZodType<string, string>>(field: string, rule
     .optional()
     .transform((v) => (v === "" ? null : v))
     .pipe(rule.nullable().optional());
+export const IN_FLIGHT_LIMITS = { min: 1, max: 1000 } as const;
+/**
+ * Videos one person may have being made at once (decision 0093), from a number or a form's digit
+ * string: the admin's default, or one person's own limit (nullable there: null uses the default).
+ */
+export const inFlightLimit = (field: string) => {
+  const message = `${field} must be a whole number from ${IN_FLIGHT_LIMITS.min} to ${IN_FLIGHT_LIMITS.max}`;
+  return z
+    .union([z.number(), z.string().trim()], { error: message })
+    .transform((v) => (typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v))
+    .pipe(
+      z.number({ error: message }).int(message).min(IN_FLIGHT_LIMITS.min, message).max(IN_FLIGHT_LIMITS.max, message),
+    );
+};
+
 export const CREDIT_VALUE_LIMITS = { min: 0.0001, max: 1000 } as const;
 const creditValueMessage = `creditValueUsd must be a number of US dollars between ${CREDIT_VALUE_LIMITS.min} and ${CREDIT_VALUE_LIMITS.max} with at most four decimals, or null to derive it from the packages`;
 /** What one credit is worth in USD on the pages (decision 0075); null derives it from the packages on sale. */
@@ -173,6 +188,7 @@ export const settingsUpdateSchema = z.object({
   contactTelegram: contactChannel("contactTelegram", telegramUsernameRule("contactTelegram ")),
   contactEmail: contactChannel("contactEmail", contactEmailRule("contactEmail ")),
   creditValueUsd: creditValue,
+  maxVideosInFlight: inFlightLimit("maxVideosInFlight").optional(),
   ...mailSettingsUpdateSchema.shape,
 });
 export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
@@ -259,6 +275,10 @@ export const adminSettingsViewSchema = z
     creditValueUsd: z.string().nullable().meta({
       description:
         'What one credit is worth in USD on the pages, e.g. "0.1500"; null derives it from the packages on sale (decision 0075).',
+    }),
+    maxVideosInFlight: z.number().int().meta({
+      description:
+        "Videos one person may have being made at once, unless their own limit says otherwise; beyond it a new video is refused with 429 (decision 0093).",
     }),
     smtpHost: z.string().nullable().meta({ description: "The mail server; null: SMTP_URL, else the local outbox." }),
     smtpPort: z.number().int().nullable(),

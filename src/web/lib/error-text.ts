@@ -198,6 +198,14 @@ function codeText(code: ErrorCode, params: Params): string {
       const minutes = num(params, "minutes") || 1;
       return t`Too many attempts. Please try again in ${minutes} min.`;
     }
+    case "too_many_in_flight": {
+      const limit = num(params, "limit");
+      return plural(limit, {
+        one: "You already have a video being made, and an account can make # at a time. Wait for it to finish, then try again. Nothing was charged.",
+        other:
+          "You already have # videos being made, the most an account can have at a time. Wait for one to finish, then try again. Nothing was charged.",
+      });
+    }
     case "invalid_credentials":
       return t`Invalid username or password.`;
     case "account_disabled":

@@ -3,6 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useAdminSettings } from "@/features/admin/admin-api";
 import { AdminLayout } from "@/features/admin/admin-layout";
 import { ContactCard } from "@/features/admin/contact-card";
+import { FairUseCard } from "@/features/admin/fair-use-card";
 import { useScrollToHash } from "@/features/admin/use-scroll-to-hash";
 import { KieApisCard } from "@/features/admin/kie-apis-card";
 import { MailCard } from "@/features/admin/mail/mail-card";
@@ -34,6 +35,7 @@ export function AdminSettingsPage() {
           <TelegramCard key={`telegram-${settings.data.updatedAt}`} settings={settings.data} />
           <MailCard key={`mail-${settings.data.updatedAt}`} settings={settings.data} />
           <SignUpsCard key={`sign-ups-${settings.data.updatedAt}`} settings={settings.data} />
+          <FairUseCard key={`fair-use-${settings.data.updatedAt}`} settings={settings.data} />
         </>
       ) : settings.isError ? (
         <p role="alert" className="text-sm text-red-400">

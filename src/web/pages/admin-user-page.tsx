@@ -11,6 +11,7 @@ import { BalanceCard, ProfileCard } from "@/features/admin/user-page/user-profil
 import { UserTransactionsCard } from "@/features/admin/user-page/user-transactions";
 import { UserVideosCard } from "@/features/admin/user-page/user-videos";
 import { UserModerationNotice } from "@/features/admin/user-page/user-moderation";
+import { UserInFlightCard } from "@/features/admin/user-page/user-in-flight";
 import { errorMessage } from "@/lib/api";
 
 function BackLink() {
@@ -78,6 +79,7 @@ export function AdminUserPage() {
           <UserVideosCard userId={user.id} />
           <UserTransactionsCard userId={user.id} />
           <UserAccessCards user={user} />
+          <UserInFlightCard key={`in-flight-${user.inFlight.own ?? "default"}`} user={user} />
           <UserOrdersCard user={user} />
           <UserAuditCard userId={user.id} username={user.username} />
         </>

@@ -22,6 +22,7 @@ import { deleteUserSessions, SESSION_MAX_AGE_MS } from "../../identity/sessions.
 import { recordAudit, type AuditActor } from "../audit/audit-log.js";
 import { getUserView } from "./users-service.js";
 import { refusalsInDay } from "../moderation/moderation-log.js";
+import { inFlightOf } from "../videos/in-flight.js";
 
 const ORDERS_SHOWN = 50;
 const iso = (d: Date) => d.toISOString();
@@ -34,7 +35,7 @@ const endOf = (s: { createdAt: Date; expiresAt: Date }) =>
 export async function getUserDetail(db: Db, userId: string, refusalsFlag: number): Promise<AdminUserDetail> {
   const view = await getUserView(db, userId);
   const now = new Date();
-  const [[extra], tokens, live, orders, [orderCount], refusals] = await Promise.all([
+  const [[extra], tokens, live, orders, [orderCount], refusals, inFlight] = await Promise.all([
     db.select({ emailVerified: users.emailVerified, googleId: users.googleId }).from(users).where(eq(users.id, userId)),
     db
       .select()
@@ -60,6 +61,7 @@ export async function getUserDetail(db: Db, userId: string, refusalsFlag: number
       .limit(ORDERS_SHOWN),
     db.select({ n: count() }).from(paymentOrders).where(eq(paymentOrders.userId, userId)),
     refusalsInDay(db, userId),
+    inFlightOf(db, userId),
   ]);
   const { disputes, reversals } = await moneyBackOf(
     db,
@@ -95,6 +97,7 @@ export async function getUserDetail(db: Db, userId: string, refusalsFlag: number
     })),
     paymentOrderCount: Number(orderCount?.n ?? 0),
     moderation: { refusals24h: refusals, threshold: refusalsFlag, flagged: refusals >= refusalsFlag },
+    inFlight,
   };
 }
 

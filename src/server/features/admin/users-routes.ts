@@ -13,7 +13,7 @@ import { auditActor } from "../audit/audit-log.js";
 import type { Settings } from "../settings/service.js";
 import { signedUntil, type VideoUrlSigner } from "../videos/video-files.js";
 import { getUserDetail, listUserVideos, revokeUserToken, signOutEverywhere } from "./user-detail-service.js";
-import { changeUserCredits, listUsers, setUserActive } from "./users-service.js";
+import { changeUserCredits, listUsers, setUserActive, setUserInFlightLimit } from "./users-service.js";
 
 /** Links on the user's page last a day: long enough to watch, short enough not to be a share. */
 const ADMIN_LINK_SECONDS = 24 * 3600;
@@ -65,6 +65,12 @@ export async function adminUserRoutes(
   serve(app, adminUsersApi.toggle, rowIds, async (request) => {
     const user = await setUserActive(db, auditActor(request), request.params.userId, request.body.isActive);
     return { message: "User updated", user };
+  });
+
+  serve(app, adminUsersApi.setInFlightLimit, rowIds, async (request) => {
+    const { userId } = request.params;
+    const user = await setUserInFlightLimit(db, auditActor(request), userId, request.body.maxVideosInFlight);
+    return { message: "Limit updated", user };
   });
 
   serve(app, adminUsersApi.changeCredits, rowIds, async (request) => {

@@ -224,6 +224,37 @@ export async function setUserActive(
   return getUserView(db, userId);
 }
 
+/**
+ * Sets a user's own limit of videos at once, or null for the default (decision 0093). One audit
+ * row in the same transaction; setting what is already set writes nothing.
+ */
+export async function setUserInFlightLimit(
+  db: Db,
+  actor: AuditActor,
+  userId: string,
+  limit: number | null,
+): Promise<AdminUserView> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ limit: users.maxVideosInFlight, username: users.username, deletedAt: users.deletedAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    if (!before) throw notFound("User not found");
+    refuseDeleted(before);
+    if (before.limit === limit) return;
+    await tx.update(users).set({ maxVideosInFlight: limit }).where(eq(users.id, userId));
+    await recordAudit(tx, actor, {
+      action: "user.in_flight_limit",
+      targetType: "user",
+      targetId: userId,
+      targetLabel: before.username,
+      details: { before: { maxVideosInFlight: before.limit }, after: { maxVideosInFlight: limit } },
+    });
+  });
+  return getUserView(db, userId);
+}
+
 /** The balance a change leads to from `balance`. */
 function balanceAfter(balance: number, input: ChangeCreditsInput): number {
   if (input.change === "add") return balance + input.amount;

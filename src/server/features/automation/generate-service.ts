@@ -69,8 +69,8 @@ export async function generateFromApi(
       { via: "api", cost, uhdCost: surchargeCost(prices, "4k", "api"), linkTask, callbackUrl },
     );
   } catch (err) {
-    // 402/403 and screening's refusals mean nothing was recorded, so no task will ever show the stored image.
-    if (isScreeningRefusal(err) || (err instanceof AppError && (err.status === 402 || err.status === 403)))
+    // 402/403/429 and screening's refusals mean nothing was recorded, so no task will ever show the stored image.
+    if (isScreeningRefusal(err) || (err instanceof AppError && [402, 403, 429].includes(err.status)))
       for (const name of stored) await ctx.uploads.remove(name);
     throw err;
   }

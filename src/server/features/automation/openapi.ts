@@ -122,7 +122,7 @@ const ERRORS = {
     },
   },
   429: errorDoc(
-    "Too many requests with this token (or videos for this account); wait for Retry-After seconds.",
+    "Too many requests with this token (or videos for this account), or as many videos being made as the account may have at once (code `too_many_in_flight`, nothing charged); wait for Retry-After seconds.",
     "rate_limited",
     tooManyRequests(60, "API requests with this token").message,
     RETRY_AFTER,

@@ -29,6 +29,7 @@ import type { Mailer } from "../mail/outbox.js";
 import type { KieKey, KieKeyPool } from "./kie-key-pool.js";
 import { failTask, type TaskRow } from "./task-state.js";
 import { markUploadsUsed, ownUploadNames } from "./upload-service.js";
+import { claimInFlightSlot } from "./in-flight.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 import { screenRequest, type ScreeningDeps } from "../moderation/screening.js";
 
@@ -102,6 +103,8 @@ export async function generateVideo(
   const reserved = await db
     .transaction(async (tx) => {
       if (uploadNames.length > 0) await markUploadsUsed(tx, deps.uploads, uploadNames);
+      // At most N videos in flight per person (decision 0093): checked with their row locked, before the charge.
+      await claimInFlightSlot(tx, userId);
       // The charge, and the low-balance notice when it crosses the line (decision 0086).
       const spent = await spendOnVideo(tx, reservation, deps.mailer);
       // Not spent: undo the marks too (the caller is told why below).

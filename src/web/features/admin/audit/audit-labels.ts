@@ -21,6 +21,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
   "user.enable": msg`User enabled`,
   "user.disable": msg`User disabled`,
   "user.sign_out": msg`User signed out everywhere`,
+  "user.in_flight_limit": msg`Videos-at-once limit changed`,
   "user.api_token_revoke": msg`API token revoked`,
   "account.delete": msg`Account deleted by its owner`,
   "transaction.refund": msg`Video refunded`,

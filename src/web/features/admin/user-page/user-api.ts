@@ -89,3 +89,23 @@ export function useRevokeToken(userId: string, onDone: () => void) {
     onSettled: refreshUsers,
   });
 }
+
+/** PUT /api/admin/users/{id}/in-flight-limit: their own limit of videos at once, or null for the default (decision 0093). */
+export function useSetInFlightLimit(userId: string) {
+  return useMutation({
+    mutationFn: (maxVideosInFlight: number | string | null) =>
+      call(adminUsersApi.setInFlightLimit, { params: { userId }, body: { maxVideosInFlight } }),
+    onSuccess: () => {
+      toast({ title: t`Limit saved` });
+    },
+    onError: (error) => {
+      const reason = errorMessage(error);
+      toast({
+        title: t`Update failed`,
+        description: t`Failed to save the limit: ${reason}`,
+        variant: "destructive",
+      });
+    },
+    onSettled: refreshUsers,
+  });
+}

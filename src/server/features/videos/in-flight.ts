@@ -1,0 +1,60 @@
+/**
+ * Fair use (decision 0093): each person has at most N videos being made at a time, N being their
+ * own limit (`users.max_videos_in_flight`, set on their admin page) or else the admin's default
+ * (`admin_settings.max_videos_in_flight`, 5). In flight: a task `pending` (reserved, not yet
+ * accepted by the provider) or `generating`. A finished video fetching its 1080p or 4K version is
+ * not a new generation and does not count.
+ */
+import { sql } from "drizzle-orm";
+import { rowsOf, type Queryable, type Tx } from "../../db/connect.js";
+import { AppError } from "../../http/errors.js";
+
+/** What a refused person is asked to wait: a short video takes about a minute or two. */
+export const IN_FLIGHT_RETRY_AFTER_SECONDS = 60;
+
+/** When a setting is missing altogether (it never is after migration 0035): the column's default. */
+const DEFAULT_MAX_IN_FLIGHT = 5;
+
+function tooManyInFlight(inFlight: number, limit: number): AppError {
+  const videos = inFlight === 1 ? "1 video" : `${inFlight} videos`;
+  return new AppError(
+    "too_many_in_flight",
+    `You already have ${videos} being made, and an account can have at most ${limit} at a time. ` +
+      "Wait for one to finish, then try again. Nothing was charged.",
+    {
+      headers: { "retry-after": String(IN_FLIGHT_RETRY_AFTER_SECONDS) },
+      params: { inFlight, limit },
+    },
+  );
+}
+
+/**
+ * Inside the transaction that is about to charge for a new video: locks the person's row (so
+ * their parallel requests take their turn here), then counts their videos in flight, each
+ * statement seeing what the requests before it committed. Throws 429 `too_many_in_flight` at the
+ * limit, which rolls the transaction back: nothing is charged or recorded.
+ */
+export async function claimInFlightSlot(tx: Tx, userId: string): Promise<void> {
+  // Its own statement: a count in the same statement would read the snapshot taken before the wait.
+  await tx.execute(sql`select id from users where id = ${userId} for update`);
+  const res = await tx.execute(sql`
+    select coalesce(u.max_videos_in_flight, (select s.max_videos_in_flight from admin_settings s where s.id = 1), ${DEFAULT_MAX_IN_FLIGHT}::int) as "limit",
+      (select count(*) from video_tasks t where t.user_id = u.id and t.status in ('pending', 'generating'))::int as in_flight
+    from users u where u.id = ${userId}`);
+  const row = rowsOf<{ limit: number; in_flight: number }>(res)[0];
+  if (row && row.in_flight >= row.limit) throw tooManyInFlight(row.in_flight, row.limit);
+}
+
+/** A person's videos in flight now, their own limit and the default (the admin's user page). */
+export async function inFlightOf(
+  db: Queryable,
+  userId: string,
+): Promise<{ now: number; own: number | null; default: number }> {
+  const res = await db.execute(sql`
+    select u.max_videos_in_flight as own,
+      coalesce((select s.max_videos_in_flight from admin_settings s where s.id = 1), ${DEFAULT_MAX_IN_FLIGHT}::int) as "default",
+      (select count(*) from video_tasks t where t.user_id = u.id and t.status in ('pending', 'generating'))::int as now
+    from users u where u.id = ${userId}`);
+  const row = rowsOf<{ own: number | null; default: number; now: number }>(res)[0];
+  return { now: Number(row?.now ?? 0), own: row?.own ?? null, default: Number(row?.default ?? DEFAULT_MAX_IN_FLIGHT) };
+}
