@@ -185,3 +185,8 @@ export function uploadImage(app: FastifyInstance, cookie: string | undefined, da
     payload,
   });
 }
+
+/** Lets a user have `limit` videos being made at once (decision 0093): for tests about something else. */
+export async function allowInFlight(db: Db, userId: string, limit = 1000): Promise<void> {
+  await db.update(users).set({ maxVideosInFlight: limit }).where(eq(users.id, userId));
+}

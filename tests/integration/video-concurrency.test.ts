@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { transactions, videoTasks } from "../../src/server/db/schema.js";
 import { createTestDatabase, usingPostgres } from "../helpers/test-db.js";
 import {
+  allowInFlight,
   balanceOf,
   createVideoTestApp,
   runWorkerUntil,
@@ -21,6 +22,8 @@ describe("concurrent generation never overspends", () => {
 
   it("with credits for 7 of 20 parallel requests, exactly 7 succeed and the balance ends at 0", async () => {
     const u = await userWithCredits(t.app, t.database.db, 7);
+    // Credits are what stop these, not the videos-at-once limit.
+    await allowInFlight(t.database.db, u.id);
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         u.client.post("/api/generate-video", { prompt: `parallel ${i}`, model: "veo3_fast" }),
