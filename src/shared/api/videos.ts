@@ -184,9 +184,12 @@ export const videosApi = {
     path: "/api/images/upload",
     tags,
     summary: "Upload a reference image",
-    description: "multipart/form-data with one JPG, PNG or WebP image (at most 10 MB) in the field `image`.",
+    description:
+      "multipart/form-data with one JPG, PNG or WebP image (at most 10 MB and 50 megapixels) in the field `image`. " +
+      "The type is read from the image itself, never its name: it is decoded, turned upright and stored re-encoded " +
+      "without metadata (EXIF, GPS, XMP, ICC), under the extension of what it really is (decision 0090).",
     responses: { 201: uploadImageResultSchema, ...errors(400, 401, 413, 415, 429, 503) },
-    reasons: ["image_type"],
+    reasons: ["image_type", "image_pixels"],
   }),
   /**
    * KIE's callback: the body only names a task, which the worker re-reads from the provider. No body

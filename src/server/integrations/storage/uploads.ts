@@ -1,7 +1,8 @@
 /**
  * Reference images people upload: stored with random names (128 bits, unguessable) in a BlobStore
  * (DATA_DIR/uploads, or an S3 bucket), served back at /uploads/<name>. The type is read from the
- * file's first bytes, never from its name. Browser uploads are also recorded in the `uploads`
+ * file's bytes, never from its name: callers store what integrations/media/image-check.ts decoded
+ * and re-encoded (decision 0090); detectImageType is only a first look at the bytes. Browser uploads are also recorded in the `uploads`
  * table (features/videos/upload-service.ts: quota, references, the sweep; decision 0034).
  * Temporary images (base64 sent to the automation API) carry a `tmp-` prefix and are deleted by
  * jobs/temporary-image-sweep.ts once older than their time to live.
