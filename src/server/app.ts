@@ -28,6 +28,8 @@ import { eventRoutes } from "./features/events/routes.js";
 import { adminTelegramSettingsRoutes, telegramTestRoutes } from "./features/notifications/telegram-routes.js";
 import { adminMailRoutes } from "./features/mail/admin-routes.js";
 import { adminModerationRoutes } from "./features/moderation/admin-routes.js";
+import { secondFactorGate } from "./features/second-factor/gate.js";
+import { adminSecondFactorRoutes, secondFactorRoutes } from "./features/second-factor/routes.js";
 import { paymentMethodRoutes } from "./features/payments/payment-methods-routes.js";
 import { noticeRoutes } from "./features/notices/routes.js";
 import { adminCreditPackageRoutes, creditPackageRoutes } from "./features/packages/routes.js";
@@ -105,6 +107,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicOrigin: new URL(config.publicUrl).origin,
     operatorToken: config.metricsToken,
     webTokenKey: webTokenKey(services.secretBox),
+    // A signed-in session passes its second step before anything else (decision 0092).
+    sessionGate: secondFactorGate(services),
   });
 
   // Every feature takes the one services object and reads the part its options type declares.
@@ -123,6 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Which mail notices a person gets, and one-click unsubscribe (decision 0086).
   await app.register(noticeRoutes, services);
   await app.register(googleAuthRoutes, services);
+  // Authenticator apps, recovery codes and passkeys (decision 0092).
+  await app.register(secondFactorRoutes, services);
   await app.register(contactRoutes, services);
   // Terms, privacy and refund policy (decision 0079).
   await app.register(legalRoutes, services);
@@ -181,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await admin.register(adminTelegramSettingsRoutes, services);
       await admin.register(adminMailRoutes, services);
       await admin.register(adminSignUpSettingsRoutes, services);
+      await admin.register(adminSecondFactorRoutes, services);
       // Prompt screening: its settings, the moderation log and its review (decision 0089).
       await admin.register(adminModerationRoutes, services);
       await admin.register(adminVideoStorageRoutes, services);

@@ -25,6 +25,14 @@ export const ERROR_STATUS = {
   /** A state-changing request from another website. */
   cross_site_request: 403,
   account_disabled: 403,
+  /** Signed in with the password (or Google) only: the second step (decision 0092) is still to come. */
+  second_factor_pending: 403,
+  /** An admin without a second factor while the admin's setting requires one: only its enrolment is open. */
+  second_factor_enrolment_required: 403,
+  /** A sensitive action needs a fresh second-factor check (`reason`: second_factor_required). */
+  second_factor_required: 403,
+  /** A wrong or already used code from an authenticator app, a recovery code or a passkey. */
+  invalid_second_factor: 401,
   not_found: 404,
   conflict: 409,
   /** An Idempotency-Key whose first request has not finished yet (retry after Retry-After). */

@@ -64,6 +64,7 @@ export const ERROR_REASONS = [
   "email_domain_refused",
   "prompt_refused",
   "screening_unavailable",
+  "second_factor_required",
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

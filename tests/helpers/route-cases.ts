@@ -84,6 +84,9 @@ export interface RouteCase {
 
 /** The route ran and answered for itself (a refusal of its own: a conflict, a bad id...). */
 const reachedRoute = (status: number) => status < 500 && status !== 401 && status !== 403;
+/** A wrong code (or a rate limit on them): the second factor's check answered for itself. */
+const wrongSecondFactor = (status: number, body: string) =>
+  (status === 401 && body.includes("invalid_second_factor")) || status === 429;
 /** The payment provider is not set up in this app: the route says so. */
 const notConfigured = (status: number, body: string) => status === 503 && body.includes("not configured");
 
@@ -210,6 +213,66 @@ export const ROUTE_CASES: RouteCase[] = [
 
   { method: "GET", route: "/api/auth/current-user", request: () => ({ url: "/api/auth/current-user" }) },
   { method: "GET", route: "/api/user/stats", request: () => ({ url: "/api/user/stats" }) },
+  // The second factor (decision 0092): the owner has none, so the checks answer for themselves.
+  { method: "GET", route: "/api/auth/second-factor", request: () => ({ url: "/api/auth/second-factor" }) },
+  {
+    method: "POST",
+    route: "/api/auth/second-factor/verify",
+    accepts: wrongSecondFactor,
+    request: () => ({ url: "/api/auth/second-factor/verify", body: { method: "totp", code: "000000" } }),
+  },
+  {
+    method: "POST",
+    route: "/api/auth/second-factor/passkey/options",
+    accepts: reachedRoute,
+    request: () => ({ url: "/api/auth/second-factor/passkey/options", body: {} }),
+  },
+  {
+    method: "POST",
+    route: "/api/auth/second-factor/passkey/verify",
+    accepts: wrongSecondFactor,
+    request: () => ({ url: "/api/auth/second-factor/passkey/verify", body: { response: {} } }),
+  },
+  {
+    method: "POST",
+    route: "/api/auth/second-factor/totp/setup",
+    request: () => ({ url: "/api/auth/second-factor/totp/setup", body: {} }),
+  },
+  {
+    method: "POST",
+    route: "/api/auth/second-factor/totp/confirm",
+    accepts: wrongSecondFactor,
+    request: () => ({ url: "/api/auth/second-factor/totp/confirm", body: { code: "000000" } }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/auth/second-factor/totp",
+    accepts: reachedRoute,
+    request: () => ({ url: "/api/auth/second-factor/totp" }),
+  },
+  {
+    method: "POST",
+    route: "/api/auth/second-factor/passkeys/options",
+    request: () => ({ url: "/api/auth/second-factor/passkeys/options", body: {} }),
+  },
+  {
+    method: "POST",
+    route: "/api/auth/second-factor/passkeys",
+    accepts: reachedRoute,
+    request: () => ({ url: "/api/auth/second-factor/passkeys", body: { name: "Laptop", response: {} } }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/auth/second-factor/passkeys/:passkeyId",
+    accepts: reachedRoute,
+    request: () => ({ url: `/api/auth/second-factor/passkeys/${crypto.randomUUID()}` }),
+  },
+  {
+    method: "POST",
+    route: "/api/auth/second-factor/recovery-codes",
+    accepts: reachedRoute,
+    request: () => ({ url: "/api/auth/second-factor/recovery-codes", body: {} }),
+  },
   { method: "GET", route: "/api/user/export", request: () => ({ url: "/api/user/export" }) },
   // A change of address or a confirmation sent again may be refused as too frequent (429): the route answered.
   {
@@ -521,6 +584,16 @@ export const ROUTE_CASES: RouteCase[] = [
     method: "PUT",
     route: "/api/admin/settings/mail",
     request: () => ({ url: "/api/admin/settings/mail", body: { mailFrom: "Veo Studio <no-reply@veo.example>" } }),
+  },
+  {
+    method: "PUT",
+    route: "/api/admin/settings/second-factor",
+    request: () => ({ url: "/api/admin/settings/second-factor", body: { required: false } }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/admin/users/:userId/second-factor",
+    request: (f) => ({ url: `/api/admin/users/${f.targetUserId}/second-factor` }),
   },
   {
     method: "PUT",

@@ -324,6 +324,16 @@ const CASES: Case[] = [
     route: "/api/admin/users/:userId/sessions",
     request: () => ({ url: `/api/admin/users/${fixtures.userId}/sessions` }),
   },
+  {
+    method: "DELETE",
+    route: "/api/admin/users/:userId/second-factor",
+    request: () => ({ url: `/api/admin/users/${fixtures.userId}/second-factor` }),
+  },
+  {
+    method: "PUT",
+    route: "/api/admin/settings/second-factor",
+    request: () => ({ url: "/api/admin/settings/second-factor", body: { required: false } }),
+  },
   { method: "GET", route: "/api/admin/audit-log", request: () => ({ url: "/api/admin/audit-log" }) },
   { method: "GET", route: "/api/admin/legal", request: () => ({ url: "/api/admin/legal" }) },
   {

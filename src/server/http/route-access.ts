@@ -34,6 +34,13 @@ declare module "fastify" {
     access?: Access;
     /** Charges the web price: session calls only from the web app itself (http/web-app-token.ts; decision 0065). */
     webPrice?: boolean;
+    /**
+     * The route's place in the second factor (decision 0092): "pending" is open to a session that
+     * still has to pass its second step (that step, who am I); "enrol" is open to an admin who must
+     * enrol first, and asks a fresh check of one who has a factor; "step-up" (a sensitive action)
+     * asks a fresh check of anyone who has a factor. Other session routes need the second step done.
+     */
+    secondFactor?: "pending" | "enrol" | "step-up";
   }
   interface FastifyInstance {
     /** Every route registered, with its access: the authorization tests walk it. */
@@ -73,6 +80,8 @@ export interface RouteAccessOptions {
   operatorToken: string | undefined;
   /** The key of the web app's token (webTokenKey), asked for by the routes that charge the web price. */
   webTokenKey: string;
+  /** Run on every session route with a signed-in user, after its access passed (the second factor; decision 0092). */
+  sessionGate?: (request: FastifyRequest) => Promise<void>;
 }
 
 /**
@@ -118,6 +127,7 @@ export function registerRouteAccess(app: FastifyInstance, opts: RouteAccessOptio
       if (request.routeOptions.config.webPrice) requireWebApp(request, opts.webTokenKey, fetchMetadata);
     } else if (access === "admin") requireAdmin(request);
     else if (access === "operator") requireOperator(request, opts.operatorToken);
+    if (SESSION_ACCESS.has(access) && request.user && opts.sessionGate) await opts.sessionGate(request);
   });
 
   // A token route outside a useBearerAuth scope would be open: refuse it instead.

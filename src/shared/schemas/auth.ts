@@ -126,6 +126,14 @@ export const currentUserSchema = z
       .enum(LOCALES)
       .nullable()
       .meta({ description: "The language the person chose; null: the browser's (decision 0055)." }),
+    secondFactorPending: z
+      .boolean()
+      .optional()
+      .meta({ description: "Signed in with the first factor only: the second step is still to come (decision 0092)." }),
+    secondFactorEnrolmentRequired: z
+      .boolean()
+      .optional()
+      .meta({ description: "An admin who must add a second factor before anything else (decision 0092)." }),
   })
   .meta({ id: "CurrentUser" });
 

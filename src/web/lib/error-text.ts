@@ -179,6 +179,10 @@ function reasonText(reason: ErrorReason, params: Params): string {
         : t`This prompt was refused by our content policy. Nothing was charged. Reword what the video should show and try again.`;
     case "screening_unavailable":
       return t`Prompts cannot be checked right now, so no video was started and nothing was charged. Please try again in a minute.`;
+    case "second_factor_required": {
+      const minutes = num(params, "minutes");
+      return t`Confirm it is you with your second factor, then try again within ${minutes} minutes.`;
+    }
   }
 }
 
@@ -210,6 +214,14 @@ function codeText(code: ErrorCode, params: Params): string {
       return t`Invalid username or password.`;
     case "account_disabled":
       return t`This account has been disabled.`;
+    case "second_factor_pending":
+      return t`Finish signing in with your second factor first.`;
+    case "second_factor_enrolment_required":
+      return t`Add a second factor to your account first.`;
+    case "second_factor_required":
+      return t`Confirm it is you with your second factor, then try again.`;
+    case "invalid_second_factor":
+      return t`That code is not right, or it was already used.`;
     case "not_signed_in":
       return t`Please sign in to continue.`;
     case "invalid_api_token":

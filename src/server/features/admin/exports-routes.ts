@@ -20,16 +20,19 @@ function sendCsv(reply: FastifyReply, kind: "transactions" | "users", csv: Reada
 }
 
 /** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
+/** A sensitive admin action: a fresh second-factor check first (decision 0092). */
+const STEP_UP = { secondFactor: "step-up" } as const;
+
 export async function adminExportRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   const { db } = opts;
 
-  serve(app, adminTransactionsApi.exportCsv, {}, async (request, reply) => {
+  serve(app, adminTransactionsApi.exportCsv, STEP_UP, async (request, reply) => {
     const filters = request.query;
     await recordAudit(db, auditActor(request), { action: "export.transactions", details: { filters } });
     return sendCsv(reply, "transactions", transactionsCsv(db, filters));
   });
 
-  serve(app, adminUsersApi.exportCsv, {}, async (request, reply) => {
+  serve(app, adminUsersApi.exportCsv, STEP_UP, async (request, reply) => {
     const filters = request.query;
     await recordAudit(db, auditActor(request), { action: "export.users", details: { filters } });
     return sendCsv(reply, "users", usersCsv(db, filters));

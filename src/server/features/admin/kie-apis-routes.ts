@@ -34,6 +34,9 @@ function balanceError(err: unknown): AppError {
 }
 
 /** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
+/** A sensitive admin action: a fresh second-factor check first (decision 0092). */
+const STEP_UP = { secondFactor: "step-up" } as const;
+
 export async function adminKieApiRoutes(
   app: FastifyInstance,
   opts: { db: Db; secretBox: SecretBox; config: Config; simulatorFiles: { baseUrl: string } },
@@ -49,7 +52,7 @@ export async function adminKieApiRoutes(
     return listKieApis(db, secretBox);
   });
 
-  serve(app, adminKieApisApi.create, {}, async (request, reply) => {
+  serve(app, adminKieApisApi.create, STEP_UP, async (request, reply) => {
     await checkNewKey(request.body.token);
     const actor = auditActor(request);
     const kieApi = await db.transaction(async (tx) => {
@@ -67,7 +70,7 @@ export async function adminKieApiRoutes(
     return reply.status(201).send({ message: "KIE API saved", kieApi });
   });
 
-  serve(app, adminKieApisApi.update, {}, async (request) => {
+  serve(app, adminKieApisApi.update, STEP_UP, async (request) => {
     await checkNewKey(request.body.token);
     const actor = auditActor(request);
     const kieApi = await db.transaction(async (tx) => {
@@ -91,7 +94,7 @@ export async function adminKieApiRoutes(
     return { message: "KIE API saved", kieApi };
   });
 
-  serve(app, adminKieApisApi.delete, {}, async (request) => {
+  serve(app, adminKieApisApi.delete, STEP_UP, async (request) => {
     const actor = auditActor(request);
     await db.transaction(async (tx) => {
       const gone = await getKieApi(tx, secretBox, request.params.id);

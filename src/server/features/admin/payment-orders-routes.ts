@@ -12,18 +12,21 @@ import { adminDecideDispute, adminRefund } from "../payments/admin-refund.js";
 import type { PaypalContext } from "../payments/paypal-service.js";
 
 /** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
+/** A sensitive admin action: a fresh second-factor check first (decision 0092). */
+const STEP_UP = { secondFactor: "step-up" } as const;
+
 export async function adminPaymentOrderRoutes(
   app: FastifyInstance,
   opts: { db: Db; paypal: PaypalContext },
 ): Promise<void> {
   const { db, paypal } = opts;
 
-  serve(app, adminPaymentsApi.refund, {}, async (request, reply) => {
+  serve(app, adminPaymentsApi.refund, STEP_UP, async (request, reply) => {
     reply.header("cache-control", "private, no-store");
     return adminRefund({ db, paypal }, request.params.orderId, request.body, auditActor(request), request.log);
   });
 
-  serve(app, adminPaymentsApi.decideDispute, {}, async (request, reply) => {
+  serve(app, adminPaymentsApi.decideDispute, STEP_UP, async (request, reply) => {
     reply.header("cache-control", "private, no-store");
     return adminDecideDispute(db, request.params.orderId, request.body, auditActor(request));
   });

@@ -73,7 +73,7 @@ export async function adminUserRoutes(
     return { message: "Limit updated", user };
   });
 
-  serve(app, adminUsersApi.changeCredits, rowIds, async (request) => {
+  serve(app, adminUsersApi.changeCredits, { ...rowIds, secondFactor: "step-up" }, async (request) => {
     const user = await changeUserCredits(db, auditActor(request), request.params.userId, request.body);
     return { message: "Credits updated", user };
   });

@@ -18,6 +18,7 @@ import { CAPTCHA_ACTIONS } from "../../../shared/schemas/sign-up-protection.js";
 import { noteSignIn } from "../notices/new-browser.js";
 import { changePassword, login, registerUser, setLanguage } from "./service.js";
 import { deleteSession, deleteUserSessions, SESSION_COOKIE, sessionOrigin } from "../../identity/sessions.js";
+import { isPending, secondFactorState } from "../../identity/second-factor-state.js";
 import { toCurrentUser } from "./users.js";
 
 export interface AuthRateLimits {
@@ -131,7 +132,12 @@ export async function authRoutes(
     setSessionCookie(reply, token, secureCookies, webKey);
     // A browser new to this person: the new sign-in notice (decision 0086).
     await noteSignIn({ db, mailer: opts.mailer, secureCookies }, request, reply, user.id);
-    return { message: "Login successful", user: toCurrentUser(user) };
+    // With a second factor the session is only half signed in until its second step (decision 0092).
+    const pending = isPending(await secondFactorState(db, user.id, token));
+    return {
+      message: pending ? "Password accepted: enter your second factor" : "Login successful",
+      user: { ...toCurrentUser(user), ...(pending ? { secondFactorPending: true } : {}) },
+    };
   });
 
   serve(app, authApi.logout, { access: "public" }, async (request, reply) => {
@@ -141,13 +147,21 @@ export async function authRoutes(
     return { message: "Logged out" };
   });
 
-  serve(app, authApi.currentUser, { access: "user" }, async (request, reply) => {
+  serve(app, authApi.currentUser, { access: "user", secondFactor: "pending" }, async (request, reply) => {
     const user = requireUser(request);
+    const state = request.secondFactor;
     // A session from before the web app's token existed gets it here, on the page's first read.
     const session = request.cookies[SESSION_COOKIE];
     if (session && request.cookies[WEB_TOKEN_COOKIE] !== webToken(webKey, session))
       setWebTokenCookie(reply, webKey, session, secureCookies);
-    return toCurrentUser(user);
+    const pending = state !== undefined && isPending(state);
+    const mustEnrol =
+      state !== undefined && user.isAdmin && !state.enrolled && (await opts.readSettings()).requireAdminSecondFactor;
+    return {
+      ...toCurrentUser(user),
+      ...(pending ? { secondFactorPending: true } : {}),
+      ...(mustEnrol ? { secondFactorEnrolmentRequired: true } : {}),
+    };
   });
 
   serve(app, accountApi.changePassword, { access: "user" }, async (request) => {

@@ -22,6 +22,9 @@ import { renderMail } from "./render.js";
 
 const TEST_RATE_LIMIT: RateLimitRule = { max: 10, windowMs: 60_000 };
 
+/** A sensitive admin action: a fresh second-factor check first (decision 0092). */
+const STEP_UP = { secondFactor: "step-up" } as const;
+
 export async function adminMailRoutes(
   app: FastifyInstance,
   opts: {
@@ -39,7 +42,7 @@ export async function adminMailRoutes(
   const env: MailEnvironment = { smtpUrl: config.mail.smtpUrl, from: config.mail.from, publicUrl: config.publicUrl };
   const testLimiter = new RateLimiter("mail-test", TEST_RATE_LIMIT, opts.rateLimitStore);
 
-  serve(app, adminMailApi.setServer, {}, async (request) => {
+  serve(app, adminMailApi.setServer, STEP_UP, async (request) => {
     await updateSettingsAudited(db, secretBox, request.body, auditActor(request), "mail.update");
     return {
       message: "Mail settings updated",

@@ -32,12 +32,15 @@ function testError(err: unknown): AppError {
 }
 
 /** Under /api/admin. */
+/** A sensitive admin action: a fresh second-factor check first (decision 0092). */
+const STEP_UP = { secondFactor: "step-up" } as const;
+
 export async function adminTelegramSettingsRoutes(
   app: FastifyInstance,
   opts: { db: Db; secretBox: SecretBox; config: { contact: ContactConfig } },
 ): Promise<void> {
   const { db, secretBox, config } = opts;
-  serve(app, adminSettingsApi.setTelegram, {}, async (request) => {
+  serve(app, adminSettingsApi.setTelegram, STEP_UP, async (request) => {
     await updateSettingsAudited(db, secretBox, request.body, auditActor(request), "telegram.update");
     return {
       message: "Telegram settings updated",

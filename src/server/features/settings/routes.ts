@@ -11,6 +11,9 @@ import { kieKeyChecker } from "./kie-key-check.js";
 import { readSettingsFromDatabase, toAdminView, updateSettingsAudited } from "./service.js";
 
 /** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
+/** A sensitive admin action: a fresh second-factor check first (decision 0092). */
+const STEP_UP = { secondFactor: "step-up" } as const;
+
 export async function adminSettingsRoutes(
   app: FastifyInstance,
   opts: { db: Db; secretBox: SecretBox; config: Config; simulatorFiles: { baseUrl: string } },
@@ -22,7 +25,7 @@ export async function adminSettingsRoutes(
     toAdminView(await readSettingsFromDatabase(db, secretBox), config.contact),
   );
 
-  serve(app, adminSettingsApi.update, {}, async (request) => {
+  serve(app, adminSettingsApi.update, STEP_UP, async (request) => {
     // A new KIE key is tried first; one KIE refuses (or cannot be tried) is not saved, nor is anything else.
     const { kieToken } = request.body;
     if (kieToken && kieToken.trim() !== "" && !isMaskedSecret(kieToken)) await keyChecker.check(kieToken.trim());

@@ -12,6 +12,9 @@ import { auditActor } from "../audit/audit-log.js";
 import { readSettingsFromDatabase, toAdminView, updateSettingsAudited } from "../settings/service.js";
 import type { CaptchaCheck } from "./captcha.js";
 
+/** A sensitive admin action: a fresh second-factor check first (decision 0092). */
+const STEP_UP = { secondFactor: "step-up" } as const;
+
 export async function captchaRoutes(app: FastifyInstance, opts: { captcha: CaptchaCheck }): Promise<void> {
   serve(app, signUpProtectionApi.captcha, { access: "public" }, async (_request, reply) => {
     // Read when a form opens; the admin's change shows at the next form.
@@ -25,7 +28,7 @@ export async function adminSignUpSettingsRoutes(
   opts: { db: Db; secretBox: SecretBox; config: { contact: ContactConfig } },
 ): Promise<void> {
   const { db, secretBox, config } = opts;
-  serve(app, signUpProtectionApi.update, {}, async (request) => {
+  serve(app, signUpProtectionApi.update, STEP_UP, async (request) => {
     await updateSettingsAudited(db, secretBox, request.body, auditActor(request), "sign_ups.update");
     return {
       message: "Sign-up settings updated",

@@ -145,7 +145,7 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
     return reply.headers(file.headers).send(file.body as never); // a stream: never serialised
   });
 
-  serve(scope, videosApi.refund, { access: "admin" }, async (request) => ({
+  serve(scope, videosApi.refund, { access: "admin", secondFactor: "step-up" }, async (request) => ({
     amount: await refundVideo(db, request.params.taskId, request.body.reason, auditActor(request), request.body.part),
   }));
 }

@@ -1,0 +1,74 @@
+/**
+ * The second factor's gate on every session route (decision 0092), run by http/route-access.ts
+ * once the route's access passed:
+ *
+ * - a session that signed in with the first factor only reaches the routes marked "pending"
+ *   (the second step itself, who am I; signing out is public): 403 second_factor_pending;
+ * - while the admin's setting is on, an admin without a factor reaches the "pending" and "enrol"
+ *   routes only: 403 second_factor_enrolment_required;
+ * - a sensitive action ("step-up"), and adding or removing a factor when one exists ("enrol"),
+ *   needs a check of this session within STEP_UP_MINUTES: 403 second_factor_required.
+ */
+import type { FastifyRequest } from "fastify";
+import type { Queryable } from "../../db/connect.js";
+import { AppError } from "../../http/errors.js";
+import { SESSION_COOKIE } from "../../identity/sessions.js";
+import { isPending, secondFactorState, type SecondFactorState } from "../../identity/second-factor-state.js";
+import { reasoned } from "../../../shared/error-reasons.js";
+import { STEP_UP_MINUTES } from "../../../shared/schemas/second-factor.js";
+import type { Settings } from "../settings/service.js";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The session's second factor (set by the gate on session routes with a signed-in user). */
+    secondFactor?: SecondFactorState;
+  }
+}
+
+export const PENDING_MESSAGE = "Finish signing in: enter the code from your authenticator app, or use your passkey.";
+export const ENROLMENT_MESSAGE =
+  "Every admin account needs a second factor: add an authenticator app or a passkey on the security page first.";
+
+/** Did this session pass a second factor within STEP_UP_MINUTES? */
+export function recentlyVerified(state: SecondFactorState, now = Date.now()): boolean {
+  return state.verifiedAt !== null && now - state.verifiedAt.getTime() <= STEP_UP_MINUTES * 60_000;
+}
+
+/** 403 second_factor_required unless the session passed its factor lately (nothing to ask without one). */
+export function requireFreshSecondFactor(state: SecondFactorState): void {
+  if (state.enrolled && !recentlyVerified(state))
+    throw new AppError(
+      "second_factor_required",
+      `Confirm it is you with your second factor, then try again within ${STEP_UP_MINUTES} minutes.`,
+      reasoned("second_factor_required", { minutes: STEP_UP_MINUTES }),
+    );
+}
+
+/** Must this admin enrol before anything else? */
+export async function mustEnrol(
+  user: { isAdmin: boolean },
+  state: SecondFactorState,
+  readSettings: () => Promise<Settings>,
+): Promise<boolean> {
+  return user.isAdmin && !state.enrolled && (await readSettings()).requireAdminSecondFactor;
+}
+
+export function secondFactorGate(opts: {
+  db: Queryable;
+  readSettings: () => Promise<Settings>;
+}): (request: FastifyRequest) => Promise<void> {
+  return async (request) => {
+    const user = request.user;
+    if (!user) return;
+    const state = await secondFactorState(opts.db, user.id, request.cookies[SESSION_COOKIE]);
+    request.secondFactor = state;
+    const mode = request.routeOptions.config.secondFactor;
+    if (isPending(state)) {
+      if (mode === "pending") return;
+      throw new AppError("second_factor_pending", PENDING_MESSAGE);
+    }
+    if (mode !== "pending" && mode !== "enrol" && (await mustEnrol(user, state, opts.readSettings)))
+      throw new AppError("second_factor_enrolment_required", ENROLMENT_MESSAGE);
+    if (mode === "step-up" || mode === "enrol") requireFreshSecondFactor(state);
+  };
+}

@@ -1,0 +1,247 @@
+/**
+ * The second factor's routes (decision 0092): the status, sign-in's second step and the fresh
+ * check (a code or a passkey), adding and removing an authenticator app or passkeys, new recovery
+ * codes; for admins, the requirement and removing a user's factors. Adding and removing are in
+ * the admin audit log when an admin does them.
+ */
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { secondFactorApi } from "../../../shared/api/second-factor.js";
+import type { Db, Queryable } from "../../db/connect.js";
+import { adminSettings, users } from "../../db/schema.js";
+import { AppError, conflict, notFound } from "../../http/errors.js";
+import { RateLimiter, tooManyRequests, type RateLimitStore } from "../../http/rate-limit.js";
+import { serve } from "../../http/route-contract.js";
+import { requireUser } from "../../http/session-auth.js";
+import { deleteUserSessions, SESSION_COOKIE, type SessionUser } from "../../identity/sessions.js";
+import { isPending, markSessionVerified, secondFactorState } from "../../identity/second-factor-state.js";
+import type { SecretBox } from "../../lib/secret-box.js";
+import { auditActor, recordAudit, type AuditEntry } from "../audit/audit-log.js";
+import type { Settings } from "../settings/service.js";
+import { mustEnrol, recentlyVerified } from "./gate.js";
+import {
+  authenticationOptions,
+  listPasskeys,
+  registerPasskey,
+  registrationOptions,
+  relyingParty,
+  removeAllPasskeys,
+  removePasskey,
+  usePasskey,
+  type CeremonyContext,
+} from "./passkeys.js";
+import { deleteRecoveryCodes, makeRecoveryCodes, recoveryCodesLeft, useRecoveryCode } from "./recovery-codes.js";
+import { hasConfirmedTotp, removeTotp, startTotp, useTotpCode } from "./totp.js";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Code attempts per person (wrong ones count until one is right). */
+const ATTEMPTS = { max: 10, windowMs: 15 * 60_000 };
+
+interface SecondFactorOptions {
+  db: Db;
+  secretBox: SecretBox;
+  config: { publicUrl: string; secureCookies: boolean };
+  rateLimitStore: RateLimitStore;
+  readSettings: () => Promise<Settings>;
+}
+
+function invalidSecondFactor(): AppError {
+  return new AppError("invalid_second_factor", "That code is not right, or it was already used.");
+}
+
+/** An admin's own change to their factors, in the audit log (a person who is not an admin has no log). */
+async function auditOwn(db: Queryable, request: FastifyRequest, user: SessionUser, entry: AuditEntry) {
+  if (!user.isAdmin) return;
+  await recordAudit(
+    db,
+    { adminId: user.id, adminUsername: user.username, ip: request.ip ?? null },
+    { targetType: "user", targetId: user.id, targetLabel: user.username, ...entry },
+  );
+}
+
+async function isEnrolled(db: Queryable, userId: string): Promise<boolean> {
+  return (await secondFactorState(db, userId, undefined)).enrolled;
+}
+
+export async function secondFactorRoutes(app: FastifyInstance, opts: SecondFactorOptions): Promise<void> {
+  const { db, secretBox: box } = opts;
+  const rp = relyingParty(opts.config.publicUrl);
+  const secure = opts.config.secureCookies;
+  const attempts = new RateLimiter("second-factor", ATTEMPTS, opts.rateLimitStore);
+  const ceremony = (request: FastifyRequest, reply: CeremonyContext["reply"]): CeremonyContext => ({
+    db,
+    box,
+    rp,
+    secure,
+    request,
+    reply,
+  });
+  const sessionToken = (request: FastifyRequest) => request.cookies[SESSION_COOKIE] ?? "";
+
+  /** Counts an attempt before it is checked (parallel guesses cannot pass a check made before any failed). */
+  async function attempt(userId: string, check: () => Promise<boolean>): Promise<void> {
+    const { wait } = await attempts.hitCounted(userId);
+    if (wait) throw tooManyRequests(wait, "second-factor attempts");
+    if (!(await check())) throw invalidSecondFactor();
+    await attempts.reset(userId);
+  }
+
+  serve(app, secondFactorApi.status, { access: "user", secondFactor: "pending" }, async (request) => {
+    const user = requireUser(request);
+    const state = request.secondFactor ?? (await secondFactorState(db, user.id, sessionToken(request)));
+    const settings = await opts.readSettings();
+    return {
+      totp: await hasConfirmedTotp(db, user.id),
+      passkeys: await listPasskeys(db, user.id),
+      recoveryCodesLeft: await recoveryCodesLeft(db, user.id),
+      pending: isPending(state),
+      enrolmentRequired: await mustEnrol(user, state, async () => settings),
+      recentlyVerified: recentlyVerified(state),
+      requiredForAdmins: settings.requireAdminSecondFactor,
+    };
+  });
+
+  serve(app, secondFactorApi.verify, { access: "user", secondFactor: "pending" }, async (request) => {
+    const user = requireUser(request);
+    const { method, code } = request.body;
+    await attempt(user.id, () =>
+      method === "totp" ? useTotpCode(db, box, user.id, code) : useRecoveryCode(db, user.id, code),
+    );
+    await markSessionVerified(db, sessionToken(request));
+    return { message: "Second factor accepted" };
+  });
+
+  serve(app, secondFactorApi.passkeyOptions, { access: "user", secondFactor: "pending" }, async (request, reply) => {
+    const user = requireUser(request);
+    const options = await authenticationOptions(ceremony(request, reply), user.id);
+    if (!options) throw notFound("This account has no passkey");
+    return options as unknown as Record<string, unknown>;
+  });
+
+  serve(app, secondFactorApi.passkeyVerify, { access: "user", secondFactor: "pending" }, async (request, reply) => {
+    const user = requireUser(request);
+    await attempt(user.id, () => usePasskey(ceremony(request, reply), user.id, request.body.response));
+    await markSessionVerified(db, sessionToken(request));
+    return { message: "Second factor accepted" };
+  });
+
+  serve(app, secondFactorApi.totpSetup, { access: "user", secondFactor: "enrol" }, async (request) => {
+    const user = requireUser(request);
+    if (await hasConfirmedTotp(db, user.id)) throw conflict("An authenticator app is already set up: remove it first");
+    return startTotp(db, box, user);
+  });
+
+  serve(app, secondFactorApi.totpConfirm, { access: "user", secondFactor: "enrol" }, async (request) => {
+    const user = requireUser(request);
+    return db.transaction(async (tx) => {
+      const first = !(await isEnrolled(tx, user.id));
+      await attempt(user.id, () => useTotpCode(tx, box, user.id, request.body.code, { confirming: true }));
+      const recoveryCodes = first ? await makeRecoveryCodes(tx, user.id) : null;
+      // This session just proved the factor; the person's other sessions are asked for it.
+      await markSessionVerified(tx, sessionToken(request));
+      await auditOwn(tx, request, user, { action: "second_factor.enrol", details: { method: "totp" } });
+      return { message: "Authenticator app added", recoveryCodes };
+    });
+  });
+
+  serve(app, secondFactorApi.totpRemove, { access: "user", secondFactor: "enrol" }, async (request) => {
+    const user = requireUser(request);
+    return db.transaction(async (tx) => {
+      if (!(await removeTotp(tx, user.id))) throw notFound("No authenticator app is set up");
+      if (!(await isEnrolled(tx, user.id))) await deleteRecoveryCodes(tx, user.id);
+      await auditOwn(tx, request, user, { action: "second_factor.remove", details: { method: "totp" } });
+      return { message: "Authenticator app removed" };
+    });
+  });
+
+  serve(
+    app,
+    secondFactorApi.passkeyRegisterOptions,
+    { access: "user", secondFactor: "enrol" },
+    async (request, reply) => {
+      const user = requireUser(request);
+      return (await registrationOptions(ceremony(request, reply), user)) as unknown as Record<string, unknown>;
+    },
+  );
+
+  serve(app, secondFactorApi.passkeyRegister, { access: "user", secondFactor: "enrol" }, async (request, reply) => {
+    const user = requireUser(request);
+    const { name, response } = request.body;
+    const first = !(await isEnrolled(db, user.id));
+    const added = await registerPasskey(ceremony(request, reply), user.id, name, response);
+    if (!added) throw new AppError("invalid_input", "The passkey could not be verified. Try again.");
+    return db.transaction(async (tx) => {
+      const recoveryCodes = first ? await makeRecoveryCodes(tx, user.id) : null;
+      await markSessionVerified(tx, sessionToken(request));
+      await auditOwn(tx, request, user, {
+        action: "second_factor.enrol",
+        details: { method: "passkey", name },
+      });
+      return { message: "Passkey added", recoveryCodes };
+    });
+  });
+
+  serve(app, secondFactorApi.passkeyRemove, { access: "user", secondFactor: "enrol" }, async (request) => {
+    const user = requireUser(request);
+    return db.transaction(async (tx) => {
+      const name = await removePasskey(tx, user.id, request.params.passkeyId);
+      if (name === undefined) throw notFound("No such passkey");
+      if (!(await isEnrolled(tx, user.id))) await deleteRecoveryCodes(tx, user.id);
+      await auditOwn(tx, request, user, { action: "second_factor.remove", details: { method: "passkey", name } });
+      return { message: "Passkey removed" };
+    });
+  });
+
+  serve(app, secondFactorApi.recoveryCodes, { access: "user", secondFactor: "enrol" }, async (request) => {
+    const user = requireUser(request);
+    return db.transaction(async (tx) => {
+      if (!(await isEnrolled(tx, user.id))) throw conflict("Add an authenticator app or a passkey first");
+      const recoveryCodes = await makeRecoveryCodes(tx, user.id);
+      await auditOwn(tx, request, user, { action: "second_factor.recovery_codes" });
+      return { message: "New recovery codes made", recoveryCodes };
+    });
+  });
+}
+
+/** The admin's part: the requirement for every admin account, and removing a user's lost factors. */
+export async function adminSecondFactorRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
+  const { db } = opts;
+
+  serve(app, secondFactorApi.requireForAdmins, { secondFactor: "step-up" }, async (request) => {
+    const actor = auditActor(request);
+    const { required } = request.body;
+    if (required && !request.secondFactor?.enrolled)
+      throw conflict("Add a second factor to your own account before requiring one of every admin");
+    await db.transaction(async (tx) => {
+      await tx.update(adminSettings).set({ requireAdminSecondFactor: required });
+      await recordAudit(tx, actor, { action: "second_factor.require", targetType: "settings", details: { required } });
+    });
+    return { message: required ? "Every admin now needs a second factor" : "A second factor is optional", required };
+  });
+
+  serve(app, secondFactorApi.adminRemove, { secondFactor: "step-up" }, async (request) => {
+    const actor = auditActor(request);
+    const { userId } = request.params;
+    if (!UUID.test(userId)) throw notFound("User not found");
+    return db.transaction(async (tx) => {
+      const [user] = await tx
+        .select({ id: users.id, username: users.username })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (!user) throw notFound("User not found");
+      const totp = await removeTotp(tx, user.id);
+      const passkeyCount = await removeAllPasskeys(tx, user.id);
+      await deleteRecoveryCodes(tx, user.id);
+      // Whoever holds their sessions signs in again, with the password only.
+      await deleteUserSessions(tx, user.id);
+      await recordAudit(tx, actor, {
+        action: "user.second_factor_remove",
+        targetType: "user",
+        targetId: user.id,
+        targetLabel: user.username,
+        details: { totp, passkeys: passkeyCount },
+      });
+      return { message: "Second factors removed; the user signs in with the password and can add new ones" };
+    });
+  });
+}
