@@ -127,6 +127,7 @@ const envSchema = z
     ),
     ADMIN_USERNAME: optionalText,
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, "must be at least 6 characters").optional()),
+    ADMIN_REMOVE_SECOND_FACTOR: offUnlessTrue,
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
     LOG_FORMAT: z.enum(["auto", "json", "pretty"], { error: "must be auto, json or pretty" }).default("auto"),
     METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
@@ -202,7 +203,12 @@ export interface Config {
   publicUrl: string;
   /** Cookies get the Secure flag when the public URL is https. */
   secureCookies: boolean;
-  admin: { username: string; password: string } | undefined;
+  /**
+   * ADMIN_USERNAME's account, made or reset at start-up; with `removeSecondFactor`
+   * (ADMIN_REMOVE_SECOND_FACTOR=true) its second factors go too: the way back in for an admin who
+   * lost every factor (decision 0092).
+   */
+  admin: { username: string; password: string; removeSecondFactor: boolean } | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   /** "auto": pretty lines when the output is a terminal, JSON otherwise (decision 0058). */
   logFormat: "auto" | "json" | "pretty";
@@ -287,7 +293,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     secureCookies: publicUrl.startsWith("https://"),
     admin:
-      e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
+      e.ADMIN_USERNAME && e.ADMIN_PASSWORD
+        ? {
+            username: e.ADMIN_USERNAME,
+            password: e.ADMIN_PASSWORD,
+            removeSecondFactor: e.ADMIN_REMOVE_SECOND_FACTOR,
+          }
+        : undefined,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     metricsToken: e.METRICS_TOKEN,

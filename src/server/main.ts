@@ -9,6 +9,7 @@ import { databaseDeps } from "./services.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { openDatabase } from "./db/connect.js";
 import { ensureAdminAccount } from "./features/auth/service.js";
+import { removeSecondFactorsOf } from "./features/second-factor/recovery.js";
 import { ensureSettingsRow } from "./features/settings/service.js";
 import { adoptBonusLabels } from "./features/packages/bonus-labels.js";
 import { findWebDir } from "./http/static-spa.js";
@@ -76,6 +77,10 @@ async function main(): Promise<void> {
   if (config.admin) {
     const outcome = await ensureAdminAccount(database.db, config.admin);
     logger.info({ username: config.admin.username, outcome }, "admin account from ADMIN_USERNAME");
+    if (config.admin.removeSecondFactor) {
+      const removed = await removeSecondFactorsOf(database.db, config.admin.username);
+      logger.warn({ username: config.admin.username, removed }, "second factors removed (ADMIN_REMOVE_SECOND_FACTOR)");
+    }
   }
   const webDir = findWebDir(path.dirname(fileURLToPath(import.meta.url)));
   const app = await buildApp({ config, ...databaseDeps(database), secretBox, logger, webDir });

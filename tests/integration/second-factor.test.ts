@@ -7,7 +7,8 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminAuditLog, sessionSecondFactors, totpCredentials, users } from "../../src/server/db/schema.js";
+import { adminAuditLog, passkeys, sessionSecondFactors, totpCredentials, users } from "../../src/server/db/schema.js";
+import { removeSecondFactorsOf } from "../../src/server/features/second-factor/recovery.js";
 import { Client, createTestApp, signInAdmin, signUp, uniqueName, type TestApp } from "../helpers/test-app.js";
 
 let t: TestApp;
@@ -272,5 +273,44 @@ describe("an admin removes the factors of someone who lost them", () => {
       .where(and(eq(adminAuditLog.adminId, admin.id), eq(adminAuditLog.action, "user.second_factor_remove")));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.targetId).toBe(id);
+  });
+});
+
+describe("passkeys", () => {
+  it("make a password sign-in pending as an authenticator app does", async () => {
+    const { username } = await signUp(t.app);
+    const id = await userIdOf(username);
+    await t.database.db.insert(passkeys).values({
+      userId: id,
+      credentialId: crypto.randomBytes(16).toString("base64url"),
+      publicKey: crypto.randomBytes(32).toString("base64url"),
+      name: "Laptop",
+    });
+    const tab = new Client(t.app);
+    const login = await tab.post("/api/auth/login", { username, password: "password123" });
+    expect(login.json().user.secondFactorPending).toBe(true);
+    expect((await tab.get("/api/user/stats")).json().code).toBe("second_factor_pending");
+    // A passkey answer that does not verify is refused.
+    const options = await tab.post("/api/auth/second-factor/passkey/options");
+    expect(options.statusCode).toBe(200);
+    expect(options.json()).toMatchObject({ rpId: "localhost", allowCredentials: [expect.any(Object)] });
+    const forged = await tab.post("/api/auth/second-factor/passkey/verify", { response: { id: "nope" } });
+    expect(forged.statusCode).toBe(401);
+    expect((await tab.get("/api/user/stats")).statusCode).toBe(403);
+  });
+});
+
+describe("the start-up's escape hatch (ADMIN_REMOVE_SECOND_FACTOR)", () => {
+  it("removes every factor of the named admin and ends their sessions", async () => {
+    const admin = await newAdmin();
+    await enrolTotp(admin.client);
+    expect(await removeSecondFactorsOf(t.database.db, admin.username.toUpperCase())).toEqual({
+      totp: true,
+      passkeys: 0,
+    });
+    expect((await admin.client.get("/api/admin/overview")).statusCode).toBe(401);
+    const again = await signInAdmin(t, admin.username, "admin-pass");
+    expect((await again.get("/api/admin/overview")).statusCode).toBe(200);
+    expect(await removeSecondFactorsOf(t.database.db, "nobody-here")).toBeUndefined();
   });
 });

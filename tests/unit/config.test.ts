@@ -44,7 +44,7 @@ describe("loadConfig", () => {
       databasePoolSize: 8,
       publicUrl: "https://veo.example.com",
       secureCookies: true,
-      admin: { username: "boss", password: "longenough" },
+      admin: { username: "boss", password: "longenough", removeSecondFactor: false },
       logLevel: "warn",
       secretsKey: "k".repeat(32),
       loginLimitPerIp: 500,

@@ -7,7 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../db/connect.js";
-import { passkeys, sessionSecondFactors, totpCredentials, users } from "../db/schema.js";
+import { sessionSecondFactors, users } from "../db/schema.js";
 import { sha256Hex } from "../lib/tokens.js";
 import { preparedPerDatabase } from "../db/prepared.js";
 
@@ -19,11 +19,13 @@ export interface SecondFactorState {
 const stateLookup = preparedPerDatabase((db: Queryable) =>
   db
     .select({
-      enrolled: sql<boolean>`exists (select 1 from ${totpCredentials} where ${totpCredentials.userId} = ${users.id} and ${totpCredentials.confirmedAt} is not null)
-        or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id})`,
+      // Spelled out: drizzle leaves a column in a template unqualified, and inside these subqueries
+      // an unqualified "id" would be the inner table's own.
+      enrolled: sql<boolean>`exists (select 1 from totp_credentials t where t.user_id = users.id and t.confirmed_at is not null)
+        or exists (select 1 from passkeys p where p.user_id = users.id)`,
       verifiedAt: sql<
         string | Date | null
-      >`(select ${sessionSecondFactors.verifiedAt} from ${sessionSecondFactors} where ${sessionSecondFactors.sessionId} = ${sql.placeholder("sessionId")})`,
+      >`(select s.verified_at from session_second_factors s where s.session_id = ${sql.placeholder("sessionId")})`,
     })
     .from(users)
     .where(sql`${users.id} = ${sql.placeholder("userId")}`)

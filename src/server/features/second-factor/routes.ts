@@ -13,7 +13,7 @@ import { AppError, conflict, notFound } from "../../http/errors.js";
 import { RateLimiter, tooManyRequests, type RateLimitStore } from "../../http/rate-limit.js";
 import { serve } from "../../http/route-contract.js";
 import { requireUser } from "../../http/session-auth.js";
-import { deleteUserSessions, SESSION_COOKIE, type SessionUser } from "../../identity/sessions.js";
+import { SESSION_COOKIE, type SessionUser } from "../../identity/sessions.js";
 import { isPending, markSessionVerified, secondFactorState } from "../../identity/second-factor-state.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { auditActor, recordAudit, type AuditEntry } from "../audit/audit-log.js";
@@ -25,11 +25,11 @@ import {
   registerPasskey,
   registrationOptions,
   relyingParty,
-  removeAllPasskeys,
   removePasskey,
   usePasskey,
   type CeremonyContext,
 } from "./passkeys.js";
+import { removeSecondFactors } from "./recovery.js";
 import { deleteRecoveryCodes, makeRecoveryCodes, recoveryCodesLeft, useRecoveryCode } from "./recovery-codes.js";
 import { hasConfirmedTotp, removeTotp, startTotp, useTotpCode } from "./totp.js";
 
@@ -229,11 +229,7 @@ export async function adminSecondFactorRoutes(app: FastifyInstance, opts: { db: 
         .from(users)
         .where(eq(users.id, userId));
       if (!user) throw notFound("User not found");
-      const totp = await removeTotp(tx, user.id);
-      const passkeyCount = await removeAllPasskeys(tx, user.id);
-      await deleteRecoveryCodes(tx, user.id);
-      // Whoever holds their sessions signs in again, with the password only.
-      await deleteUserSessions(tx, user.id);
+      const { totp, passkeys: passkeyCount } = await removeSecondFactors(tx, user.id);
       await recordAudit(tx, actor, {
         action: "user.second_factor_remove",
         targetType: "user",
