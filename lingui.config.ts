@@ -30,7 +30,7 @@ const PUBLIC = web([
 ]);
 const ADMIN = web(["features/admin", "pages/admin-*", "pages/history-page.tsx"]);
 const APP = web(
-  ["account", "account-links", "automation", "contact", "legal", "payments", "videos", "webhooks"]
+  ["account", "account-links", "automation", "contact", "legal", "payments", "second-factor", "videos", "webhooks"]
     .map((f) => `features/${f}`)
     .concat("pages"),
 );

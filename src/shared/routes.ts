@@ -27,6 +27,9 @@ export const SPA_ROUTES = [
   "/verify-email",
   "/confirm-email",
   "/my-account",
+  // The second factor (decision 0092): the person's factors, and sign-in's second step.
+  "/account/security",
+  "/second-factor",
   // A completed payment's printable receipt, and a notice's unsubscribe link (decision 0086).
   "/receipts/:orderId",
   "/unsubscribe",

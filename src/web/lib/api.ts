@@ -110,12 +110,43 @@ function webToken(): Record<string, string> {
   return value ? { "X-CSRF-Token": decodeURIComponent(value) } : {};
 }
 
+/** Asks the person for their second factor; true once this session passed it (decision 0092). */
+type StepUpHandler = () => Promise<boolean>;
+let stepUpHandler: StepUpHandler | undefined;
+
+/**
+ * Who asks for the second factor when a sensitive action needs a fresh check (403
+ * second_factor_required): the call is sent again once it passed. Returns the unregistering function.
+ */
+export function setStepUpHandler(handler: StepUpHandler): () => void {
+  stepUpHandler = handler;
+  return () => {
+    if (stepUpHandler === handler) stepUpHandler = undefined;
+  };
+}
+
 /** Sends a JSON request with the session cookie and returns the raw response (2xx only). */
 async function apiRequest(
   method: HttpMethod,
   url: string,
   body?: unknown,
   headers: Record<string, string> = {},
+  signal?: AbortSignal,
+): Promise<Response> {
+  try {
+    return await sendRequest(method, url, body, headers, signal);
+  } catch (error) {
+    const askAgain = error instanceof ApiError && error.code === "second_factor_required" && stepUpHandler;
+    if (!askAgain || !(await askAgain())) throw error;
+    return sendRequest(method, url, body, headers, signal);
+  }
+}
+
+async function sendRequest(
+  method: HttpMethod,
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
   signal?: AbortSignal,
 ): Promise<Response> {
   const response = await fetch(url, {

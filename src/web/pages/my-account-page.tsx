@@ -1,3 +1,4 @@
+import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { PageLoading } from "@/components/layout/page-loading";
 import { AccountActionsCard } from "@/features/account/account-actions-card";
@@ -26,6 +27,13 @@ export function MyAccountPage() {
         <p className="mt-2 text-muted-foreground">
           <Trans>Your profile, balance and security settings.</Trans>
         </p>
+        {user && (
+          <p className="mt-2">
+            <Link href="/account/security" className="text-violet-300 underline-offset-4 hover:underline">
+              <Trans>Second factor: authenticator app, passkeys and recovery codes</Trans>
+            </Link>
+          </p>
+        )}
       </header>
       {user ? (
         <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">

@@ -3,6 +3,8 @@ import { useLocation } from "wouter";
 import { Trans } from "@lingui/react/macro";
 import { UnconfirmedEmailBanner } from "@/features/auth/unconfirmed-email-banner";
 import { useSyncAuthWithServer } from "@/features/auth/use-current-user";
+import { SecondFactorRedirect } from "@/features/second-factor/second-factor-redirect";
+import { StepUpDialog } from "@/features/second-factor/step-up-dialog";
 import { LazyToaster } from "./lazy-toaster";
 import { ServiceBanner } from "./service-banner";
 import { SiteFooter } from "./site-footer";
@@ -32,6 +34,8 @@ export function AppShell({ children }: { children: ReactNode }) {
       </main>
       <SiteFooter />
       <LazyToaster />
+      <SecondFactorRedirect />
+      <StepUpDialog />
     </div>
   );
 }

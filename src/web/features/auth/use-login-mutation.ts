@@ -18,6 +18,11 @@ export function useLoginMutation(next: string) {
     mutationFn: login,
     onSuccess: async ({ user }) => {
       queryClient.setQueryData(queryKeys.currentUser, user);
+      // The password was right; the second factor is still to come (decision 0092).
+      if (user.secondFactorPending) {
+        navigate(`/second-factor?next=${encodeURIComponent(next)}`, { replace: true });
+        return;
+      }
       const { username } = user;
       toast({ title: t`Login successful`, description: t`Welcome back, ${username}!` });
       navigate(next === "/" && hasGeneratorDraft() ? "/generate" : next, { replace: true });
