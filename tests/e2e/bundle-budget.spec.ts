@@ -37,6 +37,8 @@ const PAGE_SOURCE: Record<SpaRoute, string> = {
   "/verify-email": "pages/verify-email-page.tsx",
   "/confirm-email": "pages/confirm-email-page.tsx",
   "/my-account": "pages/my-account-page.tsx",
+  "/account/security": "pages/security-page.tsx",
+  "/second-factor": "pages/second-factor-page.tsx",
   "/receipts/:orderId": "pages/receipt-page.tsx",
   "/unsubscribe": "pages/unsubscribe-page.tsx",
   "/admin": "pages/admin-page.tsx",

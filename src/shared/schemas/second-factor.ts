@@ -57,7 +57,6 @@ export const secondFactorStatusSchema = z
     requiredForAdmins: z.boolean(),
   })
   .meta({ id: "SecondFactorStatus" });
-export type SecondFactorStatus = z.infer<typeof secondFactorStatusSchema>;
 
 export const totpSetupSchema = z
   .object({

@@ -181,7 +181,10 @@ function reasonText(reason: ErrorReason, params: Params): string {
       return t`Prompts cannot be checked right now, so no video was started and nothing was charged. Please try again in a minute.`;
     case "second_factor_required": {
       const minutes = num(params, "minutes");
-      return t`Confirm it is you with your second factor, then try again within ${minutes} minutes.`;
+      return plural(minutes, {
+        one: "Confirm it is you with your second factor, then try again within # minute.",
+        other: "Confirm it is you with your second factor, then try again within # minutes.",
+      });
     }
   }
 }

@@ -25,8 +25,8 @@ declare module "fastify" {
   }
 }
 
-export const PENDING_MESSAGE = "Finish signing in: enter the code from your authenticator app, or use your passkey.";
-export const ENROLMENT_MESSAGE =
+const PENDING_MESSAGE = "Finish signing in: enter the code from your authenticator app, or use your passkey.";
+const ENROLMENT_MESSAGE =
   "Every admin account needs a second factor: add an authenticator app or a passkey on the security page first.";
 
 /** Did this session pass a second factor within STEP_UP_MINUTES? */
@@ -35,7 +35,7 @@ export function recentlyVerified(state: SecondFactorState, now = Date.now()): bo
 }
 
 /** 403 second_factor_required unless the session passed its factor lately (nothing to ask without one). */
-export function requireFreshSecondFactor(state: SecondFactorState): void {
+function requireFreshSecondFactor(state: SecondFactorState): void {
   if (state.enrolled && !recentlyVerified(state))
     throw new AppError(
       "second_factor_required",

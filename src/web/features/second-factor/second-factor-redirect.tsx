@@ -2,8 +2,8 @@ import { useEffect } from "react";
 import { useLocation } from "wouter";
 import { useCurrentUser } from "@/features/auth";
 
-export const SECOND_STEP_PATH = "/second-factor";
-export const SECURITY_PATH = "/account/security";
+const SECOND_STEP_PATH = "/second-factor";
+const SECURITY_PATH = "/account/security";
 
 /**
  * A session half signed in goes to the second step; an admin who must add a second factor goes
