@@ -125,6 +125,11 @@ export function setStepUpHandler(handler: StepUpHandler): () => void {
   };
 }
 
+/** Asks for the second factor now (false when nobody can ask, or the person gave up). */
+export async function askForSecondFactor(): Promise<boolean> {
+  return stepUpHandler ? stepUpHandler() : false;
+}
+
 /** Sends a JSON request with the session cookie and returns the raw response (2xx only). */
 async function apiRequest(
   method: HttpMethod,
