@@ -16,7 +16,9 @@ import { formatter } from "@lingui/format-po";
  * that page loads.
  */
 const web = (paths: string[]) => paths.map((p) => `<rootDir>/src/web/${p}`);
-const PUBLIC_FEATURES = ["auth", "captcha", "landing", "language", "live", "pricing"].map((f) => `features/${f}`);
+const PUBLIC_FEATURES = ["auth", "captcha", "landing", "language", "live", "pricing", "second-factor"].map(
+  (f) => `features/${f}`,
+);
 const PUBLIC_PAGES = ["landing-page.tsx", "login-page.tsx", "not-found-page.tsx"].map((p) => `pages/${p}`);
 const PUBLIC = web([
   "app.tsx",
@@ -30,7 +32,7 @@ const PUBLIC = web([
 ]);
 const ADMIN = web(["features/admin", "pages/admin-*", "pages/history-page.tsx"]);
 const APP = web(
-  ["account", "account-links", "automation", "contact", "legal", "payments", "second-factor", "videos", "webhooks"]
+  ["account", "account-links", "automation", "contact", "legal", "payments", "videos", "webhooks"]
     .map((f) => `features/${f}`)
     .concat("pages"),
 );

@@ -1,11 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { setStepUpHandler } from "@/lib/api";
-import { needCatalog } from "@/lib/i18n";
 
-// The dialog's code (the form, WebAuthn) and its words are fetched the first time a check is asked for.
-const StepUpDialogContent = lazy(() =>
-  Promise.all([import("./step-up-dialog-content"), needCatalog("app")]).then(([module]) => module),
-);
+// The dialog's code (the form, WebAuthn) is fetched the first time a check is asked for; its words
+// are in the shell's catalogue (a check can be asked on any page).
+const StepUpDialogContent = lazy(() => import("./step-up-dialog-content"));
 
 /**
  * The fresh check before a sensitive action (decision 0092): when the server answers 403
