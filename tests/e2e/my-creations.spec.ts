@@ -6,6 +6,7 @@ import {
   detailsField,
   generateViaApi,
   recentVideos,
+  setInFlightLimit,
   signInViaApi,
 } from "./video-helpers.js";
 
@@ -31,6 +32,7 @@ test("without videos, My Creations shows the empty state", async ({ page, reques
 test("cards, pagination, live refresh, details and Recreate through /generate", async ({ page, request }) => {
   test.setTimeout(90_000);
   const username = await createFundedUser(request, "gallery", 40);
+  await setInFlightLimit(username, 30);
   await signInViaApi(page, username);
 
   // The oldest video ends up alone on page 2.

@@ -26,16 +26,29 @@ function admin(): Promise<APIRequestContext> {
 }
 
 /** Sets a user's balance through the admin API (PUT /api/admin/users/{id}/credits, from the balance it has now). */
-export async function setCredits(username: string, credits: number): Promise<void> {
-  const api = await admin();
+async function userNamed(api: APIRequestContext, username: string): Promise<{ id: string; credits: number }> {
   const list = await api.get(`/api/admin/users?q=${encodeURIComponent(username)}`);
   expect(list.status(), await list.text()).toBe(200);
   const users = (await list.json()) as { id: string; username: string; credits: number }[];
   const user = users.find((u) => u.username === username);
   if (!user) throw new Error(`No user ${username}`);
+  return user;
+}
+
+export async function setCredits(username: string, credits: number): Promise<void> {
+  const api = await admin();
+  const user = await userNamed(api, username);
   const response = await api.put(`/api/admin/users/${user.id}/credits`, {
     data: { change: "set", amount: credits, reason: "test set-up", expectedCredits: user.credits },
   });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Lets the person have `limit` videos being made at once (fair use, decision 0093; 5 by default). */
+export async function setInFlightLimit(username: string, limit: number): Promise<void> {
+  const api = await admin();
+  const user = await userNamed(api, username);
+  const response = await api.put(`/api/admin/users/${user.id}/in-flight-limit`, { data: { maxVideosInFlight: limit } });
   expect(response.status(), await response.text()).toBe(200);
 }
 

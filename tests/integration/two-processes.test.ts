@@ -14,7 +14,7 @@ import { HttpClient, startServerProcess, type ServerProcess } from "../helpers/s
 import { SseClient } from "../helpers/sse-client.js";
 import { createTestDatabase, usingPostgres } from "../helpers/test-db.js";
 import type { Database } from "../../src/server/db/connect.js";
-import { sleep, startSimulator, type StartedSimulator } from "../helpers/video-app.js";
+import { allowInFlight, sleep, startSimulator, type StartedSimulator } from "../helpers/video-app.js";
 import type { PollLogEntry } from "../../src/server/simulator/types.js";
 
 const ADMIN = { username: "admin", password: "two-process-admin" };
@@ -76,6 +76,8 @@ describe.runIf(usingPostgres)("two server processes on one PostgreSQL", () => {
       expectedCredits: 0,
     });
     expect(set.status).toBe(200);
+    // Many videos at once is what these tests are about, past the fair-use default (decision 0093).
+    await allowInFlight(database.db, row!.id);
     return { id: row!.id, username, client: await signIn(base, username, "password123") };
   }
 

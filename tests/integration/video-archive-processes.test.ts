@@ -162,7 +162,8 @@ async function newUser(base: string, database: Database, credits: number) {
     );
   const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
   await database.db.transaction(async (tx) => {
-    await tx.update(users).set({ credits }).where(eq(users.id, row!.id));
+    // Past the fair-use default of 5 videos being made at once (decision 0093).
+    await tx.update(users).set({ credits, maxVideosInFlight: 1000 }).where(eq(users.id, row!.id));
     await tx
       .insert(transactions)
       .values({ userId: row!.id, type: "adjustment", amount: credits, description: "test credits" });

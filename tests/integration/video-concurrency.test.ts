@@ -71,6 +71,7 @@ describe.skipIf(!usingPostgres)("two server processes on one PostgreSQL", () => 
     const b = await createVideoTestApp({ sim, database: second, secretBox: a.secretBox });
     try {
       const u = await userWithCredits(a.app, database.db, 40);
+      await allowInFlight(database.db, u.id);
       for (let i = 0; i < 40; i++) {
         const res = await u.client.post("/api/generate-video", {
           prompt: i % 2 ? `fail ${i} [sim:fail]` : `ok ${i}`,
