@@ -15,6 +15,10 @@ export const IN_FLIGHT_RETRY_AFTER_SECONDS = 60;
 /** When a setting is missing altogether (it never is after migration 0035): the column's default. */
 const DEFAULT_MAX_IN_FLIGHT = 5;
 
+/** Of the `users u` row in the query: its videos in flight, and the admin's default limit. */
+const IN_FLIGHT_OF_U = sql`(select count(*) from video_tasks t where t.user_id = u.id and t.status in ('pending', 'generating'))::int`;
+const DEFAULT_LIMIT = sql`coalesce((select s.max_videos_in_flight from admin_settings s where s.id = 1), ${DEFAULT_MAX_IN_FLIGHT}::int)`;
+
 function tooManyInFlight(inFlight: number, limit: number): AppError {
   const videos = inFlight === 1 ? "1 video" : `${inFlight} videos`;
   return new AppError(
@@ -38,8 +42,7 @@ export async function claimInFlightSlot(tx: Tx, userId: string): Promise<void> {
   // Its own statement: a count in the same statement would read the snapshot taken before the wait.
   await tx.execute(sql`select id from users where id = ${userId} for update`);
   const res = await tx.execute(sql`
-    select coalesce(u.max_videos_in_flight, (select s.max_videos_in_flight from admin_settings s where s.id = 1), ${DEFAULT_MAX_IN_FLIGHT}::int) as "limit",
-      (select count(*) from video_tasks t where t.user_id = u.id and t.status in ('pending', 'generating'))::int as in_flight
+    select coalesce(u.max_videos_in_flight, ${DEFAULT_LIMIT}) as "limit", ${IN_FLIGHT_OF_U} as in_flight
     from users u where u.id = ${userId}`);
   const row = rowsOf<{ limit: number; in_flight: number }>(res)[0];
   if (row && row.in_flight >= row.limit) throw tooManyInFlight(row.in_flight, row.limit);
@@ -51,9 +54,7 @@ export async function inFlightOf(
   userId: string,
 ): Promise<{ now: number; own: number | null; default: number }> {
   const res = await db.execute(sql`
-    select u.max_videos_in_flight as own,
-      coalesce((select s.max_videos_in_flight from admin_settings s where s.id = 1), ${DEFAULT_MAX_IN_FLIGHT}::int) as "default",
-      (select count(*) from video_tasks t where t.user_id = u.id and t.status in ('pending', 'generating'))::int as now
+    select u.max_videos_in_flight as own, ${DEFAULT_LIMIT} as "default", ${IN_FLIGHT_OF_U} as now
     from users u where u.id = ${userId}`);
   const row = rowsOf<{ own: number | null; default: number; now: number }>(res)[0];
   return { now: Number(row?.now ?? 0), own: row?.own ?? null, default: Number(row?.default ?? DEFAULT_MAX_IN_FLIGHT) };
