@@ -144,6 +144,7 @@ const envSchema = z
     TASK_TIMEOUT_MINUTES: positiveInt.default(30),
     BACKGROUND_WORKERS: onUnlessFalse,
     WEBHOOKS_ALLOW_LOCAL: offUnlessTrue,
+    IMAGE_URLS_ALLOW_LOCAL: offUnlessTrue,
     CREEM_BASE_URL: optionalText.pipe(httpUrl.optional()),
     PAYPAL_BASE_URL: optionalText.pipe(httpUrl.optional()),
     MODERATION_TIMEOUT_MS: positiveInt.max(30_000, "must be at most 30000").default(4_000),
@@ -231,6 +232,8 @@ export interface Config {
   backgroundWorkers: boolean;
   /** Webhooks may go to http:// and loopback URLs (self-hosting, tests); private and metadata addresses never (decision 0047). */
   webhooksAllowLocal: boolean;
+  /** Linked reference images may be fetched from loopback addresses (self-hosting, tests); private and metadata ones never (decision 0094). */
+  imageUrlsAllowLocal: boolean;
   /** The public contact channels' defaults (the admin's settings win over them); each is optional. */
   contact: ContactConfig;
   /**
@@ -332,6 +335,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     backgroundWorkers: e.BACKGROUND_WORKERS,
     webhooksAllowLocal: e.WEBHOOKS_ALLOW_LOCAL,
+    imageUrlsAllowLocal: e.IMAGE_URLS_ALLOW_LOCAL,
     payments: { creemBaseUrl: e.CREEM_BASE_URL, paypalBaseUrl: e.PAYPAL_BASE_URL },
     moderationTimeoutMs: e.MODERATION_TIMEOUT_MS,
     telegramBaseUrl: e.TELEGRAM_BASE_URL,

@@ -304,6 +304,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     callbackUrlFor,
     log,
     screening,
+    linkedImages: { allowLocal: config.imageUrlsAllowLocal },
   };
 
   const { tokenCreation, ...automation } = deps.automationRateLimits ?? {};

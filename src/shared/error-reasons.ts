@@ -30,6 +30,7 @@ export const ERROR_REASONS = [
   "image_type",
   "image_pixels",
   "image_gone",
+  "image_unreachable",
   "token_limit",
   "webhook_limit",
   "package_unavailable",

@@ -36,6 +36,8 @@ export async function createTestApp(overrides: TestAppOptions = {}): Promise<Tes
     DATA_DIR: path.join(os.tmpdir(), `veo-test-${crypto.randomBytes(4).toString("hex")}`),
     LOG_LEVEL: "silent",
     BACKGROUND_WORKERS: "false",
+    // Linked images come from a local image host (tests/helpers/image-host.ts).
+    IMAGE_URLS_ALLOW_LOCAL: "true",
     ...overrides.env,
   });
   const secretBox = overrides.secretBox ?? createSecretBox(crypto.randomBytes(32));

@@ -24,6 +24,7 @@ import {
 import { MAX_IMAGE_BYTES } from "../../src/shared/videos.js";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
 import { photoJpeg } from "../helpers/images.js";
+import { startImageHost } from "../helpers/image-host.js";
 import { signInAdmin, type Client } from "../helpers/test-app.js";
 import {
   balanceOf,
@@ -458,17 +459,23 @@ describe("API pricing", () => {
 describe("reference images", () => {
   const submittedImages = (taskId: string) => t.sim.stats.submissions.find((s) => s.taskId === taskId)?.imageUrls;
 
-  it("passes an http(s) URL through without fetching it; only the first image is used", async () => {
-    const u = await tokenUser(2);
-    const first = "https://images.example/fox.png";
-    const res = await u.generate({
-      prompt: "url image",
-      model: "veo3_fast",
-      imageUrls: [first, "https://images.example/second.png", "not even checked"],
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect((await taskRow(db(), res.json().taskId)).imageUrls).toEqual([first]);
-    expect(submittedImages(res.json().taskId)).toEqual([first]);
+  it("fetches a linked image and hands on a stored copy; only the first image is used", async () => {
+    const host = await startImageHost();
+    try {
+      const u = await tokenUser(2);
+      const res = await u.generate({
+        prompt: "url image",
+        model: "veo3_fast",
+        imageUrls: [host.url("fox.png"), host.url("second.png"), "not even checked"],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(host.requests).toEqual(["/fox.png"]);
+      const [stored] = (await taskRow(db(), res.json().taskId)).imageUrls!;
+      expect(stored).toMatch(new RegExp(`^${PUBLIC_URL}/uploads/tmp-[a-f0-9]{32}\\.png$`));
+      expect(submittedImages(res.json().taskId)).toEqual([stored]);
+    } finally {
+      await host.close();
+    }
   });
 
   it("stores plain base64 as a temporary upload reachable at PUBLIC_URL/uploads/<name>", async () => {

@@ -5,6 +5,7 @@
  * the trigger and sends its requests over real HTTP to a listening app whose provider is the
  * simulator, skipping only the Wait's delay.
  */
+import { startImageHost } from "../helpers/image-host.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { videoTasks } from "../../src/server/db/schema.js";
@@ -304,21 +305,17 @@ describe("GET /api/n8n/workflow.json and a replay of it against a running server
     const set = (name: string, value: string) => (fields.find((f) => f.name === name)!.value = value);
     set("model", "veo3_lite");
     set("mode", "reference");
-    set(
-      "imageUrls",
-      "https://images.example.test/a.png, https://images.example.test/b.png,https://images.example.test/c.png",
-    );
+    const host = await startImageHost();
+    set("imageUrls", `${host.url("a.png")}, ${host.url("b.png")},${host.url("c.png")}`);
     set("upgrade4k", "true");
-    const replay = await runWorkflow(wf, { credentials: credentialsFor(wf, u.token), onWait: passTime });
+    const replay = await runWorkflow(wf, { credentials: credentialsFor(wf, u.token), onWait: passTime }).finally(() =>
+      host.close(),
+    );
     expect(replay.error).toBeUndefined();
     expect(replay.requests[0]!.body).toMatchObject({
       model: "veo3_lite",
       mode: "reference",
-      imageUrls: [
-        "https://images.example.test/a.png",
-        "https://images.example.test/b.png",
-        "https://images.example.test/c.png",
-      ],
+      imageUrls: [host.url("a.png"), host.url("b.png"), host.url("c.png")],
       upgrade4k: true,
     });
     const [row] = await t.database.db

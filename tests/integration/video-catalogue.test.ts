@@ -3,6 +3,7 @@
  * image count is accepted or refused as it says, on the web route and through the API, at the
  * price the admin set, and reaches the provider with the mode's generationType.
  */
+import { startImageHost } from "../helpers/image-host.js";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -29,15 +30,23 @@ import {
 } from "../helpers/video-app.js";
 
 let t: VideoTestApp;
+// Started before the cases are listed: some of them hold image URLs.
+const host = await startImageHost();
 const db = () => t.database.db;
 
 beforeAll(async () => {
   t = await createVideoTestApp();
 });
 afterEach(() => expectLedgerBalanced(db()));
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await host.close();
+});
 
-const images = (n: number) => Array.from({ length: n }, (_, i) => `https://images.example.test/${i + 1}.png`);
+const images = (n: number) => Array.from({ length: n }, (_, i) => host.url(`${i + 1}.png`));
+/** What a task keeps of n linked images: our stored copies (decision 0094). */
+const copies = (n: number) =>
+  Array.from({ length: n }, () => expect.stringMatching(/\/uploads\/tmp-[a-f0-9]{32}\.png$/) as unknown);
 
 async function bearerOf(client: Client): Promise<string> {
   const res = await client.post("/api/user-tokens", { name: "catalogue" });
@@ -100,7 +109,7 @@ describe("every combination on both routes", () => {
         model: c.model,
         mode,
         aspectRatio: c.aspectRatio,
-        imageUrls: images(c.count),
+        imageUrls: copies(c.count),
       });
       expect(await providerParams(taskId), label).toMatchObject({
         model: c.model,
@@ -135,7 +144,7 @@ describe("every combination on both routes", () => {
       expect(await taskRow(db(), res.json().taskId), label).toMatchObject({
         model: c.model,
         mode,
-        imageUrls: images(used),
+        imageUrls: copies(used),
       });
     }
   });

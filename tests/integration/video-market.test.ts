@@ -13,6 +13,8 @@ import {
   taskRow,
   userWithCredits,
   type VideoTestApp,
+  randomPng,
+  uploadImage,
 } from "../helpers/video-app.js";
 
 let t: VideoTestApp;
@@ -45,7 +47,7 @@ describe("the Market surface", () => {
         prompt: "made on the market",
         model: "veo3_lite",
         mode: "reference",
-        imageUrls: ["https://i.test/a.png"],
+        imageUrls: [(await uploadImage(t.app, u.client.sessionCookie, randomPng(), "a.png")).json().imageUrl],
       });
       expect(res.statusCode, res.body).toBe(200);
       const { taskId } = res.json<{ taskId: string }>();

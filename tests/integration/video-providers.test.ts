@@ -1,4 +1,7 @@
 import crypto from "node:crypto";
+import sharp from "sharp";
+import { DEVICE } from "../helpers/images.js";
+import { startImageHost } from "../helpers/image-host.js";
 import { eq } from "drizzle-orm";
 import fs from "node:fs";
 import os from "node:os";
@@ -121,17 +124,25 @@ describe("reference images", () => {
     }
   });
 
-  it("passes outside image URLs through untouched, and uploads nothing for the simulator", async () => {
+  it("hands KIE a clean copy of a linked image, never the link; uploads nothing for the simulator", async () => {
     const t = await realProviderApp({ KIE_API_KEY: "env-key-image-2" });
     const simApp = await createVideoTestApp({ sim });
+    const host = await startImageHost();
     try {
-      const outside = "https://images.example/cat.png";
+      const outside = host.url("cat.jpg");
       const u = await userWithCredits(t.app, t.database.db, 1);
       const uploadsBefore = sim.stats.calls.upload;
       const viaKey = (
         await u.client.post("/api/generate-video", { prompt: "outside", model: "veo3_fast", imageUrls: [outside] })
       ).json();
-      expect(sim.stats.submissions.find((s) => s.taskId === viaKey.taskId)?.imageUrls).toEqual([outside]);
+      expect(sim.stats.calls.upload).toBe(uploadsBefore + 1);
+      const [handedUrl] = sim.stats.submissions.find((x) => x.taskId === viaKey.taskId)!.imageUrls;
+      expect(handedUrl!.startsWith(sim.baseUrl)).toBe(true);
+      // What KIE got is the photo without its GPS position and device name (decision 0090).
+      const handed = Buffer.from(await (await fetch(handedUrl!)).arrayBuffer());
+      expect((await sharp(handed).metadata()).exif).toBeUndefined();
+      expect(handed.includes(Buffer.from(DEVICE))).toBe(false);
+      expect(host.requests).toEqual(["/cat.jpg"]);
 
       const s = await userWithCredits(simApp.app, simApp.database.db, 1);
       const { imageUrl } = (await uploadImage(simApp.app, s.client.sessionCookie, randomPng(), "ref.png")).json();
@@ -139,10 +150,11 @@ describe("reference images", () => {
         await s.client.post("/api/generate-video", { prompt: "simulated", model: "veo3_fast", imageUrls: [imageUrl] })
       ).json();
       expect(sim.stats.submissions.find((x) => x.taskId === viaSim.taskId)?.imageUrls).toEqual([imageUrl]);
-      expect(sim.stats.calls.upload).toBe(uploadsBefore);
+      expect(sim.stats.calls.upload).toBe(uploadsBefore + 1);
     } finally {
       await t.close();
       await simApp.close();
+      await host.close();
     }
   });
 });

@@ -83,7 +83,7 @@ export const automationGenerateSchema = z
       .transform((v) => v ?? [])
       .meta({
         description:
-          "Images for image mode (first frame, then last frame) or reference mode (up to 3). Without mode only the first is used. JPG/PNG URL or base64 data (kept 24 hours).",
+          "Images for image mode (first frame, then last frame) or reference mode (up to 3). Without mode only the first is used. A public JPG/PNG/WebP URL (fetched by this server, checked and stored without metadata) or base64 data; either is kept 24 hours.",
       }),
     upgrade4k: z.boolean({ error: "upgrade4k must be true or false" }).default(false).meta({
       description:

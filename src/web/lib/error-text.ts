@@ -74,6 +74,8 @@ function reasonText(reason: ErrorReason, params: Params): string {
     }
     case "image_gone":
       return t`An image of this video is no longer stored. Upload it again.`;
+    case "image_unreachable":
+      return t`A linked image could not be fetched. Check that the link opens the image itself, or upload the image instead.`;
     case "token_limit": {
       const max = num(params, "max");
       return plural(max, {

@@ -1,6 +1,6 @@
 /**
- * POST /api/n8n/generate's work: the mode's images (URLs passed on, base64 stored as temporary
- * uploads), the API price, then the same generation as the web's.
+ * POST /api/n8n/generate's work: the mode's images (base64 stored as temporary uploads; links are
+ * fetched by generateVideo), the API price, then the same generation as the web's.
  */
 import type { AutomationGenerateInput } from "../../../shared/schemas/automation.js";
 import type { GenerateVideoResult } from "../../../shared/schemas/videos.js";
@@ -69,8 +69,9 @@ export async function generateFromApi(
       { via: "api", cost, uhdCost: surchargeCost(prices, "4k", "api"), linkTask, callbackUrl },
     );
   } catch (err) {
-    // 402/403/429 and screening's refusals mean nothing was recorded, so no task will ever show the stored image.
-    if (isScreeningRefusal(err) || (err instanceof AppError && [402, 403, 429].includes(err.status)))
+    // Refusals before the charge (screening, a linked image, credits, a disabled account, the
+    // in-flight limit) mean nothing was recorded, so no task will ever show the stored image.
+    if (isScreeningRefusal(err) || (err instanceof AppError && [400, 402, 403, 413, 415, 429].includes(err.status)))
       for (const name of stored) await ctx.uploads.remove(name);
     throw err;
   }

@@ -1,6 +1,6 @@
 /**
- * The reference image of an automation request: an http(s) URL, passed on as it is (never
- * fetched by us), or base64 data, plain or as a data: URL, decoded and checked to be a JPG or PNG
+ * The reference image of an automation request: an http(s) URL, fetched and checked like every
+ * linked image when the video is made (videos/linked-images.ts, decision 0094), or base64 data, plain or as a data: URL, decoded and checked to be a JPG or PNG
  * of at most MAX_IMAGE_BYTES, then decoded and re-encoded without metadata (checkedImage, decision
  * 0090) before it is stored as a temporary upload.
  */

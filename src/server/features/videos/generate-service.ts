@@ -24,11 +24,12 @@ import {
   modelLabel,
   TASK_FAILURES,
 } from "../../../shared/videos.js";
-import { spendOnVideo } from "../credits/ledger.js";
+import { spendOnVideo, type VideoReservation } from "../credits/ledger.js";
 import type { Mailer } from "../mail/outbox.js";
 import type { KieKey, KieKeyPool } from "./kie-key-pool.js";
 import { failTask, type TaskRow } from "./task-state.js";
 import { markUploadsUsed, ownUploadNames } from "./upload-service.js";
+import { discardImages, keepLinkedImages, type LinkedImageOptions } from "./linked-images.js";
 import { claimInFlightSlot } from "./in-flight.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 import { screenRequest, type ScreeningDeps } from "../moderation/screening.js";
@@ -47,6 +48,8 @@ export interface GenerateDeps {
   mailer: Mailer;
   /** Prompt screening (decision 0089): every prompt and watermark, before anything is reserved. */
   screening: ScreeningDeps;
+  /** How linked reference images are fetched (decision 0094). */
+  linkedImages: LinkedImageOptions;
   log?: Pick<FastifyBaseLogger, "warn">;
 }
 
@@ -71,6 +74,8 @@ export async function generateVideo(
   const { cost, extend } = opts;
   // Refused here, nothing is charged and nothing reaches a provider (decision 0089).
   await screenRequest(deps.screening, { userId, source: opts.via, prompt: input.prompt, watermark: input.watermark });
+  // Linked images are fetched, checked by their bytes and stored before anything is charged (decision 0094).
+  const images = await keepLinkedImages(deps.uploads, input.imageUrls, deps.linkedImages);
   const label = modelLabel(input.model);
 
   const uhd = input.upgrade4k
@@ -84,7 +89,7 @@ export async function generateVideo(
     task: {
       taskId: `${UNSUBMITTED_PREFIX}${crypto.randomUUID()}`,
       prompt: input.prompt,
-      imageUrls: input.imageUrls,
+      imageUrls: images.urls,
       model: input.model,
       mode: input.mode,
       aspectRatio: input.aspectRatio,
@@ -99,40 +104,13 @@ export async function generateVideo(
       nextCheckAt: new Date(Date.now() + 2 * 60_000),
     },
   };
-  const uploadNames = ownUploadNames(deps.uploads, input.imageUrls);
-  const reserved = await db
-    .transaction(async (tx) => {
-      if (uploadNames.length > 0) await markUploadsUsed(tx, deps.uploads, uploadNames);
-      // At most N videos in flight per person (decision 0093): checked with their row locked, before the charge.
-      await claimInFlightSlot(tx, userId);
-      // The charge, and the low-balance notice when it crosses the line (decision 0086).
-      const spent = await spendOnVideo(tx, reservation, deps.mailer);
-      // Not spent: undo the marks too (the caller is told why below).
-      if (!spent) throw new NotReserved();
-      // An Idempotency-Key learns its video with the charge (decision 0046).
-      await opts.linkTask?.(tx, spent.id);
-      return spent;
-    })
-    .catch((err: unknown) => {
-      if (err instanceof NotReserved) return undefined;
-      throw err;
-    });
-
-  if (!reserved) {
-    const [user] = await db
-      .select({ credits: users.credits, isActive: users.isActive })
-      .from(users)
-      .where(eq(users.id, userId));
-    if (!user?.isActive) throw new AppError("forbidden", "This account has been disabled.");
-    const hold = await paymentHoldError(db, userId);
-    if (hold) throw hold;
-    throw new AppError(
-      "insufficient_credits",
-      insufficientCreditsMessage(cost + (uhd?.cost ?? 0), input.model, user.credits),
-      {
-        params: { required: cost + (uhd?.cost ?? 0), balance: user.credits, model: modelLabel(input.model) },
-      },
-    );
+  let reserved: { id: string; remaining: number };
+  try {
+    reserved = await reserve(deps, reservation, { userId, model: input.model, linkTask: opts.linkTask });
+  } catch (err) {
+    // Nothing was recorded: no task will ever show the copies of linked images.
+    await discardImages(deps.uploads, images.stored);
+    throw err;
   }
 
   let lastError: KieError | undefined;
@@ -154,7 +132,7 @@ export async function generateVideo(
             model: input.model,
             generationType: MODE_CATALOGUE[input.mode].generationType,
             aspectRatio: input.aspectRatio,
-            imageUrls: await reachableImageUrls(deps, key, input.imageUrls),
+            imageUrls: await reachableImageUrls(deps, key, images.urls),
             seeds: input.seeds,
             watermark: input.watermark,
             callBackUrl: deps.callbackUrlFor(key.source),
@@ -211,6 +189,50 @@ export async function generateVideo(
 }
 
 class NotReserved extends Error {}
+
+/**
+ * The charge and the task row in one transaction, with our own uploads marked used and the
+ * in-flight slot claimed; when the spend is refused, the reason (disabled, on hold, too few credits).
+ */
+async function reserve(
+  deps: GenerateDeps,
+  reservation: VideoReservation,
+  opts: { userId: string; model: GenerateVideoInput["model"]; linkTask?: LinkTask },
+): Promise<{ id: string; remaining: number }> {
+  const { db } = deps;
+  const { userId } = opts;
+  const uploadNames = ownUploadNames(deps.uploads, reservation.task.imageUrls ?? []);
+  const reserved = await db
+    .transaction(async (tx) => {
+      if (uploadNames.length > 0) await markUploadsUsed(tx, deps.uploads, uploadNames);
+      // At most N videos in flight per person (decision 0093): checked with their row locked, before the charge.
+      await claimInFlightSlot(tx, userId);
+      // The charge, and the low-balance notice when it crosses the line (decision 0086).
+      const spent = await spendOnVideo(tx, reservation, deps.mailer);
+      // Not spent: undo the marks too (the caller is told why below).
+      if (!spent) throw new NotReserved();
+      // An Idempotency-Key learns its video with the charge (decision 0046).
+      await opts.linkTask?.(tx, spent.id);
+      return spent;
+    })
+    .catch((err: unknown) => {
+      if (err instanceof NotReserved) return undefined;
+      throw err;
+    });
+  if (reserved) return reserved;
+
+  const [user] = await db
+    .select({ credits: users.credits, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user?.isActive) throw new AppError("forbidden", "This account has been disabled.");
+  const hold = await paymentHoldError(db, userId);
+  if (hold) throw hold;
+  const required = reservation.cost + (reservation.uhd?.cost ?? 0);
+  throw new AppError("insufficient_credits", insufficientCreditsMessage(required, opts.model, user.credits), {
+    params: { required, balance: user.credits, model: modelLabel(opts.model) },
+  });
+}
 
 /** Why an extension was refused (the provider's rule, decision 0050), in the customer's words. */
 export const EXTEND_AFTER_HD = "A video cannot be extended after its 1080p version was made.";

@@ -84,12 +84,16 @@ export function checkedLookup(allowed: (address: string) => boolean): LookupFunc
 }
 
 const publicLookup = checkedLookup(isPublicAddress);
+const publicOrLoopback = (address: string) => isPublicAddress(address) || isLoopbackAddress(address);
+const publicOrLoopbackLookup = checkedLookup(publicOrLoopback);
 
 export interface DownloadOptions {
   signal: AbortSignal;
   /** Origins whose addresses are not checked (our own simulator, the operator's KIE_BASE_URL). */
   trustedOrigins: readonly string[];
   maxRedirects?: number;
+  /** Loopback addresses pass too (tests and self-hosting: IMAGE_URLS_ALLOW_LOCAL); private and metadata ones never. */
+  allowLoopback?: boolean;
 }
 
 /** The response of a GET (any status; the caller reads or drains it), after following redirects. */
@@ -113,10 +117,12 @@ function getOnce(url: URL, opts: DownloadOptions): Promise<IncomingMessage> {
     return Promise.reject(new Error(`Refused to fetch a ${url.protocol} URL`));
   const trusted = opts.trustedOrigins.includes(url.origin);
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (!trusted && net.isIP(host) && !isPublicAddress(host)) return Promise.reject(new BlockedAddressError(host));
+  const allowed = opts.allowLoopback ? publicOrLoopback : isPublicAddress;
+  if (!trusted && net.isIP(host) && !allowed(host)) return Promise.reject(new BlockedAddressError(host));
   const client = url.protocol === "https:" ? https : http;
+  const lookup = opts.allowLoopback ? publicOrLoopbackLookup : publicLookup;
   return new Promise((resolve, reject) => {
-    const req = client.get(url, { signal: opts.signal, ...(trusted ? {} : { lookup: publicLookup }) }, resolve);
+    const req = client.get(url, { signal: opts.signal, ...(trusted ? {} : { lookup }) }, resolve);
     req.on("error", reject);
   });
 }
