@@ -1,93 +1,100 @@
 /**
  * What can be made (issue 22, decision 0048): models, modes, aspect ratios, what each combination
- * allows afterwards, labels and default prices. Server validation, the generator form, the price
- * tables, the automation guide, the OpenAPI document and the n8n workflow all read this module:
- * adding a model is one entry here (plus, if wanted, its prices in the admin settings).
+ * allows afterwards, labels and default prices. Each model is described by what it can do, in our
+ * words (model-description.ts, decision 0095); a vendor's field names live only in its adapter
+ * (integrations/kie/veo-words.ts). Server validation, the generator form, the price tables,
+ * GET /api/models, the automation guide, the OpenAPI document and the n8n workflow all read this
+ * module: adding a model is one entry here (plus, if wanted, its prices in the admin settings).
  */
+
+import type { GenerationMode, ModelDescription, ModeSupport, Price } from "./model-description.js";
+import { MODES } from "./model-description.js";
+
+export { ASPECT_RATIOS, MODES, type AspectRatio, type GenerationMode, type Price } from "./model-description.js";
 
 export const MODELS = ["veo3", "veo3_fast", "veo3_lite"] as const;
 export type VeoModel = (typeof MODELS)[number];
 
-export const MODES = ["text", "image", "reference"] as const;
-export type GenerationMode = (typeof MODES)[number];
+/** The seed range KIE's Veo takes. */
+export const VEO_SEED = { min: 10_000, max: 99_999 } as const;
 
-export const ASPECT_RATIOS = ["16:9", "9:16"] as const;
-export type AspectRatio = (typeof ASPECT_RATIOS)[number];
+const VEO_MODES = {
+  text: { images: { min: 0, max: 0 } },
+  image: { images: { min: 1, max: 2 } },
+  reference: { images: { min: 1, max: 3 } },
+} satisfies Record<GenerationMode, ModeSupport>;
 
-/** A web price in credits and an API price (decimal, charged rounded up). */
-export interface Price {
-  web: number;
-  api: number;
-}
+/** What every Veo 3.1 model shares: an 8-second 720p video with sound, then its 1080p file, 4K and extensions. */
+const VEO = {
+  family: "veo",
+  durations: { options: [8], default: 8, chosen: false },
+  resolutions: { options: ["720p"], default: "720p" },
+  aspectRatios: { options: ["16:9", "9:16"], default: "16:9" },
+  audio: "always",
+  seed: VEO_SEED,
+  negativePrompt: false,
+  upgrades: { hd1080: true, uhd4k: true, extend: true },
+} as const satisfies Partial<ModelDescription>;
 
-export interface ModelEntry {
-  label: string;
-  /** One line for the form and the price tables. */
-  description: string;
-  /** The name KIE's /veo/extend uses for this model. */
-  extendModel: "quality" | "fast" | "lite";
-  /** What a video costs until the admin sets a price. */
-  defaultPrice: Price;
-}
-
-export const MODEL_CATALOGUE: Record<VeoModel, ModelEntry> = {
+export const MODEL_CATALOGUE: Record<VeoModel, ModelDescription> = {
   veo3: {
+    ...VEO,
     label: "Veo3 (Quality)",
     description: "The best picture and sound, slower",
-    extendModel: "quality",
-    defaultPrice: { web: 5, api: 10 },
+    // KIE's docs said Fast only for references in June 2026 and Fast and Lite in October (decision 0048).
+    modes: { text: VEO_MODES.text, image: VEO_MODES.image },
+    pricing: { unit: "video", defaultPrice: { web: 5, api: 10 } },
   },
   veo3_fast: {
+    ...VEO,
     label: "Veo3 Fast",
     description: "Quick, for most videos",
-    extendModel: "fast",
-    defaultPrice: { web: 1, api: 2 },
+    modes: VEO_MODES,
+    pricing: { unit: "video", defaultPrice: { web: 1, api: 2 } },
   },
   veo3_lite: {
+    ...VEO,
     label: "Veo3 Lite",
     description: "The most affordable, for many videos",
-    extendModel: "lite",
-    defaultPrice: { web: 1, api: 1 },
+    modes: VEO_MODES,
+    pricing: { unit: "video", defaultPrice: { web: 1, api: 1 } },
   },
 };
 
 export interface ModeEntry {
   label: string;
   description: string;
-  /** KIE's generationType. */
-  generationType: "TEXT_2_VIDEO" | "FIRST_AND_LAST_FRAMES_2_VIDEO" | "REFERENCE_2_VIDEO";
+  /** The most images any model takes in this mode, and the fewest it needs (each model's own are in its entry). */
   images: { min: number; max: number };
   /** The label of each image slot, in order. */
   imageLabels: readonly string[];
-  /** The models KIE makes this mode with. */
+  /** The models that make this mode (from their entries). */
   models: readonly VeoModel[];
 }
+
+const modelsMaking = (mode: GenerationMode): VeoModel[] => MODELS.filter((m) => MODEL_CATALOGUE[m].modes[mode]);
 
 export const MODE_CATALOGUE: Record<GenerationMode, ModeEntry> = {
   text: {
     label: "Text",
     description: "A video from words alone",
-    generationType: "TEXT_2_VIDEO",
     images: { min: 0, max: 0 },
     imageLabels: [],
-    models: MODELS,
+    models: modelsMaking("text"),
   },
   image: {
     label: "Image",
     description: "One image the video unfolds around, or two as its first and last frames",
-    generationType: "FIRST_AND_LAST_FRAMES_2_VIDEO",
     images: { min: 1, max: 2 },
     imageLabels: ["First frame", "Last frame"],
-    models: MODELS,
+    models: modelsMaking("image"),
   },
   reference: {
     label: "Reference",
     description: "Up to 3 images of the people, objects or style the video should show",
-    generationType: "REFERENCE_2_VIDEO",
     images: { min: 1, max: 3 },
     imageLabels: ["Reference 1", "Reference 2", "Reference 3"],
-    // KIE's docs said Fast only in June 2026 and Fast and Lite in October (decision 0048).
-    models: ["veo3_fast", "veo3_lite"],
+    models: modelsMaking("reference"),
   },
 };
 
@@ -111,8 +118,9 @@ export type PriceItem = VeoModel | Surcharge;
 export const PRICE_ITEMS: readonly PriceItem[] = [...MODELS, ...SURCHARGES];
 
 export function defaultPriceOf(item: PriceItem): Price {
-  return (item in MODEL_CATALOGUE ? MODEL_CATALOGUE[item as VeoModel] : SURCHARGE_CATALOGUE[item as Surcharge])
-    .defaultPrice;
+  return item in MODEL_CATALOGUE
+    ? MODEL_CATALOGUE[item as VeoModel].pricing.defaultPrice
+    : SURCHARGE_CATALOGUE[item as Surcharge].defaultPrice;
 }
 
 /** The mode a request without one means: text without images, image with them (old clients). */
@@ -143,7 +151,7 @@ export function combinationProblem(c: {
       message: `${mode.label} mode works with ${list(mode.models.map((m) => MODEL_CATALOGUE[m].label))}, not ${MODEL_CATALOGUE[c.model].label}`,
     };
   }
-  const { min, max } = mode.images;
+  const { min, max } = MODEL_CATALOGUE[c.model].modes[c.mode]!.images;
   const images = (n: number) => `${n} image${n === 1 ? "" : "s"}`;
   if (max === 0 && c.imageCount > 0)
     return {

@@ -1,5 +1,5 @@
 /** Rules about videos that both sides need; what can be made is the catalogue's (catalogue.ts). */
-import { MODEL_CATALOGUE, type VeoModel } from "./catalogue.js";
+import { MODEL_CATALOGUE, VEO_SEED, type VeoModel } from "./catalogue.js";
 import { creditsText } from "./credits-text.js";
 
 /** A model's label; a model no longer in the catalogue shows its id. */
@@ -7,8 +7,8 @@ export function modelLabel(model: string): string {
   return (MODEL_CATALOGUE as Record<string, { label: string } | undefined>)[model]?.label ?? model;
 }
 
-export const SEED_MIN = 10_000;
-export const SEED_MAX = 99_999;
+export const SEED_MIN = VEO_SEED.min;
+export const SEED_MAX = VEO_SEED.max;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Pixels a reference image may have (50 megapixels): more is refused before it is decoded (decision 0090). */
 export const MAX_IMAGE_PIXELS = 50_000_000;

@@ -3,6 +3,7 @@
  * image count is accepted or refused as it says, on the web route and through the API, at the
  * price the admin set, and reaches the provider with the mode's generationType.
  */
+import { KIE_GENERATION_TYPES } from "../../src/server/integrations/kie/veo-words.js";
 import { startImageHost } from "../helpers/image-host.js";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -12,7 +13,6 @@ import {
   ASPECT_RATIOS,
   combinationProblem,
   impliedMode,
-  MODE_CATALOGUE,
   MODELS,
   MODES,
   type GenerationMode,
@@ -113,7 +113,7 @@ describe("every combination on both routes", () => {
       });
       expect(await providerParams(taskId), label).toMatchObject({
         model: c.model,
-        generationType: MODE_CATALOGUE[mode].generationType,
+        generationType: KIE_GENERATION_TYPES[mode],
       });
     }
     expect((await balanceOf(db(), u.id)).credits).toBe(10_000 - spent);

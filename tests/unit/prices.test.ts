@@ -25,7 +25,7 @@ describe("prices", () => {
 
   it("take the admin's price per item and field, ignoring items the catalogue no longer has", () => {
     const prices = resolvePrices({ veo3_lite: { web: 3 }, "4k": { api: 7.5 }, veo2: { web: 9 } });
-    expect(prices.veo3_lite).toEqual({ web: 3, api: MODEL_CATALOGUE.veo3_lite.defaultPrice.api });
+    expect(prices.veo3_lite).toEqual({ web: 3, api: MODEL_CATALOGUE.veo3_lite.pricing.defaultPrice.api });
     expect(prices["4k"].api).toBe(7.5);
     expect(prices).not.toHaveProperty("veo2");
   });

@@ -16,7 +16,7 @@ import { KieError } from "../../integrations/kie/errors.js";
 import { forCustomers } from "./customer-wording.js";
 import type { UploadStore } from "../../integrations/storage/uploads.js";
 import type { GenerateVideoInput, GenerateVideoResult } from "../../../shared/schemas/videos.js";
-import { MODE_CATALOGUE, MODEL_CATALOGUE } from "../../../shared/catalogue.js";
+import { KIE_EXTEND_MODELS, KIE_GENERATION_TYPES } from "../../integrations/kie/veo-words.js";
 import {
   type FailureKind,
   insufficientCreditsMessage,
@@ -122,7 +122,7 @@ export async function generateVideo(
         ? await key.client.extend({
             taskId: extend.taskId,
             prompt: input.prompt,
-            model: MODEL_CATALOGUE[input.model].extendModel,
+            model: KIE_EXTEND_MODELS[input.model],
             seeds: input.seeds,
             watermark: input.watermark,
             callBackUrl: deps.callbackUrlFor(key.source),
@@ -130,7 +130,7 @@ export async function generateVideo(
         : await key.client.generate({
             prompt: input.prompt,
             model: input.model,
-            generationType: MODE_CATALOGUE[input.mode].generationType,
+            generationType: KIE_GENERATION_TYPES[input.mode],
             aspectRatio: input.aspectRatio,
             imageUrls: await reachableImageUrls(deps, key, images.urls),
             seeds: input.seeds,

@@ -7,7 +7,8 @@ import { HttpError, requestJson, USER_AGENT } from "../http/json-request.js";
 import { KieError, kindOfCode, kindOfHttpStatus } from "./errors.js";
 import { asNumber, asRecord, asText, parseUrlList } from "./parse.js";
 
-import type { AspectRatio, ModeEntry, VeoModel } from "../../../shared/catalogue.js";
+import type { AspectRatio, VeoModel } from "../../../shared/catalogue.js";
+import type { KieExtendModel, KieGenerationType } from "./veo-words.js";
 import type { KieSurface } from "../../../shared/schemas/settings.js";
 import { marketCreateBody, parseMarketRecord } from "./market.js";
 import { TASK_FAILURES } from "../../../shared/videos.js";
@@ -16,7 +17,7 @@ import { providerCalls } from "../../metrics/instruments.js";
 export interface GenerateRequest {
   prompt: string;
   model: VeoModel;
-  generationType: ModeEntry["generationType"];
+  generationType: KieGenerationType;
   aspectRatio: AspectRatio;
   imageUrls?: string[];
   seeds?: number;
@@ -131,7 +132,7 @@ export class KieClient {
   async extend(req: {
     taskId: string;
     prompt: string;
-    model: "fast" | "quality" | "lite";
+    model: KieExtendModel;
     seeds?: number;
     watermark?: string;
     callBackUrl?: string;
