@@ -12,10 +12,12 @@ export type GenerationMode = (typeof MODES)[number];
 export const ASPECT_RATIOS = ["16:9", "9:16"] as const;
 export type AspectRatio = (typeof ASPECT_RATIOS)[number];
 
-type Resolution = "480p" | "720p" | "768p" | "1080p" | "4k";
+export const RESOLUTIONS = ["480p", "720p", "768p", "1080p", "4k"] as const;
+type Resolution = (typeof RESOLUTIONS)[number];
 
 /** Sound: in every video, on or off as asked, or never. */
-type AudioSupport = "always" | "on_request" | "never";
+export const AUDIO_SUPPORT = ["always", "on_request", "never"] as const;
+type AudioSupport = (typeof AUDIO_SUPPORT)[number];
 
 /** A web price in credits and an API price (decimal, charged rounded up). */
 export interface Price {

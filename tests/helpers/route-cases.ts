@@ -113,6 +113,7 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: "GET", route: "/api/contact", request: () => ({ url: "/api/contact" }) },
   { method: "GET", route: "/api/legal/:page/:locale", request: () => ({ url: "/api/legal/terms/vi" }) },
   { method: "GET", route: "/api/pricing/current", request: () => ({ url: "/api/pricing/current" }) },
+  { method: "GET", route: "/api/models", request: () => ({ url: "/api/models" }) },
   { method: "GET", route: "/api/showcase", request: () => ({ url: "/api/showcase" }) },
   { method: "GET", route: "/api/credit-packages", request: () => ({ url: "/api/credit-packages" }) },
   { method: "GET", route: "/api/settings/payment-methods", request: () => ({ url: "/api/settings/payment-methods" }) },

@@ -9,6 +9,7 @@ import {
   readinessSchema,
 } from "../schemas/site.js";
 import { pricingViewSchema } from "../schemas/videos.js";
+import { modelsViewSchema } from "../schemas/models.js";
 import { defineRoute, errors } from "./contract.js";
 
 const tags = ["Site"];
@@ -27,6 +28,16 @@ export const siteApi = {
     tags,
     summary: "What a video costs",
     responses: { 200: pricingViewSchema },
+  }),
+  models: defineRoute({
+    method: "GET",
+    path: "/api/models",
+    tags: ["Automation"],
+    operationId: "listModels",
+    summary: "The models you can use, what each can do, and their prices",
+    description:
+      "Public: no token needed. Each model's modes and images, lengths, resolutions, aspect ratios, sound, seed and upgrades, with its price per video on the website and through the API, as the server takes them now.",
+    responses: { 200: modelsViewSchema },
   }),
   events: defineRoute({
     method: "GET",

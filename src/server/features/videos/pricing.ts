@@ -9,6 +9,7 @@ import {
 } from "../../../shared/catalogue.js";
 import { apiCost, resolvePrices, webCost, type PriceTable } from "../../../shared/prices.js";
 import type { PricingView } from "../../../shared/schemas/videos.js";
+import type { ModelsView } from "../../../shared/schemas/models.js";
 import type { Settings } from "../settings/service.js";
 
 export const pricesOf = (s: Pick<Settings, "prices">): PriceTable => resolvePrices(s.prices);
@@ -45,5 +46,42 @@ export function pricingView(s: Settings, simulated: boolean, creditValue: Pricin
     })),
     simulated,
     credit_value: creditValue,
+  };
+}
+
+/** GET /api/models: every model in our words (decision 0095), with the admin's prices. */
+export function modelsView(s: Settings, simulated: boolean): ModelsView {
+  const prices = pricesOf(s);
+  return {
+    models: MODELS.map((id) => {
+      const m = MODEL_CATALOGUE[id];
+      return {
+        id,
+        label: m.label,
+        description: m.description,
+        family: m.family,
+        modes: modesFor(id).map((mode) => ({
+          mode,
+          minImages: m.modes[mode]!.images.min,
+          maxImages: m.modes[mode]!.images.max,
+          imageLabels: MODE_CATALOGUE[mode].imageLabels.slice(0, m.modes[mode]!.images.max),
+        })),
+        durations: { options: [...m.durations.options], default: m.durations.default, chosen: m.durations.chosen },
+        resolutions: { options: [...m.resolutions.options], default: m.resolutions.default },
+        aspectRatios: { options: [...m.aspectRatios.options], default: m.aspectRatios.default },
+        audio: m.audio,
+        seed: m.seed && { min: m.seed.min, max: m.seed.max },
+        negativePrompt: m.negativePrompt,
+        upgrades: { ...m.upgrades },
+        price: { unit: m.pricing.unit, webCredits: webCost(prices, id), apiCredits: apiCost(prices, id) },
+      };
+    }),
+    surcharges: SURCHARGES.map((surcharge) => ({
+      surcharge,
+      label: SURCHARGE_CATALOGUE[surcharge].label,
+      webCredits: prices[surcharge].web,
+      apiCredits: prices[surcharge].api,
+    })),
+    simulated,
   };
 }

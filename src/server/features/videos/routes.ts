@@ -10,7 +10,7 @@ import { serve } from "../../http/route-contract.js";
 import { requireUser } from "../../http/session-auth.js";
 import { openDownload } from "./download-service.js";
 import { generateVideo, type GenerateDeps } from "./generate-service.js";
-import { pricesOf, pricingView } from "./pricing.js";
+import { modelsView, pricesOf, pricingView } from "./pricing.js";
 import { creditValueOf } from "../packages/credit-value.js";
 import { surchargeCost, webCost } from "../../../shared/prices.js";
 import { getOwnTask, taskList, toTaskView } from "./queries.js";
@@ -39,6 +39,11 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
   serve(scope, siteApi.pricing, { access: "public" }, async () => {
     const [settings, simulated] = await Promise.all([ctx.readSettings(), ctx.provider.isSimulated()]);
     return pricingView(settings, simulated, await creditValueOf(db, settings.creditValueUsd));
+  });
+
+  serve(scope, siteApi.models, { access: "public" }, async () => {
+    const [settings, simulated] = await Promise.all([ctx.readSettings(), ctx.provider.isSimulated()]);
+    return modelsView(settings, simulated);
   });
 
   serve(scope, videosApi.generate, { access: "user", webPrice: true }, async (request, reply) => {
