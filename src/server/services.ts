@@ -304,6 +304,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     callbackUrlFor,
     log,
     screening,
+    readSettings: readSettingsCached,
     linkedImages: { allowLocal: config.imageUrlsAllowLocal },
   };
 

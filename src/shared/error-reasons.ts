@@ -31,6 +31,7 @@ export const ERROR_REASONS = [
   "image_pixels",
   "image_gone",
   "image_unreachable",
+  "model_unavailable",
   "token_limit",
   "webhook_limit",
   "package_unavailable",

@@ -4,6 +4,7 @@ import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { resolvePrices, type PriceTable } from "../../src/shared/prices";
 import type { CurrentUser } from "../../src/shared/schemas/auth";
+import type { VeoModel } from "../../src/shared/catalogue";
 import { GenerateForm } from "@/features/videos/generate-form";
 import { GENERATE_DEFAULTS, generateFormSchema, type GenerateFormValues } from "@/features/videos/generate-form-schema";
 import { stubFetch } from "./fetch-stub";
@@ -26,22 +27,39 @@ interface HarnessProps {
   onStarted: () => void;
   defaults: GenerateFormValues;
   prices?: PriceTable;
+  offered?: readonly VeoModel[];
 }
 
-function Harness({ currentUser, sessionKnown, onStarted, defaults, prices = PRICES }: HarnessProps) {
+function Harness({ currentUser, sessionKnown, onStarted, defaults, prices = PRICES, offered }: HarnessProps) {
   const form = useForm<GenerateFormValues>({ resolver: zodResolver(generateFormSchema), defaultValues: defaults });
   return (
-    <GenerateForm form={form} user={currentUser} sessionKnown={sessionKnown} prices={prices} onStarted={onStarted} />
+    <GenerateForm
+      form={form}
+      user={currentUser}
+      sessionKnown={sessionKnown}
+      prices={prices}
+      offered={offered}
+      onStarted={onStarted}
+    />
   );
 }
 
 /** The form with the server's prices (the generate page reads them from the prices query). */
-function renderForm(currentUser: CurrentUser | null, defaults: Partial<GenerateFormValues> = {}) {
+function renderForm(
+  currentUser: CurrentUser | null,
+  defaults: Partial<GenerateFormValues> = {},
+  offered?: readonly VeoModel[],
+) {
   const onStarted = vi.fn();
   const client = newQueryClient();
   return {
     ...renderWeb(
-      <Harness currentUser={currentUser} onStarted={onStarted} defaults={{ ...GENERATE_DEFAULTS, ...defaults }} />,
+      <Harness
+        currentUser={currentUser}
+        onStarted={onStarted}
+        defaults={{ ...GENERATE_DEFAULTS, ...defaults }}
+        offered={offered}
+      />,
       { client },
     ),
     onStarted,
@@ -87,6 +105,22 @@ describe("GenerateForm", () => {
     // Back to Text: the model stays, Text takes it too.
     await person.click(screen.getByRole("radio", { name: "Text" }));
     expect(modelShown()).toBe("Veo3 Fast");
+  });
+
+  it("lists only the models offered now, and leaves one turned off for one offered", async () => {
+    const { user: person } = renderForm(user(1000), { model: "veo3_fast" }, ["veo3", "veo3_lite"]);
+    await waitFor(() => expect(modelShown()).toBe("Veo3 (Quality)"));
+    expect(cost()).toBe("150 credits");
+    await person.click(screen.getByRole("combobox", { name: "Model" }));
+    const options = (await screen.findAllByRole("option")).map((o) => o.textContent ?? "");
+    expect(options.some((o) => o.startsWith("Veo3 Fast"))).toBe(false);
+    expect(options.some((o) => o.startsWith("Veo3 Lite"))).toBe(true);
+  });
+
+  it("cannot choose a mode no offered model makes", () => {
+    renderForm(user(1000), {}, ["veo3"]);
+    expect(screen.getByRole("radio", { name: "Reference" })).toHaveProperty("disabled", true);
+    expect(screen.getByRole("radio", { name: "Image" })).toHaveProperty("disabled", false);
   });
 
   it("says the credits are short and holds the button back", () => {

@@ -290,6 +290,11 @@ export const adminSettings = pgTable(
     googleClientSecret: text("google_client_secret"),
     googleRedirectUri: text("google_redirect_uri"),
     googleAuthEnabled: boolean("google_auth_enabled").notNull().default(false),
+    /** Models the admin took out of the form and the API (issue 42): new videos refused, existing ones kept. */
+    disabledModels: text("disabled_models")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The admin's prices per model and surcharge, `{"veo3": {"web": 5, "api": 10}, ...}`; a missing one costs the catalogue's default (decision 0048). */
     prices: jsonb("prices").$type<Partial<Record<string, { web?: number; api?: number }>>>().notNull().default({}),
     telegramBotToken: text("telegram_bot_token"),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MODEL_CATALOGUE, PRICE_ITEMS, type PriceItem } from "../catalogue.js";
+import { MODEL_CATALOGUE, MODELS, PRICE_ITEMS, type PriceItem } from "../catalogue.js";
 import { MASK_PREFIX } from "../mask.js";
 import { isoTimestamp } from "./common.js";
 import { mailSettingsUpdateSchema, SMTP_SECURITIES } from "./mail-fields.js";
@@ -144,8 +144,17 @@ const creditValue = z
   .nullable()
   .optional();
 
+const modelMessage = `disabledModels takes model ids: ${MODELS.join(", ")}`;
+/** Models taken out of the form and the API (issue 42); at least one stays on. */
+const disabledModels = z
+  .array(z.enum(MODELS, { error: modelMessage }), { error: modelMessage })
+  .transform((ids) => [...new Set(ids)])
+  .refine((ids) => ids.length < MODELS.length, "At least one model must stay on: people could make no video at all")
+  .optional();
+
 export const settingsUpdateSchema = z.object({
   kieToken: secret,
+  disabledModels,
   kieWebhookHmacKey: secret,
   kieSurface: z.enum(KIE_SURFACES, { error: "kieSurface must be veo or market" }).optional(),
   paypalClientId: text,
@@ -228,6 +237,9 @@ export const adminSettingsViewSchema = z
     kieSurface: z
       .enum(KIE_SURFACES)
       .meta({ description: "Where new videos are made: KIE's Veo API (veo) or its Market jobs API (market)." }),
+    disabledModels: z
+      .array(z.enum(MODELS))
+      .meta({ description: "Models not offered: new videos with them are refused; existing ones stay." }),
     paypalClientId: z.string().nullable(),
     paypalClientSecret: maskedSecret,
     paypalEnvironment: z.enum(["sandbox", "production"]),

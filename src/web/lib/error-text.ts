@@ -74,6 +74,11 @@ function reasonText(reason: ErrorReason, params: Params): string {
     }
     case "image_gone":
       return t`An image of this video is no longer stored. Upload it again.`;
+    case "model_unavailable": {
+      const model = str(params, "model");
+      const models = str(params, "models");
+      return t`${model} is not offered at the moment. Choose another model: ${models}.`;
+    }
     case "image_unreachable":
       return t`A linked image could not be fetched. Check that the link opens the image itself, or upload the image instead.`;
     case "token_limit": {

@@ -14,6 +14,7 @@ import { useFinishNotice } from "@/features/videos/use-finish-notice";
 import { useTaskTracker } from "@/features/videos/use-task-tracker";
 import { useRecentVideoTasks } from "@/features/videos/use-video-tasks";
 import { useWebPriceTable } from "@/features/videos/use-web-prices";
+import { usePricing } from "@/features/pricing";
 import { VideoDetailsDialog } from "@/features/videos/video-details-dialog";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { toast } from "@/hooks/use-toast";
@@ -26,6 +27,7 @@ export function GeneratePage() {
   const { user, isResolved } = useCurrentUser();
   const signedIn = user !== null;
   const prices = useWebPriceTable();
+  const { offered } = usePricing();
   const form = useForm<GenerateFormValues>({
     resolver: zodResolver(generateFormSchema),
     defaultValues: GENERATE_DEFAULTS,
@@ -109,7 +111,14 @@ export function GeneratePage() {
       <PaymentHoldBanner signedIn={signedIn} />
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-        <GenerateForm form={form} user={user} sessionKnown={isResolved} prices={prices} onStarted={started} />
+        <GenerateForm
+          form={form}
+          user={user}
+          sessionKnown={isResolved}
+          prices={prices}
+          offered={offered}
+          onStarted={started}
+        />
         <LatestVideoPanel
           ref={latestPanel}
           task={latest}

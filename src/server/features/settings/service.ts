@@ -13,7 +13,7 @@ import {
   type AdminSettingsView,
   type SettingsUpdate,
 } from "../../../shared/schemas/settings.js";
-import { PRICE_ITEMS, type PriceItem } from "../../../shared/catalogue.js";
+import { MODELS, PRICE_ITEMS, type PriceItem } from "../../../shared/catalogue.js";
 import { resolvePrices, type StoredPrices } from "../../../shared/prices.js";
 import { fieldChanges, recordAudit, type AuditActor } from "../audit/audit-log.js";
 
@@ -72,6 +72,10 @@ export function toAdminView(s: Settings, contactDefaults: ContactConfig): AdminS
     ) as AdminSettingsView["prices"],
     paypalEnvironment: s.paypalEnvironment as AdminSettingsView["paypalEnvironment"],
     kieSurface: s.kieSurface as AdminSettingsView["kieSurface"],
+    // A model no longer in the catalogue is not shown (nor offered).
+    disabledModels: s.disabledModels.filter((m): m is AdminSettingsView["disabledModels"][number] =>
+      (MODELS as readonly string[]).includes(m),
+    ),
     creemEnvironment: s.creemEnvironment as AdminSettingsView["creemEnvironment"],
     kieToken: maskSecret(s.kieToken),
     kieWebhookHmacKey: maskSecret(s.kieWebhookHmacKey),

@@ -31,6 +31,8 @@ import { failTask, type TaskRow } from "./task-state.js";
 import { markUploadsUsed, ownUploadNames } from "./upload-service.js";
 import { discardImages, keepLinkedImages, type LinkedImageOptions } from "./linked-images.js";
 import { claimInFlightSlot } from "./in-flight.js";
+import { assertModelOffered } from "./model-offer.js";
+import type { Settings } from "../settings/service.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 import { screenRequest, type ScreeningDeps } from "../moderation/screening.js";
 
@@ -48,6 +50,8 @@ export interface GenerateDeps {
   mailer: Mailer;
   /** Prompt screening (decision 0089): every prompt and watermark, before anything is reserved. */
   screening: ScreeningDeps;
+  /** The admin's settings (cached): which models are offered now. */
+  readSettings(): Promise<Settings>;
   /** How linked reference images are fetched (decision 0094). */
   linkedImages: LinkedImageOptions;
   log?: Pick<FastifyBaseLogger, "warn">;
@@ -72,6 +76,7 @@ export async function generateVideo(
 ): Promise<GenerateVideoResult> {
   const { db } = deps;
   const { cost, extend } = opts;
+  assertModelOffered(await deps.readSettings(), input.model);
   // Refused here, nothing is charged and nothing reaches a provider (decision 0089).
   await screenRequest(deps.screening, { userId, source: opts.via, prompt: input.prompt, watermark: input.watermark });
   // Linked images are fetched, checked by their bytes and stored before anything is charged (decision 0094).

@@ -2,28 +2,30 @@
 import {
   MODE_CATALOGUE,
   MODEL_CATALOGUE,
-  MODELS,
   modesFor,
   SURCHARGE_CATALOGUE,
   SURCHARGES,
+  type VeoModel,
 } from "../../../shared/catalogue.js";
 import { apiCost, resolvePrices, webCost, type PriceTable } from "../../../shared/prices.js";
 import type { PricingView } from "../../../shared/schemas/videos.js";
 import type { ModelsView } from "../../../shared/schemas/models.js";
 import type { Settings } from "../settings/service.js";
+import { offeredModels } from "./model-offer.js";
 
 export const pricesOf = (s: Pick<Settings, "prices">): PriceTable => resolvePrices(s.prices);
 
 export function pricingView(s: Settings, simulated: boolean, creditValue: PricingView["credit_value"]): PricingView {
   const prices = pricesOf(s);
-  const price = (model: (typeof MODELS)[number]) => ({
+  const price = (model: VeoModel) => ({
     web_credits: webCost(prices, model),
     api_credits: apiCost(prices, model),
   });
   return {
     veo3_fast: price("veo3_fast"),
     veo3_quality: price("veo3"),
-    models: MODELS.map((model) => ({
+    // Only what can be made now (issue 42): the form and the price tables list these.
+    models: offeredModels(s).map((model) => ({
       model,
       label: MODEL_CATALOGUE[model].label,
       description: MODEL_CATALOGUE[model].description,
@@ -53,7 +55,7 @@ export function pricingView(s: Settings, simulated: boolean, creditValue: Pricin
 export function modelsView(s: Settings, simulated: boolean): ModelsView {
   const prices = pricesOf(s);
   return {
-    models: MODELS.map((id) => {
+    models: offeredModels(s).map((id) => {
       const m = MODEL_CATALOGUE[id];
       return {
         id,

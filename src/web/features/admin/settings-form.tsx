@@ -1,7 +1,14 @@
 import { useState, type FormEvent } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Save } from "lucide-react";
-import { defaultPriceOf, MODELS, PRICE_ITEMS, SURCHARGES, type PriceItem } from "../../../shared/catalogue";
+import {
+  defaultPriceOf,
+  MODELS,
+  PRICE_ITEMS,
+  SURCHARGES,
+  type PriceItem,
+  type VeoModel,
+} from "../../../shared/catalogue";
 import type { z } from "zod";
 import { SETTINGS_LIMITS, type AdminSettingsView, type settingsUpdateSchema } from "../../../shared/schemas/settings";
 import { googleApi } from "../../../shared/api/google";
@@ -154,6 +161,11 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
       setDraft((d) => ({ ...d, [key]: value }));
   const setPrice = (item: PriceItem) => (value: PriceDraft) =>
     setDraft((d) => ({ ...d, prices: { ...d.prices, [item]: value } }));
+  const setOffered = (model: VeoModel) => (offered: boolean) =>
+    setDraft((d) => ({
+      ...d,
+      disabledModels: offered ? d.disabledModels.filter((m) => m !== model) : [...d.disabledModels, model],
+    }));
   const redirectDefault = `${window.location.origin}${urlFor(googleApi.callback)}`;
 
   const submit = (event: FormEvent) => {
@@ -326,21 +338,31 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
         <SectionCard
           id="pricing-title"
           title={t`Model Pricing and API Pricing`}
-          description={t`Credits per 8 second video, on the website and through the API (API prices may have cents; a charge is rounded up). Surcharges are added to the model's price.`}
+          description={t`Credits per 8 second video, on the website and through the API (API prices may have cents; a charge is rounded up). Surcharges are added to the model's price. A model not offered is left out of the generator, the prices and the API; videos already made with it stay.`}
           className="lg:col-span-2"
         >
           <div className="grid gap-3">
-            {MODELS.map((model) => (
-              <PriceFields
-                key={model}
-                item={model}
-                label={modelLabel(model)}
-                hint={modelDescription(model)}
-                min={SETTINGS_LIMITS.creditsMin}
-                value={draft.prices[model]}
-                onChange={setPrice(model)}
-              />
-            ))}
+            {MODELS.map((model) => {
+              const name = modelLabel(model);
+              return (
+                <div key={model} className="grid gap-2">
+                  <PriceFields
+                    item={model}
+                    label={name}
+                    hint={modelDescription(model)}
+                    min={SETTINGS_LIMITS.creditsMin}
+                    value={draft.prices[model]}
+                    onChange={setPrice(model)}
+                  />
+                  <CheckboxField
+                    id={`offered-${model}`}
+                    label={t`Offer ${name}`}
+                    checked={!draft.disabledModels.includes(model)}
+                    onCheckedChange={setOffered(model)}
+                  />
+                </div>
+              );
+            })}
             {SURCHARGES.map((surcharge) => (
               <PriceFields
                 key={surcharge}

@@ -44,10 +44,12 @@ interface SurchargePricing extends ModelPrice {
 }
 
 export interface Pricing {
-  /** Every model of the catalogue, in its order. */
+  /** The models offered now (the admin may turn some off), in the catalogue's order. */
   models: ModelPricing[];
-  /** The same prices by model. */
+  /** Every model's price, offered or not. */
   byModel: Record<VeoModel, ModelPrice>;
+  /** The ids of the models offered now: all of them until the server answers. */
+  offered: VeoModel[];
   /** Added to a model's price (a 4K version, an extension); API prices are decimals here. */
   surcharges: SurchargePricing[];
   /** True while videos come from the built-in simulator (demo mode). */
@@ -70,7 +72,9 @@ interface PricingData extends Omit<Pricing, "models" | "surcharges"> {
 
 /** The catalogue's models and surcharges with the server's prices, or the catalogue's defaults (shared/catalogue.ts). */
 function pricingOf(data: PricingView | undefined): PricingData {
-  const models = MODELS.map((model) => {
+  // The server lists only the models offered now (issue 42).
+  const offered = data ? MODELS.filter((model) => data.models.some((m) => m.model === model)) : [...MODELS];
+  const all = MODELS.map((model) => {
     const own = data?.models.find((m) => m.model === model);
     const fallback = defaultPriceOf(model);
     return {
@@ -85,13 +89,14 @@ function pricingOf(data: PricingView | undefined): PricingData {
     const fallback = defaultPriceOf(surcharge);
     return { surcharge, web: own?.web_credits ?? fallback.web, api: own?.api_credits ?? fallback.api };
   });
-  const byModel = Object.fromEntries(models.map(({ model, web, api }) => [model, { web, api }])) as Record<
+  const byModel = Object.fromEntries(all.map(({ model, web, api }) => [model, { web, api }])) as Record<
     VeoModel,
     ModelPrice
   >;
   return {
-    models,
+    models: all.filter((m) => offered.includes(m.model)),
     byModel,
+    offered,
     surcharges,
     simulated: data?.simulated ?? false,
     creditValue: data?.credit_value ?? null,

@@ -3,7 +3,14 @@ import { Controller, type UseFormReturn } from "react-hook-form";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ASPECT_RATIOS, MODELS, modelsFor, type AspectRatio, type GenerationMode } from "../../../shared/catalogue";
+import {
+  ASPECT_RATIOS,
+  MODELS,
+  modelsFor,
+  type AspectRatio,
+  type GenerationMode,
+  type VeoModel,
+} from "../../../shared/catalogue";
 import { webCost, type PriceTable } from "../../../shared/prices";
 import { fieldErrorId } from "@/components/ui/form-field";
 import { Label } from "@/components/ui/label";
@@ -23,10 +30,12 @@ export interface ModelFieldProps {
   aside?: ReactNode;
   mode: GenerationMode;
   prices: PriceTable;
+  /** The models offered now (the admin may turn some off): only these are listed. */
+  offered: readonly VeoModel[];
 }
 
 /** The model list: every model with its price, those the mode does not take disabled. */
-export function ModelField({ form, mode, prices, aside }: ModelFieldProps) {
+export function ModelField({ form, mode, prices, offered, aside }: ModelFieldProps) {
   const { t } = useLingui();
   const modelError = form.formState.errors.model?.message;
   const modeModels = modelsFor(mode);
@@ -53,7 +62,7 @@ export function ModelField({ form, mode, prices, aside }: ModelFieldProps) {
               <SelectValue>{modelLabel(field.value)}</SelectValue>
             </SelectTrigger>
             <SelectContent>
-              {MODELS.map((m) => {
+              {MODELS.filter((m) => offered.includes(m)).map((m) => {
                 const offered = modeModels.includes(m);
                 return (
                   <SelectItem

@@ -48,10 +48,13 @@ export function imagesFor(mode: GenerationMode, imageUrls: readonly string[]): s
   return imageUrls.slice(0, MODE_CATALOGUE[mode].images.max);
 }
 
-/** The model to use in `mode`: this one if the mode takes it, else the mode's first. */
-export function modelFor(mode: GenerationMode, model: VeoModel): VeoModel {
-  const models = modelsFor(mode);
-  return models.includes(model) ? model : (models[0] ?? model);
+/**
+ * The model to use in `mode`: this one if the mode takes it and it is offered, else the first
+ * offered model the mode takes, else the first offered (the admin may turn models off, issue 42).
+ */
+export function modelFor(mode: GenerationMode, model: VeoModel, offered: readonly VeoModel[] = MODELS): VeoModel {
+  const models = modelsFor(mode).filter((m) => offered.includes(m));
+  return models.includes(model) ? model : (models[0] ?? offered[0] ?? model);
 }
 
 /** The generator form, with the server's limits and the catalogue's rules. Seed is text in the form and a number on the wire. */

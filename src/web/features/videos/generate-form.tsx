@@ -1,11 +1,11 @@
-import { useState, type KeyboardEvent } from "react";
+import { useEffect, useState, type KeyboardEvent } from "react";
 import { useWatch, type UseFormReturn } from "react-hook-form";
 import { Link } from "wouter";
 import { LoaderCircle, LogIn, Sparkles, Wand2 } from "lucide-react";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { MODE_CATALOGUE, type GenerationMode } from "../../../shared/catalogue";
+import { MODE_CATALOGUE, MODELS, type GenerationMode, type VeoModel } from "../../../shared/catalogue";
 import { surchargeCost, webVideoCost, type PriceTable } from "../../../shared/prices";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { PROMPT_MAX, type VideoTaskView } from "../../../shared/videos";
@@ -17,7 +17,7 @@ import { toast } from "@/hooks/use-toast";
 import { modelLabel } from "@/lib/catalogue-text";
 import { AspectRatioField, ModelField } from "./generate-choice-fields";
 import { CostSummary } from "./generate-cost";
-import { GENERATE_DEFAULTS, imagesFor, type GenerateFormValues } from "./generate-form-schema";
+import { GENERATE_DEFAULTS, imagesFor, modelFor, type GenerateFormValues } from "./generate-form-schema";
 import { ModeField } from "./generate-mode-field";
 import { MoreOptions } from "./generate-option-fields";
 import { ExamplePrompts } from "./example-prompts";
@@ -41,6 +41,8 @@ export interface GenerateFormProps {
   /** False until the server (or the stored copy) has said who is signed in; true when omitted. */
   sessionKnown?: boolean;
   prices: PriceTable;
+  /** The models offered now (GET /api/pricing/current lists only these); every model when omitted. */
+  offered?: readonly VeoModel[];
   onStarted: (task: VideoTaskView) => void;
 }
 
@@ -55,7 +57,14 @@ const isSubmitShortcut = (event: KeyboardEvent<HTMLFormElement>) =>
  * demand), aspect ratio, 'More options' (watermark, seed, 4K, keep extendable), cost. Only the catalogue's combinations are offered: a mode switches to a model it takes, and the
  * model list disables the models the mode does not take.
  */
-export function GenerateForm({ form, user, sessionKnown = true, prices, onStarted }: GenerateFormProps) {
+export function GenerateForm({
+  form,
+  user,
+  sessionKnown = true,
+  prices,
+  offered = MODELS,
+  onStarted,
+}: GenerateFormProps) {
   const { t } = useLingui();
   const {
     control,
@@ -81,6 +90,12 @@ export function GenerateForm({ form, user, sessionKnown = true, prices, onStarte
     const current = form.getValues();
     setValue("imageUrls", [...imagesFor(current.mode, current.imageUrls), imageUrl], { shouldValidate: isSubmitted });
   });
+
+  // A model the admin turned off (a draft's, the default) gives way to one offered.
+  useEffect(() => {
+    const next = modelFor(mode, model, offered);
+    if (next !== model) setValue("model", next);
+  }, [mode, model, offered, setValue]);
 
   const fourKPrice = surchargeCost(prices, "4k", "web");
   const short = user !== null && user.credits < webVideoCost(prices, { model, upgrade4k });
@@ -135,7 +150,7 @@ export function GenerateForm({ form, user, sessionKnown = true, prices, onStarte
             if (user && !mutation.isPending && !upload.isPending && !short) event.currentTarget.requestSubmit();
           }}
         >
-          <ModeField form={form} mode={mode} />
+          <ModeField form={form} mode={mode} offered={offered} />
 
           <FormField id="prompt" label={t`Prompt`} error={promptError} hint={`${prompt.length}/${PROMPT_MAX}`}>
             <Textarea
@@ -180,6 +195,7 @@ export function GenerateForm({ form, user, sessionKnown = true, prices, onStarte
               form={form}
               mode={mode}
               prices={prices}
+              offered={offered}
               aside={<CompareModelsToggle open={comparing} onToggle={() => setComparing((open) => !open)} />}
             />
             <AspectRatioField form={form} />
@@ -189,6 +205,7 @@ export function GenerateForm({ form, user, sessionKnown = true, prices, onStarte
             mode={mode}
             model={model}
             prices={prices}
+            offered={offered}
             onChoose={(chosen) => setValue("model", chosen, { shouldDirty: true, shouldValidate: isSubmitted })}
           />
 

@@ -1,7 +1,7 @@
 import { Controller, type UseFormReturn } from "react-hook-form";
 import { Image as ImageIcon, Images, Type, type LucideIcon } from "lucide-react";
 import { useLingui } from "@lingui/react/macro";
-import { MODES, type GenerationMode } from "../../../shared/catalogue";
+import { MODES, modelsFor, type GenerationMode, type VeoModel } from "../../../shared/catalogue";
 import { ToggleGroup, ToggleGroupItem } from "@/components/ui/toggle-group";
 import { modeDescription, modeLabel } from "@/lib/catalogue-text";
 import { modelFor, type GenerateFormValues } from "./generate-form-schema";
@@ -9,7 +9,16 @@ import { modelFor, type GenerateFormValues } from "./generate-form-schema";
 const MODE_ICONS: Record<GenerationMode, LucideIcon> = { text: Type, image: ImageIcon, reference: Images };
 
 /** The generation mode's toggle and its description. A mode switches the model to one it takes. */
-export function ModeField({ form, mode }: { form: UseFormReturn<GenerateFormValues>; mode: GenerationMode }) {
+export function ModeField({
+  form,
+  mode,
+  offered,
+}: {
+  form: UseFormReturn<GenerateFormValues>;
+  mode: GenerationMode;
+  /** The models offered now: a mode none of them makes cannot be chosen. */
+  offered: readonly VeoModel[];
+}) {
   const { t } = useLingui();
   const {
     control,
@@ -30,7 +39,7 @@ export function ModeField({ form, mode }: { form: UseFormReturn<GenerateFormValu
               if (!value) return;
               const next = value as GenerationMode;
               field.onChange(next);
-              const nextModel = modelFor(next, form.getValues("model"));
+              const nextModel = modelFor(next, form.getValues("model"), offered);
               if (nextModel !== form.getValues("model")) setValue("model", nextModel);
               // After a submission the images' and the model's messages follow the new mode.
               if (isSubmitted) void form.trigger(["imageUrls", "model"]);
@@ -39,7 +48,7 @@ export function ModeField({ form, mode }: { form: UseFormReturn<GenerateFormValu
             {MODES.map((m) => {
               const Icon = MODE_ICONS[m];
               return (
-                <ToggleGroupItem key={m} value={m}>
+                <ToggleGroupItem key={m} value={m} disabled={!modelsFor(m).some((x) => offered.includes(x))}>
                   <Icon aria-hidden="true" />
                   {modeLabel(m)}
                 </ToggleGroupItem>

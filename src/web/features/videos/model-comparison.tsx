@@ -69,6 +69,8 @@ export interface ModelComparisonProps {
   mode: GenerationMode;
   model: VeoModel;
   prices: PriceTable;
+  /** The models offered now (the admin may turn some off): only these are compared. */
+  offered: readonly VeoModel[];
   onChoose: (model: VeoModel) => void;
 }
 
@@ -76,17 +78,17 @@ export interface ModelComparisonProps {
  * The models compared: picture, sound, speed, price, use and a sample of each model side by side;
  * a card chooses its model. The samples (the showcase's videos) are read once it is opened.
  */
-export function ModelComparison({ open, mode, model, prices, onChoose }: ModelComparisonProps) {
+export function ModelComparison({ open, mode, model, prices, offered, onChoose }: ModelComparisonProps) {
   const { t } = useLingui();
-  const offered = modelsFor(mode);
-  const cheapest = cheapestAlone(prices, offered);
+  const forMode = modelsFor(mode).filter((m) => offered.includes(m));
+  const cheapest = cheapestAlone(prices, forMode);
   const modeName = modeLabel(mode);
   return (
     <>
       <ul id="model-comparison" hidden={!open} className="grid gap-2 sm:grid-cols-3" aria-label={t`Models compared`}>
-        {MODELS.map((m) => {
+        {MODELS.filter((m) => offered.includes(m)).map((m) => {
           const traits = TRAITS[m];
-          const available = offered.includes(m);
+          const available = forMode.includes(m);
           const chosen = m === model;
           const name = modelLabel(m);
           return (

@@ -1,4 +1,4 @@
-import type { PriceItem } from "../../../shared/catalogue";
+import { MODELS, type PriceItem } from "../../../shared/catalogue";
 import type { PriceTable } from "../../../shared/prices";
 import { usePricing } from "@/features/pricing";
 
@@ -7,9 +7,10 @@ import { usePricing } from "@/features/pricing";
  * shared/prices.ts (webCost, webVideoCost, surchargeCost), the arithmetic the server charges with.
  */
 export function useWebPriceTable(): PriceTable {
-  const { models, surcharges } = usePricing();
+  const { byModel, surcharges } = usePricing();
   const items: { item: PriceItem; web: number; api: number }[] = [
-    ...models.map((m) => ({ item: m.model, web: m.web, api: m.api })),
+    // Every model, offered or not: a draft may still name one the admin turned off.
+    ...MODELS.map((model) => ({ item: model, ...byModel[model] })),
     ...surcharges.map((s) => ({ item: s.surcharge, web: s.web, api: s.api })),
   ];
   return Object.fromEntries(items.map(({ item, web, api }) => [item, { web, api }])) as PriceTable;

@@ -1,0 +1,1 @@
+ALTER TABLE "admin_settings" ADD COLUMN "disabled_models" text[] DEFAULT '{}'::text[] NOT NULL;
