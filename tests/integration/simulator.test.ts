@@ -1498,7 +1498,7 @@ describe("Market jobs API (veo-3-1)", () => {
   });
 
   it.each([
-    [{ model: "kling-3.0/video", input: { prompt: "x" } }, "model is not supported"],
+    [{ model: "sora-2-text-to-video", input: { prompt: "x" } }, "model is not supported"],
     [{ input: { prompt: "x" } }, "model is required"],
     [{ model: "veo-3-1" }, "input is required"],
     [{ model: "veo-3-1", input: { prompt: " " } }, "prompt is required"],

@@ -34,3 +34,14 @@ export function extendedClipFileName(variant: number, aspect: "16:9" | "9:16"): 
 export function servedClip(variant: number, aspect: "16:9" | "9:16", resolution: "720p" | "1080p" | "4k"): string {
   return clipFileName(variant, aspect, resolution === "4k" ? "1080p" : resolution);
 }
+
+/**
+ * The clip that stands for a Market model's video: portrait ratios (9:16, 3:4) get the 9:16 clip
+ * and every other shape (16:9, 1:1, 4:3, 21:9, adaptive, none named) the 16:9 one; 1080p and 4K
+ * the 1080p clip, smaller resolutions (480p, 720p, 768p) the 720p one.
+ */
+export function nearestClipFileName(variant: number, aspect: string | undefined, resolution: string): string {
+  const portrait = aspect === "9:16" || aspect === "3:4";
+  const hd = resolution === "1080p" || resolution === "4k";
+  return clipFileName(variant, portrait ? "9:16" : "16:9", hd ? "1080p" : "720p");
+}

@@ -9,6 +9,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyPluginAsync } from "fastify";
 import { CLIPS_DIR } from "./clips.js";
 import type { SimContext } from "./context.js";
+import { modelResultLink } from "./market-tasks.js";
 import { resultLink } from "./task-state.js";
 
 const YEAR_S = 31_536_000;
@@ -50,7 +51,7 @@ export function fileRoutes(ctx: SimContext): FastifyPluginAsync {
         url: "/files/:taskId/:clip",
         handler: async (request, reply) => {
           const { taskId, clip } = request.params;
-          const link = resultLink(ctx, taskId, clip);
+          const link = modelResultLink(ctx, taskId, clip) ?? resultLink(ctx, taskId, clip);
           if (link.status !== "live") {
             // KIE's storage answers 404 (or 403) once a file is deleted.
             return reply

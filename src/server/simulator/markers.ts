@@ -2,7 +2,8 @@
  * Prompt markers that steer a simulated request, e.g. "a cat [sim:fail]" (case-insensitive,
  * anywhere): `[sim:reject]`, `[sim:code-NNN]` (generate answers that KIE code), and the task
  * markers `[sim:fail]`, `[sim:slow]`, `[sim:no-hd]`, `[sim:dead-link]`, `[sim:no-4k]`. An
- * extension's prompt (POST /veo/extend) takes them all the same way.
+ * extension's prompt (POST /veo/extend) takes them all the same way. `[sim:unknown-model]` acts
+ * only on the Market's createTask (unknownModelMarker).
  */
 import { TASK_MARKERS, type TaskMarker } from "./task-id.js";
 
@@ -42,3 +43,6 @@ export function promptMarkers(prompt: string): PromptMarkers {
   }
   return found;
 }
+
+/** `[sim:unknown-model]`: the Market's createTask answers 422 "model is not supported", whatever the model. */
+export const unknownModelMarker = (prompt: string): boolean => /\[sim:unknown-model\]/i.test(prompt);

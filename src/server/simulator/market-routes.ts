@@ -1,9 +1,10 @@
 /**
- * KIE's Market ("jobs") API for Veo 3.1 (kie-2026.md §1.4, §2.1-2.3): POST /api/v1/jobs/createTask
- * with `model: "veo-3-1"` and the legacy options in snake_case under `input`, and
- * GET /api/v1/jobs/recordInfo. Market tasks are ordinary simulated tasks whose id carries the
- * Market flag: get-1080p-video, get-4k-video and extend take them (an assumption: KIE's docs do not
- * say), legacy record-info does not know them, and jobs/recordInfo does not know legacy tasks.
+ * KIE's Market ("jobs") API (kie-2026.md §1.4, §2.1-2.3): POST /api/v1/jobs/createTask and
+ * GET /api/v1/jobs/recordInfo. `model: "veo-3-1"` takes the legacy options in snake_case under
+ * `input`; its tasks are ordinary simulated Veo tasks whose id carries the Market flag:
+ * get-1080p-video, get-4k-video and extend take them (an assumption: KIE's docs do not say), legacy
+ * record-info does not know them, and jobs/recordInfo does not know legacy tasks. The other video
+ * models (market-models.ts) make tasks of their own (market-tasks.ts, version-3 ids).
  * As on the Market, every answer is HTTP 200 with the outcome in the body's `code`.
  */
 import type { FastifyPluginAsync } from "fastify";
@@ -12,7 +13,10 @@ import { clipVariant } from "./clips.js";
 import { envelope, ok, type SimContext } from "./context.js";
 import { appendToLog } from "./faults.js";
 import { guard, requestKey } from "./guard.js";
-import { GENERATE_ERRORS, promptMarkers, REJECT_MSG } from "./markers.js";
+import { MARKET_MODELS } from "./market-models.js";
+import { decodeModelTaskId } from "./market-task-id.js";
+import { createModelTask, jobCallback, jobRecord, modelRecord, type JobTask } from "./market-tasks.js";
+import { GENERATE_ERRORS, promptMarkers, REJECT_MSG, unknownModelMarker } from "./markers.js";
 import {
   ASPECTS,
   decodeTaskId,
@@ -24,7 +28,7 @@ import {
   type TaskInfo,
   type TaskRequest,
 } from "./task-id.js";
-import { clipUrl, FAILURE_CODE, FAILURE_MSG, generationTime, taskState } from "./task-state.js";
+import { clipUrl, generationTime } from "./task-state.js";
 import {
   charge,
   DEFAULT_MODEL,
@@ -39,13 +43,10 @@ import {
   seeds,
 } from "./veo-routes.js";
 
-/** The Market's id of Veo 3.1: the only Market model the simulator speaks. */
+/** The Market's id of Veo 3.1; the other models are in market-models.ts. */
 const MARKET_VEO_MODEL = "veo-3-1";
+/** Also the answer to `[sim:unknown-model]`: what the product reads as "the vendor no longer knows this model". */
 const UNSUPPORTED_MODEL_MSG = "model is not supported";
-/** The share of the generation time a Market task spends `waiting` before `generating`. */
-const WAITING_SHARE = 0.1;
-const MARKET_SUCCESS_MSG = "Playground task completed successfully.";
-const MARKET_FAILURE_MSG = "Playground task failed.";
 
 const Input = z.object(
   {
@@ -100,85 +101,20 @@ function marketParam(info: TaskInfo): string {
   });
 }
 
-/** Seconds, as the Market's callbacks count them (kie-2026.md §2.2). */
-const costSeconds = (ctx: SimContext, info: TaskInfo) => Math.round(generationTime(ctx, info) / 1000);
+/** The Market's view of a `veo-3-1` task. */
+const veoJob = (ctx: SimContext, taskId: string, info: TaskInfo): JobTask => ({
+  createdAt: info.createdAt,
+  markers: info.markers,
+  model: MARKET_VEO_MODEL,
+  param: marketParam(info),
+  resultUrl: clipUrl(ctx, taskId, info, "720p"),
+});
 
-/** The jobs/recordInfo `data` object: waiting, generating, then success or fail. */
-function marketRecordInfo(ctx: SimContext, taskId: string, info: TaskInfo) {
-  const state = taskState(ctx, info);
-  const generatingFrom = info.createdAt + Math.floor(generationTime(ctx, info) * WAITING_SHARE);
-  const base = {
-    taskId,
-    model: MARKET_VEO_MODEL,
-    param: marketParam(info),
-    resultJson: "",
-    failCode: "",
-    failMsg: "",
-    createTime: info.createdAt,
-  };
-  switch (state.phase) {
-    case "generating": {
-      const waiting = ctx.now() < generatingFrom;
-      return {
-        ...base,
-        state: waiting ? "waiting" : "generating",
-        costTime: 0,
-        updateTime: waiting ? info.createdAt : generatingFrom,
-        completeTime: null,
-      };
-    }
-    case "failed":
-      return {
-        ...base,
-        state: "fail",
-        failCode: String(FAILURE_CODE),
-        failMsg: FAILURE_MSG,
-        costTime: costSeconds(ctx, info),
-        updateTime: state.completedAt,
-        completeTime: state.completedAt,
-      };
-    case "success":
-      return {
-        ...base,
-        state: "success",
-        resultJson: JSON.stringify({ resultUrls: [clipUrl(ctx, taskId, info, "720p")] }),
-        costTime: costSeconds(ctx, info),
-        updateTime: state.completedAt,
-        completeTime: state.completedAt,
-      };
-  }
-}
-
-/** The body the Market POSTs to callBackUrl once the task has finished (kie-2026.md §2.3). */
-function marketCallbackBody(ctx: SimContext, taskId: string, info: TaskInfo) {
-  const record = marketRecordInfo(ctx, taskId, info);
-  const common = { taskId, model: MARKET_VEO_MODEL, state: record.state, param: record.param };
-  if (record.state === "fail") {
-    return {
-      code: FAILURE_CODE,
-      msg: MARKET_FAILURE_MSG,
-      data: {
-        ...common,
-        failCode: record.failCode,
-        failMsg: record.failMsg,
-        costTime: record.costTime,
-        creditsConsumed: 0,
-      },
-    };
-  }
-  return {
-    code: 200,
-    msg: MARKET_SUCCESS_MSG,
-    data: {
-      ...common,
-      resultJson: record.resultJson,
-      costTime: record.costTime,
-      completeTime: record.completeTime,
-      createTime: record.createTime,
-      updateTime: record.updateTime,
-      creditsConsumed: MODEL_COST[info.model],
-    },
-  };
+/** The `model` of a createTask body, and whether its prompt says `[sim:unknown-model]`. */
+function modelOf(body: unknown): { model: unknown; gone: boolean } {
+  const { model, input } = (body ?? {}) as { model?: unknown; input?: { prompt?: unknown } };
+  const text = input?.prompt;
+  return { model, gone: typeof text === "string" && unknownModelMarker(text) };
 }
 
 export function marketRoutes(ctx: SimContext): FastifyPluginAsync {
@@ -187,9 +123,13 @@ export function marketRoutes(ctx: SimContext): FastifyPluginAsync {
 
     app.post("/api/v1/jobs/createTask", guard(ctx, "create-task"), async (request) => {
       const raw = request.body ?? {};
-      const model = (raw as { model?: unknown }).model;
-      // The model first: another Market model's input would only confuse the answer.
-      if (typeof model === "string" && model !== MARKET_VEO_MODEL) return envelope(422, UNSUPPORTED_MODEL_MSG);
+      const { model, gone } = modelOf(raw);
+      // The model first: another model's input would only confuse the answer.
+      if (typeof model === "string") {
+        const marketModel = MARKET_MODELS.find((m) => m.id === model);
+        if (gone || (!marketModel && model !== MARKET_VEO_MODEL)) return envelope(422, UNSUPPORTED_MODEL_MSG);
+        if (marketModel) return createModelTask(ctx, requestKey(request), marketModel, raw);
+      }
       const parsed = CreateTaskBody.safeParse(raw);
       if (!parsed.success) return envelope(422, parsed.error.issues[0]?.message ?? "Invalid request");
       const { input, callBackUrl } = parsed.data;
@@ -223,17 +163,21 @@ export function marketRoutes(ctx: SimContext): FastifyPluginAsync {
       const taskId = encodeTaskId(info);
       appendToLog(ctx.stats.submissions, { taskId, imageUrls });
       if (callBackUrl)
-        ctx.callbacks.schedule(callBackUrl, generationTime(ctx, info), () => marketCallbackBody(ctx, taskId, info));
+        ctx.callbacks.schedule(callBackUrl, generationTime(ctx, info), () =>
+          jobCallback(ctx, taskId, veoJob(ctx, taskId, info), MODEL_COST[info.model]),
+        );
       return ok({ taskId });
     });
 
     app.get("/api/v1/jobs/recordInfo", guard(ctx, "record-info-market"), async (request) => {
       const taskId = queryParam(request.query, "taskId");
       if (!taskId) return envelope(400, "taskId parameter is required");
+      const modelTask = decodeModelTaskId(taskId);
+      if (modelTask) return ok(modelRecord(ctx, taskId, modelTask));
       const info = decodeTaskId(taskId);
       // The Market does not know tasks made on the legacy surface.
       if (!info?.market) return envelope(422, "recordInfo is null");
-      return ok(marketRecordInfo(ctx, taskId, info));
+      return ok(jobRecord(ctx, taskId, veoJob(ctx, taskId, info)));
     });
   };
 }

@@ -11,8 +11,9 @@
  * - Version 1 (still decoded: such ids sit in databases and keep being polled): version byte 1,
  *   the creation time (48-bit ms), a flags byte (bit 0 model veo3, bit 1 aspect 9:16, bits 2-3
  *   variant, bits 4-7 markers) and up to 30 bytes of the prompt (UTF-8).
- * - Version 2 (written now): version byte 2, the creation time (48-bit ms), 24 flag bits (big
- *   endian, see FLAGS_V2) and up to 28 bytes of the prompt (UTF-8).
+ * - Version 2 (written for Veo tasks): version byte 2, the creation time (48-bit ms), 24 flag bits
+ *   (big endian, see FLAGS_V2) and up to 28 bytes of the prompt (UTF-8).
+ * - Version 3 (written for the Market's other video models): see market-task-id.ts.
  *
  * Markers added later take bits out of the reserved ones (`no-4k`: bit 20), and so does the
  * extension flag (bit 21: the task is a POST /veo/extend of another task, whose id does not fit).
@@ -80,7 +81,7 @@ export const EXTENSION_REQUEST: TaskRequest = {
 };
 
 export const MAX_TASK_ID_LENGTH = 64;
-const TIME_OFFSET = 1;
+export const TIME_OFFSET = 1;
 
 // ---- Version 1 (decode only) ----
 const V1 = { version: 1, headerBytes: 8, excerptBytes: 30 } as const;
@@ -137,7 +138,7 @@ const ID_PATTERN = /^sim_([A-Za-z0-9_-]+)_[0-9a-f]{8}$/;
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** The first bytes of text as UTF-8, never cutting a character in half. */
-function utf8Prefix(text: string, maxBytes: number): Buffer {
+export function utf8Prefix(text: string, maxBytes: number): Buffer {
   let out = Buffer.alloc(0);
   for (const char of text) {
     const next = Buffer.concat([out, Buffer.from(char, "utf8")]);
@@ -166,8 +167,30 @@ export function encodeTaskId(info: TaskInfo & { request: TaskRequest }): string 
   header.writeUInt8(V2.version, 0);
   header.writeUIntBE(info.createdAt, TIME_OFFSET, 6);
   header.writeUIntBE(flags, 7, 3);
-  const payload = Buffer.concat([header, utf8Prefix(info.promptExcerpt, V2.excerptBytes)]);
-  return `sim_${payload.toString("base64url")}_${crypto.randomBytes(4).toString("hex")}`;
+  return idFromPayload(Buffer.concat([header, utf8Prefix(info.promptExcerpt, V2.excerptBytes)]));
+}
+
+/** An id around its payload: `sim_` + base64url + `_` + 8 random hex digits. */
+export const idFromPayload = (payload: Buffer) =>
+  `sim_${payload.toString("base64url")}_${crypto.randomBytes(4).toString("hex")}`;
+
+/** The payload of an id of ours (any version), or undefined for anything else. */
+export function idPayload(id: string): Buffer | undefined {
+  if (id.length > MAX_TASK_ID_LENGTH) return undefined;
+  const encoded = ID_PATTERN.exec(id)?.[1];
+  if (!encoded) return undefined;
+  const bytes = Buffer.from(encoded, "base64url");
+  if (bytes.length === 0 || bytes.toString("base64url") !== encoded) return undefined;
+  return bytes;
+}
+
+/** The prompt excerpt at the end of a payload, or undefined when it is not whole UTF-8. */
+export function excerptOf(bytes: Buffer): string | undefined {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
 }
 
 function decodeV1(flags: number): Omit<TaskInfo, "createdAt" | "promptExcerpt"> | undefined {
@@ -209,23 +232,19 @@ function decodeV2(flags: number): Omit<TaskInfo, "createdAt" | "promptExcerpt"> 
   };
 }
 
-/** The task an id (either version) describes, or undefined for anything that is not one of our ids. */
+/**
+ * The Veo task an id (version 1 or 2) describes, or undefined for anything else, version-3 ids
+ * (Market models, market-task-id.ts) included: the Veo endpoints do not know those tasks.
+ */
 export function decodeTaskId(id: string): TaskInfo | undefined {
-  if (id.length > MAX_TASK_ID_LENGTH) return undefined;
-  const encoded = ID_PATTERN.exec(id)?.[1];
-  if (!encoded) return undefined;
-  const bytes = Buffer.from(encoded, "base64url");
-  if (bytes.length === 0 || bytes.toString("base64url") !== encoded) return undefined;
+  const bytes = idPayload(id);
+  if (!bytes) return undefined;
   const layout = [V1, V2].find((v) => v.version === bytes.readUInt8(0));
   if (!layout || bytes.length < layout.headerBytes || bytes.length > layout.headerBytes + layout.excerptBytes)
     return undefined;
   const fields = layout === V1 ? decodeV1(bytes.readUInt8(7)) : decodeV2(bytes.readUIntBE(7, 3));
   if (!fields) return undefined;
-  let promptExcerpt: string;
-  try {
-    promptExcerpt = strictUtf8.decode(bytes.subarray(layout.headerBytes));
-  } catch {
-    return undefined;
-  }
+  const promptExcerpt = excerptOf(bytes.subarray(layout.headerBytes));
+  if (promptExcerpt === undefined) return undefined;
   return { createdAt: bytes.readUIntBE(TIME_OFFSET, 6), ...fields, promptExcerpt };
 }

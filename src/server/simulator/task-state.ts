@@ -6,7 +6,7 @@
  */
 import { clipFileName, extendedClipFileName, servedClip } from "./clips.js";
 import type { SimContext } from "./context.js";
-import { decodeTaskId, EXTEND_MODELS, type ExtendModel, type TaskInfo } from "./task-id.js";
+import { decodeTaskId, EXTEND_MODELS, type ExtendModel, type TaskInfo, type TaskMarker } from "./task-id.js";
 
 export type TaskState =
   { phase: "generating" } | { phase: "failed"; completedAt: number } | { phase: "success"; completedAt: number };
@@ -15,12 +15,15 @@ export const FAILURE_CODE = 501;
 export const FAILURE_MSG = "Video generation failed (simulated)";
 const SLOW_FACTOR = 5;
 
+/** What the timeline needs of a task: Veo tasks' and Market model tasks' infos both have it. */
+type Timed = Pick<TaskInfo, "createdAt" | "markers">;
+
 /** How long the task generates, in ms. */
-export function generationTime(ctx: SimContext, info: TaskInfo): number {
+export function generationTime(ctx: SimContext, info: Timed): number {
   return info.markers.includes("slow") ? ctx.delayMs * SLOW_FACTOR : ctx.delayMs;
 }
 
-export function taskState(ctx: SimContext, info: TaskInfo): TaskState {
+export function taskState(ctx: SimContext, info: Timed): TaskState {
   const completedAt = info.createdAt + generationTime(ctx, info);
   if (ctx.now() < completedAt) return { phase: "generating" };
   if (info.markers.includes("fail")) return { phase: "failed", completedAt };
@@ -143,8 +146,12 @@ export function resultLink(ctx: SimContext, taskId: string, clip: string): Resul
   if (!resolution) return { status: "missing" };
   const readyAt = fileReadyAt(ctx, taskId, info, resolution);
   if (readyAt === undefined) return { status: "missing" };
-  if (ctx.faults.linksExpired || info.markers.includes("dead-link")) return { status: "expired" };
-  const file = servedClip(info.variant, info.aspect, resolution);
+  return linkLife(ctx, servedClip(info.variant, info.aspect, resolution), readyAt, info.markers);
+}
+
+/** A link to `file`, ready at readyAt: live for linkTtlMs (for ever with 0), then expired; at once with `[sim:dead-link]`. */
+export function linkLife(ctx: SimContext, file: string, readyAt: number, markers: readonly TaskMarker[]): ResultLink {
+  if (ctx.faults.linksExpired || markers.includes("dead-link")) return { status: "expired" };
   if (ctx.linkTtlMs === 0) return { status: "live", file, expiresAt: undefined };
   const expiresAt = readyAt + ctx.linkTtlMs;
   return ctx.now() > expiresAt ? { status: "expired" } : { status: "live", file, expiresAt };

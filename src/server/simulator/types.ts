@@ -83,7 +83,10 @@ export interface SimulatorStats {
   calls: Record<SimulatorEndpoint, number>;
   /** Every record-info, get-1080p and Market recordInfo call with its taskId and start/end times (ms), to check that no task is polled concurrently. */
   pollLog: PollLogEntry[];
-  /** Every accepted generate (and Market createTask) request's task id and image URLs, to check what a client handed over. */
-  submissions: Array<{ taskId: string; imageUrls: string[] }>;
+  /**
+   * Every accepted generate (and Market createTask) request's task id and image URLs, to check what
+   * a client handed over; for the Market's models besides `veo-3-1` also the model and the `input` as sent.
+   */
+  submissions: Array<{ taskId: string; imageUrls: string[]; model?: string; input?: Record<string, unknown> }>;
   reset(): void;
 }
