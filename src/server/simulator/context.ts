@@ -1,7 +1,7 @@
 /** What every part of one simulator instance shares: resolved options, state and helpers. */
 import type { Callbacks } from "./callbacks.js";
 import type { FaultQueue } from "./faults.js";
-import type { SimulatorStats } from "./types.js";
+import type { GeminiReadings, SimulatorStats } from "./types.js";
 
 export interface SimContext {
   /** Without a trailing slash. */
@@ -30,6 +30,8 @@ export interface SimContext {
    * extend it. Per process and in memory like fourKRequests. Bounded by HD_REQUEST_LIMIT.
    */
   hdRequests: Map<string, number>;
+  /** The Gemini fake's readings (the same object as KieSimulator.gemini, so tests can switch them). */
+  gemini: GeminiReadings;
 }
 
 /** The KIE envelope; the business status lives in `code`, the HTTP status stays 200. */
@@ -42,7 +44,7 @@ export const uploadError = (code: number, msg: string) => ({ success: false, cod
 export const UNAUTHORIZED_MSG = "You do not have access permissions";
 
 /** A key containing this (any case) is one KIE refuses, on every endpoint: the admin's key check shows its refusal with it. */
-const BAD_KEY_MARKER = "sim-bad-key";
+export const BAD_KEY_MARKER = "sim-bad-key";
 
 /**
  * The bearer key of a request when it may use the simulator; undefined means 401. `anyKey`: the

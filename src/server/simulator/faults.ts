@@ -12,6 +12,11 @@ const ENDPOINTS: readonly SimulatorEndpoint[] = [
   "create-task",
   "record-info-market",
   "moderation",
+  "gemini-submit",
+  "gemini-operation",
+  "gemini-model",
+  "gemini-download",
+  "gemini-file",
 ];
 
 export interface FaultQueue extends SimulatorFaults {
@@ -60,11 +65,15 @@ export function createStats(): SimulatorStats {
     calls: zero(),
     pollLog: [],
     submissions: [],
+    geminiSubmissions: [],
+    geminiKeyedFileFetches: 0,
     reset() {
       // Mutated in place so references a test holds stay live.
       Object.assign(stats.calls, zero());
       stats.pollLog.length = 0;
       stats.submissions.length = 0;
+      stats.geminiSubmissions.length = 0;
+      stats.geminiKeyedFileFetches = 0;
     },
   };
   return stats;

@@ -1,6 +1,7 @@
 /**
  * A built-in KIE.ai Veo3 simulator: same paths, envelope and codes as api.kie.ai (and the file
- * upload host), so the product's real KIE client can run against it in demos and tests.
+ * upload host), so the product's real KIE client can run against it in demos and tests. It also
+ * fakes Google's Gemini API for Veo (gemini-routes.ts), the second vendor, on the same base URL.
  * See docs/simulator.md for markers, timing and fault injection.
  */
 import Fastify from "fastify";
@@ -9,6 +10,7 @@ import { createCallbacks } from "./callbacks.js";
 import type { SimContext } from "./context.js";
 import { createFaults, createStats } from "./faults.js";
 import { fileRoutes } from "./file-routes.js";
+import { geminiRoutes } from "./gemini-routes.js";
 import { marketRoutes } from "./market-routes.js";
 import { moderationRoutes } from "./moderation-routes.js";
 import type { KieSimulator, KieSimulatorOptions } from "./types.js";
@@ -42,6 +44,7 @@ function createWithContext(opts: KieSimulatorOptions): { sim: KieSimulator; ctx:
     callbacks: createCallbacks(opts.webhookHmacKey),
     fourKRequests: new Map(),
     hdRequests: new Map(),
+    gemini: { imageEncodings: ["bytesBase64Encoded", "inlineData"], seed: false, ...opts.gemini },
   };
   const sim: KieSimulator = {
     // Not wrapped in fastify-plugin on purpose: its error handlers and parsers stay in its scope.
@@ -51,10 +54,12 @@ function createWithContext(opts: KieSimulatorOptions): { sim: KieSimulator; ctx:
       await app.register(uploadRoutes(ctx));
       await app.register(fileRoutes(ctx));
       await app.register(moderationRoutes(ctx));
+      await app.register(geminiRoutes(ctx));
     },
     faults: ctx.faults,
     accounts: ctx.accounts,
     stats: ctx.stats,
+    gemini: ctx.gemini,
     close: () => ctx.callbacks.close(),
   };
   return { sim, ctx };

@@ -21,6 +21,19 @@ export interface KieSimulatorOptions {
   now?: () => number;
   /** KIE's webhookHmacKey: when it gives a key, callbacks carry KIE's signature headers. */
   webhookHmacKey?: SigningKey;
+  /** How the Gemini API fake plays what the reference leaves open (default: both encodings, seed refused). */
+  gemini?: Partial<GeminiReadings>;
+}
+
+/** The two ways an image is sent inline to Google: `{bytesBase64Encoded, mimeType}` or `{inlineData: {mimeType, data}}`. */
+export type GeminiImageEncoding = "bytesBase64Encoded" | "inlineData";
+
+/** The Gemini API fake's readings of unconfirmed facts (docs/simulator.md); change them on a running simulator. */
+export interface GeminiReadings {
+  /** The image encodings predictLongRunning accepts; the other one is refused as an unknown field. */
+  imageEncodings: GeminiImageEncoding[];
+  /** Whether `parameters.seed` is accepted; false: 400 "seed parameter is not supported in Gemini API." */
+  seed: boolean;
 }
 
 export interface KieSimulator {
@@ -30,13 +43,17 @@ export interface KieSimulator {
   /** Optional per-key KIE credit accounts; keys without an entry have unlimited credits. */
   accounts: Map<string, { credits: number; revoked?: boolean }>;
   stats: SimulatorStats;
+  /** The Gemini API fake's readings, mutable: tests switch them per case. */
+  gemini: GeminiReadings;
   /** Cancels pending callback timers. */
   close(): void;
 }
 
 /**
  * `create-task` and `record-info-market`: the Market's POST /jobs/createTask and GET /jobs/recordInfo;
- * `moderation`: the stand-in for Creem's POST /v1/moderation/prompt.
+ * `moderation`: the stand-in for Creem's POST /v1/moderation/prompt; `gemini-*`: the Gemini API
+ * fake's predictLongRunning, operation GET, models.get, keyed file download and the keyless file
+ * that download redirects to.
  */
 export type SimulatorEndpoint =
   | "generate"
@@ -48,7 +65,12 @@ export type SimulatorEndpoint =
   | "upload"
   | "create-task"
   | "record-info-market"
-  | "moderation";
+  | "moderation"
+  | "gemini-submit"
+  | "gemini-operation"
+  | "gemini-model"
+  | "gemini-download"
+  | "gemini-file";
 
 export interface SimulatorFault {
   /** Answer with this HTTP status (e.g. 429, 500, 503) instead of 200. */
@@ -88,5 +110,23 @@ export interface SimulatorStats {
    * a client handed over; for the Market's models besides `veo-3-1` also the model and the `input` as sent.
    */
   submissions: Array<{ taskId: string; imageUrls: string[]; model?: string; input?: Record<string, unknown> }>;
+  /** Every accepted Gemini predictLongRunning request, to check what a client handed over. */
+  geminiSubmissions: GeminiSubmission[];
+  /** Fetches of the keyless Gemini file URL that carried a key (header or `?key=`): a client should send none. */
+  geminiKeyedFileFetches: number;
   reset(): void;
+}
+
+/** What the Gemini fake recorded of an accepted predictLongRunning request. */
+export interface GeminiSubmission {
+  /** The operation name answered, `models/<model>/operations/<id>`. */
+  operation: string;
+  model: string;
+  /** From the images: `text`, `image` (first frame), `interpolation` (first and last frame) or `reference`. */
+  mode: "text" | "image" | "interpolation" | "reference";
+  prompt: string;
+  /** Each image in request order: where it was, how it was encoded, its type and decoded size. */
+  images: Array<{ field: string; encoding: GeminiImageEncoding; mimeType: string; bytes: number }>;
+  /** `parameters` as sent (`{}` when absent), e.g. durationSeconds as a number or a string. */
+  parameters: Record<string, unknown>;
 }
