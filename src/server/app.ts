@@ -141,7 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(
       async (sim) => {
         useScopeAccess(sim, "public");
-        useNonApiScope(sim, "a fake of KIE's API, documented by KIE");
+        useNonApiScope(sim, "a fake of KIE's and Google's video APIs, documented by them");
         await sim.register(simulatorPlugin);
       },
       { prefix: SIMULATOR_PREFIX },
