@@ -34,6 +34,8 @@ import {
 import { DiskBlobStore } from "./integrations/storage/blob-store.js";
 import { S3BlobStore } from "./integrations/storage/s3-blob-store.js";
 import { UploadStore } from "./integrations/storage/uploads.js";
+import { cachedModelHealth } from "./features/videos/model-health.js";
+import type { ModelHealth } from "../shared/schemas/model-health.js";
 import { DiskVideoStore, S3VideoStore, type VideoStore } from "./integrations/storage/video-store.js";
 import { signedUntil, VideoUrlSigner } from "./features/videos/video-files.js";
 import { refundedCredits, toAutomationStatus } from "./features/automation/video-status.js";
@@ -134,6 +136,8 @@ export interface Services {
   };
   /** One generation budget per user, for the web and the automation API together. */
   generateLimiter: RateLimiter;
+  /** How each model is doing (decision 0097), read at most every 30 s. */
+  modelHealth: () => Promise<ModelHealth[]>;
   /** The database's change announcements, heard by this process (decisions 0026 and 0031). */
   liveEvents: LiveEvents;
   caches: ReadCaches;
@@ -334,6 +338,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     rateLimitStore,
     limits,
     generateLimiter: new RateLimiter("generate", deps.generateRateLimit ?? DEFAULT_GENERATE_RATE_LIMIT, rateLimitStore),
+    modelHealth: cachedModelHealth(db),
     liveEvents,
     caches,
     readSettings: readSettingsCached,

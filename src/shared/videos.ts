@@ -43,6 +43,13 @@ export function isContentRefusal(message: string | null | undefined): boolean {
   return CONTENT_REFUSAL.test(message ?? "");
 }
 
+/**
+ * A failure that is the person's request rather than the provider: a refused prompt or image
+ * (KIE's content-policy and image-fetch answers), an extension KIE does not allow. Rows before
+ * decision 0082 are told by it; newer ones carry failure_kind 'refused'.
+ */
+export const REQUEST_REFUSAL = /flagged|content polic|violat|safety|prohibit|sensitive|cannot be extended|image/i;
+
 export const TASK_STATUSES = ["generating", "pending", "completed", "failed"] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { isoTimestamp } from "./common.js";
 import { KIE_API_STATUSES } from "./kie-apis.js";
+import { modelHealthSchema } from "./model-health.js";
 
 export const OVERVIEW_RANGES = ["today", "7d", "30d", "90d"] as const;
 export type OverviewRange = (typeof OVERVIEW_RANGES)[number];
@@ -199,6 +200,11 @@ export const adminOverviewSchema = z
       })
       .optional()
       .meta({ description: "Prompt screening by the day of the request (UTC); each request counts once." }),
+    /** Added later (decision 0097), so optional for readers of older answers. */
+    modelHealth: z
+      .array(modelHealthSchema)
+      .optional()
+      .meta({ description: "Each model over the last hour and day, whatever the range (decision 0097)." }),
     generatedAt: isoTimestamp,
   })
   .meta({ id: "AdminOverview" });

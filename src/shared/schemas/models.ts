@@ -38,11 +38,18 @@ const modelViewSchema = z
     upgrades: z
       .object({ hd1080: z.boolean(), uhd4k: z.boolean(), extend: z.boolean() })
       .meta({ description: "What can follow a finished video: its 1080p file, a 4K version, an extension." }),
-    price: z
-      .object({ unit: z.enum(["video"]), webCredits: z.number(), apiCredits: z.number() })
-      .meta({
-        description: "Credits per video on the website and through the API (the API's rounded up, as charged).",
-      }),
+    price: z.object({ unit: z.enum(["video"]), webCredits: z.number(), apiCredits: z.number() }).meta({
+      description: "Credits per video on the website and through the API (the API's rounded up, as charged).",
+    }),
+    status: z.enum(["available", "degraded"]).meta({
+      description:
+        "degraded: more than half of at least 5 videos finished in the last hour failed for the provider's reasons; videos may still be made.",
+    }),
+    typicalSeconds: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "Median time to a video over the last day; null with none made." }),
   })
   .meta({ id: "Model" });
 

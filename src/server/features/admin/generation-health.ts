@@ -8,6 +8,7 @@ import { and, desc, gte, inArray } from "drizzle-orm";
 import type { Queryable } from "../../db/connect.js";
 import { videoTasks } from "../../db/schema.js";
 import type { GenerationProblem } from "../../../shared/schemas/admin-setup.js";
+import { REQUEST_REFUSAL } from "../../../shared/videos.js";
 
 /** How many of the latest finished videos are looked at, and how far back. */
 const RECENT_VIDEOS = 10;
@@ -15,12 +16,6 @@ const RECENT_MS = 60 * 60 * 1000;
 
 /** Where the admin fixes the provider. */
 export const PROVIDER_SETTINGS_HREF = "/admin/settings#kie-token-title";
-
-/**
- * A failure that is the person's request rather than the provider: a refused prompt or image
- * (KIE's content-policy and image-fetch answers), an extension KIE does not allow.
- */
-const REQUEST_REFUSAL = /flagged|content polic|violat|safety|prohibit|sensitive|cannot be extended|image/i;
 
 /** Refused prompts are marked since decision 0082 (failure_kind 'refused'); older rows are told by their message. */
 const isProviderFailure = (v: { errorMessage: string | null; failureKind: string | null }): boolean =>

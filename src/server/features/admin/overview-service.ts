@@ -3,6 +3,7 @@
  * on an indexed created_at / completed_at column, all run at once; the days without rows are
  * filled in here so every series has one entry per UTC day.
  */
+import { modelHealth } from "../videos/model-health.js";
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Db } from "../../db/connect.js";
 import { formatCents, toCents } from "../../lib/money.js";
@@ -203,6 +204,7 @@ export async function adminOverview(db: Db, range: OverviewRange, now = new Date
     [to1080p],
     accounts,
     moderationRows,
+    health,
   ] = await Promise.all([
     rows<RevenueRow>(db, q.revenue),
     rows<CreditRow>(db, q.credits),
@@ -215,6 +217,7 @@ export async function adminOverview(db: Db, range: OverviewRange, now = new Date
     rows<DurationRow>(db, q.to1080p),
     rows<AccountRow>(db, q.accounts),
     rows<{ day: Day; kind: string; count: number }>(db, q.moderation),
+    modelHealth(db, now),
   ]);
   const duration = (d: DurationRow | undefined) => ({
     count: num(d?.n),
@@ -258,6 +261,7 @@ export async function adminOverview(db: Db, range: OverviewRange, now = new Date
       moderationRows.map((r) => ({ day: dayOf(r.day), kind: r.kind, count: num(r.count) })),
       days,
     ),
+    modelHealth: health,
     generatedAt: now.toISOString(),
   };
 }

@@ -12,6 +12,7 @@ import type { PricingView } from "../../../shared/schemas/videos.js";
 import type { ModelsView } from "../../../shared/schemas/models.js";
 import type { Settings } from "../settings/service.js";
 import { offeredModels } from "./model-offer.js";
+import type { ModelHealth } from "../../../shared/schemas/model-health.js";
 
 export const pricesOf = (s: Pick<Settings, "prices">): PriceTable => resolvePrices(s.prices);
 
@@ -52,11 +53,12 @@ export function pricingView(s: Settings, simulated: boolean, creditValue: Pricin
 }
 
 /** GET /api/models: every model in our words (decision 0095), with the admin's prices. */
-export function modelsView(s: Settings, simulated: boolean): ModelsView {
+export function modelsView(s: Settings, simulated: boolean, health: readonly ModelHealth[]): ModelsView {
   const prices = pricesOf(s);
   return {
     models: offeredModels(s).map((id) => {
       const m = MODEL_CATALOGUE[id];
+      const h = health.find((x) => x.model === id);
       return {
         id,
         label: m.label,
@@ -76,6 +78,8 @@ export function modelsView(s: Settings, simulated: boolean): ModelsView {
         negativePrompt: m.negativePrompt,
         upgrades: { ...m.upgrades },
         price: { unit: m.pricing.unit, webCredits: webCost(prices, id), apiCredits: apiCost(prices, id) },
+        status: h?.degraded ? ("degraded" as const) : ("available" as const),
+        typicalSeconds: h?.lastDay.medianSeconds ?? null,
       };
     }),
     surcharges: SURCHARGES.map((surcharge) => ({

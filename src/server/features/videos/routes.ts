@@ -11,6 +11,7 @@ import { requireUser } from "../../http/session-auth.js";
 import { openDownload } from "./download-service.js";
 import { generateVideo, type GenerateDeps } from "./generate-service.js";
 import { modelsView, pricesOf, pricingView } from "./pricing.js";
+import type { ModelHealth } from "../../../shared/schemas/model-health.js";
 import { creditValueOf } from "../packages/credit-value.js";
 import { surchargeCost, webCost } from "../../../shared/prices.js";
 import { getOwnTask, taskList, toTaskView } from "./queries.js";
@@ -31,6 +32,7 @@ export interface VideoRouteDeps extends TaskReads, SimulatorFiles {
   generation: GenerateDeps;
   /** Shared with the automation API: one budget whichever way a video is asked for. */
   generateLimiter: RateLimiter;
+  modelHealth: () => Promise<ModelHealth[]>;
 }
 
 export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): Promise<void> {
@@ -42,8 +44,12 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
   });
 
   serve(scope, siteApi.models, { access: "public" }, async () => {
-    const [settings, simulated] = await Promise.all([ctx.readSettings(), ctx.provider.isSimulated()]);
-    return modelsView(settings, simulated);
+    const [settings, simulated, health] = await Promise.all([
+      ctx.readSettings(),
+      ctx.provider.isSimulated(),
+      ctx.modelHealth(),
+    ]);
+    return modelsView(settings, simulated, health);
   });
 
   serve(scope, videosApi.generate, { access: "user", webPrice: true }, async (request, reply) => {

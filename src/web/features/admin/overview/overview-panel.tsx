@@ -15,6 +15,7 @@ import { useAdminOverview } from "./overview-api";
 import { formatCount, formatDay, formatDuration, formatMoney, formatRate, RANGE_PHRASES } from "./overview-format";
 import { RangePicker } from "./range-picker";
 import { ModerationSection } from "./moderation-section";
+import { ModelHealthSection } from "./model-health-section";
 import { SetupOverview } from "./setup-checklist";
 import {
   CreditsSection,
@@ -165,6 +166,7 @@ function Overview({ data }: { data: AdminOverview }) {
           <TimesSection data={data} />
         </>
       )}
+      <ModelHealthSection data={data} />
       <ReversalsSection data={data} />
       <ModerationSection data={data} />
       <ProviderAccountsSection data={data} />

@@ -1,0 +1,88 @@
+/**
+ * Model health (issue 42, decision 0097): per model over the last hour and day, from our own
+ * videos, refusals apart; degraded above the threshold, shown on GET /api/models and the admin
+ * overview.
+ */
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { videoTasks } from "../../src/server/db/schema.js";
+import { modelHealth } from "../../src/server/features/videos/model-health.js";
+import { signInAdmin, type Client } from "../helpers/test-app.js";
+import { createVideoTestApp, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
+
+let t: VideoTestApp;
+let admin: Client;
+let userId: string;
+const now = new Date();
+beforeAll(async () => {
+  t = await createVideoTestApp();
+  admin = await signInAdmin(t);
+  userId = (await userWithCredits(t.app, t.database.db, 0)).id;
+});
+afterAll(() => t.close());
+
+type Outcome =
+  | { status: "completed"; seconds: number }
+  | { status: "failed"; message?: string; refused?: boolean }
+  | { status: "generating" };
+
+async function video(model: string, minutesAgo: number, outcome: Outcome) {
+  const createdAt = new Date(now.getTime() - minutesAgo * 60_000);
+  await t.database.db.insert(videoTasks).values({
+    userId,
+    taskId: `health-${crypto.randomBytes(6).toString("hex")}`,
+    prompt: "health",
+    model,
+    aspectRatio: "16:9",
+    status: outcome.status,
+    createdAt,
+    completedAt: outcome.status === "completed" ? new Date(createdAt.getTime() + outcome.seconds * 1000) : null,
+    errorMessage: outcome.status === "failed" ? (outcome.message ?? "Internal error") : null,
+    failureKind: outcome.status === "failed" && outcome.refused ? "refused" : null,
+  });
+}
+
+describe("model health", () => {
+  it("counts each model over the last hour and day, refusals apart, and marks a failing model degraded", async () => {
+    // Lite, last hour: 2 completed (60 s, 100 s), 4 failed, 1 refused by its flag and 1 by its message: degraded.
+    await video("veo3_lite", 5, { status: "completed", seconds: 60 });
+    await video("veo3_lite", 10, { status: "completed", seconds: 100 });
+    for (const minutes of [1, 2, 3, 4]) await video("veo3_lite", minutes, { status: "failed" });
+    await video("veo3_lite", 6, { status: "failed", refused: true, message: "Refused" });
+    await video("veo3_lite", 7, { status: "failed", message: "Your prompt was flagged by Website" });
+    await video("veo3_lite", 8, { status: "generating" });
+    // Earlier today: 2 more completed (200 s each); two days ago: not counted at all.
+    await video("veo3_lite", 300, { status: "completed", seconds: 200 });
+    await video("veo3_lite", 400, { status: "completed", seconds: 200 });
+    await video("veo3_lite", 3000, { status: "failed" });
+    // Quality: 4 failures in the hour are too few to judge.
+    for (const minutes of [1, 2, 3, 4]) await video("veo3", minutes, { status: "failed" });
+
+    const health = await modelHealth(t.database.db, now);
+    const lite = health.find((h) => h.model === "veo3_lite")!;
+    expect(lite.lastHour).toEqual({ finished: 6, failed: 4, refused: 2, successRate: 2 / 6, medianSeconds: 80 });
+    expect(lite.lastDay).toEqual({ finished: 8, failed: 4, refused: 2, successRate: 4 / 8, medianSeconds: 150 });
+    expect(lite.degraded).toBe(true);
+    const quality = health.find((h) => h.model === "veo3")!;
+    expect(quality).toMatchObject({ degraded: false, lastHour: { finished: 4, failed: 4, successRate: 0 } });
+    expect(health.find((h) => h.model === "veo3_fast")).toEqual({
+      model: "veo3_fast",
+      lastHour: { finished: 0, failed: 0, refused: 0, successRate: null, medianSeconds: null },
+      lastDay: { finished: 0, failed: 0, refused: 0, successRate: null, medianSeconds: null },
+      degraded: false,
+    });
+  });
+
+  it("shows on GET /api/models and the admin overview", async () => {
+    const models = (await t.app.inject({ method: "GET", url: "/api/models" })).json<{
+      models: Array<{ id: string; status: string; typicalSeconds: number | null }>;
+    }>().models;
+    expect(models.find((m) => m.id === "veo3_lite")).toMatchObject({ status: "degraded", typicalSeconds: 150 });
+    expect(models.find((m) => m.id === "veo3_fast")).toMatchObject({ status: "available", typicalSeconds: null });
+
+    const overview = await admin.get("/api/admin/overview?range=7d");
+    expect(overview.statusCode, overview.body).toBe(200);
+    const lite = overview.json().modelHealth.find((h: { model: string }) => h.model === "veo3_lite");
+    expect(lite).toMatchObject({ degraded: true, lastHour: { finished: 6 } });
+  });
+});
