@@ -73,12 +73,17 @@ describe("model health", () => {
     });
   });
 
-  it("shows on GET /api/models and the admin overview", async () => {
+  it("shows on GET /api/models, the prices the form reads and the admin overview", async () => {
     const models = (await t.app.inject({ method: "GET", url: "/api/models" })).json<{
       models: Array<{ id: string; status: string; typicalSeconds: number | null }>;
     }>().models;
     expect(models.find((m) => m.id === "veo3_lite")).toMatchObject({ status: "degraded", typicalSeconds: 150 });
     expect(models.find((m) => m.id === "veo3_fast")).toMatchObject({ status: "available", typicalSeconds: null });
+    const pricing = (await t.app.inject({ method: "GET", url: "/api/pricing/current" })).json<{
+      models: Array<{ model: string; status: string }>;
+    }>().models;
+    expect(pricing.find((m) => m.model === "veo3_lite")?.status).toBe("degraded");
+    expect(pricing.find((m) => m.model === "veo3")?.status).toBe("available");
 
     const overview = await admin.get("/api/admin/overview?range=7d");
     expect(overview.statusCode, overview.body).toBe(200);

@@ -169,6 +169,7 @@ describe("prices from the catalogue and the admin", () => {
         modes: ["text", "image"],
         web_credits: 5,
         api_credits: 10,
+        status: "available",
       },
       {
         model: "veo3_fast",
@@ -177,6 +178,7 @@ describe("prices from the catalogue and the admin", () => {
         modes: ["text", "image", "reference"],
         web_credits: 1,
         api_credits: 2,
+        status: "available",
       },
       {
         model: "veo3_lite",
@@ -185,6 +187,7 @@ describe("prices from the catalogue and the admin", () => {
         modes: ["text", "image", "reference"],
         web_credits: 1,
         api_credits: 1,
+        status: "available",
       },
     ]);
     expect(

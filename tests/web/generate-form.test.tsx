@@ -28,9 +28,10 @@ interface HarnessProps {
   defaults: GenerateFormValues;
   prices?: PriceTable;
   offered?: readonly VeoModel[];
+  degraded?: readonly VeoModel[];
 }
 
-function Harness({ currentUser, sessionKnown, onStarted, defaults, prices = PRICES, offered }: HarnessProps) {
+function Harness({ currentUser, sessionKnown, onStarted, defaults, prices = PRICES, offered, degraded }: HarnessProps) {
   const form = useForm<GenerateFormValues>({ resolver: zodResolver(generateFormSchema), defaultValues: defaults });
   return (
     <GenerateForm
@@ -39,6 +40,7 @@ function Harness({ currentUser, sessionKnown, onStarted, defaults, prices = PRIC
       sessionKnown={sessionKnown}
       prices={prices}
       offered={offered}
+      degraded={degraded}
       onStarted={onStarted}
     />
   );
@@ -49,6 +51,7 @@ function renderForm(
   currentUser: CurrentUser | null,
   defaults: Partial<GenerateFormValues> = {},
   offered?: readonly VeoModel[],
+  degraded?: readonly VeoModel[],
 ) {
   const onStarted = vi.fn();
   const client = newQueryClient();
@@ -59,6 +62,7 @@ function renderForm(
         onStarted={onStarted}
         defaults={{ ...GENERATE_DEFAULTS, ...defaults }}
         offered={offered}
+        degraded={degraded}
       />,
       { client },
     ),
@@ -115,6 +119,17 @@ describe("GenerateForm", () => {
     const options = (await screen.findAllByRole("option")).map((o) => o.textContent ?? "");
     expect(options.some((o) => o.startsWith("Veo3 Fast"))).toBe(false);
     expect(options.some((o) => o.startsWith("Veo3 Lite"))).toBe(true);
+  });
+
+  it("marks a model failing often right now, and still lets it be chosen", async () => {
+    const { user: person } = renderForm(user(1000), { model: "veo3_fast" }, undefined, ["veo3_fast"]);
+    expect(screen.getByTestId("model-degraded").textContent).toContain("failing right now");
+    expect(screen.getByRole("button", { name: /Generate Video/ })).toHaveProperty("disabled", false);
+    await person.click(screen.getByRole("combobox", { name: "Model" }));
+    const fast = (await screen.findAllByRole("option")).find((o) => o.textContent?.startsWith("Veo3 Fast"));
+    expect(fast?.textContent).toContain("Failing often right now");
+    await person.click((await screen.findAllByRole("option")).find((o) => o.textContent?.startsWith("Veo3 Lite"))!);
+    expect(screen.queryByTestId("model-degraded")).toBeNull();
   });
 
   it("cannot choose a mode no offered model makes", () => {

@@ -218,6 +218,8 @@ export const pricingViewSchema = z
         description: z.string(),
         /** The modes this model makes. */
         modes: z.array(z.enum(MODES)),
+        /** Added later (decision 0097): degraded while more than half of its videos of the last hour fail. */
+        status: z.enum(["available", "degraded"]).optional(),
       }),
     ),
     modes: z.array(

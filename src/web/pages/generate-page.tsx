@@ -27,7 +27,7 @@ export function GeneratePage() {
   const { user, isResolved } = useCurrentUser();
   const signedIn = user !== null;
   const prices = useWebPriceTable();
-  const { offered } = usePricing();
+  const { offered, degraded } = usePricing();
   const form = useForm<GenerateFormValues>({
     resolver: zodResolver(generateFormSchema),
     defaultValues: GENERATE_DEFAULTS,
@@ -117,6 +117,7 @@ export function GeneratePage() {
           sessionKnown={isResolved}
           prices={prices}
           offered={offered}
+          degraded={degraded}
           onStarted={started}
         />
         <LatestVideoPanel

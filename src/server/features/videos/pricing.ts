@@ -16,7 +16,12 @@ import type { ModelHealth } from "../../../shared/schemas/model-health.js";
 
 export const pricesOf = (s: Pick<Settings, "prices">): PriceTable => resolvePrices(s.prices);
 
-export function pricingView(s: Settings, simulated: boolean, creditValue: PricingView["credit_value"]): PricingView {
+export function pricingView(
+  s: Settings,
+  simulated: boolean,
+  creditValue: PricingView["credit_value"],
+  health: readonly ModelHealth[],
+): PricingView {
   const prices = pricesOf(s);
   const price = (model: VeoModel) => ({
     web_credits: webCost(prices, model),
@@ -32,6 +37,7 @@ export function pricingView(s: Settings, simulated: boolean, creditValue: Pricin
       description: MODEL_CATALOGUE[model].description,
       modes: modesFor(model),
       ...price(model),
+      status: statusOf(health, model),
     })),
     modes: Object.entries(MODE_CATALOGUE).map(([mode, entry]) => ({
       mode: mode as PricingView["modes"][number]["mode"],
@@ -78,7 +84,7 @@ export function modelsView(s: Settings, simulated: boolean, health: readonly Mod
         negativePrompt: m.negativePrompt,
         upgrades: { ...m.upgrades },
         price: { unit: m.pricing.unit, webCredits: webCost(prices, id), apiCredits: apiCost(prices, id) },
-        status: h?.degraded ? ("degraded" as const) : ("available" as const),
+        status: statusOf(health, id),
         typicalSeconds: h?.lastDay.medianSeconds ?? null,
       };
     }),
@@ -91,3 +97,6 @@ export function modelsView(s: Settings, simulated: boolean, health: readonly Mod
     simulated,
   };
 }
+
+const statusOf = (health: readonly ModelHealth[], model: VeoModel) =>
+  health.find((h) => h.model === model)?.degraded ? ("degraded" as const) : ("available" as const);

@@ -39,8 +39,12 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
   const { db, generateLimiter } = ctx;
 
   serve(scope, siteApi.pricing, { access: "public" }, async () => {
-    const [settings, simulated] = await Promise.all([ctx.readSettings(), ctx.provider.isSimulated()]);
-    return pricingView(settings, simulated, await creditValueOf(db, settings.creditValueUsd));
+    const [settings, simulated, health] = await Promise.all([
+      ctx.readSettings(),
+      ctx.provider.isSimulated(),
+      ctx.modelHealth(),
+    ]);
+    return pricingView(settings, simulated, await creditValueOf(db, settings.creditValueUsd), health);
   });
 
   serve(scope, siteApi.models, { access: "public" }, async () => {

@@ -50,6 +50,8 @@ export interface Pricing {
   byModel: Record<VeoModel, ModelPrice>;
   /** The ids of the models offered now: all of them until the server answers. */
   offered: VeoModel[];
+  /** Models failing often right now (decision 0097): still offered, marked on the form. */
+  degraded: VeoModel[];
   /** Added to a model's price (a 4K version, an extension); API prices are decimals here. */
   surcharges: SurchargePricing[];
   /** True while videos come from the built-in simulator (demo mode). */
@@ -97,6 +99,7 @@ function pricingOf(data: PricingView | undefined): PricingData {
     models: all.filter((m) => offered.includes(m.model)),
     byModel,
     offered,
+    degraded: (data?.models ?? []).filter((m) => m.status === "degraded").map((m) => m.model),
     surcharges,
     simulated: data?.simulated ?? false,
     creditValue: data?.credit_value ?? null,

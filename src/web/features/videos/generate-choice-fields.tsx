@@ -32,12 +32,15 @@ export interface ModelFieldProps {
   prices: PriceTable;
   /** The models offered now (the admin may turn some off): only these are listed. */
   offered: readonly VeoModel[];
+  /** Models failing often right now (decision 0097): marked, still allowed. */
+  degraded: readonly VeoModel[];
 }
 
 /** The model list: every model with its price, those the mode does not take disabled. */
-export function ModelField({ form, mode, prices, offered, aside }: ModelFieldProps) {
+export function ModelField({ form, mode, prices, offered, degraded, aside }: ModelFieldProps) {
   const { t } = useLingui();
   const modelError = form.formState.errors.model?.message;
+  const failing = t`Failing often right now`;
   const modeModels = modelsFor(mode);
   const modeName = modeLabel(mode);
   return (
@@ -63,15 +66,15 @@ export function ModelField({ form, mode, prices, offered, aside }: ModelFieldPro
             </SelectTrigger>
             <SelectContent>
               {MODELS.filter((m) => offered.includes(m)).map((m) => {
-                const offered = modeModels.includes(m);
+                const forMode = modeModels.includes(m);
                 return (
                   <SelectItem
                     key={m}
                     value={m}
-                    disabled={!offered}
+                    disabled={!forMode}
                     description={
-                      offered
-                        ? `${creditsText(webCost(prices, m))} · ${modelDescription(m)}`
+                      forMode
+                        ? `${creditsText(webCost(prices, m))} · ${degraded.includes(m) ? failing : modelDescription(m)}`
                         : t`Not for ${modeName} mode`
                     }
                   >
@@ -81,6 +84,14 @@ export function ModelField({ form, mode, prices, offered, aside }: ModelFieldPro
               })}
             </SelectContent>
           </Select>
+          {degraded.includes(field.value) ? (
+            <p className="text-xs text-amber-300" data-testid="model-degraded">
+              <Trans>
+                Many videos with this model are failing right now. You can still try (a failed video is refunded), or
+                choose another model.
+              </Trans>
+            </p>
+          ) : null}
           {modelError ? (
             <p id={fieldErrorId("model")} className="text-xs font-medium text-red-400">
               {modelError}

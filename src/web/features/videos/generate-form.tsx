@@ -43,8 +43,12 @@ export interface GenerateFormProps {
   prices: PriceTable;
   /** The models offered now (GET /api/pricing/current lists only these); every model when omitted. */
   offered?: readonly VeoModel[];
+  /** Models failing often right now (decision 0097): marked, still allowed. */
+  degraded?: readonly VeoModel[];
   onStarted: (task: VideoTaskView) => void;
 }
+
+const NONE: readonly VeoModel[] = [];
 
 /** Ctrl+Enter, or Cmd+Enter on a Mac. */
 const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
@@ -63,6 +67,7 @@ export function GenerateForm({
   sessionKnown = true,
   prices,
   offered = MODELS,
+  degraded = NONE,
   onStarted,
 }: GenerateFormProps) {
   const { t } = useLingui();
@@ -196,6 +201,7 @@ export function GenerateForm({
               mode={mode}
               prices={prices}
               offered={offered}
+              degraded={degraded}
               aside={<CompareModelsToggle open={comparing} onToggle={() => setComparing((open) => !open)} />}
             />
             <AspectRatioField form={form} />
