@@ -582,6 +582,32 @@ describe("reference images", () => {
     expect(temporaryFiles()).toEqual(before);
   });
 
+  it("nor when its model is turned off, or a linked image beside it fails", async () => {
+    const admin = await signInAdmin(t);
+    const u = await tokenUser(5);
+    const before = temporaryFiles();
+    await admin.put("/api/admin/settings", { disabledModels: ["veo3_lite"] });
+    try {
+      expectError(
+        await u.generate({ prompt: "off", model: "veo3_lite", imageUrls: [randomPng().toString("base64")] }),
+        409,
+      );
+    } finally {
+      await admin.put("/api/admin/settings", { disabledModels: [] });
+    }
+    expectError(
+      await u.generate({
+        prompt: "one base64, one link that is not there",
+        model: "veo3_fast",
+        mode: "image",
+        imageUrls: [randomPng().toString("base64"), "http://127.0.0.1:9/missing.png"],
+      }),
+      400,
+    );
+    expect(temporaryFiles()).toEqual(before);
+    expect((await balanceOf(db(), u.id)).credits).toBe(5);
+  });
+
   it("deletes base64 images after 24 hours, and never people's own uploads", async () => {
     const u = await tokenUser(2);
     const res = await u.generate({

@@ -4,12 +4,11 @@
  */
 import type { AutomationGenerateInput } from "../../../shared/schemas/automation.js";
 import type { GenerateVideoResult } from "../../../shared/schemas/videos.js";
-import { AppError } from "../../http/errors.js";
 import type { LinkTask } from "../../http/idempotency.js";
 import type { UploadStore } from "../../integrations/storage/uploads.js";
 import type { Settings } from "../settings/service.js";
 import { generateVideo, type GenerateDeps } from "../videos/generate-service.js";
-import { isScreeningRefusal } from "../moderation/screening.js";
+import { discardImages } from "../videos/linked-images.js";
 import { pricesOf } from "../videos/pricing.js";
 import { apiCost, surchargeCost } from "../../../shared/prices.js";
 import { checkedImage, parseImageInput } from "./reference-image.js";
@@ -51,28 +50,33 @@ export async function generateFromApi(
         imageUrls.push(saved.url);
       }
     }
-    return await generateVideo(
-      ctx.generation,
-      userId,
-      {
-        prompt: input.prompt,
-        model: input.model,
-        mode: input.mode,
-        aspectRatio: input.aspectRatio,
-        seeds: input.seeds,
-        imageUrls,
-        watermark: undefined,
-        upgrade4k: input.upgrade4k,
-        keepExtendable: false,
-        enableFallback: false,
-      },
-      { via: "api", cost, uhdCost: surchargeCost(prices, "4k", "api"), linkTask, callbackUrl },
-    );
   } catch (err) {
-    // Refusals before the charge (screening, a linked image, credits, a disabled account, the
-    // in-flight limit) mean nothing was recorded, so no task will ever show the stored image.
-    if (isScreeningRefusal(err) || (err instanceof AppError && [400, 402, 403, 413, 415, 429].includes(err.status)))
-      for (const name of stored) await ctx.uploads.remove(name);
+    await discardImages(ctx.uploads, stored);
     throw err;
   }
+  // generateVideo removes the stored images if the request is refused before anything is recorded.
+  return generateVideo(
+    ctx.generation,
+    userId,
+    {
+      prompt: input.prompt,
+      model: input.model,
+      mode: input.mode,
+      aspectRatio: input.aspectRatio,
+      seeds: input.seeds,
+      imageUrls,
+      watermark: undefined,
+      upgrade4k: input.upgrade4k,
+      keepExtendable: false,
+      enableFallback: false,
+    },
+    {
+      via: "api",
+      cost,
+      uhdCost: surchargeCost(prices, "4k", "api"),
+      linkTask,
+      callbackUrl,
+      temporaryImages: stored,
+    },
+  );
 }

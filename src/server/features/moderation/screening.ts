@@ -119,7 +119,3 @@ export async function screenRequest(deps: ScreeningDeps, request: ScreeningReque
     { headers: { "retry-after": String(UNAVAILABLE_RETRY_SECONDS) }, ...reasoned("screening_unavailable") },
   );
 }
-
-/** Whether an error is screening's refusal: nothing was recorded or charged for the request. */
-export const isScreeningRefusal = (err: unknown): boolean =>
-  err instanceof AppError && (err.extra.reason === "prompt_refused" || err.extra.reason === "screening_unavailable");

@@ -72,51 +72,30 @@ export async function generateVideo(
     uhdCost?: number;
     /** An extension of this finished video (decision 0050): made with the key that made it, through KIE's extend. */
     extend?: TaskRow;
+    /** Temporary uploads made for this request (the API's base64 images): removed if it is refused before anything is recorded. */
+    temporaryImages?: readonly string[];
   },
 ): Promise<GenerateVideoResult> {
   const { db } = deps;
   const { cost, extend } = opts;
-  assertModelOffered(await deps.readSettings(), input.model);
-  // Refused here, nothing is charged and nothing reaches a provider (decision 0089).
-  await screenRequest(deps.screening, { userId, source: opts.via, prompt: input.prompt, watermark: input.watermark });
-  // Linked images are fetched, checked by their bytes and stored before anything is charged (decision 0094).
-  const images = await keepLinkedImages(deps.uploads, input.imageUrls, deps.linkedImages);
-  const label = modelLabel(input.model);
-
-  const uhd = input.upgrade4k
-    ? { cost: opts.uhdCost ?? 0, description: `4K upgrade (${label}${opts.via === "api" ? ", API" : ""})` }
-    : undefined;
-  const reservation = {
-    userId,
-    cost,
-    uhd,
-    description: `${extend ? "Video extension" : "Video generation"} (${label}${opts.via === "api" ? ", API" : ""})`,
-    task: {
-      taskId: `${UNSUBMITTED_PREFIX}${crypto.randomUUID()}`,
-      prompt: input.prompt,
-      imageUrls: images.urls,
-      model: input.model,
-      mode: input.mode,
-      aspectRatio: input.aspectRatio,
-      watermark: input.watermark ?? null,
-      seeds: input.seeds ?? null,
-      enableFallback: input.enableFallback,
-      createdVia: opts.via,
-      callbackUrl: opts.callbackUrl ?? null,
-      extendedFrom: extend?.taskId ?? null,
-      keepExtendable: input.keepExtendable,
-      // If this process dies before the provider answers, the worker fails and refunds it then.
-      nextCheckAt: new Date(Date.now() + 2 * 60_000),
-    },
-  };
+  const made = [...(opts.temporaryImages ?? [])];
+  let reservation: VideoReservation;
   let reserved: { id: string; remaining: number };
   try {
+    assertModelOffered(await deps.readSettings(), input.model);
+    // Refused here, nothing is charged and nothing reaches a provider (decision 0089).
+    await screenRequest(deps.screening, { userId, source: opts.via, prompt: input.prompt, watermark: input.watermark });
+    // Linked images are fetched, checked by their bytes and stored before anything is charged (decision 0094).
+    const images = await keepLinkedImages(deps.uploads, input.imageUrls, deps.linkedImages);
+    made.push(...images.stored);
+    reservation = reservationFor(userId, input, images.urls, opts);
     reserved = await reserve(deps, reservation, { userId, model: input.model, linkTask: opts.linkTask });
   } catch (err) {
-    // Nothing was recorded: no task will ever show the copies of linked images.
-    await discardImages(deps.uploads, images.stored);
+    // Nothing was recorded: no task will ever show the copies made for this request.
+    await discardImages(deps.uploads, made);
     throw err;
   }
+  const uhd = reservation.uhd;
 
   let lastError: KieError | undefined;
   // An extension continues a task KIE knows under one account: only that key can extend it.
@@ -137,7 +116,7 @@ export async function generateVideo(
             model: input.model,
             generationType: KIE_GENERATION_TYPES[input.mode],
             aspectRatio: input.aspectRatio,
-            imageUrls: await reachableImageUrls(deps, key, images.urls),
+            imageUrls: await reachableImageUrls(deps, key, reservation.task.imageUrls),
             seeds: input.seeds,
             watermark: input.watermark,
             callBackUrl: deps.callbackUrlFor(key.source),
@@ -194,6 +173,40 @@ export async function generateVideo(
 }
 
 class NotReserved extends Error {}
+
+/** The charge and the task row to record, in the ledger's shape; `imageUrls` are the images as kept. */
+function reservationFor(
+  userId: string,
+  input: GenerateVideoInput,
+  imageUrls: string[],
+  opts: { via: "web" | "api"; cost: number; uhdCost?: number; callbackUrl?: string; extend?: TaskRow },
+): VideoReservation {
+  const label = modelLabel(input.model);
+  const via = opts.via === "api" ? ", API" : "";
+  return {
+    userId,
+    cost: opts.cost,
+    uhd: input.upgrade4k ? { cost: opts.uhdCost ?? 0, description: `4K upgrade (${label}${via})` } : undefined,
+    description: `${opts.extend ? "Video extension" : "Video generation"} (${label}${via})`,
+    task: {
+      taskId: `${UNSUBMITTED_PREFIX}${crypto.randomUUID()}`,
+      prompt: input.prompt,
+      imageUrls,
+      model: input.model,
+      mode: input.mode,
+      aspectRatio: input.aspectRatio,
+      watermark: input.watermark ?? null,
+      seeds: input.seeds ?? null,
+      enableFallback: input.enableFallback,
+      createdVia: opts.via,
+      callbackUrl: opts.callbackUrl ?? null,
+      extendedFrom: opts.extend?.taskId ?? null,
+      keepExtendable: input.keepExtendable,
+      // If this process dies before the provider answers, the worker fails and refunds it then.
+      nextCheckAt: new Date(Date.now() + 2 * 60_000),
+    },
+  };
+}
 
 /**
  * The charge and the task row in one transaction, with our own uploads marked used and the
