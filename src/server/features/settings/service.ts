@@ -73,9 +73,7 @@ export function toAdminView(s: Settings, contactDefaults: ContactConfig): AdminS
     paypalEnvironment: s.paypalEnvironment as AdminSettingsView["paypalEnvironment"],
     kieSurface: s.kieSurface as AdminSettingsView["kieSurface"],
     // A model no longer in the catalogue is not shown (nor offered).
-    disabledModels: s.disabledModels.filter((m): m is AdminSettingsView["disabledModels"][number] =>
-      (MODELS as readonly string[]).includes(m),
-    ),
+    disabledModels: MODELS.filter((m) => s.disabledModels.includes(m)),
     creemEnvironment: s.creemEnvironment as AdminSettingsView["creemEnvironment"],
     kieToken: maskSecret(s.kieToken),
     kieWebhookHmacKey: maskSecret(s.kieWebhookHmacKey),

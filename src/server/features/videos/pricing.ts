@@ -70,12 +70,10 @@ export function modelsView(s: Settings, simulated: boolean, health: readonly Mod
         label: m.label,
         description: m.description,
         family: m.family,
-        modes: modesFor(id).map((mode) => ({
-          mode,
-          minImages: m.modes[mode]!.images.min,
-          maxImages: m.modes[mode]!.images.max,
-          imageLabels: MODE_CATALOGUE[mode].imageLabels.slice(0, m.modes[mode]!.images.max),
-        })),
+        modes: modesFor(id).map((mode) => {
+          const { min, max } = m.modes[mode]!.images;
+          return { mode, minImages: min, maxImages: max, imageLabels: MODE_CATALOGUE[mode].imageLabels.slice(0, max) };
+        }),
         durations: { options: [...m.durations.options], default: m.durations.default, chosen: m.durations.chosen },
         resolutions: { options: [...m.resolutions.options], default: m.resolutions.default },
         aspectRatios: { options: [...m.aspectRatios.options], default: m.aspectRatios.default },
