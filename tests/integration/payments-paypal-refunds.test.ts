@@ -462,6 +462,14 @@ describe("an admin's refund", () => {
     });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().message).toMatch(/at most 6\.00 USD/);
+    // A stale view asking for more than is left now is told its view is stale, not that the amount is too much.
+    const staleAndTooMuch = await admin.post(refundUrl(order.id), {
+      amount: "10.00",
+      reason: "double click, late",
+      expectedRefundedCents: 0,
+    });
+    expect(staleAndTooMuch.statusCode).toBe(409);
+    expect(staleAndTooMuch.json().message).toMatch(/changed since you looked/);
     const rest = await admin.post(refundUrl(order.id), { amount: "6.00", reason: "rest", expectedRefundedCents: 400 });
     expect(rest.statusCode).toBe(200);
     expect(rest.json()).toMatchObject({ refundedCents: 1000, reversedCredits: 100 });

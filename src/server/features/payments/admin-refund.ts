@@ -87,12 +87,16 @@ async function claim(db: Db, order: Order, expectedRefundedCents: number): Promi
     .returning({ id: paymentOrders.id });
   if (claimed) return claimedAt;
   const now = await orderOf(db, order.id);
-  if (now.refundedCents !== expectedRefundedCents)
-    throw conflict(
-      `This payment's refunds changed since you looked: ${formatCents(now.refundedCents)} ${now.currency} is refunded now, not ${formatCents(expectedRefundedCents)}. Reload it and check before refunding again.`,
-    );
+  if (now.refundedCents !== expectedRefundedCents) throw staleView(now, expectedRefundedCents);
   if (now.status !== "completed") throw conflict("Only a completed payment can be refunded");
   throw conflict("Another admin's refund of this payment is under way. Wait a moment and reload it.");
+}
+
+/** 409: the admin decided on refunds that have changed since (another admin's, or PayPal's). */
+function staleView(now: Order, expectedRefundedCents: number) {
+  return conflict(
+    `This payment's refunds changed since you looked: ${formatCents(now.refundedCents)} ${now.currency} is refunded now, not ${formatCents(expectedRefundedCents)}. Reload it and check before refunding again.`,
+  );
 }
 
 /** Ends this claim (and only this one), in the reversal's transaction or after a failure. */
@@ -113,6 +117,8 @@ export async function adminRefund(
   const { db } = deps;
   const order = await orderOf(db, orderId);
   if (order.status !== "completed") throw conflict("Only a completed payment can be refunded");
+  // A view that is out of date says so first: its amount was chosen against refunds that changed.
+  if (order.refundedCents !== input.expectedRefundedCents) throw staleView(order, input.expectedRefundedCents);
   const cents = toCents(input.amount);
   const remaining = toCents(order.amount) - order.refundedCents;
   if (!Number.isSafeInteger(cents) || cents <= 0 || cents > remaining)
