@@ -71,11 +71,25 @@ export async function storeUpload(ctx: SimContext, input: UploadInput) {
 
 /** Decodes plain base64 or a data: URL; undefined when it is neither. */
 export function decodeBase64Data(value: string): { bytes: Buffer; mimeType?: string } | undefined {
-  const dataUrl = /^data:([^;,]*)(?:;[^,]*)?;base64,(.*)$/s.exec(value);
-  const raw = (dataUrl ? dataUrl[2]! : value).replace(/\s+/g, "");
-  if (raw === "" || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(raw)) return undefined;
+  // Read by position, not by a pattern over the whole value: a quantified pattern over a 13 MB
+  // string overflowed V8's regexp stack now and then (a 500 in CI; automation/reference-image.ts
+  // met the same).
+  let mimeType: string | undefined;
+  let data = value;
+  if (value.startsWith("data:")) {
+    const comma = value.indexOf(",");
+    const meta = comma === -1 ? "" : value.slice(5, comma);
+    if (!meta.endsWith(";base64")) return undefined;
+    mimeType = meta.split(";")[0] || undefined;
+    data = value.slice(comma + 1);
+  }
+  const raw = data.replace(/\s+/g, "");
+  let end = raw.length;
+  while (end > 0 && raw[end - 1] === "=") end--;
+  const body = raw.slice(0, end);
+  if (body === "" || raw.length - end > 2 || /[^A-Za-z0-9+/_-]/.test(body)) return undefined;
   const bytes = Buffer.from(raw, raw.includes("-") || raw.includes("_") ? "base64url" : "base64");
-  return bytes.length > 0 ? { bytes, mimeType: dataUrl?.[1] || undefined } : undefined;
+  return bytes.length > 0 ? { bytes, mimeType } : undefined;
 }
 
 /** Reads a fetch response body, giving up past `max` bytes. */
