@@ -104,10 +104,15 @@ export const kieApis = pgTable("kie_apis", {
   tokenEncrypted: text("token_encrypted").notNull(),
   /** SHA-256 (hex) of the key: uniqueness without decrypting. */
   tokenHash: text("token_hash").notNull().unique(),
+  /** Whose key this is (issue 42): kie, or google (the Gemini API). */
+  vendor: text("vendor").notNull().default("kie"),
   totalCredits: integer("total_credits").notNull().default(1000),
-  veo3QualityCredits: integer("veo3_quality_credits").notNull().default(400),
-  veo3FastCredits: integer("veo3_fast_credits").notNull().default(80),
-  veo3LiteCredits: integer("veo3_lite_credits").notNull().default(40),
+  /**
+   * What a video of a model costs this account in the vendor's credits, where the admin says
+   * (issue 42, decision 0098): `{ "veo3_fast": 60, … }`; a model not in it costs the catalogue's
+   * vendor price for the video's options.
+   */
+  modelCosts: jsonb("model_costs").$type<Partial<Record<string, number>>>().notNull().default({}),
   isEnabled: boolean("is_enabled").notNull().default(true),
   lastUsed: timestamp("last_used", { withTimezone: true }),
   totalUsage: integer("total_usage").notNull().default(0),
@@ -157,8 +162,17 @@ export const videoTasks = pgTable(
     kieApiId: uuid("kie_api_id").references(() => kieApis.id, { onDelete: "set null" }),
     /** Which key made the task, so status and 1080p calls use the same one: account | settings | env | simulator. */
     providerSource: text("provider_source").notNull().default("simulator"),
-    /** Which of KIE's surfaces made the task, so its status is read there: veo or market (decision 0051). */
+    /** Which of the vendor's surfaces made the task, so its status is read there: veo or market (decision 0051), gemini. */
     providerSurface: text("provider_surface").notNull().default("veo"),
+    /** Who made it (issue 42): kie or google; and the vendor's name of the model asked for. */
+    vendor: text("vendor").notNull().default("kie"),
+    vendorModel: text("vendor_model"),
+    /** The options chosen (issue 42): length in seconds, resolution, sound. Null on videos from before them. */
+    durationSeconds: integer("duration_seconds"),
+    resolution: text("resolution"),
+    audio: boolean("audio"),
+    /** What the vendor charged for it, in its unit (KIE credits; US dollars at Google), when known. */
+    vendorCost: numeric("vendor_cost", { precision: 12, scale: 4 }),
     /** When the background worker should next ask the provider (generation, then 1080p). */
     nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
     checkAttempts: integer("check_attempts").notNull().default(0),
