@@ -7,16 +7,59 @@
  * module: adding a model is one entry here (plus, if wanted, its prices in the admin settings).
  */
 
-import type { GenerationMode, ModelDescription, ModeSupport, Price } from "./model-description.js";
+import type {
+  AspectRatio,
+  GenerationMode,
+  ModelDescription,
+  ModeSupport,
+  Price,
+  PriceCell,
+  Resolution,
+} from "./model-description.js";
 import { MODES } from "./model-description.js";
 
-export { ASPECT_RATIOS, MODES, type AspectRatio, type GenerationMode, type Price } from "./model-description.js";
+export {
+  ASPECT_RATIOS,
+  MODES,
+  RESOLUTIONS,
+  type AspectRatio,
+  type GenerationMode,
+  type Price,
+  type Resolution,
+} from "./model-description.js";
 
-export const MODELS = ["veo3", "veo3_fast", "veo3_lite"] as const;
-export type VeoModel = (typeof MODELS)[number];
+export const MODELS = [
+  "veo3",
+  "veo3_fast",
+  "veo3_lite",
+  "kling3",
+  "kling26",
+  "seedance2",
+  "seedance15_pro",
+  "hailuo23_pro",
+  "wan26",
+] as const;
+export type ModelId = (typeof MODELS)[number];
 
 /** The seed range KIE's Veo takes. */
 export const VEO_SEED = { min: 10_000, max: 99_999 } as const;
+
+/**
+ * A price cell from KIE's price for it (kie-2026.md §1.12, §2.6; 1 KIE credit is about $0.005):
+ * the default sells at about twice the cost, one of our credits taken as $0.15 (the packages sell
+ * at $0.13-0.20), so a default is KIE's credits / 15 on the website and twice that by API.
+ * The Veo defaults below are the spec's and sell below KIE's cost (the overview shows it).
+ */
+function kiePriced(resolution: Resolution, audio: boolean, kieCredits: number): PriceCell {
+  const web = Math.ceil((kieCredits / 15) * 100) / 100;
+  return { resolution, audio, vendorCost: kieCredits, defaultPrice: { web, api: Math.ceil(web * 200) / 100 } };
+}
+
+/** Cells for each resolution without and with sound: [resolution, KIE credits silent, with sound]. */
+const withAndWithoutSound = (rows: readonly (readonly [Resolution, number, number])[]): PriceCell[] =>
+  rows.flatMap(([res, silent, sound]) => [kiePriced(res, false, silent), kiePriced(res, true, sound)]);
+const silentOnly = (rows: readonly (readonly [Resolution, number])[]): PriceCell[] =>
+  rows.map(([res, cost]) => kiePriced(res, false, cost));
 
 const VEO_MODES = {
   text: { images: { min: 0, max: 0 } },
@@ -24,40 +67,170 @@ const VEO_MODES = {
   reference: { images: { min: 1, max: 3 } },
 } satisfies Record<GenerationMode, ModeSupport>;
 
+const TEXT = { images: { min: 0, max: 0 } } as const;
+const FRAMES = { images: { min: 1, max: 2 } } as const;
+const ONE_IMAGE = { images: { min: 1, max: 1 } } as const;
+
 /** What every Veo 3.1 model shares: an 8-second 720p video with sound, then its 1080p file, 4K and extensions. */
 const VEO = {
   family: "veo",
   durations: { options: [8], default: 8, chosen: false },
   resolutions: { options: ["720p"], default: "720p" },
-  aspectRatios: { options: ["16:9", "9:16"], default: "16:9" },
+  aspectRatios: { options: ["16:9", "9:16"], default: "16:9", chosen: true },
   audio: "always",
   seed: VEO_SEED,
   negativePrompt: false,
   upgrades: { hd1080: true, uhd4k: true, extend: true },
+  limits: [],
 } as const satisfies Partial<ModelDescription>;
 
-export const MODEL_CATALOGUE: Record<VeoModel, ModelDescription> = {
+/** A Veo model's one cell: the spec's default price, KIE's cost of a 720p video. */
+const veoPrice = (web: number, api: number, kieCredits: number): ModelDescription["pricing"] => ({
+  unit: "video",
+  cells: [{ resolution: "720p", audio: true, defaultPrice: { web, api }, vendorCost: kieCredits }],
+});
+
+/** What the Market's models share: no seed, nothing after the video (kie-2026.md §2.5). */
+const MARKET = {
+  seed: null,
+  negativePrompt: false,
+  upgrades: { hd1080: false, uhd4k: false, extend: false },
+  limits: [],
+} as const satisfies Partial<ModelDescription>;
+
+export const MODEL_CATALOGUE: Record<ModelId, ModelDescription> = {
   veo3: {
     ...VEO,
     label: "Veo3 (Quality)",
     description: "The best picture and sound, slower",
     // KIE's docs said Fast only for references in June 2026 and Fast and Lite in October (decision 0048).
     modes: { text: VEO_MODES.text, image: VEO_MODES.image },
-    pricing: { unit: "video", defaultPrice: { web: 5, api: 10 } },
+    pricing: veoPrice(5, 10, 250),
   },
   veo3_fast: {
     ...VEO,
     label: "Veo3 Fast",
     description: "Quick, for most videos",
     modes: VEO_MODES,
-    pricing: { unit: "video", defaultPrice: { web: 1, api: 2 } },
+    pricing: veoPrice(1, 2, 60),
   },
   veo3_lite: {
     ...VEO,
     label: "Veo3 Lite",
     description: "The most affordable, for many videos",
     modes: VEO_MODES,
-    pricing: { unit: "video", defaultPrice: { web: 1, api: 1 } },
+    pricing: veoPrice(1, 1, 30),
+  },
+  kling3: {
+    ...MARKET,
+    family: "kling",
+    label: "Kling 3.0",
+    description: "Lifelike motion, up to 15 seconds, sound on request",
+    modes: { text: TEXT, image: FRAMES },
+    durations: { options: [5, 10, 15], default: 5, chosen: true },
+    resolutions: { options: ["720p", "1080p", "4k"], default: "720p" },
+    aspectRatios: { options: ["16:9", "9:16", "1:1"], default: "16:9", chosen: true },
+    audio: "on_request",
+    pricing: {
+      unit: "second",
+      cells: withAndWithoutSound([
+        ["720p", 14, 20],
+        ["1080p", 18, 27],
+        ["4k", 67, 67],
+      ]),
+    },
+  },
+  kling26: {
+    ...MARKET,
+    family: "kling",
+    label: "Kling 2.6",
+    description: "Steady 5 or 10-second clips, sound on request",
+    modes: { text: TEXT, image: ONE_IMAGE },
+    durations: { options: [5, 10], default: 5, chosen: true },
+    resolutions: { options: ["720p"], default: "720p" },
+    // Image mode follows the image (the Market takes no aspect ratio there).
+    aspectRatios: { options: ["16:9", "9:16", "1:1"], default: "16:9", chosen: true },
+    audio: "on_request",
+    pricing: { unit: "second", cells: withAndWithoutSound([["720p", 11, 22]]) },
+  },
+  seedance2: {
+    ...MARKET,
+    family: "seedance",
+    label: "Seedance 2",
+    description: "First and last frames or up to 9 references, sound on request",
+    modes: { text: TEXT, image: FRAMES, reference: { images: { min: 1, max: 9 } } },
+    durations: { options: [5, 10, 15], default: 5, chosen: true },
+    resolutions: { options: ["480p", "720p", "1080p"], default: "720p" },
+    aspectRatios: { options: ["16:9", "9:16", "1:1", "4:3", "3:4", "21:9"], default: "16:9", chosen: true },
+    audio: "on_request",
+    // KIE prices Seedance 2 by resolution alone (kie-2026.md §2.6).
+    pricing: {
+      unit: "second",
+      cells: withAndWithoutSound([
+        ["480p", 19, 19],
+        ["720p", 41, 41],
+        ["1080p", 102, 102],
+      ]),
+    },
+  },
+  seedance15_pro: {
+    ...MARKET,
+    family: "seedance",
+    label: "Seedance 1.5 Pro",
+    description: "Affordable 4 to 12-second clips, sound on request",
+    modes: { text: TEXT, image: FRAMES },
+    durations: { options: [4, 8, 12], default: 8, chosen: true },
+    resolutions: { options: ["480p", "720p", "1080p"], default: "720p" },
+    aspectRatios: { options: ["16:9", "9:16", "1:1", "4:3", "3:4", "21:9"], default: "16:9", chosen: true },
+    audio: "on_request",
+    pricing: {
+      unit: "second",
+      cells: withAndWithoutSound([
+        ["480p", 1.75, 3.5],
+        ["720p", 3.5, 7],
+        ["1080p", 7.5, 15],
+      ]),
+    },
+  },
+  hailuo23_pro: {
+    ...MARKET,
+    family: "hailuo",
+    label: "Hailuo 2.3 Pro",
+    description: "Brings one image to life, without sound",
+    // Image to video only (kie-2026.md §2.5.6).
+    modes: { image: ONE_IMAGE },
+    durations: { options: [6, 10], default: 6, chosen: true },
+    resolutions: { options: ["768p", "1080p"], default: "768p" },
+    aspectRatios: { options: ["16:9"], default: "16:9", chosen: false },
+    audio: "never",
+    limits: [{ resolution: "1080p", durations: [6] }],
+    // KIE prices a clip (768p 6 s 45, 10 s 90; 1080p 6 s 80): per second, the dearer rate.
+    pricing: {
+      unit: "second",
+      cells: silentOnly([
+        ["768p", 9],
+        ["1080p", 13.34],
+      ]),
+    },
+  },
+  wan26: {
+    ...MARKET,
+    family: "wan",
+    label: "Wan 2.6",
+    description: "5 to 15-second clips in 720p or 1080p, without sound",
+    modes: { text: TEXT, image: ONE_IMAGE },
+    durations: { options: [5, 10, 15], default: 5, chosen: true },
+    resolutions: { options: ["720p", "1080p"], default: "1080p" },
+    aspectRatios: { options: ["16:9"], default: "16:9", chosen: false },
+    audio: "never",
+    // KIE: 70 credits per 5 s at 720p, 104.5 at 1080p.
+    pricing: {
+      unit: "second",
+      cells: silentOnly([
+        ["720p", 14],
+        ["1080p", 20.9],
+      ]),
+    },
   },
 };
 
@@ -69,10 +242,12 @@ export interface ModeEntry {
   /** The label of each image slot, in order. */
   imageLabels: readonly string[];
   /** The models that make this mode (from their entries). */
-  models: readonly VeoModel[];
+  models: readonly ModelId[];
 }
 
-const modelsMaking = (mode: GenerationMode): VeoModel[] => MODELS.filter((m) => MODEL_CATALOGUE[m].modes[mode]);
+const modelsMaking = (mode: GenerationMode): ModelId[] => MODELS.filter((m) => MODEL_CATALOGUE[m].modes[mode]);
+const mostImages = (mode: GenerationMode): number =>
+  Math.max(...modelsMaking(mode).map((m) => MODEL_CATALOGUE[m].modes[mode]!.images.max));
 
 export const MODE_CATALOGUE: Record<GenerationMode, ModeEntry> = {
   text: {
@@ -91,9 +266,9 @@ export const MODE_CATALOGUE: Record<GenerationMode, ModeEntry> = {
   },
   reference: {
     label: "Reference",
-    description: "Up to 3 images of the people, objects or style the video should show",
-    images: { min: 1, max: 3 },
-    imageLabels: ["Reference 1", "Reference 2", "Reference 3"],
+    description: "Images of the people, objects or style the video should show",
+    images: { min: 1, max: mostImages("reference") },
+    imageLabels: Array.from({ length: mostImages("reference") }, (_, i) => `Reference ${i + 1}`),
     models: modelsMaking("reference"),
   },
 };
@@ -113,14 +288,117 @@ export const SURCHARGE_CATALOGUE: Record<Surcharge, { label: string; description
   },
 };
 
-/** Everything with a price: the models and the surcharges. */
-export type PriceItem = VeoModel | Surcharge;
-export const PRICE_ITEMS: readonly PriceItem[] = [...MODELS, ...SURCHARGES];
+/**
+ * A price cell's name in the admin's prices: the model's id for a model with one cell (the Veo
+ * models, as before issue 42), else `model:resolution`, `+sound` for the cell with sound.
+ */
+export function priceKeyOf(model: ModelId, cell: Pick<PriceCell, "resolution" | "audio">): string {
+  return MODEL_CATALOGUE[model].pricing.cells.length === 1
+    ? model
+    : `${model}:${cell.resolution}${cell.audio ? "+sound" : ""}`;
+}
+
+/** Every price cell by its name, with its model. */
+export const PRICE_CELLS: ReadonlyMap<string, { model: ModelId; cell: PriceCell }> = new Map(
+  MODELS.flatMap((model) => MODEL_CATALOGUE[model].pricing.cells.map((cell) => [priceKeyOf(model, cell), { model, cell }])),
+);
+
+/** Everything with a price: each model's cells and the surcharges. */
+export type PriceItem = string;
+export const PRICE_ITEMS: readonly PriceItem[] = [...PRICE_CELLS.keys(), ...SURCHARGES];
 
 export function defaultPriceOf(item: PriceItem): Price {
-  return item in MODEL_CATALOGUE
-    ? MODEL_CATALOGUE[item as VeoModel].pricing.defaultPrice
-    : SURCHARGE_CATALOGUE[item as Surcharge].defaultPrice;
+  const cell = PRICE_CELLS.get(item);
+  if (cell) return cell.cell.defaultPrice;
+  return SURCHARGE_CATALOGUE[item as Surcharge].defaultPrice;
+}
+
+/** A price cell's words for the admin and the price tables: "Kling 3.0 · 1080p · with sound · per second". */
+export function priceItemLabel(item: PriceItem): string {
+  const found = PRICE_CELLS.get(item);
+  if (!found) return SURCHARGE_CATALOGUE[item as Surcharge].label;
+  const m = MODEL_CATALOGUE[found.model];
+  if (m.pricing.cells.length === 1) return m.label;
+  const sound = m.audio === "never" ? "" : found.cell.audio ? " · with sound" : " · without sound";
+  return `${m.label} · ${found.cell.resolution}${sound} · per second`;
+}
+
+/** What a person chooses beside the prompt and images: everything a price and a vendor's request need. */
+export interface VideoOptions {
+  durationSeconds: number;
+  resolution: Resolution;
+  aspectRatio: AspectRatio;
+  audio: boolean;
+}
+
+/** The options a request means: what it said, else the model's defaults (sound on where it can be). */
+export function optionsFor(
+  model: ModelId,
+  asked: { durationSeconds?: number; resolution?: Resolution; aspectRatio?: AspectRatio; audio?: boolean },
+): VideoOptions {
+  const m = MODEL_CATALOGUE[model];
+  return {
+    durationSeconds: asked.durationSeconds ?? m.durations.default,
+    resolution: asked.resolution ?? m.resolutions.default,
+    aspectRatio: asked.aspectRatio ?? m.aspectRatios.default,
+    audio: m.audio === "always" ? true : m.audio === "never" ? false : (asked.audio ?? true),
+  };
+}
+
+/** The cell a video's price is read from. */
+export function priceCellFor(model: ModelId, options: Pick<VideoOptions, "resolution" | "audio">): PriceCell {
+  const cells = MODEL_CATALOGUE[model].pricing.cells;
+  return (
+    cells.find((c) => c.resolution === options.resolution && c.audio === options.audio) ??
+    cells.find((c) => c.resolution === options.resolution) ??
+    cells[0]!
+  );
+}
+
+/** How many of the price's unit a video is: 1 per video, or its seconds. */
+export const unitsOf = (model: ModelId, options: Pick<VideoOptions, "durationSeconds">): number =>
+  MODEL_CATALOGUE[model].pricing.unit === "second" ? options.durationSeconds : 1;
+
+/**
+ * Why these options cannot be had with this model (field and words a person can act on), or
+ * undefined. Options the model does not ask for (a fixed length, a shape that follows the image)
+ * are refused only when they differ from what the model makes.
+ */
+export function optionsProblem(
+  model: ModelId,
+  asked: { durationSeconds?: number; resolution?: Resolution; aspectRatio?: AspectRatio; audio?: boolean },
+): { field: "durationSeconds" | "resolution" | "aspectRatio" | "audio"; message: string } | undefined {
+  const m = MODEL_CATALOGUE[model];
+  const seconds = (n: number) => `${n} seconds`;
+  if (asked.durationSeconds !== undefined && !m.durations.options.includes(asked.durationSeconds))
+    return {
+      field: "durationSeconds",
+      message: `${m.label} makes videos of ${list(m.durations.options.map(seconds))}, not ${seconds(asked.durationSeconds)}`,
+    };
+  if (asked.resolution !== undefined && !m.resolutions.options.includes(asked.resolution))
+    return {
+      field: "resolution",
+      message: `${m.label} makes ${list([...m.resolutions.options])} videos, not ${asked.resolution}`,
+    };
+  if (asked.aspectRatio !== undefined && !m.aspectRatios.options.includes(asked.aspectRatio))
+    return {
+      field: "aspectRatio",
+      message: m.aspectRatios.chosen
+        ? `${m.label} makes ${list([...m.aspectRatios.options])} videos, not ${asked.aspectRatio}`
+        : `${m.label} takes no aspect ratio: the video follows its image`,
+    };
+  if (asked.audio === false && m.audio === "always")
+    return { field: "audio", message: `${m.label} always makes its videos with sound` };
+  if (asked.audio === true && m.audio === "never")
+    return { field: "audio", message: `${m.label} makes videos without sound` };
+  const options = optionsFor(model, asked);
+  const limit = m.limits.find((l) => l.resolution === options.resolution);
+  if (limit && !limit.durations.includes(options.durationSeconds))
+    return {
+      field: "durationSeconds",
+      message: `${m.label} makes ${options.resolution} videos of ${list(limit.durations.map(seconds))} only`,
+    };
+  return undefined;
 }
 
 /** The mode a request without one means: text without images, image with them (old clients). */
@@ -128,9 +406,9 @@ export function impliedMode(imageCount: number): GenerationMode {
   return imageCount === 0 ? "text" : "image";
 }
 
-export const modesFor = (model: VeoModel): GenerationMode[] =>
+export const modesFor = (model: ModelId): GenerationMode[] =>
   MODES.filter((mode) => MODE_CATALOGUE[mode].models.includes(model));
-export const modelsFor = (mode: GenerationMode): readonly VeoModel[] => MODE_CATALOGUE[mode].models;
+export const modelsFor = (mode: GenerationMode): readonly ModelId[] => MODE_CATALOGUE[mode].models;
 
 const list = (items: readonly string[]) =>
   items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
@@ -140,7 +418,7 @@ const list = (items: readonly string[]) =>
  * undefined when it can be made.
  */
 export function combinationProblem(c: {
-  model: VeoModel;
+  model: ModelId;
   mode: GenerationMode;
   imageCount: number;
 }): { field: "model" | "imageUrls"; message: string } | undefined {

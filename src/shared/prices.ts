@@ -3,14 +3,26 @@
  * price (a decimal, charged rounded up). The admin's prices are stored per item; an item without
  * one costs the catalogue's default, so a new model needs no migration.
  */
-import { defaultPriceOf, PRICE_ITEMS, type Price, type PriceItem, type Surcharge, type VeoModel } from "./catalogue.js";
+import {
+  defaultPriceOf,
+  optionsFor,
+  PRICE_ITEMS,
+  priceCellFor,
+  priceKeyOf,
+  unitsOf,
+  type ModelId,
+  type Price,
+  type PriceItem,
+  type Resolution,
+  type Surcharge,
+} from "./catalogue.js";
 
 export type PriceTable = Record<PriceItem, Price>;
 /** As stored in admin_settings.prices: any subset, possibly with items the catalogue no longer has. */
 export type StoredPrices = Partial<Record<string, Partial<Price>>>;
 
 export function resolvePrices(stored: StoredPrices | null | undefined): PriceTable {
-  const table = {} as PriceTable;
+  const table: PriceTable = {};
   for (const item of PRICE_ITEMS) {
     const fallback = defaultPriceOf(item);
     const own = stored?.[item];
@@ -19,28 +31,48 @@ export function resolvePrices(stored: StoredPrices | null | undefined): PriceTab
   return table;
 }
 
-/** Credits on the website: the model's price plus each surcharge's. */
-export function webCost(prices: PriceTable, model: VeoModel, extras: readonly Surcharge[] = []): number {
-  return extras.reduce((sum, extra) => sum + prices[extra].web, prices[model].web);
+/** An item's price in the table (every catalogue item is in it; another costs its default). */
+export const priceOf = (prices: PriceTable, item: PriceItem): Price => prices[item] ?? defaultPriceOf(item);
+
+/** A video to price: its model, and the options that change the price (the model's defaults where absent). */
+export type PricedVideo =
+  | ModelId
+  | { model: ModelId; durationSeconds?: number; resolution?: Resolution; audio?: boolean; upgrade4k?: boolean };
+
+/** The price per unit (a video, or a second of it) of this video's cell, and how many units it is. */
+function unitPrice(prices: PriceTable, video: PricedVideo): { price: Price; units: number } {
+  const { model, ...asked } = typeof video === "string" ? { model: video } : video;
+  const options = optionsFor(model, asked);
+  const price = priceOf(prices, priceKeyOf(model, priceCellFor(model, options)));
+  return { price, units: unitsOf(model, options) };
 }
 
-/** Credits for a video made on the website: its model, plus the 4K surcharge when its 4K version is asked for with it. */
-export function webVideoCost(prices: PriceTable, video: { model: VeoModel; upgrade4k?: boolean }): number {
-  return webCost(prices, video.model, video.upgrade4k ? ["4k"] : []);
+const cents = (n: number) => Math.round(n * 100);
+
+/**
+ * Credits on the website: the cell's price × its units, rounded up to whole credits, plus each
+ * surcharge's (and 4K's when the video asks for it).
+ */
+export function webCost(prices: PriceTable, video: PricedVideo, extras: readonly Surcharge[] = []): number {
+  const { price, units } = unitPrice(prices, video);
+  const all = typeof video !== "string" && video.upgrade4k ? [...extras, "4k" as const] : extras;
+  return Math.ceil((cents(price.web) * units) / 100) + all.reduce((sum, extra) => sum + priceOf(prices, extra).web, 0);
 }
+
+/** Credits for a video made on the website (its 4K surcharge counted when asked for with it). */
+export const webVideoCost = (prices: PriceTable, video: Exclude<PricedVideo, ModelId>): number => webCost(prices, video);
 
 /** Credits through the API: the decimal prices added up, then rounded up to whole credits (decision 0017). */
-export function apiCost(prices: PriceTable, model: VeoModel, extras: readonly Surcharge[] = []): number {
-  const cents = extras.reduce(
-    (sum, extra) => sum + Math.round(prices[extra].api * 100),
-    Math.round(prices[model].api * 100),
-  );
-  return Math.ceil(cents / 100);
+export function apiCost(prices: PriceTable, video: PricedVideo, extras: readonly Surcharge[] = []): number {
+  const { price, units } = unitPrice(prices, video);
+  const all = typeof video !== "string" && video.upgrade4k ? [...extras, "4k" as const] : extras;
+  const total = all.reduce((sum, extra) => sum + cents(priceOf(prices, extra).api), cents(price.api) * units);
+  return Math.ceil(total / 100);
 }
 
 /** A surcharge charged on its own (a 4K upgrade): its web price, or its API price rounded up. */
 export function surchargeCost(prices: PriceTable, surcharge: Surcharge, via: "web" | "api"): number {
-  return via === "web" ? prices[surcharge].web : Math.ceil(prices[surcharge].api);
+  return via === "web" ? priceOf(prices, surcharge).web : Math.ceil(priceOf(prices, surcharge).api);
 }
 
 /** What a package's credits cost each in USD, its bonus credits counted: $25 for 150 + 25 credits is $0.1428... */

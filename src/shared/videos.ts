@@ -1,5 +1,5 @@
 /** Rules about videos that both sides need; what can be made is the catalogue's (catalogue.ts). */
-import { MODEL_CATALOGUE, VEO_SEED, type VeoModel } from "./catalogue.js";
+import { MODEL_CATALOGUE, VEO_SEED, type ModelId } from "./catalogue.js";
 import { creditsText } from "./credits-text.js";
 
 /** A model's label; a model no longer in the catalogue shows its id. */
@@ -60,7 +60,7 @@ export function successFlagOf(status: string): 0 | 1 | 2 {
   return 0;
 }
 
-export function insufficientCreditsMessage(needed: number, model: VeoModel, have: number): string {
+export function insufficientCreditsMessage(needed: number, model: ModelId, have: number): string {
   return `You need ${creditsText(needed)} to generate a video with ${MODEL_CATALOGUE[model].label}. You have ${creditsText(have)}.`;
 }
 

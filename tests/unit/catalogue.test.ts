@@ -11,7 +11,14 @@ import {
   MODES,
   modelsFor,
   modesFor,
+  optionsFor,
+  optionsProblem,
+  PRICE_ITEMS,
+  priceItemLabel,
 } from "../../src/shared/catalogue.js";
+import { apiCost, resolvePrices, webCost } from "../../src/shared/prices.js";
+
+const VEO = ["veo3", "veo3_fast", "veo3_lite"] as const;
 import { KIE_EXTEND_MODELS, KIE_GENERATION_TYPES } from "../../src/server/integrations/kie/veo-words.js";
 
 describe("the Veo models, described", () => {
@@ -19,13 +26,13 @@ describe("the Veo models, described", () => {
     expect(modesFor("veo3")).toEqual(["text", "image"]);
     expect(modesFor("veo3_fast")).toEqual(["text", "image", "reference"]);
     expect(modesFor("veo3_lite")).toEqual(["text", "image", "reference"]);
-    expect(modelsFor("reference")).toEqual(["veo3_fast", "veo3_lite"]);
-    expect(modelsFor("text")).toEqual(MODELS);
+    expect(modelsFor("reference")).toEqual(["veo3_fast", "veo3_lite", "seedance2"]);
+    expect(modelsFor("text")).toEqual(MODELS.filter((m) => m !== "hailuo23_pro"));
   });
 
   it("accept and refuse every model, mode and image count as before", () => {
     const images: Record<string, [number, number]> = { text: [0, 0], image: [1, 2], reference: [1, 3] };
-    for (const model of MODELS)
+    for (const model of VEO)
       for (const mode of MODES)
         for (let count = 0; count <= 4; count++) {
           const problem = combinationProblem({ model, mode, imageCount: count });
@@ -33,7 +40,7 @@ describe("the Veo models, described", () => {
           if (model === "veo3" && mode === "reference")
             expect(problem).toEqual({
               field: "model",
-              message: "Reference mode works with Veo3 Fast or Veo3 Lite, not Veo3 (Quality)",
+              message: "Reference mode works with Veo3 Fast, Veo3 Lite or Seedance 2, not Veo3 (Quality)",
             });
           else if (count < min || count > max) expect(problem?.field).toBe("imageUrls");
           else expect(problem).toBeUndefined();
@@ -41,12 +48,12 @@ describe("the Veo models, described", () => {
   });
 
   it("are 8-second 720p videos with sound, 16:9 or 9:16, with a seed, a 1080p file, 4K and extensions", () => {
-    for (const model of MODELS) {
+    for (const model of VEO) {
       const m = MODEL_CATALOGUE[model];
       expect(m).toMatchObject({
         durations: { options: [8], default: 8, chosen: false },
         resolutions: { options: ["720p"], default: "720p" },
-        aspectRatios: { options: ["16:9", "9:16"], default: "16:9" },
+        aspectRatios: { options: ["16:9", "9:16"], default: "16:9", chosen: true },
         audio: "always",
         seed: { min: 10_000, max: 99_999 },
         negativePrompt: false,
@@ -54,7 +61,9 @@ describe("the Veo models, described", () => {
         pricing: { unit: "video" },
       });
     }
-    expect(MODEL_CATALOGUE.veo3.pricing.defaultPrice).toEqual({ web: 5, api: 10 });
+    expect(MODEL_CATALOGUE.veo3.pricing.cells).toEqual([
+      { resolution: "720p", audio: true, defaultPrice: { web: 5, api: 10 }, vendorCost: 250 },
+    ]);
   });
 
   it("keep each model's image counts within its mode's", () => {
@@ -64,6 +73,57 @@ describe("the Veo models, described", () => {
         expect(support.images.min).toBeGreaterThanOrEqual(bounds.min);
         expect(support.images.max).toBeLessThanOrEqual(bounds.max);
       }
+  });
+});
+
+describe("the Market's models (issue 42)", () => {
+  it("take only the options they have, with words naming the field", () => {
+    expect(optionsProblem("kling3", { durationSeconds: 7 })).toEqual({
+      field: "durationSeconds",
+      message: "Kling 3.0 makes videos of 5 seconds, 10 seconds or 15 seconds, not 7 seconds",
+    });
+    expect(optionsProblem("kling3", { resolution: "480p" })?.field).toBe("resolution");
+    expect(optionsProblem("wan26", { audio: true })).toEqual({ field: "audio", message: "Wan 2.6 makes videos without sound" });
+    expect(optionsProblem("veo3_fast", { audio: false })?.message).toBe("Veo3 Fast always makes its videos with sound");
+    expect(optionsProblem("hailuo23_pro", { aspectRatio: "9:16" })?.message).toBe(
+      "Hailuo 2.3 Pro takes no aspect ratio: the video follows its image",
+    );
+    // Hailuo 2.3 makes no 10-second 1080p video (kie-2026.md §2.5.6).
+    expect(optionsProblem("hailuo23_pro", { durationSeconds: 10, resolution: "1080p" })?.message).toBe(
+      "Hailuo 2.3 Pro makes 1080p videos of 6 seconds only",
+    );
+    expect(optionsProblem("hailuo23_pro", { durationSeconds: 10, resolution: "768p" })).toBeUndefined();
+    expect(optionsProblem("veo3", { durationSeconds: 8, resolution: "720p", aspectRatio: "9:16" })).toBeUndefined();
+    expect(combinationProblem({ model: "hailuo23_pro", mode: "text", imageCount: 0 })?.field).toBe("model");
+    expect(combinationProblem({ model: "seedance2", mode: "reference", imageCount: 9 })).toBeUndefined();
+    expect(combinationProblem({ model: "seedance2", mode: "reference", imageCount: 10 })?.field).toBe("imageUrls");
+  });
+
+  it("fill what a request leaves out with the model's defaults, sound on where it is asked", () => {
+    expect(optionsFor("kling3", {})).toEqual({ durationSeconds: 5, resolution: "720p", aspectRatio: "16:9", audio: true });
+    expect(optionsFor("wan26", { audio: true }).audio).toBe(false);
+    expect(optionsFor("veo3", { audio: false }).audio).toBe(true);
+  });
+
+  it("price per second of the chosen cell, rounded up once, on the web and by API", () => {
+    const prices = resolvePrices({ "kling3:1080p+sound": { web: 1.5, api: 2.25 } });
+    const video = { model: "kling3" as const, durationSeconds: 5, resolution: "1080p" as const, audio: true };
+    expect(webCost(prices, video)).toBe(8); // 7.5 rounded up
+    expect(apiCost(prices, video)).toBe(12); // 11.25 rounded up
+    expect(webCost(prices, { ...video, audio: false })).toBe(Math.ceil(prices["kling3:1080p"]!.web * 5));
+    // A price per video does not grow with the seconds.
+    expect(webCost(prices, { model: "veo3_fast", durationSeconds: 8 })).toBe(1);
+  });
+
+  it("name every price cell once, in words an admin reads", () => {
+    expect(new Set(PRICE_ITEMS).size).toBe(PRICE_ITEMS.length);
+    expect(PRICE_ITEMS).toContain("veo3");
+    expect(priceItemLabel("kling3:4k+sound")).toBe("Kling 3.0 · 4k · with sound · per second");
+    expect(priceItemLabel("wan26:720p")).toBe("Wan 2.6 · 720p · per second");
+    expect(priceItemLabel("veo3_fast")).toBe("Veo3 Fast");
+    for (const model of MODELS)
+      for (const res of MODEL_CATALOGUE[model].resolutions.options)
+        expect(MODEL_CATALOGUE[model].pricing.cells.some((c) => c.resolution === res)).toBe(true);
   });
 });
 

@@ -1,7 +1,7 @@
 /** Prices (decision 0048): the admin's where set, the catalogue's defaults elsewhere; API charges rounded up once. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MODEL_CATALOGUE, MODELS, PRICE_ITEMS } from "../../src/shared/catalogue.js";
+import { MODEL_CATALOGUE, MODELS, PRICE_ITEMS, priceKeyOf } from "../../src/shared/catalogue.js";
 import {
   apiCost,
   creditsToUsd,
@@ -20,13 +20,13 @@ describe("prices", () => {
     expect(prices.veo3).toEqual({ web: 5, api: 10 });
     expect(prices.veo3_fast).toEqual({ web: 1, api: 2 });
     expect(Object.keys(prices).sort()).toEqual([...PRICE_ITEMS].sort());
-    for (const model of MODELS) expect(prices[model].web).toBeGreaterThanOrEqual(1);
+    for (const model of MODELS) expect(webCost(prices, model)).toBeGreaterThanOrEqual(1);
   });
 
   it("take the admin's price per item and field, ignoring items the catalogue no longer has", () => {
     const prices = resolvePrices({ veo3_lite: { web: 3 }, "4k": { api: 7.5 }, veo2: { web: 9 } });
-    expect(prices.veo3_lite).toEqual({ web: 3, api: MODEL_CATALOGUE.veo3_lite.pricing.defaultPrice.api });
-    expect(prices["4k"].api).toBe(7.5);
+    expect(prices.veo3_lite).toEqual({ web: 3, api: MODEL_CATALOGUE.veo3_lite.pricing.cells[0]!.defaultPrice.api });
+    expect(prices["4k"]!.api).toBe(7.5);
     expect(prices).not.toHaveProperty("veo2");
   });
 
@@ -57,11 +57,14 @@ describe("prices", () => {
         fc.integer({ min: 0, max: 10_000 }),
         fc.integer({ min: 0, max: 10_000 }),
         (model, upgrade4k, modelWeb, uhdWeb) => {
-          const prices = resolvePrices({ [model]: { web: modelWeb }, "4k": { web: uhdWeb } });
+          const m = MODEL_CATALOGUE[model];
+          const cell = m.pricing.cells.find((c) => c.resolution === m.resolutions.default && c.audio === (m.audio !== "never"))!;
+          const prices = resolvePrices({ [priceKeyOf(model, cell)]: { web: modelWeb / 100 }, "4k": { web: uhdWeb } });
           // The generate route charges the model's web price and, for a 4K version asked for with it, the 4K surcharge.
           const charged = webCost(prices, model) + (upgrade4k ? surchargeCost(prices, "4k", "web") : 0);
           expect(webVideoCost(prices, { model, upgrade4k })).toBe(charged);
-          expect(webVideoCost(prices, { model, upgrade4k })).toBe(modelWeb + (upgrade4k ? uhdWeb : 0));
+          const units = m.pricing.unit === "second" ? m.durations.default : 1;
+          expect(webVideoCost(prices, { model, upgrade4k })).toBe(Math.ceil((modelWeb * units) / 100) + (upgrade4k ? uhdWeb : 0));
         },
       ),
     );
@@ -94,7 +97,7 @@ describe("what the pages show", () => {
 
   it("start the price list at the cheapest model on the website, whatever its place", () => {
     const defaults = resolvePrices({});
-    expect(lowestWebPrice(MODELS.map((model) => defaults[model]))).toBe(1); // Fast, today's cheapest
+    expect(lowestWebPrice(MODELS.map((model) => ({ web: webCost(defaults, model) })))).toBe(1); // Fast, today's cheapest
     expect(lowestWebPrice([{ web: 5 }, { web: 2 }, { web: 3 }])).toBe(2);
     expect(lowestWebPrice([{ web: 7 }])).toBe(7);
   });
