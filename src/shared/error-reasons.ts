@@ -24,6 +24,7 @@ export const ERROR_REASONS = [
   "extend_needs_finished_video",
   "extend_after_hd",
   "extend_refused",
+  "upgrade_not_offered",
   "video_refused",
   "provider_busy",
   "generation_unavailable",

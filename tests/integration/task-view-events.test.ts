@@ -93,6 +93,9 @@ const changes: { [K in keyof VideoTaskView]-?: { value: unknown; shown?: unknown
   isPublic: { value: true },
   shareId: { value: "share-abc123" },
   sharePromptHidden: { value: true },
+  durationSeconds: { value: 10 },
+  resolution: { value: "1080p" },
+  audio: { value: false },
 };
 const fields = Object.keys(changes) as Array<keyof VideoTaskView>;
 

@@ -8,7 +8,7 @@ import { TOKEN_NAME_MAX } from "../automation.js";
 import { ASPECT_RATIOS, MODE_CATALOGUE, MODEL_CATALOGUE, MODELS, MODES } from "../catalogue.js";
 import { ERROR_STATUS, type ErrorCode } from "../error-codes.js";
 import { PROMPT_MAX, SEED_MAX, SEED_MIN } from "../videos.js";
-import { aspectRatioMessage, IMAGE_LIST_MAX, modeMessage, modelMessage, seedSchema, withMode } from "./videos.js";
+import { IMAGE_LIST_MAX, modeMessage, modelMessage, seedSchema, videoOptionFields, withMode } from "./videos.js";
 
 // ---- Tokens (session-authenticated, for the /api page) ----
 
@@ -64,10 +64,22 @@ export const automationGenerateSchema = z
         description: `${modeList}. Without it: text, or image with only the first of imageUrls. Reference works with ${MODE_CATALOGUE.reference.models.join(" and ")}.`,
         examples: ["image"],
       }),
-    aspectRatio: z
-      .enum(ASPECT_RATIOS, { error: aspectRatioMessage })
-      .default("16:9")
-      .meta({ description: "Every video also gets a 1080p version.", examples: ["16:9"] }),
+    aspectRatio: videoOptionFields.aspectRatio.meta({
+      description: "The video's shape, one the model lists (GET /api/models); its default when left out.",
+      examples: ["16:9"],
+    }),
+    durationSeconds: videoOptionFields.durationSeconds.meta({
+      description: "The video's length in seconds, one the model lists; its default when left out.",
+      examples: [5],
+    }),
+    resolution: videoOptionFields.resolution.meta({
+      description: "The resolution the video is made in, one the model lists; its default when left out.",
+      examples: ["1080p"],
+    }),
+    audio: videoOptionFields.audio.meta({
+      description: "Sound on or off, for a model that makes sound on request (default on); priced per its cell.",
+      examples: [true],
+    }),
     seeds: seedSchema.meta({
       description: "Optional seed, 10000-99999, for repeatable results.",
       examples: [12345],

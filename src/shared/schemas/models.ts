@@ -1,7 +1,7 @@
 /** GET /api/models: the catalogue as it is now, each model in our words with its prices (issue 42). */
 import { z } from "zod";
 import { ASPECT_RATIOS, MODELS, MODES, SURCHARGES } from "../catalogue.js";
-import { AUDIO_SUPPORT, RESOLUTIONS } from "../model-description.js";
+import { AUDIO_SUPPORT, MODEL_FAMILIES, RESOLUTIONS } from "../model-description.js";
 
 const choices = <T extends z.ZodType>(item: T) => z.object({ options: z.array(item), default: item });
 
@@ -10,7 +10,7 @@ const modelViewSchema = z
     id: z.enum(MODELS).meta({ description: "What to send as `model`." }),
     label: z.string(),
     description: z.string(),
-    family: z.enum(["veo"]),
+    family: z.enum(MODEL_FAMILIES),
     modes: z
       .array(
         z.object({
@@ -28,7 +28,12 @@ const modelViewSchema = z
     resolutions: choices(z.enum(RESOLUTIONS)).meta({
       description: "The resolution a video is made in; `upgrades` say what can follow.",
     }),
-    aspectRatios: choices(z.enum(ASPECT_RATIOS)),
+    aspectRatios: choices(z.enum(ASPECT_RATIOS)).extend({
+      chosen: z.boolean().meta({ description: "False: the video follows its image (or the model's shape); send none." }),
+    }),
+    limits: z
+      .array(z.object({ resolution: z.enum(RESOLUTIONS), durations: z.array(z.number().int()) }))
+      .meta({ description: "Lengths allowed only at some resolutions." }),
     audio: z.enum(AUDIO_SUPPORT).meta({ description: "Sound in every video, on or off as asked, or never." }),
     seed: z
       .object({ min: z.number().int(), max: z.number().int() })
@@ -38,9 +43,26 @@ const modelViewSchema = z
     upgrades: z
       .object({ hd1080: z.boolean(), uhd4k: z.boolean(), extend: z.boolean() })
       .meta({ description: "What can follow a finished video: its 1080p file, a 4K version, an extension." }),
-    price: z.object({ unit: z.enum(["video"]), webCredits: z.number(), apiCredits: z.number() }).meta({
-      description: "Credits per video on the website and through the API (the API's rounded up, as charged).",
-    }),
+    price: z
+      .object({
+        unit: z.enum(["video", "second"]),
+        webCredits: z.number().meta({ description: "A video with the default options, as charged on the website." }),
+        apiCredits: z.number().meta({ description: "The same through the API, rounded up as charged." }),
+        cells: z
+          .array(
+            z.object({
+              resolution: z.enum(RESOLUTIONS),
+              audio: z.boolean(),
+              webCredits: z.number(),
+              apiCredits: z.number(),
+            }),
+          )
+          .meta({
+            description:
+              "The price per unit (a video, or a second of it) at each resolution, with or without sound. A video costs the unit price × its seconds (per-second models), rounded up to whole credits.",
+          }),
+      })
+      .meta({ description: "What a video costs in credits." }),
     status: z.enum(["available", "degraded"]).meta({
       description:
         "degraded: more than half of at least 5 videos finished in the last hour failed for the provider's reasons; videos may still be made.",

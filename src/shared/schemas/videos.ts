@@ -3,10 +3,17 @@ import {
   ASPECT_RATIOS,
   combinationProblem,
   impliedMode,
+  MODEL_CATALOGUE,
   MODELS,
   MODES,
+  optionsFor,
+  optionsProblem,
+  RESOLUTIONS,
   SURCHARGES,
+  type AspectRatio,
   type GenerationMode,
+  type Resolution,
+  type VideoOptions,
 } from "../catalogue.js";
 import { FAILURE_KINDS, PROMPT_MAX, SEED_MAX, SEED_MIN, TASK_STATUSES } from "../videos.js";
 import { isoTimestamp } from "./common.js";
@@ -31,18 +38,42 @@ export const aspectRatioMessage = `Aspect ratio must be ${ASPECT_RATIOS.join(" o
 export const IMAGE_LIST_MAX = 10;
 
 /**
- * The mode a request means (old clients send none: text without images, image with them), and the
- * catalogue's verdict on the combination, as an issue on the field a person should change.
+ * The mode a request means (old clients send none: text without images, image with them), the
+ * options it means (the model's defaults where it said none), and the catalogue's verdict on the
+ * combination, as an issue on the field a person should change.
  */
-export function withMode<T extends { model: (typeof MODELS)[number]; mode?: GenerationMode; imageUrls: string[] }>(
-  value: T,
-  ctx: z.RefinementCtx,
-): Omit<T, "mode"> & { mode: GenerationMode } {
+export function withMode<
+  T extends {
+    model: (typeof MODELS)[number];
+    mode?: GenerationMode;
+    imageUrls: string[];
+    durationSeconds?: number;
+    resolution?: Resolution;
+    aspectRatio?: AspectRatio;
+    audio?: boolean;
+    upgrade4k?: boolean;
+  },
+>(value: T, ctx: z.RefinementCtx): Omit<T, "mode" | keyof VideoOptions> & { mode: GenerationMode } & VideoOptions {
   const mode = value.mode ?? impliedMode(value.imageUrls.length);
-  const problem = combinationProblem({ model: value.model, mode, imageCount: value.imageUrls.length });
+  const problem =
+    combinationProblem({ model: value.model, mode, imageCount: value.imageUrls.length }) ??
+    optionsProblem(value.model, value);
   if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
-  return { ...value, mode };
+  else if (value.upgrade4k && !MODEL_CATALOGUE[value.model].upgrades.uhd4k)
+    ctx.addIssue({ code: "custom", path: ["upgrade4k"], message: `${MODEL_CATALOGUE[value.model].label} makes no 4K version` });
+  return { ...value, mode, ...optionsFor(value.model, value) };
 }
+
+/** The options beside the model (issue 42): each model says which it takes (GET /api/models). */
+export const videoOptionFields = {
+  aspectRatio: z.enum(ASPECT_RATIOS, { error: aspectRatioMessage }).optional(),
+  durationSeconds: z
+    .number({ error: "durationSeconds must be a whole number of seconds" })
+    .int("durationSeconds must be a whole number of seconds")
+    .optional(),
+  resolution: z.enum(RESOLUTIONS, { error: `Resolution must be ${RESOLUTIONS.join(", ")}` }).optional(),
+  audio: z.boolean({ error: "audio must be true or false" }).optional(),
+};
 
 /** POST /api/generate-video (the server's defaults: model veo3, enableFallback false). */
 export const generateVideoSchema = z
@@ -54,7 +85,7 @@ export const generateVideoSchema = z
       .max(PROMPT_MAX, `Prompt must be at most ${PROMPT_MAX} characters`),
     model: z.enum(MODELS, { error: modelMessage }).default("veo3"),
     mode: z.enum(MODES, { error: modeMessage }).optional(),
-    aspectRatio: z.enum(ASPECT_RATIOS, { error: aspectRatioMessage }).default("16:9"),
+    ...videoOptionFields,
     imageUrls: z
       .array(httpUrl, { error: "imageUrls must be a list of image URLs" })
       .max(IMAGE_LIST_MAX, `imageUrls can hold at most ${IMAGE_LIST_MAX} entries`)
@@ -132,6 +163,10 @@ const videoTaskViewSchema = z
     shareId: z.string().nullable(),
     /** The share page leaves the prompt out. */
     sharePromptHidden: z.boolean(),
+    /** The options chosen (issue 42): length, resolution, sound; null on videos made before them (8 s, 720p, with sound). */
+    durationSeconds: z.number().int().nullable(),
+    resolution: z.enum(RESOLUTIONS).nullable(),
+    audio: z.boolean().nullable(),
   })
   .meta({ id: "VideoTask" });
 export type VideoTaskView = z.infer<typeof videoTaskViewSchema>;

@@ -34,7 +34,7 @@ export async function generateFromApi(
   const images = [];
   for (const image of parsed) images.push(await checkedImage(image));
   const prices = pricesOf(await ctx.readSettings());
-  const cost = apiCost(prices, input.model);
+  const cost = apiCost(prices, input);
   // Checked before anything is charged; the row that signs callbacks exists before the task can end.
   const callbackUrl =
     input.callbackUrl === undefined ? undefined : await acceptableUrl(input.callbackUrl, ctx.config.webhooksAllowLocal);
@@ -63,6 +63,9 @@ export async function generateFromApi(
       model: input.model,
       mode: input.mode,
       aspectRatio: input.aspectRatio,
+      durationSeconds: input.durationSeconds,
+      resolution: input.resolution,
+      audio: input.audio,
       seeds: input.seeds,
       imageUrls,
       watermark: undefined,

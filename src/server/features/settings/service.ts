@@ -14,7 +14,7 @@ import {
   type SettingsUpdate,
 } from "../../../shared/schemas/settings.js";
 import { MODELS, PRICE_ITEMS, type PriceItem } from "../../../shared/catalogue.js";
-import { resolvePrices, type StoredPrices } from "../../../shared/prices.js";
+import { priceOf, resolvePrices, type StoredPrices } from "../../../shared/prices.js";
 import { fieldChanges, recordAudit, type AuditActor } from "../audit/audit-log.js";
 
 type Row = typeof adminSettings.$inferSelect;
@@ -63,12 +63,12 @@ export function toAdminView(s: Settings, contactDefaults: ContactConfig): AdminS
   return {
     ...rest,
     // The four fields old clients read, from the price table.
-    veo3Credits: prices.veo3.web,
-    veo3FastCredits: prices.veo3_fast.web,
-    veo3ApiPrice: twoDecimals(prices.veo3.api),
-    veo3FastApiPrice: twoDecimals(prices.veo3_fast.api),
+    veo3Credits: priceOf(prices, "veo3").web,
+    veo3FastCredits: priceOf(prices, "veo3_fast").web,
+    veo3ApiPrice: twoDecimals(priceOf(prices, "veo3").api),
+    veo3FastApiPrice: twoDecimals(priceOf(prices, "veo3_fast").api),
     prices: Object.fromEntries(
-      PRICE_ITEMS.map((item) => [item, { webCredits: prices[item].web, apiPrice: twoDecimals(prices[item].api) }]),
+      PRICE_ITEMS.map((item) => [item, { webCredits: priceOf(prices, item).web, apiPrice: twoDecimals(priceOf(prices, item).api) }]),
     ) as AdminSettingsView["prices"],
     paypalEnvironment: s.paypalEnvironment as AdminSettingsView["paypalEnvironment"],
     kieSurface: s.kieSurface as AdminSettingsView["kieSurface"],
@@ -139,7 +139,7 @@ export async function updateSettings(db: Queryable, box: SecretBox, patch: Setti
     .where(eq(adminSettings.id, SETTINGS_ID));
 }
 
-/** Settings as flat fields for the audit log: each price is its own field (`prices.veo3.web`). */
+/** Settings as flat fields for the audit log: each price is its own field (`priceOf(prices, "veo3").web`). */
 function flatSettings(s: Settings): Record<string, unknown> {
   const { prices, updatedAt: _updatedAt, id: _id, ...rest } = s;
   const flat: Record<string, unknown> = { ...rest };

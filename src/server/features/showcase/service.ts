@@ -10,7 +10,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } fro
 import type { Db, Queryable } from "../../db/connect.js";
 import { showcaseVideos, users, videoTasks } from "../../db/schema.js";
 import { AppError, notFound } from "../../http/errors.js";
-import { MODELS, ASPECT_RATIOS, type AspectRatio, type VeoModel } from "../../../shared/catalogue.js";
+import { MODELS, ASPECT_RATIOS, type AspectRatio, type ModelId } from "../../../shared/catalogue.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 import {
   SHOWCASE_MAX,
@@ -88,8 +88,8 @@ type Row = {
   ownerIsAdmin: boolean;
 };
 
-const modelOf = (model: string): VeoModel =>
-  (MODELS as readonly string[]).includes(model) ? (model as VeoModel) : "veo3";
+const modelOf = (model: string): ModelId =>
+  (MODELS as readonly string[]).includes(model) ? (model as ModelId) : "veo3";
 const ratioOf = (ratio: string): AspectRatio =>
   (ASPECT_RATIOS as readonly string[]).includes(ratio) ? (ratio as AspectRatio) : "16:9";
 

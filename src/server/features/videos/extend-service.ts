@@ -6,7 +6,8 @@
  */
 import type { GenerateVideoResult } from "../../../shared/schemas/videos.js";
 import type { ExtendVideoInput } from "../../../shared/schemas/videos.js";
-import type { VeoModel } from "../../../shared/catalogue.js";
+import { MODEL_CATALOGUE, optionsFor, type AspectRatio, type ModelId } from "../../../shared/catalogue.js";
+import { modelLabel } from "../../../shared/videos.js";
 import { webCost } from "../../../shared/prices.js";
 import { AppError } from "../../http/errors.js";
 import type { LinkTask } from "../../http/idempotency.js";
@@ -31,8 +32,11 @@ export async function extendVideo(
     throw new AppError("conflict", "Only a finished video can be extended.", reasoned("extend_needs_finished_video"));
   if (parent.hdStatus !== "held" && parent.hdStatus !== "none")
     throw new AppError("conflict", NOT_EXTENDABLE, reasoned("extend_after_hd"));
-  const model = parent.model as VeoModel;
-  const cost = webCost(pricesOf(await ctx.readSettings()), model, ["extend"]);
+  const model = parent.model as ModelId;
+  if (!MODEL_CATALOGUE[model].upgrades.extend)
+    throw new AppError("conflict", `${modelLabel(model)} videos cannot be extended.`, reasoned("upgrade_not_offered", { model: modelLabel(model) }));
+  const options = optionsFor(model, {});
+  const cost = webCost(pricesOf(await ctx.readSettings()), { model, ...options }, ["extend"]);
   return generateVideo(
     ctx.generation,
     userId,
@@ -40,7 +44,8 @@ export async function extendVideo(
       prompt: input.prompt,
       model,
       mode: "text",
-      aspectRatio: parent.aspectRatio as "16:9" | "9:16",
+      ...options,
+      aspectRatio: parent.aspectRatio as AspectRatio,
       imageUrls: [],
       watermark: input.watermark,
       seeds: input.seeds,

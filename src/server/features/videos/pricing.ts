@@ -3,11 +3,12 @@ import {
   MODE_CATALOGUE,
   MODEL_CATALOGUE,
   modesFor,
+  priceKeyOf,
   SURCHARGE_CATALOGUE,
   SURCHARGES,
-  type VeoModel,
+  type ModelId,
 } from "../../../shared/catalogue.js";
-import { apiCost, resolvePrices, webCost, type PriceTable } from "../../../shared/prices.js";
+import { apiCost, priceOf, resolvePrices, webCost, type PriceTable } from "../../../shared/prices.js";
 import type { PricingView } from "../../../shared/schemas/videos.js";
 import type { ModelsView } from "../../../shared/schemas/models.js";
 import type { Settings } from "../settings/service.js";
@@ -23,7 +24,7 @@ export function pricingView(
   health: readonly ModelHealth[],
 ): PricingView {
   const prices = pricesOf(s);
-  const price = (model: VeoModel) => ({
+  const price = (model: ModelId) => ({
     web_credits: webCost(prices, model),
     api_credits: apiCost(prices, model),
   });
@@ -50,8 +51,8 @@ export function pricingView(
     surcharges: SURCHARGES.map((surcharge) => ({
       surcharge,
       label: SURCHARGE_CATALOGUE[surcharge].label,
-      web_credits: prices[surcharge].web,
-      api_credits: prices[surcharge].api,
+      web_credits: priceOf(prices, surcharge).web,
+      api_credits: priceOf(prices, surcharge).api,
     })),
     simulated,
     credit_value: creditValue,
@@ -76,12 +77,25 @@ export function modelsView(s: Settings, simulated: boolean, health: readonly Mod
         }),
         durations: { options: [...m.durations.options], default: m.durations.default, chosen: m.durations.chosen },
         resolutions: { options: [...m.resolutions.options], default: m.resolutions.default },
-        aspectRatios: { options: [...m.aspectRatios.options], default: m.aspectRatios.default },
+        aspectRatios: {
+          options: [...m.aspectRatios.options],
+          default: m.aspectRatios.default,
+          chosen: m.aspectRatios.chosen,
+        },
+        limits: m.limits.map((l) => ({ resolution: l.resolution, durations: [...l.durations] })),
         audio: m.audio,
         seed: m.seed && { min: m.seed.min, max: m.seed.max },
         negativePrompt: m.negativePrompt,
         upgrades: { ...m.upgrades },
-        price: { unit: m.pricing.unit, webCredits: webCost(prices, id), apiCredits: apiCost(prices, id) },
+        price: {
+          unit: m.pricing.unit,
+          webCredits: webCost(prices, id),
+          apiCredits: apiCost(prices, id),
+          cells: m.pricing.cells.map((cell) => {
+            const own = priceOf(prices, priceKeyOf(id, cell));
+            return { resolution: cell.resolution, audio: cell.audio, webCredits: own.web, apiCredits: own.api };
+          }),
+        },
         status: statusOf(health, id),
         typicalSeconds: h?.lastDay.medianSeconds ?? null,
       };
@@ -89,12 +103,12 @@ export function modelsView(s: Settings, simulated: boolean, health: readonly Mod
     surcharges: SURCHARGES.map((surcharge) => ({
       surcharge,
       label: SURCHARGE_CATALOGUE[surcharge].label,
-      webCredits: prices[surcharge].web,
-      apiCredits: prices[surcharge].api,
+      webCredits: priceOf(prices, surcharge).web,
+      apiCredits: priceOf(prices, surcharge).api,
     })),
     simulated,
   };
 }
 
-const statusOf = (health: readonly ModelHealth[], model: VeoModel) =>
+const statusOf = (health: readonly ModelHealth[], model: ModelId) =>
   health.find((h) => h.model === model)?.degraded ? ("degraded" as const) : ("available" as const);

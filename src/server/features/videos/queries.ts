@@ -5,7 +5,7 @@ import { rowsOf, type Db } from "../../db/connect.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
 import { videoTasks } from "../../db/schema.js";
 import { notFound } from "../../http/errors.js";
-import type { AspectRatio, GenerationMode, VeoModel } from "../../../shared/catalogue.js";
+import type { AspectRatio, GenerationMode, ModelId } from "../../../shared/catalogue.js";
 import type { TaskStatus, VideoTaskView } from "../../../shared/videos.js";
 import type { TaskListFilters, TaskListSort, TaskListStatus } from "../../../shared/schemas/videos.js";
 import { promptMatches } from "./prompt-search.js";
@@ -23,7 +23,7 @@ export function toTaskView(t: TaskRow): VideoTaskView {
     taskId: t.taskId,
     status: t.status as TaskStatus,
     prompt: t.prompt,
-    model: t.model as VeoModel,
+    model: t.model as ModelId,
     mode: t.mode as GenerationMode,
     aspectRatio: t.aspectRatio as AspectRatio,
     imageUrls: t.imageUrls ?? [],
@@ -48,6 +48,9 @@ export function toTaskView(t: TaskRow): VideoTaskView {
     isPublic: t.isPublic,
     shareId: t.shareId,
     sharePromptHidden: t.sharePromptHidden,
+    durationSeconds: t.durationSeconds,
+    resolution: t.resolution as VideoTaskView["resolution"],
+    audio: t.audio,
   };
 }
 
@@ -64,7 +67,8 @@ const TASK_JSON = `json_build_object(
   'errorMessage', error_message, 'failureKind', failure_kind, 'watermark', watermark, 'seeds', seeds,
   'createdAt', ${iso("created_at")}, 'completedAt', ${iso("completed_at")},
   'creditsUsed', credits_used, 'createdVia', created_via, 'refunded', refunded, 'videoExpired', video_expired,
-  'isPublic', is_public, 'shareId', share_id, 'sharePromptHidden', share_prompt_hidden)`;
+  'isPublic', is_public, 'shareId', share_id, 'sharePromptHidden', share_prompt_hidden,
+  'durationSeconds', duration_seconds, 'resolution', resolution, 'audio', audio)`;
 
 /** `[...tasks]` as JSON text, newest first (or oldest first). */
 async function taskListJson(

@@ -18,7 +18,7 @@ import { getOwnTask, taskList, toTaskView } from "./queries.js";
 import { auditActor } from "../audit/audit-log.js";
 import { refundVideo } from "./refund-service.js";
 import { forceHd } from "./hd-service.js";
-import type { KieKeyPool } from "./kie-key-pool.js";
+import type { VideoVendors } from "./video-vendors.js";
 import type { SimulatorFiles, TaskReads } from "./video-deps.js";
 import type { Settings } from "../settings/service.js";
 
@@ -27,7 +27,7 @@ export const DEFAULT_GENERATE_RATE_LIMIT: RateLimitRule = { max: 30, windowMs: 6
 export interface VideoRouteDeps extends TaskReads, SimulatorFiles {
   /** Origins provider files may be fetched from though not public (our simulator, KIE_BASE_URL). */
   trustedFileOrigins: readonly string[];
-  provider: KieKeyPool;
+  provider: VideoVendors;
   readSettings(): Promise<Settings>;
   generation: GenerateDeps;
   /** Shared with the automation API: one budget whichever way a video is asked for. */
@@ -63,7 +63,8 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
       if (wait) throw tooManyRequests(wait, "video requests");
       const input = request.body;
       const prices = pricesOf(await ctx.readSettings());
-      const cost = webCost(prices, input.model);
+      // The chosen cell's price × its seconds for a per-second model (issue 42).
+      const cost = webCost(prices, input);
       return generateVideo(ctx.generation, user.id, input, {
         via: "web",
         cost,

@@ -13,6 +13,8 @@ import { creditsText } from "../../../shared/credits-text.js";
 import { NOT_ON_HOLD } from "../credits/ledger.js";
 import { noticeLowBalance } from "../credits/low-balance.js";
 import type { Mailer } from "../mail/outbox.js";
+import { MODEL_CATALOGUE, type ModelId } from "../../../shared/catalogue.js";
+import { modelLabel } from "../../../shared/videos.js";
 import { paymentHoldError } from "../payments/payment-hold.js";
 
 /** Paid for and not yet delivered or refunded. */
@@ -42,6 +44,8 @@ export async function requestUhd(
         uhdStatus: videoTasks.uhdStatus,
         uhdError: videoTasks.uhdError,
         videoExpired: videoTasks.videoExpired,
+        model: videoTasks.model,
+        vendor: videoTasks.vendor,
       })
       .from(videoTasks)
       .where(and(eq(videoTasks.userId, userId), eq(videoTasks.taskId, taskId), isNull(videoTasks.deletedAt)))
@@ -52,6 +56,14 @@ export async function requestUhd(
         "conflict",
         "Only a finished video can be upgraded to 4K.",
         reasoned("uhd_needs_finished_video"),
+      );
+    // 4K exists for Veo made by KIE only (issue 42): other models and Google's Veo have none.
+    const model = task.model as ModelId;
+    if (!MODEL_CATALOGUE[model]?.upgrades.uhd4k || task.vendor !== "kie")
+      throw new AppError(
+        "conflict",
+        `${modelLabel(model)} videos made this way have no 4K version.`,
+        reasoned("upgrade_not_offered", { model: modelLabel(model) }),
       );
     if (task.uhdStatus === "ready")
       throw new AppError("conflict", "This video already has its 4K version.", reasoned("uhd_exists"));
