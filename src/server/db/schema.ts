@@ -97,28 +97,32 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
 );
 
-export const kieApis = pgTable("kie_apis", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull(),
-  /** The provider API key, encrypted at rest. */
-  tokenEncrypted: text("token_encrypted").notNull(),
-  /** SHA-256 (hex) of the key: uniqueness without decrypting. */
-  tokenHash: text("token_hash").notNull().unique(),
-  /** Whose key this is (issue 42): kie, or google (the Gemini API). */
-  vendor: text("vendor").notNull().default("kie"),
-  totalCredits: integer("total_credits").notNull().default(1000),
-  /**
-   * What a video of a model costs this account in the vendor's credits, where the admin says
-   * (issue 42, decision 0098): `{ "veo3_fast": 60, … }`; a model not in it costs the catalogue's
-   * vendor price for the video's options.
-   */
-  modelCosts: jsonb("model_costs").$type<Partial<Record<string, number>>>().notNull().default({}),
-  isEnabled: boolean("is_enabled").notNull().default(true),
-  lastUsed: timestamp("last_used", { withTimezone: true }),
-  totalUsage: integer("total_usage").notNull().default(0),
-  createdAt: createdAt(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const kieApis = pgTable(
+  "kie_apis",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** The provider API key, encrypted at rest. */
+    tokenEncrypted: text("token_encrypted").notNull(),
+    /** SHA-256 (hex) of the key: uniqueness without decrypting. */
+    tokenHash: text("token_hash").notNull().unique(),
+    /** Whose key this is (issue 42): kie, or google (the Gemini API). */
+    vendor: text("vendor").notNull().default("kie"),
+    totalCredits: integer("total_credits").notNull().default(1000),
+    /**
+     * What a video of a model costs this account in the vendor's credits, where the admin says
+     * (issue 42, decision 0098): `{ "veo3_fast": 60, … }`; a model not in it costs the catalogue's
+     * vendor price for the video's options.
+     */
+    modelCosts: jsonb("model_costs").$type<Partial<Record<string, number>>>().notNull().default({}),
+    isEnabled: boolean("is_enabled").notNull().default(true),
+    lastUsed: timestamp("last_used", { withTimezone: true }),
+    totalUsage: integer("total_usage").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("kie_apis_vendor_valid", sql`${t.vendor} in ('kie', 'google')`)],
+);
 
 export const videoTasks = pgTable(
   "video_tasks",
@@ -229,7 +233,8 @@ export const videoTasks = pgTable(
     check("video_tasks_created_via_valid", sql`${t.createdVia} in ('web', 'api')`),
     check("video_tasks_provider_source_valid", sql`${t.providerSource} in ('account', 'settings', 'env', 'simulator')`),
     check("video_tasks_hd_status_valid", sql`${t.hdStatus} in ('none', 'held', 'pending', 'ready', 'failed')`),
-    check("video_tasks_provider_surface_valid", sql`${t.providerSurface} in ('veo', 'market')`),
+    check("video_tasks_provider_surface_valid", sql`${t.providerSurface} in ('veo', 'market', 'gemini')`),
+    check("video_tasks_vendor_valid", sql`${t.vendor} in ('kie', 'google')`),
     check("video_tasks_failure_kind_valid", sql`${t.failureKind} is null or ${t.failureKind} in ('refused')`),
     check("video_tasks_uhd_status_valid", sql`${t.uhdStatus} in ('none', 'requested', 'pending', 'ready', 'failed')`),
   ],
