@@ -137,6 +137,9 @@ const envSchema = z
     KIE_UPLOAD_BASE_URL: httpUrl.default("https://kieai.redpandaai.co"),
     KIE_API_KEY: optionalText,
     KIE_TIMEOUT_MS: positiveInt.default(30_000),
+    GEMINI_BASE_URL: httpUrl.default("https://generativelanguage.googleapis.com/v1beta"),
+    GEMINI_API_KEY: optionalText,
+    GEMINI_TIMEOUT_MS: positiveInt.default(30_000),
     VIDEO_PROVIDER: z.enum(["auto", "simulator"], { error: "must be auto or simulator" }).default("auto"),
     SIMULATOR_DELAY_MS: nonNegativeInt.default(4_000),
     SIMULATOR_HD_DELAY_MS: nonNegativeInt.default(6_000),
@@ -222,6 +225,8 @@ export interface Config {
   publicUrlExplicit: boolean;
   kie: { baseUrl: string; uploadBaseUrl: string; apiKey: string | undefined; timeoutMs: number };
   /** "simulator" forces the built-in simulator even when provider keys exist. */
+  /** Google's Gemini API, the second vendor for Veo (issue 42). */
+  gemini: { baseUrl: string; apiKey: string | undefined; timeoutMs: number };
   videoProvider: "auto" | "simulator";
   /** linkTtlMs: how long the simulator's result links work (0: for ever). */
   simulator: { delayMs: number; hdDelayMs: number; linkTtlMs: number };
@@ -315,6 +320,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiKey: e.KIE_API_KEY,
       timeoutMs: e.KIE_TIMEOUT_MS,
     },
+    gemini: { baseUrl: e.GEMINI_BASE_URL.replace(/\/+$/, ""), apiKey: e.GEMINI_API_KEY, timeoutMs: e.GEMINI_TIMEOUT_MS },
     videoProvider: e.VIDEO_PROVIDER,
     simulator: {
       delayMs: e.SIMULATOR_DELAY_MS,

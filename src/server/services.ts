@@ -20,7 +20,8 @@ import { paypalConnection, type PaypalContext } from "./features/payments/paypal
 import { readSettingsFromDatabase, type Settings } from "./features/settings/service.js";
 import { CaptchaCheck } from "./features/sign-up-protection/captcha.js";
 import type { GenerateDeps } from "./features/videos/generate-service.js";
-import { KieKeyPool, type KieKey } from "./features/videos/kie-key-pool.js";
+import { VideoVendors, type KeySource } from "./features/videos/video-vendors.js";
+import { retireModel } from "./features/videos/model-offer.js";
 import { DEFAULT_GENERATE_RATE_LIMIT } from "./features/videos/routes.js";
 import { DEFAULT_UPLOAD_RATE_LIMIT, type UploadLimits } from "./features/videos/upload-service.js";
 import { DEFAULT_WEBHOOK_SEND_RATE_LIMIT } from "./features/webhooks/routes.js";
@@ -143,7 +144,7 @@ export interface Services {
   caches: ReadCaches;
   /** The admin settings through the settings cache, frozen: every reader shares the one object. */
   readSettings(): Promise<Settings>;
-  provider: KieKeyPool;
+  provider: VideoVendors;
   uploads: UploadStore;
   /** Archived videos (decision 0043), and the signer of their URLs. */
   videoStore: VideoStore;
@@ -219,7 +220,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     simulator = builtIn;
     closeSimulator = () => builtIn.close();
   }
-  const provider = new KieKeyPool({
+  const provider = new VideoVendors({
     db,
     secretBox,
     config,
@@ -256,7 +257,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     );
   const callbackBaseUrl = deps.callbackBaseUrl ?? loopbackBaseUrl(config);
   /** Where KIE's callbacks go for a key's source: the simulator reaches this process; KIE only a public URL. */
-  const callbackUrlFor = (source: KieKey["source"]) =>
+  const callbackUrlFor = (source: KeySource) =>
     source === "simulator"
       ? `${callbackBaseUrl}/api/callbacks/kie`
       : config.publicUrlExplicit
@@ -310,6 +311,9 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     screening,
     readSettings: readSettingsCached,
     linkedImages: { allowLocal: config.imageUrlsAllowLocal },
+    retireModel: async (model, message) => {
+      if (await retireModel(db, model, message)) log.warn({ model, message }, "vendor no longer knows a model; turned off");
+    },
   };
 
   const { tokenCreation, ...automation } = deps.automationRateLimits ?? {};

@@ -11,8 +11,8 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres, type Database } from "../../src/server/db/connect.js";
 import { OUTAGE_MESSAGE } from "../../src/server/db/outage.js";
-import type { KieKeyPool } from "../../src/server/features/videos/kie-key-pool.js";
-import type { KieClient } from "../../src/server/integrations/kie/client.js";
+import type { VideoVendors } from "../../src/server/features/videos/video-vendors.js";
+import type { VideoMaker } from "../../src/server/integrations/video/port.js";
 import { DEFAULT_WORKER_OPTIONS, TaskWorker } from "../../src/server/jobs/task-worker.js";
 import { startCuttableProxy, type CuttableProxy } from "../helpers/cuttable-proxy.js";
 import { createTestApp, signUp, type TestApp, type Client } from "../helpers/test-app.js";
@@ -158,23 +158,23 @@ describe.runIf(usingPostgres)("a task check cut off by a database outage", () =>
     let openGate!: () => void;
     const gate = new Promise<void>((resolve) => (openGate = resolve));
     let gated = true;
-    const real = (t.app.jobs.taskWorker as unknown as { deps: { provider: KieKeyPool } }).deps.provider;
+    const real = (t.app.jobs.taskWorker as unknown as { deps: { provider: VideoVendors } }).deps.provider;
     const provider = {
-      clientFor: async (task: Parameters<KieKeyPool["clientFor"]>[0]) => {
-        const client = await real.clientFor(task);
+      makerFor: async (task: Parameters<VideoVendors["makerFor"]>[0]) => {
+        const maker = await real.makerFor(task);
         return {
-          recordInfo: async (id: string) => {
+          status: async (id: string) => {
             mostAtOnce = Math.max(mostAtOnce, ++inFlight);
             try {
               if (gated) await gate;
-              return await client.recordInfo(id);
+              return await maker.status(id);
             } finally {
               inFlight--;
             }
           },
-        } as unknown as KieClient;
+        } as unknown as VideoMaker;
       },
-    } as unknown as KieKeyPool;
+    } as unknown as VideoVendors;
     // Two processes' workers: one reaches the database through the proxy, the other directly. The lease is the real 90 s.
     const options = { ...DEFAULT_WORKER_OPTIONS, taskTimeoutMs: 3_600_000 };
     const cutOff = new TaskWorker({ db: proxied.db, provider, mailer: t.app.mailer }, options);

@@ -239,9 +239,9 @@ describe("KIE's newer answers (issue 22)", () => {
     const t = await realProviderApp({ KIE_API_KEY: "env-fallback" });
     try {
       const poor = await addAccount(t, "poor", "poor-lite", 10);
-      await t.database.db.update(kieApis).set({ veo3LiteCredits: 25 }).where(eq(kieApis.id, poor.id));
+      await t.database.db.update(kieApis).set({ modelCosts: { veo3_lite: 25 } }).where(eq(kieApis.id, poor.id));
       const rich = await addAccount(t, "rich", "rich-lite", 100);
-      await t.database.db.update(kieApis).set({ veo3LiteCredits: 25 }).where(eq(kieApis.id, rich.id));
+      await t.database.db.update(kieApis).set({ modelCosts: { veo3_lite: 25 } }).where(eq(kieApis.id, rich.id));
       const u = await userWithCredits(t.app, t.database.db, 1);
       const { taskId } = (await u.client.post("/api/generate-video", { prompt: "lite", model: "veo3_lite" })).json();
       expect((await taskRow(t.database.db, taskId)).kieApiId).toBe(rich.id);

@@ -17,9 +17,15 @@ export interface TaskListBody {
   etag: string;
 }
 
-/** The enabled provider accounts that can afford a model's video, richest first, tokens opened. */
+/** The enabled provider accounts, richest first, tokens opened (video-vendors.ts picks among them per video). */
 export interface KieAccountKeys {
-  accounts: Array<{ id: string; token: string }>;
+  accounts: Array<{
+    id: string;
+    token: string;
+    vendor: string;
+    totalCredits: number;
+    modelCosts: Partial<Record<string, number>>;
+  }>;
 }
 
 export interface ReadCaches {
@@ -31,7 +37,7 @@ export interface ReadCaches {
   taskLists: FreshCache<TaskListBody>;
   /** One entry. */
   settings: FreshCache<Settings>;
-  /** By model. */
+  /** One entry. */
   kieAccounts: FreshCache<KieAccountKeys>;
 }
 

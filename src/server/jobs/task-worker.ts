@@ -8,16 +8,15 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "../db/connect.js";
 import { videoTasks } from "../db/schema.js";
-import { KieError } from "../integrations/kie/errors.js";
+import { VendorError } from "../integrations/video/errors.js";
 import { UNSUBMITTED_PREFIX } from "../features/videos/generate-service.js";
-import type { KieKeyPool } from "../features/videos/kie-key-pool.js";
 import { completeTask, failTask, IN_PROGRESS, type TaskRow } from "../features/videos/task-state.js";
 import { refundUhd } from "../features/videos/uhd.js";
-import type { KieKey } from "../features/videos/kie-key-pool.js";
+import type { KeySource, VideoVendors } from "../features/videos/video-vendors.js";
 import type { Mailer } from "../features/mail/outbox.js";
 import { defineJob, type JobDeps } from "./define-job.js";
 import { pool } from "../lib/pool.js";
-import { isContentRefusal, TASK_FAILURES } from "../../shared/videos.js";
+import { TASK_FAILURES } from "../../shared/videos.js";
 import { forCustomers } from "../features/videos/customer-wording.js";
 
 export interface TaskWorkerOptions {
@@ -76,11 +75,11 @@ const heldLease = (task: TaskRow) =>
 
 export interface TaskWorkerDeps extends JobDeps {
   db: Db;
-  provider: KieKeyPool;
+  provider: VideoVendors;
   /** The person's mail when their web video finishes (decision 0086). */
   mailer: Mailer;
   /** Where KIE's 4K callback should go for a task's key (none: the worker polls). */
-  callbackUrlFor?: (source: KieKey["source"]) => string | undefined;
+  callbackUrlFor?: (source: KeySource) => string | undefined;
 }
 
 /** New work (a submission, a callback) wakes it: it scans now rather than at the next tick. */
@@ -171,8 +170,8 @@ export class TaskWorker extends defineJob<TaskWorkerDeps, TaskWorkerOptions, Tas
       nextCheckAt: new Date(Date.now() + at(this.opts.pollScheduleMs, attempts)),
     };
     try {
-      const client = await this.deps.provider.clientFor(task);
-      const record = await client.recordInfo(task.taskId);
+      const maker = await this.deps.provider.makerFor(task);
+      const record = await maker.status(task.taskId);
       if (record.state === "succeeded")
         await completeTask(
           this.deps.db,
@@ -180,19 +179,15 @@ export class TaskWorker extends defineJob<TaskWorkerDeps, TaskWorkerOptions, Tas
           record.resultUrls,
           this.opts.hdScheduleMs[0] ?? 10_000,
           this.deps.mailer,
+          undefined,
+          record.cost,
         );
       else if (record.state === "failed")
-        // A prompt refused for its content in the task is the person's, not a failure (decision 0082).
-        await failTask(
-          this.deps.db,
-          task.id,
-          record.errorMessage,
-          isContentRefusal(record.errorMessage) ? "refused" : null,
-          this.deps.mailer,
-        );
+        // A prompt refused for its content is the person's, not a failure (decision 0082).
+        await failTask(this.deps.db, task.id, record.message, record.refused ? "refused" : null, this.deps.mailer);
       else await this.release(task, later);
     } catch (err) {
-      if (!(err instanceof KieError)) throw err;
+      if (!(err instanceof VendorError)) throw err;
       if (err.kind === "not_found" && attempts >= NOT_FOUND_LIMIT) {
         await failTask(this.deps.db, task.id, TASK_FAILURES.unknownToProvider, null, this.deps.mailer);
         return;
@@ -220,11 +215,12 @@ export class TaskWorker extends defineJob<TaskWorkerDeps, TaskWorkerOptions, Tas
   private async hdStep(task: TaskRow): Promise<Step> {
     const attempts = task.hdAttempts + 1;
     try {
-      const client = await this.deps.provider.clientFor(task);
-      const hd = await client.get1080p(task.taskId);
+      const maker = await this.deps.provider.makerFor(task);
+      if (!maker.hd1080) return { changes: { hdStatus: "failed", hdAttempts: attempts } };
+      const hd = await maker.hd1080(task.taskId);
       if (hd.ready) return { changes: { hdVideoUrl: hd.url, hdStatus: "ready" } };
     } catch (err) {
-      if (!(err instanceof KieError)) throw err;
+      if (!(err instanceof VendorError)) throw err;
       if (err.kind === "rejected" || err.kind === "not_found")
         return { changes: { hdStatus: "failed", hdAttempts: attempts } };
     }
@@ -237,8 +233,9 @@ export class TaskWorker extends defineJob<TaskWorkerDeps, TaskWorkerOptions, Tas
     const attempts = task.uhdAttempts + 1;
     let failure: string | undefined;
     try {
-      const client = await this.deps.provider.clientFor(task);
-      const uhd = await client.get4k(task.taskId, this.deps.callbackUrlFor?.(task.providerSource as KieKey["source"]));
+      const maker = await this.deps.provider.makerFor(task);
+      if (!maker.uhd4k) throw new VendorError("rejected", "This video's vendor makes no 4K version");
+      const uhd = await maker.uhd4k(task.taskId, this.deps.callbackUrlFor?.(task.providerSource as KeySource));
       // Only an upgrade still owed takes the file: deleting the video meanwhile refunded it.
       const owed = sql`${videoTasks.uhdStatus} = 'pending'`;
       if (uhd.state === "ready")
@@ -250,7 +247,7 @@ export class TaskWorker extends defineJob<TaskWorkerDeps, TaskWorkerOptions, Tas
         };
       if (uhd.state === "unavailable") failure = uhd.message;
     } catch (err) {
-      if (!(err instanceof KieError)) throw err;
+      if (!(err instanceof VendorError)) throw err;
       if (err.kind === "rejected" || err.kind === "not_found") failure = forCustomers(err.message);
       else this.log.warn({ taskId: task.taskId, kind: err.kind, message: err.message }, "4K check failed; will retry");
     }

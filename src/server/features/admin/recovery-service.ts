@@ -11,7 +11,7 @@ import type { DeletedFailedVideos, RecheckReport } from "../../../shared/schemas
 import { recordAudit, type AuditActor } from "../audit/audit-log.js";
 import { takeBackRefund } from "../credits/ledger.js";
 import { UNSUBMITTED_PREFIX, type GenerateDeps } from "../videos/generate-service.js";
-import type { KieKeyPool } from "../videos/kie-key-pool.js";
+import type { VideoVendors } from "../videos/video-vendors.js";
 import type { Mailer } from "../mail/outbox.js";
 import { completeTask } from "../videos/task-state.js";
 import { pool } from "../../lib/pool.js";
@@ -24,7 +24,7 @@ const RECHECK_CONCURRENCY = 4;
 /** "raced": another re-check running at the same moment recovered it first. */
 export interface RecoveryDeps {
   db: Db;
-  provider: KieKeyPool;
+  provider: VideoVendors;
   /** When a recovered video's next check is due, and how to wake the worker for it. */
   generation: Pick<GenerateDeps, "firstCheckMs" | "wake">;
   /** A recovered web video is "ready" after all: its person hears so (decision 0086). */
@@ -48,7 +48,7 @@ async function recheckOne(
 ): Promise<Outcome> {
   let record;
   try {
-    record = await (await ctx.provider.clientFor(task)).recordInfo(task.taskId);
+    record = await (await ctx.provider.makerFor(task)).status(task.taskId);
   } catch (err) {
     log?.warn(
       { taskId: task.taskId, err: err instanceof Error ? err.message : String(err) },
@@ -59,7 +59,7 @@ async function recheckOne(
   if (record.state !== "succeeded") return "stillFailed";
   return ctx.db.transaction(async (tx): Promise<Outcome> => {
     // Conditional on still being failed: two admins pressing at once recover it once.
-    if (!(await completeTask(tx, task.id, record.resultUrls, ctx.generation.firstCheckMs, ctx.mailer, ["failed"])))
+    if (!(await completeTask(tx, task.id, record.resultUrls, ctx.generation.firstCheckMs, ctx.mailer, ["failed"], record.cost)))
       return "raced";
     if (!task.refunded) return "recovered";
     const taken = await takeBackRefund(tx, task.id, "Video delivered after all (admin re-check): refund taken back");

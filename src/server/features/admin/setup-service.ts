@@ -14,14 +14,14 @@ import { legalPagesReady } from "../legal/service.js";
 import { creemSettings, paypalSettings } from "../payments/payment-settings.js";
 import { showcaseCount } from "../showcase/service.js";
 import type { Settings } from "../settings/service.js";
-import type { KieKeyPool } from "../videos/kie-key-pool.js";
+import type { VideoVendors } from "../videos/video-vendors.js";
 import { generationProblem, PROVIDER_SETTINGS_HREF } from "./generation-health.js";
 
 export interface SetupDeps {
   db: Db;
   config: Config;
   readSettings(): Promise<Settings>;
-  provider: Pick<KieKeyPool, "isSimulated">;
+  provider: Pick<VideoVendors, "isSimulated">;
 }
 
 type StepState = Omit<SetupStep, "id">;

@@ -19,7 +19,9 @@ type NotificationKind =
   | "provider_empty"
   | "archive_failed"
   | "payment_reversed"
-  | "dispute";
+  | "dispute"
+  | "model_retired"
+  | "model_degraded";
 
 async function queue(db: Queryable, kind: NotificationKind, text: string): Promise<void> {
   await db.insert(adminNotifications).values({ kind, text });
@@ -96,6 +98,27 @@ export async function notifyProviderProblem(
       `🪫 <b>KIE account empty</b>\n${e(a.name)} is out of KIE credits; videos go to the other accounts.`,
     );
   }
+}
+
+/** A vendor no longer knows a model: it was taken off sale (issue 42). */
+export async function notifyModelRetired(db: Queryable, m: { label: string; message: string }): Promise<void> {
+  await queue(
+    db,
+    "model_retired",
+    `🚫 <b>Model taken off sale</b>\n${e(m.label)}: the vendor answered “${e(m.message.slice(0, 300))}”. New videos with it are refused; turn it back on in /admin settings once the vendor offers it again.`,
+  );
+}
+
+/** A model's videos fail more than the threshold (issue 42, model-health.ts). */
+export async function notifyModelDegraded(
+  db: Queryable,
+  m: { label: string; failed: number; finished: number; paused: boolean },
+): Promise<void> {
+  await queue(
+    db,
+    "model_degraded",
+    `⚠️ <b>Model failing often</b>\n${e(m.label)}: ${m.failed} of the last hour's ${m.finished} finished videos failed.${m.paused ? " It is paused until it recovers." : ""}`,
+  );
 }
 
 /** A refund or lost chargeback took credits back (decision 0084). */

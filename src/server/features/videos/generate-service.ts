@@ -12,11 +12,12 @@ import { rowsOf, type Db } from "../../db/connect.js";
 import { users } from "../../db/schema.js";
 import { AppError } from "../../http/errors.js";
 import type { LinkTask } from "../../http/idempotency.js";
-import { KieError } from "../../integrations/kie/errors.js";
+import { VendorError } from "../../integrations/video/errors.js";
+import type { VideoJob } from "../../integrations/video/port.js";
 import { forCustomers } from "./customer-wording.js";
 import type { UploadStore } from "../../integrations/storage/uploads.js";
 import type { GenerateVideoInput, GenerateVideoResult } from "../../../shared/schemas/videos.js";
-import { KIE_EXTEND_MODELS, KIE_GENERATION_TYPES } from "../../integrations/kie/veo-words.js";
+import type { ModelId } from "../../../shared/catalogue.js";
 import {
   type FailureKind,
   insufficientCreditsMessage,
@@ -26,7 +27,7 @@ import {
 } from "../../../shared/videos.js";
 import { spendOnVideo, type VideoReservation } from "../credits/ledger.js";
 import type { Mailer } from "../mail/outbox.js";
-import type { KieKey, KieKeyPool } from "./kie-key-pool.js";
+import type { KeySource, VideoVendors } from "./video-vendors.js";
 import { failTask, type TaskRow } from "./task-state.js";
 import { markUploadsUsed, ownUploadNames } from "./upload-service.js";
 import { discardImages, keepLinkedImages, type LinkedImageOptions } from "./linked-images.js";
@@ -38,10 +39,12 @@ import { screenRequest, type ScreeningDeps } from "../moderation/screening.js";
 
 export interface GenerateDeps {
   db: Db;
-  provider: KieKeyPool;
+  provider: VideoVendors;
   uploads: UploadStore;
   /** Callback URL for a key's source, when the provider can reach us. */
-  callbackUrlFor(source: KieKey["source"]): string | undefined;
+  callbackUrlFor(source: KeySource): string | undefined;
+  /** A vendor said it no longer knows this model: take it off sale (model-offer.ts). */
+  retireModel?(model: ModelId, message: string): Promise<void>;
   /** First status check after submission. */
   firstCheckMs: number;
   /** Tell the background worker there is new work. */
@@ -97,71 +100,80 @@ export async function generateVideo(
   }
   const uhd = reservation.uhd;
 
-  let lastError: KieError | undefined;
-  // An extension continues a task KIE knows under one account: only that key can extend it.
-  const keys = extend ? [await deps.provider.keyOf(extend)] : await deps.provider.candidatesFor(input.model);
-  for (const key of keys) {
-    try {
-      const { taskId } = extend
-        ? await key.client.extend({
-            taskId: extend.taskId,
-            prompt: input.prompt,
-            model: KIE_EXTEND_MODELS[input.model],
-            seeds: input.seeds,
-            watermark: input.watermark,
-            callBackUrl: deps.callbackUrlFor(key.source),
-          })
-        : await key.client.generate({
-            prompt: input.prompt,
-            model: input.model,
-            generationType: KIE_GENERATION_TYPES[input.mode],
-            aspectRatio: input.aspectRatio,
-            imageUrls: await reachableImageUrls(deps, key, reservation.task.imageUrls),
-            seeds: input.seeds,
-            watermark: input.watermark,
-            callBackUrl: deps.callbackUrlFor(key.source),
-          });
-      // The task and its usage row learn the provider's id together, in one statement. An extension
-      // is made through the Veo API whatever made its parent, so its record is read there. Only a
-      // task still unsubmitted and unrefunded learns it: past the grace the worker has failed and
-      // refunded it, and bringing it back would deliver a video whose credits were given back.
-      const learned = rowsOf<{ id: string }>(
-        await db.execute(sql`
-          with task as (
-            update video_tasks set task_id = ${taskId}, status = 'generating', provider_source = ${key.source}, provider_surface = ${extend ? "veo" : key.client.surface},
-              kie_api_id = ${key.kieApiId ?? null}::uuid, next_check_at = ${new Date(Date.now() + deps.firstCheckMs).toISOString()}::timestamptz
-            where id = ${reserved.id} and task_id = ${reservation.task.taskId} and status in ('generating', 'pending') and not refunded
-            returning id
-          ), usage as (
-            update transactions set kie_task_id = ${taskId} where video_task_id in (select id from task)
-          )
-          select id from task`),
-      );
-      if (key.kieApiId) await deps.provider.recordAccountUse(key.kieApiId, input.model);
-      if (learned.length === 0) {
-        // KIE offers no way to cancel a task (docs: kie-2026.md), so it may still make this video:
-        // the log names it for an operator; the person keeps the refund and gets no video.
-        deps.log?.warn(
-          { videoTaskId: reserved.id, providerTaskId: taskId, source: key.source, kieApiId: key.kieApiId },
-          "provider accepted a video after its task was failed and refunded; left failed",
+  let lastError: VendorError | undefined;
+  const options = { durationSeconds: input.durationSeconds, resolution: input.resolution, aspectRatio: input.aspectRatio, audio: input.audio };
+  const job: VideoJob = {
+    model: input.model,
+    mode: input.mode,
+    prompt: input.prompt,
+    images: reservation.task.imageUrls.map((url) => ({ url, read: () => deps.uploads.readByUrl(url) })),
+    ...options,
+    seed: input.seeds,
+    watermark: input.watermark,
+  };
+  // An extension continues a task its vendor knows under one account: only that key can extend it.
+  const groups = extend ? [[await deps.provider.keyOf(extend)]] : await deps.provider.candidatesFor(input.model, options);
+  vendors: for (const group of groups) {
+    for (const key of group) {
+      try {
+        const callBackUrl = deps.callbackUrlFor(key.source);
+        const made = extend
+          ? await key.maker.extend!({
+              vendorTaskId: extend.taskId,
+              model: input.model,
+              prompt: input.prompt,
+              seed: input.seeds,
+              watermark: input.watermark,
+              callBackUrl,
+            })
+          : { ...(await key.maker.submit({ ...job, callBackUrl })), surface: key.maker.surface };
+        const taskId = made.vendorTaskId;
+        // The task and its usage row learn the vendor's id together, in one statement. Only a task
+        // still unsubmitted and unrefunded learns it: past the grace the worker has failed and
+        // refunded it, and bringing it back would deliver a video whose credits were given back.
+        const learned = rowsOf<{ id: string }>(
+          await db.execute(sql`
+            with task as (
+              update video_tasks set task_id = ${taskId}, status = 'generating', provider_source = ${key.source}, provider_surface = ${made.surface},
+                vendor = ${key.vendor}, vendor_model = ${key.maker.vendorModel(job)},
+                kie_api_id = ${key.kieApiId ?? null}::uuid, next_check_at = ${new Date(Date.now() + deps.firstCheckMs).toISOString()}::timestamptz
+              where id = ${reserved.id} and task_id = ${reservation.task.taskId} and status in ('generating', 'pending') and not refunded
+              returning id
+            ), usage as (
+              update transactions set kie_task_id = ${taskId} where video_task_id in (select id from task)
+            )
+            select id from task`),
         );
-        throw refusal(undefined, cost + (uhd?.cost ?? 0)).error;
+        if (key.kieApiId) await deps.provider.recordAccountUse(key.kieApiId, input.model, options);
+        if (learned.length === 0) {
+          // No vendor offers a way to cancel a task (kie-2026.md, video-vendors-2026.md), so it may
+          // still make this video: the log names it for an operator; the person keeps the refund.
+          deps.log?.warn(
+            { videoTaskId: reserved.id, providerTaskId: taskId, vendor: key.vendor, source: key.source, kieApiId: key.kieApiId },
+            "provider accepted a video after its task was failed and refunded; left failed",
+          );
+          throw refusal(undefined, cost + (uhd?.cost ?? 0)).error;
+        }
+        deps.wake();
+        return { taskId, creditsUsed: cost + (uhd?.cost ?? 0), remainingCredits: reserved.remaining };
+      } catch (err) {
+        if (!(err instanceof VendorError)) {
+          // (A task accepted too late is failed already: this finds nothing to do.)
+          await failTask(db, reserved.id, TASK_FAILURES.notSubmitted, null, null);
+          throw err;
+        }
+        lastError = err;
+        if (key.kieApiId && (err.kind === "insufficient_credits" || err.kind === "unauthorized")) {
+          await deps.provider.markAccount(key.kieApiId, err.kind);
+        }
+        if (err.kind === "model_retired") await deps.retireModel?.(input.model, err.message);
+        // Key problems move on to the vendor's next key; a vendor that is down (or whose keys are
+        // all refused) to the next vendor. A refusal would repeat anywhere, and after a timeout
+        // the vendor may have taken the video: a second try could make it twice.
+        if (err.tryAnotherKey) continue;
+        if (err.tryAnotherVendor) continue vendors;
+        break vendors;
       }
-      deps.wake();
-      return { taskId, creditsUsed: cost + (uhd?.cost ?? 0), remainingCredits: reserved.remaining };
-    } catch (err) {
-      if (!(err instanceof KieError)) {
-        // (A task accepted too late is failed already: this finds nothing to do.)
-        await failTask(db, reserved.id, TASK_FAILURES.notSubmitted, null, null);
-        throw err;
-      }
-      lastError = err;
-      if (key.kieApiId && (err.kind === "insufficient_credits" || err.kind === "unauthorized")) {
-        await deps.provider.markAccount(key.kieApiId, err.kind);
-      }
-      // Only key problems move on to the next key. A refusal would repeat on any key, and after
-      // a timeout the provider may have taken the video: a second key could make it twice.
-      if (!["insufficient_credits", "unauthorized", "rate_limited", "key_limited"].includes(err.kind)) break;
     }
   }
 
@@ -202,6 +214,9 @@ function reservationFor(
       callbackUrl: opts.callbackUrl ?? null,
       extendedFrom: opts.extend?.taskId ?? null,
       keepExtendable: input.keepExtendable,
+      durationSeconds: input.durationSeconds,
+      resolution: input.resolution,
+      audio: input.audio,
       // If this process dies before the provider answers, the worker fails and refunds it then.
       nextCheckAt: new Date(Date.now() + 2 * 60_000),
     },
@@ -256,7 +271,7 @@ async function reserve(
 export const EXTEND_AFTER_HD = "A video cannot be extended after its 1080p version was made.";
 
 /** What the user is told when no key took the video; their credits are back by then. */
-function refusal(err: KieError | undefined, cost: number): { reason: string; error: AppError; kind?: FailureKind } {
+function refusal(err: VendorError | undefined, cost: number): { reason: string; error: AppError; kind?: FailureKind } {
   const refunded = `Your ${cost} credit${cost === 1 ? " was" : "s were"} refunded.`;
   switch (err?.kind) {
     case "rejected":
@@ -303,15 +318,4 @@ function refusal(err: KieError | undefined, cost: number): { reason: string; err
         ),
       };
   }
-}
-
-/** Our own upload URLs may not be public: hand those files to the real provider first. */
-async function reachableImageUrls(deps: GenerateDeps, key: KieKey, urls: string[]): Promise<string[]> {
-  if (key.source === "simulator") return urls;
-  const out: string[] = [];
-  for (const url of urls) {
-    const local = await deps.uploads.readByUrl(url);
-    out.push(local ? await key.client.uploadFile(local.data, local.name, local.mime) : url);
-  }
-  return out;
 }

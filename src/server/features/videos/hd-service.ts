@@ -2,8 +2,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { videoTasks } from "../../db/schema.js";
 import { notFound } from "../../http/errors.js";
-import { KieError } from "../../integrations/kie/errors.js";
-import type { KieKeyPool } from "./kie-key-pool.js";
+import { VendorError } from "../../integrations/video/errors.js";
+import type { VideoVendors } from "./video-vendors.js";
 import { getOwnTask } from "./queries.js";
 import { markHdReady } from "./task-state.js";
 import type { TaskReads } from "./video-deps.js";
@@ -17,7 +17,7 @@ export interface ForceHdResult {
 }
 
 export async function forceHd(
-  ctx: TaskReads & { provider: KieKeyPool },
+  ctx: TaskReads & { provider: VideoVendors },
   userId: string,
   taskId: string,
 ): Promise<ForceHdResult> {
@@ -33,13 +33,15 @@ export async function forceHd(
       .where(and(eq(videoTasks.id, task.id), inArray(videoTasks.hdStatus, ["held", "none"])));
   }
   try {
-    const hd = await (await ctx.provider.clientFor(task)).get1080p(task.taskId);
+    const maker = await ctx.provider.makerFor(task);
+    if (!maker.hd1080) throw notFound(NOT_ELIGIBLE_FOR_HD);
+    const hd = await maker.hd1080(task.taskId);
     if (hd.ready) {
       await markHdReady(ctx.db, task.id, hd.url);
       return { success: true, hdVideoUrl: hd.url, message: "HD video is ready" };
     }
   } catch (err) {
-    if (!(err instanceof KieError)) throw err;
+    if (!(err instanceof VendorError)) throw err;
     // Busy or unreachable: still processing, as far as the person can tell; anything else: not eligible.
     if (err.kind !== "rate_limited" && err.kind !== "unavailable") throw notFound(NOT_ELIGIBLE_FOR_HD);
   }

@@ -13,8 +13,12 @@ import { notifyVideoFailed } from "../notifications/outbox.js";
 import { refundUhd } from "./uhd.js";
 import { mailVideoFailed, mailVideoReady } from "./video-notices.js";
 import type { FailureKind } from "../../../shared/videos.js";
+import { MODEL_CATALOGUE, MODELS } from "../../../shared/catalogue.js";
 
 export const IN_PROGRESS = ["generating", "pending"] as const;
+
+/** The models whose finished videos get a 1080p file afterwards. */
+const HD_MODELS = MODELS.filter((m) => MODEL_CATALOGUE[m].upgrades.hd1080);
 
 export type TaskRow = typeof videoTasks.$inferSelect;
 
@@ -29,6 +33,8 @@ export async function completeTask(
   hdFirstCheckMs: number,
   mailer: Mailer,
   from: readonly string[] = IN_PROGRESS,
+  /** What the vendor says it charged, in its unit (KIE's creditsConsumed), when it says. */
+  vendorCost?: number,
 ): Promise<boolean> {
   const now = new Date();
   return db.transaction(async (tx) => {
@@ -42,8 +48,10 @@ export async function completeTask(
         completedAt: now,
         leaseUntil: null,
         checkAttempts: 0,
-        // A video kept extendable holds its 1080p version until asked for (decision 0050).
-        hdStatus: sql`case when ${videoTasks.keepExtendable} then 'held' else 'pending' end`,
+        // A video kept extendable holds its 1080p version until asked for (decision 0050); a model
+        // without a 1080p upgrade (every one but Veo, issue 42) has none to fetch.
+        hdStatus: sql`case when ${videoTasks.model} not in (${sql.join(HD_MODELS.map((m) => sql`${m}`), sql`, `)}) or ${videoTasks.vendor} <> 'kie' then 'none' when ${videoTasks.keepExtendable} then 'held' else 'pending' end`,
+        ...(vendorCost !== undefined ? { vendorCost: String(vendorCost) } : {}),
         // A 4K version paid for with the video is asked for now too.
         uhdStatus: sql`case when ${videoTasks.uhdStatus} = 'requested' then 'pending' else ${videoTasks.uhdStatus} end`,
         nextCheckAt: new Date(now.getTime() + hdFirstCheckMs),

@@ -1,16 +1,28 @@
 /**
- * Which KIE key makes a video. In order: enabled provider accounts (kie_apis) that can afford it,
- * richest first; the admin's kieToken; KIE_API_KEY; and, when none is configured (or
- * VIDEO_PROVIDER=simulator), the built-in simulator. A task remembers its key's source so its
- * status and 1080p calls use the same key.
+ * Who makes a video (issue 42, decision 0098). Each vendor whose adapter makes the model, in the
+ * order the catalogue gives (KIE, then Google for Veo), each with its keys best first: KIE's
+ * enabled accounts that can afford the video (richest first), the admin's kieToken, KIE_API_KEY;
+ * Google's enabled accounts, then GEMINI_API_KEY. Without any KIE key (or with
+ * VIDEO_PROVIDER=simulator) KIE is the built-in simulator, and Google's accounts then reach the
+ * simulator's Gemini fake, so failover can be tried offline. A task remembers its vendor, key
+ * source and surface so its status and upgrades are read with the same key.
  */
-import { and, desc, eq, gt, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/connect.js";
 import { kieApis } from "../../db/schema.js";
 import { KieClient } from "../../integrations/kie/client.js";
+import { KieMarketMaker, KieVeoMaker } from "../../integrations/kie/kie-makers.js";
+import { GoogleVeoMaker } from "../../integrations/google/veo-maker.js";
+import type { Vendor, VideoMaker } from "../../integrations/video/port.js";
 import type { SecretBox } from "../../lib/secret-box.js";
-import type { VeoModel } from "../../../shared/catalogue.js";
+import {
+  MODEL_CATALOGUE,
+  priceCellFor,
+  unitsOf,
+  type ModelId,
+  type VideoOptions,
+} from "../../../shared/catalogue.js";
 import type { KieSurface } from "../../../shared/schemas/settings.js";
 import type { Settings } from "../settings/service.js";
 import type { FreshCache } from "../../events/fresh-cache.js";
@@ -18,26 +30,29 @@ import type { KieAccountKeys } from "../../events/read-caches.js";
 import { notifyProviderLow, notifyProviderProblem } from "../notifications/outbox.js";
 import { KIE_AVAILABLE_THRESHOLD } from "../../../shared/schemas/kie-apis.js";
 
-/** What a video of each model costs a provider account, as the admin set it per account. */
-const ACCOUNT_COST = {
-  veo3: kieApis.veo3QualityCredits,
-  veo3_fast: kieApis.veo3FastCredits,
-  veo3_lite: kieApis.veo3LiteCredits,
-} satisfies Record<VeoModel, unknown>;
+export type KeySource = "account" | "settings" | "env" | "simulator";
 
-type KieKeySource = "account" | "settings" | "env" | "simulator";
-
-export interface KieKey {
-  source: KieKeySource;
+/** One way to make a video: a vendor, the key's source (and account) and the adapter holding the key. */
+export interface VendorKey {
+  vendor: Vendor;
+  source: KeySource;
   kieApiId?: string;
-  client: KieClient;
+  maker: VideoMaker;
 }
 
-export interface KieKeyPoolDeps {
+/** A task as far as finding its maker goes. */
+export interface MadeBy {
+  vendor?: string;
+  providerSource: string;
+  kieApiId: string | null;
+  providerSurface?: string;
+}
+
+export interface VideoVendorsDeps {
   db: Db;
   secretBox: SecretBox;
   config: Config;
-  /** The admin settings (kieToken), through the settings cache. */
+  /** The admin settings (kieToken, kieSurface), through the settings cache. */
   readSettings(): Promise<Settings>;
   /** Announced changes of kie_apis drop it (migration 0005). */
   accountsCache: FreshCache<KieAccountKeys>;
@@ -45,116 +60,164 @@ export interface KieKeyPoolDeps {
   simulator: { baseUrl: string; apiKey: string };
 }
 
-export class KieKeyPool {
-  constructor(private readonly deps: KieKeyPoolDeps) {}
+/** The order vendors are tried in for a model: every vendor whose adapter makes it. */
+const VENDOR_ORDER: readonly Vendor[] = ["kie", "google"];
 
-  private kieClient(apiKey: string, surface: KieSurface): KieClient {
+/** What a video with these options costs a vendor, in its credits, by the catalogue (an account's own map wins). */
+export function vendorCostOf(model: ModelId, options: VideoOptions, accountCosts?: Partial<Record<string, number>>): number {
+  const own = accountCosts?.[model];
+  if (own !== undefined) return own;
+  return Math.ceil(priceCellFor(model, options).vendorCost * unitsOf(model, options));
+}
+
+export class VideoVendors {
+  constructor(private readonly deps: VideoVendorsDeps) {}
+
+  private kieClient(apiKey: string, simulated: boolean): KieClient {
     const { kie } = this.deps.config;
+    const base = simulated ? this.deps.simulator.baseUrl : kie.baseUrl;
     return new KieClient({
-      surface,
-      baseUrl: kie.baseUrl,
-      uploadBaseUrl: kie.uploadBaseUrl,
+      baseUrl: base,
+      uploadBaseUrl: simulated ? base : kie.uploadBaseUrl,
       apiKey,
       timeoutMs: kie.timeoutMs,
     });
   }
 
-  private simulatorKey(surface: KieSurface): KieKey {
-    const { baseUrl, apiKey } = this.deps.simulator;
-    return {
-      source: "simulator",
-      client: new KieClient({
-        surface,
-        baseUrl,
-        uploadBaseUrl: baseUrl,
-        apiKey,
-        timeoutMs: this.deps.config.kie.timeoutMs,
-      }),
-    };
+  /** KIE's adapter for a surface; non-Veo models are made on the Market whatever the admin chose for Veo. */
+  private kieMaker(apiKey: string, surface: KieSurface, simulated: boolean): VideoMaker {
+    const client = this.kieClient(apiKey, simulated);
+    // The simulator fetches our URLs itself; a real KIE gets our files uploaded first.
+    return surface === "market" ? new KieMarketMaker(client, !simulated) : new KieVeoMaker(client, !simulated);
   }
 
-  /** Keys to try for a new video, best first, on the surface the admin chose. Empty never: the simulator is the last resort. */
-  async candidatesFor(model: VeoModel): Promise<KieKey[]> {
+  private googleMaker(apiKey: string, simulated: boolean): VideoMaker {
+    const { gemini: google } = this.deps.config;
+    return simulated
+      ? new GoogleVeoMaker({
+          baseUrl: `${this.deps.simulator.baseUrl}/v1beta`,
+          apiKey: this.deps.simulator.apiKey,
+          timeoutMs: google.timeoutMs,
+        })
+      : new GoogleVeoMaker({ baseUrl: google.baseUrl, apiKey, timeoutMs: google.timeoutMs });
+  }
+
+  private surfaceFor(model: ModelId, settings: Settings): KieSurface {
+    return MODEL_CATALOGUE[model].family === "veo" ? (settings.kieSurface as KieSurface) : "market";
+  }
+
+  /** Keys to try for a new video, vendor by vendor, best first. Never empty: the KIE simulator is the last resort. */
+  async candidatesFor(model: ModelId, options: VideoOptions): Promise<VendorKey[][]> {
     const settings = await this.deps.readSettings();
-    const surface = settings.kieSurface as KieSurface;
-    if (this.deps.config.videoProvider === "simulator") return [this.simulatorKey(surface)];
-    const { accounts } = (await this.deps.accountsCache.get(model, () => this.affordingAccounts(model)))!;
-    const keys: KieKey[] = accounts.map((a) => ({
-      source: "account",
-      kieApiId: a.id,
-      client: this.kieClient(a.token, surface),
-    }));
-    if (settings.kieToken) keys.push({ source: "settings", client: this.kieClient(settings.kieToken, surface) });
-    if (this.deps.config.kie.apiKey)
-      keys.push({ source: "env", client: this.kieClient(this.deps.config.kie.apiKey, surface) });
-    return keys.length > 0 ? keys : [this.simulatorKey(surface)];
+    const surface = this.surfaceFor(model, settings);
+    const simulated = await this.isSimulated();
+    const accounts = (await this.deps.accountsCache.get("accounts", () => this.enabledAccounts()))!.accounts;
+    const groups: VendorKey[][] = [];
+    for (const vendor of VENDOR_ORDER) {
+      const keys: VendorKey[] = [];
+      if (vendor === "kie") {
+        if (simulated) keys.push(this.simulatorKey(surface));
+        else {
+          for (const a of accounts.filter((x) => x.vendor === "kie")) {
+            if (a.totalCredits >= vendorCostOf(model, options, a.modelCosts))
+              keys.push({ vendor, source: "account", kieApiId: a.id, maker: this.kieMaker(a.token, surface, false) });
+          }
+          if (settings.kieToken)
+            keys.push({ vendor, source: "settings", maker: this.kieMaker(settings.kieToken, surface, false) });
+          if (this.deps.config.kie.apiKey)
+            keys.push({ vendor, source: "env", maker: this.kieMaker(this.deps.config.kie.apiKey, surface, false) });
+        }
+      } else {
+        for (const a of accounts.filter((x) => x.vendor === "google"))
+          keys.push({ vendor, source: "account", kieApiId: a.id, maker: this.googleMaker(a.token, simulated) });
+        if (this.deps.config.gemini.apiKey && !simulated)
+          keys.push({ vendor, source: "env", maker: this.googleMaker(this.deps.config.gemini.apiKey, false) });
+      }
+      const making = keys.filter((k) => k.maker.makes(model));
+      if (making.length > 0) groups.push(making);
+    }
+    return groups.length > 0 ? groups : [[this.simulatorKey(surface)]];
   }
 
-  private async affordingAccounts(model: VeoModel): Promise<KieAccountKeys> {
-    const cost = ACCOUNT_COST[model];
+  private simulatorKey(surface: KieSurface): VendorKey {
+    return { vendor: "kie", source: "simulator", maker: this.kieMaker(this.deps.simulator.apiKey, surface, true) };
+  }
+
+  private async enabledAccounts(): Promise<KieAccountKeys> {
     const rows = await this.deps.db
-      .select({ id: kieApis.id, token: kieApis.tokenEncrypted })
+      .select({
+        id: kieApis.id,
+        token: kieApis.tokenEncrypted,
+        vendor: kieApis.vendor,
+        totalCredits: kieApis.totalCredits,
+        modelCosts: kieApis.modelCosts,
+      })
       .from(kieApis)
-      .where(and(eq(kieApis.isEnabled, true), gte(kieApis.totalCredits, cost)))
+      .where(eq(kieApis.isEnabled, true))
       .orderBy(desc(kieApis.totalCredits));
     const accounts: KieAccountKeys["accounts"] = [];
     for (const a of rows) {
       const token = this.open(a.token);
-      if (token) accounts.push({ id: a.id, token });
+      if (token) accounts.push({ ...a, token });
     }
     return { accounts };
   }
 
-  /** True when new videos would be made by the simulator (nothing real is configured). */
+  /** True when KIE's videos are made by the simulator (no KIE key is configured, or VIDEO_PROVIDER=simulator). */
   async isSimulated(): Promise<boolean> {
     if (this.deps.config.videoProvider === "simulator") return true;
     if (this.deps.config.kie.apiKey) return false;
     const [account] = await this.deps.db
       .select({ id: kieApis.id })
       .from(kieApis)
-      .where(eq(kieApis.isEnabled, true))
+      .where(and(eq(kieApis.isEnabled, true), eq(kieApis.vendor, "kie")))
       .limit(1);
     if (account) return false;
     return !(await this.deps.readSettings()).kieToken;
   }
 
   /** The key that made an existing task, as a key to submit with (an extension of it). */
-  async keyOf(task: { providerSource: string; kieApiId: string | null; providerSurface?: string }): Promise<KieKey> {
+  async keyOf(task: MadeBy): Promise<VendorKey> {
     return {
-      source: task.providerSource as KieKeySource,
+      vendor: (task.vendor ?? "kie") as Vendor,
+      source: task.providerSource as KeySource,
       ...(task.kieApiId ? { kieApiId: task.kieApiId } : {}),
-      client: await this.clientFor(task),
+      maker: await this.makerFor(task),
     };
   }
 
-  /** The client for an existing task, on the surface that made it: the key that created it, or the best remaining one. */
-  async clientFor(task: {
-    providerSource: string;
-    kieApiId: string | null;
-    providerSurface?: string;
-  }): Promise<KieClient> {
-    const surface = (task.providerSurface ?? "veo") as KieSurface;
-    if (task.providerSource === "simulator") return this.simulatorKey(surface).client;
-    if (task.providerSource === "account" && task.kieApiId) {
-      const [a] = await this.deps.db
-        .select({ token: kieApis.tokenEncrypted })
-        .from(kieApis)
-        .where(eq(kieApis.id, task.kieApiId));
-      const token = a && this.open(a.token);
-      if (token) return this.kieClient(token, surface);
+  /** The adapter for an existing task, on the surface that made it: the key that created it, or the best remaining one. */
+  async makerFor(task: MadeBy): Promise<VideoMaker> {
+    const vendor = (task.vendor ?? "kie") as Vendor;
+    const stored = task.providerSource === "account" && task.kieApiId ? await this.accountToken(task.kieApiId) : undefined;
+    if (vendor === "google") {
+      const simulated = await this.isSimulated();
+      return this.googleMaker(stored ?? this.deps.config.gemini.apiKey ?? "", simulated);
     }
+    const surface = (task.providerSurface ?? "veo") as KieSurface;
+    if (task.providerSource === "simulator") return this.kieMaker(this.deps.simulator.apiKey, surface, true);
+    if (stored) return this.kieMaker(stored, surface, false);
     if (task.providerSource !== "env") {
       const settings = await this.deps.readSettings();
-      if (settings.kieToken) return this.kieClient(settings.kieToken, surface);
+      if (settings.kieToken) return this.kieMaker(settings.kieToken, surface, false);
     }
-    if (this.deps.config.kie.apiKey) return this.kieClient(this.deps.config.kie.apiKey, surface);
-    // The key is gone; KIE will answer unauthorized and the task will be retried, then time out.
-    return this.kieClient("", surface);
+    // The key may be gone; KIE then answers unauthorized and the task is retried, then times out.
+    return this.kieMaker(this.deps.config.kie.apiKey ?? "", surface, false);
   }
 
-  /** After a video was accepted on an account: what it cost the account, and when. */
-  async recordAccountUse(kieApiId: string, model: VeoModel): Promise<void> {
-    const cost = ACCOUNT_COST[model];
+  private async accountToken(id: string): Promise<string | undefined> {
+    const [a] = await this.deps.db.select({ token: kieApis.tokenEncrypted }).from(kieApis).where(eq(kieApis.id, id));
+    return a && this.open(a.token);
+  }
+
+  /** After a video was accepted on an account: what it cost the account (in the vendor's credits), and when. */
+  async recordAccountUse(kieApiId: string, model: ModelId, options: VideoOptions): Promise<void> {
+    const [row] = await this.deps.db
+      .select({ modelCosts: kieApis.modelCosts })
+      .from(kieApis)
+      .where(eq(kieApis.id, kieApiId));
+    if (!row) return;
+    const cost = vendorCostOf(model, options, row.modelCosts);
     const [account] = await this.deps.db
       .update(kieApis)
       .set({
@@ -164,16 +227,16 @@ export class KieKeyPool {
         updatedAt: new Date(),
       })
       .where(eq(kieApis.id, kieApiId))
-      .returning({ name: kieApis.name, totalCredits: kieApis.totalCredits, cost });
-    // Once, when this video took the account below the 'Available' line.
+      .returning({ name: kieApis.name, totalCredits: kieApis.totalCredits, vendor: kieApis.vendor });
+    // Once, when this video took a KIE account below the 'Available' line.
     const crossed =
-      account &&
+      account?.vendor === "kie" &&
       account.totalCredits < KIE_AVAILABLE_THRESHOLD &&
-      account.totalCredits + account.cost >= KIE_AVAILABLE_THRESHOLD;
+      account.totalCredits + cost >= KIE_AVAILABLE_THRESHOLD;
     if (crossed) await notifyProviderLow(this.deps.db, account);
   }
 
-  /** KIE said the account is out of credits (balance 0) or its key is rejected (disabled). */
+  /** The vendor said the account is out of credits (balance 0) or its key is rejected (disabled). */
   async markAccount(kieApiId: string, problem: "insufficient_credits" | "unauthorized"): Promise<void> {
     const unauthorized = problem === "unauthorized";
     // Only a change is news: an account already disabled (or empty) is not reported again.

@@ -7,16 +7,15 @@ import { HttpError, requestJson, USER_AGENT } from "../http/json-request.js";
 import { KieError, kindOfCode, kindOfHttpStatus } from "./errors.js";
 import { asNumber, asRecord, asText, parseUrlList } from "./parse.js";
 
-import type { AspectRatio, VeoModel } from "../../../shared/catalogue.js";
-import type { KieExtendModel, KieGenerationType } from "./veo-words.js";
-import type { KieSurface } from "../../../shared/schemas/settings.js";
-import { marketCreateBody, parseMarketRecord } from "./market.js";
+import type { AspectRatio } from "../../../shared/catalogue.js";
+import type { KieExtendModel, KieGenerationType, KieVeoModel } from "./veo-words.js";
+import { parseMarketRecord } from "./market.js";
 import { TASK_FAILURES } from "../../../shared/videos.js";
 import { providerCalls } from "../../metrics/instruments.js";
 
 export interface GenerateRequest {
   prompt: string;
-  model: VeoModel;
+  model: KieVeoModel;
   generationType: KieGenerationType;
   aspectRatio: AspectRatio;
   imageUrls?: string[];
@@ -30,17 +29,10 @@ export type TaskRecord =
   | { state: "succeeded"; resultUrls: string[] }
   | { state: "failed"; errorMessage: string; errorCode?: number };
 
-export type HdResult = { ready: true; url: string } | { ready: false; message: string };
-
-/** The 4K version: ready, still being made, or refused for good ("unavailable"). */
-export type UhdResult =
-  | { state: "ready"; url: string }
-  | { state: "processing"; message: string }
-  | { state: "unavailable"; message: string };
+export type { HdResult, UhdResult } from "../video/port.js";
+import type { HdResult, UhdResult } from "../video/port.js";
 
 export interface KieClientOptions {
-  /** Which surface makes new videos and reads their records (decision 0051); veo when not given. */
-  surface?: KieSurface;
   baseUrl: string;
   uploadBaseUrl: string;
   apiKey: string;
@@ -50,19 +42,25 @@ export interface KieClientOptions {
 export class KieClient {
   constructor(private readonly opts: KieClientOptions) {}
 
-  get surface(): KieSurface {
-    return this.opts.surface ?? "veo";
+  /** A Market job (kie-2026.md §2): `{model, input, callBackUrl?}` → its task id. */
+  async createJob(body: { model: string; input: Record<string, unknown>; callBackUrl?: string }): Promise<{ taskId: string }> {
+    const data = asRecord(await this.call("POST", `${this.opts.baseUrl}/api/v1/jobs/createTask`, body));
+    const taskId = asText(data?.taskId);
+    if (!taskId) throw new KieError("failed", "KIE accepted the request but returned no task id");
+    return { taskId };
+  }
+
+  /** A Market job's record, with the KIE credits it took when KIE says (`creditsConsumed`). */
+  async jobRecord(taskId: string): Promise<TaskRecord & { cost?: number }> {
+    const data = asRecord(
+      await this.call("GET", `${this.opts.baseUrl}/api/v1/jobs/recordInfo?taskId=${encodeURIComponent(taskId)}`),
+    );
+    if (!data) throw new KieError("failed", "KIE returned an empty task record");
+    const cost = asNumber(data.creditsConsumed);
+    return { ...parseMarketRecord(data), ...(cost !== undefined ? { cost } : {}) };
   }
 
   async generate(req: GenerateRequest): Promise<{ taskId: string }> {
-    if (this.surface === "market") {
-      const data = asRecord(
-        await this.call("POST", `${this.opts.baseUrl}/api/v1/jobs/createTask`, marketCreateBody(req)),
-      );
-      const taskId = asText(data?.taskId);
-      if (!taskId) throw new KieError("failed", "KIE accepted the request but returned no task id");
-      return { taskId };
-    }
     // As KIE's current docs say (decision 0048): generationType always, enableTranslation explicitly
     // (its default changed between versions of the docs), no enableFallback (deprecated).
     const body = {
@@ -83,13 +81,6 @@ export class KieClient {
   }
 
   async recordInfo(taskId: string): Promise<TaskRecord> {
-    if (this.surface === "market") {
-      const data = asRecord(
-        await this.call("GET", `${this.opts.baseUrl}/api/v1/jobs/recordInfo?taskId=${encodeURIComponent(taskId)}`),
-      );
-      if (!data) throw new KieError("failed", "KIE returned an empty task record");
-      return parseMarketRecord(data);
-    }
     const url = `${this.opts.baseUrl}/api/v1/veo/record-info?taskId=${encodeURIComponent(taskId)}`;
     const data = asRecord(await this.call("GET", url));
     if (!data) throw new KieError("failed", "KIE returned an empty task record");
@@ -240,7 +231,8 @@ const messageOf = (envelope: Record<string, unknown> | undefined) =>
 function kieErrorOf(err: HttpError): KieError {
   switch (err.kind) {
     case "timeout":
-      return new KieError("unavailable", "KIE did not answer in time");
+      // KIE may have taken the request: never sent to another vendor (video/errors.ts).
+      return new KieError("unavailable", "KIE did not answer in time", undefined, undefined, false);
     case "unreachable":
       return new KieError("unavailable", "KIE could not be reached");
     case "unparsable":

@@ -1,31 +1,14 @@
-/** What can go wrong with a KIE call, in the terms the product acts on. */
-export type KieErrorKind =
-  /** The key is missing, wrong or revoked: try another account. */
-  | "unauthorized"
-  /** The account is out of KIE credits: try another account. */
-  | "insufficient_credits"
-  /** Too many requests: try again later; not a failure of the task. */
-  | "rate_limited"
-  /** The key has used up its own hourly/daily/total cap (433): try another account, leave this one be. */
-  | "key_limited"
-  /** The request or its content was refused (policy, validation, image): the user's problem. */
-  | "rejected"
-  /** KIE is down, in maintenance, or did not answer in time: try again later. */
-  | "unavailable"
-  /** The record does not exist (unknown or expired task). */
-  | "not_found"
-  /** Anything else, including generation failures and unreadable answers. */
-  | "failed";
+import { VendorError, type VendorErrorKind } from "../video/errors.js";
 
-export class KieError extends Error {
-  constructor(
-    readonly kind: KieErrorKind,
-    message: string,
-    readonly code?: number,
-    /** The envelope's `data`: some "errors" carry a result (4K's 422 "generated successfully"). */
-    readonly data?: unknown,
-  ) {
-    super(message);
+/** What can go wrong with a KIE call: the vendor-neutral kinds (video/errors.ts). */
+export type KieErrorKind = VendorErrorKind;
+
+/** KIE's answer to a model it does not know (or no longer sells): the Market's 422 "model is not supported". */
+const RETIRED_MODEL = /model is not supported|model .*(does not exist|not found|offline|deprecated)/i;
+
+export class KieError extends VendorError {
+  constructor(kind: KieErrorKind, message: string, code?: number, data?: unknown, certainlyNotTaken = true) {
+    super(kind, message, code, data, certainlyNotTaken);
     this.name = "KieError";
   }
 }
@@ -33,6 +16,7 @@ export class KieError extends Error {
 /** Maps KIE's business code (in the body) to a kind; `msg` disambiguates the overloaded ones. */
 export function kindOfCode(code: number, msg: string): KieErrorKind {
   if (/insufficient|top up/i.test(msg)) return "insufficient_credits";
+  if (RETIRED_MODEL.test(msg)) return "model_retired";
   switch (code) {
     case 401:
     case 403:
@@ -70,6 +54,7 @@ export function kindOfCode(code: number, msg: string): KieErrorKind {
 export function kindOfHttpStatus(status: number, msg: string): KieErrorKind {
   // Out-of-credit answers have been seen with 429 as well as 402; the message tells them apart.
   if (/insufficient|top up/i.test(msg)) return "insufficient_credits";
+  if (RETIRED_MODEL.test(msg)) return "model_retired";
   if (status === 429) return "rate_limited";
   if (status === 401 || status === 403) return "unauthorized";
   if (status === 402) return "insufficient_credits";

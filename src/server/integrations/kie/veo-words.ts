@@ -3,7 +3,7 @@
  * these say how KIE is asked for it. Both Veo surfaces (the legacy API and the Market's
  * `veo-3-1`) take the same values.
  */
-import type { GenerationMode, VeoModel } from "../../../shared/catalogue.js";
+import type { GenerationMode } from "../../../shared/catalogue.js";
 
 export const KIE_GENERATION_TYPES = {
   text: "TEXT_2_VIDEO",
@@ -17,5 +17,7 @@ export const KIE_EXTEND_MODELS = {
   veo3: "quality",
   veo3_fast: "fast",
   veo3_lite: "lite",
-} as const satisfies Record<VeoModel, string>;
-export type KieExtendModel = (typeof KIE_EXTEND_MODELS)[VeoModel];
+} as const;
+/** The models KIE's Veo API makes (ours and KIE's names agree). */
+export type KieVeoModel = keyof typeof KIE_EXTEND_MODELS;
+export type KieExtendModel = (typeof KIE_EXTEND_MODELS)[KieVeoModel];

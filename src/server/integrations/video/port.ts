@@ -68,5 +68,5 @@ export interface VideoMaker {
     seed?: number;
     watermark?: string;
     callBackUrl?: string;
-  }): Promise<{ vendorTaskId: string }>;
+  }): Promise<{ vendorTaskId: string; surface: string }>;
 }
