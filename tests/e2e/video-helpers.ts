@@ -1,7 +1,7 @@
 /** Helpers for the generator and gallery specs: funded accounts, API generations, test images. */
 import zlib from "node:zlib";
 import { expect, request as playwrightRequest, type APIRequestContext, type Locator, type Page } from "./fixtures.js";
-import type { AspectRatio, GenerationMode, VeoModel } from "../../src/shared/catalogue.js";
+import type { AspectRatio, GenerationMode, ModelId } from "../../src/shared/catalogue.js";
 import { ADMIN, header, registerViaApi, uniqueUsername } from "./helpers.js";
 
 export const PASSWORD = "video-pass-123";
@@ -71,7 +71,7 @@ export async function generateViaApi(
   page: Page,
   body: {
     prompt: string;
-    model?: VeoModel;
+    model?: ModelId;
     mode?: GenerationMode;
     aspectRatio?: AspectRatio;
     imageUrls?: string[];

@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { resolvePrices, type PriceTable } from "../../src/shared/prices";
 import type { CurrentUser } from "../../src/shared/schemas/auth";
-import type { VeoModel } from "../../src/shared/catalogue";
+import type { ModelId } from "../../src/shared/catalogue";
 import { GenerateForm } from "@/features/videos/generate-form";
 import { GENERATE_DEFAULTS, generateFormSchema, type GenerateFormValues } from "@/features/videos/generate-form-schema";
 import { stubFetch } from "./fetch-stub";
@@ -27,8 +27,8 @@ interface HarnessProps {
   onStarted: () => void;
   defaults: GenerateFormValues;
   prices?: PriceTable;
-  offered?: readonly VeoModel[];
-  degraded?: readonly VeoModel[];
+  offered?: readonly ModelId[];
+  degraded?: readonly ModelId[];
 }
 
 function Harness({ currentUser, sessionKnown, onStarted, defaults, prices = PRICES, offered, degraded }: HarnessProps) {
@@ -50,8 +50,8 @@ function Harness({ currentUser, sessionKnown, onStarted, defaults, prices = PRIC
 function renderForm(
   currentUser: CurrentUser | null,
   defaults: Partial<GenerateFormValues> = {},
-  offered?: readonly VeoModel[],
-  degraded?: readonly VeoModel[],
+  offered?: readonly ModelId[],
+  degraded?: readonly ModelId[],
 ) {
   const onStarted = vi.fn();
   const client = newQueryClient();

@@ -11,11 +11,11 @@ import {
   MODEL_CATALOGUE,
   type GenerationMode,
   type Surcharge,
-  type VeoModel,
+  type ModelId,
 } from "../../shared/catalogue";
 import { i18n } from "./i18n";
 
-const MODEL_DESCRIPTIONS: Record<VeoModel, MessageDescriptor> = {
+const MODEL_DESCRIPTIONS: Record<ModelId, MessageDescriptor> = {
   veo3: msg`The best picture and sound, slower`,
   veo3_fast: msg`Quick, for most videos`,
   // Not "the most affordable": the owner sets the prices, and Fast and Lite may cost the same (decision 0077).
@@ -40,8 +40,8 @@ const SURCHARGE_DESCRIPTIONS: Record<Surcharge, MessageDescriptor> = {
   extend: msg`Added to the model's price when a video is extended`,
 };
 
-export const modelLabel = (model: VeoModel): string => MODEL_CATALOGUE[model].label;
-export const modelDescription = (model: VeoModel): string => i18n._(MODEL_DESCRIPTIONS[model]);
+export const modelLabel = (model: ModelId): string => MODEL_CATALOGUE[model].label;
+export const modelDescription = (model: ModelId): string => i18n._(MODEL_DESCRIPTIONS[model]);
 export const modeLabel = (mode: GenerationMode): string => i18n._(MODE_LABELS[mode]);
 export const modeDescription = (mode: GenerationMode): string => i18n._(MODE_DESCRIPTIONS[mode]);
 export const surchargeLabel = (surcharge: Surcharge): string => i18n._(SURCHARGE_LABELS[surcharge]);

@@ -7,7 +7,7 @@ import {
   PRICE_ITEMS,
   SURCHARGES,
   type PriceItem,
-  type VeoModel,
+  type ModelId,
 } from "../../../shared/catalogue";
 import type { z } from "zod";
 import { SETTINGS_LIMITS, type AdminSettingsView, type settingsUpdateSchema } from "../../../shared/schemas/settings";
@@ -161,7 +161,7 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
       setDraft((d) => ({ ...d, [key]: value }));
   const setPrice = (item: PriceItem) => (value: PriceDraft) =>
     setDraft((d) => ({ ...d, prices: { ...d.prices, [item]: value } }));
-  const setOffered = (model: VeoModel) => (offered: boolean) =>
+  const setOffered = (model: ModelId) => (offered: boolean) =>
     setDraft((d) => ({
       ...d,
       disabledModels: offered ? d.disabledModels.filter((m) => m !== model) : [...d.disabledModels, model],

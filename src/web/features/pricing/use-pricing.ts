@@ -13,7 +13,7 @@ import {
   SURCHARGES,
   type GenerationMode,
   type Surcharge,
-  type VeoModel,
+  type ModelId,
 } from "../../../shared/catalogue";
 
 /** GET /api/pricing/current (public), read with its shared schema; until it answers, the defaults. */
@@ -30,7 +30,7 @@ interface ModelPrice {
 
 /** A model of the catalogue with what a video of it costs. */
 export interface ModelPricing extends ModelPrice {
-  model: VeoModel;
+  model: ModelId;
   label: string;
   /** In the active language (lib/catalogue-text). */
   description: string;
@@ -47,11 +47,11 @@ export interface Pricing {
   /** The models offered now (the admin may turn some off), in the catalogue's order. */
   models: ModelPricing[];
   /** Every model's price, offered or not. */
-  byModel: Record<VeoModel, ModelPrice>;
+  byModel: Record<ModelId, ModelPrice>;
   /** The ids of the models offered now: all of them until the server answers. */
-  offered: VeoModel[];
+  offered: ModelId[];
   /** Models failing often right now (decision 0097): still offered, marked on the form. */
-  degraded: VeoModel[];
+  degraded: ModelId[];
   /** Added to a model's price (a 4K version, an extension); API prices are decimals here. */
   surcharges: SurchargePricing[];
   /** True while videos come from the built-in simulator (demo mode). */
@@ -92,7 +92,7 @@ function pricingOf(data: PricingView | undefined): PricingData {
     return { surcharge, web: own?.web_credits ?? fallback.web, api: own?.api_credits ?? fallback.api };
   });
   const byModel = Object.fromEntries(all.map(({ model, web, api }) => [model, { web, api }])) as Record<
-    VeoModel,
+    ModelId,
     ModelPrice
   >;
   return {

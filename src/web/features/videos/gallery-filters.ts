@@ -3,7 +3,7 @@
  * a shared link or the back button shows the same list: `?q=&status=&model=&sort=&page=`.
  * Anything in the address that is not a known value is ignored.
  */
-import { MODELS, type VeoModel } from "../../../shared/catalogue";
+import { MODELS, type ModelId } from "../../../shared/catalogue";
 import {
   TASK_LIST_SORTS,
   TASK_LIST_STATUSES,
@@ -14,7 +14,7 @@ import {
 export interface GalleryFilters {
   q: string;
   status: TaskListStatus | "";
-  model: VeoModel | "";
+  model: ModelId | "";
   sort: TaskListSort;
 }
 

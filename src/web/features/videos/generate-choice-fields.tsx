@@ -9,7 +9,7 @@ import {
   modelsFor,
   type AspectRatio,
   type GenerationMode,
-  type VeoModel,
+  type ModelId,
 } from "../../../shared/catalogue";
 import { webCost, type PriceTable } from "../../../shared/prices";
 import { fieldErrorId } from "@/components/ui/form-field";
@@ -31,9 +31,9 @@ export interface ModelFieldProps {
   mode: GenerationMode;
   prices: PriceTable;
   /** The models offered now (the admin may turn some off): only these are listed. */
-  offered: readonly VeoModel[];
+  offered: readonly ModelId[];
   /** Models failing often right now (decision 0097): marked, still allowed. */
-  degraded: readonly VeoModel[];
+  degraded: readonly ModelId[];
 }
 
 /** The model list: every model with its price, those the mode does not take disabled. */

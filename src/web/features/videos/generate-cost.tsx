@@ -1,14 +1,14 @@
 import { Link } from "wouter";
 import { Coins } from "lucide-react";
 import { Trans } from "@lingui/react/macro";
-import type { VeoModel } from "../../../shared/catalogue";
+import type { ModelId } from "../../../shared/catalogue";
 import { surchargeCost, webCost, webVideoCost, type PriceTable } from "../../../shared/prices";
 import { modelLabel } from "@/lib/catalogue-text";
 import { formatCredits } from "@/lib/format";
 import { creditsText } from "./video-display";
 
 export interface CostSummaryProps {
-  model: VeoModel;
+  model: ModelId;
   upgrade4k: boolean;
   prices: PriceTable;
   /** null when signed out. */

@@ -7,7 +7,7 @@ import {
   MODES,
   modelsFor,
   type GenerationMode,
-  type VeoModel,
+  type ModelId,
 } from "../../../shared/catalogue";
 import { PROMPT_MAX, SEED_MAX, SEED_MIN } from "../../../shared/videos";
 import { combinationProblemText } from "@/lib/catalogue-text";
@@ -52,7 +52,7 @@ export function imagesFor(mode: GenerationMode, imageUrls: readonly string[]): s
  * The model to use in `mode`: this one if the mode takes it and it is offered, else the first
  * offered model the mode takes, else the first offered (the admin may turn models off, issue 42).
  */
-export function modelFor(mode: GenerationMode, model: VeoModel, offered: readonly VeoModel[] = MODELS): VeoModel {
+export function modelFor(mode: GenerationMode, model: ModelId, offered: readonly ModelId[] = MODELS): ModelId {
   const models = modelsFor(mode).filter((m) => offered.includes(m));
   return models.includes(model) ? model : (models[0] ?? offered[0] ?? model);
 }

@@ -5,7 +5,7 @@ import { LoaderCircle, LogIn, Sparkles, Wand2 } from "lucide-react";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { MODE_CATALOGUE, MODELS, type GenerationMode, type VeoModel } from "../../../shared/catalogue";
+import { MODE_CATALOGUE, MODELS, type GenerationMode, type ModelId } from "../../../shared/catalogue";
 import { surchargeCost, webVideoCost, type PriceTable } from "../../../shared/prices";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { PROMPT_MAX, type VideoTaskView } from "../../../shared/videos";
@@ -42,13 +42,13 @@ export interface GenerateFormProps {
   sessionKnown?: boolean;
   prices: PriceTable;
   /** The models offered now (GET /api/pricing/current lists only these); every model when omitted. */
-  offered?: readonly VeoModel[];
+  offered?: readonly ModelId[];
   /** Models failing often right now (decision 0097): marked, still allowed. */
-  degraded?: readonly VeoModel[];
+  degraded?: readonly ModelId[];
   onStarted: (task: VideoTaskView) => void;
 }
 
-const NONE: readonly VeoModel[] = [];
+const NONE: readonly ModelId[] = [];
 
 /** Ctrl+Enter, or Cmd+Enter on a Mac. */
 const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);

@@ -1,7 +1,7 @@
 import { Controller, type UseFormReturn } from "react-hook-form";
 import { Image as ImageIcon, Images, Type, type LucideIcon } from "lucide-react";
 import { useLingui } from "@lingui/react/macro";
-import { MODES, modelsFor, type GenerationMode, type VeoModel } from "../../../shared/catalogue";
+import { MODES, modelsFor, type GenerationMode, type ModelId } from "../../../shared/catalogue";
 import { ToggleGroup, ToggleGroupItem } from "@/components/ui/toggle-group";
 import { modeDescription, modeLabel } from "@/lib/catalogue-text";
 import { modelFor, type GenerateFormValues } from "./generate-form-schema";
@@ -17,7 +17,7 @@ export function ModeField({
   form: UseFormReturn<GenerateFormValues>;
   mode: GenerationMode;
   /** The models offered now: a mode none of them makes cannot be chosen. */
-  offered: readonly VeoModel[];
+  offered: readonly ModelId[];
 }) {
   const { t } = useLingui();
   const {

@@ -2,7 +2,7 @@ import { ChevronDown } from "lucide-react";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { MODELS, modelsFor, type GenerationMode, type VeoModel } from "../../../shared/catalogue";
+import { MODELS, modelsFor, type GenerationMode, type ModelId } from "../../../shared/catalogue";
 import { webCost, type PriceTable } from "../../../shared/prices";
 import { cn } from "@/lib/cn";
 import { modelLabel, modeLabel } from "@/lib/catalogue-text";
@@ -20,7 +20,7 @@ interface ModelTraits {
  * How the models compare with each other (decision 0077). Prices are not here: they are the
  * owner's, read from the server, so no model is called cheap unless its price says so.
  */
-const TRAITS: Record<VeoModel, ModelTraits> = {
+const TRAITS: Record<ModelId, ModelTraits> = {
   veo3: {
     picture: msg`Finest detail and motion`,
     sound: msg`Richest audio and speech`,
@@ -42,7 +42,7 @@ const TRAITS: Record<VeoModel, ModelTraits> = {
 };
 
 /** The model no other offered model matches on price, if there is one. */
-function cheapestAlone(prices: PriceTable, models: readonly VeoModel[]): VeoModel | null {
+function cheapestAlone(prices: PriceTable, models: readonly ModelId[]): ModelId | null {
   const costs = models.map((m) => webCost(prices, m));
   const lowest = Math.min(...costs);
   return costs.filter((c) => c === lowest).length === 1 ? (models[costs.indexOf(lowest)] ?? null) : null;
@@ -67,11 +67,11 @@ export function CompareModelsToggle({ open, onToggle }: { open: boolean; onToggl
 export interface ModelComparisonProps {
   open: boolean;
   mode: GenerationMode;
-  model: VeoModel;
+  model: ModelId;
   prices: PriceTable;
   /** The models offered now (the admin may turn some off): only these are compared. */
-  offered: readonly VeoModel[];
-  onChoose: (model: VeoModel) => void;
+  offered: readonly ModelId[];
+  onChoose: (model: ModelId) => void;
 }
 
 /**

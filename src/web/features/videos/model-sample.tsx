@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { Pause, Play } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { VeoModel } from "../../../shared/catalogue";
+import type { ModelId } from "../../../shared/catalogue";
 import { SampleLabel, useShowcase } from "@/features/landing";
 import { useReducedMotion } from "@/hooks/use-reduced-motion";
 import { modelLabel } from "@/lib/catalogue-text";
@@ -13,7 +13,7 @@ import { cn } from "@/lib/cn";
  * it unless the person asked for less motion; the button plays or pauses it (touch, keyboard).
  * Nothing is drawn while the showcase is unknown; "No sample yet" when it has none of the model.
  */
-export function ModelSample({ model }: { model: VeoModel }) {
+export function ModelSample({ model }: { model: ModelId }) {
   const { t } = useLingui();
   const showcase = useShowcase();
   const reduced = useReducedMotion();

@@ -9,7 +9,7 @@ import {
   MODES,
   type AspectRatio,
   type GenerationMode,
-  type VeoModel,
+  type ModelId,
 } from "../../../shared/catalogue";
 import type { VideoTaskView } from "../../../shared/videos";
 import { GENERATE_DEFAULTS, imagesFor, modelFor, type GenerateFormValues } from "./generate-form-schema";
@@ -58,8 +58,8 @@ export function stashRecreate(task: VideoTaskView): void {
 function parseEntry(raw: string): RecreateSource | null {
   const v = JSON.parse(raw) as Record<string, unknown> | null;
   if (!v || typeof v !== "object" || typeof v.prompt !== "string" || !v.prompt.trim()) return null;
-  const model: VeoModel = (MODELS as readonly unknown[]).includes(v.model)
-    ? (v.model as VeoModel)
+  const model: ModelId = (MODELS as readonly unknown[]).includes(v.model)
+    ? (v.model as ModelId)
     : GENERATE_DEFAULTS.model;
   const aspectRatio: AspectRatio = (ASPECT_RATIOS as readonly unknown[]).includes(v.aspectRatio)
     ? (v.aspectRatio as AspectRatio)

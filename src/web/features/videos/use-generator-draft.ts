@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useWatch, type UseFormReturn } from "react-hook-form";
-import { ASPECT_RATIOS, MODELS, type AspectRatio, type VeoModel } from "../../../shared/catalogue";
+import { ASPECT_RATIOS, MODELS, type AspectRatio, type ModelId } from "../../../shared/catalogue";
 import { saveGeneratorDraft, takeGeneratorDraft } from "@/lib/generator-draft";
 import type { GenerateFormValues } from "./generate-form-schema";
 import { modelFor } from "./generate-form-schema";
@@ -33,7 +33,7 @@ export function useGeneratorDraft(form: UseFormReturn<GenerateFormValues>, sessi
     if (!draft) return;
     setValue("prompt", draft.prompt, { shouldDirty: true });
     if ((MODELS as readonly string[]).includes(draft.model ?? ""))
-      setValue("model", modelFor(getValues("mode"), draft.model as VeoModel));
+      setValue("model", modelFor(getValues("mode"), draft.model as ModelId));
     if ((ASPECT_RATIOS as readonly string[]).includes(draft.aspectRatio ?? ""))
       setValue("aspectRatio", draft.aspectRatio as AspectRatio);
   }, [session, setValue, getValues]);
