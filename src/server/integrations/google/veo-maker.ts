@@ -1,0 +1,243 @@
+/**
+ * Veo on Google's own Gemini API (AI Studio key), the second vendor behind the video port (issue
+ * 42; video-vendors-2026.md §1). A job becomes one predictLongRunning request with its images
+ * inline; its operation name is the task id; a finished operation's file is handed on as the
+ * keyless URL Google's download redirects to, so the key never leaves Google's API host.
+ *
+ * What the reference leaves open is read here as follows: the image wrapping is learnt from
+ * Google's refusals (veo-images.ts); `seed` is sent only when asked to (sendSeed), since an SDK
+ * says the Gemini API refuses it; audio is always on and there is no watermark field; Google
+ * reports no cost, so none is returned (the caller prices by seconds × rate if it wants one).
+ */
+import { HttpError, requestJson, USER_AGENT } from "../http/json-request.js";
+import { asNumber, asRecord, asText } from "../kie/parse.js";
+import { VendorError } from "../video/errors.js";
+import type { VendorStatus, VideoJob, VideoMaker } from "../video/port.js";
+import type { ModelId } from "../../../shared/catalogue.js";
+import { withoutTrailingSlashes } from "../../../shared/trim.js";
+import { encodeImage, inlineImage, refusedEncoding, type ImageEncoding, type InlineImage } from "./veo-images.js";
+import { kindOfGoogleStatus, readGoogleError, vendorErrorOf, type GeminiCall } from "./veo-errors.js";
+
+export interface GoogleVeoMakerOptions {
+  /** The API's versioned root, e.g. https://generativelanguage.googleapis.com/v1beta. */
+  baseUrl: string;
+  apiKey: string;
+  /** For each HTTP exchange, the body included. */
+  timeoutMs: number;
+  /** Send the job's seed (the docs say Veo 3 takes one; an SDK says the Gemini API refuses it). Off by default. */
+  sendSeed?: boolean;
+  /**
+   * Other origins a finished video's URI may be on and that may see the key (the built-in
+   * simulator's public URL, when it differs from the loopback baseUrl). baseUrl's origin always may.
+   */
+  keyOrigins?: readonly string[];
+}
+
+/** Our models and Google's names for them: the Gemini API has only the -preview ids for Veo 3.1. */
+const VENDOR_MODELS: Partial<Record<ModelId, string>> = {
+  veo3: "veo-3.1-generate-preview",
+  veo3_fast: "veo-3.1-fast-generate-preview",
+  veo3_lite: "veo-3.1-lite-generate-preview",
+};
+
+/** How many images each mode sends: a first (and last) frame, or up to three references. */
+const IMAGE_COUNTS = { text: [0, 0], image: [1, 2], reference: [1, 3] } as const;
+
+const SAFETY_BLOCK = "The video was blocked by the vendor's safety filters";
+
+/** An operation name is path segments ("models/<model>/operations/<id>"); none may be "." or "..". */
+const isOperationName = (name: string) => name.split("/").every((segment) => /^[\w-][\w.-]*$/.test(segment));
+
+const isTimeout = (err: unknown) => err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
+
+export class GoogleVeoMaker implements VideoMaker {
+  readonly vendor = "google";
+  readonly surface = "gemini";
+  private readonly baseUrl: string;
+  /** The image wrapping Google took last (or has not refused yet); per instance, learnt from 400s. */
+  private encoding: ImageEncoding = "inlineData";
+
+  constructor(private readonly opts: GoogleVeoMakerOptions) {
+    this.baseUrl = withoutTrailingSlashes(opts.baseUrl);
+  }
+
+  makes(model: ModelId): boolean {
+    return VENDOR_MODELS[model] !== undefined;
+  }
+
+  vendorModel(job: Pick<VideoJob, "model" | "mode">): string {
+    const id = VENDOR_MODELS[job.model];
+    if (!id) throw new VendorError("failed", `Google does not make ${job.model}`);
+    return id;
+  }
+
+  async submit(job: VideoJob): Promise<{ vendorTaskId: string }> {
+    const url = `${this.baseUrl}/models/${this.vendorModel(job)}:predictLongRunning`;
+    const [min, max] = IMAGE_COUNTS[job.mode];
+    if (job.images.length < min || job.images.length > max) {
+      throw new VendorError("rejected", `The ${job.mode} mode takes ${min} to ${max} images, not ${job.images.length}`);
+    }
+    const images = await Promise.all(job.images.map(inlineImage));
+    const send = (encoding: ImageEncoding) => this.call("POST", url, this.requestBody(job, images, encoding));
+    const encoding = this.encoding;
+    let answer: unknown;
+    try {
+      answer = await send(encoding);
+    } catch (err) {
+      // Google named the wrapping it does not know: no operation was made, so one retry in the other is safe.
+      if (images.length === 0 || refusedEncodingOf(err) !== encoding) throw asVendorError(err, "submit");
+      const other = encoding === "inlineData" ? "bytesBase64Encoded" : "inlineData";
+      this.encoding = other;
+      answer = await send(other).catch((retryErr: unknown) => {
+        throw asVendorError(retryErr, "submit");
+      });
+    }
+    const name = asText(asRecord(answer)?.name);
+    // A 2xx answer: Google may have made the video, so this is never sent to another vendor.
+    if (!name) {
+      throw new VendorError(
+        "failed",
+        "Google accepted the request but gave no operation name",
+        undefined,
+        undefined,
+        false,
+      );
+    }
+    return { vendorTaskId: name };
+  }
+
+  async status(vendorTaskId: string): Promise<VendorStatus> {
+    if (!isOperationName(vendorTaskId)) throw new VendorError("not_found", "Not a Gemini operation name");
+    let answer: unknown;
+    try {
+      answer = await this.call("GET", `${this.baseUrl}/${vendorTaskId}`);
+    } catch (err) {
+      throw asVendorError(err, "status");
+    }
+    const op = asRecord(answer);
+    if (!op) throw new VendorError("failed", "Google returned an empty operation");
+    // Google's JSON leaves `done` out while it is false (proto3 drops default values).
+    if (op.done !== true) return { state: "generating" };
+    const error = asRecord(op.error);
+    if (error) {
+      const message = asText(error.message) ?? "Google could not make the video";
+      return { state: "failed", message, code: asNumber(error.code), refused: false };
+    }
+    const result = asRecord(asRecord(op.response)?.generateVideoResponse);
+    const samples = Array.isArray(result?.generatedSamples) ? result.generatedSamples : [];
+    const uri = asText(asRecord(asRecord(samples[0])?.video)?.uri);
+    if (uri) return { state: "succeeded", resultUrls: [await this.fileLocation(uri)] };
+    // A safety block is a successful operation without samples; nothing is charged for it.
+    const reasons = Array.isArray(result?.raiMediaFilteredReasons)
+      ? result.raiMediaFilteredReasons.filter((r): r is string => typeof r === "string" && r.trim() !== "")
+      : [];
+    if ((asNumber(result?.raiMediaFilteredCount) ?? 0) > 0 || reasons.length > 0) {
+      return { state: "failed", message: reasons[0] ?? SAFETY_BLOCK, refused: true };
+    }
+    return { state: "failed", message: "Google finished the operation without a video", refused: false };
+  }
+
+  private requestBody(job: VideoJob, images: InlineImage[], encoding: ImageEncoding) {
+    const wrap = (image: InlineImage) => encodeImage(image, encoding);
+    const instance: Record<string, unknown> = { prompt: job.prompt };
+    if (job.mode === "image") {
+      instance.image = wrap(images[0]!);
+      if (images[1]) instance.lastFrame = wrap(images[1]);
+    } else if (job.mode === "reference") {
+      instance.referenceImages = images.map((image) => ({ image: wrap(image), referenceType: "asset" }));
+    }
+    const parameters = {
+      aspectRatio: job.aspectRatio,
+      // Our Veo models are 8-second 720p videos (catalogue.ts); 1080p and 4K are KIE's upgrades.
+      resolution: "720p",
+      durationSeconds: 8,
+      // Veo 3.1 takes only allow_all for text and only allow_adult with images (§1.3).
+      personGeneration: job.mode === "text" ? "allow_all" : "allow_adult",
+      sampleCount: 1,
+      ...(this.opts.sendSeed && job.seed !== undefined ? { seed: job.seed } : {}),
+    };
+    return { instances: [instance], parameters };
+  }
+
+  /**
+   * Where the finished video can be fetched without the key. Google's URI needs the key and
+   * answers with a redirect to its storage on another host: that Location is the result, and the
+   * redirect is never followed here, so the key goes to Google's API host only.
+   */
+  private async fileLocation(uri: string): Promise<string> {
+    let url: URL;
+    try {
+      url = new URL(uri);
+    } catch {
+      throw new VendorError("failed", "Google returned a video URI that is not a URL");
+    }
+    const keyOrigins = [this.baseUrl, ...(this.opts.keyOrigins ?? [])].map((u) => new URL(u).origin);
+    if (!keyOrigins.includes(url.origin)) {
+      throw new VendorError("failed", "Google's video URI is not on its API host, and the key is sent nowhere else");
+    }
+    url.searchParams.set("alt", "media");
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        headers: { "x-goog-api-key": this.opts.apiKey, "user-agent": USER_AGENT },
+        redirect: "manual",
+        signal: AbortSignal.timeout(this.opts.timeoutMs),
+      });
+    } catch (err) {
+      throw vendorErrorOf(
+        isTimeout(err)
+          ? new HttpError("timeout", `No answer within ${this.opts.timeoutMs} ms`)
+          : new HttpError("unreachable", "The service could not be reached"),
+        "status",
+      );
+    }
+    const location = res.headers.get("location");
+    if (res.status >= 300 && res.status < 400 && location) {
+      await res.body?.cancel();
+      const target = new URL(location, url);
+      if (target.protocol !== "https:" && target.protocol !== "http:") {
+        throw new VendorError("failed", "Google redirected the video download to a URL that is not http(s)");
+      }
+      return target.href;
+    }
+    if (res.ok) {
+      await res.body?.cancel();
+      // Its URI would need the key to be fetched again, and the key must not leave this server.
+      throw new VendorError(
+        "failed",
+        "Google served the video itself instead of redirecting to a keyless URL",
+        res.status,
+      );
+    }
+    const body = await res.json().catch(() => undefined);
+    const error = readGoogleError(body);
+    throw new VendorError(
+      kindOfGoogleStatus(res.status, error, "status"),
+      error.message ?? `Google answered HTTP ${res.status} to the video download`,
+      res.status,
+    );
+  }
+
+  /** One JSON call with the key; throws the helper's HttpError for the caller to map. */
+  private async call(method: "GET" | "POST", url: string, json?: unknown): Promise<unknown> {
+    const res = await requestJson(url, {
+      method,
+      headers: { "x-goog-api-key": this.opts.apiKey, "user-agent": USER_AGENT },
+      json,
+      timeoutMs: this.opts.timeoutMs,
+    });
+    return res.body;
+  }
+}
+
+/** The image wrapping a submit's 400 says Google does not know, if that is what it says. */
+function refusedEncodingOf(err: unknown): ImageEncoding | undefined {
+  return err instanceof HttpError && err.status === 400
+    ? refusedEncoding(readGoogleError(err.body).message)
+    : undefined;
+}
+
+/** A failure in the port's terms: the helper's HttpError mapped, anything else as it is. */
+function asVendorError(err: unknown, call: GeminiCall): unknown {
+  return err instanceof HttpError ? vendorErrorOf(err, call) : err;
+}
