@@ -56,8 +56,8 @@ export interface VideoVendorsDeps {
   readSettings(): Promise<Settings>;
   /** Announced changes of kie_apis drop it (migration 0005). */
   accountsCache: FreshCache<KieAccountKeys>;
-  /** Where this process reaches the simulator over HTTP, and the key it accepts. */
-  simulator: { baseUrl: string; apiKey: string };
+  /** Where this process reaches the simulator over HTTP (and where its links point), and the key it accepts. */
+  simulator: { baseUrl: string; publicBaseUrl?: string; apiKey: string };
 }
 
 /** The order vendors are tried in for a model: every vendor whose adapter makes it. */
@@ -98,6 +98,8 @@ export class VideoVendors {
           baseUrl: `${this.deps.simulator.baseUrl}/v1beta`,
           apiKey: this.deps.simulator.apiKey,
           timeoutMs: google.timeoutMs,
+          // The simulator's video links name its public URL, not the loopback one this process calls.
+          keyOrigins: this.deps.simulator.publicBaseUrl ? [new URL(this.deps.simulator.publicBaseUrl).origin] : [],
         })
       : new GoogleVeoMaker({ baseUrl: google.baseUrl, apiKey, timeoutMs: google.timeoutMs });
   }

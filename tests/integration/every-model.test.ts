@@ -1,0 +1,182 @@
+/**
+ * Every model through every mode it makes, against the simulator over HTTP (issue 42): the video
+ * comes back as a real MP4, the options chosen reach the vendor in its words, the price of the
+ * chosen cell is charged once, a failed video is refunded once, and options a model does not
+ * have are refused with nothing charged.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  MODEL_CATALOGUE,
+  MODELS,
+  modesFor,
+  type GenerationMode,
+  type ModelId,
+  type VideoOptions,
+} from "../../src/shared/catalogue.js";
+import { resolvePrices, webCost } from "../../src/shared/prices.js";
+import {
+  allowInFlight,
+  balanceOf,
+  createVideoTestApp,
+  randomPng,
+  runWorkerUntil,
+  taskRow,
+  uploadImage,
+  userWithCredits,
+  type VideoTestApp,
+} from "../helpers/video-app.js";
+
+let t: VideoTestApp;
+beforeAll(async () => {
+  t = await createVideoTestApp();
+});
+afterAll(() => t.close());
+
+/** Options other than the defaults where the model has them: the last length and resolution the model allows together, sound off where asked. */
+function chosenOptions(model: ModelId): Partial<VideoOptions> {
+  const m = MODEL_CATALOGUE[model];
+  const resolution = m.resolutions.options.at(-1)!;
+  const allowed = m.limits.find((l) => l.resolution === resolution)?.durations ?? m.durations.options;
+  return {
+    ...(m.durations.chosen ? { durationSeconds: allowed.at(-1)! } : {}),
+    resolution,
+    ...(m.aspectRatios.chosen ? { aspectRatio: m.aspectRatios.options.at(-1)! } : {}),
+    ...(m.audio === "on_request" ? { audio: false } : {}),
+  };
+}
+
+async function imagesFor(cookie: string | undefined, model: ModelId, mode: GenerationMode): Promise<string[]> {
+  const count = MODEL_CATALOGUE[model].modes[mode]!.images.max;
+  const urls: string[] = [];
+  for (let i = 0; i < Math.min(count, 3); i++) {
+    const res = await uploadImage(t.app, cookie, randomPng(), `frame-${i}.png`);
+    expect(res.statusCode, res.body).toBe(201);
+    urls.push(res.json().imageUrl);
+  }
+  return urls;
+}
+
+async function isMp4(url: string): Promise<boolean> {
+  const res = await fetch(url);
+  const bytes = Buffer.from(await res.arrayBuffer());
+  return res.ok && bytes.toString("latin1", 4, 8) === "ftyp";
+}
+
+/** The Market's record of a task: `param` is its request as KIE read it. */
+async function marketEcho(taskId: string): Promise<{ model: string; input: Record<string, unknown> }> {
+  const res = await fetch(`${t.sim.baseUrl}/api/v1/jobs/recordInfo?taskId=${encodeURIComponent(taskId)}`, {
+    headers: { authorization: "Bearer test-simulator-key" },
+  });
+  const body = (await res.json()) as { data: { param: string } };
+  return JSON.parse(body.data.param);
+}
+
+const cases = MODELS.flatMap((model) => modesFor(model).map((mode) => [model, mode] as const));
+
+describe("every model, every mode", () => {
+  it.each(cases)("%s in %s mode: an MP4 back, the chosen cell's price charged once", async (model, mode) => {
+    const u = await userWithCredits(t.app, t.database.db, 500);
+    await allowInFlight(t.database.db, u.id);
+    const options = chosenOptions(model);
+    const imageUrls = mode === "text" ? [] : await imagesFor(u.client.sessionCookie!, model, mode);
+    const res = await u.client.post("/api/generate-video", {
+      prompt: `a lighthouse, ${model}`,
+      model,
+      mode,
+      imageUrls,
+      ...options,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const expected = webCost(resolvePrices({}), { model, ...options });
+    const { taskId, creditsUsed } = res.json();
+    expect(creditsUsed).toBe(expected);
+    expect((await balanceOf(t.database.db, u.id)).credits).toBe(500 - expected);
+
+    const submitted = await taskRow(t.database.db, taskId);
+    expect(submitted).toMatchObject({ vendor: "kie", model, mode });
+    expect(submitted.vendorModel).toBeTruthy();
+    expect(submitted.providerSurface).toBe(MODEL_CATALOGUE[model].family === "veo" ? "veo" : "market");
+    if (options.durationSeconds) expect(submitted.durationSeconds).toBe(options.durationSeconds);
+    // The vendor got the images and options in its own words: the Market echoes the request.
+    const sent = t.sim.stats.submissions.find((s) => s.taskId === taskId);
+    expect(sent?.imageUrls ?? []).toHaveLength(imageUrls.length);
+    if (MODEL_CATALOGUE[model].family !== "veo") {
+      const echoed = await marketEcho(taskId);
+      expect(echoed.model).toBe(submitted.vendorModel);
+      expect(Number(echoed.input.duration)).toBe(options.durationSeconds);
+      const words = JSON.stringify(echoed.input).toLowerCase();
+      // (Kling 2.6 makes 720p only and has no such field.)
+      if (MODEL_CATALOGUE[model].resolutions.options.length > 1)
+        expect(words).toMatch(
+          options.resolution === "4k"
+            ? /"4k"/
+            : options.resolution === "1080p"
+              ? /1080p|"pro"/
+              : new RegExp(options.resolution!),
+        );
+      if (options.audio === false) expect(echoed.input.sound ?? echoed.input.generate_audio).toBe(false);
+    }
+
+    await runWorkerUntil(t, async () => (await taskRow(t.database.db, taskId)).status === "completed");
+    const done = await taskRow(t.database.db, taskId);
+    expect(await isMp4(done.resultUrls![0]!)).toBe(true);
+    // Only Veo has a 1080p file to fetch afterwards.
+    expect(done.hdStatus === "none").toBe(!MODEL_CATALOGUE[model].upgrades.hd1080);
+    if (MODEL_CATALOGUE[model].family !== "veo") expect(Number(done.vendorCost)).toBeGreaterThan(0);
+    expect(await balanceOf(t.database.db, u.id)).toEqual({ credits: 500 - expected, ledger: 500 - expected });
+  });
+});
+
+describe("failures and refusals", () => {
+  it.each(["kling3", "seedance2", "wan26", "veo3_fast"] as const)(
+    "a failed %s video is refunded once, whoever asks how it went",
+    async (model) => {
+      const u = await userWithCredits(t.app, t.database.db, 100);
+      const res = await u.client.post("/api/generate-video", { prompt: "a storm [sim:fail]", model, mode: "text" });
+      expect(res.statusCode, res.body).toBe(200);
+      const { taskId } = res.json();
+      await runWorkerUntil(t, async () => (await taskRow(t.database.db, taskId)).status === "failed");
+      // Asked again (a callback, a poll): nothing more comes back.
+      await t.app.jobs.taskWorker.runOnce();
+      await u.client.get(`/api/video-status/${taskId}`);
+      expect(await balanceOf(t.database.db, u.id)).toEqual({ credits: 100, ledger: 100 });
+      expect((await taskRow(t.database.db, taskId)).refunded).toBe(true);
+    },
+  );
+
+  it.each([
+    ["kling3", { durationSeconds: 7 }, "Kling 3.0 makes videos of 5 seconds, 10 seconds or 15 seconds, not 7 seconds"],
+    ["wan26", { audio: true }, "Wan 2.6 makes videos without sound"],
+    [
+      "hailuo23_pro",
+      { durationSeconds: 10, resolution: "1080p" },
+      "Hailuo 2.3 Pro makes 1080p videos of 6 seconds only",
+    ],
+    ["seedance15_pro", { resolution: "4k" }, "Seedance 1.5 Pro makes 480p, 720p or 1080p videos, not 4k"],
+    ["veo3_fast", { aspectRatio: "1:1" }, "Veo3 Fast makes 16:9 or 9:16 videos, not 1:1"],
+    ["kling26", { upgrade4k: true }, "Kling 2.6 makes no 4K version"],
+  ] as const)("%s with %o is refused (%s), nothing charged", async (model, options, message) => {
+    const u = await userWithCredits(t.app, t.database.db, 100);
+    const mode = modesFor(model)[0]!;
+    const imageUrls = mode === "text" ? [] : await imagesFor(u.client.sessionCookie!, model, mode);
+    const res = await u.client.post("/api/generate-video", { prompt: "a cat", model, mode, imageUrls, ...options });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: "invalid_input", message });
+    expect(await balanceOf(t.database.db, u.id)).toEqual({ credits: 100, ledger: 100 });
+  });
+
+  it("charges the automation API the same cell, and says it in the answer", async () => {
+    const u = await userWithCredits(t.app, t.database.db, 500);
+    const token = (await u.client.post("/api/user-tokens", { name: "n8n" })).json().token as string;
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/n8n/generate",
+      headers: { authorization: `Bearer ${token}` },
+      payload: { prompt: "a harbour at dawn", model: "kling3", durationSeconds: 10, resolution: "1080p", audio: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const expected = Math.ceil(resolvePrices({})["kling3:1080p+sound"]!.api * 10);
+    expect(res.json()).toMatchObject({ success: true, creditsUsed: expected });
+    expect((await balanceOf(t.database.db, u.id)).credits).toBe(500 - expected);
+  });
+});
