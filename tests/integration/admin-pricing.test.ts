@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PRICE_ITEMS } from "../../src/shared/catalogue.js";
 import { signInAdmin, type Client } from "../helpers/test-app.js";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
 import { balanceOf, createVideoTestApp, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
@@ -56,6 +57,10 @@ describe("prices set on /admin", () => {
     const prices = ok.json().settings.prices;
     expect(prices.veo3_lite).toEqual({ webCredits: 1, apiPrice: "1.25" });
     expect(prices.extend).toEqual({ webCredits: 0, apiPrice: "0.00" });
+    // A per-second cell takes cents of a credit (issue 42).
+    const cell = await admin.put("/api/admin/settings", { prices: { "wan26:1080p": { webCredits: "1.25", apiPrice: "2.5" } } });
+    expect(cell.json().settings.prices["wan26:1080p"]).toEqual({ webCredits: 1.25, apiPrice: "2.50" });
+    prices["wan26:1080p"] = { webCredits: 1.25, apiPrice: "2.50" };
     // The old fields still read and write the same two prices.
     expect(ok.json().settings).toMatchObject({
       veo3Credits: prices.veo3.webCredits,
@@ -71,7 +76,15 @@ describe("prices set on /admin", () => {
         { prices: { "4k": { apiPrice: "2.555" } } },
         "prices.4k.apiPrice must be a number between 0 and 1000 with at most two decimals",
       ],
-      [{ prices: { veo4: { webCredits: 3 } } }, "prices takes veo3, veo3_fast, veo3_lite, 4k, extend"],
+      [{ prices: { veo4: { webCredits: 3 } } }, `prices takes ${PRICE_ITEMS.join(", ")}`],
+      [
+        { prices: { "kling3:720p": { webCredits: "0.005" } } },
+        "prices.kling3:720p.webCredits must be a number between 0.01 and 1000 with at most two decimals",
+      ],
+      [
+        { prices: { veo3_fast: { webCredits: 1.5 } } },
+        "prices.veo3_fast.webCredits must be an integer between 1 and 1000",
+      ],
       [{ prices: { veo3: { web: 3 } } }, "prices.veo3 takes webCredits and apiPrice"],
     ] as const) {
       const res = await admin.put("/api/admin/settings", body);

@@ -5,7 +5,8 @@
  */
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { videoTasks } from "../../src/server/db/schema.js";
+import { eq } from "drizzle-orm";
+import { adminNotifications, videoTasks } from "../../src/server/db/schema.js";
 import { modelHealth } from "../../src/server/features/videos/model-health.js";
 import { signInAdmin, type Client } from "../helpers/test-app.js";
 import { createVideoTestApp, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
@@ -91,3 +92,47 @@ describe("model health", () => {
     expect(lite).toMatchObject({ degraded: true, lastHour: { finished: 6 } });
   });
 });
+
+describe("the model watch (jobs/model-watch.ts)", () => {
+  const notices = async () =>
+    (await t.database.db.select().from(adminNotifications).where(eq(adminNotifications.kind, "model_degraded"))).map(
+      (n) => n.text,
+    );
+  const watch = () => t.app.jobs.modelWatch.runOnce(now);
+
+  it("tells the admin once when a model degrades, and pauses it while the admin says so", async () => {
+    // Wan 2.6: 5 of 6 finished in the last hour failed.
+    await video("wan26", 2, { status: "completed", seconds: 30 });
+    for (const minutes of [1, 2, 3, 4, 5]) await video("wan26", minutes, { status: "failed" });
+    const before = (await notices()).length;
+    expect(await watch()).toContain("wan26");
+    expect(await watch()).toEqual([]); // still degraded: no news
+    const fresh = (await notices()).slice(before);
+    expect(fresh.filter((n) => n.includes("Wan 2.6"))).toHaveLength(1);
+    expect(fresh.find((n) => n.includes("Wan 2.6"))).toContain("5 of the last hour's 6 finished videos failed");
+
+    // Paused only while the admin's setting is on: then refused with 409, nothing charged.
+    const u = await userWithCredits(t.app, t.database.db, 100);
+    const ask = () => u.client.post("/api/generate-video", { prompt: "a lake", model: "wan26" });
+    expect((await ask()).statusCode).toBe(200);
+    expect((await admin.put("/api/admin/settings", { pauseDegradedModels: true })).statusCode).toBe(200);
+    try {
+      const paused = await ask();
+      expect(paused.statusCode).toBe(409);
+      expect(paused.json()).toMatchObject({ reason: "model_unavailable" });
+      expect(paused.json().message).toMatch(/^Wan 2\.6 is failing often and is paused until it recovers/);
+      expect(await listedModels()).not.toContain("wan26");
+
+      // An hour later the failures are out of the window: it recovers and is offered again.
+      await t.app.jobs.modelWatch.runOnce(new Date(now.getTime() + 2 * 60 * 60_000));
+      expect(await listedModels()).toContain("wan26");
+    } finally {
+      await admin.put("/api/admin/settings", { pauseDegradedModels: false });
+    }
+  });
+});
+
+async function listedModels(): Promise<string[]> {
+  const res = await t.app.inject({ method: "GET", url: "/api/models" });
+  return res.json<{ models: Array<{ id: string }> }>().models.map((m) => m.id);
+}

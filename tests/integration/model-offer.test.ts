@@ -6,6 +6,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { adminAuditLog, moderationEvents, videoTasks } from "../../src/server/db/schema.js";
+import { MODEL_CATALOGUE, MODELS } from "../../src/shared/catalogue.js";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
 import { signInAdmin, type Client } from "../helpers/test-app.js";
 import {
@@ -43,8 +44,9 @@ const listed = async (url: string) =>
 describe("a model turned off", () => {
   it("leaves the model list and the prices; the old price fields stay for old clients", async () => {
     expect(await offer(["veo3_lite", "veo3_lite"])).toEqual(["veo3_lite"]);
-    expect(await listed("/api/models")).toEqual(["veo3", "veo3_fast"]);
-    expect(await listed("/api/pricing/current")).toEqual(["veo3", "veo3_fast"]);
+    const others = MODELS.filter((m) => m !== "veo3_lite");
+    expect(await listed("/api/models")).toEqual(others);
+    expect(await listed("/api/pricing/current")).toEqual(others);
     expect((await t.app.inject({ method: "GET", url: "/api/pricing/current" })).json()).toHaveProperty("veo3_fast");
     const [entry] = await db()
       .select()
@@ -63,7 +65,9 @@ describe("a model turned off", () => {
     expect(web.json()).toMatchObject({
       code: "conflict",
       reason: "model_unavailable",
-      message: "Veo3 Lite is not offered at the moment. Choose another model: Veo3 (Quality), Veo3 Fast.",
+      message: `Veo3 Lite is not offered at the moment. Choose another model: ${MODELS.filter((m) => m !== "veo3_lite")
+        .map((m) => MODEL_CATALOGUE[m].label)
+        .join(", ")}.`,
     });
     const token = (await u.client.post("/api/user-tokens", { name: "offer" })).json().token as string;
     const api = await t.app.inject({
@@ -98,12 +102,12 @@ describe("a model turned off", () => {
   });
 
   it("cannot leave no model at all, nor name one the catalogue lacks", async () => {
-    const all = await admin.put("/api/admin/settings", { disabledModels: ["veo3", "veo3_fast", "veo3_lite"] });
+    const all = await admin.put("/api/admin/settings", { disabledModels: [...MODELS] });
     expect(all.statusCode).toBe(400);
     expect(all.json().message).toContain("At least one model must stay on");
     const unknown = await admin.put("/api/admin/settings", { disabledModels: ["veo2"] });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toContain("disabledModels takes model ids");
-    expect(await listed("/api/models")).toEqual(["veo3", "veo3_fast", "veo3_lite"]);
+    expect(await listed("/api/models")).toEqual([...MODELS]);
   });
 });

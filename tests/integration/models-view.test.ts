@@ -65,7 +65,12 @@ describe("GET /api/models", () => {
       const saved = await admin.put("/api/admin/settings", { veo3FastCredits: 3, veo3FastApiPrice: "2.5" });
       expect(saved.statusCode, saved.body).toBe(200);
       const { price } = await model("veo3_fast");
-      expect(price).toEqual({ unit: "video", webCredits: 3, apiCredits: 3 });
+      expect(price).toEqual({
+        unit: "video",
+        webCredits: 3,
+        apiCredits: 3,
+        cells: [{ resolution: "720p", audio: true, webCredits: 3, apiCredits: 2.5 }],
+      });
 
       const u = await userWithCredits(t.app, t.database.db, 20);
       const web = await u.client.post("/api/generate-video", { prompt: "as listed", model: "veo3_fast" });

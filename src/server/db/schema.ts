@@ -314,6 +314,15 @@ export const adminSettings = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Degraded models (model-health.ts) are refused until they recover (issue 42), when the admin says so. */
+    pauseDegradedModels: boolean("pause_degraded_models").notNull().default(false),
+    /** The models degraded at the last health watch: a change is news (Telegram) once. */
+    degradedModels: text("degraded_models")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** What one KIE credit costs us in USD (KIE's price list: about $0.005), for the unit economics (issue 42). */
+    kieCreditUsd: numeric("kie_credit_usd", { precision: 10, scale: 6 }).notNull().default("0.005"),
     /** The admin's prices per model and surcharge, `{"veo3": {"web": 5, "api": 10}, ...}`; a missing one costs the catalogue's default (decision 0048). */
     prices: jsonb("prices").$type<Partial<Record<string, { web?: number; api?: number }>>>().notNull().default({}),
     telegramBotToken: text("telegram_bot_token"),

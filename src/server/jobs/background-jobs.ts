@@ -2,12 +2,13 @@
  * Every background job of the process, built in one place (services.ts hands in what they need) and
  * started in one place (main.ts, when BACKGROUND_WORKERS is on; tests drive them by hand):
  * the task worker, the video archiver and retention sweep, the Telegram outbox, the mail outbox, the webhook outbox, the PayPal re-check,
- * the two image sweeps and the sweep of expired Idempotency-Keys. Each is defined through defineJob
+ * the two image sweeps, the sweep of expired Idempotency-Keys and the model health watch. Each is defined through defineJob
  * (decision 0067) and built as `new Job(deps, options)`: every job takes the part of `deps` it declares.
  */
 import type { JobControl } from "./define-job.js";
 import { IdempotencyKeySweep } from "./idempotency-key-sweep.js";
 import { MailSender } from "./mail-sender.js";
+import { ModelWatch } from "./model-watch.js";
 import type { JobState } from "./job-loop.js";
 import { NotificationSender } from "./notification-sender.js";
 import { PaypalRecheck } from "./paypal-recheck.js";
@@ -31,7 +32,8 @@ export type BackgroundJobDeps = DepsOf<typeof TaskWorker> &
   DepsOf<typeof VideoArchiver> &
   DepsOf<typeof VideoRetention> &
   DepsOf<typeof IdempotencyKeySweep> &
-  DepsOf<typeof WebhookSender>;
+  DepsOf<typeof WebhookSender> &
+  DepsOf<typeof ModelWatch>;
 
 /** Each job's options over its defaults, by the job's name in /healthz. */
 export interface BackgroundJobOptions {
@@ -45,6 +47,7 @@ export interface BackgroundJobOptions {
   videoRetention?: OptionsOf<typeof VideoRetention>;
   idempotencyKeySweep?: OptionsOf<typeof IdempotencyKeySweep>;
   webhookSender?: OptionsOf<typeof WebhookSender>;
+  modelWatch?: OptionsOf<typeof ModelWatch>;
 }
 
 export function backgroundJobs(deps: BackgroundJobDeps, options: BackgroundJobOptions = {}) {
@@ -59,6 +62,7 @@ export function backgroundJobs(deps: BackgroundJobDeps, options: BackgroundJobOp
     temporaryImageSweep: new TemporaryImageSweep(deps, options.temporaryImageSweep),
     uploadSweep: new UploadSweep(deps, options.uploadSweep),
     idempotencyKeySweep: new IdempotencyKeySweep(deps, options.idempotencyKeySweep),
+    modelWatch: new ModelWatch(deps, options.modelWatch),
   } satisfies Record<keyof BackgroundJobOptions, JobControl>;
   const all: JobControl[] = Object.values(jobs);
   return {

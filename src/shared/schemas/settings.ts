@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MODEL_CATALOGUE, MODELS, PRICE_ITEMS, type PriceItem } from "../catalogue.js";
+import { MODEL_CATALOGUE, MODELS, PRICE_CELLS, PRICE_ITEMS, type ModelId, type PriceItem } from "../catalogue.js";
 import { MASK_PREFIX } from "../mask.js";
 import { isoTimestamp } from "./common.js";
 import { mailSettingsUpdateSchema, SMTP_SECURITIES } from "./mail-fields.js";
@@ -33,9 +33,37 @@ const text = z
   .optional()
   .transform((v) => (v === "" ? null : v));
 
-/** Models cost at least 1 credit; a surcharge may be 0. */
+/** Per-second price cells (issue 42) take cents of a credit: a second may cost 0.5 credits. */
+const perSecond = (item: PriceItem) => {
+  const model: ModelId | undefined = PRICE_CELLS.get(item)?.model;
+  return model !== undefined && MODEL_CATALOGUE[model].pricing.unit === "second";
+};
+
+/** A video costs at least 1 credit (a second of one at least 0.01); a surcharge may be 0. */
 const lowestPrice = (item?: PriceItem) =>
-  item === undefined || item in MODEL_CATALOGUE ? SETTINGS_LIMITS.creditsMin : 0;
+  item === undefined
+    ? SETTINGS_LIMITS.creditsMin
+    : perSecond(item)
+      ? 0.01
+      : PRICE_CELLS.has(item)
+        ? SETTINGS_LIMITS.creditsMin
+        : 0;
+
+/** A per-second cell's web price: credits with at most two decimals, as a number. */
+const decimalCredits = (field: string, min: number) => {
+  const message = `${field} must be a number between ${min} and ${SETTINGS_LIMITS.creditsMax} with at most two decimals`;
+  return z
+    .union([z.number(), z.string().trim()], { error: message })
+    .transform((v) => String(v))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d+(\.\d{1,2})?$/, message)
+        .transform(Number)
+        .refine((v) => v >= min && v <= SETTINGS_LIMITS.creditsMax, message),
+    )
+    .optional();
+};
 
 const credits = (field: string, min: number = SETTINGS_LIMITS.creditsMin) => {
   const message = `${field} must be an integer between ${min} and ${SETTINGS_LIMITS.creditsMax}`;
@@ -70,7 +98,9 @@ const pricesUpdate = z
         z
           .strictObject(
             {
-              webCredits: credits(`prices.${item}.webCredits`, lowestPrice(item)),
+              webCredits: perSecond(item)
+                ? decimalCredits(`prices.${item}.webCredits`, lowestPrice(item))
+                : credits(`prices.${item}.webCredits`, lowestPrice(item)),
               apiPrice: price(`prices.${item}.apiPrice`, lowestPrice(item)),
             },
             { error: `prices.${item} takes webCredits and apiPrice` },
@@ -79,7 +109,12 @@ const pricesUpdate = z
       ]),
     ) as Record<
       PriceItem,
-      z.ZodOptional<z.ZodObject<{ webCredits: ReturnType<typeof credits>; apiPrice: ReturnType<typeof price> }>>
+      z.ZodOptional<
+        z.ZodObject<{
+          webCredits: ReturnType<typeof credits> | ReturnType<typeof decimalCredits>;
+          apiPrice: ReturnType<typeof price>;
+        }>
+      >
     >,
     { error: `prices takes ${PRICE_ITEMS.join(", ")}` },
   )
@@ -152,9 +187,25 @@ const disabledModels = z
   .refine((ids) => ids.length < MODELS.length, "At least one model must stay on: people could make no video at all")
   .optional();
 
+const kieCreditMessage =
+  "kieCreditUsd must be what one KIE credit costs in US dollars, between 0.000001 and 1, with at most six decimals";
+/** What one KIE credit costs us (issue 42's unit economics). */
+const kieCreditUsd = z
+  .union([z.number(), z.string().trim()], { error: kieCreditMessage })
+  .transform((v) => String(v))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d+(\.\d{1,6})?$/, kieCreditMessage)
+      .refine((v) => Number(v) >= 0.000001 && Number(v) <= 1, kieCreditMessage),
+  )
+  .optional();
+
 export const settingsUpdateSchema = z.object({
   kieToken: secret,
   disabledModels,
+  pauseDegradedModels: z.boolean({ error: "pauseDegradedModels must be true or false" }).optional(),
+  kieCreditUsd,
   kieWebhookHmacKey: secret,
   kieSurface: z.enum(KIE_SURFACES, { error: "kieSurface must be veo or market" }).optional(),
   paypalClientId: text,
@@ -240,6 +291,13 @@ export const adminSettingsViewSchema = z
     disabledModels: z
       .array(z.enum(MODELS))
       .meta({ description: "Models not offered: new videos with them are refused; existing ones stay." }),
+    pauseDegradedModels: z.boolean().meta({
+      description: "Refuse new videos with a degraded model (failing often) until it recovers (issue 42).",
+    }),
+    degradedModels: z.array(z.string()).meta({ description: "The models degraded at the last health watch." }),
+    kieCreditUsd: z
+      .string()
+      .meta({ description: 'What one KIE credit costs in USD, e.g. "0.005000" (unit economics).' }),
     paypalClientId: z.string().nullable(),
     paypalClientSecret: maskedSecret,
     paypalEnvironment: z.enum(["sandbox", "production"]),
@@ -263,7 +321,12 @@ export const adminSettingsViewSchema = z
     /** Every model's and surcharge's price (the four fields above repeat two of them, for old clients). */
     prices: z.record(
       z.enum(PRICE_ITEMS as [PriceItem, ...PriceItem[]]),
-      z.object({ webCredits: z.number().int(), apiPrice: z.string() }),
+      z.object({
+        webCredits: z
+          .number()
+          .meta({ description: "Whole credits per video; per-second cells take cents of a credit." }),
+        apiPrice: z.string(),
+      }),
     ),
     telegramBotToken: maskedSecret,
     telegramChatId: z.string().nullable(),

@@ -14,16 +14,22 @@ import { modelLabel } from "../../../shared/videos.js";
 import { AppError } from "../../http/errors.js";
 import type { Settings } from "../settings/service.js";
 
-export function offeredModels(s: Pick<Settings, "disabledModels">): ModelId[] {
-  return MODELS.filter((m) => !s.disabledModels.includes(m));
+type OfferSettings = Pick<Settings, "disabledModels" | "pauseDegradedModels" | "degradedModels">;
+
+/** Paused: degraded at the last health watch while the admin pauses degraded models (jobs/model-watch.ts). */
+const isPaused = (s: OfferSettings, model: ModelId) => s.pauseDegradedModels && s.degradedModels.includes(model);
+
+export function offeredModels(s: OfferSettings): ModelId[] {
+  return MODELS.filter((m) => !s.disabledModels.includes(m) && !isPaused(s, m));
 }
 
-export function assertModelOffered(s: Pick<Settings, "disabledModels">, model: ModelId): void {
-  if (!s.disabledModels.includes(model)) return;
+export function assertModelOffered(s: OfferSettings, model: ModelId): void {
+  if (!s.disabledModels.includes(model) && !isPaused(s, model)) return;
   const others = offeredModels(s).map(modelLabel).join(", ");
+  const why = isPaused(s, model) ? "is failing often and is paused until it recovers" : "is not offered at the moment";
   throw new AppError(
     "conflict",
-    `${modelLabel(model)} is not offered at the moment. Choose another model: ${others}.`,
+    `${modelLabel(model)} ${why}. Choose another model: ${others}.`,
     reasoned("model_unavailable", { model: modelLabel(model), models: others }),
   );
 }
