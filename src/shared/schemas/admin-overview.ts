@@ -4,6 +4,7 @@
  * the provider accounts' last known balances.
  */
 import { z } from "zod";
+import { unitEconomicsSchema } from "./unit-economics.js";
 import { isoTimestamp } from "./common.js";
 import { KIE_API_STATUSES } from "./kie-apis.js";
 import { modelHealthSchema } from "./model-health.js";
@@ -205,6 +206,8 @@ export const adminOverviewSchema = z
       .array(modelHealthSchema)
       .optional()
       .meta({ description: "Each model over the last hour and day, whatever the range (decision 0097)." }),
+    /** Added later (issue 42), so optional for readers of older answers. */
+    economics: unitEconomicsSchema.optional(),
     generatedAt: isoTimestamp,
   })
   .meta({ id: "AdminOverview" });

@@ -4,13 +4,26 @@ import { adminOverviewApi } from "../../../shared/api/admin-overview.js";
 import type { Db } from "../../db/connect.js";
 import { serve } from "../../http/route-contract.js";
 import { adminOverview } from "./overview-service.js";
+import { revenuePerCredit, unitEconomics } from "./unit-economics.js";
+import { creditValueOf } from "../packages/credit-value.js";
 import { adminSetup, type SetupDeps } from "./setup-service.js";
 
 /** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
 export async function adminOverviewRoutes(app: FastifyInstance, deps: SetupDeps & { db: Db }): Promise<void> {
   serve(app, adminOverviewApi.get, {}, async (request, reply) => {
     reply.header("cache-control", "private, no-store");
-    return adminOverview(deps.db, request.query.range);
+    const overview = await adminOverview(deps.db, request.query.range);
+    const settings = await deps.readSettings();
+    // USD sales over the range and the credits they bought (bonus counted).
+    const usd = overview.revenue.byProvider
+      .filter((r) => r.currency === "USD")
+      .reduce((sum, r) => sum + Number(r.amount), 0);
+    const perCredit = revenuePerCredit(
+      { usd, credits: overview.credits.sold + overview.credits.bonus },
+      await creditValueOf(deps.db, settings.creditValueUsd),
+    );
+    const range = { from: new Date(overview.from), to: new Date(overview.to) };
+    return { ...overview, economics: await unitEconomics(deps.db, range, settings, perCredit) };
   });
 
   serve(app, adminOverviewApi.setup, {}, async (_request, reply) => {
