@@ -4,7 +4,9 @@
  * chosen cell is charged once, a failed video is refunded once, and options a model does not
  * have are refused with nothing charged.
  */
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminNotifications, adminSettings } from "../../src/server/db/schema.js";
 import {
   MODEL_CATALOGUE,
   MODELS,
@@ -178,5 +180,47 @@ describe("failures and refusals", () => {
     const expected = Math.ceil(resolvePrices({})["kling3:1080p+sound"]!.api * 10);
     expect(res.json()).toMatchObject({ success: true, creditsUsed: expected });
     expect((await balanceOf(t.database.db, u.id)).credits).toBe(500 - expected);
+  });
+});
+
+describe("a model its vendor no longer knows", () => {
+  it("is taken off sale with a clear message, once, and its videos stay", async () => {
+    const u = await userWithCredits(t.app, t.database.db, 500);
+    await allowInFlight(t.database.db, u.id);
+    const made = await u.client.post("/api/generate-video", { prompt: "before", model: "seedance15_pro" });
+    expect(made.statusCode, made.body).toBe(200);
+    const before = (await balanceOf(t.database.db, u.id)).credits;
+
+    // The Market answers "model is not supported": refunded at once, and the model goes off sale.
+    const gone = await u.client.post("/api/generate-video", {
+      prompt: "after [sim:unknown-model]",
+      model: "seedance15_pro",
+    });
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json()).toMatchObject({ code: "conflict", reason: "model_unavailable" });
+    expect(gone.json().message).toMatch(/^Seedance 1\.5 Pro is no longer offered by its video service/);
+    expect((await balanceOf(t.database.db, u.id)).credits).toBe(before);
+    try {
+      const models = (await t.app.inject({ method: "GET", url: "/api/models" }))
+        .json()
+        .models.map((m: { id: string }) => m.id);
+      expect(models).not.toContain("seedance15_pro");
+      const again = await u.client.post("/api/generate-video", { prompt: "again", model: "seedance15_pro" });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toMatch(/^Seedance 1\.5 Pro is not offered at the moment/);
+      // The video made before stays listed.
+      const listed = (await u.client.get("/api/video-tasks?days=14"))
+        .json()
+        .tasks.map((x: { taskId: string }) => x.taskId);
+      expect(listed).toContain(made.json().taskId);
+      const notices = await t.database.db
+        .select()
+        .from(adminNotifications)
+        .where(eq(adminNotifications.kind, "model_retired"));
+      expect(notices).toHaveLength(1);
+      expect(notices[0]!.text).toContain("Seedance 1.5 Pro");
+    } finally {
+      await t.database.db.update(adminSettings).set({ disabledModels: [] });
+    }
   });
 });

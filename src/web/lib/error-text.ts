@@ -79,7 +79,9 @@ function reasonText(reason: ErrorReason, params: Params): string {
     case "model_unavailable": {
       const model = str(params, "model");
       const models = str(params, "models");
-      return t`${model} is not offered at the moment. Choose another model: ${models}.`;
+      return models
+        ? t`${model} is not offered at the moment. Choose another model: ${models}.`
+        : t`${model} is not offered at the moment. Choose another model.`;
     }
     case "image_unreachable":
       return t`A linked image could not be fetched. Check that the link opens the image itself, or upload the image instead.`;

@@ -101,7 +101,12 @@ export async function generateVideo(
   const uhd = reservation.uhd;
 
   let lastError: VendorError | undefined;
-  const options = { durationSeconds: input.durationSeconds, resolution: input.resolution, aspectRatio: input.aspectRatio, audio: input.audio };
+  const options = {
+    durationSeconds: input.durationSeconds,
+    resolution: input.resolution,
+    aspectRatio: input.aspectRatio,
+    audio: input.audio,
+  };
   const job: VideoJob = {
     model: input.model,
     mode: input.mode,
@@ -112,7 +117,9 @@ export async function generateVideo(
     watermark: input.watermark,
   };
   // An extension continues a task its vendor knows under one account: only that key can extend it.
-  const groups = extend ? [[await deps.provider.keyOf(extend)]] : await deps.provider.candidatesFor(input.model, options);
+  const groups = extend
+    ? [[await deps.provider.keyOf(extend)]]
+    : await deps.provider.candidatesFor(input.model, options);
   vendors: for (const group of groups) {
     for (const key of group) {
       try {
@@ -149,10 +156,16 @@ export async function generateVideo(
           // No vendor offers a way to cancel a task (kie-2026.md, video-vendors-2026.md), so it may
           // still make this video: the log names it for an operator; the person keeps the refund.
           deps.log?.warn(
-            { videoTaskId: reserved.id, providerTaskId: taskId, vendor: key.vendor, source: key.source, kieApiId: key.kieApiId },
+            {
+              videoTaskId: reserved.id,
+              providerTaskId: taskId,
+              vendor: key.vendor,
+              source: key.source,
+              kieApiId: key.kieApiId,
+            },
             "provider accepted a video after its task was failed and refunded; left failed",
           );
-          throw refusal(undefined, cost + (uhd?.cost ?? 0)).error;
+          throw refusal(undefined, cost + (uhd?.cost ?? 0), input.model).error;
         }
         deps.wake();
         return { taskId, creditsUsed: cost + (uhd?.cost ?? 0), remainingCredits: reserved.remaining };
@@ -179,7 +192,7 @@ export async function generateVideo(
 
   // failTask gives back the video's credits and a 4K upgrade's together. No mail: this request's
   // answer tells the person (decision 0086).
-  const refused = refusal(lastError, cost + (uhd?.cost ?? 0));
+  const refused = refusal(lastError, cost + (uhd?.cost ?? 0), input.model);
   await failTask(db, reserved.id, refused.reason, refused.kind ?? null, null);
   throw refused.error;
 }
@@ -271,7 +284,11 @@ async function reserve(
 export const EXTEND_AFTER_HD = "A video cannot be extended after its 1080p version was made.";
 
 /** What the user is told when no key took the video; their credits are back by then. */
-function refusal(err: VendorError | undefined, cost: number): { reason: string; error: AppError; kind?: FailureKind } {
+function refusal(
+  err: VendorError | undefined,
+  cost: number,
+  model: ModelId,
+): { reason: string; error: AppError; kind?: FailureKind } {
   const refunded = `Your ${cost} credit${cost === 1 ? " was" : "s were"} refunded.`;
   switch (err?.kind) {
     case "rejected":
@@ -294,6 +311,15 @@ function refusal(err: VendorError | undefined, cost: number): { reason: string; 
           "unprocessable",
           `The video was refused: ${forCustomers(err.message)} ${refunded}`,
           reasoned("video_refused", { detail: forCustomers(err.message) }),
+        ),
+      };
+    case "model_retired":
+      return {
+        reason: "The video service no longer offers this model",
+        error: new AppError(
+          "conflict",
+          `${modelLabel(model)} is no longer offered by its video service and was taken off sale. Choose another model. ${refunded}`,
+          reasoned("model_unavailable", { model: modelLabel(model), models: "" }),
         ),
       };
     case "rate_limited":
