@@ -26,6 +26,8 @@ export {
   type GenerationMode,
   type Price,
   type Resolution,
+  type Vendor,
+  VENDORS,
 } from "./model-description.js";
 
 export const MODELS = [
@@ -74,6 +76,8 @@ const ONE_IMAGE = { images: { min: 1, max: 1 } } as const;
 /** What every Veo 3.1 model shares: an 8-second 720p video with sound, then its 1080p file, 4K and extensions. */
 const VEO = {
   family: "veo",
+  // Google's own Gemini API makes Veo too: the second vendor when KIE is down (decision 0098).
+  vendors: ["kie", "google"],
   durations: { options: [8], default: 8, chosen: false },
   resolutions: { options: ["720p"], default: "720p" },
   aspectRatios: { options: ["16:9", "9:16"], default: "16:9", chosen: true },
@@ -92,6 +96,7 @@ const veoPrice = (web: number, api: number, kieCredits: number): ModelDescriptio
 
 /** What the Market's models share: no seed, nothing after the video (kie-2026.md §2.5). */
 const MARKET = {
+  vendors: ["kie"],
   seed: null,
   negativePrompt: false,
   upgrades: { hd1080: false, uhd4k: false, extend: false },
@@ -300,7 +305,9 @@ export function priceKeyOf(model: ModelId, cell: Pick<PriceCell, "resolution" | 
 
 /** Every price cell by its name, with its model. */
 export const PRICE_CELLS: ReadonlyMap<string, { model: ModelId; cell: PriceCell }> = new Map(
-  MODELS.flatMap((model) => MODEL_CATALOGUE[model].pricing.cells.map((cell) => [priceKeyOf(model, cell), { model, cell }])),
+  MODELS.flatMap((model) =>
+    MODEL_CATALOGUE[model].pricing.cells.map((cell) => [priceKeyOf(model, cell), { model, cell }]),
+  ),
 );
 
 /** Everything with a price: each model's cells and the surcharges. */

@@ -20,6 +20,10 @@ export type Resolution = (typeof RESOLUTIONS)[number];
 export const AUDIO_SUPPORT = ["always", "on_request", "never"] as const;
 type AudioSupport = (typeof AUDIO_SUPPORT)[number];
 
+/** Who makes videos: KIE (its Veo API and its Market) and Google's own Gemini API. */
+export const VENDORS = ["kie", "google"] as const;
+export type Vendor = (typeof VENDORS)[number];
+
 export const MODEL_FAMILIES = ["veo", "kling", "seedance", "hailuo", "wan"] as const;
 export type ModelFamily = (typeof MODEL_FAMILIES)[number];
 
@@ -52,6 +56,8 @@ export interface ModelDescription {
   description: string;
   /** The family the model belongs to (the picker groups by it). */
   family: ModelFamily;
+  /** The vendors that make it, in the order tried unless the admin orders them otherwise. */
+  vendors: readonly Vendor[];
   /** The modes this model makes, each with its image count. */
   modes: Partial<Record<GenerationMode, ModeSupport>>;
   /** The lengths a video can have, in seconds; `chosen` false when the length is fixed and not asked. */

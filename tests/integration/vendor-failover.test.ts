@@ -21,6 +21,7 @@ import {
   type StartedSimulator,
   type VideoTestApp,
 } from "../helpers/video-app.js";
+import { signInAdmin } from "../helpers/test-app.js";
 
 let sim: StartedSimulator;
 let t: VideoTestApp;
@@ -35,15 +36,13 @@ beforeAll(async () => {
     ["kie two", "kie", "kie-key-two"],
     ["google", "google", "gemini-key"],
   ] as const)
-    await t.database.db
-      .insert(kieApis)
-      .values({
-        name,
-        vendor,
-        tokenEncrypted: t.secretBox.encrypt(token),
-        tokenHash: sha256Hex(token),
-        totalCredits: 100_000,
-      });
+    await t.database.db.insert(kieApis).values({
+      name,
+      vendor,
+      tokenEncrypted: t.secretBox.encrypt(token),
+      tokenHash: sha256Hex(token),
+      totalCredits: 100_000,
+    });
 });
 afterAll(async () => {
   await t.close();
@@ -157,6 +156,43 @@ describe("a KIE outage with Google configured", () => {
       refunded: true,
     });
     expect(await balanceOf(t.database.db, u.id)).toEqual({ credits: 50, ledger: 50 });
+  });
+});
+
+describe("the admin's order of vendors", () => {
+  it("tries the vendors of a model in the admin's order, and only those", async () => {
+    const admin = await signInAdmin(t);
+    const u = await userWithCredits(t.app, t.database.db, 50);
+    const make = async (prompt: string) => u.client.post("/api/generate-video", { prompt, model: "veo3_fast" });
+    try {
+      expect(
+        (await admin.put("/api/admin/settings", { vendorOrder: { veo3_fast: ["google", "kie"] } })).statusCode,
+      ).toBe(200);
+      const first = await make("google first");
+      expect((await taskRow(t.database.db, first.json().taskId)).vendor).toBe("google");
+      const models = (await t.app.inject({ method: "GET", url: "/api/models" })).json().models;
+      expect(models.find((m: { id: string }) => m.id === "veo3_fast").vendors).toEqual(["google", "kie"]);
+
+      // KIE only: an outage stays an outage.
+      await admin.put("/api/admin/settings", { vendorOrder: { veo3_fast: ["kie"] } });
+      expect((await make("kie only [sim:code-455]")).statusCode).toBe(503);
+    } finally {
+      await admin.put("/api/admin/settings", { vendorOrder: {} });
+    }
+  });
+
+  it("refuses an order naming a vendor that does not make the model, twice, or none", async () => {
+    const admin = await signInAdmin(t);
+    for (const [vendorOrder, message] of [
+      [{ kling3: ["google"] }, "vendorOrder.kling3 is made by kie only"],
+      [{ veo3: ["kie", "kie"] }, "vendorOrder.veo3 names a vendor twice"],
+      [{ veo3: [] }, "vendorOrder.veo3 needs at least one vendor"],
+      [{ veo3: ["fal"] }, "vendorOrder gives each model a list of the vendors that make it"],
+    ] as const) {
+      const res = await admin.put("/api/admin/settings", { vendorOrder });
+      expect(res.statusCode, JSON.stringify(vendorOrder)).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
   });
 });
 

@@ -314,6 +314,8 @@ export const adminSettings = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The vendors that make each model, in the order they are tried (issue 42); a model not in it: KIE, then Google where it makes it. */
+    vendorOrder: jsonb("vendor_order").$type<Partial<Record<string, string[]>>>().notNull().default({}),
     /** Degraded models (model-health.ts) are refused until they recover (issue 42), when the admin says so. */
     pauseDegradedModels: boolean("pause_degraded_models").notNull().default(false),
     /** The models degraded at the last health watch: a change is news (Telegram) once. */

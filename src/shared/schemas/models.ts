@@ -1,7 +1,7 @@
 /** GET /api/models: the catalogue as it is now, each model in our words with its prices (issue 42). */
 import { z } from "zod";
 import { ASPECT_RATIOS, MODELS, MODES, SURCHARGES } from "../catalogue.js";
-import { AUDIO_SUPPORT, MODEL_FAMILIES, RESOLUTIONS } from "../model-description.js";
+import { AUDIO_SUPPORT, MODEL_FAMILIES, RESOLUTIONS, VENDORS } from "../model-description.js";
 
 const choices = <T extends z.ZodType>(item: T) => z.object({ options: z.array(item), default: item });
 
@@ -11,6 +11,9 @@ const modelViewSchema = z
     label: z.string(),
     description: z.string(),
     family: z.enum(MODEL_FAMILIES),
+    vendors: z
+      .array(z.enum(VENDORS))
+      .meta({ description: "Who makes it, in the order tried: the next one takes over when one is down." }),
     modes: z
       .array(
         z.object({

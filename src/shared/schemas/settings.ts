@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { MODEL_CATALOGUE, MODELS, PRICE_CELLS, PRICE_ITEMS, type ModelId, type PriceItem } from "../catalogue.js";
+import {
+  MODEL_CATALOGUE,
+  MODELS,
+  PRICE_CELLS,
+  PRICE_ITEMS,
+  VENDORS,
+  type ModelId,
+  type PriceItem,
+} from "../catalogue.js";
 import { MASK_PREFIX } from "../mask.js";
 import { isoTimestamp } from "./common.js";
 import { mailSettingsUpdateSchema, SMTP_SECURITIES } from "./mail-fields.js";
@@ -201,8 +209,32 @@ const kieCreditUsd = z
   )
   .optional();
 
+const vendorOrderMessage =
+  "vendorOrder gives each model a list of the vendors that make it (see GET /api/models), in the order to try them";
+/** The vendors of each model, in order (issue 42): only vendors that make the model, each once, at least one. */
+const vendorOrder = z
+  .partialRecord(z.enum(MODELS, { error: vendorOrderMessage }), z.array(z.enum(VENDORS, { error: vendorOrderMessage })), {
+    error: vendorOrderMessage,
+  })
+  .superRefine((order, ctx) => {
+    for (const [model, vendors] of Object.entries(order) as [ModelId, readonly string[]][]) {
+      const makers = MODEL_CATALOGUE[model].vendors as readonly string[];
+      const problem =
+        vendors.length === 0
+          ? "needs at least one vendor"
+          : new Set(vendors).size !== vendors.length
+            ? "names a vendor twice"
+            : vendors.find((v) => !makers.includes(v))
+              ? `is made by ${makers.join(" and ")} only`
+              : undefined;
+      if (problem) ctx.addIssue({ code: "custom", path: [model], message: `vendorOrder.${model} ${problem}` });
+    }
+  })
+  .optional();
+
 export const settingsUpdateSchema = z.object({
   kieToken: secret,
+  vendorOrder,
   disabledModels,
   pauseDegradedModels: z.boolean({ error: "pauseDegradedModels must be true or false" }).optional(),
   kieCreditUsd,
@@ -291,6 +323,10 @@ export const adminSettingsViewSchema = z
     disabledModels: z
       .array(z.enum(MODELS))
       .meta({ description: "Models not offered: new videos with them are refused; existing ones stay." }),
+    vendorOrder: z.record(z.string(), z.array(z.enum(VENDORS))).meta({
+      description:
+        "The vendors of each model in the order tried; a model not listed: its catalogue order (GET /api/models).",
+    }),
     pauseDegradedModels: z.boolean().meta({
       description: "Refuse new videos with a degraded model (failing often) until it recovers (issue 42).",
     }),

@@ -13,7 +13,7 @@ import {
   type AdminSettingsView,
   type SettingsUpdate,
 } from "../../../shared/schemas/settings.js";
-import { MODELS, PRICE_ITEMS, type PriceItem } from "../../../shared/catalogue.js";
+import { MODELS, PRICE_ITEMS, VENDORS, type PriceItem, type Vendor } from "../../../shared/catalogue.js";
 import { priceOf, resolvePrices, type StoredPrices } from "../../../shared/prices.js";
 import { fieldChanges, recordAudit, type AuditActor } from "../audit/audit-log.js";
 
@@ -68,12 +68,24 @@ export function toAdminView(s: Settings, contactDefaults: ContactConfig): AdminS
     veo3ApiPrice: twoDecimals(priceOf(prices, "veo3").api),
     veo3FastApiPrice: twoDecimals(priceOf(prices, "veo3_fast").api),
     prices: Object.fromEntries(
-      PRICE_ITEMS.map((item) => [item, { webCredits: priceOf(prices, item).web, apiPrice: twoDecimals(priceOf(prices, item).api) }]),
+      PRICE_ITEMS.map((item) => [
+        item,
+        { webCredits: priceOf(prices, item).web, apiPrice: twoDecimals(priceOf(prices, item).api) },
+      ]),
     ) as AdminSettingsView["prices"],
     paypalEnvironment: s.paypalEnvironment as AdminSettingsView["paypalEnvironment"],
     kieSurface: s.kieSurface as AdminSettingsView["kieSurface"],
     // A model no longer in the catalogue is not shown (nor offered).
     disabledModels: MODELS.filter((m) => s.disabledModels.includes(m)),
+    // Only models the catalogue still has, and vendors it knows.
+    vendorOrder: Object.fromEntries(
+      Object.entries(s.vendorOrder)
+        .filter(([model]) => (MODELS as readonly string[]).includes(model))
+        .map(([model, vendors]) => [
+          model,
+          (vendors ?? []).filter((v): v is Vendor => (VENDORS as readonly string[]).includes(v)),
+        ]),
+    ),
     creemEnvironment: s.creemEnvironment as AdminSettingsView["creemEnvironment"],
     kieToken: maskSecret(s.kieToken),
     kieWebhookHmacKey: maskSecret(s.kieWebhookHmacKey),

@@ -13,6 +13,7 @@ import type { PricingView } from "../../../shared/schemas/videos.js";
 import type { ModelsView } from "../../../shared/schemas/models.js";
 import type { Settings } from "../settings/service.js";
 import { offeredModels } from "./model-offer.js";
+import { vendorsFor } from "./video-vendors.js";
 import type { ModelHealth } from "../../../shared/schemas/model-health.js";
 
 export const pricesOf = (s: Pick<Settings, "prices">): PriceTable => resolvePrices(s.prices);
@@ -71,6 +72,7 @@ export function modelsView(s: Settings, simulated: boolean, health: readonly Mod
         label: m.label,
         description: m.description,
         family: m.family,
+        vendors: [...vendorsFor(id, s)],
         modes: modesFor(id).map((mode) => {
           const { min, max } = m.modes[mode]!.images;
           return { mode, minImages: min, maxImages: max, imageLabels: MODE_CATALOGUE[mode].imageLabels.slice(0, max) };

@@ -60,8 +60,12 @@ export interface VideoVendorsDeps {
   simulator: { baseUrl: string; publicBaseUrl?: string; apiKey: string };
 }
 
-/** The order vendors are tried in for a model: every vendor whose adapter makes it. */
-const VENDOR_ORDER: readonly Vendor[] = ["kie", "google"];
+/** The vendors tried for a model, in order: the admin's, else the catalogue's; only vendors that make it. */
+export function vendorsFor(model: ModelId, settings: Pick<Settings, "vendorOrder">): readonly Vendor[] {
+  const makers = MODEL_CATALOGUE[model].vendors;
+  const own = settings.vendorOrder[model]?.filter((v): v is Vendor => (makers as readonly string[]).includes(v));
+  return own && own.length > 0 ? own : makers;
+}
 
 /** What a video with these options costs a vendor, in its credits, by the catalogue (an account's own map wins). */
 export function vendorCostOf(model: ModelId, options: VideoOptions, accountCosts?: Partial<Record<string, number>>): number {
@@ -115,7 +119,7 @@ export class VideoVendors {
     const simulated = await this.isSimulated();
     const accounts = (await this.deps.accountsCache.get("accounts", () => this.enabledAccounts()))!.accounts;
     const groups: VendorKey[][] = [];
-    for (const vendor of VENDOR_ORDER) {
+    for (const vendor of vendorsFor(model, settings)) {
       const keys: VendorKey[] = [];
       if (vendor === "kie") {
         if (simulated) keys.push(this.simulatorKey(surface));

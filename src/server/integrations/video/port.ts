@@ -6,9 +6,8 @@
  */
 import type { AspectRatio, GenerationMode, ModelId, Resolution } from "../../../shared/catalogue.js";
 
-/** Who makes videos: KIE (its Veo API and its Market) and Google's own Gemini API. */
-export const VENDORS = ["kie", "google"] as const;
-export type Vendor = (typeof VENDORS)[number];
+export type { Vendor } from "../../../shared/catalogue.js";
+import type { Vendor } from "../../../shared/catalogue.js";
 
 /** An image as the vendor gets it: by its URL, or by its bytes (read only for a vendor that wants them inline). */
 export interface JobImage {

@@ -1,0 +1,1 @@
+ALTER TABLE "admin_settings" ADD COLUMN "vendor_order" jsonb DEFAULT '{}'::jsonb NOT NULL;
