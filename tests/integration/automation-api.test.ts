@@ -4,6 +4,7 @@
  * owners only, API prices, reference images (URL, base64, data URL; base64 deleted after 24 h),
  * 402, 429 and the `{success:false, message}` error shape. Decision 0017.
  */
+import { ASPECT_RATIOS, MODELS } from "../../src/shared/catalogue.js";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -263,8 +264,14 @@ describe("failures", () => {
   it.each([
     [{}, "Prompt is required"],
     [{ prompt: "  " }, "Prompt is required"],
-    [{ prompt: "a cat", model: "veo2" }, "Model must be veo3, veo3_fast or veo3_lite"],
-    [{ prompt: "a cat", aspectRatio: "1:1" }, "Aspect ratio must be 16:9 or 9:16"],
+    [{ prompt: "a cat", model: "veo2" }, `Model must be ${MODELS.slice(0, -1).join(", ")} or ${MODELS.at(-1)}`],
+    [{ prompt: "a cat", aspectRatio: "1:1" }, "Veo3 (Quality) makes 16:9 or 9:16 videos, not 1:1"],
+    [{ prompt: "a cat", aspectRatio: "5:4" }, `Aspect ratio must be ${ASPECT_RATIOS.join(" or ")}`],
+    [{ prompt: "a cat", model: "wan26", audio: true }, "Wan 2.6 makes videos without sound"],
+    [
+      { prompt: "a cat", model: "kling3", durationSeconds: 6 },
+      "Kling 3.0 makes videos of 5 seconds, 10 seconds or 15 seconds, not 6 seconds",
+    ],
     [{ prompt: "a cat", seeds: 9999 }, "Seed must be a whole number between 10000 and 99999"],
     [
       { prompt: "a cat", imageUrls: "https://a.example/1.png" },

@@ -11,7 +11,7 @@ import {
   automationVideoStatusSchema,
 } from "../../src/shared/schemas/automation.js";
 import { SEED_MAX, SEED_MIN } from "../../src/shared/videos.js";
-import { ASPECT_RATIOS, MODELS } from "../../src/shared/catalogue.js";
+import { ASPECT_RATIOS, MODELS, RESOLUTIONS } from "../../src/shared/catalogue.js";
 import {
   automationOpenApiDocument,
   committedFullOpenApiText,
@@ -209,7 +209,11 @@ describe("the document's content", () => {
     const s = doc.components.schemas as Json;
     expect(s.GenerateRequest.required).toEqual(["prompt"]);
     expect(s.GenerateRequest.properties.model).toMatchObject({ enum: [...MODELS], default: "veo3" });
-    expect(s.GenerateRequest.properties.aspectRatio).toMatchObject({ enum: [...ASPECT_RATIOS], default: "16:9" });
+    // No default: each model has its own (GET /api/models).
+    expect(s.GenerateRequest.properties.aspectRatio).toMatchObject({ enum: [...ASPECT_RATIOS] });
+    expect(s.GenerateRequest.properties.durationSeconds).toMatchObject({ type: "integer" });
+    expect(s.GenerateRequest.properties.resolution).toMatchObject({ enum: [...RESOLUTIONS] });
+    expect(s.GenerateRequest.properties.audio).toMatchObject({ type: "boolean" });
     expect(s.GenerateRequest.properties.seeds).toMatchObject({ minimum: SEED_MIN, maximum: SEED_MAX });
     expect(s.GenerateRequest.properties.prompt.examples).toHaveLength(1);
     expect(s.VideoStatus.properties.status.enum).toEqual([...AUTOMATION_STATUSES]);

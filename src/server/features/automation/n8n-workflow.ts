@@ -122,12 +122,15 @@ export const SETTINGS_FIELDS: Array<[string, string, "string"]> = [
   ["mode", "text", "string"],
   ["aspectRatio", "16:9", "string"],
   ["imageUrls", "", "string"],
+  ["durationSeconds", "", "string"],
+  ["resolution", "", "string"],
+  ["audio", "", "string"],
   ["upgrade4k", "false", "string"],
 ];
 
 /** The generate request's fields from the settings; imageUrls is a comma-separated list there. */
 export const GENERATE_BODY_FIELDS =
-  "prompt: $json.prompt, model: $json.model, mode: $json.mode, aspectRatio: $json.aspectRatio, imageUrls: String($json.imageUrls ?? '').split(',').map(u => u.trim()).filter(u => u), upgrade4k: String($json.upgrade4k) === 'true'";
+  "prompt: $json.prompt, model: $json.model, mode: $json.mode, aspectRatio: $json.aspectRatio, imageUrls: String($json.imageUrls ?? '').split(',').map(u => u.trim()).filter(u => u), upgrade4k: String($json.upgrade4k) === 'true', durationSeconds: $json.durationSeconds ? Number($json.durationSeconds) : undefined, resolution: $json.resolution || undefined, audio: $json.audio === '' || $json.audio === undefined ? undefined : String($json.audio) === 'true'";
 
 const modeHelp = (m: (typeof MODES)[number]) => {
   const { min, max } = MODE_CATALOGUE[m].images;
@@ -135,14 +138,19 @@ const modeHelp = (m: (typeof MODES)[number]) => {
 };
 
 /** The settings note's line about them (prose/n8n-settings-help.md), from the catalogue. */
-export const SETTINGS_HELP = proseTemplate("n8n-settings-help", ["models", "modes", "referenceModels", "aspectRatios"])(
-  {
-    models: MODELS.join(", "),
-    modes: MODES.map(modeHelp).join("; "),
-    referenceModels: MODE_CATALOGUE.reference.models.join(" or "),
-    aspectRatios: ASPECT_RATIOS.join(" or "),
-  },
-);
+export const SETTINGS_HELP = proseTemplate("n8n-settings-help", [
+  "models",
+  "modes",
+  "referenceModels",
+  "aspectRatios",
+  "modelsUrl",
+])({
+  modelsUrl: "GET /api/models",
+  models: MODELS.join(", "),
+  modes: MODES.map(modeHelp).join("; "),
+  referenceModels: MODE_CATALOGUE.reference.models.join(" or "),
+  aspectRatios: ASPECT_RATIOS.join(", "),
+});
 
 const setupNote = proseTemplate("n8n-workflow-setup", [
   "origin",
