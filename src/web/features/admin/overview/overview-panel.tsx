@@ -17,6 +17,7 @@ import { RangePicker } from "./range-picker";
 import { ModerationSection } from "./moderation-section";
 import { ModelHealthSection } from "./model-health-section";
 import { SetupOverview } from "./setup-checklist";
+import { UnitEconomicsSection } from "./unit-economics-section";
 import {
   CreditsSection,
   Figure,
@@ -167,6 +168,7 @@ function Overview({ data }: { data: AdminOverview }) {
         </>
       )}
       <ModelHealthSection data={data} />
+      <UnitEconomicsSection data={data} />
       <ReversalsSection data={data} />
       <ModerationSection data={data} />
       <ProviderAccountsSection data={data} />
