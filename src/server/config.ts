@@ -320,7 +320,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiKey: e.KIE_API_KEY,
       timeoutMs: e.KIE_TIMEOUT_MS,
     },
-    gemini: { baseUrl: e.GEMINI_BASE_URL.replace(/\/+$/, ""), apiKey: e.GEMINI_API_KEY, timeoutMs: e.GEMINI_TIMEOUT_MS },
+    gemini: {
+      baseUrl: withoutTrailingSlashes(e.GEMINI_BASE_URL),
+      apiKey: e.GEMINI_API_KEY,
+      timeoutMs: e.GEMINI_TIMEOUT_MS,
+    },
     videoProvider: e.VIDEO_PROVIDER,
     simulator: {
       delayMs: e.SIMULATOR_DELAY_MS,

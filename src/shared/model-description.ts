@@ -25,7 +25,7 @@ export const VENDORS = ["kie", "google"] as const;
 export type Vendor = (typeof VENDORS)[number];
 
 export const MODEL_FAMILIES = ["veo", "kling", "seedance", "hailuo", "wan"] as const;
-export type ModelFamily = (typeof MODEL_FAMILIES)[number];
+type ModelFamily = (typeof MODEL_FAMILIES)[number];
 
 /** A web price in credits and an API price (decimal, charged rounded up). */
 export interface Price {

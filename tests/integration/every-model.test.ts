@@ -80,7 +80,7 @@ describe("every model, every mode", () => {
     const u = await userWithCredits(t.app, t.database.db, 500);
     await allowInFlight(t.database.db, u.id);
     const options = chosenOptions(model);
-    const imageUrls = mode === "text" ? [] : await imagesFor(u.client.sessionCookie!, model, mode);
+    const imageUrls = mode === "text" ? [] : await imagesFor(u.client.sessionCookie, model, mode);
     const res = await u.client.post("/api/generate-video", {
       prompt: `a lighthouse, ${model}`,
       model,
@@ -160,7 +160,7 @@ describe("failures and refusals", () => {
   ] as const)("%s with %o is refused (%s), nothing charged", async (model, options, message) => {
     const u = await userWithCredits(t.app, t.database.db, 100);
     const mode = modesFor(model)[0]!;
-    const imageUrls = mode === "text" ? [] : await imagesFor(u.client.sessionCookie!, model, mode);
+    const imageUrls = mode === "text" ? [] : await imagesFor(u.client.sessionCookie, model, mode);
     const res = await u.client.post("/api/generate-video", { prompt: "a cat", model, mode, imageUrls, ...options });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: "invalid_input", message });

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { TOKEN_NAME_MAX } from "../automation.js";
-import { ASPECT_RATIOS, MODE_CATALOGUE, MODEL_CATALOGUE, MODELS, MODES } from "../catalogue.js";
+import { MODE_CATALOGUE, MODEL_CATALOGUE, MODELS, MODES } from "../catalogue.js";
 import { ERROR_STATUS, type ErrorCode } from "../error-codes.js";
 import { PROMPT_MAX, SEED_MAX, SEED_MIN } from "../videos.js";
 import { IMAGE_LIST_MAX, modeMessage, modelMessage, seedSchema, videoOptionFields, withMode } from "./videos.js";

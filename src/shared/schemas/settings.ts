@@ -115,15 +115,7 @@ const pricesUpdate = z
           )
           .optional(),
       ]),
-    ) as Record<
-      PriceItem,
-      z.ZodOptional<
-        z.ZodObject<{
-          webCredits: ReturnType<typeof credits> | ReturnType<typeof decimalCredits>;
-          apiPrice: ReturnType<typeof price>;
-        }>
-      >
-    >,
+    ),
     { error: `prices takes ${PRICE_ITEMS.join(", ")}` },
   )
   .optional();

@@ -33,7 +33,7 @@ const httpUrl = z.url({ protocol: /^https?$/, error: "Each image URL must be a v
 
 export const modelMessage = `Model must be ${MODELS.slice(0, -1).join(", ")} or ${MODELS.at(-1)}`;
 export const modeMessage = `Mode must be ${MODES.slice(0, -1).join(", ")} or ${MODES.at(-1)}`;
-export const aspectRatioMessage = `Aspect ratio must be ${ASPECT_RATIOS.join(" or ")}`;
+const aspectRatioMessage = `Aspect ratio must be ${ASPECT_RATIOS.join(" or ")}`;
 /** More than any mode takes, so the catalogue's message (not a length error) says what is wrong. */
 export const IMAGE_LIST_MAX = 10;
 

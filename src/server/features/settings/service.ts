@@ -72,7 +72,7 @@ export function toAdminView(s: Settings, contactDefaults: ContactConfig): AdminS
         item,
         { webCredits: priceOf(prices, item).web, apiPrice: twoDecimals(priceOf(prices, item).api) },
       ]),
-    ) as AdminSettingsView["prices"],
+    ),
     paypalEnvironment: s.paypalEnvironment as AdminSettingsView["paypalEnvironment"],
     kieSurface: s.kieSurface as AdminSettingsView["kieSurface"],
     // A model no longer in the catalogue is not shown (nor offered).
