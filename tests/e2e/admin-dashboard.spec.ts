@@ -183,15 +183,20 @@ test("an admin edits a package, a user's credits and status, prices, and a provi
   const kie = page.getByRole("dialog", { name: "Add KIE API" });
   await kie.getByLabel("Name").fill("E2E account");
   await kie.getByLabel("API token", { exact: true }).fill(token);
-  await expect(kie.getByLabel("Veo3 Lite credits per video")).toHaveValue("40");
-  await kie.getByLabel("Veo3 Lite credits per video").fill("30");
+  await expect(kie.getByLabel("Vendor")).toHaveValue("kie");
+  // A cost per model; a blank one is the model's default, shown as the placeholder.
+  const lite = kie.getByLabel("Veo3 Lite credits per video");
+  await expect(lite).toHaveValue("");
+  await expect(lite).toHaveAttribute("placeholder", /^\d+$/);
+  await lite.fill("25");
   await kie.getByLabel("Enabled").uncheck();
   await kie.getByRole("button", { name: "Save KIE API" }).click();
   await expectToast(page, "KIE API saved");
   const row = accounts.getByRole("listitem", { name: "KIE API E2E account" });
   await expect(row).toContainText("Available");
   await expect(row).toContainText("••••••••tail");
-  await expect(row).toContainText("Quality 400 / Fast 80 / Lite 30 per video");
+  await expect(row).toContainText("KIE.ai");
+  await expect(row).toContainText(/Veo3 Fast \d+ \(default\) \/ Veo3 Lite 25 per video/);
   expect(await page.content()).not.toContain(token);
   await row.getByRole("button", { name: "Delete E2E account" }).click();
   await page.getByRole("dialog", { name: "Delete KIE API?" }).getByRole("button", { name: "Delete" }).click();

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { kieApis, transactions } from "../../src/server/db/schema.js";
 import { MASK_PREFIX } from "../../src/shared/mask.js";
-import type { KieApiView } from "../../src/shared/schemas/kie-apis.js";
+import { MODELS } from "../../src/shared/catalogue.js";
+import { defaultModelCost, type KieApiView } from "../../src/shared/schemas/kie-apis.js";
 import { signInAdmin, type Client } from "../helpers/test-app.js";
 import {
   createVideoTestApp,
@@ -46,10 +47,13 @@ describe("POST /api/admin/kie-apis", () => {
     expect(view).toMatchObject({
       name: "Main account",
       token: MASK_PREFIX + token.slice(-4),
+      vendor: "kie",
       totalCredits: 1000,
-      veo3QualityCredits: 400,
-      veo3FastCredits: 80,
-      veo3LiteCredits: 40,
+      // No costs given: the map stays empty and the legacy figures show the defaults.
+      modelCosts: {},
+      veo3QualityCredits: defaultModelCost("veo3"),
+      veo3FastCredits: defaultModelCost("veo3_fast"),
+      veo3LiteCredits: defaultModelCost("veo3_lite"),
       isEnabled: true,
       status: "Available",
       totalUsage: 0,
@@ -64,6 +68,50 @@ describe("POST /api/admin/kie-apis", () => {
     const [row] = await t.database.db.select().from(kieApis).where(eq(kieApis.id, view.id));
     expect(row!.tokenEncrypted).not.toContain(token);
     expect(t.secretBox.decrypt(row!.tokenEncrypted)).toBe(token);
+    expect(row).toMatchObject({ vendor: "kie", modelCosts: {} });
+  });
+
+  it("stores the vendor and a cost per model, and shows them", async () => {
+    const view = await addAccount({
+      name: "Gemini",
+      token: newKey(),
+      vendor: "google",
+      modelCosts: { veo3: 320, veo3_lite: "0" },
+    });
+    expect(view).toMatchObject({
+      vendor: "google",
+      modelCosts: { veo3: 320, veo3_lite: 0 },
+      veo3QualityCredits: 320,
+      veo3FastCredits: defaultModelCost("veo3_fast"),
+      veo3LiteCredits: 0,
+    });
+    const [row] = await t.database.db.select().from(kieApis).where(eq(kieApis.id, view.id));
+    expect(row).toMatchObject({ vendor: "google", modelCosts: { veo3: 320, veo3_lite: 0 } });
+    const listed = (await admin.get("/api/admin/kie-apis")).json<KieApiView[]>().find((a) => a.id === view.id);
+    expect(listed).toMatchObject({ vendor: "google", modelCosts: { veo3: 320, veo3_lite: 0 } });
+  });
+
+  it("takes the old clients' three Veo fields into the map; an entry of modelCosts wins", async () => {
+    const legacy = await addAccount({
+      name: "old client",
+      token: newKey(),
+      veo3QualityCredits: 400,
+      veo3FastCredits: "80",
+    });
+    expect(legacy).toMatchObject({
+      modelCosts: { veo3: 400, veo3_fast: 80 },
+      veo3QualityCredits: 400,
+      veo3FastCredits: 80,
+      veo3LiteCredits: defaultModelCost("veo3_lite"),
+    });
+    const both = await addAccount({
+      name: "both",
+      token: newKey(),
+      veo3FastCredits: 80,
+      veo3LiteCredits: 40,
+      modelCosts: { veo3_fast: 65 },
+    });
+    expect(both.modelCosts).toEqual({ veo3_fast: 65, veo3_lite: 40 });
   });
 
   it("says 'Low Credits' below 400 and 'Available' from 400", async () => {
@@ -89,6 +137,23 @@ describe("POST /api/admin/kie-apis", () => {
       "Veo3 Quality credits must be a whole number, 0 or more",
     ],
     [{ name: "flag", token: "k-flag", isEnabled: "yes" }, "isEnabled must be true or false"],
+    [{ name: "vendor", token: "k-vendor", vendor: "openai" }, 'vendor must be "kie" or "google"'],
+    [
+      { name: "unknown model", token: "k-model", modelCosts: { veo3_fast: 60, sora_2: 100 } },
+      `modelCosts: "sora_2" is not a model; the models are ${MODELS.join(", ")}`,
+    ],
+    [
+      { name: "costs list", token: "k-list", modelCosts: [60] },
+      `modelCosts must be an object of model id (${MODELS.join(", ")}) to credits per video`,
+    ],
+    [
+      { name: "fraction cost", token: "k-cost", modelCosts: { veo3_fast: 60.5 } },
+      "Veo3 Fast credits must be a whole number, 0 or more",
+    ],
+    [
+      { name: "huge cost", token: "k-huge", modelCosts: { veo3: 100_000_001 } },
+      "Veo3 (Quality) credits must be at most 100000000",
+    ],
     [{ name: "masked", token: `${MASK_PREFIX}abcd` }, "Paste the full KIE API key, not the masked one"],
   ])("refuses %j with a clear 400", async (body, message) => {
     const res = await admin.post("/api/admin/kie-apis", body);
@@ -131,6 +196,40 @@ describe("PUT /api/admin/kie-apis/:id", () => {
     expect(replaced.body).not.toContain(replacement);
     const [row] = await t.database.db.select().from(kieApis).where(eq(kieApis.id, account.id));
     expect(t.secretBox.decrypt(row!.tokenEncrypted)).toBe(replacement);
+  });
+
+  it("changes the vendor; a given modelCosts replaces the stored map, legacy fields alone change their entries", async () => {
+    const account = await addAccount({ name: "costs", token: newKey(), modelCosts: { veo3: 300, veo3_fast: 70 } });
+    const path = `/api/admin/kie-apis/${account.id}`;
+    const replaced = await admin.put(path, { vendor: "google", modelCosts: { veo3_lite: 20 } });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json().kieApi).toMatchObject({
+      vendor: "google",
+      modelCosts: { veo3_lite: 20 },
+      veo3QualityCredits: defaultModelCost("veo3"),
+      veo3LiteCredits: 20,
+    });
+    const legacy = await admin.put(path, { veo3FastCredits: 90 });
+    expect(legacy.json().kieApi).toMatchObject({ vendor: "google", modelCosts: { veo3_fast: 90, veo3_lite: 20 } });
+    const kept = await admin.put(path, { name: "costs renamed" });
+    expect(kept.json().kieApi.modelCosts).toEqual({ veo3_fast: 90, veo3_lite: 20 });
+    const cleared = await admin.put(path, { modelCosts: {} });
+    expect(cleared.json().kieApi).toMatchObject({ modelCosts: {}, veo3FastCredits: defaultModelCost("veo3_fast") });
+    const [row] = await t.database.db.select().from(kieApis).where(eq(kieApis.id, account.id));
+    expect(row).toMatchObject({ vendor: "google", modelCosts: {} });
+
+    const unknown = await admin.put(path, { modelCosts: { veo2: 10 } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe(`modelCosts: "veo2" is not a model; the models are ${MODELS.join(", ")}`);
+  });
+
+  it("saves a Google key without asking KIE, and tries a new key on KIE only for KIE accounts", async () => {
+    const before = sim.stats.calls.credit;
+    const google = await addAccount({ name: "google key", token: newKey(), vendor: "google" });
+    await admin.put(`/api/admin/kie-apis/${google.id}`, { token: newKey() });
+    expect(sim.stats.calls.credit).toBe(before);
+    await admin.put(`/api/admin/kie-apis/${google.id}`, { token: newKey(), vendor: "kie" });
+    expect(sim.stats.calls.credit).toBe(before + 1);
   });
 
   it("refuses another account's key, a bad id and an unknown id", async () => {
@@ -181,9 +280,30 @@ describe("POST /api/admin/kie-apis/:id/check-credits", () => {
   });
 });
 
+describe("POST /api/admin/kie-apis/:id/check-credits for a Google account", () => {
+  it("is refused with a 422 that says why, and asks KIE nothing", async () => {
+    const account = await addAccount({ name: "gemini", token: newKey(), vendor: "google", totalCredits: 700 });
+    const before = sim.stats.calls.credit;
+    const res = await admin.post(`/api/admin/kie-apis/${account.id}/check-credits`, {});
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      code: "unprocessable",
+      message: "Balance checks are for KIE accounts; Google bills your Cloud project",
+    });
+    expect(sim.stats.calls.credit).toBe(before);
+    const [row] = await t.database.db.select().from(kieApis).where(eq(kieApis.id, account.id));
+    expect(row!.totalCredits).toBe(700);
+  });
+});
+
 describe("DELETE /api/admin/kie-apis/:id", () => {
   it("removes the account but keeps the history of the videos it made", async () => {
-    const account = await addAccount({ name: "used", token: newKey(), totalCredits: 100_000 });
+    const account = await addAccount({
+      name: "used",
+      token: newKey(),
+      totalCredits: 100_000,
+      modelCosts: { veo3_fast: 80 },
+    });
     const u = await userWithCredits(t.app, t.database.db, 5);
     const gen = await u.client.post("/api/generate-video", { prompt: "made by an account", model: "veo3_fast" });
     expect(gen.statusCode, gen.body).toBe(200);

@@ -207,6 +207,7 @@ describe("notifications", () => {
         tokenEncrypted: t.secretBox.encrypt(token),
         tokenHash: sha256Hex(token),
         totalCredits: 100_000_000 + 470,
+        modelCosts: { veo3_fast: 80 },
       })
       .returning();
     await t.database.db.update(kieApis).set({ totalCredits: 470 }).where(eq(kieApis.id, account!.id));

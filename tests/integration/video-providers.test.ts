@@ -38,10 +38,17 @@ async function realProviderApp(env: Record<string, string> = {}): Promise<VideoT
   return createVideoTestApp({ sim, env: { KIE_BASE_URL: sim.baseUrl, KIE_UPLOAD_BASE_URL: sim.baseUrl, ...env } });
 }
 
+/** An account with the costs accounts had before the cost map (migration 0037 copied them into it). */
 async function addAccount(t: VideoTestApp, name: string, token: string, totalCredits: number) {
   const [row] = await t.database.db
     .insert(kieApis)
-    .values({ name, tokenEncrypted: t.secretBox.encrypt(token), tokenHash: sha256Hex(token), totalCredits })
+    .values({
+      name,
+      tokenEncrypted: t.secretBox.encrypt(token),
+      tokenHash: sha256Hex(token),
+      totalCredits,
+      modelCosts: { veo3: 400, veo3_fast: 80, veo3_lite: 40 },
+    })
     .returning();
   return row!;
 }
@@ -75,8 +82,8 @@ describe("choosing the provider key", () => {
         kieApiId: account.id,
       });
       const [after] = await t.database.db.select().from(kieApis).where(eq(kieApis.id, account.id));
-      // A Fast video costs an account the catalogue's KIE price (60) unless its cost map says otherwise.
-      expect(after).toMatchObject({ totalCredits: 940, totalUsage: 60 });
+      // A Fast video costs the account what its cost map says (80 here).
+      expect(after).toMatchObject({ totalCredits: 920, totalUsage: 80 });
       expect(after!.lastUsed).toBeInstanceOf(Date);
     } finally {
       await t.close();
@@ -240,9 +247,15 @@ describe("KIE's newer answers (issue 22)", () => {
     const t = await realProviderApp({ KIE_API_KEY: "env-fallback" });
     try {
       const poor = await addAccount(t, "poor", "poor-lite", 10);
-      await t.database.db.update(kieApis).set({ modelCosts: { veo3_lite: 25 } }).where(eq(kieApis.id, poor.id));
+      await t.database.db
+        .update(kieApis)
+        .set({ modelCosts: { veo3_lite: 25 } })
+        .where(eq(kieApis.id, poor.id));
       const rich = await addAccount(t, "rich", "rich-lite", 100);
-      await t.database.db.update(kieApis).set({ modelCosts: { veo3_lite: 25 } }).where(eq(kieApis.id, rich.id));
+      await t.database.db
+        .update(kieApis)
+        .set({ modelCosts: { veo3_lite: 25 } })
+        .where(eq(kieApis.id, rich.id));
       const u = await userWithCredits(t.app, t.database.db, 1);
       const { taskId } = (await u.client.post("/api/generate-video", { prompt: "lite", model: "veo3_lite" })).json();
       expect((await taskRow(t.database.db, taskId)).kieApiId).toBe(rich.id);

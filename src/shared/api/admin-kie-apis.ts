@@ -1,4 +1,4 @@
-/** The provider accounts (KIE keys, masked) on /admin: list, add, change, delete, and a balance check. */
+/** The provider accounts (KIE and Google keys, masked) on /admin: list, add, change, delete, and a KIE balance check. */
 import {
   kieApiCreateSchema,
   kieApiDeletedSchema,
@@ -16,7 +16,7 @@ export const adminKieApisApi = {
     method: "GET",
     path: "/api/admin/kie-apis",
     tags,
-    summary: "The provider accounts (KIE keys, masked), newest first",
+    summary: "The provider accounts (KIE and Google keys, masked), newest first",
     responses: { 200: kieApiListSchema, ...errors(401, 403) },
   }),
   create: defineRoute({
@@ -48,7 +48,7 @@ export const adminKieApisApi = {
     method: "POST",
     path: "/api/admin/kie-apis/:id/check-credits",
     tags,
-    summary: "Ask KIE for an account's balance and store it",
+    summary: "Ask KIE for a KIE account's balance and store it (a Google account has none: 422)",
     params: kieApiIdParams,
     responses: { 200: kieApiSavedSchema, ...errors(400, 401, 403, 404, 422, 502) },
   }),

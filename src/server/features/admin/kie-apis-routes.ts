@@ -1,7 +1,8 @@
-/** Provider accounts: GET/POST /api/admin/kie-apis, PUT/DELETE /api/admin/kie-apis/{id}, and a balance check. */
+/** Provider accounts: GET/POST /api/admin/kie-apis, PUT/DELETE /api/admin/kie-apis/{id}, and a KIE balance check. */
 import type { FastifyInstance } from "fastify";
 import { adminKieApisApi } from "../../../shared/api/admin-kie-apis.js";
 import { isMaskedSecret } from "../../../shared/mask.js";
+import type { AccountVendor, KieApiView } from "../../../shared/schemas/kie-apis.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/connect.js";
 import { AppError } from "../../http/errors.js";
@@ -13,6 +14,7 @@ import { auditActor, fieldChanges, recordAudit } from "../audit/audit-log.js";
 import { kieKeyChecker } from "../settings/kie-key-check.js";
 import {
   accountKey,
+  accountVendor,
   createKieApi,
   deleteKieApi,
   getKieApi,
@@ -33,6 +35,15 @@ function balanceError(err: unknown): AppError {
   return new AppError("upstream_error", "Could not reach KIE to check the balance");
 }
 
+/** Only KIE has a balance to ask for; a Google key's videos are billed to its Cloud project. */
+const GOOGLE_HAS_NO_BALANCE = "Balance checks are for KIE accounts; Google bills your Cloud project";
+
+/** What an update's audit compares: not the key, the clock, or the legacy figures modelCosts already shows. */
+function audited(view: KieApiView): Record<string, unknown> {
+  const { token: _t, updatedAt: _u, veo3QualityCredits: _q, veo3FastCredits: _f, veo3LiteCredits: _l, ...rest } = view;
+  return rest;
+}
+
 /** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
 /** A sensitive admin action: a fresh second-factor check first (decision 0092). */
 const STEP_UP = { secondFactor: "step-up" } as const;
@@ -43,9 +54,12 @@ export async function adminKieApiRoutes(
 ): Promise<void> {
   const { db, secretBox, config } = opts;
   const keyChecker = kieKeyChecker(config, opts.simulatorFiles.baseUrl);
-  /** A new key is tried before anything is written (decision 0074); a masked or blank one keeps the stored key. */
-  const checkNewKey = async (token: string | undefined) => {
-    if (token && !isMaskedSecret(token)) await keyChecker.check(token);
+  /**
+   * A new KIE key is tried before anything is written (decision 0074); a masked or blank one keeps
+   * the stored key. A Google key is not KIE's to judge: it is saved as typed.
+   */
+  const checkNewKey = async (token: string | undefined, vendor: () => Promise<AccountVendor> | AccountVendor) => {
+    if (token && !isMaskedSecret(token) && (await vendor()) === "kie") await keyChecker.check(token);
   };
   serve(app, adminKieApisApi.list, {}, async (_request, reply) => {
     reply.header("cache-control", "private, no-store");
@@ -53,7 +67,7 @@ export async function adminKieApiRoutes(
   });
 
   serve(app, adminKieApisApi.create, STEP_UP, async (request, reply) => {
-    await checkNewKey(request.body.token);
+    await checkNewKey(request.body.token, () => request.body.vendor);
     const actor = auditActor(request);
     const kieApi = await db.transaction(async (tx) => {
       const created = await createKieApi(tx, secretBox, request.body);
@@ -71,14 +85,13 @@ export async function adminKieApiRoutes(
   });
 
   serve(app, adminKieApisApi.update, STEP_UP, async (request) => {
-    await checkNewKey(request.body.token);
+    const { id } = request.params;
+    await checkNewKey(request.body.token, () => request.body.vendor ?? accountVendor(db, id));
     const actor = auditActor(request);
     const kieApi = await db.transaction(async (tx) => {
-      const before = await getKieApi(tx, secretBox, request.params.id);
-      const after = await updateKieApi(tx, secretBox, request.params.id, request.body);
-      const { token: _b, updatedAt: _bu, ...was } = before;
-      const { token: _a, updatedAt: _au, ...now } = after;
-      const changes = fieldChanges(was, now);
+      const before = await getKieApi(tx, secretBox, id);
+      const after = await updateKieApi(tx, secretBox, id, request.body);
+      const changes = fieldChanges(audited(before), audited(after));
       // A new key is named, never shown (a blank or masked one keeps the stored key).
       const { token } = request.body;
       if (token && !isMaskedSecret(token)) changes.push({ field: "token", secret: true });
@@ -109,10 +122,11 @@ export async function adminKieApiRoutes(
     return { message: "KIE API deleted" };
   });
 
-  /** Asks KIE (chat/credit) for the account's real balance and stores it as totalCredits. */
+  /** Asks KIE (chat/credit) for a KIE account's real balance and stores it as totalCredits. */
   serve(app, adminKieApisApi.checkCredits, {}, async (request) => {
     const { id } = request.params;
-    const key = await accountKey(db, secretBox, id);
+    const { vendor, key } = await accountKey(db, secretBox, id);
+    if (vendor !== "kie") throw new AppError("unprocessable", GOOGLE_HAS_NO_BALANCE);
     if (!key)
       throw new AppError(
         "unprocessable",

@@ -1,25 +1,46 @@
 /**
- * Provider accounts (kie_apis): the admin's pool of KIE keys. Keys are sealed at rest, unique by
- * hash, and leave the server only masked. Decision 0021.
+ * Provider accounts (kie_apis): the admin's pool of KIE and Google keys, each with what a video of
+ * each model costs it (model_costs). Keys are sealed at rest, unique by hash, and leave the server
+ * only masked. Decisions 0021, 0098.
  */
-import { count, desc, eq, getTableColumns } from "drizzle-orm";
+import { count, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { isUniqueViolation, type Db, type Queryable } from "../../db/connect.js";
 import { kieApis, videoTasks } from "../../db/schema.js";
 import { badRequest, conflict, notFound } from "../../http/errors.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { sha256Hex } from "../../lib/tokens.js";
 import { isMaskedSecret, maskSecret, MASK_PREFIX } from "../../../shared/mask.js";
+import { MODELS } from "../../../shared/catalogue.js";
 import {
+  ACCOUNT_VENDORS,
   kieApiStatus,
+  modelCostOf,
+  type AccountVendor,
   type KieApiCreate,
   type KieApiUpdate,
   type KieApiView,
+  type ModelCosts,
 } from "../../../shared/schemas/kie-apis.js";
 
 const KIE_API_NOT_FOUND = "KIE API account not found";
 const DUPLICATE_TOKEN = "This KIE API key is already in the list";
 
 type Row = typeof kieApis.$inferSelect;
+
+/** The stored vendor, read as one we know (the column's default is kie). */
+const vendorOf = (row: Pick<Row, "vendor">): AccountVendor =>
+  (ACCOUNT_VENDORS as readonly string[]).includes(row.vendor) ? (row.vendor as AccountVendor) : "kie";
+
+/** The stored costs of the catalogue's models (an entry of a model no longer offered is left out). */
+function knownCosts(stored: Row["modelCosts"]): ModelCosts {
+  const costs: ModelCosts = {};
+  for (const model of MODELS) {
+    const cost = stored[model];
+    if (typeof cost === "number") costs[model] = cost;
+  }
+  return costs;
+}
 
 function toView(box: SecretBox, row: Row, taskCount: number): KieApiView {
   let token: string;
@@ -33,10 +54,13 @@ function toView(box: SecretBox, row: Row, taskCount: number): KieApiView {
     id: row.id,
     name: row.name,
     token,
+    vendor: vendorOf(row),
     totalCredits: row.totalCredits,
-    veo3QualityCredits: row.veo3QualityCredits,
-    veo3FastCredits: row.veo3FastCredits,
-    veo3LiteCredits: row.veo3LiteCredits,
+    modelCosts: knownCosts(row.modelCosts),
+    // For old clients: the three Veo figures, the default where the map names none.
+    veo3QualityCredits: modelCostOf(row.modelCosts, "veo3"),
+    veo3FastCredits: modelCostOf(row.modelCosts, "veo3_fast"),
+    veo3LiteCredits: modelCostOf(row.modelCosts, "veo3_lite"),
     isEnabled: row.isEnabled,
     status: kieApiStatus(row.totalCredits),
     lastUsed: row.lastUsed?.toISOString() ?? null,
@@ -71,15 +95,31 @@ export async function getKieApi(db: Queryable, box: SecretBox, id: string): Prom
   return toView(box, row, Number(n));
 }
 
-/** The plain key of an account, for calls to KIE (undefined when it cannot be opened). */
-export async function accountKey(db: Db, box: SecretBox, id: string): Promise<string | undefined> {
-  const [row] = await db.select({ sealed: kieApis.tokenEncrypted }).from(kieApis).where(eq(kieApis.id, id));
+/** An account's vendor and plain key, for calls to it (key undefined when it cannot be opened). */
+export async function accountKey(
+  db: Db,
+  box: SecretBox,
+  id: string,
+): Promise<{ vendor: AccountVendor; key: string | undefined }> {
+  const [row] = await db
+    .select({ sealed: kieApis.tokenEncrypted, vendor: kieApis.vendor })
+    .from(kieApis)
+    .where(eq(kieApis.id, id));
   if (!row) throw notFound(KIE_API_NOT_FOUND);
+  let key: string | undefined;
   try {
-    return box.decrypt(row.sealed);
+    key = box.decrypt(row.sealed);
   } catch {
-    return undefined;
+    key = undefined;
   }
+  return { vendor: vendorOf(row), key };
+}
+
+/** The vendor of an account (404 when there is none). */
+export async function accountVendor(db: Queryable, id: string): Promise<AccountVendor> {
+  const [row] = await db.select({ vendor: kieApis.vendor }).from(kieApis).where(eq(kieApis.id, id));
+  if (!row) throw notFound(KIE_API_NOT_FOUND);
+  return vendorOf(row);
 }
 
 async function ensureTokenFree(db: Queryable, hash: string, exceptId?: string): Promise<void> {
@@ -104,15 +144,19 @@ export async function createKieApi(db: Queryable, box: SecretBox, input: KieApiC
   }
 }
 
-/** A blank or masked token keeps the stored key. */
+/**
+ * A blank or masked token keeps the stored key. A given modelCosts replaces the stored map;
+ * modelCostChanges (the legacy fields alone) sets only its models' entries.
+ */
 export async function updateKieApi(
   db: Queryable,
   box: SecretBox,
   id: string,
   patch: KieApiUpdate,
 ): Promise<KieApiView> {
-  const { token, ...rest } = patch;
-  const values: Partial<typeof kieApis.$inferInsert> = { ...rest, updatedAt: new Date() };
+  const { token, modelCostChanges, ...rest } = patch;
+  const values: PgUpdateSetSource<typeof kieApis> = { ...rest, updatedAt: new Date() };
+  if (modelCostChanges) values.modelCosts = sql`${kieApis.modelCosts} || ${JSON.stringify(modelCostChanges)}::jsonb`;
   if (token && !isMaskedSecret(token)) {
     const hash = sha256Hex(token);
     await ensureTokenFree(db, hash, id);

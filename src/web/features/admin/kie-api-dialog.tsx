@@ -1,22 +1,23 @@
 import { useState, type FormEvent } from "react";
-import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { KIE_API_DEFAULTS, type KieApiView } from "../../../shared/schemas/kie-apis";
+import { MODELS, type ModelId } from "../../../shared/catalogue";
+import {
+  ACCOUNT_VENDORS,
+  defaultModelCost,
+  KIE_API_DEFAULTS,
+  type AccountVendor,
+  type KieApiView,
+} from "../../../shared/schemas/kie-apis";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { modelLabel } from "@/lib/catalogue-text";
+import { modelsMadeBy, vendorLabel } from "./account-vendors";
 import { useSaveKieApi } from "./admin-api";
 import { FormFooter } from "./form-footer";
-import { CheckboxField, SecretField, TextField } from "./admin-fields";
+import { CheckboxField, ChoiceField, SecretField, TextField } from "./admin-fields";
 
-const NUMBER_FIELDS = [
-  ["totalCredits", msg`Total credits`],
-  ["veo3QualityCredits", msg`Veo3 Quality credits per video`],
-  ["veo3FastCredits", msg`Veo3 Fast credits per video`],
-  ["veo3LiteCredits", msg`Veo3 Lite credits per video`],
-] as const;
+const WHOLE_NUMBER = /^\d+$/;
 
-type NumberField = (typeof NUMBER_FIELDS)[number][0];
-
-/** Add or edit a provider account (decision 0021); `account` undefined means a new one. */
+/** Add or edit a provider account (decisions 0021, 0098); `account` undefined means a new one. */
 export function KieApiDialog({
   account,
   open,
@@ -29,34 +30,45 @@ export function KieApiDialog({
   const { t } = useLingui();
   const [name, setName] = useState(account?.name ?? "");
   const [token, setToken] = useState(account?.token ?? "");
+  const [vendor, setVendor] = useState<AccountVendor>(account?.vendor ?? KIE_API_DEFAULTS.vendor);
   const [isEnabled, setEnabled] = useState<boolean>(account?.isEnabled ?? KIE_API_DEFAULTS.isEnabled);
-  const [numbers, setNumbers] = useState<Record<NumberField, string>>(() => ({
-    totalCredits: String(account?.totalCredits ?? KIE_API_DEFAULTS.totalCredits),
-    veo3QualityCredits: String(account?.veo3QualityCredits ?? KIE_API_DEFAULTS.veo3QualityCredits),
-    veo3FastCredits: String(account?.veo3FastCredits ?? KIE_API_DEFAULTS.veo3FastCredits),
-    veo3LiteCredits: String(account?.veo3LiteCredits ?? KIE_API_DEFAULTS.veo3LiteCredits),
-  }));
+  const [totalCredits, setTotalCredits] = useState(String(account?.totalCredits ?? KIE_API_DEFAULTS.totalCredits));
+  // One field per model; a blank one means the model's default cost (left out of the map).
+  const [costs, setCosts] = useState<Record<ModelId, string>>(
+    () => Object.fromEntries(MODELS.map((m) => [m, String(account?.modelCosts[m] ?? "")])) as Record<ModelId, string>,
+  );
   const [problem, setProblem] = useState<string>();
   const save = useSaveKieApi(() => onOpenChange(false));
 
+  const costLabel = (model: ModelId) => {
+    const label = modelLabel(model);
+    return t`${label} credits per video`;
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const bad = NUMBER_FIELDS.find(([key]) => !/^\d+$/.test(numbers[key].trim()));
-    const field = bad ? t(bad[1]) : "";
+    const badCost = MODELS.find((m) => costs[m].trim() !== "" && !WHOLE_NUMBER.test(costs[m].trim()));
+    const field = badCost ? costLabel(badCost) : t`Total credits`;
     const found = !name.trim()
       ? t`Name is required`
       : !account && !token.trim()
         ? t`Token is required`
-        : bad
+        : !WHOLE_NUMBER.test(totalCredits.trim()) || badCost
           ? t`${field} must be a whole number, 0 or more`
           : undefined;
     setProblem(found);
     if (found) return;
+    const modelCosts = Object.fromEntries(
+      MODELS.filter((m) => costs[m].trim() !== "").map((m) => [m, Number(costs[m].trim())]),
+    );
     const body = {
       name: name.trim(),
       token: token.trim(),
+      vendor,
+      totalCredits: Number(totalCredits.trim()),
+      // The whole map: an edit replaces the stored one, so a cleared field goes back to the default.
+      modelCosts,
       isEnabled,
-      ...Object.fromEntries(NUMBER_FIELDS.map(([key]) => [key, Number(numbers[key])])),
     };
     save.mutate({ id: account?.id, body });
   };
@@ -67,11 +79,21 @@ export function KieApiDialog({
         <DialogHeader>
           <DialogTitle>{account ? t`Edit KIE API` : t`Add KIE API`}</DialogTitle>
           <DialogDescription>
-            <Trans>A KIE.ai account the service can make videos with. The richest enabled account is used first.</Trans>
+            <Trans>
+              A KIE.ai or Google Gemini API account the service can make videos with. The richest enabled account is
+              used first.
+            </Trans>
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <TextField id="kie-name" label={t`Name`} value={name} onValueChange={setName} />
+          <ChoiceField
+            id="kie-vendor"
+            label={t`Vendor`}
+            value={vendor}
+            options={ACCOUNT_VENDORS.map((v) => ({ value: v, label: vendorLabel(v) }))}
+            onValueChange={(v) => setVendor(v as AccountVendor)}
+          />
           <SecretField
             id="kie-token"
             label={t`API token`}
@@ -79,18 +101,34 @@ export function KieApiDialog({
             onValueChange={setToken}
             hint={account ? t`Leave as it is to keep the stored key.` : t`Shown only masked once saved.`}
           />
-          <div className="grid gap-4 sm:grid-cols-2">
-            {NUMBER_FIELDS.map(([key, label]) => (
-              <TextField
-                key={key}
-                id={`kie-${key}`}
-                label={t(label)}
-                inputMode="numeric"
-                value={numbers[key]}
-                onValueChange={(v) => setNumbers((n) => ({ ...n, [key]: v }))}
-              />
-            ))}
-          </div>
+          <TextField
+            id="kie-totalCredits"
+            label={t`Total credits`}
+            inputMode="numeric"
+            value={totalCredits}
+            onValueChange={setTotalCredits}
+          />
+          <fieldset className="grid gap-2">
+            <legend className="text-sm text-muted-foreground">
+              <Trans>
+                What one video of each model costs this account, in the vendor&apos;s credits. Leave a field blank for
+                the default shown in it.
+              </Trans>
+            </legend>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {modelsMadeBy(vendor).map((model) => (
+                <TextField
+                  key={model}
+                  id={`kie-cost-${model}`}
+                  label={costLabel(model)}
+                  inputMode="numeric"
+                  placeholder={String(defaultModelCost(model))}
+                  value={costs[model]}
+                  onValueChange={(v) => setCosts((c) => ({ ...c, [model]: v }))}
+                />
+              ))}
+            </div>
+          </fieldset>
           <CheckboxField id="kie-enabled" label={t`Enabled`} checked={isEnabled} onCheckedChange={setEnabled} />
           <FormFooter
             problem={problem}

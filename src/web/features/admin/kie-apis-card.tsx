@@ -1,10 +1,12 @@
 import { useState } from "react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Pencil, Plus, RefreshCw, Trash2 } from "lucide-react";
-import type { KieApiView } from "../../../shared/schemas/kie-apis";
+import { modelCostOf, type KieApiView } from "../../../shared/schemas/kie-apis";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { modelLabel } from "@/lib/catalogue-text";
 import { formatCredits, formatDateTime } from "@/lib/format";
+import { modelsMadeBy, vendorLabel } from "./account-vendors";
 import { useCheckKieBalance, useDeleteKieApi, useKieApis } from "./admin-api";
 import { SectionCard } from "./admin-fields";
 import { ConfirmDialog } from "./confirm-dialog";
@@ -14,7 +16,15 @@ import { QueryState } from "./query-state";
 function AccountRow({ a, onEdit, onDelete }: { a: KieApiView; onEdit: () => void; onDelete: () => void }) {
   const { t } = useLingui();
   const check = useCheckKieBalance();
-  const { name, veo3QualityCredits: quality, veo3FastCredits: fast, veo3LiteCredits: lite, taskCount } = a;
+  const { name, taskCount } = a;
+  // Each model's cost: the account's own, or the default (marked as such).
+  const costs = modelsMadeBy(a.vendor)
+    .map((model) => {
+      const label = modelLabel(model);
+      const cost = formatCredits(modelCostOf(a.modelCosts, model));
+      return a.modelCosts[model] === undefined ? t`${label} ${cost} (default)` : `${label} ${cost}`;
+    })
+    .join(" / ");
   const credits = formatCredits(a.totalCredits);
   const used = formatCredits(a.totalUsage);
   const when = a.lastUsed ? formatDateTime(a.lastUsed) : null;
@@ -27,6 +37,7 @@ function AccountRow({ a, onEdit, onDelete }: { a: KieApiView; onEdit: () => void
           <Badge variant={a.status === "Available" ? "success" : "warning"}>
             {a.status === "Available" ? t`Available` : t`Low Credits`}
           </Badge>
+          <Badge variant="secondary">{vendorLabel(a.vendor)}</Badge>
           {a.isEnabled ? null : (
             <Badge variant="secondary">
               <Trans>Disabled</Trans>
@@ -36,22 +47,25 @@ function AccountRow({ a, onEdit, onDelete }: { a: KieApiView; onEdit: () => void
         <p className="mt-0.5 break-all font-mono text-xs text-muted-foreground">{a.token}</p>
         <p className="mt-1 text-sm text-muted-foreground">
           <Trans>
-            {credits} credits · Quality {quality} / Fast {fast} / Lite {lite} per video · used {used} ·{" "}
+            {credits} credits · {costs} per video · used {used} ·{" "}
             <Plural value={taskCount} one="# video" other="# videos" /> · {lastUsed}
           </Trans>
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={check.isPending}
-          onClick={() => check.mutate(a.id)}
-          aria-label={t`Check balance of ${name}`}
-        >
-          <RefreshCw className={check.isPending ? "animate-spin" : undefined} aria-hidden="true" />
-          <Trans>Check Balance</Trans>
-        </Button>
+        {/* Only KIE reports a balance; Google bills the key's Cloud project. */}
+        {a.vendor === "kie" ? (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={check.isPending}
+            onClick={() => check.mutate(a.id)}
+            aria-label={t`Check balance of ${name}`}
+          >
+            <RefreshCw className={check.isPending ? "animate-spin" : undefined} aria-hidden="true" />
+            <Trans>Check Balance</Trans>
+          </Button>
+        ) : null}
         <Button variant="outline" size="sm" onClick={onEdit} aria-label={t`Edit ${name}`}>
           <Pencil aria-hidden="true" />
           <Trans>Edit</Trans>
@@ -65,7 +79,7 @@ function AccountRow({ a, onEdit, onDelete }: { a: KieApiView; onEdit: () => void
   );
 }
 
-/** Provider API (KIE) accounts with add, edit, delete and a balance check (decision 0021). */
+/** Provider accounts (KIE.ai or Google) with add, edit, delete and, for KIE, a balance check (decisions 0021, 0098). */
 export function KieApisCard() {
   const { t } = useLingui();
   const query = useKieApis();
