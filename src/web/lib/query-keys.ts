@@ -48,6 +48,8 @@ export const queryKeys = {
   pricing: firstLoadKeys.pricing,
   /** A name, not a URL: the landing page's first load reads it (first-load-keys.ts). */
   showcase: firstLoadKeys.showcase,
+  /** GET /api/models: each model's options and its price cells (the generator's price table, issue 42). */
+  models: [urlFor(siteApi.models)] as const,
   apiTokens: [urlFor(apiTokensApi.list)] as const,
   /** The mail notices the signed-in person gets (decision 0086). */
   notices: [urlFor(noticesApi.preferences)] as const,

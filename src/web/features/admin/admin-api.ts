@@ -42,6 +42,7 @@ export function useSaveSettings() {
       toast({ title: t`Settings updated` });
       refresh(
         queryKeys.pricing,
+        queryKeys.models,
         queryKeys.payments.methods,
         queryKeys.payments.paypalSetup,
         queryKeys.admin.videoStorage,

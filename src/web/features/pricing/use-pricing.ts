@@ -5,7 +5,7 @@ import { modelDescription, modelLabel, surchargeLabel } from "@/lib/catalogue-te
 import { formatMoney, formatNumber } from "@/lib/format";
 import { firstLoadKeys } from "@/lib/first-load-keys";
 import type { PricingView } from "../../../shared/schemas/videos";
-import { creditsToUsd } from "../../../shared/prices";
+import { apiCost, creditsToUsd, resolvePrices, webCost } from "../../../shared/prices";
 import {
   defaultPriceOf,
   MODELS,
@@ -22,9 +22,9 @@ const PRICING_REFETCH_MS = 60_000;
 export type CreditValue = NonNullable<PricingView["credit_value"]>;
 
 interface ModelPrice {
-  /** Credits per 8 second video made on the website. */
+  /** Credits per video with the model's default options (8 seconds for Veo) made on the website. */
   web: number;
-  /** Credits per 8 second video made through the API (n8n, Make, ...). */
+  /** The same through the API (n8n, Make, ...). */
   api: number;
 }
 
@@ -72,13 +72,17 @@ interface PricingData extends Omit<Pricing, "models" | "surcharges"> {
   surcharges: Omit<SurchargePricing, "label">[];
 }
 
+/** The catalogue's default prices, cell by cell: a model's default video costs what the server's answer would say. */
+const DEFAULT_TABLE = resolvePrices(undefined);
+
 /** The catalogue's models and surcharges with the server's prices, or the catalogue's defaults (shared/catalogue.ts). */
 function pricingOf(data: PricingView | undefined): PricingData {
   // The server lists only the models offered now (issue 42).
   const offered = data ? MODELS.filter((model) => data.models.some((m) => m.model === model)) : [...MODELS];
   const all = MODELS.map((model) => {
     const own = data?.models.find((m) => m.model === model);
-    const fallback = defaultPriceOf(model);
+    // A model priced per cell (per second, per resolution) has no price item of its own: its default video's cost.
+    const fallback = { web: webCost(DEFAULT_TABLE, model), api: apiCost(DEFAULT_TABLE, model) };
     return {
       model,
       modes: modesFor(model),
