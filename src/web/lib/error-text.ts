@@ -55,8 +55,10 @@ function reasonText(reason: ErrorReason, params: Params): string {
       return t`Only a finished video can be extended.`;
     case "extend_after_hd":
       return t`A video cannot be extended after its 1080p version was made. Tick “Keep extendable” when you make a video you may extend.`;
-    case "upgrade_not_offered":
-      return t`${str(params, "model")} does not offer this for its videos.`;
+    case "upgrade_not_offered": {
+      const model = str(params, "model");
+      return t`${model} does not offer this for its videos.`;
+    }
     case "extend_refused":
       return t`This video cannot be extended after its 1080p version was made. Your credits were refunded.`;
     case "video_refused": {
