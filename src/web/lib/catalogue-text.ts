@@ -20,18 +20,19 @@ const MODEL_DESCRIPTIONS: Record<ModelId, MessageDescriptor> = {
   veo3_fast: msg`Quick, for most videos`,
   // Not "the most affordable": the owner sets the prices, and Fast and Lite may cost the same (decision 0077).
   veo3_lite: msg`For drafts and trying many ideas`,
+  kling3: msg`Lifelike motion, up to 15 seconds, sound on request`,
+  kling26: msg`Steady 5 or 10-second clips, sound on request`,
+  seedance2: msg`First and last frames or up to 9 references, sound on request`,
+  // Not "affordable": the owner sets the prices (decision 0077).
+  seedance15_pro: msg`4 to 12-second clips, sound on request`,
+  hailuo23_pro: msg`Brings one image to life, without sound`,
+  wan26: msg`5 to 15-second clips in 720p or 1080p, without sound`,
 };
 
 const MODE_LABELS: Record<GenerationMode, MessageDescriptor> = {
   text: msg`Text`,
   image: msg`Image`,
   reference: msg`Reference`,
-};
-
-const MODE_DESCRIPTIONS: Record<GenerationMode, MessageDescriptor> = {
-  text: msg`A video from words alone`,
-  image: msg`One image the video unfolds around, or two as its first and last frames`,
-  reference: msg`Up to 3 images of the people, objects or style the video should show`,
 };
 
 const SURCHARGE_LABELS: Record<Surcharge, MessageDescriptor> = { "4k": msg`4K upgrade`, extend: msg`Extension` };
@@ -43,7 +44,24 @@ const SURCHARGE_DESCRIPTIONS: Record<Surcharge, MessageDescriptor> = {
 export const modelLabel = (model: ModelId): string => MODEL_CATALOGUE[model].label;
 export const modelDescription = (model: ModelId): string => i18n._(MODEL_DESCRIPTIONS[model]);
 export const modeLabel = (mode: GenerationMode): string => i18n._(MODE_LABELS[mode]);
-export const modeDescription = (mode: GenerationMode): string => i18n._(MODE_DESCRIPTIONS[mode]);
+
+/** The most images `mode` takes: with `model` when given, else with any model. */
+const mostImages = (mode: GenerationMode, model?: ModelId): number =>
+  (model && MODEL_CATALOGUE[model].modes[mode]?.images.max) ?? MODE_CATALOGUE[mode].images.max;
+
+/** What a mode makes, with as many images as `model` takes in it (any model's most when none is given). */
+export function modeDescription(mode: GenerationMode, model?: ModelId): string {
+  const max = mostImages(mode, model);
+  if (mode === "text") return t`A video from words alone`;
+  if (mode === "image")
+    return max < 2
+      ? t`One image the video unfolds around`
+      : t`One image the video unfolds around, or two as its first and last frames`;
+  return plural(max, {
+    one: "One image of the people, objects or style the video should show",
+    other: "Up to # images of the people, objects or style the video should show",
+  });
+}
 export const surchargeLabel = (surcharge: Surcharge): string => i18n._(SURCHARGE_LABELS[surcharge]);
 export const surchargeDescription = (surcharge: Surcharge): string => i18n._(SURCHARGE_DESCRIPTIONS[surcharge]);
 
@@ -61,7 +79,7 @@ export function combinationProblemText(
   const problem = combinationProblem(c);
   if (!problem) return undefined;
   const mode = modeLabel(c.mode);
-  const { min, max } = MODE_CATALOGUE[c.mode].images;
+  const { min, max } = MODEL_CATALOGUE[c.model].modes[c.mode]?.images ?? MODE_CATALOGUE[c.mode].images;
   const count = c.imageCount;
   if (problem.field === "model") {
     const models = new Intl.ListFormat(i18n.locale, { type: "disjunction" }).format(

@@ -2,11 +2,12 @@ import { ChevronDown } from "lucide-react";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { MODELS, modelsFor, type GenerationMode, type ModelId } from "../../../shared/catalogue";
+import { MODEL_CATALOGUE, MODELS, modelsFor, type GenerationMode, type ModelId } from "../../../shared/catalogue";
 import { webCost, type PriceTable } from "../../../shared/prices";
 import { cn } from "@/lib/cn";
 import { modelLabel, modeLabel } from "@/lib/catalogue-text";
 import { ModelSample } from "./model-sample";
+import { durationsText, madeOptionsText } from "./option-text";
 import { creditsText } from "./video-display";
 
 interface ModelTraits {
@@ -16,9 +17,17 @@ interface ModelTraits {
   bestFor: MessageDescriptor;
 }
 
+/** What a model makes sound with: Veo's own words above, the others' from their descriptions. */
+const ON_REQUEST = msg`Sound on request`;
+const SILENT = msg`No sound`;
+/** No number is published for the Market's models: what changes their time is said instead. */
+const VARIES = msg`Slower for longer or sharper videos`;
+
 /**
- * How the models compare with each other (decision 0077). Prices are not here: they are the
- * owner's, read from the server, so no model is called cheap unless its price says so.
+ * How the models compare with each other (decision 0077), from what each description says
+ * (shared/catalogue.ts): no number a vendor does not publish. Prices are not here: they are the
+ * owner's, read from the server, so no model is called cheap unless its price says so. Lengths
+ * are read from the catalogue.
  */
 const TRAITS: Record<ModelId, ModelTraits> = {
   veo3: {
@@ -39,7 +48,54 @@ const TRAITS: Record<ModelId, ModelTraits> = {
     speed: msg`Quick`,
     bestFor: msg`Drafts and trying many ideas`,
   },
+  kling3: {
+    picture: msg`Lifelike motion, 720p to 4K`,
+    sound: ON_REQUEST,
+    speed: VARIES,
+    bestFor: msg`Longer clips with lifelike motion`,
+  },
+  kling26: {
+    picture: msg`Steady motion, 720p`,
+    sound: ON_REQUEST,
+    speed: VARIES,
+    bestFor: msg`Short, steady clips`,
+  },
+  seedance2: {
+    picture: msg`480p to 1080p, six shapes`,
+    sound: ON_REQUEST,
+    speed: VARIES,
+    bestFor: msg`Scenes built from up to 9 reference images`,
+  },
+  seedance15_pro: {
+    picture: msg`480p to 1080p, six shapes`,
+    sound: ON_REQUEST,
+    speed: VARIES,
+    bestFor: msg`Clips of 4 to 12 seconds`,
+  },
+  hailuo23_pro: {
+    picture: msg`768p or 1080p, follows its image`,
+    sound: SILENT,
+    speed: VARIES,
+    bestFor: msg`Bringing one image to life`,
+  },
+  wan26: {
+    picture: msg`720p or 1080p, landscape`,
+    sound: SILENT,
+    speed: VARIES,
+    bestFor: msg`Silent clips of 5 to 15 seconds`,
+  },
 };
+
+/** What a per-second model's price in the comparison is for: its default length, resolution and sound. */
+function defaultOptionsText(model: ModelId): string | null {
+  const m = MODEL_CATALOGUE[model];
+  if (m.pricing.unit !== "second") return null;
+  return madeOptionsText({
+    durationSeconds: m.durations.default,
+    resolution: m.resolutions.default,
+    audio: m.audio !== "never",
+  });
+}
 
 /** The model no other offered model matches on price, if there is one. */
 function cheapestAlone(prices: PriceTable, models: readonly ModelId[]): ModelId | null {
@@ -106,6 +162,11 @@ export function ModelComparison({ open, mode, model, prices, offered, onChoose }
                   {creditsText(webCost(prices, m))}
                 </span>
               </span>
+              {defaultOptionsText(m) ? (
+                <span className="-mt-1 text-[11px] text-muted-foreground" data-testid={`model-price-basis-${m}`}>
+                  {defaultOptionsText(m)}
+                </span>
+              ) : null}
               {m === cheapest ? (
                 <span className="w-fit rounded-full bg-emerald-500/15 px-2 py-0.5 text-[11px] font-medium text-emerald-300">
                   <Trans>Lowest price</Trans>
@@ -115,14 +176,15 @@ export function ModelComparison({ open, mode, model, prices, offered, onChoose }
               <dl className="grid gap-1 text-muted-foreground">
                 {(
                   [
-                    [t`Picture`, traits.picture],
-                    [t`Sound`, traits.sound],
-                    [t`Speed`, traits.speed],
-                    [t`Best for`, traits.bestFor],
+                    [t`Picture`, t(traits.picture)],
+                    [t`Sound`, t(traits.sound)],
+                    [t`Length`, durationsText(MODEL_CATALOGUE[m].durations.options)],
+                    [t`Speed`, t(traits.speed)],
+                    [t`Best for`, t(traits.bestFor)],
                   ] as const
                 ).map(([term, text]) => (
                   <div key={term}>
-                    <dt className="inline font-medium text-zinc-300">{term}:</dt> <dd className="inline">{t(text)}</dd>
+                    <dt className="inline font-medium text-zinc-300">{term}:</dt> <dd className="inline">{text}</dd>
                   </div>
                 ))}
               </dl>
