@@ -78,6 +78,9 @@ const NO_SHOWCASE = { "GET /api/showcase": { body: { source: "none", videos: [] 
 
 const GENERATED = { body: { taskId: "task-1", creditsUsed: 30, remainingCredits: 970 } };
 
+/** The three Veo models alone offered: the comparisons of issue 38 between them. */
+const VEO: readonly ModelId[] = ["veo3", "veo3_fast", "veo3_lite"];
+
 describe("GenerateForm", () => {
   beforeEach(async () => {
     window.sessionStorage.clear();
@@ -248,7 +251,7 @@ describe("GenerateForm's first screen (issue 38)", () => {
 
   it("compares the models with the server's prices and lets one be chosen", async () => {
     stubFetch(NO_SHOWCASE);
-    const { user: person } = renderForm(user(1000));
+    const { user: person } = renderForm(user(1000), {}, VEO);
     await person.click(screen.getByRole("button", { name: "Compare models" }));
     const compared = screen.getByRole("list", { name: "Models compared" });
     expect(within(compared).getByTestId("model-price-veo3").textContent).toBe("150 credits");

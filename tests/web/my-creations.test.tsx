@@ -49,6 +49,9 @@ const task = (n: number, over: Partial<VideoTaskView> = {}): VideoTaskView => ({
   isPublic: false,
   shareId: null,
   sharePromptHidden: false,
+  durationSeconds: null,
+  resolution: null,
+  audio: null,
   ...over,
 });
 

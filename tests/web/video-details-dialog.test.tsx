@@ -42,6 +42,9 @@ const task = (over: Partial<VideoTaskView> = {}): VideoTaskView => ({
   isPublic: false,
   shareId: null,
   sharePromptHidden: false,
+  durationSeconds: null,
+  resolution: null,
+  audio: null,
   ...over,
 });
 

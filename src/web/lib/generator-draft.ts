@@ -9,6 +9,9 @@ export interface GeneratorDraft {
   prompt: string;
   model?: string;
   aspectRatio?: string;
+  durationSeconds?: number;
+  resolution?: string;
+  audio?: boolean;
 }
 
 /** Keeps the draft, or forgets it when the prompt is empty. */
@@ -42,6 +45,9 @@ export function takeGeneratorDraft(): GeneratorDraft | null {
       prompt: value.prompt,
       model: typeof value.model === "string" ? value.model : undefined,
       aspectRatio: typeof value.aspectRatio === "string" ? value.aspectRatio : undefined,
+      durationSeconds: typeof value.durationSeconds === "number" ? value.durationSeconds : undefined,
+      resolution: typeof value.resolution === "string" ? value.resolution : undefined,
+      audio: typeof value.audio === "boolean" ? value.audio : undefined,
     };
   } catch {
     return null;

@@ -102,8 +102,8 @@ export function GeneratePage() {
         </h1>
         <p className="mt-2 max-w-2xl text-muted-foreground">
           <Trans>
-            Turn a prompt, a first and last frame or reference images into an 8-second video with native audio,
-            delivered in Full HD 1080p.
+            Turn a prompt, a first and last frame or reference images into a video, with the model, length and sound you
+            choose.
           </Trans>
         </p>
       </header>

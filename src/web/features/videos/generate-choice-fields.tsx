@@ -1,28 +1,14 @@
 import type { ReactNode } from "react";
 import { Controller, type UseFormReturn } from "react-hook-form";
-import type { MessageDescriptor } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import {
-  ASPECT_RATIOS,
-  MODELS,
-  modelsFor,
-  type AspectRatio,
-  type GenerationMode,
-  type ModelId,
-} from "../../../shared/catalogue";
+import { MODELS, modelsFor, type GenerationMode, type ModelId } from "../../../shared/catalogue";
 import { webCost, type PriceTable } from "../../../shared/prices";
 import { fieldErrorId } from "@/components/ui/form-field";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { modelDescription, modelLabel, modeLabel } from "@/lib/catalogue-text";
-import type { GenerateFormValues } from "./generate-form-schema";
+import { updateChoices, type GenerateFormValues } from "./generate-form-schema";
 import { creditsText } from "./video-display";
-
-const ASPECT_DESCRIPTIONS: Record<AspectRatio, MessageDescriptor> = {
-  "16:9": msg`Landscape · 1080p HD`,
-  "9:16": msg`Portrait · 1080p HD`,
-};
 
 export interface ModelFieldProps {
   form: UseFormReturn<GenerateFormValues>;
@@ -36,7 +22,10 @@ export interface ModelFieldProps {
   degraded: readonly ModelId[];
 }
 
-/** The model list: every model with its price, those the mode does not take disabled. */
+/**
+ * The model list: every model with its price (its default options), those the mode does not take
+ * disabled. Choosing one resets the options it lacks to its defaults (updateChoices).
+ */
 export function ModelField({ form, mode, prices, offered, degraded, aside }: ModelFieldProps) {
   const { t } = useLingui();
   const modelError = form.formState.errors.model?.message;
@@ -55,7 +44,17 @@ export function ModelField({ form, mode, prices, offered, degraded, aside }: Mod
             </Label>
             {aside}
           </div>
-          <Select value={field.value} onValueChange={(value) => value && field.onChange(value)}>
+          <Select
+            value={field.value}
+            onValueChange={(value) =>
+              value &&
+              updateChoices(
+                form,
+                { model: value as ModelId },
+                { shouldDirty: true, shouldValidate: form.formState.isSubmitted },
+              )
+            }
+          >
             <SelectTrigger
               id="model"
               ref={field.ref}
@@ -97,36 +96,6 @@ export function ModelField({ form, mode, prices, offered, degraded, aside }: Mod
               {modelError}
             </p>
           ) : null}
-        </div>
-      )}
-    />
-  );
-}
-
-/** The aspect ratio list (16:9, 9:16). */
-export function AspectRatioField({ form }: { form: UseFormReturn<GenerateFormValues> }) {
-  const { t } = useLingui();
-  return (
-    <Controller
-      control={form.control}
-      name="aspectRatio"
-      render={({ field }) => (
-        <div className="grid gap-2">
-          <Label htmlFor="aspect-ratio">
-            <Trans>Aspect ratio</Trans>
-          </Label>
-          <Select value={field.value} onValueChange={(value) => value && field.onChange(value)}>
-            <SelectTrigger id="aspect-ratio" ref={field.ref}>
-              <SelectValue>{field.value}</SelectValue>
-            </SelectTrigger>
-            <SelectContent>
-              {ASPECT_RATIOS.map((ratio) => (
-                <SelectItem key={ratio} value={ratio} description={t(ASPECT_DESCRIPTIONS[ratio])}>
-                  {ratio}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
         </div>
       )}
     />

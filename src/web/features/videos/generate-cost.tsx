@@ -1,27 +1,63 @@
 import { Link } from "wouter";
 import { Coins } from "lucide-react";
 import { Trans } from "@lingui/react/macro";
-import type { ModelId } from "../../../shared/catalogue";
-import { surchargeCost, webCost, webVideoCost, type PriceTable } from "../../../shared/prices";
+import {
+  MODEL_CATALOGUE,
+  optionsFor,
+  priceCellFor,
+  priceKeyOf,
+  type ModelId,
+  type VideoOptions,
+} from "../../../shared/catalogue";
+import { priceOf, surchargeCost, webCost, type PriceTable } from "../../../shared/prices";
 import { modelLabel } from "@/lib/catalogue-text";
 import { formatCredits } from "@/lib/format";
+import { durationText } from "./option-text";
 import { creditsText } from "./video-display";
 
 export interface CostSummaryProps {
   model: ModelId;
+  /** The options the request sends (model-options.ts requestOptions): the server prices the same. */
+  options: Partial<VideoOptions>;
   upgrade4k: boolean;
   prices: PriceTable;
   /** null when signed out. */
   credits: number | null;
 }
 
-/** The generator's cost box: the cost (with its breakdown when 4K is added), the credits held and a note when they are short. */
-export function CostSummary({ model, upgrade4k, prices, credits }: CostSummaryProps) {
-  const cost = webVideoCost(prices, { model, upgrade4k });
+/** What a video of `model` costs as the server charges it: webCost of the options sent, 4K included when asked. */
+export const generationCost = (
+  prices: PriceTable,
+  model: ModelId,
+  options: Partial<VideoOptions>,
+  upgrade4k: boolean,
+): number => webCost(prices, { model, ...options, upgrade4k });
+
+/** A per-second model's price: "1.34 credits per second × 5 seconds, rounded up". */
+function PerSecondRate({ model, options, prices }: Pick<CostSummaryProps, "model" | "options" | "prices">) {
+  if (MODEL_CATALOGUE[model].pricing.unit !== "second") return null;
+  const chosen = optionsFor(model, options);
+  const rateText = creditsText(priceOf(prices, priceKeyOf(model, priceCellFor(model, chosen))).web);
+  const lengthText = durationText(chosen.durationSeconds);
+  return (
+    <span className="text-xs text-muted-foreground" data-testid="generation-cost-rate">
+      <Trans>
+        {rateText} per second × {lengthText}, rounded up
+      </Trans>
+    </span>
+  );
+}
+
+/**
+ * The generator's cost box: the cost (its rate for a per-second model, its breakdown when 4K is
+ * added), the credits held and a note when they are short.
+ */
+export function CostSummary({ model, options, upgrade4k, prices, credits }: CostSummaryProps) {
+  const cost = generationCost(prices, model, options, upgrade4k);
   const short = credits !== null && credits < cost;
   const modelName = modelLabel(model);
   const fourKText = creditsText(surchargeCost(prices, "4k", "web"));
-  const modelPriceText = creditsText(webCost(prices, model));
+  const modelPriceText = creditsText(generationCost(prices, model, options, false));
   const costText = creditsText(cost);
   const creditsHeld = creditsText(credits ?? 0);
 
@@ -38,6 +74,7 @@ export function CostSummary({ model, upgrade4k, prices, credits }: CostSummaryPr
               {costText}
             </span>
           </span>
+          <PerSecondRate model={model} options={options} prices={prices} />
           {upgrade4k ? (
             <span className="text-xs text-muted-foreground" data-testid="generation-cost-breakdown">
               <Trans>

@@ -1,3 +1,4 @@
+import type { UseFormReturn } from "react-hook-form";
 import { z } from "zod";
 import { t } from "@lingui/core/macro";
 import {
@@ -6,11 +7,13 @@ import {
   MODELS,
   MODES,
   modelsFor,
+  RESOLUTIONS,
   type GenerationMode,
   type ModelId,
 } from "../../../shared/catalogue";
 import { PROMPT_MAX, SEED_MAX, SEED_MIN } from "../../../shared/videos";
 import { combinationProblemText } from "@/lib/catalogue-text";
+import { fitOptions, imageSlotsOf, offers4k, offersExtend, takesSeed } from "./model-options";
 
 export const WATERMARK_MAX = 100;
 /** The most images any mode takes: the form keeps no more. */
@@ -41,11 +44,12 @@ export function isSeed(value: string): boolean {
 }
 
 /**
- * The images a mode uses of those in the form: the form keeps its images when the mode changes
- * (back to Reference, they are still there), and shows and sends only as many as the mode takes.
+ * The images the model uses in a mode of those in the form: the form keeps its images when the
+ * mode or the model changes (back to Reference, they are still there), and shows and sends only as
+ * many as the model takes in the mode (3 references with Veo, 9 with Seedance 2).
  */
-export function imagesFor(mode: GenerationMode, imageUrls: readonly string[]): string[] {
-  return imageUrls.slice(0, MODE_CATALOGUE[mode].images.max);
+export function imagesFor(mode: GenerationMode, model: ModelId, imageUrls: readonly string[]): string[] {
+  return imageUrls.slice(0, imageSlotsOf(model, mode).max);
 }
 
 /**
@@ -65,6 +69,10 @@ export const generateFormSchema = z
     imageUrls: z.array(z.string()).max(MAX_FORM_IMAGES),
     model: z.enum(MODELS),
     aspectRatio: z.enum(ASPECT_RATIOS),
+    /** The options of issue 42; the request sends only those the model takes (model-options.ts). */
+    durationSeconds: z.number().int(),
+    resolution: z.enum(RESOLUTIONS),
+    audio: z.boolean(),
     watermark: z.string().trim().max(WATERMARK_MAX, { error: watermarkTooLongMessage }),
     seed: z.string().trim().refine(isSeed, { error: seedMessage }),
     /** Also make the 4K version, for the 4K surcharge (decision 0049). */
@@ -76,7 +84,7 @@ export const generateFormSchema = z
     const problem = combinationProblemText({
       model: values.model,
       mode: values.mode,
-      imageCount: imagesFor(values.mode, values.imageUrls).length,
+      imageCount: imagesFor(values.mode, values.model, values.imageUrls).length,
     });
     if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
   });
@@ -90,8 +98,42 @@ export const GENERATE_DEFAULTS: GenerateFormValues = {
   imageUrls: [],
   model: "veo3_fast",
   aspectRatio: "16:9",
+  durationSeconds: 8,
+  resolution: "720p",
+  audio: true,
   watermark: "",
   seed: "",
   upgrade4k: false,
   keepExtendable: false,
 };
+
+/**
+ * The form's values with `model` in it: the options it lacks back to its defaults (fitOptions),
+ * and 4K, Keep extendable and the seed cleared where it has none, so nothing hidden is sent.
+ */
+export function valuesForModel(values: GenerateFormValues, model: ModelId): GenerateFormValues {
+  return {
+    ...values,
+    ...fitOptions(model, values),
+    model,
+    upgrade4k: offers4k(model) && values.upgrade4k,
+    keepExtendable: offersExtend(model) && values.keepExtendable,
+    seed: takesSeed(model) ? values.seed : "",
+  };
+}
+
+/**
+ * Changes the form's choices (a model, a resolution...) and whatever else that change makes
+ * impossible, through valuesForModel: switching model resets what the new one lacks.
+ */
+export function updateChoices(
+  form: UseFormReturn<GenerateFormValues>,
+  change: Partial<GenerateFormValues>,
+  options: { shouldDirty?: boolean; shouldValidate?: boolean } = {},
+): void {
+  const current = form.getValues();
+  const next = valuesForModel({ ...current, ...change }, change.model ?? current.model);
+  for (const key of Object.keys(next) as (keyof GenerateFormValues)[]) {
+    if (next[key] !== current[key]) form.setValue(key, next[key], options);
+  }
+}

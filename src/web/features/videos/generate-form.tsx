@@ -5,8 +5,8 @@ import { LoaderCircle, LogIn, Sparkles, Wand2 } from "lucide-react";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { MODE_CATALOGUE, MODELS, type GenerationMode, type ModelId } from "../../../shared/catalogue";
-import { surchargeCost, webVideoCost, type PriceTable } from "../../../shared/prices";
+import { MODELS, type GenerationMode, type ModelId } from "../../../shared/catalogue";
+import { surchargeCost, type PriceTable } from "../../../shared/prices";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { PROMPT_MAX, type VideoTaskView } from "../../../shared/videos";
 import { Button } from "@/components/ui/button";
@@ -15,15 +15,17 @@ import { FormField, fieldErrorId } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { modelLabel } from "@/lib/catalogue-text";
-import { AspectRatioField, ModelField } from "./generate-choice-fields";
-import { CostSummary } from "./generate-cost";
-import { GENERATE_DEFAULTS, imagesFor, modelFor, type GenerateFormValues } from "./generate-form-schema";
+import { ModelField } from "./generate-choice-fields";
+import { CostSummary, generationCost } from "./generate-cost";
+import { GENERATE_DEFAULTS, imagesFor, modelFor, updateChoices, type GenerateFormValues } from "./generate-form-schema";
 import { ModeField } from "./generate-mode-field";
 import { MoreOptions } from "./generate-option-fields";
 import { ExamplePrompts } from "./example-prompts";
 import { CompareModelsToggle, ModelComparison } from "./model-comparison";
 import { useGeneratorDraft } from "./use-generator-draft";
 import { ImageSlotsField } from "./reference-image-field";
+import { VideoOptionFields } from "./generate-video-options";
+import { imageSlotsOf, offers4k, offersExtend, requestOptions, takesSeed } from "./model-options";
 import { useGenerateVideo } from "./use-generate-video";
 import { useUploadImage } from "./use-upload-image";
 import { useLoginHref } from "@/features/auth";
@@ -56,10 +58,29 @@ const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userA
 const isSubmitShortcut = (event: KeyboardEvent<HTMLFormElement>) =>
   event.key === "Enter" && (event.ctrlKey || event.metaKey) && !event.nativeEvent.isComposing;
 
+/** The request for these values: only the options, the seed and the upgrades the model takes. */
+function requestOf(values: GenerateFormValues) {
+  const { model } = values;
+  return {
+    prompt: values.prompt,
+    imageUrls: imagesFor(values.mode, model, values.imageUrls),
+    model,
+    mode: values.mode,
+    ...requestOptions(model, values),
+    watermark: values.watermark || undefined,
+    seeds: takesSeed(model) && values.seed ? Number(values.seed) : undefined,
+    upgrade4k: offers4k(model) && values.upgrade4k,
+    keepExtendable: offersExtend(model) && values.keepExtendable,
+    enableFallback: false,
+  };
+}
+
 /**
- * The 'Create Video' panel: mode, prompt (with examples), the mode's images, model (compared on
- * demand), aspect ratio, 'More options' (watermark, seed, 4K, keep extendable), cost. Only the catalogue's combinations are offered: a mode switches to a model it takes, and the
- * model list disables the models the mode does not take.
+ * The 'Create Video' panel: mode, prompt (with examples), the images the model takes in the mode,
+ * model (compared on demand), the model's own options (length, resolution, aspect ratio, sound),
+ * 'More options' (watermark, seed, 4K, keep extendable), cost. Only the catalogue's combinations
+ * are offered: a mode switches to a model it takes, the model list disables the models the mode
+ * does not take, and a model shows only the options it has (issue 42).
  */
 export function GenerateForm({
   form,
@@ -80,34 +101,50 @@ export function GenerateForm({
     reset,
     formState: { errors, isSubmitted },
   } = form;
-  const [mode, model, imageUrls, prompt, upgrade4k] = useWatch({
+  const [mode, model, imageUrls, prompt, upgrade4k, durationSeconds, resolution, aspectRatio, audio] = useWatch({
     control,
-    name: ["mode", "model", "imageUrls", "prompt", "upgrade4k"],
+    name: [
+      "mode",
+      "model",
+      "imageUrls",
+      "prompt",
+      "upgrade4k",
+      "durationSeconds",
+      "resolution",
+      "aspectRatio",
+      "audio",
+    ],
   });
   const { mutation, insufficientCredits } = useGenerateVideo(onStarted);
   useGeneratorDraft(form, user !== null ? "signed-in" : sessionKnown ? "signed-out" : "unknown");
   // Signing in comes back here (decision 0078), by password or through Google (decision 0083).
   const loginHref = useLoginHref();
   const [comparing, setComparing] = useState(false);
-  const images = imagesFor(mode, imageUrls);
+  const images = imagesFor(mode, model, imageUrls);
   const upload = useUploadImage((imageUrl) => {
-    // Into the next empty slot of the mode the form is in now.
+    // Into the next empty slot of the mode and model the form is in now.
     const current = form.getValues();
-    setValue("imageUrls", [...imagesFor(current.mode, current.imageUrls), imageUrl], { shouldValidate: isSubmitted });
+    setValue("imageUrls", [...imagesFor(current.mode, current.model, current.imageUrls), imageUrl], {
+      shouldValidate: isSubmitted,
+    });
   });
 
-  // A model the admin turned off (a draft's, the default) gives way to one offered.
+  // A model the admin turned off (a draft's, the default) gives way to one offered, with its options.
   useEffect(() => {
     const next = modelFor(mode, model, offered);
-    if (next !== model) setValue("model", next);
-  }, [mode, model, offered, setValue]);
+    if (next !== model) updateChoices(form, { model: next });
+  }, [mode, model, offered, form]);
 
   const fourKPrice = surchargeCost(prices, "4k", "web");
-  const short = user !== null && user.credits < webVideoCost(prices, { model, upgrade4k });
+  // What the request sends, priced as the server prices it (webCost of the same options).
+  const options = requestOptions(model, { durationSeconds, resolution, aspectRatio, audio });
+  const chosen4k = offers4k(model) && upgrade4k;
+  const short = user !== null && user.credits < generationCost(prices, model, options, chosen4k);
 
   const onSubmit = handleSubmit((values) => {
     if (!user) return;
-    const needed = webVideoCost(prices, values);
+    const request = requestOf(values);
+    const needed = generationCost(prices, values.model, requestOptions(values.model, values), request.upgrade4k);
     if (user.credits < needed) {
       // The server's words for the same refusal (shared/videos.ts insufficientCreditsMessage), in the active language.
       const modelName = modelLabel(values.model);
@@ -117,21 +154,7 @@ export function GenerateForm({
       );
       return;
     }
-    mutation.mutate(
-      {
-        prompt: values.prompt,
-        imageUrls: imagesFor(values.mode, values.imageUrls),
-        model: values.model,
-        mode: values.mode,
-        aspectRatio: values.aspectRatio,
-        watermark: values.watermark || undefined,
-        seeds: values.seed ? Number(values.seed) : undefined,
-        upgrade4k: values.upgrade4k,
-        keepExtendable: values.keepExtendable,
-        enableFallback: false,
-      },
-      { onSuccess: () => reset(GENERATE_DEFAULTS) },
-    );
+    mutation.mutate(request, { onSuccess: () => reset(GENERATE_DEFAULTS) });
   });
 
   const promptError = errors.prompt?.message;
@@ -155,7 +178,7 @@ export function GenerateForm({
             if (user && !mutation.isPending && !upload.isPending && !short) event.currentTarget.requestSubmit();
           }}
         >
-          <ModeField form={form} mode={mode} offered={offered} />
+          <ModeField form={form} mode={mode} model={model} offered={offered} />
 
           <FormField id="prompt" label={t`Prompt`} error={promptError} hint={`${prompt.length}/${PROMPT_MAX}`}>
             <Textarea
@@ -176,9 +199,10 @@ export function GenerateForm({
             }}
           />
 
-          {MODE_CATALOGUE[mode].images.max > 0 ? (
+          {imageSlotsOf(model, mode).max > 0 ? (
             <ImageSlotsField
               mode={mode}
+              model={model}
               imageUrls={images}
               uploading={upload.isPending}
               signedOut={!user}
@@ -204,7 +228,7 @@ export function GenerateForm({
               degraded={degraded}
               aside={<CompareModelsToggle open={comparing} onToggle={() => setComparing((open) => !open)} />}
             />
-            <AspectRatioField form={form} />
+            <VideoOptionFields form={form} model={model} />
           </div>
           <ModelComparison
             open={comparing}
@@ -212,11 +236,19 @@ export function GenerateForm({
             model={model}
             prices={prices}
             offered={offered}
-            onChoose={(chosen) => setValue("model", chosen, { shouldDirty: true, shouldValidate: isSubmitted })}
+            onChoose={(next) =>
+              updateChoices(form, { model: next }, { shouldDirty: true, shouldValidate: isSubmitted })
+            }
           />
 
-          <MoreOptions form={form} fourKPrice={fourKPrice} />
-          <CostSummary model={model} upgrade4k={upgrade4k} prices={prices} credits={user ? user.credits : null} />
+          <MoreOptions form={form} model={model} fourKPrice={fourKPrice} />
+          <CostSummary
+            model={model}
+            options={options}
+            upgrade4k={chosen4k}
+            prices={prices}
+            credits={user ? user.credits : null}
+          />
 
           {user ? (
             <>

@@ -4,25 +4,29 @@ import { useLingui } from "@lingui/react/macro";
 import { MODES, modelsFor, type GenerationMode, type ModelId } from "../../../shared/catalogue";
 import { ToggleGroup, ToggleGroupItem } from "@/components/ui/toggle-group";
 import { modeDescription, modeLabel } from "@/lib/catalogue-text";
-import { modelFor, type GenerateFormValues } from "./generate-form-schema";
+import { modelFor, updateChoices, type GenerateFormValues } from "./generate-form-schema";
 
 const MODE_ICONS: Record<GenerationMode, LucideIcon> = { text: Type, image: ImageIcon, reference: Images };
 
-/** The generation mode's toggle and its description. A mode switches the model to one it takes. */
+/**
+ * The generation mode's toggle and its description (with the chosen model's images). A mode
+ * switches the model to one it takes, and that model's options with it.
+ */
 export function ModeField({
   form,
   mode,
+  model,
   offered,
 }: {
   form: UseFormReturn<GenerateFormValues>;
   mode: GenerationMode;
+  model: ModelId;
   /** The models offered now: a mode none of them makes cannot be chosen. */
   offered: readonly ModelId[];
 }) {
   const { t } = useLingui();
   const {
     control,
-    setValue,
     formState: { isSubmitted },
   } = form;
   return (
@@ -40,7 +44,7 @@ export function ModeField({
               const next = value as GenerationMode;
               field.onChange(next);
               const nextModel = modelFor(next, form.getValues("model"), offered);
-              if (nextModel !== form.getValues("model")) setValue("model", nextModel);
+              if (nextModel !== form.getValues("model")) updateChoices(form, { model: nextModel });
               // After a submission the images' and the model's messages follow the new mode.
               if (isSubmitted) void form.trigger(["imageUrls", "model"]);
             }}
@@ -58,7 +62,7 @@ export function ModeField({
         )}
       />
       <p className="text-xs text-muted-foreground" data-testid="mode-description">
-        {modeDescription(mode)}.
+        {modeDescription(mode, model)}.
       </p>
     </div>
   );

@@ -2,19 +2,21 @@ import { useState } from "react";
 import { useWatch, type UseFormReturn } from "react-hook-form";
 import { ChevronDown, Dices } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
+import type { ModelId } from "../../../shared/catalogue";
 import { SEED_MAX, SEED_MIN } from "../../../shared/videos";
 import { FormField, fieldErrorId } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/cn";
 import { WATERMARK_MAX, type GenerateFormValues } from "./generate-form-schema";
+import { offers4k, offersExtend, takesSeed } from "./model-options";
 import { creditsText, KEEP_EXTENDABLE_HINT } from "./video-display";
 
 function randomSeed(): string {
   return String(SEED_MIN + Math.floor(Math.random() * (SEED_MAX - SEED_MIN + 1)));
 }
 
-/** The optional watermark and seed (with a dice button for a random seed). */
-function WatermarkSeedFields({ form }: { form: UseFormReturn<GenerateFormValues> }) {
+/** The optional watermark and, for a model that takes one, the seed (with a dice button for a random seed). */
+function WatermarkSeedFields({ form, model }: { form: UseFormReturn<GenerateFormValues>; model: ModelId }) {
   const { t } = useLingui();
   const {
     register,
@@ -36,78 +38,113 @@ function WatermarkSeedFields({ form }: { form: UseFormReturn<GenerateFormValues>
           {...register("watermark")}
         />
       </FormField>
-      <FormField id="seed" label={t`Seed`} hint={t`Optional`} error={seedError}>
-        <div className="relative">
-          <Input
-            id="seed"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder={`${SEED_MIN}-${SEED_MAX}`}
-            className="pr-11"
-            aria-invalid={seedError ? true : undefined}
-            aria-describedby={seedError ? fieldErrorId("seed") : undefined}
-            {...register("seed")}
-          />
-          <button
-            type="button"
-            aria-label={t`Random seed`}
-            title={t`Random seed`}
-            onClick={() => setValue("seed", randomSeed(), { shouldValidate: isSubmitted })}
-            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-zinc-500 transition hover:text-zinc-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
-          >
-            <Dices className="size-4" aria-hidden="true" />
-          </button>
-        </div>
-      </FormField>
+      {takesSeed(model) ? (
+        <FormField id="seed" label={t`Seed`} hint={t`Optional`} error={seedError}>
+          <div className="relative">
+            <Input
+              id="seed"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder={`${SEED_MIN}-${SEED_MAX}`}
+              className="pr-11"
+              aria-invalid={seedError ? true : undefined}
+              aria-describedby={seedError ? fieldErrorId("seed") : undefined}
+              {...register("seed")}
+            />
+            <button
+              type="button"
+              aria-label={t`Random seed`}
+              title={t`Random seed`}
+              onClick={() => setValue("seed", randomSeed(), { shouldValidate: isSubmitted })}
+              className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-zinc-500 transition hover:text-zinc-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+            >
+              <Dices className="size-4" aria-hidden="true" />
+            </button>
+          </div>
+        </FormField>
+      ) : null}
     </div>
   );
 }
 
-/** The two checkboxes: a 4K version too (with its surcharge), and keep the video extendable (decision 0077). */
-function VersionOptions({ form, fourKPrice }: { form: UseFormReturn<GenerateFormValues>; fourKPrice: number }) {
+/**
+ * The two checkboxes, each where the model's upgrades allow it: a 4K version too (with its
+ * surcharge), and keep the video extendable (decision 0077).
+ */
+function VersionOptions({
+  form,
+  model,
+  fourKPrice,
+}: {
+  form: UseFormReturn<GenerateFormValues>;
+  model: ModelId;
+  fourKPrice: number;
+}) {
   const { t } = useLingui();
   const { register } = form;
   const fourKText = creditsText(fourKPrice);
   return (
     <>
-      <div className="grid gap-1">
-        <label className="flex cursor-pointer items-center gap-2.5 text-sm font-medium">
-          <input type="checkbox" className="size-4 accent-violet-500" {...register("upgrade4k")} />
-          <Trans>Also make a 4K version (+{fourKText})</Trans>
-        </label>
-        <p className="pl-6.5 text-xs text-muted-foreground">
-          <Trans>Made once the video is ready: 5-10 minutes more. Refunded if it cannot be made.</Trans>
-        </p>
-      </div>
-
-      <div className="grid gap-1">
-        <label className="flex cursor-pointer items-center gap-2.5 text-sm font-medium">
-          <input
-            type="checkbox"
-            className="size-4 accent-violet-500"
-            aria-describedby="keep-extendable-hint"
-            {...register("keepExtendable")}
-          />
-          <Trans>Keep extendable (1080p when you ask for it)</Trans>
-        </label>
-        <div id="keep-extendable-hint" className="grid gap-1 pl-6.5 text-xs leading-relaxed text-muted-foreground">
-          <p>{t(KEEP_EXTENDABLE_HINT)}</p>
-          <p>
-            <Trans>
-              Without it, the 1080p version is made as soon as the video is ready, and the video cannot be extended.
-            </Trans>
+      {offers4k(model) ? (
+        <div className="grid gap-1">
+          <label className="flex cursor-pointer items-center gap-2.5 text-sm font-medium">
+            <input type="checkbox" className="size-4 accent-violet-500" {...register("upgrade4k")} />
+            <Trans>Also make a 4K version (+{fourKText})</Trans>
+          </label>
+          <p className="pl-6.5 text-xs text-muted-foreground">
+            <Trans>Made once the video is ready: 5-10 minutes more. Refunded if it cannot be made.</Trans>
           </p>
         </div>
-      </div>
+      ) : null}
+
+      {offersExtend(model) ? (
+        <div className="grid gap-1">
+          <label className="flex cursor-pointer items-center gap-2.5 text-sm font-medium">
+            <input
+              type="checkbox"
+              className="size-4 accent-violet-500"
+              aria-describedby="keep-extendable-hint"
+              {...register("keepExtendable")}
+            />
+            <Trans>Keep extendable (1080p when you ask for it)</Trans>
+          </label>
+          <div id="keep-extendable-hint" className="grid gap-1 pl-6.5 text-xs leading-relaxed text-muted-foreground">
+            <p>{t(KEEP_EXTENDABLE_HINT)}</p>
+            <p>
+              <Trans>
+                Without it, the 1080p version is made as soon as the video is ready, and the video cannot be extended.
+              </Trans>
+            </p>
+          </div>
+        </div>
+      ) : null}
     </>
   );
 }
 
+/** What 'More options' holds with this model: all four with Veo, the watermark alone with a Market model. */
+function MoreOptionsSummary({ model }: { model: ModelId }) {
+  return takesSeed(model) || offers4k(model) || offersExtend(model) ? (
+    <Trans>Watermark, seed, 4K and keeping the video extendable</Trans>
+  ) : (
+    <Trans>Watermark</Trans>
+  );
+}
+
 /**
- * 'More options' (decision 0077): watermark, seed, 4K and 'Keep extendable', folded away from the
- * first screen. It opens by itself when one of them is set (Recreate, a draft) or has an error.
+ * 'More options' (decision 0077): watermark, seed, 4K and 'Keep extendable' (those the model
+ * takes), folded away from the first screen. It opens by itself when one of them is set
+ * (Recreate, a draft) or has an error.
  */
-export function MoreOptions({ form, fourKPrice }: { form: UseFormReturn<GenerateFormValues>; fourKPrice: number }) {
+export function MoreOptions({
+  form,
+  model,
+  fourKPrice,
+}: {
+  form: UseFormReturn<GenerateFormValues>;
+  model: ModelId;
+  fourKPrice: number;
+}) {
   const [watermark, seed, upgrade4k, keepExtendable] = useWatch({
     control: form.control,
     name: ["watermark", "seed", "upgrade4k", "keepExtendable"],
@@ -136,7 +173,7 @@ export function MoreOptions({ form, fourKPrice }: { form: UseFormReturn<Generate
             <Trans>More options</Trans>
           </span>
           <span className="text-xs font-normal text-muted-foreground">
-            <Trans>Watermark, seed, 4K and keeping the video extendable</Trans>
+            <MoreOptionsSummary model={model} />
           </span>
         </span>
         <ChevronDown
@@ -145,8 +182,8 @@ export function MoreOptions({ form, fourKPrice }: { form: UseFormReturn<Generate
         />
       </button>
       <div id="generate-more-options" hidden={!open} className="grid gap-5 px-4 pb-4">
-        <WatermarkSeedFields form={form} />
-        <VersionOptions form={form} fourKPrice={fourKPrice} />
+        <WatermarkSeedFields form={form} model={model} />
+        <VersionOptions form={form} model={model} fourKPrice={fourKPrice} />
       </div>
     </div>
   );

@@ -1,40 +1,68 @@
 /**
- * Recreate (decision 0012): a task's prompt, mode, model, aspect ratio, watermark, seed
- * and its own images (as many as its mode takes) go back into the generator form.
+ * Recreate (decision 0012): a task's prompt, mode, model, aspect ratio, length, resolution,
+ * sound, watermark, seed and its own images (as many as its model takes in its mode) go back
+ * into the generator form.
  */
 import {
   ASPECT_RATIOS,
   impliedMode,
   MODELS,
   MODES,
+  RESOLUTIONS,
   type AspectRatio,
   type GenerationMode,
   type ModelId,
+  type Resolution,
 } from "../../../shared/catalogue";
 import type { VideoTaskView } from "../../../shared/videos";
-import { GENERATE_DEFAULTS, imagesFor, modelFor, type GenerateFormValues } from "./generate-form-schema";
+import {
+  GENERATE_DEFAULTS,
+  imagesFor,
+  modelFor,
+  valuesForModel,
+  type GenerateFormValues,
+} from "./generate-form-schema";
 
 /** The session-stored entry that prefills /generate once (e.g. Recreate from My Creations). */
 const RECREATE_STORAGE_KEY = "recreateVideo";
 
 export type RecreateSource = Pick<
   VideoTaskView,
-  "prompt" | "model" | "mode" | "aspectRatio" | "watermark" | "seeds" | "imageUrls"
+  | "prompt"
+  | "model"
+  | "mode"
+  | "aspectRatio"
+  | "durationSeconds"
+  | "resolution"
+  | "audio"
+  | "watermark"
+  | "seeds"
+  | "imageUrls"
 > & {
   taskId?: string;
 };
 
+/** What a video made before issue 42 was (its options are null): 8 seconds, 720p, with sound. */
+const BEFORE_OPTIONS = { durationSeconds: 8, resolution: "720p", audio: true } as const;
+
 export function toFormValues(source: RecreateSource): GenerateFormValues {
-  return {
-    ...GENERATE_DEFAULTS,
-    mode: source.mode,
-    prompt: source.prompt,
-    imageUrls: imagesFor(source.mode, source.imageUrls),
-    model: modelFor(source.mode, source.model),
-    aspectRatio: source.aspectRatio,
-    watermark: source.watermark ?? "",
-    seed: source.seeds ? String(source.seeds) : "",
-  };
+  const model = modelFor(source.mode, source.model);
+  return valuesForModel(
+    {
+      ...GENERATE_DEFAULTS,
+      mode: source.mode,
+      prompt: source.prompt,
+      imageUrls: imagesFor(source.mode, model, source.imageUrls),
+      model,
+      aspectRatio: source.aspectRatio,
+      durationSeconds: source.durationSeconds ?? BEFORE_OPTIONS.durationSeconds,
+      resolution: source.resolution ?? BEFORE_OPTIONS.resolution,
+      audio: source.audio ?? BEFORE_OPTIONS.audio,
+      watermark: source.watermark ?? "",
+      seed: source.seeds ? String(source.seeds) : "",
+    },
+    model,
+  );
 }
 
 export function stashRecreate(task: VideoTaskView): void {
@@ -44,6 +72,9 @@ export function stashRecreate(task: VideoTaskView): void {
     model: task.model,
     mode: task.mode,
     aspectRatio: task.aspectRatio,
+    durationSeconds: task.durationSeconds,
+    resolution: task.resolution,
+    audio: task.audio,
     watermark: task.watermark,
     seeds: task.seeds,
     imageUrls: task.imageUrls,
@@ -75,6 +106,10 @@ function parseEntry(raw: string): RecreateSource | null {
     model,
     mode,
     aspectRatio,
+    durationSeconds:
+      typeof v.durationSeconds === "number" && Number.isInteger(v.durationSeconds) ? v.durationSeconds : null,
+    resolution: (RESOLUTIONS as readonly unknown[]).includes(v.resolution) ? (v.resolution as Resolution) : null,
+    audio: typeof v.audio === "boolean" ? v.audio : null,
     watermark: typeof v.watermark === "string" ? v.watermark : null,
     seeds: typeof v.seeds === "number" && Number.isInteger(v.seeds) ? v.seeds : null,
     imageUrls,
@@ -107,6 +142,17 @@ export function takeLinkedPrompt(): RecreateSource | null {
   url.searchParams.delete(PROMPT_PARAM);
   window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
   if (!prompt) return null;
-  const { mode, model, aspectRatio } = GENERATE_DEFAULTS;
-  return { prompt, mode, model, aspectRatio, watermark: null, seeds: null, imageUrls: [] };
+  const { mode, model, aspectRatio, durationSeconds, resolution, audio } = GENERATE_DEFAULTS;
+  return {
+    prompt,
+    mode,
+    model,
+    aspectRatio,
+    durationSeconds,
+    resolution,
+    audio,
+    watermark: null,
+    seeds: null,
+    imageUrls: [],
+  };
 }

@@ -1,10 +1,11 @@
 import { useState, type DragEvent } from "react";
 import { ImagePlus, LoaderCircle, X } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { MODE_CATALOGUE, type GenerationMode } from "../../../shared/catalogue";
+import type { GenerationMode, ModelId } from "../../../shared/catalogue";
 import { fieldErrorId } from "@/components/ui/form-field";
 import { imageSlotLabel, modeDescription } from "@/lib/catalogue-text";
 import { cn } from "@/lib/cn";
+import { imageSlotsOf } from "./model-options";
 import { ACCEPTED_IMAGE_TYPES } from "./use-upload-image";
 import { sameSiteUrl } from "@/lib/media-url";
 
@@ -126,6 +127,8 @@ function ImageSlot({
 
 export interface ImageSlotsFieldProps {
   mode: GenerationMode;
+  /** The model chosen: its own number of images in the mode (Seedance 2 takes 9 references). */
+  model: ModelId;
   /** The images the mode uses, in slot order. */
   imageUrls: readonly string[];
   uploading: boolean;
@@ -137,11 +140,13 @@ export interface ImageSlotsFieldProps {
 }
 
 /**
- * The images of a mode, one slot each with the catalogue's label ('First frame', 'Last frame',
- * 'Reference 1'...). Slots fill in order: the next empty one takes the upload, later ones wait.
+ * The images of a mode, as many slots as the model takes, each with the catalogue's label ('First
+ * frame', 'Last frame', 'Reference 1'...). Slots fill in order: the next empty one takes the
+ * upload, later ones wait.
  */
 export function ImageSlotsField({
   mode,
+  model,
   imageUrls,
   uploading,
   signedOut,
@@ -150,9 +155,9 @@ export function ImageSlotsField({
   onRemove,
 }: ImageSlotsFieldProps) {
   const { t } = useLingui();
-  const entry = MODE_CATALOGUE[mode];
-  const slots = Array.from({ length: entry.images.max }, (_, index) => imageSlotLabel(mode, index));
-  const description = modeDescription(mode);
+  const images = imageSlotsOf(model, mode);
+  const slots = Array.from({ length: images.max }, (_, index) => imageSlotLabel(mode, index));
+  const description = modeDescription(mode, model);
   const next = imageUrls.length;
   return (
     <div
@@ -173,7 +178,7 @@ export function ImageSlotsField({
             key={`${mode}-${index}`}
             index={index}
             label={label}
-            optional={index >= entry.images.min}
+            optional={index >= images.min}
             imageUrl={imageUrls[index]}
             uploading={uploading && index === next}
             disabled={signedOut || uploading || index > next}

@@ -1,24 +1,36 @@
 import { useMutation } from "@tanstack/react-query";
 import { plural, t } from "@lingui/core/macro";
-import type { GenerateVideoInput, GenerateVideoResult } from "../../../shared/schemas/videos";
+import { optionsFor, type GenerationMode, type ModelId } from "../../../shared/catalogue";
+import type { GenerateVideoResult } from "../../../shared/schemas/videos";
 import type { VideoTaskView } from "../../../shared/videos";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { ApiError, errorMessage } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/hooks/use-toast";
-import { generateVideo } from "./video-api";
+import { generateVideo, type GenerateVideoRequest } from "./video-api";
 import { invalidateVideoTasks } from "./task-list-queries";
 import { useIdempotencyKey } from "./idempotency-key";
 import { useInsufficientCredits } from "./use-insufficient-credits";
 
-/** The task as the lists will show it, until the server's view replaces it; `extendedFrom` for an extension (decision 0050). */
+/** What the generator sends: its mode and images always said, the seed as a number. */
+export type GeneratorRequest = Omit<GenerateVideoRequest, "model" | "mode" | "imageUrls" | "seeds"> & {
+  model: ModelId;
+  mode: GenerationMode;
+  imageUrls: string[];
+  seeds?: number;
+};
+
+/**
+ * The task as the lists will show it, until the server's view replaces it; `extendedFrom` for an
+ * extension (decision 0050). Its options are the request's, the model's defaults where it sent none.
+ */
 export function provisionalTask(
   result: GenerateVideoResult,
-  request: Pick<GenerateVideoInput, "prompt" | "model" | "mode" | "aspectRatio" | "imageUrls"> &
-    Partial<GenerateVideoInput>,
+  request: GeneratorRequest,
   extendedFrom: string | null = null,
 ): VideoTaskView {
+  const options = optionsFor(request.model, request);
   return {
     id: result.taskId,
     taskId: result.taskId,
@@ -26,7 +38,10 @@ export function provisionalTask(
     prompt: request.prompt,
     model: request.model,
     mode: request.mode,
-    aspectRatio: request.aspectRatio,
+    aspectRatio: options.aspectRatio,
+    durationSeconds: options.durationSeconds,
+    resolution: options.resolution,
+    audio: options.audio,
     imageUrls: request.imageUrls,
     resultUrls: [],
     hdVideoUrl: null,
@@ -65,7 +80,7 @@ export function useGenerateVideo(onStarted: (task: VideoTaskView) => void) {
   const { keyFor, settle } = useIdempotencyKey();
 
   const mutation = useMutation({
-    mutationFn: (request: GenerateVideoInput) => generateVideo(request, keyFor(request)),
+    mutationFn: (request: GeneratorRequest) => generateVideo(request, keyFor(request)),
     onSuccess: (result, request) => {
       settle();
       const used = result.creditsUsed;

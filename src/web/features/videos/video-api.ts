@@ -1,11 +1,7 @@
 /** One function per video call the hooks make (generation, 1080p, 4K, uploads, downloads, sharing), each through its shared contract. */
 import { videosApi } from "../../../shared/api/videos";
-import type {
-  ExtendVideoInput,
-  GenerateVideoInput,
-  GenerateVideoResult,
-  VideoQuality,
-} from "../../../shared/schemas/videos";
+import type { BodyInput } from "../../../shared/api/contract";
+import type { ExtendVideoInput, GenerateVideoResult, VideoQuality } from "../../../shared/schemas/videos";
 import { call, callForm, callRaw } from "@/lib/api";
 import { saveDownload } from "@/lib/save-download";
 
@@ -14,8 +10,11 @@ export type { TaskList, VideoStatusResponse } from "../../../shared/schemas/vide
 export const RECENT_DAYS = 14;
 export const GALLERY_PAGE_SIZE = 20;
 
+/** A generation request as sent: the options a model does not take are left out (the server's defaults). */
+export type GenerateVideoRequest = BodyInput<typeof videosApi.generate>;
+
 /** `idempotencyKey`: the same key for the same request sent again (decision 0046), so it never makes two videos. */
-export function generateVideo(body: GenerateVideoInput, idempotencyKey: string): Promise<GenerateVideoResult> {
+export function generateVideo(body: GenerateVideoRequest, idempotencyKey: string): Promise<GenerateVideoResult> {
   return call(videosApi.generate, { body, headers: { "Idempotency-Key": idempotencyKey } });
 }
 
