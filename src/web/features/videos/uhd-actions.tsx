@@ -4,6 +4,7 @@ import { surchargeCost } from "../../../shared/prices";
 import type { VideoTaskView } from "../../../shared/videos";
 import { Button } from "@/components/ui/button";
 import type { DownloadQuality } from "./video-api";
+import { offers4k } from "./model-options";
 import { useUpgrade4k } from "./use-upgrade-4k";
 import { useWebPriceTable } from "./use-web-prices";
 import { creditsText, UHD_NOTE } from "./video-display";
@@ -17,7 +18,8 @@ export interface UhdActionsProps {
 /**
  * The 4K part of 'Downloads & Actions' (decision 0049): buy the upgrade of a finished video, follow
  * it while it is made (the task lists, kept current by live updates, bring each change), download
- * it, or learn why it could not be made and that it was refunded.
+ * it, or learn why it could not be made and that it was refunded. The upgrade is sold only for a
+ * model whose upgrades include 4K (issue 42: Veo; the view does not say which vendor made it).
  */
 export function UhdActions({ task, download, isDownloading }: UhdActionsProps) {
   const { t } = useLingui();
@@ -28,7 +30,7 @@ export function UhdActions({ task, download, isDownloading }: UhdActionsProps) {
 
   switch (task.uhdStatus) {
     case "none": {
-      if (task.status !== "completed" || task.videoExpired) return null;
+      if (task.status !== "completed" || task.videoExpired || !offers4k(task.model)) return null;
       const busy = isUpgrading(task.taskId);
       return (
         <Button variant="secondary" onClick={() => upgrade(task.taskId)} disabled={busy} aria-busy={busy}>

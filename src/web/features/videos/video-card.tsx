@@ -4,6 +4,7 @@ import { modelLabel, type VideoTaskView } from "../../../shared/videos";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
 import { formatDateTime, truncateText } from "@/lib/format";
+import { madeOptions, resolutionLabel } from "./option-text";
 import { StatusBadge } from "./status-badge";
 import {
   CARD_PROMPT_MAX,
@@ -198,7 +199,7 @@ function VideoCard({
             </Badge>
           ) : hasVideo ? (
             <Badge variant="secondary" className="bg-black/60 backdrop-blur">
-              720p
+              {resolutionLabel(madeOptions(task).resolution)}
             </Badge>
           ) : null}
           {task.extendedFrom ? (

@@ -23,6 +23,8 @@ import { TaskPreview } from "./video-frame";
 import { UhdActions } from "./uhd-actions";
 import { DeleteVideoButton, ShareSection } from "./share-section";
 import { ExtendVideoButton } from "./extend-video-dialog";
+import { offers1080p, offersExtend } from "./model-options";
+import { durationText, madeOptions, madeOptionsText, resolutionLabel } from "./option-text";
 import {
   createdViaLabel,
   HD_NOTE,
@@ -142,9 +144,11 @@ const EXTEND_REASON_ID = "extend-unavailable-reason";
 
 /**
  * 'Extend video' (decision 0050): offered while the video can be extended, else disabled with the
- * reason and what to do next time (decision 0077, the reason is ExtendUnavailableReason).
+ * reason and what to do next time (decision 0077, the reason is ExtendUnavailableReason); never for
+ * a model that makes no extension (issue 42).
  */
 function ExtendAction({ task, onStarted }: { task: VideoTaskView; onStarted: (extension: VideoTaskView) => void }) {
+  if (!offersExtend(task.model)) return null;
   if (isExtendable(task)) return <ExtendVideoButton task={task} onStarted={onStarted} />;
   if (!isPastExtending(task)) return null;
   return (
@@ -156,7 +160,7 @@ function ExtendAction({ task, onStarted }: { task: VideoTaskView; onStarted: (ex
 }
 
 function ExtendUnavailableReason({ task }: { task: VideoTaskView }) {
-  if (isExtendable(task) || !isPastExtending(task)) return null;
+  if (!offersExtend(task.model) || isExtendable(task) || !isPastExtending(task)) return null;
   return (
     <div id={EXTEND_REASON_ID} className="grid gap-1 text-xs leading-relaxed text-muted-foreground">
       <p>
@@ -205,6 +209,8 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate, onEx
   const { t } = useLingui();
   const { task, isChecking, check, release } = useHdCheck(openedTask);
   const createdAt = task ? formatDateTime(task.createdAt) : "";
+  const made = madeOptions(task ?? { durationSeconds: null, resolution: null, audio: null });
+  const madeResolution = resolutionLabel(made.resolution);
   const { download, isDownloading } = useVideoDownload();
   // After Recreate the focus goes to the form, not back to the card that opened the dialog.
   const keepFocusAway = useRef(false);
@@ -234,7 +240,8 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate, onEx
             <DialogDescription className="flex flex-wrap items-center gap-x-2 gap-y-1">
               <StatusBadge status={task.status} failureKind={task.failureKind} />
               <span>
-                {modelLabel(task.model)} · {modeLabel(task.mode)} · {task.aspectRatio} · {t`created ${createdAt}`}
+                {modelLabel(task.model)} · {modeLabel(task.mode)} · {task.aspectRatio} · {madeOptionsText(task)} ·{" "}
+                {t`created ${createdAt}`}
               </span>
             </DialogDescription>
           </DialogHeader>
@@ -263,10 +270,11 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate, onEx
                   {task.status === "completed" && sdUrl(task) ? (
                     <DownloadButton
                       variant={task.hdVideoUrl ? "secondary" : "default"}
+                      // The video as made ("720p" is the server's name for that file), at its own resolution.
                       busy={isDownloading(task.taskId, "720p")}
                       onClick={() => void download(task.taskId, "720p")}
                     >
-                      <Trans>Download 720p</Trans>
+                      <Trans>Download {madeResolution}</Trans>
                     </DownloadButton>
                   ) : null}
                   <UhdActions task={task} download={download} isDownloading={isDownloading} />
@@ -287,7 +295,8 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate, onEx
                     <RotateCcw aria-hidden="true" />
                     <Trans>Recreate Video</Trans>
                   </Button>
-                  {task.status !== "completed" || task.hdVideoUrl ? null : task.hdStatus === "held" ? (
+                  {task.status !== "completed" || task.hdVideoUrl || !offers1080p(task.model) ? null : task.hdStatus ===
+                    "held" ? (
                     <>
                       <Button
                         variant="outline"
@@ -389,11 +398,16 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate, onEx
                     <Field term={t`Model`}>{modelLabel(task.model)}</Field>
                     <Field term={t`Mode`}>{modeLabel(task.mode)}</Field>
                     <Field term={t`Aspect ratio`}>{task.aspectRatio}</Field>
+                    <Field term={t`Length`}>{durationText(made.durationSeconds)}</Field>
+                    <Field term={t`Resolution`}>{resolutionLabel(made.resolution)}</Field>
+                    <Field term={t`Sound`}>{made.audio ? t`On` : t`Off`}</Field>
                     <Field term={t`Credits used`}>
                       {formatCredits(task.creditsUsed + (task.uhdStatus === "none" ? 0 : task.uhdCredits))}
                     </Field>
                     <Field term={t`Created via`}>{createdViaLabel(task.createdVia)}</Field>
-                    <Field term={t`Video quality`}>{task.status === "failed" ? "—" : qualityLabel(task)}</Field>
+                    <Field term={t`Video quality`}>
+                      {task.status === "failed" ? "—" : qualityLabel(task, madeResolution)}
+                    </Field>
                     <Field term={t`Seed`}>{task.seeds ?? t`Random`}</Field>
                     <Field term={t`Status`}>
                       <StatusBadge status={task.status} failureKind={task.failureKind} />

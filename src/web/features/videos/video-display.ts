@@ -75,13 +75,17 @@ export function createdViaLabel(createdVia: string): string {
 
 /**
  * The quality label: '4K' once the 4K file exists, '1080p HD' once the 1080p file exists,
- * '720p (Processing HD...)' while that is being made, else '720p' (shared/videos.ts' qualityLabel in the active language).
+ * '720p (Processing HD...)' while that is being made, else the resolution the video was made in
+ * ('720p' for Veo; shared/videos.ts' qualityLabel in the active language).
  */
-export function qualityLabel(task: Pick<VideoTaskView, "hdVideoUrl" | "hdStatus" | "uhdVideoUrl">): string {
+export function qualityLabel(
+  task: Pick<VideoTaskView, "hdVideoUrl" | "hdStatus" | "uhdVideoUrl">,
+  madeResolution = "720p",
+): string {
   if (task.uhdVideoUrl) return "4K";
   // eslint-disable-next-line lingui/no-unlocalized-strings -- a video format's name, the same in every language
   if (task.hdVideoUrl) return "1080p HD";
-  return task.hdStatus === "pending" ? t`720p (Processing HD...)` : "720p";
+  return task.hdStatus === "pending" ? t`720p (Processing HD...)` : madeResolution;
 }
 
 /** The 720p file (first result URL), on this page's origin when it is ours. */
