@@ -1,25 +1,15 @@
 import { useState, type FormEvent } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Save } from "lucide-react";
-import {
-  defaultPriceOf,
-  MODELS,
-  PRICE_ITEMS,
-  SURCHARGES,
-  type PriceItem,
-  type ModelId,
-} from "../../../shared/catalogue";
+import { defaultPriceOf, PRICE_ITEMS, type PriceItem, type ModelId } from "../../../shared/catalogue";
 import type { z } from "zod";
-import { SETTINGS_LIMITS, type AdminSettingsView, type settingsUpdateSchema } from "../../../shared/schemas/settings";
+import type { AdminSettingsView, settingsUpdateSchema } from "../../../shared/schemas/settings";
 import { googleApi } from "../../../shared/api/google";
 import { Button } from "@/components/ui/button";
 import { urlFor } from "@/lib/api";
-import { modelDescription, modelLabel, surchargeDescription, surchargeLabel } from "@/lib/catalogue-text";
 import { useSaveSettings } from "./admin-api";
 import { CheckboxField, ChoiceField, SecretField, SectionCard, TextField } from "./admin-fields";
-
-/** A price as typed: web credits and the API price, both text until saved. */
-type PriceDraft = { webCredits: string; apiPrice: string };
+import { ModelPricingFields, type PriceDraft } from "./model-price-fields";
 
 /** The four old price fields repeat two of `prices` (for old clients): the form reads and writes `prices` only. */
 type Draft = Omit<
@@ -77,10 +67,10 @@ function patchOf(d: Draft): z.input<typeof settingsUpdateSchema> {
   return {
     ...d,
     prices: Object.fromEntries(
-      PRICE_ITEMS.map((item) => [
-        item,
-        { webCredits: d.prices[item].webCredits.trim(), apiPrice: d.prices[item].apiPrice.trim() },
-      ]),
+      PRICE_ITEMS.flatMap((item) => {
+        const price = d.prices[item];
+        return price ? [[item, { webCredits: price.webCredits.trim(), apiPrice: price.apiPrice.trim() }]] : [];
+      }),
     ),
     kieToken: d.kieToken ?? "",
     kieWebhookHmacKey: d.kieWebhookHmacKey ?? "",
@@ -93,58 +83,6 @@ function patchOf(d: Draft): z.input<typeof settingsUpdateSchema> {
     googleClientId: text(d.googleClientId),
     googleRedirectUri: text(d.googleRedirectUri),
   };
-}
-
-/** One model's or surcharge's prices: web credits and the API price. */
-function PriceFields({
-  item,
-  label,
-  hint,
-  min,
-  value,
-  onChange,
-}: {
-  item: PriceItem;
-  label: string;
-  hint: string;
-  min: number;
-  value: PriceDraft;
-  onChange: (value: PriceDraft) => void;
-}) {
-  const { t } = useLingui();
-  const legendId = `price-${item}-title`;
-  return (
-    <fieldset
-      className="grid gap-3 rounded-xl border border-border/70 bg-zinc-950/30 p-3 sm:grid-cols-[minmax(0,1fr)_7rem_7rem] sm:items-end"
-      aria-labelledby={legendId}
-    >
-      <div className="grid gap-0.5 self-center">
-        <p id={legendId} className="text-sm font-semibold">
-          {label}
-        </p>
-        <p className="text-xs text-muted-foreground">{hint}</p>
-      </div>
-      <TextField
-        id={`price-${item}-web`}
-        label={t`Web credits`}
-        type="number"
-        min={min}
-        max={SETTINGS_LIMITS.creditsMax}
-        step={1}
-        required
-        value={value.webCredits}
-        onValueChange={(webCredits) => onChange({ ...value, webCredits })}
-      />
-      <TextField
-        id={`price-${item}-api`}
-        label={t`API price`}
-        inputMode="decimal"
-        required
-        value={value.apiPrice}
-        onValueChange={(apiPrice) => onChange({ ...value, apiPrice })}
-      />
-    </fieldset>
-  );
 }
 
 /**
@@ -338,43 +276,15 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
         <SectionCard
           id="pricing-title"
           title={t`Model Pricing and API Pricing`}
-          description={t`Credits per 8 second video, on the website and through the API (API prices may have cents; a charge is rounded up). Surcharges are added to the model's price. A model not offered is left out of the generator, the prices and the API; videos already made with it stay.`}
+          description={t`Credits per video, or per second of video for the models priced by the second (each resolution, with or without sound, has its own price; these may have cents, and a video's total is rounded up), on the website and through the API (API prices may have cents; a charge is rounded up). Surcharges are added to the model's price. A model not offered is left out of the generator, the prices and the API; videos already made with it stay.`}
           className="lg:col-span-2"
         >
-          <div className="grid gap-3">
-            {MODELS.map((model) => {
-              const name = modelLabel(model);
-              return (
-                <div key={model} className="grid gap-2">
-                  <PriceFields
-                    item={model}
-                    label={name}
-                    hint={modelDescription(model)}
-                    min={SETTINGS_LIMITS.creditsMin}
-                    value={draft.prices[model]}
-                    onChange={setPrice(model)}
-                  />
-                  <CheckboxField
-                    id={`offered-${model}`}
-                    label={t`Offer ${name}`}
-                    checked={!draft.disabledModels.includes(model)}
-                    onCheckedChange={setOffered(model)}
-                  />
-                </div>
-              );
-            })}
-            {SURCHARGES.map((surcharge) => (
-              <PriceFields
-                key={surcharge}
-                item={surcharge}
-                label={surchargeLabel(surcharge)}
-                hint={surchargeDescription(surcharge)}
-                min={0}
-                value={draft.prices[surcharge]}
-                onChange={setPrice(surcharge)}
-              />
-            ))}
-          </div>
+          <ModelPricingFields
+            prices={draft.prices}
+            disabledModels={draft.disabledModels}
+            onPrice={setPrice}
+            onOffered={setOffered}
+          />
         </SectionCard>
       </div>
       <div className="flex justify-end">
