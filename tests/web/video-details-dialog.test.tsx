@@ -52,8 +52,9 @@ const failed = (over: Partial<VideoTaskView> = {}) =>
   task({ status: "failed", resultUrls: [], completedAt: "2026-11-20T10:00:05.000Z", refunded: true, ...over });
 
 function renderDialog(shown: VideoTaskView) {
-  // The 4K price is read from the pricing (the catalogue's defaults while it does not answer).
-  stubFetch({ "GET /api/pricing/current": { status: 503, body: { message: "Down for the test." } } });
+  // The 4K and extension prices are read from the models' prices (the catalogue's defaults while they do not answer).
+  const down = { status: 503, body: { message: "Down for the test." } };
+  stubFetch({ "GET /api/pricing/current": down, "GET /api/models": down });
   return renderWeb(<VideoDetailsDialog task={shown} onClose={vi.fn()} onRecreate={vi.fn()} />);
 }
 
@@ -95,6 +96,35 @@ describe("the Video Details dialog", () => {
     expect(details.contains(within(dialog).getByRole("list", { name: "Status timeline" }))).toBe(true);
     expect(dialog.querySelectorAll("dl").length).toBe(1);
     expect(details.contains(dialog.querySelector("dl"))).toBe(true);
+  });
+
+  it("says a video's length, resolution and sound; one made before them is 8 seconds, 720p, with sound", async () => {
+    renderDialog(task());
+    const dialog = await screen.findByRole("dialog", { name: "Video Details" });
+    expect(within(dialog).getByText(/8 seconds · 720p · with sound/)).toBeTruthy();
+    const details = within(dialog).getByTestId("video-metadata");
+    const value = (term: string) => within(details).getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
+    expect(value("Length")).toBe("8 seconds");
+    expect(value("Resolution")).toBe("720p");
+    expect(value("Sound")).toBe("On");
+  });
+
+  it("offers no 4K, Extend or 1080p actions for a model whose upgrades have none (issue 42)", async () => {
+    renderDialog(task({ model: "wan26", durationSeconds: 10, resolution: "1080p", audio: false }));
+    const dialog = await screen.findByRole("dialog", { name: "Video Details" });
+    const actions = within(dialog).getByRole("region", { name: "Video actions" });
+    expect(within(actions).queryByRole("button", { name: /4K/ })).toBeNull();
+    expect(within(actions).queryByRole("button", { name: /Extend/ })).toBeNull();
+    expect(within(actions).queryByRole("button", { name: /HD|1080p \(/ })).toBeNull();
+    expect(dialog.textContent).not.toContain("Extend is off");
+    // The file as made, at its own resolution.
+    expect(within(actions).getByRole("button", { name: "Download 1080p" })).toBeTruthy();
+    expect(within(dialog).getByText(/10 seconds · 1080p · without sound/)).toBeTruthy();
+    const details = within(dialog).getByTestId("video-metadata");
+    expect(within(details).getByText("Sound", { selector: "dt" }).nextElementSibling?.textContent).toBe("Off");
+    expect(within(details).getByText("Video quality", { selector: "dt" }).nextElementSibling?.textContent).toBe(
+      "1080p",
+    );
   });
 
   it("keeps the greyed Extend's explanation (decision 0077)", async () => {
