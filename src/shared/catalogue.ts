@@ -84,6 +84,7 @@ const VEO = {
   audio: "always",
   seed: VEO_SEED,
   negativePrompt: false,
+  watermark: true,
   upgrades: { hd1080: true, uhd4k: true, extend: true },
   limits: [],
 } as const satisfies Partial<ModelDescription>;
@@ -99,6 +100,7 @@ const MARKET = {
   vendors: ["kie"],
   seed: null,
   negativePrompt: false,
+  watermark: false,
   upgrades: { hd1080: false, uhd4k: false, extend: false },
   limits: [],
 } as const satisfies Partial<ModelDescription>;

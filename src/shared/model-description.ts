@@ -70,6 +70,8 @@ export interface ModelDescription {
   /** The seed range a person may fix, or null when the model takes none. */
   seed: { min: number; max: number } | null;
   negativePrompt: boolean;
+  /** The vendor writes a person's watermark text on the video (KIE's Veo does; the Market's models take none). */
+  watermark: boolean;
   /** What can follow a finished video: its 1080p file, a 4K version (surcharge), an extension. */
   upgrades: { hd1080: boolean; uhd4k: boolean; extend: boolean };
   /** Lengths allowed only at some resolutions (Hailuo 2.3 makes no 10-second 1080p video). */

@@ -157,6 +157,8 @@ describe("failures and refusals", () => {
     ["seedance15_pro", { resolution: "4k" }, "Seedance 1.5 Pro makes 480p, 720p or 1080p videos, not 4k"],
     ["veo3_fast", { aspectRatio: "1:1" }, "Veo3 Fast makes 16:9 or 9:16 videos, not 1:1"],
     ["kling26", { upgrade4k: true }, "Kling 2.6 makes no 4K version"],
+    ["kling3", { watermark: "MyBrand" }, "Kling 3.0 takes no watermark"],
+    ["wan26", { seeds: 12345 }, "Wan 2.6 takes no seed"],
   ] as const)("%s with %o is refused (%s), nothing charged", async (model, options, message) => {
     const u = await userWithCredits(t.app, t.database.db, 100);
     const mode = modesFor(model)[0]!;

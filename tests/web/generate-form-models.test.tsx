@@ -224,7 +224,7 @@ describe("the generator for every model (issue 42)", () => {
     expect(sent[1]?.body).not.toHaveProperty("audio");
   });
 
-  it("offers 4K, Keep extendable and the seed only with a model that has them, and drops a ticked 4K", async () => {
+  it("offers 4K, Keep extendable, the seed and the watermark only with a model that has them, and drops a ticked 4K", async () => {
     const { user: person } = renderFor("veo3_fast");
     await person.click(screen.getByRole("button", { name: /More options/ }));
     await person.click(screen.getByRole("checkbox", { name: /4K version/ }));
@@ -234,13 +234,15 @@ describe("the generator for every model (issue 42)", () => {
     expect(screen.queryByRole("checkbox", { name: /4K version/ })).toBeNull();
     expect(screen.queryByRole("checkbox", { name: /Keep extendable/ })).toBeNull();
     expect(screen.queryByRole("textbox", { name: /^Seed/ })).toBeNull();
-    expect(screen.getByRole("textbox", { name: /^Watermark/ })).toBeTruthy();
+    // The Market's models write no watermark (ModelDescription.watermark).
+    expect(screen.queryByRole("textbox", { name: /^Watermark/ })).toBeNull();
     expect(screen.queryByTestId("generation-cost-breakdown")).toBeNull();
     expect(cost()).toBe(`${webCost(PRICES, "kling3")} credits`);
 
     // Back to Veo: the 4K box is unticked, as the new model's default.
     await choose(person, "Model", "Veo3 Fast");
     expect(screen.getByRole<HTMLInputElement>("checkbox", { name: /4K version/ }).checked).toBe(false);
+    expect(screen.getByRole("textbox", { name: /^Watermark/ })).toBeTruthy();
   });
 
   it("compares the new models from their descriptions, priced with their default options", async () => {

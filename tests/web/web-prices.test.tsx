@@ -23,6 +23,7 @@ const VIEW: ModelsView = {
       label: kling.label,
       description: kling.description,
       family: kling.family,
+      vendors: [...kling.vendors],
       modes: modesFor("kling3").map((mode) => ({
         mode,
         minImages: kling.modes[mode]!.images.min,
@@ -36,6 +37,7 @@ const VIEW: ModelsView = {
       audio: kling.audio,
       seed: null,
       negativePrompt: false,
+      watermark: false,
       upgrades: { ...kling.upgrades },
       price: {
         unit: "second",

@@ -43,6 +43,7 @@ const modelViewSchema = z
       .nullable()
       .meta({ description: "The seed range, or null when the model takes none." }),
     negativePrompt: z.boolean(),
+    watermark: z.boolean().meta({ description: "Takes a watermark text to write on the video." }),
     upgrades: z
       .object({ hd1080: z.boolean(), uhd4k: z.boolean(), extend: z.boolean() })
       .meta({ description: "What can follow a finished video: its 1080p file, a 4K version, an extension." }),

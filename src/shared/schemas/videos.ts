@@ -52,6 +52,8 @@ export function withMode<
     aspectRatio?: AspectRatio;
     audio?: boolean;
     upgrade4k?: boolean;
+    watermark?: string;
+    seeds?: number;
   },
 >(value: T, ctx: z.RefinementCtx): Omit<T, "mode" | keyof VideoOptions> & { mode: GenerationMode } & VideoOptions {
   const mode = value.mode ?? impliedMode(value.imageUrls.length);
@@ -59,8 +61,18 @@ export function withMode<
     combinationProblem({ model: value.model, mode, imageCount: value.imageUrls.length }) ??
     optionsProblem(value.model, value);
   if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
-  else if (value.upgrade4k && !MODEL_CATALOGUE[value.model].upgrades.uhd4k)
-    ctx.addIssue({ code: "custom", path: ["upgrade4k"], message: `${MODEL_CATALOGUE[value.model].label} makes no 4K version` });
+  else {
+    const m = MODEL_CATALOGUE[value.model];
+    const extra =
+      value.upgrade4k && !m.upgrades.uhd4k
+        ? { path: "upgrade4k", message: `${m.label} makes no 4K version` }
+        : value.watermark && !m.watermark
+          ? { path: "watermark", message: `${m.label} takes no watermark` }
+          : value.seeds !== undefined && !m.seed
+            ? { path: "seeds", message: `${m.label} takes no seed` }
+            : undefined;
+    if (extra) ctx.addIssue({ code: "custom", path: [extra.path], message: extra.message });
+  }
   return { ...value, mode, ...optionsFor(value.model, value) };
 }
 

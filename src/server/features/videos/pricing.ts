@@ -88,6 +88,7 @@ export function modelsView(s: Settings, simulated: boolean, health: readonly Mod
         audio: m.audio,
         seed: m.seed && { min: m.seed.min, max: m.seed.max },
         negativePrompt: m.negativePrompt,
+        watermark: m.watermark,
         upgrades: { ...m.upgrades },
         price: {
           unit: m.pricing.unit,

@@ -25,7 +25,7 @@ import { CompareModelsToggle, ModelComparison } from "./model-comparison";
 import { useGeneratorDraft } from "./use-generator-draft";
 import { ImageSlotsField } from "./reference-image-field";
 import { VideoOptionFields } from "./generate-video-options";
-import { imageSlotsOf, offers4k, offersExtend, requestOptions, takesSeed } from "./model-options";
+import { imageSlotsOf, offers4k, offersExtend, requestOptions, takesSeed, takesWatermark } from "./model-options";
 import { useGenerateVideo } from "./use-generate-video";
 import { useUploadImage } from "./use-upload-image";
 import { useLoginHref } from "@/features/auth";
@@ -67,7 +67,7 @@ function requestOf(values: GenerateFormValues) {
     model,
     mode: values.mode,
     ...requestOptions(model, values),
-    watermark: values.watermark || undefined,
+    watermark: takesWatermark(model) ? values.watermark || undefined : undefined,
     seeds: takesSeed(model) && values.seed ? Number(values.seed) : undefined,
     upgrade4k: offers4k(model) && values.upgrade4k,
     keepExtendable: offersExtend(model) && values.keepExtendable,

@@ -8,14 +8,14 @@ import { FormField, fieldErrorId } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/cn";
 import { WATERMARK_MAX, type GenerateFormValues } from "./generate-form-schema";
-import { offers4k, offersExtend, takesSeed } from "./model-options";
+import { offers4k, offersExtend, takesSeed, takesWatermark } from "./model-options";
 import { creditsText, KEEP_EXTENDABLE_HINT } from "./video-display";
 
 function randomSeed(): string {
   return String(SEED_MIN + Math.floor(Math.random() * (SEED_MAX - SEED_MIN + 1)));
 }
 
-/** The optional watermark and, for a model that takes one, the seed (with a dice button for a random seed). */
+/** For a model that takes them: the optional watermark, and the seed (with a dice button for a random seed). */
 function WatermarkSeedFields({ form, model }: { form: UseFormReturn<GenerateFormValues>; model: ModelId }) {
   const { t } = useLingui();
   const {
@@ -27,17 +27,19 @@ function WatermarkSeedFields({ form, model }: { form: UseFormReturn<GenerateForm
   const seedError = errors.seed?.message;
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <FormField id="watermark" label={t`Watermark`} hint={t`Optional`} error={watermarkError}>
-        <Input
-          id="watermark"
-          maxLength={WATERMARK_MAX}
-          placeholder={t`e.g. MyBrand`}
-          autoComplete="off"
-          aria-invalid={watermarkError ? true : undefined}
-          aria-describedby={watermarkError ? fieldErrorId("watermark") : undefined}
-          {...register("watermark")}
-        />
-      </FormField>
+      {takesWatermark(model) ? (
+        <FormField id="watermark" label={t`Watermark`} hint={t`Optional`} error={watermarkError}>
+          <Input
+            id="watermark"
+            maxLength={WATERMARK_MAX}
+            placeholder={t`e.g. MyBrand`}
+            autoComplete="off"
+            aria-invalid={watermarkError ? true : undefined}
+            aria-describedby={watermarkError ? fieldErrorId("watermark") : undefined}
+            {...register("watermark")}
+          />
+        </FormField>
+      ) : null}
       {takesSeed(model) ? (
         <FormField id="seed" label={t`Seed`} hint={t`Optional`} error={seedError}>
           <div className="relative">

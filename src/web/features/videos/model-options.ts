@@ -84,3 +84,4 @@ export const offersExtend = (model: ModelId): boolean => MODEL_CATALOGUE[model].
 export const offers1080p = (model: ModelId): boolean => MODEL_CATALOGUE[model].upgrades.hd1080;
 /** Whether a person may fix the seed with this model. */
 export const takesSeed = (model: ModelId): boolean => MODEL_CATALOGUE[model].seed !== null;
+export const takesWatermark = (model: ModelId): boolean => MODEL_CATALOGUE[model].watermark;
