@@ -185,7 +185,7 @@ test("an admin edits a package, a user's credits and status, prices, and a provi
   await kie.getByLabel("API token", { exact: true }).fill(token);
   await expect(kie.getByLabel("Vendor")).toHaveValue("kie");
   // A cost per model; a blank one is the model's default, shown as the placeholder.
-  const lite = kie.getByLabel("Veo3 Lite credits per video");
+  const lite = kie.getByLabel("Cost per video, Veo3 Lite (credits)");
   await expect(lite).toHaveValue("");
   await expect(lite).toHaveAttribute("placeholder", /^\d+$/);
   await lite.fill("25");

@@ -33,7 +33,7 @@ const account = (over: Partial<KieApiView>): KieApiView => ({
 });
 
 const costField = (model: (typeof MODELS)[number]) =>
-  screen.getByLabelText<HTMLInputElement>(`${MODEL_CATALOGUE[model].label} credits per video`);
+  screen.getByLabelText<HTMLInputElement>(`Cost per video, ${MODEL_CATALOGUE[model].label} (credits)`);
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -59,7 +59,7 @@ describe("KieApiDialog", () => {
     await user.selectOptions(vendor, "google");
     await user.type(costField("veo3_fast"), "1.5");
     await user.click(screen.getByRole("button", { name: "Save KIE API" }));
-    expect(screen.getByRole("alert").textContent).toBe("Veo3 Fast credits per video must be a whole number, 0 or more");
+    expect(screen.getByRole("alert").textContent).toBe("Cost per video, Veo3 Fast (credits) must be a whole number, 0 or more");
     expect(sent).toHaveLength(0);
 
     await user.clear(costField("veo3_fast"));

@@ -42,7 +42,7 @@ export function KieApiDialog({
 
   const costLabel = (model: ModelId) => {
     const label = modelLabel(model);
-    return t`${label} credits per video`;
+    return t`Cost per video, ${label} (credits)`;
   };
 
   const submit = (event: FormEvent) => {
