@@ -10,6 +10,7 @@ import { urlFor } from "@/lib/api";
 import { useSaveSettings } from "./admin-api";
 import { CheckboxField, ChoiceField, SecretField, SectionCard, TextField } from "./admin-fields";
 import { ModelPricingFields, type PriceDraft } from "./model-price-fields";
+import { ModelVendorFields } from "./model-vendor-fields";
 
 /** The four old price fields repeat two of `prices` (for old clients): the form reads and writes `prices` only. */
 type Draft = Omit<
@@ -23,6 +24,7 @@ type Draft = Omit<
   | "veo3ApiPrice"
   | "veo3FastApiPrice"
   | "prices"
+  | "degradedModels"
   | ContactFields
 > & { prices: Record<PriceItem, PriceDraft> };
 
@@ -46,6 +48,7 @@ function draftOf(s: AdminSettingsView): Draft {
     contactTelegram: _tg,
     contactEmail: _em,
     contactDefaults: _cd,
+    degradedModels: _dm,
     ...rest
   } = s;
   const draftPrices = Object.fromEntries(
@@ -284,6 +287,21 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
             disabledModels={draft.disabledModels}
             onPrice={setPrice}
             onOffered={setOffered}
+          />
+        </SectionCard>
+        <SectionCard
+          id="model-vendors-title"
+          title={t`Vendors and model health`}
+          description={t`Who makes the models several vendors offer, in the order tried: the next takes over when one is down, at the same price to your customers. A content refusal is never sent to another vendor.`}
+          className="lg:col-span-2"
+        >
+          <ModelVendorFields
+            vendorOrder={draft.vendorOrder}
+            pauseDegradedModels={draft.pauseDegradedModels}
+            kieCreditUsd={draft.kieCreditUsd}
+            onVendorOrder={set("vendorOrder")}
+            onPause={set("pauseDegradedModels")}
+            onKieCredit={set("kieCreditUsd")}
           />
         </SectionCard>
       </div>
