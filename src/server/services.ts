@@ -312,7 +312,8 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     readSettings: readSettingsCached,
     linkedImages: { allowLocal: config.imageUrlsAllowLocal },
     retireModel: async (model, message) => {
-      if (await retireModel(db, model, message)) log.warn({ model, message }, "vendor no longer knows a model; turned off");
+      if (await retireModel(db, model, message))
+        log.warn({ model, message }, "vendor no longer knows a model; turned off");
     },
   };
 

@@ -36,8 +36,7 @@ export const priceOf = (prices: PriceTable, item: PriceItem): Price => prices[it
 
 /** A video to price: its model, and the options that change the price (the model's defaults where absent). */
 export type PricedVideo =
-  | ModelId
-  | { model: ModelId; durationSeconds?: number; resolution?: Resolution; audio?: boolean; upgrade4k?: boolean };
+  ModelId | { model: ModelId; durationSeconds?: number; resolution?: Resolution; audio?: boolean; upgrade4k?: boolean };
 
 /** The price per unit (a video, or a second of it) of this video's cell, and how many units it is. */
 function unitPrice(prices: PriceTable, video: PricedVideo): { price: Price; units: number } {
@@ -60,7 +59,8 @@ export function webCost(prices: PriceTable, video: PricedVideo, extras: readonly
 }
 
 /** Credits for a video made on the website (its 4K surcharge counted when asked for with it). */
-export const webVideoCost = (prices: PriceTable, video: Exclude<PricedVideo, ModelId>): number => webCost(prices, video);
+export const webVideoCost = (prices: PriceTable, video: Exclude<PricedVideo, ModelId>): number =>
+  webCost(prices, video);
 
 /** Credits through the API: the decimal prices added up, then rounded up to whole credits (decision 0017). */
 export function apiCost(prices: PriceTable, video: PricedVideo, extras: readonly Surcharge[] = []): number {

@@ -58,7 +58,9 @@ describe("prices set on /admin", () => {
     expect(prices.veo3_lite).toEqual({ webCredits: 1, apiPrice: "1.25" });
     expect(prices.extend).toEqual({ webCredits: 0, apiPrice: "0.00" });
     // A per-second cell takes cents of a credit (issue 42).
-    const cell = await admin.put("/api/admin/settings", { prices: { "wan26:1080p": { webCredits: "1.25", apiPrice: "2.5" } } });
+    const cell = await admin.put("/api/admin/settings", {
+      prices: { "wan26:1080p": { webCredits: "1.25", apiPrice: "2.5" } },
+    });
     expect(cell.json().settings.prices["wan26:1080p"]).toEqual({ webCredits: 1.25, apiPrice: "2.50" });
     prices["wan26:1080p"] = { webCredits: 1.25, apiPrice: "2.50" };
     // The old fields still read and write the same two prices.

@@ -83,7 +83,10 @@ describe("the Market's models (issue 42)", () => {
       message: "Kling 3.0 makes videos of 5 seconds, 10 seconds or 15 seconds, not 7 seconds",
     });
     expect(optionsProblem("kling3", { resolution: "480p" })?.field).toBe("resolution");
-    expect(optionsProblem("wan26", { audio: true })).toEqual({ field: "audio", message: "Wan 2.6 makes videos without sound" });
+    expect(optionsProblem("wan26", { audio: true })).toEqual({
+      field: "audio",
+      message: "Wan 2.6 makes videos without sound",
+    });
     expect(optionsProblem("veo3_fast", { audio: false })?.message).toBe("Veo3 Fast always makes its videos with sound");
     expect(optionsProblem("hailuo23_pro", { aspectRatio: "9:16" })?.message).toBe(
       "Hailuo 2.3 Pro takes no aspect ratio: the video follows its image",
@@ -100,7 +103,12 @@ describe("the Market's models (issue 42)", () => {
   });
 
   it("fill what a request leaves out with the model's defaults, sound on where it is asked", () => {
-    expect(optionsFor("kling3", {})).toEqual({ durationSeconds: 5, resolution: "720p", aspectRatio: "16:9", audio: true });
+    expect(optionsFor("kling3", {})).toEqual({
+      durationSeconds: 5,
+      resolution: "720p",
+      aspectRatio: "16:9",
+      audio: true,
+    });
     expect(optionsFor("wan26", { audio: true }).audio).toBe(false);
     expect(optionsFor("veo3", { audio: false }).audio).toBe(true);
   });

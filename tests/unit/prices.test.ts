@@ -58,13 +58,17 @@ describe("prices", () => {
         fc.integer({ min: 0, max: 10_000 }),
         (model, upgrade4k, modelWeb, uhdWeb) => {
           const m = MODEL_CATALOGUE[model];
-          const cell = m.pricing.cells.find((c) => c.resolution === m.resolutions.default && c.audio === (m.audio !== "never"))!;
+          const cell = m.pricing.cells.find(
+            (c) => c.resolution === m.resolutions.default && c.audio === (m.audio !== "never"),
+          )!;
           const prices = resolvePrices({ [priceKeyOf(model, cell)]: { web: modelWeb / 100 }, "4k": { web: uhdWeb } });
           // The generate route charges the model's web price and, for a 4K version asked for with it, the 4K surcharge.
           const charged = webCost(prices, model) + (upgrade4k ? surchargeCost(prices, "4k", "web") : 0);
           expect(webVideoCost(prices, { model, upgrade4k })).toBe(charged);
           const units = m.pricing.unit === "second" ? m.durations.default : 1;
-          expect(webVideoCost(prices, { model, upgrade4k })).toBe(Math.ceil((modelWeb * units) / 100) + (upgrade4k ? uhdWeb : 0));
+          expect(webVideoCost(prices, { model, upgrade4k })).toBe(
+            Math.ceil((modelWeb * units) / 100) + (upgrade4k ? uhdWeb : 0),
+          );
         },
       ),
     );

@@ -59,7 +59,9 @@ describe("KieApiDialog", () => {
     await user.selectOptions(vendor, "google");
     await user.type(costField("veo3_fast"), "1.5");
     await user.click(screen.getByRole("button", { name: "Save KIE API" }));
-    expect(screen.getByRole("alert").textContent).toBe("Cost per video, Veo3 Fast (credits) must be a whole number, 0 or more");
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Cost per video, Veo3 Fast (credits) must be a whole number, 0 or more",
+    );
     expect(sent).toHaveLength(0);
 
     await user.clear(costField("veo3_fast"));

@@ -37,10 +37,7 @@ export class ModelWatch extends defineJob<JobDeps & { db: Db }, ModelWatchOption
         .for("update");
       const was = before?.degraded ?? [];
       if (was.length === degraded.length && was.every((m) => degraded.includes(m))) return [];
-      await tx
-        .update(adminSettings)
-        .set({ degradedModels: degraded })
-        .where(eq(adminSettings.id, 1));
+      await tx.update(adminSettings).set({ degradedModels: degraded }).where(eq(adminSettings.id, 1));
       const news = degraded.filter((m) => !was.includes(m));
       for (const model of news) {
         const hour = health.find((h) => h.model === model)!.lastHour;

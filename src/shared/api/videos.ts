@@ -123,7 +123,14 @@ export const videosApi = {
     description: WEB_PRICE_DOCS,
     params: taskIdParams,
     responses: { 200: upgradeResultSchema, ...errors(400, 401, 402, 404, 409) },
-    reasons: ["web_price_needs_web_app", "uhd_needs_finished_video", "upgrade_not_offered", "uhd_exists", "uhd_in_progress", "uhd_failed"],
+    reasons: [
+      "web_price_needs_web_app",
+      "uhd_needs_finished_video",
+      "upgrade_not_offered",
+      "uhd_exists",
+      "uhd_in_progress",
+      "uhd_failed",
+    ],
   }),
   download: defineRoute({
     method: "GET",

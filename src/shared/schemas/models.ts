@@ -32,7 +32,9 @@ const modelViewSchema = z
       description: "The resolution a video is made in; `upgrades` say what can follow.",
     }),
     aspectRatios: choices(z.enum(ASPECT_RATIOS)).extend({
-      chosen: z.boolean().meta({ description: "False: the video follows its image (or the model's shape); send none." }),
+      chosen: z
+        .boolean()
+        .meta({ description: "False: the video follows its image (or the model's shape); send none." }),
     }),
     limits: z
       .array(z.object({ resolution: z.enum(RESOLUTIONS), durations: z.array(z.number().int()) }))

@@ -205,9 +205,13 @@ const vendorOrderMessage =
   "vendorOrder gives each model a list of the vendors that make it (see GET /api/models), in the order to try them";
 /** The vendors of each model, in order (issue 42): only vendors that make the model, each once, at least one. */
 const vendorOrder = z
-  .partialRecord(z.enum(MODELS, { error: vendorOrderMessage }), z.array(z.enum(VENDORS, { error: vendorOrderMessage })), {
-    error: vendorOrderMessage,
-  })
+  .partialRecord(
+    z.enum(MODELS, { error: vendorOrderMessage }),
+    z.array(z.enum(VENDORS, { error: vendorOrderMessage })),
+    {
+      error: vendorOrderMessage,
+    },
+  )
   .superRefine((order, ctx) => {
     for (const [model, vendors] of Object.entries(order) as [ModelId, readonly string[]][]) {
       const makers = MODEL_CATALOGUE[model].vendors as readonly string[];

@@ -59,7 +59,17 @@ async function recheckOne(
   if (record.state !== "succeeded") return "stillFailed";
   return ctx.db.transaction(async (tx): Promise<Outcome> => {
     // Conditional on still being failed: two admins pressing at once recover it once.
-    if (!(await completeTask(tx, task.id, record.resultUrls, ctx.generation.firstCheckMs, ctx.mailer, ["failed"], record.cost)))
+    if (
+      !(await completeTask(
+        tx,
+        task.id,
+        record.resultUrls,
+        ctx.generation.firstCheckMs,
+        ctx.mailer,
+        ["failed"],
+        record.cost,
+      ))
+    )
       return "raced";
     if (!task.refunded) return "recovered";
     const taken = await takeBackRefund(tx, task.id, "Video delivered after all (admin re-check): refund taken back");

@@ -34,7 +34,11 @@ export async function extendVideo(
     throw new AppError("conflict", NOT_EXTENDABLE, reasoned("extend_after_hd"));
   const model = parent.model as ModelId;
   if (!MODEL_CATALOGUE[model].upgrades.extend)
-    throw new AppError("conflict", `${modelLabel(model)} videos cannot be extended.`, reasoned("upgrade_not_offered", { model: modelLabel(model) }));
+    throw new AppError(
+      "conflict",
+      `${modelLabel(model)} videos cannot be extended.`,
+      reasoned("upgrade_not_offered", { model: modelLabel(model) }),
+    );
   const options = optionsFor(model, {});
   const cost = webCost(pricesOf(await ctx.readSettings()), { model, ...options }, ["extend"]);
   return generateVideo(

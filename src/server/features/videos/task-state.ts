@@ -50,7 +50,10 @@ export async function completeTask(
         checkAttempts: 0,
         // A video kept extendable holds its 1080p version until asked for (decision 0050); a model
         // without a 1080p upgrade (every one but Veo, issue 42) has none to fetch.
-        hdStatus: sql`case when ${videoTasks.model} not in (${sql.join(HD_MODELS.map((m) => sql`${m}`), sql`, `)}) or ${videoTasks.vendor} <> 'kie' then 'none' when ${videoTasks.keepExtendable} then 'held' else 'pending' end`,
+        hdStatus: sql`case when ${videoTasks.model} not in (${sql.join(
+          HD_MODELS.map((m) => sql`${m}`),
+          sql`, `,
+        )}) or ${videoTasks.vendor} <> 'kie' then 'none' when ${videoTasks.keepExtendable} then 'held' else 'pending' end`,
         ...(vendorCost !== undefined ? { vendorCost: String(vendorCost) } : {}),
         // A 4K version paid for with the video is asked for now too.
         uhdStatus: sql`case when ${videoTasks.uhdStatus} = 'requested' then 'pending' else ${videoTasks.uhdStatus} end`,

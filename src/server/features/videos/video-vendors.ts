@@ -16,13 +16,7 @@ import { KieMarketMaker, KieVeoMaker } from "../../integrations/kie/kie-makers.j
 import { GoogleVeoMaker } from "../../integrations/google/veo-maker.js";
 import type { Vendor, VideoMaker } from "../../integrations/video/port.js";
 import type { SecretBox } from "../../lib/secret-box.js";
-import {
-  MODEL_CATALOGUE,
-  priceCellFor,
-  unitsOf,
-  type ModelId,
-  type VideoOptions,
-} from "../../../shared/catalogue.js";
+import { MODEL_CATALOGUE, priceCellFor, unitsOf, type ModelId, type VideoOptions } from "../../../shared/catalogue.js";
 import type { KieSurface } from "../../../shared/schemas/settings.js";
 import type { Settings } from "../settings/service.js";
 import type { FreshCache } from "../../events/fresh-cache.js";
@@ -68,7 +62,11 @@ export function vendorsFor(model: ModelId, settings: Pick<Settings, "vendorOrder
 }
 
 /** What a video with these options costs a vendor, in its credits, by the catalogue (an account's own map wins). */
-export function vendorCostOf(model: ModelId, options: VideoOptions, accountCosts?: Partial<Record<string, number>>): number {
+export function vendorCostOf(
+  model: ModelId,
+  options: VideoOptions,
+  accountCosts?: Partial<Record<string, number>>,
+): number {
   const own = accountCosts?.[model];
   if (own !== undefined) return own;
   return Math.ceil(priceCellFor(model, options).vendorCost * unitsOf(model, options));
@@ -195,7 +193,8 @@ export class VideoVendors {
   /** The adapter for an existing task, on the surface that made it: the key that created it, or the best remaining one. */
   async makerFor(task: MadeBy): Promise<VideoMaker> {
     const vendor = (task.vendor ?? "kie") as Vendor;
-    const stored = task.providerSource === "account" && task.kieApiId ? await this.accountToken(task.kieApiId) : undefined;
+    const stored =
+      task.providerSource === "account" && task.kieApiId ? await this.accountToken(task.kieApiId) : undefined;
     if (vendor === "google") {
       const simulated = await this.isSimulated();
       return this.googleMaker(stored ?? this.deps.config.gemini.apiKey ?? "", simulated);

@@ -43,7 +43,11 @@ export class KieClient {
   constructor(private readonly opts: KieClientOptions) {}
 
   /** A Market job (kie-2026.md §2): `{model, input, callBackUrl?}` → its task id. */
-  async createJob(body: { model: string; input: Record<string, unknown>; callBackUrl?: string }): Promise<{ taskId: string }> {
+  async createJob(body: {
+    model: string;
+    input: Record<string, unknown>;
+    callBackUrl?: string;
+  }): Promise<{ taskId: string }> {
     const data = asRecord(await this.call("POST", `${this.opts.baseUrl}/api/v1/jobs/createTask`, body));
     const taskId = asText(data?.taskId);
     if (!taskId) throw new KieError("failed", "KIE accepted the request but returned no task id");

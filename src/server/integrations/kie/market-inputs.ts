@@ -46,7 +46,9 @@ function kling26(job: MarketJob): MarketInput {
 function seedance2(job: MarketJob): MarketInput {
   const [first, last] = job.imageUrls;
   const frames =
-    job.mode === "image" ? { ...(first ? { first_frame_url: first } : {}), ...(last ? { last_frame_url: last } : {}) } : {};
+    job.mode === "image"
+      ? { ...(first ? { first_frame_url: first } : {}), ...(last ? { last_frame_url: last } : {}) }
+      : {};
   return {
     model: "bytedance/seedance-2",
     input: {

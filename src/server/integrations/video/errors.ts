@@ -47,6 +47,8 @@ export class VendorError extends Error {
    * policy is dodged.
    */
   get tryAnotherVendor(): boolean {
-    return this.certainlyNotTaken && (this.tryAnotherKey || this.kind === "unavailable" || this.kind === "model_retired");
+    return (
+      this.certainlyNotTaken && (this.tryAnotherKey || this.kind === "unavailable" || this.kind === "model_retired")
+    );
   }
 }
