@@ -34,7 +34,8 @@ export async function generateFromApi(
   const images = [];
   for (const image of parsed) images.push(await checkedImage(image));
   const prices = pricesOf(await ctx.readSettings());
-  const cost = apiCost(prices, input);
+  // The chosen cell (issue 42); a 4K version asked with it is its own charge (uhdCost).
+  const cost = apiCost(prices, { ...input, upgrade4k: false });
   // Checked before anything is charged; the row that signs callbacks exists before the task can end.
   const callbackUrl =
     input.callbackUrl === undefined ? undefined : await acceptableUrl(input.callbackUrl, ctx.config.webhooksAllowLocal);

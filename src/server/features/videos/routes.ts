@@ -63,8 +63,8 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
       if (wait) throw tooManyRequests(wait, "video requests");
       const input = request.body;
       const prices = pricesOf(await ctx.readSettings());
-      // The chosen cell's price × its seconds for a per-second model (issue 42).
-      const cost = webCost(prices, input);
+      // The chosen cell's price × its seconds for a per-second model (issue 42); 4K is its own charge.
+      const cost = webCost(prices, { ...input, upgrade4k: false });
       return generateVideo(ctx.generation, user.id, input, {
         via: "web",
         cost,
