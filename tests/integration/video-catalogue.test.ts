@@ -13,10 +13,13 @@ import {
   ASPECT_RATIOS,
   combinationProblem,
   impliedMode,
+  MODEL_CATALOGUE,
   MODELS,
   MODES,
+  optionsProblem,
   type GenerationMode,
 } from "../../src/shared/catalogue.js";
+import { resolvePrices, webCost } from "../../src/shared/prices.js";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
 import { Client, signInAdmin } from "../helpers/test-app.js";
 import {
@@ -75,11 +78,20 @@ async function providerParams(taskId: string): Promise<Record<string, unknown>> 
 
 describe("every combination on both routes", () => {
   const modes: Array<GenerationMode | undefined> = [undefined, ...MODES];
-  const cases = MODELS.flatMap((model) =>
+  // The Veo models on KIE's Veo API (every other model through every mode: every-model.test.ts),
+  // in their two shapes and one they do not make.
+  const veo = MODELS.filter((m) => MODEL_CATALOGUE[m].family === "veo");
+  const shapes = [
+    ...ASPECT_RATIOS.filter((a) => MODEL_CATALOGUE.veo3.aspectRatios.options.includes(a)),
+    "1:1" as const,
+  ];
+  const cases = veo.flatMap((model) =>
     modes.flatMap((mode) =>
-      ASPECT_RATIOS.flatMap((aspectRatio) => [0, 1, 2, 3, 4].map((count) => ({ model, mode, aspectRatio, count }))),
+      shapes.flatMap((aspectRatio) => [0, 1, 2, 3, 4].map((count) => ({ model, mode, aspectRatio, count }))),
     ),
   );
+  const problemOf = (c: (typeof cases)[number], mode: GenerationMode, imageCount: number) =>
+    combinationProblem({ model: c.model, mode, imageCount }) ?? optionsProblem(c.model, { aspectRatio: c.aspectRatio });
 
   it(`web: ${cases.length} combinations accepted or refused as the catalogue says, charged only when accepted`, async () => {
     const u = await userWithCredits(t.app, db(), 10_000);
@@ -88,7 +100,7 @@ describe("every combination on both routes", () => {
     let spent = 0;
     for (const c of cases) {
       const mode = c.mode ?? impliedMode(c.count);
-      const problem = combinationProblem({ model: c.model, mode, imageCount: c.count });
+      const problem = problemOf(c, mode, c.count);
       const res = await u.client.post("/api/generate-video", {
         prompt: `catalogue ${JSON.stringify(c)}`,
         model: c.model,
@@ -126,7 +138,7 @@ describe("every combination on both routes", () => {
     for (const c of cases) {
       const used = c.mode === undefined ? Math.min(c.count, 1) : c.count;
       const mode = c.mode ?? impliedMode(used);
-      const problem = combinationProblem({ model: c.model, mode, imageCount: used });
+      const problem = problemOf(c, mode, used);
       const res = await apiGenerate(t.app, bearer, {
         prompt: `api ${JSON.stringify(c)}`,
         model: c.model,
@@ -161,7 +173,9 @@ describe("prices from the catalogue and the admin", () => {
   it("GET /api/pricing/current lists every model with its modes, every mode with its images, and the surcharges", async () => {
     const res = await new Client(t.app).get("/api/pricing/current");
     const body = res.json();
-    expect(body.models).toEqual([
+    // Every model, in the catalogue's order, at its default options' price.
+    expect(body.models.map((m: { model: string }) => m.model)).toEqual([...MODELS]);
+    expect(body.models.slice(0, 3)).toEqual([
       {
         model: "veo3",
         label: "Veo3 (Quality)",
@@ -190,12 +204,17 @@ describe("prices from the catalogue and the admin", () => {
         status: "available",
       },
     ]);
+    expect(body.models.find((m: { model: string }) => m.model === "hailuo23_pro")).toMatchObject({
+      label: "Hailuo 2.3 Pro",
+      modes: ["image"],
+      web_credits: webCost(resolvePrices({}), "hailuo23_pro"),
+    });
     expect(
       body.modes.map((m: { mode: string; minImages: number; maxImages: number }) => [m.mode, m.minImages, m.maxImages]),
     ).toEqual([
       ["text", 0, 0],
       ["image", 1, 2],
-      ["reference", 1, 3],
+      ["reference", 1, 9],
     ]);
     expect(body.modes[1].imageLabels).toEqual(["First frame", "Last frame"]);
     expect(body.surcharges).toEqual([

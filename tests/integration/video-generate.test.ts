@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { ASPECT_RATIOS, MODELS } from "../../src/shared/catalogue.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { transactions, users, videoTasks } from "../../src/server/db/schema.js";
 import { spendOnVideo, type VideoReservation } from "../../src/server/features/credits/ledger.js";
@@ -31,7 +32,7 @@ describe("GET /api/pricing/current", () => {
       veo3_quality: { web_credits: 5, api_credits: 10 },
       simulated: true,
     });
-    expect(res.json().models.map((m: { model: string }) => m.model)).toEqual(["veo3", "veo3_fast", "veo3_lite"]);
+    expect(res.json().models.map((m: { model: string }) => m.model)).toEqual([...MODELS]);
   });
 });
 
@@ -44,8 +45,9 @@ describe("POST /api/generate-video validation", () => {
   it.each([
     [{}, "Prompt is required"],
     [{ prompt: "   " }, "Prompt is required"],
-    [{ prompt: "a cat", model: "veo2" }, "Model must be veo3, veo3_fast or veo3_lite"],
-    [{ prompt: "a cat", aspectRatio: "1:1" }, "Aspect ratio must be 16:9 or 9:16"],
+    [{ prompt: "a cat", model: "veo2" }, `Model must be ${MODELS.slice(0, -1).join(", ")} or ${MODELS.at(-1)}`],
+    [{ prompt: "a cat", aspectRatio: "1:1" }, "Veo3 (Quality) makes 16:9 or 9:16 videos, not 1:1"],
+    [{ prompt: "a cat", aspectRatio: "2:1" }, `Aspect ratio must be ${ASPECT_RATIOS.join(" or ")}`],
     [{ prompt: "a cat", seeds: 9999 }, "Seed must be a whole number between 10000 and 99999"],
     [{ prompt: "a cat", seeds: 100000 }, "Seed must be a whole number between 10000 and 99999"],
     [{ prompt: "a cat", seeds: 12345.5 }, "Seed must be a whole number between 10000 and 99999"],

@@ -109,6 +109,9 @@ describe("reading tasks is owner-only", () => {
         "shareId",
         "sharePromptHidden",
         "watermark",
+        "durationSeconds",
+        "resolution",
+        "audio",
       ].sort(),
     );
     expect((await u.client.get("/api/video-tasks?page=0")).statusCode).toBe(400);

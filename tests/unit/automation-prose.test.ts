@@ -62,7 +62,7 @@ describe("the prose files", () => {
 
   it("fail at load when the placeholders named in the code are not the file's", () => {
     expect(() => proseTemplate("n8n-settings-help", ["models", "modes", "referenceModels"])).toThrow(
-      "prose/n8n-settings-help.md has placeholders models, modes, referenceModels, aspectRatios; the code names models, modes, referenceModels",
+      "prose/n8n-settings-help.md has placeholders models, modes, referenceModels, aspectRatios, modelsUrl; the code names models, modes, referenceModels",
     );
     expect(() => proseTemplate("no-such-file", [])).toThrow(/ENOENT/);
   });
@@ -76,6 +76,8 @@ describe("the prose files", () => {
       expect(note).toContain(`2. ${SETTINGS_HELP} in **`);
       expect(note).not.toMatch(/\{\{|\}\}|\n$/);
     }
-    expect(SETTINGS_HELP).toMatch(/^Edit the prompt \(in English\), model \(veo3.*surcharge\)$/);
+    expect(SETTINGS_HELP).toMatch(
+      /^Edit the prompt \(in English\), model \(veo3.*kling3.*durationSeconds.*Veo only\)$/,
+    );
   });
 });
