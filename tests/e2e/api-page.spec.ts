@@ -167,13 +167,19 @@ test.describe("the API page", () => {
     const guide = page.getByRole("region", { name: "Automation guide" });
     await expect(guide).toContainText("Write the prompt in English.");
     // The catalogue's models and modes; "only the first image" is the rule for requests without a mode.
-    await expect(guide).toContainText("model: veo3 (Veo3 (Quality)), veo3_fast (Veo3 Fast) or veo3_lite (Veo3 Lite).");
+    await expect(guide).toContainText(
+      "model: veo3 (Veo3 (Quality)), veo3_fast (Veo3 Fast), veo3_lite (Veo3 Lite), kling3 (Kling 3.0)",
+    );
+    await expect(guide).toContainText(
+      "durationSeconds, resolution and audio: optional, each one the model lists in GET /api/models",
+    );
     await expect(guide).toContainText("Without mode: text, or image with only the first of imageUrls used.");
     const modes = guide.getByRole("list", { name: "Modes" }).getByRole("listitem");
     await expect(modes).toHaveText([
-      /^text: .*\(no images\)\.$/,
+      // Hailuo 2.3 makes no video from words alone.
+      /^text: .*\(no images; only with veo3, .*wan26\)\.$/,
       /^image: .*\(1-2 images: First frame, Last frame\)\.$/,
-      /^reference: .*\(1-3 images: Reference 1, Reference 2, Reference 3; only with veo3_fast or veo3_lite\)\.$/,
+      /^reference: .*\(1-9 images: Reference 1, .*Reference 9; only with veo3_fast, veo3_lite or seedance2\)\.$/,
     ]);
     await expect(guide.getByLabel("Generate from reference images with curl", { exact: true })).toContainText(
       '"model":"veo3_lite","mode":"reference"',

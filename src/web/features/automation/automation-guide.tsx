@@ -76,7 +76,7 @@ export function AutomationGuide() {
         </div>
         <div className="rounded-2xl border border-border bg-surface/60 p-5">
           <h3 className="font-semibold">
-            <Trans>API prices per 8-second video</Trans>
+            <Trans>API prices per video, with each model's default options</Trans>
           </h3>
           <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-6 gap-y-2 text-sm">
             {pricing.models.map(({ model, api }) => (

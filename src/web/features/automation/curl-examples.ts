@@ -2,7 +2,7 @@
 /* eslint-disable lingui/no-unlocalized-strings -- code samples (curl, JSON): the same in every language */
 import { automationApi } from "../../../shared/api/automation";
 import { siteApi } from "../../../shared/api/site";
-import { MODE_CATALOGUE, modelsFor } from "../../../shared/catalogue";
+import { MODEL_CATALOGUE, modelsFor } from "../../../shared/catalogue";
 import { urlFor } from "@/lib/api";
 
 export const TOKEN_PLACEHOLDER = "YOUR_API_TOKEN";
@@ -29,11 +29,13 @@ export function generateCurl(origin: string): string {
   );
 }
 
-/** Reference mode with as many images as it takes, made by one of the models that make it. */
+/** Reference mode with as many images as Veo Lite takes (the first Veo model that makes it). */
 export function referenceCurl(origin: string): string {
-  const { max } = MODE_CATALOGUE.reference.images;
+  const model = modelsFor("reference")
+    .filter((m) => MODEL_CATALOGUE[m].family === "veo")
+    .at(-1)!;
+  const { max } = MODEL_CATALOGUE[model].modes.reference!.images;
   const imageUrls = Array.from({ length: max }, (_, i) => `https://example.com/reference-${i + 1}.jpg`);
-  const model = modelsFor("reference").at(-1);
   return postCurl(
     origin,
     JSON.stringify({

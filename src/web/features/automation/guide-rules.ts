@@ -50,7 +50,8 @@ export function guideRules(): string[] {
     t`Write the prompt in English.`,
     t`model: ${models}.`,
     t`mode: ${modes}; see the modes below. Without mode: text, or image with only the first of imageUrls used.`,
-    t`aspectRatio: ${ratios}. Every video also gets a 1080p version.`,
+    t`aspectRatio, durationSeconds, resolution and audio: optional, each one the model lists in GET /api/models (aspectRatio ${ratios}); left out, the model's default. A model's price may depend on them.`,
+    t`Veo videos also get a 1080p version; the other models make their video in the resolution asked.`,
     t`seeds: optional, a whole number from ${seedMin} to ${seedMax}, for repeatable results.`,
     t`imageUrls: the mode's images in its order, each a JPG/PNG URL or base64 image data.`,
     plural(hours, {
