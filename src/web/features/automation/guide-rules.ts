@@ -7,6 +7,8 @@ import { plural, t } from "@lingui/core/macro";
 import { BASE64_IMAGE_TTL_HOURS, POLL_SECONDS } from "../../../shared/automation";
 import { ASPECT_RATIOS, MODE_CATALOGUE, MODELS, MODES, type GenerationMode } from "../../../shared/catalogue";
 import { SEED_MAX, SEED_MIN } from "../../../shared/videos";
+import { siteApi } from "../../../shared/api/site";
+import { urlFor } from "@/lib/api";
 import { imageSlotLabel, modelLabel, modeDescription } from "@/lib/catalogue-text";
 
 /** "a, b or c". */
@@ -42,6 +44,7 @@ export function guideRules(): string[] {
   const models = orList(MODELS.map((m) => `${m} (${modelLabel(m)})`));
   const modes = orList(MODES);
   const ratios = orList(ASPECT_RATIOS);
+  const modelsUrl = urlFor(siteApi.models);
   const seedMin = SEED_MIN;
   const seedMax = SEED_MAX;
   const hours = BASE64_IMAGE_TTL_HOURS;
@@ -50,7 +53,7 @@ export function guideRules(): string[] {
     t`Write the prompt in English.`,
     t`model: ${models}.`,
     t`mode: ${modes}; see the modes below. Without mode: text, or image with only the first of imageUrls used.`,
-    t`aspectRatio, durationSeconds, resolution and audio: optional, each one the model lists in GET /api/models (aspectRatio ${ratios}); left out, the model's default. A model's price may depend on them.`,
+    t`aspectRatio, durationSeconds, resolution and audio: optional, each one the model lists in GET ${modelsUrl} (aspectRatio ${ratios}); left out, the model's default. A model's price may depend on them.`,
     t`Veo videos also get a 1080p version; the other models make their video in the resolution asked.`,
     t`seeds: optional, a whole number from ${seedMin} to ${seedMax}, for repeatable results.`,
     t`imageUrls: the mode's images in its order, each a JPG/PNG URL or base64 image data.`,
