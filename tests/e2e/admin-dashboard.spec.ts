@@ -196,7 +196,7 @@ test("an admin edits a package, a user's credits and status, prices, and a provi
   await expect(row).toContainText("Available");
   await expect(row).toContainText("••••••••tail");
   await expect(row).toContainText("KIE.ai");
-  await expect(row).toContainText(/Veo3 Fast \d+ \(default\) \/ Veo3 Lite 25 per video/);
+  await expect(row).toContainText(/Veo3 Fast \d+ \(default\) \/ Veo3 Lite 25 \/ Kling 3\.0 \d+ \(default\)/);
   expect(await page.content()).not.toContain(token);
   await row.getByRole("button", { name: "Delete E2E account" }).click();
   await page.getByRole("dialog", { name: "Delete KIE API?" }).getByRole("button", { name: "Delete" }).click();

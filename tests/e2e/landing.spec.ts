@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "./fixtures.js";
+import { MODELS } from "../../src/shared/catalogue.js";
 import { ADMIN, untilTheAppAnswers } from "./helpers.js";
 
 const GENERATOR_CHUNK = /\/assets\/generate-page-[^/]*\.js$/;
@@ -96,8 +97,8 @@ test("a visitor sees every section, with prices from the server, without loading
     // Pricing comparison (#generator) with the server's prices; USD is credits at the admin's $0.01 a credit.
     const pricing = page.locator("section#generator");
     const rows = pricing.getByRole("row");
-    // A web row and an API row for every model; an API price with cents is charged rounded up.
-    await expect(rows).toHaveCount(7);
+    // A web row and an API row for every model (nine since issue 42); an API price with cents is charged rounded up.
+    await expect(rows).toHaveCount(1 + 2 * MODELS.length);
     const expected = [
       ["Veo3 (Quality) web", "7", "$0.07", "-"],
       ["Veo3 Fast web", "3", "$0.03", "-"],
@@ -106,9 +107,9 @@ test("a visitor sees every section, with prices from the server, without loading
       ["Veo3 Fast API", "4", "$0.04", "YES"],
       ["Veo3 Lite API", "3", "$0.03", "YES"],
     ];
-    for (const [i, [name, credits, usd, automation]] of expected.entries()) {
-      const row = rows.nth(i + 1);
-      await expect(row.getByRole("rowheader")).toContainText(name!);
+    for (const [name, credits, usd, automation] of expected) {
+      const row = rows.filter({ has: page.getByRole("rowheader", { name: name! }) });
+      await expect(row).toHaveCount(1);
       await expect(row.getByRole("cell").nth(0)).toHaveText(credits!);
       await expect(row.getByRole("cell").nth(1)).toHaveText(usd!);
       await expect(row.getByRole("cell").nth(2)).toContainText(automation!);
@@ -237,13 +238,16 @@ test("the pricing table falls back to the default prices when the server cannot 
   const rows = page.locator("section#generator").getByRole("row");
   // The catalogue's defaults: Quality, Fast and Lite on the web, then through the API; with no
   // credit value known, no dollars at all (decision 0075).
-  for (const [i, credits] of ["5", "1", "1", "10", "2", "1"].entries()) {
-    await expect(
-      rows
-        .nth(i + 1)
-        .getByRole("cell")
-        .nth(0),
-    ).toHaveText(credits);
+  for (const [name, credits] of [
+    ["Veo3 (Quality) web", "5"],
+    ["Veo3 Fast web", "1"],
+    ["Veo3 Lite web", "1"],
+    ["Veo3 (Quality) API", "10"],
+    ["Veo3 Fast API", "2"],
+    ["Veo3 Lite API", "1"],
+  ] as const) {
+    const row = rows.filter({ has: page.getByRole("rowheader", { name }) });
+    await expect(row.getByRole("cell").nth(0)).toHaveText(credits);
   }
   await expect(rows.first().getByRole("columnheader")).toHaveText(["Option", "Credits", "N8N / Make"]);
   await expect(page.locator("section#generator")).toContainText("What one 8 second video costs in credits");
