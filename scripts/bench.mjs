@@ -44,6 +44,13 @@ const schema = await import(dist("db/schema.js"));
 const { hashPassword } = await import(dist("features/auth/passwords.js"));
 const { createSession } = await import(dist("identity/sessions.js"));
 const { DEFAULT_ARCHIVER_OPTIONS } = await import(dist("jobs/video-archiver.js"));
+const { createSecretBox } = await import(dist("lib/secret-box.js"));
+const { webToken, webTokenKey } = await import(dist("http/web-app-token.js"));
+
+// The server runs with this key so the bench can make the web app's token for each session: a
+// session-cookie generation is charged the web price only with it (decision 0065).
+const SECRETS_KEY = crypto.randomBytes(32).toString("hex");
+const WEB_TOKEN_KEY = webTokenKey(createSecretBox(SECRETS_KEY));
 
 function freePort() {
   return new Promise((resolve) => {
@@ -70,9 +77,10 @@ async function seed(database) {
     await db
       .insert(schema.transactions)
       .values({ userId: user.id, type: "adjustment", amount: 100_000, description: "bench credits" });
-    const cookie = `sid=${await createSession(db, user.id)}`;
+    const sessionToken = await createSession(db, user.id);
+    const cookie = `sid=${sessionToken}`;
     if (!isHeavy) {
-      light.push({ cookie });
+      light.push({ cookie, webToken: webToken(WEB_TOKEN_KEY, sessionToken) });
       continue;
     }
     const tasks = Array.from({ length: ROWS_PER_HEAVY_USER }, (_, n) => ({
@@ -249,6 +257,7 @@ async function bench(label, env, database) {
     HOST: "127.0.0.1",
     LOG_LEVEL: "warn",
     SIMULATOR_DELAY_MS: "1000",
+    SECRETS_KEY,
     ...env,
   });
   try {
@@ -295,7 +304,13 @@ async function bench(label, env, database) {
       await run(base, "POST /api/generate-video (simulator)", (i) => ({
         method: "POST",
         path: "/api/generate-video",
-        headers: { cookie: light(i).cookie, "content-type": "application/json" },
+        // What the web app's fetch sends (decision 0065): fetch metadata and the session's token.
+        headers: {
+          cookie: light(i).cookie,
+          "content-type": "application/json",
+          "sec-fetch-site": "same-origin",
+          "x-csrf-token": light(i).webToken,
+        },
         body: JSON.stringify({ prompt: `bench video ${i}`, model: "veo3_fast", aspectRatio: "16:9" }),
       })),
     );
