@@ -320,6 +320,10 @@ async function bench(label, env, database) {
         await run(base, `GET ${asset.replace(/-[\w-]+\.js$/, "-*.js")}`, () => ({ method: "GET", path: asset })),
       );
     const memory = memoryOf(server.child.pid);
+    // A line whose every answer is an error measures the error page, not the route: stop rather
+    // than record it (the generation line measured 403s unnoticed after decision 0065).
+    const broken = results.filter((r) => r && r.ok === 0);
+    if (broken.length) throw new Error(`no 2xx answers on ${broken.map((r) => r.name).join(", ")}`);
     return { label, results: results.filter(Boolean), memory, pageScores };
   } finally {
     await stopServer(server);
