@@ -152,10 +152,10 @@ export const MODEL_CATALOGUE: Record<ModelId, ModelDescription> = {
     family: "kling",
     label: "Kling 2.6",
     description: "Steady 5 or 10-second clips, sound on request",
-    modes: { text: TEXT, image: ONE_IMAGE },
+    // Image mode follows the image (the Market takes no aspect ratio there).
+    modes: { text: TEXT, image: { ...ONE_IMAGE, shapeFollowsImage: true } },
     durations: { options: [5, 10], default: 5, chosen: true },
     resolutions: { options: ["720p"], default: "720p" },
-    // Image mode follows the image (the Market takes no aspect ratio there).
     aspectRatios: { options: ["16:9", "9:16", "1:1"], default: "16:9", chosen: true },
     audio: "on_request",
     pricing: { unit: "second", cells: withAndWithoutSound([["720p", 11, 22]]) },

@@ -36,6 +36,8 @@ export interface Price {
 /** How many images a mode takes with this model. */
 export interface ModeSupport {
   images: { min: number; max: number };
+  /** The video takes its image's shape in this mode and no aspect ratio is sent (Kling 2.6's image mode). */
+  shapeFollowsImage?: true;
 }
 
 /**

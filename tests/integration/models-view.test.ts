@@ -18,7 +18,13 @@ afterAll(() => t.close());
 
 interface ModelView {
   id: string;
-  modes: Array<{ mode: string; minImages: number; maxImages: number; imageLabels: string[] }>;
+  modes: Array<{
+    mode: string;
+    minImages: number;
+    maxImages: number;
+    imageLabels: string[];
+    shapeFollowsImage: boolean;
+  }>;
   price: { unit: string; webCredits: number; apiCredits: number };
 }
 const models = async () => {
@@ -47,11 +53,28 @@ describe("GET /api/models", () => {
       price: { unit: "video", webCredits: 1, apiCredits: 2 },
     });
     expect(fast.modes).toEqual([
-      { mode: "text", minImages: 0, maxImages: 0, imageLabels: [] },
-      { mode: "image", minImages: 1, maxImages: 2, imageLabels: ["First frame", "Last frame"] },
-      { mode: "reference", minImages: 1, maxImages: 3, imageLabels: ["Reference 1", "Reference 2", "Reference 3"] },
+      { mode: "text", minImages: 0, maxImages: 0, imageLabels: [], shapeFollowsImage: false },
+      {
+        mode: "image",
+        minImages: 1,
+        maxImages: 2,
+        imageLabels: ["First frame", "Last frame"],
+        shapeFollowsImage: false,
+      },
+      {
+        mode: "reference",
+        minImages: 1,
+        maxImages: 3,
+        imageLabels: ["Reference 1", "Reference 2", "Reference 3"],
+        shapeFollowsImage: false,
+      },
     ]);
     expect((await model("veo3")).modes.map((m) => m.mode)).toEqual(["text", "image"]);
+    // Kling 2.6 takes an aspect ratio from text only: from an image the video takes the image's.
+    expect((await model("kling26")).modes.map((m) => [m.mode, m.shapeFollowsImage])).toEqual([
+      ["text", false],
+      ["image", true],
+    ]);
     expect(body.surcharges).toEqual([
       { surcharge: "4k", label: "4K upgrade", webCredits: 2, apiCredits: 4 },
       { surcharge: "extend", label: "Extension", webCredits: 0, apiCredits: 0 },

@@ -112,6 +112,15 @@ describe("the generator for every model (issue 42)", () => {
     expect(screen.queryByRole("switch", { name: "Sound" })).toBeNull();
   });
 
+  it("asks Kling 2.6 for a shape from text only: from an image the video takes the image's", () => {
+    renderFor("kling26", { mode: "text" });
+    expect(field("Aspect ratio")).not.toBeNull();
+    cleanup();
+    renderFor("kling26", { mode: "image" });
+    expect(field("Length")).not.toBeNull();
+    expect(field("Aspect ratio")).toBeNull();
+  });
+
   it("gives each model as many image slots as it takes: 9 references with Seedance 2, 3 with Veo", async () => {
     const { user: person } = renderFor("seedance2", { mode: "reference" });
     expect(screen.getByTestId("mode-description").textContent).toMatch(/^Up to 9 images/);

@@ -29,6 +29,7 @@ const VIEW: ModelsView = {
         minImages: kling.modes[mode]!.images.min,
         maxImages: kling.modes[mode]!.images.max,
         imageLabels: MODE_CATALOGUE[mode].imageLabels.slice(0, kling.modes[mode]!.images.max),
+        shapeFollowsImage: false,
       })),
       durations: { ...kling.durations, options: [...kling.durations.options] },
       resolutions: { ...kling.resolutions, options: [...kling.resolutions.options] },

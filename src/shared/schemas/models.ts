@@ -22,6 +22,9 @@ const modelViewSchema = z
           maxImages: z.number().int(),
           /** The label of each image slot, in order. */
           imageLabels: z.array(z.string()),
+          shapeFollowsImage: z.boolean().meta({
+            description: "True: in this mode the video takes its image's shape and `aspectRatio` is not used.",
+          }),
         }),
       )
       .meta({ description: "The modes this model makes, with the images each takes." }),

@@ -74,8 +74,14 @@ export function modelsView(s: Settings, simulated: boolean, health: readonly Mod
         family: m.family,
         vendors: [...vendorsFor(id, s)],
         modes: modesFor(id).map((mode) => {
-          const { min, max } = m.modes[mode]!.images;
-          return { mode, minImages: min, maxImages: max, imageLabels: MODE_CATALOGUE[mode].imageLabels.slice(0, max) };
+          const { images, shapeFollowsImage } = m.modes[mode]!;
+          return {
+            mode,
+            minImages: images.min,
+            maxImages: images.max,
+            imageLabels: MODE_CATALOGUE[mode].imageLabels.slice(0, images.max),
+            shapeFollowsImage: shapeFollowsImage === true,
+          };
         }),
         durations: { options: [...m.durations.options], default: m.durations.default, chosen: m.durations.chosen },
         resolutions: { options: [...m.resolutions.options], default: m.resolutions.default },

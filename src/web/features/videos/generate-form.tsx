@@ -66,7 +66,7 @@ function requestOf(values: GenerateFormValues) {
     imageUrls: imagesFor(values.mode, model, values.imageUrls),
     model,
     mode: values.mode,
-    ...requestOptions(model, values),
+    ...requestOptions(model, values.mode, values),
     watermark: takesWatermark(model) ? values.watermark || undefined : undefined,
     seeds: takesSeed(model) && values.seed ? Number(values.seed) : undefined,
     upgrade4k: offers4k(model) && values.upgrade4k,
@@ -137,14 +137,19 @@ export function GenerateForm({
 
   const fourKPrice = surchargeCost(prices, "4k", "web");
   // What the request sends, priced as the server prices it (webCost of the same options).
-  const options = requestOptions(model, { durationSeconds, resolution, aspectRatio, audio });
+  const options = requestOptions(model, mode, { durationSeconds, resolution, aspectRatio, audio });
   const chosen4k = offers4k(model) && upgrade4k;
   const short = user !== null && user.credits < generationCost(prices, model, options, chosen4k);
 
   const onSubmit = handleSubmit((values) => {
     if (!user) return;
     const request = requestOf(values);
-    const needed = generationCost(prices, values.model, requestOptions(values.model, values), request.upgrade4k);
+    const needed = generationCost(
+      prices,
+      values.model,
+      requestOptions(values.model, values.mode, values),
+      request.upgrade4k,
+    );
     if (user.credits < needed) {
       // The server's words for the same refusal (shared/videos.ts insufficientCreditsMessage), in the active language.
       const modelName = modelLabel(values.model);

@@ -148,11 +148,11 @@ function LengthLimitNote({ model, resolution }: { model: ModelId; resolution: Re
  * sound, each shown when a person can choose it. Cells of the form's two-column grid.
  */
 export function VideoOptionFields({ form, model }: { form: UseFormReturn<GenerateFormValues>; model: ModelId }) {
-  const [durationSeconds, resolution, aspectRatio, audio] = useWatch({
+  const [durationSeconds, resolution, aspectRatio, audio, mode] = useWatch({
     control: form.control,
-    name: ["durationSeconds", "resolution", "aspectRatio", "audio"],
+    name: ["durationSeconds", "resolution", "aspectRatio", "audio", "mode"],
   });
-  const fields = optionFieldsOf(model);
+  const fields = optionFieldsOf(model, mode);
   // A resolution that allows fewer lengths moves the length to one it allows (updateChoices).
   const choose = (change: Partial<VideoOptions>) => updateChoices(form, change, { shouldDirty: true });
   return (

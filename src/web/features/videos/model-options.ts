@@ -11,7 +11,7 @@ import {
   type VideoOptions,
 } from "../../../shared/catalogue";
 
-/** The option fields a person can choose with a model: the generator shows only these. */
+/** The option fields a person can choose with a model in a mode: the generator shows only these. */
 export interface OptionFields {
   length: boolean;
   resolution: boolean;
@@ -19,12 +19,12 @@ export interface OptionFields {
   sound: boolean;
 }
 
-export function optionFieldsOf(model: ModelId): OptionFields {
+export function optionFieldsOf(model: ModelId, mode: GenerationMode): OptionFields {
   const m = MODEL_CATALOGUE[model];
   return {
     length: m.durations.chosen,
     resolution: m.resolutions.options.length > 1,
-    aspectRatio: m.aspectRatios.chosen,
+    aspectRatio: m.aspectRatios.chosen && !m.modes[mode]?.shapeFollowsImage,
     sound: m.audio === "on_request",
   };
 }
@@ -63,8 +63,8 @@ export function fitOptions(model: ModelId, options: VideoOptions): VideoOptions 
 }
 
 /** The options a request sends: only those the model takes (the server's defaults stand for the rest). */
-export function requestOptions(model: ModelId, options: VideoOptions): Partial<VideoOptions> {
-  const fields = optionFieldsOf(model);
+export function requestOptions(model: ModelId, mode: GenerationMode, options: VideoOptions): Partial<VideoOptions> {
+  const fields = optionFieldsOf(model, mode);
   return {
     ...(fields.length ? { durationSeconds: options.durationSeconds } : {}),
     ...(fields.resolution ? { resolution: options.resolution } : {}),
