@@ -111,6 +111,16 @@ describe("sharing", () => {
     const hidden = (await t.app.inject({ method: "GET", url: new URL(shareUrl).pathname })).body;
     expect(hidden).not.toContain("alert(1)");
     expect(metaContent(hidden, "og:title")).toBe("A video made with Veo3 Fast");
+    expect(metaContent(hidden, "og:description")).toBe(
+      "An 8-second video with sound, made with Veo3 Fast on Veo Studio.",
+    );
+    // Described as it was made: a 10-second Wan 2.6 video has no sound.
+    await db()
+      .update(videoTasks)
+      .set({ model: "wan26", durationSeconds: 10, audio: false })
+      .where(eq(videoTasks.taskId, taskId));
+    const wan = (await t.app.inject({ method: "GET", url: new URL(shareUrl).pathname })).body;
+    expect(metaContent(wan, "og:description")).toBe("A 10-second video, made with Wan 2.6 on Veo Studio.");
   });
 
   it("only the owner shares, only finished videos", async () => {

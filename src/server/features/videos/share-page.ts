@@ -15,6 +15,9 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
  */
 const LOGO_MARK = `<svg class="mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false"><defs><linearGradient id="brand-gradient" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#8b5cf6"/><stop offset="1" stop-color="#d946ef"/></linearGradient></defs><rect width="32" height="32" rx="8" fill="url(#brand-gradient)"/><path d="M12 9.5v13l11-6.5z" fill="#fff"/></svg>`;
 
+/** "An 8-second", "an 11-second", "a 10-second": the article as the number is said. */
+const articleFor = (n: number) => (String(n).startsWith("8") || n === 11 || n === 18 ? "An" : "A");
+
 /** The page's words in each language (server-rendered: no Lingui here; decision 0080). */
 const WORDS: Record<
   Locale,
@@ -23,7 +26,7 @@ const WORDS: Record<
     makeOne: string;
     makeYourOwn: string;
     madeWith: (model: string) => string;
-    description: (model: string) => string;
+    description: (model: string, seconds: number, sound: boolean) => string;
     untitled: string;
     player: string;
   }
@@ -33,7 +36,8 @@ const WORDS: Record<
     makeOne: "Make one like this",
     makeYourOwn: `Make your own with ${BRAND}`,
     madeWith: (model) => `A video made with ${model}`,
-    description: (model) => `An 8-second video with sound, made with ${model} on ${BRAND}.`,
+    description: (model, seconds, sound) =>
+      `${articleFor(seconds)} ${seconds}-second video${sound ? " with sound" : ""}, made with ${model} on ${BRAND}.`,
     untitled: `A video made with ${BRAND}`,
     player: "Shared video",
   },
@@ -42,7 +46,8 @@ const WORDS: Record<
     makeOne: "Tạo video giống thế này",
     makeYourOwn: `Tự tạo video của bạn với ${BRAND}`,
     madeWith: (model) => `Video được tạo bằng ${model}`,
-    description: (model) => `Video 8 giây có âm thanh, được tạo bằng ${model} trên ${BRAND}.`,
+    description: (model, seconds, sound) =>
+      `Video ${seconds} giây${sound ? " có âm thanh" : ""}, được tạo bằng ${model} trên ${BRAND}.`,
     untitled: `Video được tạo bằng ${BRAND}`,
     player: "Video được chia sẻ",
   },
@@ -66,6 +71,9 @@ export interface SharedVideo {
   prompt: string | null;
   model: string;
   aspectRatio: string;
+  /** As made; a video made before options existed (null) was 8 seconds with sound. */
+  durationSeconds: number | null;
+  audio: boolean | null;
   /** Playable without signing in: a signed URL of our copy, or the provider's link. */
   videoUrl: string;
   /** The og:image (decision 0083): the video's frame, or the brand's picture; an absolute URL. */
@@ -79,7 +87,9 @@ export function renderSharePage(v: SharedVideo): string {
   const words = WORDS[v.locale];
   const model = modelLabel(v.model);
   const title = v.prompt ? `${v.prompt.slice(0, 70)}${v.prompt.length > 70 ? "…" : ""}` : words.madeWith(model);
-  const description = v.prompt ? v.prompt.slice(0, 200) : words.description(model);
+  const description = v.prompt
+    ? v.prompt.slice(0, 200)
+    : words.description(model, v.durationSeconds ?? 8, v.audio ?? true);
   const [width, height] = v.aspectRatio === "9:16" ? [720, 1280] : [1280, 720];
   // The player loads our copy from the page's own host (whichever name it was opened by); the
   // Open Graph tags keep the full address, which other sites fetch.

@@ -99,6 +99,8 @@ export async function shareRoutes(scope: FastifyInstance, deps: ShareRouteDeps):
       prompt: task.sharePromptHidden ? null : task.prompt,
       model: task.model,
       aspectRatio: task.aspectRatio,
+      durationSeconds: task.durationSeconds,
+      audio: task.audio,
       videoUrl,
       image,
       pageUrl: `${config.publicUrl}${SHARE_PREFIX}${task.shareId}`,
