@@ -49,7 +49,9 @@ test("a visitor sees every section, with prices from the server, without loading
     await expect(page).toHaveTitle(/AI Video Generator with Sound/);
 
     // Hero, and the demo notice (no KIE key here, so the simulator makes the videos).
-    await expect(page.getByText("Veo Studio offers premium AI video generation with Veo3")).toBeVisible();
+    await expect(
+      page.getByText("Veo Studio offers premium AI video generation with Veo3, Kling, Seedance and more"),
+    ).toBeVisible();
     await expect(
       page.getByRole("heading", { level: 1, name: "Generate AI Videos with Realistic Sound" }),
     ).toBeVisible();
@@ -75,8 +77,9 @@ test("a visitor sees every section, with prices from the server, without loading
       "Realistic Lip Sync",
       "Physics-Based Motion",
       "Text or Image Prompts",
-      "8-Second Videos",
-      "Full HD 1080p",
+      // The lengths from the catalogue: Seedance 1.5 Pro's 4 seconds to 15 with Kling 3.0, Seedance 2 and Wan.
+      "Videos of 4 to 15 Seconds",
+      "Full HD 1080p and 4K",
       "API & Automation",
       "Commercial Use",
     ]) {
@@ -115,7 +118,7 @@ test("a visitor sees every section, with prices from the server, without loading
       await expect(row.getByRole("cell").nth(2)).toContainText(automation!);
     }
     await expect(pricing).toContainText(
-      "All videos are generated and delivered in Full HD 1080p, in 16:9 and 9:16, via the web or the API.",
+      "Veo3 videos are delivered in Full HD 1080p, in 16:9 and 9:16, via the web or the API.",
     );
 
     // Route-level code splitting: the generator's chunk is only fetched on the way to /generate.
@@ -250,7 +253,9 @@ test("the pricing table falls back to the default prices when the server cannot 
     await expect(row.getByRole("cell").nth(0)).toHaveText(credits);
   }
   await expect(rows.first().getByRole("columnheader")).toHaveText(["Option", "Credits", "N8N / Make"]);
-  await expect(page.locator("section#generator")).toContainText("What one 8 second video costs in credits");
+  await expect(page.locator("section#generator")).toContainText(
+    "What one video costs in credits at each model's standard length and resolution",
+  );
   await expect(page.locator("section#generator")).not.toContainText("$");
   await expect(page.getByRole("note")).toHaveCount(0);
 });

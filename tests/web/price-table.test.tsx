@@ -80,7 +80,11 @@ describe("the landing page's price table", () => {
     current = { ...PRICING, credit_value: null };
     stubFetch({ "GET /api/pricing/current": () => ({ body: current }) });
     renderWeb(<PricingComparisonSection />);
-    await waitFor(() => expect(screen.getByText(/costs in credits, with no subscription/)).toBeTruthy());
+    await waitFor(() =>
+      expect(
+        screen.getByText(/costs in credits at each model's standard length and resolution, with no subscription/),
+      ).toBeTruthy(),
+    );
     await waitFor(() => expect(rows()[0]).toEqual(["Veo3 (Quality) web", "150", ""]));
     expect(document.body.textContent).not.toMatch(/\$|USD/);
   });

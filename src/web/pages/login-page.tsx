@@ -51,11 +51,11 @@ export function LoginPage() {
         </p>
         <h1 id="login-pitch" className="mt-5 text-4xl font-bold tracking-tight text-balance xl:text-5xl">
           <Trans>
-            Turn a prompt into an <span className="text-gradient">8-second film with sound</span>
+            Turn a prompt into a <span className="text-gradient">film with sound</span>
           </Trans>
         </h1>
         <p className="mt-4 max-w-lg text-lg text-muted-foreground">
-          <Trans>Realistic motion, lip sync and audio in one pass. Full HD 1080p for every video.</Trans>
+          <Trans>Realistic motion, lip sync and audio in one pass. Full HD 1080p and 4K.</Trans>
         </p>
         <ul className="mt-10 grid gap-5">
           {HIGHLIGHTS.map(({ icon: Icon, title, text }) => (

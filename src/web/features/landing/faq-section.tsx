@@ -28,12 +28,12 @@ const FAQS: readonly Faq[] = [
   {
     id: "length",
     question: msg`How long are the videos?`,
-    answer: msg`Every video is 8 seconds long, with sound. Longer videos are planned. You can chain several clips in any video editor to tell a longer story.`,
+    answer: msg`Veo3 videos are 8 seconds long, with sound, and can be extended with a new prompt. Kling, Seedance, Hailuo and Wan make videos of several lengths, priced by the second: the generator shows the lengths each model makes. You can also chain clips in any video editor to tell a longer story.`,
   },
   {
     id: "hd",
     question: msg`Do I get videos in 1080p?`,
-    answer: msg`Yes. Every video, 16:9 or 9:16, is delivered in Full HD 1080p, on the website and through the API. The 720p version is ready first and the 1080p file usually follows within 2-3 minutes.`,
+    answer: msg`Yes. Veo3 videos, 16:9 or 9:16, are delivered in Full HD 1080p, on the website and through the API: the 720p version is ready first and the 1080p file usually follows within 2-3 minutes, with 4K on request. With Kling, Seedance, Hailuo and Wan you choose the resolution before you generate, up to 1080p (4K with Kling 3.0).`,
   },
   {
     id: "refunds",
@@ -43,7 +43,7 @@ const FAQS: readonly Faq[] = [
   {
     id: "api",
     question: msg`Can I generate videos through an API or with n8n and Make?`,
-    answer: msg`Yes. Create a personal API token on the API page and call the generation endpoint from your own code or from n8n and Make workflows. API videos use the API prices shown below and come with the same 1080p guarantee.`,
+    answer: msg`Yes. Create a personal API token on the API page and call the generation endpoint from your own code or from n8n and Make workflows. API videos use the API prices shown below, with the same models, options and files as the website.`,
   },
   {
     id: "commercial",

@@ -10,9 +10,15 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import type { MessageDescriptor } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
+import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { MODEL_CATALOGUE, MODELS } from "../../../shared/catalogue";
 import { SectionHeading } from "./section-heading";
+
+/** The shortest and longest video any model makes, in seconds (Veo3's are 8). */
+const lengths = MODELS.flatMap((model) => MODEL_CATALOGUE[model].durations.options);
+const shortest = Math.min(...lengths);
+const longest = Math.max(...lengths);
 
 interface Feature {
   icon: LucideIcon;
@@ -25,7 +31,7 @@ const FEATURES: readonly Feature[] = [
   {
     icon: AudioLines,
     title: msg`Native Audio`,
-    text: msg`Sound effects, dialogue and ambient noise are generated together with the picture. No separate audio track to add.`,
+    text: msg`With Veo3, Kling and Seedance, sound effects, dialogue and ambient noise are generated together with the picture. No separate audio track to add.`,
   },
   {
     icon: MessageSquareQuote,
@@ -40,17 +46,17 @@ const FEATURES: readonly Feature[] = [
   {
     icon: ImagePlus,
     title: msg`Text or Image Prompts`,
-    text: msg`Describe a scene in words, set its first and last frames, or give up to 3 reference images of a character, product or style.`,
+    text: msg`Describe a scene in words, set its first and last frames, or give reference images of a character, product or style.`,
   },
   {
     icon: Timer,
-    title: msg`8-Second Videos`,
-    text: msg`Every generation is a polished 8-second clip, ready for reels, ads and stories. Longer videos are planned.`,
+    title: msg`Videos of ${shortest} to ${longest} Seconds`,
+    text: msg`Veo3 makes polished 8-second clips you can extend; the other models make ${shortest} to ${plural(longest, { one: "# second", other: "# seconds" })}, priced by the second. Ready for reels, ads and stories.`,
   },
   {
     icon: MonitorPlay,
-    title: msg`Full HD 1080p`,
-    text: msg`Every video, landscape or portrait, is delivered in Full HD 1080p, through the website and the API alike.`,
+    title: msg`Full HD 1080p and 4K`,
+    text: msg`Veo3 videos, landscape or portrait, are delivered in Full HD 1080p with 4K on request; with the other models you choose the resolution. Through the website and the API alike.`,
   },
   {
     icon: Workflow,
@@ -74,7 +80,10 @@ export function FeaturesSection() {
           eyebrow={t`Key Features`}
           title={t`Everything You Need for Videos That Sound Real`}
         >
-          <Trans>Powered by Veo3, available to creators on the web and to developers through the API.</Trans>
+          <Trans>
+            Powered by Veo3, Kling, Seedance, Hailuo and Wan, available to creators on the web and to developers through
+            the API.
+          </Trans>
         </SectionHeading>
         <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {FEATURES.map(({ icon: Icon, title, text }) => (

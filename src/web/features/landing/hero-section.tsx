@@ -16,7 +16,7 @@ export function HeroSection() {
   const from = lowestWebPrice(pricing.models);
   const highlights = [
     { icon: AudioLines, text: t`Native audio & lip sync` },
-    { icon: MonitorPlay, text: t`Full HD 1080p for every video` },
+    { icon: MonitorPlay, text: t`Full HD 1080p and 4K` },
     { icon: Coins, text: t`${plural(from, { one: "From # credit per video", other: "From # credits per video" })}` },
   ];
 
@@ -30,7 +30,7 @@ export function HeroSection() {
         <p className="inline-flex max-w-full items-center gap-2 rounded-full border border-violet-500/30 bg-violet-500/10 px-4 py-1.5 text-xs font-medium text-violet-100 sm:text-sm">
           <Sparkles className="size-4 shrink-0 text-fuchsia-300" aria-hidden="true" />
           <span>
-            <Trans>Veo Studio offers premium AI video generation with Veo3</Trans>
+            <Trans>Veo Studio offers premium AI video generation with Veo3, Kling, Seedance and more</Trans>
           </span>
         </p>
         <h1

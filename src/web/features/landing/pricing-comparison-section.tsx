@@ -18,14 +18,23 @@ interface Row {
 
 /** The line under the heading: what a credit is worth in dollars only when the server knows it (decision 0075). */
 function CreditValueLine({ value }: { value: CreditValue | null }) {
-  if (!value) return <Trans>What one 8 second video costs in credits, with no subscription and no daily limits.</Trans>;
+  if (!value)
+    return (
+      <Trans>
+        What one video costs in credits at each model's standard length and resolution, with no subscription and no
+        daily limits.
+      </Trans>
+    );
   const worth = formatCreditValue(value);
   return value.source === "setting" ? (
-    <Trans>What one 8 second video costs. One credit is worth {worth}, with no subscription and no daily limits.</Trans>
+    <Trans>
+      What one video costs at each model's standard length and resolution. One credit is worth {worth}, with no
+      subscription and no daily limits.
+    </Trans>
   ) : (
     <Trans>
-      What one 8 second video costs. Credits cost from {worth} each, depending on the package, with no subscription and
-      no daily limits.
+      What one video costs at each model's standard length and resolution. Credits cost from {worth} each, depending on
+      the package, with no subscription and no daily limits.
     </Trans>
   );
 }
@@ -62,7 +71,7 @@ export function PricingComparisonSection() {
           <div className="relative overflow-x-auto">
             <table className="w-full min-w-[19rem] text-left text-sm">
               <caption className="sr-only">
-                <Trans>Price of an 8 second video by model and channel</Trans>
+                <Trans>Price of a video by model and channel</Trans>
               </caption>
               <thead className="bg-surface-raised/70 text-xs uppercase tracking-wider text-muted-foreground">
                 <tr>
@@ -127,11 +136,12 @@ export function PricingComparisonSection() {
           </span>
           <div>
             <h3 className="font-semibold text-emerald-100">
-              <Trans>Full HD 1080p guarantee</Trans>
+              <Trans>Full HD 1080p guarantee with Veo3</Trans>
             </h3>
             <p className="mt-1 text-sm text-emerald-100/75">
               <Trans>
-                All videos are generated and delivered in Full HD 1080p, in 16:9 and 9:16, via the web or the API.
+                Veo3 videos are delivered in Full HD 1080p, in 16:9 and 9:16, via the web or the API. With the other
+                models you choose the resolution in the generator.
               </Trans>
             </p>
           </div>
