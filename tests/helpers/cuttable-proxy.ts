@@ -1,24 +1,33 @@
 /**
  * A TCP proxy in front of PostgreSQL that a test can cut and restore: the database "goes away"
  * for the app behind it (every open connection dropped, new ones closed at once) while the server
- * itself, and the other tests on it, carry on.
+ * itself, and the other tests on it, carry on. `cut("silent")` is a network that drops packets
+ * instead: new connections are taken and never answered, as a database host that went dark.
  */
 import net from "node:net";
 
 export interface CuttableProxy {
   /** `databaseUrl` with its host and port replaced by the proxy's. */
   urlFor(databaseUrl: string): string;
-  cut(): void;
+  /** "refuse" (the default): new connections closed at once; "silent": held open, never answered. */
+  cut(mode?: "refuse" | "silent"): void;
   restore(): void;
   close(): Promise<void>;
 }
 
 export async function startCuttableProxy(target: { host: string; port: number }): Promise<CuttableProxy> {
   const open = new Set<net.Socket>();
-  let isCut = false;
+  let isCut: false | "refuse" | "silent" = false;
+  const held = new Set<net.Socket>();
   const server = net.createServer((client) => {
-    if (isCut) {
+    if (isCut === "refuse") {
       client.destroy();
+      return;
+    }
+    if (isCut === "silent") {
+      held.add(client);
+      client.on("error", () => {});
+      client.on("close", () => held.delete(client));
       return;
     }
     const upstream = net.connect(target.port, target.host);
@@ -40,8 +49,8 @@ export async function startCuttableProxy(target: { host: string; port: number })
       url.port = String(port);
       return url.toString();
     },
-    cut() {
-      isCut = true;
+    cut(mode = "refuse") {
+      isCut = mode;
       for (const socket of open) socket.destroy();
     },
     restore() {
@@ -49,7 +58,7 @@ export async function startCuttableProxy(target: { host: string; port: number })
     },
     close: () =>
       new Promise<void>((resolve) => {
-        for (const socket of open) socket.destroy();
+        for (const socket of [...open, ...held]) socket.destroy();
         server.close(() => resolve());
       }),
   };

@@ -13,8 +13,8 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
-import pg from "pg";
 import { listenPostgres, type ListenHandlers } from "./pg-listen.js";
+import { gatedPool, Reconnector } from "./reconnect.js";
 import * as schema from "./schema.js";
 
 type Schema = typeof schema;
@@ -51,11 +51,12 @@ export const MIGRATION_LOCK_KEY = 727_303_001;
 /** Enough for one process to keep PostgreSQL busy on a small machine (docs/benchmarks.md). */
 const DEFAULT_POOL_SIZE = 20;
 
-const CONNECT_TIMEOUT_MS = 5_000;
-
 export async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): Promise<Database> {
-  // A server that does not answer (not even a refusal) fails a request in seconds, as a 503 (decision 0057).
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // A server that does not answer (not even a refusal) fails a request in seconds, as a 503 (decision
+  // 0057); while it is away new connections are refused at once, and it is probed so the pool is
+  // back within a second of its return (reconnect.ts).
+  const reconnector = new Reconnector({ connectionString: url });
+  const pool = gatedPool({ connectionString: url, max: poolSize }, reconnector);
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -74,7 +75,10 @@ export async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): P
     listen: async (channel, handlers) => listenPostgres(url, channel, handlers),
     onConnect: (listener) => void pool.on("connect", listener),
     poolStats: () => ({ max: poolSize, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    close: () => pool.end(),
+    close: () => {
+      reconnector.stop();
+      return pool.end();
+    },
   };
 }
 

@@ -1,33 +1,27 @@
 /**
  * LISTEN on a dedicated PostgreSQL connection (a pooled one would lose its LISTEN when returned),
- * reconnecting with backoff when the connection drops. `onConnected(false)` tells the caller that
+ * reconnecting when the connection drops. `onConnected(false)` tells the caller that
  * notifications may be missed until the next `onConnected(true)`.
+ *
+ * While it is down, new live-event streams are refused and the read caches are off, so it tries
+ * again every 250 ms (issue 43): an attempt every quarter second per process is nothing to a
+ * database, and the product is whole again within a second of the database's return. Attempts
+ * overlap (as the pool's probes do, reconnect.ts), so one that gets no answer (a host gone dark) does not hold up
+ * the next; the first to connect stays, the others are ended.
  */
 import pg from "pg";
+import { CONNECT_TIMEOUT_MS, MAX_PROBES, PROBE_EVERY_MS } from "./reconnect.js";
 
 export interface ListenHandlers {
   onPayload: (payload: string) => void;
   onConnected: (up: boolean) => void;
 }
 
-const RETRY_MS = [500, 1_000, 2_000, 5_000, 10_000];
-
 export function listenPostgres(url: string, channel: string, handlers: ListenHandlers): () => Promise<void> {
   let client: pg.Client | undefined;
   let stopped = false;
-  let attempt = 0;
-  let retryTimer: NodeJS.Timeout | undefined;
-
-  const scheduleRetry = () => {
-    if (stopped || retryTimer) return;
-    const delay = RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)];
-    attempt += 1;
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      void connect();
-    }, delay);
-    retryTimer.unref();
-  };
+  let retrying = false;
+  const attempts = new Set<pg.Client>();
 
   const lost = (c: pg.Client) => {
     if (client !== c) return;
@@ -35,36 +29,53 @@ export function listenPostgres(url: string, channel: string, handlers: ListenHan
     handlers.onConnected(false);
     c.removeAllListeners("notification");
     void c.end().catch(() => {});
-    scheduleRetry();
+    void keepTrying();
   };
 
-  const connect = async () => {
-    const c = new pg.Client({ connectionString: url, keepAlive: true });
+  const attempt = async () => {
+    const c = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    attempts.add(c);
     c.on("error", () => lost(c));
     c.on("end", () => lost(c));
     c.on("notification", (msg) => {
       if (msg.channel === channel && msg.payload !== undefined) handlers.onPayload(msg.payload);
     });
     try {
-      client = c;
       await c.connect();
       await c.query(`LISTEN "${channel}"`);
-      if (stopped) {
+      if (stopped || client) {
         await c.end();
         return;
       }
-      attempt = 0;
+      client = c;
       handlers.onConnected(true);
     } catch {
-      lost(c);
+      void c.end().catch(() => {});
+    } finally {
+      attempts.delete(c);
     }
   };
 
-  const started = connect();
+  const keepTrying = async () => {
+    if (retrying) return;
+    retrying = true;
+    try {
+      while (!stopped && !client) {
+        if (attempts.size < MAX_PROBES) void attempt();
+        await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS).unref());
+      }
+    } finally {
+      retrying = false;
+    }
+  };
+
+  const first = attempt().then(() => {
+    if (!client) void keepTrying();
+  });
   return async () => {
     stopped = true;
-    if (retryTimer) clearTimeout(retryTimer);
-    await started;
+    await first;
+    for (const c of attempts) void c.end().catch(() => {});
     const c = client;
     client = undefined;
     if (c) await c.end().catch(() => {});
