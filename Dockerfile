@@ -1,14 +1,14 @@
 # The production image: `docker build -t veo-studio .` then run it with the environment of
 # docs/deploy.md. Build stage compiles the web app and the server; the runtime stage holds only
 # production dependencies and dist/.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
