@@ -101,7 +101,10 @@ export async function benchStuckEndpoint(db, mods) {
     );
   };
   const render = () => Promise.reject(new Error("test events only"));
-  const sender = new WebhookSender(db, secretBox, render, { ...DEFAULT_WEBHOOK_OPTIONS, allowLocal: true });
+  const sender = new WebhookSender(
+    { db, secretBox, renderTaskStatus: render },
+    { ...DEFAULT_WEBHOOK_OPTIONS, allowLocal: true },
+  );
   const bob = await person("bench_bob", `${receiver.url}/bob`);
   const alice = await person("bench_alice", `${hole.url}/alice`);
   /** From Bob's event being written (and the sender woken, as the route does) to its arrival. */

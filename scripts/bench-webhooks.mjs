@@ -150,10 +150,11 @@ async function drain(ctx, delayMs) {
   }
 }
 
-async function post(base, cookie, pathname, body) {
+/** A state-changing call as the web app makes it: the session cookie and its fetch headers. */
+async function post(base, user, pathname, body) {
   const res = await fetch(`${base}${pathname}`, {
     method: "POST",
-    headers: { cookie, "content-type": "application/json" },
+    headers: { cookie: user.cookie, "content-type": "application/json", ...user.webApp },
     body: JSON.stringify(body),
   });
   const text = await res.text();
@@ -180,11 +181,12 @@ async function completionToArrival(deps, dbEnv, open, users) {
       BACKGROUND_WORKERS: "true",
       SIMULATOR_DELAY_MS: String(SIMULATOR_DELAY_MS),
       WEBHOOKS_ALLOW_LOCAL: "true",
+      SECRETS_KEY: deps.secretsKey,
       ...dbEnv,
     });
     await waitReady(base, server);
     for (const [i, user] of users.entries()) {
-      await post(base, user.cookie, "/api/webhooks/endpoints", {
+      await post(base, user, "/api/webhooks/endpoints", {
         url: `${receiver.url}/hooks/${i}`,
         events: ["video.completed"],
       });
@@ -196,7 +198,7 @@ async function completionToArrival(deps, dbEnv, open, users) {
       if (due > performance.now()) await sleep(due - performance.now());
       const user = users[n % users.length];
       starts.push(
-        post(base, user.cookie, "/api/generate-video", {
+        post(base, user, "/api/generate-video", {
           prompt: `A webhook benchmark video number ${n}`,
           model: "veo3_fast",
           aspectRatio: "16:9",
@@ -300,7 +302,10 @@ export async function benchWebhooks(label, deps) {
       })
       .returning();
     const render = () => Promise.reject(new Error("the drain seeds its deliveries already fanned out"));
-    const sender = new WebhookSender(db, secretBox, render, { ...DEFAULT_WEBHOOK_OPTIONS, allowLocal: true });
+    const sender = new WebhookSender(
+      { db, secretBox, renderTaskStatus: render },
+      { ...DEFAULT_WEBHOOK_OPTIONS, allowLocal: true },
+    );
     const ctx = { db, schema, sender, userId: owner.id, endpointId: endpoint.id };
     const fast = await drain(ctx, 0);
     const slow = await drain(ctx, SLOW_RECEIVER_MS);
@@ -323,7 +328,8 @@ export async function benchWebhooks(label, deps) {
       await db
         .insert(schema.transactions)
         .values({ userId: user.id, type: "adjustment", amount: 100_000, description: "bench credits" });
-      users.push({ cookie: `sid=${await createSession(db, user.id)}` });
+      const sessionToken = await createSession(db, user.id);
+      users.push({ cookie: `sid=${sessionToken}`, webApp: deps.webAppHeaders(sessionToken) });
     }
     await database.close();
     database = undefined;

@@ -51,6 +51,11 @@ const { webToken, webTokenKey } = await import(dist("http/web-app-token.js"));
 // session-cookie generation is charged the web price only with it (decision 0065).
 const SECRETS_KEY = crypto.randomBytes(32).toString("hex");
 const WEB_TOKEN_KEY = webTokenKey(createSecretBox(SECRETS_KEY));
+/** What the web app's fetch adds to a state-changing call of the session `sessionToken`. */
+const webAppHeaders = (sessionToken) => ({
+  "sec-fetch-site": "same-origin",
+  "x-csrf-token": webToken(WEB_TOKEN_KEY, sessionToken),
+});
 
 function freePort() {
   return new Promise((resolve) => {
@@ -80,7 +85,7 @@ async function seed(database) {
     const sessionToken = await createSession(db, user.id);
     const cookie = `sid=${sessionToken}`;
     if (!isHeavy) {
-      light.push({ cookie, webToken: webToken(WEB_TOKEN_KEY, sessionToken) });
+      light.push({ cookie, webApp: webAppHeaders(sessionToken) });
       continue;
     }
     const tasks = Array.from({ length: ROWS_PER_HEAVY_USER }, (_, n) => ({
@@ -305,12 +310,7 @@ async function bench(label, env, database) {
         method: "POST",
         path: "/api/generate-video",
         // What the web app's fetch sends (decision 0065): fetch metadata and the session's token.
-        headers: {
-          cookie: light(i).cookie,
-          "content-type": "application/json",
-          "sec-fetch-site": "same-origin",
-          "x-csrf-token": light(i).webToken,
-        },
+        headers: { cookie: light(i).cookie, "content-type": "application/json", ...light(i).webApp },
         body: JSON.stringify({ prompt: `bench video ${i}`, model: "veo3_fast", aspectRatio: "16:9" }),
       })),
     );
@@ -392,6 +392,8 @@ try {
     for (const label of ["PostgreSQL", "PGlite"].filter((l) => DATABASES.includes(l))) {
       const result = await benchWebhooks(label, {
         root,
+        secretsKey: SECRETS_KEY,
+        webAppHeaders,
         admin,
         pgBase,
         openDatabase,
