@@ -14,6 +14,8 @@ const config: KnipConfig = {
     "src/server/main.ts",
     // `npm run backup` and `npm run restore` import its build (scripts/backup.mjs).
     "src/server/ops/backup-cli.ts",
+    // The built server runs its build in a process of its own to make a new PGlite folder (db/connect.ts).
+    "src/server/db/create-pglite.ts",
     // Built with `vite build --ssr prerender.tsx` (scripts/build.mjs).
     "src/web/prerender.tsx",
     // package.json's scripts and the helpers they start (bench-webhooks.mjs spawns its receiver).

@@ -2,6 +2,7 @@
  * Opens the database (PostgreSQL when DATABASE_URL is set, embedded PGlite in DATA_DIR otherwise)
  * and applies the committed migrations before anything else touches it.
  */
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -82,9 +83,34 @@ export async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): P
   };
 }
 
+/**
+ * PostgreSQL's own buffer cache inside PGlite's WebAssembly memory, which never shrinks once grown.
+ * The default (128 MB) made the embedded default resident at about 280 MB after a restart; with
+ * 16 MB it is about 160 MB, and reads still come from the operating system's file cache
+ * (issue 43, decision 0104).
+ */
+const PGLITE_SETTINGS = ["-c", "shared_buffers=32MB"];
+
 /** Every PGlite the product or its tests open: the extensions the migrations create (pg_trgm, 0019) must be loaded. */
 export function pgliteOptions(options: PGliteOptions = {}): PGliteOptions {
-  return { ...options, extensions: { pg_trgm } };
+  return {
+    ...options,
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+  };
+}
+
+/**
+ * A new data folder is created (initdb) and migrated by a process of its own that then exits:
+ * creating it grows PGlite's WebAssembly memory to about 850 MB at its peak, and that memory is
+ * never given back, so the server opened it already made, as after a restart (decision 0104).
+ * Only the built server does so (`dist/`, where the script is JavaScript); in development and
+ * tests the folder is made in this process, as before.
+ */
+function createPgliteApart(dataDir: string): void {
+  const self = fileURLToPath(import.meta.url);
+  if (path.extname(self) !== ".js" || fs.existsSync(path.join(dataDir, "pglite", "PG_VERSION"))) return;
+  execFileSync(process.execPath, [path.join(path.dirname(self), "create-pglite.js"), dataDir], { stdio: "inherit" });
 }
 
 /**
@@ -92,6 +118,15 @@ export function pgliteOptions(options: PGliteOptions = {}): PGliteOptions {
  * folder (the tests' migrated template, decision 0036), which leaves the migrations nothing to do.
  */
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    createPgliteApart(dataDir);
+  }
+  return openPgliteHere(dataDir, loadDataDir);
+}
+
+/** openPglite without a process of its own for a new folder (create-pglite.ts is that process). */
+export async function openPgliteHere(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(
     pgliteOptions(dataDir ? { dataDir: path.join(dataDir, "pglite") } : loadDataDir ? { loadDataDir } : {}),
