@@ -90,6 +90,32 @@ describe("choosing the provider key", () => {
     }
   });
 
+  it("stops simulating as soon as a KIE account is enabled, even one this server cannot open", async () => {
+    const t = await realProviderApp();
+    try {
+      const simulated = async () =>
+        (await t.app.inject({ method: "GET", url: "/api/pricing/current" })).json<{ simulated: boolean }>().simulated;
+      expect(await simulated()).toBe(true);
+      // Sealed with another server's secrets key: no key to use, but the admin has configured KIE.
+      const [row] = await t.database.db
+        .insert(kieApis)
+        .values({
+          name: "foreign",
+          tokenEncrypted: "v1:not-ours",
+          tokenHash: sha256Hex("foreign-key"),
+          totalCredits: 1000,
+        })
+        .returning();
+      await t.app.liveEvents.settle();
+      expect(await simulated()).toBe(false);
+      await t.database.db.update(kieApis).set({ isEnabled: false }).where(eq(kieApis.id, row!.id));
+      await t.app.liveEvents.settle();
+      expect(await simulated()).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+
   it("VIDEO_PROVIDER=simulator wins over configured keys", async () => {
     const t = await realProviderApp({ KIE_API_KEY: "env-key-3", VIDEO_PROVIDER: "simulator" });
     try {

@@ -26,6 +26,8 @@ export interface KieAccountKeys {
     totalCredits: number;
     modelCosts: Partial<Record<string, number>>;
   }>;
+  /** An enabled KIE account exists, even one whose token this process cannot open: KIE is not simulated. */
+  anyKieAccount: boolean;
 }
 
 export interface ReadCaches {

@@ -115,7 +115,7 @@ export class VideoVendors {
     const settings = await this.deps.readSettings();
     const surface = this.surfaceFor(model, settings);
     const simulated = await this.isSimulated();
-    const accounts = (await this.deps.accountsCache.get("accounts", () => this.enabledAccounts()))!.accounts;
+    const { accounts } = await this.accounts();
     const groups: VendorKey[][] = [];
     for (const vendor of vendorsFor(model, settings)) {
       const keys: VendorKey[] = [];
@@ -164,19 +164,19 @@ export class VideoVendors {
       const token = this.open(a.token);
       if (token) accounts.push({ ...a, token });
     }
-    return { accounts };
+    return { accounts, anyKieAccount: rows.some((a) => a.vendor === "kie") };
+  }
+
+  /** The enabled accounts, from memory while the database's change announcements are heard. */
+  private async accounts(): Promise<KieAccountKeys> {
+    return (await this.deps.accountsCache.get("accounts", () => this.enabledAccounts()))!;
   }
 
   /** True when KIE's videos are made by the simulator (no KIE key is configured, or VIDEO_PROVIDER=simulator). */
   async isSimulated(): Promise<boolean> {
     if (this.deps.config.videoProvider === "simulator") return true;
     if (this.deps.config.kie.apiKey) return false;
-    const [account] = await this.deps.db
-      .select({ id: kieApis.id })
-      .from(kieApis)
-      .where(and(eq(kieApis.isEnabled, true), eq(kieApis.vendor, "kie")))
-      .limit(1);
-    if (account) return false;
+    if ((await this.accounts()).anyKieAccount) return false;
     return !(await this.deps.readSettings()).kieToken;
   }
 
