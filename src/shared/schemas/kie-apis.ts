@@ -1,6 +1,15 @@
 /** Provider accounts (KIE.ai or Google keys) under /api/admin/kie-apis (decisions 0021, 0098). */
 import { z } from "zod";
-import { MODEL_CATALOGUE, MODELS, optionsFor, priceCellFor, unitsOf, VENDORS, type ModelId } from "../catalogue.js";
+import {
+  MODEL_CATALOGUE,
+  MODELS,
+  optionsFor,
+  priceCellFor,
+  unitsOf,
+  VENDORS,
+  type ModelId,
+  type VideoOptions,
+} from "../catalogue.js";
 import { isoTimestamp } from "./common.js";
 import { maskedText } from "./settings.js";
 
@@ -21,18 +30,22 @@ export type AccountVendor = (typeof ACCOUNT_VENDORS)[number];
 export type ModelCosts = Partial<Record<ModelId, number>>;
 
 /**
- * What one video of a model with its default options costs an account whose cost map does not
- * name it: the catalogue's KIE price of that cell (decision 0099), e.g. 60 for Veo Fast. (A video
- * with other options costs its own cell's price: features/videos/video-vendors.ts.)
+ * What a video of `model` with `options` costs an account, in its vendor's credits: the account's
+ * own figure for the model where its cost map names it, else the catalogue's KIE price of the
+ * video's cell × its units (decision 0099), e.g. 60 for a default Veo Fast video.
  */
-export function defaultModelCost(model: ModelId): number {
-  const options = optionsFor(model, {});
+export function vendorCostOf(model: ModelId, options: VideoOptions, accountCosts?: Partial<Record<string, number>>) {
+  const own = accountCosts?.[model];
+  if (own !== undefined) return own;
   return Math.ceil(priceCellFor(model, options).vendorCost * unitsOf(model, options));
 }
 
-/** What a video of `model` costs an account with these costs: its own figure, else the default. */
+/** What a video of `model` with its default options costs an account with no figure of its own. */
+export const defaultModelCost = (model: ModelId): number => vendorCostOf(model, optionsFor(model, {}));
+
+/** What a video of `model` with its default options costs an account with these costs. */
 export const modelCostOf = (costs: Partial<Record<string, number>>, model: ModelId): number =>
-  costs[model] ?? defaultModelCost(model);
+  vendorCostOf(model, optionsFor(model, {}), costs);
 
 export const KIE_API_STATUSES = ["Available", "Low Credits"] as const;
 export type KieApiStatus = (typeof KIE_API_STATUSES)[number];

@@ -16,13 +16,13 @@ import { KieMarketMaker, KieVeoMaker } from "../../integrations/kie/kie-makers.j
 import { GoogleVeoMaker } from "../../integrations/google/veo-maker.js";
 import type { Vendor, VideoMaker } from "../../integrations/video/port.js";
 import type { SecretBox } from "../../lib/secret-box.js";
-import { MODEL_CATALOGUE, priceCellFor, unitsOf, type ModelId, type VideoOptions } from "../../../shared/catalogue.js";
+import { MODEL_CATALOGUE, type ModelId, type VideoOptions } from "../../../shared/catalogue.js";
 import type { KieSurface } from "../../../shared/schemas/settings.js";
 import type { Settings } from "../settings/service.js";
 import type { FreshCache } from "../../events/fresh-cache.js";
 import type { KieAccountKeys } from "../../events/read-caches.js";
 import { notifyProviderLow, notifyProviderProblem } from "../notifications/outbox.js";
-import { KIE_AVAILABLE_THRESHOLD } from "../../../shared/schemas/kie-apis.js";
+import { KIE_AVAILABLE_THRESHOLD, vendorCostOf } from "../../../shared/schemas/kie-apis.js";
 
 export type KeySource = "account" | "settings" | "env" | "simulator";
 
@@ -59,17 +59,6 @@ export function vendorsFor(model: ModelId, settings: Pick<Settings, "vendorOrder
   const makers = MODEL_CATALOGUE[model].vendors;
   const own = settings.vendorOrder[model]?.filter((v): v is Vendor => (makers as readonly string[]).includes(v));
   return own && own.length > 0 ? own : makers;
-}
-
-/** What a video with these options costs a vendor, in its credits, by the catalogue (an account's own map wins). */
-export function vendorCostOf(
-  model: ModelId,
-  options: VideoOptions,
-  accountCosts?: Partial<Record<string, number>>,
-): number {
-  const own = accountCosts?.[model];
-  if (own !== undefined) return own;
-  return Math.ceil(priceCellFor(model, options).vendorCost * unitsOf(model, options));
 }
 
 export class VideoVendors {
