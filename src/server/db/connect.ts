@@ -83,21 +83,9 @@ export async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): P
   };
 }
 
-/**
- * PostgreSQL's own buffer cache inside PGlite's WebAssembly memory, which never shrinks once grown.
- * The default (128 MB) made the embedded default resident at about 280 MB after a restart; with
- * 16 MB it is about 160 MB, and reads still come from the operating system's file cache
- * (issue 43, decision 0104).
- */
-const PGLITE_SETTINGS = ["-c", "shared_buffers=32MB"];
-
 /** Every PGlite the product or its tests open: the extensions the migrations create (pg_trgm, 0019) must be loaded. */
 export function pgliteOptions(options: PGliteOptions = {}): PGliteOptions {
-  return {
-    ...options,
-    extensions: { pg_trgm },
-    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
-  };
+  return { ...options, extensions: { pg_trgm } };
 }
 
 /**
