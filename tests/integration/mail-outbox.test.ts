@@ -4,8 +4,8 @@
  * when the server says "later", given up when it refuses; with no mail server it is kept for the
  * admin's Mail page. Who gets what follows decision 0086.
  */
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { mailMessages, users } from "../../src/server/db/schema.js";
 import type { MailMessage } from "../../src/server/features/mail/messages.js";
 import { MailSender } from "../../src/server/jobs/mail-sender.js";
@@ -64,6 +64,25 @@ describe("sending", () => {
     const [row] = await rows(t, to);
     expect(row).toMatchObject({ status: "sent", html: null, textBody: null, attempts: 1 });
     expect(await t.app.jobs.mailSender.runOnce()).toMatchObject({ sent: 0 });
+    expect(smtp.to(to)).toHaveLength(1);
+  });
+
+  it("sends a message written earlier in the same millisecond as the run", async () => {
+    // The database stamps microseconds, a JavaScript Date milliseconds: 0.5 ms into this
+    // millisecond is already past for the database and not yet due for the Date.
+    const to = "same-ms@people.example";
+    await t.app.mailer.toAddress(db(), { address: to, locale: "en", userId: null }, test);
+    const ms = new Date(Math.floor(Date.now() / 1000) * 1000 + 1000);
+    await db()
+      .update(mailMessages)
+      .set({ nextAttemptAt: sql`${ms.toISOString()}::timestamptz + interval '500 microseconds'` })
+      .where(eq(mailMessages.toAddress, to));
+    vi.useFakeTimers({ toFake: ["Date"], now: ms });
+    try {
+      expect(await t.app.jobs.mailSender.runOnce()).toMatchObject({ sent: 1 });
+    } finally {
+      vi.useRealTimers();
+    }
     expect(smtp.to(to)).toHaveLength(1);
   });
 

@@ -2,9 +2,9 @@
  * Telegram: the admin card's API, the test message, and the notification outbox delivered to a
  * local fake Bot API over HTTP. A failing Bot API must not touch purchases or generation.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { pino } from "pino";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { adminNotifications, creditPackages, kieApis } from "../../src/server/db/schema.js";
 import { sha256Hex } from "../../src/server/lib/tokens.js";
 import { MASK_PREFIX } from "../../src/shared/mask.js";
@@ -184,6 +184,23 @@ describe("notifications", () => {
     expect(telegram.messages[0]).toMatchObject({ chatId: CHAT_ID, parseMode: "HTML" });
     expect(telegram.messages[0]!.text).toContain("bought 150 credits (Pro &lt;Pack&gt;) for 25.00 USD via paypal");
     expect((await balanceOf(t.database.db, userId)).credits).toBe(150);
+  });
+
+  it("sends a notice written earlier in the same millisecond as the run", async () => {
+    // The database stamps microseconds, a JavaScript Date milliseconds (see mail-outbox.test.ts).
+    const ms = new Date(Math.floor(Date.now() / 1000) * 1000 + 1000);
+    await t.database.db.insert(adminNotifications).values({
+      kind: "purchase",
+      text: "same millisecond",
+      nextAttemptAt: sql`${ms.toISOString()}::timestamptz + interval '500 microseconds'`,
+    });
+    vi.useFakeTimers({ toFake: ["Date"], now: ms });
+    try {
+      expect(await t.app.jobs.notificationSender.runOnce()).toMatchObject({ sent: 1 });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(telegram.messages.map((m) => m.text)).toEqual(["same millisecond"]);
   });
 
   it("reports a failed video with its refund", async () => {

@@ -4,9 +4,9 @@
  * `standardwebhooks` package), retries with backoff, timeouts, disabling after 3 days, resend,
  * secret rotation with overlap, per-request callbackUrls, credits.low, and no request forgery.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { users, webhookDeliveries, webhookEndpoints, webhookEvents } from "../../src/server/db/schema.js";
 import {
   DEFAULT_WEBHOOK_OPTIONS,
@@ -382,6 +382,25 @@ describe("retries, disabling, resend", () => {
     await send();
     expect(receiver.received).toHaveLength(WEBHOOK_LOG_SIZE + 5);
     expect(await attemptsOf(u, endpoint.id)).toHaveLength(WEBHOOK_LOG_SIZE);
+  });
+  it("a delivery due earlier in the same millisecond as the run is sent", async () => {
+    const u = await userWithCredits(t.app, db(), 0);
+    const { endpoint } = await addEndpoint(u, ["video.completed"]);
+    expect((await u.client.post(`/api/webhooks/endpoints/${endpoint.id}/test`)).statusCode).toBe(202);
+    await send(later(-HOUR)); // fanned out, nothing due yet
+    expect(receiver.received).toHaveLength(0);
+    // The database stamps microseconds, a JavaScript Date milliseconds (see mail-outbox.test.ts).
+    const ms = new Date(Math.floor(Date.now() / 1000) * 1000 + 1000);
+    await db()
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: sql`${ms.toISOString()}::timestamptz + interval '500 microseconds'` })
+      .where(eq(webhookDeliveries.endpointId, endpoint.id));
+    vi.useFakeTimers({ toFake: ["Date"], now: ms });
+    try {
+      expect(await send()).toMatchObject({ succeeded: 1 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -16,6 +16,15 @@ import { JobLoop, type JobState } from "./job-loop.js";
 import { jobRunDuration, jobRuns } from "./job-metrics.js";
 import { StrandedLeases } from "./stranded-leases.js";
 
+/**
+ * "Now" for finding rows due by a time the database wrote (`defaultNow()`): PostgreSQL keeps
+ * microseconds and a JavaScript Date milliseconds, so a row written earlier in this very
+ * millisecond would read as not yet due. The next millisecond is surely after it.
+ */
+export function dueNow(): Date {
+  return new Date(Date.now() + 1);
+}
+
 /** What every job may be given: its logger (a child names the job); none logs nothing. */
 export interface JobDeps {
   log?: FastifyBaseLogger;

@@ -17,7 +17,7 @@ import { readSettingsFromDatabase } from "../features/settings/service.js";
 import { sendSmtp, SmtpError, type SmtpServer } from "../integrations/mail/smtp.js";
 import type { SecretBox } from "../lib/secret-box.js";
 import { mailSent } from "../metrics/instruments.js";
-import { defineJob, type JobDeps } from "./define-job.js";
+import { defineJob, dueNow, type JobDeps } from "./define-job.js";
 
 export interface MailSenderOptions {
   intervalMs: number;
@@ -71,7 +71,7 @@ export class MailSender extends defineJob<
   }
 
   /** Sends (or keeps) everything due now. Tests call this directly. */
-  async runOnce(now = new Date()): Promise<MailSendSummary> {
+  async runOnce(now = dueNow()): Promise<MailSendSummary> {
     const summary: MailSendSummary = { sent: 0, retried: 0, failed: 0, kept: 0 };
     await this.stranded.letGoAll();
     for (;;) {

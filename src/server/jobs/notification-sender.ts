@@ -10,7 +10,7 @@ import { adminNotifications } from "../db/schema.js";
 import { sendTelegramMessage, TelegramError } from "../integrations/telegram/client.js";
 import type { SecretBox } from "../lib/secret-box.js";
 import { readSettingsFromDatabase } from "../features/settings/service.js";
-import { defineJob, type JobDeps } from "./define-job.js";
+import { defineJob, dueNow, type JobDeps } from "./define-job.js";
 
 export interface NotificationSenderOptions {
   /** Between scans when idle. */
@@ -66,7 +66,7 @@ export class NotificationSender extends defineJob<
   }
 
   /** Sends everything due now. Tests call this directly. */
-  async runOnce(now = new Date()): Promise<SendSummary> {
+  async runOnce(now = dueNow()): Promise<SendSummary> {
     const summary: SendSummary = { sent: 0, retried: 0, failed: 0, skipped: 0 };
     await this.stranded.letGoAll();
     for (;;) {

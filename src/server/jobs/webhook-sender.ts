@@ -17,7 +17,7 @@ import { fanOutEvents, trimAttemptLog, type RenderTaskStatus } from "../features
 import { signatureHeaders } from "../features/webhooks/signature.js";
 import { postWebhook } from "../integrations/http/webhook-post.js";
 import type { SecretBox } from "../lib/secret-box.js";
-import { defineJob, type JobDeps } from "./define-job.js";
+import { defineJob, dueNow, type JobDeps } from "./define-job.js";
 import { WEBHOOK_DISABLED_REASONS } from "../../shared/schemas/webhooks.js";
 
 export interface WebhookSenderOptions {
@@ -128,7 +128,7 @@ export class WebhookSender extends defineJob<WebhookSenderDeps, WebhookSenderOpt
     await this.stranded.letGoAll();
     await this.fanOut(summary);
     // Read at each use: a claim's lease and a retry's wait start when they happen, not when the pass began.
-    const clock = () => at ?? new Date();
+    const clock = () => at ?? dueNow();
     const touched = new Set<string>();
     await this.sendDue(clock, summary, touched);
     // The log keeps its last rows per endpoint; trimmed once per pass (a cleanup: a failure here loses nothing).
