@@ -3,6 +3,7 @@
  * for the app behind it (every open connection dropped, new ones closed at once) while the server
  * itself, and the other tests on it, carry on. `cut("silent")` is a network that drops packets
  * instead: new connections are taken and never answered, as a database host that went dark.
+ * `delayNext` makes one connection slow to open while the database itself is fine.
  */
 import net from "node:net";
 
@@ -12,6 +13,8 @@ export interface CuttableProxy {
   /** "refuse" (the default): new connections closed at once; "silent": held open, never answered. */
   cut(mode?: "refuse" | "silent"): void;
   restore(): void;
+  /** The next new connection reaches the database only after `ms` (the ones after it at once): a slow connection. */
+  delayNext(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -19,6 +22,7 @@ export async function startCuttableProxy(target: { host: string; port: number })
   const open = new Set<net.Socket>();
   let isCut: false | "refuse" | "silent" = false;
   const held = new Set<net.Socket>();
+  let delayNextMs = 0;
   const server = net.createServer((client) => {
     if (isCut === "refuse") {
       client.destroy();
@@ -30,15 +34,29 @@ export async function startCuttableProxy(target: { host: string; port: number })
       client.on("close", () => held.delete(client));
       return;
     }
-    const upstream = net.connect(target.port, target.host);
-    for (const socket of [client, upstream]) {
-      open.add(socket);
-      socket.on("close", () => open.delete(socket));
-      socket.on("error", () => {});
-    }
-    client.pipe(upstream).pipe(client);
-    client.on("close", () => upstream.destroy());
-    upstream.on("close", () => client.destroy());
+    const forward = () => {
+      if (client.destroyed) return;
+      const upstream = net.connect(target.port, target.host);
+      for (const socket of [client, upstream]) {
+        open.add(socket);
+        socket.on("close", () => open.delete(socket));
+        socket.on("error", () => {});
+      }
+      client.pipe(upstream).pipe(client);
+      client.on("close", () => upstream.destroy());
+      upstream.on("close", () => client.destroy());
+    };
+    const delay = delayNextMs;
+    delayNextMs = 0;
+    if (!delay) return forward();
+    // What the client sends meanwhile waits in its socket until it is piped.
+    held.add(client);
+    client.on("error", () => {});
+    client.on("close", () => held.delete(client));
+    setTimeout(() => {
+      held.delete(client);
+      forward();
+    }, delay);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as net.AddressInfo;
@@ -55,6 +73,9 @@ export async function startCuttableProxy(target: { host: string; port: number })
     },
     restore() {
       isCut = false;
+    },
+    delayNext(ms) {
+      delayNextMs = ms;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -6,6 +6,7 @@
  * The bound is far above what the reconnect takes (a probe every 250 ms) so a busy machine passes.
  * PostgreSQL only: PGlite runs inside the process and cannot be out of reach.
  */
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres, type Database } from "../../src/server/db/connect.js";
 import { startCuttableProxy, type CuttableProxy } from "../helpers/cuttable-proxy.js";
@@ -115,5 +116,28 @@ describe.runIf(usingPostgres)("the database's return", () => {
     await Promise.all(tabs);
     expect(read).toBeLessThanOrEqual(BACK_WITHIN_MS);
     expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+  }, 60_000);
+
+  it("answers a query whose new connection hangs while the database is fine, through a fresh connection", async () => {
+    // Its own pool, with the idle connections the migration check left. Queries hold each of
+    // them; one more needs a new connection, which hangs longer than the connection timeout (5 s).
+    // A probe finds the database answering, the hung attempt is ended and made again at once.
+    const own = await openPostgres(proxy.urlFor(base.url!), 4);
+    try {
+      const { idle, open } = own.poolStats!();
+      expect(open).toBeLessThan(4);
+      expect(idle).toBe(open);
+      proxy.delayNext(8_000);
+      const started = performance.now();
+      // A query runs when it is awaited: the held ones ask for their connections first.
+      const held = Array.from({ length: idle }, () => own.db.execute(sql`select pg_sleep(0.5)`).then(() => {}));
+      const quick = own.db.execute(sql`select 1 as one`).then(() => performance.now() - started);
+      await Promise.all(held);
+      // It waited for the hung attempt to be found out (a second at least), then not for its timeout.
+      expect(await quick).toBeGreaterThan(1_000);
+      expect(await quick).toBeLessThan(5_000);
+    } finally {
+      await own.close();
+    }
   }, 60_000);
 });

@@ -6,11 +6,12 @@
  * So the pool's connections are watched here:
  * - a connection that fails as unreachable (decision 0057) closes the gate: new connections are
  *   refused at once (503 with Retry-After) rather than each waiting for its timeout;
- * - while the gate is closed, or an attempt has waited over a second, the database is probed with
- *   a fresh connection every 250 ms (several may be under way: one unanswered does not hold up
- *   the next);
+ * - while the gate is closed the database is probed with a fresh connection every 250 ms
+ *   (several may be under way: one unanswered does not hold up the next); while an attempt has
+ *   only waited over a second, one probe at a time, so a slow database is not asked for more;
  * - the first probe that connects opens the gate and ends the attempts that were begun well
- *   before it, which talk to nothing, so their requests are answered and their slots free.
+ *   before it, which talk to nothing; the pool then makes each of them afresh, once, so their
+ *   requests get a connection now instead of waiting out their timeout (or a 503).
  */
 import pg from "pg";
 import { isDatabaseUnreachable } from "./outage.js";
@@ -24,6 +25,19 @@ export const PROBE_EVERY_MS = 250;
 export const MAX_PROBES = Math.ceil(CONNECT_TIMEOUT_MS / PROBE_EVERY_MS);
 /** An attempt still connecting after this long has the database probed. */
 const SUSPECT_AFTER_MS = 1_000;
+/**
+ * While the database is only slow (no attempt has failed yet), one probe at a time, given this
+ * long: a slow, loaded database gets one extra connection attempt per pool, not up to MAX_PROBES
+ * of them, and a host gone dark is still noticed about a second after its return.
+ */
+const SUSPECT_PROBE_TIMEOUT_MS = 1_000;
+
+/** Marks the error of an attempt the reconnector ended (see `back`). */
+const ENDED_STALE = Symbol("ended as stale");
+
+function endedStale(err: unknown): boolean {
+  return typeof err === "object" && err !== null && ENDED_STALE in err;
+}
 
 /** What a refused connection throws while the gate is closed: SQLSTATE 08006, connection failure. */
 function gateClosedError(): Error {
@@ -38,6 +52,8 @@ export class Reconnector {
   closed = false;
   private readonly connecting = new Map<pg.Client, number>();
   private readonly probes = new Set<pg.Client>();
+  /** Attempts a probe's success ended as talking to nothing: the pool makes them again. */
+  private readonly ended = new WeakSet<pg.Client>();
   private probing = false;
   private stopped = false;
 
@@ -52,7 +68,10 @@ export class Reconnector {
       override connect(callback: ConnectCallback): void;
       override connect(callback?: ConnectCallback): Promise<pg.Client> | void {
         watcher.attempting(this);
-        const done = (err: Error | null | undefined) => watcher.attempted(this, err ?? undefined);
+        const done = (err: Error | null | undefined) => {
+          if (err && watcher.ended.has(this)) Object.assign(err, { [ENDED_STALE]: true });
+          watcher.attempted(this, err ?? undefined);
+        };
         if (callback)
           return super.connect(((err: Error | null, client: pg.Client) => {
             done(err);
@@ -86,7 +105,8 @@ export class Reconnector {
 
   private attempted(client: pg.Client, err: Error | undefined): void {
     this.connecting.delete(client);
-    if (err && isDatabaseUnreachable(err) && !this.stopped) {
+    // An attempt `back` ended is no sign of an outage: a probe has just connected.
+    if (err && !endedStale(err) && isDatabaseUnreachable(err) && !this.stopped) {
       this.closed = true;
       void this.probe();
     }
@@ -102,7 +122,8 @@ export class Reconnector {
     this.probing = true;
     try {
       while (!this.stopped && this.needsProbe()) {
-        if (this.probes.size < MAX_PROBES) void this.probeOnce();
+        if (this.closed ? this.probes.size < MAX_PROBES : this.probes.size === 0)
+          void this.probeOnce(this.closed ? CONNECT_TIMEOUT_MS : SUSPECT_PROBE_TIMEOUT_MS);
         await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS).unref());
       }
     } finally {
@@ -110,14 +131,14 @@ export class Reconnector {
     }
   }
 
-  private async probeOnce(): Promise<void> {
+  private async probeOnce(timeoutMs: number): Promise<void> {
     const started = Date.now();
-    const probe = new pg.Client({ ...this.clientConfig, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    const probe = new pg.Client({ ...this.clientConfig, connectionTimeoutMillis: timeoutMs });
     probe.on("error", () => {});
     this.probes.add(probe);
     try {
       await probe.connect();
-      this.back(started);
+      this.back(started, probe);
     } catch {
       // Still away: the loop tries again.
     } finally {
@@ -128,14 +149,19 @@ export class Reconnector {
 
   /**
    * A probe begun at `started` connected. Attempts begun a second (and the probe's own time)
-   * before it will not be answered: they are ended, which fails their requests with a 503 now
-   * rather than after their timeout, and frees their slots for new connections.
+   * before it will not be answered: they are ended, and the pool makes them again (gatedPool).
+   * The other probes still under way are stale too: ended, so a slow attempt later is probed at
+   * once rather than after they time out.
    */
-  private back(started: number): void {
+  private back(started: number, connected: pg.Client): void {
     this.closed = false;
+    for (const probe of this.probes) if (probe !== connected) probe.connection.stream.destroy();
     const took = Date.now() - started;
     for (const [client, since] of this.connecting) {
-      if (since < started - SUSPECT_AFTER_MS - took) client.connection.stream.destroy();
+      if (since < started - SUSPECT_AFTER_MS - took) {
+        this.ended.add(client);
+        client.connection.stream.destroy();
+      }
     }
   }
 }
@@ -156,7 +182,16 @@ export function gatedPool(config: pg.PoolConfig, reconnector: Reconnector): pg.P
         process.nextTick(() => callback(err, undefined, () => {}));
         return;
       }
-      return callback ? super.connect(callback) : super.connect();
+      // An attempt the reconnector ended talked to nothing while a fresh one just connected: made again, once.
+      if (!callback)
+        return super.connect().catch((err: Error) => {
+          if (endedStale(err)) return super.connect();
+          throw err;
+        });
+      super.connect((err, client, done) => {
+        if (endedStale(err)) super.connect(callback);
+        else callback(err, client, done);
+      });
     }
   }
   return new GatedPool({ ...config, Client: reconnector.Client, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
