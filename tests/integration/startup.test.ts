@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../src/server/db/schema.js";
 import { ensureAdminAccount } from "../../src/server/features/auth/service.js";
 import { Client, createTestApp, freePort, type TestApp } from "../helpers/test-app.js";
+import { usingPostgres } from "../helpers/test-db.js";
 
 describe("ADMIN_USERNAME / ADMIN_PASSWORD", () => {
   let t: TestApp;
@@ -150,7 +151,8 @@ async function waitForHealth(
   throw new Error(`server did not become healthy:\n${server.output()}`);
 }
 
-describe("the server process", () => {
+// Real server processes on the embedded database (no DATABASE_URL): the PostgreSQL pass would run them the same again.
+describe.skipIf(usingPostgres)("the server process", () => {
   it("refuses to start on a bad setting, naming the variable", async () => {
     const server = startServer({ PORT: "not-a-port", DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "veo-bad-")) });
     expect(await server.exited).toBe(1);
