@@ -1940,6 +1940,7 @@ describe("file uploads", () => {
     expect(data.downloadUrl).toMatch(/\.bin$/);
     const file = await fetch(data.downloadUrl);
     expect(file.headers.get("content-security-policy")).toContain("sandbox");
+    expect(file.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
   it("rejects bad base64 uploads", async () => {

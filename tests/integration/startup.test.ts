@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -52,6 +53,7 @@ describe("ADMIN_USERNAME / ADMIN_PASSWORD", () => {
 
 describe("serving the web app", () => {
   let t: TestApp;
+  let origin: string;
   beforeAll(async () => {
     const webDir = fs.mkdtempSync(path.join(os.tmpdir(), "veo-web-"));
     fs.mkdirSync(path.join(webDir, "assets"));
@@ -62,9 +64,52 @@ describe("serving the web app", () => {
     fs.writeFileSync(path.join(webDir, "assets", "app-1234.js.gz"), zlib.gzipSync("console.log(1)"));
     fs.mkdirSync(path.join(webDir, ".vite"));
     fs.writeFileSync(path.join(webDir, ".vite", "manifest.json"), "{}");
+    // A file under /pages/ that is no page's document: never served as a file (allowedPath).
+    fs.mkdirSync(path.join(webDir, "pages", "en"), { recursive: true });
+    fs.writeFileSync(path.join(webDir, "pages", "en", "draft.html"), "<p>DRAFT-NEVER-SERVED</p>");
     t = await createTestApp({ webDir });
+    origin = await t.app.listen({ port: 0, host: "127.0.0.1" });
   });
   afterAll(() => t.close());
+
+  /** GET with the path exactly as written: no client normalises its dots or slashes. */
+  const rawGet = (rawPath: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const { hostname, port } = new URL(origin);
+      http
+        .get({ host: hostname, port, path: rawPath }, (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => (body += chunk));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        })
+        .on("error", reject);
+    });
+
+  it("keeps a file it does not serve out of reach under other spellings of its path", async () => {
+    const spellings = [
+      "/pages/en/draft.html",
+      "/./pages/en/draft.html",
+      "//pages/en/draft.html",
+      "/pages//en/draft.html",
+      "/assets/../pages/en/draft.html",
+      "/assets/%2e%2e/pages/en/draft.html",
+      "/%2e/pages/en/draft.html",
+      "/pages%2fen%2fdraft.html",
+      "/pages/en/./draft.html",
+      "/PAGES/en/draft.html",
+      "/.vite/manifest.json",
+      "/./.vite/manifest.json",
+      "/assets/../.vite/manifest.json",
+      "/%2evite/manifest.json",
+    ];
+    for (const spelling of spellings) {
+      const res = await rawGet(spelling);
+      expect(res.body, spelling).not.toContain("DRAFT-NEVER-SERVED");
+      expect(res.status === 200 && res.body === "{}", spelling).toBe(false);
+      expect(res.status, spelling).toBeLessThan(500);
+    }
+  });
 
   it("answers app routes with index.html and 200, other pages with index.html and 404", async () => {
     const login = await t.app.inject({ method: "GET", url: "/login?x=1" });

@@ -30,9 +30,9 @@ export async function registerStaticSpa(
       preCompressed: true,
       // Documents are answered per language by the page fallback, never as files.
       allowedPath: (pathName) => pathName !== "/index.html" && !pathName.startsWith("/pages/"),
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+        reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
       },
     });
   });

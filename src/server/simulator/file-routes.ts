@@ -26,8 +26,8 @@ export function fileRoutes(ctx: SimContext): FastifyPluginAsync {
       index: false,
       cacheControl: false,
       allowedPath: (pathName) => pathName.endsWith(".mp4"),
-      setHeaders(res) {
-        res.setHeader("cache-control", `public, max-age=${YEAR_S}, immutable`);
+      setHeaders(reply) {
+        reply.header("cache-control", `public, max-age=${YEAR_S}, immutable`);
       },
     });
     await app.register(fastifyStatic, {
@@ -36,10 +36,10 @@ export function fileRoutes(ctx: SimContext): FastifyPluginAsync {
       decorateReply: false,
       index: false,
       dotfiles: "deny",
-      setHeaders(res) {
+      setHeaders(reply) {
         // Same origin as the product: never let an upload act as a document.
-        res.setHeader("content-security-policy", "default-src 'none'; sandbox");
-        res.setHeader("x-content-type-options", "nosniff");
+        reply.header("content-security-policy", "default-src 'none'; sandbox");
+        reply.header("x-content-type-options", "nosniff");
       },
     });
     // Result links, in a scope of their own for reply.sendFile. Only a task's own clip names pass

@@ -24,8 +24,8 @@ export async function showcaseRoutes(app: FastifyInstance): Promise<void> {
     dotfiles: "deny",
     cacheControl: false,
     allowedPath: (pathName) => /^\/[\w-]+\.mp4$/.test(pathName),
-    setHeaders(res) {
-      res.setHeader("cache-control", "public, max-age=31536000, immutable");
+    setHeaders(reply) {
+      reply.header("cache-control", "public, max-age=31536000, immutable");
     },
   });
 }
