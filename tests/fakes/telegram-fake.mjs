@@ -45,7 +45,7 @@ export async function startTelegramFake(options) {
       const token = decodeURIComponent(match[1]);
       if (!tokens.has(token)) return error(res, 401, "Unauthorized");
       const raw = Buffer.concat(chunks).toString("utf8");
-      let body = {};
+      let body;
       if ((req.headers["content-type"] ?? "").includes("application/json")) {
         try {
           body = JSON.parse(raw || "{}");

@@ -130,7 +130,7 @@ describe("one endpoint that never answers", () => {
     const baselineWait = await bobsWait();
     await sender.stop();
     const hole = await startBlackhole();
-    let stuckWait = Infinity;
+    let stuckWait: number;
     try {
       stuckWait = await bobsWait({ url: `${hole.url}/alice`, started: () => hole.connections > 0 });
     } finally {
