@@ -438,6 +438,9 @@ describe("restarts and several processes", () => {
   });
 });
 
+/** How long a test waits for the simulator's callback to finish a video (it takes about a second when quiet). */
+const CALLBACK_WAIT_MS = 20_000;
+
 describe("callbacks", () => {
   it("a callback only makes the worker re-read the provider; duplicates change nothing", async () => {
     // The simulator's clock is the test's: the video finishes when the test says so, not after a sleep.
@@ -519,33 +522,38 @@ describe("callbacks", () => {
     },
   );
 
-  it("the simulator's callback reaches a listening app and completes the task without polling", async () => {
-    const { freePort } = await import("../helpers/test-app.js");
-    const port = await freePort();
-    const t = await createVideoTestApp({
-      env: { PORT: String(port), HOST: "127.0.0.1" },
-      // Polling so slow that only the callback can finish the task within the test.
-      worker: { pollScheduleMs: [60_000], hdScheduleMs: [60_000], intervalMs: 50 },
-    });
-    try {
-      await t.app.listen({ port, host: "127.0.0.1" });
-      t.app.jobs.start(); // as main.ts does with BACKGROUND_WORKERS on
-      const u = await userWithCredits(t.app, t.database.db, 1);
-      const { taskId } = (
-        await u.client.post("/api/generate-video", { prompt: "callback", model: "veo3_fast" })
-      ).json();
-      const deadline = Date.now() + 5_000;
-      while ((await taskRow(t.database.db, taskId)).status !== "completed" && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 50));
+  it(
+    "the simulator's callback reaches a listening app and completes the task without polling",
+    { timeout: 60_000 },
+    async () => {
+      const { freePort } = await import("../helpers/test-app.js");
+      const port = await freePort();
+      const t = await createVideoTestApp({
+        env: { PORT: String(port), HOST: "127.0.0.1" },
+        // Polling so slow that only the callback can finish the task within the test.
+        worker: { pollScheduleMs: [60_000], hdScheduleMs: [60_000], intervalMs: 50 },
+      });
+      try {
+        await t.app.listen({ port, host: "127.0.0.1" });
+        t.app.jobs.start(); // as main.ts does with BACKGROUND_WORKERS on
+        const u = await userWithCredits(t.app, t.database.db, 1);
+        const { taskId } = (
+          await u.client.post("/api/generate-video", { prompt: "callback", model: "veo3_fast" })
+        ).json();
+        // Well inside the 60 s poll: only the callback can finish it; the margin is for a loaded machine.
+        const deadline = Date.now() + CALLBACK_WAIT_MS;
+        while ((await taskRow(t.database.db, taskId)).status !== "completed" && Date.now() < deadline) {
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        expect((await taskRow(t.database.db, taskId)).status).toBe("completed");
+        expect(
+          (await t.database.db.select().from(videoTasks).where(eq(videoTasks.taskId, taskId)))[0]!.checkAttempts,
+        ).toBeLessThanOrEqual(1);
+      } finally {
+        await t.close();
       }
-      expect((await taskRow(t.database.db, taskId)).status).toBe("completed");
-      expect(
-        (await t.database.db.select().from(videoTasks).where(eq(videoTasks.taskId, taskId)))[0]!.checkAttempts,
-      ).toBeLessThanOrEqual(1);
-    } finally {
-      await t.close();
-    }
-  });
+    },
+  );
 });
 
 describe("signed callbacks (KIE's webhook HMAC key)", () => {
@@ -554,65 +562,71 @@ describe("signed callbacks (KIE's webhook HMAC key)", () => {
     crypto.createHmac("sha256", key).update(`${taskId}.${timestamp}`).digest("base64");
   const now = () => String(Math.floor(Date.now() / 1000));
 
-  it("with the key set, the simulator's signed callback completes the task; unsigned, wrongly signed and stale ones change nothing", async () => {
-    const { freePort } = await import("../helpers/test-app.js");
-    const port = await freePort();
-    const signingSim = await startSimulator({ webhookHmacKey: KEY });
-    const t = await createVideoTestApp({
-      sim: signingSim,
-      env: { PORT: String(port), HOST: "127.0.0.1" },
-      // Polling so slow that only a callback can finish the task within the test.
-      worker: { pollScheduleMs: [60_000], hdScheduleMs: [60_000], intervalMs: 50 },
-    });
-    try {
-      const admin = await signInAdmin(t);
-      expect(
-        (await admin.put("/api/admin/settings", { kieWebhookHmacKey: KEY })).json().settings.kieWebhookHmacKey,
-      ).toMatch(/^•+-key$/);
-      const u = await userWithCredits(t.app, t.database.db, 2);
+  it(
+    "with the key set, the simulator's signed callback completes the task; unsigned, wrongly signed and stale ones change nothing",
+    { timeout: 60_000 },
+    async () => {
+      const { freePort } = await import("../helpers/test-app.js");
+      const port = await freePort();
+      const signingSim = await startSimulator({ webhookHmacKey: KEY });
+      const t = await createVideoTestApp({
+        sim: signingSim,
+        env: { PORT: String(port), HOST: "127.0.0.1" },
+        // Polling so slow that only a callback can finish the task within the test.
+        worker: { pollScheduleMs: [60_000], hdScheduleMs: [60_000], intervalMs: 50 },
+      });
+      try {
+        const admin = await signInAdmin(t);
+        expect(
+          (await admin.put("/api/admin/settings", { kieWebhookHmacKey: KEY })).json().settings.kieWebhookHmacKey,
+        ).toMatch(/^•+-key$/);
+        const u = await userWithCredits(t.app, t.database.db, 2);
 
-      // Refused callbacks: the task is not made due (the worker finds nothing to do).
-      const { taskId: quiet } = (
-        await u.client.post("/api/generate-video", { prompt: "quiet", model: "veo3_fast" })
-      ).json();
-      await t.app.jobs.taskWorker.runOnce(); // the first check is a minute away after this
-      const post = (headers: Record<string, string>, body: unknown = { code: 200, data: { taskId: quiet } }) =>
-        t.app.inject({ method: "POST", url: "/api/callbacks/kie", payload: body as object, headers });
-      const old = String(Math.floor(Date.now() / 1000) - 3600);
-      for (const headers of [
-        {} as Record<string, string>,
-        { "x-webhook-timestamp": now(), "x-webhook-signature": sign(quiet, now(), "another-key") },
-        { "x-webhook-timestamp": old, "x-webhook-signature": sign(quiet, old) },
-        { "x-webhook-timestamp": now(), "x-webhook-signature": sign("some-other-task", now()) },
-      ]) {
-        const res = await post(headers);
-        expect(res.statusCode, JSON.stringify(headers)).toBe(401);
-        expect(res.json()).toEqual({ message: "Invalid or missing webhook signature", code: "not_signed_in" });
+        // Refused callbacks: the task is not made due (the worker finds nothing to do).
+        const { taskId: quiet } = (
+          await u.client.post("/api/generate-video", { prompt: "quiet", model: "veo3_fast" })
+        ).json();
+        await t.app.jobs.taskWorker.runOnce(); // the first check is a minute away after this
+        const post = (headers: Record<string, string>, body: unknown = { code: 200, data: { taskId: quiet } }) =>
+          t.app.inject({ method: "POST", url: "/api/callbacks/kie", payload: body as object, headers });
+        const old = String(Math.floor(Date.now() / 1000) - 3600);
+        for (const headers of [
+          {} as Record<string, string>,
+          { "x-webhook-timestamp": now(), "x-webhook-signature": sign(quiet, now(), "another-key") },
+          { "x-webhook-timestamp": old, "x-webhook-signature": sign(quiet, old) },
+          { "x-webhook-timestamp": now(), "x-webhook-signature": sign("some-other-task", now()) },
+        ]) {
+          const res = await post(headers);
+          expect(res.statusCode, JSON.stringify(headers)).toBe(401);
+          expect(res.json()).toEqual({ message: "Invalid or missing webhook signature", code: "not_signed_in" });
+        }
+        expect(await t.app.jobs.taskWorker.runOnce()).toBe(0);
+        // KIE's documented samples read data.task_id: a valid signature over that shape is accepted.
+        const ts = now();
+        expect(
+          (
+            await post(
+              { "x-webhook-timestamp": ts, "x-webhook-signature": sign(quiet, ts) },
+              { data: { task_id: quiet } },
+            )
+          ).statusCode,
+        ).toBe(200);
+        expect(await t.app.jobs.taskWorker.runOnce()).toBe(1);
+
+        // The simulator signs its own callback: it reaches the listening app and finishes the video.
+        await t.app.listen({ port, host: "127.0.0.1" });
+        t.app.jobs.start();
+        const { taskId } = (
+          await u.client.post("/api/generate-video", { prompt: "signed", model: "veo3_fast" })
+        ).json();
+        const deadline = Date.now() + CALLBACK_WAIT_MS;
+        while ((await taskRow(t.database.db, taskId)).status !== "completed" && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 50));
+        expect((await taskRow(t.database.db, taskId)).status).toBe("completed");
+      } finally {
+        await t.close();
+        await signingSim.close();
       }
-      expect(await t.app.jobs.taskWorker.runOnce()).toBe(0);
-      // KIE's documented samples read data.task_id: a valid signature over that shape is accepted.
-      const ts = now();
-      expect(
-        (
-          await post(
-            { "x-webhook-timestamp": ts, "x-webhook-signature": sign(quiet, ts) },
-            { data: { task_id: quiet } },
-          )
-        ).statusCode,
-      ).toBe(200);
-      expect(await t.app.jobs.taskWorker.runOnce()).toBe(1);
-
-      // The simulator signs its own callback: it reaches the listening app and finishes the video.
-      await t.app.listen({ port, host: "127.0.0.1" });
-      t.app.jobs.start();
-      const { taskId } = (await u.client.post("/api/generate-video", { prompt: "signed", model: "veo3_fast" })).json();
-      const deadline = Date.now() + 5_000;
-      while ((await taskRow(t.database.db, taskId)).status !== "completed" && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 50));
-      expect((await taskRow(t.database.db, taskId)).status).toBe("completed");
-    } finally {
-      await t.close();
-      await signingSim.close();
-    }
-  });
+    },
+  );
 });
