@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Db } from "../../src/server/db/connect.js";
 import { kieApis, videoTasks } from "../../src/server/db/schema.js";
 import { sha256Hex } from "../../src/server/lib/tokens.js";
 import { startKieSimulator } from "../../src/server/simulator/index.js";
@@ -438,8 +439,16 @@ describe("restarts and several processes", () => {
   });
 });
 
-/** How long a test waits for the simulator's callback to finish a video (it takes about a second when quiet). */
-const CALLBACK_WAIT_MS = 20_000;
+/**
+ * The task's status once the simulator's callback has finished it, or 20 s have passed (it takes
+ * about a second when quiet; the tests' 60 s poll schedule leaves only the callback to do it).
+ */
+async function statusAfterCallback(db: Db, taskId: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  while ((await taskRow(db, taskId)).status !== "completed" && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 50));
+  return (await taskRow(db, taskId)).status;
+}
 
 describe("callbacks", () => {
   it("a callback only makes the worker re-read the provider; duplicates change nothing", async () => {
@@ -540,12 +549,7 @@ describe("callbacks", () => {
         const { taskId } = (
           await u.client.post("/api/generate-video", { prompt: "callback", model: "veo3_fast" })
         ).json();
-        // Well inside the 60 s poll: only the callback can finish it; the margin is for a loaded machine.
-        const deadline = Date.now() + CALLBACK_WAIT_MS;
-        while ((await taskRow(t.database.db, taskId)).status !== "completed" && Date.now() < deadline) {
-          await new Promise((r) => setTimeout(r, 50));
-        }
-        expect((await taskRow(t.database.db, taskId)).status).toBe("completed");
+        expect(await statusAfterCallback(t.database.db, taskId)).toBe("completed");
         expect(
           (await t.database.db.select().from(videoTasks).where(eq(videoTasks.taskId, taskId)))[0]!.checkAttempts,
         ).toBeLessThanOrEqual(1);
@@ -619,10 +623,7 @@ describe("signed callbacks (KIE's webhook HMAC key)", () => {
         const { taskId } = (
           await u.client.post("/api/generate-video", { prompt: "signed", model: "veo3_fast" })
         ).json();
-        const deadline = Date.now() + CALLBACK_WAIT_MS;
-        while ((await taskRow(t.database.db, taskId)).status !== "completed" && Date.now() < deadline)
-          await new Promise((r) => setTimeout(r, 50));
-        expect((await taskRow(t.database.db, taskId)).status).toBe("completed");
+        expect(await statusAfterCallback(t.database.db, taskId)).toBe("completed");
       } finally {
         await t.close();
         await signingSim.close();
