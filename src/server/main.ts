@@ -14,7 +14,7 @@ import { ensureSettingsRow } from "./features/settings/service.js";
 import { adoptBonusLabels } from "./features/packages/bonus-labels.js";
 import { findWebDir } from "./http/static-spa.js";
 import { loadSecretBox } from "./lib/secret-box.js";
-import { SERVER_PID_FILE } from "./ops/server-pid.js";
+import { SERVER_PID_FILE } from "./db/server-pid.js";
 import { createLogger } from "./logger.js";
 
 // Under load most garbage is request state that lived through a few young collections; V8 would

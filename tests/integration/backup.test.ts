@@ -16,7 +16,7 @@ import { videoTasks } from "../../src/server/db/schema.js";
 import { readSettingsFromDatabase, updateSettings } from "../../src/server/features/settings/service.js";
 import { loadSecretBox } from "../../src/server/lib/secret-box.js";
 import { backup, BackupError, exposedBackupWarning, restore } from "../../src/server/ops/backup.js";
-import { runningServer, SERVER_PID_FILE } from "../../src/server/ops/server-pid.js";
+import { runningServer, SERVER_PID_FILE } from "../../src/server/db/server-pid.js";
 import { startServerProcess } from "../helpers/server-process.js";
 import { Client, createTestApp } from "../helpers/test-app.js";
 import { usingPostgres } from "../helpers/test-db.js";

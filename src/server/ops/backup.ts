@@ -10,7 +10,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import * as tar from "tar";
 import { pgliteOptions } from "../db/connect.js";
-import { runningServer, SERVER_PID_FILE } from "./server-pid.js";
+import { runningServer, SERVER_PID_FILE } from "../db/server-pid.js";
 
 const MANIFEST = "backup.json";
 const DATABASE_DUMP = "pglite.tar.gz";
