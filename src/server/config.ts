@@ -122,6 +122,7 @@ const envSchema = z
         .optional(),
     ),
     DATABASE_POOL_SIZE: positiveInt.max(500, "must be at most 500").default(20),
+    EMBEDDED_DATABASE: z.enum(["postgres", "pglite"], { error: "must be postgres or pglite" }).default("postgres"),
     PUBLIC_URL: optionalText.pipe(
       z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
     ),
@@ -204,6 +205,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL connections this process may hold (plus one that listens). */
   databasePoolSize: number;
+  /** Without DATABASE_URL: a PostgreSQL the product starts in DATA_DIR, or PGlite (decision 0105). */
+  embeddedDatabase: "postgres" | "pglite";
   publicUrl: string;
   /** Cookies get the Secure flag when the public URL is https. */
   secureCookies: boolean;
@@ -298,6 +301,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    embeddedDatabase: e.EMBEDDED_DATABASE,
     publicUrl,
     secureCookies: publicUrl.startsWith("https://"),
     admin:

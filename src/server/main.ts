@@ -65,11 +65,11 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config);
   const stopAnsweringStarting = await answerStarting(config, logger);
-  const database = await openDatabase(config);
-  logger.info({ database: database.kind, dataDir: config.dataDir }, "database ready");
+  const database = await openDatabase({ ...config, warn: (message) => logger.warn(message) });
+  logger.info({ database: database.kind, embedded: database.embedded, dataDir: config.dataDir }, "database ready");
   // `npm run backup` refuses to copy an embedded database this process is writing (decision 0059).
   const pidFile = path.join(config.dataDir, SERVER_PID_FILE);
-  if (database.kind === "pglite") fs.writeFileSync(pidFile, String(process.pid));
+  if (database.embedded) fs.writeFileSync(pidFile, String(process.pid));
   await ensureSettingsRow(database.db);
   const adopted = await adoptBonusLabels(database.db);
   if (adopted > 0) logger.info({ packages: adopted }, "bonus labels became bonus credits (decision 0075)");
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, "shutting down");
     await app.close();
     await database.close();
-    if (database.kind === "pglite") fs.rmSync(pidFile, { force: true });
+    if (database.embedded) fs.rmSync(pidFile, { force: true });
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));

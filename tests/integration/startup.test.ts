@@ -206,7 +206,7 @@ describe.skipIf(usingPostgres)("the server process", () => {
   });
 
   it(
-    "starts on an empty data folder with PGlite, keeps data across restarts, and signs the env admin in",
+    "starts on an empty data folder with its own PostgreSQL, keeps data across restarts, and signs the env admin in",
     { timeout: 400_000 },
     async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "veo-proc-"));
@@ -234,7 +234,10 @@ describe.skipIf(usingPostgres)("the server process", () => {
         first.child.kill("SIGTERM");
         await first.exited;
       }
-      expect(fs.existsSync(path.join(dataDir, "pglite"))).toBe(true);
+      // The embedded default is a PostgreSQL in DATA_DIR (decision 0105), stopped with the server.
+      expect(fs.existsSync(path.join(dataDir, "postgres", "PG_VERSION"))).toBe(true);
+      expect(fs.existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
+      expect(fs.existsSync(path.join(dataDir, "pglite"))).toBe(false);
       expect(fs.existsSync(path.join(dataDir, "secrets.key"))).toBe(true);
 
       const second = startServer(env);

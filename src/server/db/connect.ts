@@ -1,5 +1,5 @@
 /**
- * Opens the database (PostgreSQL when DATABASE_URL is set, embedded PGlite in DATA_DIR otherwise)
+ * Opens the database (PostgreSQL when DATABASE_URL is set, an embedded one in DATA_DIR otherwise)
  * and applies the committed migrations before anything else touches it.
  */
 import { execFileSync } from "node:child_process";
@@ -14,6 +14,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { CLUSTER_FOLDER, embeddedPostgresAvailability, startEmbeddedPostgres } from "./embedded-postgres.js";
 import { listenPostgres, type ListenHandlers } from "./pg-listen.js";
 import { gatedPool, Reconnector } from "./reconnect.js";
 import * as schema from "./schema.js";
@@ -27,6 +28,8 @@ export type Queryable = Db | Tx;
 export interface Database {
   db: Db;
   kind: "postgres" | "pglite";
+  /** Kept in DATA_DIR and opened by this process alone: PGlite, or the PostgreSQL it started. */
+  embedded: boolean;
   /** LISTENs on a channel for as long as the database is open; returns the way to stop. */
   listen: (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
   /** Calls `listener` each time a new connection to the server is made (PostgreSQL; never for PGlite). */
@@ -73,6 +76,7 @@ export async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): P
   return {
     db,
     kind: "postgres",
+    embedded: false,
     listen: async (channel, handlers) => listenPostgres(url, channel, handlers),
     onConnect: (listener) => void pool.on("connect", listener),
     poolStats: () => ({ max: poolSize, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
@@ -124,6 +128,7 @@ export async function openPgliteHere(dataDir: string | undefined, loadDataDir?: 
   return {
     db: instance as unknown as Db,
     kind: "pglite",
+    embedded: true,
     // One process, one connection: notifications arrive right after the statement that made them.
     listen: async (channel, handlers) => {
       const stop = await client.listen(channel, handlers.onPayload);
@@ -138,12 +143,56 @@ export async function openPgliteHere(dataDir: string | undefined, loadDataDir?: 
   };
 }
 
-export function openDatabase(opts: {
+export interface DatabaseLocation {
   databaseUrl: string | undefined;
   databasePoolSize?: number;
   dataDir: string;
-}): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.databasePoolSize) : openPglite(opts.dataDir);
+  /** Without a URL: a PostgreSQL started in DATA_DIR (the default), or PGlite. */
+  embeddedDatabase?: "postgres" | "pglite";
+  /** Told why the embedded PostgreSQL cannot run here, when PGlite is used instead. */
+  warn?: (message: string) => void;
+}
+
+export function openDatabase(opts: DatabaseLocation): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.databasePoolSize) : openEmbedded(opts);
+}
+
+/**
+ * The embedded default (decision 0105): a PostgreSQL started in DATA_DIR/postgres. A folder that
+ * already holds PGlite's database (pglite/) is opened with PGlite, as is a new one where
+ * PostgreSQL cannot run (another platform, or root without a `postgres` user), with a warning.
+ * A folder that holds a cluster is never opened as an empty PGlite instead.
+ */
+async function openEmbedded({ dataDir, databasePoolSize, embeddedDatabase = "postgres", warn }: DatabaseLocation) {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const hasCluster = fs.existsSync(path.join(dataDir, CLUSTER_FOLDER, "PG_VERSION"));
+  const hasPglite = fs.existsSync(path.join(dataDir, "pglite", "PG_VERSION"));
+  if (hasCluster && embeddedDatabase === "pglite")
+    throw new Error(
+      `${dataDir} holds an embedded PostgreSQL database: EMBEDDED_DATABASE=pglite would open another, empty one. Unset it, or give DATA_DIR another folder.`,
+    );
+  if (embeddedDatabase === "pglite" || (hasPglite && !hasCluster)) return openPglite(dataDir);
+  const available = embeddedPostgresAvailability(dataDir);
+  if (!available.ok) {
+    if (hasCluster) throw new Error(`The embedded PostgreSQL in ${dataDir} cannot start: ${available.why}.`);
+    warn?.(`The embedded database is PGlite: ${available.why}.`);
+    return openPglite(dataDir);
+  }
+  const cluster = await startEmbeddedPostgres(dataDir, available);
+  try {
+    const database = await openPostgres(cluster.url, databasePoolSize);
+    return {
+      ...database,
+      embedded: true,
+      close: async () => {
+        await database.close();
+        await cluster.stop();
+      },
+    };
+  } catch (err) {
+    await cluster.stop();
+    throw err;
+  }
 }
 
 /** The rows of a raw `db.execute(sql...)`: both drivers answer `{ rows }`. */

@@ -17,7 +17,7 @@ export async function runBackupCli(command: "backup" | "restore", args: string[]
       const file = args[0] ?? `veo-backup-${new Date().toISOString().replace(/[:.]/g, "-")}.tar`;
       const manifest = await backup(where, file);
       console.log(
-        `Backed up ${manifest.database === "embedded" ? "the embedded database and " : ""}DATA_DIR (${config.dataDir}) to ${path.resolve(file)}.`,
+        `Backed up ${manifest.database !== "postgres" ? "the embedded database and " : ""}DATA_DIR (${config.dataDir}) to ${path.resolve(file)}.`,
       );
       console.log(
         "It holds the secrets key (DATA_DIR/secrets.key) unless SECRETS_KEY is set: keep it as safe as the key itself.",
@@ -29,7 +29,7 @@ export async function runBackupCli(command: "backup" | "restore", args: string[]
     if (!file) throw new BackupError("Name the backup file: npm run restore -- <file>");
     const manifest = await restore(where, file);
     console.log(
-      `Restored ${file} into ${config.dataDir}${manifest.database === "embedded" ? ", database included" : ""}. Start the server with this DATA_DIR.`,
+      `Restored ${file} into ${config.dataDir}${manifest.database !== "postgres" ? ", database included" : ""}. Start the server with this DATA_DIR.`,
     );
     if (manifest.database === "postgres") console.log(POSTGRES_NOTE);
     return 0;

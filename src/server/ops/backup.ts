@@ -1,8 +1,9 @@
 /**
  * Backups of what one installation holds (issue 25, decision 0059; docs/operations.md): the
- * embedded database as a consistent PGlite dump, and the rest of DATA_DIR (uploads, kept videos,
- * the simulator's files, the secrets key) as it is, in one tar file. On PostgreSQL the database is
- * backed up with PostgreSQL's own tools, and the file holds the rest.
+ * embedded database, and the rest of DATA_DIR (uploads, kept videos, the simulator's files, the
+ * secrets key) as it is, in one tar file. The embedded PostgreSQL (decision 0105) is copied as
+ * its stopped cluster's files; PGlite as a consistent dump. On PostgreSQL the database is backed
+ * up with PostgreSQL's own tools, and the file holds the rest.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -10,6 +11,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import * as tar from "tar";
 import { pgliteOptions } from "../db/connect.js";
+import { CLUSTER_FOLDER, stopClusterLeftRunning } from "../db/embedded-postgres.js";
 import { runningServer, SERVER_PID_FILE } from "../db/server-pid.js";
 
 const MANIFEST = "backup.json";
@@ -26,7 +28,8 @@ const NOT_OWNER = 0o077;
 interface Manifest {
   format: number;
   createdAt: string;
-  database: "embedded" | "postgres";
+  /** embedded: PGlite's dump; embedded-postgres: the cluster's files among the rest; postgres: none. */
+  database: "embedded" | "embedded-postgres" | "postgres";
 }
 
 /** A refusal with what to do about it. */
@@ -51,15 +54,21 @@ export async function backup(where: DataLocation, file: string): Promise<Manifes
       `The server (process ${pid}) is running on the embedded database in ${where.dataDir}. Stop it, run the backup, then start it again: a copy taken while it writes would not be consistent.`,
     );
   }
+  const cluster = embedded && fs.existsSync(path.join(where.dataDir, CLUSTER_FOLDER, "PG_VERSION"));
+  // Left running by a server that was killed: stopped, so its files are a consistent copy.
+  if (cluster)
+    await stopClusterLeftRunning(where.dataDir).catch((err: unknown) => {
+      throw new BackupError(err instanceof Error ? err.message : String(err));
+    });
   const manifest: Manifest = {
     format: FORMAT,
     createdAt: new Date().toISOString(),
-    database: embedded ? "embedded" : "postgres",
+    database: cluster ? "embedded-postgres" : embedded ? "embedded" : "postgres",
   };
   createPrivately(file);
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), "veo-backup-"));
   try {
-    if (embedded) {
+    if (embedded && !cluster) {
       const dataDir = path.join(where.dataDir, "pglite");
       if (!fs.existsSync(dataDir))
         throw new BackupError(`There is no embedded database in ${where.dataDir} (no pglite folder).`);
@@ -131,7 +140,7 @@ export async function restore(
         throw new BackupError(`${file} is not a backup of this product (it is not a tar file).`);
       });
     const manifest = readManifest(staging, file);
-    if (manifest.database === "embedded" && where.databaseUrl) {
+    if (manifest.database !== "postgres" && where.databaseUrl) {
       throw new BackupError(
         "This backup holds an embedded database: unset DATABASE_URL to restore it (it cannot be loaded into PostgreSQL).",
       );
@@ -179,7 +188,10 @@ function readManifest(staging: string, file: string): Manifest {
   } catch {
     throw new BackupError(`${file} is not a backup of this product (no ${MANIFEST} in it).`);
   }
-  if (manifest.format !== FORMAT || (manifest.database !== "embedded" && manifest.database !== "postgres")) {
+  if (
+    manifest.format !== FORMAT ||
+    (manifest.database !== "embedded" && manifest.database !== "embedded-postgres" && manifest.database !== "postgres")
+  ) {
     throw new BackupError(
       `${file} was written by another version (format ${String(manifest.format)}); this one reads format ${FORMAT}.`,
     );
