@@ -149,7 +149,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   const { createSecretBox } = await import(src("lib/secret-box.ts"));
   const { newWebhookSecret } = await import(src("features/webhooks/signature.ts"));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "veo-bench-fairness-"));
-  const database = await openDatabase({ databaseUrl: undefined, dataDir });
+  const database = await openDatabase({ databaseUrl: undefined, dataDir, embeddedDatabase: "pglite" });
   try {
     console.log(
       JSON.stringify(

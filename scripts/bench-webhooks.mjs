@@ -274,12 +274,13 @@ export async function benchWebhooks(label, deps) {
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "veo-bench-webhooks-"));
   const dbName = `bench_webhooks_${crypto.randomBytes(4).toString("hex")}`;
-  let dbEnv = { DATA_DIR: dataDir };
+  let dbEnv = { DATA_DIR: dataDir, EMBEDDED_DATABASE: "pglite" };
   if (label === "PostgreSQL") {
     await admin.query(`create database ${dbName}`);
     dbEnv = { ...dbEnv, DATABASE_URL: Object.assign(new URL(pgBase), { pathname: `/${dbName}` }).toString() };
   }
-  const open = () => openDatabase({ databaseUrl: dbEnv.DATABASE_URL, dataDir });
+  const open = () =>
+    openDatabase({ databaseUrl: dbEnv.DATABASE_URL, dataDir, embeddedDatabase: dbEnv.EMBEDDED_DATABASE });
   let database;
   try {
     database = await open();
