@@ -1,6 +1,7 @@
 /** buildApp(deps): the HTTP application, composed from the services. main.ts runs it; tests build it with their own deps. */
 import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
+import { SESSION_COOKIE } from "./identity/sessions.js";
 import { registerLiveUpdates } from "./events/register-live-updates.js";
 import type { LiveEvents } from "./events/live-events.js";
 import { accountStatsRoutes } from "./features/account-stats/routes.js";
@@ -99,7 +100,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerInputGuard(app);
   registerSecurityHeaders(app, { https: config.secureCookies, turnstileScriptUrl: config.turnstile.scriptUrl });
   await app.register(fastifyCookie);
-  registerLiveUpdates(app, services.liveEvents, deps.listen);
+  registerLiveUpdates(
+    app,
+    services.liveEvents,
+    deps.listen,
+    // Cookies are parsed only for requests that get that far (a 414 is answered before).
+    (request) => request.cookies?.[SESSION_COOKIE] !== undefined || request.headers.authorization !== undefined,
+  );
   // Who may call each route: declared at registration, decided on the matched route (decision 0032).
   registerRouteAccess(app, {
     db: services.db,

@@ -1,21 +1,22 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Database } from "../db/connect.js";
 import { LIVE_EVENTS_CHANNEL, type LiveEvents } from "./live-events.js";
 
 /**
  * Live updates (decisions 0026 and 0031): while the app runs it listens to the database's change
- * announcements, for the event streams and to keep its read caches right. A person's write
- * (session or API token) is answered once this process has heard the database announce it, so
+ * announcements, for the event streams and to keep its read caches right. A write by someone who
+ * can read next (`readsNext`: a session cookie or an API token, even on a public route such as
+ * confirming an address) is answered once this process has heard the database announce it, so
  * their next request never reads a cache from before their own change.
  */
 export function registerLiveUpdates(
   app: FastifyInstance,
   liveEvents: LiveEvents,
   listen: Database["listen"] | undefined,
+  readsNext: (request: FastifyRequest) => boolean,
 ): void {
   app.addHook("onSend", async (request, _reply, payload) => {
-    const person = request.user ?? request.tokenUser;
-    if (person && request.method !== "GET" && request.method !== "HEAD") await liveEvents.settle();
+    if (request.method !== "GET" && request.method !== "HEAD" && readsNext(request)) await liveEvents.settle();
     return payload;
   });
   if (!listen) return;
