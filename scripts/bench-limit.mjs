@@ -1,0 +1,44 @@
+// Issue 43 §5: each polled read beside its limit, a bare node:http server in a process of its own
+// answering the same bytes from memory (bench-limit-server.mjs), under the same load.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * `reads`: { name, prefix, request(i) } as the bench runs them against `base`. Captures one answer
+ * of each, serves them bare, and runs `run(limitBase, name, request)` for each against the bare server.
+ */
+export async function limitRuns(base, reads, run) {
+  const answers = [];
+  for (const read of reads) {
+    const { path: url, headers } = read.request(0);
+    const res = await fetch(`${base}${url}`, { headers });
+    answers.push({
+      prefix: read.prefix,
+      status: res.status,
+      contentType: res.headers.get("content-type") ?? "application/json",
+      body: Buffer.from(await res.arrayBuffer()).toString("base64"),
+    });
+  }
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "veo-bench-limit-")), "answers.json");
+  fs.writeFileSync(file, JSON.stringify(answers));
+  const child = spawn(process.execPath, [path.join(here, "bench-limit-server.mjs"), file], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  try {
+    const port = await new Promise((resolve, reject) => {
+      child.stdout.once("data", (d) => resolve(Number(String(d).trim())));
+      child.once("exit", () => reject(new Error("the limit server exited")));
+    });
+    const results = [];
+    for (const read of reads) results.push(await run(`http://127.0.0.1:${port}`, read.name, read.request));
+    return results;
+  } finally {
+    child.kill();
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
