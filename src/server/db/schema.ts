@@ -589,8 +589,11 @@ export const transactions = pgTable(
     uniqueIndex("transactions_one_bonus_per_order")
       .on(t.paymentOrderId)
       .where(sql`${t.type} = 'bonus'`),
-    index("transactions_user_created_idx").on(t.userId, t.createdAt.desc()),
-    index("transactions_created_idx").on(t.createdAt.desc()),
+    // Newest first with the id breaking ties, as the pages walk them (decision 0106): a user's
+    // rows, everyone's, and one type's (a rare type is not found by reading every newer row).
+    index("transactions_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("transactions_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("transactions_type_created_idx").on(t.type, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The admin overview's credits by day (decision 0053): an index-only scan.
     index("transactions_overview_idx").on(t.createdAt, t.type, t.amount),
     // A task is refunded at most once, whoever asks; and its 4K upgrade at most once too.
