@@ -68,6 +68,7 @@ export const ERROR_REASONS = [
   "prompt_refused",
   "screening_unavailable",
   "second_factor_required",
+  "cursor_invalid",
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

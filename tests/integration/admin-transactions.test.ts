@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { transactions, users } from "../../src/server/db/schema.js";
-import type { AdminTransactionView } from "../../src/shared/schemas/admin-transactions.js";
+import type { AdminTransactionsPage } from "../../src/shared/schemas/admin-transactions.js";
 import { refundUhd } from "../../src/server/features/videos/uhd.js";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
 import { signInAdmin, signUp, type Client } from "../helpers/test-app.js";
@@ -19,7 +19,7 @@ afterEach(() => expectLedgerBalanced(t.database.db));
 const page = async (query: string) => {
   const res = await admin.get(`/api/admin/transactions${query}`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: AdminTransactionView[]; total: number }>();
+  return res.json<AdminTransactionsPage>();
 };
 
 /** A user with ledger rows at chosen times (amounts balanced by the adjustment that funds them). */
@@ -102,6 +102,87 @@ describe("GET /api/admin/transactions", () => {
     ["?type=bogus", "type must be one of: purchase, bonus, refund, usage, adjustment, reversal"],
     ["?dateFrom=2026-02-30", "dateFrom must be a date written YYYY-MM-DD"],
     ["?dateFrom=2026-03-05&dateTo=2026-03-01", "dateFrom must not be after dateTo"],
+  ])("refuses %s with a readable 400", async (query, message) => {
+    const res = await admin.get(`/api/admin/transactions${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+});
+
+describe("keyset pages and a capped total (decision 0106)", () => {
+  /** Every page of `query`, following nextCursor. */
+  async function walk(query: string): Promise<AdminTransactionsPage[]> {
+    const pages = [await page(query)];
+    while (pages.at(-1)!.nextCursor) {
+      const cursor = encodeURIComponent(pages.at(-1)!.nextCursor!);
+      pages.push(await page(`${query}&cursor=${cursor}`));
+      expect(pages.length).toBeLessThan(50);
+    }
+    return pages;
+  }
+
+  it("follows nextCursor through every row once, newest first, rows of the same microsecond included", async () => {
+    const same = "2026-04-01T10:00:00.123Z";
+    const u = await userWithRows("keyset_user", undefined, [
+      ...Array.from({ length: 7 }, () => ({ type: "purchase", amount: 1, at: same })),
+      ...Array.from({ length: 4 }, (_, i) => ({ type: "usage", amount: -1, at: `2026-04-0${i + 2}T00:00:00Z` })),
+    ]);
+    // Microseconds the JavaScript Date cannot hold: the cursor keeps them.
+    await t.database.db.execute(
+      sql`update transactions set created_at = created_at + interval '0.000456 seconds' where user_id = ${u.id} and type = 'usage'`,
+    );
+    const pages = await walk(`?userId=${u.id}&limit=3`);
+    expect(pages.map((p) => p.data.length)).toEqual([3, 3, 3, 2]);
+    expect(pages.every((p) => p.total === 11 && !p.totalCapped)).toBe(true);
+    expect(pages.at(-1)!.nextCursor).toBeNull();
+    const walked = pages.flatMap((p) => p.data);
+    const all = (await page(`?userId=${u.id}&limit=100`)).data;
+    expect(walked.map((r) => r.id)).toEqual(all.map((r) => r.id));
+    expect(new Set(walked.map((r) => r.id)).size).toBe(11);
+    expect(walked.slice(0, 4).map((r) => r.type)).toEqual(["usage", "usage", "usage", "usage"]);
+
+    // With other filters, and from a numbered page: the same rows.
+    const usage = await walk(`?userId=${u.id}&type=usage&limit=3`);
+    expect(usage.flatMap((p) => p.data.map((r) => r.id))).toEqual(walked.slice(0, 4).map((r) => r.id));
+    const second = await page(`?userId=${u.id}&limit=3&page=2`);
+    expect(second.data.map((r) => r.id)).toEqual(pages[1]!.data.map((r) => r.id));
+    expect(second.nextCursor).toBe(pages[1]!.nextCursor);
+  });
+
+  it("counts at most 10,000 matching rows and says when there are more", async () => {
+    const u = await userWithRows("capped_user", undefined, [
+      { type: "purchase", amount: 1, at: "2025-01-01T00:00:00Z" },
+    ]);
+    await t.database.db.execute(sql`insert into transactions (user_id, type, amount, description, created_at)
+      select ${u.id}, 'adjustment', 0, 'bulk', timestamptz '2025-02-01' + n * interval '1 minute'
+      from generate_series(1, 10000) as n`);
+    const all = await page(`?userId=${u.id}`);
+    expect([all.total, all.totalCapped, all.data.length]).toEqual([10_000, true, 50]);
+    const purchases = await page(`?userId=${u.id}&type=purchase`);
+    expect([purchases.total, purchases.totalCapped]).toEqual([1, false]);
+    const named = await page(`?user=capped_user&dateTo=2025-02-01`);
+    expect([named.total, named.totalCapped]).toEqual([1 + 1_439, false]);
+  });
+
+  it.each([
+    ["?cursor=nonsense"],
+    [`?cursor=${Buffer.from(JSON.stringify({ t: "2026-01-01T00:00:00.000000Z", id: "x" })).toString("base64url")}`],
+    [
+      `?cursor=${Buffer.from(JSON.stringify({ t: "2026-13-45T00:00:00.000000Z", id: "00000000-0000-0000-0000-000000000000" })).toString("base64url")}`,
+    ],
+  ])("refuses a cursor it did not give (%s) with a 400 and its reason", async (query) => {
+    const res = await admin.get(`/api/admin/transactions${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: "invalid_input",
+      reason: "cursor_invalid",
+      message: "This cursor is not one this server gave. Start again from the first page.",
+    });
+  });
+
+  it.each([
+    [`?cursor=${"a".repeat(201)}`, "cursor is not one this server gave"],
+    ["?page=2&cursor=abc", "Give page or cursor, not both"],
   ])("refuses %s with a readable 400", async (query, message) => {
     const res = await admin.get(`/api/admin/transactions${query}`);
     expect(res.statusCode).toBe(400);

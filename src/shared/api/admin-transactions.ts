@@ -15,8 +15,13 @@ export const adminTransactionsApi = {
     path: "/api/admin/transactions",
     tags,
     summary: "Every user's credit history, filtered and paged, newest first",
+    description:
+      "Give the answer's `nextCursor` as `cursor` for the next page (an index walk at any depth); `page` " +
+      "still numbers pages but costs the rows before it. `total` counts up to 10,000 matching rows, then " +
+      "`totalCapped` is true.",
     query: adminTransactionsQuerySchema,
     responses: { 200: adminTransactionsPageSchema, ...errors(400, 401, 403) },
+    reasons: ["cursor_invalid"],
   }),
   exportCsv: defineRoute({
     method: "GET",

@@ -55,6 +55,8 @@ const DATES_OUT_OF_ORDER = { message: "dateFrom must not be after dateTo" };
 export const adminTransactionFiltersSchema = z.object(filterFields).refine(datesInOrder, DATES_OUT_OF_ORDER);
 export type AdminTransactionFilters = z.output<typeof adminTransactionFiltersSchema>;
 
+const BAD_CURSOR = "cursor is not one this server gave";
+
 export const adminTransactionsQuerySchema = z
   .object({
     page: z.preprocess(
@@ -64,7 +66,20 @@ export const adminTransactionsQuerySchema = z
         .int(BAD_PAGE)
         .min(1, BAD_PAGE)
         .max(ADMIN_TRANSACTIONS_MAX_PAGE, BAD_PAGE)
-        .default(1),
+        .optional()
+        .meta({
+          description:
+            "The page by number (1 when neither page nor cursor is given). A deep page costs the rows before it: " +
+            "follow nextCursor instead.",
+        }),
+    ),
+    cursor: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: BAD_CURSOR })
+        .max(200, BAD_CURSOR)
+        .optional()
+        .meta({ description: "Where the page starts: the previous page's nextCursor (not with page)." }),
     ),
     limit: z.preprocess(
       blankToUndefined,
@@ -77,7 +92,10 @@ export const adminTransactionsQuerySchema = z
     ),
     ...filterFields,
   })
-  .refine(datesInOrder, DATES_OUT_OF_ORDER);
+  .refine(datesInOrder, DATES_OUT_OF_ORDER)
+  .refine((q) => q.page === undefined || q.cursor === undefined, {
+    message: "Give page or cursor, not both",
+  });
 
 export type AdminTransactionsQuery = z.output<typeof adminTransactionsQuerySchema>;
 
@@ -137,8 +155,27 @@ const adminTransactionViewSchema = z
   .meta({ id: "AdminTransaction" });
 export type AdminTransactionView = z.infer<typeof adminTransactionViewSchema>;
 
-/** GET /api/admin/transactions: one page, newest first, and how many rows match the filters. */
+/**
+ * The most rows `total` counts (decision 0106): beyond it the count would read every matching row,
+ * so it stops there and says so with `totalCapped`.
+ */
+export const ADMIN_TRANSACTIONS_COUNT_CAP = 10_000;
+
+/** GET /api/admin/transactions: one page, newest first, how many rows match the filters, and where the next page starts. */
 export const adminTransactionsPageSchema = z
-  .object({ data: z.array(adminTransactionViewSchema), total: z.number().int() })
+  .object({
+    data: z.array(adminTransactionViewSchema),
+    total: z
+      .number()
+      .int()
+      .meta({
+        description: `How many rows match the filters, counted up to ${ADMIN_TRANSACTIONS_COUNT_CAP.toLocaleString("en-US")} (then totalCapped is true).`,
+      }),
+    totalCapped: z.boolean().meta({ description: "More rows match than total says." }),
+    nextCursor: z
+      .string()
+      .nullable()
+      .meta({ description: "Give it as cursor for the next page; null on the last page." }),
+  })
   .meta({ id: "AdminTransactionPage" });
 export type AdminTransactionsPage = z.infer<typeof adminTransactionsPageSchema>;

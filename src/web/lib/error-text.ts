@@ -76,6 +76,8 @@ function reasonText(reason: ErrorReason, params: Params): string {
       const megapixels = num(params, "megapixels");
       return t`This image has too many pixels: at most ${megapixels} megapixels can be used. Please choose a smaller image.`;
     }
+    case "cursor_invalid":
+      return t`This page of the list can no longer be found. Start again from the first page.`;
     case "image_gone":
       return t`An image of this video is no longer stored. Upload it again.`;
     case "model_unavailable": {

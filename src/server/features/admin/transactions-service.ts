@@ -1,12 +1,15 @@
 /** Every user's ledger rows for the admin History page, filtered and paged (decision 0020). */
 import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import type {
-  AdminTransactionFilters,
-  AdminTransactionsPage,
-  AdminTransactionsQuery,
-  AdminTransactionView,
+import {
+  ADMIN_TRANSACTIONS_COUNT_CAP,
+  type AdminTransactionFilters,
+  type AdminTransactionsPage,
+  type AdminTransactionsQuery,
+  type AdminTransactionView,
 } from "../../../shared/schemas/admin-transactions.js";
 import type { Queryable } from "../../db/connect.js";
+import { AppError } from "../../http/errors.js";
+import { reasoned } from "../../../shared/error-reasons.js";
 import { paymentOrders, transactions, users, videoTasks } from "../../db/schema.js";
 import type { TransactionType } from "../../../shared/schemas/account.js";
 import type { PaymentOrderState } from "../../../shared/schemas/admin-payments.js";
@@ -57,10 +60,83 @@ export const refundedSql = sql<boolean>`(${transactions.type} = 'usage' and case
 /** The provider's task id: kept on the row, or (older rows) read from the video task. */
 export const providerTaskIdSql = sql<string | null>`coalesce(${transactions.kieTaskId}, ${videoTasks.taskId})`;
 
-/** Newest first, the id breaking ties, so pages neither repeat nor skip rows. */
+/**
+ * A cursor is the last row's time and id, base64url JSON. The time travels as text with
+ * microseconds (what PostgreSQL stores), so no row is skipped or repeated between pages.
+ */
+interface Cursor {
+  t: string;
+  id: string;
+}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify(c)).toString("base64url");
+}
+
+function decodeCursor(text: string): Cursor {
+  let c: unknown;
+  try {
+    c = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+  } catch {
+    c = undefined;
+  }
+  const { t, id } = (c ?? {}) as Partial<Cursor>;
+  if (
+    typeof t !== "string" ||
+    !TIMESTAMP.test(t) ||
+    Number.isNaN(Date.parse(t)) ||
+    typeof id !== "string" ||
+    !UUID.test(id)
+  )
+    throw new AppError(
+      "invalid_input",
+      "This cursor is not one this server gave. Start again from the first page.",
+      reasoned("cursor_invalid"),
+    );
+  return { t, id };
+}
+
+/** The rows after (time, id), newest first: a row comparison the `(created_at desc, id desc)` indexes serve. */
+function transactionsAfter(c: Cursor): SQL {
+  return sql`(${transactions.createdAt}, ${transactions.id}) < (${c.t}::timestamptz, ${c.id}::uuid)`;
+}
+
+const createdAtText = sql<string>`to_char(${transactions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * How many rows match, up to ADMIN_TRANSACTIONS_COUNT_CAP (decision 0106): past it an exact count
+ * reads every matching row (10 million without filters), so it stops at the cap plus one. The
+ * user is joined only when the filters read their name or e-mail (every row has one).
+ */
+async function countTransactions(
+  db: Queryable,
+  q: AdminTransactionFilters,
+  where: SQL | undefined,
+): Promise<{ total: number; totalCapped: boolean }> {
+  const rows = db.select({ one: sql`1`.as("one") }).from(transactions);
+  const matching = (q.user ? rows.innerJoin(users, eq(users.id, transactions.userId)) : rows)
+    .where(where)
+    .limit(ADMIN_TRANSACTIONS_COUNT_CAP + 1)
+    .as("matching");
+  const [row] = await db.select({ n: count() }).from(matching);
+  const n = Number(row?.n ?? 0);
+  return n > ADMIN_TRANSACTIONS_COUNT_CAP
+    ? { total: ADMIN_TRANSACTIONS_COUNT_CAP, totalCapped: true }
+    : { total: n, totalCapped: false };
+}
+
+/**
+ * Newest first, the id breaking ties, so pages neither repeat nor skip rows. A cursor (the
+ * previous page's nextCursor) starts after that row: an index walk whatever the depth. `page`
+ * (the spec's) still works and costs the rows before it.
+ */
 export async function adminTransactionPage(db: Queryable, q: AdminTransactionsQuery): Promise<AdminTransactionsPage> {
   const where = transactionFilterWhere(q);
-  const [rows, [total]] = await Promise.all([
+  const cursor = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
+  const pageWhere = cursor ? and(where, transactionsAfter(cursor)) : where;
+  const [rows, counted] = await Promise.all([
     db
       .select({
         id: transactions.id,
@@ -87,18 +163,22 @@ export async function adminTransactionPage(db: Queryable, q: AdminTransactionsQu
           disputeStatus: paymentOrders.disputeStatus,
         },
         createdAt: transactions.createdAt,
+        createdAtText,
       })
       .from(transactions)
       .innerJoin(users, eq(users.id, transactions.userId))
       .leftJoin(videoTasks, eq(videoTasks.id, transactions.videoTaskId))
       .leftJoin(paymentOrders, eq(paymentOrders.id, transactions.paymentOrderId))
-      .where(where)
+      .where(pageWhere)
       .orderBy(desc(transactions.createdAt), desc(transactions.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ total: count() }).from(transactions).innerJoin(users, eq(users.id, transactions.userId)).where(where),
+      .limit(q.limit + 1)
+      .offset(cursor ? 0 : ((q.page ?? 1) - 1) * q.limit),
+    countTransactions(db, q, where),
   ]);
-  return { data: rows.map(toView), total: Number(total?.total ?? 0) };
+  const page = rows.slice(0, q.limit);
+  const last = page.at(-1);
+  const nextCursor = rows.length > q.limit && last ? encodeCursor({ t: last.createdAtText, id: last.id }) : null;
+  return { data: page.map(({ createdAtText: _text, ...r }) => toView(r)), ...counted, nextCursor };
 }
 
 function toView(row: {
