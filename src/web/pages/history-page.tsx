@@ -1,12 +1,17 @@
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { LoaderCircle, RefreshCw } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { adminTransactionsApi } from "../../shared/api/admin-transactions";
 import { Button } from "@/components/ui/button";
-import { Pagination } from "@/components/ui/pagination";
 import { AdminLayout } from "@/features/admin/admin-layout";
 import { CsvDownloadLink } from "@/features/admin/csv-download-link";
-import { HISTORY_PAGE_SIZE, NO_FILTERS, useAdminTransactions, type HistoryFilters } from "@/features/admin/history-api";
+import { CursorPager, useCursorStack } from "@/features/admin/cursor-pager";
+import {
+  historyFilterParams,
+  NO_FILTERS,
+  useAdminTransactions,
+  type HistoryFilters,
+} from "@/features/admin/history-api";
 import { HistoryFiltersBar } from "@/features/admin/history-filters";
 import { HistoryTable } from "@/features/admin/history-table";
 import { useRefundFlow } from "@/features/admin/refund-dialog";
@@ -21,28 +26,23 @@ import { formatCredits, formatNumber } from "@/lib/format";
 export function HistoryPage() {
   const { t } = useLingui();
   const [filters, setFilters] = useState<HistoryFilters>(NO_FILTERS);
-  const [page, setPage] = useState(1);
-  const query = useAdminTransactions(filters, page);
+  // Other filters start again at their first page.
+  const pages = useCursorStack(JSON.stringify(historyFilterParams(filters)));
+  const query = useAdminTransactions(filters, pages.cursor);
   const refundFlow = useRefundFlow();
-
-  const changeFilters = useCallback((next: HistoryFilters) => {
-    setFilters(next);
-    setPage(1);
-  }, []);
 
   const rows = query.data?.data ?? [];
   const total = query.data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
-  const first = (page - 1) * HISTORY_PAGE_SIZE + 1;
+  const nextCursor = query.data?.nextCursor ?? null;
+  const first = pages.first;
   const from = formatNumber(first);
-  const to = formatNumber(Math.min(first + rows.length - 1, total));
-  const count = formatCredits(total);
+  const to = formatNumber(first + rows.length - 1);
+  // Past 10,000 matching rows the server stops counting (decision 0106).
+  const count = `${formatCredits(total)}${query.data?.totalCapped ? "+" : ""}`;
   const reason = query.isError ? errorMessage(query.error) : "";
 
   // The file has the rows these filters show, every page of them.
-  const csvHref = urlFor(adminTransactionsApi.exportCsv, {
-    query: { type: filters.type, user: filters.user.trim(), dateFrom: filters.dateFrom, dateTo: filters.dateTo },
-  });
+  const csvHref = urlFor(adminTransactionsApi.exportCsv, { query: historyFilterParams(filters) });
 
   return (
     <AdminLayout
@@ -51,7 +51,7 @@ export function HistoryPage() {
       actions={<CsvDownloadLink href={csvHref} />}
     >
       <div>
-        <HistoryFiltersBar value={filters} onChange={changeFilters} />
+        <HistoryFiltersBar value={filters} onChange={setFilters} />
 
         <div className="mb-3 mt-6 flex justify-end text-sm text-muted-foreground tabular-nums">
           {total > 0 ? t`${from}–${to} of ${count}` : null}
@@ -74,7 +74,7 @@ export function HistoryPage() {
               <Trans>Try again</Trans>
             </Button>
           </div>
-        ) : total === 0 ? (
+        ) : rows.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-border px-6 py-10 text-center text-sm text-muted-foreground">
             <Trans>No transactions match these filters.</Trans>
           </p>
@@ -88,12 +88,14 @@ export function HistoryPage() {
                 onRefund={refundFlow.onRefund}
               />
             </div>
-            <Pagination
+            <CursorPager
               className="mt-6"
               label={t`Transaction pages`}
-              page={page}
-              pageCount={pageCount}
-              onPageChange={setPage}
+              hasPrevious={pages.hasPrevious}
+              nextCursor={nextCursor}
+              waiting={query.isPlaceholderData}
+              onPrevious={pages.previous}
+              onNext={(cursor) => pages.next(cursor, first + rows.length)}
             />
             {refundFlow.dialog}
           </>

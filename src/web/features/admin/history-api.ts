@@ -38,15 +38,14 @@ export function hasFilters(f: HistoryFilters): boolean {
   return Boolean(f.type || f.user.trim() || f.dateFrom || f.dateTo);
 }
 
-export function useAdminTransactions(filters: HistoryFilters, page: number) {
-  const query = {
-    page,
-    limit: HISTORY_PAGE_SIZE,
-    type: filters.type,
-    user: filters.user.trim(),
-    dateFrom: filters.dateFrom,
-    dateTo: filters.dateTo,
-  };
+/** The filters as the list and its CSV export read them. */
+export function historyFilterParams(filters: HistoryFilters) {
+  return { type: filters.type, user: filters.user.trim(), dateFrom: filters.dateFrom, dateTo: filters.dateTo };
+}
+
+/** One page: the first, or the one after `cursor` (a previous page's nextCursor, decision 0106). */
+export function useAdminTransactions(filters: HistoryFilters, cursor: string | undefined) {
+  const query = { ...historyFilterParams(filters), limit: HISTORY_PAGE_SIZE, cursor };
   return useQuery({
     queryKey: queryKeys.admin.transactions(query),
     queryFn: callQuery(adminTransactionsApi.list, { query }),

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ChevronLeft, ChevronRight, LoaderCircle, RefreshCw } from "lucide-react";
+import { LoaderCircle, RefreshCw } from "lucide-react";
 import { adminUsersApi } from "../../../shared/api/admin-users";
 import type { AdminUserView } from "../../../shared/schemas/admin-users";
 import { Button } from "@/components/ui/button";
@@ -8,9 +8,10 @@ import { errorMessage, urlFor } from "@/lib/api";
 import { formatCredits } from "@/lib/format";
 import { SectionCard } from "./admin-fields";
 import { CsvDownloadLink } from "./csv-download-link";
+import { CursorPager, useCursorStack } from "./cursor-pager";
 import { UserCreditsDialog } from "./user-credits-dialog";
 import { SORT_OPTIONS, UserFiltersBar } from "./user-filters-bar";
-import { useCursorStack, useUrlFilters } from "./users-card-state";
+import { useUrlFilters } from "./users-card-state";
 import { cursorOf, filtersToParams, useAdminUserList } from "./users-api";
 import { UsersTable } from "./users-table";
 
@@ -20,7 +21,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 export function UsersCard() {
   const { t } = useLingui();
   const [filters, setFilters] = useUrlFilters();
-  const pages = useCursorStack(filters);
+  const pages = useCursorStack(JSON.stringify(filtersToParams(filters)));
   const query = useAdminUserList(filters, pages.cursor);
   const [editing, setEditing] = useState<AdminUserView>();
   const [search, setSearch] = useState(filters.q);
@@ -94,30 +95,14 @@ export function UsersCard() {
       ) : (
         <>
           <UsersTable users={users} sortLabel={sortLabel} stale={query.isPlaceholderData} onEditCredits={setEditing} />
-          {pages.hasPrevious || nextCursor ? (
-            <nav aria-label={t`User pages`} className="mt-4 flex justify-center gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={!pages.hasPrevious}
-                onClick={pages.previous}
-                aria-label={t`Previous page`}
-              >
-                <ChevronLeft aria-hidden="true" />
-                <Trans>Previous</Trans>
-              </Button>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={!nextCursor || query.isPlaceholderData}
-                onClick={() => nextCursor && pages.next(nextCursor, first + users.length)}
-                aria-label={t`Next page`}
-              >
-                <Trans>Next</Trans>
-                <ChevronRight aria-hidden="true" />
-              </Button>
-            </nav>
-          ) : null}
+          <CursorPager
+            label={t`User pages`}
+            hasPrevious={pages.hasPrevious}
+            nextCursor={nextCursor}
+            waiting={query.isPlaceholderData}
+            onPrevious={pages.previous}
+            onNext={(cursor) => pages.next(cursor, first + users.length)}
+          />
         </>
       )}
       {editing ? <UserCreditsDialog key={editing.id} user={editing} onClose={() => setEditing(undefined)} /> : null}

@@ -35,9 +35,9 @@ export function useUserVideos(userId: string, page: number) {
   });
 }
 
-/** GET /api/admin/transactions?userId=: the History page's rows, of this user only. */
-export function useUserTransactions(userId: string, page: number) {
-  const query = { userId, page, limit: USER_TRANSACTIONS_PAGE_SIZE };
+/** GET /api/admin/transactions?userId=: the History page's rows, of this user only, a page after `cursor` (decision 0106). */
+export function useUserTransactions(userId: string, cursor: string | undefined) {
+  const query = { userId, cursor, limit: USER_TRANSACTIONS_PAGE_SIZE };
   return useQuery({
     queryKey: queryKeys.admin.transactions(query),
     queryFn: callQuery(adminTransactionsApi.list, { query }),
