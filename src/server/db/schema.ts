@@ -8,6 +8,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -15,6 +16,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  unique,
   timestamp,
   uniqueIndex,
   uuid,
@@ -1134,3 +1136,88 @@ export const sessionSecondFactors = pgTable("session_second_factors", {
     .references(() => sessions.id, { onDelete: "cascade" }),
   verifiedAt: timestamp("verified_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---- The admin overview's daily figures (decision 0106) ----
+// Kept by triggers as tasks and ledger rows are written, changed and deleted
+// (functions/veo_overview_video_days.sql, veo_overview_credit_days.sql), so the overview reads a
+// few rows per day instead of every video and transaction of its range. A key's figure may reach
+// 0 and stay: readers leave such rows out.
+
+/** Videos per UTC day of created_at, model and outcome: what the overview's video figures count. */
+export const overviewVideoDays = pgTable(
+  "overview_video_days",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    model: text("model").notNull(),
+    status: text("status").notNull(),
+    refunded: boolean("refunded").notNull(),
+    /** video_tasks.failure_kind, '' for none (a key column cannot be null). */
+    failureKind: text("failure_kind").notNull(),
+    videos: integer("videos").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "overview_video_days_pk", columns: [t.day, t.model, t.status, t.refunded, t.failureKind] }),
+  ],
+);
+
+/**
+ * How long videos took, per UTC day of created_at: `video` (completed_at - created_at of completed
+ * videos) and `1080p` (hd_ready_at - created_at), counted in buckets 1 % wide:
+ * bucket = floor(ln(seconds) * 100), seconds at least 0.001. The overview's times come from these
+ * when a range holds more videos than it sorts exactly.
+ */
+export const overviewVideoTimes = pgTable(
+  "overview_video_times",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    kind: text("kind").notNull(),
+    bucket: integer("bucket").notNull(),
+    videos: integer("videos").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "overview_video_times_pk", columns: [t.day, t.kind, t.bucket] }),
+    check("overview_video_times_kind_valid", sql`${t.kind} in ('video', '1080p')`),
+  ],
+);
+
+/**
+ * Completed videos not refunded per UTC day of created_at, model, vendor and options: what the
+ * overview's unit economics read (the count, credits charged with 4K, costs the vendor reported).
+ * Options are null on videos from before them, and null keys are one key (nulls not distinct).
+ */
+export const overviewVideoCosts = pgTable(
+  "overview_video_costs",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    model: text("model").notNull(),
+    vendor: text("vendor").notNull(),
+    durationSeconds: integer("duration_seconds"),
+    resolution: text("resolution"),
+    audio: boolean("audio"),
+    videos: integer("videos").notNull(),
+    /** credits_used, plus uhd_credits once the 4K version is ready. */
+    credits: bigint("credits", { mode: "number" }).notNull(),
+    /** Videos whose 4K version is ready. */
+    uhd: integer("uhd").notNull(),
+    /** Videos with a vendor_cost, and its sum. */
+    reported: integer("reported").notNull(),
+    reportedCost: numeric("reported_cost").notNull(),
+  },
+  (t) => [
+    unique("overview_video_costs_key")
+      .on(t.day, t.model, t.vendor, t.durationSeconds, t.resolution, t.audio)
+      .nullsNotDistinct(),
+  ],
+);
+
+/** Credits per UTC day of created_at, transaction type and sign (amount > 0): the overview's credit figures. */
+export const overviewCreditDays = pgTable(
+  "overview_credit_days",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    type: text("type").notNull(),
+    positive: boolean("positive").notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ name: "overview_credit_days_pk", columns: [t.day, t.type, t.positive] })],
+);
