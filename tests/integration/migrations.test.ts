@@ -140,6 +140,72 @@ describe("migrations", () => {
     }
   });
 
+  it("fill the overview's daily figures from the videos and ledger rows already there (0046)", async () => {
+    const database = await createUnmigratedDatabase();
+    const { db } = database;
+    const rows = async (text: ReturnType<typeof sql>) => ((await db.execute(text)) as { rows: unknown[] }).rows;
+    try {
+      await database.migrate("0043_transaction_pages");
+      await db.execute(
+        sql`insert into users (id, username, password, credits) values ('00000000-0000-4000-8000-000000000001', 'old_user', 'x', 9)`,
+      );
+      const task = (n: number, status: string, refunded: boolean, failureKind: string | null, created: string) =>
+        db.execute(sql`insert into video_tasks (user_id, task_id, prompt, model, aspect_ratio, status, refunded, failure_kind,
+            created_at, completed_at, hd_ready_at, credits_used, vendor_cost, duration_seconds)
+          values ('00000000-0000-4000-8000-000000000001', ${`old_${n}`}, 'old', 'veo3_fast', '16:9', ${status}, ${refunded},
+            ${failureKind}, ${created}::timestamptz,
+            case when ${status} = 'completed' then ${created}::timestamptz + interval '95 seconds' end,
+            case when ${n} = 1 then ${created}::timestamptz + interval '300 seconds' end,
+            2, case when ${n} = 1 then 0.25 end, case when ${n} = 2 then 8 end)`);
+      await task(1, "completed", false, null, "2026-03-01T23:59:59.999Z");
+      await task(2, "completed", false, null, "2026-03-02T00:00:00Z");
+      await task(3, "completed", true, null, "2026-03-02T10:00:00Z");
+      await task(4, "failed", true, "refused", "2026-03-02T11:00:00Z");
+      await task(5, "generating", false, null, "2026-03-02T12:00:00Z");
+      await db.execute(sql`insert into transactions (user_id, type, amount, created_at) values
+        ('00000000-0000-4000-8000-000000000001', 'purchase', 15, '2026-03-01T00:00:00Z'),
+        ('00000000-0000-4000-8000-000000000001', 'usage', -2, '2026-03-01T23:59:59Z'),
+        ('00000000-0000-4000-8000-000000000001', 'usage', -4, '2026-03-02T00:00:00Z')`);
+
+      await database.migrate();
+      expect(
+        await rows(
+          sql`select day::text, status, refunded, failure_kind, videos from overview_video_days order by 1, 2, 3`,
+        ),
+      ).toEqual([
+        { day: "2026-03-01", status: "completed", refunded: false, failure_kind: "", videos: 1 },
+        { day: "2026-03-02", status: "completed", refunded: false, failure_kind: "", videos: 1 },
+        { day: "2026-03-02", status: "completed", refunded: true, failure_kind: "", videos: 1 },
+        { day: "2026-03-02", status: "failed", refunded: true, failure_kind: "refused", videos: 1 },
+        { day: "2026-03-02", status: "generating", refunded: false, failure_kind: "", videos: 1 },
+      ]);
+      // 95 s is bucket floor(ln(95) * 100) = 455; 300 s is 570.
+      expect(
+        await rows(sql`select day::text, kind, bucket, videos from overview_video_times order by 1, 2, 3`),
+      ).toEqual([
+        { day: "2026-03-01", kind: "1080p", bucket: 570, videos: 1 },
+        { day: "2026-03-01", kind: "video", bucket: 455, videos: 1 },
+        { day: "2026-03-02", kind: "video", bucket: 455, videos: 2 },
+      ]);
+      expect(
+        await rows(sql`select day::text, duration_seconds, videos, credits::int, reported, reported_cost::float8 as cost
+          from overview_video_costs order by 1`),
+      ).toEqual([
+        { day: "2026-03-01", duration_seconds: null, videos: 1, credits: 2, reported: 1, cost: 0.25 },
+        { day: "2026-03-02", duration_seconds: 8, videos: 1, credits: 2, reported: 0, cost: 0 },
+      ]);
+      expect(
+        await rows(sql`select day::text, type, positive, amount::int from overview_credit_days order by 1, 2`),
+      ).toEqual([
+        { day: "2026-03-01", type: "purchase", positive: true, amount: 15 },
+        { day: "2026-03-01", type: "usage", positive: false, amount: -2 },
+        { day: "2026-03-02", type: "usage", positive: false, amount: -4 },
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
+
   it("move the admin's four prices into the price table and mark old tasks with images as image mode (0015)", async () => {
     const database = await createUnmigratedDatabase();
     const { db } = database;
