@@ -77,6 +77,11 @@ const durationSchema = z.object({
   count: count.meta({ description: "How many videos the figures are computed from." }),
   medianSeconds: z.number().nullable(),
   p95Seconds: z.number().nullable().meta({ description: "95th percentile (continuous)." }),
+  /** Added later (decision 0106), so optional for readers of older answers. */
+  estimated: z.literal(true).optional().meta({
+    description:
+      "Present when the range holds more than 20,000 such videos: the median and 95th percentile are then read from 1 %-wide buckets (within 1 %), not sorted from every video.",
+  }),
 });
 
 const providerAccountBalanceSchema = z.object({

@@ -1,7 +1,8 @@
 /**
- * The admin overview (issue 23, decision 0053): one SQL aggregate per figure, each a range scan
- * on an indexed created_at / completed_at column, all run at once; the days without rows are
- * filled in here so every series has one entry per UTC day.
+ * The admin overview (issue 23, decision 0053): one SQL aggregate per figure, all run at once; the
+ * days without rows are filled in here so every series has one entry per UTC day. Videos, their
+ * times and credits are read from daily figures the database keeps (decision 0106), a few rows a
+ * day whatever the sales; the rest are range scans on an indexed created_at / completed_at column.
  */
 import { modelHealth } from "../videos/model-health.js";
 import { sql, type SQL } from "drizzle-orm";
@@ -77,6 +78,11 @@ interface VideoRow {
   failure_kind: string | null;
   count: number;
 }
+interface BucketRow {
+  kind: string;
+  bucket: number;
+  count: number;
+}
 interface DurationRow {
   n: number;
   median: number | null;
@@ -96,8 +102,8 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 // Each statement groups by plain columns (and the day) and leaves the sums to the code below:
-// fewer expressions per row. video_tasks_created_idx and transactions_overview_idx hold every
-// column read, so the video and credit scans are index-only (migration 0019).
+// fewer expressions per row. The exact times' scan is index-only: video_tasks_created_idx holds
+// every column it reads (migration 0019).
 
 const revenueQuery = (from: Date, to: Date) => sql`
   select ${utcDay("completed_at")} as day, provider, currency, count(*)::int as orders, sum(amount)::text as amount
@@ -105,10 +111,15 @@ const revenueQuery = (from: Date, to: Date) => sql`
   where status = 'completed' and ${between("completed_at", from, to)}
   group by 1, 2, 3`;
 
+/** The range's days in the daily figures' `day` column (a date): from the first, up to the day `to` starts. */
+const dayBetween = (from: Date, to: Date): SQL =>
+  sql`day >= ${from.toISOString().slice(0, 10)}::date and day < ${to.toISOString().slice(0, 10)}::date`;
+
+/** overview_credit_days, kept by veo_overview_credit_days (decision 0106). */
 const creditsQuery = (from: Date, to: Date) => sql`
-  select ${utcDay("created_at")} as day, type, amount > 0 as positive, sum(amount)::text as amount
-  from transactions
-  where ${between("created_at", from, to)}
+  select day::text as day, type, positive, sum(amount)::text as amount
+  from overview_credit_days
+  where ${dayBetween(from, to)}
   group by 1, 2, 3`;
 
 /** Refunds and lost chargebacks recorded in the range (payment_reversals_created_idx). */
@@ -133,11 +144,22 @@ const newUsersQuery = (from: Date, to: Date) => sql`
   where ${between("created_at", from, to)}
   group by 1, 2`;
 
+/** overview_video_days, kept by veo_overview_video_days (decision 0106); a key whose videos all moved away has 0. */
 const videosQuery = (from: Date, to: Date) => sql`
-  select ${utcDay("created_at")} as day, model, status, refunded, failure_kind, count(*)::int as count
-  from video_tasks
-  where ${between("created_at", from, to)}
-  group by 1, 2, 3, 4, 5`;
+  select day::text as day, model, status, refunded, nullif(failure_kind, '') as failure_kind, sum(videos)::int as count
+  from overview_video_days
+  where ${dayBetween(from, to)}
+  group by 1, 2, 3, 4, 5
+  having sum(videos) <> 0`;
+
+/** overview_video_times over the range: how many videos took how long, in buckets 1 % wide. */
+const timeBucketsQuery = (from: Date, to: Date) => sql`
+  select kind, bucket, sum(videos)::int as count
+  from overview_video_times
+  where ${dayBetween(from, to)}
+  group by 1, 2
+  having sum(videos) <> 0
+  order by 1, 2`;
 
 /** The count, median and 95th percentile (continuous) of `end - created_at` in seconds, over the videos `where` keeps. */
 const durationQuery = (end: string, where: SQL, from: Date, to: Date) => sql`
@@ -181,6 +203,7 @@ function overviewQueries(from: Date, to: Date) {
     openDisputes: openDisputesQuery,
     newUsers: newUsersQuery(from, to),
     videos: videosQuery(from, to),
+    timeBuckets: timeBucketsQuery(from, to),
     toVideo: durationQuery("completed_at", sql`status = 'completed'`, from, to),
     to1080p: durationQuery("hd_ready_at", sql`hd_ready_at is not null`, from, to),
     accounts: accountsQuery,
@@ -188,7 +211,67 @@ function overviewQueries(from: Date, to: Date) {
   };
 }
 
-export async function adminOverview(db: Db, range: OverviewRange, now = new Date()): Promise<AdminOverview> {
+/**
+ * A range with at most this many videos to time has its median and 95th percentile sorted from the
+ * rows themselves (an index-only scan, a few milliseconds); past it they are read from the daily
+ * buckets, to within 1 % (decision 0106).
+ */
+const EXACT_TIMES_LIMIT = 20_000;
+
+type Duration = AdminOverview["times"]["toVideo"];
+
+/**
+ * The figures of one time: `count` is how many videos it covers (null: the buckets' total, as for
+ * 1080p); `buckets` how many took how long, in 1 % buckets, ascending.
+ */
+async function times(
+  db: Db,
+  exact: SQL,
+  count: number | null,
+  buckets: BucketRow[],
+  exactLimit: number,
+): Promise<Duration> {
+  const timed = buckets.reduce((n, b) => n + num(b.count), 0);
+  if (timed <= exactLimit) {
+    const [d] = await rows<DurationRow>(db, exact);
+    return { count: num(d?.n), medianSeconds: secs(d?.median), p95Seconds: secs(d?.p95) };
+  }
+  return {
+    count: count ?? timed,
+    medianSeconds: secs(percentileOfBuckets(buckets, timed, 0.5)),
+    p95Seconds: secs(percentileOfBuckets(buckets, timed, 0.95)),
+    estimated: true,
+  };
+}
+
+/**
+ * percentile_cont over bucketed values: each value is taken as its bucket's middle,
+ * exp((bucket + 0.5) / 100) seconds (the bucket is floor(ln(seconds) * 100)), then interpolated
+ * between the two ranks around the fraction as PostgreSQL does.
+ */
+export function percentileOfBuckets(buckets: { bucket: number; count: number }[], total: number, fraction: number) {
+  if (total === 0) return null;
+  const position = fraction * (total - 1);
+  const valueAt = (rank: number) => {
+    let seen = 0;
+    for (const b of buckets) {
+      seen += num(b.count);
+      if (rank < seen) return Math.exp((num(b.bucket) + 0.5) / 100);
+    }
+    return Math.exp((num(buckets.at(-1)?.bucket) + 0.5) / 100);
+  };
+  const low = valueAt(Math.floor(position));
+  const high = valueAt(Math.ceil(position));
+  return low + (position - Math.floor(position)) * (high - low);
+}
+
+/** `exactTimesLimit`: see EXACT_TIMES_LIMIT (a test sets a small one). */
+export async function adminOverview(
+  db: Db,
+  range: OverviewRange,
+  now = new Date(),
+  exactTimesLimit = EXACT_TIMES_LIMIT,
+): Promise<AdminOverview> {
   const { from, to, days } = overviewBounds(range, now);
   const q = overviewQueries(from, to);
   // Each on its own pooled connection on PostgreSQL; PGlite runs them one after another.
@@ -200,8 +283,7 @@ export async function adminOverview(db: Db, range: OverviewRange, now = new Date
     [openDisputes],
     userRows,
     videoRows,
-    [toVideo],
-    [to1080p],
+    bucketRows,
     accounts,
     moderationRows,
     health,
@@ -213,17 +295,18 @@ export async function adminOverview(db: Db, range: OverviewRange, now = new Date
     rows<{ count: number }>(db, q.openDisputes),
     rows<{ day: Day; source: string | null; count: number }>(db, q.newUsers),
     rows<VideoRow>(db, q.videos),
-    rows<DurationRow>(db, q.toVideo),
-    rows<DurationRow>(db, q.to1080p),
+    rows<BucketRow>(db, q.timeBuckets),
     rows<AccountRow>(db, q.accounts),
     rows<{ day: Day; kind: string; count: number }>(db, q.moderation),
     modelHealth(db, now),
   ]);
-  const duration = (d: DurationRow | undefined) => ({
-    count: num(d?.n),
-    medianSeconds: secs(d?.median),
-    p95Seconds: secs(d?.p95),
-  });
+  const completed = videoRows.filter((r) => r.status === "completed").reduce((n, r) => n + num(r.count), 0);
+  const buckets = (kind: string) => bucketRows.filter((r) => r.kind === kind);
+  // Up to exactTimesLimit videos each, the times are sorted from the rows, exactly as before.
+  const [toVideo, to1080p] = await Promise.all([
+    times(db, q.toVideo, completed, buckets("video"), exactTimesLimit),
+    times(db, q.to1080p, null, buckets("1080p"), exactTimesLimit),
+  ]);
 
   return {
     range,
@@ -247,7 +330,7 @@ export async function adminOverview(db: Db, range: OverviewRange, now = new Date
       videoRows.map((r) => ({ ...r, day: dayOf(r.day), refunded: isTrue(r.refunded), count: num(r.count) })),
       days,
     ),
-    times: { toVideo: duration(toVideo), to1080p: duration(to1080p) },
+    times: { toVideo, to1080p },
     providerAccounts: accounts.map((a) => ({
       id: a.id,
       name: a.name,

@@ -40,6 +40,7 @@ interface Row {
 
 const isModel = (m: string): m is ModelId => m in MODEL_CATALOGUE;
 
+/** `range` is whole UTC days (the overview's): its videos are read from overview_video_costs (decision 0106). */
 export async function unitEconomics(
   db: Queryable,
   range: { from: Date; to: Date },
@@ -49,14 +50,13 @@ export async function unitEconomics(
   const kieCreditUsd = Number(settings.kieCreditUsd);
   const rows = rowsOf<Row>(
     await db.execute(sql`
-      select model, vendor, duration_seconds, resolution, audio, count(*)::int as videos,
-        sum(credits_used + case when uhd_status = 'ready' then uhd_credits else 0 end)::int as credits,
-        count(*) filter (where uhd_status = 'ready')::int as uhd,
-        count(vendor_cost)::int as reported, coalesce(sum(vendor_cost), 0) as reported_cost
-      from video_tasks
-      where status = 'completed' and not refunded
-        and created_at >= ${range.from.toISOString()}::timestamptz and created_at < ${range.to.toISOString()}::timestamptz
-      group by 1, 2, 3, 4, 5`),
+      select model, vendor, duration_seconds, resolution, audio, sum(videos)::int as videos,
+        sum(credits)::int as credits, sum(uhd)::int as uhd,
+        sum(reported)::int as reported, sum(reported_cost) as reported_cost
+      from overview_video_costs
+      where day >= ${range.from.toISOString().slice(0, 10)}::date and day < ${range.to.toISOString().slice(0, 10)}::date
+      group by 1, 2, 3, 4, 5
+      having sum(videos) <> 0`),
   );
   const byModel = new Map<string, UnitEconomics["models"][number]>();
   for (const r of rows) {

@@ -143,7 +143,7 @@ function Overview({ data }: { data: AdminOverview }) {
         />
         <Figure
           label={t`Time to video`}
-          value={formatDuration(data.times.toVideo.medianSeconds)}
+          value={`${data.times.toVideo.estimated ? "≈ " : ""}${formatDuration(data.times.toVideo.medianSeconds)}`}
           detail={t`median; 95th percentile ${p95}`}
         />
       </dl>
