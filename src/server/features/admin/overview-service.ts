@@ -24,8 +24,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Revenue is listed in this currency for every provider, even with no orders. */
 const MAIN_CURRENCY = "USD";
 
-/** The range's whole UTC days: from the first day's midnight (included) to the midnight after today (excluded). */
-function overviewBounds(range: OverviewRange, now: Date): { from: Date; to: Date; days: string[] } {
+/** The range's whole UTC days: from the first day's midnight (included) to the midnight after today (excluded). Also the bench's. */
+export function overviewBounds(range: OverviewRange, now: Date): { from: Date; to: Date; days: string[] } {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const n = OVERVIEW_RANGE_DAYS[range];
   const from = new Date(today - (n - 1) * DAY_MS);
@@ -194,7 +194,8 @@ const dayOf = (v: Day) => iso(v).slice(0, 10);
 const rateOf = (part: number, finished: number) => (finished === 0 ? null : part / finished);
 const isTrue = (v: boolean | string) => v === true || v === "t" || v === "true";
 
-function overviewQueries(from: Date, to: Date) {
+/** The statements of a range, by name (the bench explains them). */
+export function overviewQueries(from: Date, to: Date) {
   return {
     revenue: revenueQuery(from, to),
     credits: creditsQuery(from, to),
