@@ -147,6 +147,10 @@ describe("keyset pages and a capped total (decision 0106)", () => {
     const second = await page(`?userId=${u.id}&limit=3&page=2`);
     expect(second.data.map((r) => r.id)).toEqual(pages[1]!.data.map((r) => r.id));
     expect(second.nextCursor).toBe(pages[1]!.nextCursor);
+    const last = await page(`?userId=${u.id}&limit=3&page=4`);
+    expect([last.data.map((r) => r.id), last.nextCursor]).toEqual([pages[3]!.data.map((r) => r.id), null]);
+    const past = await page(`?userId=${u.id}&limit=3&page=5`);
+    expect([past.data, past.total, past.nextCursor]).toEqual([[], 11, null]);
   });
 
   it("counts at most 10,000 matching rows and says when there are more", async () => {

@@ -28,10 +28,12 @@ export function transactionFilterWhere(q: AdminTransactionFilters): SQL | undefi
   if (q.type) conditions.push(eq(transactions.type, q.type));
   if (q.userId) conditions.push(eq(transactions.userId, q.userId));
   if (q.user) {
-    // strpos, not LIKE: a % or _ typed by the admin is matched as itself.
-    const needle = q.user.toLowerCase();
+    // The users first, through their trigram indexes (a LIKE, with a typed %, _ or \ escaped so it
+    // is matched as itself); then their rows, by (user_id, created_at, id) or, when many users
+    // match, walking every row newest first (decision 0106).
+    const pattern = `%${q.user.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(
-      sql`(strpos(lower(${users.username}), ${needle}) > 0 or strpos(lower(coalesce(${users.email}, '')), ${needle}) > 0)`,
+      sql`${transactions.userId} in (select ${users.id} from ${users} where lower(${users.username}) like ${pattern} or lower(${users.email}) like ${pattern})`,
     );
   }
   // Whole UTC days, both ends included.
@@ -98,25 +100,46 @@ function decodeCursor(text: string): Cursor {
   return { t, id };
 }
 
-/** The rows after (time, id), newest first: a row comparison the `(created_at desc, id desc)` indexes serve. */
-function transactionsAfter(c: Cursor): SQL {
-  return sql`(${transactions.createdAt}, ${transactions.id}) < (${c.t}::timestamptz, ${c.id}::uuid)`;
+/** The rows after (time, id), newest first (or from it, `inclusive`): a row comparison the `(created_at desc, id desc)` indexes serve. */
+function transactionsAfter(c: Cursor, inclusive = false): SQL {
+  const op = sql.raw(inclusive ? "<=" : "<");
+  return sql`(${transactions.createdAt}, ${transactions.id}) ${op} (${c.t}::timestamptz, ${c.id}::uuid)`;
 }
 
 const createdAtText = sql<string>`to_char(${transactions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
+ * Where a numbered page starts: the key of its first row, found by skipping the rows before it on
+ * the index alone (the page's own columns, with their per-row probes, are then read for its rows
+ * only). Undefined past the last row.
+ */
+async function pageStart(
+  db: Queryable,
+  q: AdminTransactionsQuery,
+  where: SQL | undefined,
+  page: number,
+): Promise<Cursor | undefined> {
+  const [row] = await db
+    .select({ t: createdAtText, id: transactions.id })
+    .from(transactions)
+    .where(where)
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(1)
+    .offset((page - 1) * q.limit);
+  return row;
+}
+
+/**
  * How many rows match, up to ADMIN_TRANSACTIONS_COUNT_CAP (decision 0106): past it an exact count
- * reads every matching row (10 million without filters), so it stops at the cap plus one. The
- * user is joined only when the filters read their name or e-mail (every row has one).
+ * reads every matching row (10 million without filters), so it stops at the cap plus one.
  */
 async function countTransactions(
   db: Queryable,
-  q: AdminTransactionFilters,
   where: SQL | undefined,
 ): Promise<{ total: number; totalCapped: boolean }> {
-  const rows = db.select({ one: sql`1`.as("one") }).from(transactions);
-  const matching = (q.user ? rows.innerJoin(users, eq(users.id, transactions.userId)) : rows)
+  const matching = db
+    .select({ one: sql`1`.as("one") })
+    .from(transactions)
     .where(where)
     .limit(ADMIN_TRANSACTIONS_COUNT_CAP + 1)
     .as("matching");
@@ -130,12 +153,20 @@ async function countTransactions(
 /**
  * Newest first, the id breaking ties, so pages neither repeat nor skip rows. A cursor (the
  * previous page's nextCursor) starts after that row: an index walk whatever the depth. `page`
- * (the spec's) still works and costs the rows before it.
+ * (the spec's) still works: it skips the rows before it on their keys, then reads its own.
  */
 export async function adminTransactionPage(db: Queryable, q: AdminTransactionsQuery): Promise<AdminTransactionsPage> {
   const where = transactionFilterWhere(q);
   const cursor = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
-  const pageWhere = cursor ? and(where, transactionsAfter(cursor)) : where;
+  const page = q.page ?? 1;
+  const start = cursor || page === 1 ? undefined : await pageStart(db, q, where, page);
+  const pageWhere = cursor
+    ? and(where, transactionsAfter(cursor))
+    : start
+      ? and(where, transactionsAfter(start, true))
+      : page === 1
+        ? where
+        : sql`false`;
   const [rows, counted] = await Promise.all([
     db
       .select({
@@ -171,14 +202,13 @@ export async function adminTransactionPage(db: Queryable, q: AdminTransactionsQu
       .leftJoin(paymentOrders, eq(paymentOrders.id, transactions.paymentOrderId))
       .where(pageWhere)
       .orderBy(desc(transactions.createdAt), desc(transactions.id))
-      .limit(q.limit + 1)
-      .offset(cursor ? 0 : ((q.page ?? 1) - 1) * q.limit),
-    countTransactions(db, q, where),
+      .limit(q.limit + 1),
+    countTransactions(db, where),
   ]);
-  const page = rows.slice(0, q.limit);
-  const last = page.at(-1);
+  const shown = rows.slice(0, q.limit);
+  const last = shown.at(-1);
   const nextCursor = rows.length > q.limit && last ? encodeCursor({ t: last.createdAtText, id: last.id }) : null;
-  return { data: page.map(({ createdAtText: _text, ...r }) => toView(r)), ...counted, nextCursor };
+  return { data: shown.map(({ createdAtText: _text, ...r }) => toView(r)), ...counted, nextCursor };
 }
 
 function toView(row: {
