@@ -59,6 +59,8 @@ describe("migrations", () => {
         "mail_messages",
         "moderation_events",
         "overview_credit_days",
+        "overview_sale_days",
+        "overview_user_days",
         "overview_video_costs",
         "overview_video_days",
         "overview_video_times",
@@ -140,7 +142,7 @@ describe("migrations", () => {
     }
   });
 
-  it("fill the overview's daily figures from the videos and ledger rows already there (0046)", async () => {
+  it("fill the overview's daily figures from the videos, ledger rows, users and orders already there (0046, 0049)", async () => {
     const database = await createUnmigratedDatabase();
     const { db } = database;
     const rows = async (text: ReturnType<typeof sql>) => ((await db.execute(text)) as { rows: unknown[] }).rows;
@@ -167,7 +169,18 @@ describe("migrations", () => {
         ('00000000-0000-4000-8000-000000000001', 'usage', -2, '2026-03-01T23:59:59Z'),
         ('00000000-0000-4000-8000-000000000001', 'usage', -4, '2026-03-02T00:00:00Z')`);
 
+      await db.execute(sql`insert into payment_orders (user_id, package_name, provider, amount, currency, credits, status, completed_at) values
+        ('00000000-0000-4000-8000-000000000001', 'Pack', 'creem', 9.99, 'USD', 10, 'completed', '2026-03-01T23:00:00Z'),
+        ('00000000-0000-4000-8000-000000000001', 'Pack', 'creem', 20.01, 'USD', 10, 'completed', '2026-03-01T01:00:00Z'),
+        ('00000000-0000-4000-8000-000000000001', 'Pack', 'paypal', 5.00, 'USD', 10, 'created', null)`);
+
       await database.migrate();
+      expect(await rows(sql`select signup_method, users from overview_user_days`)).toEqual([
+        { signup_method: "", users: 1 },
+      ]);
+      expect(
+        await rows(sql`select day::text, provider, currency, orders, amount::text from overview_sale_days`),
+      ).toEqual([{ day: "2026-03-01", provider: "creem", currency: "USD", orders: 2, amount: "30.00" }]);
       expect(
         await rows(
           sql`select day::text, status, refunded, failure_kind, videos from overview_video_days order by 1, 2, 3`,

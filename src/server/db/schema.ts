@@ -1221,3 +1221,27 @@ export const overviewCreditDays = pgTable(
   },
   (t) => [primaryKey({ name: "overview_credit_days_pk", columns: [t.day, t.type, t.positive] })],
 );
+
+/** Sign-ups per UTC day of created_at and users.signup_method ('' for none): the overview's new users. */
+export const overviewUserDays = pgTable(
+  "overview_user_days",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    signupMethod: text("signup_method").notNull(),
+    users: integer("users").notNull(),
+  },
+  (t) => [primaryKey({ name: "overview_user_days_pk", columns: [t.day, t.signupMethod] })],
+);
+
+/** Completed payment orders per UTC day of completed_at, provider and currency, with their amount: the overview's revenue. */
+export const overviewSaleDays = pgTable(
+  "overview_sale_days",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    provider: text("provider").notNull(),
+    currency: text("currency").notNull(),
+    orders: integer("orders").notNull(),
+    amount: numeric("amount").notNull(),
+  },
+  (t) => [primaryKey({ name: "overview_sale_days_pk", columns: [t.day, t.provider, t.currency] })],
+);
