@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../src/server/db/connect.js";
-import { transactions, users, videoTasks } from "../../src/server/db/schema.js";
+import { paymentOrders, transactions, users, videoTasks } from "../../src/server/db/schema.js";
 import { refundTask } from "../../src/server/features/credits/ledger.js";
 import { adminOverview, percentileOfBuckets } from "../../src/server/features/admin/overview-service.js";
 import type { AdminOverview } from "../../src/shared/schemas/admin-overview.js";
@@ -67,6 +67,22 @@ async function expectDailyFiguresExact() {
     coalesce(sum(vendor_cost), 0)::float8 as cost
     from video_tasks where status = 'completed' and not refunded group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`);
   expect(costs).toEqual(costed);
+
+  const signUps = await query(
+    sql`select day::text, signup_method, users from overview_user_days where users <> 0 order by 1, 2`,
+  );
+  const signedUp =
+    await query(sql`select (created_at at time zone 'UTC')::date::text as day, coalesce(signup_method, '') as signup_method,
+    count(*)::int as users from users group by 1, 2 order by 1, 2`);
+  expect(signUps).toEqual(signedUp);
+
+  const sales =
+    await query(sql`select day::text, provider, currency, orders, amount::float8 as amount from overview_sale_days
+    where orders <> 0 order by 1, 2, 3`);
+  const sold =
+    await query(sql`select (completed_at at time zone 'UTC')::date::text as day, provider, currency, count(*)::int as orders,
+    sum(amount)::float8 as amount from payment_orders where status = 'completed' and completed_at is not null group by 1, 2, 3 order by 1, 2, 3`);
+  expect(sales).toEqual(sold);
 
   const credits = await query(
     sql`select day::text, type, positive, amount::int from overview_credit_days order by 1, 2, 3`,
@@ -215,6 +231,43 @@ describe("the overview's daily figures (decision 0106)", () => {
     await t.database.db.delete(transactions).where(eq(transactions.id, row!.id));
     expect(await added()).toEqual([0, 0]);
     await t.database.db.update(users).set({ credits: 0 }).where(eq(users.id, userId));
+  });
+
+  it("follow an order that completes days after it was made and is changed, and a user's sign-up method", async () => {
+    const today = await todayMidnight();
+    const userId = await newUser();
+    const [order] = await t.database.db
+      .insert(paymentOrders)
+      .values({
+        userId,
+        packageName: "Pack",
+        provider: "paypal",
+        amount: "12.50",
+        currency: "USD",
+        credits: 10,
+        status: "created",
+        createdAt: new Date(today - 3 * DAY),
+      })
+      .returning({ id: paymentOrders.id });
+    const paypal = async () =>
+      (await overview()).revenue.byProvider.find((r) => r.provider === "paypal" && r.currency === "USD")!;
+    const before = await paypal();
+    await t.database.db
+      .update(paymentOrders)
+      .set({ status: "completed", completedAt: new Date(today + 1000) })
+      .where(eq(paymentOrders.id, order!.id));
+    let now = await paypal();
+    expect([now.orders - before.orders, Number(now.amount) - Number(before.amount)]).toEqual([1, 12.5]);
+    await t.database.db.update(paymentOrders).set({ amount: "15.00" }).where(eq(paymentOrders.id, order!.id));
+    now = await paypal();
+    expect([now.orders - before.orders, Number(now.amount) - Number(before.amount)]).toEqual([1, 15]);
+    await t.database.db.delete(paymentOrders).where(eq(paymentOrders.id, order!.id));
+    expect(await paypal()).toEqual(before);
+
+    const google = async () => (await overview()).newUsers.bySource.google;
+    const googleBefore = await google();
+    await t.database.db.update(users).set({ signupMethod: "google" }).where(eq(users.id, userId));
+    expect((await google()) - googleBefore).toBe(1);
   });
 
   it("read the times from 1 % buckets past the limit, within 1 % of the sorted figures, and say so", async () => {

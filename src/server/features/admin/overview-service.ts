@@ -1,8 +1,9 @@
 /**
  * The admin overview (issue 23, decision 0053): one SQL aggregate per figure, all run at once; the
- * days without rows are filled in here so every series has one entry per UTC day. Videos, their
- * times and credits are read from daily figures the database keeps (decision 0106), a few rows a
- * day whatever the sales; the rest are range scans on an indexed created_at / completed_at column.
+ * days without rows are filled in here so every series has one entry per UTC day. Sales, credits,
+ * sign-ups, videos and their times are read from daily figures the database keeps (decision 0106),
+ * a few rows a day whatever the sales; the rest are range scans on indexed time columns of small
+ * tables (reversals, disputes, screenings).
  */
 import { modelHealth } from "../videos/model-health.js";
 import { sql, type SQL } from "drizzle-orm";
@@ -101,19 +102,21 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return rowsOf<T>(await db.execute(query));
 }
 
+/** The range's days in the daily figures' `day` column (a date): from the first, up to the day `to` starts. */
+const dayBetween = (from: Date, to: Date): SQL =>
+  sql`day >= ${from.toISOString().slice(0, 10)}::date and day < ${to.toISOString().slice(0, 10)}::date`;
+
 // Each statement groups by plain columns (and the day) and leaves the sums to the code below:
 // fewer expressions per row. The exact times' scan is index-only: video_tasks_created_idx holds
 // every column it reads (migration 0019).
 
+/** overview_sale_days, kept by veo_overview_sale_days (decision 0106): completed orders by completed_at. */
 const revenueQuery = (from: Date, to: Date) => sql`
-  select ${utcDay("completed_at")} as day, provider, currency, count(*)::int as orders, sum(amount)::text as amount
-  from payment_orders
-  where status = 'completed' and ${between("completed_at", from, to)}
-  group by 1, 2, 3`;
-
-/** The range's days in the daily figures' `day` column (a date): from the first, up to the day `to` starts. */
-const dayBetween = (from: Date, to: Date): SQL =>
-  sql`day >= ${from.toISOString().slice(0, 10)}::date and day < ${to.toISOString().slice(0, 10)}::date`;
+  select day::text as day, provider, currency, sum(orders)::int as orders, sum(amount)::text as amount
+  from overview_sale_days
+  where ${dayBetween(from, to)}
+  group by 1, 2, 3
+  having sum(orders) <> 0`;
 
 /** overview_credit_days, kept by veo_overview_credit_days (decision 0106). */
 const creditsQuery = (from: Date, to: Date) => sql`
@@ -137,12 +140,13 @@ const disputesOpenedQuery = (from: Date, to: Date) => sql`
   group by 1, 2`;
 const openDisputesQuery = sql`select count(*)::int as count from payment_orders where dispute_status = 'open'`;
 
-/** By day and sign-up method (decision 0091); users_created_idx finds the range, the method is read from the rows. */
+/** By day and sign-up method (decision 0091), from overview_user_days kept by veo_overview_user_days (decision 0106). */
 const newUsersQuery = (from: Date, to: Date) => sql`
-  select ${utcDay("created_at")} as day, signup_method as source, count(*)::int as count
-  from users
-  where ${between("created_at", from, to)}
-  group by 1, 2`;
+  select day::text as day, nullif(signup_method, '') as source, sum(users)::int as count
+  from overview_user_days
+  where ${dayBetween(from, to)}
+  group by 1, 2
+  having sum(users) <> 0`;
 
 /** overview_video_days, kept by veo_overview_video_days (decision 0106); a key whose videos all moved away has 0. */
 const videosQuery = (from: Date, to: Date) => sql`
