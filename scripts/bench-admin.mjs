@@ -27,13 +27,14 @@ export const USERS_TARGET_MS = 50;
 export const TRANSACTIONS_TARGET_MS = 50;
 export const OVERVIEW_TARGET_MS = 100;
 
-/** Migration 0046's statements: the overview's daily tables filled from the seeded rows, as an upgrade fills them. */
+/** Migrations 0046 and 0049: the overview's daily tables filled from the seeded rows, as an upgrade fills them. */
 function overviewBackfill() {
-  const file = new URL("../src/server/db/migrations/0046_overview_days_backfill.sql", import.meta.url);
-  return fs
-    .readFileSync(file, "utf8")
-    .split("--> statement-breakpoint")
-    .map((text) => ["overview days", text.replace(/^--.*$/gm, "").trim()]);
+  return ["0046_overview_days_backfill", "0049_overview_user_sale_backfill"].flatMap((name) =>
+    fs
+      .readFileSync(new URL(`../src/server/db/migrations/${name}.sql`, import.meta.url), "utf8")
+      .split("--> statement-breakpoint")
+      .map((text) => ["overview days", text.replace(/^--.*$/gm, "").trim()]),
+  );
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -42,7 +43,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * The seed, in SQL. Triggers are off while it runs (session_replication_role = replica: no
  * per-row video counter, overview figures, archive queue or foreign-key checks); users.video_count
  * is then set by one UPDATE from a GROUP BY, as migration 0019 does, and the overview's daily
- * tables as migration 0046 fills them. random() is seeded, so every run seeds the
+ * tables as migrations 0046 and 0049 fill them. random() is seeded, so every run seeds the
  * same data. Videos are inserted oldest first, as a real table fills. $1 is the users' password hash.
  */
 export function seedStatements() {
@@ -459,7 +460,7 @@ export function adminSection({ results, seedS, counts, explains, exports }, { ma
     // BENCH_ONLY=admin rewrites this section alone, so it names its own machine and day.
     `Measured on ${new Date().toISOString().slice(0, 10)}: ${machine}; PostgreSQL on the same machine (default settings).`,
     "",
-    `A fresh database seeded in ${fixed(seedS, 0)} s with generate_series (triggers off, then users.video_count from one GROUP BY and the overview's daily tables as migration 0046 fills them, then VACUUM ANALYZE): ` +
+    `A fresh database seeded in ${fixed(seedS, 0)} s with generate_series (triggers off, then users.video_count from one GROUP BY and the overview's daily tables as migrations 0046 and 0049 fill them, then VACUUM ANALYZE): ` +
       `${n(counts.users)} users (${n(counts.disabled)} disabled, ${n(counts.admins)} admins, ${n(counts.tokens)} API tokens), ` +
       `${n(counts.videos)} videos spread evenly over the last 365 days (veo3_fast 50%, veo3_lite 30%, veo3 20%; 6% failed and refunded, 1% of completed refunded, 80% of completed with 1080p), ` +
       `${n(counts.transactions)} transactions (a usage row per video, a refund row per refund, purchases, adjustments) and ${n(counts.orders)} payment orders. ` +
