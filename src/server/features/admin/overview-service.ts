@@ -25,7 +25,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Revenue is listed in this currency for every provider, even with no orders. */
 const MAIN_CURRENCY = "USD";
 
-/** The range's whole UTC days: from the first day's midnight (included) to the midnight after today (excluded). Also the bench's. */
+/**
+ * The range's whole UTC days: from the first day's midnight (included) to the midnight after today (excluded).
+ * @public scripts/bench-admin.mjs imports its build.
+ */
 export function overviewBounds(range: OverviewRange, now: Date): { from: Date; to: Date; days: string[] } {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const n = OVERVIEW_RANGE_DAYS[range];
@@ -198,7 +201,10 @@ const dayOf = (v: Day) => iso(v).slice(0, 10);
 const rateOf = (part: number, finished: number) => (finished === 0 ? null : part / finished);
 const isTrue = (v: boolean | string) => v === true || v === "t" || v === "true";
 
-/** The statements of a range, by name (the bench explains them). */
+/**
+ * The statements of a range, by name.
+ * @public scripts/bench-admin.mjs imports its build to EXPLAIN them.
+ */
 export function overviewQueries(from: Date, to: Date) {
   return {
     revenue: revenueQuery(from, to),

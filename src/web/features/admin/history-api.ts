@@ -13,7 +13,7 @@ import { queryClient } from "@/lib/query-client";
 import { queryKeys, underPath } from "@/lib/query-keys";
 import { toast } from "@/hooks/use-toast";
 
-export const HISTORY_PAGE_SIZE = ADMIN_TRANSACTIONS_DEFAULT_LIMIT;
+const HISTORY_PAGE_SIZE = ADMIN_TRANSACTIONS_DEFAULT_LIMIT;
 
 export interface HistoryFilters {
   type: AdminTransactionType | "";

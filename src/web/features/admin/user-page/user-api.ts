@@ -8,7 +8,7 @@ import { toast } from "@/hooks/use-toast";
 import { ApiError, call, callQuery, errorMessage } from "@/lib/api";
 import { queryKeys } from "@/lib/query-keys";
 
-export const USER_TRANSACTIONS_PAGE_SIZE = 20;
+const USER_TRANSACTIONS_PAGE_SIZE = 20;
 
 /** The server says "3 sessions ended" (in English): told again in the active language from its number. */
 function sessionsEnded(message: string): string {
