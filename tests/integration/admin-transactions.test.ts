@@ -168,12 +168,15 @@ describe("keyset pages and a capped total (decision 0106)", () => {
     expect([named.total, named.totalCapped]).toEqual([1 + 1_439, false]);
   });
 
+  const cursorOf = (t: string, id = "00000000-0000-0000-0000-000000000000") =>
+    `?cursor=${Buffer.from(JSON.stringify({ t, id })).toString("base64url")}`;
   it.each([
     ["?cursor=nonsense"],
-    [`?cursor=${Buffer.from(JSON.stringify({ t: "2026-01-01T00:00:00.000000Z", id: "x" })).toString("base64url")}`],
-    [
-      `?cursor=${Buffer.from(JSON.stringify({ t: "2026-13-45T00:00:00.000000Z", id: "00000000-0000-0000-0000-000000000000" })).toString("base64url")}`,
-    ],
+    [cursorOf("2026-01-01T00:00:00.000000Z", "x")],
+    [cursorOf("2026-13-45T00:00:00.000000Z")],
+    // Days Date.parse takes and PostgreSQL refuses: a 400, not a database error.
+    [cursorOf("2026-02-30T00:00:00.000000Z")],
+    [cursorOf("0000-01-01T00:00:00.000000Z")],
   ])("refuses a cursor it did not give (%s) with a 400 and its reason", async (query) => {
     const res = await admin.get(`/api/admin/transactions${query}`);
     expect(res.statusCode).toBe(400);
