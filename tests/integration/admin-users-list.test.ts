@@ -160,6 +160,12 @@ describe("GET /api/admin/users pages", () => {
       const res = await admin.get(`/api/admin/users?sort=credits&cursor=${bad}`);
       expect(res.statusCode, bad).toBe(400);
     }
+    // A day Date.parse takes and PostgreSQL refuses: a 400, not a database error.
+    for (const t of ["2026-02-30T00:00:00.000000Z", "0000-01-01T00:00:00.000000Z"]) {
+      const bad = Buffer.from(JSON.stringify({ s: "newest", v: t, id: "00000000-0000-4000-8000-000000000000" }));
+      const res = await admin.get(`/api/admin/users?cursor=${bad.toString("base64url")}`);
+      expect(res.statusCode, t).toBe(400);
+    }
     expect((await admin.get("/api/admin/users?limit=0")).statusCode).toBe(400);
     expect((await admin.get("/api/admin/users?limit=201")).statusCode).toBe(400);
     expect((await admin.get("/api/admin/users?sort=oldest")).json<{ message: string }>().message).toBe(

@@ -9,6 +9,7 @@ import {
 } from "../../../shared/schemas/admin-transactions.js";
 import type { Queryable } from "../../db/connect.js";
 import { AppError } from "../../http/errors.js";
+import { isCursorTime } from "./cursor-time.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 import { paymentOrders, transactions, users, videoTasks } from "../../db/schema.js";
 import type { TransactionType } from "../../../shared/schemas/account.js";
@@ -71,17 +72,6 @@ interface Cursor {
   id: string;
 }
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-/**
- * A UTC time as to_char writes it, that PostgreSQL reads back: the day exists (no 30 February,
- * which Date.parse rolls over and PostgreSQL refuses) and the year is 1 or later.
- */
-function isTimestamp(t: string): boolean {
-  if (!TIMESTAMP.test(t) || t.startsWith("0000")) return false;
-  const d = new Date(`${t.slice(0, 23)}Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 19) === t.slice(0, 19);
-}
 
 function encodeCursor(c: Cursor): string {
   return Buffer.from(JSON.stringify(c)).toString("base64url");
@@ -95,7 +85,7 @@ function decodeCursor(text: string): Cursor {
     c = undefined;
   }
   const { t, id } = (c ?? {}) as Partial<Cursor>;
-  if (typeof t !== "string" || !isTimestamp(t) || typeof id !== "string" || !UUID.test(id))
+  if (!isCursorTime(t) || typeof id !== "string" || !UUID.test(id))
     throw new AppError(
       "invalid_input",
       "This cursor is not one this server gave. Start again from the first page.",

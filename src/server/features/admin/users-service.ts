@@ -19,6 +19,7 @@ import { recordAudit, type AuditActor } from "../audit/audit-log.js";
 import { deleteUserSessions } from "../../identity/sessions.js";
 import { changeBalance } from "../credits/ledger.js";
 import { reasoned } from "../../../shared/error-reasons.js";
+import { isCursorTime } from "./cursor-time.js";
 
 const userColumns = {
   id: users.id,
@@ -99,7 +100,6 @@ interface Cursor {
   id: string;
 }
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const CURSOR_INVALID = "This cursor is not one this server gave for this sort. Start again from the first page.";
 
 function encodeCursor(c: Cursor): string {
@@ -114,7 +114,7 @@ function decodeCursor(text: string, sort: AdminUserSort): Cursor {
     throw badRequest(CURSOR_INVALID);
   }
   const { s, v, id } = (c ?? {}) as Partial<Cursor>;
-  const valueOk = sort === "newest" ? typeof v === "string" && TIMESTAMP.test(v) : Number.isSafeInteger(v);
+  const valueOk = sort === "newest" ? isCursorTime(v) : Number.isSafeInteger(v);
   if (s !== sort || !valueOk || typeof id !== "string" || !UUID.test(id)) throw badRequest(CURSOR_INVALID);
   return { s, v: v!, id };
 }
