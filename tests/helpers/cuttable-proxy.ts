@@ -6,6 +6,8 @@
  * `delayNext` makes one connection slow to open while the database itself is fine.
  */
 import net from "node:net";
+import { openPostgres, type Database } from "../../src/server/db/connect.js";
+import { createTestDatabase } from "./test-db.js";
 
 export interface CuttableProxy {
   /** `databaseUrl` with its host and port replaced by the proxy's. */
@@ -18,7 +20,7 @@ export interface CuttableProxy {
   close(): Promise<void>;
 }
 
-export async function startCuttableProxy(target: { host: string; port: number }): Promise<CuttableProxy> {
+async function startCuttableProxy(target: { host: string; port: number }): Promise<CuttableProxy> {
   const open = new Set<net.Socket>();
   let isCut: false | "refuse" | "silent" = false;
   const held = new Set<net.Socket>();
@@ -82,5 +84,36 @@ export async function startCuttableProxy(target: { host: string; port: number })
         for (const socket of [...open, ...held]) socket.destroy();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * A fresh test database (PostgreSQL pass) reached through a cuttable proxy, with a pool of four that
+ * gives up quickly, as a production pool would under a dead server. `close` ends it all.
+ */
+export async function proxiedTestDatabase(): Promise<{
+  database: Database;
+  /** The same database reached directly, as another process that the cut does not touch. */
+  direct: Database;
+  proxy: CuttableProxy;
+  /** Another pool through the same proxy, closed by the caller. */
+  openAnother(): Promise<Database>;
+  close(): Promise<void>;
+}> {
+  const base = await createTestDatabase();
+  const target = new URL(base.url!);
+  const proxy = await startCuttableProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  const openAnother = () => openPostgres(proxy.urlFor(base.url!), 4);
+  const database = await openAnother();
+  return {
+    database,
+    direct: base,
+    proxy,
+    openAnother,
+    close: async () => {
+      await database.close();
+      await proxy.close();
+      await base.close();
+    },
   };
 }

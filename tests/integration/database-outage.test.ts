@@ -9,18 +9,18 @@
  */
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPostgres, type Database } from "../../src/server/db/connect.js";
+import type { Database } from "../../src/server/db/connect.js";
 import { OUTAGE_MESSAGE } from "../../src/server/db/outage.js";
 import type { VideoVendors } from "../../src/server/features/videos/video-vendors.js";
 import type { VideoMaker } from "../../src/server/integrations/video/port.js";
 import { DEFAULT_WORKER_OPTIONS, TaskWorker } from "../../src/server/jobs/task-worker.js";
-import { startCuttableProxy, type CuttableProxy } from "../helpers/cuttable-proxy.js";
+import { proxiedTestDatabase, type CuttableProxy } from "../helpers/cuttable-proxy.js";
 import { createTestApp, signUp, type TestApp, type Client } from "../helpers/test-app.js";
-import { createTestDatabase, usingPostgres } from "../helpers/test-db.js";
+import { usingPostgres } from "../helpers/test-db.js";
 import { createVideoTestApp, taskRow, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
 
 describe.runIf(usingPostgres)("a database outage", () => {
-  let base: Database & { url?: string };
+  let proxied: Awaited<ReturnType<typeof proxiedTestDatabase>>;
   let proxy: CuttableProxy;
   let database: Database;
   let t: TestApp;
@@ -28,11 +28,8 @@ describe.runIf(usingPostgres)("a database outage", () => {
   const logs: { level: number; msg: string }[] = [];
 
   beforeAll(async () => {
-    base = await createTestDatabase();
-    const target = new URL(base.url!);
-    proxy = await startCuttableProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    // A small pool that gives up quickly, as a production pool would under a dead server.
-    database = await openPostgres(proxy.urlFor(base.url!), 4);
+    proxied = await proxiedTestDatabase();
+    ({ database, proxy } = proxied);
     const logger = pino(
       { level: "info" },
       { write: (line: string) => void logs.push(JSON.parse(line) as { level: number; msg: string }) },
@@ -43,9 +40,7 @@ describe.runIf(usingPostgres)("a database outage", () => {
 
   afterAll(async () => {
     await t?.close();
-    await database?.close();
-    await proxy?.close();
-    await base?.close();
+    await proxied?.close();
   });
 
   const outageLines = () => logs.filter((l) => l.msg.startsWith("database unreachable"));
@@ -122,24 +117,20 @@ describe.runIf(usingPostgres)("a database outage", () => {
 });
 
 describe.runIf(usingPostgres)("a task check cut off by a database outage", () => {
-  let base: Database & { url?: string };
+  let behindProxy: Awaited<ReturnType<typeof proxiedTestDatabase>>;
   let proxy: CuttableProxy;
   let proxied: Database;
   let t: VideoTestApp;
 
   beforeAll(async () => {
-    base = await createTestDatabase();
-    const target = new URL(base.url!);
-    proxy = await startCuttableProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    proxied = await openPostgres(proxy.urlFor(base.url!), 4);
+    behindProxy = await proxiedTestDatabase();
+    ({ database: proxied, proxy } = behindProxy);
     t = await createVideoTestApp({ database: proxied });
   });
 
   afterAll(async () => {
     await t?.close();
-    await proxied?.close();
-    await proxy?.close();
-    await base?.close();
+    await behindProxy?.close();
   });
 
   it("is finished within seconds of the database's return, and no two workers ever check the task at once", async () => {
@@ -178,7 +169,7 @@ describe.runIf(usingPostgres)("a task check cut off by a database outage", () =>
     // Two processes' workers: one reaches the database through the proxy, the other directly. The lease is the real 90 s.
     const options = { ...DEFAULT_WORKER_OPTIONS, taskTimeoutMs: 3_600_000 };
     const cutOff = new TaskWorker({ db: proxied.db, provider, mailer: t.app.mailer }, options);
-    const other = new TaskWorker({ db: base.db, provider, mailer: t.app.mailer }, options);
+    const other = new TaskWorker({ db: behindProxy.direct.db, provider, mailer: t.app.mailer }, options);
 
     // The check is with the provider when the database goes away: the answer ("ready") cannot be written.
     const checking = cutOff.runOnce();
@@ -187,7 +178,7 @@ describe.runIf(usingPostgres)("a task check cut off by a database outage", () =>
     gated = false;
     openGate();
     await checking;
-    expect((await taskRow(base.db, taskId)).status).toBe("generating");
+    expect((await taskRow(behindProxy.direct.db, taskId)).status).toBe("generating");
 
     // Meanwhile the other process leaves the task alone: it is still leased.
     expect(await other.runOnce()).toBe(0);
@@ -198,7 +189,7 @@ describe.runIf(usingPostgres)("a task check cut off by a database outage", () =>
       .poll(
         async () => {
           await Promise.all([cutOff.runOnce().catch(() => 0), other.runOnce()]);
-          return (await taskRow(base.db, taskId)).status;
+          return (await taskRow(behindProxy.direct.db, taskId)).status;
         },
         { timeout: 15_000, interval: 200 },
       )

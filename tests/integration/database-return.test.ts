@@ -8,10 +8,10 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPostgres, type Database } from "../../src/server/db/connect.js";
-import { startCuttableProxy, type CuttableProxy } from "../helpers/cuttable-proxy.js";
+import type { Database } from "../../src/server/db/connect.js";
+import { proxiedTestDatabase, type CuttableProxy } from "../helpers/cuttable-proxy.js";
 import { Client, createTestApp, signUp, type TestApp } from "../helpers/test-app.js";
-import { createTestDatabase, usingPostgres } from "../helpers/test-db.js";
+import { usingPostgres } from "../helpers/test-db.js";
 
 /** Longer than the old backoffs added up (0.5 + 1 + 2 + 5 s for the listening connection). */
 const OUTAGE_MS = 9_000;
@@ -30,7 +30,7 @@ async function timeUntil(attempt: () => Promise<boolean>): Promise<number> {
 }
 
 describe.runIf(usingPostgres)("the database's return", () => {
-  let base: Database & { url?: string };
+  let proxied: Awaited<ReturnType<typeof proxiedTestDatabase>>;
   let proxy: CuttableProxy;
   let database: Database;
   let t: TestApp;
@@ -39,10 +39,8 @@ describe.runIf(usingPostgres)("the database's return", () => {
   let user: Client;
 
   beforeAll(async () => {
-    base = await createTestDatabase();
-    const target = new URL(base.url!);
-    proxy = await startCuttableProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    database = await openPostgres(proxy.urlFor(base.url!), 4);
+    proxied = await proxiedTestDatabase();
+    ({ database, proxy } = proxied);
     t = await createTestApp({ database });
     origin = await t.app.listen({ port: 0, host: "127.0.0.1" });
     username = `back_${Date.now()}`;
@@ -51,9 +49,7 @@ describe.runIf(usingPostgres)("the database's return", () => {
 
   afterAll(async () => {
     await t?.close();
-    await database?.close();
-    await proxy?.close();
-    await base?.close();
+    await proxied?.close();
   });
 
   /** A new live-event stream opens (200) and is closed again at once. */
@@ -122,7 +118,7 @@ describe.runIf(usingPostgres)("the database's return", () => {
     // Its own pool, with the idle connections the migration check left. Queries hold each of
     // them; one more needs a new connection, which hangs longer than the connection timeout (5 s).
     // A probe finds the database answering, the hung attempt is ended and made again at once.
-    const own = await openPostgres(proxy.urlFor(base.url!), 4);
+    const own = await proxied.openAnother();
     try {
       const { idle, open } = own.poolStats!();
       expect(open).toBeLessThan(4);
