@@ -132,7 +132,11 @@ describe("the model watch (jobs/model-watch.ts)", () => {
   });
 });
 
+/** The public model list, as a page asks for it after the database announced the last change. */
 async function listedModels(): Promise<string[]> {
+  // A job's write (the model watch's) reaches the settings cache with its announcement, which on
+  // PostgreSQL comes a moment after the write: a person's next click comes later than that.
+  await t.app.liveEvents.settle();
   const res = await t.app.inject({ method: "GET", url: "/api/models" });
   return res.json<{ models: Array<{ id: string }> }>().models.map((m) => m.id);
 }
