@@ -95,7 +95,7 @@ async function measure(servers, durationS, name, request) {
 /**
  * Transactions PostgreSQL committed in the database for the videos `work` made, until they were
  * finished: the commits of that time less what the idle processes commit anyway (their jobs'
- * polls), measured over 5 s first.
+ * polls), measured over 10 s first, once the reads' load has settled.
  */
 async function committedDuring(admin, dbName, serverPid, work) {
   // The statistics a backend reports reach pg_stat_database within about a second (PostgreSQL 15+).
@@ -105,9 +105,11 @@ async function committedDuring(admin, dbName, serverPid, work) {
     return Number(rows[0].xact_commit);
   };
   const cpu = () => ({ server: cpuSecondsOf(serverPid), postgres: postgresCpuSeconds() });
+  // After the reads' load, the processes' own work (sessions' new expiry times, job passes) settles first.
+  await new Promise((r) => setTimeout(r, 10_000));
   const idleFrom = { commits: await count(), ...cpu() };
   const idleStart = Date.now();
-  await new Promise((r) => setTimeout(r, 5000));
+  await new Promise((r) => setTimeout(r, 10_000));
   const idleTo = { commits: await count(), ...cpu() };
   const idleMs = Date.now() - idleStart;
   const start = Date.now();
