@@ -93,6 +93,9 @@ describe("throwaway mail domains", () => {
     const answers = await Promise.all(
       names.map((username, i) => register(bot, { username, email: `person${i}.${username}@people.example` })),
     );
+    // Any other answer is shown whole: a loaded CI machine once gave no 201 at all (issue 43's note).
+    const others = answers.filter((a) => a.statusCode !== 201 && a.statusCode !== 429);
+    expect(others.map((a) => `${a.statusCode} ${a.body.slice(0, 200)}`)).toEqual([]);
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(20);
     expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(80);
     expect(await accountsNamed(names)).toBe(20);
