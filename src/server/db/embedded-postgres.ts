@@ -48,6 +48,9 @@ interface Binaries {
 export type Availability =
   { ok: true; binaries: Binaries; runAs?: { uid: number; gid: number } } | { ok: false; why: string };
 
+/** What embeddedPostgresAvailability answers when the cluster can run here. */
+type Available = Extract<Availability, { ok: true }>;
+
 export interface EmbeddedCluster {
   url: string;
   /** Stops the cluster (a fast shutdown: open sessions end, nothing committed is lost). */
@@ -146,11 +149,7 @@ async function freePort(): Promise<number> {
 }
 
 /** Creates the cluster (its superuser with a random password kept in DATA_DIR) when there is none yet. */
-async function initialise(
-  dataDir: string,
-  cluster: string,
-  available: Extract<Availability, { ok: true }>,
-): Promise<void> {
+async function initialise(dataDir: string, cluster: string, available: Available): Promise<void> {
   if (fs.existsSync(path.join(cluster, "PG_VERSION"))) return;
   const password = crypto.randomBytes(24).toString("base64url");
   const passwordFile = path.join(dataDir, PASSWORD_FILE);
@@ -206,20 +205,20 @@ function letPostgresThrough(dataDir: string, runAs: { uid: number; gid: number }
 }
 
 /** A cluster still running from a server that ended without stopping it (killed, or a crash). */
-async function stopLeftRunning(cluster: string, available: Extract<Availability, { ok: true }>): Promise<void> {
-  const status = await run(available.binaries.pg_ctl, ["status", `--pgdata=${cluster}`], available.runAs ?? {}).then(
+async function stopLeftRunning(cluster: string, available: Available): Promise<void> {
+  const status = await pgCtl(available, ["status", `--pgdata=${cluster}`]).then(
     () => "running",
     () => "stopped",
   );
   if (status === "running") await pgCtl(available, ["stop", `--pgdata=${cluster}`, "--mode=fast", "--wait"]);
 }
 
-function pgCtl(available: Extract<Availability, { ok: true }>, args: string[]): Promise<unknown> {
+function pgCtl(available: Available, args: string[]): Promise<unknown> {
   return run(available.binaries.pg_ctl, args, { ...available.runAs, env: { ...process.env, LC_ALL: "C" } });
 }
 
 /** Starts the cluster on a port nobody holds; a port taken in between is tried again, once. */
-async function startOnFreePort(cluster: string, available: Extract<Availability, { ok: true }>): Promise<number> {
+async function startOnFreePort(cluster: string, available: Available): Promise<number> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     try {
@@ -251,10 +250,7 @@ export async function stopClusterLeftRunning(dataDir: string): Promise<void> {
  * Creates (first time) and starts the cluster of `dataDir`. Throws when another server process
  * runs on the same folder: stopping its database under it would fail every request it serves.
  */
-export async function startEmbeddedPostgres(
-  dataDir: string,
-  available: Extract<Availability, { ok: true }>,
-): Promise<EmbeddedCluster> {
+export async function startEmbeddedPostgres(dataDir: string, available: Available): Promise<EmbeddedCluster> {
   const other = runningServer(dataDir);
   if (other !== undefined && other !== process.pid)
     throw new Error(
