@@ -3,7 +3,8 @@
  * for the app behind it (every open connection dropped, new ones closed at once) while the server
  * itself, and the other tests on it, carry on. `cut("silent")` is a network that drops packets
  * instead: new connections are taken and never answered, as a database host that went dark.
- * `delayNext` makes one connection slow to open while the database itself is fine.
+ * `delayNext` makes one connection slow to open while the database itself is fine; `delayEach`
+ * makes them all slow, as a loaded database.
  */
 import net from "node:net";
 import { openPostgres, type Database } from "../../src/server/db/connect.js";
@@ -17,6 +18,8 @@ export interface CuttableProxy {
   restore(): void;
   /** The next new connection reaches the database only after `ms` (the ones after it at once): a slow connection. */
   delayNext(ms: number): void;
+  /** Every new connection reaches the database only after `ms` (0: at once): a slow, loaded database. */
+  delayEach(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -25,6 +28,7 @@ async function startCuttableProxy(target: { host: string; port: number }): Promi
   let isCut: false | "refuse" | "silent" = false;
   const held = new Set<net.Socket>();
   let delayNextMs = 0;
+  let delayEachMs = 0;
   const server = net.createServer((client) => {
     if (isCut === "refuse") {
       client.destroy();
@@ -48,7 +52,7 @@ async function startCuttableProxy(target: { host: string; port: number }): Promi
       client.on("close", () => upstream.destroy());
       upstream.on("close", () => client.destroy());
     };
-    const delay = delayNextMs;
+    const delay = delayNextMs || delayEachMs;
     delayNextMs = 0;
     if (!delay) return forward();
     // What the client sends meanwhile waits in its socket until it is piped.
@@ -78,6 +82,9 @@ async function startCuttableProxy(target: { host: string; port: number }): Promi
     },
     delayNext(ms) {
       delayNextMs = ms;
+    },
+    delayEach(ms) {
+      delayEachMs = ms;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -136,4 +136,24 @@ describe.runIf(usingPostgres)("the database's return", () => {
       await own.close();
     }
   }, 60_000);
+
+  it("finds a hung connection out on a loaded database whose every connection takes over a second", async () => {
+    // As on a busy CI machine: a probe needs 1.2 s to connect too, so a probe given a second never
+    // connected and the hung attempt ran into its 5 s timeout (a failed query).
+    const own = await proxied.openAnother();
+    try {
+      const { idle } = own.poolStats!();
+      proxy.delayEach(1_200);
+      proxy.delayNext(20_000);
+      const started = performance.now();
+      const held = Array.from({ length: idle }, () => own.db.execute(sql`select pg_sleep(0.5)`).then(() => {}));
+      const quick = own.db.execute(sql`select 1 as one`).then(() => performance.now() - started);
+      await Promise.all(held);
+      // Found out once a probe connected (after 2.2 s at the soonest), then given a free connection.
+      expect(await quick).toBeGreaterThan(2_000);
+    } finally {
+      proxy.delayEach(0);
+      await own.close();
+    }
+  }, 60_000);
 });

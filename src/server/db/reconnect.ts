@@ -8,7 +8,7 @@
  *   refused at once (503 with Retry-After) rather than each waiting for its timeout;
  * - while the gate is closed the database is probed with a fresh connection every 250 ms
  *   (several may be under way: one unanswered does not hold up the next); while an attempt has
- *   only waited over a second, one probe at a time, so a slow database is not asked for more;
+ *   only waited over a second, one probe a second, so a slow database is not asked for more;
  * - the first probe that connects opens the gate and ends the attempts that were begun well
  *   before it, which talk to nothing; the pool then makes each of them afresh, once, so their
  *   requests get a connection now instead of waiting out their timeout (or a 503).
@@ -26,11 +26,16 @@ export const MAX_PROBES = Math.ceil(CONNECT_TIMEOUT_MS / PROBE_EVERY_MS);
 /** An attempt still connecting after this long has the database probed. */
 const SUSPECT_AFTER_MS = 1_000;
 /**
- * While the database is only slow (no attempt has failed yet), one probe at a time, given this
- * long: a slow, loaded database gets one extra connection attempt per pool, not up to MAX_PROBES
- * of them, and a host gone dark is still noticed about a second after its return.
+ * While the database is only slow (no attempt has failed yet), a probe every second, each given
+ * until the suspect attempt's own timeout: a loaded database whose connections take over a second
+ * still lets one connect (a one-second limit never did), it is asked for at most
+ * SUSPECT_PROBES extra connections per pool, and a host gone dark is noticed about a second after
+ * its return.
  */
-const SUSPECT_PROBE_TIMEOUT_MS = 1_000;
+const SUSPECT_PROBE_EVERY_MS = 1_000;
+const SUSPECT_PROBE_TIMEOUT_MS = CONNECT_TIMEOUT_MS - SUSPECT_AFTER_MS;
+const SUSPECT_PROBES = Math.ceil(SUSPECT_PROBE_TIMEOUT_MS / SUSPECT_PROBE_EVERY_MS);
+const SUSPECT_TURNS = SUSPECT_PROBE_EVERY_MS / PROBE_EVERY_MS;
 
 /** Marks the error of an attempt the reconnector ended (see `back`). */
 const ENDED_STALE = Symbol("ended as stale");
@@ -50,7 +55,13 @@ type ConnectCallback = Parameters<pg.Client["connect"]>[0] & {};
 export class Reconnector {
   /** Closed from a connection that failed as unreachable until a probe connects. */
   closed = false;
-  private readonly connecting = new Map<pg.Client, number>();
+  private readonly connecting = new Set<pg.Client>();
+  /**
+   * Attempts still connecting when their SUSPECT_AFTER_MS timer fired, with when it did. Flagged
+   * by the timer itself, not by comparing clocks: a timer may fire a millisecond "early" by
+   * Date.now(), and a probe loop that then saw no attempt a second old never probed at all.
+   */
+  private readonly suspects = new Map<pg.Client, number>();
   private readonly probes = new Set<pg.Client>();
   /** Attempts a probe's success ended as talking to nothing: the pool makes them again. */
   private readonly ended = new WeakSet<pg.Client>();
@@ -97,14 +108,17 @@ export class Reconnector {
   }
 
   private attempting(client: pg.Client): void {
-    this.connecting.set(client, Date.now());
+    this.connecting.add(client);
     setTimeout(() => {
-      if (this.connecting.has(client)) void this.probe();
+      if (!this.connecting.has(client)) return;
+      this.suspects.set(client, Date.now());
+      void this.probe();
     }, SUSPECT_AFTER_MS).unref();
   }
 
   private attempted(client: pg.Client, err: Error | undefined): void {
     this.connecting.delete(client);
+    this.suspects.delete(client);
     // An attempt `back` ended is no sign of an outage: a probe has just connected.
     if (err && !endedStale(err) && isDatabaseUnreachable(err) && !this.stopped) {
       this.closed = true;
@@ -113,17 +127,24 @@ export class Reconnector {
   }
 
   private needsProbe(): boolean {
-    const now = Date.now();
-    return this.closed || [...this.connecting.values()].some((since) => now - since >= SUSPECT_AFTER_MS);
+    return this.closed || this.suspects.size > 0;
+  }
+
+  /**
+   * Gate closed: a probe every turn of the loop, up to MAX_PROBES under way. Only suspect: one every
+   * SUSPECT_TURNS turns, up to SUSPECT_PROBES. Counted in turns, not by the clock (see `suspects`).
+   */
+  private probeDue(turn: number): boolean {
+    if (this.closed) return this.probes.size < MAX_PROBES;
+    return turn % SUSPECT_TURNS === 0 && this.probes.size < SUSPECT_PROBES;
   }
 
   private async probe(): Promise<void> {
     if (this.probing) return;
     this.probing = true;
     try {
-      while (!this.stopped && this.needsProbe()) {
-        if (this.closed ? this.probes.size < MAX_PROBES : this.probes.size === 0)
-          void this.probeOnce(this.closed ? CONNECT_TIMEOUT_MS : SUSPECT_PROBE_TIMEOUT_MS);
+      for (let turn = 0; !this.stopped && this.needsProbe(); turn++) {
+        if (this.probeDue(turn)) void this.probeOnce(this.closed ? CONNECT_TIMEOUT_MS : SUSPECT_PROBE_TIMEOUT_MS);
         await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS).unref());
       }
     } finally {
@@ -148,17 +169,17 @@ export class Reconnector {
   }
 
   /**
-   * A probe begun at `started` connected. Attempts begun a second (and the probe's own time)
-   * before it will not be answered: they are ended, and the pool makes them again (gatedPool).
+   * A probe begun at `started` connected. Attempts that had already waited a second when it began
+   * and are still not connected had all the probe's time and a second more: they will not be
+   * answered. They are ended, and the pool makes them again (gatedPool).
    * The other probes still under way are stale too: ended, so a slow attempt later is probed at
    * once rather than after they time out.
    */
   private back(started: number, connected: pg.Client): void {
     this.closed = false;
     for (const probe of this.probes) if (probe !== connected) probe.connection.stream.destroy();
-    const took = Date.now() - started;
-    for (const [client, since] of this.connecting) {
-      if (since < started - SUSPECT_AFTER_MS - took) {
+    for (const [client, flagged] of this.suspects) {
+      if (flagged <= started) {
         this.ended.add(client);
         client.connection.stream.destroy();
       }
