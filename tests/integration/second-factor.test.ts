@@ -315,3 +315,44 @@ describe("the start-up's escape hatch (ADMIN_REMOVE_SECOND_FACTOR)", () => {
     expect(await removeSecondFactorsOf(t.database.db, "nobody-here")).toBeUndefined();
   });
 });
+
+describe("another process (each session's second factor is cached with it, decision 0107)", () => {
+  let other: TestApp;
+  beforeAll(async () => {
+    other = await createTestApp({ database: t.database, secretBox: t.secretBox });
+  });
+  afterAll(() => other.close());
+
+  /** A read in the other process, straight through inject: the test Client's wait is not there to hide a stale cache. */
+  const statsThere = async (cookie: string) => {
+    await other.app.liveEvents.settle();
+    return (await other.app.inject({ method: "GET", url: "/api/user/stats", headers: { cookie } })).statusCode;
+  };
+
+  it("a second step passed here lets the session in there", async () => {
+    const { client, username } = await signUp(t.app);
+    const { secret, usedStep } = await enrolTotp(client);
+    const tab = new Client(t.app);
+    await tab.post("/api/auth/login", { username, password: "password123" });
+    // The other process reads the session while it is pending, and keeps it.
+    expect(await statsThere(tab.sessionCookie!)).toBe(403);
+    const ok = await tab.post("/api/auth/second-factor/verify", {
+      method: "totp",
+      code: totpCode(secret, usedStep + 1),
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(await statsThere(tab.sessionCookie!)).toBe(200);
+  });
+
+  it("a factor added here makes the user's other sessions there wait for their second step", async () => {
+    const { client, username } = await signUp(t.app);
+    const elsewhere = new Client(t.app);
+    await elsewhere.post("/api/auth/login", { username, password: "password123" });
+    expect(await statsThere(elsewhere.sessionCookie!)).toBe(200);
+    await enrolTotp(client);
+    expect(await statsThere(elsewhere.sessionCookie!)).toBe(403);
+    // Removed again (as an admin does for someone who lost it): the session is let in once more.
+    await t.database.db.delete(totpCredentials).where(eq(totpCredentials.userId, await userIdOf(username)));
+    expect(await statsThere(elsewhere.sessionCookie!)).toBe(200);
+  });
+});

@@ -5,6 +5,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/connect.js";
 import type { FreshCache } from "../events/fresh-cache.js";
+import type { SecondFactorState } from "../identity/second-factor-state.js";
 import {
   resolveSession,
   SESSION_COOKIE,
@@ -18,10 +19,12 @@ import { clearWebTokenCookie, setWebTokenCookie } from "./web-app-token.js";
 declare module "fastify" {
   interface FastifyRequest {
     user: SessionUser | null;
+    /** The session's second factor, read with its user (the gate, features/second-factor/gate.ts, asks). */
+    secondFactor?: SecondFactorState;
   }
 }
 
-/** Sets request.user from the session cookie, if it names a live session. */
+/** Sets request.user (and request.secondFactor) from the session cookie, if it names a live session. */
 export async function loadSessionUser(
   request: FastifyRequest,
   db: Db,
@@ -29,7 +32,10 @@ export async function loadSessionUser(
 ): Promise<void> {
   if (request.user) return;
   const token = request.cookies[SESSION_COOKIE];
-  if (token) request.user = (await resolveSession(db, token, sessions)) ?? null;
+  if (!token) return;
+  const session = await resolveSession(db, token, sessions);
+  request.user = session?.user ?? null;
+  if (session) request.secondFactor = session.secondFactor;
 }
 
 export function requireUser(request: FastifyRequest): SessionUser {

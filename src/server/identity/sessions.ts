@@ -9,6 +9,7 @@ import { sessions, users } from "../db/schema.js";
 import { preparedPerDatabase } from "../db/prepared.js";
 import { randomToken, sha256Hex } from "../lib/tokens.js";
 import type { FreshCache } from "../events/fresh-cache.js";
+import { enrolledSql, toSecondFactorState, verifiedAtSql, type SecondFactorState } from "./second-factor-state.js";
 
 export const SESSION_COOKIE = "sid";
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -74,6 +75,8 @@ const sessionLookup = preparedPerDatabase((db: Queryable) =>
       language: users.language,
       expiresAt: sessions.expiresAt,
       createdAt: sessions.createdAt,
+      secondFactorEnrolled: enrolledSql,
+      secondFactorVerifiedAt: verifiedAtSql(sql`sessions.id`),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -89,26 +92,41 @@ const sessionLookup = preparedPerDatabase((db: Queryable) =>
     .prepare("resolve_session"),
 );
 
-/** A live session's user, when the session expires unused, and when it signed in. */
+/** A live session's user, when the session expires unused, when it signed in, and its second factor. */
 export interface SessionRow extends SessionUser {
   expiresAt: Date;
   createdAt: Date;
+  secondFactor: SecondFactorState;
+}
+
+/** A live session: its user, and where it stands with the second factor. */
+export interface ResolvedSession {
+  user: SessionUser;
+  secondFactor: SecondFactorState;
+}
+
+async function loadSession(db: Queryable, id: string): Promise<SessionRow | undefined> {
+  const [row] = await sessionLookup(db).execute({ id });
+  if (!row) return undefined;
+  const { secondFactorEnrolled, secondFactorVerifiedAt, ...rest } = row;
+  return { ...rest, secondFactor: toSecondFactorState(secondFactorEnrolled, secondFactorVerifiedAt) };
 }
 
 /**
- * The signed-in, active user of a cookie value, or undefined. Extends the session's life, never
- * past SESSION_MAX_AGE_MS from its sign-in. Read through the sessions cache: every API request asks.
+ * The signed-in, active user of a cookie value and the session's second factor, or undefined.
+ * Extends the session's life, never past SESSION_MAX_AGE_MS from its sign-in. Read through the
+ * sessions cache: every API request asks.
  */
 export async function resolveSession(
   db: Queryable,
   token: string,
   cache: FreshCache<SessionRow>,
-): Promise<SessionUser | undefined> {
+): Promise<ResolvedSession | undefined> {
   const id = sha256Hex(token);
-  const row = await cache.get(id, async () => (await sessionLookup(db).execute({ id }))[0]);
+  const row = await cache.get(id, () => loadSession(db, id));
   const now = Date.now();
   if (!row) return undefined;
-  const { expiresAt, createdAt, ...user } = row;
+  const { expiresAt, createdAt, secondFactor, ...user } = row;
   const end = createdAt.getTime() + SESSION_MAX_AGE_MS;
   // The cached row may be minutes old: check both ends against the clock too.
   if (expiresAt.getTime() <= now || end <= now) return undefined;
@@ -121,7 +139,7 @@ export async function resolveSession(
     // The touch is not announced (it changes nothing a page shows): reload it next time.
     cache.delete(id);
   }
-  return user;
+  return { user, secondFactor };
 }
 
 /** Seconds since this session (the cookie's value) was created; Infinity when there is none. */

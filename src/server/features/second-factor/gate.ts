@@ -18,13 +18,6 @@ import { reasoned } from "../../../shared/error-reasons.js";
 import { STEP_UP_MINUTES } from "../../../shared/schemas/second-factor.js";
 import type { Settings } from "../settings/service.js";
 
-declare module "fastify" {
-  interface FastifyRequest {
-    /** The session's second factor (set by the gate on session routes with a signed-in user). */
-    secondFactor?: SecondFactorState;
-  }
-}
-
 const PENDING_MESSAGE = "Finish signing in: enter the code from your authenticator app, or use your passkey.";
 const ENROLMENT_MESSAGE =
   "Every admin account needs a second factor: add an authenticator app or a passkey on the security page first.";
@@ -60,7 +53,8 @@ export function secondFactorGate(opts: {
   return async (request) => {
     const user = request.user;
     if (!user) return;
-    const state = await secondFactorState(opts.db, user.id, request.cookies[SESSION_COOKIE]);
+    // Read with the session (http/session-auth.ts); fresh here only for a user set some other way.
+    const state = request.secondFactor ?? (await secondFactorState(opts.db, user.id, request.cookies[SESSION_COOKIE]));
     request.secondFactor = state;
     const mode = request.routeOptions.config.secondFactor;
     if (isPending(state)) {
