@@ -331,7 +331,7 @@ async function bench(label, env, database) {
     const memory = { ...sampler.stop(), idleMb };
     // The limit is the same whatever the database: measured once, beside PostgreSQL's run.
     const limits =
-      label === "PostgreSQL" && (!ONLY || ENDPOINTS_ONLY)
+      label === "PostgreSQL"
         ? await limitRuns(
             base,
             polled.filter((read) => results.some((r) => r?.name === read.name)),
@@ -388,6 +388,18 @@ try {
       `\n${label}: server peak ${result.memory.peakMb} MB, now ${result.memory.rssMb} MB; with its database idle ${result.memory.idleMb} MB, peak ${result.memory.peakTotalMb} MB; balances below zero ${result.ledger.negative}, drifted ${result.ledger.drifted}`,
     );
     console.table(result.results);
+    if (result.limits)
+      console.table(
+        result.limits.map((limit) => {
+          const line = result.results.find((x) => x.name === limit.name);
+          return {
+            name: limit.name,
+            rps: line?.rps,
+            limit: limit.rps,
+            ratio: line && (line.rps / limit.rps).toFixed(2),
+          };
+        }),
+      );
   }
   if (DATABASES.includes("PostgreSQL") && (!ONLY || ARCHIVE_ONLY)) {
     archive = await benchArchive({
