@@ -86,7 +86,9 @@ async function seed(database) {
       .insert(schema.transactions)
       .values({ userId: user.id, type: "adjustment", amount: 100_000, description: "bench credits" });
     const sessionToken = await createSession(db, user.id);
-    const cookie = `sid=${sessionToken}`;
+    // What a signed-in browser sends: the session and the web app's token, which the server
+    // would otherwise set again on every current-user read.
+    const cookie = `sid=${sessionToken}; csrf=${webToken(WEB_TOKEN_KEY, sessionToken)}`;
     if (!isHeavy) {
       light.push({ cookie, webApp: webAppHeaders(sessionToken) });
       continue;
