@@ -10,10 +10,10 @@ import type { TaskRow } from "../features/videos/task-state.js";
 import { FreshCache, SETTINGS_GROUP } from "./fresh-cache.js";
 import type { LiveEvents } from "./live-events.js";
 
-/** A task list as sent: JSON text and its entity tag. */
+/** A task list as sent: JSON text in UTF-8 bytes, and its entity tag. */
 export interface TaskListBody {
   userId: string;
-  json: string;
+  body: Buffer;
   etag: string;
 }
 
@@ -60,11 +60,11 @@ export function createReadCaches(events: LiveEvents): ReadCaches {
       maxWeight: 10_000,
       ttlMs: 10 * MINUTE,
     }),
-    // Weighed in characters: a long list is 60-80 KB.
+    // Weighed in bytes: a long list is 60-80 KB.
     taskLists: new FreshCache<TaskListBody>(events, {
       kinds: ["task"],
       groupOf: (l) => l.userId,
-      weigh: (l) => l.json.length,
+      weigh: (l) => l.body.length,
       maxWeight: 16 * 1024 * 1024,
       // "The last 14 days" moves with the clock.
       ttlMs: MINUTE,

@@ -149,7 +149,9 @@ export async function taskList(
       "days" in query
         ? await recentTasksJson(db, userId, query.days, query)
         : await taskPageJson(db, userId, query.page, query.limit, query);
-    return { userId, json, etag: `"${crypto.createHash("sha1").update(json).digest("base64url")}"` };
+    // Kept as bytes: each answer then writes them as they are, with no encoding or length to work out.
+    const body = Buffer.from(json, "utf8");
+    return { userId, body, etag: `"${crypto.createHash("sha1").update(body).digest("base64url")}"` };
   });
   return list!;
 }

@@ -100,7 +100,7 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
     reply.header("etag", list.etag).header("cache-control", "private, no-cache");
     if (request.headers["if-none-match"] === list.etag) return reply.code(304).send();
     // Already JSON (PostgreSQL built it in taskListSchema's shape, tests/integration/video-reads.test.ts): sent as is.
-    return reply.type("application/json; charset=utf-8").send(list.json as never);
+    return reply.type("application/json; charset=utf-8").send(list.body as never);
   });
 
   serve(scope, videosApi.status, { access: "user" }, async (request) => {
