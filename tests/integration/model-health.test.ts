@@ -91,6 +91,15 @@ describe("model health", () => {
     const lite = overview.json().modelHealth.find((h: { model: string }) => h.model === "veo3_lite");
     expect(lite).toMatchObject({ degraded: true, lastHour: { finished: 6 } });
   });
+
+  it("the overview reads the reading the model list keeps (at most every 30 s), not a day of videos each time", async () => {
+    // Read already by the test above; a video since then shows in a fresh reading only (decision 0108).
+    await video("veo3_lite", 1, { status: "completed", seconds: 50 });
+    expect((await modelHealth(t.database.db)).find((h) => h.model === "veo3_lite")?.lastHour.finished).toBe(7);
+    const overview = await admin.get("/api/admin/overview?range=today");
+    const lite = overview.json().modelHealth.find((h: { model: string }) => h.model === "veo3_lite");
+    expect(lite.lastHour.finished).toBe(6);
+  });
 });
 
 describe("the model watch (jobs/model-watch.ts)", () => {

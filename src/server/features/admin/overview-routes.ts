@@ -2,6 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import { adminOverviewApi } from "../../../shared/api/admin-overview.js";
 import type { Db } from "../../db/connect.js";
+import type { ModelHealth } from "../../../shared/schemas/model-health.js";
 import { serve } from "../../http/route-contract.js";
 import { adminOverview } from "./overview-service.js";
 import { revenuePerCredit, unitEconomics } from "./unit-economics.js";
@@ -9,10 +10,14 @@ import { creditValueOf } from "../packages/credit-value.js";
 import { adminSetup, type SetupDeps } from "./setup-service.js";
 
 /** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
-export async function adminOverviewRoutes(app: FastifyInstance, deps: SetupDeps & { db: Db }): Promise<void> {
+export async function adminOverviewRoutes(
+  app: FastifyInstance,
+  deps: SetupDeps & { db: Db; modelHealth: () => Promise<ModelHealth[]> },
+): Promise<void> {
   serve(app, adminOverviewApi.get, {}, async (request, reply) => {
     reply.header("cache-control", "private, no-store");
-    const overview = await adminOverview(deps.db, request.query.range);
+    // The models' health scans the last day's videos: read at most every 30 s, as the model list does.
+    const overview = await adminOverview(deps.db, request.query.range, new Date(), undefined, deps.modelHealth);
     const settings = await deps.readSettings();
     // USD sales over the range and the credits they bought (bonus counted).
     const usd = overview.revenue.byProvider

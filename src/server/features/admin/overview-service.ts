@@ -6,6 +6,7 @@
  * tables (reversals, disputes, screenings).
  */
 import { modelHealth } from "../videos/model-health.js";
+import type { ModelHealth } from "../../../shared/schemas/model-health.js";
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Db } from "../../db/connect.js";
 import { formatCents, toCents } from "../../lib/money.js";
@@ -276,12 +277,16 @@ export function percentileOfBuckets(buckets: { bucket: number; count: number }[]
   return low + (position - Math.floor(position)) * (high - low);
 }
 
-/** `exactTimesLimit`: see EXACT_TIMES_LIMIT (a test sets a small one). */
+/**
+ * `exactTimesLimit`: see EXACT_TIMES_LIMIT (a test sets a small one). `readHealth`: the models' health
+ * (the route passes the cached reading the public model list shares, decision 0108).
+ */
 export async function adminOverview(
   db: Db,
   range: OverviewRange,
   now = new Date(),
   exactTimesLimit = EXACT_TIMES_LIMIT,
+  readHealth: () => Promise<ModelHealth[]> = () => modelHealth(db, now),
 ): Promise<AdminOverview> {
   const { from, to, days } = overviewBounds(range, now);
   const q = overviewQueries(from, to);
@@ -309,7 +314,7 @@ export async function adminOverview(
     rows<BucketRow>(db, q.timeBuckets),
     rows<AccountRow>(db, q.accounts),
     rows<{ day: Day; kind: string; count: number }>(db, q.moderation),
-    modelHealth(db, now),
+    readHealth(),
   ]);
   const completed = videoRows.filter((r) => r.status === "completed").reduce((n, r) => n + num(r.count), 0);
   const buckets = (kind: string) => bucketRows.filter((r) => r.kind === kind);
