@@ -5,8 +5,9 @@
 // list's and the transactions history's pages, searches and filters, one request at a time, then
 // streams both CSV exports whole while its memory is sampled (decision 0054). Figures only; the
 // targets are issue 43's (overview p99 < 100 ms, transactions pages p99 < 50 ms) and issue 23's
-// (users list p99 < 50 ms). BENCH_ADMIN_VIDEOS sets another number of videos. Everything it makes
-// (its database, a DATA_DIR, the server) is removed before it returns.
+// (users list p99 < 50 ms). BENCH_ADMIN_VIDEOS sets another number of videos. What it makes (its
+// database, a DATA_DIR, the server) is removed before it returns; BENCH_ADMIN_KEEP=1 keeps the
+// seeded database, and BENCH_ADMIN_DATABASE=<its name> runs on it again (and keeps it).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -230,8 +231,14 @@ export async function benchAdmin(deps) {
     waitReady,
     freePort,
   } = deps;
-  const dbName = `bench_admin_${crypto.randomBytes(4).toString("hex")}`;
-  await admin.query(`create database ${dbName}`);
+  // BENCH_ADMIN_DATABASE: a database an earlier run seeded and kept (BENCH_ADMIN_KEEP=1), used as
+  // it is and kept again: ten million videos take twenty minutes to seed.
+  const reuse = process.env.BENCH_ADMIN_DATABASE;
+  const keep = Boolean(reuse || process.env.BENCH_ADMIN_KEEP);
+  if (reuse && !/^bench_admin_[0-9a-f]{8}$/.test(reuse))
+    throw new Error(`BENCH_ADMIN_DATABASE: not a bench database: ${reuse}`);
+  const dbName = reuse ?? `bench_admin_${crypto.randomBytes(4).toString("hex")}`;
+  if (!reuse) await admin.query(`create database ${dbName}`);
   const pgUrl = Object.assign(new URL(pgBase), { pathname: `/${dbName}` }).toString();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "veo-bench-admin-"));
   let server;
@@ -245,7 +252,7 @@ export async function benchAdmin(deps) {
     const seedStarted = performance.now();
     try {
       const hash = await hashPassword("bench-pass-123");
-      for (const [step, text] of seedStatements()) {
+      for (const [step, text] of reuse ? [] : seedStatements()) {
         const started = performance.now();
         await client.query(text, text.includes("$1") ? [hash] : []);
         seedTimes[step] = (seedTimes[step] ?? 0) + (performance.now() - started) / 1000;
@@ -254,7 +261,7 @@ export async function benchAdmin(deps) {
     } finally {
       await client.end();
     }
-    const seedS = (performance.now() - seedStarted) / 1000;
+    const seedS = reuse ? undefined : (performance.now() - seedStarted) / 1000;
     const counts = await countRows(pgUrl);
 
     // The admin: a session made the way a sign-in makes it.
@@ -380,7 +387,8 @@ export async function benchAdmin(deps) {
   } finally {
     if (server) await stopServer(server);
     await sleep(100);
-    await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
+    if (keep) console.log(`  admin: database ${dbName} kept (BENCH_ADMIN_DATABASE=${dbName} uses it again)`);
+    else await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -460,7 +468,7 @@ export function adminSection({ results, seedS, counts, explains, exports }, { ma
     // BENCH_ONLY=admin rewrites this section alone, so it names its own machine and day.
     `Measured on ${new Date().toISOString().slice(0, 10)}: ${machine}; PostgreSQL on the same machine (default settings).`,
     "",
-    `A fresh database seeded in ${fixed(seedS, 0)} s with generate_series (triggers off, then users.video_count from one GROUP BY and the overview's daily tables as migrations 0046 and 0049 fill them, then VACUUM ANALYZE): ` +
+    `${seedS === undefined ? "A database seeded by an earlier run (BENCH_ADMIN_DATABASE)" : `A fresh database seeded in ${fixed(seedS, 0)} s`} with generate_series (triggers off, then users.video_count from one GROUP BY and the overview's daily tables as migrations 0046 and 0049 fill them, then VACUUM ANALYZE): ` +
       `${n(counts.users)} users (${n(counts.disabled)} disabled, ${n(counts.admins)} admins, ${n(counts.tokens)} API tokens), ` +
       `${n(counts.videos)} videos spread evenly over the last 365 days (veo3_fast 50%, veo3_lite 30%, veo3 20%; 6% failed and refunded, 1% of completed refunded, 80% of completed with 1080p), ` +
       `${n(counts.transactions)} transactions (a usage row per video, a refund row per refund, purchases, adjustments) and ${n(counts.orders)} payment orders. ` +
