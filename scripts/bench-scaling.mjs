@@ -194,9 +194,9 @@ export async function benchScaling(deps) {
         }
         // Streams first, on the idle process: after the load lines its heap and allocator keep
         // freed memory resident, and new streams reuse it (a run measured 0 KB a stream that way).
-        const cookies = [...users.heavy, ...users.light].map((u) => u.cookie);
         if (count === 1) {
           await new Promise((r) => setTimeout(r, 5000));
+          const cookies = [...users.heavy, ...users.light].map((u) => u.cookie);
           live = await streamMemory(servers[0].base, servers[0].child.pid, cookies, 2000);
         }
         results.push(

@@ -53,7 +53,8 @@ export function secondFactorGate(opts: {
   return async (request) => {
     const user = request.user;
     if (!user) return;
-    // Read with the session (http/session-auth.ts); fresh here only for a user set some other way.
+    // Read with the session (http/session-auth.ts sets both); read fresh should it ever be missing,
+    // so the gate never lets a user through without it.
     const state = request.secondFactor ?? (await secondFactorState(opts.db, user.id, request.cookies[SESSION_COOKIE]));
     request.secondFactor = state;
     const mode = request.routeOptions.config.secondFactor;
