@@ -5,6 +5,7 @@
  */
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../src/server/db/connect.js";
 import { paymentOrders, transactions, users, videoTasks } from "../../src/server/db/schema.js";
@@ -12,6 +13,7 @@ import { refundTask } from "../../src/server/features/credits/ledger.js";
 import { adminOverview, percentileOfBuckets } from "../../src/server/features/admin/overview-service.js";
 import type { AdminOverview } from "../../src/shared/schemas/admin-overview.js";
 import { createTestApp, signInAdmin, type Client, type TestApp } from "../helpers/test-app.js";
+import { usingPostgres } from "../helpers/test-db.js";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -37,8 +39,9 @@ async function query<T>(text: ReturnType<typeof sql>): Promise<T[]> {
 
 /** Each daily table (its rows with figures) against the same figures counted from the rows. */
 async function expectDailyFiguresExact() {
-  const days = await query(sql`select day::text, model, status, refunded, failure_kind, videos from overview_video_days
-    where videos <> 0 order by 1, 2, 3, 4, 5`);
+  // Each key's figure is the sum of its slots (decision 0110).
+  const days = await query(sql`select day::text, model, status, refunded, failure_kind, sum(videos)::int as videos
+    from overview_video_days group by 1, 2, 3, 4, 5 having sum(videos) <> 0 order by 1, 2, 3, 4, 5`);
   const counted = await query(sql`select (created_at at time zone 'UTC')::date::text as day, model, status, refunded,
     coalesce(failure_kind, '') as failure_kind, count(*)::int as videos from video_tasks group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`);
   expect(days).toEqual(counted);
@@ -46,7 +49,8 @@ async function expectDailyFiguresExact() {
   const bucket = (end: string) =>
     sql.raw(`floor(ln(greatest(extract(epoch from ${end} - created_at), 0.001)) * 100)::int`);
   const times = await query(
-    sql`select day::text, kind, bucket, videos from overview_video_times where videos <> 0 order by 1, 2, 3`,
+    sql`select day::text, kind, bucket, sum(videos)::int as videos from overview_video_times
+      group by 1, 2, 3 having sum(videos) <> 0 order by 1, 2, 3`,
   );
   const timed = await query(sql`select day, kind, bucket, count(*)::int as videos from (
       select (created_at at time zone 'UTC')::date::text as day, 'video' as kind, ${bucket("completed_at")} as bucket
@@ -57,8 +61,9 @@ async function expectDailyFiguresExact() {
   expect(times).toEqual(timed);
 
   const costs =
-    await query(sql`select day::text, model, vendor, duration_seconds, resolution, audio, videos, credits::int,
-    uhd, reported, reported_cost::float8 as cost from overview_video_costs where videos <> 0 order by 1, 2, 3, 4, 5, 6`);
+    await query(sql`select day::text, model, vendor, duration_seconds, resolution, audio, sum(videos)::int as videos,
+    sum(credits)::int as credits, sum(uhd)::int as uhd, sum(reported)::int as reported, sum(reported_cost)::float8 as cost
+    from overview_video_costs group by 1, 2, 3, 4, 5, 6 having sum(videos) <> 0 order by 1, 2, 3, 4, 5, 6`);
   const costed =
     await query(sql`select (created_at at time zone 'UTC')::date::text as day, model, vendor, duration_seconds,
     resolution, audio, count(*)::int as videos,
@@ -85,7 +90,7 @@ async function expectDailyFiguresExact() {
   expect(sales).toEqual(sold);
 
   const credits = await query(
-    sql`select day::text, type, positive, amount::int from overview_credit_days order by 1, 2, 3`,
+    sql`select day::text, type, positive, sum(amount)::int as amount from overview_credit_days group by 1, 2, 3 order by 1, 2, 3`,
   );
   const summed =
     await query(sql`select (created_at at time zone 'UTC')::date::text as day, type, amount > 0 as positive,
@@ -301,6 +306,62 @@ describe("the overview's daily figures (decision 0106)", () => {
       p95Seconds: Math.round(Number(exact.p95) * 1000) / 1000,
     });
     await t.database.db.delete(videoTasks).where(eq(videoTasks.userId, userId));
+  });
+});
+
+// Every generation writes the same few daily keys: one row each, they made every generation wait
+// for the one before it to commit (59 videos a second where 362 had been; decision 0110).
+describe.skipIf(!usingPostgres)("the daily figures under concurrent writes (decision 0110)", () => {
+  it("a video, its completion and its usage row on another connection do not wait for an open transaction's", async () => {
+    const url = (t.database as { url?: string }).url!;
+    const userA = await newUser();
+    const userB = await newUser();
+    const clients: pg.Client[] = [];
+    const connect = async () => {
+      const client = new pg.Client({ connectionString: url });
+      clients.push(client);
+      await client.connect();
+      const { rows } = await client.query<{ slot: number }>("select pg_backend_pid() % 8 as slot");
+      return { client, slot: rows[0]!.slot };
+    };
+    /** A video made, completed and charged for, today, as a generation and its completion write it. */
+    const generation = async (client: pg.Client, userId: string) => {
+      const { rows } = await client.query<{ id: string }>(
+        `insert into video_tasks (user_id, task_id, prompt, model, aspect_ratio, status, credits_used)
+         values ($1, $2, 'concurrent', 'veo3_fast', '16:9', 'generating', 5) returning id`,
+        [userId, `slots-${crypto.randomBytes(6).toString("hex")}`],
+      );
+      await client.query(
+        `insert into transactions (user_id, type, amount, description, video_task_id) values ($1, 'usage', -5, 'usage', $2)`,
+        [userId, rows[0]!.id],
+      );
+      await client.query(
+        `update video_tasks set status = 'completed', completed_at = created_at + interval '90 seconds' where id = $1`,
+        [rows[0]!.id],
+      );
+    };
+    try {
+      await todayMidnight();
+      const a = await connect();
+      // Connections until one writes to another slot than the first (backend pids modulo 8).
+      let b = await connect();
+      while (b.slot === a.slot && clients.length < 40) b = await connect();
+      expect(b.slot).not.toBe(a.slot);
+
+      await a.client.query("begin");
+      await generation(a.client, userA);
+      // Without slots this waits on the first transaction's rows, and gives up after 2 s.
+      await b.client.query("set lock_timeout = '2s'");
+      await generation(b.client, userB);
+      await a.client.query("commit");
+
+      const o = await overview();
+      expect(onDay(o, "veo3_fast", dayOf(Date.now()))).toMatchObject({ completed: 2 });
+    } finally {
+      await Promise.all(clients.map((c) => c.end().catch(() => {})));
+      await t.database.db.delete(videoTasks).where(eq(videoTasks.userId, userA));
+      await t.database.db.delete(videoTasks).where(eq(videoTasks.userId, userB));
+    }
   });
 });
 

@@ -15,6 +15,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   unique,
   timestamp,
@@ -1142,6 +1143,12 @@ export const sessionSecondFactors = pgTable("session_second_factors", {
 // (functions/veo_overview_video_days.sql, veo_overview_credit_days.sql), so the overview reads a
 // few rows per day instead of every video and transaction of its range. A key's figure may reach
 // 0 and stay: readers leave such rows out.
+// Every generation and completion adds to the same few keys, so each key is split over `slot`s
+// (the writing connection's backend pid modulo OVERVIEW_SLOTS, decision 0110): transactions on
+// different connections update different rows instead of queueing on one. Readers sum the slots.
+
+/** The writing connection's share of a daily figure: its rows' `slot`. */
+const slot = () => smallint("slot").notNull().default(0);
 
 /** Videos per UTC day of created_at, model and outcome: what the overview's video figures count. */
 export const overviewVideoDays = pgTable(
@@ -1153,10 +1160,14 @@ export const overviewVideoDays = pgTable(
     refunded: boolean("refunded").notNull(),
     /** video_tasks.failure_kind, '' for none (a key column cannot be null). */
     failureKind: text("failure_kind").notNull(),
+    slot: slot(),
     videos: integer("videos").notNull(),
   },
   (t) => [
-    primaryKey({ name: "overview_video_days_pk", columns: [t.day, t.model, t.status, t.refunded, t.failureKind] }),
+    primaryKey({
+      name: "overview_video_days_pk",
+      columns: [t.day, t.model, t.status, t.refunded, t.failureKind, t.slot],
+    }),
   ],
 );
 
@@ -1172,10 +1183,11 @@ export const overviewVideoTimes = pgTable(
     day: date("day", { mode: "string" }).notNull(),
     kind: text("kind").notNull(),
     bucket: integer("bucket").notNull(),
+    slot: slot(),
     videos: integer("videos").notNull(),
   },
   (t) => [
-    primaryKey({ name: "overview_video_times_pk", columns: [t.day, t.kind, t.bucket] }),
+    primaryKey({ name: "overview_video_times_pk", columns: [t.day, t.kind, t.bucket, t.slot] }),
     check("overview_video_times_kind_valid", sql`${t.kind} in ('video', '1080p')`),
   ],
 );
@@ -1194,6 +1206,7 @@ export const overviewVideoCosts = pgTable(
     durationSeconds: integer("duration_seconds"),
     resolution: text("resolution"),
     audio: boolean("audio"),
+    slot: slot(),
     videos: integer("videos").notNull(),
     /** credits_used, plus uhd_credits once the 4K version is ready. */
     credits: bigint("credits", { mode: "number" }).notNull(),
@@ -1205,7 +1218,7 @@ export const overviewVideoCosts = pgTable(
   },
   (t) => [
     unique("overview_video_costs_key")
-      .on(t.day, t.model, t.vendor, t.durationSeconds, t.resolution, t.audio)
+      .on(t.day, t.model, t.vendor, t.durationSeconds, t.resolution, t.audio, t.slot)
       .nullsNotDistinct(),
   ],
 );
@@ -1217,9 +1230,10 @@ export const overviewCreditDays = pgTable(
     day: date("day", { mode: "string" }).notNull(),
     type: text("type").notNull(),
     positive: boolean("positive").notNull(),
+    slot: slot(),
     amount: bigint("amount", { mode: "number" }).notNull(),
   },
-  (t) => [primaryKey({ name: "overview_credit_days_pk", columns: [t.day, t.type, t.positive] })],
+  (t) => [primaryKey({ name: "overview_credit_days_pk", columns: [t.day, t.type, t.positive, t.slot] })],
 );
 
 /** Sign-ups per UTC day of created_at and users.signup_method ('' for none): the overview's new users. */

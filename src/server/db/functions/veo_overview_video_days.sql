@@ -5,6 +5,8 @@
 -- fails, completes, is refunded or deleted days later moves where it is counted. The update trigger
 -- has no column list: hd_ready_at is set by a BEFORE trigger (veo_stamp_hd_ready), which a column
 -- list would not see; its WHEN compares the rows as written.
+-- Each figure goes to the writing connection's slot (its backend pid modulo 8, decision 0110), so
+-- generations on different connections do not queue on one row; readers sum the slots.
 -- The live definition. Change it here, then make its migration from this file:
 -- `npm run db:function-migration -- veo_overview_video_days` (docs/ARCHITECTURE.md).
 CREATE OR REPLACE FUNCTION "veo_overview_video_days"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -12,21 +14,22 @@ DECLARE
   v "video_tasks";
   delta integer;
   v_day date;
+  v_slot smallint := pg_backend_pid() % 8;
 BEGIN
   FOREACH delta IN ARRAY CASE TG_OP WHEN 'INSERT' THEN ARRAY[1] WHEN 'DELETE' THEN ARRAY[-1] ELSE ARRAY[-1, 1] END LOOP
     IF delta < 0 THEN v := OLD; ELSE v := NEW; END IF;
     v_day := (v."created_at" AT TIME ZONE 'UTC')::date;
-    INSERT INTO "overview_video_days" AS d ("day", "model", "status", "refunded", "failure_kind", "videos")
-      VALUES (v_day, v."model", v."status", v."refunded", coalesce(v."failure_kind", ''), delta)
-      ON CONFLICT ("day", "model", "status", "refunded", "failure_kind") DO UPDATE SET "videos" = d."videos" + delta;
+    INSERT INTO "overview_video_days" AS d ("day", "model", "status", "refunded", "failure_kind", "slot", "videos")
+      VALUES (v_day, v."model", v."status", v."refunded", coalesce(v."failure_kind", ''), v_slot, delta)
+      ON CONFLICT ("day", "model", "status", "refunded", "failure_kind", "slot") DO UPDATE SET "videos" = d."videos" + delta;
     IF v."status" = 'completed' AND v."completed_at" IS NOT NULL THEN
-      INSERT INTO "overview_video_times" AS t ("day", "kind", "bucket", "videos")
-        VALUES (v_day, 'video', floor(ln(greatest(extract(epoch FROM v."completed_at" - v."created_at"), 0.001)) * 100)::integer, delta)
-        ON CONFLICT ("day", "kind", "bucket") DO UPDATE SET "videos" = t."videos" + delta;
+      INSERT INTO "overview_video_times" AS t ("day", "kind", "bucket", "slot", "videos")
+        VALUES (v_day, 'video', floor(ln(greatest(extract(epoch FROM v."completed_at" - v."created_at"), 0.001)) * 100)::integer, v_slot, delta)
+        ON CONFLICT ("day", "kind", "bucket", "slot") DO UPDATE SET "videos" = t."videos" + delta;
     END IF;
     IF v."status" = 'completed' AND NOT v."refunded" THEN
-      INSERT INTO "overview_video_costs" AS c ("day", "model", "vendor", "duration_seconds", "resolution", "audio", "videos", "credits", "uhd", "reported", "reported_cost")
-        VALUES (v_day, v."model", v."vendor", v."duration_seconds", v."resolution", v."audio", delta,
+      INSERT INTO "overview_video_costs" AS c ("day", "model", "vendor", "duration_seconds", "resolution", "audio", "slot", "videos", "credits", "uhd", "reported", "reported_cost")
+        VALUES (v_day, v."model", v."vendor", v."duration_seconds", v."resolution", v."audio", v_slot, delta,
           delta * (v."credits_used" + CASE WHEN v."uhd_status" = 'ready' THEN v."uhd_credits" ELSE 0 END),
           CASE WHEN v."uhd_status" = 'ready' THEN delta ELSE 0 END,
           CASE WHEN v."vendor_cost" IS NOT NULL THEN delta ELSE 0 END,
@@ -36,9 +39,9 @@ BEGIN
           "reported" = c."reported" + EXCLUDED."reported", "reported_cost" = c."reported_cost" + EXCLUDED."reported_cost";
     END IF;
     IF v."hd_ready_at" IS NOT NULL THEN
-      INSERT INTO "overview_video_times" AS t ("day", "kind", "bucket", "videos")
-        VALUES (v_day, '1080p', floor(ln(greatest(extract(epoch FROM v."hd_ready_at" - v."created_at"), 0.001)) * 100)::integer, delta)
-        ON CONFLICT ("day", "kind", "bucket") DO UPDATE SET "videos" = t."videos" + delta;
+      INSERT INTO "overview_video_times" AS t ("day", "kind", "bucket", "slot", "videos")
+        VALUES (v_day, '1080p', floor(ln(greatest(extract(epoch FROM v."hd_ready_at" - v."created_at"), 0.001)) * 100)::integer, v_slot, delta)
+        ON CONFLICT ("day", "kind", "bucket", "slot") DO UPDATE SET "videos" = t."videos" + delta;
     END IF;
   END LOOP;
   RETURN NULL;
