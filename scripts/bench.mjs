@@ -15,6 +15,9 @@
 // 1,000,000 videos seeded with generate_series, then the admin overview and the users list's pages,
 // searches and filters one request at a time. BENCH_ONLY=admin runs only that section and rewrites
 // only its part of docs/benchmarks.md (a few minutes, most of it seeding).
+// Embedded default beside PostgreSQL (scripts/bench-alternate.mjs): both servers at once, each
+// endpoint line BENCH_ROUNDS times (3) on each, alternated. BENCH_ONLY=alternate runs only that
+// and rewrites only its section (about 10 minutes with three rounds).
 import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -28,6 +31,7 @@ import { adminSection, benchAdmin } from "./bench-admin.mjs";
 import { archiveSection, benchArchive } from "./bench-archive.mjs";
 import { limitRuns } from "./bench-limit.mjs";
 import { benchScaling, scalingSection } from "./bench-scaling.mjs";
+import { alternatedSection, benchAlternated } from "./bench-alternate.mjs";
 import { idleMemory, sampleMemory } from "./bench-memory.mjs";
 import { benchWebhooks, webhooksSection } from "./bench-webhooks.mjs";
 import { replaceSection } from "./bench-doc.mjs";
@@ -70,13 +74,13 @@ function freePort() {
 }
 
 /** Users with 150 tasks and 150 transactions each (heavy), and many with only credits (light). */
-async function seed(database) {
+async function seed(database, lightUsers = LIGHT_USERS) {
   const { db } = database;
   const password = await hashPassword("bench-pass-123");
   const now = Date.now();
   const heavy = [];
   const light = [];
-  for (let i = 0; i < HEAVY_USERS + LIGHT_USERS; i++) {
+  for (let i = 0; i < HEAVY_USERS + lightUsers; i++) {
     const isHeavy = i < HEAVY_USERS;
     const [user] = await db
       .insert(schema.users)
@@ -133,7 +137,8 @@ async function seed(database) {
 // Profiling: BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server run there (open it in
 // Chrome DevTools); BENCH_ONLY=<substring> runs only the endpoints whose name contains it
 // (BENCH_ONLY=archive: only the video archive section; BENCH_ONLY=webhooks: only the webhooks one;
-// BENCH_ONLY=endpoints: the endpoint lines on the three databases; BENCH_ONLY=scaling: several processes);
+// BENCH_ONLY=endpoints: the endpoint lines on the three databases; BENCH_ONLY=scaling: several processes;
+// BENCH_ONLY=alternate: the embedded default and PostgreSQL, each line BENCH_ROUNDS times, alternated);
 // BENCH_DATABASES=PostgreSQL (or PGlite) runs one of the two.
 const ONLY = process.env.BENCH_ONLY;
 /** BENCH_ONLY=archive: only the video archive section (no endpoint matches "archive" anyway). */
@@ -146,6 +151,9 @@ const ADMIN_ONLY = ONLY === "admin";
 const ENDPOINTS_ONLY = ONLY === "endpoints";
 /** BENCH_ONLY=scaling: only the several-processes section. */
 const SCALING_ONLY = ONLY === "scaling";
+/** BENCH_ONLY=alternate: the embedded default beside PostgreSQL, each line BENCH_ROUNDS times, alternated. */
+const ALTERNATE_ONLY = ONLY === "alternate";
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** The server on PostgreSQL, on its embedded default (a PostgreSQL it starts), and on PGlite. */
 const ALL_DATABASES = ["PostgreSQL", "Embedded PostgreSQL", "PGlite"];
 const DATABASES = (process.env.BENCH_DATABASES ?? ALL_DATABASES.join(",")).split(",");
@@ -232,7 +240,7 @@ function lighthouse(url) {
 }
 
 function run(base, name, requests) {
-  if (ONLY && !ENDPOINTS_ONLY && !name.includes(ONLY)) return Promise.resolve(undefined);
+  if (ONLY && !ENDPOINTS_ONLY && !ALTERNATE_ONLY && !name.includes(ONLY)) return Promise.resolve(undefined);
   let i = 0;
   return new Promise((resolve, reject) => {
     autocannon(
@@ -257,6 +265,65 @@ function run(base, name, requests) {
   });
 }
 
+/**
+ * The endpoint lines for one seeded server, in the order they run: the reads a page polls (when
+ * its live updates are off), each also measured against its limit, then the others. `light` are
+ * the users who generate (a round of the alternated run takes fresh ones: 30 videos a minute each).
+ */
+function endpointLines(users, html, light = users.light) {
+  const heavy = (i) => users.heavy[i % users.heavy.length];
+  const lightUser = (i) => light[i % light.length];
+  const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  const polled = [
+    {
+      name: "GET /api/video-tasks?days=14",
+      prefix: "/api/video-tasks",
+      request: (i) => ({ method: "GET", path: "/api/video-tasks?days=14", headers: { cookie: heavy(i).cookie } }),
+    },
+    {
+      name: "GET /api/video-status/{taskId}",
+      prefix: "/api/video-status/",
+      request: (i) => {
+        const u = heavy(i);
+        return {
+          method: "GET",
+          path: `/api/video-status/${u.taskIds[i % u.taskIds.length]}`,
+          headers: { cookie: u.cookie },
+        };
+      },
+    },
+    {
+      name: "GET /api/auth/current-user",
+      prefix: "/api/auth/current-user",
+      request: (i) => ({ method: "GET", path: "/api/auth/current-user", headers: { cookie: heavy(i).cookie } }),
+    },
+  ];
+  const others = [
+    {
+      name: "GET /api/transactions?page=1",
+      request: (i) => ({ method: "GET", path: "/api/transactions?page=1", headers: { cookie: heavy(i).cookie } }),
+    },
+    {
+      name: "POST /api/generate-video (simulator)",
+      generates: true,
+      request: (i) => ({
+        method: "POST",
+        path: "/api/generate-video",
+        // What the web app's fetch sends (decision 0065): fetch metadata and the session's token.
+        headers: { cookie: lightUser(i).cookie, "content-type": "application/json", ...lightUser(i).webApp },
+        body: JSON.stringify({ prompt: `bench video ${i}`, model: "veo3_fast", aspectRatio: "16:9" }),
+      }),
+    },
+    { name: "GET / (landing HTML)", request: () => ({ method: "GET", path: "/" }) },
+  ];
+  if (asset)
+    others.push({
+      name: `GET ${asset.replace(/-[\w-]+\.js$/, "-*.js")}`,
+      request: () => ({ method: "GET", path: asset }),
+    });
+  return { polled, others };
+}
+
 async function bench(label, env, database) {
   const users = await seed(database);
   await database.close();
@@ -279,34 +346,7 @@ async function bench(label, env, database) {
     // Lighthouse first, on the idle server (PostgreSQL run only: the page is the same).
     const pageScores = label === "PostgreSQL" && !ONLY ? lighthouseMedian(`${base}/`) : undefined;
     const html = await (await fetch(`${base}/`)).text();
-    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
-    const heavy = (i) => users.heavy[i % users.heavy.length];
-    const light = (i) => users.light[i % users.light.length];
-    /** The reads a page polls (when its live updates are off), each also measured against its limit. */
-    const polled = [
-      {
-        name: "GET /api/video-tasks?days=14",
-        prefix: "/api/video-tasks",
-        request: (i) => ({ method: "GET", path: "/api/video-tasks?days=14", headers: { cookie: heavy(i).cookie } }),
-      },
-      {
-        name: "GET /api/video-status/{taskId}",
-        prefix: "/api/video-status/",
-        request: (i) => {
-          const u = heavy(i);
-          return {
-            method: "GET",
-            path: `/api/video-status/${u.taskIds[i % u.taskIds.length]}`,
-            headers: { cookie: u.cookie },
-          };
-        },
-      },
-      {
-        name: "GET /api/auth/current-user",
-        prefix: "/api/auth/current-user",
-        request: (i) => ({ method: "GET", path: "/api/auth/current-user", headers: { cookie: heavy(i).cookie } }),
-      },
-    ];
+    const { polled, others } = endpointLines(users, html);
     const results = [];
     for (const read of polled) results.push(await run(base, read.name, read.request));
     // The limit is the same whatever the database: measured once, beside PostgreSQL's run, while
@@ -320,27 +360,7 @@ async function bench(label, env, database) {
             run,
           )
         : undefined;
-    results.push(
-      await run(base, "GET /api/transactions?page=1", (i) => ({
-        method: "GET",
-        path: "/api/transactions?page=1",
-        headers: { cookie: heavy(i).cookie },
-      })),
-    );
-    results.push(
-      await run(base, "POST /api/generate-video (simulator)", (i) => ({
-        method: "POST",
-        path: "/api/generate-video",
-        // What the web app's fetch sends (decision 0065): fetch metadata and the session's token.
-        headers: { cookie: light(i).cookie, "content-type": "application/json", ...light(i).webApp },
-        body: JSON.stringify({ prompt: `bench video ${i}`, model: "veo3_fast", aspectRatio: "16:9" }),
-      })),
-    );
-    results.push(await run(base, "GET / (landing HTML)", () => ({ method: "GET", path: "/" })));
-    if (asset)
-      results.push(
-        await run(base, `GET ${asset.replace(/-[\w-]+\.js$/, "-*.js")}`, () => ({ method: "GET", path: asset })),
-      );
+    for (const line of others) results.push(await run(base, line.name, line.request));
     const memory = { ...sampler.stop(), idleMb };
     // A line whose every answer is an error measures the error page, not the route: stop rather
     // than record it (the generation line measured 403s unnoticed after decision 0065).
@@ -375,12 +395,16 @@ let archive;
 const webhookRuns = [];
 let adminRun;
 let scalingRun;
+let alternateRun;
 try {
   for (const [label, env] of [
     ["PostgreSQL", { DATABASE_URL: pgUrl, DATA_DIR: pgDataDir }],
     ["Embedded PostgreSQL", { DATA_DIR: embeddedDir }],
     ["PGlite", { DATA_DIR: pgliteDir, EMBEDDED_DATABASE: "pglite" }],
-  ].filter(([label]) => DATABASES.includes(label) && !ARCHIVE_ONLY && !WEBHOOKS_ONLY && !ADMIN_ONLY && !SCALING_ONLY)) {
+  ].filter(
+    ([label]) =>
+      DATABASES.includes(label) && !ARCHIVE_ONLY && !WEBHOOKS_ONLY && !ADMIN_ONLY && !SCALING_ONLY && !ALTERNATE_ONLY,
+  )) {
     const open = () =>
       openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, embeddedDatabase: env.EMBEDDED_DATABASE });
     const result = await bench(label, env, await open());
@@ -467,6 +491,26 @@ try {
     });
     console.table(scalingRun.results);
     console.log(scalingRun.perVideo);
+  }
+  if (ALTERNATE_ONLY) {
+    console.log(`\nThe embedded default beside PostgreSQL, ${ROUNDS} rounds alternated:`);
+    alternateRun = await benchAlternated({
+      modes: [
+        ["PostgreSQL", { DATABASE_URL: pgUrl, DATA_DIR: pgDataDir }],
+        ["Embedded PostgreSQL", { DATA_DIR: embeddedDir }],
+      ],
+      rounds: ROUNDS,
+      lightUsers: LIGHT_USERS,
+      openDatabase: (env) => openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }),
+      seed,
+      endpointLines,
+      run,
+      startServer,
+      stopServer,
+      waitReady,
+      freePort,
+      env: { SIMULATOR_DELAY_MS: "1000", SECRETS_KEY },
+    });
   }
   if (DATABASES.includes("PostgreSQL") && (!ONLY || ADMIN_ONLY)) {
     console.log("\nAdmin at scale (PostgreSQL):");
@@ -565,6 +609,9 @@ const adminLines = adminRun ? adminSection(adminRun, { machine }) : [];
 lines.push(...adminLines);
 const scalingLines = scalingRun ? scalingSection(scalingRun, { machine }) : [];
 lines.push(...scalingLines);
+const alternateLines = alternateRun
+  ? alternatedSection(alternateRun, { machine, durationS: DURATION_S, connections: CONNECTIONS, goal: 0.8 })
+  : [];
 /** Issue 9's targets, for one process on PostgreSQL on this 2-core machine. */
 const pgRun = runs.find((r) => r.label === "PostgreSQL");
 const scores = pgRun?.pageScores;
@@ -636,6 +683,10 @@ if (ARCHIVE_ONLY && archive && fs.existsSync(docPath)) {
     doc = replaceSection(doc, section);
   fs.writeFileSync(docPath, doc);
   console.log("\nWrote the databases' sections of docs/benchmarks.md");
+} else if (ALTERNATE_ONLY && alternateRun && fs.existsSync(docPath)) {
+  console.log(alternateLines.join("\n"));
+  fs.writeFileSync(docPath, replaceSection(fs.readFileSync(docPath, "utf8"), alternateLines));
+  console.log("\nWrote the alternated section of docs/benchmarks.md");
 } else if (SCALING_ONLY && scalingRun && fs.existsSync(docPath)) {
   fs.writeFileSync(docPath, replaceSection(fs.readFileSync(docPath, "utf8"), scalingLines));
   console.log("\nWrote the Several processes section of docs/benchmarks.md");
