@@ -309,8 +309,8 @@ describe("the overview's daily figures (decision 0106)", () => {
   });
 });
 
-// Every generation writes the same few daily keys: one row each, they made every generation wait
-// for the one before it to commit (59 videos a second where 362 had been; decision 0110).
+// Every generation writes the same few daily keys: with one row each, every generation waited for
+// the one before it to commit (decision 0110).
 describe.skipIf(!usingPostgres)("the daily figures under concurrent writes (decision 0110)", () => {
   it("a video, its completion and its usage row on another connection do not wait for an open transaction's", async () => {
     const url = (t.database as { url?: string }).url!;
