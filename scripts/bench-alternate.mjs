@@ -113,7 +113,7 @@ export async function benchAlternated({
           const line = s.lines[round][index];
           if (line?.name !== name) throw new Error(`${s.label} has no line ${name}`);
           const result = await run(s.base, name, line.request);
-          if (result && result.ok === 0) throw new Error(`no 2xx answers on ${name} (${s.label})`);
+          if (result.ok === 0) throw new Error(`no 2xx answers on ${name} (${s.label})`);
           rps[s.label].push(result.rps);
         }
       }
