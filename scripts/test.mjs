@@ -5,7 +5,8 @@
 // Each step's output is printed whole when it ends, then a summary. Any failed step fails the
 // run, and once one has failed no further step starts. `--serial` runs the steps one at a time.
 import { spawn } from "node:child_process";
-import { node24 } from "./node-24.mjs";
+import path from "node:path";
+import { node24, productNode } from "./registry-node.mjs";
 import { integrationSteps, VITEST } from "./test-integration.mjs";
 
 const serial = process.argv.includes("--serial");
@@ -47,27 +48,40 @@ function run({ label, command, args, env = process.env }) {
 }
 
 const npmRun = (label, script) => ({ label, command: "npm", args: ["run", "--silent", script] });
-// The PGlite pass on Node 24, the rest on this machine's Node: a break on either shows (decision 0103).
 const newer = node24();
-if (newer.note) console.log(`Node 24: ${newer.note}; every step runs on Node ${newer.version}.`);
+const product = productNode();
+for (const { note, version } of [newer, product])
+  if (note) console.log(`${note}: the step runs on this machine's Node ${version}.`);
+/** A step's environment with `node` on its PATH being this Node: what the step spawns runs on it too. */
+const onNode = (node, env = process.env) => ({ ...env, PATH: `${node.dir}${path.delimiter}${env.PATH ?? ""}` });
 const [pgliteStep, ...postgresSteps] = integrationSteps();
 const onPglite = {
   label: `${pgliteStep.label} (Node ${newer.version})`,
   command: newer.path,
   args: ["node_modules/vitest/vitest.mjs", ...pgliteStep.args],
-  env: pgliteStep.env,
+  env: onNode(newer, pgliteStep.env),
 };
 const onPostgres = postgresSteps.map((s) => ({
-  label: `${s.label} (Node ${process.versions.node})`,
+  label: `${s.label} (Node ${product.version})`,
   command: VITEST,
   args: s.args,
-  env: s.env,
+  env: onNode(product, s.env),
 }));
 const typecheck = npmRun("typecheck", "typecheck");
 const lint = npmRun("lint", "lint");
 const format = npmRun("format (prettier --check)", "format:check");
-const build = { label: "build (if stale)", command: "node", args: ["scripts/build.mjs", "--if-stale"] };
-const e2e = { label: "browser tests (Playwright)", command: "node_modules/.bin/playwright", args: ["test"] };
+const build = {
+  label: `build (if stale, Node ${product.version})`,
+  command: product.path,
+  args: ["scripts/build.mjs", "--if-stale"],
+  env: onNode(product),
+};
+const e2e = {
+  label: `browser tests (Playwright, Node ${product.version})`,
+  command: "node_modules/.bin/playwright",
+  args: ["test"],
+  env: onNode(product),
+};
 
 const heartbeat = setInterval(() => {
   const now = Date.now();

@@ -1,6 +1,7 @@
 // Runs Lingui's macros (t, <Trans>, plural, msg) in the web app's source before Vite compiles it
-// (decision 0056). Lingui's own wiring for Vite 8 (@rolldown/plugin-babel) needs Node 22; this is
-// the same Babel plugin called directly, only on files that import a macro.
+// (decision 0056): Lingui's Babel plugin called directly, only on files that import a macro, without
+// adding @rolldown/plugin-babel. Lingui 6's Vite plugin can do it natively (`macroTransform`, with
+// @lingui/native-tools' platform binaries); not taken yet (decision 0111).
 import { transformAsync } from "@babel/core";
 
 const MACRO_IMPORT = /from\s+["']@lingui\/(core|react)\/macro["']/;
