@@ -3,8 +3,8 @@
  * Lite video from three reference images, 1080p for 9:16, and the admin's per-model prices. The
  * models compared show a sample of each from the showcase (issue 38).
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./fixtures.js";
+import { expectNoSeriousAxeFindings } from "./accessibility.js";
 import { ADMIN, expectToast } from "./helpers.js";
 import {
   chooseOption,
@@ -276,9 +276,7 @@ for (const language of ["en", "vi"] as const) {
           "({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth })",
         );
         expect(widths.scroll, "the page must not scroll sideways").toBeLessThanOrEqual(widths.viewport);
-        const { violations } = await new AxeBuilder({ page }).include("#model-comparison").analyze();
-        const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-        expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+        await expectNoSeriousAxeFindings(page, { include: ["#model-comparison"] });
       } finally {
         await context.close();
       }

@@ -4,8 +4,8 @@
  * axe runs in English only: what it checks (names, roles, contrast, structure) does not change with
  * the words, while the words' length, which overflow depends on, does. It is most of this file's time.
  */
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "./fixtures.js";
+import { expectNoSeriousAxeFindings } from "./accessibility.js";
 import { ADMIN, uniqueUsername } from "./helpers.js";
 
 const PHONE = { width: 390, height: 844 };
@@ -115,17 +115,7 @@ for (const [language, locale] of [
         expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.width);
 
         if (language !== "English") return;
-        const results = await new AxeBuilder({ page }).analyze();
-        const serious = results.violations
-          .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map(
-            (v) =>
-              `${v.id} (${v.impact}): ${v.nodes
-                .map((n) => n.target.join(" "))
-                .slice(0, 4)
-                .join(" | ")}`,
-          );
-        expect(serious).toEqual([]);
+        await expectNoSeriousAxeFindings(page);
       } finally {
         await page.context().close();
       }

@@ -1,5 +1,5 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures.js";
+import { expectNoSeriousAxeFindings } from "./accessibility.js";
 import {
   ADMIN,
   expectToast,
@@ -264,9 +264,7 @@ test("a prompt typed on /generate before signing in with Google is there after t
         await expect(page).toHaveURL("/generate");
         await expect(promptField).toHaveValue(prompt);
         expect(await page.evaluate<boolean>("document.documentElement.scrollWidth > window.innerWidth")).toBe(false);
-        const results = await new AxeBuilder({ page }).analyze();
-        const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-        expect(serious.map((v) => v.id)).toEqual([]);
+        await expectNoSeriousAxeFindings(page);
       } finally {
         await context.close();
       }

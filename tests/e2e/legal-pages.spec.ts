@@ -4,9 +4,9 @@
  * each page has its own title and description, and the admin edits a page (starting text marked,
  * Markdown with a preview) that the public page then shows, hostile Markdown made harmless.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { ADMIN, registerViaApi, uniqueUsername } from "./helpers.js";
 import { expect, test, type Browser, type Page } from "./fixtures.js";
+import { expectNoSeriousAxeFindings } from "./accessibility.js";
 import { signInViaApi } from "./video-helpers.js";
 
 const SIZES = [
@@ -71,15 +71,6 @@ async function openPage(browser: Browser, language: Language, viewport: { width:
   return { context, page: await context.newPage() };
 }
 
-/** No serious or critical accessibility finding inside these parts of the page. */
-async function expectAccessible(page: Page, ...selectors: string[]): Promise<void> {
-  let builder = new AxeBuilder({ page });
-  for (const selector of selectors) builder = builder.include(selector);
-  const { violations } = await builder.analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
 async function expectNoHorizontalScroll(page: Page): Promise<void> {
   const widths = await page.evaluate<{ scroll: number; viewport: number }>(
     "({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth })",
@@ -105,7 +96,7 @@ for (const language of ["en", "vi"] as const) {
           await expect(page).toHaveTitle(`${w[legal]} · Veo Studio`);
           await expect(page.locator("article h2").first()).toBeVisible();
           await expectNoHorizontalScroll(page);
-          await expectAccessible(page, "article", "footer");
+          await expectNoSeriousAxeFindings(page, { include: ["article", "footer"] });
         }
         // The server's document has the page's title and description before any code runs.
         const document = await page.request.get("/terms", { headers: { "accept-language": language } });
@@ -199,7 +190,7 @@ for (const { language, size, page: legal } of EDITS) {
     await section.getByRole("button", { name: w.save }).click();
     await expect(page.getByText(w.saved, { exact: true }).first()).toBeVisible();
     await expect(section.getByText(w.starting)).toHaveCount(0);
-    await expectAccessible(page, "#legal-pages");
+    await expectNoSeriousAxeFindings(page, { include: ["#legal-pages"] });
 
     // The public page shows the admin's text, the hostile parts harmless.
     await page.goto(PATHS[legal]);

@@ -3,8 +3,8 @@
  * desktop and phone sizes in both languages; the share page's brand and "Make one like this"
  * (decision 0080).
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "./fixtures.js";
+import { expectNoSeriousAxeFindings } from "./accessibility.js";
 import { expectToast } from "./helpers.js";
 import { createFundedUser, createVideoPanel, generateViaApi, signInViaApi } from "./video-helpers.js";
 
@@ -40,9 +40,7 @@ async function choose(page: Page, label: string, option: string): Promise<void> 
  */
 async function noSeriousAxeFindings(page: Page): Promise<void> {
   await page.mouse.move(0, 0);
-  const { violations } = await new AxeBuilder({ page }).disableRules(["label-content-name-mismatch"]).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await expectNoSeriousAxeFindings(page, { disableRules: ["label-content-name-mismatch"] });
 }
 
 async function noSidewaysScroll(page: Page): Promise<void> {
@@ -130,8 +128,7 @@ test("desktop: search, filter, sort, back button, compact failed cards, select a
     .poll(() => deleteSelected.evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).backgroundColor))
     .toBe("oklch(0.505 0.213 27.518)");
   await expect.poll(() => deleteSelected.evaluate((el) => el.getAnimations().length)).toBe(0);
-  const contrast = await new AxeBuilder({ page }).withRules(["color-contrast"]).analyze();
-  expect(contrast.violations.flatMap((v) => v.nodes.map((n) => n.target.join(" ")))).toEqual([]);
+  await expectNoSeriousAxeFindings(page, { rules: ["color-contrast"] });
   await deleteSelected.click();
   const confirm = page.getByRole("dialog", { name: "Delete 2 videos?" });
   await confirm.getByRole("button", { name: "Delete 2 videos" }).click();

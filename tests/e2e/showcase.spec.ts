@@ -5,9 +5,9 @@
  * "Try this prompt" opens the generator with the prompt filled in. Desktop and phone, no sideways
  * scrolling, no serious accessibility finding.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { ADMIN } from "./helpers.js";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "./fixtures.js";
+import { expectNoSeriousAxeFindings } from "./accessibility.js";
 import { createFundedUser, createVideoPanel, generateViaApi, signInViaApi } from "./video-helpers.js";
 
 const SIZES = [
@@ -24,14 +24,6 @@ const WORDS = {
   },
   vi: { sample: "Clip mẫu (trình mô phỏng)", examples: "Video mẫu", featured: "Video nổi bật", try: "Thử prompt này" },
 } as const;
-
-async function expectAccessible(page: Page, ...selectors: string[]): Promise<void> {
-  let builder = new AxeBuilder({ page });
-  for (const selector of selectors) builder = builder.include(selector);
-  const { violations } = await builder.analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 async function expectNoHorizontalScroll(page: Page): Promise<void> {
   const widths = await page.evaluate<{ scroll: number; viewport: number }>(
@@ -85,7 +77,7 @@ for (const language of ["en", "vi"] as const) {
           await expect(tiles.nth(i).getByRole("link", { name: new RegExp(`^${w.try}`) })).toBeVisible();
         }
         await expectNoHorizontalScroll(page);
-        await expectAccessible(page, "main");
+        await expectNoSeriousAxeFindings(page, { include: ["main"] });
       } finally {
         await context.close();
       }
@@ -151,7 +143,7 @@ test("the admin chooses a customer's shared video: the hero and the tiles play i
     await expect(chosen.first()).toContainText(`Shared by ${username}`);
     await section.getByRole("button", { name: "Save showcase" }).click();
     await expect(admin.page.getByText("Showcase saved", { exact: true }).first()).toBeVisible();
-    await expectAccessible(admin.page, "#showcase");
+    await expectNoSeriousAxeFindings(admin.page, { include: ["#showcase"] });
     await admin.page.setViewportSize(SIZES[1].viewport);
     await expectNoHorizontalScroll(admin.page);
 
@@ -175,7 +167,7 @@ test("the admin chooses a customer's shared video: the hero and the tiles play i
     await expect(visitor.page.getByText(WORDS.en.sample)).toHaveCount(0);
     await visitor.page.setViewportSize(SIZES[1].viewport);
     await expectNoHorizontalScroll(visitor.page);
-    await expectAccessible(visitor.page, "main");
+    await expectNoSeriousAxeFindings(visitor.page, { include: ["main"] });
 
     // Try this prompt: the generator opens with the prompt filled in (signed out, kept through sign-in).
     await tiles

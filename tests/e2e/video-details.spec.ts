@@ -5,8 +5,8 @@
  * "Details"; a refused prompt reads "Refused" on its card and in its details, never "Failed"; axe
  * finds nothing serious or critical.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Locator, type Page } from "./fixtures.js";
+import { expectNoSeriousAxeFindings } from "./accessibility.js";
 import { createFundedUser, detailsField, generateViaApi, signInViaApi } from "./video-helpers.js";
 
 const DESKTOP = { width: 1440, height: 900 };
@@ -91,9 +91,7 @@ async function openDetailsOf(page: Page, language: Language, prompt: string): Pr
 
 async function noSeriousAxeFindings(page: Page): Promise<void> {
   await page.mouse.move(0, 0);
-  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await expectNoSeriousAxeFindings(page, { include: ['[role="dialog"]'] });
 }
 
 /** The dialog has not scrolled and `locator` lies wholly inside the window. */
