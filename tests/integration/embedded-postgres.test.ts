@@ -57,6 +57,13 @@ function alive(pid: number): boolean {
   }
 }
 
+/**
+ * Making a new PGlite folder (initdb, then every migration) takes 2-3 s on a quiet machine and
+ * took 31-43 s on a 2-core machine running two test suites at once: the tests that make one get
+ * room for that.
+ */
+const NEW_PGLITE_FOLDER_MS = 120_000;
+
 describe.skipIf(usingPostgres)("the embedded PostgreSQL", () => {
   it("keeps a new folder's data across restarts, private to its owner", async () => {
     const dataDir = newDataDir();
@@ -153,19 +160,25 @@ describe.skipIf(usingPostgres)("the embedded PostgreSQL", () => {
     await expect(openDatabase({ databaseUrl: undefined, dataDir })).rejects.toThrow(`${PASSWORD_FILE} is missing`);
   });
 
-  it("still opens a folder that holds PGlite's database with PGlite", async () => {
-    const dataDir = newDataDir();
-    const before = await openPglite(dataDir);
-    await before.db.insert(users).values({ username: "made_on_pglite", password: "x", credits: 3 });
-    await before.close();
+  it(
+    "still opens a folder that holds PGlite's database with PGlite",
+    async () => {
+      const dataDir = newDataDir();
+      const before = await openPglite(dataDir);
+      await before.db.insert(users).values({ username: "made_on_pglite", password: "x", credits: 3 });
+      await before.close();
 
-    await withDatabase(dataDir, async (database) => {
-      expect(database.kind).toBe("pglite");
-      const found = await database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, "made_on_pglite") });
-      expect(found?.credits).toBe(3);
-    });
-    expect(fs.existsSync(path.join(dataDir, CLUSTER_FOLDER))).toBe(false);
-  });
+      await withDatabase(dataDir, async (database) => {
+        expect(database.kind).toBe("pglite");
+        const found = await database.db.query.users.findFirst({
+          where: (u, { eq }) => eq(u.username, "made_on_pglite"),
+        });
+        expect(found?.credits).toBe(3);
+      });
+      expect(fs.existsSync(path.join(dataDir, CLUSTER_FOLDER))).toBe(false);
+    },
+    NEW_PGLITE_FOLDER_MS,
+  );
 
   it("never opens an empty PGlite in place of a cluster", async () => {
     const dataDir = newDataDir();
@@ -176,13 +189,17 @@ describe.skipIf(usingPostgres)("the embedded PostgreSQL", () => {
     expect(fs.existsSync(path.join(dataDir, "pglite"))).toBe(false);
   });
 
-  it("uses PGlite when asked to, for a new folder", async () => {
-    const dataDir = newDataDir();
-    const database = await openDatabase({ databaseUrl: undefined, dataDir, embeddedDatabase: "pglite" });
-    await database.close();
-    expect(database.kind).toBe("pglite");
-    expect(fs.existsSync(path.join(dataDir, CLUSTER_FOLDER))).toBe(false);
-  });
+  it(
+    "uses PGlite when asked to, for a new folder",
+    async () => {
+      const dataDir = newDataDir();
+      const database = await openDatabase({ databaseUrl: undefined, dataDir, embeddedDatabase: "pglite" });
+      await database.close();
+      expect(database.kind).toBe("pglite");
+      expect(fs.existsSync(path.join(dataDir, CLUSTER_FOLDER))).toBe(false);
+    },
+    NEW_PGLITE_FOLDER_MS,
+  );
 
   // Only as root: PostgreSQL then runs as the machine's `postgres` user, who must reach DATA_DIR.
   it.runIf(process.getuid?.() === 0)(
@@ -207,6 +224,7 @@ describe.skipIf(usingPostgres)("the embedded PostgreSQL", () => {
       await expect(openDatabase({ databaseUrl: undefined, dataDir: other })).rejects.toThrow("cannot start");
       expect(fs.existsSync(path.join(other, "pglite"))).toBe(false);
     },
+    NEW_PGLITE_FOLDER_MS,
   );
 
   it.runIf(process.getuid?.() === 0)(
