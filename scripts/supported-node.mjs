@@ -1,6 +1,9 @@
 // Which Nodes the product runs on (decision 0111): 22.19 or newer, as Lingui 6 needs, matching
-// package.json's `engines`. `npm start`, `npm run dev` and the build stop at once on an older
-// one with a message saying what to install, rather than failing deep inside a tool.
+// package.json's `engines`. `npm start`, `npm run dev`, the build, `npm run test:unit`,
+// `npm run test:integration` and `npm run i18n:extract` stop at once on an older one with a message
+// saying what to install, rather than failing deep inside a tool (`node scripts/supported-node.mjs`
+// is the check on its own).
+import { fileURLToPath } from "node:url";
 
 export const SUPPORTED_NODE = "^22.19.0 || >=24.0.0";
 
@@ -19,3 +22,5 @@ export function requireSupportedNode() {
   );
   process.exit(1);
 }
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) requireSupportedNode();

@@ -5,6 +5,7 @@
 // scripts/test.mjs, beside the other checks.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { requireSupportedNode } from "./supported-node.mjs";
 
 /** The integration steps: a label, the Vitest arguments and the environment of each. */
 export function integrationSteps(env = process.env) {
@@ -23,6 +24,7 @@ export function integrationSteps(env = process.env) {
 export const VITEST = "node_modules/.bin/vitest";
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  requireSupportedNode();
   for (const step of integrationSteps()) {
     console.log(`\n=== ${step.label} ===`);
     const result = spawnSync(VITEST, step.args, { stdio: "inherit", env: step.env });

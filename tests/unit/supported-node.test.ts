@@ -27,8 +27,13 @@ describe("the Nodes the product runs on (decision 0111)", () => {
     expect(run.stderr).toContain("this is Node 20.20.2");
   });
 
-  it("is checked by start, dev and the build before they do anything else", () => {
-    for (const file of ["scripts/start.mjs", "scripts/dev.mjs", "scripts/build.mjs"])
+  it("is checked by start, dev, the build and the test and catalogue commands before they do anything else", () => {
+    for (const file of ["scripts/start.mjs", "scripts/dev.mjs", "scripts/build.mjs", "scripts/test-integration.mjs"])
       expect(fs.readFileSync(file, "utf8"), file).toMatch(/requireSupportedNode\(\);/);
+    const { scripts } = JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: Record<string, string> };
+    for (const name of ["test:unit", "i18n:extract"])
+      expect(scripts[name], name).toMatch(/^node scripts\/supported-node\.mjs && /);
+    // On its own, on a supported Node, the check lets the command go on.
+    expect(spawnSync(process.execPath, ["scripts/supported-node.mjs"]).status).toBe(0);
   });
 });
