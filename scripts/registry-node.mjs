@@ -12,15 +12,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { isSupportedNode } from "./supported-node.mjs";
 
-export const REGISTRY_NODE_VERSIONS = { 22: "22.23.3", 24: "24.21.0" };
+const REGISTRY_NODE_VERSIONS = { 22: "22.23.3", 24: "24.21.0" };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const machine = { path: process.execPath, dir: path.dirname(process.execPath), version: process.versions.node };
 
 /**
- * A Node to run a step with: `{ path, dir, version, note }`. `dir` holds its `node`, to put first on
- * the step's PATH (what the step spawns as `node` then runs on it too); `note` says why the
- * machine's own Node is used when it is used instead of an older one's stand-in.
+ * A Node to run a step with: `{ path, dir, version, note }`. `dir` is the folder of its `node`.
+ * `note`, when set, says why the machine's own Node stands in for the registry's Node `major`.
  */
 function registryNode(major, machineWillDo) {
   if (machineWillDo) return machine;

@@ -21,7 +21,7 @@ export function integrationSteps(env = process.env) {
   return steps;
 }
 
-export const VITEST = "node_modules/.bin/vitest";
+const VITEST = "node_modules/.bin/vitest";
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   requireSupportedNode();

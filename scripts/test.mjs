@@ -7,7 +7,9 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { node24, productNode } from "./registry-node.mjs";
-import { integrationSteps, VITEST } from "./test-integration.mjs";
+import { integrationSteps } from "./test-integration.mjs";
+
+const VITEST_SCRIPT = "node_modules/vitest/vitest.mjs";
 
 const serial = process.argv.includes("--serial");
 const colour = process.stdout.isTTY ? { FORCE_COLOR: "1" } : {};
@@ -52,36 +54,24 @@ const newer = node24();
 const product = productNode();
 for (const { note, version } of [newer, product])
   if (note) console.log(`${note}: the step runs on this machine's Node ${version}.`);
-/** A step's environment with `node` on its PATH being this Node: what the step spawns runs on it too. */
-const onNode = (node, env = process.env) => ({ ...env, PATH: `${node.dir}${path.delimiter}${env.PATH ?? ""}` });
+/**
+ * A step whose script runs on `node`, with that Node first on its PATH: what the step spawns as
+ * `node` (Vite, the browser tests' servers) runs on it too.
+ */
+const onNode = (node, label, script, args, env = process.env) => ({
+  label: `${label} (Node ${node.version})`,
+  command: node.path,
+  args: [script, ...args],
+  env: { ...env, PATH: `${node.dir}${path.delimiter}${env.PATH ?? ""}` },
+});
 const [pgliteStep, ...postgresSteps] = integrationSteps();
-const onPglite = {
-  label: `${pgliteStep.label} (Node ${newer.version})`,
-  command: newer.path,
-  args: ["node_modules/vitest/vitest.mjs", ...pgliteStep.args],
-  env: onNode(newer, pgliteStep.env),
-};
-const onPostgres = postgresSteps.map((s) => ({
-  label: `${s.label} (Node ${product.version})`,
-  command: VITEST,
-  args: s.args,
-  env: onNode(product, s.env),
-}));
+const onPglite = onNode(newer, pgliteStep.label, VITEST_SCRIPT, pgliteStep.args, pgliteStep.env);
+const onPostgres = postgresSteps.map((s) => onNode(product, s.label, VITEST_SCRIPT, s.args, s.env));
 const typecheck = npmRun("typecheck", "typecheck");
 const lint = npmRun("lint", "lint");
 const format = npmRun("format (prettier --check)", "format:check");
-const build = {
-  label: `build (if stale, Node ${product.version})`,
-  command: product.path,
-  args: ["scripts/build.mjs", "--if-stale"],
-  env: onNode(product),
-};
-const e2e = {
-  label: `browser tests (Playwright, Node ${product.version})`,
-  command: "node_modules/.bin/playwright",
-  args: ["test"],
-  env: onNode(product),
-};
+const build = onNode(product, "build (if stale)", "scripts/build.mjs", ["--if-stale"]);
+const e2e = onNode(product, "browser tests (Playwright)", "node_modules/@playwright/test/cli.js", ["test"]);
 
 const heartbeat = setInterval(() => {
   const now = Date.now();
