@@ -3,10 +3,12 @@
 // lint run one after another beside the PGlite pass; then the browser tests beside the PostgreSQL
 // pass.
 // Each step's output is printed whole when it ends, then a summary. Any failed step fails the
-// run, and once one has failed no further step starts. `--serial` runs the steps one at a time.
+// run, and once one has failed no further step starts; the summary names the failed tests again.
+// `--serial` runs the steps one at a time.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { node24, productNode } from "./registry-node.mjs";
+import { failureLines } from "./test-failures.mjs";
 import { integrationSteps } from "./test-integration.mjs";
 
 const VITEST_SCRIPT = "node_modules/vitest/vitest.mjs";
@@ -40,8 +42,8 @@ function run({ label, command, args, env = process.env }) {
       const ok = code === 0;
       const ms = Date.now() - begin;
       if (!ok) failed = true;
-      results.push({ label, status: ok ? "passed" : "FAILED", ms });
       const output = Buffer.concat(chunks).toString().trimEnd();
+      results.push({ label, status: ok ? "passed" : "FAILED", ms, failures: ok ? [] : failureLines(output) });
       const why = ok ? "" : signal ? ` (killed by ${signal})` : ` (exit code ${code})`;
       process.stdout.write(`\n──── ${label}: ${ok ? "passed" : "FAILED"}${why} in ${seconds(ms)} ────\n${output}\n`);
       resolve(ok);
@@ -97,5 +99,6 @@ clearInterval(heartbeat);
 console.log("\n──── summary ────");
 for (const r of results)
   console.log(`${r.status.padEnd(8)} ${r.ms === undefined ? "" : seconds(r.ms).padStart(8)}  ${r.label}`);
+for (const r of results.filter((x) => x.failures?.length)) console.log(`\n${r.label}:\n${r.failures.join("\n")}`);
 console.log(`npm test ${failed ? "FAILED" : "passed"} in ${clock(Date.now() - started)}`);
 process.exit(failed ? 1 : 0);

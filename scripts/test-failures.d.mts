@@ -1,0 +1,1 @@
+export function failureLines(output: string, most?: number): string[];
