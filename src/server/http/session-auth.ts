@@ -19,6 +19,8 @@ import { clearWebTokenCookie, setWebTokenCookie } from "./web-app-token.js";
 declare module "fastify" {
   interface FastifyRequest {
     user: SessionUser | null;
+    /** The live session's id (its cookie value's SHA-256), with `user`. */
+    sessionId?: string;
     /** The session's second factor, read with its user (the gate, features/second-factor/gate.ts, asks). */
     secondFactor?: SecondFactorState;
   }
@@ -35,7 +37,10 @@ export async function loadSessionUser(
   if (!token) return;
   const session = await resolveSession(db, token, sessions);
   request.user = session?.user ?? null;
-  if (session) request.secondFactor = session.secondFactor;
+  if (session) {
+    request.sessionId = session.id;
+    request.secondFactor = session.secondFactor;
+  }
 }
 
 export function requireUser(request: FastifyRequest): SessionUser {

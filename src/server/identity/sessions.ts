@@ -99,8 +99,9 @@ export interface SessionRow extends SessionUser {
   secondFactor: SecondFactorState;
 }
 
-/** A live session: its user, and where it stands with the second factor. */
+/** A live session: its id (the cookie value's SHA-256), its user, and where it stands with the second factor. */
 export interface ResolvedSession {
+  id: string;
   user: SessionUser;
   secondFactor: SecondFactorState;
 }
@@ -139,7 +140,7 @@ export async function resolveSession(
     // The touch is not announced (it changes nothing a page shows): reload it next time.
     cache.delete(id);
   }
-  return { user, secondFactor };
+  return { id, user, secondFactor };
 }
 
 /** Seconds since this session (the cookie's value) was created; Infinity when there is none. */

@@ -6,7 +6,7 @@ import type { Db } from "../../db/connect.js";
 import { serve } from "../../http/route-contract.js";
 import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore } from "../../http/rate-limit.js";
 import { clearSessionCookie, requireUser, setSessionCookie } from "../../http/session-auth.js";
-import { setWebTokenCookie, WEB_TOKEN_COOKIE, webToken, webTokenKey } from "../../http/web-app-token.js";
+import { setWebTokenCookie, WEB_TOKEN_COOKIE, webTokenKey, webTokenOfSession } from "../../http/web-app-token.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { pageLocale } from "../../http/page-documents.js";
 import { AppError } from "../../http/errors.js";
@@ -152,7 +152,11 @@ export async function authRoutes(
     const state = request.secondFactor;
     // A session from before the web app's token existed gets it here, on the page's first read.
     const session = request.cookies[SESSION_COOKIE];
-    if (session && request.cookies[WEB_TOKEN_COOKIE] !== webToken(webKey, session))
+    if (
+      session &&
+      request.sessionId &&
+      request.cookies[WEB_TOKEN_COOKIE] !== webTokenOfSession(webKey, request.sessionId)
+    )
       setWebTokenCookie(reply, webKey, session, secureCookies);
     const pending = state !== undefined && isPending(state);
     const mustEnrol =

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { videosApi } from "../../../shared/api/videos.js";
 import { siteApi } from "../../../shared/api/site.js";
-import { modelLabel, successFlagOf } from "../../../shared/videos.js";
+import { modelLabel, successFlagOf, type TaskStatus } from "../../../shared/videos.js";
 import { NOT_UPGRADABLE, requestUhd } from "./uhd.js";
 import { extendVideo } from "./extend-service.js";
 import { idempotent } from "../../http/idempotency.js";
@@ -103,17 +103,19 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
     return reply.type("application/json; charset=utf-8").send(list.body as never);
   });
 
+  // Polled every few seconds per open video: read from the cached row, with no full view built.
   serve(scope, videosApi.status, { access: "user" }, async (request) => {
     const user = requireUser(request);
     const { taskId } = request.params;
-    const task = toTaskView(await getOwnTask(db, ctx.caches.tasks, user.id, taskId));
+    const task = await getOwnTask(db, ctx.caches.tasks, user.id, taskId);
+    const status = task.status as TaskStatus;
     return {
       data: {
         taskId: task.taskId,
-        status: task.status,
-        successFlag: successFlagOf(task.status),
+        status,
+        successFlag: successFlagOf(status),
         errorMessage: task.errorMessage,
-        resultUrls: JSON.stringify(task.resultUrls),
+        resultUrls: JSON.stringify(task.resultUrls ?? []),
         hdVideoUrl: task.hdVideoUrl,
       },
     };
