@@ -443,6 +443,13 @@ describe("restarts and several processes", () => {
  * The task's status once the simulator's callback has finished it, or 20 s have passed (it takes
  * about a second when quiet; the tests' 60 s poll schedule leaves only the callback to do it).
  */
+/**
+ * How long the simulator takes to make a video in the tests that only its callback can finish.
+ * After 100 ms (the tests' usual), a loaded machine had not yet stored the task's id when the
+ * callback came: it found no task, and the test failed 20 s later (CI, stop 54).
+ */
+const CALLBACK_AFTER_MS = 2_000;
+
 async function statusAfterCallback(db: Db, taskId: string): Promise<string> {
   const deadline = Date.now() + 20_000;
   while ((await taskRow(db, taskId)).status !== "completed" && Date.now() < deadline)
@@ -537,7 +544,9 @@ describe("callbacks", () => {
     async () => {
       const { freePort } = await import("../helpers/test-app.js");
       const port = await freePort();
+      const sim = await startSimulator({ delayMs: CALLBACK_AFTER_MS });
       const t = await createVideoTestApp({
+        sim,
         env: { PORT: String(port), HOST: "127.0.0.1" },
         // Polling so slow that only the callback can finish the task within the test.
         worker: { pollScheduleMs: [60_000], hdScheduleMs: [60_000], intervalMs: 50 },
@@ -555,6 +564,7 @@ describe("callbacks", () => {
         ).toBeLessThanOrEqual(1);
       } finally {
         await t.close();
+        await sim.close();
       }
     },
   );
@@ -572,7 +582,7 @@ describe("signed callbacks (KIE's webhook HMAC key)", () => {
     async () => {
       const { freePort } = await import("../helpers/test-app.js");
       const port = await freePort();
-      const signingSim = await startSimulator({ webhookHmacKey: KEY });
+      const signingSim = await startSimulator({ webhookHmacKey: KEY, delayMs: CALLBACK_AFTER_MS });
       const t = await createVideoTestApp({
         sim: signingSim,
         env: { PORT: String(port), HOST: "127.0.0.1" },
