@@ -1,10 +1,10 @@
 // Issue 43 §5: each polled read beside its limit, a bare node:http server in a process of its own
 // answering the same bytes from memory (bench-limit-server.mjs), under the same load.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { startChildServer } from "./bench-child.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -26,19 +26,14 @@ export async function limitRuns(base, reads, run) {
   }
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "veo-bench-limit-")), "answers.json");
   fs.writeFileSync(file, JSON.stringify(answers));
-  const child = spawn(process.execPath, [path.join(here, "bench-limit-server.mjs"), file], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  let server;
   try {
-    const port = await new Promise((resolve, reject) => {
-      child.stdout.once("data", (d) => resolve(Number(String(d).trim())));
-      child.once("exit", () => reject(new Error("the limit server exited")));
-    });
+    server = await startChildServer(path.join(here, "bench-limit-server.mjs"), [file], "the limit server");
     const results = [];
-    for (const read of reads) results.push(await run(`http://127.0.0.1:${port}`, read.name, read.request));
+    for (const read of reads) results.push(await run(server.base, read.name, read.request));
     return results;
   } finally {
-    child.kill();
+    server?.stop();
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   }
 }
