@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { reasoned } from "../../shared/error-reasons.js";
 import type { SecretBox } from "../lib/secret-box.js";
 import { sameSecret, sha256Hex } from "../lib/tokens.js";
-import { SESSION_COOKIE, SESSION_IDLE_MS } from "../identity/sessions.js";
+import { SESSION_IDLE_MS } from "../identity/sessions.js";
 import { AppError } from "./errors.js";
 
 export const WEB_TOKEN_COOKIE = "csrf";
@@ -84,12 +84,11 @@ export function sendsFetchMetadata(publicOrigin: string): boolean {
 
 /** Throws the 403 unless a session-cookie call came from the web app itself. */
 export function requireWebApp(request: FastifyRequest, key: string, fetchMetadata: boolean): void {
-  const session = request.cookies[SESSION_COOKIE];
+  const { sessionId } = request; // set with the user whose session the cookie names
   const given = request.headers[WEB_TOKEN_HEADER];
   const site = request.headers["sec-fetch-site"];
   const sameOrigin = site === "same-origin" || (!fetchMetadata && site === undefined);
-  const expected = request.sessionId ? webTokenOfSession(key, request.sessionId) : session && webToken(key, session);
-  if (!expected || typeof given !== "string" || !sameOrigin || !sameSecret(given, expected)) {
+  if (!sessionId || typeof given !== "string" || !sameOrigin || !sameSecret(given, webTokenOfSession(key, sessionId))) {
     throw new AppError("forbidden", WEB_PRICE_MESSAGE, reasoned("web_price_needs_web_app"));
   }
 }
