@@ -38,6 +38,13 @@ function find(root: HTMLElement, d: Described): HTMLElement | null {
   return null;
 }
 
+/** Follows a held link the app did not draw, as the browser would have: only to a web address. */
+function follow(d: Described): void {
+  if (d.tag !== "A" || d.href === null) return;
+  const url = new URL(d.href, window.location.href);
+  if (url.protocol === "https:" || url.protocol === "http:") window.location.assign(url.href);
+}
+
 /** What had the focus in the pre-rendered page, read before the app draws over it. */
 export function focusedBeforeTakeOver(root: HTMLElement): Described | null {
   const input = early();
@@ -47,7 +54,9 @@ export function focusedBeforeTakeOver(root: HTMLElement): Described | null {
 
 /**
  * Called once the app has committed its first render: waits (a frame at a time, at most ~3 s) for
- * the elements acted on to be drawn, then replays the actions in order.
+ * the elements acted on to be drawn, then replays the actions in order. A held link click whose
+ * element the app never drew is followed the usual way: taking over also ends
+ * public/early-input.js's own fallback for it.
  */
 export function replayEarlyInput(root: HTMLElement, focused: Described | null): void {
   const input = early();
@@ -65,7 +74,10 @@ export function replayEarlyInput(root: HTMLElement, focused: Described | null): 
     input.queue = [];
     pending.forEach((action, i) => {
       const el = targets[i];
-      if (!el) return;
+      if (!el) {
+        if (action.type === "click") follow(action.target);
+        return;
+      }
       if (action.type === "focus") el.focus();
       else if (action.type === "click") el.click();
       else if (el instanceof HTMLSelectElement) {

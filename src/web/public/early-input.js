@@ -5,7 +5,8 @@
  * between was lost. Until window.__veoApp.tookOver is set, this script (a plain file: the CSP
  * allows no inline script) holds such actions in window.__veoApp.queue; the app then does them
  * again on its own copy of the element (src/web/lib/early-input.ts). A link clicked this way that
- * the app never takes over is followed the usual way after a few seconds.
+ * the app never takes over is followed the usual way after a few seconds; one the app takes over
+ * but never draws, the app follows.
  */
 (function () {
   var app = (window.__veoApp = { queue: [], tookOver: false });
