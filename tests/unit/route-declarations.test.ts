@@ -55,6 +55,27 @@ describe("route declarations", () => {
     await expect(start()).rejects.toThrow('Route GET /api/admin/open declares "public" inside a "admin" scope');
   });
 
+  it("a token route outside a bearer-token scope refuses every request, its own checks kept", async () => {
+    const app = appWithAccessCheck();
+    const reached: string[] = [];
+    app.get("/api/n8n/stray", { config: { access: "token" } }, async () => ({ open: true }));
+    app.get(
+      "/api/n8n/checked",
+      { config: { access: "token" }, preHandler: async () => void reached.push("own check") },
+      async () => ({ open: true }),
+    );
+    app.get("/api/open", { config: { access: "public" } }, async () => ({ open: true }));
+    for (const url of ["/api/n8n/stray", "/api/n8n/checked"]) {
+      const res = await app.inject({ url, headers: { authorization: "Bearer forged" } });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.body).not.toContain("open");
+    }
+    // The route's own preHandler ran first, and the refusal still came.
+    expect(reached).toEqual(["own check"]);
+    expect((await app.inject({ url: "/api/open" })).statusCode).toBe(200);
+    await app.close();
+  });
+
   it("declared routes start, and the table lists each with its access", async () => {
     const app = appWithAccessCheck();
     app.get("/api/open", { config: { access: "public" } }, async () => ({}));

@@ -15,9 +15,10 @@ export function registerLiveUpdates(
   listen: Database["listen"] | undefined,
   readsNext: (request: FastifyRequest) => boolean,
 ): void {
-  app.addHook("onSend", async (request, _reply, payload) => {
-    if (request.method !== "GET" && request.method !== "HEAD" && readsNext(request)) await liveEvents.settle();
-    return payload;
+  // A callback hook, asynchronous only for the writes that wait: reads pass straight through.
+  app.addHook("onSend", (request, _reply, payload, done) => {
+    if (request.method === "GET" || request.method === "HEAD" || !readsNext(request)) return done(null, payload);
+    liveEvents.settle().then(() => done(null, payload), done);
   });
   if (!listen) return;
   let stopListening: (() => Promise<void>) | undefined;

@@ -17,7 +17,7 @@
  * scope can give all its routes one access (useScopeAccess: the admin API, static files, the
  * simulator). State-changing requests on cookie routes must come from our own origin (CSRF).
  */
-import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from "fastify";
 import type { Db } from "../db/connect.js";
 import type { FreshCache } from "../events/fresh-cache.js";
 import type { SessionRow } from "../identity/sessions.js";
@@ -110,6 +110,9 @@ export function registerRouteAccess(app: FastifyInstance, opts: RouteAccessOptio
     if (route.config?.webPrice && access !== "user")
       throw new Error(`Route ${methods} ${route.url} charges the web price: its access must be "user"`);
     route.config = { ...route.config, access };
+    // A token route outside a useBearerAuth scope would be open: refuse it instead. Only token
+    // routes carry this check, so no other request pays for it.
+    if (access === "token") route.preHandler = [...[route.preHandler ?? []].flat(), requireBearerUser];
     for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
   });
 
@@ -129,11 +132,11 @@ export function registerRouteAccess(app: FastifyInstance, opts: RouteAccessOptio
     else if (access === "operator") requireOperator(request, opts.operatorToken);
     if (SESSION_ACCESS.has(access) && request.user && opts.sessionGate) await opts.sessionGate(request);
   });
+}
 
-  // A token route outside a useBearerAuth scope would be open: refuse it instead.
-  app.addHook("preHandler", async (request) => {
-    if (matchedAccess(request) === "token" && !request.tokenUser) throw unauthorized();
-  });
+function requireBearerUser(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  if (!request.tokenUser) throw unauthorized();
+  done();
 }
 
 /** An operator route: 404 while no token is set (it is off), 401 without the token. */

@@ -40,12 +40,14 @@ export function registerSecurityHeaders(
   opts: { https: boolean; turnstileScriptUrl: string },
 ): void {
   const CSP = contentSecurityPolicy(new URL(opts.turnstileScriptUrl).origin);
-  app.addHook("onSend", async (_request, reply) => {
+  // A callback hook: it does nothing asynchronous, and every answer passes through it.
+  app.addHook("onSend", (_request, reply, payload, done) => {
     reply.header("x-content-type-options", "nosniff");
     reply.header("x-frame-options", "DENY");
     reply.header("referrer-policy", "strict-origin-when-cross-origin");
     if (opts.https) reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
     const type = reply.getHeader("content-type");
     if (typeof type === "string" && type.startsWith("text/html")) reply.header("content-security-policy", CSP);
+    done(null, payload);
   });
 }

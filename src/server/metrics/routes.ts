@@ -151,7 +151,7 @@ function appRegistry(opts: MetricsOptions): Registry {
 
 /** Counts every answer by its matched route (never the URL's text: ids would make a series each). */
 export function registerRequestMetrics(app: FastifyInstance): void {
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
     const labels = {
       method: request.method,
       route: request.is404 ? "unmatched" : (request.routeOptions.url ?? "unmatched"),
@@ -159,6 +159,7 @@ export function registerRequestMetrics(app: FastifyInstance): void {
     };
     httpRequests.inc(labels);
     httpDuration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 }
 
