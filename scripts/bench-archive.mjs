@@ -26,7 +26,7 @@ export function rssOf(pid) {
 const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout) || 100;
 
 /** CPU seconds (user + system) a process has used so far (Linux). */
-function cpuSecondsOf(pid) {
+export function cpuSecondsOf(pid) {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   // After "pid (comm) ": state is field 0, utime field 11, stime field 12 (proc(5) fields 14 and 15).
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;

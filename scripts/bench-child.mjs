@@ -10,7 +10,7 @@ export async function startChildServer(script, args, what) {
       child.stdout.once("data", (d) => resolve(Number(String(d).trim())));
       child.once("exit", () => reject(new Error(`${what} exited`)));
     });
-    return { base: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+    return { base: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill() };
   } catch (err) {
     child.kill();
     throw err;

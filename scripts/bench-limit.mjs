@@ -10,7 +10,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /**
  * `reads`: { name, prefix, request(i) } as the bench runs them against `base`. Captures one answer
- * of each, serves them bare, and runs `run(limitBase, name, request)` for each against the bare server.
+ * of each, serves them bare, and runs `run(limitBase, name, request, pid)` for each against the bare server.
  */
 export async function limitRuns(base, reads, run) {
   const answers = [];
@@ -30,7 +30,7 @@ export async function limitRuns(base, reads, run) {
   try {
     server = await startChildServer(path.join(here, "bench-limit-server.mjs"), [file], "the limit server");
     const results = [];
-    for (const read of reads) results.push(await run(server.base, read.name, read.request));
+    for (const read of reads) results.push(await run(server.base, read.name, read.request, server.pid));
     return results;
   } finally {
     server?.stop();

@@ -8,11 +8,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /**
  * Starts the peer on `databaseUrl`, signs each of `users` (each with `id`) in to it, and runs
- * `run(peerBase, name, request)` for each read of `readsFor(peerUsers)`, where each peer user is
+ * `run(peerBase, name, request, pid)` for each read of `readsFor(peerUsers)`, where each peer user is
  * the seeded one with the peer's session cookie in place of the product's.
  */
 export async function peerRuns(databaseUrl, users, readsFor, run) {
-  const { base, stop } = await startChildServer(
+  const { base, pid, stop } = await startChildServer(
     path.join(here, "bench-peer-server.mjs"),
     [databaseUrl],
     "the peer server",
@@ -26,7 +26,7 @@ export async function peerRuns(databaseUrl, users, readsFor, run) {
       peerUsers.push({ ...user, cookie });
     }
     const results = [];
-    for (const read of readsFor(peerUsers)) results.push(await run(base, read.name, read.request));
+    for (const read of readsFor(peerUsers)) results.push(await run(base, read.name, read.request, pid));
     return results;
   } finally {
     stop();

@@ -28,7 +28,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { adminSection, benchAdmin } from "./bench-admin.mjs";
-import { archiveSection, benchArchive } from "./bench-archive.mjs";
+import { archiveSection, benchArchive, cpuSecondsOf } from "./bench-archive.mjs";
 import { limitRuns } from "./bench-limit.mjs";
 import { peerRuns } from "./bench-peer.mjs";
 import { benchScaling, scalingSection } from "./bench-scaling.mjs";
@@ -244,9 +244,18 @@ function lighthouse(url) {
   };
 }
 
-function run(base, name, requests) {
+/** The limit's CPU per answer over the product's (1: as cheap as the limit); "n/a" when either is unmeasured. */
+const cpuRatio = (line, limit) => (line?.cpuUs && limit.cpuUs ? (limit.cpuUs / line.cpuUs).toFixed(2) : "n/a");
+
+/**
+ * One line: autocannon against `base`. With the server's `pid` (Linux), also the server process's
+ * CPU time (user + system) per answer, a figure a busy neighbour on the machine moves less than
+ * the rate.
+ */
+function run(base, name, requests, pid) {
   if (ONLY && !ENDPOINTS_ONLY && !ALTERNATE_ONLY && !name.includes(ONLY)) return Promise.resolve(undefined);
   let i = 0;
+  const cpuBefore = pid && process.platform === "linux" ? cpuSecondsOf(pid) : undefined;
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -264,6 +273,10 @@ function run(base, name, requests) {
           p99: r.latency.p99,
           ok: r["2xx"],
           other: r.non2xx + r.errors + r.timeouts,
+          cpuUs:
+            cpuBefore === undefined
+              ? undefined
+              : Math.round(((cpuSecondsOf(pid) - cpuBefore) * 1e6) / r.requests.total),
         });
       },
     );
@@ -352,7 +365,7 @@ async function bench(label, env, database) {
     const html = await (await fetch(`${base}/`)).text();
     const { polled, others } = endpointLines(users, html);
     const results = [];
-    for (const read of polled) results.push(await run(base, read.name, read.request));
+    for (const read of polled) results.push(await run(base, read.name, read.request, server.child.pid));
     // The limit is the same whatever the database: measured once, beside PostgreSQL's run, while
     // the server is idle (after the generation line its background jobs still finish those videos
     // and take CPU from the limit's process: a full run once measured a third of a quiet limit).
@@ -368,7 +381,7 @@ async function bench(label, env, database) {
             run,
           )
         : undefined;
-    for (const line of others) results.push(await run(base, line.name, line.request));
+    for (const line of others) results.push(await run(base, line.name, line.request, server.child.pid));
     const memory = { ...sampler.stop(), idleMb };
     // A line whose every answer is an error measures the error page, not the route: stop rather
     // than record it (the generation line measured 403s unnoticed after decision 0065).
@@ -441,6 +454,9 @@ try {
             ratio: line && (line.rps / limit.rps).toFixed(2),
             peer: peer?.rps,
             timesPeer: line && peer && (line.rps / peer.rps).toFixed(1),
+            cpuUs: line?.cpuUs,
+            limitCpuUs: limit.cpuUs,
+            cpuRatio: cpuRatio(line, limit),
           };
         }),
       );
@@ -593,17 +609,18 @@ function limitSection(measured) {
     "",
     "The limit: a bare `node:http` server in a process of its own answering, from memory, the bytes the product answered for the read, under the same load (autocannon, same connections and time). " +
       "The peer: the same reads as a typical Express 5 app writes them (scripts/bench-peer-server.mjs), with express-session keeping its sessions in the same PostgreSQL through connect-pg-simple's defaults and pg querying the seeded tables, in a process of its own. " +
-      "Goal: each read at least 0.6 of its limit and 10 times the peer.",
+      "Goal: each read at least 0.6 of its limit and 10 times the peer. " +
+      "CPU per answer: the server process's user and system time over the line divided by its answers; its ratio (the limit's over the product's) moves less than the rates' when a neighbour on the machine is busy.",
     "",
-    "| read | PostgreSQL mode, requests/s | limit, requests/s | ratio | peer, requests/s | × peer |",
-    "|---|---:|---:|---:|---:|---:|",
+    "| read | PostgreSQL mode, requests/s | limit, requests/s | ratio | peer, requests/s | × peer | CPU µs per answer, product / limit | CPU ratio |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const limit of pgRun.limits) {
     const line = pgRun.results.find((x) => x.name === limit.name);
     const peer = pgRun.peers?.find((x) => x.name === limit.name);
     if (line)
       section.push(
-        `| ${limit.name} | ${line.rps} | ${limit.rps} | ${(line.rps / limit.rps).toFixed(2)} | ${peer?.rps ?? "n/a"} | ${peer ? (line.rps / peer.rps).toFixed(1) : "n/a"} |`,
+        `| ${limit.name} | ${line.rps} | ${limit.rps} | ${(line.rps / limit.rps).toFixed(2)} | ${peer?.rps ?? "n/a"} | ${peer ? (line.rps / peer.rps).toFixed(1) : "n/a"} | ${line.cpuUs ?? "n/a"} / ${limit.cpuUs ?? "n/a"} | ${cpuRatio(line, limit)} |`,
       );
   }
   section.push("");
