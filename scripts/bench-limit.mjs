@@ -9,10 +9,10 @@ import { startChildServer } from "./bench-child.mjs";
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /**
- * `reads`: { name, prefix, request(i) } as the bench runs them against `base`. Captures one answer
- * of each, serves them bare, and runs `run(limitBase, name, request, pid)` for each against the bare server.
+ * `reads`: { prefix, request(i) } as the bench runs them against `base`. Captures one answer of
+ * each and starts the bare server that answers them; resolves with its base URL, pid and stop().
  */
-export async function limitRuns(base, reads, run) {
+export async function startLimitServer(base, reads) {
   const answers = [];
   for (const read of reads) {
     const { path: url, headers } = read.request(0);
@@ -24,16 +24,21 @@ export async function limitRuns(base, reads, run) {
       body: Buffer.from(await res.arrayBuffer()).toString("base64"),
     });
   }
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "veo-bench-limit-")), "answers.json");
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "veo-bench-limit-"));
+  const file = path.join(folder, "answers.json");
   fs.writeFileSync(file, JSON.stringify(answers));
-  let server;
+  const removeFolder = () => fs.rmSync(folder, { recursive: true, force: true });
   try {
-    server = await startChildServer(path.join(here, "bench-limit-server.mjs"), [file], "the limit server");
-    const results = [];
-    for (const read of reads) results.push(await run(server.base, read.name, read.request, server.pid));
-    return results;
-  } finally {
-    server?.stop();
-    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    const server = await startChildServer(path.join(here, "bench-limit-server.mjs"), [file], "the limit server");
+    return {
+      ...server,
+      stop: () => {
+        server.stop();
+        removeFolder();
+      },
+    };
+  } catch (err) {
+    removeFolder();
+    throw err;
   }
 }

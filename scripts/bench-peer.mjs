@@ -7,28 +7,23 @@ import { startChildServer } from "./bench-child.mjs";
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /**
- * Starts the peer on `databaseUrl`, signs each of `users` (each with `id`) in to it, and runs
- * `run(peerBase, name, request, pid)` for each read of `readsFor(peerUsers)`, where each peer user is
- * the seeded one with the peer's session cookie in place of the product's.
+ * Starts the peer on `databaseUrl` and signs each of `users` (each with `id`) in to it. Resolves
+ * with its base URL, pid, stop(), and `users`: the seeded ones with the peer's session cookie in
+ * place of the product's.
  */
-export async function peerRuns(databaseUrl, users, readsFor, run) {
-  const { base, pid, stop } = await startChildServer(
-    path.join(here, "bench-peer-server.mjs"),
-    [databaseUrl],
-    "the peer server",
-  );
+export async function startPeerServer(databaseUrl, users) {
+  const server = await startChildServer(path.join(here, "bench-peer-server.mjs"), [databaseUrl], "the peer server");
   try {
     const peerUsers = [];
     for (const user of users) {
-      const res = await fetch(`${base}/bench/sign-in/${user.id}`, { method: "POST" });
+      const res = await fetch(`${server.base}/bench/sign-in/${user.id}`, { method: "POST" });
       const cookie = res.headers.get("set-cookie")?.split(";")[0];
       if (res.status !== 204 || !cookie) throw new Error(`the peer did not sign user ${user.id} in (${res.status})`);
       peerUsers.push({ ...user, cookie });
     }
-    const results = [];
-    for (const read of readsFor(peerUsers)) results.push(await run(base, read.name, read.request, pid));
-    return results;
-  } finally {
-    stop();
+    return { ...server, users: peerUsers };
+  } catch (err) {
+    server.stop();
+    throw err;
   }
 }

@@ -18,6 +18,8 @@
 // Embedded default beside PostgreSQL (scripts/bench-alternate.mjs): both servers at once, each
 // endpoint line BENCH_ROUNDS times (3) on each, alternated. BENCH_ONLY=alternate runs only that
 // and rewrites only its section (about 10 minutes with three rounds).
+// Polled reads against their limit and the Express peer (scripts/bench-polled.mjs, PostgreSQL run):
+// each read, its limit and the peer in turn, BENCH_ROUNDS rounds, medians.
 import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -29,8 +31,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { adminSection, benchAdmin } from "./bench-admin.mjs";
 import { archiveSection, benchArchive, cpuSecondsOf } from "./bench-archive.mjs";
-import { limitRuns } from "./bench-limit.mjs";
-import { peerRuns } from "./bench-peer.mjs";
+import { polledBesideLimit } from "./bench-polled.mjs";
 import { benchScaling, scalingSection } from "./bench-scaling.mjs";
 import { alternatedSection, benchAlternated } from "./bench-alternate.mjs";
 import { idleMemory, sampleMemory } from "./bench-memory.mjs";
@@ -247,13 +248,16 @@ function lighthouse(url) {
 /** The limit's CPU per answer over the product's (1: as cheap as the limit); "n/a" when either is unmeasured. */
 const cpuRatio = (line, limit) => (line?.cpuUs && limit.cpuUs ? (limit.cpuUs / line.cpuUs).toFixed(2) : "n/a");
 
+/** Does this run measure the line `name` (BENCH_ONLY)? */
+const selected = (name) => !ONLY || ENDPOINTS_ONLY || ALTERNATE_ONLY || name.includes(ONLY);
+
 /**
  * One line: autocannon against `base`. With the server's `pid` (Linux), also the server process's
  * CPU time (user + system) per answer, a figure a busy neighbour on the machine moves less than
  * the rate.
  */
 function run(base, name, requests, pid) {
-  if (ONLY && !ENDPOINTS_ONLY && !ALTERNATE_ONLY && !name.includes(ONLY)) return Promise.resolve(undefined);
+  if (!selected(name)) return Promise.resolve(undefined);
   let i = 0;
   const cpuBefore = pid && process.platform === "linux" ? cpuSecondsOf(pid) : undefined;
   return new Promise((resolve, reject) => {
@@ -365,22 +369,29 @@ async function bench(label, env, database) {
     const html = await (await fetch(`${base}/`)).text();
     const { polled, others } = endpointLines(users, html);
     const results = [];
-    for (const read of polled) results.push(await run(base, read.name, read.request, server.child.pid));
-    // The limit is the same whatever the database: measured once, beside PostgreSQL's run, while
-    // the server is idle (after the generation line its background jobs still finish those videos
-    // and take CPU from the limit's process: a full run once measured a third of a quiet limit).
-    const measured = (read) => results.some((r) => r?.name === read.name);
-    const limits = label === "PostgreSQL" ? await limitRuns(base, polled.filter(measured), run) : undefined;
-    // And beside a typical Express peer on the same database, signed in as the same users.
-    const peers =
-      label === "PostgreSQL"
-        ? await peerRuns(
-            env.DATABASE_URL,
-            users.heavy,
-            (peerHeavy) => endpointLines({ heavy: peerHeavy, light: [] }, "").polled.filter(measured),
-            run,
-          )
-        : undefined;
+    let limits;
+    let peers;
+    // The limit and the peer are the same whatever the database: measured beside PostgreSQL's run,
+    // before the generation line (after it, its background jobs still finish those videos and take
+    // CPU from the other processes: a full run once measured a third of a quiet limit).
+    if (label === "PostgreSQL") {
+      const reads = polled.filter((read) => selected(read.name));
+      const beside = await polledBesideLimit({
+        base,
+        pid: server.child.pid,
+        reads,
+        peerReadsFor: (peerHeavy) =>
+          endpointLines({ heavy: peerHeavy, light: [] }, "").polled.filter((read) => selected(read.name)),
+        databaseUrl: env.DATABASE_URL,
+        heavyUsers: users.heavy,
+        rounds: ROUNDS,
+        run,
+      });
+      ({ limits, peers } = beside);
+      results.push(...beside.results);
+    } else {
+      for (const read of polled) results.push(await run(base, read.name, read.request, server.child.pid));
+    }
     for (const line of others) results.push(await run(base, line.name, line.request, server.child.pid));
     const memory = { ...sampler.stop(), idleMb };
     // A line whose every answer is an error measures the error page, not the route: stop rather
@@ -451,9 +462,9 @@ try {
             name: limit.name,
             rps: line?.rps,
             limit: limit.rps,
-            ratio: line && (line.rps / limit.rps).toFixed(2),
+            ratio: limit.ratio.toFixed(2),
             peer: peer?.rps,
-            timesPeer: line && peer && (line.rps / peer.rps).toFixed(1),
+            timesPeer: peer?.timesPeer.toFixed(1),
             cpuUs: line?.cpuUs,
             limitCpuUs: limit.cpuUs,
             cpuRatio: cpuRatio(line, limit),
@@ -609,6 +620,7 @@ function limitSection(measured) {
     "",
     "The limit: a bare `node:http` server in a process of its own answering, from memory, the bytes the product answered for the read, under the same load (autocannon, same connections and time). " +
       "The peer: the same reads as a typical Express 5 app writes them (scripts/bench-peer-server.mjs), with express-session keeping its sessions in the same PostgreSQL through connect-pg-simple's defaults and pg querying the seeded tables, in a process of its own. " +
+      `Each read, its limit and the peer run one after another, ${ROUNDS} rounds (BENCH_ROUNDS); each figure is the median of the rounds, each ratio the median of the rounds' ratios. ` +
       "Goal: each read at least 0.6 of its limit and 10 times the peer. " +
       "CPU per answer: the server process's user and system time over the line divided by its answers; its ratio (the limit's over the product's) moves less than the rates' when a neighbour on the machine is busy.",
     "",
@@ -620,7 +632,7 @@ function limitSection(measured) {
     const peer = pgRun.peers?.find((x) => x.name === limit.name);
     if (line)
       section.push(
-        `| ${limit.name} | ${line.rps} | ${limit.rps} | ${(line.rps / limit.rps).toFixed(2)} | ${peer?.rps ?? "n/a"} | ${peer ? (line.rps / peer.rps).toFixed(1) : "n/a"} | ${line.cpuUs ?? "n/a"} / ${limit.cpuUs ?? "n/a"} | ${cpuRatio(line, limit)} |`,
+        `| ${limit.name} | ${line.rps} | ${limit.rps} | ${limit.ratio.toFixed(2)} | ${peer?.rps ?? "n/a"} | ${peer ? peer.timesPeer.toFixed(1) : "n/a"} | ${line.cpuUs ?? "n/a"} / ${limit.cpuUs ?? "n/a"} | ${cpuRatio(line, limit)} |`,
       );
   }
   section.push("");

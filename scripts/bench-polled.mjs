@@ -1,0 +1,51 @@
+// Issue 43 §5: the polled reads, each beside its limit (bench-limit.mjs) and the Express peer
+// (bench-peer.mjs), in alternated rounds: a neighbour's load on the machine changes every rate by
+// a third from one minute to the next, and a read measured right beside its limit meets the same
+// spell. Each figure is the median of the rounds.
+import { startLimitServer } from "./bench-limit.mjs";
+import { startPeerServer } from "./bench-peer.mjs";
+
+/** The run of median rate among `runs` (its latencies and counts stay its own). */
+function medianRun(runs) {
+  const sorted = [...runs].sort((a, b) => a.rps - b.rps);
+  const middle = sorted[Math.floor(sorted.length / 2)];
+  const cpus = runs.map((r) => r.cpuUs).filter((v) => v !== undefined);
+  const cpuUs = cpus.length ? cpus.sort((a, b) => a - b)[Math.floor(cpus.length / 2)] : undefined;
+  // A line any of whose rounds answered nothing but errors is reported as such.
+  return { ...middle, cpuUs, ok: Math.min(...runs.map((r) => r.ok)) };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Runs each of `reads` ({ name, prefix, request(i) }) against the product at `base` (process
+ * `pid`), its limit and the peer, `rounds` times in turn. `peerReadsFor(peerUsers)` gives the same
+ * reads signed in to the peer; `run(base, name, request, pid)` is one autocannon line.
+ * Resolves with the median line of each: `results` (the product's), `limits` (with `ratio`, the
+ * median of the rounds' product/limit rates) and `peers` (with `timesPeer`, likewise).
+ */
+export async function polledBesideLimit({ base, pid, reads, peerReadsFor, databaseUrl, heavyUsers, rounds, run }) {
+  const limit = await startLimitServer(base, reads);
+  let peer;
+  try {
+    peer = await startPeerServer(databaseUrl, heavyUsers);
+    const peerReads = peerReadsFor(peer.users);
+    const lines = reads.map(() => ({ product: [], limit: [], peer: [] }));
+    for (let round = 0; round < rounds; round++) {
+      for (const [i, read] of reads.entries()) {
+        lines[i].product.push(await run(base, read.name, read.request, pid));
+        lines[i].limit.push(await run(limit.base, read.name, read.request, limit.pid));
+        lines[i].peer.push(await run(peer.base, read.name, peerReads[i].request, peer.pid));
+      }
+    }
+    const ratios = (line, of) => median(line.product.map((r, n) => r.rps / of[n].rps));
+    return {
+      results: lines.map((line) => medianRun(line.product)),
+      limits: lines.map((line) => ({ ...medianRun(line.limit), ratio: ratios(line, line.limit) })),
+      peers: lines.map((line) => ({ ...medianRun(line.peer), timesPeer: ratios(line, line.peer) })),
+    };
+  } finally {
+    limit.stop();
+    peer?.stop();
+  }
+}
