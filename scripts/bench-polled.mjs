@@ -7,6 +7,7 @@ import { startPeerServer } from "./bench-peer.mjs";
 
 /** The run of median rate among `runs` (its latencies and counts stay its own). */
 function medianRun(runs) {
+  if (runs.some((r) => r === undefined)) return undefined; // not selected (BENCH_ONLY)
   const sorted = [...runs].sort((a, b) => a.rps - b.rps);
   const middle = sorted[Math.floor(sorted.length / 2)];
   const cpus = runs.map((r) => r.cpuUs).filter((v) => v !== undefined);
@@ -16,6 +17,18 @@ function medianRun(runs) {
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * The polled reads on a server measured without its limit (the other database modes): the same
+ * rounds in the same order, so that every mode's line is a median of as many warm runs.
+ */
+export async function polledAlone({ base, pid, reads, rounds, run }) {
+  const runs = reads.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, read] of reads.entries()) runs[i].push(await run(base, read.name, read.request, pid));
+  }
+  return runs.map(medianRun);
+}
 
 /**
  * Runs each of `reads` ({ name, prefix, request(i) }) against the product at `base` (process

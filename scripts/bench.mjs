@@ -18,8 +18,8 @@
 // Embedded default beside PostgreSQL (scripts/bench-alternate.mjs): both servers at once, each
 // endpoint line BENCH_ROUNDS times (3) on each, alternated. BENCH_ONLY=alternate runs only that
 // and rewrites only its section (about 10 minutes with three rounds).
-// Polled reads against their limit and the Express peer (scripts/bench-polled.mjs, PostgreSQL run):
-// each read, its limit and the peer in turn, BENCH_ROUNDS rounds, medians.
+// The polled reads (scripts/bench-polled.mjs): BENCH_ROUNDS rounds on every database, each line
+// the median round; on PostgreSQL each read, its limit and the Express peer in turn.
 import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -31,7 +31,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { adminSection, benchAdmin } from "./bench-admin.mjs";
 import { archiveSection, benchArchive, cpuSecondsOf } from "./bench-archive.mjs";
-import { polledBesideLimit } from "./bench-polled.mjs";
+import { polledAlone, polledBesideLimit } from "./bench-polled.mjs";
 import { benchScaling, scalingSection } from "./bench-scaling.mjs";
 import { alternatedSection, benchAlternated } from "./bench-alternate.mjs";
 import { idleMemory, sampleMemory } from "./bench-memory.mjs";
@@ -390,7 +390,7 @@ async function bench(label, env, database) {
       ({ limits, peers } = beside);
       results.push(...beside.results);
     } else {
-      for (const read of polled) results.push(await run(base, read.name, read.request, server.child.pid));
+      results.push(...(await polledAlone({ base, pid: server.child.pid, reads: polled, rounds: ROUNDS, run })));
     }
     for (const line of others) results.push(await run(base, line.name, line.request, server.child.pid));
     const memory = { ...sampler.stop(), idleMb };
@@ -588,7 +588,8 @@ const lines = [
   "",
   `Method: one server process (\`node dist/node/server/main.js\`, background workers on, simulator 1 s), ` +
     `${HEAVY_USERS} users with ${ROWS_PER_HEAVY_USER} videos and ${ROWS_PER_HEAVY_USER + 1} transactions each and ${LIGHT_USERS} users with credits only, ` +
-    `autocannon with ${CONNECTIONS} connections for ${DURATION_S} s per endpoint, requests spread over the users' sessions. ` +
+    `autocannon with ${CONNECTIONS} connections for ${DURATION_S} s per endpoint, requests spread over the users' sessions; ` +
+    `the three polled reads run ${ROUNDS} rounds in turn, and each of their lines is the round of median rate. ` +
     "Latencies in ms. Memory is the server's resident set (peak over the whole run, and at the end); " +
     "with its database, the embedded PostgreSQL's processes are added by their proportional set size " +
     "(they share one buffer cache), idle being the median of 5 samples 5 s after the server is ready.",
