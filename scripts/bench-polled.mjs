@@ -5,18 +5,18 @@
 import { startLimitServer } from "./bench-limit.mjs";
 import { startPeerServer } from "./bench-peer.mjs";
 
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 /** The run of median rate among `runs` (its latencies and counts stay its own). */
 function medianRun(runs) {
   if (runs.some((r) => r === undefined)) return undefined; // not selected (BENCH_ONLY)
   const sorted = [...runs].sort((a, b) => a.rps - b.rps);
   const middle = sorted[Math.floor(sorted.length / 2)];
   const cpus = runs.map((r) => r.cpuUs).filter((v) => v !== undefined);
-  const cpuUs = cpus.length ? cpus.sort((a, b) => a - b)[Math.floor(cpus.length / 2)] : undefined;
+  const cpuUs = cpus.length ? median(cpus) : undefined;
   // A line any of whose rounds answered nothing but errors is reported as such.
   return { ...middle, cpuUs, ok: Math.min(...runs.map((r) => r.ok)) };
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * The polled reads on a server measured without its limit (the other database modes): the same
