@@ -129,6 +129,32 @@ describe("FreshCache", () => {
     expect(load).toHaveBeenCalledTimes(5);
   });
 
+  it("peek() answers what get() kept, without a promise, and nothing it would not serve", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const events = connectedEvents();
+    const cache = cacheOf(events, { maxWeight: 2, ttlMs: 1_000 });
+    expect(cache.peek("a")).toBeUndefined();
+    const row = { userId: "u1", value: 1 };
+    await cache.get("a", async () => row);
+    expect(cache.peek("a")).toBe(row);
+    // A peek counts as a use: b, not a, is the least recently used and goes first.
+    await cache.get("b", async () => ({ userId: "u2", value: 2 }));
+    expect(cache.peek("a")).toBe(row);
+    await cache.get("c", async () => ({ userId: "u3", value: 3 }));
+    expect(cache.peek("b")).toBeUndefined();
+    expect(cache.peek("a")).toBe(row);
+    // A change of its group, a closed channel and the ttl each end what peek() answers.
+    events.receive(change("u1"));
+    expect(cache.peek("a")).toBeUndefined();
+    await cache.get("a", async () => row);
+    events.setConnected(false);
+    expect(cache.peek("c")).toBeUndefined();
+    events.setConnected(true);
+    await cache.get("a", async () => row);
+    vi.advanceTimersByTime(1_001);
+    expect(cache.peek("a")).toBeUndefined();
+  });
+
   it("settle() waits for its own marker to come back through the channel", async () => {
     const events = connectedEvents();
     const heard: string[] = [];

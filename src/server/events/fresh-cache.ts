@@ -54,17 +54,27 @@ export class FreshCache<V> {
     events.onMissed(() => this.dropAll());
   }
 
+  /**
+   * The cached value of `key` when it is kept and fresh, without a promise: the polled reads answer
+   * from it synchronously. Undefined otherwise (then ask get()).
+   */
+  peek(key: string): V | undefined {
+    if (!this.events.connected) return undefined;
+    const hit = this.entries.get(key);
+    if (!hit || hit.expiresAt <= Date.now()) return undefined;
+    // Least recently used first: move it to the end.
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit.value;
+  }
+
   /** The cached value of `key`, or what load() finds (kept when it is safe to). Misses are not kept. */
   async get(key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
     if (!this.events.connected) return load();
-    const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > Date.now()) {
-      // Least recently used first: move it to the end.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.value;
-    }
-    if (hit) this.delete(key);
+    const hit = this.peek(key);
+    if (hit !== undefined) return hit;
+    // An expired entry goes before the load.
+    this.delete(key);
     const started = { at: this.clock };
     this.loadsStartedAt.add(started);
     try {
