@@ -4,8 +4,11 @@
  * other session of the caller (and their live event streams), keeping the current one.
  */
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FastifyRequest } from "fastify";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sessions, users } from "../../src/server/db/schema.js";
+import { createReadCaches } from "../../src/server/events/read-caches.js";
+import { loadSessionUser } from "../../src/server/http/session-auth.js";
 import { SESSION_MAX_AGE_MS } from "../../src/server/identity/sessions.js";
 import { sha256Hex } from "../../src/server/lib/tokens.js";
 import { Client, createTestApp, signUp, type TestApp } from "../helpers/test-app.js";
@@ -123,5 +126,66 @@ describe("DELETE /api/user/sessions", () => {
 
   it("needs a signed-in session", async () => {
     expect((await new Client(t.app).delete("/api/user/sessions")).statusCode).toBe(401);
+  });
+});
+
+describe("the sessions cache", () => {
+  /** A request as route-access hands it to loadSessionUser: its cookie, nobody signed in yet. */
+  const requestWith = (client: Client) =>
+    ({ cookies: { sid: client.sessionCookie!.replace(/^sid=/, "") }, user: null }) as unknown as FastifyRequest;
+
+  it("answers a kept session without a promise, one frozen object shared by its requests", async () => {
+    const u = await signUp(t.app);
+    const cache = createReadCaches(t.app.liveEvents).sessions;
+    const first = requestWith(u.client);
+    // Not kept yet: the database is asked.
+    const loading = loadSessionUser(first, t.database.db, cache);
+    expect(loading).toBeInstanceOf(Promise);
+    await loading;
+    expect(first.user?.username).toBe(u.username);
+
+    const second = requestWith(u.client);
+    expect(loadSessionUser(second, t.database.db, cache)).toBeUndefined();
+    expect(second.user).toBe(first.user);
+    expect(second.sessionId).toBe(sessionId(u.client));
+    expect(second.secondFactor).toEqual({ enrolled: false, verifiedAt: null });
+    // Shared between requests, so nobody can change it for the others.
+    expect(Object.isFrozen(second.user)).toBe(true);
+    expect(Object.isFrozen(second.secondFactor)).toBe(true);
+    expect(() => Object.assign(second.user!, { credits: 1_000_000 })).toThrow(TypeError);
+  });
+
+  it("still writes the sliding expiry of a kept session when it is due, and refuses a dead one", async () => {
+    const u = await signUp(t.app);
+    const cache = createReadCaches(t.app.liveEvents).sessions;
+    await age(u.client, 1, 1);
+    await loadSessionUser(requestWith(u.client), t.database.db, cache);
+    // Kept with one day left: extending it is due, so the next request waits for the write.
+    const next = requestWith(u.client);
+    const touching = loadSessionUser(next, t.database.db, cache);
+    expect(touching).toBeInstanceOf(Promise);
+    await touching;
+    expect(next.user?.username).toBe(u.username);
+    const [row] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sessionId(u.client)));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
+
+    // A session that died while kept (signed in 91 days ago) is never answered from memory.
+    const old = await signUp(t.app);
+    await age(old.client, 89, 20);
+    await loadSessionUser(requestWith(old.client), t.database.db, cache);
+    const kept = requestWith(old.client);
+    expect(loadSessionUser(kept, t.database.db, cache)).toBeUndefined();
+    expect(kept.user?.username).toBe(old.username);
+    vi.useFakeTimers({ now: Date.now() + 2 * DAY, toFake: ["Date"] });
+    try {
+      const later = requestWith(old.client);
+      await loadSessionUser(later, t.database.db, cache);
+      expect(later.user).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

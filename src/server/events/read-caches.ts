@@ -50,7 +50,7 @@ export function createReadCaches(events: LiveEvents): ReadCaches {
     // A few hundred bytes each.
     sessions: new FreshCache<SessionRow>(events, {
       kinds: ["user", "session"],
-      groupOf: (s) => s.id,
+      groupOf: (s) => s.session.user.id,
       maxWeight: 20_000,
       ttlMs: 10 * MINUTE,
     }),

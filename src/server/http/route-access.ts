@@ -80,8 +80,11 @@ export interface RouteAccessOptions {
   operatorToken: string | undefined;
   /** The key of the web app's token (webTokenKey), asked for by the routes that charge the web price. */
   webTokenKey: string;
-  /** Run on every session route with a signed-in user, after its access passed (the second factor; decision 0092). */
-  sessionGate?: (request: FastifyRequest) => Promise<void>;
+  /**
+   * Run on every session route with a signed-in user, after its access passed (the second factor;
+   * decision 0092). Throws to refuse; a promise only when it has something to wait for.
+   */
+  sessionGate?: (request: FastifyRequest) => Promise<void> | undefined;
 }
 
 /**
@@ -116,22 +119,38 @@ export function registerRouteAccess(app: FastifyInstance, opts: RouteAccessOptio
     for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
   });
 
-  app.addHook("onRequest", async (request) => {
+  // A callback hook: a signed-in poll of a cached session is decided without a promise; only a
+  // request that must wait (the database, the settings) takes one.
+  app.addHook("onRequest", (request, _reply, done) => {
+    const waiting = admit(request);
+    if (waiting) waiting.then(() => done(), done);
+    else done();
+  });
+
+  /** Throws to refuse the request; a promise when the answer needs the database. */
+  function admit(request: FastifyRequest): Promise<void> | undefined {
     // No route matched: the not-found handler of the request's scope answers (the admin scope's
     // own hook still demands an admin, so unknown admin paths reveal nothing).
     const access = matchedAccess(request);
-    if (!access) return;
+    if (!access) return undefined;
     if (!SAFE_METHODS.has(request.method) && !COOKIE_EXEMPT.has(access) && isCrossSite(request, opts.publicOrigin)) {
       throw new AppError("cross_site_request", CROSS_SITE_MESSAGE);
     }
-    if (SESSION_ACCESS.has(access)) await loadSessionUser(request, opts.db, opts.sessions);
+    if (!SESSION_ACCESS.has(access)) {
+      if (access === "operator") requireOperator(request, opts.operatorToken);
+      return undefined;
+    }
+    const loading = loadSessionUser(request, opts.db, opts.sessions);
+    return loading ? loading.then(() => admitSession(request, access)) : admitSession(request, access);
+  }
+
+  function admitSession(request: FastifyRequest, access: Access): Promise<void> | undefined {
     if (access === "user") {
       requireUser(request);
       if (request.routeOptions.config.webPrice) requireWebApp(request, opts.webTokenKey, fetchMetadata);
     } else if (access === "admin") requireAdmin(request);
-    else if (access === "operator") requireOperator(request, opts.operatorToken);
-    if (SESSION_ACCESS.has(access) && request.user && opts.sessionGate) await opts.sessionGate(request);
-  });
+    return request.user && opts.sessionGate ? opts.sessionGate(request) : undefined;
+  }
 }
 
 function requireBearerUser(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {

@@ -7,9 +7,12 @@ import type { Db } from "../db/connect.js";
 import type { FreshCache } from "../events/fresh-cache.js";
 import type { SecondFactorState } from "../identity/second-factor-state.js";
 import {
-  resolveSession,
+  cachedSession,
+  resolveSessionById,
+  sessionIdOf,
   SESSION_COOKIE,
   SESSION_IDLE_MS,
+  type ResolvedSession,
   type SessionRow,
   type SessionUser,
 } from "../identity/sessions.js";
@@ -26,16 +29,29 @@ declare module "fastify" {
   }
 }
 
-/** Sets request.user (and request.secondFactor) from the session cookie, if it names a live session. */
-export async function loadSessionUser(
+/**
+ * Sets request.user (and request.secondFactor) from the session cookie, if it names a live session.
+ * A promise only when the database must be asked (a session not in the cache, or one whose expiry
+ * is due to be extended): the polled reads of a cached session take no promise here.
+ */
+export function loadSessionUser(
   request: FastifyRequest,
   db: Db,
   sessions: FreshCache<SessionRow>,
-): Promise<void> {
-  if (request.user) return;
+): Promise<void> | undefined {
+  if (request.user) return undefined;
   const token = request.cookies[SESSION_COOKIE];
-  if (!token) return;
-  const session = await resolveSession(db, token, sessions);
+  if (!token) return undefined;
+  const id = sessionIdOf(token);
+  const cached = cachedSession(id, sessions);
+  if (cached) {
+    useSession(request, cached);
+    return undefined;
+  }
+  return resolveSessionById(db, id, sessions).then((session) => useSession(request, session));
+}
+
+function useSession(request: FastifyRequest, session: Readonly<ResolvedSession> | undefined): void {
   request.user = session?.user ?? null;
   if (session) {
     request.sessionId = session.id;

@@ -92,13 +92,6 @@ const sessionLookup = preparedPerDatabase((db: Queryable) =>
     .prepare("resolve_session"),
 );
 
-/** A live session's user, when the session expires unused, when it signed in, and its second factor. */
-export interface SessionRow extends SessionUser {
-  expiresAt: Date;
-  createdAt: Date;
-  secondFactor: SecondFactorState;
-}
-
 /** A live session: its id (the cookie value's SHA-256), its user, and where it stands with the second factor. */
 export interface ResolvedSession {
   id: string;
@@ -106,41 +99,78 @@ export interface ResolvedSession {
   secondFactor: SecondFactorState;
 }
 
+/**
+ * A session as the sessions cache keeps it: what every request of it gets (`session`, frozen, as
+ * requests share it), when it expires unused and when it signed in.
+ */
+export interface SessionRow {
+  session: Readonly<ResolvedSession>;
+  expiresAt: Date;
+  createdAt: Date;
+}
+
 async function loadSession(db: Queryable, id: string): Promise<SessionRow | undefined> {
   const [row] = await sessionLookup(db).execute({ id });
   if (!row) return undefined;
-  const { secondFactorEnrolled, secondFactorVerifiedAt, ...rest } = row;
-  return { ...rest, secondFactor: toSecondFactorState(secondFactorEnrolled, secondFactorVerifiedAt) };
+  const { secondFactorEnrolled, secondFactorVerifiedAt, expiresAt, createdAt, ...user } = row;
+  const secondFactor = Object.freeze(toSecondFactorState(secondFactorEnrolled, secondFactorVerifiedAt));
+  return { session: Object.freeze({ id, user: Object.freeze(user), secondFactor }), expiresAt, createdAt };
+}
+
+/** A session's row is keyed by the SHA-256 of its cookie value. */
+export const sessionIdOf = (token: string): string => sha256Hex(token);
+
+/** The cached row may be minutes old: both ends are checked against the clock too. */
+const isLive = (row: SessionRow, now: number): boolean =>
+  row.expiresAt.getTime() > now && row.createdAt.getTime() + SESSION_MAX_AGE_MS > now;
+/** Where the sliding expiry moves on a use now: never past SESSION_MAX_AGE_MS from the sign-in. */
+const extendedExpiry = (row: SessionRow, now: number): number =>
+  Math.min(now + SESSION_IDLE_MS, row.createdAt.getTime() + SESSION_MAX_AGE_MS);
+const touchDue = (row: SessionRow, now: number): boolean =>
+  extendedExpiry(row, now) - row.expiresAt.getTime() >= SESSION_TOUCH_MS;
+
+/**
+ * The session with this id from the cache alone, without a promise: when it is kept, live, and
+ * its expiry is not due to be extended (written). Undefined otherwise: then ask resolveSessionById.
+ */
+export function cachedSession(id: string, cache: FreshCache<SessionRow>): Readonly<ResolvedSession> | undefined {
+  const row = cache.peek(id);
+  if (!row) return undefined;
+  const now = Date.now();
+  return isLive(row, now) && !touchDue(row, now) ? row.session : undefined;
 }
 
 /**
- * The signed-in, active user of a cookie value and the session's second factor, or undefined.
- * Extends the session's life, never past SESSION_MAX_AGE_MS from its sign-in. Read through the
- * sessions cache: every API request asks.
+ * The signed-in, active user of a session id (sessionIdOf the cookie value) and the session's
+ * second factor, or undefined. Extends the session's life, never past SESSION_MAX_AGE_MS from its
+ * sign-in. Read through the sessions cache: every API request asks.
  */
-export async function resolveSession(
+export async function resolveSessionById(
   db: Queryable,
-  token: string,
+  id: string,
   cache: FreshCache<SessionRow>,
-): Promise<ResolvedSession | undefined> {
-  const id = sha256Hex(token);
+): Promise<Readonly<ResolvedSession> | undefined> {
   const row = await cache.get(id, () => loadSession(db, id));
   const now = Date.now();
-  if (!row) return undefined;
-  const { expiresAt, createdAt, secondFactor, ...user } = row;
-  const end = createdAt.getTime() + SESSION_MAX_AGE_MS;
-  // The cached row may be minutes old: check both ends against the clock too.
-  if (expiresAt.getTime() <= now || end <= now) return undefined;
-  const extended = Math.min(now + SESSION_IDLE_MS, end);
-  if (extended - expiresAt.getTime() >= SESSION_TOUCH_MS) {
+  if (!row || !isLive(row, now)) return undefined;
+  if (touchDue(row, now)) {
     await db
       .update(sessions)
-      .set({ expiresAt: new Date(extended) })
+      .set({ expiresAt: new Date(extendedExpiry(row, now)) })
       .where(eq(sessions.id, id));
     // The touch is not announced (it changes nothing a page shows): reload it next time.
     cache.delete(id);
   }
-  return { id, user, secondFactor };
+  return row.session;
+}
+
+/** resolveSessionById for a cookie value. */
+export function resolveSession(
+  db: Queryable,
+  token: string,
+  cache: FreshCache<SessionRow>,
+): Promise<Readonly<ResolvedSession> | undefined> {
+  return resolveSessionById(db, sessionIdOf(token), cache);
 }
 
 /** Seconds since this session (the cookie's value) was created; Infinity when there is none. */

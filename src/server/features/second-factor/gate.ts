@@ -49,21 +49,41 @@ export async function mustEnrol(
 export function secondFactorGate(opts: {
   db: Queryable;
   readSettings: () => Promise<Settings>;
-}): (request: FastifyRequest) => Promise<void> {
-  return async (request) => {
+}): (request: FastifyRequest) => Promise<void> | undefined {
+  // Throws to refuse. Decided without a promise unless the state or the settings must be read:
+  // every signed-in request passes through here.
+  return (request) => {
     const user = request.user;
-    if (!user) return;
+    if (!user) return undefined;
     // Read with the session (http/session-auth.ts sets both); read fresh should it ever be missing,
     // so the gate never lets a user through without it.
-    const state = request.secondFactor ?? (await secondFactorState(opts.db, user.id, request.cookies[SESSION_COOKIE]));
-    request.secondFactor = state;
+    if (request.secondFactor) return decide(request, user, request.secondFactor);
+    return secondFactorState(opts.db, user.id, request.cookies[SESSION_COOKIE]).then((state) => {
+      request.secondFactor = state;
+      return decide(request, user, state);
+    });
+  };
+
+  function decide(
+    request: FastifyRequest,
+    user: { isAdmin: boolean },
+    state: SecondFactorState,
+  ): Promise<void> | undefined {
     const mode = request.routeOptions.config.secondFactor;
     if (isPending(state)) {
-      if (mode === "pending") return;
+      if (mode === "pending") return undefined;
       throw new AppError("second_factor_pending", PENDING_MESSAGE);
     }
-    if (mode !== "pending" && mode !== "enrol" && (await mustEnrol(user, state, opts.readSettings)))
-      throw new AppError("second_factor_enrolment_required", ENROLMENT_MESSAGE);
-    if (mode === "step-up" || mode === "enrol") requireFreshSecondFactor(state);
-  };
+    const stepUp = () => {
+      if (mode === "step-up" || mode === "enrol") requireFreshSecondFactor(state);
+    };
+    // Only an admin without a factor can be asked to enrol: only then are the settings read.
+    if (mode !== "pending" && mode !== "enrol" && user.isAdmin && !state.enrolled)
+      return mustEnrol(user, state, opts.readSettings).then((must) => {
+        if (must) throw new AppError("second_factor_enrolment_required", ENROLMENT_MESSAGE);
+        stepUp();
+      });
+    stepUp();
+    return undefined;
+  }
 }
