@@ -190,7 +190,14 @@ export async function findOwnTask(
   userId: string,
   taskId: string,
 ): Promise<TaskRow | undefined> {
-  return cache.get(`${userId}:${taskId}`, async () => (await ownTask(db).execute({ taskId, userId }))[0]);
+  return cache.get(ownTaskKey(userId, taskId), async () => (await ownTask(db).execute({ taskId, userId }))[0]);
+}
+
+const ownTaskKey = (userId: string, taskId: string) => `${userId}:${taskId}`;
+
+/** The person's task from the tasks cache alone, without a promise (polled reads); undefined: ask findOwnTask. */
+export function cachedOwnTask(cache: FreshCache<TaskRow>, userId: string, taskId: string): TaskRow | undefined {
+  return cache.peek(ownTaskKey(userId, taskId));
 }
 
 /** findOwnTask, or 404. */

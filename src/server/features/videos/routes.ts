@@ -14,7 +14,7 @@ import { modelsView, pricesOf, pricingView } from "./pricing.js";
 import type { ModelHealth } from "../../../shared/schemas/model-health.js";
 import { creditValueOf } from "../packages/credit-value.js";
 import { surchargeCost, webCost } from "../../../shared/prices.js";
-import { getOwnTask, taskList, toTaskView } from "./queries.js";
+import { cachedOwnTask, getOwnTask, taskList, toTaskView } from "./queries.js";
 import { auditActor } from "../audit/audit-log.js";
 import { refundVideo } from "./refund-service.js";
 import { forceHd } from "./hd-service.js";
@@ -107,7 +107,8 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
   serve(scope, videosApi.status, { access: "user" }, async (request) => {
     const user = requireUser(request);
     const { taskId } = request.params;
-    const task = await getOwnTask(db, ctx.caches.tasks, user.id, taskId);
+    const task =
+      cachedOwnTask(ctx.caches.tasks, user.id, taskId) ?? (await getOwnTask(db, ctx.caches.tasks, user.id, taskId));
     const status = task.status as TaskStatus;
     return {
       data: {
