@@ -36,17 +36,18 @@ export function webToken(key: string, sessionToken: string): string {
  * token against the cookie's, and an HMAC each time was a tenth of that read's CPU. Keyed by
  * the session's id (never its cookie value); the oldest goes first past MEMO_MAX.
  */
-const memo = new Map<string, string>();
+const memos = new Map<string, Map<string, string>>();
 const MEMO_MAX = 10_000;
 
 /** The token of the session whose id is `sessionId`. */
 export function webTokenOfSession(key: string, sessionId: string): string {
-  const memoKey = `${key}\0${sessionId}`;
-  let token = memo.get(memoKey);
+  let memo = memos.get(key);
+  if (!memo) memos.set(key, (memo = new Map<string, string>()));
+  let token = memo.get(sessionId);
   if (token === undefined) {
     token = crypto.createHmac("sha256", key).update(sessionId).digest("base64url");
     if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value!);
-    memo.set(memoKey, token);
+    memo.set(sessionId, token);
   }
   return token;
 }
