@@ -18,6 +18,13 @@ function medianRun(runs) {
   return { ...middle, cpuUs, ok: Math.min(...runs.map((r) => r.ok)) };
 }
 
+/** Prints one round's line as it is measured: a slow first round or a spell of load shows here. */
+function say(round, who, line) {
+  if (line)
+    console.log(`  round ${round + 1} ${who} ${line.name}: ${line.rps}/s, ${line.cpuUs ?? "?"} µs CPU per answer`);
+  return line;
+}
+
 /**
  * The polled reads on a server measured without its limit (the other database modes): the same
  * rounds in the same order, so that every mode's line is a median of as many warm runs.
@@ -25,7 +32,8 @@ function medianRun(runs) {
 export async function polledAlone({ base, pid, reads, rounds, run }) {
   const runs = reads.map(() => []);
   for (let round = 0; round < rounds; round++) {
-    for (const [i, read] of reads.entries()) runs[i].push(await run(base, read.name, read.request, pid));
+    for (const [i, read] of reads.entries())
+      runs[i].push(say(round, "product", await run(base, read.name, read.request, pid)));
   }
   return runs.map(medianRun);
 }
@@ -46,9 +54,9 @@ export async function polledBesideLimit({ base, pid, reads, peerReadsFor, databa
     const lines = reads.map(() => ({ product: [], limit: [], peer: [] }));
     for (let round = 0; round < rounds; round++) {
       for (const [i, read] of reads.entries()) {
-        lines[i].product.push(await run(base, read.name, read.request, pid));
-        lines[i].limit.push(await run(limit.base, read.name, read.request, limit.pid));
-        lines[i].peer.push(await run(peer.base, read.name, peerReads[i].request, peer.pid));
+        lines[i].product.push(say(round, "product", await run(base, read.name, read.request, pid)));
+        lines[i].limit.push(say(round, "limit", await run(limit.base, read.name, read.request, limit.pid)));
+        lines[i].peer.push(say(round, "peer", await run(peer.base, read.name, peerReads[i].request, peer.pid)));
       }
     }
     const ratios = (line, of) => median(line.product.map((r, n) => r.rps / of[n].rps));
