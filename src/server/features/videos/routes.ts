@@ -20,6 +20,7 @@ import { refundVideo } from "./refund-service.js";
 import { forceHd } from "./hd-service.js";
 import type { VideoVendors } from "./video-vendors.js";
 import type { SimulatorFiles, TaskReads } from "./video-deps.js";
+import type { TaskRow } from "./task-state.js";
 import type { Settings } from "../settings/service.js";
 
 export const DEFAULT_GENERATE_RATE_LIMIT: RateLimitRule = { max: 30, windowMs: 60_000 };
@@ -103,23 +104,13 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
     return reply.type("application/json; charset=utf-8").send(list.body as never);
   });
 
-  // Polled every few seconds per open video: read from the cached row, with no full view built.
-  serve(scope, videosApi.status, { access: "user" }, async (request) => {
+  // Polled every few seconds per open video: read from the cached row, with no full view built,
+  // and answered without a promise when the row is kept.
+  serve(scope, videosApi.status, { access: "user" }, (request) => {
     const user = requireUser(request);
     const { taskId } = request.params;
-    const task =
-      cachedOwnTask(ctx.caches.tasks, user.id, taskId) ?? (await getOwnTask(db, ctx.caches.tasks, user.id, taskId));
-    const status = task.status as TaskStatus;
-    return {
-      data: {
-        taskId: task.taskId,
-        status,
-        successFlag: successFlagOf(status),
-        errorMessage: task.errorMessage,
-        resultUrls: JSON.stringify(task.resultUrls ?? []),
-        hdVideoUrl: task.hdVideoUrl,
-      },
-    };
+    const kept = cachedOwnTask(ctx.caches.tasks, user.id, taskId);
+    return kept ? statusOf(kept) : getOwnTask(db, ctx.caches.tasks, user.id, taskId).then(statusOf);
   });
 
   serve(scope, videosApi.hd, { access: "user" }, async (request) => {
@@ -178,4 +169,19 @@ function hdMessage(task: { hdVideoUrl: string | null; hdStatus: string; status: 
   // A 9:16 video from before 1080p existed for it: Check HD Status asks for one.
   if (task.hdStatus === "none") return "No 1080p version has been asked for yet: use Check HD Status";
   return "1080p video is still being processed. Please try again later.";
+}
+
+/** GET /api/video-status/{taskId}'s answer, from the task's row. */
+function statusOf(task: TaskRow) {
+  const status = task.status as TaskStatus;
+  return {
+    data: {
+      taskId: task.taskId,
+      status,
+      successFlag: successFlagOf(status),
+      errorMessage: task.errorMessage,
+      resultUrls: JSON.stringify(task.resultUrls ?? []),
+      hdVideoUrl: task.hdVideoUrl,
+    },
+  };
 }
