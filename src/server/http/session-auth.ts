@@ -9,13 +9,13 @@ import type { SecondFactorState } from "../identity/second-factor-state.js";
 import {
   cachedSession,
   resolveSessionById,
-  sessionIdOf,
   SESSION_COOKIE,
   SESSION_IDLE_MS,
   type ResolvedSession,
   type SessionRow,
   type SessionUser,
 } from "../identity/sessions.js";
+import { sha256Hex } from "../lib/tokens.js";
 import { forbidden, unauthorized } from "./errors.js";
 import { clearWebTokenCookie, setWebTokenCookie } from "./web-app-token.js";
 
@@ -42,7 +42,7 @@ export function loadSessionUser(
   if (request.user) return undefined;
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return undefined;
-  const id = sessionIdOf(token);
+  const id = sha256Hex(token);
   const cached = cachedSession(id, sessions);
   if (cached) {
     useSession(request, cached);

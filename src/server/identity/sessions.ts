@@ -117,9 +117,6 @@ async function loadSession(db: Queryable, id: string): Promise<SessionRow | unde
   return { session: Object.freeze({ id, user: Object.freeze(user), secondFactor }), expiresAt, createdAt };
 }
 
-/** A session's row is keyed by the SHA-256 of its cookie value. */
-export const sessionIdOf = (token: string): string => sha256Hex(token);
-
 /** The cached row may be minutes old: both ends are checked against the clock too. */
 const isLive = (row: SessionRow, now: number): boolean =>
   row.expiresAt.getTime() > now && row.createdAt.getTime() + SESSION_MAX_AGE_MS > now;
@@ -141,7 +138,7 @@ export function cachedSession(id: string, cache: FreshCache<SessionRow>): Readon
 }
 
 /**
- * The signed-in, active user of a session id (sessionIdOf the cookie value) and the session's
+ * The signed-in, active user of a session id (the cookie value's SHA-256) and the session's
  * second factor, or undefined. Extends the session's life, never past SESSION_MAX_AGE_MS from its
  * sign-in. Read through the sessions cache: every API request asks.
  */
@@ -170,7 +167,7 @@ export function resolveSession(
   token: string,
   cache: FreshCache<SessionRow>,
 ): Promise<Readonly<ResolvedSession> | undefined> {
-  return resolveSessionById(db, sessionIdOf(token), cache);
+  return resolveSessionById(db, sha256Hex(token), cache);
 }
 
 /** Seconds since this session (the cookie's value) was created; Infinity when there is none. */

@@ -37,13 +37,17 @@ function requireFreshSecondFactor(state: SecondFactorState): void {
     );
 }
 
+/** An admin without a factor: the only one the settings can ask to enrol. */
+const mayHaveToEnrol = (user: { isAdmin: boolean }, state: SecondFactorState): boolean =>
+  user.isAdmin && !state.enrolled;
+
 /** Must this admin enrol before anything else? */
 export async function mustEnrol(
   user: { isAdmin: boolean },
   state: SecondFactorState,
   readSettings: () => Promise<Settings>,
 ): Promise<boolean> {
-  return user.isAdmin && !state.enrolled && (await readSettings()).requireAdminSecondFactor;
+  return mayHaveToEnrol(user, state) && (await readSettings()).requireAdminSecondFactor;
 }
 
 export function secondFactorGate(opts: {
@@ -74,16 +78,12 @@ export function secondFactorGate(opts: {
       if (mode === "pending") return undefined;
       throw new AppError("second_factor_pending", PENDING_MESSAGE);
     }
-    const stepUp = () => {
-      if (mode === "step-up" || mode === "enrol") requireFreshSecondFactor(state);
-    };
-    // Only an admin without a factor can be asked to enrol: only then are the settings read.
-    if (mode !== "pending" && mode !== "enrol" && user.isAdmin && !state.enrolled)
+    // Only then are the settings read. Without a factor there is no step-up to check either.
+    if (mode !== "pending" && mode !== "enrol" && mayHaveToEnrol(user, state))
       return mustEnrol(user, state, opts.readSettings).then((must) => {
         if (must) throw new AppError("second_factor_enrolment_required", ENROLMENT_MESSAGE);
-        stepUp();
       });
-    stepUp();
+    if (mode === "step-up" || mode === "enrol") requireFreshSecondFactor(state);
     return undefined;
   }
 }
