@@ -19,6 +19,7 @@ import { noteSignIn } from "../notices/new-browser.js";
 import { changePassword, login, registerUser, setLanguage } from "./service.js";
 import { deleteSession, deleteUserSessions, SESSION_COOKIE, sessionOrigin } from "../../identity/sessions.js";
 import { isPending, secondFactorState } from "../../identity/second-factor-state.js";
+import { mustEnrol } from "../second-factor/gate.js";
 import { toCurrentUser } from "./users.js";
 
 export interface AuthRateLimits {
@@ -159,12 +160,11 @@ export async function authRoutes(
     )
       setWebTokenCookie(reply, webKey, session, secureCookies);
     const pending = state !== undefined && isPending(state);
-    const mustEnrol =
-      state !== undefined && user.isAdmin && !state.enrolled && (await opts.readSettings()).requireAdminSecondFactor;
+    const enrolmentRequired = state !== undefined && (await mustEnrol(user, state, opts.readSettings));
     return {
       ...toCurrentUser(user),
       ...(pending ? { secondFactorPending: true } : {}),
-      ...(mustEnrol ? { secondFactorEnrolmentRequired: true } : {}),
+      ...(enrolmentRequired ? { secondFactorEnrolmentRequired: true } : {}),
     };
   });
 
