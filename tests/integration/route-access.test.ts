@@ -9,9 +9,9 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiTokens } from "../../src/server/db/schema.js";
+import { apiTokens, sessions, users } from "../../src/server/db/schema.js";
 import { CROSS_SITE_MESSAGE, type Access } from "../../src/server/http/route-access.js";
 import {
   accessOf,
@@ -157,6 +157,26 @@ function send(method: string, target: string, sample: SampleRequest, headers: Re
 const isSuccess = (status: number) => status >= 200 && status < 400;
 
 describe("route access", () => {
+  it("fingerprints every stored change but the last-seen times", async () => {
+    const db = t.database.db;
+    const before = await fingerprint(db);
+    expect(await fingerprint(db)).toBe(before);
+    await db
+      .update(users)
+      .set({ credits: sql`${users.credits} + 1` })
+      .where(eq(users.id, people.other.id));
+    const changed = await fingerprint(db);
+    expect(changed).not.toBe(before);
+    await db
+      .update(users)
+      .set({ credits: sql`${users.credits} - 1` })
+      .where(eq(users.id, people.other.id));
+    expect(await fingerprint(db)).toBe(before);
+    await db.update(sessions).set({ expiresAt: new Date(Date.now() + 86_400_000) });
+    await db.update(apiTokens).set({ lastUsed: new Date() });
+    expect(await fingerprint(db)).toBe(before);
+  });
+
   it("has a case for every route the app registers, and every route declares its access", () => {
     const registered = routeTable(t).map((r) => `${r.method} ${r.url}`);
     expect(ROUTE_CASES.map((c) => caseKey(c)).sort()).toEqual([...new Set(registered)].sort());
