@@ -21,18 +21,6 @@ const webModuleCacheKey: Plugin = {
 };
 
 /**
- * Integration files that use no database (the simulator and the vendors' adapters against it):
- * the PostgreSQL pass (TEST_DATABASE_URL set) leaves them out, as it would run them the same again.
- */
-const DATABASE_FREE = [
-  "simulator",
-  "simulator-gemini",
-  "simulator-market-models",
-  "google-veo-maker",
-  "video-port-contract",
-].map((name) => `tests/integration/${name}.test.ts`);
-
-/**
  * Four projects (decisions 0068, 0070): the server's unit tests (tests/unit: no database), its
  * integration tests (tests/integration), the web app's component and hook tests (tests/web, in
  * happy-dom) and the checks that read the whole repository (tests/repo: the catalogues against
@@ -68,7 +56,6 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
-          exclude: process.env.TEST_DATABASE_URL ? DATABASE_FREE : [],
           // One migrated template per run; each test database starts as a copy of it (decision 0036).
           globalSetup: ["tests/helpers/global-setup.ts"],
           pool: "forks",

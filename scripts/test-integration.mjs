@@ -1,24 +1,100 @@
-// Runs the Vitest suite (the server's unit and integration tests and the web app's) on embedded PGlite, then
-// the server's integration tests once more on PostgreSQL when
-// TEST_DATABASE_URL is set (each test database there starts as a copy of a template migrated
-// once per run: tests/helpers/global-setup.ts). `npm test` runs the same steps through
+// The Vitest suite's passes (decision 0114). With TEST_DATABASE_URL set (CI: the machine's
+// PostgreSQL): the whole suite (the server's unit and integration tests, the web app's and the
+// repository checks) with every integration test on PostgreSQL, the production engine (each test
+// database a copy of a template migrated once per run: tests/helpers/global-setup.ts); then the
+// integration files that PGlite, the embedded fallback, can break (PGLITE_FILES) once more on
+// PGlite. Without it: the whole suite on PGlite. `npm test` runs the same steps through
 // scripts/test.mjs, beside the other checks.
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { requireSupportedNode } from "./supported-node.mjs";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/**
+ * What the PGlite pass runs when the suite has run on PostgreSQL. PGlite differs from PostgreSQL
+ * in its layer of the product (connect.ts: one connection in this process, its own LISTEN and
+ * type parsers) and in how a transaction holds that one connection. So: the files of the
+ * embedded modes and the database layer (the embedded PostgreSQL, the PGlite folder's backup
+ * and start-up, migrations and functions, the change feed and the caches it keeps fresh), and one
+ * or more files for every feature whose code opens a transaction (`db.transaction` in
+ * src/server: auth, tokens, videos, payments and refunds, packages, admin, leaving, webhooks,
+ * settings, legal pages, showcase, moderation, notices). Left to the PostgreSQL pass alone: the
+ * sweeps over every route (access, hostile input), the larger exports and fairness runs, and the
+ * reads and pages that write nothing.
+ */
+export const PGLITE_FILES = [
+  // The embedded modes and the database layer.
+  "backup",
+  "embedded-postgres",
+  "startup",
+  "migrations",
+  "database-functions",
+  "live-events",
+  "read-caches",
+  "sessions",
+  "idempotency",
+  // People: accounts, sign-in and tokens.
+  "auth",
+  "password-reset",
+  "email-addresses",
+  "google-auth",
+  "second-factor",
+  "api-tokens",
+  "leaving-delete",
+  "notice-preferences",
+  // Videos, from the request to the archive.
+  "video-generate",
+  "video-reads",
+  "video-archive",
+  "video-retention",
+  "video-4k",
+  "video-sharing",
+  "uploads",
+  "refused-videos",
+  "model-offer",
+  "model-health",
+  "moderation-log",
+  // Money.
+  "payments-creem",
+  "payments-creem-refunds",
+  "payments-paypal",
+  "payments-paypal-refunds",
+  "credit-packages",
+  "admin-transactions",
+  // Admins and what they run.
+  "admin-users",
+  "admin-user-page",
+  "admin-recovery",
+  "admin-kie-apis",
+  "admin-settings",
+  "legal-pages",
+  "showcase",
+  "webhooks",
+  "mail-outbox",
+].map((name) => `tests/integration/${name}.test.ts`);
 
 /** The integration steps: a label, the Vitest arguments and the environment of each. */
 export function integrationSteps(env = process.env) {
   const { TEST_DATABASE_URL, ...envWithoutPg } = env;
-  const steps = [{ label: "unit, integration and web tests on PGlite", args: ["run"], env: envWithoutPg }];
-  if (TEST_DATABASE_URL) {
-    steps.push({
-      label: `integration on PostgreSQL (${new URL(TEST_DATABASE_URL).host})`,
-      args: ["run", "--project", "integration"],
+  if (!TEST_DATABASE_URL)
+    return [{ label: "unit, integration and web tests on PGlite", args: ["run"], env: envWithoutPg }];
+  const missing = PGLITE_FILES.filter((file) => !fs.existsSync(path.join(ROOT, file)));
+  if (missing.length) throw new Error(`PGLITE_FILES names files that do not exist: ${missing.join(", ")}`);
+  return [
+    {
+      label: `unit, integration and web tests, integration on PostgreSQL (${new URL(TEST_DATABASE_URL).host})`,
+      args: ["run"],
       env,
-    });
-  }
-  return steps;
+    },
+    {
+      label: `integration on PGlite (${PGLITE_FILES.length} files)`,
+      args: ["run", "--project", "integration", ...PGLITE_FILES],
+      env: envWithoutPg,
+    },
+  ];
 }
 
 const VITEST = "node_modules/.bin/vitest";

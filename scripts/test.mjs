@@ -1,7 +1,8 @@
-// `npm test`: typecheck, lint, the formatting check, the integration suites (PGlite, then PostgreSQL when
-// TEST_DATABASE_URL is set) and the browser tests (decision 0036). Typecheck, format, the build and
-// lint run one after another beside the PGlite pass; then the browser tests beside the PostgreSQL
-// pass.
+// `npm test`: typecheck, lint, the formatting check, the Vitest suite and the browser tests
+// (decisions 0036, 0114). With TEST_DATABASE_URL set, the suite runs whole with its integration
+// tests on PostgreSQL, beside typecheck, format, the build and lint (one after another); then the
+// browser tests beside the integration files PGlite can break, on PGlite. Without it, the whole
+// suite runs on PGlite beside the checks, then the browser tests.
 // Each step's output is printed whole when it ends, then a summary. Any failed step fails the
 // run, and once one has failed no further step starts; the summary names the failed tests again.
 // `--serial` runs the steps one at a time.
@@ -66,9 +67,10 @@ const onNode = (node, label, script, args, env = process.env) => ({
   args: [script, ...args],
   env: { ...env, PATH: `${node.dir}${path.delimiter}${env.PATH ?? ""}` },
 });
-const [pgliteStep, ...postgresSteps] = integrationSteps();
-const onPglite = onNode(newer, pgliteStep.label, VITEST_SCRIPT, pgliteStep.args, pgliteStep.env);
-const onPostgres = postgresSteps.map((s) => onNode(product, s.label, VITEST_SCRIPT, s.args, s.env));
+// The whole suite on the newer Node, the second pass (if any) and the browser tests' server on the product's.
+const [wholeStep, ...secondSteps] = integrationSteps();
+const whole = onNode(newer, wholeStep.label, VITEST_SCRIPT, wholeStep.args, wholeStep.env);
+const second = secondSteps.map((s) => onNode(product, s.label, VITEST_SCRIPT, s.args, s.env));
 const typecheck = npmRun("typecheck", "typecheck");
 const lint = npmRun("lint", "lint");
 const format = npmRun("format (prettier --check)", "format:check");
@@ -82,17 +84,16 @@ const heartbeat = setInterval(() => {
 }, 60_000);
 
 if (serial) {
-  for (const step of [typecheck, lint, format, onPglite, ...onPostgres, build, e2e]) await run(step);
+  for (const step of [typecheck, lint, format, whole, ...second, build, e2e]) await run(step);
 } else {
-  // The machine (2 cores in CI) is the limit. First the PGlite pass beside typecheck, format, the
-  // build and lint; then the browser tests beside the PostgreSQL pass, which mostly waits on its
-  // database server.
+  // The machine (2 cores in CI) is the limit. First the whole suite beside typecheck, format, the
+  // build and lint; then the browser tests beside the PGlite pass's files, if any.
   const checks = [typecheck, format, build, lint];
   console.log(
-    `Running at once: ${onPglite.label}; ${checks.map((s) => s.label).join(", ")}. Then ${[e2e, ...onPostgres].map((s) => s.label).join(" beside ")}.`,
+    `Running at once: ${whole.label}; ${checks.map((s) => s.label).join(", ")}. Then ${[e2e, ...second].map((s) => s.label).join(" beside ")}.`,
   );
-  await Promise.all([run(onPglite), checks.reduce((chain, step) => chain.then(() => run(step)), Promise.resolve())]);
-  await Promise.all([run(e2e), ...onPostgres.map((step) => run(step))]);
+  await Promise.all([run(whole), checks.reduce((chain, step) => chain.then(() => run(step)), Promise.resolve())]);
+  await Promise.all([run(e2e), ...second.map((step) => run(step))]);
 }
 clearInterval(heartbeat);
 
