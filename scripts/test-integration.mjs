@@ -23,7 +23,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
  * src/server: auth, tokens, videos, payments and refunds, packages, admin, leaving, webhooks,
  * settings, legal pages, showcase, moderation, notices). Left to the PostgreSQL pass alone: the
  * sweeps over every route (access, hostile input), the larger exports and fairness runs, and the
- * reads and pages that write nothing.
+ * reads and pages that write nothing. A new feature that opens a transaction adds its file here.
  */
 export const PGLITE_FILES = [
   // The embedded modes and the database layer.
