@@ -94,6 +94,10 @@ export default defineConfig({
     browserName: "chromium",
     headless: true,
     locale: "en-US",
+    // Nothing plays or moves by itself (decision 0114): with no GPU here, Chromium drew every frame of
+    // the landing page's looping video and of every spinner in software for as long as a page was
+    // open. The specs that test playback ask for motion themselves (landing, showcase).
+    reducedMotion: "reduce",
     // Recording a trace of every test costs time (decision 0036): CI retries a failed test once
     // with a trace; locally add `--trace retain-on-failure`.
     trace: "on-first-retry",

@@ -29,6 +29,9 @@ async function setCreditValue(request: APIRequestContext, creditValueUsd: string
   expect(res.status(), await res.text()).toBe(200);
 }
 
+// Motion as most visitors have it: the showcase plays on hover (playwright.config.ts reduces it elsewhere).
+test.use({ reducedMotion: "no-preference" });
+
 test("a visitor sees every section, with prices from the server, without loading the generator's code", async ({
   page,
   request,
