@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { integrationSteps, PGLITE_FILES } from "../../scripts/test-integration.mjs";
 
-const URL = "postgres://postgres@127.0.0.1:5432/test";
+const DATABASE_URL = "postgres://postgres@127.0.0.1:5432/test";
 
 describe("the Vitest suite's passes (decision 0114)", () => {
   it("without a PostgreSQL server, runs the whole suite on PGlite", () => {
@@ -13,10 +13,10 @@ describe("the Vitest suite's passes (decision 0114)", () => {
   });
 
   it("with one, runs the whole suite on it, then the files PGlite can break on PGlite", () => {
-    const [whole, pglite, ...more] = integrationSteps({ PATH: "/bin", TEST_DATABASE_URL: URL });
+    const [whole, pglite, ...more] = integrationSteps({ PATH: "/bin", TEST_DATABASE_URL: DATABASE_URL });
     expect(more).toEqual([]);
     expect(whole!.args).toEqual(["run"]);
-    expect(whole!.env.TEST_DATABASE_URL).toBe(URL);
+    expect(whole!.env.TEST_DATABASE_URL).toBe(DATABASE_URL);
     expect(pglite!.args).toEqual(["run", "--project", "integration", ...PGLITE_FILES]);
     expect(pglite!.env).toEqual({ PATH: "/bin" });
   });
