@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { FEATURES_OFF, playwrightFeaturesOff } from "./tests/e2e/chromium-features.js";
 import { E2E_CREEM } from "./tests/e2e/creem-e2e.js";
 import { E2E_GOOGLE } from "./tests/e2e/google-e2e.js";
 import { E2E_TURNSTILE } from "./tests/e2e/turnstile-e2e.js";
@@ -40,6 +41,9 @@ if (
   process.env.E2E_TURNSTILE_PORT ??= String(turnstile);
 }
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "veo-e2e-"));
+const CHROMIUM = "/usr/bin/chromium";
+// Playwright's own list and ours, in one flag (tests/e2e/chromium-features.ts).
+process.env.E2E_CHROMIUM_FEATURES_OFF ??= [...new Set([...playwrightFeaturesOff(CHROMIUM), ...FEATURES_OFF])].join(",");
 
 const port = process.env.E2E_PORT;
 const dataDir = process.env.E2E_DATA_DIR;
@@ -102,8 +106,9 @@ export default defineConfig({
     // with a trace; locally add `--trace retain-on-failure`.
     trace: "on-first-retry",
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
+      executablePath: CHROMIUM,
       args: [
+        `--disable-features=${process.env.E2E_CHROMIUM_FEATURES_OFF}`,
         "--no-sandbox",
         "--disable-gpu",
         "--disable-quic",
