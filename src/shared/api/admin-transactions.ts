@@ -1,9 +1,14 @@
-/** Every user's credit history for the admin History page (decision 0020), as pages and as a CSV file (decision 0054). */
+/**
+ * Every user's credit history for the admin History page (decision 0020), as pages and as a CSV
+ * file (decision 0054), and the refund of a video's credits from it.
+ */
 import {
   adminTransactionFiltersSchema,
   adminTransactionsPageSchema,
   adminTransactionsQuerySchema,
+  refundInputSchema,
 } from "../schemas/admin-transactions.js";
+import { refundResultSchema, taskIdParams } from "../schemas/videos.js";
 import { csvFileAnswer } from "../schemas/admin-exports.js";
 import { defineRoute, errors } from "./contract.js";
 
@@ -30,5 +35,19 @@ export const adminTransactionsApi = {
     summary: "Every user's credit history as a CSV file, with the History page's filters, newest first",
     query: adminTransactionFiltersSchema,
     responses: { 200: csvFileAnswer("The transactions"), ...errors(400, 401, 403) },
+  }),
+  /** Give a video's credits back (from the History page's usage rows). */
+  refundVideo: defineRoute({
+    method: "POST",
+    path: "/api/video/:taskId/refund",
+    tags,
+    summary: "Give a video's credits back, with a reason",
+    description:
+      "Once per video, and once per 4K upgrade (part 4k): a second refund is 409. The refund row names the video " +
+      "and the admin and keeps the reason, as does the audit log.",
+    params: taskIdParams,
+    body: refundInputSchema,
+    responses: { 200: refundResultSchema, ...errors(400, 401, 403, 404, 409) },
+    reasons: ["video_already_refunded", "no_4k_charge"],
   }),
 };

@@ -15,6 +15,7 @@ import {
   toggleUserSchema,
 } from "../schemas/admin-users.js";
 import { csvFileAnswer } from "../schemas/admin-exports.js";
+import { secondFactorDoneSchema } from "../schemas/second-factor.js";
 import { defineRoute, errors } from "./contract.js";
 
 const tags = ["Admin"];
@@ -110,5 +111,15 @@ export const adminUsersApi = {
     summary: "The users as a CSV file, with the user list's filters and order",
     query: adminUserFiltersSchema,
     responses: { 200: csvFileAnswer("The users"), ...errors(400, 401, 403) },
+  }),
+  /** A second factor's recovery by an admin (decision 0092). */
+  removeSecondFactor: defineRoute({
+    method: "DELETE",
+    path: "/api/admin/users/:userId/second-factor",
+    tags,
+    summary: "Remove every second factor of a user who lost theirs (their sessions end)",
+    params: adminUserParams,
+    responses: { 200: secondFactorDoneSchema, ...errors(400, 401, 403, 404) },
+    reasons: ["second_factor_required"],
   }),
 };

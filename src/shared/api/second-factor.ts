@@ -14,7 +14,6 @@ import {
   totpSetupSchema,
   webAuthnOptionsSchema,
 } from "../schemas/second-factor.js";
-import { adminUserParams } from "../schemas/admin-users.js";
 import { defineRoute, errors } from "./contract.js";
 
 const tags = ["Account"];
@@ -116,15 +115,6 @@ export const secondFactorApi = {
     summary: "Require a second factor for every admin account (an admin without one reaches only its enrolment)",
     body: requireSecondFactorSchema,
     responses: { 200: requireSecondFactorSavedSchema, ...errors(400, 401, 403, 409) },
-    reasons: ["second_factor_required"],
-  }),
-  adminRemove: defineRoute({
-    method: "DELETE",
-    path: "/api/admin/users/:userId/second-factor",
-    tags: ["Admin"],
-    summary: "Remove every second factor of a user who lost theirs (their sessions end)",
-    params: adminUserParams,
-    responses: { 200: secondFactorDoneSchema, ...errors(400, 401, 403, 404) },
     reasons: ["second_factor_required"],
   }),
 };

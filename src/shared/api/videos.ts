@@ -1,9 +1,8 @@
 /**
  * The video routes: start a video (or extend one), the owner's lists and a video's state, its
- * 1080p and 4K versions, downloads, sharing and deleting, reference image uploads, the admin's
- * refund, and KIE's callback. The files served outside the JSON API are in media.ts.
+ * 1080p and 4K versions, downloads, sharing and deleting, reference image uploads, and KIE's
+ * callback (the admin's refund of a video is in admin-transactions.ts). The files served outside the JSON API are in media.ts.
  */
-import { refundInputSchema } from "../schemas/admin-transactions.js";
 import { idempotencyHeaders } from "../schemas/idempotency.js";
 import {
   archivedVideoRedirect,
@@ -15,7 +14,6 @@ import {
   generateVideoResultSchema,
   generateVideoSchema,
   hdVideoSchema,
-  refundResultSchema,
   sharingInputSchema,
   sharingViewSchema,
   taskIdParams,
@@ -141,20 +139,6 @@ export const videosApi = {
     query: downloadQuery,
     responses: { 200: videoAttachment, 302: archivedVideoRedirect, ...errors(400, 401, 404, 502) },
     reasons: ["video_not_ready"],
-  }),
-  /** Admin: give a task's credits back (from the history page's usage rows). */
-  refund: defineRoute({
-    method: "POST",
-    path: "/api/video/:taskId/refund",
-    tags: ["Admin"],
-    summary: "Give a video's credits back, with a reason",
-    description:
-      "Once per video, and once per 4K upgrade (part 4k): a second refund is 409. The refund row names the video " +
-      "and the admin and keeps the reason, as does the audit log.",
-    params: taskIdParams,
-    body: refundInputSchema,
-    responses: { 200: refundResultSchema, ...errors(400, 401, 403, 404, 409) },
-    reasons: ["video_already_refunded", "no_4k_charge"],
   }),
   setSharing: defineRoute({
     method: "PUT",

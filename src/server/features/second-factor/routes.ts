@@ -6,6 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { adminUsersApi } from "../../../shared/api/admin-users.js";
 import { secondFactorApi } from "../../../shared/api/second-factor.js";
 import type { Db, Queryable } from "../../db/connect.js";
 import { adminSettings, users } from "../../db/schema.js";
@@ -219,7 +220,7 @@ export async function adminSecondFactorRoutes(app: FastifyInstance, opts: { db: 
     return { message: required ? "Every admin now needs a second factor" : "A second factor is optional", required };
   });
 
-  serve(app, secondFactorApi.adminRemove, { secondFactor: "step-up" }, async (request) => {
+  serve(app, adminUsersApi.removeSecondFactor, { secondFactor: "step-up" }, async (request) => {
     const actor = auditActor(request);
     const { userId } = request.params;
     if (!UUID.test(userId)) throw notFound("User not found");

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { adminTransactionsApi } from "../../../shared/api/admin-transactions.js";
 import { videosApi } from "../../../shared/api/videos.js";
 import { siteApi } from "../../../shared/api/site.js";
 import { modelLabel, successFlagOf, type TaskStatus } from "../../../shared/videos.js";
@@ -155,7 +156,7 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
     return reply.headers(file.headers).send(file.body as never); // a stream: never serialised
   });
 
-  serve(scope, videosApi.refund, { access: "admin", secondFactor: "step-up" }, async (request) => ({
+  serve(scope, adminTransactionsApi.refundVideo, { access: "admin", secondFactor: "step-up" }, async (request) => ({
     amount: await refundVideo(db, request.params.taskId, request.body.reason, auditActor(request), request.body.part),
   }));
 }

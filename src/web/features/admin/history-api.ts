@@ -7,7 +7,6 @@ import {
   ADMIN_TRANSACTIONS_DEFAULT_LIMIT,
   type AdminTransactionType,
 } from "../../../shared/schemas/admin-transactions";
-import { videosApi } from "../../../shared/api/videos";
 import { call, callQuery, errorMessage } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys, underPath } from "@/lib/query-keys";
@@ -58,7 +57,7 @@ export function useAdminTransactions(filters: HistoryFilters, cursor: string | u
 export function useRefund() {
   return useMutation({
     mutationFn: ({ taskId, reason, part }: { taskId: string; reason: string; part: "video" | "4k" }) =>
-      call(videosApi.refund, { params: { taskId }, body: { reason, part } }),
+      call(adminTransactionsApi.refundVideo, { params: { taskId }, body: { reason, part } }),
     onSuccess: ({ amount }) => {
       toast({
         title: t`Refund Processed`,
