@@ -60,9 +60,13 @@ const ADMIN_ROUTES: SpaRoute[] = [
   "/admin/moderation",
   "/history",
 ];
-/** The gate that decides whether to fetch the admin pages (components/layout) is in the main bundle by design. */
+/**
+ * The admin pages, their features, and the admin API's contracts and schemas (decision 0116). The gate
+ * that decides whether to fetch the admin pages (components/layout) is in the main bundle by design.
+ */
 const isAdminModule = (source: string) =>
   source.startsWith("src/web/features/admin/") ||
+  /^src\/shared\/(api|schemas)\/admin-[a-z-]+\.ts$/.test(source) ||
   /^src\/web\/pages\/admin-[a-z-]*page\.tsx$/.test(source) ||
   source === "src/web/pages/history-page.tsx";
 

@@ -14,6 +14,7 @@ import { call, callQuery, errorMessage } from "@/lib/api";
 import { i18n } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
+import { adminQueryKeys } from "./admin-query-keys";
 import { toast } from "@/hooks/use-toast";
 import { refreshUsers } from "./users-api";
 
@@ -27,27 +28,27 @@ const failed = (title: MessageDescriptor, fallback: MessageDescriptor) => (error
 
 /** Each query reads its route's contract (its key is the contract's URL); signed out is an error here (the admin gate), never null. */
 export const useAdminSettings = () =>
-  useQuery({ queryKey: queryKeys.admin.settings, queryFn: callQuery(adminSettingsApi.get), staleTime: 0 });
+  useQuery({ queryKey: adminQueryKeys.settings, queryFn: callQuery(adminSettingsApi.get), staleTime: 0 });
 export const useKieApis = () =>
-  useQuery({ queryKey: queryKeys.admin.kieApis, queryFn: callQuery(adminKieApisApi.list), staleTime: 0 });
+  useQuery({ queryKey: adminQueryKeys.kieApis, queryFn: callQuery(adminKieApisApi.list), staleTime: 0 });
 export const useVideoStorage = () =>
-  useQuery({ queryKey: queryKeys.admin.videoStorage, queryFn: callQuery(adminVideosApi.storage), staleTime: 0 });
+  useQuery({ queryKey: adminQueryKeys.videoStorage, queryFn: callQuery(adminVideosApi.storage), staleTime: 0 });
 
 /** PUT /api/admin/settings with any subset of fields ('Save Other Settings'). */
 export function useSaveSettings() {
   return useMutation({
     mutationFn: (patch: z.input<typeof settingsUpdateSchema>) => call(adminSettingsApi.update, { body: patch }),
     onSuccess: ({ settings }) => {
-      queryClient.setQueryData(queryKeys.admin.settings, settings);
+      queryClient.setQueryData(adminQueryKeys.settings, settings);
       toast({ title: t`Settings updated` });
       refresh(
         queryKeys.pricing,
         queryKeys.models,
         queryKeys.payments.methods,
         queryKeys.payments.paypalSetup,
-        queryKeys.admin.videoStorage,
+        adminQueryKeys.videoStorage,
         queryKeys.contact,
-        queryKeys.admin.setup,
+        adminQueryKeys.setup,
       );
     },
     onError: failed(msg`Update failed`, msg`Failed to update settings`),
@@ -58,7 +59,7 @@ export function useSaveTelegram() {
   return useMutation({
     mutationFn: (body: z.input<typeof telegramSettingsSchema>) => call(adminSettingsApi.setTelegram, { body }),
     onSuccess: ({ settings }) => {
-      queryClient.setQueryData(queryKeys.admin.settings, settings);
+      queryClient.setQueryData(adminQueryKeys.settings, settings);
       toast({ title: t`Telegram Settings Updated` });
     },
     onError: failed(msg`Update failed`, msg`Failed to update Telegram settings`),
@@ -82,7 +83,7 @@ export function useSaveKieApi(onSaved: () => void) {
       onSaved();
     },
     onError: failed(msg`Save failed`, msg`Failed to save KIE API`),
-    onSettled: () => refresh(queryKeys.admin.kieApis, queryKeys.pricing),
+    onSettled: () => refresh(adminQueryKeys.kieApis, queryKeys.pricing),
   });
 }
 
@@ -94,7 +95,7 @@ export function useDeleteKieApi(onDone: () => void) {
       onDone();
     },
     onError: failed(msg`Delete failed`, msg`Failed to delete KIE API`),
-    onSettled: () => refresh(queryKeys.admin.kieApis, queryKeys.pricing),
+    onSettled: () => refresh(adminQueryKeys.kieApis, queryKeys.pricing),
   });
 }
 
@@ -109,7 +110,7 @@ export function useCheckKieBalance() {
       });
     },
     onError: failed(msg`Check Failed`, msg`Failed to check the KIE balance`),
-    onSettled: () => refresh(queryKeys.admin.kieApis),
+    onSettled: () => refresh(adminQueryKeys.kieApis),
   });
 }
 

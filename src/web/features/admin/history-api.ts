@@ -10,6 +10,7 @@ import {
 import { call, callQuery, errorMessage } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys, underPath } from "@/lib/query-keys";
+import { adminQueryKeys } from "./admin-query-keys";
 import { toast } from "@/hooks/use-toast";
 
 const HISTORY_PAGE_SIZE = ADMIN_TRANSACTIONS_DEFAULT_LIMIT;
@@ -46,7 +47,7 @@ export function historyFilterParams(filters: HistoryFilters) {
 export function useAdminTransactions(filters: HistoryFilters, cursor: string | undefined) {
   const query = { ...historyFilterParams(filters), limit: HISTORY_PAGE_SIZE, cursor };
   return useQuery({
-    queryKey: queryKeys.admin.transactions(query),
+    queryKey: adminQueryKeys.transactions(query),
     queryFn: callQuery(adminTransactionsApi.list, { query }),
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -69,7 +70,7 @@ export function useRefund() {
     },
     onError: (error) => toast({ title: t`Refund Failed`, description: errorMessage(error), variant: "destructive" }),
     onSettled: () => {
-      void queryClient.invalidateQueries({ predicate: underPath(queryKeys.admin.transactionsPath) });
+      void queryClient.invalidateQueries({ predicate: underPath(adminQueryKeys.transactionsPath) });
       // The admin may have refunded their own video.
       void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
     },

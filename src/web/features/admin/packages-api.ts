@@ -12,11 +12,12 @@ import { call, callQuery, errorMessage } from "@/lib/api";
 import { i18n } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
+import { adminQueryKeys } from "./admin-query-keys";
 import { toast } from "@/hooks/use-toast";
 
 const refreshPackages = () => {
   // The credit value is derived from the packages on sale (decision 0075): the prices change with them.
-  for (const queryKey of [queryKeys.admin.packages, queryKeys.payments.packages, queryKeys.pricing])
+  for (const queryKey of [adminQueryKeys.packages, queryKeys.payments.packages, queryKeys.pricing])
     void queryClient.invalidateQueries({ queryKey });
 };
 
@@ -28,7 +29,7 @@ const readPackages = callQuery(adminPackagesApi.list);
 
 export const useAdminPackages = () =>
   useQuery({
-    queryKey: queryKeys.admin.packages,
+    queryKey: adminQueryKeys.packages,
     queryFn: readPackages,
     staleTime: 0,
   });

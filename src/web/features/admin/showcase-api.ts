@@ -10,12 +10,13 @@ import { call, callQuery, errorMessage } from "@/lib/api";
 import { i18n } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
+import { adminQueryKeys } from "./admin-query-keys";
 import { toast } from "@/hooks/use-toast";
 
 const readShowcase = callQuery(showcaseApi.adminRead);
 
 export const useAdminShowcase = () =>
-  useQuery({ queryKey: queryKeys.admin.showcase, queryFn: readShowcase, staleTime: 0 });
+  useQuery({ queryKey: adminQueryKeys.showcase, queryFn: readShowcase, staleTime: 0 });
 
 const SAVE_FAILED = msg`The showcase could not be saved`;
 
@@ -23,8 +24,8 @@ export function useSaveShowcase() {
   return useMutation({
     mutationFn: (body: ShowcaseInput) => call(showcaseApi.adminSave, { body }),
     onSuccess: (saved) => {
-      queryClient.setQueryData(queryKeys.admin.showcase, saved);
-      for (const queryKey of [queryKeys.showcase, queryKeys.admin.setup])
+      queryClient.setQueryData(adminQueryKeys.showcase, saved);
+      for (const queryKey of [queryKeys.showcase, adminQueryKeys.setup])
         void queryClient.invalidateQueries({ queryKey });
       toast({ title: t`Showcase saved` });
     },

@@ -8,13 +8,14 @@ import { call, errorMessage } from "@/lib/api";
 import { i18n } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
+import { adminQueryKeys } from "./admin-query-keys";
 import { toast } from "@/hooks/use-toast";
 
 export function useSaveSignUpSettings() {
   return useMutation({
     mutationFn: (body: z.input<typeof signUpSettingsSchema>) => call(signUpProtectionApi.update, { body }),
     onSuccess: ({ settings }) => {
-      queryClient.setQueryData(queryKeys.admin.settings, settings);
+      queryClient.setQueryData(adminQueryKeys.settings, settings);
       void queryClient.invalidateQueries({ queryKey: queryKeys.captcha });
       toast({ title: t`Sign-up settings updated` });
     },

@@ -17,6 +17,7 @@ import { call, callWithHeaders } from "@/lib/api";
 import { toast } from "@/hooks/use-toast";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys, underPath } from "@/lib/query-keys";
+import { adminQueryKeys } from "./admin-query-keys";
 
 const USERS_PAGE_SIZE = ADMIN_USERS_DEFAULT_LIMIT;
 
@@ -117,7 +118,7 @@ async function fetchUserList(
 export function useAdminUserList(filters: UserFilters, cursor: string | undefined) {
   const query = { ...filtersToParams(filters), limit: USERS_PAGE_SIZE, cursor };
   return useQuery({
-    queryKey: queryKeys.admin.userList(query),
+    queryKey: adminQueryKeys.userList(query),
     queryFn: ({ signal }) => fetchUserList(query, signal),
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -126,7 +127,7 @@ export function useAdminUserList(filters: UserFilters, cursor: string | undefine
 
 /** After a change to a user: the list, their page and videos, their transactions and the audit log. */
 export function refreshUsers(): void {
-  for (const path of [queryKeys.admin.usersPath, queryKeys.admin.transactionsPath, queryKeys.admin.auditPath]) {
+  for (const path of [adminQueryKeys.usersPath, adminQueryKeys.transactionsPath, adminQueryKeys.auditPath]) {
     void queryClient.invalidateQueries({ predicate: underPath(path) });
   }
 }

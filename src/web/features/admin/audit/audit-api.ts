@@ -4,7 +4,7 @@ import { AUDIT_ACTION_NAMES, type AuditAction } from "../../../../shared/audit";
 import { adminAuditApi } from "../../../../shared/api/admin-audit";
 import type { QueryInput } from "../../../../shared/api/contract";
 import { call } from "@/lib/api";
-import { queryKeys } from "@/lib/query-keys";
+import { adminQueryKeys } from "@/features/admin/admin-query-keys";
 
 export interface AuditFilters {
   action: AuditAction | "";
@@ -52,7 +52,7 @@ export const hasAuditFilters = (filters: AuditFilters) => Object.keys(auditFilte
 export function useAuditLog(filters: AuditFilters) {
   const query = auditFiltersToParams(filters);
   return useInfiniteQuery({
-    queryKey: queryKeys.admin.auditLog(query),
+    queryKey: adminQueryKeys.auditLog(query),
     queryFn: ({ pageParam, signal }) => call(adminAuditApi.log, { query: { ...query, cursor: pageParam }, signal }),
     initialPageParam: "",
     getNextPageParam: (last) => last.nextCursor ?? undefined,

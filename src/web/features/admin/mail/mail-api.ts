@@ -8,18 +8,19 @@ import type { mailSettingsUpdateSchema } from "../../../../shared/schemas/mail-f
 import { call, callQuery, errorMessage } from "@/lib/api";
 import { i18n } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
-import { queryKeys, underPath } from "@/lib/query-keys";
+import { underPath } from "@/lib/query-keys";
+import { adminQueryKeys } from "@/features/admin/admin-query-keys";
 import { toast } from "@/hooks/use-toast";
 
 export type MailStatusFilter = NonNullable<MailQuery["status"]>;
 
 export const useMailStatus = () =>
-  useQuery({ queryKey: queryKeys.admin.mailStatus, queryFn: callQuery(adminMailApi.status), staleTime: 0 });
+  useQuery({ queryKey: adminQueryKeys.mailStatus, queryFn: callQuery(adminMailApi.status), staleTime: 0 });
 
 /** The outbox with these filters, 50 a page, newest first ("Load older" follows nextCursor). */
 export function useMailPages(filters: { status?: MailStatusFilter; to?: string }) {
   return useInfiniteQuery({
-    queryKey: queryKeys.admin.mail(filters),
+    queryKey: adminQueryKeys.mail(filters),
     queryFn: ({ pageParam, signal }) => call(adminMailApi.list, { query: { ...filters, cursor: pageParam }, signal }),
     initialPageParam: "",
     getNextPageParam: (last) => last.nextCursor ?? undefined,
@@ -28,11 +29,11 @@ export function useMailPages(filters: { status?: MailStatusFilter; to?: string }
 }
 
 export const useMailMessage = (id: string) =>
-  useQuery({ queryKey: queryKeys.admin.mailMessage(id), queryFn: callQuery(adminMailApi.get, { params: { id } }) });
+  useQuery({ queryKey: adminQueryKeys.mailMessage(id), queryFn: callQuery(adminMailApi.get, { params: { id } }) });
 
 const refreshMail = () => {
-  void queryClient.invalidateQueries({ predicate: underPath(queryKeys.admin.mailPath) });
-  void queryClient.invalidateQueries({ queryKey: queryKeys.admin.setup });
+  void queryClient.invalidateQueries({ predicate: underPath(adminQueryKeys.mailPath) });
+  void queryClient.invalidateQueries({ queryKey: adminQueryKeys.setup });
 };
 
 const failed = (title: ReturnType<typeof msg>) => (error: unknown) =>
@@ -42,7 +43,7 @@ export function useSaveMailServer() {
   return useMutation({
     mutationFn: (body: z.input<typeof mailSettingsUpdateSchema>) => call(adminMailApi.setServer, { body }),
     onSuccess: ({ settings }) => {
-      queryClient.setQueryData(queryKeys.admin.settings, settings);
+      queryClient.setQueryData(adminQueryKeys.settings, settings);
       toast({ title: t`Mail settings saved` });
       refreshMail();
     },

@@ -14,12 +14,13 @@ import {
 import { call, callQuery, errorMessage } from "@/lib/api";
 import { i18n } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
-import { queryKeys, underPath } from "@/lib/query-keys";
+import { underPath } from "@/lib/query-keys";
+import { adminQueryKeys } from "@/features/admin/admin-query-keys";
 import { toast } from "@/hooks/use-toast";
 
 export const useModerationSettings = () =>
   useQuery({
-    queryKey: queryKeys.admin.moderationSettings,
+    queryKey: adminQueryKeys.moderationSettings,
     queryFn: callQuery(adminModerationApi.settings),
     staleTime: 0,
   });
@@ -29,7 +30,7 @@ export function useSaveModerationSettings() {
     mutationFn: (body: z.input<typeof moderationSettingsUpdateSchema>) =>
       call(adminModerationApi.saveSettings, { body }),
     onSuccess: ({ settings }) => {
-      queryClient.setQueryData(queryKeys.admin.moderationSettings, settings);
+      queryClient.setQueryData(adminQueryKeys.moderationSettings, settings);
       toast({ title: t`Prompt screening saved` });
     },
     onError: (error) =>
@@ -105,7 +106,7 @@ export function moderationFiltersToParams(filters: ModerationFilters): Moderatio
 export function useModerationLog(filters: ModerationFilters) {
   const query = moderationFiltersToParams(filters);
   return useInfiniteQuery({
-    queryKey: queryKeys.admin.moderationLog(query),
+    queryKey: adminQueryKeys.moderationLog(query),
     queryFn: ({ pageParam, signal }) =>
       call(adminModerationApi.log, { query: { ...query, cursor: pageParam }, signal }),
     initialPageParam: "",
@@ -119,11 +120,11 @@ export function useMarkReviewed() {
     mutationFn: (id: string) => call(adminModerationApi.review, { params: { id } }),
     onSuccess: () => {
       toast({ title: t`Marked reviewed` });
-      void queryClient.invalidateQueries({ predicate: underPath(queryKeys.admin.moderationPath) });
+      void queryClient.invalidateQueries({ predicate: underPath(adminQueryKeys.moderationPath) });
     },
     onError: (error) => {
       toast({ title: i18n._(msg`Not marked reviewed`), description: errorMessage(error), variant: "destructive" });
-      void queryClient.invalidateQueries({ predicate: underPath(queryKeys.admin.moderationPath) });
+      void queryClient.invalidateQueries({ predicate: underPath(adminQueryKeys.moderationPath) });
     },
   });
 }

@@ -3,12 +3,12 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { adminOverviewApi } from "../../../../shared/api/admin-overview";
 import type { OverviewRange } from "../../../../shared/schemas/admin-overview";
 import { callQuery } from "@/lib/api";
-import { queryKeys } from "@/lib/query-keys";
+import { adminQueryKeys } from "@/features/admin/admin-query-keys";
 
 /** Refreshed every minute while open; the previous range stays on screen while the next one loads. */
 export function useAdminOverview(range: OverviewRange) {
   return useQuery({
-    queryKey: queryKeys.admin.overview(range),
+    queryKey: adminQueryKeys.overview(range),
     queryFn: callQuery(adminOverviewApi.get, { query: { range } }),
     staleTime: 0,
     refetchInterval: 60_000,
@@ -19,7 +19,7 @@ export function useAdminOverview(range: OverviewRange) {
 /** The set-up checklist and the generation warning: asked again whenever the overview is shown, and every minute. */
 export function useAdminSetup() {
   return useQuery({
-    queryKey: queryKeys.admin.setup,
+    queryKey: adminQueryKeys.setup,
     queryFn: callQuery(adminOverviewApi.setup),
     staleTime: 0,
     refetchInterval: 60_000,

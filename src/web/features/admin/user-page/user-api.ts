@@ -6,7 +6,7 @@ import { adminUsersApi } from "../../../../shared/api/admin-users";
 import { refreshUsers } from "@/features/admin/users-api";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, call, callQuery, errorMessage } from "@/lib/api";
-import { queryKeys } from "@/lib/query-keys";
+import { adminQueryKeys } from "@/features/admin/admin-query-keys";
 
 const USER_TRANSACTIONS_PAGE_SIZE = 20;
 
@@ -20,7 +20,7 @@ function sessionsEnded(message: string): string {
 
 export function useAdminUser(userId: string) {
   return useQuery({
-    queryKey: queryKeys.admin.user(userId),
+    queryKey: adminQueryKeys.user(userId),
     queryFn: callQuery(adminUsersApi.get, { params: { userId } }),
     staleTime: 0,
   });
@@ -28,7 +28,7 @@ export function useAdminUser(userId: string) {
 
 export function useUserVideos(userId: string, page: number) {
   return useQuery({
-    queryKey: queryKeys.admin.userVideos(userId, page),
+    queryKey: adminQueryKeys.userVideos(userId, page),
     queryFn: callQuery(adminUsersApi.videos, { params: { userId }, query: { page } }),
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -39,7 +39,7 @@ export function useUserVideos(userId: string, page: number) {
 export function useUserTransactions(userId: string, cursor: string | undefined) {
   const query = { userId, cursor, limit: USER_TRANSACTIONS_PAGE_SIZE };
   return useQuery({
-    queryKey: queryKeys.admin.transactions(query),
+    queryKey: adminQueryKeys.transactions(query),
     queryFn: callQuery(adminTransactionsApi.list, { query }),
     placeholderData: keepPreviousData,
     staleTime: 0,
