@@ -399,7 +399,11 @@ async function bench(label, env, database) {
     } else {
       results.push(...(await polledAlone({ base, pid: server.child.pid, reads: polled, rounds: ROUNDS, run })));
     }
-    for (const line of others) results.push(await run(base, line.name, line.request, server.child.pid));
+    for (const line of others) {
+      const measured = await run(base, line.name, line.request, server.child.pid);
+      if (measured) console.log(`  ${measured.name}: ${measured.rps}/s, ${measured.cpuUs ?? "?"} µs CPU per answer`);
+      results.push(measured);
+    }
     const memory = { ...sampler.stop(), idleMb };
     // A line whose every answer is an error measures the error page, not the route: stop rather
     // than record it (the generation line measured 403s unnoticed after decision 0065).
