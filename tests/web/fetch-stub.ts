@@ -1,6 +1,6 @@
 /**
  * The network of a web test: `fetch` answers from a table of routes ("GET /api/x?y=1", or
- * "GET /api/x" for any query); any other request fails the test (no test reaches a server, let alone the internet). Every request is recorded.
+ * "GET /api/x" for any query); any other request fails the test (no test reaches a server, let alone the internet). Every request sent is recorded.
  */
 import { vi } from "vitest";
 
@@ -17,6 +17,9 @@ type Handler = (request: Sent) => Answer | Promise<Answer>;
 export function stubFetch(routes: Record<string, Answer | Handler>) {
   const sent: Sent[] = [];
   const fetch = vi.fn(async (input: string | URL | Request, init: RequestInit = {}) => {
+    // As fetch does, a request whose signal is already aborted is refused and never sent. A query of
+    // the test before, unmounted while its queryFn loaded the contract, calls fetch only afterwards.
+    init.signal?.throwIfAborted();
     const url = input instanceof Request ? input.url : String(input);
     const method = (init.method ?? "GET").toUpperCase();
     const body: unknown = typeof init.body === "string" ? JSON.parse(init.body) : init.body;
