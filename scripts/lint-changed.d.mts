@@ -1,0 +1,1 @@
+export function changedFiles(ref?: string, cwd?: string): string[];
