@@ -1,7 +1,8 @@
 /**
  * The video routes: start a video (or extend one), the owner's lists and a video's state, its
  * 1080p and 4K versions, downloads, sharing and deleting, reference image uploads, and KIE's
- * callback (the admin's refund of a video is in admin-transactions.ts). The files served outside the JSON API are in media.ts.
+ * callback. The admin's refund of a video is in admin-transactions.ts; the files served outside
+ * the JSON API are in media.ts.
  */
 import { idempotencyHeaders } from "../schemas/idempotency.js";
 import {

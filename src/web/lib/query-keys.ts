@@ -1,7 +1,9 @@
 /**
- * Every query key of the SPA (decision 0037). A key is the URL it fetches: each query reads
- * queryKey[0] with its schema (lib/api.ts schemaQueryFn), so the key and the request cannot drift.
- * Lists whose URLs carry a query string are matched by their path with `underPath`.
+ * Every query key of the SPA but the admin pages', which are in features/admin/admin-query-keys.ts
+ * so that the admin contracts load with those pages only (decisions 0037, 0116). A key is the URL
+ * it fetches: each query reads queryKey[0] with its schema (lib/api.ts schemaQueryFn), so the key
+ * and the request cannot drift. Lists whose URLs carry a query string are matched by their path
+ * with `underPath`.
  */
 
 import { apiTokensApi } from "../../shared/api/api-tokens";
