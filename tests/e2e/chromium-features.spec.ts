@@ -1,6 +1,7 @@
 /**
- * The browser the tests run in has Playwright's features off and ours (decision 0115): its last
- * `--disable-features` holds both lists, and no hidden omnibox page opens beside a new context's page.
+ * The browser the tests run in is Debian's old headless shell (decision 0118) with Playwright's
+ * features off and ours (decision 0115): its last `--disable-features` holds both lists, and no
+ * hidden omnibox page opens beside a new context's page.
  */
 import fs from "node:fs";
 import { FEATURES_OFF } from "./chromium-features.js";
@@ -23,10 +24,11 @@ function browserCommandLines(): string[][] {
   return lines;
 }
 
-test("Chromium's last --disable-features holds Playwright's features and ours", async ({ browser }) => {
+test("the shared specs run in the headless shell, with Playwright's features and ours off", async ({ browser }) => {
   expect(browser.isConnected()).toBe(true);
   const [args, ...others] = browserCommandLines();
   expect(others, "one browser per worker").toEqual([]);
+  expect(args?.[0]).toBe("/usr/lib/chromium/chromium-headless-shell");
   // Playwright's own flag comes first; Chromium reads only the last.
   const last = (args ?? []).filter((a) => a.startsWith("--disable-features=")).pop() ?? "";
   const off = last.slice("--disable-features=".length).split(",");
