@@ -81,14 +81,16 @@ const SITE_WIDE = [
   "showcase",
   "sign-up-captcha",
 ];
-const siteWide = new RegExp(`/(${SITE_WIDE.join("|")})\\.spec\\.ts$`);
+/** The spec files of these names, as a project's testMatch or testIgnore. */
+const specFiles = (names: string[]) => new RegExp(`/(${names.join("|")})\\.spec\\.ts$`);
+const siteWide = specFiles(SITE_WIDE);
 
 /**
  * Specs that need the full browser: the headless shell keeps the notification permission denied
  * whatever the context grants, so the video-ready notification can only be seen in Chromium itself.
  */
 const FULL_BROWSER = ["generate-progress"];
-const fullBrowser = new RegExp(`/(${FULL_BROWSER.join("|")})\\.spec\\.ts$`);
+const fullBrowser = specFiles(FULL_BROWSER);
 
 const CHROMIUM_ARGS = [
   `--disable-features=${process.env.E2E_CHROMIUM_FEATURES_OFF}`,
