@@ -10,8 +10,15 @@ afterEach(() => {
   for (const dir of repos.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+interface Repository {
+  dir: string;
+  write(file: string, text: string): void;
+  /** Commits every change to a tracked file. */
+  commit(message: string): void;
+}
+
 /** A repository with one commit holding `files`. */
-function repository(files: Record<string, string>): { dir: string; write(file: string, text: string): void } {
+function repository(files: Record<string, string>): Repository {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lint-changed-"));
   repos.push(dir);
   const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, stdio: "ignore" });
@@ -19,12 +26,13 @@ function repository(files: Record<string, string>): { dir: string; write(file: s
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     fs.writeFileSync(path.join(dir, file), text);
   };
+  const commit = (message: string) => git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qam", message);
   git("init", "-q");
   for (const [file, text] of Object.entries(files)) write(file, text);
   fs.writeFileSync(path.join(dir, ".gitignore"), "dist/\n");
   git("add", ".");
-  git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "first");
-  return { dir, write };
+  commit("first");
+  return { dir, write, commit };
 }
 
 describe("npm run lint:changed", () => {
@@ -43,7 +51,7 @@ describe("npm run lint:changed", () => {
   it("with a ref, also lints what was committed since it", () => {
     const repo = repository({ "src/a.ts": "a", "src/b.ts": "b" });
     repo.write("src/b.ts", "committed change");
-    execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qam", "second"], { cwd: repo.dir });
+    repo.commit("second");
     expect(changedFiles("HEAD", repo.dir)).toEqual([]);
     expect(changedFiles("HEAD~1", repo.dir)).toEqual(["src/b.ts"]);
   });
