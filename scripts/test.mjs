@@ -1,8 +1,8 @@
 // `npm test`: typecheck, lint, the formatting check, the Vitest suite and the browser tests
-// (decisions 0036, 0114). With TEST_DATABASE_URL set, the suite runs whole with its integration
-// tests on PostgreSQL, then the integration files PGlite can break once more on PGlite, beside
-// typecheck, format, the build and lint (one after another); then the browser tests. Without it,
-// the whole suite runs on PGlite beside the checks, then the browser tests.
+// (decisions 0036, 0114, 0119). First the checks and the build, two at a time; then the tests one
+// step at a time (scripts/test-schedule.mjs). With TEST_DATABASE_URL set, the suite runs whole
+// with its integration tests on PostgreSQL, then the integration files PGlite can break once more
+// on PGlite; without it, the whole suite runs on PGlite. Then the browser tests.
 // Each step's output is printed whole when it ends, then a summary. Any failed step fails the
 // run, and once one has failed no further step starts; the summary names the failed tests again.
 // `--serial` runs the steps one at a time.
@@ -11,6 +11,7 @@ import path from "node:path";
 import { node24, productNode } from "./registry-node.mjs";
 import { failureLines } from "./test-failures.mjs";
 import { integrationSteps } from "./test-integration.mjs";
+import { runSchedule } from "./test-schedule.mjs";
 
 const VITEST_SCRIPT = "node_modules/vitest/vitest.mjs";
 
@@ -86,16 +87,12 @@ const heartbeat = setInterval(() => {
 if (serial) {
   for (const step of [typecheck, lint, format, whole, ...second, build, e2e]) await run(step);
 } else {
-  // The machine (2 cores in CI) is the limit. First the whole suite, then the PGlite files if any,
-  // beside typecheck, format, the build and lint; then the browser tests alone. Beside the browser
-  // tests, the PGlite files' real server processes took over 30 s to start (decision 0114).
-  const checks = [typecheck, format, build, lint];
-  const inTurn = (steps) => steps.reduce((chain, step) => chain.then(() => run(step)), Promise.resolve());
+  const checks = [typecheck, format, build];
+  const tests = [whole, ...second, e2e];
   console.log(
-    `Running at once: ${[whole, ...second].map((s) => s.label).join(", then ")}; ${checks.map((s) => s.label).join(", ")}. Then ${e2e.label}.`,
+    `Running at once: ${lint.label}; ${checks.map((s) => s.label).join(", then ")}. Then ${tests.map((s) => s.label).join(", then ")}.`,
   );
-  await Promise.all([inTurn([whole, ...second]), inTurn(checks)]);
-  await run(e2e);
+  await runSchedule({ lint, checks, tests }, run);
 }
 clearInterval(heartbeat);
 

@@ -1,0 +1,10 @@
+export interface Step {
+  label: string;
+  command: string;
+  args: string[];
+  env?: Record<string, string | undefined>;
+}
+export function runSchedule(
+  steps: { lint: Step; checks: Step[]; tests: Step[] },
+  run: (step: Step) => Promise<boolean>,
+): Promise<void>;
