@@ -784,6 +784,10 @@ function embeddedGoals(measured) {
       `| ${line.name}: at least ${THROUGHPUT_GOAL} of PostgreSQL's | ${line.rps}/s, ${ratio.toFixed(2)} of ${base.rps}/s | ${ratio >= THROUGHPUT_GOAL ? "yes" : "no"} |`,
     );
   }
-  out.push("");
+  out.push(
+    "",
+    "The throughput lines compare one run of each mode, minutes apart, where the machine's other load moves one mode's rate and not the other's. The verdict on throughput is the median of alternated rounds with both servers at once (decision 0105): the section \"Embedded default beside PostgreSQL, alternated\" below.",
+    "",
+  );
   return out;
 }
