@@ -64,4 +64,19 @@ describe("npm test's schedule (decision 0119)", () => {
     for (const label of ["whole", "pglite", "browser"]) await end(label);
     await done;
   });
+
+  it("starts the tests only once typecheck, format and the build have ended, however early lint ends", async () => {
+    const { run, end, settle, running } = scriptedRun();
+    const done = runSchedule(steps, run);
+    await settle();
+    await end("lint");
+    expect(running()).toEqual(["typecheck"]);
+    await end("typecheck");
+    await end("format");
+    expect(running()).toEqual(["build"]);
+    await end("build");
+    expect(running()).toEqual(["whole"]);
+    for (const label of ["whole", "pglite", "browser"]) await end(label);
+    await done;
+  });
 });
