@@ -27,12 +27,17 @@ export function toasts(page: Page): Locator {
   return page.getByRole("region", { name: /Notifications/, includeHidden: true });
 }
 
+/**
+ * A toast with this title and, if given, this description, checked in one look: only one toast
+ * shows at a time, so a later one (the simulator's "Your video is ready" a second after "Video
+ * generation started") can replace it between two separate checks.
+ */
 export async function expectToast(page: Page, title: string, description?: string | RegExp): Promise<void> {
-  const region = toasts(page);
-  await expect(region.getByText(title, { exact: true })).toBeVisible();
-  if (description !== undefined) {
-    await expect(region.getByText(description)).toBeVisible();
-  }
+  let toast = toasts(page)
+    .locator("li")
+    .filter({ has: page.getByText(title, { exact: true }) });
+  if (description !== undefined) toast = toast.filter({ has: page.getByText(description) });
+  await expect(toast).toBeVisible();
 }
 
 /** Creates an account through the API (faster than the form when the form is not under test). */
