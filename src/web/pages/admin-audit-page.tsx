@@ -1,20 +1,14 @@
-import { useCallback, useMemo } from "react";
 import { useLingui } from "@lingui/react/macro";
-import { useSearchParams } from "wouter";
 import { AdminLayout } from "@/features/admin/admin-layout";
-import { auditFiltersFromParams, auditFiltersToParams, type AuditFilters } from "@/features/admin/audit/audit-api";
+import { auditFiltersFromParams, auditFiltersToParams } from "@/features/admin/audit/audit-api";
 import { AuditFiltersBar } from "@/features/admin/audit/audit-filters";
 import { AuditList } from "@/features/admin/audit/audit-table";
+import { useUrlFilters } from "@/hooks/use-url-filters";
 
 /** /admin/audit: what admins did, newest first; the filters live in the address (admin only: gated in app.tsx). */
 export function AdminAuditPage() {
   const { t } = useLingui();
-  const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => auditFiltersFromParams(params), [params]);
-  const setFilters = useCallback(
-    (next: AuditFilters, options?: { replace?: boolean }) => setParams(auditFiltersToParams(next), options),
-    [setParams],
-  );
+  const [filters, setFilters] = useUrlFilters(auditFiltersFromParams, auditFiltersToParams);
   return (
     <AdminLayout title={t`Audit Log`} description={t`Who changed what, when and from where.`}>
       <AuditFiltersBar value={filters} onChange={setFilters} />

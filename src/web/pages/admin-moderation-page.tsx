@@ -1,13 +1,8 @@
-import { useCallback, useMemo } from "react";
 import { useLingui } from "@lingui/react/macro";
-import { useSearchParams } from "wouter";
 import { AdminLayout } from "@/features/admin/admin-layout";
-import {
-  moderationFiltersFromParams,
-  moderationFiltersToParams,
-  type ModerationFilters,
-} from "@/features/admin/moderation/moderation-api";
+import { moderationFiltersFromParams, moderationFiltersToParams } from "@/features/admin/moderation/moderation-api";
 import { ModerationFiltersBar } from "@/features/admin/moderation/moderation-filters";
+import { useUrlFilters } from "@/hooks/use-url-filters";
 import { ModerationList } from "@/features/admin/moderation/moderation-list";
 
 /**
@@ -16,12 +11,7 @@ import { ModerationList } from "@/features/admin/moderation/moderation-list";
  */
 export function AdminModerationPage() {
   const { t } = useLingui();
-  const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => moderationFiltersFromParams(params), [params]);
-  const setFilters = useCallback(
-    (next: ModerationFilters, options?: { replace?: boolean }) => setParams(moderationFiltersToParams(next), options),
-    [setParams],
-  );
+  const [filters, setFilters] = useUrlFilters(moderationFiltersFromParams, moderationFiltersToParams);
   return (
     <AdminLayout
       title={t`Moderation`}

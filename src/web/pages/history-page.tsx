@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { LoaderCircle, RefreshCw } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { adminTransactionsApi } from "../../shared/api/admin-transactions";
@@ -26,6 +26,10 @@ import { formatCredits, formatNumber } from "@/lib/format";
 export function HistoryPage() {
   const { t } = useLingui();
   const [filters, setFilters] = useState<HistoryFilters>(NO_FILTERS);
+  const changeFilters = useCallback(
+    (patch: Partial<HistoryFilters>) => setFilters((current) => ({ ...current, ...patch })),
+    [],
+  );
   // Other filters start again at their first page.
   const pages = useCursorStack(JSON.stringify(historyFilterParams(filters)));
   const query = useAdminTransactions(filters, pages.cursor);
@@ -51,7 +55,7 @@ export function HistoryPage() {
       actions={<CsvDownloadLink href={csvHref} />}
     >
       <div>
-        <HistoryFiltersBar value={filters} onChange={setFilters} />
+        <HistoryFiltersBar value={filters} onChange={changeFilters} />
 
         <div className="mb-3 mt-6 flex justify-end text-sm text-muted-foreground tabular-nums">
           {total > 0 ? t`${from}–${to} of ${count}` : null}

@@ -26,6 +26,7 @@ import { GALLERY_PAGE_SIZE } from "@/features/videos/video-api";
 import { VideoGrid } from "@/features/videos/video-card";
 import { VideoDetailsDialog } from "@/features/videos/video-details-dialog";
 import { useDocumentTitle } from "@/hooks/use-document-title";
+import { useUrlFilters } from "@/hooks/use-url-filters";
 import { errorMessage } from "@/lib/api";
 
 function EmptyState() {
@@ -78,7 +79,8 @@ function Gallery() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [, navigate] = useLocation();
   const page = pageFrom(searchParams);
-  const filters = filtersFrom(searchParams);
+  // A new search or filter leaves out the page: it starts at the first.
+  const [filters, changeFilters] = useUrlFilters(filtersFrom, searchFor);
   const filtered = hasGalleryFilters(filters);
   const query = useVideoTaskPage(page, filters, true);
   const tasks = query.data?.tasks;
@@ -93,12 +95,12 @@ function Gallery() {
     window.scrollTo({ top: 0 });
   };
   const setFilters = useCallback(
-    (next: GalleryFilters, options?: { replace?: boolean }) => {
-      // A new search or filter starts at its first page, with nothing selected.
+    (patch: Partial<GalleryFilters>, options?: { replace?: boolean }) => {
+      // Another list: nothing stays selected.
       stopSelecting();
-      setSearchParams(searchFor(next), options);
+      changeFilters(patch, options);
     },
-    [setSearchParams, stopSelecting],
+    [changeFilters, stopSelecting],
   );
 
   const recreate = (task: VideoTaskView) => {

@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -10,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { useSearchBox } from "@/hooks/use-search-box";
 import { hasFilters, NO_FILTERS, TRANSACTION_TYPE_LABELS, type HistoryFilters } from "./history-api";
 
 const ALL = "all";
@@ -20,24 +20,17 @@ const TYPE_OPTIONS: { value: AdminTransactionType | typeof ALL; label: MessageDe
     label: TRANSACTION_TYPE_LABELS[value],
   })),
 ];
-const SEARCH_DEBOUNCE_MS = 300;
-
 /** Type, username search (debounced), from and to dates, Clear All and an 'Active' badge (decision 0024). */
 export function HistoryFiltersBar({
   value,
   onChange,
 }: {
   value: HistoryFilters;
-  onChange: (next: HistoryFilters) => void;
+  /** Merges a change into the filters as they are when it is made. */
+  onChange: (patch: Partial<HistoryFilters>) => void;
 }) {
   const { t } = useLingui();
-  const [search, setSearch] = useState(value.user);
-
-  useEffect(() => {
-    if (search === value.user) return;
-    const timer = setTimeout(() => onChange({ ...value, user: search }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search, value, onChange]);
+  const [search, setSearch] = useSearchBox(value.user, (user) => onChange({ user }));
 
   const active = hasFilters(value) || search.trim() !== "";
   const clearAll = () => {
@@ -63,7 +56,7 @@ export function HistoryFiltersBar({
           </Label>
           <Select
             value={value.type || ALL}
-            onValueChange={(type) => onChange({ ...value, type: type === ALL ? "" : (type as AdminTransactionType) })}
+            onValueChange={(type) => onChange({ type: type === ALL ? "" : (type as AdminTransactionType) })}
           >
             <SelectTrigger id="history-type" aria-label={t`Type`}>
               <SelectValue>
@@ -100,7 +93,7 @@ export function HistoryFiltersBar({
             type="date"
             value={value.dateFrom}
             max={value.dateTo || undefined}
-            onChange={(e) => onChange({ ...value, dateFrom: e.target.value })}
+            onChange={(e) => onChange({ dateFrom: e.target.value })}
           />
         </div>
         <div className="grid gap-1.5">
@@ -112,7 +105,7 @@ export function HistoryFiltersBar({
             type="date"
             value={value.dateTo}
             min={value.dateFrom || undefined}
-            onChange={(e) => onChange({ ...value, dateTo: e.target.value })}
+            onChange={(e) => onChange({ dateTo: e.target.value })}
           />
         </div>
         <Button variant="outline" disabled={!active} onClick={clearAll}>

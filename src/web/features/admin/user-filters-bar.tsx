@@ -5,6 +5,7 @@ import { X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { useSearchBox } from "@/hooks/use-search-box";
 import { ChoiceField } from "./admin-fields";
 import { hasUserFilters, NO_USER_FILTERS, type UserFilters } from "./users-api";
 
@@ -38,17 +39,16 @@ export const SORT_OPTIONS: Option[] = [
 
 export interface UserFiltersBarProps {
   filters: UserFilters;
-  setFilters: (next: UserFilters) => void;
-  /** The search box's text (written to the address a moment after typing stops). */
-  search: string;
-  setSearch: (text: string) => void;
+  /** Merges a change into the filters in the address (useUrlFilters). */
+  setFilters: (patch: Partial<UserFilters>, options?: { replace?: boolean }) => void;
 }
 
-/** The users' search box, status, role, API token and sort choices, and Clear. */
-export function UserFiltersBar({ filters, setFilters, search, setSearch }: UserFiltersBarProps) {
+/** The users' search box (written to the address a moment after typing stops), status, role, API token and sort choices, and Clear. */
+export function UserFiltersBar({ filters, setFilters }: UserFiltersBarProps) {
   const { t } = useLingui();
+  const [search, setSearch] = useSearchBox(filters.q, (q) => setFilters({ q }, { replace: true }));
   const options = (list: Option[]) => list.map((o) => ({ value: o.value, label: t(o.label) }));
-  const change = (patch: Partial<UserFilters>) => setFilters({ ...filters, q: search, ...patch });
+  const change = (patch: Partial<UserFilters>) => setFilters({ q: search.trim(), ...patch });
   const active = hasUserFilters(filters) || search.trim() !== "";
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(12rem,1fr)_9rem_9rem_11rem_11rem_9rem_auto] lg:items-end">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LoaderCircle, RefreshCw } from "lucide-react";
 import { adminUsersApi } from "../../../shared/api/admin-users";
@@ -11,34 +11,17 @@ import { CsvDownloadLink } from "./csv-download-link";
 import { CursorPager, useCursorStack } from "./cursor-pager";
 import { UserCreditsDialog } from "./user-credits-dialog";
 import { SORT_OPTIONS, UserFiltersBar } from "./user-filters-bar";
-import { useUrlFilters } from "./users-card-state";
-import { cursorOf, filtersToParams, useAdminUserList } from "./users-api";
+import { useUrlFilters } from "@/hooks/use-url-filters";
+import { cursorOf, filtersFromParams, filtersToParams, useAdminUserList } from "./users-api";
 import { UsersTable } from "./users-table";
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** User Management: search, filters, sort, one page of users (Username, Email, Credits, Videos Created, Status, Actions), and the pager. */
 export function UsersCard() {
   const { t } = useLingui();
-  const [filters, setFilters] = useUrlFilters();
+  const [filters, setFilters] = useUrlFilters(filtersFromParams, filtersToParams);
   const pages = useCursorStack(JSON.stringify(filtersToParams(filters)));
   const query = useAdminUserList(filters, pages.cursor);
   const [editing, setEditing] = useState<AdminUserView>();
-  const [search, setSearch] = useState(filters.q);
-  const [seenQ, setSeenQ] = useState(filters.q);
-
-  // The address changed under the box (Back, Clear): show what it says now.
-  if (filters.q !== seenQ) {
-    setSeenQ(filters.q);
-    if (search.trim() !== filters.q) setSearch(filters.q);
-  }
-
-  useEffect(() => {
-    if (search.trim() === filters.q) return;
-    const timer = setTimeout(() => setFilters({ ...filters, q: search }, { replace: true }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search, filters, setFilters]);
-
   const exportHref = urlFor(adminUsersApi.exportCsv, { query: filtersToParams(filters) });
 
   const data = query.data;
@@ -58,7 +41,7 @@ export function UsersCard() {
       title={t`User Management`}
       description={t`Search by username or e-mail; open a user for their videos, transactions and sessions. Disabling a user signs them out everywhere at once.`}
     >
-      <UserFiltersBar filters={filters} setFilters={setFilters} search={search} setSearch={setSearch} />
+      <UserFiltersBar filters={filters} setFilters={setFilters} />
 
       <div className="mb-3 mt-5 flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
         <p className="tabular-nums" aria-live="polite">

@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -8,10 +7,10 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { useSearchBox } from "@/hooks/use-search-box";
 import { hasGalleryFilters, NO_GALLERY_FILTERS, type GalleryFilters } from "./gallery-filters";
 
 const ALL = "all";
-const SEARCH_DEBOUNCE_MS = 300;
 
 const STATUS_OPTIONS: { value: GalleryFilters["status"] | typeof ALL; label: MessageDescriptor }[] = [
   { value: ALL, label: msg`All statuses` },
@@ -64,31 +63,12 @@ export function GalleryFilterBar({
   onChange,
 }: {
   value: GalleryFilters;
-  onChange: (next: GalleryFilters, options?: { replace?: boolean }) => void;
+  /** Merges a change into the filters in the address (useUrlFilters). */
+  onChange: (patch: Partial<GalleryFilters>, options?: { replace?: boolean }) => void;
 }) {
   const { t } = useLingui();
-  const [search, setSearch] = useState(value.q);
-  // The search last sent to the address, and the address's search last seen.
-  const [sent, setSent] = useState(value.q);
-  const [seen, setSeen] = useState(value.q);
-  if (seen !== value.q) {
-    // The address changed under the field (back button, a link): show what it says, unless it is our own search arriving.
-    setSeen(value.q);
-    if (value.q !== sent) {
-      setSent(value.q);
-      setSearch(value.q);
-    }
-  }
-
-  useEffect(() => {
-    if (search === value.q) return;
-    const timer = setTimeout(() => {
-      setSent(search);
-      // Typing replaces the history entry rather than adding one per pause.
-      onChange({ ...value, q: search }, { replace: true });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search, value, onChange]);
+  // Typing replaces the history entry rather than adding one per pause.
+  const [search, setSearch] = useSearchBox(value.q, (q) => onChange({ q }, { replace: true }));
 
   const active = hasGalleryFilters(value) || search.trim() !== "";
   const models = [
@@ -127,21 +107,21 @@ export function GalleryFilterBar({
           label={t`Status`}
           value={value.status || ALL}
           options={STATUS_OPTIONS.map((o) => ({ value: o.value, label: t(o.label) }))}
-          onChange={(status) => onChange({ ...value, status: status === ALL ? "" : status })}
+          onChange={(status) => onChange({ status: status === ALL ? "" : status })}
         />
         <FilterSelect
           id="gallery-model"
           label={t`Model`}
           value={value.model || ALL}
           options={models}
-          onChange={(model) => onChange({ ...value, model: model === ALL ? "" : (model as GalleryFilters["model"]) })}
+          onChange={(model) => onChange({ model: model === ALL ? "" : (model as GalleryFilters["model"]) })}
         />
         <FilterSelect
           id="gallery-sort"
           label={t`Sort`}
           value={value.sort}
           options={SORT_OPTIONS.map((o) => ({ value: o.value, label: t(o.label) }))}
-          onChange={(sort) => onChange({ ...value, sort })}
+          onChange={(sort) => onChange({ sort })}
         />
         <Button
           variant="outline"

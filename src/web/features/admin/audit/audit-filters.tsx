@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { X } from "lucide-react";
 import type { AuditAction } from "../../../../shared/audit";
@@ -7,10 +6,9 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { ChoiceField } from "@/features/admin/admin-fields";
+import { useSearchBox } from "@/hooks/use-search-box";
 import { hasAuditFilters, NO_AUDIT_FILTERS, type AuditFilters } from "./audit-api";
 import { AUDIT_ACTION_LABELS } from "./audit-labels";
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** Action, admin name (debounced), from and to dates, Clear; a target chosen elsewhere (a user's page) shows as a removable filter. */
 export function AuditFiltersBar({
@@ -18,7 +16,8 @@ export function AuditFiltersBar({
   onChange,
 }: {
   value: AuditFilters;
-  onChange: (next: AuditFilters, options?: { replace?: boolean }) => void;
+  /** Merges a change into the filters in the address (useUrlFilters). */
+  onChange: (patch: Partial<AuditFilters>, options?: { replace?: boolean }) => void;
 }) {
   const { t, i18n } = useLingui();
   // Every action by its label in the active language, in that language's alphabetical order.
@@ -28,24 +27,11 @@ export function AuditFiltersBar({
       .map(([value, label]) => ({ value, label: t(label) }))
       .sort((a, b) => a.label.localeCompare(b.label, i18n.locale)),
   ];
-  const [admin, setAdmin] = useState(value.admin);
-  const [seenAdmin, setSeenAdmin] = useState(value.admin);
-
-  // The address changed under the box (Back, Clear): show what it says now.
-  if (value.admin !== seenAdmin) {
-    setSeenAdmin(value.admin);
-    if (admin.trim() !== value.admin) setAdmin(value.admin);
-  }
-
-  useEffect(() => {
-    if (admin.trim() === value.admin) return;
-    const timer = setTimeout(() => onChange({ ...value, admin: admin.trim() }, { replace: true }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [admin, value, onChange]);
+  const [admin, setAdmin] = useSearchBox(value.admin, (text) => onChange({ admin: text }, { replace: true }));
 
   const active = hasAuditFilters(value) || admin.trim() !== "";
   const targetId = value.targetId;
-  const change = (patch: Partial<AuditFilters>) => onChange({ ...value, admin: admin.trim(), ...patch });
+  const change = (patch: Partial<AuditFilters>) => onChange({ admin: admin.trim(), ...patch });
 
   return (
     <div className="rounded-2xl border border-border bg-surface/80 p-4 sm:p-5">

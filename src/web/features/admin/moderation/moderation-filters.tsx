@@ -1,5 +1,4 @@
 /** The moderation log's filters (decision 0089): decision, screener, source, outcome, waiting for review, person, days. */
-import { useEffect, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { X } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
@@ -7,10 +6,9 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { CheckboxField, ChoiceField } from "@/features/admin/admin-fields";
+import { useSearchBox } from "@/hooks/use-search-box";
 import { moderationFiltersToParams, NO_MODERATION_FILTERS, type ModerationFilters } from "./moderation-api";
 import { DECISION_LABELS, OUTCOME_LABELS, optionsOf, SCREENER_LABELS, SOURCE_LABELS } from "./moderation-labels";
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** A person chosen on their page (?userId=) shows as a removable filter; a name typed here is searched as its part. */
 export function ModerationFiltersBar({
@@ -18,29 +16,16 @@ export function ModerationFiltersBar({
   onChange,
 }: {
   value: ModerationFilters;
-  onChange: (next: ModerationFilters, options?: { replace?: boolean }) => void;
+  /** Merges a change into the filters in the address (useUrlFilters). */
+  onChange: (patch: Partial<ModerationFilters>, options?: { replace?: boolean }) => void;
 }) {
   const { t } = useLingui();
-  const [username, setUsername] = useState(value.username);
-  const [seenUsername, setSeenUsername] = useState(value.username);
-
-  // The address changed under the box (Back, Clear): show what it says now.
-  if (value.username !== seenUsername) {
-    setSeenUsername(value.username);
-    if (username.trim() !== value.username) setUsername(value.username);
-  }
-
-  useEffect(() => {
-    if (username.trim() === value.username) return;
-    const timer = setTimeout(
-      () => onChange({ ...value, username: username.trim() }, { replace: true }),
-      SEARCH_DEBOUNCE_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [username, value, onChange]);
+  const [username, setUsername] = useSearchBox(value.username, (text) =>
+    onChange({ username: text }, { replace: true }),
+  );
 
   const active = Object.keys(moderationFiltersToParams(value)).length > 0 || username.trim() !== "";
-  const change = (patch: Partial<ModerationFilters>) => onChange({ ...value, username: username.trim(), ...patch });
+  const change = (patch: Partial<ModerationFilters>) => onChange({ username: username.trim(), ...patch });
   const any = (label: string) => ({ value: "", label });
 
   return (

@@ -1,0 +1,133 @@
+/**
+ * The lists' search boxes (src/web/hooks/use-search-box.ts) and the filters they write to
+ * (use-url-filters.ts). A search is sent 300 ms after typing pauses; a status or type chosen in
+ * that moment must stay. In CI the admin's Transaction History lost a type that way: the search's
+ * timer sent every filter as an earlier render saw them, type "all" among them.
+ */
+import { act, renderHook, screen, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { AuditFiltersBar } from "@/features/admin/audit/audit-filters";
+import { NO_AUDIT_FILTERS } from "@/features/admin/audit/audit-api";
+import { HistoryFiltersBar } from "@/features/admin/history-filters";
+import { NO_FILTERS } from "@/features/admin/history-api";
+import { ModerationFiltersBar } from "@/features/admin/moderation/moderation-filters";
+import { NO_MODERATION_FILTERS } from "@/features/admin/moderation/moderation-api";
+import { UserFiltersBar } from "@/features/admin/user-filters-bar";
+import { filtersFromParams, filtersToParams, NO_USER_FILTERS } from "@/features/admin/users-api";
+import { GalleryFilterBar } from "@/features/videos/gallery-filter-bar";
+import { NO_GALLERY_FILTERS } from "@/features/videos/gallery-filters";
+import { useSearchBox } from "@/hooks/use-search-box";
+import { useUrlFilters } from "@/hooks/use-url-filters";
+import { renderWeb, useLocale } from "./render";
+
+beforeEach(() => useLocale("en", "app", "admin"));
+
+describe("each list's search box sends its own text, and nothing else", () => {
+  // With the whole filters in the call, the owner could only take them as they were at the last render.
+  const bars = [
+    {
+      list: "Transaction History",
+      label: "Username",
+      field: "user",
+      render: (onChange: (patch: object) => void) => (
+        <HistoryFiltersBar value={{ ...NO_FILTERS, type: "purchase" }} onChange={onChange} />
+      ),
+    },
+    {
+      list: "Users",
+      label: "Search users",
+      field: "q",
+      render: (onChange: (patch: object) => void) => (
+        <UserFiltersBar filters={{ ...NO_USER_FILTERS, status: "active" }} setFilters={onChange} />
+      ),
+    },
+    {
+      list: "Audit Log",
+      label: "Admin",
+      field: "admin",
+      render: (onChange: (patch: object) => void) => (
+        <AuditFiltersBar value={{ ...NO_AUDIT_FILTERS, action: "user.disable" }} onChange={onChange} />
+      ),
+    },
+    {
+      list: "Moderation",
+      label: "Person",
+      field: "username",
+      render: (onChange: (patch: object) => void) => (
+        <ModerationFiltersBar value={{ ...NO_MODERATION_FILTERS, decision: "refused" }} onChange={onChange} />
+      ),
+    },
+    {
+      list: "My Creations",
+      label: "Search",
+      field: "q",
+      render: (onChange: (patch: object) => void) => (
+        <GalleryFilterBar value={{ ...NO_GALLERY_FILTERS, status: "failed" }} onChange={onChange} />
+      ),
+    },
+  ];
+
+  it.each(bars)("$list: typing sends { $field } alone, trimmed, once typing pauses", async (bar) => {
+    const onChange = vi.fn();
+    const { user } = renderWeb(bar.render(onChange));
+    await user.type(screen.getByLabelText(bar.label, { exact: true }), "  ann ");
+    await waitFor(() => expect(onChange).toHaveBeenCalled());
+    expect(onChange.mock.calls).toEqual([
+      [{ [bar.field]: "ann" }, ...(bar.list === "Transaction History" ? [] : [{ replace: true }])],
+    ]);
+  });
+});
+
+describe("useSearchBox", () => {
+  const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+
+  it("shows what the filters say when they change under it, and keeps typing when its own search arrives", async () => {
+    const send = vi.fn();
+    const { result, rerender } = renderHook(({ value }) => useSearchBox(value, send), {
+      initialProps: { value: "" },
+    });
+    act(() => result.current[1]("sun"));
+    await waitFor(() => expect(send).toHaveBeenCalledWith("sun"));
+    // The person types on before the list has taken "sun": their text stays.
+    act(() => result.current[1]("sunset"));
+    rerender({ value: "sun" });
+    expect(result.current[0]).toBe("sunset");
+    await waitFor(() => expect(send).toHaveBeenLastCalledWith("sunset"));
+    rerender({ value: "sunset" });
+    // Back (or Clear) changes the filters to something the box did not send: the box follows.
+    rerender({ value: "moon" });
+    expect(result.current[0]).toBe("moon");
+    await wait(400);
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+
+  it("sends nothing for spaces alone, and one search for a burst of typing", async () => {
+    const send = vi.fn();
+    const { result } = renderHook(() => useSearchBox("", send));
+    act(() => result.current[1]("   "));
+    await wait(400);
+    expect(send).not.toHaveBeenCalled();
+    for (const text of ["a", "an", "ann"]) act(() => result.current[1](text));
+    await waitFor(() => expect(send).toHaveBeenCalled());
+    await wait(400);
+    expect(send.mock.calls).toEqual([["ann"]]);
+  });
+});
+
+describe("useUrlFilters", () => {
+  it("merges each change into the address as it stands, even when two come before the page draws again", () => {
+    const location = memoryLocation({ path: "/admin/users?sort=credits", record: true });
+    const wrapper = ({ children }: { children: ReactNode }) => <Router hook={location.hook}>{children}</Router>;
+    const { result } = renderHook(() => useUrlFilters(filtersFromParams, filtersToParams), { wrapper });
+    act(() => {
+      const [, setFilters] = result.current;
+      setFilters({ status: "disabled" });
+      setFilters({ q: "ann" }, { replace: true });
+    });
+    expect(result.current[0]).toEqual({ ...NO_USER_FILTERS, q: "ann", status: "disabled", sort: "credits" });
+    expect(location.history.at(-1)).toBe("/admin/users?q=ann&status=disabled&sort=credits");
+  });
+});
