@@ -5,7 +5,7 @@
  * timer sent every filter as an earlier render saw them, type "all" among them.
  */
 import { act, renderHook, screen, waitFor } from "@testing-library/react";
-import type { ReactNode } from "react";
+import type { ReactElement, ReactNode } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
@@ -25,60 +25,67 @@ import { renderWeb, useLocale } from "./render";
 
 beforeEach(() => useLocale("en", "app", "admin"));
 
+/** A list's filter bar, its search box's label, and what one search should send. */
+interface SearchBar {
+  list: string;
+  label: string;
+  field: string;
+  /** After the patch: the lists in the address replace the history entry as the person types. */
+  options: object[];
+  bar: (send: (patch: object, options?: { replace?: boolean }) => void) => ReactElement;
+}
+
 describe("each list's search box sends its own text, and nothing else", () => {
   // With the whole filters in the call, the owner could only take them as they were at the last render.
-  const bars = [
+  const replace = [{ replace: true }];
+  const bars: SearchBar[] = [
     {
       list: "Transaction History",
       label: "Username",
       field: "user",
-      render: (onChange: (patch: object) => void) => (
-        <HistoryFiltersBar value={{ ...NO_FILTERS, type: "purchase" }} onChange={onChange} />
-      ),
+      options: [],
+      bar: (send) => <HistoryFiltersBar value={{ ...NO_FILTERS, type: "purchase" }} onChange={send} />,
     },
     {
       list: "Users",
       label: "Search users",
       field: "q",
-      render: (onChange: (patch: object) => void) => (
-        <UserFiltersBar filters={{ ...NO_USER_FILTERS, status: "active" }} setFilters={onChange} />
-      ),
+      options: replace,
+      bar: (send) => <UserFiltersBar filters={{ ...NO_USER_FILTERS, status: "active" }} setFilters={send} />,
     },
     {
       list: "Audit Log",
       label: "Admin",
       field: "admin",
-      render: (onChange: (patch: object) => void) => (
-        <AuditFiltersBar value={{ ...NO_AUDIT_FILTERS, action: "user.disable" }} onChange={onChange} />
-      ),
+      options: replace,
+      bar: (send) => <AuditFiltersBar value={{ ...NO_AUDIT_FILTERS, action: "user.disable" }} onChange={send} />,
     },
     {
       list: "Moderation",
       label: "Person",
       field: "username",
-      render: (onChange: (patch: object) => void) => (
-        <ModerationFiltersBar value={{ ...NO_MODERATION_FILTERS, decision: "refused" }} onChange={onChange} />
-      ),
+      options: replace,
+      bar: (send) => <ModerationFiltersBar value={{ ...NO_MODERATION_FILTERS, decision: "refused" }} onChange={send} />,
     },
     {
       list: "My Creations",
       label: "Search",
       field: "q",
-      render: (onChange: (patch: object) => void) => (
-        <GalleryFilterBar value={{ ...NO_GALLERY_FILTERS, status: "failed" }} onChange={onChange} />
-      ),
+      options: replace,
+      bar: (send) => <GalleryFilterBar value={{ ...NO_GALLERY_FILTERS, status: "failed" }} onChange={send} />,
     },
   ];
 
-  it.each(bars)("$list: typing sends { $field } alone, trimmed, once typing pauses", async (bar) => {
-    const onChange = vi.fn();
-    const { user } = renderWeb(bar.render(onChange));
-    await user.type(screen.getByLabelText(bar.label, { exact: true }), "  ann ");
-    await waitFor(() => expect(onChange).toHaveBeenCalled());
-    expect(onChange.mock.calls).toEqual([
-      [{ [bar.field]: "ann" }, ...(bar.list === "Transaction History" ? [] : [{ replace: true }])],
-    ]);
-  });
+  it.each(bars)(
+    "$list: typing sends { $field } alone, trimmed, once typing pauses",
+    async ({ label, field, options, bar }) => {
+      const onChange = vi.fn();
+      const { user } = renderWeb(bar(onChange));
+      await user.type(screen.getByLabelText(label, { exact: true }), "  ann ");
+      await waitFor(() => expect(onChange).toHaveBeenCalled());
+      expect(onChange.mock.calls).toEqual([[{ [field]: "ann" }, ...options]]);
+    },
+  );
 });
 
 describe("useSearchBox", () => {
