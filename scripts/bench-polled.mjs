@@ -21,7 +21,9 @@ function medianRun(runs) {
 /** Prints one round's line as it is measured: a slow first round or a spell of load shows here. */
 function say(round, who, line) {
   if (line)
-    console.log(`  round ${round + 1} ${who} ${line.name}: ${line.rps}/s, ${line.cpuUs ?? "?"} µs CPU per answer`);
+    console.log(
+      `  round ${round + 1} ${who} ${line.name}: ${line.rps}/s, ${line.cpuUs ?? "?"} µs CPU per answer (bench ${line.clientUs} µs), ${line.bytes} bytes`,
+    );
   return line;
 }
 

@@ -255,18 +255,26 @@ function lighthouse(url) {
 /** The limit's CPU per answer over the product's (1: as cheap as the limit); "n/a" when either is unmeasured. */
 const cpuRatio = (line, limit) => (line?.cpuUs && limit.cpuUs ? (limit.cpuUs / line.cpuUs).toFixed(2) : "n/a");
 
+/** This process's CPU time (user and system) since `before`, a `process.cpuUsage()`, in µs. */
+function cpuMicrosSince(before) {
+  const { user, system } = process.cpuUsage(before);
+  return user + system;
+}
+
 /** Does this run measure the line `name` (BENCH_ONLY)? */
 const selected = (name) => !ONLY || ENDPOINTS_ONLY || ALTERNATE_ONLY || name.includes(ONLY);
 
 /**
  * One line: autocannon against `base`. With the server's `pid` (Linux), also the server process's
  * CPU time (user + system) per answer, a figure a busy neighbour on the machine moves less than
- * the rate.
+ * the rate. Also the answers' mean size, headers included (`bytes`), and this process's own CPU per
+ * answer (`clientUs`): the load generator's cost, which can bound a line of large answers.
  */
 function run(base, name, requests, pid) {
   if (!selected(name)) return Promise.resolve(undefined);
   let i = 0;
   const cpuBefore = pid && process.platform === "linux" ? cpuSecondsOf(pid) : undefined;
+  const clientBefore = process.cpuUsage();
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -284,6 +292,8 @@ function run(base, name, requests, pid) {
           p99: r.latency.p99,
           ok: r["2xx"],
           other: r.non2xx + r.errors + r.timeouts,
+          bytes: r.requests.total ? Math.round(r.throughput.total / r.requests.total) : 0,
+          clientUs: r.requests.total ? Math.round(cpuMicrosSince(clientBefore) / r.requests.total) : 0,
           cpuUs:
             cpuBefore === undefined
               ? undefined
@@ -401,7 +411,10 @@ async function bench(label, env, database) {
     }
     for (const line of others) {
       const measured = await run(base, line.name, line.request, server.child.pid);
-      if (measured) console.log(`  ${measured.name}: ${measured.rps}/s, ${measured.cpuUs ?? "?"} µs CPU per answer`);
+      if (measured)
+        console.log(
+          `  ${measured.name}: ${measured.rps}/s, ${measured.cpuUs ?? "?"} µs CPU per answer (bench ${measured.clientUs} µs), ${measured.bytes} bytes`,
+        );
       results.push(measured);
     }
     const memory = { ...sampler.stop(), idleMb };
