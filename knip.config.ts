@@ -27,6 +27,8 @@ const config: KnipConfig = {
   // scripts/bench.mjs runs node_modules/.bin/lighthouse by its path, and scripts/build.mjs
   // TypeScript 7 (installed as typescript-7) by its path (decision 0109).
   ignoreDependencies: ["lighthouse", "typescript-7"],
+  // util-linux's, which `BENCH_PIN=1` runs when the machine has it (scripts/bench-pin.mjs).
+  ignoreBinaries: ["taskset"],
 };
 
 export default config;

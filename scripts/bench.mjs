@@ -35,6 +35,7 @@ import { polledAlone, polledBesideLimit } from "./bench-polled.mjs";
 import { benchScaling, scalingSection } from "./bench-scaling.mjs";
 import { alternatedSection, benchAlternated } from "./bench-alternate.mjs";
 import { idleMemory, sampleMemory } from "./bench-memory.mjs";
+import { onServerCores, pinBench } from "./bench-pin.mjs";
 import { benchWebhooks, webhooksSection } from "./bench-webhooks.mjs";
 import { replaceSection } from "./bench-doc.mjs";
 import { build, isBuildFresh } from "./build.mjs";
@@ -174,7 +175,8 @@ const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 
 function startServer(env) {
   const args = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`, dist("main.js")] : [dist("main.js")];
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
+  const [command, commandArgs] = onServerCores(process.execPath, args);
+  const child = spawn(command, commandArgs, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (d) => (stderr += d));
   return { child, stderr: () => stderr };
@@ -441,6 +443,7 @@ async function ledgerCheck(database) {
 const pgBase =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const dbName = `bench_${crypto.randomBytes(4).toString("hex")}`;
+pinBench();
 const admin = new pg.Client({ connectionString: pgBase });
 await admin.connect();
 await admin.query(`create database ${dbName}`);
