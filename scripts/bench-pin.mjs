@@ -8,11 +8,13 @@ import { execFileSync, spawnSync } from "node:child_process";
 import os from "node:os";
 
 const cores = os.availableParallelism();
+const ASKED = process.env.BENCH_PIN === "1";
 const PINNED =
-  process.env.BENCH_PIN === "1" &&
+  ASKED &&
   process.platform === "linux" &&
   cores >= 2 &&
   spawnSync("taskset", ["--version"], { stdio: "ignore" }).status === 0;
+if (ASKED && !PINNED) console.warn("BENCH_PIN=1: not pinned (it needs Linux, two cores or more and taskset).");
 
 /** Moves this process, all its threads, to the first core. */
 export function pinBench() {
