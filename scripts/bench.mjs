@@ -27,7 +27,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import autocannon from "autocannon";
+import { Worker } from "node:worker_threads";
 import pg from "pg";
 import { adminSection, benchAdmin } from "./bench-admin.mjs";
 import { archiveSection, benchArchive, cpuSecondsOf } from "./bench-archive.mjs";
@@ -267,43 +267,42 @@ function cpuMicrosSince(before) {
 const selected = (name) => !ONLY || ENDPOINTS_ONLY || ALTERNATE_ONLY || name.includes(ONLY);
 
 /**
- * One line: autocannon against `base`. With the server's `pid` (Linux), also the server process's
- * CPU time (user + system) per answer, a figure a busy neighbour on the machine moves less than
- * the rate. Also the answers' mean size, headers included (`bytes`), and this process's own CPU per
- * answer (`clientUs`): the load generator's cost, which can bound a line of large answers.
+ * A line's requests are built before it runs, then sent in turn: this many, a multiple of the
+ * seeded users (20 heavy, 200 light) and of each heavy user's 150 tasks, so that each user and
+ * task comes round as often as when every request was built as it went.
  */
-function run(base, name, requests, pid) {
-  if (!selected(name)) return Promise.resolve(undefined);
-  let i = 0;
+const LOAD_REQUESTS = 12_000;
+
+/**
+ * One line: autocannon against `base`, in a worker thread of its own (scripts/bench-load.mjs),
+ * sending `requests(0)`, `requests(1)`, ... With the server's `pid` (Linux), also the server
+ * process's CPU time (user + system) per answer, a figure a busy neighbour on the machine moves
+ * less than the rate. Also the answers' mean size, headers included (`bytes`), and this process's
+ * own CPU per answer (`clientUs`, the worker's included): the load generator's cost, which can
+ * bound a line of large answers.
+ */
+async function run(base, name, requests, pid) {
+  if (!selected(name)) return undefined;
+  const list = Array.from({ length: LOAD_REQUESTS }, (_, i) => requests(i));
   const cpuBefore = pid && process.platform === "linux" ? cpuSecondsOf(pid) : undefined;
   const clientBefore = process.cpuUsage();
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: base,
-        connections: CONNECTIONS,
-        duration: DURATION_S,
-        requests: [{ setupRequest: (req) => ({ ...req, ...requests(i++) }) }],
-      },
-      (err, r) => {
-        if (err) return reject(err);
-        resolve({
-          name,
-          rps: Math.round(r.requests.average),
-          p50: r.latency.p50,
-          p99: r.latency.p99,
-          ok: r["2xx"],
-          other: r.non2xx + r.errors + r.timeouts,
-          bytes: r.requests.total ? Math.round(r.throughput.total / r.requests.total) : 0,
-          clientUs: r.requests.total ? Math.round(cpuMicrosSince(clientBefore) / r.requests.total) : 0,
-          cpuUs:
-            cpuBefore === undefined
-              ? undefined
-              : Math.round(((cpuSecondsOf(pid) - cpuBefore) * 1e6) / r.requests.total),
-        });
-      },
-    );
+  const worker = new Worker(new URL("./bench-load.mjs", import.meta.url), {
+    workerData: { url: base, connections: CONNECTIONS, duration: DURATION_S, requests: list },
   });
+  const r = await new Promise((resolve, reject) => {
+    worker.once("message", resolve);
+    worker.once("error", reject);
+    worker.once("exit", (code) => reject(new Error(`the load generator of ${name} exited (${code})`)));
+  });
+  await worker.terminate();
+  const { answers, bytes, ...line } = r;
+  return {
+    name,
+    ...line,
+    bytes: answers ? Math.round(bytes / answers) : 0,
+    clientUs: answers ? Math.round(cpuMicrosSince(clientBefore) / answers) : 0,
+    cpuUs: cpuBefore === undefined ? undefined : Math.round(((cpuSecondsOf(pid) - cpuBefore) * 1e6) / answers),
+  };
 }
 
 /**
