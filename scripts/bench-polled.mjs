@@ -18,12 +18,16 @@ function medianRun(runs) {
   return { ...middle, cpuUs, ok: Math.min(...runs.map((r) => r.ok)) };
 }
 
+/**
+ * One measured line as the bench prints it: name, rate, the server's and the bench's CPU per
+ * answer, and the answers' size.
+ */
+export const describeLine = (line) =>
+  `${line.name}: ${line.rps}/s, ${line.cpuUs ?? "?"} µs CPU per answer (bench ${line.clientUs} µs), ${line.bytes} bytes`;
+
 /** Prints one round's line as it is measured: a slow first round or a spell of load shows here. */
 function say(round, who, line) {
-  if (line)
-    console.log(
-      `  round ${round + 1} ${who} ${line.name}: ${line.rps}/s, ${line.cpuUs ?? "?"} µs CPU per answer (bench ${line.clientUs} µs), ${line.bytes} bytes`,
-    );
+  if (line) console.log(`  round ${round + 1} ${who} ${describeLine(line)}`);
   return line;
 }
 

@@ -31,7 +31,7 @@ import { Worker } from "node:worker_threads";
 import pg from "pg";
 import { adminSection, benchAdmin } from "./bench-admin.mjs";
 import { archiveSection, benchArchive, cpuSecondsOf } from "./bench-archive.mjs";
-import { polledAlone, polledBesideLimit } from "./bench-polled.mjs";
+import { describeLine, polledAlone, polledBesideLimit } from "./bench-polled.mjs";
 import { benchScaling, scalingSection } from "./bench-scaling.mjs";
 import { alternatedSection, benchAlternated } from "./bench-alternate.mjs";
 import { idleMemory, sampleMemory } from "./bench-memory.mjs";
@@ -412,10 +412,7 @@ async function bench(label, env, database) {
     }
     for (const line of others) {
       const measured = await run(base, line.name, line.request, server.child.pid);
-      if (measured)
-        console.log(
-          `  ${measured.name}: ${measured.rps}/s, ${measured.cpuUs ?? "?"} µs CPU per answer (bench ${measured.clientUs} µs), ${measured.bytes} bytes`,
-        );
+      if (measured) console.log(`  ${describeLine(measured)}`);
       results.push(measured);
     }
     const memory = { ...sampler.stop(), idleMb };
