@@ -96,6 +96,8 @@ async function noSeriousAxeFindings(page: Page): Promise<void> {
 
 /** The dialog has not scrolled and `locator` lies wholly inside the window. */
 async function onScreenWithoutScrolling(dialog: Locator, locator: Locator, viewport: typeof DESKTOP): Promise<void> {
+  // boundingBox() answers null while the element is still hidden: wait for it first.
+  await expect(locator).toBeVisible();
   expect(await dialog.evaluate((el) => el.scrollTop)).toBe(0);
   const box = await locator.boundingBox();
   expect(box).not.toBeNull();
