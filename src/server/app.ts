@@ -57,6 +57,7 @@ import { registerOpenApi } from "./http/openapi.js";
 import { registerRouteAccess, useScopeAccess } from "./http/route-access.js";
 import { webTokenKey } from "./http/web-app-token.js";
 import { registerRouteContracts, useNonApiScope } from "./http/route-contract.js";
+import { lazyRequestLogger } from "./http/request-logger.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerStaticSpa } from "./http/static-spa.js";
 import type { BackgroundJobs } from "./jobs/background-jobs.js";
@@ -76,6 +77,8 @@ declare module "fastify" {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger,
+    // Each request's logger is made when it first writes (decision 0121).
+    childLoggerFactory: lazyRequestLogger,
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors,

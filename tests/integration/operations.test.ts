@@ -6,11 +6,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Writable } from "node:stream";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MIGRATION_LOCK_KEY } from "../../src/server/db/connect.js";
 import { startServerProcess } from "../helpers/server-process.js";
-import { createTestApp, freePort, type TestApp } from "../helpers/test-app.js";
+import { createLogger } from "../../src/server/logger.js";
+import { createTestApp, freePort, signUp, type TestApp } from "../helpers/test-app.js";
 import { createTestDatabase, usingPostgres } from "../helpers/test-db.js";
 import {
   createVideoTestApp,
@@ -169,4 +171,28 @@ describe.runIf(usingPostgres)("a process whose migrations are waiting", () => {
       await database.close();
     }
   }, 90_000);
+});
+
+describe("request loggers", () => {
+  it("are made only for a request that writes a line at the level (decision 0121)", async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+        done();
+      },
+    });
+    const logger = createLogger({ logLevel: "warn" }, stream);
+    const t = await createTestApp({ logger });
+    try {
+      const { client } = await signUp(t.app);
+      const children = vi.spyOn(logger, "child");
+      for (let i = 0; i < 5; i++) expect((await client.get("/api/auth/current-user")).statusCode).toBe(200);
+      expect((await client.get("/api/video-status/nope")).statusCode).toBe(404);
+      expect(children).not.toHaveBeenCalled();
+      expect(lines).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
 });
