@@ -88,6 +88,9 @@ describe("GET /metrics", () => {
 
     const during = await scrape();
     expect((sample(during, route) ?? 0) - (sample(before, route) ?? 0)).toBe(3);
+    // The answers are the duration histogram's counts (decision 0121).
+    const count = route.replace("veo_http_requests_total", "veo_http_request_duration_seconds_count");
+    expect(sample(during, route)).toBe(sample(during, count));
     // The route's pattern, never the ids.
     expect(during).not.toContain("/api/video-status/a1");
     expect(sample(during, 'veo_video_tasks{state="generating"}')).toBe(1);

@@ -8,19 +8,31 @@ import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client
 export const processRegistry = new Registry();
 collectDefaultMetrics({ register: processRegistry, prefix: "veo_" });
 
-export const httpRequests = new Counter({
-  name: "veo_http_requests_total",
-  help: "HTTP requests answered, by method, matched route (its pattern, or 'unmatched') and status.",
-  labelNames: ["method", "route", "status"] as const,
-  registers: [processRegistry],
-});
-
 export const httpDuration = new Histogram({
   name: "veo_http_request_duration_seconds",
   help: "Time to answer an HTTP request, by method, matched route and status.",
   labelNames: ["method", "route", "status"] as const,
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
   registers: [processRegistry],
+});
+
+/**
+ * The answers are the histogram's counts, read at each scrape: a request then updates one series,
+ * not two (decision 0121).
+ */
+new Counter({
+  name: "veo_http_requests_total",
+  help: "HTTP requests answered, by method, matched route (its pattern, or 'unmatched') and status.",
+  labelNames: ["method", "route", "status"] as const,
+  registers: [processRegistry],
+  async collect() {
+    const { values } = await httpDuration.get();
+    this.reset();
+    for (const { metricName, labels, value } of values) {
+      if (metricName === "veo_http_request_duration_seconds_count" && value > 0)
+        this.inc(labels as Record<"method" | "route" | "status", string>, value);
+    }
+  },
 });
 
 export const providerCalls = new Counter({

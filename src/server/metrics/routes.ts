@@ -11,7 +11,7 @@ import { siteApi } from "../../shared/api/site.js";
 import { serve } from "../http/route-contract.js";
 import { rowsOf, type Db, type PoolStats } from "../db/connect.js";
 import type { LiveEvents } from "../events/live-events.js";
-import { httpDuration, httpRequests, processRegistry } from "./instruments.js";
+import { httpDuration, processRegistry } from "./instruments.js";
 
 export interface MetricsOptions {
   db: Db;
@@ -157,7 +157,7 @@ export function registerRequestMetrics(app: FastifyInstance): void {
       route: request.is404 ? "unmatched" : (request.routeOptions.url ?? "unmatched"),
       status: String(reply.statusCode),
     };
-    httpRequests.inc(labels);
+    // veo_http_requests_total is read from this histogram's counts (instruments.ts).
     httpDuration.observe(labels, reply.elapsedTime / 1000);
     done();
   });
