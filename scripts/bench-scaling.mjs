@@ -5,8 +5,8 @@
 // figures and sets its prediction for 2 and 4 processes beside what was measured.
 import fs from "node:fs";
 import os from "node:os";
-import autocannon from "autocannon";
 import pg from "pg";
+import { loadInWorker } from "./bench-load.mjs";
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 const PROCESS_COUNTS = [1, 2, 4];
@@ -50,16 +50,6 @@ function machineCpuSeconds() {
   return { busy: (total - idle) / TICKS_PER_SECOND, total: total / TICKS_PER_SECOND };
 }
 
-function autocannonRun(url, connections, durationS, request) {
-  let i = 0;
-  return new Promise((resolve, reject) =>
-    autocannon(
-      { url, connections, duration: durationS, requests: [{ setupRequest: (req) => ({ ...req, ...request(i++) }) }] },
-      (err, r) => (err ? reject(err) : resolve(r)),
-    ),
-  );
-}
-
 /** One read spread over every server, TOTAL_CONNECTIONS in all; rates and CPU per 1,000 requests. */
 async function measure(servers, durationS, name, request) {
   const pids = servers.map((s) => s.child.pid);
@@ -69,14 +59,16 @@ async function measure(servers, durationS, name, request) {
     machine: machineCpuSeconds(),
   };
   const per = Math.max(1, Math.floor(TOTAL_CONNECTIONS / servers.length));
-  const results = await Promise.all(servers.map((s) => autocannonRun(s.base, per, durationS, request)));
+  const results = await Promise.all(
+    servers.map((s) => loadInWorker({ url: s.base, connections: per, duration: durationS, request })),
+  );
   const after = {
     servers: pids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
     postgres: postgresCpuSeconds(),
     machine: machineCpuSeconds(),
   };
-  const ok = results.reduce((sum, r) => sum + r["2xx"], 0);
-  const other = results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0);
+  const ok = results.reduce((sum, r) => sum + r.ok, 0);
+  const other = results.reduce((sum, r) => sum + r.other, 0);
   const perThousand = (seconds) => Math.round(((seconds * 1000) / Math.max(ok, 1)) * 1000);
   const busy = after.machine.busy - before.machine.busy;
   const total = after.machine.total - before.machine.total;
@@ -84,7 +76,7 @@ async function measure(servers, durationS, name, request) {
     processes: servers.length,
     name,
     rps: Math.round(ok / durationS),
-    p99: Math.max(...results.map((r) => r.latency.p99)),
+    p99: Math.max(...results.map((r) => r.p99)),
     other,
     serverCpuMsPer1000: perThousand(after.servers - before.servers),
     postgresCpuMsPer1000: perThousand(after.postgres - before.postgres),

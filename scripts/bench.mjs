@@ -27,13 +27,13 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
 import pg from "pg";
 import { adminSection, benchAdmin } from "./bench-admin.mjs";
 import { archiveSection, benchArchive, cpuSecondsOf } from "./bench-archive.mjs";
 import { describeLine, polledAlone, polledBesideLimit } from "./bench-polled.mjs";
 import { benchScaling, scalingSection } from "./bench-scaling.mjs";
 import { alternatedSection, benchAlternated } from "./bench-alternate.mjs";
+import { loadInWorker } from "./bench-load.mjs";
 import { idleMemory, sampleMemory } from "./bench-memory.mjs";
 import { onServerCores, pinBench } from "./bench-pin.mjs";
 import { benchWebhooks, webhooksSection } from "./bench-webhooks.mjs";
@@ -267,13 +267,6 @@ function cpuMicrosSince(before) {
 const selected = (name) => !ONLY || ENDPOINTS_ONLY || ALTERNATE_ONLY || name.includes(ONLY);
 
 /**
- * A line's requests are built before it runs, then sent in turn: this many, a multiple of the
- * seeded users (20 heavy, 200 light) and of each heavy user's 150 tasks, so that each user and
- * task comes round as often as when every request was built as it went.
- */
-const LOAD_REQUESTS = 12_000;
-
-/**
  * One line: autocannon against `base`, in a worker thread of its own (scripts/bench-load.mjs),
  * sending `requests(0)`, `requests(1)`, ... With the server's `pid` (Linux), also the server
  * process's CPU time (user + system) per answer, a figure a busy neighbour on the machine moves
@@ -283,18 +276,9 @@ const LOAD_REQUESTS = 12_000;
  */
 async function run(base, name, requests, pid) {
   if (!selected(name)) return undefined;
-  const list = Array.from({ length: LOAD_REQUESTS }, (_, i) => requests(i));
   const cpuBefore = pid && process.platform === "linux" ? cpuSecondsOf(pid) : undefined;
   const clientBefore = process.cpuUsage();
-  const worker = new Worker(new URL("./bench-load.mjs", import.meta.url), {
-    workerData: { url: base, connections: CONNECTIONS, duration: DURATION_S, requests: list },
-  });
-  const r = await new Promise((resolve, reject) => {
-    worker.once("message", resolve);
-    worker.once("error", reject);
-    worker.once("exit", (code) => reject(new Error(`the load generator of ${name} exited (${code})`)));
-  });
-  await worker.terminate();
+  const r = await loadInWorker({ url: base, connections: CONNECTIONS, duration: DURATION_S, request: requests });
   const { answers, bytes, ...line } = r;
   return {
     name,
