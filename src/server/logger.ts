@@ -1,19 +1,17 @@
-import { pino, type DestinationStream, type Logger } from "pino";
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from "pino";
 import pretty from "pino-pretty";
 import type { Config } from "./config.js";
 import { pgErrorOf } from "./db/connect.js";
 
 /** Credentials never reach the logs, whatever a later change decides to log. */
-const REDACT_PATHS = [
-  "req.headers.authorization",
-  "req.headers.cookie",
-  'res.headers["set-cookie"]',
-  "*.password",
-  "*.currentPassword",
-  "*.newPassword",
-  "*.token",
-  "*.secret",
-];
+const REDACT_PATHS = ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'];
+/**
+ * Fields that hold a secret one level down in anything logged (`{ body: { password } }`): what
+ * pino's redaction matched as "*.password" and the like. Pino's wildcard paths put every value of
+ * every line through the redactor, which tripled a request's log lines' cost, so these are
+ * replaced in one pass over the logged object instead (decision 0122).
+ */
+const SECRET_FIELDS = new Set(["password", "currentPassword", "newPassword", "token", "secret"]);
 
 /**
  * Query parameters whose value opens something: a signed media URL's `signature` and `share`,
@@ -25,6 +23,40 @@ const SECRET_PARAM =
 /** Paths whose next segment is itself the secret: a share link (`/v/<share id>`, share-service.ts). */
 export const SECRET_PATH_PREFIXES = ["/v/"];
 const REDACTED = "[redacted]";
+
+/** `value` with its secret fields replaced: a copy when it has one, else `value` itself. */
+function withoutSecretFields(value: unknown): unknown {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const key of Object.keys(value)) {
+    if (SECRET_FIELDS.has(key)) (copy ??= { ...value })[key] = REDACTED;
+  }
+  return copy ?? value;
+}
+
+/**
+ * A line's fields (or a logger's bindings) without secret fields one level down. The fields with a
+ * serializer (`err`, `req`) are left to it: their serialized form is cleaned (`serialized` below).
+ */
+function withoutSecrets(fields: Record<string, unknown>): Record<string, unknown> {
+  let out = fields;
+  for (const key of Object.keys(fields)) {
+    if (key === "err" || key === "req") continue;
+    const value = fields[key];
+    const clean = withoutSecretFields(value);
+    if (clean !== value) {
+      if (out === fields) out = { ...fields };
+      out[key] = clean;
+    }
+  }
+  return out;
+}
+
+/** A serializer whose output has no secret fields either. */
+const serialized =
+  <T>(serialize: (value: T) => unknown) =>
+  (value: T): unknown =>
+    withoutSecretFields(serialize(value));
 
 /** The URL as it may be logged: the path and harmless parameters as they came, the secrets cut out. */
 export function redactUrl(url: string): string {
@@ -116,9 +148,18 @@ export function createLogger(
 ): Logger {
   const options = {
     level: config.logLevel,
-    redact: { paths: REDACT_PATHS, censor: "[redacted]" },
-    serializers: { err: serializeError, req: serializeRequest },
+    redact: { paths: REDACT_PATHS, censor: REDACTED },
+    formatters: { log: withoutSecrets },
+    serializers: { err: serialized(serializeError), req: serialized(serializeRequest) },
   };
+  return withoutSecretBindings(openLogger(config, options, destination));
+}
+
+function openLogger(
+  config: Partial<Pick<Config, "logFormat">>,
+  options: LoggerOptions,
+  destination: DestinationStream | undefined,
+): Logger {
   if (destination) return pino(options, destination);
   const format = config.logFormat ?? "json";
   if (format === "pretty" || (format === "auto" && process.stdout.isTTY)) {
@@ -128,4 +169,18 @@ export function createLogger(
     );
   }
   return pino(options);
+}
+
+/**
+ * A child's bindings lose their secret fields too. Pino gives a child none of the root's bindings
+ * formatter, but makes it with Object.create(parent): a `child` set on the root is every
+ * descendant's.
+ */
+function withoutSecretBindings(logger: Logger): Logger {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with each logger's own this
+  const child = logger.child;
+  logger.child = function (this: Logger, bindings, childOptions) {
+    return child.call(this, withoutSecrets(bindings), childOptions);
+  } as Logger["child"];
+  return logger;
 }
