@@ -593,7 +593,7 @@ const lines = [
   "",
   `Machine: ${machine}; PostgreSQL on the same machine.`,
   "",
-  `Method: one server process (\`node dist/node/server/main.js\`, background workers on, simulator 1 s), ` +
+  `Method: one server process (\`node dist/node/server/main.js\`, background workers on, simulator 1 s, LOG_LEVEL=warn: no line per request), ` +
     `${HEAVY_USERS} users with ${ROWS_PER_HEAVY_USER} videos and ${ROWS_PER_HEAVY_USER + 1} transactions each and ${LIGHT_USERS} users with credits only, ` +
     `autocannon with ${CONNECTIONS} connections for ${DURATION_S} s per endpoint, requests spread over the users' sessions; ` +
     `the three polled reads run ${ROUNDS} rounds in turn, and each of their lines is the round of median rate. ` +
