@@ -36,12 +36,12 @@ function withoutSecretFields(value: unknown): unknown {
 
 /**
  * A line's fields (or a logger's bindings) without secret fields one level down. The fields with a
- * serializer (`err`, `req`) are left to it: their serialized form is cleaned (`serialized` below).
+ * serializer are left to it: its output is cleaned (SERIALIZERS).
  */
 function withoutSecrets(fields: Record<string, unknown>): Record<string, unknown> {
   let out = fields;
   for (const key of Object.keys(fields)) {
-    if (key === "err" || key === "req") continue;
+    if (Object.hasOwn(SERIALIZERS, key)) continue;
     const value = fields[key];
     const clean = withoutSecretFields(value);
     if (clean !== value) {
@@ -51,12 +51,6 @@ function withoutSecrets(fields: Record<string, unknown>): Record<string, unknown
   }
   return out;
 }
-
-/** A serializer whose output has no secret fields either. */
-const serialized =
-  <T>(serialize: (value: T) => unknown) =>
-  (value: T): unknown =>
-    withoutSecretFields(serialize(value));
 
 /** The URL as it may be logged: the path and harmless parameters as they came, the secrets cut out. */
 export function redactUrl(url: string): string {
@@ -138,6 +132,12 @@ export function serializeError(err: unknown): unknown {
   return logged;
 }
 
+/** How `err` and `req` are logged, each serialized form then cleaned of secret fields. */
+const SERIALIZERS = {
+  err: (err: unknown) => withoutSecretFields(serializeError(err)),
+  req: (req: LoggedRequest) => withoutSecretFields(serializeRequest(req)),
+};
+
 /**
  * JSON lines (for machines: production, CI, a log shipper), or, for a person at a terminal,
  * pino-pretty's coloured one-liners. "auto" picks by whether the output is a terminal.
@@ -150,7 +150,7 @@ export function createLogger(
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: REDACTED },
     formatters: { log: withoutSecrets },
-    serializers: { err: serialized(serializeError), req: serialized(serializeRequest) },
+    serializers: SERIALIZERS,
   };
   return withoutSecretBindings(openLogger(config, options, destination));
 }

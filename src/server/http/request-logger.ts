@@ -1,9 +1,9 @@
 /**
  * `request.log`, made on its first message (decision 0121). Fastify gives every request a pino
- * child bound to its reqId; making one costs about 0.8 µs here, because the redaction's wildcard
- * paths ("*.password") stringify every binding through it. At the usual levels most requests
- * write nothing, so the child is made, with the same bindings and options, only when a message at
- * an enabled level is written or the logger is asked for more than its level.
+ * child bound to its reqId, its bindings stringified and cleaned of secrets (logger.ts) as it is
+ * made. At the usual levels most requests write nothing, so the child is made, with the same
+ * bindings and options, only when a message at an enabled level is written or the logger is asked
+ * for more than its level.
  */
 import type { FastifyBaseLogger, FastifyServerOptions } from "fastify";
 import { levels, type Bindings, type ChildLoggerOptions, type LogFn } from "pino";
