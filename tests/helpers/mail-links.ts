@@ -3,25 +3,18 @@
  * (tests/fakes/smtp-fake.mjs), the links read from the received messages, and the log lines that
  * say a reset request was handled after its answer.
  */
-import { Writable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { mailMessages, users } from "../../src/server/db/schema.js";
 import type { AuthRateLimits } from "../../src/server/features/auth/routes.js";
 import { createLogger } from "../../src/server/logger.js";
 import type { ReceivedMail, SmtpFake } from "../fakes/smtp-fake.mjs";
+import { keptLogLines } from "./log-lines.js";
 import { createTestApp, signUp, type TestApp } from "./test-app.js";
 
 /** A test app sending to `smtp`, with its log lines kept. */
 export async function mailingApp(smtp: SmtpFake, rateLimits: Partial<AuthRateLimits> = {}) {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString("utf8").split("\n").filter(Boolean))
-        lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
+  const { lines, stream } = keptLogLines();
   const logger = createLogger({ logLevel: "info" }, stream);
   const t = await createTestApp({ env: { SMTP_URL: smtp.url }, logger, rateLimits });
   return { t, lines };

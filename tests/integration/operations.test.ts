@@ -6,10 +6,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Writable } from "node:stream";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MIGRATION_LOCK_KEY } from "../../src/server/db/connect.js";
+import { keptLogLines } from "../helpers/log-lines.js";
 import { startServerProcess } from "../helpers/server-process.js";
 import { createLogger } from "../../src/server/logger.js";
 import { createTestApp, freePort, signUp, type TestApp } from "../helpers/test-app.js";
@@ -178,13 +178,7 @@ describe.runIf(usingPostgres)("a process whose migrations are waiting", () => {
 
 describe("request loggers", () => {
   it("are made only for a request that writes a line at the level (decision 0121)", async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
-        done();
-      },
-    });
+    const { lines, stream } = keptLogLines();
     const logger = createLogger({ logLevel: "warn" }, stream);
     const t = await createTestApp({ logger });
     try {

@@ -2,21 +2,14 @@
  * Each request's logger is made when it first writes (decision 0121): a request that logs nothing
  * makes no pino child, and one that does writes the same line, reqId and redaction included.
  */
-import { Writable } from "node:stream";
 import Fastify, { type FastifyBaseLogger } from "fastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { lazyRequestLogger } from "../../src/server/http/request-logger.js";
 import { createLogger } from "../../src/server/logger.js";
+import { keptLogLines } from "../helpers/log-lines.js";
 
 function capturedLogger(logLevel: "warn" | "info") {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString("utf8").split("\n").filter(Boolean))
-        lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
+  const { lines, stream } = keptLogLines();
   const logger = createLogger({ logLevel }, stream);
   const children = vi.spyOn(logger, "child");
   return { logger, lines, children };
