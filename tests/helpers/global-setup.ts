@@ -2,7 +2,8 @@
  * Vitest globalSetup: migrates one template database per run, which every test database then
  * starts as a copy of (tests/helpers/test-db.ts; decision 0036). PGlite: the migrated data folder,
  * dumped to a file. PostgreSQL (TEST_DATABASE_URL): a migrated database, the TEMPLATE of each
- * test file's `CREATE DATABASE`, dropped at the end.
+ * test file's `CREATE DATABASE`, dropped at the end; in a tablespace in memory where the server
+ * allows one (tests/helpers/memory-tablespace.ts).
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -14,6 +15,7 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { MIGRATIONS_DIR, openPostgres, pgliteOptions } from "../../src/server/db/connect.js";
+import { createMemoryTablespace } from "./memory-tablespace.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -43,7 +45,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const name = `test_template_${crypto.randomBytes(6).toString("hex")}`;
-    await adminQuery(adminUrl, `create database ${name}`);
+    // Each test database is copied from the template into the template's tablespace.
+    const tablespace = await createMemoryTablespace(adminUrl);
+    await adminQuery(adminUrl, `create database ${name}${tablespace ? ` tablespace ${tablespace.name}` : ""}`);
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     const database = await openPostgres(url.toString(), 2);
@@ -51,7 +55,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide("postgresTemplate", name);
     project.provide("pgliteTemplate", "");
     project.provide("pgliteEmpty", "");
-    return () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+    return async () => {
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+      await tablespace?.drop();
+    };
   }
 
   const client = new PGlite(pgliteOptions());
