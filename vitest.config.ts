@@ -58,6 +58,7 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           // One migrated template per run; each test database starts as a copy of it (decision 0036).
           globalSetup: ["tests/helpers/global-setup.ts"],
+          setupFiles: ["tests/helpers/cheap-password-hashes.ts"],
           pool: "forks",
           // Test files share each worker's module cache (the server's code is imported once per worker,
           // not once per file): the PGlite pass took 153 s instead of 288 s (decision 0036). Every test
