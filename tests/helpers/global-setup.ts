@@ -12,10 +12,10 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { MIGRATIONS_DIR, openPostgres, pgliteOptions } from "../../src/server/db/connect.js";
 import { createMemoryTablespace } from "./memory-tablespace.js";
+import { adminQuery } from "./pg-admin.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -28,16 +28,6 @@ declare module "vitest" {
      * migration tests start from it: loading it costs a fraction of a new PGlite's initdb.
      */
     pgliteEmpty: string;
-  }
-}
-
-async function adminQuery(adminUrl: string, text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
   }
 }
 

@@ -1,15 +1,15 @@
 /**
  * A PostgreSQL tablespace in memory (/dev/shm) for the run's test databases, when the server runs on
- * this machine and this process may hand it a folder (decision 0123). Creating and dropping a
- * copy of the migrated template (about 550 files) on the machine's ext4 disk took a sixth of the
- * PostgreSQL pass's CPU; in memory it costs a fraction. Anything that does not allow it (another
+ * this machine and this process may hand it a folder (decision 0123). Copying the migrated template
+ * (about 550 files) and dropping the copy cost a fraction in memory of what they did on the
+ * machine's ext4 disk: the integration files on PostgreSQL used a sixth less CPU. Anything that does not allow it (another
  * machine's server, no superuser, no /dev/shm, a folder this user cannot give away) leaves the
  * databases where the server keeps its own: the tests run the same either way.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import pg from "pg";
+import { withPgClient } from "./pg-admin.js";
 
 export interface MemoryTablespace {
   /** The tablespace's name, for `create database … tablespace <name>`. */
@@ -20,20 +20,10 @@ export interface MemoryTablespace {
 
 const MEMORY_FOLDER = "/dev/shm";
 
-async function withClient<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** The tablespace, or undefined where the server or this machine does not allow one. */
 export async function createMemoryTablespace(adminUrl: string): Promise<MemoryTablespace | undefined> {
   if (!fs.existsSync(MEMORY_FOLDER)) return undefined;
-  return withClient(adminUrl, async (client) => {
+  return withPgClient(adminUrl, async (client) => {
     const { rows } = await client.query<{ superuser: boolean; data_directory: string | null }>(
       `select rolsuper as superuser,
               case when rolsuper then current_setting('data_directory') end as data_directory
@@ -60,7 +50,7 @@ export async function createMemoryTablespace(adminUrl: string): Promise<MemoryTa
     return {
       name,
       drop: () =>
-        withClient(adminUrl, async (admin) => {
+        withPgClient(adminUrl, async (admin) => {
           const left = await admin.query<{ datname: string }>(
             `select datname from pg_database d join pg_tablespace t on t.oid = d.dattablespace where t.spcname = $1`,
             [name],

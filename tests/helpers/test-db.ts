@@ -17,6 +17,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { inject } from "vitest";
 import { MIGRATIONS_DIR, openPglite, openPostgres, pgliteOptions, type Database } from "../../src/server/db/connect.js";
+import { adminQuery } from "./pg-admin.js";
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -51,16 +52,6 @@ export async function createTestDatabase(opts: TestDatabaseOptions = {}): Promis
   };
 }
 
-async function adminQuery(adminUrl: string, text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
-
 /** A new database on the server, empty or a copy of `template`. */
 async function newPostgresDatabase(
   adminUrl: string,
@@ -70,7 +61,10 @@ async function newPostgresDatabase(
   await adminQuery(adminUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`) };
+  const drop = async () => {
+    await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+  };
+  return { url: url.toString(), drop };
 }
 
 /** A database no migration has touched, for the tests that apply them in steps with old-shape rows between. */

@@ -5,26 +5,16 @@
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createMemoryTablespace, type MemoryTablespace } from "../helpers/memory-tablespace.js";
+import { adminQuery } from "../helpers/pg-admin.js";
 import { usingPostgres } from "../helpers/test-db.js";
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? "";
 
-async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 const locationOf = async (name: string) =>
   (
-    await query<{ location: string }>(
+    await adminQuery<{ location: string }>(
       adminUrl,
       "select pg_tablespace_location(oid) as location from pg_tablespace where spcname = $1",
       [name],
@@ -45,7 +35,7 @@ describe.skipIf(!usingPostgres)("test databases in a tablespace in memory", () =
   // as on CI), the run's template, and so every database copied from it, is in memory.
   it("puts the run's template in one where the server allows it", async ({ skip }) => {
     if (!tablespace) skip("this server or machine does not allow a tablespace in memory");
-    const [row] = await query<{ spcname: string; location: string }>(
+    const [row] = await adminQuery<{ spcname: string; location: string }>(
       adminUrl,
       `select t.spcname, pg_tablespace_location(t.oid) as location
          from pg_database d join pg_tablespace t on t.oid = d.dattablespace where d.datname = $1`,
@@ -63,29 +53,31 @@ describe.skipIf(!usingPostgres)("test databases in a tablespace in memory", () =
     const folder = await locationOf(space.name);
     expect(folder).toMatch(/^\/dev\/shm\/veo-test-pg-/);
     const left = `test_left_${crypto.randomBytes(4).toString("hex")}`;
-    await query(adminUrl, `create database ${left} tablespace ${space.name}`);
-    const [database] = await query<{ oid: number }>(adminUrl, "select oid from pg_database where datname = $1", [left]);
+    await adminQuery(adminUrl, `create database ${left} tablespace ${space.name}`);
+    const [database] = await adminQuery<{ oid: number }>(adminUrl, "select oid from pg_database where datname = $1", [
+      left,
+    ]);
     // PostgreSQL keeps a tablespace's databases in <folder>/PG_<version>_<catalogue>/<database oid>.
     const [version] = fs.readdirSync(folder!);
     expect(fs.readdirSync(`${folder}/${version}/${database?.oid}`).length).toBeGreaterThan(100);
 
     tablespace = undefined;
     await space.drop();
-    expect(await query(adminUrl, "select 1 from pg_database where datname = $1", [left])).toEqual([]);
+    expect(await adminQuery(adminUrl, "select 1 from pg_database where datname = $1", [left])).toEqual([]);
     expect(await locationOf(space.name)).toBeUndefined();
     expect(fs.existsSync(folder!)).toBe(false);
   });
 
   it("is not made for a role that is not a superuser: the databases stay where the server keeps them", async () => {
     const role = `veo_test_plain_${crypto.randomBytes(4).toString("hex")}`;
-    await query(adminUrl, `create role ${role} login`);
+    await adminQuery(adminUrl, `create role ${role} login`);
     try {
       const url = new URL(adminUrl);
       url.username = role;
       url.password = "";
       expect(await createMemoryTablespace(url.toString())).toBeUndefined();
     } finally {
-      await query(adminUrl, `drop role ${role}`);
+      await adminQuery(adminUrl, `drop role ${role}`);
     }
   });
 });
