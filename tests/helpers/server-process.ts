@@ -1,6 +1,7 @@
 /**
  * The real server as a separate OS process (`node --import tsx src/server/main.ts`), for tests
- * that need several processes on one database, plus a cookie-keeping fetch client for it.
+ * that need several processes on one database or read what start-up says, plus a cookie-keeping
+ * fetch client for it.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { freePort } from "./test-app.js";
@@ -14,49 +15,91 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function startServerProcess(env: Record<string, string>, port?: number): Promise<ServerProcess> {
-  const listenPort = port ?? (await freePort());
+/** A server process as started, before it is known to answer (or when it is meant not to). */
+export interface LaunchedServer extends ServerProcess {
+  child: ChildProcess;
+  /** What the process wrote to stdout and stderr, in the order it came. */
+  output(): string;
+  /** Its exit code, or the signal that ended it. */
+  exited: Promise<number | NodeJS.Signals>;
+  /** Resolves once /healthz answers 200; throws when the process exits or does not answer. */
+  healthy(): Promise<void>;
+}
+
+export interface LaunchOptions {
+  port?: number;
+  /** The Node and its arguments: by default this Node running the sources through tsx. */
+  command?: string;
+  args?: string[];
+}
+
+/** Starts the server (by default `node --import tsx src/server/main.ts`) with `env` and little else. */
+export async function launchServer(env: Record<string, string>, options: LaunchOptions = {}): Promise<LaunchedServer> {
+  const listenPort = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${listenPort}`;
   let errors = "";
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOST: "127.0.0.1",
-      PORT: String(listenPort),
-      PUBLIC_URL: url,
-      LOG_LEVEL: "warn",
-      ...env,
+  let output = "";
+  const child: ChildProcess = spawn(
+    options.command ?? process.execPath,
+    options.args ?? ["--import", "tsx", "src/server/main.ts"],
+    {
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOST: "127.0.0.1",
+        PORT: String(listenPort),
+        PUBLIC_URL: url,
+        LOG_LEVEL: "warn",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  );
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => {
     errors += chunk.toString();
+    output += chunk.toString();
   });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  // Generous: a real server on an empty PGlite folder migrates from nothing, and CI machines are busy.
-  const end = Date.now() + 150_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${errors}`);
-    const ok = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > end) {
-      child.kill("SIGKILL");
-      throw new Error(`the server did not start: ${errors}`);
-    }
-    await sleep(100);
-  }
+  const exited = new Promise<number | NodeJS.Signals>((resolve) =>
+    child.once("exit", (code, signal) => resolve(code ?? signal ?? 1)),
+  );
   return {
+    child,
     url,
+    exited,
+    output: () => output,
     stderr: () => errors,
+    async healthy() {
+      // Generous: a real server on an empty PGlite folder migrates from nothing, and CI machines are busy.
+      const end = Date.now() + 150_000;
+      for (;;) {
+        if (child.exitCode !== null || child.signalCode !== null)
+          throw new Error(`the server exited (${child.exitCode ?? child.signalCode}): ${output}`);
+        const ok = await fetch(`${url}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (ok) return;
+        if (Date.now() > end) {
+          child.kill("SIGKILL");
+          throw new Error(`the server did not start: ${output}`);
+        }
+        await sleep(100);
+      }
+    },
     async stop() {
-      if (child.exitCode === null) child.kill("SIGTERM");
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       await Promise.race([exited, sleep(10_000)]);
-      if (child.exitCode === null) child.kill("SIGKILL");
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      await exited;
     },
   };
+}
+
+/** The server started and answering /healthz. */
+export async function startServerProcess(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+  const server = await launchServer(env, { port });
+  await server.healthy();
+  return server;
 }
 
 /**

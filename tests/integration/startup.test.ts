@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -10,6 +9,7 @@ import { users } from "../../src/server/db/schema.js";
 import { ensureAdminAccount } from "../../src/server/features/auth/service.js";
 import { Client, createTestApp, freePort, type TestApp } from "../helpers/test-app.js";
 import { usingPostgres } from "../helpers/test-db.js";
+import { launchServer } from "../helpers/server-process.js";
 
 describe("ADMIN_USERNAME / ADMIN_PASSWORD", () => {
   let t: TestApp;
@@ -159,47 +159,13 @@ describe("serving the web app", () => {
   });
 });
 
-function startServer(env: Record<string, string>): {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-} {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr.on("data", (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitForHealth(
-  base: string,
-  server: { exited: Promise<number | null>; output: () => string },
-): Promise<void> {
-  const { exited } = server;
-  let dead = false;
-  void exited.then(() => (dead = true));
-  // Generous: each start compiles the server (tsx) and opens PGlite, slow on a busy machine.
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline && !dead) {
-    try {
-      const res = await fetch(`${base}/healthz`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not become healthy:\n${server.output()}`);
-}
-
 // Real server processes on the embedded database (no DATABASE_URL): the PostgreSQL pass would run them the same again.
 describe.skipIf(usingPostgres)("the server process", () => {
   it("refuses to start on a bad setting, naming the variable", async () => {
-    const server = startServer({ PORT: "not-a-port", DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "veo-bad-")) });
+    const server = await launchServer({
+      PORT: "not-a-port",
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "veo-bad-")),
+    });
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain("Invalid configuration:");
     expect(server.output()).toContain("PORT: must be a number");
@@ -213,17 +179,15 @@ describe.skipIf(usingPostgres)("the server process", () => {
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
       const env = {
-        PORT: String(port),
-        HOST: "127.0.0.1",
         DATA_DIR: dataDir,
         ADMIN_USERNAME: "boss",
         ADMIN_PASSWORD: "boss-pass-1",
       };
       const json = { "content-type": "application/json" };
 
-      const first = startServer(env);
+      const first = await launchServer(env, { port });
       try {
-        await waitForHealth(base, first);
+        await first.healthy();
         const reg = await fetch(`${base}/api/auth/register`, {
           method: "POST",
           headers: json,
@@ -231,8 +195,7 @@ describe.skipIf(usingPostgres)("the server process", () => {
         });
         expect({ status: reg.status, body: await reg.text() }).toMatchObject({ status: 201 });
       } finally {
-        first.child.kill("SIGTERM");
-        await first.exited;
+        await first.stop();
       }
       // The embedded default is a PostgreSQL in DATA_DIR (decision 0105), stopped with the server.
       expect(fs.existsSync(path.join(dataDir, "postgres", "PG_VERSION"))).toBe(true);
@@ -240,9 +203,9 @@ describe.skipIf(usingPostgres)("the server process", () => {
       expect(fs.existsSync(path.join(dataDir, "pglite"))).toBe(false);
       expect(fs.existsSync(path.join(dataDir, "secrets.key"))).toBe(true);
 
-      const second = startServer(env);
+      const second = await launchServer(env, { port });
       try {
-        await waitForHealth(base, second);
+        await second.healthy();
         const keeper = await fetch(`${base}/api/auth/login`, {
           method: "POST",
           headers: json,
@@ -258,8 +221,7 @@ describe.skipIf(usingPostgres)("the server process", () => {
         expect(((await boss.json()) as { user: { isAdmin: boolean } }).user.isAdmin).toBe(true);
         expect(second.output()).not.toContain("boss-pass-1");
       } finally {
-        second.child.kill("SIGTERM");
-        await second.exited;
+        await second.stop();
       }
     },
   );
