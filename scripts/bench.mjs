@@ -39,6 +39,7 @@ import { onServerCores, pinBench } from "./bench-pin.mjs";
 import { benchWebhooks, webhooksSection } from "./bench-webhooks.mjs";
 import { replaceSection } from "./bench-doc.mjs";
 import { build, isBuildFresh } from "./build.mjs";
+import { onSupportedNode } from "./supported-node.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = (p) => path.join(root, "dist/node/server", p);
@@ -48,6 +49,8 @@ const HEAVY_USERS = 20;
 const LIGHT_USERS = 200;
 const ROWS_PER_HEAVY_USER = 150;
 
+// On an older Node the bench runs again on the registry's Node 24 (decision 0125).
+await onSupportedNode();
 if (!isBuildFresh()) await build();
 const { openDatabase } = await import(dist("db/connect.js"));
 const schema = await import(dist("db/schema.js"));

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import { buildInputsHash, STAMP_FILE } from "./build-inputs.mjs";
 import { prerender } from "./prerender.mjs";
-import { requireSupportedNode } from "./supported-node.mjs";
+import { onSupportedNode } from "./supported-node.mjs";
 
 /**
  * The folders of files the compiled server reads next to its own code (via import.meta.url), under
@@ -80,7 +80,7 @@ function precompress(dir) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  requireSupportedNode();
+  await onSupportedNode();
   if (process.argv.includes("--if-stale") && isBuildFresh()) {
     console.log("Build is up to date.");
   } else {

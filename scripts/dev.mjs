@@ -1,9 +1,9 @@
 // `npm run dev`: Vite with hot reload on PORT (default 3000), proxying /api to the API server,
 // which tsx restarts on every change, on DEV_API_PORT (default PORT + 1).
 import { spawn } from "node:child_process";
-import { requireSupportedNode } from "./supported-node.mjs";
+import { onSupportedNode } from "./supported-node.mjs";
 
-requireSupportedNode();
+await onSupportedNode();
 
 const port = Number(process.env.PORT ?? 3000);
 const apiPort = String(process.env.DEV_API_PORT ?? port + 1);

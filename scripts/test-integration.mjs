@@ -7,7 +7,7 @@
 // scripts/test.mjs, beside the other checks.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { requireSupportedNode } from "./supported-node.mjs";
+import { onSupportedNode } from "./supported-node.mjs";
 
 /**
  * What the PGlite pass runs when the suite has run on PostgreSQL. PGlite differs from PostgreSQL
@@ -103,7 +103,7 @@ export function integrationSteps(env = process.env) {
 const VITEST = "node_modules/.bin/vitest";
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  requireSupportedNode();
+  await onSupportedNode();
   for (const step of integrationSteps()) {
     console.log(`\n=== ${step.label} ===`);
     const result = spawnSync(VITEST, step.args, { stdio: "inherit", env: step.env });

@@ -8,7 +8,8 @@
 // `--serial` runs the steps one at a time.
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { node24, productNode } from "./registry-node.mjs";
+import { node24 } from "./registry-node.mjs";
+import { productNode } from "./supported-node.mjs";
 import { failureLines } from "./test-failures.mjs";
 import { integrationSteps } from "./test-integration.mjs";
 import { runSchedule } from "./test-schedule.mjs";

@@ -3,7 +3,18 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { isSupportedNode, SUPPORTED_NODE } from "../../scripts/supported-node.mjs";
 
-describe("the Nodes the product runs on (decision 0111)", () => {
+/** Runs `onSupportedNode()` in a Node that believes it is `version` on `platform`. */
+function onSupportedNodeAs(version: string, platform: string) {
+  const script = `
+    Object.defineProperty(process.versions, "node", { value: ${JSON.stringify(version)} });
+    Object.defineProperty(process, "platform", { value: ${JSON.stringify(platform)} });
+    const { onSupportedNode } = await import("./scripts/supported-node.mjs");
+    await onSupportedNode();
+    console.log("went on");`;
+  return spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+}
+
+describe("the Nodes the product runs on (decisions 0111, 0125)", () => {
   it("are 22.19 and newer, skipping 23, as package.json's engines say", () => {
     const engines = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { engines: { node: string } }).engines;
     expect(engines.node).toBe(SUPPORTED_NODE);
@@ -13,27 +24,40 @@ describe("the Nodes the product runs on (decision 0111)", () => {
       expect(isSupportedNode(version)).toBe(false);
   });
 
-  it("stop `npm start` on an older Node with a message saying what to install", () => {
-    // The guard alone, run as if on Node 20: the whole of start.mjs would first build on a supported Node.
-    const script = `
-      Object.defineProperty(process.versions, "node", { value: "20.20.2" });
-      const { requireSupportedNode } = await import("./scripts/supported-node.mjs");
-      requireSupportedNode();
-      console.log("went on");`;
-    const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+  it("lets a command go on at once on a supported Node", () => {
+    const run = onSupportedNodeAs("24.21.0", "freebsd");
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain("went on");
+    expect(run.stderr).toBe("");
+  });
+
+  it("stops on an older Node where the registry has none for the platform, saying what to install", () => {
+    const run = onSupportedNodeAs("20.20.2", "freebsd");
     expect(run.status).toBe(1);
     expect(run.stdout).not.toContain("went on");
     expect(run.stderr).toContain("needs Node 22.19 or newer");
-    expect(run.stderr).toContain("this is Node 20.20.2");
+    expect(run.stderr).toContain("this is Node 20.20.2, and the npm registry has no Node for this platform");
+    expect(run.stderr.trim().split("\n")).toHaveLength(2);
   });
 
-  it("is checked by start, dev, the build and the test and catalogue commands before they do anything else", () => {
-    for (const file of ["scripts/start.mjs", "scripts/dev.mjs", "scripts/build.mjs", "scripts/test-integration.mjs"])
-      expect(fs.readFileSync(file, "utf8"), file).toMatch(/requireSupportedNode\(\);/);
+  it("is what start, dev, the build, backup, restore, the bench and the test and catalogue commands do first", () => {
+    for (const file of [
+      "scripts/start.mjs",
+      "scripts/dev.mjs",
+      "scripts/build.mjs",
+      "scripts/backup.mjs",
+      "scripts/bench.mjs",
+      "scripts/test-integration.mjs",
+    ])
+      expect(fs.readFileSync(file, "utf8"), file).toMatch(/await onSupportedNode\(\);/);
+    expect(fs.readFileSync("scripts/restore.mjs", "utf8")).toMatch(/from "\.\/backup\.mjs"/);
     const { scripts } = JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: Record<string, string> };
     for (const name of ["test:unit", "i18n:extract"])
-      expect(scripts[name], name).toMatch(/^node scripts\/supported-node\.mjs && /);
-    // On its own, on a supported Node, the check lets the command go on.
-    expect(spawnSync(process.execPath, ["scripts/supported-node.mjs"]).status).toBe(0);
+      expect(scripts[name], name).toMatch(/^node scripts\/supported-node\.mjs (vitest|lingui) /);
+  });
+
+  it("runs a command given to it, passing its exit code on", () => {
+    const run = spawnSync(process.execPath, ["scripts/supported-node.mjs", process.execPath, "-e", "process.exit(3)"]);
+    expect(run.status).toBe(3);
   });
 });
