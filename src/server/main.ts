@@ -1,5 +1,4 @@
 /** Process entry: config -> "starting" answers -> database (migrations) -> app -> listen -> background jobs. */
-import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import v8 from "node:v8";
@@ -14,7 +13,6 @@ import { ensureSettingsRow } from "./features/settings/service.js";
 import { adoptBonusLabels } from "./features/packages/bonus-labels.js";
 import { findWebDir } from "./http/static-spa.js";
 import { loadSecretBox } from "./lib/secret-box.js";
-import { SERVER_PID_FILE } from "./db/server-pid.js";
 import { createLogger } from "./logger.js";
 
 // Under load most garbage is request state that lived through a few young collections; V8 would
@@ -67,9 +65,6 @@ async function main(): Promise<void> {
   const stopAnsweringStarting = await answerStarting(config, logger);
   const database = await openDatabase({ ...config, warn: (message) => logger.warn(message) });
   logger.info({ database: database.kind, embedded: database.embedded, dataDir: config.dataDir }, "database ready");
-  // `npm run backup` refuses to copy an embedded database this process is writing (decision 0059).
-  const pidFile = path.join(config.dataDir, SERVER_PID_FILE);
-  if (database.embedded) fs.writeFileSync(pidFile, String(process.pid));
   await ensureSettingsRow(database.db);
   const adopted = await adoptBonusLabels(database.db);
   if (adopted > 0) logger.info({ packages: adopted }, "bonus labels became bonus credits (decision 0075)");
@@ -93,7 +88,6 @@ async function main(): Promise<void> {
     logger.info({ signal }, "shutting down");
     await app.close();
     await database.close();
-    if (database.embedded) fs.rmSync(pidFile, { force: true });
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -15,6 +15,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { CLUSTER_FOLDER, embeddedPostgresAvailability, startEmbeddedPostgres } from "./embedded-postgres.js";
+import { claimDataDir } from "./server-pid.js";
 import { listenPostgres, type ListenHandlers } from "./pg-listen.js";
 import { gatedPool, Reconnector } from "./reconnect.js";
 import * as schema from "./schema.js";
@@ -158,13 +159,42 @@ export function openDatabase(opts: DatabaseLocation): Promise<Database> {
 }
 
 /**
+ * The embedded database, in DATA_DIR, which this process claims first (server.pid) and gives up
+ * when it closes the database: one server at a time on a folder (decision 0126).
+ */
+async function openEmbedded(opts: DatabaseLocation): Promise<Database> {
+  fs.mkdirSync(opts.dataDir, { recursive: true });
+  const release = claimDataDir(opts.dataDir);
+  try {
+    const database = await openEmbeddedClaimed(opts);
+    return {
+      ...database,
+      close: async () => {
+        try {
+          await database.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+/**
  * The embedded default (decision 0105): a PostgreSQL started in DATA_DIR/postgres. A folder that
  * already holds PGlite's database (pglite/) is opened with PGlite, as is a new one where
  * PostgreSQL cannot run (another platform, or root without a `postgres` user), with a warning.
  * A folder that holds a cluster is never opened as an empty PGlite instead.
  */
-async function openEmbedded({ dataDir, databasePoolSize, embeddedDatabase = "postgres", warn }: DatabaseLocation) {
-  fs.mkdirSync(dataDir, { recursive: true });
+async function openEmbeddedClaimed({
+  dataDir,
+  databasePoolSize,
+  embeddedDatabase = "postgres",
+  warn,
+}: DatabaseLocation): Promise<Database> {
   const hasCluster = fs.existsSync(path.join(dataDir, CLUSTER_FOLDER, "PG_VERSION"));
   const hasPglite = fs.existsSync(path.join(dataDir, "pglite", "PG_VERSION"));
   if (hasCluster && embeddedDatabase === "pglite")

@@ -11,7 +11,8 @@ import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { promisify } from "node:util";
-import { runningServer } from "./server-pid.js";
+import { processMark } from "../lib/process-mark.js";
+import { StartupError } from "../lib/startup-error.js";
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -204,13 +205,61 @@ function letPostgresThrough(dataDir: string, runAs: { uid: number; gid: number }
   fs.chmodSync(dataDir, (mode & 0o7777 & ~0o060) | 0o010);
 }
 
-/** A cluster still running from a server that ended without stopping it (killed, or a crash). */
+/**
+ * What a server that ended without stopping its cluster (killed, a crash, a power loss) left:
+ * a cluster still running is stopped; a `postmaster.pid` whose process is not this cluster's
+ * PostgreSQL is taken away (decision 0126). On Linux a process is the cluster's when its working
+ * folder is the cluster (PostgreSQL works there); elsewhere pg_ctl's own check decides.
+ */
 async function stopLeftRunning(cluster: string, available: Available): Promise<void> {
-  const status = await pgCtl(available, ["status", `--pgdata=${cluster}`]).then(
-    () => "running",
-    () => "stopped",
-  );
-  if (status === "running") await pgCtl(available, ["stop", `--pgdata=${cluster}`, "--mode=fast", "--wait"]);
+  if (process.platform !== "linux") {
+    const status = await pgCtl(available, ["status", `--pgdata=${cluster}`]).then(
+      () => "running",
+      () => "stopped",
+    );
+    if (status === "running") await pgCtl(available, ["stop", `--pgdata=${cluster}`, "--mode=fast", "--wait"]);
+    return;
+  }
+  const lockFile = path.join(cluster, "postmaster.pid");
+  if (!fs.existsSync(lockFile)) return;
+  const named = Number(fs.readFileSync(lockFile, "utf8").split("\n")[0]);
+  if (processesIn(cluster).includes(named)) {
+    await pgCtl(available, ["stop", `--pgdata=${cluster}`, "--mode=fast", "--wait"]);
+    return;
+  }
+  // Its postmaster is gone. Its backends end by themselves once they notice; until they have,
+  // PostgreSQL must not start beside them.
+  await endOfLeftovers(cluster);
+  // After a reboot (or a long while) the id may be another program's: PostgreSQL would take it for
+  // a server still running (and pg_ctl stop would signal it). A dead id PostgreSQL sees to itself,
+  // freeing the shared memory the file names.
+  if (processMark(named)) fs.rmSync(lockFile, { force: true });
+}
+
+/** The processes whose working folder is `cluster`: its postmaster and backends (Linux). */
+function processesIn(cluster: string): number[] {
+  const target = fs.realpathSync(cluster);
+  const found: number[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readlinkSync(`/proc/${entry}/cwd`) === target) found.push(Number(entry));
+    } catch {
+      // Ended, a zombie, or another user's: not this cluster's.
+    }
+  }
+  return found;
+}
+
+/** Backends of a killed postmaster take a moment to notice; waits up to 30 s for them. */
+async function endOfLeftovers(cluster: string): Promise<void> {
+  const end = Date.now() + 30_000;
+  while (processesIn(cluster).length > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+  const left = processesIn(cluster);
+  if (left.length > 0)
+    throw new StartupError(
+      `PostgreSQL processes (${left.join(", ")}) still run in ${cluster} without their server: stop them (kill ${left.join(" ")}), then start again.`,
+    );
 }
 
 function pgCtl(available: Available, args: string[]): Promise<unknown> {
@@ -247,15 +296,10 @@ export async function stopClusterLeftRunning(dataDir: string): Promise<void> {
 }
 
 /**
- * Creates (first time) and starts the cluster of `dataDir`. Throws when another server process
- * runs on the same folder: stopping its database under it would fail every request it serves.
+ * Creates (first time) and starts the cluster of `dataDir`. The caller has claimed the folder
+ * (server-pid.ts): a cluster running there now was left by a server that ended.
  */
 export async function startEmbeddedPostgres(dataDir: string, available: Available): Promise<EmbeddedCluster> {
-  const other = runningServer(dataDir);
-  if (other !== undefined && other !== process.pid)
-    throw new Error(
-      `Another server (process ${other}) runs on ${dataDir}: stop it first, or give this one another DATA_DIR.`,
-    );
   const cluster = path.join(dataDir, CLUSTER_FOLDER);
   fs.mkdirSync(dataDir, { recursive: true });
   if (available.runAs) letPostgresThrough(dataDir, available.runAs);

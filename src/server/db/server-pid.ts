@@ -1,26 +1,98 @@
 /**
- * The server writes its pid into DATA_DIR while it runs on the embedded database, so that
- * `npm run backup` can refuse to copy a database in use (decision 0059).
+ * The server claims DATA_DIR while it runs on the embedded database (PostgreSQL it started, or
+ * PGlite): `server.pid` records which process holds it, so that a second server on the same folder
+ * refuses to start and `npm run backup` refuses to copy a database in use (decisions 0059, 0126).
+ * The record identifies the process (its id, boot, start time and command: lib/process-mark.ts),
+ * so a file left by a killed server never keeps the next one down, whoever has that id now.
  */
 import fs from "node:fs";
 import path from "node:path";
+import { processMark, stillRuns, type ProcessMark } from "../lib/process-mark.js";
+import { StartupError } from "../lib/startup-error.js";
 
 export const SERVER_PID_FILE = "server.pid";
 
-/** The pid of a server still running on `dataDir`'s embedded database. */
-export function runningServer(dataDir: string): number | undefined {
-  let pid: number;
+/** What the file says: a mark, or a bare id (written before decision 0126). */
+function readRecord(file: string): ProcessMark | undefined {
+  let text: string;
   try {
-    pid = Number(fs.readFileSync(path.join(dataDir, SERVER_PID_FILE), "utf8").trim());
+    text = fs.readFileSync(file, "utf8").trim();
   } catch {
     return undefined;
   }
-  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  if (/^\d+$/.test(text)) return { pid: Number(text) };
   try {
-    process.kill(pid, 0);
-    return pid;
+    const record = JSON.parse(text) as ProcessMark;
+    return Number.isSafeInteger(record.pid) ? record : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `record` names a server process that still runs. */
+function holdsIt(record: ProcessMark): boolean {
+  // A bare id says nothing of its process: a Node that runs is taken for the server.
+  if (record.startedAt === undefined && record.command === undefined) {
+    const now = processMark(record.pid);
+    return now !== undefined && (now.command === undefined || /\bnode/.test(now.command));
+  }
+  return stillRuns(record);
+}
+
+/** The pid of a server still running on `dataDir`'s embedded database. */
+export function runningServer(dataDir: string): number | undefined {
+  const record = readRecord(path.join(dataDir, SERVER_PID_FILE));
+  return record && holdsIt(record) ? record.pid : undefined;
+}
+
+/**
+ * Claims `dataDir` for this process, replacing a record no running server holds; throws when
+ * another server runs on it. Returns the way to give it up (at the database's close).
+ */
+export function claimDataDir(dataDir: string): () => void {
+  const file = path.join(dataDir, SERVER_PID_FILE);
+  const mine = JSON.stringify(processMark(process.pid) ?? { pid: process.pid });
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if (createOnly(file, mine))
+      return () => {
+        if (fs.existsSync(file) && fs.readFileSync(file, "utf8") === mine) fs.rmSync(file, { force: true });
+      };
+    const holder = readRecord(file);
+    // This process holds it already (the database opened twice): the first claim gives it up.
+    if (holder?.pid === process.pid) return () => {};
+    if (holder && holdsIt(holder))
+      throw new StartupError(
+        `Another server (process ${holder.pid}) runs on ${dataDir}: stop it first, or give this one another DATA_DIR.`,
+      );
+    // Left by a server that ended (killed, a crash, a reboot): its id may be anyone's now.
+    fs.rmSync(file, { force: true });
+  }
+  throw new StartupError(`Could not claim ${file}: another server keeps starting on ${dataDir}.`);
+}
+
+/**
+ * Writes `text` to `file` only if there is no such file, whole or not at all: a server that finds
+ * the file reads a complete record. Returns false when the file exists.
+ */
+function createOnly(file: string, text: string): boolean {
+  const draft = `${file}.${process.pid}.draft`;
+  fs.writeFileSync(draft, text);
+  try {
+    fs.linkSync(draft, file);
+    return true;
   } catch (err) {
-    // EPERM: it runs, as another user.
-    return (err as NodeJS.ErrnoException).code === "EPERM" ? pid : undefined;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "EEXIST") return false;
+    // A file system without hard links: an exclusive create, written at once.
+    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "ENOSYS" && code !== "EOPNOTSUPP") throw err;
+    try {
+      fs.writeFileSync(file, text, { flag: "wx" });
+      return true;
+    } catch (again) {
+      if ((again as NodeJS.ErrnoException).code === "EEXIST") return false;
+      throw again;
+    }
+  } finally {
+    fs.rmSync(draft, { force: true });
   }
 }
