@@ -31,6 +31,9 @@ export interface LaunchOptions {
   /** The Node and its arguments: by default this Node running the sources through tsx. */
   command?: string;
   args?: string[];
+  /** Run as this user (the test runs as root). */
+  uid?: number;
+  gid?: number;
 }
 
 /** Starts the server (by default `node --import tsx src/server/main.ts`) with `env` and little else. */
@@ -52,6 +55,8 @@ export async function launchServer(env: Record<string, string>, options: LaunchO
         ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],
+      uid: options.uid,
+      gid: options.gid,
     },
   );
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));

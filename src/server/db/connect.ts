@@ -15,6 +15,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { CLUSTER_FOLDER, embeddedPostgresAvailability, startEmbeddedPostgres } from "./embedded-postgres.js";
+import { StartupError } from "../lib/startup-error.js";
 import { claimDataDir } from "./server-pid.js";
 import { listenPostgres, type ListenHandlers } from "./pg-listen.js";
 import { gatedPool, Reconnector } from "./reconnect.js";
@@ -198,13 +199,13 @@ async function openEmbeddedClaimed({
   const hasCluster = fs.existsSync(path.join(dataDir, CLUSTER_FOLDER, "PG_VERSION"));
   const hasPglite = fs.existsSync(path.join(dataDir, "pglite", "PG_VERSION"));
   if (hasCluster && embeddedDatabase === "pglite")
-    throw new Error(
+    throw new StartupError(
       `${dataDir} holds an embedded PostgreSQL database: EMBEDDED_DATABASE=pglite would open another, empty one. Unset it, or give DATA_DIR another folder.`,
     );
   if (embeddedDatabase === "pglite" || (hasPglite && !hasCluster)) return openPglite(dataDir);
   const available = embeddedPostgresAvailability(dataDir);
   if (!available.ok) {
-    if (hasCluster) throw new Error(`The embedded PostgreSQL in ${dataDir} cannot start: ${available.why}.`);
+    if (hasCluster) throw new StartupError(`The embedded PostgreSQL in ${dataDir} cannot start: ${available.why}.`);
     warn?.(`The embedded database is PGlite: ${available.why}.`);
     return openPglite(dataDir);
   }

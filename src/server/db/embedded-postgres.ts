@@ -283,9 +283,39 @@ async function startOnFreePort(cluster: string, available: Available): Promise<n
       ]);
       return port;
     } catch (err) {
-      if (attempt === 2) throw err;
+      if (attempt === 2) throw new StartupError(postgresDidNotStart(cluster, err));
     }
   }
+}
+
+/**
+ * What PostgreSQL said when it would not start, from the log pg_ctl was given: its last FATAL
+ * line without the time stamp, with the error a configuration file "contains" (the line before)
+ * and PostgreSQL's HINT (the line after).
+ */
+function postgresDidNotStart(cluster: string, err: unknown): string {
+  const log = path.join(cluster, "startup.log");
+  let lines: { pid: string; level: string; text: string }[] = [];
+  try {
+    lines = fs
+      .readFileSync(log, "utf8")
+      .split("\n")
+      .map((line) => /\[(\d+)\] ([A-Z]+): {1,2}(.*)$/.exec(line))
+      .filter((match) => match !== null)
+      .map(([, pid = "", level = "", text = ""]) => ({ pid, level, text }));
+  } catch {
+    // No log: pg_ctl's own words below.
+  }
+  const at = lines.findLastIndex((line) => line.level === "FATAL" || line.level === "PANIC");
+  const [before, fatal, after] = [lines[at - 1], lines[at], lines[at + 1]];
+  let said = (String((err as { stderr?: string }).stderr ?? (err as Error).message).split("\n")[0] ?? "").trim();
+  if (fatal) {
+    const parts = [fatal.text];
+    if (fatal.text.includes("contains errors") && before?.pid === fatal.pid) parts.unshift(before.text);
+    if (after?.pid === fatal.pid && after.level === "HINT") parts.push(after.text);
+    said = parts.join("; ");
+  }
+  return `The embedded PostgreSQL in ${cluster} did not start: ${said}. More in ${log} and ${path.join(cluster, "log")}.`;
 }
 
 /** For a backup: stops the cluster of `dataDir` if a server that ended left it running. */
@@ -309,7 +339,9 @@ export async function startEmbeddedPostgres(dataDir: string, available: Availabl
     await run("chown", ["-R", `${available.runAs.uid}:${available.runAs.gid}`, cluster]);
   const passwordFile = path.join(dataDir, PASSWORD_FILE);
   if (!fs.existsSync(passwordFile))
-    throw new Error(`${passwordFile} is missing: the embedded PostgreSQL in ${cluster} cannot be opened without it.`);
+    throw new StartupError(
+      `${passwordFile} is missing: the embedded PostgreSQL in ${cluster} cannot be opened without it.`,
+    );
   const password = fs.readFileSync(passwordFile, "utf8").trim();
   await stopLeftRunning(cluster, available);
   const port = await startOnFreePort(cluster, available);
