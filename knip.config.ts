@@ -27,8 +27,9 @@ const config: KnipConfig = {
   // scripts/bench.mjs runs node_modules/.bin/lighthouse by its path, and scripts/build.mjs
   // TypeScript 7 (installed as typescript-7) by its path (decision 0109).
   ignoreDependencies: ["lighthouse", "typescript-7"],
-  // util-linux's, which `BENCH_PIN=1` runs when the machine has it (scripts/bench-pin.mjs).
-  ignoreBinaries: ["taskset"],
+  // util-linux's: `BENCH_PIN=1` runs taskset when the machine has it (scripts/bench-pin.mjs), and
+  // tests/integration/user-namespace.test.ts runs the server under unshare where it works.
+  ignoreBinaries: ["taskset", "unshare"],
 };
 
 export default config;

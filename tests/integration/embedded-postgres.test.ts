@@ -161,6 +161,35 @@ describe.skipIf(usingPostgres)("the embedded PostgreSQL", () => {
   });
 
   it(
+    "falls back to PGlite for a new folder when initdb refuses, saying why in one line",
+    async () => {
+      const dataDir = newDataDir();
+      const refusing = path.join(scratch, "initdb-that-refuses");
+      fs.writeFileSync(refusing, "#!/bin/sh\necho 'initdb: error: cannot be run here' >&2\nexit 1\n", { mode: 0o755 });
+      const warnings: string[] = [];
+      const database = await openDatabase({
+        databaseUrl: undefined,
+        dataDir,
+        warn: (message) => warnings.push(message),
+        postgresAvailability: (dir) => {
+          const available = embeddedPostgresAvailability(dir);
+          if (!available.ok) throw new Error(available.why);
+          return { ...available, binaries: { ...available.binaries, initdb: refusing } };
+        },
+      });
+      await database.close();
+      expect(database.kind).toBe("pglite");
+      expect(warnings).toEqual([
+        "The embedded database is PGlite: PostgreSQL's initdb would not make a database here (initdb: error: cannot be run here).",
+      ]);
+      // Nothing half-made is left to stop the next start.
+      expect(fs.existsSync(path.join(dataDir, CLUSTER_FOLDER))).toBe(false);
+      expect(fs.existsSync(path.join(dataDir, PASSWORD_FILE))).toBe(false);
+    },
+    NEW_PGLITE_FOLDER_MS,
+  );
+
+  it(
     "still opens a folder that holds PGlite's database with PGlite",
     async () => {
       const dataDir = newDataDir();

@@ -14,7 +14,13 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
-import { CLUSTER_FOLDER, embeddedPostgresAvailability, startEmbeddedPostgres } from "./embedded-postgres.js";
+import {
+  CLUSTER_FOLDER,
+  embeddedPostgresAvailability,
+  InitdbRefused,
+  startEmbeddedPostgres,
+  type Availability,
+} from "./embedded-postgres.js";
 import { StartupError } from "../lib/startup-error.js";
 import { claimDataDir } from "./server-pid.js";
 import { listenPostgres, type ListenHandlers } from "./pg-listen.js";
@@ -153,6 +159,8 @@ export interface DatabaseLocation {
   embeddedDatabase?: "postgres" | "pglite";
   /** Told why the embedded PostgreSQL cannot run here, when PGlite is used instead. */
   warn?: (message: string) => void;
+  /** Whether and how the embedded PostgreSQL runs here: the machine's answer, unless a test gives another. */
+  postgresAvailability?: (dataDir: string) => Availability;
 }
 
 export function openDatabase(opts: DatabaseLocation): Promise<Database> {
@@ -187,29 +195,43 @@ async function openEmbedded(opts: DatabaseLocation): Promise<Database> {
 /**
  * The embedded default (decision 0105): a PostgreSQL started in DATA_DIR/postgres. A folder that
  * already holds PGlite's database (pglite/) is opened with PGlite, as is a new one where
- * PostgreSQL cannot run (another platform, or root without a `postgres` user), with a warning.
- * A folder that holds a cluster is never opened as an empty PGlite instead.
+ * PostgreSQL cannot run (another platform; root without a `postgres` user, or in a user namespace
+ * where it cannot be one; initdb refusing), with a warning. A folder that holds a cluster is never
+ * opened as an empty PGlite instead.
  */
 async function openEmbeddedClaimed({
   dataDir,
   databasePoolSize,
   embeddedDatabase = "postgres",
   warn,
+  postgresAvailability = embeddedPostgresAvailability,
 }: DatabaseLocation): Promise<Database> {
-  const hasCluster = fs.existsSync(path.join(dataDir, CLUSTER_FOLDER, "PG_VERSION"));
+  const hasCluster = holdsCluster(dataDir);
   const hasPglite = fs.existsSync(path.join(dataDir, "pglite", "PG_VERSION"));
   if (hasCluster && embeddedDatabase === "pglite")
     throw new StartupError(
       `${dataDir} holds an embedded PostgreSQL database: EMBEDDED_DATABASE=pglite would open another, empty one. Unset it, or give DATA_DIR another folder.`,
     );
   if (embeddedDatabase === "pglite" || (hasPglite && !hasCluster)) return openPglite(dataDir);
-  const available = embeddedPostgresAvailability(dataDir);
-  if (!available.ok) {
-    if (hasCluster) throw new StartupError(`The embedded PostgreSQL in ${dataDir} cannot start: ${available.why}.`);
-    warn?.(`The embedded database is PGlite: ${available.why}.`);
+  const usePglite = (why: string) => {
+    warn?.(`The embedded database is PGlite: ${why}.`);
     return openPglite(dataDir);
+  };
+  const available = postgresAvailability(dataDir);
+  if (!available.ok) {
+    if (hasCluster)
+      throw new StartupError(
+        `The embedded PostgreSQL in ${dataDir} cannot start: ${available.why}. The folder holds its database, so no other opens in its place: start the server where PostgreSQL can run, or give DATA_DIR another folder.`,
+      );
+    return usePglite(available.why);
   }
-  const cluster = await startEmbeddedPostgres(dataDir, available);
+  let cluster: Awaited<ReturnType<typeof startEmbeddedPostgres>>;
+  try {
+    cluster = await startEmbeddedPostgres(dataDir, available);
+  } catch (err) {
+    if (err instanceof InitdbRefused && !hasCluster) return usePglite(err.message);
+    throw err;
+  }
   try {
     const database = await openPostgres(cluster.url, databasePoolSize);
     return {
@@ -223,6 +245,20 @@ async function openEmbeddedClaimed({
   } catch (err) {
     await cluster.stop();
     throw err;
+  }
+}
+
+/**
+ * Whether DATA_DIR holds a cluster. One that cannot be looked into (a user namespace that does not
+ * map its owner) counts: it is never taken for a new folder.
+ */
+function holdsCluster(dataDir: string): boolean {
+  try {
+    fs.statSync(path.join(dataDir, CLUSTER_FOLDER, "PG_VERSION"));
+    return true;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return code !== "ENOENT" && code !== "ENOTDIR";
   }
 }
 

@@ -137,7 +137,30 @@ export function embeddedPostgresAvailability(dataDir: string): Availability {
       ok: false,
       why: `the server runs as root and the \`postgres\` user cannot reach ${dataDir} (a folder above it is closed to it): put DATA_DIR elsewhere, or run the server as another user`,
     };
+  if (!canHandOver(dataDir, runAs))
+    return {
+      ok: false,
+      why: `the server runs as root but cannot hand ${dataDir} to the \`postgres\` user (in a user namespace or rootless container where its id is not mapped, or on a file system without owners): run the server as another user`,
+    };
   return { ok: true, binaries, runAs };
+}
+
+/**
+ * Whether a folder in `dataDir` can be given to `user`: in a user namespace where only root's id
+ * is mapped (`unshare -r`, rootless containers) the `postgres` user is listed but chown fails.
+ */
+function canHandOver(dataDir: string, user: { uid: number; gid: number }): boolean {
+  // A folder that cannot be written fails here, with what start-up says of that.
+  fs.mkdirSync(dataDir, { recursive: true });
+  const probe = fs.mkdtempSync(path.join(dataDir, ".hand-over-"));
+  try {
+    fs.chownSync(probe, user.uid, user.gid);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    fs.rmSync(probe, { recursive: true, force: true });
+  }
 }
 
 /** A free TCP port on 127.0.0.1, as the operating system hands them out. */
@@ -149,21 +172,30 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** initdb would not make a cluster here: a new folder then uses PGlite (connect.ts). */
+export class InitdbRefused extends Error {
+  override name = "InitdbRefused";
+}
+
 /** Creates the cluster (its superuser with a random password kept in DATA_DIR) when there is none yet. */
 async function initialise(dataDir: string, cluster: string, available: Available): Promise<void> {
   if (fs.existsSync(path.join(cluster, "PG_VERSION"))) return;
+  if (fs.existsSync(cluster))
+    throw new StartupError(
+      `${cluster} holds no PostgreSQL cluster (a first start cut short?): remove that folder, then start again.`,
+    );
   const password = crypto.randomBytes(24).toString("base64url");
   const passwordFile = path.join(dataDir, PASSWORD_FILE);
   // initdb reads the password from a file; the product keeps it to connect with, for its owner only.
   fs.writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
   const pwfile = path.join(os.tmpdir(), `veo-pg-${crypto.randomBytes(6).toString("hex")}`);
   fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
-  fs.mkdirSync(cluster, { mode: 0o700 });
-  if (available.runAs) {
-    fs.chownSync(cluster, available.runAs.uid, available.runAs.gid);
-    fs.chownSync(pwfile, available.runAs.uid, available.runAs.gid);
-  }
   try {
+    fs.mkdirSync(cluster, { mode: 0o700 });
+    if (available.runAs) {
+      fs.chownSync(cluster, available.runAs.uid, available.runAs.gid);
+      fs.chownSync(pwfile, available.runAs.uid, available.runAs.gid);
+    }
     await run(
       available.binaries.initdb,
       [
@@ -178,7 +210,9 @@ async function initialise(dataDir: string, cluster: string, available: Available
         "--builtin-locale=C.UTF-8",
       ],
       { ...available.runAs, env: { ...process.env, LC_ALL: "C" } },
-    );
+    ).catch((err: unknown) => {
+      throw new InitdbRefused(`PostgreSQL's initdb would not make a database here (${initdbsWords(err)})`);
+    });
     fs.appendFileSync(
       path.join(cluster, "postgresql.conf"),
       `\n# Set by the product (src/server/db/embedded-postgres.ts)\n${Object.entries(SETTINGS)
@@ -188,10 +222,18 @@ async function initialise(dataDir: string, cluster: string, available: Available
   } catch (err) {
     // Leave no half-made cluster behind: the next start tries again from nothing.
     fs.rmSync(cluster, { recursive: true, force: true });
+    fs.rmSync(passwordFile, { force: true });
     throw err;
   } finally {
     fs.rmSync(pwfile, { force: true });
   }
+}
+
+/** initdb's own reason, in one line: its first line that says "error", else how it failed. */
+function initdbsWords(err: unknown): string {
+  const { stderr, message } = err as { stderr?: string; message?: string };
+  const lines = (stderr ?? "").split("\n").map((l) => l.trim());
+  return lines.find((l) => /error|fatal/i.test(l)) ?? lines.find(Boolean) ?? message ?? String(err);
 }
 
 /**
