@@ -1,6 +1,7 @@
 /**
  * The only reader of process.env. Every variable is validated here; a bad value stops start-up
- * with a message naming the variable. Keep the README's configuration table in step.
+ * with a message naming the variable. docs/configuration.md lists them all, with these defaults
+ * (tests/repo/documentation.test.ts holds it to the schema).
  */
 import path from "node:path";
 import type { S3Settings } from "./integrations/storage/s3-blob-store.js";
@@ -105,7 +106,7 @@ const nonNegativeInt = z.coerce
 const zaloPhone = optionalText.pipe(zaloPhoneRule().optional());
 const telegramUsername = optionalText.pipe(telegramUsernameRule().optional());
 
-const envSchema = z
+export const envSchema = z
   .object({
     PORT: z.coerce
       .number({ error: "must be a number" })
