@@ -78,6 +78,7 @@ const USER_COLUMNS_NOT_SHOWN: Record<string, string> = {
   notify_new_sign_in: "the notice choices on /my-account are read fresh",
   signup_method: "the admin's overview and user page read it fresh",
   max_videos_in_flight: "generation reads it fresh when it counts the videos in progress",
+  password_changed_at: "only a link sent by mail reads it, fresh, when it is used",
 };
 
 describe("the notify triggers' watched columns", () => {

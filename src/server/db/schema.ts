@@ -62,6 +62,8 @@ export const users = pgTable(
     signupMethod: text("signup_method"),
     /** Videos this person may have in progress at once; null: the admin's default (fair use, issue 41). */
     maxVideosInFlight: integer("max_videos_in_flight"),
+    /** The last change or reset of the password: no link sent by mail before it works (issue 66). */
+    passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -990,11 +992,17 @@ export const mailMessages = pgTable(
   ],
 );
 
-export const ACCOUNT_TOKEN_PURPOSES = ["password_reset", "verify_email", "change_email"] as const;
+export const ACCOUNT_TOKEN_PURPOSES = [
+  "password_reset",
+  "verify_email",
+  "change_email",
+  "cancel_email_change",
+] as const;
 
 /**
- * Single-use links sent by mail (decision 0088): a password reset, an address to confirm. Only the
- * SHA-256 of the token is stored; a link is used by one conditional update (unused, unexpired).
+ * Single-use links sent by mail (decision 0088): a password reset, an address to confirm, the old
+ * address's "this was not me" (decision 0128). Only the SHA-256 of the token is stored; a link is
+ * used by one conditional update (unused, unexpired, its account active and its password older).
  */
 export const accountTokens = pgTable(
   "account_tokens",
@@ -1005,7 +1013,7 @@ export const accountTokens = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     purpose: text("purpose").notNull(),
     tokenHash: text("token_hash").notNull().unique(),
-    /** The address being confirmed (verify_email, change_email). */
+    /** The address being confirmed (verify_email, change_email), or told (cancel_email_change). */
     email: text("email"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
@@ -1014,7 +1022,10 @@ export const accountTokens = pgTable(
   (t) => [
     index("account_tokens_user_idx").on(t.userId, t.purpose),
     index("account_tokens_expires_idx").on(t.expiresAt),
-    check("account_tokens_purpose_valid", sql`${t.purpose} in ('password_reset', 'verify_email', 'change_email')`),
+    check(
+      "account_tokens_purpose_valid",
+      sql`${t.purpose} in ('password_reset', 'verify_email', 'change_email', 'cancel_email_change')`,
+    ),
   ],
 );
 
