@@ -183,6 +183,12 @@ export const ROUTE_CASES: RouteCase[] = [
   },
   {
     method: "POST",
+    route: "/api/auth/cancel-email-change",
+    accepts: reachedRoute,
+    request: () => ({ url: "/api/auth/cancel-email-change", body: { token: "x".repeat(43) } }),
+  },
+  {
+    method: "POST",
     route: "/api/callbacks/kie",
     accepts: reachedRoute,
     request: (f) => ({ url: "/api/callbacks/kie", body: { code: 200, data: { taskId: f.taskId } } }),

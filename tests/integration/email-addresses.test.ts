@@ -167,8 +167,9 @@ describe("registering with an address", () => {
     // A change link is not a confirmation link, nor the other way round.
     expect((await verify(change)).json().reason).toBe("link_expired");
     expect((await confirmChange(second)).json().reason).toBe("link_expired");
-    // The account moves to the new address: the link to the old one now confirms nothing.
-    expect((await confirmChange(change)).statusCode).toBe(200);
+    // The account moves to the new address (opened where the person is signed in, which stays so):
+    // the link to the old one now confirms nothing.
+    expect((await confirmChange(change, person.client)).statusCode).toBe(200);
     const outdated = await verify(second);
     expect(outdated.statusCode).toBe(400);
     expect(outdated.json().reason).toBe("link_expired");
@@ -230,7 +231,8 @@ describe("changing one's address", () => {
     // Nothing changed yet.
     expect(await me(person.client)).toMatchObject({ email: person.email, emailVerified: true });
 
-    const confirmed = await confirmChange(token);
+    // Opened in the browser that asked: it stays signed in (every other session ends: decision 0128).
+    const confirmed = await confirmChange(token, person.client);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json()).toMatchObject({ username: person.username, email: newOne });
     expect(await me(person.client)).toMatchObject({ email: newOne, emailVerified: true });
@@ -329,7 +331,7 @@ describe("changing one's address", () => {
 
     const { client, password, username } = await signUp(t.app);
     const first = newAddress("first");
-    const res = await confirmChange(await changeLink(client, first, password));
+    const res = await confirmChange(await changeLink(client, first, password), client);
     expect(res.json()).toMatchObject({ username, email: first });
     expect(await me(client)).toMatchObject({ email: first, emailVerified: true });
   });

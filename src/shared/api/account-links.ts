@@ -2,6 +2,7 @@
 import {
   accountLinkSchema,
   changeEmailSchema,
+  emailChangeCancelledSchema,
   emailConfirmedSchema,
   emailLinkSentSchema,
   passwordResetConfirmSchema,
@@ -77,5 +78,17 @@ export const accountLinksApi = {
     body: accountLinkSchema,
     responses: { 200: emailConfirmedSchema, ...errors(400, 403, 409) },
     reasons: ["link_expired", "email_taken"],
+  }),
+  cancelEmailChange: defineRoute({
+    method: "POST",
+    path: "/api/auth/cancel-email-change",
+    tags,
+    summary: "Cancel a change of address with the link the old address was sent (signs every device out)",
+    description:
+      "The old address's \"this was not me\": the pending change's link and every other link end, and " +
+      "every session of the account ends. The password stays; the person is asked to choose a new one.",
+    body: accountLinkSchema,
+    responses: { 200: emailChangeCancelledSchema, ...errors(400, 403) },
+    reasons: ["link_expired"],
   }),
 };

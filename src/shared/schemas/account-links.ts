@@ -18,6 +18,8 @@ export const ACCOUNT_LINK_MESSAGES = {
   verificationSent: "A new confirmation link is on its way.",
   emailChangeSent: "A confirmation link is on its way to the new address. Your address changes once you open it.",
   emailChanged: "Your e-mail address was changed.",
+  emailChangeCancelled:
+    "The change of address was cancelled and every device signed out. Sign in and choose a new password.",
 } as const;
 const M = ACCOUNT_LINK_MESSAGES;
 
@@ -40,7 +42,7 @@ export const passwordResetRequestedSchema = z.object({ message: z.string() }).me
 /** POST /api/auth/password-reset/confirm: the link's token and the new password (registration's rules). */
 export const passwordResetConfirmSchema = z.object({ token: tokenSchema, password: passwordSchema });
 
-/** POST /api/auth/verify-email and /api/auth/confirm-email-change. */
+/** POST /api/auth/verify-email, /api/auth/confirm-email-change and /api/auth/cancel-email-change. */
 export const accountLinkSchema = z.object({ token: tokenSchema });
 
 /** Whose address a link confirmed: not necessarily the signed-in account's. */
@@ -52,6 +54,11 @@ export const emailConfirmedSchema = z
   })
   .meta({ id: "EmailConfirmed" });
 export type EmailConfirmed = z.infer<typeof emailConfirmedSchema>;
+
+/** The old address's "this was not me" worked: the account whose change of address ended. */
+export const emailChangeCancelledSchema = z
+  .object({ message: z.string(), username: z.string() })
+  .meta({ id: "EmailChangeCancelled" });
 
 /**
  * An account's address: trimmed, at most 254 characters (what an SMTP path holds), no control

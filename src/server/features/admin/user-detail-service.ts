@@ -18,7 +18,8 @@ import type {
   PaymentReversalView,
 } from "../../../shared/schemas/admin-payments.js";
 import { ADMIN_USER_VIDEOS_LIMIT } from "../../../shared/schemas/admin-users.js";
-import { deleteUserSessions, SESSION_MAX_AGE_MS } from "../../identity/sessions.js";
+import { SESSION_MAX_AGE_MS } from "../../identity/sessions.js";
+import { endSessionsAndLinks } from "../../identity/ways-in.js";
 import { recordAudit, type AuditActor } from "../audit/audit-log.js";
 import { getUserView } from "./users-service.js";
 import { refusalsInDay } from "../moderation/moderation-log.js";
@@ -211,7 +212,7 @@ export async function signOutEverywhere(db: Db, actor: AuditActor, userId: strin
   return db.transaction(async (tx) => {
     const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
     if (!user) throw notFound("User not found");
-    const ended = await deleteUserSessions(tx, userId);
+    const ended = await endSessionsAndLinks(tx, userId);
     await recordAudit(tx, actor, {
       action: "user.sign_out",
       targetType: "user",

@@ -16,7 +16,7 @@ import {
   type ChangeCreditsInput,
 } from "../../../shared/schemas/admin-users.js";
 import { recordAudit, type AuditActor } from "../audit/audit-log.js";
-import { deleteUserSessions } from "../../identity/sessions.js";
+import { endSessionsAndLinks } from "../../identity/ways-in.js";
 import { changeBalance } from "../credits/ledger.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 import { isCursorTime } from "./cursor-time.js";
@@ -212,7 +212,7 @@ export async function setUserActive(
     if (!before) throw notFound("User not found");
     refuseDeleted(before);
     await tx.update(users).set({ isActive }).where(eq(users.id, userId));
-    if (!isActive) await deleteUserSessions(tx, userId);
+    if (!isActive) await endSessionsAndLinks(tx, userId);
     await recordAudit(tx, actor, {
       action: isActive ? "user.enable" : "user.disable",
       targetType: "user",

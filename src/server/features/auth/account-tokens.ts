@@ -1,11 +1,12 @@
 /**
  * The single-use links sent by mail (decision 0088): 32 random bytes, base64url, stored only as
- * their SHA-256. A link is used by one conditional update (unused, unexpired, of this purpose), in
- * the transaction of what it does: two uses at once, or a link of another purpose, change nothing.
+ * their SHA-256. A link is used by one conditional update (unused, unexpired, of this purpose, its
+ * account active and its password older than the link: decision 0128), in the transaction of what
+ * it does: two uses at once, or a link of another purpose, change nothing.
  */
 import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/connect.js";
-import { accountTokens, type ACCOUNT_TOKEN_PURPOSES } from "../../db/schema.js";
+import { accountTokens, users, type ACCOUNT_TOKEN_PURPOSES } from "../../db/schema.js";
 import { randomToken, sha256Hex } from "../../lib/tokens.js";
 
 export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
@@ -15,6 +16,7 @@ const LIFETIME_MS: Record<AccountTokenPurpose, number> = {
   password_reset: 60 * 60_000,
   verify_email: 24 * 60 * 60_000,
   change_email: 24 * 60 * 60_000,
+  cancel_email_change: 24 * 60 * 60_000,
 };
 
 /** The page of the web app each link opens. */
@@ -22,6 +24,7 @@ const PAGE: Record<AccountTokenPurpose, string> = {
   password_reset: "/reset-password",
   verify_email: "/verify-email",
   change_email: "/confirm-email",
+  cancel_email_change: "/cancel-email-change",
 };
 
 /**
@@ -54,7 +57,8 @@ export interface UsedAccountToken {
 }
 
 /**
- * Marks the link used if it is unused, unexpired and of this purpose, and says whose it was;
+ * Marks the link used if it is unused, unexpired and of this purpose, and its account is active,
+ * not deleted and has not changed its password since the link was sent; says whose it was;
  * otherwise nothing. Run it in the transaction of the link's effect: a rollback makes it unused again.
  */
 export async function useAccountToken(
@@ -71,6 +75,9 @@ export async function useAccountToken(
         eq(accountTokens.purpose, purpose),
         isNull(accountTokens.usedAt),
         gt(accountTokens.expiresAt, sql`now()`),
+        sql`exists (select 1 from ${users} where ${users.id} = ${accountTokens.userId} and ${users.isActive}
+          and ${users.deletedAt} is null
+          and ${accountTokens.createdAt} > coalesce(${users.passwordChangedAt}, '-infinity'::timestamptz))`,
       ),
     )
     .returning({ userId: accountTokens.userId, email: accountTokens.email });

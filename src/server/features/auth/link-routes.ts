@@ -19,7 +19,7 @@ import type { Settings } from "../settings/service.js";
 import type { CaptchaCheck } from "../sign-up-protection/captcha.js";
 import { refuseThrowawayAddress } from "../sign-up-protection/email-domains.js";
 import { CAPTCHA_ACTIONS } from "../../../shared/schemas/sign-up-protection.js";
-import { confirmEmailChange, requestEmailChange } from "./email-change.js";
+import { cancelEmailChange, confirmEmailChange, requestEmailChange } from "./email-change.js";
 import { resendVerification, verifyEmail } from "./email-verification.js";
 import { requestPasswordReset, resetPassword } from "./password-reset.js";
 import type { AuthRateLimits } from "./routes.js";
@@ -114,7 +114,18 @@ export async function accountLinkRoutes(
   });
 
   serve(app, accountLinksApi.confirmEmailChange, { access: "public" }, async (request) => {
-    const changed = await confirmEmailChange(db, mailer, request.body.token, pageLocale(request));
+    const changed = await confirmEmailChange(
+      db,
+      mailer,
+      request.body.token,
+      pageLocale(request),
+      request.cookies[SESSION_COOKIE],
+    );
     return { message: M.emailChanged, ...changed };
+  });
+
+  serve(app, accountLinksApi.cancelEmailChange, { access: "public" }, async (request) => {
+    const { username } = await cancelEmailChange(db, request.body.token);
+    return { message: M.emailChangeCancelled, username };
   });
 }

@@ -8,11 +8,12 @@ import type { Db } from "../../db/connect.js";
 import { users } from "../../db/schema.js";
 import { AppError } from "../../http/errors.js";
 import type { RateLimiter } from "../../http/rate-limit.js";
-import { createSession, deleteUserSessions, type SessionOrigin } from "../../identity/sessions.js";
+import { createSession, type SessionOrigin } from "../../identity/sessions.js";
+import { endSessionsAndLinks } from "../../identity/ways-in.js";
 import type { Locale } from "../../../shared/i18n.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 import type { Mailer } from "../mail/outbox.js";
-import { endAccountTokens, issueAccountLink, useAccountToken } from "./account-tokens.js";
+import { issueAccountLink, useAccountToken } from "./account-tokens.js";
 import { hashPassword } from "./passwords.js";
 import type { UserRow } from "./users.js";
 
@@ -64,8 +65,8 @@ export async function requestPasswordReset(
 }
 
 /**
- * Uses a reset link: the new password, every session ended (the other reset links too), a new
- * session for this browser, the address confirmed when it is still the one the link went to, and
+ * Uses a reset link: the new password, every session and every other unused link ended (decision
+ * 0128), a new session for this browser, the address confirmed when it is still the one the link went to, and
  * the "password changed" notice. One transaction: a link that fails changes nothing.
  */
 export async function resetPassword(
@@ -83,13 +84,16 @@ export async function resetPassword(
     const sameAddress = link.email ? sql`coalesce(lower(${users.email}) = lower(${link.email}), false)` : sql`false`;
     const [user] = await tx
       .update(users)
-      .set({ password: hash, emailVerified: sql`${users.emailVerified} or ${sameAddress}` })
+      .set({
+        password: hash,
+        passwordChangedAt: sql`now()`,
+        emailVerified: sql`${users.emailVerified} or ${sameAddress}`,
+      })
       .where(and(eq(users.id, link.userId), eq(users.isActive, true), isNull(users.deletedAt)))
       .returning();
     // Disabled or deleted since the link was sent: it does nothing (and stays unused, for nothing).
     if (!user) throw new AppError("invalid_input", LINK_EXPIRED_MESSAGE, reasoned("link_expired"));
-    await endAccountTokens(tx, user.id, ["password_reset"]);
-    await deleteUserSessions(tx, user.id);
+    await endSessionsAndLinks(tx, user.id);
     const sessionToken = await createSession(tx, user.id, origin);
     await mailer.toUser(
       tx,

@@ -17,7 +17,8 @@ import { refuseThrowawayAddress } from "../sign-up-protection/email-domains.js";
 import { CAPTCHA_ACTIONS } from "../../../shared/schemas/sign-up-protection.js";
 import { noteSignIn } from "../notices/new-browser.js";
 import { changePassword, login, registerUser, setLanguage } from "./service.js";
-import { deleteSession, deleteUserSessions, SESSION_COOKIE, sessionOrigin } from "../../identity/sessions.js";
+import { deleteSession, SESSION_COOKIE, sessionOrigin } from "../../identity/sessions.js";
+import { endSessionsAndLinks } from "../../identity/ways-in.js";
 import { isPending, secondFactorState } from "../../identity/second-factor-state.js";
 import { mustEnrol } from "../second-factor/gate.js";
 import { toCurrentUser } from "./users.js";
@@ -182,10 +183,11 @@ export async function authRoutes(
     return { message: CHANGE_PASSWORD_MESSAGES.success, revokedApiTokens };
   });
 
-  // "Sign out other devices" on /my-account: the admin's sign-out-everywhere, for one's own sessions but this one.
+  // "Sign out other devices" on /my-account: the admin's sign-out-everywhere, for one's own sessions
+  // but this one; unused links sent by mail end too (decision 0128).
   serve(app, accountApi.endOtherSessions, { access: "user" }, async (request) => {
     const user = requireUser(request);
-    const ended = await deleteUserSessions(db, user.id, request.cookies[SESSION_COOKIE]);
+    const ended = await endSessionsAndLinks(db, user.id, request.cookies[SESSION_COOKIE]);
     return { message: ended === 1 ? "1 other session ended" : `${ended} other sessions ended`, ended };
   });
 

@@ -1,5 +1,5 @@
 /** Registration, login, password changes, and the admin account from the environment. */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/connect.js";
 import { isUniqueViolation } from "../../db/connect.js";
 import { users } from "../../db/schema.js";
@@ -9,17 +9,12 @@ import { CHANGE_PASSWORD_MESSAGES, type RegisterInput } from "../../../shared/sc
 import { revokeAllTokens } from "../api-tokens/service.js";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.js";
 import { recordAudit } from "../audit/audit-log.js";
-import {
-  createSession,
-  deleteExpiredSessions,
-  deleteUserSessions,
-  type SessionOrigin,
-} from "../../identity/sessions.js";
+import { createSession, deleteExpiredSessions, type SessionOrigin } from "../../identity/sessions.js";
+import { endAccountLinks, endSessionsAndLinks } from "../../identity/ways-in.js";
 import { findUserById, findUserByUsername, type UserRow } from "./users.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 import { isReservedUsername, usernameHeldUntil } from "./held-usernames.js";
 import type { Mailer } from "../mail/outbox.js";
-import { endAccountTokens } from "./account-tokens.js";
 import { sendVerificationLink } from "./email-verification.js";
 import { forgotPasswordUrl } from "./password-reset.js";
 import { requireRecentSignIn } from "./recent-sign-in.js";
@@ -111,8 +106,8 @@ export async function recordAdminSignIn(
 
 /**
  * Changes the password and signs out the user's other sessions; with `revokeApiTokens`, deletes
- * every API token too. Unused reset links end, and the account's confirmed address is told
- * (decision 0088). All in one transaction: a password change never half happens. Returns how
+ * every API token too. Every unused link sent by mail ends (decision 0128), and the account's
+ * confirmed address is told (decision 0088). All in one transaction: a password change never half happens. Returns how
  * many tokens were revoked.
  */
 export async function changePassword(
@@ -135,9 +130,11 @@ export async function changePassword(
   }
   const hash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
-    await tx.update(users).set({ password: hash }).where(eq(users.id, userId));
-    await deleteUserSessions(tx, userId, currentToken);
-    await endAccountTokens(tx, userId, ["password_reset"]);
+    await tx
+      .update(users)
+      .set({ password: hash, passwordChangedAt: sql`now()` })
+      .where(eq(users.id, userId));
+    await endSessionsAndLinks(tx, userId, currentToken);
     const { mailer } = opts;
     const notice = { username: user.username, when: new Date(), resetLink: forgotPasswordUrl(mailer.publicUrl) };
     await mailer.toUser(tx, userId, { kind: "password_changed", ...notice }, { locale: opts.locale });
@@ -147,7 +144,8 @@ export async function changePassword(
 
 /**
  * Makes sure the admin named by ADMIN_USERNAME exists, is an active admin and has ADMIN_PASSWORD.
- * Idempotent: the hash is only rewritten when the password actually changed.
+ * Idempotent: the hash is only rewritten when the password actually changed, and then, as any new
+ * password, it ends the account's unused links sent by mail.
  */
 export async function ensureAdminAccount(
   db: Db,
@@ -171,14 +169,14 @@ export async function ensureAdminAccount(
   }
   const passwordOk = await verifyPassword(existing.password, admin.password);
   if (passwordOk && existing.isAdmin && existing.isActive) return "unchanged";
-  await db
-    .update(users)
-    .set({
-      isAdmin: true,
-      isActive: true,
-      ...(passwordOk ? {} : { password: await hashPassword(admin.password) }),
-    })
-    .where(eq(users.id, existing.id));
+  const newPassword = passwordOk ? {} : { password: await hashPassword(admin.password), passwordChangedAt: sql`now()` };
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ isAdmin: true, isActive: true, ...newPassword })
+      .where(eq(users.id, existing.id));
+    if (!passwordOk) await endAccountLinks(tx, existing.id);
+  });
   return "updated";
 }
 

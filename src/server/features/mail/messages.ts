@@ -23,7 +23,8 @@ export type MailMessage =
   | { kind: "password_changed"; username: string; when: Date; resetLink: string }
   | { kind: "verify_email"; username: string; link: string; email: string }
   | { kind: "email_change_confirm"; username: string; link: string; email: string }
-  | { kind: "email_changed"; username: string; newEmail: string; pending: boolean }
+  /** `cancelLink`: with a change asked for, the old address's "this was not me" (decision 0128). */
+  | { kind: "email_changed"; username: string; newEmail: string; pending: boolean; cancelLink?: string }
   | ({ kind: "receipt" } & ReceiptValues)
   | { kind: "api_token_created"; username: string; tokenName: string; when: Date }
   | { kind: "account_deleted"; username: string }

@@ -6,18 +6,18 @@
 import { sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/connect.js";
 import { users } from "../../db/schema.js";
-import { deleteUserSessions } from "../../identity/sessions.js";
+import { endSessionsAndLinks } from "../../identity/ways-in.js";
 import { removeAllPasskeys } from "./passkeys.js";
 import { deleteRecoveryCodes } from "./recovery-codes.js";
 import { removeTotp } from "./totp.js";
 
-/** Removes the user's authenticator app, passkeys and recovery codes, and ends their sessions. */
+/** Removes the user's authenticator app, passkeys and recovery codes, and ends their sessions and links. */
 export async function removeSecondFactors(db: Queryable, userId: string): Promise<{ totp: boolean; passkeys: number }> {
   const totp = await removeTotp(db, userId);
   const passkeys = await removeAllPasskeys(db, userId);
   await deleteRecoveryCodes(db, userId);
   // Whoever holds their sessions signs in again, with the password only.
-  await deleteUserSessions(db, userId);
+  await endSessionsAndLinks(db, userId);
   return { totp, passkeys };
 }
 

@@ -16,6 +16,7 @@ import { serve } from "../../http/route-contract.js";
 import { requireUser } from "../../http/session-auth.js";
 import { SESSION_COOKIE, type SessionUser } from "../../identity/sessions.js";
 import { isPending, markSessionVerified, secondFactorState } from "../../identity/second-factor-state.js";
+import { endAccountLinks } from "../../identity/ways-in.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { auditActor, recordAudit, type AuditEntry } from "../audit/audit-log.js";
 import type { Settings } from "../settings/service.js";
@@ -50,8 +51,12 @@ function invalidSecondFactor(): AppError {
   return new AppError("invalid_second_factor", "That code is not right, or it was already used.");
 }
 
-/** An admin's own change to their factors, in the audit log (a person who is not an admin has no log). */
-async function auditOwn(db: Queryable, request: FastifyRequest, user: SessionUser, entry: AuditEntry) {
+/**
+ * A factor added or removed: the account's unused links sent by mail end (decision 0128), and an
+ * admin's own change goes into the audit log (a person who is not an admin has no log).
+ */
+async function factorChanged(db: Queryable, request: FastifyRequest, user: SessionUser, entry: AuditEntry) {
+  await endAccountLinks(db, user.id);
   if (!user.isAdmin) return;
   await recordAudit(
     db,
@@ -140,7 +145,7 @@ export async function secondFactorRoutes(app: FastifyInstance, opts: SecondFacto
       const recoveryCodes = first ? await makeRecoveryCodes(tx, user.id) : null;
       // This session just proved the factor; the person's other sessions are asked for it.
       await markSessionVerified(tx, sessionToken(request));
-      await auditOwn(tx, request, user, { action: "second_factor.enrol", details: { method: "totp" } });
+      await factorChanged(tx, request, user, { action: "second_factor.enrol", details: { method: "totp" } });
       return { message: "Authenticator app added", recoveryCodes };
     });
   });
@@ -150,7 +155,7 @@ export async function secondFactorRoutes(app: FastifyInstance, opts: SecondFacto
     return db.transaction(async (tx) => {
       if (!(await removeTotp(tx, user.id))) throw notFound("No authenticator app is set up");
       if (!(await isEnrolled(tx, user.id))) await deleteRecoveryCodes(tx, user.id);
-      await auditOwn(tx, request, user, { action: "second_factor.remove", details: { method: "totp" } });
+      await factorChanged(tx, request, user, { action: "second_factor.remove", details: { method: "totp" } });
       return { message: "Authenticator app removed" };
     });
   });
@@ -174,7 +179,7 @@ export async function secondFactorRoutes(app: FastifyInstance, opts: SecondFacto
     return db.transaction(async (tx) => {
       const recoveryCodes = first ? await makeRecoveryCodes(tx, user.id) : null;
       await markSessionVerified(tx, sessionToken(request));
-      await auditOwn(tx, request, user, {
+      await factorChanged(tx, request, user, {
         action: "second_factor.enrol",
         details: { method: "passkey", name },
       });
@@ -188,7 +193,7 @@ export async function secondFactorRoutes(app: FastifyInstance, opts: SecondFacto
       const name = await removePasskey(tx, user.id, request.params.passkeyId);
       if (name === undefined) throw notFound("No such passkey");
       if (!(await isEnrolled(tx, user.id))) await deleteRecoveryCodes(tx, user.id);
-      await auditOwn(tx, request, user, { action: "second_factor.remove", details: { method: "passkey", name } });
+      await factorChanged(tx, request, user, { action: "second_factor.remove", details: { method: "passkey", name } });
       return { message: "Passkey removed" };
     });
   });
@@ -198,7 +203,7 @@ export async function secondFactorRoutes(app: FastifyInstance, opts: SecondFacto
     return db.transaction(async (tx) => {
       if (!(await isEnrolled(tx, user.id))) throw conflict("Add an authenticator app or a passkey first");
       const recoveryCodes = await makeRecoveryCodes(tx, user.id);
-      await auditOwn(tx, request, user, { action: "second_factor.recovery_codes" });
+      await factorChanged(tx, request, user, { action: "second_factor.recovery_codes" });
       return { message: "New recovery codes made", recoveryCodes };
     });
   });

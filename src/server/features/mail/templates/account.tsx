@@ -92,7 +92,10 @@ export function emailChangeConfirm(frame: MailFrame, v: { username: string; link
   };
 }
 
-export function emailChanged(frame: MailFrame, v: { username: string; newEmail: string; pending: boolean }): Composed {
+export function emailChanged(
+  frame: MailFrame,
+  v: { username: string; newEmail: string; pending: boolean; cancelLink?: string },
+): Composed {
   const { i18n } = frame;
   const subject = v.pending
     ? i18n._("A new e-mail address was asked for your account")
@@ -112,7 +115,18 @@ export function emailChanged(frame: MailFrame, v: { username: string; newEmail: 
                 email: v.newEmail,
               })}
         </P>
-        <P>{i18n._("If this was not you, change your password at once and tell us.")}</P>
+        {v.cancelLink ? (
+          <>
+            <P>
+              {i18n._(
+                "If this was not you, cancel the change: the button below ends it and signs every device out of the account. Then choose a new password.",
+              )}
+            </P>
+            <ActionButton href={v.cancelLink}>{i18n._("This was not me: cancel the change")}</ActionButton>
+          </>
+        ) : (
+          <P>{i18n._("If this was not you, change your password at once and tell us.")}</P>
+        )}
       </MailLayout>
     ),
   };
