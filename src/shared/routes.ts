@@ -21,11 +21,13 @@ export const SPA_ROUTES = [
   "/privacy",
   "/refunds",
   "/login",
-  // The links sent by mail (decision 0088): ask for a reset link, use it, confirm an address.
+  // The links sent by mail (decision 0088): ask for a reset link, use it, confirm an address; the
+  // old address's "this was not me" (decision 0128).
   "/forgot-password",
   "/reset-password",
   "/verify-email",
   "/confirm-email",
+  "/cancel-email-change",
   "/my-account",
   // The second factor (decision 0092): the person's factors, and sign-in's second step.
   "/account/security",

@@ -1,7 +1,8 @@
 /**
  * The links sent by mail (decision 0088), read from what reached the SMTP server: a person who
  * forgot their password gets back in from the mail alone (desktop, English); a new account's
- * address is confirmed from the mail and its banner goes (phone, Vietnamese).
+ * address is confirmed from the mail and its banner goes (phone, Vietnamese); an intruder's change
+ * of address is cancelled from the old address's notice (decision 0128).
  */
 import { expect, test } from "./fixtures.js";
 import { expectToast, fillSignInForm, header, signOut, uniqueUsername } from "./helpers.js";
@@ -98,5 +99,44 @@ test("a new account's address is confirmed from the mail, and the banner goes (p
   await expect(page).toHaveURL("/my-account");
   await expect(page.getByText("Đã xác nhận", { exact: true })).toBeVisible();
   await expect(banner).toHaveCount(0);
+  await context.close();
+});
+
+test("the old address cancels an intruder's change of address, and the intruder is out", async ({
+  browser,
+  request,
+}) => {
+  const username = uniqueUsername("owner");
+  const email = `${username}@people.example`;
+  const password = "owner-password-1";
+  expect((await request.post("/api/auth/register", { data: { username, email, password } })).status()).toBe(201);
+  const token = (link: string) => new URL(link).searchParams.get("token");
+  const verify = linkTo(await waitForMail(email, "Confirm your e-mail address"), "/verify-email?token=");
+  expect((await request.post("/api/auth/verify-email", { data: { token: token(verify) } })).status()).toBe(200);
+
+  // Someone who knew the password asks to move the account to their own address.
+  const intruder = await browser.newContext();
+  const theirs = `${uniqueUsername("intruder")}@elsewhere.example`;
+  expect((await intruder.request.post("/api/auth/login", { data: { username, password } })).status()).toBe(200);
+  const asked = await intruder.request.post("/api/user/email", { data: { email: theirs, currentPassword: password } });
+  expect(asked.status(), await asked.text()).toBe(202);
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const notice = await waitForMail(email, "A new e-mail address was asked for your account");
+  await page.goto(linkTo(notice, "/cancel-email-change?token="));
+  await expect(page).toHaveURL("/cancel-email-change");
+  await expect(page.getByRole("heading", { name: "Was it not you?", level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: "Cancel the change" }).click();
+  await expect(page.getByRole("heading", { name: "The change was cancelled", level: 1 })).toBeVisible();
+  await expect(page.getByText(`The account ${username} keeps its address`)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Choose a new password" })).toHaveAttribute("href", "/forgot-password");
+
+  // The intruder's session and link are both gone.
+  expect((await intruder.request.get("/api/auth/current-user")).status()).toBe(401);
+  const confirm = linkTo(await waitForMail(theirs, "Confirm your new e-mail address"), "/confirm-email?token=");
+  const used = await intruder.request.post("/api/auth/confirm-email-change", { data: { token: token(confirm) } });
+  expect(used.status()).toBe(400);
+  await intruder.close();
   await context.close();
 });

@@ -36,6 +36,7 @@ const PAGE_SOURCE: Record<SpaRoute, string> = {
   "/reset-password": "pages/reset-password-page.tsx",
   "/verify-email": "pages/verify-email-page.tsx",
   "/confirm-email": "pages/confirm-email-page.tsx",
+  "/cancel-email-change": "pages/cancel-email-change-page.tsx",
   "/my-account": "pages/my-account-page.tsx",
   "/account/security": "pages/security-page.tsx",
   "/second-factor": "pages/second-factor-page.tsx",

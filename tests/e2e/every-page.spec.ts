@@ -56,6 +56,7 @@ const PAGES: { path: string; who: Who }[] = [
   { path: "/api", who: "customer" },
   { path: "/my-account", who: "customer" },
   { path: "/confirm-email", who: "customer" },
+  { path: "/cancel-email-change", who: "customer" },
   { path: "/pricing", who: "customer" },
   { path: "/admin", who: "admin" },
   { path: "/admin/users", who: "admin" },
