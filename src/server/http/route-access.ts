@@ -52,6 +52,8 @@ export interface RouteAccessEntry {
   method: string;
   url: string;
   access: Access;
+  /** The route's place in the second factor, when it declares one (decision 0092). */
+  secondFactor?: "pending" | "enrol" | "step-up";
 }
 
 /** The access a plugin scope gives all its routes (set on the encapsulated instance, so children inherit it). */
@@ -116,7 +118,8 @@ export function registerRouteAccess(app: FastifyInstance, opts: RouteAccessOptio
     // A token route outside a useBearerAuth scope would be open: refuse it instead. Only token
     // routes carry this check, so no other request pays for it.
     if (access === "token") route.preHandler = [...[route.preHandler ?? []].flat(), requireBearerUser];
-    for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
+    const { secondFactor } = route.config;
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, access, secondFactor });
   });
 
   // A callback hook: a signed-in poll of a cached session is decided without a promise; only a
