@@ -7,7 +7,9 @@ import { deleteFailedVideos, recheckFailedVideosAudited, type RecoveryDeps } fro
 
 /** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
 export async function adminRecoveryRoutes(app: FastifyInstance, ctx: RecoveryDeps): Promise<void> {
-  serve(app, adminVideosApi.recheckFailed, {}, async (request) =>
+  // A re-check takes back the refund of a video found finished after all: money, so a recent second
+  // factor (decision 0129).
+  serve(app, adminVideosApi.recheckFailed, { secondFactor: "step-up" }, async (request) =>
     recheckFailedVideosAudited(ctx, auditActor(request), request.log),
   );
   serve(app, adminVideosApi.deleteFailed, {}, async (request) => deleteFailedVideos(ctx.db, auditActor(request)));

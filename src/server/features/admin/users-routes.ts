@@ -62,7 +62,10 @@ export async function adminUserRoutes(
     );
   });
 
-  serve(app, adminUsersApi.toggle, rowIds, async (request) => {
+  // Enabling an account lets someone in, disabling one locks its person out, and signing someone
+  // out everywhere ends their way back: each asks for a recent second factor (decision 0129).
+  const rowIdsStepUp = { ...rowIds, secondFactor: "step-up" } as const;
+  serve(app, adminUsersApi.toggle, rowIdsStepUp, async (request) => {
     const user = await setUserActive(db, auditActor(request), request.params.userId, request.body.isActive);
     return { message: "User updated", user };
   });
@@ -73,12 +76,12 @@ export async function adminUserRoutes(
     return { message: "Limit updated", user };
   });
 
-  serve(app, adminUsersApi.changeCredits, { ...rowIds, secondFactor: "step-up" }, async (request) => {
+  serve(app, adminUsersApi.changeCredits, rowIdsStepUp, async (request) => {
     const user = await changeUserCredits(db, auditActor(request), request.params.userId, request.body);
     return { message: "Credits updated", user };
   });
 
-  serve(app, adminUsersApi.signOutEverywhere, rowIds, async (request) => {
+  serve(app, adminUsersApi.signOutEverywhere, rowIdsStepUp, async (request) => {
     const ended = await signOutEverywhere(db, auditActor(request), request.params.userId);
     return { message: ended === 1 ? "1 session ended" : `${ended} sessions ended` };
   });

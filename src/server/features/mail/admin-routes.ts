@@ -100,7 +100,8 @@ export async function adminMailRoutes(
     return mailPage(db, request.query);
   });
 
-  serve(app, adminMailApi.get, {}, async (request, reply) => {
+  // A kept message may hold someone's sign-in link: reading one asks for a recent second factor (0129).
+  serve(app, adminMailApi.get, STEP_UP, async (request, reply) => {
     reply.header("cache-control", "private, no-store");
     const message = await mailMessage(db, request.params.id);
     if (!message) throw notFound("No such message");

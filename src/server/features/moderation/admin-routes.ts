@@ -51,7 +51,8 @@ export async function adminModerationRoutes(
     return view();
   });
 
-  serve(app, adminModerationApi.saveSettings, {}, async (request) => {
+  // Turning screening off is a protection taken away: it asks for a recent second factor (0129).
+  serve(app, adminModerationApi.saveSettings, { secondFactor: "step-up" }, async (request) => {
     await updateSettingsAudited(db, secretBox, request.body, auditActor(request), "moderation.update");
     return { message: "Prompt screening updated", settings: await view() };
   });

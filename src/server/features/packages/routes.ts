@@ -18,6 +18,7 @@ import {
 } from "./service.js";
 
 const PACKAGE_NOT_FOUND = "Credit package not found";
+const STEP_UP = { secondFactor: "step-up" } as const;
 
 export async function creditPackageRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   serve(app, paymentsApi.packages, { access: "public" }, async (_request, reply) => {
@@ -33,17 +34,19 @@ export async function adminCreditPackageRoutes(app: FastifyInstance, opts: { db:
 
   serve(app, adminPackagesApi.list, {}, async () => listAllPackages(db));
 
-  serve(app, adminPackagesApi.create, {}, async (request, reply) =>
+  // A package is money: one of 10,000,000 credits for 0.01 could be bought through the real
+  // payment path, so making, changing and removing one asks for a recent second factor (0129).
+  serve(app, adminPackagesApi.create, STEP_UP, async (request, reply) =>
     reply.status(201).send(await createPackageAudited(db, request.body, auditActor(request))),
   );
 
-  serve(app, adminPackagesApi.replace, {}, async (request) => {
+  serve(app, adminPackagesApi.replace, STEP_UP, async (request) => {
     const updated = await replacePackageAudited(db, request.params.id, request.body, auditActor(request));
     if (!updated) throw notFound(PACKAGE_NOT_FOUND);
     return updated;
   });
 
-  serve(app, adminPackagesApi.delete, {}, async (request) => {
+  serve(app, adminPackagesApi.delete, STEP_UP, async (request) => {
     const result = await removePackage(db, request.params.id, auditActor(request));
     if (!result) throw notFound(PACKAGE_NOT_FOUND);
     return result.deactivated
