@@ -56,6 +56,9 @@ export interface RouteAccessEntry {
   secondFactor?: "pending" | "enrol" | "step-up";
 }
 
+/** A sensitive action's route options: a recent check of this session's second factor (decision 0092). */
+export const STEP_UP = { secondFactor: "step-up" } as const;
+
 /** The access a plugin scope gives all its routes (set on the encapsulated instance, so children inherit it). */
 const SCOPE_ACCESS = Symbol("scopeAccess");
 type Scoped = FastifyInstance & { [SCOPE_ACCESS]?: Access };

@@ -8,6 +8,7 @@ import { adminTransactionsApi } from "../../../shared/api/admin-transactions.js"
 import { adminUsersApi } from "../../../shared/api/admin-users.js";
 import type { Db } from "../../db/connect.js";
 import { serve } from "../../http/route-contract.js";
+import { STEP_UP } from "../../http/route-access.js";
 import { auditActor, recordAudit } from "../audit/audit-log.js";
 import { exportFileName, transactionsCsv, usersCsv } from "./exports-service.js";
 
@@ -21,7 +22,6 @@ function sendCsv(reply: FastifyReply, kind: "transactions" | "users", csv: Reada
 
 /** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
 /** A sensitive admin action: a fresh second-factor check first (decision 0092). */
-const STEP_UP = { secondFactor: "step-up" } as const;
 
 export async function adminExportRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   const { db } = opts;

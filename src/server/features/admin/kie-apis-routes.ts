@@ -8,6 +8,7 @@ import type { Db } from "../../db/connect.js";
 import { AppError } from "../../http/errors.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { serve } from "../../http/route-contract.js";
+import { STEP_UP } from "../../http/route-access.js";
 import { KieClient } from "../../integrations/kie/client.js";
 import { KieError } from "../../integrations/kie/errors.js";
 import { auditActor, fieldChanges, recordAudit } from "../audit/audit-log.js";
@@ -46,7 +47,6 @@ function audited(view: KieApiView): Record<string, unknown> {
 
 /** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
 /** A sensitive admin action: a fresh second-factor check first (decision 0092). */
-const STEP_UP = { secondFactor: "step-up" } as const;
 
 export async function adminKieApiRoutes(
   app: FastifyInstance,

@@ -7,13 +7,13 @@ import type { FastifyInstance } from "fastify";
 import { adminPaymentsApi } from "../../../shared/api/admin-payments.js";
 import type { Db } from "../../db/connect.js";
 import { serve } from "../../http/route-contract.js";
+import { STEP_UP } from "../../http/route-access.js";
 import { auditActor } from "../audit/audit-log.js";
 import { adminDecideDispute, adminRefund } from "../payments/admin-refund.js";
 import type { PaypalContext } from "../payments/paypal-service.js";
 
 /** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
 /** A sensitive admin action: a fresh second-factor check first (decision 0092). */
-const STEP_UP = { secondFactor: "step-up" } as const;
 
 export async function adminPaymentOrderRoutes(
   app: FastifyInstance,

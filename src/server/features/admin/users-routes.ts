@@ -9,6 +9,7 @@ import type { Config } from "../../config.js";
 import type { Db } from "../../db/connect.js";
 import { notFound } from "../../http/errors.js";
 import { serve } from "../../http/route-contract.js";
+import { STEP_UP } from "../../http/route-access.js";
 import { auditActor } from "../audit/audit-log.js";
 import type { Settings } from "../settings/service.js";
 import { signedUntil, type VideoUrlSigner } from "../videos/video-files.js";
@@ -64,7 +65,7 @@ export async function adminUserRoutes(
 
   // Enabling an account lets someone in, disabling one locks its person out, and signing someone
   // out everywhere ends their way back: each asks for a recent second factor (decision 0129).
-  const rowIdsStepUp = { ...rowIds, secondFactor: "step-up" } as const;
+  const rowIdsStepUp = { ...rowIds, ...STEP_UP };
   serve(app, adminUsersApi.toggle, rowIdsStepUp, async (request) => {
     const user = await setUserActive(db, auditActor(request), request.params.userId, request.body.isActive);
     return { message: "User updated", user };

@@ -10,6 +10,7 @@ import { mailMessages } from "../../db/schema.js";
 import { AppError, conflict, notFound } from "../../http/errors.js";
 import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore } from "../../http/rate-limit.js";
 import { serve } from "../../http/route-contract.js";
+import { STEP_UP } from "../../http/route-access.js";
 import { requireAdmin } from "../../http/session-auth.js";
 import { sendSmtp, SmtpError } from "../../integrations/mail/smtp.js";
 import type { SecretBox } from "../../lib/secret-box.js";
@@ -23,7 +24,6 @@ import { renderMail } from "./render.js";
 const TEST_RATE_LIMIT: RateLimitRule = { max: 10, windowMs: 60_000 };
 
 /** A sensitive admin action: a fresh second-factor check first (decision 0092). */
-const STEP_UP = { secondFactor: "step-up" } as const;
 
 export async function adminMailRoutes(
   app: FastifyInstance,

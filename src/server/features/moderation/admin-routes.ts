@@ -10,6 +10,7 @@ import type { ModerationSettingsView } from "../../../shared/schemas/moderation.
 import type { Db } from "../../db/connect.js";
 import { notFound } from "../../http/errors.js";
 import { serve } from "../../http/route-contract.js";
+import { STEP_UP } from "../../http/route-access.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { auditActor } from "../audit/audit-log.js";
 import { creemSettings } from "../payments/payment-settings.js";
@@ -52,7 +53,7 @@ export async function adminModerationRoutes(
   });
 
   // Turning screening off is a protection taken away: it asks for a recent second factor (0129).
-  serve(app, adminModerationApi.saveSettings, { secondFactor: "step-up" }, async (request) => {
+  serve(app, adminModerationApi.saveSettings, STEP_UP, async (request) => {
     await updateSettingsAudited(db, secretBox, request.body, auditActor(request), "moderation.update");
     return { message: "Prompt screening updated", settings: await view() };
   });

@@ -11,6 +11,7 @@ import type { Db } from "../../db/connect.js";
 import { AppError, badRequest } from "../../http/errors.js";
 import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore } from "../../http/rate-limit.js";
 import { serve } from "../../http/route-contract.js";
+import { STEP_UP } from "../../http/route-access.js";
 import { requireAdmin } from "../../http/session-auth.js";
 import { escapeHtml, sendTelegramMessage, TelegramError } from "../../integrations/telegram/client.js";
 import type { SecretBox } from "../../lib/secret-box.js";
@@ -33,7 +34,6 @@ function testError(err: unknown): AppError {
 
 /** Under /api/admin. */
 /** A sensitive admin action: a fresh second-factor check first (decision 0092). */
-const STEP_UP = { secondFactor: "step-up" } as const;
 
 export async function adminTelegramSettingsRoutes(
   app: FastifyInstance,

@@ -8,6 +8,7 @@ import { adminPackagesApi } from "../../../shared/api/admin-packages.js";
 import type { Db } from "../../db/connect.js";
 import { notFound } from "../../http/errors.js";
 import { serve } from "../../http/route-contract.js";
+import { STEP_UP } from "../../http/route-access.js";
 import { auditActor } from "../audit/audit-log.js";
 import {
   createPackageAudited,
@@ -18,7 +19,6 @@ import {
 } from "./service.js";
 
 const PACKAGE_NOT_FOUND = "Credit package not found";
-const STEP_UP = { secondFactor: "step-up" } as const;
 
 export async function creditPackageRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   serve(app, paymentsApi.packages, { access: "public" }, async (_request, reply) => {

@@ -13,6 +13,7 @@ import { adminSettings, users } from "../../db/schema.js";
 import { AppError, conflict, notFound } from "../../http/errors.js";
 import { RateLimiter, tooManyRequests, type RateLimitStore } from "../../http/rate-limit.js";
 import { serve } from "../../http/route-contract.js";
+import { STEP_UP } from "../../http/route-access.js";
 import { requireUser } from "../../http/session-auth.js";
 import { SESSION_COOKIE, type SessionUser } from "../../identity/sessions.js";
 import { isPending, markSessionVerified, secondFactorState } from "../../identity/second-factor-state.js";
@@ -213,7 +214,7 @@ export async function secondFactorRoutes(app: FastifyInstance, opts: SecondFacto
 export async function adminSecondFactorRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   const { db } = opts;
 
-  serve(app, secondFactorApi.requireForAdmins, { secondFactor: "step-up" }, async (request) => {
+  serve(app, secondFactorApi.requireForAdmins, STEP_UP, async (request) => {
     const actor = auditActor(request);
     const { required } = request.body;
     if (required && !request.secondFactor?.enrolled)
@@ -225,7 +226,7 @@ export async function adminSecondFactorRoutes(app: FastifyInstance, opts: { db: 
     return { message: required ? "Every admin now needs a second factor" : "A second factor is optional", required };
   });
 
-  serve(app, adminUsersApi.removeSecondFactor, { secondFactor: "step-up" }, async (request) => {
+  serve(app, adminUsersApi.removeSecondFactor, STEP_UP, async (request) => {
     const actor = auditActor(request);
     const { userId } = request.params;
     if (!UUID.test(userId)) throw notFound("User not found");

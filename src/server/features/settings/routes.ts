@@ -4,6 +4,7 @@ import { adminSettingsApi } from "../../../shared/api/admin-settings.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/connect.js";
 import { serve } from "../../http/route-contract.js";
+import { STEP_UP } from "../../http/route-access.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { isMaskedSecret } from "../../../shared/mask.js";
 import { auditActor } from "../audit/audit-log.js";
@@ -12,7 +13,6 @@ import { readSettingsFromDatabase, toAdminView, updateSettingsAudited } from "./
 
 /** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
 /** A sensitive admin action: a fresh second-factor check first (decision 0092). */
-const STEP_UP = { secondFactor: "step-up" } as const;
 
 export async function adminSettingsRoutes(
   app: FastifyInstance,

@@ -7,13 +7,13 @@ import { signUpProtectionApi } from "../../../shared/api/sign-up-protection.js";
 import type { ContactConfig } from "../../config.js";
 import type { Db } from "../../db/connect.js";
 import { serve } from "../../http/route-contract.js";
+import { STEP_UP } from "../../http/route-access.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { auditActor } from "../audit/audit-log.js";
 import { readSettingsFromDatabase, toAdminView, updateSettingsAudited } from "../settings/service.js";
 import type { CaptchaCheck } from "./captcha.js";
 
 /** A sensitive admin action: a fresh second-factor check first (decision 0092). */
-const STEP_UP = { secondFactor: "step-up" } as const;
 
 export async function captchaRoutes(app: FastifyInstance, opts: { captcha: CaptchaCheck }): Promise<void> {
   serve(app, signUpProtectionApi.captcha, { access: "public" }, async (_request, reply) => {

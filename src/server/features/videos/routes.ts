@@ -8,6 +8,7 @@ import { extendVideo } from "./extend-service.js";
 import { idempotent } from "../../http/idempotency.js";
 import { tooManyRequests, type RateLimiter, type RateLimitRule } from "../../http/rate-limit.js";
 import { serve } from "../../http/route-contract.js";
+import { STEP_UP } from "../../http/route-access.js";
 import { requireUser } from "../../http/session-auth.js";
 import { openDownload } from "./download-service.js";
 import { generateVideo, type GenerateDeps } from "./generate-service.js";
@@ -156,7 +157,7 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
     return reply.headers(file.headers).send(file.body as never); // a stream: never serialised
   });
 
-  serve(scope, adminTransactionsApi.refundVideo, { access: "admin", secondFactor: "step-up" }, async (request) => ({
+  serve(scope, adminTransactionsApi.refundVideo, { access: "admin", ...STEP_UP }, async (request) => ({
     amount: await refundVideo(db, request.params.taskId, request.body.reason, auditActor(request), request.body.part),
   }));
 }
