@@ -259,14 +259,14 @@ async function stopLeftRunning(cluster: string, available: Available): Promise<v
       () => "running",
       () => "stopped",
     );
-    if (status === "running") await pgCtl(available, ["stop", `--pgdata=${cluster}`, "--mode=fast", "--wait"]);
+    if (status === "running") await stopCluster(cluster, available);
     return;
   }
   const lockFile = path.join(cluster, "postmaster.pid");
   if (!fs.existsSync(lockFile)) return;
   const named = Number(fs.readFileSync(lockFile, "utf8").split("\n")[0]);
   if (processesIn(cluster).includes(named)) {
-    await pgCtl(available, ["stop", `--pgdata=${cluster}`, "--mode=fast", "--wait"]);
+    await stopCluster(cluster, available);
     return;
   }
   // Its postmaster is gone. Its backends end by themselves once they notice; until they have,
@@ -302,6 +302,11 @@ async function endOfLeftovers(cluster: string): Promise<void> {
     throw new StartupError(
       `PostgreSQL processes (${left.join(", ")}) still run in ${cluster} without their server: stop them (kill ${left.join(" ")}), then start again.`,
     );
+}
+
+/** A fast shutdown: open sessions end, nothing committed is lost. */
+function stopCluster(cluster: string, available: Available): Promise<unknown> {
+  return pgCtl(available, ["stop", `--pgdata=${cluster}`, "--mode=fast", "--wait"]);
 }
 
 function pgCtl(available: Available, args: string[]): Promise<unknown> {
@@ -390,7 +395,7 @@ export async function startEmbeddedPostgres(dataDir: string, available: Availabl
   return {
     url: `postgres://${DATABASE_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
     stop: async () => {
-      await pgCtl(available, ["stop", `--pgdata=${cluster}`, "--mode=fast", "--wait"]);
+      await stopCluster(cluster, available);
     },
   };
 }
