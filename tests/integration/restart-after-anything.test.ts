@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { processMark } from "../../src/server/lib/process-mark.js";
 import { launchServer, type LaunchedServer } from "../helpers/server-process.js";
-import { sleep } from "../helpers/video-app.js";
+import { aZombie } from "../helpers/zombie.js";
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "veo-restart-"));
 // As root PostgreSQL runs as the `postgres` user, who must pass through the folders above DATA_DIR.
@@ -42,14 +42,6 @@ const postmaster = (dataDir: string) => Number(fs.readFileSync(lockFile(dataDir)
 /** Alive and not a zombie. */
 const running = (pid: number) => processMark(pid) !== undefined;
 
-async function until(condition: () => boolean, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error("timed out");
-    await sleep(100);
-  }
-}
-
 /** A program that is not ours, running as `owner` (PostgreSQL's user), as after a reboot. */
 async function aStranger(owner: { uid: number; gid: number }): Promise<number> {
   const asOwner = process.getuid?.() === 0 ? owner : {};
@@ -69,7 +61,7 @@ describe.runIf(process.platform === "linux")("starting again after an unclean st
     process.kill(database, "SIGKILL");
     first.child.kill("SIGKILL");
     await first.exited;
-    await until(() => !running(database));
+    await expect.poll(() => running(database), { timeout: 30_000 }).toBe(false);
 
     const again = await serving(dataDir);
     expect(postmaster(dataDir)).not.toBe(database);
@@ -109,12 +101,8 @@ describe.runIf(process.platform === "linux")("starting again after an unclean st
   it("starts when server.pid names a zombie", TIMEOUT, async () => {
     const dataDir = newDataDir();
     await (await serving(dataDir)).stop();
-    const parent = spawn("sh", ["-c", "sleep 0.2 & echo $!; exec sleep 600"], { stdio: ["ignore", "pipe", "ignore"] });
+    const { pid: zombie, parent } = await aZombie();
     others.push(parent);
-    const zombie = await new Promise<number>((resolve) =>
-      parent.stdout.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
-    );
-    await until(() => /\) Z /.test(fs.readFileSync(`/proc/${zombie}/stat`, "utf8")));
     fs.writeFileSync(path.join(dataDir, "server.pid"), String(zombie));
     await serving(dataDir);
   });

@@ -10,8 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { isSupportedNode } from "../../scripts/supported-node.mjs";
+import { processMark } from "../../src/server/lib/process-mark.js";
 import { launchServer } from "../helpers/server-process.js";
-import { sleep } from "../helpers/video-app.js";
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "veo-older-node-"));
 fs.chmodSync(scratch, 0o755);
@@ -38,23 +38,7 @@ function olderNode(): { command: string; args: string[]; version: string } {
 }
 
 /** Alive and not a zombie. */
-function running(pid: number): boolean {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat[stat.lastIndexOf(")") + 2] !== "Z";
-  } catch {
-    return false;
-  }
-}
-
-async function until(condition: () => boolean, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) return false;
-    await sleep(100);
-  }
-  return true;
-}
+const running = (pid: number) => processMark(pid) !== undefined;
 
 const registryHasNode = os.platform() === "linux" && os.arch() === "x64";
 
@@ -104,7 +88,7 @@ describe.runIf(registryHasNode)("npm start on an older Node", () => {
       expect(running(serverPid!)).toBe(true);
       server.child.kill("SIGKILL");
       // It notices within a second or so, and stops as on SIGTERM: its database too.
-      expect(await until(() => !running(serverPid!), 60_000)).toBe(true);
+      await expect.poll(() => running(serverPid!), { timeout: 60_000 }).toBe(false);
       expect(fs.existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
     } finally {
       await server.stop();

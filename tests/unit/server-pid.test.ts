@@ -11,6 +11,7 @@ import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { claimDataDir, runningServer, SERVER_PID_FILE } from "../../src/server/db/server-pid.js";
 import { processMark, stillRuns } from "../../src/server/lib/process-mark.js";
+import { aZombie } from "../helpers/zombie.js";
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "veo-server-pid-"));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
@@ -39,19 +40,6 @@ async function started(command: string, args: string[]): Promise<ChildProcess & 
 const aNode = () => started(process.execPath, ["-e", "setTimeout(() => {}, 600000)"]);
 /** A live process that is not a server: after a reboot, any program may have the old id. */
 const aStranger = () => started("sleep", ["600"]);
-
-/** The id of a process that has ended and that its parent (a shell that became `sleep`) never waits for. */
-async function aZombie(): Promise<number> {
-  // The child ends after its shell has become `sleep`, which never reaps it.
-  const parent = await started("sh", ["-c", "sleep 0.2 & echo $!; exec sleep 600"]);
-  const pid = await new Promise<number>((resolve) =>
-    parent.stdout!.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
-  );
-  // Until it has ended it runs: wait for its zombie state.
-  for (let i = 0; i < 100 && !/\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, "utf8")); i++)
-    await new Promise((r) => setTimeout(r, 20));
-  return pid;
-}
 
 const write = (dataDir: string, record: unknown) =>
   fs.writeFileSync(
@@ -123,7 +111,8 @@ describe("claiming DATA_DIR", () => {
   it.runIf(process.platform === "linux")(
     "replaces a record naming a process that has ended but not been reaped",
     async () => {
-      const zombie = await aZombie();
+      const { pid: zombie, parent } = await aZombie();
+      children.push(parent);
       const dataDir = newDataDir();
       expect(processMark(zombie)).toBeUndefined();
       write(dataDir, zombie);
