@@ -66,8 +66,8 @@ export async function requestPasswordReset(
 
 /**
  * Uses a reset link: the new password, every session and every other unused link ended (decision
- * 0128), a new session for this browser, the address confirmed when it is still the one the link went to, and
- * the "password changed" notice. One transaction: a link that fails changes nothing.
+ * 0128), a new session for this browser, the address confirmed when it is still the one the link
+ * went to, and the "password changed" notice. One transaction: a link that fails changes nothing.
  */
 export async function resetPassword(
   deps: { db: Db; mailer: Mailer },

@@ -107,8 +107,8 @@ export async function recordAdminSignIn(
 /**
  * Changes the password and signs out the user's other sessions; with `revokeApiTokens`, deletes
  * every API token too. Every unused link sent by mail ends (decision 0128), and the account's
- * confirmed address is told (decision 0088). All in one transaction: a password change never half happens. Returns how
- * many tokens were revoked.
+ * confirmed address is told (decision 0088). All in one transaction: a password change never half
+ * happens. Returns how many tokens were revoked.
  */
 export async function changePassword(
   db: Db,
