@@ -4,17 +4,30 @@
  * address). Someone who once held the account may still have either, so whatever ends the one ends
  * the other: a new password, signing out everywhere, a disabled account, a "this was not me".
  */
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../db/connect.js";
-import { accountTokens } from "../db/schema.js";
+import { accountTokens, type ACCOUNT_TOKEN_PURPOSES } from "../db/schema.js";
 import { deleteUserSessions } from "./sessions.js";
 
-/** Ends every unused link sent by mail for the account (a second factor added or removed does this alone). */
-export async function endAccountLinks(db: Queryable, userId: string): Promise<void> {
+/**
+ * Ends the account's unused links sent by mail: every one (a second factor added or removed does
+ * this alone), or those of `purposes` (a new change of address ends the last one's).
+ */
+export async function endAccountLinks(
+  db: Queryable,
+  userId: string,
+  purposes?: readonly (typeof ACCOUNT_TOKEN_PURPOSES)[number][],
+): Promise<void> {
   await db
     .update(accountTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(accountTokens.userId, userId), isNull(accountTokens.usedAt)));
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        isNull(accountTokens.usedAt),
+        purposes ? inArray(accountTokens.purpose, [...purposes]) : undefined,
+      ),
+    );
 }
 
 /**

@@ -4,7 +4,7 @@
  * account active and its password older than the link: decision 0128), in the transaction of what
  * it does: two uses at once, or a link of another purpose, change nothing.
  */
-import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/connect.js";
 import { accountTokens, users, type ACCOUNT_TOKEN_PURPOSES } from "../../db/schema.js";
 import { randomToken, sha256Hex } from "../../lib/tokens.js";
@@ -82,22 +82,4 @@ export async function useAccountToken(
     )
     .returning({ userId: accountTokens.userId, email: accountTokens.email });
   return used;
-}
-
-/** Ends a person's links of these purposes that are still unused (a new password, a new address). */
-export async function endAccountTokens(
-  db: Queryable,
-  userId: string,
-  purposes: readonly AccountTokenPurpose[],
-): Promise<void> {
-  await db
-    .update(accountTokens)
-    .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(accountTokens.userId, userId),
-        inArray(accountTokens.purpose, [...purposes]),
-        isNull(accountTokens.usedAt),
-      ),
-    );
 }

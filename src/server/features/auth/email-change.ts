@@ -11,8 +11,8 @@ import { isLocale, type Locale } from "../../../shared/i18n.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 import { CHANGE_PASSWORD_MESSAGES } from "../../../shared/schemas/auth.js";
 import type { Mailer } from "../mail/outbox.js";
-import { endSessionsAndLinks } from "../../identity/ways-in.js";
-import { endAccountTokens, issueAccountLink, useAccountToken } from "./account-tokens.js";
+import { endAccountLinks, endSessionsAndLinks } from "../../identity/ways-in.js";
+import { issueAccountLink, useAccountToken } from "./account-tokens.js";
 import { LINK_EXPIRED_MESSAGE } from "./password-reset.js";
 import { requireRecentSignIn } from "./recent-sign-in.js";
 import { NO_PASSWORD } from "./service.js";
@@ -59,7 +59,7 @@ export async function requestEmailChange(
   if (holder) throw new AppError("conflict", EMAIL_TAKEN, reasoned("email_taken"));
 
   await db.transaction(async (tx) => {
-    await endAccountTokens(tx, user.id, ["change_email", "cancel_email_change"]);
+    await endAccountLinks(tx, user.id, ["change_email", "cancel_email_change"]);
     const link = await issueAccountLink(tx, mailer.publicUrl, { userId: user.id, purpose: "change_email", email });
     await mailer.toAddress(
       tx,
