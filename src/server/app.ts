@@ -1,7 +1,7 @@
 /** buildApp(deps): the HTTP application, composed from the services. main.ts runs it; tests build it with their own deps. */
 import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
-import { SESSION_COOKIE } from "./identity/sessions.js";
+import { sessionCookieName } from "./identity/sessions.js";
 import { registerLiveUpdates } from "./events/register-live-updates.js";
 import type { LiveEvents } from "./events/live-events.js";
 import { accountStatsRoutes } from "./features/account-stats/routes.js";
@@ -88,6 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("jobs", services.jobs);
   app.decorate("liveEvents", services.liveEvents);
   app.decorate("mailer", services.mailer);
+  // `__Host-sid` under HTTPS, `sid` over plain HTTP (decision 0136): http/session-auth.ts reads it.
+  app.decorate("sessionCookie", sessionCookieName(config.secureCookies));
   app.addHook("onClose", async () => {
     await services.close();
   });
@@ -108,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     services.liveEvents,
     deps.listen,
     // Cookies are parsed only for requests that get that far (a 414 is answered before).
-    (request) => request.cookies?.[SESSION_COOKIE] !== undefined || request.headers.authorization !== undefined,
+    (request) => request.cookies?.[app.sessionCookie] !== undefined || request.headers.authorization !== undefined,
   );
   // Who may call each route: declared at registration, decided on the matched route (decision 0032).
   registerRouteAccess(app, {

@@ -86,8 +86,9 @@ export class Client {
       headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...webApp },
       ...(body === undefined ? {} : { payload: body as object }),
     });
-    const set = res.cookies.find((c) => c.name === "sid");
-    if (set) this.cookie = set.value && (set.maxAge ?? 1) > 0 ? `sid=${set.value}` : undefined;
+    // `sid`, or `__Host-sid` in an app with an https PUBLIC_URL (decision 0136).
+    const set = res.cookies.find((c) => c.name === "sid" || c.name === "__Host-sid");
+    if (set) this.cookie = set.value && (set.maxAge ?? 1) > 0 ? `${set.name}=${set.value}` : undefined;
     const token = res.cookies.find((c) => c.name === "csrf");
     if (token) this.webToken = token.value && (token.maxAge ?? 1) > 0 ? token.value : undefined;
     return res;

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../src/server/db/schema.js";
+import { SseClient } from "../helpers/sse-client.js";
 import { Client, createTestApp, signUp, uniqueName, type TestApp } from "../helpers/test-app.js";
 
 let t: TestApp;
@@ -286,18 +287,53 @@ describe("change password", () => {
 });
 
 describe("secure cookies", () => {
-  it("marks the session cookie Secure when PUBLIC_URL is https", async () => {
+  it("names the session cookie __Host-sid, Secure, for / and without Domain when PUBLIC_URL is https", async () => {
     const secure = await createTestApp({ env: { PUBLIC_URL: "https://veo.example.com" } });
+    const streams: SseClient[] = [];
     try {
+      const base = await secure.app.listen({ port: 0, host: "127.0.0.1" });
       const { username, password } = await signUp(secure.app);
       const login = await secure.app.inject({
         method: "POST",
         url: "/api/auth/login",
         payload: { username, password },
       });
-      expect(login.cookies.find((c) => c.name === "sid")!.secure).toBe(true);
       expect(login.headers["strict-transport-security"]).toBeDefined();
+      // A browser keeps a __Host- cookie only with Secure and Path=/ and without Domain.
+      expect(login.cookies.find((c) => c.name === "sid")).toBeUndefined();
+      const cookie = login.cookies.find((c) => c.name === "__Host-sid")!;
+      expect(cookie).toMatchObject({ secure: true, path: "/", httpOnly: true, sameSite: "Lax" });
+      expect(cookie.domain).toBeUndefined();
+      const setCookie = [login.headers["set-cookie"]].flat().find((h) => h?.startsWith("__Host-sid="))!;
+      expect(setCookie).not.toMatch(/domain=/i);
+
+      // Every reader takes that name: the session routes, the live stream, signing out.
+      const as = (name: string) => ({ cookie: `${name}=${cookie.value}` });
+      const me = await secure.app.inject({ method: "GET", url: "/api/auth/current-user", headers: as("__Host-sid") });
+      expect(me.statusCode).toBe(200);
+      expect(me.json().username).toBe(username);
+      const stream = await SseClient.open(`${base}/api/events`, as("__Host-sid"));
+      if (!(stream instanceof SseClient)) throw new Error(`stream refused: ${stream.status}`);
+      streams.push(stream);
+      await stream.next("ready");
+      // The plain name is not read under https: a cookie planted over http or by a subdomain is nobody.
+      const planted = await secure.app.inject({ method: "GET", url: "/api/auth/current-user", headers: as("sid") });
+      expect(planted.statusCode).toBe(401);
+      expect(await SseClient.open(`${base}/api/events`, as("sid"))).toMatchObject({ status: 401 });
+
+      const logout = await secure.app.inject({ method: "POST", url: "/api/auth/logout", headers: as("__Host-sid") });
+      expect(logout.statusCode).toBe(200);
+      const cleared = logout.cookies.find((c) => c.name === "__Host-sid")!;
+      expect(cleared).toMatchObject({ value: "", secure: true, path: "/" });
+      await stream.next("signed-out");
+      const after = await secure.app.inject({
+        method: "GET",
+        url: "/api/auth/current-user",
+        headers: as("__Host-sid"),
+      });
+      expect(after.statusCode).toBe(401);
     } finally {
+      for (const s of streams) s.close();
       await secure.close();
     }
   });

@@ -132,7 +132,11 @@ describe("DELETE /api/user/sessions", () => {
 describe("the sessions cache", () => {
   /** A request as route-access hands it to loadSessionUser: its cookie, nobody signed in yet. */
   const requestWith = (client: Client) =>
-    ({ cookies: { sid: client.sessionCookie!.replace(/^sid=/, "") }, user: null }) as unknown as FastifyRequest;
+    ({
+      cookies: { sid: client.sessionCookie!.replace(/^sid=/, "") },
+      server: { sessionCookie: "sid" },
+      user: null,
+    }) as unknown as FastifyRequest;
 
   it("answers a kept session without a promise, one frozen object shared by its requests", async () => {
     const u = await signUp(t.app);

@@ -9,6 +9,7 @@ import fastifySwagger from "@fastify/swagger";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { TOKEN_PREFIX } from "../../shared/automation.js";
+import { sessionCookieName } from "../identity/sessions.js";
 import type { Access } from "./route-access.js";
 import type { RouteDocs } from "./route-contract.js";
 
@@ -180,8 +181,8 @@ export async function registerOpenApi(app: FastifyInstance, outbound?: WebhookDo
           cookieAuth: {
             type: "apiKey",
             in: "cookie",
-            name: "sid",
-            description: "The web app's session cookie, set by signing in.",
+            name: sessionCookieName(false),
+            description: `The web app's session cookie, set by signing in: \`${sessionCookieName(true)}\` when the site is served over HTTPS, \`${sessionCookieName(false)}\` over plain HTTP.`,
           },
         },
       },
@@ -195,5 +196,9 @@ export async function registerOpenApi(app: FastifyInstance, outbound?: WebhookDo
 export function fullOpenApiDocument(app: FastifyInstance, serverUrl: string): JsonObject {
   const doc = structuredClone(app.swagger() as unknown as JsonObject);
   doc.servers = [{ url: serverUrl }];
+  // The cookie's name follows the server's scheme (decision 0136).
+  const schemes = (doc.components as { securitySchemes?: { cookieAuth?: { name: string } } } | undefined)
+    ?.securitySchemes;
+  if (schemes?.cookieAuth) schemes.cookieAuth.name = sessionCookieName(serverUrl.startsWith("https://"));
   return doc;
 }

@@ -9,8 +9,8 @@ import type { SecondFactorState } from "../identity/second-factor-state.js";
 import {
   cachedSession,
   resolveSessionById,
-  SESSION_COOKIE,
   SESSION_IDLE_MS,
+  sessionCookieName,
   type ResolvedSession,
   type SessionRow,
   type SessionUser,
@@ -20,6 +20,10 @@ import { forbidden, unauthorized } from "./errors.js";
 import { clearWebTokenCookie, setWebTokenCookie } from "./web-app-token.js";
 
 declare module "fastify" {
+  interface FastifyInstance {
+    /** The session cookie's name (sessionCookieName): `__Host-sid` under HTTPS, `sid` over plain HTTP. */
+    sessionCookie: string;
+  }
   interface FastifyRequest {
     user: SessionUser | null;
     /** The live session's id (its cookie value's SHA-256), with `user`. */
@@ -27,6 +31,11 @@ declare module "fastify" {
     /** The session's second factor, read with its user (the gate, features/second-factor/gate.ts, asks). */
     secondFactor?: SecondFactorState;
   }
+}
+
+/** The session cookie's value, under the name this site gives it; every reader of the cookie asks here. */
+export function sessionCookieValue(request: FastifyRequest): string | undefined {
+  return request.cookies[request.server.sessionCookie];
 }
 
 /**
@@ -40,7 +49,7 @@ export function loadSessionUser(
   sessions: FreshCache<SessionRow>,
 ): Promise<void> | undefined {
   if (request.user) return undefined;
-  const token = request.cookies[SESSION_COOKIE];
+  const token = sessionCookieValue(request);
   if (!token) return undefined;
   const id = sha256Hex(token);
   const cached = cachedSession(id, sessions);
@@ -72,7 +81,7 @@ export function requireAdmin(request: FastifyRequest): SessionUser {
 
 /** The session cookie, and beside it the web app's token of that session (`webTokenKey`: http/web-app-token.ts). */
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean, webTokenKey: string): void {
-  reply.setCookie(SESSION_COOKIE, token, {
+  reply.setCookie(sessionCookieName(secure), token, {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
@@ -83,6 +92,6 @@ export function setSessionCookie(reply: FastifyReply, token: string, secure: boo
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
-  reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure });
+  reply.clearCookie(sessionCookieName(secure), { path: "/", httpOnly: true, sameSite: "lax", secure });
   clearWebTokenCookie(reply, secure);
 }

@@ -11,7 +11,15 @@ import { randomToken, sha256Hex } from "../lib/tokens.js";
 import type { FreshCache } from "../events/fresh-cache.js";
 import { enrolledSql, toSecondFactorState, verifiedAtSql, type SecondFactorState } from "./second-factor-state.js";
 
+/** The session cookie's name over plain HTTP (the local default), where browsers refuse a `__Host-` cookie. */
 export const SESSION_COOKIE = "sid";
+/**
+ * Its name under HTTPS (decision 0136): a browser keeps a `__Host-` cookie only when it is Secure,
+ * for Path=/ and without Domain, so no subdomain and no plain-HTTP answer can plant or overwrite it.
+ */
+export const SECURE_SESSION_COOKIE = "__Host-sid";
+/** The session cookie's name of a site served over HTTPS (`secure`) or not. */
+export const sessionCookieName = (secure: boolean): string => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session ends this long after its sign-in even when used every day: a stolen cookie does not live forever. */
 export const SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;

@@ -18,7 +18,7 @@ import { users } from "../../db/schema.js";
 import type { FreshCache } from "../../events/fresh-cache.js";
 import { AppError, badRequest, conflict } from "../../http/errors.js";
 import { serve } from "../../http/route-contract.js";
-import { loadSessionUser, requireUser, setSessionCookie } from "../../http/session-auth.js";
+import { loadSessionUser, requireUser, sessionCookieValue, setSessionCookie } from "../../http/session-auth.js";
 import { webTokenKey } from "../../http/web-app-token.js";
 import {
   authorizationUrl,
@@ -37,13 +37,7 @@ import { noteSignIn } from "../notices/new-browser.js";
 import { readSettingsFromDatabase } from "../settings/service.js";
 import { createGoogleAccount, googleSignIn, linkGoogle } from "./google-accounts.js";
 import { recordAdminSignIn } from "./service.js";
-import {
-  createSession,
-  deleteSession,
-  SESSION_COOKIE,
-  sessionOrigin,
-  type SessionRow,
-} from "../../identity/sessions.js";
+import { createSession, deleteSession, sessionOrigin, type SessionRow } from "../../identity/sessions.js";
 import { toCurrentUser } from "./users.js";
 import {
   GOOGLE_ACCOUNT_EXISTS_MESSAGE,
@@ -171,7 +165,7 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
     reply: FastifyReply,
     user: { id: string; username: string; isAdmin: boolean },
   ): Promise<void> {
-    const previous = request.cookies[SESSION_COOKIE];
+    const previous = sessionCookieValue(request);
     if (previous) await deleteSession(db, previous);
     const origin = sessionOrigin(request);
     setSessionCookie(reply, await createSession(db, user.id, origin), config.secureCookies, webTokenKey(secretBox));

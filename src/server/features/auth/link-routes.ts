@@ -10,9 +10,9 @@ import type { Db } from "../../db/connect.js";
 import { pageLocale } from "../../http/page-documents.js";
 import { serve } from "../../http/route-contract.js";
 import { RateLimiter, tooManyRequests, type RateLimitStore } from "../../http/rate-limit.js";
-import { requireUser, setSessionCookie } from "../../http/session-auth.js";
+import { requireUser, sessionCookieValue, setSessionCookie } from "../../http/session-auth.js";
 import { webTokenKey } from "../../http/web-app-token.js";
-import { deleteSession, SESSION_COOKIE, sessionOrigin } from "../../identity/sessions.js";
+import { deleteSession, sessionOrigin } from "../../identity/sessions.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import type { Mailer } from "../mail/outbox.js";
 import type { Settings } from "../settings/service.js";
@@ -69,7 +69,7 @@ export async function accountLinkRoutes(
 
   serve(app, accountLinksApi.resetPassword, { access: "public" }, async (request, reply) => {
     const { token, password } = request.body;
-    const previous = request.cookies[SESSION_COOKIE];
+    const previous = sessionCookieValue(request);
     const { user, sessionToken } = await resetPassword(
       { db, mailer },
       token,
@@ -108,7 +108,7 @@ export async function accountLinkRoutes(
       user.id,
       request.body,
       pageLocale(request),
-      request.cookies[SESSION_COOKIE],
+      sessionCookieValue(request),
     );
     return reply.status(202).send({ message: M.emailChangeSent, email });
   });
@@ -119,7 +119,7 @@ export async function accountLinkRoutes(
       mailer,
       request.body.token,
       pageLocale(request),
-      request.cookies[SESSION_COOKIE],
+      sessionCookieValue(request),
     );
     return { message: M.emailChanged, ...changed };
   });

@@ -5,7 +5,7 @@ import { CHANGE_PASSWORD_MESSAGES } from "../../../shared/schemas/auth.js";
 import type { Db } from "../../db/connect.js";
 import { serve } from "../../http/route-contract.js";
 import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore } from "../../http/rate-limit.js";
-import { clearSessionCookie, requireUser, setSessionCookie } from "../../http/session-auth.js";
+import { clearSessionCookie, requireUser, sessionCookieValue, setSessionCookie } from "../../http/session-auth.js";
 import { setWebTokenCookie, WEB_TOKEN_COOKIE, webTokenKey, webTokenOfSession } from "../../http/web-app-token.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { pageLocale } from "../../http/page-documents.js";
@@ -17,7 +17,7 @@ import { refuseThrowawayAddress } from "../sign-up-protection/email-domains.js";
 import { CAPTCHA_ACTIONS } from "../../../shared/schemas/sign-up-protection.js";
 import { noteSignIn } from "../notices/new-browser.js";
 import { changePassword, login, registerUser, setLanguage } from "./service.js";
-import { deleteSession, SESSION_COOKIE, sessionOrigin } from "../../identity/sessions.js";
+import { deleteSession, sessionOrigin } from "../../identity/sessions.js";
 import { endSessionsAndLinks } from "../../identity/ways-in.js";
 import { isPending, secondFactorState } from "../../identity/second-factor-state.js";
 import { mustEnrol } from "../second-factor/gate.js";
@@ -123,7 +123,7 @@ export async function authRoutes(
         action: CAPTCHA_ACTIONS.login,
         missing: "captcha_required",
       });
-    const previous = request.cookies[SESSION_COOKIE];
+    const previous = sessionCookieValue(request);
     const { user, token } = await login(db, username, password, sessionOrigin(request)).catch(async (err: unknown) => {
       if (err instanceof AppError && err.code === "invalid_credentials") await loginFailuresPerIp.hit(request.ip);
       throw err;
@@ -143,7 +143,7 @@ export async function authRoutes(
   });
 
   serve(app, authApi.logout, { access: "public" }, async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = sessionCookieValue(request);
     if (token) await deleteSession(db, token);
     clearSessionCookie(reply, secureCookies);
     return { message: "Logged out" };
@@ -153,7 +153,7 @@ export async function authRoutes(
     const user = requireUser(request);
     const state = request.secondFactor;
     // A session from before the web app's token existed gets it here, on the page's first read.
-    const session = request.cookies[SESSION_COOKIE];
+    const session = sessionCookieValue(request);
     if (
       session &&
       request.sessionId &&
@@ -177,7 +177,7 @@ export async function authRoutes(
       user.id,
       input.currentPassword,
       input.newPassword,
-      request.cookies[SESSION_COOKIE],
+      sessionCookieValue(request),
       { revokeApiTokens: input.revokeApiTokens, mailer, locale: pageLocale(request) },
     );
     return { message: CHANGE_PASSWORD_MESSAGES.success, revokedApiTokens };
@@ -187,7 +187,7 @@ export async function authRoutes(
   // but this one; unused links sent by mail end too (decision 0128).
   serve(app, accountApi.endOtherSessions, { access: "user" }, async (request) => {
     const user = requireUser(request);
-    const ended = await endSessionsAndLinks(db, user.id, request.cookies[SESSION_COOKIE]);
+    const ended = await endSessionsAndLinks(db, user.id, sessionCookieValue(request));
     return { message: ended === 1 ? "1 other session ended" : `${ended} other sessions ended`, ended };
   });
 

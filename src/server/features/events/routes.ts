@@ -14,7 +14,8 @@ import { MAX_STREAMS_PER_USER, HEARTBEAT_MS } from "../../../shared/schemas/site
 import type { Db } from "../../db/connect.js";
 import { AppError, unauthorized } from "../../http/errors.js";
 import { requireUserOrToken } from "../../http/bearer-auth.js";
-import { resolveSession, SESSION_COOKIE } from "../../identity/sessions.js";
+import { resolveSession } from "../../identity/sessions.js";
+import { sessionCookieValue } from "../../http/session-auth.js";
 import { isTokenActive } from "../../identity/api-token-owner.js";
 import { findUserById } from "../auth/users.js";
 import { findOwnTask, toTaskView } from "../videos/queries.js";
@@ -60,7 +61,7 @@ export async function eventRoutes(
     },
   };
   serve(app, siteApi.events, { access: "user-or-token", docs }, async (request, reply) => {
-    const cookieToken = request.user ? request.cookies[SESSION_COOKIE] : undefined;
+    const cookieToken = request.user ? sessionCookieValue(request) : undefined;
     const user = await requireUserOrToken(request, db);
     const { tokenId } = user;
     if (!events.connected)

@@ -7,8 +7,7 @@ import type { Db } from "../../db/connect.js";
 import { pageLocale } from "../../http/page-documents.js";
 import { RateLimiter, tooManyRequests, type RateLimitStore } from "../../http/rate-limit.js";
 import { serve } from "../../http/route-contract.js";
-import { clearSessionCookie, requireUser } from "../../http/session-auth.js";
-import { SESSION_COOKIE } from "../../identity/sessions.js";
+import { clearSessionCookie, requireUser, sessionCookieValue } from "../../http/session-auth.js";
 import type { UploadStore } from "../../integrations/storage/uploads.js";
 import type { VideoStore } from "../../integrations/storage/video-store.js";
 import type { Mailer } from "../mail/outbox.js";
@@ -61,7 +60,7 @@ export async function leavingRoutes(
       opts,
       {
         userId: user.id,
-        sessionToken: request.cookies[SESSION_COOKIE],
+        sessionToken: sessionCookieValue(request),
         input: request.body,
         locale: pageLocale(request),
         ip: request.ip ?? null,

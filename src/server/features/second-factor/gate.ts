@@ -12,7 +12,7 @@
 import type { FastifyRequest } from "fastify";
 import type { Queryable } from "../../db/connect.js";
 import { AppError } from "../../http/errors.js";
-import { SESSION_COOKIE } from "../../identity/sessions.js";
+import { sessionCookieValue } from "../../http/session-auth.js";
 import { isPending, secondFactorState, type SecondFactorState } from "../../identity/second-factor-state.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 import { STEP_UP_MINUTES } from "../../../shared/schemas/second-factor.js";
@@ -62,7 +62,7 @@ export function secondFactorGate(opts: {
     // Read with the session (http/session-auth.ts sets both); read fresh should it ever be missing,
     // so the gate never lets a user through without it.
     if (request.secondFactor) return decide(request, user, request.secondFactor);
-    return secondFactorState(opts.db, user.id, request.cookies[SESSION_COOKIE]).then((state) => {
+    return secondFactorState(opts.db, user.id, sessionCookieValue(request)).then((state) => {
       request.secondFactor = state;
       return decide(request, user, state);
     });

@@ -19,7 +19,7 @@ import type { Queryable } from "../../db/connect.js";
 import { passkeys } from "../../db/schema.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { sha256Hex } from "../../lib/tokens.js";
-import { SESSION_COOKIE } from "../../identity/sessions.js";
+import { sessionCookieValue } from "../../http/session-auth.js";
 import { BRAND } from "../../../shared/brand.js";
 import type { PasskeyView } from "../../../shared/schemas/second-factor.js";
 
@@ -43,7 +43,7 @@ export function relyingParty(publicUrl: string): RelyingParty {
 }
 
 function sessionId(request: FastifyRequest): string {
-  return sha256Hex(request.cookies[SESSION_COOKIE] ?? "");
+  return sha256Hex(sessionCookieValue(request) ?? "");
 }
 
 function keepChallenge(

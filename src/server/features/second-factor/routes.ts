@@ -14,8 +14,8 @@ import { AppError, conflict, notFound } from "../../http/errors.js";
 import { RateLimiter, tooManyRequests, type RateLimitStore } from "../../http/rate-limit.js";
 import { serve } from "../../http/route-contract.js";
 import { STEP_UP } from "../../http/route-access.js";
-import { requireUser } from "../../http/session-auth.js";
-import { SESSION_COOKIE, type SessionUser } from "../../identity/sessions.js";
+import { requireUser, sessionCookieValue } from "../../http/session-auth.js";
+import type { SessionUser } from "../../identity/sessions.js";
 import { isPending, markSessionVerified, secondFactorState } from "../../identity/second-factor-state.js";
 import { endAccountLinks } from "../../identity/ways-in.js";
 import type { SecretBox } from "../../lib/secret-box.js";
@@ -83,7 +83,7 @@ export async function secondFactorRoutes(app: FastifyInstance, opts: SecondFacto
     request,
     reply,
   });
-  const sessionToken = (request: FastifyRequest) => request.cookies[SESSION_COOKIE] ?? "";
+  const sessionToken = (request: FastifyRequest) => sessionCookieValue(request) ?? "";
 
   /** Counts an attempt before it is checked (parallel guesses cannot pass a check made before any failed). */
   async function attempt(userId: string, check: () => Promise<boolean>): Promise<void> {
