@@ -1149,6 +1149,21 @@ export const sessionSecondFactors = pgTable("session_second_factors", {
   verifiedAt: timestamp("verified_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Passkey sign-in challenges already used (decision 0137): the challenge itself travels sealed in
+ * a cookie, which a replay carries again; the first use's insert takes the key, a second finds it.
+ * Kept until the challenge would have expired anyway, then swept with the Idempotency-Keys.
+ */
+export const usedPasskeyChallenges = pgTable(
+  "used_passkey_challenges",
+  {
+    /** SHA-256 (hex) of the challenge. */
+    challengeHash: text("challenge_hash").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("used_passkey_challenges_expires_at_idx").on(t.expiresAt)],
+);
+
 // ---- The admin overview's daily figures (decision 0106) ----
 // Kept by triggers as tasks and ledger rows are written, changed and deleted
 // (functions/veo_overview_video_days.sql, veo_overview_credit_days.sql), so the overview reads a
