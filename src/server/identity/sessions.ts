@@ -4,8 +4,8 @@
  * much it is used (decision 0063), and dies with its user's `isActive`.
  */
 import { and, eq, gt, lt, ne, or, sql } from "drizzle-orm";
-import type { Queryable } from "../db/connect.js";
-import { sessions, users } from "../db/schema.js";
+import { rowsOf, type Queryable } from "../db/connect.js";
+import { sessionSecondFactors, sessions, users } from "../db/schema.js";
 import { preparedPerDatabase } from "../db/prepared.js";
 import { randomToken, sha256Hex } from "../lib/tokens.js";
 import type { FreshCache } from "../events/fresh-cache.js";
@@ -67,6 +67,31 @@ export async function createSession(db: Queryable, userId: string, origin?: Sess
     userAgent: origin?.userAgent ?? null,
   });
   return token;
+}
+
+/**
+ * The session whose cookie value is `token`, having just passed sign-in's second step, under a new
+ * id (decision 0136): one statement ends the old row and makes the new one with its user, its
+ * sign-in time (the absolute lifetime and a Google sign-in's age count from it), its expiry and
+ * where it signed in, marked as checked now. Whoever else holds the old value (a half-signed-in
+ * cookie planted in this browser) holds an ended session. The new cookie value, or undefined when
+ * the old session had already ended (signed out, or renewed by a parallel request).
+ */
+export async function renewCheckedSession(db: Queryable, token: string): Promise<string | undefined> {
+  const next = randomToken();
+  const renewed = rowsOf<{ session_id: string }>(
+    await db.execute(sql`
+      with old as (
+        delete from ${sessions} where ${sessions.id} = ${sha256Hex(token)}
+        returning user_id, created_at, expires_at, ip, user_agent
+      ), renewed as (
+        insert into ${sessions} (id, user_id, created_at, expires_at, ip, user_agent)
+        select ${sha256Hex(next)}, user_id, created_at, expires_at, ip, user_agent from old
+        returning id
+      )
+      insert into ${sessionSecondFactors} (session_id) select id from renewed returning session_id`),
+  );
+  return renewed.length === 1 ? next : undefined;
 }
 
 /** Every API request runs it. */

@@ -5,17 +5,18 @@
  * the admin audit log when an admin does them.
  */
 import { eq } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { adminUsersApi } from "../../../shared/api/admin-users.js";
 import { secondFactorApi } from "../../../shared/api/second-factor.js";
 import type { Db, Queryable } from "../../db/connect.js";
 import { adminSettings, users } from "../../db/schema.js";
-import { AppError, conflict, notFound } from "../../http/errors.js";
+import { AppError, conflict, notFound, unauthorized } from "../../http/errors.js";
 import { RateLimiter, tooManyRequests, type RateLimitStore } from "../../http/rate-limit.js";
 import { serve } from "../../http/route-contract.js";
 import { STEP_UP } from "../../http/route-access.js";
-import { requireUser, sessionCookieValue } from "../../http/session-auth.js";
-import type { SessionUser } from "../../identity/sessions.js";
+import { requireUser, sessionCookieValue, setSessionCookie } from "../../http/session-auth.js";
+import { webTokenKey } from "../../http/web-app-token.js";
+import { renewCheckedSession, type SessionUser } from "../../identity/sessions.js";
 import { isPending, markSessionVerified, secondFactorState } from "../../identity/second-factor-state.js";
 import { endAccountLinks } from "../../identity/ways-in.js";
 import type { SecretBox } from "../../lib/secret-box.js";
@@ -84,6 +85,21 @@ export async function secondFactorRoutes(app: FastifyInstance, opts: SecondFacto
     reply,
   });
   const sessionToken = (request: FastifyRequest) => sessionCookieValue(request) ?? "";
+  const webKey = webTokenKey(box);
+
+  /**
+   * A factor passed. Sign-in's second step (a pending session) ends the session and gives the
+   * browser a new one, checked (decision 0136): a half-signed-in cookie planted in this browser
+   * stays half signed in, ended. A fresh check of a signed-in session keeps its id (its other
+   * tabs' live streams stay open) and is marked checked now.
+   */
+  async function factorPassed(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (request.secondFactor && !isPending(request.secondFactor)) return markSessionVerified(db, sessionToken(request));
+    const renewed = await renewCheckedSession(db, sessionToken(request));
+    // Ended meanwhile: signed out, or renewed by a parallel second step of the same session.
+    if (!renewed) throw unauthorized();
+    setSessionCookie(reply, renewed, secure, webKey);
+  }
 
   /** Counts an attempt before it is checked (parallel guesses cannot pass a check made before any failed). */
   async function attempt(userId: string, check: () => Promise<boolean>): Promise<void> {
@@ -108,13 +124,13 @@ export async function secondFactorRoutes(app: FastifyInstance, opts: SecondFacto
     };
   });
 
-  serve(app, secondFactorApi.verify, { access: "user", secondFactor: "pending" }, async (request) => {
+  serve(app, secondFactorApi.verify, { access: "user", secondFactor: "pending" }, async (request, reply) => {
     const user = requireUser(request);
     const { method, code } = request.body;
     await attempt(user.id, () =>
       method === "totp" ? useTotpCode(db, box, user.id, code) : useRecoveryCode(db, user.id, code),
     );
-    await markSessionVerified(db, sessionToken(request));
+    await factorPassed(request, reply);
     return { message: "Second factor accepted" };
   });
 
@@ -128,7 +144,7 @@ export async function secondFactorRoutes(app: FastifyInstance, opts: SecondFacto
   serve(app, secondFactorApi.passkeyVerify, { access: "user", secondFactor: "pending" }, async (request, reply) => {
     const user = requireUser(request);
     await attempt(user.id, () => usePasskey(ceremony(request, reply), user.id, request.body.response));
-    await markSessionVerified(db, sessionToken(request));
+    await factorPassed(request, reply);
     return { message: "Second factor accepted" };
   });
 
