@@ -18,6 +18,7 @@ import { apiTokenRoutes } from "./features/api-tokens/routes.js";
 import { googleAuthRoutes } from "./features/auth/google-routes.js";
 import { authRoutes } from "./features/auth/routes.js";
 import { accountLinkRoutes } from "./features/auth/link-routes.js";
+import { adminNewLinkRoutes } from "./features/auth/admin-new-link.js";
 import { webhookRoutes } from "./features/webhooks/routes.js";
 import { webhooksOpenApi } from "./features/webhooks/openapi.js";
 import { automationDocsRoutes } from "./features/automation/docs-routes.js";
@@ -198,6 +199,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await admin.register(adminRecoveryRoutes, services);
       await admin.register(adminTelegramSettingsRoutes, services);
       await admin.register(adminMailRoutes, services);
+      // A reset or confirmation sent again as a new link: the outbox hides links (decision 0130).
+      await admin.register(adminNewLinkRoutes, services);
       await admin.register(adminSignUpSettingsRoutes, services);
       await admin.register(adminSecondFactorRoutes, services);
       // Prompt screening: its settings, the moderation log and its review (decision 0089).

@@ -6,6 +6,7 @@ const AUDIT_ACTIONS = {
   "telegram.test": "Telegram test sent",
   "mail.update": "Mail settings changed",
   "mail.test": "Test e-mail sent",
+  "mail.new_link": "New account link sent",
   "sign_ups.update": "Sign-up protection changed",
   "moderation.update": "Prompt screening changed",
   "moderation.review": "Screened prompt reviewed",

@@ -69,6 +69,8 @@ export const ERROR_REASONS = [
   "screening_unavailable",
   "second_factor_required",
   "cursor_invalid",
+  "new_link_not_offered",
+  "account_closed",
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

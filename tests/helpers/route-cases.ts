@@ -629,6 +629,12 @@ export const ROUTE_CASES: RouteCase[] = [
     accepts: reachedRoute,
     request: () => ({ url: `/api/admin/mail/${crypto.randomUUID()}/retry`, body: {} }),
   },
+  {
+    method: "POST",
+    route: "/api/admin/mail/:id/new-link",
+    accepts: reachedRoute,
+    request: () => ({ url: `/api/admin/mail/${crypto.randomUUID()}/new-link`, body: {} }),
+  },
   // Prompt screening (decision 0089).
   {
     method: "GET",

@@ -64,6 +64,7 @@ const fixtures = {
   orderId: "",
   mailId: "",
   failedMailId: "",
+  resetMailId: "",
   moderationEventId: "",
 };
 
@@ -142,6 +143,20 @@ beforeAll(async () => {
     .values({ toAddress: "failed@people.example", kind: "test", locale: "en", subject: "Failed", status: "failed" })
     .returning();
   fixtures.failedMailId = failed!.id;
+  // A kept reset message of a person with an address: "send a new link" acts on it (decision 0130).
+  await t.database.db.update(users).set({ email: "matrix-user@people.example" }).where(eq(users.id, u.id));
+  const [reset] = await t.database.db
+    .insert(mailMessages)
+    .values({
+      userId: u.id,
+      toAddress: "matrix-user@people.example",
+      kind: "password_reset",
+      locale: "en",
+      subject: "Reset",
+      status: "kept",
+    })
+    .returning();
+  fixtures.resetMailId = reset!.id;
   // A prompt listed for review (decision 0089).
   const [screened] = await t.database.db
     .insert(moderationEvents)
@@ -205,6 +220,11 @@ const CASES: Case[] = [
     method: "POST",
     route: "/api/admin/mail/:id/retry",
     request: () => ({ url: `/api/admin/mail/${fixtures.failedMailId}/retry`, body: {} }),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/mail/:id/new-link",
+    request: () => ({ url: `/api/admin/mail/${fixtures.resetMailId}/new-link`, body: {} }),
   },
   {
     method: "GET",

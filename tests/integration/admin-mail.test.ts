@@ -3,15 +3,17 @@
  * once), the Mail page (the outbox, filtered and paged, one message with its body), a failed
  * message sent again, the set-up checklist's mail step and warning, and /metrics.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mailMessages } from "../../src/server/db/schema.js";
+import { mailMessages, users } from "../../src/server/db/schema.js";
+import { issueAccountLink } from "../../src/server/features/auth/account-tokens.js";
 import type { MailMessageView, MailPage, MailStatus } from "../../src/shared/schemas/admin-mail.js";
 import type { AdminSetup } from "../../src/shared/schemas/admin-setup.js";
 import { MASK_PREFIX } from "../../src/shared/mask.js";
 import { startSmtpFake, type SmtpFake } from "../fakes/smtp-fake.mjs";
 import { freePort } from "../helpers/free-port.js";
-import { createTestApp, signInAdmin, type Client, type TestApp } from "../helpers/test-app.js";
+import { newAddress, personWithAddress, tokenIn } from "../helpers/mail-links.js";
+import { Client, createTestApp, signInAdmin, type TestApp } from "../helpers/test-app.js";
 
 let smtp: SmtpFake;
 let t: TestApp;
@@ -33,6 +35,16 @@ beforeEach(async () => {
   const res = await admin.put("/api/admin/settings/mail", { smtpHost: null, smtpUser: null, smtpPassword: null });
   expect(res.statusCode, res.body).toBe(200);
 });
+
+/** A live reset link for the account, written as the product writes one. */
+const resetLink = async (userId: string) => {
+  const [row] = await t.database.db.select().from(users).where(eq(users.id, userId));
+  return issueAccountLink(t.database.db, t.app.mailer.publicUrl, {
+    userId,
+    purpose: "password_reset",
+    email: row!.email!,
+  });
+};
 
 const status = async () => (await admin.get("/api/admin/mail/status")).json<MailStatus>();
 const setup = async () => (await admin.get("/api/admin/overview/setup")).json<AdminSetup>();
@@ -184,6 +196,118 @@ describe("the Mail page", () => {
     expect(row).toMatchObject({ status: "sent", html: null, attempts: 1 });
     expect((await admin.get(`/api/admin/mail/${failed!.id}`)).json<MailMessageView>().hasBody).toBe(false);
     expect((await admin.post(`/api/admin/mail/${crypto.randomUUID()}/retry`)).statusCode).toBe(404);
+  });
+});
+
+describe("single-use links in the outbox (decision 0130)", () => {
+  const db = () => t.database.db;
+  /** The secrets of the links in what the outbox holds for `userId`, read from the rows themselves. */
+  const secretsOf = async (userId: string) => {
+    const rows = await db().select().from(mailMessages).where(eq(mailMessages.userId, userId));
+    return rows.flatMap((r) =>
+      [...`${r.html}${r.textBody}`.matchAll(/[?&](?:amp;)?token=([A-Za-z0-9_-]+)/g)].map((m) => m[1]!),
+    );
+  };
+  const keptOf = async (userId: string, kind: string) =>
+    db()
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.userId, userId), eq(mailMessages.kind, kind)));
+
+  it("shows a reset, a confirmation and a change of address with every link's secret hidden", async () => {
+    const person = await personWithAddress(t, false);
+    expect(
+      (await person.client.post("/api/user/email", { email: newAddress("moved"), currentPassword: person.password }))
+        .statusCode,
+    ).toBe(202);
+    await t.app.mailer.toUser(
+      db(),
+      person.id,
+      { kind: "password_reset", username: person.username, link: await resetLink(person.id) },
+      { evenUnconfirmed: true },
+    );
+    await t.app.jobs.mailSender.runOnce();
+    const secrets = await secretsOf(person.id);
+    const rows = await db().select().from(mailMessages).where(eq(mailMessages.userId, person.id));
+    expect(rows.map((r) => r.kind).sort()).toEqual(["email_change_confirm", "password_reset", "verify_email"]);
+    expect(secrets.length).toBeGreaterThanOrEqual(3);
+    for (const row of rows) {
+      const res = await admin.get(`/api/admin/mail/${row.id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      for (const secret of secrets) expect(res.body, row.kind).not.toContain(secret);
+      const view = res.json<MailMessageView>();
+      expect(view.text, row.kind).toContain("token=hidden");
+      expect(view.html, row.kind).toContain("token=hidden");
+      expect(view).toMatchObject({ linksHidden: true, newLink: row.kind !== "email_change_confirm" });
+    }
+    // A message with no single-use link shows whole.
+    await t.app.mailer.toAddress(db(), { address: person.email, locale: "en", userId: null }, { kind: "test" });
+    await t.app.jobs.mailSender.runOnce();
+    const [test] = await db().select().from(mailMessages).where(eq(mailMessages.kind, "test"));
+    expect((await admin.get(`/api/admin/mail/${test!.id}`)).json<MailMessageView>()).toMatchObject({
+      linksHidden: false,
+      newLink: false,
+    });
+  });
+
+  it("sends a new link to the account's own address instead, audited, and it works there", async () => {
+    const person = await personWithAddress(t, true);
+    await t.app.mailer.toUser(db(), person.id, {
+      kind: "password_reset",
+      username: person.username,
+      link: await resetLink(person.id),
+    });
+    await t.app.jobs.mailSender.runOnce();
+    const [kept] = await keptOf(person.id, "password_reset");
+    // Without a mail server the new link waits in the outbox, hidden too.
+    const first = await admin.post(`/api/admin/mail/${kept!.id}/new-link`);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ outcome: "kept" });
+    expect(await keptOf(person.id, "password_reset")).toHaveLength(2);
+    // With one, it reaches the person's mailbox, and the link there resets the password.
+    expect((await useFake()).statusCode).toBe(200);
+    const second = await admin.post(`/api/admin/mail/${kept!.id}/new-link`);
+    expect(second.json()).toMatchObject({ outcome: "queued" });
+    await t.app.jobs.mailSender.runOnce();
+    const mail = await smtp.waitFor(person.email, (m) => m.subject.includes("password"));
+    const token = tokenIn(mail, "/reset-password");
+    const reset = await new Client(t.app).post("/api/auth/password-reset/confirm", {
+      token,
+      password: "a-new-password-1",
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const log = (await admin.get("/api/admin/audit-log?action=mail.new_link")).json<{ data: { targetId: string }[] }>();
+    expect(log.data.filter((e) => e.targetId === person.id)).toHaveLength(2);
+  });
+
+  it("refuses a new link for other kinds, closed accounts and confirmed addresses, saying why", async () => {
+    const person = await personWithAddress(t, true);
+    await t.app.mailer.toUser(db(), person.id, {
+      kind: "verify_email",
+      username: person.username,
+      link: "https://x.example/verify-email?token=abcdefgh",
+      email: person.email,
+    });
+    await t.app.mailer.toAddress(db(), { address: person.email, locale: "en", userId: person.id }, { kind: "test" });
+    await t.app.mailer.toUser(db(), person.id, {
+      kind: "password_reset",
+      username: person.username,
+      link: await resetLink(person.id),
+    });
+    const [verify] = await keptOf(person.id, "verify_email");
+    const [test] = await keptOf(person.id, "test");
+    const [reset] = await keptOf(person.id, "password_reset");
+    const reason = async (id: string) => {
+      const res = await admin.post(`/api/admin/mail/${id}/new-link`);
+      expect(res.statusCode, res.body).toBe(409);
+      return res.json<{ reason: string }>().reason;
+    };
+    expect(await reason(test!.id)).toBe("new_link_not_offered");
+    expect(await reason(verify!.id)).toBe("email_already_verified");
+    await db().update(users).set({ isActive: false }).where(eq(users.id, person.id));
+    expect(await reason(reset!.id)).toBe("account_closed");
+    expect((await admin.post(`/api/admin/mail/${crypto.randomUUID()}/new-link`)).statusCode).toBe(404);
+    expect(await keptOf(person.id, "password_reset")).toHaveLength(1);
   });
 });
 

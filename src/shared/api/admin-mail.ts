@@ -5,6 +5,7 @@ import {
   mailPageSchema,
   mailQuerySchema,
   mailRetriedSchema,
+  mailNewLinkSchema,
   mailStatusSchema,
   mailTestResultSchema,
   mailTestSchema,
@@ -63,5 +64,13 @@ export const adminMailApi = {
     tags,
     summary: "Send a failed message again",
     responses: { 200: mailRetriedSchema, ...errors(401, 403, 404, 409) },
+  }),
+  newLink: defineRoute({
+    method: "POST",
+    path: "/api/admin/mail/:id/new-link",
+    params: mailIdParams,
+    tags,
+    summary: "Send the account of a reset or confirmation message a new link of that kind, to its own address",
+    responses: { 200: mailNewLinkSchema, ...errors(401, 403, 404, 409) },
   }),
 };

@@ -63,6 +63,12 @@ export const mailMessageSchema = mailSummarySchema
     html: z.string().nullable(),
     text: z.string().nullable(),
     headers: z.record(z.string(), z.string()),
+    linksHidden: z.boolean().meta({
+      description: "Whether single-use links (reset, confirmation, change of address) show with their secret hidden.",
+    }),
+    newLink: z.boolean().meta({
+      description: "Whether POST /api/admin/mail/{id}/new-link can send the account a new link of this kind.",
+    }),
   })
   .meta({ id: "AdminMailMessage" });
 export type MailMessageView = z.infer<typeof mailMessageSchema>;
@@ -98,3 +104,10 @@ export const mailTestResultSchema = z.object({
 });
 
 export const mailRetriedSchema = z.object({ message: z.string() });
+
+export const mailNewLinkSchema = z.object({
+  message: z.string(),
+  outcome: z
+    .enum(["queued", "kept"])
+    .meta({ description: "kept: no mail server is set, so the new link waits in the outbox, hidden too." }),
+});

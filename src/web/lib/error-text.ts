@@ -174,6 +174,10 @@ function reasonText(reason: ErrorReason, params: Params): string {
       return t`This link confirms an address the account no longer uses.`;
     case "email_already_verified":
       return t`Your e-mail address is already confirmed.`;
+    case "new_link_not_offered":
+      return t`Only a password reset or an address confirmation can be sent as a new link. A new address is asked for again on My Account.`;
+    case "account_closed":
+      return t`This account is disabled or deleted: no new link is sent.`;
     case "no_email":
       return t`This account has no e-mail address. Add one on My Account.`;
     case "email_unchanged":

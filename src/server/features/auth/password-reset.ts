@@ -4,7 +4,7 @@
  * tells the account's address.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/connect.js";
+import type { Db, Queryable } from "../../db/connect.js";
 import { users } from "../../db/schema.js";
 import { AppError } from "../../http/errors.js";
 import type { RateLimiter } from "../../http/rate-limit.js";
@@ -51,17 +51,29 @@ export async function requestPasswordReset(
   if (!user?.email || user.deletedAt || !user.isActive) return "no_account";
   if (await deps.perAccount.hit(user.id)) return "limited";
   const email = user.email;
-  await db.transaction(async (tx) => {
-    const link = await issueAccountLink(tx, mailer.publicUrl, { userId: user.id, purpose: "password_reset", email });
-    // The account's address even unconfirmed: using the link proves the mailbox.
-    await mailer.toUser(
-      tx,
-      user.id,
-      { kind: "password_reset", username: user.username, link },
-      { evenUnconfirmed: true, locale },
-    );
-  });
+  await db.transaction((tx) => mailResetLink(tx, mailer, { ...user, email }, locale));
   return "sent";
+}
+
+/** Writes a reset link and its message to the account's address, in the caller's transaction. */
+export async function mailResetLink(
+  db: Queryable,
+  mailer: Mailer,
+  user: { id: string; username: string; email: string },
+  locale: Locale,
+): Promise<void> {
+  const link = await issueAccountLink(db, mailer.publicUrl, {
+    userId: user.id,
+    purpose: "password_reset",
+    email: user.email,
+  });
+  // The account's address even unconfirmed: using the link proves the mailbox.
+  await mailer.toUser(
+    db,
+    user.id,
+    { kind: "password_reset", username: user.username, link },
+    { evenUnconfirmed: true, locale },
+  );
 }
 
 /**

@@ -23,8 +23,6 @@ import { renderMail } from "./render.js";
 
 const TEST_RATE_LIMIT: RateLimitRule = { max: 10, windowMs: 60_000 };
 
-/** A sensitive admin action: a fresh second-factor check first (decision 0092). */
-
 export async function adminMailRoutes(
   app: FastifyInstance,
   opts: {

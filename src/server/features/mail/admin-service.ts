@@ -11,7 +11,9 @@ import {
   type MailSummary,
 } from "../../../shared/schemas/admin-mail.js";
 import type { Settings } from "../settings/service.js";
+import { isNewLinkKind } from "./kinds.js";
 import { chooseMailServer, type MailEnvironment } from "./mail-server.js";
+import { hideLinkSecrets } from "./masked-links.js";
 
 type Row = typeof mailMessages.$inferSelect;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -58,9 +60,20 @@ export async function mailPage(db: Db, q: MailQuery): Promise<MailPage> {
   };
 }
 
+/** One message, its single-use links' secrets hidden (decision 0130). */
 export async function mailMessage(db: Db, id: string): Promise<MailMessageView | null> {
   const [row] = await db.select().from(mailMessages).where(eq(mailMessages.id, id));
-  return row ? { ...summary(row), html: row.html, text: row.textBody, headers: row.headers } : null;
+  if (!row) return null;
+  const html = row.html === null ? null : hideLinkSecrets(row.html);
+  const text = row.textBody === null ? null : hideLinkSecrets(row.textBody);
+  return {
+    ...summary(row),
+    html: html?.body ?? null,
+    text: text?.body ?? null,
+    headers: row.headers,
+    linksHidden: (html?.hidden ?? 0) + (text?.hidden ?? 0) > 0,
+    newLink: row.userId !== null && isNewLinkKind(row.kind),
+  };
 }
 
 /** A failed message becomes due again (its attempts start over); anything else is left as it is. */

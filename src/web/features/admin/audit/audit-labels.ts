@@ -11,6 +11,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
   "telegram.test": msg`Telegram test sent`,
   "mail.update": msg`Mail settings changed`,
   "mail.test": msg`Test e-mail sent`,
+  "mail.new_link": msg`New account link sent`,
   "sign_ups.update": msg`Sign-up protection changed`,
   "moderation.update": msg`Prompt screening changed`,
   "moderation.review": msg`Screened prompt reviewed`,

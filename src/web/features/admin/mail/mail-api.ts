@@ -82,3 +82,22 @@ export function useRetryMail() {
     onError: failed(msg`The message could not be sent again`),
   });
 }
+
+/** A new reset or confirmation link to the account's own address (decision 0130). */
+export function useSendNewLink() {
+  return useMutation({
+    mutationFn: (id: string) => call(adminMailApi.newLink, { params: { id } }),
+    onSuccess: ({ outcome }) => {
+      toast(
+        outcome === "queued"
+          ? { title: t`A new link is on its way`, description: t`It goes to the account's own address.` }
+          : {
+              title: t`New link kept in the outbox`,
+              description: t`No mail server is set: the new link waits here, hidden too. Set a mail server so it reaches the person.`,
+            },
+      );
+      refreshMail();
+    },
+    onError: failed(msg`No new link was sent`),
+  });
+}

@@ -3,23 +3,21 @@
  * scripts, no navigation, no access to this page), its plain text and headers.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { LoaderCircle, RotateCcw } from "lucide-react";
+import { LoaderCircle, RotateCcw, Send } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { errorMessage } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
-import { useMailMessage, useRetryMail } from "./mail-api";
+import { useMailMessage, useRetryMail, useSendNewLink } from "./mail-api";
 import { mailKindLabel, mailStatusLabel } from "./mail-labels";
 
-/** Every link of a message (from its plain text), without repeats. */
+/** Every link of a message (from its plain text), without repeats, but those whose secret is hidden. */
 function linksOf(text: string): string[] {
-  return [...new Set(text.match(/https?:\/\/[^\s<>"]+/g) ?? [])];
+  const links = text.match(/https?:\/\/[^\s<>"]+/g) ?? [];
+  return [...new Set(links.filter((href) => !/[?&]token=hidden\b/.test(href)))];
 }
 
-/**
- * The message's links, to open: the frame above runs sandboxed, so its links go nowhere. Without a
- * mail server this is how a person trying the product follows their reset or confirmation link.
- */
+/** The message's links, to open: the frame above runs sandboxed, so its links go nowhere. */
 function MessageLinks({ text }: { text: string }) {
   const { t } = useLingui();
   const links = linksOf(text);
@@ -44,6 +42,32 @@ function MessageLinks({ text }: { text: string }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * A reset or confirmation link is hidden here (decision 0130): whoever read it could use it. The
+ * admin has a new one sent to the account's own address instead.
+ */
+function HiddenLinks({ id, newLink }: { id: string; newLink: boolean }) {
+  const send = useSendNewLink();
+  return (
+    <div className="grid gap-2 rounded-lg border border-border p-3">
+      <p className="text-muted-foreground">
+        <Trans>
+          This message's sign-in and confirmation links are hidden: anyone who read them could use them. Only the
+          person's own mailbox gets a working link.
+        </Trans>
+      </p>
+      {newLink ? (
+        <div>
+          <Button variant="outline" size="sm" disabled={send.isPending} onClick={() => send.mutate(id)}>
+            <Send aria-hidden="true" />
+            <Trans>Send a new link</Trans>
+          </Button>
+        </div>
+      ) : null}
+    </div>
   );
 }
 
@@ -101,6 +125,7 @@ function Body({ id }: { id: string }) {
         </p>
       ) : (
         <>
+          {m.linksHidden ? <HiddenLinks id={m.id} newLink={m.newLink} /> : null}
           <MessageLinks text={m.text ?? ""} />
           <iframe
             title={t`The message as it looks`}
