@@ -10,8 +10,11 @@ export function modelLabel(model: string): string {
 export const SEED_MIN = VEO_SEED.min;
 export const SEED_MAX = VEO_SEED.max;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-/** Pixels a reference image may have (50 megapixels): more is refused before it is decoded (decision 0090). */
-export const MAX_IMAGE_PIXELS = 50_000_000;
+/**
+ * Pixels a reference image may have (25 megapixels: a 24 MP camera's 6000×4000, Seedance's 6000 px
+ * side): more is refused by its header, before it is decoded (decisions 0090, 0134).
+ */
+export const MAX_IMAGE_PIXELS = 25_000_000;
 export const PROMPT_MAX = 5_000;
 
 /**

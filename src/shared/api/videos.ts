@@ -27,6 +27,7 @@ import {
   videoDeletedSchema,
   videoStatusSchema,
 } from "../schemas/videos.js";
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "../videos.js";
 import { defineRoute, errors } from "./contract.js";
 
 const tags = ["Videos"];
@@ -178,7 +179,7 @@ export const videosApi = {
     tags,
     summary: "Upload a reference image",
     description:
-      "multipart/form-data with one JPG, PNG or WebP image (at most 10 MB and 50 megapixels) in the field `image`. " +
+      `multipart/form-data with one JPG, PNG or WebP image (at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels) in the field \`image\`. ` +
       "The type is read from the image itself, never its name: it is decoded, turned upright and stored re-encoded " +
       "without metadata (EXIF, GPS, XMP, ICC), under the extension of what it really is (decision 0090).",
     responses: { 201: uploadImageResultSchema, ...errors(400, 401, 413, 415, 429, 503) },

@@ -9,6 +9,8 @@
  */
 import sharp from "sharp";
 import type { JobImage } from "../video/port.js";
+import { withDecodeSlot } from "../media/decode-slots.js";
+import { MAX_IMAGE_PIXELS } from "../../../shared/videos.js";
 import { VendorError } from "../video/errors.js";
 
 const IMAGE_ENCODINGS = ["inlineData", "bytesBase64Encoded"] as const;
@@ -31,7 +33,13 @@ export async function inlineImage(image: JobImage): Promise<InlineImage> {
   if (mime === "image/png" || mime === "image/jpeg") return { mimeType: mime, data: file.data.toString("base64") };
   let png: Buffer;
   try {
-    png = await sharp(file.data, { failOn: "error" }).timeout({ seconds: DECODE_SECONDS }).png().toBuffer();
+    // One of the process's decode slots, like every decode (decision 0134).
+    png = await withDecodeSlot(() =>
+      sharp(file.data, { failOn: "error", limitInputPixels: MAX_IMAGE_PIXELS })
+        .timeout({ seconds: DECODE_SECONDS })
+        .png()
+        .toBuffer(),
+    );
   } catch {
     throw new VendorError("rejected", `An image (${mime}) could not be converted to PNG for Google`);
   }

@@ -3,11 +3,13 @@
  * (decision 0090). sharp (libvips) decodes it: what it decodes to is the format, whatever the file
  * was called or declared to be. It is then drawn upright by its EXIF orientation and encoded
  * again in that format with no metadata at all (EXIF with GPS positions and device names, XMP,
- * IPTC, ICC profiles, comments, trailing bytes), so only its pixels leave this server.
+ * IPTC, ICC profiles, comments, trailing bytes), so only its pixels leave this server. The decode
+ * takes one of the process's few decode slots (decode-slots.ts, decision 0134).
  */
 import sharp, { type OutputInfo } from "sharp";
 import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "../../../shared/videos.js";
 import type { ImageType } from "../storage/uploads.js";
+import { withDecodeSlot } from "./decode-slots.js";
 
 // Each image is decoded once: libvips' operation cache would only hold memory.
 sharp.cache(false);
@@ -42,8 +44,8 @@ const DECODE_SECONDS = 20;
 /**
  * Decodes `input` and encodes it again without metadata. Throws ImageRefused when it is not a
  * JPEG, PNG or WebP (of `allowed`) that decodes without error, has more than MAX_IMAGE_PIXELS
- * pixels (a decompression bomb stops there, before its pixels are allocated), or comes out over
- * MAX_IMAGE_BYTES. An animated image keeps its first frame.
+ * pixels (a decompression bomb stops there, before its pixels are allocated, and without waiting
+ * for a decode slot), or comes out over MAX_IMAGE_BYTES. An animated image keeps its first frame.
  */
 export async function cleanImage(
   input: Buffer,
@@ -70,7 +72,7 @@ export async function cleanImage(
     // No keepMetadata()/withMetadata(): sharp writes none of the input's metadata.
     const encoded =
       format === "jpeg" ? image.jpeg({ quality: 92 }) : format === "png" ? image.png() : image.webp({ quality: 92 });
-    out = await encoded.toBuffer({ resolveWithObject: true });
+    out = await withDecodeSlot(() => encoded.toBuffer({ resolveWithObject: true }));
   } catch (err) {
     if (/pixel limit/i.test(String(err))) throw new ImageRefused("too_many_pixels");
     throw new ImageRefused("not_image");
