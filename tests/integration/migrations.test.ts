@@ -76,6 +76,7 @@ describe("migrations", () => {
         "totp_credentials",
         "transactions",
         "uploads",
+        "used_passkey_challenges",
         "users",
         "video_files",
         "video_tasks",

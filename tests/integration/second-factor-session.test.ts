@@ -6,10 +6,10 @@
  * (tests/helpers/software-passkey.ts), factors are written as rows: the enrolment routes are not
  * what these tests are about.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recoveryCodes, sessions, users } from "../../src/server/db/schema.js";
+import { recoveryCodes, sessions, usedPasskeyChallenges, users } from "../../src/server/db/schema.js";
 import { sha256Hex } from "../../src/server/lib/tokens.js";
 import { addSoftwarePasskey, type SoftwarePasskey } from "../helpers/software-passkey.js";
 import { Client, createTestApp, signUp, type TestApp } from "../helpers/test-app.js";
@@ -172,5 +172,66 @@ describe("under an https PUBLIC_URL", () => {
     expect(renewed.domain).toBeUndefined();
     expect((await send(secure.app, "GET", "/api/user/stats", cookie)).statusCode).toBe(401);
     expect((await send(secure.app, "GET", "/api/user/stats", `__Host-sid=${renewed.value}`)).statusCode).toBe(200);
+  });
+});
+
+describe("a passkey's challenge (decision 0137)", () => {
+  /** A signed-in session (its second step passed) of a person with a software passkey. */
+  async function signedIn() {
+    const { passkey, cookie, userId } = await pendingSignIn();
+    const { res } = await passkeyStep(t, cookie, passkey);
+    expect(res.statusCode).toBe(200);
+    return { passkey, userId, cookie: `sid=${setCookie(res, "sid")!.value}` };
+  }
+
+  it("is accepted once: the same assertion sent again, or twice at once, is refused", async () => {
+    const { passkey, cookie } = await signedIn();
+    // An authenticator without a counter (0 each time): the counter cannot tell a replay.
+    const { res, again } = await passkeyStep(t, cookie, passkey);
+    expect(res.statusCode).toBe(200);
+    const replay = await again();
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().code).toBe("invalid_second_factor");
+
+    const { options, cookie: withChallenge } = await passkeyOptions(t, cookie);
+    const body = { response: passkey.assert(options, new URL(t.config.publicUrl).origin) };
+    const both = await Promise.all(
+      [1, 2].map(() => send(t.app, "POST", "/api/auth/second-factor/passkey/verify", withChallenge, body)),
+    );
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    expect((await send(t.app, "POST", "/api/auth/second-factor/passkey/verify", withChallenge, body)).statusCode).toBe(
+      401,
+    );
+  });
+
+  it("is remembered until it would have expired, then swept with the Idempotency-Keys", async () => {
+    const { passkey, cookie } = await signedIn();
+    const { options } = await passkeyOptions(t, cookie);
+    expect((await passkeyStep(t, cookie, passkey)).res.statusCode).toBe(200);
+    const [kept] = await t.database.db
+      .select()
+      .from(usedPasskeyChallenges)
+      .where(sql`${usedPasskeyChallenges.expiresAt} > now()`)
+      .limit(1);
+    expect(kept).toBeDefined();
+    // The challenge is kept as its hash only.
+    expect(kept!.challengeHash).not.toBe(options.challenge);
+
+    const old = sha256Hex(`expired-${Date.now()}`);
+    await t.database.db
+      .insert(usedPasskeyChallenges)
+      .values({ challengeHash: old, expiresAt: new Date(Date.now() - 60_000) });
+    await t.app.jobs.idempotencyKeySweep.runOnce();
+    const left = await t.database.db
+      .select({ hash: usedPasskeyChallenges.challengeHash })
+      .from(usedPasskeyChallenges)
+      .where(eq(usedPasskeyChallenges.challengeHash, old));
+    expect(left).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(usedPasskeyChallenges)
+        .where(eq(usedPasskeyChallenges.challengeHash, kept!.challengeHash)),
+    ).toHaveLength(1);
   });
 });

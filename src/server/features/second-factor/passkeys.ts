@@ -2,7 +2,8 @@
  * Passkeys as a second factor (WebAuthn; @simplewebauthn/server). The relying party is
  * PUBLIC_URL's host (a loopback address is "localhost": WebAuthn refuses IP addresses). The
  * challenge of a ceremony travels sealed in a short-lived cookie bound to the session, and is
- * cleared by its use; the signature counter only goes up (a conditional update).
+ * cleared by its use; a sign-in challenge counts once, remembered on the server (decision 0137);
+ * the signature counter only goes up (a conditional update).
  */
 import {
   generateAuthenticationOptions,
@@ -16,7 +17,7 @@ import {
 import { and, asc, eq, lt, or } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Queryable } from "../../db/connect.js";
-import { passkeys } from "../../db/schema.js";
+import { passkeys, usedPasskeyChallenges } from "../../db/schema.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { sha256Hex } from "../../lib/tokens.js";
 import { sessionCookieValue } from "../../http/session-auth.js";
@@ -174,6 +175,21 @@ export async function authenticationOptions(ctx: CeremonyContext, userId: string
   return options;
 }
 
+/**
+ * Records a sign-in challenge's use (decision 0137); false when it was used before. A replay
+ * brings the sealed cookie again, and an authenticator without a counter signs the same each
+ * time: only the server can tell. Two requests at once insert the same key: one takes it. Kept
+ * CHALLENGE_MS from now, longer than the challenge can still be live, then swept.
+ */
+async function spendChallenge(db: Queryable, challenge: string): Promise<boolean> {
+  const taken = await db
+    .insert(usedPasskeyChallenges)
+    .values({ challengeHash: sha256Hex(challenge), expiresAt: new Date(Date.now() + CHALLENGE_MS) })
+    .onConflictDoNothing()
+    .returning({ challengeHash: usedPasskeyChallenges.challengeHash });
+  return taken.length === 1;
+}
+
 /** Verifies a passkey's signature for the user; true once per challenge. */
 export async function usePasskey(
   ctx: CeremonyContext,
@@ -183,6 +199,7 @@ export async function usePasskey(
   const expectedChallenge = takeChallenge(ctx.reply, ctx.box, ctx.request, "authenticate", ctx.secure);
   const credentialId = typeof response.id === "string" ? response.id : "";
   if (!expectedChallenge || !credentialId) return false;
+  if (!(await spendChallenge(ctx.db, expectedChallenge))) return false;
   const [stored] = await ctx.db
     .select()
     .from(passkeys)
