@@ -161,11 +161,12 @@ describe("a linked image that cannot be used: a 4xx, nothing charged, no task, n
     expect(temporaryFiles().filter((n) => !knownFiles.has(n))).toEqual([]);
   });
 
-  it("a request refused for its credits keeps no copy", async () => {
+  it("a request refused for its credits fetches nothing and keeps no copy", async () => {
     const u = await userWithCredits(t.app, db(), 0);
     const res = await generate(u.client, [host.url("poor.png")]);
     expect(res.statusCode, res.body).toBe(402);
-    expect(host.requests).toContain("/poor.png");
+    // Refused before any fetch (decision 0134).
+    expect(host.requests).not.toContain("/poor.png");
     expect(temporaryFiles().filter((n) => !knownFiles.has(n))).toEqual([]);
   });
 

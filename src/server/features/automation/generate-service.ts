@@ -1,13 +1,14 @@
 /**
  * POST /api/n8n/generate's work: the mode's images (base64 stored as temporary uploads; links are
- * fetched by generateVideo), the API price, then the same generation as the web's.
+ * fetched by generateVideo), the API price, then the same generation as the web's. A person the
+ * charge would refuse is refused before a base64 image is decoded (decision 0134).
  */
 import type { AutomationGenerateInput } from "../../../shared/schemas/automation.js";
 import type { GenerateVideoResult } from "../../../shared/schemas/videos.js";
 import type { LinkTask } from "../../http/idempotency.js";
 import type { UploadStore } from "../../integrations/storage/uploads.js";
 import type { Settings } from "../settings/service.js";
-import { generateVideo, type GenerateDeps } from "../videos/generate-service.js";
+import { generateVideo, refuseEarly, type GenerateDeps } from "../videos/generate-service.js";
 import { discardImages } from "../videos/linked-images.js";
 import { pricesOf } from "../videos/pricing.js";
 import { apiCost, surchargeCost } from "../../../shared/prices.js";
@@ -31,11 +32,13 @@ export async function generateFromApi(
 ): Promise<GenerateVideoResult> {
   // Without a mode only the first image was kept (the schema); with one, the mode's images.
   const parsed = input.imageUrls.map(parseImageInput);
-  const images = [];
-  for (const image of parsed) images.push(await checkedImage(image));
   const prices = pricesOf(await ctx.readSettings());
   // The chosen cell (issue 42); a 4K version asked with it is its own charge (uhdCost).
   const cost = apiCost(prices, { ...input, upgrade4k: false });
+  const uhdCost = surchargeCost(prices, "4k", "api");
+  await refuseEarly(ctx.generation, userId, input.model, cost + (input.upgrade4k ? uhdCost : 0));
+  const images = [];
+  for (const image of parsed) images.push(await checkedImage(image));
   // Checked before anything is charged; the row that signs callbacks exists before the task can end.
   const callbackUrl =
     input.callbackUrl === undefined ? undefined : await acceptableUrl(input.callbackUrl, ctx.config.webhooksAllowLocal);
@@ -77,7 +80,7 @@ export async function generateFromApi(
     {
       via: "api",
       cost,
-      uhdCost: surchargeCost(prices, "4k", "api"),
+      uhdCost,
       linkTask,
       callbackUrl,
       temporaryImages: stored,

@@ -3,6 +3,8 @@
  * statement, then submit to the provider, failing over between keys. If no key takes it, the
  * task is failed and refunded at once and the caller is told why. Our own uploads among the
  * images are marked used in the same transaction, so the sweep keeps them (decision 0034).
+ * Before any of it, and before the prompt is screened or a linked image fetched, a person who
+ * could not be charged is refused by a cheap read (decision 0134).
  */
 import { paymentHoldError } from "../payments/payment-hold.js";
 import crypto from "node:crypto";
@@ -25,13 +27,13 @@ import {
   modelLabel,
   TASK_FAILURES,
 } from "../../../shared/videos.js";
-import { spendOnVideo, type VideoReservation } from "../credits/ledger.js";
+import { NOT_ON_HOLD, spendOnVideo, type VideoReservation } from "../credits/ledger.js";
 import type { Mailer } from "../mail/outbox.js";
 import type { KeySource, VideoVendors } from "./video-vendors.js";
 import { failTask, type TaskRow } from "./task-state.js";
 import { markUploadsUsed, ownUploadNames } from "./upload-service.js";
 import { discardImages, keepLinkedImages, type LinkedImageOptions } from "./linked-images.js";
-import { claimInFlightSlot } from "./in-flight.js";
+import { claimInFlightSlot, inFlightRefusal } from "./in-flight.js";
 import { assertModelOffered } from "./model-offer.js";
 import type { Settings } from "../settings/service.js";
 import { reasoned } from "../../../shared/error-reasons.js";
@@ -85,7 +87,8 @@ export async function generateVideo(
   let reservation: VideoReservation;
   let reserved: { id: string; remaining: number };
   try {
-    assertModelOffered(await deps.readSettings(), input.model);
+    // Nothing is screened (a paid call), fetched or decoded for someone the charge would refuse (decision 0134).
+    await refuseEarly(deps, userId, input.model, cost + (input.upgrade4k ? (opts.uhdCost ?? 0) : 0));
     // Refused here, nothing is charged and nothing reaches a provider (decision 0089).
     await screenRequest(deps.screening, { userId, source: opts.via, prompt: input.prompt, watermark: input.watermark });
     // Linked images are fetched, checked by their bytes and stored before anything is charged (decision 0094).
@@ -199,6 +202,40 @@ export async function generateVideo(
 
 class NotReserved extends Error {}
 
+const ACCOUNT_DISABLED = "This account has been disabled.";
+
+function tooFewCredits(required: number, model: ModelId, balance: number): AppError {
+  return new AppError("insufficient_credits", insufficientCreditsMessage(required, model, balance), {
+    params: { required, balance, model: modelLabel(model) },
+  });
+}
+
+/**
+ * A model not offered, then the refusal the charge would give if it were made now, read without
+ * locks (decision 0134): the in-flight limit, a disabled account, a payment hold, too few credits
+ * for `required`, in the order `reserve` meets them. Two reads; the charging transaction checks
+ * everything again. generateVideo asks it first; the API asks it before decoding a base64 image.
+ */
+export async function refuseEarly(
+  deps: Pick<GenerateDeps, "db" | "readSettings">,
+  userId: string,
+  model: ModelId,
+  required: number,
+): Promise<void> {
+  const { db } = deps;
+  assertModelOffered(await deps.readSettings(), model);
+  const busy = await inFlightRefusal(db, userId);
+  if (busy) throw busy;
+  const [user] = await db
+    .select({ credits: users.credits, isActive: users.isActive, held: sql<boolean>`not (${NOT_ON_HOLD})` })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user?.isActive) throw new AppError("forbidden", ACCOUNT_DISABLED);
+  const hold = user.held ? await paymentHoldError(db, userId) : undefined;
+  if (hold) throw hold;
+  if (user.credits < required) throw tooFewCredits(required, model, user.credits);
+}
+
 /** The charge and the task row to record, in the ledger's shape; `imageUrls` are the images as kept. */
 function reservationFor(
   userId: string,
@@ -271,13 +308,10 @@ async function reserve(
     .select({ credits: users.credits, isActive: users.isActive })
     .from(users)
     .where(eq(users.id, userId));
-  if (!user?.isActive) throw new AppError("forbidden", "This account has been disabled.");
+  if (!user?.isActive) throw new AppError("forbidden", ACCOUNT_DISABLED);
   const hold = await paymentHoldError(db, userId);
   if (hold) throw hold;
-  const required = reservation.cost + (reservation.uhd?.cost ?? 0);
-  throw new AppError("insufficient_credits", insufficientCreditsMessage(required, opts.model, user.credits), {
-    params: { required, balance: user.credits, model: modelLabel(opts.model) },
-  });
+  throw tooFewCredits(reservation.cost + (reservation.uhd?.cost ?? 0), opts.model, user.credits);
 }
 
 /** Why an extension was refused (the provider's rule, decision 0050), in the customer's words. */

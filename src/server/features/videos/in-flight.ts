@@ -48,6 +48,17 @@ export async function claimInFlightSlot(tx: Tx, userId: string): Promise<void> {
   if (row && row.in_flight >= row.limit) throw tooManyInFlight(row.in_flight, row.limit);
 }
 
+/**
+ * The refusal claimInFlightSlot would give now, read without a lock (decision 0134): asked before
+ * any work is done for a new video, so a person at their limit is told at once. The charging
+ * transaction still decides.
+ */
+export async function inFlightRefusal(db: Queryable, userId: string): Promise<AppError | undefined> {
+  const count = await inFlightOf(db, userId);
+  const limit = count.own ?? count.default;
+  return count.now >= limit ? tooManyInFlight(count.now, limit) : undefined;
+}
+
 /** A person's videos in flight now, their own limit and the default (the admin's user page). */
 export async function inFlightOf(
   db: Queryable,
