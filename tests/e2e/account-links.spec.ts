@@ -91,6 +91,9 @@ test("a new account's address is confirmed from the mail, and the banner goes (p
   const mail = await waitForMail(email, "Xác nhận địa chỉ e-mail của bạn");
   await page.goto(linkTo(mail, "/verify-email?token="));
   await expect(page).toHaveURL("/verify-email");
+  // The page names the account and asks before it confirms (decision 0131).
+  await expect(page.getByText(`Hãy xác nhận rằng ${email} là địa chỉ của tài khoản ${username}.`)).toBeVisible();
+  await page.getByRole("button", { name: `Đúng, ${username} là của tôi: xác nhận` }).click();
   await expect(page.getByRole("heading", { name: "Đã xác nhận địa chỉ", level: 1 })).toBeVisible();
   await expect(page.getByText(`Địa chỉ ${email} của tài khoản ${username} đã được xác nhận.`)).toBeVisible();
   await expect(banner).toHaveCount(0);

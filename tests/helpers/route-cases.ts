@@ -171,6 +171,12 @@ export const ROUTE_CASES: RouteCase[] = [
   },
   {
     method: "POST",
+    route: "/api/auth/address-link",
+    accepts: reachedRoute,
+    request: () => ({ url: "/api/auth/address-link", body: { token: "x".repeat(43), kind: "verify" } }),
+  },
+  {
+    method: "POST",
     route: "/api/auth/verify-email",
     accepts: reachedRoute,
     request: () => ({ url: "/api/auth/verify-email", body: { token: "x".repeat(43) } }),

@@ -190,6 +190,37 @@ describe("registering with an address", () => {
   });
 });
 
+describe("the page a link opens names the account first (decision 0131)", () => {
+  const look = (token: string, kind: "verify" | "change") =>
+    new Client(t.app).post("/api/auth/address-link", { token, kind });
+
+  it("says whose account and which address, without using the link; the mail says what to do if not yours", async () => {
+    const person = await register(newAddress());
+    const mail = await receive(t, smtp, person.email, VERIFY_SUBJECT);
+    expect(mail.text).toContain(`the account ${person.username}`);
+    expect(mail.text).toContain("Not your account? Do not click: someone typed your address");
+    expect(mail.text).toContain("/contact");
+    const token = tokenIn(mail, "/verify-email");
+    for (let i = 0; i < 2; i++) {
+      const res = await look(token, "verify");
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ username: person.username, email: person.email });
+    }
+    expect((await userRow(t, person.id)).emailVerified).toBe(false);
+    // A link of the other kind, a used one, or none of ours: the link's own error.
+    for (const res of [await look(token, "change"), await look("x".repeat(43), "verify")]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().reason).toBe("link_expired");
+    }
+    expect((await verify(token)).statusCode).toBe(200);
+    expect((await look(token, "verify")).json().reason).toBe("link_expired");
+
+    const moved = newAddress("moved");
+    const change = await changeLink(person.client, moved, person.password);
+    expect((await look(change, "change")).json()).toEqual({ username: person.username, email: moved });
+  });
+});
+
 describe("sending the link again", () => {
   it("sends a new link at most once a minute; refuses a confirmed address, no address, and nobody signed in", async () => {
     const person = await register(newAddress());

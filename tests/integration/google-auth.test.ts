@@ -4,10 +4,10 @@
  * here step by step.
  */
 import crypto from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { adminAuditLog, users } from "../../src/server/db/schema.js";
+import { adminAuditLog, mailMessages, users } from "../../src/server/db/schema.js";
 import { GOOGLE_PROBLEMS } from "../../src/shared/google-auth.js";
 import {
   ACCOUNT_EXISTS_MESSAGE,
@@ -250,16 +250,29 @@ describe("the callback", () => {
     expect(await audited()).toEqual([["admin.sign_in", { method: "google" }]]);
   });
 
-  it("links a local account with the same e-mail when both Google and the account verified it", async () => {
+  it("never links on the address alone into an account with a password, even a confirmed one (decision 0131)", async () => {
     const email = `linked.${uniqueName()}@example.com`;
     const local = await signUp(t.app, { email, password: "local-pass-1" });
-    // An address proven earlier (as migration 0006 marks the accounts Google vouched for).
+    // An address proven earlier: by its link, which the address's owner may have clicked for an
+    // account someone else made with it.
     await t.database.db.update(users).set({ emailVerified: true }).where(eq(users.username, local.username));
     const who = identity({ email: email.toUpperCase(), email_verified: true });
     const { params, sid } = await signInWithGoogle(who);
-    expect(JSON.parse(params.user!)).toEqual({ username: local.username });
-    expect(await currentUser(sid)).toMatchObject({ username: local.username, hasPassword: true });
-    expect((await userBySub(who.sub))!.username).toBe(local.username);
+    expect(params).toEqual({ auth: "account-exists", message: ACCOUNT_EXISTS_MESSAGE });
+    expect(sid).toBeUndefined();
+    expect(await userByName(local.username)).toMatchObject({ googleId: null, email, emailVerified: true });
+    expect(await userBySub(who.sub)).toBeUndefined();
+  });
+
+  it("links an account with the same confirmed e-mail that has no password (made by Google, since unlinked)", async () => {
+    const email = `nopass.${uniqueName()}@example.com`;
+    const first = identity({ email, email_verified: true });
+    const made = JSON.parse((await signInWithGoogle(first)).params.user!) as { username: string };
+    await t.database.db.update(users).set({ googleId: null }).where(eq(users.username, made.username));
+    const who = identity({ email, email_verified: true });
+    const { params, sid } = await signInWithGoogle(who);
+    expect(JSON.parse(params.user!)).toEqual({ username: made.username });
+    expect(await currentUser(sid)).toMatchObject({ username: made.username, hasPassword: false });
   });
 
   it("refuses to link a disabled account with a verified e-mail", async () => {
@@ -267,7 +280,8 @@ describe("the callback", () => {
     const local = await signUp(t.app, { email });
     await t.database.db
       .update(users)
-      .set({ emailVerified: true, isActive: false })
+      // No password: the one kind of account a Google sign-in links into (decision 0131).
+      .set({ emailVerified: true, isActive: false, password: "" })
       .where(eq(users.username, local.username));
     const who = identity({ email });
     const { params, sid } = await signInWithGoogle(who);
@@ -424,6 +438,25 @@ describe("an account registered in advance with someone else's e-mail (issue 18)
       username: attacker.username,
       email,
     });
+  });
+
+  it("is not linked either after the owner of the e-mail clicked the planted account's confirmation (issue 66 §4)", async () => {
+    const { email, attacker } = await preRegister();
+    // The victim receives "please confirm your address" and clicks it.
+    const [message] = await t.database.db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.toAddress, email), eq(mailMessages.kind, "verify_email")));
+    const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(message!.textBody!)![1]!;
+    expect((await new Client(t.app).post("/api/auth/verify-email", { token })).statusCode).toBe(200);
+    expect(await userByName(attacker.username)).toMatchObject({ email, emailVerified: true });
+
+    const victim = identity({ email, email_verified: true });
+    const { params, sid } = await signInWithGoogle(victim);
+    expect(params).toEqual({ auth: "account-exists", message: ACCOUNT_EXISTS_MESSAGE });
+    expect(sid).toBeUndefined();
+    expect(await userByName(attacker.username)).toMatchObject({ googleId: null });
+    expect(await userBySub(victim.sub)).toBeUndefined();
   });
 
   it("makes a separate account on request, which takes the e-mail away from the unverified account", async () => {

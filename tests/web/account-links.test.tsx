@@ -100,9 +100,10 @@ describe("forgot password", () => {
 });
 
 describe("the confirmation page", () => {
-  it("posts its token once, and says an account signed in here is unchanged", async () => {
+  it("names the link's account and asks first; confirmed, it posts its token once and says another account is unchanged", async () => {
     arriveAt("/verify-email?token=verify-once");
     const { sent } = stubFetch({
+      "POST /api/auth/address-link": { body: { username: "ann", email: "ann@people.example" } },
       "POST /api/auth/verify-email": {
         body: { message: "ok", username: "ann", email: "ann@people.example" },
       },
@@ -110,16 +111,45 @@ describe("the confirmation page", () => {
     });
     const client = newQueryClient();
     client.setQueryData(firstLoadKeys.currentUser, person());
-    renderWeb(
+    const { user } = renderWeb(
       <StrictMode>
         <VerifyEmailPage />
       </StrictMode>,
       { path: "/verify-email", client },
     );
+    expect(await screen.findByText("Confirm that ann@people.example is the address of the account ann.")).toBeDefined();
+    expect(screen.getByText(/Not your account\? Do not confirm/)).toBeDefined();
+    expect(screen.getByRole("link", { name: "tell us" }).getAttribute("href")).toBe("/contact");
+    expect(sent.filter((s) => s.url === "/api/auth/verify-email")).toHaveLength(0);
+    await user.click(screen.getByRole("button", { name: "Yes, ann is mine: confirm" }));
     expect(await screen.findByText("The address ann@people.example of the account ann is confirmed.")).toBeDefined();
     expect(screen.getByText("You are signed in as bob: that account is unchanged.")).toBeDefined();
-    expect(sent.filter((s) => s.method === "POST")).toHaveLength(1);
+    expect(sent.filter((s) => s.url === "/api/auth/verify-email")).toHaveLength(1);
+    expect(sent.find((s) => s.url === "/api/auth/address-link")?.body).toEqual({
+      token: "verify-once",
+      kind: "verify",
+    });
     expect(window.location.search).toBe("");
+  });
+
+  it("says a used or expired link did not work, before asking anything", async () => {
+    arriveAt("/verify-email?token=used");
+    stubFetch({
+      "POST /api/auth/address-link": {
+        status: 400,
+        body: {
+          code: "invalid_input",
+          message: "This link has expired or was already used. Ask for a new one.",
+          reason: "link_expired",
+        },
+      },
+      "GET /api/auth/current-user": { body: person() },
+    });
+    renderWeb(<VerifyEmailPage />, { path: "/verify-email" });
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "This link has expired or was already used. Ask for a new one.",
+    );
+    expect(screen.queryByRole("button", { name: /confirm/ })).toBeNull();
   });
 });
 

@@ -1,6 +1,8 @@
 /** The links sent by mail (decision 0088): a forgotten password, a confirmed address, a new address. */
 import {
   accountLinkSchema,
+  addressLinkQuerySchema,
+  addressLinkSchema,
   changeEmailSchema,
   emailChangeCancelledSchema,
   emailConfirmedSchema,
@@ -35,6 +37,15 @@ export const accountLinksApi = {
     summary: "Set a new password with a reset link (signs this browser in, every other session out)",
     body: passwordResetConfirmSchema,
     responses: { 200: authResultSchema, ...errors(400, 403) },
+    reasons: ["link_expired"],
+  }),
+  addressLink: defineRoute({
+    method: "POST",
+    path: "/api/auth/address-link",
+    tags,
+    summary: "Whose account a confirmation link is for, without using it: the page names it before the person confirms",
+    body: addressLinkQuerySchema,
+    responses: { 200: addressLinkSchema, ...errors(400, 429) },
     reasons: ["link_expired"],
   }),
   verifyEmail: defineRoute({

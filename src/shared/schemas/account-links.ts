@@ -45,6 +45,21 @@ export const passwordResetConfirmSchema = z.object({ token: tokenSchema, passwor
 /** POST /api/auth/verify-email, /api/auth/confirm-email-change and /api/auth/cancel-email-change. */
 export const accountLinkSchema = z.object({ token: tokenSchema });
 
+/** POST /api/auth/address-link: which link to look at before using it. */
+export const addressLinkQuerySchema = z.object({
+  token: tokenSchema,
+  kind: z.enum(["verify", "change"]).meta({ description: "verify: /verify-email's link; change: /confirm-email's." }),
+});
+
+/** Whose account a confirmation link is for, before it is used (decision 0131). */
+export const addressLinkSchema = z
+  .object({
+    username: z.string().meta({ description: "The account the link would change." }),
+    email: z.string().meta({ description: "The address it would confirm." }),
+  })
+  .meta({ id: "AddressLink" });
+export type AddressLink = z.infer<typeof addressLinkSchema>;
+
 /** Whose address a link confirmed: not necessarily the signed-in account's. */
 export const emailConfirmedSchema = z
   .object({

@@ -57,9 +57,23 @@ export interface UsedAccountToken {
 }
 
 /**
- * Marks the link used if it is unused, unexpired and of this purpose, and its account is active,
- * not deleted and has not changed its password since the link was sent; says whose it was;
- * otherwise nothing. Run it in the transaction of the link's effect: a rollback makes it unused again.
+ * A link that still works: unused, unexpired, of this purpose, its account active and not deleted,
+ * and its password older than the link (decision 0128).
+ */
+const workingLink = (token: string, purpose: AccountTokenPurpose) =>
+  and(
+    eq(accountTokens.tokenHash, sha256Hex(token)),
+    eq(accountTokens.purpose, purpose),
+    isNull(accountTokens.usedAt),
+    gt(accountTokens.expiresAt, sql`now()`),
+    sql`exists (select 1 from ${users} where ${users.id} = ${accountTokens.userId} and ${users.isActive}
+      and ${users.deletedAt} is null
+      and ${accountTokens.createdAt} > coalesce(${users.passwordChangedAt}, '-infinity'::timestamptz))`,
+  );
+
+/**
+ * Marks the link used if it still works (above); says whose it was; otherwise nothing. Run it in
+ * the transaction of the link's effect: a rollback makes it unused again.
  */
 export async function useAccountToken(
   db: Queryable,
@@ -69,17 +83,24 @@ export async function useAccountToken(
   const [used] = await db
     .update(accountTokens)
     .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(accountTokens.tokenHash, sha256Hex(token)),
-        eq(accountTokens.purpose, purpose),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, sql`now()`),
-        sql`exists (select 1 from ${users} where ${users.id} = ${accountTokens.userId} and ${users.isActive}
-          and ${users.deletedAt} is null
-          and ${accountTokens.createdAt} > coalesce(${users.passwordChangedAt}, '-infinity'::timestamptz))`,
-      ),
-    )
+    .where(workingLink(token, purpose))
     .returning({ userId: accountTokens.userId, email: accountTokens.email });
   return used;
+}
+
+/**
+ * Whose a working link is, without using it: the page it opens names the account before the person
+ * confirms (decision 0131). Nothing for a link that would not work.
+ */
+export async function peekAccountToken(
+  db: Queryable,
+  token: string,
+  purpose: AccountTokenPurpose,
+): Promise<{ username: string; email: string | null } | undefined> {
+  const [link] = await db
+    .select({ username: users.username, email: accountTokens.email })
+    .from(accountTokens)
+    .innerJoin(users, eq(users.id, accountTokens.userId))
+    .where(workingLink(token, purpose));
+  return link;
 }

@@ -2,10 +2,11 @@
  * Which account a Google identity signs into (decisions 0025 and 0033):
  * - the one holding its `sub`;
  * - else, when Google says the e-mail is verified, a local account with that e-mail, but only if
- *   that account's e-mail was itself verified (linked now). An account whose e-mail was merely
- *   typed in at registration is never signed into: anyone can register someone else's address.
- *   The person then signs in with its password and connects Google on My Account, or asks for a
- *   new account (createGoogleAccount), which takes the e-mail from the unverified account;
+ *   that account's e-mail was itself verified and it has no password (linked now; decision 0131).
+ *   An account with a password, or whose e-mail was merely typed in at registration, is never
+ *   signed into: anyone can register someone else's address and set the password. The person then
+ *   signs in with its password and connects Google on My Account, or asks for a new account
+ *   (createGoogleAccount), which takes the e-mail from an unverified account;
  * - else a new account with a unique username made from the e-mail or name, and no password yet.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
@@ -96,7 +97,10 @@ async function createUser(
 /** What a Google sign-in comes to. */
 export type GoogleSignIn =
   | { kind: "signed-in"; user: UserRow }
-  /** An account whose e-mail nobody verified holds Google's verified e-mail: nobody is signed in. */
+  /**
+   * An account with a password, or whose e-mail nobody verified, holds Google's verified e-mail:
+   * nobody is signed in.
+   */
   | { kind: "email-taken" };
 
 /**
@@ -125,7 +129,10 @@ export async function googleSignIn(db: Queryable, identity: GoogleIdentity): Pro
     }
     const [sameEmail] = await db.select().from(users).where(byEmail(identity.email));
     if (!sameEmail) return { kind: "signed-in", user: await createUser(db, identity, identity.email) };
-    if (!sameEmail.emailVerified) return { kind: "email-taken" };
+    // Never linked on the address alone to an account with a password (decision 0131): whoever set
+    // that password may not be this person, even with the address confirmed (an attacker can plant
+    // an account with someone's address, and its owner confirm it). They prove the password.
+    if (!sameEmail.emailVerified || sameEmail.password !== NO_PASSWORD) return { kind: "email-taken" };
     // Held by an account connected to another Google identity: a separate account without it.
     if (sameEmail.googleId) return { kind: "signed-in", user: await createUser(db, identity, null) };
 

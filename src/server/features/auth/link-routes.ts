@@ -9,7 +9,9 @@ import { ACCOUNT_LINK_MESSAGES as M } from "../../../shared/schemas/account-link
 import type { Db } from "../../db/connect.js";
 import { pageLocale } from "../../http/page-documents.js";
 import { serve } from "../../http/route-contract.js";
-import { RateLimiter, tooManyRequests, type RateLimitStore } from "../../http/rate-limit.js";
+import { AppError } from "../../http/errors.js";
+import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore } from "../../http/rate-limit.js";
+import { reasoned } from "../../../shared/error-reasons.js";
 import { requireUser, sessionCookieValue, setSessionCookie } from "../../http/session-auth.js";
 import { webTokenKey } from "../../http/web-app-token.js";
 import { deleteSession, sessionOrigin } from "../../identity/sessions.js";
@@ -21,9 +23,13 @@ import { refuseThrowawayAddress } from "../sign-up-protection/email-domains.js";
 import { CAPTCHA_ACTIONS } from "../../../shared/schemas/sign-up-protection.js";
 import { cancelEmailChange, confirmEmailChange, requestEmailChange } from "./email-change.js";
 import { resendVerification, verifyEmail } from "./email-verification.js";
-import { requestPasswordReset, resetPassword } from "./password-reset.js";
+import { LINK_EXPIRED_MESSAGE, requestPasswordReset, resetPassword } from "./password-reset.js";
+import { peekAccountToken } from "./account-tokens.js";
 import type { AuthRateLimits } from "./routes.js";
 import { toCurrentUser } from "./users.js";
+
+/** Looking a link up before using it: a page load each, and a link is 32 random bytes. */
+const ADDRESS_LINK_PER_IP: RateLimitRule = { max: 30, windowMs: 60_000 };
 
 export async function accountLinkRoutes(
   app: FastifyInstance,
@@ -48,6 +54,7 @@ export async function accountLinkRoutes(
   const verificationPerMinute = new RateLimiter("verification-minute", limits.verificationPerMinute, store);
   const verificationPerHour = new RateLimiter("verification-hour", limits.verificationPerHour, store);
   const emailChangePerUser = new RateLimiter("email-change", limits.emailChangePerUser, store);
+  const addressLinkPerIp = new RateLimiter("address-link-ip", ADDRESS_LINK_PER_IP, store);
 
   serve(app, accountLinksApi.requestPasswordReset, { access: "public" }, async (request, reply) => {
     const wait = await resetPerIp.hit(request.ip);
@@ -81,6 +88,16 @@ export async function accountLinkRoutes(
     if (previous) await deleteSession(db, previous);
     setSessionCookie(reply, sessionToken, secureCookies, webKey);
     return { message: M.passwordReset, user: toCurrentUser(user) };
+  });
+
+  // The page a confirmation link opens names the account before the person confirms (0131).
+  serve(app, accountLinksApi.addressLink, { access: "public" }, async (request) => {
+    const wait = await addressLinkPerIp.hit(request.ip);
+    if (wait) throw tooManyRequests(wait, "link look-ups");
+    const { token, kind } = request.body;
+    const link = await peekAccountToken(db, token, kind === "verify" ? "verify_email" : "change_email");
+    if (!link?.email) throw new AppError("invalid_input", LINK_EXPIRED_MESSAGE, reasoned("link_expired"));
+    return { username: link.username, email: link.email };
   });
 
   serve(app, accountLinksApi.verifyEmail, { access: "public" }, async (request) => {

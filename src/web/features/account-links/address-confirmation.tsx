@@ -1,15 +1,14 @@
 import { useEffect, useState } from "react";
-import { Link } from "wouter";
-import { CircleAlert, LoaderCircle, LogIn, MailCheck, UserRound } from "lucide-react";
+import { LoaderCircle, MailCheck } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { EmailConfirmed } from "../../../shared/schemas/account-links";
 import { useCurrentUser } from "@/features/auth";
-import { Button } from "@/components/ui/button";
-import { errorMessage } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { confirmAddressOnce, type AddressLinkKind } from "./account-links-api";
+import { AddressLinkQuestion } from "./address-link-question";
 import { LinkCard } from "./link-card";
+import { LinkFailed, NextStep } from "./link-failed";
 
 type Outcome =
   { state: "pending" } | { state: "done"; confirmed: EmailConfirmed } | { state: "failed"; error: unknown };
@@ -34,32 +33,19 @@ function useAddressLink(kind: AddressLinkKind, token: string): Outcome {
   return outcome;
 }
 
-/** Where to go next: one's account when signed in, else signing in. */
-function NextStep() {
-  const { user } = useCurrentUser();
-  return (
-    <Button asChild size="lg" className="w-full">
-      {user ? (
-        <Link href="/my-account">
-          <UserRound aria-hidden="true" />
-          <Trans>Go to My Account</Trans>
-        </Link>
-      ) : (
-        <Link href="/login">
-          <LogIn aria-hidden="true" />
-          <Trans>Sign In</Trans>
-        </Link>
-      )}
-    </Button>
-  );
-}
-
 /**
- * /verify-email and /confirm-email: uses the link once and says what happened. The link confirms
- * its own account's address whoever is signed in here, and signs nobody in or out; when another
- * account is signed in, the page says that account is unchanged.
+ * /verify-email and /confirm-email: names the link's account and asks first (decision 0131), then
+ * uses the link once and says what happened. The link confirms its own account's address whoever
+ * is signed in here, and signs nobody in or out; when another account is signed in, the page says
+ * that account is unchanged.
  */
 export function AddressConfirmation({ kind, token }: { kind: AddressLinkKind; token: string }) {
+  const [confirming, setConfirming] = useState(false);
+  if (!confirming) return <AddressLinkQuestion kind={kind} token={token} onConfirm={() => setConfirming(true)} />;
+  return <AddressLinkOutcome kind={kind} token={token} />;
+}
+
+function AddressLinkOutcome({ kind, token }: { kind: AddressLinkKind; token: string }) {
   const { t } = useLingui();
   const outcome = useAddressLink(kind, token);
   const { user } = useCurrentUser();
@@ -73,22 +59,7 @@ export function AddressConfirmation({ kind, token }: { kind: AddressLinkKind; to
       </LinkCard>
     );
 
-  if (outcome.state === "failed")
-    return (
-      <LinkCard icon={CircleAlert} title={t`This link did not work`}>
-        <p role="alert" className="text-sm font-medium text-red-400">
-          {errorMessage(outcome.error)}
-        </p>
-        <p className="text-sm text-muted-foreground">
-          {kind === "verify" ? (
-            <Trans>Signed in, you can ask for a new confirmation link at the top of any page.</Trans>
-          ) : (
-            <Trans>You can ask for the change again on My Account.</Trans>
-          )}
-        </p>
-        <NextStep />
-      </LinkCard>
-    );
+  if (outcome.state === "failed") return <LinkFailed kind={kind} error={outcome.error} />;
 
   const { username, email } = outcome.confirmed;
   const someoneElse = user && user.username.toLowerCase() !== username.toLowerCase() ? user.username : null;

@@ -64,7 +64,13 @@ export function verifyEmail(frame: MailFrame, v: { username: string; link: strin
           })}
         </P>
         <ActionButton href={v.link}>{i18n._("Confirm my address")}</ActionButton>
-        <P>{i18n._("The link works for 24 hours. If you did not make this account, ignore this e-mail.")}</P>
+        <P>{i18n._("The link works for 24 hours.")}</P>
+        <P>
+          {i18n._(
+            "Not your account? Do not click: someone typed your address into an account that is not yours. Tell us at {contact}; until the address is confirmed, that account cannot use it.",
+            { contact: `${frame.site.url}/contact` },
+          )}
+        </P>
         <LinkLine frame={frame} href={v.link} />
       </MailLayout>
     ),
@@ -85,7 +91,13 @@ export function emailChangeConfirm(frame: MailFrame, v: { username: string; link
           )}
         </P>
         <ActionButton href={v.link}>{i18n._("Use this address")}</ActionButton>
-        <P>{i18n._("The link works for 24 hours. If you did not ask for this, ignore this e-mail.")}</P>
+        <P>{i18n._("The link works for 24 hours.")}</P>
+        <P>
+          {i18n._(
+            "Not your account? Do not click: someone typed your address into an account that is not yours. Tell us at {contact}; until the address is confirmed, that account cannot use it.",
+            { contact: `${frame.site.url}/contact` },
+          )}
+        </P>
         <LinkLine frame={frame} href={v.link} />
       </MailLayout>
     ),
