@@ -1,10 +1,12 @@
 /**
  * What linked images may cost the server (issue 66 §3, decision 0134): images over the pixel cap
- * are refused by their header, and however many requests arrive, no more than the decode slots'
- * images are decoded at once.
+ * are refused by their header; a link that cannot be fetched gets one answer whatever its host
+ * did; and however many requests arrive, no more than the decode slots' images are decoded at once.
  */
+import net from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fetchLinkedImage } from "../../src/server/features/videos/linked-images.js";
 import { decodeSlotStats, resetDecodePeak } from "../../src/server/integrations/media/decode-slots.js";
 import { MAX_IMAGE_PIXELS } from "../../src/shared/videos.js";
 import { photoJpeg } from "../helpers/images.js";
@@ -43,6 +45,44 @@ describe("an image over the pixel cap", () => {
     expect(res.json().message).toContain("at most 25 megapixels");
     expect(MAX_IMAGE_PIXELS).toBe(25_000_000);
     expect((await balanceOf(db(), u.id)).credits).toBe(50_000);
+  });
+});
+
+describe("a link that cannot be fetched", () => {
+  /** A port nothing listens on: the connection is refused. */
+  async function closedPort(): Promise<number> {
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as net.AddressInfo;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    return port;
+  }
+
+  it("gets the same answer whether its host refused, stayed silent, or answered 404 or 500", async () => {
+    host.answer("silent.jpg", { hang: true });
+    host.answer("error.jpg", { status: 500, body: "internal error" });
+    const urls = [
+      `http://127.0.0.1:${await closedPort()}/refused.jpg`,
+      host.url("silent.jpg"),
+      host.url("absent.gif"),
+      host.url("error.jpg"),
+    ];
+    const answers = await Promise.all(
+      urls.map(async (url) => {
+        const err = await fetchLinkedImage(url, { allowLocal: true, timeoutMs: 500 }).catch((e: unknown) => e);
+        const { status, code, extra, message } = err as {
+          status: number;
+          code: string;
+          extra: object;
+          message: string;
+        };
+        return { status, code, extra, message: message.replace(url, "<link>") };
+      }),
+    );
+    expect(answers[0]).toMatchObject({ status: 400, code: "invalid_input", extra: { reason: "image_unreachable" } });
+    expect(answers[0]!.message).toContain("could not be fetched");
+    for (const answer of answers.slice(1)) expect(answer).toEqual(answers[0]);
+    expect(answers[0]!.message).not.toMatch(/HTTP|refused|time|500|404/i);
   });
 });
 

@@ -3,6 +3,9 @@
  * the server fetches it (public internet addresses only, each redirect checked again), checks it
  * by its bytes and re-encodes it without metadata (decision 0090), and stores it as a temporary
  * upload whose URL the provider gets instead. Our own upload URLs are kept as they are.
+ *
+ * A link that cannot be fetched is answered the same way whether its host refused, stayed silent
+ * or answered an error: the server is not a port scanner's probe (decision 0134).
  */
 import type { IncomingMessage } from "node:http";
 import { AppError } from "../../http/errors.js";
@@ -72,15 +75,15 @@ export async function fetchLinkedImage(url: string, opts: LinkedImageOptions): P
     const res = await downloadPublic(url, { signal, trustedOrigins: [], allowLoopback: opts.allowLocal });
     if (res.statusCode !== 200) {
       res.resume();
-      throw unreachable(url, `it answered HTTP ${res.statusCode}`);
+      throw unreachable(url);
     }
     data = await readLimited(res, MAX_IMAGE_BYTES);
   } catch (err) {
     if (err instanceof AppError) throw err;
-    if (err instanceof BlockedAddressError)
-      throw unreachable(url, "it is not on the public internet (private and local addresses are not fetched)");
-    if (signal.aborted) throw unreachable(url, "it did not answer in time");
-    throw unreachable(url, "it could not be reached");
+    // Our own rule, not the host's answer: saying so tells a prober nothing about the host.
+    if (err instanceof BlockedAddressError) throw notPublic(url);
+    // Refused, timed out, reset, an HTTP error: one answer (decision 0134).
+    throw unreachable(url);
   }
   try {
     return await cleanImage(data);
@@ -117,11 +120,22 @@ function tooLarge(): AppError {
   return imageRefusal(new ImageRefused("too_large"));
 }
 
-function unreachable(url: string, why: string): AppError {
-  const shown = url.length > 200 ? `${url.slice(0, 200)}…` : url;
+/** The link as the person wrote it, cut short. */
+const shown = (url: string) => (url.length > 200 ? `${url.slice(0, 200)}…` : url);
+
+/** The same words whatever the host did (decision 0134). */
+function unreachable(url: string): AppError {
   return new AppError(
     "invalid_input",
-    `The image at ${shown} could not be used: ${why}. Check that the link opens the image itself, or upload the image instead.`,
+    `The image at ${shown(url)} could not be fetched. Check that the link opens the image itself and is public, or upload the image instead.`,
+    reasoned("image_unreachable"),
+  );
+}
+
+function notPublic(url: string): AppError {
+  return new AppError(
+    "invalid_input",
+    `The image at ${shown(url)} could not be used: it is not on the public internet (private and local addresses are not fetched). Upload the image instead.`,
     reasoned("image_unreachable"),
   );
 }
