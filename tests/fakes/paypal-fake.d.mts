@@ -118,8 +118,23 @@ export interface PaypalFake {
   set beforeRefundAnswer(fn: ((refund: FakeRefund) => Promise<void>) | undefined);
   disputes: Map<string, FakeDispute>;
   readonly tokenRequests: number;
-  /** A delivery signed for `webhookId`: only this fake's verify call says SUCCESS for it, unchanged. */
-  signEvent(eventType: string, resource: unknown, webhookId: string): SignedDelivery;
+  /** How many times a certificate URL was asked for (served or not). */
+  readonly certRequests: number;
+  /** While true, the certificate URLs answer 503 (PayPal's certificate host down). */
+  setCertUnavailable(down: boolean): void;
+  /** Signs with a new key from now on, under a new certificate URL (returned); the old one is still served. */
+  rotateCertificate(): string;
+  /**
+   * A delivery signed for `webhookId` with the certificate's key, as PayPal signs (at
+   * `transmissionTime`, now unless given): it verifies against the certificate and in the fake's
+   * verify call, unchanged.
+   */
+  signEvent(
+    eventType: string,
+    resource: unknown,
+    webhookId: string,
+    opts?: { transmissionTime?: string },
+  ): SignedDelivery;
   /** Signs and posts an event to the app at `url`. */
   sendEvent(
     url: string,

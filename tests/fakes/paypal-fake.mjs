@@ -16,14 +16,18 @@
  *            (COMPLETED); the same PayPal-Request-Id again -> 200 with the same refund; more than
  *            is left -> 422 REFUND_AMOUNT_EXCEEDED (CAPTURE_FULLY_REFUNDED once nothing is left)
  *        GET  /v1/customer/disputes/{id}
- *        POST /v1/notifications/verify-webhook-signature  SUCCESS only for a delivery this fake
- *            signed (signEvent/sendEvent), unchanged, with the webhook id it was signed for
+ *        POST /v1/notifications/verify-webhook-signature  SUCCESS only when transmission_sig is
+ *            this fake's SHA256withRSA signature of `<transmission_id>|<transmission_time>|
+ *            <webhook_id>|<CRC32 of webhook_event as JSON>` and cert_url is its certificate's
+ *        GET  /v1/notifications/certs/{id}  (no auth, as PayPal's) the signing certificate and the
+ *            CA that issued it, PEM; another id -> 404. setCertUnavailable(true) -> 503
  *        Unknown order ids -> 404 RESOURCE_NOT_FOUND / INVALID_RESOURCE_ID. Error bodies are
  *        PayPal's `{name, message, details: [{issue, description}], debug_id, links}`.
  * Test controls (also over HTTP for other processes, no auth): POST /__fake/orders/{id}/approve,
  *        POST /__fake/orders/{id}/outcome {"outcome": "PENDING"}, POST /__fake/orders/{id}/complete.
  * Webhooks: signEvent(type, resource, webhookId) makes a delivery (headers and body) as PayPal
- *        would send it; sendEvent(url, ...) posts it. refundAtPaypal / reverseCapture /
+ *        would send it, signed with the certificate's key as PayPal documents; sendEvent(url, ...)
+ *        posts it. rotateCertificate() signs from then on with a new key under a new cert URL. refundAtPaypal / reverseCapture /
  *        openDispute / resolveDispute change the fake's state as PayPal's dashboard or a bank would
  *        and return the event resource to send.
  * GET /healthz -> 200.
@@ -35,6 +39,7 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import { pathToFileURL } from "node:url";
+import zlib from "node:zlib";
 
 /**
  * @typedef {"COMPLETED" | "PENDING" | "DECLINED" | "CAPTURE_DECLINED"} CaptureOutcome
@@ -155,6 +160,88 @@ function breakdown(/** @type {Money} */ amount) {
   return { gross_amount: money(cents), paypal_fee: money(fee), net_amount: money(cents - fee) };
 }
 
+/**
+ * DER, just enough of it to make X.509 certificates without a dependency.
+ * @param {number} tag @param {Buffer[]} parts
+ */
+function der(tag, ...parts) {
+  const body = Buffer.concat(parts);
+  const n = body.length;
+  const length =
+    n < 0x80 ? Buffer.from([n]) : n < 0x100 ? Buffer.from([0x81, n]) : Buffer.from([0x82, n >> 8, n & 0xff]);
+  return Buffer.concat([Buffer.from([tag]), length, body]);
+}
+const SEQUENCE = 0x30;
+/** sha256WithRSAEncryption (1.2.840.113549.1.1.11) with its NULL parameters. */
+const SHA256_WITH_RSA = der(SEQUENCE, Buffer.from("06092a864886f70d01010b0500", "hex"));
+/** A Name of one common name (2.5.4.3) as UTF8String. @param {string} cn */
+const x509Name = (cn) =>
+  der(SEQUENCE, der(0x31, der(SEQUENCE, Buffer.from("0603550403", "hex"), der(0x0c, Buffer.from(cn, "utf8")))));
+/** UTCTime before 2050, GeneralizedTime after, as RFC 5280 says. @param {Date} date */
+function x509Time(date) {
+  const iso = date.toISOString().replace(/[-:T]/g, "").slice(0, 14);
+  return date.getUTCFullYear() < 2050 ? der(0x17, Buffer.from(`${iso.slice(2)}Z`)) : der(0x18, Buffer.from(`${iso}Z`));
+}
+
+/**
+ * A v3 certificate for `subjectKey`, signed by `issuerKey` (self-signed when they are one).
+ * @param {{ subject: string, issuer: string, subjectKey: crypto.KeyObject, issuerKey: crypto.KeyObject, notAfter: Date }} c
+ */
+function x509(c) {
+  const serial = crypto.randomBytes(12);
+  serial[0] = (serial[0] ?? 0) & 0x7f;
+  const tbs = der(
+    SEQUENCE,
+    der(0xa0, der(0x02, Buffer.from([2]))),
+    der(0x02, serial),
+    SHA256_WITH_RSA,
+    x509Name(c.issuer),
+    der(SEQUENCE, x509Time(new Date(Date.now() - 86_400_000)), x509Time(c.notAfter)),
+    x509Name(c.subject),
+    c.subjectKey.export({ type: "spki", format: "der" }),
+  );
+  const signature = crypto.sign("sha256", tbs, c.issuerKey);
+  const cert = der(SEQUENCE, tbs, SHA256_WITH_RSA, der(0x03, Buffer.from([0]), signature));
+  const lines = cert.toString("base64").match(/.{1,64}/g) ?? [];
+  return `-----BEGIN CERTIFICATE-----\n${lines.join("\n")}\n-----END CERTIFICATE-----\n`;
+}
+
+const rsaKeys = () => crypto.generateKeyPairSync("rsa", { modulusLength: 2048 });
+const CA_NAME = "Fake PayPal Webhook CA";
+
+/**
+ * PayPal's webhook signing key and what PAYPAL-CERT-URL serves: the signing certificate first,
+ * then the CA that issued it, as PayPal's bundle.
+ * @param {string} id @param {{ publicKey: crypto.KeyObject, privateKey: crypto.KeyObject }} ca
+ */
+function webhookCertificate(id, ca) {
+  const leaf = rsaKeys();
+  const notAfter = new Date(Date.now() + 365 * 86_400_000);
+  const signing = x509({
+    subject: "messageverificationcerts.sandbox.paypal.com",
+    issuer: CA_NAME,
+    subjectKey: leaf.publicKey,
+    issuerKey: ca.privateKey,
+    notAfter,
+  });
+  const issuing = x509({
+    subject: CA_NAME,
+    issuer: CA_NAME,
+    subjectKey: ca.publicKey,
+    issuerKey: ca.privateKey,
+    notAfter,
+  });
+  return { id, pem: signing + issuing, privateKey: leaf.privateKey, publicKey: leaf.publicKey };
+}
+
+/** What PayPal signs: `<transmission id>|<transmission time>|<webhook id>|<CRC32 of the body>`. */
+const signedText = (
+  /** @type {string} */ id,
+  /** @type {string} */ time,
+  /** @type {string} */ webhookId,
+  /** @type {string} */ body,
+) => `${id}|${time}|${webhookId}|${zlib.crc32(Buffer.from(body, "utf8"))}`;
+
 /** @param {PaypalFakeOptions} options */
 export async function startPaypalFake(options) {
   const tokenTtlSeconds = options.tokenTtlSeconds ?? 32_400;
@@ -177,8 +264,12 @@ export async function startPaypalFake(options) {
   const refundCalls = [];
   /** @type {Map<string, any>} dispute id -> dispute */
   const disputes = new Map();
-  /** Deliveries this fake signed, by transmission id. @type {Map<string, { webhookId: string, body: string, headers: Record<string, string> }>} */
-  const signed = new Map();
+  /** The certificate webhooks are signed with now, and every one it served before. */
+  const ca = rsaKeys();
+  let certificate = webhookCertificate("CERT-360caa42-fca2a594-a5cafa77", ca);
+  /** @type {Map<string, ReturnType<typeof webhookCertificate>>} */
+  const certificates = new Map([[certificate.id, certificate]]);
+  const certState = { requests: 0, unavailable: false };
   /** @type {{ transmissionId: string, webhookId: string, status: "SUCCESS" | "FAILURE" }[]} */
   const verifyCalls = [];
   /** @type {{ beforeRefundAnswer?: (refund: any) => Promise<void> }} */
@@ -372,6 +463,15 @@ export async function startPaypalFake(options) {
       });
     }
 
+    const certMatch = /^\/v1\/notifications\/certs\/([^/]+)$/.exec(path);
+    if (req.method === "GET" && certMatch) {
+      certState.requests += 1;
+      if (certState.unavailable) return sendError(res, 503, "SERVICE_UNAVAILABLE", "Service Unavailable.");
+      const cert = certificates.get(decodeURIComponent(certMatch[1] ?? ""));
+      if (!cert) return notFound(res);
+      return res.writeHead(200, { "content-type": "text/plain" }).end(cert.pem);
+    }
+
     if (!path.startsWith("/v2/") && !path.startsWith("/v1/notifications/") && !path.startsWith("/v1/customer/"))
       return sendError(res, 404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.");
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
@@ -438,15 +538,17 @@ export async function startPaypalFake(options) {
 
     if (req.method === "POST" && path === "/v1/notifications/verify-webhook-signature") {
       const input = parseJson(body) ?? {};
-      const delivery = signed.get(String(input.transmission_id));
-      const ok =
-        delivery !== undefined &&
-        input.webhook_id === delivery.webhookId &&
-        input.transmission_sig === delivery.headers["paypal-transmission-sig"] &&
-        input.transmission_time === delivery.headers["paypal-transmission-time"] &&
-        input.cert_url === delivery.headers["paypal-cert-url"] &&
-        input.auth_algo === delivery.headers["paypal-auth-algo"] &&
-        JSON.stringify(input.webhook_event) === JSON.stringify(JSON.parse(delivery.body));
+      const cert = [...certificates.values()].find((c) => input.cert_url === certUrlOf(c.id));
+      let ok = false;
+      if (cert && input.auth_algo === "SHA256withRSA" && typeof input.transmission_sig === "string") {
+        const text = signedText(
+          String(input.transmission_id),
+          String(input.transmission_time),
+          String(input.webhook_id),
+          JSON.stringify(input.webhook_event),
+        );
+        ok = crypto.verify("sha256", Buffer.from(text), cert.publicKey, Buffer.from(input.transmission_sig, "base64"));
+      }
       const status = ok ? "SUCCESS" : "FAILURE";
       verifyCalls.push({ transmissionId: String(input.transmission_id), webhookId: String(input.webhook_id), status });
       return sendJson(res, 200, { verification_status: status });
@@ -517,11 +619,14 @@ export async function startPaypalFake(options) {
   const address = /** @type {import("node:net").AddressInfo} */ (server.address());
   baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
 
+  const certUrlOf = (/** @type {string} */ id) => `${baseUrl}/v1/notifications/certs/${id}`;
+
   /**
-   * A webhook delivery as PayPal would make it, signed for `webhookId` (only this fake's
-   * verify-webhook-signature call can tell). @param {string} eventType @param {unknown} resource @param {string} webhookId
+   * A webhook delivery as PayPal would make it, signed for `webhookId` with the certificate's key
+   * (at `transmissionTime`, now unless given). @param {string} eventType @param {unknown} resource
+   * @param {string} webhookId @param {{ transmissionTime?: string }} [opts]
    */
-  function signEvent(eventType, resource, webhookId) {
+  function signEvent(eventType, resource, webhookId, opts = {}) {
     const event = {
       id: `WH-${paypalId()}`,
       event_version: "1.0",
@@ -534,15 +639,20 @@ export async function startPaypalFake(options) {
     };
     const body = JSON.stringify(event);
     const transmissionId = crypto.randomUUID();
+    const transmissionTime = opts.transmissionTime ?? nowIso();
+    const signature = crypto.sign(
+      "sha256",
+      Buffer.from(signedText(transmissionId, transmissionTime, webhookId, body)),
+      certificate.privateKey,
+    );
     const headers = {
       "content-type": "application/json",
       "paypal-transmission-id": transmissionId,
-      "paypal-transmission-time": nowIso(),
-      "paypal-transmission-sig": crypto.randomBytes(64).toString("base64"),
-      "paypal-cert-url": `${baseUrl}/v1/notifications/certs/CERT-360caa42-fca2a594-a5cafa77`,
+      "paypal-transmission-time": transmissionTime,
+      "paypal-transmission-sig": signature.toString("base64"),
+      "paypal-cert-url": certUrlOf(certificate.id),
       "paypal-auth-algo": "SHA256withRSA",
     };
-    signed.set(transmissionId, { webhookId, body, headers });
     return { event, body, headers };
   }
 
@@ -642,6 +752,20 @@ export async function startPaypalFake(options) {
       dispute.update_time = nowIso();
       dispute.dispute_outcome = { outcome_code: outcomeCode };
       return structuredClone(dispute);
+    },
+    /** How many times a certificate was asked for (served or not). */
+    get certRequests() {
+      return certState.requests;
+    },
+    /** While true, the certificate URLs answer 503, as when PayPal's certificate host is down. */
+    setCertUnavailable(/** @type {boolean} */ down) {
+      certState.unavailable = down;
+    },
+    /** PayPal signs with a new key from now on, under a new certificate URL; the old one is still served. */
+    rotateCertificate() {
+      certificate = webhookCertificate(`CERT-${crypto.randomBytes(12).toString("hex")}`, ca);
+      certificates.set(certificate.id, certificate);
+      return certUrlOf(certificate.id);
     },
     /** How many token requests arrived (good credentials or not). */
     get tokenRequests() {
