@@ -23,7 +23,7 @@ import type { GenerateDeps } from "./features/videos/generate-service.js";
 import { VideoVendors, type KeySource } from "./features/videos/video-vendors.js";
 import { retireModel } from "./features/videos/model-offer.js";
 import { DEFAULT_GENERATE_RATE_LIMIT } from "./features/videos/routes.js";
-import { DEFAULT_UPLOAD_RATE_LIMIT, type UploadLimits } from "./features/videos/upload-service.js";
+import { DEFAULT_UPLOAD_RATE_LIMIT, imageUploadLimiter, type UploadLimits } from "./features/videos/upload-service.js";
 import { DEFAULT_WEBHOOK_SEND_RATE_LIMIT } from "./features/webhooks/routes.js";
 import {
   MemoryRateLimitStore,
@@ -310,7 +310,11 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     log,
     screening,
     readSettings: readSettingsCached,
-    linkedImages: { allowLocal: config.imageUrlsAllowLocal },
+    linkedImages: {
+      allowLocal: config.imageUrlsAllowLocal,
+      // Each linked image counts as one of the person's uploads (decision 0134).
+      uploadLimiter: imageUploadLimiter(deps.uploadLimits?.perUser ?? DEFAULT_UPLOAD_RATE_LIMIT, rateLimitStore),
+    },
     retireModel: async (model, message) => {
       if (await retireModel(db, model, message))
         log.warn({ model, message }, "vendor no longer knows a model; turned off");

@@ -1,7 +1,8 @@
 /**
- * What linked images may cost the server (issue 66 §3, decision 0134): images over the pixel cap
- * are refused by their header; a link that cannot be fetched gets one answer whatever its host
- * did; and however many requests arrive, no more than the decode slots' images are decoded at once.
+ * What linked images may cost the server (issue 66 §3, decision 0134): each link is one of the
+ * person's image uploads; images over the pixel cap are refused by their header; a link that
+ * cannot be fetched gets one answer whatever its host did; and however many requests arrive, no
+ * more than the decode slots' images are decoded at once.
  */
 import net from "node:net";
 import sharp from "sharp";
@@ -11,7 +12,13 @@ import { decodeSlotStats, resetDecodePeak } from "../../src/server/integrations/
 import { MAX_IMAGE_PIXELS } from "../../src/shared/videos.js";
 import { photoJpeg } from "../helpers/images.js";
 import { startImageHost, type ImageHost } from "../helpers/image-host.js";
-import { balanceOf, createVideoTestApp, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
+import {
+  balanceOf,
+  createVideoTestApp,
+  uploadImage,
+  userWithCredits,
+  type VideoTestApp,
+} from "../helpers/video-app.js";
 
 let t: VideoTestApp;
 let host: ImageHost;
@@ -24,6 +31,49 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await host?.close();
+});
+
+const fetchedOf = (name: string) => host.requests.filter((p) => p.startsWith(`/${name}-`));
+
+describe("linked images count against the person's image uploads", () => {
+  it("each link is one upload, counted before any is fetched; our own upload URLs are not counted again", async () => {
+    const strict = await createVideoTestApp({ uploadLimits: { perUser: { max: 3, windowMs: 15 * 60_000 } } });
+    try {
+      const sdb = strict.database.db;
+      const u = await userWithCredits(strict.app, sdb, 50_000);
+      const uploaded = await uploadImage(strict.app, u.client.sessionCookie, await photoJpeg(), "own.jpg");
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      const own = uploaded.json().imageUrl as string;
+
+      // One upload and three links are four images: over the three allowed, and nothing fetched.
+      const over = await u.client.post("/api/generate-video", {
+        prompt: "four images",
+        model: "seedance2",
+        mode: "reference",
+        imageUrls: [own, ...[0, 1, 2].map((i) => host.url(`counted-${i}.jpg`))],
+      });
+      expect(over.statusCode, over.body).toBe(429);
+      expect(over.json()).toMatchObject({ code: "rate_limited" });
+      expect(over.json().message).toContain("images uploaded or linked");
+      expect(over.headers["retry-after"]).toBeDefined();
+      expect(fetchedOf("counted")).toEqual([]);
+      expect((await balanceOf(sdb, u.id)).credits).toBe(50_000);
+
+      // The window is full: an upload is refused too, while the person's own upload still serves.
+      expect((await uploadImage(strict.app, u.client.sessionCookie, await photoJpeg(), "more.jpg")).statusCode).toBe(
+        429,
+      );
+      const again = await u.client.post("/api/generate-video", {
+        prompt: "my own upload",
+        model: "seedance2",
+        mode: "reference",
+        imageUrls: [own],
+      });
+      expect(again.statusCode, again.body).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
 });
 
 describe("an image over the pixel cap", () => {

@@ -38,7 +38,8 @@ const host = await startImageHost();
 const db = () => t.database.db;
 
 beforeAll(async () => {
-  t = await createVideoTestApp();
+  // One person sends every combination's links: each is one of their image uploads (decision 0134).
+  t = await createVideoTestApp({ uploadLimits: { perUser: { max: 10_000, windowMs: 60_000 } } });
 });
 afterEach(() => expectLedgerBalanced(db()));
 afterAll(async () => {

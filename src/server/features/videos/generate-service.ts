@@ -32,7 +32,7 @@ import type { Mailer } from "../mail/outbox.js";
 import type { KeySource, VideoVendors } from "./video-vendors.js";
 import { failTask, type TaskRow } from "./task-state.js";
 import { markUploadsUsed, ownUploadNames } from "./upload-service.js";
-import { discardImages, keepLinkedImages, type LinkedImageOptions } from "./linked-images.js";
+import { countLinkedImages, discardImages, keepLinkedImages, type LinkedImageOptions } from "./linked-images.js";
 import { claimInFlightSlot, inFlightRefusal } from "./in-flight.js";
 import { assertModelOffered } from "./model-offer.js";
 import type { Settings } from "../settings/service.js";
@@ -57,7 +57,7 @@ export interface GenerateDeps {
   screening: ScreeningDeps;
   /** The admin's settings (cached): which models are offered now. */
   readSettings(): Promise<Settings>;
-  /** How linked reference images are fetched (decision 0094). */
+  /** How linked reference images are fetched (decision 0094) and counted (decision 0134). */
   linkedImages: LinkedImageOptions;
   log?: Pick<FastifyBaseLogger, "warn">;
 }
@@ -89,6 +89,8 @@ export async function generateVideo(
   try {
     // Nothing is screened (a paid call), fetched or decoded for someone the charge would refuse (decision 0134).
     await refuseEarly(deps, userId, input.model, cost + (input.upgrade4k ? (opts.uhdCost ?? 0) : 0));
+    // Each linked image is one of the person's image uploads, counted before any is fetched (decision 0134).
+    await countLinkedImages(deps.uploads, userId, input.imageUrls, deps.linkedImages);
     // Refused here, nothing is charged and nothing reaches a provider (decision 0089).
     await screenRequest(deps.screening, { userId, source: opts.via, prompt: input.prompt, watermark: input.watermark });
     // Linked images are fetched, checked by their bytes and stored before anything is charged (decision 0094).

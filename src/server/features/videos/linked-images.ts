@@ -4,13 +4,15 @@
  * by its bytes and re-encodes it without metadata (decision 0090), and stores it as a temporary
  * upload whose URL the provider gets instead. Our own upload URLs are kept as they are.
  *
- * A link that cannot be fetched is answered the same way whether its host refused, stayed silent
- * or answered an error: the server is not a port scanner's probe (decision 0134).
+ * Each link counts as one of the person's image uploads, before any is fetched, and a link that
+ * cannot be fetched is answered the same way whether its host refused, stayed silent or answered
+ * an error: the server is not a port scanner's probe (decision 0134).
  */
 import type { IncomingMessage } from "node:http";
 import { AppError } from "../../http/errors.js";
 import { cleanImage, ImageRefused, type CleanImage } from "../../integrations/media/image-check.js";
 import { BlockedAddressError, downloadPublic } from "../../integrations/http/public-download.js";
+import { tooManyRequests, type RateLimiter } from "../../http/rate-limit.js";
 import type { UploadStore } from "../../integrations/storage/uploads.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 import { MAX_IMAGE_BYTES } from "../../../shared/videos.js";
@@ -22,6 +24,8 @@ export interface LinkedImageOptions {
   allowLocal: boolean;
   /** The whole fetch of one image, redirects included. */
   timeoutMs?: number;
+  /** The person's image uploads (imageUploadLimiter): each linked image is one (decision 0134). */
+  uploadLimiter: Pick<RateLimiter, "hit">;
 }
 
 const FETCH_TIMEOUT_MS = 20_000;
@@ -30,6 +34,23 @@ const FETCH_TIMEOUT_MS = 20_000;
 export interface KeptImages {
   urls: string[];
   stored: string[];
+}
+
+/**
+ * Each link that is not one of our own uploads takes one of the person's image uploads, all counted
+ * before any is fetched: over the limit, 429 and nothing is fetched (decision 0134).
+ */
+export async function countLinkedImages(
+  uploads: UploadStore,
+  userId: string,
+  urls: readonly string[],
+  opts: Pick<LinkedImageOptions, "uploadLimiter">,
+): Promise<void> {
+  for (const url of urls) {
+    if (uploads.nameOf(url) !== undefined) continue;
+    const wait = await opts.uploadLimiter.hit(userId);
+    if (wait) throw tooManyRequests(wait, "images uploaded or linked");
+  }
 }
 
 /**
@@ -68,7 +89,10 @@ export async function discardImages(uploads: UploadStore, names: readonly string
 }
 
 /** One linked image, fetched and cleaned; a 4xx a person can act on when it cannot be. */
-export async function fetchLinkedImage(url: string, opts: LinkedImageOptions): Promise<CleanImage> {
+export async function fetchLinkedImage(
+  url: string,
+  opts: Pick<LinkedImageOptions, "allowLocal" | "timeoutMs">,
+): Promise<CleanImage> {
   const signal = AbortSignal.timeout(opts.timeoutMs ?? FETCH_TIMEOUT_MS);
   let data: Buffer;
   try {

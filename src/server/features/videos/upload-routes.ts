@@ -10,8 +10,8 @@ import { serve } from "../../http/route-contract.js";
 import { requireUser } from "../../http/session-auth.js";
 import type { UploadStore } from "../../integrations/storage/uploads.js";
 import type { Db } from "../../db/connect.js";
-import { RateLimiter, tooManyRequests, type RateLimitStore } from "../../http/rate-limit.js";
-import { storeUpload, type UploadLimits } from "./upload-service.js";
+import { tooManyRequests, type RateLimitStore } from "../../http/rate-limit.js";
+import { imageUploadLimiter, storeUpload, type UploadLimits } from "./upload-service.js";
 
 interface UploadRouteOptions {
   db: Db;
@@ -31,7 +31,7 @@ const TOO_LARGE = IMAGE_REFUSALS.tooLarge;
 /** Reference images: POST /api/images/upload (multipart field `image`), served at /uploads/<name>. */
 async function uploadRoutes(scope: FastifyInstance, opts: UploadRouteOptions): Promise<void> {
   const { uploads } = opts;
-  const limiter = new RateLimiter("upload", opts.limits.uploads.perUser, opts.rateLimitStore);
+  const limiter = imageUploadLimiter(opts.limits.uploads.perUser, opts.rateLimitStore);
   await scope.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
 
   serve(scope, videosApi.uploadImage, { access: "user" }, async (request, reply) => {

@@ -12,7 +12,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { rowsOf, type Db, type Tx } from "../../db/connect.js";
 import { uploads as uploadsTable } from "../../db/schema.js";
 import { AppError } from "../../http/errors.js";
-import type { RateLimitRule } from "../../http/rate-limit.js";
+import { RateLimiter, type RateLimitRule, type RateLimitStore } from "../../http/rate-limit.js";
 import type { ImageType, UploadStore } from "../../integrations/storage/uploads.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 
@@ -30,6 +30,14 @@ export interface UploadLimits {
 
 /** A person trying a few images for a video needs a handful; this stops scripted floods. */
 export const DEFAULT_UPLOAD_RATE_LIMIT: RateLimitRule = { max: 20, windowMs: 15 * 60_000 };
+
+/**
+ * The per-person count of images taken in: uploads, and linked images, which the server fetches and
+ * decodes as it would an upload (decision 0134). Every limiter made here counts in the same window.
+ */
+export function imageUploadLimiter(rule: RateLimitRule, store: RateLimitStore): RateLimiter {
+  return new RateLimiter("upload", rule, store);
+}
 
 export const IMAGE_GONE =
   `The reference image is no longer stored: images not used in a video are deleted ${UNUSED_UPLOAD_TTL_HOURS} hours after upload. ` +
