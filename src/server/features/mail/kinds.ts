@@ -15,6 +15,10 @@ export const ESSENTIAL_MAIL_KINDS = [
   "receipt",
   "api_token_created",
   "account_deleted",
+  "second_factor_added",
+  "second_factor_removed",
+  "recovery_codes_made",
+  "second_factor_failures",
   "test",
 ] as const;
 

@@ -17,6 +17,13 @@ import type { Composed } from "./templates/composed.js";
 import type { MailFrame } from "./templates/layout.js";
 import { lowBalance, testMessage, videoFailed, videoReady } from "./templates/notices.js";
 import { receipt, type ReceiptValues } from "./templates/receipt.js";
+import {
+  recoveryCodesMade,
+  secondFactorAdded,
+  secondFactorFailures,
+  secondFactorRemoved,
+  type FactorMethod,
+} from "./templates/second-factor.js";
 
 export type MailMessage =
   | { kind: "password_reset"; username: string; link: string }
@@ -28,6 +35,12 @@ export type MailMessage =
   | ({ kind: "receipt" } & ReceiptValues)
   | { kind: "api_token_created"; username: string; tokenName: string; when: Date }
   | { kind: "account_deleted"; username: string }
+  /** A second factor (decision 0135): `name` is a passkey's; "every" is an admin removing them all. */
+  | { kind: "second_factor_added"; username: string; when: Date; method: FactorMethod; name: string | null }
+  | { kind: "second_factor_removed"; username: string; when: Date; method: FactorMethod | "every"; name: string | null }
+  | { kind: "recovery_codes_made"; username: string; when: Date }
+  /** Wrong codes (or passkeys) reached the notice's count within `hours`. */
+  | { kind: "second_factor_failures"; username: string; failures: number; hours: number }
   | { kind: "test" }
   | { kind: "video_ready"; prompt: string; link: string }
   | { kind: "video_failed"; prompt: string; refunded: number; link: string }
@@ -63,6 +76,14 @@ export function composeMail(frame: MailFrame, message: MailMessage): Composed {
       return apiTokenCreated(frame, message);
     case "account_deleted":
       return accountDeleted(frame, message);
+    case "second_factor_added":
+      return secondFactorAdded(frame, message);
+    case "second_factor_removed":
+      return secondFactorRemoved(frame, message);
+    case "recovery_codes_made":
+      return recoveryCodesMade(frame, message);
+    case "second_factor_failures":
+      return secondFactorFailures(frame, message);
     case "test":
       return testMessage(frame);
     case "video_ready":
