@@ -12,12 +12,12 @@ import type { FreshCache } from "../events/fresh-cache.js";
 import { enrolledSql, toSecondFactorState, verifiedAtSql, type SecondFactorState } from "./second-factor-state.js";
 
 /** The session cookie's name over plain HTTP (the local default), where browsers refuse a `__Host-` cookie. */
-export const SESSION_COOKIE = "sid";
+const SESSION_COOKIE = "sid";
 /**
  * Its name under HTTPS (decision 0136): a browser keeps a `__Host-` cookie only when it is Secure,
  * for Path=/ and without Domain, so no subdomain and no plain-HTTP answer can plant or overwrite it.
  */
-export const SECURE_SESSION_COOKIE = "__Host-sid";
+const SECURE_SESSION_COOKIE = "__Host-sid";
 /** The session cookie's name of a site served over HTTPS (`secure`) or not. */
 export const sessionCookieName = (secure: boolean): string => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
