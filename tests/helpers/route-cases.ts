@@ -202,7 +202,8 @@ export const ROUTE_CASES: RouteCase[] = [
   {
     method: "POST",
     route: "/paypal/webhook",
-    accepts: (status, body) => status === 401 && body.includes("not configured"),
+    // Refused before the settings are read: no PAYPAL-* headers (decision 0133).
+    accepts: (status, body) => status === 401 && body.includes("Invalid webhook signature"),
     request: () => ({
       url: "/paypal/webhook",
       raw: {

@@ -101,8 +101,8 @@ export const paymentsApi = {
     tags: ["Callbacks"],
     summary: "PayPal's notice of a refund, reversal or dispute",
     description:
-      "PayPal's webhook event as JSON with its PAYPAL-TRANSMISSION-ID, -TIME, -SIG, PAYPAL-CERT-URL and PAYPAL-AUTH-ALGO headers. Acted on only once PayPal's own verify-webhook-signature call answers SUCCESS for the webhook id in the admin settings (401 otherwise, 502 when PayPal cannot be asked). PAYMENT.CAPTURE.REFUNDED / REVERSED take the order's credits back once per refund; CUSTOMER.DISPUTE.CREATED / UPDATED / RESOLVED open and decide disputes; anything else is answered 200 and ignored.",
-    responses: { 200: webhookReceivedSchema, ...errors(400, 401, 502) },
+      "PayPal's webhook event as JSON (at most 256 KiB) with its PAYPAL-TRANSMISSION-ID, -TIME, -SIG, PAYPAL-CERT-URL and PAYPAL-AUTH-ALGO headers. Acted on only once its SHA256withRSA signature verifies for the webhook id in the admin settings, against the certificate at PAYPAL-CERT-URL (on PayPal's hosts only), or, when that certificate cannot be read, once PayPal's own verify-webhook-signature call answers SUCCESS (401 otherwise; 502 when PayPal cannot be asked; 503 when it has been asked too often this minute). A transmission time more than 10 minutes from now is 401; more than 60 deliveries a minute from one address is 429. PAYMENT.CAPTURE.REFUNDED / REVERSED take the order's credits back once per refund; CUSTOMER.DISPUTE.CREATED / UPDATED / RESOLVED open and decide disputes; any other event type is answered 200 and ignored, unverified.",
+    responses: { 200: webhookReceivedSchema, ...errors(400, 401, 413, 429, 502, 503) },
   }),
   creemCheckout: defineRoute({
     method: "POST",

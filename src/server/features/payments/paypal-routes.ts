@@ -64,8 +64,8 @@ async function paypalRoutes(
     return reply.status(statusCode).send(result);
   });
 
-  // Refunds, reversals and disputes (decision 0084), verified by PayPal's own call.
-  await app.register(paypalWebhookRoute, { ctx });
+  // Refunds, reversals and disputes (decision 0084), verified against PayPal's certificate (0133).
+  await app.register(paypalWebhookRoute, { ctx, rateLimitStore: opts.rateLimitStore });
 }
 
 /** Registers the routes under /paypal (the re-check job is in jobs/background-jobs.ts). */
