@@ -18,6 +18,7 @@ import { apiTokenRoutes } from "./features/api-tokens/routes.js";
 import { googleAuthRoutes } from "./features/auth/google-routes.js";
 import { authRoutes } from "./features/auth/routes.js";
 import { accountLinkRoutes } from "./features/auth/link-routes.js";
+import { confirmFirstFactor } from "./features/auth/first-factor.js";
 import { adminNewLinkRoutes } from "./features/auth/admin-new-link.js";
 import { webhookRoutes } from "./features/webhooks/routes.js";
 import { webhooksOpenApi } from "./features/webhooks/openapi.js";
@@ -140,8 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Which mail notices a person gets, and one-click unsubscribe (decision 0086).
   await app.register(noticeRoutes, services);
   await app.register(googleAuthRoutes, services);
-  // Authenticator apps, recovery codes and passkeys (decision 0092).
-  await app.register(secondFactorRoutes, services);
+  // Authenticator apps, recovery codes and passkeys (decision 0092); the first asks for the password (0135).
+  await app.register(secondFactorRoutes, { ...services, confirmFirstFactor });
   await app.register(contactRoutes, services);
   // Terms, privacy and refund policy (decision 0079).
   await app.register(legalRoutes, services);

@@ -256,7 +256,7 @@ export const ROUTE_CASES: RouteCase[] = [
     method: "POST",
     route: "/api/auth/second-factor/totp/confirm",
     accepts: wrongSecondFactor,
-    request: () => ({ url: "/api/auth/second-factor/totp/confirm", body: { code: "000000" } }),
+    request: () => ({ url: "/api/auth/second-factor/totp/confirm", body: { code: "000000", password: "password123" } }),
   },
   {
     method: "DELETE",
@@ -267,13 +267,16 @@ export const ROUTE_CASES: RouteCase[] = [
   {
     method: "POST",
     route: "/api/auth/second-factor/passkeys/options",
-    request: () => ({ url: "/api/auth/second-factor/passkeys/options", body: {} }),
+    request: () => ({ url: "/api/auth/second-factor/passkeys/options", body: { password: "password123" } }),
   },
   {
     method: "POST",
     route: "/api/auth/second-factor/passkeys",
     accepts: reachedRoute,
-    request: () => ({ url: "/api/auth/second-factor/passkeys", body: { name: "Laptop", response: {} } }),
+    request: () => ({
+      url: "/api/auth/second-factor/passkeys",
+      body: { name: "Laptop", response: {}, password: "password123" },
+    }),
   },
   {
     method: "DELETE",

@@ -87,7 +87,7 @@ describe("a pending change of address", () => {
     const { owner, intruder, changeToken } = await intrudedAccount();
     expect((await new Client(t.app).post("/api/auth/password-reset", { login: owner.email })).statusCode).toBe(202);
     // The link is written once the answer has gone.
-    expect(await resetsHandled(lines, 1)).toEqual(["sent"]);
+    expect(await resetsHandled(t, lines, 1)).toEqual(["sent"]);
     const resetToken = tokenIn(await receive(t, smtp, owner.email, RESET_SUBJECT), "/reset-password");
     const reset = await new Client(t.app).post("/api/auth/password-reset/confirm", {
       token: resetToken,
@@ -128,7 +128,12 @@ describe("a pending change of address", () => {
       const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(setup.json<{ secret: string }>().secret) });
       const enrol = async () =>
         expect(
-          (await owner.client.post("/api/auth/second-factor/totp/confirm", { code: totp.generate() })).statusCode,
+          (
+            await owner.client.post("/api/auth/second-factor/totp/confirm", {
+              code: totp.generate(),
+              password: owner.password,
+            })
+          ).statusCode,
         ).toBe(200);
       if (step === "remove") await enrol();
       // The change asked for from this very session (after the second factor, when there is one).

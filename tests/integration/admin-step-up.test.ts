@@ -80,7 +80,11 @@ describe("the admin routes' second factor", () => {
     const [me] = await t.database.db.select().from(users).where(eq(users.username, username));
     const setup = await admin.post("/api/auth/second-factor/totp/setup");
     const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(setup.json<{ secret: string }>().secret) });
-    expect((await admin.post("/api/auth/second-factor/totp/confirm", { code: totp.generate() })).statusCode).toBe(200);
+    const confirm = await admin.post("/api/auth/second-factor/totp/confirm", {
+      code: totp.generate(),
+      password: "admin-pass",
+    });
+    expect(confirm.statusCode).toBe(200);
 
     const person = await signUp(t.app);
     const [target] = await t.database.db.select().from(users).where(eq(users.username, person.username));

@@ -47,8 +47,8 @@ async function userIdOf(username: string): Promise<string> {
   return row!.id;
 }
 
-/** Adds an authenticator app to the signed-in client's account; its secret and recovery codes. */
-async function enrolTotp(client: Client) {
+/** Adds an authenticator app, the first factor (with `password`); its secret and recovery codes. */
+async function enrolTotp(client: Client, password: string) {
   const setup = await client.post("/api/auth/second-factor/totp/setup");
   expect(setup.statusCode).toBe(200);
   const { secret, otpauthUrl, qrCode } = setup.json<{ secret: string; otpauthUrl: string; qrCode: string }>();
@@ -56,8 +56,11 @@ async function enrolTotp(client: Client) {
   expect(qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
   // The step the code was made for: a slow machine may cross into the next one before a test reads the clock again.
   const usedStep = nowStep();
-  const confirm = await client.post("/api/auth/second-factor/totp/confirm", { code: totpCode(secret, usedStep) });
-  expect(confirm.statusCode).toBe(200);
+  const confirm = await client.post("/api/auth/second-factor/totp/confirm", {
+    code: totpCode(secret, usedStep),
+    password,
+  });
+  expect(confirm.statusCode, confirm.body).toBe(200);
   const recoveryCodes = confirm.json<{ recoveryCodes: string[] }>().recoveryCodes;
   return { secret, recoveryCodes, usedStep };
 }
@@ -75,10 +78,14 @@ describe("authenticator app", () => {
     const { secret } = setup.json<{ secret: string }>();
     const wrong = await admin.client.post("/api/auth/second-factor/totp/confirm", {
       code: totpCode(secret, nowStep() + 5),
+      password: "admin-pass",
     });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().code).toBe("invalid_second_factor");
-    const confirm = await admin.client.post("/api/auth/second-factor/totp/confirm", { code: totpCode(secret) });
+    const confirm = await admin.client.post("/api/auth/second-factor/totp/confirm", {
+      code: totpCode(secret),
+      password: "admin-pass",
+    });
     expect(confirm.statusCode).toBe(200);
     const codes = confirm.json().recoveryCodes as string[];
     expect(codes).toHaveLength(10);
@@ -99,7 +106,7 @@ describe("authenticator app", () => {
 
   it("keeps a signed-in password alone away from every route until the second step", async () => {
     const admin = await newAdmin();
-    const { secret, usedStep } = await enrolTotp(admin.client);
+    const { secret, usedStep } = await enrolTotp(admin.client, "admin-pass");
     const tab = new Client(t.app);
     const login = await tab.post("/api/auth/login", { username: admin.username, password: "admin-pass" });
     expect(login.statusCode).toBe(200);
@@ -139,7 +146,7 @@ describe("authenticator app", () => {
 
   it("limits the code attempts", async () => {
     const { client, username } = await signUp(t.app);
-    await enrolTotp(client);
+    await enrolTotp(client, "password123");
     const tab = new Client(t.app);
     await tab.post("/api/auth/login", { username, password: "password123" });
     const answers: number[] = [];
@@ -153,7 +160,7 @@ describe("authenticator app", () => {
 describe("recovery codes", () => {
   it("work once, even when two requests bring the same code at once", async () => {
     const { client, username } = await signUp(t.app);
-    const { recoveryCodes } = await enrolTotp(client);
+    const { recoveryCodes } = await enrolTotp(client, "password123");
     const tabs = [new Client(t.app), new Client(t.app), new Client(t.app)];
     for (const tab of tabs) await tab.post("/api/auth/login", { username, password: "password123" });
     const code = recoveryCodes[0]!;
@@ -178,7 +185,7 @@ describe("the admin's requirement", () => {
     // Not before the admin who turns it on has one.
     const early = await owner.client.put("/api/admin/settings/second-factor", { required: true });
     expect(early.statusCode).toBe(409);
-    await enrolTotp(owner.client);
+    await enrolTotp(owner.client, "admin-pass");
     const on = await owner.client.put("/api/admin/settings/second-factor", { required: true });
     expect(on.statusCode).toBe(200);
     try {
@@ -191,7 +198,7 @@ describe("the admin's requirement", () => {
         secondFactorEnrolmentRequired: true,
       });
       expect((await other.client.get("/api/auth/second-factor")).json()).toMatchObject({ enrolmentRequired: true });
-      await enrolTotp(other.client);
+      await enrolTotp(other.client, "admin-pass");
       expect((await other.client.get("/api/admin/overview")).statusCode).toBe(200);
       // An ordinary user is not asked.
       const { client: person } = await signUp(t.app);
@@ -210,7 +217,7 @@ describe("the admin's requirement", () => {
 describe("the fresh check before sensitive actions", () => {
   it("asks for the second factor again after the window", async () => {
     const admin = await newAdmin();
-    const { secret } = await enrolTotp(admin.client);
+    const { secret } = await enrolTotp(admin.client, "admin-pass");
     expect((await admin.client.get("/api/admin/exports/users.csv")).statusCode).toBe(200);
     // Twenty minutes later.
     await t.database.db
@@ -259,7 +266,7 @@ describe("an admin removes the factors of someone who lost them", () => {
   it("removes them, ends their sessions and audits it", async () => {
     const admin = await newAdmin();
     const { client, username } = await signUp(t.app);
-    await enrolTotp(client);
+    await enrolTotp(client, "password123");
     const id = await userIdOf(username);
     const res = await admin.client.delete(`/api/admin/users/${id}/second-factor`);
     expect(res.statusCode).toBe(200);
@@ -304,7 +311,7 @@ describe("passkeys", () => {
 describe("the start-up's escape hatch (ADMIN_REMOVE_SECOND_FACTOR)", () => {
   it("removes every factor of the named admin and ends their sessions", async () => {
     const admin = await newAdmin();
-    await enrolTotp(admin.client);
+    await enrolTotp(admin.client, "admin-pass");
     expect(await removeSecondFactorsOf(t.database.db, admin.username.toUpperCase())).toEqual({
       totp: true,
       passkeys: 0,
@@ -331,7 +338,7 @@ describe("another process (each session's second factor is cached with it, decis
 
   it("a second step passed here lets the session in there", async () => {
     const { client, username } = await signUp(t.app);
-    const { secret, usedStep } = await enrolTotp(client);
+    const { secret, usedStep } = await enrolTotp(client, "password123");
     const tab = new Client(t.app);
     await tab.post("/api/auth/login", { username, password: "password123" });
     // The other process reads the session while it is pending, and keeps it.
@@ -349,7 +356,7 @@ describe("another process (each session's second factor is cached with it, decis
     const elsewhere = new Client(t.app);
     await elsewhere.post("/api/auth/login", { username, password: "password123" });
     expect(await statsThere(elsewhere.sessionCookie!)).toBe(200);
-    await enrolTotp(client);
+    await enrolTotp(client, "password123");
     expect(await statsThere(elsewhere.sessionCookie!)).toBe(403);
     // Removed again (as an admin does for someone who lost it): the session is let in once more.
     await t.database.db.delete(totpCredentials).where(eq(totpCredentials.userId, await userIdOf(username)));

@@ -2,6 +2,7 @@
 import {
   enrolledSchema,
   passkeyParamsSchema,
+  passkeyRegisterOptionsSchema,
   passkeyRegisterSchema,
   passkeyVerifySchema,
   recoveryCodesSchema,
@@ -17,6 +18,8 @@ import {
 import { defineRoute, errors } from "./contract.js";
 
 const tags = ["Account"];
+/** Adding the first factor asks for the password, or a recent Google sign-in without one (decision 0135). */
+const firstFactorReasons = ["fields_required", "wrong_current_password", "google_recheck_needed"] as const;
 
 export const secondFactorApi = {
   status: defineRoute({
@@ -61,10 +64,11 @@ export const secondFactorApi = {
     method: "POST",
     path: "/api/auth/second-factor/totp/confirm",
     tags,
-    summary: "Confirm the authenticator app with its first code (the first factor also makes the recovery codes)",
+    summary:
+      "Confirm the authenticator app with its first code (the first factor also asks for the password and makes the recovery codes)",
     body: totpConfirmSchema,
     responses: { 200: enrolledSchema, ...errors(400, 401, 403, 404, 429) },
-    reasons: ["second_factor_required"],
+    reasons: ["second_factor_required", ...firstFactorReasons],
   }),
   totpRemove: defineRoute({
     method: "DELETE",
@@ -78,18 +82,19 @@ export const secondFactorApi = {
     method: "POST",
     path: "/api/auth/second-factor/passkeys/options",
     tags,
-    summary: "WebAuthn options to add a passkey",
-    responses: { 200: webAuthnOptionsSchema, ...errors(401, 403) },
-    reasons: ["second_factor_required"],
+    summary: "WebAuthn options to add a passkey (for the first factor, once the password is checked)",
+    body: passkeyRegisterOptionsSchema,
+    responses: { 200: webAuthnOptionsSchema, ...errors(400, 401, 403, 429) },
+    reasons: ["second_factor_required", ...firstFactorReasons],
   }),
   passkeyRegister: defineRoute({
     method: "POST",
     path: "/api/auth/second-factor/passkeys",
     tags,
-    summary: "Add a passkey (the first factor also makes the recovery codes)",
+    summary: "Add a passkey (the first factor also asks for the password and makes the recovery codes)",
     body: passkeyRegisterSchema,
-    responses: { 200: enrolledSchema, ...errors(400, 401, 403) },
-    reasons: ["second_factor_required"],
+    responses: { 200: enrolledSchema, ...errors(400, 401, 403, 429) },
+    reasons: ["second_factor_required", ...firstFactorReasons],
   }),
   passkeyRemove: defineRoute({
     method: "DELETE",

@@ -1,5 +1,6 @@
 /** A second factor (issue 41, decision 0092): authenticator app codes, recovery codes and passkeys. */
 import { z } from "zod";
+import { CHANGE_PASSWORD_MESSAGES, PASSWORD_MAX } from "./auth.js";
 
 /** How long a second-factor check counts for the sensitive actions (step-up), in minutes. */
 export const STEP_UP_MINUTES = 15;
@@ -14,8 +15,19 @@ export const secondFactorCodeSchema = z.object({
   code,
 });
 
+/**
+ * The account's password, asked before its first factor is added (decision 0135): a session alone
+ * is not enough to lock its owner out. Left out by an account without one (made by Google sign-in),
+ * which proves a recent Google sign-in instead, and once a factor exists (the factor is asked).
+ */
+const firstFactorPassword = z
+  .string({ error: "password must be text" })
+  .max(PASSWORD_MAX, CHANGE_PASSWORD_MESSAGES.wrongCurrent)
+  .optional()
+  .meta({ description: "The account's password, when it has no second factor yet and has a password." });
+
 /** POST /api/auth/second-factor/totp/confirm */
-export const totpConfirmSchema = z.object({ code });
+export const totpConfirmSchema = z.object({ code, password: firstFactorPassword });
 
 /** The browser's WebAuthn answer (navigator.credentials), checked by @simplewebauthn/server. */
 const webAuthnResponse = z.record(z.string(), z.unknown());
@@ -23,7 +35,10 @@ export const passkeyVerifySchema = z.object({ response: webAuthnResponse });
 export const passkeyRegisterSchema = z.object({
   name: z.string().trim().min(1, "Name the passkey").max(60, "The name can be at most 60 characters"),
   response: webAuthnResponse,
+  password: firstFactorPassword,
 });
+/** POST /api/auth/second-factor/passkeys/options: the password is checked before the browser makes a passkey. */
+export const passkeyRegisterOptionsSchema = z.object({ password: firstFactorPassword });
 export const passkeyParamsSchema = z.object({ passkeyId: z.uuid({ error: "Unknown passkey" }) });
 
 /** PUT /api/admin/settings/second-factor */

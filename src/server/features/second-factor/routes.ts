@@ -2,7 +2,8 @@
  * The second factor's routes (decision 0092): the status, sign-in's second step and the fresh
  * check (a code or a passkey), adding and removing an authenticator app or passkeys, new recovery
  * codes; for admins, the requirement and removing a user's factors. Adding and removing are in
- * the admin audit log when an admin does them.
+ * the admin audit log when an admin does them. The first factor asks for the password (or a
+ * recent Google sign-in without one): a session alone does not add it (decision 0135).
  */
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -21,6 +22,7 @@ import { isPending, markSessionVerified, secondFactorState } from "../../identit
 import { endAccountLinks } from "../../identity/ways-in.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { auditActor, recordAudit, type AuditEntry } from "../audit/audit-log.js";
+import type { ConfirmFirstFactor } from "../auth/first-factor.js";
 import type { Settings } from "../settings/service.js";
 import { mustEnrol, recentlyVerified } from "./gate.js";
 import {
@@ -40,6 +42,8 @@ import { hasConfirmedTotp, removeTotp, startTotp, useTotpCode } from "./totp.js"
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Code attempts per person (wrong ones count until one is right). */
 const ATTEMPTS = { max: 10, windowMs: 15 * 60_000 };
+/** Password tries before the first factor, per person. */
+const PASSWORD_ATTEMPTS = { max: 10, windowMs: 15 * 60_000 };
 
 interface SecondFactorOptions {
   db: Db;
@@ -47,6 +51,8 @@ interface SecondFactorOptions {
   config: { publicUrl: string; secureCookies: boolean };
   rateLimitStore: RateLimitStore;
   readSettings: () => Promise<Settings>;
+  /** features/auth/first-factor.ts, given by app.ts (the auth feature reads this one's gate). */
+  confirmFirstFactor: ConfirmFirstFactor;
 }
 
 function invalidSecondFactor(): AppError {
@@ -76,6 +82,7 @@ export async function secondFactorRoutes(app: FastifyInstance, opts: SecondFacto
   const rp = relyingParty(opts.config.publicUrl);
   const secure = opts.config.secureCookies;
   const attempts = new RateLimiter("second-factor", ATTEMPTS, opts.rateLimitStore);
+  const passwordTries = new RateLimiter("second-factor-password", PASSWORD_ATTEMPTS, opts.rateLimitStore);
   const ceremony = (request: FastifyRequest, reply: CeremonyContext["reply"]): CeremonyContext => ({
     db,
     box,
@@ -107,6 +114,19 @@ export async function secondFactorRoutes(app: FastifyInstance, opts: SecondFacto
     if (wait) throw tooManyRequests(wait, "second-factor attempts");
     if (!(await check())) throw invalidSecondFactor();
     await attempts.reset(userId);
+  }
+
+  /** Before the first factor (decision 0135): the password, counted per person, or a recent Google sign-in. */
+  async function proveFirstFactor(request: FastifyRequest, userId: string, password: string | undefined) {
+    await opts.confirmFirstFactor(db, {
+      userId,
+      password,
+      sessionToken: sessionToken(request),
+      countAttempt: async () => {
+        const wait = await passwordTries.hit(userId);
+        if (wait) throw tooManyRequests(wait, "password attempts");
+      },
+    });
   }
 
   serve(app, secondFactorApi.status, { access: "user", secondFactor: "pending" }, async (request) => {
@@ -156,9 +176,12 @@ export async function secondFactorRoutes(app: FastifyInstance, opts: SecondFacto
 
   serve(app, secondFactorApi.totpConfirm, { access: "user", secondFactor: "enrol" }, async (request) => {
     const user = requireUser(request);
+    const { code, password } = request.body;
+    // The first factor asks for the first one again; with a factor, the gate asked for it lately.
+    if (!(await isEnrolled(db, user.id))) await proveFirstFactor(request, user.id, password);
     return db.transaction(async (tx) => {
       const first = !(await isEnrolled(tx, user.id));
-      await attempt(user.id, () => useTotpCode(tx, box, user.id, request.body.code, { confirming: true }));
+      await attempt(user.id, () => useTotpCode(tx, box, user.id, code, { confirming: true }));
       const recoveryCodes = first ? await makeRecoveryCodes(tx, user.id) : null;
       // This session just proved the factor; the person's other sessions are asked for it.
       await markSessionVerified(tx, sessionToken(request));
@@ -183,14 +206,17 @@ export async function secondFactorRoutes(app: FastifyInstance, opts: SecondFacto
     { access: "user", secondFactor: "enrol" },
     async (request, reply) => {
       const user = requireUser(request);
+      // Checked before the browser makes a passkey, and again when it is kept.
+      if (!(await isEnrolled(db, user.id))) await proveFirstFactor(request, user.id, request.body.password);
       return (await registrationOptions(ceremony(request, reply), user)) as unknown as Record<string, unknown>;
     },
   );
 
   serve(app, secondFactorApi.passkeyRegister, { access: "user", secondFactor: "enrol" }, async (request, reply) => {
     const user = requireUser(request);
-    const { name, response } = request.body;
+    const { name, response, password } = request.body;
     const first = !(await isEnrolled(db, user.id));
+    if (first) await proveFirstFactor(request, user.id, password);
     const added = await registerPasskey(ceremony(request, reply), user.id, name, response);
     if (!added) throw new AppError("invalid_input", "The passkey could not be verified. Try again.");
     return db.transaction(async (tx) => {

@@ -25,14 +25,18 @@ export async function verifyWithCode(method: "totp" | "recovery", code: string):
   await call(secondFactorApi.verify, { body: { method, code } });
 }
 
-/** Adds a passkey made by this browser's authenticator; the recovery codes when it was the first factor. */
-export async function addPasskey(name: string): Promise<string[] | null> {
-  const options = await call(secondFactorApi.passkeyRegisterOptions);
+/**
+ * Adds a passkey made by this browser's authenticator; the recovery codes when it was the first
+ * factor. `proof`: the password before the first factor (decision 0135), checked before the
+ * browser makes the passkey and again when it is kept.
+ */
+export async function addPasskey(name: string, proof: { password?: string } = {}): Promise<string[] | null> {
+  const options = await call(secondFactorApi.passkeyRegisterOptions, { body: proof });
   const response = await startRegistration({
     optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
   });
   const { recoveryCodes } = await call(secondFactorApi.passkeyRegister, {
-    body: { name, response: response as unknown as Record<string, unknown> },
+    body: { name, response: response as unknown as Record<string, unknown>, ...proof },
   });
   return recoveryCodes;
 }
