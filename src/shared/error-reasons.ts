@@ -68,6 +68,7 @@ export const ERROR_REASONS = [
   "prompt_refused",
   "screening_unavailable",
   "second_factor_required",
+  "second_factor_daily_limit",
   "cursor_invalid",
   "new_link_not_offered",
   "account_closed",

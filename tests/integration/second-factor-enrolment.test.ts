@@ -1,15 +1,17 @@
 /**
- * Issue 66 §6, decision 0135: a session alone does not add a second factor. The first factor asks
- * for the password (or, for an account without one, a Google sign-in of the last minutes). Time
- * is moved by rewriting the rows the sessions read.
+ * Issue 66 §6, decision 0135: a session alone does not add a second factor, and the owner hears
+ * of every change. The first factor asks for the password (or, for an account without one, a
+ * Google sign-in of the last minutes); a factor added or removed and new recovery codes are
+ * mailed; wrong codes typed again and again are mailed once; wrong codes are capped per day
+ * besides the 15-minute limit. Time is moved by rewriting the rows the limits and sessions read.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions, totpCredentials, users } from "../../src/server/db/schema.js";
+import { mailMessages, rateLimitWindows, sessions, totpCredentials, users } from "../../src/server/db/schema.js";
 import { NO_PASSWORD } from "../../src/server/features/auth/service.js";
 import { PostgresRateLimitStore } from "../../src/server/http/rate-limit.js";
-import { Client, createTestApp, signUp, type TestApp } from "../helpers/test-app.js";
+import { Client, createTestApp, signInAdmin, signUp, uniqueName, type TestApp } from "../helpers/test-app.js";
 import { createTestDatabase } from "../helpers/test-db.js";
 
 let t: TestApp;
@@ -37,6 +39,12 @@ async function person() {
   return { ...signedUp, id: row!.id, email };
 }
 
+const mailOf = (userId: string, kind: string) =>
+  db()
+    .select()
+    .from(mailMessages)
+    .where(and(eq(mailMessages.userId, userId), eq(mailMessages.kind, kind)));
+
 /** Starts an authenticator app; its code generator. */
 async function startTotp(client: Client) {
   const setup = await client.post("/api/auth/second-factor/totp/setup");
@@ -52,6 +60,32 @@ async function confirmedAt(userId: string) {
   return row?.confirmedAt ?? null;
 }
 
+/** Lets the app's next code be used as if its 30 seconds had passed (the replay guard keeps the step). */
+const forgetLastStep = (userId: string) =>
+  db().update(totpCredentials).set({ lastUsedStep: null }).where(eq(totpCredentials.userId, userId));
+
+/** A person with an authenticator app, and a new tab signed in with the password only (the second step to come). */
+async function enrolledWithPendingTab() {
+  const p = await person();
+  const totp = await startTotp(p.client);
+  expect((await confirmTotp(p.client, totp, { password: p.password })).statusCode).toBe(200);
+  const tab = new Client(t.app);
+  const login = await tab.post("/api/auth/login", { username: p.username, password: p.password });
+  expect(login.json().user.secondFactorPending).toBe(true);
+  const codes = await p.client.post("/api/auth/second-factor/recovery-codes");
+  expect(codes.statusCode, codes.body).toBe(200);
+  return { ...p, totp, tab, recoveryCodes: codes.json<{ recoveryCodes: string[] }>().recoveryCodes };
+}
+
+const wrongCode = (tab: Client) => tab.post("/api/auth/second-factor/verify", { method: "totp", code: "000000" });
+
+/** The 15-minute window of code attempts ends, as if a quarter of an hour had passed. */
+const endQuarterHour = (userId: string) =>
+  db()
+    .update(rateLimitWindows)
+    .set({ resetAt: sql`now() - interval '1 second'` })
+    .where(eq(rateLimitWindows.key, `second-factor:${userId}`));
+
 describe("the first factor asks for the password", () => {
   it("refuses an authenticator app without the password or with a wrong one, and adds it with the right one", async () => {
     const p = await person();
@@ -63,6 +97,7 @@ describe("the first factor asks for the password", () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ code: "invalid_input", reason: "wrong_current_password" });
     expect(await confirmedAt(p.id)).toBeNull();
+    expect(await mailOf(p.id, "second_factor_added")).toEqual([]);
     // Other sessions of the person are not asked for a second step either.
     expect((await p.client.get("/api/auth/second-factor")).json()).toMatchObject({ totp: false });
 
@@ -127,5 +162,102 @@ describe("the first factor asks for the password", () => {
     expect((await confirmTotp(p.client, totp, { password: p.password })).statusCode).toBe(200);
     const options = await p.client.post("/api/auth/second-factor/passkeys/options", {});
     expect(options.statusCode, options.body).toBe(200);
+  });
+});
+
+describe("the owner is told by mail", () => {
+  it("of a factor added and removed, and of new recovery codes, in the person's language", async () => {
+    const p = await person();
+    await db().update(users).set({ language: "vi" }).where(eq(users.id, p.id));
+    const totp = await startTotp(p.client);
+    expect((await confirmTotp(p.client, totp, { password: p.password })).statusCode).toBe(200);
+    const [added] = await mailOf(p.id, "second_factor_added");
+    expect(added).toMatchObject({ toAddress: p.email, locale: "vi" });
+    expect(added!.textBody).toContain(p.username);
+
+    expect((await p.client.post("/api/auth/second-factor/recovery-codes")).statusCode).toBe(200);
+    expect(await mailOf(p.id, "recovery_codes_made")).toHaveLength(1);
+
+    expect((await p.client.delete("/api/auth/second-factor/totp")).statusCode).toBe(200);
+    expect(await mailOf(p.id, "second_factor_removed")).toHaveLength(1);
+    expect(await mailOf(p.id, "second_factor_added")).toHaveLength(1);
+  });
+
+  it("in English by default, naming the authenticator app", async () => {
+    const p = await person();
+    const totp = await startTotp(p.client);
+    expect((await confirmTotp(p.client, totp, { password: p.password })).statusCode).toBe(200);
+    const [added] = await mailOf(p.id, "second_factor_added");
+    expect(added!.subject).toBe("A second factor was added to your account");
+    expect(added!.textBody).toContain("An authenticator app was added to the account");
+  });
+
+  it("when an admin removes every factor of the account", async () => {
+    const admin = await signInAdmin(t, uniqueName("adm"), "admin-pass");
+    const p = await person();
+    const totp = await startTotp(p.client);
+    expect((await confirmTotp(p.client, totp, { password: p.password })).statusCode).toBe(200);
+    // The admin has no factor of their own: nothing to check afresh.
+    const removed = await admin.delete(`/api/admin/users/${p.id}/second-factor`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    const [mail] = await mailOf(p.id, "second_factor_removed");
+    expect(mail!.textBody).toContain("An administrator removed every second factor");
+  });
+
+  it("once when the second step fails again and again, not once per failure", async () => {
+    const p = await enrolledWithPendingTab();
+    for (let i = 0; i < 4; i += 1) expect((await wrongCode(p.tab)).statusCode).toBe(401);
+    expect(await mailOf(p.id, "second_factor_failures")).toEqual([]);
+    expect((await wrongCode(p.tab)).statusCode).toBe(401);
+    expect(await mailOf(p.id, "second_factor_failures")).toHaveLength(1);
+    // A right code in between, more failures and a new quarter hour: still the one notice today.
+    await forgetLastStep(p.id);
+    const right = await p.tab.post("/api/auth/second-factor/verify", { method: "totp", code: p.totp.generate() });
+    expect(right.statusCode, right.body).toBe(200);
+    for (let i = 0; i < 3; i += 1) expect((await wrongCode(p.tab)).statusCode).toBe(401);
+    await endQuarterHour(p.id);
+    for (let i = 0; i < 3; i += 1) expect((await wrongCode(p.tab)).statusCode).toBe(401);
+    const [notice] = await mailOf(p.id, "second_factor_failures");
+    expect(notice!.subject).toBe("Wrong second-factor codes for your account");
+    expect(notice!.textBody).toContain("5 wrong codes or passkeys were tried");
+    expect(await mailOf(p.id, "second_factor_failures")).toHaveLength(1);
+  });
+});
+
+describe("wrong codes per day", () => {
+  it("refuse the app's codes past the day's cap even as 15-minute windows pass; a recovery code still works", async () => {
+    const p = await enrolledWithPendingTab();
+    // Three quarter hours of ten wrong codes each: each window's limit is kept, the day's is reached.
+    for (let quarter = 0; quarter < 3; quarter += 1) {
+      for (let i = 0; i < 10; i += 1) expect((await wrongCode(p.tab)).statusCode).toBe(401);
+      expect((await wrongCode(p.tab)).statusCode).toBe(429);
+      await endQuarterHour(p.id);
+    }
+    await forgetLastStep(p.id);
+    const right = await p.tab.post("/api/auth/second-factor/verify", { method: "totp", code: p.totp.generate() });
+    expect(right.statusCode, right.body).toBe(429);
+    expect(right.json()).toMatchObject({ code: "rate_limited", reason: "second_factor_daily_limit" });
+    expect(right.json().params.hours).toBeGreaterThanOrEqual(23);
+    expect(Number(right.headers["retry-after"])).toBeGreaterThan(23 * 3600);
+    expect((await p.tab.get("/api/user/stats")).statusCode).toBe(403);
+
+    // A recovery code cannot be guessed: it still lets the owner in.
+    const recovery = await p.tab.post("/api/auth/second-factor/verify", {
+      method: "recovery",
+      code: p.recoveryCodes[0],
+    });
+    expect(recovery.statusCode, recovery.body).toBe(200);
+    expect((await p.tab.get("/api/user/stats")).statusCode).toBe(200);
+
+    // The next day the app's codes work again.
+    await db()
+      .update(rateLimitWindows)
+      .set({ resetAt: sql`now() - interval '1 second'` })
+      .where(eq(rateLimitWindows.key, `second-factor-wrong-day:${p.id}`));
+    await forgetLastStep(p.id);
+    const other = new Client(t.app);
+    await other.post("/api/auth/login", { username: p.username, password: p.password });
+    const nextDay = await other.post("/api/auth/second-factor/verify", { method: "totp", code: p.totp.generate() });
+    expect(nextDay.statusCode, nextDay.body).toBe(200);
   });
 });

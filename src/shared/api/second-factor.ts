@@ -36,6 +36,7 @@ export const secondFactorApi = {
     summary: "Pass the second step (or the fresh check) with an authenticator app's code or a recovery code",
     body: secondFactorCodeSchema,
     responses: { 200: secondFactorDoneSchema, ...errors(400, 401, 403, 429) },
+    reasons: ["second_factor_daily_limit"],
   }),
   passkeyOptions: defineRoute({
     method: "POST",

@@ -205,6 +205,13 @@ function reasonText(reason: ErrorReason, params: Params): string {
         other: "Confirm it is you with your second factor, then try again within # minutes.",
       });
     }
+    case "second_factor_daily_limit": {
+      const hours = num(params, "hours");
+      return plural(hours, {
+        one: "Too many wrong codes today. Use a recovery code or a passkey, or try the app's code again in # hour.",
+        other: "Too many wrong codes today. Use a recovery code or a passkey, or try the app's code again in # hours.",
+      });
+    }
   }
 }
 

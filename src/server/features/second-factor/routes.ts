@@ -2,8 +2,9 @@
  * The second factor's routes (decision 0092): the status, sign-in's second step and the fresh
  * check (a code or a passkey), adding and removing an authenticator app or passkeys, new recovery
  * codes; for admins, the requirement and removing a user's factors. Adding and removing are in
- * the admin audit log when an admin does them. The first factor asks for the password (or a
- * recent Google sign-in without one): a session alone does not add it (decision 0135).
+ * the admin audit log when an admin does them, and always mailed to the owner (decision 0135),
+ * as are new recovery codes and wrong codes typed again and again. The first factor asks for the
+ * password (or a recent Google sign-in without one): a session alone does not add it.
  */
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -12,6 +13,7 @@ import { secondFactorApi } from "../../../shared/api/second-factor.js";
 import type { Db, Queryable } from "../../db/connect.js";
 import { adminSettings, users } from "../../db/schema.js";
 import { AppError, conflict, notFound, unauthorized } from "../../http/errors.js";
+import { pageLocale } from "../../http/page-documents.js";
 import { RateLimiter, tooManyRequests, type RateLimitStore } from "../../http/rate-limit.js";
 import { serve } from "../../http/route-contract.js";
 import { STEP_UP } from "../../http/route-access.js";
@@ -21,8 +23,11 @@ import { renewCheckedSession, type SessionUser } from "../../identity/sessions.j
 import { isPending, markSessionVerified, secondFactorState } from "../../identity/second-factor-state.js";
 import { endAccountLinks } from "../../identity/ways-in.js";
 import type { SecretBox } from "../../lib/secret-box.js";
-import { auditActor, recordAudit, type AuditEntry } from "../audit/audit-log.js";
+import { reasoned } from "../../../shared/error-reasons.js";
+import { auditActor, recordAudit } from "../audit/audit-log.js";
 import type { ConfirmFirstFactor } from "../auth/first-factor.js";
+import type { MailMessage } from "../mail/messages.js";
+import type { Mailer } from "../mail/outbox.js";
 import type { Settings } from "../settings/service.js";
 import { mustEnrol, recentlyVerified } from "./gate.js";
 import {
@@ -42,6 +47,13 @@ import { hasConfirmedTotp, removeTotp, startTotp, useTotpCode } from "./totp.js"
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Code attempts per person (wrong ones count until one is right). */
 const ATTEMPTS = { max: 10, windowMs: 15 * 60_000 };
+/**
+ * Wrong codes and passkeys per person in a day (decision 0135), counted whatever comes right in
+ * between: the 15-minute limit alone lets 960 guesses a day at an app's code.
+ */
+const WRONG_PER_DAY = { max: 30, windowMs: 24 * 60 * 60_000 };
+/** The wrong try of the day that mails the owner: once per day's window, not once per failure. */
+const NOTICE_AT = 5;
 /** Password tries before the first factor, per person. */
 const PASSWORD_ATTEMPTS = { max: 10, windowMs: 15 * 60_000 };
 
@@ -51,6 +63,7 @@ interface SecondFactorOptions {
   config: { publicUrl: string; secureCookies: boolean };
   rateLimitStore: RateLimitStore;
   readSettings: () => Promise<Settings>;
+  mailer: Mailer;
   /** features/auth/first-factor.ts, given by app.ts (the auth feature reads this one's gate). */
   confirmFirstFactor: ConfirmFirstFactor;
 }
@@ -59,17 +72,66 @@ function invalidSecondFactor(): AppError {
   return new AppError("invalid_second_factor", "That code is not right, or it was already used.");
 }
 
+/** Past WRONG_PER_DAY: an app's code waits for the day's window; a passkey or a recovery code cannot be guessed and still works. */
+function dailyLimit(waitSeconds: number): AppError {
+  const hours = Math.max(1, Math.ceil(waitSeconds / 3600));
+  return new AppError(
+    "rate_limited",
+    `Too many wrong codes today. Use a recovery code or a passkey, or try the app's code again in ${hours} hour${hours === 1 ? "" : "s"}.`,
+    { headers: { "retry-after": String(waitSeconds) }, ...reasoned("second_factor_daily_limit", { hours }) },
+  );
+}
+
+/** A change of the account's factors: what the audit log and the owner's mail say. */
+type FactorChange =
+  | { kind: "second_factor_added" | "second_factor_removed"; method: "totp" }
+  | { kind: "second_factor_added" | "second_factor_removed"; method: "passkey"; name: string }
+  | { kind: "recovery_codes_made" };
+
+const AUDIT_ACTION = {
+  second_factor_added: "second_factor.enrol",
+  second_factor_removed: "second_factor.remove",
+  recovery_codes_made: "second_factor.recovery_codes",
+} as const;
+
+function noticeOf(user: SessionUser, change: FactorChange): MailMessage {
+  const when = new Date();
+  if (change.kind === "recovery_codes_made") return { kind: change.kind, username: user.username, when };
+  const name = change.method === "passkey" ? change.name : null;
+  return { kind: change.kind, username: user.username, when, method: change.method, name };
+}
+
 /**
- * A factor added or removed: the account's unused links sent by mail end (decision 0128), and an
- * admin's own change goes into the audit log (a person who is not an admin has no log).
+ * A factor added or removed, or new recovery codes: the account's unused links sent by mail end
+ * (decision 0128), the owner is told by mail whoever did it (decision 0135), and an admin's own
+ * change goes into the audit log (a person who is not an admin has no log).
  */
-async function factorChanged(db: Queryable, request: FastifyRequest, user: SessionUser, entry: AuditEntry) {
+async function factorChanged(
+  db: Queryable,
+  request: FastifyRequest,
+  user: SessionUser,
+  mailer: Mailer,
+  change: FactorChange,
+) {
   await endAccountLinks(db, user.id);
+  await mailer.toUser(db, user.id, noticeOf(user, change), { locale: pageLocale(request) });
   if (!user.isAdmin) return;
+  const details =
+    change.kind === "recovery_codes_made"
+      ? undefined
+      : change.method === "passkey"
+        ? { method: change.method, name: change.name }
+        : { method: change.method };
   await recordAudit(
     db,
     { adminId: user.id, adminUsername: user.username, ip: request.ip ?? null },
-    { targetType: "user", targetId: user.id, targetLabel: user.username, ...entry },
+    {
+      targetType: "user",
+      targetId: user.id,
+      targetLabel: user.username,
+      action: AUDIT_ACTION[change.kind],
+      ...(details ? { details } : {}),
+    },
   );
 }
 
@@ -82,7 +144,9 @@ export async function secondFactorRoutes(app: FastifyInstance, opts: SecondFacto
   const rp = relyingParty(opts.config.publicUrl);
   const secure = opts.config.secureCookies;
   const attempts = new RateLimiter("second-factor", ATTEMPTS, opts.rateLimitStore);
+  const wrongToday = new RateLimiter("second-factor-wrong-day", WRONG_PER_DAY, opts.rateLimitStore);
   const passwordTries = new RateLimiter("second-factor-password", PASSWORD_ATTEMPTS, opts.rateLimitStore);
+  const { mailer } = opts;
   const ceremony = (request: FastifyRequest, reply: CeremonyContext["reply"]): CeremonyContext => ({
     db,
     box,
@@ -109,11 +173,39 @@ export async function secondFactorRoutes(app: FastifyInstance, opts: SecondFacto
   }
 
   /** Counts an attempt before it is checked (parallel guesses cannot pass a check made before any failed). */
-  async function attempt(userId: string, check: () => Promise<boolean>): Promise<void> {
+  async function attempt(userId: string, check: () => Promise<boolean>, onWrong?: () => Promise<void>): Promise<void> {
     const { wait } = await attempts.hitCounted(userId);
     if (wait) throw tooManyRequests(wait, "second-factor attempts");
-    if (!(await check())) throw invalidSecondFactor();
+    if (!(await check())) {
+      await onWrong?.();
+      throw invalidSecondFactor();
+    }
     await attempts.reset(userId);
+  }
+
+  /**
+   * A check of a factor the account has (the second step, a fresh check; decision 0135): besides
+   * the 15-minute limit, every wrong try counts for the day, and a success does not take it back.
+   * Past WRONG_PER_DAY an app's code is refused until the day's window ends. The day's count is
+   * read before and counted after the check: parallel tries can pass it by at most what the
+   * 15-minute limit lets through at once.
+   */
+  async function checkFactor(
+    request: FastifyRequest,
+    user: SessionUser,
+    method: "totp" | "recovery" | "passkey",
+    check: () => Promise<boolean>,
+  ): Promise<void> {
+    if (method === "totp") {
+      const wait = await wrongToday.check(user.id);
+      if (wait) throw dailyLimit(wait);
+    }
+    await attempt(user.id, check, async () => {
+      const { count } = await wrongToday.hitCounted(user.id);
+      if (count !== NOTICE_AT) return;
+      const notice = { kind: "second_factor_failures", username: user.username, failures: count, hours: 24 } as const;
+      await mailer.toUser(db, user.id, notice, { locale: pageLocale(request) });
+    });
   }
 
   /** Before the first factor (decision 0135): the password, counted per person, or a recent Google sign-in. */
@@ -147,7 +239,7 @@ export async function secondFactorRoutes(app: FastifyInstance, opts: SecondFacto
   serve(app, secondFactorApi.verify, { access: "user", secondFactor: "pending" }, async (request, reply) => {
     const user = requireUser(request);
     const { method, code } = request.body;
-    await attempt(user.id, () =>
+    await checkFactor(request, user, method, () =>
       method === "totp" ? useTotpCode(db, box, user.id, code) : useRecoveryCode(db, user.id, code),
     );
     await factorPassed(request, reply);
@@ -163,7 +255,9 @@ export async function secondFactorRoutes(app: FastifyInstance, opts: SecondFacto
 
   serve(app, secondFactorApi.passkeyVerify, { access: "user", secondFactor: "pending" }, async (request, reply) => {
     const user = requireUser(request);
-    await attempt(user.id, () => usePasskey(ceremony(request, reply), user.id, request.body.response));
+    await checkFactor(request, user, "passkey", () =>
+      usePasskey(ceremony(request, reply), user.id, request.body.response),
+    );
     await factorPassed(request, reply);
     return { message: "Second factor accepted" };
   });
@@ -185,7 +279,7 @@ export async function secondFactorRoutes(app: FastifyInstance, opts: SecondFacto
       const recoveryCodes = first ? await makeRecoveryCodes(tx, user.id) : null;
       // This session just proved the factor; the person's other sessions are asked for it.
       await markSessionVerified(tx, sessionToken(request));
-      await factorChanged(tx, request, user, { action: "second_factor.enrol", details: { method: "totp" } });
+      await factorChanged(tx, request, user, mailer, { kind: "second_factor_added", method: "totp" });
       return { message: "Authenticator app added", recoveryCodes };
     });
   });
@@ -195,7 +289,7 @@ export async function secondFactorRoutes(app: FastifyInstance, opts: SecondFacto
     return db.transaction(async (tx) => {
       if (!(await removeTotp(tx, user.id))) throw notFound("No authenticator app is set up");
       if (!(await isEnrolled(tx, user.id))) await deleteRecoveryCodes(tx, user.id);
-      await factorChanged(tx, request, user, { action: "second_factor.remove", details: { method: "totp" } });
+      await factorChanged(tx, request, user, mailer, { kind: "second_factor_removed", method: "totp" });
       return { message: "Authenticator app removed" };
     });
   });
@@ -222,10 +316,7 @@ export async function secondFactorRoutes(app: FastifyInstance, opts: SecondFacto
     return db.transaction(async (tx) => {
       const recoveryCodes = first ? await makeRecoveryCodes(tx, user.id) : null;
       await markSessionVerified(tx, sessionToken(request));
-      await factorChanged(tx, request, user, {
-        action: "second_factor.enrol",
-        details: { method: "passkey", name },
-      });
+      await factorChanged(tx, request, user, mailer, { kind: "second_factor_added", method: "passkey", name });
       return { message: "Passkey added", recoveryCodes };
     });
   });
@@ -236,7 +327,7 @@ export async function secondFactorRoutes(app: FastifyInstance, opts: SecondFacto
       const name = await removePasskey(tx, user.id, request.params.passkeyId);
       if (name === undefined) throw notFound("No such passkey");
       if (!(await isEnrolled(tx, user.id))) await deleteRecoveryCodes(tx, user.id);
-      await factorChanged(tx, request, user, { action: "second_factor.remove", details: { method: "passkey", name } });
+      await factorChanged(tx, request, user, mailer, { kind: "second_factor_removed", method: "passkey", name });
       return { message: "Passkey removed" };
     });
   });
@@ -246,14 +337,14 @@ export async function secondFactorRoutes(app: FastifyInstance, opts: SecondFacto
     return db.transaction(async (tx) => {
       if (!(await isEnrolled(tx, user.id))) throw conflict("Add an authenticator app or a passkey first");
       const recoveryCodes = await makeRecoveryCodes(tx, user.id);
-      await factorChanged(tx, request, user, { action: "second_factor.recovery_codes" });
+      await factorChanged(tx, request, user, mailer, { kind: "recovery_codes_made" });
       return { message: "New recovery codes made", recoveryCodes };
     });
   });
 }
 
 /** The admin's part: the requirement for every admin account, and removing a user's lost factors. */
-export async function adminSecondFactorRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
+export async function adminSecondFactorRoutes(app: FastifyInstance, opts: { db: Db; mailer: Mailer }): Promise<void> {
   const { db } = opts;
 
   serve(app, secondFactorApi.requireForAdmins, STEP_UP, async (request) => {
@@ -286,6 +377,16 @@ export async function adminSecondFactorRoutes(app: FastifyInstance, opts: { db: 
         targetLabel: user.username,
         details: { totp, passkeys: passkeyCount },
       });
+      // The owner is told, as of every factor removed (decision 0135).
+      if (totp || passkeyCount > 0) {
+        const notice = { username: user.username, when: new Date(), method: "every", name: null } as const;
+        await opts.mailer.toUser(
+          tx,
+          user.id,
+          { kind: "second_factor_removed", ...notice },
+          { locale: pageLocale(request) },
+        );
+      }
       return { message: "Second factors removed; the user signs in with the password and can add new ones" };
     });
   });
