@@ -1,8 +1,9 @@
 /**
  * Passkeys as a second factor (decision 0092), with Chromium's virtual authenticator: a person
- * adds a passkey on the security page, signs out, signs in with the password and passes the
- * second step with the passkey. WebAuthn refuses IP addresses as relying parties, so this test's
- * pages are opened on localhost (the server takes it for PUBLIC_URL's 127.0.0.1).
+ * adds a passkey on the security page (their first factor: with the password, decision 0135),
+ * signs out, signs in with the password and passes the second step with the passkey. WebAuthn
+ * refuses IP addresses as relying parties, so this test's pages are opened on localhost (the
+ * server takes it for PUBLIC_URL's 127.0.0.1).
  */
 import { expect, test } from "./fixtures.js";
 import { fillSignInForm, header, registerViaApi, signIn, signOut, uniqueUsername } from "./helpers.js";
@@ -32,7 +33,11 @@ test("a passkey added on the security page passes sign-in's second step", async 
   await page.goto("/account/security");
   await expect(page.getByRole("heading", { name: "Security", level: 1 })).toBeVisible();
   await page.getByLabel("Passkey name").fill("Test laptop");
-  await page.getByRole("button", { name: "Add a passkey" }).click();
+  // The first factor asks for the password: a signed-in session alone does not add one (decision 0135).
+  const add = page.getByRole("button", { name: "Add a passkey" });
+  await expect(add).toBeDisabled();
+  await page.getByLabel("Your password", { exact: true }).fill(password);
+  await add.click();
   // The first factor makes the recovery codes, shown once.
   await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
   await expect(page.getByRole("list", { name: "Your passkeys" })).toContainText("Test laptop");

@@ -9,8 +9,15 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { GoogleSignInAgainButton } from "@/features/auth/google-sign-in";
 import { SignInPrompt } from "@/features/auth/sign-in-prompt";
 import { useCurrentUser } from "@/features/auth/use-current-user";
+import {
+  FirstFactorField,
+  firstFactorBody,
+  firstFactorReady,
+  type FirstFactor,
+} from "@/features/second-factor/first-factor-field";
 import { addPasskey, refreshSecondFactor } from "@/features/second-factor/second-factor-api";
 import { useSecondFactorStatus } from "@/features/second-factor/verify-form";
 import { toast } from "@/hooks/use-toast";
@@ -40,20 +47,31 @@ function RecoveryCodesShown({ codes, onDone }: { codes: string[]; onDone: () => 
   );
 }
 
-function AuthenticatorCard({ enabled, onCodes }: { enabled: boolean; onCodes: (codes: string[]) => void }) {
+function AuthenticatorCard({
+  enabled,
+  firstFactor,
+  onCodes,
+}: {
+  enabled: boolean;
+  /** Set while the account has no factor: this one is its first (decision 0135). */
+  firstFactor: FirstFactor | undefined;
+  onCodes: (codes: string[]) => void;
+}) {
   const { t } = useLingui();
   const [setup, setSetup] = useState<{ secret: string; qrCode: string } | undefined>();
   const [code, setCode] = useState("");
+  const [password, setPassword] = useState("");
   const start = useMutation({
     mutationFn: () => call(secondFactorApi.totpSetup),
     onSuccess: (answer) => setSetup(answer),
     onError: failed,
   });
   const confirm = useMutation({
-    mutationFn: () => call(secondFactorApi.totpConfirm, { body: { code } }),
+    mutationFn: () => call(secondFactorApi.totpConfirm, { body: { code, ...firstFactorBody(firstFactor, password) } }),
     onSuccess: async ({ recoveryCodes }) => {
       setSetup(undefined);
       setCode("");
+      setPassword("");
       if (recoveryCodes) onCodes(recoveryCodes);
       toast({ title: t`Authenticator app added` });
       await refreshSecondFactor();
@@ -118,7 +136,18 @@ function AuthenticatorCard({ enabled, onCodes }: { enabled: boolean; onCodes: (c
                 onChange={(event) => setCode(event.target.value)}
               />
             </FormField>
-            <Button type="submit" disabled={confirm.isPending || code.trim() === ""}>
+            {firstFactor && (
+              <FirstFactorField
+                id="totp-password"
+                firstFactor={firstFactor}
+                password={password}
+                onPassword={setPassword}
+              />
+            )}
+            <Button
+              type="submit"
+              disabled={confirm.isPending || code.trim() === "" || !firstFactorReady(firstFactor, password)}
+            >
               <Trans>Confirm</Trans>
             </Button>
           </form>
@@ -134,17 +163,21 @@ function AuthenticatorCard({ enabled, onCodes }: { enabled: boolean; onCodes: (c
 
 function PasskeysCard({
   passkeys,
+  firstFactor,
   onCodes,
 }: {
   passkeys: { id: string; name: string }[];
+  firstFactor: FirstFactor | undefined;
   onCodes: (codes: string[]) => void;
 }) {
   const { t } = useLingui();
   const [name, setName] = useState("");
+  const [password, setPassword] = useState("");
   const add = useMutation({
-    mutationFn: () => addPasskey(name.trim()),
+    mutationFn: () => addPasskey(name.trim(), firstFactorBody(firstFactor, password)),
     onSuccess: async (recoveryCodes) => {
       setName("");
+      setPassword("");
       if (recoveryCodes) onCodes(recoveryCodes);
       toast({ title: t`Passkey added` });
       await refreshSecondFactor();
@@ -208,7 +241,18 @@ function PasskeysCard({
               onChange={(event) => setName(event.target.value)}
             />
           </FormField>
-          <Button type="submit" disabled={add.isPending || name.trim() === ""}>
+          {firstFactor && (
+            <FirstFactorField
+              id="passkey-password"
+              firstFactor={firstFactor}
+              password={password}
+              onPassword={setPassword}
+            />
+          )}
+          <Button
+            type="submit"
+            disabled={add.isPending || name.trim() === "" || !firstFactorReady(firstFactor, password)}
+          >
             <Trans>Add a passkey</Trans>
           </Button>
         </form>
@@ -291,6 +335,11 @@ export function SecurityPage() {
   if (!user)
     return <SignInPrompt title={t`Sign in to manage your security`} description={t`Your second factors live here.`} />;
   const data = status.data;
+  const enrolled = Boolean(data && (data.totp || data.passkeys.length > 0));
+  // The first factor asks for the password, or a fresh Google sign-in without one (decision 0135).
+  const firstFactor: FirstFactor | undefined = enrolled
+    ? undefined
+    : { hasPassword: user.hasPassword, googleRecheck: <GoogleSignInAgainButton next="/account/security" /> };
   return (
     <div className="mx-auto grid w-full max-w-3xl flex-1 gap-6 px-4 py-10 sm:px-6">
       <header>
@@ -310,9 +359,9 @@ export function SecurityPage() {
       {codes && <RecoveryCodesShown codes={codes} onDone={() => setCodes(undefined)} />}
       {data ? (
         <>
-          <AuthenticatorCard enabled={data.totp} onCodes={setCodes} />
-          <PasskeysCard passkeys={data.passkeys} onCodes={setCodes} />
-          {(data.totp || data.passkeys.length > 0) && <RecoveryCard left={data.recoveryCodesLeft} onCodes={setCodes} />}
+          <AuthenticatorCard enabled={data.totp} firstFactor={firstFactor} onCodes={setCodes} />
+          <PasskeysCard passkeys={data.passkeys} firstFactor={firstFactor} onCodes={setCodes} />
+          {enrolled && <RecoveryCard left={data.recoveryCodesLeft} onCodes={setCodes} />}
           {user.isAdmin && <AdminRequirementCard required={data.requiredForAdmins} />}
         </>
       ) : (
