@@ -2,6 +2,7 @@ import { pino, type DestinationStream, type Logger, type LoggerOptions } from "p
 import pretty from "pino-pretty";
 import type { Config } from "./config.js";
 import { pgErrorOf } from "./db/connect.js";
+import { withoutTrailingSlashes } from "../shared/trim.js";
 
 /** Credentials never reach the logs, whatever a later change decides to log. */
 const REDACT_PATHS = ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'];
@@ -22,6 +23,14 @@ const SECRET_PARAM =
   /^(?:code|state|share|sig|signature|key|apikey|api_key|auth|session|sid|payerid|x-amz-credential)$|token|secret|password|signature/i;
 /** Paths whose next segment is itself the secret: a share link (`/v/<share id>`, share-service.ts). */
 export const SECRET_PATH_PREFIXES = ["/v/"];
+/**
+ * Short parameter names that are a secret on one path only: the one-click unsubscribe link's
+ * signature `t` (features/mail/unsubscribe.ts), on the API and on the page it opens.
+ */
+const SECRET_PARAMS_OF_PATH: Record<string, readonly string[]> = {
+  "/api/mail/unsubscribe": ["t"],
+  "/unsubscribe": ["t"],
+};
 const REDACTED = "[redacted]";
 
 /** `value` with its secret fields replaced: a copy when it has one, else `value` itself. */
@@ -62,13 +71,15 @@ export function redactUrl(url: string): string {
     pathname = `${prefix}${REDACTED}${end === -1 ? "" : pathname.slice(end)}`;
   }
   if (queryAt === -1) return pathname;
+  const secretHere = SECRET_PARAMS_OF_PATH[withoutTrailingSlashes(pathname)] ?? [];
   const pairs = url
     .slice(queryAt + 1)
     .split("&")
     .map((pair) => {
       const eq = pair.indexOf("=");
       const name = eq === -1 ? pair : pair.slice(0, eq);
-      return SECRET_PARAM.test(decodedName(name)) ? `${name}=${REDACTED}` : pair;
+      const decoded = decodedName(name);
+      return SECRET_PARAM.test(decoded) || secretHere.includes(decoded) ? `${name}=${REDACTED}` : pair;
     });
   return `${pathname}?${pairs.join("&")}`;
 }

@@ -37,6 +37,9 @@ describe("request logs", () => {
       "/v/SECRET-SHARE-PAGE",
       "/api/auth/google/callback?state=SECRET-STATE&code=SECRET-CODE&scope=email",
       "/api/videos?page=2&access_token=SECRET-TOKEN",
+      // The one-click unsubscribe link's signature (issue 66 §9), on the API and on its page.
+      "/api/mail/unsubscribe?u=person&k=video_ready&t=SECRET-UNSUBSCRIBE",
+      "/unsubscribe?u=person&k=video_ready&t=SECRET-UNSUBSCRIBE-PAGE",
     ]) {
       await t.app.inject({ method: "GET", url });
     }
@@ -48,6 +51,8 @@ describe("request logs", () => {
         "/v/[redacted]",
         "/api/auth/google/callback?state=[redacted]&code=[redacted]&scope=email",
         "/api/videos?page=2&access_token=[redacted]",
+        "/api/mail/unsubscribe?u=person&k=video_ready&t=[redacted]",
+        "/unsubscribe?u=person&k=video_ready&t=[redacted]",
       ]),
     );
   });
@@ -58,6 +63,9 @@ describe("request logs", () => {
     );
     expect(redactUrl("/v/abc/more?x=1")).toBe("/v/[redacted]/more?x=1");
     expect(redactUrl("/api/videos")).toBe("/api/videos");
+    // `t` is a secret on the unsubscribe paths only, however the path ends.
+    expect(redactUrl("/api/mail/unsubscribe/?t=a&%74=b")).toBe("/api/mail/unsubscribe/?t=[redacted]&%74=[redacted]");
+    expect(redactUrl("/api/videos?t=1")).toBe("/api/videos?t=1");
     expect(SECRET_PATH_PREFIXES).toContain(SHARE_PREFIX);
   });
 });
