@@ -992,6 +992,24 @@ export const mailMessages = pgTable(
   ],
 );
 
+/**
+ * Password reset requests waiting for the reset job (decision 0132): the route writes one row for
+ * every request, whoever it names, and answers; the job looks the account up and writes the link
+ * and its message later, so a request costs the same whether or not the account exists.
+ */
+export const passwordResetRequests = pgTable(
+  "password_reset_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** What the person typed: an address or a username, as sent. */
+    login: text("login").notNull(),
+    /** The language of the page that asked (the message's, when the account chose none). */
+    locale: text("locale").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_reset_requests_created_idx").on(t.createdAt)],
+);
+
 export const ACCOUNT_TOKEN_PURPOSES = [
   "password_reset",
   "verify_email",
