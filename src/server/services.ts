@@ -263,9 +263,20 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
       : config.publicUrlExplicit
         ? `${config.publicUrl}/api/callbacks/kie`
         : undefined;
+  const authLimits: AuthRateLimits = {
+    ...DEFAULT_AUTH_RATE_LIMITS,
+    registerPerIp: { ...DEFAULT_AUTH_RATE_LIMITS.registerPerIp, max: config.registerLimitPerIp },
+    loginPerIp: { ...DEFAULT_AUTH_RATE_LIMITS.loginPerIp, max: config.loginLimitPerIp },
+    ...deps.rateLimits,
+  };
   const jobs = backgroundJobs(
     {
       db,
+      passwordResetPerAccount: new RateLimiter(
+        "password-reset-account",
+        authLimits.passwordResetPerAccount,
+        rateLimitStore,
+      ),
       secretBox,
       provider,
       callbackUrlFor,
@@ -323,12 +334,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
 
   const { tokenCreation, ...automation } = deps.automationRateLimits ?? {};
   const limits: Services["limits"] = {
-    auth: {
-      ...DEFAULT_AUTH_RATE_LIMITS,
-      registerPerIp: { ...DEFAULT_AUTH_RATE_LIMITS.registerPerIp, max: config.registerLimitPerIp },
-      loginPerIp: { ...DEFAULT_AUTH_RATE_LIMITS.loginPerIp, max: config.loginLimitPerIp },
-      ...deps.rateLimits,
-    },
+    auth: authLimits,
     automation: { ...DEFAULT_AUTOMATION_RATE_LIMITS, ...automation },
     tokenCreation: tokenCreation ?? DEFAULT_TOKEN_CREATION_RATE_LIMIT,
     uploads: {

@@ -21,12 +21,20 @@ export async function mailingApp(smtp: SmtpFake, rateLimits: Partial<AuthRateLim
 }
 
 /**
- * Waits until `count` reset requests in all were handled after their answers; returns what each came to
- * ("sent", "no_account", "limited"), oldest first.
+ * Runs the reset job (decision 0132) until `count` reset requests in all were handled; returns what
+ * each came to ("sent", "no_account", "limited"), oldest first.
  */
-export async function resetsHandled(lines: Record<string, unknown>[], count: number): Promise<string[]> {
+export async function resetsHandled(t: TestApp, lines: Record<string, unknown>[], count: number): Promise<string[]> {
   const outcomes = () => lines.filter((l) => l.msg === "password reset request handled").map((l) => l.passwordReset);
-  await expect.poll(() => outcomes().length, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
+  await expect
+    .poll(
+      async () => {
+        await t.app.jobs.passwordResetRequests.runOnce();
+        return outcomes().length;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThanOrEqual(count);
   const failed = lines.filter((l) => l.msg === "password reset request failed");
   expect(failed, JSON.stringify(failed)).toEqual([]);
   return outcomes() as string[];

@@ -87,7 +87,7 @@ describe("a pending change of address", () => {
     const { owner, intruder, changeToken } = await intrudedAccount();
     expect((await new Client(t.app).post("/api/auth/password-reset", { login: owner.email })).statusCode).toBe(202);
     // The link is written once the answer has gone.
-    expect(await resetsHandled(lines, 1)).toEqual(["sent"]);
+    expect(await resetsHandled(t, lines, 1)).toEqual(["sent"]);
     const resetToken = tokenIn(await receive(t, smtp, owner.email, RESET_SUBJECT), "/reset-password");
     const reset = await new Client(t.app).post("/api/auth/password-reset/confirm", {
       token: resetToken,

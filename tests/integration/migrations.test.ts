@@ -65,6 +65,7 @@ describe("migrations", () => {
         "overview_video_days",
         "overview_video_times",
         "passkeys",
+        "password_reset_requests",
         "payment_disputes",
         "payment_orders",
         "payment_reversals",

@@ -6,7 +6,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { accountTokens, users } from "../../src/server/db/schema.js";
+import { accountTokens, passwordResetRequests, users } from "../../src/server/db/schema.js";
 import { verifyPassword } from "../../src/server/features/auth/passwords.js";
 import { startSmtpFake, type SmtpFake } from "../fakes/smtp-fake.mjs";
 import {
@@ -48,7 +48,7 @@ async function askReset(login: string, client = new Client(t.app)) {
 }
 
 /** Waits for every reset request so far to be handled; returns the outcomes of the last `last`. */
-const settled = async (last = 1) => (await resetsHandled(lines, handled)).slice(-last);
+const settled = async (last = 1) => (await resetsHandled(t, lines, handled)).slice(-last);
 
 async function resetLink(login: string, address: string) {
   expect((await askReset(login)).statusCode).toBe(202);
@@ -98,6 +98,28 @@ describe("asking for a link", () => {
     expect(await kindsTo(t, disabled.email)).not.toContain("password_reset");
     expect(await kindsTo(t, deleted.email)).not.toContain("password_reset");
     expect(smtp.to(disabled.email).filter((m) => m.subject === RESET_SUBJECT)).toEqual([]);
+  });
+
+  it("does the same whoever it names: one queued row, and nothing about the account until the reset job runs", async () => {
+    const person = await personWithAddress(t, true);
+    const nobody = newAddress("nobody");
+    const queued = () => t.database.db.select().from(passwordResetRequests);
+    expect(await queued()).toEqual([]);
+    for (const login of [person.email, nobody]) expect((await askReset(login)).statusCode).toBe(202);
+    // However long one waits, the request itself wrote its row and nothing else.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await queued()).map((r) => r.login)).toEqual([person.email, nobody]);
+    const resetLinks = () =>
+      t.database.db
+        .select()
+        .from(accountTokens)
+        .where(and(eq(accountTokens.userId, person.id), eq(accountTokens.purpose, "password_reset")));
+    expect(await resetLinks()).toEqual([]);
+    expect(await kindsTo(t, person.email)).not.toContain("password_reset");
+    expect(await settled(2)).toEqual(["sent", "no_account"]);
+    expect(await queued()).toEqual([]);
+    expect(await resetLinks()).toHaveLength(1);
+    await receive(t, smtp, person.email, RESET_SUBJECT);
   });
 
   it("answers before it reads anything about the account: the lookup waits for a locked users table", async () => {

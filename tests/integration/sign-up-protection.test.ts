@@ -237,6 +237,25 @@ describe("Turnstile", () => {
     });
   });
 
+  it("says a username or an address is taken only to a request that passed the check (decision 0132)", async () => {
+    const client = new Client(t.app, address());
+    const email = newAddress("taken");
+    const username = uniqueName("taken");
+    expect((await register(client, { username, email, captchaToken: passToken() })).statusCode).toBe(201);
+    for (const body of [{ username }, { email }]) {
+      const unchecked = await register(client, { ...body, captchaToken: "fail.register.taken" });
+      expect([unchecked.statusCode, reasonOf(unchecked)]).toEqual([400, "captcha_failed"]);
+      const checked = await register(client, { ...body, captchaToken: passToken() });
+      expect([checked.statusCode, reasonOf(checked)]).toEqual([
+        409,
+        "username" in body ? "username_taken" : "email_taken",
+      ]);
+    }
+    // The address's answer names no account.
+    const byAddress = await register(client, { email, captchaToken: passToken() });
+    expect(byAddress.body).not.toContain(username);
+  });
+
   it("one token raced by parallel registrations makes one account", async () => {
     const token = passToken();
     const names = Array.from({ length: 6 }, () => uniqueName("race"));
@@ -291,9 +310,12 @@ describe("Turnstile", () => {
     expect(reasonOf(refusals[0])).toBe("captcha_failed");
 
     expect((await ask(row!.email!, passToken("password-reset"))).statusCode).toBe(202);
-    // The accepted request's link is written after its answer; the refused ones wrote none.
+    // The accepted request's link is written by the reset job (decision 0132); the refused ones wrote none.
     await expect
-      .poll(async () => (await kindsTo(t, row!.email!)).filter((k) => k === "password_reset"))
+      .poll(async () => {
+        await t.app.jobs.passwordResetRequests.runOnce();
+        return (await kindsTo(t, row!.email!)).filter((k) => k === "password_reset");
+      })
       .toHaveLength(1);
     const links = await t.database.db
       .select()

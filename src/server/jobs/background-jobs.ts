@@ -1,7 +1,7 @@
 /**
  * Every background job of the process, built in one place (services.ts hands in what they need) and
  * started in one place (main.ts, when BACKGROUND_WORKERS is on; tests drive them by hand):
- * the task worker, the video archiver and retention sweep, the Telegram outbox, the mail outbox, the webhook outbox, the PayPal re-check,
+ * the task worker, the video archiver and retention sweep, the Telegram outbox, the mail outbox, the queued password resets, the webhook outbox, the PayPal re-check,
  * the two image sweeps, the sweep of expired Idempotency-Keys and the model health watch. Each is defined through defineJob
  * (decision 0067) and built as `new Job(deps, options)`: every job takes the part of `deps` it declares.
  */
@@ -11,6 +11,7 @@ import { MailSender } from "./mail-sender.js";
 import { ModelWatch } from "./model-watch.js";
 import type { JobState } from "./job-loop.js";
 import { NotificationSender } from "./notification-sender.js";
+import { PasswordResetRequests } from "./password-reset-requests.js";
 import { PaypalRecheck } from "./paypal-recheck.js";
 import { TaskWorker } from "./task-worker.js";
 import { TemporaryImageSweep } from "./temporary-image-sweep.js";
@@ -26,6 +27,7 @@ type OptionsOf<Job extends abstract new (deps: never, options?: never) => unknow
 export type BackgroundJobDeps = DepsOf<typeof TaskWorker> &
   DepsOf<typeof NotificationSender> &
   DepsOf<typeof MailSender> &
+  DepsOf<typeof PasswordResetRequests> &
   DepsOf<typeof PaypalRecheck> &
   DepsOf<typeof TemporaryImageSweep> &
   DepsOf<typeof UploadSweep> &
@@ -40,6 +42,7 @@ export interface BackgroundJobOptions {
   taskWorker?: OptionsOf<typeof TaskWorker>;
   notificationSender?: OptionsOf<typeof NotificationSender>;
   mailSender?: OptionsOf<typeof MailSender>;
+  passwordResetRequests?: OptionsOf<typeof PasswordResetRequests>;
   paypalRecheck?: OptionsOf<typeof PaypalRecheck>;
   temporaryImageSweep?: OptionsOf<typeof TemporaryImageSweep>;
   uploadSweep?: OptionsOf<typeof UploadSweep>;
@@ -57,6 +60,7 @@ export function backgroundJobs(deps: BackgroundJobDeps, options: BackgroundJobOp
     videoRetention: new VideoRetention(deps, options.videoRetention),
     notificationSender: new NotificationSender(deps, options.notificationSender),
     mailSender: new MailSender(deps, options.mailSender),
+    passwordResetRequests: new PasswordResetRequests(deps, options.passwordResetRequests),
     webhookSender: new WebhookSender(deps, options.webhookSender),
     paypalRecheck: new PaypalRecheck(deps, options.paypalRecheck),
     temporaryImageSweep: new TemporaryImageSweep(deps, options.temporaryImageSweep),

@@ -5,7 +5,7 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/connect.js";
-import { users } from "../../db/schema.js";
+import { passwordResetRequests, users } from "../../db/schema.js";
 import { AppError } from "../../http/errors.js";
 import type { RateLimiter } from "../../http/rate-limit.js";
 import { createSession, type SessionOrigin } from "../../identity/sessions.js";
@@ -23,7 +23,7 @@ export const LINK_EXPIRED_MESSAGE = "This link has expired or was already used. 
 export const forgotPasswordUrl = (publicUrl: string) => `${publicUrl}/forgot-password`;
 
 /** An address has an @; a username never does (its characters are letters, digits, . _ -). */
-async function accountFor(db: Db, login: string): Promise<UserRow | undefined> {
+async function accountFor(db: Queryable, login: string): Promise<UserRow | undefined> {
   const column = login.includes("@") ? users.email : users.username;
   const [row] = await db
     .select()
@@ -36,13 +36,21 @@ async function accountFor(db: Db, login: string): Promise<UserRow | undefined> {
 export type ResetRequestOutcome = "sent" | "no_account" | "limited";
 
 /**
+ * Queues a reset request (decision 0132): the same one row whoever `login` names, so the request
+ * costs the same either way; the reset job does the rest a few seconds later.
+ */
+export async function queuePasswordReset(db: Queryable, login: string, locale: Locale): Promise<void> {
+  await db.insert(passwordResetRequests).values({ login, locale });
+}
+
+/**
  * Writes a reset link and its message when `login` names an active account with an address.
- * Called after the answer has gone (the route's caller cannot tell the outcomes apart). Older
- * links stay valid until they expire or one of them is used. `perAccount` limits the mail one
- * person can be sent, whoever asks.
+ * Called by the reset job (jobs/password-reset-requests.ts), apart from the request: its caller
+ * cannot tell the outcomes apart (decision 0132). Older links stay valid until they expire or one
+ * of them is used. `perAccount` limits the mail one person can be sent, whoever asks.
  */
 export async function requestPasswordReset(
-  deps: { db: Db; mailer: Mailer; perAccount: RateLimiter },
+  deps: { db: Queryable; mailer: Mailer; perAccount: RateLimiter },
   login: string,
   locale: Locale,
 ): Promise<ResetRequestOutcome> {
