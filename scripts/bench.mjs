@@ -20,6 +20,10 @@
 // and rewrites only its section (about 10 minutes with three rounds).
 // The polled reads (scripts/bench-polled.mjs): BENCH_ROUNDS rounds on every database, each line
 // the median round; on PostgreSQL each read, its limit and the Express peer in turn.
+// Linked images (scripts/bench-linked-images.mjs, PostgreSQL only, a fresh database per load):
+// the server's memory and its /healthz and static-file latency while video requests with large
+// linked images run, from accounts with no credits and from accounts that can pay (issue 66 §3).
+// BENCH_ONLY=linked-images runs only that and rewrites only its section (about a minute).
 import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -37,6 +41,7 @@ import { loadInWorker } from "./bench-load.mjs";
 import { idleMemory, sampleMemory } from "./bench-memory.mjs";
 import { onServerCores, pinBench } from "./bench-pin.mjs";
 import { benchWebhooks, webhooksSection } from "./bench-webhooks.mjs";
+import { benchLinkedImages, describeLoad, linkedImagesSection } from "./bench-linked-images.mjs";
 import { replaceSection } from "./bench-doc.mjs";
 import { build, isBuildFresh } from "./build.mjs";
 import { onSupportedNode } from "./supported-node.mjs";
@@ -155,7 +160,8 @@ async function seed(database, lightUsers = LIGHT_USERS) {
 // Chrome DevTools); BENCH_ONLY=<substring> runs only the endpoints whose name contains it
 // (BENCH_ONLY=archive: only the video archive section; BENCH_ONLY=webhooks: only the webhooks one;
 // BENCH_ONLY=endpoints: the endpoint lines on the three databases; BENCH_ONLY=scaling: several processes;
-// BENCH_ONLY=alternate: the embedded default and PostgreSQL, each line BENCH_ROUNDS times, alternated);
+// BENCH_ONLY=alternate: the embedded default and PostgreSQL, each line BENCH_ROUNDS times, alternated;
+// BENCH_ONLY=linked-images: the linked images section);
 // BENCH_DATABASES=PostgreSQL (or PGlite) runs one of the two.
 const ONLY = process.env.BENCH_ONLY;
 /** BENCH_ONLY=archive: only the video archive section (no endpoint matches "archive" anyway). */
@@ -170,6 +176,8 @@ const ENDPOINTS_ONLY = ONLY === "endpoints";
 const SCALING_ONLY = ONLY === "scaling";
 /** BENCH_ONLY=alternate: the embedded default beside PostgreSQL, each line BENCH_ROUNDS times, alternated. */
 const ALTERNATE_ONLY = ONLY === "alternate";
+/** BENCH_ONLY=linked-images: only the linked images section. */
+const LINKED_ONLY = ONLY === "linked-images";
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** The server on PostgreSQL, on its embedded default (a PostgreSQL it starts), and on PGlite. */
 const ALL_DATABASES = ["PostgreSQL", "Embedded PostgreSQL", "PGlite"];
@@ -440,6 +448,7 @@ const webhookRuns = [];
 let adminRun;
 let scalingRun;
 let alternateRun;
+let linkedRun;
 /** Each database mode's server environment, in ALL_DATABASES's order. */
 const MODES = [
   ["PostgreSQL", { DATABASE_URL: pgUrl, DATA_DIR: pgDataDir }],
@@ -452,7 +461,13 @@ const openMode = (env) =>
 try {
   for (const [label, env] of MODES.filter(
     ([label]) =>
-      DATABASES.includes(label) && !ARCHIVE_ONLY && !WEBHOOKS_ONLY && !ADMIN_ONLY && !SCALING_ONLY && !ALTERNATE_ONLY,
+      DATABASES.includes(label) &&
+      !ARCHIVE_ONLY &&
+      !WEBHOOKS_ONLY &&
+      !ADMIN_ONLY &&
+      !SCALING_ONLY &&
+      !ALTERNATE_ONLY &&
+      !LINKED_ONLY,
   )) {
     const result = await bench(label, env, await openMode(env));
     const database = await openMode(env);
@@ -562,6 +577,24 @@ try {
       env: SERVER_ENV,
     });
   }
+  if (DATABASES.includes("PostgreSQL") && (!ONLY || LINKED_ONLY)) {
+    console.log("\nLinked images (PostgreSQL):");
+    linkedRun = await benchLinkedImages({
+      admin,
+      pgBase,
+      openDatabase,
+      schema,
+      hashPassword,
+      createSession,
+      webAppHeaders,
+      startServer,
+      stopServer,
+      waitReady,
+      freePort,
+      env: SERVER_ENV,
+    });
+    for (const load of linkedRun.loads) console.log(describeLoad(load));
+  }
   if (DATABASES.includes("PostgreSQL") && (!ONLY || ADMIN_ONLY)) {
     console.log("\nAdmin at scale (PostgreSQL):");
     adminRun = await benchAdmin({
@@ -666,6 +699,8 @@ const webhookLines = webhookRuns.length > 0 ? webhooksSection(webhookRuns, { mac
 lines.push(...webhookLines);
 const adminLines = adminRun ? adminSection(adminRun, { machine }) : [];
 lines.push(...adminLines);
+const linkedLines = linkedRun ? linkedImagesSection(linkedRun, { machine }) : [];
+lines.push(...linkedLines);
 const scalingLines = scalingRun ? scalingSection(scalingRun, { machine }) : [];
 lines.push(...scalingLines);
 const alternateLines = alternateRun
@@ -749,6 +784,9 @@ if (ARCHIVE_ONLY && archive && fs.existsSync(docPath)) {
 } else if (SCALING_ONLY && scalingRun && fs.existsSync(docPath)) {
   fs.writeFileSync(docPath, replaceSection(fs.readFileSync(docPath, "utf8"), scalingLines));
   console.log("\nWrote the Several processes section of docs/benchmarks.md");
+} else if (LINKED_ONLY && linkedRun && fs.existsSync(docPath)) {
+  fs.writeFileSync(docPath, replaceSection(fs.readFileSync(docPath, "utf8"), linkedLines));
+  console.log("\nWrote the Linked images section of docs/benchmarks.md");
 } else if (ADMIN_ONLY && adminRun && fs.existsSync(docPath)) {
   fs.writeFileSync(docPath, replaceSection(fs.readFileSync(docPath, "utf8"), adminLines));
   console.log("\nWrote the Admin at scale section of docs/benchmarks.md");
