@@ -5,6 +5,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
+import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { accountTokens, passwordResetRequests, users } from "../../src/server/db/schema.js";
 import { verifyPassword } from "../../src/server/features/auth/passwords.js";
@@ -228,6 +229,28 @@ describe("using the link", () => {
       message: "This link has expired or was already used. Ask for a new one.",
     });
     expect(await passwordIs(person.id, "a-new-password-1")).toBe(true);
+  });
+
+  it("with a second factor, says the second step comes next and gives scripts the field (issue 66 §9)", async () => {
+    const person = await personWithAddress(t, true);
+    const setup = await person.client.post("/api/auth/second-factor/totp/setup");
+    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(setup.json<{ secret: string }>().secret) });
+    const enrolled = await person.client.post("/api/auth/second-factor/totp/confirm", {
+      code: totp.generate(),
+      password: person.password,
+    });
+    expect(enrolled.statusCode, enrolled.body).toBe(200);
+    const token = await resetLink(person.email, person.email);
+    const browser = new Client(t.app);
+    const res = await confirm(token, "after-reset-2fa", browser);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(
+      "Your password was changed and every other device was signed out. Enter your second factor to finish signing in.",
+    );
+    expect(res.json().user).toMatchObject({ username: person.username, secondFactorPending: true });
+    // Half signed in, as the answer says: the second step is all it may do.
+    expect((await browser.get("/api/user-tokens")).statusCode).toBe(403);
+    expect((await browser.get("/api/auth/current-user")).json()).toMatchObject({ secondFactorPending: true });
   });
 
   it("refuses an expired link, a forged one, and a confirmation link used as a reset link", async () => {

@@ -54,6 +54,21 @@ describe("the reset page", () => {
     expect(sent.map((s) => s.body)).toEqual([{ token: "tok-from-the-mail", password: "new-password-1" }]);
   });
 
+  it("goes on to the second step when the account has a second factor (issue 66 §9)", async () => {
+    arriveAt("/reset-password?token=tok-2fa");
+    stubFetch({
+      "POST /api/auth/password-reset/confirm": {
+        body: { message: "ok", user: person({ emailVerified: true, secondFactorPending: true }) },
+      },
+    });
+    const { user, location } = renderWeb(<ResetPasswordPage />, { path: "/reset-password" });
+    await user.type(screen.getByLabelText("New password"), "new-password-1");
+    await user.type(screen.getByLabelText("Confirm new password"), "new-password-1");
+    await user.click(screen.getByRole("button", { name: "Save the new password" }));
+    await waitFor(() => expect(location.history).toContain("/second-factor"));
+    expect(location.history).not.toContain("/");
+  });
+
   it("without a token, offers a new link instead of a form", async () => {
     arriveAt("/reset-password");
     stubFetch({});

@@ -14,6 +14,8 @@ export const ACCOUNT_LINK_MESSAGES = {
   resetRequested:
     "If an account has this e-mail address or username, a link to choose a new password is on its way. It works for one hour.",
   passwordReset: "Your password was changed and you are signed in. Every other device was signed out.",
+  passwordResetSecondStep:
+    "Your password was changed and every other device was signed out. Enter your second factor to finish signing in.",
   emailConfirmed: "The e-mail address is confirmed.",
   verificationSent: "A new confirmation link is on its way.",
   emailChangeSent: "A confirmation link is on its way to the new address. Your address changes once you open it.",

@@ -49,6 +49,15 @@ export function ResetPasswordForm({ token }: { token: string }) {
     mutationFn: ({ password }: FormInput) => call(accountLinksApi.resetPassword, { body: { token, password } }),
     onSuccess: ({ user }) => {
       queryClient.setQueryData(queryKeys.currentUser, user);
+      // An account with a second factor is signed in once it passes that too (decision 0092).
+      if (user.secondFactorPending) {
+        toast({
+          title: t`Password changed`,
+          description: t`Every other device was signed out. Enter your second factor to finish signing in.`,
+        });
+        navigate("/second-factor", { replace: true });
+        return;
+      }
       toast({ title: t`Password changed`, description: t`You are signed in. Every other device was signed out.` });
       navigate("/", { replace: true });
     },
