@@ -28,7 +28,8 @@ const WITHOUT_STEP_UP: Record<string, string> = {
   "DELETE /api/admin/delete-failed-videos": "removes failed videos' rows; their ledger rows stay",
   "POST /api/admin/mail/test": "sends a fixed test message to an address the admin types",
   "POST /api/admin/mail/:id/retry": "sends a kept message again to its own recipient; shows nothing",
-  "POST /api/admin/mail/:id/new-link": "sends a new reset or confirmation link to the account's own address; shows nothing",
+  "POST /api/admin/mail/:id/new-link":
+    "sends a new reset or confirmation link to the account's own address; shows nothing",
   "POST /api/admin/moderation/:id/review": "marks a screened prompt as looked at",
   "PUT /api/admin/legal/:page/:locale": "the public text of a legal page",
   "PUT /api/admin/showcase": "which finished videos the landing page shows",

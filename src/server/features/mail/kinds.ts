@@ -22,10 +22,6 @@ export const ESSENTIAL_MAIL_KINDS = [
   "test",
 ] as const;
 
-/** The notices of shared/notices.ts: the web's /unsubscribe page names them too. */
-export const OPTIONAL_MAIL_KINDS = NOTICE_KINDS;
-
-type EssentialMailKind = (typeof ESSENTIAL_MAIL_KINDS)[number];
 /**
  * The messages whose link the admin can have sent again as a new link (decision 0130): a reset and
  * an address confirmation. A change of address is asked for again by its person on My Account.
@@ -35,6 +31,10 @@ export type NewLinkKind = (typeof NEW_LINK_KINDS)[number];
 export const isNewLinkKind = (kind: string): kind is NewLinkKind =>
   (NEW_LINK_KINDS as readonly string[]).includes(kind);
 
+/** The notices of shared/notices.ts: the web's /unsubscribe page names them too. */
+export const OPTIONAL_MAIL_KINDS = NOTICE_KINDS;
+
+type EssentialMailKind = (typeof ESSENTIAL_MAIL_KINDS)[number];
 export type OptionalMailKind = (typeof OPTIONAL_MAIL_KINDS)[number];
 export type MailKind = EssentialMailKind | OptionalMailKind;
 
