@@ -286,6 +286,25 @@ describe("change password", () => {
   });
 });
 
+describe("guessing the current password with a borrowed session", () => {
+  it("gets 10 tries in 15 minutes, counted even in parallel; then not even the right one passes", async () => {
+    const { client, username, password } = await signUp(t.app);
+    const guesses = await Promise.all(
+      Array.from({ length: 14 }, (_, i) =>
+        client.put("/api/user/change-password", { currentPassword: `guess-${i}`, newPassword: "taken-over-1" }),
+      ),
+    );
+    expect(guesses.filter((r) => r.statusCode === 400)).toHaveLength(10);
+    expect(guesses.filter((r) => r.statusCode === 429)).toHaveLength(4);
+    const right = await client.put("/api/user/change-password", {
+      currentPassword: password,
+      newPassword: "taken-over-1",
+    });
+    expect(right.statusCode).toBe(429);
+    expect((await new Client(t.app).post("/api/auth/login", { username, password })).statusCode).toBe(200);
+  });
+});
+
 describe("secure cookies", () => {
   it("names the session cookie __Host-sid, Secure, for / and without Domain when PUBLIC_URL is https", async () => {
     const secure = await createTestApp({ env: { PUBLIC_URL: "https://veo.example.com" } });

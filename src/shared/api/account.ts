@@ -17,7 +17,7 @@ export const accountApi = {
     tags,
     summary: "Change the password (signs out the other sessions; may revoke the API tokens)",
     body: changePasswordSchema,
-    responses: { 200: changePasswordResultSchema, ...errors(400, 401, 403) },
+    responses: { 200: changePasswordResultSchema, ...errors(400, 401, 403, 429) },
     reasons: ["fields_required", "wrong_current_password", "google_recheck_needed"],
   }),
   endOtherSessions: defineRoute({

@@ -43,6 +43,11 @@ export interface AuthRateLimits {
   verificationPerHour: RateLimitRule;
   /** Changes of address asked for per person (each sends mail to an address they typed). */
   emailChangePerUser: RateLimitRule;
+  /**
+   * Password changes tried per person: each checks the current password, which a borrowed
+   * session would otherwise guess without end (then lock the owner out).
+   */
+  passwordChangePerUser: RateLimitRule;
 }
 
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
@@ -56,6 +61,7 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   verificationPerMinute: { max: 1, windowMs: 60_000 },
   verificationPerHour: { max: 5, windowMs: 60 * 60_000 },
   emailChangePerUser: { max: 5, windowMs: 60 * 60_000 },
+  passwordChangePerUser: { max: 10, windowMs: 15 * 60_000 },
 };
 
 /**
@@ -87,6 +93,7 @@ export async function authRoutes(
   const registerPerIp = new RateLimiter("register-ip", rateLimits.registerPerIp, store);
   const registerPerUsername = new RateLimiter("register-username", rateLimits.registerPerUsername, store);
   const loginFailuresPerIp = new RateLimiter("login-failures-ip", rateLimits.loginFailuresPerIp, store);
+  const passwordChangePerUser = new RateLimiter("password-change", rateLimits.passwordChangePerUser, store);
 
   serve(app, authApi.register, { access: "public" }, async (request, reply) => {
     const wait = await registerPerIp.hit(request.ip);
@@ -172,6 +179,9 @@ export async function authRoutes(
   serve(app, accountApi.changePassword, { access: "user" }, async (request) => {
     const user = requireUser(request);
     const input = request.body;
+    // Counted before the current password is checked: parallel guesses get no more tries.
+    const wait = await passwordChangePerUser.hit(user.id);
+    if (wait) throw tooManyRequests(wait, "password changes");
     const { revokedApiTokens } = await changePassword(
       db,
       user.id,
