@@ -60,7 +60,6 @@ export const addressLinkSchema = z
     email: z.string().meta({ description: "The address it would confirm." }),
   })
   .meta({ id: "AddressLink" });
-export type AddressLink = z.infer<typeof addressLinkSchema>;
 
 /** Whose address a link confirmed: not necessarily the signed-in account's. */
 export const emailConfirmedSchema = z

@@ -26,7 +26,7 @@ export const ESSENTIAL_MAIL_KINDS = [
  * The messages whose link the admin can have sent again as a new link (decision 0130): a reset and
  * an address confirmation. A change of address is asked for again by its person on My Account.
  */
-export const NEW_LINK_KINDS = ["password_reset", "verify_email"] as const;
+const NEW_LINK_KINDS = ["password_reset", "verify_email"] as const;
 export type NewLinkKind = (typeof NEW_LINK_KINDS)[number];
 export const isNewLinkKind = (kind: string): kind is NewLinkKind =>
   (NEW_LINK_KINDS as readonly string[]).includes(kind);

@@ -5,7 +5,7 @@
  */
 
 /** What a hidden secret reads as, in the link's place. */
-export const HIDDEN_TOKEN = "hidden";
+const HIDDEN_TOKEN = "hidden";
 
 // `&amp;` as HTML writes a second parameter; the secret is base64url (account-tokens.ts). No
 // nested repetition: the match is linear whatever the body holds.
