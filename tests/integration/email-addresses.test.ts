@@ -339,8 +339,12 @@ describe("changing one's address", () => {
     const reset = await new Client(t.app).post("/api/auth/password-reset", { login: person.email });
     expect(reset.statusCode).toBe(202);
     // Written by the reset job, apart from the request (decision 0132).
-    await t.app.jobs.passwordResetRequests.runOnce();
-    expect(await kindsTo(t, person.email)).toContain("password_reset");
+    await expect
+      .poll(async () => {
+        await t.app.jobs.passwordResetRequests.runOnce();
+        return kindsTo(t, person.email);
+      })
+      .toContain("password_reset");
     const resetToken = tokenIn(
       await receive(t, smtp, person.email, "Reset your Veo Studio password"),
       "/reset-password",
