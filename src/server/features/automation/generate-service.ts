@@ -7,17 +7,13 @@ import type { AutomationGenerateInput } from "../../../shared/schemas/automation
 import type { GenerateVideoResult } from "../../../shared/schemas/videos.js";
 import type { LinkTask } from "../../http/idempotency.js";
 import type { UploadStore } from "../../integrations/storage/uploads.js";
-import type { Settings } from "../settings/service.js";
 import { generateVideo, refuseEarly, type GenerateDeps } from "../videos/generate-service.js";
 import { discardImages } from "../videos/linked-images.js";
-import { pricesOf } from "../videos/pricing.js";
-import { apiCost, surchargeCost } from "../../../shared/prices.js";
 import { checkedImage, parseImageInput } from "./reference-image.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { acceptableUrl, callbacksEndpointId } from "../webhooks/endpoints-service.js";
 
 export interface ApiGenerateDeps {
-  readSettings(): Promise<Settings>;
   uploads: UploadStore;
   generation: GenerateDeps;
   secretBox: SecretBox;
@@ -32,11 +28,8 @@ export async function generateFromApi(
 ): Promise<GenerateVideoResult> {
   // Without a mode only the first image was kept (the schema); with one, the mode's images.
   const parsed = input.imageUrls.map(parseImageInput);
-  const prices = pricesOf(await ctx.readSettings());
-  // The chosen cell (issue 42); a 4K version asked with it is its own charge (uhdCost).
-  const cost = apiCost(prices, { ...input, upgrade4k: false });
-  const uhdCost = surchargeCost(prices, "4k", "api");
-  await refuseEarly(ctx.generation, userId, input.model, cost + (input.upgrade4k ? uhdCost : 0));
+  // Priced for the API's channel, with a 4K version asked with it (quote.ts, decision 0139).
+  await refuseEarly(ctx.generation, userId, { channel: "api", video: input });
   const images = [];
   for (const image of parsed) images.push(await checkedImage(image));
   // Checked before anything is charged; the row that signs callbacks exists before the task can end.
@@ -77,13 +70,6 @@ export async function generateFromApi(
       keepExtendable: false,
       enableFallback: false,
     },
-    {
-      via: "api",
-      cost,
-      uhdCost,
-      linkTask,
-      callbackUrl,
-      temporaryImages: stored,
-    },
+    { channel: "api", linkTask, callbackUrl, temporaryImages: stored },
   );
 }

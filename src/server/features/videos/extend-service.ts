@@ -8,12 +8,9 @@ import type { GenerateVideoResult } from "../../../shared/schemas/videos.js";
 import type { ExtendVideoInput } from "../../../shared/schemas/videos.js";
 import { MODEL_CATALOGUE, optionsFor, type AspectRatio, type ModelId } from "../../../shared/catalogue.js";
 import { modelLabel } from "../../../shared/videos.js";
-import { webCost } from "../../../shared/prices.js";
 import { AppError } from "../../http/errors.js";
 import type { LinkTask } from "../../http/idempotency.js";
-import type { Settings } from "../settings/service.js";
 import { EXTEND_AFTER_HD, generateVideo, type GenerateDeps } from "./generate-service.js";
-import { pricesOf } from "./pricing.js";
 import { getOwnTask } from "./queries.js";
 import type { TaskReads } from "./video-deps.js";
 import { reasoned } from "../../../shared/error-reasons.js";
@@ -21,7 +18,7 @@ import { reasoned } from "../../../shared/error-reasons.js";
 const NOT_EXTENDABLE = `${EXTEND_AFTER_HD} Tick “Keep extendable” when you make a video you may extend.`;
 
 export async function extendVideo(
-  ctx: TaskReads & { generation: GenerateDeps; readSettings(): Promise<Settings> },
+  ctx: TaskReads & { generation: GenerateDeps },
   userId: string,
   taskId: string,
   input: ExtendVideoInput,
@@ -39,8 +36,8 @@ export async function extendVideo(
       `${modelLabel(model)} videos cannot be extended.`,
       reasoned("upgrade_not_offered", { model: modelLabel(model) }),
     );
+  // The model's default options; priced by generateVideo for the extend channel (quote.ts, decision 0139).
   const options = optionsFor(model, {});
-  const cost = webCost(pricesOf(await ctx.readSettings()), { model, ...options }, ["extend"]);
   return generateVideo(
     ctx.generation,
     userId,
@@ -57,6 +54,6 @@ export async function extendVideo(
       keepExtendable: input.keepExtendable,
       enableFallback: false,
     },
-    { via: "web", cost, linkTask, extend: parent },
+    { channel: "extend", extend: parent, linkTask },
   );
 }

@@ -38,6 +38,7 @@ import { assertModelOffered } from "./model-offer.js";
 import type { Settings } from "../settings/service.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 import { screenRequest, type ScreeningDeps } from "../moderation/screening.js";
+import { quoteNow, type Quote, type QuotedVideo } from "./quote.js";
 
 export interface GenerateDeps {
   db: Db;
@@ -62,6 +63,16 @@ export interface GenerateDeps {
   log?: Pick<FastifyBaseLogger, "warn">;
 }
 
+/**
+ * How a video is asked for (decision 0139): the website's form, the automation API, or an
+ * extension of a finished video (decision 0050), made with the key that made it, through KIE's
+ * extend. Its price is quoted for this channel (quote.ts).
+ */
+export type GenerateChannel = { channel: "web" | "api" } | { channel: "extend"; extend: TaskRow };
+
+/** Where a video's task and usage rows say it came from: an extension is asked for on the website. */
+const viaOf = (channel: GenerateChannel["channel"]): "web" | "api" => (channel === "api" ? "api" : "web");
+
 /** Placeholder task id until the provider answers; a task stuck with it was interrupted. */
 export const UNSUBMITTED_PREFIX = "unsubmitted_";
 
@@ -69,34 +80,36 @@ export async function generateVideo(
   deps: GenerateDeps,
   userId: string,
   input: GenerateVideoInput,
-  opts: {
-    via: "web" | "api";
-    cost: number;
+  opts: GenerateChannel & {
     linkTask?: LinkTask;
     callbackUrl?: string;
-    uhdCost?: number;
-    /** An extension of this finished video (decision 0050): made with the key that made it, through KIE's extend. */
-    extend?: TaskRow;
     /** Temporary uploads made for this request (the API's base64 images): removed if it is refused before anything is recorded. */
     temporaryImages?: readonly string[];
   },
 ): Promise<GenerateVideoResult> {
   const { db } = deps;
-  const { cost, extend } = opts;
+  const extend = opts.channel === "extend" ? opts.extend : undefined;
   const made = [...(opts.temporaryImages ?? [])];
   let reservation: VideoReservation;
   let reserved: { id: string; remaining: number };
   try {
+    // The price is ours to work out, from what is asked and how (decision 0139).
+    const price = await quoteNow(deps, { channel: opts.channel, video: input });
     // Nothing is screened (a paid call), fetched or decoded for someone the charge would refuse (decision 0134).
-    await refuseEarly(deps, userId, input.model, cost + (input.upgrade4k ? (opts.uhdCost ?? 0) : 0));
+    await refuseUnchargeable(deps, userId, input.model, price.total);
     // Each linked image is one of the person's image uploads, counted before any is fetched (decision 0134).
     await countLinkedImages(deps.uploads, userId, input.imageUrls, deps.linkedImages);
     // Refused here, nothing is charged and nothing reaches a provider (decision 0089).
-    await screenRequest(deps.screening, { userId, source: opts.via, prompt: input.prompt, watermark: input.watermark });
+    await screenRequest(deps.screening, {
+      userId,
+      source: viaOf(opts.channel),
+      prompt: input.prompt,
+      watermark: input.watermark,
+    });
     // Linked images are fetched, checked by their bytes and stored before anything is charged (decision 0094).
     const images = await keepLinkedImages(deps.uploads, input.imageUrls, deps.linkedImages);
     made.push(...images.stored);
-    reservation = reservationFor(userId, input, images.urls, opts);
+    reservation = reservationFor(userId, input, images.urls, { ...opts, extend, price });
     reserved = await reserve(deps, reservation, { userId, model: input.model, linkTask: opts.linkTask });
   } catch (err) {
     // Nothing was recorded: no task will ever show the copies made for this request.
@@ -104,6 +117,7 @@ export async function generateVideo(
     throw err;
   }
   const uhd = reservation.uhd;
+  const cost = reservation.cost;
 
   let lastError: VendorError | undefined;
   const options = {
@@ -213,12 +227,25 @@ function tooFewCredits(required: number, model: ModelId, balance: number): AppEr
 }
 
 /**
+ * The refusal the charge of `request` would give if it were made now (refuseUnchargeable), its
+ * price quoted for its channel. The API asks it before decoding a base64 image (decision 0134).
+ */
+export async function refuseEarly(
+  deps: Pick<GenerateDeps, "db" | "readSettings">,
+  userId: string,
+  request: { channel: GenerateChannel["channel"]; video: QuotedVideo },
+): Promise<void> {
+  const price = await quoteNow(deps, request);
+  await refuseUnchargeable(deps, userId, request.video.model, price.total);
+}
+
+/**
  * A model not offered, then the refusal the charge would give if it were made now, read without
  * locks (decision 0134): the in-flight limit, a disabled account, a payment hold, too few credits
  * for `required`, in the order `reserve` meets them. Two reads; the charging transaction checks
- * everything again. generateVideo asks it first; the API asks it before decoding a base64 image.
+ * everything again. generateVideo asks it first.
  */
-export async function refuseEarly(
+async function refuseUnchargeable(
   deps: Pick<GenerateDeps, "db" | "readSettings">,
   userId: string,
   model: ModelId,
@@ -243,14 +270,14 @@ function reservationFor(
   userId: string,
   input: GenerateVideoInput,
   imageUrls: string[],
-  opts: { via: "web" | "api"; cost: number; uhdCost?: number; callbackUrl?: string; extend?: TaskRow },
+  opts: { channel: GenerateChannel["channel"]; price: Quote; callbackUrl?: string; extend?: TaskRow },
 ): VideoReservation {
   const label = modelLabel(input.model);
-  const via = opts.via === "api" ? ", API" : "";
+  const via = opts.channel === "api" ? ", API" : "";
   return {
     userId,
-    cost: opts.cost,
-    uhd: input.upgrade4k ? { cost: opts.uhdCost ?? 0, description: `4K upgrade (${label}${via})` } : undefined,
+    cost: opts.price.credits,
+    uhd: input.upgrade4k ? { cost: opts.price.uhd, description: `4K upgrade (${label}${via})` } : undefined,
     description: `${opts.extend ? "Video extension" : "Video generation"} (${label}${via})`,
     task: {
       taskId: `${UNSUBMITTED_PREFIX}${crypto.randomUUID()}`,
@@ -262,7 +289,7 @@ function reservationFor(
       watermark: input.watermark ?? null,
       seeds: input.seeds ?? null,
       enableFallback: input.enableFallback,
-      createdVia: opts.via,
+      createdVia: viaOf(opts.channel),
       callbackUrl: opts.callbackUrl ?? null,
       extendedFrom: opts.extend?.taskId ?? null,
       keepExtendable: input.keepExtendable,

@@ -8,15 +8,20 @@ import {
   SURCHARGES,
   type ModelId,
 } from "../../../shared/catalogue.js";
-import { apiCost, priceOf, resolvePrices, webCost, type PriceTable } from "../../../shared/prices.js";
+import { priceOf, resolvePrices } from "../../../shared/prices.js";
 import type { PricingView } from "../../../shared/schemas/videos.js";
 import type { ModelsView } from "../../../shared/schemas/models.js";
 import type { Settings } from "../settings/service.js";
 import { offeredModels } from "./model-offer.js";
+import { quote } from "./quote.js";
 import { vendorsFor } from "./video-vendors.js";
 import type { ModelHealth } from "../../../shared/schemas/model-health.js";
 
-export const pricesOf = (s: Pick<Settings, "prices">): PriceTable => resolvePrices(s.prices);
+/** A model's price at its default options, on the website and through the API: what quote.ts charges. */
+const listPrice = (s: Settings, model: ModelId) => ({
+  web: quote(s, { channel: "web", video: { model } }).credits,
+  api: quote(s, { channel: "api", video: { model } }).credits,
+});
 
 export function pricingView(
   s: Settings,
@@ -24,11 +29,11 @@ export function pricingView(
   creditValue: PricingView["credit_value"],
   health: readonly ModelHealth[],
 ): PricingView {
-  const prices = pricesOf(s);
-  const price = (model: ModelId) => ({
-    web_credits: webCost(prices, model),
-    api_credits: apiCost(prices, model),
-  });
+  const prices = resolvePrices(s.prices);
+  const price = (model: ModelId) => {
+    const { web, api } = listPrice(s, model);
+    return { web_credits: web, api_credits: api };
+  };
   return {
     veo3_fast: price("veo3_fast"),
     veo3_quality: price("veo3"),
@@ -62,7 +67,7 @@ export function pricingView(
 
 /** GET /api/models: every model in our words (decision 0095), with the admin's prices. */
 export function modelsView(s: Settings, simulated: boolean, health: readonly ModelHealth[]): ModelsView {
-  const prices = pricesOf(s);
+  const prices = resolvePrices(s.prices);
   return {
     models: offeredModels(s).map((id) => {
       const m = MODEL_CATALOGUE[id];
@@ -98,8 +103,8 @@ export function modelsView(s: Settings, simulated: boolean, health: readonly Mod
         upgrades: { ...m.upgrades },
         price: {
           unit: m.pricing.unit,
-          webCredits: webCost(prices, id),
-          apiCredits: apiCost(prices, id),
+          webCredits: listPrice(s, id).web,
+          apiCredits: listPrice(s, id).api,
           cells: m.pricing.cells.map((cell) => {
             const own = priceOf(prices, priceKeyOf(id, cell));
             return { resolution: cell.resolution, audio: cell.audio, webCredits: own.web, apiCredits: own.api };

@@ -12,10 +12,10 @@ import { STEP_UP } from "../../http/route-access.js";
 import { requireUser } from "../../http/session-auth.js";
 import { openDownload } from "./download-service.js";
 import { generateVideo, type GenerateDeps } from "./generate-service.js";
-import { modelsView, pricesOf, pricingView } from "./pricing.js";
+import { modelsView, pricingView } from "./pricing.js";
+import { quoteNow } from "./quote.js";
 import type { ModelHealth } from "../../../shared/schemas/model-health.js";
 import { creditValueOf } from "../packages/credit-value.js";
-import { surchargeCost, webCost } from "../../../shared/prices.js";
 import { cachedOwnTask, getOwnTask, taskList, toTaskView } from "./queries.js";
 import { auditActor } from "../audit/audit-log.js";
 import { refundVideo } from "./refund-service.js";
@@ -64,16 +64,8 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
     return idempotent(db, request, reply, user.id, "POST /api/generate-video", async (linkTask) => {
       const wait = await generateLimiter.hit(user.id);
       if (wait) throw tooManyRequests(wait, "video requests");
-      const input = request.body;
-      const prices = pricesOf(await ctx.readSettings());
-      // The chosen cell's price × its seconds for a per-second model (issue 42); 4K is its own charge.
-      const cost = webCost(prices, { ...input, upgrade4k: false });
-      return generateVideo(ctx.generation, user.id, input, {
-        via: "web",
-        cost,
-        uhdCost: surchargeCost(prices, "4k", "web"),
-        linkTask,
-      });
+      // Priced by generateVideo for the web's channel (quote.ts, decision 0139).
+      return generateVideo(ctx.generation, user.id, request.body, { channel: "web", linkTask });
     });
   });
 
@@ -136,7 +128,7 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
     const user = requireUser(request);
     const { taskId } = request.params;
     const task = await getOwnTask(db, ctx.caches.tasks, user.id, taskId, NOT_UPGRADABLE);
-    const cost = surchargeCost(pricesOf(await ctx.readSettings()), "4k", "web");
+    const { total: cost } = await quoteNow(ctx, { channel: "4k" });
     const { remaining } = await requestUhd(
       db,
       user.id,
