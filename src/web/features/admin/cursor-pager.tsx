@@ -4,7 +4,7 @@
  */
 import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronDown, ChevronLeft, ChevronRight, LoaderCircle } from "lucide-react";
 import { Button } from "@/components/ui/button";
 
 /**
@@ -69,5 +69,26 @@ export function CursorPager({
         <ChevronRight aria-hidden="true" />
       </Button>
     </nav>
+  );
+}
+
+/** "Load older" under a list that grows downwards (the audit, mail and moderation logs); nothing when it is all shown. */
+export function LoadOlderButton({
+  hasMore,
+  loading,
+  onLoad,
+}: {
+  hasMore: boolean;
+  loading: boolean;
+  onLoad: () => void;
+}) {
+  if (!hasMore) return null;
+  return (
+    <div className="flex justify-center">
+      <Button variant="outline" size="sm" disabled={loading} onClick={onLoad}>
+        {loading ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
+        <Trans>Load older</Trans>
+      </Button>
+    </div>
   );
 }

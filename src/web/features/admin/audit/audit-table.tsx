@@ -1,11 +1,11 @@
-import { ChevronDown, LoaderCircle, RefreshCw } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
 import type { AuditEntryView } from "../../../../shared/schemas/admin-audit";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { DataTable, type DataTableColumn } from "@/components/ui/data-table";
 import { errorMessage } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
+import { LoadOlderButton } from "@/features/admin/cursor-pager";
 import { useAuditLog, type AuditFilters } from "./audit-api";
 import { detailLines } from "./audit-details";
 import { auditActionLabel, targetTypeLabel } from "./audit-labels";
@@ -48,100 +48,54 @@ function Details({ details }: { details: Record<string, unknown> }) {
 }
 
 /** When, Admin, Address, Action, Target, Details: one row per entry, newest first. */
-function AuditTable({ entries, caption }: { entries: AuditEntryView[]; caption: string }) {
+function useAuditColumns(): DataTableColumn<AuditEntryView>[] {
   const { t } = useLingui();
-  const headers = [t`When`, t`Admin`, t`Address`, t`Action`, t`Target`, t`Details`];
-  return (
-    // A region the keyboard can reach: on a phone it scrolls sideways and holds nothing focusable.
-    <div
-      role="region"
-      aria-label={caption}
-      tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-    >
-      <table className="w-full min-w-[56rem] text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-surface-raised/70 text-xs uppercase tracking-wider text-muted-foreground">
-          <tr>
-            {headers.map((h) => (
-              <th key={h} scope="col" className="px-4 py-3 font-semibold">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {entries.map((entry) => (
-            <tr key={entry.id} className="align-top">
-              <td className="whitespace-nowrap px-4 py-3 text-muted-foreground tabular-nums">
-                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-              </td>
-              <td className="px-4 py-3 font-medium">{entry.adminUsername}</td>
-              <td className="whitespace-nowrap px-4 py-3 font-mono text-xs text-muted-foreground">{entry.ip ?? "—"}</td>
-              <td className="px-4 py-3">
-                <Badge variant="secondary">{auditActionLabel(entry.action)}</Badge>
-              </td>
-              <td className="px-4 py-3">
-                <Target entry={entry} />
-              </td>
-              <td className="px-4 py-3">
-                <Details details={entry.details} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return [
+    {
+      header: t`When`,
+      className: "whitespace-nowrap text-muted-foreground tabular-nums",
+      cell: (entry) => <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>,
+    },
+    { header: t`Admin`, className: "font-medium", cell: (entry) => entry.adminUsername },
+    {
+      header: t`Address`,
+      className: "whitespace-nowrap font-mono text-xs text-muted-foreground",
+      cell: (entry) => entry.ip ?? "—",
+    },
+    { header: t`Action`, cell: (entry) => <Badge variant="secondary">{auditActionLabel(entry.action)}</Badge> },
+    { header: t`Target`, cell: (entry) => <Target entry={entry} /> },
+    { header: t`Details`, cell: (entry) => <Details details={entry.details} /> },
+  ];
 }
 
 /** The log with these filters: loading, error (with retry), empty, the table and "Load older". */
 export function AuditList({ filters, caption, empty }: { filters: AuditFilters; caption: string; empty: string }) {
   const { t } = useLingui();
   const query = useAuditLog(filters);
-  if (query.isPending) {
-    return (
-      <div className="flex justify-center py-8" role="status" aria-label={t`Loading the audit log`}>
-        <LoaderCircle className="size-5 animate-spin text-muted-foreground" aria-hidden="true" />
-      </div>
-    );
-  }
-  if (query.isError && !query.data) {
-    const reason = errorMessage(query.error);
-    return (
-      <div className="grid justify-items-center gap-3 py-6 text-center" role="alert">
-        <p className="text-sm text-muted-foreground">
-          <Trans>The audit log could not be loaded: {reason}</Trans>
-        </p>
-        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-          <RefreshCw aria-hidden="true" />
-          <Trans>Try again</Trans>
-        </Button>
-      </div>
-    );
-  }
-  const entries = query.data.pages.flatMap((p) => p.data);
-  if (entries.length === 0) return <p className="py-6 text-center text-sm text-muted-foreground">{empty}</p>;
+  const columns = useAuditColumns();
+  const reason = query.isError ? errorMessage(query.error) : "";
   return (
-    <div className="grid gap-4">
-      <AuditTable entries={entries} caption={caption} />
-      {query.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {query.isFetchingNextPage ? (
-              <LoaderCircle className="animate-spin" aria-hidden="true" />
-            ) : (
-              <ChevronDown aria-hidden="true" />
-            )}
-            <Trans>Load older</Trans>
-          </Button>
-        </div>
-      ) : null}
-    </div>
+    <DataTable
+      caption={caption}
+      columns={columns}
+      rows={query.data?.pages.flatMap((p) => p.data) ?? []}
+      rowKey={(entry) => entry.id}
+      rowProps={() => ({ className: "align-top" })}
+      tableClassName="min-w-[56rem]"
+      loading={query.isPending ? t`Loading the audit log` : undefined}
+      error={
+        query.isError && !query.data
+          ? { message: <Trans>The audit log could not be loaded: {reason}</Trans>, onRetry: () => void query.refetch() }
+          : undefined
+      }
+      empty={empty}
+      footer={
+        <LoadOlderButton
+          hasMore={query.hasNextPage}
+          loading={query.isFetchingNextPage}
+          onLoad={() => void query.fetchNextPage()}
+        />
+      }
+    />
   );
 }

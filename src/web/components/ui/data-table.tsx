@@ -1,0 +1,144 @@
+/**
+ * A table described by its columns (decision 0140): a caption that names it, a scrolling region the
+ * keyboard can reach (on a phone a wide table scrolls sideways and may hold nothing focusable),
+ * loading, error and empty states in place of the table, and optional pages below it.
+ */
+import type { ComponentProps, ReactNode } from "react";
+import { Trans } from "@lingui/react/macro";
+import { LoaderCircle, RefreshCw } from "lucide-react";
+import { cn } from "@/lib/cn";
+import { Button } from "./button";
+import { Pagination, type PaginationProps } from "./pagination";
+
+export interface DataTableColumn<Row> {
+  /** Tells the columns apart; the header when not given. */
+  key?: string;
+  header: string;
+  cell: (row: Row, index: number) => ReactNode;
+  /** Added to each of the column's cells (after the padding, so it may override it). */
+  className?: string;
+  /** Added to the column's header. */
+  headerClassName?: string;
+  align?: "left" | "right";
+  /** The column names its row: its cells are row headers (th scope="row"). */
+  rowHeader?: boolean;
+}
+
+export interface DataTableProps<Row> {
+  /** Names the table and its scrolling region; read by screen readers, hidden on screen. */
+  caption: string;
+  columns: DataTableColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  /** Attributes of a row's tr, e.g. its accessible name or a hover colour. */
+  rowProps?: (row: Row, index: number) => ComponentProps<"tr">;
+  /** While set, a spinner named by this text stands where the table will be. */
+  loading?: string;
+  /** While set, this message (and Try again, given onRetry) stands where the table would be. */
+  error?: { message: ReactNode; onRetry?: () => void };
+  /** Shown instead of the table when there are no rows. */
+  empty?: ReactNode;
+  /** Numbered pages below the table. */
+  pagination?: PaginationProps;
+  /** Anything below the table (and its pages), e.g. "Load older". */
+  footer?: ReactNode;
+  /** Added to the scrolling region: borders, background, a dimmed look while stale. */
+  className?: string;
+  /** Added to the table: its least width before the region scrolls. */
+  tableClassName?: string;
+}
+
+const alignClass = (align: DataTableColumn<unknown>["align"]) => (align === "right" ? "text-right" : undefined);
+
+export function DataTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  rowProps,
+  loading,
+  error,
+  empty,
+  pagination,
+  footer,
+  className,
+  tableClassName,
+}: DataTableProps<Row>) {
+  if (loading !== undefined) {
+    return (
+      <div className="flex justify-center py-8" role="status" aria-label={loading}>
+        <LoaderCircle className="size-5 animate-spin text-muted-foreground" aria-hidden="true" />
+      </div>
+    );
+  }
+  if (error) {
+    return (
+      <div className="grid justify-items-center gap-3 py-6 text-center" role="alert">
+        <p className="text-sm text-muted-foreground">{error.message}</p>
+        {error.onRetry ? (
+          <Button variant="secondary" size="sm" onClick={error.onRetry}>
+            <RefreshCw aria-hidden="true" />
+            <Trans>Try again</Trans>
+          </Button>
+        ) : null}
+      </div>
+    );
+  }
+  if (rows.length === 0 && empty !== undefined) {
+    return <p className="py-6 text-center text-sm text-muted-foreground">{empty}</p>;
+  }
+  const table = (
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className={cn(
+        "overflow-x-auto rounded-xl border border-border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+        className,
+      )}
+    >
+      <table className={cn("w-full text-left text-sm", tableClassName)}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-surface-raised/70 text-xs uppercase tracking-wider text-muted-foreground">
+          <tr>
+            {columns.map((c) => (
+              <th
+                key={c.key ?? c.header}
+                scope="col"
+                className={cn("px-4 py-3 font-semibold", alignClass(c.align), c.headerClassName)}
+              >
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {rows.map((row, i) => (
+            <tr key={rowKey(row)} {...rowProps?.(row, i)}>
+              {columns.map((c) => {
+                const props = { className: cn("px-4 py-3", alignClass(c.align), c.className) };
+                return c.rowHeader ? (
+                  <th key={c.key ?? c.header} scope="row" {...props}>
+                    {c.cell(row, i)}
+                  </th>
+                ) : (
+                  <td key={c.key ?? c.header} {...props}>
+                    {c.cell(row, i)}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+  if (!pagination && !footer) return table;
+  return (
+    <div className="grid gap-4">
+      {table}
+      {pagination ? <Pagination {...pagination} /> : null}
+      {footer}
+    </div>
+  );
+}
