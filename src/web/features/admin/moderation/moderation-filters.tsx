@@ -1,8 +1,7 @@
 /** The moderation log's filters (decision 0089): decision, screener, source, outcome, waiting for review, person, days. */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { X } from "lucide-react";
-import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { DateRangeField } from "@/components/ui/date-range-field";
+import { FilterBar, FilterChip } from "@/components/ui/filter-bar";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { CheckboxField, ChoiceField } from "@/features/admin/admin-fields";
@@ -29,117 +28,70 @@ export function ModerationFiltersBar({
   const any = (label: string) => ({ value: "", label });
 
   return (
-    <div className="rounded-2xl border border-border bg-surface/80 p-4 sm:p-5">
-      <div className="mb-3 flex flex-wrap items-center gap-2">
-        <h2 className="text-sm font-semibold">
-          <Trans>Filters</Trans>
-        </h2>
-        {active ? (
-          <Badge variant="default">
-            <Trans>Active</Trans>
-          </Badge>
-        ) : null}
-        {value.userId ? (
-          <Badge variant="secondary" className="ml-auto">
+    <FilterBar
+      active={active}
+      onClear={() => {
+        setUsername("");
+        onChange(NO_MODERATION_FILTERS);
+      }}
+      chips={
+        value.userId ? (
+          <FilterChip removeLabel={t`Show everyone`} onRemove={() => change({ userId: "" })}>
             <Trans>One person</Trans>
-            <button
-              type="button"
-              className="rounded-full hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              onClick={() => change({ userId: "" })}
-              aria-label={t`Show everyone`}
-            >
-              <X aria-hidden="true" />
-            </button>
-          </Badge>
-        ) : null}
+          </FilterChip>
+        ) : null
+      }
+      gridClassName="lg:grid-cols-4"
+    >
+      <ChoiceField
+        id="moderation-decision"
+        label={t`Decision`}
+        value={value.decision}
+        options={[any(t`Any decision`), ...optionsOf(DECISION_LABELS).filter((o) => o.value !== "allow")]}
+        onValueChange={(decision) => change({ decision })}
+      />
+      <ChoiceField
+        id="moderation-screener"
+        label={t`Screener`}
+        value={value.screener}
+        options={[any(t`Any screener`), ...optionsOf(SCREENER_LABELS)]}
+        onValueChange={(screener) => change({ screener })}
+      />
+      <ChoiceField
+        id="moderation-source"
+        label={t`Source`}
+        value={value.source}
+        options={[any(t`Web and API`), ...optionsOf(SOURCE_LABELS)]}
+        onValueChange={(source) => change({ source })}
+      />
+      <ChoiceField
+        id="moderation-outcome"
+        label={t`Outcome`}
+        value={value.outcome}
+        options={[any(t`Any outcome`), ...optionsOf(OUTCOME_LABELS).filter((o) => o.value !== "allowed")]}
+        onValueChange={(outcome) => change({ outcome })}
+      />
+      <div className="grid gap-1.5">
+        <Label htmlFor="moderation-username">
+          <Trans>Person</Trans>
+        </Label>
+        <Input
+          id="moderation-username"
+          type="search"
+          placeholder={t`Part of a username`}
+          autoComplete="off"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+        />
       </div>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <ChoiceField
-          id="moderation-decision"
-          label={t`Decision`}
-          value={value.decision}
-          options={[any(t`Any decision`), ...optionsOf(DECISION_LABELS).filter((o) => o.value !== "allow")]}
-          onValueChange={(decision) => change({ decision })}
-        />
-        <ChoiceField
-          id="moderation-screener"
-          label={t`Screener`}
-          value={value.screener}
-          options={[any(t`Any screener`), ...optionsOf(SCREENER_LABELS)]}
-          onValueChange={(screener) => change({ screener })}
-        />
-        <ChoiceField
-          id="moderation-source"
-          label={t`Source`}
-          value={value.source}
-          options={[any(t`Web and API`), ...optionsOf(SOURCE_LABELS)]}
-          onValueChange={(source) => change({ source })}
-        />
-        <ChoiceField
-          id="moderation-outcome"
-          label={t`Outcome`}
-          value={value.outcome}
-          options={[any(t`Any outcome`), ...optionsOf(OUTCOME_LABELS).filter((o) => o.value !== "allowed")]}
-          onValueChange={(outcome) => change({ outcome })}
-        />
-        <div className="grid gap-1.5">
-          <Label htmlFor="moderation-username">
-            <Trans>Person</Trans>
-          </Label>
-          <Input
-            id="moderation-username"
-            type="search"
-            placeholder={t`Part of a username`}
-            autoComplete="off"
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="moderation-from">
-            <Trans>From</Trans>
-          </Label>
-          <Input
-            id="moderation-from"
-            type="date"
-            value={value.dateFrom}
-            max={value.dateTo || undefined}
-            onChange={(e) => change({ dateFrom: e.target.value })}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="moderation-to">
-            <Trans>To</Trans>
-          </Label>
-          <Input
-            id="moderation-to"
-            type="date"
-            value={value.dateTo}
-            min={value.dateFrom || undefined}
-            onChange={(e) => change({ dateTo: e.target.value })}
-          />
-        </div>
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <CheckboxField
-            id="moderation-needs-review"
-            className="h-11"
-            label={t`Waiting for review`}
-            checked={value.needsReview === "true"}
-            onCheckedChange={(checked) => change({ needsReview: checked ? "true" : "" })}
-          />
-          <Button
-            variant="outline"
-            disabled={!active}
-            onClick={() => {
-              setUsername("");
-              onChange(NO_MODERATION_FILTERS);
-            }}
-          >
-            <X aria-hidden="true" />
-            <Trans>Clear</Trans>
-          </Button>
-        </div>
-      </div>
-    </div>
+      <DateRangeField idPrefix="moderation" value={value} onChange={change} />
+      <CheckboxField
+        id="moderation-needs-review"
+        className="h-11"
+        label={t`Waiting for review`}
+        checked={value.needsReview === "true"}
+        onCheckedChange={(checked) => change({ needsReview: checked ? "true" : "" })}
+      />
+    </FilterBar>
   );
 }

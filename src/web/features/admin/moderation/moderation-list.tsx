@@ -1,12 +1,14 @@
 /** The moderation log on /admin/moderation (decision 0089): newest first, each entry with its person, what was screened, and Mark reviewed. */
-import { Check, ChevronDown, LoaderCircle, RefreshCw } from "lucide-react";
+import { Check } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
 import type { ModerationEventView } from "../../../../shared/schemas/moderation";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { DataTable, type DataTableColumn } from "@/components/ui/data-table";
 import { errorMessage } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
+import { LoadOlderButton } from "@/features/admin/cursor-pager";
 import { useMarkReviewed, useModerationLog, type ModerationFilters } from "./moderation-api";
 import {
   DECISION_LABELS,
@@ -69,123 +71,87 @@ function Review({ entry }: { entry: ModerationEventView }) {
   );
 }
 
-function ModerationTable({ entries, caption }: { entries: ModerationEventView[]; caption: string }) {
+/** When (and source), Person, Screened, Screener, Decision (and outcome), Review. */
+function useModerationColumns(): DataTableColumn<ModerationEventView>[] {
   const { t } = useLingui();
-  const headers = [t`When`, t`Person`, t`Screened`, t`Screener`, t`Decision`, t`Review`];
-  return (
-    <div
-      role="region"
-      aria-label={caption}
-      tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-    >
-      <table className="w-full min-w-[60rem] text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-surface-raised/70 text-xs uppercase tracking-wider text-muted-foreground">
-          <tr>
-            {headers.map((h) => (
-              <th key={h} scope="col" className="px-4 py-3 font-semibold">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {entries.map((entry) => (
-            <tr key={entry.id} className="align-top">
-              <td className="whitespace-nowrap px-4 py-3 text-muted-foreground tabular-nums">
-                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-                <span className="block text-xs">{labelOf(SOURCE_LABELS, entry.source)}</span>
-              </td>
-              <td className="px-4 py-3">
-                {entry.userId ? (
-                  <Link href={`/admin/users/${entry.userId}`} className={linkClassName}>
-                    {entry.username ?? t`User`}
-                  </Link>
-                ) : (
-                  <span className="text-muted-foreground">—</span>
-                )}
-              </td>
-              <td className="max-w-[28rem] px-4 py-3">
-                <Screened entry={entry} />
-              </td>
-              <td className="px-4 py-3">
-                {labelOf(SCREENER_LABELS, entry.screener)}
-                {entry.detail ? (
-                  <span className="block break-all text-xs text-muted-foreground">{entry.detail}</span>
-                ) : null}
-              </td>
-              <td className="px-4 py-3">
-                <Badge variant={DECISION_BADGE[entry.decision] ?? "default"}>
-                  {labelOf(DECISION_LABELS, entry.decision)}
-                </Badge>
-                <span className="mt-1 block text-xs text-muted-foreground">
-                  {labelOf(OUTCOME_LABELS, entry.outcome)}
-                </span>
-              </td>
-              <td className="px-4 py-3">
-                <Review entry={entry} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return [
+    {
+      header: t`When`,
+      className: "whitespace-nowrap text-muted-foreground tabular-nums",
+      cell: (entry) => (
+        <>
+          <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+          <span className="block text-xs">{labelOf(SOURCE_LABELS, entry.source)}</span>
+        </>
+      ),
+    },
+    {
+      header: t`Person`,
+      cell: (entry) =>
+        entry.userId ? (
+          <Link href={`/admin/users/${entry.userId}`} className={linkClassName}>
+            {entry.username ?? t`User`}
+          </Link>
+        ) : (
+          <span className="text-muted-foreground">—</span>
+        ),
+    },
+    { header: t`Screened`, className: "max-w-[28rem]", cell: (entry) => <Screened entry={entry} /> },
+    {
+      header: t`Screener`,
+      cell: (entry) => (
+        <>
+          {labelOf(SCREENER_LABELS, entry.screener)}
+          {entry.detail ? <span className="block break-all text-xs text-muted-foreground">{entry.detail}</span> : null}
+        </>
+      ),
+    },
+    {
+      header: t`Decision`,
+      cell: (entry) => (
+        <>
+          <Badge variant={DECISION_BADGE[entry.decision] ?? "default"}>
+            {labelOf(DECISION_LABELS, entry.decision)}
+          </Badge>
+          <span className="mt-1 block text-xs text-muted-foreground">{labelOf(OUTCOME_LABELS, entry.outcome)}</span>
+        </>
+      ),
+    },
+    { header: t`Review`, cell: (entry) => <Review entry={entry} /> },
+  ];
 }
 
 /** The log with these filters: loading, error (with retry), empty, the table and "Load older". */
 export function ModerationList({ filters }: { filters: ModerationFilters }) {
   const { t } = useLingui();
   const query = useModerationLog(filters);
-  if (query.isPending) {
-    return (
-      <div className="flex justify-center py-8" role="status" aria-label={t`Loading the moderation log`}>
-        <LoaderCircle className="size-5 animate-spin text-muted-foreground" aria-hidden="true" />
-      </div>
-    );
-  }
-  if (query.isError && !query.data) {
-    const reason = errorMessage(query.error);
-    return (
-      <div className="grid justify-items-center gap-3 py-6 text-center" role="alert">
-        <p className="text-sm text-muted-foreground">
-          <Trans>The moderation log could not be loaded: {reason}</Trans>
-        </p>
-        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-          <RefreshCw aria-hidden="true" />
-          <Trans>Try again</Trans>
-        </Button>
-      </div>
-    );
-  }
-  const entries = query.data.pages.flatMap((p) => p.data);
-  if (entries.length === 0)
-    return (
-      <p className="py-6 text-center text-sm text-muted-foreground">
-        <Trans>No screened prompts match these filters.</Trans>
-      </p>
-    );
+  const columns = useModerationColumns();
+  const reason = query.isError ? errorMessage(query.error) : "";
   return (
-    <div className="grid gap-4">
-      <ModerationTable entries={entries} caption={t`Screened prompts, newest first`} />
-      {query.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {query.isFetchingNextPage ? (
-              <LoaderCircle className="animate-spin" aria-hidden="true" />
-            ) : (
-              <ChevronDown aria-hidden="true" />
-            )}
-            <Trans>Load older</Trans>
-          </Button>
-        </div>
-      ) : null}
-    </div>
+    <DataTable
+      caption={t`Screened prompts, newest first`}
+      columns={columns}
+      rows={query.data?.pages.flatMap((p) => p.data) ?? []}
+      rowKey={(entry) => entry.id}
+      rowProps={() => ({ className: "align-top" })}
+      tableClassName="min-w-[60rem]"
+      loading={query.isPending ? t`Loading the moderation log` : undefined}
+      error={
+        query.isError && !query.data
+          ? {
+              message: <Trans>The moderation log could not be loaded: {reason}</Trans>,
+              onRetry: () => void query.refetch(),
+            }
+          : undefined
+      }
+      empty={<Trans>No screened prompts match these filters.</Trans>}
+      footer={
+        <LoadOlderButton
+          hasMore={query.hasNextPage}
+          loading={query.isFetchingNextPage}
+          onLoad={() => void query.fetchNextPage()}
+        />
+      }
+    />
   );
 }
