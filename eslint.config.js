@@ -9,8 +9,9 @@ import tseslint from "typescript-eslint";
 /**
  * The web app's import boundaries (decision 0037). A feature (src/web/features/<name>) uses
  * another only through that feature's index.ts (`@/features/<name>`); its relative imports stay
- * inside its own folder (or reach src/shared). lib, hooks and components/ui know no feature or
- * page. Nothing in src/web reaches src/server.
+ * inside its own folder (or reach src/shared). lib, hooks and components/ui know no feature, page
+ * or app. The app (src/web/app: the routes and the shell) alone composes features; no feature
+ * imports it (issue 67). Nothing in src/web reaches src/server.
  */
 const WEB_FEATURES = fs
   .readdirSync(new URL("src/web/features", import.meta.url), { withFileTypes: true })
@@ -21,8 +22,8 @@ const webNoServer = {
   message: "The web app never imports server code (src/server).",
 };
 const webBaseNoFeatures = {
-  regex: "^(@/|\\.\\.?/(.+/)?)(features|pages)(/|$)",
-  message: "lib, hooks and components/ui are below the features and pages: they may not import them.",
+  regex: "^(@/|\\.\\.?/(.+/)?)(features|pages|app)(/|$)",
+  message: "lib, hooks and components/ui are below the features, pages and app: they may not import them.",
 };
 const featureBoundary = (name) => [
   webNoServer,
@@ -34,7 +35,7 @@ const featureBoundary = (name) => [
     regex: "^\\.\\./(?!(\\.\\./)*shared/)",
     message: "Relative imports stay inside the feature (or reach src/shared); use @/ for the rest of the web app.",
   },
-  { regex: "^@/(pages|app)(/|$)", message: "Features do not import pages or the router." },
+  { regex: "^@/(pages|app)(/|$)", message: "Features do not import pages or the app (its routes and shell)." },
 ];
 
 export default tseslint.config(

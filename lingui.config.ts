@@ -7,7 +7,7 @@ import { formatter } from "@lingui/format-po";
  * can show:
  * - `public`: the shell (header, footer, menus, toasts, error texts), the landing and login pages:
  *   everything a first visit paints, within the landing page's 100 KB budget;
- * - `app`: the other pages and their features, fetched with a page's code (src/web/app.tsx);
+ * - `app`: the other pages and their features, fetched with a page's code (src/web/app/app.tsx);
  * - `admin`: the admin pages' own code, fetched with their chunk;
  * - `mail`: the server's e-mail templates (src/server/features/mail/templates, `i18n._("...")` calls),
  *   read by the server at start (features/mail/catalog.ts; decision 0085).
@@ -21,7 +21,7 @@ const PUBLIC_FEATURES = ["auth", "captcha", "landing", "language", "live", "pric
 );
 const PUBLIC_PAGES = ["landing-page.tsx", "login-page.tsx", "not-found-page.tsx"].map((p) => `pages/${p}`);
 const PUBLIC = web([
-  "app.tsx",
+  "app",
   "main.tsx",
   "prerender.tsx",
   "components",

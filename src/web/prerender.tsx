@@ -11,9 +11,9 @@ import { Router } from "wouter";
 import type { Locale } from "../shared/i18n";
 import { LANDING_PATHS } from "../shared/i18n";
 import { LEGAL_PAGES, type LegalPage } from "../shared/legal-pages";
-import { App } from "./app";
+import { App } from "./app/app";
 import { DEFAULT_DOCUMENT_TITLE, documentTitle } from "./hooks/use-document-title";
-import { LEGAL_PAGE_DESCRIPTIONS, LEGAL_PAGE_TITLES } from "./components/layout/legal-page-names";
+import { LEGAL_PAGE_DESCRIPTIONS, LEGAL_PAGE_TITLES } from "./lib/legal-page-names";
 import { activateLocale, i18n } from "./lib/i18n";
 
 /** The page head's description in search results and link previews (the title is the app's default). */

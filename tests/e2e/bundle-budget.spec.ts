@@ -63,7 +63,7 @@ const ADMIN_ROUTES: SpaRoute[] = [
 ];
 /**
  * The admin pages, their features, and the admin API's contracts and schemas (decision 0116). The gate
- * that decides whether to fetch the admin pages (components/layout) is in the main bundle by design.
+ * that decides whether to fetch the admin pages (app/shell) is in the main bundle by design.
  */
 const isAdminModule = (source: string) =>
   source.startsWith("src/web/features/admin/") ||
@@ -116,7 +116,7 @@ test("the landing page's initial JavaScript, with the larger of its catalogues, 
   );
 });
 
-/** The catalogues src/web/app.tsx loads with each page (lingui.config.ts says which words are in which). */
+/** The catalogues src/web/app/app.tsx loads with each page (lingui.config.ts says which words are in which). */
 const PUBLIC_PAGES: SpaRoute[] = ["/", "/en", "/vi", "/login"];
 const cataloguesOf = (route: SpaRoute) =>
   ADMIN_ROUTES.includes(route)

@@ -90,7 +90,7 @@ test("an account menu whose code is gone leaves a Reload button, and the rest of
 }) => {
   const username = uniqueUsername("menu");
   await registerViaApi(request, username, "menu-pass-123");
-  await page.route(`**/${chunkFile("components/layout/user-menu.tsx")}`, (route) =>
+  await page.route(`**/${chunkFile("app/shell/user-menu.tsx")}`, (route) =>
     route.fulfill({ status: 404, body: "Not Found" }),
   );
 

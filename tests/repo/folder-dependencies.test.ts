@@ -2,7 +2,8 @@
  * No two folders of the code depend on each other at run time (issue 19, decision 0060): a
  * feature (`features/<name>`) and every other top folder is one unit, a file at the top is a unit
  * of its own. Type-only imports are left out: they are erased, and the typed services shape
- * (services.ts) is meant to be read by the features it is built from.
+ * (services.ts) is meant to be read by the features it is built from. The web's `@/` alias is
+ * read as the path it stands for (issue 67): most of the web's imports are written with it.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -50,7 +51,16 @@ function runtimeImports(fileName: string, text: string): string[] {
     ts.forEachChild(node, visit);
   };
   visit(source);
-  return found.filter((name) => name.startsWith("."));
+  return found.filter((name) => name.startsWith(".") || name.startsWith(ALIAS));
+}
+
+/** The web app's alias for its own root (tsconfig.web.json, vite.config.ts): `@/features/x` is `features/x`. */
+const ALIAS = "@/";
+
+/** Where an import leads, relative to the tree's root; outside it (src/shared) starts with "..". */
+function importTarget(file: string, name: string): string {
+  if (name.startsWith(ALIAS)) return path.posix.normalize(name.slice(ALIAS.length));
+  return path.posix.normalize(path.posix.join(path.posix.dirname(file), name));
 }
 
 type Files = Map<string, string>;
@@ -61,7 +71,7 @@ function unitCycles(files: Files): string[] {
   for (const [file, text] of files) {
     const from = unitOf(file);
     for (const name of runtimeImports(file, text)) {
-      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), name));
+      const target = importTarget(file, name);
       if (target.startsWith("..")) continue; // outside this tree (src/shared)
       const to = unitOf(target.replace(/\.js$/, ".ts"));
       if (to === from) continue;
@@ -122,6 +132,22 @@ describe("folder dependencies", () => {
   it.each(["src/server", "src/web"])("%s: no two folders import each other", (root) => {
     const files = readTree(root);
     expect(files.size).toBeGreaterThan(50);
+    expect(unitCycles(files)).toEqual([]);
+  });
+
+  it("reads the web's @/ alias: a cycle written with it is found, and the shell's imports of features are not one", () => {
+    const files: Files = new Map([
+      ["features/live/live-updates.ts", 'const v = await import("@/features/videos");'],
+      ["features/videos/use-task-tracker.ts", 'import { useLiveConnected } from "@/features/live";'],
+      ["app/shell/app-shell.tsx", 'import { useCurrentUser } from "@/features/auth";'],
+      ["features/auth/index.ts", 'import { cn } from "@/lib/cn";\nimport { x } from "../../../shared/x";'],
+      ["lib/cn.ts", "export const cn = 1;"],
+    ]);
+    const cycles = unitCycles(files);
+    expect(cycles).toHaveLength(1);
+    expect(cycles[0]).toMatch(/^features\/live <-> features\/videos: /);
+    expect(cycles[0]).toContain("features/live/live-updates.ts imports @/features/videos");
+    files.delete("features/live/live-updates.ts");
     expect(unitCycles(files)).toEqual([]);
   });
 

@@ -43,7 +43,7 @@ describe("web import boundaries", () => {
       ["src/web/features/auth/example.ts", "@/features/auth/use-current-user"],
       ["src/web/features/videos/example.ts", "../../../shared/videos"],
       ["src/web/features/videos/example.ts", "@/lib/query-keys"],
-      ["src/web/features/account/example.tsx", "@/components/layout/user-avatar"],
+      ["src/web/features/account/example.tsx", "@/components/ui/user-avatar"],
       // Pages assemble features: they may import a feature's files.
       ["src/web/pages/example.tsx", "@/features/videos/generate-form"],
     ] as const) {
@@ -51,15 +51,19 @@ describe("web import boundaries", () => {
     }
   });
 
-  it("refuses features importing pages or the router", async () => {
+  it("refuses features importing pages or the app (its routes and shell)", async () => {
     expect(await refusals("src/web/features/landing/example.tsx", "@/pages/login-page")).not.toEqual([]);
-    expect(await refusals("src/web/features/landing/example.tsx", "@/app")).not.toEqual([]);
+    expect(await refusals("src/web/features/landing/example.tsx", "@/app/app")).not.toEqual([]);
+    expect(await refusals("src/web/features/account/example.tsx", "@/app/shell/user-menu")).toEqual([
+      expect.stringContaining("Features do not import pages or the app"),
+    ]);
   });
 
-  it("refuses lib, hooks and components/ui importing features or pages", async () => {
+  it("refuses lib, hooks and components/ui importing features, pages or the app", async () => {
     expect(await refusals("src/web/lib/example.ts", "@/features/auth")).not.toEqual([]);
     expect(await refusals("src/web/hooks/example.ts", "../features/auth/use-current-user")).not.toEqual([]);
     expect(await refusals("src/web/components/ui/example.tsx", "@/pages/landing-page")).not.toEqual([]);
+    expect(await refusals("src/web/components/ui/example.tsx", "@/app/shell/site-header")).not.toEqual([]);
   });
 
   it("refuses any web file importing server code", async () => {

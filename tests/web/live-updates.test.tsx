@@ -2,10 +2,14 @@ import { act, renderHook, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TaskList } from "../../src/shared/schemas/videos";
 import type { VideoTaskView } from "../../src/shared/videos";
+import { wireLiveUpdates } from "@/app/live-wiring";
 import { useLiveConnected, useLiveUpdates } from "@/features/live";
 import { provisionalTask } from "@/features/videos/use-generate-video";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
+
+// As the app does: the stream's task news go to the videos feature.
+wireLiveUpdates();
 
 /** The browser's EventSource, driven by the test: `emit` delivers one server-sent event. */
 class FakeEventSource {

@@ -5,7 +5,7 @@ import { AuditFiltersBar } from "@/features/admin/audit/audit-filters";
 import { AuditList } from "@/features/admin/audit/audit-table";
 import { useUrlFilters } from "@/hooks/use-url-filters";
 
-/** /admin/audit: what admins did, newest first; the filters live in the address (admin only: gated in app.tsx). */
+/** /admin/audit: what admins did, newest first; the filters live in the address (admin only: gated in app/app.tsx). */
 export function AdminAuditPage() {
   const { t } = useLingui();
   const [filters, setFilters] = useUrlFilters(auditFiltersFromParams, auditFiltersToParams);

@@ -9,7 +9,7 @@ import { MailList } from "@/features/admin/mail/mail-list";
 /**
  * /admin/mail (decision 0085): every message the site wrote, newest first. Without a mail server
  * this is the local outbox: a person trying the product reads their reset link here. The filters
- * live in the address (admin only: gated in app.tsx).
+ * live in the address (admin only: gated in app/app.tsx).
  */
 export function AdminMailPage() {
   const { t } = useLingui();

@@ -7,7 +7,7 @@ import { ModerationList } from "@/features/admin/moderation/moderation-list";
 
 /**
  * /admin/moderation (decision 0089): prompts screening refused, could not check, or let through
- * for review, newest first; the filters live in the address (admin only: gated in app.tsx).
+ * for review, newest first; the filters live in the address (admin only: gated in app/app.tsx).
  */
 export function AdminModerationPage() {
   const { t } = useLingui();

@@ -18,7 +18,7 @@ import { VideoStorageCard } from "@/features/admin/video-storage-card";
 import { LegalPagesEditor } from "@/features/legal/legal-editor";
 import { errorMessage } from "@/lib/api";
 
-/** /admin/settings: keys, prices, payments, mail, sign-ups, prompt screening, packages, legal pages, the showcase, provider accounts, recovery and video storage (admin only: gated in app.tsx). */
+/** /admin/settings: keys, prices, payments, mail, sign-ups, prompt screening, packages, legal pages, the showcase, provider accounts, recovery and video storage (admin only: gated in app/app.tsx). */
 export function AdminSettingsPage() {
   const { t } = useLingui();
   const settings = useAdminSettings();

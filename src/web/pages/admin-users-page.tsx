@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { AdminLayout } from "@/features/admin/admin-layout";
 import { UsersCard } from "@/features/admin/users-card";
 
-/** /admin/users: search, filter and page through every user (admin only: gated in app.tsx). */
+/** /admin/users: search, filter and page through every user (admin only: gated in app/app.tsx). */
 export function AdminUsersPage() {
   const { t } = useLingui();
   return (

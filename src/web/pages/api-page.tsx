@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { PageLoading } from "@/components/layout/page-loading";
+import { PageLoading } from "@/components/ui/page-loading";
 import { SignInPrompt } from "@/features/auth/sign-in-prompt";
 import { useCurrentUser } from "@/features/auth/use-current-user";
 import { AutomationGuide } from "@/features/automation/automation-guide";

@@ -1,6 +1,6 @@
 import { Clock, Info, Lightbulb } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { PageLoading } from "@/components/layout/page-loading";
+import { PageLoading } from "@/components/ui/page-loading";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ContactChannelButton } from "@/features/contact/contact-channel-button";
 import { useContactChannels } from "@/features/contact/use-contact-channels";

@@ -21,7 +21,7 @@ import { formatCredits, formatNumber } from "@/lib/format";
 
 /**
  * /history: every user's transactions, with refunds of usage rows (admin only: the route is gated
- * in app.tsx), and the same rows as a CSV file (decision 0054).
+ * in app/app.tsx), and the same rows as a CSV file (decision 0054).
  */
 export function HistoryPage() {
   const { t } = useLingui();

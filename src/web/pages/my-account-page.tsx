@@ -1,6 +1,6 @@
 import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { PageLoading } from "@/components/layout/page-loading";
+import { PageLoading } from "@/components/ui/page-loading";
 import { AccountActionsCard } from "@/features/account/account-actions-card";
 import { DELETE_AGAIN_PATH } from "@/features/account/delete-account-dialog";
 import { NoticesCard } from "@/features/account/notices-card";

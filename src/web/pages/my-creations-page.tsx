@@ -3,7 +3,7 @@ import { Link, useLocation, useSearchParams } from "wouter";
 import { Clapperboard, ListChecks, Plus, RefreshCw, SearchX, Sparkles } from "lucide-react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import type { VideoTaskView } from "../../shared/videos";
-import { PageLoading } from "@/components/layout/page-loading";
+import { PageLoading } from "@/components/ui/page-loading";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Pagination } from "@/components/ui/pagination";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import { ArrowLeft } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { PageLoading } from "@/components/layout/page-loading";
+import { PageLoading } from "@/components/ui/page-loading";
 import { SignInPrompt } from "@/features/auth/sign-in-prompt";
 import { useCurrentUser } from "@/features/auth/use-current-user";
 import { CreemReturnBanner } from "@/features/payments/creem-return-banner";

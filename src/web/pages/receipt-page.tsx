@@ -1,7 +1,7 @@
 import { Link, useParams } from "wouter";
 import { RefreshCw } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { PageLoading } from "@/components/layout/page-loading";
+import { PageLoading } from "@/components/ui/page-loading";
 import { Button } from "@/components/ui/button";
 import { SignInPrompt } from "@/features/auth/sign-in-prompt";
 import { useCurrentUser } from "@/features/auth/use-current-user";

@@ -2,7 +2,7 @@ import { Redirect, useLocation } from "wouter";
 import { ShieldCheck } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { safeNext } from "../../shared/next-path";
-import { PageLoading } from "@/components/layout/page-loading";
+import { PageLoading } from "@/components/ui/page-loading";
 import { Button } from "@/components/ui/button";
 import { useCurrentUser } from "@/features/auth/use-current-user";
 import { useLogout } from "@/features/auth/use-logout";

@@ -5,7 +5,7 @@ import { useLingui } from "@lingui/react/macro";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { UserAvatar } from "@/components/layout/user-avatar";
+import { UserAvatar } from "@/components/ui/user-avatar";
 import { LanguageSwitch } from "@/features/language";
 import { formatCredits } from "@/lib/format";
 import { ChangeEmailDialog } from "./change-email-dialog";

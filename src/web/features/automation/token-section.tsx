@@ -3,7 +3,7 @@ import { KeyRound, Loader2, Plus } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { CreatedApiToken } from "../../../shared/schemas/api-tokens";
 import { Button } from "@/components/ui/button";
-import { PageLoading } from "@/components/layout/page-loading";
+import { PageLoading } from "@/components/ui/page-loading";
 import { errorMessage } from "@/lib/api";
 import { CreateTokenDialog } from "./create-token-dialog";
 import { TokenList } from "./token-list";

@@ -10,7 +10,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { LOCALES, type Locale } from "../../../shared/i18n";
 import { LEGAL_PAGES, LEGAL_PAGE_PATHS, type LegalPage } from "../../../shared/legal-pages";
 import type { AdminLegalText } from "../../../shared/schemas/legal";
-import { LEGAL_PAGE_TITLES } from "@/components/layout/legal-page-names";
+import { LEGAL_PAGE_TITLES } from "@/lib/legal-page-names";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";

@@ -2,8 +2,8 @@
 import { useEffect } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { LegalPage } from "../../../shared/legal-pages";
-import { LEGAL_PAGE_DESCRIPTIONS, LEGAL_PAGE_TITLES } from "@/components/layout/legal-page-names";
-import { PageLoading } from "@/components/layout/page-loading";
+import { LEGAL_PAGE_DESCRIPTIONS, LEGAL_PAGE_TITLES } from "@/lib/legal-page-names";
+import { PageLoading } from "@/components/ui/page-loading";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { formatDate } from "@/lib/format";
 import { activeLocale } from "@/lib/i18n";

@@ -1,2 +1,2 @@
 /** What other features may use of the live updates feature (decision 0037). */
-export { useLiveConnected, useLiveUpdates } from "./live-updates";
+export { handleTaskEventsWith, useLiveConnected, useLiveUpdates, type TaskEventHandler } from "./live-updates";

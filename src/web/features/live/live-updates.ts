@@ -7,36 +7,41 @@
 import { useEffect, useSyncExternalStore } from "react";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import type { z } from "zod";
-import { successFlagOf, type VideoTaskView } from "../../../shared/videos";
+import type { VideoTaskView } from "../../../shared/videos";
 import { urlFor } from "@/lib/api";
 import { firstLoadKeys } from "@/lib/first-load-keys";
 import { queryClient } from "@/lib/query-client";
-import type { TaskList, VideoStatusResponse } from "@/features/videos";
+
+/**
+ * What the stream's task news mean to the task lists: the videos feature's (decision 0037: live
+ * knows no feature). The app wires it in (app/live-wiring.ts), loaded when the stream opens.
+ */
+export interface TaskEventHandler {
+  /** A task changed: its new state. */
+  applyTask(task: VideoTaskView): Promise<void>;
+  /** Something changed that the stream did not describe (a gap, a removal, an unreadable event). */
+  refreshTasks(): Promise<unknown>;
+}
+
+const NO_TASK_HANDLER: TaskEventHandler = { applyTask: async () => {}, refreshTasks: async () => {} };
+let loadTaskHandler: () => Promise<TaskEventHandler> = async () => NO_TASK_HANDLER;
+
+/** Who handles task events; `load` runs when the stream first opens, so its code stays out of the first load. */
+export function handleTaskEventsWith(load: () => Promise<TaskEventHandler>): void {
+  loadTaskHandler = load;
+}
 
 /**
  * What handling the stream needs beyond the first load (the contract, the events' schemas, zod,
- * the task lists' keys): imported when the stream opens, so a signed-out visitor never loads it.
+ * the task handler): imported when the stream opens, so a signed-out visitor never loads it.
  */
 async function loadStream() {
-  const [
-    { siteApi },
-    { creditsEventSchema, taskEventSchema },
-    { invalidateVideoTasks, isTaskListQuery },
-    { queryKeys },
-  ] = await Promise.all([
+  const [{ siteApi }, { creditsEventSchema, taskEventSchema }, tasks] = await Promise.all([
     import("../../../shared/api/site"),
     import("../../../shared/schemas/videos"),
-    import("@/features/videos"),
-    import("@/lib/query-keys"),
+    loadTaskHandler(),
   ]);
-  return {
-    url: urlFor(siteApi.events),
-    creditsEventSchema,
-    taskEventSchema,
-    invalidateVideoTasks,
-    isTaskListQuery,
-    statusKey: queryKeys.videos.status,
-  };
+  return { url: urlFor(siteApi.events), creditsEventSchema, taskEventSchema, tasks };
 }
 type Stream = Awaited<ReturnType<typeof loadStream>>;
 
@@ -66,40 +71,6 @@ export function useLiveConnected(): boolean {
   );
 }
 
-async function applyTask(
-  task: VideoTaskView,
-  { isTaskListQuery, invalidateVideoTasks, statusKey: statusKeyOf }: Stream,
-): Promise<void> {
-  // A list answer still on its way may be older than this event: it must not land over it. If one
-  // was cancelled, the lists are asked again (that answer is at least as new as this event).
-  const wasFetching = queryClient.isFetching({ predicate: isTaskListQuery }) > 0;
-  await queryClient.cancelQueries({ predicate: isTaskListQuery });
-  let known = false;
-  for (const [key, data] of queryClient.getQueriesData<TaskList>({ predicate: isTaskListQuery })) {
-    if (!data?.tasks.some((t) => t.taskId === task.taskId)) continue;
-    known = true;
-    queryClient.setQueryData(key, { ...data, tasks: data.tasks.map((t) => (t.taskId === task.taskId ? task : t)) });
-  }
-  // A new task belongs at the top of lists the server pages and counts: ask it.
-  if (!known || wasFetching) void invalidateVideoTasks();
-  const statusKey = statusKeyOf(task.taskId);
-  if (queryClient.getQueryCache().find({ queryKey: statusKey })) {
-    // An answer still on its way may be older than this event: it must not win.
-    await queryClient.cancelQueries({ queryKey: statusKey });
-    const status: VideoStatusResponse = {
-      data: {
-        taskId: task.taskId,
-        status: task.status,
-        successFlag: successFlagOf(task.status),
-        errorMessage: task.errorMessage,
-        resultUrls: JSON.stringify(task.resultUrls),
-        hdVideoUrl: task.hdVideoUrl,
-      },
-    };
-    queryClient.setQueryData(statusKey, status);
-  }
-}
-
 function applyCredits(credits: number): void {
   queryClient.setQueryData<CurrentUser | null>(firstLoadKeys.currentUser, (user) =>
     user ? { ...user, credits } : user,
@@ -116,7 +87,7 @@ function dataOf<S extends z.ZodType>(schema: S, event: Event, stream: Stream): z
   }
   const result = schema.safeParse(json);
   if (result.success) return result.data;
-  void stream.invalidateVideoTasks();
+  void stream.tasks.refreshTasks();
   return undefined;
 }
 
@@ -132,7 +103,7 @@ export function useLiveUpdates(enabled: boolean): void {
     const open = async () => {
       const stream = await loadStream();
       if (closed) return;
-      const { creditsEventSchema, taskEventSchema, invalidateVideoTasks } = stream;
+      const { creditsEventSchema, taskEventSchema, tasks } = stream;
       const es = new EventSource(stream.url);
       source = es;
       es.addEventListener("ready", (e) => {
@@ -140,17 +111,17 @@ export function useLiveUpdates(enabled: boolean): void {
         const ready = dataOf(creditsEventSchema, e, stream);
         if (ready) applyCredits(ready.credits);
         // Whatever changed while the stream was closed was not heard: read it again.
-        void invalidateVideoTasks();
+        void tasks.refreshTasks();
       });
       es.addEventListener("task", (e) => {
         const data = dataOf(taskEventSchema, e, stream);
         // One at a time, in the order they came: a later event always lands last.
         if (data)
           applying = applying
-            .then(() => applyTask(data.task, stream))
+            .then(() => tasks.applyTask(data.task))
             .catch((err: unknown) => console.warn("live task event not applied", err));
       });
-      es.addEventListener("task-removed", () => void invalidateVideoTasks());
+      es.addEventListener("task-removed", () => void tasks.refreshTasks());
       es.addEventListener("credits", (e) => {
         const data = dataOf(creditsEventSchema, e, stream);
         if (data) applyCredits(data.credits);

@@ -1,3 +1,2 @@
-/** What other features may use of the videos feature (decision 0037); pages import its files directly. */
-export { invalidateVideoTasks, isTaskListQuery } from "./task-list-queries";
-export type { TaskList, VideoStatusResponse } from "./video-api";
+/** What other features and the app may use of the videos feature (decision 0037); pages import its files directly. */
+export { taskEventHandler } from "./live-task-events";

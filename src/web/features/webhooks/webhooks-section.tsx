@@ -8,7 +8,7 @@ import {
   type UpdateWebhookEndpointInput,
   type WebhookEndpointView,
 } from "../../../shared/schemas/webhooks";
-import { PageLoading } from "@/components/layout/page-loading";
+import { PageLoading } from "@/components/ui/page-loading";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api";
 import { CallbacksCard } from "./callbacks-card";

@@ -11,7 +11,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { UserAvatar } from "./user-avatar";
+import { UserAvatar } from "@/components/ui/user-avatar";
 
 /** The avatar button and its menu: My Account and Logout. */
 export function UserMenu({ user }: { user: CurrentUser }) {

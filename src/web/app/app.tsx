@@ -1,12 +1,15 @@
 import { lazy, Suspense, type ComponentType } from "react";
 import { Route, Switch } from "wouter";
-import { AppShell } from "@/components/layout/app-shell";
-import { AreaBoundary, type Area } from "@/components/layout/error-boundaries";
-import { PageLoading } from "@/components/layout/page-loading";
+import { AppShell } from "@/app/shell/app-shell";
+import { AreaBoundary, type Area } from "@/app/shell/error-boundaries";
+import { PageLoading } from "@/components/ui/page-loading";
 import { needCatalog, type CatalogName } from "@/lib/i18n";
-import { AdminGate } from "@/components/layout/admin-gate";
+import { AdminGate } from "@/app/shell/admin-gate";
 import { NotFoundPage } from "@/pages/not-found-page";
-import { SPA_ROUTES, type SpaRoute } from "../shared/routes";
+import { SPA_ROUTES, type SpaRoute } from "../../shared/routes";
+import { wireLiveUpdates } from "./live-wiring";
+
+wireLiveUpdates();
 
 /** A page fetched on demand together with the catalogues its words are in (lingui.config.ts). */
 function page(load: () => Promise<ComponentType>, catalogs: CatalogName[] = ["app"]): ComponentType {

@@ -4,7 +4,7 @@
  */
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { LegalPage } from "../../../shared/legal-pages";
+import type { LegalPage } from "../../shared/legal-pages";
 
 export const LEGAL_PAGE_TITLES: Record<LegalPage, MessageDescriptor> = {
   terms: msg`Terms of service`,

@@ -2,7 +2,7 @@ import { lazy, Suspense } from "react";
 import { useLingui } from "@lingui/react/macro";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { ReloadButton, WidgetBoundary } from "./error-boundaries";
-import { UserAvatar } from "./user-avatar";
+import { UserAvatar } from "@/components/ui/user-avatar";
 
 const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.UserMenu })));
 

@@ -67,7 +67,7 @@ function Notice({
   );
 }
 
-/** The router's areas (app.tsx); each has its own boundary, named in the console when it catches. */
+/** The router's areas (app/app.tsx); each has its own boundary, named in the console when it catches. */
 export type Area = "public" | "creator" | "api" | "admin";
 
 function AreaFallback({ error, resetErrorBoundary }: FallbackProps) {
@@ -92,7 +92,7 @@ function AreaFallback({ error, resetErrorBoundary }: FallbackProps) {
   );
 }
 
-/** One area of the router (app.tsx): its errors stay inside it; moving to another page clears them. */
+/** One area of the router (app/app.tsx): its errors stay inside it; moving to another page clears them. */
 export function AreaBoundary({ area, children }: { area: Area; children: ReactNode }) {
   const [location] = useLocation();
   return (

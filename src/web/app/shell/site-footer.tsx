@@ -3,7 +3,7 @@ import { Mail } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LEGAL_PAGES, LEGAL_PAGE_PATHS } from "../../../shared/legal-pages";
 import { BrandLogo } from "./brand-logo";
-import { LEGAL_PAGE_TITLES } from "./legal-page-names";
+import { LEGAL_PAGE_TITLES } from "@/lib/legal-page-names";
 
 const FOOTER_LINK_CLASS =
   "rounded-md text-zinc-300 transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
