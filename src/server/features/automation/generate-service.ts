@@ -7,7 +7,8 @@ import type { AutomationGenerateInput } from "../../../shared/schemas/automation
 import type { GenerateVideoResult } from "../../../shared/schemas/videos.js";
 import type { LinkTask } from "../../http/idempotency.js";
 import type { UploadStore } from "../../integrations/storage/uploads.js";
-import { generateVideo, refuseEarly, type GenerateDeps } from "../videos/generate-service.js";
+import { generateVideo, type GenerateDeps } from "../videos/generate-service.js";
+import { refuseEarly } from "../videos/generate-screen.js";
 import { discardImages } from "../videos/linked-images.js";
 import { checkedImage, parseImageInput } from "./reference-image.js";
 import type { SecretBox } from "../../lib/secret-box.js";

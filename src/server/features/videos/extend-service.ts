@@ -10,7 +10,8 @@ import { MODEL_CATALOGUE, optionsFor, type AspectRatio, type ModelId } from "../
 import { modelLabel } from "../../../shared/videos.js";
 import { AppError } from "../../http/errors.js";
 import type { LinkTask } from "../../http/idempotency.js";
-import { EXTEND_AFTER_HD, generateVideo, type GenerateDeps } from "./generate-service.js";
+import { generateVideo, type GenerateDeps } from "./generate-service.js";
+import { EXTEND_AFTER_HD } from "./generate-submit.js";
 import { getOwnTask } from "./queries.js";
 import type { TaskReads } from "./video-deps.js";
 import { reasoned } from "../../../shared/error-reasons.js";

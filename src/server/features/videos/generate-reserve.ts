@@ -1,0 +1,106 @@
+/**
+ * Step 2 of making a video (generate-service.ts): the charge and the task row, recorded in one
+ * transaction with our own uploads marked used (decision 0034) and the in-flight slot claimed
+ * (decision 0093). The task waits under a placeholder id until a vendor answers.
+ */
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema.js";
+import { AppError } from "../../http/errors.js";
+import type { LinkTask } from "../../http/idempotency.js";
+import type { GenerateVideoInput } from "../../../shared/schemas/videos.js";
+import { modelLabel } from "../../../shared/videos.js";
+import { spendOnVideo, type VideoReservation } from "../credits/ledger.js";
+import { paymentHoldError } from "../payments/payment-hold.js";
+import type { GenerateChannel, GenerateDeps } from "./generate-service.js";
+import { ACCOUNT_DISABLED, tooFewCredits } from "./generate-screen.js";
+import { claimInFlightSlot } from "./in-flight.js";
+import type { Quote } from "./quote.js";
+import type { TaskRow } from "./task-state.js";
+import { markUploadsUsed, ownUploadNames } from "./upload-service.js";
+
+/** Placeholder task id until the provider answers; a task stuck with it was interrupted. */
+export const UNSUBMITTED_PREFIX = "unsubmitted_";
+
+/** Where a video's task and usage rows say it came from: an extension is asked for on the website. */
+export const viaOf = (channel: GenerateChannel["channel"]): "web" | "api" => (channel === "api" ? "api" : "web");
+
+/** The charge and the task row to record, in the ledger's shape; `imageUrls` are the images as kept. */
+export function reservationFor(
+  userId: string,
+  input: GenerateVideoInput,
+  imageUrls: string[],
+  opts: { channel: GenerateChannel["channel"]; price: Quote; callbackUrl?: string; extend?: TaskRow },
+): VideoReservation {
+  const label = modelLabel(input.model);
+  const via = opts.channel === "api" ? ", API" : "";
+  return {
+    userId,
+    cost: opts.price.credits,
+    uhd: input.upgrade4k ? { cost: opts.price.uhd, description: `4K upgrade (${label}${via})` } : undefined,
+    description: `${opts.extend ? "Video extension" : "Video generation"} (${label}${via})`,
+    task: {
+      taskId: `${UNSUBMITTED_PREFIX}${crypto.randomUUID()}`,
+      prompt: input.prompt,
+      imageUrls,
+      model: input.model,
+      mode: input.mode,
+      aspectRatio: input.aspectRatio,
+      watermark: input.watermark ?? null,
+      seeds: input.seeds ?? null,
+      enableFallback: input.enableFallback,
+      createdVia: viaOf(opts.channel),
+      callbackUrl: opts.callbackUrl ?? null,
+      extendedFrom: opts.extend?.taskId ?? null,
+      keepExtendable: input.keepExtendable,
+      durationSeconds: input.durationSeconds,
+      resolution: input.resolution,
+      audio: input.audio,
+      // If this process dies before the provider answers, the worker fails and refunds it then.
+      nextCheckAt: new Date(Date.now() + 2 * 60_000),
+    },
+  };
+}
+
+class NotReserved extends Error {}
+
+/**
+ * The charge and the task row in one transaction, with our own uploads marked used and the
+ * in-flight slot claimed; when the spend is refused, the reason (disabled, on hold, too few credits).
+ */
+export async function reserve(
+  deps: GenerateDeps,
+  reservation: VideoReservation,
+  opts: { userId: string; model: GenerateVideoInput["model"]; linkTask?: LinkTask },
+): Promise<{ id: string; remaining: number }> {
+  const { db } = deps;
+  const { userId } = opts;
+  const uploadNames = ownUploadNames(deps.uploads, reservation.task.imageUrls ?? []);
+  const reserved = await db
+    .transaction(async (tx) => {
+      if (uploadNames.length > 0) await markUploadsUsed(tx, deps.uploads, uploadNames);
+      // At most N videos in flight per person (decision 0093): checked with their row locked, before the charge.
+      await claimInFlightSlot(tx, userId);
+      // The charge, and the low-balance notice when it crosses the line (decision 0086).
+      const spent = await spendOnVideo(tx, reservation, deps.mailer);
+      // Not spent: undo the marks too (the caller is told why below).
+      if (!spent) throw new NotReserved();
+      // An Idempotency-Key learns its video with the charge (decision 0046).
+      await opts.linkTask?.(tx, spent.id);
+      return spent;
+    })
+    .catch((err: unknown) => {
+      if (err instanceof NotReserved) return undefined;
+      throw err;
+    });
+  if (reserved) return reserved;
+
+  const [user] = await db
+    .select({ credits: users.credits, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user?.isActive) throw new AppError("forbidden", ACCOUNT_DISABLED);
+  const hold = await paymentHoldError(db, userId);
+  if (hold) throw hold;
+  throw tooFewCredits(reservation.cost + (reservation.uhd?.cost ?? 0), opts.model, user.credits);
+}
