@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { kieApis, transactions } from "../../src/server/db/schema.js";
 import { MASK_PREFIX } from "../../src/shared/mask.js";
 import { MODELS } from "../../src/shared/catalogue.js";
-import { defaultModelCost, type KieApiView } from "../../src/shared/schemas/kie-apis.js";
+import type { KieApiView } from "../../src/shared/schemas/kie-apis.js";
+import { defaultModelCost } from "../../src/shared/vendor-costs.js";
 import { signInAdmin, type Client } from "../helpers/test-app.js";
 import {
   createVideoTestApp,

@@ -6,7 +6,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MODEL_CATALOGUE, MODELS } from "../../src/shared/catalogue";
-import { defaultModelCost, type KieApiView } from "../../src/shared/schemas/kie-apis";
+import type { KieApiView } from "../../src/shared/schemas/kie-apis";
+import { defaultModelCost } from "../../src/shared/vendor-costs";
 import { KieApiDialog } from "@/features/admin/kie-api-dialog";
 import { KieApisCard } from "@/features/admin/kie-apis-card";
 import { stubFetch } from "./fetch-stub";

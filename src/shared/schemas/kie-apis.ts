@@ -1,15 +1,6 @@
 /** Provider accounts (KIE.ai or Google keys) under /api/admin/kie-apis (decisions 0021, 0098). */
 import { z } from "zod";
-import {
-  MODEL_CATALOGUE,
-  MODELS,
-  optionsFor,
-  priceCellFor,
-  unitsOf,
-  VENDORS,
-  type ModelId,
-  type VideoOptions,
-} from "../catalogue.js";
+import { MODEL_CATALOGUE, MODELS, VENDORS, type ModelId } from "../catalogue.js";
 import { isoTimestamp } from "./common.js";
 import { maskedText } from "./settings.js";
 
@@ -28,24 +19,6 @@ export type AccountVendor = (typeof ACCOUNT_VENDORS)[number];
 
 /** What one video of a model costs an account, in its vendor's credits, by model id (the column model_costs). */
 export type ModelCosts = Partial<Record<ModelId, number>>;
-
-/**
- * What a video of `model` with `options` costs an account, in its vendor's credits: the account's
- * own figure for the model where its cost map names it, else the catalogue's KIE price of the
- * video's cell × its units (decision 0099), e.g. 60 for a default Veo Fast video.
- */
-export function vendorCostOf(model: ModelId, options: VideoOptions, accountCosts?: Partial<Record<string, number>>) {
-  const own = accountCosts?.[model];
-  if (own !== undefined) return own;
-  return Math.ceil(priceCellFor(model, options).vendorCost * unitsOf(model, options));
-}
-
-/** What a video of `model` with its default options costs an account with no figure of its own. */
-export const defaultModelCost = (model: ModelId): number => vendorCostOf(model, optionsFor(model, {}));
-
-/** What a video of `model` with its default options costs an account with these costs. */
-export const modelCostOf = (costs: Partial<Record<string, number>>, model: ModelId): number =>
-  vendorCostOf(model, optionsFor(model, {}), costs);
 
 export const KIE_API_STATUSES = ["Available", "Low Credits"] as const;
 export type KieApiStatus = (typeof KIE_API_STATUSES)[number];
@@ -191,7 +164,7 @@ export const kieApiIdParams = z.object({ id: z.uuid({ error: "KIE API id must be
 /**
  * A provider account as the admin sees it: the key only masked. `modelCosts` is the map as stored;
  * the three veo3*Credits numbers are for old clients, each its model's entry or, when the map does
- * not name the model, the default (defaultModelCost).
+ * not name the model, the default (defaultModelCost, shared/vendor-costs.ts).
  */
 const kieApiViewSchema = z
   .object({

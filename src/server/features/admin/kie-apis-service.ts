@@ -15,13 +15,13 @@ import { MODELS } from "../../../shared/catalogue.js";
 import {
   ACCOUNT_VENDORS,
   kieApiStatus,
-  modelCostOf,
   type AccountVendor,
   type KieApiCreate,
   type KieApiUpdate,
   type KieApiView,
   type ModelCosts,
 } from "../../../shared/schemas/kie-apis.js";
+import { modelCostOf } from "../../../shared/vendor-costs.js";
 
 const KIE_API_NOT_FOUND = "KIE API account not found";
 const DUPLICATE_TOKEN = "This KIE API key is already in the list";

@@ -18,7 +18,7 @@ import {
 import { priceOf, resolvePrices } from "../../../shared/prices.js";
 import type { UnitEconomics } from "../../../shared/schemas/unit-economics.js";
 import type { Settings } from "../settings/service.js";
-import { vendorCostOf } from "../../../shared/schemas/kie-apis.js";
+import { vendorCostOf } from "../../../shared/vendor-costs.js";
 
 /** Google's Gemini API price per second of Veo 3.1 at 720p with sound (video-vendors-2026.md §1.6). */
 const GOOGLE_USD_PER_SECOND: Partial<Record<ModelId, number>> = { veo3: 0.4, veo3_fast: 0.1, veo3_lite: 0.05 };

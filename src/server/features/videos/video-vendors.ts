@@ -22,7 +22,8 @@ import type { Settings } from "../settings/service.js";
 import type { FreshCache } from "../../events/fresh-cache.js";
 import type { KieAccountKeys } from "../../events/read-caches.js";
 import { notifyProviderLow, notifyProviderProblem } from "../notifications/outbox.js";
-import { KIE_AVAILABLE_THRESHOLD, vendorCostOf } from "../../../shared/schemas/kie-apis.js";
+import { KIE_AVAILABLE_THRESHOLD } from "../../../shared/schemas/kie-apis.js";
+import { vendorCostOf } from "../../../shared/vendor-costs.js";
 
 export type KeySource = "account" | "settings" | "env" | "simulator";
 

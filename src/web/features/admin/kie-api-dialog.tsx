@@ -3,11 +3,11 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { MODELS, type ModelId } from "../../../shared/catalogue";
 import {
   ACCOUNT_VENDORS,
-  defaultModelCost,
   KIE_API_DEFAULTS,
   type AccountVendor,
   type KieApiView,
 } from "../../../shared/schemas/kie-apis";
+import { defaultModelCost } from "../../../shared/vendor-costs";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { modelLabel } from "@/lib/catalogue-text";
 import { modelsMadeBy, vendorLabel } from "./account-vendors";

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Pencil, Plus, RefreshCw, Trash2 } from "lucide-react";
-import { modelCostOf, type KieApiView } from "../../../shared/schemas/kie-apis";
+import type { KieApiView } from "../../../shared/schemas/kie-apis";
+import { modelCostOf } from "../../../shared/vendor-costs";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { modelLabel } from "@/lib/catalogue-text";
