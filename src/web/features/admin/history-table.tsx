@@ -5,7 +5,7 @@ import { LoaderCircle, RotateCcw } from "lucide-react";
 import type { AdminTransactionView } from "../../../shared/schemas/admin-transactions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/lib/cn";
+import { DataTable, type DataTableColumn } from "@/components/ui/data-table";
 import { formatDateTime, truncateText } from "@/lib/format";
 import { signedCredits, TRANSACTION_TYPES } from "@/features/payments";
 import { TRANSACTION_TYPE_LABELS } from "./history-api";
@@ -78,81 +78,81 @@ export function HistoryTable({ rows, firstNumber, refundingId, onRefund }: Props
   const { t } = useLingui();
   // A purchase row's Refund…: the same dialog as the user's page (decision 0084).
   const [orderRow, setOrderRow] = useState<AdminTransactionView>();
-  const headers = [
-    { key: "number", label: "#" },
-    { key: "user", label: t`User` },
-    { key: "type", label: t`Type` },
-    { key: "date", label: t`Date` },
-    { key: "description", label: t`Description` },
-    { key: "credits", label: t`Credits` },
-    { key: "actions", label: t`Actions` },
+  const typeLabel = (row: AdminTransactionView) =>
+    row.type in TRANSACTION_TYPE_LABELS ? t(TRANSACTION_TYPE_LABELS[row.type]) : row.type;
+  const columns: DataTableColumn<AdminTransactionView>[] = [
+    { key: "number", header: "#", className: "text-muted-foreground tabular-nums", cell: (_, i) => firstNumber + i },
+    {
+      key: "user",
+      header: t`User`,
+      cell: (row) => (
+        <>
+          <span className="block font-medium">{row.username}</span>
+          {row.email ? <span className="block text-xs text-muted-foreground">{row.email}</span> : null}
+        </>
+      ),
+    },
+    {
+      key: "type",
+      header: t`Type`,
+      cell: (row) => (
+        <span className="flex flex-wrap gap-1">
+          <Badge variant={TRANSACTION_TYPES[row.type]?.variant ?? "secondary"}>{typeLabel(row)}</Badge>
+          {row.type === "purchase" && row.paymentOrder ? <OrderMoneyBadges order={row.paymentOrder} /> : null}
+        </span>
+      ),
+    },
+    {
+      key: "date",
+      header: t`Date`,
+      className: "whitespace-nowrap text-muted-foreground tabular-nums",
+      cell: (row) => formatDateTime(row.createdAt),
+    },
+    {
+      key: "description",
+      header: t`Description`,
+      cell: (row) => {
+        const full = row.description?.trim() || typeLabel(row);
+        const short = truncateText(full, ADMIN_DESCRIPTION_MAX);
+        return (
+          <span className="block break-words" title={short === full ? undefined : full}>
+            {short}
+          </span>
+        );
+      },
+    },
+    {
+      key: "credits",
+      header: t`Credits`,
+      align: "right",
+      className: "whitespace-nowrap font-semibold tabular-nums",
+      cell: (row) => (
+        <span
+          className={row.amount > 0 ? "text-emerald-300" : row.amount < 0 ? "text-red-300" : "text-muted-foreground"}
+        >
+          {signedCredits(row.amount)}
+        </span>
+      ),
+    },
+    {
+      key: "actions",
+      header: t`Actions`,
+      className: "sticky-actions",
+      headerClassName: "sticky-actions",
+      cell: (row) => <RefundCell row={row} refundingId={refundingId} onRefund={onRefund} onRefundOrder={setOrderRow} />,
+    },
   ];
   return (
-    <div className="overflow-x-auto rounded-2xl border border-border bg-surface/80 shadow-xl shadow-black/30">
-      <table className="w-full min-w-[56rem] text-left text-sm">
-        <caption className="sr-only">
-          <Trans>All transactions, newest first</Trans>
-        </caption>
-        <thead className="bg-surface-raised/70 text-xs uppercase tracking-wider text-muted-foreground">
-          <tr>
-            {headers.map((h) => (
-              <th
-                key={h.key}
-                scope="col"
-                className={cn(
-                  "px-4 py-3 font-semibold",
-                  h.key === "credits" && "text-right",
-                  h.key === "actions" && "sticky-actions",
-                )}
-              >
-                {h.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {rows.map((row, i) => {
-            const variant = TRANSACTION_TYPES[row.type]?.variant ?? "secondary";
-            const label = row.type in TRANSACTION_TYPE_LABELS ? t(TRANSACTION_TYPE_LABELS[row.type]) : row.type;
-            const full = row.description?.trim() || label;
-            const short = truncateText(full, ADMIN_DESCRIPTION_MAX);
-            return (
-              <tr key={row.id} className="align-top transition-colors hover:bg-surface-raised/40">
-                <td className="px-4 py-3 text-muted-foreground tabular-nums">{firstNumber + i}</td>
-                <td className="px-4 py-3">
-                  <span className="block font-medium">{row.username}</span>
-                  {row.email ? <span className="block text-xs text-muted-foreground">{row.email}</span> : null}
-                </td>
-                <td className="px-4 py-3">
-                  <span className="flex flex-wrap gap-1">
-                    <Badge variant={variant}>{label}</Badge>
-                    {row.type === "purchase" && row.paymentOrder ? <OrderMoneyBadges order={row.paymentOrder} /> : null}
-                  </span>
-                </td>
-                <td className="whitespace-nowrap px-4 py-3 text-muted-foreground tabular-nums">
-                  {formatDateTime(row.createdAt)}
-                </td>
-                <td className="px-4 py-3">
-                  <span className="block break-words" title={short === full ? undefined : full}>
-                    {short}
-                  </span>
-                </td>
-                <td
-                  className={cn(
-                    "whitespace-nowrap px-4 py-3 text-right font-semibold tabular-nums",
-                    row.amount > 0 ? "text-emerald-300" : row.amount < 0 ? "text-red-300" : "text-muted-foreground",
-                  )}
-                >
-                  {signedCredits(row.amount)}
-                </td>
-                <td className="sticky-actions px-4 py-3">
-                  <RefundCell row={row} refundingId={refundingId} onRefund={onRefund} onRefundOrder={setOrderRow} />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+    <>
+      <DataTable
+        caption={t`All transactions, newest first`}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        rowProps={() => ({ className: "align-top transition-colors hover:bg-surface-raised/40" })}
+        className="rounded-2xl bg-surface/80 shadow-xl shadow-black/30"
+        tableClassName="min-w-[56rem]"
+      />
       {orderRow?.paymentOrder ? (
         <OrderRefundDialog
           key={orderRow.id}
@@ -161,6 +161,6 @@ export function HistoryTable({ rows, firstNumber, refundingId, onRefund }: Props
           onClose={() => setOrderRow(undefined)}
         />
       ) : null}
-    </div>
+    </>
   );
 }

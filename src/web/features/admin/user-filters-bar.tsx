@@ -1,8 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { X } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { FilterBar } from "@/components/ui/filter-bar";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useSearchBox } from "@/hooks/use-search-box";
@@ -51,7 +50,15 @@ export function UserFiltersBar({ filters, setFilters }: UserFiltersBarProps) {
   const change = (patch: Partial<UserFilters>) => setFilters({ q: search.trim(), ...patch });
   const active = hasUserFilters(filters) || search.trim() !== "";
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(12rem,1fr)_9rem_9rem_11rem_11rem_9rem_auto] lg:items-end">
+    <FilterBar
+      bare
+      active={active}
+      onClear={() => {
+        setSearch("");
+        setFilters({ ...NO_USER_FILTERS, sort: filters.sort });
+      }}
+      gridClassName="lg:grid-cols-[minmax(12rem,1fr)_9rem_9rem_11rem_11rem_9rem_auto]"
+    >
       <div className="grid gap-1.5">
         <Label htmlFor="users-search">
           <Trans>Search users</Trans>
@@ -100,17 +107,6 @@ export function UserFiltersBar({ filters, setFilters }: UserFiltersBarProps) {
         options={options(SORT_OPTIONS)}
         onValueChange={(v) => change({ sort: v as UserFilters["sort"] })}
       />
-      <Button
-        variant="outline"
-        disabled={!active}
-        onClick={() => {
-          setSearch("");
-          setFilters({ ...NO_USER_FILTERS, sort: filters.sort });
-        }}
-      >
-        <X aria-hidden="true" />
-        <Trans>Clear</Trans>
-      </Button>
-    </div>
+    </FilterBar>
   );
 }

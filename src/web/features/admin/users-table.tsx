@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import type { AdminUserView } from "../../../shared/schemas/admin-users";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { DataTable, type DataTableColumn } from "@/components/ui/data-table";
 import { useCurrentUser } from "@/features/auth";
 import { cn } from "@/lib/cn";
 import { formatCredits } from "@/lib/format";
@@ -23,80 +24,77 @@ export function UsersTable({ users, sortLabel, stale, onEditCredits }: UsersTabl
   const { t } = useLingui();
   const toggle = useToggleUser();
   const me = useCurrentUser().user;
-  const headers = [t`Username`, t`Email`, t`Credits`, t`Videos Created`, t`Status`, t`Actions`];
+  const columns: DataTableColumn<AdminUserView>[] = [
+    {
+      header: t`Username`,
+      rowHeader: true,
+      className: "font-medium",
+      cell: (u) => (
+        <>
+          <Link
+            href={`/admin/users/${u.id}`}
+            className="rounded text-violet-300 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {u.username}
+          </Link>
+          {u.isAdmin ? (
+            <Badge className="ml-2">
+              <Trans>Admin</Trans>
+            </Badge>
+          ) : null}
+          <PaymentProblemBadge user={u} />
+        </>
+      ),
+    },
+    { header: t`Email`, className: "text-muted-foreground", cell: (u) => u.email ?? "—" },
+    { header: t`Credits`, className: "tabular-nums", cell: (u) => formatCredits(u.credits) },
+    { header: t`Videos Created`, className: "tabular-nums", cell: (u) => formatCredits(u.videoCount) },
+    { header: t`Status`, cell: (u) => <UserStatusBadge user={u} /> },
+    {
+      header: t`Actions`,
+      className: "sticky-actions",
+      headerClassName: "sticky-actions",
+      cell: (u) => {
+        const { username } = u;
+        return (
+          // A deleted account stays deleted (decision 0087): nothing to change.
+          <div className="flex flex-col gap-2 sm:flex-row" hidden={u.deletedAt !== null}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => onEditCredits(u)}
+              aria-label={t`Edit credits of ${username}`}
+            >
+              <Coins aria-hidden="true" />
+              <Trans>Edit Credits</Trans>
+            </Button>
+            <Button
+              variant={u.isActive ? "outline" : "secondary"}
+              size="sm"
+              disabled={u.username === me?.username || toggle.isPending}
+              onClick={() => toggle.mutate({ id: u.id, isActive: !u.isActive })}
+              aria-label={u.isActive ? t`Disable ${username}` : t`Enable ${username}`}
+            >
+              {u.isActive ? t`Disable` : t`Enable`}
+            </Button>
+          </div>
+        );
+      },
+    },
+  ];
   return (
-    <div className={cn("overflow-x-auto rounded-xl border border-border", stale && "opacity-60")}>
-      <table className="w-full min-w-[44rem] text-left text-sm">
-        <caption className="sr-only">
-          <Trans>Users, sorted by {sortLabel}</Trans>
-        </caption>
-        <thead className="bg-surface-raised/70 text-xs uppercase tracking-wider text-muted-foreground">
-          <tr>
-            {headers.map((h, i) => (
-              <th
-                key={h}
-                scope="col"
-                className={cn("px-4 py-3 font-semibold", i === headers.length - 1 && "sticky-actions")}
-              >
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {users.map((u) => {
-            const { username } = u;
-            return (
-              <tr key={u.id} aria-label={t`User ${username}`}>
-                <th scope="row" className="px-4 py-3 font-medium">
-                  <Link
-                    href={`/admin/users/${u.id}`}
-                    className="rounded text-violet-300 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                  >
-                    {u.username}
-                  </Link>
-                  {u.isAdmin ? (
-                    <Badge className="ml-2">
-                      <Trans>Admin</Trans>
-                    </Badge>
-                  ) : null}
-                  <PaymentProblemBadge user={u} />
-                </th>
-                <td className="px-4 py-3 text-muted-foreground">{u.email ?? "—"}</td>
-                <td className="px-4 py-3 tabular-nums">{formatCredits(u.credits)}</td>
-                <td className="px-4 py-3 tabular-nums">{formatCredits(u.videoCount)}</td>
-                <td className="px-4 py-3">
-                  <UserStatusBadge user={u} />
-                </td>
-                <td className="sticky-actions px-4 py-3">
-                  {/* A deleted account stays deleted (decision 0087): nothing to change. */}
-                  <div className="flex flex-col gap-2 sm:flex-row" hidden={u.deletedAt !== null}>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      onClick={() => onEditCredits(u)}
-                      aria-label={t`Edit credits of ${username}`}
-                    >
-                      <Coins aria-hidden="true" />
-                      <Trans>Edit Credits</Trans>
-                    </Button>
-                    <Button
-                      variant={u.isActive ? "outline" : "secondary"}
-                      size="sm"
-                      disabled={u.username === me?.username || toggle.isPending}
-                      onClick={() => toggle.mutate({ id: u.id, isActive: !u.isActive })}
-                      aria-label={u.isActive ? t`Disable ${username}` : t`Enable ${username}`}
-                    >
-                      {u.isActive ? t`Disable` : t`Enable`}
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={t`Users, sorted by ${sortLabel}`}
+      columns={columns}
+      rows={users}
+      rowKey={(u) => u.id}
+      rowProps={(u) => {
+        const { username } = u;
+        return { "aria-label": t`User ${username}` };
+      }}
+      className={cn(stale && "opacity-60")}
+      tableClassName="min-w-[44rem]"
+    />
   );
 }
 
