@@ -53,6 +53,22 @@ describe("DataTable", () => {
     expect(cells[0]!.className).toContain("text-right");
   });
 
+  it("names the region by its label when it differs from the caption, as a user's page does", () => {
+    renderWeb(
+      <DataTable
+        caption="Ann's API tokens"
+        label="API tokens"
+        columns={COLUMNS}
+        rows={FRUITS}
+        rowKey={(f) => f.id}
+        rowProps={(f) => ({ "data-fruit-id": f.id })}
+      />,
+    );
+    const region = screen.getByRole("region", { name: "API tokens" });
+    expect(within(region).getByRole("table", { name: "Ann's API tokens" })).toBeTruthy();
+    expect(region.querySelector('[data-fruit-id="b"]')?.textContent).toContain("Banana");
+  });
+
   it("shows loading, then an error with Try again, then the empty text, in place of the table", async () => {
     const onRetry = vi.fn();
     const props = { caption: "Fruit", columns: COLUMNS, rowKey: (f: Fruit) => f.id };

@@ -25,13 +25,15 @@ export interface DataTableColumn<Row> {
 }
 
 export interface DataTableProps<Row> {
-  /** Names the table and its scrolling region; read by screen readers, hidden on screen. */
+  /** Names the table (and its scrolling region unless `label` is given); read by screen readers, hidden on screen. */
   caption: string;
+  /** Names the scrolling region when it should differ from the caption (e.g. the card's title). */
+  label?: string;
   columns: DataTableColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
   /** Attributes of a row's tr, e.g. its accessible name or a hover colour. */
-  rowProps?: (row: Row, index: number) => ComponentProps<"tr">;
+  rowProps?: (row: Row, index: number) => ComponentProps<"tr"> & { [data: `data-${string}`]: string };
   /** While set, a spinner named by this text stands where the table will be. */
   loading?: string;
   /** While set, this message (and Try again, given onRetry) stands where the table would be. */
@@ -52,6 +54,7 @@ const alignClass = (align: DataTableColumn<unknown>["align"]) => (align === "rig
 
 export function DataTable<Row>({
   caption,
+  label,
   columns,
   rows,
   rowKey,
@@ -90,7 +93,7 @@ export function DataTable<Row>({
   const table = (
     <div
       role="region"
-      aria-label={caption}
+      aria-label={label ?? caption}
       tabIndex={0}
       className={cn(
         "overflow-x-auto rounded-xl border border-border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",

@@ -5,12 +5,11 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { AdminUserDetail } from "../../../../shared/schemas/admin-users";
 import { browserAndSystem } from "../../../../shared/user-agent";
 import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
 import { SectionCard } from "@/features/admin/admin-fields";
 import { ConfirmDialog } from "@/features/admin/confirm-dialog";
 import { useCurrentUser } from "@/features/auth";
-import { cn } from "@/lib/cn";
 import { formatDateTime } from "@/lib/format";
-import { cellClassName, HeaderRow, TableFrame } from "./section-state";
 import { useRevokeToken, useSignOutEverywhere } from "./user-api";
 
 type Token = AdminUserDetail["apiTokens"][number];
@@ -29,50 +28,51 @@ function UserTokensCard({ user }: { user: AdminUserDetail }) {
       title={t`API tokens`}
       description={t`Automations using a revoked token are refused from then on.`}
     >
-      {user.apiTokens.length === 0 ? (
-        <p className="py-6 text-center text-sm text-muted-foreground">
-          <Trans>No API tokens.</Trans>
-        </p>
-      ) : (
-        <TableFrame label={t`API tokens`}>
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <caption className="sr-only">
-              <Trans>{username}'s API tokens</Trans>
-            </caption>
-            <HeaderRow columns={[t`Name`, t`Token`, t`Created`, t`Last used`, t`Actions`]} actions />
-            <tbody className="divide-y divide-border">
-              {user.apiTokens.map((token) => {
-                const name = token.name;
-                return (
-                  <tr key={token.id} aria-label={t`API token ${name}`}>
-                    <th scope="row" className={cn(cellClassName, "font-medium")}>
-                      {token.name}
-                    </th>
-                    <td className={cn(cellClassName, "whitespace-nowrap font-mono text-xs")}>{token.token}</td>
-                    <td className={cn(cellClassName, "whitespace-nowrap text-muted-foreground tabular-nums")}>
-                      {formatDateTime(token.createdAt)}
-                    </td>
-                    <td className={cn(cellClassName, "whitespace-nowrap text-muted-foreground tabular-nums")}>
-                      {token.lastUsed ? formatDateTime(token.lastUsed) : t`Never`}
-                    </td>
-                    <td className={cn(cellClassName, "sticky-actions")}>
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        onClick={() => setRevoking(token)}
-                        aria-label={t`Revoke API token ${name}`}
-                      >
-                        <KeyRound aria-hidden="true" />
-                        <Trans>Revoke</Trans>
-                      </Button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableFrame>
-      )}
+      <DataTable
+        caption={t`${username}'s API tokens`}
+        label={t`API tokens`}
+        columns={[
+          { header: t`Name`, rowHeader: true, className: "font-medium", cell: (token) => token.name },
+          { header: t`Token`, className: "whitespace-nowrap font-mono text-xs", cell: (token) => token.token },
+          {
+            header: t`Created`,
+            className: "whitespace-nowrap text-muted-foreground tabular-nums",
+            cell: (token) => formatDateTime(token.createdAt),
+          },
+          {
+            header: t`Last used`,
+            className: "whitespace-nowrap text-muted-foreground tabular-nums",
+            cell: (token) => (token.lastUsed ? formatDateTime(token.lastUsed) : t`Never`),
+          },
+          {
+            header: t`Actions`,
+            className: "sticky-actions",
+            headerClassName: "sticky-actions",
+            cell: (token) => {
+              const name = token.name;
+              return (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setRevoking(token)}
+                  aria-label={t`Revoke API token ${name}`}
+                >
+                  <KeyRound aria-hidden="true" />
+                  <Trans>Revoke</Trans>
+                </Button>
+              );
+            },
+          },
+        ]}
+        rows={user.apiTokens}
+        rowKey={(token) => token.id}
+        rowProps={(token) => {
+          const name = token.name;
+          return { "aria-label": t`API token ${name}` };
+        }}
+        tableClassName="min-w-[40rem]"
+        empty={<Trans>No API tokens.</Trans>}
+      />
       <ConfirmDialog
         open={revoking !== undefined}
         onOpenChange={(open) => !open && setRevoking(undefined)}
@@ -109,34 +109,31 @@ function UserSessionsCard({ user }: { user: AdminUserDetail }) {
   const username = user.username;
   return (
     <SectionCard id="user-sessions-title" title={t`Active sessions`} description={t`Where the user is signed in now.`}>
-      {user.sessions.length === 0 ? (
-        <p className="py-6 text-center text-sm text-muted-foreground">
-          <Trans>No active sessions.</Trans>
-        </p>
-      ) : (
-        <TableFrame label={t`Active sessions`}>
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <caption className="sr-only">
-              <Trans>{username}'s active sessions, newest first</Trans>
-            </caption>
-            <HeaderRow columns={[t`Signed in`, t`Expires`, t`IP address`, t`Browser`]} />
-            <tbody className="divide-y divide-border">
-              {user.sessions.map((s) => (
-                <tr key={s.id}>
-                  <td className={cn(cellClassName, "whitespace-nowrap tabular-nums")}>{formatDateTime(s.createdAt)}</td>
-                  <td className={cn(cellClassName, "whitespace-nowrap text-muted-foreground tabular-nums")}>
-                    {formatDateTime(s.expiresAt)}
-                  </td>
-                  <td className={cn(cellClassName, "whitespace-nowrap font-mono text-xs")}>{s.ip ?? "—"}</td>
-                  <td className={cellClassName} title={s.userAgent ?? undefined}>
-                    {browserOf(s.userAgent)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
-      )}
+      <DataTable
+        caption={t`${username}'s active sessions, newest first`}
+        label={t`Active sessions`}
+        columns={[
+          {
+            header: t`Signed in`,
+            className: "whitespace-nowrap tabular-nums",
+            cell: (s) => formatDateTime(s.createdAt),
+          },
+          {
+            header: t`Expires`,
+            className: "whitespace-nowrap text-muted-foreground tabular-nums",
+            cell: (s) => formatDateTime(s.expiresAt),
+          },
+          { header: t`IP address`, className: "whitespace-nowrap font-mono text-xs", cell: (s) => s.ip ?? "—" },
+          {
+            header: t`Browser`,
+            cell: (s) => <span title={s.userAgent ?? undefined}>{browserOf(s.userAgent)}</span>,
+          },
+        ]}
+        rows={user.sessions}
+        rowKey={(s) => s.id}
+        tableClassName="min-w-[40rem]"
+        empty={<Trans>No active sessions.</Trans>}
+      />
       <div className="mt-4">
         <Button variant="outline" disabled={user.sessions.length === 0} onClick={() => setConfirming(true)}>
           <LogOut aria-hidden="true" />

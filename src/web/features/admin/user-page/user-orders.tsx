@@ -6,6 +6,7 @@ import type { AdminUserDetail } from "../../../../shared/schemas/admin-users";
 import type { PaymentDisputeView } from "../../../../shared/schemas/admin-payments";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
 import {
   canRefund,
   DisputeDecisionDialog,
@@ -14,9 +15,7 @@ import {
 } from "@/features/admin/payment-order-actions";
 import { SectionCard } from "@/features/admin/admin-fields";
 import { formatMoney, providerLabel } from "@/features/admin/overview/overview-format";
-import { cn } from "@/lib/cn";
 import { formatCredits, formatDateTime, formatMoney as formatMoneyPlain, formatNumber } from "@/lib/format";
-import { cellClassName, HeaderRow, TableFrame } from "./section-state";
 
 type Order = AdminUserDetail["paymentOrders"][number];
 type OrderStatus = Order["status"];
@@ -43,65 +42,58 @@ export function UserOrdersCard({ user }: { user: AdminUserDetail }) {
       title={t`Payment orders`}
       description={user.paymentOrderCount > shown ? t`The newest ${newest} of ${total}.` : undefined}
     >
-      {shown === 0 ? (
-        <p className="py-6 text-center text-sm text-muted-foreground">
-          <Trans>No payment orders.</Trans>
-        </p>
-      ) : (
-        <TableFrame label={t`Payment orders`}>
-          <table className="w-full min-w-[60rem] text-left text-sm">
-            <caption className="sr-only">
-              <Trans>{username}'s payment orders, newest first</Trans>
-            </caption>
-            <HeaderRow
-              columns={[
-                t`Provider`,
-                t`Package`,
-                t`Amount`,
-                t`Credits`,
-                t`Status`,
-                t`Created`,
-                t`Completed`,
-                t`Failure reason`,
-                t`Actions`,
-              ]}
-            />
-            <tbody className="divide-y divide-border">
-              {user.paymentOrders.map((o) => (
-                <tr key={o.id} className="align-top" data-order-id={o.id}>
-                  <td className={cellClassName}>{providerLabel(o.provider)}</td>
-                  <td className={cellClassName}>{o.packageName}</td>
-                  <td className={cn(cellClassName, "whitespace-nowrap tabular-nums")}>
-                    {formatMoney(o.amount, o.currency)}
-                  </td>
-                  <td className={cn(cellClassName, "tabular-nums")}>{formatCredits(o.credits)}</td>
-                  <td className={cellClassName}>
-                    <span className="flex flex-wrap gap-1">
-                      <Badge variant={STATUS[o.status].variant}>{t(STATUS[o.status].label)}</Badge>
-                      <OrderMoneyBadges order={o} />
-                    </span>
-                    <MoneyBackLines order={o} />
-                  </td>
-                  <td className={cn(cellClassName, "whitespace-nowrap text-muted-foreground tabular-nums")}>
-                    {formatDateTime(o.createdAt)}
-                  </td>
-                  <td className={cn(cellClassName, "whitespace-nowrap text-muted-foreground tabular-nums")}>
-                    {o.completedAt ? formatDateTime(o.completedAt) : "—"}
-                  </td>
-                  <td className={cn(cellClassName, "break-words")}>{o.failureReason ?? "—"}</td>
-                  <td className={cellClassName}>
-                    <OrderActions
-                      order={o}
-                      onRefund={() => setRefunding(o)}
-                      onDecide={(dispute, outcome) => setDeciding({ order: o, dispute, outcome })}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
-      )}
+      <DataTable
+        caption={t`${username}'s payment orders, newest first`}
+        label={t`Payment orders`}
+        columns={[
+          { header: t`Provider`, cell: (o) => providerLabel(o.provider) },
+          { header: t`Package`, cell: (o) => o.packageName },
+          {
+            header: t`Amount`,
+            className: "whitespace-nowrap tabular-nums",
+            cell: (o) => formatMoney(o.amount, o.currency),
+          },
+          { header: t`Credits`, className: "tabular-nums", cell: (o) => formatCredits(o.credits) },
+          {
+            header: t`Status`,
+            cell: (o) => (
+              <>
+                <span className="flex flex-wrap gap-1">
+                  <Badge variant={STATUS[o.status].variant}>{t(STATUS[o.status].label)}</Badge>
+                  <OrderMoneyBadges order={o} />
+                </span>
+                <MoneyBackLines order={o} />
+              </>
+            ),
+          },
+          {
+            header: t`Created`,
+            className: "whitespace-nowrap text-muted-foreground tabular-nums",
+            cell: (o) => formatDateTime(o.createdAt),
+          },
+          {
+            header: t`Completed`,
+            className: "whitespace-nowrap text-muted-foreground tabular-nums",
+            cell: (o) => (o.completedAt ? formatDateTime(o.completedAt) : "—"),
+          },
+          { header: t`Failure reason`, className: "break-words", cell: (o) => o.failureReason ?? "—" },
+          {
+            header: t`Actions`,
+            cell: (o) => (
+              <OrderActions
+                order={o}
+                onRefund={() => setRefunding(o)}
+                onDecide={(dispute, outcome) => setDeciding({ order: o, dispute, outcome })}
+              />
+            ),
+          },
+        ]}
+        rows={user.paymentOrders}
+        rowKey={(o) => o.id}
+        rowProps={(o) => ({ className: "align-top", "data-order-id": o.id })}
+        tableClassName="min-w-[60rem]"
+        empty={<Trans>No payment orders.</Trans>}
+      />
       {refunding ? (
         <OrderRefundDialog order={refunding} username={username} onClose={() => setRefunding(undefined)} />
       ) : null}

@@ -6,13 +6,11 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { ADMIN_USER_VIDEOS_LIMIT, type AdminUserVideo } from "../../../../shared/schemas/admin-users";
 import { modelLabel } from "../../../../shared/videos";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
-import { Pagination } from "@/components/ui/pagination";
+import { DataTable, type DataTableColumn } from "@/components/ui/data-table";
 import { SectionCard } from "@/features/admin/admin-fields";
-import { cn } from "@/lib/cn";
 import { formatCredits, formatDateTime, truncateText } from "@/lib/format";
 import { i18n } from "@/lib/i18n";
 import { QueryState } from "@/features/admin/query-state";
-import { cellClassName, HeaderRow, TableFrame } from "./section-state";
 import { useUserVideos } from "./user-api";
 
 const PROMPT_MAX = 60;
@@ -73,94 +71,116 @@ export function UserVideosCard({ userId }: { userId: string }) {
   const { t } = useLingui();
   const [page, setPage] = useState(1);
   const query = useUserVideos(userId, page);
+  const columns: DataTableColumn<AdminUserVideo>[] = [
+    {
+      header: t`Created`,
+      className: "whitespace-nowrap text-muted-foreground tabular-nums",
+      cell: (v) => formatDateTime(v.createdAt),
+    },
+    {
+      header: t`Prompt`,
+      className: "max-w-[18rem]",
+      cell: (v) => (
+        <>
+          <span className="block break-words" title={v.prompt}>
+            {truncateText(v.prompt, PROMPT_MAX)}
+          </span>
+          {v.errorMessage ? (
+            <span className="mt-1 block text-xs text-red-300">{truncateText(v.errorMessage, PROMPT_MAX)}</span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      header: t`Model`,
+      className: "whitespace-nowrap",
+      cell: (v) => (
+        <>
+          {modelLabel(v.model)}
+          {v.createdVia === "api" ? (
+            <Badge variant="secondary" className="ml-2">
+              API
+            </Badge>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      header: t`Status`,
+      cell: (v) => {
+        const status = STATUS[v.status];
+        const deletedAt = formatDateTime(v.deletedAt);
+        return (
+          <div className="flex flex-wrap gap-1">
+            <Badge variant={status.variant}>{t(status.label)}</Badge>
+            {v.deletedAt ? (
+              <Badge variant="warning" title={t`Deleted ${deletedAt}`}>
+                <Trans>deleted</Trans>
+              </Badge>
+            ) : null}
+            {v.videoExpired && !v.deletedAt ? (
+              <Badge variant="secondary">
+                <Trans>expired</Trans>
+              </Badge>
+            ) : null}
+          </div>
+        );
+      },
+    },
+    {
+      header: FILE_COLUMN,
+      className: "whitespace-nowrap text-xs",
+      cell: (v) => {
+        const hd = fileState(v.hdStatus);
+        const uhd = fileState(v.uhdStatus);
+        return (
+          <>
+            <span className="block">
+              <Trans>1080p: {hd}</Trans>
+            </span>
+            <span className="block">
+              <Trans>4K: {uhd}</Trans>
+            </span>
+          </>
+        );
+      },
+    },
+    {
+      header: t`Credits`,
+      className: "whitespace-nowrap tabular-nums",
+      cell: (v) => (
+        <>
+          {formatCredits(v.creditsUsed)}
+          {v.refunded ? (
+            <Badge variant="secondary" className="ml-2">
+              <Trans>refunded</Trans>
+            </Badge>
+          ) : null}
+        </>
+      ),
+    },
+    { header: t`Links`, cell: (v) => <VideoLinks video={v} /> },
+  ];
   return (
     <SectionCard id="user-videos-title" title={t`Videos`}>
       <QueryState query={query} what={t`videos`} empty={t`No videos yet.`}>
         {({ data, total }) => (
-          <>
-            <TableFrame label={t`Videos`} className={query.isPlaceholderData ? "opacity-60" : undefined}>
-              <table className="w-full min-w-[60rem] text-left text-sm">
-                <caption className="sr-only">
-                  <Trans>The user's videos, newest first</Trans>
-                </caption>
-                <HeaderRow columns={[t`Created`, t`Prompt`, t`Model`, t`Status`, FILE_COLUMN, t`Credits`, t`Links`]} />
-                <tbody className="divide-y divide-border">
-                  {data.map((v) => {
-                    const status = STATUS[v.status];
-                    const deletedAt = formatDateTime(v.deletedAt);
-                    const hd = fileState(v.hdStatus);
-                    const uhd = fileState(v.uhdStatus);
-                    return (
-                      <tr key={v.id} className="align-top">
-                        <td className={cn(cellClassName, "whitespace-nowrap text-muted-foreground tabular-nums")}>
-                          {formatDateTime(v.createdAt)}
-                        </td>
-                        <td className={cn(cellClassName, "max-w-[18rem]")}>
-                          <span className="block break-words" title={v.prompt}>
-                            {truncateText(v.prompt, PROMPT_MAX)}
-                          </span>
-                          {v.errorMessage ? (
-                            <span className="mt-1 block text-xs text-red-300">
-                              {truncateText(v.errorMessage, PROMPT_MAX)}
-                            </span>
-                          ) : null}
-                        </td>
-                        <td className={cn(cellClassName, "whitespace-nowrap")}>
-                          {modelLabel(v.model)}
-                          {v.createdVia === "api" ? (
-                            <Badge variant="secondary" className="ml-2">
-                              API
-                            </Badge>
-                          ) : null}
-                        </td>
-                        <td className={cellClassName}>
-                          <div className="flex flex-wrap gap-1">
-                            <Badge variant={status.variant}>{t(status.label)}</Badge>
-                            {v.deletedAt ? (
-                              <Badge variant="warning" title={t`Deleted ${deletedAt}`}>
-                                <Trans>deleted</Trans>
-                              </Badge>
-                            ) : null}
-                            {v.videoExpired && !v.deletedAt ? (
-                              <Badge variant="secondary">
-                                <Trans>expired</Trans>
-                              </Badge>
-                            ) : null}
-                          </div>
-                        </td>
-                        <td className={cn(cellClassName, "whitespace-nowrap text-xs")}>
-                          <span className="block">
-                            <Trans>1080p: {hd}</Trans>
-                          </span>
-                          <span className="block">
-                            <Trans>4K: {uhd}</Trans>
-                          </span>
-                        </td>
-                        <td className={cn(cellClassName, "whitespace-nowrap tabular-nums")}>
-                          {formatCredits(v.creditsUsed)}
-                          {v.refunded ? (
-                            <Badge variant="secondary" className="ml-2">
-                              <Trans>refunded</Trans>
-                            </Badge>
-                          ) : null}
-                        </td>
-                        <td className={cellClassName}>
-                          <VideoLinks video={v} />
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </TableFrame>
-            <Pagination
-              className="mt-4"
-              label={t`Video pages`}
-              page={page}
-              pageCount={Math.max(1, Math.ceil(total / ADMIN_USER_VIDEOS_LIMIT))}
-              onPageChange={setPage}
-            />
-          </>
+          <DataTable
+            caption={t`The user's videos, newest first`}
+            label={t`Videos`}
+            columns={columns}
+            rows={data}
+            rowKey={(v) => v.id}
+            rowProps={() => ({ className: "align-top" })}
+            className={query.isPlaceholderData ? "opacity-60" : undefined}
+            tableClassName="min-w-[60rem]"
+            pagination={{
+              label: t`Video pages`,
+              page,
+              pageCount: Math.max(1, Math.ceil(total / ADMIN_USER_VIDEOS_LIMIT)),
+              onPageChange: setPage,
+            }}
+          />
         )}
       </QueryState>
     </SectionCard>
