@@ -19,6 +19,8 @@ const web = (paths: string[]) => paths.map((p) => `<rootDir>/src/web/${p}`);
 const PUBLIC_FEATURES = ["auth", "captcha", "landing", "language", "live", "pricing", "second-factor"].map(
   (f) => `features/${f}`,
 );
+/** The security page's cards live with the second factor but are words of that page alone. */
+const SECURITY_PAGE_CARDS = "features/second-factor/security";
 const PUBLIC_PAGES = ["landing-page.tsx", "login-page.tsx", "not-found-page.tsx"].map((p) => `pages/${p}`);
 const PUBLIC = web([
   "app",
@@ -34,7 +36,7 @@ const ADMIN = web(["features/admin", "pages/admin-*", "pages/history-page.tsx"])
 const APP = web(
   ["account", "account-links", "automation", "contact", "legal", "payments", "videos", "webhooks"]
     .map((f) => `features/${f}`)
-    .concat("pages"),
+    .concat("pages", SECURITY_PAGE_CARDS),
 );
 const TESTS = "**/*.test.*";
 
@@ -45,7 +47,11 @@ export default defineConfig({
   format: formatter({ lineNumbers: false }),
   orderBy: "message",
   catalogs: [
-    { path: "<rootDir>/src/web/locales/{locale}/public", include: PUBLIC, exclude: [TESTS] },
+    {
+      path: "<rootDir>/src/web/locales/{locale}/public",
+      include: PUBLIC,
+      exclude: [...web([SECURITY_PAGE_CARDS]), TESTS],
+    },
     { path: "<rootDir>/src/web/locales/{locale}/app", include: APP, exclude: [...ADMIN, ...web(PUBLIC_PAGES), TESTS] },
     { path: "<rootDir>/src/web/locales/{locale}/admin", include: ADMIN, exclude: [TESTS] },
     { path: "<rootDir>/src/web/locales/{locale}/mail", include: ["<rootDir>/src/server/features/mail/templates"] },
