@@ -9,10 +9,10 @@ import {
   usdPerCredit,
   lowestWebPrice,
   resolvePrices,
-  surchargeCost,
   webCost,
   webVideoCost,
 } from "../../src/shared/prices.js";
+import { quote } from "../../src/server/features/videos/quote.js";
 
 describe("prices", () => {
   it("keep today's defaults for Quality and Fast and give every catalogue item one", () => {
@@ -49,7 +49,7 @@ describe("prices", () => {
     );
   });
 
-  it("show on the website what the server charges for a video and its 4K version (server/features/videos/routes.ts)", () => {
+  it("show on the website what the server charges for a video and its 4K version (server/features/videos/quote.ts)", () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...MODELS),
@@ -62,8 +62,9 @@ describe("prices", () => {
             (c) => c.resolution === m.resolutions.default && c.audio === (m.audio !== "never"),
           )!;
           const prices = resolvePrices({ [priceKeyOf(model, cell)]: { web: modelWeb / 100 }, "4k": { web: uhdWeb } });
-          // The generate route charges the model's web price and, for a 4K version asked for with it, the 4K surcharge.
-          const charged = webCost(prices, model) + (upgrade4k ? surchargeCost(prices, "4k", "web") : 0);
+          // The server's web quote: the model's web price and, for a 4K version asked for with it, the 4K surcharge.
+          const stored = { [priceKeyOf(model, cell)]: { web: modelWeb / 100 }, "4k": { web: uhdWeb } };
+          const charged = quote({ prices: stored }, { channel: "web", video: { model, upgrade4k } }).total;
           expect(webVideoCost(prices, { model, upgrade4k })).toBe(charged);
           const units = m.pricing.unit === "second" ? m.durations.default : 1;
           expect(webVideoCost(prices, { model, upgrade4k })).toBe(

@@ -18,10 +18,10 @@ import type { Settings } from "../settings/service.js";
 /** The options that change a video's price; the model's defaults where absent. */
 export type QuotedVideo = Exclude<PricedVideo, ModelId>;
 
-export type QuoteChannel = "web" | "api" | "extend" | "4k";
+type QuoteChannel = "web" | "api" | "extend" | "4k";
 
 /** What is asked for, and through which channel. A 4K upgrade of a finished video needs nothing more. */
-export type QuoteRequest = { channel: "web" | "api" | "extend"; video: QuotedVideo } | { channel: "4k" };
+export type QuoteRequest = { channel: Exclude<QuoteChannel, "4k">; video: QuotedVideo } | { channel: "4k" };
 
 export interface Quote {
   /** The video's own charge (0 for a 4K upgrade of a finished video). */
