@@ -28,6 +28,10 @@ type Draft = Omit<
   | ContactFields
 > & { prices: Record<PriceItem, PriceDraft> };
 
+/** The draft's keys that hold text (or nothing, or one of a few words) and those that hold a yes or no. */
+type TextKey = { [K in keyof Draft]: Draft[K] extends string | null ? K : never }[keyof Draft];
+type FlagKey = { [K in keyof Draft]: Draft[K] extends boolean ? K : never }[keyof Draft];
+
 /** Saved by the contact card (contact-card.tsx), not by this form. */
 type ContactFields =
   "contactZaloPhone" | "contactZaloGroupUrl" | "contactTelegram" | "contactEmail" | "contactDefaults";
@@ -107,6 +111,17 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
       ...d,
       disabledModels: offered ? d.disabledModels.filter((m) => m !== model) : [...d.disabledModels, model],
     }));
+  // A text, secret or choice field, or a checkbox, bound to its own key of the draft (the key is also its id).
+  const text = (key: TextKey) => ({
+    id: key,
+    value: draft[key] ?? "",
+    onValueChange: (value: string) => setDraft((d) => ({ ...d, [key]: value })),
+  });
+  const toggle = (key: FlagKey) => ({
+    id: key,
+    checked: draft[key],
+    onCheckedChange: (checked: boolean) => setDraft((d) => ({ ...d, [key]: checked })),
+  });
   const redirectDefault = `${window.location.origin}${urlFor(googleApi.callback)}`;
 
   const submit = (event: FormEvent) => {
@@ -117,164 +132,92 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
   return (
     <form onSubmit={submit} className="grid grid-cols-1 gap-6" aria-label={t`Other settings`}>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <SectionCard
+        <FieldsCard
           id="kie-token-title"
           title={t`KIE Token`}
           description={t`The KIE.ai API key used when no provider account below can make a video.`}
         >
-          <div className="grid gap-4">
-            <SecretField
-              id="kieToken"
-              label={t`KIE API token`}
-              value={draft.kieToken ?? ""}
-              onValueChange={set("kieToken")}
-            />
-            <SecretField
-              id="kieWebhookHmacKey"
-              label={t`KIE webhook HMAC key (from kie.ai settings; when set, unsigned callbacks are refused)`}
-              value={draft.kieWebhookHmacKey ?? ""}
-              onValueChange={set("kieWebhookHmacKey")}
-            />
-            <ChoiceField
-              id="kieSurface"
-              label={t`KIE API for new videos`}
-              value={draft.kieSurface}
-              options={[
-                { value: "veo", label: t`Veo API (v1/veo)` },
-                { value: "market", label: t`Market jobs API (v1/jobs, veo-3-1)` },
-              ]}
-              onValueChange={(v) => set("kieSurface")(v as Draft["kieSurface"])}
-            />
-          </div>
-        </SectionCard>
+          <SecretField label={t`KIE API token`} {...text("kieToken")} />
+          <SecretField
+            label={t`KIE webhook HMAC key (from kie.ai settings; when set, unsigned callbacks are refused)`}
+            {...text("kieWebhookHmacKey")}
+          />
+          <ChoiceField
+            label={t`KIE API for new videos`}
+            options={[
+              { value: "veo", label: t`Veo API (v1/veo)` },
+              { value: "market", label: t`Market jobs API (v1/jobs, veo-3-1)` },
+            ]}
+            {...text("kieSurface")}
+          />
+        </FieldsCard>
 
-        <SectionCard
+        <FieldsCard
           id="paypal-title"
           // eslint-disable-next-line lingui/no-unlocalized-strings -- a brand name
           title="PayPal"
           description={t`Card and PayPal payments through PayPal Checkout.`}
         >
-          <div className="grid gap-4">
-            <CheckboxField
-              id="paypalEnabled"
-              label={t`Enable PayPal`}
-              checked={draft.paypalEnabled}
-              onCheckedChange={set("paypalEnabled")}
-            />
-            <TextField
-              id="paypalClientId"
-              label={t`PayPal client ID`}
-              autoComplete="off"
-              value={draft.paypalClientId ?? ""}
-              onValueChange={set("paypalClientId")}
-            />
-            <SecretField
-              id="paypalClientSecret"
-              label={t`PayPal client secret`}
-              value={draft.paypalClientSecret ?? ""}
-              onValueChange={set("paypalClientSecret")}
-            />
-            <ChoiceField
-              id="paypalEnvironment"
-              label={t`PayPal environment`}
-              value={draft.paypalEnvironment}
-              options={[
-                { value: "sandbox", label: t`Sandbox` },
-                { value: "production", label: t`Production` },
-              ]}
-              onValueChange={(v) => set("paypalEnvironment")(v as Draft["paypalEnvironment"])}
-            />
-            <TextField
-              id="paypalWebhookId"
-              label={t`PayPal webhook ID`}
-              hint={t`From the webhook you add in PayPal's developer dashboard for /paypal/webhook (refunds, reversals and disputes). Without it PayPal's notices are refused.`}
-              autoComplete="off"
-              value={draft.paypalWebhookId ?? ""}
-              onValueChange={set("paypalWebhookId")}
-            />
-          </div>
-        </SectionCard>
+          <CheckboxField label={t`Enable PayPal`} {...toggle("paypalEnabled")} />
+          <TextField label={t`PayPal client ID`} autoComplete="off" {...text("paypalClientId")} />
+          <SecretField label={t`PayPal client secret`} {...text("paypalClientSecret")} />
+          <ChoiceField
+            label={t`PayPal environment`}
+            options={[
+              { value: "sandbox", label: t`Sandbox` },
+              { value: "production", label: t`Production` },
+            ]}
+            {...text("paypalEnvironment")}
+          />
+          <TextField
+            label={t`PayPal webhook ID`}
+            hint={t`From the webhook you add in PayPal's developer dashboard for /paypal/webhook (refunds, reversals and disputes). Without it PayPal's notices are refused.`}
+            autoComplete="off"
+            {...text("paypalWebhookId")}
+          />
+        </FieldsCard>
 
-        <SectionCard
+        <FieldsCard
           id="creem-title"
           // eslint-disable-next-line lingui/no-unlocalized-strings -- a brand name
           title="Creem"
           description={t`Hosted checkout; credits arrive through the signed webhook.`}
         >
-          <div className="grid gap-4">
-            <CheckboxField
-              id="creemEnabled"
-              label={t`Enable Creem`}
-              checked={draft.creemEnabled}
-              onCheckedChange={set("creemEnabled")}
-            />
-            <SecretField
-              id="creemApiKey"
-              label={t`Creem API key`}
-              value={draft.creemApiKey ?? ""}
-              onValueChange={set("creemApiKey")}
-            />
-            <SecretField
-              id="creemWebhookSecret"
-              label={t`Creem webhook secret`}
-              value={draft.creemWebhookSecret ?? ""}
-              onValueChange={set("creemWebhookSecret")}
-            />
-            <ChoiceField
-              id="creemEnvironment"
-              label={t`Creem environment`}
-              value={draft.creemEnvironment}
-              options={[
-                { value: "test", label: t`Test` },
-                { value: "prod", label: t`Production` },
-              ]}
-              onValueChange={(v) => set("creemEnvironment")(v as Draft["creemEnvironment"])}
-            />
-          </div>
-        </SectionCard>
+          <CheckboxField label={t`Enable Creem`} {...toggle("creemEnabled")} />
+          <SecretField label={t`Creem API key`} {...text("creemApiKey")} />
+          <SecretField label={t`Creem webhook secret`} {...text("creemWebhookSecret")} />
+          <ChoiceField
+            label={t`Creem environment`}
+            options={[
+              { value: "test", label: t`Test` },
+              { value: "prod", label: t`Production` },
+            ]}
+            {...text("creemEnvironment")}
+          />
+        </FieldsCard>
 
-        <SectionCard
+        <FieldsCard
           id="google-title"
           // eslint-disable-next-line lingui/no-unlocalized-strings -- a brand name
           title="Google OAuth"
           description={t`One-click sign-in with Google.`}
         >
-          <div className="grid gap-4">
-            <CheckboxField
-              id="googleAuthEnabled"
-              label={t`Enable Google sign-in`}
-              checked={draft.googleAuthEnabled}
-              onCheckedChange={set("googleAuthEnabled")}
-            />
-            <TextField
-              id="googleClientId"
-              label={t`Google client ID`}
-              autoComplete="off"
-              value={draft.googleClientId ?? ""}
-              onValueChange={set("googleClientId")}
-            />
-            <SecretField
-              id="googleClientSecret"
-              label={t`Google client secret`}
-              value={draft.googleClientSecret ?? ""}
-              onValueChange={set("googleClientSecret")}
-            />
-            <TextField
-              id="googleRedirectUri"
-              label={t`Redirect URI`}
-              type="url"
-              placeholder={redirectDefault}
-              value={draft.googleRedirectUri ?? ""}
-              onValueChange={set("googleRedirectUri")}
-              hint={
-                <Trans>
-                  Register this exact address under Authorized redirect URIs in the Google Cloud console. Left blank, it
-                  is <code className="break-all">{redirectDefault}</code>.
-                </Trans>
-              }
-            />
-          </div>
-        </SectionCard>
+          <CheckboxField label={t`Enable Google sign-in`} {...toggle("googleAuthEnabled")} />
+          <TextField label={t`Google client ID`} autoComplete="off" {...text("googleClientId")} />
+          <SecretField label={t`Google client secret`} {...text("googleClientSecret")} />
+          <TextField
+            label={t`Redirect URI`}
+            type="url"
+            placeholder={redirectDefault}
+            hint={
+              <Trans>
+                Register this exact address under Authorized redirect URIs in the Google Cloud console. Left blank, it
+                is <code className="break-all">{redirectDefault}</code>.
+              </Trans>
+            }
+            {...text("googleRedirectUri")}
+          />
+        </FieldsCard>
 
         <SectionCard
           id="pricing-title"
@@ -312,5 +255,14 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A card of settings fields, one under the other. */
+function FieldsCard({ children, ...card }: Parameters<typeof SectionCard>[0]) {
+  return (
+    <SectionCard {...card}>
+      <div className="grid gap-4">{children}</div>
+    </SectionCard>
   );
 }
