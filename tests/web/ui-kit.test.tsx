@@ -58,7 +58,7 @@ describe("DataTable", () => {
       <DataTable
         caption="Ann's API tokens"
         label="API tokens"
-        columns={COLUMNS}
+        columns={[...COLUMNS, { header: "Actions", headerHidden: true, cell: () => "…" }]}
         rows={FRUITS}
         rowKey={(f) => f.id}
         rowProps={(f) => ({ "data-fruit-id": f.id })}
@@ -67,6 +67,8 @@ describe("DataTable", () => {
     const region = screen.getByRole("region", { name: "API tokens" });
     expect(within(region).getByRole("table", { name: "Ann's API tokens" })).toBeTruthy();
     expect(region.querySelector('[data-fruit-id="b"]')?.textContent).toContain("Banana");
+    // A header for screen readers alone still names its column.
+    expect(within(region).getByRole("columnheader", { name: "Actions" }).firstElementChild?.className).toBe("sr-only");
   });
 
   it("shows loading, then an error with Try again, then the empty text, in place of the table", async () => {

@@ -20,6 +20,8 @@ export interface DataTableColumn<Row> {
   /** Added to the column's header. */
   headerClassName?: string;
   align?: "left" | "right";
+  /** The header is read by screen readers only (e.g. "Actions" over a column of buttons). */
+  headerHidden?: boolean;
   /** The column names its row: its cells are row headers (th scope="row"). */
   rowHeader?: boolean;
 }
@@ -110,7 +112,7 @@ export function DataTable<Row>({
                 scope="col"
                 className={cn("px-4 py-3 font-semibold", alignClass(c.align), c.headerClassName)}
               >
-                {c.header}
+                {c.headerHidden ? <span className="sr-only">{c.header}</span> : c.header}
               </th>
             ))}
           </tr>

@@ -6,7 +6,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { WEBHOOK_DROPPED_ERROR, WEBHOOK_LOG_SIZE, type WebhookAttempt } from "../../../shared/schemas/webhooks";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { DataTable, type DataTableColumn } from "@/components/ui/data-table";
 import { errorMessage } from "@/lib/api";
+import { cn } from "@/lib/cn";
 import { formatDateTime, formatNumber } from "@/lib/format";
 import { refreshWebhooks, useDeliveryLog, useResendDelivery } from "./use-webhooks";
 
@@ -93,86 +95,82 @@ export function DeliveryLog({
     );
   }
 
+  // The log's own compact cells: smaller than the admin lists' (it sits inside an endpoint's card).
+  const cellClassName = "px-3 py-2";
+  const headClassName = "px-3 py-2 font-medium";
+  const columns: DataTableColumn<WebhookAttempt>[] = [
+    {
+      header: t`Time`,
+      className: cn(cellClassName, "whitespace-nowrap"),
+      headerClassName: headClassName,
+      cell: (a) => formatDateTime(a.at),
+    },
+    {
+      header: t`Event`,
+      className: cellClassName,
+      headerClassName: headClassName,
+      cell: (a) => <code className="text-xs">{a.eventType}</code>,
+    },
+    { header: t`Attempt`, className: cellClassName, headerClassName: headClassName, cell: (a) => a.attempt },
+    {
+      header: t`Result`,
+      className: cellClassName,
+      headerClassName: headClassName,
+      cell: (a) => <AttemptResult attempt={a} />,
+    },
+    {
+      header: t`Duration`,
+      className: cn(cellClassName, "whitespace-nowrap"),
+      headerClassName: headClassName,
+      cell: (a) => `${formatNumber(a.durationMs)} ms`,
+    },
+    {
+      header: t`Delivery`,
+      className: cellClassName,
+      headerClassName: headClassName,
+      cell: (a) => {
+        const status = DELIVERY_STATUS[a.deliveryStatus];
+        return <Badge variant={status.variant}>{t(status.label)}</Badge>;
+      },
+    },
+    {
+      header: t`Actions`,
+      headerHidden: true,
+      className: cn(cellClassName, "text-right"),
+      headerClassName: headClassName,
+      cell: (attempt) => {
+        const sending = resend.isPending && resend.variables === attempt.deliveryId;
+        const { eventType, attempt: tryNumber } = attempt;
+        const at = formatDateTime(attempt.at);
+        return (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={sending}
+            aria-label={t`Resend ${eventType} (try ${tryNumber}, ${at})`}
+            onClick={() => resend.mutate(attempt.deliveryId)}
+          >
+            {sending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RotateCw aria-hidden="true" />}
+            <Trans>Resend</Trans>
+          </Button>
+        );
+      },
+    },
+  ];
+
   return (
     <div className="grid min-w-0 gap-2">
-      <div
-        className="relative overflow-x-auto rounded-xl border border-border"
-        tabIndex={0}
-        role="region"
-        aria-label={t`${label} (scrollable)`}
-      >
-        <table className="w-full min-w-[40rem] text-left text-sm">
-          <caption className="sr-only">{label}</caption>
-          <thead className="bg-surface-raised/60 text-xs text-muted-foreground">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                <Trans>Time</Trans>
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                <Trans>Event</Trans>
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                <Trans>Attempt</Trans>
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                <Trans>Result</Trans>
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                <Trans>Duration</Trans>
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                <Trans>Delivery</Trans>
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                <span className="sr-only">
-                  <Trans>Actions</Trans>
-                </span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {attempts.map((attempt) => {
-              const status = DELIVERY_STATUS[attempt.deliveryStatus];
-              const sending = resend.isPending && resend.variables === attempt.deliveryId;
-              const { eventType, attempt: tryNumber } = attempt;
-              const at = formatDateTime(attempt.at);
-              return (
-                <tr key={attempt.id} className="border-t border-border align-top">
-                  <td className="whitespace-nowrap px-3 py-2">{at}</td>
-                  <td className="px-3 py-2">
-                    <code className="text-xs">{attempt.eventType}</code>
-                  </td>
-                  <td className="px-3 py-2">{attempt.attempt}</td>
-                  <td className="px-3 py-2">
-                    <AttemptResult attempt={attempt} />
-                  </td>
-                  <td className="whitespace-nowrap px-3 py-2">{formatNumber(attempt.durationMs)} ms</td>
-                  <td className="px-3 py-2">
-                    <Badge variant={status.variant}>{t(status.label)}</Badge>
-                  </td>
-                  <td className="px-3 py-2 text-right">
-                    <Button
-                      type="button"
-                      variant="outline"
-                      size="sm"
-                      disabled={sending}
-                      aria-label={t`Resend ${eventType} (try ${tryNumber}, ${at})`}
-                      onClick={() => resend.mutate(attempt.deliveryId)}
-                    >
-                      {sending ? (
-                        <Loader2 className="animate-spin" aria-hidden="true" />
-                      ) : (
-                        <RotateCw aria-hidden="true" />
-                      )}
-                      <Trans>Resend</Trans>
-                    </Button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={label}
+        label={t`${label} (scrollable)`}
+        columns={columns}
+        rows={attempts}
+        rowKey={(a) => a.id}
+        rowProps={() => ({ className: "align-top" })}
+        className="relative"
+        tableClassName="min-w-[40rem]"
+      />
       <p className="text-xs text-muted-foreground">
         <Trans>
           The last {logSize} tries, newest first. A resend sends the same body with the same webhook-id, so receivers
