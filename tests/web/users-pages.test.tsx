@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { AdminUserView } from "../../src/shared/schemas/admin-users";
 import { UsersCard } from "@/features/admin/users-card";
@@ -69,6 +69,16 @@ describe("UsersCard pages", () => {
     await user.click(screen.getByRole("button", { name: "Previous page" }));
     await waitFor(() => expect(names()).toEqual(["user1", "user2"]));
     expect(range()).toBe("1–2 of 4");
+  });
+
+  it("puts the table in a scrolling region the keyboard reaches, named like the table (decision 0140)", async () => {
+    stubFetch({ "GET /api/admin/users": answerUsers });
+    renderUsers();
+    await waitFor(() => expect(names()).toEqual(["user1", "user2"]));
+    const region = screen.getByRole("region", { name: "Users, sorted by newest" });
+    expect(region.tabIndex).toBe(0);
+    const table = within(region).getByRole("table", { name: "Users, sorted by newest" });
+    expect(within(table).getByRole("row", { name: "User user2" })).toBeTruthy();
   });
 
   it("starts a search again at its first page, in the address too", async () => {
