@@ -6,7 +6,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AdminUserDetail } from "../../src/shared/schemas/admin-users";
 import type { AdminSettingsView } from "../../src/shared/schemas/settings";
-import { FairUseCard } from "@/features/admin/fair-use-card";
+import { FairUseCard } from "@/features/admin/settings/fair-use-card";
 import { UserInFlightCard } from "@/features/admin/user-page/user-in-flight";
 import { stubFetch } from "./fetch-stub";
 import { renderWeb, useLocale } from "./render";

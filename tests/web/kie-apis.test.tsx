@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { MODEL_CATALOGUE, MODELS } from "../../src/shared/catalogue";
 import type { KieApiView } from "../../src/shared/schemas/kie-apis";
 import { defaultModelCost } from "../../src/shared/vendor-costs";
-import { KieApiDialog } from "@/features/admin/kie-api-dialog";
-import { KieApisCard } from "@/features/admin/kie-apis-card";
+import { KieApiDialog } from "@/features/admin/vendors/kie-api-dialog";
+import { KieApisCard } from "@/features/admin/vendors/kie-apis-card";
 import { stubFetch } from "./fetch-stub";
 import { renderWeb, useLocale } from "./render";
 

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Vendor } from "../../src/shared/catalogue";
-import { ModelVendorFields } from "@/features/admin/model-vendor-fields";
+import { ModelVendorFields } from "@/features/admin/settings/model-vendor-fields";
 import { renderWeb, useLocale } from "./render";
 
 let seen: { order: Record<string, Vendor[]>; pause: boolean; credit: string };

@@ -8,7 +8,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { UserStats } from "../../src/shared/schemas/account";
 import type { PaymentOrderState } from "../../src/shared/schemas/admin-payments";
-import { OrderMoneyBadges, OrderRefundDialog } from "@/features/admin/payment-order-actions";
+import { OrderMoneyBadges, OrderRefundDialog } from "@/features/admin/history/payment-order-actions";
 import { PaymentHoldBanner } from "@/features/payments/payment-hold-banner";
 import { stubFetch } from "./fetch-stub";
 import { renderWeb, useLocale } from "./render";

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { AdminUserView } from "../../src/shared/schemas/admin-users";
-import { UsersCard } from "@/features/admin/users-card";
+import { UsersCard } from "@/features/admin/users/users-card";
 import { queryKeys } from "@/lib/query-keys";
 import { stubFetch, type Answer, type Sent } from "./fetch-stub";
 import { newQueryClient, renderWeb, useLocale } from "./render";

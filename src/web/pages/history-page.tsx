@@ -11,10 +11,10 @@ import {
   NO_FILTERS,
   useAdminTransactions,
   type HistoryFilters,
-} from "@/features/admin/history-api";
-import { HistoryFiltersBar } from "@/features/admin/history-filters";
-import { HistoryTable } from "@/features/admin/history-table";
-import { useRefundFlow } from "@/features/admin/refund-dialog";
+} from "@/features/admin/history/history-api";
+import { HistoryFiltersBar } from "@/features/admin/history/history-filters";
+import { HistoryTable } from "@/features/admin/history/history-table";
+import { useRefundFlow } from "@/features/admin/history/refund-dialog";
 import { errorMessage, urlFor } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { formatCredits, formatNumber } from "@/lib/format";

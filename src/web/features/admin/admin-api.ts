@@ -16,7 +16,7 @@ import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { adminQueryKeys } from "./admin-query-keys";
 import { toast } from "@/hooks/use-toast";
-import { refreshUsers } from "./users-api";
+import { refreshUsers } from "./users/users-api";
 
 const refresh = (...keys: (readonly string[])[]) => {
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });

@@ -3,7 +3,7 @@ import { t, plural } from "@lingui/core/macro";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { adminTransactionsApi } from "../../../../shared/api/admin-transactions";
 import { adminUsersApi } from "../../../../shared/api/admin-users";
-import { refreshUsers } from "@/features/admin/users-api";
+import { refreshUsers } from "@/features/admin/users/users-api";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, call, callQuery, errorMessage } from "@/lib/api";
 import { adminQueryKeys } from "@/features/admin/admin-query-keys";

@@ -12,7 +12,7 @@ import {
   DisputeDecisionDialog,
   OrderMoneyBadges,
   OrderRefundDialog,
-} from "@/features/admin/payment-order-actions";
+} from "@/features/admin/history/payment-order-actions";
 import { SectionCard } from "@/features/admin/admin-fields";
 import { formatMoney, providerLabel } from "@/features/admin/overview/overview-format";
 import { formatCredits, formatDateTime, formatMoney as formatMoneyPlain, formatNumber } from "@/lib/format";

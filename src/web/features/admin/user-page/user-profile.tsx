@@ -7,8 +7,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useToggleUser } from "@/features/admin/admin-api";
 import { SectionCard } from "@/features/admin/admin-fields";
-import { UserCreditsDialog } from "@/features/admin/user-credits-dialog";
-import { UserStatusBadge } from "@/features/admin/users-table";
+import { UserCreditsDialog } from "@/features/admin/users/user-credits-dialog";
+import { UserStatusBadge } from "@/features/admin/users/users-table";
 import { useCurrentUser } from "@/features/auth";
 import { formatCredits, formatDate } from "@/lib/format";
 

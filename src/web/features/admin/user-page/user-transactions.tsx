@@ -1,9 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
 import { SectionCard } from "@/features/admin/admin-fields";
 import { CursorPager, useCursorStack } from "@/features/admin/cursor-pager";
-import { HistoryTable } from "@/features/admin/history-table";
-import { useRefundFlow } from "@/features/admin/refund-dialog";
-import { refreshUsers } from "@/features/admin/users-api";
+import { HistoryTable } from "@/features/admin/history/history-table";
+import { useRefundFlow } from "@/features/admin/history/refund-dialog";
+import { refreshUsers } from "@/features/admin/users/users-api";
 import { cn } from "@/lib/cn";
 import { QueryState } from "@/features/admin/query-state";
 import { useUserTransactions } from "./user-api";

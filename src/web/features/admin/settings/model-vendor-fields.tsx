@@ -4,9 +4,9 @@
  * model while it fails often, and what a KIE credit costs for the overview's margins.
  */
 import { useLingui } from "@lingui/react/macro";
-import { MODEL_CATALOGUE, MODELS, type ModelId, type Vendor } from "../../../shared/catalogue";
-import { CheckboxField, ChoiceField, TextField } from "./admin-fields";
-import { vendorLabel } from "./account-vendors";
+import { MODEL_CATALOGUE, MODELS, type ModelId, type Vendor } from "../../../../shared/catalogue";
+import { CheckboxField, ChoiceField, TextField } from "@/features/admin/admin-fields";
+import { vendorLabel } from "@/features/admin/vendors/account-vendors";
 
 /** The admin's order of a model's vendors, or the catalogue's when the admin has set none. */
 const orderOf = (model: ModelId, order: Record<string, Vendor[]>): Vendor[] =>

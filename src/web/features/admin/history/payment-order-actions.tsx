@@ -8,9 +8,9 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg, t as tMacro } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
-import { adminPaymentsApi } from "../../../shared/api/admin-payments";
-import type { PaymentDisputeView, PaymentOrderState } from "../../../shared/schemas/admin-payments";
-import { tidyReason } from "../../../shared/schemas/admin-reason";
+import { adminPaymentsApi } from "../../../../shared/api/admin-payments";
+import type { PaymentDisputeView, PaymentOrderState } from "../../../../shared/schemas/admin-payments";
+import { tidyReason } from "../../../../shared/schemas/admin-reason";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
@@ -25,10 +25,10 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/hooks/use-toast";
 import { call, errorMessage } from "@/lib/api";
-import { CheckboxField } from "./admin-fields";
-import { formatMoney, providerLabel } from "./overview/overview-format";
-import { ReasonField, useReasonCheck } from "./reason-field";
-import { refreshUsers } from "./users-api";
+import { CheckboxField } from "@/features/admin/admin-fields";
+import { formatMoney, providerLabel } from "@/features/admin/overview/overview-format";
+import { ReasonField, useReasonCheck } from "@/features/admin/reason-field";
+import { refreshUsers } from "@/features/admin/users/users-api";
 
 /** "9.99" -> 999, without floating-point drift. */
 function centsOf(amount: string): number {

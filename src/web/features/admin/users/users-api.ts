@@ -4,20 +4,20 @@
  */
 import { t } from "@lingui/core/macro";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
-import { adminUsersApi } from "../../../shared/api/admin-users";
-import type { QueryInput } from "../../../shared/api/contract";
+import { adminUsersApi } from "../../../../shared/api/admin-users";
+import type { QueryInput } from "../../../../shared/api/contract";
 import {
   ADMIN_USER_SORTS,
   ADMIN_USERS_DEFAULT_LIMIT,
   type AdminUserSort,
   type AdminUserView,
   type ChangeCreditsInput,
-} from "../../../shared/schemas/admin-users";
+} from "../../../../shared/schemas/admin-users";
 import { call, callWithHeaders } from "@/lib/api";
 import { toast } from "@/hooks/use-toast";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys, underPath } from "@/lib/query-keys";
-import { adminQueryKeys } from "./admin-query-keys";
+import { adminQueryKeys } from "@/features/admin/admin-query-keys";
 
 const USERS_PAGE_SIZE = ADMIN_USERS_DEFAULT_LIMIT;
 

@@ -2,9 +2,9 @@ import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { RotateCw, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { useDeleteFailed, useRecheckFailed } from "./admin-api";
-import { SectionCard } from "./admin-fields";
-import { ConfirmDialog } from "./confirm-dialog";
+import { useDeleteFailed, useRecheckFailed } from "@/features/admin/admin-api";
+import { SectionCard } from "@/features/admin/admin-fields";
+import { ConfirmDialog } from "@/features/admin/confirm-dialog";
 
 /** Video Recovery: 'Re-check Failed (24h)' and 'Delete All Failed', each confirmed first. */
 export function RecoveryCard() {

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Save } from "lucide-react";
-import { defaultPriceOf, PRICE_ITEMS, type PriceItem, type ModelId } from "../../../shared/catalogue";
+import { defaultPriceOf, PRICE_ITEMS, type PriceItem, type ModelId } from "../../../../shared/catalogue";
 import type { z } from "zod";
-import type { AdminSettingsView, settingsUpdateSchema } from "../../../shared/schemas/settings";
-import { googleApi } from "../../../shared/api/google";
+import type { AdminSettingsView, settingsUpdateSchema } from "../../../../shared/schemas/settings";
+import { googleApi } from "../../../../shared/api/google";
 import { Button } from "@/components/ui/button";
 import { urlFor } from "@/lib/api";
-import { useSaveSettings } from "./admin-api";
-import { CheckboxField, ChoiceField, SecretField, SectionCard, TextField } from "./admin-fields";
+import { useSaveSettings } from "@/features/admin/admin-api";
+import { CheckboxField, ChoiceField, SecretField, SectionCard, TextField } from "@/features/admin/admin-fields";
 import { ModelPricingFields, type PriceDraft } from "./model-price-fields";
 import { ModelVendorFields } from "./model-vendor-fields";
 

@@ -8,10 +8,10 @@ import {
   SURCHARGES,
   type ModelId,
   type PriceItem,
-} from "../../../shared/catalogue";
-import { SETTINGS_LIMITS } from "../../../shared/schemas/settings";
+} from "../../../../shared/catalogue";
+import { SETTINGS_LIMITS } from "../../../../shared/schemas/settings";
 import { modelDescription, modelLabel, surchargeDescription, surchargeLabel } from "@/lib/catalogue-text";
-import { CheckboxField, TextField } from "./admin-fields";
+import { CheckboxField, TextField } from "@/features/admin/admin-fields";
 
 /** A price as typed: web credits and the API price, both text until saved. */
 export type PriceDraft = { webCredits: string; apiPrice: string };

@@ -2,13 +2,13 @@
 import { msg, t } from "@lingui/core/macro";
 import { useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
-import { signUpProtectionApi } from "../../../shared/api/sign-up-protection";
-import type { signUpSettingsSchema } from "../../../shared/schemas/sign-up-protection";
+import { signUpProtectionApi } from "../../../../shared/api/sign-up-protection";
+import type { signUpSettingsSchema } from "../../../../shared/schemas/sign-up-protection";
 import { call, errorMessage } from "@/lib/api";
 import { i18n } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
-import { adminQueryKeys } from "./admin-query-keys";
+import { adminQueryKeys } from "@/features/admin/admin-query-keys";
 import { toast } from "@/hooks/use-toast";
 
 export function useSaveSignUpSettings() {

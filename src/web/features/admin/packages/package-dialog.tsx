@@ -2,11 +2,11 @@ import { useState, type FormEvent } from "react";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { AdminCreditPackageView } from "../../../shared/schemas/packages";
+import type { AdminCreditPackageView } from "../../../../shared/schemas/packages";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { useSavePackage } from "./packages-api";
-import { FormFooter } from "./form-footer";
-import { CheckboxField, TextField } from "./admin-fields";
+import { FormFooter } from "@/features/admin/form-footer";
+import { CheckboxField, TextField } from "@/features/admin/admin-fields";
 
 const PRICE_PATTERN = /^\d+(\.\d{1,2})?$/;
 

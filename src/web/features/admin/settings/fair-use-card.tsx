@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Gauge } from "lucide-react";
-import type { AdminSettingsView } from "../../../shared/schemas/settings";
-import { IN_FLIGHT_LIMITS } from "../../../shared/schemas/settings";
+import type { AdminSettingsView } from "../../../../shared/schemas/settings";
+import { IN_FLIGHT_LIMITS } from "../../../../shared/schemas/settings";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { useSaveSettings } from "./admin-api";
-import { SectionCard } from "./admin-fields";
+import { useSaveSettings } from "@/features/admin/admin-api";
+import { SectionCard } from "@/features/admin/admin-fields";
 
 /** Fair use (decision 0093): how many videos one person may have being made at once, unless their page says otherwise. */
 export function FairUseCard({ settings }: { settings: AdminSettingsView }) {

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LoaderCircle, RotateCcw } from "lucide-react";
-import type { AdminTransactionView } from "../../../shared/schemas/admin-transactions";
+import type { AdminTransactionView } from "../../../../shared/schemas/admin-transactions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DataTable, type DataTableColumn } from "@/components/ui/data-table";

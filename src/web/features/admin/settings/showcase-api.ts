@@ -4,13 +4,13 @@
  */
 import { msg, t } from "@lingui/core/macro";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { showcaseApi } from "../../../shared/api/showcase";
-import type { ShowcaseInput } from "../../../shared/schemas/showcase";
+import { showcaseApi } from "../../../../shared/api/showcase";
+import type { ShowcaseInput } from "../../../../shared/schemas/showcase";
 import { call, callQuery, errorMessage } from "@/lib/api";
 import { i18n } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
-import { adminQueryKeys } from "./admin-query-keys";
+import { adminQueryKeys } from "@/features/admin/admin-query-keys";
 import { toast } from "@/hooks/use-toast";
 
 const readShowcase = callQuery(showcaseApi.adminRead);

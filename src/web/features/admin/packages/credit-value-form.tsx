@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { CREDIT_VALUE_LIMITS } from "../../../shared/schemas/settings";
+import { CREDIT_VALUE_LIMITS } from "../../../../shared/schemas/settings";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { formatCreditValue, usePricing } from "@/features/pricing";
-import { useSaveSettings } from "./admin-api";
+import { useSaveSettings } from "@/features/admin/admin-api";
 
 const VALUE_PATTERN = /^\d+(\.\d{1,4})?$/;
 

@@ -6,8 +6,8 @@
 import { useMemo, useState } from "react";
 import { ArrowDown, ArrowUp, LoaderCircle, Plus, Save, Trash2 } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { ShowcaseCandidate } from "../../../shared/schemas/showcase";
-import { SHOWCASE_CAPTION_MAX } from "../../../shared/schemas/showcase";
+import type { ShowcaseCandidate } from "../../../../shared/schemas/showcase";
+import { SHOWCASE_CAPTION_MAX } from "../../../../shared/schemas/showcase";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";

@@ -1,8 +1,8 @@
 /** The vendors a provider account can belong to, by the names their owners give them (issue 42). */
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import type { AccountVendor } from "../../../shared/schemas/kie-apis";
-import { MODEL_CATALOGUE, MODELS, type ModelId } from "../../../shared/catalogue";
+import type { AccountVendor } from "../../../../shared/schemas/kie-apis";
+import { MODEL_CATALOGUE, MODELS, type ModelId } from "../../../../shared/catalogue";
 import { i18n } from "@/lib/i18n";
 
 const VENDOR_LABELS: Record<AccountVendor, MessageDescriptor> = {

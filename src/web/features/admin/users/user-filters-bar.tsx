@@ -5,7 +5,7 @@ import { FilterBar } from "@/components/ui/filter-bar";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useSearchBox } from "@/hooks/use-search-box";
-import { ChoiceField } from "./admin-fields";
+import { ChoiceField } from "@/features/admin/admin-fields";
 import { hasUserFilters, NO_USER_FILTERS, type UserFilters } from "./users-api";
 
 type Option = { value: string; label: MessageDescriptor };

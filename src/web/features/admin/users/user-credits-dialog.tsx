@@ -6,15 +6,15 @@
 import { useState, type FormEvent } from "react";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { MAX_BALANCE, type AdminUserView, type CreditChange } from "../../../shared/schemas/admin-users";
-import { tidyReason } from "../../../shared/schemas/admin-reason";
+import { MAX_BALANCE, type AdminUserView, type CreditChange } from "../../../../shared/schemas/admin-users";
+import { tidyReason } from "../../../../shared/schemas/admin-reason";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { ToggleGroup, ToggleGroupItem } from "@/components/ui/toggle-group";
 import { ApiError, errorMessage } from "@/lib/api";
-import { FormFooter } from "./form-footer";
-import { TextField } from "./admin-fields";
-import { ReasonField, useReasonCheck } from "./reason-field";
+import { FormFooter } from "@/features/admin/form-footer";
+import { TextField } from "@/features/admin/admin-fields";
+import { ReasonField, useReasonCheck } from "@/features/admin/reason-field";
 import { useChangeCredits } from "./users-api";
 
 const after = (balance: number, change: CreditChange, amount: number) =>

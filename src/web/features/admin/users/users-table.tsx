@@ -1,14 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Coins } from "lucide-react";
 import { Link } from "wouter";
-import type { AdminUserView } from "../../../shared/schemas/admin-users";
+import type { AdminUserView } from "../../../../shared/schemas/admin-users";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DataTable, type DataTableColumn } from "@/components/ui/data-table";
 import { useCurrentUser } from "@/features/auth";
 import { cn } from "@/lib/cn";
 import { formatCredits } from "@/lib/format";
-import { useToggleUser } from "./admin-api";
+import { useToggleUser } from "@/features/admin/admin-api";
 
 export interface UsersTableProps {
   users: AdminUserView[];

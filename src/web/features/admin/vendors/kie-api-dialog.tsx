@@ -1,19 +1,19 @@
 import { useState, type FormEvent } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { MODELS, type ModelId } from "../../../shared/catalogue";
+import { MODELS, type ModelId } from "../../../../shared/catalogue";
 import {
   ACCOUNT_VENDORS,
   KIE_API_DEFAULTS,
   type AccountVendor,
   type KieApiView,
-} from "../../../shared/schemas/kie-apis";
-import { defaultModelCost } from "../../../shared/vendor-costs";
+} from "../../../../shared/schemas/kie-apis";
+import { defaultModelCost } from "../../../../shared/vendor-costs";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { modelLabel } from "@/lib/catalogue-text";
 import { modelsMadeBy, vendorLabel } from "./account-vendors";
-import { useSaveKieApi } from "./admin-api";
-import { FormFooter } from "./form-footer";
-import { CheckboxField, ChoiceField, SecretField, TextField } from "./admin-fields";
+import { useSaveKieApi } from "@/features/admin/admin-api";
+import { FormFooter } from "@/features/admin/form-footer";
+import { CheckboxField, ChoiceField, SecretField, TextField } from "@/features/admin/admin-fields";
 
 const WHOLE_NUMBER = /^\d+$/;
 

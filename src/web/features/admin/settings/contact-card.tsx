@@ -4,10 +4,10 @@
  */
 import { useState, type FormEvent } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { AdminSettingsView } from "../../../shared/schemas/settings";
+import type { AdminSettingsView } from "../../../../shared/schemas/settings";
 import { Button } from "@/components/ui/button";
-import { useSaveSettings } from "./admin-api";
-import { SectionCard, TextField } from "./admin-fields";
+import { useSaveSettings } from "@/features/admin/admin-api";
+import { SectionCard, TextField } from "@/features/admin/admin-fields";
 
 type Channel = "contactZaloPhone" | "contactZaloGroupUrl" | "contactTelegram" | "contactEmail";
 const DEFAULT_OF = {

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Send } from "lucide-react";
-import type { AdminSettingsView } from "../../../shared/schemas/settings";
+import type { AdminSettingsView } from "../../../../shared/schemas/settings";
 import { Button } from "@/components/ui/button";
-import { useSaveTelegram, useTestTelegram } from "./admin-api";
-import { SecretField, SectionCard, TextField } from "./admin-fields";
+import { useSaveTelegram, useTestTelegram } from "@/features/admin/admin-api";
+import { SecretField, SectionCard, TextField } from "@/features/admin/admin-fields";
 
 /** Telegram bot configuration: save, and 'Test Telegram Bot' (decision 0024). */
 export function TelegramCard({ settings }: { settings: AdminSettingsView }) {

@@ -4,12 +4,12 @@
  */
 import { useState, type FormEvent } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { AdminSettingsView } from "../../../shared/schemas/settings";
-import { EMAIL_DOMAIN_LIST_MAX } from "../../../shared/email-domains";
+import type { AdminSettingsView } from "../../../../shared/schemas/settings";
+import { EMAIL_DOMAIN_LIST_MAX } from "../../../../shared/email-domains";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { SecretField, SectionCard, TextField } from "./admin-fields";
+import { SecretField, SectionCard, TextField } from "@/features/admin/admin-fields";
 import { useSaveSignUpSettings } from "./sign-ups-api";
 
 /** One domain a line (commas and spaces also separate). */

@@ -2,13 +2,13 @@ import { useState, type FormEvent } from "react";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { HardDrive } from "lucide-react";
-import { RETENTION_DAYS_LIMITS } from "../../../shared/schemas/settings";
+import { RETENTION_DAYS_LIMITS } from "../../../../shared/schemas/settings";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api";
 import { formatNumber } from "@/lib/format";
-import { useSaveSettings, useVideoStorage } from "./admin-api";
-import { SectionCard } from "./admin-fields";
+import { useSaveSettings, useVideoStorage } from "@/features/admin/admin-api";
+import { SectionCard } from "@/features/admin/admin-fields";
 
 const UNITS = ["byte", "kilobyte", "megabyte", "gigabyte", "terabyte"] as const;
 

@@ -5,8 +5,8 @@
 import { useState, type FormEvent } from "react";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { AdminTransactionView } from "../../../shared/schemas/admin-transactions";
-import { tidyReason } from "../../../shared/schemas/admin-reason";
+import type { AdminTransactionView } from "../../../../shared/schemas/admin-transactions";
+import { tidyReason } from "../../../../shared/schemas/admin-reason";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -19,7 +19,7 @@ import {
 import { ApiError } from "@/lib/api";
 import { truncateText } from "@/lib/format";
 import { useRefund } from "./history-api";
-import { ReasonField, useReasonCheck } from "./reason-field";
+import { ReasonField, useReasonCheck } from "@/features/admin/reason-field";
 
 const PROMPT_SHOWN = 60;
 

@@ -6,13 +6,13 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, t } from "@lingui/core/macro";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { adminPackagesApi } from "../../../shared/api/admin-packages";
-import type { CreditPackageInput } from "../../../shared/schemas/packages";
+import { adminPackagesApi } from "../../../../shared/api/admin-packages";
+import type { CreditPackageInput } from "../../../../shared/schemas/packages";
 import { call, callQuery, errorMessage } from "@/lib/api";
 import { i18n } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
-import { adminQueryKeys } from "./admin-query-keys";
+import { adminQueryKeys } from "@/features/admin/admin-query-keys";
 import { toast } from "@/hooks/use-toast";
 
 const refreshPackages = () => {

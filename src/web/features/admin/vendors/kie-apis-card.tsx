@@ -1,18 +1,18 @@
 import { useState } from "react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Pencil, Plus, RefreshCw, Trash2 } from "lucide-react";
-import type { KieApiView } from "../../../shared/schemas/kie-apis";
-import { modelCostOf } from "../../../shared/vendor-costs";
+import type { KieApiView } from "../../../../shared/schemas/kie-apis";
+import { modelCostOf } from "../../../../shared/vendor-costs";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { modelLabel } from "@/lib/catalogue-text";
 import { formatCredits, formatDateTime } from "@/lib/format";
 import { modelsMadeBy, vendorLabel } from "./account-vendors";
-import { useCheckKieBalance, useDeleteKieApi, useKieApis } from "./admin-api";
-import { SectionCard } from "./admin-fields";
-import { ConfirmDialog } from "./confirm-dialog";
+import { useCheckKieBalance, useDeleteKieApi, useKieApis } from "@/features/admin/admin-api";
+import { SectionCard } from "@/features/admin/admin-fields";
+import { ConfirmDialog } from "@/features/admin/confirm-dialog";
 import { KieApiDialog } from "./kie-api-dialog";
-import { QueryState } from "./query-state";
+import { QueryState } from "@/features/admin/query-state";
 
 function AccountRow({ a, onEdit, onDelete }: { a: KieApiView; onEdit: () => void; onDelete: () => void }) {
   const { t } = useLingui();

@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { TRANSACTION_TYPES } from "../../../shared/schemas/account";
-import type { AdminTransactionType } from "../../../shared/schemas/admin-transactions";
+import { TRANSACTION_TYPES } from "../../../../shared/schemas/account";
+import type { AdminTransactionType } from "../../../../shared/schemas/admin-transactions";
 import { DateRangeField } from "@/components/ui/date-range-field";
 import { FilterBar } from "@/components/ui/filter-bar";
 import { Input } from "@/components/ui/input";

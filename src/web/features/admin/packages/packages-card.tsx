@@ -2,17 +2,17 @@ import { useState } from "react";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Pencil, Plus, Trash2 } from "lucide-react";
-import type { AdminCreditPackageView } from "../../../shared/schemas/packages";
+import type { AdminCreditPackageView } from "../../../../shared/schemas/packages";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatCredits, formatMoney } from "@/lib/format";
 import { useAdminPackages, useDeletePackage } from "./packages-api";
-import { useAdminSettings } from "./admin-api";
+import { useAdminSettings } from "@/features/admin/admin-api";
 import { CreditValueForm } from "./credit-value-form";
-import { SectionCard } from "./admin-fields";
-import { ConfirmDialog } from "./confirm-dialog";
+import { SectionCard } from "@/features/admin/admin-fields";
+import { ConfirmDialog } from "@/features/admin/confirm-dialog";
 import { PackageDialog } from "./package-dialog";
-import { QueryState } from "./query-state";
+import { QueryState } from "@/features/admin/query-state";
 
 /** Credit Packages list with add, edit and delete (decision 0015). */
 export function PackagesCard() {

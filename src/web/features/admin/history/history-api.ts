@@ -2,15 +2,15 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, plural, t } from "@lingui/core/macro";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
-import { adminTransactionsApi } from "../../../shared/api/admin-transactions";
+import { adminTransactionsApi } from "../../../../shared/api/admin-transactions";
 import {
   ADMIN_TRANSACTIONS_DEFAULT_LIMIT,
   type AdminTransactionType,
-} from "../../../shared/schemas/admin-transactions";
+} from "../../../../shared/schemas/admin-transactions";
 import { call, callQuery, errorMessage } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys, underPath } from "@/lib/query-keys";
-import { adminQueryKeys } from "./admin-query-keys";
+import { adminQueryKeys } from "@/features/admin/admin-query-keys";
 import { toast } from "@/hooks/use-toast";
 
 const HISTORY_PAGE_SIZE = ADMIN_TRANSACTIONS_DEFAULT_LIMIT;
