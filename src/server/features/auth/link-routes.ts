@@ -26,8 +26,7 @@ import { resendVerification, verifyEmail } from "./email-verification.js";
 import { LINK_EXPIRED_MESSAGE, queuePasswordReset, resetPassword } from "./password-reset.js";
 import { peekAccountToken } from "./account-tokens.js";
 import type { AuthRateLimits } from "./routes.js";
-import { isPending, secondFactorState } from "../../identity/second-factor-state.js";
-import { toCurrentUser } from "./users.js";
+import { toSignedInUser } from "./users.js";
 
 /** Looking a link up before using it: a page load each, and a link is 32 random bytes. */
 const ADDRESS_LINK_PER_IP: RateLimitRule = { max: 30, windowMs: 60_000 };
@@ -83,9 +82,8 @@ export async function accountLinkRoutes(
     if (previous) await deleteSession(db, previous);
     setSessionCookie(reply, sessionToken, secureCookies, webKey);
     // With a second factor the new session still waits for it: say so, as sign-in does (0132).
-    const pending = isPending(await secondFactorState(db, user.id, sessionToken));
-    if (!pending) return { message: M.passwordReset, user: toCurrentUser(user) };
-    return { message: M.passwordResetSecondStep, user: { ...toCurrentUser(user), secondFactorPending: true } };
+    const signedIn = await toSignedInUser(db, user, sessionToken);
+    return { message: signedIn.secondFactorPending ? M.passwordResetSecondStep : M.passwordReset, user: signedIn };
   });
 
   // The page a confirmation link opens names the account before the person confirms (0131).

@@ -19,9 +19,9 @@ import { noteSignIn } from "../notices/new-browser.js";
 import { changePassword, login, registerUser, setLanguage } from "./service.js";
 import { deleteSession, sessionOrigin } from "../../identity/sessions.js";
 import { endSessionsAndLinks } from "../../identity/ways-in.js";
-import { isPending, secondFactorState } from "../../identity/second-factor-state.js";
+import { isPending } from "../../identity/second-factor-state.js";
 import { mustEnrol } from "../second-factor/gate.js";
-import { toCurrentUser } from "./users.js";
+import { toCurrentUser, toSignedInUser } from "./users.js";
 
 export interface AuthRateLimits {
   loginPerIp: RateLimitRule;
@@ -142,10 +142,10 @@ export async function authRoutes(
     // A browser new to this person: the new sign-in notice (decision 0086).
     await noteSignIn({ db, mailer: opts.mailer, secureCookies }, request, reply, user.id);
     // With a second factor the session is only half signed in until its second step (decision 0092).
-    const pending = isPending(await secondFactorState(db, user.id, token));
+    const signedIn = await toSignedInUser(db, user, token);
     return {
-      message: pending ? "Password accepted: enter your second factor" : "Login successful",
-      user: { ...toCurrentUser(user), ...(pending ? { secondFactorPending: true } : {}) },
+      message: signedIn.secondFactorPending ? "Password accepted: enter your second factor" : "Login successful",
+      user: signedIn,
     };
   });
 

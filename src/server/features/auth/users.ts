@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/connect.js";
 import { users } from "../../db/schema.js";
 import type { CurrentUser } from "../../../shared/schemas/auth.js";
+import { isPending, secondFactorState } from "../../identity/second-factor-state.js";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -35,4 +36,13 @@ export function toCurrentUser(
     emailVerified: u.emailVerified,
     language,
   };
+}
+
+/**
+ * The user a sign-in answers with (a login, a reset link): `secondFactorPending` while the new
+ * session still waits for its second step (decision 0092), so a script knows what comes next.
+ */
+export async function toSignedInUser(db: Queryable, user: UserRow, sessionToken: string): Promise<CurrentUser> {
+  const pending = isPending(await secondFactorState(db, user.id, sessionToken));
+  return { ...toCurrentUser(user), ...(pending ? { secondFactorPending: true } : {}) };
 }
