@@ -47,6 +47,7 @@ import type { VideoArchiverOptions } from "./jobs/video-archiver.js";
 import { backgroundJobs, type BackgroundJobs } from "./jobs/background-jobs.js";
 import type { NotificationSenderOptions } from "./jobs/notification-sender.js";
 import type { MailSenderOptions } from "./jobs/mail-sender.js";
+import { mailEnvironmentOf } from "./features/mail/mail-server.js";
 import { Mailer } from "./features/mail/outbox.js";
 import { unsubscribeKey } from "./features/mail/unsubscribe.js";
 import { DEFAULT_WORKER_OPTIONS, type TaskWorkerOptions } from "./jobs/task-worker.js";
@@ -286,7 +287,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
       fetchUrlFor: (url) => internalFileUrl({ simulatorFiles }, url),
       trustedOrigins: trustedFileOrigins,
       renderTaskStatus,
-      mailEnvironment: { smtpUrl: config.mail.smtpUrl, from: config.mail.from, publicUrl: config.publicUrl },
+      mailEnvironment: mailEnvironmentOf(config),
       mailer,
       log,
     },

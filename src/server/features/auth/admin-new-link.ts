@@ -15,7 +15,7 @@ import { serve } from "../../http/route-contract.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { auditActor, recordAudit } from "../audit/audit-log.js";
 import { isNewLinkKind } from "../mail/kinds.js";
-import { chooseMailServer } from "../mail/mail-server.js";
+import { chooseMailServer, mailEnvironmentOf } from "../mail/mail-server.js";
 import type { Mailer } from "../mail/outbox.js";
 import { readSettingsFromDatabase } from "../settings/service.js";
 import { sendVerificationLink } from "./email-verification.js";
@@ -35,7 +35,7 @@ export async function adminNewLinkRoutes(
   },
 ): Promise<void> {
   const { db, mailer, secretBox, config } = opts;
-  const env = { smtpUrl: config.mail.smtpUrl, from: config.mail.from, publicUrl: config.publicUrl };
+  const env = mailEnvironmentOf(config);
 
   // Reveals nothing and mints nothing: a link goes to the account's own address (0129's allow-list).
   serve(app, adminMailApi.newLink, {}, async (request) => {

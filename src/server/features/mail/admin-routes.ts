@@ -18,7 +18,7 @@ import { DEFAULT_LOCALE, isLocale } from "../../../shared/i18n.js";
 import { auditActor, recordAudit } from "../audit/audit-log.js";
 import { readSettingsFromDatabase, toAdminView, updateSettingsAudited } from "../settings/service.js";
 import { mailMessage, mailPage, mailStatus, retryMail } from "./admin-service.js";
-import { chooseMailServer, type MailEnvironment } from "./mail-server.js";
+import { chooseMailServer, mailEnvironmentOf } from "./mail-server.js";
 import { renderMail } from "./render.js";
 
 const TEST_RATE_LIMIT: RateLimitRule = { max: 10, windowMs: 60_000 };
@@ -37,7 +37,7 @@ export async function adminMailRoutes(
   },
 ): Promise<void> {
   const { db, secretBox, config } = opts;
-  const env: MailEnvironment = { smtpUrl: config.mail.smtpUrl, from: config.mail.from, publicUrl: config.publicUrl };
+  const env = mailEnvironmentOf(config);
   const testLimiter = new RateLimiter("mail-test", TEST_RATE_LIMIT, opts.rateLimitStore);
 
   serve(app, adminMailApi.setServer, STEP_UP, async (request) => {

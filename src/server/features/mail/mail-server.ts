@@ -13,6 +13,12 @@ export interface MailEnvironment {
   publicUrl: string;
 }
 
+/** The environment's part of the choice, from the server's config. */
+export const mailEnvironmentOf = (config: {
+  publicUrl: string;
+  mail: { smtpUrl: string | undefined; from: string | undefined };
+}): MailEnvironment => ({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, publicUrl: config.publicUrl });
+
 export interface MailServerChoice {
   /** null: no server; mail is kept in the local outbox. */
   server: SmtpServer | null;
