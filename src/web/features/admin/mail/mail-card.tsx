@@ -11,7 +11,8 @@ import type { SmtpSecurity } from "../../../../shared/schemas/mail-fields";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { ChoiceField, SecretField, SectionCard, TextField } from "@/features/admin/admin-fields";
+import { ChoiceField, SecretField, TextField } from "@/features/admin/admin-fields";
+import { SectionCard } from "@/components/ui/section-card";
 import { useMailStatus, useSaveMailServer, useSendTestMail } from "./mail-api";
 
 const linkClassName =

@@ -11,7 +11,8 @@ import { MODERATION_LIMITS, type ModerationSettingsView, type RuleKind } from ".
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { CheckboxField, ChoiceField, SectionCard, TextField } from "@/features/admin/admin-fields";
+import { CheckboxField, ChoiceField, TextField } from "@/features/admin/admin-fields";
+import { SectionCard } from "@/components/ui/section-card";
 import { errorMessage } from "@/lib/api";
 import { useModerationSettings, useSaveModerationSettings } from "./moderation-api";
 

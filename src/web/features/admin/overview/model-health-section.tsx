@@ -2,7 +2,7 @@
 import { useLingui } from "@lingui/react/macro";
 import type { AdminOverview } from "../../../../shared/schemas/admin-overview";
 import type { ModelHealth } from "../../../../shared/schemas/model-health";
-import { SectionCard } from "@/features/admin/admin-fields";
+import { SectionCard } from "@/components/ui/section-card";
 import { modelLabel } from "../../../../shared/videos";
 import { DataTable } from "./data-table";
 import { formatCount, formatDuration, formatRate } from "./overview-format";

@@ -2,7 +2,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
 import type { AdminOverview } from "../../../../shared/schemas/admin-overview";
-import { SectionCard } from "@/features/admin/admin-fields";
+import { SectionCard } from "@/components/ui/section-card";
 import { DailyBarChart, type ChartSeries, type DayPoint } from "./daily-bar-chart";
 import { ChartFigure, DataTable } from "./data-table";
 import { formatCount, formatDay, RANGE_PHRASES } from "./overview-format";

@@ -13,7 +13,7 @@ import { Badge } from "@/components/ui/badge";
 import { ToggleGroup, ToggleGroupItem } from "@/components/ui/toggle-group";
 import { cn } from "@/lib/cn";
 import { formatDateTime } from "@/lib/format";
-import { SectionCard } from "@/features/admin/admin-fields";
+import { SectionCard } from "@/components/ui/section-card";
 import { DailyBarChart, type ChartSeries, type DayPoint } from "./daily-bar-chart";
 import { ChartFigure, DataTable, type Column } from "./data-table";
 import {

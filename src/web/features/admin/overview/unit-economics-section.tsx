@@ -9,7 +9,7 @@ import type { AdminOverview } from "../../../../shared/schemas/admin-overview";
 import type { UnitEconomics } from "../../../../shared/schemas/unit-economics";
 import { modelLabel } from "../../../../shared/videos";
 import { Badge } from "@/components/ui/badge";
-import { SectionCard } from "@/features/admin/admin-fields";
+import { SectionCard } from "@/components/ui/section-card";
 import { cn } from "@/lib/cn";
 import { formatNumber } from "@/lib/format";
 import { DataTable } from "./data-table";

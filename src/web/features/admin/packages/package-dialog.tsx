@@ -5,7 +5,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { AdminCreditPackageView } from "../../../../shared/schemas/packages";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { useSavePackage } from "./packages-api";
-import { FormFooter } from "@/features/admin/form-footer";
+import { FormFooter } from "@/components/ui/form-footer";
 import { CheckboxField, TextField } from "@/features/admin/admin-fields";
 
 const PRICE_PATTERN = /^\d+(\.\d{1,2})?$/;

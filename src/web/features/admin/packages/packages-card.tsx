@@ -9,10 +9,10 @@ import { formatCredits, formatMoney } from "@/lib/format";
 import { useAdminPackages, useDeletePackage } from "./packages-api";
 import { useAdminSettings } from "@/features/admin/admin-api";
 import { CreditValueForm } from "./credit-value-form";
-import { SectionCard } from "@/features/admin/admin-fields";
-import { ConfirmDialog } from "@/features/admin/confirm-dialog";
+import { SectionCard } from "@/components/ui/section-card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { PackageDialog } from "./package-dialog";
-import { QueryState } from "@/features/admin/query-state";
+import { QueryState } from "@/components/ui/query-state";
 
 /** Credit Packages list with add, edit and delete (decision 0015). */
 export function PackagesCard() {

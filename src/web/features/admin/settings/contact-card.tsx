@@ -7,7 +7,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { AdminSettingsView } from "../../../../shared/schemas/settings";
 import { Button } from "@/components/ui/button";
 import { useSaveSettings } from "@/features/admin/admin-api";
-import { SectionCard, TextField } from "@/features/admin/admin-fields";
+import { TextField } from "@/features/admin/admin-fields";
+import { SectionCard } from "@/components/ui/section-card";
 
 type Channel = "contactZaloPhone" | "contactZaloGroupUrl" | "contactTelegram" | "contactEmail";
 const DEFAULT_OF = {

@@ -6,7 +6,7 @@ import { IN_FLIGHT_LIMITS } from "../../../../shared/schemas/settings";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useSaveSettings } from "@/features/admin/admin-api";
-import { SectionCard } from "@/features/admin/admin-fields";
+import { SectionCard } from "@/components/ui/section-card";
 
 /** Fair use (decision 0093): how many videos one person may have being made at once, unless their page says otherwise. */
 export function FairUseCard({ settings }: { settings: AdminSettingsView }) {

@@ -3,8 +3,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { RotateCw, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useDeleteFailed, useRecheckFailed } from "@/features/admin/admin-api";
-import { SectionCard } from "@/features/admin/admin-fields";
-import { ConfirmDialog } from "@/features/admin/confirm-dialog";
+import { SectionCard } from "@/components/ui/section-card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 /** Video Recovery: 'Re-check Failed (24h)' and 'Delete All Failed', each confirmed first. */
 export function RecoveryCard() {

@@ -8,7 +8,8 @@ import { googleApi } from "../../../../shared/api/google";
 import { Button } from "@/components/ui/button";
 import { urlFor } from "@/lib/api";
 import { useSaveSettings } from "@/features/admin/admin-api";
-import { CheckboxField, ChoiceField, SecretField, SectionCard, TextField } from "@/features/admin/admin-fields";
+import { CheckboxField, ChoiceField, SecretField, TextField } from "@/features/admin/admin-fields";
+import { SectionCard } from "@/components/ui/section-card";
 import { ModelPricingFields, type PriceDraft } from "./model-price-fields";
 import { ModelVendorFields } from "./model-vendor-fields";
 

@@ -9,7 +9,8 @@ import { EMAIL_DOMAIN_LIST_MAX } from "../../../../shared/email-domains";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { SecretField, SectionCard, TextField } from "@/features/admin/admin-fields";
+import { SecretField, TextField } from "@/features/admin/admin-fields";
+import { SectionCard } from "@/components/ui/section-card";
 import { useSaveSignUpSettings } from "./sign-ups-api";
 
 /** One domain a line (commas and spaces also separate). */

@@ -4,7 +4,8 @@ import { Send } from "lucide-react";
 import type { AdminSettingsView } from "../../../../shared/schemas/settings";
 import { Button } from "@/components/ui/button";
 import { useSaveTelegram, useTestTelegram } from "@/features/admin/admin-api";
-import { SecretField, SectionCard, TextField } from "@/features/admin/admin-fields";
+import { SecretField, TextField } from "@/features/admin/admin-fields";
+import { SectionCard } from "@/components/ui/section-card";
 
 /** Telegram bot configuration: save, and 'Test Telegram Bot' (decision 0024). */
 export function TelegramCard({ settings }: { settings: AdminSettingsView }) {

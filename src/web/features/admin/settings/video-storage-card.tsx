@@ -8,7 +8,7 @@ import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api";
 import { formatNumber } from "@/lib/format";
 import { useSaveSettings, useVideoStorage } from "@/features/admin/admin-api";
-import { SectionCard } from "@/features/admin/admin-fields";
+import { SectionCard } from "@/components/ui/section-card";
 
 const UNITS = ["byte", "kilobyte", "megabyte", "gigabyte", "terabyte"] as const;
 

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
-import { SectionCard } from "@/features/admin/admin-fields";
+import { SectionCard } from "@/components/ui/section-card";
 import { NO_AUDIT_FILTERS } from "@/features/admin/audit/audit-api";
 import { AuditList } from "@/features/admin/audit/audit-table";
 

@@ -7,7 +7,7 @@ import type { AdminUserDetail } from "../../../../shared/schemas/admin-users";
 import { IN_FLIGHT_LIMITS } from "../../../../shared/schemas/settings";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { SectionCard } from "@/features/admin/admin-fields";
+import { SectionCard } from "@/components/ui/section-card";
 import { useSetInFlightLimit } from "./user-api";
 
 export function UserInFlightCard({ user }: { user: AdminUserDetail }) {

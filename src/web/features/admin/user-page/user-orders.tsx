@@ -13,7 +13,7 @@ import {
   OrderMoneyBadges,
   OrderRefundDialog,
 } from "@/features/admin/history/payment-order-actions";
-import { SectionCard } from "@/features/admin/admin-fields";
+import { SectionCard } from "@/components/ui/section-card";
 import { formatMoney, providerLabel } from "@/features/admin/overview/overview-format";
 import { formatCredits, formatDateTime, formatMoney as formatMoneyPlain, formatNumber } from "@/lib/format";
 

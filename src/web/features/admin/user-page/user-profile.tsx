@@ -6,7 +6,7 @@ import type { AdminUserDetail } from "../../../../shared/schemas/admin-users";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useToggleUser } from "@/features/admin/admin-api";
-import { SectionCard } from "@/features/admin/admin-fields";
+import { SectionCard } from "@/components/ui/section-card";
 import { UserCreditsDialog } from "@/features/admin/users/user-credits-dialog";
 import { UserStatusBadge } from "@/features/admin/users/users-table";
 import { useCurrentUser } from "@/features/auth";

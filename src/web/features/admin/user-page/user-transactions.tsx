@@ -1,11 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
-import { SectionCard } from "@/features/admin/admin-fields";
+import { SectionCard } from "@/components/ui/section-card";
 import { CursorPager, useCursorStack } from "@/features/admin/cursor-pager";
 import { HistoryTable } from "@/features/admin/history/history-table";
 import { useRefundFlow } from "@/features/admin/history/refund-dialog";
 import { refreshUsers } from "@/features/admin/users/users-api";
 import { cn } from "@/lib/cn";
-import { QueryState } from "@/features/admin/query-state";
+import { QueryState } from "@/components/ui/query-state";
 import { useUserTransactions } from "./user-api";
 
 /** The user's transactions as on the History page (with Refund of usage rows), 20 a page. */

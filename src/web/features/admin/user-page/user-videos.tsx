@@ -7,10 +7,10 @@ import { ADMIN_USER_VIDEOS_LIMIT, type AdminUserVideo } from "../../../../shared
 import { modelLabel } from "../../../../shared/videos";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { DataTable, type DataTableColumn } from "@/components/ui/data-table";
-import { SectionCard } from "@/features/admin/admin-fields";
+import { SectionCard } from "@/components/ui/section-card";
 import { formatCredits, formatDateTime, truncateText } from "@/lib/format";
 import { i18n } from "@/lib/i18n";
-import { QueryState } from "@/features/admin/query-state";
+import { QueryState } from "@/components/ui/query-state";
 import { useUserVideos } from "./user-api";
 
 const PROMPT_MAX = 60;

@@ -12,7 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Label } from "@/components/ui/label";
 import { ToggleGroup, ToggleGroupItem } from "@/components/ui/toggle-group";
 import { ApiError, errorMessage } from "@/lib/api";
-import { FormFooter } from "@/features/admin/form-footer";
+import { FormFooter } from "@/components/ui/form-footer";
 import { TextField } from "@/features/admin/admin-fields";
 import { ReasonField, useReasonCheck } from "@/features/admin/reason-field";
 import { useChangeCredits } from "./users-api";

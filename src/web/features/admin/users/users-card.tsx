@@ -6,7 +6,7 @@ import type { AdminUserView } from "../../../../shared/schemas/admin-users";
 import { Button } from "@/components/ui/button";
 import { errorMessage, urlFor } from "@/lib/api";
 import { formatCredits } from "@/lib/format";
-import { SectionCard } from "@/features/admin/admin-fields";
+import { SectionCard } from "@/components/ui/section-card";
 import { CsvDownloadLink } from "@/features/admin/csv-download-link";
 import { CursorPager, useCursorStack } from "@/features/admin/cursor-pager";
 import { UserCreditsDialog } from "./user-credits-dialog";

@@ -12,7 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { modelLabel } from "@/lib/catalogue-text";
 import { modelsMadeBy, vendorLabel } from "./account-vendors";
 import { useSaveKieApi } from "@/features/admin/admin-api";
-import { FormFooter } from "@/features/admin/form-footer";
+import { FormFooter } from "@/components/ui/form-footer";
 import { CheckboxField, ChoiceField, SecretField, TextField } from "@/features/admin/admin-fields";
 
 const WHOLE_NUMBER = /^\d+$/;

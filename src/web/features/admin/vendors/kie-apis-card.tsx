@@ -9,10 +9,10 @@ import { modelLabel } from "@/lib/catalogue-text";
 import { formatCredits, formatDateTime } from "@/lib/format";
 import { modelsMadeBy, vendorLabel } from "./account-vendors";
 import { useCheckKieBalance, useDeleteKieApi, useKieApis } from "@/features/admin/admin-api";
-import { SectionCard } from "@/features/admin/admin-fields";
-import { ConfirmDialog } from "@/features/admin/confirm-dialog";
+import { SectionCard } from "@/components/ui/section-card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { KieApiDialog } from "./kie-api-dialog";
-import { QueryState } from "@/features/admin/query-state";
+import { QueryState } from "@/components/ui/query-state";
 
 function AccountRow({ a, onEdit, onDelete }: { a: KieApiView; onEdit: () => void; onDelete: () => void }) {
   const { t } = useLingui();

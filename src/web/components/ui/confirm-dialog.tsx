@@ -1,16 +1,9 @@
 import type { ReactNode } from "react";
 import { Trans } from "@lingui/react/macro";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { Button } from "./button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "./dialog";
 
-/** Asks before a destructive admin action. */
+/** Asks before an action that cannot be taken back: Cancel, or the (destructive by default) confirm button. */
 export function ConfirmDialog(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -18,6 +11,10 @@ export function ConfirmDialog(props: {
   description: ReactNode;
   confirmLabel: string;
   pending?: boolean;
+  /** A normal rather than red confirm button, for actions that are undone easily. */
+  variant?: "destructive" | "default";
+  /** More of the question under the description: a field, an error. */
+  children?: ReactNode;
   onConfirm: () => void;
 }) {
   return (
@@ -27,11 +24,12 @@ export function ConfirmDialog(props: {
           <DialogTitle>{props.title}</DialogTitle>
           <DialogDescription>{props.description}</DialogDescription>
         </DialogHeader>
+        {props.children}
         <DialogFooter>
           <Button variant="outline" onClick={() => props.onOpenChange(false)}>
             <Trans>Cancel</Trans>
           </Button>
-          <Button variant="destructive" disabled={props.pending} onClick={props.onConfirm}>
+          <Button variant={props.variant ?? "destructive"} disabled={props.pending} onClick={props.onConfirm}>
             {props.pending ? <Trans>Working...</Trans> : props.confirmLabel}
           </Button>
         </DialogFooter>

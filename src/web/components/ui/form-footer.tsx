@@ -1,8 +1,9 @@
 import { Trans } from "@lingui/react/macro";
-import { Button } from "@/components/ui/button";
-import { DialogFooter } from "@/components/ui/dialog";
+import { Button } from "./button";
+import { DialogFooter } from "./dialog";
+import { ErrorAlert } from "./error-alert";
 
-/** The admin dialogs' last lines: what is wrong with the form, Cancel, and the save button. */
+/** A form dialog's last lines: what is wrong with the form, Cancel, and the save button. */
 export function FormFooter({
   problem,
   pending,
@@ -16,11 +17,7 @@ export function FormFooter({
 }) {
   return (
     <>
-      {problem ? (
-        <p role="alert" className="text-sm font-medium text-red-400">
-          {problem}
-        </p>
-      ) : null}
+      <ErrorAlert error={problem} />
       <DialogFooter>
         <Button variant="outline" onClick={onCancel}>
           <Trans>Cancel</Trans>

@@ -2,13 +2,13 @@ import type { ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { LoaderCircle, RefreshCw } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { Button } from "./button";
 import { errorMessage } from "@/lib/api";
 
 const noRows = (data: unknown) => (Array.isArray(data) ? data.length === 0 : (data as { total?: number }).total === 0);
 
 /**
- * Loading, error (with retry) and empty states around an admin list: an array, or a page `{data, total}`.
+ * Loading, error (with retry) and empty states around a list: an array, or a page `{data, total}`.
  * `what` names the list in the active language, lower case ("packages"): it fills "Loading {what}"
  * and "The {what} could not be loaded"; `empty` is a whole sentence, also translated by the caller.
  */
