@@ -1,8 +1,7 @@
 import { useCallback, useState } from "react";
-import { LoaderCircle, RefreshCw } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { adminTransactionsApi } from "../../shared/api/admin-transactions";
-import { Button } from "@/components/ui/button";
+import { EmptyState, ErrorState, LoadingState } from "@/components/ui/list-states";
 import { AdminLayout } from "@/features/admin/admin-layout";
 import { CsvDownloadLink } from "@/features/admin/csv-download-link";
 import { CursorPager, useCursorStack } from "@/features/admin/cursor-pager";
@@ -62,26 +61,17 @@ export function HistoryPage() {
         </div>
 
         {query.isPending ? (
-          <div className="flex justify-center py-14" role="status" aria-label={t`Loading transactions`}>
-            <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
-          </div>
+          <LoadingState label={t`Loading transactions`} className="py-14" />
         ) : query.isError && !query.data ? (
-          <div
-            className="grid justify-items-center gap-4 rounded-2xl border border-dashed border-border px-6 py-10 text-center"
-            role="alert"
-          >
-            <p className="text-sm text-muted-foreground">
-              <Trans>Transactions could not be loaded: {reason}</Trans>
-            </p>
-            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-              <RefreshCw aria-hidden="true" />
-              <Trans>Try again</Trans>
-            </Button>
-          </div>
+          <ErrorState
+            message={<Trans>Transactions could not be loaded: {reason}</Trans>}
+            onRetry={() => void query.refetch()}
+            className="gap-4 rounded-2xl border border-dashed border-border px-6 py-10"
+          />
         ) : rows.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-border px-6 py-10 text-center text-sm text-muted-foreground">
+          <EmptyState className="rounded-2xl border border-dashed border-border px-6 py-10">
             <Trans>No transactions match these filters.</Trans>
-          </p>
+          </EmptyState>
         ) : (
           <>
             <div className={cn(query.isPlaceholderData && "opacity-60")}>

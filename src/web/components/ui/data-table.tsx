@@ -4,10 +4,8 @@
  * loading, error and empty states in place of the table, and optional pages below it.
  */
 import type { ComponentProps, ReactNode } from "react";
-import { Trans } from "@lingui/react/macro";
-import { LoaderCircle, RefreshCw } from "lucide-react";
 import { cn } from "@/lib/cn";
-import { Button } from "./button";
+import { EmptyState, ErrorState, LoadingState } from "./list-states";
 import { Pagination, type PaginationProps } from "./pagination";
 
 export interface DataTableColumn<Row> {
@@ -69,29 +67,9 @@ export function DataTable<Row>({
   className,
   tableClassName,
 }: DataTableProps<Row>) {
-  if (loading !== undefined) {
-    return (
-      <div className="flex justify-center py-8" role="status" aria-label={loading}>
-        <LoaderCircle className="size-5 animate-spin text-muted-foreground" aria-hidden="true" />
-      </div>
-    );
-  }
-  if (error) {
-    return (
-      <div className="grid justify-items-center gap-3 py-6 text-center" role="alert">
-        <p className="text-sm text-muted-foreground">{error.message}</p>
-        {error.onRetry ? (
-          <Button variant="secondary" size="sm" onClick={error.onRetry}>
-            <RefreshCw aria-hidden="true" />
-            <Trans>Try again</Trans>
-          </Button>
-        ) : null}
-      </div>
-    );
-  }
-  if (rows.length === 0 && empty !== undefined) {
-    return <p className="py-6 text-center text-sm text-muted-foreground">{empty}</p>;
-  }
+  if (loading !== undefined) return <LoadingState label={loading} />;
+  if (error) return <ErrorState message={error.message} onRetry={error.onRetry} />;
+  if (rows.length === 0 && empty !== undefined) return <EmptyState>{empty}</EmptyState>;
   const table = (
     <div
       role="region"
