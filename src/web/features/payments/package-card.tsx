@@ -1,7 +1,6 @@
-import { Check, Gift, Sparkles } from "lucide-react";
+import { Check, Gift } from "lucide-react";
 import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { usePricing, type ModelPricing } from "@/features/pricing";
 import { cn } from "@/lib/cn";
@@ -16,20 +15,7 @@ import {
   totalCredits,
   type DisplayPackage,
 } from "./packages";
-
-export function PopularBadge({ className }: { className?: string }) {
-  return (
-    <Badge
-      className={cn(
-        "border-fuchsia-400/40 bg-gradient-to-r from-violet-500 to-fuchsia-500 text-white shadow-lg shadow-violet-500/30",
-        className,
-      )}
-    >
-      <Sparkles aria-hidden="true" />
-      <Trans>Most Popular</Trans>
-    </Badge>
-  );
-}
+import { PopularBadge, SavingBadge } from "./package-terms";
 
 /**
  * "About 150 videos with Veo3 (Quality), 750 with Veo3 Fast or 750 with Veo3 Lite" at today's web
@@ -87,11 +73,7 @@ export function PackageCard({ pkg, all, onBuy }: PackageCardProps) {
         <h3 id={titleId} className="text-lg font-semibold tracking-tight [overflow-wrap:anywhere]">
           {pkg.name}
         </h3>
-        {saving ? (
-          <Badge variant="success">
-            <Trans>Save {saving}%</Trans>
-          </Badge>
-        ) : null}
+        <SavingBadge saving={saving} />
       </div>
       {pkg.description ? <p className="mt-1 text-sm text-muted-foreground">{pkg.description}</p> : null}
 

@@ -1,11 +1,9 @@
 import { RadioGroup } from "radix-ui";
 import { Gift } from "lucide-react";
-import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge } from "@/components/ui/badge";
+import { useLingui } from "@lingui/react/macro";
 import { cn } from "@/lib/cn";
-import { PopularBadge } from "./package-card";
-import { creditsLabel } from "./credit-words";
-import { bonusText, formatPricePerCredit, formatUsd, savingsPercent, type DisplayPackage } from "./packages";
+import { bonusText, formatUsd, savingsPercent, type DisplayPackage } from "./packages";
+import { CreditsAndRate, PopularBadge, SavingBadge } from "./package-terms";
 
 export interface PackagePickerProps {
   packages: readonly DisplayPackage[];
@@ -29,8 +27,6 @@ export function PackagePicker({ packages, selectedId, onSelect }: PackagePickerP
       {packages.map((pkg) => {
         const saving = savingsPercent(pkg, packages);
         const nameId = `pick-${pkg.id}-name`;
-        const credits = creditsLabel(pkg.credits);
-        const perCredit = formatPricePerCredit(pkg);
         const bonus = bonusText(pkg);
         return (
           <RadioGroup.Item
@@ -55,16 +51,10 @@ export function PackagePicker({ packages, selectedId, onSelect }: PackagePickerP
                   {pkg.name}
                 </span>
                 {pkg.popular ? <PopularBadge /> : null}
-                {saving ? (
-                  <Badge variant="success">
-                    <Trans>Save {saving}%</Trans>
-                  </Badge>
-                ) : null}
+                <SavingBadge saving={saving} />
               </span>
               <span className="mt-1 block text-sm text-muted-foreground">
-                <Trans>
-                  {credits} · {perCredit} per credit
-                </Trans>
+                <CreditsAndRate pkg={pkg} />
               </span>
               {bonus ? (
                 <span className="mt-1 flex items-center gap-1 text-xs font-medium text-emerald-300">
