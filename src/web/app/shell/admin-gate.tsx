@@ -1,9 +1,10 @@
 import { useEffect, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { LogIn, ShieldAlert } from "lucide-react";
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
 import { useCurrentUser, useLoginHref } from "@/features/auth";
+import { PageNotice } from "./page-notice";
 
 const REDIRECT_DELAY_MS = 1500;
 
@@ -14,6 +15,7 @@ const REDIRECT_DELAY_MS = 1500;
  * the admin API to them whatever this renders (401/403).
  */
 export function AdminGate({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
   const { user, isResolved } = useCurrentUser();
   const [, navigate] = useLocation();
   const loginHref = useLoginHref();
@@ -30,21 +32,18 @@ export function AdminGate({ children }: { children: ReactNode }) {
   if (isAdmin && isResolved) return <>{children}</>;
   if (isResolved && !user) {
     return (
-      <div className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-3 px-4 py-24 text-center">
-        <ShieldAlert className="size-10 text-muted-foreground" aria-hidden="true" />
-        <h1 className="text-2xl font-bold">
-          <Trans>Sign in to continue</Trans>
-        </h1>
-        <p className="text-muted-foreground">
-          <Trans>This page is for administrators. Sign in with an administrator account to open it.</Trans>
-        </p>
+      <PageNotice
+        icon={<ShieldAlert className="size-10 text-muted-foreground" aria-hidden="true" />}
+        title={t`Sign in to continue`}
+        text={t`This page is for administrators. Sign in with an administrator account to open it.`}
+      >
         <Button asChild className="mt-2">
           <Link href={loginHref}>
             <LogIn aria-hidden="true" />
             <Trans>Sign In</Trans>
           </Link>
         </Button>
-      </div>
+      </PageNotice>
     );
   }
   if (!denied) {
@@ -55,14 +54,10 @@ export function AdminGate({ children }: { children: ReactNode }) {
     );
   }
   return (
-    <div className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-3 px-4 py-24 text-center">
-      <ShieldAlert className="size-10 text-red-400" aria-hidden="true" />
-      <h1 className="text-2xl font-bold">
-        <Trans>Access Denied</Trans>
-      </h1>
-      <p className="text-muted-foreground">
-        <Trans>Admin access required</Trans>
-      </p>
-    </div>
+    <PageNotice
+      icon={<ShieldAlert className="size-10 text-red-400" aria-hidden="true" />}
+      title={t`Access Denied`}
+      text={t`Admin access required`}
+    />
   );
 }

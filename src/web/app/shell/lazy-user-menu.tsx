@@ -1,7 +1,8 @@
 import { lazy, Suspense } from "react";
 import { useLingui } from "@lingui/react/macro";
 import type { CurrentUser } from "../../../shared/schemas/auth";
-import { ReloadButton, WidgetBoundary } from "./error-boundaries";
+import { WidgetBoundary } from "./error-boundaries";
+import { ReloadButton } from "./error-notices";
 import { UserAvatar } from "@/components/ui/user-avatar";
 
 const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.UserMenu })));
@@ -15,7 +16,9 @@ const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.User
 export function LazyUserMenu({ user }: { user: CurrentUser }) {
   const { t } = useLingui();
   return (
-    <WidgetBoundary fallback={<ReloadButton label={t`The account menu could not be loaded`} />}>
+    <WidgetBoundary
+      fallback={<ReloadButton variant="outline" size="sm" label={t`The account menu could not be loaded`} />}
+    >
       <Suspense
         fallback={
           <button type="button" aria-label={t`Account menu`} disabled className="rounded-full">
