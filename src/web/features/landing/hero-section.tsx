@@ -1,5 +1,4 @@
-import { Link } from "wouter";
-import { ArrowRight, AudioLines, Clapperboard, Coins, MonitorPlay, Sparkles } from "lucide-react";
+import { AudioLines, Clapperboard, Coins, MonitorPlay, Sparkles } from "lucide-react";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
@@ -7,6 +6,7 @@ import { lowestWebPrice } from "../../../shared/prices";
 import { usePricing } from "@/features/pricing";
 import { DemoNotice } from "./demo-notice";
 import { HeroVideo } from "./hero-video";
+import { StartCreatingLink } from "./start-creating-link";
 import { useShowcase } from "./use-showcase";
 
 export function HeroSection() {
@@ -48,13 +48,7 @@ export function HeroSection() {
           </Trans>
         </p>
         <div className="mt-9 flex w-full flex-col items-stretch justify-center gap-3 sm:w-auto sm:flex-row sm:items-center">
-          <Button asChild size="lg" className="h-13 px-8 text-base">
-            <Link href="/generate">
-              <Clapperboard aria-hidden="true" />
-              <Trans>Start Creating Now</Trans>
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
+          <StartCreatingLink icon={Clapperboard} className="h-13 px-8 text-base" />
           <Button asChild size="lg" variant="outline" className="h-13 px-8 text-base">
             <a href="#generator">
               <Trans>See prices</Trans>

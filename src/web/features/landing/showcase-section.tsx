@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { ArrowRight, Sparkles, Wand2 } from "lucide-react";
+import { Sparkles, Wand2 } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ShowcaseVideo as ShowcaseVideoView } from "../../../shared/schemas/showcase";
 import { modelLabel } from "@/lib/catalogue-text";
@@ -10,6 +10,7 @@ import { SampleLabel } from "./sample-label";
 import { SectionHeading } from "./section-heading";
 import { captionOf, promptOf, SHOWCASE_PROMPT_MAX, tryPromptHref } from "./showcase-data";
 import { ShowcaseVideo } from "./showcase-video";
+import { StartCreatingLink } from "./start-creating-link";
 import { useShowcase } from "./use-showcase";
 
 function ShowcaseCard({ video, index }: { video: ShowcaseVideoView; index: number }) {
@@ -88,13 +89,7 @@ export function ShowcaseSection() {
       </ul>
 
       <div className="mt-12 flex justify-center">
-        <Button asChild size="lg">
-          <Link href="/generate">
-            <Sparkles aria-hidden="true" />
-            <Trans>Start Creating Now</Trans>
-            <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
+        <StartCreatingLink icon={Sparkles} />
       </div>
     </section>
   );
