@@ -2,20 +2,16 @@ import type { ComponentProps } from "react";
 import { Accordion as AccordionPrimitive } from "radix-ui";
 import { ChevronDown } from "lucide-react";
 import { cn } from "@/lib/cn";
+import { withClassName } from "./with-class-name";
 
 export const Accordion = AccordionPrimitive.Root;
 
-export function AccordionItem({ className, ...props }: ComponentProps<typeof AccordionPrimitive.Item>) {
-  return (
-    <AccordionPrimitive.Item
-      className={cn(
-        "rounded-xl border border-border bg-surface/70 transition-colors data-[state=open]:border-violet-500/40 data-[state=open]:bg-surface-raised/70",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const AccordionItem = withClassName(
+  AccordionPrimitive.Item,
+  cn(
+    "rounded-xl border border-border bg-surface/70 transition-colors data-[state=open]:border-violet-500/40 data-[state=open]:bg-surface-raised/70",
+  ),
+);
 
 export function AccordionTrigger({ className, children, ...props }: ComponentProps<typeof AccordionPrimitive.Trigger>) {
   return (

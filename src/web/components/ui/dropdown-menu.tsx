@@ -1,6 +1,7 @@
 import type { ComponentProps } from "react";
 import { DropdownMenu as MenuPrimitive } from "radix-ui";
 import { cn } from "@/lib/cn";
+import { withClassName } from "./with-class-name";
 
 export const DropdownMenu = MenuPrimitive.Root;
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
@@ -24,23 +25,14 @@ export function DropdownMenuContent({
   );
 }
 
-export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof MenuPrimitive.Item>) {
-  return (
-    <MenuPrimitive.Item
-      className={cn(
-        "relative flex cursor-pointer select-none items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm text-zinc-200 outline-none transition-colors",
-        "data-[highlighted]:bg-surface-raised data-[highlighted]:text-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:size-4 [&_svg]:text-muted-foreground",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const DropdownMenuItem = withClassName(
+  MenuPrimitive.Item,
+  cn(
+    "relative flex cursor-pointer select-none items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm text-zinc-200 outline-none transition-colors",
+    "data-[highlighted]:bg-surface-raised data-[highlighted]:text-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:size-4 [&_svg]:text-muted-foreground",
+  ),
+);
 
-export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof MenuPrimitive.Label>) {
-  return <MenuPrimitive.Label className={cn("px-2.5 py-2 text-sm", className)} {...props} />;
-}
+export const DropdownMenuLabel = withClassName(MenuPrimitive.Label, cn("px-2.5 py-2 text-sm"));
 
-export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof MenuPrimitive.Separator>) {
-  return <MenuPrimitive.Separator className={cn("-mx-1.5 my-1.5 h-px bg-border", className)} {...props} />;
-}
+export const DropdownMenuSeparator = withClassName(MenuPrimitive.Separator, cn("-mx-1.5 my-1.5 h-px bg-border"));

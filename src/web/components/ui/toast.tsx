@@ -4,20 +4,16 @@ import { cva, type VariantProps } from "class-variance-authority";
 import { X } from "lucide-react";
 import { useLingui } from "@lingui/react/macro";
 import { cn } from "@/lib/cn";
+import { withClassName } from "./with-class-name";
 
 export const ToastProvider = ToastPrimitive.Provider;
 
-export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
-  return (
-    <ToastPrimitive.Viewport
-      className={cn(
-        "fixed inset-x-0 bottom-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none sm:inset-x-auto sm:right-0 sm:max-w-[420px]",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const ToastViewport = withClassName(
+  ToastPrimitive.Viewport,
+  cn(
+    "fixed inset-x-0 bottom-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none sm:inset-x-auto sm:right-0 sm:max-w-[420px]",
+  ),
+);
 
 const toastVariants = cva(
   "group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-xl border p-4 pr-10 shadow-2xl shadow-black/40 backdrop-blur transition-all " +
@@ -42,13 +38,9 @@ export function ToastRoot({
   return <ToastPrimitive.Root className={cn(toastVariants({ variant }), className)} {...props} />;
 }
 
-export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) {
-  return <ToastPrimitive.Title className={cn("text-sm font-semibold", className)} {...props} />;
-}
+export const ToastTitle = withClassName(ToastPrimitive.Title, cn("text-sm font-semibold"));
 
-export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
-  return <ToastPrimitive.Description className={cn("text-sm opacity-85", className)} {...props} />;
-}
+export const ToastDescription = withClassName(ToastPrimitive.Description, cn("text-sm opacity-85"));
 
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
   const { t } = useLingui();
