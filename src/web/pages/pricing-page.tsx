@@ -3,6 +3,7 @@ import { LogIn, ShieldCheck, Sparkles, Zap } from "lucide-react";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
+import { PageHeader } from "@/components/ui/page-header";
 import { useCurrentUser } from "@/features/auth/use-current-user";
 import { FallbackNotice } from "@/features/payments/fallback-notice";
 import { PackageCard, PackageCardSkeletons } from "@/features/payments/package-card";
@@ -34,19 +35,20 @@ export function PricingPage() {
 
   return (
     <div className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6 lg:py-14">
-      <header className="mb-8 max-w-3xl">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+      <PageHeader
+        className="max-w-3xl"
+        title={
           <Trans>
             Credits &amp; <span className="text-gradient">Pricing</span>
           </Trans>
-        </h1>
-        <p className="mt-2 text-muted-foreground">
+        }
+        description={
           <Trans>
             Buy a credit package once and spend it on videos, on the web or through the API. Pay only for what you
             create.
           </Trans>
-        </p>
-      </header>
+        }
+      />
 
       {signedIn ? (
         <div className="mb-12">

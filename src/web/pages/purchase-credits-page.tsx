@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import { ArrowLeft } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { PageHeader } from "@/components/ui/page-header";
 import { PageLoading } from "@/components/ui/page-loading";
 import { SignInPrompt } from "@/features/auth/sign-in-prompt";
 import { useCurrentUser } from "@/features/auth/use-current-user";
@@ -64,7 +65,20 @@ export function PurchaseCreditsPage() {
   return (
     <div className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6 lg:py-14">
       <CreemReturnBanner state={creemReturn} signedIn={user !== null} />
-      <header className="mb-8">
+      <PageHeader
+        className="max-w-2xl"
+        title={
+          <Trans>
+            Purchase <span className="text-gradient">Credits</span>
+          </Trans>
+        }
+        description={
+          <Trans>
+            Choose a package, review your order and pay securely. Credits are added to your account as soon as the
+            payment is confirmed.
+          </Trans>
+        }
+      >
         <Link
           href="/pricing"
           className="mb-4 inline-flex items-center gap-1.5 text-sm text-muted-foreground transition-colors hover:text-foreground"
@@ -72,18 +86,7 @@ export function PurchaseCreditsPage() {
           <ArrowLeft className="size-4" aria-hidden="true" />
           <Trans>Back to pricing</Trans>
         </Link>
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
-          <Trans>
-            Purchase <span className="text-gradient">Credits</span>
-          </Trans>
-        </h1>
-        <p className="mt-2 max-w-2xl text-muted-foreground">
-          <Trans>
-            Choose a package, review your order and pay securely. Credits are added to your account as soon as the
-            payment is confirmed.
-          </Trans>
-        </p>
-      </header>
+      </PageHeader>
       {user ? (
         <PurchaseForm balance={user.credits} isAdmin={user.isAdmin} />
       ) : isResolved ? (
