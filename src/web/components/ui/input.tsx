@@ -1,5 +1,6 @@
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
+import { TEXT_FIELD_STATES } from "./text-field-styles";
 
 export function Input({ className, type = "text", ...props }: ComponentProps<"input">) {
   return (
@@ -7,10 +8,7 @@ export function Input({ className, type = "text", ...props }: ComponentProps<"in
       type={type}
       className={cn(
         "flex h-11 w-full rounded-lg border border-border bg-zinc-950/60 px-3.5 py-2 text-sm text-foreground shadow-inner shadow-black/20 transition-colors",
-        "placeholder:text-zinc-500 hover:border-zinc-600",
-        "focus-visible:border-violet-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40",
-        "aria-[invalid=true]:border-destructive aria-[invalid=true]:focus-visible:ring-destructive/40",
-        "disabled:cursor-not-allowed disabled:opacity-50",
+        TEXT_FIELD_STATES,
         className,
       )}
       {...props}
