@@ -3,6 +3,7 @@ import { ReceiptText } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { TRANSACTIONS_PAGE_SIZE } from "../../../shared/payments";
 import { DataTable } from "@/components/ui/data-table";
+import { SectionHeader } from "@/components/ui/section-header";
 import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { formatCredits } from "@/lib/format";
@@ -30,16 +31,12 @@ export function TransactionHistory() {
 
   return (
     <section aria-labelledby="transactions-title" className="scroll-mt-24">
-      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="transactions-title" className="flex items-center gap-2 text-xl font-semibold tracking-tight">
-            <ReceiptText className="size-5 text-fuchsia-300" aria-hidden="true" />
-            <Trans>Transaction History</Trans>
-          </h2>
-          <p className="mt-1 text-sm text-muted-foreground">
-            <Trans>Purchases, video usage, refunds and adjustments to your balance.</Trans>
-          </p>
-        </div>
+      <SectionHeader
+        id="transactions-title"
+        icon={ReceiptText}
+        title={<Trans>Transaction History</Trans>}
+        description={<Trans>Purchases, video usage, refunds and adjustments to your balance.</Trans>}
+      >
         {total > 0 ? (
           <p className="text-sm text-muted-foreground tabular-nums">
             <Trans>
@@ -47,7 +44,7 @@ export function TransactionHistory() {
             </Trans>
           </p>
         ) : null}
-      </div>
+      </SectionHeader>
 
       <DataTable
         caption={t`Your transactions, newest first`}
