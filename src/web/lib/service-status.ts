@@ -4,14 +4,13 @@
  * quietly. Kept per address: the banner goes when each address that was refused answers again
  * (other answers, from caches, prove nothing), or when none has been refused for a while.
  */
-import { useSyncExternalStore } from "react";
+import { createFlagStore, useFlag } from "./flag-store";
 
 /** An address refused this long ago, and not since, no longer counts. */
 const FORGET_AFTER_MS = 20_000;
 
 const refused = new Map<string, number>();
-const listeners = new Set<() => void>();
-let unavailable = false;
+const unavailable = createFlagStore();
 let expiry: ReturnType<typeof setTimeout> | undefined;
 
 function update(): void {
@@ -19,10 +18,7 @@ function update(): void {
   for (const [url, until] of refused) if (until <= now) refused.delete(url);
   clearTimeout(expiry);
   if (refused.size > 0) expiry = setTimeout(update, Math.min(...refused.values()) - now);
-  const next = refused.size > 0;
-  if (next === unavailable) return;
-  unavailable = next;
-  for (const listener of listeners) listener();
+  unavailable.set(refused.size > 0);
 }
 
 export function markRefused(url: string): void {
@@ -34,15 +30,6 @@ export function markAnswered(url: string): void {
   if (refused.delete(url)) update();
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 export function useServiceUnavailable(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => unavailable,
-    () => false,
-  );
+  return useFlag(unavailable);
 }

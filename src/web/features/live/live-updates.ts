@@ -4,12 +4,13 @@
  * hooks stand down (useLiveConnected). When it is refused or lost, they poll at the spec's
  * intervals again and the stream is retried.
  */
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect } from "react";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import type { z } from "zod";
 import type { VideoTaskView } from "../../../shared/videos";
 import { urlFor } from "@/lib/api";
 import { firstLoadKeys } from "@/lib/first-load-keys";
+import { createFlagStore, useFlag } from "@/lib/flag-store";
 import { queryClient } from "@/lib/query-client";
 
 /**
@@ -48,27 +49,11 @@ type Stream = Awaited<ReturnType<typeof loadStream>>;
 /** After the server refused the stream (503, 401) the browser does not retry by itself; this does. */
 const STREAM_RETRY_MS = 30_000;
 
-let connected = false;
-const listeners = new Set<() => void>();
-
-function setConnected(value: boolean): void {
-  if (connected === value) return;
-  connected = value;
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const connected = createFlagStore();
 
 /** True while the event stream is open: polling is then unnecessary. */
 export function useLiveConnected(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => connected,
-    () => false,
-  );
+  return useFlag(connected);
 }
 
 function applyCredits(credits: number): void {
@@ -107,7 +92,7 @@ export function useLiveUpdates(enabled: boolean): void {
       const es = new EventSource(stream.url);
       source = es;
       es.addEventListener("ready", (e) => {
-        setConnected(true);
+        connected.set(true);
         const ready = dataOf(creditsEventSchema, e, stream);
         if (ready) applyCredits(ready.credits);
         // Whatever changed while the stream was closed was not heard: read it again.
@@ -128,11 +113,11 @@ export function useLiveUpdates(enabled: boolean): void {
       });
       es.addEventListener("signed-out", () => {
         es.close();
-        setConnected(false);
+        connected.set(false);
         void queryClient.invalidateQueries({ queryKey: firstLoadKeys.currentUser });
       });
       es.onerror = () => {
-        setConnected(false);
+        connected.set(false);
         // CONNECTING: the browser reconnects by itself. CLOSED: refused; try again later.
         if (es.readyState === EventSource.CLOSED) retry = setTimeout(start, STREAM_RETRY_MS);
       };
@@ -144,7 +129,7 @@ export function useLiveUpdates(enabled: boolean): void {
       closed = true;
       clearTimeout(retry);
       source?.close();
-      setConnected(false);
+      connected.set(false);
     };
   }, [enabled]);
 }
