@@ -1,4 +1,4 @@
-import { Check, Gift } from "lucide-react";
+import { Check } from "lucide-react";
 import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
@@ -7,15 +7,8 @@ import { cn } from "@/lib/cn";
 import { formatCredits } from "@/lib/format";
 import { i18n } from "@/lib/i18n";
 import { creditsLabel } from "./credit-words";
-import {
-  bonusText,
-  formatPricePerCredit,
-  formatUsd,
-  savingsPercent,
-  totalCredits,
-  type DisplayPackage,
-} from "./packages";
-import { PopularBadge, SavingBadge } from "./package-terms";
+import { formatPricePerCredit, formatUsd, savingsPercent, totalCredits, type DisplayPackage } from "./packages";
+import { BonusNote, PopularBadge, SavingBadge } from "./package-terms";
 
 /**
  * "About 150 videos with Veo3 (Quality), 750 with Veo3 Fast or 750 with Veo3 Lite" at today's web
@@ -50,7 +43,6 @@ export function PackageCard({ pkg, all, onBuy }: PackageCardProps) {
   const saving = savingsPercent(pkg, all);
   const titleId = `package-${pkg.id}-title`;
   const perCredit = formatPricePerCredit(pkg);
-  const bonus = bonusText(pkg);
   const packageName = pkg.name;
   const features = [
     t`${perCredit} per credit`,
@@ -84,12 +76,10 @@ export function PackageCard({ pkg, all, onBuy }: PackageCardProps) {
         </span>
       </p>
       <p className="mt-2 text-lg font-semibold tabular-nums text-violet-200">{creditsLabel(pkg.credits)}</p>
-      {bonus ? (
-        <p className="mt-2 inline-flex w-fit items-center gap-1.5 rounded-full bg-emerald-500/10 px-2.5 py-1 text-xs font-medium text-emerald-300 ring-1 ring-emerald-500/25">
-          <Gift className="size-3.5" aria-hidden="true" />
-          {bonus}
-        </p>
-      ) : null}
+      <BonusNote
+        pkg={pkg}
+        className="mt-2 inline-flex w-fit gap-1.5 rounded-full bg-emerald-500/10 px-2.5 py-1 ring-1 ring-emerald-500/25"
+      />
 
       <ul className="mt-5 grid flex-1 content-start gap-2.5 text-sm text-zinc-300">
         {features.map((feature) => (

@@ -1,9 +1,8 @@
 import { RadioGroup } from "radix-ui";
-import { Gift } from "lucide-react";
 import { useLingui } from "@lingui/react/macro";
 import { cn } from "@/lib/cn";
-import { bonusText, formatUsd, savingsPercent, type DisplayPackage } from "./packages";
-import { CreditsAndRate, PopularBadge, SavingBadge } from "./package-terms";
+import { formatUsd, savingsPercent, type DisplayPackage } from "./packages";
+import { BonusNote, CreditsAndRate, PopularBadge, SavingBadge } from "./package-terms";
 
 export interface PackagePickerProps {
   packages: readonly DisplayPackage[];
@@ -27,7 +26,6 @@ export function PackagePicker({ packages, selectedId, onSelect }: PackagePickerP
       {packages.map((pkg) => {
         const saving = savingsPercent(pkg, packages);
         const nameId = `pick-${pkg.id}-name`;
-        const bonus = bonusText(pkg);
         return (
           <RadioGroup.Item
             key={pkg.id}
@@ -56,12 +54,7 @@ export function PackagePicker({ packages, selectedId, onSelect }: PackagePickerP
               <span className="mt-1 block text-sm text-muted-foreground">
                 <CreditsAndRate pkg={pkg} />
               </span>
-              {bonus ? (
-                <span className="mt-1 flex items-center gap-1 text-xs font-medium text-emerald-300">
-                  <Gift className="size-3.5" aria-hidden="true" />
-                  {bonus}
-                </span>
-              ) : null}
+              <BonusNote pkg={pkg} className="mt-1 flex gap-1" />
             </span>
             <span className="shrink-0 text-xl font-bold tabular-nums">{formatUsd(pkg.price)}</span>
           </RadioGroup.Item>

@@ -1,9 +1,9 @@
-import { Sparkles } from "lucide-react";
+import { Gift, Sparkles } from "lucide-react";
 import { Trans } from "@lingui/react/macro";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
 import { creditsLabel } from "./credit-words";
-import { formatPricePerCredit, type DisplayPackage } from "./packages";
+import { bonusText, formatPricePerCredit, type DisplayPackage } from "./packages";
 
 /** "150 credits · $0.17 per credit": the line under a package's name in the picker and the payment dialog. */
 export function CreditsAndRate({ pkg }: { pkg: DisplayPackage }) {
@@ -38,5 +38,17 @@ export function PopularBadge({ className }: { className?: string }) {
       <Sparkles aria-hidden="true" />
       <Trans>Most Popular</Trans>
     </Badge>
+  );
+}
+
+/** The package's bonus credits with a gift icon, or nothing; `className` sets its look (a pill on the card). */
+export function BonusNote({ pkg, className }: { pkg: DisplayPackage; className: string }) {
+  const bonus = bonusText(pkg);
+  if (!bonus) return null;
+  return (
+    <span className={cn("items-center text-xs font-medium text-emerald-300", className)}>
+      <Gift className="size-3.5" aria-hidden="true" />
+      {bonus}
+    </span>
   );
 }
