@@ -1,21 +1,17 @@
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
 
-/**
- * A page's title (its h1, e.g. with a gradient word) and the line under it. `className` sets the
- * room below and the width; `children` stand above the title (e.g. a link back).
- */
-export function PageHeader({
-  title,
-  description,
-  className,
-  children,
-}: {
+export interface PageHeaderProps {
   title: ReactNode;
   description: ReactNode;
+  /** The room below and the width. */
   className?: string;
+  /** Above the title, e.g. a link back. */
   children?: ReactNode;
-}) {
+}
+
+/** A page's title (its h1, e.g. with a gradient word) and the line under it. */
+export function PageHeader({ title, description, className, children }: PageHeaderProps) {
   return (
     <header className={cn("mb-8", className)}>
       {children}

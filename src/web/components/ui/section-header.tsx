@@ -2,9 +2,21 @@ import type { ReactNode } from "react";
 import type { LucideIcon } from "lucide-react";
 import { cn } from "@/lib/cn";
 
+export interface SectionHeaderProps {
+  /** The h2's id, for the section's aria-labelledby. */
+  id: string;
+  icon: LucideIcon;
+  title: ReactNode;
+  description: ReactNode;
+  /** The room below it. */
+  className?: string;
+  /** On the right: a count, a button. */
+  children?: ReactNode;
+}
+
 /**
- * The top of a page's section: its h2 (with an icon; `id` for the section's aria-labelledby), a
- * line on what it holds, and `children` on the right (a count, a button).
+ * The top of a page's section: its h2 with an icon, a line on what it holds, and what stands on
+ * its right.
  */
 export function SectionHeader({
   id,
@@ -13,15 +25,7 @@ export function SectionHeader({
   description,
   className = "mb-4",
   children,
-}: {
-  id: string;
-  icon: LucideIcon;
-  title: ReactNode;
-  description: ReactNode;
-  /** The room below it. */
-  className?: string;
-  children?: ReactNode;
-}) {
+}: SectionHeaderProps) {
   return (
     <div className={cn("flex flex-wrap items-end justify-between gap-3", className)}>
       <div>
