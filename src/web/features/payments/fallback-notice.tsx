@@ -1,15 +1,18 @@
 import { Info, RefreshCw } from "lucide-react";
 import { Trans } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
+import { Callout } from "@/components/ui/callout";
 
 /** Above the fallback packages: why they cannot be bought right now, and a retry (decision 0016). */
 export function FallbackNotice({ onRetry, retrying = false }: { onRetry?: () => void; retrying?: boolean }) {
   return (
-    <div
-      className="mb-6 flex flex-wrap items-start gap-3 rounded-xl border border-amber-500/30 bg-amber-500/10 p-4 text-sm text-amber-50 sm:flex-nowrap"
+    <Callout
+      tone="warning"
+      icon={Info}
+      iconClassName="size-4"
       role="note"
+      className="mb-6 flex-wrap items-start text-amber-50 sm:flex-nowrap"
     >
-      <Info className="mt-0.5 size-4 shrink-0 text-amber-300" aria-hidden="true" />
       <p className="flex-1">
         <span className="font-semibold">
           <Trans>Showing our standard packages.</Trans>
@@ -27,6 +30,6 @@ export function FallbackNotice({ onRetry, retrying = false }: { onRetry?: () => 
           <Trans>Try again</Trans>
         </Button>
       ) : null}
-    </div>
+    </Callout>
   );
 }

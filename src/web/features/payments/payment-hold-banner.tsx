@@ -7,6 +7,7 @@ import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { TriangleAlert } from "lucide-react";
 import { Link } from "wouter";
+import { Callout } from "@/components/ui/callout";
 import { useUserStats } from "./use-payment-queries";
 
 // eslint-disable-next-line lingui/no-unlocalized-strings -- class names
@@ -19,12 +20,13 @@ export function PaymentHoldBanner({ signedIn }: { signedIn: boolean }) {
   if (!hold) return null;
   const owed = stats.data?.creditsOwed ?? 0;
   return (
-    <div
+    <Callout
+      tone="danger"
+      icon={TriangleAlert}
       role="alert"
       data-testid="payment-hold-banner"
-      className="mb-6 flex gap-3 rounded-2xl border border-red-500/40 bg-red-500/10 px-4 py-3.5 text-sm leading-relaxed text-red-200"
+      className="mb-6 rounded-2xl px-4 py-3.5 leading-relaxed text-red-200"
     >
-      <TriangleAlert className="mt-0.5 size-5 shrink-0 text-red-300" aria-hidden="true" />
       <div className="grid gap-1">
         <p className="font-semibold text-red-100">
           <Trans>New videos are blocked for now</Trans>
@@ -53,6 +55,6 @@ export function PaymentHoldBanner({ signedIn }: { signedIn: boolean }) {
           </p>
         )}
       </div>
-    </div>
+    </Callout>
   );
 }

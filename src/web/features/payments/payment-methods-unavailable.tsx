@@ -1,12 +1,12 @@
 import { Link } from "wouter";
 import { TriangleAlert } from "lucide-react";
 import { Trans } from "@lingui/react/macro";
+import { Callout } from "@/components/ui/callout";
 
 /** In the payment dialog when no provider is enabled: nothing to choose, and where to turn instead. */
 export function PaymentMethodsUnavailable() {
   return (
-    <div className="flex gap-3 rounded-xl border border-amber-500/30 bg-amber-500/10 p-4 text-sm" role="alert">
-      <TriangleAlert className="mt-0.5 size-5 shrink-0 text-amber-300" aria-hidden="true" />
+    <Callout tone="warning" icon={TriangleAlert} role="alert">
       <div>
         <p className="font-semibold text-amber-100">
           <Trans>Payment methods temporarily unavailable</Trans>
@@ -21,6 +21,6 @@ export function PaymentMethodsUnavailable() {
           </Trans>
         </p>
       </div>
-    </div>
+    </Callout>
   );
 }
