@@ -19,7 +19,7 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { isTaskListQuery } from "./task-list-queries";
 import { deleteVideos } from "./video-api";
-import type { CardSelection } from "./video-card";
+import type { CardSelection } from "./video-card-button";
 
 /** Which tasks are selected, by task id; `null` while not selecting. */
 export function useGallerySelection() {
