@@ -1,0 +1,58 @@
+import type { UseFormReturn } from "react-hook-form";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
+import type { GenerationMode } from "../../../shared/catalogue";
+import { PROMPT_MAX } from "../../../shared/videos";
+import { FormField, fieldErrorId } from "@/components/ui/form-field";
+import { Textarea } from "@/components/ui/textarea";
+import { ExamplePrompts } from "./example-prompts";
+import type { GenerateFormValues } from "./generate-form-schema";
+
+const PROMPT_PLACEHOLDERS: Record<GenerationMode, MessageDescriptor> = {
+  text: msg`A golden retriever surfing a wave at sunset, slow motion, ocean sounds and a cheering crowd…`,
+  image: msg`Describe how the scene in your image should move, sound and feel…`,
+  reference: msg`Describe the scene the people, objects or style in your images should appear in…`,
+};
+
+/** The generator's prompt, its count of characters, and example prompts that fill it in. */
+export function GeneratePromptField({
+  form,
+  mode,
+  prompt,
+}: {
+  form: UseFormReturn<GenerateFormValues>;
+  mode: GenerationMode;
+  prompt: string;
+}) {
+  const { t } = useLingui();
+  const {
+    register,
+    setValue,
+    setFocus,
+    formState: { errors, isSubmitted },
+  } = form;
+  const promptError = errors.prompt?.message;
+  return (
+    <>
+      <FormField id="prompt" label={t`Prompt`} error={promptError} hint={`${prompt.length}/${PROMPT_MAX}`}>
+        <Textarea
+          id="prompt"
+          rows={4}
+          maxLength={PROMPT_MAX}
+          className="max-h-80 min-h-24 scroll-mt-24 [field-sizing:content]"
+          placeholder={t(PROMPT_PLACEHOLDERS[mode])}
+          aria-invalid={promptError ? true : undefined}
+          aria-describedby={promptError ? fieldErrorId("prompt") : undefined}
+          {...register("prompt")}
+        />
+      </FormField>
+      <ExamplePrompts
+        onPick={(example) => {
+          setValue("prompt", example, { shouldDirty: true, shouldValidate: isSubmitted });
+          setFocus("prompt");
+        }}
+      />
+    </>
+  );
+}

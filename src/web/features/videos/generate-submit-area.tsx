@@ -1,0 +1,60 @@
+import { Link } from "wouter";
+import { LogIn, Sparkles } from "lucide-react";
+import { Trans } from "@lingui/react/macro";
+import { Button } from "@/components/ui/button";
+import { useLoginHref } from "@/features/auth";
+import { BusyIcon } from "./busy-icon";
+import { isMac } from "./generate-request";
+
+/**
+ * The end of the generator: 'Generate Video' (with its keyboard shortcut) when signed in, 'Sign in
+ * to Generate' otherwise.
+ */
+export function GenerateSubmitArea({
+  signedIn,
+  generating,
+  disabled,
+  hasPrompt,
+}: {
+  signedIn: boolean;
+  generating: boolean;
+  disabled: boolean;
+  /** Something is typed: it is kept while signing in. */
+  hasPrompt: boolean;
+}) {
+  // Signing in comes back here (decision 0078), by password or through Google (decision 0083).
+  const loginHref = useLoginHref();
+  if (signedIn) {
+    return (
+      <>
+        <Button
+          aria-keyshortcuts="Control+Enter Meta+Enter"
+          type="submit"
+          size="lg"
+          className="w-full"
+          disabled={disabled}
+        >
+          <BusyIcon busy={generating} icon={Sparkles} />
+          {generating ? <Trans>Generating...</Trans> : <Trans>Generate Video</Trans>}
+        </Button>
+        <p className="-mt-3 hidden text-center text-xs text-muted-foreground pointer-fine:block">
+          {isMac() ? <Trans>Or press ⌘+Enter in the form</Trans> : <Trans>Or press Ctrl+Enter in the form</Trans>}
+        </p>
+      </>
+    );
+  }
+  return (
+    <div className="grid gap-2 text-center">
+      <Button asChild size="lg" className="w-full">
+        <Link href={loginHref}>
+          <LogIn aria-hidden="true" />
+          <Trans>Sign in to Generate</Trans>
+        </Link>
+      </Button>
+      <p className="text-xs text-muted-foreground">
+        <Trans>You need an account with credits to generate videos.</Trans>{" "}
+        {hasPrompt ? <Trans>Your prompt is kept while you sign in.</Trans> : null}
+      </p>
+    </div>
+  );
+}

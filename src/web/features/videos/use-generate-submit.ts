@@ -1,0 +1,47 @@
+import type { UseFormReturn } from "react-hook-form";
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
+import type { PriceTable } from "../../../shared/prices";
+import type { CurrentUser } from "../../../shared/schemas/auth";
+import type { VideoTaskView } from "../../../shared/videos";
+import { modelLabel } from "@/lib/catalogue-text";
+import { generationCost } from "./generate-cost";
+import { GENERATE_DEFAULTS, type GenerateFormValues } from "./generate-form-schema";
+import { requestOf } from "./generate-request";
+import { requestOptions } from "./model-options";
+import { useGenerateVideo } from "./use-generate-video";
+
+/**
+ * The generator's submission: checks the credits against the cost first (the server's refusal,
+ * said here), then sends the request and empties the form once it is accepted.
+ */
+export function useGenerateSubmit(
+  form: UseFormReturn<GenerateFormValues>,
+  user: CurrentUser | null,
+  prices: PriceTable,
+  onStarted: (task: VideoTaskView) => void,
+) {
+  const { t } = useLingui();
+  const { mutation, insufficientCredits } = useGenerateVideo(onStarted);
+  const onSubmit = form.handleSubmit((values) => {
+    if (!user) return;
+    const request = requestOf(values);
+    const needed = generationCost(
+      prices,
+      values.model,
+      requestOptions(values.model, values.mode, values),
+      request.upgrade4k,
+    );
+    if (user.credits < needed) {
+      // The server's words for the same refusal (shared/videos.ts insufficientCreditsMessage), in the active language.
+      const modelName = modelLabel(values.model);
+      const have = user.credits;
+      insufficientCredits(
+        t`You need ${plural(needed, { one: "# credit", other: "# credits" })} to generate a video with ${modelName}. You have ${plural(have, { one: "# credit", other: "# credits" })}.`,
+      );
+      return;
+    }
+    mutation.mutate(request, { onSuccess: () => form.reset(GENERATE_DEFAULTS) });
+  });
+  return { onSubmit, generating: mutation.isPending };
+}
