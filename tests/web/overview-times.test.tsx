@@ -6,7 +6,7 @@
 import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { AdminOverview } from "../../src/shared/schemas/admin-overview";
-import { TimesSection } from "@/features/admin/overview/overview-sections";
+import { TimesSection } from "@/features/admin/overview/times-section";
 import { renderWeb, useLocale } from "./render";
 
 const overview = (times: AdminOverview["times"]) => ({ range: "90d", times }) as AdminOverview;

@@ -3,10 +3,9 @@ import { useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
 import type { AdminOverview } from "../../../../shared/schemas/admin-overview";
 import { SectionCard } from "@/components/ui/section-card";
-import { DailyBarChart, type ChartSeries, type DayPoint } from "./daily-bar-chart";
-import { ChartFigure, DataTable } from "./data-table";
-import { formatCount, formatDay, RANGE_PHRASES } from "./overview-format";
-import { ChartAndTable } from "./overview-sections";
+import type { ChartSeries, DayPoint } from "./daily-bar-chart";
+import { DailyChartAndTable } from "./daily-chart-and-table";
+import { formatCount, RANGE_PHRASES } from "./overview-format";
 
 export function ModerationSection({ data }: { data: AdminOverview }) {
   const { t } = useLingui();
@@ -37,39 +36,15 @@ export function ModerationSection({ data }: { data: AdminOverview }) {
         </>
       }
     >
-      <ChartAndTable
+      <DailyChartAndTable
         wideTable
-        chart={
-          <ChartFigure
-            label={t`Bar chart: ${caption}. Totals: ${refused} refused, ${unscreened} refused not checked, ${review} made to review. The numbers are in the table "${caption}".`}
-          >
-            <DailyBarChart data={points} series={series} stacked formatValue={formatCount} />
-          </ChartFigure>
-        }
-        table={
-          <DataTable<DayPoint>
-            caption={caption}
-            rowKey={(r) => r.day}
-            rows={points}
-            columns={[
-              { header: t`Day`, cell: (r) => formatDay(r.day) },
-              ...series.map((s) => ({
-                header: s.label,
-                numeric: true,
-                cell: (r: DayPoint) => formatCount(Number(r[s.key])),
-              })),
-            ]}
-            footer={{
-              label: t`Total`,
-              row: {
-                day: "",
-                refused: moderation.refused,
-                unscreened: moderation.unscreened,
-                review: moderation.review,
-              },
-            }}
-          />
-        }
+        caption={caption}
+        chartLabel={t`Bar chart: ${caption}. Totals: ${refused} refused, ${unscreened} refused not checked, ${review} made to review. The numbers are in the table "${caption}".`}
+        points={points}
+        series={series}
+        stacked
+        formatValue={formatCount}
+        totals={{ refused: moderation.refused, unscreened: moderation.unscreened, review: moderation.review }}
       />
     </SectionCard>
   );

@@ -2,7 +2,6 @@
  * The overview's unit economics (issue 42): per model and vendor, what the range's videos earned,
  * what they cost us and the margin left, and the price cells that sell below KIE's cost.
  */
-import { AlertTriangle } from "lucide-react";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { AdminOverview } from "../../../../shared/schemas/admin-overview";
@@ -11,23 +10,17 @@ import { modelLabel } from "../../../../shared/videos";
 import { Badge } from "@/components/ui/badge";
 import { SectionCard } from "@/components/ui/section-card";
 import { cn } from "@/lib/cn";
-import { formatNumber } from "@/lib/format";
+import { BelowCostWarning, unitUsd } from "./below-cost-warning";
 import { DataTable } from "./data-table";
 import { formatCount, formatMoney, formatRate, RANGE_PHRASES } from "./overview-format";
 
 type ModelEconomics = UnitEconomics["models"][number];
-type BelowCost = UnitEconomics["belowCost"][number];
-
-const USD = "USD";
 
 // eslint-disable-next-line lingui/no-unlocalized-strings -- brand names
 const VENDOR_LABELS: Record<string, string> = { kie: "KIE", google: "Google" };
 const vendorLabel = (vendor: string) => VENDOR_LABELS[vendor] ?? vendor;
 
-const usd = (value: number | null) => (value === null ? "—" : formatMoney(value, USD));
-/** A price of one credit or one second: fractions of a cent count ($0.005). */
-const unitUsd = (value: number) =>
-  formatNumber(value, { style: "currency", currency: USD, minimumFractionDigits: 2, maximumFractionDigits: 4 });
+const usd = (value: number | null) => (value === null ? "—" : formatMoney(value, "USD"));
 
 const losing = (m: ModelEconomics) => m.marginUsd !== null && m.marginUsd < 0;
 
@@ -141,44 +134,5 @@ export function UnitEconomicsSection({ data }: { data: Pick<AdminOverview, "rang
         </>
       )}
     </SectionCard>
-  );
-}
-
-/** The price cells whose web price, at what a credit brought in, is below what KIE charges for them. */
-function BelowCostWarning({ cells }: { cells: BelowCost[] }) {
-  const { t } = useLingui();
-  const count = cells.length;
-  return (
-    <div
-      className="mb-4 flex items-start gap-3 rounded-2xl border border-red-500/40 bg-red-500/10 p-4 text-sm"
-      data-testid="economics-below-cost"
-    >
-      <AlertTriangle className="mt-0.5 size-5 shrink-0 text-red-400" aria-hidden="true" />
-      <div className="grid min-w-0 gap-1">
-        <p className="font-semibold text-red-200">
-          {t`${plural(count, { one: "# price sells below KIE's cost", other: "# prices sell below KIE's cost" })}`}
-        </p>
-        <ul className="grid gap-0.5 text-zinc-300">
-          {cells.map((c) => {
-            const { label } = c;
-            const price = unitUsd(c.priceUsd);
-            const cost = unitUsd(c.costUsd);
-            return (
-              <li key={c.item}>
-                {c.unit === "second"
-                  ? t`${label} sells at ${price} per second; KIE charges ${cost} per second.`
-                  : t`${label} sells at ${price} per video; KIE charges ${cost}.`}
-              </li>
-            );
-          })}
-        </ul>
-        <p className="text-xs text-muted-foreground">
-          <Trans>
-            At today&apos;s prices and what a credit brought in: raise these prices in Settings, or turn these models
-            off.
-          </Trans>
-        </p>
-      </div>
-    </div>
   );
 }
