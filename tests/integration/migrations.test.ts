@@ -53,7 +53,6 @@ describe("migrations", () => {
         "credit_packages",
         "held_usernames",
         "idempotency_keys",
-        "kie_apis",
         "known_browsers",
         "legal_texts",
         "mail_messages",
@@ -79,6 +78,7 @@ describe("migrations", () => {
         "uploads",
         "used_passkey_challenges",
         "users",
+        "vendor_accounts",
         "video_files",
         "video_tasks",
         "webhook_attempts",
@@ -250,6 +250,59 @@ describe("migrations", () => {
         { task_id: "old_2", mode: "text" },
         { task_id: "old_3", mode: "text" },
       ]);
+    } finally {
+      await database.close();
+    }
+  });
+  it("keep the old names of the vendor accounts working between the widen and the narrow (0056, 0057)", async () => {
+    const database = await createUnmigratedDatabase();
+    const { db } = database;
+    const rows = async (text: ReturnType<typeof sql>) => ((await db.execute(text)) as { rows: unknown[] }).rows;
+    const account = (n: number) => `00000000-0000-4000-8000-00000000020${n}`;
+    try {
+      await database.migrate("0056_vendor_accounts_widen");
+      await db.execute(
+        sql`insert into users (id, username, password) values ('00000000-0000-4000-8000-000000000001', 'old_user', 'x')`,
+      );
+      await db.execute(
+        sql`insert into kie_apis (id, name, token_encrypted, token_hash) values (${account(1)}, 'one', 'x', 'h1')`,
+      );
+      const task = (n: number, column: "kie_api_id" | "vendor_account_id", id: string) =>
+        db.execute(sql`insert into video_tasks (user_id, task_id, prompt, model, aspect_ratio, ${sql.identifier(column)})
+          values ('00000000-0000-4000-8000-000000000001', ${`old_${n}`}, 'old', 'veo3_fast', '16:9', ${id})`);
+      await task(1, "kie_api_id", account(1));
+
+      await database.migrate("0057_vendor_accounts_narrow");
+      // The previous release writes the old names; the new one the new names: both see one account list.
+      await db.execute(
+        sql`insert into kie_apis (id, name, token_encrypted, token_hash) values (${account(2)}, 'two', 'x', 'h2')`,
+      );
+      await task(2, "kie_api_id", account(2));
+      await task(3, "vendor_account_id", account(2));
+      await db.execute(sql`update video_tasks set kie_api_id = ${account(1)} where task_id = 'old_2'`);
+      await db.execute(sql`update video_tasks set vendor_account_id = ${account(1)} where task_id = 'old_3'`);
+      expect(await rows(sql`select name from vendor_accounts order by name`)).toEqual([
+        { name: "one" },
+        { name: "two" },
+      ]);
+      expect(await rows(sql`select task_id, kie_api_id, vendor_account_id from video_tasks order by task_id`)).toEqual([
+        { task_id: "old_1", kie_api_id: account(1), vendor_account_id: account(1) },
+        { task_id: "old_2", kie_api_id: account(1), vendor_account_id: account(1) },
+        { task_id: "old_3", kie_api_id: account(1), vendor_account_id: account(1) },
+      ]);
+      await db.execute(sql`delete from kie_apis where id = ${account(1)}`);
+      expect(await rows(sql`select count(*)::int as n from video_tasks where vendor_account_id is null`)).toEqual([
+        { n: 3 },
+      ]);
+
+      await database.migrate();
+      expect(await rows(sql`select table_name from information_schema.views where table_name = 'kie_apis'`)).toEqual(
+        [],
+      );
+      expect(
+        await rows(sql`select column_name from information_schema.columns where table_name = 'video_tasks'
+          and column_name in ('kie_api_id', 'vendor_account_id')`),
+      ).toEqual([{ column_name: "vendor_account_id" }]);
     } finally {
       await database.close();
     }

@@ -102,8 +102,9 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
 );
 
-export const kieApis = pgTable(
-  "kie_apis",
+/** The video vendors' accounts (KIE.ai or Google keys); the table was vendor_accounts (decision 0142). */
+export const vendorAccounts = pgTable(
+  "vendor_accounts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
@@ -126,7 +127,7 @@ export const kieApis = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("kie_apis_vendor_valid", sql`${t.vendor} in ('kie', 'google')`)],
+  (t) => [check("vendor_accounts_vendor_valid", sql`${t.vendor} in ('kie', 'google')`)],
 );
 
 export const videoTasks = pgTable(
@@ -168,7 +169,7 @@ export const videoTasks = pgTable(
     isPublic: boolean("is_public").notNull().default(false),
     refunded: boolean("refunded").notNull().default(false),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
-    kieApiId: uuid("kie_api_id").references(() => kieApis.id, { onDelete: "set null" }),
+    vendorAccountId: uuid("vendor_account_id").references(() => vendorAccounts.id, { onDelete: "set null" }),
     /** Which key made the task, so status and 1080p calls use the same one: account | settings | env | simulator. */
     providerSource: text("provider_source").notNull().default("simulator"),
     /** Which of the vendor's surfaces made the task, so its status is read there: veo or market (decision 0051), gemini. */

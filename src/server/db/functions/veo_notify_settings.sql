@@ -10,4 +10,4 @@ END $$;
 --> statement-breakpoint
 CREATE OR REPLACE TRIGGER "admin_settings_notify" AFTER INSERT OR UPDATE OR DELETE ON "admin_settings" FOR EACH STATEMENT EXECUTE FUNCTION "veo_notify_settings"();
 --> statement-breakpoint
-CREATE OR REPLACE TRIGGER "kie_apis_notify" AFTER INSERT OR UPDATE OR DELETE ON "kie_apis" FOR EACH STATEMENT EXECUTE FUNCTION "veo_notify_settings"();
+CREATE OR REPLACE TRIGGER "vendor_accounts_notify" AFTER INSERT OR UPDATE OR DELETE ON "vendor_accounts" FOR EACH STATEMENT EXECUTE FUNCTION "veo_notify_settings"();
