@@ -139,8 +139,8 @@ export function seedStatements() {
        where u.rn % ${Math.round(users / tokenUsers)} = 0 and (k = 1 or u.rn % 3 = 0)`,
     ],
     [
-      "kie_apis",
-      `insert into kie_apis (name, token_encrypted, token_hash, total_credits, is_enabled, last_used)
+      "vendor_accounts",
+      `insert into vendor_accounts (name, token_encrypted, token_hash, total_credits, is_enabled, last_used)
        select 'account ' || i, 'sealed', md5('bench-kie-' || i), 1000 * i, i <> 3, now() - i * interval '1 hour' from generate_series(1, 4) as i`,
     ],
     [

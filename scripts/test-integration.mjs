@@ -65,7 +65,7 @@ export const PGLITE_FILES = [
   "admin-users",
   "admin-user-page",
   "admin-recovery",
-  "admin-kie-apis",
+  "admin-vendor-accounts",
   "admin-settings",
   "legal-pages",
   "showcase",

@@ -6,7 +6,7 @@ import { registerLiveUpdates } from "./events/register-live-updates.js";
 import type { LiveEvents } from "./events/live-events.js";
 import { accountStatsRoutes } from "./features/account-stats/routes.js";
 import { adminExportRoutes } from "./features/admin/exports-routes.js";
-import { adminKieApiRoutes } from "./features/admin/kie-apis-routes.js";
+import { adminVendorAccountRoutes } from "./features/admin/vendor-accounts-routes.js";
 import { adminOverviewRoutes } from "./features/admin/overview-routes.js";
 import { adminRecoveryRoutes } from "./features/admin/recovery-routes.js";
 import { adminVideoStorageRoutes } from "./features/admin/video-storage-routes.js";
@@ -192,7 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await admin.register(adminOverviewRoutes, services);
       await admin.register(adminSettingsRoutes, services);
       await admin.register(adminCreditPackageRoutes, services);
-      await admin.register(adminKieApiRoutes, services);
+      await admin.register(adminVendorAccountRoutes, services);
       await admin.register(adminTransactionRoutes, services);
       // Refunds and Creem disputes decided by hand (decision 0084).
       await admin.register(adminPaymentOrderRoutes, services);

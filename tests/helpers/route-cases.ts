@@ -10,7 +10,7 @@ import type { Db } from "../../src/server/db/connect.js";
 import {
   apiTokens,
   creditPackages,
-  kieApis,
+  vendorAccounts,
   paymentOrders,
   users,
   videoFiles,
@@ -58,7 +58,7 @@ export interface Fixtures {
   /** A user the admin cases change. */
   targetUserId: string;
   packageId: string;
-  kieApiId: string;
+  vendorAccountId: string;
   uploadName: string;
   /** A webhook endpoint of the owner, and a delivery to it. */
   webhookEndpointId: string;
@@ -706,13 +706,13 @@ export const ROUTE_CASES: RouteCase[] = [
   {
     method: "PUT",
     route: "/api/admin/kie-apis/:id",
-    request: (f) => ({ url: `/api/admin/kie-apis/${f.kieApiId}`, body: { name: "renamed" } }),
+    request: (f) => ({ url: `/api/admin/kie-apis/${f.vendorAccountId}`, body: { name: "renamed" } }),
   },
   {
     method: "POST",
     route: "/api/admin/kie-apis/:id/check-credits",
     accepts: reachedRoute,
-    request: (f) => ({ url: `/api/admin/kie-apis/${f.kieApiId}/check-credits`, body: {} }),
+    request: (f) => ({ url: `/api/admin/kie-apis/${f.vendorAccountId}/check-credits`, body: {} }),
   },
   {
     method: "POST",
@@ -775,7 +775,7 @@ export const ROUTE_CASES: RouteCase[] = [
   {
     method: "DELETE",
     route: "/api/admin/kie-apis/:id",
-    request: (f) => ({ url: `/api/admin/kie-apis/${f.kieApiId}` }),
+    request: (f) => ({ url: `/api/admin/kie-apis/${f.vendorAccountId}` }),
   },
 
   { method: "DELETE", route: "/api/user-tokens", request: () => ({ url: "/api/user-tokens" }) },
@@ -926,7 +926,7 @@ async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People; fixtu
 
   const [pkg] = await db.insert(creditPackages).values({ name: "Route pack", credits: 10, price: "1.00" }).returning();
   const [account] = await db
-    .insert(kieApis)
+    .insert(vendorAccounts)
     .values({
       name: "route account",
       tokenEncrypted: t.secretBox.encrypt("route-account-token"),
@@ -1015,7 +1015,7 @@ async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People; fixtu
     unsubscribeQuery: unsubscribeQuery(unsubscribeKey(t.secretBox), owner.id, "video_failed"),
     targetUserId: target.id,
     packageId: pkg!.id,
-    kieApiId: account!.id,
+    vendorAccountId: account!.id,
     uploadName,
     webhookEndpointId: endpoint!.id,
     webhookDeliveryId: delivery!.id,

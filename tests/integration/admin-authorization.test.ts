@@ -58,7 +58,7 @@ const fixtures = {
   userId: "",
   credits: 0,
   packageId: "",
-  kieApiId: "",
+  vendorAccountId: "",
   taskId: "",
   tokenId: "",
   orderId: "",
@@ -104,7 +104,7 @@ beforeAll(async () => {
     token: ACCOUNT_TOKEN,
     totalCredits: 100_000,
   });
-  fixtures.kieApiId = account.json().kieApi.id;
+  fixtures.vendorAccountId = account.json().kieApi.id;
   const token = await u.client.post("/api/user-tokens", { name: "matrix" });
   fixtures.tokenId = token.json<{ id: string }>().id;
   const gen = await u.client.post("/api/generate-video", { prompt: "a matrix video", model: "veo3_fast" });
@@ -290,12 +290,12 @@ const CASES: Case[] = [
   {
     method: "PUT",
     route: "/api/admin/kie-apis/:id",
-    request: () => ({ url: `/api/admin/kie-apis/${fixtures.kieApiId}`, body: { name: "renamed" } }),
+    request: () => ({ url: `/api/admin/kie-apis/${fixtures.vendorAccountId}`, body: { name: "renamed" } }),
   },
   {
     method: "POST",
     route: "/api/admin/kie-apis/:id/check-credits",
-    request: () => ({ url: `/api/admin/kie-apis/${fixtures.kieApiId}/check-credits`, body: {} }),
+    request: () => ({ url: `/api/admin/kie-apis/${fixtures.vendorAccountId}/check-credits`, body: {} }),
   },
   {
     method: "GET",
@@ -393,7 +393,7 @@ const CASES: Case[] = [
   {
     method: "DELETE",
     route: "/api/admin/kie-apis/:id",
-    request: () => ({ url: `/api/admin/kie-apis/${fixtures.kieApiId}` }),
+    request: () => ({ url: `/api/admin/kie-apis/${fixtures.vendorAccountId}` }),
   },
 ];
 

@@ -4,7 +4,7 @@
  */
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { kieApis, paymentOrders, transactions, users, videoTasks } from "../../src/server/db/schema.js";
+import { vendorAccounts, paymentOrders, transactions, users, videoTasks } from "../../src/server/db/schema.js";
 import { adminOverview } from "../../src/server/features/admin/overview-service.js";
 import type { AdminOverview } from "../../src/shared/schemas/admin-overview.js";
 import { createTestApp, signInAdmin, type Client, type TestApp } from "../helpers/test-app.js";
@@ -137,7 +137,7 @@ async function seed() {
   await video(u4, "veo3_lite", new Date(today - 6 * DAY - 1), { status: "completed", seconds: 10, hdSeconds: 20 });
 
   // Provider accounts: listed by name, their key never.
-  await t.database.db.insert(kieApis).values([
+  await t.database.db.insert(vendorAccounts).values([
     {
       name: "Beta",
       tokenEncrypted: t.secretBox.encrypt(SECRET_TOKEN),

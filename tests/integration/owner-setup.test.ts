@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { kieApis, mailMessages, paymentOrders, videoTasks } from "../../src/server/db/schema.js";
+import { vendorAccounts, mailMessages, paymentOrders, videoTasks } from "../../src/server/db/schema.js";
 import { readSettingsFromDatabase } from "../../src/server/features/settings/service.js";
 import type { AdminSetup, SetupStepId } from "../../src/shared/schemas/admin-setup.js";
 import { freePort, signInAdmin, signUp, type Client } from "../helpers/test-app.js";
@@ -275,11 +275,11 @@ describe("a KIE key is tried before it is saved", () => {
   });
 
   it("refuses a provider account whose key KIE refuses, added or edited; nothing is saved", async () => {
-    const before = await t.database.db.select().from(kieApis);
+    const before = await t.database.db.select().from(vendorAccounts);
     const added = await admin.post("/api/admin/kie-apis", { name: "bad", token: "SIM-BAD-KEY-555" });
     expect(added.statusCode).toBe(422);
     expect(added.json()).toMatchObject({ reason: "kie_key_refused" });
-    expect(await t.database.db.select().from(kieApis)).toHaveLength(before.length);
+    expect(await t.database.db.select().from(vendorAccounts)).toHaveLength(before.length);
 
     const good = await admin.post("/api/admin/kie-apis", { name: "good", token: "kie-account-key-666" });
     expect(good.statusCode, good.body).toBe(201);
@@ -287,7 +287,7 @@ describe("a KIE key is tried before it is saved", () => {
     const edited = await admin.put(`/api/admin/kie-apis/${id}`, { name: "renamed", token: "sim-bad-key-777" });
     expect(edited.statusCode).toBe(422);
     expect(edited.json().message).toMatch(/^KIE refused this key/);
-    const [row] = await t.database.db.select().from(kieApis).where(eq(kieApis.id, id));
+    const [row] = await t.database.db.select().from(vendorAccounts).where(eq(vendorAccounts.id, id));
     expect(row!.name).toBe("good");
     expect(t.secretBox.decrypt(row!.tokenEncrypted)).toBe("kie-account-key-666");
     // An edit that keeps the key is not tried.
@@ -308,7 +308,7 @@ describe("a KIE key is tried before it is saved", () => {
       const account = await offlineAdmin.post("/api/admin/kie-apis", { name: "x", token: "kie-unreachable-999" });
       expect(account.statusCode).toBe(422);
       expect((await readSettingsFromDatabase(offline.database.db, offline.secretBox)).kieToken).toBeNull();
-      expect(await offline.database.db.select().from(kieApis)).toHaveLength(0);
+      expect(await offline.database.db.select().from(vendorAccounts)).toHaveLength(0);
     } finally {
       await offline.close();
     }

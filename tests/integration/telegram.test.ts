@@ -5,7 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { adminNotifications, creditPackages, kieApis } from "../../src/server/db/schema.js";
+import { adminNotifications, creditPackages, vendorAccounts } from "../../src/server/db/schema.js";
 import { sha256Hex } from "../../src/server/lib/tokens.js";
 import { MASK_PREFIX } from "../../src/shared/mask.js";
 import { startPaypalFake, type PaypalFake } from "../fakes/paypal-fake.mjs";
@@ -218,7 +218,7 @@ describe("notifications", () => {
   it("reports a provider account once when it drops below 400, and once when KIE rejects its key", async () => {
     const token = "kie-account-for-telegram-0001";
     const [account] = await t.database.db
-      .insert(kieApis)
+      .insert(vendorAccounts)
       .values({
         name: "Pool <A>",
         tokenEncrypted: t.secretBox.encrypt(token),
@@ -227,7 +227,7 @@ describe("notifications", () => {
         modelCosts: { veo3_fast: 80 },
       })
       .returning();
-    await t.database.db.update(kieApis).set({ totalCredits: 470 }).where(eq(kieApis.id, account!.id));
+    await t.database.db.update(vendorAccounts).set({ totalCredits: 470 }).where(eq(vendorAccounts.id, account!.id));
     const u = await userWithCredits(t.app, t.database.db, 10);
     for (const prompt of ["first", "second", "third"]) {
       expect((await u.client.post("/api/generate-video", { prompt, model: "veo3_fast" })).statusCode).toBe(200);
@@ -243,7 +243,7 @@ describe("notifications", () => {
     await u.client.post("/api/generate-video", { prompt: "rejected again", model: "veo3_fast" });
     await drain();
     expect(telegram.messages.filter((m) => m.text.includes("KIE account rejected"))).toHaveLength(1);
-    await t.database.db.delete(kieApis).where(eq(kieApis.id, account!.id));
+    await t.database.db.delete(vendorAccounts).where(eq(vendorAccounts.id, account!.id));
   });
 
   it("a failing Bot API breaks neither purchases nor generation; the sender retries, then gives up", async () => {

@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { kieApis } from "../../src/server/db/schema.js";
+import { vendorAccounts } from "../../src/server/db/schema.js";
 import { sha256Hex } from "../../src/server/lib/tokens.js";
 import { resolvePrices, webCost } from "../../src/shared/prices.js";
 import {
@@ -36,7 +36,7 @@ beforeAll(async () => {
     ["kie two", "kie", "kie-key-two"],
     ["google", "google", "gemini-key"],
   ] as const)
-    await t.database.db.insert(kieApis).values({
+    await t.database.db.insert(vendorAccounts).values({
       name,
       vendor,
       tokenEncrypted: t.secretBox.encrypt(token),
@@ -90,10 +90,10 @@ describe("a KIE outage with Google configured", () => {
       expect(sim.stats.calls.generate - kieCalls).toBe(2);
       expect(await taskRow(t.database.db, res.json().taskId)).toMatchObject({ vendor: "google" });
       // Both KIE accounts are marked empty, as for any out-of-credit answer.
-      const kie = await t.database.db.select().from(kieApis).where(eq(kieApis.vendor, "kie"));
+      const kie = await t.database.db.select().from(vendorAccounts).where(eq(vendorAccounts.vendor, "kie"));
       expect(kie.map((a) => a.totalCredits)).toEqual([0, 0]);
     } finally {
-      await t.database.db.update(kieApis).set({ totalCredits: 100_000 });
+      await t.database.db.update(vendorAccounts).set({ totalCredits: 100_000 });
     }
   });
 
@@ -200,7 +200,7 @@ describe("offline, on the built-in simulator", () => {
   it("a Google account reaches the simulator's Gemini fake when KIE's fake is down", async () => {
     const offline = await createVideoTestApp({ sim });
     try {
-      await offline.database.db.insert(kieApis).values({
+      await offline.database.db.insert(vendorAccounts).values({
         name: "google offline",
         vendor: "google",
         tokenEncrypted: offline.secretBox.encrypt("any-key"),
@@ -220,11 +220,11 @@ describe("offline, on the built-in simulator", () => {
 
 describe("the accounts' vendor", () => {
   it("never sends a KIE request with a Google key", async () => {
-    const [google] = await t.database.db.select().from(kieApis).where(eq(kieApis.vendor, "google"));
+    const [google] = await t.database.db.select().from(vendorAccounts).where(eq(vendorAccounts.vendor, "google"));
     const u = await userWithCredits(t.app, t.database.db, 50);
     const { taskId } = (await u.client.post("/api/generate-video", { prompt: "plain", model: "veo3_fast" })).json();
     const task = await taskRow(t.database.db, taskId);
     expect(task.vendor).toBe("kie");
-    expect(task.kieApiId).not.toBe(google!.id);
+    expect(task.vendorAccountId).not.toBe(google!.id);
   });
 });

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../../src/server/db/connect.js";
-import { kieApis, videoTasks } from "../../src/server/db/schema.js";
+import { vendorAccounts, videoTasks } from "../../src/server/db/schema.js";
 import { sha256Hex } from "../../src/server/lib/tokens.js";
 import { startKieSimulator } from "../../src/server/simulator/index.js";
 import { signInAdmin } from "../helpers/test-app.js";
@@ -42,7 +42,7 @@ async function realProviderApp(env: Record<string, string> = {}): Promise<VideoT
 /** An account with the costs accounts had before the cost map (migration 0037 copied them into it). */
 async function addAccount(t: VideoTestApp, name: string, token: string, totalCredits: number) {
   const [row] = await t.database.db
-    .insert(kieApis)
+    .insert(vendorAccounts)
     .values({
       name,
       tokenEncrypted: t.secretBox.encrypt(token),
@@ -61,7 +61,7 @@ describe("choosing the provider key", () => {
       expect((await t.app.inject({ method: "GET", url: "/api/pricing/current" })).json().simulated).toBe(false);
       const u = await userWithCredits(t.app, t.database.db, 1);
       const { taskId } = (await u.client.post("/api/generate-video", { prompt: "env key", model: "veo3_fast" })).json();
-      expect(await taskRow(t.database.db, taskId)).toMatchObject({ providerSource: "env", kieApiId: null });
+      expect(await taskRow(t.database.db, taskId)).toMatchObject({ providerSource: "env", vendorAccountId: null });
       await runWorkerUntil(t, async () => (await taskRow(t.database.db, taskId)).status === "completed");
     } finally {
       await t.close();
@@ -80,9 +80,9 @@ describe("choosing the provider key", () => {
       const second = (await u.client.post("/api/generate-video", { prompt: "account key", model: "veo3_fast" })).json();
       expect(await taskRow(t.database.db, second.taskId)).toMatchObject({
         providerSource: "account",
-        kieApiId: account.id,
+        vendorAccountId: account.id,
       });
-      const [after] = await t.database.db.select().from(kieApis).where(eq(kieApis.id, account.id));
+      const [after] = await t.database.db.select().from(vendorAccounts).where(eq(vendorAccounts.id, account.id));
       // A Fast video costs the account what its cost map says (80 here).
       expect(after).toMatchObject({ totalCredits: 920, totalUsage: 80 });
       expect(after!.lastUsed).toBeInstanceOf(Date);
@@ -99,7 +99,7 @@ describe("choosing the provider key", () => {
       expect(await simulated()).toBe(true);
       // Sealed with another server's secrets key: no key to use, but the admin has configured KIE.
       const [row] = await t.database.db
-        .insert(kieApis)
+        .insert(vendorAccounts)
         .values({
           name: "foreign",
           tokenEncrypted: "v1:not-ours",
@@ -109,7 +109,7 @@ describe("choosing the provider key", () => {
         .returning();
       await t.app.liveEvents.settle();
       expect(await simulated()).toBe(false);
-      await t.database.db.update(kieApis).set({ isEnabled: false }).where(eq(kieApis.id, row!.id));
+      await t.database.db.update(vendorAccounts).set({ isEnabled: false }).where(eq(vendorAccounts.id, row!.id));
       await t.app.liveEvents.settle();
       expect(await simulated()).toBe(true);
     } finally {
@@ -206,9 +206,9 @@ describe("provider accounts", () => {
       const u = await userWithCredits(t.app, t.database.db, 2);
       const one = (await u.client.post("/api/generate-video", { prompt: "first", model: "veo3_fast" })).json();
       const two = (await u.client.post("/api/generate-video", { prompt: "second", model: "veo3_fast" })).json();
-      expect((await taskRow(t.database.db, one.taskId)).kieApiId).toBe(rich.id);
-      expect((await taskRow(t.database.db, two.taskId)).kieApiId).toBe(backup.id);
-      const [richAfter] = await t.database.db.select().from(kieApis).where(eq(kieApis.id, rich.id));
+      expect((await taskRow(t.database.db, one.taskId)).vendorAccountId).toBe(rich.id);
+      expect((await taskRow(t.database.db, two.taskId)).vendorAccountId).toBe(backup.id);
+      const [richAfter] = await t.database.db.select().from(vendorAccounts).where(eq(vendorAccounts.id, rich.id));
       expect(richAfter!.totalCredits).toBe(0);
       // If status checks used another key than the task's, the revoked one would answer 401.
       sim.accounts.set("rich-key", { credits: 0, revoked: false });
@@ -230,8 +230,8 @@ describe("provider accounts", () => {
       const good = await addAccount(t, "good", "good-key", 1000);
       const u = await userWithCredits(t.app, t.database.db, 1);
       const { taskId } = (await u.client.post("/api/generate-video", { prompt: "x", model: "veo3_fast" })).json();
-      expect((await taskRow(t.database.db, taskId)).kieApiId).toBe(good.id);
-      const [badAfter] = await t.database.db.select().from(kieApis).where(eq(kieApis.id, bad.id));
+      expect((await taskRow(t.database.db, taskId)).vendorAccountId).toBe(good.id);
+      const [badAfter] = await t.database.db.select().from(vendorAccounts).where(eq(vendorAccounts.id, bad.id));
       expect(badAfter!.isEnabled).toBe(false);
     } finally {
       await t.close();
@@ -275,18 +275,18 @@ describe("KIE's newer answers (issue 22)", () => {
     try {
       const poor = await addAccount(t, "poor", "poor-lite", 10);
       await t.database.db
-        .update(kieApis)
+        .update(vendorAccounts)
         .set({ modelCosts: { veo3_lite: 25 } })
-        .where(eq(kieApis.id, poor.id));
+        .where(eq(vendorAccounts.id, poor.id));
       const rich = await addAccount(t, "rich", "rich-lite", 100);
       await t.database.db
-        .update(kieApis)
+        .update(vendorAccounts)
         .set({ modelCosts: { veo3_lite: 25 } })
-        .where(eq(kieApis.id, rich.id));
+        .where(eq(vendorAccounts.id, rich.id));
       const u = await userWithCredits(t.app, t.database.db, 1);
       const { taskId } = (await u.client.post("/api/generate-video", { prompt: "lite", model: "veo3_lite" })).json();
-      expect((await taskRow(t.database.db, taskId)).kieApiId).toBe(rich.id);
-      const [after] = await t.database.db.select().from(kieApis).where(eq(kieApis.id, rich.id));
+      expect((await taskRow(t.database.db, taskId)).vendorAccountId).toBe(rich.id);
+      const [after] = await t.database.db.select().from(vendorAccounts).where(eq(vendorAccounts.id, rich.id));
       expect(after).toMatchObject({ totalCredits: 75, totalUsage: 25 });
     } finally {
       await t.close();
@@ -303,7 +303,7 @@ describe("KIE's newer answers (issue 22)", () => {
       const res = await u.client.post("/api/generate-video", { prompt: "capped [sim:code-433]", model: "veo3_fast" });
       expect(res.statusCode).toBe(503);
       expect(sim.stats.calls.generate - before).toBe(2);
-      const [after] = await t.database.db.select().from(kieApis).where(eq(kieApis.id, capped.id));
+      const [after] = await t.database.db.select().from(vendorAccounts).where(eq(vendorAccounts.id, capped.id));
       expect(after).toMatchObject({ isEnabled: true, totalCredits: 5000 });
       expect(await balanceOf(t.database.db, u.id)).toEqual({ credits: 1, ledger: 1 });
     } finally {

@@ -43,7 +43,7 @@ function key(name: string, vendor: "kie" | "google", outcome: string | VendorErr
       return { vendorTaskId: outcome };
     },
   } as unknown as VideoMaker;
-  return { vendor, source: "account", kieApiId: `${name}-account`, maker };
+  return { vendor, source: "account", vendorAccountId: `${name}-account`, maker };
 }
 
 /** The database as submitWithFailover meets it: the vendor's id recorded, a task failed (and refunded). */

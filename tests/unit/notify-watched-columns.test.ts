@@ -50,7 +50,7 @@ const TASK_COLUMNS_NOT_SHOWN: Record<string, string> = {
   enable_fallback: "a generation option sent to the provider, never shown",
   hd_ready_at: "the admin overview's figure, read fresh (not through the task caches)",
   refunded_at: "ledger bookkeeping; the task view shows `refunded`",
-  kie_api_id: "which provider account made it: server-side only",
+  vendor_account_id: "which provider account made it: server-side only",
   provider_source: "which provider key made it: server-side only",
   provider_surface: "which KIE surface made it: server-side only",
   next_check_at: "task worker bookkeeping",

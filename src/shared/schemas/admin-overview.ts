@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { unitEconomicsSchema } from "./unit-economics.js";
 import { isoTimestamp } from "./common.js";
-import { KIE_API_STATUSES } from "./kie-apis.js";
+import { VENDOR_ACCOUNT_STATUSES } from "./vendor-accounts.js";
 import { modelHealthSchema } from "./model-health.js";
 
 export const OVERVIEW_RANGES = ["today", "7d", "30d", "90d"] as const;
@@ -91,7 +91,7 @@ const providerAccountBalanceSchema = z.object({
   totalCredits: z.number().int().meta({
     description: "The last known KIE balance: 'Check Balance' reads it from KIE, each video subtracts its cost.",
   }),
-  status: z.enum(KIE_API_STATUSES),
+  status: z.enum(VENDOR_ACCOUNT_STATUSES),
   lastUsed: isoTimestamp.nullable(),
   balanceUpdatedAt: isoTimestamp.meta({
     description: "When the account row last changed (a balance check, a video, an edit).",

@@ -12,7 +12,7 @@ import { rowsOf, type Db } from "../../db/connect.js";
 import { formatCents, toCents } from "../../lib/money.js";
 import { PAYMENT_PROVIDERS } from "../../db/schema.js";
 import { MODELS } from "../../../shared/catalogue.js";
-import { kieApiStatus } from "../../../shared/schemas/kie-apis.js";
+import { vendorAccountStatus } from "../../../shared/schemas/vendor-accounts.js";
 import {
   OVERVIEW_RANGE_DAYS,
   SIGNUP_SOURCES,
@@ -191,7 +191,7 @@ const moderationQuery = (from: Date, to: Date) => sql`
   group by 1, 2`;
 
 const accountsQuery = sql`
-  select id, name, is_enabled, total_credits, last_used, updated_at from kie_apis order by name, created_at, id`;
+  select id, name, is_enabled, total_credits, last_used, updated_at from vendor_accounts order by name, created_at, id`;
 
 const num = (v: string | number | null | undefined) => Number(v ?? 0);
 /** Seconds to the millisecond; null stays null (no videos to measure). */
@@ -352,7 +352,7 @@ export async function adminOverview(
       name: a.name,
       isEnabled: a.is_enabled,
       totalCredits: num(a.total_credits),
-      status: kieApiStatus(num(a.total_credits)),
+      status: vendorAccountStatus(num(a.total_credits)),
       lastUsed: a.last_used === null ? null : iso(a.last_used),
       balanceUpdatedAt: iso(a.updated_at),
     })),

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import type { Queryable } from "../../db/connect.js";
 import { adminNotifications, users } from "../../db/schema.js";
 import { escapeHtml } from "../../integrations/telegram/client.js";
-import { KIE_AVAILABLE_THRESHOLD } from "../../../shared/schemas/kie-apis.js";
+import { KIE_AVAILABLE_THRESHOLD } from "../../../shared/schemas/vendor-accounts.js";
 import { creditsText } from "../../../shared/credits-text.js";
 import { formatCents } from "../../lib/money.js";
 

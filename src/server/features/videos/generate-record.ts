@@ -15,7 +15,7 @@ export interface Submitted {
   surface: string;
   vendor: string;
   vendorModel: string;
-  kieApiId?: string;
+  vendorAccountId?: string;
   /** When the worker first asks the vendor how it is going. */
   nextCheckAt: Date;
 }
@@ -31,7 +31,7 @@ export async function recordSubmission(db: Db, s: Submitted): Promise<boolean> {
       with task as (
         update video_tasks set task_id = ${s.vendorTaskId}, status = 'generating', provider_source = ${s.source}, provider_surface = ${s.surface},
           vendor = ${s.vendor}, vendor_model = ${s.vendorModel},
-          kie_api_id = ${s.kieApiId ?? null}::uuid, next_check_at = ${s.nextCheckAt.toISOString()}::timestamptz
+          vendor_account_id = ${s.vendorAccountId ?? null}::uuid, next_check_at = ${s.nextCheckAt.toISOString()}::timestamptz
         where id = ${s.videoTaskId} and task_id = ${s.placeholder} and status in ('generating', 'pending') and not refunded
         returning id
       ), usage as (

@@ -76,10 +76,10 @@ export async function submitWithFailover(
           surface: made.surface,
           vendor: key.vendor,
           vendorModel: key.maker.vendorModel(job),
-          kieApiId: key.kieApiId,
+          vendorAccountId: key.vendorAccountId,
           nextCheckAt: new Date(Date.now() + deps.firstCheckMs),
         });
-        if (key.kieApiId) await deps.provider.recordAccountUse(key.kieApiId, input.model, options);
+        if (key.vendorAccountId) await deps.provider.recordAccountUse(key.vendorAccountId, input.model, options);
         if (!learned) {
           // No vendor offers a way to cancel a task (kie-2026.md, video-vendors-2026.md), so it may
           // still make this video: the log names it for an operator; the person keeps the refund.
@@ -89,7 +89,7 @@ export async function submitWithFailover(
               providerTaskId: taskId,
               vendor: key.vendor,
               source: key.source,
-              kieApiId: key.kieApiId,
+              vendorAccountId: key.vendorAccountId,
             },
             "provider accepted a video after its task was failed and refunded; left failed",
           );
@@ -104,8 +104,8 @@ export async function submitWithFailover(
           throw err;
         }
         lastError = err;
-        if (key.kieApiId && (err.kind === "insufficient_credits" || err.kind === "unauthorized")) {
-          await deps.provider.markAccount(key.kieApiId, err.kind);
+        if (key.vendorAccountId && (err.kind === "insufficient_credits" || err.kind === "unauthorized")) {
+          await deps.provider.markAccount(key.vendorAccountId, err.kind);
         }
         if (err.kind === "model_retired") await deps.retireModel?.(input.model, err.message);
         // Key problems move on to the vendor's next key; a vendor that is down (or whose keys are

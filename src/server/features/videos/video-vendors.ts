@@ -10,7 +10,7 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/connect.js";
-import { kieApis } from "../../db/schema.js";
+import { vendorAccounts } from "../../db/schema.js";
 import { KieClient } from "../../integrations/kie/client.js";
 import { KieMarketMaker, KieVeoMaker } from "../../integrations/kie/kie-makers.js";
 import { GoogleVeoMaker } from "../../integrations/google/veo-maker.js";
@@ -22,7 +22,7 @@ import type { Settings } from "../settings/service.js";
 import type { FreshCache } from "../../events/fresh-cache.js";
 import type { KieAccountKeys } from "../../events/read-caches.js";
 import { notifyProviderLow, notifyProviderProblem } from "../notifications/outbox.js";
-import { KIE_AVAILABLE_THRESHOLD } from "../../../shared/schemas/kie-apis.js";
+import { KIE_AVAILABLE_THRESHOLD } from "../../../shared/schemas/vendor-accounts.js";
 import { vendorCostOf } from "../../../shared/vendor-costs.js";
 
 export type KeySource = "account" | "settings" | "env" | "simulator";
@@ -31,7 +31,7 @@ export type KeySource = "account" | "settings" | "env" | "simulator";
 export interface VendorKey {
   vendor: Vendor;
   source: KeySource;
-  kieApiId?: string;
+  vendorAccountId?: string;
   maker: VideoMaker;
 }
 
@@ -39,7 +39,7 @@ export interface VendorKey {
 export interface MadeBy {
   vendor?: string;
   providerSource: string;
-  kieApiId: string | null;
+  vendorAccountId: string | null;
   providerSurface?: string;
 }
 
@@ -49,7 +49,7 @@ export interface VideoVendorsDeps {
   config: Config;
   /** The admin settings (kieToken, kieSurface), through the settings cache. */
   readSettings(): Promise<Settings>;
-  /** Announced changes of kie_apis drop it (migration 0005). */
+  /** Announced changes of vendor_accounts drop it (migration 0005). */
   accountsCache: FreshCache<KieAccountKeys>;
   /** Where this process reaches the simulator over HTTP (and where its links point), and the key it accepts. */
   simulator: { baseUrl: string; publicBaseUrl?: string; apiKey: string };
@@ -114,7 +114,12 @@ export class VideoVendors {
         else {
           for (const a of accounts.filter((x) => x.vendor === "kie")) {
             if (a.totalCredits >= vendorCostOf(model, options, a.modelCosts))
-              keys.push({ vendor, source: "account", kieApiId: a.id, maker: this.kieMaker(a.token, surface, false) });
+              keys.push({
+                vendor,
+                source: "account",
+                vendorAccountId: a.id,
+                maker: this.kieMaker(a.token, surface, false),
+              });
           }
           if (settings.kieToken)
             keys.push({ vendor, source: "settings", maker: this.kieMaker(settings.kieToken, surface, false) });
@@ -123,7 +128,7 @@ export class VideoVendors {
         }
       } else {
         for (const a of accounts.filter((x) => x.vendor === "google"))
-          keys.push({ vendor, source: "account", kieApiId: a.id, maker: this.googleMaker(a.token, simulated) });
+          keys.push({ vendor, source: "account", vendorAccountId: a.id, maker: this.googleMaker(a.token, simulated) });
         if (this.deps.config.gemini.apiKey && !simulated)
           keys.push({ vendor, source: "env", maker: this.googleMaker(this.deps.config.gemini.apiKey, false) });
       }
@@ -140,15 +145,15 @@ export class VideoVendors {
   private async enabledAccounts(): Promise<KieAccountKeys> {
     const rows = await this.deps.db
       .select({
-        id: kieApis.id,
-        token: kieApis.tokenEncrypted,
-        vendor: kieApis.vendor,
-        totalCredits: kieApis.totalCredits,
-        modelCosts: kieApis.modelCosts,
+        id: vendorAccounts.id,
+        token: vendorAccounts.tokenEncrypted,
+        vendor: vendorAccounts.vendor,
+        totalCredits: vendorAccounts.totalCredits,
+        modelCosts: vendorAccounts.modelCosts,
       })
-      .from(kieApis)
-      .where(eq(kieApis.isEnabled, true))
-      .orderBy(desc(kieApis.totalCredits));
+      .from(vendorAccounts)
+      .where(eq(vendorAccounts.isEnabled, true))
+      .orderBy(desc(vendorAccounts.totalCredits));
     const accounts: KieAccountKeys["accounts"] = [];
     for (const a of rows) {
       const token = this.open(a.token);
@@ -175,7 +180,7 @@ export class VideoVendors {
     return {
       vendor: (task.vendor ?? "kie") as Vendor,
       source: task.providerSource as KeySource,
-      ...(task.kieApiId ? { kieApiId: task.kieApiId } : {}),
+      ...(task.vendorAccountId ? { vendorAccountId: task.vendorAccountId } : {}),
       maker: await this.makerFor(task),
     };
   }
@@ -184,7 +189,9 @@ export class VideoVendors {
   async makerFor(task: MadeBy): Promise<VideoMaker> {
     const vendor = (task.vendor ?? "kie") as Vendor;
     const stored =
-      task.providerSource === "account" && task.kieApiId ? await this.accountToken(task.kieApiId) : undefined;
+      task.providerSource === "account" && task.vendorAccountId
+        ? await this.accountToken(task.vendorAccountId)
+        : undefined;
     if (vendor === "google") {
       const simulated = await this.isSimulated();
       return this.googleMaker(stored ?? this.deps.config.gemini.apiKey ?? "", simulated);
@@ -201,28 +208,35 @@ export class VideoVendors {
   }
 
   private async accountToken(id: string): Promise<string | undefined> {
-    const [a] = await this.deps.db.select({ token: kieApis.tokenEncrypted }).from(kieApis).where(eq(kieApis.id, id));
+    const [a] = await this.deps.db
+      .select({ token: vendorAccounts.tokenEncrypted })
+      .from(vendorAccounts)
+      .where(eq(vendorAccounts.id, id));
     return a && this.open(a.token);
   }
 
   /** After a video was accepted on an account: what it cost the account (in the vendor's credits), and when. */
-  async recordAccountUse(kieApiId: string, model: ModelId, options: VideoOptions): Promise<void> {
+  async recordAccountUse(vendorAccountId: string, model: ModelId, options: VideoOptions): Promise<void> {
     const [row] = await this.deps.db
-      .select({ modelCosts: kieApis.modelCosts })
-      .from(kieApis)
-      .where(eq(kieApis.id, kieApiId));
+      .select({ modelCosts: vendorAccounts.modelCosts })
+      .from(vendorAccounts)
+      .where(eq(vendorAccounts.id, vendorAccountId));
     if (!row) return;
     const cost = vendorCostOf(model, options, row.modelCosts);
     const [account] = await this.deps.db
-      .update(kieApis)
+      .update(vendorAccounts)
       .set({
-        totalCredits: sql`greatest(${kieApis.totalCredits} - ${cost}, 0)`,
-        totalUsage: sql`${kieApis.totalUsage} + ${cost}`,
+        totalCredits: sql`greatest(${vendorAccounts.totalCredits} - ${cost}, 0)`,
+        totalUsage: sql`${vendorAccounts.totalUsage} + ${cost}`,
         lastUsed: new Date(),
         updatedAt: new Date(),
       })
-      .where(eq(kieApis.id, kieApiId))
-      .returning({ name: kieApis.name, totalCredits: kieApis.totalCredits, vendor: kieApis.vendor });
+      .where(eq(vendorAccounts.id, vendorAccountId))
+      .returning({
+        name: vendorAccounts.name,
+        totalCredits: vendorAccounts.totalCredits,
+        vendor: vendorAccounts.vendor,
+      });
     // Once, when this video took a KIE account below the 'Available' line.
     const crossed =
       account?.vendor === "kie" &&
@@ -232,14 +246,19 @@ export class VideoVendors {
   }
 
   /** The vendor said the account is out of credits (balance 0) or its key is rejected (disabled). */
-  async markAccount(kieApiId: string, problem: "insufficient_credits" | "unauthorized"): Promise<void> {
+  async markAccount(vendorAccountId: string, problem: "insufficient_credits" | "unauthorized"): Promise<void> {
     const unauthorized = problem === "unauthorized";
     // Only a change is news: an account already disabled (or empty) is not reported again.
     const [changed] = await this.deps.db
-      .update(kieApis)
+      .update(vendorAccounts)
       .set(unauthorized ? { isEnabled: false, updatedAt: new Date() } : { totalCredits: 0, updatedAt: new Date() })
-      .where(and(eq(kieApis.id, kieApiId), unauthorized ? eq(kieApis.isEnabled, true) : gt(kieApis.totalCredits, 0)))
-      .returning({ name: kieApis.name });
+      .where(
+        and(
+          eq(vendorAccounts.id, vendorAccountId),
+          unauthorized ? eq(vendorAccounts.isEnabled, true) : gt(vendorAccounts.totalCredits, 0),
+        ),
+      )
+      .returning({ name: vendorAccounts.name });
     if (changed) await notifyProviderProblem(this.deps.db, changed, problem);
   }
 

@@ -1,8 +1,8 @@
 /** Provider accounts: GET/POST /api/admin/kie-apis, PUT/DELETE /api/admin/kie-apis/{id}, and a KIE balance check. */
 import type { FastifyInstance } from "fastify";
-import { adminKieApisApi } from "../../../shared/api/admin-kie-apis.js";
+import { adminVendorAccountsApi } from "../../../shared/api/admin-vendor-accounts.js";
 import { isMaskedSecret } from "../../../shared/mask.js";
-import type { AccountVendor, KieApiView } from "../../../shared/schemas/kie-apis.js";
+import type { AccountVendor, VendorAccountView } from "../../../shared/schemas/vendor-accounts.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/connect.js";
 import { AppError } from "../../http/errors.js";
@@ -16,13 +16,13 @@ import { kieKeyChecker } from "../settings/kie-key-check.js";
 import {
   accountKey,
   accountVendor,
-  createKieApi,
-  deleteKieApi,
-  getKieApi,
-  listKieApis,
+  createVendorAccount,
+  deleteVendorAccount,
+  getVendorAccount,
+  listVendorAccounts,
   storeBalance,
-  updateKieApi,
-} from "./kie-apis-service.js";
+  updateVendorAccount,
+} from "./vendor-accounts-service.js";
 
 /** What KIE said about a key, for the admin: a rejected key is the admin's to fix (422), an outage is KIE's (502). */
 function balanceError(err: unknown): AppError {
@@ -40,7 +40,7 @@ function balanceError(err: unknown): AppError {
 const GOOGLE_HAS_NO_BALANCE = "Balance checks are for KIE accounts; Google bills your Cloud project";
 
 /** What an update's audit compares: not the key, the clock, or the legacy figures modelCosts already shows. */
-function audited(view: KieApiView): Record<string, unknown> {
+function audited(view: VendorAccountView): Record<string, unknown> {
   const { token: _t, updatedAt: _u, veo3QualityCredits: _q, veo3FastCredits: _f, veo3LiteCredits: _l, ...rest } = view;
   return rest;
 }
@@ -48,7 +48,7 @@ function audited(view: KieApiView): Record<string, unknown> {
 /** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
 /** A sensitive admin action: a fresh second-factor check first (decision 0092). */
 
-export async function adminKieApiRoutes(
+export async function adminVendorAccountRoutes(
   app: FastifyInstance,
   opts: { db: Db; secretBox: SecretBox; config: Config; simulatorFiles: { baseUrl: string } },
 ): Promise<void> {
@@ -61,16 +61,16 @@ export async function adminKieApiRoutes(
   const checkNewKey = async (token: string | undefined, vendor: () => Promise<AccountVendor> | AccountVendor) => {
     if (token && !isMaskedSecret(token) && (await vendor()) === "kie") await keyChecker.check(token);
   };
-  serve(app, adminKieApisApi.list, {}, async (_request, reply) => {
+  serve(app, adminVendorAccountsApi.list, {}, async (_request, reply) => {
     reply.header("cache-control", "private, no-store");
-    return listKieApis(db, secretBox);
+    return listVendorAccounts(db, secretBox);
   });
 
-  serve(app, adminKieApisApi.create, STEP_UP, async (request, reply) => {
+  serve(app, adminVendorAccountsApi.create, STEP_UP, async (request, reply) => {
     await checkNewKey(request.body.token, () => request.body.vendor);
     const actor = auditActor(request);
-    const kieApi = await db.transaction(async (tx) => {
-      const created = await createKieApi(tx, secretBox, request.body);
+    const vendorAccount = await db.transaction(async (tx) => {
+      const created = await createVendorAccount(tx, secretBox, request.body);
       const { token: _token, ...fields } = request.body;
       await recordAudit(tx, actor, {
         action: "kie_api.create",
@@ -81,16 +81,16 @@ export async function adminKieApiRoutes(
       });
       return created;
     });
-    return reply.status(201).send({ message: "KIE API saved", kieApi });
+    return reply.status(201).send({ message: "KIE API saved", kieApi: vendorAccount });
   });
 
-  serve(app, adminKieApisApi.update, STEP_UP, async (request) => {
+  serve(app, adminVendorAccountsApi.update, STEP_UP, async (request) => {
     const { id } = request.params;
     await checkNewKey(request.body.token, () => request.body.vendor ?? accountVendor(db, id));
     const actor = auditActor(request);
-    const kieApi = await db.transaction(async (tx) => {
-      const before = await getKieApi(tx, secretBox, id);
-      const after = await updateKieApi(tx, secretBox, id, request.body);
+    const vendorAccount = await db.transaction(async (tx) => {
+      const before = await getVendorAccount(tx, secretBox, id);
+      const after = await updateVendorAccount(tx, secretBox, id, request.body);
       const changes = fieldChanges(audited(before), audited(after));
       // A new key is named, never shown (a blank or masked one keeps the stored key).
       const { token } = request.body;
@@ -104,14 +104,14 @@ export async function adminKieApiRoutes(
       });
       return after;
     });
-    return { message: "KIE API saved", kieApi };
+    return { message: "KIE API saved", kieApi: vendorAccount };
   });
 
-  serve(app, adminKieApisApi.delete, STEP_UP, async (request) => {
+  serve(app, adminVendorAccountsApi.delete, STEP_UP, async (request) => {
     const actor = auditActor(request);
     await db.transaction(async (tx) => {
-      const gone = await getKieApi(tx, secretBox, request.params.id);
-      await deleteKieApi(tx, request.params.id);
+      const gone = await getVendorAccount(tx, secretBox, request.params.id);
+      await deleteVendorAccount(tx, request.params.id);
       await recordAudit(tx, actor, {
         action: "kie_api.delete",
         targetType: "kie_api",
@@ -123,7 +123,7 @@ export async function adminKieApiRoutes(
   });
 
   /** Asks KIE (chat/credit) for a KIE account's real balance and stores it as totalCredits. */
-  serve(app, adminKieApisApi.checkCredits, {}, async (request) => {
+  serve(app, adminVendorAccountsApi.checkCredits, {}, async (request) => {
     const { id } = request.params;
     const { vendor, key } = await accountKey(db, secretBox, id);
     if (vendor !== "kie") throw new AppError("unprocessable", GOOGLE_HAS_NO_BALANCE);
@@ -144,20 +144,20 @@ export async function adminKieApiRoutes(
       credits = await client.credits();
     } catch (err) {
       request.log.warn(
-        { kieApiId: id, kind: err instanceof KieError ? err.kind : "network" },
+        { vendorAccountId: id, kind: err instanceof KieError ? err.kind : "network" },
         "KIE balance check failed",
       );
       throw balanceError(err);
     }
     await storeBalance(db, id, credits);
-    const kieApi = await getKieApi(db, secretBox, id);
+    const vendorAccount = await getVendorAccount(db, secretBox, id);
     await recordAudit(db, auditActor(request), {
       action: "kie_api.check_balance",
       targetType: "kie_api",
       targetId: id,
-      targetLabel: kieApi.name,
-      details: { credits: kieApi.totalCredits },
+      targetLabel: vendorAccount.name,
+      details: { credits: vendorAccount.totalCredits },
     });
-    return { message: `KIE reports ${kieApi.totalCredits} credits`, kieApi };
+    return { message: `KIE reports ${vendorAccount.totalCredits} credits`, kieApi: vendorAccount };
   });
 }

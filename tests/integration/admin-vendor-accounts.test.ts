@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { kieApis, transactions } from "../../src/server/db/schema.js";
+import { vendorAccounts, transactions } from "../../src/server/db/schema.js";
 import { MASK_PREFIX } from "../../src/shared/mask.js";
 import { MODELS } from "../../src/shared/catalogue.js";
-import type { KieApiView } from "../../src/shared/schemas/kie-apis.js";
+import type { VendorAccountView } from "../../src/shared/schemas/vendor-accounts.js";
 import { defaultModelCost } from "../../src/shared/vendor-costs.js";
 import { signInAdmin, type Client } from "../helpers/test-app.js";
 import {
@@ -32,10 +32,10 @@ afterAll(async () => {
 let n = 0;
 const newKey = () => `kie-key-${Date.now().toString(36)}-${++n}-secretvalue`;
 
-async function addAccount(body: Record<string, unknown>): Promise<KieApiView> {
+async function addAccount(body: Record<string, unknown>): Promise<VendorAccountView> {
   const res = await admin.post("/api/admin/kie-apis", body);
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().kieApi as KieApiView;
+  return res.json().kieApi as VendorAccountView;
 }
 
 describe("POST /api/admin/kie-apis", () => {
@@ -44,7 +44,7 @@ describe("POST /api/admin/kie-apis", () => {
     const res = await admin.post("/api/admin/kie-apis", { name: "Main account", token });
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe("KIE API saved");
-    const view = res.json().kieApi as KieApiView;
+    const view = res.json().kieApi as VendorAccountView;
     expect(view).toMatchObject({
       name: "Main account",
       token: MASK_PREFIX + token.slice(-4),
@@ -65,8 +65,8 @@ describe("POST /api/admin/kie-apis", () => {
     const list = await admin.get("/api/admin/kie-apis");
     expect(list.statusCode).toBe(200);
     expect(list.body).not.toContain(token);
-    expect(list.json<KieApiView[]>().find((a) => a.id === view.id)).toMatchObject({ token: view.token });
-    const [row] = await t.database.db.select().from(kieApis).where(eq(kieApis.id, view.id));
+    expect(list.json<VendorAccountView[]>().find((a) => a.id === view.id)).toMatchObject({ token: view.token });
+    const [row] = await t.database.db.select().from(vendorAccounts).where(eq(vendorAccounts.id, view.id));
     expect(row!.tokenEncrypted).not.toContain(token);
     expect(t.secretBox.decrypt(row!.tokenEncrypted)).toBe(token);
     expect(row).toMatchObject({ vendor: "kie", modelCosts: {} });
@@ -86,9 +86,9 @@ describe("POST /api/admin/kie-apis", () => {
       veo3FastCredits: defaultModelCost("veo3_fast"),
       veo3LiteCredits: 0,
     });
-    const [row] = await t.database.db.select().from(kieApis).where(eq(kieApis.id, view.id));
+    const [row] = await t.database.db.select().from(vendorAccounts).where(eq(vendorAccounts.id, view.id));
     expect(row).toMatchObject({ vendor: "google", modelCosts: { veo3: 320, veo3_lite: 0 } });
-    const listed = (await admin.get("/api/admin/kie-apis")).json<KieApiView[]>().find((a) => a.id === view.id);
+    const listed = (await admin.get("/api/admin/kie-apis")).json<VendorAccountView[]>().find((a) => a.id === view.id);
     expect(listed).toMatchObject({ vendor: "google", modelCosts: { veo3: 320, veo3_lite: 0 } });
   });
 
@@ -187,7 +187,7 @@ describe("PUT /api/admin/kie-apis/:id", () => {
       kieApi: { name: "renamed", totalCredits: 120, status: "Low Credits" },
     });
     await admin.put(`/api/admin/kie-apis/${account.id}`, { token: "", isEnabled: false });
-    const [kept] = await t.database.db.select().from(kieApis).where(eq(kieApis.id, account.id));
+    const [kept] = await t.database.db.select().from(vendorAccounts).where(eq(vendorAccounts.id, account.id));
     expect(t.secretBox.decrypt(kept!.tokenEncrypted)).toBe(token);
     expect(kept!.isEnabled).toBe(false);
 
@@ -195,7 +195,7 @@ describe("PUT /api/admin/kie-apis/:id", () => {
     const replaced = await admin.put(`/api/admin/kie-apis/${account.id}`, { token: replacement });
     expect(replaced.json().kieApi.token).toBe(MASK_PREFIX + replacement.slice(-4));
     expect(replaced.body).not.toContain(replacement);
-    const [row] = await t.database.db.select().from(kieApis).where(eq(kieApis.id, account.id));
+    const [row] = await t.database.db.select().from(vendorAccounts).where(eq(vendorAccounts.id, account.id));
     expect(t.secretBox.decrypt(row!.tokenEncrypted)).toBe(replacement);
   });
 
@@ -216,7 +216,7 @@ describe("PUT /api/admin/kie-apis/:id", () => {
     expect(kept.json().kieApi.modelCosts).toEqual({ veo3_fast: 90, veo3_lite: 20 });
     const cleared = await admin.put(path, { modelCosts: {} });
     expect(cleared.json().kieApi).toMatchObject({ modelCosts: {}, veo3FastCredits: defaultModelCost("veo3_fast") });
-    const [row] = await t.database.db.select().from(kieApis).where(eq(kieApis.id, account.id));
+    const [row] = await t.database.db.select().from(vendorAccounts).where(eq(vendorAccounts.id, account.id));
     expect(row).toMatchObject({ vendor: "google", modelCosts: {} });
 
     const unknown = await admin.put(path, { modelCosts: { veo2: 10 } });
@@ -276,7 +276,7 @@ describe("POST /api/admin/kie-apis/:id/check-credits", () => {
     const down = await admin.post(`/api/admin/kie-apis/${account.id}/check-credits`, {});
     expect(down.statusCode).toBe(502);
     expect(down.body).not.toContain(token);
-    const [row] = await t.database.db.select().from(kieApis).where(eq(kieApis.id, account.id));
+    const [row] = await t.database.db.select().from(vendorAccounts).where(eq(vendorAccounts.id, account.id));
     expect(row!.totalCredits).toBe(700);
   });
 });
@@ -292,7 +292,7 @@ describe("POST /api/admin/kie-apis/:id/check-credits for a Google account", () =
       message: "Balance checks are for KIE accounts; Google bills your Cloud project",
     });
     expect(sim.stats.calls.credit).toBe(before);
-    const [row] = await t.database.db.select().from(kieApis).where(eq(kieApis.id, account.id));
+    const [row] = await t.database.db.select().from(vendorAccounts).where(eq(vendorAccounts.id, account.id));
     expect(row!.totalCredits).toBe(700);
   });
 });
@@ -309,8 +309,8 @@ describe("DELETE /api/admin/kie-apis/:id", () => {
     const gen = await u.client.post("/api/generate-video", { prompt: "made by an account", model: "veo3_fast" });
     expect(gen.statusCode, gen.body).toBe(200);
     const { taskId } = gen.json();
-    expect((await taskRow(t.database.db, taskId)).kieApiId).toBe(account.id);
-    const listed = (await admin.get("/api/admin/kie-apis")).json<KieApiView[]>();
+    expect((await taskRow(t.database.db, taskId)).vendorAccountId).toBe(account.id);
+    const listed = (await admin.get("/api/admin/kie-apis")).json<VendorAccountView[]>();
     expect(listed.find((a) => a.id === account.id)).toMatchObject({
       taskCount: 1,
       totalCredits: 100_000 - 80,
@@ -321,11 +321,11 @@ describe("DELETE /api/admin/kie-apis/:id", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: "KIE API deleted" });
     const task = await taskRow(t.database.db, taskId);
-    expect(task).toMatchObject({ kieApiId: null, prompt: "made by an account" });
+    expect(task).toMatchObject({ vendorAccountId: null, prompt: "made by an account" });
     const usage = await t.database.db.select().from(transactions).where(eq(transactions.videoTaskId, task.id));
     expect(usage).toHaveLength(1);
     expect((await admin.request("DELETE", `/api/admin/kie-apis/${account.id}`)).statusCode).toBe(404);
-    const [gone] = await t.database.db.select().from(kieApis).where(eq(kieApis.id, account.id));
+    const [gone] = await t.database.db.select().from(vendorAccounts).where(eq(vendorAccounts.id, account.id));
     expect(gone).toBeUndefined();
   });
 });
