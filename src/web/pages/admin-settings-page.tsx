@@ -5,7 +5,7 @@ import { AdminLayout } from "@/features/admin/admin-layout";
 import { ContactCard } from "@/features/admin/settings/contact-card";
 import { FairUseCard } from "@/features/admin/settings/fair-use-card";
 import { useScrollToHash } from "@/features/admin/settings/use-scroll-to-hash";
-import { KieApisCard } from "@/features/admin/vendors/kie-apis-card";
+import { VendorAccountsCard as KieApisCard } from "@/features/admin/vendors/vendor-accounts-card";
 import { MailCard } from "@/features/admin/mail/mail-card";
 import { ModerationSettingsCard } from "@/features/admin/moderation/moderation-settings-card";
 import { PackagesCard } from "@/features/admin/packages/packages-card";

@@ -1,7 +1,7 @@
 /** The vendors a provider account can belong to, by the names their owners give them (issue 42). */
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import type { AccountVendor } from "../../../../shared/schemas/kie-apis";
+import type { AccountVendor } from "../../../../shared/schemas/vendor-accounts";
 import { MODEL_CATALOGUE, MODELS, type ModelId } from "../../../../shared/catalogue";
 import { i18n } from "@/lib/i18n";
 

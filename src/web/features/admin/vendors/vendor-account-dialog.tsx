@@ -3,10 +3,10 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { MODELS, type ModelId } from "../../../../shared/catalogue";
 import {
   ACCOUNT_VENDORS,
-  KIE_API_DEFAULTS,
+  VENDOR_ACCOUNT_DEFAULTS,
   type AccountVendor,
-  type KieApiView,
-} from "../../../../shared/schemas/kie-apis";
+  type VendorAccountView,
+} from "../../../../shared/schemas/vendor-accounts";
 import { defaultModelCost } from "../../../../shared/vendor-costs";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { modelLabel } from "@/lib/catalogue-text";
@@ -18,21 +18,23 @@ import { CheckboxField, ChoiceField, SecretField, TextField } from "@/features/a
 const WHOLE_NUMBER = /^\d+$/;
 
 /** Add or edit a provider account (decisions 0021, 0098); `account` undefined means a new one. */
-export function KieApiDialog({
+export function VendorAccountDialog({
   account,
   open,
   onOpenChange,
 }: {
-  account?: KieApiView;
+  account?: VendorAccountView;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useLingui();
   const [name, setName] = useState(account?.name ?? "");
   const [token, setToken] = useState(account?.token ?? "");
-  const [vendor, setVendor] = useState<AccountVendor>(account?.vendor ?? KIE_API_DEFAULTS.vendor);
-  const [isEnabled, setEnabled] = useState<boolean>(account?.isEnabled ?? KIE_API_DEFAULTS.isEnabled);
-  const [totalCredits, setTotalCredits] = useState(String(account?.totalCredits ?? KIE_API_DEFAULTS.totalCredits));
+  const [vendor, setVendor] = useState<AccountVendor>(account?.vendor ?? VENDOR_ACCOUNT_DEFAULTS.vendor);
+  const [isEnabled, setEnabled] = useState<boolean>(account?.isEnabled ?? VENDOR_ACCOUNT_DEFAULTS.isEnabled);
+  const [totalCredits, setTotalCredits] = useState(
+    String(account?.totalCredits ?? VENDOR_ACCOUNT_DEFAULTS.totalCredits),
+  );
   // One field per model; a blank one means the model's default cost (left out of the map).
   const [costs, setCosts] = useState<Record<ModelId, string>>(
     () => Object.fromEntries(MODELS.map((m) => [m, String(account?.modelCosts[m] ?? "")])) as Record<ModelId, string>,

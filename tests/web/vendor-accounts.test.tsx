@@ -6,14 +6,14 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MODEL_CATALOGUE, MODELS } from "../../src/shared/catalogue";
-import type { KieApiView } from "../../src/shared/schemas/kie-apis";
+import type { VendorAccountView } from "../../src/shared/schemas/vendor-accounts";
 import { defaultModelCost } from "../../src/shared/vendor-costs";
-import { KieApiDialog } from "@/features/admin/vendors/kie-api-dialog";
-import { KieApisCard } from "@/features/admin/vendors/kie-apis-card";
+import { VendorAccountDialog } from "@/features/admin/vendors/vendor-account-dialog";
+import { VendorAccountsCard } from "@/features/admin/vendors/vendor-accounts-card";
 import { stubFetch } from "./fetch-stub";
 import { renderWeb, useLocale } from "./render";
 
-const account = (over: Partial<KieApiView>): KieApiView => ({
+const account = (over: Partial<VendorAccountView>): VendorAccountView => ({
   id: "6f1c1a56-0000-4000-8000-0000000000a1",
   name: "Main",
   token: "••••••••abcd",
@@ -38,7 +38,7 @@ const costField = (model: (typeof MODELS)[number]) =>
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe("KieApiDialog", () => {
+describe("VendorAccountDialog", () => {
   it("adds an account with its vendor and only the costs typed in", async () => {
     await useLocale("en", "admin");
     const saved = account({ vendor: "google" });
@@ -46,7 +46,7 @@ describe("KieApiDialog", () => {
       "POST /api/admin/kie-apis": { status: 201, body: { message: "KIE API saved", kieApi: saved } },
     });
     const onOpenChange = vi.fn();
-    const { user } = renderWeb(<KieApiDialog open onOpenChange={onOpenChange} />);
+    const { user } = renderWeb(<VendorAccountDialog open onOpenChange={onOpenChange} />);
     const vendor = screen.getByLabelText<HTMLSelectElement>("Vendor");
     expect(vendor.value).toBe("kie");
     expect([...vendor.options].map((o) => o.textContent)).toEqual(["KIE.ai", "Google Gemini API"]);
@@ -86,7 +86,7 @@ describe("KieApiDialog", () => {
       [`PUT /api/admin/kie-apis/${existing.id}`]: { body: { message: "KIE API saved", kieApi: existing } },
     });
     const onOpenChange = vi.fn();
-    const { user } = renderWeb(<KieApiDialog account={existing} open onOpenChange={onOpenChange} />);
+    const { user } = renderWeb(<VendorAccountDialog account={existing} open onOpenChange={onOpenChange} />);
     expect(costField("veo3").value).toBe("300");
     expect(costField("veo3_fast").value).toBe("");
     expect(costField("veo3_lite").value).toBe("25");
@@ -97,7 +97,7 @@ describe("KieApiDialog", () => {
   });
 });
 
-describe("KieApisCard", () => {
+describe("VendorAccountsCard", () => {
   it("shows each account's vendor and costs, and offers a balance check only for KIE", async () => {
     await useLocale("en", "admin");
     stubFetch({
@@ -108,7 +108,7 @@ describe("KieApisCard", () => {
         ],
       },
     });
-    renderWeb(<KieApisCard />);
+    renderWeb(<VendorAccountsCard />);
     const kie = await screen.findByRole("listitem", { name: "KIE API Kie one" });
     expect(kie.textContent).toContain("KIE.ai");
     expect(kie.textContent).toContain(

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Pencil, Plus, RefreshCw, Trash2 } from "lucide-react";
-import type { KieApiView } from "../../../../shared/schemas/kie-apis";
+import type { VendorAccountView } from "../../../../shared/schemas/vendor-accounts";
 import { modelCostOf } from "../../../../shared/vendor-costs";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -11,10 +11,10 @@ import { modelsMadeBy, vendorLabel } from "./account-vendors";
 import { useCheckKieBalance, useDeleteKieApi, useKieApis } from "@/features/admin/admin-api";
 import { SectionCard } from "@/components/ui/section-card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { KieApiDialog } from "./kie-api-dialog";
+import { VendorAccountDialog } from "./vendor-account-dialog";
 import { QueryState } from "@/components/ui/query-state";
 
-function AccountRow({ a, onEdit, onDelete }: { a: KieApiView; onEdit: () => void; onDelete: () => void }) {
+function AccountRow({ a, onEdit, onDelete }: { a: VendorAccountView; onEdit: () => void; onDelete: () => void }) {
   const { t } = useLingui();
   const check = useCheckKieBalance();
   const { name, taskCount } = a;
@@ -81,11 +81,11 @@ function AccountRow({ a, onEdit, onDelete }: { a: KieApiView; onEdit: () => void
 }
 
 /** Provider accounts (KIE.ai or Google) with add, edit, delete and, for KIE, a balance check (decisions 0021, 0098). */
-export function KieApisCard() {
+export function VendorAccountsCard() {
   const { t } = useLingui();
   const query = useKieApis();
-  const [editing, setEditing] = useState<KieApiView | "new">();
-  const [deleting, setDeleting] = useState<KieApiView>();
+  const [editing, setEditing] = useState<VendorAccountView | "new">();
+  const [deleting, setDeleting] = useState<VendorAccountView>();
   const remove = useDeleteKieApi(() => setDeleting(undefined));
   const deletingName = deleting?.name ?? "";
 
@@ -115,7 +115,7 @@ export function KieApisCard() {
         )}
       </QueryState>
       {editing ? (
-        <KieApiDialog
+        <VendorAccountDialog
           key={editing === "new" ? "new" : editing.id}
           account={editing === "new" ? undefined : editing}
           open
