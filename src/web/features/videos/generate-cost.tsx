@@ -13,6 +13,7 @@ import { priceOf, surchargeCost, webCost, type PriceTable } from "../../../share
 import { modelLabel } from "@/lib/catalogue-text";
 import { formatCredits } from "@/lib/format";
 import { durationText } from "./option-text";
+import { CreditsLine } from "./credits-line";
 import { creditsText } from "./video-display";
 
 export interface CostSummaryProps {
@@ -66,14 +67,9 @@ export function CostSummary({ model, options, upgrade4k, prices, credits }: Cost
       {/* The cost and the credits held on one line; the 4K breakdown under the cost. */}
       <div className="flex flex-wrap items-start justify-between gap-x-6 gap-y-2 text-sm">
         <div className="grid gap-0.5">
-          <span className="flex items-center gap-2">
-            <span className="text-muted-foreground">
-              <Trans>Cost</Trans>
-            </span>
-            <span className="font-semibold text-foreground" data-testid="generation-cost">
-              {costText}
-            </span>
-          </span>
+          <CreditsLine label={<Trans>Cost</Trans>} testId="generation-cost">
+            {costText}
+          </CreditsLine>
           <PerSecondRate model={model} options={options} prices={prices} />
           {upgrade4k ? (
             <span className="text-xs text-muted-foreground" data-testid="generation-cost-breakdown">
@@ -84,15 +80,14 @@ export function CostSummary({ model, options, upgrade4k, prices, credits }: Cost
           ) : null}
         </div>
         {credits !== null ? (
-          <span className="flex items-center gap-2">
-            <span className="text-muted-foreground">
-              <Trans>Your credits</Trans>
-            </span>
-            <span className="inline-flex items-center gap-1.5 font-semibold text-foreground" data-testid="user-credits">
-              <Coins className="size-4 text-fuchsia-300" aria-hidden="true" />
-              {formatCredits(credits)}
-            </span>
-          </span>
+          <CreditsLine
+            label={<Trans>Your credits</Trans>}
+            testId="user-credits"
+            figureClassName="inline-flex items-center gap-1.5"
+          >
+            <Coins className="size-4 text-fuchsia-300" aria-hidden="true" />
+            {formatCredits(credits)}
+          </CreditsLine>
         ) : null}
       </div>
       {short ? (

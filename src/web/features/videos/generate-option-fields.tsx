@@ -7,9 +7,10 @@ import { SEED_MAX, SEED_MIN } from "../../../shared/videos";
 import { FormField, fieldErrorId } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/cn";
+import { SeedInput } from "./seed-input";
 import { WATERMARK_MAX, type GenerateFormValues } from "./generate-form-schema";
 import { offers4k, offersExtend, takesSeed, takesWatermark } from "./model-options";
-import { creditsText, KEEP_EXTENDABLE_HINT } from "./video-display";
+import { VersionOptions } from "./generate-version-options";
 
 function randomSeed(): string {
   return String(SEED_MIN + Math.floor(Math.random() * (SEED_MAX - SEED_MIN + 1)));
@@ -43,16 +44,7 @@ function WatermarkSeedFields({ form, model }: { form: UseFormReturn<GenerateForm
       {takesSeed(model) ? (
         <FormField id="seed" label={t`Seed`} hint={t`Optional`} error={seedError}>
           <div className="relative">
-            <Input
-              id="seed"
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder={`${SEED_MIN}-${SEED_MAX}`}
-              className="pr-11"
-              aria-invalid={seedError ? true : undefined}
-              aria-describedby={seedError ? fieldErrorId("seed") : undefined}
-              {...register("seed")}
-            />
+            <SeedInput id="seed" field={register("seed")} error={seedError} className="pr-11" />
             <button
               type="button"
               aria-label={t`Random seed`}
@@ -66,61 +58,6 @@ function WatermarkSeedFields({ form, model }: { form: UseFormReturn<GenerateForm
         </FormField>
       ) : null}
     </div>
-  );
-}
-
-/**
- * The two checkboxes, each where the model's upgrades allow it: a 4K version too (with its
- * surcharge), and keep the video extendable (decision 0077).
- */
-function VersionOptions({
-  form,
-  model,
-  fourKPrice,
-}: {
-  form: UseFormReturn<GenerateFormValues>;
-  model: ModelId;
-  fourKPrice: number;
-}) {
-  const { t } = useLingui();
-  const { register } = form;
-  const fourKText = creditsText(fourKPrice);
-  return (
-    <>
-      {offers4k(model) ? (
-        <div className="grid gap-1">
-          <label className="flex cursor-pointer items-center gap-2.5 text-sm font-medium">
-            <input type="checkbox" className="size-4 accent-violet-500" {...register("upgrade4k")} />
-            <Trans>Also make a 4K version (+{fourKText})</Trans>
-          </label>
-          <p className="pl-6.5 text-xs text-muted-foreground">
-            <Trans>Made once the video is ready: 5-10 minutes more. Refunded if it cannot be made.</Trans>
-          </p>
-        </div>
-      ) : null}
-
-      {offersExtend(model) ? (
-        <div className="grid gap-1">
-          <label className="flex cursor-pointer items-center gap-2.5 text-sm font-medium">
-            <input
-              type="checkbox"
-              className="size-4 accent-violet-500"
-              aria-describedby="keep-extendable-hint"
-              {...register("keepExtendable")}
-            />
-            <Trans>Keep extendable (1080p when you ask for it)</Trans>
-          </label>
-          <div id="keep-extendable-hint" className="grid gap-1 pl-6.5 text-xs leading-relaxed text-muted-foreground">
-            <p>{t(KEEP_EXTENDABLE_HINT)}</p>
-            <p>
-              <Trans>
-                Without it, the 1080p version is made as soon as the video is ready, and the video cannot be extended.
-              </Trans>
-            </p>
-          </div>
-        </div>
-      ) : null}
-    </>
   );
 }
 
