@@ -2,23 +2,16 @@
  * Asks before a usage row's credits go back (decision 0076): names the user, the video and the
  * credits, and takes the reason the refund row and the audit log keep.
  */
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { AdminTransactionView } from "../../../../shared/schemas/admin-transactions";
 import { tidyReason } from "../../../../shared/schemas/admin-reason";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import { ApiError } from "@/lib/api";
 import { truncateText } from "@/lib/format";
 import { useRefund } from "./history-api";
+import { ActionFooter } from "@/features/admin/action-footer";
+import { AdminFormDialog } from "@/features/admin/admin-form-dialog";
 import { ReasonField, useReasonCheck } from "@/features/admin/reason-field";
 
 const PROMPT_SHOWN = 60;
@@ -81,57 +74,38 @@ function RefundDialog({
   const video = row.taskId ? row.taskId.slice(-8) : "";
   const prompt = row.videoPrompt ? truncateText(tidyReason(row.videoPrompt), PROMPT_SHOWN) : "";
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const wrong = check(reason);
     setProblem(wrong);
     if (!wrong) onConfirm(tidyReason(reason));
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>
-            {row.upgrade === "4k" ? <Trans>Refund this 4K upgrade?</Trans> : <Trans>Refund this video?</Trans>}
-          </DialogTitle>
-          <DialogDescription>
-            {t`${plural(credits, {
-              one: `# credit goes back to ${username}. This cannot be undone.`,
-              other: `# credits go back to ${username}. This cannot be undone.`,
-            })}`}
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} className="grid min-w-0 gap-4" noValidate>
-          <dl className="grid gap-1 rounded-lg border border-border bg-zinc-950/40 px-3.5 py-2.5 text-sm">
-            <dt className="text-xs uppercase tracking-wider text-muted-foreground">
-              <Trans>Video</Trans>
-            </dt>
-            <dd className="break-words">
-              {prompt ? <span>“{prompt}” </span> : null}
-              <span className="font-mono text-xs text-muted-foreground">{video}</span>
-            </dd>
-          </dl>
-          <ReasonField id="refund-reason" value={reason} onValueChange={setReason} invalid={Boolean(problem)} />
-          {problem ? (
-            <p role="alert" className="text-sm font-medium text-red-400">
-              {problem}
-            </p>
-          ) : null}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" variant="destructive" disabled={pending}>
-              {pending ? (
-                <Trans>Working...</Trans>
-              ) : (
-                t`${plural(credits, { one: "Refund # credit", other: "Refund # credits" })}`
-              )}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <AdminFormDialog
+      title={row.upgrade === "4k" ? <Trans>Refund this 4K upgrade?</Trans> : <Trans>Refund this video?</Trans>}
+      description={t`${plural(credits, {
+        one: `# credit goes back to ${username}. This cannot be undone.`,
+        other: `# credits go back to ${username}. This cannot be undone.`,
+      })}`}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <dl className="grid gap-1 rounded-lg border border-border bg-zinc-950/40 px-3.5 py-2.5 text-sm">
+        <dt className="text-xs uppercase tracking-wider text-muted-foreground">
+          <Trans>Video</Trans>
+        </dt>
+        <dd className="break-words">
+          {prompt ? <span>“{prompt}” </span> : null}
+          <span className="font-mono text-xs text-muted-foreground">{video}</span>
+        </dd>
+      </dl>
+      <ReasonField id="refund-reason" value={reason} onValueChange={setReason} invalid={Boolean(problem)} />
+      <ActionFooter
+        problem={problem}
+        pending={pending}
+        actionLabel={t`${plural(credits, { one: "Refund # credit", other: "Refund # credits" })}`}
+        onCancel={onClose}
+      />
+    </AdminFormDialog>
   );
 }

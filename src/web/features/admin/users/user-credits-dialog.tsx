@@ -3,17 +3,17 @@
  * shown when the dialog opened. If it changed meanwhile the server refuses (409); the dialog then
  * shows the balance now and asks to confirm again.
  */
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { MAX_BALANCE, type AdminUserView, type CreditChange } from "../../../../shared/schemas/admin-users";
 import { tidyReason } from "../../../../shared/schemas/admin-reason";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { ToggleGroup, ToggleGroupItem } from "@/components/ui/toggle-group";
 import { ApiError, errorMessage } from "@/lib/api";
 import { FormFooter } from "@/components/ui/form-footer";
 import { TextField } from "@/features/admin/admin-fields";
+import { AdminFormDialog } from "@/features/admin/admin-form-dialog";
 import { ReasonField, useReasonCheck } from "@/features/admin/reason-field";
 import { useChangeCredits } from "./users-api";
 
@@ -48,8 +48,7 @@ export function UserCreditsDialog({ user, onClose }: { user: AdminUserView; onCl
     return undefined;
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const wrongReason = checkReason(reason);
     setReasonInvalid(Boolean(wrongReason));
     const wrong = amountProblem() ?? wrongReason;
@@ -72,58 +71,51 @@ export function UserCreditsDialog({ user, onClose }: { user: AdminUserView; onCl
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>
-            <Trans>Edit Credits</Trans>
-          </DialogTitle>
-          <DialogDescription>
-            {t`${plural(seen, {
-              one: `${username} has # credit. The change and your reason appear in their transactions.`,
-              other: `${username} has # credits. The change and your reason appear in their transactions.`,
-            })}`}
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} className="grid min-w-0 gap-4" noValidate>
-          <div className="grid gap-1.5">
-            <Label id="credit-change-label">
-              <Trans>Change</Trans>
-            </Label>
-            <ToggleGroup
-              type="single"
-              aria-labelledby="credit-change-label"
-              value={change}
-              onValueChange={(value) => value && setChange(value as CreditChange)}
-            >
-              <ToggleGroupItem value="add">
-                <Trans>Add</Trans>
-              </ToggleGroupItem>
-              <ToggleGroupItem value="subtract">
-                <Trans>Take away</Trans>
-              </ToggleGroupItem>
-              <ToggleGroupItem value="set">
-                <Trans>Set balance</Trans>
-              </ToggleGroupItem>
-            </ToggleGroup>
-          </div>
-          <TextField
-            id="user-credits"
-            label={amountLabel}
-            inputMode="numeric"
-            value={amount}
-            onValueChange={setAmount}
-            autoFocus
-            hint={
-              next !== undefined && next >= 0 && next !== seen
-                ? t`${plural(next, { one: "Balance after: # credit", other: "Balance after: # credits" })}`
-                : undefined
-            }
-          />
-          <ReasonField id="user-credits-reason" value={reason} onValueChange={setReason} invalid={reasonInvalid} />
-          <FormFooter problem={problem} pending={save.isPending} saveLabel={t`Save Credits`} onCancel={onClose} />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <AdminFormDialog
+      title={<Trans>Edit Credits</Trans>}
+      description={t`${plural(seen, {
+        one: `${username} has # credit. The change and your reason appear in their transactions.`,
+        other: `${username} has # credits. The change and your reason appear in their transactions.`,
+      })}`}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <div className="grid gap-1.5">
+        <Label id="credit-change-label">
+          <Trans>Change</Trans>
+        </Label>
+        <ToggleGroup
+          type="single"
+          aria-labelledby="credit-change-label"
+          value={change}
+          onValueChange={(value) => value && setChange(value as CreditChange)}
+        >
+          <ToggleGroupItem value="add">
+            <Trans>Add</Trans>
+          </ToggleGroupItem>
+          <ToggleGroupItem value="subtract">
+            <Trans>Take away</Trans>
+          </ToggleGroupItem>
+          <ToggleGroupItem value="set">
+            <Trans>Set balance</Trans>
+          </ToggleGroupItem>
+        </ToggleGroup>
+      </div>
+      <TextField
+        id="user-credits"
+        label={amountLabel}
+        inputMode="numeric"
+        value={amount}
+        onValueChange={setAmount}
+        autoFocus
+        hint={
+          next !== undefined && next >= 0 && next !== seen
+            ? t`${plural(next, { one: "Balance after: # credit", other: "Balance after: # credits" })}`
+            : undefined
+        }
+      />
+      <ReasonField id="user-credits-reason" value={reason} onValueChange={setReason} invalid={reasonInvalid} />
+      <FormFooter problem={problem} pending={save.isPending} saveLabel={t`Save Credits`} onCancel={onClose} />
+    </AdminFormDialog>
   );
 }
