@@ -1,17 +1,14 @@
 import { useMutation } from "@tanstack/react-query";
 import { plural, t } from "@lingui/core/macro";
-import type { CurrentUser } from "../../../shared/schemas/auth";
 import type { ExtendVideoInput } from "../../../shared/schemas/videos";
 import type { VideoTaskView } from "../../../shared/videos";
 import { toast } from "@/hooks/use-toast";
-import { ApiError, errorMessage } from "@/lib/api";
-import { queryClient } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
 import { extendVideo } from "./video-api";
 import { useIdempotencyKey } from "./idempotency-key";
-import { addStartedTask, invalidateVideoTasks } from "./task-list-queries";
+import { addStartedTask } from "./task-list-queries";
 import { provisionalTask } from "./use-generate-video";
 import { useInsufficientCredits } from "./use-insufficient-credits";
+import { refreshTasksAndCredits, reportStartFailure, showRemainingCredits } from "./video-start-outcome";
 
 export interface ExtendVariables {
   parent: VideoTaskView;
@@ -39,9 +36,7 @@ export function useExtendVideo(onStarted?: (task: VideoTaskView) => void) {
         title: t`Extension started`,
         description: t`Your video is being extended. ${plural(used, { one: "# credit used.", other: "# credits used." })} ${plural(remaining, { one: "# credit remaining.", other: "# credits remaining." })}`,
       });
-      queryClient.setQueryData<CurrentUser | null>(queryKeys.currentUser, (user) =>
-        user ? { ...user, credits: result.remainingCredits } : user,
-      );
+      showRemainingCredits(result.remainingCredits);
       const task = provisionalTask(
         result,
         {
@@ -57,20 +52,8 @@ export function useExtendVideo(onStarted?: (task: VideoTaskView) => void) {
       );
       addStartedTask(task);
       onStarted?.(task);
-      void invalidateVideoTasks();
-      void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+      refreshTasksAndCredits();
     },
-    onError: (error) => {
-      // The server answered: this request is decided. Without an answer it may have run, so a resend keeps the key.
-      if (error instanceof ApiError) settle();
-      if (error instanceof ApiError && error.code === "insufficient_credits") {
-        insufficientCredits(errorMessage(error));
-      } else {
-        toast({ title: t`Extension failed`, description: errorMessage(error), variant: "destructive" });
-      }
-      // A refusal may mean the video changed meanwhile (its 1080p asked for) or was refunded: show it as it is.
-      void invalidateVideoTasks();
-      void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
-    },
+    onError: (error) => reportStartFailure(error, { settle, insufficientCredits, failedTitle: t`Extension failed` }),
   });
 }

@@ -3,15 +3,11 @@ import { plural, t } from "@lingui/core/macro";
 import { optionsFor, type GenerationMode, type ModelId } from "../../../shared/catalogue";
 import type { GenerateVideoResult } from "../../../shared/schemas/videos";
 import type { VideoTaskView } from "../../../shared/videos";
-import type { CurrentUser } from "../../../shared/schemas/auth";
-import { ApiError, errorMessage } from "@/lib/api";
-import { queryClient } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/hooks/use-toast";
 import { generateVideo, type GenerateVideoRequest } from "./video-api";
-import { invalidateVideoTasks } from "./task-list-queries";
 import { useIdempotencyKey } from "./idempotency-key";
 import { useInsufficientCredits } from "./use-insufficient-credits";
+import { refreshTasksAndCredits, reportStartFailure, showRemainingCredits } from "./video-start-outcome";
 
 /** What the generator sends: its mode and images always said, the seed as a number. */
 export type GeneratorRequest = Omit<GenerateVideoRequest, "model" | "mode" | "imageUrls" | "seeds"> & {
@@ -89,25 +85,11 @@ export function useGenerateVideo(onStarted: (task: VideoTaskView) => void) {
         title: t`Video generation started`,
         description: t`Your video is being generated. ${plural(used, { one: "# credit used.", other: "# credits used." })} ${plural(remaining, { one: "# credit remaining.", other: "# credits remaining." })}`,
       });
-      queryClient.setQueryData<CurrentUser | null>(queryKeys.currentUser, (user) =>
-        user ? { ...user, credits: result.remainingCredits } : user,
-      );
+      showRemainingCredits(result.remainingCredits);
       onStarted(provisionalTask(result, request));
-      void invalidateVideoTasks();
-      void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+      refreshTasksAndCredits();
     },
-    onError: (error) => {
-      // The server answered: this request is decided. Without an answer it may have run, so a resend keeps the key.
-      if (error instanceof ApiError) settle();
-      if (error instanceof ApiError && error.code === "insufficient_credits") {
-        insufficientCredits(errorMessage(error));
-      } else {
-        toast({ title: t`Generation failed`, description: errorMessage(error), variant: "destructive" });
-      }
-      // A refused video is refunded at once: show the failed task and the balance as they are now.
-      void invalidateVideoTasks();
-      void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
-    },
+    onError: (error) => reportStartFailure(error, { settle, insufficientCredits, failedTitle: t`Generation failed` }),
   });
 
   return { mutation, insufficientCredits };
