@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Save } from "lucide-react";
-import { defaultPriceOf, PRICE_ITEMS, type PriceItem, type ModelId } from "../../../../shared/catalogue";
-import type { z } from "zod";
-import type { AdminSettingsView, settingsUpdateSchema } from "../../../../shared/schemas/settings";
+import type { PriceItem, ModelId } from "../../../../shared/catalogue";
+import type { AdminSettingsView } from "../../../../shared/schemas/settings";
 import { googleApi } from "../../../../shared/api/google";
 import { Button } from "@/components/ui/button";
 import { urlFor } from "@/lib/api";
@@ -12,86 +11,7 @@ import { CheckboxField, ChoiceField, SecretField, TextField } from "@/features/a
 import { SectionCard } from "@/components/ui/section-card";
 import { ModelPricingFields, type PriceDraft } from "./model-price-fields";
 import { ModelVendorFields } from "./model-vendor-fields";
-
-/** The four old price fields repeat two of `prices` (for old clients): the form reads and writes `prices` only. */
-type Draft = Omit<
-  AdminSettingsView,
-  | "id"
-  | "updatedAt"
-  | "telegramBotToken"
-  | "telegramChatId"
-  | "veo3Credits"
-  | "veo3FastCredits"
-  | "veo3ApiPrice"
-  | "veo3FastApiPrice"
-  | "prices"
-  | "degradedModels"
-  | ContactFields
-> & { prices: Record<PriceItem, PriceDraft> };
-
-/** The draft's keys that hold text (or nothing, or one of a few words) and those that hold a yes or no. */
-type TextKey = { [K in keyof Draft]: Draft[K] extends string | null ? K : never }[keyof Draft];
-type FlagKey = { [K in keyof Draft]: Draft[K] extends boolean ? K : never }[keyof Draft];
-
-/** Saved by the contact card (contact-card.tsx), not by this form. */
-type ContactFields =
-  "contactZaloPhone" | "contactZaloGroupUrl" | "contactTelegram" | "contactEmail" | "contactDefaults";
-
-function draftOf(s: AdminSettingsView): Draft {
-  const {
-    id: _id,
-    updatedAt: _u,
-    telegramBotToken: _t,
-    telegramChatId: _c,
-    veo3Credits: _vc,
-    veo3FastCredits: _fc,
-    veo3ApiPrice: _va,
-    veo3FastApiPrice: _fa,
-    prices,
-    contactZaloPhone: _zp,
-    contactZaloGroupUrl: _zg,
-    contactTelegram: _tg,
-    contactEmail: _em,
-    contactDefaults: _cd,
-    degradedModels: _dm,
-    ...rest
-  } = s;
-  const draftPrices = Object.fromEntries(
-    PRICE_ITEMS.map((item) => {
-      // An item the server does not list yet (a newer catalogue) starts at its default.
-      const own = (prices as Partial<typeof prices>)[item] ?? {
-        webCredits: defaultPriceOf(item).web,
-        apiPrice: defaultPriceOf(item).api.toFixed(2),
-      };
-      return [item, { webCredits: String(own.webCredits), apiPrice: own.apiPrice }];
-    }),
-  ) as Record<PriceItem, PriceDraft>;
-  return { ...rest, prices: draftPrices };
-}
-
-/** Blank text fields mean "not set"; secrets left masked or blank keep what is stored (server rule). */
-function patchOf(d: Draft): z.input<typeof settingsUpdateSchema> {
-  const text = (v: string | null) => (v?.trim() ? v.trim() : null);
-  return {
-    ...d,
-    prices: Object.fromEntries(
-      PRICE_ITEMS.flatMap((item) => {
-        const price = d.prices[item];
-        return price ? [[item, { webCredits: price.webCredits.trim(), apiPrice: price.apiPrice.trim() }]] : [];
-      }),
-    ),
-    kieToken: d.kieToken ?? "",
-    kieWebhookHmacKey: d.kieWebhookHmacKey ?? "",
-    paypalClientSecret: d.paypalClientSecret ?? "",
-    creemApiKey: d.creemApiKey ?? "",
-    creemWebhookSecret: d.creemWebhookSecret ?? "",
-    googleClientSecret: d.googleClientSecret ?? "",
-    paypalClientId: text(d.paypalClientId),
-    paypalWebhookId: text(d.paypalWebhookId),
-    googleClientId: text(d.googleClientId),
-    googleRedirectUri: text(d.googleRedirectUri),
-  };
-}
+import { draftOf, patchOf, type Draft, type FlagKey, type TextKey } from "./settings-draft";
 
 /**
  * KIE token, PayPal, Creem, Google OAuth, Model Pricing and API Pricing, saved together with

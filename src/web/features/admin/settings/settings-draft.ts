@@ -1,0 +1,85 @@
+/** The settings form's draft: what it reads from the settings and what it sends back. */
+import type { z } from "zod";
+import { defaultPriceOf, PRICE_ITEMS, type PriceItem } from "../../../../shared/catalogue";
+import type { AdminSettingsView, settingsUpdateSchema } from "../../../../shared/schemas/settings";
+import type { PriceDraft } from "./model-price-fields";
+
+/** The four old price fields repeat two of `prices` (for old clients): the form reads and writes `prices` only. */
+export type Draft = Omit<
+  AdminSettingsView,
+  | "id"
+  | "updatedAt"
+  | "telegramBotToken"
+  | "telegramChatId"
+  | "veo3Credits"
+  | "veo3FastCredits"
+  | "veo3ApiPrice"
+  | "veo3FastApiPrice"
+  | "prices"
+  | "degradedModels"
+  | ContactFields
+> & { prices: Record<PriceItem, PriceDraft> };
+
+/** The draft's keys that hold text (or nothing, or one of a few words) and those that hold a yes or no. */
+export type TextKey = { [K in keyof Draft]: Draft[K] extends string | null ? K : never }[keyof Draft];
+export type FlagKey = { [K in keyof Draft]: Draft[K] extends boolean ? K : never }[keyof Draft];
+
+/** Saved by the contact card (contact-card.tsx), not by this form. */
+type ContactFields =
+  "contactZaloPhone" | "contactZaloGroupUrl" | "contactTelegram" | "contactEmail" | "contactDefaults";
+
+export function draftOf(s: AdminSettingsView): Draft {
+  const {
+    id: _id,
+    updatedAt: _u,
+    telegramBotToken: _t,
+    telegramChatId: _c,
+    veo3Credits: _vc,
+    veo3FastCredits: _fc,
+    veo3ApiPrice: _va,
+    veo3FastApiPrice: _fa,
+    prices,
+    contactZaloPhone: _zp,
+    contactZaloGroupUrl: _zg,
+    contactTelegram: _tg,
+    contactEmail: _em,
+    contactDefaults: _cd,
+    degradedModels: _dm,
+    ...rest
+  } = s;
+  const draftPrices = Object.fromEntries(
+    PRICE_ITEMS.map((item) => {
+      // An item the server does not list yet (a newer catalogue) starts at its default.
+      const own = (prices as Partial<typeof prices>)[item] ?? {
+        webCredits: defaultPriceOf(item).web,
+        apiPrice: defaultPriceOf(item).api.toFixed(2),
+      };
+      return [item, { webCredits: String(own.webCredits), apiPrice: own.apiPrice }];
+    }),
+  ) as Record<PriceItem, PriceDraft>;
+  return { ...rest, prices: draftPrices };
+}
+
+/** Blank text fields mean "not set"; secrets left masked or blank keep what is stored (server rule). */
+export function patchOf(d: Draft): z.input<typeof settingsUpdateSchema> {
+  const text = (v: string | null) => (v?.trim() ? v.trim() : null);
+  return {
+    ...d,
+    prices: Object.fromEntries(
+      PRICE_ITEMS.flatMap((item) => {
+        const price = d.prices[item];
+        return price ? [[item, { webCredits: price.webCredits.trim(), apiPrice: price.apiPrice.trim() }]] : [];
+      }),
+    ),
+    kieToken: d.kieToken ?? "",
+    kieWebhookHmacKey: d.kieWebhookHmacKey ?? "",
+    paypalClientSecret: d.paypalClientSecret ?? "",
+    creemApiKey: d.creemApiKey ?? "",
+    creemWebhookSecret: d.creemWebhookSecret ?? "",
+    googleClientSecret: d.googleClientSecret ?? "",
+    paypalClientId: text(d.paypalClientId),
+    paypalWebhookId: text(d.paypalWebhookId),
+    googleClientId: text(d.googleClientId),
+    googleRedirectUri: text(d.googleRedirectUri),
+  };
+}
