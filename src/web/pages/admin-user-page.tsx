@@ -1,7 +1,7 @@
-import { ArrowLeft, LoaderCircle, RefreshCw } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useParams } from "wouter";
-import { Button } from "@/components/ui/button";
+import { ErrorState, LoadingState } from "@/components/ui/list-states";
 import { AdminLayout } from "@/features/admin/admin-layout";
 import { UserAccessCards } from "@/features/admin/user-page/user-access";
 import { isNotFound, useAdminUser } from "@/features/admin/user-page/user-api";
@@ -56,19 +56,13 @@ export function AdminUserPage() {
       actions={<BackLink />}
     >
       {query.isPending ? (
-        <div className="flex justify-center py-14" role="status" aria-label={t`Loading the user`}>
-          <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
-        </div>
+        <LoadingState className="py-14" label={t`Loading the user`} />
       ) : !user ? (
-        <div className="grid justify-items-center gap-3 py-10 text-center" role="alert">
-          <p className="text-sm text-muted-foreground">
-            <Trans>The user could not be loaded: {reason}</Trans>
-          </p>
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            <Trans>Try again</Trans>
-          </Button>
-        </div>
+        <ErrorState
+          className="py-10"
+          message={<Trans>The user could not be loaded: {reason}</Trans>}
+          onRetry={() => void query.refetch()}
+        />
       ) : (
         <>
           <UserModerationNotice user={user} />

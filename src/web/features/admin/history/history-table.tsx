@@ -1,15 +1,14 @@
 import { useState } from "react";
-import { plural } from "@lingui/core/macro";
-import { Trans, useLingui } from "@lingui/react/macro";
-import { LoaderCircle, RotateCcw } from "lucide-react";
+import { useLingui } from "@lingui/react/macro";
 import type { AdminTransactionView } from "../../../../shared/schemas/admin-transactions";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { DataTable, type DataTableColumn } from "@/components/ui/data-table";
 import { formatDateTime, truncateText } from "@/lib/format";
 import { signedCredits, TRANSACTION_TYPES } from "@/features/payments";
 import { TRANSACTION_TYPE_LABELS } from "./history-api";
-import { canRefund, OrderMoneyBadges, OrderRefundDialog } from "./payment-order-actions";
+import { HistoryRefundCell } from "./history-refund-cell";
+import { OrderMoneyBadges } from "./order-money-badges";
+import { OrderRefundDialog } from "./order-refund-dialog";
 
 /** Admin descriptions are cut at 140 characters (the full text is in the tooltip): long enough to name a refunded video and the reason. */
 const ADMIN_DESCRIPTION_MAX = 140;
@@ -21,56 +20,6 @@ interface Props {
   /** The usage row whose refund is in flight, if any. */
   refundingId: string | undefined;
   onRefund: (row: AdminTransactionView) => void;
-}
-
-function RefundCell({
-  row,
-  refundingId,
-  onRefund,
-  onRefundOrder,
-}: { row: AdminTransactionView; onRefundOrder: (row: AdminTransactionView) => void } & Pick<
-  Props,
-  "refundingId" | "onRefund"
->) {
-  const { t } = useLingui();
-  if (row.type === "purchase" && row.paymentOrder && canRefund(row.paymentOrder)) {
-    const name = row.paymentOrder.packageName;
-    const { username } = row;
-    return (
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={() => onRefundOrder(row)}
-        aria-label={t`Refund ${username}'s payment for ${name}`}
-      >
-        <RotateCcw aria-hidden="true" />
-        <Trans>Refund…</Trans>
-      </Button>
-    );
-  }
-  if (row.type !== "usage" || !row.taskId) return <span className="text-muted-foreground">—</span>;
-  if (row.refunded) {
-    return (
-      <Button variant="outline" size="sm" disabled>
-        <Trans>Refunded</Trans>
-      </Button>
-    );
-  }
-  const busy = refundingId === row.id;
-  const { username } = row;
-  const credits = -row.amount;
-  return (
-    <Button
-      variant="secondary"
-      size="sm"
-      disabled={refundingId !== undefined}
-      onClick={() => onRefund(row)}
-      aria-label={t`${plural(credits, { one: `Refund ${username}'s # credit`, other: `Refund ${username}'s # credits` })}`}
-    >
-      {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
-      <Trans>Refund</Trans>
-    </Button>
-  );
 }
 
 /** Columns #, User, Type, Date, Description, Credits, Actions (decision 0024); scrolls inside itself on phones. */
@@ -139,7 +88,9 @@ export function HistoryTable({ rows, firstNumber, refundingId, onRefund }: Props
       header: t`Actions`,
       className: "sticky-actions",
       headerClassName: "sticky-actions",
-      cell: (row) => <RefundCell row={row} refundingId={refundingId} onRefund={onRefund} onRefundOrder={setOrderRow} />,
+      cell: (row) => (
+        <HistoryRefundCell row={row} refundingId={refundingId} onRefund={onRefund} onRefundOrder={setOrderRow} />
+      ),
     },
   ];
   return (

@@ -36,6 +36,17 @@ export const SORT_OPTIONS: Option[] = [
   { value: "videos", label: msg`Videos` },
 ];
 
+type ChoiceKey = "status" | "role" | "apiTokens" | "payments" | "sort";
+
+/** The choice fields after the search box, in order: the filter each sets, its field's id and label, its options. */
+const CHOICES: { key: ChoiceKey; id: string; label: MessageDescriptor; options: Option[] }[] = [
+  { key: "status", id: "users-status", label: msg`Status`, options: STATUS_OPTIONS },
+  { key: "role", id: "users-role", label: msg`Role`, options: ROLE_OPTIONS },
+  { key: "apiTokens", id: "users-tokens", label: msg`API tokens`, options: TOKEN_OPTIONS },
+  { key: "payments", id: "users-payments", label: msg`Payments`, options: PAYMENT_OPTIONS },
+  { key: "sort", id: "users-sort", label: msg`Sort by`, options: SORT_OPTIONS },
+];
+
 export interface UserFiltersBarProps {
   filters: UserFilters;
   /** Merges a change into the filters in the address (useUrlFilters). */
@@ -72,41 +83,16 @@ export function UserFiltersBar({ filters, setFilters }: UserFiltersBarProps) {
           onChange={(e) => setSearch(e.target.value)}
         />
       </div>
-      <ChoiceField
-        id="users-status"
-        label={t`Status`}
-        value={filters.status}
-        options={options(STATUS_OPTIONS)}
-        onValueChange={(v) => change({ status: v as UserFilters["status"] })}
-      />
-      <ChoiceField
-        id="users-role"
-        label={t`Role`}
-        value={filters.role}
-        options={options(ROLE_OPTIONS)}
-        onValueChange={(v) => change({ role: v as UserFilters["role"] })}
-      />
-      <ChoiceField
-        id="users-tokens"
-        label={t`API tokens`}
-        value={filters.apiTokens}
-        options={options(TOKEN_OPTIONS)}
-        onValueChange={(v) => change({ apiTokens: v as UserFilters["apiTokens"] })}
-      />
-      <ChoiceField
-        id="users-payments"
-        label={t`Payments`}
-        value={filters.payments}
-        options={options(PAYMENT_OPTIONS)}
-        onValueChange={(v) => change({ payments: v as UserFilters["payments"] })}
-      />
-      <ChoiceField
-        id="users-sort"
-        label={t`Sort by`}
-        value={filters.sort}
-        options={options(SORT_OPTIONS)}
-        onValueChange={(v) => change({ sort: v as UserFilters["sort"] })}
-      />
+      {CHOICES.map((c) => (
+        <ChoiceField
+          key={c.key}
+          id={c.id}
+          label={t(c.label)}
+          value={filters[c.key]}
+          options={options(c.options)}
+          onValueChange={(v) => change({ [c.key]: v })}
+        />
+      ))}
     </FilterBar>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { LoaderCircle, RefreshCw } from "lucide-react";
+import { LoaderCircle } from "lucide-react";
 import { adminUsersApi } from "../../../../shared/api/admin-users";
 import type { AdminUserView } from "../../../../shared/schemas/admin-users";
-import { Button } from "@/components/ui/button";
+import { EmptyState, ErrorState, LoadingState } from "@/components/ui/list-states";
 import { errorMessage, urlFor } from "@/lib/api";
 import { formatCredits } from "@/lib/format";
 import { SectionCard } from "@/components/ui/section-card";
@@ -58,23 +58,16 @@ export function UsersCard() {
       </div>
 
       {query.isPending ? (
-        <div className="flex justify-center py-8" role="status" aria-label={t`Loading users`}>
-          <LoaderCircle className="size-5 animate-spin text-muted-foreground" aria-hidden="true" />
-        </div>
+        <LoadingState label={t`Loading users`} />
       ) : query.isError && !data ? (
-        <div className="grid justify-items-center gap-3 py-6 text-center" role="alert">
-          <p className="text-sm text-muted-foreground">
-            <Trans>The users could not be loaded: {reason}</Trans>
-          </p>
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            <Trans>Try again</Trans>
-          </Button>
-        </div>
+        <ErrorState
+          message={<Trans>The users could not be loaded: {reason}</Trans>}
+          onRetry={() => void query.refetch()}
+        />
       ) : users.length === 0 ? (
-        <p className="py-6 text-center text-sm text-muted-foreground">
+        <EmptyState>
           <Trans>No users match these filters.</Trans>
-        </p>
+        </EmptyState>
       ) : (
         <>
           <UsersTable users={users} sortLabel={sortLabel} stale={query.isPlaceholderData} onEditCredits={setEditing} />
