@@ -1,21 +1,21 @@
-import { msg, plural } from "@lingui/core/macro";
+import { msg } from "@lingui/core/macro";
 import { useState } from "react";
 import type { MessageDescriptor } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { AdminUserDetail } from "../../../../shared/schemas/admin-users";
 import type { PaymentDisputeView } from "../../../../shared/schemas/admin-payments";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import {
-  canRefund,
   DisputeDecisionDialog,
   OrderMoneyBadges,
   OrderRefundDialog,
 } from "@/features/admin/history/payment-order-actions";
+import { MoneyBackLines } from "./user-order-money-back";
+import { OrderActions } from "./user-order-actions";
 import { SectionCard } from "@/components/ui/section-card";
 import { formatMoney, providerLabel } from "@/features/admin/overview/overview-format";
-import { formatCredits, formatDateTime, formatMoney as formatMoneyPlain, formatNumber } from "@/lib/format";
+import { formatCredits, formatDateTime, formatNumber } from "@/lib/format";
 
 type Order = AdminUserDetail["paymentOrders"][number];
 type OrderStatus = Order["status"];
@@ -106,84 +106,5 @@ export function UserOrdersCard({ user }: { user: AdminUserDetail }) {
         />
       ) : null}
     </SectionCard>
-  );
-}
-
-const cents = (value: number, currency: string) => formatMoneyPlain(value / 100, currency);
-
-/** The order's refunds and disputes, one line each, under its status. */
-function MoneyBackLines({ order }: { order: Order }) {
-  const { t } = useLingui();
-  if (order.reversals.length === 0 && order.disputes.length === 0) return null;
-  return (
-    <ul className="mt-1.5 grid gap-1 text-xs text-muted-foreground">
-      {order.reversals.map((r, i) => {
-        const amount = cents(r.amountCents, order.currency);
-        const owed = formatCredits(r.creditsOwed);
-        return (
-          <li key={`r${i}`}>
-            {r.kind === "chargeback"
-              ? plural(r.credits, {
-                  one: `Chargeback ${amount}: # credit back`,
-                  other: `Chargeback ${amount}: # credits back`,
-                })
-              : plural(r.credits, {
-                  one: `Refund ${amount}: # credit back`,
-                  other: `Refund ${amount}: # credits back`,
-                })}
-            {r.creditsOwed > 0 ? t` (${owed} owed)` : ""}
-            {r.reason ? ` · ${r.reason}` : ""}
-          </li>
-        );
-      })}
-      {order.disputes.map((d) => {
-        const amount = cents(d.amountCents, order.currency);
-        return (
-          <li key={d.id}>
-            {d.status === "open"
-              ? t`Dispute ${amount} open`
-              : d.status === "won"
-                ? t`Dispute ${amount} won`
-                : t`Dispute ${amount} lost`}
-            {d.reason ? ` · ${d.reason}` : ""}
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
-/** Refund… on a completed order; Mark won / Mark lost on an open Creem dispute (PayPal decides its own). */
-function OrderActions({
-  order,
-  onRefund,
-  onDecide,
-}: {
-  order: Order;
-  onRefund: () => void;
-  onDecide: (dispute: PaymentDisputeView, outcome: "won" | "lost") => void;
-}) {
-  const { t } = useLingui();
-  const open = order.provider === "creem" ? order.disputes.find((d) => d.status === "open") : undefined;
-  if (!canRefund(order) && !open) return <span className="text-muted-foreground">—</span>;
-  const name = order.packageName;
-  return (
-    <span className="flex flex-wrap gap-1.5">
-      {canRefund(order) ? (
-        <Button size="sm" variant="outline" onClick={onRefund} aria-label={t`Refund the order ${name}`}>
-          <Trans>Refund…</Trans>
-        </Button>
-      ) : null}
-      {open ? (
-        <>
-          <Button size="sm" variant="outline" onClick={() => onDecide(open, "won")}>
-            <Trans>Mark won</Trans>
-          </Button>
-          <Button size="sm" variant="outline" onClick={() => onDecide(open, "lost")}>
-            <Trans>Mark lost</Trans>
-          </Button>
-        </>
-      ) : null}
-    </span>
   );
 }
