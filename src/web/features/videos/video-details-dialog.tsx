@@ -1,21 +1,16 @@
 import { useRef } from "react";
-import { RotateCcw } from "lucide-react";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { modelLabel, type VideoTaskView } from "../../../shared/videos";
-import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { formatDateTime } from "@/lib/format";
 import { StatusBadge } from "./status-badge";
 import { useHdCheck } from "./use-hd-check";
-import { useVideoDownload } from "./use-video-download";
 import { TaskPreview } from "./video-frame";
-import { UhdActions } from "./uhd-actions";
-import { DeleteVideoButton, ShareSection } from "./share-section";
-import { madeOptions, madeOptionsText, resolutionLabel } from "./option-text";
-import { isInProgress, modeLabel, sdUrl } from "./video-display";
-import { ExtendAction, ExtendUnavailableReason } from "./video-extend-action";
-import { DownloadButton, HdActions } from "./video-hd-actions";
+import { DeleteVideoButton } from "./share-section";
+import { madeOptionsText } from "./option-text";
+import { modeLabel } from "./video-display";
+import { VideoActionsSection } from "./video-actions-section";
 import { VideoInputs } from "./video-inputs-section";
 import { VideoMetadata } from "./video-metadata";
 
@@ -42,9 +37,6 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate, onEx
   const { t } = useLingui();
   const { task, isChecking, check, release } = useHdCheck(openedTask);
   const createdAt = task ? formatDateTime(task.createdAt) : "";
-  const made = madeOptions(task ?? { durationSeconds: null, resolution: null, audio: null });
-  const madeResolution = resolutionLabel(made.resolution);
-  const { download, isDownloading } = useVideoDownload();
   // After Recreate the focus goes to the form, not back to the card that opened the dialog.
   const keepFocusAway = useRef(false);
   const returnFocusTo = useRef<HTMLElement | null>(null);
@@ -88,56 +80,20 @@ export function VideoDetailsDialog({ task: openedTask, onClose, onRecreate, onEx
                 failureNote={task.status === "failed" && task.refunded ? refundedText(task.creditsUsed) : undefined}
                 failureRole="alert"
               />
-              <section className="grid gap-2" aria-label={t`Video actions`} data-testid="video-actions">
-                {/* Buttons side by side; notes and panels (a <p> or <div>) take a row of their own. */}
-                <div className="flex flex-wrap items-start gap-2 [&>div]:basis-full [&>p]:basis-full">
-                  {task.status === "completed" && task.hdVideoUrl ? (
-                    <DownloadButton
-                      variant="default"
-                      busy={isDownloading(task.taskId, "1080p")}
-                      onClick={() => void download(task.taskId, "1080p")}
-                    >
-                      <Trans>Download 1080p HD</Trans>
-                    </DownloadButton>
-                  ) : null}
-                  {task.status === "completed" && sdUrl(task) ? (
-                    <DownloadButton
-                      variant={task.hdVideoUrl ? "secondary" : "default"}
-                      // The video as made ("720p" is the server's name for that file), at its own resolution.
-                      busy={isDownloading(task.taskId, "720p")}
-                      onClick={() => void download(task.taskId, "720p")}
-                    >
-                      <Trans>Download {madeResolution}</Trans>
-                    </DownloadButton>
-                  ) : null}
-                  <UhdActions task={task} download={download} isDownloading={isDownloading} />
-                  <ExtendAction
-                    task={task}
-                    onStarted={(extension) => {
-                      onExtended?.(extension);
-                      onClose();
-                    }}
-                  />
-                  <Button
-                    variant="secondary"
-                    onClick={() => {
-                      keepFocusAway.current = true;
-                      onRecreate(task);
-                    }}
-                  >
-                    <RotateCcw aria-hidden="true" />
-                    <Trans>Recreate Video</Trans>
-                  </Button>
-                  <HdActions task={task} isChecking={isChecking} check={check} release={release} />
-                  <ExtendUnavailableReason task={task} />
-                  {isInProgress(task.status) ? (
-                    <p className="text-xs text-muted-foreground">
-                      <Trans>Downloads become available when the video is ready.</Trans>
-                    </p>
-                  ) : null}
-                </div>
-                <ShareSection key={task.taskId} task={task} />
-              </section>
+              <VideoActionsSection
+                task={task}
+                isChecking={isChecking}
+                check={check}
+                release={release}
+                onExtended={(extension) => {
+                  onExtended?.(extension);
+                  onClose();
+                }}
+                onRecreate={() => {
+                  keepFocusAway.current = true;
+                  onRecreate(task);
+                }}
+              />
             </div>
 
             <div className="grid min-w-0 content-start gap-4">
