@@ -1,10 +1,11 @@
 /** GET /api/admin/audit-log (decision 0052): the filters, and the pages newest first ("Load older" follows nextCursor). */
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { AUDIT_ACTION_NAMES, type AuditAction } from "../../../../shared/audit";
 import { adminAuditApi } from "../../../../shared/api/admin-audit";
 import type { QueryInput } from "../../../../shared/api/contract";
 import { call } from "@/lib/api";
 import { adminQueryKeys } from "@/features/admin/admin-query-keys";
+import { useCursorPages } from "@/features/admin/cursor-pages";
+import { dayParam, filtersToQuery } from "@/features/admin/filter-params";
 
 export interface AuditFilters {
   action: AuditAction | "";
@@ -16,21 +17,15 @@ export interface AuditFilters {
 
 export const NO_AUDIT_FILTERS: AuditFilters = { action: "", admin: "", targetId: "", dateFrom: "", dateTo: "" };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The filters in the address (?action=&admin=&targetId=&dateFrom=&dateTo=); anything malformed is left out. */
 export function auditFiltersFromParams(params: URLSearchParams): AuditFilters {
   const action = params.get("action") ?? "";
-  const day = (name: string) => {
-    const value = params.get(name) ?? "";
-    return DAY.test(value) ? value : "";
-  };
   return {
     action: (AUDIT_ACTION_NAMES as readonly string[]).includes(action) ? (action as AuditAction) : "",
     admin: params.get("admin") ?? "",
     targetId: params.get("targetId") ?? "",
-    dateFrom: day("dateFrom"),
-    dateTo: day("dateTo"),
+    dateFrom: dayParam(params, "dateFrom"),
+    dateTo: dayParam(params, "dateTo"),
   };
 }
 
@@ -38,24 +33,14 @@ export function auditFiltersFromParams(params: URLSearchParams): AuditFilters {
 type AuditFilterParams = Partial<Record<keyof QueryInput<typeof adminAuditApi.log>, string>>;
 
 /** The filters as query parameters, blanks left out. */
-export function auditFiltersToParams(filters: AuditFilters): AuditFilterParams {
-  const params: AuditFilterParams = {};
-  for (const [name, value] of Object.entries(filters) as [keyof AuditFilters, string][]) {
-    if (value.trim()) params[name] = value.trim();
-  }
-  return params;
-}
+export const auditFiltersToParams = (filters: AuditFilters): AuditFilterParams => filtersToQuery(filters);
 
 export const hasAuditFilters = (filters: AuditFilters) => Object.keys(auditFiltersToParams(filters)).length > 0;
 
 /** The log with these filters, a page of 50 at a time. */
 export function useAuditLog(filters: AuditFilters) {
   const query = auditFiltersToParams(filters);
-  return useInfiniteQuery({
-    queryKey: adminQueryKeys.auditLog(query),
-    queryFn: ({ pageParam, signal }) => call(adminAuditApi.log, { query: { ...query, cursor: pageParam }, signal }),
-    initialPageParam: "",
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    staleTime: 0,
-  });
+  return useCursorPages(adminQueryKeys.auditLog(query), (cursor, signal) =>
+    call(adminAuditApi.log, { query: { ...query, cursor }, signal }),
+  );
 }
