@@ -28,17 +28,31 @@ type InputProps = Omit<ComponentProps<"input">, "onChange" | "value"> & {
   onValueChange: (value: string) => void;
 };
 
+type TextFieldProps = InputProps & { id: string; label: string; hint?: ReactNode };
+
 export function TextField({
   id,
   label,
   hint,
   value,
   onValueChange,
+  adornment,
   ...props
-}: InputProps & { id: string; label: string; hint?: ReactNode }) {
+}: TextFieldProps & {
+  /** A button drawn inside the input's right end (give the input room with padding). */
+  adornment?: ReactNode;
+}) {
+  const input = <Input id={id} value={value} onChange={(e) => onValueChange(e.target.value)} {...props} />;
   return (
     <Field id={id} label={label} hint={hint}>
-      <Input id={id} value={value} onChange={(e) => onValueChange(e.target.value)} {...props} />
+      {adornment ? (
+        <div className="relative">
+          {input}
+          {adornment}
+        </div>
+      ) : (
+        input
+      )}
     </Field>
   );
 }
@@ -47,30 +61,19 @@ export function TextField({
  * A stored secret: the server sends it masked (bullets and the last 4 characters); sending the
  * masked value back keeps it, typing a new one replaces it. The eye toggles visibility.
  */
-export function SecretField({
-  id,
-  label,
-  hint,
-  value,
-  onValueChange,
-  ...props
-}: InputProps & { id: string; label: string; hint?: ReactNode }) {
+export function SecretField(props: TextFieldProps) {
   const { t } = useLingui();
   const [visible, setVisible] = useState(false);
   const Icon = visible ? EyeOff : Eye;
+  const { label } = props;
   return (
-    <Field id={id} label={label} hint={hint}>
-      <div className="relative">
-        <Input
-          id={id}
-          type={visible ? "text" : "password"}
-          autoComplete="off"
-          spellCheck={false}
-          className="pr-11 font-mono"
-          value={value}
-          onChange={(e) => onValueChange(e.target.value)}
-          {...props}
-        />
+    <TextField
+      type={visible ? "text" : "password"}
+      autoComplete="off"
+      spellCheck={false}
+      className="pr-11 font-mono"
+      {...props}
+      adornment={
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
@@ -80,8 +83,8 @@ export function SecretField({
         >
           <Icon className="size-4" aria-hidden="true" />
         </button>
-      </div>
-    </Field>
+      }
+    />
   );
 }
 

@@ -2,9 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { AuditAction } from "../../../../shared/audit";
 import { DateRangeField } from "@/components/ui/date-range-field";
 import { FilterBar, FilterChip } from "@/components/ui/filter-bar";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { ChoiceField } from "@/features/admin/admin-fields";
+import { ChoiceField, TextField } from "@/features/admin/admin-fields";
 import { useSearchBox } from "@/hooks/use-search-box";
 import { hasAuditFilters, NO_AUDIT_FILTERS, type AuditFilters } from "./audit-api";
 import { AUDIT_ACTION_LABELS } from "./audit-labels";
@@ -55,19 +53,15 @@ export function AuditFiltersBar({
         options={actionOptions}
         onValueChange={(action) => change({ action: action as AuditAction | "" })}
       />
-      <div className="grid gap-1.5">
-        <Label htmlFor="audit-admin">
-          <Trans>Admin</Trans>
-        </Label>
-        <Input
-          id="audit-admin"
-          type="search"
-          placeholder={t`Admin's username`}
-          autoComplete="off"
-          value={admin}
-          onChange={(e) => setAdmin(e.target.value)}
-        />
-      </div>
+      <TextField
+        id="audit-admin"
+        label={t`Admin`}
+        type="search"
+        placeholder={t`Admin's username`}
+        autoComplete="off"
+        value={admin}
+        onValueChange={setAdmin}
+      />
       <DateRangeField idPrefix="audit" value={value} onChange={change} />
     </FilterBar>
   );

@@ -5,8 +5,8 @@ import { TRANSACTION_TYPES } from "../../../../shared/schemas/account";
 import type { AdminTransactionType } from "../../../../shared/schemas/admin-transactions";
 import { DateRangeField } from "@/components/ui/date-range-field";
 import { FilterBar } from "@/components/ui/filter-bar";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { TextField } from "@/features/admin/admin-fields";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useSearchBox } from "@/hooks/use-search-box";
 import { hasFilters, NO_FILTERS, TRANSACTION_TYPE_LABELS, type HistoryFilters } from "./history-api";
@@ -65,18 +65,14 @@ export function HistoryFiltersBar({
           </SelectContent>
         </Select>
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="history-user">
-          <Trans>Username</Trans>
-        </Label>
-        <Input
-          id="history-user"
-          type="search"
-          placeholder={t`Search username or e-mail`}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </div>
+      <TextField
+        id="history-user"
+        label={t`Username`}
+        type="search"
+        placeholder={t`Search username or e-mail`}
+        value={search}
+        onValueChange={setSearch}
+      />
       <DateRangeField idPrefix="history" value={value} onChange={onChange} />
     </FilterBar>
   );

@@ -1,11 +1,9 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { FilterBar } from "@/components/ui/filter-bar";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { useSearchBox } from "@/hooks/use-search-box";
-import { ChoiceField } from "@/features/admin/admin-fields";
+import { ChoiceField, TextField } from "@/features/admin/admin-fields";
 import { hasUserFilters, NO_USER_FILTERS, type UserFilters } from "./users-api";
 
 type Option = { value: string; label: MessageDescriptor };
@@ -70,19 +68,15 @@ export function UserFiltersBar({ filters, setFilters }: UserFiltersBarProps) {
       }}
       gridClassName="lg:grid-cols-[minmax(12rem,1fr)_9rem_9rem_11rem_11rem_9rem_auto]"
     >
-      <div className="grid gap-1.5">
-        <Label htmlFor="users-search">
-          <Trans>Search users</Trans>
-        </Label>
-        <Input
-          id="users-search"
-          type="search"
-          placeholder={t`Username or e-mail`}
-          autoComplete="off"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </div>
+      <TextField
+        id="users-search"
+        label={t`Search users`}
+        type="search"
+        placeholder={t`Username or e-mail`}
+        autoComplete="off"
+        value={search}
+        onValueChange={setSearch}
+      />
       {CHOICES.map((c) => (
         <ChoiceField
           key={c.key}
