@@ -2,17 +2,15 @@
  * The top of /admin (issue 38, decision 0074): a warning while videos are failing, and the set-up
  * checklist until every step is done (then one line). The server decides what is done.
  */
-import { AlertTriangle, CheckCircle2, Circle, CircleAlert } from "lucide-react";
-import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { CheckCircle2, Circle, CircleAlert } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
-import type { AdminSetup, GenerationProblem, MailProblem, SetupStep } from "../../../../shared/schemas/admin-setup";
+import type { AdminSetup, SetupStep } from "../../../../shared/schemas/admin-setup";
 import { cn } from "@/lib/cn";
 import { useAdminSetup } from "./overview-api";
 import { formatCount } from "./overview-format";
+import { GenerationAlert, linkClassName, MailAlert } from "./setup-alerts";
 import { stepText, stepTitle } from "./setup-step-text";
-
-const linkClassName =
-  "rounded text-violet-300 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 export function SetupOverview() {
   const { data } = useAdminSetup();
@@ -23,67 +21,6 @@ export function SetupOverview() {
       {data.mailProblem ? <MailAlert problem={data.mailProblem} /> : null}
       <SetupChecklist setup={data} />
     </>
-  );
-}
-
-function GenerationAlert({ problem }: { problem: GenerationProblem }) {
-  const { reason } = problem;
-  const failed = formatCount(problem.failed);
-  return (
-    <div role="alert" className="flex items-start gap-3 rounded-2xl border border-red-500/40 bg-red-500/10 p-4 text-sm">
-      <AlertTriangle className="mt-0.5 size-5 shrink-0 text-red-400" aria-hidden="true" />
-      <div className="grid min-w-0 gap-1">
-        <p className="font-semibold text-red-200">
-          <Trans>Videos are failing right now</Trans>
-        </p>
-        <p className="break-words text-zinc-300">
-          <Plural
-            value={problem.finished}
-            one="The last video of the past hour failed at the provider."
-            other={`${failed} of the last # videos of the past hour failed at the provider.`}
-          />{" "}
-          <Trans>Its last answer: “{reason}”</Trans>
-        </p>
-        <p>
-          <Link href={problem.href} className={linkClassName}>
-            <Trans>Check the provider settings</Trans>
-          </Link>
-        </p>
-      </div>
-    </div>
-  );
-}
-
-/** Mail the server refused or never took in the last day (decision 0085): resets and receipts are not arriving. */
-function MailAlert({ problem }: { problem: MailProblem }) {
-  const failed = formatCount(problem.failed);
-  const answer = problem.lastError ?? "";
-  return (
-    <div
-      role="alert"
-      className="flex items-start gap-3 rounded-2xl border border-amber-500/40 bg-amber-500/10 p-4 text-sm"
-    >
-      <AlertTriangle className="mt-0.5 size-5 shrink-0 text-amber-300" aria-hidden="true" />
-      <div className="grid min-w-0 gap-1">
-        <p className="font-semibold text-amber-100">
-          <Plural
-            value={problem.failed}
-            one="A message was not delivered"
-            other={`${failed} messages were not delivered`}
-          />
-        </p>
-        {answer ? (
-          <p className="break-words text-zinc-300">
-            <Trans>The mail server's last answer: “{answer}”</Trans>
-          </p>
-        ) : null}
-        <p>
-          <Link href={problem.href} className={linkClassName}>
-            <Trans>See the failed mail</Trans>
-          </Link>
-        </p>
-      </div>
-    </div>
   );
 }
 
