@@ -14,6 +14,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { ChoiceField, SecretField, TextField } from "@/features/admin/admin-fields";
 import { SectionCard } from "@/components/ui/section-card";
 import { useMailStatus, useSaveMailServer, useSendTestMail } from "./mail-api";
+import { SaveButton } from "@/features/admin/settings/save-button";
 
 const linkClassName =
   "rounded text-violet-300 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
@@ -148,11 +149,7 @@ export function MailCard({ settings }: { settings: AdminSettingsView }) {
               onChange={(e) => setSellerAddress(e.target.value)}
             />
           </div>
-          <div className="flex justify-end">
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save Mail Settings</Trans>}
-            </Button>
-          </div>
+          <SaveButton pending={save.isPending} label={<Trans>Save Mail Settings</Trans>} />
         </form>
         <form onSubmit={sendTest} className="flex flex-wrap items-end gap-3" aria-label={t`Send a test e-mail`}>
           <div className="min-w-0 flex-1 basis-60">

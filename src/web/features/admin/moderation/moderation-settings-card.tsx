@@ -8,13 +8,13 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { LoaderCircle, TriangleAlert } from "lucide-react";
 import { Link } from "wouter";
 import { MODERATION_LIMITS, type ModerationSettingsView, type RuleKind } from "../../../../shared/schemas/moderation";
-import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { CheckboxField, ChoiceField, TextField } from "@/features/admin/admin-fields";
 import { SectionCard } from "@/components/ui/section-card";
 import { errorMessage } from "@/lib/api";
 import { useModerationSettings, useSaveModerationSettings } from "./moderation-api";
+import { SaveButton } from "@/features/admin/settings/save-button";
 
 const linkClassName =
   "rounded text-violet-300 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
@@ -168,11 +168,7 @@ function ModerationForm({ settings }: { settings: ModerationSettingsView }) {
         value={refusals}
         onValueChange={setRefusals}
       />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save Prompt Screening</Trans>}
-        </Button>
-      </div>
+      <SaveButton pending={save.isPending} label={<Trans>Save Prompt Screening</Trans>} />
     </form>
   );
 }

@@ -5,10 +5,10 @@
 import { useState, type FormEvent } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { AdminSettingsView } from "../../../../shared/schemas/settings";
-import { Button } from "@/components/ui/button";
 import { useSaveSettings } from "@/features/admin/admin-api";
 import { TextField } from "@/features/admin/admin-fields";
 import { SectionCard } from "@/components/ui/section-card";
+import { SaveButton } from "./save-button";
 
 type Channel = "contactZaloPhone" | "contactZaloGroupUrl" | "contactTelegram" | "contactEmail";
 const DEFAULT_OF = {
@@ -95,11 +95,7 @@ export function ContactCard({ settings }: { settings: AdminSettingsView }) {
             onValueChange={set("contactEmail")}
           />
         </div>
-        <div className="flex justify-end">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save Contact Channels</Trans>}
-          </Button>
-        </div>
+        <SaveButton pending={save.isPending} label={<Trans>Save Contact Channels</Trans>} />
       </form>
     </SectionCard>
   );

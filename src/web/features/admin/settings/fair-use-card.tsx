@@ -3,10 +3,10 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Gauge } from "lucide-react";
 import type { AdminSettingsView } from "../../../../shared/schemas/settings";
 import { IN_FLIGHT_LIMITS } from "../../../../shared/schemas/settings";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useSaveSettings } from "@/features/admin/admin-api";
 import { SectionCard } from "@/components/ui/section-card";
+import { SaveButton } from "./save-button";
 
 /** Fair use (decision 0093): how many videos one person may have being made at once, unless their page says otherwise. */
 export function FairUseCard({ settings }: { settings: AdminSettingsView }) {
@@ -41,12 +41,7 @@ export function FairUseCard({ settings }: { settings: AdminSettingsView }) {
             videos being made at once per person
           </Trans>
         </label>
-        <div className="flex justify-end">
-          <Button type="submit" disabled={save.isPending}>
-            <Gauge aria-hidden="true" />
-            {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save Fair Use</Trans>}
-          </Button>
-        </div>
+        <SaveButton pending={save.isPending} icon={<Gauge aria-hidden="true" />} label={<Trans>Save Fair Use</Trans>} />
       </form>
     </SectionCard>
   );

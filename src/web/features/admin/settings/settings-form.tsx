@@ -4,7 +4,6 @@ import { Save } from "lucide-react";
 import type { PriceItem, ModelId } from "../../../../shared/catalogue";
 import type { AdminSettingsView } from "../../../../shared/schemas/settings";
 import { googleApi } from "../../../../shared/api/google";
-import { Button } from "@/components/ui/button";
 import { urlFor } from "@/lib/api";
 import { useSaveSettings } from "@/features/admin/admin-api";
 import { CheckboxField, ChoiceField, SecretField, TextField } from "@/features/admin/admin-fields";
@@ -12,6 +11,7 @@ import { SectionCard } from "@/components/ui/section-card";
 import { ModelPricingFields, type PriceDraft } from "./model-price-fields";
 import { ModelVendorFields } from "./model-vendor-fields";
 import { draftOf, patchOf, type Draft, type FlagKey, type TextKey } from "./settings-draft";
+import { SaveButton } from "./save-button";
 
 /**
  * KIE token, PayPal, Creem, Google OAuth, Model Pricing and API Pricing, saved together with
@@ -169,12 +169,12 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
           />
         </SectionCard>
       </div>
-      <div className="flex justify-end">
-        <Button type="submit" size="lg" disabled={save.isPending}>
-          <Save aria-hidden="true" />
-          {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save Other Settings</Trans>}
-        </Button>
-      </div>
+      <SaveButton
+        pending={save.isPending}
+        size="lg"
+        icon={<Save aria-hidden="true" />}
+        label={<Trans>Save Other Settings</Trans>}
+      />
     </form>
   );
 }

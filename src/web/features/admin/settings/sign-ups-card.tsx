@@ -6,12 +6,12 @@ import { useState, type FormEvent } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { AdminSettingsView } from "../../../../shared/schemas/settings";
 import { EMAIL_DOMAIN_LIST_MAX } from "../../../../shared/email-domains";
-import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { SecretField, TextField } from "@/features/admin/admin-fields";
 import { SectionCard } from "@/components/ui/section-card";
 import { useSaveSignUpSettings } from "./sign-ups-api";
+import { SaveButton } from "./save-button";
 
 /** One domain a line (commas and spaces also separate). */
 const domainsOf = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
@@ -122,11 +122,7 @@ export function SignUpsCard({ settings }: { settings: AdminSettingsView }) {
             onChange={setAllowed}
           />
         </div>
-        <div className="flex justify-end">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save Sign-up Settings</Trans>}
-          </Button>
-        </div>
+        <SaveButton pending={save.isPending} label={<Trans>Save Sign-up Settings</Trans>} />
       </form>
     </SectionCard>
   );

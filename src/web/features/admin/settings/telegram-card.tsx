@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { useSaveTelegram, useTestTelegram } from "@/features/admin/admin-api";
 import { SecretField, TextField } from "@/features/admin/admin-fields";
 import { SectionCard } from "@/components/ui/section-card";
+import { SaveButton } from "./save-button";
 
 /** Telegram bot configuration: save, and 'Test Telegram Bot' (decision 0024). */
 export function TelegramCard({ settings }: { settings: AdminSettingsView }) {
@@ -46,15 +47,12 @@ export function TelegramCard({ settings }: { settings: AdminSettingsView }) {
             onValueChange={setChatId}
           />
         </div>
-        <div className="flex flex-wrap justify-end gap-2">
+        <SaveButton pending={save.isPending} label={<Trans>Save Telegram Settings</Trans>}>
           <Button type="button" variant="outline" disabled={test.isPending} onClick={() => test.mutate()}>
             <Send aria-hidden="true" />
             {test.isPending ? <Trans>Sending...</Trans> : <Trans>Test Telegram Bot</Trans>}
           </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save Telegram Settings</Trans>}
-          </Button>
-        </div>
+        </SaveButton>
       </form>
     </SectionCard>
   );

@@ -3,12 +3,12 @@ import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { HardDrive } from "lucide-react";
 import { RETENTION_DAYS_LIMITS } from "../../../../shared/schemas/settings";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api";
 import { formatNumber } from "@/lib/format";
 import { useSaveSettings, useVideoStorage } from "@/features/admin/admin-api";
 import { SectionCard } from "@/components/ui/section-card";
+import { SaveButton } from "./save-button";
 
 const UNITS = ["byte", "kilobyte", "megabyte", "gigabyte", "terabyte"] as const;
 
@@ -111,12 +111,11 @@ export function VideoStorageCard({ retentionDays }: { retentionDays: number | nu
         <p className="text-xs text-muted-foreground">
           <Trans>Deleted videos leave their owners&apos; lists; their transactions stay in History.</Trans>
         </p>
-        <div className="flex justify-end">
-          <Button type="submit" disabled={save.isPending}>
-            <HardDrive aria-hidden="true" />
-            {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save Retention</Trans>}
-          </Button>
-        </div>
+        <SaveButton
+          pending={save.isPending}
+          icon={<HardDrive aria-hidden="true" />}
+          label={<Trans>Save Retention</Trans>}
+        />
       </form>
     </SectionCard>
   );
