@@ -2,63 +2,12 @@ import { useWatch, type UseFormReturn } from "react-hook-form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { MODEL_CATALOGUE, type ModelId, type Resolution, type VideoOptions } from "../../../shared/catalogue";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { modelLabel } from "@/lib/catalogue-text";
+import { ChoiceSelect } from "./choice-select";
 import { updateChoices, type GenerateFormValues } from "./generate-form-schema";
 import { durationsAt, limitAt, optionFieldsOf } from "./model-options";
 import { aspectRatioDescription, durationsText, durationText, resolutionLabel } from "./option-text";
-
-interface Choice<T extends string | number> {
-  value: T;
-  label: string;
-  description?: string;
-  disabled?: boolean;
-}
-
-/** A labelled list of choices (Radix Select); a disabled choice says why in its description. */
-function ChoiceSelect<T extends string | number>({
-  id,
-  label,
-  value,
-  choices,
-  onChoose,
-}: {
-  id: string;
-  label: string;
-  value: T;
-  choices: readonly Choice<T>[];
-  onChoose: (value: T) => void;
-}) {
-  return (
-    <div className="grid content-start gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Select
-        value={String(value)}
-        onValueChange={(chosen) => {
-          const choice = choices.find((c) => String(c.value) === chosen);
-          if (choice) onChoose(choice.value);
-        }}
-      >
-        <SelectTrigger id={id}>
-          <SelectValue>{choices.find((c) => c.value === value)?.label ?? String(value)}</SelectValue>
-        </SelectTrigger>
-        <SelectContent>
-          {choices.map((choice) => (
-            <SelectItem
-              key={choice.value}
-              value={String(choice.value)}
-              disabled={choice.disabled}
-              description={choice.description}
-            >
-              {choice.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
-}
 
 interface FieldProps<T extends string | number> {
   model: ModelId;
