@@ -1,14 +1,5 @@
-import { KeyRound, Loader2 } from "lucide-react";
-import { Trans } from "@lingui/react/macro";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { useLingui } from "@lingui/react/macro";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 /** Asks before making a new secret (the old one keeps signing for 24 hours beside it). `what`: whose secret, in the active language. */
 export function RotateSecretDialog({
@@ -24,30 +15,17 @@ export function RotateSecretDialog({
   onConfirm: () => void;
   what: string;
 }) {
+  const { t } = useLingui();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>
-            <Trans>Rotate the signing secret?</Trans>
-          </DialogTitle>
-          <DialogDescription>
-            <Trans>
-              A new secret for {what} is made and shown once. The current one keeps signing deliveries beside it for 24
-              hours, so you can update your receiver in between.
-            </Trans>
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="button" disabled={pending} onClick={onConfirm}>
-            {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <KeyRound aria-hidden="true" />}
-            <Trans>Rotate secret</Trans>
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t`Rotate the signing secret?`}
+      description={t`A new secret for ${what} is made and shown once. The current one keeps signing deliveries beside it for 24 hours, so you can update your receiver in between.`}
+      confirmLabel={t`Rotate secret`}
+      pending={pending}
+      variant="default"
+      onConfirm={onConfirm}
+    />
   );
 }
