@@ -1,6 +1,6 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { modelLabel } from "../../../../shared/videos";
-import { ToggleGroup, ToggleGroupItem } from "@/components/ui/toggle-group";
+import { ChoiceToggle } from "./choice-toggle";
 
 export const ALL_MODELS = "all";
 
@@ -16,23 +16,15 @@ export function VideoModelPicker({
 }) {
   const { t } = useLingui();
   return (
-    <ToggleGroup
-      type="single"
-      aria-label={t`Model`}
+    <ChoiceToggle
+      label={t`Model`}
       value={value}
-      onValueChange={(next) => {
-        if (next) onChange(next);
-      }}
+      options={[
+        { value: ALL_MODELS, label: t`All models` },
+        ...models.map((m) => ({ value: m.model, label: modelLabel(m.model) })),
+      ]}
+      onChange={onChange}
       className="mb-4 flex w-fit max-w-full flex-wrap"
-    >
-      <ToggleGroupItem value={ALL_MODELS}>
-        <Trans>All models</Trans>
-      </ToggleGroupItem>
-      {models.map((m) => (
-        <ToggleGroupItem key={m.model} value={m.model}>
-          {modelLabel(m.model)}
-        </ToggleGroupItem>
-      ))}
-    </ToggleGroup>
+    />
   );
 }
