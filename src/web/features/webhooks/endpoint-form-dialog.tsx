@@ -1,14 +1,6 @@
-import { useState, type FormEvent } from "react";
 import { Loader2, Save, Webhook } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import {
-  createWebhookEndpointSchema,
-  WEBHOOK_EVENT_TYPES,
-  WEBHOOK_URL_MAX,
-  type CreateWebhookEndpointInput,
-  type WebhookEndpointView,
-  type WebhookEventType,
-} from "../../../shared/schemas/webhooks";
+import { WEBHOOK_URL_MAX, type WebhookEndpointView } from "../../../shared/schemas/webhooks";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -20,15 +12,10 @@ import {
 } from "@/components/ui/dialog";
 import { fieldErrorId, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { ApiError, errorMessage } from "@/lib/api";
-import { eventLabel } from "./event-labels";
+import { EndpointEventsField } from "./endpoint-events-field";
+import { DESCRIPTION_MAX, useEndpointForm, type EndpointFormValues } from "./use-endpoint-form";
 
-export type EndpointFormValues = Required<CreateWebhookEndpointInput>;
-type FieldErrors = Partial<Record<"url" | "description" | "events" | "form", string>>;
-type Field = "url" | "description" | "events";
-
-/** The shared schema's limit on a description. */
-const DESCRIPTION_MAX = 200;
+export type { EndpointFormValues } from "./use-endpoint-form";
 
 /**
  * Add or edit an endpoint: URL, description and the events it receives, checked with the shared
@@ -77,62 +64,10 @@ function EndpointForm({
   onCancel: () => void;
 }) {
   const { t } = useLingui();
-  const [url, setUrl] = useState(endpoint?.url ?? "");
-  const [description, setDescription] = useState(endpoint?.description ?? "");
-  const [events, setEvents] = useState<readonly WebhookEventType[]>(
-    endpoint?.events ?? ["video.completed", "video.failed"],
+  const { url, setUrl, description, setDescription, events, toggleEvent, errors, pending, submit } = useEndpointForm(
+    endpoint,
+    onSubmit,
   );
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
-
-  /** The shared schema's messages (the server's English) for a field's problem, in the active language. */
-  function problemText(field: Field, code: string): string {
-    if (field === "url") {
-      const max = WEBHOOK_URL_MAX;
-      return code === "too_big" ? t`The URL must be at most ${max} characters` : t`URL is required`;
-    }
-    if (field === "description") {
-      const max = DESCRIPTION_MAX;
-      return t`The description must be at most ${max} characters`;
-    }
-    return code === "too_small" ? t`Choose at least one event` : t`Choose the events to receive`;
-  }
-
-  function toggle(type: WebhookEventType, checked: boolean) {
-    setEvents((current) =>
-      checked
-        ? WEBHOOK_EVENT_TYPES.filter((t) => t === type || current.includes(t))
-        : current.filter((t) => t !== type),
-    );
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = createWebhookEndpointSchema.safeParse({ url, description, events });
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === "url" || field === "description" || field === "events") && !next[field])
-          next[field] = problemText(field, issue.code);
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    setPending(true);
-    try {
-      await onSubmit(parsed.data);
-    } catch (error) {
-      setErrors(
-        error instanceof ApiError && error.code === "webhook_url_refused"
-          ? { url: errorMessage(error) }
-          : { form: errorMessage(error) },
-      );
-    } finally {
-      setPending(false);
-    }
-  }
 
   const urlHint = allowsLocal ? t`https:// (or http:// on this server)` : t`https:// only`;
 
@@ -177,29 +112,7 @@ function EndpointForm({
           onChange={(e) => setDescription(e.target.value)}
         />
       </FormField>
-      <fieldset className="grid gap-2.5" aria-describedby={errors.events ? "webhook-events-error" : undefined}>
-        <legend className="mb-2 text-sm font-medium">
-          <Trans>Events</Trans>
-        </legend>
-        {WEBHOOK_EVENT_TYPES.map((type) => (
-          <label key={type} className="flex cursor-pointer items-start gap-2.5 text-sm">
-            <input
-              type="checkbox"
-              className="mt-0.5 size-4 accent-violet-500"
-              checked={events.includes(type)}
-              onChange={(e) => toggle(type, e.target.checked)}
-            />
-            <span>
-              {eventLabel(type)} <code className="text-xs text-muted-foreground">{type}</code>
-            </span>
-          </label>
-        ))}
-        {errors.events ? (
-          <p id="webhook-events-error" className="text-xs font-medium text-red-400">
-            {errors.events}
-          </p>
-        ) : null}
-      </fieldset>
+      <EndpointEventsField events={events} error={errors.events} onToggle={toggleEvent} />
       {errors.form ? (
         <p role="alert" className="rounded-lg border border-red-500/30 bg-red-500/10 p-3 text-sm text-red-200">
           {errors.form}
