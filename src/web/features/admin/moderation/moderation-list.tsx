@@ -1,75 +1,22 @@
 /** The moderation log on /admin/moderation (decision 0089): newest first, each entry with its person, what was screened, and Mark reviewed. */
-import { Check } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
 import type { ModerationEventView } from "../../../../shared/schemas/moderation";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { DataTable, type DataTableColumn } from "@/components/ui/data-table";
 import { errorMessage } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
 import { LoadOlderButton } from "@/features/admin/cursor-pager";
-import { useMarkReviewed, useModerationLog, type ModerationFilters } from "./moderation-api";
-import {
-  DECISION_LABELS,
-  FIELD_LABELS,
-  labelOf,
-  OUTCOME_LABELS,
-  SCREENER_LABELS,
-  SOURCE_LABELS,
-} from "./moderation-labels";
-
-const linkClassName =
-  "rounded text-violet-300 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
-/** Longer texts open on demand: a prompt may be 5,000 characters. */
-const SHOWN_CHARACTERS = 160;
+import { useModerationLog, type ModerationFilters } from "./moderation-api";
+import { Review, Screened } from "./moderation-entry-cells";
+import { linkClassName } from "./moderation-link";
+import { DECISION_LABELS, labelOf, OUTCOME_LABELS, SCREENER_LABELS, SOURCE_LABELS } from "./moderation-labels";
 
 const DECISION_BADGE: Record<string, "destructive" | "warning" | "default"> = {
   deny: "destructive",
   flag: "warning",
   unavailable: "default",
 };
-
-function Screened({ entry }: { entry: ModerationEventView }) {
-  const field = labelOf(FIELD_LABELS, entry.field);
-  const long = entry.text.length > SHOWN_CHARACTERS;
-  return (
-    <>
-      <span className="block text-xs text-muted-foreground">{field}</span>
-      {long ? (
-        <details>
-          <summary className="cursor-pointer whitespace-pre-wrap break-words">
-            {entry.text.slice(0, SHOWN_CHARACTERS)}…
-          </summary>
-          <p className="mt-1 whitespace-pre-wrap break-words">{entry.text}</p>
-        </details>
-      ) : (
-        <span className="block whitespace-pre-wrap break-words">{entry.text}</span>
-      )}
-    </>
-  );
-}
-
-function Review({ entry }: { entry: ModerationEventView }) {
-  const review = useMarkReviewed();
-  const reviewer = entry.reviewedBy ?? "—";
-  if (entry.reviewedAt) {
-    const when = formatDateTime(entry.reviewedAt);
-    return (
-      <span className="text-xs text-muted-foreground">
-        <Trans>
-          Reviewed by {reviewer}, {when}
-        </Trans>
-      </span>
-    );
-  }
-  return (
-    <Button size="sm" variant="outline" disabled={review.isPending} onClick={() => review.mutate(entry.id)}>
-      <Check aria-hidden="true" />
-      <Trans>Mark reviewed</Trans>
-    </Button>
-  );
-}
 
 /** When (and source), Person, Screened, Screener, Decision (and outcome), Review. */
 function useModerationColumns(): DataTableColumn<ModerationEventView>[] {
