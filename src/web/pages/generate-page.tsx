@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { PageHeader } from "@/components/ui/page-header";
 import { useCurrentUser } from "@/features/auth/use-current-user";
 import { PaymentHoldBanner } from "@/features/payments/payment-hold-banner";
 import { GenerateForm } from "@/features/videos/generate-form";
@@ -94,19 +95,20 @@ export function GeneratePage() {
 
   return (
     <div className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:py-10">
-      <header className="mb-6">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+      <PageHeader
+        className="mb-6"
+        title={
           <Trans>
             AI Video <span className="text-gradient">Generator</span>
           </Trans>
-        </h1>
-        <p className="mt-2 max-w-2xl text-muted-foreground">
+        }
+        description={
           <Trans>
             Turn a prompt, a first and last frame or reference images into a video, with the model, length and sound you
             choose.
           </Trans>
-        </p>
-      </header>
+        }
+      />
 
       <PaymentHoldBanner signedIn={signedIn} />
 
