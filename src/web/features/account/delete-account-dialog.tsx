@@ -1,11 +1,10 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
-import { useLocation, useSearch } from "wouter";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { LoaderCircle, Trash2 } from "lucide-react";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { GOOGLE_RECHECK_MINUTES } from "../../../shared/schemas/auth";
-import { confirmsUsername, USERNAME_HOLD_DAYS } from "../../../shared/schemas/leaving";
+import { confirmsUsername } from "../../../shared/schemas/leaving";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -19,58 +18,13 @@ import {
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
-import { errorMessage } from "@/lib/api";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { DeletionConsequences } from "./deletion-consequences";
 import { useDeleteAccount } from "./leaving-api";
+import { useOpenedByGoogleReturn } from "./use-opened-by-google-return";
 
 /** Where Google's sign-in comes back to: this page, with the dialog open again. */
 export const DELETE_AGAIN_PATH = "/my-account?leave=delete";
-
-/** Back from Google (?leave=delete): the dialog opens at once, and the address is cleaned. */
-function useOpenedByGoogleReturn(): boolean {
-  const search = useSearch();
-  const [, navigate] = useLocation();
-  const [returned] = useState(() => new URLSearchParams(search).get("leave") === "delete");
-  useEffect(() => {
-    if (returned) navigate("/my-account", { replace: true });
-  }, [returned, navigate]);
-  return returned;
-}
-
-/** What deleting does, said before it is done. */
-function Consequences({ credits }: { credits: number }) {
-  const { t } = useLingui();
-  const days = USERNAME_HOLD_DAYS;
-  return (
-    <ul className="grid list-disc gap-1.5 pl-5 text-sm text-muted-foreground">
-      <li>
-        <Trans>Your videos and uploaded images are deleted, and their share links stop working at once.</Trans>
-      </li>
-      <li>
-        <Trans>Your API tokens and webhooks stop working, and you are signed out everywhere.</Trans>
-      </li>
-      {credits > 0 ? (
-        <li className="font-medium text-foreground">
-          {t`${plural(credits, {
-            one: "Your balance of # credit is lost: it cannot be refunded or moved.",
-            other: "Your balance of # credits is lost: it cannot be refunded or moved.",
-          })}`}
-        </li>
-      ) : null}
-      <li>
-        <Trans>Records of your payments and credits stay for our accounts, without your name or e-mail address.</Trans>
-      </li>
-      <li>
-        {t`${plural(days, {
-          one: "Nobody else can take your username for # day.",
-          other: "Nobody else can take your username for # days.",
-        })}`}
-      </li>
-      <li>
-        <Trans>If your e-mail address is confirmed, a last message confirms the deletion.</Trans>
-      </li>
-    </ul>
-  );
-}
 
 /**
  * "Delete my account" (decision 0087): what happens, the password (or, without one, a Google
@@ -128,7 +82,7 @@ export function DeleteAccountDialog({ user, googleRecheck }: { user: CurrentUser
           </DialogDescription>
         </DialogHeader>
         <form noValidate className="grid gap-5" onSubmit={submit}>
-          <Consequences credits={user.credits} />
+          <DeletionConsequences credits={user.credits} />
           {user.hasPassword ? (
             <FormField id="delete-password" label={t`Password`}>
               <PasswordInput
@@ -159,11 +113,7 @@ export function DeleteAccountDialog({ user, googleRecheck }: { user: CurrentUser
               onChange={(event) => setConfirm(event.target.value)}
             />
           </FormField>
-          {deletion.error ? (
-            <p role="alert" className="text-sm font-medium text-red-400">
-              {errorMessage(deletion.error)}
-            </p>
-          ) : null}
+          <ErrorAlert error={deletion.error} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               <Trans>Cancel</Trans>
