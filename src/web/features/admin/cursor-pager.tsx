@@ -72,6 +72,29 @@ export function CursorPager({
   );
 }
 
+/**
+ * Previous and Next over the pages a useCursorStack keeps: Next records where the next page
+ * starts (this page's first row + the rows shown), Previous goes back one.
+ */
+export function CursorStackPager({
+  pages,
+  shown,
+  ...props
+}: Pick<CursorPagerProps, "label" | "nextCursor" | "waiting" | "className"> & {
+  pages: ReturnType<typeof useCursorStack>;
+  /** How many rows this page shows. */
+  shown: number;
+}) {
+  return (
+    <CursorPager
+      hasPrevious={pages.hasPrevious}
+      onPrevious={pages.previous}
+      onNext={(cursor) => pages.next(cursor, pages.first + shown)}
+      {...props}
+    />
+  );
+}
+
 /** "Load older" under a list that grows downwards (the audit, mail and moderation logs); nothing when it is all shown. */
 export function LoadOlderButton({
   hasMore,

@@ -8,7 +8,7 @@ import { errorMessage, urlFor } from "@/lib/api";
 import { formatCredits } from "@/lib/format";
 import { SectionCard } from "@/components/ui/section-card";
 import { CsvDownloadLink } from "@/features/admin/csv-download-link";
-import { CursorPager, useCursorStack } from "@/features/admin/cursor-pager";
+import { CursorStackPager, useCursorStack } from "@/features/admin/cursor-pager";
 import { UserCreditsDialog } from "./user-credits-dialog";
 import { SORT_OPTIONS, UserFiltersBar } from "./user-filters-bar";
 import { useUrlFilters } from "@/hooks/use-url-filters";
@@ -71,13 +71,12 @@ export function UsersCard() {
       ) : (
         <>
           <UsersTable users={users} sortLabel={sortLabel} stale={query.isPlaceholderData} onEditCredits={setEditing} />
-          <CursorPager
+          <CursorStackPager
             label={t`User pages`}
-            hasPrevious={pages.hasPrevious}
+            pages={pages}
+            shown={users.length}
             nextCursor={nextCursor}
             waiting={query.isPlaceholderData}
-            onPrevious={pages.previous}
-            onNext={(cursor) => pages.next(cursor, first + users.length)}
           />
         </>
       )}
