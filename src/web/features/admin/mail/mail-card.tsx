@@ -4,48 +4,16 @@
  */
 import { useState, type FormEvent } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link } from "wouter";
-import { Send } from "lucide-react";
 import type { AdminSettingsView } from "../../../../shared/schemas/settings";
 import type { SmtpSecurity } from "../../../../shared/schemas/mail-fields";
-import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { ChoiceField, SecretField, TextField } from "@/features/admin/admin-fields";
 import { SectionCard } from "@/components/ui/section-card";
-import { useMailStatus, useSaveMailServer, useSendTestMail } from "./mail-api";
+import { useSaveMailServer } from "./mail-api";
+import { MailRoute } from "./mail-route";
+import { MailTestForm } from "./mail-test-form";
 import { SaveButton } from "@/features/admin/settings/save-button";
-
-const linkClassName =
-  "rounded text-violet-300 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
-
-/** Where mail goes now, in one line. */
-function MailRoute() {
-  const status = useMailStatus();
-  if (!status.data) return null;
-  const { source, host, from } = status.data;
-  return (
-    <p className="rounded-lg border border-border bg-zinc-950/40 p-3 text-sm" role="status">
-      {source === "none" ? (
-        <Trans>
-          No mail server is set: messages stay in the local outbox, where you can read them on the{" "}
-          <Link href="/admin/mail" className={linkClassName}>
-            Mail
-          </Link>{" "}
-          tab.
-        </Trans>
-      ) : source === "environment" ? (
-        <Trans>
-          Mail goes through {host} (SMTP_URL), from {from}.
-        </Trans>
-      ) : (
-        <Trans>
-          Mail goes through {host}, from {from}.
-        </Trans>
-      )}
-    </p>
-  );
-}
 
 export function MailCard({ settings }: { settings: AdminSettingsView }) {
   const { t } = useLingui();
@@ -57,9 +25,7 @@ export function MailCard({ settings }: { settings: AdminSettingsView }) {
   const [from, setFrom] = useState(settings.mailFrom ?? "");
   const [sellerName, setSellerName] = useState(settings.sellerName ?? "");
   const [sellerAddress, setSellerAddress] = useState(settings.sellerAddress ?? "");
-  const [testTo, setTestTo] = useState("");
   const save = useSaveMailServer();
-  const test = useSendTestMail();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -77,11 +43,6 @@ export function MailCard({ settings }: { settings: AdminSettingsView }) {
       },
       { onSuccess: ({ settings: saved }) => setPassword(saved.smtpPassword ?? "") },
     );
-  };
-
-  const sendTest = (event: FormEvent) => {
-    event.preventDefault();
-    test.mutate(testTo.trim());
   };
 
   return (
@@ -151,23 +112,7 @@ export function MailCard({ settings }: { settings: AdminSettingsView }) {
           </div>
           <SaveButton pending={save.isPending} label={<Trans>Save Mail Settings</Trans>} />
         </form>
-        <form onSubmit={sendTest} className="flex flex-wrap items-end gap-3" aria-label={t`Send a test e-mail`}>
-          <div className="min-w-0 flex-1 basis-60">
-            <TextField
-              id="mailTestTo"
-              label={t`Send a test e-mail to`}
-              type="email"
-              required
-              placeholder="you@example.com"
-              value={testTo}
-              onValueChange={setTestTo}
-            />
-          </div>
-          <Button type="submit" variant="outline" disabled={test.isPending}>
-            <Send aria-hidden="true" />
-            {test.isPending ? <Trans>Sending...</Trans> : <Trans>Send test e-mail</Trans>}
-          </Button>
-        </form>
+        <MailTestForm />
       </div>
     </SectionCard>
   );
