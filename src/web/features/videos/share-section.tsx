@@ -1,14 +1,43 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { Copy, Link2, LoaderCircle, Trash2 } from "lucide-react";
+import { Copy, Link2 } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { mediaApi } from "../../../shared/api/media";
 import type { VideoTaskView } from "../../../shared/videos";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage, urlFor } from "@/lib/api";
-import { deleteVideo, setVideoSharing } from "./video-api";
+import { cn } from "@/lib/cn";
+import { setVideoSharing } from "./video-api";
 import { invalidateVideoTasks } from "./task-list-queries";
+
+/** One of the sharing choices: a checkbox that follows the server's answer. */
+function SharingCheckbox({
+  checked,
+  disabled,
+  onChange,
+  className,
+  children,
+}: {
+  checked: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <label className={cn("flex cursor-pointer items-center gap-2.5 text-sm", className)}>
+      <input
+        type="checkbox"
+        className="size-4 accent-violet-500"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      {children}
+    </label>
+  );
+}
 
 /** Share a finished video publicly (a page anyone with the link can watch), optionally without its prompt (decision 0044). */
 export function ShareSection({ task }: { task: VideoTaskView }) {
@@ -47,16 +76,14 @@ export function ShareSection({ task }: { task: VideoTaskView }) {
 
   return (
     <div className="grid gap-2 border-t border-border/70 pt-3">
-      <label className="flex cursor-pointer items-center gap-2.5 text-sm font-medium">
-        <input
-          type="checkbox"
-          className="size-4 accent-violet-500"
-          checked={sharing.isPublic}
-          disabled={mutation.isPending}
-          onChange={(event) => mutation.mutate({ isPublic: event.target.checked })}
-        />
+      <SharingCheckbox
+        className="font-medium"
+        checked={sharing.isPublic}
+        disabled={mutation.isPending}
+        onChange={(checked) => mutation.mutate({ isPublic: checked })}
+      >
         <Trans>Share publicly</Trans>
-      </label>
+      </SharingCheckbox>
       {sharing.isPublic && sharing.shareUrl ? (
         <>
           <div className="flex items-center gap-2">
@@ -87,63 +114,15 @@ export function ShareSection({ task }: { task: VideoTaskView }) {
               <Trans>Copy link</Trans>
             </Button>
           </div>
-          <label className="flex cursor-pointer items-center gap-2.5 text-sm">
-            <input
-              type="checkbox"
-              className="size-4 accent-violet-500"
-              checked={sharing.hidePrompt}
-              disabled={mutation.isPending}
-              onChange={(event) => mutation.mutate({ isPublic: true, hidePrompt: event.target.checked })}
-            />
+          <SharingCheckbox
+            checked={sharing.hidePrompt}
+            disabled={mutation.isPending}
+            onChange={(checked) => mutation.mutate({ isPublic: true, hidePrompt: checked })}
+          >
             <Trans>Hide the prompt on the shared page</Trans>
-          </label>
+          </SharingCheckbox>
         </>
       ) : null}
     </div>
-  );
-}
-
-/** Delete a finished video and its files, after a second click to confirm. */
-export function DeleteVideoButton({ task, onDeleted }: { task: VideoTaskView; onDeleted: () => void }) {
-  const { t } = useLingui();
-  const [confirming, setConfirming] = useState(false);
-  const mutation = useMutation({
-    mutationFn: () => deleteVideo(task.taskId),
-    onSuccess: () => {
-      toast({ title: t`Video deleted`, description: t`The video and its files are gone.` });
-      void invalidateVideoTasks();
-      onDeleted();
-    },
-    onError: (error) => toast({ title: t`Delete failed`, description: errorMessage(error), variant: "destructive" }),
-  });
-  if (task.status !== "completed" && task.status !== "failed") return null;
-  return confirming ? (
-    <div
-      className="grid gap-2 rounded-lg border border-red-500/30 bg-red-500/10 p-3"
-      role="group"
-      aria-label={t`Confirm delete`}
-    >
-      <p className="text-sm text-red-100">
-        <Trans>Delete this video and its files for good? Your credit history keeps its record.</Trans>
-      </p>
-      <div className="flex gap-2">
-        <Button variant="destructive" size="sm" onClick={() => mutation.mutate()} disabled={mutation.isPending}>
-          {mutation.isPending ? (
-            <LoaderCircle className="animate-spin" aria-hidden="true" />
-          ) : (
-            <Trash2 aria-hidden="true" />
-          )}
-          <Trans>Yes, delete</Trans>
-        </Button>
-        <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
-          <Trans>Keep it</Trans>
-        </Button>
-      </div>
-    </div>
-  ) : (
-    <Button variant="ghost" className="text-red-300 hover:text-red-200" onClick={() => setConfirming(true)}>
-      <Trash2 aria-hidden="true" />
-      <Trans>Delete Video</Trans>
-    </Button>
   );
 }

@@ -7,7 +7,7 @@ import { formatDateTime } from "@/lib/format";
 import { StatusBadge } from "./status-badge";
 import { useHdCheck } from "./use-hd-check";
 import { TaskPreview } from "./video-frame";
-import { DeleteVideoButton } from "./share-section";
+import { DeleteVideoButton } from "./delete-video-button";
 import { madeOptionsText } from "./option-text";
 import { modeLabel } from "./video-display";
 import { VideoActionsSection } from "./video-actions-section";
