@@ -3,6 +3,7 @@ import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { VideoTaskView } from "../../../shared/videos";
 import { Button } from "@/components/ui/button";
+import { SectionHeader } from "@/components/ui/section-header";
 import { VideoGrid } from "./video-card";
 
 /** Up to 16 recent videos on the generator. */
@@ -23,21 +24,18 @@ export function RecentVideos({ tasks, error, refreshing, onRefresh, onOpen }: Re
   const shown = tasks?.slice(0, RECENT_VIDEOS_MAX) ?? [];
   return (
     <section aria-labelledby="recent-videos-title" className="mt-12">
-      <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="recent-videos-title" className="flex items-center gap-2 text-xl font-semibold tracking-tight">
-            <History className="size-5 text-fuchsia-300" aria-hidden="true" />
-            <Trans>Recent Videos</Trans>
-          </h2>
-          <p className="mt-1 text-sm text-muted-foreground">
-            <Trans>Your videos from the last 14 days. Click one for details and downloads.</Trans>
-          </p>
-        </div>
+      <SectionHeader
+        id="recent-videos-title"
+        icon={History}
+        title={<Trans>Recent Videos</Trans>}
+        description={<Trans>Your videos from the last 14 days. Click one for details and downloads.</Trans>}
+        className="mb-5"
+      >
         <Button variant="secondary" size="sm" onClick={onRefresh} disabled={refreshing}>
           <RefreshCw className={refreshing ? "animate-spin" : undefined} aria-hidden="true" />
           <Trans>Refresh</Trans>
         </Button>
-      </div>
+      </SectionHeader>
       {tasks === undefined && error ? (
         <p
           className="rounded-xl border border-dashed border-border bg-surface/40 px-6 py-10 text-center text-sm text-muted-foreground"
