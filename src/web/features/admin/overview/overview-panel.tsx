@@ -84,6 +84,17 @@ function isEmpty(data: AdminOverview): boolean {
   );
 }
 
+/** The sections of what happened in the range, in a fixed order (so the index is their key); left out when nothing did. */
+const ACTIVITY_SECTIONS = [RevenueSection, VideosSection, CreditsSection, NewUsersSection, TimesSection];
+/** The sections shown whatever happened, in a fixed order (each may draw nothing). */
+const STANDING_SECTIONS = [
+  ModelHealthSection,
+  UnitEconomicsSection,
+  ReversalsSection,
+  ModerationSection,
+  ProviderAccountsSection,
+];
+
 function Overview({ data }: { data: AdminOverview }) {
   const { t } = useLingui();
   const range = t(RANGE_PHRASES[data.range]);
@@ -102,19 +113,11 @@ function Overview({ data }: { data: AdminOverview }) {
           )}
         </p>
       ) : (
-        <>
-          <RevenueSection data={data} />
-          <VideosSection data={data} />
-          <CreditsSection data={data} />
-          <NewUsersSection data={data} />
-          <TimesSection data={data} />
-        </>
+        ACTIVITY_SECTIONS.map((Section, i) => <Section key={i} data={data} />)
       )}
-      <ModelHealthSection data={data} />
-      <UnitEconomicsSection data={data} />
-      <ReversalsSection data={data} />
-      <ModerationSection data={data} />
-      <ProviderAccountsSection data={data} />
+      {STANDING_SECTIONS.map((Section, i) => (
+        <Section key={i} data={data} />
+      ))}
     </>
   );
 }
