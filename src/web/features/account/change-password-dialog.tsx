@@ -1,20 +1,10 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { KeyRound, LoaderCircle } from "lucide-react";
+import { KeyRound } from "lucide-react";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
+import { AccountFormDialog } from "./account-form-dialog";
 import { FormField, fieldErrorId } from "@/components/ui/form-field";
 import { PasswordInput } from "@/components/ui/password-input";
 import { changePasswordFormSchema, type ChangePasswordFormInput } from "./change-password-form-schema";
@@ -55,86 +45,62 @@ export function ChangePasswordDialog() {
     defaultValues: EMPTY,
   });
 
+  const title = hasPassword ? t`Change Password` : t`Set Password`;
   const mutation = useChangePasswordMutation(() => {
     setOpen(false);
     reset(EMPTY);
   });
 
   return (
-    <Dialog
+    <AccountFormDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) reset(EMPTY);
-      }}
+      onOpenChange={setOpen}
+      onClosed={() => reset(EMPTY)}
+      icon={<KeyRound aria-hidden="true" />}
+      title={title}
+      description={
+        hasPassword
+          ? t`Enter your current password, then choose a new one of at least 6 characters.`
+          : t`You signed up with Google. Choose a password of at least 6 characters to sign in with your username too.`
+      }
+      onSubmit={handleSubmit(({ currentPassword, newPassword, revokeApiTokens }) =>
+        mutation.mutate({ currentPassword, newPassword, revokeApiTokens }),
+      )}
+      pending={mutation.isPending}
+      submitLabel={<Trans>Update Password</Trans>}
     >
-      <DialogTrigger asChild>
-        <Button variant="secondary" className="w-full">
-          <KeyRound aria-hidden="true" />
-          {hasPassword ? t`Change Password` : t`Set Password`}
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{hasPassword ? t`Change Password` : t`Set Password`}</DialogTitle>
-          <DialogDescription>
-            {hasPassword
-              ? t`Enter your current password, then choose a new one of at least 6 characters.`
-              : t`You signed up with Google. Choose a password of at least 6 characters to sign in with your username too.`}
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="grid gap-5"
-          onSubmit={handleSubmit(({ currentPassword, newPassword, revokeApiTokens }) =>
-            mutation.mutate({ currentPassword, newPassword, revokeApiTokens }),
-          )}
-        >
-          {fields.map(({ name, id, label, autoComplete }) => {
-            const error = errors[name]?.message;
-            return (
-              <FormField key={name} id={id} label={t(label)} error={error}>
-                <PasswordInput
-                  id={id}
-                  autoComplete={autoComplete}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? fieldErrorId(id) : undefined}
-                  {...register(name)}
-                />
-              </FormField>
-            );
-          })}
-          <div className="grid gap-1">
-            <label htmlFor="revoke-api-tokens" className="flex cursor-pointer items-center gap-2.5 text-sm font-medium">
-              <input
-                id="revoke-api-tokens"
-                type="checkbox"
-                className="size-4 accent-violet-500"
-                aria-describedby="revoke-api-tokens-hint"
-                {...register("revokeApiTokens")}
-              />
-              <Trans>Also revoke my API tokens</Trans>
-            </label>
-            <p id="revoke-api-tokens-hint" className="pl-6.5 text-xs text-muted-foreground">
-              <Trans>
-                Ticked, every API token stops working at once and automations using them need a new token from the API
-                page. Unticked, they keep working. Other signed-in devices are signed out either way.
-              </Trans>
-            </p>
-          </div>
-          <DialogFooter className="mt-1">
-            <DialogClose asChild>
-              <Button variant="ghost">
-                <Trans>Cancel</Trans>
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-              <Trans>Update Password</Trans>
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      {fields.map(({ name, id, label, autoComplete }) => {
+        const error = errors[name]?.message;
+        return (
+          <FormField key={name} id={id} label={t(label)} error={error}>
+            <PasswordInput
+              id={id}
+              autoComplete={autoComplete}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? fieldErrorId(id) : undefined}
+              {...register(name)}
+            />
+          </FormField>
+        );
+      })}
+      <div className="grid gap-1">
+        <label htmlFor="revoke-api-tokens" className="flex cursor-pointer items-center gap-2.5 text-sm font-medium">
+          <input
+            id="revoke-api-tokens"
+            type="checkbox"
+            className="size-4 accent-violet-500"
+            aria-describedby="revoke-api-tokens-hint"
+            {...register("revokeApiTokens")}
+          />
+          <Trans>Also revoke my API tokens</Trans>
+        </label>
+        <p id="revoke-api-tokens-hint" className="pl-6.5 text-xs text-muted-foreground">
+          <Trans>
+            Ticked, every API token stops working at once and automations using them need a new token from the API page.
+            Unticked, they keep working. Other signed-in devices are signed out either way.
+          </Trans>
+        </p>
+      </div>
+    </AccountFormDialog>
   );
 }
