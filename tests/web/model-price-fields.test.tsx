@@ -7,7 +7,8 @@ import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { PRICE_ITEMS, type ModelId, type PriceItem } from "../../src/shared/catalogue";
 import { resolvePrices } from "../../src/shared/prices";
-import { ModelPricingFields, type PriceDraft } from "@/features/admin/settings/model-price-fields";
+import { ModelPricingFields } from "@/features/admin/settings/model-price-fields";
+import type { PriceDraft } from "@/features/admin/settings/price-fields";
 import { renderWeb, useLocale } from "./render";
 
 const DEFAULTS = resolvePrices(undefined);

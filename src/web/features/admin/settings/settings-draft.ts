@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import { defaultPriceOf, PRICE_ITEMS, type PriceItem } from "../../../../shared/catalogue";
 import type { AdminSettingsView, settingsUpdateSchema } from "../../../../shared/schemas/settings";
-import type { PriceDraft } from "./model-price-fields";
+import type { PriceDraft } from "./price-fields";
 
 /** The four old price fields repeat two of `prices` (for old clients): the form reads and writes `prices` only. */
 export type Draft = Omit<
