@@ -1,17 +1,10 @@
 import { useState } from "react";
-import { KeyRound, Loader2, Trash2 } from "lucide-react";
+import { KeyRound, Trash2 } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ApiTokenView } from "../../../shared/schemas/api-tokens";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { formatDateTime } from "@/lib/format";
 import { useDeleteToken } from "./use-api-tokens";
 
@@ -79,40 +72,21 @@ export function TokenList({ tokens }: { tokens: readonly ApiTokenView[] }) {
         })}
       </ul>
 
-      <Dialog open={doomed !== null} onOpenChange={(open) => !open && setDoomed(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>
-              <Trans>Delete this API token?</Trans>
-            </DialogTitle>
-            <DialogDescription>
-              {doomed ? (
-                <Trans>
-                  "{doomedName}" stops working at once: automations that use it get 401 until they use another token.
-                </Trans>
-              ) : null}
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setDoomed(null)}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button
-              type="button"
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() => doomed && remove.mutate(doomed.id)}
-            >
-              {remove.isPending ? (
-                <Loader2 className="animate-spin" aria-hidden="true" />
-              ) : (
-                <Trash2 aria-hidden="true" />
-              )}
-              <Trans>Delete Token</Trans>
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={doomed !== null}
+        onOpenChange={(open) => !open && setDoomed(null)}
+        title={t`Delete this API token?`}
+        description={
+          doomed ? (
+            <Trans>
+              "{doomedName}" stops working at once: automations that use it get 401 until they use another token.
+            </Trans>
+          ) : null
+        }
+        confirmLabel={t`Delete Token`}
+        pending={remove.isPending}
+        onConfirm={() => doomed && remove.mutate(doomed.id)}
+      />
     </>
   );
 }

@@ -1,19 +1,13 @@
 import { useState } from "react";
-import { Ban, Loader2 } from "lucide-react";
-import { Plural, Trans } from "@lingui/react/macro";
+import { Ban } from "lucide-react";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useRevokeAllTokens } from "./use-api-tokens";
 
 /** "Revoke all": deletes every one of the user's tokens after a confirmation. */
 export function RevokeAllTokens({ count }: { count: number }) {
+  const { t } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const revoke = useRevokeAllTokens(() => setConfirming(false));
 
@@ -23,31 +17,21 @@ export function RevokeAllTokens({ count }: { count: number }) {
         <Ban aria-hidden="true" />
         <Trans>Revoke all</Trans>
       </Button>
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>
-              <Trans>Revoke all API tokens?</Trans>
-            </DialogTitle>
-            <DialogDescription>
-              <Plural
-                value={count}
-                one="Your API token stops working at once: automations that use it get 401 until you give them a new token."
-                other="All # of your API tokens stop working at once: automations that use them get 401 until you give them a new token."
-              />
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setConfirming(false)}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="button" variant="destructive" disabled={revoke.isPending} onClick={() => revoke.mutate()}>
-              {revoke.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Ban aria-hidden="true" />}
-              <Trans>Revoke All Tokens</Trans>
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t`Revoke all API tokens?`}
+        description={
+          <Plural
+            value={count}
+            one="Your API token stops working at once: automations that use it get 401 until you give them a new token."
+            other="All # of your API tokens stop working at once: automations that use them get 401 until you give them a new token."
+          />
+        }
+        confirmLabel={t`Revoke All Tokens`}
+        pending={revoke.isPending}
+        onConfirm={() => revoke.mutate()}
+      />
     </>
   );
 }
