@@ -6,10 +6,11 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { noticesApi } from "../../shared/api/notices";
 import { isNoticeKind, NOTICE_FIELDS } from "../../shared/notices";
 import { Button } from "@/components/ui/button";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { NOTICE_NAMES } from "@/features/account/notice-names";
 import { useDocumentTitle } from "@/hooks/use-document-title";
-import { call, errorMessage } from "@/lib/api";
+import { call } from "@/lib/api";
 
 /**
  * /unsubscribe?u=&k=&t= (decision 0086): a notice's "Stop e-mails like this one" link. It asks
@@ -52,11 +53,7 @@ export function UnsubscribePage() {
             You will no longer get “{name}” e-mails. Receipts and security notices about your account are still sent.
           </Trans>
         </p>
-        {turnOff.isError ? (
-          <p role="alert" className="text-sm text-red-300">
-            {errorMessage(turnOff.error)}
-          </p>
-        ) : null}
+        <ErrorAlert error={turnOff.error} className="font-normal text-red-300" />
         <Button onClick={() => turnOff.mutate()} disabled={turnOff.isPending} className="justify-self-start">
           {turnOff.isPending ? (
             <LoaderCircle className="animate-spin" aria-hidden="true" />

@@ -8,10 +8,11 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { z } from "zod";
 import { accountLinksApi } from "../../../shared/api/account-links";
 import { Button } from "@/components/ui/button";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import { FormField, fieldErrorId } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { useCaptcha } from "@/features/captcha";
-import { call, errorMessage } from "@/lib/api";
+import { call } from "@/lib/api";
 
 /** Read when the form is checked, so the words follow the active language. */
 const formSchema = () =>
@@ -78,11 +79,7 @@ export function ForgotPasswordForm() {
           {...register("login")}
         />
       </FormField>
-      {mutation.isError ? (
-        <p role="alert" className="text-sm font-medium text-red-400">
-          {errorMessage(mutation.error)}
-        </p>
-      ) : null}
+      <ErrorAlert error={mutation.error} />
       {captcha.field}
       <Button type="submit" size="lg" className="w-full" disabled={mutation.isPending || !captcha.ready}>
         {mutation.isPending ? (
