@@ -5,6 +5,7 @@ import type { ChartSeries, DayPoint } from "./daily-bar-chart";
 import { DailyChartAndTable } from "./daily-chart-and-table";
 import { DataTable } from "./data-table";
 import { formatCount, formatMoney, providerLabel, RANGE_PHRASES } from "./overview-format";
+import { useProviderCurrencyColumns } from "./provider-currency-columns";
 
 const MAIN_CURRENCY = "USD";
 const PROVIDER_COLORS: Record<string, string> = { creem: "#e879f9", paypal: "#38bdf8" };
@@ -29,6 +30,7 @@ export function RevenueSection({ data }: { data: AdminOverview }) {
   }));
   const usd = (v: number) => formatMoney(v, MAIN_CURRENCY);
   const totals = data.revenue.byProvider;
+  const byProvider = useProviderCurrencyColumns<(typeof totals)[number]>();
   const mainTotals = totals.filter((r) => r.currency === MAIN_CURRENCY);
   const currency = MAIN_CURRENCY;
   const caption = t`Revenue per day in ${currency} by payment provider, ${range}`;
@@ -51,11 +53,10 @@ export function RevenueSection({ data }: { data: AdminOverview }) {
       <DataTable
         className="mt-4 max-h-none"
         caption={t`Revenue by payment provider and currency, ${range}`}
-        rowKey={(r) => `${r.provider}-${r.currency}`}
+        rowKey={byProvider.rowKey}
         rows={totals}
         columns={[
-          { header: t`Provider`, cell: (r) => providerLabel(r.provider) },
-          { header: t`Currency`, cell: (r) => r.currency },
+          ...byProvider.columns,
           { header: t`Orders`, numeric: true, cell: (r) => formatCount(r.orders) },
           { header: t`Revenue`, numeric: true, cell: (r) => formatMoney(r.amount, r.currency) },
         ]}

@@ -3,7 +3,8 @@ import type { AdminOverview } from "../../../../shared/schemas/admin-overview";
 import { SectionCard } from "@/components/ui/section-card";
 import { DataTable } from "./data-table";
 import { Figure } from "./figure";
-import { formatCount, formatMoney, formatRate, providerLabel, RANGE_PHRASES } from "./overview-format";
+import { formatCount, formatMoney, formatRate, RANGE_PHRASES } from "./overview-format";
+import { useProviderCurrencyColumns } from "./provider-currency-columns";
 
 /**
  * Refunds and chargebacks (decision 0084): per provider and currency, how many and how much went
@@ -15,6 +16,7 @@ export function ReversalsSection({ data }: { data: AdminOverview }) {
   const range = t(RANGE_PHRASES[data.range]);
   const r = data.reversals;
   const rows = r.byProvider;
+  const byProvider = useProviderCurrencyColumns<(typeof rows)[number]>();
   const open = formatCount(r.openDisputes);
   return (
     <SectionCard
@@ -31,11 +33,10 @@ export function ReversalsSection({ data }: { data: AdminOverview }) {
       <DataTable
         className="max-h-none"
         caption={t`Refunds and chargebacks by payment provider and currency, ${range}`}
-        rowKey={(x) => `${x.provider}-${x.currency}`}
+        rowKey={byProvider.rowKey}
         rows={rows}
         columns={[
-          { header: t`Provider`, cell: (x) => providerLabel(x.provider) },
-          { header: t`Currency`, cell: (x) => x.currency },
+          ...byProvider.columns,
           { header: t`Refunds`, numeric: true, cell: (x) => formatCount(x.refunds) },
           { header: t`Refunded`, numeric: true, cell: (x) => formatMoney(x.refundedAmount, x.currency) },
           { header: t`Chargebacks`, numeric: true, cell: (x) => formatCount(x.chargebacks) },
