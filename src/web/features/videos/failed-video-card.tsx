@@ -1,24 +1,16 @@
 import { Ban, CircleAlert } from "lucide-react";
 import { Trans } from "@lingui/react/macro";
-import { modelLabel, type VideoTaskView } from "../../../shared/videos";
+import { modelLabel } from "../../../shared/videos";
 import { cn } from "@/lib/cn";
 import { formatDateTime, truncateText } from "@/lib/format";
-import { isCardChecked, SelectionMark, VideoCardButton, type CardSelection } from "./video-card-button";
+import { isCardChecked, SelectionMark, VideoCardButton, type VideoCardProps } from "./video-card-button";
 import { CARD_PROMPT_MAX, failureText, isRefused } from "./video-display";
 
 /**
  * A failed (or refused) video: no picture to show, so a small card with the reason instead of a
  * full-size tile (decision 0080).
  */
-export function FailedVideoCard({
-  task,
-  onOpen,
-  selection,
-}: {
-  task: VideoTaskView;
-  onOpen: (task: VideoTaskView) => void;
-  selection?: CardSelection | undefined;
-}) {
+export function FailedVideoCard({ task, onOpen, selection }: VideoCardProps) {
   const prompt = truncateText(task.prompt, CARD_PROMPT_MAX);
   // A prompt the provider refused for its content reads "Refused", in amber (decision 0082).
   const refused = isRefused(task);

@@ -54,19 +54,9 @@ export function GenerateForm({
   onStarted,
 }: GenerateFormProps) {
   const { control, setValue } = form;
-  const [mode, model, imageUrls, prompt, upgrade4k, durationSeconds, resolution, aspectRatio, audio] = useWatch({
+  const [mode, model, prompt, upgrade4k, durationSeconds, resolution, aspectRatio, audio] = useWatch({
     control,
-    name: [
-      "mode",
-      "model",
-      "imageUrls",
-      "prompt",
-      "upgrade4k",
-      "durationSeconds",
-      "resolution",
-      "aspectRatio",
-      "audio",
-    ],
+    name: ["mode", "model", "prompt", "upgrade4k", "durationSeconds", "resolution", "aspectRatio", "audio"],
   });
   const { onSubmit, generating } = useGenerateSubmit(form, user, prices, onStarted);
   useGeneratorDraft(form, user !== null ? "signed-in" : sessionKnown ? "signed-out" : "unknown");
@@ -113,21 +103,11 @@ export function GenerateForm({
           <GeneratePromptField form={form} mode={mode} prompt={prompt} />
           <GenerateImageSlots
             form={form}
-            mode={mode}
-            model={model}
-            imageUrls={imageUrls}
             uploading={upload.isPending}
             signedOut={!user}
             onFile={(file) => upload.mutate(file)}
           />
-          <GenerateModelSection
-            form={form}
-            mode={mode}
-            model={model}
-            prices={prices}
-            offered={offered}
-            degraded={degraded}
-          />
+          <GenerateModelSection form={form} prices={prices} offered={offered} degraded={degraded} />
           <MoreOptions form={form} model={model} fourKPrice={surchargeCost(prices, "4k", "web")} />
           <CostSummary
             model={model}

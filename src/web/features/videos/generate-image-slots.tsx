@@ -1,6 +1,5 @@
-import type { UseFormReturn } from "react-hook-form";
+import { useWatch, type UseFormReturn } from "react-hook-form";
 import { useLingui } from "@lingui/react/macro";
-import type { GenerationMode, ModelId } from "../../../shared/catalogue";
 import { toast } from "@/hooks/use-toast";
 import { imagesFor, type GenerateFormValues } from "./generate-form-schema";
 import { imageSlotsOf } from "./model-options";
@@ -9,22 +8,17 @@ import { ImageSlotsField } from "./reference-image-field";
 /** The generator's image slots, when the model takes images in the mode; removing one says so. */
 export function GenerateImageSlots({
   form,
-  mode,
-  model,
-  imageUrls,
   uploading,
   signedOut,
   onFile,
 }: {
   form: UseFormReturn<GenerateFormValues>;
-  mode: GenerationMode;
-  model: ModelId;
-  imageUrls: string[];
   uploading: boolean;
   signedOut: boolean;
   onFile: (file: File) => void;
 }) {
   const { t } = useLingui();
+  const [mode, model, imageUrls] = useWatch({ control: form.control, name: ["mode", "model", "imageUrls"] });
   const {
     setValue,
     formState: { errors, isSubmitted },

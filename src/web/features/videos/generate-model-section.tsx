@@ -1,6 +1,6 @@
 import { useState } from "react";
-import type { UseFormReturn } from "react-hook-form";
-import type { GenerationMode, ModelId } from "../../../shared/catalogue";
+import { useWatch, type UseFormReturn } from "react-hook-form";
+import type { ModelId } from "../../../shared/catalogue";
 import type { PriceTable } from "../../../shared/prices";
 import { ModelField } from "./generate-choice-fields";
 import { updateChoices, type GenerateFormValues } from "./generate-form-schema";
@@ -10,19 +10,16 @@ import { CompareModelsToggle, ModelComparison } from "./model-comparison";
 /** The model (compared on demand) and its own options: length, resolution, aspect ratio, sound. */
 export function GenerateModelSection({
   form,
-  mode,
-  model,
   prices,
   offered,
   degraded,
 }: {
   form: UseFormReturn<GenerateFormValues>;
-  mode: GenerationMode;
-  model: ModelId;
   prices: PriceTable;
   offered: readonly ModelId[];
   degraded: readonly ModelId[];
 }) {
+  const [mode, model] = useWatch({ control: form.control, name: ["mode", "model"] });
   const [comparing, setComparing] = useState(false);
   const choose = (next: ModelId) =>
     updateChoices(form, { model: next }, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });

@@ -10,7 +10,7 @@ import { cn } from "@/lib/cn";
 import { SeedInput } from "./seed-input";
 import { WATERMARK_MAX, type GenerateFormValues } from "./generate-form-schema";
 import { offers4k, offersExtend, takesSeed, takesWatermark } from "./model-options";
-import { VersionOptions } from "./generate-version-options";
+import { VersionOptions, type MoreOptionsProps } from "./generate-version-options";
 
 function randomSeed(): string {
   return String(SEED_MIN + Math.floor(Math.random() * (SEED_MAX - SEED_MIN + 1)));
@@ -75,15 +75,7 @@ function MoreOptionsSummary({ model }: { model: ModelId }) {
  * takes), folded away from the first screen. It opens by itself when one of them is set
  * (Recreate, a draft) or has an error.
  */
-export function MoreOptions({
-  form,
-  model,
-  fourKPrice,
-}: {
-  form: UseFormReturn<GenerateFormValues>;
-  model: ModelId;
-  fourKPrice: number;
-}) {
+export function MoreOptions({ form, model, fourKPrice }: MoreOptionsProps) {
   const [watermark, seed, upgrade4k, keepExtendable] = useWatch({
     control: form.control,
     name: ["watermark", "seed", "upgrade4k", "keepExtendable"],

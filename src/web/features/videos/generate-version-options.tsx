@@ -6,19 +6,19 @@ import { offers4k, offersExtend } from "./model-options";
 import { OptionCheckbox } from "./option-checkbox";
 import { creditsText, KEEP_EXTENDABLE_HINT } from "./video-display";
 
+/** What 'More options' and its parts are drawn from. */
+export interface MoreOptionsProps {
+  form: UseFormReturn<GenerateFormValues>;
+  model: ModelId;
+  /** The 4K surcharge on the website. */
+  fourKPrice: number;
+}
+
 /**
  * The two checkboxes, each where the model's upgrades allow it: a 4K version too (with its
  * surcharge), and keep the video extendable (decision 0077).
  */
-export function VersionOptions({
-  form,
-  model,
-  fourKPrice,
-}: {
-  form: UseFormReturn<GenerateFormValues>;
-  model: ModelId;
-  fourKPrice: number;
-}) {
+export function VersionOptions({ form, model, fourKPrice }: MoreOptionsProps) {
   const { t } = useLingui();
   const { register } = form;
   const fourKText = creditsText(fourKPrice);

@@ -35,10 +35,14 @@ export function SelectionMark({ checked }: { checked: boolean }) {
   );
 }
 
-export interface VideoCardButtonProps {
+/** A card of the grid: its task, what opening it does, and the selection while selecting. */
+export interface VideoCardProps {
   task: VideoTaskView;
   onOpen: (task: VideoTaskView) => void;
   selection?: CardSelection | undefined;
+}
+
+export interface VideoCardButtonProps extends VideoCardProps {
   /** The card's own look; the frame, focus ring and ticked ring are added. */
   className: string;
   /** Marks for the browser tests and styles (data-compact, data-refused). */

@@ -3,23 +3,19 @@ import { cn } from "@/lib/cn";
 import { formatDateTime, truncateText } from "@/lib/format";
 import { FailedVideoCard } from "./failed-video-card";
 import { StatusBadge } from "./status-badge";
-import { isCardChecked, SelectionMark, VideoCardButton, type CardSelection } from "./video-card-button";
+import {
+  isCardChecked,
+  SelectionMark,
+  VideoCardButton,
+  type CardSelection,
+  type VideoCardProps,
+} from "./video-card-button";
 import { VideoCardBadges } from "./video-card-badges";
 import { CARD_PROMPT_MAX, modeLabel } from "./video-display";
 import { VideoThumbnail } from "./video-thumbnail";
 
-export type { CardSelection } from "./video-card-button";
-
 /** A task in a grid; the whole card opens the details dialog (or, selecting, selects it). */
-function VideoCard({
-  task,
-  onOpen,
-  selection,
-}: {
-  task: VideoTaskView;
-  onOpen: (task: VideoTaskView) => void;
-  selection?: CardSelection | undefined;
-}) {
+function VideoCard({ task, onOpen, selection }: VideoCardProps) {
   if (task.status === "failed" && !task.videoExpired)
     return <FailedVideoCard task={task} onOpen={onOpen} selection={selection} />;
   const prompt = truncateText(task.prompt, CARD_PROMPT_MAX);
