@@ -4,19 +4,15 @@ import { Smartphone, Trash2 } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { secondFactorApi } from "../../../../shared/api/second-factor";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import {
-  FirstFactorField,
-  firstFactorBody,
-  firstFactorReady,
-  type FirstFactor,
-} from "@/features/second-factor/first-factor-field";
+import { firstFactorBody, type FirstFactor } from "@/features/second-factor/first-factor-field";
 import { refreshSecondFactor } from "@/features/second-factor/second-factor-api";
 import { toast } from "@/hooks/use-toast";
 import { call } from "@/lib/api";
 import { failed } from "./failed";
+import { FirstFactorSubmit } from "./first-factor-submit";
+import { SecurityCard } from "./security-card";
 
 export function AuthenticatorCard({
   enabled,
@@ -59,75 +55,63 @@ export function AuthenticatorCard({
   });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Smartphone className="size-5" aria-hidden="true" />
-          <Trans>Authenticator app</Trans>
-        </CardTitle>
-        <CardDescription>
-          {enabled ? <Trans>On: sign-in asks for a code from the app.</Trans> : <Trans>Off.</Trans>}
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {enabled ? (
-          <Button type="button" variant="outline" disabled={remove.isPending} onClick={() => remove.mutate()}>
-            <Trash2 aria-hidden="true" />
-            <Trans>Remove the authenticator app</Trans>
-          </Button>
-        ) : setup ? (
-          <form
-            noValidate
-            className="grid gap-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              confirm.mutate();
-            }}
-          >
-            <p className="text-sm text-muted-foreground">
-              <Trans>Scan the code with your authenticator app, then type the code it shows.</Trans>
-            </p>
-            <img
-              src={setup.qrCode}
-              alt={t`QR code for your authenticator app`}
-              className="size-48 rounded bg-white p-2"
+    <SecurityCard
+      icon={Smartphone}
+      title={<Trans>Authenticator app</Trans>}
+      description={enabled ? <Trans>On: sign-in asks for a code from the app.</Trans> : <Trans>Off.</Trans>}
+    >
+      {enabled ? (
+        <Button type="button" variant="outline" disabled={remove.isPending} onClick={() => remove.mutate()}>
+          <Trash2 aria-hidden="true" />
+          <Trans>Remove the authenticator app</Trans>
+        </Button>
+      ) : setup ? (
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            confirm.mutate();
+          }}
+        >
+          <p className="text-sm text-muted-foreground">
+            <Trans>Scan the code with your authenticator app, then type the code it shows.</Trans>
+          </p>
+          <img
+            src={setup.qrCode}
+            alt={t`QR code for your authenticator app`}
+            className="size-48 rounded bg-white p-2"
+          />
+          <p className="text-sm">
+            <Trans>Or type this key:</Trans>{" "}
+            <code className="break-all" data-testid="totp-secret">
+              {setup.secret}
+            </code>
+          </p>
+          <FormField id="totp-code" label={t`Code from your authenticator app`}>
+            <Input
+              id="totp-code"
+              value={code}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              onChange={(event) => setCode(event.target.value)}
             />
-            <p className="text-sm">
-              <Trans>Or type this key:</Trans>{" "}
-              <code className="break-all" data-testid="totp-secret">
-                {setup.secret}
-              </code>
-            </p>
-            <FormField id="totp-code" label={t`Code from your authenticator app`}>
-              <Input
-                id="totp-code"
-                value={code}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                onChange={(event) => setCode(event.target.value)}
-              />
-            </FormField>
-            {firstFactor && (
-              <FirstFactorField
-                id="totp-password"
-                firstFactor={firstFactor}
-                password={password}
-                onPassword={setPassword}
-              />
-            )}
-            <Button
-              type="submit"
-              disabled={confirm.isPending || code.trim() === "" || !firstFactorReady(firstFactor, password)}
-            >
-              <Trans>Confirm</Trans>
-            </Button>
-          </form>
-        ) : (
-          <Button type="button" disabled={start.isPending} onClick={() => start.mutate()}>
-            <Trans>Set up an authenticator app</Trans>
-          </Button>
-        )}
-      </CardContent>
-    </Card>
+          </FormField>
+          <FirstFactorSubmit
+            id="totp-password"
+            firstFactor={firstFactor}
+            password={password}
+            onPassword={setPassword}
+            disabled={confirm.isPending || code.trim() === ""}
+          >
+            <Trans>Confirm</Trans>
+          </FirstFactorSubmit>
+        </form>
+      ) : (
+        <Button type="button" disabled={start.isPending} onClick={() => start.mutate()}>
+          <Trans>Set up an authenticator app</Trans>
+        </Button>
+      )}
+    </SecurityCard>
   );
 }

@@ -2,10 +2,10 @@ import { useMutation } from "@tanstack/react-query";
 import { Trans } from "@lingui/react/macro";
 import { secondFactorApi } from "../../../../shared/api/second-factor";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { refreshSecondFactor } from "@/features/second-factor/second-factor-api";
 import { call } from "@/lib/api";
 import { failed } from "./failed";
+import { SecurityCard } from "./security-card";
 
 export function RecoveryCard({ left, onCodes }: { left: number; onCodes: (codes: string[]) => void }) {
   const again = useMutation({
@@ -17,20 +17,13 @@ export function RecoveryCard({ left, onCodes }: { left: number; onCodes: (codes:
     onError: failed,
   });
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <Trans>Recovery codes</Trans>
-        </CardTitle>
-        <CardDescription>
-          <Trans>{left} unused. Each works once when you cannot use your app or passkey.</Trans>
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Button type="button" variant="outline" disabled={again.isPending} onClick={() => again.mutate()}>
-          <Trans>Make new recovery codes</Trans>
-        </Button>
-      </CardContent>
-    </Card>
+    <SecurityCard
+      title={<Trans>Recovery codes</Trans>}
+      description={<Trans>{left} unused. Each works once when you cannot use your app or passkey.</Trans>}
+    >
+      <Button type="button" variant="outline" disabled={again.isPending} onClick={() => again.mutate()}>
+        <Trans>Make new recovery codes</Trans>
+      </Button>
+    </SecurityCard>
   );
 }
