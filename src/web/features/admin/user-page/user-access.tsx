@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { KeyRound, LogOut } from "lucide-react";
+import { LogOut } from "lucide-react";
 import { t as tNow } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { AdminUserDetail } from "../../../../shared/schemas/admin-users";
@@ -10,86 +10,8 @@ import { SectionCard } from "@/components/ui/section-card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useCurrentUser } from "@/features/auth";
 import { formatDateTime } from "@/lib/format";
-import { useRevokeToken, useSignOutEverywhere } from "./user-api";
-
-type Token = AdminUserDetail["apiTokens"][number];
-
-/** The user's API tokens, masked as on their own /api page; Revoke asks first. */
-function UserTokensCard({ user }: { user: AdminUserDetail }) {
-  const { t } = useLingui();
-  const [revoking, setRevoking] = useState<Token>();
-  const revoke = useRevokeToken(user.id, () => setRevoking(undefined));
-  const username = user.username;
-  const tokenName = revoking?.name;
-  const maskedToken = revoking?.token;
-  return (
-    <SectionCard
-      id="user-tokens-title"
-      title={t`API tokens`}
-      description={t`Automations using a revoked token are refused from then on.`}
-    >
-      <DataTable
-        caption={t`${username}'s API tokens`}
-        label={t`API tokens`}
-        columns={[
-          { header: t`Name`, rowHeader: true, className: "font-medium", cell: (token) => token.name },
-          { header: t`Token`, className: "whitespace-nowrap font-mono text-xs", cell: (token) => token.token },
-          {
-            header: t`Created`,
-            className: "whitespace-nowrap text-muted-foreground tabular-nums",
-            cell: (token) => formatDateTime(token.createdAt),
-          },
-          {
-            header: t`Last used`,
-            className: "whitespace-nowrap text-muted-foreground tabular-nums",
-            cell: (token) => (token.lastUsed ? formatDateTime(token.lastUsed) : t`Never`),
-          },
-          {
-            header: t`Actions`,
-            className: "sticky-actions",
-            headerClassName: "sticky-actions",
-            cell: (token) => {
-              const name = token.name;
-              return (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => setRevoking(token)}
-                  aria-label={t`Revoke API token ${name}`}
-                >
-                  <KeyRound aria-hidden="true" />
-                  <Trans>Revoke</Trans>
-                </Button>
-              );
-            },
-          },
-        ]}
-        rows={user.apiTokens}
-        rowKey={(token) => token.id}
-        rowProps={(token) => {
-          const name = token.name;
-          return { "aria-label": t`API token ${name}` };
-        }}
-        tableClassName="min-w-[40rem]"
-        empty={<Trans>No API tokens.</Trans>}
-      />
-      <ConfirmDialog
-        open={revoking !== undefined}
-        onOpenChange={(open) => !open && setRevoking(undefined)}
-        title={t`Revoke API token?`}
-        description={
-          <Trans>
-            Automations using “{tokenName}” ({maskedToken}) stop working at once. {username} can make a new token on
-            their API page.
-          </Trans>
-        }
-        confirmLabel={t`Revoke`}
-        pending={revoke.isPending}
-        onConfirm={() => revoking && revoke.mutate(revoking.id)}
-      />
-    </SectionCard>
-  );
-}
+import { useSignOutEverywhere } from "./user-api";
+import { UserTokensCard } from "./user-tokens-card";
 
 /** A browser and system in a few words, from a User-Agent ("Chrome on Windows"); the whole string is the cell's tooltip. */
 function browserOf(userAgent: string | null): string {
