@@ -1,29 +1,11 @@
 import { useState, type FormEvent } from "react";
-import type { MessageDescriptor } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { AdminCreditPackageView } from "../../../../shared/schemas/packages";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { useSavePackage } from "./packages-api";
+import { draftOf, problemOf } from "./package-draft";
 import { FormFooter } from "@/components/ui/form-footer";
 import { CheckboxField, TextField } from "@/features/admin/admin-fields";
-
-const PRICE_PATTERN = /^\d+(\.\d{1,2})?$/;
-
-/** The package rules of creditPackageInputSchema, checked before the server checks them again. */
-function problemOf(d: {
-  name: string;
-  credits: string;
-  price: string;
-  bonusCredits: string;
-}): MessageDescriptor | undefined {
-  if (!d.name.trim()) return msg`Package name is required`;
-  if (!/^\d+$/.test(d.credits.trim()) || Number(d.credits) < 1) return msg`Credits must be positive`;
-  if (!PRICE_PATTERN.test(d.price.trim()) || Number(d.price) <= 0) return msg`Price must be valid`;
-  if (!/^\d*$/.test(d.bonusCredits.trim()) || Number(d.bonusCredits) > 10_000_000)
-    return msg`Bonus credits must be a whole number from 0 to 10,000,000`;
-  return undefined;
-}
 
 /** Add or edit a credit package; `pkg` undefined means a new one. */
 export function PackageDialog({
@@ -36,17 +18,7 @@ export function PackageDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useLingui();
-  const [d, setD] = useState(() => ({
-    name: pkg?.name ?? "",
-    credits: pkg ? String(pkg.credits) : "",
-    price: pkg?.price ?? "",
-    creemProductId: pkg?.creemProductId ?? "",
-    description: pkg?.description ?? "",
-    bonus: pkg?.bonus ?? "",
-    bonusCredits: pkg?.bonusCredits ? String(pkg.bonusCredits) : "",
-    isActive: pkg?.isActive ?? true,
-    popular: pkg?.popular ?? false,
-  }));
+  const [d, setD] = useState(() => draftOf(pkg));
   const [problem, setProblem] = useState<string>();
   const save = useSavePackage(() => onOpenChange(false));
   const set =
