@@ -9,6 +9,7 @@ import { formatDateTime } from "@/lib/format";
 import { DeliveryLog } from "./delivery-log";
 import { RotateSecretDialog } from "./rotate-secret-dialog";
 import { FAST_POLL_WINDOW_MS, useRotateSecret } from "./use-webhooks";
+import { WebhookSideCard } from "./webhook-side-card";
 
 const CALLBACK_BODY = JSON.stringify(
   {
@@ -51,25 +52,20 @@ export function CallbacksCard({
   });
 
   return (
-    <section
-      aria-labelledby="callbacks-title"
-      className="grid min-w-0 content-start gap-4 rounded-2xl border border-border bg-surface/60 p-5"
+    <WebhookSideCard
+      id="callbacks-title"
+      title={<Trans>Per-request callbacks</Trans>}
+      description={
+        <Trans>
+          Add <code className="rounded bg-surface-raised px-1 py-0.5">callbackUrl</code> to a{" "}
+          <code className="rounded bg-surface-raised px-1 py-0.5">{generateRoute}</code> request (such as n8n&apos;s{" "}
+          <code className="rounded bg-surface-raised px-1 py-0.5">{resumeUrl}</code>) and that video&apos;s
+          video.completed or video.failed event is POSTed there when it ends, retried like any webhook, instead of you
+          polling its status. These deliveries are signed with their own callback secret, apart from the endpoints
+          above.
+        </Trans>
+      }
     >
-      <div>
-        <h3 id="callbacks-title" className="font-semibold">
-          <Trans>Per-request callbacks</Trans>
-        </h3>
-        <p className="mt-1 text-sm text-muted-foreground">
-          <Trans>
-            Add <code className="rounded bg-surface-raised px-1 py-0.5">callbackUrl</code> to a{" "}
-            <code className="rounded bg-surface-raised px-1 py-0.5">{generateRoute}</code> request (such as n8n&apos;s{" "}
-            <code className="rounded bg-surface-raised px-1 py-0.5">{resumeUrl}</code>) and that video&apos;s
-            video.completed or video.failed event is POSTed there when it ends, retried like any webhook, instead of you
-            polling its status. These deliveries are signed with their own callback secret, apart from the endpoints
-            above.
-          </Trans>
-        </p>
-      </div>
       <CodeBlock title={t`Request body with a callback`} code={CALLBACK_BODY} />
 
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -144,6 +140,6 @@ export function CallbacksCard({
         onConfirm={() => rotate.mutate(null)}
         what={t`your per-request callbacks`}
       />
-    </section>
+    </WebhookSideCard>
   );
 }

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { fieldErrorId, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { useSetLowCreditsThreshold } from "./use-webhooks";
+import { WebhookSideCard } from "./webhook-side-card";
 
 /** The credits.low threshold: the balance below which the event fires; empty turns it off. */
 export function LowCreditsCard({ threshold }: { threshold: number | null }) {
@@ -44,22 +45,21 @@ function LowCreditsForm({ threshold }: { threshold: number | null }) {
   }
 
   return (
-    <section
-      aria-labelledby="low-credits-title"
-      className="grid min-w-0 content-start gap-4 rounded-2xl border border-border bg-surface/60 p-5"
-    >
-      <div>
-        <h3 id="low-credits-title" className="flex items-center gap-2 font-semibold">
+    <WebhookSideCard
+      id="low-credits-title"
+      title={
+        <>
           <BellRing className="size-4 text-violet-300" aria-hidden="true" />
           <Trans>Low balance alert</Trans>
-        </h3>
-        <p className="mt-1 text-sm text-muted-foreground">
-          <Trans>
-            When your balance falls below this number of credits, a credits.low event goes to the endpoints that receive
-            it. Leave it empty to turn the alert off.
-          </Trans>
-        </p>
-      </div>
+        </>
+      }
+      description={
+        <Trans>
+          When your balance falls below this number of credits, a credits.low event goes to the endpoints that receive
+          it. Leave it empty to turn the alert off.
+        </Trans>
+      }
+    >
       <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
         <div className="w-48">
           <FormField id="low-credits-threshold" label={t`Alert below (credits)`} error={error}>
@@ -83,6 +83,6 @@ function LowCreditsForm({ threshold }: { threshold: number | null }) {
           <Trans>Save alert</Trans>
         </Button>
       </form>
-    </section>
+    </WebhookSideCard>
   );
 }
