@@ -41,6 +41,13 @@ export function ContactCard({ settings }: { settings: AdminSettingsView }) {
     const fallback = shown(channel, settings.contactDefaults[DEFAULT_OF[channel]]);
     return fallback ? t`Default: ${fallback}` : example;
   };
+  /** A channel's field: its id, what it shows while blank, its value as typed. */
+  const field = (channel: Channel, example: string) => ({
+    id: channel,
+    placeholder: placeholder(channel, example),
+    value: draft[channel],
+    onValueChange: set(channel),
+  });
   const hint = t`Left blank: the server's default (CONTACT_* setting), if any, or not shown.`;
 
   const submit = (event: FormEvent) => {
@@ -62,37 +69,22 @@ export function ContactCard({ settings }: { settings: AdminSettingsView }) {
       <form onSubmit={submit} className="grid gap-4" aria-label={t`Contact channels`}>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            id="contactZaloPhone"
             label={t`Zalo phone number`}
             inputMode="tel"
-            placeholder={placeholder("contactZaloPhone", "+84 912 345 678")}
-            value={draft.contactZaloPhone}
-            onValueChange={set("contactZaloPhone")}
             hint={hint}
+            {...field("contactZaloPhone", "+84 912 345 678")}
           />
           <TextField
-            id="contactZaloGroupUrl"
             label={t`Zalo community link`}
             inputMode="url"
-            placeholder={placeholder("contactZaloGroupUrl", "https://zalo.me/g/...")}
-            value={draft.contactZaloGroupUrl}
-            onValueChange={set("contactZaloGroupUrl")}
+            {...field("contactZaloGroupUrl", "https://zalo.me/g/...")}
           />
+          <TextField label={t`Telegram username`} {...field("contactTelegram", "@your_name")} />
           <TextField
-            id="contactTelegram"
-            label={t`Telegram username`}
-            placeholder={placeholder("contactTelegram", "@your_name")}
-            value={draft.contactTelegram}
-            onValueChange={set("contactTelegram")}
-          />
-          <TextField
-            id="contactEmail"
             label={t`Support e-mail`}
             type="email"
             inputMode="email"
-            placeholder={placeholder("contactEmail", "support@example.com")}
-            value={draft.contactEmail}
-            onValueChange={set("contactEmail")}
+            {...field("contactEmail", "support@example.com")}
           />
         </div>
         <SaveButton pending={save.isPending} label={<Trans>Save Contact Channels</Trans>} />
