@@ -1,4 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { PageHeader } from "@/components/ui/page-header";
 import { PageLoading } from "@/components/ui/page-loading";
 import { SignInPrompt } from "@/features/auth/sign-in-prompt";
 import { useCurrentUser } from "@/features/auth/use-current-user";
@@ -15,18 +16,19 @@ export function ApiPage() {
 
   return (
     <div className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6 lg:py-14">
-      <header className="mb-10 max-w-3xl">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+      <PageHeader
+        className="mb-10 max-w-3xl"
+        title={
           <Trans>
             API &amp; <span className="text-gradient">Automation</span>
           </Trans>
-        </h1>
-        <p className="mt-2 text-muted-foreground">
+        }
+        description={
           <Trans>
             Create a token, then make videos from n8n, Make or any HTTP client with the same credits as on the web.
           </Trans>
-        </p>
-      </header>
+        }
+      />
       {user ? (
         <div className="grid gap-14">
           <TokenSection />
