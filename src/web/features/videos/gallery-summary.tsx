@@ -6,14 +6,14 @@ import { Button } from "@/components/ui/button";
 export function GallerySummary({
   total,
   filtered,
-  page,
+  shownPage,
   pageCount,
   onSelect,
 }: {
   total: number;
   filtered: boolean;
   /** The page shown (never past the last). */
-  page: number;
+  shownPage: number;
   pageCount: number;
   /** Starts the selection mode; absent while selecting or without videos. */
   onSelect: (() => void) | undefined;
@@ -31,7 +31,7 @@ export function GallerySummary({
         {pageCount > 1 ? (
           <p>
             <Trans>
-              Page {page} of {pageCount}
+              Page {shownPage} of {pageCount}
             </Trans>
           </p>
         ) : null}

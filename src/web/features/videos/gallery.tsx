@@ -92,7 +92,7 @@ export function Gallery() {
       <GallerySummary
         total={total}
         filtered={filtered}
-        page={shownPage}
+        shownPage={shownPage}
         pageCount={pageCount}
         onSelect={!selection.selecting && total > 0 ? selection.start : undefined}
       />
