@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { LoaderCircle, MailCheck } from "lucide-react";
+import { MailCheck } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { EmailConfirmed } from "../../../shared/schemas/account-links";
 import { useCurrentUser } from "@/features/auth";
@@ -8,6 +8,7 @@ import { queryKeys } from "@/lib/query-keys";
 import { confirmAddressOnce, type AddressLinkKind } from "./account-links-api";
 import { AddressLinkQuestion } from "./address-link-question";
 import { LinkCard } from "./link-card";
+import { LinkPending } from "./link-pending";
 import { LinkFailed, NextStep } from "./link-failed";
 
 type Outcome =
@@ -50,14 +51,7 @@ function AddressLinkOutcome({ kind, token }: { kind: AddressLinkKind; token: str
   const outcome = useAddressLink(kind, token);
   const { user } = useCurrentUser();
 
-  if (outcome.state === "pending")
-    return (
-      <LinkCard icon={LoaderCircle} title={t`Confirming your address…`}>
-        <p role="status" className="text-sm text-muted-foreground">
-          <Trans>One moment.</Trans>
-        </p>
-      </LinkCard>
-    );
+  if (outcome.state === "pending") return <LinkPending title={t`Confirming your address…`} />;
 
   if (outcome.state === "failed") return <LinkFailed kind={kind} error={outcome.error} />;
 

@@ -5,7 +5,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
-import { LoaderCircle, MailCheck, MailQuestionMark } from "lucide-react";
+import { MailCheck, MailQuestionMark } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { accountLinksApi } from "../../../shared/api/account-links";
 import { Button } from "@/components/ui/button";
@@ -13,6 +13,7 @@ import { call } from "@/lib/api";
 import type { AddressLinkKind } from "./account-links-api";
 import { LinkFailed } from "./link-failed";
 import { LinkCard } from "./link-card";
+import { LinkPending } from "./link-pending";
 
 export function AddressLinkQuestion(props: { kind: AddressLinkKind; token: string; onConfirm: () => void }) {
   const { kind, token } = props;
@@ -23,14 +24,7 @@ export function AddressLinkQuestion(props: { kind: AddressLinkKind; token: strin
     retry: false,
     staleTime: Infinity,
   });
-  if (link.isPending)
-    return (
-      <LinkCard icon={LoaderCircle} title={t`Checking the link…`}>
-        <p role="status" className="text-sm text-muted-foreground">
-          <Trans>One moment.</Trans>
-        </p>
-      </LinkCard>
-    );
+  if (link.isPending) return <LinkPending title={t`Checking the link…`} />;
   if (link.isError) return <LinkFailed kind={kind} error={link.error} />;
   const { username, email } = link.data;
   return (
