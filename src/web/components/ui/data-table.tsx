@@ -27,6 +27,8 @@ export interface DataTableColumn<Row> {
 export interface DataTableProps<Row> {
   /** Names the table (and its scrolling region unless `label` is given); read by screen readers, hidden on screen. */
   caption: string;
+  /** Shows the caption above the table too (e.g. the figures beside a chart). */
+  captionVisible?: boolean;
   /** Names the scrolling region when it should differ from the caption (e.g. the card's title). */
   label?: string;
   columns: DataTableColumn<Row>[];
@@ -44,6 +46,8 @@ export interface DataTableProps<Row> {
   pagination?: PaginationProps;
   /** Anything below the table (and its pages), e.g. "Load older". */
   footer?: ReactNode;
+  /** A totals row at the table's foot: the row whose cells it shows, and the label its row-header cells show instead. */
+  totals?: { label: string; row: Row };
   /** Added to the scrolling region: borders, background, a dimmed look while stale. */
   className?: string;
   /** Added to the table: its least width before the region scrolls. */
@@ -52,8 +56,25 @@ export interface DataTableProps<Row> {
 
 const alignClass = (align: DataTableColumn<unknown>["align"]) => (align === "right" ? "text-right" : undefined);
 
+/** One row's cells; a totals row puts its label in the row-header cells. */
+function cellsOf<Row>(columns: DataTableColumn<Row>[], row: Row, index: number, rowLabel?: string) {
+  return columns.map((c) => {
+    const props = { className: cn("px-4 py-3", alignClass(c.align), c.className) };
+    return c.rowHeader ? (
+      <th key={c.key ?? c.header} scope="row" {...props}>
+        {rowLabel ?? c.cell(row, index)}
+      </th>
+    ) : (
+      <td key={c.key ?? c.header} {...props}>
+        {c.cell(row, index)}
+      </td>
+    );
+  });
+}
+
 export function DataTable<Row>({
   caption,
+  captionVisible,
   label,
   columns,
   rows,
@@ -64,6 +85,7 @@ export function DataTable<Row>({
   empty,
   pagination,
   footer,
+  totals,
   className,
   tableClassName,
 }: DataTableProps<Row>) {
@@ -81,7 +103,11 @@ export function DataTable<Row>({
       )}
     >
       <table className={cn("w-full text-left text-sm", tableClassName)}>
-        <caption className="sr-only">{caption}</caption>
+        <caption
+          className={captionVisible ? "px-4 py-2 text-left text-xs font-medium text-muted-foreground" : "sr-only"}
+        >
+          {caption}
+        </caption>
         <thead className="bg-surface-raised/70 text-xs uppercase tracking-wider text-muted-foreground">
           <tr>
             {columns.map((c) => (
@@ -98,21 +124,15 @@ export function DataTable<Row>({
         <tbody className="divide-y divide-border">
           {rows.map((row, i) => (
             <tr key={rowKey(row)} {...rowProps?.(row, i)}>
-              {columns.map((c) => {
-                const props = { className: cn("px-4 py-3", alignClass(c.align), c.className) };
-                return c.rowHeader ? (
-                  <th key={c.key ?? c.header} scope="row" {...props}>
-                    {c.cell(row, i)}
-                  </th>
-                ) : (
-                  <td key={c.key ?? c.header} {...props}>
-                    {c.cell(row, i)}
-                  </td>
-                );
-              })}
+              {cellsOf(columns, row, i)}
             </tr>
           ))}
         </tbody>
+        {totals ? (
+          <tfoot className="border-t border-border font-semibold">
+            <tr>{cellsOf(columns, totals.row, rows.length, totals.label)}</tr>
+          </tfoot>
+        ) : null}
       </table>
     </div>
   );

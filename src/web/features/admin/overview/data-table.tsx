@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { DataTable as KitDataTable, type DataTableColumn } from "@/components/ui/data-table";
 import { cn } from "@/lib/cn";
 
 export interface Column<Row> {
@@ -9,8 +10,8 @@ export interface Column<Row> {
 }
 
 /**
- * The numbers behind a chart, for screen readers and for reading exact figures: a captioned table
- * with column and row headers, in a scrolling region that the keyboard can reach and scroll.
+ * The numbers behind a chart, for screen readers and for reading exact figures: the kit's table with
+ * its caption shown, the first column as each row's header, numbers right-aligned, an optional totals row.
  */
 export function DataTable<Row>({
   caption,
@@ -29,58 +30,24 @@ export function DataTable<Row>({
   footer?: { label: string; row: Row };
   className?: string;
 }) {
-  const captionId = useId();
-  const cells = (row: Row, label?: string) =>
-    columns.map((c, i) =>
-      i === 0 ? (
-        <th key={c.header} scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium">
-          {label ?? c.cell(row)}
-        </th>
-      ) : (
-        <td key={c.header} className={cn("whitespace-nowrap px-3 py-2", c.numeric && "text-right tabular-nums")}>
-          {c.cell(row)}
-        </td>
-      ),
-    );
+  const kitColumns = columns.map((c, i): DataTableColumn<Row> => ({
+    header: c.header,
+    cell: (row) => c.cell(row),
+    rowHeader: i === 0,
+    align: c.numeric ? "right" : "left",
+    className: cn("whitespace-nowrap px-3 py-2", i === 0 && "font-medium", c.numeric && "tabular-nums"),
+    headerClassName: "whitespace-nowrap px-3 py-2",
+  }));
   return (
-    <div
-      role="region"
-      aria-labelledby={captionId}
-      tabIndex={0}
-      className={cn(
-        "max-h-80 overflow-auto rounded-xl border border-border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-        className,
-      )}
-    >
-      <table className="w-full text-sm">
-        <caption id={captionId} className="px-3 py-2 text-left text-xs font-medium text-muted-foreground">
-          {caption}
-        </caption>
-        <thead className="sticky top-0 bg-surface-raised text-xs uppercase tracking-wider text-muted-foreground">
-          <tr>
-            {columns.map((c) => (
-              <th
-                key={c.header}
-                scope="col"
-                className={cn("whitespace-nowrap px-3 py-2 font-semibold", c.numeric ? "text-right" : "text-left")}
-              >
-                {c.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {rows.map((row) => (
-            <tr key={rowKey(row)}>{cells(row)}</tr>
-          ))}
-        </tbody>
-        {footer ? (
-          <tfoot className="border-t border-border font-semibold">
-            <tr>{cells(footer.row, footer.label)}</tr>
-          </tfoot>
-        ) : null}
-      </table>
-    </div>
+    <KitDataTable
+      caption={caption}
+      captionVisible
+      columns={kitColumns}
+      rows={rows}
+      rowKey={rowKey}
+      totals={footer}
+      className={cn("max-h-80 overflow-auto", className)}
+    />
   );
 }
 
