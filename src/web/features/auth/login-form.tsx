@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
-import { LoaderCircle, LogIn } from "lucide-react";
+import { LogIn } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button } from "@/components/ui/button";
 import { FormField, fieldErrorId } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
@@ -12,6 +11,7 @@ import { ApiError } from "@/lib/api";
 import { loginSchema, type LoginInput } from "../../../shared/schemas/auth";
 import { authFormResolver } from "./auth-form-resolver";
 import { useLoginMutation } from "./use-login-mutation";
+import { AuthSubmitButton } from "./auth-submit-button";
 
 export function LoginForm({ initialUsername = "", next }: { initialUsername?: string; next: string }) {
   const { t } = useLingui();
@@ -85,14 +85,9 @@ export function LoginForm({ initialUsername = "", next }: { initialUsername?: st
         />
       </FormField>
       {captcha.field}
-      <Button type="submit" size="lg" className="mt-1 w-full" disabled={loginMutation.isPending || !captcha.ready}>
-        {loginMutation.isPending ? (
-          <LoaderCircle className="animate-spin" aria-hidden="true" />
-        ) : (
-          <LogIn aria-hidden="true" />
-        )}
+      <AuthSubmitButton icon={LogIn} pending={loginMutation.isPending} ready={captcha.ready} className="mt-1">
         <Trans>Sign In</Trans>
-      </Button>
+      </AuthSubmitButton>
     </form>
   );
 }

@@ -1,7 +1,6 @@
 import { useForm } from "react-hook-form";
-import { LoaderCircle, UserPlus } from "lucide-react";
+import { UserPlus } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button } from "@/components/ui/button";
 import { FormField, fieldErrorId } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
@@ -10,6 +9,7 @@ import { registerFormSchema, type RegisterFormInput } from "../../../shared/sche
 import { LEGAL_PAGE_PATHS } from "../../../shared/legal-pages";
 import { authFormResolver } from "./auth-form-resolver";
 import { useRegisterMutation } from "./use-register-mutation";
+import { AuthSubmitButton } from "./auth-submit-button";
 
 /** The legal pages open in a new tab: what was typed in the form stays. */
 const LEGAL_LINK_CLASS = "font-medium text-zinc-200 underline underline-offset-4 hover:text-foreground";
@@ -96,14 +96,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: (username: string
         </Trans>
       </p>
       {captcha.field}
-      <Button type="submit" size="lg" className="w-full" disabled={registerMutation.isPending || !captcha.ready}>
-        {registerMutation.isPending ? (
-          <LoaderCircle className="animate-spin" aria-hidden="true" />
-        ) : (
-          <UserPlus aria-hidden="true" />
-        )}
+      <AuthSubmitButton icon={UserPlus} pending={registerMutation.isPending} ready={captcha.ready}>
         <Trans>Create Account</Trans>
-      </Button>
+      </AuthSubmitButton>
     </form>
   );
 }
