@@ -5,7 +5,7 @@ import { AdminLayout } from "@/features/admin/admin-layout";
 import { ContactCard } from "@/features/admin/settings/contact-card";
 import { FairUseCard } from "@/features/admin/settings/fair-use-card";
 import { useScrollToHash } from "@/features/admin/settings/use-scroll-to-hash";
-import { VendorAccountsCard as KieApisCard } from "@/features/admin/vendors/vendor-accounts-card";
+import { VendorAccountsCard } from "@/features/admin/vendors/vendor-accounts-card";
 import { MailCard } from "@/features/admin/mail/mail-card";
 import { ModerationSettingsCard } from "@/features/admin/moderation/moderation-settings-card";
 import { PackagesCard } from "@/features/admin/packages/packages-card";
@@ -50,7 +50,7 @@ export function AdminSettingsPage() {
       <PackagesCard />
       <LegalPagesEditor />
       <ShowcaseCard />
-      <KieApisCard />
+      <VendorAccountsCard />
       <RecoveryCard />
       {settings.data ? (
         <VideoStorageCard key={`storage-${settings.data.updatedAt}`} retentionDays={settings.data.videoRetentionDays} />

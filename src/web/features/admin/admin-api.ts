@@ -3,12 +3,12 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg, plural, t } from "@lingui/core/macro";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
-import { adminKieApisApi } from "../../../shared/api/admin-kie-apis";
+import { adminVendorAccountsApi } from "../../../shared/api/admin-vendor-accounts";
 import { adminSettingsApi } from "../../../shared/api/admin-settings";
 import { adminUsersApi } from "../../../shared/api/admin-users";
 import { adminVideosApi } from "../../../shared/api/admin-videos";
 import type { RecheckReport } from "../../../shared/schemas/admin-recovery";
-import type { kieApiCreateSchema } from "../../../shared/schemas/kie-apis";
+import type { vendorAccountCreateSchema } from "../../../shared/schemas/vendor-accounts";
 import type { settingsUpdateSchema, telegramSettingsSchema } from "../../../shared/schemas/settings";
 import { call, callQuery, errorMessage } from "@/lib/api";
 import { i18n } from "@/lib/i18n";
@@ -29,8 +29,8 @@ const failed = (title: MessageDescriptor, fallback: MessageDescriptor) => (error
 /** Each query reads its route's contract (its key is the contract's URL); signed out is an error here (the admin gate), never null. */
 export const useAdminSettings = () =>
   useQuery({ queryKey: adminQueryKeys.settings, queryFn: callQuery(adminSettingsApi.get), staleTime: 0 });
-export const useKieApis = () =>
-  useQuery({ queryKey: adminQueryKeys.kieApis, queryFn: callQuery(adminKieApisApi.list), staleTime: 0 });
+export const useVendorAccounts = () =>
+  useQuery({ queryKey: adminQueryKeys.vendorAccounts, queryFn: callQuery(adminVendorAccountsApi.list), staleTime: 0 });
 export const useVideoStorage = () =>
   useQuery({ queryKey: adminQueryKeys.videoStorage, queryFn: callQuery(adminVideosApi.storage), staleTime: 0 });
 
@@ -74,34 +74,36 @@ export function useTestTelegram() {
   });
 }
 
-export function useSaveKieApi(onSaved: () => void) {
+export function useSaveVendorAccount(onSaved: () => void) {
   return useMutation({
-    mutationFn: ({ id, body }: { id?: string; body: z.input<typeof kieApiCreateSchema> }) =>
-      id ? call(adminKieApisApi.update, { params: { id }, body }) : call(adminKieApisApi.create, { body }),
+    mutationFn: ({ id, body }: { id?: string; body: z.input<typeof vendorAccountCreateSchema> }) =>
+      id
+        ? call(adminVendorAccountsApi.update, { params: { id }, body })
+        : call(adminVendorAccountsApi.create, { body }),
     onSuccess: () => {
       toast({ title: t`KIE API saved` });
       onSaved();
     },
     onError: failed(msg`Save failed`, msg`Failed to save KIE API`),
-    onSettled: () => refresh(adminQueryKeys.kieApis, queryKeys.pricing),
+    onSettled: () => refresh(adminQueryKeys.vendorAccounts, queryKeys.pricing),
   });
 }
 
-export function useDeleteKieApi(onDone: () => void) {
+export function useDeleteVendorAccount(onDone: () => void) {
   return useMutation({
-    mutationFn: (id: string) => call(adminKieApisApi.delete, { params: { id } }),
+    mutationFn: (id: string) => call(adminVendorAccountsApi.delete, { params: { id } }),
     onSuccess: () => {
       toast({ title: t`KIE API deleted` });
       onDone();
     },
     onError: failed(msg`Delete failed`, msg`Failed to delete KIE API`),
-    onSettled: () => refresh(adminQueryKeys.kieApis, queryKeys.pricing),
+    onSettled: () => refresh(adminQueryKeys.vendorAccounts, queryKeys.pricing),
   });
 }
 
 export function useCheckKieBalance() {
   return useMutation({
-    mutationFn: (id: string) => call(adminKieApisApi.checkCredits, { params: { id } }),
+    mutationFn: (id: string) => call(adminVendorAccountsApi.checkCredits, { params: { id } }),
     onSuccess: ({ kieApi }) => {
       const credits = kieApi.totalCredits;
       toast({
@@ -110,7 +112,7 @@ export function useCheckKieBalance() {
       });
     },
     onError: failed(msg`Check Failed`, msg`Failed to check the KIE balance`),
-    onSettled: () => refresh(adminQueryKeys.kieApis),
+    onSettled: () => refresh(adminQueryKeys.vendorAccounts),
   });
 }
 

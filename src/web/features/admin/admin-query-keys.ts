@@ -5,7 +5,7 @@
  */
 
 import { adminAuditApi } from "../../../shared/api/admin-audit";
-import { adminKieApisApi } from "../../../shared/api/admin-kie-apis";
+import { adminVendorAccountsApi } from "../../../shared/api/admin-vendor-accounts";
 import { adminMailApi } from "../../../shared/api/admin-mail";
 import { adminModerationApi } from "../../../shared/api/admin-moderation";
 import { adminOverviewApi } from "../../../shared/api/admin-overview";
@@ -21,7 +21,7 @@ import { urlFor } from "@/lib/api";
 export const adminQueryKeys = {
   settings: [urlFor(adminSettingsApi.get)] as const,
   packages: [urlFor(adminPackagesApi.list)] as const,
-  kieApis: [urlFor(adminKieApisApi.list)] as const,
+  vendorAccounts: [urlFor(adminVendorAccountsApi.list)] as const,
   videoStorage: [urlFor(adminVideosApi.storage)] as const,
   /** Every filtered page of all users' transactions (/history) is under this path. */
   transactionsPath: urlFor(adminTransactionsApi.list),

@@ -1,6 +1,6 @@
 /** How the overview writes its figures, in the active language: counts, days, money, rates and durations. */
 import { msg, t } from "@lingui/core/macro";
-import type { KieApiStatus } from "../../../../shared/schemas/kie-apis";
+import type { VendorAccountStatus } from "../../../../shared/schemas/vendor-accounts";
 import type { OverviewRange, SignupSource, VideoOutcome } from "../../../../shared/schemas/admin-overview";
 import { formatCredits, formatDate, formatMoney as formatCurrency, formatNumber } from "@/lib/format";
 import { activeLocale, INTL_LOCALE } from "@/lib/i18n";
@@ -92,8 +92,8 @@ export const RANGE_PHRASES = {
   "90d": msg`last 90 days`,
 } as const satisfies Record<OverviewRange, unknown>;
 
-/** A provider account's status (KIE_API_STATUSES). */
+/** A provider account's status (VENDOR_ACCOUNT_STATUSES). */
 export const KIE_STATUS_LABELS = {
   Available: msg`Available`,
   "Low Credits": msg`Low Credits`,
-} as const satisfies Record<KieApiStatus, unknown>;
+} as const satisfies Record<VendorAccountStatus, unknown>;

@@ -11,7 +11,7 @@ import { defaultModelCost } from "../../../../shared/vendor-costs";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { modelLabel } from "@/lib/catalogue-text";
 import { modelsMadeBy, vendorLabel } from "./account-vendors";
-import { useSaveKieApi } from "@/features/admin/admin-api";
+import { useSaveVendorAccount } from "@/features/admin/admin-api";
 import { FormFooter } from "@/components/ui/form-footer";
 import { CheckboxField, ChoiceField, SecretField, TextField } from "@/features/admin/admin-fields";
 
@@ -40,7 +40,7 @@ export function VendorAccountDialog({
     () => Object.fromEntries(MODELS.map((m) => [m, String(account?.modelCosts[m] ?? "")])) as Record<ModelId, string>,
   );
   const [problem, setProblem] = useState<string>();
-  const save = useSaveKieApi(() => onOpenChange(false));
+  const save = useSaveVendorAccount(() => onOpenChange(false));
 
   const costLabel = (model: ModelId) => {
     const label = modelLabel(model);

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { modelLabel } from "@/lib/catalogue-text";
 import { formatCredits, formatDateTime } from "@/lib/format";
 import { modelsMadeBy, vendorLabel } from "./account-vendors";
-import { useCheckKieBalance, useDeleteKieApi, useKieApis } from "@/features/admin/admin-api";
+import { useCheckKieBalance, useDeleteVendorAccount, useVendorAccounts } from "@/features/admin/admin-api";
 import { SectionCard } from "@/components/ui/section-card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { VendorAccountDialog } from "./vendor-account-dialog";
@@ -83,10 +83,10 @@ function AccountRow({ a, onEdit, onDelete }: { a: VendorAccountView; onEdit: () 
 /** Provider accounts (KIE.ai or Google) with add, edit, delete and, for KIE, a balance check (decisions 0021, 0098). */
 export function VendorAccountsCard() {
   const { t } = useLingui();
-  const query = useKieApis();
+  const query = useVendorAccounts();
   const [editing, setEditing] = useState<VendorAccountView | "new">();
   const [deleting, setDeleting] = useState<VendorAccountView>();
-  const remove = useDeleteKieApi(() => setDeleting(undefined));
+  const remove = useDeleteVendorAccount(() => setDeleting(undefined));
   const deletingName = deleting?.name ?? "";
 
   return (
