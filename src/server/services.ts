@@ -227,7 +227,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     config,
     simulator,
     readSettings: readSettingsCached,
-    accountsCache: caches.kieAccounts,
+    accountsCache: caches.vendorAccounts,
   });
   const uploads = new UploadStore(
     config.s3 ? new S3BlobStore(config.s3) : new DiskBlobStore(path.join(config.dataDir, "uploads")),

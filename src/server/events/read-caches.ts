@@ -18,7 +18,7 @@ export interface TaskListBody {
 }
 
 /** The enabled provider accounts, richest first, tokens opened (video-vendors.ts picks among them per video). */
-export interface KieAccountKeys {
+export interface VendorAccountKeys {
   accounts: Array<{
     id: string;
     token: string;
@@ -40,7 +40,7 @@ export interface ReadCaches {
   /** One entry. */
   settings: FreshCache<Settings>;
   /** One entry. */
-  kieAccounts: FreshCache<KieAccountKeys>;
+  vendorAccounts: FreshCache<VendorAccountKeys>;
 }
 
 const MINUTE = 60_000;
@@ -75,7 +75,7 @@ export function createReadCaches(events: LiveEvents): ReadCaches {
       maxWeight: 1,
       ttlMs: 10 * MINUTE,
     }),
-    kieAccounts: new FreshCache<KieAccountKeys>(events, {
+    vendorAccounts: new FreshCache<VendorAccountKeys>(events, {
       kinds: ["settings"],
       groupOf: () => SETTINGS_GROUP,
       maxWeight: 10,

@@ -20,7 +20,7 @@ import { MODEL_CATALOGUE, type ModelId, type VideoOptions } from "../../../share
 import type { KieSurface } from "../../../shared/schemas/settings.js";
 import type { Settings } from "../settings/service.js";
 import type { FreshCache } from "../../events/fresh-cache.js";
-import type { KieAccountKeys } from "../../events/read-caches.js";
+import type { VendorAccountKeys } from "../../events/read-caches.js";
 import { notifyProviderLow, notifyProviderProblem } from "../notifications/outbox.js";
 import { KIE_AVAILABLE_THRESHOLD } from "../../../shared/schemas/vendor-accounts.js";
 import { vendorCostOf } from "../../../shared/vendor-costs.js";
@@ -50,7 +50,7 @@ export interface VideoVendorsDeps {
   /** The admin settings (kieToken, kieSurface), through the settings cache. */
   readSettings(): Promise<Settings>;
   /** Announced changes of vendor_accounts drop it (migration 0005). */
-  accountsCache: FreshCache<KieAccountKeys>;
+  accountsCache: FreshCache<VendorAccountKeys>;
   /** Where this process reaches the simulator over HTTP (and where its links point), and the key it accepts. */
   simulator: { baseUrl: string; publicBaseUrl?: string; apiKey: string };
 }
@@ -142,7 +142,7 @@ export class VideoVendors {
     return { vendor: "kie", source: "simulator", maker: this.kieMaker(this.deps.simulator.apiKey, surface, true) };
   }
 
-  private async enabledAccounts(): Promise<KieAccountKeys> {
+  private async enabledAccounts(): Promise<VendorAccountKeys> {
     const rows = await this.deps.db
       .select({
         id: vendorAccounts.id,
@@ -154,7 +154,7 @@ export class VideoVendors {
       .from(vendorAccounts)
       .where(eq(vendorAccounts.isEnabled, true))
       .orderBy(desc(vendorAccounts.totalCredits));
-    const accounts: KieAccountKeys["accounts"] = [];
+    const accounts: VendorAccountKeys["accounts"] = [];
     for (const a of rows) {
       const token = this.open(a.token);
       if (token) accounts.push({ ...a, token });
@@ -163,7 +163,7 @@ export class VideoVendors {
   }
 
   /** The enabled accounts, from memory while the database's change announcements are heard. */
-  private async accounts(): Promise<KieAccountKeys> {
+  private async accounts(): Promise<VendorAccountKeys> {
     return (await this.deps.accountsCache.get("accounts", () => this.enabledAccounts()))!;
   }
 
