@@ -1,5 +1,6 @@
 import { Clock, Info, Lightbulb } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { PageHeader } from "@/components/ui/page-header";
 import { PageLoading } from "@/components/ui/page-loading";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ContactChannelButton } from "@/features/contact/contact-channel-button";
@@ -14,17 +15,16 @@ export function ContactPage() {
 
   return (
     <div className="mx-auto w-full max-w-4xl flex-1 px-4 py-10 sm:px-6 lg:py-14">
-      <header className="mb-8">
-        <h1 className="text-3xl font-bold tracking-tight">
-          <Trans>Contact Us</Trans>
-        </h1>
-        <p className="mt-2 max-w-2xl text-muted-foreground">
+      <PageHeader
+        className="max-w-2xl"
+        title={<Trans>Contact Us</Trans>}
+        description={
           <Trans>
             Questions about credits, payments, the API or a video that did not turn out right? Reach our team on the
             channel you prefer.
           </Trans>
-        </p>
-      </header>
+        }
+      />
 
       <div className="grid items-start gap-6 lg:grid-cols-[1.5fr_1fr]">
         <section aria-labelledby="channels-title" className="grid gap-4">
