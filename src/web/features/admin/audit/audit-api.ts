@@ -4,8 +4,7 @@ import { adminAuditApi } from "../../../../shared/api/admin-audit";
 import type { QueryInput } from "../../../../shared/api/contract";
 import { call } from "@/lib/api";
 import { adminQueryKeys } from "@/features/admin/admin-query-keys";
-import { useCursorPages } from "@/features/admin/cursor-pages";
-import { dayParam, filtersToQuery } from "@/features/admin/filter-params";
+import { dayParam, filtersToQuery, useCursorPages } from "@/features/admin/log-query";
 
 export interface AuditFilters {
   action: AuditAction | "";
