@@ -3,7 +3,7 @@
  * keyboard can reach (on a phone a wide table scrolls sideways and may hold nothing focusable),
  * loading, error and empty states in place of the table, and optional pages below it.
  */
-import type { ComponentProps, ReactNode } from "react";
+import { useId, type ComponentProps, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
 import { EmptyState, ErrorState, LoadingState } from "./list-states";
 import { Pagination, type PaginationProps } from "./pagination";
@@ -89,13 +89,15 @@ export function DataTable<Row>({
   className,
   tableClassName,
 }: DataTableProps<Row>) {
+  const captionId = useId();
   if (loading !== undefined) return <LoadingState label={loading} />;
   if (error) return <ErrorState message={error.message} onRetry={error.onRetry} />;
   if (rows.length === 0 && empty !== undefined) return <EmptyState>{empty}</EmptyState>;
   const table = (
     <div
       role="region"
-      aria-label={label ?? caption}
+      aria-label={label}
+      aria-labelledby={label === undefined ? captionId : undefined}
       tabIndex={0}
       className={cn(
         "overflow-x-auto rounded-xl border border-border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
@@ -104,6 +106,7 @@ export function DataTable<Row>({
     >
       <table className={cn("w-full text-left text-sm", tableClassName)}>
         <caption
+          id={captionId}
           className={captionVisible ? "px-4 py-2 text-left text-xs font-medium text-muted-foreground" : "sr-only"}
         >
           {caption}
