@@ -164,7 +164,8 @@ function flatSettings(s: Settings): Record<string, unknown> {
 
 /**
  * Applies the change and records it in the audit log, in one transaction (decision 0052): the
- * fields that changed with their values before and after; secrets by name only.
+ * fields that changed with their values before and after; secrets by name only. `details` adds to
+ * the entry (the payment keys tried before the save, decision 0145).
  */
 export async function updateSettingsAudited(
   db: Db,
@@ -172,6 +173,7 @@ export async function updateSettingsAudited(
   patch: SettingsPatch,
   actor: AuditActor,
   action: "settings.update" | "telegram.update" | "mail.update" | "sign_ups.update" | "moderation.update",
+  details: Record<string, unknown> = {},
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await ensureSettingsRow(tx);
@@ -184,7 +186,7 @@ export async function updateSettingsAudited(
     await updateSettings(tx, box, patch);
     const after = flatSettings(await readSettingsFromDatabase(tx, box));
     const changes = fieldChanges(before, after, new Set<string>(SECRET_SETTING_FIELDS));
-    await recordAudit(tx, actor, { action, targetType: "settings", details: { changes } });
+    await recordAudit(tx, actor, { action, targetType: "settings", details: { changes, ...details } });
   });
 }
 
