@@ -47,7 +47,7 @@ export function SecurityPage() {
           <Trans>Every admin account needs a second factor. Add an authenticator app or a passkey to continue.</Trans>
         </p>
       )}
-      {codes && <RecoveryCodesShown codes={codes} onDone={() => setCodes(undefined)} />}
+      {codes && <RecoveryCodesShown codes={codes} account={user.username} onDone={() => setCodes(undefined)} />}
       {data ? (
         <>
           <AuthenticatorCard enabled={data.totp} firstFactor={firstFactor} onCodes={setCodes} />
