@@ -2,6 +2,7 @@
 const AUDIT_ACTIONS = {
   "admin.sign_in": "Admin signed in",
   "settings.update": "Settings changed",
+  "prices.at_margin": "Prices set to cost + margin",
   "telegram.update": "Telegram settings changed",
   "telegram.test": "Telegram test sent",
   "mail.update": "Mail settings changed",

@@ -7,6 +7,7 @@ import { i18n } from "@/lib/i18n";
 export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
   "admin.sign_in": msg`Admin signed in`,
   "settings.update": msg`Settings changed`,
+  "prices.at_margin": msg`Prices set to cost + margin`,
   "telegram.update": msg`Telegram settings changed`,
   "telegram.test": msg`Telegram test sent`,
   "mail.update": msg`Mail settings changed`,
