@@ -13,6 +13,7 @@ import { SETTINGS_GROUP } from "./events/fresh-cache.js";
 import { LIVE_EVENTS_CHANNEL, LiveEvents } from "./events/live-events.js";
 import { createReadCaches, type ReadCaches } from "./events/read-caches.js";
 import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from "./features/auth/routes.js";
+import { resetLinksPerAccountLimiter } from "./features/auth/sign-in-conditions.js";
 import { DEFAULT_TOKEN_CREATION_RATE_LIMIT } from "./features/api-tokens/routes.js";
 import { DEFAULT_AUTOMATION_RATE_LIMITS, type AutomationRateLimits } from "./features/automation/routes.js";
 import { createPaypalContext } from "./features/payments/paypal-routes.js";
@@ -273,11 +274,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
   const jobs = backgroundJobs(
     {
       db,
-      passwordResetPerAccount: new RateLimiter(
-        "password-reset-account",
-        authLimits.passwordResetPerAccount,
-        rateLimitStore,
-      ),
+      passwordResetPerAccount: resetLinksPerAccountLimiter(authLimits.passwordResetPerAccount, rateLimitStore),
       secretBox,
       provider,
       callbackUrlFor,

@@ -574,6 +574,13 @@ export const ROUTE_CASES: RouteCase[] = [
     request: (f) => ({ url: `/api/admin/users/${f.ownerId}/api-tokens/${f.tokenId}` }),
   },
   {
+    method: "POST",
+    route: "/api/admin/users/:userId/password-reset",
+    // Sent, or refused for the target's missing address or the minute's limit: the route answered.
+    accepts: reachedRoute,
+    request: (f) => ({ url: `/api/admin/users/${f.targetUserId}/password-reset` }),
+  },
+  {
     method: "GET",
     route: "/api/admin/audit-log",
     request: () => ({ url: "/api/admin/audit-log?action=settings.update" }),

@@ -56,6 +56,8 @@ let t: VideoTestApp;
 let admin: Client;
 const fixtures = {
   userId: "",
+  /** A user with an e-mail address: a reset link can go to them. */
+  addressedUserId: "",
   credits: 0,
   packageId: "",
   vendorAccountId: "",
@@ -97,6 +99,9 @@ beforeAll(async () => {
 
   const u = await userWithCredits(t.app, t.database.db, 50);
   fixtures.userId = u.id;
+  const addressed = await signUp(t.app, { email: "matrix.person@people.example" });
+  const [addressedRow] = await t.database.db.select().from(users).where(eq(users.username, addressed.username));
+  fixtures.addressedUserId = addressedRow!.id;
   const pkg = await admin.post("/api/admin/credit-packages", { name: "Matrix pack", credits: 10, price: "1.00" });
   fixtures.packageId = pkg.json().id;
   const account = await admin.post("/api/admin/kie-apis", {
@@ -348,6 +353,11 @@ const CASES: Case[] = [
     method: "DELETE",
     route: "/api/admin/users/:userId/second-factor",
     request: () => ({ url: `/api/admin/users/${fixtures.userId}/second-factor` }),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/users/:userId/password-reset",
+    request: () => ({ url: `/api/admin/users/${fixtures.addressedUserId}/password-reset` }),
   },
   {
     method: "PUT",

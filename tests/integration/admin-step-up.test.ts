@@ -30,6 +30,7 @@ const WITHOUT_STEP_UP: Record<string, string> = {
   "POST /api/admin/mail/:id/retry": "sends a kept message again to its own recipient; shows nothing",
   "POST /api/admin/mail/:id/new-link":
     "sends a new reset or confirmation link to the account's own address; shows nothing",
+  "POST /api/admin/users/:userId/password-reset": "sends a reset link to the account's own address; shows nothing",
   "POST /api/admin/moderation/:id/review": "marks a screened prompt as looked at",
   "PUT /api/admin/legal/:page/:locale": "the public text of a legal page",
   "PUT /api/admin/showcase": "which finished videos the landing page shows",

@@ -15,6 +15,7 @@ import {
   toggleUserSchema,
 } from "../schemas/admin-users.js";
 import { csvFileAnswer } from "../schemas/admin-exports.js";
+import { adminUserResetLinkSchema } from "../schemas/sign-in-standing.js";
 import { secondFactorDoneSchema } from "../schemas/second-factor.js";
 import { defineRoute, errors } from "./contract.js";
 
@@ -95,6 +96,21 @@ export const adminUsersApi = {
     summary: "Sign a user out everywhere (every session ends; they sign in again)",
     params: adminUserParams,
     responses: { 200: adminUserActionSchema, ...errors(401, 403, 404) },
+  }),
+  sendPasswordReset: defineRoute({
+    method: "POST",
+    path: "/api/admin/users/:userId/password-reset",
+    tags,
+    summary: "Send a user a password-reset link, to the account's own address (audited; never in the answer)",
+    description:
+      "The link is written and mailed as the person's own request would be, in the same transaction as its " +
+      "audit entry (decision 0146). Refused (409) for a deleted account (`account_deleted`), a disabled one " +
+      "(`account_closed`) and one without an e-mail address (`no_email`); an account without a password gets " +
+      "one, since the link sets it. One a minute per account, and the account's reset links count together " +
+      "with the ones its person asks for (429 with `Retry-After`).",
+    params: adminUserParams,
+    responses: { 200: adminUserResetLinkSchema, ...errors(401, 403, 404, 409, 429) },
+    reasons: ["account_deleted", "account_closed", "no_email"],
   }),
   revokeToken: defineRoute({
     method: "DELETE",

@@ -4,6 +4,7 @@ import { adminReasonSchema } from "./admin-reason.js";
 import { paymentDisputeViewSchema, paymentOrderStateSchema, paymentReversalViewSchema } from "./admin-payments.js";
 import { isoTimestamp } from "./common.js";
 import { inFlightLimit } from "./settings.js";
+import { signInStandingSchema } from "./sign-in-standing.js";
 
 /** How an admin changes a balance: by a number of credits up or down, or to a new balance. */
 const CREDIT_CHANGES = ["add", "subtract", "set"] as const;
@@ -201,6 +202,9 @@ export const adminUserDetailSchema = adminUserViewSchema
         default: z.number().int().meta({ description: "The default in the settings." }),
       })
       .meta({ description: "Videos at once (decision 0093): how many now, and the limit." }),
+    signIn: signInStandingSchema.meta({
+      description: "Whether they can sign in, and every reason that refuses or limits it (decision 0146).",
+    }),
   })
   .meta({ id: "AdminUserDetail" });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;

@@ -24,6 +24,7 @@ import { recordAudit, type AuditActor } from "../audit/audit-log.js";
 import { getUserView } from "./users-service.js";
 import { refusalsInDay } from "../moderation/moderation-log.js";
 import { inFlightOf } from "../videos/in-flight.js";
+import { signInStanding, type SignInStandingDeps } from "./sign-in-standing.js";
 
 const ORDERS_SHOWN = 50;
 const iso = (d: Date) => d.toISOString();
@@ -32,11 +33,19 @@ const isoOrNull = (d: Date | null) => d?.toISOString() ?? null;
 const endOf = (s: { createdAt: Date; expiresAt: Date }) =>
   new Date(Math.min(s.expiresAt.getTime(), s.createdAt.getTime() + SESSION_MAX_AGE_MS));
 
-/** `refusalsFlag`: refused this many times in 24 hours, the person is flagged on the page (decision 0089). */
-export async function getUserDetail(db: Db, userId: string, refusalsFlag: number): Promise<AdminUserDetail> {
+/**
+ * `refusalsFlag`: refused this many times in 24 hours, the person is flagged on the page (decision
+ * 0089). `standing`: what says why they cannot sign in (decision 0146).
+ */
+export async function getUserDetail(
+  db: Db,
+  userId: string,
+  refusalsFlag: number,
+  standing: SignInStandingDeps,
+): Promise<AdminUserDetail> {
   const view = await getUserView(db, userId);
   const now = new Date();
-  const [[extra], tokens, live, orders, [orderCount], refusals, inFlight] = await Promise.all([
+  const [[extra], tokens, live, orders, [orderCount], refusals, inFlight, signIn] = await Promise.all([
     db.select({ emailVerified: users.emailVerified, googleId: users.googleId }).from(users).where(eq(users.id, userId)),
     db
       .select()
@@ -63,6 +72,7 @@ export async function getUserDetail(db: Db, userId: string, refusalsFlag: number
     db.select({ n: count() }).from(paymentOrders).where(eq(paymentOrders.userId, userId)),
     refusalsInDay(db, userId),
     inFlightOf(db, userId),
+    signInStanding(db, userId, standing),
   ]);
   const { disputes, reversals } = await moneyBackOf(
     db,
@@ -99,6 +109,7 @@ export async function getUserDetail(db: Db, userId: string, refusalsFlag: number
     paymentOrderCount: Number(orderCount?.n ?? 0),
     moderation: { refusals24h: refusals, threshold: refusalsFlag, flagged: refusals >= refusalsFlag },
     inFlight,
+    signIn,
   };
 }
 

@@ -1,6 +1,7 @@
 /**
- * Users on /admin (decision 0052): the paged list, a user's page with their videos, and the
- * actions on a user (toggle, credits, sign out everywhere, revoke a token), each audited.
+ * Users on /admin (decision 0052): the paged list, a user's page with their videos and why they
+ * cannot sign in, and the actions on a user (toggle, credits, sign out everywhere, revoke a token,
+ * a password-reset link to their address; decision 0146), each audited.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -8,16 +9,24 @@ import { adminUsersApi } from "../../../shared/api/admin-users.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/connect.js";
 import { notFound } from "../../http/errors.js";
+import { RateLimiter, type RateLimitStore } from "../../http/rate-limit.js";
 import { serve } from "../../http/route-contract.js";
 import { STEP_UP } from "../../http/route-access.js";
 import { auditActor } from "../audit/audit-log.js";
+import type { AuthRateLimits } from "../auth/routes.js";
+import { failedSignInLimiter, resetLinksPerAccountLimiter } from "../auth/sign-in-conditions.js";
+import { chooseMailServer, mailEnvironmentOf } from "../mail/mail-server.js";
+import type { Mailer } from "../mail/outbox.js";
 import type { Settings } from "../settings/service.js";
 import { signedUntil, type VideoUrlSigner } from "../videos/video-files.js";
 import { getUserDetail, listUserVideos, revokeUserToken, signOutEverywhere } from "./user-detail-service.js";
 import { changeUserCredits, listUsers, setUserActive, setUserInFlightLimit } from "./users-service.js";
+import { sendPasswordResetLink } from "./user-password-reset.js";
 
 /** Links on the user's page last a day: long enough to watch, short enough not to be a share. */
 const ADMIN_LINK_SECONDS = 24 * 3600;
+/** Reset links an admin sends one account: one a minute (a second click sends nothing more). */
+const ADMIN_RESET_LINKS_PER_MINUTE = { max: 1, windowMs: 60_000 };
 
 /** A malformed id cannot name a user (or token): 404 (not a database error), before the body is looked at. */
 async function idsNameRows(request: FastifyRequest): Promise<void> {
@@ -36,10 +45,23 @@ function nextPageUrl(request: FastifyRequest, cursor: string): string {
 /** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
 export async function adminUserRoutes(
   app: FastifyInstance,
-  opts: { db: Db; videoUrls: VideoUrlSigner; config: Config; readSettings(): Promise<Settings> },
+  opts: {
+    db: Db;
+    videoUrls: VideoUrlSigner;
+    config: Config;
+    readSettings: () => Promise<Settings>;
+    mailer: Mailer;
+    rateLimitStore: RateLimitStore;
+    limits: { auth: AuthRateLimits };
+  },
 ): Promise<void> {
-  const { db, videoUrls } = opts;
+  const { db, videoUrls, mailer, rateLimitStore: store } = opts;
   const rowIds = { preValidation: idsNameRows };
+  const failedSignIns = failedSignInLimiter(opts.limits.auth.loginFailuresPerUsername, store);
+  const resetLinks = {
+    perMinute: new RateLimiter("admin-reset-link", ADMIN_RESET_LINKS_PER_MINUTE, store),
+    perAccount: resetLinksPerAccountLimiter(opts.limits.auth.passwordResetPerAccount, store),
+  };
 
   serve(app, adminUsersApi.list, {}, async (request, reply) => {
     const page = await listUsers(db, request.query);
@@ -51,7 +73,11 @@ export async function adminUserRoutes(
 
   serve(app, adminUsersApi.get, rowIds, async (request, reply) => {
     reply.header("cache-control", "private, no-store");
-    return getUserDetail(db, request.params.userId, (await opts.readSettings()).moderationRefusalsFlag);
+    const { moderationRefusalsFlag } = await opts.readSettings();
+    return getUserDetail(db, request.params.userId, moderationRefusalsFlag, {
+      readSettings: opts.readSettings,
+      failedSignIns,
+    });
   });
 
   serve(app, adminUsersApi.videos, rowIds, async (request, reply) => {
@@ -85,6 +111,17 @@ export async function adminUserRoutes(
   serve(app, adminUsersApi.signOutEverywhere, rowIdsStepUp, async (request) => {
     const ended = await signOutEverywhere(db, auditActor(request), request.params.userId);
     return { message: ended === 1 ? "1 session ended" : `${ended} sessions ended` };
+  });
+
+  // Sends to the account's own address and shows the admin nothing: no step-up (decisions 0130, 0146).
+  serve(app, adminUsersApi.sendPasswordReset, rowIds, async (request) => {
+    const to = await sendPasswordResetLink(db, mailer, resetLinks, auditActor(request), request.params.userId);
+    if (chooseMailServer(await opts.readSettings(), mailEnvironmentOf(opts.config)).server === null)
+      return {
+        outcome: "kept" as const,
+        message: "No mail server is set: the link waits in the outbox, hidden. Set a mail server so it reaches them.",
+      };
+    return { outcome: "queued" as const, message: `A password-reset link is on its way to ${to}` };
   });
 
   serve(app, adminUsersApi.revokeToken, rowIds, async (request) => {

@@ -39,6 +39,7 @@ import { createGoogleAccount, googleSignIn, linkGoogle } from "./google-accounts
 import { recordAdminSignIn } from "./service.js";
 import { createSession, deleteSession, sessionOrigin, type SessionRow } from "../../identity/sessions.js";
 import { toCurrentUser } from "./users.js";
+import { googleSignInOn } from "./sign-in-conditions.js";
 import {
   GOOGLE_ACCOUNT_EXISTS_MESSAGE,
   GOOGLE_PROBLEMS,
@@ -88,7 +89,7 @@ const newAccountSchema = z.object({
 /** The client when Google sign-in is switched on and complete, else undefined. */
 async function googleClient({ db, config, secretBox }: Deps): Promise<GoogleClient | undefined> {
   const s = await readSettingsFromDatabase(db, secretBox);
-  if (!s.googleAuthEnabled || !s.googleClientId || !s.googleClientSecret) return undefined;
+  if (!googleSignInOn(s)) return undefined;
   return {
     clientId: s.googleClientId,
     clientSecret: s.googleClientSecret,

@@ -9,6 +9,7 @@ import { clearSessionCookie, requireUser, sessionCookieValue, setSessionCookie }
 import { setWebTokenCookie, WEB_TOKEN_COOKIE, webTokenKey, webTokenOfSession } from "../../http/web-app-token.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { pageLocale } from "../../http/page-documents.js";
+import { failedSignInLimiter } from "./sign-in-conditions.js";
 import { AppError } from "../../http/errors.js";
 import type { Mailer } from "../mail/outbox.js";
 import type { Settings } from "../settings/service.js";
@@ -89,7 +90,7 @@ export async function authRoutes(
   const rateLimits = opts.limits.auth;
   const store = opts.rateLimitStore;
   const loginPerIp = new RateLimiter("login-ip", rateLimits.loginPerIp, store);
-  const loginFailures = new RateLimiter("login-failures", rateLimits.loginFailuresPerUsername, store);
+  const loginFailures = failedSignInLimiter(rateLimits.loginFailuresPerUsername, store);
   const registerPerIp = new RateLimiter("register-ip", rateLimits.registerPerIp, store);
   const registerPerUsername = new RateLimiter("register-username", rateLimits.registerPerUsername, store);
   const loginFailuresPerIp = new RateLimiter("login-failures-ip", rateLimits.loginFailuresPerIp, store);
