@@ -103,6 +103,8 @@ export interface CreemFake {
   webhookDeliveries: WebhookDelivery[];
   transactions: Map<string, FakeTransaction>;
   moderationRequests: ModerationRequest[];
+  /** How many GET /v1/products/search calls arrived, with any key (the admin's key checks, decision 0145). */
+  productSearches: number;
   checkoutCompletedEvent(id: string): CheckoutCompletedEvent;
   /** A refund of a paid checkout (all of it unless `amount`, in cents); the transaction records it. */
   refundEvent(

@@ -3,8 +3,10 @@
  * for Playwright (run standalone: `node tests/fakes/creem-fake.mjs`).
  *
  * API:      POST /v1/checkouts, GET /v1/checkouts?checkout_id=, POST /v1/products,
- *           GET /v1/products?product_id=, POST /v1/moderation/prompt (all need `x-api-key`;
- *           errors in Creem's shape). Moderation answers `allow` unless the prompt carries a
+ *           GET /v1/products?product_id=, GET /v1/products/search?page_number=&page_size=,
+ *           POST /v1/moderation/prompt (all need `x-api-key`: another key is a 403 "Invalid API
+ *           key"; errors in Creem's shape). Every products search is counted (`productSearches`,
+ *           whatever its key): the admin's key check (decision 0145). Moderation answers `allow` unless the prompt carries a
  *           marker: `[mod:flag]`, `[mod:deny]` (deny wins), `[mod:error]` (a 500), `[mod:timeout]`
  *           (no answer until the caller gives up); every prompt it was asked about is kept.
  * Browser:  GET /checkout/<id> shows a 'Pay now' button; POST /checkout/<id>/pay marks it paid,
@@ -303,7 +305,9 @@ export async function startCreemFake(options) {
 
   /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
   async function handleApi(req, res, /** @type {URL} */ url) {
+    if (url.pathname === "/v1/products/search") fake.productSearches += 1;
     if (req.headers["x-api-key"] !== options.apiKey) return sendError(res, 403, ["Invalid API key"]);
+    if (req.method === "GET" && url.pathname === "/v1/products/search") return searchProducts(res, url);
     if (req.method === "POST" && url.pathname === "/v1/checkouts") {
       let body;
       try {
@@ -367,6 +371,35 @@ export async function startCreemFake(options) {
         : sendError(res, 404, ["Product not found"]);
     }
     return sendError(res, 404, ["Not found"]);
+  }
+
+  /**
+   * GET /v1/products/search: a page of the products (ProductListEntity). Pages count from 1.
+   * @param {http.ServerResponse} res @param {URL} url
+   */
+  function searchProducts(res, url) {
+    const page = Number(url.searchParams.get("page_number") ?? "1");
+    const size = Number(url.searchParams.get("page_size") ?? "10");
+    if (!Number.isInteger(page) || page < 1 || !Number.isInteger(size) || size < 1 || size > 100)
+      return sendError(res, 400, ["page_number must be at least 1 and page_size between 1 and 100"]);
+    const all = [...products.entries()].map(([id, product]) => ({
+      id,
+      object: "product",
+      mode: "test",
+      billing_type: "onetime",
+      ...product,
+    }));
+    const pages = Math.ceil(all.length / size);
+    return sendJson(res, 200, {
+      items: all.slice((page - 1) * size, page * size),
+      pagination: {
+        total_records: all.length,
+        total_pages: pages,
+        current_page: page,
+        next_page: page < pages ? page + 1 : null,
+        prev_page: page > 1 ? page - 1 : null,
+      },
+    });
   }
 
   /** POST /v1/moderation/prompt, as Creem documents it. @param {http.IncomingMessage} req @param {http.ServerResponse} res */
@@ -494,6 +527,8 @@ export async function startCreemFake(options) {
     webhookDeliveries,
     transactions,
     moderationRequests,
+    /** How many GET /v1/products/search calls arrived, with any key (the admin's key checks). */
+    productSearches: 0,
     checkoutCompletedEvent,
     refundEvent,
     disputeEvent,

@@ -106,6 +106,8 @@ export interface PaypalFakeOptions {
   tokenTtlSeconds?: number;
   /** Orders are approved when created. */
   autoApprove?: boolean;
+  /** The webhooks of this app, id -> the URL PayPal sends to (GET /v1/notifications/webhooks/{id}). */
+  webhooks?: Record<string, string>;
 }
 
 export interface PaypalFake {
@@ -118,6 +120,8 @@ export interface PaypalFake {
   set beforeRefundAnswer(fn: ((refund: FakeRefund) => Promise<void>) | undefined);
   disputes: Map<string, FakeDispute>;
   readonly tokenRequests: number;
+  /** The app's webhooks, id -> URL; add one as the dashboard would. */
+  webhooks: Map<string, string>;
   /** How many times a certificate URL was asked for (served or not). */
   readonly certRequests: number;
   /** While true, the certificate URLs answer 503 (PayPal's certificate host down). */

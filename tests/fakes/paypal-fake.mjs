@@ -16,6 +16,7 @@
  *            (COMPLETED); the same PayPal-Request-Id again -> 200 with the same refund; more than
  *            is left -> 422 REFUND_AMOUNT_EXCEEDED (CAPTURE_FULLY_REFUNDED once nothing is left)
  *        GET  /v1/customer/disputes/{id}
+ *        GET  /v1/notifications/webhooks/{id}  one of `webhooks` (id -> url), else 404 INVALID_RESOURCE_ID
  *        POST /v1/notifications/verify-webhook-signature  SUCCESS only when transmission_sig is
  *            this fake's SHA256withRSA signature of `<transmission_id>|<transmission_time>|
  *            <webhook_id>|<CRC32 of webhook_event as JSON>` and cert_url is its certificate's
@@ -59,7 +60,7 @@ import zlib from "node:zlib";
  * }} FakeOrder
  * @typedef {{ orderId: string, requestId: string | undefined, status: number, issue?: string }} CaptureCall
  * @typedef {{ clientId: string, clientSecret: string, port?: number, host?: string,
- *   tokenTtlSeconds?: number, autoApprove?: boolean }} PaypalFakeOptions
+ *   tokenTtlSeconds?: number, autoApprove?: boolean, webhooks?: Record<string, string> }} PaypalFakeOptions
  */
 
 const ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
@@ -264,6 +265,8 @@ export async function startPaypalFake(options) {
   const refundCalls = [];
   /** @type {Map<string, any>} dispute id -> dispute */
   const disputes = new Map();
+  /** The app's webhooks: id -> the URL PayPal sends to. @type {Map<string, string>} */
+  const webhooks = new Map(Object.entries(options.webhooks ?? {}));
   /** The certificate webhooks are signed with now, and every one it served before. */
   const ca = rsaKeys();
   let certificate = webhookCertificate("CERT-360caa42-fca2a594-a5cafa77", ca);
@@ -554,6 +557,19 @@ export async function startPaypalFake(options) {
       return sendJson(res, 200, { verification_status: status });
     }
 
+    const webhookMatch = /^\/v1\/notifications\/webhooks\/([^/]+)$/.exec(path);
+    if (req.method === "GET" && webhookMatch) {
+      const id = decodeURIComponent(webhookMatch[1] ?? "");
+      const url = webhooks.get(id);
+      if (!url) return notFound(res);
+      return sendJson(res, 200, {
+        id,
+        url,
+        event_types: [{ name: "PAYMENT.CAPTURE.REFUNDED", description: "A payment capture is refunded." }],
+        links: [{ href: `${baseUrl}/v1/notifications/webhooks/${id}`, rel: "self", method: "GET" }],
+      });
+    }
+
     const disputeMatch = /^\/v1\/customer\/disputes\/([^/]+)$/.exec(path);
     if (req.method === "GET" && disputeMatch) {
       const dispute = disputes.get(decodeURIComponent(disputeMatch[1] ?? ""));
@@ -667,6 +683,7 @@ export async function startPaypalFake(options) {
       hooks.beforeRefundAnswer = fn;
     },
     disputes,
+    webhooks,
     signEvent,
     /** Signs and posts an event to `url`; the HTTP status the app answered. */
     async sendEvent(

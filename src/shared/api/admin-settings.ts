@@ -23,8 +23,11 @@ export const adminSettingsApi = {
     path: "/api/admin/settings",
     tags,
     summary: "Change any subset of the settings (a blank or masked secret keeps the stored one, null clears it)",
+    description:
+      "New KIE, Creem and PayPal keys are tried with the provider first (decisions 0074, 0145): one it refuses, or that cannot be tried, is a 422 and nothing of the change is saved.",
     body: settingsUpdateSchema,
-    responses: { 200: adminSettingsSavedSchema, ...errors(400, 401, 403) },
+    responses: { 200: adminSettingsSavedSchema, ...errors(400, 401, 403, 422) },
+    reasons: ["kie_key_refused", "kie_unreachable", "creem_key_refused", "paypal_keys_refused", "payment_unreachable"],
   }),
   setTelegram: defineRoute({
     method: "PUT",

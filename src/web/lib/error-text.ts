@@ -139,6 +139,23 @@ function reasonText(reason: ErrorReason, params: Params): string {
       return t`The video provider refused this key. Check it in your provider account; nothing was saved.`;
     case "kie_unreachable":
       return t`The video provider could not be reached to test this key, so nothing was saved. Try again in a minute.`;
+    case "creem_key_refused": {
+      // Creem's own reason, in English (decision 0145).
+      const detail = sentence(str(params, "detail"));
+      return str(params, "environment") === "prod"
+        ? t`Creem refused this API key in production: ${detail} Use a live key, not a test-mode one. Nothing was saved.`
+        : t`Creem refused this API key in test mode: ${detail} Use a test-mode key (it starts with creem_test_). Nothing was saved.`;
+    }
+    case "paypal_keys_refused": {
+      const detail = sentence(str(params, "detail"));
+      return str(params, "environment") === "production"
+        ? t`PayPal refused this client ID and secret for live payments: ${detail} Use the live app's credentials from PayPal's developer dashboard. Nothing was saved.`
+        : t`PayPal's sandbox refused this client ID and secret: ${detail} Use the sandbox app's credentials from PayPal's developer dashboard. Nothing was saved.`;
+    }
+    case "payment_unreachable": {
+      const provider = str(params, "provider");
+      return t`${provider} could not be reached to test these keys, so nothing was saved. Try again in a minute.`;
+    }
     case "credits_owed": {
       const owed = num(params, "owed");
       return plural(owed, {

@@ -3,13 +3,9 @@
  * admin switched it on and every key it needs is set (GET /api/settings/payment-methods says so).
  */
 import type { Config } from "../../config.js";
+import { CREEM_BASE_URLS } from "../../integrations/creem/hosts.js";
+import { PAYPAL_BASE_URLS } from "../../integrations/paypal/hosts.js";
 import type { Settings } from "../settings/service.js";
-
-const CREEM_BASE_URLS = { test: "https://test-api.creem.io", prod: "https://api.creem.io" } as const;
-const PAYPAL_BASE_URLS = {
-  sandbox: "https://api-m.sandbox.paypal.com",
-  production: "https://api-m.paypal.com",
-} as const;
 
 export interface CreemSettings {
   baseUrl: string;

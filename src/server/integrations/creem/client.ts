@@ -1,6 +1,6 @@
 /**
- * The Creem client (Creem's checkouts API): create a checkout session and read one back, and
- * screen a prompt with its moderation API (decision 0089). Every
+ * The Creem client (Creem's checkouts API): create a checkout session and read one back,
+ * screen a prompt with its moderation API (decision 0089), and try a key (decision 0145). Every
  * call goes through requestJson (timeout, User-Agent); every failure becomes a CreemError with a
  * message fit to show.
  */
@@ -92,6 +92,20 @@ export class CreemClient {
     const result = parseModerationResult(body);
     if (!result) throw new CreemError("failed", "Creem's moderation answer had no decision this server can read");
     return result;
+  }
+
+  /**
+   * GET /v1/products/search (one product): a read that needs a working key and changes nothing,
+   * used to try a key before it is saved (decision 0145). Resolves when Creem let the key in.
+   */
+  async checkApiKey(): Promise<void> {
+    try {
+      await this.call("GET", "/v1/products/search?page_number=1&page_size=1");
+    } catch (err) {
+      // Validation runs after the key was let in: a refused query still proves the key (decision 0145).
+      if (err instanceof CreemError && err.kind === "rejected") return;
+      throw err;
+    }
   }
 
   private async call(method: "GET" | "POST", path: string, body?: unknown): Promise<unknown> {

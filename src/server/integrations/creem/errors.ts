@@ -17,6 +17,8 @@ export class CreemError extends Error {
     readonly kind: CreemErrorKind,
     message: string,
     readonly status?: number,
+    /** Creem's own words for it (its error body's `message`), when it gave any. */
+    readonly detail?: string,
   ) {
     super(message);
     this.name = "CreemError";
@@ -37,6 +39,7 @@ export function errorForStatus(status: number, body: unknown): CreemError {
       "unauthorized",
       `Creem rejected the API key (HTTP ${status}): check the Creem API key and its environment (test or prod)`,
       status,
+      detail || undefined,
     );
   }
   if (status === 404)

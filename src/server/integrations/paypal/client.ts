@@ -1,9 +1,10 @@
 /**
  * The PayPal REST client (decisions 0014, 0084): create, capture and read an order; refund a
- * capture, read a dispute and have PayPal verify a webhook's signature. An OAuth2 client-credentials token cached per (host, client id, secret) and refreshed before it
- * expires, or once when PayPal answers 401. Every call goes through requestJson (timeout,
- * User-Agent); every failure becomes a PaypalError carrying PayPal's `issue`
- * (ORDER_ALREADY_CAPTURED, INSTRUMENT_DECLINED, ...).
+ * capture, read a dispute, have PayPal verify a webhook's signature, and try credentials before
+ * they are saved (decision 0145). An OAuth2 client-credentials token cached per (host, client id,
+ * secret) and refreshed before it expires, or once when PayPal answers 401. Every call goes
+ * through requestJson (timeout, User-Agent); every failure becomes a PaypalError carrying PayPal's
+ * `issue` (ORDER_ALREADY_CAPTURED, INSTRUMENT_DECLINED, ...).
  */
 import { withoutTrailingSlashes } from "../../../shared/trim.js";
 import { HttpError, requestJson, USER_AGENT } from "../http/json-request.js";
@@ -93,6 +94,14 @@ export interface RefundCaptureRequest {
   noteToPayer: string | undefined;
   /** PayPal-Request-Id: the same key again replays the first refund instead of making another. */
   requestId: string;
+}
+
+/** What a fresh token request proved (decision 0145), and what PayPal said of the webhook id. */
+export interface PaypalCredentialsCheck {
+  /** PayPal's id of the REST app these credentials belong to (APP-...), when it says. */
+  appId: string | undefined;
+  /** found: PayPal has it (and says where it sends); not_found: not for this app; not_checked: PayPal would not say. */
+  webhook: { status: "found"; url: string | undefined } | { status: "not_found" | "not_checked" } | undefined;
 }
 
 export interface CreateOrderRequest {
@@ -192,6 +201,36 @@ export class PaypalClient {
     return asText(answer?.verification_status) === "SUCCESS";
   }
 
+  /**
+   * Asks for a new token with these credentials, never a cached one: proves the client id and
+   * secret in this environment. With `webhookId`, then reads that webhook with the token
+   * (GET /v1/notifications/webhooks/{id}). Used to try keys before they are saved (decision 0145).
+   */
+  async checkCredentials(webhookId?: string): Promise<PaypalCredentialsCheck> {
+    const token = await this.requestToken();
+    return {
+      appId: token.appId,
+      webhook: webhookId ? await this.findWebhook(token.accessToken, webhookId) : undefined,
+    };
+  }
+
+  private async findWebhook(accessToken: string, webhookId: string): Promise<PaypalCredentialsCheck["webhook"]> {
+    try {
+      const res = await requestJson(`${this.baseUrl}/v1/notifications/webhooks/${encodeURIComponent(webhookId)}`, {
+        method: "GET",
+        headers: { authorization: `Bearer ${accessToken}`, "user-agent": USER_AGENT },
+        timeoutMs: this.opts.timeoutMs,
+      });
+      return { status: "found", url: asText(asRecord(res.body)?.url) };
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      if (err.kind === "status" && err.status === 404) return { status: "not_found" };
+      // A token without the webhooks scope: the keys work, the id could not be looked up.
+      if (err.kind === "status" && (err.status === 401 || err.status === 403)) return { status: "not_checked" };
+      throw paypalErrorOf(err);
+    }
+  }
+
   /** One API call with a bearer token; a 401 gets one retry with a fresh token. */
   private async call(
     method: "GET" | "POST",
@@ -223,7 +262,7 @@ export class PaypalClient {
   }
 
   /** POST /v1/oauth2/token: Basic auth, form body, grant_type=client_credentials. */
-  private async requestToken(): Promise<{ accessToken: string; expiresInSeconds: number }> {
+  private async requestToken(): Promise<{ accessToken: string; expiresInSeconds: number; appId?: string }> {
     const basic = Buffer.from(`${this.opts.clientId}:${this.opts.clientSecret}`).toString("base64");
     let json: Record<string, unknown> | undefined;
     try {
@@ -242,18 +281,22 @@ export class PaypalClient {
       if (!(err instanceof HttpError)) throw err;
       if (err.kind === "status" && (err.status === 401 || err.status === 403)) {
         const error = asText(asRecord(err.body)?.error);
+        const description = asText(asRecord(err.body)?.error_description)?.slice(0, 300);
+        const said = `${error ?? `HTTP ${err.status}`}${description ? `: ${description}` : ""}`;
         throw new PaypalError(
           "unauthorized",
-          `PayPal rejected the client id or secret (${error ?? `HTTP ${err.status}`}): check them and the environment (sandbox or production)`,
+          `PayPal rejected the client id or secret (${said}): check them and the environment (sandbox or production)`,
           error,
           err.status,
+          undefined,
+          said,
         );
       }
       throw paypalErrorOf(err);
     }
     const accessToken = asText(json?.access_token);
     if (!accessToken) throw new PaypalError("failed", "PayPal's token answer had no access_token");
-    return { accessToken, expiresInSeconds: asNumber(json?.expires_in) ?? 300 };
+    return { accessToken, expiresInSeconds: asNumber(json?.expires_in) ?? 300, appId: asText(json?.app_id) };
   }
 }
 

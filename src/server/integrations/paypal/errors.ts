@@ -25,6 +25,8 @@ export class PaypalError extends Error {
     readonly status?: number,
     /** PayPal's `debug_id`: what PayPal support asks for. */
     readonly debugId?: string,
+    /** PayPal's own words for it (`issue: description`), when it gave any. */
+    readonly detail?: string,
   ) {
     super(message);
     this.name = "PaypalError";
@@ -40,10 +42,10 @@ export function errorForResponse(status: number, body: unknown): PaypalError {
   const debugId = asText(record?.debug_id);
   const said = `${issue ?? `HTTP ${status}`}${description ? `: ${description}` : ""}`;
   if (status === 401 || status === 403) {
-    return new PaypalError("unauthorized", `PayPal rejected our credentials (${said})`, issue, status, debugId);
+    return new PaypalError("unauthorized", `PayPal rejected our credentials (${said})`, issue, status, debugId, said);
   }
   if (status === 404)
-    return new PaypalError("not_found", `PayPal could not find the order (${said})`, issue, status, debugId);
+    return new PaypalError("not_found", `PayPal could not find the order (${said})`, issue, status, debugId, said);
   if (status === 422)
     return new PaypalError("unprocessable", `PayPal refused the request (${said})`, issue, status, debugId);
   if (status === 429 || status >= 500) {
