@@ -589,6 +589,11 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: "GET", route: "/api/admin/overview/setup", request: () => ({ url: "/api/admin/overview/setup" }) },
   { method: "GET", route: "/api/admin/settings", request: () => ({ url: "/api/admin/settings" }) },
   {
+    method: "GET",
+    route: "/api/admin/settings/payment-checks",
+    request: () => ({ url: "/api/admin/settings/payment-checks" }),
+  },
+  {
     method: "PUT",
     route: "/api/admin/settings",
     request: () => ({ url: "/api/admin/settings", body: { veo3FastCredits: 20 } }),

@@ -187,6 +187,11 @@ afterAll(async () => {
 const CASES: Case[] = [
   { method: "GET", route: "/api/admin/settings", request: () => ({ url: "/api/admin/settings" }) },
   {
+    method: "GET",
+    route: "/api/admin/settings/payment-checks",
+    request: () => ({ url: "/api/admin/settings/payment-checks" }),
+  },
+  {
     method: "PUT",
     route: "/api/admin/settings",
     request: () => ({ url: "/api/admin/settings", body: { veo3Credits: 5 } }),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminSettings } from "../../src/server/db/schema.js";
 import { readSettingsFromDatabase } from "../../src/server/features/settings/service.js";
 import type { Client } from "../helpers/test-app.js";
+import { startPaypalFake, type PaypalFake } from "../fakes/paypal-fake.mjs";
 import { createTestApp, signInAdmin, type TestApp } from "../helpers/test-app.js";
 import { startSimulator, type StartedSimulator } from "../helpers/video-app.js";
 
@@ -10,14 +11,18 @@ let t: TestApp;
 let admin: Client;
 /** Plays KIE for the KIE keys saved here: a new key is tried before it is stored (decision 0074). */
 let sim: StartedSimulator;
+/** Plays PayPal for the PayPal keys switched on here, tried as KIE's are (decision 0145). */
+let paypal: PaypalFake;
 beforeAll(async () => {
   sim = await startSimulator();
-  t = await createTestApp({ env: { KIE_BASE_URL: sim.baseUrl } });
+  paypal = await startPaypalFake({ clientId: "pp-client-id", clientSecret: "paypal-secret-abcdefghijkl" });
+  t = await createTestApp({ env: { KIE_BASE_URL: sim.baseUrl, PAYPAL_BASE_URL: paypal.baseUrl } });
   admin = await signInAdmin(t);
 });
 afterAll(async () => {
   await t.close();
   await sim.close();
+  await paypal.close();
 });
 
 const SECRETS = {

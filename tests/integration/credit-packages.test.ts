@@ -14,20 +14,31 @@ import type {
   PaymentMethods,
   TransactionsPage,
 } from "../../src/shared/payments.js";
+import { startCreemFake, type CreemFake } from "../fakes/creem-fake.mjs";
+import { startPaypalFake, type PaypalFake } from "../fakes/paypal-fake.mjs";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
 import { Client, createTestApp, signInAdmin, signUp, type TestApp } from "../helpers/test-app.js";
 import { balanceOf, userWithCredits } from "../helpers/video-app.js";
 
 let t: TestApp;
 let admin: Client;
+/** Payment keys are tried before they are saved (decision 0145): these accept the ones saved here. */
+let creem: CreemFake;
+let paypal: PaypalFake;
 const db = () => t.database.db;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  creem = await startCreemFake({ apiKey: "creem_key_123456789", webhookSecret: "whsec_123456789abcdef" });
+  paypal = await startPaypalFake({ clientId: "paypal-client-id", clientSecret: "paypal-client-secret-123" });
+  t = await createTestApp({ env: { CREEM_BASE_URL: creem.baseUrl, PAYPAL_BASE_URL: paypal.baseUrl } });
   admin = await signInAdmin(t);
 });
 afterEach(() => expectLedgerBalanced(db()));
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await creem?.close();
+  await paypal?.close();
+});
 
 const del = (client: Client, url: string) => client.request("DELETE", url);
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vendorAccounts, mailMessages, paymentOrders, videoTasks } from "../../src/server/db/schema.js";
 import { readSettingsFromDatabase } from "../../src/server/features/settings/service.js";
 import type { AdminSetup, SetupStepId } from "../../src/shared/schemas/admin-setup.js";
+import { startCreemFake, type CreemFake } from "../fakes/creem-fake.mjs";
 import { freePort, signInAdmin, signUp, type Client } from "../helpers/test-app.js";
 import {
   createVideoTestApp,
@@ -19,14 +20,21 @@ import {
 } from "../helpers/video-app.js";
 
 let sim: StartedSimulator;
+/** Plays Creem for the Creem key switched on here: it is tried before it is saved (decision 0145). */
+let creem: CreemFake;
 beforeAll(async () => {
   sim = await startSimulator();
+  creem = await startCreemFake({ apiKey: "creem_test_key_123", webhookSecret: "whsec_setup_123" });
 });
-afterAll(() => sim.close());
+afterAll(async () => {
+  await sim.close();
+  await creem.close();
+});
 
 /** An app whose KIE is the test simulator, with no contact channel unless `env` sets one. */
 function appWith(env: Record<string, string> = {}): Promise<VideoTestApp> {
-  return createVideoTestApp({ sim, env: { KIE_BASE_URL: sim.baseUrl, KIE_UPLOAD_BASE_URL: sim.baseUrl, ...env } });
+  const providers = { KIE_BASE_URL: sim.baseUrl, KIE_UPLOAD_BASE_URL: sim.baseUrl, CREEM_BASE_URL: creem.baseUrl };
+  return createVideoTestApp({ sim, env: { ...providers, ...env } });
 }
 
 async function setup(admin: Client): Promise<AdminSetup> {
