@@ -12,6 +12,7 @@ import { UserTransactionsCard } from "@/features/admin/user-page/user-transactio
 import { UserVideosCard } from "@/features/admin/user-page/user-videos";
 import { UserModerationNotice } from "@/features/admin/user-page/user-moderation";
 import { UserInFlightCard } from "@/features/admin/user-page/user-in-flight";
+import { UserSignInCard } from "@/features/admin/user-page/user-sign-in";
 import { errorMessage } from "@/lib/api";
 
 function BackLink() {
@@ -26,7 +27,7 @@ function BackLink() {
   );
 }
 
-/** /admin/users/{id}: one user's profile, balance, videos, transactions, tokens, sessions, orders and the admin actions on them. */
+/** /admin/users/{id}: one user's profile, balance, whether they can sign in, videos, transactions, tokens, sessions, orders and the admin actions on them. */
 export function AdminUserPage() {
   const { t } = useLingui();
   const { userId } = useParams<{ userId: string }>();
@@ -70,6 +71,7 @@ export function AdminUserPage() {
             <ProfileCard user={user} />
             <BalanceCard user={user} />
           </div>
+          <UserSignInCard user={user} />
           <UserVideosCard userId={user.id} />
           <UserTransactionsCard userId={user.id} />
           <UserAccessCards user={user} />

@@ -109,3 +109,29 @@ export function useSetInFlightLimit(userId: string) {
     onSettled: refreshUsers,
   });
 }
+
+/** The route's refusals, worded for the admin rather than for the account's owner. */
+function resetRefusal(error: unknown): string {
+  if (error instanceof ApiError && error.reason === "no_email")
+    return t`This account has no e-mail address, so a reset link has nowhere to go.`;
+  if (error instanceof ApiError && error.reason === "account_closed")
+    return t`This account is disabled: a reset link would not let them in. Enable it first.`;
+  return errorMessage(error);
+}
+
+/** POST /api/admin/users/{id}/password-reset: a reset link to the account's own address (decision 0146). */
+export function useSendPasswordReset(userId: string, onDone: (outcome: "queued" | "kept") => void) {
+  return useMutation({
+    mutationFn: () => call(adminUsersApi.sendPasswordReset, { params: { userId } }),
+    onSuccess: ({ outcome }) => {
+      toast({
+        title: outcome === "queued" ? t`Reset link sent` : t`Reset link kept in the outbox`,
+      });
+      onDone(outcome);
+    },
+    onError: (error) => {
+      toast({ title: t`Reset link not sent`, description: resetRefusal(error), variant: "destructive" });
+    },
+    onSettled: refreshUsers,
+  });
+}
