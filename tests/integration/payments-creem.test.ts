@@ -8,6 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { creditPackages, paymentOrders, transactions } from "../../src/server/db/schema.js";
+import { updateSettings } from "../../src/server/features/settings/service.js";
 import type { PaymentResult } from "../../src/shared/payments.js";
 import { signRedirect, startCreemFake, type CreemFake } from "../fakes/creem-fake.mjs";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
@@ -90,6 +91,16 @@ const purchasesOf = (userId: string) =>
 const confirm = (client: Client, checkoutId: string) => client.post("/api/creem/confirm", { checkoutId });
 
 /** Runs `fn` with some Creem settings changed, then puts the working ones back. */
+/** Runs `fn` with `key` stored as Creem's key as if Creem had revoked the one saved, then puts it back. */
+async function withRevokedKey(key: string, fn: () => Promise<void>): Promise<void> {
+  await updateSettings(db(), t.secretBox, { creemApiKey: key });
+  try {
+    await fn();
+  } finally {
+    await updateSettings(db(), t.secretBox, { creemApiKey: API_KEY });
+  }
+}
+
 async function withSettings(patch: Record<string, unknown>, fn: () => Promise<void>): Promise<void> {
   expect((await admin.put("/api/admin/settings", patch)).statusCode).toBe(200);
   try {
@@ -515,7 +526,8 @@ describe("POST /api/creem/checkout refusals", () => {
     const pkg = await seedPackage();
     const u = await buyer();
     logs.length = 0;
-    await withSettings({ creemApiKey: "creem_test_wrong_key_999" }, async () => {
+    // A key Creem stopped taking after it was saved (a save would have tried it: decision 0145).
+    await withRevokedKey("creem_test_wrong_key_999", async () => {
       const res = await u.client.post("/api/creem/checkout", { packageId: pkg.id });
       expect(res.statusCode).toBe(502);
       expect(res.json()).toEqual({

@@ -10,6 +10,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { creditPackages, paymentOrders, transactions } from "../../src/server/db/schema.js";
+import { updateSettings } from "../../src/server/features/settings/service.js";
 import type { PaymentResult, PaypalSetup } from "../../src/shared/payments.js";
 import { startPaypalFake, type PaypalFake } from "../fakes/paypal-fake.mjs";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
@@ -584,12 +585,16 @@ describe("who may capture, and when PayPal is away", () => {
     expect(down.json().suggestion).toMatch(/try again/i);
     fake.setUnavailable(false);
 
-    await withSettings({ paypalClientSecret: "wrong-secret-value" }, async () => {
+    // A secret PayPal stopped taking after it was saved (a save would have tried it: decision 0145).
+    await updateSettings(db(), t.secretBox, { paypalClientSecret: "wrong-secret-value" });
+    try {
       const res = await u.client.post("/paypal/order", { packageId: pkg.id });
       expect(res.statusCode).toBe(502);
       expect(res.json().suggestion).toMatch(/client id, secret and environment/);
       expect(res.body).not.toContain("wrong-secret-value");
-    });
+    } finally {
+      await updateSettings(db(), t.secretBox, { paypalClientSecret: CLIENT_SECRET });
+    }
     const rows = await db().select().from(paymentOrders).where(eq(paymentOrders.userId, u.id));
     expect(rows.map((r) => r.status)).toEqual(["failed", "failed"]);
     expect(logs.join("\n")).not.toContain("wrong-secret-value");
