@@ -5,8 +5,15 @@ import { SectionCard } from "@/components/ui/section-card";
 import { CheckboxField, ChoiceField, SecretField, TextField } from "@/features/admin/admin-fields";
 import { urlFor } from "@/lib/api";
 import type { FieldBinders } from "./field-binders";
+import { PaymentCheckStatus } from "./payment-check-status";
 
-export function ProviderCards({ text, toggle }: FieldBinders) {
+/** `savedAt` (the settings' updatedAt) and the last save's error feed the payment cards' key checks (decision 0145). */
+export function ProviderCards({
+  text,
+  toggle,
+  savedAt,
+  saveError,
+}: FieldBinders & { savedAt: string; saveError: unknown }) {
   const { t } = useLingui();
   const redirectDefault = `${window.location.origin}${urlFor(googleApi.callback)}`;
   return (
@@ -37,6 +44,7 @@ export function ProviderCards({ text, toggle }: FieldBinders) {
         title="PayPal"
         description={t`Card and PayPal payments through PayPal Checkout.`}
       >
+        <PaymentCheckStatus provider="paypal" savedAt={savedAt} saveError={saveError} />
         <CheckboxField label={t`Enable PayPal`} {...toggle("paypalEnabled")} />
         <TextField label={t`PayPal client ID`} autoComplete="off" {...text("paypalClientId")} />
         <SecretField label={t`PayPal client secret`} {...text("paypalClientSecret")} />
@@ -62,6 +70,7 @@ export function ProviderCards({ text, toggle }: FieldBinders) {
         title="Creem"
         description={t`Hosted checkout; credits arrive through the signed webhook.`}
       >
+        <PaymentCheckStatus provider="creem" savedAt={savedAt} saveError={saveError} />
         <CheckboxField label={t`Enable Creem`} {...toggle("creemEnabled")} />
         <SecretField label={t`Creem API key`} {...text("creemApiKey")} />
         <SecretField label={t`Creem webhook secret`} {...text("creemWebhookSecret")} />

@@ -42,7 +42,7 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
   return (
     <form onSubmit={submit} className="grid grid-cols-1 gap-6" aria-label={t`Other settings`}>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <ProviderCards text={text} toggle={toggle} />
+        <ProviderCards text={text} toggle={toggle} savedAt={settings.updatedAt} saveError={save.error} />
         <SectionCard
           id="pricing-title"
           title={t`Model Pricing and API Pricing`}
