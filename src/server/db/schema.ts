@@ -331,6 +331,8 @@ export const adminSettings = pgTable(
       .default(sql`'{}'::text[]`),
     /** What one KIE credit costs us in USD (KIE's price list: about $0.005), for the unit economics (issue 42). */
     kieCreditUsd: numeric("kie_credit_usd", { precision: 10, scale: 6 }).notNull().default("0.005"),
+    /** The share of a sale kept over the vendor's cost when prices are set to cost + margin, and packages suggested (issue 68). */
+    priceMarginPercent: integer("price_margin_percent").notNull().default(30),
     /** The admin's prices per model and surcharge, `{"veo3": {"web": 5, "api": 10}, ...}`; a missing one costs the catalogue's default (decision 0048). */
     prices: jsonb("prices").$type<Partial<Record<string, { web?: number; api?: number }>>>().notNull().default({}),
     telegramBotToken: text("telegram_bot_token"),
@@ -393,6 +395,7 @@ export const adminSettings = pgTable(
       sql`${t.moderationUnreachableAction} in ('refuse', 'review')`,
     ),
     check("admin_settings_moderation_refusals_flag_valid", sql`${t.moderationRefusalsFlag} between 1 and 1000`),
+    check("admin_settings_price_margin_percent_valid", sql`${t.priceMarginPercent} between 0 and 90`),
     check("admin_settings_max_videos_in_flight_valid", sql`${t.maxVideosInFlight} between 1 and 1000`),
   ],
 );

@@ -1,0 +1,2 @@
+ALTER TABLE "admin_settings" ADD COLUMN "price_margin_percent" integer DEFAULT 30 NOT NULL;--> statement-breakpoint
+ALTER TABLE "admin_settings" ADD CONSTRAINT "admin_settings_price_margin_percent_valid" CHECK ("admin_settings"."price_margin_percent" between 0 and 90);
