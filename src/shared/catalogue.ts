@@ -17,6 +17,14 @@ import type {
   Resolution,
 } from "./model-description.js";
 import { MODES } from "./model-description.js";
+import {
+  apiPriceFor,
+  DEFAULT_CREDIT_VALUE_USD,
+  DEFAULT_KIE_CREDIT_USD,
+  DEFAULT_MARGIN_PERCENT,
+  webPriceFor,
+  webPriceStep,
+} from "./price-rule.js";
 
 export {
   ASPECT_RATIOS,
@@ -47,21 +55,28 @@ export type ModelId = (typeof MODELS)[number];
 export const VEO_SEED = { min: 10_000, max: 99_999 } as const;
 
 /**
- * A price cell from KIE's price for it (kie-2026.md §1.12, §2.6; 1 KIE credit is about $0.005):
- * the default sells at about twice the cost, one of our credits taken as $0.15 (the packages sell
- * at $0.13-0.20), so a default is KIE's credits / 15 on the website and twice that by API.
- * The Veo defaults below are the spec's and sell below KIE's cost (the overview shows it).
+ * A price cell from KIE's price for it (kie-2026.md §1.12, §2.6): the default keeps the default
+ * margin over KIE's cost at the default credit value (price-rule.ts, decision 0144), and the API
+ * price is the rule's multiple of the web price. The ladder below then puts each better model above
+ * the one it improves on.
  */
-function kiePriced(resolution: Resolution, audio: boolean, kieCredits: number): PriceCell {
-  const web = Math.ceil((kieCredits / 15) * 100) / 100;
-  return { resolution, audio, vendorCost: kieCredits, defaultPrice: { web, api: Math.ceil(web * 200) / 100 } };
+function kiePriced(resolution: Resolution, audio: boolean, kieCredits: number, unit: "video" | "second"): PriceCell {
+  const web = webPriceFor(kieCredits * DEFAULT_KIE_CREDIT_USD, {
+    marginPercent: DEFAULT_MARGIN_PERCENT,
+    creditValueUsd: DEFAULT_CREDIT_VALUE_USD,
+    unit,
+  });
+  return { resolution, audio, vendorCost: kieCredits, defaultPrice: { web, api: apiPriceFor(web) } };
 }
 
 /** Cells for each resolution without and with sound: [resolution, KIE credits silent, with sound]. */
 const withAndWithoutSound = (rows: readonly (readonly [Resolution, number, number])[]): PriceCell[] =>
-  rows.flatMap(([res, silent, sound]) => [kiePriced(res, false, silent), kiePriced(res, true, sound)]);
+  rows.flatMap(([res, silent, sound]) => [
+    kiePriced(res, false, silent, "second"),
+    kiePriced(res, true, sound, "second"),
+  ]);
 const silentOnly = (rows: readonly (readonly [Resolution, number])[]): PriceCell[] =>
-  rows.map(([res, cost]) => kiePriced(res, false, cost));
+  rows.map(([res, cost]) => kiePriced(res, false, cost, "second"));
 
 const VEO_MODES = {
   text: { images: { min: 0, max: 0 } },
@@ -89,10 +104,10 @@ const VEO = {
   limits: [],
 } as const satisfies Partial<ModelDescription>;
 
-/** A Veo model's one cell: the spec's default price, KIE's cost of a 720p video. */
-const veoPrice = (web: number, api: number, kieCredits: number): ModelDescription["pricing"] => ({
+/** A Veo model's one cell: KIE's cost of a 720p video with sound. */
+const veoPrice = (kieCredits: number): ModelDescription["pricing"] => ({
   unit: "video",
-  cells: [{ resolution: "720p", audio: true, defaultPrice: { web, api }, vendorCost: kieCredits }],
+  cells: [kiePriced("720p", true, kieCredits, "video")],
 });
 
 /** What the Market's models share: no seed, nothing after the video (kie-2026.md §2.5). */
@@ -112,21 +127,21 @@ export const MODEL_CATALOGUE: Record<ModelId, ModelDescription> = {
     description: "The best picture and sound, slower",
     // KIE's docs said Fast only for references in June 2026 and Fast and Lite in October (decision 0048).
     modes: { text: VEO_MODES.text, image: VEO_MODES.image },
-    pricing: veoPrice(5, 10, 250),
+    pricing: veoPrice(250),
   },
   veo3_fast: {
     ...VEO,
     label: "Veo3 Fast",
     description: "Quick, for most videos",
     modes: VEO_MODES,
-    pricing: veoPrice(1, 2, 60),
+    pricing: veoPrice(60),
   },
   veo3_lite: {
     ...VEO,
     label: "Veo3 Lite",
     description: "The most affordable, for many videos",
     modes: VEO_MODES,
-    pricing: veoPrice(1, 1, 30),
+    pricing: veoPrice(30),
   },
   kling3: {
     ...MARKET,
@@ -241,6 +256,40 @@ export const MODEL_CATALOGUE: Record<ModelId, ModelDescription> = {
   },
 };
 
+/**
+ * Models that improve on another of their family, the cheaper first (issue 68): a better model's
+ * cell always costs more than the same cell of the one below it, even where KIE charges less for it
+ * (Kling 3.0 with sound).
+ */
+export const MODEL_LADDERS: readonly (readonly ModelId[])[] = [
+  ["veo3_lite", "veo3_fast", "veo3"],
+  ["kling26", "kling3"],
+  ["seedance15_pro", "seedance2"],
+];
+
+/**
+ * Raises, in `table`, each better model's cell above the same cell of the model below it on its
+ * ladder, by one price step where it is not already above (the API price follows the rule).
+ */
+export function climbLadders(table: Record<PriceItem, Price>): void {
+  for (const ladder of MODEL_LADDERS) {
+    for (let i = 1; i < ladder.length; i++) {
+      const below = ladder[i - 1]!;
+      const above = ladder[i]!;
+      for (const cell of MODEL_CATALOGUE[above].pricing.cells) {
+        const lower = MODEL_CATALOGUE[below].pricing.cells.find(
+          (c) => c.resolution === cell.resolution && c.audio === cell.audio,
+        );
+        const own = table[priceKeyOf(above, cell)];
+        const under = lower ? table[priceKeyOf(below, lower)] : undefined;
+        if (!own || !under || own.web > under.web) continue;
+        const web = Number((under.web + webPriceStep(MODEL_CATALOGUE[above].pricing.unit)).toFixed(2));
+        table[priceKeyOf(above, cell)] = { web, api: apiPriceFor(web) };
+      }
+    }
+  }
+}
+
 export interface ModeEntry {
   label: string;
   description: string;
@@ -284,14 +333,25 @@ export const MODE_CATALOGUE: Record<GenerationMode, ModeEntry> = {
 export const SURCHARGES = ["4k", "extend"] as const;
 export type Surcharge = (typeof SURCHARGES)[number];
 
-export const SURCHARGE_CATALOGUE: Record<Surcharge, { label: string; description: string; defaultPrice: Price }> = {
-  // KIE charges about two Fast videos for a 4K version.
-  "4k": { label: "4K upgrade", description: "A 4K version of a finished video", defaultPrice: { web: 2, api: 4 } },
-  // An extension is a new video: the model's price plus this.
+/** KIE's price of a 4K version asked for after the video (kie-2026.md §1.12). */
+const KIE_4K_CREDITS = 120;
+
+/** `vendorCost`: what the vendor charges for it, in KIE credits (an extension is a new video, priced as one). */
+export const SURCHARGE_CATALOGUE: Record<
+  Surcharge,
+  { label: string; description: string; defaultPrice: Price; vendorCost: number }
+> = {
+  "4k": {
+    label: "4K upgrade",
+    description: "A 4K version of a finished video",
+    defaultPrice: kiePriced("720p", true, KIE_4K_CREDITS, "video").defaultPrice,
+    vendorCost: KIE_4K_CREDITS,
+  },
   extend: {
     label: "Extension",
     description: "Added to the model's price when a video is extended",
     defaultPrice: { web: 0, api: 0 },
+    vendorCost: 0,
   },
 };
 
@@ -311,6 +371,13 @@ export const PRICE_CELLS: ReadonlyMap<string, { model: ModelId; cell: PriceCell 
     MODEL_CATALOGUE[model].pricing.cells.map((cell) => [priceKeyOf(model, cell), { model, cell }]),
   ),
 );
+
+// The defaults climb their ladders once, as the catalogue is made.
+{
+  const defaults = Object.fromEntries([...PRICE_CELLS].map(([item, { cell }]) => [item, cell.defaultPrice]));
+  climbLadders(defaults);
+  for (const [item, { cell }] of PRICE_CELLS) cell.defaultPrice = defaults[item]!;
+}
 
 /** Everything with a price: each model's cells and the surcharges. */
 export type PriceItem = string;

@@ -5,6 +5,9 @@
  */
 import { optionsFor, priceCellFor, unitsOf, type ModelId, type VideoOptions } from "./catalogue.js";
 
+/** Google's Gemini API price per second of Veo 3.1 at 720p with sound (video-vendors-2026.md §1.6). */
+export const GOOGLE_USD_PER_SECOND: Partial<Record<ModelId, number>> = { veo3: 0.4, veo3_fast: 0.1, veo3_lite: 0.05 };
+
 /** An account's own costs by model id (the column model_costs); a model not in it costs the default. */
 type AccountCosts = Partial<Record<string, number>>;
 

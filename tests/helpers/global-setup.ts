@@ -3,19 +3,22 @@
  * starts as a copy of (tests/helpers/test-db.ts; decision 0036). PGlite: the migrated data folder,
  * dumped to a file. PostgreSQL (TEST_DATABASE_URL): a migrated database, the TEMPLATE of each
  * test file's `CREATE DATABASE`, dropped at the end; in a tablespace in memory where the server
- * allows one (tests/helpers/memory-tablespace.ts).
+ * allows one (tests/helpers/memory-tablespace.ts). Both start with the spec's prices
+ * (tests/helpers/spec-prices.ts).
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import type { TestProject } from "vitest/node";
 import { MIGRATIONS_DIR, openPostgres, pgliteOptions } from "../../src/server/db/connect.js";
 import { createMemoryTablespace } from "./memory-tablespace.js";
 import { adminQuery } from "./pg-admin.js";
+import { SEED_SPEC_PRICES } from "./spec-prices.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -41,6 +44,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     const database = await openPostgres(url.toString(), 2);
+    await database.db.execute(sql.raw(SEED_SPEC_PRICES));
     await database.close();
     project.provide("postgresTemplate", name);
     project.provide("pgliteTemplate", "");
@@ -61,6 +65,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
   project.provide("pgliteEmpty", await save("empty.tar"));
   await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
+  await client.query(SEED_SPEC_PRICES);
   project.provide("pgliteTemplate", await save("pglite.tar"));
   await client.close();
   project.provide("postgresTemplate", "");

@@ -27,6 +27,7 @@ import {
   userWithCredits,
   type VideoTestApp,
 } from "../helpers/video-app.js";
+import { SPEC_PRICES } from "../helpers/spec-prices.js";
 
 let t: VideoTestApp;
 beforeAll(async () => {
@@ -89,7 +90,7 @@ describe("every model, every mode", () => {
       ...options,
     });
     expect(res.statusCode, res.body).toBe(200);
-    const expected = webCost(resolvePrices({}), { model, ...options });
+    const expected = webCost(resolvePrices(SPEC_PRICES), { model, ...options });
     const { taskId, creditsUsed } = res.json();
     expect(creditsUsed).toBe(expected);
     expect((await balanceOf(t.database.db, u.id)).credits).toBe(500 - expected);

@@ -239,7 +239,7 @@ describe("migrations", () => {
       await task(2, null);
       await task(3, "{}");
 
-      await database.migrate();
+      await database.migrate("0058_price_margin");
       const settings = (await db.execute(sql`select prices from admin_settings`)) as { rows: { prices: unknown }[] };
       expect(settings.rows[0]!.prices).toEqual({ veo3: { web: 7, api: 12.5 }, veo3_fast: { web: 3, api: 2.25 } });
       const modes = (await db.execute(sql`select task_id, mode from video_tasks order by task_id`)) as {
@@ -306,5 +306,42 @@ describe("migrations", () => {
     } finally {
       await database.close();
     }
+  });
+
+  it("keep the old default prices for an install that has sold or made videos, and only there (0059)", async () => {
+    const pricesAfter = async (history: boolean, own: object) => {
+      const database = await createUnmigratedDatabase();
+      const { db } = database;
+      try {
+        await database.migrate("0058_price_margin");
+        await db.execute(sql`insert into admin_settings (id, prices) values (1, ${JSON.stringify(own)}::jsonb)`);
+        if (history) {
+          await db.execute(
+            sql`insert into users (id, username, password) values ('00000000-0000-4000-8000-000000000001', 'old_user', 'x')`,
+          );
+          await db.execute(sql`insert into video_tasks (user_id, task_id, prompt, model, aspect_ratio)
+            values ('00000000-0000-4000-8000-000000000001', 'old_1', 'old', 'veo3_fast', '16:9')`);
+        }
+        await database.migrate();
+        const rows = (await db.execute(sql`select prices from admin_settings`)) as { rows: { prices: object }[] };
+        return rows.rows[0]!.prices as Record<string, { web?: number; api?: number }>;
+      } finally {
+        await database.close();
+      }
+    };
+    // A fresh install sells at the new defaults: nothing is written in.
+    expect(await pricesAfter(false, {})).toEqual({});
+    const kept = await pricesAfter(true, {
+      veo3: { web: 7 },
+      "kling3:720p": { web: 2, api: 3 },
+      gone_model: { web: 9 },
+    });
+    // The old defaults where the owner had set nothing; the owner's own prices (even half of one) win.
+    expect(kept.veo3_fast).toEqual({ web: 1, api: 2 });
+    expect(kept.veo3_lite).toEqual({ web: 1, api: 1 });
+    expect(kept["4k"]).toEqual({ web: 2, api: 4 });
+    expect(kept.veo3).toEqual({ web: 7, api: 10 });
+    expect(kept["kling3:720p"]).toEqual({ web: 2, api: 3 });
+    expect(kept.gone_model).toEqual({ web: 9 });
   });
 });

@@ -22,6 +22,7 @@ import {
   type VideoTestApp,
 } from "../helpers/video-app.js";
 import { signInAdmin } from "../helpers/test-app.js";
+import { SPEC_PRICES } from "../helpers/spec-prices.js";
 
 let sim: StartedSimulator;
 let t: VideoTestApp;
@@ -49,7 +50,7 @@ afterAll(async () => {
   await sim.close();
 });
 
-const fastPrice = () => webCost(resolvePrices({}), "veo3_fast");
+const fastPrice = () => webCost(resolvePrices(SPEC_PRICES), "veo3_fast");
 
 describe("a KIE outage with Google configured", () => {
   it("makes the Veo video at Google, at the same price, the task naming Google", async () => {

@@ -62,7 +62,7 @@ describe("the Veo models, described", () => {
       });
     }
     expect(MODEL_CATALOGUE.veo3.pricing.cells).toEqual([
-      { resolution: "720p", audio: true, defaultPrice: { web: 5, api: 10 }, vendorCost: 250 },
+      { resolution: "720p", audio: true, defaultPrice: { web: 18, api: 36 }, vendorCost: 250 },
     ]);
   });
 
@@ -120,7 +120,7 @@ describe("the Market's models (issue 42)", () => {
     expect(apiCost(prices, video)).toBe(12); // 11.25 rounded up
     expect(webCost(prices, { ...video, audio: false })).toBe(Math.ceil(prices["kling3:1080p"]!.web * 5));
     // A price per video does not grow with the seconds.
-    expect(webCost(prices, { model: "veo3_fast", durationSeconds: 8 })).toBe(1);
+    expect(webCost(prices, { model: "veo3_fast", durationSeconds: 8 })).toBe(5);
   });
 
   it("name every price cell once, in words an admin reads", () => {

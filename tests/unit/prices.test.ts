@@ -15,10 +15,12 @@ import {
 import { quote } from "../../src/server/features/videos/quote.js";
 
 describe("prices", () => {
-  it("keep today's defaults for Quality and Fast and give every catalogue item one", () => {
+  it("default to a 30 % margin over KIE's cost at 10 cents a credit, and give every catalogue item one", () => {
     const prices = resolvePrices({});
-    expect(prices.veo3).toEqual({ web: 5, api: 10 });
-    expect(prices.veo3_fast).toEqual({ web: 1, api: 2 });
+    // KIE: 250, 60 and 30 credits at $0.005 ($1.25, $0.30, $0.15), kept as 70 % of the sale.
+    expect(prices.veo3).toEqual({ web: 18, api: 36 });
+    expect(prices.veo3_fast).toEqual({ web: 5, api: 10 });
+    expect(prices.veo3_lite).toEqual({ web: 3, api: 6 });
     expect(Object.keys(prices).sort()).toEqual([...PRICE_ITEMS].sort());
     for (const model of MODELS) expect(webCost(prices, model)).toBeGreaterThanOrEqual(1);
   });
@@ -102,7 +104,7 @@ describe("what the pages show", () => {
 
   it("start the price list at the cheapest model on the website, whatever its place", () => {
     const defaults = resolvePrices({});
-    expect(lowestWebPrice(MODELS.map((model) => ({ web: webCost(defaults, model) })))).toBe(1); // Fast, today's cheapest
+    expect(lowestWebPrice(MODELS.map((model) => ({ web: webCost(defaults, model) })))).toBe(3); // Lite, today's cheapest
     expect(lowestWebPrice([{ web: 5 }, { web: 2 }, { web: 3 }])).toBe(2);
     expect(lowestWebPrice([{ web: 7 }])).toBe(7);
   });

@@ -74,9 +74,9 @@ describe("quote", () => {
 
   it("fall back to the catalogue's defaults where the admin set no price", () => {
     const defaults = settings({});
-    expect(quote(defaults, { channel: "web", video: { model: "veo3" } }).credits).toBe(5);
-    expect(quote(defaults, { channel: "api", video: { model: "veo3" } }).credits).toBe(10);
-    expect(quote(defaults, { channel: "4k" }).total).toBe(2);
+    expect(quote(defaults, { channel: "web", video: { model: "veo3" } }).credits).toBe(18);
+    expect(quote(defaults, { channel: "api", video: { model: "veo3" } }).credits).toBe(36);
+    expect(quote(defaults, { channel: "4k" }).total).toBe(9);
   });
 
   it("always total the video and its 4K add-on, for every model and channel", () => {

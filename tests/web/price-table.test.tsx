@@ -50,7 +50,7 @@ describe("the landing page's price table", () => {
     const { sent } = stubFetch({ "GET /api/pricing/current": () => new Promise((resolve) => (answer = resolve)) });
     renderWeb(<PricingComparisonSection />);
     // Before the answer: the catalogue's defaults, and no dollars (a credit's value is not known yet).
-    expect(rows()[0]).toEqual(["Veo3 (Quality) web", "5", ""]);
+    expect(rows()[0]).toEqual(["Veo3 (Quality) web", "18", ""]);
     expect(screen.queryByRole("columnheader", { name: "USD" })).toBeNull();
 
     await waitFor(() => expect(sent).toHaveLength(1));

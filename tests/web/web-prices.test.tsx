@@ -71,13 +71,13 @@ describe("the generator's price table", () => {
     );
     const { result } = renderHook(() => useWebPriceTable(), { wrapper });
     const tenSeconds = { model: "kling3" as const, durationSeconds: 10, resolution: "1080p" as const };
-    // The catalogue's default: 1.8 credits a second with sound.
-    expect(webCost(result.current, { ...tenSeconds, audio: true })).toBe(18);
+    // The catalogue's default: 1.93 credits a second with sound.
+    expect(webCost(result.current, { ...tenSeconds, audio: true })).toBe(20);
 
     await waitFor(() => expect(webCost(result.current, { ...tenSeconds, audio: true })).toBe(33));
     expect(webCost(result.current, { ...tenSeconds, audio: false })).toBe(20);
     expect(result.current["4k"]).toEqual({ web: 9, api: 12 });
     // A model the server does not list (turned off) keeps its default.
-    expect(webCost(result.current, "veo3_fast")).toBe(1);
+    expect(webCost(result.current, "veo3_fast")).toBe(5);
   });
 });

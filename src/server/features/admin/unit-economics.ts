@@ -12,18 +12,14 @@ import {
   optionsFor,
   PRICE_CELLS,
   priceItemLabel,
+  SURCHARGE_CATALOGUE,
   type ModelId,
   type Resolution,
 } from "../../../shared/catalogue.js";
 import { priceOf, resolvePrices } from "../../../shared/prices.js";
 import type { UnitEconomics } from "../../../shared/schemas/unit-economics.js";
 import type { Settings } from "../settings/service.js";
-import { vendorCostOf } from "../../../shared/vendor-costs.js";
-
-/** Google's Gemini API price per second of Veo 3.1 at 720p with sound (video-vendors-2026.md §1.6). */
-const GOOGLE_USD_PER_SECOND: Partial<Record<ModelId, number>> = { veo3: 0.4, veo3_fast: 0.1, veo3_lite: 0.05 };
-/** KIE's price of a 4K version asked for after the video (kie-2026.md §1.12). */
-const KIE_4K_CREDITS = 120;
+import { GOOGLE_USD_PER_SECOND, vendorCostOf } from "../../../shared/vendor-costs.js";
 
 interface Row {
   model: string;
@@ -77,7 +73,10 @@ export async function unitEconomics(
     }
     // Google reports no cost; KIE reports credits.
     const reportedUsd = r.vendor === "google" ? Number(r.reported_cost) : Number(r.reported_cost) * kieCreditUsd;
-    const cost = reportedUsd + estimate * (videos - reported) + Number(r.uhd) * KIE_4K_CREDITS * kieCreditUsd;
+    const cost =
+      reportedUsd +
+      estimate * (videos - reported) +
+      Number(r.uhd) * SURCHARGE_CATALOGUE["4k"].vendorCost * kieCreditUsd;
     const key = `${r.model}|${r.vendor}`;
     const sum = byModel.get(key) ?? {
       model: r.model,

@@ -1,6 +1,7 @@
 /** Credit packages as the pages show them: the server's list, read tolerantly, or the fallback. */
 import type { CreditPackageView } from "../../../shared/schemas/packages";
 import { usdPerCredit } from "../../../shared/prices";
+import { SUGGESTED_PACKAGES } from "../../../shared/suggested-packages";
 import { formatMoney, formatNumber } from "@/lib/format";
 import { bonusCreditsLabel } from "./credit-words";
 
@@ -14,41 +15,7 @@ export interface DisplayPackage extends CreditPackageView {
  * are not in the database, so nothing can be bought with them (decision 0016).
  */
 export function fallbackPackages(): DisplayPackage[] {
-  return [
-    {
-      id: "starter",
-      name: "Starter",
-      credits: 50,
-      price: "10.00",
-      popular: false,
-      description: null,
-      bonus: null,
-      bonusCredits: 0,
-      purchasable: false,
-    },
-    {
-      id: "pro",
-      name: "Pro",
-      credits: 150,
-      price: "25.00",
-      popular: true,
-      description: null,
-      bonus: null,
-      bonusCredits: 25,
-      purchasable: false,
-    },
-    {
-      id: "premium",
-      name: "Premium",
-      credits: 300,
-      price: "45.00",
-      popular: false,
-      description: null,
-      bonus: null,
-      bonusCredits: 50,
-      purchasable: false,
-    },
-  ];
+  return SUGGESTED_PACKAGES.map((p) => ({ ...p, description: null, bonus: null, purchasable: false }));
 }
 
 function text(value: unknown): string | null {
