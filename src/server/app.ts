@@ -40,6 +40,7 @@ import { creemRoutes } from "./features/payments/creem-routes.js";
 import { registerPaypal } from "./features/payments/paypal-routes.js";
 import { receiptRoutes } from "./features/payments/receipt.js";
 import { adminSettingsRoutes } from "./features/settings/routes.js";
+import { adminPricesRoutes } from "./features/settings/prices-at-margin.js";
 import { adminSignUpSettingsRoutes, captchaRoutes } from "./features/sign-up-protection/routes.js";
 import { adminShowcaseRoutes, showcaseApiRoutes } from "./features/showcase/api-routes.js";
 import { showcaseRoutes } from "./features/showcase/routes.js";
@@ -191,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await admin.register(adminUserRoutes, services);
       await admin.register(adminOverviewRoutes, services);
       await admin.register(adminSettingsRoutes, services);
+      await admin.register(adminPricesRoutes, services);
       await admin.register(adminCreditPackageRoutes, services);
       await admin.register(adminVendorAccountRoutes, services);
       await admin.register(adminTransactionRoutes, services);

@@ -50,6 +50,7 @@ export const ERROR_REASONS = [
   "creem_key_refused",
   "paypal_keys_refused",
   "payment_unreachable",
+  "prices_below_cost",
   "credits_owed",
   "payment_disputed",
   "username_held",

@@ -596,7 +596,12 @@ export const ROUTE_CASES: RouteCase[] = [
   {
     method: "PUT",
     route: "/api/admin/settings",
-    request: () => ({ url: "/api/admin/settings", body: { veo3FastCredits: 20 } }),
+    request: () => ({ url: "/api/admin/settings", body: { veo3FastCredits: 20, confirmBelowCost: true } }),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/prices/at-margin",
+    request: () => ({ url: "/api/admin/prices/at-margin", body: { reason: "every route" } }),
   },
   {
     method: "PUT",

@@ -18,6 +18,7 @@ import {
   type StartedSimulator,
   type VideoTestApp,
 } from "../helpers/video-app.js";
+import { makingCostsNextToNothing } from "../helpers/cheap-making.js";
 
 const BOT_TOKEN = "654321:audit-bot-secret-in-clear";
 const KIE_TOKEN = "kie-audit-settings-secret-0001";
@@ -64,6 +65,7 @@ beforeAll(async () => {
     env: { KIE_BASE_URL: sim.baseUrl, KIE_UPLOAD_BASE_URL: sim.baseUrl, TELEGRAM_BASE_URL: telegram.url },
   });
   admin = await signInAdmin(t);
+  await makingCostsNextToNothing(t.database.db);
 });
 afterAll(async () => {
   await t.close();

@@ -23,6 +23,7 @@ import {
   type StartedSimulator,
   type VideoTestApp,
 } from "../helpers/video-app.js";
+import { makingCostsNextToNothing } from "../helpers/cheap-making.js";
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 interface Case {
@@ -93,6 +94,7 @@ beforeAll(async () => {
     env: { KIE_BASE_URL: sim.baseUrl, KIE_UPLOAD_BASE_URL: sim.baseUrl, TELEGRAM_BASE_URL: telegram.url },
   });
   admin = await signInAdmin(t);
+  await makingCostsNextToNothing(t.database.db);
   expect((await admin.put("/api/admin/settings", { ...SECRETS, telegramChatId: "-100200300" })).statusCode).toBe(200);
   const signUps = await admin.put("/api/admin/settings/sign-ups", { turnstileSecret: TURNSTILE_SECRET });
   expect(signUps.statusCode).toBe(200);
@@ -273,6 +275,11 @@ const CASES: Case[] = [
       url: `/api/admin/users/${fixtures.userId}/credits`,
       body: { change: "set", amount: 49, reason: "matrix", expectedCredits: fixtures.credits },
     }),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/prices/at-margin",
+    request: () => ({ url: "/api/admin/prices/at-margin", body: { reason: "matrix" } }),
   },
   { method: "GET", route: "/api/admin/credit-packages", request: () => ({ url: "/api/admin/credit-packages" }) },
   {

@@ -19,6 +19,7 @@ import { startPaypalFake, type PaypalFake } from "../fakes/paypal-fake.mjs";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
 import { Client, createTestApp, signInAdmin, signUp, type TestApp } from "../helpers/test-app.js";
 import { balanceOf, userWithCredits } from "../helpers/video-app.js";
+import { makingCostsNextToNothing } from "../helpers/cheap-making.js";
 
 let t: TestApp;
 let admin: Client;
@@ -32,6 +33,7 @@ beforeAll(async () => {
   paypal = await startPaypalFake({ clientId: "paypal-client-id", clientSecret: "paypal-client-secret-123" });
   t = await createTestApp({ env: { CREEM_BASE_URL: creem.baseUrl, PAYPAL_BASE_URL: paypal.baseUrl } });
   admin = await signInAdmin(t);
+  await makingCostsNextToNothing(t.database.db);
 });
 afterEach(() => expectLedgerBalanced(db()));
 afterAll(async () => {

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PricingView } from "../../src/shared/schemas/videos.js";
 import { Client, createTestApp, signInAdmin, type TestApp } from "../helpers/test-app.js";
+import { makingCostsNextToNothing } from "../helpers/cheap-making.js";
 
 let t: TestApp;
 let admin: Client;
@@ -13,6 +14,7 @@ let admin: Client;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signInAdmin(t);
+  await makingCostsNextToNothing(t.database.db);
 });
 afterAll(() => t?.close());
 

@@ -79,12 +79,15 @@ describe("the set-up checklist", () => {
       "provider",
       "payment",
       "packages",
+      "prices",
       "contact",
       "mail",
       "legal",
       "showcase",
     ]);
+    // The test install sells at the spec's prices (tests/helpers/spec-prices.ts): Fast at 1 credit loses money.
     expect(doneSteps(fresh)).toEqual([]);
+    expect(stepOf(fresh, "prices")).toMatchObject({ note: "below_cost", href: "/admin/settings#pricing-title" });
     expect(fresh.allDone).toBe(false);
     expect(stepOf(fresh, "provider")).toEqual({
       id: "provider",
@@ -102,12 +105,16 @@ describe("the set-up checklist", () => {
     expect((await admin.put("/api/admin/settings", { kieToken: "kie-setup-key-000111" })).statusCode).toBe(200);
     expect(doneSteps(await setup(admin))).toEqual(["provider"]);
 
-    const pkg = await admin.post("/api/admin/credit-packages", { name: "Starter", credits: 100, price: "9.00" });
+    const starter = { name: "Starter", credits: 100, price: "9.00" };
+    expect((await admin.post("/api/admin/credit-packages", starter)).statusCode).toBe(409);
+    const pkg = await admin.post("/api/admin/credit-packages", { ...starter, confirmBelowCost: true });
     expect(pkg.statusCode).toBe(201);
     expect(doneSteps(await setup(admin))).toEqual(["provider", "packages"]);
+    expect((await admin.post("/api/admin/prices/at-margin", { reason: "cover costs" })).statusCode).toBe(200);
+    expect(doneSteps(await setup(admin))).toEqual(["provider", "packages", "prices"]);
 
     expect((await admin.put("/api/admin/settings", { contactTelegram: "@veo_owner" })).statusCode).toBe(200);
-    expect(doneSteps(await setup(admin))).toEqual(["provider", "packages", "contact"]);
+    expect(doneSteps(await setup(admin))).toEqual(["provider", "packages", "prices", "contact"]);
 
     // Switched on with its keys, but nobody has paid through it yet: not tested.
     const creem = { creemEnabled: true, creemApiKey: "creem_test_key_123", creemWebhookSecret: "whsec_setup_123" };
@@ -120,7 +127,7 @@ describe("the set-up checklist", () => {
     await t.database.db.insert(paymentOrders).values({ ...order, provider: "paypal", completedAt: new Date() });
     expect(stepOf(await setup(admin), "payment").done).toBe(false);
     await t.database.db.insert(paymentOrders).values({ ...order, provider: "creem", completedAt: new Date() });
-    expect(doneSteps(await setup(admin))).toEqual(["provider", "payment", "packages", "contact"]);
+    expect(doneSteps(await setup(admin))).toEqual(["provider", "payment", "packages", "prices", "contact"]);
 
     // A shared video alone does not count: the admin chooses it for the showcase (decision 0081).
     await insertTask(t, buyer.id, {
@@ -145,7 +152,7 @@ describe("the set-up checklist", () => {
       .insert(mailMessages)
       .values({ toAddress: "owner@owner.example", kind: "test", locale: "en", subject: "Test", status: "sent" });
     const later = await setup(admin);
-    expect(doneSteps(later)).toEqual(["provider", "payment", "packages", "contact", "mail", "showcase"]);
+    expect(doneSteps(later)).toEqual(["provider", "payment", "packages", "prices", "contact", "mail", "showcase"]);
     expect(stepOf(later, "legal").done).toBe(false);
     expect(later.allDone).toBe(false);
 

@@ -254,7 +254,7 @@ const overview: AdminOverview = {
   economics,
   generatedAt: `${DAY}T10:00:00.000Z`,
 };
-const setup: AdminSetup = { steps: [], allDone: true, generationProblem: null, mailProblem: null };
+const setup: AdminSetup = { steps: [], allDone: true, belowCost: null, generationProblem: null, mailProblem: null };
 
 describe("the overview page", () => {
   it("shows the unit economics right after the model health", async () => {

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { isoTimestamp } from "./common.js";
 
-const SETUP_STEPS = ["provider", "payment", "packages", "contact", "mail", "legal", "showcase"] as const;
+const SETUP_STEPS = ["provider", "payment", "packages", "prices", "contact", "mail", "legal", "showcase"] as const;
 export type SetupStepId = (typeof SETUP_STEPS)[number];
 
 /**
@@ -15,9 +15,10 @@ export type SetupStepId = (typeof SETUP_STEPS)[number];
  * configured but videos are failing), `not_enabled` (no payment method is switched on and fully
  * configured), `not_tested` (one is, but nobody has paid through it yet; for mail: a mail server is
  * set but has not taken a message yet), `local_outbox` (no mail server: mail stays on /admin/mail).
- * `failing` also says mail failed in the last day.
+ * `failing` also says mail failed in the last day. `below_cost`: something on sale sells below its
+ * vendor's cost at the cheapest credit a buyer can get (`belowCost` says what).
  */
-const SETUP_NOTES = ["simulator", "failing", "not_enabled", "not_tested", "local_outbox"] as const;
+const SETUP_NOTES = ["simulator", "failing", "not_enabled", "not_tested", "local_outbox", "below_cost"] as const;
 
 const setupStepSchema = z.object({
   id: z.enum(SETUP_STEPS),
@@ -54,9 +55,19 @@ const mailProblemSchema = z
   .nullable()
   .meta({ description: "Set when mail failed in the last 24 hours (decision 0085); null when it did not." });
 
+const belowCostSchema = z
+  .object({
+    items: z.array(z.object({ item: z.string(), label: z.string() })).min(1),
+    creditUsd: z.number().meta({ description: "The cheapest a buyer gets a credit for: the lowest package on sale." }),
+    marginPercent: z.number().int().meta({ description: "The margin 'set every price to cost + margin' keeps." }),
+  })
+  .nullable()
+  .meta({ description: "What sells below its vendor's cost today (issue 68); null when nothing does." });
+
 export const adminSetupSchema = z
   .object({
     steps: z.array(setupStepSchema),
+    belowCost: belowCostSchema,
     allDone: z.boolean(),
     generationProblem: generationProblemSchema,
     mailProblem: mailProblemSchema,

@@ -102,8 +102,13 @@ export const creditPackageInputSchema = z.object({
         .max(10_000_000, BAD_BONUS_CREDITS),
     )
     .default(0),
+  confirmBelowCost: z
+    .boolean({ error: "confirmBelowCost must be true or false" })
+    .optional()
+    .meta({ description: "Say true to save a package on sale whose credits buy some video below its vendor's cost." }),
 });
 export type CreditPackageInput = z.input<typeof creditPackageInputSchema>;
+export type CreditPackageBody = z.output<typeof creditPackageInputSchema>;
 
 const BAD_PACKAGE_ID = "Package id must be a valid UUID";
 

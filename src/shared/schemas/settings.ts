@@ -9,6 +9,7 @@ import {
   type PriceItem,
 } from "../catalogue.js";
 import { MASK_PREFIX } from "../mask.js";
+import { MARGIN_PERCENT_LIMITS } from "../price-rule.js";
 import { isoTimestamp } from "./common.js";
 import { mailSettingsUpdateSchema, SMTP_SECURITIES } from "./mail-fields.js";
 import { contactEmailRule, telegramUsernameRule, zaloGroupUrlRule, zaloPhoneRule } from "./contact-fields.js";
@@ -201,6 +202,26 @@ const kieCreditUsd = z
   )
   .optional();
 
+const marginMessage = `priceMarginPercent must be a whole percent from ${MARGIN_PERCENT_LIMITS.min} to ${MARGIN_PERCENT_LIMITS.max}`;
+/** The share of a sale kept over the vendor's cost (issue 68): prices set to cost + margin, package suggestions. */
+const priceMarginPercent = z
+  .union([z.number(), z.string().trim()], { error: marginMessage })
+  .transform((v) => (typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v))
+  .pipe(
+    z
+      .number({ error: marginMessage })
+      .int(marginMessage)
+      .min(MARGIN_PERCENT_LIMITS.min, marginMessage)
+      .max(MARGIN_PERCENT_LIMITS.max, marginMessage),
+  )
+  .optional();
+
+/** Saving prices or costs that sell something below cost needs this said (issue 68): the save is refused without it. */
+export const confirmBelowCost = z
+  .boolean({ error: "confirmBelowCost must be true or false" })
+  .optional()
+  .meta({ description: "Say true to save even though something on sale would sell below its vendor's cost." });
+
 const vendorOrderMessage =
   "vendorOrder gives each model a list of the vendors that make it (see GET /api/models), in the order to try them";
 /** The vendors of each model, in order (issue 42): only vendors that make the model, each once, at least one. */
@@ -234,6 +255,8 @@ export const settingsUpdateSchema = z.object({
   disabledModels,
   pauseDegradedModels: z.boolean({ error: "pauseDegradedModels must be true or false" }).optional(),
   kieCreditUsd,
+  priceMarginPercent,
+  confirmBelowCost,
   kieWebhookHmacKey: secret,
   kieSurface: z.enum(KIE_SURFACES, { error: "kieSurface must be veo or market" }).optional(),
   paypalClientId: text,
@@ -330,6 +353,9 @@ export const adminSettingsViewSchema = z
     kieCreditUsd: z
       .string()
       .meta({ description: 'What one KIE credit costs in USD, e.g. "0.005000" (unit economics).' }),
+    priceMarginPercent: z.number().int().meta({
+      description: "The share of a sale kept over the vendor's cost when prices are set to cost + margin (issue 68).",
+    }),
     paypalClientId: z.string().nullable(),
     paypalClientSecret: maskedSecret,
     paypalEnvironment: z.enum(["sandbox", "production"]),

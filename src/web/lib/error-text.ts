@@ -152,6 +152,10 @@ function reasonText(reason: ErrorReason, params: Params): string {
         ? t`PayPal refused this client ID and secret for live payments: ${detail} Use the live app's credentials from PayPal's developer dashboard. Nothing was saved.`
         : t`PayPal's sandbox refused this client ID and secret: ${detail} Use the sandbox app's credentials from PayPal's developer dashboard. Nothing was saved.`;
     }
+    case "prices_below_cost": {
+      const items = str(params, "items");
+      return t`This would sell below the vendor's cost: ${items}. Raise these prices, or save again and confirm.`;
+    }
     case "payment_unreachable": {
       const provider = str(params, "provider");
       return t`${provider} could not be reached to test these keys, so nothing was saved. Try again in a minute.`;

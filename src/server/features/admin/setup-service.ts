@@ -13,6 +13,8 @@ import { contactInForce } from "../contact/channels.js";
 import { legalPagesReady } from "../legal/service.js";
 import { creemSettings, paypalSettings } from "../payments/payment-settings.js";
 import { showcaseCount } from "../showcase/service.js";
+import { salesBelowCost } from "../packages/sales-check.js";
+import { priceItemLabel } from "../../../shared/catalogue.js";
 import type { Settings } from "../settings/service.js";
 import type { VideoVendors } from "../videos/video-vendors.js";
 import { generationProblem, PROVIDER_SETTINGS_HREF } from "./generation-health.js";
@@ -53,6 +55,24 @@ async function paymentStep(deps: SetupDeps, settings: Settings): Promise<StepSta
 async function packagesStep(deps: SetupDeps): Promise<StepState> {
   const [active] = await deps.db.select({ n: count() }).from(creditPackages).where(eq(creditPackages.isActive, true));
   return { done: Number(active?.n ?? 0) > 0, note: null, href: "/admin/settings#packages-title" };
+}
+
+/** Nothing on sale sells below its vendor's cost at the cheapest credit a buyer can get (decision 0144). */
+async function pricesStep(
+  deps: SetupDeps,
+  settings: Settings,
+): Promise<{ step: StepState; belowCost: AdminSetup["belowCost"] }> {
+  const { items, creditUsd } = await salesBelowCost(deps.db, settings);
+  const href = "/admin/settings#pricing-title";
+  if (items.length === 0) return { step: { done: true, note: null, href }, belowCost: null };
+  return {
+    step: { done: false, note: "below_cost", href },
+    belowCost: {
+      items: items.map((item) => ({ item, label: priceItemLabel(item) })),
+      creditUsd,
+      marginPercent: settings.priceMarginPercent,
+    },
+  };
 }
 
 /** At least one contact channel in force (the admin's, or a CONTACT_* default). */
@@ -112,10 +132,11 @@ export async function adminSetup(deps: SetupDeps): Promise<AdminSetup> {
     generationProblem(deps.db),
     mailProblem(deps.db),
   ]);
-  const [provider, payment, packages, mail, legal, showcase] = await Promise.all([
+  const [provider, payment, packages, prices, mail, legal, showcase] = await Promise.all([
     providerStep(deps, problem !== null),
     paymentStep(deps, settings),
     packagesStep(deps),
+    pricesStep(deps, settings),
     mailStep(deps, settings, mailTrouble),
     legalStep(deps),
     showcaseStep(deps),
@@ -124,10 +145,17 @@ export async function adminSetup(deps: SetupDeps): Promise<AdminSetup> {
     { id: "provider", ...provider },
     { id: "payment", ...payment },
     { id: "packages", ...packages },
+    { id: "prices", ...prices.step },
     { id: "contact", ...contactStep(deps, settings) },
     { id: "mail", ...mail },
     { id: "legal", ...legal },
     { id: "showcase", ...showcase },
   ];
-  return { steps, allDone: steps.every((s) => s.done), generationProblem: problem, mailProblem: mailTrouble };
+  return {
+    steps,
+    allDone: steps.every((s) => s.done),
+    belowCost: prices.belowCost,
+    generationProblem: problem,
+    mailProblem: mailTrouble,
+  };
 }

@@ -16,6 +16,7 @@ import {
 import { MODELS, PRICE_ITEMS, VENDORS, type PriceItem, type Vendor } from "../../../shared/catalogue.js";
 import { priceOf, resolvePrices, type StoredPrices } from "../../../shared/prices.js";
 import { fieldChanges, recordAudit, type AuditActor } from "../audit/audit-log.js";
+import { refuseNewLosses } from "./price-guard.js";
 
 type Row = typeof adminSettings.$inferSelect;
 /** The settings with secrets in plain text: server-side use only. */
@@ -112,7 +113,15 @@ type SettingsPatch = Partial<SettingsUpdate> & Partial<Omit<Settings, keyof Sett
 
 /** Applies a validated subset. Blank or masked secrets keep what is stored; null clears. */
 export async function updateSettings(db: Queryable, box: SecretBox, patch: SettingsPatch): Promise<void> {
-  const { veo3Credits, veo3FastCredits, veo3ApiPrice, veo3FastApiPrice, prices: pricePatch, ...fields } = patch;
+  const {
+    veo3Credits,
+    veo3FastCredits,
+    veo3ApiPrice,
+    veo3FastApiPrice,
+    prices: pricePatch,
+    confirmBelowCost: _confirmed,
+    ...fields
+  } = patch;
   const values: Partial<Row> = {};
   for (const [key, value] of Object.entries(fields) as [keyof SettingsPatch, unknown][]) {
     if (value === undefined) continue;
@@ -165,14 +174,21 @@ function flatSettings(s: Settings): Record<string, unknown> {
 /**
  * Applies the change and records it in the audit log, in one transaction (decision 0052): the
  * fields that changed with their values before and after; secrets by name only. `details` adds to
- * the entry (the payment keys tried before the save, decision 0145).
+ * the entry (the payment keys tried before the save, decision 0145). A save that starts selling
+ * something below cost is refused unless it says `confirmBelowCost` (price-guard.ts).
  */
 export async function updateSettingsAudited(
   db: Db,
   box: SecretBox,
   patch: SettingsPatch,
   actor: AuditActor,
-  action: "settings.update" | "telegram.update" | "mail.update" | "sign_ups.update" | "moderation.update",
+  action:
+    | "settings.update"
+    | "prices.at_margin"
+    | "telegram.update"
+    | "mail.update"
+    | "sign_ups.update"
+    | "moderation.update",
   details: Record<string, unknown> = {},
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -182,10 +198,11 @@ export async function updateSettingsAudited(
       .from(adminSettings)
       .where(eq(adminSettings.id, SETTINGS_ID))
       .for("update");
-    const before = flatSettings(await readSettingsFromDatabase(tx, box));
+    const was = await readSettingsFromDatabase(tx, box);
     await updateSettings(tx, box, patch);
-    const after = flatSettings(await readSettingsFromDatabase(tx, box));
-    const changes = fieldChanges(before, after, new Set<string>(SECRET_SETTING_FIELDS));
+    const now = await readSettingsFromDatabase(tx, box);
+    await refuseNewLosses(tx, was, now, patch.confirmBelowCost === true);
+    const changes = fieldChanges(flatSettings(was), flatSettings(now), new Set<string>(SECRET_SETTING_FIELDS));
     await recordAudit(tx, actor, { action, targetType: "settings", details: { changes, ...details } });
   });
 }

@@ -1,0 +1,56 @@
+/**
+ * Whether anything on sale loses money (issue 68, decision 0144): the prices at the cheapest credit
+ * a buyer can get (the lowest package on sale, else the credit value, else the default), costed
+ * from the admin's KIE credit price and vendor order. The settings save, the package save and the
+ * set-up checklist ask it; the admin's pages reckon the same with shared/price-check.ts.
+ */
+import { eq } from "drizzle-orm";
+import type { Queryable } from "../../db/connect.js";
+import { creditPackages } from "../../db/schema.js";
+import { AppError } from "../../http/errors.js";
+import { priceItemLabel, type PriceItem } from "../../../shared/catalogue.js";
+import { reasoned } from "../../../shared/error-reasons.js";
+import { belowCostItems, cheapestCreditUsd, packageBelowCost, type CostBasis } from "../../../shared/price-check.js";
+import { resolvePrices } from "../../../shared/prices.js";
+import type { Settings } from "../settings/service.js";
+
+type PricedSettings = Pick<Settings, "prices" | "kieCreditUsd" | "vendorOrder" | "disabledModels" | "creditValueUsd">;
+
+export const costBasisOf = (s: PricedSettings): CostBasis => ({
+  kieCreditUsd: Number(s.kieCreditUsd),
+  vendorOrder: s.vendorOrder,
+  disabledModels: s.disabledModels,
+});
+
+/** The items on sale that some buyer would get below cost today, and the credit price that decides it. */
+export async function salesBelowCost(
+  db: Queryable,
+  settings: PricedSettings,
+): Promise<{ items: PriceItem[]; creditUsd: number }> {
+  const onSale = await db
+    .select({ price: creditPackages.price, credits: creditPackages.credits, bonusCredits: creditPackages.bonusCredits })
+    .from(creditPackages)
+    .where(eq(creditPackages.isActive, true));
+  const setting = settings.creditValueUsd === null ? null : Number(settings.creditValueUsd);
+  const creditUsd = cheapestCreditUsd(onSale, setting);
+  return { items: belowCostItems(resolvePrices(settings.prices), costBasisOf(settings), creditUsd), creditUsd };
+}
+
+/** The items one package's credits would buy below cost at today's prices (none for a package not on sale). */
+export function packageLosses(
+  pkg: { price: string; credits: number; bonusCredits: number; isActive: boolean },
+  settings: PricedSettings,
+): PriceItem[] {
+  if (!pkg.isActive) return [];
+  return packageBelowCost(pkg, resolvePrices(settings.prices), costBasisOf(settings));
+}
+
+/** The refusal of a save that would start selling below cost: the items by name, so an owner or a script knows what to change. */
+export function belowCostError(items: readonly PriceItem[]): AppError {
+  const names = items.map(priceItemLabel).join(", ");
+  return new AppError(
+    "conflict",
+    `This would sell below the vendor's cost: ${names}. Raise these prices, or save again confirming it (confirmBelowCost: true).`,
+    reasoned("prices_below_cost", { count: items.length, items: names }),
+  );
+}
