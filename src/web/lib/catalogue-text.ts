@@ -9,7 +9,9 @@ import {
   combinationProblem,
   MODE_CATALOGUE,
   MODEL_CATALOGUE,
+  PRICE_CELLS,
   type GenerationMode,
+  type PriceItem,
   type Surcharge,
   type ModelId,
 } from "../../shared/catalogue";
@@ -64,6 +66,18 @@ export function modeDescription(mode: GenerationMode, model?: ModelId): string {
 }
 export const surchargeLabel = (surcharge: Surcharge): string => i18n._(SURCHARGE_LABELS[surcharge]);
 export const surchargeDescription = (surcharge: Surcharge): string => i18n._(SURCHARGE_DESCRIPTIONS[surcharge]);
+
+/** A price cell or surcharge by name: "Kling 3.0 · 1080p · with sound", "Veo3 Fast", "4K upgrade". */
+export function priceItemText(item: PriceItem): string {
+  const found = PRICE_CELLS.get(item);
+  if (!found) return surchargeLabel(item as Surcharge);
+  const m = MODEL_CATALOGUE[found.model];
+  if (m.pricing.cells.length === 1) return m.label;
+  const { resolution, audio } = found.cell;
+  const model = m.label;
+  if (m.audio === "never") return `${model} · ${resolution}`;
+  return audio ? t`${model} · ${resolution} · with sound` : t`${model} · ${resolution} · without sound`;
+}
 
 /** The label of image slot `index` (0-based) in `mode`: "First frame", "Last frame", "Reference 2". */
 export function imageSlotLabel(mode: GenerationMode, index: number): string {

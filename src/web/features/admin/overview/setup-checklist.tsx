@@ -11,6 +11,7 @@ import { useAdminSetup } from "./overview-api";
 import { formatCount } from "./overview-format";
 import { GenerationAlert, linkClassName, MailAlert } from "./setup-alerts";
 import { stepText, stepTitle } from "./setup-step-text";
+import { PricesStepFix } from "./prices-step-fix";
 
 export function SetupOverview() {
   const { data } = useAdminSetup();
@@ -53,23 +54,30 @@ function SetupChecklist({ setup }: { setup: AdminSetup }) {
       </div>
       <ol className="mt-4 grid gap-3" aria-label={t`Set-up steps`}>
         {setup.steps.map((step) => (
-          <StepRow key={step.id} step={step} />
+          <StepRow key={step.id} step={step} belowCost={setup.belowCost} />
         ))}
       </ol>
     </section>
   );
 }
 
-function StepRow({ step }: { step: SetupStep }) {
+function StepRow({ step, belowCost }: { step: SetupStep; belowCost: AdminSetup["belowCost"] }) {
   const { t } = useLingui();
   const warning = step.note === "simulator" || step.note === "failing";
-  const Icon = step.done ? CheckCircle2 : warning ? CircleAlert : Circle;
+  const losing = step.note === "below_cost";
+  const Icon = step.done ? CheckCircle2 : warning || losing ? CircleAlert : Circle;
   return (
     <li className="flex items-start gap-3" data-step={step.id} data-done={step.done}>
       <Icon
         className={cn(
           "mt-0.5 size-5 shrink-0",
-          step.done ? "text-emerald-400" : warning ? "text-amber-400" : "text-muted-foreground",
+          step.done
+            ? "text-emerald-400"
+            : losing
+              ? "text-red-400"
+              : warning
+                ? "text-amber-400"
+                : "text-muted-foreground",
         )}
         aria-hidden="true"
       />
@@ -81,6 +89,7 @@ function StepRow({ step }: { step: SetupStep }) {
           <span className="sr-only">{step.done ? t`(done)` : t`(to do)`}</span>
         </p>
         <p className="text-sm text-muted-foreground">{stepText(step)}</p>
+        {losing && belowCost ? <PricesStepFix belowCost={belowCost} /> : null}
       </div>
     </li>
   );

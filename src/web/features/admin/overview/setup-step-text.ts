@@ -13,6 +13,8 @@ export function stepTitle(step: SetupStep): string {
       return t`Payment method`;
     case "packages":
       return t`Credit packages`;
+    case "prices":
+      return t`Prices cover cost`;
     case "contact":
       return t`Contact channels`;
     case "mail":
@@ -37,6 +39,10 @@ export function stepText(step: SetupStep): string {
       return t`Turn on Creem or PayPal with its keys so customers can buy credits.`;
     case "packages":
       return step.done ? t`Credit packages are on sale.` : t`Add a credit package customers can buy.`;
+    case "prices":
+      return step.done
+        ? t`Every video sells above its vendor's cost, whichever package pays for it.`
+        : t`Some videos sell below their vendor's cost with your cheapest package: you lose money on each.`;
     case "contact":
       return step.done
         ? t`Customers can reach you from the contact page.`
