@@ -18,7 +18,7 @@ import { readSettingsFromDatabase } from "../../src/server/features/settings/ser
 import type { SignInStanding } from "../../src/shared/schemas/sign-in-standing.js";
 import { startSmtpFake, type SmtpFake } from "../fakes/smtp-fake.mjs";
 import { mailingApp, personWithAddress, receive, tokenIn } from "../helpers/mail-links.js";
-import { Client, signInAdmin, signUp, type TestApp } from "../helpers/test-app.js";
+import { Client, createTestApp, signInAdmin, signUp, type TestApp } from "../helpers/test-app.js";
 
 const RESET_SUBJECT = "Reset your Veo Studio password";
 
@@ -104,6 +104,23 @@ describe("POST /api/admin/users/:userId/password-reset", () => {
       password: "a-new-password-1",
     });
     expect(reset.statusCode, reset.body).toBe(200);
+  });
+
+  it("says the link waits in the outbox, hidden, while no mail server is set", async () => {
+    const offline = await createTestApp();
+    try {
+      const person = await personWithAddress(offline, true);
+      const res = await sendReset(await signInAdmin(offline), person.id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<{ outcome: string }>().outcome).toBe("kept");
+      const kept = await offline.database.db
+        .select()
+        .from(mailMessages)
+        .where(and(eq(mailMessages.userId, person.id), eq(mailMessages.kind, "password_reset")));
+      expect(kept.map((m) => m.toAddress)).toEqual([person.email]);
+    } finally {
+      await offline.close();
+    }
   });
 
   it("refuses a person who is not an admin, and every other spelling of the path, sending nothing", async () => {
