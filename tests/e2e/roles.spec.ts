@@ -3,7 +3,10 @@ import { ADMIN, mainNav, openMyAccount, registerViaApi, signIn, signOut, uniqueU
 
 const EVERYONE = ["Home", "Generate", "Pricing", "My Creations", "API", "Contact"];
 
-test("only administrators see History, Admin and the Administrator Panel", async ({ page, request }) => {
+test("only administrators see the Admin menu (History in it) and the Administrator Panel", async ({
+  page,
+  request,
+}) => {
   const username = uniqueUsername("user");
   const password = "user-pass-123";
   await registerViaApi(request, username, password);
@@ -13,15 +16,19 @@ test("only administrators see History, Admin and the Administrator Panel", async
     await expect(mainNav(page).getByRole("link", { name, exact: true })).toBeVisible();
   }
   await expect(mainNav(page).getByRole("link", { name: "History" })).toHaveCount(0);
-  await expect(mainNav(page).getByRole("link", { name: "Admin" })).toHaveCount(0);
+  await expect(mainNav(page).getByRole("button", { name: "Admin" })).toHaveCount(0);
   await openMyAccount(page);
   await expect(page.getByRole("main").getByText("Standard User").first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Administrator Panel" })).toHaveCount(0);
   await signOut(page);
 
   await signIn(page, ADMIN.username, ADMIN.password);
-  await expect(mainNav(page).getByRole("link", { name: "History", exact: true })).toHaveAttribute("href", "/history");
-  await expect(mainNav(page).getByRole("link", { name: "Admin", exact: true })).toHaveAttribute("href", "/admin");
+  // The admin pages are one Admin menu, History among them (decision 0147).
+  await mainNav(page).getByRole("button", { name: "Admin", exact: true }).click();
+  const adminMenu = page.getByRole("menu");
+  await expect(adminMenu.getByRole("menuitem", { name: "Overview" })).toHaveAttribute("href", "/admin");
+  await expect(adminMenu.getByRole("menuitem", { name: "Transactions" })).toHaveAttribute("href", "/history");
+  await page.keyboard.press("Escape");
   await openMyAccount(page);
   await expect(page.getByRole("main").getByText("Administrator", { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Administrator Panel" })).toHaveAttribute("href", "/admin");

@@ -1,9 +1,11 @@
 import { Link, useLocation } from "wouter";
 import { useLingui } from "@lingui/react/macro";
 import { cn } from "@/lib/cn";
+import { LazyAdminMenu } from "./lazy-admin-menu";
 import type { NavLink } from "./nav-links";
 
-export function DesktopNav({ links }: { links: readonly NavLink[] }) {
+/** The header's links on wide screens, and an admin's Admin menu after them. */
+export function DesktopNav({ links, admin }: { links: readonly NavLink[]; admin: boolean }) {
   const { t } = useLingui();
   const [location] = useLocation();
   return (
@@ -25,6 +27,7 @@ export function DesktopNav({ links }: { links: readonly NavLink[] }) {
           {t(link.label)}
         </Link>
       ))}
+      {admin && <LazyAdminMenu place="desktop" />}
     </nav>
   );
 }

@@ -2,12 +2,24 @@ import { Link, useLocation } from "wouter";
 import { useLingui } from "@lingui/react/macro";
 import { LanguageSwitch } from "@/features/language";
 import { cn } from "@/lib/cn";
+import { LazyAdminMenu } from "./lazy-admin-menu";
 import type { NavLink } from "./nav-links";
 
 export const MOBILE_MENU_ID = "mobile-menu";
 
-/** The links of the header for small screens, and the language switch the header has no room for there; any click closes the menu. */
-export function MobileNav({ links, onNavigate }: { links: readonly NavLink[]; onNavigate: () => void }) {
+/**
+ * The links of the header for small screens (an admin's Admin menu after them), and the language
+ * switch the header has no room for there; any click on a link closes the menu.
+ */
+export function MobileNav({
+  links,
+  admin,
+  onNavigate,
+}: {
+  links: readonly NavLink[];
+  admin: boolean;
+  onNavigate: () => void;
+}) {
   const { t } = useLingui();
   const [location] = useLocation();
   return (
@@ -37,6 +49,11 @@ export function MobileNav({ links, onNavigate }: { links: readonly NavLink[]; on
             </Link>
           </li>
         ))}
+        {admin && (
+          <li>
+            <LazyAdminMenu place="mobile" />
+          </li>
+        )}
         <li className="px-3 pt-2 sm:hidden">
           <LanguageSwitch id="mobile-language-switch" className="w-full [&>select]:w-full" />
         </li>

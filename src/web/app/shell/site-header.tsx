@@ -10,7 +10,7 @@ import { BrandLogo } from "./brand-logo";
 import { CreditsBadge } from "./credits-badge";
 import { DesktopNav } from "./desktop-nav";
 import { MOBILE_MENU_ID, MobileNav } from "./mobile-nav";
-import { navLinksFor } from "./nav-links";
+import { MAIN_NAV_LINKS } from "./nav-links";
 import { LazyUserMenu } from "./lazy-user-menu";
 
 export function SiteHeader() {
@@ -21,7 +21,7 @@ export function SiteHeader() {
   // The menu belongs to the page it was opened on: any navigation (links, back button) closes it.
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
   const menuOpen = menuOpenedAt === location;
-  const links = navLinksFor(user?.isAdmin === true);
+  const admin = user?.isAdmin === true;
   const closeMenu = () => setMenuOpenedAt(null);
   const loginHref = useLoginHref();
 
@@ -35,7 +35,7 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
         <BrandLogo onClick={closeMenu} />
         <div className="flex flex-1 justify-center">
-          <DesktopNav links={links} />
+          <DesktopNav links={MAIN_NAV_LINKS} admin={admin} />
         </div>
         <div className="flex items-center gap-2 sm:gap-3">
           <LanguageSwitch className="hidden sm:inline-flex" />
@@ -65,7 +65,7 @@ export function SiteHeader() {
           </Button>
         </div>
       </div>
-      {menuOpen ? <MobileNav links={links} onNavigate={closeMenu} /> : null}
+      {menuOpen ? <MobileNav links={MAIN_NAV_LINKS} admin={admin} onNavigate={closeMenu} /> : null}
     </header>
   );
 }

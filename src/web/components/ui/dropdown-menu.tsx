@@ -36,3 +36,5 @@ export const DropdownMenuItem = withClassName(
 export const DropdownMenuLabel = withClassName(MenuPrimitive.Label, cn("px-2.5 py-2 text-sm"));
 
 export const DropdownMenuSeparator = withClassName(MenuPrimitive.Separator, cn("-mx-1.5 my-1.5 h-px bg-border"));
+
+export const DropdownMenuGroup = MenuPrimitive.Group;
