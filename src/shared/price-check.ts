@@ -15,7 +15,7 @@ import {
   type Surcharge,
   type Vendor,
 } from "./catalogue.js";
-import { priceOf, usdPerCredit, type PriceTable } from "./prices.js";
+import { priceOf, usdPerCredit, webCost, type PriceTable } from "./prices.js";
 import { apiPriceFor, DEFAULT_CREDIT_VALUE_USD, webPriceFor } from "./price-rule.js";
 import { GOOGLE_USD_PER_SECOND } from "./vendor-costs.js";
 
@@ -103,6 +103,29 @@ export function priceLines(prices: PriceTable, basis: CostBasis, creditValueUsd:
       api: economicsOf(price.api, cost, creditValueUsd),
     };
   });
+}
+
+/**
+ * One video's figures on the website for an item (a per-second price at the model's default
+ * length, its credits rounded up as a charge is; a 4K upgrade as one): what the owner sees beside
+ * each price.
+ */
+export function videoEconomics(
+  item: PriceItem,
+  prices: PriceTable,
+  basis: CostBasis,
+  creditValueUsd: number,
+): Economics & { seconds: number | null; credits: number } {
+  const found = PRICE_CELLS.get(item);
+  const cost = unitCostUsd(item, basis);
+  if (!found || unitOf(item) === "video") {
+    const credits = priceOf(prices, item).web;
+    return { ...economicsOf(credits, cost, creditValueUsd), seconds: null, credits };
+  }
+  const { model, cell } = found;
+  const seconds = MODEL_CATALOGUE[model].durations.default;
+  const credits = webCost(prices, { model, resolution: cell.resolution, audio: cell.audio, durationSeconds: seconds });
+  return { ...economicsOf(credits, cost * seconds, creditValueUsd), seconds, credits };
 }
 
 /** The items on sale that lose money on either channel at this credit value. */

@@ -18,6 +18,7 @@ import {
   pricesAtMargin,
   suggestedPackagePrice,
   unitCostUsd,
+  videoEconomics,
   type CostBasis,
 } from "../../src/shared/price-check.js";
 import { API_PRICE_FACTOR, DEFAULT_CREDIT_VALUE_USD, webPriceFor } from "../../src/shared/price-rule.js";
@@ -113,6 +114,18 @@ describe("what a price costs and earns", () => {
     expect(
       packageBelowCost(studio, old, { ...KIE, disabledModels: MODELS.filter((m) => !m.startsWith("veo")) }),
     ).not.toContain("kling3:720p");
+  });
+
+  it("shows a per-second price as one video at the model's default length, rounded up as it is charged", () => {
+    // Kling 3.0 1080p with sound: 1.93 credits a second, 5 seconds: 9.65, charged 10; KIE: 27 × 5 credits.
+    const kling = videoEconomics("kling3:1080p+sound", DEFAULTS, KIE, 0.1);
+    expect(kling).toMatchObject({ seconds: 5, credits: 10 });
+    expect(kling.priceUsd).toBeCloseTo(1, 9);
+    expect(kling.costUsd).toBeCloseTo(0.675, 9);
+    expect(kling.marginUsd).toBeCloseTo(0.325, 9);
+    expect(videoEconomics("veo3_fast", DEFAULTS, KIE, 0.1)).toMatchObject({ seconds: null, credits: 5 });
+    expect(videoEconomics("4k", DEFAULTS, KIE, 0.1)).toMatchObject({ credits: 9, belowCost: false });
+    expect(videoEconomics("4k", DEFAULTS, KIE, 0.05).belowCost).toBe(true);
   });
 
   it("takes the cheapest credit a buyer can get: the lowest package on sale, else the setting, else 10 cents", () => {

@@ -16,6 +16,7 @@ import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { adminQueryKeys } from "./admin-query-keys";
 import { toast } from "@/hooks/use-toast";
+import { isBelowCostRefusal } from "./below-cost-confirmation";
 import { refreshUsers } from "./users/users-api";
 
 const refresh = (...keys: (readonly string[])[]) => {
@@ -24,6 +25,8 @@ const refresh = (...keys: (readonly string[])[]) => {
 
 /** The spec's failure toast, with the server's reason after it so the admin can act (read in the language active when it fails). */
 const failed = (title: MessageDescriptor, fallback: MessageDescriptor) => (error: unknown) =>
+  // A sale below cost is asked about in a dialog (below-cost-confirmation.tsx), not toasted.
+  isBelowCostRefusal(error) ||
   toast({ title: i18n._(title), description: `${i18n._(fallback)}: ${errorMessage(error)}`, variant: "destructive" });
 
 /** Each query reads its route's contract (its key is the contract's URL); signed out is an error here (the admin gate), never null. */

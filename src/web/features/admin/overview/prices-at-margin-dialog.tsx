@@ -4,7 +4,6 @@
  */
 import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { AdminSetup } from "../../../../shared/schemas/admin-setup";
 import { tidyReason } from "../../../../shared/schemas/admin-reason";
 import { errorMessage } from "@/lib/api";
 import { ActionFooter } from "@/features/admin/action-footer";
@@ -14,10 +13,13 @@ import { unitUsd } from "./below-cost-warning";
 import { useSetPricesAtMargin } from "./prices-at-margin-api";
 
 export function PricesAtMarginDialog({
-  belowCost,
+  marginPercent: margin,
+  creditUsd,
   onClose,
 }: {
-  belowCost: NonNullable<AdminSetup["belowCost"]>;
+  marginPercent: number;
+  /** What a credit sells for at the cheapest: the prices are reckoned at it. */
+  creditUsd: number;
   onClose: () => void;
 }) {
   const { t } = useLingui();
@@ -25,8 +27,7 @@ export function PricesAtMarginDialog({
   const save = useSetPricesAtMargin();
   const [reason, setReason] = useState("");
   const [problem, setProblem] = useState<string>();
-  const margin = belowCost.marginPercent;
-  const credit = unitUsd(belowCost.creditUsd);
+  const credit = unitUsd(creditUsd);
 
   const submit = () => {
     const wrong = check(reason);

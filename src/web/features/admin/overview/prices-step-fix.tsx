@@ -22,7 +22,9 @@ export function PricesStepFix({ belowCost }: { belowCost: NonNullable<AdminSetup
           <Trans>Set every price to cost + {margin}%</Trans>
         </Button>
       </div>
-      {open ? <PricesAtMarginDialog belowCost={belowCost} onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <PricesAtMarginDialog marginPercent={margin} creditUsd={belowCost.creditUsd} onClose={() => setOpen(false)} />
+      ) : null}
     </div>
   );
 }

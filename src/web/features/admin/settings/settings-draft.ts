@@ -2,7 +2,9 @@
 import type { z } from "zod";
 import { defaultPriceOf, PRICE_ITEMS, type PriceItem } from "../../../../shared/catalogue";
 import type { AdminSettingsView, settingsUpdateSchema } from "../../../../shared/schemas/settings";
-import type { PriceDraft } from "./price-fields";
+
+/** A price as typed: web credits and the API price, both text until saved. */
+export type PriceDraft = { webCredits: string; apiPrice: string };
 
 /** The four old price fields repeat two of `prices` (for old clients): the form reads and writes `prices` only. */
 export type Draft = Omit<
@@ -17,8 +19,9 @@ export type Draft = Omit<
   | "veo3FastApiPrice"
   | "prices"
   | "degradedModels"
+  | "priceMarginPercent"
   | ContactFields
-> & { prices: Record<PriceItem, PriceDraft> };
+> & { prices: Record<PriceItem, PriceDraft>; priceMarginPercent: string };
 
 /** The draft's keys that hold text (or nothing, or one of a few words) and those that hold a yes or no. */
 export type TextKey = { [K in keyof Draft]: Draft[K] extends string | null ? K : never }[keyof Draft];
@@ -57,7 +60,7 @@ export function draftOf(s: AdminSettingsView): Draft {
       return [item, { webCredits: String(own.webCredits), apiPrice: own.apiPrice }];
     }),
   ) as Record<PriceItem, PriceDraft>;
-  return { ...rest, prices: draftPrices };
+  return { ...rest, prices: draftPrices, priceMarginPercent: String(s.priceMarginPercent) };
 }
 
 /** Blank text fields mean "not set"; secrets left masked or blank keep what is stored (server rule). */
@@ -71,6 +74,7 @@ export function patchOf(d: Draft): z.input<typeof settingsUpdateSchema> {
         return price ? [[item, { webCredits: price.webCredits.trim(), apiPrice: price.apiPrice.trim() }]] : [];
       }),
     ),
+    priceMarginPercent: d.priceMarginPercent.trim(),
     kieToken: d.kieToken ?? "",
     kieWebhookHmacKey: d.kieWebhookHmacKey ?? "",
     paypalClientSecret: d.paypalClientSecret ?? "",

@@ -5,10 +5,10 @@ import type { PriceItem, ModelId } from "../../../../shared/catalogue";
 import type { AdminSettingsView } from "../../../../shared/schemas/settings";
 import { useSaveSettings } from "@/features/admin/admin-api";
 import { SectionCard } from "@/components/ui/section-card";
-import { ModelPricingFields } from "./model-price-fields";
-import type { PriceDraft } from "./price-fields";
+import { PricingSection } from "./pricing-section";
+import { useBelowCostConfirmation } from "@/features/admin/below-cost-confirmation";
 import { ModelVendorFields } from "./model-vendor-fields";
-import { draftOf, patchOf, type Draft } from "./settings-draft";
+import { draftOf, patchOf, type Draft, type PriceDraft } from "./settings-draft";
 import { fieldBinders } from "./field-binders";
 import { ProviderCards } from "./provider-cards";
 import { SaveButton } from "./save-button";
@@ -21,6 +21,7 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
   const { t } = useLingui();
   const [draft, setDraft] = useState(() => draftOf(settings));
   const save = useSaveSettings();
+  const confirmation = useBelowCostConfirmation();
   const set =
     <K extends keyof Draft>(key: K) =>
     (value: Draft[K]) =>
@@ -36,7 +37,12 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate(patchOf(draft), { onSuccess: ({ settings: saved }) => setDraft(draftOf(saved)) });
+    const patch = patchOf(draft);
+    const saved = { onSuccess: ({ settings: now }: { settings: AdminSettingsView }) => setDraft(draftOf(now)) };
+    save.mutate(patch, {
+      ...saved,
+      onError: (error) => confirmation.ask(error, () => save.mutate({ ...patch, confirmBelowCost: true }, saved)),
+    });
   };
 
   return (
@@ -49,11 +55,12 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
           description={t`Credits per video, or per second of video for the models priced by the second (each resolution, with or without sound, has its own price; these may have cents, and a video's total is rounded up), on the website and through the API (API prices may have cents; a charge is rounded up). Surcharges are added to the model's price. A model not offered is left out of the generator, the prices and the API; videos already made with it stay.`}
           className="lg:col-span-2"
         >
-          <ModelPricingFields
-            prices={draft.prices}
-            disabledModels={draft.disabledModels}
+          <PricingSection
+            draft={draft}
+            savedMargin={settings.priceMarginPercent}
             onPrice={setPrice}
             onOffered={setOffered}
+            onMargin={set("priceMarginPercent")}
           />
         </SectionCard>
         <SectionCard
@@ -78,6 +85,7 @@ export function SettingsForm({ settings }: { settings: AdminSettingsView }) {
         icon={<Save aria-hidden="true" />}
         label={<Trans>Save Other Settings</Trans>}
       />
+      {confirmation.dialog}
     </form>
   );
 }

@@ -1,0 +1,37 @@
+/**
+ * Saving a price, a cost or a package that sells some video below cost asks first (issue 68): the
+ * server refuses such a save with prices_below_cost, naming what would lose money; this shows that
+ * in a dialog and, confirmed, sends the same save again saying so (decision 0144).
+ */
+import { useState } from "react";
+import { useLingui } from "@lingui/react/macro";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ApiError, errorMessage } from "@/lib/api";
+
+export const isBelowCostRefusal = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.reason === "prices_below_cost";
+
+export function useBelowCostConfirmation() {
+  const { t } = useLingui();
+  const [pending, setPending] = useState<{ error: ApiError; retry: () => void }>();
+  const dialog = (
+    <ConfirmDialog
+      open={pending !== undefined}
+      onOpenChange={(open) => !open && setPending(undefined)}
+      title={t`Sell below cost?`}
+      description={pending ? errorMessage(pending.error) : ""}
+      confirmLabel={t`Save anyway`}
+      onConfirm={() => {
+        pending?.retry();
+        setPending(undefined);
+      }}
+    />
+  );
+  /** True when the error was a below-cost refusal, now being asked about; `retry` saves again, confirmed. */
+  const ask = (error: unknown, retry: () => void): boolean => {
+    if (!isBelowCostRefusal(error)) return false;
+    setPending({ error, retry });
+    return true;
+  };
+  return { ask, dialog };
+}

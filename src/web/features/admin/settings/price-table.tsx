@@ -1,0 +1,105 @@
+/**
+ * Every price in one compact table (issue 68): each model's cells, then the surcharges, with the
+ * web and API price fields and what one video costs the owner, earns at the cheapest credit a
+ * buyer can get, and keeps; a per-second price is shown for a video of the model's default length.
+ */
+import { useLingui } from "@lingui/react/macro";
+import { MODEL_CATALOGUE, PRICE_CELLS, PRICE_ITEMS, type PriceItem } from "../../../../shared/catalogue";
+import { DataTable, type DataTableColumn } from "@/components/ui/data-table";
+import { Input } from "@/components/ui/input";
+import { cn } from "@/lib/cn";
+import { priceItemText } from "@/lib/catalogue-text";
+import { MarginCell, usd } from "./price-economics-cells";
+import type { usePriceEconomics } from "./price-economics";
+import type { PriceDraft } from "./settings-draft";
+
+type Economics = ReturnType<typeof usePriceEconomics>;
+
+/** The smallest web price and its step: cents for a price per second, whole credits otherwise. */
+const webStep = (item: PriceItem) =>
+  PRICE_CELLS.has(item) && MODEL_CATALOGUE[PRICE_CELLS.get(item)!.model].pricing.unit === "second" ? 0.01 : 1;
+
+export function PriceTable({
+  prices,
+  disabledModels,
+  economics,
+  onPrice,
+}: {
+  prices: Record<PriceItem, PriceDraft>;
+  disabledModels: readonly string[];
+  economics: Economics;
+  onPrice: (item: PriceItem) => (value: PriceDraft) => void;
+}) {
+  const { t } = useLingui();
+  const offered = (item: PriceItem) => {
+    const model = PRICE_CELLS.get(item)?.model;
+    return model === undefined || !disabledModels.includes(model);
+  };
+  const unitText = (item: PriceItem) => {
+    const seconds = economics.ofItem(item).seconds;
+    return seconds === null ? t`per video` : t`per second; figures for a ${seconds}-second video`;
+  };
+  const columns: DataTableColumn<PriceItem>[] = [
+    {
+      header: t`Price`,
+      rowHeader: true,
+      className: "min-w-52",
+      cell: (item) => (
+        <span className="grid gap-0.5">
+          <span className="font-medium">{priceItemText(item)}</span>
+          <span className="text-xs font-normal text-muted-foreground">
+            {unitText(item)}
+            {offered(item) ? "" : ` · ${t`not offered`}`}
+          </span>
+        </span>
+      ),
+    },
+    {
+      header: t`Web credits`,
+      cell: (item, _i, name = priceItemText(item)) => (
+        <Input
+          id={`price-${item}-web`}
+          aria-label={t`Web credits for ${name}`}
+          type="number"
+          inputMode={webStep(item) < 1 ? "decimal" : "numeric"}
+          step={webStep(item)}
+          min={0}
+          className={cn("w-24", economics.ofItem(item).belowCost && "border-red-500")}
+          value={prices[item]?.webCredits ?? ""}
+          onChange={(e) => onPrice(item)({ ...prices[item]!, webCredits: e.target.value })}
+        />
+      ),
+    },
+    {
+      header: t`API price`,
+      cell: (item, _i, name = priceItemText(item)) => (
+        <Input
+          id={`price-${item}-api`}
+          aria-label={t`API price for ${name}`}
+          inputMode="decimal"
+          className={cn("w-24", economics.apiBelowCost(item) && "border-red-500")}
+          aria-invalid={economics.apiBelowCost(item) || undefined}
+          value={prices[item]?.apiPrice ?? ""}
+          onChange={(e) => onPrice(item)({ ...prices[item]!, apiPrice: e.target.value })}
+        />
+      ),
+    },
+    { header: t`Costs you`, align: "right", cell: (item) => usd(economics.ofItem(item).costUsd) },
+    { header: t`Earns`, align: "right", cell: (item) => usd(economics.ofItem(item).priceUsd) },
+    { header: t`Margin`, align: "right", cell: (item) => <MarginCell economics={economics.ofItem(item)} /> },
+  ];
+  return (
+    <DataTable
+      caption={t`Prices, with what one video costs you, earns and keeps`}
+      columns={columns}
+      rows={PRICE_ITEMS}
+      rowKey={(item) => item}
+      rowProps={(item) => ({
+        "data-item": item,
+        className: cn(!offered(item) && "opacity-60", economics.ofItem(item).belowCost && "bg-red-950/30"),
+      })}
+      className="rounded-xl border border-border/70"
+      tableClassName="min-w-[52rem] text-sm"
+    />
+  );
+}
