@@ -6,6 +6,8 @@ import { useSavePackage } from "./packages-api";
 import { draftOf, problemOf } from "./package-draft";
 import { FormFooter } from "@/components/ui/form-footer";
 import { CheckboxField, TextField } from "@/features/admin/admin-fields";
+import { useBelowCostConfirmation } from "@/features/admin/below-cost-confirmation";
+import { PackagePriceAdvice } from "./package-price-advice";
 
 /** Add or edit a credit package; `pkg` undefined means a new one. */
 export function PackageDialog({
@@ -21,6 +23,7 @@ export function PackageDialog({
   const [d, setD] = useState(() => draftOf(pkg));
   const [problem, setProblem] = useState<string>();
   const save = useSavePackage(() => onOpenChange(false));
+  const confirmation = useBelowCostConfirmation();
   const set =
     <K extends keyof typeof d>(key: K) =>
     (value: (typeof d)[K]) =>
@@ -31,16 +34,20 @@ export function PackageDialog({
     const found = problemOf(d);
     setProblem(found && t(found));
     if (found) return;
-    save.mutate({
-      id: pkg?.id,
-      body: {
-        ...d,
-        name: d.name.trim(),
-        credits: Number(d.credits),
-        price: d.price.trim(),
-        bonusCredits: Number(d.bonusCredits.trim() || 0),
+    const body = {
+      ...d,
+      name: d.name.trim(),
+      credits: Number(d.credits),
+      price: d.price.trim(),
+      bonusCredits: Number(d.bonusCredits.trim() || 0),
+    };
+    save.mutate(
+      { id: pkg?.id, body },
+      {
+        onError: (error) =>
+          confirmation.ask(error, () => save.mutate({ id: pkg?.id, body: { ...body, confirmBelowCost: true } })),
       },
-    });
+    );
   };
 
   return (
@@ -71,6 +78,12 @@ export function PackageDialog({
               onValueChange={set("price")}
             />
           </div>
+          <PackagePriceAdvice
+            credits={Number(d.credits)}
+            bonusCredits={Number(d.bonusCredits.trim() || 0)}
+            price={d.price}
+            onUsePrice={set("price")}
+          />
           <TextField
             id="package-creem"
             label={t`Creem product ID (optional)`}
@@ -124,6 +137,7 @@ export function PackageDialog({
             onCancel={() => onOpenChange(false)}
           />
         </form>
+        {confirmation.dialog}
       </DialogContent>
     </Dialog>
   );

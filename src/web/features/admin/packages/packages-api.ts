@@ -14,6 +14,7 @@ import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { adminQueryKeys } from "@/features/admin/admin-query-keys";
 import { toast } from "@/hooks/use-toast";
+import { isBelowCostRefusal } from "@/features/admin/below-cost-confirmation";
 
 const refreshPackages = () => {
   // The credit value is derived from the packages on sale (decision 0075): the prices change with them.
@@ -23,6 +24,8 @@ const refreshPackages = () => {
 
 /** The spec's failure toast, with the server's reason after it so the admin can act (read in the language active when it fails). */
 const failed = (title: MessageDescriptor, fallback: MessageDescriptor) => (error: unknown) =>
+  // A sale below cost is asked about in a dialog (below-cost-confirmation.tsx), not toasted.
+  isBelowCostRefusal(error) ||
   toast({ title: i18n._(title), description: `${i18n._(fallback)}: ${errorMessage(error)}`, variant: "destructive" });
 
 const readPackages = callQuery(adminPackagesApi.list);
