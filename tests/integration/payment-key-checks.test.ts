@@ -79,7 +79,8 @@ describe("a Creem API key", () => {
       code: "unprocessable",
       reason: "creem_key_refused",
       params: { detail: "Invalid API key", environment: "test" },
-      message: "Creem refused this API key (test mode): Invalid API key. Nothing was saved.",
+      message:
+        "Creem refused this API key in test mode: Invalid API key. Use a test-mode key (it starts with creem_test_). Nothing was saved.",
     });
     expect(creem.productSearches).toBe(1);
     const s = await stored();
@@ -138,7 +139,7 @@ describe("PayPal's client id and secret", () => {
       reason: "paypal_keys_refused",
       params: { detail: "invalid_client: Client Authentication failed", environment: "sandbox" },
       message:
-        "PayPal refused this client ID and secret (sandbox): invalid_client: Client Authentication failed. Nothing was saved.",
+        "PayPal's sandbox refused this client ID and secret: invalid_client: Client Authentication failed. Use the sandbox app's credentials from PayPal's developer dashboard. Nothing was saved.",
     });
     expect(paypal.tokenRequests).toBe(tokens + 1);
     const s = await stored();
@@ -211,7 +212,9 @@ describe("PayPal's client id and secret", () => {
       const res = await admin.put("/api/admin/settings", { paypalEnvironment: "production" });
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({ reason: "payment_unreachable", params: { provider: "PayPal" } });
-      expect(res.json().message).toMatch(/^PayPal could not be reached to test these credentials/);
+      expect(res.json().message).toMatch(
+        /^PayPal could not be reached to test these keys \(.+\), so nothing was saved\./,
+      );
       expect((await stored()).paypalEnvironment).toBe("sandbox");
     } finally {
       paypal.setUnavailable(false);
@@ -237,7 +240,7 @@ describe("an unreachable Creem", () => {
         params: { provider: "Creem" },
       });
       expect(res.json().message).toMatch(
-        /^Creem could not be reached to test this API key \(.+\)\. Nothing was saved\.$/,
+        /^Creem could not be reached to test these keys \(.+\), so nothing was saved\. Try again in a minute\.$/,
       );
       const s = await readSettingsFromDatabase(offline.database.db, offline.secretBox);
       expect([s.creemEnabled, s.creemApiKey, s.contactTelegram]).toEqual([false, null, null]);

@@ -37,7 +37,19 @@ export interface PaymentKeyChecker {
   paypal(keys: PaypalKeys): Promise<PaypalKeyCheck>;
 }
 
-const CREEM_MODE = { test: "test mode", prod: "production" } as const;
+/** The English sentences, as the web app words them in the other languages (web/lib/error-text.ts). */
+const CREEM_REFUSED = {
+  test: (detail: string) =>
+    `Creem refused this API key in test mode: ${detail}. Use a test-mode key (it starts with creem_test_). Nothing was saved.`,
+  prod: (detail: string) =>
+    `Creem refused this API key in production: ${detail}. Use a live key, not a test-mode one. Nothing was saved.`,
+} as const;
+const PAYPAL_REFUSED = {
+  sandbox: (detail: string) =>
+    `PayPal's sandbox refused this client ID and secret: ${detail}. Use the sandbox app's credentials from PayPal's developer dashboard. Nothing was saved.`,
+  production: (detail: string) =>
+    `PayPal refused this client ID and secret for live payments: ${detail}. Use the live app's credentials from PayPal's developer dashboard. Nothing was saved.`,
+} as const;
 
 /** Keys are tried where they will be used: the environment's host, or CREEM_BASE_URL / PAYPAL_BASE_URL when set. */
 export function paymentKeyChecker(config: Pick<Config, "payments">, now = () => new Date()): PaymentKeyChecker {
@@ -51,11 +63,11 @@ export function paymentKeyChecker(config: Pick<Config, "payments">, now = () => 
           const detail = said(err.detail ?? `HTTP ${err.status ?? "error"}`);
           throw new AppError(
             "unprocessable",
-            `Creem refused this API key (${CREEM_MODE[environment]}): ${detail}. Nothing was saved.`,
+            CREEM_REFUSED[environment](detail),
             reasoned("creem_key_refused", { detail, environment }),
           );
         }
-        throw unreachable("Creem", "this API key", err);
+        throw unreachable("Creem", err);
       }
       return { environment, checkedAt: now().toISOString() };
     },
@@ -72,11 +84,11 @@ export function paymentKeyChecker(config: Pick<Config, "payments">, now = () => 
           const detail = said(err.detail ?? err.issue ?? `HTTP ${err.status ?? "error"}`);
           throw new AppError(
             "unprocessable",
-            `PayPal refused this client ID and secret (${environment}): ${detail}. Nothing was saved.`,
+            PAYPAL_REFUSED[environment](detail),
             reasoned("paypal_keys_refused", { detail, environment }),
           );
         }
-        throw unreachable("PayPal", "these credentials", err);
+        throw unreachable("PayPal", err);
       }
       return {
         environment,
@@ -96,11 +108,11 @@ function said(words: string): string {
 }
 
 /** Down, slow, or an answer that says nothing of the key: the key cannot be vouched for, so it is not saved (as KIE's). */
-function unreachable(provider: "Creem" | "PayPal", what: string, err: unknown): AppError {
+function unreachable(provider: "Creem" | "PayPal", err: unknown): AppError {
   const detail = err instanceof Error ? err.message : String(err);
   return new AppError(
     "unprocessable",
-    `${provider} could not be reached to test ${what} (${detail}). Nothing was saved.`,
+    `${provider} could not be reached to test these keys (${detail}), so nothing was saved. Try again in a minute.`,
     reasoned("payment_unreachable", { provider }),
   );
 }
