@@ -6,6 +6,7 @@ import { defineConfig } from "@playwright/test";
 import { FEATURES_OFF, playwrightFeaturesOff } from "./tests/e2e/chromium-features.js";
 import { E2E_CREEM } from "./tests/e2e/creem-e2e.js";
 import { E2E_GOOGLE } from "./tests/e2e/google-e2e.js";
+import { E2E_PAYPAL } from "./tests/e2e/paypal-e2e.js";
 import { E2E_TURNSTILE } from "./tests/e2e/turnstile-e2e.js";
 
 /**
@@ -30,15 +31,17 @@ if (
   !process.env.E2E_GOOGLE_PORT ||
   !process.env.E2E_SMTP_PORT ||
   !process.env.E2E_SMTP_HTTP_PORT ||
-  !process.env.E2E_TURNSTILE_PORT
+  !process.env.E2E_TURNSTILE_PORT ||
+  !process.env.E2E_PAYPAL_PORT
 ) {
-  const [app, creem, google, smtp, smtpHttp, turnstile] = freePorts(6);
+  const [app, creem, google, smtp, smtpHttp, turnstile, paypal] = freePorts(7);
   process.env.E2E_PORT ??= String(app);
   process.env.E2E_CREEM_PORT ??= String(creem);
   process.env.E2E_GOOGLE_PORT ??= String(google);
   process.env.E2E_SMTP_PORT ??= String(smtp);
   process.env.E2E_SMTP_HTTP_PORT ??= String(smtpHttp);
   process.env.E2E_TURNSTILE_PORT ??= String(turnstile);
+  process.env.E2E_PAYPAL_PORT ??= String(paypal);
 }
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "veo-e2e-"));
 // Debian's old headless shell runs the tests (decision 0118): the same engine without the desktop
@@ -57,6 +60,7 @@ const creemURL = `http://127.0.0.1:${process.env.E2E_CREEM_PORT}`;
 const googleURL = `http://127.0.0.1:${process.env.E2E_GOOGLE_PORT}`;
 const smtpMessagesURL = `http://127.0.0.1:${process.env.E2E_SMTP_HTTP_PORT}`;
 const turnstileURL = `http://127.0.0.1:${process.env.E2E_TURNSTILE_PORT}`;
+const paypalURL = `http://127.0.0.1:${process.env.E2E_PAYPAL_PORT}`;
 
 // The runner created the data folder, so the runner removes it (after the server has stopped).
 if (ownsDataDir && !process.env.TEST_WORKER_INDEX) {
@@ -105,6 +109,8 @@ const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Runs once the servers below are up: the site sells at the spec's prices (decision 0144).
+  globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: false,
   // Three spec files at a time (decision 0036, amended): with two, a fifth of the machine was idle
   // while the browser tests ran alone.
@@ -204,6 +210,21 @@ export default defineConfig({
       },
     },
     {
+      // The local fake PayPal REST API: the PayPal keys a spec saves are tried there (decision 0145).
+      command: "node tests/fakes/paypal-fake.mjs",
+      url: `${paypalURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PAYPAL_FAKE_PORT: String(process.env.E2E_PAYPAL_PORT),
+        PAYPAL_FAKE_HOST: "127.0.0.1",
+        PAYPAL_FAKE_CLIENT_ID: E2E_PAYPAL.clientId,
+        PAYPAL_FAKE_CLIENT_SECRET: E2E_PAYPAL.clientSecret,
+      },
+    },
+    {
       command: "node dist/node/server/main.js",
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
@@ -234,6 +255,8 @@ export default defineConfig({
         CONTACT_EMAIL: "support@veo-studio.test",
         // Creem's API is the local fake above (its keys are set through the admin settings API).
         CREEM_BASE_URL: creemURL,
+        // PayPal's API is the local fake above (pricing.spec.ts switches PayPal on with its keys).
+        PAYPAL_BASE_URL: paypalURL,
         GOOGLE_AUTH_URL: `${googleURL}/authorize`,
         GOOGLE_TOKEN_URL: `${googleURL}/token`,
         GOOGLE_USERINFO_URL: `${googleURL}/userinfo`,

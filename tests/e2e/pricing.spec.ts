@@ -13,6 +13,8 @@ import {
   type Page,
   type Route,
 } from "./fixtures.js";
+import { E2E_CREEM } from "./creem-e2e.js";
+import { E2E_PAYPAL } from "./paypal-e2e.js";
 import { ADMIN, expectToast, registerViaApi, uniqueUsername } from "./helpers.js";
 import { PASSWORD } from "./video-helpers.js";
 
@@ -376,7 +378,7 @@ test.describe("a signed-in buyer", () => {
   });
 
   test("with Creem enabled the modal offers it: server errors, a missing URL, then the redirect", async ({ page }) => {
-    await setPaymentSettings({ creemEnabled: true, creemApiKey: "k", creemWebhookSecret: "s" });
+    await setPaymentSettings({ creemEnabled: true, creemApiKey: E2E_CREEM.apiKey, creemWebhookSecret: "s" });
     try {
       await signIn(page);
       await page.goto(`/purchase-credits?package=${pkg.id}`);
@@ -506,8 +508,8 @@ test.describe("a signed-in buyer", () => {
   test("PayPal: its SDK loads only once chosen; order, capture, cancel and errors", async ({ page }) => {
     await setPaymentSettings({
       paypalEnabled: true,
-      paypalClientId: "e2e-client-id",
-      paypalClientSecret: "e2e-secret",
+      paypalClientId: E2E_PAYPAL.clientId,
+      paypalClientSecret: E2E_PAYPAL.clientSecret,
     });
     try {
       const sdkRequests: string[] = [];
@@ -645,8 +647,8 @@ test.describe("a signed-in buyer", () => {
   test("PayPal's SDK failing to load is said, with a retry", async ({ page }) => {
     await setPaymentSettings({
       paypalEnabled: true,
-      paypalClientId: "e2e-client-id",
-      paypalClientSecret: "e2e-secret",
+      paypalClientId: E2E_PAYPAL.clientId,
+      paypalClientSecret: E2E_PAYPAL.clientSecret,
     });
     try {
       await page.route("https://www.paypal.com/sdk/js**", (route) => route.abort("internetdisconnected"));

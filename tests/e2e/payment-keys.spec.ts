@@ -1,0 +1,136 @@
+/**
+ * Creem's key is tried before it is saved (issue 68, decision 0145): a key Creem refuses is told
+ * inside the Creem card with Creem's reason and nothing is saved; one it accepts shows "Connected"
+ * with what was checked and when. Its own server and fake Creem (the shared server's settings are
+ * other specs' to change), in English at 1440 px and in Vietnamese on a phone.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startCreemFake, type CreemFake } from "../fakes/creem-fake.mjs";
+import { freePort } from "../helpers/free-port.js";
+import { expect, test, type Page } from "./fixtures.js";
+import { ADMIN, toasts } from "./helpers.js";
+
+const GOOD_KEY = "creem_test_payment_keys_e2e";
+const WEBHOOK_SECRET = "whsec_payment_keys_e2e";
+
+let creem: CreemFake;
+let server: ChildProcess;
+let baseUrl = "";
+let dataDir = "";
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  creem = await startCreemFake({ apiKey: GOOD_KEY, webhookSecret: WEBHOOK_SECRET });
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "veo-payment-keys-e2e-"));
+  server = spawn(process.execPath, ["dist/node/server/main.js"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: "warn",
+      // Creem's keys are tried here, at the fake above, whichever environment the admin picks.
+      CREEM_BASE_URL: creem.baseUrl,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await expect(async () => {
+    expect((await fetch(`${baseUrl}/healthz`)).ok).toBe(true);
+  }).toPass({ timeout: 100_000 });
+});
+
+test.afterAll(async () => {
+  if (server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+  }
+  await creem.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signInAdmin(page: Page): Promise<void> {
+  const res = await page.request.post(`${baseUrl}/api/auth/login`, {
+    data: { username: ADMIN.username, password: ADMIN.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+const creemCard = (page: Page) => page.getByRole("region", { name: "Creem", exact: true });
+const overflows = (page: Page) => page.evaluate<boolean>("document.documentElement.scrollWidth > window.innerWidth");
+
+test("a Creem key Creem refuses is told in its card and not saved; the right one shows what was checked (1440x900, English)", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAdmin(page);
+  await page.goto(`${baseUrl}/admin/settings#creem-title`);
+  const card = creemCard(page);
+  await expect(card).toBeVisible();
+  await expect(card.getByText("Connected")).toHaveCount(0);
+
+  await card.getByLabel("Enable Creem").check();
+  await card.getByLabel("Creem API key", { exact: true }).fill("creem_test_not_the_key");
+  await card.getByLabel("Creem webhook secret", { exact: true }).fill(WEBHOOK_SECRET);
+  const searches = creem.productSearches;
+  await page.getByRole("button", { name: "Save Other Settings" }).click();
+  await expect(card.getByRole("alert")).toHaveText(
+    "Creem refused this API key in test mode: Invalid API key. Use a test-mode key (it starts with creem_test_). Nothing was saved.",
+  );
+  expect(creem.productSearches).toBe(searches + 1);
+  expect(await overflows(page)).toBe(false);
+
+  // Nothing was kept: after a reload Creem is still off, with no key.
+  await page.reload();
+  await expect(creemCard(page).getByLabel("Enable Creem")).not.toBeChecked();
+  await expect(creemCard(page).getByLabel("Creem API key", { exact: true })).toHaveValue("");
+
+  await creemCard(page).getByLabel("Enable Creem").check();
+  await creemCard(page).getByLabel("Creem API key", { exact: true }).fill(GOOD_KEY);
+  await creemCard(page).getByLabel("Creem webhook secret", { exact: true }).fill(WEBHOOK_SECRET);
+  await page.getByRole("button", { name: "Save Other Settings" }).click();
+  await expect(toasts(page).getByText("Settings updated", { exact: true })).toBeVisible();
+  const status = creemCard(page).getByTestId("creem-key-check");
+  await expect(status.getByText("Connected", { exact: true })).toBeVisible();
+  await expect(status).toContainText(/Key accepted by Creem in test mode on .+\./);
+  await expect(creemCard(page).getByRole("alert")).toHaveCount(0);
+  expect(await overflows(page)).toBe(false);
+});
+
+test("in Vietnamese on a phone, the card says Creem accepted the key, and words a refusal (390x844)", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: "vi-VN", viewport: { width: 390, height: 844 } });
+  await context.addCookies([{ name: "lang", value: "vi", url: baseUrl }]);
+  const page = await context.newPage();
+  try {
+    await signInAdmin(page);
+    await page.goto(`${baseUrl}/admin/settings#creem-title`);
+    const card = creemCard(page);
+    const status = card.getByTestId("creem-key-check");
+    await expect(status.getByText("Đã kết nối", { exact: true })).toBeVisible();
+    await expect(status).toContainText(/Creem đã chấp nhận khoá ở chế độ thử nghiệm lúc .+\./);
+    expect(await overflows(page)).toBe(false);
+
+    await card.getByLabel("Khoá API Creem", { exact: true }).fill("creem_test_wrong_on_phone");
+    await page.getByRole("button", { name: "Lưu các cài đặt khác" }).click();
+    await expect(card.getByRole("alert")).toHaveText(
+      "Creem đã từ chối khoá API này ở chế độ thử nghiệm: Invalid API key. Hãy dùng khoá của chế độ thử nghiệm (bắt đầu bằng creem_test_). Chưa có gì được lưu.",
+    );
+    // The key Creem accepted is still the one in force.
+    await expect(status.getByText("Đã kết nối", { exact: true })).toBeVisible();
+    expect(await overflows(page)).toBe(false);
+  } finally {
+    await context.close();
+  }
+});
