@@ -176,7 +176,7 @@ test("at 390 px in Vietnamese the phone's menu holds the Admin menu, and the tab
     ]);
     for (const tab of await sections.getByRole("list").first().getByRole("link").all()) {
       const box = (await tab.boundingBox())!;
-      expect(box.x + box.width, await tab.textContent()).toBeLessThanOrEqual(390);
+      expect(box.x + box.width, (await tab.textContent()) ?? "").toBeLessThanOrEqual(390);
     }
 
     await page.getByRole("button", { name: "Mở/đóng menu" }).click();

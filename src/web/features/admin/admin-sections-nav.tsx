@@ -24,7 +24,7 @@ export function AdminSectionsNav() {
               <Link
                 href={first.href}
                 // A group of one page is that page; a larger group holds the current page.
-                aria-current={current ? (group.pages.length === 1 ? "page" : "true") : undefined}
+                aria-current={current ? (group.pages[1] ? "true" : "page") : undefined}
                 className={cn(
                   "-mb-px inline-block whitespace-nowrap border-b-2 px-2 py-2 text-sm font-medium transition-colors sm:px-3",
                   current
