@@ -94,8 +94,8 @@ test("an admin finds a user, sets their credits, sees it in the audit log, revok
 
   const recent = section(page, "Recent admin actions on this user");
   await expect(recent.getByRole("row").nth(1)).toContainText("Credits changed");
-  await expect(recent.getByRole("row").nth(1)).toContainText("credits: 5 → 42");
-  await expect(recent.getByRole("row").nth(1)).toContainText("reason: goodwill bonus");
+  await expect(recent.getByRole("row").nth(1)).toContainText("Credits: 5 → 42");
+  await expect(recent.getByRole("row").nth(1)).toContainText("Reason: goodwill bonus");
 
   // The audit log: filtered by action, the entry names the admin, the user (a link) and before → after.
   await page.goto("/admin/audit");
@@ -103,7 +103,7 @@ test("an admin finds a user, sets their credits, sees it in the audit log, revok
   await page.getByLabel("Action", { exact: true }).selectOption({ label: "Credits changed" });
   await expect(page).toHaveURL(/[?&]action=user\.credits/);
   const entry = page.getByRole("row").filter({ has: page.getByRole("link", { name: username, exact: true }) });
-  await expect(entry.first()).toContainText("credits: 5 → 42");
+  await expect(entry.first()).toContainText("Credits: 5 → 42");
   await expect(entry.first()).toContainText(ADMIN.username);
   await page.getByLabel("Admin", { exact: true }).fill("nobody-is-called-this");
   await expect(page.getByText("No admin actions match these filters.")).toBeVisible();

@@ -33,8 +33,8 @@ function Target({ entry }: { entry: AuditEntryView }) {
   );
 }
 
-function Details({ details }: { details: Record<string, unknown> }) {
-  const lines = detailLines(details);
+function Details({ details, action }: { details: Record<string, unknown>; action: string }) {
+  const lines = detailLines(details, action);
   if (lines.length === 0) return <span className="text-muted-foreground">—</span>;
   return (
     <ul className="grid gap-0.5">
@@ -64,7 +64,7 @@ function useAuditColumns(): DataTableColumn<AuditEntryView>[] {
     },
     { header: t`Action`, cell: (entry) => <Badge variant="secondary">{auditActionLabel(entry.action)}</Badge> },
     { header: t`Target`, cell: (entry) => <Target entry={entry} /> },
-    { header: t`Details`, cell: (entry) => <Details details={entry.details} /> },
+    { header: t`Details`, cell: (entry) => <Details details={entry.details} action={entry.action} /> },
   ];
 }
 
