@@ -15,7 +15,7 @@ import type { SecretBox } from "../../lib/secret-box.js";
 import type { Mailer } from "../mail/outbox.js";
 import { purchasablePackage } from "../packages/service.js";
 import { readSettingsFromDatabase, type Settings } from "../settings/service.js";
-import { creemSettings } from "./payment-settings.js";
+import { creemSettings, paypalSettings } from "./payment-settings.js";
 import { settleCheckout, type PaymentOrder } from "./creem-settle.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 import { creditsAdded } from "./wording.js";
@@ -30,11 +30,16 @@ export interface CreemContext {
   mailer: Mailer;
 }
 
-const PAY_WITH_PAYPAL = "or pay with PayPal";
+/**
+ * What a buyer can do instead, in a buyer's words: never a setting's name (issue 68), and PayPal
+ * only while PayPal takes payments.
+ */
+const orPayPal = (settings: Settings, config: Config) =>
+  paypalSettings(settings, config) ? ", or pay with PayPal" : "";
 
-function creemNotConfigured(): AppError {
+function creemNotConfigured(alternative: string): AppError {
   return new AppError("payment_not_configured", "Creem payments are not configured", {
-    suggestion: `Ask an administrator to enable Creem and set its API key and webhook secret in the admin settings, ${PAY_WITH_PAYPAL}`,
+    suggestion: `Card payments through Creem are not available right now: please try again later${alternative}`,
   });
 }
 
@@ -47,15 +52,15 @@ export function creemConnection(settings: Settings, ctx: CreemContext): CreemCli
   return s && new CreemClient({ baseUrl: s.baseUrl, apiKey: s.apiKey, timeoutMs: ctx.timeoutMs });
 }
 
-function suggestionFor(err: CreemError): string {
+function suggestionFor(err: CreemError, alternative: string): string {
   switch (err.kind) {
     case "unauthorized":
-      return `Ask an administrator to check the Creem API key and environment (test or prod) in the admin settings, ${PAY_WITH_PAYPAL}`;
+      return `Card payments through Creem are not working right now: please try again later${alternative}`;
     case "rejected":
     case "not_found":
-      return `Ask an administrator to check this package's Creem product id, ${PAY_WITH_PAYPAL}`;
+      return `Choose another package${alternative}`;
     default:
-      return `Please try again in a few minutes, ${PAY_WITH_PAYPAL}`;
+      return `Please try again in a few minutes${alternative}`;
   }
 }
 
@@ -68,11 +73,12 @@ export async function startCreemCheckout(
 ): Promise<{ checkoutUrl: string }> {
   const settings = await readSettingsFromDatabase(ctx.db, ctx.secretBox);
   const creem = creemSettings(settings, ctx.config);
-  if (!creem) throw creemNotConfigured();
+  const alternative = orPayPal(settings, ctx.config);
+  if (!creem) throw creemNotConfigured(alternative);
   const pkg = await purchasablePackage(ctx.db, packageId);
   if (!pkg.creemProductId) {
     throw new AppError("invalid_input", `${pkg.name} cannot be bought with Creem yet`, {
-      suggestion: `Ask an administrator to set this package's Creem product id, ${PAY_WITH_PAYPAL}`,
+      suggestion: `Choose another package${alternative}`,
     });
   }
 
@@ -121,7 +127,7 @@ export async function startCreemCheckout(
       `Creem checkout failed: ${creemErr.message}`,
     );
     throw new AppError("upstream_error", `Could not start the Creem checkout. ${creemErr.message}.`, {
-      suggestion: suggestionFor(creemErr),
+      suggestion: suggestionFor(creemErr, alternative),
       ...reasoned("checkout_failed", { provider: "Creem" }),
     });
   }
@@ -180,8 +186,9 @@ export async function confirmCreemCheckout(
   if (order.status === "completed") return resultOf(db, order, "completed", MESSAGES.completed(order));
   if (order.status === "failed") return resultOf(db, order, "failed", MESSAGES.failed);
 
-  const client = creemConnection(await readSettingsFromDatabase(db, ctx.secretBox), ctx);
-  if (!client) throw creemNotConfigured();
+  const settings = await readSettingsFromDatabase(db, ctx.secretBox);
+  const client = creemConnection(settings, ctx);
+  if (!client) throw creemNotConfigured(orPayPal(settings, ctx.config));
   let checkout;
   try {
     checkout = await client.getCheckout(checkoutId);

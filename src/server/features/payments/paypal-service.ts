@@ -46,11 +46,11 @@ export interface PaypalContext {
 /** Same key for every capture of an order: a retry replays PayPal's first answer, never captures twice. */
 const captureRequestId = (orderId: string) => `capture-${orderId}`;
 
-const OR_CREEM = "or pay with Creem";
-
+/** What a buyer can do instead, in a buyer's words: never a setting's name (issue 68). */
 function paypalNotConfigured(): AppError {
   return new AppError("payment_not_configured", "PayPal payments are not configured", {
-    suggestion: `Ask an administrator to enable PayPal and set its client id and secret in the admin settings, ${OR_CREEM}`,
+    suggestion:
+      "Payments through PayPal are not available right now: please try again later, or choose another way to pay",
   });
 }
 
@@ -81,9 +81,9 @@ export async function paypalConnection(ctx: PaypalContext): Promise<PaypalClient
 
 function suggestionFor(err: PaypalError): string {
   if (err.kind === "unauthorized") {
-    return `Ask an administrator to check the PayPal client id, secret and environment (sandbox or production) in the admin settings, ${OR_CREEM}`;
+    return "Payments through PayPal are not working right now: please try again later, or choose another way to pay";
   }
-  return `Please try again in a few minutes, ${OR_CREEM}`;
+  return "Please try again in a few minutes, or choose another way to pay";
 }
 
 const asPaypalError = (err: unknown, what: string) =>
@@ -169,7 +169,7 @@ function declined(): AppError {
     "payment_declined",
     "Payment was declined by PayPal. Nothing was charged and no credits were added.",
     {
-      suggestion: `Try another card or funding source in PayPal, ${OR_CREEM}`,
+      suggestion: "Try another card or funding source in PayPal, or choose another way to pay",
     },
   );
 }
@@ -190,7 +190,7 @@ function unavailable(err: PaypalError): AppError {
   return new AppError("upstream_error", `Could not complete the payment with PayPal. ${err.message}.`, {
     suggestion:
       err.kind === "unauthorized"
-        ? "Ask an administrator to check the PayPal credentials. You were not charged twice; try again once they are fixed."
+        ? "Payments through PayPal are not working right now. You were not charged twice; please try again later."
         : "Please try again in a minute. Trying again never charges you twice.",
   });
 }
