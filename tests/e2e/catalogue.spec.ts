@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from "./fixtures.js";
 import { expectNoSeriousAxeFindings } from "./accessibility.js";
-import { ADMIN, expectToast } from "./helpers.js";
+import { ADMIN, expectToast, saveOtherSettings } from "./helpers.js";
 import {
   chooseOption,
   createFundedUser,
@@ -167,22 +167,21 @@ test("the admin's Lite price and 4K surcharge are saved in Model Pricing, and th
     await page.goto("/admin/settings");
     const pricing = page.getByRole("region", { name: "Model Pricing and API Pricing" });
     for (const name of ["Veo3 (Quality)", "Veo3 Fast", "Veo3 Lite", "4K upgrade", "Extension"]) {
-      await expect(pricing.getByRole("group", { name })).toBeVisible();
+      await expect(pricing.getByLabel(`Web credits for ${name}`, { exact: true })).toBeVisible();
     }
-    const lite = pricing.getByRole("group", { name: "Veo3 Lite" });
-    const fourK = pricing.getByRole("group", { name: "4K upgrade" });
-    await lite.getByLabel("Web credits").fill("4");
-    await lite.getByLabel("API price").fill("3.5");
-    await fourK.getByLabel("Web credits").fill("6");
-    await fourK.getByLabel("API price").fill("7.25");
-    await page.getByRole("button", { name: "Save Other Settings" }).click();
-    await expectToast(page, "Settings updated");
+    const field = (what: "Web credits" | "API price", name: string) =>
+      pricing.getByLabel(`${what} for ${name}`, { exact: true });
+    await field("Web credits", "Veo3 Lite").fill("4");
+    await field("API price", "Veo3 Lite").fill("3.5");
+    await field("Web credits", "4K upgrade").fill("6");
+    await field("API price", "4K upgrade").fill("7.25");
+    await saveOtherSettings(page);
 
     await page.reload();
-    await expect(lite.getByLabel("Web credits")).toHaveValue("4");
-    await expect(lite.getByLabel("API price")).toHaveValue("3.50");
-    await expect(fourK.getByLabel("Web credits")).toHaveValue("6");
-    await expect(fourK.getByLabel("API price")).toHaveValue("7.25");
+    await expect(field("Web credits", "Veo3 Lite")).toHaveValue("4");
+    await expect(field("API price", "Veo3 Lite")).toHaveValue("3.50");
+    await expect(field("Web credits", "4K upgrade")).toHaveValue("6");
+    await expect(field("API price", "4K upgrade")).toHaveValue("7.25");
 
     const current = (await (await page.request.get("/api/pricing/current")).json()) as {
       models: { model: string; web_credits: number; api_credits: number }[];
@@ -205,10 +204,13 @@ test("the admin's Lite price and 4K surcharge are saved in Model Pricing, and th
     await expect(compared.getByRole("listitem").filter({ hasText: "Lowest price" })).toHaveCount(1);
     await expect(compared.getByRole("listitem").filter({ hasText: "Lowest price" })).toContainText("Veo3 Fast");
   } finally {
-    // Back to the catalogue's defaults for the other specs.
+    // Back to the spec's prices for the other specs (tests/e2e/global-setup.ts).
     expect((await admin.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
     const reset = await admin.put("/api/admin/settings", {
-      data: { prices: { veo3_lite: { webCredits: 1, apiPrice: "1" }, "4k": { webCredits: 2, apiPrice: "4" } } },
+      data: {
+        prices: { veo3_lite: { webCredits: 1, apiPrice: "1" }, "4k": { webCredits: 2, apiPrice: "4" } },
+        confirmBelowCost: true,
+      },
     });
     expect(reset.status(), await reset.text()).toBe(200);
     await admin.dispose();

@@ -40,6 +40,26 @@ export async function expectToast(page: Page, title: string, description?: strin
   await expect(toast).toBeVisible();
 }
 
+/**
+ * Clicks "Save Other Settings" and, if the server says the save sells something below cost (which
+ * depends on the packages other specs have on sale), confirms it (decision 0144).
+ */
+export async function saveOtherSettings(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Save Other Settings" }).click();
+  await confirmingLosses(page, "Settings updated");
+}
+
+/** After a save was clicked: confirms "Sell below cost?" if the server asks, then waits for the saved toast. */
+export async function confirmingLosses(page: Page, savedTitle: string): Promise<void> {
+  const ask = page.getByRole("dialog", { name: "Sell below cost?" });
+  const saved = toasts(page)
+    .locator("li")
+    .filter({ has: page.getByText(savedTitle, { exact: true }) });
+  await expect(ask.or(saved).first()).toBeVisible();
+  if (await ask.isVisible()) await ask.getByRole("button", { name: "Save anyway" }).click();
+  await expectToast(page, savedTitle);
+}
+
 /** Creates an account through the API (faster than the form when the form is not under test). */
 export async function registerViaApi(request: APIRequestContext, username: string, password: string): Promise<void> {
   const response = await request.post("/api/auth/register", { data: { username, password } });

@@ -2,56 +2,25 @@
  * The owner's first hour (issue 38, decision 0074): on a fresh install the admin overview lists
  * what is missing, each step linking to its setting, and ticks a step as the admin sets it up; a
  * KIE key KIE refuses is not saved. The shared e2e server is set up already (packages, contact
- * channels), so this file starts a fresh server of its own: its KIE is its own built-in simulator,
- * which answers the key check and refuses keys containing "sim-bad-key".
+ * channels), so this file starts a fresh server of its own (fresh-server.ts): its KIE is its own
+ * built-in simulator, which answers the key check and refuses keys containing "sim-bad-key".
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { freePort } from "../helpers/free-port.js";
 import { expect, test, type Page } from "./fixtures.js";
+import { startFreshServer, type FreshServer } from "./fresh-server.js";
 import { ADMIN, toasts } from "./helpers.js";
 
-let server: ChildProcess;
+let server: FreshServer;
 let baseUrl = "";
-let dataDir = "";
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "veo-owner-e2e-"));
-  server = spawn(process.execPath, ["dist/node/server/main.js"], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseUrl,
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: "warn",
-      // A key the admin saves is tried against this server's own simulator.
-      KIE_BASE_URL: `${baseUrl}/simulator/kie`,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  await expect(async () => {
-    expect((await fetch(`${baseUrl}/healthz`)).ok).toBe(true);
-  }).toPass({ timeout: 100_000 });
+  server = await startFreshServer();
+  baseUrl = server.baseUrl;
 });
 
-test.afterAll(async () => {
-  if (server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => server.stop());
 
 /** Signs the page's browser in as the admin through the API (the login form is not under test here). */
 async function signInAdmin(page: Page): Promise<void> {
@@ -65,7 +34,7 @@ const checklist = (page: Page) => page.getByRole("region", { name: /^(Set up you
 const step = (page: Page, id: string) => checklist(page).locator(`li[data-step="${id}"]`);
 
 async function expectDone(page: Page, done: string[]): Promise<void> {
-  for (const id of ["provider", "payment", "packages", "contact", "mail", "legal", "showcase"]) {
+  for (const id of ["provider", "payment", "packages", "prices", "contact", "mail", "legal", "showcase"]) {
     await expect(step(page, id)).toHaveAttribute("data-done", String(done.includes(id)));
   }
 }
@@ -79,9 +48,10 @@ test("the checklist ticks itself as the admin sets up the provider and a contact
   await signInAdmin(page);
   await page.goto(`${baseUrl}/admin`);
   await expect(checklist(page)).toBeVisible();
-  await expect(checklist(page).getByText("0 of 7 done")).toBeVisible();
+  await expect(checklist(page).getByText("1 of 8 done")).toBeVisible();
   await expect(step(page, "provider")).toContainText("Running on the simulator: add a KIE key to sell real videos.");
-  await expectDone(page, []);
+  // A fresh install's prices keep a margin over KIE's cost (decision 0144).
+  await expectDone(page, ["prices"]);
 
   // The provider step opens the KIE settings; a key KIE refuses is not saved.
   await step(page, "provider").getByRole("link", { name: "Video provider" }).click();
@@ -91,7 +61,7 @@ test("the checklist ticks itself as the admin sets up the provider and a contact
   await page.getByRole("button", { name: "Save Other Settings" }).click();
   await expect(toasts(page).getByText(/refused this key/)).toBeVisible();
   await page.goto(`${baseUrl}/admin`);
-  await expect(checklist(page).getByText("0 of 7 done")).toBeVisible();
+  await expect(checklist(page).getByText("1 of 8 done")).toBeVisible();
 
   await step(page, "provider").getByRole("link", { name: "Video provider" }).click();
   await page.getByLabel("KIE API token", { exact: true }).fill("kie-owner-good-key-1");
@@ -100,7 +70,7 @@ test("the checklist ticks itself as the admin sets up the provider and a contact
 
   // The contact step opens the contact card.
   await page.goto(`${baseUrl}/admin`);
-  await expectDone(page, ["provider"]);
+  await expectDone(page, ["provider", "prices"]);
   await step(page, "contact").getByRole("link", { name: "Contact channels" }).click();
   await expect(page).toHaveURL(`${baseUrl}/admin/settings#contact-title`);
   const card = page.getByRole("form", { name: "Contact channels" });
@@ -115,8 +85,8 @@ test("the checklist ticks itself as the admin sets up the provider and a contact
   await expect(toasts(page).getByText("Settings updated", { exact: true }).first()).toBeVisible();
 
   await page.goto(`${baseUrl}/admin`);
-  await expect(checklist(page).getByText("2 of 7 done")).toBeVisible();
-  await expectDone(page, ["provider", "contact"]);
+  await expect(checklist(page).getByText("3 of 8 done")).toBeVisible();
+  await expectDone(page, ["provider", "prices", "contact"]);
   await expect(step(page, "provider")).toContainText("Videos are made by KIE with your key.");
 
   // The contact page offers the channel, and now promises a reply time.
@@ -134,8 +104,8 @@ test("the checklist reads in Vietnamese on a phone, and ticks packages once one 
   try {
     await signInAdmin(page);
     await page.goto(`${baseUrl}/admin`);
-    await expect(checklist(page).getByText("Đã xong 2/7")).toBeVisible();
-    await expectDone(page, ["provider", "contact"]);
+    await expect(checklist(page).getByText("Đã xong 3/8")).toBeVisible();
+    await expectDone(page, ["provider", "prices", "contact"]);
     await expect(step(page, "packages")).toContainText("Thêm một gói credit để khách hàng có thể mua.");
     await expect(step(page, "legal")).toContainText(
       "Đăng Điều khoản, Chính sách bảo mật và Chính sách hoàn tiền của bạn.",
@@ -147,8 +117,8 @@ test("the checklist reads in Vietnamese on a phone, and ticks packages once one 
     });
     expect(created.status(), await created.text()).toBe(201);
     await page.reload();
-    await expect(checklist(page).getByText("Đã xong 3/7")).toBeVisible();
-    await expectDone(page, ["provider", "packages", "contact"]);
+    await expect(checklist(page).getByText("Đã xong 4/8")).toBeVisible();
+    await expectDone(page, ["provider", "packages", "prices", "contact"]);
     await expect(step(page, "packages")).toContainText("Các gói credit đang được bán.");
     expect(await overflows(page)).toBe(false);
   } finally {

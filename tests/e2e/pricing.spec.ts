@@ -52,7 +52,9 @@ async function createPackage(data: {
   bonus?: string;
   description?: string;
 }): Promise<CreatedPackage> {
-  const response = await admin.post("/api/admin/credit-packages", { data: { isActive: true, ...data } });
+  const response = await admin.post("/api/admin/credit-packages", {
+    data: { isActive: true, confirmBelowCost: true, ...data },
+  });
   expect(response.status(), await response.text()).toBeLessThan(300);
   const body = (await response.json()) as { id?: string; package?: { id: string } };
   const id = body.id ?? body.package?.id;
