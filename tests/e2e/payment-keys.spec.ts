@@ -1,22 +1,27 @@
 /**
  * Creem's key is tried before it is saved (issue 68, decision 0145): a key Creem refuses is told
  * inside the Creem card with Creem's reason and nothing is saved; one it accepts shows "Connected"
- * with what was checked and when. Its own server and fake Creem (the shared server's settings are
- * other specs' to change), in English at 1440 px and in Vietnamese on a phone.
+ * with what was checked and when; the PayPal card says PayPal issued a token and knows the webhook
+ * id. Its own server and fakes (the shared server's settings are other specs' to change), in
+ * English at 1440 px and in Vietnamese on a phone.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startCreemFake, type CreemFake } from "../fakes/creem-fake.mjs";
+import { startPaypalFake, type PaypalFake } from "../fakes/paypal-fake.mjs";
 import { freePort } from "../helpers/free-port.js";
 import { expect, test, type Page } from "./fixtures.js";
 import { ADMIN, toasts } from "./helpers.js";
 
 const GOOD_KEY = "creem_test_payment_keys_e2e";
 const WEBHOOK_SECRET = "whsec_payment_keys_e2e";
+const PAYPAL = { clientId: "payment-keys-e2e-client", clientSecret: "payment-keys-e2e-secret" };
+const PAYPAL_WEBHOOK = { id: "8PT597110X687430LKGECATA", url: "https://veo.example.com/paypal/webhook" };
 
 let creem: CreemFake;
+let paypal: PaypalFake;
 let server: ChildProcess;
 let baseUrl = "";
 let dataDir = "";
@@ -26,6 +31,7 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   creem = await startCreemFake({ apiKey: GOOD_KEY, webhookSecret: WEBHOOK_SECRET });
+  paypal = await startPaypalFake({ ...PAYPAL, webhooks: { [PAYPAL_WEBHOOK.id]: PAYPAL_WEBHOOK.url } });
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "veo-payment-keys-e2e-"));
@@ -39,8 +45,9 @@ test.beforeAll(async () => {
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: "warn",
-      // Creem's keys are tried here, at the fake above, whichever environment the admin picks.
+      // Keys are tried here, at the fakes above, whichever environment the admin picks.
       CREEM_BASE_URL: creem.baseUrl,
+      PAYPAL_BASE_URL: paypal.baseUrl,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -56,6 +63,7 @@ test.afterAll(async () => {
     await exited;
   }
   await creem.close();
+  await paypal.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -104,6 +112,27 @@ test("a Creem key Creem refuses is told in its card and not saved; the right one
   await expect(status.getByText("Connected", { exact: true })).toBeVisible();
   await expect(status).toContainText(/Key accepted by Creem in test mode on .+\./);
   await expect(creemCard(page).getByRole("alert")).toHaveCount(0);
+  expect(await overflows(page)).toBe(false);
+});
+
+test("the PayPal card says PayPal issued a token and knows the webhook id (1440x900, English)", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAdmin(page);
+  const saved = await page.request.put(`${baseUrl}/api/admin/settings`, {
+    data: {
+      paypalEnabled: true,
+      paypalClientId: PAYPAL.clientId,
+      paypalClientSecret: PAYPAL.clientSecret,
+      paypalWebhookId: PAYPAL_WEBHOOK.id,
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  expect(paypal.tokenRequests).toBe(1);
+  await page.goto(`${baseUrl}/admin/settings#paypal-title`);
+  const status = page.getByRole("region", { name: "PayPal", exact: true }).getByTestId("paypal-key-check");
+  await expect(status.getByText("Connected", { exact: true })).toBeVisible();
+  await expect(status).toContainText(/Token issued by PayPal's sandbox on .+\./);
+  await expect(status).toContainText(`Webhook found at PayPal: it sends to ${PAYPAL_WEBHOOK.url}.`);
   expect(await overflows(page)).toBe(false);
 });
 

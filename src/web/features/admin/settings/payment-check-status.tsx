@@ -42,7 +42,6 @@ export function PaymentCheckStatus({
   if (!refusal && (!check || check.status === "off")) return null;
   return (
     <div className="grid gap-2 text-sm" data-testid={`${provider}-key-check`}>
-      <ErrorAlert error={refusal} />
       {check?.status === "checked" ? (
         <>
           <p className="flex flex-wrap items-center gap-2 text-zinc-300">
@@ -57,6 +56,8 @@ export function PaymentCheckStatus({
           <span>{t`These keys have not been tried since they were saved. Type the key again and save to have it tried.`}</span>
         </p>
       ) : null}
+      {/* After what is in force: the keys the last save was refused for were not kept. */}
+      <ErrorAlert error={refusal} />
     </div>
   );
 }
