@@ -16,7 +16,8 @@ export interface FreshServer {
   stop(): Promise<void>;
 }
 
-export async function startFreshServer(): Promise<FreshServer> {
+/** `env` adds to the server's environment (e.g. CREEM_BASE_URL: the e2e Creem fake). */
+export async function startFreshServer(env: Record<string, string> = {}): Promise<FreshServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "veo-fresh-e2e-"));
@@ -32,6 +33,7 @@ export async function startFreshServer(): Promise<FreshServer> {
       LOG_LEVEL: "warn",
       // A key the admin saves is tried against this server's own simulator.
       KIE_BASE_URL: `${baseUrl}/simulator/kie`,
+      ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

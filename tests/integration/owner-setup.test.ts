@@ -116,11 +116,26 @@ describe("the set-up checklist", () => {
     expect((await admin.put("/api/admin/settings", { contactTelegram: "@veo_owner" })).statusCode).toBe(200);
     expect(doneSteps(await setup(admin))).toEqual(["provider", "packages", "prices", "contact"]);
 
-    // Switched on with its keys, but nobody has paid through it yet: not tested.
-    const creem = { creemEnabled: true, creemApiKey: "creem_test_key_123", creemWebhookSecret: "whsec_setup_123" };
-    expect((await admin.put("/api/admin/settings", creem)).statusCode).toBe(200);
+    // Switched on without its webhook secret: buyers could not pay with it, and the step says so.
+    const creemKey = { creemEnabled: true, creemApiKey: "creem_test_key_123" };
+    expect((await admin.put("/api/admin/settings", creemKey)).statusCode).toBe(200);
+    expect(stepOf(await setup(admin), "payment")).toMatchObject({
+      done: false,
+      note: "creem_incomplete",
+      href: "/admin/settings#creem-title",
+    });
+    // Switched on with its keys, but nobody has paid through it yet: not tested; and the package
+    // on sale has no Creem product, so the packages step is red until it has one.
+    expect((await admin.put("/api/admin/settings", { creemWebhookSecret: "whsec_setup_123" })).statusCode).toBe(200);
     const untested = await setup(admin);
     expect(stepOf(untested, "payment")).toMatchObject({ done: false, note: "not_tested" });
+    expect(stepOf(untested, "packages")).toMatchObject({ done: false, note: "no_creem_product" });
+    const withProduct = await admin.put(`/api/admin/credit-packages/${pkg.json().id}`, {
+      ...starter,
+      creemProductId: "prod_setup_starter",
+    });
+    expect(withProduct.statusCode, withProduct.body).toBe(200);
+    expect(stepOf(await setup(admin), "packages")).toMatchObject({ done: true, note: null });
     const buyer = await userWithCredits(t.app, t.database.db, 1);
     // A purchase through a provider that is switched off does not count.
     const order = { userId: buyer.id, packageName: "Starter", amount: "9.00", credits: 100, status: "completed" };
@@ -170,6 +185,13 @@ describe("the set-up checklist", () => {
     const finished = await setup(admin);
     expect(stepOf(finished, "legal").done).toBe(true);
     expect(finished.allDone).toBe(true);
+  });
+
+  it("says when PayPal is switched on without its keys, even with Creem taking payments", async () => {
+    expect((await admin.put("/api/admin/settings", { paypalEnabled: true })).statusCode).toBe(200);
+    expect(stepOf(await setup(admin), "payment")).toMatchObject({ done: false, note: "paypal_incomplete" });
+    expect((await admin.put("/api/admin/settings", { paypalEnabled: false })).statusCode).toBe(200);
+    expect(stepOf(await setup(admin), "payment").done).toBe(true);
   });
 
   it("is the admin's only", async () => {

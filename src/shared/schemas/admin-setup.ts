@@ -16,9 +16,22 @@ export type SetupStepId = (typeof SETUP_STEPS)[number];
  * configured), `not_tested` (one is, but nobody has paid through it yet; for mail: a mail server is
  * set but has not taken a message yet), `local_outbox` (no mail server: mail stays on /admin/mail).
  * `failing` also says mail failed in the last day. `below_cost`: something on sale sells below its
- * vendor's cost at the cheapest credit a buyer can get (`belowCost` says what).
+ * vendor's cost at the cheapest credit a buyer can get (`belowCost` says what). `creem_incomplete`,
+ * `paypal_incomplete`: switched on but missing a key (Creem: its API key or webhook secret), so
+ * buyers cannot pay with it. `no_creem_product`: Creem is on and a package on sale has no Creem
+ * product, so it cannot be bought with Creem.
  */
-const SETUP_NOTES = ["simulator", "failing", "not_enabled", "not_tested", "local_outbox", "below_cost"] as const;
+const SETUP_NOTES = [
+  "simulator",
+  "failing",
+  "not_enabled",
+  "not_tested",
+  "local_outbox",
+  "below_cost",
+  "creem_incomplete",
+  "paypal_incomplete",
+  "no_creem_product",
+] as const;
 
 const setupStepSchema = z.object({
   id: z.enum(SETUP_STEPS),

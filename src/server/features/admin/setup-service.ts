@@ -43,6 +43,10 @@ async function paymentStep(deps: SetupDeps, settings: Settings): Promise<StepSta
     ...(paypalSettings(settings, deps.config) ? ["paypal"] : []),
   ];
   const href = "/admin/settings#paypal-title";
+  // Switched on but missing a key: buyers cannot use it, and nothing else says so (issue 68).
+  if (settings.creemEnabled && !enabled.includes("creem"))
+    return { done: false, note: "creem_incomplete", href: "/admin/settings#creem-title" };
+  if (settings.paypalEnabled && !enabled.includes("paypal")) return { done: false, note: "paypal_incomplete", href };
   if (enabled.length === 0) return { done: false, note: "not_enabled", href };
   const [paid] = await deps.db
     .select({ n: count() })
@@ -51,10 +55,17 @@ async function paymentStep(deps: SetupDeps, settings: Settings): Promise<StepSta
   return Number(paid?.n ?? 0) > 0 ? { done: true, note: null, href } : { done: false, note: "not_tested", href };
 }
 
-/** At least one credit package on sale. */
-async function packagesStep(deps: SetupDeps): Promise<StepState> {
-  const [active] = await deps.db.select({ n: count() }).from(creditPackages).where(eq(creditPackages.isActive, true));
-  return { done: Number(active?.n ?? 0) > 0, note: null, href: "/admin/settings#packages-title" };
+/** At least one credit package on sale, and with Creem on, each with its Creem product. */
+async function packagesStep(deps: SetupDeps, settings: Settings): Promise<StepState> {
+  const href = "/admin/settings#packages-title";
+  const onSale = await deps.db
+    .select({ creemProductId: creditPackages.creemProductId })
+    .from(creditPackages)
+    .where(eq(creditPackages.isActive, true));
+  if (onSale.length === 0) return { done: false, note: null, href };
+  if (creemSettings(settings, deps.config) && onSale.some((p) => !p.creemProductId))
+    return { done: false, note: "no_creem_product", href };
+  return { done: true, note: null, href };
 }
 
 /** Nothing on sale sells below its vendor's cost at the cheapest credit a buyer can get (decision 0144). */
@@ -135,7 +146,7 @@ export async function adminSetup(deps: SetupDeps): Promise<AdminSetup> {
   const [provider, payment, packages, prices, mail, legal, showcase] = await Promise.all([
     providerStep(deps, problem !== null),
     paymentStep(deps, settings),
-    packagesStep(deps),
+    packagesStep(deps, settings),
     pricesStep(deps, settings),
     mailStep(deps, settings, mailTrouble),
     legalStep(deps),

@@ -64,7 +64,8 @@ function SetupChecklist({ setup }: { setup: AdminSetup }) {
 function StepRow({ step, belowCost }: { step: SetupStep; belowCost: AdminSetup["belowCost"] }) {
   const { t } = useLingui();
   const warning = step.note === "simulator" || step.note === "failing";
-  const losing = step.note === "below_cost";
+  // What loses money or sales now, red: not merely a step still to take.
+  const losing = ["below_cost", "creem_incomplete", "paypal_incomplete", "no_creem_product"].includes(step.note ?? "");
   const Icon = step.done ? CheckCircle2 : warning || losing ? CircleAlert : Circle;
   return (
     <li className="flex items-start gap-3" data-step={step.id} data-done={step.done}>
@@ -89,7 +90,7 @@ function StepRow({ step, belowCost }: { step: SetupStep; belowCost: AdminSetup["
           <span className="sr-only">{step.done ? t`(done)` : t`(to do)`}</span>
         </p>
         <p className="text-sm text-muted-foreground">{stepText(step)}</p>
-        {losing && belowCost ? <PricesStepFix belowCost={belowCost} /> : null}
+        {step.note === "below_cost" && belowCost ? <PricesStepFix belowCost={belowCost} /> : null}
       </div>
     </li>
   );

@@ -36,8 +36,14 @@ export function stepText(step: SetupStep): string {
       if (step.done) return t`Customers can pay, and a payment has gone through.`;
       if (step.note === "not_tested")
         return t`A payment method is on: make a test purchase to check that payments arrive.`;
+      if (step.note === "creem_incomplete")
+        return t`Creem is on, but its API key or webhook secret is missing: buyers cannot pay with Creem until both are set.`;
+      if (step.note === "paypal_incomplete")
+        return t`PayPal is on, but its client ID or secret is missing: buyers cannot pay with PayPal until both are set.`;
       return t`Turn on Creem or PayPal with its keys so customers can buy credits.`;
     case "packages":
+      if (step.note === "no_creem_product")
+        return t`Creem is on, but a package on sale has no Creem product: buyers cannot pay for it with Creem.`;
       return step.done ? t`Credit packages are on sale.` : t`Add a credit package customers can buy.`;
     case "prices":
       return step.done
