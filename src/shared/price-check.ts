@@ -27,7 +27,7 @@ export interface CostBasis {
 }
 
 /** The vendor that normally makes a model: the first of the admin's order that makes it, else the catalogue's. */
-export function firstVendorOf(model: ModelId, vendorOrder: CostBasis["vendorOrder"]): Vendor {
+function firstVendorOf(model: ModelId, vendorOrder: CostBasis["vendorOrder"]): Vendor {
   const makers: readonly Vendor[] = MODEL_CATALOGUE[model].vendors;
   return (
     (vendorOrder[model]?.find((v) => (makers as readonly string[]).includes(v)) as Vendor | undefined) ?? makers[0]!
@@ -48,7 +48,7 @@ export function unitCostUsd(item: PriceItem, basis: Pick<CostBasis, "kieCreditUs
 }
 
 /** The unit an item is priced in. */
-export const unitOf = (item: PriceItem): "video" | "second" => {
+const unitOf = (item: PriceItem): "video" | "second" => {
   const found = PRICE_CELLS.get(item);
   return found ? MODEL_CATALOGUE[found.model].pricing.unit : "video";
 };

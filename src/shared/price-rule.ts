@@ -17,7 +17,7 @@ export const API_PRICE_FACTOR = 2;
 export const MARGIN_PERCENT_LIMITS = { min: 0, max: 90 } as const;
 
 /** `value` rounded up to a multiple of `step`, float noise ignored (0.07 / 0.7 / 0.1 is 1, not 1.0000000002). */
-export function ceilTo(value: number, step: number): number {
+function ceilTo(value: number, step: number): number {
   const steps = Math.ceil(Number((value / step).toFixed(6)));
   return Number((steps * step).toFixed(2));
 }

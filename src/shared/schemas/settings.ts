@@ -30,7 +30,7 @@ export const SECRET_SETTING_FIELDS = [
 const KIE_SURFACES = ["veo", "market"] as const;
 export type KieSurface = (typeof KIE_SURFACES)[number];
 
-export const SETTINGS_LIMITS = { creditsMin: 1, creditsMax: 1000, priceMin: 1, priceMax: 1000 } as const;
+const SETTINGS_LIMITS = { creditsMin: 1, creditsMax: 1000, priceMin: 1, priceMax: 1000 } as const;
 
 /** A secret: blank or the masked form keeps the stored value; null clears it. */
 const secret = z.string().max(4096, "Secret is too long").nullable().optional();
@@ -217,7 +217,7 @@ const priceMarginPercent = z
   .optional();
 
 /** Saving prices or costs that sell something below cost needs this said (issue 68): the save is refused without it. */
-export const confirmBelowCost = z
+const confirmBelowCost = z
   .boolean({ error: "confirmBelowCost must be true or false" })
   .optional()
   .meta({ description: "Say true to save even though something on sale would sell below its vendor's cost." });

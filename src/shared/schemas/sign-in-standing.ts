@@ -18,7 +18,7 @@ import { isoTimestamp } from "./common.js";
  *   untouched, new videos are refused (decision 0084).
  * - email_unconfirmed: sign-in is untouched; only reset links reach the address, no other mail.
  */
-export const SIGN_IN_REASON_CODES = [
+const SIGN_IN_REASON_CODES = [
   "account_deleted",
   "disabled",
   "no_sign_in_method",
@@ -35,10 +35,10 @@ export type SignInReasonCode = (typeof SIGN_IN_REASON_CODES)[number];
  * refuses: no sign-in (`canSignIn` is false); limits: a sign-in with a condition or a smaller
  * reach; spending, mail: the sign-in is untouched, only spending or mail are.
  */
-export const SIGN_IN_EFFECTS = ["refuses", "limits", "spending", "mail"] as const;
+const SIGN_IN_EFFECTS = ["refuses", "limits", "spending", "mail"] as const;
 export type SignInEffect = (typeof SIGN_IN_EFFECTS)[number];
 
-export const signInReasonSchema = z.object({
+const signInReasonSchema = z.object({
   code: z.enum(SIGN_IN_REASON_CODES),
   effect: z.enum(SIGN_IN_EFFECTS),
   until: isoTimestamp.nullable().meta({ description: "sign_in_paused: when a password sign-in is tried again." }),

@@ -4,11 +4,17 @@
  * buyer can get, and keeps; a per-second price is shown for a video of the model's default length.
  */
 import { useLingui } from "@lingui/react/macro";
-import { MODEL_CATALOGUE, PRICE_CELLS, PRICE_ITEMS, type PriceItem } from "../../../../shared/catalogue";
+import {
+  MODEL_CATALOGUE,
+  PRICE_CELLS,
+  PRICE_ITEMS,
+  type PriceItem,
+  type Surcharge,
+} from "../../../../shared/catalogue";
 import { DataTable, type DataTableColumn } from "@/components/ui/data-table";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/cn";
-import { priceItemText } from "@/lib/catalogue-text";
+import { priceItemText, surchargeDescription } from "@/lib/catalogue-text";
 import { MarginCell, usd } from "./price-economics-cells";
 import type { usePriceEconomics } from "./price-economics";
 import type { PriceDraft } from "./settings-draft";
@@ -36,6 +42,7 @@ export function PriceTable({
     return model === undefined || !disabledModels.includes(model);
   };
   const unitText = (item: PriceItem) => {
+    if (!PRICE_CELLS.has(item)) return surchargeDescription(item as Surcharge);
     const seconds = economics.ofItem(item).seconds;
     return seconds === null ? t`per video` : t`per second; figures for a ${seconds}-second video`;
   };
