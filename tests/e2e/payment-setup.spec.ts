@@ -35,11 +35,14 @@ const WORDS = {
     creemIncomplete: "Creem is on, but its API key or webhook secret is missing",
     noProduct: "Creem is on, but a package on sale has no Creem product",
     badge: "No Creem product",
+    testPurchase: "Make a test purchase",
+    credited: /Your latest purchase, 200 credits through Creem on .+, was credited\./,
   },
   vi: {
     creemIncomplete: "Creem đang bật nhưng thiếu khóa API hoặc khóa bí mật webhook",
     noProduct: "Creem đang bật nhưng một gói đang bán chưa có sản phẩm Creem",
     badge: "Chưa có sản phẩm Creem",
+    credited: /Giao dịch mua gần nhất của bạn, 200 credit qua Creem lúc .+, đã được cộng\./,
   },
 };
 
@@ -62,6 +65,28 @@ test("Creem without its webhook secret, then a package without its Creem product
   await expect(stepOf(page, "packages")).toContainText(w.noProduct);
   await page.goto(`${server.baseUrl}/admin/settings#packages-title`);
   await expect(page.getByRole("listitem", { name: "Package Starter" }).getByText(w.badge)).toBeVisible();
+
+  // A test purchase from the checklist: the cheapest package Creem can sell, through the real
+  // checkout (the fake's hosted page), and its result back on the checklist.
+  await addPackage(page, {
+    name: "Test pack",
+    credits: 200,
+    price: (E2E_CREEM.priceCents / 100).toFixed(2),
+    creemProductId: E2E_CREEM.productId,
+  });
+  await page.goto(`${server.baseUrl}/admin`);
+  await stepOf(page, "payment").getByRole("link", { name: w.testPurchase }).click();
+  await expect(page.getByRole("radio", { name: /Test pack/ })).toBeChecked();
+  await page.getByRole("button", { name: "Proceed to Payment" }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: /Secure checkout by Creem/ })
+    .click();
+  await page.getByRole("button", { name: "Pay now" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Payment successful, thank you!" })).toBeVisible();
+  await page.goto(`${server.baseUrl}/admin`);
+  await expect(stepOf(page, "payment")).toHaveAttribute("data-done", "true");
+  await expect(stepOf(page, "payment")).toContainText(w.credited);
 });
 
 test("the same, read in Vietnamese on a 390 px phone", async ({ browser }) => {
@@ -73,6 +98,7 @@ test("the same, read in Vietnamese on a 390 px phone", async ({ browser }) => {
     await asAdmin(page);
     await page.goto(`${server.baseUrl}/admin`);
     await expect(stepOf(page, "packages")).toContainText(w.noProduct);
+    await expect(stepOf(page, "payment")).toContainText(w.credited);
     await saveSettings(page, { creemWebhookSecret: null });
     await page.reload();
     await expect(stepOf(page, "payment")).toContainText(w.creemIncomplete);

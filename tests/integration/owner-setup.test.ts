@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { vendorAccounts, mailMessages, paymentOrders, videoTasks } from "../../src/server/db/schema.js";
+import { vendorAccounts, mailMessages, paymentOrders, users, videoTasks } from "../../src/server/db/schema.js";
 import { readSettingsFromDatabase } from "../../src/server/features/settings/service.js";
 import type { AdminSetup, SetupStepId } from "../../src/shared/schemas/admin-setup.js";
 import { startCreemFake, type CreemFake } from "../fakes/creem-fake.mjs";
@@ -136,6 +136,26 @@ describe("the set-up checklist", () => {
     });
     expect(withProduct.statusCode, withProduct.body).toBe(200);
     expect(stepOf(await setup(admin), "packages")).toMatchObject({ done: true, note: null });
+
+    // A test purchase: the cheapest package to buy, nothing live, and how an admin's latest went.
+    expect((await setup(admin)).testPurchase).toEqual({ packageId: pkg.json().id, live: [], last: null });
+    const [owner] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, "admin"));
+    await t.database.db.insert(paymentOrders).values({
+      userId: owner!.id,
+      packageName: "Starter",
+      amount: "9.00",
+      credits: 100,
+      provider: "creem",
+      status: "failed",
+      failureReason: "checkout not created: Creem could not be reached",
+    });
+    expect((await setup(admin)).testPurchase?.last).toMatchObject({
+      provider: "creem",
+      status: "failed",
+      credits: 100,
+      failureReason: "checkout not created: Creem could not be reached",
+    });
+    expect(stepOf(await setup(admin), "payment").done).toBe(false);
     const buyer = await userWithCredits(t.app, t.database.db, 1);
     // A purchase through a provider that is switched off does not count.
     const order = { userId: buyer.id, packageName: "Starter", amount: "9.00", credits: 100, status: "completed" };

@@ -254,7 +254,14 @@ const overview: AdminOverview = {
   economics,
   generatedAt: `${DAY}T10:00:00.000Z`,
 };
-const setup: AdminSetup = { steps: [], allDone: true, belowCost: null, generationProblem: null, mailProblem: null };
+const setup: AdminSetup = {
+  steps: [],
+  allDone: true,
+  belowCost: null,
+  testPurchase: null,
+  generationProblem: null,
+  mailProblem: null,
+};
 
 describe("the overview page", () => {
   it("shows the unit economics right after the model health", async () => {

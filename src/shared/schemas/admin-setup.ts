@@ -77,10 +77,34 @@ const belowCostSchema = z
   .nullable()
   .meta({ description: "What sells below its vendor's cost today (issue 68); null when nothing does." });
 
+const testPurchaseSchema = z
+  .object({
+    packageId: z
+      .string()
+      .nullable()
+      .meta({ description: "The cheapest package on sale, to buy as a test; null with none on sale." }),
+    live: z
+      .array(z.enum(["creem", "paypal"]))
+      .meta({ description: "Providers on in live mode: a test purchase there charges real money." }),
+    last: z
+      .object({
+        provider: z.string(),
+        status: z.string().meta({ description: "created (not confirmed yet), completed, failed, or a reversal's." }),
+        credits: z.number().int(),
+        failureReason: z.string().nullable(),
+        at: isoTimestamp,
+      })
+      .nullable()
+      .meta({ description: "An admin's latest purchase: whether it was credited, and why not." }),
+  })
+  .nullable()
+  .meta({ description: "Making a test purchase (issue 68); null while no payment method takes money." });
+
 export const adminSetupSchema = z
   .object({
     steps: z.array(setupStepSchema),
     belowCost: belowCostSchema,
+    testPurchase: testPurchaseSchema,
     allDone: z.boolean(),
     generationProblem: generationProblemSchema,
     mailProblem: mailProblemSchema,

@@ -3,10 +3,10 @@
  * before it can sell. Each step is one small function, computed on the server from what is
  * stored, and names the page where it is done.
  */
-import { and, count, desc, eq, gte, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull } from "drizzle-orm";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/connect.js";
-import { creditPackages, mailMessages, paymentOrders } from "../../db/schema.js";
+import { creditPackages, mailMessages, paymentOrders, users } from "../../db/schema.js";
 import type { AdminSetup, MailProblem, SetupStep } from "../../../shared/schemas/admin-setup.js";
 import { chooseMailServer } from "../mail/mail-server.js";
 import { contactInForce } from "../contact/channels.js";
@@ -53,6 +53,47 @@ async function paymentStep(deps: SetupDeps, settings: Settings): Promise<StepSta
     .from(paymentOrders)
     .where(and(eq(paymentOrders.status, "completed"), inArray(paymentOrders.provider, enabled)));
   return Number(paid?.n ?? 0) > 0 ? { done: true, note: null, href } : { done: false, note: "not_tested", href };
+}
+
+/**
+ * What the owner needs to make a test purchase (issue 68): the cheapest package on sale, which
+ * providers would charge real money, and how an admin's latest purchase went; null while no
+ * payment method takes money.
+ */
+async function testPurchase(deps: SetupDeps, settings: Settings): Promise<AdminSetup["testPurchase"]> {
+  const creem = creemSettings(settings, deps.config);
+  const paypal = paypalSettings(settings, deps.config);
+  if (!creem && !paypal) return null;
+  // With Creem alone, only a package with its Creem product can be bought.
+  const [cheapest] = await deps.db
+    .select({ id: creditPackages.id })
+    .from(creditPackages)
+    .where(
+      and(eq(creditPackages.isActive, true), paypal ? undefined : isNotNull(creditPackages.creemProductId)),
+    )
+    .orderBy(asc(creditPackages.price))
+    .limit(1);
+  const [last] = await deps.db
+    .select({
+      provider: paymentOrders.provider,
+      status: paymentOrders.status,
+      credits: paymentOrders.credits,
+      failureReason: paymentOrders.failureReason,
+      at: paymentOrders.createdAt,
+    })
+    .from(paymentOrders)
+    .innerJoin(users, eq(users.id, paymentOrders.userId))
+    .where(eq(users.isAdmin, true))
+    .orderBy(desc(paymentOrders.createdAt))
+    .limit(1);
+  return {
+    packageId: cheapest?.id ?? null,
+    live: [
+      ...(creem?.environment === "prod" ? ["creem" as const] : []),
+      ...(paypal?.environment === "production" ? ["paypal" as const] : []),
+    ],
+    last: last ? { ...last, at: last.at.toISOString() } : null,
+  };
 }
 
 /** At least one credit package on sale, and with Creem on, each with its Creem product. */
@@ -143,7 +184,7 @@ export async function adminSetup(deps: SetupDeps): Promise<AdminSetup> {
     generationProblem(deps.db),
     mailProblem(deps.db),
   ]);
-  const [provider, payment, packages, prices, mail, legal, showcase] = await Promise.all([
+  const [provider, payment, packages, prices, mail, legal, showcase, test] = await Promise.all([
     providerStep(deps, problem !== null),
     paymentStep(deps, settings),
     packagesStep(deps, settings),
@@ -151,6 +192,7 @@ export async function adminSetup(deps: SetupDeps): Promise<AdminSetup> {
     mailStep(deps, settings, mailTrouble),
     legalStep(deps),
     showcaseStep(deps),
+    testPurchase(deps, settings),
   ]);
   const steps: SetupStep[] = [
     { id: "provider", ...provider },
@@ -166,6 +208,7 @@ export async function adminSetup(deps: SetupDeps): Promise<AdminSetup> {
     steps,
     allDone: steps.every((s) => s.done),
     belowCost: prices.belowCost,
+    testPurchase: test,
     generationProblem: problem,
     mailProblem: mailTrouble,
   };

@@ -12,6 +12,7 @@ import { formatCount } from "./overview-format";
 import { GenerationAlert, linkClassName, MailAlert } from "./setup-alerts";
 import { stepText, stepTitle } from "./setup-step-text";
 import { PricesStepFix } from "./prices-step-fix";
+import { TestPurchase } from "./test-purchase";
 
 export function SetupOverview() {
   const { data } = useAdminSetup();
@@ -54,14 +55,14 @@ function SetupChecklist({ setup }: { setup: AdminSetup }) {
       </div>
       <ol className="mt-4 grid gap-3" aria-label={t`Set-up steps`}>
         {setup.steps.map((step) => (
-          <StepRow key={step.id} step={step} belowCost={setup.belowCost} />
+          <StepRow key={step.id} step={step} setup={setup} />
         ))}
       </ol>
     </section>
   );
 }
 
-function StepRow({ step, belowCost }: { step: SetupStep; belowCost: AdminSetup["belowCost"] }) {
+function StepRow({ step, setup }: { step: SetupStep; setup: AdminSetup }) {
   const { t } = useLingui();
   const warning = step.note === "simulator" || step.note === "failing";
   // What loses money or sales now, red: not merely a step still to take.
@@ -90,7 +91,8 @@ function StepRow({ step, belowCost }: { step: SetupStep; belowCost: AdminSetup["
           <span className="sr-only">{step.done ? t`(done)` : t`(to do)`}</span>
         </p>
         <p className="text-sm text-muted-foreground">{stepText(step)}</p>
-        {step.note === "below_cost" && belowCost ? <PricesStepFix belowCost={belowCost} /> : null}
+        {step.note === "below_cost" && setup.belowCost ? <PricesStepFix belowCost={setup.belowCost} /> : null}
+        {step.id === "payment" && setup.testPurchase ? <TestPurchase test={setup.testPurchase} /> : null}
       </div>
     </li>
   );
