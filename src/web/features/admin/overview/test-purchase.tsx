@@ -3,6 +3,7 @@
  * the real checkout, in the provider's test mode where it has one, and how an admin's latest
  * purchase went: credited, failed and why, or not confirmed yet.
  */
+import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
 import type { AdminSetup } from "../../../../shared/schemas/admin-setup";
@@ -21,7 +22,12 @@ function LastPurchase({ last }: { last: NonNullable<TestPurchase["last"]> }) {
   const when = formatDateTime(last.at);
   if (last.status === "completed")
     return (
-      <p className="text-emerald-300">{t`Your latest purchase, ${credits} credits through ${provider} on ${when}, was credited.`}</p>
+      <p className="text-emerald-300">
+        {t`${plural(credits, {
+          one: `Your latest purchase, # credit through ${provider} on ${when}, was credited.`,
+          other: `Your latest purchase, # credits through ${provider} on ${when}, was credited.`,
+        })}`}
+      </p>
     );
   if (last.status === "failed") {
     const reason = last.failureReason ?? t`no reason given`;
