@@ -272,4 +272,22 @@ describe("the overview page", () => {
     expect(headings.indexOf("Cost and margin per model")).toBe(headings.indexOf("Model health") + 1);
     expect(screen.getByRole("table", { name: "Earnings, cost and margin per model and vendor, today" })).toBeTruthy();
   });
+
+  it("puts the model health and the margins above the summary while a model fails often or a price loses money (issue 68)", async () => {
+    const healthFirst = async (body: AdminOverview) => {
+      stubFetch({ "GET /api/admin/overview": { body }, "GET /api/admin/overview/setup": { body: setup } });
+      const { unmount } = renderWeb(<OverviewPanel />, { path: "/admin?range=today" });
+      const health = await screen.findByRole("heading", { name: "Model health" });
+      const summary = document.querySelector(`dl[aria-label^="Summary"]`)!;
+      const first = Boolean(summary.compareDocumentPosition(health) & Node.DOCUMENT_POSITION_PRECEDING);
+      expect(screen.getAllByRole("heading", { name: "Model health" })).toHaveLength(1);
+      unmount();
+      return first;
+    };
+    const calm = { ...overview, economics: { ...overview.economics!, belowCost: [] } };
+    expect(await healthFirst(calm)).toBe(false);
+    expect(await healthFirst(overview)).toBe(true); // prices below cost
+    const failing = { ...calm, modelHealth: calm.modelHealth!.map((m, i) => (i === 0 ? { ...m, degraded: true } : m)) };
+    expect(await healthFirst(failing)).toBe(true);
+  });
 });

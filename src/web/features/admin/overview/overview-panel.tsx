@@ -86,6 +86,8 @@ function isEmpty(data: AdminOverview): boolean {
 
 /** The sections of what happened in the range, in a fixed order (so the index is their key); left out when nothing did. */
 const ACTIVITY_SECTIONS = [RevenueSection, VideosSection, CreditsSection, NewUsersSection, TimesSection];
+/** What may need the owner now: shown above the charts when it does. */
+const URGENT_SECTIONS = [ModelHealthSection, UnitEconomicsSection];
 /** The sections shown whatever happened, in a fixed order (each may draw nothing). */
 const STANDING_SECTIONS = [
   ModelHealthSection,
@@ -95,11 +97,18 @@ const STANDING_SECTIONS = [
   ProviderAccountsSection,
 ];
 
+/** A model failing often or a price selling below cost: their sections come before the charts (issue 68). */
+const needsAttention = (data: AdminOverview): boolean =>
+  Boolean(data.modelHealth?.some((m) => m.degraded)) || (data.economics?.belowCost.length ?? 0) > 0;
+
 function Overview({ data }: { data: AdminOverview }) {
   const { t } = useLingui();
   const range = t(RANGE_PHRASES[data.range]);
+  const urgentFirst = needsAttention(data);
+  const later = urgentFirst ? STANDING_SECTIONS.filter((s) => !URGENT_SECTIONS.includes(s)) : STANDING_SECTIONS;
   return (
     <>
+      {urgentFirst ? URGENT_SECTIONS.map((Section, i) => <Section key={`urgent-${i}`} data={data} />) : null}
       <OverviewSummary data={data} />
       {isEmpty(data) ? (
         <p
@@ -115,7 +124,7 @@ function Overview({ data }: { data: AdminOverview }) {
       ) : (
         ACTIVITY_SECTIONS.map((Section, i) => <Section key={i} data={data} />)
       )}
-      {STANDING_SECTIONS.map((Section, i) => (
+      {later.map((Section, i) => (
         <Section key={i} data={data} />
       ))}
     </>
