@@ -68,9 +68,7 @@ async function testPurchase(deps: SetupDeps, settings: Settings): Promise<AdminS
   const [cheapest] = await deps.db
     .select({ id: creditPackages.id })
     .from(creditPackages)
-    .where(
-      and(eq(creditPackages.isActive, true), paypal ? undefined : isNotNull(creditPackages.creemProductId)),
-    )
+    .where(and(eq(creditPackages.isActive, true), paypal ? undefined : isNotNull(creditPackages.creemProductId)))
     .orderBy(asc(creditPackages.price))
     .limit(1);
   const [last] = await deps.db
