@@ -75,10 +75,16 @@ test("the checklist ticks itself as the admin sets up the provider and a contact
   await expect(page).toHaveURL(`${baseUrl}/admin/settings#contact-title`);
   const card = page.getByRole("form", { name: "Contact channels" });
   await expect(card).toBeInViewport();
-  // The server's rule, the CONTACT_TELEGRAM one, refuses a name too short.
-  await card.getByLabel("Telegram username").fill("@ab");
+  // The server's rule, the CONTACT_TELEGRAM one, refuses a name too short: said beside the field,
+  // in the owner's words, never the setting's name (issue 68).
+  const telegram = card.getByLabel("Telegram username");
+  await telegram.fill("@ab");
   await card.getByRole("button", { name: "Save Contact Channels" }).click();
-  await expect(toasts(page).getByText(/contactTelegram must be a Telegram username/)).toBeVisible();
+  await expect(telegram).toHaveAccessibleDescription(
+    "Enter a Telegram username of 5 to 32 letters, digits or _, e.g. @your_name.",
+  );
+  await expect(telegram).toBeFocused();
+  await expect(page.getByText(/contactTelegram/)).toHaveCount(0);
   await card.getByLabel("Telegram username").fill("");
   await card.getByLabel("Support e-mail").fill("help@owner.test");
   await card.getByRole("button", { name: "Save Contact Channels" }).click();
@@ -120,6 +126,15 @@ test("the checklist reads in Vietnamese on a phone, and ticks packages once one 
     await expect(checklist(page).getByText("Đã xong 4/8")).toBeVisible();
     await expectDone(page, ["provider", "packages", "prices", "contact"]);
     await expect(step(page, "packages")).toContainText("Các gói credit đang được bán.");
+    expect(await overflows(page)).toBe(false);
+
+    // A channel typed wrong is told beside its field, in Vietnamese, and nothing is sent.
+    await page.goto(`${baseUrl}/admin/settings#contact-title`);
+    const card = page.getByRole("form", { name: "Kênh liên hệ" });
+    const phone = card.getByLabel("Số điện thoại Zalo");
+    await phone.fill("12ab");
+    await card.getByRole("button", { name: "Lưu kênh liên hệ" }).click();
+    await expect(phone).toHaveAccessibleDescription(/^Nhập số điện thoại có 8 đến 15 chữ số/);
     expect(await overflows(page)).toBe(false);
   } finally {
     await context.close();

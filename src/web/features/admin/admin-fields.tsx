@@ -4,20 +4,28 @@ import { useLingui } from "@lingui/react/macro";
 import { Eye, EyeOff } from "lucide-react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { fieldErrorId } from "@/components/ui/form-field";
 import { cn } from "@/lib/cn";
 
 interface FieldProps {
   id: string;
   label: string;
   hint?: ReactNode;
+  /** What is wrong with the value, in the owner's words, beside the field (issue 68). */
+  error?: string | undefined;
   children: ReactNode;
 }
 
-function Field({ id, label, hint, children }: FieldProps) {
+function Field({ id, label, hint, error, children }: FieldProps) {
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
       {children}
+      {error ? (
+        <p id={fieldErrorId(id)} className="text-xs font-medium text-red-400">
+          {error}
+        </p>
+      ) : null}
       {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
     </div>
   );
@@ -28,12 +36,13 @@ type InputProps = Omit<ComponentProps<"input">, "onChange" | "value"> & {
   onValueChange: (value: string) => void;
 };
 
-type TextFieldProps = InputProps & { id: string; label: string; hint?: ReactNode };
+type TextFieldProps = InputProps & { id: string; label: string; hint?: ReactNode; error?: string | undefined };
 
 export function TextField({
   id,
   label,
   hint,
+  error,
   value,
   onValueChange,
   adornment,
@@ -42,9 +51,18 @@ export function TextField({
   /** A button drawn inside the input's right end (give the input room with padding). */
   adornment?: ReactNode;
 }) {
-  const input = <Input id={id} value={value} onChange={(e) => onValueChange(e.target.value)} {...props} />;
+  const input = (
+    <Input
+      id={id}
+      value={value}
+      onChange={(e) => onValueChange(e.target.value)}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? fieldErrorId(id) : undefined}
+      {...props}
+    />
+  );
   return (
-    <Field id={id} label={label} hint={hint}>
+    <Field id={id} label={label} hint={hint} error={error}>
       {adornment ? (
         <div className="relative">
           {input}

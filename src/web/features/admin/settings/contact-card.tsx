@@ -9,8 +9,8 @@ import { useSaveSettings } from "@/features/admin/admin-api";
 import { TextField } from "@/features/admin/admin-fields";
 import { SectionCard } from "@/components/ui/section-card";
 import { SaveButton } from "./save-button";
+import { contactProblems, type Channel } from "./contact-problems";
 
-type Channel = "contactZaloPhone" | "contactZaloGroupUrl" | "contactTelegram" | "contactEmail";
 const DEFAULT_OF = {
   contactZaloPhone: "zaloPhone",
   contactZaloGroupUrl: "zaloGroupUrl",
@@ -35,7 +35,11 @@ export function ContactCard({ settings }: { settings: AdminSettingsView }) {
     contactTelegram: shown("contactTelegram", settings.contactTelegram),
     contactEmail: shown("contactEmail", settings.contactEmail),
   });
-  const set = (channel: Channel) => (value: string) => setDraft((d) => ({ ...d, [channel]: value }));
+  const [problems, setProblems] = useState<Partial<Record<Channel, string>>>({});
+  const set = (channel: Channel) => (value: string) => {
+    setDraft((d) => ({ ...d, [channel]: value }));
+    setProblems((p) => ({ ...p, [channel]: undefined }));
+  };
   /** The placeholder: the CONTACT_* value that applies while the field is blank. */
   const placeholder = (channel: Channel, example: string) => {
     const fallback = shown(channel, settings.contactDefaults[DEFAULT_OF[channel]]);
@@ -44,6 +48,7 @@ export function ContactCard({ settings }: { settings: AdminSettingsView }) {
   /** A channel's field: its id, what it shows while blank, its value as typed. */
   const field = (channel: Channel, example: string) => ({
     id: channel,
+    error: problems[channel],
     placeholder: placeholder(channel, example),
     value: draft[channel],
     onValueChange: set(channel),
@@ -52,6 +57,10 @@ export function ContactCard({ settings }: { settings: AdminSettingsView }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const found = contactProblems(draft);
+    setProblems(found);
+    const first = Object.keys(found)[0];
+    if (first) return document.getElementById(first)?.focus();
     save.mutate({
       contactZaloPhone: draft.contactZaloPhone.trim(),
       contactZaloGroupUrl: draft.contactZaloGroupUrl.trim(),
