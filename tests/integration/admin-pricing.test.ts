@@ -3,11 +3,13 @@ import { PRICE_ITEMS } from "../../src/shared/catalogue.js";
 import { signInAdmin, type Client } from "../helpers/test-app.js";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
 import { balanceOf, createVideoTestApp, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
+import { makingCostsNextToNothing } from "../helpers/cheap-making.js";
 
 let t: VideoTestApp;
 let admin: Client;
 beforeAll(async () => {
   t = await createVideoTestApp();
+  await makingCostsNextToNothing(t.database.db);
   admin = await signInAdmin(t);
 });
 afterAll(() => t.close());

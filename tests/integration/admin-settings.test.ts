@@ -6,6 +6,7 @@ import type { Client } from "../helpers/test-app.js";
 import { startPaypalFake, type PaypalFake } from "../fakes/paypal-fake.mjs";
 import { createTestApp, signInAdmin, type TestApp } from "../helpers/test-app.js";
 import { startSimulator, type StartedSimulator } from "../helpers/video-app.js";
+import { makingCostsNextToNothing } from "../helpers/cheap-making.js";
 
 let t: TestApp;
 let admin: Client;
@@ -17,6 +18,7 @@ beforeAll(async () => {
   sim = await startSimulator();
   paypal = await startPaypalFake({ clientId: "pp-client-id", clientSecret: "paypal-secret-abcdefghijkl" });
   t = await createTestApp({ env: { KIE_BASE_URL: sim.baseUrl, PAYPAL_BASE_URL: paypal.baseUrl } });
+  await makingCostsNextToNothing(t.database.db);
   admin = await signInAdmin(t);
 });
 afterAll(async () => {

@@ -38,6 +38,7 @@ import {
   userWithCredits,
   type VideoTestApp,
 } from "../helpers/video-app.js";
+import { makingCostsNextToNothing } from "../helpers/cheap-making.js";
 
 const PUBLIC_URL = "https://veo.test";
 const dataDir = path.join(os.tmpdir(), `veo-automation-${crypto.randomBytes(4).toString("hex")}`);
@@ -48,6 +49,7 @@ const db = () => t.database.db;
 
 beforeAll(async () => {
   t = await createVideoTestApp({ env: { DATA_DIR: dataDir, PUBLIC_URL } });
+  await makingCostsNextToNothing(t.database.db);
 });
 afterEach(() => expectLedgerBalanced(db()));
 afterAll(async () => {

@@ -17,12 +17,14 @@ import {
   userWithCredits,
   type VideoTestApp,
 } from "../helpers/video-app.js";
+import { makingCostsNextToNothing } from "../helpers/cheap-making.js";
 
 let t: VideoTestApp;
 let admin: Client;
 const db = () => t.database.db;
 beforeAll(async () => {
   t = await createVideoTestApp();
+  await makingCostsNextToNothing(t.database.db);
   admin = await signInAdmin(t);
 });
 afterEach(async () => {

@@ -11,6 +11,7 @@ import { users, videoTasks } from "../../src/server/db/schema.js";
 import type { Database, Db } from "../../src/server/db/connect.js";
 import { signInAdmin, type Client } from "../helpers/test-app.js";
 import { createVideoTestApp, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
+import { makingCostsNextToNothing } from "../helpers/cheap-making.js";
 
 let t: VideoTestApp;
 let second: VideoTestApp;
@@ -21,6 +22,7 @@ const db = () => t.database.db;
 
 beforeAll(async () => {
   t = await createVideoTestApp();
+  await makingCostsNextToNothing(t.database.db);
   // Another server process on the same database.
   second = await createVideoTestApp({ database: t.database, sim: t.sim, secretBox: t.secretBox });
   const listen: Database["listen"] = (channel, handlers) =>

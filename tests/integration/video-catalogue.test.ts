@@ -31,6 +31,7 @@ import {
   userWithCredits,
   type VideoTestApp,
 } from "../helpers/video-app.js";
+import { makingCostsNextToNothing } from "../helpers/cheap-making.js";
 
 let t: VideoTestApp;
 // Started before the cases are listed: some of them hold image URLs.
@@ -40,6 +41,7 @@ const db = () => t.database.db;
 beforeAll(async () => {
   // One person sends every combination's links: each is one of their image uploads (decision 0134).
   t = await createVideoTestApp({ uploadLimits: { perUser: { max: 10_000, windowMs: 60_000 } } });
+  await makingCostsNextToNothing(t.database.db);
 });
 afterEach(() => expectLedgerBalanced(db()));
 afterAll(async () => {
