@@ -37,12 +37,14 @@ const WORDS = {
     badge: "No Creem product",
     testPurchase: "Make a test purchase",
     credited: /Your latest purchase, 200 credits through Creem on .+, was credited\./,
+    missingSecret: "Creem is on, but this is missing: webhook secret.",
   },
   vi: {
     creemIncomplete: "Creem đang bật nhưng thiếu khóa API hoặc khóa bí mật webhook",
     noProduct: "Creem đang bật nhưng một gói đang bán chưa có sản phẩm Creem",
     badge: "Chưa có sản phẩm Creem",
     credited: /Giao dịch mua gần nhất của bạn, 200 credit qua Creem lúc .+, đã được cộng\./,
+    missingSecret: "Creem đang bật nhưng còn thiếu: khóa bí mật webhook.",
   },
 };
 
@@ -56,6 +58,9 @@ test("Creem without its webhook secret, then a package without its Creem product
   await page.goto(`${server.baseUrl}/admin`);
   await expect(stepOf(page, "payment")).toHaveAttribute("data-done", "false");
   await expect(stepOf(page, "payment")).toContainText(w.creemIncomplete);
+  // The Creem card says what is missing too.
+  await stepOf(page, "payment").getByRole("link").first().click();
+  await expect(page.getByTestId("creem-missing-keys")).toContainText(w.missingSecret);
 
   await saveSettings(page, { creemWebhookSecret: E2E_CREEM.webhookSecret });
   await addPackage(page, { name: "Starter", credits: 50, price: "10.00" });
@@ -102,6 +107,8 @@ test("the same, read in Vietnamese on a 390 px phone", async ({ browser }) => {
     await saveSettings(page, { creemWebhookSecret: null });
     await page.reload();
     await expect(stepOf(page, "payment")).toContainText(w.creemIncomplete);
+    await page.goto(`${server.baseUrl}/admin/settings#creem-title`);
+    await expect(page.getByTestId("creem-missing-keys")).toContainText(w.missingSecret);
     await page.goto(`${server.baseUrl}/admin/settings#packages-title`);
     await expect(page.getByRole("listitem", { name: "Gói Starter" }).getByText(w.badge)).toBeVisible();
     expect(await page.evaluate<boolean>("document.documentElement.scrollWidth > window.innerWidth")).toBe(false);

@@ -5,7 +5,9 @@ import { SectionCard } from "@/components/ui/section-card";
 import { CheckboxField, ChoiceField, SecretField, TextField } from "@/features/admin/admin-fields";
 import { urlFor } from "@/lib/api";
 import type { FieldBinders } from "./field-binders";
+import type { TextKey } from "./settings-draft";
 import { PaymentCheckStatus } from "./payment-check-status";
+import { MissingKeysNote } from "./missing-keys-note";
 
 /** `savedAt` (the settings' updatedAt) and the last save's error feed the payment cards' key checks (decision 0145). */
 export function ProviderCards({
@@ -15,6 +17,9 @@ export function ProviderCards({
   saveError,
 }: FieldBinders & { savedAt: string; saveError: unknown }) {
   const { t } = useLingui();
+  /** The names of the keys a switched-on provider lacks (blank in the form: not set). */
+  const lacking = (on: boolean, keys: [TextKey, string][]) =>
+    on ? keys.filter(([key]) => !text(key).value.trim()).map(([, name]) => name) : [];
   const redirectDefault = `${window.location.origin}${urlFor(googleApi.callback)}`;
   return (
     <>
@@ -45,6 +50,13 @@ export function ProviderCards({
         description={t`Card and PayPal payments through PayPal Checkout.`}
       >
         <PaymentCheckStatus provider="paypal" savedAt={savedAt} saveError={saveError} />
+        <MissingKeysNote
+          provider="paypal"
+          missing={lacking(toggle("paypalEnabled").checked, [
+            ["paypalClientId", t`client ID`],
+            ["paypalClientSecret", t`client secret`],
+          ])}
+        />
         <CheckboxField label={t`Enable PayPal`} {...toggle("paypalEnabled")} />
         <TextField label={t`PayPal client ID`} autoComplete="off" {...text("paypalClientId")} />
         <SecretField label={t`PayPal client secret`} {...text("paypalClientSecret")} />
@@ -71,6 +83,13 @@ export function ProviderCards({
         description={t`Hosted checkout; credits arrive through the signed webhook.`}
       >
         <PaymentCheckStatus provider="creem" savedAt={savedAt} saveError={saveError} />
+        <MissingKeysNote
+          provider="creem"
+          missing={lacking(toggle("creemEnabled").checked, [
+            ["creemApiKey", t`API key`],
+            ["creemWebhookSecret", t`webhook secret`],
+          ])}
+        />
         <CheckboxField label={t`Enable Creem`} {...toggle("creemEnabled")} />
         <SecretField label={t`Creem API key`} {...text("creemApiKey")} />
         <SecretField label={t`Creem webhook secret`} {...text("creemWebhookSecret")} />
