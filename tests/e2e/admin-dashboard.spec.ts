@@ -21,7 +21,11 @@ test.afterAll(async ({ playwright }, testInfo) => {
   try {
     expect((await admin.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
     expect(
-      (await admin.put("/api/admin/settings", { data: { veo3FastCredits: 1, videoRetentionDays: null } })).status(),
+      (
+        await admin.put("/api/admin/settings", {
+          data: { veo3FastCredits: 1, videoRetentionDays: null, confirmBelowCost: true },
+        })
+      ).status(),
     ).toBe(200);
     expect(
       (
