@@ -40,6 +40,8 @@ let username: string;
 let userId: string;
 let taskId: string;
 let uploadName: string;
+/** The balance left after the video: a fresh data folder charges the catalogue's default price. */
+let creditsLeft: number;
 
 beforeAll(async () => {
   // An installation: an account with credits, a finished video kept on disk, an upload, a secret setting.
@@ -51,6 +53,7 @@ beforeAll(async () => {
   const started = await u.client.post("/api/generate-video", { prompt: "a paper boat on a canal", model: "veo3_fast" });
   expect(started.statusCode, started.body).toBeLessThan(300);
   taskId = started.json<{ taskId: string }>().taskId;
+  creditsLeft = 10 - started.json<{ creditsUsed: number }>().creditsUsed;
   await runWorkerUntil(t, async () => (await taskRow(database.db, taskId)).status === "completed");
   await t.app.jobs.videoArchiver.runOnce();
   const upload = await uploadImage(t.app, u.client.sessionCookie, randomPng(), "ref.png");
@@ -89,7 +92,7 @@ describe.skipIf(usingPostgres)("backup and restore", () => {
     try {
       const client = new Client(t.app);
       expect((await client.post("/api/auth/login", { username, password: PASSWORD })).statusCode).toBe(200);
-      expect(await balanceOf(database.db, userId)).toEqual({ credits: 9, ledger: 9 });
+      expect(await balanceOf(database.db, userId)).toEqual({ credits: creditsLeft, ledger: creditsLeft });
       const [video] = await database.db.select().from(videoTasks).where(eq(videoTasks.taskId, taskId));
       expect(video).toMatchObject({ status: "completed", userId });
       // The kept copy plays from the restored folder.
