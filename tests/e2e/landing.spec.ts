@@ -250,15 +250,15 @@ test("the pricing table falls back to the default prices when the server cannot 
   await page.route("**/api/pricing/current", (route) => route.fulfill({ status: 500, body: "{}" }));
   await page.goto("/#generator");
   const rows = page.locator("section#generator").getByRole("row");
-  // The catalogue's defaults: Quality, Fast and Lite on the web, then through the API; with no
-  // credit value known, no dollars at all (decision 0075).
+  // The catalogue's defaults (a 30 % margin over KIE's cost, decision 0144): Quality, Fast and Lite
+  // on the web, then through the API; with no credit value known, no dollars at all (decision 0075).
   for (const [name, credits] of [
-    ["Veo3 (Quality) web", "5"],
-    ["Veo3 Fast web", "1"],
-    ["Veo3 Lite web", "1"],
-    ["Veo3 (Quality) API", "10"],
-    ["Veo3 Fast API", "2"],
-    ["Veo3 Lite API", "1"],
+    ["Veo3 (Quality) web", "18"],
+    ["Veo3 Fast web", "5"],
+    ["Veo3 Lite web", "3"],
+    ["Veo3 (Quality) API", "36"],
+    ["Veo3 Fast API", "10"],
+    ["Veo3 Lite API", "6"],
   ] as const) {
     const row = rows.filter({ has: page.getByRole("rowheader", { name }) });
     await expect(row.getByRole("cell").nth(0)).toHaveText(credits);
