@@ -22,19 +22,28 @@ export const costBasisOf = (s: PricedSettings): CostBasis => ({
   disabledModels: s.disabledModels,
 });
 
-/** The items on sale that some buyer would get below cost today, and the credit price that decides it. */
-export async function salesBelowCost(
-  db: Queryable,
-  settings: PricedSettings,
-): Promise<{ items: PriceItem[]; creditUsd: number }> {
-  const onSale = await db
+type OnSale = { price: string; credits: number; bonusCredits: number }[];
+
+/** The packages on sale, with what decides their price per credit. */
+export const packagesOnSale = (db: Queryable): Promise<OnSale> =>
+  db
     .select({ price: creditPackages.price, credits: creditPackages.credits, bonusCredits: creditPackages.bonusCredits })
     .from(creditPackages)
     .where(eq(creditPackages.isActive, true));
-  const setting = settings.creditValueUsd === null ? null : Number(settings.creditValueUsd);
-  const creditUsd = cheapestCreditUsd(onSale, setting);
+
+/** The cheapest a buyer can get a credit for with these packages on sale and these settings. */
+export const cheapestCredit = (onSale: OnSale, settings: Pick<PricedSettings, "creditValueUsd">): number =>
+  cheapestCreditUsd(onSale, settings.creditValueUsd === null ? null : Number(settings.creditValueUsd));
+
+/** The items on sale that some buyer would get below cost, and the credit price that decides it. */
+export function lossesWith(onSale: OnSale, settings: PricedSettings): { items: PriceItem[]; creditUsd: number } {
+  const creditUsd = cheapestCredit(onSale, settings);
   return { items: belowCostItems(resolvePrices(settings.prices), costBasisOf(settings), creditUsd), creditUsd };
 }
+
+/** The same, for the packages on sale today. */
+export const salesBelowCost = async (db: Queryable, settings: PricedSettings) =>
+  lossesWith(await packagesOnSale(db), settings);
 
 /** The items one package's credits would buy below cost at today's prices (none for a package not on sale). */
 export function packageLosses(

@@ -7,7 +7,7 @@
 import type { Queryable } from "../../db/connect.js";
 import type { PriceItem } from "../../../shared/catalogue.js";
 import { resolvePrices } from "../../../shared/prices.js";
-import { belowCostError, salesBelowCost } from "../packages/sales-check.js";
+import { belowCostError, lossesWith, packagesOnSale } from "../packages/sales-check.js";
 import type { Settings } from "./service.js";
 
 export async function refuseNewLosses(
@@ -17,7 +17,10 @@ export async function refuseNewLosses(
   confirmed: boolean,
 ): Promise<void> {
   if (confirmed) return;
-  const [was, now] = await Promise.all([salesBelowCost(tx, before), salesBelowCost(tx, after)]);
+  // One read of the packages: a save changes the settings, not what is on sale.
+  const onSale = await packagesOnSale(tx);
+  const was = lossesWith(onSale, before);
+  const now = lossesWith(onSale, after);
   const oldPrices = resolvePrices(before.prices);
   const newPrices = resolvePrices(after.prices);
   const repriced = (item: PriceItem) =>

@@ -12,7 +12,7 @@ import { STEP_UP } from "../../http/route-access.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { pricesAtMargin } from "../../../shared/price-check.js";
 import { auditActor } from "../audit/audit-log.js";
-import { costBasisOf, salesBelowCost } from "../packages/sales-check.js";
+import { cheapestCredit, costBasisOf, packagesOnSale } from "../packages/sales-check.js";
 import { readSettingsFromDatabase, toAdminView, updateSettingsAudited } from "./service.js";
 
 export async function adminPricesRoutes(
@@ -22,7 +22,7 @@ export async function adminPricesRoutes(
   const { db, secretBox, config } = opts;
   serve(app, adminPricesApi.atMargin, STEP_UP, async (request) => {
     const settings = await readSettingsFromDatabase(db, secretBox);
-    const { creditUsd } = await salesBelowCost(db, settings);
+    const creditUsd = cheapestCredit(await packagesOnSale(db), settings);
     const marginPercent = settings.priceMarginPercent;
     const table = pricesAtMargin(costBasisOf(settings), { marginPercent, creditValueUsd: creditUsd });
     const prices = Object.fromEntries(
