@@ -4,7 +4,7 @@
  * CRUD under /api/admin/credit-packages.
  */
 import { z } from "zod";
-import { isoTimestamp } from "./common.js";
+import { confirmBelowCost, isoTimestamp } from "./common.js";
 
 /** A package as everyone sees it: GET /api/credit-packages (active ones only). */
 const creditPackageViewSchema = z
@@ -102,10 +102,7 @@ export const creditPackageInputSchema = z.object({
         .max(10_000_000, BAD_BONUS_CREDITS),
     )
     .default(0),
-  confirmBelowCost: z
-    .boolean({ error: "confirmBelowCost must be true or false" })
-    .optional()
-    .meta({ description: "Say true to save a package on sale whose credits buy some video below its vendor's cost." }),
+  confirmBelowCost,
 });
 export type CreditPackageInput = z.input<typeof creditPackageInputSchema>;
 export type CreditPackageBody = z.output<typeof creditPackageInputSchema>;

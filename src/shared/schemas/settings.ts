@@ -10,7 +10,7 @@ import {
 } from "../catalogue.js";
 import { MASK_PREFIX } from "../mask.js";
 import { MARGIN_PERCENT_LIMITS } from "../price-rule.js";
-import { isoTimestamp } from "./common.js";
+import { confirmBelowCost, isoTimestamp } from "./common.js";
 import { mailSettingsUpdateSchema, SMTP_SECURITIES } from "./mail-fields.js";
 import { contactEmailRule, telegramUsernameRule, zaloGroupUrlRule, zaloPhoneRule } from "./contact-fields.js";
 
@@ -215,12 +215,6 @@ const priceMarginPercent = z
       .max(MARGIN_PERCENT_LIMITS.max, marginMessage),
   )
   .optional();
-
-/** Saving prices or costs that sell something below cost needs this said (issue 68): the save is refused without it. */
-const confirmBelowCost = z
-  .boolean({ error: "confirmBelowCost must be true or false" })
-  .optional()
-  .meta({ description: "Say true to save even though something on sale would sell below its vendor's cost." });
 
 const vendorOrderMessage =
   "vendorOrder gives each model a list of the vendors that make it (see GET /api/models), in the order to try them";
