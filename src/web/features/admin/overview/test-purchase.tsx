@@ -9,15 +9,13 @@ import { Link } from "wouter";
 import type { AdminSetup } from "../../../../shared/schemas/admin-setup";
 import { formatDateTime } from "@/lib/format";
 import { linkClassName } from "./setup-alerts";
+import { providerLabel } from "./overview-format";
 
 type TestPurchase = NonNullable<AdminSetup["testPurchase"]>;
 
-// eslint-disable-next-line lingui/no-unlocalized-strings -- brand names
-const PROVIDER_NAMES: Record<string, string> = { creem: "Creem", paypal: "PayPal" };
-
 function LastPurchase({ last }: { last: NonNullable<TestPurchase["last"]> }) {
   const { t } = useLingui();
-  const provider = PROVIDER_NAMES[last.provider] ?? last.provider;
+  const provider = providerLabel(last.provider);
   const credits = last.credits;
   const when = formatDateTime(last.at);
   if (last.status === "completed")
@@ -44,7 +42,7 @@ function LastPurchase({ last }: { last: NonNullable<TestPurchase["last"]> }) {
 
 export function TestPurchase({ test }: { test: TestPurchase }) {
   const { t } = useLingui();
-  const live = test.live.map((p) => PROVIDER_NAMES[p] ?? p).join(", ");
+  const live = test.live.map(providerLabel).join(", ");
   return (
     <div className="mt-1 grid gap-1 text-sm" data-testid="test-purchase">
       {test.last ? <LastPurchase last={test.last} /> : null}
