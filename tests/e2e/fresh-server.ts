@@ -8,11 +8,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../helpers/free-port.js";
-import { expect } from "./fixtures.js";
+import { expect, type Page } from "./fixtures.js";
 import { ADMIN } from "./helpers.js";
 
 export interface FreshServer {
   baseUrl: string;
+  /** Signs the page's browser in as the admin through the API (the login form is not under test). */
+  signInAdmin(page: Page): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -42,6 +44,10 @@ export async function startFreshServer(env: Record<string, string> = {}): Promis
   }).toPass({ timeout: 100_000 });
   return {
     baseUrl,
+    async signInAdmin(page) {
+      const res = await page.request.post(`${baseUrl}/api/auth/login`, { data: ADMIN });
+      expect(res.status(), await res.text()).toBe(200);
+    },
     async stop() {
       if (server.exitCode === null) {
         const exited = new Promise((resolve) => server.once("exit", resolve));

@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from "./fixtures.js";
 import { startFreshServer, type FreshServer } from "./fresh-server.js";
-import { ADMIN, toasts } from "./helpers.js";
+import { toasts } from "./helpers.js";
 
 let server: FreshServer;
 let baseUrl = "";
@@ -22,13 +22,7 @@ test.beforeAll(async () => {
 
 test.afterAll(() => server.stop());
 
-/** Signs the page's browser in as the admin through the API (the login form is not under test here). */
-async function signInAdmin(page: Page): Promise<void> {
-  const res = await page.request.post(`${baseUrl}/api/auth/login`, {
-    data: { username: ADMIN.username, password: ADMIN.password },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
+const signInAdmin = (page: Page) => server.signInAdmin(page);
 
 const checklist = (page: Page) => page.getByRole("region", { name: /^(Set up your site|Thiết lập trang của bạn)$/ });
 const step = (page: Page, id: string) => checklist(page).locator(`li[data-step="${id}"]`);

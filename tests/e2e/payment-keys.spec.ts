@@ -5,15 +5,11 @@
  * id. Its own server and fakes (the shared server's settings are other specs' to change), in
  * English at 1440 px and in Vietnamese on a phone.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { startCreemFake, type CreemFake } from "../fakes/creem-fake.mjs";
 import { startPaypalFake, type PaypalFake } from "../fakes/paypal-fake.mjs";
-import { freePort } from "../helpers/free-port.js";
 import { expect, test, type Page } from "./fixtures.js";
-import { ADMIN, toasts } from "./helpers.js";
+import { startFreshServer, type FreshServer } from "./fresh-server.js";
+import { toasts } from "./helpers.js";
 
 const GOOD_KEY = "creem_test_payment_keys_e2e";
 const WEBHOOK_SECRET = "whsec_payment_keys_e2e";
@@ -22,9 +18,8 @@ const PAYPAL_WEBHOOK = { id: "8PT597110X687430LKGECATA", url: "https://veo.examp
 
 let creem: CreemFake;
 let paypal: PaypalFake;
-let server: ChildProcess;
+let server: FreshServer;
 let baseUrl = "";
-let dataDir = "";
 
 test.describe.configure({ mode: "serial" });
 
@@ -32,47 +27,18 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   creem = await startCreemFake({ apiKey: GOOD_KEY, webhookSecret: WEBHOOK_SECRET });
   paypal = await startPaypalFake({ ...PAYPAL, webhooks: { [PAYPAL_WEBHOOK.id]: PAYPAL_WEBHOOK.url } });
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "veo-payment-keys-e2e-"));
-  server = spawn(process.execPath, ["dist/node/server/main.js"], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseUrl,
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: "warn",
-      // Keys are tried here, at the fakes above, whichever environment the admin picks.
-      CREEM_BASE_URL: creem.baseUrl,
-      PAYPAL_BASE_URL: paypal.baseUrl,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  await expect(async () => {
-    expect((await fetch(`${baseUrl}/healthz`)).ok).toBe(true);
-  }).toPass({ timeout: 100_000 });
+  // Keys are tried here, at the fakes above, whichever environment the admin picks.
+  server = await startFreshServer({ CREEM_BASE_URL: creem.baseUrl, PAYPAL_BASE_URL: paypal.baseUrl });
+  baseUrl = server.baseUrl;
 });
 
 test.afterAll(async () => {
-  if (server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  }
+  await server.stop();
   await creem.close();
   await paypal.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function signInAdmin(page: Page): Promise<void> {
-  const res = await page.request.post(`${baseUrl}/api/auth/login`, {
-    data: { username: ADMIN.username, password: ADMIN.password },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
+const signInAdmin = (page: Page) => server.signInAdmin(page);
 
 const creemCard = (page: Page) => page.getByRole("region", { name: "Creem", exact: true });
 const overflows = (page: Page) => page.evaluate<boolean>("document.documentElement.scrollWidth > window.innerWidth");

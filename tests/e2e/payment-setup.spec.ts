@@ -7,7 +7,6 @@
 import { E2E_CREEM } from "./creem-e2e.js";
 import { expect, test, type Page } from "./fixtures.js";
 import { startFreshServer, type FreshServer } from "./fresh-server.js";
-import { ADMIN } from "./helpers.js";
 
 let server: FreshServer;
 
@@ -18,10 +17,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => server.stop());
 
-async function asAdmin(page: Page): Promise<void> {
-  const res = await page.request.post(`${server.baseUrl}/api/auth/login`, { data: ADMIN });
-  expect(res.status(), await res.text()).toBe(200);
-}
+const asAdmin = (page: Page) => server.signInAdmin(page);
 async function send(page: Page, method: "PUT" | "POST", path: string, data: object): Promise<void> {
   const res = await page.request.fetch(`${server.baseUrl}${path}`, { method, data });
   expect(res.status(), await res.text()).toBeLessThan(300);

@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from "./fixtures.js";
 import { startFreshServer, type FreshServer } from "./fresh-server.js";
-import { ADMIN, toasts } from "./helpers.js";
+import { toasts } from "./helpers.js";
 
 let server: FreshServer;
 
@@ -18,10 +18,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => server.stop());
 
-async function signInAdmin(page: Page): Promise<void> {
-  const res = await page.request.post(`${server.baseUrl}/api/auth/login`, { data: ADMIN });
-  expect(res.status(), await res.text()).toBe(200);
-}
+const signInAdmin = (page: Page) => server.signInAdmin(page);
 
 const pricesStep = (page: Page) => page.locator('li[data-step="prices"]');
 const overflows = (page: Page) => page.evaluate<boolean>("document.documentElement.scrollWidth > window.innerWidth");
