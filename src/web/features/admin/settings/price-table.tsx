@@ -41,6 +41,14 @@ export function PriceTable({
     const model = PRICE_CELLS.get(item)?.model;
     return model === undefined || !disabledModels.includes(model);
   };
+  const webLabel = (item: PriceItem) => {
+    const name = priceItemText(item);
+    return t`Web credits for ${name}`;
+  };
+  const apiLabel = (item: PriceItem) => {
+    const name = priceItemText(item);
+    return t`API price for ${name}`;
+  };
   const unitText = (item: PriceItem) => {
     if (!PRICE_CELLS.has(item)) return surchargeDescription(item as Surcharge);
     const seconds = economics.ofItem(item).seconds;
@@ -63,10 +71,10 @@ export function PriceTable({
     },
     {
       header: t`Web credits`,
-      cell: (item, _i, name = priceItemText(item)) => (
+      cell: (item) => (
         <Input
           id={`price-${item}-web`}
-          aria-label={t`Web credits for ${name}`}
+          aria-label={webLabel(item)}
           type="number"
           inputMode={webStep(item) < 1 ? "decimal" : "numeric"}
           step={webStep(item)}
@@ -79,10 +87,10 @@ export function PriceTable({
     },
     {
       header: t`API price`,
-      cell: (item, _i, name = priceItemText(item)) => (
+      cell: (item) => (
         <Input
           id={`price-${item}-api`}
-          aria-label={t`API price for ${name}`}
+          aria-label={apiLabel(item)}
           inputMode="decimal"
           className={cn("w-24", economics.apiBelowCost(item) && "border-red-500")}
           aria-invalid={economics.apiBelowCost(item) || undefined}

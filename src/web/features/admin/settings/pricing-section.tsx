@@ -32,6 +32,10 @@ export function PricingSection({
   const economics = usePriceEconomics(draft);
   const [repricing, setRepricing] = useState(false);
   const credit = usd(economics.creditUsd);
+  const offerLabel = (model: ModelId) => {
+    const name = modelLabel(model);
+    return t`Offer ${name}`;
+  };
   const marginChanged = draft.priceMarginPercent.trim() !== String(savedMargin);
   return (
     <div className="grid gap-4">
@@ -45,11 +49,11 @@ export function PricingSection({
           <Trans>Models offered</Trans>
         </legend>
         <div className="grid gap-2 sm:grid-cols-3">
-          {MODELS.map((model, _i, _all, name = modelLabel(model)) => (
+          {MODELS.map((model) => (
             <CheckboxField
               key={model}
               id={`offered-${model}`}
-              label={t`Offer ${name}`}
+              label={offerLabel(model)}
               checked={!draft.disabledModels.includes(model)}
               onCheckedChange={onOffered(model)}
             />
