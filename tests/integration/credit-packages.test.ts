@@ -92,34 +92,76 @@ describe("GET /api/settings/payment-methods", () => {
   afterAll(() => settings(ALL_OFF));
 
   it("offers neither provider on a fresh install, to anyone", async () => {
-    expect(await methods()).toEqual({ creemEnabled: false, paypalEnabled: false });
+    expect(await methods()).toEqual({ creemEnabled: false, paypalEnabled: false, packages: [] });
   });
 
   it("offers Creem only when switched on and configured with both keys", async () => {
     await settings({ ...ALL_OFF, ...CREEM });
-    expect(await methods()).toEqual({ creemEnabled: false, paypalEnabled: false });
+    expect(await methods()).toEqual({ creemEnabled: false, paypalEnabled: false, packages: [] });
     await settings({ ...ALL_OFF, creemEnabled: true, creemApiKey: CREEM.creemApiKey });
-    expect(await methods()).toEqual({ creemEnabled: false, paypalEnabled: false });
+    expect(await methods()).toEqual({ creemEnabled: false, paypalEnabled: false, packages: [] });
     await settings({ ...ALL_OFF, creemEnabled: true, ...CREEM });
-    expect(await methods()).toEqual({ creemEnabled: true, paypalEnabled: false });
+    expect(await methods()).toEqual({ creemEnabled: true, paypalEnabled: false, packages: [] });
   });
 
   it("offers PayPal only when switched on and configured with client id and secret", async () => {
     await settings({ ...ALL_OFF, ...PAYPAL });
-    expect(await methods()).toEqual({ creemEnabled: false, paypalEnabled: false });
+    expect(await methods()).toEqual({ creemEnabled: false, paypalEnabled: false, packages: [] });
     await settings({ ...ALL_OFF, paypalEnabled: true, paypalClientId: PAYPAL.paypalClientId });
-    expect(await methods()).toEqual({ creemEnabled: false, paypalEnabled: false });
+    expect(await methods()).toEqual({ creemEnabled: false, paypalEnabled: false, packages: [] });
     await settings({ ...ALL_OFF, paypalEnabled: true, ...PAYPAL });
-    expect(await methods()).toEqual({ creemEnabled: false, paypalEnabled: true });
+    expect(await methods()).toEqual({ creemEnabled: false, paypalEnabled: true, packages: [] });
   });
 
   it("offers both when both are ready, and the answer carries nothing else (no keys)", async () => {
     await settings({ ...ALL_OFF, creemEnabled: true, paypalEnabled: true, ...CREEM, ...PAYPAL });
     const res = await new Client(t.app).get("/api/settings/payment-methods");
-    expect(res.json()).toEqual({ creemEnabled: true, paypalEnabled: true });
+    expect(res.json()).toEqual({ creemEnabled: true, paypalEnabled: true, packages: [] });
     for (const secret of [...Object.values(CREEM), ...Object.values(PAYPAL)]) expect(res.body).not.toContain(secret);
     await settings({ paypalEnabled: false });
-    expect(await methods()).toEqual({ creemEnabled: true, paypalEnabled: false });
+    expect(await methods()).toEqual({ creemEnabled: true, paypalEnabled: false, packages: [] });
+  });
+
+  it("lists each package on sale with the providers that can sell it: Creem only with its product (issue 68)", async () => {
+    const withProduct = await create({ name: "Card pack", credits: 100, price: "3.00", creemProductId: "prod_card" });
+    const bare = await create({ name: "Bare pack", credits: 50, price: "2.00" });
+    const hidden = await create({
+      name: "Hidden pack",
+      credits: 10,
+      price: "1.00",
+      creemProductId: "prod_x",
+      isActive: false,
+    });
+    try {
+      await settings({ ...ALL_OFF, creemEnabled: true, paypalEnabled: true, ...CREEM, ...PAYPAL });
+      // Cheapest first, as the pricing page shows them; a package off sale is not listed.
+      expect(await methods()).toEqual({
+        creemEnabled: true,
+        paypalEnabled: true,
+        packages: [
+          { id: bare.id, providers: ["paypal"] },
+          { id: withProduct.id, providers: ["creem", "paypal"] },
+        ],
+      });
+      await settings({ paypalEnabled: false });
+      expect((await methods()).packages).toEqual([
+        { id: bare.id, providers: [] },
+        { id: withProduct.id, providers: ["creem"] },
+      ]);
+      // Creem without its webhook secret sells nothing, product or not.
+      await settings({ paypalEnabled: true, creemWebhookSecret: null });
+      expect(await methods()).toEqual({
+        creemEnabled: false,
+        paypalEnabled: true,
+        packages: [
+          { id: bare.id, providers: ["paypal"] },
+          { id: withProduct.id, providers: ["paypal"] },
+        ],
+      });
+    } finally {
+      await settings(ALL_OFF);
+      for (const pkg of [withProduct, bare, hidden]) await del(admin, `/api/admin/credit-packages/${pkg.id}`);
+    }
   });
 });
 

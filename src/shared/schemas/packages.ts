@@ -122,11 +122,27 @@ export const packageRemovedSchema = z
   })
   .meta({ id: "CreditPackageRemoved" });
 
+/**
+ * A package on sale and the providers that can sell it now (issue 68): Creem only when the package
+ * has its Creem product, so the buy dialog never offers a checkout the server would refuse.
+ */
+const packagePaymentMethodsSchema = z
+  .object({
+    id: z.string(),
+    providers: z.array(z.enum(["creem", "paypal"])).meta({
+      description: "Empty when no provider can sell the package now: it cannot be bought.",
+    }),
+  })
+  .meta({ id: "PackagePaymentMethods" });
+
 /** GET /api/settings/payment-methods: a provider counts only when switched on and configured. */
 export const paymentMethodsSchema = z
   .object({
     creemEnabled: z.boolean(),
     paypalEnabled: z.boolean(),
+    packages: z.array(packagePaymentMethodsSchema).meta({
+      description: "Every package on sale, cheapest first, with the providers that can sell it now.",
+    }),
   })
   .meta({ id: "PaymentMethods" });
 export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;

@@ -63,6 +63,15 @@ export async function listActivePackages(db: Queryable): Promise<CreditPackageVi
   return rows.map(toPackageView);
 }
 
+/** The packages on sale, cheapest first, with what decides who can sell them (their Creem product). */
+export async function listActivePackageProducts(db: Queryable): Promise<Pick<Row, "id" | "creemProductId">[]> {
+  return db
+    .select({ id: creditPackages.id, creemProductId: creditPackages.creemProductId })
+    .from(creditPackages)
+    .where(eq(creditPackages.isActive, true))
+    .orderBy(...displayOrder);
+}
+
 export async function listAllPackages(db: Queryable): Promise<AdminCreditPackageView[]> {
   const rows = await db
     .select()
