@@ -39,6 +39,7 @@ export const ERROR_REASONS = [
   "legal_text_too_long",
   "showcase_video_unavailable",
   "checkout_failed",
+  "provider_unavailable_for_package",
   "live_stream_limit",
   "database_unavailable",
   "path_too_long",

@@ -479,9 +479,9 @@ describe("POST /api/creem/checkout refusals", () => {
         const res = await u.client.post("/api/creem/checkout", { packageId: pkg.id });
         expect(res.statusCode).toBe(503);
         expect(res.json()).toEqual({
-          message: "Creem payments are not configured",
           // In a buyer's words, naming no setting (issue 68); PayPal is off in this file.
-          suggestion: "Card payments through Creem are not available right now: please try again later",
+          message: "Card payments through Creem are not available right now.",
+          suggestion: "Please try again later",
           code: "payment_not_configured",
         });
       });
@@ -505,9 +505,11 @@ describe("POST /api/creem/checkout refusals", () => {
     const bare = await u.client.post("/api/creem/checkout", { packageId: noProduct.id });
     expect(bare.statusCode).toBe(400);
     expect(bare.json()).toEqual({
-      message: "Starter cannot be bought with Creem yet",
-      suggestion: "Choose another package",
+      message: "Card payment through Creem is not available for this package right now.",
+      suggestion: "Choose another package, or contact us",
       code: "invalid_input",
+      reason: "provider_unavailable_for_package",
+      params: { provider: "Creem" },
     });
     expect((await u.client.post("/api/creem/checkout", { packageId: "pro" })).json()).toEqual({
       message: "Choose a credit package",
@@ -522,7 +524,7 @@ describe("POST /api/creem/checkout refusals", () => {
     expect(await db().select().from(paymentOrders).where(eq(paymentOrders.userId, u.id))).toHaveLength(0);
   });
 
-  it("answers 502 with Creem's reason when it rejects the key, and fails the order", async () => {
+  it("answers 502 in a buyer's words when Creem rejects the key, and keeps Creem's reason for the log", async () => {
     const pkg = await seedPackage();
     const u = await buyer();
     logs.length = 0;
@@ -531,9 +533,8 @@ describe("POST /api/creem/checkout refusals", () => {
       const res = await u.client.post("/api/creem/checkout", { packageId: pkg.id });
       expect(res.statusCode).toBe(502);
       expect(res.json()).toEqual({
-        message:
-          "Could not start the Creem checkout. Creem rejected the API key (HTTP 403): check the Creem API key and its environment (test or prod).",
-        suggestion: "Card payments through Creem are not working right now: please try again later",
+        message: "Could not start the Creem checkout. Card payments through Creem are not working right now.",
+        suggestion: "Please try again later",
         code: "upstream_error",
         reason: "checkout_failed",
         params: { provider: "Creem" },
@@ -573,7 +574,7 @@ describe("Creem down", () => {
       const res = await u.client.post("/api/creem/checkout", { packageId: pkg!.id });
       expect(res.statusCode).toBe(502);
       expect(res.json()).toEqual({
-        message: "Could not start the Creem checkout. Creem could not be reached.",
+        message: "Could not start the Creem checkout. Creem is not answering right now.",
         suggestion: "Please try again in a few minutes",
         code: "upstream_error",
         reason: "checkout_failed",

@@ -34,7 +34,7 @@ export const paymentsApi = {
     method: "GET",
     path: "/api/settings/payment-methods",
     tags,
-    summary: "Which payment providers are offered",
+    summary: "Which payment providers are offered, for each package on sale",
     responses: { 200: paymentMethodsSchema },
   }),
   stats: defineRoute({
@@ -111,7 +111,7 @@ export const paymentsApi = {
     summary: "Start a Creem checkout for a credit package",
     body: creemCheckoutSchema,
     responses: { 200: creemCheckoutResponseSchema, ...errors(400, 401, 404, 429, 502, 503) },
-    reasons: ["package_unavailable", "checkout_failed"],
+    reasons: ["package_unavailable", "checkout_failed", "provider_unavailable_for_package"],
   }),
   creemConfirm: defineRoute({
     method: "POST",

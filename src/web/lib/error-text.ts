@@ -116,6 +116,10 @@ function reasonText(reason: ErrorReason, params: Params): string {
       const provider = str(params, "provider");
       return t`Could not start the ${provider} payment. Please try again or choose another payment method.`;
     }
+    case "provider_unavailable_for_package": {
+      const provider = str(params, "provider");
+      return t`Payment through ${provider} is not available for this package right now. Choose another way to pay or another package, or contact us.`;
+    }
     case "live_stream_limit":
       return t`Too many open live-update streams for this account. Close some tabs and try again.`;
     case "database_unavailable":

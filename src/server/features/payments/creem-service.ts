@@ -38,8 +38,25 @@ const orPayPal = (settings: Settings, config: Config) =>
   paypalSettings(settings, config) ? ", or pay with PayPal" : "";
 
 function creemNotConfigured(alternative: string): AppError {
-  return new AppError("payment_not_configured", "Creem payments are not configured", {
-    suggestion: `Card payments through Creem are not available right now: please try again later${alternative}`,
+  return new AppError("payment_not_configured", "Card payments through Creem are not available right now.", {
+    suggestion: `Please try again later${alternative}`,
+  });
+}
+
+/**
+ * Creem cannot sell this package: it has no Creem product (400), or Creem refuses it (502). The
+ * buyer reads a way out, never the missing field (issue 68).
+ */
+function notForThisPackage(
+  settings: Settings,
+  config: Config,
+  code: "invalid_input" | "upstream_error" = "invalid_input",
+): AppError {
+  return new AppError(code, "Card payment through Creem is not available for this package right now.", {
+    suggestion: paypalSettings(settings, config)
+      ? "Try PayPal, or contact us"
+      : "Choose another package, or contact us",
+    ...reasoned("provider_unavailable_for_package", { provider: "Creem" }),
   });
 }
 
@@ -52,16 +69,21 @@ export function creemConnection(settings: Settings, ctx: CreemContext): CreemCli
   return s && new CreemClient({ baseUrl: s.baseUrl, apiKey: s.apiKey, timeoutMs: ctx.timeoutMs });
 }
 
-function suggestionFor(err: CreemError, alternative: string): string {
-  switch (err.kind) {
-    case "unauthorized":
-      return `Card payments through Creem are not working right now: please try again later${alternative}`;
-    case "rejected":
-    case "not_found":
-      return `Choose another package${alternative}`;
-    default:
-      return `Please try again in a few minutes${alternative}`;
-  }
+/**
+ * Why Creem would not start a checkout, as a buyer reads it: never Creem's own words, a setting's
+ * name or an HTTP status (issue 68). The log and the order's failure reason keep those.
+ */
+function checkoutFailed(err: CreemError, alternative: string): AppError {
+  const [why, suggestion] =
+    err.kind === "unauthorized"
+      ? ["Card payments through Creem are not working right now.", `Please try again later${alternative}`]
+      : err.kind === "unavailable"
+        ? ["Creem is not answering right now.", `Please try again in a few minutes${alternative}`]
+        : ["Creem did not answer as expected.", `Please try again in a few minutes${alternative}`];
+  return new AppError("upstream_error", `Could not start the Creem checkout. ${why}`, {
+    suggestion,
+    ...reasoned("checkout_failed", { provider: "Creem" }),
+  });
 }
 
 /** POST /api/creem/checkout: the order row first, then Creem; the order fails if Creem does. */
@@ -77,9 +99,8 @@ export async function startCreemCheckout(
   if (!creem) throw creemNotConfigured(alternative);
   const pkg = await purchasablePackage(ctx.db, packageId);
   if (!pkg.creemProductId) {
-    throw new AppError("invalid_input", `${pkg.name} cannot be bought with Creem yet`, {
-      suggestion: `Choose another package${alternative}`,
-    });
+    log.warn({ packageId: pkg.id }, "Creem checkout refused: the package has no Creem product id");
+    throw notForThisPackage(settings, ctx.config);
   }
 
   const [order] = await ctx.db
@@ -126,10 +147,10 @@ export async function startCreemCheckout(
       },
       `Creem checkout failed: ${creemErr.message}`,
     );
-    throw new AppError("upstream_error", `Could not start the Creem checkout. ${creemErr.message}.`, {
-      suggestion: suggestionFor(creemErr, alternative),
-      ...reasoned("checkout_failed", { provider: "Creem" }),
-    });
+    // Creem refused or does not know the package's product: this package cannot be sold through it.
+    if (creemErr.kind === "rejected" || creemErr.kind === "not_found")
+      throw notForThisPackage(settings, ctx.config, "upstream_error");
+    throw checkoutFailed(creemErr, alternative);
   }
 }
 
@@ -198,7 +219,8 @@ export async function confirmCreemCheckout(
       { orderId: order.id, checkoutId, kind: err.kind, status: err.status },
       `Creem checkout lookup failed: ${err.message}`,
     );
-    throw new AppError("upstream_error", `Could not check the payment with Creem. ${err.message}.`, {
+    // Creem's own words stay in the log: the buyer is told what to do (issue 68).
+    throw new AppError("upstream_error", "Could not check the payment with Creem right now.", {
       suggestion: "If you paid, your credits are added as soon as Creem confirms it. Refresh this page in a minute.",
     });
   }

@@ -48,7 +48,7 @@ const captureRequestId = (orderId: string) => `capture-${orderId}`;
 
 /** What a buyer can do instead, in a buyer's words: never a setting's name (issue 68). */
 function paypalNotConfigured(): AppError {
-  return new AppError("payment_not_configured", "PayPal payments are not configured", {
+  return new AppError("payment_not_configured", "Payments through PayPal are not available right now.", {
     suggestion:
       "Payments through PayPal are not available right now: please try again later, or choose another way to pay",
   });
@@ -80,10 +80,18 @@ export async function paypalConnection(ctx: PaypalContext): Promise<PaypalClient
 }
 
 function suggestionFor(err: PaypalError): string {
-  if (err.kind === "unauthorized") {
-    return "Payments through PayPal are not working right now: please try again later, or choose another way to pay";
-  }
+  if (err.kind === "unauthorized") return "Please try again later, or choose another way to pay";
   return "Please try again in a few minutes, or choose another way to pay";
+}
+
+/**
+ * Why a PayPal call failed, as a buyer reads it: never PayPal's own words, our credentials or an
+ * HTTP status (issue 68). The log and the order's failure reason keep those.
+ */
+function troubleForBuyer(err: PaypalError): string {
+  if (err.kind === "unauthorized") return "Payments through PayPal are not working right now.";
+  if (err.kind === "unavailable") return "PayPal is not answering right now.";
+  return "PayPal did not answer as expected.";
 }
 
 const asPaypalError = (err: unknown, what: string) =>
@@ -146,7 +154,7 @@ export async function createPaypalOrder(
       },
       `PayPal order creation failed: ${ppErr.message}`,
     );
-    throw new AppError("upstream_error", `Could not start the PayPal payment. ${ppErr.message}.`, {
+    throw new AppError("upstream_error", `Could not start the PayPal payment. ${troubleForBuyer(ppErr)}`, {
       suggestion: suggestionFor(ppErr),
       ...reasoned("checkout_failed", { provider: "PayPal" }),
     });
@@ -187,10 +195,10 @@ function notApproved(): AppError {
 }
 
 function unavailable(err: PaypalError): AppError {
-  return new AppError("upstream_error", `Could not complete the payment with PayPal. ${err.message}.`, {
+  return new AppError("upstream_error", `Could not complete the payment with PayPal. ${troubleForBuyer(err)}`, {
     suggestion:
       err.kind === "unauthorized"
-        ? "Payments through PayPal are not working right now. You were not charged twice; please try again later."
+        ? "You were not charged twice; please try again later."
         : "Please try again in a minute. Trying again never charges you twice.",
   });
 }

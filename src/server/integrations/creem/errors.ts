@@ -11,7 +11,10 @@ export type CreemErrorKind =
   /** Anything else, including answers that cannot be read. */
   | "failed";
 
-/** `message` is safe to show to an admin or payer: it never contains the API key. */
+/**
+ * `message` is for an admin and the log: it never contains the API key, but it may name a setting
+ * or carry Creem's own words, so a buyer never reads it (creem-service.ts words theirs; issue 68).
+ */
 export class CreemError extends Error {
   constructor(
     readonly kind: CreemErrorKind,
