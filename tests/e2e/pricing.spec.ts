@@ -51,6 +51,7 @@ async function createPackage(data: {
   popular?: boolean;
   bonus?: string;
   description?: string;
+  creemProductId?: string;
 }): Promise<CreatedPackage> {
   const response = await admin.post("/api/admin/credit-packages", {
     data: { isActive: true, confirmBelowCost: true, ...data },
@@ -379,37 +380,61 @@ test.describe("a signed-in buyer", () => {
     await expect(dialog.getByRole("button", { name: /Creem|PayPal/ })).toHaveCount(0);
   });
 
-  test("with Creem enabled the modal offers it: server errors, a missing URL, then the redirect", async ({ page }) => {
+  test("with Creem enabled the modal offers it where it can sell: server errors, a missing URL, then the redirect", async ({
+    page,
+  }) => {
     await setPaymentSettings({ creemEnabled: true, creemApiKey: E2E_CREEM.apiKey, creemWebhookSecret: "s" });
     try {
       await signIn(page);
+      // This package has no Creem product: the dialog says it cannot be bought, with no dead button (issue 68).
       await page.goto(`/purchase-credits?package=${pkg.id}`);
       await page.getByRole("button", { name: "Proceed to Payment" }).click();
       const dialog = page.getByRole("dialog", { name: "Complete Your Purchase" });
+      await expect(dialog.getByRole("alert")).toHaveText(
+        "This package cannot be bought right now. Please choose another package, or contact us.",
+      );
+      await expect(dialog.getByRole("button", { name: /Creem|PayPal/ })).toHaveCount(0);
+
+      const card = await createPackage({
+        name: `Card ${Date.now().toString(36)}`,
+        credits: 150,
+        price: "25.00",
+        creemProductId: E2E_CREEM.productId,
+      });
+      await page.goto(`/purchase-credits?package=${card.id}`);
+      await page.getByRole("button", { name: "Proceed to Payment" }).click();
       const creem = dialog.getByRole("button", { name: /Secure checkout by Creem/ });
       await expect(creem).toBeVisible();
       await expect(dialog.getByRole("button", { name: /PayPal/ })).toHaveCount(0);
 
-      // The real server: this package has no Creem product id, so it says so with a suggestion.
-      const answer = page.waitForResponse((r) => r.url().endsWith("/api/creem/checkout"));
-      await creem.click();
-      const response = await answer;
-      expect(response.status()).toBe(400);
-      const error = (await response.json()) as { message: string; suggestion: string };
-      expect(error.suggestion).toBeTruthy();
-      await expectToast(page, error.message, error.suggestion);
-
-      // Creem's part, played here: no URL, then a hosted checkout page.
+      // Creem's part, played here: a refusal in the server's words, no URL, then a hosted checkout page.
       const sent: unknown[] = [];
-      let answerWith: object = {};
+      let answerWith: { status: number; json: object } = {
+        status: 502,
+        json: {
+          message: "Could not start the Creem checkout. Creem is not answering right now.",
+          suggestion: "Please try again in a few minutes",
+          code: "upstream_error",
+          reason: "checkout_failed",
+          params: { provider: "Creem" },
+        },
+      };
       await page.route("**/api/creem/checkout", async (route) => {
         sent.push(route.request().postDataJSON());
-        await route.fulfill({ json: answerWith });
+        await route.fulfill(answerWith);
       });
+      await creem.click();
+      await expectToast(
+        page,
+        "Could not start the Creem checkout. Creem is not answering right now.",
+        "Please try again in a few minutes",
+      );
+
+      answerWith = { status: 200, json: {} };
       await creem.click();
       await expectToast(page, "No checkout URL received");
 
-      answerWith = { checkoutUrl: "https://checkout.creem.test/ch_e2e_1" };
+      answerWith = { status: 200, json: { checkoutUrl: "https://checkout.creem.test/ch_e2e_1" } };
       await page.route("https://checkout.creem.test/**", (route) =>
         route.fulfill({
           contentType: "text/html",
@@ -420,9 +445,9 @@ test.describe("a signed-in buyer", () => {
       await expect(page).toHaveURL("https://checkout.creem.test/ch_e2e_1");
       await expect(page.getByRole("heading", { name: "Fake Creem checkout" })).toBeVisible();
       expect(sent.at(-1)).toMatchObject({
-        packageId: pkg.id,
+        packageId: card.id,
         credits: 150,
-        packageName: pkg.name,
+        packageName: card.name,
         currency: "USD",
         amount: "25.00",
       });

@@ -24,3 +24,20 @@ export function PaymentMethodsUnavailable() {
     </Callout>
   );
 }
+
+/** In the payment dialog when payments are on but none can sell this package: said, with no dead button. */
+export function PackageNotForSale() {
+  return (
+    <Callout tone="warning" icon={TriangleAlert} role="alert">
+      <p className="text-amber-100">
+        <Trans>
+          This package cannot be bought right now. Please choose another package, or{" "}
+          <Link href="/contact" className="font-medium text-amber-100 underline underline-offset-4">
+            contact us
+          </Link>
+          .
+        </Trans>
+      </p>
+    </Callout>
+  );
+}

@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { PaymentResult } from "../../../shared/schemas/payments";
 import { LoadingLine } from "./loading-line";
 import type { DisplayPackage } from "./packages";
-import { PaymentMethodsUnavailable } from "./payment-methods-unavailable";
+import { PackageNotForSale, PaymentMethodsUnavailable } from "./payment-methods-unavailable";
 import { PaypalCheckout } from "./paypal-checkout";
 import { ProviderOption } from "./provider-option";
 import { useCreemCheckout } from "./use-creem-checkout";
@@ -16,14 +16,20 @@ export interface PaymentMethodsProps {
   onBusyChange: (busy: boolean) => void;
 }
 
-/** The enabled providers: Creem's card checkout (a redirect) and PayPal's buttons (opened in place). */
+/**
+ * The providers that can sell this package now (the server says so per package, issue 68): Creem's
+ * card checkout (a redirect) and PayPal's buttons (opened in place). None at all: payments are
+ * off; none for this package: it cannot be bought, and no button is shown.
+ */
 export function PaymentMethods({ pkg, onClose, onBusyChange }: PaymentMethodsProps) {
   const { t } = useLingui();
   const methods = usePaymentMethods();
   const creem = useCreemCheckout();
   const [paypalOpen, setPaypalOpen] = useState(false);
-  const creemEnabled = methods.data?.creemEnabled === true;
-  const paypalEnabled = methods.data?.paypalEnabled === true;
+  const anyEnabled = methods.data?.creemEnabled === true || methods.data?.paypalEnabled === true;
+  const providers = methods.data?.packages.find((p) => p.id === pkg.id)?.providers ?? [];
+  const creemEnabled = providers.includes("creem");
+  const paypalEnabled = providers.includes("paypal");
 
   const onPaypalResult = (result: PaymentResult) => {
     if (result.status !== "failed") onClose();
@@ -36,8 +42,10 @@ export function PaymentMethods({ pkg, onClose, onBusyChange }: PaymentMethodsPro
       </h3>
       {methods.isPending ? (
         <LoadingLine label={t`Loading payment methods…`} />
-      ) : !creemEnabled && !paypalEnabled ? (
+      ) : !anyEnabled ? (
         <PaymentMethodsUnavailable />
+      ) : !creemEnabled && !paypalEnabled ? (
+        <PackageNotForSale />
       ) : (
         <>
           {creemEnabled ? (
