@@ -1,6 +1,10 @@
+import { useState } from "react";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, t } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
+import type { PaymentMethods } from "../../../shared/schemas/packages";
+import { callQuery } from "@/lib/api";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/components/ui/accordion";
 import { formatCreditValue, usePricing, type CreditValue } from "@/features/pricing";
 import { modelDescription, modelLabel } from "@/lib/catalogue-text";
@@ -10,7 +14,7 @@ import { SectionHeading } from "./section-heading";
 interface Faq {
   id: string;
   question: MessageDescriptor;
-  /** null: the answer is made while rendering (from the credit value or the model catalogue). */
+  /** null: the answer is made while rendering (from the credit value, the model catalogue or the payment methods). */
   answer: MessageDescriptor | null;
 }
 
@@ -53,9 +57,33 @@ const FAQS: readonly Faq[] = [
   {
     id: "payment",
     question: msg`How do I pay?`,
-    answer: msg`Pick a credit package on the Pricing page and pay by card through our secure checkout or with PayPal. The credits are added to your balance as soon as the payment is confirmed.`,
+    answer: null,
   },
 ];
+
+// The contract (and zod) is imported when the answer is opened: the landing page's first load leaves them out.
+const readPaymentMethods = callQuery(() => import("../../../shared/api/payments").then((m) => m.paymentsApi.methods));
+
+/**
+ * How to pay, naming only the payment methods that can sell a package now (issue 68): never PayPal
+ * while only card payments are on, nor the card checkout without a package Creem can sell.
+ */
+function paymentAnswer(methods: PaymentMethods | undefined): string {
+  if (!methods) {
+    return t`Pick a credit package on the Pricing page and pay through its checkout. The credits are added to your balance as soon as the payment is confirmed.`;
+  }
+  const sells = (provider: "creem" | "paypal") => methods.packages.some((p) => p.providers.includes(provider));
+  if (sells("creem") && sells("paypal")) {
+    return t`Pick a credit package on the Pricing page and pay by card through our secure checkout or with PayPal. The credits are added to your balance as soon as the payment is confirmed.`;
+  }
+  if (sells("creem")) {
+    return t`Pick a credit package on the Pricing page and pay by card through our secure checkout. The credits are added to your balance as soon as the payment is confirmed.`;
+  }
+  if (sells("paypal")) {
+    return t`Pick a credit package on the Pricing page and pay with PayPal. The credits are added to your balance as soon as the payment is confirmed.`;
+  }
+  return t`Credits cannot be bought online right now. Please check again later, or contact us to buy credits.`;
+}
 
 /** How credits work, with what one is worth in dollars only when the server knows it (decision 0075). */
 function creditsAnswer(value: CreditValue | null): string {
@@ -73,6 +101,14 @@ function creditsAnswer(value: CreditValue | null): string {
 export function FaqSection() {
   const { t, i18n } = useLingui();
   const { creditValue } = usePricing();
+  const [open, setOpen] = useState("");
+  // Asked once the payment answer is opened, so the first load makes no extra request.
+  const methods = useQuery({
+    queryKey: ["/api/settings/payment-methods"],
+    queryFn: readPaymentMethods,
+    enabled: open === "payment",
+    staleTime: 60_000,
+  });
   // "Veo3 Fast: quick, for most videos." for every model, then which models take reference images.
   const models = MODELS.map((model) => {
     const label = modelLabel(model);
@@ -88,12 +124,18 @@ export function FaqSection() {
     <section aria-labelledby="faq-title" id="faq" className="mx-auto w-full max-w-3xl px-4 py-16 sm:px-6 lg:py-24">
       <SectionHeading id="faq-title" eyebrow={t`FAQ`} title={t`Frequently Asked Questions`} />
       {/* type="single" collapsible: one answer open at a time; clicking the open one closes it. */}
-      <Accordion type="single" collapsible className="mt-10 grid gap-3">
+      <Accordion type="single" collapsible value={open} onValueChange={setOpen} className="mt-10 grid gap-3">
         {FAQS.map((faq) => (
           <AccordionItem key={faq.id} value={faq.id}>
             <AccordionTrigger>{t(faq.question)}</AccordionTrigger>
             <AccordionContent>
-              {faq.answer ? t(faq.answer) : faq.id === "credits" ? creditsAnswer(creditValue) : modelsAnswer}
+              {faq.answer
+                ? t(faq.answer)
+                : faq.id === "credits"
+                  ? creditsAnswer(creditValue)
+                  : faq.id === "payment"
+                    ? paymentAnswer(methods.data)
+                    : modelsAnswer}
             </AccordionContent>
           </AccordionItem>
         ))}
