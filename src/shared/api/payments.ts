@@ -5,6 +5,7 @@
  */
 import { transactionsPageSchema, transactionsQuerySchema, userStatsSchema } from "../schemas/account.js";
 import { creditPackageListSchema, paymentMethodsSchema } from "../schemas/packages.js";
+import { PAYMENT_METHODS_PATH } from "../payment-methods-path.js";
 import {
   creemCheckoutResponseSchema,
   creemCheckoutSchema,
@@ -32,7 +33,7 @@ export const paymentsApi = {
   }),
   methods: defineRoute({
     method: "GET",
-    path: "/api/settings/payment-methods",
+    path: PAYMENT_METHODS_PATH,
     tags,
     summary: "Which payment providers are offered, for each package on sale",
     responses: { 200: paymentMethodsSchema },

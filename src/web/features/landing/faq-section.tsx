@@ -4,6 +4,7 @@ import { msg, t } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import type { PaymentMethods } from "../../../shared/schemas/packages";
+import { PAYMENT_METHODS_PATH } from "../../../shared/payment-methods-path";
 import { callQuery } from "@/lib/api";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/components/ui/accordion";
 import { formatCreditValue, usePricing, type CreditValue } from "@/features/pricing";
@@ -104,7 +105,7 @@ export function FaqSection() {
   const [open, setOpen] = useState("");
   // Asked once the payment answer is opened, so the first load makes no extra request.
   const methods = useQuery({
-    queryKey: ["/api/settings/payment-methods"],
+    queryKey: [PAYMENT_METHODS_PATH],
     queryFn: readPaymentMethods,
     enabled: open === "payment",
     staleTime: 60_000,
