@@ -38,7 +38,9 @@ export const SPA_ROUTES = [
   "/admin",
   "/admin/users",
   "/admin/users/:userId",
+  // The settings open at their first section; each section has its own address (decision 0148).
   "/admin/settings",
+  "/admin/settings/:section",
   "/admin/audit",
   "/admin/mail",
   // Prompt screening's log (decision 0089).

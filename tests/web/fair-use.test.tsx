@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AdminUserDetail } from "../../src/shared/schemas/admin-users";
 import type { AdminSettingsView } from "../../src/shared/schemas/settings";
 import { FairUseCard } from "@/features/admin/settings/fair-use-card";
+import { SettingsSectionForm } from "@/features/admin/settings/section/settings-section-form";
 import { UserInFlightCard } from "@/features/admin/user-page/user-in-flight";
 import { stubFetch } from "./fetch-stub";
 import { renderWeb, useLocale } from "./render";
@@ -24,14 +25,36 @@ describe("the Fair Use card", () => {
         body: { message: "Settings updated", settings: { ...settings, maxVideosInFlight: 8 } },
       },
     });
-    const { user } = renderWeb(<FairUseCard settings={settings} />);
+    const { user } = renderWeb(
+      <SettingsSectionForm label="Operations">
+        <FairUseCard settings={settings} />
+      </SettingsSectionForm>,
+    );
     const input = screen.getByLabelText("Videos at once per person");
     expect((input as HTMLInputElement).value).toBe("5");
     await user.clear(input);
     await user.type(input, "8");
-    await user.click(screen.getByRole("button", { name: "Save Fair Use" }));
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
     await waitFor(() => expect(sent.some((r) => r.method === "PUT")).toBe(true));
     expect(sent.find((r) => r.method === "PUT")!.body).toEqual({ maxVideosInFlight: "8" });
+  });
+
+  it("says beside the field what is wrong with a limit of 0, in the owner's words, and sends nothing", async () => {
+    await useLocale("en", "admin");
+    const settings = { maxVideosInFlight: 5, updatedAt: "2026-11-25T10:00:00.000Z" } as AdminSettingsView;
+    const { sent } = stubFetch({});
+    const { user } = renderWeb(
+      <SettingsSectionForm label="Operations">
+        <FairUseCard settings={settings} />
+      </SettingsSectionForm>,
+    );
+    const input = screen.getByLabelText("Videos at once per person");
+    await user.clear(input);
+    await user.type(input, "0");
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Enter a whole number of videos from 1 to 1000.");
+    expect(document.activeElement).toBe(input);
+    expect(sent.filter((r) => r.method === "PUT")).toEqual([]);
   });
 });
 

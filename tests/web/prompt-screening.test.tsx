@@ -10,6 +10,7 @@ import type { ModerationEventView, ModerationSettingsView } from "../../src/shar
 import { ModerationList } from "@/features/admin/moderation/moderation-list";
 import { NO_MODERATION_FILTERS } from "@/features/admin/moderation/moderation-api";
 import { ModerationSettingsCard } from "@/features/admin/moderation/moderation-settings-card";
+import { SettingsSectionForm } from "@/features/admin/settings/section/settings-section-form";
 import { UserModerationNotice } from "@/features/admin/user-page/user-moderation";
 import { ApiError, errorMessage } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
@@ -41,7 +42,11 @@ describe("the settings card", () => {
         body: { message: "Prompt screening updated", settings: { ...settings, ...(request.body as object) } },
       }),
     });
-    const { user } = renderWeb(<ModerationSettingsCard />);
+    const { user } = renderWeb(
+      <SettingsSectionForm label="Moderation">
+        <ModerationSettingsCard />
+      </SettingsSectionForm>,
+    );
     const creem = await screen.findByLabelText("Screen prompts with Creem's moderation");
     expect(screen.queryByText(/Creem requires every prompt/)).toBeNull();
     await user.click(creem);
@@ -52,7 +57,7 @@ describe("the settings card", () => {
     await user.clear(denied);
     await user.type(denied, "  kill*  {Enter}{Enter}giết người{Enter}");
     await user.selectOptions(screen.getByLabelText("When a prompt is flagged"), "review");
-    await user.click(screen.getByRole("button", { name: "Save Prompt Screening" }));
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
 
     await waitFor(() => expect(sent.some((r) => r.method === "PUT")).toBe(true));
     expect(sent.find((r) => r.method === "PUT")!.body).toEqual({

@@ -70,6 +70,9 @@ const PAGES: Record<SpaRoute, ComponentType> = {
   "/admin/users": adminOnly(() => import("@/pages/admin-users-page").then((m) => m.AdminUsersPage)),
   "/admin/users/:userId": adminOnly(() => import("@/pages/admin-user-page").then((m) => m.AdminUserPage)),
   "/admin/settings": adminOnly(() => import("@/pages/admin-settings-page").then((m) => m.AdminSettingsPage)),
+  "/admin/settings/:section": adminOnly(() =>
+    import("@/pages/admin-settings-section-page").then((m) => m.AdminSettingsSectionPage),
+  ),
   "/admin/audit": adminOnly(() => import("@/pages/admin-audit-page").then((m) => m.AdminAuditPage)),
   "/admin/mail": adminOnly(() => import("@/pages/admin-mail-page").then((m) => m.AdminMailPage)),
   "/admin/moderation": adminOnly(() => import("@/pages/admin-moderation-page").then((m) => m.AdminModerationPage)),
@@ -108,6 +111,7 @@ const AREAS: Record<SpaRoute, Area> = {
   "/admin/users": "admin",
   "/admin/users/:userId": "admin",
   "/admin/settings": "admin",
+  "/admin/settings/:section": "admin",
   "/admin/audit": "admin",
   "/admin/mail": "admin",
   "/admin/moderation": "admin",

@@ -4,6 +4,7 @@
  */
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import { SETTINGS_SECTIONS, settingsHref, type SettingsSection } from "../../shared/settings-sections";
 
 interface AdminPageLink {
   href: string;
@@ -14,7 +15,23 @@ interface AdminGroup {
   label: MessageDescriptor;
   /** The first one is where the group's tab leads. */
   pages: readonly AdminPageLink[];
+  /** What the header's Admin menu lists of the group, when not every page. */
+  inMenu?: readonly AdminPageLink[];
 }
+
+/** The settings' sections (decision 0148), each a page of the Settings group. */
+export const SETTINGS_SECTION_LABELS: Record<SettingsSection, MessageDescriptor> = {
+  payments: msg`Payments`,
+  prices: msg`Prices`,
+  models: msg`Models and vendors`,
+  mail: msg`Mail`,
+  "sign-ups": msg`Sign-ups`,
+  moderation: msg`Moderation`,
+  contact: msg`Contact`,
+  legal: msg`Legal`,
+  appearance: msg`Appearance`,
+  operations: msg`Operations`,
+};
 
 export const ADMIN_GROUPS: readonly AdminGroup[] = [
   { label: msg`Overview`, pages: [{ href: "/admin", label: msg`Overview` }] },
@@ -33,7 +50,15 @@ export const ADMIN_GROUPS: readonly AdminGroup[] = [
       { href: "/admin/mail", label: msg`Mail` },
     ],
   },
-  { label: msg`Settings`, pages: [{ href: "/admin/settings", label: msg`Settings` }] },
+  {
+    label: msg`Settings`,
+    pages: SETTINGS_SECTIONS.map((section) => ({
+      href: settingsHref(section),
+      label: SETTINGS_SECTION_LABELS[section],
+    })),
+    // Ten sections would crowd the menu, two of them named like other groups' pages (Mail, Moderation).
+    inMenu: [{ href: "/admin/settings", label: msg`Settings` }],
+  },
 ];
 
 /** Whether `location` is the page `href` or one below it (a user's page is under Users). */

@@ -41,10 +41,11 @@ export function AdminMenu({ place }: { place: AdminMenuPlace }) {
         {ADMIN_GROUPS.map((group, index) => {
           const name = t(group.label);
           const current = group === currentGroup;
+          const pages = group.inMenu ?? group.pages;
           return (
             <DropdownMenuGroup key={name} aria-label={name} aria-current={current ? "true" : undefined}>
               {index > 0 && <DropdownMenuSeparator />}
-              {group.pages.length > 1 && (
+              {pages.length > 1 && (
                 <DropdownMenuLabel
                   className={
                     current
@@ -55,7 +56,7 @@ export function AdminMenu({ place }: { place: AdminMenuPlace }) {
                   {name}
                 </DropdownMenuLabel>
               )}
-              {group.pages.map((page) => {
+              {pages.map((page) => {
                 const here = isAdminPage(page.href, location);
                 return (
                   <DropdownMenuItem key={page.href} asChild>

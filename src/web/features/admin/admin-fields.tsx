@@ -140,15 +140,17 @@ export function ChoiceField({
   value,
   options,
   onValueChange,
+  error,
 }: {
   id: string;
   label: string;
   value: string;
   options: { value: string; label: string }[];
   onValueChange: (value: string) => void;
+  error?: string | undefined;
 }) {
   return (
-    <Field id={id} label={label}>
+    <Field id={id} label={label} error={error}>
       <select
         id={id}
         value={value}

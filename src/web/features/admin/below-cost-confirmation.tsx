@@ -13,25 +13,32 @@ export const isBelowCostRefusal = (error: unknown): error is ApiError =>
 
 export function useBelowCostConfirmation() {
   const { t } = useLingui();
-  const [pending, setPending] = useState<{ error: ApiError; retry: () => void }>();
+  const [pending, setPending] = useState<{ error: ApiError; answer: (confirmed: boolean) => void }>();
   const dialog = (
     <ConfirmDialog
       open={pending !== undefined}
-      onOpenChange={(open) => !open && setPending(undefined)}
+      onOpenChange={(open) => {
+        if (open) return;
+        pending?.answer(false);
+        setPending(undefined);
+      }}
       title={t`Sell below cost?`}
       description={pending ? errorMessage(pending.error) : ""}
       confirmLabel={t`Save anyway`}
       onConfirm={() => {
-        pending?.retry();
+        pending?.answer(true);
         setPending(undefined);
       }}
     />
   );
+  /** Whether the owner confirms the sale below cost `error` refused; false at once for any other error. */
+  const confirm = (error: unknown): Promise<boolean> =>
+    isBelowCostRefusal(error) ? new Promise((answer) => setPending({ error, answer })) : Promise.resolve(false);
   /** True when the error was a below-cost refusal, now being asked about; `retry` saves again, confirmed. */
   const ask = (error: unknown, retry: () => void): boolean => {
     if (!isBelowCostRefusal(error)) return false;
-    setPending({ error, retry });
+    void confirm(error).then((confirmed) => confirmed && retry());
     return true;
   };
-  return { ask, dialog };
+  return { ask, confirm, dialog };
 }

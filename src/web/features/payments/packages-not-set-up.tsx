@@ -1,6 +1,7 @@
 import { Link } from "wouter";
 import { PackageOpen, Settings } from "lucide-react";
 import { Trans } from "@lingui/react/macro";
+import { settingsHref } from "../../../shared/settings-sections";
 import { Button } from "@/components/ui/button";
 
 /**
@@ -19,7 +20,7 @@ export function PackagesNotSetUp({ isAdmin }: { isAdmin: boolean }) {
       </p>
       {isAdmin ? (
         <Button asChild variant="secondary" size="sm">
-          <Link href="/admin/settings">
+          <Link href={settingsHref("packages-title")}>
             <Settings aria-hidden="true" />
             <Trans>Add packages in Admin → Settings</Trans>
           </Link>

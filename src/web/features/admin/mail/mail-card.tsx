@@ -1,9 +1,10 @@
 /**
  * The Mail card of /admin/settings (decision 0085): the mail server (or none: the local outbox),
- * the From address, the seller named on receipts, and a test message sent at once.
+ * the From address and the seller named on receipts, saved with the Mail section (decision 0148).
+ * The test message is its own card (mail-test-card.tsx): it sends with what is saved.
  */
-import { useState, type FormEvent } from "react";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import { useLingui } from "@lingui/react/macro";
 import type { AdminSettingsView } from "../../../../shared/schemas/settings";
 import type { SmtpSecurity } from "../../../../shared/schemas/mail-fields";
 import { Label } from "@/components/ui/label";
@@ -12,38 +13,51 @@ import { ChoiceField, SecretField, TextField } from "@/features/admin/admin-fiel
 import { SectionCard } from "@/components/ui/section-card";
 import { useSaveMailServer } from "./mail-api";
 import { MailRoute } from "./mail-route";
-import { MailTestForm } from "./mail-test-form";
-import { SaveButton } from "@/features/admin/settings/save-button";
+import { savedOrNot, useSavedDraft, useSectionPart } from "@/features/admin/settings/section/section-parts";
+
+/** The card's draft: the stored mail settings as typed. */
+const mailDraftOf = (s: AdminSettingsView) => ({
+  host: s.smtpHost ?? "",
+  port: s.smtpPort ? String(s.smtpPort) : "",
+  security: s.smtpSecurity,
+  user: s.smtpUser ?? "",
+  password: s.smtpPassword ?? "",
+  from: s.mailFrom ?? "",
+  sellerName: s.sellerName ?? "",
+  sellerAddress: s.sellerAddress ?? "",
+});
 
 export function MailCard({ settings }: { settings: AdminSettingsView }) {
   const { t } = useLingui();
-  const [host, setHost] = useState(settings.smtpHost ?? "");
-  const [port, setPort] = useState(settings.smtpPort ? String(settings.smtpPort) : "");
-  const [security, setSecurity] = useState<SmtpSecurity>(settings.smtpSecurity);
-  const [user, setUser] = useState(settings.smtpUser ?? "");
-  const [password, setPassword] = useState(settings.smtpPassword ?? "");
-  const [from, setFrom] = useState(settings.mailFrom ?? "");
-  const [sellerName, setSellerName] = useState(settings.sellerName ?? "");
-  const [sellerAddress, setSellerAddress] = useState(settings.sellerAddress ?? "");
+  const { draft, set, dirty, resetTo } = useSavedDraft(settings, mailDraftOf);
+  const { host, port, security, user, password, from, sellerName, sellerAddress } = draft;
   const save = useSaveMailServer();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const portNumber = port.trim() === "" ? null : Number(port);
-    save.mutate(
-      {
-        smtpHost: host,
-        smtpPort: portNumber,
-        smtpSecurity: security,
-        smtpUser: user,
-        smtpPassword: password,
-        mailFrom: from,
-        sellerName,
-        sellerAddress,
-      },
-      { onSuccess: ({ settings: saved }) => setPassword(saved.smtpPassword ?? "") },
-    );
-  };
+  const [portProblem, setPortProblem] = useState<string>();
+  const portNumber = port.trim() === "" ? null : Number(port.trim());
+  useSectionPart({
+    dirty,
+    check: () => {
+      const ok = portNumber === null || (Number.isInteger(portNumber) && portNumber >= 1 && portNumber <= 65535);
+      setPortProblem(ok ? undefined : t`Enter a port from 1 to 65535, e.g. 587, or leave it blank.`);
+      return ok;
+    },
+    save: () =>
+      savedOrNot(
+        save
+          .mutateAsync({
+            smtpHost: host,
+            smtpPort: portNumber,
+            smtpSecurity: security,
+            smtpUser: user,
+            smtpPassword: password,
+            mailFrom: from,
+            sellerName,
+            sellerAddress,
+          })
+          .then(({ settings: now }) => resetTo(now)),
+      ),
+  });
 
   return (
     <SectionCard
@@ -53,14 +67,14 @@ export function MailCard({ settings }: { settings: AdminSettingsView }) {
     >
       <div className="grid gap-5">
         <MailRoute />
-        <form onSubmit={submit} className="grid gap-4" aria-label={t`Mail settings`}>
+        <div role="group" className="grid gap-4" aria-label={t`Mail settings`}>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               id="smtpHost"
               label={t`Mail server (SMTP host)`}
               placeholder="smtp.example.com"
               value={host}
-              onValueChange={setHost}
+              onValueChange={set("host")}
               hint={t`Leave empty to use SMTP_URL, or the local outbox without it.`}
             />
             <div className="grid grid-cols-2 gap-4 [&>*]:min-w-0">
@@ -70,13 +84,17 @@ export function MailCard({ settings }: { settings: AdminSettingsView }) {
                 inputMode="numeric"
                 placeholder={security === "tls" ? "465" : security === "none" ? "25" : "587"}
                 value={port}
-                onValueChange={setPort}
+                error={portProblem}
+                onValueChange={(value) => {
+                  set("port")(value);
+                  setPortProblem(undefined);
+                }}
               />
               <ChoiceField
                 id="smtpSecurity"
                 label={t`Security`}
                 value={security}
-                onValueChange={(v) => setSecurity(v as SmtpSecurity)}
+                onValueChange={(v) => set("security")(v as SmtpSecurity)}
                 options={[
                   { value: "starttls", label: t`STARTTLS` },
                   { value: "tls", label: t`TLS` },
@@ -84,21 +102,21 @@ export function MailCard({ settings }: { settings: AdminSettingsView }) {
                 ]}
               />
             </div>
-            <TextField id="smtpUser" label={t`User name`} autoComplete="off" value={user} onValueChange={setUser} />
-            <SecretField id="smtpPassword" label={t`Password`} value={password} onValueChange={setPassword} />
+            <TextField id="smtpUser" label={t`User name`} autoComplete="off" value={user} onValueChange={set("user")} />
+            <SecretField id="smtpPassword" label={t`Password`} value={password} onValueChange={set("password")} />
             <TextField
               id="mailFrom"
               label={t`From`}
               placeholder={t`Veo Studio <no-reply@example.com>`}
               value={from}
-              onValueChange={setFrom}
+              onValueChange={set("from")}
               hint={t`Empty: MAIL_FROM, else no-reply at your site's address.`}
             />
             <TextField
               id="sellerName"
               label={t`Seller name on receipts`}
               value={sellerName}
-              onValueChange={setSellerName}
+              onValueChange={set("sellerName")}
             />
           </div>
           <div className="grid gap-1.5">
@@ -107,12 +125,10 @@ export function MailCard({ settings }: { settings: AdminSettingsView }) {
               id="sellerAddress"
               className="min-h-20"
               value={sellerAddress}
-              onChange={(e) => setSellerAddress(e.target.value)}
+              onChange={(e) => set("sellerAddress")(e.target.value)}
             />
           </div>
-          <SaveButton pending={save.isPending} label={<Trans>Save Mail Settings</Trans>} />
-        </form>
-        <MailTestForm />
+        </div>
       </div>
     </SectionCard>
   );

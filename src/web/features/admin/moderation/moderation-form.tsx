@@ -3,13 +3,13 @@
  * Creem payments need it), what a flag and an unreachable screener do, the admin's rules (one a
  * line) and the refusals that flag a person.
  */
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { TriangleAlert } from "lucide-react";
 import { Link } from "wouter";
 import { MODERATION_LIMITS, type ModerationSettingsView, type RuleKind } from "../../../../shared/schemas/moderation";
 import { CheckboxField, ChoiceField, TextField } from "@/features/admin/admin-fields";
-import { SaveButton } from "@/features/admin/settings/save-button";
+import { savedOrNot, useSavedDraft, useSectionPart } from "@/features/admin/settings/section/section-parts";
 import { useSaveModerationSettings } from "./moderation-api";
 import { ModerationRulesFields } from "./moderation-rules-fields";
 import { ScreenersNow } from "./screeners-now";
@@ -31,35 +31,50 @@ const linesOf = (text: string, kind: RuleKind) =>
 
 export function ModerationForm({ settings }: { settings: ModerationSettingsView }) {
   const { t } = useLingui();
-  const [creem, setCreem] = useState(settings.moderationCreemEnabled);
-  const [flagAction, setFlagAction] = useState(settings.moderationFlagAction);
-  const [unreachableAction, setUnreachableAction] = useState(settings.moderationUnreachableAction);
-  const [refusals, setRefusals] = useState(String(settings.moderationRefusalsFlag));
-  const [denied, setDenied] = useState(rulesOf(settings, "deny"));
-  const [flagged, setFlagged] = useState(rulesOf(settings, "flag"));
+  const { draft, set, dirty, resetTo } = useSavedDraft(settings, (s) => ({
+    creem: s.moderationCreemEnabled,
+    flagAction: s.moderationFlagAction,
+    unreachableAction: s.moderationUnreachableAction,
+    refusals: String(s.moderationRefusalsFlag),
+    denied: rulesOf(s, "deny"),
+    flagged: rulesOf(s, "flag"),
+  }));
+  const { creem, flagAction, unreachableAction, refusals, denied, flagged } = draft;
   const save = useSaveModerationSettings();
   const { refusalsMin, refusalsMax } = MODERATION_LIMITS;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate({
-      moderationCreemEnabled: creem,
-      moderationFlagAction: flagAction,
-      moderationUnreachableAction: unreachableAction,
-      moderationRefusalsFlag: Number(refusals),
-      moderationRules: [...linesOf(denied, "deny"), ...linesOf(flagged, "flag")],
-    });
-  };
+  const [refusalsProblem, setRefusalsProblem] = useState<string>();
+  const refusalsCount = Number(refusals.trim());
+  useSectionPart({
+    dirty,
+    check: () => {
+      const ok = /^\d+$/.test(refusals.trim()) && refusalsCount >= refusalsMin && refusalsCount <= refusalsMax;
+      setRefusalsProblem(ok ? undefined : t`Enter a whole number from ${refusalsMin} to ${refusalsMax}.`);
+      return ok;
+    },
+    save: () =>
+      savedOrNot(
+        save
+          .mutateAsync({
+            moderationCreemEnabled: creem,
+            moderationFlagAction: flagAction,
+            moderationUnreachableAction: unreachableAction,
+            moderationRefusalsFlag: refusalsCount,
+            moderationRules: [...linesOf(denied, "deny"), ...linesOf(flagged, "flag")],
+          })
+          .then(({ settings: now }) => resetTo(now)),
+      ),
+  });
 
   return (
-    <form onSubmit={submit} className="grid gap-5" aria-label={t`Prompt screening settings`}>
+    <div role="group" className="grid gap-5" aria-label={t`Prompt screening settings`}>
       <ScreenersNow settings={settings} />
       <div className="grid gap-2">
         <CheckboxField
           id="moderationCreemEnabled"
           label={t`Screen prompts with Creem's moderation`}
           checked={creem}
-          onCheckedChange={setCreem}
+          onCheckedChange={set("creem")}
         />
         {!creem && settings.creemPayments ? (
           <p className="flex items-start gap-2 text-sm text-amber-300" role="alert">
@@ -76,7 +91,7 @@ export function ModerationForm({ settings }: { settings: ModerationSettingsView 
           id="moderationFlagAction"
           label={t`When a prompt is flagged`}
           value={flagAction}
-          onValueChange={(value) => setFlagAction(value as typeof flagAction)}
+          onValueChange={(value) => set("flagAction")(value as typeof flagAction)}
           options={[
             { value: "refuse", label: t`Refuse it` },
             { value: "review", label: t`Make the video and list it for review` },
@@ -86,14 +101,14 @@ export function ModerationForm({ settings }: { settings: ModerationSettingsView 
           id="moderationUnreachableAction"
           label={t`When a screener cannot be reached`}
           value={unreachableAction}
-          onValueChange={(value) => setUnreachableAction(value as typeof unreachableAction)}
+          onValueChange={(value) => set("unreachableAction")(value as typeof unreachableAction)}
           options={[
             { value: "refuse", label: t`Refuse, and ask to try again (as Creem expects)` },
             { value: "review", label: t`Make the video and list it for review` },
           ]}
         />
       </div>
-      <ModerationRulesFields denied={denied} flagged={flagged} onDenied={setDenied} onFlagged={setFlagged} />
+      <ModerationRulesFields denied={denied} flagged={flagged} onDenied={set("denied")} onFlagged={set("flagged")} />
       <TextField
         id="moderationRefusalsFlag"
         type="number"
@@ -112,9 +127,12 @@ export function ModerationForm({ settings }: { settings: ModerationSettingsView 
           </Trans>
         }
         value={refusals}
-        onValueChange={setRefusals}
+        error={refusalsProblem}
+        onValueChange={(value) => {
+          set("refusals")(value);
+          setRefusalsProblem(undefined);
+        }}
       />
-      <SaveButton pending={save.isPending} label={<Trans>Save Prompt Screening</Trans>} />
-    </form>
+    </div>
   );
 }

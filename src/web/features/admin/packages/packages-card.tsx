@@ -5,7 +5,6 @@ import type { AdminCreditPackageView } from "../../../../shared/schemas/packages
 import { Button } from "@/components/ui/button";
 import { useAdminPackages, useDeletePackage } from "./packages-api";
 import { useAdminSettings } from "@/features/admin/admin-api";
-import { CreditValueForm } from "./credit-value-form";
 import { SectionCard } from "@/components/ui/section-card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { PackageDialog } from "./package-dialog";
@@ -56,9 +55,6 @@ export function PackagesCard() {
           </ul>
         )}
       </QueryState>
-      {settings.data ? (
-        <CreditValueForm key={`credit-value-${settings.data.updatedAt}`} stored={settings.data.creditValueUsd} />
-      ) : null}
       {editing ? (
         <PackageDialog
           key={editing === "new" ? "new" : editing.id}

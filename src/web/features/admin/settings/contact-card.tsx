@@ -2,13 +2,13 @@
  * The contact channels of /contact (decision 0074): the admin's own, each over its CONTACT_*
  * default, which shows as the placeholder and applies while the field is blank.
  */
-import { useState, type FormEvent } from "react";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import { useLingui } from "@lingui/react/macro";
 import type { AdminSettingsView } from "../../../../shared/schemas/settings";
 import { useSaveSettings } from "@/features/admin/admin-api";
 import { TextField } from "@/features/admin/admin-fields";
 import { SectionCard } from "@/components/ui/section-card";
-import { SaveButton } from "./save-button";
+import { savedOrNot, useSavedDraft, useSectionPart } from "./section/section-parts";
 import { contactProblems, type Channel } from "./contact-problems";
 
 const DEFAULT_OF = {
@@ -26,18 +26,21 @@ function shown(channel: Channel, value: string | null): string {
   return value;
 }
 
+/** The card's draft: each channel as it is typed back. */
+const channelsOf = (s: AdminSettingsView): Record<Channel, string> => ({
+  contactZaloPhone: shown("contactZaloPhone", s.contactZaloPhone),
+  contactZaloGroupUrl: shown("contactZaloGroupUrl", s.contactZaloGroupUrl),
+  contactTelegram: shown("contactTelegram", s.contactTelegram),
+  contactEmail: shown("contactEmail", s.contactEmail),
+});
+
 export function ContactCard({ settings }: { settings: AdminSettingsView }) {
   const { t } = useLingui();
   const save = useSaveSettings();
-  const [draft, setDraft] = useState<Record<Channel, string>>({
-    contactZaloPhone: shown("contactZaloPhone", settings.contactZaloPhone),
-    contactZaloGroupUrl: shown("contactZaloGroupUrl", settings.contactZaloGroupUrl),
-    contactTelegram: shown("contactTelegram", settings.contactTelegram),
-    contactEmail: shown("contactEmail", settings.contactEmail),
-  });
+  const { draft, set: setChannel, dirty, resetTo } = useSavedDraft(settings, channelsOf);
   const [problems, setProblems] = useState<Partial<Record<Channel, string>>>({});
   const set = (channel: Channel) => (value: string) => {
-    setDraft((d) => ({ ...d, [channel]: value }));
+    setChannel(channel)(value);
     setProblems((p) => ({ ...p, [channel]: undefined }));
   };
   /** The placeholder: the CONTACT_* value that applies while the field is blank. */
@@ -55,19 +58,25 @@ export function ContactCard({ settings }: { settings: AdminSettingsView }) {
   });
   const hint = t`Left blank: the server's default (CONTACT_* setting), if any, or not shown.`;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = contactProblems(draft);
-    setProblems(found);
-    const first = Object.keys(found)[0];
-    if (first) return document.getElementById(first)?.focus();
-    save.mutate({
-      contactZaloPhone: draft.contactZaloPhone.trim(),
-      contactZaloGroupUrl: draft.contactZaloGroupUrl.trim(),
-      contactTelegram: draft.contactTelegram.trim(),
-      contactEmail: draft.contactEmail.trim(),
-    });
-  };
+  useSectionPart({
+    dirty,
+    check: () => {
+      const found = contactProblems(draft);
+      setProblems(found);
+      return Object.keys(found).length === 0;
+    },
+    save: () =>
+      savedOrNot(
+        save
+          .mutateAsync({
+            contactZaloPhone: draft.contactZaloPhone.trim(),
+            contactZaloGroupUrl: draft.contactZaloGroupUrl.trim(),
+            contactTelegram: draft.contactTelegram.trim(),
+            contactEmail: draft.contactEmail.trim(),
+          })
+          .then(({ settings: now }) => resetTo(now)),
+      ),
+  });
 
   return (
     <SectionCard
@@ -75,7 +84,7 @@ export function ContactCard({ settings }: { settings: AdminSettingsView }) {
       title={t`Contact channels`}
       description={t`Shown on the contact page. Customers reach you here about payments and videos.`}
     >
-      <form onSubmit={submit} className="grid gap-4" aria-label={t`Contact channels`}>
+      <div role="group" className="grid gap-4" aria-label={t`Contact channels`}>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label={t`Zalo phone number`}
@@ -96,8 +105,7 @@ export function ContactCard({ settings }: { settings: AdminSettingsView }) {
             {...field("contactEmail", "support@example.com")}
           />
         </div>
-        <SaveButton pending={save.isPending} label={<Trans>Save Contact Channels</Trans>} />
-      </form>
+      </div>
     </SectionCard>
   );
 }

@@ -22,6 +22,7 @@ export function ModelVendorFields({
   vendorOrder,
   pauseDegradedModels,
   kieCreditUsd,
+  kieCreditProblem,
   onVendorOrder,
   onPause,
   onKieCredit,
@@ -29,6 +30,8 @@ export function ModelVendorFields({
   vendorOrder: Record<string, Vendor[]>;
   pauseDegradedModels: boolean;
   kieCreditUsd: string;
+  /** What is wrong with the KIE credit's cost as typed, in the owner's words. */
+  kieCreditProblem?: string | undefined;
   onVendorOrder: (order: Record<string, Vendor[]>) => void;
   onPause: (pause: boolean) => void;
   onKieCredit: (value: string) => void;
@@ -69,6 +72,7 @@ export function ModelVendorFields({
         hint={t`For the overview's cost and margin per model. KIE's price list: about 0.005.`}
         inputMode="decimal"
         value={kieCreditUsd}
+        error={kieCreditProblem}
         onValueChange={onKieCredit}
       />
     </div>

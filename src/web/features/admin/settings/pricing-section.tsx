@@ -18,12 +18,15 @@ import { PriceTable } from "./price-table";
 export function PricingSection({
   draft,
   savedMargin,
+  marginProblem,
   onPrice,
   onOffered,
   onMargin,
 }: {
   draft: PriceDraftBasis & { priceMarginPercent: string };
   savedMargin: number;
+  /** What is wrong with the margin as typed, in the owner's words. */
+  marginProblem?: string | undefined;
   onPrice: (item: PriceItem) => (value: PriceDraft) => void;
   onOffered: (model: ModelId) => (offered: boolean) => void;
   onMargin: (value: string) => void;
@@ -67,6 +70,7 @@ export function PricingSection({
           inputMode="numeric"
           className="w-28"
           value={draft.priceMarginPercent}
+          error={marginProblem}
           onValueChange={onMargin}
         />
         <Button type="button" variant="outline" disabled={marginChanged} onClick={() => setRepricing(true)}>

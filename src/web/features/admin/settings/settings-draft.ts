@@ -63,27 +63,44 @@ export function draftOf(s: AdminSettingsView): Draft {
   return { ...rest, prices: draftPrices, priceMarginPercent: String(s.priceMarginPercent) };
 }
 
-/** Blank text fields mean "not set"; secrets left masked or blank keep what is stored (server rule). */
-export function patchOf(d: Draft): z.input<typeof settingsUpdateSchema> {
-  const text = (v: string | null) => (v?.trim() ? v.trim() : null);
-  return {
-    ...d,
-    prices: Object.fromEntries(
+const SECRETS = [
+  "kieToken",
+  "kieWebhookHmacKey",
+  "paypalClientSecret",
+  "creemApiKey",
+  "creemWebhookSecret",
+  "googleClientSecret",
+] as const satisfies readonly (keyof Draft)[];
+const OPTIONAL_TEXTS = [
+  "paypalClientId",
+  "paypalWebhookId",
+  "googleClientId",
+  "googleRedirectUri",
+] as const satisfies readonly (keyof Draft)[];
+
+/** The draft's values at `keys`: what one section's part of the settings edits. */
+export function pick<K extends keyof Draft>(draft: Draft, keys: readonly K[]): Pick<Draft, K> {
+  return Object.fromEntries(keys.map((key) => [key, draft[key]])) as Pick<Draft, K>;
+}
+
+/**
+ * The save of a part of the draft, only its keys. Blank text fields mean "not set"; secrets left
+ * masked or blank keep what is stored (server rule).
+ */
+export function patchOf(d: Partial<Draft>): z.input<typeof settingsUpdateSchema> {
+  const text = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
+  const patch: z.input<typeof settingsUpdateSchema> = { ...d, prices: undefined, priceMarginPercent: undefined };
+  if (d.prices) {
+    const prices = d.prices;
+    patch.prices = Object.fromEntries(
       PRICE_ITEMS.flatMap((item) => {
-        const price = d.prices[item];
+        const price = prices[item];
         return price ? [[item, { webCredits: price.webCredits.trim(), apiPrice: price.apiPrice.trim() }]] : [];
       }),
-    ),
-    priceMarginPercent: d.priceMarginPercent.trim(),
-    kieToken: d.kieToken ?? "",
-    kieWebhookHmacKey: d.kieWebhookHmacKey ?? "",
-    paypalClientSecret: d.paypalClientSecret ?? "",
-    creemApiKey: d.creemApiKey ?? "",
-    creemWebhookSecret: d.creemWebhookSecret ?? "",
-    googleClientSecret: d.googleClientSecret ?? "",
-    paypalClientId: text(d.paypalClientId),
-    paypalWebhookId: text(d.paypalWebhookId),
-    googleClientId: text(d.googleClientId),
-    googleRedirectUri: text(d.googleRedirectUri),
-  };
+    );
+  }
+  if (d.priceMarginPercent !== undefined) patch.priceMarginPercent = d.priceMarginPercent.trim();
+  for (const key of SECRETS) if (key in d) patch[key] = d[key] ?? "";
+  for (const key of OPTIONAL_TEXTS) if (key in d) patch[key] = text(d[key]);
+  return patch;
 }

@@ -2,7 +2,6 @@
  * The Sign-ups card of /admin/settings (decision 0091): Cloudflare Turnstile's keys (on while both
  * are set) and the mail domains always allowed or always refused beside the throwaway-domain list.
  */
-import { useState, type FormEvent } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { AdminSettingsView } from "../../../../shared/schemas/settings";
 import { EMAIL_DOMAIN_LIST_MAX } from "../../../../shared/email-domains";
@@ -11,7 +10,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { SecretField, TextField } from "@/features/admin/admin-fields";
 import { SectionCard } from "@/components/ui/section-card";
 import { useSaveSignUpSettings } from "./sign-ups-api";
-import { SaveButton } from "./save-button";
+import { savedOrNot, useSavedDraft, useSectionPart } from "./section/section-parts";
 
 /** One domain a line (commas and spaces also separate). */
 const domainsOf = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
@@ -51,33 +50,32 @@ function DomainList({
 
 export function SignUpsCard({ settings }: { settings: AdminSettingsView }) {
   const { t } = useLingui();
-  const [siteKey, setSiteKey] = useState(settings.turnstileSiteKey ?? "");
-  const [secret, setSecret] = useState(settings.turnstileSecret ?? "");
-  const [allowed, setAllowed] = useState(linesOf(settings.emailDomainsAllowed));
-  const [blocked, setBlocked] = useState(linesOf(settings.emailDomainsBlocked));
+  const { draft, set, dirty, resetTo } = useSavedDraft(settings, (s) => ({
+    siteKey: s.turnstileSiteKey ?? "",
+    secret: s.turnstileSecret ?? "",
+    allowed: linesOf(s.emailDomainsAllowed),
+    blocked: linesOf(s.emailDomainsBlocked),
+  }));
+  const { siteKey, secret, allowed, blocked } = draft;
   const save = useSaveSignUpSettings();
   const on = Boolean(settings.turnstileSiteKey && settings.turnstileSecret);
   const max = EMAIL_DOMAIN_LIST_MAX;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate(
-      {
-        turnstileSiteKey: siteKey.trim(),
-        // Emptied: the secret is cleared (a masked value sent back keeps it).
-        turnstileSecret: secret.trim() === "" ? null : secret,
-        emailDomainsAllowed: domainsOf(allowed),
-        emailDomainsBlocked: domainsOf(blocked),
-      },
-      {
-        onSuccess: ({ settings: saved }) => {
-          setSecret(saved.turnstileSecret ?? "");
-          setAllowed(linesOf(saved.emailDomainsAllowed));
-          setBlocked(linesOf(saved.emailDomainsBlocked));
-        },
-      },
-    );
-  };
+  useSectionPart({
+    dirty,
+    save: () =>
+      savedOrNot(
+        save
+          .mutateAsync({
+            turnstileSiteKey: siteKey.trim(),
+            // Emptied: the secret is cleared (a masked value sent back keeps it).
+            turnstileSecret: secret.trim() === "" ? null : secret,
+            emailDomainsAllowed: domainsOf(allowed),
+            emailDomainsBlocked: domainsOf(blocked),
+          })
+          .then(({ settings: now }) => resetTo(now)),
+      ),
+  });
 
   return (
     <SectionCard
@@ -85,7 +83,7 @@ export function SignUpsCard({ settings }: { settings: AdminSettingsView }) {
       title={t`Sign-ups`}
       description={t`Keep bots from farming accounts: a CAPTCHA on sign-up, password reset and sign-in after failed attempts, and no throwaway mail addresses.`}
     >
-      <form onSubmit={submit} className="grid gap-4" aria-label={t`Sign-up settings`}>
+      <div role="group" className="grid gap-4" aria-label={t`Sign-up settings`}>
         <p className="rounded-lg border border-border bg-zinc-950/40 p-3 text-sm" role="status">
           {on ? (
             <Trans>Cloudflare Turnstile is on.</Trans>
@@ -101,10 +99,15 @@ export function SignUpsCard({ settings }: { settings: AdminSettingsView }) {
             spellCheck={false}
             placeholder="0x4AAAAAAA..."
             value={siteKey}
-            onValueChange={setSiteKey}
+            onValueChange={set("siteKey")}
             hint={t`From the Turnstile page of your Cloudflare dashboard.`}
           />
-          <SecretField id="turnstileSecret" label={t`Turnstile secret key`} value={secret} onValueChange={setSecret} />
+          <SecretField
+            id="turnstileSecret"
+            label={t`Turnstile secret key`}
+            value={secret}
+            onValueChange={set("secret")}
+          />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <DomainList
@@ -112,18 +115,17 @@ export function SignUpsCard({ settings }: { settings: AdminSettingsView }) {
             label={t`Mail domains always refused`}
             hint={t`One domain a line, its subdomains included; at most ${max}. Refused at sign-up and at a change of address.`}
             value={blocked}
-            onChange={setBlocked}
+            onChange={set("blocked")}
           />
           <DomainList
             id="emailDomainsAllowed"
             label={t`Mail domains always allowed`}
             hint={t`One domain a line, its subdomains included; at most ${max}. Allowed even when the throwaway-domain list or the list above names them.`}
             value={allowed}
-            onChange={setAllowed}
+            onChange={set("allowed")}
           />
         </div>
-        <SaveButton pending={save.isPending} label={<Trans>Save Sign-up Settings</Trans>} />
-      </form>
+      </div>
     </SectionCard>
   );
 }

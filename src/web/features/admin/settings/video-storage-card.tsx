@@ -1,14 +1,13 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { HardDrive } from "lucide-react";
 import { RETENTION_DAYS_LIMITS } from "../../../../shared/schemas/settings";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api";
 import { formatNumber } from "@/lib/format";
 import { useSaveSettings, useVideoStorage } from "@/features/admin/admin-api";
 import { SectionCard } from "@/components/ui/section-card";
-import { SaveButton } from "./save-button";
+import { savedOrNot, useSavedDraft, useSectionPart } from "./section/section-parts";
 
 const UNITS = ["byte", "kilobyte", "megabyte", "gigabyte", "terabyte"] as const;
 
@@ -32,14 +31,30 @@ function formatBytes(bytes: number): string {
 export function VideoStorageCard({ retentionDays }: { retentionDays: number | null }) {
   const { t } = useLingui();
   const storage = useVideoStorage();
-  const [keepForever, setKeepForever] = useState(retentionDays === null);
-  const [days, setDays] = useState(String(retentionDays ?? 90));
+  const { draft, set, dirty, resetTo } = useSavedDraft(retentionDays, (kept) => ({
+    keepForever: kept === null,
+    days: String(kept ?? 90),
+  }));
+  const { keepForever, days } = draft;
   const save = useSaveSettings();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate({ videoRetentionDays: keepForever ? null : days.trim() });
-  };
+  const [problem, setProblem] = useState<string>();
+  const { min, max } = RETENTION_DAYS_LIMITS;
+  useSectionPart({
+    dirty,
+    check: () => {
+      const n = Number(days.trim());
+      const ok = keepForever || (/^\d+$/.test(days.trim()) && n >= min && n <= max);
+      setProblem(ok ? undefined : t`Enter a whole number of days from ${min} to ${max}, or keep videos forever.`);
+      return ok;
+    },
+    save: () =>
+      savedOrNot(
+        save
+          .mutateAsync({ videoRetentionDays: keepForever ? null : days.trim() })
+          .then(({ settings: now }) => resetTo(now.videoRetentionDays)),
+      ),
+  });
 
   const figures = storage.data;
   const reason = errorMessage(storage.error);
@@ -81,28 +96,30 @@ export function VideoStorageCard({ retentionDays }: { retentionDays: number | nu
           <Trans>Loading storage figures...</Trans>
         </p>
       )}
-      <form onSubmit={submit} className="mt-6 grid gap-3" aria-label={t`Video retention`}>
+      <div role="group" className="mt-6 grid gap-3" aria-label={t`Video retention`}>
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium">
             <Trans>Keep videos</Trans>
           </legend>
           <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name="retention" checked={keepForever} onChange={() => setKeepForever(true)} />
+            <input type="radio" name="retention" checked={keepForever} onChange={() => set("keepForever")(true)} />
             <Trans>Forever</Trans>
           </label>
           <label className="flex flex-wrap items-center gap-2 text-sm">
-            <input type="radio" name="retention" checked={!keepForever} onChange={() => setKeepForever(false)} />
+            <input type="radio" name="retention" checked={!keepForever} onChange={() => set("keepForever")(false)} />
             <Trans>
               Delete videos finished more than{" "}
               <Input
+                id="videoRetentionDays"
                 aria-label={t`Days to keep videos`}
+                aria-invalid={problem ? true : undefined}
                 className="w-24"
                 inputMode="numeric"
                 min={RETENTION_DAYS_LIMITS.min}
                 max={RETENTION_DAYS_LIMITS.max}
                 value={days}
                 disabled={keepForever}
-                onChange={(e) => setDays(e.target.value)}
+                onChange={(e) => set("days")(e.target.value)}
               />{" "}
               days ago
             </Trans>
@@ -111,12 +128,12 @@ export function VideoStorageCard({ retentionDays }: { retentionDays: number | nu
         <p className="text-xs text-muted-foreground">
           <Trans>Deleted videos leave their owners&apos; lists; their transactions stay in History.</Trans>
         </p>
-        <SaveButton
-          pending={save.isPending}
-          icon={<HardDrive aria-hidden="true" />}
-          label={<Trans>Save Retention</Trans>}
-        />
-      </form>
+        {problem ? (
+          <p role="alert" className="text-sm text-red-400">
+            {problem}
+          </p>
+        ) : null}
+      </div>
     </SectionCard>
   );
 }

@@ -1,48 +1,25 @@
-/** The KIE token, PayPal, Creem and Google OAuth cards of the 'Save Other Settings' form. */
-import { Trans, useLingui } from "@lingui/react/macro";
-import { googleApi } from "../../../../shared/api/google";
-import { SectionCard } from "@/components/ui/section-card";
+/** The PayPal and Creem cards of the Payments section (decision 0148), with their keys' checks (decision 0145). */
+import { useLingui } from "@lingui/react/macro";
 import { CheckboxField, ChoiceField, SecretField, TextField } from "@/features/admin/admin-fields";
-import { urlFor } from "@/lib/api";
 import type { FieldBinders } from "./field-binders";
-import type { TextKey } from "./settings-draft";
+import type { PaymentDraft } from "./part-keys";
+import { FieldsCard } from "./fields-card";
 import { PaymentCheckStatus } from "./payment-check-status";
 import { MissingKeysNote } from "./missing-keys-note";
 
-/** `savedAt` (the settings' updatedAt) and the last save's error feed the payment cards' key checks (decision 0145). */
-export function ProviderCards({
+/** `savedAt` (the settings' updatedAt) and the last save's error feed the key checks. */
+export function PaymentProviderCards({
   text,
   toggle,
   savedAt,
   saveError,
-}: FieldBinders & { savedAt: string; saveError: unknown }) {
+}: FieldBinders<PaymentDraft> & { savedAt: string; saveError: unknown }) {
   const { t } = useLingui();
   /** The names of the keys a switched-on provider lacks (blank in the form: not set). */
-  const lacking = (on: boolean, keys: [TextKey, string][]) =>
+  const lacking = (on: boolean, keys: [Parameters<typeof text>[0], string][]) =>
     on ? keys.filter(([key]) => !text(key).value.trim()).map(([, name]) => name) : [];
-  const redirectDefault = `${window.location.origin}${urlFor(googleApi.callback)}`;
   return (
-    <>
-      <FieldsCard
-        id="kie-token-title"
-        title={t`KIE Token`}
-        description={t`The KIE.ai API key used when no provider account below can make a video.`}
-      >
-        <SecretField label={t`KIE API token`} {...text("kieToken")} />
-        <SecretField
-          label={t`KIE webhook HMAC key (from kie.ai settings; when set, unsigned callbacks are refused)`}
-          {...text("kieWebhookHmacKey")}
-        />
-        <ChoiceField
-          label={t`KIE API for new videos`}
-          options={[
-            { value: "veo", label: t`Veo API (v1/veo)` },
-            { value: "market", label: t`Market jobs API (v1/jobs, veo-3-1)` },
-          ]}
-          {...text("kieSurface")}
-        />
-      </FieldsCard>
-
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
       <FieldsCard
         id="paypal-title"
         // eslint-disable-next-line lingui/no-unlocalized-strings -- a brand name
@@ -102,38 +79,6 @@ export function ProviderCards({
           {...text("creemEnvironment")}
         />
       </FieldsCard>
-
-      <FieldsCard
-        id="google-title"
-        // eslint-disable-next-line lingui/no-unlocalized-strings -- a brand name
-        title="Google OAuth"
-        description={t`One-click sign-in with Google.`}
-      >
-        <CheckboxField label={t`Enable Google sign-in`} {...toggle("googleAuthEnabled")} />
-        <TextField label={t`Google client ID`} autoComplete="off" {...text("googleClientId")} />
-        <SecretField label={t`Google client secret`} {...text("googleClientSecret")} />
-        <TextField
-          label={t`Redirect URI`}
-          type="url"
-          placeholder={redirectDefault}
-          hint={
-            <Trans>
-              Register this exact address under Authorized redirect URIs in the Google Cloud console. Left blank, it is{" "}
-              <code className="break-all">{redirectDefault}</code>.
-            </Trans>
-          }
-          {...text("googleRedirectUri")}
-        />
-      </FieldsCard>
-    </>
-  );
-}
-
-/** A card of settings fields, one under the other. */
-function FieldsCard({ children, ...card }: Parameters<typeof SectionCard>[0]) {
-  return (
-    <SectionCard {...card}>
-      <div className="grid gap-4">{children}</div>
-    </SectionCard>
+    </div>
   );
 }

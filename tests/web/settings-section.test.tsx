@@ -1,0 +1,183 @@
+/**
+ * A settings section (issue 68 §3, decision 0148): its cards save together with one button, the bar
+ * says whether anything is unsaved, Discard puts back what is saved, a card with a problem stops
+ * the save with the problem beside its field, and each part sends only its own settings.
+ */
+import { screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { defaultPriceOf, PRICE_ITEMS } from "../../src/shared/catalogue";
+import type { AdminSettingsView } from "../../src/shared/schemas/settings";
+import { ContactCard } from "@/features/admin/settings/contact-card";
+import { PaymentsPart } from "@/features/admin/settings/payments-part";
+import { SettingsSectionForm } from "@/features/admin/settings/section/settings-section-form";
+import { TelegramCard } from "@/features/admin/settings/telegram-card";
+import { stubFetch, type Sent } from "./fetch-stub";
+import { renderWeb, useLocale } from "./render";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const SETTINGS: AdminSettingsView = {
+  id: 1,
+  kieToken: null,
+  kieWebhookHmacKey: null,
+  kieSurface: "veo",
+  disabledModels: [],
+  vendorOrder: {},
+  pauseDegradedModels: false,
+  degradedModels: [],
+  kieCreditUsd: "0.005000",
+  priceMarginPercent: 30,
+  paypalClientId: null,
+  paypalClientSecret: null,
+  paypalEnvironment: "sandbox",
+  paypalEnabled: false,
+  paypalWebhookId: null,
+  creemApiKey: null,
+  creemEnvironment: "test",
+  creemWebhookSecret: null,
+  creemEnabled: false,
+  googleClientId: null,
+  googleClientSecret: null,
+  googleRedirectUri: null,
+  googleAuthEnabled: false,
+  veo3Credits: 18,
+  veo3FastCredits: 5,
+  veo3ApiPrice: "36.00",
+  veo3FastApiPrice: "10.00",
+  prices: Object.fromEntries(
+    PRICE_ITEMS.map((item) => [
+      item,
+      { webCredits: defaultPriceOf(item).web, apiPrice: defaultPriceOf(item).api.toFixed(2) },
+    ]),
+  ),
+  telegramBotToken: null,
+  telegramChatId: null,
+  videoRetentionDays: null,
+  contactZaloPhone: null,
+  contactZaloGroupUrl: null,
+  contactTelegram: null,
+  contactEmail: null,
+  contactDefaults: { zaloPhone: null, zaloGroupUrl: null, telegram: null, email: null },
+  creditValueUsd: null,
+  maxVideosInFlight: 5,
+  smtpHost: null,
+  smtpPort: null,
+  smtpSecurity: "starttls",
+  smtpUser: null,
+  smtpPassword: null,
+  mailFrom: null,
+  sellerName: null,
+  sellerAddress: null,
+  turnstileSiteKey: null,
+  turnstileSecret: null,
+  emailDomainsAllowed: [],
+  emailDomainsBlocked: [],
+  updatedAt: "2026-11-25T10:00:00.000Z",
+};
+
+/** The server: every PUT is answered as saved (what was sent is what these tests read). */
+function server() {
+  const put = () => ({ body: { message: "Settings updated", settings: SETTINGS } });
+  return stubFetch({
+    "PUT /api/admin/settings": put,
+    "PUT /api/admin/settings/telegram": put,
+    "GET /api/admin/settings/payment-checks": { body: { creem: { status: "off" }, paypal: { status: "off" } } },
+  });
+}
+
+const puts = (sent: Sent[]) => sent.filter((r) => r.method === "PUT");
+
+function renderOperations() {
+  return renderWeb(
+    <SettingsSectionForm label="Test section">
+      <ContactCard settings={SETTINGS} />
+      <TelegramCard settings={SETTINGS} />
+    </SettingsSectionForm>,
+  );
+}
+
+describe("a settings section", () => {
+  it("saves every changed card with one button, and says so", async () => {
+    await useLocale("en", "admin");
+    const { sent } = server();
+    const { user } = renderOperations();
+    const save = screen.getByRole("button", { name: "Save changes" });
+    expect(screen.getByText("Everything here is saved")).toBeTruthy();
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+
+    await user.type(screen.getByLabelText("Telegram username"), "@owner_help");
+    await user.type(screen.getByLabelText("Chat ID"), "-1001234567890");
+    expect(await screen.findByText("Unsaved changes")).toBeTruthy();
+    await user.click(save);
+
+    await waitFor(() => expect(puts(sent)).toHaveLength(2));
+    expect(puts(sent).map((r) => r.body)).toEqual([
+      { contactZaloPhone: "", contactZaloGroupUrl: "", contactTelegram: "@owner_help", contactEmail: "" },
+      { telegramBotToken: "", telegramChatId: "-1001234567890" },
+    ]);
+    expect(await screen.findByText("Everything here is saved")).toBeTruthy();
+  });
+
+  it("puts back what is saved on Discard", async () => {
+    await useLocale("en", "admin");
+    const { sent } = server();
+    const { user } = renderOperations();
+    await user.type(screen.getByLabelText("Chat ID"), "@somewhere");
+    await user.click(await screen.findByRole("button", { name: "Discard" }));
+    expect(screen.getByLabelText<HTMLInputElement>("Chat ID").value).toBe("");
+    expect(screen.getByText("Everything here is saved")).toBeTruthy();
+    expect(puts(sent)).toEqual([]);
+  });
+
+  it("stops at a card with a problem, shown beside its field in the owner's words", async () => {
+    await useLocale("en", "admin");
+    const { sent } = server();
+    const { user } = renderOperations();
+    await user.type(screen.getByLabelText("Zalo phone number"), "12");
+    await user.type(screen.getByLabelText("Chat ID"), "@somewhere");
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    const phone = screen.getByLabelText("Zalo phone number");
+    await waitFor(() => expect(document.activeElement).toBe(phone));
+    expect(phone.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByText("Enter a phone number of 8 to 15 digits, e.g. +84 912 345 678.")).toBeTruthy();
+    expect(screen.queryByText(/contactZaloPhone/)).toBeNull();
+    expect(puts(sent)).toEqual([]);
+    expect(screen.getByText("Unsaved changes")).toBeTruthy();
+  });
+
+  it("sends only the payment keys from the Payments part, and words a bad webhook ID for the owner", async () => {
+    await useLocale("en", "admin");
+    const { sent } = server();
+    const { user } = renderWeb(
+      <SettingsSectionForm label="Payments">
+        <PaymentsPart settings={SETTINGS} />
+      </SettingsSectionForm>,
+    );
+    const webhook = screen.getByLabelText("PayPal webhook ID");
+    await user.type(webhook, "not an id!");
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(
+      await screen.findByText(
+        "Paste the webhook ID exactly as PayPal shows it: letters and digits, e.g. 8PT597110X687430LKGECATA.",
+      ),
+    ).toBeTruthy();
+    expect(puts(sent)).toEqual([]);
+
+    await user.clear(webhook);
+    await user.type(webhook, "8PT597110X687430LKGECATA");
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(puts(sent)).toHaveLength(1));
+    expect(Object.keys(puts(sent)[0]!.body as object).sort()).toEqual([
+      "creemApiKey",
+      "creemEnabled",
+      "creemEnvironment",
+      "creemWebhookSecret",
+      "paypalClientId",
+      "paypalClientSecret",
+      "paypalEnabled",
+      "paypalEnvironment",
+      "paypalWebhookId",
+    ]);
+    expect(puts(sent)[0]!.body).toMatchObject({ paypalWebhookId: "8PT597110X687430LKGECATA", paypalClientId: null });
+  });
+});
