@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "./fixtures.js";
 import { ADMIN, registerViaApi, signIn, uniqueUsername } from "./helpers.js";
 
 /** Text that only the admin pages' code contains. */
-const ADMIN_MARKERS = ["Save Other Settings", "Re-check Failed (24h)", "Refund this video?", "Refund Processed"];
+const ADMIN_MARKERS = ["Everything here is saved", "Re-check Failed (24h)", "Refund this video?", "Refund Processed"];
 const USER_PAGES = [
   "/",
   "/generate",

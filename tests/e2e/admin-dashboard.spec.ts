@@ -4,7 +4,7 @@ import {
   confirmingLosses,
   expectToast,
   registerViaApi,
-  saveOtherSettings,
+  saveSettingsSection,
   signIn,
   uniqueUsername,
 } from "./helpers.js";
@@ -73,13 +73,12 @@ test("'Loading...' shows while the server has not said who is signed in", async 
 
 test("Telegram, recovery and failure toasts", async ({ page }) => {
   await signIn(page, ADMIN.username, ADMIN.password);
-  await page.goto("/admin/settings");
+  await page.goto("/admin/settings/operations");
   const telegram = section(page, "Telegram Notifications");
   try {
     await telegram.getByLabel("Bot token", { exact: true }).fill("123456:e2e-unreachable-bot");
     await telegram.getByLabel("Chat ID").fill("-100200300");
-    await telegram.getByRole("button", { name: "Save Telegram Settings" }).click();
-    await expectToast(page, "Telegram Settings Updated");
+    await saveSettingsSection(page, "Telegram Settings Updated");
     await expect(telegram.getByLabel("Bot token", { exact: true })).toHaveValue("••••••••-bot");
     // TELEGRAM_BASE_URL points at a closed local port in the e2e server: the test message fails.
     await telegram.getByRole("button", { name: "Test Telegram Bot" }).click();
@@ -109,8 +108,12 @@ test("Telegram, recovery and failure toasts", async ({ page }) => {
       ? route.fulfill({ status: 503, json: { message: "Database unreachable" } })
       : route.continue(),
   );
-  await page.getByRole("button", { name: "Save Other Settings" }).click();
+  await section(page, "Fair Use").getByLabel("Videos at once per person").fill("7");
+  await page.getByRole("button", { name: "Save changes" }).click();
   await expectToast(page, "Update failed", "Failed to update settings: Database unreachable");
+  // Not saved: the change is still there, and the bar says so.
+  await expect(page.getByRole("region", { name: "Save this section" })).toContainText("Unsaved changes");
+  await expect(section(page, "Fair Use").getByLabel("Videos at once per person")).toHaveValue("7");
 });
 
 test("an admin edits a package, a user's credits and status, prices, and a provider account", async ({
@@ -127,8 +130,8 @@ test("an admin edits a package, a user's credits and status, prices, and a provi
   await expect(victimPage.getByRole("heading", { name: "My Account" })).toBeVisible();
 
   await signIn(page, ADMIN.username, ADMIN.password);
-  await page.goto("/admin/settings");
-  await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
+  await page.goto("/admin/settings/prices");
+  await expect(page.getByRole("heading", { name: "Prices", level: 1 })).toBeVisible();
 
   // Credit Packages: add, then edit the price.
   const name = uniqueUsername("Pack");
@@ -183,7 +186,7 @@ test("an admin edits a package, a user's credits and status, prices, and a provi
   await victimPage.close();
 
   // Secrets are masked, with a show/hide toggle.
-  await page.goto("/admin/settings");
+  await page.goto("/admin/settings/models");
   const kieToken = page.getByLabel("KIE API token", { exact: true });
   await expect(kieToken).toHaveAttribute("type", "password");
   await page.getByRole("button", { name: "Show KIE API token" }).click();
@@ -217,10 +220,11 @@ test("an admin edits a package, a user's credits and status, prices, and a provi
   await expect(row).toHaveCount(0);
 
   // Model Pricing: a new price shows at once; then the default comes back for the other specs.
+  await page.goto("/admin/settings/prices");
   const fast = page.getByLabel("Web credits for Veo3 Fast", { exact: true });
   try {
     await fast.fill("3");
-    await saveOtherSettings(page);
+    await saveSettingsSection(page);
     const pricing = (await (await request.get("/api/pricing/current")).json()) as {
       veo3_fast: { web_credits: number };
     };
@@ -228,7 +232,7 @@ test("an admin edits a package, a user's credits and status, prices, and a provi
   } finally {
     // Back to the spec's 1 credit (tests/e2e/global-setup.ts): below KIE's cost, so the save asks first.
     await fast.fill("1");
-    await page.getByRole("button", { name: "Save Other Settings" }).click();
+    await page.getByRole("button", { name: "Save changes" }).click();
     const ask = page.getByRole("dialog", { name: "Sell below cost?" });
     await expect(ask).toContainText("Veo3 Fast");
     await ask.getByRole("button", { name: "Save anyway" }).click();
@@ -238,7 +242,7 @@ test("an admin edits a package, a user's credits and status, prices, and a provi
 
 test("Video Storage shows what the archive holds and keeps the retention the admin chose", async ({ page }) => {
   await signIn(page, ADMIN.username, ADMIN.password);
-  await page.goto("/admin/settings");
+  await page.goto("/admin/settings/operations");
   const storage = section(page, "Video Storage");
   const figures = storage.getByRole("definition");
   await expect(storage.getByText("Videos stored")).toBeVisible();
@@ -248,12 +252,15 @@ test("Video Storage shows what the archive holds and keeps the retention the adm
   try {
     await storage.getByLabel(/Delete videos finished more than/).check();
     await storage.getByLabel("Days to keep videos").fill("0");
-    await storage.getByRole("button", { name: "Save Retention" }).click();
-    await expectToast(page, "Update failed", /videoRetentionDays must be a whole number of days between 1 and 36500/);
+    await page.getByRole("button", { name: "Save changes" }).click();
+    // Said beside the field in the owner's words, before anything is sent.
+    await expect(storage.getByRole("alert")).toHaveText(
+      "Enter a whole number of days from 1 to 36500, or keep videos forever.",
+    );
+    await expect(storage.getByLabel("Days to keep videos")).toBeFocused();
 
     await storage.getByLabel("Days to keep videos").fill("45");
-    await storage.getByRole("button", { name: "Save Retention" }).click();
-    await expectToast(page, "Settings updated");
+    await saveSettingsSection(page);
     await page.reload();
     await expect(storage.getByLabel(/Delete videos finished more than/)).toBeChecked();
     await expect(storage.getByLabel("Days to keep videos")).toHaveValue("45");

@@ -105,7 +105,7 @@ test("the admin pages fit a 360 px phone: wide tables scroll inside themselves",
   for (const [path, heading, hasTable] of [
     ["/admin", "Admin Dashboard", true],
     ["/admin/users", "Users", true],
-    ["/admin/settings", "Settings", false],
+    ["/admin/settings/prices", "Prices", false],
     ["/admin/audit", "Audit Log", true],
     ["/history", "Transaction History", true],
   ] as const) {

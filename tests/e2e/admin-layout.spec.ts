@@ -148,10 +148,29 @@ test("at 1440 px the header's Admin menu holds the admin pages in groups, by key
     await activity.getByRole("link", { name: "Mail" }).click();
     await expect(page).toHaveURL("/admin/mail");
 
+    // The settings are a group of sections, each at its own address (decision 0148).
     await sections.getByRole("link", { name: "Settings" }).click();
-    await expect(page).toHaveURL("/admin/settings");
-    await expect(sections.getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
-    await expect(sections.getByRole("list")).toHaveCount(1);
+    await expect(page).toHaveURL("/admin/settings/payments");
+    await expect(sections.getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "true");
+    const settings = sections.getByRole("list", { name: "Settings" });
+    await expect(settings.getByRole("link")).toHaveText([
+      "Payments",
+      "Prices",
+      "Models and vendors",
+      "Mail",
+      "Sign-ups",
+      "Moderation",
+      "Contact",
+      "Legal",
+      "Appearance",
+      "Operations",
+    ]);
+    await expect(settings.getByRole("link", { name: "Payments" })).toHaveAttribute("aria-current", "page");
+    // The header's menu keeps the settings to one entry, marked while any section is open.
+    await admin.click();
+    await expect(menu.getByRole("menuitem")).toHaveCount(7);
+    await expect(menu.getByRole("menuitem", { name: "Settings" })).toHaveAttribute("aria-current", "page");
+    await page.keyboard.press("Escape");
   } finally {
     await context.close();
   }

@@ -16,12 +16,13 @@ async function signInAdmin(page: Page): Promise<void> {
 test("a test e-mail from the Mail card arrives, and the Mail tab lists it (1440x900, English)", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAdmin(page);
-  await page.goto("/admin/settings#mail-title");
+  await page.goto("/admin/settings/mail");
   const card = page.getByRole("region", { name: "Mail", exact: true });
   await expect(card.getByRole("status")).toContainText("(SMTP_URL)");
   const to = `owner-${Date.now()}@veo-studio.test`;
-  await card.getByLabel("Send a test e-mail to").fill(to);
-  await card.getByRole("button", { name: "Send test e-mail" }).click();
+  const test = page.getByRole("region", { name: "Test message" });
+  await test.getByLabel("Send a test e-mail to").fill(to);
+  await test.getByRole("button", { name: "Send test e-mail" }).click();
   await expect(toasts(page).getByText("Test e-mail sent", { exact: true })).toBeVisible();
   const mail = await waitForMail(to, "A test e-mail from Veo Studio");
   expect(mail.text).toContain("Mail from this site reaches this address.");

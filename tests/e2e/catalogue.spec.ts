@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from "./fixtures.js";
 import { expectNoSeriousAxeFindings } from "./accessibility.js";
-import { ADMIN, expectToast, saveOtherSettings } from "./helpers.js";
+import { ADMIN, expectToast, saveSettingsSection } from "./helpers.js";
 import {
   chooseOption,
   createFundedUser,
@@ -164,7 +164,7 @@ test("the admin's Lite price and 4K surcharge are saved in Model Pricing, and th
   const admin = await playwright.request.newContext({ baseURL });
   try {
     await signInViaApi(page, ADMIN.username, ADMIN.password);
-    await page.goto("/admin/settings");
+    await page.goto("/admin/settings/prices");
     const pricing = page.getByRole("region", { name: "Model Pricing and API Pricing" });
     for (const name of ["Veo3 (Quality)", "Veo3 Fast", "Veo3 Lite", "4K upgrade", "Extension"]) {
       await expect(pricing.getByLabel(`Web credits for ${name}`, { exact: true })).toBeVisible();
@@ -175,7 +175,7 @@ test("the admin's Lite price and 4K surcharge are saved in Model Pricing, and th
     await field("API price", "Veo3 Lite").fill("3.5");
     await field("Web credits", "4K upgrade").fill("6");
     await field("API price", "4K upgrade").fill("7.25");
-    await saveOtherSettings(page);
+    await saveSettingsSection(page);
 
     await page.reload();
     await expect(field("Web credits", "Veo3 Lite")).toHaveValue("4");

@@ -7,6 +7,7 @@
 import { expect, test, type Browser, type Page } from "./fixtures.js";
 import { expectNoSeriousAxeFindings } from "./accessibility.js";
 import { ADMIN, uniqueUsername } from "./helpers.js";
+import { SETTINGS_SECTIONS } from "../../src/shared/settings-sections.js";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -60,7 +61,8 @@ const PAGES: { path: string; who: Who }[] = [
   { path: "/pricing", who: "customer" },
   { path: "/admin", who: "admin" },
   { path: "/admin/users", who: "admin" },
-  { path: "/admin/settings", who: "admin" },
+  // Each section of the settings at its own address (decision 0148).
+  ...SETTINGS_SECTIONS.map((section) => ({ path: `/admin/settings/${section}`, who: "admin" as const })),
   { path: "/admin/audit", who: "admin" },
   { path: "/admin/mail", who: "admin" },
   { path: "/admin/moderation", who: "admin" },

@@ -41,12 +41,13 @@ export async function expectToast(page: Page, title: string, description?: strin
 }
 
 /**
- * Clicks "Save Other Settings" and, if the server says the save sells something below cost (which
- * depends on the packages other specs have on sale), confirms it (decision 0144).
+ * Clicks a settings section's "Save changes" (decision 0148) and, if the server says the save sells
+ * something below cost (which depends on the packages other specs have on sale), confirms it
+ * (decision 0144).
  */
-export async function saveOtherSettings(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Save Other Settings" }).click();
-  await confirmingLosses(page, "Settings updated");
+export async function saveSettingsSection(page: Page, savedTitle = "Settings updated"): Promise<void> {
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await confirmingLosses(page, savedTitle);
 }
 
 /** After a save was clicked: confirms "Sell below cost?" if the server asks, then waits for the saved toast. */

@@ -164,7 +164,7 @@ for (const { language, size, page: legal } of EDITS) {
     test.setTimeout(120_000);
     const { context, page } = await openPage(browser, language, size.viewport);
     await signInViaApi(page, ADMIN.username, ADMIN.password);
-    await page.goto("/admin/settings");
+    await page.goto("/admin/settings/legal");
     const section = page.getByRole("region", { name: w.section });
     await section.scrollIntoViewIfNeeded();
     await section.getByRole("radio", { name: w[legal] }).click();

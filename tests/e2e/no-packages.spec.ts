@@ -36,12 +36,16 @@ test("the admin is shown where to add packages", async ({ page }) => {
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto("/pricing");
   await expect(page.getByText(NOT_SET_UP)).toBeVisible();
-  await expect(page.getByRole("link", { name: ADMIN_LINK })).toHaveAttribute("href", "/admin/settings");
+  await expect(page.getByRole("link", { name: ADMIN_LINK })).toHaveAttribute(
+    "href",
+    "/admin/settings/prices#packages-title",
+  );
 
   await page.goto("/purchase-credits");
   await expect(page.getByText(NOT_SET_UP)).toBeVisible();
   await page.getByRole("link", { name: ADMIN_LINK }).click();
-  await expect(page).toHaveURL("/admin/settings");
+  await expect(page).toHaveURL("/admin/settings/prices#packages-title");
+  await expect(page.getByRole("heading", { name: "Credit Packages" })).toBeInViewport();
 });
 
 test("a failure to load keeps its error, and Try again asks again", async ({ page }) => {

@@ -57,7 +57,7 @@ test("a Creem key Creem refuses is told in its card and not saved; the right one
   await card.getByLabel("Creem API key", { exact: true }).fill("creem_test_not_the_key");
   await card.getByLabel("Creem webhook secret", { exact: true }).fill(WEBHOOK_SECRET);
   const searches = creem.productSearches;
-  await page.getByRole("button", { name: "Save Other Settings" }).click();
+  await page.getByRole("button", { name: "Save changes" }).click();
   await expect(card.getByRole("alert")).toHaveText(
     "Creem refused this API key in test mode: Invalid API key. Use a test-mode key (it starts with creem_test_). Nothing was saved.",
   );
@@ -72,7 +72,7 @@ test("a Creem key Creem refuses is told in its card and not saved; the right one
   await creemCard(page).getByLabel("Enable Creem").check();
   await creemCard(page).getByLabel("Creem API key", { exact: true }).fill(GOOD_KEY);
   await creemCard(page).getByLabel("Creem webhook secret", { exact: true }).fill(WEBHOOK_SECRET);
-  await page.getByRole("button", { name: "Save Other Settings" }).click();
+  await page.getByRole("button", { name: "Save changes" }).click();
   await expect(toasts(page).getByText("Settings updated", { exact: true })).toBeVisible();
   const status = creemCard(page).getByTestId("creem-key-check");
   await expect(status.getByText("Connected", { exact: true })).toBeVisible();
@@ -118,7 +118,7 @@ test("in Vietnamese on a phone, the card says Creem accepted the key, and words 
     expect(await overflows(page)).toBe(false);
 
     await card.getByLabel("Khoá API Creem", { exact: true }).fill("creem_test_wrong_on_phone");
-    await page.getByRole("button", { name: "Lưu các cài đặt khác" }).click();
+    await page.getByRole("button", { name: "Lưu thay đổi" }).click();
     await expect(card.getByRole("alert")).toHaveText(
       "Creem đã từ chối khoá API này ở chế độ thử nghiệm: Invalid API key. Hãy dùng khoá của chế độ thử nghiệm (bắt đầu bằng creem_test_). Chưa có gì được lưu.",
     );

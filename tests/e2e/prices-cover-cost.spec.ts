@@ -42,7 +42,7 @@ const WORDS = {
     packageSaved: "Package saved",
     leanest: /Leanest video, .*: costs you \$[\d.]+, earns \$[\d.]+, keeps \$[\d.]+/,
     fastWeb: "Web credits for Veo3 Fast",
-    saveSettings: "Save Other Settings",
+    saveSettings: "Save changes",
     saved: "Settings updated",
     fix: "Set every price to cost + 30%",
     fixTitle: "Set every price to cost + margin?",

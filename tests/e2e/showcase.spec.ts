@@ -133,7 +133,7 @@ test("the admin chooses a customer's shared video: the hero and the tiles play i
 
     // The admin adds it to the showcase, first, and saves.
     await signInViaApi(admin.page, ADMIN.username, ADMIN.password);
-    await admin.page.goto("/admin/settings#showcase-title");
+    await admin.page.goto("/admin/settings/appearance");
     const section = admin.page.getByRole("region", { name: "Landing page showcase" });
     await section.scrollIntoViewIfNeeded();
     await section.getByRole("button", { name: `Add to the showcase: ${prompt.slice(0, 40)}` }).click();
