@@ -313,7 +313,11 @@ describe("single-use links in the outbox (decision 0130)", () => {
 
 describe("the overview and /metrics", () => {
   it("walks the mail step from the local outbox to tested, and warns while mail fails", async () => {
-    expect(await mailStep()).toMatchObject({ done: false, note: "local_outbox", href: "/admin/settings#mail-title" });
+    expect(await mailStep()).toMatchObject({
+      done: false,
+      note: "local_outbox",
+      href: "/admin/settings/mail#mail-title",
+    });
     await useFake();
     expect(await mailStep()).toMatchObject({ done: false, note: "not_tested" });
     await admin.post("/api/admin/mail/test", { to: "owner@veo.example" });

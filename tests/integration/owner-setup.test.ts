@@ -87,17 +87,20 @@ describe("the set-up checklist", () => {
     ]);
     // The test install sells at the spec's prices (tests/helpers/spec-prices.ts): Fast at 1 credit loses money.
     expect(doneSteps(fresh)).toEqual([]);
-    expect(stepOf(fresh, "prices")).toMatchObject({ note: "below_cost", href: "/admin/settings#pricing-title" });
+    expect(stepOf(fresh, "prices")).toMatchObject({ note: "below_cost", href: "/admin/settings/prices#pricing-title" });
     expect(fresh.allDone).toBe(false);
     expect(stepOf(fresh, "provider")).toEqual({
       id: "provider",
       done: false,
       note: "simulator",
-      href: "/admin/settings#kie-token-title",
+      href: "/admin/settings/models#kie-token-title",
     });
-    expect(stepOf(fresh, "payment")).toMatchObject({ note: "not_enabled", href: "/admin/settings#paypal-title" });
-    expect(stepOf(fresh, "packages").href).toBe("/admin/settings#packages-title");
-    expect(stepOf(fresh, "contact").href).toBe("/admin/settings#contact-title");
+    expect(stepOf(fresh, "payment")).toMatchObject({
+      note: "not_enabled",
+      href: "/admin/settings/payments#paypal-title",
+    });
+    expect(stepOf(fresh, "packages").href).toBe("/admin/settings/prices#packages-title");
+    expect(stepOf(fresh, "contact").href).toBe("/admin/settings/contact#contact-title");
     expect(fresh.generationProblem).toBeNull();
   });
 
@@ -122,7 +125,7 @@ describe("the set-up checklist", () => {
     expect(stepOf(await setup(admin), "payment")).toMatchObject({
       done: false,
       note: "creem_incomplete",
-      href: "/admin/settings#creem-title",
+      href: "/admin/settings/payments#creem-title",
     });
     // Switched on with its keys, but nobody has paid through it yet: not tested; and the package
     // on sale has no Creem product, so the packages step is red until it has one.
@@ -174,7 +177,7 @@ describe("the set-up checklist", () => {
     });
     expect(stepOf(await setup(admin), "showcase")).toMatchObject({
       done: false,
-      href: "/admin/settings#showcase-title",
+      href: "/admin/settings/appearance#showcase-title",
     });
     const chosen = await admin.put("/api/admin/showcase", { videos: [{ taskId: "setup-showcase-video" }] });
     expect(chosen.statusCode, chosen.body).toBe(200);
@@ -250,7 +253,7 @@ describe("the warning when generation is failing", () => {
       reason: "KIE could not be reached",
       failed: 1,
       finished: 3,
-      href: "/admin/settings#kie-token-title",
+      href: "/admin/settings/models#kie-token-title",
     });
     expect(stepOf(s, "provider")).toMatchObject({ done: false, note: "failing" });
   });

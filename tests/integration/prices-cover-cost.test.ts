@@ -35,7 +35,7 @@ const ISSUE_PACKAGES = [
 
 describe("a fresh install's prices", () => {
   it("cover cost: the checklist's prices step is done, with the spec's suggested packages on sale too", async () => {
-    expect(await pricesStep()).toMatchObject({ done: true, note: null, href: "/admin/settings#pricing-title" });
+    expect(await pricesStep()).toMatchObject({ done: true, note: null, href: "/admin/settings/prices#pricing-title" });
     for (const pkg of [
       { name: "Starter", price: "10.00", credits: 50 },
       { name: "Pro", price: "25.00", credits: 150, bonusCredits: 25 },

@@ -9,13 +9,14 @@ import type { Queryable } from "../../db/connect.js";
 import { videoTasks } from "../../db/schema.js";
 import type { GenerationProblem } from "../../../shared/schemas/admin-setup.js";
 import { REQUEST_REFUSAL } from "../../../shared/videos.js";
+import { settingsHref } from "../../../shared/settings-sections.js";
 
 /** How many of the latest finished videos are looked at, and how far back. */
 const RECENT_VIDEOS = 10;
 const RECENT_MS = 60 * 60 * 1000;
 
 /** Where the admin fixes the provider. */
-export const PROVIDER_SETTINGS_HREF = "/admin/settings#kie-token-title";
+export const PROVIDER_SETTINGS_HREF = settingsHref("kie-token-title");
 
 /** Refused prompts are marked since decision 0082 (failure_kind 'refused'); older rows are told by their message. */
 const isProviderFailure = (v: { errorMessage: string | null; failureKind: string | null }): boolean =>

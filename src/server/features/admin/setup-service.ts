@@ -15,6 +15,7 @@ import { creemSettings, paypalSettings } from "../payments/payment-settings.js";
 import { showcaseCount } from "../showcase/service.js";
 import { salesBelowCost } from "../packages/sales-check.js";
 import { priceItemLabel } from "../../../shared/catalogue.js";
+import { settingsHref } from "../../../shared/settings-sections.js";
 import type { Settings } from "../settings/service.js";
 import type { VideoVendors } from "../videos/video-vendors.js";
 import { generationProblem, PROVIDER_SETTINGS_HREF } from "./generation-health.js";
@@ -42,10 +43,10 @@ async function paymentStep(deps: SetupDeps, settings: Settings): Promise<StepSta
     ...(creemSettings(settings, deps.config) ? ["creem"] : []),
     ...(paypalSettings(settings, deps.config) ? ["paypal"] : []),
   ];
-  const href = "/admin/settings#paypal-title";
+  const href = settingsHref("paypal-title");
   // Switched on but missing a key: buyers cannot use it, and nothing else says so (issue 68).
   if (settings.creemEnabled && !enabled.includes("creem"))
-    return { done: false, note: "creem_incomplete", href: "/admin/settings#creem-title" };
+    return { done: false, note: "creem_incomplete", href: settingsHref("creem-title") };
   if (settings.paypalEnabled && !enabled.includes("paypal")) return { done: false, note: "paypal_incomplete", href };
   if (enabled.length === 0) return { done: false, note: "not_enabled", href };
   const [paid] = await deps.db
@@ -96,7 +97,7 @@ async function testPurchase(deps: SetupDeps, settings: Settings): Promise<AdminS
 
 /** At least one credit package on sale, and with Creem on, each with its Creem product. */
 async function packagesStep(deps: SetupDeps, settings: Settings): Promise<StepState> {
-  const href = "/admin/settings#packages-title";
+  const href = settingsHref("packages-title");
   const onSale = await deps.db
     .select({ creemProductId: creditPackages.creemProductId })
     .from(creditPackages)
@@ -113,7 +114,7 @@ async function pricesStep(
   settings: Settings,
 ): Promise<{ step: StepState; belowCost: AdminSetup["belowCost"] }> {
   const { items, creditUsd } = await salesBelowCost(deps.db, settings);
-  const href = "/admin/settings#pricing-title";
+  const href = settingsHref("pricing-title");
   if (items.length === 0) return { step: { done: true, note: null, href }, belowCost: null };
   return {
     step: { done: false, note: "below_cost", href },
@@ -128,10 +129,10 @@ async function pricesStep(
 /** At least one contact channel in force (the admin's, or a CONTACT_* default). */
 function contactStep(deps: SetupDeps, settings: Settings): StepState {
   const channels = contactInForce(settings, deps.config.contact);
-  return { done: Object.values(channels).some(Boolean), note: null, href: "/admin/settings#contact-title" };
+  return { done: Object.values(channels).some(Boolean), note: null, href: settingsHref("contact-title") };
 }
 
-const MAIL_SETTINGS_HREF = "/admin/settings#mail-title";
+const MAIL_SETTINGS_HREF = settingsHref("mail-title");
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Mail that failed in the last day: the overview says so even once the set-up is done (decision 0085). */
@@ -168,12 +169,12 @@ async function mailStep(deps: SetupDeps, settings: Settings, problem: MailProble
 
 /** Terms, Privacy and Refund policy: every page saved (or its starting text kept) in every language. */
 async function legalStep(deps: SetupDeps): Promise<StepState> {
-  return { done: await legalPagesReady(deps.db), note: null, href: "/admin/settings#legal-pages-title" };
+  return { done: await legalPagesReady(deps.db), note: null, href: settingsHref("legal-pages-title") };
 }
 
 /** At least one video chosen for the landing page's showcase and still shown there (decision 0081). */
 async function showcaseStep(deps: SetupDeps): Promise<StepState> {
-  return { done: (await showcaseCount(deps.db)) > 0, note: null, href: "/admin/settings#showcase-title" };
+  return { done: (await showcaseCount(deps.db)) > 0, note: null, href: settingsHref("showcase-title") };
 }
 
 export async function adminSetup(deps: SetupDeps): Promise<AdminSetup> {
