@@ -101,11 +101,15 @@ test("the same in Vietnamese on a 390 px phone: the tabs wrap, the bar reads and
     const tabs = page.getByRole("navigation").getByRole("list", { name: "Cài đặt" });
     await expect(tabs.getByRole("link")).toHaveCount(10);
     expect(await overflows(page)).toBe(false);
+    // With nothing to save the bar waits at the section's end instead of covering the phone's screen.
+    await expect(bar(page)).toContainText("Mọi thứ ở đây đã được lưu");
+    await expect(bar(page)).not.toBeInViewport();
 
     // A PayPal webhook ID pasted wrong is told beside the field, in Vietnamese.
     const webhook = page.getByLabel("ID webhook PayPal");
     await webhook.fill("not an id!");
     await expect(bar(page)).toContainText("Thay đổi chưa lưu");
+    await expect(bar(page)).toBeInViewport();
     await bar(page).getByRole("button", { name: "Lưu thay đổi" }).click();
     await expect(webhook).toHaveAccessibleDescription(/^Dán ID webhook đúng như PayPal hiển thị/);
     await expect(webhook).toBeFocused();

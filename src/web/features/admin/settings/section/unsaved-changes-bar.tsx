@@ -3,7 +3,7 @@ import { CircleCheck, CircleDot, Save, Undo2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 
-/** A settings section's save bar: kept in view at the bottom while there are unsaved changes. */
+/** A settings section's save bar: at the section's end, and kept in view while there are unsaved changes. */
 export function UnsavedChangesBar({
   dirty,
   saving,
@@ -19,8 +19,11 @@ export function UnsavedChangesBar({
       role="region"
       aria-label={t`Save this section`}
       className={cn(
-        "sticky bottom-0 z-20 flex flex-wrap items-center justify-between gap-3 rounded-xl border px-4 py-3 backdrop-blur",
-        dirty ? "border-amber-400/50 bg-amber-950/80" : "border-border bg-zinc-950/85",
+        "flex flex-wrap items-center justify-between gap-3 rounded-xl border px-4 py-3",
+        // Kept in view only while there is something to save; otherwise it waits at the section's end.
+        dirty
+          ? "sticky bottom-0 z-20 border-amber-400/50 bg-amber-950/80 backdrop-blur"
+          : "border-border bg-zinc-950/85",
       )}
     >
       <p role="status" className="flex items-center gap-2 text-sm">
