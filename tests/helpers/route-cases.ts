@@ -87,8 +87,9 @@ const reachedRoute = (status: number) => status < 500 && status !== 401 && statu
 /** A wrong code (or a rate limit on them): the second factor's check answered for itself. */
 const wrongSecondFactor = (status: number, body: string) =>
   (status === 401 && body.includes("invalid_second_factor")) || status === 429;
-/** The payment provider is not set up in this app: the route says so. */
-const notConfigured = (status: number, body: string) => status === 503 && body.includes("not configured");
+/** The payment provider is not set up in this app: the route says so (in the buyer's words; matched by its code). */
+const notConfigured = (status: number, body: string) =>
+  status === 503 && body.includes('"code":"payment_not_configured"');
 
 function multipartImage(): SampleRequest["raw"] {
   const boundary = `----routecase${crypto.randomBytes(6).toString("hex")}`;
