@@ -63,7 +63,13 @@ export function SettingsSectionForm({ label, children }: { label: string; childr
   };
 
   return (
-    <form onSubmit={(event) => void save(event)} aria-label={label} className="grid grid-cols-1 gap-6 [&>*]:min-w-0">
+    // The browser's own checks would stop the save in its words; each card checks in the owner's.
+    <form
+      noValidate
+      onSubmit={(event) => void save(event)}
+      aria-label={label}
+      className="grid grid-cols-1 gap-6 [&>*]:min-w-0"
+    >
       <SectionPartsContext.Provider value={registry}>
         <div key={generation} className="grid grid-cols-1 gap-6 [&>*]:min-w-0">
           {children}
