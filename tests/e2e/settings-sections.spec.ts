@@ -74,6 +74,17 @@ test("each section has its own address; one bar saves the section's cards togeth
   await expect(page.getByLabel("Chat ID")).toHaveValue("-100700800900");
   await expect(page.getByLabel("Videos at once per person")).toHaveValue("9");
 
+  // A price typed wrong is said in its own cell of the price table, never in the setting's name.
+  await page.goto(`${server.baseUrl}/admin/settings/prices`);
+  const fastApi = page.getByLabel("API price for Veo3 Fast", { exact: true });
+  await fastApi.fill("2.555");
+  await bar(page).getByRole("button", { name: "Save changes" }).click();
+  await expect(fastApi).toHaveAccessibleDescription("Enter a price from 1 to 1000, with at most two decimals.");
+  await expect(fastApi).toBeFocused();
+  await expect(page.getByText(/prices\.veo3_fast/)).toHaveCount(0);
+  await bar(page).getByRole("button", { name: "Discard" }).click();
+  await expect(bar(page)).toContainText("Everything here is saved");
+
   // A section that is not one is the 404 page.
   await page.goto(`${server.baseUrl}/admin/settings/billing`);
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();

@@ -9,6 +9,7 @@ import { defaultPriceOf, PRICE_ITEMS } from "../../src/shared/catalogue";
 import type { AdminSettingsView } from "../../src/shared/schemas/settings";
 import { ContactCard } from "@/features/admin/settings/contact-card";
 import { PaymentsPart } from "@/features/admin/settings/payments-part";
+import { PricesPart } from "@/features/admin/settings/prices-part";
 import { SettingsSectionForm } from "@/features/admin/settings/section/settings-section-form";
 import { TelegramCard } from "@/features/admin/settings/telegram-card";
 import { stubFetch, type Sent } from "./fetch-stub";
@@ -82,6 +83,7 @@ function server() {
     "PUT /api/admin/settings": put,
     "PUT /api/admin/settings/telegram": put,
     "GET /api/admin/settings/payment-checks": { body: { creem: { status: "off" }, paypal: { status: "off" } } },
+    "GET /api/admin/credit-packages": { body: [] },
   });
 }
 
@@ -179,5 +181,35 @@ describe("a settings section", () => {
       "paypalWebhookId",
     ]);
     expect(puts(sent)[0]!.body).toMatchObject({ paypalWebhookId: "8PT597110X687430LKGECATA", paypalClientId: null });
+  });
+
+  it("words a price cell typed wrong beside it, for the owner, and sends nothing", async () => {
+    await useLocale("en", "admin");
+    const { sent } = server();
+    const { user } = renderWeb(
+      <SettingsSectionForm label="Prices">
+        <PricesPart settings={SETTINGS} />
+      </SettingsSectionForm>,
+    );
+    const api = screen.getByLabelText("API price for Veo3 Fast");
+    await user.clear(api);
+    await user.type(api, "2.555");
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Enter a price from 1 to 1000, with at most two decimals.")).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(api));
+    expect(api.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.queryByText(/prices\.veo3_fast/)).toBeNull();
+    expect(puts(sent)).toEqual([]);
+
+    // Typing again clears the problem; a price the server's rule takes is sent.
+    await user.clear(api);
+    await user.type(api, "12.50");
+    expect(api.getAttribute("aria-invalid")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(puts(sent)).toHaveLength(1));
+    expect((puts(sent)[0]!.body as { prices: Record<string, unknown> }).prices.veo3_fast).toEqual({
+      webCredits: "5",
+      apiPrice: "12.50",
+    });
   });
 });

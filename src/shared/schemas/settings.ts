@@ -98,8 +98,16 @@ const price = (field: string, min: number = SETTINGS_LIMITS.priceMin) => {
     .optional();
 };
 
+/** What one price cell takes (the settings page words its problems with them). */
+export const priceLimitsOf = (item: PriceItem) => ({
+  min: lowestPrice(item),
+  creditsMax: SETTINGS_LIMITS.creditsMax,
+  priceMax: SETTINGS_LIMITS.priceMax,
+  centsOfCredits: perSecond(item),
+});
+
 /** `prices` in PUT /api/admin/settings: any models and surcharges, each with either price or both. */
-const pricesUpdate = z
+export const pricesUpdate = z
   .strictObject(
     Object.fromEntries(
       PRICE_ITEMS.map((item) => [

@@ -4,9 +4,11 @@
  */
 import { t } from "@lingui/core/macro";
 import { MARGIN_PERCENT_LIMITS } from "../../../../shared/price-rule";
-import { kieCreditUsd, priceMarginPercent } from "../../../../shared/schemas/settings";
+import { PRICE_ITEMS, type PriceItem } from "../../../../shared/catalogue";
+import { kieCreditUsd, priceLimitsOf, priceMarginPercent, pricesUpdate } from "../../../../shared/schemas/settings";
 import type { Problems } from "./field-binders";
 import type { GoogleDraft, ModelDraft, PaymentDraft } from "./part-keys";
+import type { PriceDraft } from "./settings-draft";
 
 export function paymentProblems(draft: PaymentDraft): Problems {
   const webhookId = draft.paypalWebhookId?.trim() ?? "";
@@ -30,9 +32,36 @@ export function modelProblems(draft: ModelDraft): Problems {
     : { kieCreditUsd: t`Enter what one KIE credit costs you in dollars, between 0.000001 and 1, e.g. 0.005.` };
 }
 
-export function marginProblems(draft: { priceMarginPercent: string }): Problems {
+function marginProblems(draft: { priceMarginPercent: string }): Problems {
   const { min, max } = MARGIN_PERCENT_LIMITS;
   return priceMarginPercent.safeParse(draft.priceMarginPercent).success
     ? {}
     : { priceMarginPercent: t`Enter a whole percentage from ${min} to ${max}, e.g. 30.` };
+}
+
+/** The id of a price cell's input in the price table (price-table.tsx). */
+export const priceCellId = (item: PriceItem, side: "web" | "api") => `price-${item}-${side}`;
+
+function priceCellWords(item: PriceItem, side: "web" | "api"): string {
+  const { min, creditsMax, priceMax, centsOfCredits } = priceLimitsOf(item);
+  if (side === "api") return t`Enter a price from ${min} to ${priceMax}, with at most two decimals.`;
+  return centsOfCredits
+    ? t`Enter credits from ${min} to ${creditsMax}, with at most two decimals.`
+    : t`Enter whole credits from ${min} to ${creditsMax}.`;
+}
+
+/** The margin's problem and each price cell's, checked with the server's own rules. */
+export function priceProblems(draft: { prices: Record<PriceItem, PriceDraft>; priceMarginPercent: string }): Problems {
+  const problems = marginProblems(draft);
+  for (const item of PRICE_ITEMS) {
+    const price = draft.prices[item];
+    if (!price) continue;
+    const typed = { webCredits: price.webCredits.trim(), apiPrice: price.apiPrice.trim() };
+    const result = pricesUpdate.safeParse({ [item]: typed });
+    for (const issue of result.error?.issues ?? []) {
+      const side = issue.path[1] === "apiPrice" ? "api" : "web";
+      problems[priceCellId(item, side)] = priceCellWords(item, side);
+    }
+  }
+  return problems;
 }

@@ -3,6 +3,7 @@
  * web and API price fields and what one video costs the owner, earns at the cheapest credit a
  * buyer can get, and keeps; a per-second price is shown for a video of the model's default length.
  */
+import type { ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
 import {
   MODEL_CATALOGUE,
@@ -12,12 +13,15 @@ import {
   type Surcharge,
 } from "../../../../shared/catalogue";
 import { DataTable, type DataTableColumn } from "@/components/ui/data-table";
+import { fieldErrorId } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/cn";
 import { priceItemText, surchargeDescription } from "@/lib/catalogue-text";
 import { MarginCell, usd } from "./price-economics-cells";
 import type { usePriceEconomics } from "./price-economics";
 import type { PriceDraft } from "./settings-draft";
+import type { Problems } from "./field-binders";
+import { priceCellId } from "./part-problems";
 
 type Economics = ReturnType<typeof usePriceEconomics>;
 
@@ -29,14 +33,20 @@ export function PriceTable({
   prices,
   disabledModels,
   economics,
+  problems = {},
   onPrice,
 }: {
   prices: Record<PriceItem, PriceDraft>;
   disabledModels: readonly string[];
   economics: Economics;
+  /** What is wrong with a cell as typed, by its input's id, in the owner's words. */
+  problems?: Problems;
   onPrice: (item: PriceItem) => (value: PriceDraft) => void;
 }) {
   const { t } = useLingui();
+  /** A field with a problem says so and points at it. */
+  const invalid = (id: string) =>
+    problems[id] ? { "aria-invalid": true as const, "aria-describedby": fieldErrorId(id) } : {};
   const offered = (item: PriceItem) => {
     const model = PRICE_CELLS.get(item)?.model;
     return model === undefined || !disabledModels.includes(model);
@@ -72,31 +82,36 @@ export function PriceTable({
     {
       header: t`Web credits`,
       cell: (item) => (
-        <Input
-          id={`price-${item}-web`}
-          aria-label={webLabel(item)}
-          type="number"
-          inputMode={webStep(item) < 1 ? "decimal" : "numeric"}
-          step={webStep(item)}
-          min={0}
-          className={cn("w-24", economics.ofItem(item).belowCost && "border-red-500")}
-          value={prices[item]?.webCredits ?? ""}
-          onChange={(e) => onPrice(item)({ ...prices[item]!, webCredits: e.target.value })}
-        />
+        <CellWithProblem id={priceCellId(item, "web")} problem={problems[priceCellId(item, "web")]}>
+          <Input
+            id={priceCellId(item, "web")}
+            aria-label={webLabel(item)}
+            {...invalid(priceCellId(item, "web"))}
+            type="number"
+            inputMode={webStep(item) < 1 ? "decimal" : "numeric"}
+            step={webStep(item)}
+            min={0}
+            className={cn("w-24", economics.ofItem(item).belowCost && "border-red-500")}
+            value={prices[item]?.webCredits ?? ""}
+            onChange={(e) => onPrice(item)({ ...prices[item]!, webCredits: e.target.value })}
+          />
+        </CellWithProblem>
       ),
     },
     {
       header: t`API price`,
       cell: (item) => (
-        <Input
-          id={`price-${item}-api`}
-          aria-label={apiLabel(item)}
-          inputMode="decimal"
-          className={cn("w-24", economics.apiBelowCost(item) && "border-red-500")}
-          aria-invalid={economics.apiBelowCost(item) || undefined}
-          value={prices[item]?.apiPrice ?? ""}
-          onChange={(e) => onPrice(item)({ ...prices[item]!, apiPrice: e.target.value })}
-        />
+        <CellWithProblem id={priceCellId(item, "api")} problem={problems[priceCellId(item, "api")]}>
+          <Input
+            id={priceCellId(item, "api")}
+            aria-label={apiLabel(item)}
+            {...invalid(priceCellId(item, "api"))}
+            inputMode="decimal"
+            className={cn("w-24", economics.apiBelowCost(item) && "border-red-500")}
+            value={prices[item]?.apiPrice ?? ""}
+            onChange={(e) => onPrice(item)({ ...prices[item]!, apiPrice: e.target.value })}
+          />
+        </CellWithProblem>
       ),
     },
     { header: t`Costs you`, align: "right", cell: (item) => usd(economics.ofItem(item).costUsd) },
@@ -116,5 +131,19 @@ export function PriceTable({
       className="rounded-xl border border-border/70"
       tableClassName="min-w-[52rem] text-sm"
     />
+  );
+}
+
+/** A price field and, under it, what is wrong with it (one shape either way: the field keeps its focus). */
+function CellWithProblem({ id, problem, children }: { id: string; problem: string | undefined; children: ReactNode }) {
+  return (
+    <span className="grid max-w-40 gap-1">
+      {children}
+      {problem ? (
+        <span id={fieldErrorId(id)} className="text-xs font-medium text-red-400">
+          {problem}
+        </span>
+      ) : null}
+    </span>
   );
 }

@@ -3,7 +3,7 @@ import type { ModelId, PriceItem } from "../../../../shared/catalogue";
 import type { AdminSettingsView } from "../../../../shared/schemas/settings";
 import { SectionCard } from "@/components/ui/section-card";
 import { PRICE_KEYS } from "./part-keys";
-import { marginProblems } from "./part-problems";
+import { priceCellId, priceProblems } from "./part-problems";
 import { PricingSection } from "./pricing-section";
 import { draftOf, type PriceDraft } from "./settings-draft";
 import { useSettingsPart } from "./section/use-settings-part";
@@ -11,9 +11,12 @@ import { useSettingsPart } from "./section/use-settings-part";
 /** The models offered, the margin and every price: the Prices section's part of the settings. */
 export function PricesPart({ settings }: { settings: AdminSettingsView }) {
   const { t } = useLingui();
-  const part = useSettingsPart(settings, PRICE_KEYS, marginProblems);
-  const setPrice = (item: PriceItem) => (value: PriceDraft) =>
+  const part = useSettingsPart(settings, PRICE_KEYS, priceProblems);
+  const setPrice = (item: PriceItem) => (value: PriceDraft) => {
     part.setDraft((d) => ({ ...d, prices: { ...d.prices, [item]: value } }));
+    part.clearProblem(priceCellId(item, "web"));
+    part.clearProblem(priceCellId(item, "api"));
+  };
   const setOffered = (model: ModelId) => (offered: boolean) =>
     part.setDraft((d) => ({
       ...d,
@@ -29,7 +32,7 @@ export function PricesPart({ settings }: { settings: AdminSettingsView }) {
         // Costs as saved in the other sections: what a KIE credit costs, who makes what, a credit's value.
         draft={{ ...draftOf(settings), ...part.draft }}
         savedMargin={settings.priceMarginPercent}
-        marginProblem={part.problems.priceMarginPercent}
+        problems={part.problems}
         onPrice={setPrice}
         onOffered={setOffered}
         onMargin={part.text("priceMarginPercent").onValueChange}

@@ -13,20 +13,21 @@ import { modelLabel } from "@/lib/catalogue-text";
 import { usd } from "./price-economics-cells";
 import { usePriceEconomics, type PriceDraftBasis } from "./price-economics";
 import type { PriceDraft } from "./settings-draft";
+import type { Problems } from "./field-binders";
 import { PriceTable } from "./price-table";
 
 export function PricingSection({
   draft,
   savedMargin,
-  marginProblem,
+  problems = {},
   onPrice,
   onOffered,
   onMargin,
 }: {
   draft: PriceDraftBasis & { priceMarginPercent: string };
   savedMargin: number;
-  /** What is wrong with the margin as typed, in the owner's words. */
-  marginProblem?: string | undefined;
+  /** What is wrong with the margin or a price as typed, by field id, in the owner's words. */
+  problems?: Problems;
   onPrice: (item: PriceItem) => (value: PriceDraft) => void;
   onOffered: (model: ModelId) => (offered: boolean) => void;
   onMargin: (value: string) => void;
@@ -70,7 +71,7 @@ export function PricingSection({
           inputMode="numeric"
           className="w-28"
           value={draft.priceMarginPercent}
-          error={marginProblem}
+          error={problems.priceMarginPercent}
           onValueChange={onMargin}
         />
         <Button type="button" variant="outline" disabled={marginChanged} onClick={() => setRepricing(true)}>
@@ -82,7 +83,13 @@ export function PricingSection({
           </p>
         ) : null}
       </div>
-      <PriceTable prices={draft.prices} disabledModels={draft.disabledModels} economics={economics} onPrice={onPrice} />
+      <PriceTable
+        prices={draft.prices}
+        disabledModels={draft.disabledModels}
+        economics={economics}
+        problems={problems}
+        onPrice={onPrice}
+      />
       {repricing ? (
         <PricesAtMarginDialog
           marginPercent={savedMargin}

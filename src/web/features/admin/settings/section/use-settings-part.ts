@@ -49,6 +49,7 @@ export function useSettingsPart<K extends keyof Draft>(
     draft,
     setDraft,
     problems,
+    clearProblem,
     ...fieldBinders(setDraft, draft, problems, clearProblem),
     /** The last save's error, for the payment cards' key checks (decision 0145). */
     saveError: save.error,
