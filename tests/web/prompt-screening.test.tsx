@@ -73,6 +73,26 @@ describe("the settings card", () => {
     });
   });
 
+  it("says under its own list which rule cannot be one, in the owner's words, and sends nothing", async () => {
+    await useLocale("en", "admin");
+    const { sent } = stubFetch({ "GET /api/admin/settings/moderation": { body: settings } });
+    const { user } = renderWeb(
+      <SettingsSectionForm label="Moderation">
+        <ModerationSettingsCard />
+      </SettingsSectionForm>,
+    );
+    const flagged = await screen.findByLabelText("Flagged words and phrases");
+    await user.type(flagged, "{Enter}gun*powder");
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(document.activeElement).toBe(flagged));
+    const problem = document.getElementById(flagged.getAttribute("aria-describedby")!.split(" ")[0]!);
+    expect(problem?.textContent).toBe(
+      "“gun*powder” cannot be a rule: a rule is one line of at most 100 characters, with at least 2 letters or digits, and * only at its start or end.",
+    );
+    expect(screen.getByLabelText("Refused words and phrases").getAttribute("aria-invalid")).toBeNull();
+    expect(sent.filter((r) => r.method === "PUT")).toEqual([]);
+  });
+
   it("says when the simulator stands in for Creem", async () => {
     await useLocale("en", "admin");
     stubFetch({

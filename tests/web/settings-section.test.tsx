@@ -10,6 +10,8 @@ import type { AdminSettingsView } from "../../src/shared/schemas/settings";
 import { ContactCard } from "@/features/admin/settings/contact-card";
 import { PaymentsPart } from "@/features/admin/settings/payments-part";
 import { PricesPart } from "@/features/admin/settings/prices-part";
+import { SignUpsCard } from "@/features/admin/settings/sign-ups-card";
+import { MailCard } from "@/features/admin/mail/mail-card";
 import { SettingsSectionForm } from "@/features/admin/settings/section/settings-section-form";
 import { TelegramCard } from "@/features/admin/settings/telegram-card";
 import { stubFetch, type Sent } from "./fetch-stub";
@@ -84,6 +86,8 @@ function server() {
     "PUT /api/admin/settings/telegram": put,
     "GET /api/admin/settings/payment-checks": { body: { creem: { status: "off" }, paypal: { status: "off" } } },
     "GET /api/admin/credit-packages": { body: [] },
+    // The mail card's line on where mail goes now: not under test here.
+    "GET /api/admin/mail/status": { status: 503, body: { message: "Not under test" } },
   });
 }
 
@@ -211,5 +215,40 @@ describe("a settings section", () => {
       webCredits: "5",
       apiPrice: "12.50",
     });
+  });
+
+  it("words what the Telegram, mail and sign-up fields take beside each, before anything is sent", async () => {
+    await useLocale("en", "admin");
+    const { sent } = server();
+    const { user } = renderWeb(
+      <SettingsSectionForm label="Several">
+        <TelegramCard settings={SETTINGS} />
+        <MailCard settings={SETTINGS} />
+        <SignUpsCard settings={SETTINGS} />
+      </SettingsSectionForm>,
+    );
+    await user.type(screen.getByLabelText("Chat ID"), "my group");
+    await user.type(screen.getByLabelText("Mail server (SMTP host)"), "smtp://mail.example.com:587");
+    await user.type(screen.getByLabelText("From"), "Veo <not an address>");
+    await user.type(screen.getByLabelText("Turnstile site key"), "0x4AAA AAAA");
+    await user.type(screen.getByLabelText("Mail domains always refused"), "not a domain!");
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+
+    const described = (label: string) => screen.getByLabelText(label).getAttribute("aria-describedby") ?? "";
+    const problemOf = (label: string) => document.getElementById(described(label).split(" ")[0]!)?.textContent;
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText("Chat ID")));
+    expect(problemOf("Chat ID")).toBe("Enter the chat's number, e.g. -1001234567890, or a channel's @name.");
+    expect(problemOf("Mail server (SMTP host)")).toBe(
+      "Enter the server's name only, e.g. smtp.example.com, without smtp:// or a port.",
+    );
+    expect(problemOf("From")).toBe("Enter an address, or a name and an address: Veo Studio <no-reply@example.com>.");
+    expect(problemOf("Turnstile site key")).toBe(
+      "Paste the site key exactly as Cloudflare shows it, e.g. 0x4AAAAAAA...",
+    );
+    expect(problemOf("Mail domains always refused")).toBe(
+      "Enter domain names, one a line, e.g. example.com: at most 500.",
+    );
+    expect(document.body.textContent).not.toMatch(/telegramChatId|smtpHost|mailFrom|turnstileSiteKey|emailDomains/);
+    expect(puts(sent)).toEqual([]);
   });
 });

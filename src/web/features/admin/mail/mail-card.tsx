@@ -6,7 +6,10 @@
 import { useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import type { AdminSettingsView } from "../../../../shared/schemas/settings";
-import type { SmtpSecurity } from "../../../../shared/schemas/mail-fields";
+import { mailSettingsUpdateSchema, type SmtpSecurity } from "../../../../shared/schemas/mail-fields";
+import { fieldErrorId } from "@/components/ui/form-field";
+import type { Problems } from "@/features/admin/settings/field-binders";
+import { refusedFields } from "@/features/admin/settings/refused-fields";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { ChoiceField, SecretField, TextField } from "@/features/admin/admin-fields";
@@ -33,30 +36,42 @@ export function MailCard({ settings }: { settings: AdminSettingsView }) {
   const { host, port, security, user, password, from, sellerName, sellerAddress } = draft;
   const save = useSaveMailServer();
 
-  const [portProblem, setPortProblem] = useState<string>();
-  const portNumber = port.trim() === "" ? null : Number(port.trim());
+  const [problems, setProblems] = useState<Problems>({});
+  const body = {
+    smtpHost: host,
+    smtpPort: port.trim() === "" ? null : Number(port.trim()),
+    smtpSecurity: security,
+    smtpUser: user,
+    smtpPassword: password,
+    mailFrom: from,
+    sellerName,
+    sellerAddress,
+  };
   useSectionPart({
     dirty,
     check: () => {
-      const ok = portNumber === null || (Number.isInteger(portNumber) && portNumber >= 1 && portNumber <= 65535);
-      setPortProblem(ok ? undefined : t`Enter a port from 1 to 65535, e.g. 587, or leave it blank.`);
-      return ok;
+      const found = refusedFields(mailSettingsUpdateSchema, body, {
+        smtpHost: t`Enter the server's name only, e.g. smtp.example.com, without smtp:// or a port.`,
+        smtpPort: t`Enter a port from 1 to 65535, e.g. 587, or leave it blank.`,
+        smtpUser: t`Enter the user name on one line, or leave it blank.`,
+        mailFrom: t`Enter an address, or a name and an address: Veo Studio <no-reply@example.com>.`,
+        sellerName: t`Enter the seller's name on one line, at most 200 characters.`,
+        sellerAddress: t`Enter the seller's address in at most 1000 characters.`,
+      });
+      setProblems(found);
+      return Object.keys(found).length === 0;
     },
-    save: () =>
-      savedOrNot(
-        save
-          .mutateAsync({
-            smtpHost: host,
-            smtpPort: portNumber,
-            smtpSecurity: security,
-            smtpUser: user,
-            smtpPassword: password,
-            mailFrom: from,
-            sellerName,
-            sellerAddress,
-          })
-          .then(({ settings: now }) => resetTo(now)),
-      ),
+    save: () => savedOrNot(save.mutateAsync(body).then(({ settings: now }) => resetTo(now))),
+  });
+  /** A field's draft key, saved as `field`: its value, its problem, and a change that clears it. */
+  const bind = (key: "host" | "port" | "user" | "from" | "sellerName", field: keyof typeof body) => ({
+    id: field,
+    value: draft[key],
+    error: problems[field],
+    onValueChange: (value: string) => {
+      set(key)(value);
+      setProblems((p) => ({ ...p, [field]: undefined }));
+    },
   });
 
   return (
@@ -70,25 +85,17 @@ export function MailCard({ settings }: { settings: AdminSettingsView }) {
         <div role="group" className="grid gap-4" aria-label={t`Mail settings`}>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
-              id="smtpHost"
               label={t`Mail server (SMTP host)`}
               placeholder="smtp.example.com"
-              value={host}
-              onValueChange={set("host")}
+              {...bind("host", "smtpHost")}
               hint={t`Leave empty to use SMTP_URL, or the local outbox without it.`}
             />
             <div className="grid grid-cols-2 gap-4 [&>*]:min-w-0">
               <TextField
-                id="smtpPort"
                 label={t`Port`}
                 inputMode="numeric"
                 placeholder={security === "tls" ? "465" : security === "none" ? "25" : "587"}
-                value={port}
-                error={portProblem}
-                onValueChange={(value) => {
-                  set("port")(value);
-                  setPortProblem(undefined);
-                }}
+                {...bind("port", "smtpPort")}
               />
               <ChoiceField
                 id="smtpSecurity"
@@ -102,22 +109,15 @@ export function MailCard({ settings }: { settings: AdminSettingsView }) {
                 ]}
               />
             </div>
-            <TextField id="smtpUser" label={t`User name`} autoComplete="off" value={user} onValueChange={set("user")} />
+            <TextField label={t`User name`} autoComplete="off" {...bind("user", "smtpUser")} />
             <SecretField id="smtpPassword" label={t`Password`} value={password} onValueChange={set("password")} />
             <TextField
-              id="mailFrom"
               label={t`From`}
               placeholder={t`Veo Studio <no-reply@example.com>`}
-              value={from}
-              onValueChange={set("from")}
+              {...bind("from", "mailFrom")}
               hint={t`Empty: MAIL_FROM, else no-reply at your site's address.`}
             />
-            <TextField
-              id="sellerName"
-              label={t`Seller name on receipts`}
-              value={sellerName}
-              onValueChange={set("sellerName")}
-            />
+            <TextField label={t`Seller name on receipts`} {...bind("sellerName", "sellerName")} />
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="sellerAddress">{t`Seller address on receipts`}</Label>
@@ -125,8 +125,18 @@ export function MailCard({ settings }: { settings: AdminSettingsView }) {
               id="sellerAddress"
               className="min-h-20"
               value={sellerAddress}
-              onChange={(e) => set("sellerAddress")(e.target.value)}
+              aria-invalid={problems.sellerAddress ? true : undefined}
+              aria-describedby={problems.sellerAddress ? fieldErrorId("sellerAddress") : undefined}
+              onChange={(e) => {
+                set("sellerAddress")(e.target.value);
+                setProblems((p) => ({ ...p, sellerAddress: undefined }));
+              }}
             />
+            {problems.sellerAddress ? (
+              <p id={fieldErrorId("sellerAddress")} className="text-xs font-medium text-red-400">
+                {problems.sellerAddress}
+              </p>
+            ) : null}
           </div>
         </div>
       </div>

@@ -7,7 +7,14 @@ import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { TriangleAlert } from "lucide-react";
 import { Link } from "wouter";
-import { MODERATION_LIMITS, type ModerationSettingsView, type RuleKind } from "../../../../shared/schemas/moderation";
+import {
+  MODERATION_LIMITS,
+  moderationSettingsUpdateSchema,
+  type ModerationSettingsView,
+  type RuleKind,
+} from "../../../../shared/schemas/moderation";
+import type { Problems } from "@/features/admin/settings/field-binders";
+import { refusedFields } from "@/features/admin/settings/refused-fields";
 import { CheckboxField, ChoiceField, TextField } from "@/features/admin/admin-fields";
 import { savedOrNot, useSavedDraft, useSectionPart } from "@/features/admin/settings/section/section-parts";
 import { useSaveModerationSettings } from "./moderation-api";
@@ -41,30 +48,40 @@ export function ModerationForm({ settings }: { settings: ModerationSettingsView 
   }));
   const { creem, flagAction, unreachableAction, refusals, denied, flagged } = draft;
   const save = useSaveModerationSettings();
-  const { refusalsMin, refusalsMax } = MODERATION_LIMITS;
+  const { refusalsMin, refusalsMax, rules: rulesMax, ruleLength: ruleMax } = MODERATION_LIMITS;
 
-  const [refusalsProblem, setRefusalsProblem] = useState<string>();
-  const refusalsCount = Number(refusals.trim());
+  const [problems, setProblems] = useState<Problems>({});
+  const rules = [...linesOf(denied, "deny"), ...linesOf(flagged, "flag")];
+  const body = {
+    moderationCreemEnabled: creem,
+    moderationFlagAction: flagAction,
+    moderationUnreachableAction: unreachableAction,
+    moderationRefusalsFlag: Number(refusals.trim()),
+    moderationRules: rules,
+  };
   useSectionPart({
     dirty,
     check: () => {
-      const ok = /^\d+$/.test(refusals.trim()) && refusalsCount >= refusalsMin && refusalsCount <= refusalsMax;
-      setRefusalsProblem(ok ? undefined : t`Enter a whole number from ${refusalsMin} to ${refusalsMax}.`);
-      return ok;
+      const found = refusedFields(moderationSettingsUpdateSchema, body, {
+        moderationRefusalsFlag: t`Enter a whole number from ${refusalsMin} to ${refusalsMax}.`,
+        moderationRules: t`At most ${rulesMax} rules in all.`,
+      });
+      // A rule refused is said under its own list, naming it.
+      const result = moderationSettingsUpdateSchema.safeParse(body);
+      for (const issue of result.error?.issues ?? []) {
+        const rule = issue.path[0] === "moderationRules" ? rules[Number(issue.path[1])] : undefined;
+        if (!rule) continue;
+        delete found.moderationRules;
+        const text = rule.text.slice(0, 40);
+        found[rule.kind === "deny" ? "moderationRulesDeny" : "moderationRulesFlag"] ??=
+          t`“${text}” cannot be a rule: a rule is one line of at most ${ruleMax} characters, with at least 2 letters or digits, and * only at its start or end.`;
+      }
+      setProblems(found);
+      return Object.keys(found).length === 0;
     },
-    save: () =>
-      savedOrNot(
-        save
-          .mutateAsync({
-            moderationCreemEnabled: creem,
-            moderationFlagAction: flagAction,
-            moderationUnreachableAction: unreachableAction,
-            moderationRefusalsFlag: refusalsCount,
-            moderationRules: [...linesOf(denied, "deny"), ...linesOf(flagged, "flag")],
-          })
-          .then(({ settings: now }) => resetTo(now)),
-      ),
+    save: () => savedOrNot(save.mutateAsync(body).then(({ settings: now }) => resetTo(now))),
   });
+  const clear = (field: string) => setProblems((p) => ({ ...p, [field]: undefined }));
 
   return (
     <div role="group" className="grid gap-5" aria-label={t`Prompt screening settings`}>
@@ -108,7 +125,19 @@ export function ModerationForm({ settings }: { settings: ModerationSettingsView 
           ]}
         />
       </div>
-      <ModerationRulesFields denied={denied} flagged={flagged} onDenied={set("denied")} onFlagged={set("flagged")} />
+      <ModerationRulesFields
+        denied={denied}
+        flagged={flagged}
+        problems={problems}
+        onDenied={(value) => {
+          set("denied")(value);
+          clear("moderationRulesDeny");
+        }}
+        onFlagged={(value) => {
+          set("flagged")(value);
+          clear("moderationRulesFlag");
+        }}
+      />
       <TextField
         id="moderationRefusalsFlag"
         type="number"
@@ -127,10 +156,10 @@ export function ModerationForm({ settings }: { settings: ModerationSettingsView 
           </Trans>
         }
         value={refusals}
-        error={refusalsProblem}
+        error={problems.moderationRefusalsFlag}
         onValueChange={(value) => {
           set("refusals")(value);
-          setRefusalsProblem(undefined);
+          clear("moderationRefusalsFlag");
         }}
       />
     </div>

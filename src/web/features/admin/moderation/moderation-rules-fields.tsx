@@ -1,5 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
+import { fieldErrorId } from "@/components/ui/form-field";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 
@@ -7,11 +8,13 @@ import { Textarea } from "@/components/ui/textarea";
 function RulesTextarea({
   id,
   label,
+  problem,
   value,
   onChange,
 }: {
   id: string;
   label: ReactNode;
+  problem: string | undefined;
   value: string;
   onChange: (value: string) => void;
 }) {
@@ -23,8 +26,14 @@ function RulesTextarea({
         value={value}
         onChange={(e) => onChange(e.target.value)}
         spellCheck={false}
-        aria-describedby="moderationRulesHint"
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${fieldErrorId(id)} moderationRulesHint` : "moderationRulesHint"}
       />
+      {problem ? (
+        <p id={fieldErrorId(id)} className="text-xs font-medium text-red-400">
+          {problem}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -35,9 +44,12 @@ export function ModerationRulesFields({
   flagged,
   onDenied,
   onFlagged,
+  problems,
 }: {
   denied: string;
   flagged: string;
+  /** What is wrong with each list as typed, by its id, in the owner's words. */
+  problems: Partial<Record<string, string>>;
   onDenied: (value: string) => void;
   onFlagged: (value: string) => void;
 }) {
@@ -47,12 +59,14 @@ export function ModerationRulesFields({
         id="moderationRulesDeny"
         label={<Trans>Refused words and phrases</Trans>}
         value={denied}
+        problem={problems.moderationRulesDeny}
         onChange={onDenied}
       />
       <RulesTextarea
         id="moderationRulesFlag"
         label={<Trans>Flagged words and phrases</Trans>}
         value={flagged}
+        problem={problems.moderationRulesFlag}
         onChange={onFlagged}
       />
       <p id="moderationRulesHint" className="text-xs text-muted-foreground sm:col-span-2">

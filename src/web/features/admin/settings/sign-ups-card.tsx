@@ -2,6 +2,7 @@
  * The Sign-ups card of /admin/settings (decision 0091): Cloudflare Turnstile's keys (on while both
  * are set) and the mail domains always allowed or always refused beside the throwaway-domain list.
  */
+import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { AdminSettingsView } from "../../../../shared/schemas/settings";
 import { EMAIL_DOMAIN_LIST_MAX } from "../../../../shared/email-domains";
@@ -9,7 +10,11 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { SecretField, TextField } from "@/features/admin/admin-fields";
 import { SectionCard } from "@/components/ui/section-card";
+import { signUpSettingsSchema } from "../../../../shared/schemas/sign-up-protection";
+import { fieldErrorId } from "@/components/ui/form-field";
 import { useSaveSignUpSettings } from "./sign-ups-api";
+import { refusedFields } from "./refused-fields";
+import type { Problems } from "./field-binders";
 import { savedOrNot, useSavedDraft, useSectionPart } from "./section/section-parts";
 
 /** One domain a line (commas and spaces also separate). */
@@ -20,12 +25,14 @@ function DomainList({
   id,
   label,
   hint,
+  problem,
   value,
   onChange,
 }: {
   id: string;
   label: string;
   hint: string;
+  problem: string | undefined;
   value: string;
   onChange: (value: string) => void;
 }) {
@@ -37,10 +44,16 @@ function DomainList({
         className="min-h-24 font-mono"
         spellCheck={false}
         placeholder="example.com"
-        aria-describedby={`${id}-hint`}
+        aria-describedby={problem ? `${fieldErrorId(id)} ${id}-hint` : `${id}-hint`}
+        aria-invalid={problem ? true : undefined}
         value={value}
         onChange={(e) => onChange(e.target.value)}
       />
+      {problem ? (
+        <p id={fieldErrorId(id)} className="text-xs font-medium text-red-400">
+          {problem}
+        </p>
+      ) : null}
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
         {hint}
       </p>
@@ -61,21 +74,33 @@ export function SignUpsCard({ settings }: { settings: AdminSettingsView }) {
   const on = Boolean(settings.turnstileSiteKey && settings.turnstileSecret);
   const max = EMAIL_DOMAIN_LIST_MAX;
 
+  const [problems, setProblems] = useState<Problems>({});
+  const body = {
+    turnstileSiteKey: siteKey.trim(),
+    // Emptied: the secret is cleared (a masked value sent back keeps it).
+    turnstileSecret: secret.trim() === "" ? null : secret,
+    emailDomainsAllowed: domainsOf(allowed),
+    emailDomainsBlocked: domainsOf(blocked),
+  };
   useSectionPart({
     dirty,
-    save: () =>
-      savedOrNot(
-        save
-          .mutateAsync({
-            turnstileSiteKey: siteKey.trim(),
-            // Emptied: the secret is cleared (a masked value sent back keeps it).
-            turnstileSecret: secret.trim() === "" ? null : secret,
-            emailDomainsAllowed: domainsOf(allowed),
-            emailDomainsBlocked: domainsOf(blocked),
-          })
-          .then(({ settings: now }) => resetTo(now)),
-      ),
+    check: () => {
+      const domains = t`Enter domain names, one a line, e.g. example.com: at most ${max}.`;
+      const found = refusedFields(signUpSettingsSchema, body, {
+        turnstileSiteKey: t`Paste the site key exactly as Cloudflare shows it, e.g. 0x4AAAAAAA...`,
+        emailDomainsAllowed: domains,
+        emailDomainsBlocked: domains,
+      });
+      setProblems(found);
+      return Object.keys(found).length === 0;
+    },
+    save: () => savedOrNot(save.mutateAsync(body).then(({ settings: now }) => resetTo(now))),
   });
+  /** A change of one field, which clears the problem found in it. */
+  const change = (key: "siteKey" | "allowed" | "blocked", field: keyof typeof body) => (value: string) => {
+    set(key)(value);
+    setProblems((p) => ({ ...p, [field]: undefined }));
+  };
 
   return (
     <SectionCard
@@ -99,7 +124,8 @@ export function SignUpsCard({ settings }: { settings: AdminSettingsView }) {
             spellCheck={false}
             placeholder="0x4AAAAAAA..."
             value={siteKey}
-            onValueChange={set("siteKey")}
+            error={problems.turnstileSiteKey}
+            onValueChange={change("siteKey", "turnstileSiteKey")}
             hint={t`From the Turnstile page of your Cloudflare dashboard.`}
           />
           <SecretField
@@ -115,14 +141,16 @@ export function SignUpsCard({ settings }: { settings: AdminSettingsView }) {
             label={t`Mail domains always refused`}
             hint={t`One domain a line, its subdomains included; at most ${max}. Refused at sign-up and at a change of address.`}
             value={blocked}
-            onChange={set("blocked")}
+            problem={problems.emailDomainsBlocked}
+            onChange={change("blocked", "emailDomainsBlocked")}
           />
           <DomainList
             id="emailDomainsAllowed"
             label={t`Mail domains always allowed`}
             hint={t`One domain a line, its subdomains included; at most ${max}. Allowed even when the throwaway-domain list or the list above names them.`}
             value={allowed}
-            onChange={set("allowed")}
+            problem={problems.emailDomainsAllowed}
+            onChange={change("allowed", "emailDomainsAllowed")}
           />
         </div>
       </div>

@@ -1,11 +1,14 @@
+import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Send } from "lucide-react";
-import type { AdminSettingsView } from "../../../../shared/schemas/settings";
+import { telegramSettingsSchema, type AdminSettingsView } from "../../../../shared/schemas/settings";
 import { Button } from "@/components/ui/button";
 import { useSaveTelegram, useTestTelegram } from "@/features/admin/admin-api";
 import { SecretField, TextField } from "@/features/admin/admin-fields";
 import { SectionCard } from "@/components/ui/section-card";
 import { savedOrNot, useSavedDraft, useSectionPart } from "./section/section-parts";
+import { refusedFields } from "./refused-fields";
+import type { Problems } from "./field-binders";
 
 /** Telegram bot configuration, saved with its section, and 'Test Telegram Bot' (decision 0024). */
 export function TelegramCard({ settings }: { settings: AdminSettingsView }) {
@@ -17,14 +20,18 @@ export function TelegramCard({ settings }: { settings: AdminSettingsView }) {
   const save = useSaveTelegram();
   const test = useTestTelegram();
 
+  const [problems, setProblems] = useState<Problems>({});
+  const body = { telegramBotToken: draft.token, telegramChatId: draft.chatId.trim() };
   useSectionPart({
     dirty,
-    save: () =>
-      savedOrNot(
-        save
-          .mutateAsync({ telegramBotToken: draft.token, telegramChatId: draft.chatId.trim() })
-          .then(({ settings: now }) => resetTo(now)),
-      ),
+    check: () => {
+      const found = refusedFields(telegramSettingsSchema, body, {
+        telegramChatId: t`Enter the chat's number, e.g. -1001234567890, or a channel's @name.`,
+      });
+      setProblems(found);
+      return Object.keys(found).length === 0;
+    },
+    save: () => savedOrNot(save.mutateAsync(body).then(({ settings: now }) => resetTo(now))),
   });
 
   return (
@@ -47,7 +54,11 @@ export function TelegramCard({ settings }: { settings: AdminSettingsView }) {
             label={t`Chat ID`}
             placeholder={t`-1001234567890 or @channel`}
             value={draft.chatId}
-            onValueChange={set("chatId")}
+            error={problems.telegramChatId}
+            onValueChange={(value) => {
+              set("chatId")(value);
+              setProblems({});
+            }}
           />
         </div>
         <div className="flex justify-end">
