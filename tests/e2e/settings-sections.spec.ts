@@ -82,7 +82,16 @@ test("each section has its own address; one bar saves the section's cards togeth
   await expect(fastApi).toHaveAccessibleDescription("Enter a price from 1 to 1000, with at most two decimals.");
   await expect(fastApi).toBeFocused();
   await expect(page.getByText(/prices\.veo3_fast/)).toHaveCount(0);
-  await bar(page).getByRole("button", { name: "Discard" }).click();
+
+  // Leaving by a link with the change unsaved asks first; Cancel stays with the change.
+  await tabs.getByRole("link", { name: "Operations" }).click();
+  const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+  await leave.getByRole("button", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(`${server.baseUrl}/admin/settings/prices`);
+  await expect(fastApi).toHaveValue("2.555");
+  await tabs.getByRole("link", { name: "Operations" }).click();
+  await leave.getByRole("button", { name: "Leave" }).click();
+  await expect(page).toHaveURL(`${server.baseUrl}/admin/settings/operations`);
   await expect(bar(page)).toContainText("Everything here is saved");
 
   // A section that is not one is the 404 page.
@@ -132,6 +141,15 @@ test("the same in Vietnamese on a 390 px phone: the tabs wrap, the bar reads and
     await page.reload();
     await expect(page.getByLabel("ID webhook PayPal")).toHaveValue("8PT597110X687430LKGECATA");
     expect(await overflows(page)).toBe(false);
+
+    // A tab tapped with a change unsaved asks first, in Vietnamese.
+    await page.getByLabel("ID webhook PayPal").fill("8PT597110X687430LKGECATB");
+    await tabs.getByRole("link", { name: "Giá", exact: true }).click();
+    const leave = page.getByRole("dialog", { name: "Rời đi mà không lưu?" });
+    await expect(leave).toBeVisible();
+    expect(await overflows(page)).toBe(false);
+    await leave.getByRole("button", { name: "Rời đi" }).click();
+    await expect(page).toHaveURL(`${server.baseUrl}/admin/settings/prices`);
   } finally {
     await context.close();
   }

@@ -2,10 +2,11 @@
  * One settings section's form (decision 0148): its cards register as parts (section-parts.tsx), and
  * one bar saves every changed part, or discards the changes, and says whether any are unsaved.
  */
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { flushSync } from "react-dom";
 import { SectionPartsContext, type SectionPart, type SectionRegistry } from "./section-parts";
 import { UnsavedChangesBar } from "./unsaved-changes-bar";
+import { useAskBeforeLeaving } from "./use-ask-before-leaving";
 
 export function SettingsSectionForm({ label, children }: { label: string; children: ReactNode }) {
   const parts = useRef(new Map<string, SectionPart>());
@@ -37,7 +38,7 @@ export function SettingsSectionForm({ label, children }: { label: string; childr
     };
   }, []);
   const dirty = dirtyIds.size > 0;
-  useWarnBeforeLeaving(dirty);
+  const askBeforeLeaving = useAskBeforeLeaving(dirty);
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     // A dialog's own form (drawn elsewhere, in a portal) bubbles its submit here too: not ours.
@@ -78,16 +79,7 @@ export function SettingsSectionForm({ label, children }: { label: string; childr
       {partCount > 0 && (
         <UnsavedChangesBar dirty={dirty} saving={saving} onDiscard={() => setGeneration((g) => g + 1)} />
       )}
+      {askBeforeLeaving}
     </form>
   );
-}
-
-/** The browser asks before a reload or a close would lose unsaved changes. */
-function useWarnBeforeLeaving(dirty: boolean): void {
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
 }
