@@ -589,6 +589,8 @@ export const transactions = pgTable(
     packageId: uuid("package_id").references(() => creditPackages.id),
     /** The order a purchase pays for: one purchase row (and one bonus row) per order, so a payment credits once. */
     paymentOrderId: uuid("payment_order_id").references(() => paymentOrders.id),
+    /** When the credits a positive row grants expire (issue 69); null: never. Their lot keeps it. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -620,6 +622,61 @@ export const transactions = pgTable(
       "transactions_type_valid",
       sql`${t.type} in ('purchase', 'bonus', 'refund', 'usage', 'adjustment', 'reversal')`,
     ),
+  ],
+);
+
+/**
+ * A balance as lots that know when they expire (issue 69, decision 0150): each positive
+ * transaction adds a lot, each negative one draws from the lots that expire soonest (never-expiring
+ * last), and a video's refund goes back to the lots its usage drew from. The database keeps them
+ * from the transactions themselves (functions/veo_keep_credit_lots.sql), so every writer of the
+ * ledger keeps them too: a user's unexpired lots hold exactly `users.credits`.
+ */
+export const creditLots = pgTable(
+  "credit_lots",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** The row that granted it; null for a balance that came before lots (migration 0060). */
+    sourceTransactionId: uuid("source_transaction_id").references(() => transactions.id, { onDelete: "set null" }),
+    /** The granting row's type: purchase, bonus, adjustment, refund, reversal; "opening" for the balance before lots. */
+    kind: text("kind").notNull(),
+    amount: integer("amount").notNull(),
+    remaining: integer("remaining").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** Set once the lot's remaining credits were taken out as expired. */
+    expiredAt: timestamp("expired_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // What a spend draws from, soonest expiry first.
+    index("credit_lots_spendable_idx")
+      .on(t.userId, t.expiresAt, t.createdAt)
+      .where(sql`${t.remaining} > 0 and ${t.expiredAt} is null`),
+    uniqueIndex("credit_lots_one_per_transaction").on(t.sourceTransactionId),
+    check("credit_lots_amount_positive", sql`${t.amount} > 0`),
+    check("credit_lots_remaining_not_negative", sql`${t.remaining} >= 0`),
+  ],
+);
+
+/** How much each transaction took from (or gave back to) each lot: a refund finds its usage's lots here. */
+export const creditLotDraws = pgTable(
+  "credit_lot_draws",
+  {
+    transactionId: uuid("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    lotId: uuid("lot_id")
+      .notNull()
+      .references(() => creditLots.id, { onDelete: "cascade" }),
+    amount: integer("amount").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.transactionId, t.lotId] }),
+    index("credit_lot_draws_lot_idx").on(t.lotId),
+    check("credit_lot_draws_amount_positive", sql`${t.amount} > 0`),
   ],
 );
 
