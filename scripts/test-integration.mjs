@@ -29,6 +29,8 @@ export const PGLITE_FILES = [
   "startup",
   "migrations",
   "database-functions",
+  // The ledger's lots, kept by a database function (decision 0150).
+  "credit-lots",
   "live-events",
   "read-caches",
   "sessions",

@@ -50,6 +50,8 @@ describe("migrations", () => {
         "admin_notifications",
         "admin_settings",
         "api_tokens",
+        "credit_lot_draws",
+        "credit_lots",
         "credit_packages",
         "held_usernames",
         "idempotency_keys",
