@@ -3,8 +3,9 @@
  * user's lots from the ledger's own rows. A spend draws from the lots that expire soonest,
  * never-expiring last (checked against a small model of lots by fast-check); a failed video's
  * refund goes back to the lots its usage drew from, or, where they expired meanwhile, into a lot
- * of 30 days; the migration makes every balance before lots one opening lot. After every test a
- * user's unexpired lots hold exactly their balance (tests/helpers/ledger.ts).
+ * of 30 days; a lot whose time is up is taken out once, as an expiry row, however many sweeps
+ * race; the migration makes every balance before lots one opening lot. After every test a user's
+ * unexpired lots hold exactly their balance (tests/helpers/ledger.ts).
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
@@ -12,6 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/server/db/connect.js";
 import { creditLots, transactions, users, videoTasks } from "../../src/server/db/schema.js";
 import { refundTask } from "../../src/server/features/credits/ledger.js";
+import { CreditExpiry } from "../../src/server/jobs/credit-expiry.js";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
 import { createTestDatabase, createUnmigratedDatabase } from "../helpers/test-db.js";
 
@@ -187,6 +189,63 @@ describe("credit lots", () => {
     const results = await Promise.all(Array.from({ length: 8 }, () => take(userId, 3)));
     expect(results.filter(Boolean)).toHaveLength(6);
     expect((await lotsOf(userId)).map((l) => l.remaining)).toEqual([0, 0]);
+  });
+});
+
+describe("expiry", () => {
+  const balanceOf = async (userId: string) =>
+    (await db().select({ credits: users.credits }).from(users).where(eq(users.id, userId)))[0]!.credits;
+  const expiryRows = (userId: string) =>
+    db()
+      .select({ amount: transactions.amount, description: transactions.description })
+      .from(transactions)
+      .where(and(eq(transactions.userId, userId), eq(transactions.type, "expiry")));
+
+  it("takes out what is left of a lot whose time is up, once, as a row of its own", async () => {
+    const userId = await newUser();
+    await grant(userId, 10);
+    await grant(userId, 8, new Date(Date.now() + 60_000));
+    expect(await take(userId, 3)).toBe(true);
+    // The grant's time passes.
+    await db()
+      .update(creditLots)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(and(eq(creditLots.userId, userId), eq(creditLots.amount, 8)));
+    const sweep = new CreditExpiry({ db: db() });
+    expect(await sweep.runOnce()).toBeGreaterThanOrEqual(5);
+    expect(await balanceOf(userId)).toBe(10);
+    expect(await expiryRows(userId)).toEqual([{ amount: -5, description: "Expired: 5 credits" }]);
+    expect((await lotsOf(userId)).map((l) => l.remaining)).toEqual([10, 0]);
+    await sweep.runOnce();
+    expect(await expiryRows(userId)).toHaveLength(1);
+    // What is left is spent from the lot that never expires.
+    expect(await take(userId, 10)).toBe(true);
+    expect(await take(userId, 1)).toBe(false);
+  });
+
+  it("expires a lot once when several sweeps race, and leaves lots not yet due", async () => {
+    const userId = await newUser();
+    await grant(userId, 7, new Date(Date.now() - 1_000));
+    await grant(userId, 4, new Date(Date.now() + 60 * 60_000));
+    const sweeps = Array.from({ length: 4 }, () => new CreditExpiry({ db: db() }));
+    await Promise.all(sweeps.map((sweep) => sweep.runOnce()));
+    expect(await expiryRows(userId)).toEqual([{ amount: -7, description: "Expired: 7 credits" }]);
+    expect(await balanceOf(userId)).toBe(4);
+    expect((await lotsOf(userId)).map((l) => l.remaining)).toEqual([0, 4]);
+  });
+
+  it("writes no row for a lot spent before its time was up", async () => {
+    const userId = await newUser();
+    await grant(userId, 5, new Date(Date.now() + 60_000));
+    expect(await take(userId, 5)).toBe(true);
+    await db()
+      .update(creditLots)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(creditLots.userId, userId));
+    await new CreditExpiry({ db: db() }).runOnce();
+    expect(await expiryRows(userId)).toEqual([]);
+    const [lot] = await db().select().from(creditLots).where(eq(creditLots.userId, userId));
+    expect(lot!.expiredAt).not.toBeNull();
   });
 });
 

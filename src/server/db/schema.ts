@@ -21,6 +21,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -567,7 +568,7 @@ export const paymentDisputes = pgTable(
   ],
 );
 
-export const TRANSACTION_TYPES = ["purchase", "bonus", "refund", "usage", "adjustment", "reversal"] as const;
+export const TRANSACTION_TYPES = ["purchase", "bonus", "refund", "usage", "adjustment", "reversal", "expiry"] as const;
 
 export const transactions = pgTable(
   "transactions",
@@ -576,7 +577,7 @@ export const transactions = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id),
-    /** purchase | bonus (a package's bonus credits) | refund | usage | adjustment (admin credit edits) | reversal (a refunded or charged-back payment, decision 0084). */
+    /** purchase | bonus (a package's bonus credits) | refund | usage | adjustment (admin credit edits) | reversal (a refunded or charged-back payment, decision 0084) | expiry (a lot's credits past their time, decision 0150). */
     type: text("type").notNull(),
     /** Signed: purchase, refund and upward adjustments positive; usage negative. */
     amount: integer("amount").notNull(),
@@ -591,6 +592,8 @@ export const transactions = pgTable(
     paymentOrderId: uuid("payment_order_id").references(() => paymentOrders.id),
     /** When the credits a positive row grants expire (issue 69); null: never. Their lot keeps it. */
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** An expiry row's lot: what it took out (decision 0150). */
+    lotId: uuid("lot_id").references((): AnyPgColumn => creditLots.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -618,9 +621,13 @@ export const transactions = pgTable(
       .on(t.videoTaskId, t.upgrade)
       .where(sql`${t.type} = 'refund' and ${t.upgrade} is not null`),
     index("transactions_video_task_idx").on(t.videoTaskId),
+    // A lot expires once, however many processes sweep at the same moment.
+    uniqueIndex("transactions_one_expiry_per_lot")
+      .on(t.lotId)
+      .where(sql`${t.type} = 'expiry'`),
     check(
       "transactions_type_valid",
-      sql`${t.type} in ('purchase', 'bonus', 'refund', 'usage', 'adjustment', 'reversal')`,
+      sql`${t.type} in ('purchase', 'bonus', 'refund', 'usage', 'adjustment', 'reversal', 'expiry')`,
     ),
   ],
 );

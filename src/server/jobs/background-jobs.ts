@@ -2,9 +2,10 @@
  * Every background job of the process, built in one place (services.ts hands in what they need) and
  * started in one place (main.ts, when BACKGROUND_WORKERS is on; tests drive them by hand):
  * the task worker, the video archiver and retention sweep, the Telegram outbox, the mail outbox, the queued password resets, the webhook outbox, the PayPal re-check,
- * the two image sweeps, the sweep of expired Idempotency-Keys and the model health watch. Each is defined through defineJob
+ * the two image sweeps, the sweep of expired Idempotency-Keys, the credits' expiry and the model health watch. Each is defined through defineJob
  * (decision 0067) and built as `new Job(deps, options)`: every job takes the part of `deps` it declares.
  */
+import { CreditExpiry } from "./credit-expiry.js";
 import type { JobControl } from "./define-job.js";
 import { IdempotencyKeySweep } from "./idempotency-key-sweep.js";
 import { MailSender } from "./mail-sender.js";
@@ -34,6 +35,7 @@ export type BackgroundJobDeps = DepsOf<typeof TaskWorker> &
   DepsOf<typeof VideoArchiver> &
   DepsOf<typeof VideoRetention> &
   DepsOf<typeof IdempotencyKeySweep> &
+  DepsOf<typeof CreditExpiry> &
   DepsOf<typeof WebhookSender> &
   DepsOf<typeof ModelWatch>;
 
@@ -49,6 +51,7 @@ export interface BackgroundJobOptions {
   videoArchiver?: OptionsOf<typeof VideoArchiver>;
   videoRetention?: OptionsOf<typeof VideoRetention>;
   idempotencyKeySweep?: OptionsOf<typeof IdempotencyKeySweep>;
+  creditExpiry?: OptionsOf<typeof CreditExpiry>;
   webhookSender?: OptionsOf<typeof WebhookSender>;
   modelWatch?: OptionsOf<typeof ModelWatch>;
 }
@@ -66,6 +69,7 @@ export function backgroundJobs(deps: BackgroundJobDeps, options: BackgroundJobOp
     temporaryImageSweep: new TemporaryImageSweep(deps, options.temporaryImageSweep),
     uploadSweep: new UploadSweep(deps, options.uploadSweep),
     idempotencyKeySweep: new IdempotencyKeySweep(deps, options.idempotencyKeySweep),
+    creditExpiry: new CreditExpiry(deps, options.creditExpiry),
     modelWatch: new ModelWatch(deps, options.modelWatch),
   } satisfies Record<keyof BackgroundJobOptions, JobControl>;
   const all: JobControl[] = Object.values(jobs);

@@ -1,7 +1,7 @@
 -- Keeps credit_lots from the ledger's own rows (issue 69, decision 0150): a positive transaction
 -- adds a lot (a video's refund first goes back to the unexpired lots its usage drew from); a
 -- negative one draws from the lots that expire soonest, never-expiring last, oldest first among
--- equals. Each draw is written to credit_lot_draws. A user's unexpired lots then hold exactly
+-- equals; an expiry row empties its own lot. Each draw is written to credit_lot_draws. A user's unexpired lots then hold exactly
 -- users.credits, whichever code wrote the row; lots a spend cannot cover are reported, never
 -- allowed to stop the ledger's own change.
 -- The live definition. Change it here, then make its migration from this file:
@@ -42,6 +42,10 @@ BEGIN
       RETURNING "id" INTO lot;
       INSERT INTO "credit_lot_draws" ("transaction_id", "lot_id", "amount") VALUES (NEW."id", lot."id", left_over);
     END IF;
+  ELSIF NEW."type" = 'expiry' AND NEW."lot_id" IS NOT NULL THEN
+    -- An expiry row takes out what is left of its own lot, already marked expired by its writer.
+    UPDATE "credit_lots" SET "remaining" = "remaining" - left_over WHERE "id" = NEW."lot_id";
+    INSERT INTO "credit_lot_draws" ("transaction_id", "lot_id", "amount") VALUES (NEW."id", NEW."lot_id", left_over);
   ELSIF NEW."amount" < 0 THEN
     FOR lot IN
       SELECT "id", "remaining" FROM "credit_lots"

@@ -2,9 +2,9 @@
  * The credit ledger. A user's balance changes only here, in the same database transaction as
  * the `transactions` row that explains it, so `users.credits` always equals the sum of amounts.
  */
-import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "../../db/connect.js";
-import { paymentOrders, transactions, users, videoTasks } from "../../db/schema.js";
+import { creditLots, paymentOrders, transactions, users, videoTasks } from "../../db/schema.js";
 import type { Mailer } from "../mail/outbox.js";
 import { notifyPurchase } from "../notifications/outbox.js";
 import { creditsText } from "../../../shared/credits-text.js";
@@ -286,4 +286,31 @@ async function settleCreditsOwed(tx: Tx, userId: string, orderId: string): Promi
     paymentOrderId: orderId,
   });
   return settled;
+}
+
+/**
+ * Takes out what is left of a lot whose time is up, exactly once (decision 0150): marking it
+ * expired is the gate, so of any callers at the same moment one goes through; then the balance and
+ * an expiry row of what was left (the database's trigger empties the lot). Returns the credits
+ * taken (0: not due, already expired, or nothing left in it).
+ */
+export async function expireLot(tx: Tx, lotId: string): Promise<number> {
+  const [lot] = await tx
+    .update(creditLots)
+    .set({ expiredAt: sql`now()` })
+    .where(and(eq(creditLots.id, lotId), isNull(creditLots.expiredAt), lte(creditLots.expiresAt, sql`now()`)))
+    .returning({ userId: creditLots.userId, remaining: creditLots.remaining });
+  if (!lot || lot.remaining <= 0) return 0;
+  await tx
+    .update(users)
+    .set({ credits: sql`${users.credits} - ${lot.remaining}` })
+    .where(eq(users.id, lot.userId));
+  await tx.insert(transactions).values({
+    userId: lot.userId,
+    type: "expiry",
+    amount: -lot.remaining,
+    description: `Expired: ${creditsText(lot.remaining)}`,
+    lotId,
+  });
+  return lot.remaining;
 }

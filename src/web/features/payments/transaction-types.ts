@@ -28,6 +28,7 @@ export const TRANSACTION_TYPES: Record<TransactionView["type"], TransactionTypeL
   usage: transactionType(msg`Usage`, "secondary"),
   adjustment: transactionType(msg`Adjustment`, "warning"),
   reversal: transactionType(msg`Payment reversed`, "destructive"),
+  expiry: transactionType(msg`Expired`, "secondary"),
 };
 
 /** A type the web app does not know yet shows its own name, in grey. */

@@ -30,6 +30,7 @@ export const TRANSACTION_TYPE_LABELS: Record<AdminTransactionType, MessageDescri
   usage: msg`Usage`,
   adjustment: msg`Adjustment`,
   reversal: msg`Payment reversed`,
+  expiry: msg`Expired`,
 };
 
 export const NO_FILTERS: HistoryFilters = { type: "", user: "", dateFrom: "", dateTo: "" };
