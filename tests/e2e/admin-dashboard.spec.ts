@@ -144,15 +144,13 @@ test("an admin edits a package, a user's credits and status, prices, and a provi
   await dialog.getByRole("button", { name: "Save Package" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Price must be valid");
   await dialog.getByLabel("Price (USD)").fill("7.70");
-  await dialog.getByRole("button", { name: "Save Package" }).click();
   // At the spec's prices a 10-cent credit buys Fast below cost: the save asks first.
-  await confirmingLosses(page, "Package saved");
+  await confirmingLosses(page, "Package saved", dialog.getByRole("button", { name: "Save Package" }));
   await expect(packages.getByRole("listitem", { name: `Package ${name}` })).toContainText("77 credits · $7.70");
   await packages.getByRole("button", { name: `Edit ${name}` }).click();
   const edit = page.getByRole("dialog", { name: "Edit Package" });
   await edit.getByLabel("Price (USD)").fill("8.80");
-  await edit.getByRole("button", { name: "Save Package" }).click();
-  await confirmingLosses(page, "Package saved");
+  await confirmingLosses(page, "Package saved", edit.getByRole("button", { name: "Save Package" }));
   await expect(packages.getByRole("listitem", { name: `Package ${name}` })).toContainText("$8.80");
   const publicList = (await (await request.get("/api/credit-packages")).json()) as { name: string; price: string }[];
   expect(publicList.find((p) => p.name === name)?.price).toBe("8.80");

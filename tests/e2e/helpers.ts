@@ -46,18 +46,22 @@ export async function expectToast(page: Page, title: string, description?: strin
  * (decision 0144).
  */
 export async function saveSettingsSection(page: Page, savedTitle = "Settings updated"): Promise<void> {
-  await page.getByRole("button", { name: "Save changes" }).click();
-  await confirmingLosses(page, savedTitle);
+  await confirmingLosses(page, savedTitle, page.getByRole("button", { name: "Save changes" }));
 }
 
-/** After a save was clicked: confirms "Sell below cost?" if the server asks, then waits for the saved toast. */
-export async function confirmingLosses(page: Page, savedTitle: string): Promise<void> {
-  const ask = page.getByRole("dialog", { name: "Sell below cost?" });
-  const saved = toasts(page)
-    .locator("li")
-    .filter({ has: page.getByText(savedTitle, { exact: true }) });
-  await expect(ask.or(saved).first()).toBeVisible();
-  if (await ask.isVisible()) await ask.getByRole("button", { name: "Save anyway" }).click();
+/**
+ * Clicks a save and, when the server answers that it sells below cost (409), confirms "Sell below
+ * cost?"; then waits for the saved toast. Decided on the save's own answer, not on what is on
+ * screen: an earlier save's toast may still be showing.
+ */
+export async function confirmingLosses(page: Page, savedTitle: string, save: Locator): Promise<void> {
+  const answer = page.waitForResponse(
+    (r) => r.url().includes("/api/admin/") && ["PUT", "POST", "PATCH"].includes(r.request().method()),
+  );
+  await save.click();
+  if ((await answer).status() === 409) {
+    await page.getByRole("dialog", { name: "Sell below cost?" }).getByRole("button", { name: "Save anyway" }).click();
+  }
   await expectToast(page, savedTitle);
 }
 
