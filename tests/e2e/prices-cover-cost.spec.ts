@@ -86,6 +86,8 @@ test("a fresh install sells above cost; a package or price below it is flagged a
   await dialog.getByRole("button", { name: w.savePackage }).click();
   const ask = page.getByRole("dialog", { name: w.ask });
   await expect(ask).toContainText("Veo3 Fast");
+  // In the owner's words: no field of the API (the English page shows the server's own sentence).
+  await expect(ask).not.toContainText("confirmBelowCost");
   await ask.getByRole("button", { name: w.cancel }).click();
   await expect(page.getByRole("listitem", { name: "Package Studio" })).toHaveCount(0);
 

@@ -59,7 +59,7 @@ export function belowCostError(items: readonly PriceItem[]): AppError {
   const names = items.map(priceItemLabel).join(", ");
   return new AppError(
     "conflict",
-    `This would sell below the vendor's cost: ${names}. Raise these prices, or save again confirming it (confirmBelowCost: true).`,
+    `This would sell below the vendor's cost: ${names}. Raise these prices, or save again and confirm.`,
     reasoned("prices_below_cost", { count: items.length, items: names }),
   );
 }
