@@ -198,8 +198,8 @@ const disabledModels = z
 
 const kieCreditMessage =
   "kieCreditUsd must be what one KIE credit costs in US dollars, between 0.000001 and 1, with at most six decimals";
-/** What one KIE credit costs us (issue 42's unit economics); the settings page checks with it too. */
-export const kieCreditUsd = z
+/** What one KIE credit costs us (issue 42's unit economics). */
+const kieCreditUsd = z
   .union([z.number(), z.string().trim()], { error: kieCreditMessage })
   .transform((v) => String(v))
   .pipe(
@@ -212,7 +212,7 @@ export const kieCreditUsd = z
 
 const marginMessage = `priceMarginPercent must be a whole percent from ${MARGIN_PERCENT_LIMITS.min} to ${MARGIN_PERCENT_LIMITS.max}`;
 /** The share of a sale kept over the vendor's cost (issue 68): prices set to cost + margin, package suggestions. */
-export const priceMarginPercent = z
+const priceMarginPercent = z
   .union([z.number(), z.string().trim()], { error: marginMessage })
   .transform((v) => (typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v))
   .pipe(

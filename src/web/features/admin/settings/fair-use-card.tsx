@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { AdminSettingsView } from "../../../../shared/schemas/settings";
-import { IN_FLIGHT_LIMITS } from "../../../../shared/schemas/settings";
+import { IN_FLIGHT_LIMITS, settingsUpdateSchema } from "../../../../shared/schemas/settings";
 import { Input } from "@/components/ui/input";
 import { useSaveSettings } from "@/features/admin/admin-api";
 import { SectionCard } from "@/components/ui/section-card";
 import { savedOrNot, useSavedDraft, useSectionPart } from "./section/section-parts";
+import { refusedFields } from "./refused-fields";
 
 /** Fair use (decision 0093): how many videos one person may have being made at once, unless their page says otherwise. */
 export function FairUseCard({ settings }: { settings: AdminSettingsView }) {
@@ -19,10 +20,15 @@ export function FairUseCard({ settings }: { settings: AdminSettingsView }) {
   useSectionPart({
     dirty,
     check: () => {
-      const n = Number(limit);
-      const ok = /^\d+$/.test(limit) && n >= min && n <= max;
-      setProblem(ok ? undefined : t`Enter a whole number of videos from ${min} to ${max}.`);
-      return ok;
+      const found = refusedFields(
+        settingsUpdateSchema,
+        { maxVideosInFlight: limit },
+        {
+          maxVideosInFlight: t`Enter a whole number of videos from ${min} to ${max}.`,
+        },
+      );
+      setProblem(found.maxVideosInFlight);
+      return !found.maxVideosInFlight;
     },
     save: () => savedOrNot(save.mutateAsync({ maxVideosInFlight: limit }).then(({ settings: now }) => resetTo(now))),
   });

@@ -1,42 +1,42 @@
 /**
  * What is wrong with a settings field as typed, in the owner's words (issue 68 §3): found before the
- * save and shown beside the field, never the server's "paypalWebhookId must be ...".
+ * save with the server's own rules and shown beside the field, never the server's
+ * "paypalWebhookId must be ...".
  */
 import { t } from "@lingui/core/macro";
 import { MARGIN_PERCENT_LIMITS } from "../../../../shared/price-rule";
 import { PRICE_ITEMS, type PriceItem } from "../../../../shared/catalogue";
-import { kieCreditUsd, priceLimitsOf, priceMarginPercent, pricesUpdate } from "../../../../shared/schemas/settings";
+import { priceLimitsOf, pricesUpdate, settingsUpdateSchema } from "../../../../shared/schemas/settings";
 import type { Problems } from "./field-binders";
+import { refusedFields } from "./refused-fields";
 import type { GoogleDraft, ModelDraft, PaymentDraft } from "./part-keys";
-import type { PriceDraft } from "./settings-draft";
+import { patchOf, type Draft, type PriceDraft } from "./settings-draft";
 
-export function paymentProblems(draft: PaymentDraft): Problems {
-  const webhookId = draft.paypalWebhookId?.trim() ?? "";
-  return webhookId && !/^[A-Za-z0-9-]{1,100}$/.test(webhookId)
-    ? {
-        paypalWebhookId: t`Paste the webhook ID exactly as PayPal shows it: letters and digits, e.g. 8PT597110X687430LKGECATA.`,
-      }
-    : {};
-}
+/** What the settings' own rule refuses in the save a part would send, worded for the owner. */
+const refusedSettings = (draft: Partial<Draft>, words: Record<string, string>): Problems =>
+  refusedFields(settingsUpdateSchema, patchOf(draft), words);
 
-export function googleProblems(draft: GoogleDraft): Problems {
-  const uri = draft.googleRedirectUri?.trim() ?? "";
-  return uri && !URL.canParse(uri)
-    ? { googleRedirectUri: t`Enter a full address starting with https://, or leave it blank.` }
-    : {};
-}
+export const paymentProblems = (draft: PaymentDraft): Problems =>
+  refusedSettings(draft, {
+    paypalWebhookId: t`Paste the webhook ID exactly as PayPal shows it: letters and digits, e.g. 8PT597110X687430LKGECATA.`,
+  });
 
-export function modelProblems(draft: ModelDraft): Problems {
-  return kieCreditUsd.safeParse(draft.kieCreditUsd).success
-    ? {}
-    : { kieCreditUsd: t`Enter what one KIE credit costs you in dollars, between 0.000001 and 1, e.g. 0.005.` };
-}
+export const googleProblems = (draft: GoogleDraft): Problems =>
+  refusedSettings(draft, {
+    googleRedirectUri: t`Enter a full address starting with https://, or leave it blank.`,
+  });
+
+export const modelProblems = (draft: ModelDraft): Problems =>
+  refusedSettings(draft, {
+    kieCreditUsd: t`Enter what one KIE credit costs you in dollars, between 0.000001 and 1, e.g. 0.005.`,
+  });
 
 function marginProblems(draft: { priceMarginPercent: string }): Problems {
   const { min, max } = MARGIN_PERCENT_LIMITS;
-  return priceMarginPercent.safeParse(draft.priceMarginPercent).success
-    ? {}
-    : { priceMarginPercent: t`Enter a whole percentage from ${min} to ${max}, e.g. 30.` };
+  return refusedSettings(
+    { priceMarginPercent: draft.priceMarginPercent },
+    { priceMarginPercent: t`Enter a whole percentage from ${min} to ${max}, e.g. 30.` },
+  );
 }
 
 /** The id of a price cell's input in the price table (price-table.tsx). */

@@ -1,13 +1,14 @@
 import { useState } from "react";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { RETENTION_DAYS_LIMITS } from "../../../../shared/schemas/settings";
+import { RETENTION_DAYS_LIMITS, settingsUpdateSchema } from "../../../../shared/schemas/settings";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api";
 import { formatNumber } from "@/lib/format";
 import { useSaveSettings, useVideoStorage } from "@/features/admin/admin-api";
 import { SectionCard } from "@/components/ui/section-card";
 import { savedOrNot, useSavedDraft, useSectionPart } from "./section/section-parts";
+import { refusedFields } from "./refused-fields";
 
 const UNITS = ["byte", "kilobyte", "megabyte", "gigabyte", "terabyte"] as const;
 
@@ -40,20 +41,17 @@ export function VideoStorageCard({ retentionDays }: { retentionDays: number | nu
 
   const [problem, setProblem] = useState<string>();
   const { min, max } = RETENTION_DAYS_LIMITS;
+  const body = { videoRetentionDays: keepForever ? null : days.trim() };
   useSectionPart({
     dirty,
     check: () => {
-      const n = Number(days.trim());
-      const ok = keepForever || (/^\d+$/.test(days.trim()) && n >= min && n <= max);
-      setProblem(ok ? undefined : t`Enter a whole number of days from ${min} to ${max}, or keep videos forever.`);
-      return ok;
+      const found = refusedFields(settingsUpdateSchema, body, {
+        videoRetentionDays: t`Enter a whole number of days from ${min} to ${max}, or keep videos forever.`,
+      });
+      setProblem(found.videoRetentionDays);
+      return !found.videoRetentionDays;
     },
-    save: () =>
-      savedOrNot(
-        save
-          .mutateAsync({ videoRetentionDays: keepForever ? null : days.trim() })
-          .then(({ settings: now }) => resetTo(now.videoRetentionDays)),
-      ),
+    save: () => savedOrNot(save.mutateAsync(body).then(({ settings: now }) => resetTo(now.videoRetentionDays))),
   });
 
   const figures = storage.data;
