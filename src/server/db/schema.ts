@@ -426,6 +426,113 @@ export const creditPackages = pgTable(
   ],
 );
 
+/**
+ * A plan (issue 69, decision 0152): a price per month and/or per year that grants credits every
+ * month (a yearly plan: each month, or the year's at once), with a capped rollover. What a person
+ * pays and receives is copied onto their subscription, so a change applies to new subscribers only.
+ */
+export const plans = pgTable(
+  "plans",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description"),
+    /** USD per month; null: not sold monthly. */
+    monthlyPrice: numeric("monthly_price", { precision: 10, scale: 2 }),
+    /** USD per year; null: not sold yearly. */
+    yearlyPrice: numeric("yearly_price", { precision: 10, scale: 2 }),
+    creditsPerMonth: integer("credits_per_month").notNull(),
+    /** A yearly plan's credits: `monthly` (each month) or `upfront` (the year's at once). */
+    yearlyGrant: text("yearly_grant").notNull().default("monthly"),
+    /** Unused plan credits carried into the next period, at most; 0: none. */
+    rolloverCap: integer("rollover_cap").notNull().default(0),
+    /** What the card promises: commercial use, API access at the same price, videos at once, models. */
+    perks: jsonb("perks").notNull().default({}),
+    creemProductMonthly: text("creem_product_monthly"),
+    creemProductYearly: text("creem_product_yearly"),
+    /** PayPal's catalog product and billing plans, made from this plan through the API. */
+    paypalProductId: text("paypal_product_id"),
+    paypalPlanMonthly: text("paypal_plan_monthly"),
+    paypalPlanYearly: text("paypal_plan_yearly"),
+    /** The prices the PayPal billing plans were made for: a new price makes new plans. */
+    paypalPlanPrices: jsonb("paypal_plan_prices").notNull().default({}),
+    isActive: boolean("is_active").notNull().default(true),
+    popular: boolean("popular").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("plans_credits_positive", sql`${t.creditsPerMonth} > 0`),
+    check("plans_rollover_valid", sql`${t.rolloverCap} >= 0`),
+    check("plans_yearly_grant_valid", sql`${t.yearlyGrant} in ('monthly', 'upfront')`),
+    check("plans_has_a_price", sql`${t.monthlyPrice} is not null or ${t.yearlyPrice} is not null`),
+    check("plans_prices_positive", sql`coalesce(${t.monthlyPrice}, 1) > 0 and coalesce(${t.yearlyPrice}, 1) > 0`),
+  ],
+);
+
+export const SUBSCRIPTION_STATUSES = ["pending", "active", "past_due", "paused", "ended"] as const;
+
+/**
+ * A person's plan at a provider (decision 0152). Only the provider's events move it (the webhook
+ * is the only writer of state); `pending` until the first payment. At most one live plan a person.
+ */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => plans.id),
+    /** month | year */
+    interval: text("interval").notNull(),
+    provider: text("provider").notNull(),
+    /** Creem's sub_... or PayPal's I-..., once the provider has made it. */
+    providerSubscriptionId: text("provider_subscription_id"),
+    /** The Creem product or PayPal billing plan the subscription is on now. */
+    providerPlanRef: text("provider_plan_ref"),
+    /** Creem's customer, for the portal link. */
+    providerCustomerId: text("provider_customer_id"),
+    status: text("status").notNull().default("pending"),
+    /** Set while a cancellation waits for the period's end; cleared by an undo. */
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    /** What the person pays and receives, copied from the plan when they subscribed. */
+    planName: text("plan_name").notNull(),
+    price: numeric("price", { precision: 10, scale: 2 }).notNull(),
+    currency: text("currency").notNull().default("USD"),
+    creditsPerMonth: integer("credits_per_month").notNull(),
+    yearlyGrant: text("yearly_grant").notNull().default("monthly"),
+    rolloverCap: integer("rollover_cap").notNull().default(0),
+    currentPeriodStart: timestamp("current_period_start", { withTimezone: true }),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    pastDueSince: timestamp("past_due_since", { withTimezone: true }),
+    /** A downgrade waiting for the period's end. */
+    scheduledPlanId: uuid("scheduled_plan_id").references(() => plans.id),
+    scheduledInterval: text("scheduled_interval"),
+    /** The newest provider event applied: an older one arriving late changes nothing. */
+    lastEventAt: timestamp("last_event_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** Why it ended: canceled, expired, unpaid, refunded, admin... */
+    endReason: text("end_reason"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("subscriptions_provider_key").on(t.provider, t.providerSubscriptionId),
+    uniqueIndex("subscriptions_one_live_per_user")
+      .on(t.userId)
+      .where(sql`${t.status} in ('active', 'past_due', 'paused')`),
+    index("subscriptions_user_idx").on(t.userId, t.createdAt.desc()),
+    index("subscriptions_status_idx").on(t.status, t.currentPeriodEnd),
+    check("subscriptions_interval_valid", sql`${t.interval} in ('month', 'year')`),
+    check("subscriptions_provider_valid", sql`${t.provider} in ('creem', 'paypal')`),
+    check("subscriptions_status_valid", sql`${t.status} in ('pending', 'active', 'past_due', 'paused', 'ended')`),
+    check("subscriptions_yearly_grant_valid", sql`${t.yearlyGrant} in ('monthly', 'upfront')`),
+  ],
+);
+
 export const PAYMENT_PROVIDERS = ["creem", "paypal"] as const;
 /** created: checkout/order made, not paid; pending: paid but not settled (PayPal PENDING capture). */
 export const PAYMENT_ORDER_STATUSES = ["created", "pending", "completed", "failed"] as const;
@@ -471,9 +578,21 @@ export const paymentOrders = pgTable(
     refundClaimedAt: timestamp("refund_claimed_at", { withTimezone: true }),
     /** When the PayPal re-check last asked about this completed order's refunds. */
     refundsCheckedAt: timestamp("refunds_checked_at", { withTimezone: true }),
+    /** A plan's period payment (issue 69): the subscription it pays; null for a package. */
+    subscriptionId: uuid("subscription_id").references((): AnyPgColumn => subscriptions.id),
+    /**
+     * What makes a plan payment once (decision 0152): Creem's subscription, product and period
+     * start; PayPal's sale id. Unique, so a repeated or reordered event finds the grant made.
+     */
+    periodKey: text("period_key"),
+    /** The paid period: its plan credits expire at its end (a yearly plan's months at theirs). */
+    periodStart: timestamp("period_start", { withTimezone: true }),
+    periodEnd: timestamp("period_end", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("payment_orders_provider_order_idx").on(t.provider, t.providerOrderId),
+    uniqueIndex("payment_orders_period_key_idx").on(t.provider, t.periodKey),
+    index("payment_orders_subscription_idx").on(t.subscriptionId, t.periodStart),
     index("payment_orders_provider_payment_idx").on(t.provider, t.providerPaymentId),
     index("payment_orders_provider_transaction_idx").on(t.provider, t.providerTransactionId),
     // Generation asks whether the person has an open dispute (decision 0084).
@@ -568,7 +687,17 @@ export const paymentDisputes = pgTable(
   ],
 );
 
-export const TRANSACTION_TYPES = ["purchase", "bonus", "refund", "usage", "adjustment", "reversal", "expiry"] as const;
+export const TRANSACTION_TYPES = [
+  "purchase",
+  "bonus",
+  "refund",
+  "usage",
+  "adjustment",
+  "reversal",
+  "expiry",
+  "subscription",
+  "rollover",
+] as const;
 
 export const transactions = pgTable(
   "transactions",
@@ -625,9 +754,17 @@ export const transactions = pgTable(
     uniqueIndex("transactions_one_expiry_per_lot")
       .on(t.lotId)
       .where(sql`${t.type} = 'expiry'`),
+    // A period's plan credits roll over once (decision 0152): the rollover row names the lot it came from.
+    uniqueIndex("transactions_one_rollover_per_lot")
+      .on(t.lotId)
+      .where(sql`${t.type} = 'rollover'`),
+    // A plan payment grants each of its periods once: a yearly plan's months each expire at their own end.
+    uniqueIndex("transactions_one_grant_per_period")
+      .on(t.paymentOrderId, t.expiresAt)
+      .where(sql`${t.type} = 'subscription'`),
     check(
       "transactions_type_valid",
-      sql`${t.type} in ('purchase', 'bonus', 'refund', 'usage', 'adjustment', 'reversal', 'expiry')`,
+      sql`${t.type} in ('purchase', 'bonus', 'refund', 'usage', 'adjustment', 'reversal', 'expiry', 'subscription', 'rollover')`,
     ),
   ],
 );

@@ -10,7 +10,17 @@ import { isoTimestamp } from "./common.js";
  * the server checks against this one): `reversal` takes back the credits of a refunded or
  * charged-back payment (decision 0084).
  */
-export const TRANSACTION_TYPES = ["purchase", "bonus", "refund", "usage", "adjustment", "reversal", "expiry"] as const;
+export const TRANSACTION_TYPES = [
+  "purchase",
+  "bonus",
+  "refund",
+  "usage",
+  "adjustment",
+  "reversal",
+  "expiry",
+  "subscription",
+  "rollover",
+] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 /** Why new videos are blocked (decision 0084): credits owed for a refunded payment, or a payment under dispute. */

@@ -29,6 +29,8 @@ export const TRANSACTION_TYPES: Record<TransactionView["type"], TransactionTypeL
   adjustment: transactionType(msg`Adjustment`, "warning"),
   reversal: transactionType(msg`Payment reversed`, "destructive"),
   expiry: transactionType(msg`Expired`, "secondary"),
+  subscription: transactionType(msg`Plan credits`, "success"),
+  rollover: transactionType(msg`Rolled over`, "default"),
 };
 
 /** A type the web app does not know yet shows its own name, in grey. */

@@ -31,6 +31,8 @@ export const TRANSACTION_TYPE_LABELS: Record<AdminTransactionType, MessageDescri
   adjustment: msg`Adjustment`,
   reversal: msg`Payment reversed`,
   expiry: msg`Expired`,
+  subscription: msg`Plan credits`,
+  rollover: msg`Rolled over`,
 };
 
 export const NO_FILTERS: HistoryFilters = { type: "", user: "", dateFrom: "", dateTo: "" };
