@@ -31,6 +31,8 @@ export const PGLITE_FILES = [
   "database-functions",
   // The ledger's lots, kept by a database function (decision 0150).
   "credit-lots",
+  // A plan's period grants and rollover, on the same lots (decision 0152).
+  "plan-credits",
   "live-events",
   "read-caches",
   "sessions",

@@ -206,6 +206,8 @@ export async function creditPurchase(
   paymentId: string | null,
   describe: (order: { packageName: string; provider: string }) => string,
   mailer: Mailer,
+  /** A plan's period payment (decision 0152): its credits are a `subscription` row that expires then. */
+  planCredits?: { expiresAt: Date },
 ): Promise<PurchaseCredit | undefined> {
   const completedAt = new Date();
   const [order] = await tx
@@ -238,9 +240,13 @@ export async function creditPurchase(
     .where(eq(users.id, order.userId))
     .returning({ credits: users.credits });
   const row = { userId: order.userId, packageId: order.packageId, paymentOrderId: order.id };
-  await tx
-    .insert(transactions)
-    .values({ ...row, type: "purchase", amount: order.credits, description: describe(order) });
+  await tx.insert(transactions).values({
+    ...row,
+    type: planCredits ? "subscription" : "purchase",
+    amount: order.credits,
+    description: describe(order),
+    expiresAt: planCredits?.expiresAt ?? null,
+  });
   if (order.bonusCredits > 0) {
     await tx.insert(transactions).values({
       ...row,
