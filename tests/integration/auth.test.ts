@@ -125,6 +125,7 @@ describe("login, session and logout", () => {
       username,
       email: null,
       credits: 0,
+      expiring: [],
       isAdmin: false,
       hasPassword: true,
       emailVerified: false,

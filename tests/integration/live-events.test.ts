@@ -56,7 +56,7 @@ describe("GET /api/events", () => {
     // opens, or a busy machine delivers it after "ready" as a credits event of 10.
     await t.app.liveEvents.settle();
     const stream = await openStream(cookieOf(u.client));
-    expect(await stream.next("ready")).toEqual({ credits: 10 });
+    expect(await stream.next("ready")).toEqual({ credits: 10, expiring: [] });
 
     const res = await u.client.post("/api/generate-video", {
       prompt: "a lighthouse in a storm",
@@ -73,7 +73,7 @@ describe("GET /api/events", () => {
       prompt: "a lighthouse in a storm",
       resultUrls: [],
     });
-    expect(await stream.next("credits")).toEqual({ credits: 9 });
+    expect(await stream.next("credits")).toEqual({ credits: 9, expiring: [] });
 
     await runWorkerUntil(t, async () => (await taskRow(t.database.db, taskId)).status === "completed");
     const done = await stream.next("task", (d) => d.task.taskId === taskId && d.task.status === "completed");
@@ -93,14 +93,16 @@ describe("GET /api/events", () => {
     await streamA.next("task", (d) => d.task.taskId === own.json<{ taskId: string }>().taskId);
     expect(streamA.events.some((e) => JSON.stringify(e.data).includes(taskId))).toBe(false);
     await streamA.next("credits");
-    expect(streamA.events.filter((e) => e.event === "credits")).toEqual([{ event: "credits", data: { credits: 4 } }]);
+    expect(streamA.events.filter((e) => e.event === "credits")).toEqual([
+      { event: "credits", data: { credits: 4, expiring: [] } },
+    ]);
   });
 
   it("works with an API token, for automations", async () => {
     const u = await userWithCredits(t.app, t.database.db, 3);
     const created = await u.client.post("/api/user-tokens", { name: "events" });
     const stream = await openStream({ authorization: `Bearer ${created.json<{ token: string }>().token}` });
-    expect(await stream.next("ready")).toEqual({ credits: 3 });
+    expect(await stream.next("ready")).toEqual({ credits: 3, expiring: [] });
     const admin = await signInAdmin(t);
     await admin.put(`/api/admin/users/${u.id}/credits`, {
       change: "set",
@@ -108,7 +110,7 @@ describe("GET /api/events", () => {
       reason: "test",
       expectedCredits: 3,
     });
-    expect(await stream.next("credits")).toEqual({ credits: 30 });
+    expect(await stream.next("credits")).toEqual({ credits: 30, expiring: [] });
   });
 
   it("says 'signed-out' and ends when the session is signed out elsewhere or the account is disabled", async () => {
@@ -163,7 +165,7 @@ describe("GET /api/events", () => {
       expectedCredits: 0,
     });
     for (const s of [sDeactivated, sRevoked])
-      expect(await s.next("credits", (d) => d.credits === 7)).toEqual({ credits: 7 });
+      expect(await s.next("credits", (d) => d.credits === 7)).toEqual({ credits: 7, expiring: [] });
 
     await t.database.db.update(apiTokens).set({ isActive: false }).where(eq(apiTokens.id, deactivated.id));
     await sDeactivated.next("signed-out");
@@ -184,7 +186,7 @@ describe("GET /api/events", () => {
       reason: "test",
       expectedCredits: 7,
     });
-    expect(await sCookie.next("credits", (d) => d.credits === 8)).toEqual({ credits: 8 });
+    expect(await sCookie.next("credits", (d) => d.credits === 8)).toEqual({ credits: 8, expiring: [] });
     expect(sCookie.isEnded).toBe(false);
   });
 

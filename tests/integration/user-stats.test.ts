@@ -55,7 +55,8 @@ async function videoTask(userId: string): Promise<string> {
 }
 
 /** Nothing owed, no dispute: new videos are not blocked. */
-const noHold = { creditsOwed: 0, paymentHold: null };
+// Nothing owed, nothing held, and none of the balance expires (decision 0151).
+const noHold = { creditsOwed: 0, paymentHold: null, expiring: [] };
 
 async function statsOf(client: Client): Promise<UserStats> {
   const res = await client.get("/api/user/stats");

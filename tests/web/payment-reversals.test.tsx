@@ -15,6 +15,7 @@ import { renderWeb, useLocale } from "./render";
 
 const stats = (over: Partial<UserStats>): UserStats => ({
   credits: 0,
+  expiring: [],
   videosCreated: 3,
   totalSpent: 80,
   creditsOwed: 0,

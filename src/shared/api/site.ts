@@ -47,7 +47,7 @@ export const siteApi = {
     summary: "Follow your videos live (optional)",
     description: [
       "A server-sent events stream (text/event-stream) of the account's changes, instead of polling. Send `Accept: text/event-stream` and keep the connection open; reconnect after 3 seconds if it closes (EventSource does this itself).",
-      "Events, each with a JSON `data` line: `ready` {credits} once connected (read the state you show again then); `task` {task} when a video is created or changes (status, resultUrls, hdVideoUrl, hdStatus, errorMessage, refunded), the task as the web app lists it; `task-removed` {taskId}; `credits` {credits} when the balance changes; `signed-out` {} before the stream ends because the API token was deleted or deactivated (or the session signed out, or the account disabled).",
+      "Events, each with a JSON `data` line: `ready` {credits, expiring} once connected (read the state you show again then); `task` {task} when a video is created or changes (status, resultUrls, hdVideoUrl, hdStatus, errorMessage, refunded), the task as the web app lists it; `task-removed` {taskId}; `credits` {credits, expiring} when the balance changes (expiring: which of the credits expire when, as GET /api/n8n/balance says); `signed-out` {} before the stream ends because the API token was deleted or deactivated (or the session signed out, or the account disabled).",
       `Lines starting with \`:\` are keep-alive comments, every ${HEARTBEAT_MS / 1000} seconds. At most ${MAX_STREAMS_PER_USER} open streams per account and server.`,
     ].join("\n\n"),
     responses: {

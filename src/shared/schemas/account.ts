@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { isoTimestamp } from "./common.js";
+import { expiringCreditsSchema } from "./credit-split.js";
 
 /**
  * The ledger's row types (the transactions_type_valid check; db/schema.ts keeps its own copy, which
@@ -44,6 +45,7 @@ export const transactionsQuerySchema = z.object({
 export const userStatsSchema = z
   .object({
     credits: z.number().int().meta({ description: "The balance." }),
+    expiring: expiringCreditsSchema,
     videosCreated: z.number().int(),
     totalSpent: z.number().int().min(0).meta({
       description: "Credits used on videos, net of refunds; purchases and admin adjustments are not spending.",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LOCALES } from "../i18n.js";
+import { expiringCreditsSchema } from "./credit-split.js";
 import { captchaTokenField } from "./sign-up-protection.js";
 
 /** Limits and messages of the account forms (usernames: decision 0003), shared by the login page and the server. */
@@ -117,6 +118,10 @@ export const currentUserSchema = z
     username: z.string(),
     email: z.string().nullable(),
     credits: z.number().int(),
+    expiring: expiringCreditsSchema.optional().meta({
+      description:
+        "Which of the credits expire when, soonest first (decision 0151). Always in GET /api/auth/current-user's answer; the answers to signing in and registering leave it out.",
+    }),
     isAdmin: z.boolean(),
     hasPassword: z.boolean().meta({ description: "False until an account made by Google sign-in sets a password." }),
     emailVerified: z.boolean().meta({

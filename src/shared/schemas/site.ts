@@ -33,7 +33,7 @@ export const HEARTBEAT_MS = 25_000;
 export const MAX_STREAMS_PER_USER = 20;
 
 const STREAM_EXAMPLE =
-  'retry: 3000\n\nevent: ready\ndata: {"credits":98}\n\nevent: task\ndata: {"task":{"taskId":"4f9c2a7e1b3d5f60a8c9e2b4d6f8a0c1","status":"completed","resultUrls":["https://files.example.com/videos/4f9c2a7e1b3d5f60a8c9e2b4d6f8a0c1.mp4"],"hdStatus":"pending"}}\n\n';
+  'retry: 3000\n\nevent: ready\ndata: {"credits":98,"expiring":[]}\n\nevent: task\ndata: {"task":{"taskId":"4f9c2a7e1b3d5f60a8c9e2b4d6f8a0c1","status":"completed","resultUrls":["https://files.example.com/videos/4f9c2a7e1b3d5f60a8c9e2b4d6f8a0c1.mp4"],"hdStatus":"pending"}}\n\n';
 
 /** GET /api/events: the stream's text (its events' data: creditsEventSchema, taskEventSchema in schemas/videos.ts). */
 export const eventStreamSchema = z.string().meta({ examples: [STREAM_EXAMPLE] });

@@ -17,6 +17,7 @@ import {
 } from "../catalogue.js";
 import { FAILURE_KINDS, PROMPT_MAX, SEED_MAX, SEED_MIN, TASK_STATUSES } from "../videos.js";
 import { isoTimestamp } from "./common.js";
+import { expiringCreditsSchema } from "./credit-split.js";
 
 const seedMessage = `Seed must be a whole number between ${SEED_MIN} and ${SEED_MAX}`;
 
@@ -308,7 +309,11 @@ export const uploadImageResultSchema = z
 
 /** GET /api/events: the `task` and the `ready`/`credits` events' data lines. */
 export const taskEventSchema = z.object({ task: videoTaskViewSchema });
-export const creditsEventSchema = z.object({ credits: z.number().int() });
+export const creditsEventSchema = z.object({
+  credits: z.number().int(),
+  /** Which of the credits expire when (decision 0151); left out by servers from before it. */
+  expiring: expiringCreditsSchema.optional(),
+});
 
 /** PUT /api/videos/{taskId}/sharing: share a finished video (or stop), with or without its prompt. */
 export const sharingInputSchema = z.object({

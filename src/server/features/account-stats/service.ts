@@ -4,18 +4,22 @@ import { TRANSACTIONS_PAGE_SIZE } from "../../../shared/payments.js";
 import type { TransactionsPage, TransactionView, UserStats } from "../../../shared/schemas/account.js";
 import type { Queryable } from "../../db/connect.js";
 import { transactions, users, videoTasks } from "../../db/schema.js";
+import { expiringCreditsJson, parseExpiringCredits } from "../credits/credit-split.js";
 
 /**
  * credits: the balance; videosCreated: the user's video tasks; totalSpent: credits used on videos
  * net of refunds (usage rows are negative, refunds positive), never below 0. Purchases and admin
  * adjustments are not spending; creditsOwed and paymentHold say why new videos are blocked (decision
- * 0084). One statement, so the three numbers come from one snapshot.
+ * 0084); expiring says which of the balance's credits expire when (decision 0151). One statement,
+ * so the numbers come from one snapshot.
  * (The subqueries compare with the id as a parameter: drizzle leaves columns unqualified there.)
  */
 export async function userStats(db: Queryable, userId: string): Promise<UserStats> {
   const [row] = await db
     .select({
       credits: users.credits,
+      // Which of those credits expire when (decision 0151), from the same snapshot as the balance.
+      expiring: sql<string | null>`${expiringCreditsJson(userId)}`,
       creditsOwed: users.creditsOwed,
       // The id as a parameter (see above); payment_orders_open_dispute_idx answers it.
       disputed: sql<
@@ -29,10 +33,11 @@ export async function userStats(db: Queryable, userId: string): Promise<UserStat
     })
     .from(users)
     .where(eq(users.id, userId));
-  if (!row) return { credits: 0, videosCreated: 0, totalSpent: 0, creditsOwed: 0, paymentHold: null };
+  if (!row) return { credits: 0, expiring: [], videosCreated: 0, totalSpent: 0, creditsOwed: 0, paymentHold: null };
   const disputed = row.disputed === true || row.disputed === "t" || row.disputed === "true";
   return {
     credits: row.credits,
+    expiring: parseExpiringCredits(row.expiring),
     videosCreated: Number(row.videosCreated),
     totalSpent: Math.max(0, Number(row.used)),
     creditsOwed: row.creditsOwed,

@@ -23,6 +23,7 @@ import { endSessionsAndLinks } from "../../identity/ways-in.js";
 import { isPending } from "../../identity/second-factor-state.js";
 import { mustEnrol } from "../second-factor/gate.js";
 import { toCurrentUser, toSignedInUser } from "./users.js";
+import { creditSplit } from "../credits/credit-split.js";
 
 export interface AuthRateLimits {
   loginPerIp: RateLimitRule;
@@ -170,8 +171,13 @@ export async function authRoutes(
       setWebTokenCookie(reply, webKey, session, secureCookies);
     const pending = state !== undefined && isPending(state);
     const enrolmentRequired = state !== undefined && (await mustEnrol(user, state, opts.readSettings));
+    // The balance and which of it expires when, read together (decision 0151): the session's
+    // cached balance could be a moment older than the lots.
+    const { credits, expiring } = await creditSplit(db, user.id);
     return {
       ...toCurrentUser(user),
+      credits,
+      expiring,
       ...(pending ? { secondFactorPending: true } : {}),
       ...(enrolmentRequired ? { secondFactorEnrolmentRequired: true } : {}),
     };

@@ -1,7 +1,8 @@
 /**
  * GET /api/events: a server-sent events stream of the signed-in user's changes (session cookie or
- * API token). Events: `ready` {credits} once connected; `task` {task} with the task as the lists
- * show it; `task-removed` {taskId}; `credits` {credits}; `signed-out` before the stream ends because
+ * API token). Events: `ready` {credits, expiring} once connected; `task` {task} with the task as
+ * the lists show it; `task-removed` {taskId}; `credits` {credits, expiring} (the balance and which
+ * of it expires when, decision 0151); `signed-out` before the stream ends because
  * the session, the API token it was opened with or the account ended (on every process: the
  * database announces each, decision 0063). While the database's event channel is down streams are refused
  * (503) or ended, so pages poll instead; a page refetches what it shows on every `ready`.
@@ -18,6 +19,7 @@ import { resolveSession } from "../../identity/sessions.js";
 import { sessionCookieValue } from "../../http/session-auth.js";
 import { isTokenActive } from "../../identity/api-token-owner.js";
 import { findUserById } from "../auth/users.js";
+import { creditSplit } from "../credits/credit-split.js";
 import { findOwnTask, toTaskView } from "../videos/queries.js";
 import type { LiveEvent, LiveEvents } from "../../events/live-events.js";
 import type { ReadCaches } from "../../events/read-caches.js";
@@ -111,7 +113,7 @@ export async function eventRoutes(
       if (event.kind === "user") {
         const current = await findUserById(db, user.id);
         if (!current?.isActive) return signOut();
-        send("credits", { credits: current.credits });
+        send("credits", await creditSplit(db, user.id));
         return;
       }
       if (event.kind === "session" && cookieToken && !(await resolveSession(db, cookieToken, caches.sessions)))
@@ -138,6 +140,6 @@ export async function eventRoutes(
     });
 
     res.write(`retry: ${RETRY_MS}\n\n`);
-    send("ready", { credits: row.credits });
+    send("ready", await creditSplit(db, user.id));
   });
 }
