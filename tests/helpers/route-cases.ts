@@ -538,6 +538,7 @@ export const ROUTE_CASES: RouteCase[] = [
     ownerOnly: true,
     request: (f) => ({ url: `/api/n8n/video-status/${f.taskId}` }),
   },
+  { method: "GET", route: "/api/n8n/balance", request: () => ({ url: "/api/n8n/balance" }) },
 
   { method: "GET", route: "/api/admin/users", request: () => ({ url: "/api/admin/users" }) },
   {

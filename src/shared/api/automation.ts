@@ -1,10 +1,11 @@
 /**
  * The automation API for n8n, Make or any HTTP client (decision 0017): start a video and check it
- * with an API token, and the public documents that describe it (OpenAPI, ready n8n workflows).
- * Its errors are the app's plus `success: false` (automationErrorSchema).
+ * with an API token, read the balance (decision 0151), and the public documents that describe it
+ * (OpenAPI, ready n8n workflows). Its errors are the app's plus `success: false` (automationErrorSchema).
  */
 import { POLL_SECONDS, WEBHOOK_WAIT_MINUTES } from "../automation.js";
 import {
+  automationBalanceSchema,
   automationErrorSchema,
   automationGenerateResultSchema,
   automationGenerateSchema,
@@ -44,6 +45,16 @@ export const automationApi = {
     description: `Poll every ${POLL_SECONDS.min}-${POLL_SECONDS.max} seconds. A 16:9 video may complete with videoUrl first; hdVideoUrl follows once the 1080p version is ready.`,
     params: automationTaskParams,
     responses: { 200: automationVideoStatusSchema, ...errorsWith(automationErrorSchema, 401, 404, 429) },
+  }),
+  balance: defineRoute({
+    method: "GET",
+    path: "/api/n8n/balance",
+    tags,
+    operationId: "getBalance",
+    summary: "Check the balance",
+    description:
+      "The token's account's credits (the number remainingCredits gives after a video) and which of them expire when, soonest first. Credits that expire are spent first.",
+    responses: { 200: automationBalanceSchema, ...errorsWith(automationErrorSchema, 401, 429) },
   }),
   openapi: defineRoute({
     method: "GET",

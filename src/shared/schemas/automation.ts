@@ -7,6 +7,7 @@ import { z } from "zod";
 import { TOKEN_NAME_MAX } from "../automation.js";
 import { MODE_CATALOGUE, MODEL_CATALOGUE, MODELS, MODES } from "../catalogue.js";
 import { ERROR_STATUS, type ErrorCode } from "../error-codes.js";
+import { expiringCreditsSchema } from "./credit-split.js";
 import { PROMPT_MAX, SEED_MAX, SEED_MIN } from "../videos.js";
 import { IMAGE_LIST_MAX, modeMessage, modelMessage, seedSchema, videoOptionFields, withMode } from "./videos.js";
 
@@ -131,6 +132,23 @@ export const automationGenerateResultSchema = z
       .meta({ examples: [98] }),
   })
   .meta({ id: "GenerateResult" });
+
+/** GET /api/n8n/balance (decision 0151). */
+export const automationBalanceSchema = z
+  .object({
+    success: z.literal(true),
+    credits: z
+      .number()
+      .int()
+      .meta({
+        description: "The token's account's balance: the same number as remainingCredits after a video.",
+        examples: [120],
+      }),
+    expiring: expiringCreditsSchema.meta({
+      examples: [[{ credits: 80, expiresAt: "2026-12-01T00:00:00.000Z" }]],
+    }),
+  })
+  .meta({ id: "Balance" });
 
 export const AUTOMATION_STATUSES = ["processing", "completed", "failed"] as const;
 

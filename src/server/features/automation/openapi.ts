@@ -278,6 +278,27 @@ export function statusDocs(): RouteDocs {
   };
 }
 
+/** GET /api/n8n/balance's documentation (decision 0151). */
+export const BALANCE_DOCS: RouteDocs = {
+  responses: {
+    200: {
+      description: "The balance and which of it expires when.",
+      examples: {
+        nothingExpires: {
+          summary: "Only bought credits, which never expire",
+          value: { success: true, credits: 120, expiring: [] },
+        },
+        someExpire: {
+          summary: "120 credits, 80 of them expire on 1 December",
+          value: { success: true, credits: 120, expiring: [{ credits: 80, expiresAt: "2026-12-01T00:00:00.000Z" }] },
+        },
+      },
+    },
+    401: ERRORS[401],
+    429: ERRORS[429],
+  },
+};
+
 const AUTOMATION_TAGS = new Set(["Automation", "Documents"]);
 const METHODS = ["get", "put", "post", "delete", "patch"];
 

@@ -1,6 +1,7 @@
 /**
- * The automation API for n8n, Make or any HTTP client (decision 0017): POST /api/n8n/generate and
- * GET /api/n8n/video-status/{taskId}, authenticated by API token only (cookies never count).
+ * The automation API for n8n, Make or any HTTP client (decision 0017): POST /api/n8n/generate,
+ * GET /api/n8n/video-status/{taskId} and GET /api/n8n/balance (decision 0151), authenticated by
+ * API token only (cookies never count).
  * Errors keep the app's statuses, messages and codes and add `success: false` (automationErrorSchema).
  */
 import type { FastifyError, FastifyInstance } from "fastify";
@@ -16,10 +17,11 @@ import { MAX_IMAGE_BYTES } from "../../../shared/videos.js";
 import type { TaskReads } from "../videos/video-deps.js";
 import { signedUntil, type VideoUrlSigner } from "../videos/video-files.js";
 import { getOwnTask } from "../videos/queries.js";
+import { creditSplit } from "../credits/credit-split.js";
 import { generateFromApi, type ApiGenerateDeps } from "./generate-service.js";
 import { refundedCredits, toAutomationStatus } from "./video-status.js";
 import { AUTOMATION_PREFIX, BODY_TOO_LARGE, TASK_NOT_FOUND } from "./messages.js";
-import { GENERATE_DOCS, statusDocs } from "./openapi.js";
+import { BALANCE_DOCS, GENERATE_DOCS, statusDocs } from "./openapi.js";
 
 const SIGNED_URL_SECONDS = 24 * 3600;
 
@@ -66,13 +68,13 @@ async function automationRoutes(app: FastifyInstance, ctx: AutomationOptions): P
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0];
-    const message = `Not found: ${request.method} ${path}. The automation API has POST ${AUTOMATION_PREFIX}/generate and GET ${AUTOMATION_PREFIX}/video-status/{taskId}`;
+    const message = `Not found: ${request.method} ${path}. The automation API has POST ${AUTOMATION_PREFIX}/generate, GET ${AUTOMATION_PREFIX}/video-status/{taskId} and GET ${AUTOMATION_PREFIX}/balance`;
     return reply.status(404).send({ success: false, message, code: "not_found" });
   });
   useBearerAuth(app, { db, rateLimit: ctx.limits.automation.perToken, rateLimitStore: ctx.rateLimitStore });
   useScopeAccess(app, "token");
 
-  const { generate, videoStatus } = automationApi;
+  const { generate, videoStatus, balance } = automationApi;
   // The scope sets the access ("token"): the contracts' paths lose its prefix in serve.
   serve(app, generate, { bodyLimit: GENERATE_BODY_LIMIT, docs: GENERATE_DOCS }, async (request, reply) => {
     const user = requireTokenUser(request);
@@ -92,5 +94,12 @@ async function automationRoutes(app: FastifyInstance, ctx: AutomationOptions): P
     // Our archived files as signed URLs, so a downloader needs no header (valid for a day or more).
     const until = signedUntil(SIGNED_URL_SECONDS);
     return toAutomationStatus(task, refunded, (url) => ctx.videoUrls.sign(url, ctx.config.publicUrl, until));
+  });
+
+  // The balance every page shows, with which of it expires when (decision 0151).
+  serve(app, balance, { docs: BALANCE_DOCS }, async (request, reply) => {
+    const user = requireTokenUser(request);
+    reply.header("cache-control", "no-store");
+    return { success: true as const, ...(await creditSplit(db, user.id)) };
   });
 }
