@@ -101,6 +101,12 @@ describe("live updates", () => {
 
     act(() => stream.emit("credits", { credits: 40 }));
     expect(queryClient.getQueryData(queryKeys.currentUser)).toMatchObject({ credits: 40 });
+    // The balance's split comes with it (decision 0151), and a balance sent without one drops the old one.
+    const expiring = [{ credits: 25, expiresAt: "2026-12-01T12:00:00.000Z" }];
+    act(() => stream.emit("credits", { credits: 35, expiring }));
+    expect(queryClient.getQueryData(queryKeys.currentUser)).toMatchObject({ credits: 35, expiring });
+    act(() => stream.emit("credits", { credits: 30 }));
+    expect(queryClient.getQueryData(queryKeys.currentUser)).not.toHaveProperty("expiring");
 
     act(() => stream.emit("task", "{not json"));
     await waitFor(() => expect(recentInvalidated()).toBe(true));

@@ -41,7 +41,7 @@ export function SiteHeader() {
           <LanguageSwitch className="hidden sm:inline-flex" />
           {user ? (
             <>
-              <CreditsBadge credits={user.credits} />
+              <CreditsBadge credits={user.credits} expiring={user.expiring} />
               <LazyUserMenu user={user} />
             </>
           ) : (

@@ -12,11 +12,14 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { UserAvatar } from "@/components/ui/user-avatar";
+import { creditSplitText } from "@/lib/credit-split";
 
-/** The avatar button and its menu: My Account and Logout. */
+/** The avatar button and its menu: who is signed in (and which credits expire), My Account and Logout. */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const { t } = useLingui();
   const logout = useLogout();
+  // Which of the balance expires when (decision 0151): the badge's tooltip, for touch screens too.
+  const split = creditSplitText(user.credits, user.expiring);
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger
@@ -29,6 +32,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         <DropdownMenuLabel>
           <p className="truncate font-semibold text-foreground">{user.username}</p>
           <p className="truncate text-xs font-normal text-muted-foreground">{user.email ?? t`No email set`}</p>
+          {split ? <p className="mt-1.5 max-w-64 text-xs font-normal text-amber-200/90">{split}</p> : null}
           {user.isAdmin ? (
             <p className="mt-1.5 inline-flex items-center gap-1 text-xs font-medium text-violet-300">
               <ShieldCheck className="size-3.5" aria-hidden="true" /> <Trans>Administrator</Trans>

@@ -7,6 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { UserAvatar } from "@/components/ui/user-avatar";
 import { LanguageSwitch } from "@/features/language";
+import { creditSplitText } from "@/lib/credit-split";
 import { formatCredits } from "@/lib/format";
 import { ChangeEmailDialog } from "./change-email-dialog";
 
@@ -37,6 +38,18 @@ function EmailValue({ user }: { user: CurrentUser }) {
   );
 }
 
+/** The balance, and under it which of it expires when (decision 0151). */
+function CreditsValue({ user }: { user: CurrentUser }) {
+  const split = creditSplitText(user.credits, user.expiring);
+  if (!split) return formatCredits(user.credits);
+  return (
+    <span className="flex flex-col items-end">
+      <span>{formatCredits(user.credits)}</span>
+      <span className="whitespace-normal text-right text-xs font-normal text-amber-200/90">{split}</span>
+    </span>
+  );
+}
+
 /** Username, email (with its state and the change-of-address dialog), credits, account type and language. */
 export function ProfileCard({ user }: { user: CurrentUser }) {
   const { t } = useLingui();
@@ -50,7 +63,7 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
       value: user.email ? <EmailValue user={user} /> : t`Not set`,
       muted: !user.email,
     },
-    { key: "credits", icon: Coins, term: t`Credits`, value: formatCredits(user.credits) },
+    { key: "credits", icon: Coins, term: t`Credits`, value: <CreditsValue user={user} /> },
     { key: "type", icon: ShieldCheck, term: t`Account type`, value: accountType },
     // Saved on the account: every device the person signs in on follows it.
     { key: "language", icon: Languages, term: t`Language`, value: <LanguageSwitch id="account-language" /> },

@@ -6,9 +6,11 @@
  */
 import { useEffect } from "react";
 import type { CurrentUser } from "../../../shared/schemas/auth";
+import type { ExpiringCredits } from "../../../shared/schemas/credit-split";
 import type { z } from "zod";
 import type { VideoTaskView } from "../../../shared/videos";
 import { urlFor } from "@/lib/api";
+import { withBalance } from "@/lib/credit-split";
 import { firstLoadKeys } from "@/lib/first-load-keys";
 import { createFlagStore, useFlag } from "@/lib/flag-store";
 import { queryClient } from "@/lib/query-client";
@@ -56,9 +58,10 @@ export function useLiveConnected(): boolean {
   return useFlag(connected);
 }
 
-function applyCredits(credits: number): void {
+/** The balance and which of it expires when, as the server sent them together (decision 0151). */
+function applyCredits({ credits, expiring }: { credits: number; expiring?: ExpiringCredits }): void {
   queryClient.setQueryData<CurrentUser | null>(firstLoadKeys.currentUser, (user) =>
-    user ? { ...user, credits } : user,
+    user ? withBalance(user, credits, expiring) : user,
   );
 }
 
@@ -94,7 +97,7 @@ export function useLiveUpdates(enabled: boolean): void {
       es.addEventListener("ready", (e) => {
         connected.set(true);
         const ready = dataOf(creditsEventSchema, e, stream);
-        if (ready) applyCredits(ready.credits);
+        if (ready) applyCredits(ready);
         // Whatever changed while the stream was closed was not heard: read it again.
         void tasks.refreshTasks();
       });
@@ -109,7 +112,7 @@ export function useLiveUpdates(enabled: boolean): void {
       es.addEventListener("task-removed", () => void tasks.refreshTasks());
       es.addEventListener("credits", (e) => {
         const data = dataOf(creditsEventSchema, e, stream);
-        if (data) applyCredits(data.credits);
+        if (data) applyCredits(data);
       });
       es.addEventListener("signed-out", () => {
         es.close();

@@ -1,7 +1,8 @@
-import { Clapperboard, Coins, Flame, type LucideIcon } from "lucide-react";
+import { CalendarClock, Clapperboard, Coins, Flame, type LucideIcon } from "lucide-react";
 import { useLingui } from "@lingui/react/macro";
 import type { UserStats } from "../../../shared/schemas/account";
 import { cn } from "@/lib/cn";
+import { creditSplitText } from "@/lib/credit-split";
 import { formatCredits } from "@/lib/format";
 
 interface Stat {
@@ -12,7 +13,10 @@ interface Stat {
   toneClassName: string;
 }
 
-/** The three figures (decision 0015): Credits Remaining, Videos Created, Credits Used. */
+/**
+ * The three figures (decision 0015): Credits Remaining, Videos Created, Credits Used; under them,
+ * when some of the balance expires, which and when (decision 0151).
+ */
 export function StatCards({
   stats,
   loading,
@@ -46,6 +50,7 @@ export function StatCards({
       toneClassName: "text-amber-300 bg-amber-500/10 ring-amber-500/25",
     },
   ];
+  const split = stats ? creditSplitText(stats.credits, stats.expiring) : null;
   return (
     <section aria-label={t`Your credits`} className="grid grid-cols-3 gap-2.5 sm:gap-4">
       {items.map(({ label, value, hint, icon: Icon, toneClassName }) => (
@@ -78,6 +83,12 @@ export function StatCards({
           </dl>
         </div>
       ))}
+      {split ? (
+        <p className="col-span-3 flex items-start gap-2 text-sm text-amber-200/90">
+          <CalendarClock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {split}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import type { CurrentUser } from "../../../shared/schemas/auth";
 import type { VideoTaskView } from "../../../shared/videos";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, errorMessage } from "@/lib/api";
+import { withBalance } from "@/lib/credit-split";
 import { i18n } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
@@ -42,7 +43,7 @@ export function useUpgrade4k() {
       const remaining = creditsText(result.remainingCredits);
       toast({ title: t`4K upgrade started`, description: t`${uhdNote} ${used} used. ${remaining} remaining.` });
       queryClient.setQueryData<CurrentUser | null>(queryKeys.currentUser, (user) =>
-        user ? { ...user, credits: result.remainingCredits } : user,
+        user ? withBalance(user, result.remainingCredits) : user,
       );
       markPending(result.taskId);
       void invalidateVideoTasks();

@@ -1,14 +1,16 @@
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, errorMessage } from "@/lib/api";
+import { withBalance } from "@/lib/credit-split";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { invalidateVideoTasks } from "./task-list-queries";
 
 /** The balance the server answered with, shown at once (before the current user is read again). */
 export function showRemainingCredits(remainingCredits: number): void {
+  // Without the split of the balance it had (decision 0151): it is read again with the user.
   queryClient.setQueryData<CurrentUser | null>(queryKeys.currentUser, (user) =>
-    user ? { ...user, credits: remainingCredits } : user,
+    user ? withBalance(user, remainingCredits) : user,
   );
 }
 
