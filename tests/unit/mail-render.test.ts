@@ -32,6 +32,13 @@ const SAMPLES: { [K in MailKind]: Extract<MailMessage, { kind: K }> } = {
   },
   api_token_created: { kind: "api_token_created", username: "ann", tokenName: "n8n", when },
   account_deleted: { kind: "account_deleted", username: "ann" },
+  plan_past_due: {
+    kind: "plan_past_due",
+    planName: "Pro",
+    until: new Date("2026-12-15T10:00:00Z"),
+    link: "https://veo.example/my-account#plan",
+  },
+  plan_ended: { kind: "plan_ended", planName: "Pro", link: "https://veo.example/pricing" },
   second_factor_added: { kind: "second_factor_added", username: "ann", when, method: "passkey", name: "Laptop" },
   second_factor_removed: { kind: "second_factor_removed", username: "ann", when, method: "every", name: null },
   recovery_codes_made: { kind: "recovery_codes_made", username: "ann", when },

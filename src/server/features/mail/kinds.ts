@@ -15,6 +15,8 @@ export const ESSENTIAL_MAIL_KINDS = [
   "receipt",
   "api_token_created",
   "account_deleted",
+  "plan_past_due",
+  "plan_ended",
   "second_factor_added",
   "second_factor_removed",
   "recovery_codes_made",

@@ -16,6 +16,7 @@ import {
 import type { Composed } from "./templates/composed.js";
 import type { MailFrame } from "./templates/layout.js";
 import { lowBalance, testMessage, videoFailed, videoReady } from "./templates/notices.js";
+import { planEnded, planPastDue } from "./templates/plans.js";
 import { receipt, type ReceiptValues } from "./templates/receipt.js";
 import {
   recoveryCodesMade,
@@ -35,6 +36,9 @@ export type MailMessage =
   | ({ kind: "receipt" } & ReceiptValues)
   | { kind: "api_token_created"; username: string; tokenName: string; when: Date }
   | { kind: "account_deleted"; username: string }
+  /** A plan's renewal failed (issue 69): `until`, when its credits stop while the provider retries. */
+  | { kind: "plan_past_due"; planName: string; until: Date | null; link: string }
+  | { kind: "plan_ended"; planName: string; link: string }
   /** A second factor (decision 0135): `name` is a passkey's; "every" is an admin removing them all. */
   | { kind: "second_factor_added"; username: string; when: Date; method: FactorMethod; name: string | null }
   | { kind: "second_factor_removed"; username: string; when: Date; method: FactorMethod | "every"; name: string | null }
@@ -76,6 +80,10 @@ export function composeMail(frame: MailFrame, message: MailMessage): Composed {
       return apiTokenCreated(frame, message);
     case "account_deleted":
       return accountDeleted(frame, message);
+    case "plan_past_due":
+      return planPastDue(frame, message);
+    case "plan_ended":
+      return planEnded(frame, message);
     case "second_factor_added":
       return secondFactorAdded(frame, message);
     case "second_factor_removed":
