@@ -77,6 +77,14 @@ export const ERROR_REASONS = [
   "cursor_invalid",
   "new_link_not_offered",
   "account_closed",
+  "plan_unavailable",
+  "plan_provider_unavailable",
+  "plan_already_live",
+  "plan_past_due",
+  "no_plan",
+  "plan_already_cancelling",
+  "plan_not_cancelling",
+  "plan_same",
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

@@ -150,6 +150,16 @@ const CASES: Record<AuditAction, [Record<string, unknown>, string[]]> = {
     ["Price (USD): $9.99 → $12.50", "Active: on → off"],
   ],
   "package.delete": [{ deactivated: true }, ["Kept as inactive (it was bought before): yes"]],
+  "plan.create": [
+    { after: { name: "Pro", monthlyPrice: "19.00", creditsPerMonth: 300 } },
+    ["Name: Pro", "Monthly price (USD): 19.00", "Credits per month: 300"],
+  ],
+  "plan.update": [
+    { changes: [{ field: "monthlyPrice", before: "19.00", after: "24.00" }] },
+    ["Monthly price (USD): 19.00 → 24.00"],
+  ],
+  "plan.delete": [{ deactivated: true }, ["Kept as inactive (it was bought before): yes"]],
+  "subscription.cancel": [{ reason: "asked by phone", provider: "creem" }, ["Reason: asked by phone", "Provider: Creem"]],
   "user.credits": [
     { before: { credits: 5 }, after: { credits: 42 }, change: "set", amount: 42, reason: "goodwill bonus" },
     ["Credits: 5 → 42", "Change: set to 42 credits", "Reason: goodwill bonus"],

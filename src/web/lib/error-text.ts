@@ -105,6 +105,22 @@ function reasonText(reason: ErrorReason, params: Params): string {
     }
     case "package_unavailable":
       return t`This credit package is not available. Choose another package on the pricing page.`;
+    case "plan_unavailable":
+      return t`This plan is not available. Choose another plan on the pricing page.`;
+    case "plan_provider_unavailable":
+      return t`This plan cannot be paid this way right now. Choose another way to pay, or contact us.`;
+    case "plan_already_live":
+      return t`You already have a plan. Switch plans from the pricing page instead.`;
+    case "plan_past_due":
+      return t`Your plan's last payment did not go through. Update your card or cancel that plan before you subscribe again.`;
+    case "no_plan":
+      return t`You have no plan. Choose one on the pricing page.`;
+    case "plan_already_cancelling":
+      return t`Your plan is already cancelled at the end of its period.`;
+    case "plan_not_cancelling":
+      return t`Your plan is not cancelled, so there is nothing to undo.`;
+    case "plan_same":
+      return t`You are already on this plan.`;
     case "legal_text_too_long": {
       const length = num(params, "length");
       const max = num(params, "max");

@@ -22,6 +22,8 @@ export interface AuditEntry {
     | "user"
     | "settings"
     | "package"
+    | "plan"
+    | "subscription"
     | "kie_api"
     | "video"
     | "legal_page"
