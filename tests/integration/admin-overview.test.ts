@@ -4,7 +4,15 @@
  */
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { vendorAccounts, paymentOrders, transactions, users, videoTasks } from "../../src/server/db/schema.js";
+import {
+  vendorAccounts,
+  paymentOrders,
+  plans,
+  subscriptions,
+  transactions,
+  users,
+  videoTasks,
+} from "../../src/server/db/schema.js";
 import { adminOverview } from "../../src/server/features/admin/overview-service.js";
 import type { AdminOverview } from "../../src/shared/schemas/admin-overview.js";
 import { createTestApp, signInAdmin, type Client, type TestApp } from "../helpers/test-app.js";
@@ -89,6 +97,40 @@ async function ledger(userId: string, type: string, amount: number, createdAt: D
 }
 
 /**
+ * Plans (issue 69): an active monthly plan at 19.00 live for 40 days, an active yearly one at
+ * 120.00 (10.00 a month) and a past-due monthly one at 19.00 made last week, one ended today after
+ * 40 days, and one that never got past its checkout. MRR 48.00; churn 1 of the 2 live 30 days ago.
+ */
+async function seedPlans(u1: string, u4: string) {
+  const [plan] = await t.database.db
+    .insert(plans)
+    .values({ name: "Overview plan", monthlyPrice: "19.00", yearlyPrice: "120.00", creditsPerMonth: 100 })
+    .returning();
+  const row = (userId: string, interval: "month" | "year", status: string, createdDaysAgo: number) => ({
+    userId,
+    planId: plan!.id,
+    interval,
+    provider: "creem",
+    planName: plan!.name,
+    price: interval === "month" ? "19.00" : "120.00",
+    creditsPerMonth: 100,
+    status,
+    createdAt: at(createdDaysAgo),
+    currentPeriodStart: status === "pending" ? null : at(createdDaysAgo),
+  });
+  const [u2, u3, u5] = await Promise.all(["ov_p2", "ov_p3", "ov_p5"].map((n) => user(n, at(120))));
+  await t.database.db
+    .insert(subscriptions)
+    .values([
+      row(u1, "month", "active", 40),
+      row(u2!, "year", "active", 5),
+      row(u3!, "month", "past_due", 7),
+      { ...row(u4, "month", "ended", 40), endedAt: new Date(today), endReason: "canceled" },
+      row(u5!, "month", "pending", 1),
+    ]);
+}
+
+/**
  * The data set. Users: the admin (made now) and u1 today, u2 yesterday, u3 at the first instant
  * of the 7-day range, u4 at the last instant before it, u5 29 days ago, u6 89, u7 90 (outside 90d).
  */
@@ -122,6 +164,9 @@ async function seed() {
   await ledger(u1, "refund", 5, at(2, "13:00:00"));
   await ledger(u1, "adjustment", 20, at(1));
   await ledger(u1, "adjustment", -7, at(4));
+  await ledger(u1, "subscription", 300, at(1));
+  await ledger(u1, "expiry", -40, at(2));
+  await seedPlans(u1, u4);
 
   // Videos: by created_at; outcome from status and refunded.
   await video(u1, "veo3_fast", at(0, "00:10:00"), { status: "completed", seconds: 60, hdSeconds: 120 });
@@ -208,10 +253,13 @@ describe("GET /api/admin/overview", () => {
       [6, 5, 4, 3, 2, 1, 0].map((d) => [dayOf(d), d === 3 ? "20.00" : "0.00", d === 3 ? 1 : 0]),
     );
 
+    expect(body.plans).toEqual({ active: 2, pastDue: 1, cancelledThisMonth: 1, mrr: "48.00", churn: 0.5 });
     const { byDay: creditDays, ...creditTotals } = body.credits;
     expect(creditTotals).toEqual({
       sold: 150,
       bonus: 15,
+      planCredits: 300,
+      expired: 40,
       spent: 11,
       refunded: 5,
       netSpent: 6,

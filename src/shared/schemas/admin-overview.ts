@@ -4,6 +4,7 @@
  * the provider accounts' last known balances.
  */
 import { z } from "zod";
+import { planStatsSchema } from "./plans.js";
 import { unitEconomicsSchema } from "./unit-economics.js";
 import { isoTimestamp } from "./common.js";
 import { VENDOR_ACCOUNT_STATUSES } from "./vendor-accounts.js";
@@ -117,6 +118,10 @@ export const adminOverviewSchema = z
     credits: z.object({
       sold: count.meta({ description: "Purchase rows: credits bought." }),
       bonus: count.meta({ description: "Bonus rows: credits given free with the packages bought." }),
+      planCredits: count.meta({ description: "Subscription rows: credits granted by plans' periods (issue 69)." }),
+      expired: count.meta({
+        description: "Expiry rows, as a positive number: credits whose time ran out unused (decision 0150).",
+      }),
       spent: count.meta({
         description: "Usage rows, as a positive number: credits charged for videos and 4K upgrades.",
       }),
@@ -194,6 +199,9 @@ export const adminOverviewSchema = z
       }),
     }),
     providerAccounts: z.array(providerAccountBalanceSchema),
+    plans: planStatsSchema.meta({
+      description: "Plans now (issue 69): not bound to the range but for churn's 30 days.",
+    }),
     /** Added later (decision 0089), so optional for readers of older answers. */
     moderation: z
       .object({

@@ -13,6 +13,7 @@ import { formatCents, toCents } from "../../lib/money.js";
 import { PAYMENT_PROVIDERS } from "../../db/schema.js";
 import { MODELS } from "../../../shared/catalogue.js";
 import { vendorAccountStatus } from "../../../shared/schemas/vendor-accounts.js";
+import { planStats } from "../subscriptions/plan-stats.js";
 import {
   OVERVIEW_RANGE_DAYS,
   SIGNUP_SOURCES,
@@ -303,6 +304,7 @@ export async function adminOverview(
     accounts,
     moderationRows,
     health,
+    plans,
   ] = await Promise.all([
     rows<RevenueRow>(db, q.revenue),
     rows<CreditRow>(db, q.credits),
@@ -315,6 +317,7 @@ export async function adminOverview(
     rows<AccountRow>(db, q.accounts),
     rows<{ day: Day; kind: string; count: number }>(db, q.moderation),
     readHealth(),
+    planStats(db, now),
   ]);
   const completed = videoRows.filter((r) => r.status === "completed").reduce((n, r) => n + num(r.count), 0);
   const buckets = (kind: string) => bucketRows.filter((r) => r.kind === kind);
@@ -361,6 +364,7 @@ export async function adminOverview(
       days,
     ),
     modelHealth: health,
+    plans,
     generatedAt: now.toISOString(),
   };
 }
@@ -446,6 +450,8 @@ function credits(creditRows: Dated<CreditRow>[], days: string[]): AdminOverview[
   return {
     sold: sum(creditRows, "purchase"),
     bonus: sum(creditRows, "bonus"),
+    planCredits: sum(creditRows, "subscription"),
+    expired: sum(creditRows, "expiry"),
     spent,
     refunded,
     netSpent: spent - refunded,

@@ -25,13 +25,15 @@ export function CreditsSection({ data }: { data: AdminOverview }) {
       title={t`Credits sold and spent`}
       description={t`Sold: credits bought. Spent: credits charged for videos and 4K upgrades. Refunded: credits given back.`}
     >
-      <dl className="mb-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3 lg:grid-cols-6" aria-label={t`Credit totals`}>
+      <dl className="mb-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4 lg:grid-cols-8" aria-label={t`Credit totals`}>
         <Figure label={t`Sold`} value={sold} />
         <Figure label={t`Spent`} value={spent} />
         <Figure label={t`Refunded`} value={refunded} />
         <Figure label={t`Net spent`} value={formatCount(c.netSpent)} detail={t`spent - refunded`} />
         <Figure label={t`Added by admins`} value={formatCount(c.adjustedUp)} />
         <Figure label={t`Removed by admins`} value={formatCount(c.adjustedDown)} />
+        <Figure label={t`Granted by plans`} value={formatCount(c.planCredits)} />
+        <Figure label={t`Expired unused`} value={formatCount(c.expired)} />
       </dl>
       <DailyChartAndTable
         caption={caption}

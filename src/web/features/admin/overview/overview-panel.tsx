@@ -22,6 +22,7 @@ import { NewUsersSection } from "./new-users-section";
 import { OverviewSummary } from "./overview-summary";
 import { ProviderAccountsSection } from "./provider-accounts-section";
 import { RevenueSection } from "./revenue-section";
+import { PlansSection } from "./plans-section";
 import { ReversalsSection } from "./reversals-section";
 import { TimesSection } from "./times-section";
 import { VideosSection } from "./videos-section";
@@ -78,7 +79,7 @@ function isEmpty(data: AdminOverview): boolean {
   const c = data.credits;
   return (
     data.revenue.byProvider.every((r) => r.orders === 0) &&
-    c.sold + c.bonus + c.spent + c.refunded + c.adjustedUp + c.adjustedDown === 0 &&
+    c.sold + c.bonus + c.planCredits + c.expired + c.spent + c.refunded + c.adjustedUp + c.adjustedDown === 0 &&
     data.newUsers.total === 0 &&
     data.videos.total === 0
   );
@@ -92,6 +93,7 @@ const URGENT_SECTIONS = [ModelHealthSection, UnitEconomicsSection];
 const STANDING_SECTIONS = [
   ModelHealthSection,
   UnitEconomicsSection,
+  PlansSection,
   ReversalsSection,
   ModerationSection,
   ProviderAccountsSection,
