@@ -85,6 +85,7 @@ export const ERROR_REASONS = [
   "plan_already_cancelling",
   "plan_not_cancelling",
   "plan_same",
+  "account_has_plan",
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

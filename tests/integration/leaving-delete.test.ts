@@ -11,6 +11,8 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
+  plans,
+  subscriptions,
   adminAuditLog,
   apiTokens,
   heldUsernames,
@@ -187,6 +189,35 @@ describe("refused, nothing changed", () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().reason).toBe("account_videos_generating");
     await expectUntouched(u, before);
+  });
+
+  it("not while a plan is live: it would go on being charged", async () => {
+    const u = await personWithData(t);
+    const [plan] = await db()
+      .insert(plans)
+      .values({ name: "Kept plan", monthlyPrice: "9.00", creditsPerMonth: 50 })
+      .returning();
+    const [sub] = await db()
+      .insert(subscriptions)
+      .values({
+        userId: u.id,
+        planId: plan!.id,
+        interval: "month",
+        provider: "creem",
+        planName: "Kept plan",
+        price: "9.00",
+        creditsPerMonth: 50,
+        status: "active",
+      })
+      .returning();
+    const before = await snapshot(u);
+    const res = await deleteAccount(u.client, { password: u.password, confirm: u.username });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().reason).toBe("account_has_plan");
+    await expectUntouched(u, before);
+    // Once it has ended, the account can go.
+    await db().update(subscriptions).set({ status: "ended" }).where(eq(subscriptions.id, sub!.id));
+    expect((await deleteAccount(u.client, { password: u.password, confirm: u.username })).statusCode).toBe(200);
   });
 
   it("wrong passwords are limited like failed sign-ins: then even the right one waits", async () => {

@@ -205,6 +205,8 @@ function reasonText(reason: ErrorReason, params: Params): string {
     }
     case "account_videos_generating":
       return t`A video is still being made. Delete the account once it has finished.`;
+    case "account_has_plan":
+      return t`Your plan is still live. Cancel it on My Account first, then delete the account.`;
     case "admin_cannot_delete":
       return t`An administrator's account cannot be deleted here.`;
     case "account_deleted":

@@ -7,6 +7,7 @@
  * the username and writes the audit row. The ledger and the payment orders keep the row's id.
  * The files go after the commit (retried by the sweeps when a store fails).
  */
+import { livePlanOf } from "../subscriptions/lifecycle.js";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, Tx } from "../../db/connect.js";
@@ -164,6 +165,13 @@ export async function deleteAccount(
         "conflict",
         "A video is still being made. Delete the account once it has finished.",
         reasoned("account_videos_generating"),
+      );
+    // A live plan would go on being charged for an account that is gone (decision 0152).
+    if (await livePlanOf(tx, user.id))
+      throw new AppError(
+        "conflict",
+        "Your plan is still live. Cancel it on My Account first, then delete the account.",
+        reasoned("account_has_plan"),
       );
 
     const mailed = await queueGoodbye(tx, deps.mailer, user, request.locale);
