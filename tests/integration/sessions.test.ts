@@ -116,7 +116,7 @@ describe("DELETE /api/user/sessions", () => {
     // This session's stream and the other person's still carry news.
     await t.database.db.update(users).set({ credits: sql`${users.credits} + 3` });
     for (const stream of [here, theirs]) {
-      expect(await stream.next("credits")).toEqual({ credits: 3 });
+      expect(await stream.next("credits")).toEqual({ credits: 3, expiring: [] });
       expect(stream.isEnded).toBe(false);
     }
 

@@ -9,7 +9,10 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { transactions, users, videoTasks } from "../../src/server/db/schema.js";
+import { creditLots, plans, subscriptions, transactions, users, videoTasks } from "../../src/server/db/schema.js";
+import { Mailer } from "../../src/server/features/mail/outbox.js";
+import { grantPlanPayment } from "../../src/server/features/subscriptions/plan-grants.js";
+import { expectLedgerBalanced } from "../helpers/ledger.js";
 import { HttpClient, startServerProcess, type ServerProcess } from "../helpers/server-process.js";
 import { SseClient } from "../helpers/sse-client.js";
 import { createTestDatabase, usingPostgres } from "../helpers/test-db.js";
@@ -18,12 +21,69 @@ import { allowInFlight, sleep, startSimulator, type StartedSimulator } from "../
 import type { PollLogEntry } from "../../src/server/simulator/types.js";
 
 const ADMIN = { username: "admin", password: "two-process-admin" };
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A plan paid a month and a day ago whose period ended yesterday with 70 of its 100 credits unused:
+ * the month has passed before either process starts, as if on a test clock.
+ */
+async function seedLapsedPlan(database: Database): Promise<{ userId: string; grantId: string }> {
+  const start = new Date(Date.now() - 31 * DAY_MS);
+  const end = new Date(Date.now() - DAY_MS);
+  const [user] = await database.db.insert(users).values({ username: "lapsed_plan", password: "x" }).returning();
+  const [plan] = await database.db
+    .insert(plans)
+    .values({ name: "Lapsed", monthlyPrice: "9.00", creditsPerMonth: 100 })
+    .returning();
+  const [sub] = await database.db
+    .insert(subscriptions)
+    .values({
+      userId: user!.id,
+      planId: plan!.id,
+      interval: "month",
+      provider: "creem",
+      planName: "Lapsed",
+      price: "9.00",
+      creditsPerMonth: 100,
+      status: "ended",
+    })
+    .returning();
+  const mailer = new Mailer({ publicUrl: "http://localhost:3000", unsubscribeKey: "two-processes" });
+  await database.db.transaction((tx) =>
+    grantPlanPayment(
+      tx,
+      {
+        subscriptionId: sub!.id,
+        periodKey: "lapsed|1",
+        periodStart: start,
+        periodEnd: end,
+        amount: "9.00",
+        currency: "USD",
+        providerPaymentId: "ord_lapsed",
+      },
+      mailer,
+    ),
+  );
+  await database.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ credits: sql`${users.credits} - 30` })
+      .where(eq(users.id, user!.id));
+    await tx.insert(transactions).values({ userId: user!.id, type: "adjustment", amount: -30, description: "spent" });
+  });
+  const [grant] = await database.db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(sql`${transactions.userId} = ${user!.id} and ${transactions.type} = 'subscription'`);
+  return { userId: user!.id, grantId: grant!.id };
+}
 
 describe.runIf(usingPostgres)("two server processes on one PostgreSQL", () => {
   let database: Database & { url?: string };
   let sim: StartedSimulator;
   let a: ServerProcess;
   let b: ServerProcess;
+  let lapsedPlan: { userId: string; grantId: string };
   const streams: SseClient[] = [];
 
   beforeAll(async () => {
@@ -42,6 +102,7 @@ describe.runIf(usingPostgres)("two server processes on one PostgreSQL", () => {
       KIE_BASE_URL: sim.baseUrl,
       KIE_UPLOAD_BASE_URL: sim.baseUrl,
     };
+    lapsedPlan = await seedLapsedPlan(database);
     // Started at the same moment on an empty database: both migrate and bootstrap the admin.
     [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
   }, 90_000);
@@ -81,6 +142,23 @@ describe.runIf(usingPostgres)("two server processes on one PostgreSQL", () => {
     return { id: row!.id, username, client: await signIn(base, username, "password123") };
   }
 
+  it("a month later, a plan's unused credits expire once though both processes sweep at start", async () => {
+    const lotOf = () =>
+      database.db.select().from(creditLots).where(eq(creditLots.sourceTransactionId, lapsedPlan.grantId));
+    for (let i = 0; i < 100 && !(await lotOf())[0]?.expiredAt; i++) await sleep(100);
+    const expiries = await database.db
+      .select()
+      .from(transactions)
+      .where(sql`${transactions.userId} = ${lapsedPlan.userId} and ${transactions.type} = 'expiry'`);
+    expect(expiries.map((e) => e.amount)).toEqual([-70]);
+    const [owner] = await database.db
+      .select({ credits: users.credits })
+      .from(users)
+      .where(eq(users.id, lapsedPlan.userId));
+    expect(owner!.credits).toBe(0);
+    await expectLedgerBalanced(database.db);
+  });
+
   it("started together, they migrated once and made one admin", async () => {
     const migrations = await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
     expect((migrations as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(
@@ -97,7 +175,7 @@ describe.runIf(usingPostgres)("two server processes on one PostgreSQL", () => {
       const stream = await SseClient.open(`${server.url}/api/events`, { cookie: user.client.cookie! });
       if (!(stream instanceof SseClient)) throw new Error(`stream refused: ${stream.status}`);
       streams.push(stream);
-      expect(await stream.next("ready")).toEqual({ credits: 12 });
+      expect(await stream.next("ready")).toEqual({ credits: 12, expiring: [] });
     }
 
     // 16 requests for 12 credits, alternating between the processes, all at once.
