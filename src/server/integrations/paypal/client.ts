@@ -1,7 +1,8 @@
 /**
  * The PayPal REST client (decisions 0014, 0084): create, capture and read an order; refund a
  * capture, read a dispute, have PayPal verify a webhook's signature, and try credentials before
- * they are saved (decision 0145). An OAuth2 client-credentials token cached per (host, client id,
+ * they are saved (decision 0145); and for plans (decision 0154) catalog products, billing plans
+ * and subscriptions (create, read, its transactions, suspend, activate, cancel, revise). An OAuth2 client-credentials token cached per (host, client id,
  * secret) and refreshed before it expires, or once when PayPal answers 401. Every call goes
  * through requestJson (timeout, User-Agent); every failure becomes a PaypalError carrying PayPal's
  * `issue` (ORDER_ALREADY_CAPTURED, INSTRUMENT_DECLINED, ...).
@@ -112,6 +113,92 @@ export interface CreateOrderRequest {
   description: string;
 }
 
+/** A catalog product (POST /v1/catalogs/products): what billing plans are made under. */
+export interface CreateProductRequest {
+  name: string;
+  description: string | undefined;
+  /** PayPal-Request-Id: the same key again answers the product made the first time. */
+  requestId: string;
+}
+
+export type BillingInterval = "MONTH" | "YEAR";
+
+/** A billing plan (POST /v1/billing/plans): one regular cycle at a fixed price, billed until cancelled. */
+export interface CreateBillingPlanRequest {
+  productId: string;
+  name: string;
+  description: string | undefined;
+  interval: BillingInterval;
+  price: PaypalAmount;
+  /** Failed payments in a row after which PayPal suspends the subscription (0: never). */
+  paymentFailureThreshold: number;
+  requestId: string;
+}
+
+export interface PaypalBillingPlan {
+  id: string;
+  productId: string | undefined;
+  /** CREATED | ACTIVE | INACTIVE */
+  status: string | undefined;
+}
+
+export interface CreateSubscriptionRequest {
+  planId: string;
+  /** Our subscription id: PayPal repeats it on the subscription and its events. */
+  customId: string;
+  email: string | undefined;
+  returnUrl: string;
+  cancelUrl: string;
+  requestId: string;
+}
+
+/** The fields of a PayPal subscription (GET /v1/billing/subscriptions/{id}, or a BILLING.SUBSCRIPTION.* resource). */
+export interface PaypalSubscription {
+  /** I-... */
+  id: string;
+  /** APPROVAL_PENDING | APPROVED | ACTIVE | SUSPENDED | CANCELLED | EXPIRED */
+  status: string | undefined;
+  planId: string | undefined;
+  customId: string | undefined;
+  createTime: Date | undefined;
+  statusUpdateTime: Date | undefined;
+  /** The reason given with the last suspend, activate or cancel. */
+  statusChangeNote: string | undefined;
+  nextBillingTime: Date | undefined;
+  lastPaymentTime: Date | undefined;
+  lastPaymentAmount: PaypalAmount | undefined;
+  failedPaymentsCount: number;
+  /** Where the buyer approves it, while it waits for approval. */
+  approveUrl: string | undefined;
+}
+
+/** One payment of a subscription (GET /v1/billing/subscriptions/{id}/transactions): its id is the sale's. */
+export interface PaypalSubscriptionTransaction {
+  id: string;
+  /** COMPLETED | DECLINED | PARTIALLY_REFUNDED | PENDING | REFUNDED */
+  status: string | undefined;
+  amount: PaypalAmount | undefined;
+  time: Date | undefined;
+}
+
+/** POST /v1/billing/subscriptions/{id}/revise's answer. */
+export interface PaypalRevision {
+  planId: string | undefined;
+  /** Where a buyer paying with PayPal consents to the new plan; none when PayPal needs no consent. */
+  approveUrl: string | undefined;
+}
+
+/** A v1 sale (PAYMENT.SALE.COMPLETED): one payment of a subscription. */
+export interface PaypalSale {
+  id: string;
+  /** completed | partially_refunded | pending | refunded | denied */
+  state: string | undefined;
+  /** The subscription (I-...) it pays. */
+  billingAgreementId: string | undefined;
+  amount: PaypalAmount | undefined;
+  createTime: Date | undefined;
+}
+
 export class PaypalClient {
   private readonly baseUrl: string;
   private readonly tokens: TokenCache;
@@ -199,6 +286,125 @@ export class PaypalClient {
       }),
     );
     return asText(answer?.verification_status) === "SUCCESS";
+  }
+
+  /** POST /v1/catalogs/products, a SERVICE; idempotent by `requestId`. */
+  async createProduct(req: CreateProductRequest): Promise<{ id: string }> {
+    const body = {
+      name: req.name.slice(0, 127),
+      ...(req.description ? { description: req.description.slice(0, 256) } : {}),
+      type: "SERVICE",
+    };
+    const id = asText(
+      asRecord(await this.call("POST", "/v1/catalogs/products", body, { "paypal-request-id": req.requestId }))?.id,
+    );
+    if (!id) throw new PaypalError("failed", "PayPal created no usable product (no product id in its answer)");
+    return { id };
+  }
+
+  /**
+   * POST /v1/billing/plans: active at once, one regular cycle billed until cancelled
+   * (total_cycles 0), a failed amount added to the next bill, idempotent by `requestId`.
+   */
+  async createBillingPlan(req: CreateBillingPlanRequest): Promise<PaypalBillingPlan> {
+    const body = {
+      product_id: req.productId,
+      name: req.name.slice(0, 127),
+      ...(req.description ? { description: req.description.slice(0, 127) } : {}),
+      status: "ACTIVE",
+      billing_cycles: [
+        {
+          frequency: { interval_unit: req.interval, interval_count: 1 },
+          tenure_type: "REGULAR",
+          sequence: 1,
+          total_cycles: 0,
+          pricing_scheme: { fixed_price: { value: req.price.value, currency_code: req.price.currency } },
+        },
+      ],
+      payment_preferences: {
+        auto_bill_outstanding: true,
+        setup_fee_failure_action: "CANCEL",
+        payment_failure_threshold: req.paymentFailureThreshold,
+      },
+    };
+    const plan = asRecord(await this.call("POST", "/v1/billing/plans", body, { "paypal-request-id": req.requestId }));
+    const id = asText(plan?.id);
+    if (!id) throw new PaypalError("failed", "PayPal created no usable billing plan (no plan id in its answer)");
+    return { id, productId: asText(plan?.product_id), status: asText(plan?.status) };
+  }
+
+  /** POST /v1/billing/subscriptions: APPROVAL_PENDING with its approve link; idempotent by `requestId`. */
+  async createSubscription(req: CreateSubscriptionRequest): Promise<PaypalSubscription> {
+    const body = {
+      plan_id: req.planId,
+      custom_id: req.customId,
+      ...(req.email ? { subscriber: { email_address: req.email } } : {}),
+      application_context: {
+        shipping_preference: "NO_SHIPPING",
+        user_action: "SUBSCRIBE_NOW",
+        return_url: req.returnUrl,
+        cancel_url: req.cancelUrl,
+      },
+    };
+    const made = parseSubscription(
+      await this.call("POST", "/v1/billing/subscriptions", body, { "paypal-request-id": req.requestId }),
+    );
+    if (!made) throw new PaypalError("failed", "PayPal created no usable subscription (no id in its answer)");
+    return made;
+  }
+
+  /** GET /v1/billing/subscriptions/{id}. */
+  async getSubscription(subscriptionId: string): Promise<PaypalSubscription> {
+    const found = parseSubscription(await this.call("GET", subscriptionPath(subscriptionId)));
+    if (!found) throw new PaypalError("failed", "PayPal returned an unreadable subscription");
+    return found;
+  }
+
+  /** GET /v1/billing/subscriptions/{id}/transactions between two times. */
+  async listSubscriptionTransactions(
+    subscriptionId: string,
+    from: Date,
+    to: Date,
+  ): Promise<PaypalSubscriptionTransaction[]> {
+    const query = new URLSearchParams({ start_time: from.toISOString(), end_time: to.toISOString() });
+    const answer = asRecord(
+      await this.call("GET", `${subscriptionPath(subscriptionId)}/transactions?${query.toString()}`),
+    );
+    const list: unknown[] = Array.isArray(answer?.transactions) ? answer.transactions : [];
+    return list.flatMap((t) => {
+      const record = asRecord(t);
+      const id = asText(record?.id);
+      if (!record || !id) return [];
+      return [
+        {
+          id,
+          status: asText(record.status),
+          amount: parseAmount(asRecord(record.amount_with_breakdown)?.gross_amount),
+          time: parseTime(record.time),
+        },
+      ];
+    });
+  }
+
+  /** POST …/suspend: no bills until activated again (PayPal answers 204). */
+  async suspendSubscription(subscriptionId: string, reason: string): Promise<void> {
+    await this.call("POST", `${subscriptionPath(subscriptionId)}/suspend`, { reason: reason.slice(0, 128) });
+  }
+
+  /** POST …/activate: a suspended subscription bills again. */
+  async activateSubscription(subscriptionId: string, reason: string): Promise<void> {
+    await this.call("POST", `${subscriptionPath(subscriptionId)}/activate`, { reason: reason.slice(0, 128) });
+  }
+
+  /** POST …/cancel: for good; PayPal bills nothing more. */
+  async cancelSubscription(subscriptionId: string, reason: string): Promise<void> {
+    await this.call("POST", `${subscriptionPath(subscriptionId)}/cancel`, { reason: reason.slice(0, 128) });
+  }
+
+  /** POST …/revise {plan_id}: another plan of the same product from the next cycle. */
+  async reviseSubscription(subscriptionId: string, planId: string): Promise<PaypalRevision> {
+    const answer = asRecord(await this.call("POST", `${subscriptionPath(subscriptionId)}/revise`, { plan_id: planId }));
+    return { planId: asText(answer?.plan_id), approveUrl: linkHref(answer?.links, "approve") };
   }
 
   /**
@@ -344,6 +550,98 @@ function linkedId(links: unknown, rel: string): string | undefined {
     if (match?.[1]) return decodeURIComponent(match[1]);
   }
   return undefined;
+}
+
+const subscriptionPath = (id: string) => `/v1/billing/subscriptions/${encodeURIComponent(id)}`;
+
+/** A time PayPal wrote (ISO 8601), or undefined. */
+function parseTime(value: unknown): Date | undefined {
+  const text = asText(value);
+  const time = text ? new Date(text) : undefined;
+  return time && Number.isFinite(time.getTime()) ? time : undefined;
+}
+
+/** The href of the link of relation `rel`. */
+function linkHref(links: unknown, rel: string): string | undefined {
+  if (!Array.isArray(links)) return undefined;
+  for (const link of links) {
+    const record = asRecord(link);
+    if (asText(record?.rel) === rel) return asText(record?.href);
+  }
+  return undefined;
+}
+
+/** A subscription: the create and GET answers, and the resource of BILLING.SUBSCRIPTION.* events. */
+export function parseSubscription(value: unknown): PaypalSubscription | undefined {
+  const sub = asRecord(value);
+  const id = asText(sub?.id);
+  if (!sub || !id) return undefined;
+  const billing = asRecord(sub.billing_info);
+  const last = asRecord(billing?.last_payment);
+  return {
+    id,
+    status: asText(sub.status),
+    planId: asText(sub.plan_id),
+    customId: asText(sub.custom_id),
+    createTime: parseTime(sub.create_time),
+    statusUpdateTime: parseTime(sub.status_update_time),
+    statusChangeNote: asText(sub.status_change_note),
+    nextBillingTime: parseTime(billing?.next_billing_time),
+    lastPaymentTime: parseTime(last?.time),
+    lastPaymentAmount: parseAmount(last?.amount),
+    failedPaymentsCount: asNumber(billing?.failed_payments_count) ?? 0,
+    approveUrl: linkHref(sub.links, "approve"),
+  };
+}
+
+/** v1's money: `{total, currency}`; a reversal may write its total negative. */
+function parseV1Amount(value: unknown): PaypalAmount | undefined {
+  const amount = asRecord(value);
+  const total = asText(amount?.total)?.trim().replace(/^-/, "");
+  const currency = asText(amount?.currency);
+  return total && currency ? { currency, value: total } : undefined;
+}
+
+/** The resource of PAYMENT.SALE.COMPLETED (v1's sale shape). */
+export function parseSale(value: unknown): PaypalSale | undefined {
+  const sale = asRecord(value);
+  const id = asText(sale?.id);
+  if (!sale || !id) return undefined;
+  return {
+    id,
+    state: asText(sale.state),
+    billingAgreementId: asText(sale.billing_agreement_id),
+    amount: parseV1Amount(sale.amount),
+    createTime: parseTime(sale.create_time),
+  };
+}
+
+/**
+ * The resource of PAYMENT.SALE.REFUNDED or PAYMENT.SALE.REVERSED as a refund of its sale: a v1
+ * refund names the sale (`sale_id`, else its `sale` or `up` link); a resource that is the sale
+ * itself (it carries the subscription's `billing_agreement_id`) is a reversal of all of it.
+ */
+export function parseSaleRefund(value: unknown): PaypalRefund | undefined {
+  const refund = asRecord(value);
+  const id = asText(refund?.id);
+  if (!refund || !id) return undefined;
+  const linked = (rel: string) => {
+    const href = linkHref(refund.links, rel);
+    const match = href ? /\/v1\/payments\/sale\/([^/?#]+)/.exec(href) : null;
+    return match?.[1] ? decodeURIComponent(match[1]) : undefined;
+  };
+  const isSale = !refund.sale_id && asText(refund.billing_agreement_id) !== undefined;
+  const saleId = asText(refund.sale_id) ?? linked("sale") ?? linked("up") ?? (isSale ? id : undefined);
+  const state = asText(refund.state);
+  return {
+    id: isSale ? `${id}-reversed` : id,
+    // A sale written back as reversed is a reversal that happened.
+    status: !state || state === "completed" || (isSale && state === "reversed") ? "COMPLETED" : state.toUpperCase(),
+    amount: parseV1Amount(refund.amount),
+    customId: undefined,
+    captureId: saleId,
+    note: asText(refund.reason_code) ?? asText(refund.description),
+  };
 }
 
 /** A refund: the refund call's answer, one of an order's refunds, or a PAYMENT.CAPTURE.* resource. */
