@@ -97,6 +97,101 @@ export interface CaptureCall {
   issue?: string;
 }
 
+/** A webhook event as PayPal makes it when something happens (its id and create_time are kept on redelivery). */
+export interface FakeEvent {
+  id: string;
+  event_version: string;
+  create_time: string;
+  resource_type: string;
+  event_type: string;
+  summary: string;
+  resource: unknown;
+  links: Link[];
+}
+
+/** A catalog product (POST /v1/catalogs/products). */
+export interface FakeProduct {
+  id: string;
+  name: string;
+  description?: string;
+  type: string;
+  create_time: string;
+}
+
+/** A billing plan (POST /v1/billing/plans), as it was sent. */
+export interface FakeBillingPlan {
+  id: string;
+  product_id: string;
+  name: string;
+  description?: string;
+  status: string;
+  billing_cycles: {
+    frequency: { interval_unit: "MONTH" | "YEAR"; interval_count: number };
+    tenure_type: string;
+    sequence: number;
+    total_cycles: number;
+    pricing_scheme: { fixed_price: Money };
+  }[];
+  payment_preferences: {
+    auto_bill_outstanding?: boolean;
+    setup_fee_failure_action?: string;
+    payment_failure_threshold?: number;
+  };
+  create_time: string;
+  links: Link[];
+}
+
+/** A subscription as GET /v1/billing/subscriptions/{id} answers it (and BILLING.SUBSCRIPTION.* carry it). */
+export interface FakeSubscription {
+  id: string;
+  plan_id: string;
+  status: "APPROVAL_PENDING" | "APPROVED" | "ACTIVE" | "SUSPENDED" | "CANCELLED" | "EXPIRED";
+  status_update_time: string;
+  status_change_note?: string;
+  custom_id?: string;
+  quantity: string;
+  subscriber?: { email_address?: string; payer_id?: string; name?: { given_name: string; surname: string } };
+  start_time: string;
+  create_time: string;
+  update_time: string;
+  billing_info: {
+    outstanding_balance: Money;
+    cycle_executions: { tenure_type: string; sequence: number; cycles_completed: number }[];
+    last_payment?: { amount: Money; time: string };
+    last_failed_payment?: { amount: Money; time: string; reason_code: string; next_payment_retry_time: string };
+    next_billing_time?: string;
+    failed_payments_count: number;
+  };
+  application_context?: Record<string, unknown>;
+  links: Link[];
+}
+
+/** A v1 sale: the resource of PAYMENT.SALE.COMPLETED. */
+export interface FakeSale {
+  id: string;
+  state: "completed" | "refunded" | "partially_refunded" | "reversed";
+  amount: { total: string; currency: string; details: { subtotal: string } };
+  billing_agreement_id: string;
+  create_time: string;
+  update_time: string;
+  links: Link[];
+}
+
+export interface CatalogCall {
+  kind: "product" | "plan" | "subscription";
+  requestId: string | undefined;
+  /** 201 made, 200 a replay of the same PayPal-Request-Id. */
+  status: number;
+  id?: string;
+}
+
+export interface DeliveryAnswer {
+  eventType: string;
+  webhookId: string;
+  /** What the app answered. */
+  status: number;
+}
+
 export interface PaypalFakeOptions {
   clientId: string;
   clientSecret: string;
@@ -152,6 +247,39 @@ export interface PaypalFake {
   reverseCapture(captureId: string): FakeRefund;
   openDispute(captureId: string, opts?: { value?: string; reason?: string; withCustom?: boolean }): FakeDispute;
   resolveDispute(disputeId: string, outcomeCode: string): FakeDispute;
+  /** Subscriptions (decision 0154): what the app made, by id. */
+  products: Map<string, FakeProduct>;
+  billingPlans: Map<string, FakeBillingPlan>;
+  subscriptions: Map<string, FakeSubscription>;
+  sales: Map<string, FakeSale>;
+  /** Every product, billing plan and subscription create call, replays included. */
+  catalogCalls: CatalogCall[];
+  /** An event made before (kept id and create_time), signed now for `webhookId`. */
+  signDelivery(event: FakeEvent, webhookId: string, opts?: { transmissionTime?: string }): SignedDelivery;
+  /** Posts the events in this order to every webhook in `webhooks`, signed for each. */
+  deliver(events: FakeEvent[]): Promise<DeliveryAnswer[]>;
+  /** The events the app's own calls made (suspend, activate, cancel), since the last take. */
+  takeEvents(): FakeEvent[];
+  /**
+   * The buyer approves: ACTIVE with its first sale. Returns BILLING.SUBSCRIPTION.ACTIVATED and
+   * PAYMENT.SALE.COMPLETED, sent to the webhooks first unless `deliver: false`.
+   */
+  approveSubscription(id: string, opts?: { deliver?: boolean }): Promise<FakeEvent[]>;
+  /**
+   * The next billing, at the next billing time (the fake's clock moves there), or PayPal's retry
+   * 5 days later while a payment is owed. COMPLETED: a sale (a consented revision first takes
+   * effect, BILLING.SUBSCRIPTION.UPDATED); FAILED: BILLING.SUBSCRIPTION.PAYMENT.FAILED, and
+   * SUSPENDED once the plan's payment_failure_threshold is reached.
+   */
+  billSubscription(id: string, opts?: { outcome?: "COMPLETED" | "FAILED"; deliver?: boolean }): Promise<FakeEvent[]>;
+  /** The buyer consents to the revision waiting at its approve link. */
+  approveRevision(id: string): boolean;
+  refundSale(saleId: string, opts?: { value?: string; deliver?: boolean }): Promise<FakeEvent[]>;
+  reverseSale(saleId: string, opts?: { deliver?: boolean }): Promise<FakeEvent[]>;
+  /** The buyer cancels on PayPal's own page. */
+  cancelAtPaypal(id: string, opts?: { deliver?: boolean }): Promise<FakeEvent[]>;
+  /** How far the subscriptions' clock runs ahead of the real one. */
+  readonly clockOffsetMs: number;
   approve(orderId: string): boolean;
   setCaptureOutcome(orderId: string, outcome: CaptureOutcome): void;
   completePending(orderId: string): boolean;

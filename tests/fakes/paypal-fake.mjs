@@ -31,6 +31,24 @@
  *        posts it. rotateCertificate() signs from then on with a new key under a new cert URL. refundAtPaypal / reverseCapture /
  *        openDispute / resolveDispute change the fake's state as PayPal's dashboard or a bank would
  *        and return the event resource to send.
+ * Subscriptions (decision 0154), with the same bearer tokens:
+ *        POST /v1/catalogs/products, POST /v1/billing/plans (under a product; 201, or 200 replaying
+ *            the same PayPal-Request-Id), GET /v1/billing/plans/{id}
+ *        POST /v1/billing/subscriptions  {plan_id, custom_id, subscriber, application_context}:
+ *            APPROVAL_PENDING with an `approve` link (replayed by PayPal-Request-Id)
+ *        GET  /v1/billing/subscriptions/{id}, GET …/{id}/transactions?start_time&end_time (the
+ *            sales: a transaction's id is its sale's)
+ *        POST …/{id}/suspend | activate | cancel {reason} -> 204 (the reason becomes
+ *            status_change_note), 422 SUBSCRIPTION_STATUS_INVALID from the wrong state; the
+ *            event each makes waits for takeEvents()
+ *        POST …/{id}/revise {plan_id}: 200 with an `approve` link; another product's plan -> 422
+ *        approveSubscription / billSubscription (renewal, retry, failed payment and the
+ *        suspension at payment_failure_threshold) / approveRevision / refundSale / reverseSale /
+ *        cancelAtPaypal change the fake's state as the buyer, PayPal or a bank would and send the
+ *        events (create_time on the fake's clock, which a billing moves to its billing time) to
+ *        every webhook in `webhooks`, unless `deliver: false`; deliver(events) sends any events again,
+ *        in any order (duplicates, reordering). Over HTTP: POST /__fake/subscriptions/{id}/approve,
+ *        POST /__fake/subscriptions/{id}/bill {"outcome": "FAILED"}.
  * GET /healthz -> 200.
  *
  * Standalone environment: PAYPAL_FAKE_PORT (default 4020), PAYPAL_FAKE_HOST (127.0.0.1),
@@ -235,6 +253,14 @@ function webhookCertificate(id, ca) {
   return { id, pem: signing + issuing, privateKey: leaf.privateKey, publicKey: leaf.publicKey };
 }
 
+/** The envelope's resource_type for an event type. @param {string} eventType */
+function resourceTypeOf(eventType) {
+  if (eventType.startsWith("CUSTOMER.DISPUTE")) return "dispute";
+  if (eventType === "PAYMENT.SALE.COMPLETED") return "sale";
+  if (eventType.startsWith("BILLING.SUBSCRIPTION.")) return "subscription";
+  return "refund";
+}
+
 /** What PayPal signs: `<transmission id>|<transmission time>|<webhook id>|<CRC32 of the body>`. */
 const signedText = (
   /** @type {string} */ id,
@@ -277,6 +303,429 @@ export async function startPaypalFake(options) {
   const verifyCalls = [];
   /** @type {{ beforeRefundAnswer?: (refund: any) => Promise<void> }} */
   const hooks = {};
+
+  // ---- Subscriptions (decision 0154): catalog products, billing plans, subscriptions, sales. ----
+
+  /** The fake's own clock for subscriptions: renewals move it to the billing time (PayPal's times only). */
+  const clock = { offsetMs: 0 };
+  const fakeNow = () => new Date(Date.now() + clock.offsetMs);
+  const isoOf = (/** @type {Date} */ d) => d.toISOString().replace(/\.\d{3}Z$/, "Z");
+  /** @type {Map<string, any>} */
+  const products = new Map();
+  /** @type {Map<string, any>} */
+  const billingPlans = new Map();
+  /** @type {Map<string, any>} I-... -> the subscription as PayPal answers it */
+  const subscriptions = new Map();
+  /** What PayPal keeps beside a subscription: its payments, a waiting revision, what is owed. @type {Map<string, any>} */
+  const subscriptionState = new Map();
+  /** @type {Map<string, any>} sale id -> the v1 sale */
+  const sales = new Map();
+  /** @type {{ kind: "product" | "plan" | "subscription", requestId: string | undefined, status: number, id?: string }[]} */
+  const catalogCalls = [];
+  /** Events made by API calls (suspend, activate, cancel, revise), waiting for takeEvents(). @type {any[]} */
+  const madeEvents = [];
+
+  /** `start` plus `months` calendar months in UTC, the day clamped to the month's last. */
+  function plusMonths(/** @type {Date} */ start, /** @type {number} */ months) {
+    const d = new Date(start.getTime());
+    const day = d.getUTCDate();
+    d.setUTCDate(1);
+    d.setUTCMonth(d.getUTCMonth() + months);
+    const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+    d.setUTCDate(Math.min(day, last));
+    return d;
+  }
+  const subscriptionId = () => `I-${paypalId().slice(0, 12)}`;
+  /** An event as PayPal makes it when something happens (its create_time is then, on the fake's clock). */
+  const planEvent = (/** @type {string} */ eventType, /** @type {unknown} */ resource) => ({
+    id: `WH-${paypalId()}`,
+    event_version: "1.0",
+    create_time: isoOf(fakeNow()),
+    resource_type: resourceTypeOf(eventType),
+    event_type: eventType,
+    summary: `${eventType} event`,
+    resource: structuredClone(resource),
+    links: [],
+  });
+  const regularCycle = (/** @type {any} */ plan) =>
+    plan.billing_cycles.find((/** @type {any} */ c) => c.tenure_type === "REGULAR");
+  const monthsOf = (/** @type {any} */ plan) => (regularCycle(plan)?.frequency.interval_unit === "YEAR" ? 12 : 1);
+  const priceOfPlan = (/** @type {any} */ plan) => regularCycle(plan).pricing_scheme.fixed_price;
+
+  function subscriptionLinks(/** @type {any} */ sub) {
+    const self = `${baseUrl}/v1/billing/subscriptions/${sub.id}`;
+    if (sub.status === "APPROVAL_PENDING") {
+      return [
+        {
+          href: `${baseUrl}/webapps/billing/subscriptions?ba_token=${subscriptionState.get(sub.id).token}`,
+          rel: "approve",
+          method: "GET",
+        },
+        { href: self, rel: "edit", method: "PATCH" },
+        { href: self, rel: "self", method: "GET" },
+      ];
+    }
+    return [
+      { href: `${self}/cancel`, rel: "cancel", method: "POST" },
+      { href: self, rel: "edit", method: "PATCH" },
+      { href: self, rel: "self", method: "GET" },
+      {
+        href: `${self}/${sub.status === "SUSPENDED" ? "activate" : "suspend"}`,
+        rel: sub.status === "SUSPENDED" ? "activate" : "suspend",
+        method: "POST",
+      },
+    ];
+  }
+
+  /** @param {any} sub @param {string} status @param {string} [note] */
+  function setStatus(sub, status, note) {
+    sub.status = status;
+    sub.status_update_time = isoOf(fakeNow());
+    sub.update_time = sub.status_update_time;
+    if (note !== undefined) sub.status_change_note = note;
+    sub.links = subscriptionLinks(sub);
+  }
+
+  /**
+   * The subscription pays now: a sale (v1 shape) of `amount`, in its transactions, its billing
+   * info moved on a cycle. @param {any} sub @param {Money} amount
+   */
+  function takePayment(sub, amount) {
+    const id = paypalId();
+    const now = isoOf(fakeNow());
+    const fee = breakdown(amount);
+    const sale = {
+      id,
+      state: "completed",
+      amount: { total: amount.value, currency: amount.currency_code, details: { subtotal: amount.value } },
+      payment_mode: "INSTANT_TRANSFER",
+      protection_eligibility: "ELIGIBLE",
+      transaction_fee: { value: fee.paypal_fee.value, currency: amount.currency_code },
+      billing_agreement_id: sub.id,
+      create_time: now,
+      update_time: now,
+      links: [
+        { href: `${baseUrl}/v1/payments/sale/${id}`, rel: "self", method: "GET" },
+        { href: `${baseUrl}/v1/payments/sale/${id}/refund`, rel: "refund", method: "POST" },
+      ],
+    };
+    sales.set(id, sale);
+    const state = subscriptionState.get(sub.id);
+    state.transactions.push({
+      id,
+      status: "COMPLETED",
+      payer_email: sub.subscriber?.email_address ?? "buyer@example.com",
+      payer_name: { given_name: "John", surname: "Doe" },
+      amount_with_breakdown: { gross_amount: { ...amount }, fee_amount: fee.paypal_fee, net_amount: fee.net_amount },
+      time: now,
+    });
+    const plan = billingPlans.get(sub.plan_id);
+    const info = sub.billing_info;
+    const due = info.next_billing_time ? new Date(info.next_billing_time) : fakeNow();
+    info.last_payment = { amount: { ...amount }, time: now };
+    info.next_billing_time = isoOf(plusMonths(state.paidCycles === 0 ? fakeNow() : due, monthsOf(plan)));
+    info.failed_payments_count = 0;
+    delete info.last_failed_payment;
+    info.outstanding_balance = { currency_code: amount.currency_code, value: "0.00" };
+    info.cycle_executions[0].cycles_completed += 1;
+    state.paidCycles += 1;
+    sub.update_time = now;
+    return sale;
+  }
+
+  /** @param {string} id */
+  function subscriptionOrThrow(id) {
+    const sub = subscriptions.get(id);
+    if (!sub) throw new Error(`paypal fake: no subscription ${id}`);
+    return sub;
+  }
+
+  /** The buyer approves in PayPal's window: ACTIVE, its first payment taken. Returns the events. */
+  function approveSubscriptionNow(/** @type {string} */ id) {
+    const sub = subscriptionOrThrow(id);
+    if (sub.status !== "APPROVAL_PENDING") return [];
+    sub.subscriber = {
+      ...sub.subscriber,
+      email_address: sub.subscriber?.email_address ?? "buyer@example.com",
+      payer_id: paypalId().slice(0, 13),
+      name: { given_name: "John", surname: "Doe" },
+    };
+    sub.start_time = isoOf(fakeNow());
+    setStatus(sub, "ACTIVE");
+    const sale = takePayment(sub, priceOfPlan(billingPlans.get(sub.plan_id)));
+    return [planEvent("BILLING.SUBSCRIPTION.ACTIVATED", sub), planEvent("PAYMENT.SALE.COMPLETED", sale)];
+  }
+
+  /**
+   * The next billing: at the next billing time (the clock moves there), or, when a payment is
+   * owed, PayPal's retry 5 days later. A revision the buyer consented to takes effect first.
+   * @param {string} id @param {"COMPLETED" | "FAILED"} outcome
+   */
+  function billNow(id, outcome) {
+    const sub = subscriptionOrThrow(id);
+    if (sub.status !== "ACTIVE") throw new Error(`paypal fake: ${id} is ${sub.status}, not billed`);
+    const state = subscriptionState.get(id);
+    const retry = state.owed !== undefined;
+    const at = retry ? fakeNow().getTime() + 5 * 86_400_000 : new Date(sub.billing_info.next_billing_time).getTime();
+    if (at > fakeNow().getTime()) clock.offsetMs += at - fakeNow().getTime() + 1000;
+    /** @type {any[]} */
+    const events = [];
+    if (!retry && state.revision?.consented) {
+      sub.plan_id = state.revision.planId;
+      sub.update_time = isoOf(fakeNow());
+      state.revision = undefined;
+      events.push(planEvent("BILLING.SUBSCRIPTION.UPDATED", sub));
+    }
+    const amount = state.owed ?? priceOfPlan(billingPlans.get(sub.plan_id));
+    if (outcome === "COMPLETED") {
+      state.owed = undefined;
+      events.push(planEvent("PAYMENT.SALE.COMPLETED", takePayment(sub, amount)));
+      return events;
+    }
+    state.owed = amount;
+    const info = sub.billing_info;
+    info.failed_payments_count += 1;
+    info.outstanding_balance = { ...amount };
+    info.last_failed_payment = {
+      amount: { ...amount },
+      time: isoOf(fakeNow()),
+      reason_code: "PAYMENT_DENIED",
+      next_payment_retry_time: isoOf(new Date(fakeNow().getTime() + 5 * 86_400_000)),
+    };
+    sub.update_time = isoOf(fakeNow());
+    events.push(planEvent("BILLING.SUBSCRIPTION.PAYMENT.FAILED", sub));
+    const threshold = billingPlans.get(sub.plan_id).payment_preferences.payment_failure_threshold ?? 0;
+    if (threshold > 0 && info.failed_payments_count >= threshold) {
+      setStatus(sub, "SUSPENDED", "Suspended after failed payments");
+      events.push(planEvent("BILLING.SUBSCRIPTION.SUSPENDED", sub));
+    }
+    return events;
+  }
+
+  /** A refund (or, `reversal`, a bank's chargeback) of a subscription's sale: the events. */
+  function refundSaleNow(
+    /** @type {string} */ saleId,
+    /** @type {string | undefined} */ value,
+    /** @type {boolean} */ reversal,
+  ) {
+    const sale = sales.get(saleId);
+    if (!sale) throw new Error(`paypal fake: no sale ${saleId}`);
+    const cents = value ? Math.round(Number(value) * 100) : Math.round(Number(sale.amount.total) * 100);
+    const total = (cents / 100).toFixed(2);
+    const id = paypalId();
+    const now = isoOf(fakeNow());
+    sale.state = reversal
+      ? "reversed"
+      : cents === Math.round(Number(sale.amount.total) * 100)
+        ? "refunded"
+        : "partially_refunded";
+    sale.update_time = now;
+    const refund = {
+      id,
+      state: "completed",
+      amount: { total: reversal ? `-${total}` : total, currency: sale.amount.currency },
+      sale_id: saleId,
+      parent_payment: `PAYID-${paypalId()}`,
+      ...(reversal ? { reason_code: "CHARGEBACK" } : {}),
+      create_time: now,
+      update_time: now,
+      links: [
+        { href: `${baseUrl}/v1/payments/refund/${id}`, rel: "self", method: "GET" },
+        { href: `${baseUrl}/v1/payments/sale/${saleId}`, rel: "sale", method: "GET" },
+      ],
+    };
+    for (const state of subscriptionState.values()) {
+      const t = state.transactions.find((/** @type {any} */ x) => x.id === saleId);
+      if (t) t.status = sale.state === "partially_refunded" ? "PARTIALLY_REFUNDED" : "REFUNDED";
+    }
+    return [planEvent(reversal ? "PAYMENT.SALE.REVERSED" : "PAYMENT.SALE.REFUNDED", refund)];
+  }
+
+  /** POST /v1/billing/subscriptions/{id}/{suspend|activate|cancel}: 204, or 422 for the wrong state. */
+  function changeState(
+    /** @type {any} */ sub,
+    /** @type {string} */ action,
+    /** @type {any} */ input,
+    /** @type {http.ServerResponse} */ res,
+  ) {
+    const allowed = { suspend: ["ACTIVE"], activate: ["SUSPENDED"], cancel: ["ACTIVE", "SUSPENDED"] }[action] ?? [];
+    if (!allowed.includes(sub.status)) return unprocessable(res, "SUBSCRIPTION_STATUS_INVALID");
+    const note = typeof input?.reason === "string" ? input.reason : undefined;
+    const to = { suspend: "SUSPENDED", activate: "ACTIVE", cancel: "CANCELLED" }[action];
+    setStatus(sub, /** @type {string} */ (to), note);
+    const type = {
+      suspend: "BILLING.SUBSCRIPTION.SUSPENDED",
+      activate: "BILLING.SUBSCRIPTION.ACTIVATED",
+      cancel: "BILLING.SUBSCRIPTION.CANCELLED",
+    }[action];
+    madeEvents.push(planEvent(/** @type {string} */ (type), sub));
+    res.writeHead(204, { "paypal-debug-id": debugId() }).end();
+  }
+
+  /** @param {http.IncomingMessage} req @param {string} path @param {string} body @param {string | undefined} requestId @param {http.ServerResponse} res */
+  function handleCatalog(req, path, body, requestId, res) {
+    const invalid = (/** @type {string} */ field) =>
+      sendError(
+        res,
+        400,
+        "INVALID_REQUEST",
+        "Request is not well-formed, syntactically incorrect, or violates schema.",
+        [{ field, issue: "MISSING_REQUIRED_PARAMETER", description: "A required field / parameter is missing." }],
+      );
+    if (req.method === "POST" && path === "/v1/catalogs/products") {
+      const replay = requestId ? replays.get(`product|${requestId}`) : undefined;
+      if (replay) {
+        catalogCalls.push({ kind: "product", requestId, status: 200, id: replay.orderId });
+        return sendJson(res, 200, replay.body);
+      }
+      const input = parseJson(body);
+      if (!input?.name || !["PHYSICAL", "DIGITAL", "SERVICE"].includes(input.type)) return invalid("/name");
+      const id = `PROD-${paypalId()}`;
+      const product = {
+        id,
+        name: String(input.name),
+        description: input.description,
+        type: input.type,
+        create_time: nowIso(),
+      };
+      products.set(id, product);
+      if (requestId) replays.set(`product|${requestId}`, { orderId: id, body: product });
+      catalogCalls.push({ kind: "product", requestId, status: 201, id });
+      return sendJson(res, 201, product);
+    }
+    if (req.method === "POST" && path === "/v1/billing/plans") {
+      const replay = requestId ? replays.get(`plan|${requestId}`) : undefined;
+      if (replay) {
+        catalogCalls.push({ kind: "plan", requestId, status: 200, id: replay.orderId });
+        return sendJson(res, 200, replay.body);
+      }
+      const input = parseJson(body);
+      if (!input?.product_id || !products.has(input.product_id)) return invalid("/product_id");
+      const cycle = Array.isArray(input.billing_cycles)
+        ? input.billing_cycles.find((/** @type {any} */ c) => c?.tenure_type === "REGULAR")
+        : undefined;
+      if (
+        !cycle ||
+        !["MONTH", "YEAR"].includes(cycle.frequency?.interval_unit) ||
+        !validMoney(cycle.pricing_scheme?.fixed_price)
+      )
+        return invalid("/billing_cycles");
+      if (!input.name || !input.payment_preferences) return invalid("/payment_preferences");
+      const id = `P-${paypalId()}${paypalId().slice(0, 7)}`;
+      const plan = {
+        id,
+        product_id: input.product_id,
+        name: String(input.name),
+        description: input.description,
+        status: input.status ?? "ACTIVE",
+        billing_cycles: input.billing_cycles,
+        payment_preferences: input.payment_preferences,
+        create_time: nowIso(),
+        links: [{ href: `${baseUrl}/v1/billing/plans/${id}`, rel: "self", method: "GET" }],
+      };
+      billingPlans.set(id, plan);
+      if (requestId) replays.set(`plan|${requestId}`, { orderId: id, body: plan });
+      catalogCalls.push({ kind: "plan", requestId, status: 201, id });
+      return sendJson(res, 201, plan);
+    }
+    const planMatch = /^\/v1\/billing\/plans\/([^/]+)$/.exec(path);
+    if (req.method === "GET" && planMatch) {
+      const plan = billingPlans.get(decodeURIComponent(planMatch[1] ?? ""));
+      return plan ? sendJson(res, 200, plan) : notFound(res);
+    }
+    if (req.method === "POST" && path === "/v1/billing/subscriptions") {
+      const replay = requestId ? replays.get(`subscription|${requestId}`) : undefined;
+      if (replay) {
+        catalogCalls.push({ kind: "subscription", requestId, status: 200, id: replay.orderId });
+        return sendJson(res, 200, subscriptions.get(replay.orderId));
+      }
+      const input = parseJson(body);
+      const plan = input?.plan_id ? billingPlans.get(input.plan_id) : undefined;
+      if (!plan) return notFound(res);
+      if (plan.status !== "ACTIVE") return unprocessable(res, "PLAN_STATUS_INVALID");
+      const id = subscriptionId();
+      const now = isoOf(fakeNow());
+      subscriptionState.set(id, {
+        token: `BA-${paypalId()}`,
+        transactions: [],
+        paidCycles: 0,
+        revision: undefined,
+        owed: undefined,
+      });
+      const sub = {
+        id,
+        plan_id: plan.id,
+        status: "APPROVAL_PENDING",
+        status_update_time: now,
+        ...(input.custom_id ? { custom_id: String(input.custom_id) } : {}),
+        quantity: "1",
+        ...(input.subscriber?.email_address
+          ? { subscriber: { email_address: String(input.subscriber.email_address) } }
+          : {}),
+        plan_overridden: false,
+        start_time: now,
+        create_time: now,
+        update_time: now,
+        billing_info: {
+          outstanding_balance: { currency_code: priceOfPlan(plan).currency_code, value: "0.00" },
+          cycle_executions: [
+            {
+              tenure_type: "REGULAR",
+              sequence: 1,
+              cycles_completed: 0,
+              cycles_remaining: 0,
+              current_pricing_scheme_version: 1,
+              total_cycles: 0,
+            },
+          ],
+          failed_payments_count: 0,
+        },
+        application_context: input.application_context,
+        links: /** @type {any[]} */ ([]),
+      };
+      sub.links = subscriptionLinks(sub);
+      subscriptions.set(id, sub);
+      if (requestId) replays.set(`subscription|${requestId}`, { orderId: id, body: sub });
+      catalogCalls.push({ kind: "subscription", requestId, status: 201, id });
+      return sendJson(res, 201, sub);
+    }
+    const subMatch = /^\/v1\/billing\/subscriptions\/([^/]+)(?:\/(transactions|suspend|activate|cancel|revise))?$/.exec(
+      path,
+    );
+    const sub = subMatch ? subscriptions.get(decodeURIComponent(subMatch[1] ?? "")) : undefined;
+    if (subMatch && !sub) return notFound(res);
+    if (!sub || !subMatch) return sendError(res, 404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.");
+    const action = subMatch[2];
+    if (req.method === "GET" && !action) return sendJson(res, 200, sub);
+    if (req.method === "GET" && action === "transactions") {
+      const url = new URL(req.url ?? "/", "http://fake");
+      const from = Date.parse(url.searchParams.get("start_time") ?? "");
+      const to = Date.parse(url.searchParams.get("end_time") ?? "");
+      if (!Number.isFinite(from) || !Number.isFinite(to)) return invalid("start_time");
+      const list = subscriptionState
+        .get(sub.id)
+        .transactions.filter((/** @type {any} */ t) => Date.parse(t.time) >= from && Date.parse(t.time) <= to);
+      return sendJson(res, 200, { transactions: list, total_items: list.length, total_pages: 1, links: [] });
+    }
+    if (req.method !== "POST" || !action || action === "transactions")
+      return sendError(res, 404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.");
+    const input = parseJson(body) ?? {};
+    if (action !== "revise") return changeState(sub, action, input, res);
+    const target = billingPlans.get(input.plan_id);
+    if (!target) return notFound(res);
+    if (sub.status !== "ACTIVE") return unprocessable(res, "SUBSCRIPTION_STATUS_INVALID");
+    if (target.product_id !== billingPlans.get(sub.plan_id).product_id) return unprocessable(res, "INVALID_PLAN_ID");
+    const token = `BA-${paypalId()}`;
+    subscriptionState.get(sub.id).revision = { planId: target.id, consented: false, token };
+    return sendJson(res, 200, {
+      plan_id: target.id,
+      effective_time: sub.billing_info.next_billing_time,
+      plan_overridden: false,
+      links: [
+        { href: `${baseUrl}/webapps/billing/subscriptions/update?ba_token=${token}`, rel: "approve", method: "GET" },
+      ],
+    });
+  }
 
   /** @param {string} captureId */
   function findCapture(captureId) {
@@ -440,6 +889,15 @@ export async function startPaypalFake(options) {
       return sendJson(res, 200, { ok: true });
     }
 
+    const subscriptionControl = /^\/__fake\/subscriptions\/([^/]+)\/(approve|bill)$/.exec(path);
+    if (req.method === "POST" && subscriptionControl) {
+      const [, id = "", action] = subscriptionControl;
+      if (!subscriptions.has(id)) return notFound(res);
+      const outcome = parseJson(body)?.outcome === "FAILED" ? "FAILED" : "COMPLETED";
+      const events = action === "approve" ? approveSubscriptionNow(id) : billNow(id, outcome);
+      return sendJson(res, 200, { ok: true, delivered: await deliver(events) });
+    }
+
     if (state.unavailable) {
       return sendError(res, 503, "SERVICE_UNAVAILABLE", "Service Unavailable.");
     }
@@ -475,7 +933,13 @@ export async function startPaypalFake(options) {
       return res.writeHead(200, { "content-type": "text/plain" }).end(cert.pem);
     }
 
-    if (!path.startsWith("/v2/") && !path.startsWith("/v1/notifications/") && !path.startsWith("/v1/customer/"))
+    if (
+      !path.startsWith("/v2/") &&
+      !path.startsWith("/v1/notifications/") &&
+      !path.startsWith("/v1/customer/") &&
+      !path.startsWith("/v1/catalogs/") &&
+      !path.startsWith("/v1/billing/")
+    )
       return sendError(res, 404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.");
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
     const expiry = bearer ? tokens.get(bearer) : undefined;
@@ -613,6 +1077,9 @@ export async function startPaypalFake(options) {
       return sendJson(res, 201, made.refund);
     }
 
+    if (path.startsWith("/v1/catalogs/") || path.startsWith("/v1/billing/"))
+      return handleCatalog(req, path, body, requestId, res);
+
     const match = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
     const order = match ? orders.get(match[1] ?? "") : undefined;
     if (match && !order) return notFound(res);
@@ -647,12 +1114,21 @@ export async function startPaypalFake(options) {
       id: `WH-${paypalId()}`,
       event_version: "1.0",
       create_time: nowIso(),
-      resource_type: eventType.startsWith("CUSTOMER.DISPUTE") ? "dispute" : "refund",
+      resource_type: resourceTypeOf(eventType),
       event_type: eventType,
       summary: `${eventType} event`,
       resource,
       links: [],
     };
+    return signDelivery(event, webhookId, opts);
+  }
+
+  /**
+   * An event already made (its id and create_time kept), signed for `webhookId` as PayPal signs a
+   * delivery: a redelivery of one event is this again. @param {any} event @param {string} webhookId
+   * @param {{ transmissionTime?: string }} [opts]
+   */
+  function signDelivery(event, webhookId, opts = {}) {
     const body = JSON.stringify(event);
     const transmissionId = crypto.randomUUID();
     const transmissionTime = opts.transmissionTime ?? nowIso();
@@ -672,9 +1148,76 @@ export async function startPaypalFake(options) {
     return { event, body, headers };
   }
 
+  /**
+   * Posts each event, in the order given, to every webhook of this app (`webhooks`), signed for
+   * it; the statuses the app answered.
+   * @param {any[]} events
+   */
+  async function deliver(events) {
+    /** @type {{ eventType: string, webhookId: string, status: number }[]} */
+    const answers = [];
+    for (const event of events) {
+      for (const [webhookId, url] of webhooks) {
+        const delivery = signDelivery(event, webhookId);
+        const res = await fetch(url, { method: "POST", headers: delivery.headers, body: delivery.body });
+        await res.text();
+        answers.push({ eventType: event.event_type, webhookId, status: res.status });
+      }
+    }
+    return answers;
+  }
+
+  /** @param {any[]} events @param {{ deliver?: boolean }} [opts] */
+  const emitted = async (events, opts = {}) => {
+    if (opts.deliver !== false) await deliver(events);
+    return events;
+  };
+
   return {
     baseUrl,
     orders,
+    products,
+    billingPlans,
+    subscriptions,
+    sales,
+    catalogCalls,
+    signDelivery,
+    deliver,
+    /** Events the app's own calls made (suspend, activate, cancel), from the last take on. */
+    takeEvents() {
+      return madeEvents.splice(0, madeEvents.length);
+    },
+    /** The buyer approves the subscription: ACTIVE, its first sale; ACTIVATED and SALE.COMPLETED sent unless `deliver: false`. */
+    approveSubscription: (/** @type {string} */ id, /** @type {{ deliver?: boolean }} */ opts = {}) =>
+      emitted(approveSubscriptionNow(id), opts),
+    /** The next billing (a retry when a payment is owed): a sale, or a failed payment (and a suspension at the threshold). */
+    billSubscription: (
+      /** @type {string} */ id,
+      /** @type {{ outcome?: "COMPLETED" | "FAILED", deliver?: boolean }} */ opts = {},
+    ) => emitted(billNow(id, opts.outcome ?? "COMPLETED"), opts),
+    /** The buyer consents to a revision at its approve link: it takes effect at the next billing. */
+    approveRevision(/** @type {string} */ id) {
+      const state = subscriptionState.get(id);
+      if (!state?.revision) return false;
+      state.revision.consented = true;
+      return true;
+    },
+    /** A refund of a sale in PayPal's dashboard (all of it unless `value`): PAYMENT.SALE.REFUNDED. */
+    refundSale: (/** @type {string} */ saleId, /** @type {{ value?: string, deliver?: boolean }} */ opts = {}) =>
+      emitted(refundSaleNow(saleId, opts.value, false), opts),
+    /** A bank's chargeback of a sale: PAYMENT.SALE.REVERSED. */
+    reverseSale: (/** @type {string} */ saleId, /** @type {{ deliver?: boolean }} */ opts = {}) =>
+      emitted(refundSaleNow(saleId, undefined, true), opts),
+    /** The buyer cancels from PayPal's own page: BILLING.SUBSCRIPTION.CANCELLED. */
+    cancelAtPaypal(/** @type {string} */ id, /** @type {{ deliver?: boolean }} */ opts = {}) {
+      const sub = subscriptionOrThrow(id);
+      setStatus(sub, "CANCELLED", "Cancelled by the buyer");
+      return emitted([planEvent("BILLING.SUBSCRIPTION.CANCELLED", sub)], opts);
+    },
+    /** How far the fake's clock for subscriptions runs ahead of the real one, in ms. */
+    get clockOffsetMs() {
+      return clock.offsetMs;
+    },
     captureCalls,
     refundCalls,
     verifyCalls,
