@@ -40,8 +40,13 @@ export type PlanGrant =
   | { kind: "nothing_due" }
   | { kind: "unknown_subscription" };
 
-/** The subscription's row, locked: grants and state changes of one plan take turns. */
+/**
+ * The subscription's row, locked: grants and state changes of one plan take turns. Its person's
+ * row is locked first, as every spend locks it before drawing from the lots: a grant (its rollover
+ * locks lots, then changes the balance) racing a video being charged would otherwise deadlock.
+ */
 export async function lockSubscription(tx: Tx, id: string): Promise<SubscriptionRow | undefined> {
+  await tx.execute(sql`select 1 from users where id = (select user_id from subscriptions where id = ${id}) for update`);
   const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for("update");
   return row;
 }
