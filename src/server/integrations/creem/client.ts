@@ -1,6 +1,7 @@
 /**
  * The Creem client (Creem's checkouts API): create a checkout session and read one back,
- * screen a prompt with its moderation API (decision 0089), and try a key (decision 0145). Every
+ * screen a prompt with its moderation API (decision 0089), try a key (decision 0145), and read
+ * and manage a plan's subscription and its customer's billing portal (decision 0153). Every
  * call goes through requestJson (timeout, User-Agent); every failure becomes a CreemError with a
  * message fit to show.
  */
@@ -9,6 +10,12 @@ import { HttpError, requestJson, USER_AGENT } from "../http/json-request.js";
 import { asNumber, asRecord, asText } from "../kie/parse.js";
 import { CreemError, errorForStatus } from "./errors.js";
 import { parseModerationResult, type CreemModerationResult } from "./moderation.js";
+import {
+  parseCreemSubscription,
+  parseCreemTransaction,
+  type CreemSubscription,
+  type CreemTransaction,
+} from "./subscription-events.js";
 
 export interface CreemClientOptions {
   baseUrl: string;
@@ -22,7 +29,12 @@ export interface CreateCheckoutRequest {
   requestId: string;
   successUrl: string;
   metadata: Record<string, string>;
+  /** Pre-fills the buyer's address on Creem's page (a plan's checkout). */
+  customerEmail?: string;
 }
+
+/** How Creem bills a plan change (its upgrade endpoint's `update_behavior`). */
+export type CreemUpdateBehavior = "proration-charge-immediately" | "proration-charge" | "proration-none";
 
 /** The paid order inside a completed checkout; `amount` is in cents. */
 interface CreemOrder {
@@ -55,6 +67,7 @@ export class CreemClient {
       request_id: req.requestId,
       success_url: req.successUrl,
       metadata: req.metadata,
+      ...(req.customerEmail ? { customer: { email: req.customerEmail } } : {}),
     };
     const checkout = parseCheckout(await this.call("POST", "/v1/checkouts", body));
     const url = checkout?.checkoutUrl;
@@ -78,6 +91,58 @@ export class CreemClient {
       await this.call("GET", `/v1/transactions?transaction_id=${encodeURIComponent(transactionId)}`),
     );
     return idOf(transaction?.order);
+  }
+
+  /** GET /v1/transactions?transaction_id=: one transaction, amounts in minor units. */
+  async getTransaction(transactionId: string): Promise<CreemTransaction> {
+    const transaction = parseCreemTransaction(
+      await this.call("GET", `/v1/transactions?transaction_id=${encodeURIComponent(transactionId)}`),
+    );
+    if (!transaction) throw new CreemError("failed", "Creem returned an unreadable transaction");
+    return transaction;
+  }
+
+  /** GET /v1/subscriptions?subscription_id=: Creem's own record of a plan's subscription. */
+  async getSubscription(subscriptionId: string): Promise<CreemSubscription> {
+    const subscription = parseCreemSubscription(
+      await this.call("GET", `/v1/subscriptions?subscription_id=${encodeURIComponent(subscriptionId)}`),
+    );
+    if (!subscription) throw new CreemError("failed", "Creem returned an unreadable subscription");
+    return subscription;
+  }
+
+  /** POST /v1/subscriptions/{id}/cancel: `scheduled` at the period's end, or `immediate`. */
+  async cancelSubscription(subscriptionId: string, mode: "scheduled" | "immediate"): Promise<void> {
+    await this.call("POST", `/v1/subscriptions/${encodeURIComponent(subscriptionId)}/cancel`, { mode });
+  }
+
+  /** POST /v1/subscriptions/{id}/resume: undoes a scheduled cancellation (or a pause). */
+  async resumeSubscription(subscriptionId: string): Promise<void> {
+    await this.call("POST", `/v1/subscriptions/${encodeURIComponent(subscriptionId)}/resume`, {});
+  }
+
+  /** POST /v1/subscriptions/{id}/upgrade: moves the subscription to another product (either way). */
+  async upgradeSubscription(
+    subscriptionId: string,
+    productId: string,
+    updateBehavior: CreemUpdateBehavior,
+  ): Promise<void> {
+    await this.call("POST", `/v1/subscriptions/${encodeURIComponent(subscriptionId)}/upgrade`, {
+      product_id: productId,
+      update_behavior: updateBehavior,
+    });
+  }
+
+  /**
+   * POST /v1/customers/billing: a link to Creem's customer portal (cards, invoices, cancel) for
+   * one customer. The SDK's generateBillingLinks; the REST path is the PHP SDK's (decision 0153).
+   */
+  async billingPortal(customerId: string): Promise<string> {
+    const body = asRecord(await this.call("POST", "/v1/customers/billing", { customer_id: customerId }));
+    const link = asText(body?.customer_portal_link);
+    if (!link || !/^https?:\/\//.test(link))
+      throw new CreemError("failed", "Creem gave no usable customer portal link");
+    return link;
   }
 
   /**
