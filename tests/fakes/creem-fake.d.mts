@@ -4,6 +4,8 @@ export interface FakeProduct {
   price: number;
   currency: string;
   name?: string;
+  /** every-month, every-three-months, every-six-months or every-year: a recurring product (a plan's). */
+  billing_period?: string;
 }
 
 export interface FakeOrder {
@@ -17,7 +19,7 @@ export interface FakeOrder {
   amount: number;
   currency: string;
   status: "paid";
-  type: "onetime";
+  type: "onetime" | "recurring";
   created_at: string;
   updated_at: string;
 }
@@ -35,6 +37,10 @@ export interface FakeCheckout {
   metadata?: Record<string, unknown>;
   order?: FakeOrder;
   customer?: Record<string, unknown>;
+  /** The subscription a paid checkout of a recurring product made (sub_...). */
+  subscription?: string;
+  /** The address the checkout was asked to pre-fill (`customer.email`). */
+  customer_email?: string;
 }
 
 export interface WebhookDelivery {
@@ -57,13 +63,64 @@ export interface CreemFakeOptions {
   defaultProduct?: FakeProduct;
 }
 
+export interface FakeProductJson {
+  id: string;
+  object: "product";
+  name: string;
+  price: number;
+  currency: string;
+  billing_type: "onetime" | "recurring";
+  billing_period?: string;
+}
+
 export interface CheckoutCompletedEvent {
   id: string;
   eventType: "checkout.completed";
   created_at: number;
-  object: Omit<FakeCheckout, "product"> & {
-    product: { id: string; name: string; price: number; currency: string; billing_type: "onetime" };
+  object: Omit<FakeCheckout, "product" | "subscription"> & {
+    product: FakeProductJson;
+    /** A recurring product's checkout: the subscription it made, product and customer as ids. */
+    subscription?: FakeSubscriptionRecord;
   };
+}
+
+/** A subscription as the fake keeps it (product and customer as ids; dates ISO text). */
+export interface FakeSubscriptionRecord {
+  id: string;
+  object: "subscription";
+  product: string;
+  customer: string;
+  status: "active" | "trialing" | "past_due" | "scheduled_cancel" | "paused" | "canceled" | "unpaid";
+  collection_method: string;
+  current_period_start_date: string;
+  current_period_end_date: string;
+  next_transaction_date: string;
+  last_transaction_id?: string;
+  last_transaction_date?: string;
+  canceled_at: string | null;
+  metadata: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+  /** The checkout's order, which the subscription's transactions name. */
+  order: string;
+}
+
+/** A `subscription.*` event as the fake sends it: the subscription with product, customer and last transaction expanded. */
+export interface SubscriptionEvent {
+  id: string;
+  eventType: string;
+  created_at: number;
+  object: Omit<FakeSubscriptionRecord, "product" | "customer" | "order"> & {
+    product: FakeProductJson;
+    customer: { id: string; email: string } & Record<string, unknown>;
+    last_transaction?: FakeTransaction;
+  };
+}
+
+/** What a subscription helper made, and the app's HTTP status for each event sent (none when held or not delivered). */
+export interface SubscriptionStep {
+  events: SubscriptionEvent[];
+  statuses: (number | undefined)[];
 }
 
 /** A Creem transaction as GET /v1/transactions answers it (amounts in cents). */
@@ -77,6 +134,10 @@ export interface FakeTransaction {
   refunded_amount: number;
   order: string;
   customer: string;
+  /** A plan's period payment: its subscription and period (epoch ms). */
+  subscription?: string;
+  period_start?: number;
+  period_end?: number;
 }
 
 /** A refund.created or dispute.created event as the fake sends it. */
@@ -105,8 +166,35 @@ export interface CreemFake {
   moderationRequests: ModerationRequest[];
   /** How many GET /v1/products/search calls arrived, with any key (the admin's key checks, decision 0145). */
   productSearches: number;
+  subscriptions: Map<string, FakeSubscriptionRecord>;
+  customers: Map<string, { id: string; email: string } & Record<string, unknown>>;
+  /** Every call to the subscription and customer portal API, in order. */
+  subscriptionRequests: { method: string; path: string; body: Record<string, unknown> }[];
+  /** While set, the events of subscription API calls wait in `heldEvents` instead of being sent. */
+  holdEvents: boolean;
+  heldEvents: SubscriptionEvent[];
+  /** A `subscription.*` event of the subscription as it is now (`at`: its created_at, epoch ms). */
+  subscriptionEvent(
+    id: string,
+    eventType: string,
+    opts?: { at?: number; withoutLastTransaction?: boolean },
+  ): SubscriptionEvent;
+  /**
+   * The period ends: the next is charged (subscription.paid with its dates; after a failed renewal
+   * too), or a subscription cancelled at its end ends (subscription.canceled).
+   */
+  renewSubscription(id: string, opts?: { amount?: number; deliver?: boolean }): Promise<SubscriptionStep>;
+  /** The renewal's charge fails: past due (or `subscription.expired`, still active while Creem retries). */
+  failRenewal(
+    id: string,
+    opts?: { as?: "subscription.past_due" | "subscription.expired"; deliver?: boolean },
+  ): Promise<SubscriptionStep>;
+  /** The retries gave up: `subscription.unpaid`. */
+  endUnpaid(id: string, opts?: { deliver?: boolean }): Promise<SubscriptionStep>;
+  /** Sends the held events in the order they were made, or as `order` rearranges them. */
+  deliverHeld(order?: (events: SubscriptionEvent[]) => SubscriptionEvent[]): Promise<SubscriptionStep>;
   checkoutCompletedEvent(id: string): CheckoutCompletedEvent;
-  /** A refund of a paid checkout (all of it unless `amount`, in cents); the transaction records it. */
+  /** A refund of a paid checkout, or of one transaction (tran_...: a plan's period), all of it unless `amount` (cents). */
   refundEvent(
     checkoutId: string,
     opts?: { amount?: number; id?: string; reason?: string; withCheckout?: boolean },
@@ -118,9 +206,10 @@ export interface CreemFake {
     event: unknown,
     opts?: { secret?: string; signature?: string | null; url?: string },
   ): Promise<number | undefined>;
+  /** A recurring product's checkout also makes its subscription (first period from `periodStart`, default now). */
   completeCheckout(
     id: string,
-    opts?: { amount?: number; currency?: string; deliver?: boolean },
+    opts?: { amount?: number; currency?: string; deliver?: boolean; periodStart?: Date },
   ): Promise<number | undefined>;
   expireCheckout(id: string): void;
   close(): Promise<void>;

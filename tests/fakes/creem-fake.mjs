@@ -13,6 +13,16 @@
  *           delivers a signed `checkout.completed` webhook (awaited), then 303-redirects to the
  *           success_url with checkout_id, order_id, customer_id, product_id, request_id and the
  *           `k=v|...|salt=<API_KEY>` SHA-256 signature (the variant of Creem's PR #72).
+ *           GET /portal/<customer id>: the customer portal's stand-in.
+ * Plans:    a product with a `billing_period` is recurring. Paying its checkout makes a
+ *           subscription and sends checkout.completed, subscription.active and subscription.paid.
+ *           GET /v1/subscriptions?subscription_id=, POST /v1/subscriptions/<id>/cancel
+ *           {mode: scheduled|immediate}, /resume, /upgrade {product_id, update_behavior} (a
+ *           proration-charge-immediately upgrade charges the rest of the period at once: update,
+ *           then paid for the new product with the same period start) and POST /v1/customers/billing
+ *           {customer_id} -> {customer_portal_link} change it and send their events (held in
+ *           `heldEvents` while `holdEvents` is set). Tests move time on with renewSubscription,
+ *           failRenewal and endUnpaid, and build any event with subscriptionEvent.
  * GET /healthz -> 200.
  *
  * Standalone environment: CREEM_FAKE_PORT (default 4010), CREEM_FAKE_HOST (127.0.0.1),
@@ -25,15 +35,17 @@ import http from "node:http";
 import { pathToFileURL } from "node:url";
 
 /**
- * @typedef {{ price: number, currency: string, name?: string }} FakeProduct
+ * @typedef {{ price: number, currency: string, name?: string, billing_period?: string }} FakeProduct
  * @typedef {{
  *   id: string, object: "order", mode: "test", customer: string, product: string, amount: number,
- *   currency: string, status: "paid", type: "onetime", created_at: string, updated_at: string
+ *   currency: string, status: "paid", type: "onetime" | "recurring", created_at: string, updated_at: string,
+ *   transaction: string
  * }} FakeOrder
  * @typedef {{
  *   id: string, object: "checkout", mode: "test", status: "pending" | "processing" | "completed" | "expired",
  *   product: string, units: number, request_id?: string, checkout_url: string, success_url?: string,
- *   metadata?: Record<string, unknown>, order?: FakeOrder, customer?: Record<string, unknown>
+ *   metadata?: Record<string, unknown>, order?: FakeOrder, customer?: Record<string, unknown>,
+ *   subscription?: string, customer_email?: string
  * }} FakeCheckout
  * @typedef {{ body: string, signature: string, status: number | undefined, eventType: string | undefined }} WebhookDelivery
  * @typedef {{
@@ -110,27 +122,46 @@ export async function startCreemFake(options) {
   const transactions = new Map();
   /** Every prompt POST /v1/moderation/prompt was asked about, with its decision. @type {{ prompt: string, external_id?: string, decision: string }[]} */
   const moderationRequests = [];
+  /** Plans' subscriptions (sub_...), as Creem keeps them (product and customer by id). @type {Map<string, any>} */
+  const subscriptions = new Map();
+  /** Customers (cust_...) made by paid checkouts. @type {Map<string, any>} */
+  const customers = new Map();
+  /** Every call to the subscription and customer portal API, in order. @type {{ method: string, path: string, body: any }[]} */
+  const subscriptionRequests = [];
 
   const productOf = (/** @type {string} */ id) => products.get(id) ?? defaultProduct;
+  const isRecurring = (/** @type {string} */ id) => Boolean(productOf(id).billing_period);
+
+  /** A product as Creem expands it in events and answers. @param {string} id */
+  function productJson(id) {
+    const product = productOf(id);
+    return {
+      id,
+      object: "product",
+      mode: "test",
+      name: product.name ?? "Credits",
+      price: product.price,
+      currency: product.currency,
+      billing_type: product.billing_period ? "recurring" : "onetime",
+      ...(product.billing_period ? { billing_period: product.billing_period } : {}),
+      status: "active",
+    };
+  }
 
   /** The `checkout.completed` event of a completed checkout, with the product and customer expanded. */
   function checkoutCompletedEvent(/** @type {string} */ id) {
     const checkout = checkouts.get(id);
     if (!checkout?.order) throw new Error(`checkout ${id} is not completed`);
-    const product = productOf(checkout.product);
+    const subscription = checkout.subscription ? subscriptions.get(checkout.subscription) : undefined;
     return {
       id: randomId("evt"),
       eventType: "checkout.completed",
       created_at: Date.now(),
       object: {
         ...checkout,
-        product: {
-          id: checkout.product,
-          name: product.name ?? "Credits",
-          price: product.price,
-          currency: product.currency,
-          billing_type: "onetime",
-        },
+        product: productJson(checkout.product),
+        // Like Creem's example: the subscription with its product and customer as ids.
+        ...(subscription ? { subscription: { ...subscription } } : {}),
       },
     };
   }
@@ -174,10 +205,12 @@ export async function startCreemFake(options) {
 
   /**
    * Marks a checkout paid (as the buyer would) and, unless `deliver: false`, sends its webhook.
-   * `amount`/`currency` override what the product costs (to fake a mismatch).
+   * `amount`/`currency` override what the product costs (to fake a mismatch). A recurring
+   * product's checkout also makes its subscription, whose first period starts at `periodStart`
+   * (default now), and sends checkout.completed, subscription.active and subscription.paid.
    * @param {string} id
-   * @param {{ amount?: number, currency?: string, deliver?: boolean }} [opts]
-   * @returns {Promise<number | undefined>} the webhook's HTTP status
+   * @param {{ amount?: number, currency?: string, deliver?: boolean, periodStart?: Date }} [opts]
+   * @returns {Promise<number | undefined>} the webhook's HTTP status (the first that was not 200)
    */
   async function completeCheckout(id, opts = {}) {
     const checkout = checkouts.get(id);
@@ -186,14 +219,16 @@ export async function startCreemFake(options) {
       const product = productOf(checkout.product);
       const now = new Date().toISOString();
       const customerId = randomId("cust");
+      const email = checkout.customer_email ?? "buyer@example.com";
       checkout.status = "completed";
       checkout.customer = {
         id: customerId,
         object: "customer",
-        email: "buyer@example.com",
+        email,
         name: "Test Buyer",
         country: "US",
       };
+      customers.set(customerId, checkout.customer);
       const transactionId = randomId("tran");
       checkout.order = {
         id: randomId("ord"),
@@ -205,10 +240,21 @@ export async function startCreemFake(options) {
         amount: opts.amount ?? product.price,
         currency: opts.currency ?? product.currency,
         status: "paid",
-        type: "onetime",
+        type: product.billing_period ? "recurring" : "onetime",
         created_at: now,
         updated_at: now,
       };
+      if (product.billing_period) {
+        startSubscription(checkout, transactionId, opts.periodStart ?? new Date());
+        if (opts.deliver === false) return undefined;
+        const subscriptionId = /** @type {string} */ (checkout.subscription);
+        const sent = await send([
+          checkoutCompletedEvent(id),
+          subscriptionEvent(subscriptionId, "subscription.active"),
+          subscriptionEvent(subscriptionId, "subscription.paid"),
+        ]);
+        return sent.statuses.find((status) => status !== 200) ?? 200;
+      }
       transactions.set(transactionId, {
         id: transactionId,
         object: "transaction",
@@ -228,17 +274,317 @@ export async function startCreemFake(options) {
     return deliverWebhook(checkoutCompletedEvent(id));
   }
 
-  /** The paid checkout's transaction. @param {string} checkoutId */
-  function transactionOf(checkoutId) {
-    const transactionId = checkouts.get(checkoutId)?.order?.transaction;
+  /** The paid checkout's transaction, or a transaction by its own id (tran_...). @param {string} id */
+  function transactionOf(id) {
+    const transactionId = id.startsWith("tran_") ? id : checkouts.get(id)?.order?.transaction;
     const transaction = transactionId && transactions.get(transactionId);
-    if (!transaction) throw new Error(`checkout ${checkoutId} is not paid`);
+    if (!transaction) throw new Error(`checkout or transaction ${id} is not paid`);
     return transaction;
   }
 
+  /** `start` plus a billing period (the day of the month clamped, as Creem bills). @param {Date} start @param {string} period */
+  function addPeriod(start, period) {
+    const months = { "every-month": 1, "every-three-months": 3, "every-six-months": 6, "every-year": 12 }[period] ?? 1;
+    const d = new Date(start.getTime());
+    const day = d.getUTCDate();
+    d.setUTCDate(1);
+    d.setUTCMonth(d.getUTCMonth() + months);
+    const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+    d.setUTCDate(Math.min(day, last));
+    return d;
+  }
+
+  /** @param {string} id */
+  function subscriptionOf(id) {
+    const subscription = subscriptions.get(id);
+    if (!subscription) throw new Error(`unknown subscription ${id}`);
+    return subscription;
+  }
+
+  /** A change to a subscription: Creem stamps its record. @param {any} subscription */
+  function touch(subscription) {
+    subscription.updated_at = new Date().toISOString();
+  }
+
   /**
-   * A `refund.created` event for a paid checkout, shaped like the docs' example: the transaction (not
-   * our checkout) names the payment unless `withCheckout` adds the checkout reference some payloads carry.
+   * A paid transaction of a subscription for its current period (amount in cents). A
+   * subscription's periods share the order of its checkout, as far as anyone can tell from outside.
+   * @param {any} subscription @param {number} amount
+   */
+  function chargeSubscription(subscription, amount) {
+    const product = productOf(subscription.product);
+    const id = randomId("tran");
+    const now = Date.now();
+    transactions.set(id, {
+      id,
+      object: "transaction",
+      mode: "test",
+      amount,
+      amount_paid: amount,
+      currency: product.currency,
+      type: "invoice",
+      status: "paid",
+      refunded_amount: 0,
+      order: subscription.order,
+      customer: subscription.customer,
+      subscription: subscription.id,
+      description: "Subscription payment",
+      period_start: Date.parse(subscription.current_period_start_date),
+      period_end: Date.parse(subscription.current_period_end_date),
+      created_at: now,
+    });
+    subscription.last_transaction_id = id;
+    subscription.last_transaction_date = new Date(now).toISOString();
+    return id;
+  }
+
+  /** The subscription a paid checkout of a recurring product makes. @param {FakeCheckout} checkout @param {string} transactionId @param {Date} start */
+  function startSubscription(checkout, transactionId, start) {
+    const product = productOf(checkout.product);
+    const now = new Date().toISOString();
+    const id = randomId("sub");
+    const end = addPeriod(start, /** @type {string} */ (product.billing_period));
+    const order = /** @type {FakeOrder} */ (checkout.order);
+    /** @type {any} */
+    const subscription = {
+      id,
+      object: "subscription",
+      mode: "test",
+      product: checkout.product,
+      customer: order.customer,
+      collection_method: "charge_automatically",
+      status: "active",
+      current_period_start_date: start.toISOString(),
+      current_period_end_date: end.toISOString(),
+      next_transaction_date: end.toISOString(),
+      canceled_at: null,
+      metadata: { ...(checkout.metadata ?? {}) },
+      created_at: now,
+      updated_at: now,
+      order: order.id,
+    };
+    subscriptions.set(id, subscription);
+    checkout.subscription = id;
+    transactions.set(transactionId, {
+      id: transactionId,
+      object: "transaction",
+      mode: "test",
+      amount: order.amount,
+      amount_paid: order.amount,
+      currency: order.currency,
+      type: "invoice",
+      status: "paid",
+      refunded_amount: 0,
+      order: order.id,
+      customer: order.customer,
+      subscription: id,
+      description: "Subscription payment",
+      period_start: start.getTime(),
+      period_end: end.getTime(),
+      created_at: Date.now(),
+    });
+    subscription.last_transaction_id = transactionId;
+    subscription.last_transaction_date = now;
+    return subscription;
+  }
+
+  /** A subscription as Creem answers and sends it: product, customer and last transaction expanded. @param {string} id */
+  function subscriptionJson(id) {
+    const subscription = subscriptionOf(id);
+    const { order: _order, ...record } = subscription;
+    const transaction = subscription.last_transaction_id
+      ? transactions.get(subscription.last_transaction_id)
+      : undefined;
+    return {
+      ...record,
+      product: productJson(subscription.product),
+      customer: {
+        object: "customer",
+        mode: "test",
+        name: "Test Buyer",
+        country: "US",
+        ...customers.get(subscription.customer),
+      },
+      ...(transaction ? { last_transaction: { ...transaction } } : {}),
+    };
+  }
+
+  /**
+   * A `subscription.*` event of the subscription as it is now.
+   * @param {string} id
+   * @param {string} eventType
+   * @param {{ at?: number, withoutLastTransaction?: boolean }} [opts] `at`: its created_at (epoch ms)
+   */
+  function subscriptionEvent(id, eventType, opts = {}) {
+    const object = subscriptionJson(id);
+    if (opts.withoutLastTransaction) delete (/** @type {any} */ (object).last_transaction);
+    return { id: randomId("evt"), eventType, created_at: opts.at ?? Date.now(), object };
+  }
+
+  /**
+   * Sends events in order, signed, or keeps them in `heldEvents` while `holdEvents` is set.
+   * @param {any[]} events @param {boolean} [deliver]
+   */
+  async function send(events, deliver = true) {
+    /** @type {(number | undefined)[]} */
+    const statuses = [];
+    if (!deliver) return { events, statuses };
+    if (fake.holdEvents) {
+      fake.heldEvents.push(...events);
+      return { events, statuses };
+    }
+    for (const event of events) statuses.push(await deliverWebhook(event));
+    return { events, statuses };
+  }
+
+  /** Sends the held events, in the order they were made (or as `order` rearranges them). @param {(events: any[]) => any[]} [order] */
+  async function deliverHeld(order) {
+    const events = fake.heldEvents.splice(0);
+    /** @type {(number | undefined)[]} */
+    const statuses = [];
+    for (const event of order ? order(events) : events) statuses.push(await deliverWebhook(event));
+    return { events, statuses };
+  }
+
+  /**
+   * The period ends: Creem charges the next one (subscription.paid with the new period's dates,
+   * after a failed renewal too), or, when the subscription was cancelled at the period's end, ends
+   * it (subscription.canceled).
+   * @param {string} id
+   * @param {{ amount?: number, deliver?: boolean }} [opts] amount in cents (default: the product's price)
+   */
+  async function renewSubscription(id, opts = {}) {
+    const subscription = subscriptionOf(id);
+    if (subscription.status === "canceled" || subscription.status === "unpaid")
+      throw new Error(`subscription ${id} has ended`);
+    if (subscription.status === "scheduled_cancel") {
+      subscription.status = "canceled";
+      touch(subscription);
+      return send([subscriptionEvent(id, "subscription.canceled")], opts.deliver !== false);
+    }
+    // A failed renewal keeps the period that ended until a retry pays the next one, from that end.
+    const start = new Date(subscription.current_period_end_date);
+    const end = addPeriod(start, /** @type {string} */ (productOf(subscription.product).billing_period));
+    subscription.current_period_start_date = start.toISOString();
+    subscription.current_period_end_date = end.toISOString();
+    subscription.next_transaction_date = end.toISOString();
+    subscription.status = "active";
+    chargeSubscription(subscription, opts.amount ?? productOf(subscription.product).price);
+    touch(subscription);
+    return send([subscriptionEvent(id, "subscription.paid")], opts.deliver !== false);
+  }
+
+  /**
+   * The renewal's charge fails: Creem retries, the subscription past due (`subscription.past_due`),
+   * or, as `expired` reports it, still active while it retries (`subscription.expired`).
+   * @param {string} id
+   * @param {{ as?: "subscription.past_due" | "subscription.expired", deliver?: boolean }} [opts]
+   */
+  async function failRenewal(id, opts = {}) {
+    const subscription = subscriptionOf(id);
+    const eventType = opts.as ?? "subscription.past_due";
+    subscription.status = eventType === "subscription.expired" ? "active" : "past_due";
+    touch(subscription);
+    const event = subscriptionEvent(id, eventType);
+    // The retries need a past-due state to renew from, whatever the event said.
+    subscription.status = "past_due";
+    return send([event], opts.deliver !== false);
+  }
+
+  /** The retries gave up: the subscription is unpaid (`subscription.unpaid`). @param {string} id @param {{ deliver?: boolean }} [opts] */
+  async function endUnpaid(id, opts = {}) {
+    const subscription = subscriptionOf(id);
+    subscription.status = "unpaid";
+    touch(subscription);
+    return send([subscriptionEvent(id, "subscription.unpaid")], opts.deliver !== false);
+  }
+
+  /**
+   * POST /v1/subscriptions/<id>/<action> and GET /v1/subscriptions (their events are sent before
+   * the answer, as the pay page does, unless held).
+   * @param {http.IncomingMessage} req @param {http.ServerResponse} res @param {URL} url
+   */
+  async function handleSubscriptions(req, res, url) {
+    const text = req.method === "POST" ? await readBody(req) : "";
+    /** @type {any} */
+    let body;
+    try {
+      body = text ? JSON.parse(text) : {};
+    } catch {
+      return sendError(res, 400, ["Body must be valid JSON"]);
+    }
+    subscriptionRequests.push({ method: req.method ?? "GET", path: url.pathname, body });
+    if (req.method === "GET" && url.pathname === "/v1/subscriptions") {
+      const id = url.searchParams.get("subscription_id") ?? "";
+      return subscriptions.has(id)
+        ? sendJson(res, 200, subscriptionJson(id))
+        : sendError(res, 404, ["Subscription not found"]);
+    }
+    if (req.method === "POST" && url.pathname === "/v1/customers/billing") {
+      const customerId = typeof body.customer_id === "string" ? body.customer_id : "";
+      if (!customers.has(customerId)) return sendError(res, 404, ["Customer not found"]);
+      return sendJson(res, 200, { customer_portal_link: `${fake.publicBaseUrl}/portal/${customerId}` });
+    }
+    const match = /^\/v1\/subscriptions\/([^/]+)\/(cancel|resume|upgrade)$/.exec(url.pathname);
+    if (req.method !== "POST" || !match) return sendError(res, 404, ["Not found"]);
+    const id = /** @type {string} */ (match[1]);
+    const subscription = subscriptions.get(id);
+    if (!subscription) return sendError(res, 404, ["Subscription not found"]);
+    /** @type {any[]} */
+    const events = [];
+    const live = ["active", "trialing", "past_due", "scheduled_cancel", "paused"].includes(subscription.status);
+    if (match[2] === "cancel") {
+      if (!live) return sendError(res, 400, ["Subscription is already canceled"]);
+      const mode = body.mode ?? "immediate";
+      if (mode !== "immediate" && mode !== "scheduled")
+        return sendError(res, 400, ["mode must be immediate or scheduled"]);
+      subscription.canceled_at = new Date().toISOString();
+      subscription.status = mode === "scheduled" ? "scheduled_cancel" : "canceled";
+      touch(subscription);
+      events.push(
+        subscriptionEvent(id, mode === "scheduled" ? "subscription.scheduled_cancel" : "subscription.canceled"),
+      );
+    } else if (match[2] === "resume") {
+      if (subscription.status !== "scheduled_cancel" && subscription.status !== "paused")
+        return sendError(res, 400, ["Subscription is not scheduled for cancellation or paused"]);
+      subscription.status = "active";
+      subscription.canceled_at = null;
+      touch(subscription);
+      events.push(subscriptionEvent(id, "subscription.update"));
+    } else {
+      const productId = typeof body.product_id === "string" ? body.product_id : "";
+      const behavior = body.update_behavior ?? "proration-charge-immediately";
+      if (!products.has(productId) || !isRecurring(productId))
+        return sendError(res, 400, ["product_id must be a recurring product"]);
+      if (!["proration-charge-immediately", "proration-charge", "proration-none"].includes(behavior))
+        return sendError(res, 400, ["update_behavior is not valid"]);
+      if (productId === subscription.product) return sendError(res, 400, ["Subscription is already on this product"]);
+      if (subscription.status !== "active" && subscription.status !== "trialing")
+        return sendError(res, 400, ["Only an active subscription can change product"]);
+      const before = productOf(subscription.product).price;
+      const after = productOf(productId).price;
+      const start = Date.parse(subscription.current_period_start_date);
+      const end = Date.parse(subscription.current_period_end_date);
+      const left = Math.min(1, Math.max(0, (end - Date.now()) / (end - start)));
+      subscription.product = productId;
+      touch(subscription);
+      events.push(subscriptionEvent(id, "subscription.update"));
+      const prorated = Math.round((after - before) * left);
+      if (behavior === "proration-charge-immediately" && prorated > 0) {
+        chargeSubscription(subscription, prorated);
+        touch(subscription);
+        events.push(subscriptionEvent(id, "subscription.paid"));
+      }
+    }
+    if (fake.webhookUrl) await send(events);
+    return sendJson(res, 200, subscriptionJson(id));
+  }
+
+  /**
+   * A `refund.created` event for a paid checkout (or one transaction of it, `tran_...`: a plan's
+   * period), shaped like the docs' example: the transaction (not our checkout) names the payment
+   * unless `withCheckout` adds the checkout reference some payloads carry; a plan's names its
+   * subscription too.
    * @param {string} checkoutId
    * @param {{ amount?: number, id?: string, reason?: string, withCheckout?: boolean }} [opts] amount in cents (default: all of it)
    */
@@ -247,7 +593,9 @@ export async function startCreemFake(options) {
     const amount = opts.amount ?? transaction.amount_paid;
     transaction.refunded_amount += amount;
     transaction.status = transaction.refunded_amount >= transaction.amount_paid ? "refunded" : "partially_refunded";
-    const checkout = checkouts.get(checkoutId);
+    const checkout =
+      checkouts.get(checkoutId) ?? [...checkouts.values()].find((c) => c.order?.id === transaction.order);
+    const subscription = transaction.subscription ? subscriptions.get(transaction.subscription) : undefined;
     return {
       id: randomId("evt"),
       eventType: "refund.created",
@@ -261,6 +609,7 @@ export async function startCreemFake(options) {
         reason: opts.reason ?? "requested_by_customer",
         transaction: { ...transaction },
         customer: { id: transaction.customer, email: "buyer@example.com" },
+        ...(subscription ? { subscription: { ...subscription, order: undefined } } : {}),
         ...(opts.withCheckout && checkout
           ? { checkout: { id: checkout.id, request_id: checkout.request_id, metadata: checkout.metadata ?? {} } }
           : {}),
@@ -332,6 +681,7 @@ export async function startCreemFake(options) {
         checkout_url: `${fake.publicBaseUrl}/checkout/${id}`,
         ...(body.success_url ? { success_url: String(body.success_url) } : {}),
         ...(body.metadata ? { metadata: body.metadata } : {}),
+        ...(typeof body.customer?.email === "string" ? { customer_email: body.customer.email } : {}),
       };
       checkouts.set(id, checkout);
       return sendJson(res, 200, checkout);
@@ -345,6 +695,8 @@ export async function startCreemFake(options) {
       return transaction ? sendJson(res, 200, transaction) : sendError(res, 404, ["Transaction not found"]);
     }
     if (req.method === "POST" && url.pathname === "/v1/moderation/prompt") return moderate(req, res);
+    if (url.pathname.startsWith("/v1/subscriptions") || url.pathname === "/v1/customers/billing")
+      return handleSubscriptions(req, res, url);
     if (req.method === "POST" && url.pathname === "/v1/products") {
       let body;
       try {
@@ -355,20 +707,19 @@ export async function startCreemFake(options) {
       if (typeof body?.price !== "number" || !Number.isInteger(body.price))
         return sendError(res, 400, ["price must be an integer number"]);
       const id = randomId("prod");
+      /** @type {FakeProduct} */
       const product = {
         price: body.price,
         currency: typeof body.currency === "string" ? body.currency : "USD",
         name: String(body.name ?? "Product"),
+        ...(body.billing_type === "recurring" ? { billing_period: String(body.billing_period ?? "every-month") } : {}),
       };
       products.set(id, product);
-      return sendJson(res, 200, { id, object: "product", mode: "test", billing_type: "onetime", ...product });
+      return sendJson(res, 200, productJson(id));
     }
     if (req.method === "GET" && url.pathname === "/v1/products") {
       const id = url.searchParams.get("product_id") ?? "";
-      const product = products.get(id);
-      return product
-        ? sendJson(res, 200, { id, object: "product", mode: "test", billing_type: "onetime", ...product })
-        : sendError(res, 404, ["Product not found"]);
+      return products.has(id) ? sendJson(res, 200, productJson(id)) : sendError(res, 404, ["Product not found"]);
     }
     return sendError(res, 404, ["Not found"]);
   }
@@ -382,13 +733,7 @@ export async function startCreemFake(options) {
     const size = Number(url.searchParams.get("page_size") ?? "10");
     if (!Number.isInteger(page) || page < 1 || !Number.isInteger(size) || size < 1 || size > 100)
       return sendError(res, 400, ["page_number must be at least 1 and page_size between 1 and 100"]);
-    const all = [...products.entries()].map(([id, product]) => ({
-      id,
-      object: "product",
-      mode: "test",
-      billing_type: "onetime",
-      ...product,
-    }));
+    const all = [...products.keys()].map(productJson);
     const pages = Math.ceil(all.length / size);
     return sendJson(res, 200, {
       items: all.slice((page - 1) * size, page * size),
@@ -466,6 +811,11 @@ export async function startCreemFake(options) {
 
   /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
   async function handleBrowser(req, res, /** @type {URL} */ url) {
+    const portal = /^\/portal\/([^/]+)$/.exec(url.pathname);
+    if (portal && req.method === "GET" && customers.has(portal[1] ?? ""))
+      return res.writeHead(200, { "content-type": "text/html; charset=utf-8" })
+        .end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Creem customer portal</title></head>
+<body><main><h1>Creem test customer portal</h1><p>Customer ${escapeHtml(portal[1] ?? "")}</p></main></body></html>`);
     const match = /^\/checkout\/([^/]+)(\/pay)?$/.exec(url.pathname);
     const checkout = match ? checkouts.get(match[1] ?? "") : undefined;
     if (!match || !checkout) return res.writeHead(404, { "content-type": "text/plain" }).end("Checkout not found");
@@ -529,6 +879,18 @@ export async function startCreemFake(options) {
     moderationRequests,
     /** How many GET /v1/products/search calls arrived, with any key (the admin's key checks). */
     productSearches: 0,
+    subscriptions,
+    customers,
+    subscriptionRequests,
+    /** While set, the events of subscription API calls wait in `heldEvents` instead of being sent. */
+    holdEvents: false,
+    /** @type {any[]} */
+    heldEvents: [],
+    subscriptionEvent,
+    renewSubscription,
+    failRenewal,
+    endUnpaid,
+    deliverHeld,
     checkoutCompletedEvent,
     refundEvent,
     disputeEvent,
