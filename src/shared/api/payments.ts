@@ -129,7 +129,7 @@ export const paymentsApi = {
     tags: ["Callbacks"],
     summary: "Creem's signed payment notice",
     description:
-      "Creem's event as JSON, signed with an HMAC-SHA256 of the exact body in the creem-signature header. The body is read raw and checked before it is parsed, so it has no schema here. checkout.completed credits the order; refund.created takes its credits back in proportion to the refunded share, once per refund id; dispute.created holds the person's spending until an admin decides it (decision 0084). Other events are answered and ignored.",
+      "Creem's event as JSON, signed with an HMAC-SHA256 of the exact body in the creem-signature header. The body is read raw and checked before it is parsed, so it has no schema here. checkout.completed credits the order; refund.created takes its credits back in proportion to the refunded share, once per refund id; dispute.created holds the person's spending until an admin decides it (decision 0084). The subscription.* events, and the checkout.completed of a plan, move the plan's state and credit each paid period once (decision 0153). Other events are answered and ignored.",
     responses: { 200: webhookReceivedSchema, ...errors(400, 401) },
   }),
 };

@@ -17,6 +17,7 @@ import { creemConnection, type CreemContext } from "./creem-service.js";
 import type { CreemClient } from "../../integrations/creem/client.js";
 import { settleCheckout } from "./creem-settle.js";
 import { handleCreemDispute, handleCreemRefund } from "./creem-reversal-events.js";
+import { handleCreemPlanEvent, isCreemPlanEvent } from "../subscriptions/creem-plan-events.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const RECEIVED = { received: true } as const;
@@ -67,6 +68,11 @@ async function handleEvent(
   if (eventType === "refund.created" || eventType === "dispute.created") {
     const handle = eventType === "refund.created" ? handleCreemRefund : handleCreemDispute;
     await handle(ctx, envelope?.object, creem, log);
+    return RECEIVED;
+  }
+  // A plan's events, and the checkout that started one (decision 0153).
+  if (isCreemPlanEvent(eventType, envelope?.object)) {
+    await handleCreemPlanEvent(ctx, envelope, creem, log);
     return RECEIVED;
   }
   if (eventType !== "checkout.completed") {
