@@ -1,6 +1,8 @@
 /**
- * POST /paypal/webhook (decisions 0084, 0133): PayPal's notices of refunds, reversals and
- * disputes. Nothing is acted on before the delivery is shown to be PayPal's: its signature is
+ * POST /paypal/webhook (decisions 0084, 0133, 0154): PayPal's notices of refunds, reversals and
+ * disputes, and of plans: a subscription's sales and state (handled by
+ * subscriptions/paypal-plan-events.ts) and a sale refunded or reversed (taken back here, as a
+ * pack's capture is, from the order whose payment is that sale). Nothing is acted on before the delivery is shown to be PayPal's: its signature is
  * checked here against PayPal's certificate (fetched from PayPal's own hosts and cached), and only
  * when that certificate cannot be read is PayPal's verify-webhook-signature call asked, a few
  * times a minute at most. Before any of that, without the database, a delivery whose headers
@@ -15,7 +17,13 @@ import { paymentsApi } from "../../../shared/api/payments.js";
 import { AppError, badRequest } from "../../http/errors.js";
 import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore } from "../../http/rate-limit.js";
 import { serve } from "../../http/route-contract.js";
-import { parseDispute, parseRefund, type PaypalClient, type PaypalDispute } from "../../integrations/paypal/client.js";
+import {
+  parseDispute,
+  parseRefund,
+  parseSaleRefund,
+  type PaypalClient,
+  type PaypalDispute,
+} from "../../integrations/paypal/client.js";
 import { PaypalError } from "../../integrations/paypal/errors.js";
 import {
   allowedCertUrl,
@@ -29,6 +37,7 @@ import {
 } from "../../integrations/paypal/webhook-signature.js";
 import { asRecord, asText } from "../../integrations/kie/parse.js";
 import { readSettingsFromDatabase } from "../settings/service.js";
+import { handlePayPalPlanEvent, PAYPAL_PLAN_EVENTS } from "../subscriptions/paypal-plan-events.js";
 import { applyPaypalDispute, findPaypalOrder, reversePaypalRefund } from "./paypal-reversals.js";
 import { paypalConnection, type PaypalContext } from "./paypal-service.js";
 
@@ -49,6 +58,9 @@ const HANDLED_EVENTS: ReadonlySet<string> = new Set([
   "CUSTOMER.DISPUTE.CREATED",
   "CUSTOMER.DISPUTE.UPDATED",
   "CUSTOMER.DISPUTE.RESOLVED",
+  "PAYMENT.SALE.REFUNDED",
+  "PAYMENT.SALE.REVERSED",
+  ...PAYPAL_PLAN_EVENTS,
 ]);
 
 /** PayPal's events are a few kilobytes; a dispute with its messages stays well under this. */
@@ -248,6 +260,25 @@ async function handleEvent(
       else log.info(logged, "PayPal refund handled");
       return RECEIVED;
     }
+    case "PAYMENT.SALE.REFUNDED":
+    case "PAYMENT.SALE.REVERSED": {
+      // A plan's payment (decision 0154): its order's payment is the sale, as a pack's is its capture.
+      const refund = parseSaleRefund(envelope?.resource);
+      const order = refund?.captureId && (await findPaypalOrder(ctx.db, refund));
+      if (!refund || !order) {
+        log.warn(
+          { ...context, refundId: refund?.id, saleId: refund?.captureId },
+          "PayPal sale refund for no order of ours; ignored",
+        );
+        return RECEIVED;
+      }
+      const kind = eventType === "PAYMENT.SALE.REVERSED" ? "chargeback" : "refund";
+      const result = await reversePaypalRefund(ctx.db, order, refund, { kind, source: "provider" });
+      const logged = { ...context, orderId: order.id, refundId: refund.id, result: result.kind };
+      if (result.kind === "unreadable") log.warn({ ...logged, why: result.why }, "PayPal sale refund not taken back");
+      else log.info(logged, "PayPal sale refund handled");
+      return RECEIVED;
+    }
     case "CUSTOMER.DISPUTE.CREATED":
     case "CUSTOMER.DISPUTE.UPDATED":
     case "CUSTOMER.DISPUTE.RESOLVED": {
@@ -278,6 +309,16 @@ async function handleEvent(
       return RECEIVED;
     }
     default:
+      if (eventType && PAYPAL_PLAN_EVENTS.has(eventType)) {
+        try {
+          await handlePayPalPlanEvent(ctx, client, event, log);
+        } catch (err) {
+          if (!(err instanceof PaypalError)) throw err;
+          log.warn({ ...context, err }, "PayPal could not be asked about a plan event");
+          throw unavailable(err);
+        }
+        return RECEIVED;
+      }
       log.info(context, "PayPal webhook event ignored");
       return RECEIVED;
   }
