@@ -61,6 +61,8 @@ export const PGLITE_FILES = [
   // Money.
   "payments-creem",
   "payments-creem-refunds",
+  // Plans billed by Creem: its subscription events on the plans' lots (decision 0153).
+  "subscriptions-creem",
   "payments-paypal",
   "payments-paypal-refunds",
   "credit-packages",
