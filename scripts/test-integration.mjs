@@ -63,6 +63,8 @@ export const PGLITE_FILES = [
   "payments-creem-refunds",
   // Plans billed by Creem: its subscription events on the plans' lots (decision 0153).
   "subscriptions-creem",
+  // Plans billed by PayPal: billing plans made under a lock, sales on the plans' lots (decision 0154).
+  "subscriptions-paypal",
   "payments-paypal",
   "payments-paypal-refunds",
   "credit-packages",
