@@ -15,6 +15,7 @@ import type { LegalPage } from "../../shared/legal-pages";
 import type { Locale } from "../../shared/i18n";
 import { firstLoadKeys } from "./first-load-keys";
 import { paymentsApi } from "../../shared/api/payments";
+import { plansApi } from "../../shared/api/plans";
 import { webhooksApi } from "../../shared/api/webhooks";
 import { signUpProtectionApi } from "../../shared/api/sign-up-protection";
 import { videosApi } from "../../shared/api/videos";
@@ -70,6 +71,16 @@ export const queryKeys = {
     paypalSetup: [urlFor(paymentsApi.paypalSetup)] as const,
     /** Not a URL: PayPal's script for one client id, loaded by its own query function. */
     paypalSdk: (clientId: string | undefined) => ["paypal-sdk", clientId] as const,
+    /** Not a URL: PayPal's script for subscriptions (vault, intent=subscription) for one client id. */
+    paypalSubscriptionSdk: (clientId: string | undefined) => ["paypal-subscription-sdk", clientId] as const,
+  },
+  plans: {
+    /** The plans on sale (public). */
+    onSale: [urlFor(plansApi.list)] as const,
+    /** The signed-in person's plan: /pricing, /my-account and the shell's past-due banner share it. */
+    mine: [urlFor(plansApi.mine)] as const,
+    /** The provider's page for cards and invoices (asked ahead for PayPal, which may have none). */
+    portal: [urlFor(plansApi.portal)] as const,
   },
 };
 

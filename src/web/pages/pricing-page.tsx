@@ -14,6 +14,7 @@ import { TransactionHistory } from "@/features/payments/transaction-table";
 import { useCreditPackages, useUserStats } from "@/features/payments/use-payment-queries";
 import { usePaymentReturnToast } from "@/features/payments/use-payment-return";
 import { usePurchaseFlow } from "@/features/payments/use-purchase-flow";
+import { PlansSection } from "@/features/plans/plans-section";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 
 const PROMISES = [
@@ -22,7 +23,7 @@ const PROMISES = [
   { icon: Sparkles, text: msg`No subscription and no daily limits` },
 ];
 
-/** /pricing (decision 0016): stats, credit packages, purchase dialog, transaction history. */
+/** /pricing (decision 0016, issue 69): stats, plans, credit packages, purchase dialog, transaction history. */
 export function PricingPage() {
   const { t } = useLingui();
   useDocumentTitle(t`Pricing`);
@@ -55,6 +56,8 @@ export function PricingPage() {
           <StatCards stats={stats.data} loading={stats.isPending} error={stats.isError} />
         </div>
       ) : null}
+
+      <PlansSection signedIn={signedIn} />
 
       <section aria-labelledby="packages-title">
         <div className="mb-8 text-center">
