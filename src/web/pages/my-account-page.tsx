@@ -6,6 +6,7 @@ import { DELETE_AGAIN_PATH } from "@/features/account/delete-account-dialog";
 import { NoticesCard } from "@/features/account/notices-card";
 import { ProfileCard } from "@/features/account/profile-card";
 import { YourDataCard } from "@/features/account/your-data-card";
+import { PlanAccountCard } from "@/features/plans/plan-account-card";
 import { GoogleConnectionButton, useGoogleLinkReturn } from "@/features/auth/google-connection";
 import { GoogleSignInAgainButton } from "@/features/auth/google-sign-in";
 import { SignInPrompt } from "@/features/auth/sign-in-prompt";
@@ -39,6 +40,7 @@ export function MyAccountPage() {
         <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
           <ProfileCard user={user} />
           <AccountActionsCard user={user} connectGoogle={<GoogleConnectionButton />} />
+          <PlanAccountCard />
           <NoticesCard />
           <YourDataCard user={user} googleRecheck={<GoogleSignInAgainButton next={DELETE_AGAIN_PATH} />} />
         </div>
