@@ -5,6 +5,7 @@ import { UnconfirmedEmailBanner } from "@/features/auth/unconfirmed-email-banner
 import { useSyncAuthWithServer } from "@/features/auth/use-current-user";
 import { SecondFactorRedirect } from "@/features/second-factor/second-factor-redirect";
 import { StepUpDialog } from "@/features/second-factor/step-up-dialog";
+import { LazyPastDueBanner } from "./lazy-past-due-banner";
 import { LazyToaster } from "./lazy-toaster";
 import { ServiceBanner } from "./service-banner";
 import { SiteFooter } from "./site-footer";
@@ -29,6 +30,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <SiteHeader />
       <ServiceBanner />
       <UnconfirmedEmailBanner />
+      <LazyPastDueBanner />
       <main id="main" className="flex flex-1 flex-col">
         {children}
       </main>
