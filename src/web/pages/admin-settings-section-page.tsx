@@ -14,7 +14,7 @@ import { NotFoundPage } from "@/pages/not-found-page";
 
 const DESCRIPTIONS: Record<SettingsSection, MessageDescriptor> = {
   payments: msg`How buyers pay: PayPal and Creem, their keys and whether they answer.`,
-  prices: msg`What each video costs in credits, what it costs you and earns, and the packages that sell credits.`,
+  prices: msg`What each video costs in credits, what it costs you and earns, and the packages and plans that sell credits.`,
   models: msg`KIE's key, who makes each model, and the vendor accounts that pay for videos.`,
   mail: msg`The mail server for password resets, confirmations, receipts and notices.`,
   "sign-ups": msg`Who may sign up and how: the CAPTCHA, mail domains and sign-in with Google.`,

@@ -10,6 +10,7 @@ import { adminMailApi } from "../../../shared/api/admin-mail";
 import { adminModerationApi } from "../../../shared/api/admin-moderation";
 import { adminOverviewApi } from "../../../shared/api/admin-overview";
 import { adminPackagesApi } from "../../../shared/api/admin-packages";
+import { adminPlansApi } from "../../../shared/api/plans";
 import { adminSettingsApi } from "../../../shared/api/admin-settings";
 import { adminTransactionsApi } from "../../../shared/api/admin-transactions";
 import { adminUsersApi } from "../../../shared/api/admin-users";
@@ -21,6 +22,8 @@ import { urlFor } from "@/lib/api";
 export const adminQueryKeys = {
   settings: [urlFor(adminSettingsApi.get)] as const,
   packages: [urlFor(adminPackagesApi.list)] as const,
+  /** Every plan, on sale or not (issue 69). */
+  plans: [urlFor(adminPlansApi.list)] as const,
   vendorAccounts: [urlFor(adminVendorAccountsApi.list)] as const,
   videoStorage: [urlFor(adminVideosApi.storage)] as const,
   /** Every filtered page of all users' transactions (/history) is under this path. */

@@ -1,6 +1,6 @@
 /**
  * What each settings section holds (decision 0148): the cards saved together by the section's one
- * bar inside its form, then the cards that save item by item (packages, legal pages, showcase,
+ * bar inside its form, then the cards that save item by item (packages, plans, legal pages, showcase,
  * vendor accounts, recovery), which stay outside it.
  */
 import type { ReactNode } from "react";
@@ -12,6 +12,7 @@ import { MailTestCard } from "@/features/admin/mail/mail-test-card";
 import { ModerationSettingsCard } from "@/features/admin/moderation/moderation-settings-card";
 import { CreditValueCard } from "@/features/admin/packages/credit-value-card";
 import { PackagesCard } from "@/features/admin/packages/packages-card";
+import { PlansCard } from "@/features/admin/plans/plans-card";
 import { VendorAccountsCard } from "@/features/admin/vendors/vendor-accounts-card";
 import { LegalPagesEditor } from "@/features/legal";
 import { SETTINGS_SECTION_LABELS } from "@/lib/admin-sections";
@@ -41,7 +42,12 @@ function contentOf(section: SettingsSection, settings: AdminSettingsView): { sav
             <CreditValueCard stored={settings.creditValueUsd} />
           </>
         ),
-        after: <PackagesCard />,
+        after: (
+          <>
+            <PackagesCard />
+            <PlansCard />
+          </>
+        ),
       };
     case "models":
       return { saved: <ModelsPart settings={settings} />, after: <VendorAccountsCard /> };
