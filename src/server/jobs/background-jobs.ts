@@ -6,6 +6,7 @@
  * (decision 0067) and built as `new Job(deps, options)`: every job takes the part of `deps` it declares.
  */
 import { CreditExpiry } from "./credit-expiry.js";
+import { PlanPeriods } from "./plan-periods.js";
 import type { JobControl } from "./define-job.js";
 import { IdempotencyKeySweep } from "./idempotency-key-sweep.js";
 import { MailSender } from "./mail-sender.js";
@@ -36,6 +37,7 @@ export type BackgroundJobDeps = DepsOf<typeof TaskWorker> &
   DepsOf<typeof VideoRetention> &
   DepsOf<typeof IdempotencyKeySweep> &
   DepsOf<typeof CreditExpiry> &
+  DepsOf<typeof PlanPeriods> &
   DepsOf<typeof WebhookSender> &
   DepsOf<typeof ModelWatch>;
 
@@ -52,6 +54,7 @@ export interface BackgroundJobOptions {
   videoRetention?: OptionsOf<typeof VideoRetention>;
   idempotencyKeySweep?: OptionsOf<typeof IdempotencyKeySweep>;
   creditExpiry?: OptionsOf<typeof CreditExpiry>;
+  planPeriods?: OptionsOf<typeof PlanPeriods>;
   webhookSender?: OptionsOf<typeof WebhookSender>;
   modelWatch?: OptionsOf<typeof ModelWatch>;
 }
@@ -70,6 +73,7 @@ export function backgroundJobs(deps: BackgroundJobDeps, options: BackgroundJobOp
     uploadSweep: new UploadSweep(deps, options.uploadSweep),
     idempotencyKeySweep: new IdempotencyKeySweep(deps, options.idempotencyKeySweep),
     creditExpiry: new CreditExpiry(deps, options.creditExpiry),
+    planPeriods: new PlanPeriods(deps, options.planPeriods),
     modelWatch: new ModelWatch(deps, options.modelWatch),
   } satisfies Record<keyof BackgroundJobOptions, JobControl>;
   const all: JobControl[] = Object.values(jobs);
