@@ -1,6 +1,6 @@
 /** buildApp(deps): the HTTP application, composed from the services. main.ts runs it; tests build it with their own deps. */
 import fastifyCookie from "@fastify/cookie";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { sessionCookieName } from "./identity/sessions.js";
 import { registerLiveUpdates } from "./events/register-live-updates.js";
 import type { LiveEvents } from "./events/live-events.js";
@@ -36,6 +36,7 @@ import { adminSecondFactorRoutes, secondFactorRoutes } from "./features/second-f
 import { paymentMethodRoutes } from "./features/payments/payment-methods-routes.js";
 import { noticeRoutes } from "./features/notices/routes.js";
 import { adminCreditPackageRoutes, creditPackageRoutes } from "./features/packages/routes.js";
+import { adminPlanRoutes, planRoutes } from "./features/subscriptions/routes.js";
 import { creemRoutes } from "./features/payments/creem-routes.js";
 import { registerPaypal } from "./features/payments/paypal-routes.js";
 import { receiptRoutes } from "./features/payments/receipt.js";
@@ -176,6 +177,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountStatsRoutes, services);
   await registerPaypal(app, services);
   await app.register(creemRoutes, services);
+  // Plans (issue 69): on sale, a person's plan and its actions.
+  await app.register(planRoutes, {
+    ...services,
+    planSellers: services.plans.sellers,
+    confirmPayPalSubscription: (userId: string, id: string, log: FastifyBaseLogger) =>
+      services.plans.confirmPayPal(userId, id, log),
+  });
   // The receipt of a completed payment (decision 0086).
   await app.register(receiptRoutes, services);
   // The automation API: API tokens (session) and /api/n8n/* (bearer token only).
@@ -194,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await admin.register(adminSettingsRoutes, services);
       await admin.register(adminPricesRoutes, services);
       await admin.register(adminCreditPackageRoutes, services);
+      await admin.register(adminPlanRoutes, { ...services, planSellers: services.plans.sellers });
       await admin.register(adminVendorAccountRoutes, services);
       await admin.register(adminTransactionRoutes, services);
       // Refunds and Creem disputes decided by hand (decision 0084).

@@ -16,6 +16,7 @@ import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from "./features/auth/r
 import { resetLinksPerAccountLimiter } from "./features/auth/sign-in-conditions.js";
 import { DEFAULT_TOKEN_CREATION_RATE_LIMIT } from "./features/api-tokens/routes.js";
 import { DEFAULT_AUTOMATION_RATE_LIMITS, type AutomationRateLimits } from "./features/automation/routes.js";
+import { planServices, type PlanServices } from "./features/subscriptions/plan-services.js";
 import { createPaypalContext } from "./features/payments/paypal-routes.js";
 import { paypalConnection, type PaypalContext } from "./features/payments/paypal-service.js";
 import { readSettingsFromDatabase, type Settings } from "./features/settings/service.js";
@@ -152,6 +153,8 @@ export interface Services {
   videoStore: VideoStore;
   videoUrls: VideoUrlSigner;
   paypal: PaypalContext;
+  /** The plans' providers and their timed work (issue 69). */
+  plans: PlanServices;
   /** What a generation needs beyond its input (web and automation alike). */
   generation: GenerateDeps;
   /** Prompt screening (decision 0089), which every generation goes through. */
@@ -250,6 +253,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     onQueued: () => jobs.mailSender.wake(),
   });
   const paypal = createPaypalContext({ db, config, secretBox, mailer });
+  const plans = planServices({ db, config, secretBox, mailer });
   const worker = { ...DEFAULT_WORKER_OPTIONS, taskTimeoutMs: config.taskTimeoutMs, ...deps.worker };
   const videoUrls = new VideoUrlSigner(secretBox.derive("video-urls"));
   // A webhook's body is fixed when its event is fanned out and retried for about 27 hours: its links outlive that.
@@ -286,6 +290,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
       renderTaskStatus,
       mailEnvironment: mailEnvironmentOf(config),
       mailer,
+      applyDueChanges: (now, jobLog) => plans.applyDueChanges(now, jobLog),
       log,
     },
     {
@@ -360,6 +365,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     videoStore,
     videoUrls,
     paypal,
+    plans,
     generation,
     screening,
     simulatorFiles,

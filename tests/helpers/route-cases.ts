@@ -12,6 +12,7 @@ import {
   creditPackages,
   vendorAccounts,
   paymentOrders,
+  plans,
   users,
   videoFiles,
   videoTasks,
@@ -58,6 +59,8 @@ export interface Fixtures {
   /** A user the admin cases change. */
   targetUserId: string;
   packageId: string;
+  /** A plan on sale (with no provider that can sell it in this app). */
+  planId: string;
   vendorAccountId: string;
   uploadName: string;
   /** A webhook endpoint of the owner, and a delivery to it. */
@@ -117,6 +120,7 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: "GET", route: "/api/models", request: () => ({ url: "/api/models" }) },
   { method: "GET", route: "/api/showcase", request: () => ({ url: "/api/showcase" }) },
   { method: "GET", route: "/api/credit-packages", request: () => ({ url: "/api/credit-packages" }) },
+  { method: "GET", route: "/api/plans", request: () => ({ url: "/api/plans" }) },
   { method: "GET", route: "/api/settings/payment-methods", request: () => ({ url: "/api/settings/payment-methods" }) },
   { method: "GET", route: "/api/openapi.json", request: () => ({ url: "/api/openapi.json" }) },
   { method: "GET", route: "/api/openapi-full.json", request: () => ({ url: "/api/openapi-full.json" }) },
@@ -489,6 +493,48 @@ export const ROUTE_CASES: RouteCase[] = [
     accepts: notConfigured,
     request: (f) => ({ url: "/api/creem/checkout", body: { packageId: f.packageId } }),
   },
+  { method: "GET", route: "/api/subscription", request: () => ({ url: "/api/subscription" }) },
+  // No provider can sell the case's plan here: the route answers for itself.
+  {
+    method: "POST",
+    route: "/api/subscription/checkout",
+    accepts: reachedRoute,
+    request: (f) => ({
+      url: "/api/subscription/checkout",
+      body: { planId: f.planId, interval: "month", provider: "creem" },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/subscription/paypal-confirm",
+    accepts: notConfigured,
+    request: () => ({ url: "/api/subscription/paypal-confirm", body: { subscriptionId: "I-ROUTECASE" } }),
+  },
+  // The caller has no plan: 404 from the route itself.
+  {
+    method: "POST",
+    route: "/api/subscription/cancel",
+    accepts: reachedRoute,
+    request: () => ({ url: "/api/subscription/cancel" }),
+  },
+  {
+    method: "POST",
+    route: "/api/subscription/resume",
+    accepts: reachedRoute,
+    request: () => ({ url: "/api/subscription/resume" }),
+  },
+  {
+    method: "POST",
+    route: "/api/subscription/change",
+    accepts: reachedRoute,
+    request: (f) => ({ url: "/api/subscription/change", body: { planId: f.planId, interval: "month" } }),
+  },
+  {
+    method: "GET",
+    route: "/api/subscription/portal",
+    accepts: reachedRoute,
+    request: () => ({ url: "/api/subscription/portal" }),
+  },
   {
     method: "POST",
     route: "/api/creem/confirm",
@@ -688,6 +734,27 @@ export const ROUTE_CASES: RouteCase[] = [
     request: () => ({ url: `/api/admin/moderation/${crypto.randomUUID()}/review`, body: {} }),
   },
   { method: "GET", route: "/api/admin/credit-packages", request: () => ({ url: "/api/admin/credit-packages" }) },
+  { method: "GET", route: "/api/admin/plans", request: () => ({ url: "/api/admin/plans" }) },
+  {
+    method: "POST",
+    route: "/api/admin/plans",
+    request: () => ({ url: "/api/admin/plans", body: { name: "Case plan", monthlyPrice: "9.00", creditsPerMonth: 5 } }),
+  },
+  {
+    method: "PUT",
+    route: "/api/admin/plans/:id",
+    request: (f) => ({
+      url: `/api/admin/plans/${f.planId}`,
+      body: { name: "Route plan", monthlyPrice: "8.00", creditsPerMonth: 4 },
+    }),
+  },
+  // The target has no plan: 404 from the route itself.
+  {
+    method: "POST",
+    route: "/api/admin/users/:userId/plan/cancel",
+    accepts: reachedRoute,
+    request: (f) => ({ url: `/api/admin/users/${f.targetUserId}/plan/cancel`, body: { reason: "route case" } }),
+  },
   { method: "GET", route: "/api/admin/legal", request: () => ({ url: "/api/admin/legal" }) },
   { method: "GET", route: "/api/admin/showcase", request: () => ({ url: "/api/admin/showcase" }) },
   {
@@ -791,6 +858,7 @@ export const ROUTE_CASES: RouteCase[] = [
     route: "/api/admin/credit-packages/:id",
     request: (f) => ({ url: `/api/admin/credit-packages/${f.packageId}` }),
   },
+  { method: "DELETE", route: "/api/admin/plans/:id", request: (f) => ({ url: `/api/admin/plans/${f.planId}` }) },
   {
     method: "DELETE",
     route: "/api/admin/kie-apis/:id",
@@ -944,6 +1012,10 @@ async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People; fixtu
     );
 
   const [pkg] = await db.insert(creditPackages).values({ name: "Route pack", credits: 10, price: "1.00" }).returning();
+  const [plan] = await db
+    .insert(plans)
+    .values({ name: "Route plan", monthlyPrice: "9.00", creditsPerMonth: 10 })
+    .returning();
   const [account] = await db
     .insert(vendorAccounts)
     .values({
@@ -1034,6 +1106,7 @@ async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People; fixtu
     unsubscribeQuery: unsubscribeQuery(unsubscribeKey(t.secretBox), owner.id, "video_failed"),
     targetUserId: target.id,
     packageId: pkg!.id,
+    planId: plan!.id,
     vendorAccountId: account!.id,
     uploadName,
     webhookEndpointId: endpoint!.id,

@@ -4,14 +4,9 @@
  * ask the provider and answer what it will do.
  */
 import {
-  adminPlanListSchema,
-  adminPlanViewSchema,
   mySubscriptionSchema,
   paypalSubscriptionConfirmSchema,
-  planIdParams,
-  planInputSchema,
   planListSchema,
-  planRemovedSchema,
   portalLinkSchema,
   subscriptionActionResultSchema,
   subscriptionChangeResultSchema,
@@ -82,40 +77,5 @@ export const plansApi = {
     tags,
     summary: "A link to the provider's page for cards and invoices",
     responses: { 200: portalLinkSchema, ...errors(401, 404, 409, 502, 503) },
-  }),
-};
-
-export const adminPlansApi = {
-  list: defineRoute({
-    method: "GET",
-    path: "/api/admin/plans",
-    tags: ["Admin"],
-    summary: "Every plan, on sale or not",
-    responses: { 200: adminPlanListSchema, ...errors(401, 403) },
-  }),
-  create: defineRoute({
-    method: "POST",
-    path: "/api/admin/plans",
-    tags: ["Admin"],
-    summary: "Add a plan",
-    body: planInputSchema,
-    responses: { 201: adminPlanViewSchema, ...errors(400, 401, 403) },
-  }),
-  replace: defineRoute({
-    method: "PUT",
-    path: "/api/admin/plans/:id",
-    tags: ["Admin"],
-    summary: "Change a plan (its prices and credits apply to new subscribers only)",
-    params: planIdParams,
-    body: planInputSchema,
-    responses: { 200: adminPlanViewSchema, ...errors(400, 401, 403, 404) },
-  }),
-  delete: defineRoute({
-    method: "DELETE",
-    path: "/api/admin/plans/:id",
-    tags: ["Admin"],
-    summary: "Delete a plan (taken off sale instead while anyone subscribed to it)",
-    params: planIdParams,
-    responses: { 200: planRemovedSchema, ...errors(400, 401, 403, 404) },
   }),
 };

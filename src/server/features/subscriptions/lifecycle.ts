@@ -6,12 +6,12 @@
  * grace back, and what was paid for stays until the period's end.
  */
 import { and, eq, ne, or, sql } from "drizzle-orm";
-import type { Tx } from "../../db/connect.js";
+import type { Queryable, Tx } from "../../db/connect.js";
 import { plans, subscriptions } from "../../db/schema.js";
 import { lockSubscription, type SubscriptionRow } from "./plan-grants.js";
 import { PAST_DUE_GRACE_DAYS } from "./periods.js";
 
-export type SubscriptionStatus = "pending" | "active" | "past_due" | "paused" | "ended";
+type SubscriptionStatus = "pending" | "active" | "past_due" | "paused" | "ended";
 const LIVE: ReadonlySet<string> = new Set(["active", "past_due", "paused"]);
 
 export interface ProviderChange {
@@ -159,7 +159,7 @@ async function otherLivePlan(tx: Tx, sub: SubscriptionRow): Promise<boolean> {
 }
 
 /** The person's live plan, or their newest one still waiting for its first payment. */
-export async function livePlanOf(tx: Tx, userId: string): Promise<SubscriptionRow | undefined> {
+export async function livePlanOf(tx: Queryable, userId: string): Promise<SubscriptionRow | undefined> {
   const [row] = await tx
     .select()
     .from(subscriptions)

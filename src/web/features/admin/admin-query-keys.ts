@@ -10,7 +10,7 @@ import { adminMailApi } from "../../../shared/api/admin-mail";
 import { adminModerationApi } from "../../../shared/api/admin-moderation";
 import { adminOverviewApi } from "../../../shared/api/admin-overview";
 import { adminPackagesApi } from "../../../shared/api/admin-packages";
-import { adminPlansApi } from "../../../shared/api/plans";
+import { adminPlansApi } from "../../../shared/api/admin-plans";
 import { adminSettingsApi } from "../../../shared/api/admin-settings";
 import { adminTransactionsApi } from "../../../shared/api/admin-transactions";
 import { adminUsersApi } from "../../../shared/api/admin-users";

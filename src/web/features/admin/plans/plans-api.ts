@@ -6,7 +6,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, t } from "@lingui/core/macro";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { adminPlansApi } from "../../../../shared/api/plans";
+import { adminPlansApi } from "../../../../shared/api/admin-plans";
 import type { PlanInput } from "../../../../shared/schemas/plans";
 import { call, callQuery, errorMessage } from "@/lib/api";
 import { i18n } from "@/lib/i18n";
