@@ -5,6 +5,7 @@ import { paymentDisputeViewSchema, paymentOrderStateSchema, paymentReversalViewS
 import { isoTimestamp } from "./common.js";
 import { inFlightLimit } from "./settings.js";
 import { signInStandingSchema } from "./sign-in-standing.js";
+import { subscriptionViewSchema } from "./plans.js";
 
 /** How an admin changes a balance: by a number of credits up or down, or to a new balance. */
 const CREDIT_CHANGES = ["add", "subtract", "set"] as const;
@@ -205,6 +206,7 @@ export const adminUserDetailSchema = adminUserViewSchema
     signIn: signInStandingSchema.meta({
       description: "Whether they can sign in, and every reason that refuses or limits it (decision 0146).",
     }),
+    plan: subscriptionViewSchema.nullable().meta({ description: "Their live plan (issue 69); null: none." }),
   })
   .meta({ id: "AdminUserDetail" });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;

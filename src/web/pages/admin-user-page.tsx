@@ -6,6 +6,7 @@ import { AdminLayout } from "@/features/admin/admin-layout";
 import { UserAccessCards } from "@/features/admin/user-page/user-access";
 import { isNotFound, useAdminUser } from "@/features/admin/user-page/user-api";
 import { UserAuditCard } from "@/features/admin/user-page/user-audit";
+import { UserPlanCard } from "@/features/admin/user-page/user-plan";
 import { UserOrdersCard } from "@/features/admin/user-page/user-orders";
 import { BalanceCard, ProfileCard } from "@/features/admin/user-page/user-profile";
 import { UserTransactionsCard } from "@/features/admin/user-page/user-transactions";
@@ -76,6 +77,7 @@ export function AdminUserPage() {
           <UserTransactionsCard userId={user.id} />
           <UserAccessCards user={user} />
           <UserInFlightCard key={`in-flight-${user.inFlight.own ?? "default"}`} user={user} />
+          <UserPlanCard user={user} />
           <UserOrdersCard user={user} />
           <UserAuditCard userId={user.id} username={user.username} />
         </>

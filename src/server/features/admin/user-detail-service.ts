@@ -1,4 +1,6 @@
 /** One user's page on /admin/users/{id} (decision 0052): profile, tokens, sessions, orders, videos, and the two actions on them. */
+import { livePlanOf } from "../subscriptions/lifecycle.js";
+import { subscriptionView } from "../subscriptions/my-plan.js";
 import { and, asc, count, desc, eq, gt, inArray } from "drizzle-orm";
 import type { Db } from "../../db/connect.js";
 import {
@@ -45,7 +47,7 @@ export async function getUserDetail(
 ): Promise<AdminUserDetail> {
   const view = await getUserView(db, userId);
   const now = new Date();
-  const [[extra], tokens, live, orders, [orderCount], refusals, inFlight, signIn] = await Promise.all([
+  const [[extra], tokens, live, orders, [orderCount], refusals, inFlight, signIn, plan] = await Promise.all([
     db.select({ emailVerified: users.emailVerified, googleId: users.googleId }).from(users).where(eq(users.id, userId)),
     db
       .select()
@@ -73,6 +75,7 @@ export async function getUserDetail(
     refusalsInDay(db, userId),
     inFlightOf(db, userId),
     signInStanding(db, userId, standing),
+    livePlanOf(db, userId).then((sub) => (sub ? subscriptionView(db, sub) : null)),
   ]);
   const { disputes, reversals } = await moneyBackOf(
     db,
@@ -110,6 +113,7 @@ export async function getUserDetail(
     moderation: { refusals24h: refusals, threshold: refusalsFlag, flagged: refusals >= refusalsFlag },
     inFlight,
     signIn,
+    plan,
   };
 }
 
