@@ -6,9 +6,9 @@
 import { z } from "zod";
 import { confirmBelowCost, isoTimestamp } from "./common.js";
 
-export const PLAN_INTERVALS = ["month", "year"] as const;
+const PLAN_INTERVALS = ["month", "year"] as const;
 export type PlanInterval = (typeof PLAN_INTERVALS)[number];
-export const YEARLY_GRANTS = ["monthly", "upfront"] as const;
+const YEARLY_GRANTS = ["monthly", "upfront"] as const;
 
 const money = z.string().meta({ description: 'USD with two decimals, e.g. "19.00".' });
 
@@ -23,10 +23,9 @@ export const planPerksSchema = z
     models: z.array(z.string().max(100)).max(50).default([]),
   })
   .meta({ id: "PlanPerks" });
-export type PlanPerks = z.infer<typeof planPerksSchema>;
 
 /** A plan as everyone sees it. */
-export const planViewSchema = z
+const planViewSchema = z
   .object({
     id: z.string(),
     name: z.string(),
@@ -129,7 +128,7 @@ export const planRemovedSchema = z
   .object({ message: z.string(), deactivated: z.boolean() })
   .meta({ id: "PlanRemoved" });
 
-export const SUBSCRIPTION_STATUSES = ["pending", "active", "past_due", "paused", "ended"] as const;
+const SUBSCRIPTION_STATUSES = ["pending", "active", "past_due", "paused", "ended"] as const;
 
 /** A person's plan: GET /api/subscription. */
 export const subscriptionViewSchema = z

@@ -39,7 +39,7 @@ export interface CreemPlanDeps {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The `subscription.*` events Creem documents; any other `subscription.` event is logged and left. */
-export const CREEM_SUBSCRIPTION_EVENTS: ReadonlySet<string> = new Set([
+const CREEM_SUBSCRIPTION_EVENTS: ReadonlySet<string> = new Set([
   "subscription.active",
   "subscription.paid",
   "subscription.update",

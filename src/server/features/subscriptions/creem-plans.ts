@@ -25,7 +25,7 @@ import type { PlanChange, PlanProvider, PlanRow } from "./provider.js";
 export const CREEM_DOWNGRADE_LEAD_MS = 2 * 60 * 60 * 1000;
 
 /** The interval's Creem product of a plan, if it has one. */
-export const creemProductOf = (plan: PlanRow, interval: string): string | null =>
+const creemProductOf = (plan: PlanRow, interval: string): string | null =>
   (interval === "year" ? plan.creemProductYearly : plan.creemProductMonthly) || null;
 
 /**

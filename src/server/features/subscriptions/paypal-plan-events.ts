@@ -84,7 +84,7 @@ export async function findPayPalSubscription(
  * is this payment's next (within the interval and a week's slack: a retry collected late keeps
  * the schedule), else the interval from the payment (an older sale reported after a newer one).
  */
-export function salePeriod(start: Date, interval: "month" | "year", nextBilling: Date | undefined) {
+function salePeriod(start: Date, interval: "month" | "year", nextBilling: Date | undefined) {
   const natural = addMonths(start, interval === "year" ? 12 : 1);
   const fits =
     nextBilling && nextBilling.getTime() > start.getTime() && nextBilling.getTime() <= natural.getTime() + 7 * DAY_MS;

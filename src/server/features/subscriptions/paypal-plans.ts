@@ -54,8 +54,8 @@ export interface PayPalPlansContext {
 export const PAYMENT_FAILURE_THRESHOLD = 3;
 
 /** Where PayPal sends the buyer back; PayPal adds `subscription_id` (the web confirms it) and its tokens. */
-export const PAYPAL_RETURN_PATH = "/pricing?paypal_subscription=approved";
-export const PAYPAL_CANCEL_PATH = "/pricing?paypal_subscription=cancelled";
+const PAYPAL_RETURN_PATH = "/pricing?paypal_subscription=approved";
+const PAYPAL_CANCEL_PATH = "/pricing?paypal_subscription=cancelled";
 
 /** PayPal's page where a buyer sees and cancels their automatic payments, per environment. */
 const AUTOPAY_PAGES = {

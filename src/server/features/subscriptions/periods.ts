@@ -50,9 +50,5 @@ export function creditSlices(p: PaidPeriod): CreditSlice[] {
   return slices;
 }
 
-/** The credits one period of a subscription grants in all. */
-export const periodCredits = (p: Omit<PaidPeriod, "start" | "end">) =>
-  p.interval === "month" ? p.creditsPerMonth : p.creditsPerMonth * 12;
-
 /** How long a past-due plan's credits stay usable while the provider retries (decision 0152). */
 export const PAST_DUE_GRACE_DAYS = 14;

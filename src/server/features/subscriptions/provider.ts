@@ -11,7 +11,7 @@ import type { SubscriptionRow } from "./plan-grants.js";
 
 export type PlanRow = typeof plans.$inferSelect;
 
-export interface PlanCheckoutInput {
+interface PlanCheckoutInput {
   user: { id: string; email: string | null };
   /** Our row, `pending`, made by the caller: its id goes to the provider as the reference. */
   subscription: SubscriptionRow;
@@ -19,7 +19,7 @@ export interface PlanCheckoutInput {
   interval: PlanInterval;
 }
 
-export interface PlanCheckout {
+interface PlanCheckout {
   /** Creem: the hosted checkout page. */
   checkoutUrl: string | null;
   /** PayPal: the subscription its subscribe button approves. */

@@ -121,7 +121,7 @@ export interface CreateProductRequest {
   requestId: string;
 }
 
-export type BillingInterval = "MONTH" | "YEAR";
+type BillingInterval = "MONTH" | "YEAR";
 
 /** A billing plan (POST /v1/billing/plans): one regular cycle at a fixed price, billed until cancelled. */
 export interface CreateBillingPlanRequest {
