@@ -6,6 +6,7 @@
  */
 import type { SessionRow } from "../identity/sessions.js";
 import type { Settings } from "../features/settings/service.js";
+import type { CreditSplit } from "../../shared/schemas/credit-split.js";
 import type { TaskRow } from "../features/videos/task-state.js";
 import { FreshCache, SETTINGS_GROUP } from "./fresh-cache.js";
 import type { LiveEvents } from "./live-events.js";
@@ -37,6 +38,8 @@ export interface ReadCaches {
   tasks: FreshCache<TaskRow>;
   /** By the user and the query. */
   taskLists: FreshCache<TaskListBody>;
+  /** By user: a balance and which of it expires when (decision 0151), read with the user. */
+  creditSplits: FreshCache<CreditSplit & { userId: string }>;
   /** One entry. */
   settings: FreshCache<Settings>;
   /** One entry. */
@@ -67,6 +70,14 @@ export function createReadCaches(events: LiveEvents): ReadCaches {
       weigh: (l) => l.body.length,
       maxWeight: 16 * 1024 * 1024,
       // "The last 14 days" moves with the clock.
+      ttlMs: MINUTE,
+    }),
+    // Every balance change writes the users row, which announces a "user" change.
+    creditSplits: new FreshCache<CreditSplit & { userId: string }>(events, {
+      kinds: ["user"],
+      groupOf: (s) => s.userId,
+      maxWeight: 20_000,
+      // A lot's expiry moves with the clock, and a plan's grace moves its lots without the balance.
       ttlMs: MINUTE,
     }),
     settings: new FreshCache<Settings>(events, {

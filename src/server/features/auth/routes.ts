@@ -24,6 +24,7 @@ import { isPending } from "../../identity/second-factor-state.js";
 import { mustEnrol } from "../second-factor/gate.js";
 import { toCurrentUser, toSignedInUser } from "./users.js";
 import { creditSplit } from "../credits/credit-split.js";
+import type { ReadCaches } from "../../events/read-caches.js";
 
 export interface AuthRateLimits {
   loginPerIp: RateLimitRule;
@@ -83,6 +84,7 @@ export async function authRoutes(
     mailer: Mailer;
     readSettings: () => Promise<Settings>;
     captcha: CaptchaCheck;
+    caches: Pick<ReadCaches, "creditSplits">;
   },
 ): Promise<void> {
   const { db, mailer, captcha } = opts;
@@ -171,9 +173,13 @@ export async function authRoutes(
       setWebTokenCookie(reply, webKey, session, secureCookies);
     const pending = state !== undefined && isPending(state);
     const enrolmentRequired = state !== undefined && (await mustEnrol(user, state, opts.readSettings));
-    // The balance and which of it expires when, read together (decision 0151): the session's
-    // cached balance could be a moment older than the lots.
-    const { credits, expiring } = await creditSplit(db, user.id);
+    // The balance and which of it expires when, read together (decision 0151) and kept in memory
+    // like the session until the database announces a change of the user (decision 0031).
+    const split = await opts.caches.creditSplits.get(user.id, async () => ({
+      userId: user.id,
+      ...(await creditSplit(db, user.id)),
+    }));
+    const { credits, expiring } = split ?? (await creditSplit(db, user.id));
     return {
       ...toCurrentUser(user),
       credits,
