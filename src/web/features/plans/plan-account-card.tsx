@@ -32,9 +32,9 @@ export function PlanAccountCard() {
   const sub = mine.data?.subscription;
   const reason = mine.isError ? errorMessage(mine.error) : "";
   return (
-    <Card className="lg:col-span-2">
+    <Card role="region" id="plan" className="lg:col-span-2" aria-labelledby="plan-title">
       <CardHeader>
-        <CardTitle>
+        <CardTitle id="plan-title">
           <Trans>Plan</Trans>
         </CardTitle>
         <CardDescription>
