@@ -20,7 +20,7 @@ import { useDocumentTitle } from "@/hooks/use-document-title";
 const PROMISES = [
   { icon: Zap, text: msg`Credits arrive as soon as the payment is confirmed` },
   { icon: ShieldCheck, text: msg`Secure checkout with trusted payment providers` },
-  { icon: Sparkles, text: msg`No subscription and no daily limits` },
+  { icon: Sparkles, text: msg`Bought credits never expire, and there are no daily limits` },
 ];
 
 /** /pricing (decision 0016, issue 69): stats, plans, credit packages, purchase dialog, transaction history. */
@@ -45,8 +45,8 @@ export function PricingPage() {
         }
         description={
           <Trans>
-            Buy a credit package once and spend it on videos, on the web or through the API. Pay only for what you
-            create.
+            Subscribe to a plan for credits every month, or buy a credit package once. Spend them on videos, on the web
+            or through the API.
           </Trans>
         }
       />

@@ -63,5 +63,6 @@ export function guideRules(): string[] {
     }),
     t`upgrade4k: optional; true also makes the 4K version for the 4K surcharge (videoUrl4k in the status once ready; refunded if it cannot be made).`,
     t`Check the status every ${min}-${max} seconds until it is completed or failed.`,
+    t`Credits from a plan come each month and expire at its period's end, so they are spent before bought credits; GET /api/n8n/balance says which of your credits expire when.`,
   ];
 }

@@ -47,7 +47,7 @@ export function PaymentProviderCards({
         />
         <TextField
           label={t`PayPal webhook ID`}
-          hint={t`From the webhook you add in PayPal's developer dashboard for /paypal/webhook (refunds, reversals and disputes). Without it PayPal's notices are refused.`}
+          hint={t`From the webhook you add in PayPal's developer dashboard for /paypal/webhook, with the events PAYMENT.CAPTURE.*, PAYMENT.SALE.*, BILLING.SUBSCRIPTION.* and CUSTOMER.DISPUTE.* (refunds, reversals, disputes and plans). Without it PayPal's notices are refused and plans cannot be sold through PayPal.`}
           autoComplete="off"
           {...text("paypalWebhookId")}
         />
@@ -69,7 +69,11 @@ export function PaymentProviderCards({
         />
         <CheckboxField label={t`Enable Creem`} {...toggle("creemEnabled")} />
         <SecretField label={t`Creem API key`} {...text("creemApiKey")} />
-        <SecretField label={t`Creem webhook secret`} {...text("creemWebhookSecret")} />
+        <SecretField
+          label={t`Creem webhook secret`}
+          hint={t`From the webhook you add in Creem's dashboard for /api/creem/webhook, with the checkout, refund, dispute and subscription events (packs and plans).`}
+          {...text("creemWebhookSecret")}
+        />
         <ChoiceField
           label={t`Creem environment`}
           options={[
