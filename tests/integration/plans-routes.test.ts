@@ -9,6 +9,7 @@ import { plans, subscriptions, users } from "../../src/server/db/schema.js";
 import { Mailer } from "../../src/server/features/mail/outbox.js";
 import { grantPlanPayment } from "../../src/server/features/subscriptions/plan-grants.js";
 import { addMonths } from "../../src/server/features/subscriptions/periods.js";
+import { inFlightOf } from "../../src/server/features/videos/in-flight.js";
 import type { AdminPlanView, MySubscription, PlanView } from "../../src/shared/schemas/plans.js";
 import { makingCostsNextToNothing } from "../helpers/cheap-making.js";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
@@ -218,6 +219,19 @@ describe("a person's plan", () => {
     expect(twice.json().reason).toBe("plan_already_cancelling");
     // Cancelling: no renewal is shown.
     expect((await p.client.get("/api/subscription")).json().subscription.nextRenewal).toBeNull();
+  });
+
+  it("lets a plan's videos-at-once perk raise the fair-use limit while the plan is live", async () => {
+    const plan = (
+      await admin.post("/api/admin/plans", { ...PRO, name: "Busy", perks: { videosAtOnce: 8 } })
+    ).json<AdminPlanView>();
+    const p = await person();
+    expect((await inFlightOf(db(), p.id)).default).toBe(5);
+    const sub = await subscribedTo(plan.id, p.id);
+    expect((await inFlightOf(db(), p.id)).default).toBe(8);
+    // A perk below the site's limit never lowers it; an ended plan gives nothing.
+    await db().update(subscriptions).set({ status: "ended" }).where(eq(subscriptions.id, sub.id));
+    expect((await inFlightOf(db(), p.id)).default).toBe(5);
   });
 
   it("never shows another person's plan", async () => {

@@ -1,7 +1,8 @@
 /**
  * Fair use (decision 0093): each person has at most N videos being made at a time, N being their
  * own limit (`users.max_videos_in_flight`, set on their admin page) or else the admin's default
- * (`admin_settings.max_videos_in_flight`, 5). In flight: a task `pending` (reserved, not yet
+ * (`admin_settings.max_videos_in_flight`, 5), raised by their live plan's "videos at once" perk
+ * where that is higher (decision 0152). In flight: a task `pending` (reserved, not yet
  * accepted by the provider) or `generating`. A finished video fetching its 1080p or 4K version is
  * not a new generation and does not count.
  */
@@ -17,7 +18,12 @@ const DEFAULT_MAX_IN_FLIGHT = 5;
 
 /** Of the `users u` row in the query: its videos in flight, and the admin's default limit. */
 const IN_FLIGHT_OF_U = sql`(select count(*) from video_tasks t where t.user_id = u.id and t.status in ('pending', 'generating'))::int`;
-const DEFAULT_LIMIT = sql`coalesce((select s.max_videos_in_flight from admin_settings s where s.id = 1), ${DEFAULT_MAX_IN_FLIGHT}::int)`;
+const SITE_LIMIT = sql`coalesce((select s.max_videos_in_flight from admin_settings s where s.id = 1), ${DEFAULT_MAX_IN_FLIGHT}::int)`;
+/** The perk of the `users u` row's live plan, if it names one. */
+const PLAN_LIMIT_OF_U = sql`(select (p.perks->>'videosAtOnce')::int from subscriptions s join plans p on p.id = s.plan_id
+  where s.user_id = u.id and s.status in ('active', 'past_due', 'paused') limit 1)`;
+/** What applies to the `users u` row without a limit of their own: the site's, or their plan's when higher. */
+const DEFAULT_LIMIT = sql`greatest(${SITE_LIMIT}, coalesce(${PLAN_LIMIT_OF_U}, 0))`;
 
 function tooManyInFlight(inFlight: number, limit: number): AppError {
   const videos = inFlight === 1 ? "1 video" : `${inFlight} videos`;
@@ -59,7 +65,7 @@ export async function inFlightRefusal(db: Queryable, userId: string): Promise<Ap
   return count.now >= limit ? tooManyInFlight(count.now, limit) : undefined;
 }
 
-/** A person's videos in flight now, their own limit and the default (the admin's user page). */
+/** A person's videos in flight now, their own limit and the default, their plan's included (the admin's user page). */
 export async function inFlightOf(
   db: Queryable,
   userId: string,
