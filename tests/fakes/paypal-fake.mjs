@@ -12,6 +12,8 @@
  *            request id once captured -> 422 ORDER_ALREADY_CAPTURED; outcome DECLINED -> 422
  *            INSTRUMENT_DECLINED
  *        GET  /v2/checkout/orders/{id}           with purchase_units[].payments.refunds[] once refunded
+ *        POST /v1/payments/sale/{id}/refund       {amount?: {total, currency}}: 201 with the refund
+ *            (a subscription's sale; replayed by PayPal-Request-Id)
  *        POST /v2/payments/captures/{id}/refund  {amount?, note_to_payer?}: 201 with the refund
  *            (COMPLETED); the same PayPal-Request-Id again -> 200 with the same refund; more than
  *            is left -> 422 REFUND_AMOUNT_EXCEEDED (CAPTURE_FULLY_REFUNDED once nothing is left)
@@ -938,7 +940,8 @@ export async function startPaypalFake(options) {
       !path.startsWith("/v1/notifications/") &&
       !path.startsWith("/v1/customer/") &&
       !path.startsWith("/v1/catalogs/") &&
-      !path.startsWith("/v1/billing/")
+      !path.startsWith("/v1/billing/") &&
+      !path.startsWith("/v1/payments/sale/")
     )
       return sendError(res, 404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.");
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
@@ -1079,6 +1082,22 @@ export async function startPaypalFake(options) {
 
     if (path.startsWith("/v1/catalogs/") || path.startsWith("/v1/billing/"))
       return handleCatalog(req, path, body, requestId, res);
+
+    // A subscription's sale refunded through the API (v1): 201 with the refund; its
+    // PAYMENT.SALE.REFUNDED waits in takeEvents() like the other calls' events.
+    const saleRefund = /^\/v1\/payments\/sale\/([^/]+)\/refund$/.exec(path);
+    if (saleRefund && req.method === "POST") {
+      const replay = requestId ? replays.get(`sale-refund|${requestId}`) : undefined;
+      if (replay) return sendJson(res, 200, replay.body);
+      const saleId = saleRefund[1] ?? "";
+      if (!sales.has(saleId)) return notFound(res);
+      const total = parseJson(body)?.amount?.total;
+      const [event] = refundSaleNow(saleId, typeof total === "string" ? total : undefined, false);
+      madeEvents.push(event);
+      const refund = event.resource;
+      if (requestId) replays.set(`sale-refund|${requestId}`, { orderId: saleId, body: refund });
+      return sendJson(res, 201, refund);
+    }
 
     const match = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
     const order = match ? orders.get(match[1] ?? "") : undefined;
