@@ -522,6 +522,25 @@ describe("a refunded sale", () => {
     expect(await balance(user.id)).toBe(0);
   });
 
+  it("is refunded by an admin through PayPal's sale refund, and PayPal's notice of it changes nothing more", async () => {
+    const { user, subId } = await subscribed();
+    const [order] = await ordersOf(subId);
+    const admin = await signInAdmin(t);
+    const res = await admin.post(`/api/admin/payment-orders/${order!.id}/refund`, {
+      amount: "19.00",
+      reason: "Asked for their money back",
+      expectedRefundedCents: 0,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await balance(user.id)).toBe(0);
+    // PayPal's own PAYMENT.SALE.REFUNDED for the same refund arrives after: already reversed.
+    const notices = fake.takeEvents().filter((e) => e.event_type === "PAYMENT.SALE.REFUNDED");
+    expect(notices).toHaveLength(1);
+    expect((await fake.deliver(notices)).map((a) => a.status)).toEqual([200]);
+    const reversals = await db().select().from(paymentReversals).where(eq(paymentReversals.orderId, order!.id));
+    expect(reversals).toMatchObject([{ kind: "refund", amountCents: 1900, credits: 100, source: "admin" }]);
+  });
+
   it("takes back a chargeback of a sale, and what was already spent is owed", async () => {
     const { user, subId, events } = await subscribed();
     await db().transaction(async (tx) => {

@@ -172,7 +172,9 @@ export async function adminRefund(
   const claimedAt = await claim(db, order, input.expectedRefundedCents);
   let refund;
   try {
-    refund = await client.refundCapture({
+    // A plan's period is a v1 sale (its PAYMENT.SALE.* events), a pack a v2 capture.
+    const refundOf = order.subscriptionId ? client.refundSale.bind(client) : client.refundCapture.bind(client);
+    refund = await refundOf({
       captureId: order.providerPaymentId,
       amount: { value: formatCents(cents), currency: order.currency },
       noteToPayer: input.reason,

@@ -262,6 +262,21 @@ export class PaypalClient {
     return refund;
   }
 
+  /**
+   * POST /v1/payments/sale/{id}/refund: a plan's payment is a v1 sale, not a v2 capture (decision
+   * 0154); idempotent by `requestId`. The answer is read as the sale's refund events are.
+   */
+  async refundSale(req: RefundCaptureRequest): Promise<PaypalRefund> {
+    const path = `/v1/payments/sale/${encodeURIComponent(req.captureId)}/refund`;
+    const body = {
+      amount: { total: req.amount.value, currency: req.amount.currency },
+      ...(req.noteToPayer ? { description: req.noteToPayer.slice(0, 255) } : {}),
+    };
+    const refund = parseSaleRefund(await this.call("POST", path, body, { "paypal-request-id": req.requestId }));
+    if (!refund) throw new PaypalError("failed", "PayPal returned an unreadable refund (no refund id in its answer)");
+    return refund;
+  }
+
   /** GET /v1/customer/disputes/{id}. */
   async getDispute(disputeId: string): Promise<PaypalDispute> {
     const dispute = parseDispute(await this.call("GET", `/v1/customer/disputes/${encodeURIComponent(disputeId)}`));
