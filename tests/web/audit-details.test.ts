@@ -159,7 +159,10 @@ const CASES: Record<AuditAction, [Record<string, unknown>, string[]]> = {
     ["Monthly price (USD): 19.00 → 24.00"],
   ],
   "plan.delete": [{ deactivated: true }, ["Kept as inactive (it was bought before): yes"]],
-  "subscription.cancel": [{ reason: "asked by phone", provider: "creem" }, ["Reason: asked by phone", "Provider: Creem"]],
+  "subscription.cancel": [
+    { reason: "asked by phone", provider: "creem" },
+    ["Reason: asked by phone", "Provider: Creem"],
+  ],
   "user.credits": [
     { before: { credits: 5 }, after: { credits: 42 }, change: "set", amount: 42, reason: "goodwill bonus" },
     ["Credits: 5 → 42", "Change: set to 42 credits", "Reason: goodwill bonus"],
