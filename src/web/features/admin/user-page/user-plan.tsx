@@ -1,5 +1,5 @@
 /** A person's plan on their admin page (issue 69): what it is, its state and renewal, and ending it for them. */
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { t } from "@lingui/core/macro";
 import { useMutation } from "@tanstack/react-query";
@@ -12,6 +12,9 @@ import { refreshUsers } from "@/features/admin/users/users-api";
 import { toast } from "@/hooks/use-toast";
 import { call, errorMessage } from "@/lib/api";
 import { formatCredits, formatDate } from "@/lib/format";
+import { tidyReason } from "../../../../shared/schemas/admin-reason";
+import { ActionFooter } from "@/features/admin/action-footer";
+import { AdminFormDialog } from "@/features/admin/admin-form-dialog";
 import { ReasonField, useReasonCheck } from "@/features/admin/reason-field";
 
 type Plan = NonNullable<AdminUserDetail["plan"]>;
@@ -43,22 +46,40 @@ function planState(plan: Plan): string {
   return t`Active`;
 }
 
+/** Ending the plan at its provider, with the reason the audit log keeps. */
+function CancelPlanForDialog({ userId, planName, onClose }: { userId: string; planName: string; onClose: () => void }) {
+  const { t } = useLingui();
+  const [reason, setReason] = useState("");
+  const [problem, setProblem] = useState<string>();
+  const check = useReasonCheck();
+  const cancel = useCancelPlanFor(userId, onClose);
+  const submit = () => {
+    const wrong = check(reason);
+    setProblem(wrong);
+    if (!wrong) cancel.mutate(tidyReason(reason));
+  };
+  return (
+    <AdminFormDialog
+      title={<Trans>End {planName} now?</Trans>}
+      description={t`The plan is cancelled at its provider now: no further payments are taken. The credits of the period already paid stay until it ends.`}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <ReasonField id="plan-cancel-reason" value={reason} onValueChange={setReason} invalid={Boolean(problem)} />
+      <ActionFooter
+        problem={problem}
+        pending={cancel.isPending}
+        actionLabel={t`Cancel the plan now`}
+        onCancel={onClose}
+      />
+    </AdminFormDialog>
+  );
+}
+
 export function UserPlanCard({ user }: { user: AdminUserDetail }) {
   const { t } = useLingui();
   const plan = user.plan;
   const [asking, setAsking] = useState(false);
-  const [reason, setReason] = useState("");
-  const [tried, setTried] = useState(false);
-  const check = useReasonCheck();
-  const cancel = useCancelPlanFor(user.id, () => setAsking(false));
-  const problem = check(reason);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (!problem) cancel.mutate(reason);
-  };
-
   return (
     <SectionCard id="user-plan-title" title={t`Plan`}>
       {!plan ? (
@@ -95,39 +116,15 @@ export function UserPlanCard({ user }: { user: AdminUserDetail }) {
               <dd>{formatCredits(plan.planCredits.remaining)}</dd>
             </div>
           </dl>
+          <div className="mt-4 flex justify-end">
+            <Button type="button" variant="outline" onClick={() => setAsking(true)}>
+              <XCircle aria-hidden="true" />
+              <Trans>Cancel this plan</Trans>
+            </Button>
+          </div>
           {asking ? (
-            <form onSubmit={submit} className="mt-4 grid gap-3" aria-label={t`Cancel this plan`}>
-              <p className="text-sm">
-                <Trans>
-                  The plan is cancelled at its provider now: no further payments are taken. The credits of the period
-                  already paid stay until it ends.
-                </Trans>
-              </p>
-              <ReasonField
-                id="plan-cancel-reason"
-                value={reason}
-                onValueChange={setReason}
-                invalid={tried && !!problem}
-              />
-              {tried && problem ? <p className="text-sm text-red-400">{problem}</p> : null}
-              <div className="flex justify-end gap-2">
-                <Button type="button" variant="outline" onClick={() => setAsking(false)}>
-                  <Trans>Keep the plan</Trans>
-                </Button>
-                <Button type="submit" variant="destructive" disabled={cancel.isPending}>
-                  <XCircle aria-hidden="true" />
-                  <Trans>Cancel the plan now</Trans>
-                </Button>
-              </div>
-            </form>
-          ) : (
-            <div className="mt-4 flex justify-end">
-              <Button type="button" variant="outline" onClick={() => setAsking(true)}>
-                <XCircle aria-hidden="true" />
-                <Trans>Cancel this plan</Trans>
-              </Button>
-            </div>
-          )}
+            <CancelPlanForDialog userId={user.id} planName={plan.planName} onClose={() => setAsking(false)} />
+          ) : null}
         </>
       )}
     </SectionCard>
