@@ -12,6 +12,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
+  adminAuditLog,
   creditLots,
   paymentOrders,
   paymentReversals,
@@ -472,6 +473,27 @@ describe("cancelling", () => {
     expect(await subRow(subId)).toMatchObject({ status: "ended", endReason: "admin" });
     await fake.deliver(fake.takeEvents());
     expect(await subRow(subId)).toMatchObject({ status: "ended", endReason: "admin" });
+  });
+});
+
+describe("an admin cancelling for someone", () => {
+  it("ends the plan at PayPal through the admin's route, with the reason in the audit log", async () => {
+    const { user, subId, paypalId } = await subscribed();
+    const admin = await signInAdmin(t);
+    const detail = await admin.get(`/api/admin/users/${user.id}`);
+    expect(detail.json().plan).toMatchObject({ id: subId, provider: "paypal", status: "active" });
+    const res = await admin.post(`/api/admin/users/${user.id}/plan/cancel`, { reason: "Asked us by e-mail" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(fake.subscriptions.get(paypalId)).toMatchObject({ status: "CANCELLED" });
+    expect(await subRow(subId)).toMatchObject({ status: "ended", endReason: "admin" });
+    const [entry] = await db()
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.action, "subscription.cancel"), eq(adminAuditLog.targetId, subId)));
+    expect(entry?.details).toMatchObject({ reason: "Asked us by e-mail", provider: "paypal" });
+    // The period's credits stay: they were paid for.
+    expect(await balance(user.id)).toBe(100);
+    expect((await admin.post(`/api/admin/users/${user.id}/plan/cancel`, { reason: "again" })).statusCode).toBe(404);
   });
 });
 
