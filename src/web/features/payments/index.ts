@@ -5,4 +5,5 @@ export { LoadingLine } from "./loading-line";
 export { PopularBadge } from "./package-terms";
 export { toastPaymentCancelled, toastPaymentError, toastPaymentStepError, toastPaypalError } from "./payment-feedback";
 export { loadPaypalSubscriptionSdk, type PaypalSubscriptionNamespace } from "./paypal-sdk";
+export { PaypalButtonsFrame, usePaypalSdk } from "./paypal-buttons-frame";
 export { ProviderOption } from "./provider-option";
