@@ -7,6 +7,7 @@ import { plural, t } from "@lingui/core/macro";
 import { BASE64_IMAGE_TTL_HOURS, POLL_SECONDS } from "../../../shared/automation";
 import { ASPECT_RATIOS, MODE_CATALOGUE, MODELS, MODES, type GenerationMode } from "../../../shared/catalogue";
 import { SEED_MAX, SEED_MIN } from "../../../shared/videos";
+import { automationApi } from "../../../shared/api/automation";
 import { siteApi } from "../../../shared/api/site";
 import { urlFor } from "@/lib/api";
 import { imageSlotLabel, modelLabel, modeDescription } from "@/lib/catalogue-text";
@@ -45,6 +46,7 @@ export function guideRules(): string[] {
   const modes = orList(MODES);
   const ratios = orList(ASPECT_RATIOS);
   const modelsUrl = urlFor(siteApi.models);
+  const balanceUrl = urlFor(automationApi.balance);
   const seedMin = SEED_MIN;
   const seedMax = SEED_MAX;
   const hours = BASE64_IMAGE_TTL_HOURS;
@@ -63,6 +65,6 @@ export function guideRules(): string[] {
     }),
     t`upgrade4k: optional; true also makes the 4K version for the 4K surcharge (videoUrl4k in the status once ready; refunded if it cannot be made).`,
     t`Check the status every ${min}-${max} seconds until it is completed or failed.`,
-    t`Credits from a plan come each month and expire at its period's end, so they are spent before bought credits; GET /api/n8n/balance says which of your credits expire when.`,
+    t`Credits from a plan come each month and expire at its period's end, so they are spent before bought credits; GET ${balanceUrl} says which of your credits expire when.`,
   ];
 }

@@ -1,4 +1,5 @@
 /** The PayPal and Creem cards of the Payments section (decision 0148), with their keys' checks (decision 0145). */
+import { paymentsApi } from "../../../../shared/api/payments";
 import { useLingui } from "@lingui/react/macro";
 import { CheckboxField, ChoiceField, SecretField, TextField } from "@/features/admin/admin-fields";
 import type { FieldBinders } from "./field-binders";
@@ -15,6 +16,7 @@ export function PaymentProviderCards({
   saveError,
 }: FieldBinders<PaymentDraft> & { savedAt: string; saveError: unknown }) {
   const { t } = useLingui();
+  const creemWebhookPath = paymentsApi.creemWebhook.path;
   /** The names of the keys a switched-on provider lacks (blank in the form: not set). */
   const lacking = (on: boolean, keys: [Parameters<typeof text>[0], string][]) =>
     on ? keys.filter(([key]) => !text(key).value.trim()).map(([, name]) => name) : [];
@@ -71,7 +73,7 @@ export function PaymentProviderCards({
         <SecretField label={t`Creem API key`} {...text("creemApiKey")} />
         <SecretField
           label={t`Creem webhook secret`}
-          hint={t`From the webhook you add in Creem's dashboard for /api/creem/webhook, with the checkout, refund, dispute and subscription events (packs and plans).`}
+          hint={t`From the webhook you add in Creem's dashboard for ${creemWebhookPath}, with the checkout, refund, dispute and subscription events (packs and plans).`}
           {...text("creemWebhookSecret")}
         />
         <ChoiceField
