@@ -75,6 +75,12 @@ const SETTINGS: AdminSettingsView = {
   turnstileSecret: null,
   emailDomainsAllowed: [],
   emailDomainsBlocked: [],
+  welcomeGrantEnabled: true,
+  welcomeGrantCredits: null,
+  welcomeGrantDays: 14,
+  welcomeGrantsPerAddress: 2,
+  welcomeGrantsPerNetwork: 5,
+  welcomeVideosWatermarked: false,
   updatedAt: "2026-11-25T10:00:00.000Z",
 };
 

@@ -379,6 +379,17 @@ export const adminSettings = pgTable(
     requireAdminSecondFactor: boolean("require_admin_second_factor").notNull().default(false),
     /** Videos one person may have in progress at once (fair use); a user's own limit wins. */
     maxVideosInFlight: integer("max_videos_in_flight").notNull().default(5),
+    /** Credits a person gets once their identity is verified (issue 70, decision 0155). */
+    welcomeGrantEnabled: boolean("welcome_grant_enabled").notNull().default(true),
+    /** How many; null: the web price of one Veo3 Fast video at the time of the grant. */
+    welcomeGrantCredits: integer("welcome_grant_credits"),
+    /** How many days they last. */
+    welcomeGrantDays: integer("welcome_grant_days").notNull().default(14),
+    /** At most this many grants a day to one client address, and to one network (/24, /48). */
+    welcomeGrantsPerAddress: integer("welcome_grants_per_address").notNull().default(2),
+    welcomeGrantsPerNetwork: integer("welcome_grants_per_network").notNull().default(5),
+    /** Videos paid with welcome credits carry a watermark and stay 720p. */
+    welcomeVideosWatermarked: boolean("welcome_videos_watermarked").notNull().default(false),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -398,6 +409,43 @@ export const adminSettings = pgTable(
     check("admin_settings_moderation_refusals_flag_valid", sql`${t.moderationRefusalsFlag} between 1 and 1000`),
     check("admin_settings_price_margin_percent_valid", sql`${t.priceMarginPercent} between 0 and 90`),
     check("admin_settings_max_videos_in_flight_valid", sql`${t.maxVideosInFlight} between 1 and 1000`),
+    check(
+      "admin_settings_welcome_grant_valid",
+      sql`coalesce(${t.welcomeGrantCredits}, 1) between 1 and 100000 and ${t.welcomeGrantDays} between 1 and 365
+        and ${t.welcomeGrantsPerAddress} between 1 and 1000 and ${t.welcomeGrantsPerNetwork} between 1 and 10000`,
+    ),
+  ],
+);
+
+/**
+ * Who got the welcome grant (issue 70, decision 0155): once per address, ever. The address is kept
+ * only as a keyed hash of its normalised form (sub-address and Gmail's dots dropped), so the row
+ * outlives a deleted account without naming anyone, and a re-made account finds it.
+ */
+export const welcomeGrants = pgTable(
+  "welcome_grants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    addressHash: text("address_hash").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The client address and its network when the grant was asked for. */
+    clientAddress: text("client_address").notNull(),
+    network: text("network").notNull(),
+    credits: integer("credits").notNull(),
+    /** granted, or why not: address_limit, network_limit. */
+    outcome: text("outcome").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("welcome_grants_one_per_address")
+      .on(t.addressHash)
+      .where(sql`${t.outcome} = 'granted'`),
+    uniqueIndex("welcome_grants_one_per_user")
+      .on(t.userId)
+      .where(sql`${t.outcome} = 'granted'`),
+    index("welcome_grants_address_idx").on(t.clientAddress, t.createdAt),
+    index("welcome_grants_network_idx").on(t.network, t.createdAt),
+    check("welcome_grants_outcome_valid", sql`${t.outcome} in ('granted', 'address_limit', 'network_limit')`),
   ],
 );
 
@@ -697,6 +745,7 @@ export const TRANSACTION_TYPES = [
   "expiry",
   "subscription",
   "rollover",
+  "welcome",
 ] as const;
 
 export const transactions = pgTable(
@@ -764,7 +813,7 @@ export const transactions = pgTable(
       .where(sql`${t.type} = 'subscription'`),
     check(
       "transactions_type_valid",
-      sql`${t.type} in ('purchase', 'bonus', 'refund', 'usage', 'adjustment', 'reversal', 'expiry', 'subscription', 'rollover')`,
+      sql`${t.type} in ('purchase', 'bonus', 'refund', 'usage', 'adjustment', 'reversal', 'expiry', 'subscription', 'rollover', 'welcome')`,
     ),
   ],
 );

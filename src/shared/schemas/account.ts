@@ -21,6 +21,7 @@ export const TRANSACTION_TYPES = [
   "expiry",
   "subscription",
   "rollover",
+  "welcome",
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 

@@ -434,6 +434,18 @@ export const adminSettingsViewSchema = z
     emailDomainsBlocked: z
       .array(z.string())
       .meta({ description: "Mail domains (and their subdomains) always refused at sign-up and change of address." }),
+    welcomeGrantEnabled: z.boolean().meta({ description: "Credits once a person's address is verified (issue 70)." }),
+    welcomeGrantCredits: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "How many; null: the web price of one Veo3 Fast video when granted." }),
+    welcomeGrantDays: z.number().int().meta({ description: "How many days welcome credits last." }),
+    welcomeGrantsPerAddress: z.number().int().meta({ description: "Grants a day to one client address, at most." }),
+    welcomeGrantsPerNetwork: z.number().int().meta({ description: "Grants a day to one network (/24, /48), at most." }),
+    welcomeVideosWatermarked: z
+      .boolean()
+      .meta({ description: "Videos paid with welcome credits carry a watermark and stay 720p." }),
     updatedAt: isoTimestamp,
   })
   .meta({ id: "AdminSettings" });

@@ -33,6 +33,13 @@ export const captchaConfigSchema = z
   .meta({ id: "CaptchaConfig" });
 export type CaptchaConfig = z.infer<typeof captchaConfigSchema>;
 
+/** A whole number in range, from a number or its digits (the form sends text). */
+const wholeNumber = (message: string, min: number, max: number) =>
+  z
+    .union([z.number(), z.string().trim()], { error: message })
+    .transform((v) => (typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v))
+    .pipe(z.number({ error: message }).int(message).min(min, message).max(max, message));
+
 const domainList = (field: string) =>
   z
     .array(z.string({ error: `${field} must be a list of domain names` }), {
@@ -64,4 +71,20 @@ export const signUpSettingsSchema = z.object({
   turnstileSecret: z.string().max(4096, "Secret is too long").nullable().optional(),
   emailDomainsAllowed: domainList("emailDomainsAllowed"),
   emailDomainsBlocked: domainList("emailDomainsBlocked"),
+  welcomeGrantEnabled: z.boolean({ error: "welcomeGrantEnabled must be true or false" }).optional(),
+  welcomeGrantCredits: wholeNumber("Welcome credits must be a whole number from 1 to 100,000", 1, 100_000)
+    .nullable()
+    .optional(),
+  welcomeGrantDays: wholeNumber("Welcome credits must last a whole number of days from 1 to 365", 1, 365).optional(),
+  welcomeGrantsPerAddress: wholeNumber(
+    "Welcome grants per address a day must be a whole number from 1 to 1,000",
+    1,
+    1000,
+  ).optional(),
+  welcomeGrantsPerNetwork: wholeNumber(
+    "Welcome grants per network a day must be a whole number from 1 to 10,000",
+    1,
+    10_000,
+  ).optional(),
+  welcomeVideosWatermarked: z.boolean({ error: "welcomeVideosWatermarked must be true or false" }).optional(),
 });

@@ -31,6 +31,7 @@ export const TRANSACTION_TYPES: Record<TransactionView["type"], TransactionTypeL
   expiry: transactionType(msg`Expired`, "secondary"),
   subscription: transactionType(msg`Plan credits`, "success"),
   rollover: transactionType(msg`Rolled over`, "default"),
+  welcome: transactionType(msg`Welcome credits`, "success"),
 };
 
 /** A type the web app does not know yet shows its own name, in grey. */

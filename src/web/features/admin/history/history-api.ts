@@ -33,6 +33,7 @@ export const TRANSACTION_TYPE_LABELS: Record<AdminTransactionType, MessageDescri
   expiry: msg`Expired`,
   subscription: msg`Plan credits`,
   rollover: msg`Rolled over`,
+  welcome: msg`Welcome credits`,
 };
 
 export const NO_FILTERS: HistoryFilters = { type: "", user: "", dateFrom: "", dateTo: "" };
