@@ -89,6 +89,7 @@ describe("migrations", () => {
         "webhook_deliveries",
         "webhook_endpoints",
         "webhook_events",
+        "welcome_grants",
       ]);
     } finally {
       await database.close();

@@ -4,7 +4,7 @@
  * signs nobody in or out: it may be opened in a browser signed in as someone else.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Db, Queryable } from "../../db/connect.js";
+import type { Db, Queryable, Tx } from "../../db/connect.js";
 import { users } from "../../db/schema.js";
 import { AppError } from "../../http/errors.js";
 import type { Locale } from "../../../shared/i18n.js";
@@ -30,8 +30,15 @@ export async function sendVerificationLink(
   );
 }
 
-/** Uses a confirmation link; answers whose address it confirmed. */
-export async function verifyEmail(db: Db, token: string): Promise<{ username: string; email: string }> {
+/**
+ * Uses a confirmation link; answers whose address it confirmed. `confirmed` runs in the same
+ * transaction once it is (the welcome grant, decision 0155).
+ */
+export async function verifyEmail(
+  db: Db,
+  token: string,
+  confirmed?: (tx: Tx, user: { id: string; email: string }) => Promise<void>,
+): Promise<{ username: string; email: string }> {
   return db.transaction(async (tx) => {
     const link = await useAccountToken(tx, token, "verify_email");
     if (!link?.email) throw new AppError("invalid_input", LINK_EXPIRED_MESSAGE, reasoned("link_expired"));
@@ -39,13 +46,14 @@ export async function verifyEmail(db: Db, token: string): Promise<{ username: st
       .update(users)
       .set({ emailVerified: true })
       .where(and(eq(users.id, link.userId), isNull(users.deletedAt), sql`lower(${users.email}) = lower(${link.email})`))
-      .returning({ username: users.username, email: users.email });
+      .returning({ id: users.id, username: users.username, email: users.email });
     if (!user?.email)
       throw new AppError(
         "invalid_input",
         "This link confirms an address the account no longer uses.",
         reasoned("link_address_changed"),
       );
+    await confirmed?.(tx, { id: user.id, email: user.email });
     return { username: user.username, email: user.email };
   });
 }

@@ -9,6 +9,7 @@
  * when it started (sealed in the flow; a path of this site only, decision 0083); a link ends on
  * /my-account with google=connected or google=error.
  */
+import { grantWelcome } from "../welcome/welcome-grant.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
@@ -161,6 +162,19 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
     return { authUrl: authorizationUrl(config.google, client, flow) };
   }
 
+  /** A Google-verified address is a verified identity: the welcome grant, once (decision 0155). */
+  async function welcomeIfVerified(userId: string, clientAddress: string): Promise<void> {
+    const settings = await readSettingsFromDatabase(db, secretBox);
+    await db.transaction(async (tx) => {
+      const [user] = await tx
+        .select({ email: users.email, verified: users.emailVerified })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (user?.email && user.verified)
+        await grantWelcome(tx, secretBox, settings, { userId, email: user.email, clientAddress });
+    });
+  }
+
   async function startNewSession(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -270,6 +284,7 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
 
         if (linking) {
           await linkGoogle(db, flow.userId!, identity);
+          await welcomeIfVerified(flow.userId!, request.ip);
           return redirectTo(reply, "/my-account", { google: "connected" });
         }
         const outcome = await googleSignIn(db, identity);
@@ -292,6 +307,7 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
             withNext({ auth: "account-exists", message: ACCOUNT_EXISTS_MESSAGE }, flow),
           );
         }
+        await welcomeIfVerified(outcome.user.id, request.ip);
         await startNewSession(request, reply, outcome.user);
         return redirectTo(
           reply,

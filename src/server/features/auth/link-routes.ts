@@ -3,6 +3,7 @@
  * a new address. Using a link is public (it may be opened signed out, or signed in as anyone);
  * asking for a confirmation or a new address is the signed-in person's.
  */
+import { grantWelcome } from "../welcome/welcome-grant.js";
 import type { FastifyInstance } from "fastify";
 import { accountLinksApi } from "../../../shared/api/account-links.js";
 import { ACCOUNT_LINK_MESSAGES as M } from "../../../shared/schemas/account-links.js";
@@ -97,7 +98,15 @@ export async function accountLinkRoutes(
   });
 
   serve(app, accountLinksApi.verifyEmail, { access: "public" }, async (request) => {
-    const confirmed = await verifyEmail(db, request.body.token);
+    const settings = await opts.readSettings();
+    // Confirming the address is a verified identity: the welcome grant, once (decision 0155).
+    const confirmed = await verifyEmail(db, request.body.token, async (tx, user) => {
+      await grantWelcome(tx, opts.secretBox, settings, {
+        userId: user.id,
+        email: user.email,
+        clientAddress: request.ip,
+      });
+    });
     return { message: M.emailConfirmed, ...confirmed };
   });
 

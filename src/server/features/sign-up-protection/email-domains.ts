@@ -41,6 +41,10 @@ function emailDomainVerdict(
   return names.some((name) => list.has(name)) ? "throwaway" : "allowed";
 }
 
+/** Whether `email` is at a throwaway or blocked domain (the welcome grant never goes there, decision 0155). */
+export const isThrowawayAddress = (email: string, settings: Settings): boolean =>
+  emailDomainVerdict(email, settings) !== "allowed";
+
 /** Refuses (400 email_domain_refused) an address at a throwaway or blocked domain; no address passes. */
 export function refuseThrowawayAddress(email: string | null | undefined, settings: Settings): void {
   if (!email) return;
