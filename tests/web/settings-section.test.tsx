@@ -5,8 +5,6 @@
  */
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { defaultPriceOf, PRICE_ITEMS } from "../../src/shared/catalogue";
-import type { AdminSettingsView } from "../../src/shared/schemas/settings";
 import { ContactCard } from "@/features/admin/settings/contact-card";
 import { PaymentsPart } from "@/features/admin/settings/payments-part";
 import { PricesPart } from "@/features/admin/settings/prices-part";
@@ -15,74 +13,10 @@ import { MailCard } from "@/features/admin/mail/mail-card";
 import { SettingsSectionForm } from "@/features/admin/settings/section/settings-section-form";
 import { TelegramCard } from "@/features/admin/settings/telegram-card";
 import { stubFetch, type Sent } from "./fetch-stub";
+import { SETTINGS } from "./settings-fixture";
 import { renderWeb, useLocale } from "./render";
 
 afterEach(() => vi.unstubAllGlobals());
-
-const SETTINGS: AdminSettingsView = {
-  id: 1,
-  kieToken: null,
-  kieWebhookHmacKey: null,
-  kieSurface: "veo",
-  disabledModels: [],
-  vendorOrder: {},
-  pauseDegradedModels: false,
-  degradedModels: [],
-  kieCreditUsd: "0.005000",
-  priceMarginPercent: 30,
-  paypalClientId: null,
-  paypalClientSecret: null,
-  paypalEnvironment: "sandbox",
-  paypalEnabled: false,
-  paypalWebhookId: null,
-  creemApiKey: null,
-  creemEnvironment: "test",
-  creemWebhookSecret: null,
-  creemEnabled: false,
-  googleClientId: null,
-  googleClientSecret: null,
-  googleRedirectUri: null,
-  googleAuthEnabled: false,
-  veo3Credits: 18,
-  veo3FastCredits: 5,
-  veo3ApiPrice: "36.00",
-  veo3FastApiPrice: "10.00",
-  prices: Object.fromEntries(
-    PRICE_ITEMS.map((item) => [
-      item,
-      { webCredits: defaultPriceOf(item).web, apiPrice: defaultPriceOf(item).api.toFixed(2) },
-    ]),
-  ),
-  telegramBotToken: null,
-  telegramChatId: null,
-  videoRetentionDays: null,
-  contactZaloPhone: null,
-  contactZaloGroupUrl: null,
-  contactTelegram: null,
-  contactEmail: null,
-  contactDefaults: { zaloPhone: null, zaloGroupUrl: null, telegram: null, email: null },
-  creditValueUsd: null,
-  maxVideosInFlight: 5,
-  smtpHost: null,
-  smtpPort: null,
-  smtpSecurity: "starttls",
-  smtpUser: null,
-  smtpPassword: null,
-  mailFrom: null,
-  sellerName: null,
-  sellerAddress: null,
-  turnstileSiteKey: null,
-  turnstileSecret: null,
-  emailDomainsAllowed: [],
-  emailDomainsBlocked: [],
-  welcomeGrantEnabled: true,
-  welcomeGrantCredits: null,
-  welcomeGrantDays: 14,
-  welcomeGrantsPerAddress: 2,
-  welcomeGrantsPerNetwork: 5,
-  welcomeVideosWatermarked: false,
-  updatedAt: "2026-11-25T10:00:00.000Z",
-};
 
 /** The server: every PUT is answered as saved (what was sent is what these tests read). */
 function server() {
