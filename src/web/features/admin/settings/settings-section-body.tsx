@@ -28,6 +28,7 @@ import { ShowcaseCard } from "./showcase-card";
 import { SignUpsCard } from "./sign-ups-card";
 import { TelegramCard } from "./telegram-card";
 import { VideoStorageCard } from "./video-storage-card";
+import { WelcomeCard } from "./welcome-card";
 
 /** The cards saved with the section's bar, and those after its form. */
 function contentOf(section: SettingsSection, settings: AdminSettingsView): { saved?: ReactNode; after?: ReactNode } {
@@ -59,6 +60,7 @@ function contentOf(section: SettingsSection, settings: AdminSettingsView): { sav
           <>
             <SignUpsCard settings={settings} />
             <GooglePart settings={settings} />
+            <WelcomeCard settings={settings} />
           </>
         ),
       };
