@@ -13,7 +13,7 @@ import { formatDate } from "./format";
  * balance lowered since the split was read (a spend shown at once, before the user is read again)
  * may no longer hold what the split says; then nothing is said rather than something wrong.
  */
-function currentSplit(credits: number, expiring: ExpiringCredits | undefined): ExpiringCredits {
+export function currentSplit(credits: number, expiring: ExpiringCredits | undefined): ExpiringCredits {
   const days = (expiring ?? []).filter((day) => day.credits > 0);
   const total = days.reduce((sum, day) => sum + day.credits, 0);
   return total <= credits ? days : [];

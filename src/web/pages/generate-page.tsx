@@ -5,6 +5,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { PageHeader } from "@/components/ui/page-header";
 import { useCurrentUser } from "@/features/auth/use-current-user";
 import { PaymentHoldBanner } from "@/features/payments/payment-hold-banner";
+import { WelcomeCreditsNotice } from "@/features/plans/welcome-credits-notice";
 import { GenerateForm } from "@/features/videos/generate-form";
 import { GENERATE_DEFAULTS, generateFormSchema, type GenerateFormValues } from "@/features/videos/generate-form-schema";
 import { LatestVideoPanel } from "@/features/videos/latest-video-panel";
@@ -121,6 +122,7 @@ export function GeneratePage() {
           offered={offered}
           degraded={degraded}
           onStarted={started}
+          notice={<WelcomeCreditsNotice />}
         />
         <LatestVideoPanel
           ref={latestPanel}

@@ -15,6 +15,7 @@ import { useCreditPackages, useUserStats } from "@/features/payments/use-payment
 import { usePaymentReturnToast } from "@/features/payments/use-payment-return";
 import { usePurchaseFlow } from "@/features/payments/use-purchase-flow";
 import { PlansSection } from "@/features/plans/plans-section";
+import { WelcomeCreditsNotice } from "@/features/plans/welcome-credits-notice";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 
 const PROMISES = [
@@ -23,7 +24,10 @@ const PROMISES = [
   { icon: Sparkles, text: msg`Bought credits never expire, and there are no daily limits` },
 ];
 
-/** /pricing (decision 0016, issue 69): stats, plans, credit packages, purchase dialog, transaction history. */
+/**
+ * /pricing (decision 0016, issues 69 and 70): a new person's free credits, stats, plans, credit
+ * packages, purchase dialog, transaction history.
+ */
 export function PricingPage() {
   const { t } = useLingui();
   useDocumentTitle(t`Pricing`);
@@ -50,6 +54,8 @@ export function PricingPage() {
           </Trans>
         }
       />
+
+      <WelcomeCreditsNotice className="mb-8 max-w-3xl" />
 
       {signedIn ? (
         <div className="mb-12">

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useWatch, type UseFormReturn } from "react-hook-form";
 import { Wand2 } from "lucide-react";
 import { Trans } from "@lingui/react/macro";
@@ -33,6 +33,8 @@ export interface GenerateFormProps {
   /** Models failing often right now (decision 0097): marked, still allowed. */
   degraded?: readonly ModelId[];
   onStarted: (task: VideoTaskView) => void;
+  /** A line just above the button: the page's word on the credits a new person has (issue 70). */
+  notice?: ReactNode;
 }
 
 const NONE: readonly ModelId[] = [];
@@ -52,6 +54,7 @@ export function GenerateForm({
   offered = MODELS,
   degraded = NONE,
   onStarted,
+  notice,
 }: GenerateFormProps) {
   const { control, setValue } = form;
   const [mode, model, prompt, upgrade4k, durationSeconds, resolution, aspectRatio, audio] = useWatch({
@@ -116,6 +119,7 @@ export function GenerateForm({
             prices={prices}
             credits={user ? user.credits : null}
           />
+          {notice}
           <GenerateSubmitArea
             signedIn={user !== null}
             generating={generating}
