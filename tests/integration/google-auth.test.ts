@@ -204,7 +204,8 @@ describe("the callback", () => {
     expect(params.auth).toBe("success");
     const username = JSON.parse(params.user!).username as string;
     expect(username.toLowerCase()).toBe(`${taken}2`);
-    expect(await currentUser(sid)).toMatchObject({ username, email: who.email, credits: 0, hasPassword: false });
+    // A Google-verified address is a verified identity: the welcome credits (one Fast video: 1 here).
+    expect(await currentUser(sid)).toMatchObject({ username, email: who.email, credits: 1, hasPassword: false });
     // Google verified the address it brought.
     expect(await userBySub(who.sub)).toMatchObject({ username, isAdmin: false, isActive: true, emailVerified: true });
   });

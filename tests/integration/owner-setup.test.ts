@@ -84,6 +84,7 @@ describe("the set-up checklist", () => {
       "mail",
       "legal",
       "showcase",
+      "welcome",
     ]);
     // The test install sells at the spec's prices (tests/helpers/spec-prices.ts): Fast at 1 credit loses money.
     expect(doneSteps(fresh)).toEqual([]);
@@ -101,6 +102,14 @@ describe("the set-up checklist", () => {
     });
     expect(stepOf(fresh, "packages").href).toBe("/admin/settings/prices#packages-title");
     expect(stepOf(fresh, "contact").href).toBe("/admin/settings/contact#contact-title");
+    // Welcome credits are on, but with no mail server and no Google sign-in nobody can verify an address.
+    expect(stepOf(fresh, "welcome")).toEqual({
+      id: "welcome",
+      done: false,
+      note: "welcome_unverifiable",
+      href: "/admin/settings/sign-ups#welcome-title",
+      values: { credits: 1, days: 14 },
+    });
     expect(fresh.generationProblem).toBeNull();
   });
 
@@ -190,7 +199,21 @@ describe("the set-up checklist", () => {
       .insert(mailMessages)
       .values({ toAddress: "owner@owner.example", kind: "test", locale: "en", subject: "Test", status: "sent" });
     const later = await setup(admin);
-    expect(doneSteps(later)).toEqual(["provider", "payment", "packages", "prices", "contact", "mail", "showcase"]);
+    // A mail server lets people verify their address: the welcome step is done too.
+    expect(doneSteps(later)).toEqual([
+      "provider",
+      "payment",
+      "packages",
+      "prices",
+      "contact",
+      "mail",
+      "showcase",
+      "welcome",
+    ]);
+    // Off is the owner's choice, said as such.
+    expect((await admin.put("/api/admin/settings/sign-ups", { welcomeGrantEnabled: false })).statusCode).toBe(200);
+    expect(stepOf(await setup(admin), "welcome")).toMatchObject({ done: true, note: "welcome_off" });
+    expect((await admin.put("/api/admin/settings/sign-ups", { welcomeGrantEnabled: true })).statusCode).toBe(200);
     expect(stepOf(later, "legal").done).toBe(false);
     expect(later.allDone).toBe(false);
 

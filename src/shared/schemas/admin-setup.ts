@@ -6,7 +6,17 @@
 import { z } from "zod";
 import { isoTimestamp } from "./common.js";
 
-const SETUP_STEPS = ["provider", "payment", "packages", "prices", "contact", "mail", "legal", "showcase"] as const;
+const SETUP_STEPS = [
+  "provider",
+  "payment",
+  "packages",
+  "prices",
+  "contact",
+  "mail",
+  "legal",
+  "showcase",
+  "welcome",
+] as const;
 export type SetupStepId = (typeof SETUP_STEPS)[number];
 
 /**
@@ -19,7 +29,9 @@ export type SetupStepId = (typeof SETUP_STEPS)[number];
  * vendor's cost at the cheapest credit a buyer can get (`belowCost` says what). `creem_incomplete`,
  * `paypal_incomplete`: switched on but missing a key (Creem: its API key or webhook secret), so
  * buyers cannot pay with it. `no_creem_product`: Creem is on and a package on sale has no Creem
- * product, so it cannot be bought with Creem.
+ * product, so it cannot be bought with Creem. `welcome_off`: the welcome grant is off (the owner's
+ * choice); `welcome_unverifiable`: it is on, but with no mail server and no Google sign-in nobody can
+ * verify an address to get it (issue 70).
  */
 const SETUP_NOTES = [
   "simulator",
@@ -31,6 +43,8 @@ const SETUP_NOTES = [
   "creem_incomplete",
   "paypal_incomplete",
   "no_creem_product",
+  "welcome_off",
+  "welcome_unverifiable",
 ] as const;
 
 const setupStepSchema = z.object({
@@ -38,6 +52,10 @@ const setupStepSchema = z.object({
   done: z.boolean(),
   note: z.enum(SETUP_NOTES).nullable(),
   href: z.string().meta({ description: "The web app's page (and section) where the step is done." }),
+  values: z
+    .record(z.string(), z.number())
+    .optional()
+    .meta({ description: "What the step's sentence names (the welcome grant: credits and days)." }),
 });
 export type SetupStep = z.infer<typeof setupStepSchema>;
 

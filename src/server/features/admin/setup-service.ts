@@ -3,6 +3,7 @@
  * before it can sell. Each step is one small function, computed on the server from what is
  * stored, and names the page where it is done.
  */
+import { welcomeCredits } from "../welcome/welcome-grant.js";
 import { and, asc, count, desc, eq, gte, inArray, isNotNull } from "drizzle-orm";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/connect.js";
@@ -177,6 +178,23 @@ async function showcaseStep(deps: SetupDeps): Promise<StepState> {
   return { done: (await showcaseCount(deps.db)) > 0, note: null, href: settingsHref("showcase-title") };
 }
 
+/**
+ * The welcome grant (issue 70): what it gives and for how long, and whether anyone can get it: a
+ * grant needs a verified address, so a mail server or Google sign-in.
+ */
+function welcomeStep(deps: SetupDeps, settings: Settings): StepState & { values: Record<string, number> } {
+  const href = settingsHref("welcome-title");
+  const values = { credits: welcomeCredits(settings), days: settings.welcomeGrantDays };
+  if (!settings.welcomeGrantEnabled) return { done: true, note: "welcome_off", href, values };
+  const { server } = chooseMailServer(settings, {
+    smtpUrl: deps.config.mail.smtpUrl,
+    from: deps.config.mail.from,
+    publicUrl: deps.config.publicUrl,
+  });
+  const verifiable = Boolean(server) || settings.googleAuthEnabled;
+  return { done: verifiable, note: verifiable ? null : "welcome_unverifiable", href, values };
+}
+
 export async function adminSetup(deps: SetupDeps): Promise<AdminSetup> {
   const [settings, problem, mailTrouble] = await Promise.all([
     deps.readSettings(),
@@ -202,6 +220,7 @@ export async function adminSetup(deps: SetupDeps): Promise<AdminSetup> {
     { id: "mail", ...mail },
     { id: "legal", ...legal },
     { id: "showcase", ...showcase },
+    { id: "welcome", ...welcomeStep(deps, settings) },
   ];
   return {
     steps,

@@ -23,6 +23,8 @@ export function stepTitle(step: SetupStep): string {
       return t`Legal pages`;
     case "showcase":
       return t`Showcase`;
+    case "welcome":
+      return t`Welcome credits`;
   }
 }
 
@@ -66,5 +68,13 @@ export function stepText(step: SetupStep): string {
       return step.done
         ? t`Your chosen videos show visitors what your site makes.`
         : t`Choose finished videos for the landing page to show visitors what your site makes.`;
+    case "welcome": {
+      const credits = step.values?.credits ?? 0;
+      const days = step.values?.days ?? 0;
+      if (step.note === "welcome_off") return t`Off: new people must pay before their first video.`;
+      if (step.note === "welcome_unverifiable")
+        return t`New people get ${credits} credits for ${days} days once their address is verified, but with no mail server and no Google sign-in nobody can verify one.`;
+      return t`New people get ${credits} credits for ${days} days once their address is verified.`;
+    }
   }
 }
