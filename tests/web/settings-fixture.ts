@@ -63,6 +63,5 @@ export const SETTINGS: AdminSettingsView = {
   welcomeGrantDays: 14,
   welcomeGrantsPerAddress: 2,
   welcomeGrantsPerNetwork: 5,
-  welcomeVideosWatermarked: false,
   updatedAt: "2026-11-25T10:00:00.000Z",
 };

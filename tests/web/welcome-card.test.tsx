@@ -38,7 +38,6 @@ function renderCard(settings: AdminSettingsView = STORED) {
 
 const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 const box = (label: string) => screen.getByRole<HTMLInputElement>("checkbox", { name: label });
-const WATERMARK = "Mark videos paid with welcome credits (watermark, 720p)";
 
 describe("the Welcome credits card", () => {
   it("sits in the Sign-ups section, at its anchor", async () => {
@@ -52,7 +51,7 @@ describe("the Welcome credits card", () => {
   it("shows the saved grant, blank credits as one Veo3 Fast video at today's price", async () => {
     await useLocale("en", "admin");
     server();
-    renderCard({ ...STORED, welcomeVideosWatermarked: true });
+    renderCard(STORED);
     expect(
       screen.getByText(
         "Given once per person after their address is confirmed or they sign in with Google; never to throwaway addresses.",
@@ -65,7 +64,6 @@ describe("the Welcome credits card", () => {
     expect(field("Days they last").value).toBe("14");
     expect(field("Per client address a day").value).toBe("2");
     expect(field("Per network a day").value).toBe("5");
-    expect(box(WATERMARK).checked).toBe(true);
     expect(screen.getByText("Everything here is saved")).toBeTruthy();
   });
 
@@ -78,7 +76,6 @@ describe("the Welcome credits card", () => {
     await user.type(field("Days they last"), "7");
     await user.clear(field("Per network a day"));
     await user.type(field("Per network a day"), " 20 ");
-    await user.click(box(WATERMARK));
     expect(screen.getByText("Unsaved changes")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Save changes" }));
 
@@ -90,7 +87,6 @@ describe("the Welcome credits card", () => {
       welcomeGrantDays: "7",
       welcomeGrantsPerAddress: "2",
       welcomeGrantsPerNetwork: "20",
-      welcomeVideosWatermarked: true,
     });
   });
 

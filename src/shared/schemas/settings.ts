@@ -443,9 +443,6 @@ export const adminSettingsViewSchema = z
     welcomeGrantDays: z.number().int().meta({ description: "How many days welcome credits last." }),
     welcomeGrantsPerAddress: z.number().int().meta({ description: "Grants a day to one client address, at most." }),
     welcomeGrantsPerNetwork: z.number().int().meta({ description: "Grants a day to one network (/24, /48), at most." }),
-    welcomeVideosWatermarked: z
-      .boolean()
-      .meta({ description: "Videos paid with welcome credits carry a watermark and stay 720p." }),
     updatedAt: isoTimestamp,
   })
   .meta({ id: "AdminSettings" });

@@ -2,7 +2,7 @@
  * The set-up checklist's words for each step and its state (decision 0074). From the core macro,
  * as lib/error-text.ts: the row's useLingui draws them again when the language changes.
  */
-import { t } from "@lingui/core/macro";
+import { plural, t } from "@lingui/core/macro";
 import type { SetupStep } from "../../../../shared/schemas/admin-setup";
 
 export function stepTitle(step: SetupStep): string {
@@ -69,12 +69,12 @@ export function stepText(step: SetupStep): string {
         ? t`Your chosen videos show visitors what your site makes.`
         : t`Choose finished videos for the landing page to show visitors what your site makes.`;
     case "welcome": {
-      const credits = step.values?.credits ?? 0;
-      const days = step.values?.days ?? 0;
+      const amount = plural(step.values?.credits ?? 0, { one: "# credit", other: "# credits" });
+      const lasting = plural(step.values?.days ?? 0, { one: "# day", other: "# days" });
       if (step.note === "welcome_off") return t`Off: new people must pay before their first video.`;
       if (step.note === "welcome_unverifiable")
-        return t`New people get ${credits} credits for ${days} days once their address is verified, but with no mail server and no Google sign-in nobody can verify one.`;
-      return t`New people get ${credits} credits for ${days} days once their address is verified.`;
+        return t`New people get ${amount} for ${lasting} once their address is verified, but with no mail server and no Google sign-in nobody can verify one.`;
+      return t`New people get ${amount} for ${lasting} once their address is verified.`;
     }
   }
 }

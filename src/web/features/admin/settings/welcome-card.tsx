@@ -5,13 +5,14 @@
  * beside the Sign-ups card, as its own part of the section.
  */
 import { useState } from "react";
+import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import type { AdminSettingsView } from "../../../../shared/schemas/settings";
 import { signUpSettingsSchema } from "../../../../shared/schemas/sign-up-protection";
 import { resolvePrices, webCost } from "../../../../shared/prices";
 import { CheckboxField, TextField } from "@/features/admin/admin-fields";
 import { modelLabel } from "@/lib/catalogue-text";
-import { formatCredits, formatNumber } from "@/lib/format";
+import { formatNumber } from "@/lib/format";
 import type { Problems } from "./field-binders";
 import { FieldsCard } from "./fields-card";
 import { refusedFields } from "./refused-fields";
@@ -25,7 +26,6 @@ const draftOf = (s: AdminSettingsView) => ({
   welcomeGrantDays: String(s.welcomeGrantDays),
   welcomeGrantsPerAddress: String(s.welcomeGrantsPerAddress),
   welcomeGrantsPerNetwork: String(s.welcomeGrantsPerNetwork),
-  welcomeVideosWatermarked: s.welcomeVideosWatermarked,
 });
 type NumberKey = "welcomeGrantCredits" | "welcomeGrantDays" | "welcomeGrantsPerAddress" | "welcomeGrantsPerNetwork";
 
@@ -44,7 +44,7 @@ export function WelcomeCard({ settings }: { settings: AdminSettingsView }) {
   const save = useSaveSignUpSettings();
   const [problems, setProblems] = useState<Problems>({});
   const model = modelLabel("veo3_fast");
-  const fastCost = formatCredits(fastVideoCost(settings));
+  const fastCostText = plural(fastVideoCost(settings), { one: "# credit", other: "# credits" });
 
   const credits = draft.welcomeGrantCredits.trim();
   const body = {
@@ -53,7 +53,6 @@ export function WelcomeCard({ settings }: { settings: AdminSettingsView }) {
     welcomeGrantDays: draft.welcomeGrantDays.trim(),
     welcomeGrantsPerAddress: draft.welcomeGrantsPerAddress.trim(),
     welcomeGrantsPerNetwork: draft.welcomeGrantsPerNetwork.trim(),
-    welcomeVideosWatermarked: draft.welcomeVideosWatermarked,
   };
   useSectionPart({
     dirty,
@@ -83,7 +82,7 @@ export function WelcomeCard({ settings }: { settings: AdminSettingsView }) {
       setProblems((p) => ({ ...p, [key]: undefined }));
     },
   });
-  const flag = (key: "welcomeGrantEnabled" | "welcomeVideosWatermarked") => ({
+  const flag = (key: "welcomeGrantEnabled") => ({
     id: key,
     checked: draft[key],
     onCheckedChange: (checked: boolean) => set(key)(checked),
@@ -100,7 +99,7 @@ export function WelcomeCard({ settings }: { settings: AdminSettingsView }) {
         <TextField
           label={t`Credits`}
           placeholder={t`One ${model} video`}
-          hint={t`Left blank: one ${model} video, ${fastCost} credits at today's prices.`}
+          hint={t`Left blank: one ${model} video, ${fastCostText} at today's prices.`}
           {...numberField("welcomeGrantCredits")}
         />
         <TextField
@@ -119,10 +118,6 @@ export function WelcomeCard({ settings }: { settings: AdminSettingsView }) {
           {...numberField("welcomeGrantsPerNetwork")}
         />
       </div>
-      <CheckboxField
-        label={t`Mark videos paid with welcome credits (watermark, 720p)`}
-        {...flag("welcomeVideosWatermarked")}
-      />
     </FieldsCard>
   );
 }
