@@ -5,6 +5,7 @@
  */
 import crypto from "node:crypto";
 import net from "node:net";
+import { trimEndWhere } from "../../../shared/trim.js";
 
 const GMAIL = new Set(["gmail.com", "googlemail.com"]);
 
@@ -13,11 +14,13 @@ export function mailboxOf(email: string): string {
   const at = email.lastIndexOf("@");
   if (at < 1) return email.trim().toLowerCase();
   let local = email.slice(0, at).trim().toLowerCase();
-  let domain = email
-    .slice(at + 1)
-    .trim()
-    .toLowerCase()
-    .replace(/\.+$/, "");
+  let domain = trimEndWhere(
+    email
+      .slice(at + 1)
+      .trim()
+      .toLowerCase(),
+    (c) => c === ".",
+  );
   const plus = local.indexOf("+");
   if (plus > 0) local = local.slice(0, plus);
   if (GMAIL.has(domain)) {
