@@ -33,14 +33,12 @@ beforeEach(async () => {
   smtp.clear();
   // Each test starts with no grants counted against the test's addresses and networks.
   await db().delete(welcomeGrants);
-  await db()
-    .update(adminSettings)
-    .set({
-      welcomeGrantEnabled: true,
-      welcomeGrantCredits: null,
-      welcomeGrantsPerAddress: 2,
-      welcomeGrantsPerNetwork: 5,
-    });
+  await db().update(adminSettings).set({
+    welcomeGrantEnabled: true,
+    welcomeGrantCredits: null,
+    welcomeGrantsPerAddress: 2,
+    welcomeGrantsPerNetwork: 5,
+  });
 });
 afterEach(() => expectLedgerBalanced(db()));
 
