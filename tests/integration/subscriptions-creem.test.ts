@@ -7,6 +7,7 @@
  * period's end, a refund of a period and a renewal racing generations: each period credited
  * once, and the ledger balanced after every test.
  */
+import { readSettingsFromDatabase } from "../../src/server/features/settings/service.js";
 import type { AddressInfo } from "node:net";
 import { and, asc, eq } from "drizzle-orm";
 import { pino } from "pino";
@@ -210,6 +211,9 @@ const requestsOf = (creemSubId: string) =>
 
 const sweepExpired = () => new CreditExpiry({ db: db() }).runOnce();
 
+/** The settings as stored now: what the plan routes read once per request. */
+const settingsNow = () => readSettingsFromDatabase(t.database.db, t.secretBox);
+
 describe("subscribing through Creem", () => {
   it("checks out the plan's recurring product and credits the first period once", async () => {
     const started = await startCheckout(basic, "month", "plan@example.com");
@@ -282,8 +286,8 @@ describe("subscribing through Creem", () => {
   });
 
   it("sells a plan only while Creem is on and the plan has the interval's product", async () => {
-    expect(await provider.canSell(basic, "month")).toBe(true);
-    expect(await provider.canSell(pro, "year")).toBe(false);
+    expect(await provider.canSell(basic, "month", await settingsNow())).toBe(true);
+    expect(await provider.canSell(pro, "year", await settingsNow())).toBe(false);
     await expect(
       provider.checkout(
         {
@@ -297,7 +301,7 @@ describe("subscribing through Creem", () => {
     ).rejects.toMatchObject({ code: "invalid_input", extra: { reason: "plan_provider_unavailable" } });
     expect((await admin.put("/api/admin/settings", { creemEnabled: false })).statusCode).toBe(200);
     try {
-      expect(await provider.canSell(basic, "month")).toBe(false);
+      expect(await provider.canSell(basic, "month", await settingsNow())).toBe(false);
       await expect(startCheckout()).rejects.toMatchObject({ code: "payment_not_configured" });
     } finally {
       const res = await admin.put("/api/admin/settings", {

@@ -26,7 +26,7 @@ import { Mailer } from "../../src/server/features/mail/outbox.js";
 import { createPaypalContext } from "../../src/server/features/payments/paypal-routes.js";
 import { PAYPAL_WEBHOOK_LIMITS } from "../../src/server/features/payments/paypal-webhook.js";
 import type { PaypalContext } from "../../src/server/features/payments/paypal-service.js";
-import { updateSettings } from "../../src/server/features/settings/service.js";
+import { readSettingsFromDatabase, updateSettings } from "../../src/server/features/settings/service.js";
 import { PAST_DUE_GRACE_DAYS } from "../../src/server/features/subscriptions/periods.js";
 import {
   confirmPayPalSubscription,
@@ -162,6 +162,9 @@ async function refusal(run: Promise<unknown>) {
   }
   throw new Error("expected a refusal");
 }
+
+/** The settings as stored now: what the plan routes read once per request. */
+const settingsNow = () => readSettingsFromDatabase(t.database.db, t.secretBox);
 
 describe("billing plans made from the admin's plan", () => {
   it("makes the product and the billing plan once, however many ask at once", async () => {
@@ -300,11 +303,11 @@ describe("subscribing", () => {
 
   it("says no to selling without a webhook, and gives PayPal's autopay page as the portal", async () => {
     const plan = await makePlan({ yearlyPrice: null });
-    expect(await provider.canSell(plan, "month")).toBe(true);
-    expect(await provider.canSell(plan, "year")).toBe(false);
+    expect(await provider.canSell(plan, "month", await settingsNow())).toBe(true);
+    expect(await provider.canSell(plan, "year", await settingsNow())).toBe(false);
     await updateSettings(db(), t.secretBox, { paypalWebhookId: "" });
     try {
-      expect(await provider.canSell(plan, "month")).toBe(false);
+      expect(await provider.canSell(plan, "month", await settingsNow())).toBe(false);
     } finally {
       await updateSettings(db(), t.secretBox, { paypalWebhookId: WEBHOOK_ID });
     }

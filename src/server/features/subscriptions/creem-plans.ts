@@ -138,8 +138,8 @@ export function creemPlanProvider(ctx: CreemContext): PlanProvider {
   }
 
   return {
-    async canSell(plan, interval) {
-      return Boolean(creemClient(await settings(), ctx, "sell") && creemProductOf(plan, interval));
+    async canSell(plan, interval, settings) {
+      return Boolean(creemClient(settings, ctx, "sell") && creemProductOf(plan, interval));
     },
 
     async checkout({ user, subscription, plan, interval }, log) {

@@ -22,7 +22,7 @@ import type { SecretBox } from "../../lib/secret-box.js";
 import type { PlanInterval } from "../../../shared/schemas/plans.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 import type { Mailer } from "../mail/outbox.js";
-import { readSettingsFromDatabase } from "../settings/service.js";
+import { readSettingsFromDatabase, type Settings } from "../settings/service.js";
 import {
   activeChange,
   applyPayPalChange,
@@ -88,7 +88,11 @@ interface PayPalAccount {
  * the payments folder dispatches PayPal's plan events to this one, so this one does not import it.
  */
 async function paypalAccount(ctx: PayPalPlansContext): Promise<PayPalAccount | undefined> {
-  const s = await readSettingsFromDatabase(ctx.db, ctx.secretBox);
+  return paypalAccountOf(ctx, await readSettingsFromDatabase(ctx.db, ctx.secretBox));
+}
+
+/** The same from settings the caller already read. */
+function paypalAccountOf(ctx: PayPalPlansContext, s: Settings): PayPalAccount | undefined {
   if (!s.paypalClientId || !s.paypalClientSecret) return undefined;
   const environment = s.paypalEnvironment === "production" ? "production" : "sandbox";
   const client = new PaypalClient({
@@ -281,9 +285,9 @@ async function endAtPayPal(
 
 export function paypalPlanProvider(ctx: PayPalPlansContext): PlanProvider {
   return {
-    async canSell(plan, interval) {
+    async canSell(plan, interval, settings) {
       if (!plan.isActive || priceOf(plan, interval) === null) return false;
-      const account = await paypalAccount(ctx);
+      const account = paypalAccountOf(ctx, settings);
       // Renewals are known only through the webhook: without its id, nothing is sold by PayPal.
       return Boolean(account?.enabled && account.webhookId);
     },

@@ -7,6 +7,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/connect.js";
 import { plans, subscriptions } from "../../db/schema.js";
 import { AppError } from "../../http/errors.js";
+import { reasoned } from "../../../shared/error-reasons.js";
 import {
   planPerksSchema,
   type AdminPlanView,
@@ -15,10 +16,16 @@ import {
   type PlanView,
 } from "../../../shared/schemas/plans.js";
 import { fieldChanges, recordAudit, type AuditActor } from "../audit/audit-log.js";
+import type { Settings } from "../settings/service.js";
 import type { PlanProvider, PlanRow } from "./provider.js";
 
 export type PlanValues = Omit<PlanBody, "confirmBelowCost">;
 export type PlanSellers = Record<"creem" | "paypal", PlanProvider>;
+/** The providers and the settings they are asked with, read once per request. */
+export interface PlanSale {
+  sellers: PlanSellers;
+  settings: Settings;
+}
 
 const twoDecimals = (price: string | null): string | null => {
   if (price === null) return null;
@@ -30,11 +37,11 @@ const twoDecimals = (price: string | null): string | null => {
 export const priceFor = (plan: Pick<PlanRow, "monthlyPrice" | "yearlyPrice">, interval: PlanInterval) =>
   twoDecimals(interval === "month" ? plan.monthlyPrice : plan.yearlyPrice);
 
-async function providersFor(plan: PlanRow, sellers: PlanSellers): Promise<PlanView["providers"]> {
+async function providersFor(plan: PlanRow, { sellers, settings }: PlanSale): Promise<PlanView["providers"]> {
   const can = async (interval: PlanInterval) => {
     if (priceFor(plan, interval) === null) return [];
     const names = ["creem", "paypal"] as const;
-    const ok = await Promise.all(names.map((n) => sellers[n].canSell(plan, interval)));
+    const ok = await Promise.all(names.map((n) => sellers[n].canSell(plan, interval, settings)));
     return names.filter((_, i) => ok[i]);
   };
   return { month: await can("month"), year: await can("year") };
@@ -59,16 +66,16 @@ function toView(row: PlanRow, providers: PlanView["providers"]): PlanView {
 /** Cheapest first by the month's price (a yearly-only plan by a twelfth of its year). */
 const byMonthlyPrice = sql`coalesce(${plans.monthlyPrice}, ${plans.yearlyPrice} / 12)`;
 
-export async function listPlansOnSale(db: Queryable, sellers: PlanSellers): Promise<PlanView[]> {
+export async function listPlansOnSale(db: Queryable, sale: PlanSale): Promise<PlanView[]> {
   const rows = await db
     .select()
     .from(plans)
     .where(eq(plans.isActive, true))
     .orderBy(byMonthlyPrice, asc(plans.createdAt), asc(plans.id));
-  return Promise.all(rows.map(async (row) => toView(row, await providersFor(row, sellers))));
+  return Promise.all(rows.map(async (row) => toView(row, await providersFor(row, sale))));
 }
 
-export async function listAllPlans(db: Queryable, sellers: PlanSellers): Promise<AdminPlanView[]> {
+export async function listAllPlans(db: Queryable, sale: PlanSale): Promise<AdminPlanView[]> {
   const rows = await db
     .select({
       plan: plans,
@@ -76,12 +83,12 @@ export async function listAllPlans(db: Queryable, sellers: PlanSellers): Promise
     })
     .from(plans)
     .orderBy(byMonthlyPrice, asc(plans.createdAt), asc(plans.id));
-  return Promise.all(rows.map(async ({ plan, subscribers }) => toAdminView(plan, subscribers, sellers)));
+  return Promise.all(rows.map(async ({ plan, subscribers }) => toAdminView(plan, subscribers, sale)));
 }
 
-async function toAdminView(row: PlanRow, subscribers: number, sellers: PlanSellers): Promise<AdminPlanView> {
+async function toAdminView(row: PlanRow, subscribers: number, sale: PlanSale): Promise<AdminPlanView> {
   return {
-    ...toView(row, await providersFor(row, sellers)),
+    ...toView(row, await providersFor(row, sale)),
     isActive: row.isActive,
     creemProductMonthly: row.creemProductMonthly,
     creemProductYearly: row.creemProductYearly,
@@ -101,13 +108,14 @@ export async function planOnSale(db: Queryable, id: string, interval: PlanInterv
   if (!plan || priceFor(plan, interval) === null)
     throw new AppError("not_found", "This plan is not available.", {
       suggestion: "Choose another plan on the pricing page",
+      ...reasoned("plan_unavailable"),
     });
   return plan;
 }
 
 const rowValues = (v: PlanValues) => ({ ...v, updatedAt: new Date() });
 
-export async function createPlanAudited(db: Db, values: PlanValues, actor: AuditActor, sellers: PlanSellers) {
+export async function createPlanAudited(db: Db, values: PlanValues, actor: AuditActor, sale: PlanSale) {
   const row = await db.transaction(async (tx) => {
     const [created] = await tx.insert(plans).values(rowValues(values)).returning();
     await recordAudit(tx, actor, {
@@ -119,17 +127,11 @@ export async function createPlanAudited(db: Db, values: PlanValues, actor: Audit
     });
     return created!;
   });
-  return toAdminView(row, 0, sellers);
+  return toAdminView(row, 0, sale);
 }
 
 /** Replaces a plan for new subscribers; undefined when no plan has this id. */
-export async function replacePlanAudited(
-  db: Db,
-  id: string,
-  values: PlanValues,
-  actor: AuditActor,
-  sellers: PlanSellers,
-) {
+export async function replacePlanAudited(db: Db, id: string, values: PlanValues, actor: AuditActor, sale: PlanSale) {
   const result = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(plans).where(eq(plans.id, id)).for("update");
     if (!before) return undefined;
@@ -147,7 +149,7 @@ export async function replacePlanAudited(
     });
     return { row: updated!, subscribers: count?.n ?? 0 };
   });
-  return result && toAdminView(result.row, result.subscribers, sellers);
+  return result && toAdminView(result.row, result.subscribers, sale);
 }
 
 const planFields = (r: PlanRow) => ({

@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { plans } from "../../db/schema.js";
+import type { Settings } from "../settings/service.js";
 import type { PlanInterval } from "../../../shared/schemas/plans.js";
 import type { SubscriptionRow } from "./plan-grants.js";
 
@@ -33,8 +34,11 @@ export interface PlanChange {
 }
 
 export interface PlanProvider {
-  /** Whether it is switched on and configured now, and can sell this plan for this interval. */
-  canSell(plan: PlanRow, interval: PlanInterval): Promise<boolean>;
+  /**
+   * Whether it is switched on and configured in `settings` (read once by the caller for all the
+   * plans it asks about), and can sell this plan for this interval.
+   */
+  canSell(plan: PlanRow, interval: PlanInterval, settings: Settings): Promise<boolean>;
   checkout(input: PlanCheckoutInput, log: FastifyBaseLogger): Promise<PlanCheckout>;
   /** Cancel at the period's end (the credits stay until then). */
   cancelAtPeriodEnd(subscription: SubscriptionRow, log: FastifyBaseLogger): Promise<void>;

@@ -42,6 +42,8 @@ const CHECKOUT_RATE_LIMIT: RateLimitRule = { max: 10, windowMs: 60_000 };
 
 export interface PlanRoutesOptions {
   db: Db;
+  /** The settings through the cache: what is on sale is asked once per request. */
+  readSettings(): Promise<Settings>;
   rateLimitStore: RateLimitStore;
   planSellers: PlanSellers;
   /** PayPal's approval: read the subscription back from PayPal before anything is believed. */
@@ -73,7 +75,7 @@ export async function planRoutes(app: FastifyInstance, opts: PlanRoutesOptions):
 
   serve(app, plansApi.list, { access: "public" }, async (_request, reply) => {
     reply.header("cache-control", "no-cache");
-    return listPlansOnSale(db, planSellers);
+    return listPlansOnSale(db, { sellers: planSellers, settings: await opts.readSettings() });
   });
 
   serve(app, plansApi.mine, { access: "user" }, async (request) => mySubscription(db, requireUser(request).id));
@@ -102,14 +104,9 @@ export async function planRoutes(app: FastifyInstance, opts: PlanRoutesOptions):
           suggestion: "Switch plans from the pricing page instead",
           ...reasoned("plan_already_live"),
         });
-      const plan = await planOnSale(db, planId, interval).catch(() => {
-        throw new AppError("not_found", "This plan is not available.", {
-          suggestion: "Choose another plan on the pricing page",
-          ...reasoned("plan_unavailable"),
-        });
-      });
+      const plan = await planOnSale(db, planId, interval);
       const seller = planSellers[provider];
-      if (!(await seller.canSell(plan, interval)))
+      if (!(await seller.canSell(plan, interval, await opts.readSettings())))
         throw new AppError("invalid_input", "This plan cannot be paid this way right now.", {
           suggestion: "Choose another way to pay, or contact us",
           ...reasoned("plan_provider_unavailable"),
@@ -241,18 +238,20 @@ export async function adminPlanRoutes(app: FastifyInstance, opts: AdminPlanRoute
     return values;
   };
 
-  serve(app, adminPlansApi.list, {}, async () => listAllPlans(db, planSellers));
+  const sale = async () => ({ sellers: planSellers, settings: await opts.readSettings() });
+
+  serve(app, adminPlansApi.list, {}, async () => listAllPlans(db, await sale()));
 
   // A plan is money, as a package is (decision 0129): a recent second factor.
   serve(app, adminPlansApi.create, STEP_UP, async (request, reply) =>
     reply
       .status(201)
-      .send(await createPlanAudited(db, await refuseLosses(request.body), auditActor(request), planSellers)),
+      .send(await createPlanAudited(db, await refuseLosses(request.body), auditActor(request), await sale())),
   );
 
   serve(app, adminPlansApi.replace, STEP_UP, async (request) => {
     const values = await refuseLosses(request.body);
-    const updated = await replacePlanAudited(db, request.params.id, values, auditActor(request), planSellers);
+    const updated = await replacePlanAudited(db, request.params.id, values, auditActor(request), await sale());
     if (!updated) throw notFound("Plan not found");
     return updated;
   });
