@@ -65,6 +65,8 @@ export const users = pgTable(
     maxVideosInFlight: integer("max_videos_in_flight"),
     /** The last change or reset of the password: no link sent by mail before it works (issue 66). */
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
+    /** The person's referral code, `/r/<code>` (decision 0157); made the first time it is asked for. */
+    referralCode: text("referral_code").unique(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -390,6 +392,24 @@ export const adminSettings = pgTable(
     welcomeGrantsPerNetwork: integer("welcome_grants_per_network").notNull().default(5),
     /** Videos paid with welcome credits carry a watermark and stay 720p. */
     welcomeVideosWatermarked: boolean("welcome_videos_watermarked").notNull().default(false),
+    /** Codes (issue 70, decision 0156): whether people may redeem them at all. */
+    codesEnabled: boolean("codes_enabled").notNull().default(true),
+    /** The referral programme (issue 70, decision 0157): on or off, and its numbers. */
+    referralEnabled: boolean("referral_enabled").notNull().default(true),
+    /** Credits the referred person gets once verified; 0: none. */
+    referralRefereeCredits: integer("referral_referee_credits").notNull().default(100),
+    /** How many days the referred person's bonus lasts. */
+    referralRefereeDays: integer("referral_referee_days").notNull().default(30),
+    /** The referrer's share of what the referred person pays, in percent, as credits at the credit's value. */
+    referralSharePercent: integer("referral_share_percent").notNull().default(10),
+    /** For how many months after joining the referred person's payments earn the share. */
+    referralMonths: integer("referral_months").notNull().default(12),
+    /** At most this many credits a referrer earns from one referred person. */
+    referralCapCredits: integer("referral_cap_credits").notNull().default(2000),
+    /** Hours a reward is held before it is granted (at least a day), so a quick refund cancels it. */
+    referralHoldHours: integer("referral_hold_hours").notNull().default(168),
+    /** Days a referral link's visit counts for a sign-up. */
+    referralAttributionDays: integer("referral_attribution_days").notNull().default(30),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -409,6 +429,13 @@ export const adminSettings = pgTable(
     check("admin_settings_moderation_refusals_flag_valid", sql`${t.moderationRefusalsFlag} between 1 and 1000`),
     check("admin_settings_price_margin_percent_valid", sql`${t.priceMarginPercent} between 0 and 90`),
     check("admin_settings_max_videos_in_flight_valid", sql`${t.maxVideosInFlight} between 1 and 1000`),
+    check(
+      "admin_settings_referral_valid",
+      sql`${t.referralRefereeCredits} between 0 and 100000 and ${t.referralRefereeDays} between 1 and 365
+        and ${t.referralSharePercent} between 0 and 100 and ${t.referralMonths} between 1 and 120
+        and ${t.referralCapCredits} between 0 and 10000000 and ${t.referralHoldHours} between 24 and 8760
+        and ${t.referralAttributionDays} between 1 and 365`,
+    ),
     check(
       "admin_settings_welcome_grant_valid",
       sql`coalesce(${t.welcomeGrantCredits}, 1) between 1 and 100000 and ${t.welcomeGrantDays} between 1 and 365
@@ -564,6 +591,8 @@ export const subscriptions = pgTable(
     endedAt: timestamp("ended_at", { withTimezone: true }),
     /** Why it ended: canceled, expired, unpaid, refunded, admin... */
     endReason: text("end_reason"),
+    /** A discount code used to subscribe (decision 0156): it takes off the first payment only. */
+    promoCodeId: uuid("promo_code_id").references((): AnyPgColumn => promoCodes.id),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -636,6 +665,12 @@ export const paymentOrders = pgTable(
     /** The paid period: its plan credits expire at its end (a yearly plan's months at theirs). */
     periodStart: timestamp("period_start", { withTimezone: true }),
     periodEnd: timestamp("period_end", { withTimezone: true }),
+    /** The discount code this order was sold with (decision 0156); `amount` is then what was asked after it. */
+    promoCodeId: uuid("promo_code_id").references((): AnyPgColumn => promoCodes.id),
+    /** The price before the discount; null: no discount. */
+    listAmount: numeric("list_amount", { precision: 10, scale: 2 }),
+    /** Who paid at the provider (Creem's customer, PayPal's payer id): a referral's self-purchase check (decision 0157). */
+    payerKey: text("payer_key"),
   },
   (t) => [
     uniqueIndex("payment_orders_provider_order_idx").on(t.provider, t.providerOrderId),
@@ -746,6 +781,8 @@ export const TRANSACTION_TYPES = [
   "subscription",
   "rollover",
   "welcome",
+  "code",
+  "referral",
 ] as const;
 
 export const transactions = pgTable(
@@ -813,7 +850,7 @@ export const transactions = pgTable(
       .where(sql`${t.type} = 'subscription'`),
     check(
       "transactions_type_valid",
-      sql`${t.type} in ('purchase', 'bonus', 'refund', 'usage', 'adjustment', 'reversal', 'expiry', 'subscription', 'rollover', 'welcome')`,
+      sql`${t.type} in ('purchase', 'bonus', 'refund', 'usage', 'adjustment', 'reversal', 'expiry', 'subscription', 'rollover', 'welcome', 'code', 'referral')`,
     ),
   ],
 );
@@ -870,6 +907,211 @@ export const creditLotDraws = pgTable(
     primaryKey({ columns: [t.transactionId, t.lotId] }),
     index("credit_lot_draws_lot_idx").on(t.lotId),
     check("credit_lot_draws_amount_positive", sql`${t.amount} > 0`),
+  ],
+);
+
+export const PROMO_CODE_KINDS = ["grant", "discount"] as const;
+
+/**
+ * A code (issue 70, decision 0156): a grant of credits, or a discount on packages or plans. `code`
+ * is stored in its normal form (upper case, no separators), so codes are case-insensitive. `uses`
+ * only rises through a conditional update that stops at `max_uses`, so a code is never used more
+ * often than it may be, however many redeem it at once.
+ */
+export const promoCodes = pgTable(
+  "promo_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    code: text("code").notNull(),
+    /** grant | discount */
+    kind: text("kind").notNull(),
+    /** The admin's note: a campaign, a reseller, an event. */
+    label: text("label"),
+    /** Codes bulk-created together share it (their CSV export). */
+    batchId: uuid("batch_id"),
+    /** A grant's credits, and how many days its lot lasts (null: never expires). */
+    credits: integer("credits"),
+    creditDays: integer("credit_days"),
+    /** A discount: percent off, or a fixed amount off in cents (one of them). */
+    percentOff: integer("percent_off"),
+    amountOffCents: integer("amount_off_cents"),
+    /** The packages and plans a discount applies to; null: all of them, empty: none of that kind. */
+    packageIds: uuid("package_ids").array(),
+    planIds: uuid("plan_ids").array(),
+    /** Total uses allowed; null: no limit. */
+    maxUses: integer("max_uses"),
+    uses: integer("uses").notNull().default(0),
+    /** Once per person (enforced by the redemptions' unique index). */
+    oncePerPerson: boolean("once_per_person").notNull().default(true),
+    /** Only for a person who has never paid (a discount), or never bought (a grant). */
+    firstPurchaseOnly: boolean("first_purchase_only").notNull().default(false),
+    validFrom: timestamp("valid_from", { withTimezone: true }),
+    validUntil: timestamp("valid_until", { withTimezone: true }),
+    /** Switched off by an admin: no new redemptions. */
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("promo_codes_code_key").on(t.code),
+    index("promo_codes_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("promo_codes_batch_idx").on(t.batchId),
+    check("promo_codes_kind_valid", sql`${t.kind} in ('grant', 'discount')`),
+    check(
+      "promo_codes_grant_valid",
+      sql`${t.kind} <> 'grant' or (${t.credits} between 1 and 10000000 and coalesce(${t.creditDays}, 1) between 1 and 3650)`,
+    ),
+    check(
+      "promo_codes_discount_valid",
+      sql`${t.kind} <> 'discount' or (coalesce(${t.percentOff} between 1 and 100, false) <> coalesce(${t.amountOffCents} >= 1, false))`,
+    ),
+    check("promo_codes_uses_valid", sql`${t.uses} >= 0 and coalesce(${t.maxUses}, 1) >= 1`),
+  ],
+);
+
+export const PROMO_REDEMPTION_STATUSES = ["granted", "reserved", "paid", "released"] as const;
+
+/**
+ * One use of a code: a grant (granted, with its ledger row in the same transaction), or a discount
+ * held for an order (reserved), paid, or given back (released: the order was never paid). Unique
+ * per code and person while the code is once per person (`person_id` is then the user), and per
+ * order.
+ */
+export const promoCodeRedemptions = pgTable(
+  "promo_code_redemptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    codeId: uuid("code_id")
+      .notNull()
+      .references(() => promoCodes.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** The user while the code is once per person, else null: the unique index below. */
+    personId: uuid("person_id"),
+    status: text("status").notNull(),
+    /** A grant's credits and its ledger row. */
+    credits: integer("credits").notNull().default(0),
+    transactionId: uuid("transaction_id").references(() => transactions.id),
+    /** A discount's order (a package) or subscription (a plan's first payment). */
+    orderId: uuid("order_id").references(() => paymentOrders.id),
+    subscriptionId: uuid("subscription_id").references(() => subscriptions.id),
+    /** What the discount took off, and what was paid, in cents. */
+    discountCents: integer("discount_cents").notNull().default(0),
+    paidCents: integer("paid_cents").notNull().default(0),
+    /** How it was redeemed: web or api. */
+    via: text("via").notNull().default("web"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("promo_code_redemptions_once_per_person")
+      .on(t.codeId, t.personId)
+      .where(sql`${t.status} <> 'released'`),
+    uniqueIndex("promo_code_redemptions_order_key").on(t.orderId),
+    uniqueIndex("promo_code_redemptions_subscription_key").on(t.subscriptionId),
+    index("promo_code_redemptions_code_idx").on(t.codeId, t.createdAt.desc()),
+    index("promo_code_redemptions_user_idx").on(t.userId, t.createdAt.desc()),
+    check("promo_code_redemptions_status_valid", sql`${t.status} in ('granted', 'reserved', 'paid', 'released')`),
+    check("promo_code_redemptions_via_valid", sql`${t.via} in ('web', 'api')`),
+  ],
+);
+
+/**
+ * Wrong codes per person and per client address (decision 0156): each failure is a row; a few in
+ * an hour slow the next try, more refuse it. Old rows are swept.
+ */
+export const promoCodeFailures = pgTable(
+  "promo_code_failures",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    clientAddress: text("client_address").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("promo_code_failures_user_idx").on(t.userId, t.createdAt),
+    index("promo_code_failures_address_idx").on(t.clientAddress, t.createdAt),
+  ],
+);
+
+export const REFERRAL_STATUSES = ["joined", "verified", "refused"] as const;
+
+/**
+ * A person who joined through another's referral link (issue 70, decision 0157): one row per
+ * referred person, ever, so there are no chains and no second referrer. `refused` keeps why the
+ * referral earns nothing (the same person, address, network or payer).
+ */
+export const referrals = pgTable(
+  "referrals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    referrerId: uuid("referrer_id")
+      .notNull()
+      .references(() => users.id),
+    refereeId: uuid("referee_id")
+      .notNull()
+      .references(() => users.id),
+    /** When the link was followed (the visit that brought them), and the network they joined from. */
+    visitedAt: timestamp("visited_at", { withTimezone: true }).notNull(),
+    network: text("network"),
+    status: text("status").notNull().default("joined"),
+    refusedReason: text("refused_reason"),
+    /** The referred person's bonus once verified, and its ledger row. */
+    bonusCredits: integer("bonus_credits").notNull().default(0),
+    bonusTransactionId: uuid("bonus_transaction_id").references(() => transactions.id),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("referrals_one_per_referee").on(t.refereeId),
+    index("referrals_referrer_idx").on(t.referrerId, t.createdAt.desc()),
+    index("referrals_created_idx").on(t.createdAt),
+    check("referrals_status_valid", sql`${t.status} in ('joined', 'verified', 'refused')`),
+    check("referrals_not_self", sql`${t.referrerId} <> ${t.refereeId}`),
+  ],
+);
+
+export const REFERRAL_REWARD_STATUSES = ["held", "granted", "cancelled", "reversed"] as const;
+
+/**
+ * The referrer's share of one payment by a referred person (decision 0157): held until
+ * `release_at`, then granted once (a conditional update from held, with its ledger row in the same
+ * transaction); a refund or chargeback before that cancels it, after it takes the credits back.
+ */
+export const referralRewards = pgTable(
+  "referral_rewards",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    referralId: uuid("referral_id")
+      .notNull()
+      .references(() => referrals.id),
+    referrerId: uuid("referrer_id")
+      .notNull()
+      .references(() => users.id),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => paymentOrders.id),
+    paidCents: integer("paid_cents").notNull(),
+    credits: integer("credits").notNull(),
+    status: text("status").notNull().default("held"),
+    releaseAt: timestamp("release_at", { withTimezone: true }).notNull(),
+    transactionId: uuid("transaction_id").references(() => transactions.id),
+    /** Credits taken back after a refund, and what the balance could not pay (owed). */
+    reversedCredits: integer("reversed_credits").notNull().default(0),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("referral_rewards_one_per_order").on(t.orderId),
+    index("referral_rewards_referral_idx").on(t.referralId),
+    index("referral_rewards_referrer_idx").on(t.referrerId, t.createdAt.desc()),
+    index("referral_rewards_due_idx")
+      .on(t.releaseAt)
+      .where(sql`${t.status} = 'held'`),
+    check("referral_rewards_status_valid", sql`${t.status} in ('held', 'granted', 'cancelled', 'reversed')`),
+    check("referral_rewards_credits_valid", sql`${t.credits} >= 0 and ${t.paidCents} >= 0`),
   ],
 );
 

@@ -22,6 +22,8 @@ export const TRANSACTION_TYPES = [
   "subscription",
   "rollover",
   "welcome",
+  "code",
+  "referral",
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 

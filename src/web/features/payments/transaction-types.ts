@@ -32,6 +32,8 @@ export const TRANSACTION_TYPES: Record<TransactionView["type"], TransactionTypeL
   subscription: transactionType(msg`Plan credits`, "success"),
   rollover: transactionType(msg`Rolled over`, "default"),
   welcome: transactionType(msg`Welcome credits`, "success"),
+  code: transactionType(msg`Code`, "success"),
+  referral: transactionType(msg`Referral`, "success"),
 };
 
 /** A type the web app does not know yet shows its own name, in grey. */

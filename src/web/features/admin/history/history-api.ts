@@ -34,6 +34,8 @@ export const TRANSACTION_TYPE_LABELS: Record<AdminTransactionType, MessageDescri
   subscription: msg`Plan credits`,
   rollover: msg`Rolled over`,
   welcome: msg`Welcome credits`,
+  code: msg`Code`,
+  referral: msg`Referral`,
 };
 
 export const NO_FILTERS: HistoryFilters = { type: "", user: "", dateFrom: "", dateTo: "" };
