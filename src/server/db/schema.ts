@@ -198,6 +198,11 @@ export const videoTasks = pgTable(
     extendedFrom: text("extended_from"),
     /** Its 1080p version waits until asked for (hd_status 'held'): KIE cannot extend a video after its 1080p version was made. */
     keepExtendable: boolean("keep_extendable").notNull().default(false),
+    /**
+     * Paid (wholly or partly) with welcome credits while the admin marks such videos (issue 70,
+     * decision 0155): made with the site's watermark, kept 720p (no 1080p file, no 4K).
+     */
+    welcomeMarked: boolean("welcome_marked").notNull().default(false),
     /** 4K (decision 0049): none, requested (asked for at generation, waiting for the video), pending, ready, failed. */
     uhdStatus: text("uhd_status").notNull().default("none"),
     uhdVideoUrl: text("uhd_video_url"),
