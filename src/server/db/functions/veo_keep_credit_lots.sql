@@ -1,7 +1,7 @@
 -- Keeps credit_lots from the ledger's own rows (issue 69, decision 0150): a positive transaction
 -- adds a lot (a video's refund first goes back to the unexpired lots its usage drew from); a
 -- negative one draws from the lots that expire soonest, never-expiring last, oldest first among
--- equals; an expiry row empties its own lot. Each draw is written to credit_lot_draws. A user's unexpired lots then hold exactly
+-- equals (a kind the transaction names in `veo.draw_last_kind` after all the others); an expiry row empties its own lot. Each draw is written to credit_lot_draws. A user's unexpired lots then hold exactly
 -- users.credits, whichever code wrote the row; lots a spend cannot cover are reported, never
 -- allowed to stop the ledger's own change.
 -- The live definition. Change it here, then make its migration from this file:
@@ -50,7 +50,10 @@ BEGIN
     FOR lot IN
       SELECT "id", "remaining" FROM "credit_lots"
       WHERE "user_id" = NEW."user_id" AND "remaining" > 0 AND "expired_at" IS NULL
-      ORDER BY "expires_at" ASC NULLS LAST, "created_at", "id"
+      -- A spend its writer says a kind of lot cannot pay for (`veo.draw_last_kind`, set for the
+      -- transaction: welcome credits for a video they cannot mark, decision 0155) draws on it last.
+      ORDER BY ("kind" = current_setting('veo.draw_last_kind', true)) IS TRUE,
+        "expires_at" ASC NULLS LAST, "created_at", "id"
       FOR UPDATE
     LOOP
       take := least(lot."remaining", left_over);
