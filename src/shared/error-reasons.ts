@@ -86,6 +86,23 @@ export const ERROR_REASONS = [
   "plan_not_cancelling",
   "plan_same",
   "account_has_plan",
+  "codes_off",
+  "code_unknown",
+  "code_needs_verified_email",
+  "code_disabled",
+  "code_not_yet_valid",
+  "code_expired",
+  "code_used_up",
+  "code_already_used",
+  "code_first_purchase_only",
+  "code_wrong_target",
+  "code_below_minimum",
+  "code_is_grant",
+  "code_is_discount",
+  "code_guess_wait",
+  "code_guess_limit",
+  "code_taken",
+  "code_in_use",
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

@@ -29,7 +29,8 @@ export interface AuditEntry {
     | "legal_page"
     | "showcase"
     | "payment_order"
-    | "moderation_event";
+    | "moderation_event"
+    | "promo_code";
   targetId?: string | null;
   targetLabel?: string | null;
   details?: Record<string, unknown>;

@@ -23,6 +23,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
   "plan.update": msg`Plan changed`,
   "plan.delete": msg`Plan deleted`,
   "subscription.cancel": msg`Plan cancelled for a person`,
+  "code.create": msg`Code added`,
+  "code.bulk_create": msg`Codes added in bulk`,
+  "code.update": msg`Code changed`,
+  "code.redeem": msg`Code redeemed`,
   "user.credits": msg`Credits changed`,
   "user.enable": msg`User enabled`,
   "user.disable": msg`User disabled`,
@@ -68,6 +72,7 @@ const TARGET_TYPE_LABELS: Partial<Record<string, MessageDescriptor>> = {
   showcase: msg`Showcase`,
   payment_order: msg`Payment`,
   moderation_event: msg`Screened prompt`,
+  promo_code: msg`Code`,
 };
 
 /** A target type's label in the active language; an unknown type shows as it is. */
