@@ -16,7 +16,14 @@ export interface FakeOrder {
   mode: "test";
   customer: string;
   product: string;
+  /** What was charged, or the price before the discount while `amountBeforeDiscount` is set. */
   amount: number;
+  sub_total?: number;
+  discount_amount?: number;
+  amount_due?: number;
+  amount_paid?: number;
+  /** The discount applied (disc_...). */
+  discount?: string;
   currency: string;
   status: "paid";
   type: "onetime" | "recurring";
@@ -41,6 +48,29 @@ export interface FakeCheckout {
   subscription?: string;
   /** The address the checkout was asked to pre-fill (`customer.email`). */
   customer_email?: string;
+  /** The discount code it was made with, and that discount's id. */
+  discount_code?: string;
+  discount_id?: string;
+}
+
+/** A discount as Creem keeps it (POST /v1/discounts). */
+export interface FakeDiscount {
+  id: string;
+  object: "discount";
+  status: "active" | "deleted";
+  name: string;
+  code: string;
+  type: "fixed" | "percentage";
+  /** Fixed: cents of `currency`. */
+  amount?: number;
+  currency?: string;
+  percentage?: number;
+  expiry_date?: string;
+  max_redemptions?: number;
+  duration: "once" | "forever" | "repeating";
+  duration_in_months?: number;
+  applies_to_products: string[];
+  redeem_count: number;
 }
 
 export interface WebhookDelivery {
@@ -129,6 +159,7 @@ export interface FakeTransaction {
   object: "transaction";
   amount: number;
   amount_paid: number;
+  discount_amount?: number;
   currency: string;
   status: string;
   refunded_amount: number;
@@ -170,6 +201,10 @@ export interface CreemFake {
   customers: Map<string, { id: string; email: string } & Record<string, unknown>>;
   /** Every call to the subscription and customer portal API, in order. */
   subscriptionRequests: { method: string; path: string; body: Record<string, unknown> }[];
+  /** Discounts made through POST /v1/discounts, by id. */
+  discounts: Map<string, FakeDiscount>;
+  /** The other reading of Creem's order (decision 0158): `amount` is the price before the discount. */
+  amountBeforeDiscount: boolean;
   /** While set, the events of subscription API calls wait in `heldEvents` instead of being sent. */
   holdEvents: boolean;
   heldEvents: SubscriptionEvent[];
@@ -206,7 +241,10 @@ export interface CreemFake {
     event: unknown,
     opts?: { secret?: string; signature?: string | null; url?: string },
   ): Promise<number | undefined>;
-  /** A recurring product's checkout also makes its subscription (first period from `periodStart`, default now). */
+  /**
+   * A recurring product's checkout also makes its subscription (first period from `periodStart`,
+   * default now). A checkout's discount is applied, or refused (throws) once it cannot be used.
+   */
   completeCheckout(
     id: string,
     opts?: { amount?: number; currency?: string; deliver?: boolean; periodStart?: Date },

@@ -23,6 +23,16 @@
  *           {customer_id} -> {customer_portal_link} change it and send their events (held in
  *           `heldEvents` while `holdEvents` is set). Tests move time on with renewSubscription,
  *           failRenewal and endUnpaid, and build any event with subscriptionEvent.
+ * Discounts: POST /v1/discounts (fixed cents in a currency, or a percentage; duration once,
+ *           forever or repeating; max_redemptions, expiry_date, applies_to_products), GET
+ *           /v1/discounts?discount_id=|discount_code=, DELETE /v1/discounts/<id>/delete. A
+ *           checkout's `discount_code` must name a usable discount for its product (else 400, as
+ *           Creem refuses it); paying applies it (checked again: a code used up meanwhile is
+ *           refused, 409 on the pay page) and counts a redemption. The paid order carries
+ *           sub_total, discount_amount, amount_due and amount_paid; `amount` is what was charged,
+ *           or, with `amountBeforeDiscount` set, the price before the discount (the other reading
+ *           of Creem's OrderEntity, decision 0158). A plan's renewals are discounted only while the
+ *           discount's duration lasts (`once`: the first payment alone).
  * GET /healthz -> 200.
  *
  * Standalone environment: CREEM_FAKE_PORT (default 4010), CREEM_FAKE_HOST (127.0.0.1),
@@ -128,9 +138,49 @@ export async function startCreemFake(options) {
   const customers = new Map();
   /** Every call to the subscription and customer portal API, in order. @type {{ method: string, path: string, body: any }[]} */
   const subscriptionRequests = [];
+  /** Discounts (disc_...), as Creem keeps them. @type {Map<string, any>} */
+  const discounts = new Map();
 
   const productOf = (/** @type {string} */ id) => products.get(id) ?? defaultProduct;
   const isRecurring = (/** @type {string} */ id) => Boolean(productOf(id).billing_period);
+
+  /** A discount by its code (codes compared without case, as buyers type them). @param {string} code */
+  const discountByCode = (code) =>
+    [...discounts.values()].find((d) => d.status !== "deleted" && d.code.toUpperCase() === code.toUpperCase());
+
+  /** Why a discount cannot be used for a product now, or undefined when it can. @param {any} discount @param {string} productId */
+  function discountRefusal(discount, productId) {
+    if (!discount || discount.status === "deleted") return "Discount code not found";
+    if (discount.expiry_date && Date.parse(discount.expiry_date) <= Date.now()) return "Discount code has expired";
+    if (discount.max_redemptions !== undefined && discount.redeem_count >= discount.max_redemptions)
+      return "Discount code has reached its maximum redemptions";
+    if (!discount.applies_to_products.includes(productId)) return "Discount code does not apply to this product";
+    return undefined;
+  }
+
+  /** What a discount takes off a price, in cents. @param {any} discount @param {number} price */
+  function discountOff(discount, price) {
+    if (!discount) return 0;
+    const off = discount.type === "fixed" ? discount.amount : Math.round((price * discount.percentage) / 100);
+    return Math.max(0, Math.min(price, off));
+  }
+
+  /**
+   * A payment's amounts in Creem's shape: `amount` is the charge, or the price before the discount
+   * while `amountBeforeDiscount` is set.
+   * @param {number} price @param {number} off
+   */
+  function charged(price, off) {
+    const due = price - off;
+    return {
+      amount: fake.amountBeforeDiscount ? price : due,
+      sub_total: price,
+      discount_amount: off,
+      tax_amount: 0,
+      amount_due: due,
+      amount_paid: due,
+    };
+  }
 
   /** A product as Creem expands it in events and answers. @param {string} id */
   function productJson(id) {
@@ -217,6 +267,15 @@ export async function startCreemFake(options) {
     if (!checkout) throw new Error(`unknown checkout ${id}`);
     if (checkout.status !== "completed") {
       const product = productOf(checkout.product);
+      const discount = checkout.discount_id ? discounts.get(checkout.discount_id) : undefined;
+      if (discount) {
+        const refusal = discountRefusal(discount, checkout.product);
+        if (refusal) throw Object.assign(new Error(refusal), { discountRefused: true });
+        discount.redeem_count += 1;
+      }
+      const off = opts.amount === undefined ? discountOff(discount, product.price) : 0;
+      const amounts =
+        opts.amount === undefined ? charged(product.price, off) : { amount: opts.amount, amount_paid: opts.amount };
       const now = new Date().toISOString();
       const customerId = randomId("cust");
       const email = checkout.customer_email ?? "buyer@example.com";
@@ -237,7 +296,8 @@ export async function startCreemFake(options) {
         mode: "test",
         customer: customerId,
         product: checkout.product,
-        amount: opts.amount ?? product.price,
+        ...amounts,
+        ...(discount ? { discount: discount.id } : {}),
         currency: opts.currency ?? product.currency,
         status: "paid",
         type: product.billing_period ? "recurring" : "onetime",
@@ -245,7 +305,7 @@ export async function startCreemFake(options) {
         updated_at: now,
       };
       if (product.billing_period) {
-        startSubscription(checkout, transactionId, opts.periodStart ?? new Date());
+        startSubscription(checkout, transactionId, opts.periodStart ?? new Date(), discount);
         if (opts.deliver === false) return undefined;
         const subscriptionId = /** @type {string} */ (checkout.subscription);
         const sent = await send([
@@ -260,7 +320,8 @@ export async function startCreemFake(options) {
         object: "transaction",
         mode: "test",
         amount: checkout.order.amount,
-        amount_paid: checkout.order.amount,
+        amount_paid: checkout.order.amount_paid ?? checkout.order.amount,
+        discount_amount: checkout.order.discount_amount ?? 0,
         currency: checkout.order.currency,
         type: "payment",
         status: "paid",
@@ -311,7 +372,7 @@ export async function startCreemFake(options) {
    * subscription's periods share the order of its checkout, as far as anyone can tell from outside.
    * @param {any} subscription @param {number} amount
    */
-  function chargeSubscription(subscription, amount) {
+  function chargeSubscription(subscription, amount, off = 0) {
     const product = productOf(subscription.product);
     const id = randomId("tran");
     const now = Date.now();
@@ -319,8 +380,7 @@ export async function startCreemFake(options) {
       id,
       object: "transaction",
       mode: "test",
-      amount,
-      amount_paid: amount,
+      ...charged(amount, off),
       currency: product.currency,
       type: "invoice",
       status: "paid",
@@ -339,7 +399,7 @@ export async function startCreemFake(options) {
   }
 
   /** The subscription a paid checkout of a recurring product makes. @param {FakeCheckout} checkout @param {string} transactionId @param {Date} start */
-  function startSubscription(checkout, transactionId, start) {
+  function startSubscription(checkout, transactionId, start, discount) {
     const product = productOf(checkout.product);
     const now = new Date().toISOString();
     const id = randomId("sub");
@@ -362,6 +422,20 @@ export async function startCreemFake(options) {
       created_at: now,
       updated_at: now,
       order: order.id,
+      // The payments still to discount after this first one (once: none; forever: all).
+      ...(discount
+        ? {
+            discount: {
+              id: discount.id,
+              left:
+                discount.duration === "forever"
+                  ? Infinity
+                  : discount.duration === "repeating"
+                    ? Math.max(0, (discount.duration_in_months ?? 1) - 1)
+                    : 0,
+            },
+          }
+        : {}),
     };
     subscriptions.set(id, subscription);
     checkout.subscription = id;
@@ -370,7 +444,8 @@ export async function startCreemFake(options) {
       object: "transaction",
       mode: "test",
       amount: order.amount,
-      amount_paid: order.amount,
+      amount_paid: order.amount_paid ?? order.amount,
+      discount_amount: order.discount_amount ?? 0,
       currency: order.currency,
       type: "invoice",
       status: "paid",
@@ -391,7 +466,7 @@ export async function startCreemFake(options) {
   /** A subscription as Creem answers and sends it: product, customer and last transaction expanded. @param {string} id */
   function subscriptionJson(id) {
     const subscription = subscriptionOf(id);
-    const { order: _order, ...record } = subscription;
+    const { order: _order, discount: _discount, ...record } = subscription;
     const transaction = subscription.last_transaction_id
       ? transactions.get(subscription.last_transaction_id)
       : undefined;
@@ -469,7 +544,14 @@ export async function startCreemFake(options) {
     subscription.current_period_end_date = end.toISOString();
     subscription.next_transaction_date = end.toISOString();
     subscription.status = "active";
-    chargeSubscription(subscription, opts.amount ?? productOf(subscription.product).price);
+    const price = productOf(subscription.product).price;
+    const discount = subscription.discount?.left > 0 ? discounts.get(subscription.discount.id) : undefined;
+    if (discount) subscription.discount.left -= 1;
+    chargeSubscription(
+      subscription,
+      opts.amount ?? price,
+      opts.amount === undefined ? discountOff(discount, price) : 0,
+    );
     touch(subscription);
     return send([subscriptionEvent(id, "subscription.paid")], opts.deliver !== false);
   }
@@ -668,6 +750,14 @@ export async function startCreemFake(options) {
         return sendError(res, 400, ["product_id must be a string"]);
       if (body.customer?.id && body.customer?.email)
         return sendError(res, 400, ["customer.id and customer.email are mutually exclusive"]);
+      /** @type {any} */
+      let discount;
+      if (body.discount_code !== undefined) {
+        if (typeof body.discount_code !== "string") return sendError(res, 400, ["discount_code must be a string"]);
+        discount = discountByCode(body.discount_code);
+        const refusal = discountRefusal(discount, body.product_id);
+        if (refusal) return sendError(res, 400, [refusal]);
+      }
       const id = randomId("ch");
       /** @type {FakeCheckout} */
       const checkout = {
@@ -682,6 +772,7 @@ export async function startCreemFake(options) {
         ...(body.success_url ? { success_url: String(body.success_url) } : {}),
         ...(body.metadata ? { metadata: body.metadata } : {}),
         ...(typeof body.customer?.email === "string" ? { customer_email: body.customer.email } : {}),
+        ...(discount ? { discount_code: discount.code, discount_id: discount.id } : {}),
       };
       checkouts.set(id, checkout);
       return sendJson(res, 200, checkout);
@@ -694,6 +785,7 @@ export async function startCreemFake(options) {
       const transaction = transactions.get(url.searchParams.get("transaction_id") ?? "");
       return transaction ? sendJson(res, 200, transaction) : sendError(res, 404, ["Transaction not found"]);
     }
+    if (url.pathname.startsWith("/v1/discounts")) return handleDiscounts(req, res, url);
     if (req.method === "POST" && url.pathname === "/v1/moderation/prompt") return moderate(req, res);
     if (url.pathname.startsWith("/v1/subscriptions") || url.pathname === "/v1/customers/billing")
       return handleSubscriptions(req, res, url);
@@ -722,6 +814,74 @@ export async function startCreemFake(options) {
       return products.has(id) ? sendJson(res, 200, productJson(id)) : sendError(res, 404, ["Product not found"]);
     }
     return sendError(res, 404, ["Not found"]);
+  }
+
+  /**
+   * POST /v1/discounts, GET /v1/discounts, DELETE /v1/discounts/<id>/delete, validated as Creem's
+   * CreateDiscountRequestEntity describes them.
+   * @param {http.IncomingMessage} req @param {http.ServerResponse} res @param {URL} url
+   */
+  async function handleDiscounts(req, res, url) {
+    if (req.method === "GET" && url.pathname === "/v1/discounts") {
+      const byId = url.searchParams.get("discount_id");
+      const byCode = url.searchParams.get("discount_code");
+      const discount = byId ? discounts.get(byId) : byCode ? discountByCode(byCode) : undefined;
+      return discount ? sendJson(res, 200, discount) : sendError(res, 404, ["Discount not found"]);
+    }
+    const remove = /^\/v1\/discounts\/([^/]+)\/delete$/.exec(url.pathname);
+    if (req.method === "DELETE" && remove) {
+      const discount = discounts.get(remove[1] ?? "");
+      if (!discount) return sendError(res, 404, ["Discount not found"]);
+      discount.status = "deleted";
+      return sendJson(res, 200, discount);
+    }
+    if (req.method !== "POST" || url.pathname !== "/v1/discounts") return sendError(res, 404, ["Not found"]);
+    /** @type {any} */
+    let body;
+    try {
+      body = JSON.parse(await readBody(req));
+    } catch {
+      return sendError(res, 400, ["Body must be valid JSON"]);
+    }
+    /** @type {string[]} */
+    const problems = [];
+    if (typeof body?.name !== "string" || body.name === "") problems.push("name must be a string");
+    if (body?.type !== "fixed" && body?.type !== "percentage") problems.push("type must be fixed or percentage");
+    if (!["once", "forever", "repeating"].includes(body?.duration))
+      problems.push("duration must be one of forever, once, repeating");
+    if (!Array.isArray(body?.applies_to_products) || body.applies_to_products.length === 0)
+      problems.push("applies_to_products must be a non-empty array");
+    if (body?.type === "fixed") {
+      if (!Number.isInteger(body.amount) || body.amount < 1) problems.push("amount must be a positive integer");
+      if (typeof body.currency !== "string") problems.push("currency is required for fixed discounts");
+    }
+    if (body?.type === "percentage" && !(body.percentage > 0 && body.percentage <= 100))
+      problems.push("percentage must be between 1 and 100");
+    if (body?.code !== undefined && (typeof body.code !== "string" || body.code === ""))
+      problems.push("code must be a string");
+    if (typeof body?.code === "string" && discountByCode(body.code)) problems.push("Discount code already exists");
+    if (body?.expiry_date !== undefined && Number.isNaN(Date.parse(body.expiry_date)))
+      problems.push("expiry_date must be a date");
+    if (problems.length > 0) return sendError(res, 400, problems);
+    const discount = {
+      id: randomId("disc"),
+      mode: "test",
+      object: "discount",
+      status: "active",
+      name: body.name,
+      code: body.code ?? crypto.randomBytes(5).toString("hex").toUpperCase(),
+      type: body.type,
+      ...(body.type === "fixed" ? { amount: body.amount, currency: String(body.currency).toUpperCase() } : {}),
+      ...(body.type === "percentage" ? { percentage: body.percentage } : {}),
+      ...(body.expiry_date ? { expiry_date: new Date(body.expiry_date).toISOString() } : {}),
+      ...(body.max_redemptions !== undefined ? { max_redemptions: Number(body.max_redemptions) } : {}),
+      duration: body.duration,
+      ...(body.duration_in_months !== undefined ? { duration_in_months: Number(body.duration_in_months) } : {}),
+      applies_to_products: body.applies_to_products.map(String),
+      redeem_count: 0,
+    };
+    discounts.set(discount.id, discount);
+    return sendJson(res, 200, discount);
   }
 
   /**
@@ -790,7 +950,12 @@ export async function startCreemFake(options) {
   /** @param {FakeCheckout} checkout */
   function checkoutPage(checkout) {
     const product = productOf(checkout.product);
-    const amount = `${(product.price / 100).toFixed(2)} ${product.currency}`;
+    const discount = checkout.discount_id ? discounts.get(checkout.discount_id) : undefined;
+    const due = product.price - discountOff(discount, product.price);
+    const amount = `${(due / 100).toFixed(2)} ${product.currency}`;
+    const discountLine = discount
+      ? `<p>Discount <span data-testid="discount-code">${escapeHtml(discount.code)}</span>: -${(discountOff(discount, product.price) / 100).toFixed(2)} ${escapeHtml(product.currency)}</p>`
+      : "";
     const back = checkout.success_url ? `${new URL(checkout.success_url).origin}/pricing?payment=cancelled` : "/";
     const action =
       checkout.status === "pending"
@@ -803,6 +968,7 @@ export async function startCreemFake(options) {
   <main>
     <h1>Creem test checkout</h1>
     <p>Product: <span data-testid="product">${escapeHtml(product.name ?? checkout.product)}</span> (${escapeHtml(checkout.product)})</p>
+    ${discountLine}
     <p>Amount: <strong data-testid="amount">${escapeHtml(amount)}</strong></p>
     ${action}
   </main>
@@ -827,7 +993,14 @@ export async function startCreemFake(options) {
       if (checkout.status === "expired")
         return res.writeHead(410, { "content-type": "text/plain" }).end("This checkout has expired");
       // Like Creem: the webhook goes out before the buyer is sent back (none without a webhookUrl).
-      await completeCheckout(checkout.id, { deliver: Boolean(fake.webhookUrl) });
+      try {
+        await completeCheckout(checkout.id, { deliver: Boolean(fake.webhookUrl) });
+      } catch (err) {
+        if (!(/** @type {any} */ (err).discountRefused)) throw err;
+        return res
+          .writeHead(409, { "content-type": "text/plain" })
+          .end(`This discount code can no longer be used: ${/** @type {Error} */ (err).message}`);
+      }
       if (!checkout.success_url)
         return res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end("<p>Payment complete.</p>");
       /** @type {[string, string | undefined][]} */
@@ -882,6 +1055,9 @@ export async function startCreemFake(options) {
     subscriptions,
     customers,
     subscriptionRequests,
+    discounts,
+    /** The other reading of Creem's order: `amount` before the discount, `amount_paid` what was charged. */
+    amountBeforeDiscount: false,
     /** While set, the events of subscription API calls wait in `heldEvents` instead of being sent. */
     holdEvents: false,
     /** @type {any[]} */

@@ -31,6 +31,32 @@ export interface CreateCheckoutRequest {
   metadata: Record<string, string>;
   /** Pre-fills the buyer's address on Creem's page (a plan's checkout). */
   customerEmail?: string;
+  /** A discount code made for this one checkout (decision 0158): Creem takes it off what it charges. */
+  discountCode?: string;
+}
+
+/**
+ * POST /v1/discounts (decision 0158): a fixed amount off, in cents of `currency` (Creem's API
+ * reference and CLI: "Fixed amount in cents"), for the listed products only. `duration` is how
+ * long it applies to a subscription: `once` is its first payment.
+ */
+export interface CreateDiscountRequest {
+  name: string;
+  code: string;
+  amountCents: number;
+  currency: string;
+  productIds: string[];
+  duration: "once" | "forever" | "repeating";
+  maxRedemptions: number;
+  expiresAt: Date;
+}
+
+/** The fields of Creem's DiscountEntity the product reads back. */
+export interface CreemDiscount {
+  id: string;
+  code: string | undefined;
+  status: string | undefined;
+  amount: number | undefined;
 }
 
 /** How Creem bills a plan change (its upgrade endpoint's `update_behavior`). */
@@ -44,6 +70,8 @@ interface CreemOrder {
   status: string | undefined;
   /** Creem's transaction of the payment (tran_...), which refund and dispute events name, when given. */
   transactionId: string | undefined;
+  /** What a discount took off, in cents, when Creem says (decision 0158). */
+  discountAmount: number | undefined;
 }
 
 /** The fields of Creem's CheckoutEntity the product acts on. */
@@ -56,6 +84,8 @@ export interface CreemCheckout {
   productId: string | undefined;
   metadata: Record<string, unknown>;
   order: CreemOrder | undefined;
+  /** Who paid (Creem's customer id, cust_...): a referral's self-purchase check (decision 0157). */
+  customerId: string | undefined;
 }
 
 export class CreemClient {
@@ -68,6 +98,7 @@ export class CreemClient {
       success_url: req.successUrl,
       metadata: req.metadata,
       ...(req.customerEmail ? { customer: { email: req.customerEmail } } : {}),
+      ...(req.discountCode ? { discount_code: req.discountCode } : {}),
     };
     const checkout = parseCheckout(await this.call("POST", "/v1/checkouts", body));
     const url = checkout?.checkoutUrl;
@@ -83,6 +114,34 @@ export class CreemClient {
     );
     if (!checkout) throw new CreemError("failed", "Creem returned an unreadable checkout");
     return checkout;
+  }
+
+  /**
+   * POST /v1/discounts: a discount code for the given products (decision 0158). An answer without
+   * the discount's id is a CreemError ("failed").
+   */
+  async createDiscount(req: CreateDiscountRequest): Promise<CreemDiscount> {
+    const body = asRecord(
+      await this.call("POST", "/v1/discounts", {
+        name: req.name,
+        code: req.code,
+        type: "fixed",
+        amount: req.amountCents,
+        currency: req.currency,
+        duration: req.duration,
+        max_redemptions: req.maxRedemptions,
+        expiry_date: req.expiresAt.toISOString(),
+        applies_to_products: req.productIds,
+      }),
+    );
+    const id = asText(body?.id);
+    if (!body || !id) throw new CreemError("failed", "Creem created no usable discount (no id in its answer)");
+    return { id, code: asText(body.code), status: asText(body.status), amount: asNumber(body.amount) };
+  }
+
+  /** DELETE /v1/discounts/{id}/delete: a discount no checkout will use (its checkout was never made). */
+  async deleteDiscount(discountId: string): Promise<void> {
+    await this.call("DELETE", `/v1/discounts/${encodeURIComponent(discountId)}/delete`);
   }
 
   /** GET /v1/transactions?transaction_id=: the Creem order a transaction belongs to (a refund or dispute maps back through it). */
@@ -173,7 +232,7 @@ export class CreemClient {
     }
   }
 
-  private async call(method: "GET" | "POST", path: string, body?: unknown): Promise<unknown> {
+  private async call(method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<unknown> {
     let json: unknown;
     try {
       ({ body: json } = await requestJson(`${withoutTrailingSlashes(this.opts.baseUrl)}${path}`, {
@@ -228,6 +287,7 @@ export function parseCheckout(value: unknown): CreemCheckout | undefined {
     // `product` is an id, or the product object once expanded.
     productId: asText(product) ?? asText(asRecord(product)?.id),
     metadata: asRecord(c.metadata) ?? {},
+    customerId: idOf(c.customer),
     order:
       order && orderId
         ? {
@@ -236,6 +296,7 @@ export function parseCheckout(value: unknown): CreemCheckout | undefined {
             currency: asText(order.currency),
             status: asText(order.status),
             transactionId: idOf(order.transaction),
+            discountAmount: asNumber(order.discount_amount),
           }
         : undefined,
   };
