@@ -22,6 +22,7 @@ const AUDIT_ACTIONS = {
   "code.bulk_create": "Codes added in bulk",
   "code.update": "Code changed",
   "code.redeem": "Code redeemed",
+  "code.export": "Codes exported",
   "user.credits": "Credits changed",
   "user.enable": "User enabled",
   "user.disable": "User disabled",

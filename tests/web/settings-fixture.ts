@@ -63,5 +63,6 @@ export const SETTINGS: AdminSettingsView = {
   welcomeGrantDays: 14,
   welcomeGrantsPerAddress: 2,
   welcomeGrantsPerNetwork: 5,
+  codesEnabled: true,
   updatedAt: "2026-11-25T10:00:00.000Z",
 };

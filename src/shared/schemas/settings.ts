@@ -443,6 +443,9 @@ export const adminSettingsViewSchema = z
     welcomeGrantDays: z.number().int().meta({ description: "How many days welcome credits last." }),
     welcomeGrantsPerAddress: z.number().int().meta({ description: "Grants a day to one client address, at most." }),
     welcomeGrantsPerNetwork: z.number().int().meta({ description: "Grants a day to one network (/24, /48), at most." }),
+    codesEnabled: z
+      .boolean()
+      .meta({ description: "People may redeem codes and use discount codes (issue 70, decision 0156)." }),
     updatedAt: isoTimestamp,
   })
   .meta({ id: "AdminSettings" });

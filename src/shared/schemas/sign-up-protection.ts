@@ -86,4 +86,5 @@ export const signUpSettingsSchema = z.object({
     1,
     10_000,
   ).optional(),
+  codesEnabled: z.boolean({ error: "codesEnabled must be true or false" }).optional(),
 });

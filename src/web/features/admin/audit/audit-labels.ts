@@ -27,6 +27,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
   "code.bulk_create": msg`Codes added in bulk`,
   "code.update": msg`Code changed`,
   "code.redeem": msg`Code redeemed`,
+  "code.export": msg`Codes exported`,
   "user.credits": msg`Credits changed`,
   "user.enable": msg`User enabled`,
   "user.disable": msg`User disabled`,
