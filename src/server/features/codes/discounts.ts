@@ -106,7 +106,8 @@ export async function reserveDiscount(
   await requireCodesEnabled(tx);
   const found = await findCode(tx, input.code, { userId: input.userId, clientAddress: input.clientAddress });
   quoteFor(found, input.target, input.listCents);
-  checkUsableNow(found);
+  // The use limit is takeUse's conditional update below, once a restarted checkout's own use is back.
+  checkUsableNow({ ...found, maxUses: null });
   await checkFirstPurchase(tx, found, input.userId);
   // A restarted checkout: the person's own reservations of this code, never paid, are given back.
   const earlier = await tx
