@@ -7,9 +7,21 @@ import { z } from "zod";
 
 const choosePackage = z.uuid({ error: "Choose a credit package" });
 
+/**
+ * A discount code typed in the purchase dialog (decision 0158): optional; an empty one is no code. The server checks it (POST /api/codes/quote previews the same answer) and charges the
+ * price after it.
+ */
+export const discountCodeField = z
+  .string({ error: "The discount code must be text" })
+  .trim()
+  .max(64, "That discount code is too long")
+  .optional()
+  .meta({ description: "A discount code: the price asked is the package's (or plan's) price after it." });
+
 /** POST /api/creem/checkout. Price and credits come from the package in the database, never from here. */
 export const creemCheckoutSchema = z.object({
   packageId: choosePackage,
+  code: discountCodeField,
   amount: z.unknown().optional(),
   currency: z.unknown().optional(),
   credits: z.unknown().optional(),
@@ -72,6 +84,7 @@ export type PaypalSetup = z.infer<typeof paypalSetupSchema>;
 /** POST /paypal/order. Only `packageId` decides what is sold; the rest is accepted and ignored. */
 export const paypalOrderSchema = z.object({
   packageId: choosePackage,
+  code: discountCodeField,
   intent: z.unknown().optional(),
   amount: z.unknown().optional(),
   currency: z.unknown().optional(),

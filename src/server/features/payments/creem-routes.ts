@@ -13,6 +13,7 @@ import type { SecretBox } from "../../lib/secret-box.js";
 import type { Mailer } from "../mail/outbox.js";
 import { confirmCreemCheckout, startCreemCheckout, type CreemContext } from "./creem-service.js";
 import { creemWebhookRoute } from "./creem-webhook.js";
+import { purchaseCodeOf } from "./discounted-order.js";
 
 /** A person buys a few packs at most; this only stops a loop from filling Creem with sessions. */
 const DEFAULT_CREEM_CHECKOUT_RATE_LIMIT: RateLimitRule = { max: 10, windowMs: 60_000 };
@@ -55,7 +56,13 @@ export async function creemRoutes(app: FastifyInstance, opts: CreemRoutesOptions
     },
     async (request) => {
       const user = requireUser(request);
-      return startCreemCheckout(ctx, user.id, request.body.packageId, request.log);
+      return startCreemCheckout(
+        ctx,
+        user.id,
+        request.body.packageId,
+        request.log,
+        purchaseCodeOf(request.body.code, request.ip),
+      );
     },
   );
 

@@ -2,7 +2,7 @@
  * Creem purchases: start a checkout for a package, and confirm one from the return page. Price
  * and credits always come from the package row; our order row exists before Creem hears of it.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { PaymentResult, PaymentResultReason } from "../../../shared/schemas/payments.js";
 import type { Config } from "../../config.js";
@@ -10,6 +10,7 @@ import type { Db } from "../../db/connect.js";
 import { paymentOrders, users } from "../../db/schema.js";
 import { AppError, notFound } from "../../http/errors.js";
 import { CreemClient } from "../../integrations/creem/client.js";
+import { createCheckoutDiscount } from "../../integrations/creem/checkout-discount.js";
 import { CreemError } from "../../integrations/creem/errors.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import type { Mailer } from "../mail/outbox.js";
@@ -17,6 +18,7 @@ import { purchasablePackage } from "../packages/service.js";
 import { readSettingsFromDatabase, type Settings } from "../settings/service.js";
 import { creemSettings, paypalSettings } from "./payment-settings.js";
 import { settleCheckout, type PaymentOrder } from "./creem-settle.js";
+import { failOpenOrder, insertPackageOrder, type PurchaseCode } from "./discounted-order.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 import { creditsAdded } from "./wording.js";
 
@@ -86,12 +88,17 @@ function checkoutFailed(err: CreemError, alternative: string): AppError {
   });
 }
 
-/** POST /api/creem/checkout: the order row first, then Creem; the order fails if Creem does. */
+/**
+ * POST /api/creem/checkout: the order row first (with a discount code, reserved in its
+ * transaction), then Creem; the order fails, and gives the code back, if Creem does. A discount
+ * reaches Creem as a code made for this checkout alone (decision 0158).
+ */
 export async function startCreemCheckout(
   ctx: CreemContext,
   userId: string,
   packageId: string,
   log: FastifyBaseLogger,
+  code?: PurchaseCode,
 ): Promise<{ checkoutUrl: string }> {
   const settings = await readSettingsFromDatabase(ctx.db, ctx.secretBox);
   const creem = creemSettings(settings, ctx.config);
@@ -103,9 +110,9 @@ export async function startCreemCheckout(
     throw notForThisPackage(settings, ctx.config);
   }
 
-  const [order] = await ctx.db
-    .insert(paymentOrders)
-    .values({
+  const { order, quote } = await insertPackageOrder(
+    ctx.db,
+    {
       userId,
       packageId: pkg.id,
       packageName: pkg.name,
@@ -115,32 +122,50 @@ export async function startCreemCheckout(
       credits: pkg.credits,
       bonusCredits: pkg.bonusCredits,
       status: "created",
-    })
-    .returning();
+    },
+    code,
+  );
   const client = new CreemClient({ baseUrl: creem.baseUrl, apiKey: creem.apiKey, timeoutMs: ctx.timeoutMs });
+  let discount: { code: string; id: string } | undefined;
   try {
+    if (quote && quote.discountCents > 0)
+      discount = await createCheckoutDiscount(client, {
+        reference: order.id,
+        productId: pkg.creemProductId,
+        discountCents: quote.discountCents,
+        currency: order.currency,
+        duration: "once",
+      });
     const checkout = await client.createCheckout({
       productId: pkg.creemProductId,
-      requestId: order!.id,
+      requestId: order.id,
       // Creem appends checkout_id, order_id, request_id, signature... to it.
       successUrl: `${ctx.config.publicUrl}/purchase-credits`,
-      metadata: { orderId: order!.id, userId, packageId: pkg.id },
+      metadata: { orderId: order.id, userId, packageId: pkg.id },
+      ...(discount ? { discountCode: discount.code } : {}),
     });
     await ctx.db
       .update(paymentOrders)
       .set({ providerOrderId: checkout.id, updatedAt: new Date() })
-      .where(eq(paymentOrders.id, order!.id));
-    log.info({ orderId: order!.id, checkoutId: checkout.id, packageId: pkg.id }, "Creem checkout created");
+      .where(eq(paymentOrders.id, order.id));
+    log.info(
+      {
+        orderId: order.id,
+        checkoutId: checkout.id,
+        packageId: pkg.id,
+        ...(quote ? { promoCodeId: quote.promoCodeId, discountCents: quote.discountCents } : {}),
+      },
+      "Creem checkout created",
+    );
     return { checkoutUrl: checkout.checkoutUrl };
   } catch (err) {
     const creemErr = err instanceof CreemError ? err : new CreemError("failed", "Creem checkout could not be recorded");
-    await ctx.db
-      .update(paymentOrders)
-      .set({ status: "failed", failureReason: `checkout not created: ${creemErr.message}`, updatedAt: new Date() })
-      .where(eq(paymentOrders.id, order!.id));
+    await failOpenOrder(ctx.db, order.id, `checkout not created: ${creemErr.message}`);
+    // A code made for a checkout that never was is of no use to anyone: taken away (best effort).
+    if (discount) await client.deleteDiscount(discount.id).catch(() => undefined);
     log.error(
       {
-        orderId: order!.id,
+        orderId: order.id,
         kind: creemErr.kind,
         status: creemErr.status,
         err: err instanceof CreemError ? undefined : err,
@@ -241,10 +266,7 @@ export async function confirmCreemCheckout(
     }
   }
   if (checkout.status === "expired") {
-    await db
-      .update(paymentOrders)
-      .set({ status: "failed", failureReason: "checkout expired", updatedAt: new Date() })
-      .where(and(eq(paymentOrders.id, order.id), inArray(paymentOrders.status, ["created", "pending"])));
+    await failOpenOrder(db, order.id, "checkout expired");
     return resultOf(db, order, "failed", MESSAGES.expired, "checkout_expired");
   }
   return resultOf(db, order, "pending", MESSAGES.pending);

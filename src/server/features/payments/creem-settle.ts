@@ -10,6 +10,7 @@ import { paymentOrders } from "../../db/schema.js";
 import type { CreemCheckout } from "../../integrations/creem/client.js";
 import { formatCents, isCents, toCents } from "../../lib/money.js";
 import { creditPurchase } from "../credits/ledger.js";
+import { recordPayerKey } from "../referrals/payer-key.js";
 import type { Mailer } from "../mail/outbox.js";
 import { creditsText } from "../../../shared/credits-text.js";
 
@@ -43,6 +44,19 @@ export interface SettleDeps {
   mailer: Mailer;
 }
 
+/**
+ * Whether Creem charged what the order asks. Without a discount, its `amount` is the order's. With
+ * one (decision 0158) Creem's OrderEntity can be read two ways: `amount` is what was charged after
+ * the discount, or the price before it with `discount_amount` beside it; either reading that comes
+ * to the order's amount to the cent is a match, and nothing else is.
+ */
+function paidAsAsked(order: PaymentOrder, paid: NonNullable<CreemCheckout["order"]>): boolean {
+  const expected = toCents(order.amount);
+  if (paid.amount === expected) return true;
+  if (order.listAmount === null || paid.amount === undefined || !paid.discountAmount) return false;
+  return paid.amount === toCents(order.listAmount) && paid.amount - paid.discountAmount === expected;
+}
+
 export async function settleCheckout(
   { db, mailer }: SettleDeps,
   order: PaymentOrder,
@@ -66,7 +80,7 @@ export async function settleCheckout(
 
   const expected = toCents(order.amount);
   const currency = (paid.currency ?? "").toUpperCase();
-  if (paid.amount !== expected || currency !== order.currency.toUpperCase()) {
+  if (!paidAsAsked(order, paid) || currency !== order.currency.toUpperCase()) {
     const reason = `amount mismatch: Creem order ${paid.id} paid ${paidText(paid.amount)} ${currency || "(no currency)"}, expected ${order.amount} ${order.currency}`;
     await db
       .update(paymentOrders)
@@ -79,6 +93,7 @@ export async function settleCheckout(
     return { kind: "mismatch", reason };
   }
 
+  await recordPayerKey(db, order.id, checkout.customerId);
   const result = await db.transaction(async (tx) => {
     // Creem's refund and dispute events name the transaction (decision 0084).
     if (paid.transactionId)

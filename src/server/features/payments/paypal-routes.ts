@@ -14,6 +14,7 @@ import { requireUser } from "../../http/session-auth.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import type { Mailer } from "../mail/outbox.js";
 import { paypalWebhookRoute } from "./paypal-webhook.js";
+import { purchaseCodeOf } from "./discounted-order.js";
 import { capturePaypalOrder, createPaypalOrder, paypalSetup, type PaypalContext } from "./paypal-service.js";
 
 /** A person buys a few packs at most; this only stops a loop from filling PayPal with orders. */
@@ -52,7 +53,13 @@ async function paypalRoutes(
     },
     async (request) => {
       const user = requireUser(request);
-      return createPaypalOrder(ctx, user.id, request.body.packageId, request.log);
+      return createPaypalOrder(
+        ctx,
+        user.id,
+        request.body.packageId,
+        request.log,
+        purchaseCodeOf(request.body.code, request.ip),
+      );
     },
   );
 

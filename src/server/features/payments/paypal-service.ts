@@ -17,6 +17,7 @@ import type { SecretBox } from "../../lib/secret-box.js";
 import type { Mailer } from "../mail/outbox.js";
 import { purchasablePackage } from "../packages/service.js";
 import { readSettingsFromDatabase } from "../settings/service.js";
+import { insertPackageOrder, type PurchaseCode } from "./discounted-order.js";
 import { paypalSettings } from "./payment-settings.js";
 import {
   DECLINED_PREFIX,
@@ -97,20 +98,22 @@ function troubleForBuyer(err: PaypalError): string {
 const asPaypalError = (err: unknown, what: string) =>
   err instanceof PaypalError ? err : new PaypalError("failed", `${what} failed unexpectedly`);
 
-/** POST /paypal/order: the order row first, then PayPal; the order fails if PayPal does. */
+/** POST /paypal/order: the order row first, then PayPal; the order fails (giving a code back) if PayPal does. */
 export async function createPaypalOrder(
   ctx: PaypalContext,
   userId: string,
   packageId: string,
   log: FastifyBaseLogger,
+  code?: PurchaseCode,
 ): Promise<{ id: string }> {
   const s = paypalSettings(await readSettingsFromDatabase(ctx.db, ctx.secretBox), ctx.config);
   if (!s) throw paypalNotConfigured();
   const pkg = await purchasablePackage(ctx.db, packageId);
 
-  const [order] = await ctx.db
-    .insert(paymentOrders)
-    .values({
+  // With a discount code, reserved in the order's transaction; PayPal is asked the amount after it.
+  const { order } = await insertPackageOrder(
+    ctx.db,
+    {
       userId,
       packageId: pkg.id,
       packageName: pkg.name,
@@ -120,8 +123,9 @@ export async function createPaypalOrder(
       credits: pkg.credits,
       bonusCredits: pkg.bonusCredits,
       status: "created",
-    })
-    .returning();
+    },
+    code,
+  );
   const client = new PaypalClient({
     baseUrl: s.baseUrl,
     clientId: s.clientId,
@@ -130,22 +134,22 @@ export async function createPaypalOrder(
   });
   try {
     const created = await client.createOrder({
-      orderId: order!.id,
-      amount: { currency: order!.currency, value: formatCents(toCents(order!.amount)) },
+      orderId: order.id,
+      amount: { currency: order.currency, value: formatCents(toCents(order.amount)) },
       description: pkg.name,
     });
     await ctx.db
       .update(paymentOrders)
       .set({ providerOrderId: created.id, updatedAt: new Date() })
-      .where(eq(paymentOrders.id, order!.id));
-    log.info({ orderId: order!.id, paypalOrderId: created.id, packageId: pkg.id }, "PayPal order created");
+      .where(eq(paymentOrders.id, order.id));
+    log.info({ orderId: order.id, paypalOrderId: created.id, packageId: pkg.id }, "PayPal order created");
     return { id: created.id };
   } catch (err) {
     const ppErr = asPaypalError(err, "Creating the PayPal order");
-    await failOrder(ctx.db, order!.id, `order not created: ${ppErr.message}`);
+    await failOrder(ctx.db, order.id, `order not created: ${ppErr.message}`);
     log.error(
       {
-        orderId: order!.id,
+        orderId: order.id,
         kind: ppErr.kind,
         issue: ppErr.issue,
         status: ppErr.status,

@@ -11,6 +11,8 @@ import { paymentOrders } from "../../db/schema.js";
 import type { PaypalCapture, PaypalOrder } from "../../integrations/paypal/client.js";
 import { toCents } from "../../lib/money.js";
 import { creditPurchase } from "../credits/ledger.js";
+import { failOpenOrder } from "./discounted-order.js";
+import { recordPayerKey } from "../referrals/payer-key.js";
 import type { SettleDeps } from "./creem-settle.js";
 import { creditsText } from "../../../shared/credits-text.js";
 
@@ -43,17 +45,9 @@ function captureOf(order: PaymentOrder, paid: PaypalOrder): PaypalCapture | unde
   return paid.captures.find((c) => c.id === order.providerPaymentId) ?? paid.captures[0];
 }
 
-/** Fails an open order; a completed or already failed one is left as it is. */
+/** Fails an open order and gives its discount code back; a completed or already failed one is left as it is. */
 export async function failOrder(db: Db, orderId: string, reason: string, paymentId?: string): Promise<void> {
-  await db
-    .update(paymentOrders)
-    .set({
-      status: "failed",
-      failureReason: reason,
-      updatedAt: new Date(),
-      ...(paymentId ? { providerPaymentId: paymentId } : {}),
-    })
-    .where(and(eq(paymentOrders.id, orderId), inArray(paymentOrders.status, ["created", "pending"])));
+  await failOpenOrder(db, orderId, reason, paymentId ? { providerPaymentId: paymentId } : {});
 }
 
 /** Records that PayPal holds the money but has not settled it yet. */
@@ -90,6 +84,7 @@ export async function settlePaypalOrder(
     return mismatch(db, order, reason, capture, log);
   }
 
+  await recordPayerKey(db, order.id, paid.payerId);
   switch (capture.status) {
     case "COMPLETED":
       return complete(deps, order, capture, log);
