@@ -96,6 +96,7 @@ const changes: { [K in keyof VideoTaskView]-?: { value: unknown; shown?: unknown
   durationSeconds: { value: 10 },
   resolution: { value: "1080p" },
   audio: { value: false },
+  welcomeMarked: { value: true },
 };
 const fields = Object.keys(changes) as Array<keyof VideoTaskView>;
 

@@ -64,5 +64,6 @@ export const SETTINGS: AdminSettingsView = {
   welcomeGrantsPerAddress: 2,
   welcomeGrantsPerNetwork: 5,
   codesEnabled: true,
+  welcomeVideosWatermarked: false,
   updatedAt: "2026-11-25T10:00:00.000Z",
 };

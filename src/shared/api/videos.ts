@@ -54,6 +54,8 @@ export const videosApi = {
       "video_refused",
       "provider_busy",
       "generation_unavailable",
+      "welcome_credits_model",
+      "welcome_credits_720p",
     ],
   }),
   /** A new video that continues a finished one (decision 0050). */
@@ -77,6 +79,7 @@ export const videosApi = {
       "extend_refused",
       "provider_busy",
       "generation_unavailable",
+      "welcome_credits_model",
     ],
   }),
   list: defineRoute({
@@ -112,7 +115,8 @@ export const videosApi = {
     tags,
     summary: "Ask the provider for the 1080p file now",
     params: taskIdParams,
-    responses: { 200: hdVideoSchema, ...errors(400, 401, 404, 502, 503) },
+    responses: { 200: hdVideoSchema, ...errors(400, 401, 404, 409, 502, 503) },
+    reasons: ["welcome_video_720p"],
   }),
   /** The 4K version of a finished video, for the 4K surcharge (decision 0049). */
   upgrade4k: defineRoute({
@@ -130,6 +134,8 @@ export const videosApi = {
       "uhd_exists",
       "uhd_in_progress",
       "uhd_failed",
+      "welcome_video_720p",
+      "welcome_credits_720p",
     ],
   }),
   download: defineRoute({

@@ -13,6 +13,10 @@ export const EXPIRING_DAYS_MAX = 3;
 const expiringCreditsEntrySchema = z
   .object({
     credits: z.number().int().min(1).meta({ description: "How many of the balance's credits expire that day." }),
+    welcome: z.number().int().min(1).optional().meta({
+      description:
+        "How many of them are welcome credits (issue 70); absent when none. While the admin marks videos paid with them, those videos are 720p with a watermark (decision 0155).",
+    }),
     expiresAt: isoTimestamp.meta({
       description: "When the first of them expires (ISO 8601, UTC); none of them expires before it.",
     }),

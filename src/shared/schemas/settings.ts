@@ -445,6 +445,10 @@ export const adminSettingsViewSchema = z
     welcomeGrantsPerNetwork: z.number().int().meta({ description: "Grants a day to one network (/24, /48), at most." }),
     codesEnabled: z
       .boolean()
+    welcomeVideosWatermarked: z.boolean().meta({
+      description:
+        "Videos paid with welcome credits carry the site's watermark and stay 720p (decision 0155); models that cannot carry it are refused for them.",
+    }),
       .meta({ description: "People may redeem codes and use discount codes (issue 70, decision 0156)." }),
     updatedAt: isoTimestamp,
   })

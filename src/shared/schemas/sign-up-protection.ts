@@ -86,5 +86,6 @@ export const signUpSettingsSchema = z.object({
     1,
     10_000,
   ).optional(),
+  welcomeVideosWatermarked: z.boolean({ error: "welcomeVideosWatermarked must be true or false" }).optional(),
   codesEnabled: z.boolean({ error: "codesEnabled must be true or false" }).optional(),
 });

@@ -180,6 +180,10 @@ const videoTaskViewSchema = z
     durationSeconds: z.number().int().nullable(),
     resolution: z.enum(RESOLUTIONS).nullable(),
     audio: z.boolean().nullable(),
+    welcomeMarked: z.boolean().optional().meta({
+      description:
+        "True when it was paid with welcome credits while the admin marks such videos (decision 0155): made with the site's watermark, and it stays 720p (no 1080p or 4K version). Absent or false otherwise.",
+    }),
   })
   .meta({ id: "VideoTask" });
 export type VideoTaskView = z.infer<typeof videoTaskViewSchema>;
@@ -286,6 +290,10 @@ export const pricingViewSchema = z
     ),
     /** True when videos are made by the built-in simulator, not a real provider. */
     simulated: z.boolean(),
+    welcome_videos_marked: z.boolean().optional().meta({
+      description:
+        "Videos paid with welcome credits carry the site's watermark and stay 720p (decision 0155); absent: they are not marked.",
+    }),
     credit_value: z
       .object({
         usd: z.number().positive().meta({ description: "US dollars per credit, unrounded (e.g. 0.1666...)." }),

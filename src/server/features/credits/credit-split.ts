@@ -9,18 +9,19 @@ import { EXPIRING_DAYS_MAX, type CreditSplit, type ExpiringCredits } from "../..
 import { rowsOf, type Queryable } from "../../db/connect.js";
 
 /**
- * The split of `userId`'s balance as JSON text (`[{credits, expiresAt}]`, expiresAt as
+ * The split of `userId`'s balance as JSON text (`[{credits, welcome, expiresAt}]`, expiresAt as
  * toISOString() writes it): a scalar subquery, for a statement that reads the balance beside it
  * (one snapshot). credit_lots_spendable_idx answers it.
  */
 export function expiringCreditsJson(userId: string | SQL): SQL {
   return sql`(
     select coalesce(json_agg(json_build_object(
-      'credits', d.credits,
+      'credits', d.credits, 'welcome', d.welcome,
       'expiresAt', to_char(d.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
     ) order by d.expires_at), '[]'::json)::text
     from (
-      select sum(l.remaining)::int as credits, min(l.expires_at) as expires_at
+      select sum(l.remaining)::int as credits, min(l.expires_at) as expires_at,
+        coalesce(sum(l.remaining) filter (where l.kind = 'welcome'), 0)::int as welcome
       from credit_lots as l
       where l.user_id = ${userId} and l.remaining > 0 and l.expired_at is null and l.expires_at is not null
       group by (l.expires_at at time zone 'UTC')::date
@@ -32,8 +33,13 @@ export function expiringCreditsJson(userId: string | SQL): SQL {
 /** expiringCreditsJson's text as the contracts carry it (null, from a missing user: none). */
 export function parseExpiringCredits(json: string | null | undefined): ExpiringCredits {
   if (!json) return [];
-  const days = JSON.parse(json) as { credits: number; expiresAt: string }[];
-  return days.map((d) => ({ credits: Number(d.credits), expiresAt: d.expiresAt }));
+  const days = JSON.parse(json) as { credits: number; welcome?: number; expiresAt: string }[];
+  return days.map((d) => ({
+    credits: Number(d.credits),
+    expiresAt: d.expiresAt,
+    // Welcome credits among them (issue 70): what the generator says may be marked (decision 0155).
+    ...(Number(d.welcome ?? 0) > 0 ? { welcome: Number(d.welcome) } : {}),
+  }));
 }
 
 /** The balance of `userId` (users.credits, the number every page shows) and its split, in one statement. */

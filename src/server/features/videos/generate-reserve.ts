@@ -5,7 +5,7 @@
  */
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { users } from "../../db/schema.js";
+import { users, videoTasks } from "../../db/schema.js";
 import { AppError } from "../../http/errors.js";
 import type { LinkTask } from "../../http/idempotency.js";
 import type { GenerateVideoInput } from "../../../shared/schemas/videos.js";
@@ -18,6 +18,7 @@ import { claimInFlightSlot } from "./in-flight.js";
 import type { Quote } from "./quote.js";
 import type { TaskRow } from "./task-state.js";
 import { markUploadsUsed, ownUploadNames } from "./upload-service.js";
+import { drawWelcomeLast, drewWelcomeCredits, unmarkable, welcomeRefusal, WELCOME_WATERMARK } from "./welcome-mark.js";
 
 /** Placeholder task id until the provider answers; a task stuck with it was interrupted. */
 export const UNSUBMITTED_PREFIX = "unsubmitted_";
@@ -64,30 +65,54 @@ export function reservationFor(
 
 class NotReserved extends Error {}
 
+/** What was reserved: the task, the balance left, and whether welcome credits marked it (decision 0155). */
+export interface Reserved {
+  id: string;
+  remaining: number;
+  /** Paid (partly) with welcome credits while the admin marks them: watermarked, 720p, KIE only. */
+  welcomeMarked?: boolean;
+}
+
 /**
  * The charge and the task row in one transaction, with our own uploads marked used and the
  * in-flight slot claimed; when the spend is refused, the reason (disabled, on hold, too few credits).
+ * While the admin marks welcome videos, a video whose charge drew on welcome credits is marked
+ * (our watermark on the task), or refused and rolled back when it could not be (welcome-mark.ts).
  */
 export async function reserve(
   deps: GenerateDeps,
   reservation: VideoReservation,
   opts: { userId: string; model: GenerateVideoInput["model"]; linkTask?: LinkTask },
-): Promise<{ id: string; remaining: number }> {
+): Promise<Reserved> {
   const { db } = deps;
   const { userId } = opts;
   const uploadNames = ownUploadNames(deps.uploads, reservation.task.imageUrls ?? []);
+  const marking = (await deps.readSettings()).welcomeVideosWatermarked;
+  const cannotMark = marking
+    ? unmarkable({ model: opts.model, resolution: reservation.task.resolution, upgrade4k: !!reservation.uhd })
+    : undefined;
   const reserved = await db
-    .transaction(async (tx) => {
+    .transaction(async (tx): Promise<Reserved> => {
       if (uploadNames.length > 0) await markUploadsUsed(tx, deps.uploads, uploadNames);
       // At most N videos in flight per person (decision 0093): checked with their row locked, before the charge.
       await claimInFlightSlot(tx, userId);
+      // A video welcome credits cannot pay for is paid with the others first (decision 0155).
+      if (cannotMark) await drawWelcomeLast(tx);
       // The charge, and the low-balance notice when it crosses the line (decision 0086).
       const spent = await spendOnVideo(tx, reservation, deps.mailer);
       // Not spent: undo the marks too (the caller is told why below).
       if (!spent) throw new NotReserved();
+      // The draws of its usage rows are written by now: did welcome credits pay for any of it?
+      const welcomeMarked = marking && (await drewWelcomeCredits(tx, spent.id));
+      if (welcomeMarked && cannotMark) throw welcomeRefusal(cannotMark, opts.model);
+      if (welcomeMarked)
+        await tx
+          .update(videoTasks)
+          .set({ welcomeMarked: true, watermark: WELCOME_WATERMARK })
+          .where(eq(videoTasks.id, spent.id));
       // An Idempotency-Key learns its video with the charge (decision 0046).
       await opts.linkTask?.(tx, spent.id);
-      return spent;
+      return { ...spent, welcomeMarked };
     })
     .catch((err: unknown) => {
       if (err instanceof NotReserved) return undefined;

@@ -15,7 +15,9 @@ import type { VideoReservation } from "../credits/ledger.js";
 import { forCustomers } from "./customer-wording.js";
 import type { GenerateDeps } from "./generate-service.js";
 import { recordSubmission } from "./generate-record.js";
+import type { Reserved } from "./generate-reserve.js";
 import { failTask, type TaskRow } from "./task-state.js";
+import { WATERMARKING_VENDORS, WELCOME_WATERMARK } from "./welcome-mark.js";
 
 /**
  * Submits the reserved task to the first key that takes it: key problems move on to the vendor's
@@ -25,12 +27,14 @@ import { failTask, type TaskRow } from "./task-state.js";
  */
 export async function submitWithFailover(
   deps: GenerateDeps,
-  input: GenerateVideoInput,
+  asked: GenerateVideoInput,
   reservation: VideoReservation,
-  reserved: { id: string; remaining: number },
+  reserved: Reserved,
   extend?: TaskRow,
 ): Promise<GenerateVideoResult> {
   const { db } = deps;
+  // Paid with welcome credits while they are marked (decision 0155): our watermark, not theirs.
+  const input = reserved.welcomeMarked ? { ...asked, watermark: WELCOME_WATERMARK } : asked;
   // The video's credits and a 4K upgrade's, charged and refunded together.
   const charged = reservation.cost + (reservation.uhd?.cost ?? 0);
   let lastError: VendorError | undefined;
@@ -50,9 +54,13 @@ export async function submitWithFailover(
     watermark: input.watermark,
   };
   // An extension continues a task its vendor knows under one account: only that key can extend it.
-  const groups = extend
+  const everyGroup = extend
     ? [[await deps.provider.keyOf(extend)]]
     : await deps.provider.candidatesFor(input.model, options);
+  // A marked video goes only where a watermark can be put on it (not Google's Gemini API).
+  const groups = reserved.welcomeMarked
+    ? everyGroup.map((g) => g.filter((key) => WATERMARKING_VENDORS.includes(key.vendor))).filter((g) => g.length > 0)
+    : everyGroup;
   vendors: for (const group of groups) {
     for (const key of group) {
       try {

@@ -7,6 +7,7 @@ import type { VideoVendors } from "./video-vendors.js";
 import { getOwnTask } from "./queries.js";
 import { markHdReady } from "./task-state.js";
 import type { TaskReads } from "./video-deps.js";
+import { welcomeVideoUpgradeRefusal } from "./welcome-mark.js";
 
 const NOT_ELIGIBLE_FOR_HD = "Video not found or not eligible for HD processing";
 
@@ -25,6 +26,8 @@ export async function forceHd(
   // Every aspect ratio has a 1080p version now (issue 22), 9:16 videos made before it too.
   if (task.status !== "completed") throw notFound(NOT_ELIGIBLE_FOR_HD);
   if (task.hdVideoUrl) return { success: true, hdVideoUrl: task.hdVideoUrl, message: "HD video is ready" };
+  // Paid with welcome credits while they are marked: it stays 720p (decision 0155).
+  if (task.welcomeMarked) throw welcomeVideoUpgradeRefusal();
   // Held (kept extendable, decision 0050) or never asked for: from now on the worker fetches it too.
   if (task.hdStatus === "held" || task.hdStatus === "none") {
     await ctx.db

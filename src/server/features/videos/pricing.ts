@@ -61,6 +61,7 @@ export function pricingView(
       api_credits: priceOf(prices, surcharge).api,
     })),
     simulated,
+    welcome_videos_marked: s.welcomeVideosWatermarked,
     credit_value: creditValue,
   };
 }

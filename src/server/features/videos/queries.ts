@@ -51,6 +51,7 @@ export function toTaskView(t: TaskRow): VideoTaskView {
     durationSeconds: t.durationSeconds,
     resolution: t.resolution as VideoTaskView["resolution"],
     audio: t.audio,
+    welcomeMarked: t.welcomeMarked,
   };
 }
 
@@ -68,7 +69,7 @@ const TASK_JSON = `json_build_object(
   'createdAt', ${iso("created_at")}, 'completedAt', ${iso("completed_at")},
   'creditsUsed', credits_used, 'createdVia', created_via, 'refunded', refunded, 'videoExpired', video_expired,
   'isPublic', is_public, 'shareId', share_id, 'sharePromptHidden', share_prompt_hidden,
-  'durationSeconds', duration_seconds, 'resolution', resolution, 'audio', audio)`;
+  'durationSeconds', duration_seconds, 'resolution', resolution, 'audio', audio, 'welcomeMarked', welcome_marked)`;
 
 /** `[...tasks]` as JSON text, newest first (or oldest first). */
 async function taskListJson(

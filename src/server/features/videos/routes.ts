@@ -136,6 +136,7 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
       cost,
       `4K upgrade (${modelLabel(task.model)})`,
       ctx.generation.mailer,
+      (await ctx.readSettings()).welcomeVideosWatermarked,
     );
     ctx.generation.wake();
     return { taskId, uhdStatus: "pending" as const, creditsUsed: cost, remainingCredits: remaining };
@@ -154,9 +155,15 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
   }));
 }
 
-function hdMessage(task: { hdVideoUrl: string | null; hdStatus: string; status: string }): string {
+function hdMessage(task: {
+  hdVideoUrl: string | null;
+  hdStatus: string;
+  status: string;
+  welcomeMarked?: boolean;
+}): string {
   if (task.hdVideoUrl) return "HD video is ready";
   if (task.status !== "completed") return "The video is not finished yet";
+  if (task.welcomeMarked) return "This video was paid with welcome credits: it stays 720p";
   if (task.hdStatus === "failed") return "The 1080p version could not be produced";
   if (task.hdStatus === "held")
     return "The 1080p version is held so the video can be extended: ask for it when you are done";

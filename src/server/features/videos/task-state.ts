@@ -49,8 +49,9 @@ export async function completeTask(
         leaseUntil: null,
         checkAttempts: 0,
         // A video kept extendable holds its 1080p version until asked for (decision 0050); a model
-        // without a 1080p upgrade (every one but Veo, issue 42) has none to fetch.
-        hdStatus: sql`case when ${videoTasks.model} not in (${sql.join(
+        // without a 1080p upgrade (every one but Veo, issue 42) has none to fetch, nor has a video
+        // paid with welcome credits while they are marked (it stays 720p, decision 0155).
+        hdStatus: sql`case when ${videoTasks.welcomeMarked} then 'none' when ${videoTasks.model} not in (${sql.join(
           HD_MODELS.map((m) => sql`${m}`),
           sql`, `,
         )}) or ${videoTasks.vendor} <> 'kie' then 'none' when ${videoTasks.keepExtendable} then 'held' else 'pending' end`,

@@ -16,6 +16,7 @@ import type { Mailer } from "../mail/outbox.js";
 import { MODEL_CATALOGUE, type ModelId } from "../../../shared/catalogue.js";
 import { modelLabel } from "../../../shared/videos.js";
 import { paymentHoldError } from "../payments/payment-hold.js";
+import { drawWelcomeLast, drewWelcomeCredits, welcomeRefusal, welcomeVideoUpgradeRefusal } from "./welcome-mark.js";
 
 /** Paid for and not yet delivered or refunded. */
 export const UHD_OWED = ["requested", "pending"] as const;
@@ -27,6 +28,8 @@ export const NOT_UPGRADABLE = "Video not found";
  * (nothing charged) a video that is not finished, already has or is getting its 4K version, whose
  * 4K version KIE could not make before (refunded once, not sold again), or whose 720p file expired.
  * A charge that crosses the person's low-balance line writes its notice with it (decision 0086).
+ * A video paid with welcome credits while they were marked stays 720p; while they are marked
+ * (`marksWelcome`), the surcharge is paid with the other credits, or refused (decision 0155).
  */
 export async function requestUhd(
   db: Db,
@@ -35,6 +38,7 @@ export async function requestUhd(
   cost: number,
   description: string,
   mailer: Mailer,
+  marksWelcome = false,
 ): Promise<{ remaining: number }> {
   return db.transaction(async (tx) => {
     const [task] = await tx
@@ -46,6 +50,7 @@ export async function requestUhd(
         videoExpired: videoTasks.videoExpired,
         model: videoTasks.model,
         vendor: videoTasks.vendor,
+        welcomeMarked: videoTasks.welcomeMarked,
       })
       .from(videoTasks)
       .where(and(eq(videoTasks.userId, userId), eq(videoTasks.taskId, taskId), isNull(videoTasks.deletedAt)))
@@ -65,6 +70,7 @@ export async function requestUhd(
         `${modelLabel(model)} videos made this way have no 4K version.`,
         reasoned("upgrade_not_offered", { model: modelLabel(model) }),
       );
+    if (task.welcomeMarked) throw welcomeVideoUpgradeRefusal();
     if (task.uhdStatus === "ready")
       throw new AppError("conflict", "This video already has its 4K version.", reasoned("uhd_exists"));
     // KIE's "unavailable" says to try another video; a refunded upgrade is not sold twice.
@@ -80,6 +86,7 @@ export async function requestUhd(
         "The 4K version of this video is already being made.",
         reasoned("uhd_in_progress"),
       );
+    if (marksWelcome) await drawWelcomeLast(tx);
     const [user] = await tx
       .update(users)
       .set({ credits: sql`${users.credits} - ${cost}` })
@@ -110,6 +117,8 @@ export async function requestUhd(
       kieTaskId: taskId,
       upgrade: "4k",
     });
+    // Its draws are written by now: welcome credits do not pay for 4K (rolled back, nothing charged).
+    if (marksWelcome && (await drewWelcomeCredits(tx, task.id, "4k"))) throw welcomeRefusal("resolution", model);
     await noticeLowBalance(tx, mailer, {
       userId,
       before: user.credits + cost,
