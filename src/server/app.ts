@@ -40,6 +40,7 @@ import { adminPlanRoutes, planRoutes } from "./features/subscriptions/routes.js"
 import { creemRoutes } from "./features/payments/creem-routes.js";
 import { registerPaypal } from "./features/payments/paypal-routes.js";
 import { receiptRoutes } from "./features/payments/receipt.js";
+import { adminReferralRoutes, referralRoutes } from "./features/referrals/routes.js";
 import { adminSettingsRoutes } from "./features/settings/routes.js";
 import { adminPricesRoutes } from "./features/settings/prices-at-margin.js";
 import { adminSignUpSettingsRoutes, captchaRoutes } from "./features/sign-up-protection/routes.js";
@@ -194,6 +195,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(webhookRoutes, services);
   // Download my data, delete my account (decision 0087).
   await app.register(leavingRoutes, services);
+  // Referral links and a person's referrals (decision 0157).
+  await app.register(referralRoutes, services);
   // Running the business: every /api/admin route in one admin-only scope.
   await app.register(
     adminScope(services, async (admin) => {
@@ -214,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // A reset or confirmation sent again as a new link: the outbox hides links (decision 0130).
       await admin.register(adminNewLinkRoutes, services);
       await admin.register(adminSignUpSettingsRoutes, services);
+      await admin.register(adminReferralRoutes, services);
       await admin.register(adminSecondFactorRoutes, services);
       // Prompt screening: its settings, the moderation log and its review (decision 0089).
       await admin.register(adminModerationRoutes, services);

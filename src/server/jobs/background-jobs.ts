@@ -2,11 +2,12 @@
  * Every background job of the process, built in one place (services.ts hands in what they need) and
  * started in one place (main.ts, when BACKGROUND_WORKERS is on; tests drive them by hand):
  * the task worker, the video archiver and retention sweep, the Telegram outbox, the mail outbox, the queued password resets, the webhook outbox, the PayPal re-check,
- * the two image sweeps, the sweep of expired Idempotency-Keys, the credits' expiry and the model health watch. Each is defined through defineJob
+ * the two image sweeps, the sweep of expired Idempotency-Keys, the credits' expiry, the referral rewards' release and the model health watch. Each is defined through defineJob
  * (decision 0067) and built as `new Job(deps, options)`: every job takes the part of `deps` it declares.
  */
 import { CreditExpiry } from "./credit-expiry.js";
 import { PlanPeriods } from "./plan-periods.js";
+import { ReferralRewards } from "./referral-rewards.js";
 import type { JobControl } from "./define-job.js";
 import { IdempotencyKeySweep } from "./idempotency-key-sweep.js";
 import { MailSender } from "./mail-sender.js";
@@ -38,6 +39,7 @@ export type BackgroundJobDeps = DepsOf<typeof TaskWorker> &
   DepsOf<typeof IdempotencyKeySweep> &
   DepsOf<typeof CreditExpiry> &
   DepsOf<typeof PlanPeriods> &
+  DepsOf<typeof ReferralRewards> &
   DepsOf<typeof WebhookSender> &
   DepsOf<typeof ModelWatch>;
 
@@ -55,6 +57,7 @@ export interface BackgroundJobOptions {
   idempotencyKeySweep?: OptionsOf<typeof IdempotencyKeySweep>;
   creditExpiry?: OptionsOf<typeof CreditExpiry>;
   planPeriods?: OptionsOf<typeof PlanPeriods>;
+  referralRewards?: OptionsOf<typeof ReferralRewards>;
   webhookSender?: OptionsOf<typeof WebhookSender>;
   modelWatch?: OptionsOf<typeof ModelWatch>;
 }
@@ -74,6 +77,7 @@ export function backgroundJobs(deps: BackgroundJobDeps, options: BackgroundJobOp
     idempotencyKeySweep: new IdempotencyKeySweep(deps, options.idempotencyKeySweep),
     creditExpiry: new CreditExpiry(deps, options.creditExpiry),
     planPeriods: new PlanPeriods(deps, options.planPeriods),
+    referralRewards: new ReferralRewards(deps, options.referralRewards),
     modelWatch: new ModelWatch(deps, options.modelWatch),
   } satisfies Record<keyof BackgroundJobOptions, JobControl>;
   const all: JobControl[] = Object.values(jobs);

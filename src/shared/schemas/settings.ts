@@ -445,6 +445,17 @@ export const adminSettingsViewSchema = z
     welcomeGrantsPerNetwork: z.number().int().meta({ description: "Grants a day to one network (/24, /48), at most." }),
     codesEnabled: z
       .boolean()
+    referralEnabled: z.boolean().meta({ description: "The referral programme is on (issue 70, decision 0157)." }),
+    referralRefereeCredits: z.number().int().meta({ description: "The referred person's bonus once verified." }),
+    referralRefereeDays: z.number().int().meta({ description: "How many days that bonus lasts." }),
+    referralSharePercent: z
+      .number()
+      .int()
+      .meta({ description: "The referrer's share of what the referred pay, in %." }),
+    referralMonths: z.number().int().meta({ description: "Months after joining that payments earn the share." }),
+    referralCapCredits: z.number().int().meta({ description: "At most this many credits per referred person." }),
+    referralHoldHours: z.number().int().meta({ description: "Hours a reward is held before it is granted." }),
+    referralAttributionDays: z.number().int().meta({ description: "Days a referral link's visit counts." }),
     welcomeVideosWatermarked: z.boolean().meta({
       description:
         "Videos paid with welcome credits carry the site's watermark and stay 720p (decision 0155); models that cannot carry it are refused for them.",

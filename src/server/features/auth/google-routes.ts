@@ -10,6 +10,8 @@
  * /my-account with google=connected or google=error.
  */
 import { grantWelcome } from "../welcome/welcome-grant.js";
+import { grantRefereeBonus } from "../referrals/referee-bonus.js";
+import { referFromVisit } from "../referrals/sign-up-hook.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
@@ -170,8 +172,10 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
         .select({ email: users.email, verified: users.emailVerified })
         .from(users)
         .where(eq(users.id, userId));
-      if (user?.email && user.verified)
+      if (user?.email && user.verified) {
         await grantWelcome(tx, secretBox, settings, { userId, email: user.email, clientAddress });
+        await grantRefereeBonus(tx, settings, { userId, email: user.email });
+      }
     });
   }
 
@@ -232,6 +236,8 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
       if (err instanceof GoogleAuthError) throw conflict(err.message);
       throw err;
     }
+    await referFromVisit(deps, request, reply, user.id);
+    await welcomeIfVerified(user.id, request.ip);
     await startNewSession(request, reply, user);
     return { message: "Account created", user: toCurrentUser(user) };
   });
@@ -307,6 +313,7 @@ export async function googleAuthRoutes(app: FastifyInstance, deps: Deps): Promis
             withNext({ auth: "account-exists", message: ACCOUNT_EXISTS_MESSAGE }, flow),
           );
         }
+        await referFromVisit(deps, request, reply, outcome.user.id);
         await welcomeIfVerified(outcome.user.id, request.ip);
         await startNewSession(request, reply, outcome.user);
         return redirectTo(

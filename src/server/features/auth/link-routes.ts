@@ -4,6 +4,7 @@
  * asking for a confirmation or a new address is the signed-in person's.
  */
 import { grantWelcome } from "../welcome/welcome-grant.js";
+import { grantRefereeBonus } from "../referrals/referee-bonus.js";
 import type { FastifyInstance } from "fastify";
 import { accountLinksApi } from "../../../shared/api/account-links.js";
 import { ACCOUNT_LINK_MESSAGES as M } from "../../../shared/schemas/account-links.js";
@@ -106,6 +107,7 @@ export async function accountLinkRoutes(
         email: user.email,
         clientAddress: request.ip,
       });
+      await grantRefereeBonus(tx, settings, { userId: user.id, email: user.email });
     });
     return { message: M.emailConfirmed, ...confirmed };
   });

@@ -17,6 +17,7 @@ import type { CaptchaCheck } from "../sign-up-protection/captcha.js";
 import { refuseThrowawayAddress } from "../sign-up-protection/email-domains.js";
 import { CAPTCHA_ACTIONS } from "../../../shared/schemas/sign-up-protection.js";
 import { noteSignIn } from "../notices/new-browser.js";
+import { referFromVisit } from "../referrals/sign-up-hook.js";
 import { changePassword, login, registerUser, setLanguage } from "./service.js";
 import { deleteSession, sessionOrigin } from "../../identity/sessions.js";
 import { endSessionsAndLinks } from "../../identity/ways-in.js";
@@ -109,6 +110,7 @@ export async function authRoutes(
     refuseThrowawayAddress(input.email, await opts.readSettings());
     await captcha.require(input.captchaToken, { ip: request.ip, action: CAPTCHA_ACTIONS.register });
     const user = await registerUser(db, input, { mailer, locale: pageLocale(request) });
+    await referFromVisit(opts, request, reply, user.id);
     return reply.status(201).send({ message: "Registration successful", user: toCurrentUser(user) });
   });
 

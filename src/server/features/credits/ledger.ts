@@ -10,6 +10,7 @@ import { notifyPurchase } from "../notifications/outbox.js";
 import { creditsText } from "../../../shared/credits-text.js";
 import { noticeLowBalance } from "./low-balance.js";
 import { queueReceipt } from "./receipt-mail.js";
+import { holdReferralReward } from "../referrals/rewards.js";
 
 /**
  * Moves a balance from `expected` to `target` (an admin's change, decision 0076) with one
@@ -257,6 +258,8 @@ export async function creditPurchase(
   }
   await notifyPurchase(tx, order);
   await queueReceipt(tx, mailer, { ...order, completedAt });
+  // The referrer's share of a referred person's payment, held until released (decision 0157).
+  await holdReferralReward(tx, order);
   // What a refunded payment left owing is paid first (decision 0084).
   const settled = await settleCreditsOwed(tx, order.userId, order.id);
   return {

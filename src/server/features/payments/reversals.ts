@@ -11,6 +11,7 @@ import { toCents } from "../../lib/money.js";
 import { creditsText } from "../../../shared/credits-text.js";
 import { recordAudit, type AuditActor } from "../audit/audit-log.js";
 import { notifyPaymentReversed } from "../notifications/outbox.js";
+import { reverseReferralReward } from "../referrals/rewards.js";
 import { reversalShare } from "./reversal-share.js";
 import { providerName } from "./wording.js";
 
@@ -164,6 +165,8 @@ export async function reversePayment(tx: Tx, input: ReversalInput): Promise<Reve
     .update(paymentOrders)
     .set({ refundedCents: share.refundedCents, reversedCredits: share.reversedCredits, updatedAt: new Date() })
     .where(eq(paymentOrders.id, order.id));
+  // The referrer's reward for this payment keeps only the share not refunded (decision 0157).
+  await reverseReferralReward(tx, order, share.refundedCents);
   await tx.insert(transactions).values({
     userId: order.userId,
     type: "reversal",

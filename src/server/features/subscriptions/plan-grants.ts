@@ -172,6 +172,8 @@ export async function grantPlanPayment(tx: Tx, payment: PlanPayment, mailer: Mai
       periodKey: payment.periodKey,
       periodStart: payment.periodStart,
       periodEnd: payment.periodEnd,
+      // Who pays the plan (decision 0157): the provider's customer of the subscription.
+      payerKey: sub.providerCustomerId,
     })
     .onConflictDoNothing()
     .returning({ id: paymentOrders.id });

@@ -48,6 +48,8 @@ export interface PaypalOrder {
   captures: PaypalCapture[];
   /** Every refund of every purchase unit (purchase_units[].payments.refunds[]). */
   refunds: PaypalRefund[];
+  /** Who paid (payer.payer_id): a referral's self-purchase check (decision 0157). */
+  payerId: string | undefined;
 }
 
 /** A refund of a capture, as the refund call, a GET order or a PAYMENT.CAPTURE.* event shows it. */
@@ -714,5 +716,6 @@ export function parseOrder(value: unknown): PaypalOrder | undefined {
       ? captures.map(parseCapture).filter((c): c is PaypalCapture => c !== undefined)
       : [],
     refunds: refunds.map(parseRefund).filter((r): r is PaypalRefund => r !== undefined),
+    payerId: asText(asRecord(order.payer)?.payer_id),
   };
 }
