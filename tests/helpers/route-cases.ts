@@ -381,6 +381,13 @@ export const ROUTE_CASES: RouteCase[] = [
     accepts: (status) => status === 404,
     request: () => ({ url: "/v/nothing-shared-here" }),
   },
+  // A referral link (decision 0157): always a redirect, a cookie only for a known code.
+  {
+    method: "GET",
+    route: "/r/:code",
+    accepts: (status) => status === 302,
+    request: () => ({ url: "/r/ZZZZZZZZ" }),
+  },
   // Public: a shared video's picture (decision 0083); nothing is shared under this id.
   {
     method: "GET",
@@ -494,6 +501,7 @@ export const ROUTE_CASES: RouteCase[] = [
     request: (f) => ({ url: "/api/creem/checkout", body: { packageId: f.packageId } }),
   },
   { method: "GET", route: "/api/subscription", request: () => ({ url: "/api/subscription" }) },
+  { method: "GET", route: "/api/referrals", request: () => ({ url: "/api/referrals" }) },
   // No provider can sell the case's plan here: the route answers for itself.
   {
     method: "POST",
@@ -681,6 +689,17 @@ export const ROUTE_CASES: RouteCase[] = [
     method: "PUT",
     route: "/api/admin/settings/sign-ups",
     request: () => ({ url: "/api/admin/settings/sign-ups", body: { emailDomainsBlocked: ["spam.veo.example"] } }),
+  },
+  {
+    method: "PUT",
+    route: "/api/admin/settings/referrals",
+    request: () => ({ url: "/api/admin/settings/referrals", body: { referralSharePercent: 12 } }),
+  },
+  { method: "GET", route: "/api/admin/referrals", request: () => ({ url: "/api/admin/referrals?days=30" }) },
+  {
+    method: "GET",
+    route: "/api/admin/users/:userId/referrals",
+    request: (f) => ({ url: `/api/admin/users/${f.targetUserId}/referrals` }),
   },
   { method: "GET", route: "/api/admin/mail/status", request: () => ({ url: "/api/admin/mail/status" }) },
   {

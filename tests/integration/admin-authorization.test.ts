@@ -229,6 +229,17 @@ const CASES: Case[] = [
       body: { turnstileSecret: "", emailDomainsBlocked: ["spam.people.example"] },
     }),
   },
+  {
+    method: "PUT",
+    route: "/api/admin/settings/referrals",
+    request: () => ({ url: "/api/admin/settings/referrals", body: { referralEnabled: true, referralHoldHours: 48 } }),
+  },
+  { method: "GET", route: "/api/admin/referrals", request: () => ({ url: "/api/admin/referrals" }) },
+  {
+    method: "GET",
+    route: "/api/admin/users/:userId/referrals",
+    request: () => ({ url: `/api/admin/users/${fixtures.userId}/referrals` }),
+  },
   { method: "GET", route: "/api/admin/mail/status", request: () => ({ url: "/api/admin/mail/status" }) },
   {
     method: "POST",
