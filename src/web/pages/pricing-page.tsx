@@ -5,6 +5,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { useCurrentUser } from "@/features/auth/use-current-user";
+import { RedeemCodeCard } from "@/features/codes/redeem-code-card";
 import { FallbackNotice } from "@/features/payments/fallback-notice";
 import { PackageCard, PackageCardSkeletons } from "@/features/payments/package-card";
 import { PackagesNotSetUp } from "@/features/payments/packages-not-set-up";
@@ -25,8 +26,8 @@ const PROMISES = [
 ];
 
 /**
- * /pricing (decision 0016, issues 69 and 70): a new person's free credits, stats, plans, credit
- * packages, purchase dialog, transaction history.
+ * /pricing (decision 0016, issues 69 and 70): a new person's free credits, stats, "Have a code?",
+ * plans, credit packages, purchase dialog, transaction history.
  */
 export function PricingPage() {
   const { t } = useLingui();
@@ -60,6 +61,7 @@ export function PricingPage() {
       {signedIn ? (
         <div className="mb-12">
           <StatCards stats={stats.data} loading={stats.isPending} error={stats.isError} />
+          <RedeemCodeCard className="mt-6 max-w-xl" />
         </div>
       ) : null}
 

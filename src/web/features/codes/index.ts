@@ -1,0 +1,7 @@
+/**
+ * What other features may use of the codes (issue 70, decision 0156): the purchase dialogs'
+ * discount code (features/payments, features/plans). Pages import the redeem card's file.
+ */
+export { DiscountCodeField } from "./discount-code-field";
+export { DiscountedPrice } from "./discounted-price";
+export { useDiscountCode, type AppliedDiscount, type DiscountCode } from "./use-discount-code";
