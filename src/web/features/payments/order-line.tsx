@@ -1,9 +1,10 @@
 import { Trans } from "@lingui/react/macro";
+import { DiscountedPrice, type AppliedDiscount } from "@/features/codes";
 import { bonusText, formatUsd, type DisplayPackage } from "./packages";
 import { CreditsAndRate } from "./package-terms";
 
-/** The package being bought, at the top of the payment dialog. */
-export function OrderLine({ pkg }: { pkg: DisplayPackage }) {
+/** The package being bought, at the top of the payment dialog; with a discount code, its price struck through beside the new one. */
+export function OrderLine({ pkg, discount }: { pkg: DisplayPackage; discount?: AppliedDiscount["quote"] }) {
   const bonus = bonusText(pkg);
   return (
     <div className="rounded-xl border border-border bg-zinc-950/40 p-4">
@@ -19,7 +20,9 @@ export function OrderLine({ pkg }: { pkg: DisplayPackage }) {
             </p>
           ) : null}
         </div>
-        <p className="shrink-0 text-xl font-bold tabular-nums">{formatUsd(pkg.price)}</p>
+        <p className="shrink-0 text-xl font-bold tabular-nums">
+          {discount ? <DiscountedPrice list={discount.listAmount} price={discount.amount} /> : formatUsd(pkg.price)}
+        </p>
       </div>
     </div>
   );

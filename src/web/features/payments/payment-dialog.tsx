@@ -3,11 +3,13 @@ import { ShieldCheck } from "lucide-react";
 import { Trans } from "@lingui/react/macro";
 import { LEGAL_PAGE_PATHS } from "../../../shared/legal-pages";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { DiscountCodeField, useDiscountCode } from "@/features/codes";
 import { OrderLine } from "./order-line";
 import type { DisplayPackage } from "./packages";
 import { PaymentMethods, type PaymentMethodsProps } from "./payment-methods";
 
-function DialogBody(props: PaymentMethodsProps) {
+function DialogBody(props: Omit<PaymentMethodsProps, "code">) {
+  const discount = useDiscountCode({ packageId: props.pkg.id });
   return (
     <>
       <DialogHeader>
@@ -18,8 +20,9 @@ function DialogBody(props: PaymentMethodsProps) {
           <Trans>Choose how you would like to pay. Credits are added as soon as the payment is confirmed.</Trans>
         </DialogDescription>
       </DialogHeader>
-      <OrderLine pkg={props.pkg} />
-      <PaymentMethods {...props} />
+      <OrderLine pkg={props.pkg} discount={discount.applied?.quote} />
+      <DiscountCodeField discount={discount} />
+      <PaymentMethods {...props} code={discount.applied?.code} />
       <p className="flex items-center justify-center gap-1.5 text-center text-xs text-muted-foreground">
         <ShieldCheck className="size-3.5 shrink-0 text-emerald-300" aria-hidden="true" />
         <Trans>One-time payment in USD. Your card details never reach our servers.</Trans>

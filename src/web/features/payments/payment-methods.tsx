@@ -12,6 +12,8 @@ import { usePaymentMethods } from "./use-payment-queries";
 
 export interface PaymentMethodsProps {
   pkg: DisplayPackage;
+  /** A discount code the server quoted for this package, sent with the checkout. */
+  code?: string;
   onClose: () => void;
   onBusyChange: (busy: boolean) => void;
 }
@@ -21,7 +23,7 @@ export interface PaymentMethodsProps {
  * card checkout (a redirect) and PayPal's buttons (opened in place). None at all: payments are
  * off; none for this package: it cannot be bought, and no button is shown.
  */
-export function PaymentMethods({ pkg, onClose, onBusyChange }: PaymentMethodsProps) {
+export function PaymentMethods({ pkg, code, onClose, onBusyChange }: PaymentMethodsProps) {
   const { t } = useLingui();
   const methods = usePaymentMethods();
   const creem = useCreemCheckout();
@@ -54,7 +56,7 @@ export function PaymentMethods({ pkg, onClose, onBusyChange }: PaymentMethodsPro
               title={creem.isPending ? t`Redirecting to secure checkout…` : t`Pay with Card`}
               caption={t`Secure checkout by Creem`}
               busy={creem.isPending}
-              onClick={() => creem.mutate(pkg)}
+              onClick={() => creem.mutate({ pkg, code })}
             />
           ) : null}
           {paypalEnabled ? (
@@ -67,7 +69,9 @@ export function PaymentMethods({ pkg, onClose, onBusyChange }: PaymentMethodsPro
                 expanded={paypalOpen}
                 onClick={() => setPaypalOpen((open) => !open)}
               />
-              {paypalOpen ? <PaypalCheckout pkg={pkg} onResult={onPaypalResult} onBusyChange={onBusyChange} /> : null}
+              {paypalOpen ? (
+                <PaypalCheckout pkg={pkg} code={code} onResult={onPaypalResult} onBusyChange={onBusyChange} />
+              ) : null}
             </>
           ) : null}
         </>

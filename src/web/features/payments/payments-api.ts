@@ -21,9 +21,14 @@ const creemCheckout = {
   responses: { 200: creemCheckoutResponseSchema.partial().optional() },
 };
 
+/** A discount code, when one was applied (issue 70): the server prices the order with it. */
+const codeField = (code: string | undefined) => (code ? { code } : {});
+
 /** Creem's checkout -> the hosted checkout page to send the browser to. */
-export function createCreemCheckout(pkg: CreditPackageView) {
-  return call(creemCheckout, { body: { ...purchaseFields(pkg), credits: pkg.credits, packageName: pkg.name } });
+export function createCreemCheckout(pkg: CreditPackageView, code?: string) {
+  return call(creemCheckout, {
+    body: { ...purchaseFields(pkg), credits: pkg.credits, packageName: pkg.name, ...codeField(code) },
+  });
 }
 
 /** Back from Creem: the server checks the checkout with Creem and credits it once. */
@@ -35,8 +40,8 @@ export function confirmCreemCheckout(checkoutId: string): Promise<PaymentResult>
 const paypalOrder = { ...paymentsApi.paypalOrder, responses: { 200: paypalOrderCreatedSchema.partial().optional() } };
 
 /** A PayPal order -> its id, which the PayPal buttons then ask the buyer to approve. */
-export async function createPaypalOrder(pkg: CreditPackageView): Promise<string> {
-  const body = await call(paypalOrder, { body: { intent: "CAPTURE", ...purchaseFields(pkg) } });
+export async function createPaypalOrder(pkg: CreditPackageView, code?: string): Promise<string> {
+  const body = await call(paypalOrder, { body: { intent: "CAPTURE", ...purchaseFields(pkg), ...codeField(code) } });
   if (!body?.id) throw new Error("PayPal did not return an order id");
   return body.id;
 }

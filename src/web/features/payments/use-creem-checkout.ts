@@ -17,8 +17,8 @@ function goToCheckout(url: string): void {
  */
 export function useCreemCheckout() {
   const mutation = useMutation({
-    mutationFn: async (pkg: DisplayPackage) => {
-      const body = await createCreemCheckout(pkg);
+    mutationFn: async ({ pkg, code }: { pkg: DisplayPackage; code?: string }) => {
+      const body = await createCreemCheckout(pkg, code);
       const url = typeof body?.checkoutUrl === "string" ? body.checkoutUrl : "";
       if (!url) {
         toast({

@@ -14,6 +14,8 @@ import { refreshAfterPurchase } from "./use-payment-queries";
 
 export interface PaypalButtonsOptions {
   pkg: DisplayPackage;
+  /** A discount code applied in the dialog, sent with the order. */
+  code?: string;
   /** A capture answered (completed, pending or failed). */
   onResult: (result: PaymentResult) => void;
   /** True from approval until the capture has answered. */
@@ -28,16 +30,16 @@ export interface PaypalButtonsOptions {
 export function usePaypalButtons(
   paypal: PaypalNamespace | undefined,
   container: RefObject<HTMLDivElement | null>,
-  { pkg, onResult, onBusyChange }: PaypalButtonsOptions,
+  { pkg, code, onResult, onBusyChange }: PaypalButtonsOptions,
 ) {
   const [capturing, setCapturing] = useState(false);
   const [renderFailed, setRenderFailed] = useState(false);
   const [renderAttempt, setRenderAttempt] = useState(0);
 
   // The SDK keeps the callbacks it was given: they read the latest props through this ref.
-  const latest = useRef({ pkg, onResult, onBusyChange });
+  const latest = useRef({ pkg, code, onResult, onBusyChange });
   useEffect(() => {
-    latest.current = { pkg, onResult, onBusyChange };
+    latest.current = { pkg, code, onResult, onBusyChange };
   });
 
   useEffect(() => {
@@ -50,7 +52,7 @@ export function usePaypalButtons(
       style: { layout: "vertical", color: "gold", shape: "rect", label: "paypal", height: 44 },
       createOrder: async () => {
         try {
-          return await createPaypalOrder(latest.current.pkg);
+          return await createPaypalOrder(latest.current.pkg, latest.current.code);
         } catch (error) {
           reported = true;
           toastPaypalOrderFailed(error);
