@@ -67,6 +67,18 @@ const occurrences = (element: Element, text: string) => (element.textContent ?? 
 describe("the Video Details dialog", () => {
   beforeEach(() => useLocale("en", "app"));
 
+  it("says why a video paid with welcome credits has no 1080p or 4K version, and offers neither", async () => {
+    renderDialog(task({ welcomeMarked: true, watermark: "Veo Studio" }));
+    const dialog = await screen.findByRole("dialog", { name: "Video Details" });
+    const actions = within(dialog).getByRole("region", { name: "Video actions" });
+    expect(within(actions).getByTestId("welcome-marked").textContent).toBe(
+      "Made with welcome credits: this video is 720p with a watermark, and has no 1080p or 4K version. Videos paid with bought credits have neither limit.",
+    );
+    expect(within(actions).queryByRole("button", { name: /^Upgrade to 4K/ })).toBeNull();
+    expect(within(actions).queryByRole("button", { name: "Check HD Status" })).toBeNull();
+    expect(within(actions).getByRole("button", { name: "Download 720p" })).toBeTruthy();
+  });
+
   it("puts the player first, then Download, 4K, Extend and Recreate, then the folded details", async () => {
     renderDialog(task());
     const dialog = await screen.findByRole("dialog", { name: "Video Details" });

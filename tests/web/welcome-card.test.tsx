@@ -65,6 +65,24 @@ describe("the Welcome credits card", () => {
     expect(field("Per client address a day").value).toBe("2");
     expect(field("Per network a day").value).toBe("5");
     expect(screen.getByText("Everything here is saved")).toBeTruthy();
+    expect(box("Mark videos made with welcome credits: watermark, 720p").checked).toBe(false);
+  });
+
+  it("turns the marking of welcome videos on and off with the section's bar", async () => {
+    await useLocale("en", "admin");
+    const { puts } = server();
+    const { user } = renderCard();
+    const mark = box("Mark videos made with welcome credits: watermark, 720p");
+    expect(
+      screen.getByText(
+        "They carry the site's name as a watermark and get no 1080p or 4K version; models that cannot carry a watermark are refused for them. Bought credits pay for those instead.",
+      ),
+    ).toBeTruthy();
+    await user.click(mark);
+    expect(mark.checked).toBe(true);
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]!.body).toMatchObject({ welcomeVideosWatermarked: true, welcomeGrantEnabled: true });
   });
 
   it("saves its own fields on the sign-ups route with the section's bar", async () => {
@@ -87,6 +105,7 @@ describe("the Welcome credits card", () => {
       welcomeGrantDays: "7",
       welcomeGrantsPerAddress: "2",
       welcomeGrantsPerNetwork: "20",
+      welcomeVideosWatermarked: false,
     });
   });
 

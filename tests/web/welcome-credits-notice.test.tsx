@@ -119,6 +119,30 @@ describe("the welcome credits notice", () => {
     expect(container.textContent).toBe("");
   });
 
+  it("adds that videos paid with welcome credits are 720p with a watermark, while the admin marks them", async () => {
+    await useLocale("en", "app");
+    const marked = { ...pricing(8), welcome_videos_marked: true };
+    const welcome = ann({ expiring: [{ credits: 8, welcome: 8, expiresAt: DEC_13 }] });
+    const { unmount } = renderNotice(welcome, { prices: marked });
+    await waitFor(() =>
+      expect(notice()?.textContent).toBe(
+        "You have 8 free credits until 12/13/2026: enough for a Veo3 Fast video. Videos paid with welcome credits are 720p with a watermark; bought credits make them without one.",
+      ),
+    );
+    unmount();
+
+    // Not marked: nothing more. Expiring credits that are not welcome credits: nothing more either.
+    for (const [user, prices] of [
+      [welcome, pricing(8)],
+      [ann(), marked],
+    ] as const) {
+      const { sent, unmount: done } = renderNotice(user, { prices });
+      await settled(sent);
+      expect(notice()?.textContent).toBe("You have 8 free credits until 12/13/2026: enough for a Veo3 Fast video.");
+      done();
+    }
+  });
+
   it("says nothing, and asks for no plan, while signed out", async () => {
     await useLocale("en", "app");
     const { sent, container } = renderNotice(null);

@@ -2,8 +2,10 @@
  * What a new person has to try the product with (issue 70): "You have 8 free credits until
  * 12/13/2026: enough for a Veo3 Fast video.", near the generator's button and at the top of
  * /pricing. Said while some of the balance expires (welcome credits, a grant that expires) and
- * none of it is a plan's: plan credits expire too, but they are paid for. Reads what the pages
- * already read: the current user's split (decision 0151), the prices and the plan query.
+ * none of it is a plan's: plan credits expire too, but they are paid for. While the admin marks
+ * videos paid with welcome credits and some of them are, it adds that such videos are 720p with a
+ * watermark (decision 0155). Reads what the pages already read: the current user's split (decision
+ * 0151), the prices and the plan query.
  */
 import { Gift } from "lucide-react";
 import { plural } from "@lingui/core/macro";
@@ -19,9 +21,10 @@ import { useMySubscription } from "./plans-api";
 export function WelcomeCreditsNotice({ className }: { className?: string }) {
   const { t } = useLingui();
   const { user } = useCurrentUser();
-  const { byModel, offered } = usePricing();
+  const { byModel, offered, welcomeVideosMarked } = usePricing();
   const mine = useMySubscription(user !== null);
-  const [soonest] = user ? currentSplit(user.credits, user.expiring) : [];
+  const split = user ? currentSplit(user.credits, user.expiring) : [];
+  const [soonest] = split;
   // Said only once the plan is known to hold none of the balance.
   if (!soonest || !mine.data || (mine.data.subscription?.planCredits.remaining ?? 0) > 0) return null;
 
@@ -38,6 +41,7 @@ export function WelcomeCreditsNotice({ className }: { className?: string }) {
           { one: `enough for a ${model} video`, other: `enough for # ${model} videos` },
         )}.`
       : t`You have ${plural(credits, { one: "# free credit", other: "# free credits" })} until ${date}.`;
+  const marked = welcomeVideosMarked && split.some((day) => (day.welcome ?? 0) > 0);
   return (
     <p
       role="note"
@@ -47,7 +51,12 @@ export function WelcomeCreditsNotice({ className }: { className?: string }) {
       )}
     >
       <Gift className="mt-0.5 size-4 shrink-0 text-emerald-300" aria-hidden="true" />
-      {text}
+      <span>
+        {text}
+        {marked && (
+          <> {t`Videos paid with welcome credits are 720p with a watermark; bought credits make them without one.`}</>
+        )}
+      </span>
     </p>
   );
 }

@@ -56,6 +56,8 @@ export interface Pricing {
   surcharges: SurchargePricing[];
   /** True while videos come from the built-in simulator (demo mode). */
   simulated: boolean;
+  /** Videos paid with welcome credits are 720p with a watermark (the admin's setting, decision 0155). */
+  welcomeVideosMarked: boolean;
   /**
    * What one credit is worth (decision 0075): the admin's value, or the lowest price per credit
    * among the packages on sale; null until the server answers and while nothing is sold (the
@@ -106,6 +108,7 @@ function pricingOf(data: PricingView | undefined): PricingData {
     degraded: (data?.models ?? []).filter((m) => m.status === "degraded").map((m) => m.model),
     surcharges,
     simulated: data?.simulated ?? false,
+    welcomeVideosMarked: data?.welcome_videos_marked ?? false,
     creditValue: data?.credit_value ?? null,
     fromServer: data !== undefined,
   };

@@ -30,7 +30,8 @@ export function UhdActions({ task, download, isDownloading }: UhdActionsProps) {
 
   switch (task.uhdStatus) {
     case "none": {
-      if (task.status !== "completed" || task.videoExpired || !offers4k(task.model)) return null;
+      // A video paid with welcome credits stays 720p (decision 0155): HdActions says so.
+      if (task.status !== "completed" || task.videoExpired || task.welcomeMarked || !offers4k(task.model)) return null;
       const busy = isUpgrading(task.taskId);
       return (
         <Button variant="secondary" onClick={() => upgrade(task.taskId)} disabled={busy} aria-busy={busy}>

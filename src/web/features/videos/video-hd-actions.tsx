@@ -35,6 +35,16 @@ export function HdActions(props: {
 }) {
   const { task, isChecking, check, release } = props;
   const { t } = useLingui();
+  // Paid with welcome credits while the admin marks them (decision 0155): no 1080p, nor 4K.
+  if (task.welcomeMarked && task.status === "completed" && !task.hdVideoUrl)
+    return (
+      <p className="text-xs leading-relaxed text-muted-foreground" data-testid="welcome-marked">
+        <Trans>
+          Made with welcome credits: this video is 720p with a watermark, and has no 1080p or 4K version. Videos paid
+          with bought credits have neither limit.
+        </Trans>
+      </p>
+    );
   return (
     <>
       {task.status !== "completed" || task.hdVideoUrl || !offers1080p(task.model) ? null : task.hdStatus === "held" ? (

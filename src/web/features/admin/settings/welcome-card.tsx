@@ -26,6 +26,7 @@ const draftOf = (s: AdminSettingsView) => ({
   welcomeGrantDays: String(s.welcomeGrantDays),
   welcomeGrantsPerAddress: String(s.welcomeGrantsPerAddress),
   welcomeGrantsPerNetwork: String(s.welcomeGrantsPerNetwork),
+  welcomeVideosWatermarked: s.welcomeVideosWatermarked,
 });
 type NumberKey = "welcomeGrantCredits" | "welcomeGrantDays" | "welcomeGrantsPerAddress" | "welcomeGrantsPerNetwork";
 
@@ -53,6 +54,7 @@ export function WelcomeCard({ settings }: { settings: AdminSettingsView }) {
     welcomeGrantDays: draft.welcomeGrantDays.trim(),
     welcomeGrantsPerAddress: draft.welcomeGrantsPerAddress.trim(),
     welcomeGrantsPerNetwork: draft.welcomeGrantsPerNetwork.trim(),
+    welcomeVideosWatermarked: draft.welcomeVideosWatermarked,
   };
   useSectionPart({
     dirty,
@@ -82,7 +84,7 @@ export function WelcomeCard({ settings }: { settings: AdminSettingsView }) {
       setProblems((p) => ({ ...p, [key]: undefined }));
     },
   });
-  const flag = (key: "welcomeGrantEnabled") => ({
+  const flag = (key: "welcomeGrantEnabled" | "welcomeVideosWatermarked") => ({
     id: key,
     checked: draft[key],
     onCheckedChange: (checked: boolean) => set(key)(checked),
@@ -117,6 +119,15 @@ export function WelcomeCard({ settings }: { settings: AdminSettingsView }) {
           hint={t`The same for a whole network (IPv4 /24, IPv6 /48).`}
           {...numberField("welcomeGrantsPerNetwork")}
         />
+      </div>
+      <div className="space-y-1">
+        <CheckboxField
+          label={t`Mark videos made with welcome credits: watermark, 720p`}
+          {...flag("welcomeVideosWatermarked")}
+        />
+        <p className="text-muted-foreground pl-6.5 text-xs">
+          {t`They carry the site's name as a watermark and get no 1080p or 4K version; models that cannot carry a watermark are refused for them. Bought credits pay for those instead.`}
+        </p>
       </div>
     </FieldsCard>
   );
