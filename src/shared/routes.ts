@@ -45,6 +45,8 @@ export const SPA_ROUTES = [
   "/admin/mail",
   // Prompt screening's log (decision 0089).
   "/admin/moderation",
+  // Codes that grant credits or take money off (issue 70, decision 0156).
+  "/admin/codes",
   "/history",
 ] as const;
 export type SpaRoute = (typeof SPA_ROUTES)[number];

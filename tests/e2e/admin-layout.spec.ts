@@ -111,6 +111,7 @@ test("at 1440 px the header's Admin menu holds the admin pages in groups, by key
       "Overview",
       "Users",
       "Moderation",
+      "Codes",
       "Transactions",
       "Audit Log",
       "Mail",
@@ -125,7 +126,7 @@ test("at 1440 px the header's Admin menu holds the admin pages in groups, by key
 
     await page.keyboard.press("Enter");
     await expect(menu.getByRole("menuitem", { name: "Overview" })).toBeFocused();
-    for (const name of ["Users", "Moderation", "Transactions", "Audit Log"]) {
+    for (const name of ["Users", "Moderation", "Codes", "Transactions", "Audit Log"]) {
       await page.keyboard.press("ArrowDown");
       await expect(menu.getByRole("menuitem", { name })).toBeFocused();
     }
@@ -138,6 +139,7 @@ test("at 1440 px the header's Admin menu holds the admin pages in groups, by key
     await expect(sections.getByRole("list").first().getByRole("link")).toHaveText([
       "Overview",
       "People",
+      "Promotions",
       "Activity",
       "Settings",
     ]);

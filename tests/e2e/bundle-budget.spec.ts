@@ -50,6 +50,7 @@ const PAGE_SOURCE: Record<SpaRoute, string> = {
   "/admin/audit": "pages/admin-audit-page.tsx",
   "/admin/mail": "pages/admin-mail-page.tsx",
   "/admin/moderation": "pages/admin-moderation-page.tsx",
+  "/admin/codes": "pages/admin-codes-page.tsx",
   "/history": "pages/history-page.tsx",
 };
 const ADMIN_ROUTES: SpaRoute[] = [
@@ -61,6 +62,7 @@ const ADMIN_ROUTES: SpaRoute[] = [
   "/admin/audit",
   "/admin/mail",
   "/admin/moderation",
+  "/admin/codes",
   "/history",
 ];
 /**

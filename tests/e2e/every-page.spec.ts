@@ -66,6 +66,7 @@ const PAGES: { path: string; who: Who }[] = [
   { path: "/admin/audit", who: "admin" },
   { path: "/admin/mail", who: "admin" },
   { path: "/admin/moderation", who: "admin" },
+  { path: "/admin/codes", who: "admin" },
   { path: "/history", who: "admin" },
   { path: "/admin/users/:customer", who: "admin" },
 ];

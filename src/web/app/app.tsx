@@ -76,6 +76,7 @@ const PAGES: Record<SpaRoute, ComponentType> = {
   "/admin/audit": adminOnly(() => import("@/pages/admin-audit-page").then((m) => m.AdminAuditPage)),
   "/admin/mail": adminOnly(() => import("@/pages/admin-mail-page").then((m) => m.AdminMailPage)),
   "/admin/moderation": adminOnly(() => import("@/pages/admin-moderation-page").then((m) => m.AdminModerationPage)),
+  "/admin/codes": adminOnly(() => import("@/pages/admin-codes-page").then((m) => m.AdminCodesPage)),
   "/history": adminOnly(() => import("@/pages/history-page").then((m) => m.HistoryPage)),
 };
 
@@ -115,6 +116,7 @@ const AREAS: Record<SpaRoute, Area> = {
   "/admin/audit": "admin",
   "/admin/mail": "admin",
   "/admin/moderation": "admin",
+  "/admin/codes": "admin",
   "/history": "admin",
 };
 

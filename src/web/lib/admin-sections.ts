@@ -42,6 +42,7 @@ export const ADMIN_GROUPS: readonly AdminGroup[] = [
       { href: "/admin/moderation", label: msg`Moderation` },
     ],
   },
+  { label: msg`Promotions`, pages: [{ href: "/admin/codes", label: msg`Codes` }] },
   {
     label: msg`Activity`,
     pages: [

@@ -5,12 +5,14 @@
  */
 
 import { adminAuditApi } from "../../../shared/api/admin-audit";
+import { adminCodesApi } from "../../../shared/api/admin-codes";
 import { adminVendorAccountsApi } from "../../../shared/api/admin-vendor-accounts";
 import { adminMailApi } from "../../../shared/api/admin-mail";
 import { adminModerationApi } from "../../../shared/api/admin-moderation";
 import { adminOverviewApi } from "../../../shared/api/admin-overview";
 import { adminPackagesApi } from "../../../shared/api/admin-packages";
 import { adminPlansApi } from "../../../shared/api/admin-plans";
+import { adminReferralsApi } from "../../../shared/api/referrals";
 import { adminSettingsApi } from "../../../shared/api/admin-settings";
 import { adminTransactionsApi } from "../../../shared/api/admin-transactions";
 import { adminUsersApi } from "../../../shared/api/admin-users";
@@ -22,6 +24,11 @@ import { urlFor } from "@/lib/api";
 export const adminQueryKeys = {
   settings: [urlFor(adminSettingsApi.get)] as const,
   packages: [urlFor(adminPackagesApi.list)] as const,
+  /** Every page of the codes, and each code's redemptions, are under this path (issue 70). */
+  codesPath: urlFor(adminCodesApi.list),
+  /** The codes' pages, newest first (older pages add a cursor). */
+  codes: [urlFor(adminCodesApi.list)] as const,
+  codeRedemptions: (id: string) => [urlFor(adminCodesApi.redemptions, { params: { id } })] as const,
   /** Every plan, on sale or not (issue 69). */
   plans: [urlFor(adminPlansApi.list)] as const,
   vendorAccounts: [urlFor(adminVendorAccountsApi.list)] as const,
@@ -30,6 +37,10 @@ export const adminQueryKeys = {
   transactionsPath: urlFor(adminTransactionsApi.list),
   transactions: (query: QueryInput<typeof adminTransactionsApi.list>) =>
     [urlFor(adminTransactionsApi.list, { query })] as const,
+  /** The referral programme's figures over the last `days` (decision 0157). */
+  referrals: (days: number) => [urlFor(adminReferralsApi.summary, { query: { days } })] as const,
+  /** A user's referrals: who referred them, whom they referred, their rewards. */
+  userReferrals: (userId: string) => [urlFor(adminReferralsApi.user, { params: { userId } })] as const,
   /** The /admin overview of one range (today, 7d, 30d, 90d). */
   overview: (range: string) => [urlFor(adminOverviewApi.get, { query: { range } })] as const,
   /** The overview's set-up checklist and generation warning (decision 0074). */

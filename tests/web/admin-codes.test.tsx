@@ -1,0 +1,198 @@
+/**
+ * The admin's codes (issue 70): the list shows each code's value, uses, credits granted, revenue,
+ * validity and state; the new-code dialog says what is wrong before anything is sent and sends a
+ * grant or a discount as the route takes it; a batch is made and its CSV offered.
+ */
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { AdminCodeView } from "../../src/shared/schemas/codes";
+import { BatchDialog } from "@/features/admin/codes/batch-dialog";
+import { CodeDialog } from "@/features/admin/codes/code-dialog";
+import { CodesList } from "@/features/admin/codes/codes-list";
+import { stubFetch, type Sent } from "./fetch-stub";
+import { renderWeb, useLocale } from "./render";
+
+afterEach(() => vi.unstubAllGlobals());
+beforeEach(() => useLocale("en", "admin"));
+
+const code = (over: Partial<AdminCodeView> = {}): AdminCodeView => ({
+  id: "55555555-5555-4555-8555-555555555555",
+  code: "SUMMER2026",
+  display: "SUMMER2026",
+  kind: "grant",
+  label: "Summer campaign",
+  batchId: null,
+  credits: 100,
+  creditDays: 30,
+  percentOff: null,
+  amountOffCents: null,
+  packageIds: null,
+  planIds: null,
+  maxUses: 500,
+  uses: 12,
+  oncePerPerson: true,
+  firstPurchaseOnly: false,
+  validFrom: null,
+  validUntil: null,
+  disabledAt: null,
+  createdAt: "2026-11-01T12:00:00.000Z",
+  creditsGranted: 1200,
+  revenueCents: 0,
+  discountCents: 0,
+  ...over,
+});
+
+const posts = (sent: Sent[]) => sent.filter((r) => r.method === "POST");
+const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
+
+describe("the admin's codes", () => {
+  it("lists each code's value, uses, credits granted, revenue and state", async () => {
+    stubFetch({
+      "GET /api/admin/codes": {
+        body: {
+          codes: [
+            code(),
+            code({
+              id: "66666666-6666-4666-8666-666666666666",
+              code: "ABCDEFGHJKMN",
+              display: "ABCD-EFGH-JKMN",
+              kind: "discount",
+              label: null,
+              credits: null,
+              creditDays: null,
+              percentOff: 20,
+              maxUses: null,
+              uses: 3,
+              creditsGranted: 0,
+              revenueCents: 4800,
+              disabledAt: "2026-11-20T12:00:00.000Z",
+            }),
+          ],
+          nextCursor: null,
+        },
+      },
+    });
+    renderWeb(<CodesList />);
+    const grant = (await screen.findByText("SUMMER2026")).closest("tr")!;
+    expect(within(grant).getByText("100 credits for 30 days")).toBeTruthy();
+    expect(within(grant).getByText("12 / 500")).toBeTruthy();
+    expect(within(grant).getByText("1,200")).toBeTruthy();
+    expect(within(grant).getByText("Active")).toBeTruthy();
+    const discount = screen.getByText("ABCD-EFGH-JKMN").closest("tr")!;
+    expect(within(discount).getByText("20% off")).toBeTruthy();
+    expect(within(discount).getByText("3 / no limit")).toBeTruthy();
+    expect(within(discount).getByText("$48.00")).toBeTruthy();
+    expect(within(discount).getByText("Disabled")).toBeTruthy();
+    expect(within(discount).getByRole("button", { name: "Enable ABCD-EFGH-JKMN" })).toBeTruthy();
+  });
+
+  it("says what is wrong with a new code and sends nothing", async () => {
+    const { sent } = stubFetch({});
+    const { user } = renderWeb(<CodeDialog onClose={() => {}} />);
+    const create = screen.getByRole("button", { name: "Create code" });
+
+    await user.click(create);
+    expect(screen.getByRole("alert").textContent).toBe("Credits must be a whole number from 1 to 10,000,000");
+
+    await user.type(field("Credits"), "100");
+    await user.type(field("Code (optional)"), "AB");
+    await user.click(create);
+    expect(screen.getByRole("alert").textContent).toMatch(/^A code has 4 to 32 letters A-Z and digits/);
+
+    await user.clear(field("Code (optional)"));
+    await user.clear(field("Days the credits last"));
+    await user.type(field("Days the credits last"), "4000");
+    await user.click(create);
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Days the credits last must be a whole number from 1 to 3,650, or empty: they never expire",
+    );
+
+    await user.clear(field("Days the credits last"));
+    await user.type(field("Valid from"), "2026-12-10");
+    await user.type(field("Valid until"), "2026-12-01");
+    await user.click(create);
+    expect(screen.getByRole("alert").textContent).toBe("Valid until must be the same day as valid from or later");
+    expect(posts(sent)).toEqual([]);
+  });
+
+  it("words a discount's percent and sends a discount for chosen packages", async () => {
+    const { sent } = stubFetch({
+      "GET /api/admin/credit-packages": {
+        body: [
+          {
+            id: "44444444-4444-4444-8444-444444444444",
+            name: "Creator",
+            credits: 500,
+            price: "20.00",
+            popular: false,
+            description: null,
+            bonus: null,
+            bonusCredits: 0,
+            creemProductId: null,
+            isActive: true,
+            createdAt: "2026-11-01T12:00:00.000Z",
+          },
+        ],
+      },
+      "GET /api/admin/plans": { body: [] },
+      "POST /api/admin/codes": { status: 201, body: code({ kind: "discount" }) },
+    });
+    const onClose = vi.fn();
+    const { user } = renderWeb(<CodeDialog onClose={onClose} />);
+    await user.selectOptions(field("Kind"), "discount");
+    await user.type(field("Percent off"), "150");
+    await user.click(screen.getByRole("button", { name: "Create code" }));
+    expect(screen.getByRole("alert").textContent).toBe("Percent off must be a whole number from 1 to 99");
+
+    await user.clear(field("Percent off"));
+    await user.type(field("Percent off"), "20");
+    await user.type(field("Code (optional)"), "spring-20");
+    await user.click(screen.getByRole("checkbox", { name: "Every package" }));
+    await user.click(screen.getByRole("checkbox", { name: "Every plan" }));
+    await user.click(screen.getByRole("button", { name: "Create code" }));
+    expect(screen.getByRole("alert").textContent).toBe("Choose at least one package or plan the discount applies to");
+
+    await user.click(await screen.findByRole("checkbox", { name: "Creator" }));
+    await user.click(screen.getByRole("button", { name: "Create code" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(posts(sent)[0]!.body).toEqual({
+      kind: "discount",
+      code: "SPRING20",
+      percentOff: 20,
+      amountOffCents: null,
+      label: null,
+      maxUses: null,
+      oncePerPerson: true,
+      firstPurchaseOnly: false,
+      validFrom: null,
+      validUntil: null,
+      packageIds: ["44444444-4444-4444-8444-444444444444"],
+      planIds: [],
+    });
+  });
+
+  it("makes a batch of single-use codes and offers its CSV", async () => {
+    const { sent } = stubFetch({
+      "POST /api/admin/codes/bulk": {
+        status: 201,
+        body: { batchId: "77777777-7777-4777-8777-777777777777", count: 25, codes: [] },
+      },
+    });
+    const { user } = renderWeb(<BatchDialog onClose={() => {}} />);
+    await user.clear(field("How many codes"));
+    await user.type(field("How many codes"), "2000");
+    await user.type(field("Credits"), "50");
+    await user.click(screen.getByRole("button", { name: "Make the codes" }));
+    expect(screen.getByRole("alert").textContent).toBe("How many codes must be a whole number from 1 to 1000");
+    expect(posts(sent)).toEqual([]);
+
+    await user.clear(field("How many codes"));
+    await user.type(field("How many codes"), "25");
+    await user.click(screen.getByRole("button", { name: "Make the codes" }));
+    expect((await screen.findByRole("status")).textContent).toContain("25 single-use codes were made.");
+    expect(screen.getByRole("link", { name: "Download the codes (CSV)" }).getAttribute("href")).toBe(
+      "/api/admin/codes/export.csv?batchId=77777777-7777-4777-8777-777777777777",
+    );
+    expect(posts(sent)[0]!.body).toMatchObject({ count: 25, kind: "grant", credits: 50, creditDays: 30, maxUses: 1 });
+  });
+});
