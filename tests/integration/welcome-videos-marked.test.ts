@@ -73,7 +73,7 @@ function vendorBodies() {
   const real = globalThis.fetch;
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    if (/\/api\/v1\/(veo\/generate|jobs\/createTask)$/.test(url) && typeof init?.body === "string")
+    if (/\/api\/v1\/(veo\/generate|veo\/extend|jobs\/createTask)$/.test(url) && typeof init?.body === "string")
       bodies.push(JSON.parse(init.body) as Record<string, unknown>);
     return real(input, init);
   });
@@ -175,6 +175,21 @@ describe("with the setting on", () => {
     expect(uhd.json().message).toContain("Buy credits");
     expect(await balanceOf(db(), u.id)).toEqual(before);
     expect((await taskRow(db(), taskId)).uhdStatus).toBe("none");
+  });
+
+  it("extends a marked video as a marked video: our watermark through KIE's extend, no 1080p", async () => {
+    const u = await person({ welcome: 20 });
+    const made = await u.client.post("/api/generate-video", { prompt: "a heron", model: "veo3_fast" });
+    const parent = made.json<{ taskId: string }>().taskId;
+    await runWorkerUntil(t, async () => (await taskRow(db(), parent)).status === "completed");
+    const sent = vendorBodies();
+    const res = await u.client.post(`/api/videos/${parent}/extend`, { prompt: "it flies off", watermark: "mine" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(sent).toEqual([expect.objectContaining({ taskId: parent, watermark: BRAND })]);
+    const { taskId } = res.json<{ taskId: string }>();
+    expect(await taskRow(db(), taskId)).toMatchObject({ welcomeMarked: true, extendedFrom: parent });
+    await runWorkerUntil(t, async () => (await taskRow(db(), taskId)).status === "completed");
+    expect((await taskRow(db(), taskId)).hdStatus).toBe("none");
   });
 
   it("refuses 4K with a video paid with welcome credits, charging nothing", async () => {

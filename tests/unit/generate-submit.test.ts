@@ -116,6 +116,27 @@ describe("submitting with failover", () => {
     expect(woken()).toBe(1);
   });
 
+  it("sends a video marked by welcome credits only where a watermark goes, with ours (decision 0155)", async () => {
+    const tried: string[] = [];
+    const jobs: { watermark?: string }[] = [];
+    const kie = key("kie-1", "kie", new VendorError("unavailable", "maintenance"), tried);
+    const submitKie = kie.maker.submit.bind(kie.maker);
+    kie.maker.submit = async (job) => {
+      jobs.push(job);
+      return submitKie(job);
+    };
+    const { deps, failed } = setup([[kie], [key("google-1", "google", "op-7", tried)]]);
+    const mine = { ...input, watermark: "mine" };
+    const err = await refusedWith(
+      submitWithFailover(deps, mine, reservation, { id: "task-1", remaining: 10, welcomeMarked: true }),
+    );
+    // KIE was down; Google's Gemini API puts no watermark on a video, so it is not tried.
+    expect(err.code).toBe("service_unavailable");
+    expect(tried).toEqual(["kie-1"]);
+    expect(jobs.map((j) => j.watermark)).toEqual(["Veo Studio"]);
+    expect(failed).toHaveLength(1);
+  });
+
   it("stops at a refusal: the same prompt would be refused elsewhere", async () => {
     const tried: string[] = [];
     const { deps, failed } = setup([

@@ -15,6 +15,7 @@ import { paymentHoldError } from "../payments/payment-hold.js";
 import type { GenerateChannel, GenerateDeps } from "./generate-service.js";
 import { ACCOUNT_DISABLED, tooFewCredits } from "./generate-screen.js";
 import { claimInFlightSlot } from "./in-flight.js";
+import { offeredModels } from "./model-offer.js";
 import type { Quote } from "./quote.js";
 import type { TaskRow } from "./task-state.js";
 import { markUploadsUsed, ownUploadNames } from "./upload-service.js";
@@ -87,7 +88,8 @@ export async function reserve(
   const { db } = deps;
   const { userId } = opts;
   const uploadNames = ownUploadNames(deps.uploads, reservation.task.imageUrls ?? []);
-  const marking = (await deps.readSettings()).welcomeVideosWatermarked;
+  const settings = await deps.readSettings();
+  const marking = settings.welcomeVideosWatermarked;
   const cannotMark = marking
     ? unmarkable({ model: opts.model, resolution: reservation.task.resolution, upgrade4k: !!reservation.uhd })
     : undefined;
@@ -104,7 +106,7 @@ export async function reserve(
       if (!spent) throw new NotReserved();
       // The draws of its usage rows are written by now: did welcome credits pay for any of it?
       const welcomeMarked = marking && (await drewWelcomeCredits(tx, spent.id));
-      if (welcomeMarked && cannotMark) throw welcomeRefusal(cannotMark, opts.model);
+      if (welcomeMarked && cannotMark) throw welcomeRefusal(cannotMark, opts.model, offeredModels(settings));
       if (welcomeMarked)
         await tx
           .update(videoTasks)

@@ -25,10 +25,10 @@ export const WELCOME_WATERMARK = BRAND;
 export const WATERMARKING_VENDORS: readonly Vendor[] = ["kie"];
 
 /** The models a marked video can be made with. */
-export const WATERMARK_MODELS: readonly ModelId[] = MODELS.filter((m) => MODEL_CATALOGUE[m].watermark);
+const WATERMARK_MODELS: readonly ModelId[] = MODELS.filter((m) => MODEL_CATALOGUE[m].watermark);
 
 /** A resolution above 720p ("768p", "1080p", "4k"). */
-export const aboveWelcomeResolution = (resolution: string | null | undefined): boolean =>
+const aboveWelcomeResolution = (resolution: string | null | undefined): boolean =>
   resolution != null && (/^4k$/i.test(resolution) || Number.parseInt(resolution, 10) > 720);
 
 /** Why a video could not be paid with welcome credits while they are marked, or undefined when it can be. */
@@ -69,10 +69,19 @@ export async function drewWelcomeCredits(
 
 const BUY_MORE = "Buy credits on the pricing page to make videos without a watermark.";
 
-/** A video the welcome credits cannot pay for, refused before anything is charged. */
-export function welcomeRefusal(why: "model" | "resolution", model: ModelId): AppError {
+/**
+ * A video the welcome credits cannot pay for, refused before anything is charged; `offered`: the
+ * models on offer now, of which those that take a watermark are named.
+ */
+export function welcomeRefusal(
+  why: "model" | "resolution",
+  model: ModelId,
+  offered: readonly ModelId[] = MODELS,
+): AppError {
   if (why === "model") {
-    const models = WATERMARK_MODELS.map(modelLabel).join(", ");
+    const models = WATERMARK_MODELS.filter((m) => offered.includes(m))
+      .map(modelLabel)
+      .join(", ");
     return new AppError(
       "conflict",
       `Videos paid with welcome credits carry a watermark, which ${modelLabel(model)} cannot add. Choose ${models}, or buy credits on the pricing page.`,
