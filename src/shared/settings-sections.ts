@@ -22,7 +22,7 @@ const ANCHORS = {
   prices: ["pricing-title", "credit-value-title", "packages-title", "plans-title"],
   models: ["kie-token-title", "model-vendors-title", "kie-apis-title"],
   mail: ["mail-title", "mail-test-title"],
-  "sign-ups": ["sign-ups-title", "google-title", "welcome-title"],
+  "sign-ups": ["sign-ups-title", "google-title", "welcome-title", "referrals-title"],
   moderation: ["moderation-title"],
   contact: ["contact-title"],
   legal: ["legal-pages-title"],

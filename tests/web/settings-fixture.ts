@@ -65,5 +65,13 @@ export const SETTINGS: AdminSettingsView = {
   welcomeGrantsPerNetwork: 5,
   codesEnabled: true,
   welcomeVideosWatermarked: false,
+  referralEnabled: true,
+  referralRefereeCredits: 100,
+  referralRefereeDays: 30,
+  referralSharePercent: 10,
+  referralMonths: 12,
+  referralCapCredits: 2000,
+  referralHoldHours: 168,
+  referralAttributionDays: 30,
   updatedAt: "2026-11-25T10:00:00.000Z",
 };

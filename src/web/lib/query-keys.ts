@@ -16,6 +16,7 @@ import type { Locale } from "../../shared/i18n";
 import { firstLoadKeys } from "./first-load-keys";
 import { paymentsApi } from "../../shared/api/payments";
 import { plansApi } from "../../shared/api/plans";
+import { referralsApi } from "../../shared/api/referrals";
 import { webhooksApi } from "../../shared/api/webhooks";
 import { signUpProtectionApi } from "../../shared/api/sign-up-protection";
 import { videosApi } from "../../shared/api/videos";
@@ -45,6 +46,8 @@ export const queryKeys = {
   apiTokens: [urlFor(apiTokensApi.list)] as const,
   /** The mail notices the signed-in person gets (decision 0086). */
   notices: [urlFor(noticesApi.preferences)] as const,
+  /** The signed-in person's referral link and what it earned (decision 0157). */
+  referrals: [urlFor(referralsApi.mine)] as const,
   webhooks: {
     overview: [urlFor(webhooksApi.overview)] as const,
     /** The delivery log of an endpoint, or of the per-request callbacks. */

@@ -7,6 +7,7 @@ import { UserAccessCards } from "@/features/admin/user-page/user-access";
 import { isNotFound, useAdminUser } from "@/features/admin/user-page/user-api";
 import { UserAuditCard } from "@/features/admin/user-page/user-audit";
 import { UserPlanCard } from "@/features/admin/user-page/user-plan";
+import { UserReferralsCard } from "@/features/admin/user-page/user-referrals";
 import { UserOrdersCard } from "@/features/admin/user-page/user-orders";
 import { BalanceCard, ProfileCard } from "@/features/admin/user-page/user-profile";
 import { UserTransactionsCard } from "@/features/admin/user-page/user-transactions";
@@ -79,6 +80,7 @@ export function AdminUserPage() {
           <UserInFlightCard key={`in-flight-${user.inFlight.own ?? "default"}`} user={user} />
           <UserPlanCard user={user} />
           <UserOrdersCard user={user} />
+          <UserReferralsCard userId={user.id} />
           <UserAuditCard userId={user.id} username={user.username} />
         </>
       )}

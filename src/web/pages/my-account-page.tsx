@@ -7,6 +7,7 @@ import { NoticesCard } from "@/features/account/notices-card";
 import { ProfileCard } from "@/features/account/profile-card";
 import { YourDataCard } from "@/features/account/your-data-card";
 import { PlanAccountCard } from "@/features/plans/plan-account-card";
+import { ReferralsCard } from "@/features/referrals/referrals-card";
 import { RedeemCodeCard } from "@/features/codes/redeem-code-card";
 import { GoogleConnectionButton, useGoogleLinkReturn } from "@/features/auth/google-connection";
 import { GoogleSignInAgainButton } from "@/features/auth/google-sign-in";
@@ -42,6 +43,7 @@ export function MyAccountPage() {
           <ProfileCard user={user} />
           <AccountActionsCard user={user} connectGoogle={<GoogleConnectionButton />} />
           <PlanAccountCard />
+          <ReferralsCard />
           <RedeemCodeCard />
           <NoticesCard />
           <YourDataCard user={user} googleRecheck={<GoogleSignInAgainButton next={DELETE_AGAIN_PATH} />} />

@@ -23,6 +23,7 @@ import { OverviewSummary } from "./overview-summary";
 import { ProviderAccountsSection } from "./provider-accounts-section";
 import { RevenueSection } from "./revenue-section";
 import { PlansSection } from "./plans-section";
+import { ReferralsSection } from "./referrals-section";
 import { ReversalsSection } from "./reversals-section";
 import { TimesSection } from "./times-section";
 import { VideosSection } from "./videos-section";
@@ -94,6 +95,7 @@ const STANDING_SECTIONS = [
   ModelHealthSection,
   UnitEconomicsSection,
   PlansSection,
+  ReferralsSection,
   ReversalsSection,
   ModerationSection,
   ProviderAccountsSection,

@@ -29,6 +29,7 @@ import { SignUpsCard } from "./sign-ups-card";
 import { TelegramCard } from "./telegram-card";
 import { VideoStorageCard } from "./video-storage-card";
 import { WelcomeCard } from "./welcome-card";
+import { ReferralsCard } from "./referrals-card";
 
 /** The cards saved with the section's bar, and those after its form. */
 function contentOf(section: SettingsSection, settings: AdminSettingsView): { saved?: ReactNode; after?: ReactNode } {
@@ -61,6 +62,7 @@ function contentOf(section: SettingsSection, settings: AdminSettingsView): { sav
             <SignUpsCard settings={settings} />
             <GooglePart settings={settings} />
             <WelcomeCard settings={settings} />
+            <ReferralsCard settings={settings} />
           </>
         ),
       };
