@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { confirmBelowCost, isoTimestamp } from "./common.js";
+import { discountCodeField } from "./payments.js";
 
 const PLAN_INTERVALS = ["month", "year"] as const;
 export type PlanInterval = (typeof PLAN_INTERVALS)[number];
@@ -170,6 +171,8 @@ export const subscriptionCheckoutSchema = z.object({
   planId: z.uuid({ error: "Plan id must be a valid UUID" }),
   interval: z.enum(PLAN_INTERVALS, { error: "Interval must be month or year" }),
   provider: z.enum(["creem", "paypal"], { error: "Provider must be creem or paypal" }),
+  /** A discount code for the first payment (decision 0158): through Creem only. */
+  code: discountCodeField,
 });
 /** Creem answers a page to go to; PayPal a subscription for its subscribe button (and its approve link). */
 export const subscriptionCheckoutResponseSchema = z

@@ -18,7 +18,7 @@ import {
   type CreemTransaction,
 } from "../../integrations/creem/subscription-events.js";
 import { asRecord, asText } from "../../integrations/kie/parse.js";
-import { formatCents, isCents } from "../../lib/money.js";
+import { formatCents, isCents, toCents } from "../../lib/money.js";
 import type { Mailer } from "../mail/outbox.js";
 import { applyProviderChange, type ChangeOutcome, type ProviderChange } from "./lifecycle.js";
 import {
@@ -232,7 +232,11 @@ async function paymentOf(
       return undefined;
     });
   }
-  const cents = transaction?.amount ?? s.productPrice;
+  let cents = transaction?.amount ?? s.productPrice;
+  // A discounted first payment (decision 0158): Creem's `amount` may be the price before the
+  // discount, with `discount_amount` beside it; what was charged is then the price less it.
+  if (cents !== undefined && row.promoCodeId && transaction?.discountAmount && cents === toCents(row.price))
+    cents -= transaction.discountAmount;
   const amount = cents !== undefined && isCents(cents) ? formatCents(cents) : row.price;
   if (cents === undefined)
     log.warn(
@@ -301,7 +305,8 @@ export async function handleCreemPlanEvent(
   log.info({ ...context, periodKey: payment.periodKey, grant }, "Creem plan payment handled");
   // A price change applies to new subscribers: what Creem charged is what this subscriber pays.
   const renewal = before?.providerPlanRef === s.productId;
-  if (grant.kind === "granted" && payment.amount !== row.price && renewal)
+  // A discount code's first payment is the one payment meant to be below the price (decision 0158).
+  if (grant.kind === "granted" && !grant.discounted && payment.amount !== row.price && renewal)
     log.warn(
       { ...context, paid: payment.amount, currency: payment.currency, price: row.price },
       "Creem charged another amount than the subscription's price; credited as Creem reports",

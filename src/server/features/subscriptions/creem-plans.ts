@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { reasoned } from "../../../shared/error-reasons.js";
 import { plans, subscriptions } from "../../db/schema.js";
 import { AppError } from "../../http/errors.js";
+import { createCheckoutDiscount } from "../../integrations/creem/checkout-discount.js";
 import { CreemClient } from "../../integrations/creem/client.js";
 import { CreemError } from "../../integrations/creem/errors.js";
 import { CREEM_BASE_URLS } from "../../integrations/creem/hosts.js";
@@ -142,12 +143,22 @@ export function creemPlanProvider(ctx: CreemContext): PlanProvider {
       return Boolean(creemClient(settings, ctx, "sell") && creemProductOf(plan, interval));
     },
 
-    async checkout({ user, subscription, plan, interval }, log) {
+    async checkout({ user, subscription, plan, interval, discountCents }, log) {
       const client = creemClient(await settings(), ctx, "sell");
       if (!client) throw notConfigured();
       const productId = creemProductOf(plan, interval);
       if (!productId) throw notForThisPlan();
+      let discount: { code: string; id: string } | undefined;
       try {
+        // A code takes off the first payment alone: a Creem discount of its cents, duration once.
+        if (discountCents && discountCents > 0)
+          discount = await createCheckoutDiscount(client, {
+            reference: subscription.id,
+            productId,
+            discountCents,
+            currency: subscription.currency,
+            duration: "once",
+          });
         const checkout = await client.createCheckout({
           productId,
           requestId: subscription.id,
@@ -155,13 +166,22 @@ export function creemPlanProvider(ctx: CreemContext): PlanProvider {
           successUrl: `${ctx.config.publicUrl}/my-account?plan=welcome`,
           metadata: { subscriptionId: subscription.id, userId: user.id, planId: plan.id, interval },
           ...(user.email ? { customerEmail: user.email } : {}),
+          ...(discount ? { discountCode: discount.code } : {}),
         });
         log.info(
-          { subscriptionId: subscription.id, checkoutId: checkout.id, planId: plan.id, interval },
+          {
+            subscriptionId: subscription.id,
+            checkoutId: checkout.id,
+            planId: plan.id,
+            interval,
+            ...(discount ? { discountCents } : {}),
+          },
           "Creem plan checkout created",
         );
         return { checkoutUrl: checkout.checkoutUrl, paypalSubscriptionId: null };
       } catch (err) {
+        // A code made for a checkout that never was is of no use to anyone: taken away (best effort).
+        if (discount) await client.deleteDiscount(discount.id).catch(() => undefined);
         if (!(err instanceof CreemError)) throw err;
         log.error(
           { subscriptionId: subscription.id, planId: plan.id, kind: err.kind, status: err.status, detail: err.detail },

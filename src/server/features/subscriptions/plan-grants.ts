@@ -13,6 +13,7 @@ import { creditsText } from "../../../shared/credits-text.js";
 import { creditPurchase } from "../credits/ledger.js";
 import type { Mailer } from "../mail/outbox.js";
 import { creditSlices, type CreditSlice } from "./periods.js";
+import { firstPaymentDiscount } from "./plan-discount.js";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type OrderRow = typeof paymentOrders.$inferSelect;
@@ -33,7 +34,8 @@ export interface PlanPayment {
 }
 
 export type PlanGrant =
-  | { kind: "granted"; orderId: string; credits: number; rolledOver: number }
+  /** `discounted`: the first payment of a plan bought with a discount code (decision 0158). */
+  | { kind: "granted"; orderId: string; credits: number; rolledOver: number; discounted: boolean }
   /** The period key was granted before: a repeated or reordered event. */
   | { kind: "already_granted" }
   /** Nothing more to give for this period (an upgrade's grant when the plan gave as much already). */
@@ -156,6 +158,8 @@ export async function grantPlanPayment(tx: Tx, payment: PlanPayment, mailer: Mai
   const credits = first.credits - (await grantedEndingAt(tx, sub.id, first.end));
   if (credits <= 0) return { kind: "nothing_due" };
   const rolledOver = await rollOver(tx, sub, first);
+  // The first payment of a plan bought with a code carries it, and the price before it (decision 0158).
+  const discounted = (await firstPaymentDiscount(tx, sub)) !== undefined;
   const [order] = await tx
     .insert(paymentOrders)
     .values({
@@ -172,6 +176,7 @@ export async function grantPlanPayment(tx: Tx, payment: PlanPayment, mailer: Mai
       periodKey: payment.periodKey,
       periodStart: payment.periodStart,
       periodEnd: payment.periodEnd,
+      ...(discounted ? { promoCodeId: sub.promoCodeId, listAmount: sub.price } : {}),
       // Who pays the plan (decision 0157): the provider's customer of the subscription.
       payerKey: sub.providerCustomerId,
     })
@@ -187,7 +192,7 @@ export async function grantPlanPayment(tx: Tx, payment: PlanPayment, mailer: Mai
     { expiresAt: first.end },
   );
   if (!credited?.credited) return { kind: "already_granted" };
-  return { kind: "granted", orderId: order.id, credits, rolledOver };
+  return { kind: "granted", orderId: order.id, credits, rolledOver, discounted };
 }
 
 /**

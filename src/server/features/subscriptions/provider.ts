@@ -18,6 +18,8 @@ interface PlanCheckoutInput {
   subscription: SubscriptionRow;
   plan: PlanRow;
   interval: PlanInterval;
+  /** A discount code's cents off the first payment (decision 0158): Creem only. */
+  discountCents?: number;
 }
 
 interface PlanCheckout {

@@ -21,6 +21,7 @@ import { belowCostError, packageLosses } from "../packages/sales-check.js";
 import { eq } from "drizzle-orm";
 import { livePlanOf } from "./lifecycle.js";
 import { mySubscription, subscriptionView } from "./my-plan.js";
+import { endFailedCheckout, insertPendingSubscription, paypalRefusesCodes } from "./plan-discount.js";
 import type { SubscriptionRow } from "./plan-grants.js";
 import {
   createPlanAudited,
@@ -93,6 +94,9 @@ export async function planRoutes(app: FastifyInstance, opts: PlanRoutesOptions):
     async (request) => {
       const user = requireUser(request);
       const { planId, interval, provider } = request.body;
+      const typed = request.body.code?.trim();
+      // A code takes off the first payment only, which PayPal's billing plans cannot do (decision 0158).
+      if (typed && provider === "paypal") throw paypalRefusesCodes();
       const live = await livePlanOf(db, user.id);
       if (live?.status === "past_due")
         throw new AppError("conflict", "Your plan's last payment did not go through.", {
@@ -111,9 +115,9 @@ export async function planRoutes(app: FastifyInstance, opts: PlanRoutesOptions):
           suggestion: "Choose another way to pay, or contact us",
           ...reasoned("plan_provider_unavailable"),
         });
-      const [pending] = await db
-        .insert(subscriptions)
-        .values({
+      const { subscription: pending, quote } = await insertPendingSubscription(
+        db,
+        {
           userId: user.id,
           planId: plan.id,
           interval,
@@ -126,18 +130,22 @@ export async function planRoutes(app: FastifyInstance, opts: PlanRoutesOptions):
           // Creem bills the interval's product; PayPal's billing plan is named by its own checkout.
           providerPlanRef:
             provider === "creem" ? (interval === "month" ? plan.creemProductMonthly : plan.creemProductYearly) : null,
-        })
-        .returning();
+        },
+        typed ? { code: typed, clientAddress: request.ip, via: "web" } : undefined,
+      );
       try {
         return await seller.checkout(
-          { user: { id: user.id, email: user.email }, subscription: pending!, plan, interval },
+          {
+            user: { id: user.id, email: user.email },
+            subscription: pending,
+            plan,
+            interval,
+            ...(quote ? { discountCents: quote.discountCents } : {}),
+          },
           request.log,
         );
       } catch (err) {
-        await db
-          .update(subscriptions)
-          .set({ status: "ended", endReason: "checkout_failed", endedAt: new Date(), updatedAt: new Date() })
-          .where(eq(subscriptions.id, pending!.id));
+        await endFailedCheckout(db, pending.id);
         throw err;
       }
     },

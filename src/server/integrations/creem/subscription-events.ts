@@ -13,6 +13,8 @@ export interface CreemTransaction {
   amount: number | undefined;
   /** What the buyer paid in all (tax included), when given. */
   amountPaid: number | undefined;
+  /** What a discount took off, when given (decision 0158). */
+  discountAmount: number | undefined;
   currency: string | undefined;
   /** Creem's order (ord_...), when given. */
   orderId: string | undefined;
@@ -81,6 +83,7 @@ export function parseCreemTransaction(value: unknown): CreemTransaction | undefi
     id,
     amount: wholeNumber(t.amount),
     amountPaid: wholeNumber(t.amount_paid),
+    discountAmount: wholeNumber(t.discount_amount),
     currency: asText(t.currency)?.toUpperCase(),
     orderId: idOf(t.order),
     status: asText(t.status),
