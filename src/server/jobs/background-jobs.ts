@@ -2,10 +2,12 @@
  * Every background job of the process, built in one place (services.ts hands in what they need) and
  * started in one place (main.ts, when BACKGROUND_WORKERS is on; tests drive them by hand):
  * the task worker, the video archiver and retention sweep, the Telegram outbox, the mail outbox, the queued password resets, the webhook outbox, the PayPal re-check,
- * the two image sweeps, the sweep of expired Idempotency-Keys, the credits' expiry, the referral rewards' release and the model health watch. Each is defined through defineJob
+ * the two image sweeps, the sweep of expired Idempotency-Keys, the discount codes of unpaid purchases given back, the credits' expiry, the wrong codes' sweep, the referral rewards' release and the model health watch. Each is defined through defineJob
  * (decision 0067) and built as `new Job(deps, options)`: every job takes the part of `deps` it declares.
  */
+import { CodeSweep } from "./code-sweep.js";
 import { CreditExpiry } from "./credit-expiry.js";
+import { DiscountReservationSweep } from "./discount-reservation-sweep.js";
 import { PlanPeriods } from "./plan-periods.js";
 import { ReferralRewards } from "./referral-rewards.js";
 import type { JobControl } from "./define-job.js";
@@ -37,7 +39,9 @@ export type BackgroundJobDeps = DepsOf<typeof TaskWorker> &
   DepsOf<typeof VideoArchiver> &
   DepsOf<typeof VideoRetention> &
   DepsOf<typeof IdempotencyKeySweep> &
+  DepsOf<typeof DiscountReservationSweep> &
   DepsOf<typeof CreditExpiry> &
+  DepsOf<typeof CodeSweep> &
   DepsOf<typeof PlanPeriods> &
   DepsOf<typeof ReferralRewards> &
   DepsOf<typeof WebhookSender> &
@@ -55,7 +59,9 @@ export interface BackgroundJobOptions {
   videoArchiver?: OptionsOf<typeof VideoArchiver>;
   videoRetention?: OptionsOf<typeof VideoRetention>;
   idempotencyKeySweep?: OptionsOf<typeof IdempotencyKeySweep>;
+  discountReservationSweep?: OptionsOf<typeof DiscountReservationSweep>;
   creditExpiry?: OptionsOf<typeof CreditExpiry>;
+  codeSweep?: OptionsOf<typeof CodeSweep>;
   planPeriods?: OptionsOf<typeof PlanPeriods>;
   referralRewards?: OptionsOf<typeof ReferralRewards>;
   webhookSender?: OptionsOf<typeof WebhookSender>;
@@ -75,7 +81,9 @@ export function backgroundJobs(deps: BackgroundJobDeps, options: BackgroundJobOp
     temporaryImageSweep: new TemporaryImageSweep(deps, options.temporaryImageSweep),
     uploadSweep: new UploadSweep(deps, options.uploadSweep),
     idempotencyKeySweep: new IdempotencyKeySweep(deps, options.idempotencyKeySweep),
+    discountReservationSweep: new DiscountReservationSweep(deps, options.discountReservationSweep),
     creditExpiry: new CreditExpiry(deps, options.creditExpiry),
+    codeSweep: new CodeSweep(deps, options.codeSweep),
     planPeriods: new PlanPeriods(deps, options.planPeriods),
     referralRewards: new ReferralRewards(deps, options.referralRewards),
     modelWatch: new ModelWatch(deps, options.modelWatch),
