@@ -109,6 +109,7 @@ describe("reading tasks is owner-only", () => {
         "shareId",
         "sharePromptHidden",
         "watermark",
+        "welcomeMarked",
         "durationSeconds",
         "resolution",
         "audio",
