@@ -23,6 +23,23 @@ import { defineRoute, errors } from "./contract.js";
 
 const tags = ["Payments"];
 
+/** Why a discount code sent with a checkout was refused (decision 0158). */
+export const DISCOUNT_CODE_REASONS = [
+  "codes_off",
+  "code_unknown",
+  "code_disabled",
+  "code_not_yet_valid",
+  "code_expired",
+  "code_used_up",
+  "code_already_used",
+  "code_first_purchase_only",
+  "code_wrong_target",
+  "code_below_minimum",
+  "code_is_grant",
+  "code_guess_wait",
+  "code_guess_limit",
+] as const;
+
 export const paymentsApi = {
   packages: defineRoute({
     method: "GET",
@@ -75,9 +92,11 @@ export const paymentsApi = {
     path: "/paypal/order",
     tags,
     summary: "Create a PayPal order for a credit package",
+    description:
+      "With a discount `code`, the code is reserved for the order and PayPal is asked the price after it (409/422/429 when the code cannot be used; decision 0158).",
     body: paypalOrderSchema,
-    responses: { 200: paypalOrderCreatedSchema, ...errors(400, 401, 404, 429, 502, 503) },
-    reasons: ["package_unavailable", "checkout_failed"],
+    responses: { 200: paypalOrderCreatedSchema, ...errors(400, 401, 403, 404, 409, 422, 429, 502, 503) },
+    reasons: ["package_unavailable", "checkout_failed", ...DISCOUNT_CODE_REASONS],
   }),
   paypalCapture: defineRoute({
     method: "POST",
@@ -110,9 +129,11 @@ export const paymentsApi = {
     path: "/api/creem/checkout",
     tags,
     summary: "Start a Creem checkout for a credit package",
+    description:
+      "With a discount `code`, the code is reserved for the order and Creem's checkout carries a single-use Creem discount of exactly the amount taken off (409/422/429 when the code cannot be used; decision 0158).",
     body: creemCheckoutSchema,
-    responses: { 200: creemCheckoutResponseSchema, ...errors(400, 401, 404, 429, 502, 503) },
-    reasons: ["package_unavailable", "checkout_failed", "provider_unavailable_for_package"],
+    responses: { 200: creemCheckoutResponseSchema, ...errors(400, 401, 403, 404, 409, 422, 429, 502, 503) },
+    reasons: ["package_unavailable", "checkout_failed", "provider_unavailable_for_package", ...DISCOUNT_CODE_REASONS],
   }),
   creemConfirm: defineRoute({
     method: "POST",

@@ -15,6 +15,7 @@ import {
   subscriptionCheckoutSchema,
 } from "../schemas/plans.js";
 import { defineRoute, errors } from "./contract.js";
+import { DISCOUNT_CODE_REASONS } from "./payments.js";
 
 const tags = ["Plans"];
 
@@ -38,8 +39,11 @@ export const plansApi = {
     path: "/api/subscription/checkout",
     tags,
     summary: "Subscribe to a plan through Creem or PayPal",
+    description:
+      "A discount `code` takes off the first payment only, through Creem (a single-use Creem discount with duration once); with PayPal it is refused (400; decision 0158).",
     body: subscriptionCheckoutSchema,
-    responses: { 200: subscriptionCheckoutResponseSchema, ...errors(400, 401, 404, 409, 429, 502, 503) },
+    responses: { 200: subscriptionCheckoutResponseSchema, ...errors(400, 401, 403, 404, 409, 422, 429, 502, 503) },
+    reasons: DISCOUNT_CODE_REASONS,
   }),
   paypalConfirm: defineRoute({
     method: "POST",
