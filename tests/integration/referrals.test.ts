@@ -339,6 +339,15 @@ describe("the referrer's share", () => {
     expect(await rewardOf(order.id)).toMatchObject({ status: "granted" });
     mine = (await r.client.get("/api/referrals")).json();
     expect(mine).toMatchObject({ heldCredits: 0, earnedCredits: 20 });
+    // A due reward is granted when its owner looks, before the job's next pass, and still once.
+    const later = await pay(referee.id, "10.00");
+    await makeDue(r.id);
+    const looks = await Promise.all([r.client.get("/api/referrals"), t.app.jobs.referralRewards.runOnce()]);
+    expect(looks[0].statusCode).toBe(200);
+    expect(await rewardOf(later.id)).toMatchObject({ status: "granted", credits: 10 });
+    mine = (await r.client.get("/api/referrals")).json();
+    expect(mine).toMatchObject({ heldCredits: 0, earnedCredits: 30 });
+    expect(await referralCredits(r.id)).toBe(30);
   });
 
   it("is capped per referred person and earned only for the months after joining", async () => {

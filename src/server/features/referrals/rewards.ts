@@ -162,6 +162,25 @@ export async function releaseReward(db: Db, rewardId: string, now = new Date()):
   });
 }
 
+/**
+ * A referrer's own due rewards, released when they look (GET /api/referrals) rather than at the
+ * job's next pass: the same gate, so the job and the page never both grant one.
+ */
+export async function releaseDueRewardsOf(db: Db, referrerId: string, now = new Date()): Promise<void> {
+  const due = await db
+    .select({ id: referralRewards.id })
+    .from(referralRewards)
+    .where(
+      and(
+        eq(referralRewards.referrerId, referrerId),
+        eq(referralRewards.status, "held"),
+        lte(referralRewards.releaseAt, now),
+      ),
+    )
+    .limit(50);
+  for (const { id } of due) await releaseReward(db, id, now);
+}
+
 /** The held rewards due now, oldest first: the job releases them one transaction each. */
 export async function dueRewardIds(db: Db, now: Date, limit: number): Promise<string[]> {
   const due = await db

@@ -20,6 +20,7 @@ import { readSettingsFromDatabase, toAdminView, updateSettingsAudited } from "..
 import { setReferralCookie } from "./referral-cookie.js";
 import { ensureReferralCode, normalisedCode } from "./referral-code.js";
 import { readReferralSettings } from "./referral-settings.js";
+import { releaseDueRewardsOf } from "./rewards.js";
 import { adminReferralFigures, adminUserReferrals, myReferralFigures, termsOf } from "./stats.js";
 
 interface Deps {
@@ -66,6 +67,7 @@ export async function referralRoutes(app: FastifyInstance, deps: Deps): Promise<
     if (!settings.referralEnabled)
       return { enabled: false, code: null, link: null, joined: 0, bought: 0, earnedCredits: 0, heldCredits: 0, terms };
     const code = await ensureReferralCode(db, user.id);
+    await releaseDueRewardsOf(db, user.id);
     return {
       enabled: true,
       code,
