@@ -79,6 +79,7 @@ const USER_COLUMNS_NOT_SHOWN: Record<string, string> = {
   signup_method: "the admin's overview and user page read it fresh",
   max_videos_in_flight: "generation reads it fresh when it counts the videos in progress",
   password_changed_at: "only a link sent by mail reads it, fresh, when it is used",
+  referral_code: "the referral section reads it fresh; it is set once and never changes",
 };
 
 describe("the notify triggers' watched columns", () => {
