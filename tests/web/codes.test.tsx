@@ -1,14 +1,16 @@
 /**
  * Codes on the web (issue 70): "Have a code?" adds a grant code's credits and says until when, or
- * says the server's reason in the person's language; the purchase dialog's discount code shows the
- * price struck through beside the new one and goes with the checkout.
+ * says the server's reason in the person's language; the purchase dialogs' discount code (a package,
+ * a plan) shows the price struck through beside the new one and goes with the checkout.
  */
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RedeemCodeCard } from "@/features/codes/redeem-code-card";
 import { PaymentDialog } from "@/features/payments/payment-dialog";
 import type { DisplayPackage } from "@/features/payments/packages";
+import { SubscribeDialog } from "@/features/plans/subscribe-dialog";
 import { stubFetch } from "./fetch-stub";
+import { plan } from "./plan-fixtures";
 import { renderWeb, useLocale } from "./render";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -164,5 +166,38 @@ describe("the purchase dialog's discount code", () => {
     await user.click(await screen.findByRole("button", { name: "Remove the discount code" }));
     expect(dialog.querySelector("del")).toBeNull();
     expect(screen.getByRole<HTMLInputElement>("textbox", { name: "Discount code" }).value).toBe("");
+  });
+});
+
+describe("the subscribe dialog's discount code", () => {
+  it("shows the first payment with the code, sends it with Creem's checkout and keeps PayPal out", async () => {
+    await useLocale("en", "app");
+    const { sent } = stubFetch({
+      [QUOTE]: { body: { ...QUOTED, code: "FIRSTMONTH", listAmount: "10.00", discount: "2.00", amount: "8.00" } },
+      "POST /api/subscription/checkout": { body: { checkoutUrl: null, paypalSubscriptionId: null } },
+    });
+    const { user } = renderWeb(<SubscribeDialog choice={{ plan: plan(), interval: "month" }} onClose={() => {}} />);
+    const dialog = await screen.findByRole("dialog", { name: "Subscribe to Starter" });
+    await user.type(screen.getByRole("textbox", { name: "Discount code" }), "firstmonth{Enter}");
+
+    expect(await screen.findByText("First payment with the code:")).toBeTruthy();
+    expect(dialog.querySelector("del")?.textContent).toBe("$10.00");
+    expect(screen.getByTestId("discounted-price").textContent).toBe("$8.00");
+    expect(sent.find((r) => r.url === "/api/codes/quote")?.body).toEqual({
+      code: "firstmonth",
+      planId: plan().id,
+      interval: "month",
+    });
+    // A plan's code is taken through Creem only.
+    expect(screen.getByRole("button", { name: /Pay with PayPal/ })).toHaveProperty("disabled", true);
+
+    await user.click(screen.getByRole("button", { name: /Pay with Card/ }));
+    await waitFor(() => expect(sent.some((r) => r.url === "/api/subscription/checkout")).toBe(true));
+    expect(sent.find((r) => r.url === "/api/subscription/checkout")?.body).toEqual({
+      planId: plan().id,
+      interval: "month",
+      provider: "creem",
+      code: "firstmonth",
+    });
   });
 });

@@ -12,6 +12,8 @@ import { useCreemSubscription } from "./use-creem-subscription";
 export interface PlanProvidersProps {
   plan: PlanView;
   interval: PlanInterval;
+  /** A discount code the server quoted for this plan, sent with the checkout. */
+  code?: string;
   onClose: () => void;
   onBusyChange: (busy: boolean) => void;
 }
@@ -37,7 +39,7 @@ function PlanNotForSale() {
  * The providers that can take this plan for this period (`plan.providers`, from the server):
  * Creem's card checkout (a redirect) and PayPal's subscribe button (opened in place).
  */
-export function PlanProviders({ plan, interval, onClose, onBusyChange }: PlanProvidersProps) {
+export function PlanProviders({ plan, interval, code, onClose, onBusyChange }: PlanProvidersProps) {
   const { t } = useLingui();
   const creem = useCreemSubscription();
   const [paypalOpen, setPaypalOpen] = useState(false);
@@ -54,7 +56,7 @@ export function PlanProviders({ plan, interval, onClose, onBusyChange }: PlanPro
           title={creem.isPending ? t`Redirecting to secure checkout…` : t`Pay with Card`}
           caption={t`Secure checkout by Creem`}
           busy={creem.isPending}
-          onClick={() => creem.mutate({ planId: plan.id, interval })}
+          onClick={() => creem.mutate({ planId: plan.id, interval, code })}
         />
       ) : null}
       {providers.includes("paypal") ? (
@@ -62,12 +64,17 @@ export function PlanProviders({ plan, interval, onClose, onBusyChange }: PlanPro
           <ProviderOption
             icon={<Wallet className="text-sky-300" aria-hidden="true" />}
             title={t`Pay with PayPal`}
-            caption={t`Your PayPal account, or a card through PayPal`}
-            disabled={creem.isPending}
+            caption={
+              code
+                ? t`Not with a discount code: pay by card to use it`
+                : t`Your PayPal account, or a card through PayPal`
+            }
+            // A plan's discount code is taken through Creem only (decision 0158).
+            disabled={creem.isPending || Boolean(code)}
             expanded={paypalOpen}
             onClick={() => setPaypalOpen((open) => !open)}
           />
-          {paypalOpen ? (
+          {paypalOpen && !code ? (
             <>
               <PaypalSubscribe planId={plan.id} interval={interval} onDone={onClose} onBusyChange={onBusyChange} />
               <PaypalChangeNote className="text-center" />

@@ -49,8 +49,14 @@ export function refreshAfterPlanChange(): Promise<unknown> {
 }
 
 /** Starts a subscription: Creem answers its checkout page, PayPal a subscription for its subscribe button. */
-export function startSubscription(planId: string, interval: PlanInterval, provider: "creem" | "paypal") {
-  return call(plansApi.checkout, { body: { planId, interval, provider } });
+export function startSubscription(
+  planId: string,
+  interval: PlanInterval,
+  provider: "creem" | "paypal",
+  /** A discount code applied in the dialog (issue 70): it takes off the first payment. */
+  code?: string,
+) {
+  return call(plansApi.checkout, { body: { planId, interval, provider, ...(code ? { code } : {}) } });
 }
 
 /** After PayPal's approval: the server reads the subscription ACTIVE at PayPal before it believes it. */

@@ -4,11 +4,20 @@ import { Trans } from "@lingui/react/macro";
 import { LEGAL_PAGE_PATHS } from "../../../shared/legal-pages";
 import type { PlanInterval, PlanView } from "../../../shared/schemas/plans";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { DiscountCodeField, DiscountedPrice, useDiscountCode, type AppliedDiscount } from "@/features/codes";
 import { PlanProviders, type PlanProvidersProps } from "./plan-providers";
 import { intervalName, planCreditsLine, priceLines } from "./plan-words";
 
-/** The plan being bought: its name and period, what it costs and the credits it grants. */
-function PlanOrderLine({ plan, interval }: { plan: PlanView; interval: PlanInterval }) {
+/** The plan being bought: its name and period, what it costs and the credits it grants; a discount code's first payment. */
+function PlanOrderLine({
+  plan,
+  interval,
+  discount,
+}: {
+  plan: PlanView;
+  interval: PlanInterval;
+  discount?: AppliedDiscount["quote"];
+}) {
   const price = priceLines(plan, interval);
   const period = intervalName(interval);
   return (
@@ -20,13 +29,20 @@ function PlanOrderLine({ plan, interval }: { plan: PlanView; interval: PlanInter
         {price ? `${price.billed} · ` : ""}
         {planCreditsLine(plan, interval)}
       </p>
+      {discount ? (
+        <p className="mt-2 flex flex-wrap items-baseline gap-x-2 text-sm">
+          <Trans>First payment with the code:</Trans>
+          <DiscountedPrice list={discount.listAmount} price={discount.amount} className="font-semibold" />
+        </p>
+      ) : null}
     </div>
   );
 }
 
 /** The dialog's words, the plan and its providers. */
-function SubscribeDialogBody(props: PlanProvidersProps) {
+function SubscribeDialogBody(props: Omit<PlanProvidersProps, "code">) {
   const planName = props.plan.name;
+  const discount = useDiscountCode({ planId: props.plan.id, interval: props.interval });
   return (
     <>
       <DialogHeader>
@@ -39,8 +55,9 @@ function SubscribeDialogBody(props: PlanProvidersProps) {
           </Trans>
         </DialogDescription>
       </DialogHeader>
-      <PlanOrderLine plan={props.plan} interval={props.interval} />
-      <PlanProviders {...props} />
+      <PlanOrderLine plan={props.plan} interval={props.interval} discount={discount.applied?.quote} />
+      <DiscountCodeField discount={discount} />
+      <PlanProviders {...props} code={discount.applied?.code} />
       <p className="flex items-center justify-center gap-1.5 text-center text-xs text-muted-foreground">
         <Repeat className="size-3.5 shrink-0 text-emerald-300" aria-hidden="true" />
         <Trans>Renews automatically until you cancel. Cancel any time on My Account.</Trans>

@@ -12,8 +12,8 @@ import { startSubscription } from "./plans-api";
  */
 export function useCreemSubscription() {
   const mutation = useMutation({
-    mutationFn: async ({ planId, interval }: { planId: string; interval: PlanInterval }) => {
-      const { checkoutUrl } = await startSubscription(planId, interval, "creem");
+    mutationFn: async ({ planId, interval, code }: { planId: string; interval: PlanInterval; code?: string }) => {
+      const { checkoutUrl } = await startSubscription(planId, interval, "creem", code);
       if (!checkoutUrl) {
         toast({
           title: t`No checkout URL received`,
