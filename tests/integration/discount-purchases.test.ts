@@ -361,6 +361,13 @@ describe("a package bought with a discount code through PayPal", () => {
     expect((await balanceOf(db(), user.id)).credits).toBe(120);
     expect((await redemptionsOf(code.id))[0]).toMatchObject({ status: "paid", orderId: order.id, paidCents: 2000 });
     expect((await codeRow(code.id)).uses).toBe(1);
+
+    // The receipt says what was paid, and the discount beside it.
+    const receipt = await user.client.get(`/api/payments/orders/${order.id}/receipt`);
+    expect(receipt.json()).toMatchObject({
+      amount: "20.00",
+      discount: { code: code.code, listAmount: "25.00", amountOff: "5.00" },
+    });
   });
 
   it("gives the code back when PayPal declines the payment", async () => {

@@ -218,6 +218,7 @@ describe("GET /api/payments/orders/:orderId/receipt", () => {
       credits: 150,
       bonusCredits: 10,
       amount: "25.00",
+      discount: null,
       currency: "USD",
       provider: "creem",
       providerPaymentId: order!.providerPaymentId,

@@ -129,6 +129,7 @@ const RECEIPT: Receipt = {
   credits: 150,
   bonusCredits: 25,
   amount: "25.00",
+  discount: null,
   currency: "USD",
   provider: "creem",
   providerPaymentId: "ord_123",
@@ -152,6 +153,19 @@ describe("ReceiptView", () => {
     expect(figures.textContent).not.toContain("Amount refunded");
     await user.click(screen.getByRole("button", { name: "Print" }));
     expect(print).toHaveBeenCalledOnce();
+  });
+
+  it("shows a discount code's price and what it took off beside what was paid", async () => {
+    await useLocale("en", "app");
+    renderWeb(
+      <ReceiptView
+        receipt={{ ...RECEIPT, amount: "20.00", discount: { code: "SPRING", listAmount: "25.00", amountOff: "5.00" } }}
+      />,
+    );
+    const figures = screen.getByRole("article");
+    expect(figures.textContent).toContain("Price$25.00");
+    expect(figures.textContent).toContain("Discount (SPRING)−$5.00");
+    expect(figures.textContent).toContain("Amount paid$20.00");
   });
 
   it("says what was refunded and the dispute, in Vietnamese", async () => {

@@ -17,6 +17,14 @@ export const receiptSchema = z
     credits: z.number().int(),
     bonusCredits: z.number().int().min(0),
     amount: z.string().regex(DECIMAL).meta({ description: 'What was paid, a decimal with two places: "25.00".' }),
+    discount: z
+      .object({
+        code: z.string().meta({ description: "The discount code, as it is shown." }),
+        listAmount: z.string().regex(DECIMAL).meta({ description: "The price before the discount." }),
+        amountOff: z.string().regex(DECIMAL).meta({ description: "What the code took off." }),
+      })
+      .nullable()
+      .meta({ description: "The discount code the payment was made with (decision 0158); null: none." }),
     currency: z.string().meta({ description: "ISO 4217, upper case." }),
     provider: z.enum(["creem", "paypal"]),
     providerPaymentId: z.string().nullable().meta({

@@ -10,11 +10,12 @@ import { paymentsApi } from "../../../shared/api/payments.js";
 import { BRAND } from "../../../shared/brand.js";
 import type { Receipt } from "../../../shared/schemas/receipts.js";
 import type { Db } from "../../db/connect.js";
-import { paymentOrders, users } from "../../db/schema.js";
+import { paymentOrders, promoCodes, users } from "../../db/schema.js";
 import { notFound } from "../../http/errors.js";
 import { serve } from "../../http/route-contract.js";
 import { requireUser } from "../../http/session-auth.js";
-import { formatCents } from "../../lib/money.js";
+import { formatCents, toCents } from "../../lib/money.js";
+import { displayCode } from "../codes/code-format.js";
 import type { Settings } from "../settings/service.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,9 +24,10 @@ const NO_RECEIPT = "Receipt not found";
 async function readReceipt(db: Db, settings: Settings, userId: string, orderId: string): Promise<Receipt> {
   if (!UUID.test(orderId)) throw notFound(NO_RECEIPT);
   const [row] = await db
-    .select({ order: paymentOrders, username: users.username, email: users.email })
+    .select({ order: paymentOrders, username: users.username, email: users.email, code: promoCodes.code })
     .from(paymentOrders)
     .innerJoin(users, eq(users.id, paymentOrders.userId))
+    .leftJoin(promoCodes, eq(promoCodes.id, paymentOrders.promoCodeId))
     .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.userId, userId), eq(paymentOrders.status, "completed")));
   if (!row) throw notFound(NO_RECEIPT);
   const { order } = row;
@@ -36,6 +38,15 @@ async function readReceipt(db: Db, settings: Settings, userId: string, orderId: 
     credits: order.credits,
     bonusCredits: order.bonusCredits,
     amount: order.amount,
+    // What was paid is `amount`; a code's discount is shown beside it (decision 0158).
+    discount:
+      row.code && order.listAmount
+        ? {
+            code: displayCode(row.code),
+            listAmount: order.listAmount,
+            amountOff: formatCents(Math.max(0, toCents(order.listAmount) - toCents(order.amount))),
+          }
+        : null,
     currency: order.currency.toUpperCase(),
     provider: order.provider as Receipt["provider"],
     providerPaymentId: order.providerPaymentId,

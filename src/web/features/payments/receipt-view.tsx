@@ -47,6 +47,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
   const refunded = Number(receipt.refundedAmount) > 0;
   const orderId = receipt.orderId;
   const money = (amount: string) => formatMoney(Number(amount), receipt.currency);
+  const code = receipt.discount?.code;
   const dispute: Record<NonNullable<Receipt["disputeStatus"]>, string> = {
     open: t`Disputed: waiting for the decision`,
     won: t`Disputed: decided for the seller`,
@@ -91,6 +92,12 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
         <Line label={t`Package`}>{receipt.packageName}</Line>
         <Line label={t`Credits`}>{formatCredits(receipt.credits)}</Line>
         {receipt.bonusCredits > 0 ? <Line label={t`Bonus credits`}>{formatCredits(receipt.bonusCredits)}</Line> : null}
+        {receipt.discount ? (
+          <>
+            <Line label={t`Price`}>{money(receipt.discount.listAmount)}</Line>
+            <Line label={t`Discount (${code})`}>&minus;{money(receipt.discount.amountOff)}</Line>
+          </>
+        ) : null}
         <Line label={t`Amount paid`}>
           <span className="text-base font-semibold">{money(receipt.amount)}</span>
         </Line>
