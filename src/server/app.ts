@@ -36,6 +36,7 @@ import { adminSecondFactorRoutes, secondFactorRoutes } from "./features/second-f
 import { paymentMethodRoutes } from "./features/payments/payment-methods-routes.js";
 import { noticeRoutes } from "./features/notices/routes.js";
 import { adminCreditPackageRoutes, creditPackageRoutes } from "./features/packages/routes.js";
+import { adminCodeRoutes, codeRoutes } from "./features/codes/routes.js";
 import { adminPlanRoutes, planRoutes } from "./features/subscriptions/routes.js";
 import { creemRoutes } from "./features/payments/creem-routes.js";
 import { registerPaypal } from "./features/payments/paypal-routes.js";
@@ -174,6 +175,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(callbackRoutes, services);
   // Buying credits: packages, stats and transactions, Creem, PayPal.
   await app.register(creditPackageRoutes, services);
+  // Codes: redeem a grant, quote a discount (decision 0156).
+  await app.register(codeRoutes, services);
   await app.register(paymentMethodRoutes, services);
   await app.register(accountStatsRoutes, services);
   await registerPaypal(app, services);
@@ -205,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await admin.register(adminSettingsRoutes, services);
       await admin.register(adminPricesRoutes, services);
       await admin.register(adminCreditPackageRoutes, services);
+      await admin.register(adminCodeRoutes, services);
       await admin.register(adminPlanRoutes, { ...services, planSellers: services.plans.sellers });
       await admin.register(adminVendorAccountRoutes, services);
       await admin.register(adminTransactionRoutes, services);

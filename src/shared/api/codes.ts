@@ -3,7 +3,13 @@
  * automation API, and ask what a discount code takes off a package or plan before paying.
  */
 import { automationErrorSchema } from "../schemas/automation.js";
-import { codeQuoteSchema, quoteCodeSchema, redeemCodeSchema, redeemResultSchema } from "../schemas/codes.js";
+import {
+  automationRedeemResultSchema,
+  codeQuoteSchema,
+  quoteCodeSchema,
+  redeemCodeSchema,
+  redeemResultSchema,
+} from "../schemas/codes.js";
 import { defineRoute, errors, errorsWith } from "./contract.js";
 
 const tags = ["Codes"];
@@ -79,7 +85,7 @@ export const codesApi = {
     description: REDEEM_DESCRIPTION,
     body: redeemCodeSchema,
     responses: {
-      200: redeemResultSchema,
+      200: automationRedeemResultSchema,
       ...errorsWith(automationErrorSchema, 400, 401, 403, 404, 409, 422, 429),
     },
     reasons: REDEEM_REASONS,

@@ -22,7 +22,7 @@ export const codeField = z
   .trim()
   .min(1, "Enter a code")
   .max(64, "That code is too long")
-  .meta({ description: "The code, in any case; spaces and dashes are ignored.", example: "ABCD-EFGH-JKMN" });
+  .meta({ description: "The code, in any case; spaces and dashes are ignored.", examples: ["ABCD-EFGH-JKMN"] });
 
 /** POST /api/codes/redeem and POST /api/n8n/codes/redeem. */
 export const redeemCodeSchema = z.object({ code: codeField });
@@ -37,6 +37,11 @@ export const redeemResultSchema = z
   })
   .meta({ id: "CodeRedeemed" });
 export type RedeemResult = z.infer<typeof redeemResultSchema>;
+
+/** The automation API's answer: the same with `success: true`, as its other answers. */
+export const automationRedeemResultSchema = redeemResultSchema
+  .extend({ success: z.literal(true) })
+  .meta({ id: "AutomationCodeRedeemed" });
 
 /** POST /api/codes/quote: a package, or a plan and its interval. */
 export const quoteCodeSchema = z

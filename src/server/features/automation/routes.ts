@@ -13,11 +13,13 @@ import { serve } from "../../http/route-contract.js";
 import type { RateLimiter, RateLimitStore } from "../../http/rate-limit.js";
 import { tooManyRequests, type RateLimitRule } from "../../http/rate-limit.js";
 import { automationApi } from "../../../shared/api/automation.js";
+import { codesApi } from "../../../shared/api/codes.js";
 import { MAX_IMAGE_BYTES } from "../../../shared/videos.js";
 import type { TaskReads } from "../videos/video-deps.js";
 import { signedUntil, type VideoUrlSigner } from "../videos/video-files.js";
 import { getOwnTask } from "../videos/queries.js";
 import { creditSplit } from "../credits/credit-split.js";
+import { redeemGrantCode } from "../codes/redeem-grant.js";
 import { generateFromApi, type ApiGenerateDeps } from "./generate-service.js";
 import { refundedCredits, toAutomationStatus } from "./video-status.js";
 import { AUTOMATION_PREFIX, BODY_TOO_LARGE, TASK_NOT_FOUND } from "./messages.js";
@@ -68,7 +70,7 @@ async function automationRoutes(app: FastifyInstance, ctx: AutomationOptions): P
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0];
-    const message = `Not found: ${request.method} ${path}. The automation API has POST ${AUTOMATION_PREFIX}/generate, GET ${AUTOMATION_PREFIX}/video-status/{taskId} and GET ${AUTOMATION_PREFIX}/balance`;
+    const message = `Not found: ${request.method} ${path}. The automation API has POST ${AUTOMATION_PREFIX}/generate, GET ${AUTOMATION_PREFIX}/video-status/{taskId}, GET ${AUTOMATION_PREFIX}/balance and POST ${AUTOMATION_PREFIX}/codes/redeem`;
     return reply.status(404).send({ success: false, message, code: "not_found" });
   });
   useBearerAuth(app, { db, rateLimit: ctx.limits.automation.perToken, rateLimitStore: ctx.rateLimitStore });
@@ -101,5 +103,17 @@ async function automationRoutes(app: FastifyInstance, ctx: AutomationOptions): P
     const user = requireTokenUser(request);
     reply.header("cache-control", "no-store");
     return { success: true as const, ...(await creditSplit(db, user.id)) };
+  });
+
+  // A grant code for the token's account, as on the web (decision 0156).
+  serve(app, codesApi.automationRedeem, {}, async (request) => {
+    const user = requireTokenUser(request);
+    const redeemed = await redeemGrantCode(db, {
+      userId: user.id,
+      code: request.body.code,
+      clientAddress: request.ip,
+      via: "api",
+    });
+    return { success: true as const, ...redeemed };
   });
 }

@@ -5,10 +5,26 @@
  * left; the row lock it takes makes the others wait and then re-check. A use given back (a
  * discount's order never paid) is one less, never below zero.
  */
-import { and, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/connect.js";
 import { promoCodes } from "../../db/schema.js";
 import type { PromoCode } from "./code-checks.js";
+
+/**
+ * Takes the code's row lock first, before any redemption row is touched: every writer of a code's
+ * redemptions (a reservation that gives back the person's earlier one, a release, a late payment)
+ * then locks in the same order, code before redemption, so none waits on another in a circle.
+ */
+export async function lockCodes(tx: Tx, codeIds: string[]): Promise<void> {
+  const ids = [...new Set(codeIds)].sort();
+  if (ids.length === 0) return;
+  await tx
+    .select({ id: promoCodes.id })
+    .from(promoCodes)
+    .where(inArray(promoCodes.id, ids))
+    .orderBy(promoCodes.id)
+    .for("update");
+}
 
 /** One more use of the code if it may still be used now; the updated row, or undefined. */
 export async function takeUse(tx: Tx, codeId: string): Promise<PromoCode | undefined> {

@@ -4,7 +4,7 @@
  * order (or subscription); the payment's crediting marks it paid; an order never paid gives the
  * use back. Every step is a conditional update, so each happens once however often it is called.
  */
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { isUniqueViolation, type Db, type Tx } from "../../db/connect.js";
 import { promoCodeRedemptions } from "../../db/schema.js";
 import { AppError } from "../../http/errors.js";
@@ -21,7 +21,7 @@ import {
   type PromoCode,
 } from "./code-checks.js";
 import { displayCode } from "./code-format.js";
-import { countUse, giveBackUse, takeUse } from "./code-uses.js";
+import { countUse, giveBackUse, lockCodes, takeUse } from "./code-uses.js";
 import { applyDiscount, MIN_CHARGE_CENTS } from "./discount-math.js";
 import { auditRedemption } from "./code-audit.js";
 
@@ -109,6 +109,8 @@ export async function reserveDiscount(
   // The use limit is takeUse's conditional update below, once a restarted checkout's own use is back.
   checkUsableNow({ ...found, maxUses: null });
   await checkFirstPurchase(tx, found, input.userId);
+  // Reservations of one code take turns (and lock in the order releases do: code, then redemption).
+  await lockCodes(tx, [found.id]);
   // A restarted checkout: the person's own reservations of this code, never paid, are given back.
   const earlier = await tx
     .update(promoCodeRedemptions)
@@ -163,6 +165,15 @@ export async function markDiscountPaid(
     : undefined;
   for (const where of [byOrder, bySubscription]) {
     if (!where) continue;
+    const candidates = await tx
+      .select({ codeId: promoCodeRedemptions.codeId })
+      .from(promoCodeRedemptions)
+      .where(and(where, inArray(promoCodeRedemptions.status, ["reserved", "released"])));
+    if (candidates.length === 0) continue;
+    await lockCodes(
+      tx,
+      candidates.map((c) => c.codeId),
+    );
     const [paid] = await tx
       .update(promoCodeRedemptions)
       .set({ status: "paid", paidCents: Number.isNaN(paidCents) ? 0 : paidCents, orderId: order.id, updatedAt: now })
@@ -200,10 +211,20 @@ export async function releaseDiscount(tx: Tx, where: { orderId?: string; subscri
     where.subscriptionId ? eq(promoCodeRedemptions.subscriptionId, where.subscriptionId) : undefined,
   ].filter((c) => c !== undefined);
   if (conditions.length === 0) return;
+  const which = sql`(${sql.join(conditions, sql` or `)})`;
+  const candidates = await tx
+    .select({ codeId: promoCodeRedemptions.codeId })
+    .from(promoCodeRedemptions)
+    .where(and(which, eq(promoCodeRedemptions.status, "reserved")));
+  if (candidates.length === 0) return;
+  await lockCodes(
+    tx,
+    candidates.map((c) => c.codeId),
+  );
   const released = await tx
     .update(promoCodeRedemptions)
     .set({ status: "released", updatedAt: new Date() })
-    .where(and(sql`(${sql.join(conditions, sql` or `)})`, eq(promoCodeRedemptions.status, "reserved")))
+    .where(and(which, eq(promoCodeRedemptions.status, "reserved")))
     .returning({ codeId: promoCodeRedemptions.codeId });
   for (const row of released) await giveBackUse(tx, row.codeId);
 }

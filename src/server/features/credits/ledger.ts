@@ -8,6 +8,7 @@ import { creditLots, paymentOrders, transactions, users, videoTasks } from "../.
 import type { Mailer } from "../mail/outbox.js";
 import { notifyPurchase } from "../notifications/outbox.js";
 import { creditsText } from "../../../shared/credits-text.js";
+import { markDiscountPaid } from "../codes/discounts.js";
 import { noticeLowBalance } from "./low-balance.js";
 import { queueReceipt } from "./receipt-mail.js";
 import { holdReferralReward } from "../referrals/rewards.js";
@@ -256,6 +257,8 @@ export async function creditPurchase(
       description: bonusDescription(order.packageName),
     });
   }
+  // A discount code the order was sold with is now paid for (decision 0156).
+  await markDiscountPaid(tx, order);
   await notifyPurchase(tx, order);
   await queueReceipt(tx, mailer, { ...order, completedAt });
   // The referrer's share of a referred person's payment, held until released (decision 0157).
