@@ -12,9 +12,9 @@ import { ReferralLink } from "./referral-link";
 import { referralTerms } from "./referral-terms";
 import { useMyReferrals } from "./referrals-api";
 
-function Figure({ label, value }: { label: string; value: number }) {
+function Figure({ name, label, value }: { name: string; label: string; value: number }) {
   return (
-    <div className="rounded-lg border border-border/60 p-3">
+    <div className="rounded-lg border border-border/60 p-3" data-figure={name}>
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="mt-1 text-lg font-semibold tabular-nums">{formatNumber(value)}</dd>
     </div>
@@ -45,10 +45,10 @@ export function ReferralsCard() {
           <>
             {mine.data.link ? <ReferralLink link={mine.data.link} /> : null}
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={t`Your referrals in figures`}>
-              <Figure label={t`Joined`} value={mine.data.joined} />
-              <Figure label={t`Bought`} value={mine.data.bought} />
-              <Figure label={t`Credits earned`} value={mine.data.earnedCredits} />
-              <Figure label={t`Credits held`} value={mine.data.heldCredits} />
+              <Figure name="joined" label={t`Joined`} value={mine.data.joined} />
+              <Figure name="bought" label={t`Bought`} value={mine.data.bought} />
+              <Figure name="earned" label={t`Credits earned`} value={mine.data.earnedCredits} />
+              <Figure name="held" label={t`Credits held`} value={mine.data.heldCredits} />
             </dl>
             <ul className="grid list-disc gap-1 pl-5 text-sm text-muted-foreground">
               {referralTerms(mine.data.terms).map((line) => (
