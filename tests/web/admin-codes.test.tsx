@@ -9,8 +9,10 @@ import type { AdminCodeView } from "../../src/shared/schemas/codes";
 import { BatchDialog } from "@/features/admin/codes/batch-dialog";
 import { CodeDialog } from "@/features/admin/codes/code-dialog";
 import { CodesList } from "@/features/admin/codes/codes-list";
+import { CodesSwitch } from "@/features/admin/codes/codes-switch";
 import { stubFetch, type Sent } from "./fetch-stub";
 import { renderWeb, useLocale } from "./render";
+import { SETTINGS } from "./settings-fixture";
 
 afterEach(() => vi.unstubAllGlobals());
 beforeEach(() => useLocale("en", "admin"));
@@ -194,5 +196,71 @@ describe("the admin's codes", () => {
       "/api/admin/codes/export.csv?batchId=77777777-7777-4777-8777-777777777777",
     );
     expect(posts(sent)[0]!.body).toMatchObject({ count: 25, kind: "grant", credits: 50, creditDays: 30, maxUses: 1 });
+  });
+
+  it("opens a code's redemptions and its batch's CSV", async () => {
+    const batchCode = code({ batchId: "77777777-7777-4777-8777-777777777777" });
+    stubFetch({
+      "GET /api/admin/codes": { body: { codes: [batchCode], nextCursor: null } },
+      [`GET /api/admin/codes/${batchCode.id}/redemptions`]: {
+        body: {
+          redemptions: [
+            {
+              id: "88888888-8888-4888-8888-888888888888",
+              userId: "99999999-9999-4999-8999-999999999999",
+              username: "maria",
+              status: "granted",
+              via: "web",
+              credits: 100,
+              orderId: null,
+              subscriptionId: null,
+              discountCents: 0,
+              paidCents: 0,
+              createdAt: "2026-11-10T12:00:00.000Z",
+            },
+          ],
+        },
+      },
+    });
+    const { user } = renderWeb(<CodesList />);
+    await user.click(await screen.findByRole("button", { name: "SUMMER2026" }));
+    const dialog = await screen.findByRole("dialog", { name: "SUMMER2026" });
+    const row = (await within(dialog).findByRole("link", { name: "maria" })).closest("tr")!;
+    expect(row.textContent).toContain("Credits granted");
+    expect(within(dialog).getByRole("link", { name: "Download its batch (CSV)" }).getAttribute("href")).toBe(
+      "/api/admin/codes/export.csv?batchId=77777777-7777-4777-8777-777777777777",
+    );
+  });
+
+  it("keeps a used code's value and sends only its limits", async () => {
+    const { sent } = stubFetch({ [`PATCH /api/admin/codes/${code().id}`]: { body: code({ maxUses: 600 }) } });
+    const onClose = vi.fn();
+    const { user } = renderWeb(<CodeDialog code={code()} onClose={onClose} />);
+    expect(screen.queryByLabelText("Credits")).toBeNull();
+    await user.clear(field("Total uses"));
+    await user.type(field("Total uses"), "600");
+    await user.click(screen.getByRole("button", { name: "Save code" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent.find((r) => r.method === "PATCH")?.body).toEqual({
+      label: "Summer campaign",
+      firstPurchaseOnly: false,
+      validFrom: null,
+      validUntil: null,
+      maxUses: 600,
+      oncePerPerson: true,
+    });
+  });
+
+  it("turns codes off at once on the sign-up settings' route", async () => {
+    const { sent } = stubFetch({
+      "GET /api/admin/settings": { body: { ...SETTINGS, codesEnabled: true } },
+      "PUT /api/admin/settings/sign-ups": {
+        body: { message: "Sign-up settings updated", settings: { ...SETTINGS, codesEnabled: false } },
+      },
+    });
+    const { user } = renderWeb(<CodesSwitch />);
+    await user.click(await screen.findByRole("switch", { name: "People can redeem and apply codes" }));
+    expect(await screen.findByRole("switch", { name: "Codes are off: nobody can redeem or apply one" })).toBeTruthy();
+    expect(sent.find((r) => r.method === "PUT")?.body).toEqual({ codesEnabled: false });
   });
 });

@@ -6,7 +6,9 @@ import { AdminLayout } from "@/features/admin/admin-layout";
 import { BatchDialog } from "@/features/admin/codes/batch-dialog";
 import { CodeDialog } from "@/features/admin/codes/code-dialog";
 import { CodesList } from "@/features/admin/codes/codes-list";
+import { codesCsvUrl } from "@/features/admin/codes/codes-api";
 import { CodesSwitch } from "@/features/admin/codes/codes-switch";
+import { CsvDownloadLink } from "@/features/admin/csv-download-link";
 
 /**
  * /admin/codes (issue 70, decision 0156): codes that grant credits or take money off a package or
@@ -23,6 +25,7 @@ export function AdminCodesPage() {
       actions={<CodesSwitch />}
     >
       <div className="flex flex-wrap justify-end gap-2">
+        <CsvDownloadLink href={codesCsvUrl()} label={t`Download all codes (CSV)`} />
         <Button variant="secondary" size="sm" onClick={() => setMaking("batch")}>
           <Layers aria-hidden="true" />
           <Trans>Make a batch</Trans>

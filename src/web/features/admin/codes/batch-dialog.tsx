@@ -7,7 +7,7 @@ import { FormFooter } from "@/components/ui/form-footer";
 import { AdminFormDialog } from "@/features/admin/admin-form-dialog";
 import { TextField } from "@/features/admin/admin-fields";
 import { CsvDownloadLink } from "@/features/admin/csv-download-link";
-import { batchCsvUrl, useCreateBatch, type CreatedBatch } from "./codes-api";
+import { codesCsvUrl, useCreateBatch, type CreatedBatch } from "./codes-api";
 import { emptyCodeDraft, problemOf, type CodeDraft } from "./code-draft";
 import { CodeLimitFields } from "./code-limit-fields";
 import { CodeTargetsField } from "./code-targets-field";
@@ -23,10 +23,10 @@ function BatchMade({ batch, onClose }: { batch: CreatedBatch; onClose: () => voi
   return (
     <>
       <p role="status" className="text-sm">
-        {made} <Trans>Download them now to hand them out; the CSV stays here for later.</Trans>
+        {made} <Trans>Download them now to hand them out; any of their codes opens the batch's CSV again.</Trans>
       </p>
       <DialogFooter>
-        <CsvDownloadLink href={batchCsvUrl(batch.batchId)} label={t`Download the codes (CSV)`} />
+        <CsvDownloadLink href={codesCsvUrl(batch.batchId)} label={t`Download the codes (CSV)`} />
         <Button onClick={onClose}>
           <Trans>Done</Trans>
         </Button>

@@ -2,9 +2,10 @@ import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { DataTable, type DataTableColumn } from "@/components/ui/data-table";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { CsvDownloadLink } from "@/features/admin/csv-download-link";
 import { errorMessage } from "@/lib/api";
 import { formatCredits, formatDateTime } from "@/lib/format";
-import { useCodeRedemptions, type AdminCode, type CodeRedemption } from "./codes-api";
+import { codesCsvUrl, useCodeRedemptions, type AdminCode, type CodeRedemption } from "./codes-api";
 import { centsText, redemptionStatusLabel, usesText, validityText, valueText } from "./code-words";
 
 /** When, who (their admin page), how it ended, credits granted, discount and paid. */
@@ -71,6 +72,11 @@ export function CodeDetailDialog({ code, onClose }: { code: AdminCode; onClose: 
           }
           empty={<Trans>Nobody has used this code yet.</Trans>}
         />
+        {code.batchId ? (
+          <div className="flex justify-end">
+            <CsvDownloadLink href={codesCsvUrl(code.batchId)} label={t`Download its batch (CSV)`} />
+          </div>
+        ) : null}
       </DialogContent>
     </Dialog>
   );

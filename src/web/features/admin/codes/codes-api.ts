@@ -5,7 +5,7 @@
  */
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, t } from "@lingui/core/macro";
-import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { adminCodesApi } from "../../../../shared/api/admin-codes";
 import { signUpProtectionApi } from "../../../../shared/api/sign-up-protection";
 import type { AdminCodeView, AdminRedemptionView } from "../../../../shared/schemas/codes";
@@ -141,8 +141,8 @@ export function useCreateBatch() {
   });
 }
 
-/** A batch's codes as CSV (a download link: the browser fetches it). */
-export const batchCsvUrl = (batchId: string) => urlFor(adminCodesApi.exportCsv, { query: { batchId } });
+/** A batch's codes, or every code, as CSV (a download link: the browser fetches it). */
+export const codesCsvUrl = (batchId?: string) => urlFor(adminCodesApi.exportCsv, { query: batchId ? { batchId } : {} });
 
 /** Disable a code (nobody can redeem it any more) or enable it again. */
 export function useSetCodeDisabled(onDone: () => void) {
@@ -161,10 +161,11 @@ export function useSetCodeDisabled(onDone: () => void) {
 /** Codes on or off for everyone: the settings' codesEnabled (saved with the sign-up settings' route), at once. */
 export function useCodesEnabled() {
   const settings = useAdminSettings();
+  const client = useQueryClient();
   const save = useMutation({
     mutationFn: (codesEnabled: boolean) => call(signUpProtectionApi.update, { body: { codesEnabled } }),
     onSuccess: ({ settings: now }, on) => {
-      queryClient.setQueryData(adminQueryKeys.settings, now);
+      client.setQueryData(adminQueryKeys.settings, now);
       toast({ title: on ? t`Codes turned on` : t`Codes turned off` });
     },
     onError: failed(msg`Update failed`, msg`Failed to turn codes on or off`),
