@@ -77,7 +77,56 @@ describe("CreemClient", () => {
       currency: "USD",
       status: "paid",
       transactionId: expect.stringMatching(/^tran_/),
+      discountAmount: 0,
     });
+  });
+
+  it("makes a single-use fixed discount for one product, applies it to a checkout, and deletes one", async () => {
+    const expiresAt = new Date(Date.now() + 3600_000);
+    const discount = await client().createDiscount({
+      name: "Checkout order-2",
+      code: "UNITCODE123456",
+      amountCents: 234,
+      currency: "USD",
+      productIds: ["prod_a"],
+      duration: "once",
+      maxRedemptions: 1,
+      expiresAt,
+    });
+    expect(discount).toMatchObject({ id: expect.stringMatching(/^disc_/), code: "UNITCODE123456", amount: 234 });
+    expect(fake.discounts.get(discount.id)).toMatchObject({
+      type: "fixed",
+      amount: 234,
+      currency: "USD",
+      duration: "once",
+      max_redemptions: 1,
+      expiry_date: expiresAt.toISOString(),
+      applies_to_products: ["prod_a"],
+    });
+
+    const created = await client().createCheckout({ ...request, requestId: "order-2", discountCode: discount.code! });
+    expect(fake.checkouts.get(created.id)).toMatchObject({ discount_code: "UNITCODE123456" });
+    await fake.completeCheckout(created.id, { deliver: false });
+    expect((await client().getCheckout(created.id)).order).toMatchObject({ amount: 1000, discountAmount: 234 });
+
+    // Used once: Creem refuses it for another checkout; an unknown code too.
+    for (const code of ["UNITCODE123456", "NOSUCHCODE"]) {
+      const refused = await errorOf(client().createCheckout({ ...request, discountCode: code }));
+      expect(refused).toMatchObject({ kind: "rejected", status: 400 });
+    }
+
+    const spare = await client().createDiscount({
+      name: "Checkout order-3",
+      code: "UNITSPARE12345",
+      amountCents: 100,
+      currency: "USD",
+      productIds: ["prod_a"],
+      duration: "once",
+      maxRedemptions: 1,
+      expiresAt,
+    });
+    await client().deleteDiscount(spare.id);
+    expect(fake.discounts.get(spare.id)?.status).toBe("deleted");
   });
 
   it("says the key is wrong on 403", async () => {
