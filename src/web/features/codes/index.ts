@@ -4,4 +4,4 @@
  */
 export { DiscountCodeField } from "./discount-code-field";
 export { DiscountedPrice } from "./discounted-price";
-export { useDiscountCode, type AppliedDiscount, type DiscountCode } from "./use-discount-code";
+export { useDiscountCode, type AppliedDiscount } from "./use-discount-code";

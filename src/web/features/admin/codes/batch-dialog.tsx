@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { MAX_BULK_CODES } from "../../../../shared/schemas/codes";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
 import { FormFooter } from "@/components/ui/form-footer";
@@ -13,8 +14,8 @@ import { CodeLimitFields } from "./code-limit-fields";
 import { CodeTargetsField } from "./code-targets-field";
 import { CodeValueFields } from "./code-value-fields";
 
-export const MAX_BATCH = 1000;
-const validCount = (count: string) => /^\d+$/.test(count.trim()) && Number(count) >= 1 && Number(count) <= MAX_BATCH;
+const validCount = (count: string) =>
+  /^\d+$/.test(count.trim()) && Number(count) >= 1 && Number(count) <= MAX_BULK_CODES;
 
 /** The batch made: how many, and its CSV. */
 function BatchMade({ batch, onClose }: { batch: CreatedBatch; onClose: () => void }) {
@@ -48,7 +49,7 @@ export function BatchDialog({ onClose }: { onClose: () => void }) {
       setD((x) => ({ ...x, [key]: value }));
       setProblem(undefined);
     };
-  const max = MAX_BATCH;
+  const max = MAX_BULK_CODES;
 
   const submit = () => {
     const found = validCount(count) ? problemOf(d, false) : undefined;

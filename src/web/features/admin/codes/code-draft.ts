@@ -57,7 +57,7 @@ function valueProblem(d: CodeDraft): MessageDescriptor | undefined {
 }
 
 /** What the limits every code has must meet; shared by one code and a batch. */
-export function limitsProblem(d: CodeDraft): MessageDescriptor | undefined {
+function limitsProblem(d: CodeDraft): MessageDescriptor | undefined {
   if (d.maxUses.trim() && !wholeNumber(d.maxUses, 1, 10_000_000))
     return msg`Total uses must be a whole number from 1, or empty for no limit`;
   if (d.validFrom && d.validUntil && d.validUntil < d.validFrom)
