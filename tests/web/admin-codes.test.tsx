@@ -8,8 +8,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AdminCodeView } from "../../src/shared/schemas/codes";
 import { BatchDialog } from "@/features/admin/codes/batch-dialog";
 import { CodeDialog } from "@/features/admin/codes/code-dialog";
+import { NO_CODE_FILTERS } from "@/features/admin/codes/codes-filters";
 import { CodesList } from "@/features/admin/codes/codes-list";
 import { CodesSwitch } from "@/features/admin/codes/codes-switch";
+import { AdminCodesPage } from "@/pages/admin-codes-page";
 import { stubFetch, type Sent } from "./fetch-stub";
 import { renderWeb, useLocale } from "./render";
 import { SETTINGS } from "./settings-fixture";
@@ -74,7 +76,7 @@ describe("the admin's codes", () => {
         },
       },
     });
-    renderWeb(<CodesList />);
+    renderWeb(<CodesList filters={NO_CODE_FILTERS} />);
     const grant = (await screen.findByText("SUMMER2026")).closest("tr")!;
     expect(within(grant).getByText("100 credits for 30 days")).toBeTruthy();
     expect(within(grant).getByText("12 / 500")).toBeTruthy();
@@ -222,7 +224,7 @@ describe("the admin's codes", () => {
         },
       },
     });
-    const { user } = renderWeb(<CodesList />);
+    const { user } = renderWeb(<CodesList filters={NO_CODE_FILTERS} />);
     await user.click(await screen.findByRole("button", { name: "SUMMER2026" }));
     const dialog = await screen.findByRole("dialog", { name: "SUMMER2026" });
     const row = (await within(dialog).findByRole("link", { name: "maria" })).closest("tr")!;
@@ -262,5 +264,22 @@ describe("the admin's codes", () => {
     await user.click(await screen.findByRole("switch", { name: "People can redeem and apply codes" }));
     expect(await screen.findByRole("switch", { name: "Codes are off: nobody can redeem or apply one" })).toBeTruthy();
     expect(sent.find((r) => r.method === "PUT")?.body).toEqual({ codesEnabled: false });
+  });
+
+  it("finds codes by part of the code or note, and by kind", async () => {
+    const { sent } = stubFetch({
+      "GET /api/admin/settings": { body: SETTINGS },
+      "GET /api/admin/codes": ({ url }) => ({
+        body: { codes: url.includes("q=summer") && !url.includes("kind=discount") ? [code()] : [], nextCursor: null },
+      }),
+    });
+    const { user } = renderWeb(<AdminCodesPage />);
+    expect(await screen.findByText("No codes yet. Make one, or a batch for a reseller or an event.")).toBeTruthy();
+    await user.type(screen.getByRole("searchbox", { name: "Search" }), "summer");
+    expect(await screen.findByText("SUMMER2026")).toBeTruthy();
+    await user.selectOptions(field("Kind"), "discount");
+    expect(await screen.findByText("No codes match these filters.")).toBeTruthy();
+    const lists = sent.filter((r) => r.url.startsWith("/api/admin/codes")).map((r) => r.url);
+    expect(lists.at(-1)).toBe("/api/admin/codes?q=summer&kind=discount");
   });
 });

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { AdminLayout } from "@/features/admin/admin-layout";
 import { BatchDialog } from "@/features/admin/codes/batch-dialog";
 import { CodeDialog } from "@/features/admin/codes/code-dialog";
+import { CodesFilters, NO_CODE_FILTERS } from "@/features/admin/codes/codes-filters";
 import { CodesList } from "@/features/admin/codes/codes-list";
 import { codesCsvUrl } from "@/features/admin/codes/codes-api";
 import { CodesSwitch } from "@/features/admin/codes/codes-switch";
@@ -18,6 +19,7 @@ import { CsvDownloadLink } from "@/features/admin/csv-download-link";
 export function AdminCodesPage() {
   const { t } = useLingui();
   const [making, setMaking] = useState<"code" | "batch">();
+  const [filters, setFilters] = useState(NO_CODE_FILTERS);
   return (
     <AdminLayout
       title={t`Codes`}
@@ -35,7 +37,8 @@ export function AdminCodesPage() {
           <Trans>New code</Trans>
         </Button>
       </div>
-      <CodesList />
+      <CodesFilters value={filters} onChange={setFilters} />
+      <CodesList filters={filters} />
       {making === "code" ? <CodeDialog onClose={() => setMaking(undefined)} /> : null}
       {making === "batch" ? <BatchDialog onClose={() => setMaking(undefined)} /> : null}
     </AdminLayout>

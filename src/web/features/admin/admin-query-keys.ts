@@ -26,8 +26,8 @@ export const adminQueryKeys = {
   packages: [urlFor(adminPackagesApi.list)] as const,
   /** Every page of the codes, and each code's redemptions, are under this path (issue 70). */
   codesPath: urlFor(adminCodesApi.list),
-  /** The codes' pages, newest first (older pages add a cursor). */
-  codes: [urlFor(adminCodesApi.list)] as const,
+  /** The codes' first page with these filters, newest first (older pages add a cursor). */
+  codes: (query: QueryInput<typeof adminCodesApi.list>) => [urlFor(adminCodesApi.list, { query })] as const,
   codeRedemptions: (id: string) => [urlFor(adminCodesApi.redemptions, { params: { id } })] as const,
   /** Every plan, on sale or not (issue 69). */
   plans: [urlFor(adminPlansApi.list)] as const,

@@ -17,6 +17,7 @@ import { queryClient } from "@/lib/query-client";
 import { useAdminSettings } from "@/features/admin/admin-api";
 import { adminQueryKeys } from "@/features/admin/admin-query-keys";
 import { toast } from "@/hooks/use-toast";
+import type { CodeFilters } from "./codes-filters";
 import { dayEnd, dayOf, dayStart, emptyCodeDraft, normalCode, type CodeDraft } from "./code-draft";
 
 export type AdminCode = AdminCodeView;
@@ -29,11 +30,13 @@ const refreshCodes = () => queryClient.invalidateQueries({ predicate: underPath(
 const failed = (title: MessageDescriptor, fallback: MessageDescriptor) => (error: unknown) =>
   toast({ title: i18n._(title), description: `${i18n._(fallback)}: ${errorMessage(error)}`, variant: "destructive" });
 
-/** The codes, newest first, a page at a time ("Load older" follows the cursor). */
-export function useAdminCodes() {
+/** The codes with these filters, newest first, a page at a time ("Load older" follows the cursor). */
+export function useAdminCodes({ q, kind }: CodeFilters) {
+  const filters = { q: q || undefined, kind: kind || undefined };
   return useInfiniteQuery({
-    queryKey: adminQueryKeys.codes,
-    queryFn: ({ pageParam, signal }) => call(adminCodesApi.list, { query: { cursor: pageParam || undefined }, signal }),
+    queryKey: adminQueryKeys.codes(filters),
+    queryFn: ({ pageParam, signal }) =>
+      call(adminCodesApi.list, { query: { ...filters, cursor: pageParam || undefined }, signal }),
     initialPageParam: "",
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: 0,

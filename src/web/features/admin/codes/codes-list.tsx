@@ -8,11 +8,13 @@ import { CodeDetailDialog } from "./code-detail-dialog";
 import { CodeDialog } from "./code-dialog";
 import { useCodeColumns } from "./code-columns";
 import { useAdminCodes, useSetCodeDisabled, type AdminCode } from "./codes-api";
+import type { CodeFilters } from "./codes-filters";
 
-/** Every code, newest first: its details and redemptions, Change, and Disable (asked first) or Enable. */
-export function CodesList() {
+/** The codes these filters find, newest first: its details and redemptions, Change, and Disable (asked first) or Enable. */
+export function CodesList({ filters }: { filters: CodeFilters }) {
   const { t } = useLingui();
-  const query = useAdminCodes();
+  const query = useAdminCodes(filters);
+  const filtered = Boolean(filters.q || filters.kind);
   const [open, setOpen] = useState<AdminCode>();
   const [editing, setEditing] = useState<AdminCode>();
   const [disabling, setDisabling] = useState<AdminCode>();
@@ -39,7 +41,13 @@ export function CodesList() {
             ? { message: <Trans>The codes could not be loaded: {reason}</Trans>, onRetry: () => void query.refetch() }
             : undefined
         }
-        empty={<Trans>No codes yet. Make one, or a batch for a reseller or an event.</Trans>}
+        empty={
+          filtered ? (
+            <Trans>No codes match these filters.</Trans>
+          ) : (
+            <Trans>No codes yet. Make one, or a batch for a reseller or an event.</Trans>
+          )
+        }
         footer={
           <LoadOlderButton
             hasMore={query.hasNextPage}
