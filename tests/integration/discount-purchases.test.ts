@@ -214,11 +214,28 @@ describe("a package bought with a discount code through Creem", () => {
     const code = await discountCode();
     const user = await buyer();
     const checkoutId = await creemCheckout(user.client, code.code);
-    expect(await creem.completeCheckout(checkoutId, { amount: 2500 })).toBe(200);
+    expect(await creem.completeCheckout(checkoutId, { amount: 2100 })).toBe(200);
     const order = await orderByProviderId(checkoutId);
     expect(order.status).toBe("created");
     expect(order.failureReason).toMatch(/amount mismatch/);
     expect((await balanceOf(db(), user.id)).credits).toBe(0);
+  });
+
+  it("credits the full price when Creem charged it without the code, and gives the code back", async () => {
+    const code = await discountCode({ maxUses: 1 });
+    const user = await buyer();
+    const checkoutId = await creemCheckout(user.client, code.code);
+    // The buyer took the code off Creem's page (or it had expired): Creem charged 25.00, no discount.
+    expect(await creem.completeCheckout(checkoutId, { amount: 2500 })).toBe(200);
+    expect(await orderByProviderId(checkoutId)).toMatchObject({
+      status: "completed",
+      amount: "25.00",
+      listAmount: null,
+      promoCodeId: null,
+    });
+    expect((await balanceOf(db(), user.id)).credits).toBe(120);
+    expect((await redemptionsOf(code.id))[0]).toMatchObject({ status: "released", orderId: null });
+    expect((await codeRow(code.id)).uses).toBe(0);
   });
 
   it("lets a person start the checkout again with the same code: the first reservation is given back", async () => {

@@ -6,9 +6,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/connect.js";
-import { paymentOrders } from "../../db/schema.js";
+import { paymentOrders, promoCodeRedemptions } from "../../db/schema.js";
 import type { CreemCheckout } from "../../integrations/creem/client.js";
 import { formatCents, isCents, toCents } from "../../lib/money.js";
+import { releaseDiscount } from "../codes/discounts.js";
 import { creditPurchase } from "../credits/ledger.js";
 import { recordPayerKey } from "../referrals/payer-key.js";
 import type { Mailer } from "../mail/outbox.js";
@@ -57,6 +58,11 @@ function paidAsAsked(order: PaymentOrder, paid: NonNullable<CreemCheckout["order
   return paid.amount === toCents(order.listAmount) && paid.amount - paid.discountAmount === expected;
 }
 
+/** Creem charged the order's price before its discount, with no discount at all. */
+function paidWithoutCode(order: PaymentOrder, paid: NonNullable<CreemCheckout["order"]>): boolean {
+  return order.listAmount !== null && !paid.discountAmount && paid.amount === toCents(order.listAmount);
+}
+
 export async function settleCheckout(
   { db, mailer }: SettleDeps,
   order: PaymentOrder,
@@ -80,7 +86,8 @@ export async function settleCheckout(
 
   const expected = toCents(order.amount);
   const currency = (paid.currency ?? "").toUpperCase();
-  if (!paidAsAsked(order, paid) || currency !== order.currency.toUpperCase()) {
+  const withoutCode = paidWithoutCode(order, paid);
+  if ((!paidAsAsked(order, paid) && !withoutCode) || currency !== order.currency.toUpperCase()) {
     const reason = `amount mismatch: Creem order ${paid.id} paid ${paidText(paid.amount)} ${currency || "(no currency)"}, expected ${order.amount} ${order.currency}`;
     await db
       .update(paymentOrders)
@@ -95,6 +102,24 @@ export async function settleCheckout(
 
   await recordPayerKey(db, order.id, checkout.customerId);
   const result = await db.transaction(async (tx) => {
+    // The buyer paid the full price (Creem's code was taken off its page, or had expired): the
+    // order is the package at its price, and the code is given back unused (decision 0158).
+    if (withoutCode) {
+      await tx
+        .update(paymentOrders)
+        .set({ amount: order.listAmount!, listAmount: null, promoCodeId: null, updatedAt: new Date() })
+        .where(and(eq(paymentOrders.id, order.id), inArray(paymentOrders.status, ["created", "pending"])));
+      await releaseDiscount(tx, { orderId: order.id });
+      // No longer this order's: its crediting must not count the use again as a late payment.
+      await tx
+        .update(promoCodeRedemptions)
+        .set({ orderId: null, updatedAt: new Date() })
+        .where(and(eq(promoCodeRedemptions.orderId, order.id), eq(promoCodeRedemptions.status, "released")));
+      log.warn(
+        { ...context, creemOrderId: paid.id },
+        "Creem charged the full price for a discounted order; code given back",
+      );
+    }
     // Creem's refund and dispute events name the transaction (decision 0084).
     if (paid.transactionId)
       await tx
