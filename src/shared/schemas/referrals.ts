@@ -6,7 +6,7 @@ import { z } from "zod";
 import { isoTimestamp } from "./common.js";
 
 /** The programme's terms, as a person reads them on /my-account. */
-export const referralTermsSchema = z.object({
+const referralTermsSchema = z.object({
   sharePercent: z.number().int().meta({ description: "The share of what a referred person pays, in percent." }),
   months: z.number().int().meta({ description: "For how many months after joining their payments earn it." }),
   capCredits: z.number().int().meta({ description: "At most this many credits from one referred person." }),
@@ -68,8 +68,8 @@ export const referralSettingsSchema = z.object({
   referralAttributionDays: limited("referralAttributionDays", "The days a link's visit counts"),
 });
 
-export const REFERRAL_STATUSES = ["joined", "verified", "refused"] as const;
-export const REFERRAL_REWARD_STATUSES = ["held", "granted", "cancelled", "reversed"] as const;
+const REFERRAL_STATUSES = ["joined", "verified", "refused"] as const;
+const REFERRAL_REWARD_STATUSES = ["held", "granted", "cancelled", "reversed"] as const;
 
 /** GET /api/admin/referrals: the overview's figures, over the last `days` and ever. */
 export const adminReferralsSchema = z

@@ -17,14 +17,8 @@ import type { ReferralSettings } from "./referral-settings.js";
 /** A sign-up counts for a visit only when the account is this new (a Google sign-in of an old account does not). */
 const NEW_ACCOUNT_MS = 15 * 60_000;
 
-export const REFUSED_REASONS = [
-  "same_mailbox",
-  "same_network",
-  "referrer_inactive",
-  "same_payer",
-  "throwaway",
-] as const;
-export type RefusedReason = (typeof REFUSED_REASONS)[number];
+/** Why a referral earns nothing (`referrals.refused_reason`). */
+export type RefusedReason = "same_mailbox" | "same_network" | "referrer_inactive" | "same_payer" | "throwaway";
 
 export type Attribution =
   | { kind: "joined" | "refused"; referralId: string; reason?: RefusedReason }

@@ -11,7 +11,7 @@ import { users } from "../../db/schema.js";
 const ALPHABET = "23456789ABCDEFGHJKMNPQRSTWXYZ";
 const LENGTH = 8;
 
-export function newReferralCode(): string {
+function newReferralCode(): string {
   let code = "";
   for (let i = 0; i < LENGTH; i++) code += ALPHABET[crypto.randomInt(ALPHABET.length)];
   return code;

@@ -37,7 +37,7 @@ export type HeldReward =
     };
 
 /** The credits `paidCents` earns at `percent` when a credit is worth `creditUsd` (rounded down). */
-export function shareCredits(paidCents: number, percent: number, creditUsd: number): number {
+function shareCredits(paidCents: number, percent: number, creditUsd: number): number {
   if (!(creditUsd > 0) || paidCents <= 0 || percent <= 0) return 0;
   return Math.floor((paidCents * percent) / (10_000 * creditUsd) + 1e-9);
 }
