@@ -90,6 +90,13 @@ const reachedRoute = (status: number) => status < 500 && status !== 401 && statu
 /** A wrong code (or a rate limit on them): the second factor's check answered for itself. */
 const wrongSecondFactor = (status: number, body: string) =>
   (status === 401 && body.includes("invalid_second_factor")) || status === 429;
+/** A code refused by the codes' own checks (unknown, unverified address, guessing limit), not by access. */
+const codeRefusal = (status: number, body: string) =>
+  status < 500 &&
+  ((status !== 401 && status !== 403) ||
+    body.includes('"reason":"code') ||
+    // The automation API's errors carry no reason: its message says it.
+    body.includes("Confirm your e-mail address first"));
 /** The payment provider is not set up in this app: the route says so (in the buyer's words; matched by its code). */
 const notConfigured = (status: number, body: string) =>
   status === 503 && body.includes('"code":"payment_not_configured"');
@@ -593,6 +600,25 @@ export const ROUTE_CASES: RouteCase[] = [
     request: (f) => ({ url: `/api/n8n/video-status/${f.taskId}` }),
   },
   { method: "GET", route: "/api/n8n/balance", request: () => ({ url: "/api/n8n/balance" }) },
+  {
+    method: "POST",
+    route: "/api/n8n/codes/redeem",
+    accepts: codeRefusal,
+    request: () => ({ url: "/api/n8n/codes/redeem", body: { code: "NOTA-REAL-CODE" } }),
+  },
+  // Codes (decision 0156): a code that does not exist, refused by the route itself.
+  {
+    method: "POST",
+    route: "/api/codes/redeem",
+    accepts: codeRefusal,
+    request: () => ({ url: "/api/codes/redeem", body: { code: "NOTA-REAL-CODE" } }),
+  },
+  {
+    method: "POST",
+    route: "/api/codes/quote",
+    accepts: codeRefusal,
+    request: (f) => ({ url: "/api/codes/quote", body: { code: "NOTA-REAL-CODE", packageId: f.packageId } }),
+  },
 
   { method: "GET", route: "/api/admin/users", request: () => ({ url: "/api/admin/users" }) },
   {
@@ -754,6 +780,36 @@ export const ROUTE_CASES: RouteCase[] = [
   },
   { method: "GET", route: "/api/admin/credit-packages", request: () => ({ url: "/api/admin/credit-packages" }) },
   { method: "GET", route: "/api/admin/plans", request: () => ({ url: "/api/admin/plans" }) },
+  { method: "GET", route: "/api/admin/codes", request: () => ({ url: "/api/admin/codes" }) },
+  {
+    method: "POST",
+    route: "/api/admin/codes",
+    request: () => ({ url: "/api/admin/codes", body: { kind: "grant", credits: 5 } }),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/codes/bulk",
+    request: () => ({ url: "/api/admin/codes/bulk", body: { kind: "discount", percentOff: 10, count: 2 } }),
+  },
+  { method: "GET", route: "/api/admin/codes/export.csv", request: () => ({ url: "/api/admin/codes/export.csv" }) },
+  {
+    method: "GET",
+    route: "/api/admin/codes/:id",
+    accepts: reachedRoute,
+    request: () => ({ url: `/api/admin/codes/${crypto.randomUUID()}` }),
+  },
+  {
+    method: "PATCH",
+    route: "/api/admin/codes/:id",
+    accepts: reachedRoute,
+    request: () => ({ url: `/api/admin/codes/${crypto.randomUUID()}`, body: { label: "route case" } }),
+  },
+  {
+    method: "GET",
+    route: "/api/admin/codes/:id/redemptions",
+    accepts: reachedRoute,
+    request: () => ({ url: `/api/admin/codes/${crypto.randomUUID()}/redemptions` }),
+  },
   {
     method: "POST",
     route: "/api/admin/plans",
@@ -1160,7 +1216,10 @@ export async function fingerprint(db: Db): Promise<string> {
     )) as { rows: { table_name: string }[] };
     const names = tables.rows
       .map((r) => r.table_name)
-      .filter((name) => name !== "rate_limit_windows" && !name.startsWith("__drizzle"));
+      // Counters a refusal keeps by design: rate limits, and wrong codes (the guessing limits, decision 0156).
+      .filter(
+        (name) => name !== "rate_limit_windows" && name !== "promo_code_failures" && !name.startsWith("__drizzle"),
+      );
     if (names.some((name) => !/^[a-z_][a-z0-9_]*$/.test(name)))
       throw new Error(`Unexpected table name in ${names.join(", ")}`);
     const perTable = names.map((name) => {

@@ -25,7 +25,7 @@ import {
 } from "../helpers/video-app.js";
 import { makingCostsNextToNothing } from "../helpers/cheap-making.js";
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 interface Case {
   method: Method;
   /** The route as registered, e.g. /api/admin/kie-apis/:id. */
@@ -72,6 +72,7 @@ const fixtures = {
   failedMailId: "",
   resetMailId: "",
   moderationEventId: "",
+  codeId: "",
 };
 
 /** Every method+path the app routes (HEAD aside), from Fastify's own table. */
@@ -115,6 +116,8 @@ beforeAll(async () => {
     creditsPerMonth: 10,
   });
   fixtures.planId = plan.json().id;
+  const code = await admin.post("/api/admin/codes", { kind: "grant", credits: 5, creditDays: 30 });
+  fixtures.codeId = code.json().id;
   const account = await admin.post("/api/admin/kie-apis", {
     name: "matrix",
     token: ACCOUNT_TOKEN,
@@ -457,6 +460,30 @@ const CASES: Case[] = [
     route: "/api/admin/users/:userId/plan/cancel",
     adminStatus: 404,
     request: () => ({ url: `/api/admin/users/${fixtures.userId}/plan/cancel`, body: { reason: "matrix" } }),
+  },
+  // Codes (decision 0156).
+  { method: "GET", route: "/api/admin/codes", request: () => ({ url: "/api/admin/codes" }) },
+  {
+    method: "POST",
+    route: "/api/admin/codes",
+    request: () => ({ url: "/api/admin/codes", body: { kind: "discount", percentOff: 10 } }),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/codes/bulk",
+    request: () => ({ url: "/api/admin/codes/bulk", body: { kind: "grant", credits: 5, count: 3 } }),
+  },
+  { method: "GET", route: "/api/admin/codes/export.csv", request: () => ({ url: "/api/admin/codes/export.csv" }) },
+  { method: "GET", route: "/api/admin/codes/:id", request: () => ({ url: `/api/admin/codes/${fixtures.codeId}` }) },
+  {
+    method: "PATCH",
+    route: "/api/admin/codes/:id",
+    request: () => ({ url: `/api/admin/codes/${fixtures.codeId}`, body: { label: "matrix" } }),
+  },
+  {
+    method: "GET",
+    route: "/api/admin/codes/:id/redemptions",
+    request: () => ({ url: `/api/admin/codes/${fixtures.codeId}/redemptions` }),
   },
   {
     method: "DELETE",
