@@ -7,17 +7,17 @@
 import { z } from "zod";
 import { isoTimestamp } from "./common.js";
 
-export const PROMO_CODE_KINDS = ["grant", "discount"] as const;
-export type PromoCodeKind = (typeof PROMO_CODE_KINDS)[number];
-export const REDEMPTION_STATUSES = ["granted", "reserved", "paid", "released"] as const;
-export const REDEMPTION_CHANNELS = ["web", "api"] as const;
+const PROMO_CODE_KINDS = ["grant", "discount"] as const;
+type PromoCodeKind = (typeof PROMO_CODE_KINDS)[number];
+const REDEMPTION_STATUSES = ["granted", "reserved", "paid", "released"] as const;
+const REDEMPTION_CHANNELS = ["web", "api"] as const;
 /** At most this many codes in one bulk creation. */
 export const MAX_BULK_CODES = 1000;
 
 const money = z.string().meta({ description: 'USD with two decimals, e.g. "19.00".' });
 
 /** A code as typed: any case, with or without dashes and spaces. */
-export const codeField = z
+const codeField = z
   .string({ error: "Enter a code" })
   .trim()
   .min(1, "Enter a code")
@@ -26,7 +26,6 @@ export const codeField = z
 
 /** POST /api/codes/redeem and POST /api/n8n/codes/redeem. */
 export const redeemCodeSchema = z.object({ code: codeField });
-export type RedeemCodeBody = z.infer<typeof redeemCodeSchema>;
 
 export const redeemResultSchema = z
   .object({
@@ -158,7 +157,7 @@ export const createCodeSchema = z
       .meta({ description: "The admin's own code (4-32 letters A-Z and digits); leave out to make one up." }),
   })
   .superRefine(checkTerms);
-export type CreateCodeInput = z.input<typeof createCodeSchema>;
+
 export type CreateCodeBody = z.output<typeof createCodeSchema>;
 
 /** POST /api/admin/codes/bulk: N single-use codes with one batch id. */
@@ -168,7 +167,7 @@ export const bulkCreateCodesSchema = z
     count: wholeNumber(`How many codes: a whole number from 1 to ${MAX_BULK_CODES}`, 1, MAX_BULK_CODES),
   })
   .superRefine(checkTerms);
-export type BulkCreateCodesInput = z.input<typeof bulkCreateCodesSchema>;
+
 export type BulkCreateCodesBody = z.output<typeof bulkCreateCodesSchema>;
 
 /**
@@ -190,7 +189,7 @@ export const updateCodeSchema = z.object({
   planIds: codeTermsShape.planIds.optional(),
   disabled: z.boolean({ error: "disabled must be true or false" }).optional(),
 });
-export type UpdateCodeInput = z.input<typeof updateCodeSchema>;
+
 export type UpdateCodeBody = z.output<typeof updateCodeSchema>;
 
 export const codeIdParams = z.object({ id: z.uuid({ error: "Not a code id" }) });
@@ -237,7 +236,6 @@ export const adminCodeListSchema = z.object({
   codes: z.array(adminCodeViewSchema),
   nextCursor: z.string().nullable(),
 });
-export type AdminCodeList = z.infer<typeof adminCodeListSchema>;
 
 export const bulkCodesCreatedSchema = z
   .object({
@@ -251,7 +249,7 @@ export const codeExportQuerySchema = z.object({
   batchId: z.uuid({ error: "batchId must be a batch's id" }).optional(),
 });
 
-export const adminRedemptionViewSchema = z
+const adminRedemptionViewSchema = z
   .object({
     id: z.string(),
     userId: z.string(),

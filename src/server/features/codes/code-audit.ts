@@ -5,7 +5,8 @@
  */
 import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/connect.js";
-import { promoCodeRedemptions, promoCodes, users } from "../../db/schema.js";
+import type { promoCodeRedemptions } from "../../db/schema.js";
+import { promoCodes, users } from "../../db/schema.js";
 import { recordAudit } from "../audit/audit-log.js";
 import { displayCode } from "./code-format.js";
 

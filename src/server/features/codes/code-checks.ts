@@ -68,7 +68,7 @@ export const alreadyUsed = () =>
   new AppError("conflict", "You have already used this code.", reasoned("code_already_used"));
 
 /** Whether the person has ever completed a payment (a package or a plan). */
-export async function hasPaid(db: Db | Tx, userId: string): Promise<boolean> {
+async function hasPaid(db: Db | Tx, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: paymentOrders.id })
     .from(paymentOrders)

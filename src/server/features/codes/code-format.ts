@@ -10,8 +10,8 @@ import { randomInt } from "node:crypto";
 /** Crockford-like: no 0, 1, I, L, O, U. */
 export const CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
 export const GENERATED_LENGTH = 12;
-export const CUSTOM_MIN_LENGTH = 4;
-export const CUSTOM_MAX_LENGTH = 32;
+const CUSTOM_MIN_LENGTH = 4;
+const CUSTOM_MAX_LENGTH = 32;
 const CUSTOM_CODE = /^[A-Z0-9]+$/;
 
 /** Upper case, separators (spaces, dashes, underscores, dots) taken out; Unicode folded to NFKC first. */

@@ -13,7 +13,7 @@ type Row = typeof promoCodes.$inferSelect & { creditsGranted: number; revenueCen
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-export function toAdminCodeView(r: Row): AdminCodeView {
+function toAdminCodeView(r: Row): AdminCodeView {
   return {
     id: r.id,
     code: r.code,

@@ -14,7 +14,7 @@ import { displayCode } from "./code-format.js";
 
 const BATCH_ROWS = 1000;
 
-export const CODE_CSV_COLUMNS = [
+const CODE_CSV_COLUMNS = [
   "code",
   "kind",
   "label",

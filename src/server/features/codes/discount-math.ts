@@ -13,7 +13,7 @@ export interface DiscountTerms {
 }
 
 /** The cents a discount takes off `listCents` (not yet checked against the minimum). */
-export function discountCentsOf(terms: DiscountTerms, listCents: number): number {
+function discountCentsOf(terms: DiscountTerms, listCents: number): number {
   if (terms.percentOff !== null) return Math.floor((listCents * terms.percentOff) / 100);
   if (terms.amountOffCents !== null) return Math.min(terms.amountOffCents, listCents);
   return 0;

@@ -16,12 +16,12 @@ import { reasoned } from "../../../shared/error-reasons.js";
 
 export const FREE_PER_HOUR = 5;
 export const PER_DAY = 20;
-export const FIRST_DELAY_SECONDS = 30;
+const FIRST_DELAY_SECONDS = 30;
 export const MAX_DELAY_SECONDS = 3600;
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** Failure rows older than this are swept: nothing counts them any more. */
-export const FAILURE_KEEP_MS = 2 * DAY_MS;
+const FAILURE_KEEP_MS = 2 * DAY_MS;
 
 export interface Guesser {
   userId: string | null;

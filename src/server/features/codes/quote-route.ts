@@ -14,7 +14,7 @@ import { displayCode } from "./code-format.js";
 import { quoteDiscount, type DiscountTarget } from "./discounts.js";
 
 /** The target and its list price in cents; 404 with a reason for one not on sale. */
-export async function listPriceOf(db: Db, body: QuoteCodeBody): Promise<{ target: DiscountTarget; listCents: number }> {
+async function listPriceOf(db: Db, body: QuoteCodeBody): Promise<{ target: DiscountTarget; listCents: number }> {
   if (body.packageId) {
     const [pkg] = await db
       .select({ price: creditPackages.price })
