@@ -159,6 +159,35 @@ const CASES: Record<AuditAction, [Record<string, unknown>, string[]]> = {
     ["Monthly price (USD): 19.00 → 24.00"],
   ],
   "plan.delete": [{ deactivated: true }, ["Kept as inactive (it was bought before): yes"]],
+  "code.create": [
+    { after: { codeKind: "grant", label: "launch", credits: 100, creditDays: 14, maxUses: 50, oncePerPerson: true } },
+    [
+      "Kind of code: grant",
+      "Label: launch",
+      "Credits: 100",
+      "Days the credits last: 14",
+      "Uses allowed: 50",
+      "Once per person: yes",
+    ],
+  ],
+  "code.bulk_create": [
+    { batchId: "b1", count: 100, after: { codeKind: "discount", percentOff: 20 } },
+    ["Kind of code: discount", "Percent off: 20", "Batch: b1", "How many: 100"],
+  ],
+  "code.update": [
+    {
+      changes: [
+        { field: "disabled", before: false, after: true },
+        { field: "amountOffCents", before: 500, after: 750 },
+      ],
+    },
+    ["Turned off: off → on", "Amount off: $5.00 → $7.50"],
+  ],
+  "code.redeem": [
+    { codeKind: "discount", via: "web", discountCents: 500, paidCents: 1500 },
+    ["Kind of code: discount", "Through: web", "Discount: $5.00", "Paid: $15.00"],
+  ],
+  "code.export": [{ batchId: "all" }, ["Batch: all"]],
   "subscription.cancel": [
     { reason: "asked by phone", provider: "creem" },
     ["Reason: asked by phone", "Provider: Creem"],

@@ -149,6 +149,27 @@ const FIELD_LABELS: Partial<Record<string, MessageDescriptor>> = {
   type: msg`Type`,
   q: msg`Search`,
   role: msg`Role`,
+  // Codes (issue 70, decision 0156).
+  codeKind: msg`Kind of code`,
+  label: msg`Label`,
+  creditDays: msg`Days the credits last`,
+  percentOff: msg`Percent off`,
+  amountOffCents: msg`Amount off`,
+  packageIds: msg`Packages`,
+  planIds: msg`Plans`,
+  maxUses: msg`Uses allowed`,
+  oncePerPerson: msg`Once per person`,
+  firstPurchaseOnly: msg`First purchase only`,
+  validFrom: msg`Valid from`,
+  validUntil: msg`Valid until`,
+  disabled: msg`Turned off`,
+  batchId: msg`Batch`,
+  count: msg`How many`,
+  via: msg`Through`,
+  redemptionId: msg`Redemption ID`,
+  orderId: msg`Order ID`,
+  discountCents: msg`Discount`,
+  paidCents: msg`Paid`,
 };
 
 /** "Veo3 Fast: web price", "4K upgrade: API price": a price in the settings (`prices.<item>.web|api`). */

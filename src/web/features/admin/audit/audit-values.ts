@@ -23,6 +23,8 @@ const isCreditSum = (field: string) => field === "amount" || /^prices\..+\.(web|
 const DOLLAR_FIELDS = new Set(["price", "kieCreditUsd", "creditValueUsd", "creditUsd"]);
 const PERCENT_FIELDS = new Set(["priceMarginPercent", "marginPercent"]);
 const MODEL_LISTS = new Set(["disabledModels", "degradedModels"]);
+/** Sums of money in cents: a payment, a code's amount off, what a discount took off and what was paid. */
+const CENT_FIELDS = new Set(["amountCents", "amountOffCents", "discountCents", "paidCents"]);
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -34,7 +36,7 @@ function numberText(field: string, value: number, context: ValueContext): string
   if (isCreditSum(field)) return plural(value, { one: `${n} credit`, other: `${n} credits` });
   if (DOLLAR_FIELDS.has(field))
     return formatNumber(value, { style: "currency", currency: "USD", maximumFractionDigits: 4 });
-  if (field === "amountCents") {
+  if (CENT_FIELDS.has(field)) {
     const currency = typeof context.details.currency === "string" ? context.details.currency : "USD";
     return formatNumber(value / 100, { style: "currency", currency });
   }
