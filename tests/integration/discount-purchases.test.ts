@@ -19,6 +19,7 @@ import {
 import { resolveDispute } from "../../src/server/features/payments/disputes.js";
 import { providerActor } from "../../src/server/features/payments/reversals.js";
 import { updateSettings } from "../../src/server/features/settings/service.js";
+import { DiscountReservationSweep } from "../../src/server/jobs/discount-reservation-sweep.js";
 import { startCreemFake, type CreemFake } from "../fakes/creem-fake.mjs";
 import { startPaypalFake, type PaypalFake } from "../fakes/paypal-fake.mjs";
 import { expectLedgerBalanced } from "../helpers/ledger.js";
@@ -302,6 +303,23 @@ describe("a package bought with a discount code through Creem", () => {
     expect(confirm.json()).toMatchObject({ status: "failed", reason: "checkout_expired" });
     expect((await orderByProviderId(checkoutId)).status).toBe("failed");
     expect((await codeRow(code.id)).uses).toBe(0);
+  });
+
+  it("gives the code of an order unpaid after 24 hours back (the sweep); a payment after that still counts it", async () => {
+    const code = await discountCode({ maxUses: 1 });
+    const user = await buyer();
+    const checkoutId = await creemCheckout(user.client, code.code);
+    expect(await new DiscountReservationSweep({ db: db() }, {}).runOnce()).toBe(0);
+    expect(await new DiscountReservationSweep({ db: db() }, { holdMs: 0 }).runOnce()).toBeGreaterThanOrEqual(1);
+    expect((await redemptionsOf(code.id))[0]?.status).toBe("released");
+    expect((await codeRow(code.id)).uses).toBe(0);
+
+    // Paid late at its discount: credited, and the use counted again.
+    expect(await creem.completeCheckout(checkoutId)).toBe(200);
+    expect((await orderByProviderId(checkoutId)).status).toBe("completed");
+    expect((await balanceOf(db(), user.id)).credits).toBe(120);
+    expect((await redemptionsOf(code.id))[0]?.status).toBe("paid");
+    expect((await codeRow(code.id)).uses).toBe(1);
   });
 
   it("takes back all the credits for a full refund of what was paid, and a share for a partial one", async () => {
