@@ -21,8 +21,14 @@ export async function referFromVisit(
   const visit = readReferralCookie(request, deps.secretBox, settings.referralAttributionDays);
   reply.clearCookie(REFERRAL_COOKIE, { path: "/" });
   if (!visit) return undefined;
-  const outcome = await attributeSignUp(deps.db, settings, { userId, clientAddress: request.ip, visit });
-  if (outcome.kind === "refused")
+  // The account is made: a referral that cannot be recorded is logged, never a failed sign-up.
+  const outcome = await attributeSignUp(deps.db, settings, { userId, clientAddress: request.ip, visit }).catch(
+    (err: unknown) => {
+      request.log.error({ err, userId }, "Referral sign-up could not be recorded");
+      return undefined;
+    },
+  );
+  if (outcome?.kind === "refused")
     request.log.info({ userId, reason: outcome.reason }, "Referral sign-up refused as a look-alike of its referrer");
   return outcome;
 }
