@@ -513,7 +513,9 @@ describe("discount codes", () => {
       .insert(creditPackages)
       .values({ name: "Other", credits: 5, price: "5.00" })
       .returning();
-    const code = await makeCode({ kind: "discount", percentOff: 10, packageIds: [otherPkg!.id], planIds: [] });
+    const code = await makeCode({ kind: "discount", percentOff: 10, packageIds: [otherPkg!.id] });
+    // Naming packages only: no plan.
+    expect((await codeRow(code.id)).planIds).toEqual([]);
     const p = await person();
     const wrong = await p.client.post("/api/codes/quote", { code: code.code, packageId });
     expect(wrong.statusCode).toBe(422);

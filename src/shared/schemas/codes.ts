@@ -96,7 +96,9 @@ const idList = (name: string) =>
     .nullable()
     .optional()
     .transform((v) => v ?? null)
-    .meta({ description: `${name}: null for all of them.` });
+    .meta({
+      description: `${name}: null for all of them. Naming only packages (or only plans) limits a discount to those: the other kind then gets none.`,
+    });
 const labelField = z
   .string()
   .trim()

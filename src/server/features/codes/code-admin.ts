@@ -24,9 +24,20 @@ type Terms = Omit<CreateCodeBody, "code">;
 
 const toDate = (v: string | null) => (v === null ? null : new Date(v));
 
+/**
+ * A discount limited to some packages applies to no plan unless plans are named too, and the
+ * reverse: null for both is everything; naming one kind only means only those.
+ */
+function narrowTargets(packageIds: string[] | null, planIds: string[] | null) {
+  if (packageIds !== null && planIds === null) return { packageIds, planIds: [] };
+  if (planIds !== null && packageIds === null) return { packageIds: [], planIds };
+  return { packageIds, planIds };
+}
+
 /** The columns of the terms, with what does not belong to the kind left out. */
 function termValues(t: Terms): Omit<CodeValues, "code"> {
   const grant = t.kind === "grant";
+  const targets = narrowTargets(t.packageIds, t.planIds);
   return {
     kind: t.kind,
     label: t.label,
@@ -34,8 +45,8 @@ function termValues(t: Terms): Omit<CodeValues, "code"> {
     creditDays: grant ? t.creditDays : null,
     percentOff: grant ? null : t.percentOff,
     amountOffCents: grant ? null : t.amountOffCents,
-    packageIds: grant ? null : t.packageIds,
-    planIds: grant ? null : t.planIds,
+    packageIds: grant ? null : targets.packageIds,
+    planIds: grant ? null : targets.planIds,
     maxUses: t.maxUses,
     oncePerPerson: t.oncePerPerson,
     firstPurchaseOnly: t.firstPurchaseOnly,
@@ -186,6 +197,14 @@ export async function updateCode(db: Db, id: string, body: UpdateCodeBody, actor
           "This code has been used: what it gives can no longer change. Make a new code instead.",
           reasoned("code_in_use"),
         );
+    }
+    if (!grant && (next.packageIds !== undefined || next.planIds !== undefined)) {
+      const targets = narrowTargets(
+        next.packageIds === undefined ? code.packageIds : (next.packageIds ?? null),
+        next.planIds === undefined ? code.planIds : (next.planIds ?? null),
+      );
+      next.packageIds = targets.packageIds;
+      next.planIds = targets.planIds;
     }
     const merged = { ...code, ...next };
     if (grant && merged.credits === null) throw badRequest("credits: a grant code needs its credits");
