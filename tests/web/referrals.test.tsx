@@ -12,6 +12,7 @@ import type { AdminSettingsView } from "../../src/shared/schemas/settings";
 import { ReferralsCard as AdminReferralsCard } from "@/features/admin/settings/referrals-card";
 import { SettingsSectionBody } from "@/features/admin/settings/settings-section-body";
 import { SettingsSectionForm } from "@/features/admin/settings/section/settings-section-form";
+import { ReferralPricingLine } from "@/features/referrals/referral-pricing-line";
 import { ReferralsCard } from "@/features/referrals/referrals-card";
 import { stubFetch } from "./fetch-stub";
 import { SETTINGS } from "./settings-fixture";
@@ -79,6 +80,30 @@ describe("the Referrals card on /my-account", () => {
     stubFetch({ "GET /api/referrals": { body: { ...MINE, enabled: false, code: null, link: null } } });
     const { container } = renderWeb(<ReferralsCard />, { path: "/my-account" });
     await waitFor(() => expect(container.textContent).toBe(""));
+  });
+});
+
+describe("the referral line on /pricing", () => {
+  it("tells a signed-in person the share and where their link is, and nothing while off", async () => {
+    await useLocale("en");
+    stubFetch({ "GET /api/referrals": { body: MINE } });
+    const { unmount } = renderWeb(<ReferralPricingLine signedIn />, { path: "/pricing" });
+    expect(
+      await screen.findByText(
+        /^Invite friends: you earn 10% of what they pay, as credits, for 12 months after they join\./,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Your link is on My Account" }).getAttribute("href")).toBe(
+      "/my-account#referrals",
+    );
+    unmount();
+    const off = stubFetch({ "GET /api/referrals": { body: { ...MINE, enabled: false } } });
+    const { container } = renderWeb(<ReferralPricingLine signedIn />, { path: "/pricing" });
+    await waitFor(() => expect(off.sent).toHaveLength(1));
+    expect(container.textContent).toBe("");
+    const signedOut = stubFetch({});
+    renderWeb(<ReferralPricingLine signedIn={false} />, { path: "/pricing" });
+    expect(signedOut.sent).toHaveLength(0);
   });
 });
 

@@ -17,6 +17,7 @@ import { usePaymentReturnToast } from "@/features/payments/use-payment-return";
 import { usePurchaseFlow } from "@/features/payments/use-purchase-flow";
 import { PlansSection } from "@/features/plans/plans-section";
 import { WelcomeCreditsNotice } from "@/features/plans/welcome-credits-notice";
+import { ReferralPricingLine } from "@/features/referrals/referral-pricing-line";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 
 const PROMISES = [
@@ -62,6 +63,7 @@ export function PricingPage() {
         <div className="mb-12">
           <StatCards stats={stats.data} loading={stats.isPending} error={stats.isError} />
           <RedeemCodeCard className="mt-6 max-w-xl" />
+          <ReferralPricingLine signedIn={signedIn} className="mt-4 text-sm text-muted-foreground" />
         </div>
       ) : null}
 

@@ -5,10 +5,12 @@ import type { MyReferrals } from "../../../shared/schemas/referrals";
 import { callQuery } from "@/lib/api";
 import { queryKeys } from "@/lib/query-keys";
 
-export function useMyReferrals() {
+/** `signedIn` false: nothing is asked (the route is the signed-in person's). */
+export function useMyReferrals(signedIn = true) {
   return useQuery<MyReferrals>({
     queryKey: queryKeys.referrals,
     queryFn: callQuery(referralsApi.mine),
+    enabled: signedIn,
     staleTime: 60_000,
   });
 }
