@@ -445,6 +445,7 @@ export const adminSettingsViewSchema = z
     welcomeGrantsPerNetwork: z.number().int().meta({ description: "Grants a day to one network (/24, /48), at most." }),
     codesEnabled: z
       .boolean()
+      .meta({ description: "People may redeem codes and use discount codes (issue 70, decision 0156)." }),
     referralEnabled: z.boolean().meta({ description: "The referral programme is on (issue 70, decision 0157)." }),
     referralRefereeCredits: z.number().int().meta({ description: "The referred person's bonus once verified." }),
     referralRefereeDays: z.number().int().meta({ description: "How many days that bonus lasts." }),
@@ -460,7 +461,6 @@ export const adminSettingsViewSchema = z
       description:
         "Videos paid with welcome credits carry the site's watermark and stay 720p (decision 0155); models that cannot carry it are refused for them.",
     }),
-      .meta({ description: "People may redeem codes and use discount codes (issue 70, decision 0156)." }),
     updatedAt: isoTimestamp,
   })
   .meta({ id: "AdminSettings" });
