@@ -1,6 +1,6 @@
 import { Check } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { DataTable, type DataTableColumn } from "@/components/ui/data-table";
+import { ColumnTable, type DataTableColumn } from "@/components/ui/column-table";
 import { formatCreditsInUsd, usePricing } from "@/features/pricing";
 import { modelDescription } from "@/lib/catalogue-text";
 import { cn } from "@/lib/cn";
@@ -97,7 +97,7 @@ export function PriceComparisonTable() {
   ];
 
   return (
-    <DataTable
+    <ColumnTable
       caption={t`Price of a video by model and channel`}
       columns={columns}
       rows={rows}
