@@ -5,6 +5,9 @@ import { ApiError, errorMessage } from "@/lib/api";
 import { apiErrorText } from "@/lib/error-text";
 import { i18n } from "@/lib/i18n";
 import { useLocale } from "./render";
+// The reasons features add to the error texts (their words are in the `app` catalogue).
+import "@/features/codes/code-reason-texts";
+import "@/features/videos/welcome-reason-texts";
 
 const apiError = (status: number, body: object) => new ApiError(status, "", JSON.stringify(body));
 
@@ -34,7 +37,7 @@ describe("error wording", () => {
   });
 
   describe("in Vietnamese", () => {
-    beforeEach(() => useLocale("vi"));
+    beforeEach(() => useLocale("vi", "app"));
 
     it("words the reason, not the server's English, with its values", () => {
       const error = apiError(409, {
@@ -70,6 +73,8 @@ describe("error wording", () => {
         const vietnamese = apiErrorText({ reason, params, serverMessage: "" });
         expect(vietnamese, reason).toBeTruthy();
         expect(vietnamese, reason).not.toBe(english);
+        // A reason no text knows falls back to a generic sentence: every reason has its own.
+        expect(english, reason).not.toBe("Something went wrong. Please try again.");
       }
     });
   });

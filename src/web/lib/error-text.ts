@@ -19,7 +19,19 @@ function sentence(text: string): string {
   return /[!?]$/.test(out) ? out : `${out}.`;
 }
 
-function reasonText(reason: ErrorReason, params: Params): string {
+type ReasonTexts = (reason: ErrorReason, params: Params) => string | undefined;
+const featureReasonTexts: ReasonTexts[] = [];
+
+/**
+ * A feature's own reasons (codes, welcome-credit videos), whose words are in the catalogue of the
+ * pages that can meet them rather than in the landing page's: the feature's module adds them when
+ * it loads. A reason no loaded module knows shows the server's sentence.
+ */
+export function addReasonTexts(texts: ReasonTexts): void {
+  featureReasonTexts.push(texts);
+}
+
+function reasonText(reason: ErrorReason, params: Params): string | undefined {
   switch (reason) {
     case "username_taken":
       return t`Username already exists.`;
@@ -205,67 +217,8 @@ function reasonText(reason: ErrorReason, params: Params): string {
     }
     case "account_videos_generating":
       return t`A video is still being made. Delete the account once it has finished.`;
-    case "codes_off":
-      return t`Codes cannot be used right now. Please try again later.`;
-    case "code_unknown":
-      return t`This code does not exist. Check it for typos and try again.`;
-    case "code_needs_verified_email":
-      return t`Confirm your e-mail address first (the link in the e-mail we sent you), then redeem the code.`;
-    case "code_disabled":
-      return t`This code is no longer valid.`;
-    case "code_not_yet_valid": {
-      const from = formatDate(str(params, "from"));
-      return t`This code cannot be used before ${from}.`;
-    }
-    case "code_expired": {
-      const until = formatDate(str(params, "until"));
-      return t`This code expired on ${until}.`;
-    }
-    case "code_used_up":
-      return t`This code has been used as often as it may be.`;
-    case "code_already_used":
-      return t`You have already used this code.`;
-    case "code_first_purchase_only":
-      return t`This code is only for a first purchase, and you have bought before.`;
-    case "code_wrong_target":
-      return str(params, "target") === "plan"
-        ? t`This code does not apply to this plan.`
-        : t`This code does not apply to this package.`;
-    case "code_below_minimum":
-      return t`This code would take the price below the smallest amount we can charge. Choose a larger package or plan.`;
-    case "code_is_grant":
-      return t`This code gives credits rather than a discount: redeem it on the pricing page or on My Account.`;
-    case "code_is_discount":
-      return t`This is a discount code: enter it in the purchase dialog when you buy credits or a plan.`;
-    case "code_guess_wait": {
-      const seconds = num(params, "seconds");
-      return plural(seconds, {
-        one: "Too many wrong codes. Wait # second before you try another.",
-        other: "Too many wrong codes. Wait # seconds before you try another.",
-      });
-    }
-    case "code_guess_limit": {
-      const hours = Math.max(1, Math.ceil(num(params, "seconds") / 3600));
-      return plural(hours, {
-        one: "Too many wrong codes today. Try again in # hour, or contact us if a code you were given does not work.",
-        other: "Too many wrong codes today. Try again in # hours, or contact us if a code you were given does not work.",
-      });
-    }
-    case "code_taken":
-      return t`This code already exists. Choose another.`;
-    case "code_in_use":
-      return t`This code has been used: its kind and value can no longer change. Make a new code instead.`;
     case "account_has_plan":
       return t`Your plan is still live. Cancel it on My Account first, then delete the account.`;
-    case "welcome_credits_model": {
-      const model = str(params, "model");
-      const models = str(params, "models");
-      return t`Videos paid with welcome credits carry a watermark, which ${model} cannot add. Choose ${models}, or buy credits on the pricing page.`;
-    }
-    case "welcome_credits_720p":
-      return t`Videos paid with welcome credits are 720p with a watermark: 1080p and 4K are not offered for them. Buy credits on the pricing page to make videos without a watermark.`;
-    case "welcome_video_720p":
-      return t`This video was paid with welcome credits: it stays 720p with a watermark. Buy credits on the pricing page to make videos without a watermark.`;
     case "admin_cannot_delete":
       return t`An administrator's account cannot be deleted here.`;
     case "account_deleted":
@@ -314,6 +267,12 @@ function reasonText(reason: ErrorReason, params: Params): string {
         other: "Too many wrong codes today. Use a recovery code or a passkey, or try the app's code again in # hours.",
       });
     }
+    default:
+      for (const texts of featureReasonTexts) {
+        const text = texts(reason, params);
+        if (text !== undefined) return text;
+      }
+      return undefined;
   }
 }
 
@@ -419,6 +378,8 @@ export interface ApiErrorFacts {
 /** The sentence to show for an API error. */
 export function apiErrorText({ code, reason, params = {}, serverMessage }: ApiErrorFacts): string {
   if (readsServerLanguage() && serverMessage) return serverMessage;
-  if (reason) return reasonText(reason, params);
+  const text = reason ? reasonText(reason, params) : undefined;
+  if (text !== undefined) return text;
+  if (reason && serverMessage) return serverMessage;
   return code ? codeText(code, params) : t`Something went wrong. Please try again.`;
 }

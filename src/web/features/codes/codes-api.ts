@@ -8,6 +8,7 @@ import type { PlanInterval } from "../../../shared/schemas/plans";
 import { call } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys, underPath } from "@/lib/query-keys";
+import "./code-reason-texts";
 
 /** What is being bought: a package, or a plan for a period. */
 export type QuoteTarget = { packageId: string } | { planId: string; interval: PlanInterval };

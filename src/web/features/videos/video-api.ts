@@ -4,6 +4,7 @@ import type { BodyInput } from "../../../shared/api/contract";
 import type { ExtendVideoInput, GenerateVideoResult, VideoQuality } from "../../../shared/schemas/videos";
 import { call, callForm, callRaw } from "@/lib/api";
 import { saveDownload } from "@/lib/save-download";
+import "./welcome-reason-texts";
 
 export type { TaskList, VideoStatusResponse } from "../../../shared/schemas/videos";
 

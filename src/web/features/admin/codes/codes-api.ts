@@ -10,6 +10,8 @@ import { adminCodesApi } from "../../../../shared/api/admin-codes";
 import { signUpProtectionApi } from "../../../../shared/api/sign-up-protection";
 import type { AdminCodeView, AdminRedemptionView } from "../../../../shared/schemas/codes";
 import type { SuccessOutput } from "../../../../shared/api/contract";
+// The codes feature adds its refusals to the error texts (decision 0156).
+import "@/features/codes";
 import { call, errorMessage, urlFor } from "@/lib/api";
 import { underPath } from "@/lib/query-keys";
 import { i18n } from "@/lib/i18n";
