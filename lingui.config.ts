@@ -34,7 +34,19 @@ const PUBLIC = web([
 ]);
 const ADMIN = web(["features/admin", "pages/admin-*", "pages/history-page.tsx"]);
 const APP = web(
-  ["account", "account-links", "automation", "codes", "contact", "legal", "payments", "plans", "videos", "webhooks"]
+  [
+    "account",
+    "account-links",
+    "automation",
+    "codes",
+    "contact",
+    "legal",
+    "payments",
+    "plans",
+    "referrals",
+    "videos",
+    "webhooks",
+  ]
     .map((f) => `features/${f}`)
     .concat("pages", SECURITY_PAGE_CARDS),
 );

@@ -39,7 +39,7 @@ describe("the Referrals card on /my-account", () => {
     const link = await screen.findByLabelText<HTMLInputElement>("Your referral link");
     expect(link.value).toBe("http://localhost:3000/r/ABCD2345");
     const figures = screen.getByLabelText("Your referrals in figures");
-    expect(figures.textContent).toContain("Joined3");
+    expect(figures.textContent).toContain("People joined3");
     expect(figures.textContent).toContain("Bought1");
     expect(figures.textContent).toContain("Credits earned40");
     expect(figures.textContent).toContain("Credits held12");

@@ -8,7 +8,7 @@ import crypto from "node:crypto";
 import type { CreemClient } from "./client.js";
 
 /** How long a checkout's Creem code can be used: well inside the 24 hours after which an unpaid order's reservation is given back. */
-export const CREEM_DISCOUNT_LIFETIME_MS = 12 * 60 * 60 * 1000;
+const CREEM_DISCOUNT_LIFETIME_MS = 12 * 60 * 60 * 1000;
 
 /**
  * Letters and digits: 14 of them (about 72 bits). Creem's own integration test keeps its codes to
@@ -18,7 +18,7 @@ const CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 const CODE_LENGTH = 14;
 
 /** A code nobody can guess (rejection sampling: every character equally likely). */
-export function unguessableCreemCode(): string {
+function unguessableCreemCode(): string {
   let code = "";
   while (code.length < CODE_LENGTH) {
     for (const byte of crypto.randomBytes(CODE_LENGTH * 2)) {

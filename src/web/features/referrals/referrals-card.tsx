@@ -45,7 +45,7 @@ export function ReferralsCard() {
           <>
             {mine.data.link ? <ReferralLink link={mine.data.link} /> : null}
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={t`Your referrals in figures`}>
-              <Figure name="joined" label={t`Joined`} value={mine.data.joined} />
+              <Figure name="joined" label={t`People joined`} value={mine.data.joined} />
               <Figure name="bought" label={t`Bought`} value={mine.data.bought} />
               <Figure name="earned" label={t`Credits earned`} value={mine.data.earnedCredits} />
               <Figure name="held" label={t`Credits held`} value={mine.data.heldCredits} />

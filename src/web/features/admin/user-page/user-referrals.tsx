@@ -26,7 +26,7 @@ const REWARD_STATUS: Record<Reward["status"], { label: MessageDescriptor; varian
   reversed: { label: msg`Taken back`, variant: "destructive" },
 };
 const REFERRAL_STATUS: Record<AdminUserReferrals["referred"][number]["status"], MessageDescriptor> = {
-  joined: msg`Joined`,
+  joined: msg`Not verified yet`,
   verified: msg`Verified`,
   refused: msg`Refused`,
 };
