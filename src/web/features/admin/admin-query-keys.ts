@@ -12,7 +12,7 @@ import { adminModerationApi } from "../../../shared/api/admin-moderation";
 import { adminOverviewApi } from "../../../shared/api/admin-overview";
 import { adminPackagesApi } from "../../../shared/api/admin-packages";
 import { adminPlansApi } from "../../../shared/api/admin-plans";
-import { adminReferralsApi } from "../../../shared/api/referrals";
+import { adminReferralsApi } from "../../../shared/api/admin-referrals";
 import { adminSettingsApi } from "../../../shared/api/admin-settings";
 import { adminTransactionsApi } from "../../../shared/api/admin-transactions";
 import { adminUsersApi } from "../../../shared/api/admin-users";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
-import { adminReferralsApi } from "../../../../shared/api/referrals";
+import { adminReferralsApi } from "../../../../shared/api/admin-referrals";
 import { OVERVIEW_RANGE_DAYS, type AdminOverview } from "../../../../shared/schemas/admin-overview";
 import type { AdminReferrals } from "../../../../shared/schemas/referrals";
 import { SectionCard } from "@/components/ui/section-card";

@@ -2,7 +2,7 @@
 import { msg, t } from "@lingui/core/macro";
 import { useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
-import { adminReferralsApi } from "../../../../shared/api/referrals";
+import { adminReferralsApi } from "../../../../shared/api/admin-referrals";
 import type { referralSettingsSchema } from "../../../../shared/schemas/referrals";
 import { call, errorMessage } from "@/lib/api";
 import { i18n } from "@/lib/i18n";

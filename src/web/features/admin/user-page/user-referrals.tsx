@@ -8,7 +8,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { adminReferralsApi } from "../../../../shared/api/referrals";
+import { adminReferralsApi } from "../../../../shared/api/admin-referrals";
 import type { AdminUserReferrals } from "../../../../shared/schemas/referrals";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/data-table";
