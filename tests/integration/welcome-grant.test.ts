@@ -5,7 +5,7 @@
  * sign-ups from one address or one network, and parallel asks all get no more than the rules allow.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { adminSettings, creditLots, transactions, users, welcomeGrants } from "../../src/server/db/schema.js";
 import { readSettingsFromDatabase } from "../../src/server/features/settings/service.js";
 import { mailboxOf, networkOf } from "../../src/server/features/welcome/welcome-address.js";
@@ -87,10 +87,14 @@ describe("a person who confirms their address", () => {
     const a = await account(newAddress());
     const granted = await ask(a, "kim@people.example", "198.51.100.7");
     expect(granted).toMatchObject({ kind: "granted", credits: 7 });
+    // /pricing tells a visitor what a new account gets (read through the settings' cache).
+    const offer = async () => (await new Client(t.app).get("/api/pricing/current")).json().welcome_grant;
+    await vi.waitFor(async () => expect(await offer()).toEqual({ credits: 7, days: 3 }));
     await db().update(adminSettings).set({ welcomeGrantEnabled: false });
     const b = await account(newAddress());
     expect(await ask(b, "lee@people.example", "198.51.100.8")).toEqual({ kind: "off" });
     expect(await balance(b)).toBe(0);
+    await vi.waitFor(async () => expect(await offer()).toBeNull());
     await db().update(adminSettings).set({ welcomeGrantDays: 14 });
   });
 });

@@ -294,6 +294,17 @@ export const pricingViewSchema = z
       description:
         "Videos paid with welcome credits carry the site's watermark and stay 720p (decision 0155); absent: they are not marked.",
     }),
+    welcome_grant: z
+      .object({
+        credits: z.number().int().positive(),
+        days: z.number().int().positive(),
+      })
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "What a new person gets once their address is confirmed (issue 70, decision 0155): credits lasting `days` days; null while the admin has the grant off.",
+      }),
     credit_value: z
       .object({
         usd: z.number().positive().meta({ description: "US dollars per credit, unrounded (e.g. 0.1666...)." }),

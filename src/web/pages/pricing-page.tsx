@@ -17,6 +17,7 @@ import { usePaymentReturnToast } from "@/features/payments/use-payment-return";
 import { usePurchaseFlow } from "@/features/payments/use-purchase-flow";
 import { PlansSection } from "@/features/plans/plans-section";
 import { WelcomeCreditsNotice } from "@/features/plans/welcome-credits-notice";
+import { WelcomeOfferLine } from "@/features/plans/welcome-offer-line";
 import { ReferralPricingLine } from "@/features/referrals/referral-pricing-line";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 
@@ -27,7 +28,8 @@ const PROMISES = [
 ];
 
 /**
- * /pricing (decision 0016, issues 69 and 70): a new person's free credits, stats, "Have a code?",
+ * /pricing (decision 0016, issues 69 and 70): a new person's free credits (or, signed out, what a
+ * new account gets), stats, "Have a code?",
  * plans, credit packages, purchase dialog, transaction history.
  */
 export function PricingPage() {
@@ -58,6 +60,7 @@ export function PricingPage() {
       />
 
       <WelcomeCreditsNotice className="mb-8 max-w-3xl" />
+      {isResolved && !signedIn ? <WelcomeOfferLine className="mb-8 max-w-3xl" /> : null}
 
       {signedIn ? (
         <div className="mb-12">

@@ -12,6 +12,7 @@ import { priceOf, resolvePrices } from "../../../shared/prices.js";
 import type { PricingView } from "../../../shared/schemas/videos.js";
 import type { ModelsView } from "../../../shared/schemas/models.js";
 import type { Settings } from "../settings/service.js";
+import { welcomeCredits } from "../welcome/welcome-grant.js";
 import { offeredModels } from "./model-offer.js";
 import { quote } from "./quote.js";
 import { vendorsFor } from "./video-vendors.js";
@@ -62,6 +63,7 @@ export function pricingView(
     })),
     simulated,
     welcome_videos_marked: s.welcomeVideosWatermarked,
+    welcome_grant: s.welcomeGrantEnabled ? { credits: welcomeCredits(s), days: s.welcomeGrantDays } : null,
     credit_value: creditValue,
   };
 }

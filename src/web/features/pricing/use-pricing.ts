@@ -58,6 +58,8 @@ export interface Pricing {
   simulated: boolean;
   /** Videos paid with welcome credits are 720p with a watermark (the admin's setting, decision 0155). */
   welcomeVideosMarked: boolean;
+  /** What a new person gets once their address is confirmed; null while the grant is off (decision 0155). */
+  welcomeGrant: { credits: number; days: number } | null;
   /**
    * What one credit is worth (decision 0075): the admin's value, or the lowest price per credit
    * among the packages on sale; null until the server answers and while nothing is sold (the
@@ -109,6 +111,7 @@ function pricingOf(data: PricingView | undefined): PricingData {
     surcharges,
     simulated: data?.simulated ?? false,
     welcomeVideosMarked: data?.welcome_videos_marked ?? false,
+    welcomeGrant: data?.welcome_grant ?? null,
     creditValue: data?.credit_value ?? null,
     fromServer: data !== undefined,
   };
