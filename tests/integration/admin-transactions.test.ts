@@ -101,7 +101,7 @@ describe("GET /api/admin/transactions", () => {
     ["?limit=101", "limit must be a whole number from 1 to 100"],
     [
       "?type=bogus",
-      "type must be one of: purchase, bonus, refund, usage, adjustment, reversal, expiry, subscription, rollover, welcome",
+      "type must be one of: purchase, bonus, refund, usage, adjustment, reversal, expiry, subscription, rollover, welcome, code, referral",
     ],
     ["?dateFrom=2026-02-30", "dateFrom must be a date written YYYY-MM-DD"],
     ["?dateFrom=2026-03-05&dateTo=2026-03-01", "dateFrom must not be after dateTo"],
