@@ -150,13 +150,21 @@ export interface FakeSubscription {
   status_change_note?: string;
   custom_id?: string;
   quantity: string;
+  /** Whether the subscription repriced cycles of its billing plan (`plan.billing_cycles` when created). */
+  plan_overridden: boolean;
   subscriber?: { email_address?: string; payer_id?: string; name?: { given_name: string; surname: string } };
   start_time: string;
   create_time: string;
   update_time: string;
   billing_info: {
     outstanding_balance: Money;
-    cycle_executions: { tenure_type: string; sequence: number; cycles_completed: number }[];
+    cycle_executions: {
+      tenure_type: string;
+      sequence: number;
+      cycles_completed: number;
+      cycles_remaining: number;
+      total_cycles: number;
+    }[];
     last_payment?: { amount: Money; time: string };
     last_failed_payment?: { amount: Money; time: string; reason_code: string; next_payment_retry_time: string };
     next_billing_time?: string;

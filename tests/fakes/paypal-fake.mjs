@@ -36,8 +36,13 @@
  * Subscriptions (decision 0154), with the same bearer tokens:
  *        POST /v1/catalogs/products, POST /v1/billing/plans (under a product; 201, or 200 replaying
  *            the same PayPal-Request-Id), GET /v1/billing/plans/{id}
- *        POST /v1/billing/subscriptions  {plan_id, custom_id, subscriber, application_context}:
- *            APPROVAL_PENDING with an `approve` link (replayed by PayPal-Request-Id)
+ *            (up to two TRIAL cycles of finite total_cycles, then one REGULAR: billed in sequence)
+ *        POST /v1/billing/subscriptions  {plan_id, custom_id, subscriber, application_context,
+ *            plan?: {billing_cycles: [{sequence, pricing_scheme, total_cycles?}]}}: APPROVAL_PENDING
+ *            with an `approve` link (replayed by PayPal-Request-Id); the override reprices cycles the
+ *            plan has (a sequence it lacks, or other total_cycles: 422), plan_overridden true
+ *        (each payment is its cycle's price, the override's where there is one; a revised plan bills
+ *            its REGULAR price; billing_info.cycle_executions counts each cycle)
  *        GET  /v1/billing/subscriptions/{id}, GET …/{id}/transactions?start_time&end_time (the
  *            sales: a transaction's id is its sale's)
  *        POST …/{id}/suspend | activate | cancel {reason} -> 204 (the reason becomes
@@ -353,6 +358,39 @@ export async function startPaypalFake(options) {
     plan.billing_cycles.find((/** @type {any} */ c) => c.tenure_type === "REGULAR");
   const monthsOf = (/** @type {any} */ plan) => (regularCycle(plan)?.frequency.interval_unit === "YEAR" ? 12 : 1);
   const priceOfPlan = (/** @type {any} */ plan) => regularCycle(plan).pricing_scheme.fixed_price;
+  /** The cycles as billed, in sequence: the plan's, repriced by the subscription's override. */
+  const cyclesOf = (/** @type {any} */ plan, /** @type {any[]} */ overrides = []) =>
+    [...plan.billing_cycles]
+      .sort((a, b) => a.sequence - b.sequence)
+      .map((/** @type {any} */ c) => {
+        const o = overrides.find((/** @type {any} */ x) => x.sequence === c.sequence);
+        return o?.pricing_scheme ? { ...c, pricing_scheme: o.pricing_scheme } : c;
+      });
+  /**
+   * The cycle the subscription's next payment is for: its trial cycles while they last, then the
+   * REGULAR one; after a revision, the new plan's REGULAR one. @param {any} sub
+   */
+  function cycleDue(sub) {
+    const state = subscriptionState.get(sub.id);
+    const plan = billingPlans.get(sub.plan_id);
+    if (state.revised) return regularCycle(plan);
+    let before = 0;
+    for (const c of state.cycles) {
+      if (c.total_cycles === 0 || state.paidCycles < before + c.total_cycles) return c;
+      before += c.total_cycles;
+    }
+    return regularCycle(plan);
+  }
+  const priceDue = (/** @type {any} */ sub) => cycleDue(sub).pricing_scheme.fixed_price;
+  const executionsOf = (/** @type {any[]} */ cycles) =>
+    cycles.map((/** @type {any} */ c) => ({
+      tenure_type: c.tenure_type,
+      sequence: c.sequence,
+      cycles_completed: 0,
+      cycles_remaining: c.total_cycles,
+      current_pricing_scheme_version: 1,
+      total_cycles: c.total_cycles,
+    }));
 
   function subscriptionLinks(/** @type {any} */ sub) {
     const self = `${baseUrl}/v1/billing/subscriptions/${sub.id}`;
@@ -423,13 +461,19 @@ export async function startPaypalFake(options) {
     });
     const plan = billingPlans.get(sub.plan_id);
     const info = sub.billing_info;
+    const cycle = cycleDue(sub);
+    const execution =
+      info.cycle_executions.find((/** @type {any} */ e) => e.sequence === cycle.sequence) ??
+      info.cycle_executions.at(-1);
     const due = info.next_billing_time ? new Date(info.next_billing_time) : fakeNow();
     info.last_payment = { amount: { ...amount }, time: now };
     info.next_billing_time = isoOf(plusMonths(state.paidCycles === 0 ? fakeNow() : due, monthsOf(plan)));
     info.failed_payments_count = 0;
     delete info.last_failed_payment;
     info.outstanding_balance = { currency_code: amount.currency_code, value: "0.00" };
-    info.cycle_executions[0].cycles_completed += 1;
+    execution.cycles_completed += 1;
+    if (execution.total_cycles > 0)
+      execution.cycles_remaining = Math.max(0, execution.total_cycles - execution.cycles_completed);
     state.paidCycles += 1;
     sub.update_time = now;
     return sale;
@@ -454,7 +498,7 @@ export async function startPaypalFake(options) {
     };
     sub.start_time = isoOf(fakeNow());
     setStatus(sub, "ACTIVE");
-    const sale = takePayment(sub, priceOfPlan(billingPlans.get(sub.plan_id)));
+    const sale = takePayment(sub, priceDue(sub));
     return [planEvent("BILLING.SUBSCRIPTION.ACTIVATED", sub), planEvent("PAYMENT.SALE.COMPLETED", sale)];
   }
 
@@ -476,9 +520,10 @@ export async function startPaypalFake(options) {
       sub.plan_id = state.revision.planId;
       sub.update_time = isoOf(fakeNow());
       state.revision = undefined;
+      state.revised = true;
       events.push(planEvent("BILLING.SUBSCRIPTION.UPDATED", sub));
     }
-    const amount = state.owed ?? priceOfPlan(billingPlans.get(sub.plan_id));
+    const amount = state.owed ?? priceDue(sub);
     if (outcome === "COMPLETED") {
       state.owed = undefined;
       events.push(planEvent("PAYMENT.SALE.COMPLETED", takePayment(sub, amount)));
@@ -603,12 +648,24 @@ export async function startPaypalFake(options) {
       }
       const input = parseJson(body);
       if (!input?.product_id || !products.has(input.product_id)) return invalid("/product_id");
-      const cycle = Array.isArray(input.billing_cycles)
-        ? input.billing_cycles.find((/** @type {any} */ c) => c?.tenure_type === "REGULAR")
-        : undefined;
+      /** @type {any[]} */
+      const cycles = Array.isArray(input.billing_cycles) ? input.billing_cycles : [];
+      const regulars = cycles.filter((c) => c?.tenure_type === "REGULAR");
+      const trials = cycles.filter((c) => c?.tenure_type === "TRIAL");
+      const cycle = regulars[0];
+      const sequences = cycles.map((c) => c?.sequence).sort((a, b) => a - b);
       if (
-        !cycle ||
-        !["MONTH", "YEAR"].includes(cycle.frequency?.interval_unit) ||
+        regulars.length !== 1 ||
+        trials.length > 2 ||
+        trials.length + regulars.length !== cycles.length ||
+        !sequences.every((n, i) => n === i + 1) ||
+        // The trial cycles come first; each runs a finite number of cycles, the regular one may run forever.
+        trials.some((c) => c.sequence > cycle.sequence || !(c.total_cycles >= 1 && c.total_cycles <= 999)) ||
+        cycles.some(
+          (c) =>
+            !["MONTH", "YEAR"].includes(c.frequency?.interval_unit) ||
+            (c.pricing_scheme !== undefined && !validMoney(c.pricing_scheme?.fixed_price)),
+        ) ||
         !validMoney(cycle.pricing_scheme?.fixed_price)
       )
         return invalid("/billing_cycles");
@@ -645,6 +702,20 @@ export async function startPaypalFake(options) {
       const plan = input?.plan_id ? billingPlans.get(input.plan_id) : undefined;
       if (!plan) return notFound(res);
       if (plan.status !== "ACTIVE") return unprocessable(res, "PLAN_STATUS_INVALID");
+      // "The subscription billing cycle definition has to adhere to the plan billing cycle
+      // definition": an override reprices a cycle the plan has, never adds one or changes its length.
+      /** @type {any[]} */
+      const overrides = input.plan?.billing_cycles ?? [];
+      if (input.plan !== undefined && !Array.isArray(overrides)) return invalid("/plan/billing_cycles");
+      for (const o of overrides) {
+        const own = plan.billing_cycles.find((/** @type {any} */ c) => c.sequence === o?.sequence);
+        if (!own) return unprocessable(res, "INVALID_BILLING_CYCLE_SEQUENCE");
+        if (o.total_cycles !== undefined && o.total_cycles !== own.total_cycles)
+          return unprocessable(res, "INVALID_BILLING_CYCLE_SEQUENCE");
+        if (o.pricing_scheme !== undefined && !validMoney(o.pricing_scheme?.fixed_price))
+          return invalid("/plan/billing_cycles/pricing_scheme");
+      }
+      const cycles = cyclesOf(plan, overrides);
       const id = subscriptionId();
       const now = isoOf(fakeNow());
       subscriptionState.set(id, {
@@ -652,7 +723,9 @@ export async function startPaypalFake(options) {
         transactions: [],
         paidCycles: 0,
         revision: undefined,
+        revised: false,
         owed: undefined,
+        cycles,
       });
       const sub = {
         id,
@@ -664,22 +737,13 @@ export async function startPaypalFake(options) {
         ...(input.subscriber?.email_address
           ? { subscriber: { email_address: String(input.subscriber.email_address) } }
           : {}),
-        plan_overridden: false,
+        plan_overridden: overrides.length > 0,
         start_time: now,
         create_time: now,
         update_time: now,
         billing_info: {
           outstanding_balance: { currency_code: priceOfPlan(plan).currency_code, value: "0.00" },
-          cycle_executions: [
-            {
-              tenure_type: "REGULAR",
-              sequence: 1,
-              cycles_completed: 0,
-              cycles_remaining: 0,
-              current_pricing_scheme_version: 1,
-              total_cycles: 0,
-            },
-          ],
+          cycle_executions: executionsOf(cycles),
           failed_payments_count: 0,
         },
         application_context: input.application_context,

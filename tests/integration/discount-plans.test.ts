@@ -1,9 +1,9 @@
 /**
  * A discount code on a plan (issue 70, decision 0158): through Creem, a discount of exactly the
  * cents taken off with duration `once`, so the first payment is discounted and the second is the
- * full price; the first period's order carries the code and is what marks it paid. PayPal's
- * billing plans cannot discount the first payment alone: a code is refused there. A checkout
- * that fails, or is never paid, gives the code back (the sweep).
+ * full price; the first period's order carries the code and is what marks it paid. A checkout
+ * that fails, or is never paid, gives the code back (the sweep). Through PayPal:
+ * discount-plans-paypal.test.ts.
  */
 import type { AddressInfo } from "node:net";
 import { asc, eq } from "drizzle-orm";
@@ -177,17 +177,5 @@ describe("a plan bought with a discount code through Creem", () => {
     expect(await aged.runOnce()).toBeGreaterThanOrEqual(1);
     expect((await redemptionsOf(code.id))[0]?.status).toBe("released");
     expect(await codeUses(code.id)).toBe(0);
-  });
-});
-
-describe("a plan bought with a discount code through PayPal", () => {
-  it("is refused with a clear answer, nothing written", async () => {
-    const code = await planCode();
-    const user = await userWithCredits(t.app, db(), 0);
-    const res = await subscribe(user.client, { provider: "paypal", code: code.code });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe("This code works with card payment (Creem) for plans.");
-    expect(await db().select().from(subscriptions).where(eq(subscriptions.userId, user.id))).toEqual([]);
-    expect(await redemptionsOf(code.id)).toEqual([]);
   });
 });

@@ -175,10 +175,19 @@ describe("billing plans made from the admin's plan", () => {
     const made = fake.catalogCalls.slice(before).filter((c) => c.kind === "plan" && c.status === 201);
     expect(made).toHaveLength(1);
     const billing = fake.billingPlans.get(ids[0]!)!;
+    // A one-cycle trial at the full price (what a discount code reprices, decision 0158), then the regular cycle.
     expect(billing.billing_cycles).toEqual([
       expect.objectContaining({
         frequency: { interval_unit: "MONTH", interval_count: 1 },
+        tenure_type: "TRIAL",
+        sequence: 1,
+        total_cycles: 1,
+        pricing_scheme: { fixed_price: { value: "19.00", currency_code: "USD" } },
+      }),
+      expect.objectContaining({
+        frequency: { interval_unit: "MONTH", interval_count: 1 },
         tenure_type: "REGULAR",
+        sequence: 2,
         total_cycles: 0,
         pricing_scheme: { fixed_price: { value: "19.00", currency_code: "USD" } },
       }),
@@ -193,6 +202,7 @@ describe("billing plans made from the admin's plan", () => {
     expect((row.paypalPlanPrices as Record<string, MadeBillingPlan>)[ids[0]!]).toMatchObject({
       interval: "month",
       price: "19.00",
+      trial: true,
     });
 
     // Asked again, nothing new; a yearly plan and another plan share the one product (PayPal

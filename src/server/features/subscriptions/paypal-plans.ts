@@ -71,6 +71,11 @@ export interface MadeBillingPlan {
   product?: string;
   /** The PayPal account (environment and client id) it belongs to: another account cannot use it. */
   account?: string;
+  /**
+   * Made with a one-cycle TRIAL at the price before its REGULAR cycle (decision 0158): the cycle a
+   * discount code's subscription reprices. Billing plans made before have the REGULAR cycle alone.
+   */
+  trial?: boolean;
 }
 
 interface PayPalAccount {
@@ -152,11 +157,24 @@ const madePlans = (plan: PlanRow) => (plan.paypalPlanPrices ?? {}) as Record<str
 const columnOf = (interval: PlanInterval) => (interval === "month" ? "paypalPlanMonthly" : "paypalPlanYearly");
 const short = (text: string) => crypto.createHash("sha256").update(text).digest("hex").slice(0, 16);
 
-/** A billing plan of ours for this interval, price and account: the current one first, else any made before. */
-function reusable(plan: PlanRow, interval: PlanInterval, price: string, account: string): string | undefined {
+/**
+ * A billing plan of ours for this interval, price and account (with its trial cycle when `trial`):
+ * the current one first, else any made before.
+ */
+function reusable(
+  plan: PlanRow,
+  interval: PlanInterval,
+  price: string,
+  account: string,
+  trial: boolean,
+): string | undefined {
   const made = madePlans(plan);
   const fits = (id: string | null | undefined) =>
-    id && made[id]?.interval === interval && made[id]?.price === price && made[id]?.account === account;
+    id &&
+    made[id]?.interval === interval &&
+    made[id]?.price === price &&
+    made[id]?.account === account &&
+    (!trial || made[id]?.trial === true);
   const current = plan[columnOf(interval)];
   if (fits(current)) return current!;
   return Object.keys(made).find((id) => fits(id));
@@ -179,12 +197,26 @@ export async function ensurePayPalBillingPlan(
   plan: PlanRow,
   interval: PlanInterval,
 ): Promise<string> {
+  return (await billingPlanFor(ctx, plan, interval, false)).id;
+}
+
+/**
+ * The same, with the price it bills; `trial`: one with the trial cycle a discount code reprices
+ * (decision 0158). A billing plan made before that has none, so a new one is made (and becomes the
+ * current one: every billing plan made now has it).
+ */
+async function billingPlanFor(
+  ctx: PayPalPlansContext,
+  plan: PlanRow,
+  interval: PlanInterval,
+  trial: boolean,
+): Promise<{ id: string; price: string }> {
   const account = await paypalAccount(ctx);
   if (!account) throw notConfigured();
   const price = priceOf(plan, interval);
   if (price === null) throw notFound("This plan is not sold for this interval.");
-  const ready = reusable(plan, interval, price, account.key);
-  if (ready && plan[columnOf(interval)] === ready) return ready;
+  const ready = reusable(plan, interval, price, account.key, trial);
+  if (ready && plan[columnOf(interval)] === ready) return { id: ready, price };
 
   return ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CATALOG_LOCK})`);
@@ -193,8 +225,9 @@ export async function ensurePayPalBillingPlan(
     const nowPrice = priceOf(row, interval);
     if (nowPrice === null) throw notFound("This plan is not sold for this interval.");
     const made = madePlans(row);
-    let id = reusable(row, interval, nowPrice, account.key);
+    let id = reusable(row, interval, nowPrice, account.key, trial);
     let product = id ? made[id]!.product : undefined;
+    const withTrial = id ? made[id]!.trial === true : true;
     if (!id) {
       product = await productOf(tx, account);
       const billing = await account.client.createBillingPlan({
@@ -204,7 +237,8 @@ export async function ensurePayPalBillingPlan(
         interval: interval === "month" ? "MONTH" : "YEAR",
         price: { currency: "USD", value: nowPrice },
         paymentFailureThreshold: PAYMENT_FAILURE_THRESHOLD,
-        requestId: `veo-plan-${row.id}-${interval}-${toCents(nowPrice)}-${short(account.key)}`,
+        // "-trial": not the replay of a billing plan made before with its regular cycle alone.
+        requestId: `veo-plan-${row.id}-${interval}-${toCents(nowPrice)}-${short(account.key)}-trial`,
       });
       id = billing.id;
     }
@@ -213,10 +247,13 @@ export async function ensurePayPalBillingPlan(
       .set({
         paypalProductId: product ?? row.paypalProductId,
         ...(interval === "month" ? { paypalPlanMonthly: id } : { paypalPlanYearly: id }),
-        paypalPlanPrices: { ...made, [id]: { interval, price: nowPrice, product, account: account.key } },
+        paypalPlanPrices: {
+          ...made,
+          [id]: { interval, price: nowPrice, product, account: account.key, ...(withTrial ? { trial: true } : {}) },
+        },
       })
       .where(eq(plans.id, row.id));
-    return id;
+    return { id, price: nowPrice };
   });
 }
 
@@ -292,12 +329,23 @@ export function paypalPlanProvider(ctx: PayPalPlansContext): PlanProvider {
       return Boolean(account?.enabled && account.webhookId);
     },
 
-    async checkout({ user, subscription, plan, interval }, log) {
+    async checkout({ user, subscription, plan, interval, discountCents }, log) {
       const context = { subscriptionId: subscription.id, planId: plan.id, interval };
       try {
         const account = await paypalAccount(ctx);
         if (!account?.enabled) throw notConfigured();
-        const planId = await ensurePayPalBillingPlan(ctx, plan, interval);
+        const discounted = discountCents !== undefined && discountCents > 0;
+        const { id: planId, price } = await billingPlanFor(ctx, plan, interval, discounted);
+        // A code takes off the first payment alone (decision 0158): the subscription reprices the
+        // billing plan's one-cycle trial; every later cycle is the regular price.
+        let firstCyclePrice: { currency: string; value: string } | undefined;
+        if (discounted) {
+          if (toCents(price) !== toCents(subscription.price))
+            throw new AppError("conflict", "This plan's price changed just now.", {
+              suggestion: "Open the plan again to see its price, then subscribe",
+            });
+          firstCyclePrice = { currency: "USD", value: formatCents(toCents(price) - discountCents) };
+        }
         const base = ctx.config.publicUrl;
         const made = await account.client.createSubscription({
           planId,
@@ -306,6 +354,7 @@ export function paypalPlanProvider(ctx: PayPalPlansContext): PlanProvider {
           returnUrl: `${base}${PAYPAL_RETURN_PATH}`,
           cancelUrl: `${base}${PAYPAL_CANCEL_PATH}`,
           requestId: `veo-subscription-${subscription.id}`,
+          ...(firstCyclePrice ? { firstCyclePrice } : {}),
         });
         // Ties our row to PayPal's now, so its events find it whoever confirms first.
         await applyPayPalChange(ctx, subscription.id, {
@@ -313,7 +362,10 @@ export function paypalPlanProvider(ctx: PayPalPlansContext): PlanProvider {
           providerSubscriptionId: made.id,
           planRef: planId,
         });
-        log.info({ ...context, paypalSubscriptionId: made.id, billingPlan: planId }, "PayPal subscription created");
+        log.info(
+          { ...context, paypalSubscriptionId: made.id, billingPlan: planId, firstCyclePrice: firstCyclePrice?.value },
+          "PayPal subscription created",
+        );
         return { checkoutUrl: made.approveUrl ?? null, paypalSubscriptionId: made.id };
       } catch (err) {
         if (err instanceof AppError) throw err;

@@ -1,6 +1,7 @@
 /**
  * A discount code on a plan (issue 70, decision 0158): it takes money off the first payment only,
- * and only through Creem, whose discount can be limited to one payment (`duration: once`). The
+ * through Creem (a discount limited to one payment, `duration: once`) or PayPal (the subscription
+ * reprices its billing plan's one-cycle trial, paypal-plans.ts). The
  * code is reserved for the pending subscription in the transaction that writes it; the first
  * period's payment order carries the code and the price before it, and its crediting marks the
  * code paid (markDiscountPaid finds it by the subscription). A checkout that fails gives it back.
@@ -18,13 +19,6 @@ export interface PlanCode {
   code: string;
   clientAddress: string;
   via: "web" | "api";
-}
-
-/** PayPal bills its billing plan's price every cycle: a code cannot take off the first payment alone there. */
-export function paypalRefusesCodes(): AppError {
-  return new AppError("invalid_input", "This code works with card payment (Creem) for plans.", {
-    suggestion: "Pay by card through Creem to use the code, or subscribe through PayPal without it",
-  });
 }
 
 type NewSubscription = typeof subscriptions.$inferInsert & { planId: string; interval: PlanInterval; price: string };

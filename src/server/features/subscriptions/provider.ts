@@ -18,7 +18,7 @@ interface PlanCheckoutInput {
   subscription: SubscriptionRow;
   plan: PlanRow;
   interval: PlanInterval;
-  /** A discount code's cents off the first payment (decision 0158): Creem only. */
+  /** A discount code's cents off the first payment (decision 0158), through either provider. */
   discountCents?: number;
 }
 

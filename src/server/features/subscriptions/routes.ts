@@ -21,7 +21,7 @@ import { belowCostError, packageLosses } from "../packages/sales-check.js";
 import { eq } from "drizzle-orm";
 import { livePlanOf } from "./lifecycle.js";
 import { mySubscription, subscriptionView } from "./my-plan.js";
-import { endFailedCheckout, insertPendingSubscription, paypalRefusesCodes } from "./plan-discount.js";
+import { endFailedCheckout, insertPendingSubscription } from "./plan-discount.js";
 import type { SubscriptionRow } from "./plan-grants.js";
 import {
   createPlanAudited,
@@ -95,8 +95,6 @@ export async function planRoutes(app: FastifyInstance, opts: PlanRoutesOptions):
       const user = requireUser(request);
       const { planId, interval, provider } = request.body;
       const typed = request.body.code?.trim();
-      // A code takes off the first payment only, which PayPal's billing plans cannot do (decision 0158).
-      if (typed && provider === "paypal") throw paypalRefusesCodes();
       const live = await livePlanOf(db, user.id);
       if (live?.status === "past_due")
         throw new AppError("conflict", "Your plan's last payment did not go through.", {

@@ -152,6 +152,12 @@ export interface CreateSubscriptionRequest {
   returnUrl: string;
   cancelUrl: string;
   requestId: string;
+  /**
+   * The price of the billing plan's first cycle (its TRIAL, sequence 1) for this subscription
+   * alone: a discount code's first payment (decision 0158). PayPal overrides only the pricing of
+   * a cycle the plan has.
+   */
+  firstCyclePrice?: PaypalAmount;
 }
 
 /** The fields of a PayPal subscription (GET /v1/billing/subscriptions/{id}, or a BILLING.SUBSCRIPTION.* resource). */
@@ -320,8 +326,11 @@ export class PaypalClient {
   }
 
   /**
-   * POST /v1/billing/plans: active at once, one regular cycle billed until cancelled
-   * (total_cycles 0), a failed amount added to the next bill, idempotent by `requestId`.
+   * POST /v1/billing/plans: active at once, a failed amount added to the next bill, idempotent by
+   * `requestId`. Two cycles of the same frequency and price: a TRIAL of one cycle (sequence 1),
+   * then the REGULAR one billed until cancelled (total_cycles 0). A subscriber pays the price
+   * every cycle; the trial is there so a subscription can override its price alone (a discount
+   * code's first payment, decision 0158), as PayPal lets an override change a cycle, never add one.
    */
   async createBillingPlan(req: CreateBillingPlanRequest): Promise<PaypalBillingPlan> {
     const body = {
@@ -332,8 +341,15 @@ export class PaypalClient {
       billing_cycles: [
         {
           frequency: { interval_unit: req.interval, interval_count: 1 },
-          tenure_type: "REGULAR",
+          tenure_type: "TRIAL",
           sequence: 1,
+          total_cycles: 1,
+          pricing_scheme: { fixed_price: { value: req.price.value, currency_code: req.price.currency } },
+        },
+        {
+          frequency: { interval_unit: req.interval, interval_count: 1 },
+          tenure_type: "REGULAR",
+          sequence: 2,
           total_cycles: 0,
           pricing_scheme: { fixed_price: { value: req.price.value, currency_code: req.price.currency } },
         },
@@ -356,6 +372,21 @@ export class PaypalClient {
       plan_id: req.planId,
       custom_id: req.customId,
       ...(req.email ? { subscriber: { email_address: req.email } } : {}),
+      ...(req.firstCyclePrice
+        ? {
+            plan: {
+              billing_cycles: [
+                {
+                  sequence: 1,
+                  total_cycles: 1,
+                  pricing_scheme: {
+                    fixed_price: { value: req.firstCyclePrice.value, currency_code: req.firstCyclePrice.currency },
+                  },
+                },
+              ],
+            },
+          }
+        : {}),
       application_context: {
         shipping_preference: "NO_SHIPPING",
         user_action: "SUBSCRIBE_NOW",
