@@ -170,7 +170,7 @@ describe("the purchase dialog's discount code", () => {
 });
 
 describe("the subscribe dialog's discount code", () => {
-  it("shows the first payment with the code, sends it with Creem's checkout and keeps PayPal out", async () => {
+  it("shows the first payment with the code, sends it with Creem's checkout and offers PayPal too", async () => {
     await useLocale("en", "app");
     const { sent } = stubFetch({
       [QUOTE]: { body: { ...QUOTED, code: "FIRSTMONTH", listAmount: "10.00", discount: "2.00", amount: "8.00" } },
@@ -188,8 +188,8 @@ describe("the subscribe dialog's discount code", () => {
       planId: plan().id,
       interval: "month",
     });
-    // A plan's code is taken through Creem only.
-    expect(screen.getByRole("button", { name: /Pay with PayPal/ })).toHaveProperty("disabled", true);
+    // A plan's code is taken through either provider (decision 0158).
+    expect(screen.getByRole("button", { name: /Pay with PayPal/ })).toHaveProperty("disabled", false);
 
     await user.click(screen.getByRole("button", { name: /Pay with Card/ }));
     await waitFor(() => expect(sent.some((r) => r.url === "/api/subscription/checkout")).toBe(true));

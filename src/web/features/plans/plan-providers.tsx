@@ -64,19 +64,20 @@ export function PlanProviders({ plan, interval, code, onClose, onBusyChange }: P
           <ProviderOption
             icon={<Wallet className="text-sky-300" aria-hidden="true" />}
             title={t`Pay with PayPal`}
-            caption={
-              code
-                ? t`Not with a discount code: pay by card to use it`
-                : t`Your PayPal account, or a card through PayPal`
-            }
-            // A plan's discount code is taken through Creem only (decision 0158).
-            disabled={creem.isPending || Boolean(code)}
+            caption={t`Your PayPal account, or a card through PayPal`}
+            disabled={creem.isPending}
             expanded={paypalOpen}
             onClick={() => setPaypalOpen((open) => !open)}
           />
-          {paypalOpen && !code ? (
+          {paypalOpen ? (
             <>
-              <PaypalSubscribe planId={plan.id} interval={interval} onDone={onClose} onBusyChange={onBusyChange} />
+              <PaypalSubscribe
+                planId={plan.id}
+                interval={interval}
+                code={code}
+                onDone={onClose}
+                onBusyChange={onBusyChange}
+              />
               <PaypalChangeNote className="text-center" />
             </>
           ) : null}

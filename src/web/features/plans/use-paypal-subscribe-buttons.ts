@@ -13,6 +13,8 @@ import { confirmPaypalSubscription, refreshAfterPlanChange, startSubscription } 
 export interface PaypalSubscribeOptions {
   planId: string;
   interval: PlanInterval;
+  /** A discount code the server quoted for this plan: PayPal's subscription takes it off the first payment. */
+  code?: string;
   /** PayPal's approval was confirmed (or is still awaited at PayPal): the dialog may close. */
   onDone: () => void;
   /** True from approval until the server has read the subscription at PayPal. */
@@ -28,15 +30,15 @@ export interface PaypalSubscribeOptions {
 export function usePaypalSubscribeButtons(
   paypal: PaypalSubscriptionNamespace | undefined,
   container: RefObject<HTMLDivElement | null>,
-  { planId, interval, onDone, onBusyChange }: PaypalSubscribeOptions,
+  { planId, interval, code, onDone, onBusyChange }: PaypalSubscribeOptions,
 ) {
   const [confirming, setConfirming] = useState(false);
   const [renderFailed, setRenderFailed] = useState(false);
   const [renderAttempt, setRenderAttempt] = useState(0);
   // The SDK keeps the callbacks it was given: they read the latest props through this ref.
-  const latest = useRef({ planId, interval, onDone, onBusyChange });
+  const latest = useRef({ planId, interval, code, onDone, onBusyChange });
   useEffect(() => {
-    latest.current = { planId, interval, onDone, onBusyChange };
+    latest.current = { planId, interval, code, onDone, onBusyChange };
   });
 
   useEffect(() => {
@@ -54,6 +56,7 @@ export function usePaypalSubscribeButtons(
             latest.current.planId,
             latest.current.interval,
             "paypal",
+            latest.current.code,
           );
           if (!paypalSubscriptionId) throw new Error(t`PayPal did not return a subscription. Please try again.`);
           created = paypalSubscriptionId;
