@@ -5,7 +5,7 @@
  * 12 of them (about 58 bits), shown in groups of four: `ABCD-EFGH-JKMN`. An admin's own code may
  * use any letter A-Z and digit 0-9 (a campaign's word, `SUMMER2026`), 4 to 32 of them.
  */
-import { randomInt } from "node:crypto";
+import { randomCode } from "../../lib/tokens.js";
 
 /** Crockford-like: no 0, 1, I, L, O, U. */
 export const CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -24,9 +24,7 @@ export function normaliseCode(typed: string): string {
 
 /** A random code of the alphabet (node:crypto), in its normal form. */
 export function generateCode(length = GENERATED_LENGTH): string {
-  let out = "";
-  for (let i = 0; i < length; i++) out += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
-  return out;
+  return randomCode(CODE_ALPHABET, length);
 }
 
 /** How a code is shown: a code of the generated length in groups of four, any other as it is. */

@@ -3,19 +3,15 @@
  * people confuse (0/O, 1/I/L, U/V), made the first time it is asked for by one conditional update,
  * so two first asks at once end with one code. Read in any letter case.
  */
-import crypto from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { isUniqueViolation, type Queryable } from "../../db/connect.js";
 import { users } from "../../db/schema.js";
+import { randomCode } from "../../lib/tokens.js";
 
 const ALPHABET = "23456789ABCDEFGHJKMNPQRSTWXYZ";
 const LENGTH = 8;
 
-function newReferralCode(): string {
-  let code = "";
-  for (let i = 0; i < LENGTH; i++) code += ALPHABET[crypto.randomInt(ALPHABET.length)];
-  return code;
-}
+const newReferralCode = () => randomCode(ALPHABET, LENGTH);
 
 /** A code as typed or linked, in the stored form; undefined when it cannot be one. */
 export function normalisedCode(text: string): string | undefined {

@@ -3,18 +3,17 @@
  * SHA-256; a code is taken by a conditional update (`used_at is null`), so it works once even
  * when two requests bring it at the same moment.
  */
-import crypto from "node:crypto";
 import { and, count, eq, isNull } from "drizzle-orm";
 import type { Queryable } from "../../db/connect.js";
 import { recoveryCodes } from "../../db/schema.js";
-import { sha256Hex } from "../../lib/tokens.js";
+import { randomCode, sha256Hex } from "../../lib/tokens.js";
 import { RECOVERY_CODE_COUNT } from "../../../shared/schemas/second-factor.js";
 
 /** No 0/o, 1/l/i: a code is copied by hand. */
 const ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz";
 
 function newCode(): string {
-  const chars = Array.from({ length: 10 }, () => ALPHABET[crypto.randomInt(ALPHABET.length)]).join("");
+  const chars = randomCode(ALPHABET, 10);
   return `${chars.slice(0, 5)}-${chars.slice(5)}`;
 }
 

@@ -4,7 +4,7 @@
  * the cents we took off, in the order's currency), for this one product, redeemable once, expiring
  * soon, with a code nobody can guess. What Creem then charges is our order's amount to the cent.
  */
-import crypto from "node:crypto";
+import { randomCode } from "../../lib/tokens.js";
 import type { CreemClient } from "./client.js";
 
 /** How long a checkout's Creem code can be used: well inside the 24 hours after which an unpaid order's reservation is given back. */
@@ -17,17 +17,8 @@ const CREEM_DISCOUNT_LIFETIME_MS = 12 * 60 * 60 * 1000;
 const CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 const CODE_LENGTH = 14;
 
-/** A code nobody can guess (rejection sampling: every character equally likely). */
-function unguessableCreemCode(): string {
-  let code = "";
-  while (code.length < CODE_LENGTH) {
-    for (const byte of crypto.randomBytes(CODE_LENGTH * 2)) {
-      // 252 = 7 * 36: bytes at or above it would favour the first letters.
-      if (byte < 252 && code.length < CODE_LENGTH) code += CODE_ALPHABET[byte % 36];
-    }
-  }
-  return code;
-}
+/** A code nobody can guess: every character equally likely. */
+const unguessableCreemCode = () => randomCode(CODE_ALPHABET, CODE_LENGTH);
 
 export interface CheckoutDiscountInput {
   /** Our order or subscription id: the discount's name at Creem, to find it in the dashboard. */
