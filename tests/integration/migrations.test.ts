@@ -55,6 +55,7 @@ describe("migrations", () => {
         "credit_packages",
         "held_usernames",
         "idempotency_keys",
+        "image_tasks",
         "known_browsers",
         "legal_texts",
         "mail_messages",

@@ -221,9 +221,24 @@ export const videoTasks = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     /** POST /api/n8n/generate's callbackUrl: the signed video.completed or video.failed event goes there too (decision 0047). */
     callbackUrl: text("callback_url"),
+    /**
+     * How an extension was made (issue 71): 'native' (the vendor's own extend of its parent, the
+     * whole video back) or 'last_frame' (a new video from the parent's last frame, then joined to
+     * it by us); null for a video that extends nothing.
+     */
+    extendMethod: text("extend_method"),
+    /** A 'last_frame' extension's joining to its parent: none, pending, ready (joined_video_url), failed. */
+    joinStatus: text("join_status").notNull().default("none"),
+    /** The parent and this video as one file, in our own storage. */
+    joinedVideoUrl: text("joined_video_url"),
+    /** Variants asked for together (issue 71): the same prompt, a seed each, one task each. */
+    batchId: uuid("batch_id"),
   },
   (t) => [
     index("video_tasks_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("video_tasks_batch_idx")
+      .on(t.batchId)
+      .where(sql`${t.batchId} is not null`),
     // The admin overview's range scans (decision 0053): every column it reads, so they are index-only scans.
     index("video_tasks_created_idx").on(
       t.createdAt,
@@ -251,6 +266,12 @@ export const videoTasks = pgTable(
     check("video_tasks_vendor_valid", sql`${t.vendor} in ('kie', 'google')`),
     check("video_tasks_failure_kind_valid", sql`${t.failureKind} is null or ${t.failureKind} in ('refused')`),
     check("video_tasks_uhd_status_valid", sql`${t.uhdStatus} in ('none', 'requested', 'pending', 'ready', 'failed')`),
+    check("video_tasks_extend_method_valid", sql`${t.extendMethod} is null or ${t.extendMethod} in ('native', 'last_frame')`),
+    check("video_tasks_join_status_valid", sql`${t.joinStatus} in ('none', 'pending', 'ready', 'failed')`),
+    // What the joiner scans: last-frame extensions whose joining waits.
+    index("video_tasks_join_due_idx")
+      .on(t.completedAt)
+      .where(sql`${t.joinStatus} = 'pending'`),
   ],
 );
 
@@ -415,6 +436,17 @@ export const adminSettings = pgTable(
     referralHoldHours: integer("referral_hold_hours").notNull().default(168),
     /** Days a referral link's visit counts for a sign-up. */
     referralAttributionDays: integer("referral_attribution_days").notNull().default(30),
+    /**
+     * The prompt enhancer (issue 71): off, builtin (the rule-based stand-in, no outside call) or llm
+     * (an OpenAI-compatible chat completions endpoint: base URL, sealed key, model).
+     */
+    promptHelpMode: text("prompt_help_mode").notNull().default("builtin"),
+    promptHelpBaseUrl: text("prompt_help_base_url"),
+    promptHelpApiKey: text("prompt_help_api_key"),
+    promptHelpModel: text("prompt_help_model"),
+    /** First frames made from text (issue 71): on or off, and the Market's image model that makes them. */
+    firstFrameEnabled: boolean("first_frame_enabled").notNull().default(true),
+    firstFrameModel: text("first_frame_model").notNull().default("nano-banana-2"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -434,6 +466,7 @@ export const adminSettings = pgTable(
     check("admin_settings_moderation_refusals_flag_valid", sql`${t.moderationRefusalsFlag} between 1 and 1000`),
     check("admin_settings_price_margin_percent_valid", sql`${t.priceMarginPercent} between 0 and 90`),
     check("admin_settings_max_videos_in_flight_valid", sql`${t.maxVideosInFlight} between 1 and 1000`),
+    check("admin_settings_prompt_help_mode_valid", sql`${t.promptHelpMode} in ('off', 'builtin', 'llm')`),
     check(
       "admin_settings_referral_valid",
       sql`${t.referralRefereeCredits} between 0 and 100000 and ${t.referralRefereeDays} between 1 and 365
@@ -790,6 +823,51 @@ export const TRANSACTION_TYPES = [
   "referral",
 ] as const;
 
+/**
+ * A first frame made from text (issue 71): an image task at KIE's Market (or the simulator),
+ * charged in credits, refunded once if it fails, and kept as the person's upload when it succeeds.
+ */
+export const imageTasks = pgTable(
+  "image_tasks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** The provider's task id; null until it was accepted. */
+    taskId: text("task_id").unique(),
+    prompt: text("prompt").notNull(),
+    aspectRatio: text("aspect_ratio").notNull(),
+    /** The Market's image model that made it, e.g. nano-banana-2. */
+    vendorModel: text("vendor_model").notNull(),
+    /** generating, completed or failed. */
+    status: text("status").notNull().default("generating"),
+    creditsUsed: integer("credits_used").notNull(),
+    refunded: boolean("refunded").notNull().default(false),
+    vendorAccountId: uuid("vendor_account_id").references(() => vendorAccounts.id, { onDelete: "set null" }),
+    /** Which key made it: account | settings | env | simulator. */
+    providerSource: text("provider_source").notNull().default("simulator"),
+    /** The kept image: the person's upload it became. */
+    uploadName: text("upload_name"),
+    errorMessage: text("error_message"),
+    /** 'refused' when the vendor refused the prompt for its content; null for any other failure. */
+    failureKind: text("failure_kind"),
+    vendorCost: numeric("vendor_cost", { precision: 12, scale: 4 }),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+    checkAttempts: integer("check_attempts").notNull().default(0),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+  },
+  (t) => [
+    index("image_tasks_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("image_tasks_due_idx")
+      .on(t.nextCheckAt)
+      .where(sql`${t.status} = 'generating'`),
+    check("image_tasks_status_valid", sql`${t.status} in ('generating', 'completed', 'failed')`),
+  ],
+);
+
 export const transactions = pgTable(
   "transactions",
   {
@@ -803,6 +881,8 @@ export const transactions = pgTable(
     amount: integer("amount").notNull(),
     description: text("description"),
     videoTaskId: uuid("video_task_id").references(() => videoTasks.id, { onDelete: "set null" }),
+    /** A first frame made from text (issue 71): its usage row and, if it failed, its one refund. */
+    imageTaskId: uuid("image_task_id").references((): AnyPgColumn => imageTasks.id, { onDelete: "set null" }),
     /** The provider task id, kept so history stays readable after a task row is deleted. */
     kieTaskId: text("kie_task_id"),
     /** What of the video a usage or refund row is for: null for the video itself, "4k" for its 4K upgrade (decision 0049). */
@@ -841,6 +921,9 @@ export const transactions = pgTable(
       .on(t.videoTaskId, t.upgrade)
       .where(sql`${t.type} = 'refund' and ${t.upgrade} is not null`),
     index("transactions_video_task_idx").on(t.videoTaskId),
+    uniqueIndex("transactions_one_refund_per_image_task")
+      .on(t.imageTaskId)
+      .where(sql`${t.type} = 'refund'`),
     // A lot expires once, however many processes sweep at the same moment.
     uniqueIndex("transactions_one_expiry_per_lot")
       .on(t.lotId)

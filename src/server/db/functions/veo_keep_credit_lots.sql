@@ -1,5 +1,5 @@
 -- Keeps credit_lots from the ledger's own rows (issue 69, decision 0150): a positive transaction
--- adds a lot (a video's refund first goes back to the unexpired lots its usage drew from); a
+-- adds a lot (a video's or a first frame's refund first goes back to the unexpired lots its usage drew from); a
 -- negative one draws from the lots that expire soonest, never-expiring last, oldest first among
 -- equals (a kind the transaction names in `veo.draw_last_kind` after all the others); an expiry row empties its own lot. Each draw is written to credit_lot_draws. A user's unexpired lots then hold exactly
 -- users.credits, whichever code wrote the row; lots a spend cannot cover are reported, never
@@ -14,13 +14,13 @@ DECLARE
   take integer;
 BEGIN
   IF NEW."amount" > 0 THEN
-    IF NEW."type" = 'refund' AND NEW."video_task_id" IS NOT NULL THEN
+    IF NEW."type" = 'refund' AND (NEW."video_task_id" IS NOT NULL OR NEW."image_task_id" IS NOT NULL) THEN
       FOR lot IN
         SELECT d."lot_id", d."amount", l."expired_at" IS NULL AS "live"
         FROM "credit_lot_draws" d
         JOIN "transactions" u ON u."id" = d."transaction_id"
         JOIN "credit_lots" l ON l."id" = d."lot_id"
-        WHERE u."video_task_id" = NEW."video_task_id" AND u."type" = 'usage'
+        WHERE (u."video_task_id" = NEW."video_task_id" OR u."image_task_id" = NEW."image_task_id") AND u."type" = 'usage'
           AND u."upgrade" IS NOT DISTINCT FROM NEW."upgrade"
         ORDER BY l."expires_at" DESC NULLS FIRST, l."created_at" DESC, l."id"
         FOR UPDATE OF l
