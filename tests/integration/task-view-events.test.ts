@@ -83,6 +83,7 @@ const changes: { [K in keyof VideoTaskView]-?: { value: unknown; shown?: unknown
   errorMessage: { value: "Generation failed" },
   failureKind: { value: "refused" },
   watermark: { value: "veo-studio" },
+  batchId: { value: crypto.randomUUID() },
   seeds: { value: 54_321 },
   createdAt: { value: later, shown: later.toISOString() },
   completedAt: { value: later, shown: later.toISOString() },

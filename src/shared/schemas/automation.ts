@@ -9,7 +9,16 @@ import { MODE_CATALOGUE, MODEL_CATALOGUE, MODELS, MODES } from "../catalogue.js"
 import { ERROR_STATUS, type ErrorCode } from "../error-codes.js";
 import { expiringCreditsSchema } from "./credit-split.js";
 import { PROMPT_MAX, SEED_MAX, SEED_MIN } from "../videos.js";
-import { IMAGE_LIST_MAX, modeMessage, modelMessage, seedSchema, videoOptionFields, withMode } from "./videos.js";
+import {
+  IMAGE_LIST_MAX,
+  modeMessage,
+  modelMessage,
+  seedSchema,
+  VARIANTS_MAX,
+  variantsSchema,
+  videoOptionFields,
+  withMode,
+} from "./videos.js";
 
 // ---- Tokens (session-authenticated, for the /api page) ----
 
@@ -92,6 +101,10 @@ export const automationGenerateSchema = z
       .array(automationImageSchema, { error: "imageUrls must be a list of image URLs or base64 images" })
       .max(IMAGE_LIST_MAX, `imageUrls can hold at most ${IMAGE_LIST_MAX} entries`)
       .nullable()
+    variants: variantsSchema.meta({
+      description: `How many videos to make from this prompt, 1 to ${VARIANTS_MAX} (default 1), each with its own seed and charged as one video: all are charged together or none is, and one that fails is refunded on its own. taskIds lists them.`,
+      examples: [2],
+    }),
       .optional()
       .transform((v) => v ?? [])
       .meta({
@@ -116,6 +129,17 @@ export const automationGenerateSchema = z
   })
   .transform((value, ctx) => withMode(value.mode ? value : { ...value, imageUrls: value.imageUrls.slice(0, 1) }, ctx))
   .meta({ id: "GenerateRequest" });
+    taskIds: z.array(z.string()).meta({
+      description: "Every video started, one per variant (taskId is the first).",
+      examples: [["4f9c2a7e1b3d5f60a8c9e2b4d6f8a0c1"]],
+    }),
+    batchId: z
+      .string()
+      .nullable()
+      .meta({
+        description: "The variants' batch, when more than one was asked for; null for a single video.",
+        examples: [null],
+      }),
 export type AutomationGenerateInput = z.output<typeof automationGenerateSchema>;
 
 export const automationGenerateResultSchema = z

@@ -76,6 +76,17 @@ export function withMode<
   }
   return { ...value, mode, ...optionsFor(value.model, value) };
 }
+/** The most videos one request makes from one prompt (decision 0162). */
+export const VARIANTS_MAX = 4;
+const variantsMessage = `variants must be a whole number from 1 to ${VARIANTS_MAX}`;
+/** Variants (decision 0162): 1 to 4 videos of one prompt, each its own task; 1 when left out. */
+export const variantsSchema = z
+  .number({ error: variantsMessage })
+  .int(variantsMessage)
+  .min(1, variantsMessage)
+  .max(VARIANTS_MAX, variantsMessage)
+  .default(1);
+
 
 /** The options beside the model (issue 42): each model says which it takes (GET /api/models). */
 export const videoOptionFields = {
@@ -107,6 +118,8 @@ export const generateVideoSchema = z
       .transform((v) => v ?? []),
     watermark: z
       .string({ error: "Watermark must be text" })
+    /** How many videos of this prompt, each with its own seed, charged and refunded each (decision 0162). */
+    variants: variantsSchema,
       .trim()
       .max(100, "Watermark must be at most 100 characters")
       .nullable()
@@ -121,12 +134,22 @@ export const generateVideoSchema = z
     enableFallback: z.boolean({ error: "enableFallback must be true or false" }).default(false),
   })
   .transform(withMode);
-export type GenerateVideoInput = z.output<typeof generateVideoSchema>;
+/** What a video is made from; `variants` left out means one (an extension asks for one). */
+export type GenerateVideoInput = Omit<z.output<typeof generateVideoSchema>, "variants"> & { variants?: number };
 
 // ---- Answers (decision 0040) ----
 
 export const generateVideoResultSchema = z
-  .object({ taskId: z.string(), creditsUsed: z.number().int(), remainingCredits: z.number().int() })
+  .object({
+    /** The (first) video started. */
+    taskId: z.string(),
+    creditsUsed: z.number().int(),
+    remainingCredits: z.number().int(),
+    /** Every video started, in the order of the variants (decision 0162): one unless variants were asked. */
+    taskIds: z.array(z.string()).optional(),
+    /** The variants' batch, shared by their tasks (the task view's batchId); null for a single video. */
+    batchId: z.string().nullable().optional(),
+  })
   .meta({ id: "WebGenerateResult" });
 export type GenerateVideoResult = z.infer<typeof generateVideoResultSchema>;
 
@@ -140,6 +163,8 @@ const videoTaskViewSchema = z
     taskId: z.string(),
     status: z.enum(TASK_STATUSES),
     prompt: z.string(),
+    /** The variants made from one request share it (decision 0162); null or absent for a single video. */
+    batchId: z.string().nullable().optional(),
     model: z.enum(MODELS),
     mode: z.enum(MODES),
     aspectRatio: z.enum(ASPECT_RATIOS),

@@ -26,11 +26,11 @@ export async function generateFromApi(
   userId: string,
   input: AutomationGenerateInput,
   linkTask?: LinkTask,
-): Promise<GenerateVideoResult> {
+): Promise<Required<GenerateVideoResult>> {
   // Without a mode only the first image was kept (the schema); with one, the mode's images.
   const parsed = input.imageUrls.map(parseImageInput);
   // Priced for the API's channel, with a 4K version asked with it (quote.ts, decision 0139).
-  await refuseEarly(ctx.generation, userId, { channel: "api", video: input });
+  await refuseEarly(ctx.generation, userId, { channel: "api", video: input, variants: input.variants });
   const images = [];
   for (const image of parsed) images.push(await checkedImage(image));
   // Checked before anything is charged; the row that signs callbacks exists before the task can end.
@@ -53,7 +53,7 @@ export async function generateFromApi(
     throw err;
   }
   // generateVideo removes the stored images if the request is refused before anything is recorded.
-  return generateVideo(
+  const started = await generateVideo(
     ctx.generation,
     userId,
     {
@@ -70,7 +70,10 @@ export async function generateFromApi(
       upgrade4k: input.upgrade4k,
       keepExtendable: false,
       enableFallback: false,
+      variants: input.variants,
     },
     { channel: "api", linkTask, callbackUrl, temporaryImages: stored },
   );
+  // Every video started, one per variant (decision 0162): a single video is a list of one.
+  return { ...started, taskIds: started.taskIds ?? [started.taskId], batchId: started.batchId ?? null };
 }

@@ -251,7 +251,14 @@ export const GENERATE_DOCS: RouteDocs = {
       examples: {
         accepted: {
           summary: "Accepted",
-          value: { success: true, taskId: TASK_ID, creditsUsed: 2, remainingCredits: 98 },
+          value: {
+            success: true,
+            taskId: TASK_ID,
+            creditsUsed: 2,
+            remainingCredits: 98,
+            taskIds: [TASK_ID],
+            batchId: null,
+          },
         },
       },
     },

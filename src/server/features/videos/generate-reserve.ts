@@ -9,6 +9,7 @@ import { users, videoTasks } from "../../db/schema.js";
 import { AppError } from "../../http/errors.js";
 import type { LinkTask } from "../../http/idempotency.js";
 import type { GenerateVideoInput } from "../../../shared/schemas/videos.js";
+import { MODEL_CATALOGUE, type ModelId } from "../../../shared/catalogue.js";
 import { modelLabel } from "../../../shared/videos.js";
 import { spendOnVideo, type VideoReservation } from "../credits/ledger.js";
 import { paymentHoldError } from "../payments/payment-hold.js";
@@ -26,6 +27,20 @@ export const UNSUBMITTED_PREFIX = "unsubmitted_";
 
 /** Where a video's task and usage rows say it came from: an extension is asked for on the website. */
 export const viaOf = (channel: GenerateChannel["channel"]): "web" | "api" => (channel === "api" ? "api" : "web");
+
+/**
+ * The seed of each of `count` variants (decision 0162): none where the model takes no seed (its
+ * vendor varies the videos); one video keeps the seed asked (or none); several get distinct seeds
+ * in the model's range, from the one asked (then the next ones, wrapping round) or from a random one.
+ */
+export function variantSeeds(model: ModelId, asked: number | undefined, count: number): (number | undefined)[] {
+  const range = MODEL_CATALOGUE[model].seed;
+  if (!range) return Array.from({ length: count }, () => undefined);
+  if (count <= 1) return [asked];
+  const size = range.max - range.min + 1;
+  const start = asked ?? range.min + crypto.randomInt(size);
+  return Array.from({ length: count }, (_, i) => range.min + ((start - range.min + i) % size));
+}
 
 /** The charge and the task row to record, in the ledger's shape; `imageUrls` are the images as kept. */
 export function reservationFor(
@@ -75,46 +90,59 @@ export interface Reserved {
 }
 
 /**
- * The charge and the task row in one transaction, with our own uploads marked used and the
- * in-flight slot claimed; when the spend is refused, the reason (disabled, on hold, too few credits).
- * While the admin marks welcome videos, a video whose charge drew on welcome credits is marked
- * (our watermark on the task), or refused and rolled back when it could not be (welcome-mark.ts).
+ * The charges and the task rows in one transaction, with our own uploads marked used and the
+ * in-flight slots claimed; when a spend is refused, the reason (disabled, on hold, too few credits).
+ * Variants (decision 0162) are several reservations of one request, all reserved or none: every
+ * charge in the same transaction, the in-flight limit counting them all, each task given the
+ * request's `batchId`. While the admin marks welcome videos, a video whose charge drew on welcome
+ * credits is marked (our watermark on the task), or refused and rolled back when it could not be
+ * (welcome-mark.ts).
  */
 export async function reserve(
   deps: GenerateDeps,
-  reservation: VideoReservation,
-  opts: { userId: string; model: GenerateVideoInput["model"]; linkTask?: LinkTask },
-): Promise<Reserved> {
+  reservations: readonly VideoReservation[],
+  opts: { userId: string; model: GenerateVideoInput["model"]; linkTask?: LinkTask; batchId?: string },
+): Promise<Reserved[]> {
   const { db } = deps;
   const { userId } = opts;
-  const uploadNames = ownUploadNames(deps.uploads, reservation.task.imageUrls ?? []);
+  const first = reservations[0];
+  if (!first) throw new Error("nothing to reserve");
+  const uploadNames = ownUploadNames(deps.uploads, first.task.imageUrls ?? []);
   const settings = await deps.readSettings();
   const marking = settings.welcomeVideosWatermarked;
   const cannotMark = marking
-    ? unmarkable({ model: opts.model, resolution: reservation.task.resolution, upgrade4k: !!reservation.uhd })
+    ? unmarkable({ model: opts.model, resolution: first.task.resolution, upgrade4k: !!first.uhd })
     : undefined;
   const reserved = await db
-    .transaction(async (tx): Promise<Reserved> => {
+    .transaction(async (tx): Promise<Reserved[]> => {
       if (uploadNames.length > 0) await markUploadsUsed(tx, deps.uploads, uploadNames);
-      // At most N videos in flight per person (decision 0093): checked with their row locked, before the charge.
-      await claimInFlightSlot(tx, userId);
+      // At most N videos in flight per person (decision 0093): checked with their row locked, before the charge;
+      // the variants of one request count together (decision 0162).
+      await claimInFlightSlot(tx, userId, reservations.length);
       // A video welcome credits cannot pay for is paid with the others first (decision 0155).
       if (cannotMark) await drawWelcomeLast(tx);
-      // The charge, and the low-balance notice when it crosses the line (decision 0086).
-      const spent = await spendOnVideo(tx, reservation, deps.mailer);
-      // Not spent: undo the marks too (the caller is told why below).
-      if (!spent) throw new NotReserved();
-      // The draws of its usage rows are written by now: did welcome credits pay for any of it?
-      const welcomeMarked = marking && (await drewWelcomeCredits(tx, spent.id));
-      if (welcomeMarked && cannotMark) throw welcomeRefusal(cannotMark, opts.model, offeredModels(settings));
-      if (welcomeMarked)
-        await tx
-          .update(videoTasks)
-          .set({ welcomeMarked: true, watermark: WELCOME_WATERMARK })
-          .where(eq(videoTasks.id, spent.id));
-      // An Idempotency-Key learns its video with the charge (decision 0046).
-      await opts.linkTask?.(tx, spent.id);
-      return { ...spent, welcomeMarked };
+      const made: Reserved[] = [];
+      for (const reservation of reservations) {
+        // The charge, and the low-balance notice when it crosses the line (decision 0086).
+        const spent = await spendOnVideo(tx, reservation, deps.mailer);
+        // Not spent: undo the marks and every variant charged before it (the caller is told why below).
+        if (!spent) throw new NotReserved();
+        // The draws of its usage rows are written by now: did welcome credits pay for any of it?
+        const welcomeMarked = marking && (await drewWelcomeCredits(tx, spent.id));
+        if (welcomeMarked && cannotMark) throw welcomeRefusal(cannotMark, opts.model, offeredModels(settings));
+        if (welcomeMarked || opts.batchId)
+          await tx
+            .update(videoTasks)
+            .set({
+              ...(welcomeMarked ? { welcomeMarked: true, watermark: WELCOME_WATERMARK } : {}),
+              ...(opts.batchId ? { batchId: opts.batchId } : {}),
+            })
+            .where(eq(videoTasks.id, spent.id));
+        made.push({ ...spent, welcomeMarked });
+      }
+      // An Idempotency-Key learns its (first) video with the charge (decision 0046).
+      await opts.linkTask?.(tx, made[0]!.id);
+      return made;
     })
     .catch((err: unknown) => {
       if (err instanceof NotReserved) return undefined;
@@ -129,5 +157,6 @@ export async function reserve(
   if (!user?.isActive) throw new AppError("forbidden", ACCOUNT_DISABLED);
   const hold = await paymentHoldError(db, userId);
   if (hold) throw hold;
-  throw tooFewCredits(reservation.cost + (reservation.uhd?.cost ?? 0), opts.model, user.credits);
+  const required = reservations.reduce((sum, r) => sum + r.cost + (r.uhd?.cost ?? 0), 0);
+  throw tooFewCredits(required, opts.model, user.credits);
 }

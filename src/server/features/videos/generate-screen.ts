@@ -36,10 +36,10 @@ export async function screen(
   deps: GenerateDeps,
   userId: string,
   input: GenerateVideoInput,
-  opts: { via: "web" | "api"; required: number; made: string[] },
+  opts: { via: "web" | "api"; required: number; made: string[]; videos?: number },
 ): Promise<string[]> {
   // Nothing is screened (a paid call), fetched or decoded for someone the charge would refuse (decision 0134).
-  await refuseUnchargeable(deps, userId, input.model, opts.required);
+  await refuseUnchargeable(deps, userId, input.model, opts.required, opts.videos);
   // Each linked image is one of the person's image uploads, counted before any is fetched (decision 0134).
   await countLinkedImages(deps.uploads, userId, input.imageUrls, deps.linkedImages);
   // Refused here, nothing is charged and nothing reaches a provider (decision 0089).
@@ -57,10 +57,12 @@ export async function screen(
 export async function refuseEarly(
   deps: Pick<GenerateDeps, "db" | "readSettings">,
   userId: string,
-  request: { channel: GenerateChannel["channel"]; video: QuotedVideo },
+  request: { channel: GenerateChannel["channel"]; video: QuotedVideo; variants?: number },
 ): Promise<void> {
   const price = await quoteNow(deps, request);
-  await refuseUnchargeable(deps, userId, request.video.model, price.total);
+  // Variants (decision 0162): each is charged as one video, and each takes a place in flight.
+  const videos = request.variants ?? 1;
+  await refuseUnchargeable(deps, userId, request.video.model, price.total * videos, videos);
 }
 
 /**
@@ -74,10 +76,11 @@ async function refuseUnchargeable(
   userId: string,
   model: ModelId,
   required: number,
+  videos = 1,
 ): Promise<void> {
   const { db } = deps;
   assertModelOffered(await deps.readSettings(), model);
-  const busy = await inFlightRefusal(db, userId);
+  const busy = await inFlightRefusal(db, userId, videos);
   if (busy) throw busy;
   const [user] = await db
     .select({ credits: users.credits, isActive: users.isActive, held: sql<boolean>`not (${NOT_ON_HOLD})` })

@@ -8,6 +8,9 @@
  * 3. submit (generate-submit.ts): to the port, failing over between keys and vendors; if no key
  *    takes it, the task is failed and refunded at once and the caller is told why;
  * 4. record (generate-record.ts): the vendor's id, on the task and its usage row together.
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema.js";
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/connect.js";
@@ -19,7 +22,8 @@ import type { Mailer } from "../mail/outbox.js";
 import type { ScreeningDeps } from "../moderation/screening.js";
 import type { Settings } from "../settings/service.js";
 import { screen } from "./generate-screen.js";
-import { reservationFor, reserve, viaOf } from "./generate-reserve.js";
+import type { VideoReservation } from "../credits/ledger.js";
+import { reservationFor, reserve, variantSeeds, viaOf, type Reserved } from "./generate-reserve.js";
 import { submitWithFailover } from "./generate-submit.js";
 import { discardImages, type LinkedImageOptions } from "./linked-images.js";
 import { quoteNow } from "./quote.js";
@@ -66,29 +70,78 @@ export async function generateVideo(
   opts: GenerateChannel & {
     linkTask?: LinkTask;
     callbackUrl?: string;
+  // Variants (decision 0162): several videos of one prompt, each its own task with its own seed.
+  const count = extend ? 1 : (input.variants ?? 1);
+  const batchId = count > 1 ? crypto.randomUUID() : undefined;
     /** Temporary uploads made for this request (the API's base64 images): removed if it is refused before anything is recorded. */
     temporaryImages?: readonly string[];
   },
 ): Promise<GenerateVideoResult> {
   const extend = opts.channel === "extend" ? opts.extend : undefined;
   const made = [...(opts.temporaryImages ?? [])];
-  let reservation;
+  let reservations;
   let reserved;
   try {
-    // The price is ours to work out, from what is asked and how (decision 0139).
+    // The price is ours to work out, from what is asked and how (decision 0139); each variant is charged as one video.
     const price = await quoteNow(deps, { channel: opts.channel, video: input });
-    const imageUrls = await screen(deps, userId, input, { via: viaOf(opts.channel), required: price.total, made });
-    reservation = reservationFor(userId, input, imageUrls, {
-      channel: opts.channel,
-      price,
-      callbackUrl: opts.callbackUrl,
-      extend,
+    const imageUrls = await screen(deps, userId, input, {
+      via: viaOf(opts.channel),
+      required: price.total * count,
+      made,
+      videos: count,
     });
-    reserved = await reserve(deps, reservation, { userId, model: input.model, linkTask: opts.linkTask });
+    reservations = variantSeeds(input.model, input.seeds, count).map((seeds) =>
+      reservationFor(userId, { ...input, seeds }, imageUrls, {
+        channel: opts.channel,
+        price,
+        callbackUrl: opts.callbackUrl,
+        extend,
+      }),
+    );
+    reserved = await reserve(deps, reservations, {
+      userId,
+      model: input.model,
+      linkTask: opts.linkTask,
+      batchId,
+    });
   } catch (err) {
     // Nothing was recorded: no task will ever show the copies made for this request.
     await discardImages(deps.uploads, made);
     throw err;
   }
-  return submitWithFailover(deps, input, reservation, reserved, extend);
+  if (!batchId) return submitWithFailover(deps, input, reservations[0]!, reserved[0]!, extend);
+  return submitVariants(deps, input, reservations, reserved, batchId);
+}
+
+/**
+ * Each variant submitted on its own (decision 0162): one a vendor refuses is failed and refunded
+ * alone (submitWithFailover), the others go on. All refused, the first refusal is the answer (every
+ * charge is back by then); else the videos started, and the balance after any refund.
+ */
+async function submitVariants(
+  deps: GenerateDeps,
+  input: GenerateVideoInput,
+  reservations: VideoReservation[],
+  reserved: Reserved[],
+  batchId: string,
+): Promise<GenerateVideoResult> {
+  const outcomes = await Promise.allSettled(
+    reservations.map((reservation, i) =>
+      submitWithFailover(deps, { ...input, seeds: reservation.task.seeds ?? undefined }, reservation, reserved[i]!),
+    ),
+  );
+  const started = outcomes.flatMap((o) => (o.status === "fulfilled" ? [o.value] : []));
+  if (started.length === 0) throw (outcomes[0] as PromiseRejectedResult).reason;
+  const refunded = started.length < outcomes.length;
+  const [user] = refunded
+    ? await deps.db.select({ credits: users.credits }).from(users).where(eq(users.id, reservations[0]!.userId))
+    : [];
+  return {
+    taskId: started[0]!.taskId,
+    taskIds: started.map((s) => s.taskId),
+    batchId,
+    creditsUsed: started.reduce((sum, s) => sum + s.creditsUsed, 0),
+    // After the last charge (the lowest balance), or as it is after a refund.
+    remainingCredits: user?.credits ?? reserved.at(-1)!.remaining,
+  };
 }

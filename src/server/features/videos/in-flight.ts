@@ -25,33 +25,39 @@ const PLAN_LIMIT_OF_U = sql`(select (p.perks->>'videosAtOnce')::int from subscri
 /** What applies to the `users u` row without a limit of their own: the site's, or their plan's when higher. */
 const DEFAULT_LIMIT = sql`greatest(${SITE_LIMIT}, coalesce(${PLAN_LIMIT_OF_U}, 0))`;
 
-function tooManyInFlight(inFlight: number, limit: number): AppError {
+function tooManyInFlight(inFlight: number, limit: number, asked = 1): AppError {
   const videos = inFlight === 1 ? "1 video" : `${inFlight} videos`;
-  return new AppError(
-    "too_many_in_flight",
-    `You already have ${videos} being made, and an account can have at most ${limit} at a time. ` +
-      "Wait for one to finish, then try again. Nothing was charged.",
-    {
-      headers: { "retry-after": String(IN_FLIGHT_RETRY_AFTER_SECONDS) },
-      params: { inFlight, limit },
-    },
-  );
+  // Variants (decision 0162): all of them must fit, or none is made.
+  const message =
+    asked <= 1
+      ? `You already have ${videos} being made, and an account can have at most ${limit} at a time. ` +
+        "Wait for one to finish, then try again. Nothing was charged."
+      : inFlight === 0
+        ? `You asked for ${asked} videos, and an account can have at most ${limit} being made at a time. ` +
+          "Ask for fewer variants. Nothing was charged."
+        : `You already have ${videos} being made, and an account can have at most ${limit} at a time: ${asked} more would be too many. ` +
+          "Ask for fewer variants or wait for a video to finish. Nothing was charged.";
+  return new AppError("too_many_in_flight", message, {
+    headers: { "retry-after": String(IN_FLIGHT_RETRY_AFTER_SECONDS) },
+    params: asked > 1 ? { inFlight, limit, asked } : { inFlight, limit },
+  });
 }
 
 /**
  * Inside the transaction that is about to charge for a new video: locks the person's row (so
  * their parallel requests take their turn here), then counts their videos in flight, each
- * statement seeing what the requests before it committed. Throws 429 `too_many_in_flight` at the
- * limit, which rolls the transaction back: nothing is charged or recorded.
+ * statement seeing what the requests before it committed. Throws 429 `too_many_in_flight` when
+ * `asked` more videos (the variants of one request, decision 0162) would pass the limit, which
+ * rolls the transaction back: nothing is charged or recorded.
  */
-export async function claimInFlightSlot(tx: Tx, userId: string): Promise<void> {
+export async function claimInFlightSlot(tx: Tx, userId: string, asked = 1): Promise<void> {
   // Its own statement: a count in the same statement would read the snapshot taken before the wait.
   await tx.execute(sql`select id from users where id = ${userId} for update`);
   const res = await tx.execute(sql`
     select coalesce(u.max_videos_in_flight, ${DEFAULT_LIMIT}) as "limit", ${IN_FLIGHT_OF_U} as in_flight
     from users u where u.id = ${userId}`);
   const row = rowsOf<{ limit: number; in_flight: number }>(res)[0];
-  if (row && row.in_flight >= row.limit) throw tooManyInFlight(row.in_flight, row.limit);
+  if (row && row.in_flight + asked > row.limit) throw tooManyInFlight(row.in_flight, row.limit, asked);
 }
 
 /**
@@ -59,10 +65,10 @@ export async function claimInFlightSlot(tx: Tx, userId: string): Promise<void> {
  * any work is done for a new video, so a person at their limit is told at once. The charging
  * transaction still decides.
  */
-export async function inFlightRefusal(db: Queryable, userId: string): Promise<AppError | undefined> {
+export async function inFlightRefusal(db: Queryable, userId: string, asked = 1): Promise<AppError | undefined> {
   const count = await inFlightOf(db, userId);
   const limit = count.own ?? count.default;
-  return count.now >= limit ? tooManyInFlight(count.now, limit) : undefined;
+  return count.now + asked > limit ? tooManyInFlight(count.now, limit, asked) : undefined;
 }
 
 /** A person's videos in flight now, their own limit and the default, their plan's included (the admin's user page). */
