@@ -58,6 +58,8 @@ import type { SecretBox } from "./lib/secret-box.js";
 import { createKieSimulator } from "./simulator/index.js";
 import type { ScreeningDeps } from "./features/moderation/screening.js";
 
+import type { FirstFrameDeps } from "./features/first-frames/first-frame-service.js";
+import { DEFAULT_FIRST_FRAME_WORKER_OPTIONS, type FirstFrameWorkerOptions } from "./jobs/first-frame-worker.js";
 /** Where the simulator is: mounted in this app by default, or elsewhere (tests run it standalone). */
 interface SimulatorLocation {
   /** How this process reaches it over HTTP. */
@@ -109,6 +111,8 @@ export interface AppDeps {
   /** Wraps the configured video store (tests inject failures and pauses through it). */
   wrapVideoStore?: (store: VideoStore) => VideoStore;
 }
+  /** The first-frame worker's options over its defaults (decision 0161). */
+  firstFrameWorker?: Partial<FirstFrameWorkerOptions>;
 
 /** What the app takes from an open database: queries, its LISTEN, and where rate limits count. */
 export function databaseDeps(
@@ -162,6 +166,8 @@ export interface Services {
   /** Result files of the simulator are fetched from its internal address, not the public one. */
   simulatorFiles: { publicBaseUrl: string; baseUrl: string };
   /** Origins provider files may be fetched from though not on the public internet: our simulator, and a KIE_BASE_URL the operator chose. */
+  /** A first frame made from text (decision 0161). */
+  firstFrames: FirstFrameDeps;
   trustedFileOrigins: readonly string[];
   /** The built-in simulator's routes, when this process serves it. */
   simulatorPlugin?: FastifyPluginAsync;
@@ -289,6 +295,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
       trustedOrigins: trustedFileOrigins,
       renderTaskStatus,
       mailEnvironment: mailEnvironmentOf(config),
+      uploadQuotaBytes: deps.uploadLimits?.quotaBytes ?? config.uploadQuotaBytes,
       mailer,
       applyDueChanges: (now, jobLog) => plans.applyDueChanges(now, jobLog),
       log,
@@ -304,6 +311,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
   );
   // The triggers that write webhook events announce them: deliver now rather than at the next scan.
   liveEvents.onWebhookEvents(() => jobs.webhookSender.wake());
+      firstFrameWorker: deps.firstFrameWorker,
 
   const screening: ScreeningDeps = {
     db,
@@ -339,6 +347,26 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
   const limits: Services["limits"] = {
     auth: authLimits,
     automation: { ...DEFAULT_AUTOMATION_RATE_LIMITS, ...automation },
+  const generateLimiter = new RateLimiter(
+    "generate",
+    deps.generateRateLimit ?? DEFAULT_GENERATE_RATE_LIMIT,
+    rateLimitStore,
+  );
+  const firstFrames: FirstFrameDeps = {
+    db,
+    provider,
+    uploads,
+    mailer,
+    screening,
+    readSettings: readSettingsCached,
+    // Counted in the person's one generation budget, with their videos.
+    limiter: generateLimiter,
+    firstCheckMs:
+      (deps.firstFrameWorker?.pollScheduleMs ?? DEFAULT_FIRST_FRAME_WORKER_OPTIONS.pollScheduleMs)[0] ?? 2_000,
+    wake: () => jobs.firstFrameWorker.wake(),
+    log,
+  };
+
     tokenCreation: tokenCreation ?? DEFAULT_TOKEN_CREATION_RATE_LIMIT,
     uploads: {
       perUser: DEFAULT_UPLOAD_RATE_LIMIT,
@@ -355,7 +383,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     secretBox,
     rateLimitStore,
     limits,
-    generateLimiter: new RateLimiter("generate", deps.generateRateLimit ?? DEFAULT_GENERATE_RATE_LIMIT, rateLimitStore),
+    generateLimiter,
     modelHealth: cachedModelHealth(db),
     liveEvents,
     caches,
@@ -372,6 +400,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     trustedFileOrigins,
     simulatorPlugin: simulator.plugin,
     jobs,
+    firstFrames,
     mailer,
     unsubscribeKey: mailUnsubscribeKey,
     captcha: new CaptchaCheck({ readSettings: readSettingsCached, turnstile: config.turnstile, log }),

@@ -330,11 +330,18 @@ export const MODE_CATALOGUE: Record<GenerationMode, ModeEntry> = {
 };
 
 /** Extras with a price of their own, on top of the model's. */
-export const SURCHARGES = ["4k", "extend"] as const;
+export const SURCHARGES = ["4k", "extend", "first_frame"] as const;
 export type Surcharge = (typeof SURCHARGES)[number];
 
 /** KIE's price of a 4K version asked for after the video (kie-2026.md §1.12). */
 const KIE_4K_CREDITS = 120;
+
+/**
+ * KIE's price of one nano-banana-2 image at 1K (decision 0161): not in the references, so assumed
+ * at 12 KIE credits ($0.06 at $0.005 a credit), near Google's own 1K price, so the default price
+ * covers it with the owner's margin; the admin's price table reckons it like any other cost.
+ */
+const KIE_FIRST_FRAME_CREDITS = 12;
 
 /** `vendorCost`: what the vendor charges for it, in KIE credits (an extension is a new video, priced as one). */
 export const SURCHARGE_CATALOGUE: Record<
@@ -352,6 +359,12 @@ export const SURCHARGE_CATALOGUE: Record<
     description: "Added to the model's price when a video is extended",
     defaultPrice: { web: 0, api: 0 },
     vendorCost: 0,
+  },
+  first_frame: {
+    label: "First frame from text",
+    description: "An image made from a prompt for a video's first frame",
+    defaultPrice: kiePriced("720p", false, KIE_FIRST_FRAME_CREDITS, "video").defaultPrice,
+    vendorCost: KIE_FIRST_FRAME_CREDITS,
   },
 };
 

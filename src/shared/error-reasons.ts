@@ -110,6 +110,8 @@ export const ERROR_REASONS = [
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 
 /** The values an error's sentence needs: credits, minutes, a provider's name... */
+  "first_frame_off",
+  "first_frame_refused",
 export type ErrorParams = Record<string, string | number>;
 
 /** The extra body fields of an error with a reason (AppError's `extra`). */

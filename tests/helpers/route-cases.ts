@@ -10,6 +10,7 @@ import type { Db } from "../../src/server/db/connect.js";
 import {
   apiTokens,
   creditPackages,
+  imageTasks,
   vendorAccounts,
   paymentOrders,
   plans,
@@ -63,6 +64,8 @@ export interface Fixtures {
   planId: string;
   vendorAccountId: string;
   uploadName: string;
+  /** A first frame of the owner (decision 0161). */
+  imageTaskId: string;
   /** A webhook endpoint of the owner, and a delivery to it. */
   webhookEndpointId: string;
   webhookDeliveryId: string;
@@ -441,6 +444,17 @@ export const ROUTE_CASES: RouteCase[] = [
   },
   {
     method: "POST",
+  {
+    method: "POST",
+    route: "/api/first-frames",
+    request: () => ({ url: "/api/first-frames", body: { prompt: "a calm lake at dawn", aspectRatio: "16:9" } }),
+  },
+  {
+    method: "GET",
+    route: "/api/first-frames/:id",
+    ownerOnly: true,
+    request: (f) => ({ url: `/api/first-frames/${f.imageTaskId}` }),
+  },
     route: "/api/user-tokens/default",
     accepts: reachedRoute,
     request: () => ({ url: "/api/user-tokens/default", body: {} }),
@@ -1213,6 +1227,19 @@ export async function fingerprint(db: Db): Promise<string> {
   if (!query) {
     const tables = (await db.execute(
       sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    imageTaskId: (
+      await db
+        .insert(imageTasks)
+        .values({
+          userId: owner.id,
+          prompt: "a route case frame",
+          aspectRatio: "16:9",
+          vendorModel: "nano-banana-2",
+          status: "failed",
+          creditsUsed: 0,
+        })
+        .returning()
+    )[0]!.id,
     )) as { rows: { table_name: string }[] };
     const names = tables.rows
       .map((r) => r.table_name)

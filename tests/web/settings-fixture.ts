@@ -65,6 +65,8 @@ export const SETTINGS: AdminSettingsView = {
   welcomeGrantsPerNetwork: 5,
   codesEnabled: true,
   welcomeVideosWatermarked: false,
+  firstFrameEnabled: true,
+  firstFrameModel: "nano-banana-2",
   referralEnabled: true,
   referralRefereeCredits: 100,
   referralRefereeDays: 30,

@@ -8,6 +8,7 @@
 import { CodeSweep } from "./code-sweep.js";
 import { CreditExpiry } from "./credit-expiry.js";
 import { DiscountReservationSweep } from "./discount-reservation-sweep.js";
+import { FirstFrameWorker } from "./first-frame-worker.js";
 import { PlanPeriods } from "./plan-periods.js";
 import { ReferralRewards } from "./referral-rewards.js";
 import type { JobControl } from "./define-job.js";
@@ -45,7 +46,8 @@ export type BackgroundJobDeps = DepsOf<typeof TaskWorker> &
   DepsOf<typeof PlanPeriods> &
   DepsOf<typeof ReferralRewards> &
   DepsOf<typeof WebhookSender> &
-  DepsOf<typeof ModelWatch>;
+  DepsOf<typeof ModelWatch> &
+  DepsOf<typeof FirstFrameWorker>;
 
 /** Each job's options over its defaults, by the job's name in /healthz. */
 export interface BackgroundJobOptions {
@@ -69,6 +71,7 @@ export interface BackgroundJobOptions {
 }
 
 export function backgroundJobs(deps: BackgroundJobDeps, options: BackgroundJobOptions = {}) {
+  firstFrameWorker?: OptionsOf<typeof FirstFrameWorker>;
   const jobs = {
     taskWorker: new TaskWorker(deps, options.taskWorker),
     videoArchiver: new VideoArchiver(deps, options.videoArchiver),
@@ -91,6 +94,7 @@ export function backgroundJobs(deps: BackgroundJobDeps, options: BackgroundJobOp
   const all: JobControl[] = Object.values(jobs);
   return {
     ...jobs,
+    firstFrameWorker: new FirstFrameWorker(deps, options.firstFrameWorker),
     /** Each job's state (/healthz): "off" when the process runs none (BACKGROUND_WORKERS=false). */
     states: (): Record<string, JobState> =>
       Object.fromEntries(Object.entries(jobs).map(([name, job]) => [name, job.state])),

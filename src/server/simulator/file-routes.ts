@@ -9,6 +9,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyPluginAsync } from "fastify";
 import { CLIPS_DIR } from "./clips.js";
 import type { SimContext } from "./context.js";
+import { imageResult } from "./market-images.js";
 import { modelResultLink } from "./market-tasks.js";
 import { resultLink } from "./task-state.js";
 
@@ -51,6 +52,11 @@ export function fileRoutes(ctx: SimContext): FastifyPluginAsync {
         url: "/files/:taskId/:clip",
         handler: async (request, reply) => {
           const { taskId, clip } = request.params;
+          // A first frame's image (market-images.ts), drawn when asked.
+          const image = await imageResult(ctx, taskId, clip);
+          if (image?.status === "live")
+            return reply.header("cache-control", `public, max-age=${image.maxAgeS}`).type(image.mime).send(image.data);
+          if (image) return reply.status(404).type("text/plain; charset=utf-8").send("Not found");
           const link = modelResultLink(ctx, taskId, clip) ?? resultLink(ctx, taskId, clip);
           if (link.status !== "live") {
             // KIE's storage answers 404 (or 403) once a file is deleted.

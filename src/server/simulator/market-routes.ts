@@ -13,6 +13,7 @@ import { clipVariant } from "./clips.js";
 import { envelope, ok, type SimContext } from "./context.js";
 import { appendToLog } from "./faults.js";
 import { guard, requestKey } from "./guard.js";
+import { createImageTask, decodeImageTaskId, imageRecord, isImageModel } from "./market-images.js";
 import { MARKET_MODELS } from "./market-models.js";
 import { decodeModelTaskId } from "./market-task-id.js";
 import { createModelTask, jobCallback, jobRecord, modelRecord, type JobTask } from "./market-tasks.js";
@@ -126,6 +127,8 @@ export function marketRoutes(ctx: SimContext): FastifyPluginAsync {
       const { model, gone } = modelOf(raw);
       // The model first: another model's input would only confuse the answer.
       if (typeof model === "string") {
+        // An image model (decision 0161): a first frame made from text.
+        if (isImageModel(model) && !gone) return createImageTask(ctx, requestKey(request), model, raw);
         const marketModel = MARKET_MODELS.find((m) => m.id === model);
         if (gone || (!marketModel && model !== MARKET_VEO_MODEL)) return envelope(422, UNSUPPORTED_MODEL_MSG);
         if (marketModel) return createModelTask(ctx, requestKey(request), marketModel, raw);
@@ -172,6 +175,8 @@ export function marketRoutes(ctx: SimContext): FastifyPluginAsync {
     app.get("/api/v1/jobs/recordInfo", guard(ctx, "record-info-market"), async (request) => {
       const taskId = queryParam(request.query, "taskId");
       if (!taskId) return envelope(400, "taskId parameter is required");
+      const imageTask = decodeImageTaskId(taskId);
+      if (imageTask) return ok(imageRecord(ctx, taskId, imageTask));
       const modelTask = decodeModelTaskId(taskId);
       if (modelTask) return ok(modelRecord(ctx, taskId, modelTask));
       const info = decodeTaskId(taskId);

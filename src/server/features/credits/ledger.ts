@@ -4,7 +4,7 @@
  */
 import { and, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "../../db/connect.js";
-import { creditLots, paymentOrders, transactions, users, videoTasks } from "../../db/schema.js";
+import { creditLots, imageTasks, paymentOrders, transactions, users, videoTasks } from "../../db/schema.js";
 import type { Mailer } from "../mail/outbox.js";
 import { notifyPurchase } from "../notifications/outbox.js";
 import { creditsText } from "../../../shared/credits-text.js";
@@ -147,6 +147,80 @@ export async function refundTask(tx: Tx, videoTaskId: string, description: strin
     description,
     videoTaskId,
     kieTaskId: task.taskId,
+  });
+  return task.creditsUsed;
+}
+
+/** A first frame made from text (decision 0161): its price, prompt and the image model asked. */
+export interface ImageReservation {
+  userId: string;
+  cost: number;
+  description: string;
+  prompt: string;
+  aspectRatio: string;
+  vendorModel: string;
+  /** Should this process die before the vendor answers, the worker fails and refunds it then. */
+  nextCheckAt: Date;
+}
+
+/**
+ * Takes `cost` credits for a first frame and records its image task and usage row in one
+ * statement, as spendOnVideo does for a video: never below zero, never for a disabled person or
+ * one on hold. Returns the task's id and the new balance, or undefined (nothing written).
+ */
+export async function spendOnImage(
+  tx: Tx,
+  r: ImageReservation,
+  mailer: Mailer,
+): Promise<{ id: string; remaining: number } | undefined> {
+  const res = await tx.execute(sql`
+    with spent as (
+      update users set credits = credits - ${r.cost}
+      where id = ${r.userId} and credits >= ${r.cost} and is_active and ${NOT_ON_HOLD}
+      returning credits, low_credits_threshold
+    ), task as (
+      insert into image_tasks (user_id, prompt, aspect_ratio, vendor_model, status, credits_used, next_check_at)
+      select ${r.userId}, ${r.prompt}, ${r.aspectRatio}, ${r.vendorModel}, 'generating', ${r.cost}, ${r.nextCheckAt.toISOString()}::timestamptz
+      from spent
+      returning id
+    ), usage as (
+      insert into transactions (user_id, type, amount, description, image_task_id)
+      select ${r.userId}::uuid, 'usage', ${-r.cost}::integer, ${r.description}::text, id from task
+    )
+    select task.id, spent.credits, spent.low_credits_threshold from task, spent`);
+  const row = rowsOf<{ id: string; credits: number; low_credits_threshold: number | null }>(res)[0];
+  if (!row) return undefined;
+  await noticeLowBalance(tx, mailer, {
+    userId: r.userId,
+    before: row.credits + r.cost,
+    after: row.credits,
+    chosenThreshold: row.low_credits_threshold,
+  });
+  return { id: row.id, remaining: row.credits };
+}
+
+/**
+ * Gives a failed first frame's credits back, exactly once: the conditional update of
+ * `image_tasks.refunded` lets one caller through (the unique index on the refund row's
+ * image_task_id stands behind it). Returns the amount (0 when already refunded or unknown).
+ */
+export async function refundImageTask(tx: Tx, imageTaskId: string, description: string): Promise<number> {
+  const [task] = await tx
+    .update(imageTasks)
+    .set({ refunded: true })
+    .where(and(eq(imageTasks.id, imageTaskId), eq(imageTasks.refunded, false)))
+    .returning({ userId: imageTasks.userId, creditsUsed: imageTasks.creditsUsed, taskId: imageTasks.taskId });
+  if (!task || task.creditsUsed <= 0) return 0;
+  await tx
+    .update(users)
+    .set({ credits: sql`${users.credits} + ${task.creditsUsed}` })
+    .where(eq(users.id, task.userId));
+  await tx.insert(transactions).values({
+    userId: task.userId,
+    type: "refund",
+    amount: task.creditsUsed,
+    description,
+    imageTaskId,
   });
   return task.creditsUsed;
 }

@@ -35,6 +35,13 @@ export interface VendorKey {
   maker: VideoMaker;
 }
 
+/** A KIE key a first frame can be made with (decision 0161): the Market's client holding it. */
+export interface ImageKey {
+  source: KeySource;
+  vendorAccountId?: string;
+  client: KieClient;
+}
+
 /** A task as far as finding its maker goes. */
 export interface MadeBy {
   vendor?: string;
@@ -205,6 +212,38 @@ export class VideoVendors {
     }
     // The key may be gone; KIE then answers unauthorized and the task is retried, then times out.
     return this.kieMaker(this.deps.config.kie.apiKey ?? "", surface, false);
+  }
+
+  /**
+   * KIE keys to make a first frame with (decision 0161), best first, as for a video: the enabled
+   * KIE accounts holding at least `credits`, the admin's kieToken, KIE_API_KEY; the simulator when
+   * KIE's videos are simulated (or no key is left).
+   */
+  async imageKeys(credits: number): Promise<ImageKey[]> {
+    const simulator: ImageKey = { source: "simulator", client: this.kieClient(this.deps.simulator.apiKey, true) };
+    if (await this.isSimulated()) return [simulator];
+    const settings = await this.deps.readSettings();
+    const keys: ImageKey[] = [];
+    for (const a of (await this.accounts()).accounts)
+      if (a.vendor === "kie" && a.totalCredits >= credits)
+        keys.push({ source: "account", vendorAccountId: a.id, client: this.kieClient(a.token, false) });
+    if (settings.kieToken) keys.push({ source: "settings", client: this.kieClient(settings.kieToken, false) });
+    if (this.deps.config.kie.apiKey)
+      keys.push({ source: "env", client: this.kieClient(this.deps.config.kie.apiKey, false) });
+    return keys.length > 0 ? keys : [simulator];
+  }
+
+  /** The client of the key that made an image task (decision 0161), or the best remaining one. */
+  async imageClientFor(task: Pick<MadeBy, "providerSource" | "vendorAccountId">): Promise<KieClient> {
+    if (task.providerSource === "simulator") return this.kieClient(this.deps.simulator.apiKey, true);
+    const stored =
+      task.providerSource === "account" && task.vendorAccountId
+        ? await this.accountToken(task.vendorAccountId)
+        : undefined;
+    if (stored) return this.kieClient(stored, false);
+    const settings = await this.deps.readSettings();
+    if (task.providerSource !== "env" && settings.kieToken) return this.kieClient(settings.kieToken, false);
+    return this.kieClient(this.deps.config.kie.apiKey ?? "", false);
   }
 
   private async accountToken(id: string): Promise<string | undefined> {
