@@ -46,6 +46,7 @@ import type { RenderTaskStatus } from "./features/webhooks/deliveries.js";
 import { type WebhookSenderOptions } from "./jobs/webhook-sender.js";
 import { internalFileUrl } from "./features/videos/video-deps.js";
 import type { VideoArchiverOptions } from "./jobs/video-archiver.js";
+import type { VideoJoinerOptions } from "./jobs/video-joiner.js";
 import { backgroundJobs, type BackgroundJobs } from "./jobs/background-jobs.js";
 import type { NotificationSenderOptions } from "./jobs/notification-sender.js";
 import type { MailSenderOptions } from "./jobs/mail-sender.js";
@@ -105,6 +106,8 @@ export interface AppDeps {
   uploadLimits?: Partial<UploadLimits>;
   uploadSweep?: Partial<UploadSweepOptions>;
   archiver?: Partial<VideoArchiverOptions>;
+  /** The joiner of last-frame extensions (decision 0159): tests give it no FFmpeg, or a failing one. */
+  joiner?: Partial<VideoJoinerOptions>;
   webhooks?: Partial<WebhookSenderOptions>;
   /** Test events and resends per person (default DEFAULT_WEBHOOK_SEND_RATE_LIMIT). */
   webhookSendRateLimit?: RateLimitRule;
@@ -306,6 +309,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
       mailSender: deps.mail,
       uploadSweep: deps.uploadSweep,
       videoArchiver: deps.archiver,
+      videoJoiner: deps.joiner,
       webhookSender: { allowLocal: config.webhooksAllowLocal, ...deps.webhooks },
     },
   );

@@ -413,6 +413,13 @@ export const ROUTE_CASES: RouteCase[] = [
     request: (f) => ({ url: `/api/force-update-hd/${f.taskId}`, body: {} }),
   },
   {
+    method: "GET",
+    route: "/api/videos/:taskId/extend",
+    ownerOnly: true,
+    accepts: reachedRoute,
+    request: (f) => ({ url: `/api/videos/${f.taskId}/extend` }),
+  },
+  {
     method: "POST",
     route: "/api/videos/:taskId/extend",
     ownerOnly: true,
@@ -606,6 +613,13 @@ export const ROUTE_CASES: RouteCase[] = [
     method: "POST",
     route: "/api/n8n/generate",
     request: () => ({ url: "/api/n8n/generate", body: { prompt: "a calm lake at dawn", model: "veo3_fast" } }),
+  },
+  {
+    method: "POST",
+    route: "/api/n8n/videos/:taskId/extend",
+    ownerOnly: true,
+    accepts: reachedRoute,
+    request: (f) => ({ url: `/api/n8n/videos/${f.taskId}/extend`, body: { prompt: "continue" } }),
   },
   {
     method: "GET",

@@ -58,6 +58,8 @@ describe("a video kept extendable", () => {
     const child = res.json<{ taskId: string }>().taskId;
     expect(await taskRow(db(), child)).toMatchObject({
       extendedFrom: parent,
+      extendMethod: "native",
+      joinStatus: "none",
       model: "veo3_fast",
       aspectRatio: "16:9",
       createdVia: "web",
@@ -86,14 +88,20 @@ describe("a video kept extendable", () => {
       success: false,
       message: "1080p video is still being processed. Please try again later.",
     });
-    const refused = await u.client.post(`/api/videos/${child}/extend`, { prompt: "too late" });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toMatch(/^A video cannot be extended after its 1080p version was made\./);
+    // Veo can no longer continue it: it is continued from its last frame instead (decision 0159).
+    await t.app.jobs.videoArchiver.runOnce();
+    const fromFrame = await u.client.post(`/api/videos/${child}/extend`, { prompt: "from its last frame" });
+    expect(fromFrame.statusCode, fromFrame.body).toBe(200);
+    expect(await taskRow(db(), fromFrame.json().taskId)).toMatchObject({
+      extendMethod: "last_frame",
+      joinStatus: "pending",
+      extendedFrom: child,
+    });
     // The worker's first check of a released 1080p is 10 real seconds away: make it due now.
     await db().update(videoTasks).set({ nextCheckAt: new Date() }).where(eq(videoTasks.taskId, child));
     await runWorkerUntil(t, async () => (await taskRow(db(), child)).hdStatus === "ready");
     expect((await taskRow(db(), child)).hdVideoUrl).toMatch(/1080p\.mp4$/);
-    expect((await balanceOf(db(), u.id)).credits).toBe(7);
+    expect((await balanceOf(db(), u.id)).credits).toBe(6);
   });
 
   it("an extension costs the model's price plus the admin's extension surcharge", async () => {
@@ -113,13 +121,14 @@ describe("a video kept extendable", () => {
 });
 
 describe("what cannot be extended", () => {
-  it("a video whose 1080p was made is refused before any charge; another person's or an unfinished one too", async () => {
+  it("a video whose 1080p was made and whose file is still being saved is refused before any charge; another person's or an unfinished one too", async () => {
     const u = await userWithCredits(t.app, db(), 10);
     const other = await userWithCredits(t.app, db(), 10);
     const taskId = await finished(u, { prompt: "a normal video" });
     await runWorkerUntil(t, async () => (await taskRow(db(), taskId)).hdStatus === "ready");
     const res = await u.client.post(`/api/videos/${taskId}/extend`, { prompt: "more" });
     expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ reason: "extend_file_saving" });
     expect((await other.client.post(`/api/videos/${taskId}/extend`, { prompt: "mine now" })).statusCode).toBe(404);
     const { taskId: running } = (
       await u.client.post("/api/generate-video", { prompt: "slow [sim:slow]", model: "veo3_fast" })
@@ -133,7 +142,7 @@ describe("what cannot be extended", () => {
     expect((await balanceOf(db(), u.id)).credits).toBe(8);
   });
 
-  it("KIE refusing anyway (its 1080p asked for elsewhere) is explained and refunded at once", async () => {
+  it("KIE refusing anyway (its 1080p asked for elsewhere) before the file is kept is explained and refunded at once", async () => {
     const u = await userWithCredits(t.app, db(), 10);
     const parent = await finished(u, { prompt: "a river at dusk", keepExtendable: true });
     // Someone asked KIE for the 1080p version behind our back (another tool, the same account).

@@ -1,7 +1,7 @@
 /**
  * Every background job of the process, built in one place (services.ts hands in what they need) and
  * started in one place (main.ts, when BACKGROUND_WORKERS is on; tests drive them by hand):
- * the task worker, the video archiver and retention sweep, the Telegram outbox, the mail outbox, the queued password resets, the webhook outbox, the PayPal re-check,
+ * the task worker, the video archiver, the joiner of extensions (decision 0159) and retention sweep, the Telegram outbox, the mail outbox, the queued password resets, the webhook outbox, the PayPal re-check,
  * the two image sweeps, the sweep of expired Idempotency-Keys, the discount codes of unpaid purchases given back, the credits' expiry, the wrong codes' sweep, the referral rewards' release and the model health watch. Each is defined through defineJob
  * (decision 0067) and built as `new Job(deps, options)`: every job takes the part of `deps` it declares.
  */
@@ -23,6 +23,7 @@ import { TaskWorker } from "./task-worker.js";
 import { TemporaryImageSweep } from "./temporary-image-sweep.js";
 import { UploadSweep } from "./upload-sweep.js";
 import { VideoArchiver } from "./video-archiver.js";
+import { VideoJoiner } from "./video-joiner.js";
 import { VideoRetention } from "./video-retention.js";
 import { WebhookSender } from "./webhook-sender.js";
 
@@ -38,6 +39,7 @@ export type BackgroundJobDeps = DepsOf<typeof TaskWorker> &
   DepsOf<typeof TemporaryImageSweep> &
   DepsOf<typeof UploadSweep> &
   DepsOf<typeof VideoArchiver> &
+  DepsOf<typeof VideoJoiner> &
   DepsOf<typeof VideoRetention> &
   DepsOf<typeof IdempotencyKeySweep> &
   DepsOf<typeof DiscountReservationSweep> &
@@ -59,6 +61,7 @@ export interface BackgroundJobOptions {
   temporaryImageSweep?: OptionsOf<typeof TemporaryImageSweep>;
   uploadSweep?: OptionsOf<typeof UploadSweep>;
   videoArchiver?: OptionsOf<typeof VideoArchiver>;
+  videoJoiner?: OptionsOf<typeof VideoJoiner>;
   videoRetention?: OptionsOf<typeof VideoRetention>;
   idempotencyKeySweep?: OptionsOf<typeof IdempotencyKeySweep>;
   discountReservationSweep?: OptionsOf<typeof DiscountReservationSweep>;
@@ -75,6 +78,7 @@ export function backgroundJobs(deps: BackgroundJobDeps, options: BackgroundJobOp
   const jobs = {
     taskWorker: new TaskWorker(deps, options.taskWorker),
     videoArchiver: new VideoArchiver(deps, options.videoArchiver),
+    videoJoiner: new VideoJoiner(deps, options.videoJoiner),
     videoRetention: new VideoRetention(deps, options.videoRetention),
     notificationSender: new NotificationSender(deps, options.notificationSender),
     mailSender: new MailSender(deps, options.mailSender),

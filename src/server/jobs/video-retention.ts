@@ -8,7 +8,7 @@
 import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
 import type { Db } from "../db/connect.js";
 import { adminSettings, videoFiles, videoTasks } from "../db/schema.js";
-import { markVideosDeleted, removeBlobs } from "../features/videos/video-removal.js";
+import { joinedLeftOver, markVideosDeleted, removeBlobs } from "../features/videos/video-removal.js";
 import type { VideoStore } from "../integrations/storage/video-store.js";
 import { defineJob, type JobDeps } from "./define-job.js";
 
@@ -84,6 +84,7 @@ export class VideoRetention extends defineJob<JobDeps & { db: Db; videoStore: Vi
       .where(and(eq(videoFiles.status, "deleted"), isNotNull(videoFiles.blobName)))
       .orderBy(videoFiles.id)
       .limit(this.opts.batchSize * 5);
-    return removeBlobs(this.deps.db, this.deps.videoStore, left, this.log);
+    const joined = await joinedLeftOver(this.deps.db, this.opts.batchSize * 5);
+    return removeBlobs(this.deps.db, this.deps.videoStore, [...left, ...joined], this.log);
   }
 }

@@ -7,6 +7,7 @@ import { POLL_SECONDS, WEBHOOK_WAIT_MINUTES } from "../automation.js";
 import {
   automationBalanceSchema,
   automationErrorSchema,
+  automationExtendResultSchema,
   automationGenerateResultSchema,
   automationGenerateSchema,
   automationTaskParams,
@@ -15,6 +16,7 @@ import {
   workflowDocumentSchema,
 } from "../schemas/automation.js";
 import { idempotencyHeaders } from "../schemas/idempotency.js";
+import { extendVideoSchema } from "../schemas/videos.js";
 import { defineRoute, errorsWith } from "./contract.js";
 
 const tags = ["Automation"];
@@ -34,6 +36,23 @@ export const automationApi = {
     responses: {
       200: automationGenerateResultSchema,
       ...errorsWith(automationErrorSchema, 400, 401, 402, 409, 413, 422, 429, 503),
+    },
+  }),
+  /** Continue a finished video (decision 0159), as the website does. */
+  extend: defineRoute({
+    method: "POST",
+    path: "/api/n8n/videos/:taskId/extend",
+    tags,
+    operationId: "extendVideo",
+    summary: "Extend a finished video",
+    description:
+      "A new video that continues a finished one of the token's account, with a new prompt. A Veo video whose 1080p version was not made, within 14 days, is continued by Veo itself (extendMethod 'native': the new task's videoUrl is the whole video); any other is continued from its last frame by the same model when it is offered, or by `model` (extendMethod 'last_frame': videoUrl is the new part, and joinedVideoUrl the whole video once joined). Priced as the model's video on the website plus the extension surcharge (GET /api/pricing/current); refunded if it fails. Poll the status with the returned taskId.",
+    headers: idempotencyHeaders,
+    params: automationTaskParams,
+    body: extendVideoSchema,
+    responses: {
+      200: automationExtendResultSchema,
+      ...errorsWith(automationErrorSchema, 400, 401, 402, 404, 409, 422, 429, 503),
     },
   }),
   videoStatus: defineRoute({

@@ -101,10 +101,6 @@ export const automationGenerateSchema = z
       .array(automationImageSchema, { error: "imageUrls must be a list of image URLs or base64 images" })
       .max(IMAGE_LIST_MAX, `imageUrls can hold at most ${IMAGE_LIST_MAX} entries`)
       .nullable()
-    variants: variantsSchema.meta({
-      description: `How many videos to make from this prompt, 1 to ${VARIANTS_MAX} (default 1), each with its own seed and charged as one video: all are charged together or none is, and one that fails is refunded on its own. taskIds lists them.`,
-      examples: [2],
-    }),
       .optional()
       .transform((v) => v ?? [])
       .meta({
@@ -114,6 +110,10 @@ export const automationGenerateSchema = z
     upgrade4k: z.boolean({ error: "upgrade4k must be true or false" }).default(false).meta({
       description:
         "Also make the 4K version once the video is ready, for the 4K surcharge (GET /api/pricing/current); refunded if KIE cannot make it.",
+    }),
+    variants: variantsSchema.meta({
+      description: `How many videos to make from this prompt, 1 to ${VARIANTS_MAX} (default 1), each with its own seed and charged as one video: all are charged together or none is, and one that fails is refunded on its own. taskIds lists them.`,
+      examples: [2],
     }),
     callbackUrl: z
       .string({ error: "callbackUrl must be a URL" })
@@ -129,17 +129,6 @@ export const automationGenerateSchema = z
   })
   .transform((value, ctx) => withMode(value.mode ? value : { ...value, imageUrls: value.imageUrls.slice(0, 1) }, ctx))
   .meta({ id: "GenerateRequest" });
-    taskIds: z.array(z.string()).meta({
-      description: "Every video started, one per variant (taskId is the first).",
-      examples: [["4f9c2a7e1b3d5f60a8c9e2b4d6f8a0c1"]],
-    }),
-    batchId: z
-      .string()
-      .nullable()
-      .meta({
-        description: "The variants' batch, when more than one was asked for; null for a single video.",
-        examples: [null],
-      }),
 export type AutomationGenerateInput = z.output<typeof automationGenerateSchema>;
 
 export const automationGenerateResultSchema = z
@@ -154,8 +143,29 @@ export const automationGenerateResultSchema = z
       .number()
       .int()
       .meta({ examples: [98] }),
+    taskIds: z.array(z.string()).meta({
+      description: "Every video started, one per variant (taskId is the first).",
+      examples: [["4f9c2a7e1b3d5f60a8c9e2b4d6f8a0c1"]],
+    }),
+    batchId: z
+      .string()
+      .nullable()
+      .meta({
+        description: "The variants' batch, when more than one was asked for; null for a single video.",
+        examples: [null],
+      }),
   })
   .meta({ id: "GenerateResult" });
+
+/** POST /api/n8n/videos/{taskId}/extend (decision 0159). */
+export const automationExtendResultSchema = z
+  .object({
+    success: z.literal(true),
+    taskId: z.string().meta({ description: "The extension's own task: poll GET /api/n8n/video-status/{taskId}." }),
+    creditsUsed: z.number().int(),
+    remainingCredits: z.number().int(),
+  })
+  .meta({ id: "ExtendResult" });
 
 /** GET /api/n8n/balance (decision 0151). */
 export const automationBalanceSchema = z
@@ -187,6 +197,14 @@ export const automationVideoStatusSchema = z
     resolution: z.enum(["720p", "1080p", "4k"]).nullable().meta({ description: "The best resolution available now." }),
     message: z.string().meta({ description: "What is happening; for a failed video the reason and the refund." }),
     taskId: z.string(),
+    extendMethod: z.enum(["native", "last_frame"]).nullable().optional().meta({
+      description:
+        "For an extension (POST /api/n8n/videos/{taskId}/extend): 'native' when the vendor continued the video itself (videoUrl is the whole video), 'last_frame' when a new video was made from its last frame (videoUrl is the new part; joinedVideoUrl the whole video once joined). Absent for other videos.",
+    }),
+    joinedVideoUrl: z.string().nullable().optional().meta({
+      description:
+        "A 'last_frame' extension: the video it continues and this one joined into one file, once ready; null while being joined or if joining failed (videoUrl then plays the new part alone).",
+    }),
   })
   .meta({ id: "VideoStatus" });
 export type AutomationVideoStatus = z.infer<typeof automationVideoStatusSchema>;

@@ -76,6 +76,7 @@ export function withMode<
   }
   return { ...value, mode, ...optionsFor(value.model, value) };
 }
+
 /** The most videos one request makes from one prompt (decision 0162). */
 export const VARIANTS_MAX = 4;
 const variantsMessage = `variants must be a whole number from 1 to ${VARIANTS_MAX}`;
@@ -86,7 +87,6 @@ export const variantsSchema = z
   .min(1, variantsMessage)
   .max(VARIANTS_MAX, variantsMessage)
   .default(1);
-
 
 /** The options beside the model (issue 42): each model says which it takes (GET /api/models). */
 export const videoOptionFields = {
@@ -118,8 +118,6 @@ export const generateVideoSchema = z
       .transform((v) => v ?? []),
     watermark: z
       .string({ error: "Watermark must be text" })
-    /** How many videos of this prompt, each with its own seed, charged and refunded each (decision 0162). */
-    variants: variantsSchema,
       .trim()
       .max(100, "Watermark must be at most 100 characters")
       .nullable()
@@ -132,6 +130,8 @@ export const generateVideoSchema = z
     keepExtendable: z.boolean({ error: "keepExtendable must be true or false" }).default(false),
     /** Deprecated by KIE (no longer sent); accepted so old clients keep working. */
     enableFallback: z.boolean({ error: "enableFallback must be true or false" }).default(false),
+    /** How many videos of this prompt, each with its own seed, charged and refunded each (decision 0162). */
+    variants: variantsSchema,
   })
   .transform(withMode);
 /** What a video is made from; `variants` left out means one (an extension asks for one). */
@@ -154,6 +154,10 @@ export const generateVideoResultSchema = z
 export type GenerateVideoResult = z.infer<typeof generateVideoResultSchema>;
 
 const HD_STATUSES = ["none", "held", "pending", "ready", "failed"] as const;
+/** How an extension was made (decision 0159). */
+export const EXTEND_METHODS = ["native", "last_frame"] as const;
+export type ExtendMethod = (typeof EXTEND_METHODS)[number];
+const JOIN_STATUSES = ["none", "pending", "ready", "failed"] as const;
 const UHD_STATUSES = ["none", "requested", "pending", "ready", "failed"] as const;
 
 /** A task as the owner's lists, the details dialog and the event stream show it. */
@@ -163,8 +167,6 @@ const videoTaskViewSchema = z
     taskId: z.string(),
     status: z.enum(TASK_STATUSES),
     prompt: z.string(),
-    /** The variants made from one request share it (decision 0162); null or absent for a single video. */
-    batchId: z.string().nullable().optional(),
     model: z.enum(MODELS),
     mode: z.enum(MODES),
     aspectRatio: z.enum(ASPECT_RATIOS),
@@ -174,6 +176,17 @@ const videoTaskViewSchema = z
     hdStatus: z.enum(HD_STATUSES),
     /** The video this one extends (its taskId), for an extension (decision 0050). */
     extendedFrom: z.string().nullable(),
+    extendMethod: z.enum(EXTEND_METHODS).nullable().optional().meta({
+      description:
+        "How an extension was made (decision 0159): 'native', the vendor continued the video itself (the result is the whole video); 'last_frame', a new video from the parent's last frame, joined to the parent by us (joinedVideoUrl). Null or absent for a video that extends nothing.",
+    }),
+    joinStatus: z.enum(JOIN_STATUSES).optional().meta({
+      description:
+        "A 'last_frame' extension's joining to its parent: pending, ready (joinedVideoUrl is the whole video), failed (the new part alone stays playable); none otherwise.",
+    }),
+    joinedVideoUrl: z.string().nullable().optional().meta({
+      description: "The parent and this extension as one video, once joinStatus is ready; else null.",
+    }),
     /** The 4K version (decision 0049): paid for with the video and waiting for it, being made, ready, or refunded. */
     uhdStatus: z.enum(UHD_STATUSES),
     uhdVideoUrl: z.string().nullable(),
@@ -189,6 +202,8 @@ const videoTaskViewSchema = z
     failureKind: z.enum(FAILURE_KINDS).nullable().optional(),
     watermark: z.string().nullable(),
     seeds: z.number().int().nullable(),
+    /** The variants made from one request share it (decision 0162); null or absent for a single video. */
+    batchId: z.string().nullable().optional(),
     createdAt: isoTimestamp,
     completedAt: isoTimestamp.nullable(),
     creditsUsed: z.number().int(),
@@ -262,8 +277,38 @@ export const extendVideoSchema = z.object({
     .transform((v) => v || undefined),
   /** Hold the extension's 1080p version too, to extend it again. */
   keepExtendable: z.boolean({ error: "keepExtendable must be true or false" }).default(false),
+  /**
+   * For an extension from the last frame (decision 0159): the model that makes the new part, one of
+   * GET …/extend's `models`; by default the parent's model when it is offered. Asking for another
+   * model than the parent's makes the extension from the last frame.
+   */
+  model: z.enum(MODELS, { error: modelMessage }).optional(),
 });
 export type ExtendVideoInput = z.output<typeof extendVideoSchema>;
+
+/** GET /api/videos/{taskId}/extend?model=: the model asked for an extension from the last frame. */
+export const extendOptionsQuery = z.object({
+  model: z.enum(MODELS, { error: modelMessage }).optional(),
+});
+
+/** GET /api/videos/{taskId}/extend: how this video would be extended, and at what price (decision 0159). */
+export const extendOptionsSchema = z
+  .object({
+    /** 'native': the vendor continues the video itself; 'last_frame': a new video from its last frame, joined to it; null: it cannot be extended (see reason). */
+    method: z.enum(EXTEND_METHODS).nullable(),
+    /** The model that would make the extension (null when it cannot be extended). */
+    model: z.enum(MODELS).nullable(),
+    /** The models the person may choose from for an extension from the last frame (empty for a native one). */
+    models: z.array(z.enum(MODELS)),
+    /** What the extension costs with `model`, in credits (0 when it cannot be extended). */
+    credits: z.number().int(),
+    /** Why it cannot be extended, one sentence; null when it can. */
+    reason: z.string().nullable(),
+    /** The reason as a key (decision 0056), for the web's own words; null when it can be extended. */
+    reasonCode: z.enum(["extend_file_gone", "extend_file_saving", "extend_unavailable", "extend_no_model"]).nullable(),
+  })
+  .meta({ id: "ExtendOptions" });
+export type ExtendOptions = z.infer<typeof extendOptionsSchema>;
 
 /** POST /api/videos/{taskId}/upgrade-4k. */
 export const upgradeResultSchema = z

@@ -21,6 +21,8 @@ import { getOwnTask } from "../videos/queries.js";
 import { creditSplit } from "../credits/credit-split.js";
 import { redeemGrantCode } from "../codes/redeem-grant.js";
 import { generateFromApi, type ApiGenerateDeps } from "./generate-service.js";
+import { extendVideo } from "../videos/extend-service.js";
+import { extendDepsOf, type VideoRouteDeps } from "../videos/routes.js";
 import { refundedCredits, toAutomationStatus } from "./video-status.js";
 import { AUTOMATION_PREFIX, BODY_TOO_LARGE, TASK_NOT_FOUND } from "./messages.js";
 import { BALANCE_DOCS, GENERATE_DOCS, statusDocs } from "./openapi.js";
@@ -40,7 +42,8 @@ export const DEFAULT_AUTOMATION_RATE_LIMITS: AutomationRateLimits = {
 /** A 10 MB image as base64 is ~13.4 MB; the prompt and JSON fit in the rest. */
 const GENERATE_BODY_LIMIT = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 1024 * 1024;
 
-interface AutomationOptions extends TaskReads, ApiGenerateDeps {
+interface AutomationOptions
+  extends TaskReads, ApiGenerateDeps, Pick<VideoRouteDeps, "videoStore" | "jobs" | "generation" | "readSettings"> {
   config: { publicUrl: string; webhooksAllowLocal: boolean };
   videoUrls: VideoUrlSigner;
   limits: { automation: AutomationRateLimits };
@@ -70,13 +73,13 @@ async function automationRoutes(app: FastifyInstance, ctx: AutomationOptions): P
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0];
-    const message = `Not found: ${request.method} ${path}. The automation API has POST ${AUTOMATION_PREFIX}/generate, GET ${AUTOMATION_PREFIX}/video-status/{taskId}, GET ${AUTOMATION_PREFIX}/balance and POST ${AUTOMATION_PREFIX}/codes/redeem`;
+    const message = `Not found: ${request.method} ${path}. The automation API has POST ${AUTOMATION_PREFIX}/generate, POST ${AUTOMATION_PREFIX}/videos/{taskId}/extend, GET ${AUTOMATION_PREFIX}/video-status/{taskId}, GET ${AUTOMATION_PREFIX}/balance and POST ${AUTOMATION_PREFIX}/codes/redeem`;
     return reply.status(404).send({ success: false, message, code: "not_found" });
   });
   useBearerAuth(app, { db, rateLimit: ctx.limits.automation.perToken, rateLimitStore: ctx.rateLimitStore });
   useScopeAccess(app, "token");
 
-  const { generate, videoStatus, balance } = automationApi;
+  const { generate, extend, videoStatus, balance } = automationApi;
   // The scope sets the access ("token"): the contracts' paths lose its prefix in serve.
   serve(app, generate, { bodyLimit: GENERATE_BODY_LIMIT, docs: GENERATE_DOCS }, async (request, reply) => {
     const user = requireTokenUser(request);
@@ -85,6 +88,25 @@ async function automationRoutes(app: FastifyInstance, ctx: AutomationOptions): P
       if (wait) throw tooManyRequests(wait, "video requests");
       return { success: true as const, ...(await generateFromApi(ctx, user.id, request.body, linkTask)) };
     });
+  });
+
+  // An extension, natively or from the last frame as on the website (decision 0159).
+  serve(app, extend, {}, async (request, reply) => {
+    const user = requireTokenUser(request);
+    const { taskId } = request.params;
+    return idempotent(
+      ctx.db,
+      request,
+      reply,
+      user.id,
+      `${extend.method} ${extend.path}:${taskId}`,
+      async (linkTask) => {
+        const wait = await generateLimiter.hit(user.id);
+        if (wait) throw tooManyRequests(wait, "video requests");
+        const started = await extendVideo(extendDepsOf(ctx), user.id, taskId, request.body, linkTask, "api");
+        return { success: true as const, ...started };
+      },
+    );
   });
 
   serve(app, videoStatus, { docs: statusDocs() }, async (request, reply) => {

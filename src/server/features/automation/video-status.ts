@@ -18,7 +18,9 @@ type StatusFields = Pick<
   | "aspectRatio"
   | "errorMessage"
   | "videoExpired"
->;
+> &
+  // An extension says how it was made, and a last-frame one its joined video (decision 0159).
+  Partial<Pick<TaskRow, "extendMethod" | "joinStatus" | "joinedVideoUrl">>;
 
 const VIDEO_EXPIRED = "This video expired before it could be saved";
 
@@ -31,7 +33,14 @@ export function toAutomationStatus(
   refunded: number,
   link: (url: string) => string = (url) => url,
 ): AutomationVideoStatus {
-  const base = { taskId: task.taskId, videoUrl: null, hdVideoUrl: null, videoUrl4k: null, resolution: null };
+  const base = {
+    taskId: task.taskId,
+    videoUrl: null,
+    hdVideoUrl: null,
+    videoUrl4k: null,
+    resolution: null,
+    ...(task.extendMethod ? { extendMethod: task.extendMethod as "native" | "last_frame", joinedVideoUrl: null } : {}),
+  };
   if (task.status === "failed") {
     return { ...base, success: false, status: "failed", message: failureMessage(task.errorMessage, refunded) };
   }
@@ -50,6 +59,9 @@ export function toAutomationStatus(
     videoUrl: video ? link(video) : null,
     hdVideoUrl: hd,
     videoUrl4k: uhd,
+    ...(task.extendMethod === "last_frame" && task.joinStatus === "ready" && task.joinedVideoUrl
+      ? { joinedVideoUrl: link(task.joinedVideoUrl) }
+      : {}),
     resolution: uhd ? "4k" : hd ? "1080p" : "720p",
     message: uhd
       ? "The video is ready in 4K"

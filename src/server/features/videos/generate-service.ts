@@ -8,12 +8,12 @@
  * 3. submit (generate-submit.ts): to the port, failing over between keys and vendors; if no key
  *    takes it, the task is failed and refunded at once and the caller is told why;
  * 4. record (generate-record.ts): the vendor's id, on the task and its usage row together.
+ */
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { users } from "../../db/schema.js";
- */
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/connect.js";
+import { users } from "../../db/schema.js";
 import type { LinkTask } from "../../http/idempotency.js";
 import type { UploadStore } from "../../integrations/storage/uploads.js";
 import type { GenerateVideoInput, GenerateVideoResult } from "../../../shared/schemas/videos.js";
@@ -59,9 +59,11 @@ export interface GenerateDeps {
 /**
  * How a video is asked for (decision 0139): the website's form, the automation API, or an
  * extension of a finished video (decision 0050), made with the key that made it, through KIE's
- * extend. Its price is quoted for this channel (quote.ts).
+ * extend, or from its last frame (decision 0159): a new image-to-video video submitted like any
+ * other. Its price is quoted for this channel (quote.ts).
  */
-export type GenerateChannel = { channel: "web" | "api" } | { channel: "extend"; extend: TaskRow };
+export type GenerateChannel =
+  { channel: "web" | "api" } | { channel: "extend"; extend: TaskRow; method?: "native" | "last_frame" };
 
 export async function generateVideo(
   deps: GenerateDeps,
@@ -70,14 +72,14 @@ export async function generateVideo(
   opts: GenerateChannel & {
     linkTask?: LinkTask;
     callbackUrl?: string;
-  // Variants (decision 0162): several videos of one prompt, each its own task with its own seed.
-  const count = extend ? 1 : (input.variants ?? 1);
-  const batchId = count > 1 ? crypto.randomUUID() : undefined;
     /** Temporary uploads made for this request (the API's base64 images): removed if it is refused before anything is recorded. */
     temporaryImages?: readonly string[];
   },
 ): Promise<GenerateVideoResult> {
   const extend = opts.channel === "extend" ? opts.extend : undefined;
+  // Variants (decision 0162): several videos of one prompt, each its own task with its own seed.
+  const count = extend ? 1 : (input.variants ?? 1);
+  const batchId = count > 1 ? crypto.randomUUID() : undefined;
   const made = [...(opts.temporaryImages ?? [])];
   let reservations;
   let reserved;
@@ -109,7 +111,9 @@ export async function generateVideo(
     await discardImages(deps.uploads, made);
     throw err;
   }
-  if (!batchId) return submitWithFailover(deps, input, reservations[0]!, reserved[0]!, extend);
+  // Only a native extension goes to the parent's vendor as one; one from the last frame is a new video.
+  const native = opts.channel === "extend" && opts.method !== "last_frame" ? extend : undefined;
+  if (!batchId) return submitWithFailover(deps, input, reservations[0]!, reserved[0]!, native);
   return submitVariants(deps, input, reservations, reserved, batchId);
 }
 

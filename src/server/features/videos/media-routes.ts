@@ -14,6 +14,7 @@ import { AppError, notFound } from "../../http/errors.js";
 import { serve } from "../../http/route-contract.js";
 import { mediaApi } from "../../../shared/api/media.js";
 import type { VideoStore } from "../../integrations/storage/video-store.js";
+import { joinedBlobName } from "./kept-copy.js";
 import { fileIdOfName, shareIdOfPosterName, videoFileName, type VideoUrlSigner } from "./video-files.js";
 
 const VIDEO_NOT_FOUND = "Video not found";
@@ -42,6 +43,28 @@ export interface MediaRouteDeps {
   videoUrls: VideoUrlSigner;
 }
 
+/**
+ * A last-frame extension's joined video (decision 0159): its URL names the task's own id, so it is
+ * served, signed and shared exactly like an archived file of the task.
+ */
+async function joinedFile(db: Db, taskRowId: string) {
+  const [task] = await db
+    .select({
+      userId: videoTasks.userId,
+      taskId: videoTasks.taskId,
+      model: videoTasks.model,
+      isPublic: videoTasks.isPublic,
+      shareId: videoTasks.shareId,
+      joinStatus: videoTasks.joinStatus,
+      deletedAt: videoTasks.deletedAt,
+    })
+    .from(videoTasks)
+    .where(eq(videoTasks.id, taskRowId));
+  if (!task || task.joinStatus !== "ready" || task.deletedAt) return [];
+  const { joinStatus: _j, deletedAt: _d, ...owner } = task;
+  return [{ ...owner, blobName: joinedBlobName(taskRowId), status: "archived", quality: "joined" }];
+}
+
 export async function videoMediaRoutes(scope: FastifyInstance, deps: MediaRouteDeps): Promise<void> {
   const { db, videoStore, videoUrls } = deps;
   if (videoStore.localDir) {
@@ -59,20 +82,22 @@ export async function videoMediaRoutes(scope: FastifyInstance, deps: MediaRouteD
   serve(scope, mediaApi.videoFile, { access: "user-or-token" }, async (request, reply) => {
     const fileId = fileIdOfName(request.params.file);
     if (!fileId) throw notFound(VIDEO_NOT_FOUND);
-    const [row] = await db
-      .select({
-        blobName: videoFiles.blobName,
-        status: videoFiles.status,
-        quality: videoFiles.quality,
-        userId: videoTasks.userId,
-        taskId: videoTasks.taskId,
-        model: videoTasks.model,
-        isPublic: videoTasks.isPublic,
-        shareId: videoTasks.shareId,
-      })
-      .from(videoFiles)
-      .innerJoin(videoTasks, eq(videoTasks.id, videoFiles.videoTaskId))
-      .where(eq(videoFiles.id, fileId));
+    const [row] = (
+      await db
+        .select({
+          blobName: videoFiles.blobName,
+          status: videoFiles.status,
+          quality: videoFiles.quality,
+          userId: videoTasks.userId,
+          taskId: videoTasks.taskId,
+          model: videoTasks.model,
+          isPublic: videoTasks.isPublic,
+          shareId: videoTasks.shareId,
+        })
+        .from(videoFiles)
+        .innerJoin(videoTasks, eq(videoTasks.id, videoFiles.videoTaskId))
+        .where(eq(videoFiles.id, fileId))
+    ).concat(await joinedFile(db, fileId));
     const { expires, signature, share, download } = request.query;
     if (expires !== undefined || signature !== undefined) {
       const verdict = videoUrls.verify(fileId, expires ?? 0, signature ?? "", share);

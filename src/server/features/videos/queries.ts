@@ -31,6 +31,9 @@ export function toTaskView(t: TaskRow): VideoTaskView {
     hdVideoUrl: t.hdVideoUrl,
     hdStatus: t.hdStatus as VideoTaskView["hdStatus"],
     extendedFrom: t.extendedFrom,
+    extendMethod: t.extendMethod as VideoTaskView["extendMethod"],
+    joinStatus: t.joinStatus as VideoTaskView["joinStatus"],
+    joinedVideoUrl: t.joinedVideoUrl,
     uhdStatus: t.uhdStatus as VideoTaskView["uhdStatus"],
     uhdVideoUrl: t.uhdVideoUrl,
     uhdCredits: t.uhdCredits,
@@ -65,7 +68,7 @@ const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-
 const TASK_JSON = `json_build_object(
   'id', id, 'taskId', task_id, 'status', status, 'prompt', prompt, 'model', model, 'mode', mode, 'aspectRatio', aspect_ratio,
   'imageUrls', coalesce(to_json(image_urls), '[]'::json), 'resultUrls', coalesce(to_json(result_urls), '[]'::json),
-  'hdVideoUrl', hd_video_url, 'hdStatus', hd_status, 'extendedFrom', extended_from, 'uhdStatus', uhd_status, 'uhdVideoUrl', uhd_video_url, 'uhdCredits', uhd_credits, 'uhdError', uhd_error,
+  'hdVideoUrl', hd_video_url, 'hdStatus', hd_status, 'extendedFrom', extended_from, 'extendMethod', extend_method, 'joinStatus', join_status, 'joinedVideoUrl', joined_video_url, 'uhdStatus', uhd_status, 'uhdVideoUrl', uhd_video_url, 'uhdCredits', uhd_credits, 'uhdError', uhd_error,
   'errorMessage', error_message, 'failureKind', failure_kind, 'watermark', watermark, 'seeds', seeds, 'batchId', batch_id,
   'createdAt', ${iso("created_at")}, 'completedAt', ${iso("completed_at")},
   'creditsUsed', credits_used, 'createdVia', created_via, 'refunded', refunded, 'videoExpired', video_expired,

@@ -4,7 +4,8 @@ import { videosApi } from "../../../shared/api/videos.js";
 import { siteApi } from "../../../shared/api/site.js";
 import { modelLabel, successFlagOf, type TaskStatus } from "../../../shared/videos.js";
 import { NOT_UPGRADABLE, requestUhd } from "./uhd.js";
-import { extendVideo } from "./extend-service.js";
+import { extendOptions, extendVideo, type ExtendDeps } from "./extend-service.js";
+import type { VideoStore } from "../../integrations/storage/video-store.js";
 import { idempotent } from "../../http/idempotency.js";
 import { tooManyRequests, type RateLimiter, type RateLimitRule } from "../../http/rate-limit.js";
 import { serve } from "../../http/route-contract.js";
@@ -36,6 +37,15 @@ export interface VideoRouteDeps extends TaskReads, SimulatorFiles {
   /** Shared with the automation API: one budget whichever way a video is asked for. */
   generateLimiter: RateLimiter;
   modelHealth: () => Promise<ModelHealth[]>;
+  /** Where kept videos are (an extension from the last frame reads its parent's, decision 0159). */
+  videoStore: VideoStore;
+  /** The joiner's FFmpeg is the one that takes last frames too. */
+  jobs: { videoJoiner: { opts: { ffmpegPath: string | undefined } } };
+}
+
+/** What extending needs, from the routes' deps (the automation API's too). */
+export function extendDepsOf(ctx: Omit<ExtendDeps, "ffmpegPath"> & Pick<VideoRouteDeps, "jobs">): ExtendDeps {
+  return { ...ctx, ffmpegPath: ctx.jobs.videoJoiner.opts.ffmpegPath };
 }
 
 export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): Promise<void> {
@@ -69,13 +79,18 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
     });
   });
 
+  serve(scope, videosApi.extendOptions, { access: "user" }, async (request) => {
+    const user = requireUser(request);
+    return extendOptions(extendDepsOf(ctx), user.id, request.params.taskId, request.query.model);
+  });
+
   serve(scope, videosApi.extend, { access: "user", webPrice: true }, async (request, reply) => {
     const user = requireUser(request);
     const { taskId } = request.params;
     return idempotent(db, request, reply, user.id, `POST /api/videos/${taskId}/extend`, async (linkTask) => {
       const wait = await generateLimiter.hit(user.id);
       if (wait) throw tooManyRequests(wait, "video requests");
-      return extendVideo(ctx, user.id, taskId, request.body, linkTask);
+      return extendVideo(extendDepsOf(ctx), user.id, taskId, request.body, linkTask);
     });
   });
 

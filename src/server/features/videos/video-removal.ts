@@ -3,18 +3,21 @@
  * tasks leave every list and read, their ledger rows stay, and their archived files go. A file
  * whose blob cannot be removed now keeps its blob name, and the retention sweep tries again.
  */
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, Tx } from "../../db/connect.js";
 import { refundUhd, UHD_OWED } from "./uhd.js";
 import { videoFiles, videoTasks } from "../../db/schema.js";
 import type { VideoStore } from "../../integrations/storage/video-store.js";
+import { joinedBlobName } from "./kept-copy.js";
 
 export interface FileToRemove {
   id: string;
   blobName: string | null;
   /** The video's frame beside it (decision 0083). */
   posterBlobName: string | null;
+  /** A last-frame extension's joined video (decision 0159): `id` is then the task's, and the task forgets its URL once the file is gone. */
+  joined?: true;
 }
 
 /**
@@ -46,7 +49,19 @@ export async function markVideosDeleted(tx: Tx, taskRowIds: string[]): Promise<F
     .where(and(inArray(videoTasks.id, taskRowIds), isNull(videoTasks.deletedAt)))
     .returning({ id: videoTasks.id });
   if (done.length === 0) return [];
-  return tx
+  const joined = await tx
+    .select({ id: videoTasks.id })
+    .from(videoTasks)
+    .where(
+      and(
+        inArray(
+          videoTasks.id,
+          done.map((d) => d.id),
+        ),
+        isNotNull(videoTasks.joinedVideoUrl),
+      ),
+    );
+  const files = await tx
     .update(videoFiles)
     .set({ status: "deleted", leaseUntil: null })
     .where(
@@ -59,6 +74,24 @@ export async function markVideosDeleted(tx: Tx, taskRowIds: string[]): Promise<F
       ),
     )
     .returning({ id: videoFiles.id, blobName: videoFiles.blobName, posterBlobName: videoFiles.posterBlobName });
+  return [...files, ...joined.map(joinedToRemove)];
+}
+
+const joinedToRemove = ({ id }: { id: string }): FileToRemove => ({
+  id,
+  blobName: joinedBlobName(id),
+  posterBlobName: null,
+  joined: true,
+});
+
+/** Deleted videos' joined files that could not be removed when their video was deleted (the retention sweep's second try). */
+export async function joinedLeftOver(db: Db, limit: number): Promise<FileToRemove[]> {
+  const left = await db
+    .select({ id: videoTasks.id })
+    .from(videoTasks)
+    .where(and(isNotNull(videoTasks.deletedAt), isNotNull(videoTasks.joinedVideoUrl)))
+    .limit(limit);
+  return left.map(joinedToRemove);
 }
 
 /** Removes the files' blobs; returns how many went. A failure is logged and left for the next sweep. */
@@ -75,7 +108,8 @@ export async function removeBlobs(
       // The frame first: the file stays listed for another try until both are gone.
       if (file.posterBlobName) await store.delete(file.posterBlobName);
       await store.delete(file.blobName);
-      await db.update(videoFiles).set({ blobName: null, posterBlobName: null }).where(eq(videoFiles.id, file.id));
+      if (file.joined) await db.update(videoTasks).set({ joinedVideoUrl: null }).where(eq(videoTasks.id, file.id));
+      else await db.update(videoFiles).set({ blobName: null, posterBlobName: null }).where(eq(videoFiles.id, file.id));
       removed++;
     } catch (err) {
       log.warn({ err, fileId: file.id }, "a deleted video's file could not be removed yet");
