@@ -52,8 +52,8 @@ import { videoMediaRoutes } from "./features/videos/media-routes.js";
 import { shareRoutes } from "./features/videos/share-routes.js";
 import { videoRoutes } from "./features/videos/routes.js";
 import { registerUploads } from "./features/videos/upload-routes.js";
-import { firstFrameRoutes } from "./features/first-frames/routes.js";
 import { ADMIN_PREFIX, adminScope } from "./http/admin-scope.js";
+import { firstFrameRoutes } from "./features/first-frames/routes.js";
 import { frameworkErrors, registerErrorHandler } from "./http/errors.js";
 import { healthRoutes } from "./http/health-routes.js";
 import { metricsRoutes, registerRequestMetrics } from "./metrics/routes.js";
@@ -173,9 +173,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(shareRoutes, services);
   // Uploaded reference images: per-user rate limit and quota, unused ones swept (decision 0034).
   await registerUploads(app, services);
+  await app.register(callbackRoutes, services);
   // A first frame made from text (decision 0161).
   await app.register(firstFrameRoutes, services);
-  await app.register(callbackRoutes, services);
   // Buying credits: packages, stats and transactions, Creem, PayPal.
   await app.register(creditPackageRoutes, services);
   // Codes: redeem a grant, quote a discount (decision 0156).

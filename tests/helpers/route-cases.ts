@@ -443,6 +443,14 @@ export const ROUTE_CASES: RouteCase[] = [
     route: "/api/images/upload",
     request: () => ({ url: "/api/images/upload", raw: multipartImage() }),
   },
+  { method: "GET", route: "/api/user-tokens", request: () => ({ url: "/api/user-tokens" }) },
+  {
+    method: "POST",
+    route: "/api/user-tokens",
+    request: () => ({ url: "/api/user-tokens", body: { name: "case token" } }),
+  },
+  {
+    method: "POST",
   {
     method: "POST",
     route: "/api/first-frames",
@@ -454,14 +462,6 @@ export const ROUTE_CASES: RouteCase[] = [
     ownerOnly: true,
     request: (f) => ({ url: `/api/first-frames/${f.imageTaskId}` }),
   },
-  { method: "GET", route: "/api/user-tokens", request: () => ({ url: "/api/user-tokens" }) },
-  {
-    method: "POST",
-    route: "/api/user-tokens",
-    request: () => ({ url: "/api/user-tokens", body: { name: "case token" } }),
-  },
-  {
-    method: "POST",
     route: "/api/user-tokens/default",
     accepts: reachedRoute,
     request: () => ({ url: "/api/user-tokens/default", body: {} }),
@@ -1212,19 +1212,6 @@ async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People; fixtu
     planId: plan!.id,
     vendorAccountId: account!.id,
     uploadName,
-    imageTaskId: (
-      await db
-        .insert(imageTasks)
-        .values({
-          userId: owner.id,
-          prompt: "a route case frame",
-          aspectRatio: "16:9",
-          vendorModel: "nano-banana-2",
-          status: "failed",
-          creditsUsed: 0,
-        })
-        .returning()
-    )[0]!.id,
     webhookEndpointId: endpoint!.id,
     webhookDeliveryId: delivery!.id,
   };
@@ -1254,6 +1241,19 @@ export async function fingerprint(db: Db): Promise<string> {
   if (!query) {
     const tables = (await db.execute(
       sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    imageTaskId: (
+      await db
+        .insert(imageTasks)
+        .values({
+          userId: owner.id,
+          prompt: "a route case frame",
+          aspectRatio: "16:9",
+          vendorModel: "nano-banana-2",
+          status: "failed",
+          creditsUsed: 0,
+        })
+        .returning()
+    )[0]!.id,
     )) as { rows: { table_name: string }[] };
     const names = tables.rows
       .map((r) => r.table_name)

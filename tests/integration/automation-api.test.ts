@@ -233,7 +233,8 @@ describe("failures", () => {
       hdVideoUrl: null,
       videoUrl4k: null,
       resolution: null,
-      message: "Video generation failed: Video generation failed (simulated). 2 credits were refunded.",
+      message:
+        "Video generation failed: Veo3 Fast could not make this video. Try again, or change the prompt a little. 2 credits were refunded.",
       taskId,
     });
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 2, ledger: 2 });
@@ -245,7 +246,7 @@ describe("failures", () => {
     expectError(
       res,
       422,
-      "The video was refused: Your prompt was flagged by Website as violating content policies. Your 2 credits were refunded.",
+      "Veo3 Fast declined this prompt under its content rules. Try describing the scene in other words. Your 2 credits were refunded.",
     );
     const [task] = await tasksOf(u.id);
     expect(task).toMatchObject({ status: "failed", createdVia: "api", refunded: true });

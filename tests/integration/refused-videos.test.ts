@@ -105,7 +105,12 @@ describe("a refused prompt", () => {
         .sort(),
     ).toEqual([ids.submitRefused, ids.taskRefused, ids.failed].sort());
     const status = await u.client.get(`/api/video-status/${ids.taskRefused}`);
-    expect(status.json().data).toMatchObject({ status: "failed", successFlag: 2, errorMessage: FLAGGED });
+    // The status says it in our words with a next step, never the vendor's (decision 0163).
+    expect(status.json().data).toMatchObject({
+      status: "failed",
+      successFlag: 2,
+      errorMessage: "Veo3 Fast declined this prompt under its content rules. Try describing the scene in other words.",
+    });
     expect(Object.keys(status.json().data)).not.toContain("failureKind");
   });
 

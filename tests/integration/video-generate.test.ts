@@ -253,9 +253,14 @@ describe("failures refund exactly once", () => {
     const u = await userWithCredits(t.app, db(), 5);
     const res = await u.client.post("/api/generate-video", { prompt: "something [sim:reject]", model: "veo3" });
     expect(res.statusCode).toBe(422);
+    // In our words with a next step, never the vendor's (decision 0163); the task keeps the vendor's.
     expect(res.json().message).toBe(
-      "The video was refused: Your prompt was flagged by Website as violating content policies. Your 5 credits were refunded.",
+      "Veo3 (Quality) declined this prompt under its content rules. Try describing the scene in other words. Your 5 credits were refunded.",
     );
+    expect(res.json()).toMatchObject({
+      reason: "video_refused",
+      params: { failure: "prompt_declined", model: "Veo3 (Quality)", credits: 5 },
+    });
     const [task] = await db().select().from(videoTasks).where(eq(videoTasks.userId, u.id));
     expect(task).toMatchObject({
       status: "failed",
@@ -267,7 +272,33 @@ describe("failures refund exactly once", () => {
       ["refund", 5],
       ["usage", -5],
     ]);
+    const declined =
+      "Refund for a declined prompt: Veo3 (Quality) declined this prompt under its content rules. Try describing the scene in other words.";
+    expect(rows.find((r) => r.type === "refund")?.description).toBe(declined);
+    // The buyer's history says the same, with the reason for the web to say it in their language.
+    const history = (await u.client.get("/api/transactions?page=1")).json();
+    expect(history.data.find((r: { type: string }) => r.type === "refund")).toMatchObject({
+      description: declined,
+      failure: { reason: "prompt_declined", model: "Veo3 (Quality)" },
+    });
+    expect(history.data.find((r: { type: string }) => r.type === "usage").failure).toBeUndefined();
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 5, ledger: 5 });
+  });
+
+  it("a refund row written before issue 71 reads in our words in the buyer's history", async () => {
+    const u = await userWithCredits(t.app, db(), 5);
+    await u.client.post("/api/generate-video", { prompt: "older [sim:reject]", model: "veo3" });
+    const [task] = await db().select().from(videoTasks).where(eq(videoTasks.userId, u.id));
+    // The words the ledger wrote before: the vendor's sentence after "Refund for failed video: ".
+    await db()
+      .update(transactions)
+      .set({ description: `Refund for failed video: ${task!.errorMessage}` })
+      .where(eq(transactions.videoTaskId, task!.id));
+    const history = (await u.client.get("/api/transactions?page=1")).json();
+    const refund = history.data.find((r: { type: string }) => r.type === "refund");
+    expect(refund.description).toMatch(/^Refund for a declined prompt: Veo3 \(Quality\) declined this prompt/);
+    expect(refund.description).not.toContain("Website");
+    expect(refund.failure).toEqual({ reason: "prompt_declined", model: "Veo3 (Quality)" });
   });
 
   it("a generation that fails upstream is failed and refunded once, however often it is checked", async () => {
@@ -281,7 +312,10 @@ describe("failures refund exactly once", () => {
     await t.app.jobs.taskWorker.runOnce();
     await t.app.jobs.taskWorker.runOnce();
     const status = (await u.client.get(`/api/video-status/${taskId}`)).json();
-    expect(status.data).toMatchObject({ successFlag: 2, errorMessage: "Video generation failed (simulated)" });
+    expect(status.data).toMatchObject({
+      successFlag: 2,
+      errorMessage: "Veo3 Fast could not make this video. Try again, or change the prompt a little.",
+    });
     const refunds = await db().select().from(transactions).where(eq(transactions.videoTaskId, row.id));
     expect(refunds.filter((r) => r.type === "refund")).toHaveLength(1);
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 1, ledger: 1 });

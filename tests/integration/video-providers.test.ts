@@ -312,7 +312,12 @@ describe("KIE's newer answers (issue 22)", () => {
   });
 
   it.each([
-    ["451 (the image could not be fetched)", "451", 422, /^The video was refused: Failed to fetch the image\./],
+    [
+      "451 (the image could not be fetched)",
+      "451",
+      422,
+      /^The video service could not download an image of this video\. Upload the image again, or use another one\./,
+    ],
     ["455 (maintenance)", "455", 503, /^Video generation is temporarily unavailable/],
     ["505 (feature disabled)", "505", 503, /^Video generation is temporarily unavailable/],
     ["408 (no result upstream)", "408", 503, /^Video generation is temporarily unavailable/],

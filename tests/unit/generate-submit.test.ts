@@ -190,7 +190,42 @@ describe("what the person is told when no key took the video", () => {
     const r = refusal(new VendorError("rejected", "Your prompt was flagged as violating content policies"), 1, "veo3");
     expect(r.kind).toBe("refused");
     expect(r.error.code).toBe("unprocessable");
-    expect(r.error.message).toMatch(/^The video was refused: .* Your 1 credit was refunded\.$/);
+    // In our words with a next step (decision 0163), and the reason for the web to say it in vi.
+    expect(r.error.message).toBe(
+      "Veo3 (Quality) declined this prompt under its content rules. Try describing the scene in other words. Your 1 credit was refunded.",
+    );
+    expect(r.error.extra).toMatchObject({
+      reason: "video_refused",
+      params: { failure: "prompt_declined", model: "Veo3 (Quality)", credits: 1 },
+    });
+  });
+
+  it("words the vendor's other refusals with what to do next, not as refused content", () => {
+    const english = refusal(
+      new VendorError("rejected", "Only English prompts are supported at this time.", 400),
+      2,
+      "veo3_fast",
+    );
+    expect(english.kind).toBeUndefined();
+    expect(english.error.message).toBe(
+      "Veo3 Fast takes prompts in English only. Write the prompt in English and try again. Your 2 credits were refunded.",
+    );
+    expect(english.error.extra).toMatchObject({ params: { failure: "english_only" } });
+    const image = refusal(
+      new VendorError(
+        "rejected",
+        "Failed to fetch the image. Kindly verify any access limits set by you or your service provider.",
+        451,
+      ),
+      2,
+      "veo3_fast",
+    );
+    expect(image.error.message).toMatch(
+      /^The video service could not download an image of this video\. Upload the image again, or use another one\. /,
+    );
+    const unsafe = refusal(new VendorError("rejected", "public error unsafe image upload.", 400), 2, "veo3_fast");
+    expect(unsafe.kind).toBe("refused");
+    expect(unsafe.error.extra).toMatchObject({ params: { failure: "image_declined" } });
   });
 
   it("says an extension after the 1080p version cannot be made", () => {

@@ -66,8 +66,13 @@ describe("toAutomationStatus", () => {
     });
   });
 
-  it("reports a failure with its reason and the refund", () => {
-    const failed = { ...task, status: "failed", errorMessage: "Your prompt was flagged." };
+  it("reports a failure in our words with what to do next, a declined prompt titled as one, and the refund", () => {
+    const failed = {
+      ...task,
+      status: "failed",
+      model: "veo3_fast",
+      errorMessage: "Your prompt was flagged by Website as violating content policies.",
+    };
     expect(toAutomationStatus(failed, 5)).toEqual({
       success: false,
       status: "failed",
@@ -75,14 +80,21 @@ describe("toAutomationStatus", () => {
       hdVideoUrl: null,
       videoUrl4k: null,
       resolution: null,
-      message: "Video generation failed: Your prompt was flagged. 5 credits were refunded.",
+      message:
+        "Prompt declined: Veo3 Fast declined this prompt under its content rules. Try describing the scene in other words. 5 credits were refunded.",
       taskId: "veo_task_1",
     });
-    expect(toAutomationStatus(failed, 1).message).toBe(
-      "Video generation failed: Your prompt was flagged. 1 credit was refunded.",
+    // Stored as refused (decision 0082) in words the patterns do not know: declined all the same.
+    expect(
+      toAutomationStatus({ ...failed, errorMessage: "Rejected upstream", failureKind: "refused" }, 1).message,
+    ).toBe(
+      "Prompt declined: Veo3 Fast declined this prompt under its content rules. Try describing the scene in other words. 1 credit was refunded.",
     );
-    expect(toAutomationStatus({ ...failed, errorMessage: null }, 0).message).toBe(
-      "Video generation failed: unknown error. No credits were refunded.",
+    expect(toAutomationStatus({ ...failed, errorMessage: "Internal Error, Please try again later." }, 2).message).toBe(
+      "Video generation failed: The video service had a problem on its side. Please try again in a few minutes. 2 credits were refunded.",
+    );
+    expect(toAutomationStatus({ ...task, status: "failed", errorMessage: null }, 0).message).toBe(
+      "Video generation failed: The video model could not make this video. Try again, or change the prompt a little. No credits were refunded.",
     );
   });
 });

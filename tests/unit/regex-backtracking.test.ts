@@ -14,6 +14,7 @@ import { registerSchema } from "../../src/shared/schemas/auth.js";
 import { webhookUrlSchema } from "../../src/shared/schemas/webhooks.js";
 import { trimChars, trimEndWhere, withoutTrailingSlashes } from "../../src/shared/trim.js";
 import { MAX_IMAGE_BYTES, PROMPT_MAX } from "../../src/shared/videos.js";
+import { videoFailureOf } from "../../src/shared/video-failures.js";
 import { usernameBase } from "../../src/server/features/auth/google-accounts.js";
 import { parseImageInput } from "../../src/server/features/automation/reference-image.js";
 import { toAutomationStatus } from "../../src/server/features/automation/video-status.js";
@@ -262,6 +263,15 @@ const CASES: Case[] = [
     size: PROVIDER_TEXT,
     run: [".", " ", ". ", "\n"],
     breakers: ["x"],
+    prefix: "x",
+  },
+  {
+    // A vendor's failure told as its reason (decision 0163): "image" and refusal words, many times over.
+    name: "videoFailureOf",
+    fn: (text) => videoFailureOf(text, { code: 400 }),
+    size: PROVIDER_TEXT,
+    run: ["image ", "image", " ", "fetch ", "content "],
+    breakers: ["x", "flagged", "audio"],
     prefix: "x",
   },
   {

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { isoTimestamp } from "./common.js";
 import { expiringCreditsSchema } from "./credit-split.js";
+import { VIDEO_FAILURES } from "../video-failures.js";
 
 /**
  * The ledger's row types (the transactions_type_valid check; db/schema.ts keeps its own copy, which
@@ -81,6 +82,13 @@ const transactionViewSchema = z
         "The payment order a purchase, bonus or reversal row belongs to: a purchase row's receipt is GET /api/payments/orders/{paymentOrderId}/receipt.",
     }),
     createdAt: isoTimestamp,
+    failure: z
+      .object({ reason: z.enum(VIDEO_FAILURES), model: z.string() })
+      .optional()
+      .meta({
+        description:
+          "On the automatic refund of a video that could not be made: why, as a stable key (the description says it in English), and the model's name.",
+      }),
   })
   .meta({ id: "Transaction" });
 export type TransactionView = z.infer<typeof transactionViewSchema>;

@@ -251,14 +251,14 @@ const vendorOrder = z
   })
   .optional();
 
+export const settingsUpdateSchema = z.object({
+  kieToken: secret,
 /** The Market's image model for first frames (decision 0161): KIE's model id, e.g. nano-banana-2. */
 export const firstFrameModel = z
   .string({ error: "firstFrameModel must be a model id" })
   .trim()
   .regex(/^[a-z0-9][a-z0-9._/-]{0,99}$/i, "firstFrameModel must be a KIE Market model id, e.g. nano-banana-2");
 
-export const settingsUpdateSchema = z.object({
-  kieToken: secret,
   vendorOrder,
   disabledModels,
   pauseDegradedModels: z.boolean({ error: "pauseDegradedModels must be true or false" }).optional(),
@@ -308,10 +308,10 @@ export const settingsUpdateSchema = z.object({
   contactEmail: contactChannel("contactEmail", contactEmailRule("contactEmail ")),
   creditValueUsd: creditValue,
   maxVideosInFlight: inFlightLimit("maxVideosInFlight").optional(),
-  firstFrameEnabled: z.boolean({ error: "firstFrameEnabled must be true or false" }).optional(),
-  firstFrameModel: firstFrameModel.optional(),
   ...mailSettingsUpdateSchema.shape,
 });
+  firstFrameEnabled: z.boolean({ error: "firstFrameEnabled must be true or false" }).optional(),
+  firstFrameModel: firstFrameModel.optional(),
 export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
 
 /** PUT /api/admin/settings/telegram: the Telegram card of /admin. */
@@ -465,12 +465,12 @@ export const adminSettingsViewSchema = z
     referralCapCredits: z.number().int().meta({ description: "At most this many credits per referred person." }),
     referralHoldHours: z.number().int().meta({ description: "Hours a reward is held before it is granted." }),
     referralAttributionDays: z.number().int().meta({ description: "Days a referral link's visit counts." }),
+    welcomeVideosWatermarked: z.boolean().meta({
+      description:
     firstFrameEnabled: z
       .boolean()
       .meta({ description: "People may make a video's first frame from text (issue 71, decision 0161)." }),
     firstFrameModel: z.string().meta({ description: "The Market's image model that makes first frames." }),
-    welcomeVideosWatermarked: z.boolean().meta({
-      description:
         "Videos paid with welcome credits carry the site's watermark and stay 720p (decision 0155); models that cannot carry it are refused for them.",
     }),
     updatedAt: isoTimestamp,

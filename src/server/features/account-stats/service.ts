@@ -1,10 +1,12 @@
 /** The signed-in user's own numbers and ledger rows: the /pricing page's stat cards and history. */
-import { count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { TRANSACTIONS_PAGE_SIZE } from "../../../shared/payments.js";
 import type { TransactionsPage, TransactionView, UserStats } from "../../../shared/schemas/account.js";
 import type { Queryable } from "../../db/connect.js";
 import { transactions, users, videoTasks } from "../../db/schema.js";
 import { expiringCreditsJson, parseExpiringCredits } from "../credits/credit-split.js";
+import { autoRefundDetail, refundDescription, videoFailureOf } from "../../../shared/video-failures.js";
+import { modelLabel } from "../../../shared/videos.js";
 
 /**
  * credits: the balance; videosCreated: the user's video tasks; totalSpent: credits used on videos
@@ -46,8 +48,20 @@ export async function userStats(db: Queryable, userId: string): Promise<UserStat
   };
 }
 
-function toTransactionView(row: typeof transactions.$inferSelect): TransactionView {
-  return {
+/** What a refund row needs of its failed video: the vendor's message, whether refused, the model. */
+interface FailedVideo {
+  errorMessage: string | null;
+  failureKind: string | null;
+  model: string | null;
+}
+
+/**
+ * A ledger row as its owner reads it. An automatic refund of a video that could not be made is
+ * worded again from its video (decision 0163): rows written before issue 71 carry the vendor's
+ * sentence ("Refund for failed video: Your prompt was flagged by Website…").
+ */
+function toTransactionView(row: typeof transactions.$inferSelect, video: FailedVideo | null): TransactionView {
+  const view: TransactionView = {
     id: row.id,
     type: row.type as TransactionView["type"],
     amount: row.amount,
@@ -57,6 +71,11 @@ function toTransactionView(row: typeof transactions.$inferSelect): TransactionVi
     paymentOrderId: row.paymentOrderId,
     createdAt: row.createdAt.toISOString(),
   };
+  const detail = row.type === "refund" && !row.upgrade ? autoRefundDetail(row.description) : undefined;
+  if (detail === undefined) return view;
+  const reason = videoFailureOf(video?.errorMessage ?? detail, { refused: video?.failureKind === "refused" });
+  const model = video?.model ? modelLabel(video.model) : "";
+  return { ...view, description: refundDescription(reason, model || undefined), failure: { reason, model } };
 }
 
 /** Newest first, id breaking ties so rows never repeat or vanish between pages (transactions_user_created_idx). */
@@ -64,13 +83,30 @@ export async function transactionPage(db: Queryable, userId: string, page: numbe
   const own = eq(transactions.userId, userId);
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select({
+        row: transactions,
+        errorMessage: videoTasks.errorMessage,
+        failureKind: videoTasks.failureKind,
+        model: videoTasks.model,
+      })
       .from(transactions)
+      // The refunded video, for a refund row's words (the same owner's; nothing else is read).
+      .leftJoin(
+        videoTasks,
+        and(
+          eq(videoTasks.id, transactions.videoTaskId),
+          eq(videoTasks.userId, userId),
+          eq(transactions.type, "refund"),
+        ),
+      )
       .where(own)
       .orderBy(desc(transactions.createdAt), desc(transactions.id))
       .limit(TRANSACTIONS_PAGE_SIZE)
       .offset((page - 1) * TRANSACTIONS_PAGE_SIZE),
     db.select({ total: count() }).from(transactions).where(own),
   ]);
-  return { data: rows.map(toTransactionView), total: Number(total?.total ?? 0) };
+  return {
+    data: rows.map(({ row, ...video }) => toTransactionView(row, video)),
+    total: Number(total?.total ?? 0),
+  };
 }

@@ -111,7 +111,7 @@ const ERRORS = {
         value: {
           success: false,
           message:
-            "The video was refused: Your prompt was flagged as violating content policies. Your 10 credits were refunded.",
+            "Veo3 Fast declined this prompt under its content rules. Try describing the scene in other words. Your 10 credits were refunded.",
           code: "unprocessable",
         },
       },
@@ -199,6 +199,8 @@ function statusExamples(): Record<string, { summary: string; value: unknown }> {
     hdStatus: "none",
     uhdVideoUrl: null,
     errorMessage: null,
+    failureKind: null,
+    model: "veo3_fast",
     videoExpired: false,
   };
   const video = `https://files.example.com/videos/${TASK_ID}`;

@@ -4,7 +4,8 @@ import type { Queryable } from "../../db/connect.js";
 import { transactions } from "../../db/schema.js";
 import { POLL_SECONDS } from "../../../shared/automation.js";
 import type { AutomationVideoStatus } from "../../../shared/schemas/automation.js";
-import { trimEndWhere } from "../../../shared/trim.js";
+import { isDeclined, videoFailureOf, videoFailureSentence } from "../../../shared/video-failures.js";
+import { modelLabel } from "../../../shared/videos.js";
 import type { TaskRow } from "../videos/task-state.js";
 
 type StatusFields = Pick<
@@ -19,6 +20,8 @@ type StatusFields = Pick<
   | "errorMessage"
   | "videoExpired"
 > &
+  // The model names the sentence of a failed video, its failure kind tells a declined prompt.
+  Partial<Pick<TaskRow, "failureKind" | "model">> &
   // An extension says how it was made, and a last-frame one its joined video (decision 0159).
   Partial<Pick<TaskRow, "extendMethod" | "joinStatus" | "joinedVideoUrl">>;
 
@@ -42,7 +45,7 @@ export function toAutomationStatus(
     ...(task.extendMethod ? { extendMethod: task.extendMethod as "native" | "last_frame", joinedVideoUrl: null } : {}),
   };
   if (task.status === "failed") {
-    return { ...base, success: false, status: "failed", message: failureMessage(task.errorMessage, refunded) };
+    return { ...base, success: false, status: "failed", message: failureMessage(task, refunded) };
   }
   if (task.status !== "completed") {
     const message = `The video is being generated. Check again in ${POLL_SECONDS.min}-${POLL_SECONDS.max} seconds.`;
@@ -73,11 +76,16 @@ export function toAutomationStatus(
   };
 }
 
-function failureMessage(error: string | null, refunded: number): string {
-  const reason = trimEndWhere((error ?? "unknown error").trim(), (char) => char === "." || /\s/.test(char));
+/**
+ * A failed video in our words (decision 0163): a declined prompt titled as such, what happened
+ * and what to do next, then what was refunded; never the vendor's own sentence.
+ */
+function failureMessage(task: StatusFields, refunded: number): string {
+  const failure = videoFailureOf(task.errorMessage, { refused: task.failureKind === "refused" });
+  const title = isDeclined(failure) ? "Prompt declined" : "Video generation failed";
   const refund =
     refunded > 0 ? `${refunded} credit${refunded === 1 ? " was" : "s were"} refunded.` : "No credits were refunded.";
-  return `Video generation failed: ${reason}. ${refund}`;
+  return `${title}: ${videoFailureSentence(failure, task.model ? modelLabel(task.model) : undefined)} ${refund}`;
 }
 
 /** What the ledger gave back for a task (failTask and admin refunds write refund rows). */

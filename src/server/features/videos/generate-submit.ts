@@ -11,6 +11,7 @@ import type { GenerateVideoInput, GenerateVideoResult } from "../../../shared/sc
 import type { ModelId } from "../../../shared/catalogue.js";
 import { type FailureKind, isContentRefusal, modelLabel, TASK_FAILURES } from "../../../shared/videos.js";
 import { reasoned } from "../../../shared/error-reasons.js";
+import { refundedSentence, videoFailureOf, videoFailureSentence } from "../../../shared/video-failures.js";
 import type { VideoReservation } from "../credits/ledger.js";
 import { forCustomers } from "./customer-wording.js";
 import type { GenerateDeps } from "./generate-service.js";
@@ -146,7 +147,7 @@ export function refusal(
   cost: number,
   model: ModelId,
 ): { reason: string; error: AppError; kind?: FailureKind } {
-  const refunded = `Your ${cost} credit${cost === 1 ? " was" : "s were"} refunded.`;
+  const refunded = refundedSentence(cost);
   switch (err?.kind) {
     case "rejected":
       if (/after 1080P generation cannot be extended/i.test(err.message)) {
@@ -160,16 +161,22 @@ export function refusal(
           ),
         };
       }
-      return {
-        reason: forCustomers(err.message),
+      {
         // Refused for its content (decision 0082): the person's prompt, not a failure of the service.
-        ...(isContentRefusal(err.message) ? { kind: "refused" as const } : {}),
-        error: new AppError(
-          "unprocessable",
-          `The video was refused: ${forCustomers(err.message)} ${refunded}`,
-          reasoned("video_refused", { detail: forCustomers(err.message) }),
-        ),
-      };
+        const refused = isContentRefusal(err.message);
+        // Said in our words with a next step (decision 0163); the task keeps the vendor's.
+        const failure = videoFailureOf(err.message, { refused, code: err.code });
+        const label = modelLabel(model);
+        return {
+          reason: forCustomers(err.message),
+          ...(refused ? { kind: "refused" as const } : {}),
+          error: new AppError(
+            "unprocessable",
+            `${videoFailureSentence(failure, label)} ${refunded}`,
+            reasoned("video_refused", { failure, model: label, credits: cost, detail: forCustomers(err.message) }),
+          ),
+        };
+      }
     case "model_retired":
       return {
         reason: "The video service no longer offers this model",

@@ -3,6 +3,7 @@ import { adminTransactionsApi } from "../../../shared/api/admin-transactions.js"
 import { videosApi } from "../../../shared/api/videos.js";
 import { siteApi } from "../../../shared/api/site.js";
 import { modelLabel, successFlagOf, type TaskStatus } from "../../../shared/videos.js";
+import { videoFailureOf, videoFailureSentence } from "../../../shared/video-failures.js";
 import { NOT_UPGRADABLE, requestUhd } from "./uhd.js";
 import { extendOptions, extendVideo, type ExtendDeps } from "./extend-service.js";
 import type { VideoStore } from "../../integrations/storage/video-store.js";
@@ -195,7 +196,14 @@ function statusOf(task: TaskRow) {
       taskId: task.taskId,
       status,
       successFlag: successFlagOf(status),
-      errorMessage: task.errorMessage,
+      // A failure in our words with a next step, never the vendor's (decision 0163).
+      errorMessage:
+        status === "failed"
+          ? videoFailureSentence(
+              videoFailureOf(task.errorMessage, { refused: task.failureKind === "refused" }),
+              modelLabel(task.model),
+            )
+          : task.errorMessage,
       resultUrls: JSON.stringify(task.resultUrls ?? []),
       hdVideoUrl: task.hdVideoUrl,
     },

@@ -12,7 +12,8 @@ import type { Mailer } from "../mail/outbox.js";
 import { notifyVideoFailed } from "../notifications/outbox.js";
 import { refundUhd } from "./uhd.js";
 import { mailVideoFailed, mailVideoReady } from "./video-notices.js";
-import type { FailureKind } from "../../../shared/videos.js";
+import { type FailureKind, modelLabel } from "../../../shared/videos.js";
+import { refundDescription, videoFailureOf } from "../../../shared/video-failures.js";
 import { MODEL_CATALOGUE, MODELS } from "../../../shared/catalogue.js";
 
 export const IN_PROGRESS = ["generating", "pending"] as const;
@@ -104,7 +105,9 @@ export async function failTask(
       });
     const task = rows[0];
     if (!task) return undefined;
-    const refunded = await refundTask(tx, id, `Refund for failed video: ${errorMessage}`.slice(0, 500));
+    // The refund row says why in our words, never the vendor's (decision 0163).
+    const failure = videoFailureOf(errorMessage, { refused: failureKind === "refused" });
+    const refunded = await refundTask(tx, id, refundDescription(failure, modelLabel(task.model)));
     const uhdRefunded = await refundUhd(tx, id, "the video failed");
     await notifyVideoFailed(tx, { ...task, errorMessage, refunded, refused: failureKind === "refused" });
     if (mailer) await mailVideoFailed(tx, mailer, task, refunded + (uhdRefunded ?? 0));
