@@ -57,7 +57,7 @@ const task = (n: number, over: Partial<VideoTaskView> = {}): VideoTaskView => ({
 
 const TASKS = [
   task(1),
-  task(2, { status: "failed", errorMessage: "Your prompt was flagged by the safety filter", resultUrls: [] }),
+  task(2, { status: "failed", errorMessage: "Internal Error, Please try again later.", resultUrls: [] }),
   task(3, { status: "generating", resultUrls: [] }),
 ];
 
@@ -165,14 +165,18 @@ describe("My Creations' cards and selection", () => {
     const failed = await screen.findByRole("button", { name: "View details: Prompt number 2" });
     expect(failed.dataset.compact).toBe("true");
     expect(failed.textContent).toContain("Failed");
-    expect(failed.textContent).toContain("safety filter");
+    // In our words with what to do next, never the vendor's (decision 0163).
+    expect(failed.textContent).toContain(
+      "The video service had a problem on its side. Please try again in a few minutes.",
+    );
+    expect(failed.textContent).not.toContain("Internal Error");
     expect(failed.querySelector("video, .aspect-video")).toBeNull();
     const finished = screen.getByRole("button", { name: "View details: Prompt number 1" });
     expect(finished.dataset.compact).toBeUndefined();
     expect(finished.querySelector(".aspect-video")).not.toBeNull();
   });
 
-  it("shows a refused prompt as Refused, not Failed (decision 0082)", async () => {
+  it("shows a refused prompt as a declined prompt, not Failed, in our words (decisions 0082, 0163)", async () => {
     const refused = task(4, {
       status: "failed",
       failureKind: "refused",
@@ -184,9 +188,12 @@ describe("My Creations' cards and selection", () => {
     const card = await screen.findByRole("button", { name: "View details: Prompt number 4" });
     expect(card.dataset.compact).toBe("true");
     expect(card.dataset.refused).toBe("true");
-    expect(card.textContent).toContain("Refused");
+    expect(card.textContent).toContain("Prompt declined");
     expect(card.textContent).not.toContain("Failed");
-    expect(card.textContent).toContain("violating content policies");
+    expect(card.textContent).toContain(
+      "Veo3 Fast declined this prompt under its content rules. Try describing the scene in other words.",
+    );
+    expect(card.textContent).not.toContain("Website");
     const failed = screen.getByRole("button", { name: "View details: Prompt number 2" });
     expect(failed.textContent).toContain("Failed");
     expect(failed.dataset.refused).toBeUndefined();

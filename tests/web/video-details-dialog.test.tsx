@@ -152,11 +152,12 @@ describe("the Video Details dialog", () => {
   it("says a failure's reason and its refund once, with no 'Generating: Done'", async () => {
     renderDialog(failed({ errorMessage: "Video generation failed (simulated)" }));
     const dialog = await screen.findByRole("dialog", { name: "Video Details" });
-    expect(occurrences(dialog, "Video generation failed (simulated)")).toBe(1);
+    // In our words, with what to do next and a full stop before the refund (decision 0163).
+    const said = "could not make this video. Try again, or change the prompt a little.";
+    expect(occurrences(dialog, said)).toBe(1);
+    expect(occurrences(dialog, "(simulated)")).toBe(0);
     expect(occurrences(dialog, "refunded")).toBe(1);
-    expect(within(dialog).getByRole("alert").textContent).toContain(
-      "Video generation failed (simulated) Your 3 credits were refunded.",
-    );
+    expect(within(dialog).getByRole("alert").textContent).toContain(`${said} Your 3 credits were refunded.`);
     const timeline = within(dialog).getByRole("list", { name: "Status timeline" });
     expect(timeline.textContent).toContain("Failed");
     expect(timeline.textContent).not.toContain("Generating");
@@ -169,20 +170,27 @@ describe("the Video Details dialog", () => {
     const dialog = await screen.findByRole("dialog", { name: "Video Details" });
     const alert = within(dialog).getByRole("alert");
     expect(alert.textContent).toContain("Prompt refused");
-    expect(alert.textContent).toContain(`${FLAGGED} Your 3 credits were refunded.`);
-    expect(occurrences(dialog, FLAGGED)).toBe(1);
+    const said = "declined this prompt under its content rules. Try describing the scene in other words.";
+    expect(alert.textContent).toContain(`${said} Your 3 credits were refunded.`);
+    expect(occurrences(dialog, said)).toBe(1);
+    expect(occurrences(dialog, "Website")).toBe(0);
     expect(occurrences(dialog, "refunded")).toBe(1);
     expect(dialog.textContent).not.toMatch(/failed/i);
     expect(dialog.textContent).not.toContain("Generating");
-    // The badge by the title and the one in the details.
-    expect(within(dialog).getAllByText("Refused").length).toBeGreaterThanOrEqual(2);
+    // The badge by the title and the one in the details, and the timeline's step.
+    expect(within(dialog).getAllByText("Declined").length).toBeGreaterThanOrEqual(2);
   });
 
   it("speaks Vietnamese, a refused prompt included", async () => {
     await useLocale("vi", "app");
     renderDialog(failed({ errorMessage: FLAGGED, failureKind: "refused" }));
     const dialog = await screen.findByRole("dialog", { name: "Chi tiết video" });
-    expect(within(dialog).getByRole("alert").textContent).toContain("Prompt bị từ chối");
+    const alert = within(dialog).getByRole("alert").textContent;
+    expect(alert).toContain("Prompt bị từ chối");
+    expect(alert).toContain(
+      "Mô hình video đã từ chối prompt này theo quy định nội dung của mình. Hãy thử mô tả cảnh bằng cách diễn đạt khác.",
+    );
+    expect(alert).not.toContain("Website");
     expect(within(dialog).getAllByText("Bị từ chối").length).toBeGreaterThanOrEqual(2);
     expect(within(dialog).getByText("Chi tiết", { selector: "summary" })).toBeTruthy();
   });

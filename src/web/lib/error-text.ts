@@ -31,6 +31,15 @@ export function addReasonTexts(texts: ReasonTexts): void {
   featureReasonTexts.push(texts);
 }
 
+/** A reason's sentence from the features' texts, if a loaded one words it. */
+function featureText(reason: ErrorReason, params: Params): string | undefined {
+  for (const texts of featureReasonTexts) {
+    const text = texts(reason, params);
+    if (text !== undefined) return text;
+  }
+  return undefined;
+}
+
 function reasonText(reason: ErrorReason, params: Params): string | undefined {
   switch (reason) {
     case "username_taken":
@@ -74,6 +83,9 @@ function reasonText(reason: ErrorReason, params: Params): string | undefined {
     case "extend_refused":
       return t`This video cannot be extended after its 1080p version was made. Your credits were refunded.`;
     case "video_refused": {
+      // Worded with a next step by the videos feature when the server sent the reason (decision 0163).
+      const worded = featureText(reason, params);
+      if (worded !== undefined) return worded;
       // The provider's own reason, in English, as one sentence with its full stop (and never a second).
       const detail = sentence(str(params, "detail"));
       return t`The video was refused: ${detail} Your credits were refunded.`;
@@ -268,11 +280,7 @@ function reasonText(reason: ErrorReason, params: Params): string | undefined {
       });
     }
     default:
-      for (const texts of featureReasonTexts) {
-        const text = texts(reason, params);
-        if (text !== undefined) return text;
-      }
-      return undefined;
+      return featureText(reason, params);
   }
 }
 

@@ -6,6 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import type { DataTableColumn } from "@/components/ui/data-table";
 import { cn } from "@/lib/cn";
 import { formatDate, formatDateTime, truncateText } from "@/lib/format";
+import { refundRowText } from "@/features/videos";
 import { signedCredits, transactionTypeLook } from "./transaction-types";
 
 /** User descriptions are cut at 60 characters (the full text is in the tooltip). */
@@ -26,7 +27,8 @@ function TypeBadge({ tx }: { tx: TransactionView }) {
 
 /** The description (cut, whole in the tooltip), the date on a phone, and a purchase's receipt link. */
 function DescriptionCell({ tx }: { tx: TransactionView }) {
-  const full = tx.description?.trim() || transactionTypeLook(tx.type).label;
+  // An automatic refund says why in the person's language (decision 0163), never the vendor's words.
+  const full = (tx.failure ? refundRowText(tx.failure) : tx.description?.trim()) || transactionTypeLook(tx.type).label;
   const short = truncateText(full, DESCRIPTION_MAX);
   return (
     <>

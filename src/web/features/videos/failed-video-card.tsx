@@ -12,7 +12,7 @@ import { CARD_PROMPT_MAX, failureText, isRefused } from "./video-display";
  */
 export function FailedVideoCard({ task, onOpen, selection }: VideoCardProps) {
   const prompt = truncateText(task.prompt, CARD_PROMPT_MAX);
-  // A prompt the provider refused for its content reads "Refused", in amber (decision 0082).
+  // A prompt the provider refused for its content reads "Prompt declined", in amber (decisions 0082, 0163).
   const refused = isRefused(task);
   return (
     <VideoCardButton
@@ -30,7 +30,7 @@ export function FailedVideoCard({ task, onOpen, selection }: VideoCardProps) {
         ) : (
           <CircleAlert className="size-4 shrink-0" aria-hidden="true" />
         )}
-        {refused ? <Trans>Refused</Trans> : <Trans>Failed</Trans>}
+        {refused ? <Trans>Prompt declined</Trans> : <Trans>Failed</Trans>}
         <span className="ml-auto truncate font-normal text-muted-foreground">{modelLabel(task.model)}</span>
       </span>
       <span
@@ -39,7 +39,7 @@ export function FailedVideoCard({ task, onOpen, selection }: VideoCardProps) {
           refused ? "text-amber-100/80" : "text-red-200/80",
         )}
       >
-        {failureText(task.errorMessage)}
+        {failureText(task.errorMessage, task.model, task.failureKind)}
       </span>
       <span className="line-clamp-1 text-sm text-zinc-300 [overflow-wrap:anywhere]" title={task.prompt}>
         {prompt}

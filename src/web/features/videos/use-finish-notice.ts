@@ -40,14 +40,15 @@ export function useFinishNotice(): (task: VideoTaskView) => void {
     (task: VideoTaskView) => {
       const done = task.status === "completed";
       const prompt = short(task.prompt);
-      const headline = done ? t`Video ready` : t`Video failed`;
+      // A prompt the provider refused for its content is titled as such (decisions 0082, 0163).
+      const declined = !done && isRefused(task);
+      const headline = done ? t`Video ready` : declined ? t`Prompt declined` : t`Video failed`;
       toast(
         done
           ? { title: t`Your video is ready`, description: prompt }
           : {
-              // A prompt the provider refused for its content is said as such (decision 0082).
-              title: isRefused(task) ? t`Your prompt was refused` : t`Your video could not be made`,
-              description: failureText(task.errorMessage),
+              title: declined ? t`Prompt declined` : t`Your video could not be made`,
+              description: failureText(task.errorMessage, task.model, task.failureKind),
               variant: "destructive",
             },
       );

@@ -2,11 +2,11 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, plural, t } from "@lingui/core/macro";
 import { MODE_CATALOGUE, MODES, type GenerationMode } from "../../../shared/catalogue";
-import { TASK_FAILURES, type VideoTaskView } from "../../../shared/videos";
+import type { VideoTaskView } from "../../../shared/videos";
 import type { BadgeProps } from "@/components/ui/badge";
 import { imageSlotLabel, modeLabel as catalogueModeLabel } from "@/lib/catalogue-text";
-import { i18n, readsServerLanguage } from "@/lib/i18n";
 import { sameSiteUrl } from "@/lib/media-url";
+import { isDeclinedTask, taskFailure, taskFailureText, videoFailureText } from "./video-failure-text";
 
 /** Prompts are cut at 60 characters in cards. */
 export const CARD_PROMPT_MAX = 60;
@@ -17,9 +17,14 @@ export interface StatusMeta {
   variant: NonNullable<BadgeProps["variant"]>;
 }
 
-/** A failed video the provider refused for its content (decision 0082): shown as refused, not as failed. */
-export function isRefused(task: Pick<VideoTaskView, "status" | "failureKind">): boolean {
-  return task.status === "failed" && task.failureKind === "refused";
+/**
+ * A failed video the provider refused for its content (decision 0082): shown as a declined prompt,
+ * not as a failure. Stored as refused, or told so by its message (a task followed by its status).
+ */
+export function isRefused(
+  task: Pick<VideoTaskView, "status" | "failureKind"> & { errorMessage?: string | null },
+): boolean {
+  return isDeclinedTask({ ...task, errorMessage: task.errorMessage ?? null });
 }
 
 /**
@@ -27,7 +32,7 @@ export function isRefused(task: Pick<VideoTaskView, "status" | "failureKind">): 
  * whose failureKind is 'refused', decision 0082) amber, anything else neutral.
  */
 export function statusMeta(status: string, failureKind?: string | null): StatusMeta {
-  if (status === "failed" && failureKind === "refused") return { label: msg`Refused`, variant: "warning" };
+  if (status === "failed" && failureKind === "refused") return { label: msg`Declined`, variant: "warning" };
   switch (status) {
     case "completed":
       return { label: msg`Completed`, variant: "success" };
@@ -105,26 +110,16 @@ export function isPlayable(task: Pick<VideoTaskView, "status" | "resultUrls" | "
 // Texts shared by several files: render them with `t(...)` from useLingui(), or `i18n._(...)` in callbacks.
 
 /** The provider deleted the file before our copy was made (decision 0043). */
-export const VIDEO_EXPIRED_MESSAGE = msg`This video expired before it could be saved`;
-
-const TASK_FAILURE_TEXTS: Record<keyof typeof TASK_FAILURES, MessageDescriptor> = {
-  generic: msg`An error occurred during video generation`,
-  interrupted: msg`The submission was interrupted before the provider accepted it`,
-  timedOut: msg`Video generation timed out`,
-  unknownToProvider: msg`The provider has no record of this video`,
-  notSubmitted: msg`The video could not be submitted`,
-};
+export const VIDEO_EXPIRED_MESSAGE = msg`This video expired before it could be saved.`;
 
 /**
- * Why a video failed, in the active language: this server's own reasons are worded; the
- * provider's text is shown as it is, said to be the provider's where it is not the person's language.
+ * Why a video failed, in the active language and the product's words with what to do next
+ * (decision 0163): never the vendor's own sentence. `model` (the task's model id) names the model.
  */
-export function failureText(errorMessage: string | null): string {
-  const key = (Object.keys(TASK_FAILURES) as (keyof typeof TASK_FAILURES)[]).find(
-    (k) => TASK_FAILURES[k] === errorMessage,
-  );
-  if (key || !errorMessage) return i18n._(TASK_FAILURE_TEXTS[key ?? "generic"]);
-  return readsServerLanguage() ? errorMessage : i18n._(msg`The video service said: ${errorMessage}`);
+export function failureText(errorMessage: string | null, model?: string, failureKind?: string | null): string {
+  return model
+    ? taskFailureText({ errorMessage, model, failureKind })
+    : videoFailureText(taskFailure({ errorMessage, failureKind }));
 }
 export const HD_NOTE = msg`1080p HD will be available in the next 2-3 minutes or possibly longer.`;
 export const UHD_NOTE = msg`The 4K version takes 5-10 minutes.`;

@@ -5,6 +5,8 @@ import { withBalance } from "@/lib/credit-split";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { invalidateVideoTasks } from "./task-list-queries";
+import { isDeclined, VIDEO_FAILURES, type VideoFailure } from "../../../shared/video-failures";
+import { failureTitle } from "./video-failure-text";
 
 /** The balance the server answered with, shown at once (before the current user is read again). */
 export function showRemainingCredits(remainingCredits: number): void {
@@ -41,7 +43,19 @@ export function reportStartFailure(
   if (error instanceof ApiError && error.code === "insufficient_credits") {
     insufficientCredits(errorMessage(error));
   } else {
-    toast({ title: failedTitle, description: errorMessage(error), variant: "destructive" });
+    toast({
+      // A prompt the vendor declined for its content is titled as one (decision 0163).
+      title: isDeclinedStart(error) ? failureTitle(true) : failedTitle,
+      description: errorMessage(error),
+      variant: "destructive",
+    });
   }
   refreshTasksAndCredits();
+}
+
+/** A start the vendor refused for the prompt's (or an image's) content. */
+function isDeclinedStart(error: Error): boolean {
+  if (!(error instanceof ApiError) || error.reason !== "video_refused") return false;
+  const failure = error.params.failure;
+  return (VIDEO_FAILURES as readonly unknown[]).includes(failure) && isDeclined(failure as VideoFailure);
 }

@@ -21,7 +21,7 @@ export function StatusTimeline({ task }: { task: VideoTaskView }) {
           created,
           {
             key: "failed",
-            label: isRefused(task) ? t`Refused` : t`Failed`,
+            label: isRefused(task) ? t`Declined` : t`Failed`,
             time: formatDateTime(task.completedAt),
             state: "failed",
           },
