@@ -154,7 +154,10 @@ describe("reference images", () => {
       "big.png",
     );
     expect(huge.statusCode).toBe(413);
-    expect(huge.json()).toEqual({ message: "The image must be 10 MB or smaller", code: "payload_too_large" });
+    expect(huge.json()).toEqual({
+      message: "The image must be 10 MB or smaller. Please choose a smaller image.",
+      code: "payload_too_large",
+    });
     const json = await u.client.post("/api/images/upload", { image: "x" });
     expect(json.statusCode).toBe(400);
   });

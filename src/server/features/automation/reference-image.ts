@@ -14,15 +14,15 @@ export type ImageInput = { kind: "url"; url: string } | { kind: "base64"; data: 
 const MAX_MB = MAX_IMAGE_BYTES / (1024 * 1024);
 
 export const IMAGE_MESSAGES = {
-  badUrl: "The image URL is not a valid http(s) URL",
-  otherScheme: "Image URLs must start with http:// or https://",
+  badUrl: "The image URL is not a valid http(s) URL.",
+  otherScheme: "Image URLs must start with http:// or https://.",
   dataNotBase64: "Data URLs must be base64 encoded, like data:image/png;base64,iVBORw0...",
   badBase64:
-    "The image is neither an http(s) URL nor valid base64 data. Send a JPG/PNG URL, base64 image data or a data:image/png;base64,... URL",
-  notImage: "The base64 data is not a JPG or PNG image",
-  unreadable: "The base64 data is not a JPG or PNG image that can be read (its content was checked, not its type)",
-  tooManyPixels: `The base64 image has too many pixels: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`,
-  tooLarge: `The base64 image must be ${MAX_MB} MB or smaller once decoded`,
+    "The image is neither an http(s) URL nor valid base64 data. Send a JPG/PNG URL, base64 image data or a data:image/png;base64,... URL.",
+  notImage: "The base64 data is not a JPG or PNG image.",
+  unreadable: "The base64 data is not a JPG or PNG image that can be read (its content was checked, not its type).",
+  tooManyPixels: `The base64 image has too many pixels: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels can be used.`,
+  tooLarge: `The base64 image must be ${MAX_MB} MB or smaller once decoded.`,
 } as const;
 
 // Standard or URL-safe alphabet. Checked by searching for one character outside it: a pattern

@@ -9,7 +9,7 @@ export const IMAGE_REFUSALS = {
     "This file is not a JPG, PNG or WebP image that can be read (its content was checked, not its name). " +
     "Only JPG, PNG or WebP images can be used.",
   tooManyPixels: `This image has too many pixels: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels can be used. Please choose a smaller image.`,
-  tooLarge: `The image must be ${MAX_IMAGE_BYTES / (1024 * 1024)} MB or smaller`,
+  tooLarge: `The image must be ${MAX_IMAGE_BYTES / (1024 * 1024)} MB or smaller. Please choose a smaller image.`,
 } as const;
 
 export function imageRefusal(err: ImageRefused): AppError {

@@ -44,14 +44,15 @@ export function PaymentHoldBanner({ signedIn }: { signedIn: boolean }) {
           </p>
         ) : (
           <p>
+            {/* One message with its link, so the sentence ends with its stop in every language. */}
             <Trans>
               A payment of yours is disputed with the payment provider. You can make videos again once the dispute is
-              settled. If this is a mistake,
-            </Trans>{" "}
-            <Link href="/contact" className={linkClass}>
-              <Trans>contact us</Trans>
-            </Link>
-            .
+              settled. If this is a mistake,{" "}
+              <Link href="/contact" className={linkClass}>
+                contact us
+              </Link>
+              .
+            </Trans>
           </p>
         )}
       </div>
