@@ -43,6 +43,7 @@ const APP = web(
     "legal",
     "payments",
     "plans",
+    "prompt-help",
     "referrals",
     "videos",
     "webhooks",

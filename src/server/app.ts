@@ -34,6 +34,7 @@ import { adminModerationRoutes } from "./features/moderation/admin-routes.js";
 import { secondFactorGate } from "./features/second-factor/gate.js";
 import { adminSecondFactorRoutes, secondFactorRoutes } from "./features/second-factor/routes.js";
 import { paymentMethodRoutes } from "./features/payments/payment-methods-routes.js";
+import { adminPromptHelpRoutes, promptHelpRoutes } from "./features/prompt-help/routes.js";
 import { noticeRoutes } from "./features/notices/routes.js";
 import { adminCreditPackageRoutes, creditPackageRoutes } from "./features/packages/routes.js";
 import { adminCodeRoutes, codeRoutes } from "./features/codes/routes.js";
@@ -52,8 +53,8 @@ import { videoMediaRoutes } from "./features/videos/media-routes.js";
 import { shareRoutes } from "./features/videos/share-routes.js";
 import { videoRoutes } from "./features/videos/routes.js";
 import { registerUploads } from "./features/videos/upload-routes.js";
-import { ADMIN_PREFIX, adminScope } from "./http/admin-scope.js";
 import { firstFrameRoutes } from "./features/first-frames/routes.js";
+import { ADMIN_PREFIX, adminScope } from "./http/admin-scope.js";
 import { frameworkErrors, registerErrorHandler } from "./http/errors.js";
 import { healthRoutes } from "./http/health-routes.js";
 import { metricsRoutes, registerRequestMetrics } from "./metrics/routes.js";
@@ -173,9 +174,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(shareRoutes, services);
   // Uploaded reference images: per-user rate limit and quota, unused ones swept (decision 0034).
   await registerUploads(app, services);
-  await app.register(callbackRoutes, services);
+  // Prompt help: the generator's Improve prompt button (decision 0160).
+  await app.register(promptHelpRoutes, { ...services, log: app.log });
   // A first frame made from text (decision 0161).
   await app.register(firstFrameRoutes, services);
+  await app.register(callbackRoutes, services);
   // Buying credits: packages, stats and transactions, Creem, PayPal.
   await app.register(creditPackageRoutes, services);
   // Codes: redeem a grant, quote a discount (decision 0156).
@@ -224,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // A reset or confirmation sent again as a new link: the outbox hides links (decision 0130).
       await admin.register(adminNewLinkRoutes, services);
       await admin.register(adminSignUpSettingsRoutes, services);
+      await admin.register(adminPromptHelpRoutes, services);
       await admin.register(adminReferralRoutes, services);
       await admin.register(adminSecondFactorRoutes, services);
       // Prompt screening: its settings, the moderation log and its review (decision 0089).

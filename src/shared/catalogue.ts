@@ -330,7 +330,7 @@ export const MODE_CATALOGUE: Record<GenerationMode, ModeEntry> = {
 };
 
 /** Extras with a price of their own, on top of the model's. */
-export const SURCHARGES = ["4k", "extend", "first_frame"] as const;
+export const SURCHARGES = ["4k", "extend", "first_frame", "prompt_help"] as const;
 export type Surcharge = (typeof SURCHARGES)[number];
 
 /** KIE's price of a 4K version asked for after the video (kie-2026.md §1.12). */
@@ -365,6 +365,13 @@ export const SURCHARGE_CATALOGUE: Record<
     description: "An image made from a prompt for a video's first frame",
     defaultPrice: kiePriced("720p", false, KIE_FIRST_FRAME_CREDITS, "video").defaultPrice,
     vendorCost: KIE_FIRST_FRAME_CREDITS,
+  },
+  // Free by default: the built-in rules cost nothing; an owner on a paid chat model prices it (decision 0160).
+  prompt_help: {
+    label: "Prompt help",
+    description: "One improved prompt from the generator's Improve prompt button",
+    defaultPrice: { web: 0, api: 0 },
+    vendorCost: 0,
   },
 };
 

@@ -110,12 +110,14 @@ export const ERROR_REASONS = [
   "code_guess_limit",
   "code_taken",
   "code_in_use",
+  "prompt_help_off",
+  "prompt_help_unavailable",
+  "first_frame_off",
+  "first_frame_refused",
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 
 /** The values an error's sentence needs: credits, minutes, a provider's name... */
-  "first_frame_off",
-  "first_frame_refused",
 export type ErrorParams = Record<string, string | number>;
 
 /** The extra body fields of an error with a reason (AppError's `extra`). */

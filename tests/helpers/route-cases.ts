@@ -128,6 +128,7 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: "GET", route: "/api/legal/:page/:locale", request: () => ({ url: "/api/legal/terms/vi" }) },
   { method: "GET", route: "/api/pricing/current", request: () => ({ url: "/api/pricing/current" }) },
   { method: "GET", route: "/api/models", request: () => ({ url: "/api/models" }) },
+  { method: "GET", route: "/api/prompt-help", request: () => ({ url: "/api/prompt-help" }) },
   { method: "GET", route: "/api/showcase", request: () => ({ url: "/api/showcase" }) },
   { method: "GET", route: "/api/credit-packages", request: () => ({ url: "/api/credit-packages" }) },
   { method: "GET", route: "/api/plans", request: () => ({ url: "/api/plans" }) },
@@ -443,14 +444,6 @@ export const ROUTE_CASES: RouteCase[] = [
     route: "/api/images/upload",
     request: () => ({ url: "/api/images/upload", raw: multipartImage() }),
   },
-  { method: "GET", route: "/api/user-tokens", request: () => ({ url: "/api/user-tokens" }) },
-  {
-    method: "POST",
-    route: "/api/user-tokens",
-    request: () => ({ url: "/api/user-tokens", body: { name: "case token" } }),
-  },
-  {
-    method: "POST",
   {
     method: "POST",
     route: "/api/first-frames",
@@ -462,6 +455,14 @@ export const ROUTE_CASES: RouteCase[] = [
     ownerOnly: true,
     request: (f) => ({ url: `/api/first-frames/${f.imageTaskId}` }),
   },
+  { method: "GET", route: "/api/user-tokens", request: () => ({ url: "/api/user-tokens" }) },
+  {
+    method: "POST",
+    route: "/api/user-tokens",
+    request: () => ({ url: "/api/user-tokens", body: { name: "case token" } }),
+  },
+  {
+    method: "POST",
     route: "/api/user-tokens/default",
     accepts: reachedRoute,
     request: () => ({ url: "/api/user-tokens/default", body: {} }),
@@ -634,6 +635,15 @@ export const ROUTE_CASES: RouteCase[] = [
     accepts: codeRefusal,
     request: () => ({ url: "/api/n8n/codes/redeem", body: { code: "NOTA-REAL-CODE" } }),
   },
+  // Prompt help (decision 0160): the built-in rules, free by default.
+  {
+    method: "POST",
+    route: "/api/prompt-help",
+    request: () => ({
+      url: "/api/prompt-help",
+      body: { prompt: "a calm lake at dawn", model: "veo3_fast", mode: "text" },
+    }),
+  },
   // Codes (decision 0156): a code that does not exist, refused by the route itself.
   {
     method: "POST",
@@ -748,6 +758,11 @@ export const ROUTE_CASES: RouteCase[] = [
     method: "PUT",
     route: "/api/admin/settings/referrals",
     request: () => ({ url: "/api/admin/settings/referrals", body: { referralSharePercent: 12 } }),
+  },
+  {
+    method: "PUT",
+    route: "/api/admin/settings/prompt-help",
+    request: () => ({ url: "/api/admin/settings/prompt-help", body: { promptHelpMode: "builtin" } }),
   },
   { method: "GET", route: "/api/admin/referrals", request: () => ({ url: "/api/admin/referrals?days=30" }) },
   {
@@ -1212,6 +1227,19 @@ async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People; fixtu
     planId: plan!.id,
     vendorAccountId: account!.id,
     uploadName,
+    imageTaskId: (
+      await db
+        .insert(imageTasks)
+        .values({
+          userId: owner.id,
+          prompt: "a route case frame",
+          aspectRatio: "16:9",
+          vendorModel: "nano-banana-2",
+          status: "failed",
+          creditsUsed: 0,
+        })
+        .returning()
+    )[0]!.id,
     webhookEndpointId: endpoint!.id,
     webhookDeliveryId: delivery!.id,
   };
@@ -1241,19 +1269,6 @@ export async function fingerprint(db: Db): Promise<string> {
   if (!query) {
     const tables = (await db.execute(
       sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-    imageTaskId: (
-      await db
-        .insert(imageTasks)
-        .values({
-          userId: owner.id,
-          prompt: "a route case frame",
-          aspectRatio: "16:9",
-          vendorModel: "nano-banana-2",
-          status: "failed",
-          creditsUsed: 0,
-        })
-        .returning()
-    )[0]!.id,
     )) as { rows: { table_name: string }[] };
     const names = tables.rows
       .map((r) => r.table_name)

@@ -237,6 +237,11 @@ const CASES: Case[] = [
     route: "/api/admin/settings/referrals",
     request: () => ({ url: "/api/admin/settings/referrals", body: { referralEnabled: true, referralHoldHours: 48 } }),
   },
+  {
+    method: "PUT",
+    route: "/api/admin/settings/prompt-help",
+    request: () => ({ url: "/api/admin/settings/prompt-help", body: { promptHelpMode: "builtin" } }),
+  },
   { method: "GET", route: "/api/admin/referrals", request: () => ({ url: "/api/admin/referrals" }) },
   {
     method: "GET",

@@ -75,5 +75,9 @@ export const SETTINGS: AdminSettingsView = {
   referralCapCredits: 2000,
   referralHoldHours: 168,
   referralAttributionDays: 30,
+  promptHelpMode: "builtin",
+  promptHelpBaseUrl: null,
+  promptHelpModel: null,
+  promptHelpApiKey: null,
   updatedAt: "2026-11-25T10:00:00.000Z",
 };

@@ -11,6 +11,7 @@ import {
 import { MASK_PREFIX } from "../mask.js";
 import { MARGIN_PERCENT_LIMITS } from "../price-rule.js";
 import { confirmBelowCost, isoTimestamp } from "./common.js";
+import { PROMPT_HELP_MODES } from "./prompt-help.js";
 import { mailSettingsUpdateSchema, SMTP_SECURITIES } from "./mail-fields.js";
 import { contactEmailRule, telegramUsernameRule, zaloGroupUrlRule, zaloPhoneRule } from "./contact-fields.js";
 
@@ -24,6 +25,7 @@ export const SECRET_SETTING_FIELDS = [
   "telegramBotToken",
   "smtpPassword",
   "turnstileSecret",
+  "promptHelpApiKey",
 ] as const;
 
 /** KIE's two ways to make a Veo 3.1 video (decision 0051): /api/v1/veo/* and the Market's /api/v1/jobs/*. */
@@ -251,14 +253,14 @@ const vendorOrder = z
   })
   .optional();
 
-export const settingsUpdateSchema = z.object({
-  kieToken: secret,
 /** The Market's image model for first frames (decision 0161): KIE's model id, e.g. nano-banana-2. */
 export const firstFrameModel = z
   .string({ error: "firstFrameModel must be a model id" })
   .trim()
   .regex(/^[a-z0-9][a-z0-9._/-]{0,99}$/i, "firstFrameModel must be a KIE Market model id, e.g. nano-banana-2");
 
+export const settingsUpdateSchema = z.object({
+  kieToken: secret,
   vendorOrder,
   disabledModels,
   pauseDegradedModels: z.boolean({ error: "pauseDegradedModels must be true or false" }).optional(),
@@ -308,10 +310,10 @@ export const firstFrameModel = z
   contactEmail: contactChannel("contactEmail", contactEmailRule("contactEmail ")),
   creditValueUsd: creditValue,
   maxVideosInFlight: inFlightLimit("maxVideosInFlight").optional(),
-  ...mailSettingsUpdateSchema.shape,
-});
   firstFrameEnabled: z.boolean({ error: "firstFrameEnabled must be true or false" }).optional(),
   firstFrameModel: firstFrameModel.optional(),
+  ...mailSettingsUpdateSchema.shape,
+});
 export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
 
 /** PUT /api/admin/settings/telegram: the Telegram card of /admin. */
@@ -465,14 +467,24 @@ export const adminSettingsViewSchema = z
     referralCapCredits: z.number().int().meta({ description: "At most this many credits per referred person." }),
     referralHoldHours: z.number().int().meta({ description: "Hours a reward is held before it is granted." }),
     referralAttributionDays: z.number().int().meta({ description: "Days a referral link's visit counts." }),
-    welcomeVideosWatermarked: z.boolean().meta({
-      description:
     firstFrameEnabled: z
       .boolean()
       .meta({ description: "People may make a video's first frame from text (issue 71, decision 0161)." }),
     firstFrameModel: z.string().meta({ description: "The Market's image model that makes first frames." }),
+    welcomeVideosWatermarked: z.boolean().meta({
+      description:
         "Videos paid with welcome credits carry the site's watermark and stay 720p (decision 0155); models that cannot carry it are refused for them.",
     }),
+    promptHelpMode: z.enum(PROMPT_HELP_MODES).meta({
+      description:
+        "Where the generator's prompt help runs: off (no button), builtin (our rules, no outside call) or llm (an OpenAI-compatible chat endpoint; decision 0160).",
+    }),
+    promptHelpBaseUrl: z
+      .string()
+      .nullable()
+      .meta({ description: "The chat endpoint's base URL, e.g. https://api.openai.com/v1." }),
+    promptHelpModel: z.string().nullable().meta({ description: "The chat model prompt help asks." }),
+    promptHelpApiKey: maskedSecret,
     updatedAt: isoTimestamp,
   })
   .meta({ id: "AdminSettings" });

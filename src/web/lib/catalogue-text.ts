@@ -41,11 +41,13 @@ const SURCHARGE_LABELS: Record<Surcharge, MessageDescriptor> = {
   "4k": msg`4K upgrade`,
   extend: msg`Extension`,
   first_frame: msg`First frame from text`,
+  prompt_help: msg`Prompt help`,
 };
 const SURCHARGE_DESCRIPTIONS: Record<Surcharge, MessageDescriptor> = {
   "4k": msg`A 4K version of a finished video`,
   extend: msg`Added to the model's price when a video is extended`,
   first_frame: msg`An image made from a prompt for a video's first frame`,
+  prompt_help: msg`One improved prompt from the generator's Improve prompt button`,
 };
 
 export const modelLabel = (model: ModelId): string => MODEL_CATALOGUE[model].label;

@@ -16,6 +16,7 @@ import type { Locale } from "../../shared/i18n";
 import { firstLoadKeys } from "./first-load-keys";
 import { paymentsApi } from "../../shared/api/payments";
 import { plansApi } from "../../shared/api/plans";
+import { promptHelpApi } from "../../shared/api/prompt-help";
 import { referralsApi } from "../../shared/api/referrals";
 import { webhooksApi } from "../../shared/api/webhooks";
 import { signUpProtectionApi } from "../../shared/api/sign-up-protection";
@@ -43,6 +44,8 @@ export const queryKeys = {
   showcase: firstLoadKeys.showcase,
   /** GET /api/models: each model's options and its price cells (the generator's price table, issue 42). */
   models: [urlFor(siteApi.models)] as const,
+  /** Whether the generator shows Improve prompt, and its price (decision 0160). */
+  promptHelp: [urlFor(promptHelpApi.offer)] as const,
   apiTokens: [urlFor(apiTokensApi.list)] as const,
   /** The mail notices the signed-in person gets (decision 0086). */
   notices: [urlFor(noticesApi.preferences)] as const,

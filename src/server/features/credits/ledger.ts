@@ -400,3 +400,35 @@ export async function expireLot(tx: Tx, lotId: string): Promise<number> {
   });
   return lot.remaining;
 }
+
+/**
+ * Takes `cost` credits for one improved prompt (decision 0160), with its usage row, in one
+ * statement: never below zero, never for a disabled person or one on hold. Called only once the
+ * answer is in hand, so nothing is ever to refund. Returns the new balance, or undefined when the
+ * person cannot pay (then nothing was written).
+ */
+export async function spendOnPromptHelp(
+  tx: Tx,
+  r: { userId: string; cost: number; description: string },
+  mailer: Mailer,
+): Promise<number | undefined> {
+  const res = await tx.execute(sql`
+    with spent as (
+      update users set credits = credits - ${r.cost}
+      where id = ${r.userId} and credits >= ${r.cost} and is_active and ${NOT_ON_HOLD}
+      returning credits, low_credits_threshold
+    ), usage as (
+      insert into transactions (user_id, type, amount, description)
+      select ${r.userId}::uuid, 'usage', ${-r.cost}::integer, ${r.description}::text from spent
+    )
+    select spent.credits, spent.low_credits_threshold from spent`);
+  const row = rowsOf<{ credits: number; low_credits_threshold: number | null }>(res)[0];
+  if (!row) return undefined;
+  await noticeLowBalance(tx, mailer, {
+    userId: r.userId,
+    before: row.credits + r.cost,
+    after: row.credits,
+    chosenThreshold: row.low_credits_threshold,
+  });
+  return row.credits;
+}

@@ -98,6 +98,8 @@ export function toAdminView(s: Settings, contactDefaults: ContactConfig): AdminS
     smtpSecurity: s.smtpSecurity as AdminSettingsView["smtpSecurity"],
     smtpPassword: maskSecret(s.smtpPassword),
     turnstileSecret: maskSecret(s.turnstileSecret),
+    promptHelpMode: s.promptHelpMode as AdminSettingsView["promptHelpMode"],
+    promptHelpApiKey: maskSecret(s.promptHelpApiKey),
     contactDefaults: {
       zaloPhone: contactDefaults.zaloPhone ?? null,
       zaloGroupUrl: contactDefaults.zaloGroupUrl ?? null,

@@ -1,4 +1,4 @@
-import type { UseFormReturn } from "react-hook-form";
+import { useWatch, type UseFormReturn } from "react-hook-form";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
@@ -6,6 +6,7 @@ import type { GenerationMode } from "../../../shared/catalogue";
 import { PROMPT_MAX } from "../../../shared/videos";
 import { FormField, fieldErrorId } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
+import { PromptHelp } from "@/features/prompt-help";
 import { ExamplePrompts } from "./example-prompts";
 import type { GenerateFormValues } from "./generate-form-schema";
 
@@ -15,7 +16,7 @@ const PROMPT_PLACEHOLDERS: Record<GenerationMode, MessageDescriptor> = {
   reference: msg`Describe the scene the people, objects or style in your images should appear in…`,
 };
 
-/** The generator's prompt, its count of characters, and example prompts that fill it in. */
+/** The generator's prompt, its count of characters, prompt help (decision 0160), and example prompts that fill it in. */
 export function GeneratePromptField({
   form,
   mode,
@@ -33,6 +34,8 @@ export function GeneratePromptField({
     formState: { errors, isSubmitted },
   } = form;
   const promptError = errors.prompt?.message;
+  const [model, audio, aspectRatio] = useWatch({ control: form.control, name: ["model", "audio", "aspectRatio"] });
+  const setPrompt = (text: string) => setValue("prompt", text, { shouldDirty: true, shouldValidate: isSubmitted });
   return (
     <>
       <FormField id="prompt" label={t`Prompt`} error={promptError} hint={`${prompt.length}/${PROMPT_MAX}`}>
@@ -47,6 +50,14 @@ export function GeneratePromptField({
           {...register("prompt")}
         />
       </FormField>
+      <PromptHelp
+        prompt={prompt}
+        model={model}
+        mode={mode}
+        audio={audio}
+        aspectRatio={aspectRatio}
+        onChange={setPrompt}
+      />
       <ExamplePrompts
         onPick={(example) => {
           setValue("prompt", example, { shouldDirty: true, shouldValidate: isSubmitted });

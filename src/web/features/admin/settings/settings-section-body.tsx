@@ -22,6 +22,7 @@ import { GooglePart } from "./google-part";
 import { ModelsPart } from "./models-part";
 import { PaymentsPart } from "./payments-part";
 import { PricesPart } from "./prices-part";
+import { PromptHelpCard } from "./prompt-help-card";
 import { RecoveryCard } from "./recovery-card";
 import { SettingsSectionForm } from "./section/settings-section-form";
 import { ShowcaseCard } from "./showcase-card";
@@ -52,7 +53,15 @@ function contentOf(section: SettingsSection, settings: AdminSettingsView): { sav
         ),
       };
     case "models":
-      return { saved: <ModelsPart settings={settings} />, after: <VendorAccountsCard /> };
+      return {
+        saved: (
+          <>
+            <ModelsPart settings={settings} />
+            <PromptHelpCard settings={settings} />
+          </>
+        ),
+        after: <VendorAccountsCard />,
+      };
     case "mail":
       return { saved: <MailCard settings={settings} />, after: <MailTestCard /> };
     case "sign-ups":

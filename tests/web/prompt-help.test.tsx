@@ -1,0 +1,173 @@
+/**
+ * Prompt help in the generator (decision 0160): "Improve prompt" sends the idea with the model and
+ * options, replaces the prompt, says so and offers Undo back to the person's own words; its price
+ * shows when not free; it is gone while the owner has it off; a refusal is said in words. The
+ * preset chips add their words, show when applied and take them off; sound chips follow the model.
+ */
+import { useState } from "react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ModelId } from "../../src/shared/catalogue";
+import { PromptHelp } from "@/features/prompt-help";
+import { Toaster } from "@/components/ui/toaster";
+import { stubFetch, type Answer } from "./fetch-stub";
+import { renderWeb, useLocale } from "./render";
+
+afterEach(() => vi.unstubAllGlobals());
+
+function Harness({
+  model = "veo3_fast",
+  audio = true,
+  start = "a dog on a beach",
+}: {
+  model?: ModelId;
+  audio?: boolean;
+  start?: string;
+}) {
+  const [prompt, setPrompt] = useState(start);
+  return (
+    <>
+      <textarea aria-label="Prompt" value={prompt} onChange={(e) => setPrompt(e.target.value)} />
+      <PromptHelp prompt={prompt} model={model} mode="image" audio={audio} aspectRatio="9:16" onChange={setPrompt} />
+      <Toaster />
+    </>
+  );
+}
+
+/** The server's sentence (English readers see it as it is). */
+const UNAVAILABLE =
+  "Prompt help cannot be reached right now, and nothing was charged. Try again in a minute, or write the prompt yourself.";
+
+const promptBox = () => screen.getByLabelText<HTMLTextAreaElement>("Prompt");
+
+function setUp(offer: { enabled: boolean; webCredits: number }, improve: Answer | ((body: unknown) => Answer)) {
+  return stubFetch({
+    "GET /api/prompt-help": { body: offer },
+    "POST /api/prompt-help": typeof improve === "function" ? (r) => improve(r.body) : improve,
+  });
+}
+
+describe("Improve prompt", () => {
+  it("replaces the prompt, says so, and Undo brings back the person's own words", async () => {
+    await useLocale("en", "app");
+    const { sent } = setUp({ enabled: true, webCredits: 0 }, (body) => ({
+      body: { prompt: `Better: ${(body as { prompt: string }).prompt}`, creditsUsed: 0, remainingCredits: null },
+    }));
+    renderWeb(<Harness />);
+    fireEvent.click(await screen.findByRole("button", { name: "Improve prompt" }));
+    await waitFor(() => expect(promptBox().value).toBe("Better: a dog on a beach"));
+    expect(sent.find((r) => r.method === "POST")?.body).toEqual({
+      prompt: "a dog on a beach",
+      model: "veo3_fast",
+      mode: "image",
+      audio: true,
+      aspectRatio: "9:16",
+    });
+    expect(screen.getByRole("status").textContent).toBe("Prompt improved for Veo3 Fast. Check it before you generate.");
+
+    // Improving again: Undo still goes back to the words before the first improvement.
+    fireEvent.click(screen.getByRole("button", { name: "Improve prompt" }));
+    await waitFor(() => expect(promptBox().value).toBe("Better: Better: a dog on a beach"));
+    fireEvent.click(screen.getByRole("button", { name: "Undo" }));
+    expect(promptBox().value).toBe("a dog on a beach");
+    expect(screen.queryByRole("button", { name: "Undo" })).toBeNull();
+    expect(screen.getByRole("status").textContent).toBe("");
+  });
+
+  it("shows its price when not free, and the reason in words when refused", async () => {
+    await useLocale("en", "app");
+    setUp(
+      { enabled: true, webCredits: 2 },
+      {
+        status: 503,
+        body: {
+          message: UNAVAILABLE,
+          code: "service_unavailable",
+          reason: "prompt_help_unavailable",
+        },
+      },
+    );
+    renderWeb(<Harness />);
+    fireEvent.click(await screen.findByRole("button", { name: "Improve prompt · 2 credits" }));
+    expect(
+      await screen.findByText(
+        "Prompt help cannot be reached right now, and nothing was charged. Try again in a minute, or write the prompt yourself.",
+      ),
+    ).toBeTruthy();
+    expect(promptBox().value).toBe("a dog on a beach");
+    expect(screen.queryByRole("button", { name: "Undo" })).toBeNull();
+  });
+
+  it("is not shown while the owner has prompt help off, and waits for words", async () => {
+    await useLocale("en", "app");
+    const { sent } = setUp({ enabled: false, webCredits: 0 }, { status: 500 });
+    renderWeb(<Harness />);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(screen.queryByRole("button", { name: /Improve prompt/ })).toBeNull();
+
+    vi.unstubAllGlobals();
+    setUp({ enabled: true, webCredits: 0 }, { status: 500 });
+    renderWeb(<Harness start="" />);
+    const buttons = await screen.findAllByRole("button", { name: "Improve prompt" });
+    expect(buttons.at(-1)!.hasAttribute("disabled")).toBe(true);
+  });
+
+  it("speaks Vietnamese: its price, its status, and a refusal worded from its reason", async () => {
+    await useLocale("vi", "app");
+    setUp(
+      { enabled: true, webCredits: 1 },
+      { status: 404, body: { message: "off", code: "not_found", reason: "prompt_help_off" } },
+    );
+    renderWeb(<Harness />);
+    const button = await screen.findByRole("button", { name: "Cải thiện prompt · 1 credit" });
+    fireEvent.click(button);
+    expect(await screen.findByText(/Tính năng gợi ý prompt đang tắt/)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Mẫu có sẵn" })).toBeTruthy();
+  });
+});
+
+describe("the preset chips", () => {
+  it("add their words, show as applied, and take them off", async () => {
+    await useLocale("en", "app");
+    setUp({ enabled: false, webCredits: 0 }, { status: 500 });
+    renderWeb(<Harness model="kling3" />);
+    fireEvent.click(screen.getByRole("button", { name: "Presets" }));
+    const camera = screen.getByRole("group", { name: "Camera" });
+    const orbit = within(camera).getByRole("button", { name: "Orbit" });
+    expect(orbit.getAttribute("aria-pressed")).toBe("false");
+    fireEvent.click(orbit);
+    expect(promptBox().value).toBe("a dog on a beach, the camera orbits slowly around the subject");
+    expect(orbit.getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByRole("button", { name: "Presets (1)" })).toBeTruthy();
+
+    const ambience = within(screen.getByRole("group", { name: "Sound" })).getByRole("button", {
+      name: "Ambient sound",
+    });
+    fireEvent.click(ambience);
+    expect(promptBox().value).toBe(
+      "a dog on a beach, the camera orbits slowly around the subject. Audio: the natural ambient sounds of the scene.",
+    );
+    fireEvent.click(orbit);
+    expect(promptBox().value).toBe("a dog on a beach. Audio: the natural ambient sounds of the scene.");
+    fireEvent.click(ambience);
+    expect(promptBox().value).toBe("a dog on a beach.");
+    expect(ambience.getAttribute("aria-pressed")).toBe("false");
+  });
+
+  it("write Veo's sound as its SFX cue, and offer no sound to a silent video", async () => {
+    await useLocale("en", "app");
+    setUp({ enabled: false, webCredits: 0 }, { status: 500 });
+    const { unmount } = renderWeb(<Harness model="veo3" />);
+    fireEvent.click(screen.getByRole("button", { name: "Presets" }));
+    fireEvent.click(
+      within(screen.getByRole("group", { name: "Sound" })).getByRole("button", { name: "Ambient sound" }),
+    );
+    expect(promptBox().value).toBe("a dog on a beach. SFX: the natural ambient sounds of the scene.");
+    unmount();
+
+    renderWeb(<Harness model="wan26" />);
+    fireEvent.click(screen.getByRole("button", { name: "Presets" }));
+    expect(screen.queryByRole("group", { name: "Sound" })).toBeNull();
+    expect(screen.getByRole("group", { name: "Style" })).toBeTruthy();
+  });
+});
