@@ -194,8 +194,16 @@ describe("GenerateForm", () => {
       status: "generating",
       uhdStatus: "requested",
     });
-    // The form starts over for the next video.
-    await waitFor(() => expect(screen.getByLabelText<HTMLTextAreaElement>("Prompt").value).toBe(""));
+    // The prompt and the options stay for the next try (issue 71 §2), and the next Generate is a new request.
+    expect(screen.getByLabelText<HTMLTextAreaElement>("Prompt").value).toBe("A fox in the snow");
+    expect(screen.getByText("17/5000")).toBeTruthy();
+    expect(screen.getByRole("checkbox", { name: /4K version/ })).toHaveProperty("checked", true);
+    expect(screen.getByRole<HTMLInputElement>("textbox", { name: /^Seed/ }).value).toBe("12345");
+    await person.click(screen.getByRole("button", { name: /Generate Video/ }));
+    await waitFor(() => expect(onStarted).toHaveBeenCalledTimes(2));
+    const [first, again] = sent.filter((r) => r.method === "POST");
+    expect(again?.body).toEqual(first?.body);
+    expect(again?.headers["Idempotency-Key"]).not.toBe(first?.headers["Idempotency-Key"]);
   });
 });
 

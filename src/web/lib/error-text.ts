@@ -302,6 +302,20 @@ function codeText(code: ErrorCode, params: Params): string {
     }
     case "too_many_in_flight": {
       const limit = num(params, "limit");
+      // Variants (decision 0162): all of them must fit under the limit, or none is made.
+      const asked = num(params, "asked");
+      if (asked > 1) {
+        const inFlight = num(params, "inFlight");
+        return inFlight === 0
+          ? t`You asked for ${asked} videos, and an account can have at most ${limit} being made at a time. Ask for fewer variants. Nothing was charged.`
+          : [
+              plural(inFlight, {
+                one: "You already have # video being made.",
+                other: "You already have # videos being made.",
+              }),
+              t`An account can have at most ${limit} at a time: ${asked} more would be too many. Ask for fewer variants or wait for a video to finish. Nothing was charged.`,
+            ].join(" ");
+      }
       return plural(limit, {
         one: "You already have a video being made, and an account can make # at a time. Wait for it to finish, then try again. Nothing was charged.",
         other:

@@ -8,6 +8,7 @@ import { PaymentHoldBanner } from "@/features/payments/payment-hold-banner";
 import { WelcomeCreditsNotice } from "@/features/plans/welcome-credits-notice";
 import { GenerateForm } from "@/features/videos/generate-form";
 import { GENERATE_DEFAULTS, generateFormSchema, type GenerateFormValues } from "@/features/videos/generate-form-schema";
+import { JobsInProgress, jobsInProgress } from "@/features/videos/jobs-in-progress";
 import { LatestVideoPanel } from "@/features/videos/latest-video-panel";
 import { RecentVideos } from "@/features/videos/recent-videos";
 import { takeLinkedPrompt, takeStashedRecreate, toFormValues, type RecreateSource } from "@/features/videos/recreate";
@@ -40,6 +41,9 @@ export function GeneratePage() {
   const tracker = useTaskTracker(tasks, useFinishNotice());
   const latest = tracker.task ?? tasks?.[0] ?? null;
   const details = useTaskSelection(tracker.task ? [tracker.task] : null, tasks);
+  // Every video being made (several at once within the fair-use limit), and the latest one's variants (decision 0162).
+  const jobs = jobsInProgress(tracker.task, tasks);
+  const batch = latest?.batchId ? batchOf(latest.batchId, tasks) : undefined;
 
   const { reset, setFocus } = form;
   /** Puts a task's settings into the form and moves the focus to its prompt. */
@@ -95,9 +99,10 @@ export function GeneratePage() {
   };
 
   return (
-    <div className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:py-10">
+    // Spaced so the form's first screen, Generate included, fits a 1440x900 window (issue 71 §2).
+    <div className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:py-6">
       <PageHeader
-        className="mb-6"
+        className="mb-6 lg:mb-5"
         title={
           <Trans>
             AI Video <span className="text-gradient">Generator</span>
@@ -124,13 +129,17 @@ export function GeneratePage() {
           onStarted={started}
           notice={<WelcomeCreditsNotice />}
         />
-        <LatestVideoPanel
-          ref={latestPanel}
-          task={latest}
-          loading={signedIn && recent.isPending && !tracker.task}
-          onRecreate={recreate}
-          onOpenDetails={details.open}
-        />
+        <div className="grid gap-6">
+          <LatestVideoPanel
+            ref={latestPanel}
+            task={latest}
+            batch={batch}
+            loading={signedIn && recent.isPending && !tracker.task}
+            onRecreate={recreate}
+            onOpenDetails={details.open}
+          />
+          <JobsInProgress jobs={jobs} onOpen={details.open} />
+        </div>
       </div>
 
       {signedIn ? (
@@ -146,4 +155,11 @@ export function GeneratePage() {
       <VideoDetailsDialog task={details.task} onClose={details.close} onRecreate={recreate} onExtended={started} />
     </div>
   );
+}
+
+/** The variants of one request as the list has them, in a steady order (they share their creation time). */
+function batchOf(batchId: string, tasks: readonly VideoTaskView[] | undefined): VideoTaskView[] {
+  return (tasks ?? [])
+    .filter((task) => task.batchId === batchId)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
 }

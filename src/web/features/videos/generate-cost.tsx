@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { Coins } from "lucide-react";
 import { Trans } from "@lingui/react/macro";
@@ -24,6 +25,10 @@ export interface CostSummaryProps {
   prices: PriceTable;
   /** null when signed out. */
   credits: number | null;
+  /** How many videos (variants, decision 0162): the cost is the total, each charged as one video. */
+  variants?: number;
+  /** The variants' choice, shown in the cost's row (between the cost and the credits held). */
+  children?: ReactNode;
 }
 
 /** What a video of `model` costs as the server charges it: webCost of the options sent, 4K included when asked. */
@@ -53,8 +58,10 @@ function PerSecondRate({ model, options, prices }: Pick<CostSummaryProps, "model
  * The generator's cost box: the cost (its rate for a per-second model, its breakdown when 4K is
  * added), the credits held and a note when they are short.
  */
-export function CostSummary({ model, options, upgrade4k, prices, credits }: CostSummaryProps) {
-  const cost = generationCost(prices, model, options, upgrade4k);
+export function CostSummary({ model, options, upgrade4k, prices, credits, variants = 1, children }: CostSummaryProps) {
+  const each = generationCost(prices, model, options, upgrade4k);
+  const cost = each * variants;
+  const eachText = creditsText(each);
   const short = credits !== null && credits < cost;
   const modelName = modelLabel(model);
   const fourKText = creditsText(surchargeCost(prices, "4k", "web"));
@@ -71,6 +78,13 @@ export function CostSummary({ model, options, upgrade4k, prices, credits }: Cost
             {costText}
           </CreditsLine>
           <PerSecondRate model={model} options={options} prices={prices} />
+          {variants > 1 ? (
+            <span className="text-xs text-muted-foreground" data-testid="generation-cost-variants">
+              <Trans>
+                {variants} videos × {eachText}, each with its own seed
+              </Trans>
+            </span>
+          ) : null}
           {upgrade4k ? (
             <span className="text-xs text-muted-foreground" data-testid="generation-cost-breakdown">
               <Trans>
@@ -79,6 +93,7 @@ export function CostSummary({ model, options, upgrade4k, prices, credits }: Cost
             </span>
           ) : null}
         </div>
+        {children}
         {credits !== null ? (
           <CreditsLine
             label={<Trans>Your credits</Trans>}
@@ -95,7 +110,11 @@ export function CostSummary({ model, options, upgrade4k, prices, credits }: Cost
           className="rounded-lg border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-xs leading-relaxed text-amber-200"
           role="note"
         >
-          {upgrade4k ? (
+          {variants > 1 ? (
+            <Trans>
+              Not enough credits: {variants} videos with {modelName} need {costText} and you have {creditsHeld}.
+            </Trans>
+          ) : upgrade4k ? (
             <Trans>
               Not enough credits: {modelName} with its 4K version needs {costText} and you have {creditsHeld}.
             </Trans>

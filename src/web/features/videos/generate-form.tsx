@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useWatch, type UseFormReturn } from "react-hook-form";
 import { Wand2 } from "lucide-react";
 import { Trans } from "@lingui/react/macro";
@@ -16,6 +16,7 @@ import { MoreOptions } from "./generate-option-fields";
 import { GeneratePromptField } from "./generate-prompt-field";
 import { isSubmitShortcut } from "./generate-request";
 import { GenerateSubmitArea } from "./generate-submit-area";
+import { VariantsField } from "./generate-variants-field";
 import { offers4k, requestOptions } from "./model-options";
 import { useGenerateSubmit } from "./use-generate-submit";
 import { useGeneratorDraft } from "./use-generator-draft";
@@ -61,7 +62,9 @@ export function GenerateForm({
     control,
     name: ["mode", "model", "prompt", "upgrade4k", "durationSeconds", "resolution", "aspectRatio", "audio"],
   });
-  const { onSubmit, generating } = useGenerateSubmit(form, user, prices, onStarted);
+  // How many videos of the prompt (decision 0162): kept, like every other choice, after Generate.
+  const [variants, setVariants] = useState(1);
+  const { onSubmit, generating } = useGenerateSubmit(form, user, prices, onStarted, variants);
   useGeneratorDraft(form, user !== null ? "signed-in" : sessionKnown ? "signed-out" : "unknown");
   const upload = useUploadImage((imageUrl) => {
     // Into the next empty slot of the mode and model the form is in now.
@@ -80,7 +83,7 @@ export function GenerateForm({
   // What the request sends, priced as the server prices it (webCost of the same options).
   const options = requestOptions(model, mode, { durationSeconds, resolution, aspectRatio, audio });
   const chosen4k = offers4k(model) && upgrade4k;
-  const short = user !== null && user.credits < generationCost(prices, model, options, chosen4k);
+  const short = user !== null && user.credits < generationCost(prices, model, options, chosen4k) * variants;
   const blocked = generating || upload.isPending || short;
 
   return (
@@ -94,7 +97,7 @@ export function GenerateForm({
       <CardContent>
         <form
           noValidate
-          className="grid gap-5"
+          className="grid gap-5 lg:gap-4"
           onSubmit={onSubmit}
           onKeyDown={(event) => {
             if (!isSubmitShortcut(event)) return;
@@ -118,7 +121,10 @@ export function GenerateForm({
             upgrade4k={chosen4k}
             prices={prices}
             credits={user ? user.credits : null}
-          />
+            variants={variants}
+          >
+            <VariantsField value={variants} onChange={setVariants} />
+          </CostSummary>
           {notice}
           <GenerateSubmitArea
             signedIn={user !== null}

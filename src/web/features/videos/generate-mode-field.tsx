@@ -38,6 +38,7 @@ export function ModeField({
           <ToggleGroup
             type="single"
             aria-label={t`Generation mode`}
+            data-testid="generation-mode"
             value={field.value}
             onValueChange={(value) => {
               if (!value) return;
@@ -52,8 +53,14 @@ export function ModeField({
             {MODES.map((m) => {
               const Icon = MODE_ICONS[m];
               return (
-                <ToggleGroupItem key={m} value={m} disabled={!modelsFor(m).some((x) => offered.includes(x))}>
-                  <Icon aria-hidden="true" />
+                <ToggleGroupItem
+                  key={m}
+                  value={m}
+                  disabled={!modelsFor(m).some((x) => offered.includes(x))}
+                  // On a phone the three labels are tight: less padding, and the icon never squeezed away.
+                  className="min-w-0 gap-1.5 px-1.5 sm:gap-2 sm:px-3"
+                >
+                  <Icon aria-hidden="true" className="shrink-0" />
                   {modeLabel(m)}
                 </ToggleGroupItem>
               );

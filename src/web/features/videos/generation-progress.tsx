@@ -23,6 +23,11 @@ export function progressStage(task: Pick<VideoTaskView, "status" | "hdStatus">):
   return null;
 }
 
+/** The stage of a video being made, in words: Queued or Generating (the feed's, decision 0162). */
+export function stageLabelOf(task: Pick<VideoTaskView, "status" | "hdStatus">): MessageDescriptor {
+  return progressStage(task) === "queued" ? STEPS[0]!.label : STEPS[1]!.label;
+}
+
 /** A ticking clock: the time since `since`. */
 export function ElapsedClock({ since, className }: { since: string | null; className?: string }) {
   const { t } = useLingui();

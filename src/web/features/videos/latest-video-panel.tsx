@@ -16,10 +16,12 @@ export interface LatestVideoPanelProps {
   ref?: Ref<HTMLDivElement>;
   onRecreate: (task: VideoTaskView) => void;
   onOpenDetails: (task: VideoTaskView) => void;
+  /** The variants made with `task` (its batch, decision 0162), shown side by side; none for a single video. */
+  batch?: readonly VideoTaskView[];
 }
 
 /** The 'Latest Video' panel: the newest task in one of its four states. */
-export function LatestVideoPanel({ task, loading, ref, onRecreate, onOpenDetails }: LatestVideoPanelProps) {
+export function LatestVideoPanel({ task, loading, ref, onRecreate, onOpenDetails, batch }: LatestVideoPanelProps) {
   const { t } = useLingui();
 
   return (
@@ -36,7 +38,7 @@ export function LatestVideoPanel({ task, loading, ref, onRecreate, onOpenDetails
       <CardContent className="grid gap-5">
         {task ? (
           <>
-            <TaskPreview task={task} />
+            {batch && batch.length > 1 ? <VariantsSideBySide tasks={batch} /> : <TaskPreview task={task} />}
             {progressStage(task) === "hd" ? <HdStage task={task} /> : null}
             {isInProgress(task.status) ? <NotifyButton /> : null}
             <LatestVideoFacts task={task} />
@@ -66,5 +68,33 @@ export function LatestVideoPanel({ task, loading, ref, onRecreate, onOpenDetails
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** The variants of one request side by side (decision 0162), each in its own state, numbered. */
+function VariantsSideBySide({ tasks }: { tasks: readonly VideoTaskView[] }) {
+  const { t } = useLingui();
+  const count = tasks.length;
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2" aria-label={t`${count} variants`} data-testid="variants">
+      {tasks.map((variant, i) => {
+        const n = i + 1;
+        const seed = variant.seeds;
+        return (
+          <li key={variant.taskId} className="grid gap-1.5">
+            <TaskPreview task={variant} />
+            <p className="text-center text-xs text-muted-foreground" data-testid="variant-caption">
+              {seed === null ? (
+                <Trans>Variant {n}</Trans>
+              ) : (
+                <Trans>
+                  Variant {n} · seed {seed}
+                </Trans>
+              )}
+            </p>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

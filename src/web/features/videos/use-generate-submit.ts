@@ -6,32 +6,31 @@ import type { CurrentUser } from "../../../shared/schemas/auth";
 import type { VideoTaskView } from "../../../shared/videos";
 import { modelLabel } from "@/lib/catalogue-text";
 import { generationCost } from "./generate-cost";
-import { GENERATE_DEFAULTS, type GenerateFormValues } from "./generate-form-schema";
+import type { GenerateFormValues } from "./generate-form-schema";
 import { requestOf } from "./generate-request";
 import { requestOptions } from "./model-options";
 import { useGenerateVideo } from "./use-generate-video";
 
 /**
- * The generator's submission: checks the credits against the cost first (the server's refusal,
- * said here), then sends the request and empties the form once it is accepted.
+ * The generator's submission: checks the credits against the cost of every variant first (the
+ * server's refusal, said here), then sends the request. The form keeps the prompt and the options
+ * afterwards (issue 71 §2), to tweak and generate again.
  */
 export function useGenerateSubmit(
   form: UseFormReturn<GenerateFormValues>,
   user: CurrentUser | null,
   prices: PriceTable,
   onStarted: (task: VideoTaskView) => void,
+  variants = 1,
 ) {
   const { t } = useLingui();
   const { mutation, insufficientCredits } = useGenerateVideo(onStarted);
   const onSubmit = form.handleSubmit((values) => {
     if (!user) return;
-    const request = requestOf(values);
-    const needed = generationCost(
-      prices,
-      values.model,
-      requestOptions(values.model, values.mode, values),
-      request.upgrade4k,
-    );
+    const request = { ...requestOf(values), ...(variants > 1 ? { variants } : {}) };
+    const needed =
+      generationCost(prices, values.model, requestOptions(values.model, values.mode, values), request.upgrade4k) *
+      variants;
     if (user.credits < needed) {
       // The server's words for the same refusal (shared/videos.ts insufficientCreditsMessage), in the active language.
       const modelName = modelLabel(values.model);
@@ -41,7 +40,7 @@ export function useGenerateSubmit(
       );
       return;
     }
-    mutation.mutate(request, { onSuccess: () => form.reset(GENERATE_DEFAULTS) });
+    mutation.mutate(request);
   });
   return { onSubmit, generating: mutation.isPending };
 }

@@ -51,6 +51,7 @@ export function provisionalTask(
     errorMessage: null,
     watermark: request.watermark ?? null,
     seeds: request.seeds ?? null,
+    batchId: result.batchId ?? null,
     createdAt: new Date().toISOString(),
     completedAt: null,
     creditsUsed: result.creditsUsed,
@@ -81,9 +82,13 @@ export function useGenerateVideo(onStarted: (task: VideoTaskView) => void) {
       settle();
       const used = result.creditsUsed;
       const remaining = result.remainingCredits;
+      const videos = result.taskIds?.length ?? 1;
       toast({
         title: t`Video generation started`,
-        description: t`Your video is being generated. ${plural(used, { one: "# credit used.", other: "# credits used." })} ${plural(remaining, { one: "# credit remaining.", other: "# credits remaining." })}`,
+        description:
+          videos > 1
+            ? t`Your ${videos} videos are being generated. ${plural(used, { one: "# credit used.", other: "# credits used." })} ${plural(remaining, { one: "# credit remaining.", other: "# credits remaining." })}`
+            : t`Your video is being generated. ${plural(used, { one: "# credit used.", other: "# credits used." })} ${plural(remaining, { one: "# credit remaining.", other: "# credits remaining." })}`,
       });
       showRemainingCredits(result.remainingCredits);
       onStarted(provisionalTask(result, request));

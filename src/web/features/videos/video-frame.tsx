@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Ban, CircleAlert, LoaderCircle } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { VideoTaskView } from "../../../shared/videos";
@@ -32,6 +32,51 @@ export function VideoFrame({
   );
 }
 
+/**
+ * A player whose address may change while it plays (the vendor's link, then our kept copy): the
+ * same element stays, and a playing video keeps its address until it is paused or ends, then takes
+ * the new one at the same moment of the video. Swapping the element stopped playback (issue 71 §2).
+ */
+export function SteadyVideo({ src, label }: { src: string; label: string }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const [shown, setShown] = useState(src);
+  /** Where to carry on from once the new address has loaded. */
+  const resumeAt = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (src === shown) return;
+    const video = ref.current;
+    const take = () => {
+      resumeAt.current = video && !video.ended && video.currentTime > 0 ? video.currentTime : null;
+      setShown(src);
+    };
+    if (!video || video.paused || video.ended) {
+      take();
+      return;
+    }
+    // Playing: the old address plays on; the new one is taken when playback stops.
+    video.addEventListener("pause", take, { once: true });
+    return () => video.removeEventListener("pause", take);
+  }, [src, shown]);
+
+  return (
+    <video
+      ref={ref}
+      src={shown}
+      controls
+      playsInline
+      preload="metadata"
+      className="absolute inset-0 size-full object-contain"
+      aria-label={label}
+      onLoadedMetadata={(event) => {
+        if (resumeAt.current === null) return;
+        event.currentTarget.currentTime = resumeAt.current;
+        resumeAt.current = null;
+      }}
+    />
+  );
+}
+
 /** A task's preview in its states: player, expired, failed, generating, and anything else. */
 export function TaskPreview({
   task,
@@ -52,15 +97,8 @@ export function TaskPreview({
   return (
     <VideoFrame aspectRatio={task.aspectRatio} className={className}>
       {isPlayable(task) && url ? (
-        <video
-          key={url}
-          src={url}
-          controls
-          playsInline
-          preload="metadata"
-          className="absolute inset-0 size-full object-contain"
-          aria-label={t`Generated video`}
-        />
+        // One player per task: a new address (the kept copy replacing the vendor's link) never restarts it.
+        <SteadyVideo key={task.id} src={url} label={t`Generated video`} />
       ) : task.videoExpired ? (
         <div
           className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-zinc-950/60 p-6 text-center"
