@@ -16,6 +16,7 @@ import { JobsInProgress, jobsInProgress } from "@/features/videos/jobs-in-progre
 import { LatestVideoPanel } from "@/features/videos/latest-video-panel";
 import { provisionalTask } from "@/features/videos/use-generate-video";
 import { TaskPreview } from "@/features/videos/video-frame";
+import { apiErrorText } from "@/lib/error-text";
 import { stubFetch, type Sent } from "./fetch-stub";
 import { newQueryClient, renderWeb, useLocale } from "./render";
 
@@ -207,5 +208,20 @@ describe("a playing video whose address changes", () => {
     expect(video.getAttribute("src")).toBe(KEPT);
     rerender(<TaskPreview task={{ ...done(VENDOR), id: "another" }} />);
     expect(document.querySelector("video")).not.toBe(video);
+  });
+});
+
+describe("the fair-use refusal of variants, in Vietnamese", () => {
+  beforeEach(() => useLocale("vi"));
+
+  it("says how many are being made, the limit, and to ask for fewer variants", () => {
+    const refusal = (inFlight: number) =>
+      apiErrorText({ code: "too_many_in_flight", params: { inFlight, limit: 3, asked: 3 }, serverMessage: "(en)" });
+    expect(refusal(1)).toBe(
+      "Bạn đang có 1 video đang được tạo. Một tài khoản chỉ được tạo tối đa 3 video cùng lúc: thêm 3 video nữa là quá nhiều. Hãy chọn ít biến thể hơn hoặc đợi một video hoàn tất. Bạn chưa bị trừ credit nào.",
+    );
+    expect(refusal(0)).toBe(
+      "Bạn yêu cầu 3 video, nhưng một tài khoản chỉ được tạo tối đa 3 video cùng lúc. Hãy chọn ít biến thể hơn. Bạn chưa bị trừ credit nào.",
+    );
   });
 });
