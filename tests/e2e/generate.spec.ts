@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "./fixtures.js";
+import { expectNoSeriousAxeFindings } from "./accessibility.js";
 import { expectToast, header } from "./helpers.js";
 import {
   chooseOption,
@@ -232,7 +233,7 @@ test("image mode: upload a first frame, generate a 9:16 Quality video, recreate 
   await expect(preview).toHaveAttribute("src", /\/uploads\/[^/]+\.png$/);
 });
 
-test("a failed video shows 'Generation Failed' and gives the credits back; a refused one says why", async ({
+test("a failed video shows 'Generation Failed' and gives the credits back; a declined prompt says why, in en and vi", async ({
   page,
   request,
 }) => {
@@ -248,7 +249,10 @@ test("a failed video shows 'Generation Failed' and gives the credits back; a ref
   await form.getByRole("button", { name: "Generate Video" }).click();
   await expect(creditsBadge(page, 2)).toBeVisible();
   await expect(latest.getByText("Generation Failed", { exact: true })).toBeVisible({ timeout: 30_000 });
-  await expect(latest.getByText("Video generation failed (simulated)")).toBeVisible();
+  // In our words with what to do next, never the vendor's "(simulated)" sentence (decision 0163).
+  const couldNot = "could not make this video. Try again, or change the prompt a little.";
+  await expect(latest.getByText(couldNot)).toBeVisible();
+  await expect(latest).not.toContainText("(simulated)");
   await expect(latest.getByRole("button", { name: "Download" })).toBeDisabled();
   await expect(creditsBadge(page, 3)).toBeVisible();
 
@@ -258,8 +262,8 @@ test("a failed video shows 'Generation Failed' and gives the credits back; a ref
     .click();
   const dialog = page.getByRole("dialog", { name: "Video Details" });
   // Said once, over the player, with the refund (decision 0082).
-  await expect(dialog.getByRole("alert")).toContainText("Video generation failed (simulated)");
-  await expect(dialog.getByText("Video generation failed (simulated)")).toHaveCount(1);
+  await expect(dialog.getByRole("alert")).toContainText(`${couldNot} Your 1 credit was refunded.`);
+  await expect(dialog.getByText(couldNot)).toHaveCount(1);
   await dialog.locator("summary", { hasText: "Details" }).click();
   await expect(dialog.getByRole("list", { name: "Status timeline" })).toContainText("Failed");
   await expect(dialog.getByRole("list", { name: "Status timeline" })).not.toContainText("Generating");
@@ -270,12 +274,35 @@ test("a failed video shows 'Generation Failed' and gives the credits back; a ref
     await expect(dialog).toBeHidden({ timeout: 500 });
   }).toPass({ timeout: 10_000 });
 
-  // Refused by the provider: the server's message, no credits spent.
+  // Declined by the provider for its content: titled as such, in our words with a next step, no
+  // credits spent (decision 0163).
   await form.getByLabel("Prompt", { exact: true }).fill("Something the provider refuses [sim:reject]");
   await form.getByRole("button", { name: "Generate Video" }).click();
-  await expectToast(page, "Generation failed", /refused/);
+  const declined = "Veo3 Fast declined this prompt under its content rules. Try describing the scene in other words.";
+  await expectToast(page, "Prompt declined", `${declined} Your 1 credit was refunded.`);
   await expect(form.getByLabel("Prompt", { exact: true })).toHaveValue("Something the provider refuses [sim:reject]");
   await expect(creditsBadge(page, 3)).toBeVisible();
+  const card = recentVideos(page).getByRole("button", { name: /^View details: Something the provider refuses/ });
+  await expect(card).toContainText("Prompt declined");
+  await expect(card).toContainText(declined);
+  await expect(card).not.toContainText("Website");
+
+  // The same in Vietnamese on a phone: the card, and the refund row in the history.
+  await page.context().addCookies([{ name: "lang", value: "vi", url: page.url() }]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/generate");
+  const the =
+    "Veo3 Fast đã từ chối prompt này theo quy định nội dung của mình. Hãy thử mô tả cảnh bằng cách diễn đạt khác.";
+  const viCard = page
+    .getByRole("region", { name: "Video gần đây" })
+    .getByRole("button", { name: /Something the provider refuses/ });
+  await expect(viCard).toContainText("Prompt bị từ chối");
+  await expect(viCard).toContainText(the);
+  await page.goto("/pricing");
+  const history = page.locator("section[aria-labelledby=transactions-title]");
+  await expect(history.locator(`[title="Hoàn credit cho prompt bị từ chối: ${the}"]`)).toHaveCount(1);
+  await expect(history).not.toContainText("Website");
+  await expectNoSeriousAxeFindings(page, { include: ["section[aria-labelledby=transactions-title]"] });
 });
 
 test("too few credits: a disabled button with a hint, and a 402 leads to /pricing", async ({ page, request }) => {

@@ -70,7 +70,8 @@ test("desktop: search, filter, sort, back button, compact failed cards, select a
   // The failed video is a compact card with its reason, much smaller than a finished one's tile.
   const failed = main.getByRole("button", { name: /^View details: A fox that never arrives/ });
   await expect(failed).toContainText("Failed");
-  await expect(failed).toContainText("Video generation failed (simulated)");
+  // In our words with what to do next, never the vendor's (decision 0163).
+  await expect(failed).toContainText("could not make this video. Try again, or change the prompt a little.");
   await expect(failed.locator("video")).toHaveCount(0);
   const tile = main.getByRole("button", { name: /^View details: A red fox/ });
   const [failedBox, tileBox] = [await failed.boundingBox(), await tile.boundingBox()];
@@ -96,7 +97,7 @@ test("desktop: search, filter, sort, back button, compact failed cards, select a
   await choose(page, "Status", "Failed");
   await expect(page).toHaveURL(/status=failed/);
   await expect(cards(main)).toHaveCount(1);
-  await expect(cards(main).first()).toContainText("Video generation failed (simulated)");
+  await expect(cards(main).first()).toContainText("could not make this video.");
   await choose(page, "Status", "Finished");
   await expect(cards(main)).toHaveCount(1);
   await expect(cards(main).first()).toContainText("A red fox in the snow");

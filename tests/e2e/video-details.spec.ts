@@ -2,7 +2,8 @@
  * The Video Details dialog (issue 38, decision 0082), in both languages: at 1440×900 the player and
  * its actions (Download, 4K, Extend, Recreate, sharing) are on screen without scrolling; at 390×844
  * every action can be reached and nothing scrolls sideways; the metadata is folded under a closed
- * "Details"; a refused prompt reads "Refused" on its card and in its details, never "Failed"; axe
+ * "Details"; a refused prompt reads "Prompt declined" on its card and "Declined" in its details, in
+ * our words with what to do next and never the vendor's (decision 0163), never "Failed"; axe
  * finds nothing serious or critical.
  */
 import { expect, test, type Browser, type Locator, type Page } from "./fixtures.js";
@@ -25,8 +26,10 @@ const WORDS = {
     share: "Share publicly",
     details: "Details",
     model: "Model",
-    refused: "Refused",
+    refused: "Declined",
+    cardTitle: "Prompt declined",
     promptRefused: "Prompt refused",
+    said: "declined this prompt under its content rules. Try describing the scene in other words.",
     failed: /failed/i,
   },
   vi: {
@@ -42,7 +45,9 @@ const WORDS = {
     details: "Chi tiết",
     model: "Mô hình",
     refused: "Bị từ chối",
+    cardTitle: "Prompt bị từ chối",
     promptRefused: "Prompt bị từ chối",
+    said: "đã từ chối prompt này theo quy định nội dung của mình. Hãy thử mô tả cảnh bằng cách diễn đạt khác.",
     failed: /thất bại/i,
   },
 } as const;
@@ -190,7 +195,9 @@ for (const language of ["en", "vi"] as const) {
     }
   });
 
-  test(`a refused prompt reads refused on its card and in its details (${language})`, async ({ browser }) => {
+  test(`a refused prompt reads declined on its card and in its details, in our words (${language})`, async ({
+    browser,
+  }) => {
     test.setTimeout(90_000);
     const context = await browser.newContext({ locale: words.locale, viewport: DESKTOP });
     const page = await context.newPage();
@@ -198,13 +205,16 @@ for (const language of ["en", "vi"] as const) {
       await signInViaApi(page, username);
       await page.goto("/my-creations");
       const card = page.getByRole("button", { name: `${words.viewDetails}${REFUSED}` });
-      await expect(card).toContainText(words.refused);
+      await expect(card).toContainText(words.cardTitle);
+      await expect(card).toContainText(words.said);
       await expect(card).not.toContainText(words.failed);
       const dialog = await openDetailsOf(page, language, REFUSED);
       const alert = dialog.getByRole("alert");
       await expect(alert).toContainText(words.promptRefused);
-      // The provider's own words (English), once.
-      await expect(dialog.getByText(/violating content policies/)).toHaveCount(1);
+      // Our words with a next step, once, and never the provider's own.
+      await expect(alert).toContainText(words.said);
+      await expect(dialog.getByText(words.said)).toHaveCount(1);
+      await expect(dialog).not.toContainText("violating content policies");
       await expect(dialog.getByText(words.refused, { exact: true }).first()).toBeVisible();
       await expect(dialog).not.toContainText(words.failed);
       await noSeriousAxeFindings(page);
