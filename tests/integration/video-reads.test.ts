@@ -102,6 +102,7 @@ describe("reading tasks is owner-only", () => {
         "refunded",
         "resultUrls",
         "seeds",
+        "batchId",
         "status",
         "taskId",
         "videoExpired",
