@@ -23,7 +23,8 @@ for (const locale of ["en-US", "vi-VN"]) {
         await page.goto("/generate");
         await expect(page.locator("html")).toHaveAttribute("lang", locale.slice(0, 2));
         const form = page.locator("form").filter({ has: page.locator("#prompt") });
-        const generate = form.locator("button[type=submit]");
+        // Generate Video (the one button with the Ctrl/Cmd+Enter shortcut), in either language.
+        const generate = form.locator("button[type=submit][aria-keyshortcuts]");
         await expect(generate).toBeEnabled();
 
         if (device === "desktop") {
@@ -66,9 +67,10 @@ for (const locale of ["en-US", "vi-VN"]) {
         await expectNoSeriousAxeFindings(page);
 
         // Done: the feed empties and the two videos are side by side (one above the other on a phone).
-        const variants = page.getByTestId("variants").getByRole("listitem");
-        await expect(variants).toHaveCount(2);
+        await expect(page.getByTestId("variant-caption")).toHaveCount(2);
         await expect(page.getByTestId("jobs-in-progress")).toHaveCount(0, { timeout: 30_000 });
+        const variants = page.getByTestId("variants").locator(":scope > li");
+        await expect(variants).toHaveCount(2);
         await expect(variants.locator("video")).toHaveCount(2);
         const [a, b] = [(await variants.nth(0).boundingBox())!, (await variants.nth(1).boundingBox())!];
         if (device === "desktop") {
