@@ -318,6 +318,10 @@ describe("failures refund exactly once", () => {
     });
     const refunds = await db().select().from(transactions).where(eq(transactions.videoTaskId, row.id));
     expect(refunds.filter((r) => r.type === "refund")).toHaveLength(1);
+    // The refund row says why in our words, never the vendor's "(simulated)" sentence (decision 0163).
+    expect(refunds.find((r) => r.type === "refund")?.description).toBe(
+      "Refund for a video that could not be made: Veo3 Fast could not make this video. Try again, or change the prompt a little.",
+    );
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 1, ledger: 1 });
   });
 
