@@ -8,13 +8,17 @@ import { useState } from "react";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ModelId } from "../../src/shared/catalogue";
-import { PromptHelp } from "@/features/prompt-help";
+import { PresetChips, PromptHelpBar } from "@/features/prompt-help";
 import { Toaster } from "@/components/ui/toaster";
 import { stubFetch, type Answer } from "./fetch-stub";
-import { renderWeb, useLocale } from "./render";
+import { renderWeb, useLocale, withoutPromptHelpOffer } from "./render";
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** A busy machine runs five suites at once: the first answer may take more than a second. */
+const SLOW = { timeout: 5_000 };
+
+/** The generator's prompt field as generate-prompt-field.tsx composes it. */
 function Harness({
   model = "veo3_fast",
   audio = true,
@@ -25,10 +29,13 @@ function Harness({
   start?: string;
 }) {
   const [prompt, setPrompt] = useState(start);
+  const [open, setOpen] = useState(false);
+  const help = { prompt, model, mode: "image" as const, audio, aspectRatio: "9:16" as const, onChange: setPrompt };
   return (
     <>
+      <PromptHelpBar {...help} presetsOpen={open} onTogglePresets={() => setOpen((o) => !o)} />
       <textarea aria-label="Prompt" value={prompt} onChange={(e) => setPrompt(e.target.value)} />
-      <PromptHelp prompt={prompt} model={model} mode="image" audio={audio} aspectRatio="9:16" onChange={setPrompt} />
+      {open ? <PresetChips prompt={prompt} model={model} audio={audio} onChange={setPrompt} /> : null}
       <Toaster />
     </>
   );
@@ -53,9 +60,9 @@ describe("Improve prompt", () => {
     const { sent } = setUp({ enabled: true, webCredits: 0 }, (body) => ({
       body: { prompt: `Better: ${(body as { prompt: string }).prompt}`, creditsUsed: 0, remainingCredits: null },
     }));
-    renderWeb(<Harness />);
-    fireEvent.click(await screen.findByRole("button", { name: "Improve prompt" }));
-    await waitFor(() => expect(promptBox().value).toBe("Better: a dog on a beach"));
+    renderWeb(<Harness />, { client: withoutPromptHelpOffer() });
+    fireEvent.click(await screen.findByRole("button", { name: "Improve prompt" }, SLOW));
+    await waitFor(() => expect(promptBox().value).toBe("Better: a dog on a beach"), SLOW);
     expect(sent.find((r) => r.method === "POST")?.body).toEqual({
       prompt: "a dog on a beach",
       model: "veo3_fast",
@@ -67,7 +74,7 @@ describe("Improve prompt", () => {
 
     // Improving again: Undo still goes back to the words before the first improvement.
     fireEvent.click(screen.getByRole("button", { name: "Improve prompt" }));
-    await waitFor(() => expect(promptBox().value).toBe("Better: Better: a dog on a beach"));
+    await waitFor(() => expect(promptBox().value).toBe("Better: Better: a dog on a beach"), SLOW);
     fireEvent.click(screen.getByRole("button", { name: "Undo" }));
     expect(promptBox().value).toBe("a dog on a beach");
     expect(screen.queryByRole("button", { name: "Undo" })).toBeNull();
@@ -87,7 +94,7 @@ describe("Improve prompt", () => {
         },
       },
     );
-    renderWeb(<Harness />);
+    renderWeb(<Harness />, { client: withoutPromptHelpOffer() });
     fireEvent.click(await screen.findByRole("button", { name: "Improve prompt · 2 credits" }));
     expect(
       await screen.findByText(
@@ -101,13 +108,13 @@ describe("Improve prompt", () => {
   it("is not shown while the owner has prompt help off, and waits for words", async () => {
     await useLocale("en", "app");
     const { sent } = setUp({ enabled: false, webCredits: 0 }, { status: 500 });
-    renderWeb(<Harness />);
+    renderWeb(<Harness />, { client: withoutPromptHelpOffer() });
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(screen.queryByRole("button", { name: /Improve prompt/ })).toBeNull();
 
     vi.unstubAllGlobals();
     setUp({ enabled: true, webCredits: 0 }, { status: 500 });
-    renderWeb(<Harness start="" />);
+    renderWeb(<Harness start="" />, { client: withoutPromptHelpOffer() });
     const buttons = await screen.findAllByRole("button", { name: "Improve prompt" });
     expect(buttons.at(-1)!.hasAttribute("disabled")).toBe(true);
   });
@@ -118,7 +125,7 @@ describe("Improve prompt", () => {
       { enabled: true, webCredits: 1 },
       { status: 404, body: { message: "off", code: "not_found", reason: "prompt_help_off" } },
     );
-    renderWeb(<Harness />);
+    renderWeb(<Harness />, { client: withoutPromptHelpOffer() });
     const button = await screen.findByRole("button", { name: "Cải thiện prompt · 1 credit" });
     fireEvent.click(button);
     expect(await screen.findByText(/Tính năng gợi ý prompt đang tắt/)).toBeTruthy();
@@ -130,7 +137,7 @@ describe("the preset chips", () => {
   it("add their words, show as applied, and take them off", async () => {
     await useLocale("en", "app");
     setUp({ enabled: false, webCredits: 0 }, { status: 500 });
-    renderWeb(<Harness model="kling3" />);
+    renderWeb(<Harness model="kling3" />, { client: withoutPromptHelpOffer() });
     fireEvent.click(screen.getByRole("button", { name: "Presets" }));
     const camera = screen.getByRole("group", { name: "Camera" });
     const orbit = within(camera).getByRole("button", { name: "Orbit" });
@@ -157,7 +164,7 @@ describe("the preset chips", () => {
   it("write Veo's sound as its SFX cue, and offer no sound to a silent video", async () => {
     await useLocale("en", "app");
     setUp({ enabled: false, webCredits: 0 }, { status: 500 });
-    const { unmount } = renderWeb(<Harness model="veo3" />);
+    const { unmount } = renderWeb(<Harness model="veo3" />, { client: withoutPromptHelpOffer() });
     fireEvent.click(screen.getByRole("button", { name: "Presets" }));
     fireEvent.click(
       within(screen.getByRole("group", { name: "Sound" })).getByRole("button", { name: "Ambient sound" }),
@@ -165,7 +172,7 @@ describe("the preset chips", () => {
     expect(promptBox().value).toBe("a dog on a beach. SFX: the natural ambient sounds of the scene.");
     unmount();
 
-    renderWeb(<Harness model="wan26" />);
+    renderWeb(<Harness model="wan26" />, { client: withoutPromptHelpOffer() });
     fireEvent.click(screen.getByRole("button", { name: "Presets" }));
     expect(screen.queryByRole("group", { name: "Sound" })).toBeNull();
     expect(screen.getByRole("group", { name: "Style" })).toBeTruthy();

@@ -12,6 +12,7 @@ import { memoryLocation } from "wouter/memory-location";
 import type { Locale } from "../../src/shared/i18n";
 import { activateLocale, i18n, needCatalog, type CatalogName } from "@/lib/i18n";
 import { queryClient as appQueryClient } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
 
 /** Activates `locale` with the compiled catalogues the code under test finds its words in. */
 export async function useLocale(locale: Locale, ...catalogs: CatalogName[]): Promise<void> {
@@ -19,9 +20,21 @@ export async function useLocale(locale: Locale, ...catalogs: CatalogName[]): Pro
   await activateLocale(locale);
 }
 
-/** A client with the app's defaults (no retries, nothing stale), its own cache. */
+/**
+ * A client with the app's defaults (no retries, nothing stale), its own cache. Prompt help's offer
+ * (decision 0160) is known as off, so a generator under test asks nothing for it; prompt help's own
+ * tests take it out (withoutPromptHelpOffer).
+ */
 export function newQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: appQueryClient.getDefaultOptions() });
+  const client = new QueryClient({ defaultOptions: appQueryClient.getDefaultOptions() });
+  client.setQueryData(queryKeys.promptHelp, { enabled: false, webCredits: 0 });
+  return client;
+}
+
+/** A client that asks the server whether prompt help is on. */
+export function withoutPromptHelpOffer(client = newQueryClient()): QueryClient {
+  client.removeQueries({ queryKey: queryKeys.promptHelp });
+  return client;
 }
 
 export interface RenderOptions {

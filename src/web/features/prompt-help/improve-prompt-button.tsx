@@ -1,10 +1,10 @@
 /**
- * "Improve prompt" beside the generator's prompt (decision 0160): sends the idea with the chosen
- * model and options, replaces the prompt with the answer, says so, and offers Undo back to the
- * person's own words. Hidden while the owner has prompt help off; its price shown when not free.
+ * "Improve prompt" (decision 0160): sends the idea with the chosen model and options, replaces the
+ * prompt with the answer, says so, and offers Undo back to the person's own words. Hidden while the
+ * owner has prompt help off; its price shown when not free. Small enough for the prompt's label row.
  */
 import { useState } from "react";
-import { LoaderCircle, Undo2, WandSparkles } from "lucide-react";
+import { Check, LoaderCircle, Undo2, WandSparkles } from "lucide-react";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { MODEL_CATALOGUE, type AspectRatio, type GenerationMode, type ModelId } from "../../../shared/catalogue";
@@ -43,6 +43,7 @@ export function ImprovePromptButton({ prompt, model, mode, audio, aspectRatio, o
   const price = offer.data.webCredits;
   // Still showing the last answer: Undo goes back to the words before it, however often improved.
   const showing = last !== null && last.improved === prompt;
+  const empty = prompt.trim() === "";
 
   const run = () =>
     improve.mutate(
@@ -69,39 +70,43 @@ export function ImprovePromptButton({ prompt, model, mode, audio, aspectRatio, o
   };
 
   const label = MODEL_CATALOGUE[model].label;
+  const name =
+    price > 0
+      ? plural(price, { one: "Improve prompt · # credit", other: "Improve prompt · # credits" })
+      : t`Improve prompt`;
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <>
       <Button
         type="button"
         variant="outline"
         size="sm"
+        className="h-6 px-2"
         onClick={run}
-        disabled={improve.isPending || prompt.trim() === ""}
-        aria-describedby={prompt.trim() === "" ? "improve-prompt-hint" : undefined}
+        disabled={improve.isPending || empty}
+        title={empty ? t`Write a few words first.` : undefined}
       >
         {improve.isPending ? (
           <LoaderCircle className="size-4 animate-spin" aria-hidden />
         ) : (
           <WandSparkles className="size-4" aria-hidden />
         )}
-        {price > 0
-          ? plural(price, { one: "Improve prompt · # credit", other: "Improve prompt · # credits" })
-          : t`Improve prompt`}
+        <span className="sr-only sm:not-sr-only">{name}</span>
       </Button>
-      {prompt.trim() === "" ? (
-        <span id="improve-prompt-hint" className="text-xs text-muted-foreground">
-          <Trans>Write a few words first.</Trans>
-        </span>
-      ) : null}
-      <p role="status" className="text-xs text-emerald-300">
-        {showing ? <Trans>Prompt improved for {label}. Check it before you generate.</Trans> : null}
-      </p>
       {showing ? (
-        <Button type="button" variant="ghost" size="sm" onClick={undo}>
-          <Undo2 className="size-4" aria-hidden />
-          <Trans>Undo</Trans>
-        </Button>
+        <>
+          <span className="hidden items-center gap-1 text-emerald-300 sm:inline-flex" aria-hidden>
+            <Check className="size-3.5" />
+            <Trans>Improved</Trans>
+          </span>
+          <Button type="button" variant="ghost" size="sm" className="h-6 px-2" onClick={undo}>
+            <Undo2 className="size-4" aria-hidden />
+            <Trans>Undo</Trans>
+          </Button>
+        </>
       ) : null}
-    </div>
+      <span role="status" className="sr-only">
+        {showing ? <Trans>Prompt improved for {label}. Check it before you generate.</Trans> : null}
+      </span>
+    </>
   );
 }

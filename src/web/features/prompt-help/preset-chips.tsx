@@ -7,7 +7,7 @@ import { Check } from "lucide-react";
 import { useLingui } from "@lingui/react/macro";
 import type { ModelId } from "../../../shared/catalogue";
 import { cn } from "@/lib/cn";
-import { applyPreset, isApplied, makesSound, presetGroupsFor, removePreset } from "./presets";
+import { applyPreset, isApplied, makesSound, presetGroupsFor, PRESETS_ID, removePreset } from "./presets";
 
 export function PresetChips({
   prompt,
@@ -22,7 +22,7 @@ export function PresetChips({
 }) {
   const { t } = useLingui();
   return (
-    <div className="grid gap-1.5">
+    <div id={PRESETS_ID} className="-mt-2 grid gap-1.5">
       {presetGroupsFor(model, makesSound(model, audio)).map((group) => (
         <div
           key={group.id}

@@ -19,6 +19,9 @@ import {
 
 export { applyPreset, isApplied, removePreset } from "../../../shared/prompt-presets";
 
+/** The chips' panel, which the Presets toggle controls. */
+export const PRESETS_ID = "prompt-presets";
+
 export interface Preset {
   id: string;
   label: MessageDescriptor;

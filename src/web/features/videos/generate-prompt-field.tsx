@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useWatch, type UseFormReturn } from "react-hook-form";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
@@ -6,7 +7,7 @@ import type { GenerationMode } from "../../../shared/catalogue";
 import { PROMPT_MAX } from "../../../shared/videos";
 import { FormField, fieldErrorId } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
-import { PromptHelp } from "@/features/prompt-help";
+import { PresetChips, PromptHelpBar } from "@/features/prompt-help";
 import { ExamplePrompts } from "./example-prompts";
 import type { GenerateFormValues } from "./generate-form-schema";
 
@@ -36,9 +37,21 @@ export function GeneratePromptField({
   const promptError = errors.prompt?.message;
   const [model, audio, aspectRatio] = useWatch({ control: form.control, name: ["model", "audio", "aspectRatio"] });
   const setPrompt = (text: string) => setValue("prompt", text, { shouldDirty: true, shouldValidate: isSubmitted });
+  const [presetsOpen, setPresetsOpen] = useState(false);
+  const help = { prompt, model, mode, audio, aspectRatio, onChange: setPrompt };
   return (
     <>
-      <FormField id="prompt" label={t`Prompt`} error={promptError} hint={`${prompt.length}/${PROMPT_MAX}`}>
+      <FormField
+        id="prompt"
+        label={t`Prompt`}
+        error={promptError}
+        hint={
+          <span className="inline-flex flex-wrap items-center justify-end gap-x-2">
+            <PromptHelpBar {...help} presetsOpen={presetsOpen} onTogglePresets={() => setPresetsOpen((o) => !o)} />
+            {`${prompt.length}/${PROMPT_MAX}`}
+          </span>
+        }
+      >
         <Textarea
           id="prompt"
           rows={4}
@@ -50,14 +63,7 @@ export function GeneratePromptField({
           {...register("prompt")}
         />
       </FormField>
-      <PromptHelp
-        prompt={prompt}
-        model={model}
-        mode={mode}
-        audio={audio}
-        aspectRatio={aspectRatio}
-        onChange={setPrompt}
-      />
+      {presetsOpen ? <PresetChips prompt={prompt} model={model} audio={audio} onChange={setPrompt} /> : null}
       <ExamplePrompts
         onPick={(example) => {
           setValue("prompt", example, { shouldDirty: true, shouldValidate: isSubmitted });
