@@ -40,6 +40,7 @@ const APP = web(
     "automation",
     "codes",
     "contact",
+    "first-frames",
     "legal",
     "payments",
     "plans",

@@ -8,6 +8,7 @@ import { useLocale } from "./render";
 // The reasons features add to the error texts (their words are in the `app` catalogue).
 import "@/features/codes/code-reason-texts";
 import "@/features/videos/welcome-reason-texts";
+import "@/features/first-frames/first-frame-reason-texts";
 import "@/features/prompt-help/prompt-help-reason-texts";
 
 const apiError = (status: number, body: object) => new ApiError(status, "", JSON.stringify(body));

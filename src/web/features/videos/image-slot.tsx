@@ -1,4 +1,4 @@
-import { useState, type DragEvent } from "react";
+import { useState, type DragEvent, type ReactNode } from "react";
 import { ImagePlus, LoaderCircle } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { fieldErrorId } from "@/components/ui/form-field";
@@ -24,6 +24,8 @@ interface ImageSlotProps {
   error: string | undefined;
   onFile: (file: File) => void;
   onRemove: () => void;
+  /** Shown under an empty slot: the first frame's "Create an image" (decision 0161). */
+  extra?: ReactNode;
 }
 
 /** One image of the mode: pick or drop a file, see it, remove it. */
@@ -38,6 +40,7 @@ export function ImageSlot({
   error,
   onFile,
   onRemove,
+  extra,
 }: ImageSlotProps) {
   const { t } = useLingui();
   const [dragging, setDragging] = useState(false);
@@ -105,6 +108,7 @@ export function ImageSlot({
               {uploading ? t`Uploading…` : disabled ? disabledText : t`Click or drop an image`}
             </span>
           </label>
+          {extra}
         </>
       )}
     </div>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { GenerationMode, ModelId } from "../../../shared/catalogue";
 import { fieldErrorId } from "@/components/ui/form-field";
@@ -18,12 +19,14 @@ export interface ImageSlotsFieldProps {
   error?: string | undefined;
   onFile: (file: File) => void;
   onRemove: (index: number) => void;
+  /** Under the first slot while it is empty: image mode's "Create an image" (decision 0161). */
+  firstSlotExtra?: ReactNode;
 }
 
 /**
- * The images of a mode, as many slots as the model takes, each with the catalogue's label ('First
- * frame', 'Last frame', 'Reference 1'...). Slots fill in order: the next empty one takes the
- * upload, later ones wait.
+ * The images of a mode, each slot with the catalogue's label ('First frame', 'Last frame',
+ * 'Reference 1'...). Slots appear one at a time (issue 71): the filled ones and one empty slot
+ * (or as many as the mode needs at least), up to the model's most; the empty one takes the upload.
  */
 export function ImageSlotsField({
   mode,
@@ -34,12 +37,14 @@ export function ImageSlotsField({
   error,
   onFile,
   onRemove,
+  firstSlotExtra,
 }: ImageSlotsFieldProps) {
   const { t } = useLingui();
   const images = imageSlotsOf(model, mode);
-  const slots = Array.from({ length: images.max }, (_, index) => imageSlotLabel(mode, index));
-  const description = modeDescription(mode, model);
   const next = imageUrls.length;
+  const shown = Math.min(images.max, Math.max(images.min, next + 1));
+  const slots = Array.from({ length: shown }, (_, index) => imageSlotLabel(mode, index));
+  const description = modeDescription(mode, model);
   return (
     <div
       className="grid gap-2"
@@ -53,7 +58,7 @@ export function ImageSlotsField({
       <p id={`${IMAGE_SLOTS_ID}-hint`} className="text-xs text-muted-foreground">
         <Trans>{description}. JPG, PNG up to 10MB.</Trans>
       </p>
-      <div className={cn("grid gap-3", slots.length >= 3 ? "grid-cols-2 sm:grid-cols-3" : "grid-cols-2")}>
+      <div className={cn("grid gap-3", images.max >= 3 ? "grid-cols-2 sm:grid-cols-3" : "grid-cols-2")}>
         {slots.map((label, index) => (
           <ImageSlot
             key={`${mode}-${index}`}
@@ -69,6 +74,7 @@ export function ImageSlotsField({
             error={index === next ? error : undefined}
             onFile={onFile}
             onRemove={() => onRemove(index)}
+            extra={index === 0 ? firstSlotExtra : undefined}
           />
         ))}
       </div>

@@ -64,6 +64,8 @@ const FIELD_LABELS: Partial<Record<string, MessageDescriptor>> = {
   emailDomainsBlocked: msg`Mail domains always refused`,
   requireAdminSecondFactor: msg`Second factor for every admin`,
   maxVideosInFlight: msg`Videos at once`,
+  firstFrameEnabled: msg`First frame from text`,
+  firstFrameModel: msg`First frame image model`,
   // Packages, provider accounts, users.
   name: msg`Name`,
   credits: msg`Credits`,

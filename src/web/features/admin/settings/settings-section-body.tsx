@@ -18,6 +18,7 @@ import { LegalPagesEditor } from "@/features/legal";
 import { SETTINGS_SECTION_LABELS } from "@/lib/admin-sections";
 import { ContactCard } from "./contact-card";
 import { FairUseCard } from "./fair-use-card";
+import { FirstFrameCard } from "./first-frame-card";
 import { GooglePart } from "./google-part";
 import { ModelsPart } from "./models-part";
 import { PaymentsPart } from "./payments-part";
@@ -58,6 +59,7 @@ function contentOf(section: SettingsSection, settings: AdminSettingsView): { sav
           <>
             <ModelsPart settings={settings} />
             <PromptHelpCard settings={settings} />
+            <FirstFrameCard settings={settings} />
           </>
         ),
         after: <VendorAccountsCard />,
