@@ -9,6 +9,8 @@ export function modelLabel(model: string): string {
 
 export const SEED_MIN = VEO_SEED.min;
 export const SEED_MAX = VEO_SEED.max;
+/** The most videos one request makes from one prompt: its variants (decision 0162). */
+export const VARIANTS_MAX = 4;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /**
  * Pixels a reference image may have (25 megapixels: a 24 MP camera's 6000×4000, Seedance's 6000 px

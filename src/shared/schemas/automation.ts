@@ -8,13 +8,12 @@ import { TOKEN_NAME_MAX } from "../automation.js";
 import { MODE_CATALOGUE, MODEL_CATALOGUE, MODELS, MODES } from "../catalogue.js";
 import { ERROR_STATUS, type ErrorCode } from "../error-codes.js";
 import { expiringCreditsSchema } from "./credit-split.js";
-import { PROMPT_MAX, SEED_MAX, SEED_MIN } from "../videos.js";
+import { PROMPT_MAX, SEED_MAX, SEED_MIN, VARIANTS_MAX } from "../videos.js";
 import {
   IMAGE_LIST_MAX,
   modeMessage,
   modelMessage,
   seedSchema,
-  VARIANTS_MAX,
   variantsSchema,
   videoOptionFields,
   withMode,

@@ -15,7 +15,7 @@ import {
   type Resolution,
   type VideoOptions,
 } from "../catalogue.js";
-import { FAILURE_KINDS, PROMPT_MAX, SEED_MAX, SEED_MIN, TASK_STATUSES } from "../videos.js";
+import { FAILURE_KINDS, PROMPT_MAX, SEED_MAX, SEED_MIN, TASK_STATUSES, VARIANTS_MAX } from "../videos.js";
 import { isoTimestamp } from "./common.js";
 import { expiringCreditsSchema } from "./credit-split.js";
 
@@ -77,8 +77,6 @@ export function withMode<
   return { ...value, mode, ...optionsFor(value.model, value) };
 }
 
-/** The most videos one request makes from one prompt (decision 0162). */
-export const VARIANTS_MAX = 4;
 const variantsMessage = `variants must be a whole number from 1 to ${VARIANTS_MAX}`;
 /** Variants (decision 0162): 1 to 4 videos of one prompt, each its own task; 1 when left out. */
 export const variantsSchema = z

@@ -6,7 +6,7 @@
 import { plural, t } from "@lingui/core/macro";
 import { BASE64_IMAGE_TTL_HOURS, POLL_SECONDS } from "../../../shared/automation";
 import { ASPECT_RATIOS, MODE_CATALOGUE, MODELS, MODES, type GenerationMode } from "../../../shared/catalogue";
-import { SEED_MAX, SEED_MIN } from "../../../shared/videos";
+import { SEED_MAX, SEED_MIN, VARIANTS_MAX } from "../../../shared/videos";
 import { automationApi } from "../../../shared/api/automation";
 import { siteApi } from "../../../shared/api/site";
 import { urlFor } from "@/lib/api";
@@ -51,6 +51,7 @@ export function guideRules(): string[] {
   const seedMax = SEED_MAX;
   const hours = BASE64_IMAGE_TTL_HOURS;
   const { min, max } = POLL_SECONDS;
+  const variantsMax = VARIANTS_MAX;
   return [
     t`Write the prompt in English.`,
     t`model: ${models}.`,
@@ -64,6 +65,7 @@ export function guideRules(): string[] {
       other: "Base64 images are stored for # hours, then deleted.",
     }),
     t`upgrade4k: optional; true also makes the 4K version for the 4K surcharge (videoUrl4k in the status once ready; refunded if it cannot be made).`,
+    t`variants: optional, 1 to ${variantsMax} videos from one prompt, each with its own seed and charged as one video; all are charged or none is, one that fails is refunded on its own, and taskIds in the answer lists them.`,
     t`Check the status every ${min}-${max} seconds until it is completed or failed.`,
     t`Credits from a plan come each month and expire at its period's end, so they are spent before bought credits; GET ${balanceUrl} says which of your credits expire when.`,
   ];

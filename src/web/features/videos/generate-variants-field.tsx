@@ -1,6 +1,6 @@
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { VARIANTS_MAX } from "../../../shared/schemas/videos";
+import { VARIANTS_MAX } from "../../../shared/videos";
 import { ToggleGroup, ToggleGroupItem } from "@/components/ui/toggle-group";
 
 const COUNTS = Array.from({ length: VARIANTS_MAX }, (_, i) => i + 1);
