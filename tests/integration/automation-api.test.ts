@@ -124,7 +124,15 @@ describe("a video through the API, from generate to 1080p", () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const body = automationGenerateResultSchema.parse(res.json());
-    expect(body).toEqual({ success: true, taskId: expect.any(String), creditsUsed: 10, remainingCredits: 40 });
+    // One video: a list of one and no batch (variants, decision 0162).
+    expect(body).toEqual({
+      success: true,
+      taskId: expect.any(String),
+      creditsUsed: 10,
+      remainingCredits: 40,
+      taskIds: [body.taskId],
+      batchId: null,
+    });
 
     const row = await taskRow(db(), body.taskId);
     expect(row).toMatchObject({
