@@ -14,6 +14,7 @@ import { AppError } from "../../http/errors.js";
 import { tooManyRequests, type RateLimiter } from "../../http/rate-limit.js";
 import { chatCompletion, ChatError } from "../../integrations/llm/chat-completions.js";
 import { MODEL_CATALOGUE } from "../../../shared/catalogue.js";
+import { creditsText } from "../../../shared/credits-text.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 import { resolvePrices, surchargeCost } from "../../../shared/prices.js";
 import type { PromptHelpRequest } from "../../../shared/schemas/prompt-help.js";
@@ -69,7 +70,7 @@ function unavailable(): AppError {
 function tooFewCredits(required: number, balance: number): AppError {
   return new AppError(
     "insufficient_credits",
-    `Prompt help costs ${required} credit${required === 1 ? "" : "s"} and you have ${balance}. Buy credits, or write the prompt yourself.`,
+    `Prompt help costs ${creditsText(required)} and you have ${creditsText(balance)}. Buy credits, or write the prompt yourself.`,
     { params: { required, balance } },
   );
 }
