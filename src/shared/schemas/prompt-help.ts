@@ -43,7 +43,6 @@ export const promptHelpOfferSchema = z
     webCredits: z.number().int().meta({ description: "Credits one improved prompt costs on the website." }),
   })
   .meta({ id: "PromptHelpOffer" });
-export type PromptHelpOffer = z.infer<typeof promptHelpOfferSchema>;
 
 /** A secret field as the admin's form sends it: blank or masked keeps the stored one; null clears. */
 const secret = z
@@ -53,7 +52,7 @@ const secret = z
   .optional();
 
 /** An endpoint the owner chooses: http(s), no user name or password in it, at most 500 characters. */
-export const promptHelpBaseUrl = z
+const promptHelpBaseUrl = z
   .string({ error: "The base URL must be text" })
   .trim()
   .max(500, "The base URL must be at most 500 characters")

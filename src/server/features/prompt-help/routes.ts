@@ -18,7 +18,7 @@ import { readSettingsFromDatabase, toAdminView, updateSettingsAudited } from "..
 import { improvePrompt, promptHelpOffer, type PromptHelpDeps } from "./service.js";
 
 /** Improved prompts per person: enough to try several ideas, not enough to use us as a free chat model. */
-export const DEFAULT_PROMPT_HELP_RATE_LIMIT: RateLimitRule = { max: 20, windowMs: 10 * 60_000 };
+const DEFAULT_PROMPT_HELP_RATE_LIMIT: RateLimitRule = { max: 20, windowMs: 10 * 60_000 };
 
 export async function promptHelpRoutes(
   app: FastifyInstance,

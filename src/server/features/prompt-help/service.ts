@@ -46,13 +46,13 @@ export interface PromptHelpAnswer {
 
 const UNAVAILABLE_RETRY_SECONDS = 30;
 
-export const PROMPT_HELP_OFF =
+const PROMPT_HELP_OFF =
   "Prompt help is turned off on this site. Write the prompt yourself, or ask the site's owner to turn it on.";
-export const PROMPT_HELP_UNAVAILABLE =
+const PROMPT_HELP_UNAVAILABLE =
   "Prompt help cannot be reached right now, and nothing was charged. Try again in a minute, or write the prompt yourself.";
 
 /** What one improved prompt costs on the website now. */
-export function promptHelpPrice(settings: Settings): number {
+function promptHelpPrice(settings: Settings): number {
   return surchargeCost(resolvePrices(settings.prices), "prompt_help", "web");
 }
 

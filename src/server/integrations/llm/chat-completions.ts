@@ -40,8 +40,8 @@ export class ChatError extends Error {
 }
 
 /** The most of an answer read: a prompt is at most 5,000 characters, so 64 KiB holds any real answer. */
-export const MAX_ANSWER_BYTES = 64 * 1024;
-export const CHAT_TIMEOUT_MS = 20_000;
+const MAX_ANSWER_BYTES = 64 * 1024;
+const CHAT_TIMEOUT_MS = 20_000;
 
 export interface ChatEndpoint {
   /** E.g. https://api.openai.com/v1 (no trailing slash needed). */
@@ -70,7 +70,7 @@ export function endpointAddressAllowed(address: string): boolean {
 const lookup = checkedLookup(endpointAddressAllowed);
 
 /** The endpoint's URL for chat completions: `{base}/chat/completions`. */
-export function completionsUrl(baseUrl: string): URL {
+function completionsUrl(baseUrl: string): URL {
   return new URL(`${withoutTrailingSlashes(baseUrl)}/chat/completions`);
 }
 

@@ -22,7 +22,7 @@ export { applyPreset, isApplied, removePreset } from "../../../shared/prompt-pre
 /** The chips' panel, which the Presets toggle controls. */
 export const PRESETS_ID = "prompt-presets";
 
-export interface Preset {
+interface Preset {
   id: string;
   label: MessageDescriptor;
   /** What the chip adds to the prompt. */
