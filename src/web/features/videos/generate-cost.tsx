@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { Coins } from "lucide-react";
 import { Trans } from "@lingui/react/macro";
@@ -27,8 +26,6 @@ export interface CostSummaryProps {
   credits: number | null;
   /** How many videos (variants, decision 0162): the cost is the total, each charged as one video. */
   variants?: number;
-  /** The variants' choice, shown in the cost's row (between the cost and the credits held). */
-  children?: ReactNode;
 }
 
 /** What a video of `model` costs as the server charges it: webCost of the options sent, 4K included when asked. */
@@ -58,7 +55,7 @@ function PerSecondRate({ model, options, prices }: Pick<CostSummaryProps, "model
  * The generator's cost box: the cost (its rate for a per-second model, its breakdown when 4K is
  * added), the credits held and a note when they are short.
  */
-export function CostSummary({ model, options, upgrade4k, prices, credits, variants = 1, children }: CostSummaryProps) {
+export function CostSummary({ model, options, upgrade4k, prices, credits, variants = 1 }: CostSummaryProps) {
   const each = generationCost(prices, model, options, upgrade4k);
   const cost = each * variants;
   const eachText = creditsText(each);
@@ -93,7 +90,6 @@ export function CostSummary({ model, options, upgrade4k, prices, credits, varian
             </span>
           ) : null}
         </div>
-        {children}
         {credits !== null ? (
           <CreditsLine
             label={<Trans>Your credits</Trans>}

@@ -122,15 +122,14 @@ export function GenerateForm({
             prices={prices}
             credits={user ? user.credits : null}
             variants={variants}
-          >
-            <VariantsField value={variants} onChange={setVariants} />
-          </CostSummary>
+          />
           {notice}
           <GenerateSubmitArea
             signedIn={user !== null}
             generating={generating}
             disabled={blocked}
             hasPrompt={Boolean(prompt.trim())}
+            choice={<VariantsField value={variants} onChange={setVariants} />}
           />
         </form>
       </CardContent>

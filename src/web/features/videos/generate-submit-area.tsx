@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { LogIn, Sparkles } from "lucide-react";
 import { Trans } from "@lingui/react/macro";
@@ -15,28 +16,35 @@ export function GenerateSubmitArea({
   generating,
   disabled,
   hasPrompt,
+  choice,
 }: {
   signedIn: boolean;
   generating: boolean;
   disabled: boolean;
   /** Something is typed: it is kept while signing in. */
   hasPrompt: boolean;
+  /** Beside the button when signed in: how many videos it makes (variants, decision 0162). */
+  choice?: ReactNode;
 }) {
   // Signing in comes back here (decision 0078), by password or through Google (decision 0083).
   const loginHref = useLoginHref();
   if (signedIn) {
     return (
       <>
-        <Button
-          aria-keyshortcuts="Control+Enter Meta+Enter"
-          type="submit"
-          size="lg"
-          className="w-full"
-          disabled={disabled}
-        >
-          <BusyIcon busy={generating} icon={Sparkles} />
-          {generating ? <Trans>Generating...</Trans> : <Trans>Generate Video</Trans>}
-        </Button>
+        {/* One row where there is room (no height added to the first screen); the button below the choice on a phone. */}
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
+          {choice}
+          <Button
+            aria-keyshortcuts="Control+Enter Meta+Enter"
+            type="submit"
+            size="lg"
+            className="w-full min-w-40 flex-1"
+            disabled={disabled}
+          >
+            <BusyIcon busy={generating} icon={Sparkles} />
+            {generating ? <Trans>Generating...</Trans> : <Trans>Generate Video</Trans>}
+          </Button>
+        </div>
         <p className="-mt-3 hidden text-center text-xs text-muted-foreground pointer-fine:block">
           {isMac() ? <Trans>Or press ⌘+Enter in the form</Trans> : <Trans>Or press Ctrl+Enter in the form</Trans>}
         </p>

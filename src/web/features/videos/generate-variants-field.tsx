@@ -7,8 +7,8 @@ const COUNTS = Array.from({ length: VARIANTS_MAX }, (_, i) => i + 1);
 
 /**
  * How many videos one Generate makes from the prompt (decision 0162): 1 to 4, each with its own
- * seed and charged as one video, shown side by side when they are done. Small, in the cost's row,
- * so the first screen keeps its height.
+ * seed and charged as one video, shown side by side when they are done. Small, beside Generate, so
+ * the first screen keeps its height.
  */
 export function VariantsField({ value, onChange }: { value: number; onChange: (count: number) => void }) {
   const { t } = useLingui();
