@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ModelId } from "../../src/shared/catalogue";
 import { PresetChips, PromptHelpBar } from "@/features/prompt-help";
 import { Toaster } from "@/components/ui/toaster";
+import { firstLoadKeys } from "@/lib/first-load-keys";
 import { stubFetch, type Answer } from "./fetch-stub";
 import { renderWeb, useLocale, withoutPromptHelpOffer } from "./render";
 
@@ -117,6 +118,17 @@ describe("Improve prompt", () => {
     renderWeb(<Harness start="" />, { client: withoutPromptHelpOffer() });
     const buttons = await screen.findAllByRole("button", { name: "Improve prompt" });
     expect(buttons.at(-1)!.hasAttribute("disabled")).toBe(true);
+  });
+
+  it("is not shown to a visitor known to be signed out; the presets still are", async () => {
+    await useLocale("en", "app");
+    const { sent } = setUp({ enabled: true, webCredits: 0 }, { status: 500 });
+    const client = withoutPromptHelpOffer();
+    client.setQueryData(firstLoadKeys.currentUser, null);
+    renderWeb(<Harness />, { client });
+    await waitFor(() => expect(sent).toHaveLength(1), SLOW);
+    expect(screen.queryByRole("button", { name: /Improve prompt/ })).toBeNull();
+    expect(screen.getByRole("button", { name: "Presets" })).toBeTruthy();
   });
 
   it("speaks Vietnamese: its price, its status, and a refusal worded from its reason", async () => {

@@ -1,9 +1,10 @@
 /**
  * "Improve prompt" (decision 0160): sends the idea with the chosen model and options, replaces the
  * prompt with the answer, says so, and offers Undo back to the person's own words. Hidden while the
- * owner has prompt help off; its price shown when not free. Small enough for the prompt's label row.
+ * owner has prompt help off and from a visitor signed out; its price shown when not free. Small enough for the prompt's label row.
  */
 import { useState } from "react";
+import { skipToken, useQuery } from "@tanstack/react-query";
 import { Check, LoaderCircle, Undo2, WandSparkles } from "lucide-react";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -14,6 +15,7 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { withBalance } from "@/lib/credit-split";
 import { queryClient } from "@/lib/query-client";
+import { firstLoadKeys } from "@/lib/first-load-keys";
 import { queryKeys } from "@/lib/query-keys";
 import { useImprovePrompt, usePromptHelpOffer } from "./prompt-help-api";
 import "./prompt-help-reason-texts";
@@ -39,7 +41,10 @@ export function ImprovePromptButton({ prompt, model, mode, audio, aspectRatio, o
   const offer = usePromptHelpOffer();
   const improve = useImprovePrompt();
   const [last, setLast] = useState<Improved | null>(null);
-  if (!offer.data?.enabled) return null;
+  // Read from the shell's cache, never fetched here: a visitor known to be signed out sees no button.
+  const signedOut =
+    useQuery<CurrentUser | null>({ queryKey: firstLoadKeys.currentUser, queryFn: skipToken }).data === null;
+  if (!offer.data?.enabled || signedOut) return null;
   const price = offer.data.webCredits;
   // Still showing the last answer: Undo goes back to the words before it, however often improved.
   const showing = last !== null && last.improved === prompt;
