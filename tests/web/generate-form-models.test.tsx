@@ -222,13 +222,20 @@ describe("the generator for every model (issue 42)", () => {
       enableFallback: false,
     });
 
-    // Wan 2.6 (after the form started over at Veo's 720p): no shape and no sound to send.
-    await waitFor(() => expect(screen.getByLabelText<HTMLTextAreaElement>("Prompt").value).toBe(""));
+    // The form keeps the prompt and the options after Generate (issue 71 §2). Wan 2.6 takes the
+    // length and resolution kept from Kling 3.0, and has no shape and no sound to send.
+    await waitFor(() => expect(screen.getByLabelText<HTMLTextAreaElement>("Prompt").value).toBe("A fox in the snow"));
     await choose(person, "Model", "Wan 2.6");
+    await person.clear(screen.getByLabelText("Prompt"));
     await person.type(screen.getByLabelText("Prompt"), "A quiet lake");
     await person.click(screen.getByRole("button", { name: /Generate Video/ }));
     await waitFor(() => expect(sent).toHaveLength(2));
-    expect(sent[1]?.body).toMatchObject({ model: "wan26", durationSeconds: 5, resolution: "720p" });
+    expect(sent[1]?.body).toMatchObject({
+      prompt: "A quiet lake",
+      model: "wan26",
+      durationSeconds: 10,
+      resolution: "1080p",
+    });
     expect(sent[1]?.body).not.toHaveProperty("aspectRatio");
     expect(sent[1]?.body).not.toHaveProperty("audio");
   });
