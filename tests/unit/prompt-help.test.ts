@@ -142,6 +142,10 @@ describe("the language model's prompt and answer", () => {
     expect(cleanAnswer("Prompt: A cat sleeping.")).toBe("A cat sleeping.");
     expect(cleanAnswer("  “A cat.”  ")).toBe("A cat.");
     expect(cleanAnswer("```")).toBe("");
+    // Nothing the input guard would refuse when the prompt is sent back: NUL, other controls, half a character.
+    expect(cleanAnswer("A\u0000 cat\r\n\tsleeps \ud83d and \ud83d\ude00 \udc00.")).toBe(
+      "A cat\n\tsleeps  and \ud83d\ude00 .",
+    );
   });
 
   it("calls only addresses an owner's endpoint may have", () => {

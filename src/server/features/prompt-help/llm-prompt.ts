@@ -47,9 +47,29 @@ export function chatMessages(input: PromptHelpRequest): ChatMessage[] {
 
 const FENCE = "```";
 
+/**
+ * Only text a prompt may hold: control characters but line breaks and tabs left out, and halves of
+ * a character (lone surrogates), which the input guard would refuse when the prompt is sent back.
+ */
+function storable(text: string): string {
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) out += text[i]! + text[++i]!;
+      continue;
+    }
+    if (code >= 0xdc00 && code <= 0xdfff) continue;
+    if ((code < 0x20 && code !== 0x0a && code !== 0x09) || code === 0x7f) continue;
+    out += text[i]!;
+  }
+  return out;
+}
+
 /** The answer as a prompt: trimmed, without a code fence, a "Prompt:" label or quotes around it. */
 export function cleanAnswer(answer: string): string {
-  let text = answer.trim();
+  let text = storable(answer).trim();
   if (text.startsWith(FENCE)) {
     const firstLine = text.indexOf("\n");
     text = firstLine === -1 ? "" : text.slice(firstLine + 1);
