@@ -77,7 +77,7 @@ test("upgrade a finished video to 4K from its details: charged, 'Processing 4K..
   await expect(card.getByText("HD", { exact: true })).toHaveCount(0);
 });
 
-test("the generator's 4K checkbox adds the surcharge to the cost and to the request, and resets after it", async ({
+test("the generator's 4K checkbox adds the surcharge to the cost and to the request, and stays after it", async ({
   page,
   request,
 }) => {
@@ -120,9 +120,9 @@ test("the generator's 4K checkbox adds the surcharge to the cost and to the requ
     `Your video is being generated. ${creditsText(fast + fourK)} used. ${creditsText(remaining)} remaining.`,
   );
   await expect(creditsBadge(page, remaining)).toBeVisible();
-  // Back to unchecked, and the cost without the surcharge.
-  await expect(checkbox).not.toBeChecked();
-  await expect(form.getByTestId("generation-cost")).toHaveText(creditsText(fast));
+  // The choices stay for the next try (issue 71 §2), 4K included, priced with its surcharge.
+  await expect(checkbox).toBeChecked();
+  await expect(form.getByTestId("generation-cost")).toHaveText(creditsText(fast + fourK));
 
   // The details show the 4K version waiting for the video, then being made, then ready.
   const latest = latestVideoPanel(page);

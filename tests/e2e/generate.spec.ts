@@ -18,17 +18,19 @@ import {
 /** The provider's link (the simulator's) until the archive job has copied the file, then our own (decision 0043). */
 const CLIP_URL = /(\/simulator\/kie\/files\/.+|^\/media\/videos\/[0-9a-f-]{36})\.mp4(\?.*)?$/;
 
-async function expectFormDefaults(page: Page): Promise<void> {
+/** After Generate the form keeps what was sent, to tweak and generate again (issue 71 §2). */
+async function expectFormKept(
+  page: Page,
+  kept: { mode: string; prompt: string; model: string; aspectRatio: string; watermark: string; seed: string },
+): Promise<void> {
   const form = createVideoPanel(page);
-  await expect(form.getByRole("radio", { name: "Text" })).toHaveAttribute("aria-checked", "true");
-  await expect(form.getByLabel("Prompt", { exact: true })).toHaveValue("");
-  await expect(form.getByRole("combobox", { name: "Model" })).toHaveText("Veo3 Fast");
-  await expect(form.getByRole("combobox", { name: "Aspect ratio" })).toHaveText("16:9");
+  await expect(form.getByRole("radio", { name: kept.mode })).toHaveAttribute("aria-checked", "true");
+  await expect(form.getByLabel("Prompt", { exact: true })).toHaveValue(kept.prompt);
+  await expect(form.getByRole("combobox", { name: "Model" })).toHaveText(kept.model);
+  await expect(form.getByRole("combobox", { name: "Aspect ratio" })).toHaveText(kept.aspectRatio);
   await openMoreOptions(form);
-  await expect(form.getByLabel("Watermark")).toHaveValue("");
-  await expect(form.getByLabel("Seed", { exact: true })).toHaveValue("");
-  await expect(form.getByRole("img", { name: /preview$/ })).toHaveCount(0);
-  await expect(form.getByRole("group", { name: "Images" })).toHaveCount(0);
+  await expect(form.getByLabel("Watermark")).toHaveValue(kept.watermark);
+  await expect(form.getByLabel("Seed", { exact: true })).toHaveValue(kept.seed);
 }
 
 test("a text video: progress, playable result, credits, details, 720p download and 1080p", async ({
@@ -69,7 +71,14 @@ test("a text video: progress, playable result, credits, details, 720p download a
     "Video generation started",
     "Your video is being generated. 1 credit used. 9 credits remaining.",
   );
-  await expectFormDefaults(page);
+  await expectFormKept(page, {
+    mode: "Text",
+    prompt,
+    model: "Veo3 Fast",
+    aspectRatio: "16:9",
+    watermark: "E2E Studio",
+    seed: "12345",
+  });
   await expect(creditsBadge(page, 9)).toBeVisible();
   await expect(form.getByTestId("user-credits")).toHaveText("9");
 
@@ -204,7 +213,17 @@ test("image mode: upload a first frame, generate a 9:16 Quality video, recreate 
     "Video generation started",
     "Your video is being generated. 5 credits used. 5 credits remaining.",
   );
-  await expectFormDefaults(page);
+  await expectFormKept(page, {
+    mode: "Image",
+    prompt: "The sunset in this picture slowly turns into a starry night",
+    model: "Veo3 (Quality)",
+    aspectRatio: "9:16",
+    watermark: "",
+    seed: "",
+  });
+  await expect(preview).toBeVisible();
+  // Something else typed since, so Recreate below has to put the prompt back.
+  await form.getByLabel("Prompt", { exact: true }).fill("Something else");
 
   const latest = latestVideoPanel(page);
   await expect(latest.locator("video")).toHaveAttribute("src", CLIP_URL, { timeout: 30_000 });
