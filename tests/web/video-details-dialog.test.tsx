@@ -54,7 +54,22 @@ const failed = (over: Partial<VideoTaskView> = {}) =>
 function renderDialog(shown: VideoTaskView) {
   // The 4K and extension prices are read from the models' prices (the catalogue's defaults while they do not answer).
   const down = { status: 503, body: { message: "Down for the test." } };
-  stubFetch({ "GET /api/pricing/current": down, "GET /api/models": down });
+  // How it would be extended (decision 0159): the server's answer for a finished video.
+  const extend = {
+    body: {
+      method: "last_frame",
+      model: shown.model,
+      models: [shown.model],
+      credits: 3,
+      reason: null,
+      reasonCode: null,
+    },
+  };
+  stubFetch({
+    "GET /api/pricing/current": down,
+    "GET /api/models": down,
+    [`GET /api/videos/${shown.taskId}/extend`]: extend,
+  });
   return renderWeb(<VideoDetailsDialog task={shown} onClose={vi.fn()} onRecreate={vi.fn()} />);
 }
 
@@ -87,7 +102,7 @@ describe("the Video Details dialog", () => {
     const actions = within(dialog).getByRole("region", { name: "Video actions" });
     const download = within(actions).getByRole("button", { name: "Download 720p" });
     const upgrade = within(actions).getByRole("button", { name: /^Upgrade to 4K/ });
-    const extend = within(actions).getByRole("button", { name: "Extend video" });
+    const extend = await within(actions).findByRole("button", { name: "Extend video" });
     const recreate = within(actions).getByRole("button", { name: "Recreate Video" });
     expect(within(actions).getByRole("checkbox", { name: "Share publicly" })).toBeTruthy();
     expect(before(player!, download)).toBe(true);
@@ -121,12 +136,12 @@ describe("the Video Details dialog", () => {
     expect(value("Sound")).toBe("On");
   });
 
-  it("offers no 4K, Extend or 1080p actions for a model whose upgrades have none (issue 42)", async () => {
+  it("offers no 4K or 1080p actions for a model whose upgrades have none (issue 42), and extends it from its last frame", async () => {
     renderDialog(task({ model: "wan26", durationSeconds: 10, resolution: "1080p", audio: false }));
     const dialog = await screen.findByRole("dialog", { name: "Video Details" });
     const actions = within(dialog).getByRole("region", { name: "Video actions" });
     expect(within(actions).queryByRole("button", { name: /4K/ })).toBeNull();
-    expect(within(actions).queryByRole("button", { name: /Extend/ })).toBeNull();
+    expect(await within(actions).findByRole("button", { name: "Extend video" })).toBeTruthy();
     expect(within(actions).queryByRole("button", { name: /HD|1080p \(/ })).toBeNull();
     expect(dialog.textContent).not.toContain("Extend is off");
     // The file as made, at its own resolution.
@@ -139,13 +154,13 @@ describe("the Video Details dialog", () => {
     );
   });
 
-  it("keeps the greyed Extend's explanation (decision 0077)", async () => {
+  it("keeps Extend live after 1080p, with no greyed button or explanation (decision 0159)", async () => {
     renderDialog(task({ hdVideoUrl: "https://cdn.test/1-1080.mp4", hdStatus: "ready" }));
     const dialog = await screen.findByRole("dialog", { name: "Video Details" });
-    const extend = within(dialog).getByRole("button", { name: "Extend video" });
-    expect(extend).toHaveProperty("disabled", true);
-    const reason = document.getElementById(extend.getAttribute("aria-describedby") ?? "");
-    expect(reason?.textContent).toContain("a video can be extended only before that");
+    const extend = await within(dialog).findByRole("button", { name: "Extend video" });
+    expect(extend).toHaveProperty("disabled", false);
+    expect(extend.getAttribute("aria-describedby")).toBeNull();
+    expect(dialog.textContent).not.toContain("Keep extendable");
     expect(within(dialog).getByRole("button", { name: "Download 1080p HD" })).toBeTruthy();
   });
 

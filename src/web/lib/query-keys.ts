@@ -22,6 +22,7 @@ import { webhooksApi } from "../../shared/api/webhooks";
 import { signUpProtectionApi } from "../../shared/api/sign-up-protection";
 import { videosApi } from "../../shared/api/videos";
 import type { QueryInput } from "../../shared/api/contract";
+import type { ModelId } from "../../shared/catalogue";
 import { urlFor } from "./api";
 
 export const queryKeys = {
@@ -64,6 +65,9 @@ export const queryKeys = {
     page: (page: number, limit: number, filters: Omit<QueryInput<typeof videosApi.list>, "page" | "limit"> = {}) =>
       [urlFor(videosApi.list, { query: { page, limit, ...filters } })] as const,
     status: (taskId: string) => [urlFor(videosApi.status, { params: { taskId } })] as const,
+    /** How a finished video would be extended, with which model and at what price (decision 0159). */
+    extendOptions: (taskId: string, model?: ModelId) =>
+      [urlFor(videosApi.extendOptions, { params: { taskId }, query: model ? { model } : {} })] as const,
   },
   payments: {
     packages: [urlFor(paymentsApi.packages)] as const,

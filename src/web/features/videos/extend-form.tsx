@@ -2,25 +2,42 @@ import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { FastForward } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { PROMPT_MAX, type VideoTaskView } from "../../../shared/videos";
+import type { ModelId } from "../../../shared/catalogue";
+import type { ExtendMethod } from "../../../shared/schemas/videos";
+import { modelLabel, PROMPT_MAX, type VideoTaskView } from "../../../shared/videos";
 import { Button } from "@/components/ui/button";
 import { DialogClose, DialogFooter } from "@/components/ui/dialog";
 import { FormField, fieldErrorId } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { BusyIcon } from "./busy-icon";
+import { ChoiceSelect } from "./choice-select";
 import { ExtendCost } from "./extend-cost";
 import { EMPTY_EXTEND_FORM, extendFormSchema, type ExtendFormValues } from "./extend-form-schema";
+import { offersExtend, takesSeed } from "./model-options";
 import { OptionCheckbox } from "./option-checkbox";
 import { SeedInput } from "./seed-input";
 import { useExtendVideo } from "./use-extend-video";
 import { KEEP_EXTENDABLE_HINT } from "./video-display";
 
-/** The 'Extend video' dialog's form: the next prompt, an optional seed, 'Keep extendable', the cost. */
+/**
+ * The 'Extend video' dialog's form: the next prompt, the model where there is a choice (`models`),
+ * an optional seed and 'Keep extendable' where the model takes them (Veo), the cost.
+ */
 export function ExtendForm({
   task,
+  method,
+  model,
+  models,
+  onModel,
+  credits,
   onStarted,
 }: {
   task: VideoTaskView;
+  method: ExtendMethod;
+  model: ModelId;
+  models: readonly ModelId[];
+  onModel: (model: ModelId) => void;
+  credits: number;
   onStarted: (extension: VideoTaskView) => void;
 }) {
   const { t } = useLingui();
@@ -38,11 +55,15 @@ export function ExtendForm({
   const onSubmit = handleSubmit((values) =>
     mutation.mutate({
       parent: task,
+      method,
+      model,
       request: {
         prompt: values.prompt,
-        seeds: values.seed ? Number(values.seed) : undefined,
+        seeds: values.seed && takesSeed(model) ? Number(values.seed) : undefined,
         watermark: undefined,
-        keepExtendable: values.keepExtendable,
+        keepExtendable: values.keepExtendable && offersExtend(model),
+        // Only a choice the person made is sent: otherwise the server's default (the parent's model).
+        model: models.length > 0 ? model : undefined,
       },
     }),
   );
@@ -60,20 +81,33 @@ export function ExtendForm({
           {...register("prompt")}
         />
       </FormField>
-      <FormField id="extend-seed" label={t`Seed`} hint={t`Optional`} error={seedError}>
-        <SeedInput id="extend-seed" field={register("seed")} error={seedError} />
-      </FormField>
-      <OptionCheckbox
-        field={register("keepExtendable")}
-        label={<Trans>Keep extendable</Trans>}
-        hintId="extend-keep-extendable-hint"
-        hint={
-          <p id="extend-keep-extendable-hint" className="pl-6.5 text-xs text-muted-foreground">
-            {t(KEEP_EXTENDABLE_HINT)}
-          </p>
-        }
-      />
-      <ExtendCost task={task} />
+      {models.length > 0 ? (
+        <ChoiceSelect
+          id="extend-model"
+          label={t`Model`}
+          value={model}
+          choices={models.map((m) => ({ value: m, label: modelLabel(m) }))}
+          onChoose={onModel}
+        />
+      ) : null}
+      {takesSeed(model) ? (
+        <FormField id="extend-seed" label={t`Seed`} hint={t`Optional`} error={seedError}>
+          <SeedInput id="extend-seed" field={register("seed")} error={seedError} />
+        </FormField>
+      ) : null}
+      {offersExtend(model) ? (
+        <OptionCheckbox
+          field={register("keepExtendable")}
+          label={<Trans>Keep extendable</Trans>}
+          hintId="extend-keep-extendable-hint"
+          hint={
+            <p id="extend-keep-extendable-hint" className="pl-6.5 text-xs text-muted-foreground">
+              {t(KEEP_EXTENDABLE_HINT)}
+            </p>
+          }
+        />
+      ) : null}
+      <ExtendCost credits={credits} />
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="ghost">

@@ -14,7 +14,7 @@ const hdNotReadyFallback = () => t`1080p video is still being processed. Please 
 
 /**
  * Every aspect ratio gets a 1080p version (issue 22): a finished video still waiting for its own is checked.
- * A held 1080p (kept extendable, decision 0050) is not: asking for it ends extending.
+ * A held 1080p (kept extendable, decision 0050) is not: asking for it ends Veo's own extending (decision 0159).
  */
 function needsHdCheck(task: Pick<VideoTaskView, "status" | "hdVideoUrl" | "hdStatus">): boolean {
   return task.status === "completed" && !task.hdVideoUrl && task.hdStatus === "pending";
@@ -93,7 +93,7 @@ export function useHdCheck(task: VideoTaskView | null) {
     task: withHd,
     isChecking: mutation.isPending,
     check: (taskId: string) => mutation.mutate({ taskId, kind: "manual" }),
-    /** 'Make 1080p (ends extending)': the release just asked for the file, so no automatic check follows it. */
+    /** 'Make 1080p': the release just asked for the file, so no automatic check follows it. */
     release: (taskId: string) => {
       autoChecked.current = taskId;
       mutation.mutate({ taskId, kind: "release" });

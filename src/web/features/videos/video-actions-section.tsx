@@ -8,7 +8,7 @@ import { UhdActions } from "./uhd-actions";
 import type { useHdCheck } from "./use-hd-check";
 import { useVideoDownload } from "./use-video-download";
 import { isInProgress, sdUrl } from "./video-display";
-import { ExtendAction, ExtendUnavailableReason } from "./video-extend-action";
+import { ExtendAction, ExtendUnavailableReason, JoinNote } from "./video-extend-action";
 import { DownloadButton, HdActions } from "./video-hd-actions";
 
 type HdCheck = ReturnType<typeof useHdCheck>;
@@ -66,6 +66,7 @@ export function VideoActionsSection({
         </Button>
         <HdActions task={task} isChecking={isChecking} check={check} release={release} />
         <ExtendUnavailableReason task={task} />
+        <JoinNote task={task} />
         {isInProgress(task.status) ? (
           <p className="text-xs text-muted-foreground">
             <Trans>Downloads become available when the video is ready.</Trans>

@@ -5,6 +5,7 @@ import type { ExtendVideoInput, GenerateVideoResult, VideoQuality } from "../../
 import { call, callForm, callRaw } from "@/lib/api";
 import { saveDownload } from "@/lib/save-download";
 import "./welcome-reason-texts";
+import "./extend-reason-texts";
 import "./video-failure-text";
 
 export type { TaskList, VideoStatusResponse } from "../../../shared/schemas/videos";

@@ -98,9 +98,16 @@ export function sdUrl(task: Pick<VideoTaskView, "resultUrls">): string | null {
   return sameSiteUrl(task.resultUrls[0]);
 }
 
-/** What the player shows: 1080p when it exists, else 720p. */
-export function playbackUrl(task: Pick<VideoTaskView, "resultUrls" | "hdVideoUrl">): string | null {
-  return sameSiteUrl(task.hdVideoUrl) ?? sdUrl(task);
+/**
+ * What the player shows: a last-frame extension's joined video (both parts, decision 0159) once
+ * ready, else 1080p when it exists, else 720p.
+ */
+export function playbackUrl(
+  task: Pick<VideoTaskView, "resultUrls" | "hdVideoUrl"> &
+    Partial<Pick<VideoTaskView, "joinStatus" | "joinedVideoUrl">>,
+): string | null {
+  const joined = task.joinStatus === "ready" ? sameSiteUrl(task.joinedVideoUrl) : null;
+  return joined ?? sameSiteUrl(task.hdVideoUrl) ?? sdUrl(task);
 }
 
 export function isPlayable(task: Pick<VideoTaskView, "status" | "resultUrls" | "hdVideoUrl">): boolean {
@@ -124,27 +131,11 @@ export function failureText(errorMessage: string | null, model?: string, failure
 export const HD_NOTE = msg`1080p HD will be available in the next 2-3 minutes or possibly longer.`;
 export const UHD_NOTE = msg`The 4K version takes 5-10 minutes.`;
 
-/** Extending (decision 0050): KIE cannot extend a video once its 1080p version was made. */
-export const KEEP_EXTENDABLE_HINT = msg`The 1080p version is made only when you ask for it. Until then you can extend the video with a new prompt; once 1080p is made, it can no longer be extended.`;
-
-/** A finished video KIE can still extend: its 1080p version held or never asked for. */
-export function isExtendable(
-  task: Pick<VideoTaskView, "status" | "videoExpired" | "hdStatus" | "hdVideoUrl">,
-): boolean {
-  return (
-    task.status === "completed" &&
-    !task.videoExpired &&
-    !task.hdVideoUrl &&
-    (task.hdStatus === "held" || task.hdStatus === "none")
-  );
-}
-
-/** A finished video that can no longer be extended because its 1080p version exists or was asked for. */
-export function isPastExtending(
-  task: Pick<VideoTaskView, "status" | "videoExpired" | "hdStatus" | "hdVideoUrl">,
-): boolean {
-  return task.status === "completed" && !task.videoExpired && !isExtendable(task);
-}
+/**
+ * What "Keep extendable" does now that every finished video can be extended (decision 0159): Veo
+ * continues a held video itself, and its 1080p version waits until asked for.
+ */
+export const KEEP_EXTENDABLE_HINT = msg`Lets Veo continue the video itself when you extend it: its 1080p version waits until you ask for it. Without it, the video is still extended, from its last frame.`;
 
 /** The last 8 characters of a task id (as in download file names). */
 export function shortTaskId(taskId: string): string {

@@ -1,18 +1,12 @@
-import { FastForward } from "lucide-react";
 import { Trans } from "@lingui/react/macro";
 import type { VideoTaskView } from "../../../shared/videos";
-import { Button } from "@/components/ui/button";
 import { ExtendVideoButton } from "./extend-video-dialog";
-import { offersExtend } from "./model-options";
-import { isExtendable, isPastExtending } from "./video-display";
-
-/** Why Extend is greyed (decision 0077): said under the actions, named by the greyed button. */
-const EXTEND_REASON_ID = "extend-unavailable-reason";
+import { extendReasonText } from "./extend-reason-texts";
+import { useExtendOptions } from "./use-extend-options";
 
 /**
- * 'Extend video' (decision 0050): offered while the video can be extended, else disabled with the
- * reason and what to do next time (decision 0077, the reason is ExtendUnavailableReason); never for
- * a model that makes no extension (issue 42).
+ * 'Extend video' (decisions 0050, 0159): a live button on every finished video the server says can
+ * be extended (by Veo itself or from its last frame); nothing while it is being asked.
  */
 export function ExtendAction({
   task,
@@ -21,33 +15,36 @@ export function ExtendAction({
   task: VideoTaskView;
   onStarted: (extension: VideoTaskView) => void;
 }) {
-  if (!offersExtend(task.model)) return null;
-  if (isExtendable(task)) return <ExtendVideoButton task={task} onStarted={onStarted} />;
-  if (!isPastExtending(task)) return null;
+  const { data } = useExtendOptions(task);
+  if (task.status !== "completed" || !data?.method) return null;
+  return <ExtendVideoButton task={task} options={data} onStarted={onStarted} />;
+}
+
+/** Where a finished video truly cannot be extended: one line saying why, and no button. */
+export function ExtendUnavailableReason({ task }: { task: VideoTaskView }) {
+  const { data } = useExtendOptions(task);
+  if (task.status !== "completed" || !data || data.method) return null;
   return (
-    <Button variant="outline" disabled aria-describedby={EXTEND_REASON_ID}>
-      <FastForward aria-hidden="true" />
-      <Trans>Extend video</Trans>
-    </Button>
+    <p className="text-xs text-muted-foreground" data-testid="extend-unavailable">
+      {extendReasonText(data.reasonCode) ?? data.reason}
+    </p>
   );
 }
 
-export function ExtendUnavailableReason({ task }: { task: VideoTaskView }) {
-  if (!offersExtend(task.model) || isExtendable(task) || !isPastExtending(task)) return null;
-  return (
-    <div id={EXTEND_REASON_ID} className="grid gap-1 text-xs leading-relaxed text-muted-foreground">
-      <p>
-        <Trans>
-          Extend is off because this video's 1080p version was made (or is being made): a video can be extended only
-          before that.
-        </Trans>
+/** A last-frame extension's joining to the video it continues (decision 0159), while it matters: one line. */
+export function JoinNote({ task }: { task: Pick<VideoTaskView, "status" | "extendMethod" | "joinStatus"> }) {
+  if (task.status !== "completed" || task.extendMethod !== "last_frame") return null;
+  if (task.joinStatus === "pending")
+    return (
+      <p className="text-xs text-muted-foreground" data-testid="join-note">
+        <Trans>Joining this part to the video it continues; until then the player shows the new part.</Trans>
       </p>
-      <p>
-        <Trans>
-          To extend a future video, open More options and tick Keep extendable before you generate, then make its 1080p
-          version only once you are done extending.
-        </Trans>
+    );
+  if (task.joinStatus === "failed")
+    return (
+      <p className="text-xs text-muted-foreground" data-testid="join-note">
+        <Trans>The two parts could not be joined: the player shows the new part alone.</Trans>
       </p>
-    </div>
-  );
+    );
+  return null;
 }

@@ -55,10 +55,13 @@ export function HdActions(props: {
             ) : (
               <HardDriveDownload aria-hidden="true" />
             )}
-            <Trans>Make 1080p (ends extending)</Trans>
+            <Trans>Make 1080p</Trans>
           </Button>
           <p className="text-xs leading-relaxed text-muted-foreground">
-            <Trans>1080p is held so you can extend this video.</Trans>
+            <Trans>
+              1080p is held so Veo can continue this video itself. Once it is made, the video is extended from its last
+              frame.
+            </Trans>
           </p>
         </>
       ) : task.hdStatus !== "pending" ? (

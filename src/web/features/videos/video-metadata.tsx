@@ -64,6 +64,13 @@ export function VideoMetadata({ task }: { task: VideoTaskView }) {
               <span className="font-mono text-xs font-normal text-zinc-300" title={task.extendedFrom}>
                 {shortTaskId(task.extendedFrom)}
               </span>
+              {task.extendMethod ? (
+                <span className="block text-xs font-normal text-muted-foreground" data-testid="extend-method-made">
+                  {task.extendMethod === "native"
+                    ? t`Continued by Veo itself`
+                    : t`Continued from its last frame, then joined to it`}
+                </span>
+              ) : null}
             </Field>
           ) : null}
           <Field term={t`Watermark`} wide>
