@@ -21,16 +21,17 @@ function LatestVideoFact({ term, children }: { term: ReactNode; children: ReactN
 /** The latest video's prompt, model, aspect ratio and status. */
 export function LatestVideoFacts({ task }: { task: VideoTaskView }) {
   return (
-    <dl className="grid gap-3 text-sm">
-      <div className="grid gap-1">
+    // Two lists, each holding its term and value groups directly (a group in a nested box is not valid in a list).
+    <div className="grid gap-3 text-sm">
+      <dl className="grid gap-1">
         <dt className="text-xs text-muted-foreground">
           <Trans>Prompt</Trans>
         </dt>
         <dd className="line-clamp-3 text-zinc-100 [overflow-wrap:anywhere]" title={task.prompt}>
           {task.prompt}
         </dd>
-      </div>
-      <div className="grid grid-cols-2 gap-2 min-[480px]:grid-cols-3">
+      </dl>
+      <dl className="grid grid-cols-2 gap-2 min-[480px]:grid-cols-3">
         <LatestVideoFact term={<Trans>Model</Trans>}>
           <dd className="truncate font-medium">{modelLabel(task.model)}</dd>
         </LatestVideoFact>
@@ -42,8 +43,8 @@ export function LatestVideoFacts({ task }: { task: VideoTaskView }) {
             <StatusBadge status={task.status} failureKind={task.failureKind} />
           </dd>
         </LatestVideoFact>
-      </div>
-    </dl>
+      </dl>
+    </div>
   );
 }
 
