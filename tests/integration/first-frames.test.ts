@@ -224,6 +224,8 @@ describe("when a first frame is refused before anything is charged", () => {
       const res = await create(person.client, "a meadow");
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json().reason).toBe("first_frame_off");
+      // The generator hears it from the models' view and offers uploads only.
+      expect((await person.client.get("/api/models")).json().firstFrame).toBe(false);
       expect(await balanceOf(db(), person.id)).toEqual({ credits: 20, ledger: 20 });
       const entries = await db().select().from(adminAuditLog).where(eq(adminAuditLog.action, "settings.update"));
       expect(entries.some((e) => JSON.stringify(e.details).includes("firstFrameEnabled"))).toBe(true);

@@ -159,6 +159,13 @@ describe("Create an image, in image mode's first-frame slot", () => {
     expect(line.textContent).not.toMatch(/declined/);
   });
 
+  it("is not offered while the admin has it switched off: uploads only", async () => {
+    stubFetch({ "GET /api/models": { body: { models: [], surcharges: [], simulated: false, firstFrame: false } } });
+    renderImageMode();
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Create an image" })).toBeNull());
+    expect(screen.getByText("Click or drop an image")).toBeTruthy();
+  });
+
   it("says a failure of the image model in one line, refunded", async () => {
     stubFetch({
       "GET /api/models": MODELS_VIEW,

@@ -96,6 +96,10 @@ export const modelsViewSchema = z
           "Added to a model's price: a 4K version, an extension. API prices here are decimals; a charge is rounded up once.",
       }),
     simulated: z.boolean().meta({ description: "True when videos are made by the built-in simulator." }),
+    firstFrame: z
+      .boolean()
+      .optional()
+      .meta({ description: "People may make a video's first frame from text now (decision 0161)." }),
   })
   .meta({ id: "Models" });
 export type ModelsView = z.infer<typeof modelsViewSchema>;

@@ -124,6 +124,7 @@ export function modelsView(s: Settings, simulated: boolean, health: readonly Mod
       apiCredits: priceOf(prices, surcharge).api,
     })),
     simulated,
+    firstFrame: s.firstFrameEnabled,
   };
 }
 

@@ -6,7 +6,7 @@ import { toast } from "@/hooks/use-toast";
 import { imagesFor, type GenerateFormValues } from "./generate-form-schema";
 import { imageSlotsOf } from "./model-options";
 import { ImageSlotsField } from "./reference-image-field";
-import { useWebPriceTable } from "./use-web-prices";
+import { useFirstFrameOffered, useWebPriceTable } from "./use-web-prices";
 
 /**
  * The generator's image slots, when the model takes images in the mode; removing one says so. In
@@ -74,8 +74,10 @@ export function GenerateImageSlots({
   );
 }
 
-/** The maker at the first-frame price: the prices are read only once image mode shows it. */
+/** The maker at the first-frame price, while the admin offers it: the models' view is read only once image mode shows it. */
 function PricedFirstFrameMaker(props: Omit<FirstFrameMakerProps, "price">) {
   const prices = useWebPriceTable();
+  // The admin's switch is off: only uploads (the server would refuse anyway).
+  if (!useFirstFrameOffered()) return null;
   return <FirstFrameMaker {...props} price={surchargeCost(prices, "first_frame", "web")} />;
 }

@@ -35,3 +35,14 @@ export function useWebPriceTable(): PriceTable {
   });
   return data ?? DEFAULT_PRICES;
 }
+
+/** Whether people may make a first frame from text now (the admin's switch, decision 0161); true until known. */
+export function useFirstFrameOffered(): boolean {
+  const { data } = useQuery({
+    queryKey: queryKeys.models,
+    queryFn: callQuery(siteApi.models),
+    refetchInterval: PRICES_REFETCH_MS,
+    select: (view: ModelsView) => view.firstFrame !== false,
+  });
+  return data ?? true;
+}
