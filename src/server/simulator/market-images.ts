@@ -19,7 +19,7 @@ import { excerptOf, idFromPayload, idPayload, TIME_OFFSET, utf8Prefix } from "./
 import { charge, excerpt, INSUFFICIENT_MSG } from "./veo-routes.js";
 
 /** The image models the simulator makes; the index is the model's code in task ids: append only. */
-export const IMAGE_MODELS = ["nano-banana-2", "nano-banana-pro"] as const;
+const IMAGE_MODELS = ["nano-banana-2", "nano-banana-pro"] as const;
 const IMAGE_ASPECTS = ["1:1", "2:3", "3:2", "3:4", "4:3", "4:5", "5:4", "9:16", "16:9", "21:9", "auto"] as const;
 const IMAGE_RESOLUTIONS = ["1K", "2K", "4K"] as const;
 const FORMATS = ["jpg", "png"] as const;
@@ -28,7 +28,7 @@ type ImageMarker = (typeof IMAGE_MARKERS)[number];
 
 /** KIE credits per image (not in the references: the reading of decision 0161), by resolution. */
 const IMAGE_COST: Record<(typeof IMAGE_RESOLUTIONS)[number], number> = { "1K": 12, "2K": 12, "4K": 18 };
-export const IMAGE_FAILURE_MSG = "Image generation failed (simulated)";
+const IMAGE_FAILURE_MSG = "Image generation failed (simulated)";
 const SLOW_FACTOR = 5;
 
 const Input = z.object({

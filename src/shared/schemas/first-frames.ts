@@ -21,8 +21,7 @@ export const createFirstFrameSchema = z.object({
 });
 export type CreateFirstFrameInput = z.output<typeof createFirstFrameSchema>;
 
-export const FIRST_FRAME_STATUSES = ["generating", "completed", "failed"] as const;
-export type FirstFrameStatus = (typeof FIRST_FRAME_STATUSES)[number];
+const FIRST_FRAME_STATUSES = ["generating", "completed", "failed"] as const;
 
 export const firstFrameSchema = z
   .object({

@@ -254,7 +254,7 @@ const vendorOrder = z
   .optional();
 
 /** The Market's image model for first frames (decision 0161): KIE's model id, e.g. nano-banana-2. */
-export const firstFrameModel = z
+const firstFrameModel = z
   .string({ error: "firstFrameModel must be a model id" })
   .trim()
   .regex(/^[a-z0-9][a-z0-9._/-]{0,99}$/i, "firstFrameModel must be a KIE Market model id, e.g. nano-banana-2");

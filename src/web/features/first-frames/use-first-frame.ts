@@ -12,7 +12,7 @@ export type FirstFrameState =
   { phase: "idle" } | { phase: "making"; startedAt: number } | { phase: "failed"; message: string };
 
 /** A failed first frame in the person's words: refunded always, a refusal told apart. */
-export function failureText(frame: Pick<FirstFrameView, "failureKind" | "creditsUsed">): string {
+function failureText(frame: Pick<FirstFrameView, "failureKind" | "creditsUsed">): string {
   return frame.failureKind === "refused"
     ? t`The image model declined this prompt under its content rules. Your credits were refunded. Describe the scene differently and try again.`
     : t`The image could not be made. Your credits were refunded. Please try again in a few minutes.`;
