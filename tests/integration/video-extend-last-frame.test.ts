@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { transactions, uploads, videoTasks } from "../../src/server/db/schema.js";
+import { transactions, uploads, users, videoTasks } from "../../src/server/db/schema.js";
 import { bundledFfmpegPath } from "../../src/server/integrations/media/video-frame.js";
 import { joinVideos, probeVideo } from "../../src/server/integrations/media/video-join.js";
 import { CLIPS_DIR } from "../../src/server/simulator/clips.js";
@@ -168,7 +168,7 @@ describe("an extension from the last frame", () => {
       createdVia: "web",
     });
     // The frame is kept as the person's image, used by the new task (so it is not swept).
-    const frameName = row.imageUrls[0]!.split("/uploads/")[1]!;
+    const frameName = row.imageUrls![0]!.split("/uploads/")[1]!;
     const [frame] = await db().select().from(uploads).where(eq(uploads.name, frameName));
     expect(frame).toMatchObject({ userId: u.id });
     expect(frame!.referencedAt).not.toBeNull();
@@ -218,6 +218,24 @@ describe("an extension from the last frame", () => {
     expect(fs.existsSync(blob)).toBe(false);
     expect((await taskRow(db(), child)).joinedVideoUrl).toBeNull();
   }, 90_000);
+
+  it("refused before any charge (too few credits) keeps no frame", async () => {
+    const u = await userWithCredits(t.app, db(), 500);
+    const parent = await finished(t, u, { prompt: "a tin robot", model: "kling26", durationSeconds: 5 });
+    await db().update(users).set({ credits: 0 }).where(eq(users.id, u.id));
+    await db()
+      .insert(transactions)
+      .values({
+        userId: u.id,
+        type: "adjustment",
+        amount: -(await balanceOf(db(), u.id)).ledger,
+        description: "test: spent",
+      });
+    const res = await u.client.post(`/api/videos/${parent}/extend`, { prompt: "it walks away" });
+    expect(res.statusCode).toBe(402);
+    expect(await db().select().from(uploads).where(eq(uploads.userId, u.id))).toEqual([]);
+    expect(await db().select().from(videoTasks).where(eq(videoTasks.extendedFrom, parent))).toEqual([]);
+  });
 
   it("that fails is refunded exactly once and never joined", async () => {
     const u = await userWithCredits(t.app, db(), 500);

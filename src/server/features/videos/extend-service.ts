@@ -14,8 +14,8 @@
 import crypto from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { eq } from "drizzle-orm";
-import { videoTasks } from "../../db/schema.js";
+import { and, eq, isNull } from "drizzle-orm";
+import { uploads, videoTasks } from "../../db/schema.js";
 import type { ExtendOptions, ExtendVideoInput, GenerateVideoResult } from "../../../shared/schemas/videos.js";
 import {
   MODEL_CATALOGUE,
@@ -218,7 +218,8 @@ async function start(
   linkTask: LinkTask | undefined,
   via: "web" | "api",
 ): Promise<GenerateVideoResult> {
-  const imageUrls = plan.method === "last_frame" ? [await keepLastFrame(ctx, userId, plan.blobName)] : [];
+  const frame = plan.method === "last_frame" ? await keepLastFrame(ctx, userId, plan.blobName) : undefined;
+  const imageUrls = frame ? [frame.url] : [];
   const { model, options } = plan;
   // How it extends, written with the charge (in its transaction), so the joiner and every view see it from the start.
   const marked: LinkTask = async (tx, videoTaskId) => {
@@ -232,32 +233,51 @@ async function start(
       .where(eq(videoTasks.id, videoTaskId));
     await linkTask?.(tx, videoTaskId);
   };
-  return generateVideo(
-    ctx.generation,
-    userId,
-    {
-      prompt: input.prompt,
-      model,
-      mode: plan.method === "last_frame" ? "image" : "text",
-      ...options,
-      imageUrls,
-      watermark: input.watermark,
-      // A seed only where the model takes one.
-      seeds: MODEL_CATALOGUE[model].seed ? input.seeds : undefined,
-      upgrade4k: false,
-      // Held 1080p lets Veo continue a video itself later; only a Veo video can be held.
-      keepExtendable: input.keepExtendable && MODEL_CATALOGUE[model].upgrades.extend,
-      enableFallback: false,
-    },
-    { channel: "extend", extend: parent, method: plan.method, linkTask: marked },
-  );
+  try {
+    return await generateVideo(
+      ctx.generation,
+      userId,
+      {
+        prompt: input.prompt,
+        model,
+        mode: plan.method === "last_frame" ? "image" : "text",
+        ...options,
+        imageUrls,
+        watermark: input.watermark,
+        // A seed only where the model takes one.
+        seeds: MODEL_CATALOGUE[model].seed ? input.seeds : undefined,
+        upgrade4k: false,
+        // Held 1080p lets Veo continue a video itself later; only a Veo video can be held.
+        keepExtendable: input.keepExtendable && MODEL_CATALOGUE[model].upgrades.extend,
+        enableFallback: false,
+      },
+      { channel: "extend", extend: parent, method: plan.method, linkTask: marked },
+    );
+  } catch (err) {
+    // Refused before anything was recorded: the frame goes too. (A task that took it keeps it.)
+    if (frame) await forgetUnusedUpload(ctx, frame.name);
+    throw err;
+  }
+}
+
+/** Removes an upload no task has used: its row (only while unreferenced), then its file. */
+async function forgetUnusedUpload(ctx: ExtendDeps, name: string): Promise<void> {
+  const gone = await ctx.db
+    .delete(uploads)
+    .where(and(eq(uploads.name, name), isNull(uploads.referencedAt)))
+    .returning({ name: uploads.name });
+  if (gone.length > 0) await ctx.generation.uploads.remove(name).catch(() => undefined);
 }
 
 /**
  * The last frame of the parent's kept copy, stored as the person's image (an upload, used by the
  * new task in the same request, so it never counts against their upload space): its URL.
  */
-async function keepLastFrame(ctx: ExtendDeps, userId: string, blobName: string): Promise<string> {
+async function keepLastFrame(
+  ctx: ExtendDeps,
+  userId: string,
+  blobName: string,
+): Promise<{ name: string; url: string }> {
   const { videoStore } = ctx;
   await fsp.mkdir(videoStore.tempDir, { recursive: true });
   const framePath = path.join(videoStore.tempDir, `${crypto.randomUUID()}.last.jpg`);
@@ -270,7 +290,7 @@ async function keepLastFrame(ctx: ExtendDeps, userId: string, blobName: string):
       type: { ext: "jpg", mime: "image/jpeg" },
       quotaBytes: Number.MAX_SAFE_INTEGER,
     });
-    return stored.url;
+    return stored;
   } catch (err) {
     ctx.generation.log?.warn({ err, blobName }, "the last frame of a video could not be taken");
     throw new AppError(
