@@ -58,9 +58,9 @@ import type { UploadSweepOptions } from "./jobs/upload-sweep.js";
 import type { SecretBox } from "./lib/secret-box.js";
 import { createKieSimulator } from "./simulator/index.js";
 import type { ScreeningDeps } from "./features/moderation/screening.js";
-
 import type { FirstFrameDeps } from "./features/first-frames/first-frame-service.js";
 import { DEFAULT_FIRST_FRAME_WORKER_OPTIONS, type FirstFrameWorkerOptions } from "./jobs/first-frame-worker.js";
+
 /** Where the simulator is: mounted in this app by default, or elsewhere (tests run it standalone). */
 interface SimulatorLocation {
   /** How this process reaches it over HTTP. */
@@ -111,11 +111,11 @@ export interface AppDeps {
   webhooks?: Partial<WebhookSenderOptions>;
   /** Test events and resends per person (default DEFAULT_WEBHOOK_SEND_RATE_LIMIT). */
   webhookSendRateLimit?: RateLimitRule;
+  /** The first-frame worker's options over its defaults (decision 0161). */
+  firstFrameWorker?: Partial<FirstFrameWorkerOptions>;
   /** Wraps the configured video store (tests inject failures and pauses through it). */
   wrapVideoStore?: (store: VideoStore) => VideoStore;
 }
-  /** The first-frame worker's options over its defaults (decision 0161). */
-  firstFrameWorker?: Partial<FirstFrameWorkerOptions>;
 
 /** What the app takes from an open database: queries, its LISTEN, and where rate limits count. */
 export function databaseDeps(
@@ -166,11 +166,11 @@ export interface Services {
   generation: GenerateDeps;
   /** Prompt screening (decision 0089), which every generation goes through. */
   screening: ScreeningDeps;
+  /** A first frame made from text (decision 0161). */
+  firstFrames: FirstFrameDeps;
   /** Result files of the simulator are fetched from its internal address, not the public one. */
   simulatorFiles: { publicBaseUrl: string; baseUrl: string };
   /** Origins provider files may be fetched from though not on the public internet: our simulator, and a KIE_BASE_URL the operator chose. */
-  /** A first frame made from text (decision 0161). */
-  firstFrames: FirstFrameDeps;
   trustedFileOrigins: readonly string[];
   /** The built-in simulator's routes, when this process serves it. */
   simulatorPlugin?: FastifyPluginAsync;
@@ -295,10 +295,10 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
       paypal: () => paypalConnection(paypal),
       videoStore,
       fetchUrlFor: (url) => internalFileUrl({ simulatorFiles }, url),
+      uploadQuotaBytes: deps.uploadLimits?.quotaBytes ?? config.uploadQuotaBytes,
       trustedOrigins: trustedFileOrigins,
       renderTaskStatus,
       mailEnvironment: mailEnvironmentOf(config),
-      uploadQuotaBytes: deps.uploadLimits?.quotaBytes ?? config.uploadQuotaBytes,
       mailer,
       applyDueChanges: (now, jobLog) => plans.applyDueChanges(now, jobLog),
       log,
@@ -311,11 +311,11 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
       videoArchiver: deps.archiver,
       videoJoiner: deps.joiner,
       webhookSender: { allowLocal: config.webhooksAllowLocal, ...deps.webhooks },
+      firstFrameWorker: deps.firstFrameWorker,
     },
   );
   // The triggers that write webhook events announce them: deliver now rather than at the next scan.
   liveEvents.onWebhookEvents(() => jobs.webhookSender.wake());
-      firstFrameWorker: deps.firstFrameWorker,
 
   const screening: ScreeningDeps = {
     db,
@@ -347,10 +347,6 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     },
   };
 
-  const { tokenCreation, ...automation } = deps.automationRateLimits ?? {};
-  const limits: Services["limits"] = {
-    auth: authLimits,
-    automation: { ...DEFAULT_AUTOMATION_RATE_LIMITS, ...automation },
   const generateLimiter = new RateLimiter(
     "generate",
     deps.generateRateLimit ?? DEFAULT_GENERATE_RATE_LIMIT,
@@ -371,6 +367,10 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     log,
   };
 
+  const { tokenCreation, ...automation } = deps.automationRateLimits ?? {};
+  const limits: Services["limits"] = {
+    auth: authLimits,
+    automation: { ...DEFAULT_AUTOMATION_RATE_LIMITS, ...automation },
     tokenCreation: tokenCreation ?? DEFAULT_TOKEN_CREATION_RATE_LIMIT,
     uploads: {
       perUser: DEFAULT_UPLOAD_RATE_LIMIT,
@@ -400,11 +400,11 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     plans,
     generation,
     screening,
+    firstFrames,
     simulatorFiles,
     trustedFileOrigins,
     simulatorPlugin: simulator.plugin,
     jobs,
-    firstFrames,
     mailer,
     unsubscribeKey: mailUnsubscribeKey,
     captcha: new CaptchaCheck({ readSettings: readSettingsCached, turnstile: config.turnstile, log }),

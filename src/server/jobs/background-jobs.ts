@@ -71,10 +71,10 @@ export interface BackgroundJobOptions {
   referralRewards?: OptionsOf<typeof ReferralRewards>;
   webhookSender?: OptionsOf<typeof WebhookSender>;
   modelWatch?: OptionsOf<typeof ModelWatch>;
+  firstFrameWorker?: OptionsOf<typeof FirstFrameWorker>;
 }
 
 export function backgroundJobs(deps: BackgroundJobDeps, options: BackgroundJobOptions = {}) {
-  firstFrameWorker?: OptionsOf<typeof FirstFrameWorker>;
   const jobs = {
     taskWorker: new TaskWorker(deps, options.taskWorker),
     videoArchiver: new VideoArchiver(deps, options.videoArchiver),
@@ -94,11 +94,11 @@ export function backgroundJobs(deps: BackgroundJobDeps, options: BackgroundJobOp
     planPeriods: new PlanPeriods(deps, options.planPeriods),
     referralRewards: new ReferralRewards(deps, options.referralRewards),
     modelWatch: new ModelWatch(deps, options.modelWatch),
+    firstFrameWorker: new FirstFrameWorker(deps, options.firstFrameWorker),
   } satisfies Record<keyof BackgroundJobOptions, JobControl>;
   const all: JobControl[] = Object.values(jobs);
   return {
     ...jobs,
-    firstFrameWorker: new FirstFrameWorker(deps, options.firstFrameWorker),
     /** Each job's state (/healthz): "off" when the process runs none (BACKGROUND_WORKERS=false). */
     states: (): Record<string, JobState> =>
       Object.fromEntries(Object.entries(jobs).map(([name, job]) => [name, job.state])),
