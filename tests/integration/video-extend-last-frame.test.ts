@@ -310,14 +310,16 @@ describe("an extension from the last frame", () => {
       headers: { authorization: "Bearer test-simulator-key" },
     });
     expect((await optionsOf(u, parent)).method).toBe("native");
-    const res = await u.client.post(`/api/videos/${parent}/extend`, { prompt: "the sun sets" });
+    const res = await u.client.post(`/api/videos/${parent}/extend`, { prompt: "the sun sets", keepExtendable: true });
     expect(res.statusCode, res.body).toBe(200);
     const child = await taskRow(db(), res.json<{ taskId: string }>().taskId);
+    // Nothing to hold for Veo: a last-frame extension's own record is only its new part.
     expect(child).toMatchObject({
       extendMethod: "last_frame",
       joinStatus: "pending",
       mode: "image",
       model: "veo3_fast",
+      keepExtendable: false,
     });
     // The refused native try: failed, refunded once.
     const tries = await db().select().from(videoTasks).where(eq(videoTasks.extendedFrom, parent));

@@ -109,8 +109,8 @@ describe("Extend video in the details dialog", () => {
     expect(within(form).getByTestId("extend-cost").textContent).toContain("4 credits");
     // Its own model can continue it: no model to choose.
     expect(within(form).queryByRole("combobox", { name: "Model" })).toBeNull();
-    // Veo: the next part may be kept for Veo's own extension.
-    expect(within(form).getByRole("checkbox", { name: "Keep extendable" })).toBeTruthy();
+    // From a frame, nothing for Veo to continue later: no Keep extendable.
+    expect(within(form).queryByRole("checkbox", { name: "Keep extendable" })).toBeNull();
 
     await user.type(within(form).getByRole("textbox", { name: "Prompt" }), "The fox runs into the forest");
     await user.click(within(form).getByRole("button", { name: "Extend" }));
@@ -131,6 +131,8 @@ describe("Extend video in the details dialog", () => {
     const form = await screen.findByRole("dialog", { name: "Extend video" });
     expect(within(form).getByTestId("extend-method").textContent).toBe("Veo continues this video itself.");
     expect(within(form).getByTestId("extend-cost").textContent).toContain("1 credit");
+    // Veo's own extension may be kept for the next one.
+    expect(within(form).getByRole("checkbox", { name: "Keep extendable" })).toBeTruthy();
   });
 
   it("offers the model only where the video's own model cannot continue it, priced for the model chosen", async () => {

@@ -247,8 +247,9 @@ async function start(
         // A seed only where the model takes one.
         seeds: MODEL_CATALOGUE[model].seed ? input.seeds : undefined,
         upgrade4k: false,
-        // Held 1080p lets Veo continue a video itself later; only a Veo video can be held.
-        keepExtendable: input.keepExtendable && MODEL_CATALOGUE[model].upgrades.extend,
+        // Held 1080p lets Veo continue the video itself later: only a native extension's record holds
+        // the whole video, so only it is worth holding (a last-frame one is continued from its frame).
+        keepExtendable: input.keepExtendable && plan.method === "native",
         enableFallback: false,
       },
       { channel: "extend", extend: parent, method: plan.method, linkTask: marked },

@@ -21,7 +21,8 @@ import { KEEP_EXTENDABLE_HINT } from "./video-display";
 
 /**
  * The 'Extend video' dialog's form: the next prompt, the model where there is a choice (`models`),
- * an optional seed and 'Keep extendable' where the model takes them (Veo), the cost.
+ * an optional seed where the model takes one, 'Keep extendable' where Veo continues the video
+ * itself (only then is the extension's whole video kept for Veo's next one), the cost.
  */
 export function ExtendForm({
   task,
@@ -61,7 +62,7 @@ export function ExtendForm({
         prompt: values.prompt,
         seeds: values.seed && takesSeed(model) ? Number(values.seed) : undefined,
         watermark: undefined,
-        keepExtendable: values.keepExtendable && offersExtend(model),
+        keepExtendable: values.keepExtendable && method === "native",
         // Only a choice the person made is sent: otherwise the server's default (the parent's model).
         model: models.length > 0 ? model : undefined,
       },
@@ -95,7 +96,7 @@ export function ExtendForm({
           <SeedInput id="extend-seed" field={register("seed")} error={seedError} />
         </FormField>
       ) : null}
-      {offersExtend(model) ? (
+      {method === "native" && offersExtend(model) ? (
         <OptionCheckbox
           field={register("keepExtendable")}
           label={<Trans>Keep extendable</Trans>}
