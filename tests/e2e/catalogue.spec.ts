@@ -65,12 +65,12 @@ test("the form offers exactly the valid combinations; Lite makes a 9:16 video fr
   await expect(images).toHaveCount(0);
   await expectModelOptions(page, MODELS_MAKING("text"));
 
-  // Image: 'First frame' (required) and 'Last frame' (optional, after the first); every model.
+  // Image: 'First frame' (required); 'Last frame' (optional) appears once the first is there (issue 71).
   await chooseOption(page, "Model", "Veo3 (Quality)");
   await form.getByRole("radio", { name: "Image" }).click();
   await expect(images.getByLabel("First frame")).toBeEnabled();
-  await expect(images.getByLabel("Last frame")).toBeDisabled();
-  await expect(images.getByText("Optional")).toHaveCount(1);
+  await expect(images.getByLabel("Last frame")).toHaveCount(0);
+  await expect(images.getByText("Optional")).toHaveCount(0);
   await expect(images.getByLabel(/^Reference/)).toHaveCount(0);
   await expect(form.getByRole("combobox", { name: "Model" })).toHaveText("Veo3 (Quality)");
 

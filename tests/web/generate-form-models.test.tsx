@@ -122,9 +122,12 @@ describe("the generator for every model (issue 42)", () => {
   });
 
   it("gives each model as many image slots as it takes: 9 references with Seedance 2, 3 with Veo", async () => {
-    const { user: person } = renderFor("seedance2", { mode: "reference" });
+    // Slots appear one at a time (issue 71): eight images chosen, the ninth slot is the last one.
+    const eight = Array.from({ length: 8 }, (_, i) => `/uploads/${String(i).repeat(32)}.png`);
+    const { user: person } = renderFor("seedance2", { mode: "reference", imageUrls: eight });
     expect(screen.getByTestId("mode-description").textContent).toMatch(/^Up to 9 images/);
     expect(screen.getByText("Reference 9")).toBeTruthy();
+    expect(screen.queryByText("Reference 10")).toBeNull();
     await choose(person, "Model", "Veo3 Fast");
     expect(screen.getByText("Reference 3")).toBeTruthy();
     expect(screen.queryByText("Reference 4")).toBeNull();
