@@ -246,4 +246,42 @@ describe("S3 storage for archived videos", () => {
     expect(s3.objects.has(posterKey)).toBe(false);
     expect((await other.get(ourUrl)).statusCode).toBe(404);
   });
+  it("extends a video from its last frame read from the bucket; one of two processes joins it, into the bucket (decision 0159)", async () => {
+    const u = await userWithCredits(first.app, database.db, 500);
+    const made = await u.client.post("/api/generate-video", {
+      prompt: "A fox in the snow",
+      model: "kling26",
+      aspectRatio: "16:9",
+      durationSeconds: 5,
+      imageUrls: [],
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const parent = made.json<{ taskId: string }>().taskId;
+    await runWorkerUntil(first, async () => (await taskRow(database.db, parent)).status === "completed");
+    await first.app.jobs.videoArchiver.runOnce();
+
+    // The frame is read from the bucket (no process has the video on its disk).
+    const other = new Client(second.app);
+    other.sessionCookie = u.client.sessionCookie;
+    const res = await u.client.post(`/api/videos/${parent}/extend`, { prompt: "The fox runs into the forest" });
+    expect(res.statusCode, res.body).toBe(200);
+    const child = res.json<{ taskId: string }>().taskId;
+    const frame = (await taskRow(database.db, child)).imageUrls![0]!.split("/").pop()!;
+    expect([...s3.objects.get(`images/${frame}`)!.data.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    await runWorkerUntil(first, async () => (await taskRow(database.db, child)).status === "completed");
+    await first.app.jobs.videoArchiver.runOnce();
+
+    const passes = await Promise.all([first.app.jobs.videoJoiner.runOnce(), second.app.jobs.videoJoiner.runOnce()]);
+    expect(passes.sort()).toEqual([0, 1]);
+    const row = await taskRow(database.db, child);
+    expect(row).toMatchObject({ joinStatus: "ready", joinedVideoUrl: `/media/videos/${row.id}.mp4` });
+    const key = `images/videos/${row.id}.joined.mp4`;
+    expect(s3.objects.get(key)?.contentType).toBe("video/mp4");
+    const played = await other.get(row.joinedVideoUrl!);
+    expect(played.statusCode).toBe(302);
+    expect(new URL(played.headers.location as string).pathname).toBe(`/${S3.bucket}/${key}`);
+
+    expect((await u.client.delete(`/api/videos/${child}`)).statusCode).toBe(200);
+    expect(s3.objects.has(key)).toBe(false);
+  }, 90_000);
 });
