@@ -231,7 +231,7 @@ describe("GenerateForm's first screen (issue 38)", () => {
     const keep = screen.getByRole("checkbox", { name: /Keep extendable/ });
     // What the choice means, said where it is made.
     expect(document.getElementById(keep.getAttribute("aria-describedby") ?? "")?.textContent).toContain(
-      "The 1080p version is made only when you ask for it. Until then you can extend the video",
+      "Lets Veo continue the video itself when you extend it: its 1080p version waits until you ask for it.",
     );
   });
 

@@ -39,7 +39,8 @@ function markHdPending(taskId: string): void {
  * The 1080p check of the details view (decision 0010): automatic when a completed task still
  * waiting for its 1080p is opened, and manual through 'Check HD Status'. Only the manual check reports
  * "not ready" and errors; a found 1080p file is announced either way. `release` asks for a held
- * 1080p (decision 0050): from then on the worker fetches it, and the video can no longer be extended.
+ * 1080p (decision 0050): from then on the worker fetches it, and Veo can no longer continue the video
+ * itself (it is extended from its last frame instead, decision 0159).
  */
 export function useHdCheck(task: VideoTaskView | null) {
   const [found, setFound] = useState<Readonly<Record<string, string>>>({});
@@ -55,7 +56,10 @@ export function useHdCheck(task: VideoTaskView | null) {
       } else if (kind === "release") {
         markHdPending(taskId);
         const hdNote = i18n._(HD_NOTE);
-        toast({ title: t`Making 1080p`, description: t`${hdNote} This video can no longer be extended.` });
+        toast({
+          title: t`Making 1080p`,
+          description: t`${hdNote} Extending this video now continues it from its last frame.`,
+        });
         void invalidateVideoTasks();
       } else if (kind === "manual") {
         // The server's only "not ready" answer, in the active language (its `message` is English).
