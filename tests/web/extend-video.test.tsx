@@ -121,6 +121,31 @@ describe("Extend video in the details dialog", () => {
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Extend video" })).toBeNull());
   });
 
+  it("stays open while the video changes under it (its copy kept, its 1080p made)", async () => {
+    const shown = task({ resultUrls: ["https://cdn.test/provider-720p.mp4"] });
+    let answer: () => Promise<Answer> = () => Promise.resolve({ body: options() });
+    const { user, rerender } = renderDialog(shown, { [extendUrl(shown.taskId)]: () => answer() });
+    const dialog = await screen.findByRole("dialog", { name: "Video Details" });
+    await user.click(await within(dialog).findByRole("button", { name: "Extend video" }));
+    const form = await screen.findByRole("dialog", { name: "Extend video" });
+    await user.type(within(form).getByRole("textbox", { name: "Prompt" }), "Half typed");
+    // The next answer takes a while: the dialog keeps what it had meanwhile.
+    let release = () => {};
+    answer = () => new Promise((resolve) => (release = () => resolve({ body: options({ credits: 5 }) })));
+    rerender(
+      <VideoDetailsDialog
+        task={{ ...shown, resultUrls: [task().resultUrls[0]!] }}
+        onClose={vi.fn()}
+        onRecreate={vi.fn()}
+      />,
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByRole("dialog", { name: "Extend video" })).toBe(form);
+    expect(within(form).getByRole<HTMLTextAreaElement>("textbox", { name: "Prompt" }).value).toBe("Half typed");
+    release();
+    await waitFor(() => expect(within(form).getByTestId("extend-cost").textContent).toContain("5 credits"));
+  });
+
   it("says Veo continues a video itself where it can", async () => {
     const shown = task({ hdStatus: "held" });
     const { user } = renderDialog(shown, {

@@ -15,9 +15,13 @@ export function useExtendOptions(
   task: Pick<VideoTaskView, "taskId" | "status" | "hdStatus" | "resultUrls">,
   model?: ModelId,
 ) {
+  const [url] = queryKeys.videos.extendOptions(task.taskId, model);
   return useQuery({
     // Asked again when what decides it changes: its 1080p (Veo's own extension) or its file being kept.
-    queryKey: [...queryKeys.videos.extendOptions(task.taskId, model), task.hdStatus, task.resultUrls[0] ?? null],
+    queryKey: [url, task.hdStatus, task.resultUrls[0] ?? null],
+    // Meanwhile the last answer for this video stays: an open Extend dialog is not unmounted by it.
+    placeholderData: (previous: ExtendOptions | undefined, previousQuery?: { queryKey: readonly unknown[] }) =>
+      previousQuery?.queryKey[0] === url ? previous : undefined,
     queryFn: callQuery(videosApi.extendOptions, { params: { taskId: task.taskId }, query: model ? { model } : {} }),
     enabled: task.status === "completed",
     staleTime: 30_000,
