@@ -179,6 +179,7 @@ for (const language of ["en", "vi"] as const) {
         await expect
           .poll(() => player.evaluate((v) => (v as unknown as { duration: number }).duration), { timeout: 15_000 })
           .toBeGreaterThan(9);
+        await expect(dialog.getByTestId("download-joined")).toHaveAttribute("href", /\.mp4\?download=1$/);
         await dialog.locator("summary", { hasText: words.summary }).click();
         await expect(dialog.getByTestId("extend-method-made")).toHaveText(words.made);
         expect(await page.evaluate<boolean>("document.documentElement.scrollWidth > window.innerWidth")).toBe(false);

@@ -198,6 +198,9 @@ describe("an extension from the last frame", () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers["content-type"]).toBe("video/mp4");
     expect((await other.client.get(joined.joinedVideoUrl!)).statusCode).toBe(404);
+    // Downloaded as one named file.
+    const named = await u.client.get(`${joined.joinedVideoUrl}?download=1`);
+    expect(named.headers["content-disposition"]).toMatch(/^attachment; filename="veo-kling26-.+-joined\.mp4"$/);
 
     // Longer than either part, with sound.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "joined-"));

@@ -69,7 +69,7 @@ const USER = {
   language: null,
 };
 
-function renderDialog(shown: VideoTaskView, answers: Record<string, Answer | ((r: Sent) => Answer)>) {
+function renderDialog(shown: VideoTaskView, answers: Record<string, Answer | ((r: Sent) => Answer | Promise<Answer>)>) {
   const down = { status: 503, body: { message: "Down for the test." } };
   const stub = stubFetch({
     "GET /api/pricing/current": down,
@@ -233,12 +233,17 @@ describe("Extend video in the details dialog", () => {
       "Continued from its last frame, then joined to it",
     );
     expect(within(dialog).queryByTestId("join-note")).toBeNull();
+    // The whole video can be downloaded as one file.
+    expect(within(dialog).getByRole("link", { name: "Download the whole video" }).getAttribute("href")).toBe(
+      `${joined}?download=1`,
+    );
     unmount();
 
     const failedJoin = { ...extension, joinStatus: "failed" as const, joinedVideoUrl: null };
     renderDialog(failedJoin, { [extendUrl(extension.taskId)]: { body: options() } });
     const again = await screen.findByRole("dialog", { name: "Video Details" });
     expect(again.querySelector("video")?.getAttribute("src")).toBe(extension.resultUrls[0]);
+    expect(within(again).queryByRole("link", { name: "Download the whole video" })).toBeNull();
     expect(within(again).getByTestId("join-note").textContent).toBe(
       "The two parts could not be joined: the player shows the new part alone.",
     );

@@ -1,4 +1,4 @@
-import { RotateCcw } from "lucide-react";
+import { Download, RotateCcw } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { VideoTaskView } from "../../../shared/videos";
 import { Button } from "@/components/ui/button";
@@ -39,6 +39,15 @@ export function VideoActionsSection({
     <section className="grid gap-2" aria-label={t`Video actions`} data-testid="video-actions">
       {/* Buttons side by side; notes and panels (a <p> or <div>) take a row of their own. */}
       <div className="flex flex-wrap items-start gap-2 [&>div]:basis-full [&>p]:basis-full">
+        {task.status === "completed" && task.joinStatus === "ready" && task.joinedVideoUrl ? (
+          // The whole video (decision 0159): the video it continues and this part, joined.
+          <Button asChild>
+            <a href={`${task.joinedVideoUrl}?download=1`} download data-testid="download-joined">
+              <Download aria-hidden="true" />
+              <Trans>Download the whole video</Trans>
+            </a>
+          </Button>
+        ) : null}
         {task.status === "completed" && task.hdVideoUrl ? (
           <DownloadButton
             variant="default"
