@@ -252,7 +252,7 @@ test("image mode: upload a first frame, generate a 9:16 Quality video, recreate 
   await expect(preview).toHaveAttribute("src", /\/uploads\/[^/]+\.png$/);
 });
 
-test("a failed video shows 'Generation Failed' and gives the credits back; a declined prompt says why, in en and vi", async ({
+test("a failed video says it could not be made and gives the credits back; a declined prompt says why, in en and vi", async ({
   page,
   request,
 }) => {
@@ -267,7 +267,7 @@ test("a failed video shows 'Generation Failed' and gives the credits back; a dec
   await form.getByLabel("Prompt", { exact: true }).fill("A dragon above the mountains [sim:fail]");
   await form.getByRole("button", { name: "Generate Video" }).click();
   await expect(creditsBadge(page, 2)).toBeVisible();
-  await expect(latest.getByText("Generation Failed", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(latest.getByText("Video could not be made", { exact: true })).toBeVisible({ timeout: 30_000 });
   // In our words with what to do next, never the vendor's "(simulated)" sentence (decision 0163).
   const couldNot = "could not make this video. Try again, or change the prompt a little.";
   await expect(latest.getByText(couldNot)).toBeVisible();

@@ -28,7 +28,7 @@ const WORDS = {
     model: "Model",
     refused: "Declined",
     cardTitle: "Prompt declined",
-    promptRefused: "Prompt refused",
+    promptRefused: "Prompt declined",
     said: "declined this prompt under its content rules. Try describing the scene in other words.",
     failed: /failed/i,
   },

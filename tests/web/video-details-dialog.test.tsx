@@ -184,7 +184,7 @@ describe("the Video Details dialog", () => {
     renderDialog(failed({ errorMessage: FLAGGED, failureKind: "refused" }));
     const dialog = await screen.findByRole("dialog", { name: "Video Details" });
     const alert = within(dialog).getByRole("alert");
-    expect(alert.textContent).toContain("Prompt refused");
+    expect(alert.textContent).toContain("Prompt declined");
     const said = "declined this prompt under its content rules. Try describing the scene in other words.";
     expect(alert.textContent).toContain(`${said} Your 3 credits were refunded.`);
     expect(occurrences(dialog, said)).toBe(1);
@@ -203,7 +203,7 @@ describe("the Video Details dialog", () => {
     const alert = within(dialog).getByRole("alert").textContent;
     expect(alert).toContain("Prompt bị từ chối");
     expect(alert).toContain(
-      "Mô hình video đã từ chối prompt này theo quy định nội dung của mình. Hãy thử mô tả cảnh bằng cách diễn đạt khác.",
+      "Veo3 Fast đã từ chối prompt này theo quy định nội dung của mình. Hãy thử mô tả cảnh bằng cách diễn đạt khác. Đã hoàn 3 credit cho bạn.",
     );
     expect(alert).not.toContain("Website");
     expect(within(dialog).getAllByText("Bị từ chối").length).toBeGreaterThanOrEqual(2);

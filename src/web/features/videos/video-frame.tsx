@@ -5,6 +5,7 @@ import type { VideoTaskView } from "../../../shared/videos";
 import { cn } from "@/lib/cn";
 import { GenerationProgress } from "./generation-progress";
 import { failureText, isInProgress, isPlayable, isRefused, playbackUrl, VIDEO_EXPIRED_MESSAGE } from "./video-display";
+import { failureTitle } from "./video-failure-text";
 
 /**
  * A box with the video's shape, sized before anything loads (no layout shift): 16:9 fills the
@@ -37,7 +38,7 @@ export function VideoFrame({
  * same element stays, and a playing video keeps its address until it is paused or ends, then takes
  * the new one at the same moment of the video. Swapping the element stopped playback (issue 71 §2).
  */
-export function SteadyVideo({ src, label }: { src: string; label: string }) {
+function SteadyVideo({ src, label }: { src: string; label: string }) {
   const ref = useRef<HTMLVideoElement>(null);
   const [shown, setShown] = useState(src);
   /** Where to carry on from once the new address has loaded. */
@@ -125,12 +126,10 @@ export function TaskPreview({
           ) : (
             <CircleAlert className="size-8 shrink-0 text-red-400" aria-hidden="true" />
           )}
-          <p className={cn("font-semibold", refused ? "text-amber-100" : "text-red-200")}>
-            {refused ? <Trans>Prompt refused</Trans> : <Trans>Generation Failed</Trans>}
-          </p>
+          <p className={cn("font-semibold", refused ? "text-amber-100" : "text-red-200")}>{failureTitle(refused)}</p>
           {/* The provider's reason as the server stored it (English), else ours; then the caller's note (the refund). */}
           <p className={cn("max-w-sm text-sm", refused ? "text-amber-100/80" : "text-red-200/80")}>
-            {failureText(task.errorMessage)}
+            {failureText(task.errorMessage, task.model, task.failureKind)}
             {failureNote ? ` ${failureNote}` : ""}
           </p>
         </div>
