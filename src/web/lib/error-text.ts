@@ -307,7 +307,10 @@ function codeText(code: ErrorCode, params: Params): string {
       if (asked > 1) {
         const inFlight = num(params, "inFlight");
         return inFlight === 0
-          ? t`You asked for ${asked} videos, and an account can have at most ${limit} being made at a time. Ask for fewer variants. Nothing was charged.`
+          ? plural(asked, {
+              one: `You asked for # video, and an account can have at most ${limit} being made at a time. Nothing was charged.`,
+              other: `You asked for # videos, and an account can have at most ${limit} being made at a time. Ask for fewer variants. Nothing was charged.`,
+            })
           : [
               plural(inFlight, {
                 one: "You already have # video being made.",

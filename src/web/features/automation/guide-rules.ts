@@ -65,7 +65,7 @@ export function guideRules(): string[] {
       other: "Base64 images are stored for # hours, then deleted.",
     }),
     t`upgrade4k: optional; true also makes the 4K version for the 4K surcharge (videoUrl4k in the status once ready; refunded if it cannot be made).`,
-    t`variants: optional, 1 to ${variantsMax} videos from one prompt, each with its own seed and charged as one video; all are charged or none is, one that fails is refunded on its own, and taskIds in the answer lists them.`,
+    t`variants: optional, how many videos to make from one prompt (at most ${variantsMax}), each with its own seed and charged as one video; all are charged or none is, one that fails is refunded on its own, and taskIds in the answer lists them.`,
     t`Check the status every ${min}-${max} seconds until it is completed or failed.`,
     t`Credits from a plan come each month and expire at its period's end, so they are spent before bought credits; GET ${balanceUrl} says which of your credits expire when.`,
   ];

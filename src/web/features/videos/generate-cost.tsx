@@ -1,6 +1,6 @@
 import { Link } from "wouter";
 import { Coins } from "lucide-react";
-import { Trans } from "@lingui/react/macro";
+import { Plural, Trans } from "@lingui/react/macro";
 import {
   MODEL_CATALOGUE,
   optionsFor,
@@ -77,9 +77,11 @@ export function CostSummary({ model, options, upgrade4k, prices, credits, varian
           <PerSecondRate model={model} options={options} prices={prices} />
           {variants > 1 ? (
             <span className="text-xs text-muted-foreground" data-testid="generation-cost-variants">
-              <Trans>
-                {variants} videos × {eachText}, each with its own seed
-              </Trans>
+              <Plural
+                value={variants}
+                one={`# video × ${eachText}`}
+                other={`# videos × ${eachText}, each with its own seed`}
+              />
             </span>
           ) : null}
           {upgrade4k ? (
@@ -107,9 +109,11 @@ export function CostSummary({ model, options, upgrade4k, prices, credits, varian
           role="note"
         >
           {variants > 1 ? (
-            <Trans>
-              Not enough credits: {variants} videos with {modelName} need {costText} and you have {creditsHeld}.
-            </Trans>
+            <Plural
+              value={variants}
+              one={`Not enough credits: # video with ${modelName} needs ${costText} and you have ${creditsHeld}.`}
+              other={`Not enough credits: # videos with ${modelName} need ${costText} and you have ${creditsHeld}.`}
+            />
           ) : upgrade4k ? (
             <Trans>
               Not enough credits: {modelName} with its 4K version needs {costText} and you have {creditsHeld}.

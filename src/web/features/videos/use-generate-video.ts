@@ -85,10 +85,7 @@ export function useGenerateVideo(onStarted: (task: VideoTaskView) => void) {
       const videos = result.taskIds?.length ?? 1;
       toast({
         title: t`Video generation started`,
-        description:
-          videos > 1
-            ? t`Your ${videos} videos are being generated. ${plural(used, { one: "# credit used.", other: "# credits used." })} ${plural(remaining, { one: "# credit remaining.", other: "# credits remaining." })}`
-            : t`Your video is being generated. ${plural(used, { one: "# credit used.", other: "# credits used." })} ${plural(remaining, { one: "# credit remaining.", other: "# credits remaining." })}`,
+        description: `${plural(videos, { one: "Your video is being generated.", other: "Your # videos are being generated." })} ${plural(used, { one: "# credit used.", other: "# credits used." })} ${plural(remaining, { one: "# credit remaining.", other: "# credits remaining." })}`,
       });
       showRemainingCredits(result.remainingCredits);
       onStarted(provisionalTask(result, request));
